@@ -1,0 +1,13 @@
+"""`python -m gradcli` and the `gradcli` console script."""
+
+from __future__ import annotations
+
+
+def main() -> None:
+    from .cli import main as cli_main
+
+    cli_main()
+
+
+if __name__ == "__main__":
+    main()

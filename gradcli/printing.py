@@ -1,0 +1,406 @@
+"""Print tensors exactly the way PyTorch does.
+
+A NumPy port of `torch/_tensor_str.py` (PyTorch 2.13) with the default print options:
+precision 4, summarization above 1000 elements with 3 edge items, line width 80. The same
+decisions are made in the same order -- which values take part in the width and in the choice of
+scientific notation, when a float tensor prints in "integer mode" (``2.``), where lines wrap,
+where ``...`` goes, and where the suffixes (``size=``, ``dtype=``, ``grad_fn=``,
+``requires_grad=``) go -- so that `format_array` gives the same text as ``repr(torch_tensor)``.
+
+gradcli computes in float64 but prints like PyTorch's default float tensors: float32 and
+float64 (and complex64/complex128) never get a ``dtype=`` suffix. Other dtypes get the suffix
+PyTorch would give them (``dtype=torch.int32``, ``dtype=torch.float16``, ...), as do empty
+int64/bool tensors (``tensor([], dtype=torch.int64)``), which PyTorch also marks.
+
+Only NumPy and the standard library are imported here.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+__all__ = ["MaxMin", "Size", "format_array", "format_value", "tensor_repr"]
+
+# PyTorch's default print options (torch._tensor_str.PRINT_OPTS).
+PRECISION = 4
+THRESHOLD = 1000
+EDGEITEMS = 3
+LINEWIDTH = 80
+
+_PREFIX = "tensor("
+
+# NumPy dtypes that print without a "dtype=" suffix when the tensor is not empty.
+_NO_SUFFIX_KINDS = {
+    np.dtype(np.float32),
+    np.dtype(np.float64),
+    np.dtype(np.complex64),
+    np.dtype(np.complex128),
+    np.dtype(np.int64),
+    np.dtype(np.bool_),
+}
+# ... and when it is empty (PyTorch marks every empty tensor not of the default float dtype).
+_NO_SUFFIX_EMPTY = {
+    np.dtype(np.float32),
+    np.dtype(np.float64),
+    np.dtype(np.complex64),
+    np.dtype(np.complex128),
+}
+_TORCH_DTYPE_NAMES = {
+    "bool": "torch.bool",
+    "int8": "torch.int8",
+    "int16": "torch.int16",
+    "int32": "torch.int32",
+    "int64": "torch.int64",
+    "uint8": "torch.uint8",
+    "uint16": "torch.uint16",
+    "uint32": "torch.uint32",
+    "uint64": "torch.uint64",
+    "float16": "torch.float16",
+    "float32": "torch.float32",
+    "float64": "torch.float64",
+    "complex64": "torch.complex64",
+    "complex128": "torch.complex128",
+}
+
+
+class Size(tuple):
+    """A shape that prints like ``torch.Size([2, 3])``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"torch.Size([{', '.join(str(int(d)) for d in self)}])"
+
+    __str__ = __repr__
+
+
+class MaxMin(tuple):
+    """The ``(values, indices)`` result of ``max(dim)``/``min(dim)`` (``torch.return_types``).
+
+    Unpacks like a 2-tuple; ``kind`` names the operation ("max", "min", "sort", ...).
+    """
+
+    def __new__(cls, values: Any, indices: Any, kind: str = "max") -> MaxMin:
+        self = super().__new__(cls, (values, indices))
+        self.kind = kind
+        return self
+
+    def __getnewargs__(self) -> tuple:
+        return (self[0], self[1], self.kind)
+
+    @property
+    def values(self) -> Any:
+        return self[0]
+
+    @property
+    def indices(self) -> Any:
+        return self[1]
+
+    def __repr__(self) -> str:
+        return format_value(self)
+
+    __str__ = __repr__
+
+
+# --- the formatter -----------------------------------------------------------------------------
+
+
+class _Formatter:
+    """`torch._tensor_str._Formatter` for one real-valued (float, int or bool) array."""
+
+    def __init__(self, arr: np.ndarray) -> None:
+        self.floating_dtype = arr.dtype.kind == "f"
+        self.int_mode = True
+        self.sci_mode = False
+        self.max_width = 1
+
+        flat = arr.reshape(-1)
+        if not self.floating_dtype:
+            for value in flat.tolist():
+                self.max_width = max(self.max_width, len(f"{value}"))
+            return
+
+        vals = flat[np.isfinite(flat) & (flat != 0)]
+        if vals.size == 0:
+            return  # no valid number: integer mode, width 1
+
+        finite_abs = np.abs(vals).astype(np.float64)
+        nz_min = finite_abs.min()
+        nz_max = finite_abs.max()
+        self.int_mode = bool(np.all(vals == np.ceil(vals)))
+        with np.errstate(over="ignore"):
+            ratio = nz_max / nz_min
+        self.sci_mode = bool(ratio > 1000.0 or nz_max > 1.0e8 or nz_min < 1.0e-4)
+
+        values = vals.tolist()  # Python floats: exact, and formatted like torch's .item()
+        if self.sci_mode:
+            spec = f".{PRECISION}e"
+            width = max(len(format(v, spec)) for v in values)
+        elif self.int_mode:
+            width = max(len(f"{v:.0f}") for v in values) + 1
+        else:
+            spec = f".{PRECISION}f"
+            width = max(len(format(v, spec)) for v in values)
+        self.max_width = max(self.max_width, width)
+
+    def width(self) -> int:
+        return self.max_width
+
+    def format(self, value: Any) -> str:
+        if self.floating_dtype:
+            if self.sci_mode:
+                ret = format(value, f"{self.max_width}.{PRECISION}e")
+            elif self.int_mode:
+                ret = f"{value:.0f}"
+                if not (math.isinf(value) or math.isnan(value)):
+                    ret += "."
+            else:
+                ret = format(value, f".{PRECISION}f")
+        else:
+            ret = f"{value}"
+        return (self.max_width - len(ret)) * " " + ret
+
+
+def _complex_str(val: complex, f1: _Formatter, f2: _Formatter) -> str:
+    real_str = f1.format(val.real)
+    imag_str = (f2.format(val.imag) + "j").lstrip()
+    # handles negative numbers, +0.0, -0.0
+    if imag_str[0] == "+" or imag_str[0] == "-":
+        return real_str + imag_str
+    return real_str + "+" + imag_str
+
+
+def _scalar_str(arr: np.ndarray, f1: _Formatter, f2: _Formatter | None) -> str:
+    value = arr.item()
+    if f2 is not None:
+        return _complex_str(complex(value), f1, f2)
+    return f1.format(value)
+
+
+def _vector_str(
+    arr: np.ndarray, indent: int, summarize: bool, f1: _Formatter, f2: _Formatter | None
+) -> str:
+    # length includes spaces and comma between elements
+    element_length = f1.width() + 2
+    if f2 is not None:
+        # width for the imaginary formatter + an extra j for complex
+        element_length += f2.width() + 1
+    elements_per_line = max(1, math.floor((LINEWIDTH - indent) / element_length))
+
+    if f2 is not None:
+
+        def fmt(val: Any) -> str:
+            return _complex_str(val, f1, f2)
+
+    else:
+        fmt = f1.format
+
+    if summarize and not EDGEITEMS:
+        data = ["..."]
+    elif summarize and arr.shape[0] > 2 * EDGEITEMS:
+        data = (
+            [fmt(v) for v in arr[:EDGEITEMS].tolist()]
+            + [" ..."]
+            + [fmt(v) for v in arr[-EDGEITEMS:].tolist()]
+        )
+    else:
+        data = [fmt(v) for v in arr.tolist()]
+
+    lines = [
+        ", ".join(data[i : i + elements_per_line]) for i in range(0, len(data), elements_per_line)
+    ]
+    return "[" + ("," + "\n" + " " * (indent + 1)).join(lines) + "]"
+
+
+def _tensor_str_with_formatter(
+    arr: np.ndarray, indent: int, summarize: bool, f1: _Formatter, f2: _Formatter | None
+) -> str:
+    dim = arr.ndim
+    if dim == 0:
+        return _scalar_str(arr, f1, f2)
+    if dim == 1:
+        return _vector_str(arr, indent, summarize, f1, f2)
+
+    n = arr.shape[0]
+    if summarize and n > 2 * EDGEITEMS:
+        slices = (
+            [
+                _tensor_str_with_formatter(arr[i], indent + 1, summarize, f1, f2)
+                for i in range(EDGEITEMS)
+            ]
+            + ["..."]
+            + [
+                _tensor_str_with_formatter(arr[i], indent + 1, summarize, f1, f2)
+                for i in range(n - EDGEITEMS, n)
+            ]
+        )
+    else:
+        slices = [
+            _tensor_str_with_formatter(arr[i], indent + 1, summarize, f1, f2) for i in range(n)
+        ]
+    return "[" + ("," + "\n" * (dim - 1) + " " * (indent + 1)).join(slices) + "]"
+
+
+def _summarized_data(arr: np.ndarray) -> np.ndarray:
+    """The elements a summarized print shows (`get_summarized_data`): edge items of every axis."""
+    if arr.ndim == 0:
+        return arr
+    if not EDGEITEMS and arr.ndim > 1:
+        return arr[(slice(0, 0),) * arr.ndim]
+    for axis, size in enumerate(arr.shape):
+        if size > 2 * EDGEITEMS:
+            keep = np.r_[0:EDGEITEMS, size - EDGEITEMS : size]
+            arr = np.take(arr, keep, axis=axis)
+    return arr
+
+
+def _tensor_str(arr: np.ndarray, indent: int) -> str:
+    if arr.size == 0:
+        return "[]"
+    summarize = arr.size > THRESHOLD
+    shown = _summarized_data(arr) if summarize else arr
+    if arr.dtype.kind == "c":
+        f1 = _Formatter(np.ascontiguousarray(shown.real))
+        f2 = _Formatter(np.ascontiguousarray(shown.imag))
+        return _tensor_str_with_formatter(arr, indent, summarize, f1, f2)
+    return _tensor_str_with_formatter(arr, indent, summarize, _Formatter(shown), None)
+
+
+def _add_suffixes(tensor_str: str, suffixes: list[str], indent: int) -> str:
+    tensor_strs = [tensor_str]
+    last_line_len = len(tensor_str) - tensor_str.rfind("\n") + 1
+    for suffix in suffixes:
+        suffix_len = len(suffix)
+        if last_line_len + suffix_len + 2 > LINEWIDTH:
+            tensor_strs.append(",\n" + " " * indent + suffix)
+            last_line_len = indent + suffix_len
+        else:
+            tensor_strs.append(", " + suffix)
+            last_line_len += suffix_len + 2
+    tensor_strs.append(")")
+    return "".join(tensor_strs)
+
+
+def _auto_dtype_suffix(arr: np.ndarray) -> str | None:
+    keep_quiet = _NO_SUFFIX_EMPTY if arr.size == 0 else _NO_SUFFIX_KINDS
+    if arr.dtype in keep_quiet:
+        return None
+    return _TORCH_DTYPE_NAMES.get(arr.dtype.name, f"torch.{arr.dtype.name}")
+
+
+# --- public API --------------------------------------------------------------------------------
+
+
+def format_array(
+    data: np.ndarray,
+    *,
+    grad_fn: str | None = None,
+    requires_grad: bool = False,
+    dtype_suffix: str | None = None,
+) -> str:
+    """``repr()`` of a PyTorch tensor holding `data`.
+
+    `grad_fn` is the backward node's name ("MulBackward0"); when it is None, `requires_grad`
+    adds ``requires_grad=True``. `dtype_suffix` ("torch.float64") is printed as
+    ``dtype=torch.float64`` where PyTorch puts it; when None, the suffix PyTorch would print is
+    used, except that float32/float64 tensors never get one (both print like the default dtype).
+    """
+    arr = np.asarray(data)
+    if arr.dtype.kind not in "biufc":
+        raise TypeError(f"cannot print an array of dtype {arr.dtype} as a tensor")
+    if dtype_suffix is None:
+        dtype_suffix = _auto_dtype_suffix(arr)
+    elif dtype_suffix.startswith("dtype="):
+        dtype_suffix = dtype_suffix[len("dtype=") :]
+
+    indent = len(_PREFIX)
+    suffixes: list[str] = []
+    if arr.size == 0:
+        # Explicitly print the shape if it is not (0,), to match NumPy behavior
+        if arr.ndim != 1:
+            suffixes.append("size=" + str(tuple(int(d) for d in arr.shape)))
+        tensor_str = "[]"
+    else:
+        tensor_str = _tensor_str(arr, indent)
+    if dtype_suffix:
+        suffixes.append("dtype=" + dtype_suffix)
+
+    if grad_fn is not None:
+        name = grad_fn[1:-1] if grad_fn.startswith("<") and grad_fn.endswith(">") else grad_fn
+        suffixes.append(f"grad_fn=<{name}>")
+    elif requires_grad:
+        suffixes.append("requires_grad=True")
+
+    return _add_suffixes(_PREFIX + tensor_str, suffixes, indent)
+
+
+def tensor_repr(t: Any) -> str:
+    """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
+    node = getattr(t, "node", None)
+    return format_array(
+        np.asarray(t.data),
+        grad_fn=None if node is None else str(node.name()),
+        requires_grad=bool(getattr(t, "requires_grad", False)),
+    )
+
+
+def _is_tensor(v: Any) -> bool:
+    return (
+        not isinstance(v, np.ndarray)
+        and isinstance(getattr(v, "data", None), np.ndarray)
+        and hasattr(v, "requires_grad")
+        and hasattr(v, "node")
+    )
+
+
+def _is_return_type(v: Any) -> bool:
+    if isinstance(v, MaxMin):
+        return True
+    return (
+        isinstance(getattr(v, "kind", None), str)
+        and hasattr(v, "values")
+        and hasattr(v, "indices")
+        and not callable(v.values)
+    )
+
+
+def _repr(v: Any) -> str:
+    """What Python's ``repr()`` gives for `v`, tensors printed like PyTorch."""
+    if _is_tensor(v):
+        return tensor_repr(v)
+    if isinstance(v, np.ndarray):
+        return format_array(v)
+    if isinstance(v, np.generic):
+        return repr(v.item())
+    if isinstance(v, Size):
+        return repr(v)
+    if _is_return_type(v):
+        return (
+            f"torch.return_types.{v.kind}(\nvalues={_repr(v.values)},\nindices={_repr(v.indices)})"
+        )
+    if isinstance(v, tuple) and type(v) is tuple:
+        if len(v) == 1:
+            return "(" + _repr(v[0]) + ",)"
+        return "(" + ", ".join(_repr(x) for x in v) + ")"
+    if isinstance(v, list) and type(v) is list:
+        return "[" + ", ".join(_repr(x) for x in v) + "]"
+    if isinstance(v, dict) and type(v) is dict:
+        return "{" + ", ".join(f"{_repr(k)}: {_repr(x)}" for k, x in v.items()) + "}"
+    return repr(v)
+
+
+def format_value(v: Any) -> str:
+    """What Python's ``print(v)`` shows, tensors (also inside tuples/lists) printed like PyTorch.
+
+    Tensors and NumPy arrays print as tensors, `Size` as ``torch.Size([...])``, `MaxMin` (or
+    anything with ``.values``, ``.indices`` and a string ``.kind``) as
+    ``torch.return_types.max(...)``; other values as ``print()`` shows them.
+    """
+    if isinstance(v, str):
+        return v
+    if isinstance(v, np.generic):
+        return str(v.item())
+    return _repr(v)

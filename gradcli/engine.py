@@ -47,6 +47,38 @@ class enable_grad(no_grad):  # noqa: N801
 
 
 @dataclass(frozen=True)
+class Sample:
+    """One test call of an op, `apply(op, *inputs, **params)`, with random inputs.
+
+    shapes    one shape per tensor input: ((2, 3), (3,)) broadcasts, () is a scalar
+    params    the keyword params exactly as `apply` receives them (as `functional` passes
+              them: non-negative int dims, float p, NumPy arrays for targets / weights)
+    low, high random float64 inputs are drawn uniformly from [low, high)
+    avoid     points every random input value stays at least `gap` away from (kinks: 0 for
+              relu / abs, the bounds of clamp)
+    distinct  all random values of the call (over all inputs) are at least `gap` apart: no
+              ties for max / maximum / norm(inf)
+    gap       the margin of `avoid` and `distinct`
+    fixed     {input position: array}: inputs given as they are, never random and never
+              differentiated (where's condition)
+    hessian   whether the tests also check second derivatives on this call
+
+    E.g. `Sample(((2, 3), (3,)))`, `Sample(((3, 4),), {"dim": 1, "keepdim": True})`,
+    `Sample(((2, 3),), low=0.1, high=3.0)` (a positive domain, for log).
+    """
+
+    shapes: tuple[tuple[int, ...], ...]
+    params: dict[str, Any] = field(default_factory=dict)
+    low: float = -2.0
+    high: float = 2.0
+    avoid: tuple[float, ...] = ()
+    distinct: bool = False
+    gap: float = 0.05
+    fixed: dict[int, Any] = field(default_factory=dict)
+    hessian: bool = True
+
+
+@dataclass(frozen=True)
 class Op:
     """One operation: everything about it in one record.
 
@@ -56,6 +88,9 @@ class Op:
                                              result to its input's shape (one `unbroadcast`)
     jvp(dots, out, *inputs, **params)        forward mode: the tangent of `out` (optional)
     sym(sympy, *args, **params)              the sympy form, elementwise ops (optional)
+    samples: tuple[Sample, ...]              calls the tests run the op on (tests/test_ops.py):
+                                             forward, finite differences, batched VJPs, second
+                                             order and PyTorch; every op must have some
     """
 
     name: str
@@ -73,6 +108,7 @@ class Op:
     saves: bool = True
     domain: Callable[..., str | None] | None = None
     nondiff: tuple[int, ...] = field(default=())
+    samples: tuple[Sample, ...] = ()
 
 
 class Node:
@@ -303,6 +339,7 @@ def run_backward(
     retain_graph: bool = True,
     capture: Sequence[Tensor] = (),
     check_freed: bool = True,
+    trace: Callable[[Node, Tensor, tuple], None] | None = None,
 ) -> dict[int, tuple[Tensor, Tensor]]:
     """One reverse pass. Returns the pass's gradients, `id(tensor) -> (tensor, gradient)`, for
     every leaf reached and for every tensor in `capture` (which may be intermediates).
@@ -348,6 +385,8 @@ def run_backward(
                                    "first backward() that goes through this graph")
             with np.errstate(all="ignore"):
                 gs = n.op.vjp(g, n.out, *n.inputs, **n.params)
+            if trace is not None:
+                trace(n, g, gs)
             for t, gi in zip(n.inputs, gs):
                 if gi is None or not t.requires_grad:
                     continue
@@ -446,6 +485,60 @@ def grad(
                 )
         result.append(g)
     return tuple(result)
+
+
+def _custom_vjp(g: Tensor, out: Tensor, *inputs: Tensor, _vjp: Callable[[Tensor], Any],
+                _name: str) -> tuple:
+    nb = g.ndim - out.ndim
+    if nb:
+        # A user's backward is written for one upstream gradient: run it per batch element.
+        flat = g.reshape((-1,) + out.shape)
+        per = [_custom_vjp(flat[i], out, *inputs, _vjp=_vjp, _name=_name)
+               for i in range(flat.shape[0])]
+        from .functional import stack
+
+        return tuple(
+            None if per[0][k] is None else stack([p[k] for p in per]).reshape(
+                g.shape[:nb] + inputs[k].shape)
+            for k in range(len(inputs))
+        )
+    res = _vjp(g)
+    res = res if isinstance(res, tuple) else (res,)
+    if len(res) != len(inputs):
+        raise GradcliError(
+            f"function {_name}Backward returned an incorrect number of gradients (expected "
+            f"{len(inputs)}, got {len(res)})")
+    out_grads = []
+    for i, (r, t) in enumerate(zip(res, inputs)):
+        if r is None:
+            out_grads.append(None)
+            continue
+        r = as_tensor(r, like=t)
+        if r.shape != t.shape:
+            raise GradcliError(
+                f"function {_name}Backward returned an invalid gradient at index {i} - got "
+                f"{list(r.shape)} but expected shape compatible with {list(t.shape)}")
+        out_grads.append(r)
+    return tuple(out_grads)
+
+
+def custom_apply(name: str, inputs: Sequence[Tensor], forward: Callable[[], Any],
+                 vjp: Callable[[Tensor], Any], n_inputs: int, label: str | None = None
+                 ) -> Tensor:
+    """Run a user-defined function whose gradient is the user's own `vjp` (a custom
+    `torch.autograd.Function`, or `f` with a companion `f_backward`)."""
+    with no_grad():
+        result = forward()
+    if not isinstance(result, Tensor):
+        raise GradcliError(f"{name} must return a single Tensor with a custom gradient, got "
+                           f"{type(result).__name__}")
+    out = Tensor(result.data)
+    if _GradMode.enabled and any(t.requires_grad for t in inputs):
+        op = Op(name=name, forward=lambda *a: result.data, vjp=_custom_vjp,
+                torch_name=label or f"{name}Backward", formula="user-defined", kind="custom")
+        out.requires_grad = True
+        out.node = Node(op, tuple(inputs), {"_vjp": vjp, "_name": name}, out, label)
+    return out
 
 
 # Installs the operators and methods on Tensor (functional imports this module first).

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from . import limits
-from .errors import GradcliError, UsageError, suggest
+from .errors import GradcliError, LimitError, UsageError, suggest
 from .limits import Limit
 
 TEXT_BYTES = Limit("value_text_bytes", 10_000_000, "size of a value's text in bytes")
@@ -98,7 +98,25 @@ def parse_values(
     size = math.prod(shape)
     limits.TENSOR_ELEMENTS.check(size, f"the number of elements of {target}")
 
-    s = text.strip()
+    try:
+        return _parse(text.strip(), shape, what, dt, allow_special, base_dir, target)
+    except (MemoryError, RecursionError):
+        # Defence in depth: the limits above should keep every input well away from these.
+        raise LimitError(
+            f"{what} is too large to read",
+            hint="give a smaller value, or save it with numpy.save and pass @FILE.npy",
+        ) from None
+
+
+def _parse(
+    s: str,
+    shape: tuple[int, ...],
+    what: str,
+    dt: np.dtype,
+    allow_special: bool,
+    base_dir: str | None,
+    target: str,
+) -> tuple[np.ndarray, str | None]:
     if not s:
         raise GradcliError(
             f"{what} is empty",
@@ -260,9 +278,7 @@ def _parse_special(
     return _parse_onehot(s, low, shape, what, target)
 
 
-def _parse_onehot(
-    s: str, low: str, shape: tuple[int, ...], what: str, target: str
-) -> np.ndarray:
+def _parse_onehot(s: str, low: str, shape: tuple[int, ...], what: str, target: str) -> np.ndarray:
     size = math.prod(shape)
     shp = _fmt_shape(shape)
     m = re.fullmatch(r"onehot\s*:\s*(.*)", low, re.DOTALL)
@@ -366,7 +382,41 @@ def _parse_list_text(s: str, label: str) -> _Parsed:
                 hint="add the missing `]`",
             )
 
-    # JSON is stricter than people type (`+1`, `.5`, `1.`): give it canonical floats.
+    # At most one value more than there are commas: refuse a list too big before building it.
+    limits.TENSOR_ELEMENTS.check(s.count(",") + 1, f"the number of values in {label}")
+    try:
+        # Most lists are plain JSON already. (`parse_int=float`: no int digit limit.)
+        obj = json.loads(s, parse_int=float)
+    except (ValueError, RecursionError):
+        obj = _loads_lenient(s, label)
+    if isinstance(obj, float):
+        array = np.array(obj, dtype=np.float64)
+        flat = True
+    elif isinstance(obj, list):
+        try:
+            array = np.array(obj, dtype=np.float64)
+        except (ValueError, TypeError):
+            _nested_shape(obj, (), label)  # raises the ragged-list error
+            raise GradcliError(f"{label} is not a regular nested list") from None
+        flat = array.ndim <= 1
+    else:  # pragma: no cover - only numbers and lists can be here
+        raise GradcliError(f"{label} is not a nested list of numbers")
+    finite = np.isfinite(array)
+    if not finite.all():  # a number like 1e999 that JSON read as inf
+        _loads_lenient(s, label)  # names the number
+        pos = np.unravel_index(int(np.argmin(finite)), array.shape)
+        raise GradcliError(
+            f"{label}: the value at index {_fmt_index(pos)} is too large to be a finite number",
+            expected="finite numbers",
+        )
+    return _Parsed(array, flat, label)
+
+
+def _loads_lenient(s: str, label: str) -> Any:
+    """`json.loads` after writing each number as a canonical float.
+
+    JSON is stricter than people type (`+1`, `.5`, `1.`). Errors give positions in `s`.
+    """
     pieces: list[str] = []
     old_starts: list[int] = []
     new_starts: list[int] = []
@@ -389,7 +439,7 @@ def _parse_list_text(s: str, label: str) -> _Parsed:
     pieces.append(s[last:])
     canonical = "".join(pieces)
     try:
-        obj = json.loads(canonical, parse_int=float)
+        return json.loads(canonical, parse_int=float)
     except json.JSONDecodeError as e:
         # Map the position back into the text the user wrote: a position in a replaced
         # number is that number's start; one between numbers is shifted like the gap.
@@ -408,21 +458,13 @@ def _parse_list_text(s: str, label: str) -> _Parsed:
         elif "delimiter" in e.msg:
             hint = "separate the items of a list with commas"
         raise GradcliError(
-            f"{label} is not a valid nested list: {e.msg[:1].lower()}{e.msg[1:]} "
-            f"at position {pos}",
+            f"{label} is not a valid nested list: {e.msg[:1].lower()}{e.msg[1:]} at position {pos}",
             found=_snippet(s, pos),
             expected="a nested list of numbers, like [[1,0],[0,1]]",
             hint=hint,
         ) from None
-    except (ValueError, RecursionError) as e:  # pragma: no cover - guarded above
-        raise GradcliError(f"{label} is not a valid nested list: {e}") from None
-    if isinstance(obj, float):
-        return _Parsed(np.array(obj, dtype=np.float64), True, label)
-    if not isinstance(obj, list):  # pragma: no cover - only numbers and lists can be here
-        raise GradcliError(f"{label} is not a nested list of numbers")
-    dims = _nested_shape(obj, (), label)
-    array = np.array(obj, dtype=np.float64).reshape(dims)
-    return _Parsed(array, len(dims) <= 1, label)
+    except (ValueError, RecursionError) as e:  # pragma: no cover - guarded by the checks
+        raise GradcliError(f"{label} is not a valid nested list: {_show(str(e), 80)}") from None
 
 
 def _nested_shape(obj: list, path: tuple[int, ...], label: str) -> tuple[int, ...]:
@@ -619,6 +661,7 @@ def _parse_csv(text: str, label: str) -> _Parsed:
         if not rows:
             first_line = lineno
         rows.append(row)
+        limits.TENSOR_ELEMENTS.check(len(rows) * len(row), f"the number of values in {label}")
     if not rows:  # pragma: no cover - empty text is caught before
         raise GradcliError(f"{label} is empty", expected="numbers")
     array = np.array(rows, dtype=np.float64)

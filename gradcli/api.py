@@ -1,0 +1,217 @@
+"""The library API the CLI is a thin layer over: load a program, run it, take its gradients.
+
+Data flows one way: text -> parse -> run (the graph) -> backward(upstream) -> results. Every
+function here returns plain data (NumPy arrays, dataclasses); rendering is `gradcli.render`'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .engine import Node, Tensor, run_backward
+from .errors import GradcliError, suggest
+from .interpreter import Program, Run, parse
+
+
+def load(
+    text: str,
+    name: str = "<program>",
+    *,
+    overrides: dict[str, np.ndarray] | None = None,
+    dtype: Any = None,
+    seed: int = 0,
+    echo: Any = None,
+) -> Run:
+    """Parse and execute a program. `overrides` replaces leaf tensors' data (`--set`)."""
+    return parse(text, name).run(overrides=overrides, dtype=dtype, seed=seed, echo=echo)
+
+
+def run(program: str | Program | Run, **kw: Any) -> Run:
+    """Execute a program (text or parsed) and return what it leaves behind."""
+    if isinstance(program, Run):
+        return program
+    if isinstance(program, Program):
+        return program.run(**kw)
+    return load(program, **kw)
+
+
+def resolve_of(r: Run, of: str | None) -> tuple[str, Tensor]:
+    """The output to differentiate: `of`, or the last assigned tensor."""
+    if of is None:
+        if r.last_assigned is None:
+            raise GradcliError(
+                "the program assigns no tensor, so there is no output to differentiate",
+                hint="assign the output to a name, e.g. `y = (x * x).sum()`")
+        of = r.last_assigned
+    t = r.tensor(of)
+    if not t.requires_grad:
+        raise GradcliError(
+            f"`{of}` does not require grad: nothing it is computed from requires grad",
+            found=f"`{of}` (a constant)",
+            expected="an output computed from tensors created with requires_grad=True",
+            hint="create the inputs with requires_grad=True, or choose another output "
+            "with --of")
+    return of, t
+
+
+def resolve_wrt(r: Run, wrt: list[str] | None, of: str) -> list[tuple[str, Tensor]]:
+    """The inputs: `wrt` (any named tensors that require grad), or every leaf that does."""
+    names = list(wrt) if wrt else r.leaves()
+    if not names:
+        raise GradcliError(
+            "no tensor in the program requires grad",
+            hint="create an input with requires_grad=True, or name one with --wrt")
+    out = []
+    for n in names:
+        t = r.tensor(n)
+        if not t.requires_grad:
+            raise GradcliError(
+                f"`{n}` does not require grad, so it has no gradient",
+                hint="create it with requires_grad=True; tensors that require grad: "
+                + ", ".join(r.leaves() or ["none"]))
+        out.append((n, t))
+    return out
+
+
+def implicit_gradient(of: str, t: Tensor) -> np.ndarray:
+    if t.data.size != 1:
+        raise GradcliError(
+            "grad can be implicitly created only for scalar outputs",
+            found=f"`{of}` has shape {list(t.shape)} ({t.data.size} elements)",
+            hint="give the upstream gradient with --grad (e.g. --grad ones, --grad onehot:0, "
+            f"or {t.data.size} comma-separated numbers), or use `gradcli jacobian`")
+    return np.ones(t.shape, dtype=t.dtype)
+
+
+@dataclass
+class TraceStep:
+    """One node of a traced backward pass: what it received and what it passed on."""
+
+    node: str
+    output: str
+    received: np.ndarray
+    passed: list[tuple[str, np.ndarray | None]]
+
+
+@dataclass
+class BackwardResult:
+    of: str
+    of_shape: tuple[int, ...]
+    grad_output: np.ndarray
+    grads: dict[str, np.ndarray]
+    unused: list[str] = field(default_factory=list)
+    trace: list[TraceStep] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "of": self.of,
+            "of_shape": list(self.of_shape),
+            "grad_output": jsonable(self.grad_output),
+            "grads": {k: jsonable(v) for k, v in self.grads.items()},
+            "shapes": {k: list(v.shape) for k, v in self.grads.items()},
+            "unused": list(self.unused),
+        }
+
+
+def _label(t: Tensor, names: dict[int, str]) -> str:
+    if id(t) in names:
+        return names[id(t)]
+    if t.node is not None:
+        return f"({t.node.name()} #{t.node.seq})"
+    return "(constant)" if not t.requires_grad else "(leaf)"
+
+
+def backward(
+    program: str | Program | Run,
+    of: str | None = None,
+    wrt: list[str] | None = None,
+    grad: Any = None,
+    *,
+    trace: bool = False,
+) -> BackwardResult:
+    """One backward pass from `of` with upstream gradient `grad` (default: ones for a
+    one-element output). Returns d(<grad, of>)/d(wrt) for each `wrt`, as arrays.
+
+    >>> r = backward("x = tensor([1., 2.], requires_grad=True)\\ny = x * x", grad=[1, 0])
+    >>> r.grads["x"].tolist()
+    [2.0, 0.0]
+    """
+    r = run(program)
+    of, out = resolve_of(r, of)
+    targets = resolve_wrt(r, wrt, of)
+    if grad is None:
+        g = implicit_gradient(of, out)
+    else:
+        g = np.asarray(grad.data if isinstance(grad, Tensor) else grad, dtype=out.dtype)
+        if g.shape != out.shape:
+            if g.size == out.data.size:
+                g = g.reshape(out.shape)
+            else:
+                raise GradcliError(
+                    f"the upstream gradient has {g.size} values but `{of}` has shape "
+                    f"{list(out.shape)} ({out.data.size} elements)")
+    steps: list[TraceStep] = []
+    names = {id(t): n for n, t in r.tensors.items()}
+
+    def record(node: Node, gin: Tensor, gs: tuple) -> None:
+        steps.append(TraceStep(
+            node=node.name(), output=_label(node.out, names), received=np.array(gin.data),
+            passed=[(_label(t, names), None if gi is None or not t.requires_grad
+                     else np.array(getattr(gi, "data", gi)))
+                    for t, gi in zip(node.inputs, gs)]))
+
+    got = run_backward([out], [Tensor(g.copy())], capture=[t for _, t in targets],
+                       check_freed=False, trace=record if trace else None)
+    grads: dict[str, np.ndarray] = {}
+    unused: list[str] = []
+    for n, t in targets:
+        if id(t) in got:
+            grads[n] = np.array(got[id(t)][1].data)
+        else:
+            grads[n] = np.zeros(t.shape, dtype=t.dtype)
+            unused.append(n)
+    return BackwardResult(of, tuple(out.shape), g, grads, unused, steps)
+
+
+@dataclass
+class TensorInfo:
+    name: str
+    value: np.ndarray
+    requires_grad: bool
+    grad_fn: str | None
+    is_leaf: bool
+
+
+def forward(program: str | Program | Run, names: list[str] | None = None) -> list[TensorInfo]:
+    """The values of the program's named tensors (all of them, or `names`)."""
+    r = run(program)
+    chosen = names or list(r.assigned_order)
+    out = []
+    for n in chosen:
+        t = r.tensor(n)
+        out.append(TensorInfo(n, np.array(t.data), t.requires_grad,
+                              None if t.node is None else t.node.name(), t.node is None))
+    return out
+
+
+def jsonable(a: np.ndarray) -> Any:
+    """Nested lists of floats; non-finite values as the strings "nan", "inf", "-inf"."""
+    arr = np.asarray(a)
+    if arr.dtype.kind == "b":
+        return arr.tolist()
+    if arr.dtype.kind in "iu":
+        return arr.tolist()
+    if np.all(np.isfinite(arr)):
+        return arr.astype(np.float64).tolist()
+    obj = np.vectorize(lambda v: float(v) if np.isfinite(v) else str(v), otypes=[object])(arr)
+    return obj.tolist()
+
+
+def check_names(r: Run, names: list[str]) -> None:
+    for n in names:
+        if n not in r.tensors:
+            raise GradcliError(f"no tensor named `{n}` in the program",
+                               hint=suggest(n, r.tensors))

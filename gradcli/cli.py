@@ -1,0 +1,373 @@
+"""The command line: parse options, call the library, render. Nothing else lives here.
+
+Only this module imports typer. Errors: a `GradcliError` becomes one message on stderr and its
+exit status (1, or 2 for usage); anything else is an internal error (exit 70, with the command
+to reproduce it), shown as a traceback only with `--debug`.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shlex
+import sys
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .errors import GradcliError, UsageError
+
+app = typer.Typer(
+    name="gradcli",
+    help="A gradient explorer: gradients, vector-Jacobian products, Jacobians and Hessians of "
+    "small PyTorch-like programs, computed on NumPy.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class State:
+    debug = False
+
+
+class Format(str, Enum):
+    table = "table"
+    plain = "plain"
+    json = "json"
+
+
+class DType(str, Enum):
+    float64 = "float64"
+    float32 = "float32"
+
+
+EXIT_INTERNAL = 70
+
+
+def _fail(e: GradcliError) -> None:
+    sys.stderr.write(e.format().rstrip("\n") + "\n")
+    raise typer.Exit(e.exit_code)
+
+
+def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
+    """Every command: user errors to one message and an exit status, never a traceback."""
+
+    @functools.wraps(f)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return f(*args, **kwargs)
+        except GradcliError as e:
+            _fail(e)
+        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+            raise
+        except BrokenPipeError:
+            # The reader went away (`gradcli ... | head`): not an error.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            raise typer.Exit(0) from None
+        except RecursionError:
+            _fail(GradcliError("the program is nested or recursive too deeply",
+                               hint="split long expressions into several assignments"))
+        except MemoryError:
+            _fail(GradcliError("out of memory",
+                               hint="the tensors are too large for this machine"))
+        except Exception as e:  # a bug in gradcli, not the user's fault
+            if State.debug:
+                raise
+            cmd = "gradcli " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+            sys.stderr.write(
+                f"gradcli: internal error, please report: {type(e).__name__}: {e}\n"
+                f"  to reproduce: {cmd} --debug\n")
+            raise typer.Exit(EXIT_INTERNAL) from None
+
+    return wrapper
+
+
+@app.callback()
+def _root(
+    debug: Annotated[bool, typer.Option("--debug", help="Show internal tracebacks (for bug "
+                                         "reports).")] = False,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")]
+    = False,
+) -> None:
+    State.debug = debug
+    if version:
+        from . import __version__
+
+        sys.stdout.write(f"gradcli {__version__}\n")
+        raise typer.Exit(0)
+
+
+# --- shared options -----------------------------------------------------------------------
+
+ProgramArg = Annotated[str | None, typer.Argument(
+    help="The program file, or - for standard input.", show_default=False)]
+ExprOpt = Annotated[str | None, typer.Option("-e", "--expr", help="The program text itself.")]
+SetOpt = Annotated[list[str] | None, typer.Option(
+    "--set", help="Replace a tensor's data: NAME=VALUES (repeatable).", metavar="NAME=VALUES")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed for rand/randn.")]
+DTypeOpt = Annotated[DType, typer.Option("--dtype", help="Default float dtype.")]
+FormatOpt = Annotated[Format | None, typer.Option(
+    "--format", "-f", help="Output format (default: table on a terminal, plain when piped).")]
+OutputOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE.")]
+PrecisionOpt = Annotated[int | None, typer.Option(
+    "--precision", min=1, max=17, help="Significant digits shown.")]
+OfOpt = Annotated[str | None, typer.Option(
+    "--of", help="The output tensor (default: the last assigned).")]
+WrtOpt = Annotated[list[str] | None, typer.Option(
+    "--wrt", help="An input tensor (repeatable; default: every leaf that requires grad).")]
+
+
+MAX_PROGRAM_BYTES = 1_000_000
+
+
+def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
+    """The program's text and the name to show for it."""
+    if expr is not None and program is not None:
+        raise UsageError("give the program as a file or with -e, not both")
+    if expr is not None:
+        return expr, "<-e>"
+    if program is None:
+        raise UsageError("no program given", hint="gradcli backward FILE, or -e 'TEXT', or - "
+                         "for standard input")
+    if program == "-":
+        data = sys.stdin.buffer.read(MAX_PROGRAM_BYTES + 1) if hasattr(sys.stdin, "buffer") \
+            else sys.stdin.read(MAX_PROGRAM_BYTES + 1).encode()
+        return _decode(data, "<stdin>"), "<stdin>"
+    path = Path(program)
+    if not path.exists():
+        raise GradcliError(f"no such file: {program}", hint="check the path, or use -e 'TEXT'")
+    if path.is_dir():
+        raise GradcliError(f"{program} is a directory, not a program file")
+    try:
+        size = path.stat().st_size
+        if size > MAX_PROGRAM_BYTES:
+            from . import limits
+
+            limits.SOURCE_BYTES.check(size, f"{program}'s size in bytes")
+        with path.open("rb") as fh:
+            data = fh.read(MAX_PROGRAM_BYTES + 1)
+    except OSError as e:
+        raise GradcliError(f"cannot read {program}: {e.strerror or e}") from None
+    return _decode(data, program), program
+
+
+def _decode(data: bytes, name: str) -> str:
+    from . import limits
+
+    limits.SOURCE_BYTES.check(len(data), f"{name}'s size in bytes")
+    if b"\x00" in data:
+        raise GradcliError(f"{name} is a binary file, not a program")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise GradcliError(f"{name} is not UTF-8 text (byte {e.start})",
+                           hint="save the program as UTF-8") from None
+
+
+def _overrides(sets: list[str] | None, dtype: str) -> dict[str, Any]:
+    if not sets:
+        return {}
+    from .values import parse_assignment
+
+    out = {}
+    for s in sets:
+        name, text = parse_assignment(s)
+        out[name] = text
+    return out
+
+
+def load_run(program: str | None, expr: str | None, sets: list[str] | None, seed: int,
+             dtype: DType, echo: Any = None) -> Any:
+    """Read, parse and run the program, with `--set` values applied to its leaves."""
+    import numpy as np
+
+    from .interpreter import parse
+
+    text, name = read_program(program, expr)
+    prog = parse(text, name)
+    raw = _overrides(sets, dtype.value)
+    overrides: dict[str, Any] = {}
+    if raw:
+        # --set values are parsed against the tensor's shape, so run once to learn shapes.
+        from .values import parse_values
+
+        first = prog.run(dtype=dtype.value, seed=seed)
+        for n, txt in raw.items():
+            t = first.tensor(n)
+            arr, _ = parse_values(txt, tuple(t.shape), what=f"--set {n}",
+                                  dtype=np.dtype(t.dtype), allow_special=True)
+            overrides[n] = arr
+    return prog.run(overrides=overrides, dtype=dtype.value, seed=seed, echo=echo)
+
+
+def resolve_format(fmt: Format | None, output: Path | None) -> Format:
+    if fmt is not None:
+        return fmt
+    if output is None and sys.stdout.isatty():
+        return Format.table
+    return Format.plain
+
+
+def emit(content: Any, fmt: Format, output: Path | None) -> None:
+    """Write text, or rich renderables, to stdout or `--output`."""
+    if fmt is Format.table:
+        from rich.console import Console
+
+        items = content if isinstance(content, list) else [content]
+        if output is None:
+            console = Console(highlight=False, soft_wrap=False)
+            for item in items:
+                console.print(item)
+            return
+        with _open_output(output) as fh:
+            console = Console(file=fh, highlight=False, width=120, no_color=True)
+            for item in items:
+                console.print(item)
+        return
+    text = content if content.endswith("\n") else content + "\n"
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        with _open_output(output) as fh:
+            fh.write(text)
+
+
+def _open_output(path: Path) -> Any:
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as e:
+        raise GradcliError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+# --- commands -----------------------------------------------------------------------------
+
+
+@app.command()
+@guarded
+def run(
+    program: ProgramArg = None,
+    expr: ExprOpt = None,
+    set_: SetOpt = None,
+    seed: SeedOpt = 0,
+    dtype: DTypeOpt = DType.float64,
+) -> None:
+    """Execute the program: its print() and backward() statements, as Python would.
+
+    Example: gradcli run examples/seed_masks.py
+    """
+
+    def echo(text: str) -> None:
+        sys.stdout.write(text)
+
+    load_run(program, expr, set_, seed, dtype, echo=echo)
+    sys.stdout.flush()
+
+
+@app.command()
+@guarded
+def forward(
+    program: ProgramArg = None,
+    of: Annotated[list[str] | None, typer.Option(
+        "--of", help="Only these tensors (repeatable; default: all named tensors).")] = None,
+    expr: ExprOpt = None,
+    set_: SetOpt = None,
+    seed: SeedOpt = 0,
+    dtype: DTypeOpt = DType.float64,
+    format: FormatOpt = None,
+    output: OutputOpt = None,
+    precision: PrecisionOpt = None,
+) -> None:
+    """The values and shapes of the program's tensors.
+
+    Example: gradcli forward examples/sigmoid_net.py --of y_pred
+    """
+    from . import api, render
+
+    r = load_run(program, expr, set_, seed, dtype)
+    infos = api.forward(r, of)
+    fmt = resolve_format(format, output)
+    if fmt is Format.json:
+        emit(render.to_json(render.forward_json(infos)), fmt, output)
+    elif fmt is Format.plain:
+        emit(render.forward_plain(infos, precision), fmt, output)
+    else:
+        emit(render.forward_tables(infos, precision), fmt, output)
+
+
+@app.command()
+@guarded
+def backward(
+    program: ProgramArg = None,
+    of: OfOpt = None,
+    wrt: WrtOpt = None,
+    grad: Annotated[str | None, typer.Option(
+        "--grad", "-g",
+        help="The upstream gradient: 1,0,0,0 (flat, row-major) | [[1,0],[0,1]] | ones | "
+        "onehot:K | @FILE (.npy/.json/.csv). Default: ones for a one-element output.")] = None,
+    trace: Annotated[bool, typer.Option(
+        "--trace", help="Print the chain rule step by step.")] = False,
+    expr: ExprOpt = None,
+    set_: SetOpt = None,
+    seed: SeedOpt = 0,
+    dtype: DTypeOpt = DType.float64,
+    format: FormatOpt = None,
+    output: OutputOpt = None,
+    precision: PrecisionOpt = None,
+) -> None:
+    """Gradients from one backward pass: d<grad, OF>/dWRT, as PyTorch's
+    OF.backward(gradient=grad) leaves them in WRT.grad.
+
+    Example: gradcli backward examples/seed_masks.py --of z --grad 1,0,0,0
+    """
+    import numpy as np
+
+    from . import api, render
+
+    r = load_run(program, expr, set_, seed, dtype)
+    of_name, out = api.resolve_of(r, of)
+    note = None
+    g = None
+    if grad is not None:
+        from .values import parse_values
+
+        g, note = parse_values(grad, tuple(out.shape), what="--grad",
+                               dtype=np.dtype(out.dtype))
+    result = api.backward(r, of_name, wrt, g, trace=trace)
+    fmt = resolve_format(format, output)
+    if fmt is Format.json:
+        obj = result.to_json()
+        if note:
+            obj["note"] = note
+        if trace:
+            obj["trace"] = render.trace_json(result)
+        emit(render.to_json(obj), fmt, output)
+    elif fmt is Format.plain:
+        text = render.backward_plain(result, precision)
+        if trace:
+            text = render.trace_plain(result, precision) + "\n\n" + text
+        if note:
+            sys.stderr.write(f"note: {note}\n")
+        for n in result.unused:
+            sys.stderr.write(f"note: `{result.of}` does not depend on `{n}`: its gradient is "
+                             "zero\n")
+        emit(text, fmt, output)
+    else:
+        items = render.backward_tables(result, precision, note)
+        if trace:
+            items = render.trace_tables(result, precision) + [""] + items
+        emit(items, fmt, output)
+
+
+def main() -> None:
+    """The console script."""
+    try:
+        app(prog_name="gradcli")
+    except BrokenPipeError:
+        sys.exit(0)

@@ -365,6 +365,12 @@ def backward(
         emit(items, fmt, output)
 
 
+# Commands of the other areas register themselves on `app` (each module imports only typer
+# and this module at import time; everything heavy is imported inside the commands).
+from . import cli_jacobian as _cli_jacobian  # noqa: E402,F401
+from . import cli_verify as _cli_verify  # noqa: E402,F401
+
+
 def main() -> None:
     """The console script."""
     try:

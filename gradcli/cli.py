@@ -88,19 +88,22 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-@app.callback()
-def _root(
-    debug: Annotated[bool, typer.Option("--debug", help="Show internal tracebacks (for bug "
-                                         "reports).")] = False,
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")]
-    = False,
-) -> None:
-    State.debug = debug
-    if version:
+def _version(value: bool) -> None:
+    if value:
         from . import __version__
 
         sys.stdout.write(f"gradcli {__version__}\n")
         raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    debug: Annotated[bool, typer.Option("--debug", help="Show internal tracebacks (for bug "
+                                         "reports).")] = False,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
+                                          callback=_version, is_eager=True)] = False,
+) -> None:
+    State.debug = debug
 
 
 # --- shared options -----------------------------------------------------------------------

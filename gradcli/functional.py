@@ -24,11 +24,20 @@ class Settings:
     """Process-wide defaults a program runs with (set by `--dtype` / `--seed`)."""
 
     default_dtype: np.dtype = np.dtype(np.float64)
-    rng: np.random.Generator = np.random.default_rng(0)
+    seed: int = 0
+    # Created on first use: importing numpy.random costs ~20 ms of start-up.
+    _rng: Any = None
+
+    @classmethod
+    def rng(cls) -> Any:
+        if cls._rng is None:
+            cls._rng = np.random.default_rng(cls.seed)
+        return cls._rng
 
 
 def manual_seed(seed: int) -> None:
-    Settings.rng = np.random.default_rng(int(seed))
+    Settings.seed = int(seed)
+    Settings._rng = None
 
 
 def set_default_dtype(dtype: Any) -> None:
@@ -220,8 +229,8 @@ def _filled(fill: Callable[[tuple[int, ...], np.dtype], np.ndarray]) -> Callable
 zeros = _filled(lambda s, d: np.zeros(s, dtype=d))
 ones = _filled(lambda s, d: np.ones(s, dtype=d))
 empty = zeros  # gradcli has no uninitialised memory: empty() is zeros
-rand = _filled(lambda s, d: Settings.rng.random(s).astype(d))
-randn = _filled(lambda s, d: Settings.rng.standard_normal(s).astype(d))
+rand = _filled(lambda s, d: Settings.rng().random(s).astype(d))
+randn = _filled(lambda s, d: Settings.rng().standard_normal(s).astype(d))
 
 
 def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = False,

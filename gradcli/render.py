@@ -120,14 +120,15 @@ def trace_json(r: BackwardResult) -> list[dict[str, Any]]:
 def array_table(a: np.ndarray, precision: int | None, title: str | None = None,
                 caption: str | None = None, name: str = "") -> Any:
     """A rich Table of an array: rows are the leading indices, columns the last axis."""
+    from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
     labels, grid = rows_of(a)
     p = 6 if precision is None else precision
     arr = np.asarray(a)
-    table = Table(title=title, caption=caption, show_header=arr.ndim >= 1, box=None,
-                  pad_edge=False, title_justify="left", caption_justify="left")
+    # Title and caption are lines of their own: as a table's title they would wrap to its width.
+    table = Table(show_header=arr.ndim >= 1, box=None, pad_edge=False)
     if arr.ndim >= 2:
         table.add_column("", style="dim", justify="right")
     ncols = grid.shape[1]
@@ -151,7 +152,16 @@ def array_table(a: np.ndarray, precision: int | None, title: str | None = None,
             s = fmt(v, p)
             cells.append(Text(s, style="dim" if s == "0" else ""))
         table.add_row(*cells)
-    return table
+    parts: list[Any] = []
+    if title:
+        parts.append(Text(title, style="bold"))
+    parts.append(table)
+    if nrows > MAX_ROWS or ncols > MAX_COLS:
+        parts.append(Text(f"({nrows} x {ncols} shown in part; --format plain or json for all)",
+                          style="dim"))
+    if caption:
+        parts.append(Text(caption, style="yellow"))
+    return Group(*parts)
 
 
 def backward_tables(r: BackwardResult, precision: int | None, note: str | None) -> list[Any]:

@@ -368,6 +368,38 @@ def backward(
         emit(items, fmt, output)
 
 
+@app.command()
+@guarded
+def graph(
+    program: ProgramArg = None,
+    of: OfOpt = None,
+    dot: Annotated[bool, typer.Option("--dot", help="Graphviz text instead of a tree.")] = False,
+    expr: ExprOpt = None,
+    set_: SetOpt = None,
+    seed: SeedOpt = 0,
+    dtype: DTypeOpt = DType.float64,
+    format: FormatOpt = None,
+    output: OutputOpt = None,
+) -> None:
+    """The computation graph of an output: a tree from the output to the leaves.
+
+    Example: gradcli graph examples/mlp.py   (or --dot | dot -Tpng > graph.png)
+    """
+    from . import api, render
+    from . import graph as g
+
+    r = load_run(program, expr, set_, seed, dtype)
+    name, out = api.resolve_of(r, of)
+    nodes = g.build(r, out)
+    fmt = resolve_format(format, output)
+    if dot:
+        emit(g.to_dot(nodes), Format.plain, output)
+    elif fmt is Format.json:
+        emit(render.to_json(g.to_json(name, nodes)), fmt, output)
+    else:
+        emit(g.to_tree(nodes), Format.plain, output)
+
+
 # Commands of the other areas register themselves on `app` (each module imports only typer
 # and this module at import time; everything heavy is imported inside the commands).
 from . import cli_jacobian as _cli_jacobian  # noqa: E402,F401

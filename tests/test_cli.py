@@ -225,3 +225,34 @@ def test_error_shape_mismatch_in_program(runner: CliRunner) -> None:
 
 def test_version(runner: CliRunner) -> None:
     assert ok(runner, "--version").startswith("gradcli ")
+
+
+def test_graph_tree(runner: CliRunner, prog: str) -> None:
+    out = ok(runner, "graph", prog)
+    assert out.splitlines() == [
+        "y [2]  SumBackward1(dim=1, keepdim=False)",
+        "└── h [2, 2]  MulBackward0",
+        "    ├── x [2, 2]  leaf, requires_grad",
+        "    └── w [2]  leaf, requires_grad",
+    ]
+
+
+def test_graph_shared_node_shown_once(runner: CliRunner) -> None:
+    out = ok(runner, "graph", "-e", "x = tensor([1.], requires_grad=True)\na = x * x\n"
+             "y = a + a.exp()")
+    assert out.count("(shown above)") == 1
+
+
+def test_graph_dot_and_json(runner: CliRunner, prog: str) -> None:
+    dot = ok(runner, "graph", prog, "--dot")
+    assert dot.startswith("digraph gradcli {") and "n2 -> n1;" in dot
+    data = json.loads(ok(runner, "graph", prog, "--format", "json"))
+    assert data["of"] == "y"
+    assert [n["op"] for n in data["nodes"]] == ["SumBackward1", "MulBackward0", None, None]
+    assert data["nodes"][1]["inputs"] == [2, 3]
+
+
+def test_graph_deep_chain_no_recursion(runner: CliRunner) -> None:
+    src = "x = tensor([1.], requires_grad=True)\ny = x\nfor i in range(5000):\n    y = y * 1.0\n"
+    out = ok(runner, "graph", "-e", src)
+    assert len(out.splitlines()) == 10001

@@ -260,7 +260,10 @@ def arange(*args: Any, dtype: Any = None, requires_grad: bool = False, device: A
         raise GradcliError("step must be nonzero")
     n = max(0, math.ceil((e - s) / st))
     _size_check((n,), "arange's length")
-    return _new(np.arange(s, e, st, dtype=_float_dtype(dtype)), None, requires_grad)
+    # As PyTorch: integer arguments give an int64 range (indices), any float a float one.
+    ints = dtype is None and all(isinstance(a, int) for a in (s, e, st))
+    dt = np.int64 if ints else _float_dtype(dtype)
+    return _new(np.arange(s, e, st, dtype=dt), None, requires_grad)
 
 
 def linspace(start: float, end: float, steps: int, dtype: Any = None,

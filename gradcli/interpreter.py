@@ -1236,6 +1236,8 @@ def _compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             raise GradcliError("`is` only compares with None")
         r = a is b
         return r if isinstance(op, ast.Is) else not r
+    if isinstance(a, DType) and isinstance(b, DType) and isinstance(op, (ast.Eq, ast.NotEq)):
+        return (a.np == b.np) == isinstance(op, ast.Eq)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
         f = {ast.Lt: fn.lt, ast.LtE: fn.le, ast.Gt: fn.gt, ast.GtE: fn.ge, ast.Eq: fn.eq,
              ast.NotEq: fn.ne}[type(op)]

@@ -216,8 +216,9 @@ class Tensor:
         inputs: Sequence[Tensor] | None = None,
     ) -> None:
         """Accumulate d(self)/d(leaf), weighted by `gradient`, into each leaf's `.grad`."""
-        backward([self], [gradient], retain_graph=retain_graph, create_graph=create_graph,
-                 inputs=inputs)
+        backward(
+            [self], [gradient], retain_graph=retain_graph, create_graph=create_graph, inputs=inputs
+        )
 
     def __repr__(self) -> str:
         from .printing import tensor_repr
@@ -381,8 +382,11 @@ def run_backward(
             if n.out.retains_grad and nb == 0:
                 retained.append((n.out, g))
             if n.freed and check_freed:
-                raise GradcliError(SECOND_BACKWARD, hint="pass retain_graph=True to the "
-                                   "first backward() that goes through this graph")
+                raise GradcliError(
+                    SECOND_BACKWARD,
+                    hint="pass retain_graph=True to the "
+                    "first backward() that goes through this graph",
+                )
             with np.errstate(all="ignore"):
                 gs = n.op.vjp(g, n.out, *n.inputs, **n.params)
             if trace is not None:
@@ -407,8 +411,14 @@ def run_backward(
 
 def _roots_and_grads(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tensor]]:
     outs = list(outputs) if isinstance(outputs, (list, tuple)) else [outputs]
-    if grads is None or isinstance(grads, (Tensor, int, float)) or (
-        isinstance(grads, list) and grads and not isinstance(grads[0], (Tensor, type(None)))
+    if (
+        grads is None
+        or isinstance(grads, (Tensor, int, float, np.ndarray))
+        or (
+            isinstance(grads, list)
+            and grads
+            and not isinstance(grads[0], (Tensor, type(None), np.ndarray))
+        )
     ):
         gl = [grads] if len(outs) == 1 else [grads] * len(outs)
     else:
@@ -441,17 +451,17 @@ def backward(
     outs, gl = _roots_and_grads(outputs, gradients)
     retain = create_graph if retain_graph is None else retain_graph
     capture = list(inputs) if inputs else []
-    got = run_backward(outs, gl, create_graph=create_graph, retain_graph=retain,
-                       capture=capture)
+    got = run_backward(outs, gl, create_graph=create_graph, retain_graph=retain, capture=capture)
     for t, g in got.values():
         if not t.requires_grad or (t.node is not None and not capture):
             continue
         if capture and id(t) not in {id(c) for c in capture}:
             continue
         if not create_graph:
-            g = Tensor(g.data)
+            # A copy: the gradient may be the caller's own upstream array (or shared with
+            # another leaf's), and `.grad.zero_()` must never reach those.
+            g = Tensor(np.array(g.data))
         t.grad = g if t.grad is None else t.grad + g
-
 
 
 def grad(
@@ -487,19 +497,22 @@ def grad(
     return tuple(result)
 
 
-def _custom_vjp(g: Tensor, out: Tensor, *inputs: Tensor, _vjp: Callable[[Tensor], Any],
-                _name: str) -> tuple:
+def _custom_vjp(
+    g: Tensor, out: Tensor, *inputs: Tensor, _vjp: Callable[[Tensor], Any], _name: str
+) -> tuple:
     nb = g.ndim - out.ndim
     if nb:
         # A user's backward is written for one upstream gradient: run it per batch element.
         flat = g.reshape((-1,) + out.shape)
-        per = [_custom_vjp(flat[i], out, *inputs, _vjp=_vjp, _name=_name)
-               for i in range(flat.shape[0])]
+        per = [
+            _custom_vjp(flat[i], out, *inputs, _vjp=_vjp, _name=_name) for i in range(flat.shape[0])
+        ]
         from .functional import stack
 
         return tuple(
-            None if per[0][k] is None else stack([p[k] for p in per]).reshape(
-                g.shape[:nb] + inputs[k].shape)
+            None
+            if per[0][k] is None
+            else stack([p[k] for p in per]).reshape(g.shape[:nb] + inputs[k].shape)
             for k in range(len(inputs))
         )
     res = _vjp(g)
@@ -507,7 +520,8 @@ def _custom_vjp(g: Tensor, out: Tensor, *inputs: Tensor, _vjp: Callable[[Tensor]
     if len(res) != len(inputs):
         raise GradcliError(
             f"function {_name}Backward returned an incorrect number of gradients (expected "
-            f"{len(inputs)}, got {len(res)})")
+            f"{len(inputs)}, got {len(res)})"
+        )
     out_grads = []
     for i, (r, t) in enumerate(zip(res, inputs)):
         if r is None:
@@ -517,29 +531,45 @@ def _custom_vjp(g: Tensor, out: Tensor, *inputs: Tensor, _vjp: Callable[[Tensor]
         if r.shape != t.shape:
             raise GradcliError(
                 f"function {_name}Backward returned an invalid gradient at index {i} - got "
-                f"{list(r.shape)} but expected shape compatible with {list(t.shape)}")
+                f"{list(r.shape)} but expected shape compatible with {list(t.shape)}"
+            )
         out_grads.append(r)
     return tuple(out_grads)
 
 
-def custom_apply(name: str, inputs: Sequence[Tensor], forward: Callable[[], Any],
-                 vjp: Callable[[Tensor], Any], n_inputs: int, label: str | None = None
-                 ) -> Tensor:
+def custom_apply(
+    name: str,
+    inputs: Sequence[Tensor],
+    forward: Callable[[], Any],
+    vjp: Callable[[Tensor], Any],
+    n_inputs: int,
+    label: str | None = None,
+) -> Tensor:
     """Run a user-defined function whose gradient is the user's own `vjp` (a custom
     `torch.autograd.Function`, or `f` with a companion `f_backward`)."""
     with no_grad():
         result = forward()
     if not isinstance(result, Tensor):
-        raise GradcliError(f"{name} must return a single Tensor with a custom gradient, got "
-                           f"{type(result).__name__}")
+        raise GradcliError(
+            f"{name} must return a single Tensor with a custom gradient, got "
+            f"{type(result).__name__}"
+        )
     out = Tensor(result.data)
     if _GradMode.enabled and any(t.requires_grad for t in inputs):
-        op = Op(name=name, forward=lambda *a: result.data, vjp=_custom_vjp,
-                torch_name=label or f"{name}Backward", formula="user-defined", kind="custom")
+        op = Op(
+            name=name,
+            forward=lambda *a: result.data,
+            vjp=_custom_vjp,
+            torch_name=label or f"{name}Backward",
+            formula="user-defined",
+            kind="custom",
+        )
         out.requires_grad = True
         out.node = Node(op, tuple(inputs), {"_vjp": vjp, "_name": name}, out, label)
     return out
 
 
-# Installs the operators and methods on Tensor (functional imports this module first).
-from . import functional as _functional  # noqa: E402,F401
+# The registry; its last line imports gradcli.functional, which installs the operators and
+# methods on Tensor. Whichever of engine / ops / functional is imported first, all three end up
+# complete (each binds the others as modules and reads their attributes only when called).
+from . import ops as _ops  # noqa: E402,F401

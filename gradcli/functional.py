@@ -101,8 +101,7 @@ def _sizes(args: Sequence[Any], what: str = "size") -> tuple[int, ...]:
     for a in args:
         n = _int(a, what)
         if n < 0 and n != -1:
-            raise GradcliError(f"Trying to create tensor with negative dimension {n}: "
-                               f"{list(args)}")
+            raise GradcliError(f"Trying to create tensor with negative dimension {n}: {list(args)}")
         shape.append(n)
     total = 1
     for n in shape:
@@ -218,8 +217,13 @@ def Variable(t: Any, requires_grad: bool = False, volatile: bool = False) -> Ten
 
 
 def _filled(fill: Callable[[tuple[int, ...], np.dtype], np.ndarray]) -> Callable[..., Tensor]:
-    def make(*size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None,
-             out: Any = None) -> Tensor:
+    def make(
+        *size: Any,
+        dtype: Any = None,
+        requires_grad: bool = False,
+        device: Any = None,
+        out: Any = None,
+    ) -> Tensor:
         shape = _sizes(size)
         return _new(fill(shape, _float_dtype(dtype)), None, requires_grad)
 
@@ -233,20 +237,29 @@ rand = _filled(lambda s, d: Settings.rng().random(s).astype(d))
 randn = _filled(lambda s, d: Settings.rng().standard_normal(s).astype(d))
 
 
-def full(size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = False,
-         device: Any = None) -> Tensor:
+def full(
+    size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
+) -> Tensor:
     shape = _sizes((size,) if isinstance(size, int) else tuple(size))
     return _new(np.full(shape, float(fill_value), dtype=_float_dtype(dtype)), None, requires_grad)
 
 
-def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False,
-        device: Any = None) -> Tensor:
+def eye(
+    n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False, device: Any = None
+) -> Tensor:
     shape = _sizes((n, n if m is None else m))
     return _new(np.eye(shape[0], shape[1], dtype=_float_dtype(dtype)), None, requires_grad)
 
 
-def arange(*args: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None,
-           start: Any = None, end: Any = None, step: Any = None) -> Tensor:
+def arange(
+    *args: Any,
+    dtype: Any = None,
+    requires_grad: bool = False,
+    device: Any = None,
+    start: Any = None,
+    end: Any = None,
+    step: Any = None,
+) -> Tensor:
     if start is not None or end is not None:
         args = (0 if start is None else start, end) + ((step,) if step is not None else ())
     if not 1 <= len(args) <= 3:
@@ -254,8 +267,9 @@ def arange(*args: Any, dtype: Any = None, requires_grad: bool = False, device: A
     for a in args:
         if isinstance(a, bool) or not isinstance(a, (int, float)):
             raise GradcliError(f"arange() arguments must be numbers, not {_typename(a)}")
-    s, e, st = (0, args[0], 1) if len(args) == 1 else (args[0], args[1], args[2] if len(args) == 3
-                                                      else 1)
+    s, e, st = (
+        (0, args[0], 1) if len(args) == 1 else (args[0], args[1], args[2] if len(args) == 3 else 1)
+    )
     if st == 0:
         raise GradcliError("step must be nonzero")
     n = max(0, math.ceil((e - s) / st))
@@ -266,19 +280,27 @@ def arange(*args: Any, dtype: Any = None, requires_grad: bool = False, device: A
     return _new(np.arange(s, e, st, dtype=dt), None, requires_grad)
 
 
-def linspace(start: float, end: float, steps: int, dtype: Any = None,
-             requires_grad: bool = False, device: Any = None) -> Tensor:
+def linspace(
+    start: float,
+    end: float,
+    steps: int,
+    dtype: Any = None,
+    requires_grad: bool = False,
+    device: Any = None,
+) -> Tensor:
     n = _int(steps, "steps")
     if n < 0:
         raise GradcliError("number of steps must be non-negative")
     _size_check((n,), "linspace's length")
-    return _new(np.linspace(float(start), float(end), n, dtype=_float_dtype(dtype)), None,
-                requires_grad)
+    return _new(
+        np.linspace(float(start), float(end), n, dtype=_float_dtype(dtype)), None, requires_grad
+    )
 
 
 def _like(fill: Callable[..., Tensor]) -> Callable[..., Tensor]:
-    def make(t: Any, *args: Any, dtype: Any = None, requires_grad: bool = False,
-             device: Any = None) -> Tensor:
+    def make(
+        t: Any, *args: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
+    ) -> Tensor:
         t = _tensor_arg(t, "input")
         dt = t.dtype if dtype is None else dtype
         if np.dtype(dt).kind != "f":
@@ -337,8 +359,9 @@ def _scalar_operand(v: Any, like: Tensor) -> Tensor:
         return as_tensor(v, like=like)
     if isinstance(v, (list, tuple)):
         return Tensor(_data_array(v, None))
-    raise GradcliError(f"unsupported operand type: {_typename(v)} and Tensor",
-                       expected="a Tensor or a number")
+    raise GradcliError(
+        f"unsupported operand type: {_typename(v)} and Tensor", expected="a Tensor or a number"
+    )
 
 
 def _binop(op: Any, label: str | None = None) -> Callable[[Any, Any], Tensor]:
@@ -412,14 +435,12 @@ def leaky_relu(x: Any, negative_slope: float = 0.01, inplace: bool = False) -> T
 
 
 def softplus(x: Any, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
-    return apply(O.softplus, _tensor_arg(x, "input"), beta=float(beta),
-                 threshold=float(threshold))
+    return apply(O.softplus, _tensor_arg(x, "input"), beta=float(beta), threshold=float(threshold))
 
 
 def gelu(x: Any, approximate: str = "none") -> Tensor:
     if approximate not in ("none", "tanh"):
-        raise GradcliError(f"approximate argument must be either none or tanh, not "
-                           f"{approximate!r}")
+        raise GradcliError(f"approximate argument must be either none or tanh, not {approximate!r}")
     return apply(O.gelu, _tensor_arg(x, "input"), approximate=approximate)
 
 
@@ -485,8 +506,10 @@ def sum_(x: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> T
 def mean(x: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
     x = _tensor_arg(x, "input")
     if x.dtype.kind != "f":
-        raise GradcliError("mean(): could not infer output dtype. Input dtype must be either a "
-                           "floating point or complex dtype.")
+        raise GradcliError(
+            "mean(): could not infer output dtype. Input dtype must be either a "
+            "floating point or complex dtype."
+        )
     d = _dims_arg(dim, x.ndim)
     return apply(O.mean, x, dim=d, keepdim=bool(keepdim), label=_reduce_label("Mean", dim))
 
@@ -531,8 +554,9 @@ def _extreme(fn: str) -> Callable[..., Any]:
         d = _check_dim(dim, x.ndim)
         if x.ndim and x.shape[d] == 0:
             raise GradcliError(f"{fn}(): Expected reduction dim {d} to have non-zero size.")
-        values = apply(op, x, dim=d, keepdim=bool(keepdim), fn=fn,
-                       label=f"{fn.capitalize()}Backward0")
+        values = apply(
+            op, x, dim=d, keepdim=bool(keepdim), fn=fn, label=f"{fn.capitalize()}Backward0"
+        )
         idx = getattr(np, "arg" + fn)(x.data, axis=d if x.ndim else None)
         if keepdim and x.ndim:
             idx = np.expand_dims(idx, d)
@@ -546,14 +570,26 @@ max_ = _extreme("max")
 min_ = _extreme("min")
 
 
-def amax(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-    r = max_(x, dim, keepdim)
-    return r.values if isinstance(r, MinMax) else r
+def _amax_like(fn: str) -> Callable[..., Tensor]:
+    def f(x: Any, dim: Any = (), keepdim: bool = False) -> Tensor:
+        x = _tensor_arg(x, "input")
+        if dim is None or dim == () or x.ndim == 0:
+            return (max_ if fn == "max" else min_)(x)
+        dims = _dims_arg(dim, x.ndim)
+        dims = dims if isinstance(dims, tuple) else (dims,)
+        # As torch.amax: the gradient is split evenly between tied extremes. The value is a
+        # mask-weighted sum (the mask is a constant), so gradients flow only to the ties.
+        red = np.max if fn == "max" else np.min
+        hit = x.data == red(x.data, axis=dims, keepdims=True)
+        w = Tensor((hit / hit.sum(axis=dims, keepdims=True)).astype(x.dtype))
+        return apply(O.sum_, mul_t(x, w), dim=dims, keepdim=bool(keepdim), label=f"A{fn}Backward0")
+
+    f.__name__ = "a" + fn
+    return f
 
 
-def amin(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-    r = min_(x, dim, keepdim)
-    return r.values if isinstance(r, MinMax) else r
+amax = _amax_like("max")
+amin = _amax_like("min")
 
 
 def argmax(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
@@ -570,8 +606,9 @@ def argmin(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
     return min_(x, dim, keepdim).indices
 
 
-def norm(x: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None
-         ) -> Tensor:
+def norm(
+    x: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None
+) -> Tensor:
     x = _tensor_arg(x, "input")
     if p in ("fro", None):
         pv = 2.0
@@ -612,22 +649,34 @@ def _correction(unbiased: Any, correction: Any) -> float:
     return 1.0 if unbiased in (None, True) else 0.0
 
 
-def var(x: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False,
-        correction: Any = None) -> Tensor:
+def var(
+    x: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None
+) -> Tensor:
     x = _tensor_arg(x, "input")
     if isinstance(dim, bool):  # torch.var(x, False): the old positional `unbiased`
         unbiased, dim = dim, None
-    return apply(O.var, x, dim=_dims_arg(dim, x.ndim), correction=_correction(unbiased, correction),
-                 keepdim=bool(keepdim))
+    return apply(
+        O.var,
+        x,
+        dim=_dims_arg(dim, x.ndim),
+        correction=_correction(unbiased, correction),
+        keepdim=bool(keepdim),
+    )
 
 
-def std(x: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False,
-        correction: Any = None) -> Tensor:
+def std(
+    x: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None
+) -> Tensor:
     x = _tensor_arg(x, "input")
     if isinstance(dim, bool):
         unbiased, dim = dim, None
-    return apply(O.std, x, dim=_dims_arg(dim, x.ndim), correction=_correction(unbiased, correction),
-                 keepdim=bool(keepdim))
+    return apply(
+        O.std,
+        x,
+        dim=_dims_arg(dim, x.ndim),
+        correction=_correction(unbiased, correction),
+        keepdim=bool(keepdim),
+    )
 
 
 # --- shape -----------------------------------------------------------------------------------
@@ -666,8 +715,7 @@ def flatten(x: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     if s > e:
         raise GradcliError("flatten() has invalid args: start_dim cannot come after end_dim")
     mid = int(np.prod(x.shape[s : e + 1]))
-    return apply(O.reshape, x, shape=x.shape[:s] + (mid,) + x.shape[e + 1 :],
-                 label="ViewBackward0")
+    return apply(O.reshape, x, shape=x.shape[:s] + (mid,) + x.shape[e + 1 :], label="ViewBackward0")
 
 
 def squeeze(x: Any, dim: Any = None) -> Tensor:
@@ -684,8 +732,7 @@ def squeeze(x: Any, dim: Any = None) -> Tensor:
 def unsqueeze(x: Any, dim: Any) -> Tensor:
     x = _tensor_arg(x, "input")
     d = _check_dim(dim, x.ndim + 1)
-    return apply(O.reshape, x, shape=x.shape[:d] + (1,) + x.shape[d:],
-                 label="UnsqueezeBackward0")
+    return apply(O.reshape, x, shape=x.shape[:d] + (1,) + x.shape[d:], label="UnsqueezeBackward0")
 
 
 def permute(x: Any, *dims: Any) -> Tensor:
@@ -697,7 +744,8 @@ def permute(x: Any, *dims: Any) -> Tensor:
         raise GradcliError(
             f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
             f"length of the desired ordering of dimensions i.e. input.dim() = {x.ndim} is not "
-            f"equal to len(dims) = {len(perm)}" if len(perm) != x.ndim
+            f"equal to len(dims) = {len(perm)}"
+            if len(perm) != x.ndim
             else "permute(): duplicate dims are not allowed."
         )
     return apply(O.permute, x, perm=perm)
@@ -733,8 +781,10 @@ def _T(x: Tensor) -> Tensor:  # noqa: N802
 
 def _mT(x: Tensor) -> Tensor:  # noqa: N802
     if x.ndim < 2:
-        raise GradcliError("tensor.mT is only supported on matrices or batches of matrices. "
-                           f"Got {x.ndim}-D tensor.")
+        raise GradcliError(
+            "tensor.mT is only supported on matrices or batches of matrices. "
+            f"Got {x.ndim}-D tensor."
+        )
     # permute acts on trailing axes, so this also transposes a gradient with batch axes.
     return apply(O.permute, x, perm=(1, 0), label="TransposeBackward0")
 
@@ -746,16 +796,19 @@ def expand(x: Any, *sizes: Any) -> Tensor:
         raise GradcliError(
             f"expand(torch.FloatTensor{{{list(x.shape)}}}, size={list(shape)}): the number of "
             f"sizes provided ({len(shape)}) must be greater or equal to the number of "
-            f"dimensions in the tensor ({x.ndim})")
+            f"dimensions in the tensor ({x.ndim})"
+        )
     lead = len(shape) - x.ndim
-    full_shape = tuple(x.shape[i - lead] if s == -1 and i >= lead else s
-                       for i, s in enumerate(shape))
+    full_shape = tuple(
+        x.shape[i - lead] if s == -1 and i >= lead else s for i, s in enumerate(shape)
+    )
     for i in range(x.ndim):
         if x.shape[i] != 1 and x.shape[i] != full_shape[lead + i]:
             raise GradcliError(
                 f"The expanded size of the tensor ({full_shape[lead + i]}) must match the "
                 f"existing size ({x.shape[i]}) at non-singleton dimension {lead + i}.  "
-                f"Target sizes: {list(shape)}.  Tensor sizes: {list(x.shape)}")
+                f"Target sizes: {list(shape)}.  Tensor sizes: {list(x.shape)}"
+            )
     _size_check(full_shape, "the expanded tensor")
     return apply(O.expand, x, shape=full_shape)
 
@@ -777,8 +830,10 @@ reshape_as = view_as
 
 def _tensor_list(tensors: Any, fn: str) -> list[Tensor]:
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
-        raise GradcliError(f"{fn}(): argument 'tensors' must be a tuple or list of Tensors, "
-                           f"not {_typename(tensors)}")
+        raise GradcliError(
+            f"{fn}(): argument 'tensors' must be a tuple or list of Tensors, "
+            f"not {_typename(tensors)}"
+        )
     if not tensors:
         raise GradcliError(f"{fn}(): expected a non-empty list of Tensors")
     return [_tensor_arg(t, f"{fn}() element") for t in tensors]
@@ -791,16 +846,17 @@ def cat(tensors: Any, dim: int = 0) -> Tensor:
         raise GradcliError("zero-dimensional tensor (at position 0) cannot be concatenated")
     d = _check_dim(dim, nd)
     for i, tt in enumerate(ts):
-        if tt.ndim != nd or tt.shape[:d] + tt.shape[d + 1 :] != ts[0].shape[:d] + ts[0].shape[
-                d + 1 :]:
+        if (
+            tt.ndim != nd
+            or tt.shape[:d] + tt.shape[d + 1 :] != ts[0].shape[:d] + ts[0].shape[d + 1 :]
+        ):
             raise GradcliError(
                 f"Sizes of tensors must match except in dimension {d}. Expected size "
                 f"{list(ts[0].shape)} but got size {list(tt.shape)} for tensor number {i} in "
-                f"the list.")
+                f"the list."
+            )
     _size_check((sum(tt.size_ for tt in ts),), "the concatenated tensor")
     return apply(O.cat, *ts, dim=d)
-
-
 
 
 def stack(tensors: Any, dim: int = 0) -> Tensor:
@@ -808,8 +864,10 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
     d = _check_dim(dim, ts[0].ndim + 1)
     for i, tt in enumerate(ts):
         if tt.shape != ts[0].shape:
-            raise GradcliError(f"stack expects each tensor to be equal size, but got "
-                               f"{list(ts[0].shape)} at entry 0 and {list(tt.shape)} at entry {i}")
+            raise GradcliError(
+                f"stack expects each tensor to be equal size, but got "
+                f"{list(ts[0].shape)} at entry 0 and {list(tt.shape)} at entry {i}"
+            )
     _size_check((sum(tt.size_ for tt in ts),), "the stacked tensor")
     return apply(O.stack, *ts, dim=d)
 
@@ -824,8 +882,9 @@ def _normalize_index(x: Tensor, key: Any) -> tuple:
                     if part is not None and not isinstance(part, (int, np.integer)):
                         if isinstance(part, Tensor) and part.data.size == 1:
                             continue
-                        raise GradcliError(f"slice indices must be integers or None, not "
-                                           f"{_typename(part)}")
+                        raise GradcliError(
+                            f"slice indices must be integers or None, not {_typename(part)}"
+                        )
                 if k.step is not None and int(k.step) <= 0:
                     raise GradcliError("step must be greater than zero")
             out.append(k)
@@ -836,22 +895,27 @@ def _normalize_index(x: Tensor, key: Any) -> tuple:
         elif isinstance(k, Tensor):
             if k.dtype.kind == "b":
                 out.append(k.data)
-            elif k.dtype.kind in "iu" or (k.dtype.kind == "f" and np.all(k.data == np.round(
-                    k.data))):
+            elif k.dtype.kind in "iu" or (
+                k.dtype.kind == "f" and np.all(k.data == np.round(k.data))
+            ):
                 if k.dtype.kind == "f" and k.ndim == 0:
-                    raise GradcliError("only integers, slices, ellipsis, None and integer or "
-                                       "boolean tensors are valid indices",
-                                       found="a float tensor")
+                    raise GradcliError(
+                        "only integers, slices, ellipsis, None and integer or "
+                        "boolean tensors are valid indices",
+                        found="a float tensor",
+                    )
                 out.append(k.data.astype(np.int64))
             else:
-                raise GradcliError("tensors used as indices must be long, int, byte or bool "
-                                   "tensors")
+                raise GradcliError(
+                    "tensors used as indices must be long, int, byte or bool tensors"
+                )
         elif isinstance(k, list):
             out.append(np.asarray(_data_array(k, np.int64)))
         else:
             raise GradcliError(
                 "only integers, slices (`:`), ellipsis (`...`), None and integer or boolean "
-                f"tensors are valid indices (got {_typename(k)})")
+                f"tensors are valid indices (got {_typename(k)})"
+            )
     idx = tuple(out)
     # Check bounds (and let NumPy find any other problem) on a zero-cost view.
     try:
@@ -859,18 +923,35 @@ def _normalize_index(x: Tensor, key: Any) -> tuple:
     except IndexError as e:
         msg = str(e)
         if "out of bounds" in msg:
-            raise GradcliError(f"index out of range: {msg}",
-                               hint=f"the tensor has shape {list(x.shape)}") from None
-        raise GradcliError(f"invalid index: {msg}",
-                           hint=f"the tensor has shape {list(x.shape)}") from None
+            raise GradcliError(
+                f"index out of range: {msg}", hint=f"the tensor has shape {list(x.shape)}"
+            ) from None
+        raise GradcliError(
+            f"invalid index: {msg}", hint=f"the tensor has shape {list(x.shape)}"
+        ) from None
     _size_check(probe.shape, "the indexed result")
     return idx
 
 
 def getitem(x: Tensor, key: Any) -> Tensor:
+    items = key if isinstance(key, tuple) else (key,)
+    ints = [isinstance(k, int) and not isinstance(k, bool) for k in items]
+    arrays = [
+        isinstance(k, (list, Tensor)) and not (isinstance(k, Tensor) and k.ndim == 0) for k in items
+    ]
+    plain = all(k is not None and k is not Ellipsis for k in items)
+    if any(ints) and any(arrays) and plain:
+        # PyTorch selects integer indices first and then applies the tensor indices; NumPy
+        # would treat the integers as advanced indices too (and can move the result's axes).
+        first = tuple(k if i else slice(None) for k, i in zip(items, ints))
+        rest = tuple(k for k, i in zip(items, ints) if not i)
+        return getitem(getitem(x, first), rest)
     idx = _normalize_index(x, key)
-    label = "SelectBackward0" if all(isinstance(i, int) for i in idx) else (
-        "SliceBackward0" if all(isinstance(i, slice) for i in idx) else "IndexBackward0")
+    label = (
+        "SelectBackward0"
+        if all(isinstance(i, int) for i in idx)
+        else ("SliceBackward0" if all(isinstance(i, slice) for i in idx) else "IndexBackward0")
+    )
     return apply(O.index, x, idx=idx, label=label)
 
 
@@ -881,8 +962,8 @@ def matmul(x: Any, y: Any) -> Tensor:
     x, y = _tensor_arg(x, "input"), _tensor_arg(y, "other")
     if x.ndim == 0 or y.ndim == 0:
         raise GradcliError(
-            f"both arguments to matmul need to be at least 1D, but they are {x.ndim}D and "
-            f"{y.ndim}D")
+            f"both arguments to matmul need to be at least 1D, but they are {x.ndim}D and {y.ndim}D"
+        )
     k1 = x.shape[-1]
     k2 = y.shape[-2] if y.ndim >= 2 else y.shape[0]
     if k1 != k2:
@@ -893,26 +974,36 @@ def matmul(x: Any, y: Any) -> Tensor:
             found=f"shapes {list(x.shape)} @ {list(y.shape)}",
             expected="the last dimension of the left operand to equal the first (of the last "
             "two) of the right",
-            hint="transpose one of them (x.T or x.t())?")
+            hint="transpose one of them (x.T or x.t())?",
+        )
     bx = x.shape[:-2] if x.ndim > 2 else ()
     by = y.shape[:-2] if y.ndim > 2 else ()
     try:
         batch = np.broadcast_shapes(bx, by)
     except ValueError:
-        raise GradcliError(f"matmul: batch dimensions {list(bx)} and {list(by)} do not "
-                           "broadcast") from None
+        raise GradcliError(
+            f"matmul: batch dimensions {list(bx)} and {list(by)} do not broadcast"
+        ) from None
     rows = (x.shape[-2],) if x.ndim >= 2 else ()
     cols = (y.shape[-1],) if y.ndim >= 2 else ()
     _size_check(tuple(batch) + rows + cols, "the matmul result")
-    label = ("DotBackward0" if x.ndim == y.ndim == 1 else "MvBackward0" if y.ndim == 1 and x.ndim
-             == 2 else "MmBackward0" if x.ndim == y.ndim == 2 else "UnsafeViewBackward0")
+    label = (
+        "DotBackward0"
+        if x.ndim == y.ndim == 1
+        else "MvBackward0"
+        if y.ndim == 1 and x.ndim == 2
+        else "MmBackward0"
+        if x.ndim == y.ndim == 2
+        else "UnsafeViewBackward0"
+    )
     return apply(O.matmul, x, y, label=label)
 
 
 def _ndim_check(fn: str, t: Tensor, n: int, name: str) -> None:
     if t.ndim != n:
-        raise GradcliError(f"{fn}: {name} must be a {n}D tensor, got {t.ndim}D "
-                           f"(shape {list(t.shape)})")
+        raise GradcliError(
+            f"{fn}: {name} must be a {n}D tensor, got {t.ndim}D (shape {list(t.shape)})"
+        )
 
 
 def mm(x: Any, y: Any) -> Tensor:
@@ -941,9 +1032,11 @@ def dot(x: Any, y: Any) -> Tensor:
     if x.ndim != 1 or y.ndim != 1:
         raise GradcliError(f"1D tensors expected, but got {x.ndim}D and {y.ndim}D tensors")
     if x.shape != y.shape:
-        raise GradcliError(f"inconsistent tensor size, expected tensor [{x.shape[0]}] and src "
-                           f"[{y.shape[0]}] to have the same number of elements, but got "
-                           f"{x.shape[0]} and {y.shape[0]} elements respectively")
+        raise GradcliError(
+            f"inconsistent tensor size, expected tensor [{x.shape[0]}] and src "
+            f"[{y.shape[0]}] to have the same number of elements, but got "
+            f"{x.shape[0]} and {y.shape[0]} elements respectively"
+        )
     return matmul(x, y)
 
 
@@ -961,27 +1054,39 @@ ger = outer
 
 def _reduction(reduction: Any, size_average: Any = None, reduce: Any = None) -> str:
     if reduction not in ("mean", "sum", "none"):
-        raise GradcliError(f"{reduction!r} is not a valid value for reduction",
-                           expected="'mean', 'sum' or 'none'")
+        raise GradcliError(
+            f"{reduction!r} is not a valid value for reduction", expected="'mean', 'sum' or 'none'"
+        )
     return reduction
 
 
-def mse_loss(input: Any, target: Any, size_average: Any = None, reduce: Any = None,  # noqa: A002
-             reduction: str = "mean") -> Tensor:
+def mse_loss(
+    input: Any,
+    target: Any,
+    size_average: Any = None,
+    reduce: Any = None,  # noqa: A002
+    reduction: str = "mean",
+) -> Tensor:
     x, y = _operands(_tensor_arg(input, "input"), target)
     return apply(O.mse_loss, x, y, reduction=_reduction(reduction))
 
 
-def binary_cross_entropy(input: Any, target: Any, weight: Any = None,  # noqa: A002
-                         size_average: Any = None, reduce: Any = None,
-                         reduction: str = "mean") -> Tensor:
+def binary_cross_entropy(
+    input: Any,
+    target: Any,
+    weight: Any = None,  # noqa: A002
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
     p = _tensor_arg(input, "input")
     t = target if isinstance(target, Tensor) else _scalar_operand(target, p)
     if t.shape != p.shape:
         raise GradcliError(
             f"Using a target size (torch.Size({list(t.shape)})) that is different to the input "
             f"size (torch.Size({list(p.shape)})) is deprecated. Please ensure they have the "
-            "same size.")
+            "same size."
+        )
     w = None if weight is None else np.broadcast_to(_tensor_arg(weight).data, p.shape)
     return apply(O.binary_cross_entropy, p, t, weight=w, reduction=_reduction(reduction))
 
@@ -990,11 +1095,13 @@ def _class_targets(x: Tensor, target: Any, fn: str) -> np.ndarray:
     t = target if isinstance(target, Tensor) else Tensor(np.asarray(target))
     want = x.shape[:-1] if x.ndim >= 1 else ()
     if x.ndim > 2:
-        raise GradcliError(f"{fn}: gradcli supports input of shape (C) or (N, C), got "
-                           f"{list(x.shape)}")
+        raise GradcliError(
+            f"{fn}: gradcli supports input of shape (C) or (N, C), got {list(x.shape)}"
+        )
     if t.shape != want:
-        raise GradcliError(f"{fn}: expected target of shape {list(want)} (class indices), "
-                           f"got {list(t.shape)}")
+        raise GradcliError(
+            f"{fn}: expected target of shape {list(want)} (class indices), got {list(t.shape)}"
+        )
     d = t.data
     if d.dtype.kind == "f":
         if not np.all(d == np.round(d)):
@@ -1003,23 +1110,45 @@ def _class_targets(x: Tensor, target: Any, fn: str) -> np.ndarray:
     c = x.shape[-1]
     bad = (d != -100) & ((d < 0) | (d >= c))
     if np.any(bad):
-        raise GradcliError(f"Target {int(d[bad].flat[0])} is out of bounds.",
-                           hint=f"class indices must be in [0, {c - 1}]")
+        raise GradcliError(
+            f"Target {int(d[bad].flat[0])} is out of bounds.",
+            hint=f"class indices must be in [0, {c - 1}]",
+        )
     return d
 
 
-def nll_loss(input: Any, target: Any, weight: Any = None, size_average: Any = None,  # noqa: A002
-             ignore_index: int = -100, reduce: Any = None, reduction: str = "mean") -> Tensor:
+def nll_loss(
+    input: Any,
+    target: Any,
+    weight: Any = None,
+    size_average: Any = None,  # noqa: A002
+    ignore_index: int = -100,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
     x = _tensor_arg(input, "input")
     t = _class_targets(x, target, "nll_loss")
     w = None if weight is None else _tensor_arg(weight).data
-    return apply(O.nll_loss, x, target=t, weight=w, reduction=_reduction(reduction),
-                 ignore_index=int(ignore_index))
+    return apply(
+        O.nll_loss,
+        x,
+        target=t,
+        weight=w,
+        reduction=_reduction(reduction),
+        ignore_index=int(ignore_index),
+    )
 
 
-def cross_entropy(input: Any, target: Any, weight: Any = None,  # noqa: A002
-                  size_average: Any = None, ignore_index: int = -100, reduce: Any = None,
-                  reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:
+def cross_entropy(
+    input: Any,
+    target: Any,
+    weight: Any = None,  # noqa: A002
+    size_average: Any = None,
+    ignore_index: int = -100,
+    reduce: Any = None,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
     x = _tensor_arg(input, "input")
     cdim = 1 if x.ndim >= 2 else 0
     logp = log_softmax(x, dim=cdim)
@@ -1071,8 +1200,9 @@ class Module:
         return f"{self.name}()"
 
 
-def _module(name: str, fn: Callable[..., Tensor], positional: tuple[str, ...] = ()
-            ) -> Callable[..., Module]:
+def _module(
+    name: str, fn: Callable[..., Tensor], positional: tuple[str, ...] = ()
+) -> Callable[..., Module]:
     def make(*args: Any, **kwargs: Any) -> Module:
         kw = dict(zip(positional, args))
         kw.update({k: v for k, v in kwargs.items() if k != "inplace"})
@@ -1091,8 +1221,9 @@ MODULES: dict[str, Callable[..., Module]] = {
     "Softmax": _module("Softmax", softmax, ("dim",)),
     "LogSoftmax": _module("LogSoftmax", log_softmax, ("dim",)),
     "MSELoss": _module("MSELoss", mse_loss, ("size_average", "reduce", "reduction")),
-    "BCELoss": _module("BCELoss", binary_cross_entropy, ("weight", "size_average", "reduce",
-                                                         "reduction")),
+    "BCELoss": _module(
+        "BCELoss", binary_cross_entropy, ("weight", "size_average", "reduce", "reduction")
+    ),
     "NLLLoss": _module("NLLLoss", nll_loss, ("weight",)),
     "CrossEntropyLoss": _module("CrossEntropyLoss", cross_entropy, ("weight",)),
     "Identity": _module("Identity", lambda x: x),
@@ -1107,18 +1238,22 @@ def _inplace(x: Tensor, value: Any) -> Tensor:
     if x.requires_grad and x.node is None and _GradMode.enabled:
         raise GradcliError(
             "a leaf Variable that requires grad is being used in an in-place operation.",
-            hint="operate on x.data (or x.grad) instead, as optimisers do")
+            hint="operate on x.data (or x.grad) instead, as optimisers do",
+        )
     if x.requires_grad and x.node is not None:
         raise GradcliError(
             "gradcli does not support in-place operations on tensors that are part of a graph",
-            hint="write y = y + ... (a new tensor) instead")
+            hint="write y = y + ... (a new tensor) instead",
+        )
     new = np.asarray(value.data if isinstance(value, Tensor) else value)
     try:
         x.data[...] = np.broadcast_to(new, x.shape)
     except ValueError:
         if np.broadcast_shapes(new.shape, x.shape) != x.shape:
-            raise GradcliError(f"output with shape {list(x.shape)} doesn't match the broadcast "
-                               f"shape {list(np.broadcast_shapes(new.shape, x.shape))}") from None
+            raise GradcliError(
+                f"output with shape {list(x.shape)} doesn't match the broadcast "
+                f"shape {list(np.broadcast_shapes(new.shape, x.shape))}"
+            ) from None
         x.data = np.array(np.broadcast_to(new, x.shape), dtype=x.dtype)
     return x
 
@@ -1171,38 +1306,104 @@ def _swap(fn: Callable[[Any, Any], Tensor]) -> Callable[[Any, Any], Tensor]:
 
 METHODS: dict[str, Callable[..., Any]] = {
     # arithmetic
-    "add": add, "sub": sub, "mul": mul_t, "div": div_t, "multiply": mul_t, "divide": div_t,
-    "subtract": sub, "true_divide": div_t, "pow": pow_, "neg": neg, "negative": neg,
-    "matmul": matmul, "mm": mm, "mv": mv, "bmm": bmm, "dot": dot, "outer": outer,
-    "maximum": maximum, "minimum": minimum,
+    "add": add,
+    "sub": sub,
+    "mul": mul_t,
+    "div": div_t,
+    "multiply": mul_t,
+    "divide": div_t,
+    "subtract": sub,
+    "true_divide": div_t,
+    "pow": pow_,
+    "neg": neg,
+    "negative": neg,
+    "matmul": matmul,
+    "mm": mm,
+    "mv": mv,
+    "bmm": bmm,
+    "dot": dot,
+    "outer": outer,
+    "maximum": maximum,
+    "minimum": minimum,
     # elementwise
-    "exp": exp, "log": log, "log1p": log1p, "sqrt": sqrt, "abs": abs_, "sin": sin, "cos": cos,
-    "tan": tan, "tanh": tanh, "sigmoid": sigmoid, "relu": relu, "sign": sign, "erf": erf,
-    "clamp": clamp, "clip": clamp, "clamp_min": clamp_min, "clamp_max": clamp_max,
-    "softmax": softmax, "log_softmax": log_softmax,
+    "exp": exp,
+    "log": log,
+    "log1p": log1p,
+    "sqrt": sqrt,
+    "abs": abs_,
+    "sin": sin,
+    "cos": cos,
+    "tan": tan,
+    "tanh": tanh,
+    "sigmoid": sigmoid,
+    "relu": relu,
+    "sign": sign,
+    "erf": erf,
+    "clamp": clamp,
+    "clip": clamp,
+    "clamp_min": clamp_min,
+    "clamp_max": clamp_max,
+    "softmax": softmax,
+    "log_softmax": log_softmax,
     # reductions
-    "sum": sum_, "mean": mean, "prod": prod, "max": max_, "min": min_, "amax": amax, "amin": amin,
-    "argmax": argmax, "argmin": argmin, "norm": norm, "logsumexp": logsumexp, "var": var,
+    "sum": sum_,
+    "mean": mean,
+    "prod": prod,
+    "max": max_,
+    "min": min_,
+    "amax": amax,
+    "amin": amin,
+    "argmax": argmax,
+    "argmin": argmin,
+    "norm": norm,
+    "logsumexp": logsumexp,
+    "var": var,
     "std": std,
     # shape
-    "reshape": _method_sizes(reshape), "view": _method_sizes(reshape),
-    "flatten": flatten, "squeeze": squeeze, "unsqueeze": unsqueeze,
-    "permute": _method_sizes(permute), "transpose": transpose, "swapaxes": transpose, "t": t,
-    "expand": _method_sizes(expand), "expand_as": expand_as, "view_as": view_as,
-    "reshape_as": reshape_as, "broadcast_to": broadcast_to,
+    "reshape": _method_sizes(reshape),
+    "view": _method_sizes(reshape),
+    "flatten": flatten,
+    "squeeze": squeeze,
+    "unsqueeze": unsqueeze,
+    "permute": _method_sizes(permute),
+    "transpose": transpose,
+    "swapaxes": transpose,
+    "t": t,
+    "expand": _method_sizes(expand),
+    "expand_as": expand_as,
+    "view_as": view_as,
+    "reshape_as": reshape_as,
+    "broadcast_to": broadcast_to,
     # comparisons
-    "lt": lt, "le": le, "gt": gt, "ge": ge, "eq": eq, "ne": ne,
+    "lt": lt,
+    "le": le,
+    "gt": gt,
+    "ge": ge,
+    "eq": eq,
+    "ne": ne,
     # conversions and bookkeeping
-    "float": lambda x: to_dtype(x, np.float32), "double": lambda x: to_dtype(x, np.float64),
-    "long": lambda x: Tensor(x.data.astype(np.int64)), "int": lambda x: Tensor(
-        x.data.astype(np.int64)), "bool": lambda x: Tensor(x.data.astype(bool)),
-    "to": lambda x, dtype=None, *a, **k: x if dtype is None or isinstance(dtype, str)
-    else to_dtype(x, dtype),
+    "float": lambda x: to_dtype(x, np.float32),
+    "double": lambda x: to_dtype(x, np.float64),
+    "long": lambda x: Tensor(x.data.astype(np.int64)),
+    "int": lambda x: Tensor(x.data.astype(np.int64)),
+    "bool": lambda x: Tensor(x.data.astype(bool)),
+    "to": lambda x, dtype=None, *a, **k: (
+        x if dtype is None or isinstance(dtype, str) else to_dtype(x, dtype)
+    ),
     "type": lambda x, dtype=None: to_dtype(x, dtype) if dtype is not None else x.dtype.name,
-    "clone": clone, "contiguous": lambda x, *a, **k: x, "cpu": lambda x: x, "cuda": lambda x: x,
-    "detach": _detach, "item": Tensor.item, "tolist": _tolist, "numel": Tensor.numel,
-    "size": _size, "dim": lambda x: x.ndim, "ndimension": lambda x: x.ndim,
-    "backward": Tensor.backward, "retain_grad": Tensor.retain_grad,
+    "clone": clone,
+    "contiguous": lambda x, *a, **k: x,
+    "cpu": lambda x: x,
+    "cuda": lambda x: x,
+    "detach": _detach,
+    "item": Tensor.item,
+    "tolist": _tolist,
+    "numel": Tensor.numel,
+    "size": _size,
+    "dim": lambda x: x.ndim,
+    "ndimension": lambda x: x.ndim,
+    "backward": Tensor.backward,
+    "retain_grad": Tensor.retain_grad,
     "requires_grad_": Tensor.requires_grad_,
     "numpy": lambda x: x,
     **INPLACE,
@@ -1210,12 +1411,26 @@ METHODS: dict[str, Callable[..., Any]] = {
 
 # `x.name(...)` methods that take a second tensor where PyTorch's function does too.
 _OPERATORS: dict[str, Callable[..., Any]] = {
-    "__add__": add_t, "__radd__": _swap(add_t), "__sub__": sub_t, "__rsub__": _swap(sub_t),
-    "__mul__": mul_t, "__rmul__": _swap(mul_t), "__truediv__": div_t,
-    "__rtruediv__": _swap(div_t), "__pow__": pow_, "__rpow__": _swap(pow_),
-    "__matmul__": matmul, "__rmatmul__": _swap(matmul), "__neg__": neg,
-    "__pos__": lambda x: x, "__abs__": abs_, "__getitem__": getitem,
-    "__lt__": lt, "__le__": le, "__gt__": gt, "__ge__": ge,
+    "__add__": add_t,
+    "__radd__": _swap(add_t),
+    "__sub__": sub_t,
+    "__rsub__": _swap(sub_t),
+    "__mul__": mul_t,
+    "__rmul__": _swap(mul_t),
+    "__truediv__": div_t,
+    "__rtruediv__": _swap(div_t),
+    "__pow__": pow_,
+    "__rpow__": _swap(pow_),
+    "__matmul__": matmul,
+    "__rmatmul__": _swap(matmul),
+    "__neg__": neg,
+    "__pos__": lambda x: x,
+    "__abs__": abs_,
+    "__getitem__": getitem,
+    "__lt__": lt,
+    "__le__": le,
+    "__gt__": gt,
+    "__ge__": ge,
 }
 
 
@@ -1234,27 +1449,86 @@ _install()
 
 # Functions reachable as torch.X / torch.nn.functional.X / F.X.
 FUNCTIONS: dict[str, Callable[..., Any]] = {
-    name: fn for name, fn in METHODS.items()
-    if name not in INPLACE and name not in ("backward", "retain_grad", "requires_grad_", "item",
-                                            "tolist", "numel", "size", "dim", "ndimension",
-                                            "to", "type", "cpu", "cuda", "numpy", "contiguous",
-                                            "float", "double", "long", "int", "bool")
+    name: fn
+    for name, fn in METHODS.items()
+    if name not in INPLACE
+    and name
+    not in (
+        "backward",
+        "retain_grad",
+        "requires_grad_",
+        "item",
+        "tolist",
+        "numel",
+        "size",
+        "dim",
+        "ndimension",
+        "to",
+        "type",
+        "cpu",
+        "cuda",
+        "numpy",
+        "contiguous",
+        "float",
+        "double",
+        "long",
+        "int",
+        "bool",
+    )
 }
-FUNCTIONS.update({
-    "tensor": tensor, "as_tensor": tensor, "from_numpy": tensor, "Tensor": Tensor_,
-    "FloatTensor": FloatTensor, "DoubleTensor": DoubleTensor, "Variable": Variable,
-    "zeros": zeros, "ones": ones, "empty": empty, "full": full, "eye": eye, "arange": arange,
-    "linspace": linspace, "rand": rand, "randn": randn, "zeros_like": zeros_like,
-    "ones_like": ones_like, "empty_like": empty_like, "full_like": full_like,
-    "rand_like": rand_like, "randn_like": randn_like,
-    "where": where, "cat": cat, "concat": cat, "concatenate": cat, "stack": stack,
-    "leaky_relu": leaky_relu, "softplus": softplus, "gelu": gelu,
-    "mse_loss": mse_loss, "binary_cross_entropy": binary_cross_entropy, "nll_loss": nll_loss,
-    "cross_entropy": cross_entropy, "reshape": reshape, "permute": permute, "expand": expand,
-    "manual_seed": manual_seed, "numel": Tensor.numel, "ger": ger,
-    "square": lambda x: pow_(x, 2), "rsqrt": lambda x: div_t(1.0, sqrt(x)),
-    "reciprocal": lambda x: div_t(1.0, x), "sub": sub, "add": add,
-})
-METHODS.update({"square": FUNCTIONS["square"], "rsqrt": FUNCTIONS["rsqrt"],
-                "reciprocal": FUNCTIONS["reciprocal"]})
-
+FUNCTIONS.update(
+    {
+        "tensor": tensor,
+        "as_tensor": tensor,
+        "from_numpy": tensor,
+        "Tensor": Tensor_,
+        "FloatTensor": FloatTensor,
+        "DoubleTensor": DoubleTensor,
+        "Variable": Variable,
+        "zeros": zeros,
+        "ones": ones,
+        "empty": empty,
+        "full": full,
+        "eye": eye,
+        "arange": arange,
+        "linspace": linspace,
+        "rand": rand,
+        "randn": randn,
+        "zeros_like": zeros_like,
+        "ones_like": ones_like,
+        "empty_like": empty_like,
+        "full_like": full_like,
+        "rand_like": rand_like,
+        "randn_like": randn_like,
+        "where": where,
+        "cat": cat,
+        "concat": cat,
+        "concatenate": cat,
+        "stack": stack,
+        "leaky_relu": leaky_relu,
+        "softplus": softplus,
+        "gelu": gelu,
+        "mse_loss": mse_loss,
+        "binary_cross_entropy": binary_cross_entropy,
+        "nll_loss": nll_loss,
+        "cross_entropy": cross_entropy,
+        "reshape": reshape,
+        "permute": permute,
+        "expand": expand,
+        "manual_seed": manual_seed,
+        "numel": Tensor.numel,
+        "ger": ger,
+        "square": lambda x: pow_(x, 2),
+        "rsqrt": lambda x: div_t(1.0, sqrt(x)),
+        "reciprocal": lambda x: div_t(1.0, x),
+        "sub": sub,
+        "add": add,
+    }
+)
+METHODS.update(
+    {
+        "square": FUNCTIONS["square"],
+        "rsqrt": FUNCTIONS["rsqrt"],
+        "reciprocal": FUNCTIONS["reciprocal"],
+    }
+)

@@ -127,7 +127,8 @@ leaky_relu = defop(
         g * _const(np.where(x.data > 0, 1.0, negative_slope).astype(x.dtype)),),
     "LeakyReluBackward0", "g * (1 if x > 0 else negative_slope)",
     sym=lambda sp, x, negative_slope=0.01: sp.Piecewise((x, x > 0), (negative_slope * x, True)),
-    kink="leaky_relu'(0) = negative_slope, as PyTorch", signature="leaky_relu(x, negative_slope=0.01)",
+    kink="leaky_relu'(0) = negative_slope, as PyTorch",
+    signature="leaky_relu(x, negative_slope=0.01)",
     samples=_unary({"negative_slope": 0.01}, avoid=(0.0,))
     + (Sample(((2, 3),), {"negative_slope": 0.2}, avoid=(0.0,)),
        Sample(((4,),), {"negative_slope": -1.5}, avoid=(0.0,))))
@@ -147,7 +148,8 @@ def _softplus_vjp(g: Tensor, out: Tensor, x: Tensor, beta: float = 1.0,
 
 softplus = defop("softplus", _softplus_fwd, _softplus_vjp, "SoftplusBackward0",
                  "g * sigmoid(beta * x)  (g where beta * x > threshold)",
-                 sym=lambda sp, x, beta=1.0, threshold=20.0: sp.log(1 + sp.exp(beta * x)) / beta,
+                 sym=lambda sp, x, beta=1.0, threshold=20.0: sp.Piecewise(
+                     (x, beta * x > threshold), (sp.log(1 + sp.exp(beta * x)) / beta, True)),
                  signature="softplus(x, beta=1, threshold=20)",
                  samples=_unary({"beta": 1.0, "threshold": 20.0}, low=-4.0, high=4.0)
                  + (Sample(((2, 3),), {"beta": 2.0, "threshold": 20.0}),
@@ -229,11 +231,15 @@ pow_scalar = defop("pow_scalar", lambda x, p: np.power(x, p), _pow_vjp, "PowBack
                    "g * p * x^(p-1)", sym=lambda sp, x, p: x**p, signature="x ** p, pow(x, p)",
                    samples=_unary({"p": 2}) + _unary({"p": 3}) + _unary({"p": 0.5}, low=0.1)
                    + (Sample(((2, 3),), {"p": -1.5}, low=0.2), Sample(((2, 3),), {"p": 0}),
-                      Sample(((2, 3),), {"p": 1}), Sample(((2, 3),), {"p": -2}, avoid=(0.0,), gap=0.3),
+                      Sample(((2, 3),), {"p": 1}),
+                      Sample(((2, 3),), {"p": -2}, avoid=(0.0,), gap=0.3),
                       Sample(((2, 3),), {"p": 2.5}, low=0.1)))
 
 
 def _rpow_vjp(g: Tensor, out: Tensor, x: Tensor, base: float) -> tuple:
+    if base == 0:
+        # out * log(0) is nan / -inf; PyTorch takes 0 where x >= 0 (and -inf where x < 0).
+        return (g * _const(np.where(x.data >= 0, 0.0, -np.inf).astype(x.dtype)),)
     return (g * out * math.log(base) if base > 0 else g * out * float("nan"),)
 
 
@@ -242,7 +248,8 @@ rpow_scalar = defop("rpow_scalar", lambda x, base: np.power(base, x), _rpow_vjp,
                     signature="c ** x, pow(c, x)",
                     samples=_unary({"base": 2.0}) + (
                         Sample(((2, 3),), {"base": 0.5}), Sample(((2, 3),), {"base": math.e}),
-                        Sample(((2, 3),), {"base": 1.0}), Sample(((2, 3),), {"base": 0.0}, low=0.1)))
+                        Sample(((2, 3),), {"base": 1.0}),
+                        Sample(((2, 3),), {"base": 0.0}, low=0.1)))
 
 # --- elementwise, two inputs (broadcasting) --------------------------------------------------
 
@@ -264,7 +271,10 @@ def _pow_tt_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
     gy = g * out * logx.log()
     if np.any(zero):
         gy = gy * _mask(~np.broadcast_to(zero, out.shape), out)
-    return (g * y * x ** (y - 1), gy)
+    # d/dx is 0 where y == 0, as PyTorch (not 0 * 0^-1 = nan at x == 0): shift the exponent.
+    yz = y.data == 0
+    e = y - 1 + _mask(yz, y) if np.any(yz) else y - 1
+    return (g * y * x**e, gy)
 
 
 pow_ = defop("pow", np.power, _pow_tt_vjp, "PowBackward1", "g * y * x^(y-1), g * out * log(x)",
@@ -338,10 +348,10 @@ matmul = defop("matmul", _matmul_fwd, _matmul_vjp, "MmBackward0", "g @ y^T, x^T 
 
 
 def _dims(dim: Any, ndim: int) -> tuple[int, ...]:
-    if dim is None:
+    if dim is None or ndim == 0:  # a 0-d tensor has no axis to reduce; dim=0 / -1 name it
         return tuple(range(ndim))
     ds = dim if isinstance(dim, (tuple, list)) else (dim,)
-    return tuple(sorted(d % ndim if ndim else 0 for d in ds))
+    return tuple(sorted(d % ndim for d in ds))
 
 
 def _count(shape: tuple[int, ...], dims: tuple[int, ...]) -> int:
@@ -420,7 +430,7 @@ prod = defop("prod", lambda x, dim=None, keepdim=False: np.prod(x, axis=_dims(di
 def _extreme_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False,
                  fn: str = "max") -> tuple:
     gu = _unreduce(g, x, dim, keepdim)
-    if dim is None:
+    if dim is None or x.ndim == 0:
         hit = x.data == np.asarray(out.data).reshape((1,) * x.ndim)
         hit = hit / hit.sum()
     else:
@@ -434,7 +444,30 @@ def _extreme_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False, fn: str 
     if x.size == 0:
         raise ValueError(f"{fn}(): Expected reduction dim to be specified for input.numel() == 0")
     f = np.max if fn == "max" else np.min
-    return f(x, axis=None if dim is None else _dims(dim, x.ndim)[0], keepdims=keepdim)
+    return f(x, axis=None if dim is None or x.ndim == 0 else _dims(dim, x.ndim)[0],
+             keepdims=keepdim)
+
+
+def _sym_reduce(x: np.ndarray, dim: Any, keepdim: bool, f: Any) -> np.ndarray:
+    """A `sym` helper: reduce an object array of sympy expressions over `dim`, each group (a
+    list of elements) to `f(group)`. Ops of kind elementwise / binary have `sym` forms on one
+    element; every other kind's `sym` takes and returns whole object arrays (gradcli.symbolic)."""
+    dims = _dims(dim, x.ndim)
+    rest = [d for d in range(x.ndim) if d not in dims]
+    moved = np.transpose(x, rest + list(dims))
+    flat = moved.reshape(moved.shape[: len(rest)] + (-1,))
+    out = np.empty(flat.shape[:-1], dtype=object)
+    for i in np.ndindex(out.shape):
+        out[i] = f(list(flat[i]))
+    if keepdim:
+        out = out.reshape(tuple(1 if d in dims else s for d, s in enumerate(x.shape)))
+    return out
+
+
+def _extreme_sym(sp: Any, x: np.ndarray, dim: Any = None, keepdim: bool = False,
+                 fn: str = "max") -> np.ndarray:
+    dims = None if dim is None or x.ndim == 0 else _dims(dim, x.ndim)[0]
+    return _sym_reduce(x, dims, keepdim, lambda v: (sp.Max if fn == "max" else sp.Min)(*v))
 
 
 def _extreme_samples(fn: str) -> tuple[Sample, ...]:
@@ -449,12 +482,12 @@ amax = defop("max", _extreme_fwd, _extreme_vjp, "MaxBackward1",
              kink="max() without dim splits g equally between tied maxima; max(dim) gives it "
              "to the index it returns (the first), as PyTorch",
              signature="max(x) / max(x, dim, keepdim=False) -> (values, indices) / max(x, y)",
-             samples=_extreme_samples("max"))
+             sym=_extreme_sym, samples=_extreme_samples("max"))
 amin = defop("min", _extreme_fwd, _extreme_vjp, "MinBackward1",
              "g at the minimum; ties share g equally (no dim) or go to the first (with dim)",
              kind="reduction", kink="as max",
              signature="min(x) / min(x, dim, keepdim=False) -> (values, indices) / min(x, y)",
-             samples=_extreme_samples("min"))
+             sym=_extreme_sym, samples=_extreme_samples("min"))
 
 
 def _norm_fwd(x: np.ndarray, p: float = 2.0, dim: Any = None, keepdim: bool = False):
@@ -488,8 +521,20 @@ def _norm_vjp(g: Tensor, out: Tensor, x: Tensor, p: float = 2.0, dim: Any = None
     return (gu * sgn * x.abs() ** (p - 1) / safe ** (p - 1) * (1 - zero),)
 
 
+def _norm_sym(sp: Any, x: np.ndarray, p: float = 2.0, dim: Any = None,
+              keepdim: bool = False) -> np.ndarray:
+    if p == math.inf:
+        return _sym_reduce(x, dim, keepdim, lambda v: sp.Max(*[sp.Abs(e) for e in v]))
+    if p == 2:
+        return _sym_reduce(x, dim, keepdim, lambda v: sp.sqrt(sp.Add(*[e**2 for e in v])))
+    if p == 1:
+        return _sym_reduce(x, dim, keepdim, lambda v: sp.Add(*[sp.Abs(e) for e in v]))
+    q = sp.nsimplify(p, rational=True)
+    return _sym_reduce(x, dim, keepdim, lambda v: sp.Add(*[sp.Abs(e) ** q for e in v]) ** (1 / q))
+
+
 norm = defop("norm", _norm_fwd, _norm_vjp, "NormBackward1", "g * x / out  (p = 2)",
-             kind="reduction", kink="the gradient of a zero norm is 0, as PyTorch",
+             kind="reduction", kink="the gradient of a zero norm is 0, as PyTorch", sym=_norm_sym,
              signature="norm(x, p=2, dim=None, keepdim=False)",
              samples=_reductions({"p": 2.0}) + _reductions({"p": 3.0}, avoid=(0.0,))
              + _reductions({"p": 1.0}, avoid=(0.0,)) + _reductions({"p": 1.5}, avoid=(0.0,))
@@ -509,6 +554,8 @@ logsumexp = defop("logsumexp", _lse_fwd,
                       _unreduce(g, x, dim, keepdim)
                       * (x - _unreduce(out, x, dim, keepdim)).exp(),),
                   "LogsumexpBackward0", "g * exp(x - out)", kind="reduction",
+                  sym=lambda sp, x, dim=None, keepdim=False: _sym_reduce(
+                      x, dim, keepdim, lambda v: sp.log(sp.Add(*[sp.exp(e) for e in v]))),
                   signature="logsumexp(x, dim, keepdim=False)", samples=_reductions())
 
 
@@ -522,13 +569,15 @@ def _neg(dim: int, ndim: int) -> int:
     return dim % ndim - ndim if ndim else -1
 
 
-_softmax_samples = tuple(Sample(s, {"dim": d}, low=-3.0, high=3.0) for s, d in (
+_softmax_samples = tuple(Sample((s,), {"dim": d}, low=-3.0, high=3.0) for s, d in (
     ((2, 3), 1), ((2, 3), 0), ((2, 3, 4), 2), ((2, 3, 4), 1), ((4,), 0), ((), 0)))
 
 softmax = defop("softmax", _softmax_fwd,
-                lambda g, out, x, dim: (
+                lambda g, out, x, dim: (g * 0,) if x.ndim == 0 else (
                     out * (g - (g * out).sum(dim=_neg(dim, x.ndim), keepdim=True)),),
                 "SoftmaxBackward0", "out * (g - sum(g * out, dim))", kind="reduction",
+                sym=lambda sp, x, dim: np.frompyfunc(lambda e, s: sp.exp(e) / s, 2, 1)(
+                    x, _sym_reduce(x, dim, True, lambda v: sp.Add(*[sp.exp(e) for e in v]))),
                 signature="softmax(x, dim)", samples=_softmax_samples)
 
 
@@ -537,9 +586,11 @@ def _log_softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
 
 
 log_softmax = defop("log_softmax", _log_softmax_fwd,
-                    lambda g, out, x, dim: (
+                    lambda g, out, x, dim: (g * 0,) if x.ndim == 0 else (
                         g - out.exp() * g.sum(dim=_neg(dim, x.ndim), keepdim=True),),
                     "LogSoftmaxBackward0", "g - exp(out) * sum(g, dim)", kind="reduction",
+                    sym=lambda sp, x, dim: x - _sym_reduce(
+                        x, dim, True, lambda v: sp.log(sp.Add(*[sp.exp(e) for e in v]))),
                     signature="log_softmax(x, dim)", samples=_softmax_samples)
 
 
@@ -556,13 +607,26 @@ def _var_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, correction: flo
 
 _var_samples = tuple(Sample(s, q) for s, q in (
     (((2, 3),), {"correction": 1}), (((2, 3),), {"correction": 0}),
-    (((2, 3),), {"dim": 1, "correction": 1}), (((2, 3),), {"dim": 0, "correction": 0, "keepdim": True}),
+    (((2, 3),), {"dim": 1, "correction": 1}),
+    (((2, 3),), {"dim": 0, "correction": 0, "keepdim": True}),
     (((2, 3, 4),), {"dim": (0, 2), "correction": 1}), (((4,),), {"dim": 0, "correction": 1}),
     (((2, 3),), {"dim": None, "correction": 1, "keepdim": True}),
     (((3, 4),), {"dim": 1, "correction": 2})))
 
+def _var_sym(sp: Any, x: np.ndarray, dim: Any = None, correction: float = 1,
+             keepdim: bool = False) -> np.ndarray:
+    n = _count(x.shape, _dims(dim, x.ndim)) - sp.nsimplify(correction, rational=True)
+
+    def f(v: list) -> Any:
+        m = sp.Add(*v) / len(v)
+        return sp.Add(*[(e - m) ** 2 for e in v]) / n
+
+    return _sym_reduce(x, dim, keepdim, f)
+
+
 var = defop("var", _var_fwd, _var_vjp, "VarBackward0", "g * 2 (x - mean) / (n - correction)",
             kind="reduction", signature="var(x, dim=None, correction=1, keepdim=False)",
+            sym=_var_sym,
             samples=_var_samples + (Sample(((),), {"dim": None, "correction": 0}),))
 
 
@@ -577,6 +641,8 @@ def _std_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, correction: flo
 std = defop("std", lambda x, dim=None, correction=1, keepdim=False: np.sqrt(
     _var_fwd(x, dim, correction, keepdim)), _std_vjp, "StdBackward0",
     "g * (x - mean) / ((n - correction) * out)", kind="reduction",
+    sym=lambda sp, x, dim=None, correction=1, keepdim=False: np.frompyfunc(sp.sqrt, 1, 1)(
+        _var_sym(sp, x, dim, correction, keepdim)),
     signature="std(x, dim=None, correction=1, keepdim=False)", samples=_var_samples)
 
 # --- shape -----------------------------------------------------------------------------------
@@ -622,7 +688,22 @@ expand = defop("expand", _expand_fwd, lambda g, out, x, shape: (g,), "ExpandBack
 
 
 def _index_fwd(x: np.ndarray, idx: tuple, lead: int = 0) -> np.ndarray:
+    if lead and _has_array(idx):
+        # NumPy puts the axes of index arrays that are not adjacent in front of all others,
+        # the `lead` batch axes included: index with the batch axes last, then move them back.
+        r = np.moveaxis(x, range(lead), range(-lead, 0))[_no_ellipsis(idx, x.ndim - lead)]
+        return np.moveaxis(r, range(r.ndim - lead, r.ndim), range(lead))
     return x[(slice(None),) * lead + idx]
+
+
+def _no_ellipsis(idx: tuple, ndim: int) -> tuple:
+    """`idx` with its Ellipsis replaced by the full slices it stands for on `ndim` axes."""
+    k = next((k for k, i in enumerate(idx) if i is Ellipsis), None)
+    if k is None:
+        return idx
+    used = sum(0 if i is None or i is Ellipsis else i.ndim if isinstance(i, np.ndarray)
+               and i.dtype == bool else 1 for i in idx)
+    return idx[:k] + (slice(None),) * (ndim - used) + idx[k + 1:]
 
 
 def _index_vjp(g: Tensor, out: Tensor, x: Tensor, idx: tuple, lead: int = 0) -> tuple:
@@ -637,14 +718,16 @@ _INDEX_CASES = (
     ((2, 3, 4), (0, slice(None), np.array([1, 2, 1]))),
     ((2, 3, 4), (np.array([0, 1]), slice(None), np.array([3, 0]))),
     ((2, 3, 4), (slice(None), np.array([2, 0]), np.array([1, 1]))),
-    ((2, 3), (np.array(True),)), ((), (None,)))
+    ((2, 3), (np.array(True),)), ((), (None,)),
+    ((2, 3, 4), (Ellipsis, np.array([0, 2]))), ((2, 3, 4), (np.array([1, 0]), Ellipsis, 0)))
 
 index = defop("index", _index_fwd, _index_vjp, "IndexBackward0",
               "g scattered (added) back into zeros of x's shape", kind="shape", saves=False,
               signature="x[i], x[i, j], x[:, 1:3], x[..., 0], x[None], x[index_tensor]",
               samples=tuple(Sample((a,), {"idx": b}) for a, b in _INDEX_CASES)
               + (Sample(((2, 3, 4),), {"idx": (1,), "lead": 1}),
-                 Sample(((2, 3, 4),), {"idx": (np.array([2, 0, 2]), slice(1, 3)), "lead": 1})))
+                 Sample(((2, 3, 4),), {"idx": (np.array([2, 0, 2]), slice(1, 3)), "lead": 1}),
+                 Sample(((2, 3, 4),), {"idx": (np.array([2, 0]), Ellipsis, 1), "lead": 1})))
 
 
 def _has_array(idx: tuple) -> bool:
@@ -655,7 +738,12 @@ def _index_put_fwd(g: np.ndarray, idx: tuple, shape: tuple, out_ndim: int) -> np
     lead = g.ndim - out_ndim
     z = np.zeros(g.shape[:lead] + tuple(shape), dtype=g.dtype)
     full = (slice(None),) * lead + idx
-    if _has_array(idx):
+    if _has_array(idx) and lead:
+        # As in `_index_fwd`: the batch axes last (views of z and g), so none move.
+        back = range(-lead, 0)
+        np.add.at(np.moveaxis(z, range(lead), back), _no_ellipsis(idx, len(shape)),
+                  np.moveaxis(g, range(lead), back))
+    elif _has_array(idx):
         np.add.at(z, full, g)
     else:
         z[full] = g
@@ -668,8 +756,9 @@ index_put = defop("index_put", _index_put_fwd,
                   "IndexPutBackward0", "g indexed like the forward index", kind="internal",
                   saves=False,
                   samples=tuple(
-                      Sample((_index_fwd(np.zeros(a), b).shape,), {"idx": b, "shape": a,
-                             "out_ndim": _index_fwd(np.zeros(a), b).ndim}) for a, b in _INDEX_CASES))
+                      Sample((_index_fwd(np.zeros(a), b).shape,),
+                             {"idx": b, "shape": a, "out_ndim": _index_fwd(np.zeros(a), b).ndim})
+                      for a, b in _INDEX_CASES))
 
 
 def _cat_fwd(*xs: np.ndarray, dim: int = 0) -> np.ndarray:
@@ -710,7 +799,7 @@ stack = defop("stack", lambda *xs, dim=0: np.stack(xs, axis=dim), _stack_vjp, "S
 astype = defop("astype", lambda x, dtype: x.astype(dtype),
                lambda g, out, x, dtype: (apply(astype, g, dtype=x.dtype),), "ToCopyBackward0",
                "g cast back to x's dtype", kind="shape", saves=False,
-               signature="x.float(), x.double(), x.to(dtype)",
+               sym=lambda sp, x, dtype: x, signature="x.float(), x.double(), x.to(dtype)",
                samples=(Sample(((2, 3),), {"dtype": np.dtype(np.float32)}),
                         Sample(((),), {"dtype": np.dtype(np.float32)}),
                         Sample(((2, 3),), {"dtype": np.dtype(np.float64)})))
@@ -746,7 +835,8 @@ mse_loss = defop("mse_loss", lambda x, y, reduction="mean": _reduce((x - y) ** 2
                  _mse_vjp, "MseLossBackward0", "g * 2 (x - y) / n, -(same)", kind="loss",
                  signature="mse_loss(input, target, reduction='mean')",
                  samples=tuple(Sample(a, {"reduction": r}) for a, r in (
-                     (((2, 3), (2, 3)), "mean"), (((2, 3), (2, 3)), "sum"), (((2, 3), (2, 3)), "none"),
+                     (((2, 3), (2, 3)), "mean"), (((2, 3), (2, 3)), "sum"),
+                     (((2, 3), (2, 3)), "none"),
                      (((2, 3), (3,)), "mean"), (((), ()), "mean"), (((4,), (4,)), "none"),
                      (((3,), (2, 3)), "sum"))))
 
@@ -777,6 +867,10 @@ def _bce_vjp(g: Tensor, out: Tensor, p: Tensor, t: Tensor, weight: Any = None,
 binary_cross_entropy = defop(
     "binary_cross_entropy", _bce_fwd, _bce_vjp, "BinaryCrossEntropyBackward0",
     "g * (p - t) / max(p (1 - p), 1e-12), g * (log(1 - p) - log(p))", kind="loss",
+    # (the sympy form leaves out the clamp of the logs at -100)
+    sym=lambda sp, p, t, weight=None, reduction="mean": _reduce(
+        np.frompyfunc(lambda a, b: -(b * sp.log(a) + (1 - b) * sp.log(1 - a)), 2, 1)(p, t)
+        * (1 if weight is None else weight), reduction),
     signature="binary_cross_entropy(input, target, weight=None, reduction='mean')",
     samples=tuple(Sample(a, q, low=0.05, high=0.95) for a, q in (
         (((2, 3), (2, 3)), {"reduction": "mean"}), (((2, 3), (2, 3)), {"reduction": "sum"}),
@@ -834,3 +928,6 @@ nll_loss = defop("nll_loss", _nll_fwd, _nll_vjp, "NllLossBackward0",
                      (((3, 4),), [0, -100, 3], {"ignore_index": -100}),
                      (((3, 4),), [1, 2, 1], {"ignore_index": 1, "reduction": "sum"}),
                      (((4,),), 2, {"reduction": "mean"}), (((4,),), 1, {"reduction": "none"}))))
+
+# Installs the PyTorch-shaped functions and Tensor methods over these records.
+from . import functional as _functional  # noqa: E402,F401

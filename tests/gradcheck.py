@@ -133,7 +133,7 @@ def engine_hvp(
     out = apply(op, *ts, **params)
     gs = grad(out, ins, grad_outputs=Tensor(w), create_graph=True, materialize_grads=True)
     total = None
-    for gi, vi in zip(gs, v):
+    for gi, vi in zip(gs, v, strict=True):
         term = F.sum_(F.mul_t(gi, Tensor(vi)))
         total = term if total is None else F.add_t(total, term)
     if total is None or not total.requires_grad:
@@ -201,7 +201,7 @@ def compare(
     positions: Sequence[int],
     rtol: float,
 ) -> None:
-    for i, a, b in zip(positions, got, want):
+    for i, a, b in zip(positions, got, want, strict=True):
         err = rel_error(a, b)
         if not err <= rtol:
             raise GradcheckError(
@@ -226,7 +226,7 @@ def check_vjp(op: Op, s: Sample, seed: int = 0, rtol: float | None = None) -> fl
     got = engine_vjp(op, arrays, s.params, w.astype(out.dtype), positions)
     want = numeric_grad(weighted(op, s.params, w), arrays, positions, step)
     compare(f"{op.name} {describe(s)}", got, want, positions, tol)
-    return max((rel_error(a, b) for a, b in zip(got, want)), default=0.0)
+    return max((rel_error(a, b) for a, b in zip(got, want, strict=True)), default=0.0)
 
 
 def check_hvp(op: Op, s: Sample, seed: int = 0, rtol: float = RTOL) -> float:
@@ -241,14 +241,14 @@ def check_hvp(op: Op, s: Sample, seed: int = 0, rtol: float = RTOL) -> float:
 
     def first(h: float) -> list[np.ndarray]:
         xs = [a.copy() for a in arrays]
-        for i, vi in zip(positions, v):
+        for i, vi in zip(positions, v, strict=True):
             xs[i] = xs[i] + h * vi
         return engine_vjp(op, xs, s.params, w, positions)
 
     hi, lo = first(STEP2), first(-STEP2)
-    want = [(a - b) / (2 * STEP2) for a, b in zip(hi, lo)]
+    want = [(a - b) / (2 * STEP2) for a, b in zip(hi, lo, strict=True)]
     compare(f"{op.name} {describe(s)} (second order)", got, want, positions, rtol)
-    return max((rel_error(a, b) for a, b in zip(got, want)), default=0.0)
+    return max((rel_error(a, b) for a, b in zip(got, want, strict=True)), default=0.0)
 
 
 def describe(s: Sample) -> str:

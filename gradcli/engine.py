@@ -400,7 +400,7 @@ def run_backward(
                 grads[k] = grads[k] + gi if k in grads else gi
             if not retain_graph and n.op.saves:
                 n.freed = True
-    for t_id, t in capture_ids.items():
+    for t_id in capture_ids:
         if t_id in grads and t_id not in captured:
             captured[t_id] = grads[t_id]
     for t, g in retained:

@@ -370,7 +370,8 @@ def run_backward(
     capture_ids = {id(t): t for t in capture}
     retained: list[tuple[Tensor, Tensor]] = []
     mode = enable_grad() if create_graph else no_grad()
-    with mode:
+    # One errstate for the whole pass (not one per node): 0/0 at kinks is handled by the rules.
+    with mode, np.errstate(all="ignore"):
         for seq in sorted(nodes, reverse=True):
             n = nodes[seq]
             key = id(n.out)
@@ -387,8 +388,7 @@ def run_backward(
                     hint="pass retain_graph=True to the "
                     "first backward() that goes through this graph",
                 )
-            with np.errstate(all="ignore"):
-                gs = n.op.vjp(g, n.out, *n.inputs, **n.params)
+            gs = n.op.vjp(g, n.out, *n.inputs, **n.params)
             if trace is not None:
                 trace(n, g, gs)
             for t, gi in zip(n.inputs, gs):

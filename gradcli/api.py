@@ -39,21 +39,26 @@ def run(program: str | Program | Run, **kw: Any) -> Run:
 
 
 def resolve_of(r: Run, of: str | None) -> tuple[str, Tensor]:
-    """The output to differentiate: `of`, or the last assigned tensor."""
+    """The output to differentiate: `of`, or the last assigned tensor that requires grad
+    (a program often ends with bookkeeping, like the seed's `jacobian = torch.zeros(...)`)."""
     if of is None:
-        if r.last_assigned is None:
-            raise GradcliError(
-                "the program assigns no tensor, so there is no output to differentiate",
-                hint="assign the output to a name, e.g. `y = (x * x).sum()`")
-        of = r.last_assigned
+        for name in reversed(r.assigned_order):
+            if r.tensors[name].requires_grad:
+                return name, r.tensors[name]
+        raise GradcliError(
+            "the program computes no tensor that requires grad, so there is no output to "
+            "differentiate",
+            hint="create the inputs with requires_grad=True, e.g. "
+            "`x = torch.tensor([1., 2.], requires_grad=True)`",
+        )
     t = r.tensor(of)
     if not t.requires_grad:
         raise GradcliError(
             f"`{of}` does not require grad: nothing it is computed from requires grad",
             found=f"`{of}` (a constant)",
             expected="an output computed from tensors created with requires_grad=True",
-            hint="create the inputs with requires_grad=True, or choose another output "
-            "with --of")
+            hint="create the inputs with requires_grad=True, or choose another output with --of",
+        )
     return of, t
 
 
@@ -63,7 +68,8 @@ def resolve_wrt(r: Run, wrt: list[str] | None, of: str) -> list[tuple[str, Tenso
     if not names:
         raise GradcliError(
             "no tensor in the program requires grad",
-            hint="create an input with requires_grad=True, or name one with --wrt")
+            hint="create an input with requires_grad=True, or name one with --wrt",
+        )
     out = []
     for n in names:
         t = r.tensor(n)
@@ -71,7 +77,8 @@ def resolve_wrt(r: Run, wrt: list[str] | None, of: str) -> list[tuple[str, Tenso
             raise GradcliError(
                 f"`{n}` does not require grad, so it has no gradient",
                 hint="create it with requires_grad=True; tensors that require grad: "
-                + ", ".join(r.leaves() or ["none"]))
+                + ", ".join(r.leaves() or ["none"]),
+            )
         out.append((n, t))
     return out
 
@@ -82,7 +89,8 @@ def implicit_gradient(of: str, t: Tensor) -> np.ndarray:
             "grad can be implicitly created only for scalar outputs",
             found=f"`{of}` has shape {list(t.shape)} ({t.data.size} elements)",
             hint="give the upstream gradient with --grad (e.g. --grad ones, --grad onehot:0, "
-            f"or {t.data.size} comma-separated numbers), or use `gradcli jacobian`")
+            f"or {t.data.size} comma-separated numbers), or use `gradcli jacobian`",
+        )
     return np.ones(t.shape, dtype=t.dtype)
 
 
@@ -152,19 +160,36 @@ def backward(
             else:
                 raise GradcliError(
                     f"the upstream gradient has {g.size} values but `{of}` has shape "
-                    f"{list(out.shape)} ({out.data.size} elements)")
+                    f"{list(out.shape)} ({out.data.size} elements)"
+                )
     steps: list[TraceStep] = []
     names = {id(t): n for n, t in r.tensors.items()}
 
     def record(node: Node, gin: Tensor, gs: tuple) -> None:
-        steps.append(TraceStep(
-            node=node.name(), output=_label(node.out, names), received=np.array(gin.data),
-            passed=[(_label(t, names), None if gi is None or not t.requires_grad
-                     else np.array(getattr(gi, "data", gi)))
-                    for t, gi in zip(node.inputs, gs)]))
+        steps.append(
+            TraceStep(
+                node=node.name(),
+                output=_label(node.out, names),
+                received=np.array(gin.data),
+                passed=[
+                    (
+                        _label(t, names),
+                        None
+                        if gi is None or not t.requires_grad
+                        else np.array(getattr(gi, "data", gi)),
+                    )
+                    for t, gi in zip(node.inputs, gs)
+                ],
+            )
+        )
 
-    got = run_backward([out], [Tensor(g.copy())], capture=[t for _, t in targets],
-                       check_freed=False, trace=record if trace else None)
+    got = run_backward(
+        [out],
+        [Tensor(g.copy())],
+        capture=[t for _, t in targets],
+        check_freed=False,
+        trace=record if trace else None,
+    )
     grads: dict[str, np.ndarray] = {}
     unused: list[str] = []
     for n, t in targets:
@@ -192,8 +217,15 @@ def forward(program: str | Program | Run, names: list[str] | None = None) -> lis
     out = []
     for n in chosen:
         t = r.tensor(n)
-        out.append(TensorInfo(n, np.array(t.data), t.requires_grad,
-                              None if t.node is None else t.node.name(), t.node is None))
+        out.append(
+            TensorInfo(
+                n,
+                np.array(t.data),
+                t.requires_grad,
+                None if t.node is None else t.node.name(),
+                t.node is None,
+            )
+        )
     return out
 
 
@@ -213,5 +245,4 @@ def jsonable(a: np.ndarray) -> Any:
 def check_names(r: Run, names: list[str]) -> None:
     for n in names:
         if n not in r.tensors:
-            raise GradcliError(f"no tensor named `{n}` in the program",
-                               hint=suggest(n, r.tensors))
+            raise GradcliError(f"no tensor named `{n}` in the program", hint=suggest(n, r.tensors))

@@ -69,6 +69,27 @@ def _weight(p: dict[str, Any]) -> str:
     return "" if w is None else f", weight=torch.tensor({_lit(w)})"
 
 
+_ELEMENTWISE = (
+    "exp",
+    "log",
+    "log1p",
+    "sqrt",
+    "abs",
+    "sin",
+    "cos",
+    "tan",
+    "tanh",
+    "sigmoid",
+    "relu",
+    "sign",
+    "erf",
+)
+
+
+def _elementwise(name: str) -> Callable[[list[str], dict[str, Any]], str]:
+    return lambda a, p: f"torch.{name}({a[0]})"
+
+
 # How each registry operation is written in PyTorch: (input expressions, params) -> code.
 TORCH: dict[str, Callable[[list[str], dict[str, Any]], str]] = {
     "neg": lambda a, p: f"-{a[0]}",
@@ -83,24 +104,7 @@ TORCH: dict[str, Callable[[list[str], dict[str, Any]], str]] = {
     "maximum": lambda a, p: f"torch.maximum({a[0]}, {a[1]})",
     "minimum": lambda a, p: f"torch.minimum({a[0]}, {a[1]})",
     "where": lambda a, p: f"torch.where({a[0]}.bool(), {a[1]}, {a[2]})",
-    **{
-        n: (lambda n: lambda a, p: f"torch.{n}({a[0]})")(n)
-        for n in (
-            "exp",
-            "log",
-            "log1p",
-            "sqrt",
-            "abs",
-            "sin",
-            "cos",
-            "tan",
-            "tanh",
-            "sigmoid",
-            "relu",
-            "sign",
-            "erf",
-        )
-    },
+    **{n: _elementwise(n) for n in _ELEMENTWISE},
     "leaky_relu": lambda a, p: f"F.leaky_relu({a[0]}, {p.get('negative_slope', 0.01)!r})",
     "softplus": lambda a, p: (
         f"F.softplus({a[0]}, beta={p.get('beta', 1.0)!r}, threshold={p.get('threshold', 20.0)!r})"

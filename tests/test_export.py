@@ -32,8 +32,10 @@ g = torch.logsumexp(x, dim=1).sum() + F.softmax(x, dim=1)[0, 1] + F.log_softmax(
 h = x.reshape(3, 2).t().sum() + x.T[1:, :1].sum() + torch.cat([x, x], dim=1)[:, ::2].sum()
 i = torch.stack([x, -x], dim=2).pow(2).sum() + x.expand(2, 2, 3).sum() + x[..., -1].sum()
 j = (x @ x.t()).sum() + torch.dot(v, v) + torch.outer(v, v).sum() + x[torch.tensor([1, 0])][0, 0]
-k = F.mse_loss(x, t) + F.binary_cross_entropy(torch.sigmoid(x), t) + F.cross_entropy(x, torch.tensor([2, 0]))
-l = torch.where(x > 0, x * x, -x).sum() + x.float().sum() + F.nll_loss(x, torch.tensor([0, 1]), reduction='sum')
+k = F.mse_loss(x, t) + F.binary_cross_entropy(torch.sigmoid(x), t)
+k = k + F.cross_entropy(x, torch.tensor([2, 0]))
+l = torch.where(x > 0, x * x, -x).sum() + x.float().sum()
+l = l + F.nll_loss(x, torch.tensor([0, 1]), reduction='sum')
 y = a + b + c + d + e + f + g + h + i + j + k + l
 """,
 }

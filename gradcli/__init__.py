@@ -19,9 +19,9 @@ _EXPORTS = {
     "run": "api",
     "forward": "api",
     "backward": "api",
-    "jacobian": "api",
-    "hessian": "api",
-    "hvp": "api",
+    "jacobian": "jacobian",
+    "hessian": "jacobian",
+    "hvp": "jacobian",
     "check": "check",
     "ops": "ops",
 }

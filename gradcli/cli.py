@@ -59,9 +59,25 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(f)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        import warnings
+
+        from . import limits
+
         try:
-            return f(*args, **kwargs)
+            # The whole command (not only the program's run) spends one time, memory and
+            # graph budget: a backward pass or a Jacobian of a huge graph stops too.
+            with warnings.catch_warnings(), limits.BUDGET.run():
+                # NumPy's RuntimeWarnings (overflow, 0/0) are not for users: non-finite
+                # results get gradcli's own warning.
+                warnings.simplefilter("ignore", RuntimeWarning)
+                return f(*args, **kwargs)
         except GradcliError as e:
+            cause = getattr(e, "cause", None) or e.__cause__
+            if State.debug and cause is not None:
+                # The Python error behind a user error (e.g. NumPy's, on a bad argument).
+                import traceback
+
+                traceback.print_exception(cause, file=sys.stderr)
             _fail(e)
         except (typer.Exit, typer.Abort, KeyboardInterrupt):
             raise
@@ -71,18 +87,27 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
             os.dup2(devnull, sys.stdout.fileno())
             raise typer.Exit(0) from None
         except RecursionError:
-            _fail(GradcliError("the program is nested or recursive too deeply",
-                               hint="split long expressions into several assignments"))
+            _fail(
+                GradcliError(
+                    "the program is nested or recursive too deeply",
+                    hint="split long expressions into several assignments",
+                )
+            )
         except MemoryError:
-            _fail(GradcliError("out of memory",
-                               hint="the tensors are too large for this machine"))
+            _fail(GradcliError("out of memory", hint="the tensors are too large for this machine"))
         except Exception as e:  # a bug in gradcli, not the user's fault
             if State.debug:
                 raise
-            cmd = "gradcli " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+            # --debug is an option of `gradcli` itself: it goes before the command.
+            argv = [a for a in sys.argv[1:] if a != "--debug"]
+            cmd = "gradcli --debug " + " ".join(shlex.quote(a) for a in argv)
+            what = str(e) if len(str(e)) <= 300 else str(e)[:300] + "…"
+            if len(cmd) > 2000:
+                cmd = cmd[:2000] + "…"
             sys.stderr.write(
-                f"gradcli: internal error, please report: {type(e).__name__}: {e}\n"
-                f"  to reproduce: {cmd} --debug\n")
+                f"gradcli: internal error, please report: {type(e).__name__}: {what}\n"
+                f"  to reproduce: {cmd}\n"
+            )
             raise typer.Exit(EXIT_INTERNAL) from None
 
     return wrapper
@@ -98,32 +123,53 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    debug: Annotated[bool, typer.Option("--debug", help="Show internal tracebacks (for bug "
-                                         "reports).")] = False,
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
-                                          callback=_version, is_eager=True)] = False,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show internal tracebacks (for bug reports).")
+    ] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", callback=_version, is_eager=True
+        ),
+    ] = False,
 ) -> None:
     State.debug = debug
 
 
 # --- shared options -----------------------------------------------------------------------
 
-ProgramArg = Annotated[str | None, typer.Argument(
-    help="The program file, or - for standard input.", show_default=False)]
+ProgramArg = Annotated[
+    str | None,
+    typer.Argument(help="The program file, or - for standard input.", show_default=False),
+]
 ExprOpt = Annotated[str | None, typer.Option("-e", "--expr", help="The program text itself.")]
-SetOpt = Annotated[list[str] | None, typer.Option(
-    "--set", help="Replace a tensor's data: NAME=VALUES (repeatable).", metavar="NAME=VALUES")]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set", help="Replace a tensor's data: NAME=VALUES (repeatable).", metavar="NAME=VALUES"
+    ),
+]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Seed for rand/randn.")]
 DTypeOpt = Annotated[DType, typer.Option("--dtype", help="Default float dtype.")]
-FormatOpt = Annotated[Format | None, typer.Option(
-    "--format", "-f", help="Output format (default: table on a terminal, plain when piped).")]
+FormatOpt = Annotated[
+    Format | None,
+    typer.Option(
+        "--format", "-f", help="Output format (default: table on a terminal, plain when piped)."
+    ),
+]
 OutputOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE.")]
-PrecisionOpt = Annotated[int | None, typer.Option(
-    "--precision", min=1, max=17, help="Significant digits shown.")]
-OfOpt = Annotated[str | None, typer.Option(
-    "--of", help="The output tensor (default: the last assigned).")]
-WrtOpt = Annotated[list[str] | None, typer.Option(
-    "--wrt", help="An input tensor (repeatable; default: every leaf that requires grad).")]
+PrecisionOpt = Annotated[
+    int | None, typer.Option("--precision", min=1, max=17, help="Significant digits shown.")
+]
+OfOpt = Annotated[
+    str | None, typer.Option("--of", help="The output tensor (default: the last assigned).")
+]
+WrtOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--wrt", help="An input tensor (repeatable; default: every leaf that requires grad)."
+    ),
+]
 
 
 MAX_PROGRAM_BYTES = 1_000_000
@@ -136,27 +182,33 @@ def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
     if expr is not None:
         return expr, "<-e>"
     if program is None:
-        raise UsageError("no program given", hint="gradcli backward FILE, or -e 'TEXT', or - "
-                         "for standard input")
+        raise UsageError(
+            "no program given", hint="gradcli backward FILE, or -e 'TEXT', or - for standard input"
+        )
+    from . import limits
+
+    cap = limits.SOURCE_BYTES.value  # read one byte more, to know a larger file is larger
     if program == "-":
-        data = sys.stdin.buffer.read(MAX_PROGRAM_BYTES + 1) if hasattr(sys.stdin, "buffer") \
-            else sys.stdin.read(MAX_PROGRAM_BYTES + 1).encode()
+        data = (
+            sys.stdin.buffer.read(cap + 1)
+            if hasattr(sys.stdin, "buffer")
+            else sys.stdin.read(cap + 1).encode()
+        )
         return _decode(data, "<stdin>"), "<stdin>"
     path = Path(program)
-    if not path.exists():
-        raise GradcliError(f"no such file: {program}", hint="check the path, or use -e 'TEXT'")
-    if path.is_dir():
-        raise GradcliError(f"{program} is a directory, not a program file")
     try:
+        if not path.exists():
+            raise GradcliError(f"no such file: {program}", hint="check the path, or use -e 'TEXT'")
+        if path.is_dir():
+            raise GradcliError(f"{program} is a directory, not a program file")
         size = path.stat().st_size
-        if size > MAX_PROGRAM_BYTES:
-            from . import limits
-
+        if size > cap:
             limits.SOURCE_BYTES.check(size, f"{program}'s size in bytes")
         with path.open("rb") as fh:
-            data = fh.read(MAX_PROGRAM_BYTES + 1)
-    except OSError as e:
-        raise GradcliError(f"cannot read {program}: {e.strerror or e}") from None
+            data = fh.read(cap + 1)
+    except (OSError, ValueError) as e:  # a name too long, a file that cannot be read...
+        shown = program if len(program) <= 100 else program[:60] + "…" + program[-20:]
+        raise GradcliError(f"cannot read {shown}: {getattr(e, 'strerror', None) or e}") from None
     return _decode(data, program), program
 
 
@@ -169,8 +221,9 @@ def _decode(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise GradcliError(f"{name} is not UTF-8 text (byte {e.start})",
-                           hint="save the program as UTF-8") from None
+        raise GradcliError(
+            f"{name} is not UTF-8 text (byte {e.start})", hint="save the program as UTF-8"
+        ) from None
 
 
 def _overrides(sets: list[str] | None, dtype: str) -> dict[str, Any]:
@@ -185,8 +238,14 @@ def _overrides(sets: list[str] | None, dtype: str) -> dict[str, Any]:
     return out
 
 
-def load_run(program: str | None, expr: str | None, sets: list[str] | None, seed: int,
-             dtype: DType, echo: Any = None) -> Any:
+def load_run(
+    program: str | None,
+    expr: str | None,
+    sets: list[str] | None,
+    seed: int,
+    dtype: DType,
+    echo: Any = None,
+) -> Any:
     """Read, parse and run the program, with `--set` values applied to its leaves."""
     import numpy as np
 
@@ -203,10 +262,27 @@ def load_run(program: str | None, expr: str | None, sets: list[str] | None, seed
         first = prog.run(dtype=dtype.value, seed=seed)
         for n, txt in raw.items():
             t = first.tensor(n)
-            arr, _ = parse_values(txt, tuple(t.shape), what=f"--set {n}",
-                                  dtype=np.dtype(t.dtype), allow_special=True)
+            arr, _ = parse_values(
+                txt, tuple(t.shape), what=f"--set {n}", dtype=np.dtype(t.dtype), allow_special=True
+            )
             overrides[n] = arr
-    return prog.run(overrides=overrides, dtype=dtype.value, seed=seed, echo=echo)
+    r = prog.run(overrides=overrides, dtype=dtype.value, seed=seed, echo=echo)
+    for w in getattr(r, "warnings", ()):
+        sys.stderr.write(w + "\n")
+    return r
+
+
+def warn_nonfinite(label: str, a: Any) -> None:
+    """A warning on stderr when a result holds NaN or infinity (reported, not an error)."""
+    import numpy as np
+
+    arr = np.asarray(a)
+    if arr.dtype.kind == "f" and not np.isfinite(arr).all():
+        nan, inf = int(np.isnan(arr).sum()), int(np.isinf(arr).sum())
+        parts = ([f"{nan} nan"] if nan else []) + ([f"{inf} inf"] if inf else [])
+        sys.stderr.write(
+            f"warning: {label} has non-finite values ({', '.join(parts)} of {arr.size})\n"
+        )
 
 
 def resolve_format(fmt: Format | None, output: Path | None) -> Format:
@@ -277,8 +353,10 @@ def run(
 @guarded
 def forward(
     program: ProgramArg = None,
-    of: Annotated[list[str] | None, typer.Option(
-        "--of", help="Only these tensors (repeatable; default: all named tensors).")] = None,
+    of: Annotated[
+        list[str] | None,
+        typer.Option("--of", help="Only these tensors (repeatable; default: all named tensors)."),
+    ] = None,
     expr: ExprOpt = None,
     set_: SetOpt = None,
     seed: SeedOpt = 0,
@@ -310,12 +388,18 @@ def backward(
     program: ProgramArg = None,
     of: OfOpt = None,
     wrt: WrtOpt = None,
-    grad: Annotated[str | None, typer.Option(
-        "--grad", "-g",
-        help="The upstream gradient: 1,0,0,0 (flat, row-major) | [[1,0],[0,1]] | ones | "
-        "onehot:K | @FILE (.npy/.json/.csv). Default: ones for a one-element output.")] = None,
-    trace: Annotated[bool, typer.Option(
-        "--trace", help="Print the chain rule step by step.")] = False,
+    grad: Annotated[
+        str | None,
+        typer.Option(
+            "--grad",
+            "-g",
+            help="The upstream gradient: 1,0,0,0 (flat, row-major) | [[1,0],[0,1]] | ones | "
+            "onehot:K | @FILE (.npy/.json/.csv). Default: ones for a one-element output.",
+        ),
+    ] = None,
+    trace: Annotated[
+        bool, typer.Option("--trace", help="Print the chain rule step by step.")
+    ] = False,
     expr: ExprOpt = None,
     set_: SetOpt = None,
     seed: SeedOpt = 0,
@@ -340,9 +424,10 @@ def backward(
     if grad is not None:
         from .values import parse_values
 
-        g, note = parse_values(grad, tuple(out.shape), what="--grad",
-                               dtype=np.dtype(out.dtype))
+        g, note = parse_values(grad, tuple(out.shape), what="--grad", dtype=np.dtype(out.dtype))
     result = api.backward(r, of_name, wrt, g, trace=trace)
+    for n, gr in result.grads.items():
+        warn_nonfinite(f"the gradient of `{n}`", gr)
     fmt = resolve_format(format, output)
     if fmt is Format.json:
         obj = result.to_json()
@@ -358,8 +443,9 @@ def backward(
         if note:
             sys.stderr.write(f"note: {note}\n")
         for n in result.unused:
-            sys.stderr.write(f"note: `{result.of}` does not depend on `{n}`: its gradient is "
-                             "zero\n")
+            sys.stderr.write(
+                f"note: `{result.of}` does not depend on `{n}`: its gradient is zero\n"
+            )
         emit(text, fmt, output)
     else:
         items = render.backward_tables(result, precision, note)
@@ -398,6 +484,52 @@ def graph(
         emit(render.to_json(g.to_json(name, nodes)), fmt, output)
     else:
         emit(g.to_tree(nodes), Format.plain, output)
+
+
+class ExportTarget(str, Enum):
+    torch = "torch"
+
+
+@app.command()
+@guarded
+def export(
+    program: ProgramArg = None,
+    to: Annotated[ExportTarget, typer.Option("--to", help="The framework to write.")] = (
+        ExportTarget.torch
+    ),
+    of: OfOpt = None,
+    wrt: WrtOpt = None,
+    grad: Annotated[
+        str | None, typer.Option("--grad", "-g", help="The upstream gradient (as for `backward`).")
+    ] = None,
+    expr: ExprOpt = None,
+    set_: SetOpt = None,
+    seed: SeedOpt = 0,
+    dtype: DTypeOpt = DType.float64,
+    output: OutputOpt = None,
+) -> None:
+    """Equivalent PyTorch code: the output's graph replayed with torch operations, then
+    backward with the same upstream gradient and the gradients printed.
+
+    Example: gradcli export examples/mlp.py --to torch > mlp_torch.py && python mlp_torch.py
+    """
+    import numpy as np
+
+    from . import api
+    from .export import to_torch
+
+    r = load_run(program, expr, set_, seed, dtype)
+    of_name, out = api.resolve_of(r, of)
+    targets = api.resolve_wrt(r, wrt, of_name)
+    g = None
+    if grad is not None:
+        from .values import parse_values
+
+        g, _ = parse_values(grad, tuple(out.shape), what="--grad", dtype=np.dtype(out.dtype))
+    elif out.data.size != 1:
+        api.implicit_gradient(of_name, out)
+    text, name = read_program(program, expr)
+    emit(to_torch(r, of_name, out, targets, g, name), Format.plain, output)
 
 
 # Commands of the other areas register themselves on `app` (each module imports only typer

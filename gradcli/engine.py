@@ -27,6 +27,7 @@ _seq = itertools.count()
 
 class _GradMode:
     enabled = True
+    in_pass = False  # inside run_backward's loop (which sets NumPy's errstate once)
 
 
 class no_grad:  # noqa: N801 - named like torch.no_grad
@@ -38,6 +39,17 @@ class no_grad:  # noqa: N801 - named like torch.no_grad
 
     def __exit__(self, *exc: object) -> None:
         _GradMode.enabled = self.prev
+
+
+class _in_pass:  # noqa: N801
+    """Marks run_backward's loop, so `apply` can skip its own per-op errstate."""
+
+    def __enter__(self) -> None:
+        self.prev = _GradMode.in_pass
+        _GradMode.in_pass = True
+
+    def __exit__(self, *exc: object) -> None:
+        _GradMode.in_pass = self.prev
 
 
 class enable_grad(no_grad):  # noqa: N801
@@ -144,6 +156,8 @@ class Tensor:
                 f"{arr.dtype} values",
             )
         self.data = arr
+        if arr.nbytes >= limits.RunBudget.BIG:
+            limits.BUDGET.allocated(arr.nbytes)
         self.requires_grad = bool(requires_grad)
         self.grad: Tensor | None = None
         self.node: Node | None = None
@@ -247,7 +261,16 @@ def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:
         return value
     if like is not None and like.dtype.kind == "f" and isinstance(value, (int, float, bool)):
         return Tensor(np.asarray(value, dtype=like.dtype))
-    arr = np.asarray(value)
+    try:
+        arr = np.asarray(value)
+    except (ValueError, TypeError, OverflowError):
+        arr = np.asarray(None)  # a ragged list: refused below
+    if arr.dtype.kind not in "biuf":
+        rect = " (a list must be rectangular and hold numbers)"
+        raise GradcliError(
+            f"expected a Tensor or a number, not {type(value).__name__}"
+            + (rect if isinstance(value, (list, tuple)) else "")
+        )
     if arr.dtype.kind in "iub" and not isinstance(value, np.ndarray):
         arr = arr.astype(np.float64)
     return Tensor(arr)
@@ -255,14 +278,20 @@ def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:
 
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
     """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
+    limits.BUDGET.tick()
     arrays = [t.data for t in inputs]
     try:
-        with np.errstate(all="ignore"):
+        if _GradMode.in_pass:  # run_backward already holds an errstate for the whole pass
             data = op.forward(*arrays, **params)
+        else:
+            with np.errstate(all="ignore"):
+                data = op.forward(*arrays, **params)
     except GradcliError:
         raise
-    except (ValueError, IndexError, TypeError) as e:
-        raise GradcliError(f"{op.name}: {e}") from None
+    except (ValueError, IndexError, TypeError, OverflowError) as e:
+        err = GradcliError(f"{op.name}: {e}")
+        err.cause = e  # for --debug
+        raise err from e
     data = np.asarray(data)
     if data.size > limits.TENSOR_ELEMENTS.value:
         limits.TENSOR_ELEMENTS.check(data.size, f"the result of {op.name}")
@@ -270,6 +299,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
     if _GradMode.enabled:
         for i, t in enumerate(inputs):
             if t.requires_grad and i not in op.nondiff:
+                limits.BUDGET.node()
                 out.requires_grad = True
                 out.node = Node(op, inputs, params, out, label)
                 break
@@ -371,8 +401,9 @@ def run_backward(
     retained: list[tuple[Tensor, Tensor]] = []
     mode = enable_grad() if create_graph else no_grad()
     # One errstate for the whole pass (not one per node): 0/0 at kinks is handled by the rules.
-    with mode, np.errstate(all="ignore"):
+    with mode, np.errstate(all="ignore"), _in_pass():
         for seq in sorted(nodes, reverse=True):
+            limits.BUDGET.tick()
             n = nodes[seq]
             key = id(n.out)
             g = grads.pop(key, None)

@@ -36,7 +36,10 @@ class Settings:
 
 
 def manual_seed(seed: int) -> None:
-    Settings.seed = int(seed)
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise GradcliError(f"manual_seed expected an int, not {_typename(seed)}")
+    # As PyTorch: any int is a seed (negative ones wrap around 2**64).
+    Settings.seed = int(seed) % 2**64
     Settings._rng = None
 
 
@@ -92,15 +95,15 @@ def _dims_arg(dim: Any, ndim: int) -> Any:
     return _check_dim(dim, ndim)
 
 
-def _sizes(args: Sequence[Any], what: str = "size") -> tuple[int, ...]:
+def _sizes(args: Sequence[Any], what: str = "size", infer: bool = False) -> tuple[int, ...]:
     """`zeros(2, 3)` and `zeros((2, 3))` / `zeros([2, 3])` alike; checks the element limit
-    before anything is allocated."""
+    before anything is allocated. `infer`: a -1 is allowed (reshape, expand)."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = tuple(args[0])
     shape = []
     for a in args:
         n = _int(a, what)
-        if n < 0 and n != -1:
+        if n < 0 and (n != -1 or not infer):
             raise GradcliError(f"Trying to create tensor with negative dimension {n}: {list(args)}")
         shape.append(n)
     total = 1
@@ -149,8 +152,8 @@ def _data_array(data: Any, dtype: Any) -> np.ndarray:
             v = v.data.reshape(()).item()
         if isinstance(v, bool) or isinstance(v, (int, float)):
             count[0] += 1
-            if count[0] > limits.TENSOR_ELEMENTS.value:
-                limits.TENSOR_ELEMENTS.check(count[0], "tensor data")
+            if count[0] > limits.LIST_ITEMS.value:
+                limits.LIST_ITEMS.check(count[0], "the number of numbers in the tensor data")
             return v
         raise GradcliError(
             f"Could not infer dtype of {_typename(v)}",
@@ -272,6 +275,8 @@ def arange(
     )
     if st == 0:
         raise GradcliError("step must be nonzero")
+    if not all(math.isfinite(a) for a in (s, e, st)):
+        raise GradcliError("arange(): start, end and step must be finite numbers")
     n = max(0, math.ceil((e - s) / st))
     _size_check((n,), "arange's length")
     # As PyTorch: integer arguments give an int64 range (indices), any float a float one.
@@ -323,6 +328,11 @@ full_like = _like(full)
 
 
 def _broadcast_shape(a: Tensor, b: Tensor) -> tuple[int, ...]:
+    # The common cases need no checks: each operand is already within the limits.
+    if a.shape == b.shape or b.ndim == 0:
+        return a.shape
+    if a.ndim == 0:
+        return b.shape
     try:
         shape = np.broadcast_shapes(a.shape, b.shape)
     except ValueError:
@@ -700,7 +710,7 @@ def _infer_shape(shape: tuple[int, ...], size: int) -> tuple[int, ...]:
 
 def reshape(x: Any, *shape: Any) -> Tensor:
     x = _tensor_arg(x, "input")
-    target = _infer_shape(_sizes(shape), x.size_)
+    target = _infer_shape(_sizes(shape, infer=True), x.size_)
     return apply(O.reshape, x, shape=target, label="ViewBackward0")
 
 
@@ -791,7 +801,7 @@ def _mT(x: Tensor) -> Tensor:  # noqa: N802
 
 def expand(x: Any, *sizes: Any) -> Tensor:
     x = _tensor_arg(x, "input")
-    shape = _sizes(sizes)
+    shape = _sizes(sizes, infer=True)
     if len(shape) < x.ndim:
         raise GradcliError(
             f"expand(torch.FloatTensor{{{list(x.shape)}}}, size={list(shape)}): the number of "
@@ -872,6 +882,41 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
     return apply(O.stack, *ts, dim=d)
 
 
+def _index_result_size(shape: tuple[int, ...], idx: tuple) -> int:
+    """The number of elements `x[idx]` has, computed without making it (0 if the index is
+    invalid: NumPy then refuses it without allocating anything)."""
+    try:
+        consumed = 0
+        for k in idx:
+            if isinstance(k, np.ndarray) and k.dtype == bool:
+                consumed += k.ndim
+            elif k is not None and k is not Ellipsis:
+                consumed += 1
+        total, pos, arrays = 1, 0, []
+        for k in idx:
+            if k is None:
+                continue
+            if k is Ellipsis:
+                for d in shape[pos : pos + len(shape) - consumed]:
+                    total *= d
+                pos += len(shape) - consumed
+            elif isinstance(k, slice):
+                total *= len(range(*k.indices(shape[pos])))
+                pos += 1
+            elif isinstance(k, np.ndarray):
+                arrays.append((int(np.count_nonzero(k)),) if k.dtype == bool else k.shape)
+                pos += k.ndim if k.dtype == bool else 1
+            else:
+                pos += 1
+        for d in shape[pos:]:
+            total *= d
+        if arrays:
+            total *= math.prod(np.broadcast_shapes(*arrays))
+        return total
+    except (IndexError, ValueError, TypeError):
+        return 0
+
+
 def _normalize_index(x: Tensor, key: Any) -> tuple:
     items = key if isinstance(key, tuple) else (key,)
     out = []
@@ -917,6 +962,8 @@ def _normalize_index(x: Tensor, key: Any) -> tuple:
                 f"tensors are valid indices (got {_typename(k)})"
             )
     idx = tuple(out)
+    # The probe below makes the result (of bytes): refuse a huge one before it is made.
+    _size_check((_index_result_size(x.shape, idx),), "the indexed result")
     # Check bounds (and let NumPy find any other problem) on a zero-cost view.
     try:
         probe = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx]

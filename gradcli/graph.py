@@ -62,8 +62,15 @@ def to_json(of: str, nodes: list[GraphNode]) -> dict[str, Any]:
     return {
         "of": of,
         "nodes": [
-            {"id": n.id, "name": n.label or None, "shape": list(n.shape), "op": n.op,
-             "kind": n.kind, "params": n.params, "inputs": n.inputs}
+            {
+                "id": n.id,
+                "name": n.label or None,
+                "shape": list(n.shape),
+                "op": n.op,
+                "kind": n.kind,
+                "params": n.params,
+                "inputs": n.inputs,
+            }
             for n in nodes
         ],
     }
@@ -93,8 +100,9 @@ def to_tree(nodes: list[GraphNode]) -> str:
         kids = n.inputs
         for k in range(len(kids) - 1, -1, -1):
             last = k == len(kids) - 1
-            stack.append((kids[k], tail + ("└── " if last else "├── "),
-                          tail + ("    " if last else "│   ")))
+            stack.append(
+                (kids[k], tail + ("└── " if last else "├── "), tail + ("    " if last else "│   "))
+            )
     return "\n".join(lines)
 
 

@@ -21,7 +21,7 @@ import numpy as np
 from . import engine, limits
 from . import functional as fn
 from .engine import Tensor
-from .errors import GradcliError, Source, Span, suggest
+from .errors import GradcliError, LimitError, Source, Span, suggest
 from .printing import Size, format_value
 
 # --- values a program can hold besides tensors and Python scalars --------------------------------
@@ -123,9 +123,17 @@ class _Continue(Exception):
 # --- the torch namespace ----------------------------------------------------------------------
 
 _DTYPES = {
-    "float32": np.float32, "float": np.float32, "float64": np.float64, "double": np.float64,
-    "int64": np.int64, "long": np.int64, "int32": np.int32, "int": np.int32, "bool": np.bool_,
-    "float16": np.float32, "half": np.float32,
+    "float32": np.float32,
+    "float": np.float32,
+    "float64": np.float64,
+    "double": np.float64,
+    "int64": np.int64,
+    "long": np.int64,
+    "int32": np.int32,
+    "int": np.int32,
+    "bool": np.bool_,
+    "float16": np.float32,
+    "half": np.float32,
 }
 
 
@@ -134,60 +142,152 @@ def _build_namespaces() -> dict[str, Namespace]:
     functional_members: dict[str, Any] = dict(fn.FUNCTIONS)
     nn_functional = Namespace("torch.nn.functional", functional_members)
     nn = Namespace("torch.nn", {**fn.MODULES, "functional": nn_functional})
-    autograd = Namespace("torch.autograd", {
-        "Variable": fn.Variable, "grad": _autograd_grad, "backward": _autograd_backward,
-        "Function": _FUNCTION_BASE,
-        "functional": Namespace("torch.autograd.functional", {}),
-    })
-    torch = Namespace("torch", {
-        **fn.FUNCTIONS, **dtypes, "nn": nn, "autograd": autograd, "no_grad": None,
-        "Size": lambda s: Size(tuple(s)), "pi": math.pi, "e": math.e, "inf": math.inf,
-        "nan": math.nan, "set_default_dtype": _set_default_dtype,
-        "get_default_dtype": lambda: DType(str(fn.Settings.default_dtype), fn.Settings.
-                                           default_dtype),
-    })
+    autograd = Namespace(
+        "torch.autograd",
+        {
+            "Variable": fn.Variable,
+            "grad": _autograd_grad,
+            "backward": _autograd_backward,
+            "Function": _FUNCTION_BASE,
+            "functional": Namespace("torch.autograd.functional", {}),
+        },
+    )
+    torch = Namespace(
+        "torch",
+        {
+            **fn.FUNCTIONS,
+            **dtypes,
+            "nn": nn,
+            "autograd": autograd,
+            "no_grad": None,
+            "Size": Builtin("torch.Size", _size_builtin),
+            "pi": math.pi,
+            "e": math.e,
+            "inf": math.inf,
+            "nan": math.nan,
+            "set_default_dtype": _set_default_dtype,
+            "get_default_dtype": lambda: DType(
+                str(fn.Settings.default_dtype), fn.Settings.default_dtype
+            ),
+        },
+    )
     torch.members.pop("no_grad")
-    numpy = Namespace("numpy", {
-        "array": fn.tensor, "asarray": fn.tensor, "float32": dtypes["float32"],
-        "float64": dtypes["float64"], "pi": math.pi, "e": math.e, "zeros": fn.zeros,
-        "ones": fn.ones, "exp": fn.exp, "log": fn.log, "sqrt": fn.sqrt, "tanh": fn.tanh,
-        "sin": fn.sin, "cos": fn.cos, "dot": fn.dot, "matmul": fn.matmul, "sum": fn.sum_,
-        "mean": fn.mean, "arange": fn.arange, "linspace": fn.linspace, "eye": fn.eye,
-    })
-    return {"torch": torch, "nn": nn, "F": nn_functional, "autograd": autograd,
-            "numpy": numpy}
+    numpy = Namespace(
+        "numpy",
+        {
+            "array": fn.tensor,
+            "asarray": fn.tensor,
+            "float32": dtypes["float32"],
+            "float64": dtypes["float64"],
+            "pi": math.pi,
+            "e": math.e,
+            "zeros": fn.zeros,
+            "ones": fn.ones,
+            "exp": fn.exp,
+            "log": fn.log,
+            "sqrt": fn.sqrt,
+            "tanh": fn.tanh,
+            "sin": fn.sin,
+            "cos": fn.cos,
+            "dot": fn.dot,
+            "matmul": fn.matmul,
+            "sum": fn.sum_,
+            "mean": fn.mean,
+            "arange": fn.arange,
+            "linspace": fn.linspace,
+            "eye": fn.eye,
+        },
+    )
+    return {"torch": torch, "nn": nn, "F": nn_functional, "autograd": autograd, "numpy": numpy}
 
 
 _FUNCTION_BASE = Namespace("torch.autograd.Function", {})
 
 
 def _set_default_dtype(d: Any) -> None:
-    fn.set_default_dtype(d.np if isinstance(d, DType) else d)
+    d = d.np if isinstance(d, DType) else d  # calls pass torch dtypes as NumPy ones
+    if not isinstance(d, np.dtype) or d.kind != "f":
+        raise GradcliError(
+            "only floating-point types are supported as the default type",
+            expected="torch.float32 or torch.float64",
+        )
+    fn.set_default_dtype(d)
 
 
-def _autograd_grad(outputs: Any, inputs: Any, grad_outputs: Any = None,
-                   retain_graph: Any = None, create_graph: bool = False,
-                   only_inputs: bool = True, allow_unused: Any = None,
-                   is_grads_batched: bool = False, materialize_grads: bool = False) -> tuple:
-    return engine.grad(outputs, inputs, grad_outputs, retain_graph=retain_graph,
-                       create_graph=create_graph, allow_unused=allow_unused,
-                       materialize_grads=materialize_grads)
+def _autograd_grad(
+    outputs: Any,
+    inputs: Any,
+    grad_outputs: Any = None,
+    retain_graph: Any = None,
+    create_graph: bool = False,
+    only_inputs: bool = True,
+    allow_unused: Any = None,
+    is_grads_batched: bool = False,
+    materialize_grads: bool = False,
+) -> tuple:
+    return engine.grad(
+        outputs,
+        inputs,
+        grad_outputs,
+        retain_graph=retain_graph,
+        create_graph=create_graph,
+        allow_unused=allow_unused,
+        materialize_grads=materialize_grads,
+    )
 
 
-def _autograd_backward(tensors: Any, grad_tensors: Any = None, retain_graph: Any = None,
-                       create_graph: bool = False, inputs: Any = None) -> None:
-    engine.backward(tensors, grad_tensors, retain_graph=retain_graph, create_graph=create_graph,
-                    inputs=inputs)
+def _autograd_backward(
+    tensors: Any,
+    grad_tensors: Any = None,
+    retain_graph: Any = None,
+    create_graph: bool = False,
+    inputs: Any = None,
+) -> None:
+    engine.backward(
+        tensors,
+        grad_tensors,
+        retain_graph=retain_graph,
+        create_graph=create_graph,
+        inputs=_tensors_arg(inputs, "inputs"),
+    )
 
 
-def _tensor_backward(t: Tensor, gradient: Any = None, retain_graph: Any = None,
-                     create_graph: bool = False, inputs: Any = None,
-                     retain_variables: Any = None) -> None:
+def _tensors_arg(v: Any, what: str) -> list[Tensor] | None:
+    """`inputs=`: a Tensor or a list of Tensors (None: not given)."""
+    if v is None:
+        return None
+    items = [v] if isinstance(v, Tensor) else list(v) if isinstance(v, (list, tuple)) else None
+    if items is None or not all(isinstance(t, Tensor) for t in items):
+        raise GradcliError(f"{what} must be a Tensor or a list of Tensors", found=fn._typename(v))
+    return items
+
+
+def _tensor_backward(
+    t: Tensor,
+    gradient: Any = None,
+    retain_graph: Any = None,
+    create_graph: bool = False,
+    inputs: Any = None,
+    retain_variables: Any = None,
+) -> None:
     # `retain_variables` is PyTorch 0.3's name for retain_graph (seen in older snippets).
     if retain_graph is None and retain_variables is not None:
         retain_graph = retain_variables
-    engine.backward([t], [gradient], retain_graph=retain_graph, create_graph=create_graph,
-                    inputs=inputs)
+    if gradient is not None and not isinstance(gradient, Tensor):
+        # A number or a (nested) list literal: a constant tensor, as anywhere in a program.
+        gradient = engine.as_tensor(gradient, like=t)
+    engine.backward(
+        [t],
+        [gradient],
+        retain_graph=retain_graph,
+        create_graph=create_graph,
+        inputs=_tensors_arg(inputs, "inputs"),
+    )
+
+
+def _tolist(t: Tensor) -> Any:
+    limits.LIST_ITEMS.check(t.data.size, "the number of items tolist() would make")
+    return t.data.tolist()
 
 
 # Tensor properties a program may read (and the few it may assign).
@@ -225,13 +325,21 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "T": fn._T,
     "mT": fn._mT,
     "ndim": lambda t: t.ndim,
-    "dtype": lambda t: DType({"float32": "float32", "float64": "float64", "int64": "int64",
-                              "bool": "bool"}.get(t.dtype.name, t.dtype.name), t.dtype),
+    "dtype": lambda t: DType(
+        {"float32": "float32", "float64": "float64", "int64": "int64", "bool": "bool"}.get(
+            t.dtype.name, t.dtype.name
+        ),
+        t.dtype,
+    ),
     "device": lambda t: "cpu",
     "is_cuda": lambda t: False,
 }
 
-TENSOR_METHODS: dict[str, Callable[..., Any]] = {**fn.METHODS, "backward": _tensor_backward}
+TENSOR_METHODS: dict[str, Callable[..., Any]] = {
+    **fn.METHODS,
+    "backward": _tensor_backward,
+    "tolist": _tolist,
+}
 
 BUILTINS: dict[str, Any] = {}
 
@@ -241,60 +349,115 @@ def _print_placeholder(*a: Any, **k: Any) -> None:  # replaced per run
 
 
 def _builtin_range(*args: Any) -> range:
+    if not 1 <= len(args) <= 3:
+        raise GradcliError(f"range expected 1 to 3 arguments, got {len(args)}")
     for a in args:
         if isinstance(a, bool) or not isinstance(a, int):
-            raise GradcliError(f"range() takes integers, not {fn._typename(a)}",
-                               hint="use int(...) to convert")
+            raise GradcliError(
+                f"range() takes integers, not {fn._typename(a)}", hint="use int(...) to convert"
+            )
+    if len(args) == 3 and args[2] == 0:
+        raise GradcliError("range() arg 3 must not be zero")
     return range(*args)
 
 
-def _builtin_len(v: Any) -> int:
-    if isinstance(v, (list, tuple, str, range, Tensor)):
+def _range_len(r: range) -> int:
+    """len(r), also for a range longer than sys.maxsize (where len() raises)."""
+    if r.step > 0:
+        n = (r.stop - r.start + r.step - 1) // r.step
+    else:
+        n = (r.start - r.stop - r.step - 1) // -r.step
+    return max(0, n)
+
+
+def _length(v: Any) -> int | None:
+    """How many items iterating `v` gives, or None if `v` is not iterable."""
+    if isinstance(v, range):
+        return _range_len(v)
+    if isinstance(v, (list, tuple, str)):
         return len(v)
-    raise GradcliError(f"object of type '{fn._typename(v)}' has no len()")
+    if isinstance(v, Tensor):
+        return v.shape[0] if v.ndim else None
+    return None
+
+
+def _builtin_len(v: Any) -> int:
+    if isinstance(v, Tensor):
+        return len(v)
+    n = _length(v)
+    if n is None:
+        raise GradcliError(f"object of type '{fn._typename(v)}' has no len()")
+    return n
 
 
 def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
+    name = conv.__name__
     if isinstance(v, Tensor):
-        return conv(v.item())
-    if isinstance(v, (int, float, bool)):
-        return conv(v)
-    if isinstance(v, str):
+        v = v.item()
+    elif isinstance(v, str):
         try:
-            return conv(v.strip())
+            return _int_check(conv(v.strip()))
         except ValueError:
-            raise GradcliError(f"could not convert string to {conv.__name__}: {v!r}") from None
-    raise GradcliError(f"{conv.__name__}() argument must be a number or a one-element tensor")
+            raise GradcliError(f"could not convert string to {name}: {_short(repr(v))}") from None
+    if isinstance(v, (int, float, bool)):
+        try:
+            return _int_check(conv(v))
+        except (OverflowError, ValueError):
+            raise GradcliError(
+                f"cannot convert {v} to an integer", hint="the value is not finite"
+            ) from None
+    raise GradcliError(
+        f"{name}() argument must be a number, a string or a one-element tensor, "
+        f"not {fn._typename(v)}"
+    )
 
 
 def _minmax(which: Callable[..., Any], name: str) -> Callable[..., Any]:
     def f(*args: Any) -> Any:
-        items = list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple, range)) \
+        items = (
+            _seq(args[0], f"{name}()")
+            if len(args) == 1 and not isinstance(args[0], Tensor)
             else list(args)
+        )
         if not items:
             raise GradcliError(f"{name}() arg is an empty sequence")
         if any(isinstance(i, Tensor) for i in items):
             if len(items) == 1 and isinstance(items[0], Tensor):
                 return (fn.max_ if name == "max" else fn.min_)(items[0])
-            raise GradcliError(f"Python's {name}() of tensors is ambiguous",
-                               hint=f"use torch.{name}imum(a, b) or x.{name}()")
-        return which(items)
+            raise GradcliError(
+                f"Python's {name}() of tensors is ambiguous",
+                hint=f"use torch.{name}imum(a, b) or x.{name}()",
+            )
+        for i in items:
+            _check_structure(i, f"{name}()")
+        try:
+            return which(items)
+        except TypeError as e:
+            raise GradcliError(f"{name}(): {e}") from None
 
     return f
 
 
 def _builtin_sum(items: Any, start: Any = 0) -> Any:
     total = start
-    for v in (items if not isinstance(items, Tensor) else [items[i] for i in range(len(items))]):
-        total = total + v
+    for v in _seq(items, "sum()"):
+        total = _binop(ast.Add(), total, v)
     return total
 
 
 def _builtin_round(v: Any, nd: Any = None) -> Any:
     x = v.item() if isinstance(v, Tensor) else v
-    if not isinstance(x, (int, float)):
-        raise GradcliError("round() takes a number")
-    return round(x) if nd is None else round(x, int(nd))
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise GradcliError(f"round() takes a number, not {fn._typename(x)}")
+    if nd is None:
+        if isinstance(x, float) and not math.isfinite(x):
+            raise GradcliError(f"cannot round {x} to an integer", hint="the value is not finite")
+        return round(x)
+    if isinstance(nd, bool) or not isinstance(nd, int):
+        raise GradcliError(f"round(): ndigits must be an integer, not {fn._typename(nd)}")
+    # Beyond +-400 digits every finite float and every int gradcli allows rounds the same, and
+    # round(int, -10**12) would compute 10**10**12.
+    return round(x, max(-400, min(400, nd)))
 
 
 def _builtin_abs(v: Any) -> Any:
@@ -306,34 +469,111 @@ def _builtin_abs(v: Any) -> Any:
 
 
 def _seq(v: Any, what: str) -> list:
-    if isinstance(v, (list, tuple, range, str)):
-        return list(v)
+    """The items of `v` as a list (checked against LIST_ITEMS before they are made)."""
+    n = _length(v)
+    if n is None:
+        if isinstance(v, Tensor):
+            raise GradcliError("iteration over a 0-d tensor")
+        raise GradcliError(f"{what}: '{fn._typename(v)}' object is not iterable")
+    limits.LIST_ITEMS.check(n, f"the number of items for {what}")
+    if isinstance(v, Tensor):
+        return [fn.getitem(v, i) for i in range(n)]
+    return list(v)
+
+
+def _iterate(v: Any, what: str) -> Any:
+    """The items of `v`, one at a time (a `for` loop makes none of them in advance)."""
+    if isinstance(v, (range, list, tuple, str)):
+        return v
     if isinstance(v, Tensor):
         if v.ndim == 0:
             raise GradcliError("iteration over a 0-d tensor")
-        return [fn.getitem(v, i) for i in range(v.shape[0])]
+        return (fn.getitem(v, i) for i in range(v.shape[0]))
     raise GradcliError(f"{what}: '{fn._typename(v)}' object is not iterable")
 
 
-BUILTINS.update({
-    "range": Builtin("range", _builtin_range),
-    "len": Builtin("len", _builtin_len),
-    "float": Builtin("float", lambda v=0.0: _num(v, float)),
-    "int": Builtin("int", lambda v=0: _num(v, int)),
-    "bool": Builtin("bool", lambda v=False: bool(v)),
-    "abs": Builtin("abs", _builtin_abs),
-    "min": Builtin("min", _minmax(min, "min")),
-    "max": Builtin("max", _minmax(max, "max")),
-    "sum": Builtin("sum", _builtin_sum),
-    "round": Builtin("round", _builtin_round),
-    "list": Builtin("list", lambda v=(): _seq(v, "list()")),
-    "tuple": Builtin("tuple", lambda v=(): tuple(_seq(v, "tuple()"))),
-    "enumerate": Builtin("enumerate", lambda v, start=0: list(enumerate(_seq(v, "enumerate()"),
-                                                                          int(start)))),
-    "zip": Builtin("zip", lambda *vs: list(zip(*[_seq(v, "zip()") for v in vs]))),
-    "str": Builtin("str", lambda v="": format_value(v)),
-    "None": None, "True": True, "False": False,
-})
+def _check_structure(v: Any, what: str, tensor_cost: int = 1) -> None:
+    """Lists and tuples can nest and share items, so that walking one (to print it, compare it
+    or turn it into a tensor) may visit far more items than were ever made: `l = [l, l]` ten
+    times over is 2**10 items. Count the visits (without making them) first."""
+    if not isinstance(v, (list, tuple)):
+        return
+    budget = limits.LIST_ITEMS.value
+    depth_limit = limits.NESTING.value
+    count = 0
+    stack: list[tuple[Any, int]] = [(v, 1)]
+    while stack:
+        x, depth = stack.pop()
+        if depth > depth_limit:
+            raise LimitError(
+                f"{what}: the list is nested over {depth_limit} levels deep",
+                expected=f"at most {depth_limit} levels ({limits.NESTING.name})",
+                hint=f"raise it with the environment variable {limits.NESTING.env}=N if you "
+                "need more",
+            )
+        count += len(x)
+        for e in x:
+            if isinstance(e, (list, tuple)):
+                stack.append((e, depth + 1))
+            elif isinstance(e, Tensor):
+                count += tensor_cost
+        if count > budget:
+            limits.LIST_ITEMS.check(count, f"the number of items {what} would visit")
+
+
+def _size_builtin(s: Any = ()) -> Size:
+    items = _seq(s, "torch.Size()")
+    for i in items:
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise GradcliError(f"torch.Size() takes integers, not {fn._typename(i)}")
+    return Size(tuple(items))
+
+
+def _builtin_str(v: Any = "") -> str:
+    _check_structure(v, "str()", tensor_cost=100)
+    text = format_value(v)
+    limits.STRING_CHARS.check(len(text), "the length of the string")
+    return text
+
+
+def _short(text: str, n: int = 200) -> str:
+    text = text.strip().splitlines()[0] if text.strip() else text
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+BUILTINS.update(
+    {
+        "range": Builtin("range", _builtin_range),
+        "len": Builtin("len", _builtin_len),
+        "float": Builtin("float", lambda v=0.0: _num(v, float)),
+        "int": Builtin("int", lambda v=0: _num(v, int)),
+        "bool": Builtin("bool", lambda v=False: bool(v)),
+        "abs": Builtin("abs", _builtin_abs),
+        "min": Builtin("min", _minmax(min, "min")),
+        "max": Builtin("max", _minmax(max, "max")),
+        "sum": Builtin("sum", _builtin_sum),
+        "round": Builtin("round", _builtin_round),
+        "list": Builtin("list", lambda v=(): _seq(v, "list()")),
+        "tuple": Builtin("tuple", lambda v=(): tuple(_seq(v, "tuple()"))),
+        "enumerate": Builtin(
+            "enumerate", lambda v, start=0: list(enumerate(_seq(v, "enumerate()"), _index(start)))
+        ),
+        "zip": Builtin("zip", lambda *vs: list(zip(*[_seq(v, "zip()") for v in vs]))),
+        "str": Builtin("str", _builtin_str),
+        "None": None,
+        "True": True,
+        "False": False,
+        # `if __name__ == "__main__":` in pasted scripts.
+        "__name__": "__main__",
+    }
+)
+
+
+def _index(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise GradcliError(f"expected an integer, not {fn._typename(v)}")
+    return v
+
 
 _IGNORED_MODULES = ("torch", "numpy")
 
@@ -351,6 +591,8 @@ class Run:
     last_assigned: str | None
     output: list[str]
     assigned_order: list[str] = field(default_factory=list)
+    # Things a user should know that are not errors (non-finite values), as full messages.
+    warnings: list[str] = field(default_factory=list)
 
     def tensor(self, name: str) -> Tensor:
         t = self.tensors.get(name)
@@ -358,7 +600,8 @@ class Run:
             raise GradcliError(
                 f"no tensor named `{name}` in the program",
                 found=f"`{name}`",
-                expected="one of: " + ", ".join(f"`{n}`" for n in self.tensors) if self.tensors
+                expected="one of: " + ", ".join(f"`{n}`" for n in self.tensors)
+                if self.tensors
                 else "a tensor assigned to a name",
                 hint=suggest(name, self.tensors),
             )
@@ -383,51 +626,167 @@ class Program:
         self.source = source
         self.tree = tree
 
-    def run(self, *, overrides: dict[str, np.ndarray] | None = None, dtype: Any = None,
-            seed: int = 0, echo: Callable[[str], None] | None = None) -> Run:
+    def run(
+        self,
+        *,
+        overrides: dict[str, np.ndarray] | None = None,
+        dtype: Any = None,
+        seed: int = 0,
+        echo: Callable[[str], None] | None = None,
+    ) -> Run:
         return Interpreter(self, overrides or {}, dtype, seed, echo).execute()
 
 
 def parse(text: str, name: str = "<program>") -> Program:
     """Parse program text (never running it): syntax and the whitelist are checked here."""
-    limits.SOURCE_BYTES.check(len(text.encode("utf-8", errors="replace")), "the program's size "
-                              "in bytes")
+    if not isinstance(text, str):
+        raise GradcliError(f"the program must be text, not {type(text).__name__}")
+    if len(text) > limits.SOURCE_BYTES.value:  # a character is at least one byte
+        limits.SOURCE_BYTES.check(len(text), "the program's size in bytes")
+    limits.SOURCE_BYTES.check(
+        len(text.encode("utf-8", errors="surrogatepass")), "the program's size in bytes"
+    )
     source = Source(text, name)
     if "\x00" in text:
-        raise GradcliError("the program contains a NUL byte", hint="is this a binary file?")
+        raise GradcliError(
+            "the program contains a NUL byte",
+            span=_char_span(source, "\x00"),
+            hint="is this a binary file?",
+        )
     try:
-        tree = ast.parse(text, filename=name)
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        bad = next(c for c in text if 0xD800 <= ord(c) <= 0xDFFF)
+        raise GradcliError(
+            "the program is not valid UTF-8 text",
+            span=_char_span(source, bad),
+            hint="save the program as UTF-8",
+        ) from None
+    try:
+        tree = _ast_parse(text, name)
     except SyntaxError as e:
-        span = None
-        if e.lineno:
-            line = source.line(e.lineno)
-            col = max(0, min((e.offset or 1) - 1, len(line)))
-            end = e.end_offset - 1 if e.end_offset and e.end_lineno == e.lineno else col + 1
-            span = Span(source, e.lineno, col, max(end, col + 1))
         msg = e.msg or "invalid syntax"
-        raise GradcliError(f"syntax error: {msg}", span=span,
-                           hint="gradcli programs are Python syntax (a PyTorch-like subset)"
-                           ) from None
+        raise GradcliError(
+            f"syntax error: {msg}",
+            span=_syntax_span(source, e),
+            hint="gradcli programs are Python syntax (a PyTorch-like subset)",
+        ) from None
     except (RecursionError, MemoryError):
-        raise GradcliError("the program is nested too deeply to parse",
-                           expected=f"at most {limits.NESTING.value} levels of nesting") from None
-    except ValueError as e:
+        raise LimitError(
+            "the program is nested too deeply to parse",
+            expected=f"at most {limits.NESTING.value} levels of nesting ({limits.NESTING.name})",
+            hint="split long or deeply nested expressions into several assignments",
+        ) from None
+    except (ValueError, OverflowError) as e:
         raise GradcliError(f"cannot parse the program: {e}") from None
     _validate(tree, source)
     return Program(source, tree)
 
 
+def _ast_parse(text: str, name: str) -> ast.Module:
+    import warnings
+
+    with warnings.catch_warnings():
+        # SyntaxWarnings ("invalid escape sequence") would print to stderr from inside ast.
+        warnings.simplefilter("ignore")
+        return ast.parse(text, filename=name)
+
+
+def _char_span(source: Source, char: str) -> Span | None:
+    """The span of the first occurrence of `char` in the source."""
+    for lineno, line in enumerate(source.lines, 1):
+        col = line.find(char)
+        if col >= 0:
+            return Span(source, lineno, col, col + 1)
+    return None
+
+
+def _ascii_shadow(text: str) -> str:
+    """The text with every non-ASCII character replaced by one ASCII character of the same kind
+    (a letter inside names, `?` elsewhere), so that offsets in bytes and in characters agree."""
+    return "".join(c if c.isascii() else ("x" if ("x" + c).isidentifier() else "?") for c in text)
+
+
+def _syntax_span(source: Source, e: SyntaxError) -> Span | None:
+    """Where a SyntaxError points, in characters. (Python reports some offsets in characters and
+    some, from its tokenizer, in UTF-8 bytes; on a line with non-ASCII text the same error in an
+    ASCII copy of the program tells which character is meant.)"""
+    if not e.lineno:
+        return None
+    line = source.line(e.lineno)
+    offset, end_offset, end_lineno = e.offset, e.end_offset, e.end_lineno
+    if not line.isascii():
+        try:
+            _ast_parse(_ascii_shadow(source.text), "<shadow>")
+        except SyntaxError as e2:
+            if e2.lineno == e.lineno:
+                offset, end_offset, end_lineno = e2.offset, e2.end_offset, e2.end_lineno
+        except Exception:  # noqa: BLE001 - only a better caret was at stake
+            pass
+    col = max(0, min((offset or 1) - 1, len(line)))
+    end = col + 1
+    if end_offset and end_lineno == e.lineno and end_offset - 1 > col:
+        end = min(end_offset - 1, max(len(line), col + 1))
+    return Span(source, e.lineno, col, end)
+
+
 # Node types a program may contain (anything else is refused before running).
 _ALLOWED: tuple[type, ...] = (
-    ast.Module, ast.Expr, ast.Assign, ast.AugAssign, ast.For, ast.If, ast.Break, ast.Continue,
-    ast.Pass, ast.FunctionDef, ast.Return, ast.ClassDef, ast.Import, ast.ImportFrom, ast.alias,
-    ast.arguments, ast.arg, ast.keyword,
-    ast.Name, ast.Constant, ast.List, ast.Tuple, ast.BinOp, ast.UnaryOp, ast.BoolOp,
-    ast.Compare, ast.Call, ast.Attribute, ast.Subscript, ast.Slice, ast.IfExp,
-    ast.Load, ast.Store, ast.Del,
-    ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.MatMult,
-    ast.USub, ast.UAdd, ast.Not, ast.And, ast.Or,
-    ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Is, ast.IsNot,
+    ast.Module,
+    ast.Expr,
+    ast.Assign,
+    ast.AugAssign,
+    ast.For,
+    ast.If,
+    ast.Break,
+    ast.Continue,
+    ast.Pass,
+    ast.FunctionDef,
+    ast.Return,
+    ast.ClassDef,
+    ast.Import,
+    ast.ImportFrom,
+    ast.alias,
+    ast.arguments,
+    ast.arg,
+    ast.keyword,
+    ast.Name,
+    ast.Constant,
+    ast.List,
+    ast.Tuple,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.BoolOp,
+    ast.Compare,
+    ast.Call,
+    ast.Attribute,
+    ast.Subscript,
+    ast.Slice,
+    ast.IfExp,
+    ast.Load,
+    ast.Store,
+    ast.Del,
+    ast.Add,
+    ast.Sub,
+    ast.Mult,
+    ast.Div,
+    ast.FloorDiv,
+    ast.Mod,
+    ast.Pow,
+    ast.MatMult,
+    ast.USub,
+    ast.UAdd,
+    ast.Not,
+    ast.And,
+    ast.Or,
+    ast.Eq,
+    ast.NotEq,
+    ast.Lt,
+    ast.LtE,
+    ast.Gt,
+    ast.GtE,
+    ast.Is,
+    ast.IsNot,
 )
 
 _REFUSED_HINTS: dict[type, str] = {
@@ -458,27 +817,52 @@ _REFUSED_HINTS: dict[type, str] = {
 
 def _describe(node: ast.AST) -> str:
     names = {
-        ast.While: "a `while` loop", ast.With: "a `with` block", ast.Lambda: "a lambda",
-        ast.ListComp: "a list comprehension", ast.GeneratorExp: "a generator expression",
-        ast.JoinedStr: "an f-string", ast.NamedExpr: "`:=`", ast.Try: "`try`",
-        ast.Starred: "`*` unpacking", ast.Dict: "a dict", ast.Set: "a set",
-        ast.Global: "`global`", ast.Raise: "`raise`", ast.Assert: "`assert`",
+        ast.While: "a `while` loop",
+        ast.With: "a `with` block",
+        ast.Lambda: "a lambda",
+        ast.ListComp: "a list comprehension",
+        ast.GeneratorExp: "a generator expression",
+        ast.JoinedStr: "an f-string",
+        ast.NamedExpr: "`:=`",
+        ast.Try: "`try`",
+        ast.Starred: "`*` unpacking",
+        ast.Dict: "a dict",
+        ast.Set: "a set",
+        ast.Global: "`global`",
+        ast.Raise: "`raise`",
+        ast.Assert: "`assert`",
     }
     return names.get(type(node), f"`{type(node).__name__}`")
 
 
+def _attr_span(source: Source, node: ast.Attribute) -> Span | None:
+    """The span of `.attr` in `value.attr` (the part a user wrote wrong)."""
+    span = source.span(node)
+    if span is None or getattr(node, "end_lineno", None) != node.lineno:
+        return span
+    start = max(span.col, span.end_col - len(node.attr) - 1)
+    return Span(source, span.line, start, span.end_col)
+
+
 def _validate(tree: ast.Module, source: Source) -> None:
-    """Walk the tree iteratively: refuse unknown node types and overly deep nesting."""
-    stack: list[tuple[ast.AST, int]] = [(tree, 0)]
+    """Walk the tree iteratively, in source order: refuse unknown node types, overly deep
+    nesting, and what Python's compiler (not its parser) would refuse: `break`/`continue`
+    outside a loop, `return` outside a function."""
+    # (node, depth, inside a loop, inside a function, the nearest node with a position)
+    stack: list[tuple[ast.AST, int, bool, bool, ast.AST]] = [(tree, 0, False, False, tree)]
     depth_limit = limits.NESTING.value
     while stack:
-        node, depth = stack.pop()
+        node, depth, in_loop, in_def, located = stack.pop()
+        if hasattr(node, "lineno"):
+            located = node
         if depth > depth_limit:
-            raise GradcliError(
+            raise LimitError(
                 f"the program is nested too deeply (over {depth_limit} levels)",
-                span=source.span(node),
+                span=source.span(located),
+                expected=f"at most {depth_limit} levels ({limits.NESTING.name})",
                 hint=f"split the expression into several assignments, or raise "
-                f"{limits.NESTING.env}")
+                f"{limits.NESTING.env}",
+            )
         if not isinstance(node, _ALLOWED):
             raise GradcliError(
                 f"{_describe(node)} is not supported in gradcli programs",
@@ -488,21 +872,61 @@ def _validate(tree: ast.Module, source: Source) -> None:
                 "of torch/numpy",
                 hint=_REFUSED_HINTS.get(type(node)),
             )
-        if isinstance(node, ast.Constant) and not isinstance(
-                node.value, (int, float, str, bool, type(None), type(Ellipsis))):
-            raise GradcliError("this kind of constant is not supported",
-                               span=source.span(node), found=type(node.value).__name__,
-                               expected="numbers, strings, True/False/None")
-        for child in ast.iter_child_nodes(node):
-            stack.append((child, depth + 1))
+        if isinstance(node, ast.Constant):
+            if not isinstance(node.value, (int, float, str, bool, type(None), type(Ellipsis))):
+                raise GradcliError(
+                    "this kind of constant is not supported",
+                    span=source.span(node),
+                    found=type(node.value).__name__,
+                    expected="numbers, strings, True/False/None",
+                )
+            if isinstance(node.value, int) and node.value.bit_length() > limits.INT_BITS.value:
+                try:
+                    limits.INT_BITS.check(node.value.bit_length(), "the size of an integer in bits")
+                except GradcliError as e:
+                    raise e.with_span(source.span(node)) from None
+        if isinstance(node, ast.Attribute) and node.attr.startswith("__"):
+            raise GradcliError(
+                f"`.{node.attr}` is not accessible in gradcli programs",
+                span=_attr_span(source, node),
+                found=f"`.{node.attr}`",
+                expected="a tensor method or property (see `gradcli ops`)",
+                hint="gradcli programs cannot reach Python's internals",
+            )
+        if isinstance(node, (ast.Break, ast.Continue)) and not in_loop:
+            word = "break" if isinstance(node, ast.Break) else "continue"
+            raise GradcliError(
+                f"`{word}` outside a loop",
+                span=source.span(node),
+                hint=f"`{word}` belongs inside a `for` loop",
+            )
+        if isinstance(node, ast.Return) and not in_def:
+            raise GradcliError(
+                "`return` outside a function",
+                span=source.span(node),
+                hint="`return` belongs inside a `def`",
+            )
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            in_loop = False
+            in_def = isinstance(node, ast.FunctionDef)
+        body = set(map(id, node.body)) if isinstance(node, ast.For) else set()
+        children = list(ast.iter_child_nodes(node))
+        for child in reversed(children):  # popped in source order
+            stack.append((child, depth + 1, in_loop or id(child) in body, in_def, located))
 
 
 # --- the interpreter ------------------------------------------------------------------------------
 
 
 class Interpreter:
-    def __init__(self, program: Program, overrides: dict[str, np.ndarray], dtype: Any,
-                 seed: int, echo: Callable[[str], None] | None):
+    def __init__(
+        self,
+        program: Program,
+        overrides: dict[str, np.ndarray],
+        dtype: Any,
+        seed: int,
+        echo: Callable[[str], None] | None,
+    ):
         self.program = program
         self.source = program.source
         self.overrides = dict(overrides)
@@ -516,29 +940,54 @@ class Interpreter:
         self.last_assigned: str | None = None
         self.iterations = 0
         self.call_depth = 0
+        self.output_bytes = 0
+        self.warnings: list[str] = []
+        self.warned: set[str] = set()
+        self.more_warnings = 0
         self.scopes: list[dict[str, Any]] = [self.globals]
         fn.Settings.default_dtype = np.dtype(dtype or np.float64)
         fn.manual_seed(seed)
         self.stmt_handlers: dict[type, Callable[[Any], None]] = {
-            ast.Expr: self.s_expr, ast.Assign: self.s_assign, ast.AugAssign: self.s_augassign,
-            ast.For: self.s_for, ast.If: self.s_if, ast.Pass: lambda n: None,
-            ast.Break: self.s_break, ast.Continue: self.s_continue,
-            ast.FunctionDef: self.s_def, ast.Return: self.s_return, ast.ClassDef: self.s_class,
-            ast.Import: self.s_import, ast.ImportFrom: self.s_importfrom,
+            ast.Expr: self.s_expr,
+            ast.Assign: self.s_assign,
+            ast.AugAssign: self.s_augassign,
+            ast.For: self.s_for,
+            ast.If: self.s_if,
+            ast.Pass: lambda n: None,
+            ast.Break: self.s_break,
+            ast.Continue: self.s_continue,
+            ast.FunctionDef: self.s_def,
+            ast.Return: self.s_return,
+            ast.ClassDef: self.s_class,
+            ast.Import: self.s_import,
+            ast.ImportFrom: self.s_importfrom,
         }
         self.expr_handlers: dict[type, Callable[[Any], Any]] = {
-            ast.Constant: self.e_constant, ast.Name: self.e_name, ast.List: self.e_list,
-            ast.Tuple: self.e_tuple, ast.BinOp: self.e_binop, ast.UnaryOp: self.e_unary,
-            ast.BoolOp: self.e_boolop, ast.Compare: self.e_compare, ast.Call: self.e_call,
-            ast.Attribute: self.e_attribute, ast.Subscript: self.e_subscript,
-            ast.IfExp: self.e_ifexp, ast.Slice: self.e_slice,
+            ast.Constant: self.e_constant,
+            ast.Name: self.e_name,
+            ast.List: self.e_list,
+            ast.Tuple: self.e_tuple,
+            ast.BinOp: self.e_binop,
+            ast.UnaryOp: self.e_unary,
+            ast.BoolOp: self.e_boolop,
+            ast.Compare: self.e_compare,
+            ast.Call: self.e_call,
+            ast.Attribute: self.e_attribute,
+            ast.Subscript: self.e_subscript,
+            ast.IfExp: self.e_ifexp,
+            ast.Slice: self.e_slice,
         }
 
     # -- driver --
     def execute(self) -> Run:
-        graph_start = engine._seq
-        del graph_start
-        self.exec_block(self.program.tree.body)
+        import warnings
+
+        with limits.BUDGET.run(), warnings.catch_warnings():
+            # NumPy's RuntimeWarnings (overflow, division by zero) would print to stderr from
+            # inside gradcli; non-finite results are reported by `check_finite` instead.
+            warnings.simplefilter("ignore", RuntimeWarning)
+            self.exec_block(self.program.tree.body)
+        self.check_grads()
         for name in self.overrides:
             if name not in self.applied:
                 raise GradcliError(
@@ -547,8 +996,15 @@ class Interpreter:
                     expected="one of: " + ", ".join(f"`{n}`" for n in self.tensors),
                     hint=suggest(name, self.tensors),
                 )
-        return Run(self.program, self.globals, self.tensors, self.last_assigned, self.output,
-                   self.order)
+        return Run(
+            self.program,
+            self.globals,
+            self.tensors,
+            self.last_assigned,
+            self.output,
+            self.order,
+            self.warnings,
+        )
 
     def span(self, node: ast.AST) -> Span | None:
         return self.source.span(node)
@@ -558,6 +1014,7 @@ class Interpreter:
 
     def exec_block(self, body: list[ast.stmt]) -> None:
         for stmt in body:
+            limits.BUDGET.tick()
             handler = self.stmt_handlers.get(type(stmt))
             if handler is None:  # _validate refuses these first; kept as a second line
                 raise self.error(stmt, f"{_describe(stmt)} is not supported")
@@ -566,9 +1023,11 @@ class Interpreter:
             except GradcliError as e:
                 raise e.with_span(self.span(stmt)) from None
             except RecursionError:
-                raise self.error(stmt, "the program recursed too deeply",
-                                 hint="user functions may not call themselves without bound"
-                                 ) from None
+                raise self.error(
+                    stmt,
+                    "the program recursed too deeply",
+                    hint="user functions may not call themselves without bound",
+                ) from None
 
     # -- statements --
     def s_expr(self, node: ast.Expr) -> None:
@@ -596,8 +1055,25 @@ class Interpreter:
 
     def s_for(self, node: ast.For) -> None:
         items = self.eval(node.iter)
-        seq = items if isinstance(items, range) else _seq(items, "for")
+        n = _length(items)
+        if n is not None and n > limits.LOOP_ITERATIONS.value:
+            # Known in advance: refuse now rather than after a million iterations.
+            raise LimitError(
+                f"this loop would run {n:,} times, over the limit of "
+                f"{limits.LOOP_ITERATIONS.value:,} loop iterations",
+                span=self.span(node.iter),
+                found=f"{n:,} iterations",
+                expected=f"at most {limits.LOOP_ITERATIONS.value:,} "
+                f"({limits.LOOP_ITERATIONS.name})",
+                hint=f"raise it with the environment variable "
+                f"{limits.LOOP_ITERATIONS.env}=N if you need more",
+            )
+        try:
+            seq = _iterate(items, "for")
+        except GradcliError as e:
+            raise e.with_span(self.span(node.iter)) from None
         for item in seq:
+            limits.BUDGET.tick()
             self.iterations += 1
             if self.iterations > limits.LOOP_ITERATIONS.value:
                 limits.LOOP_ITERATIONS.check(self.iterations, "the number of loop iterations")
@@ -631,15 +1107,21 @@ class Interpreter:
     def s_def(self, node: ast.FunctionDef) -> None:
         for d in node.decorator_list:
             if not (isinstance(d, ast.Name) and d.id == "staticmethod"):
-                raise self.error(d, "decorators are not supported",
-                                 hint="only @staticmethod inside a torch.autograd.Function")
+                raise self.error(
+                    d,
+                    "decorators are not supported",
+                    hint="only @staticmethod inside a torch.autograd.Function",
+                )
         a = node.args
         if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
-            raise self.error(node, "functions take plain positional parameters in gradcli",
-                             hint="drop *args / **kwargs / keyword-only parameters")
+            raise self.error(
+                node,
+                "functions take plain positional parameters in gradcli",
+                hint="drop *args / **kwargs / keyword-only parameters",
+            )
         defaults = {}
         names = [p.arg for p in a.args]
-        for p, d in zip(names[len(names) - len(a.defaults):], a.defaults):
+        for p, d in zip(names[len(names) - len(a.defaults) :], a.defaults):
             defaults[p] = self.eval(d)
         closure = None if len(self.scopes) == 1 else self.scopes[-1]
         self.bind(node.name, UserFunction(node.name, node, defaults, closure))
@@ -647,33 +1129,47 @@ class Interpreter:
     def s_class(self, node: ast.ClassDef) -> None:
         bases = [self.eval(b) for b in node.bases]
         if len(bases) != 1 or bases[0] is not _FUNCTION_BASE or node.keywords:
-            raise self.error(node, "classes are only supported in the torch.autograd.Function "
-                             "form", expected="class F(torch.autograd.Function): with static "
-                             "forward(ctx, ...) and backward(ctx, grad_output)")
+            raise self.error(
+                node,
+                "classes are only supported in the torch.autograd.Function form",
+                expected="class F(torch.autograd.Function): with static "
+                "forward(ctx, ...) and backward(ctx, grad_output)",
+            )
         methods: dict[str, UserFunction] = {}
         for stmt in node.body:
             if isinstance(stmt, ast.FunctionDef):
                 self.s_def(stmt)
                 methods[stmt.name] = self.scopes[-1].pop(stmt.name)
-            elif isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(
-                    stmt.value, ast.Constant) and isinstance(stmt.value.value, str)):
+            elif isinstance(stmt, ast.Pass) or (
+                isinstance(stmt, ast.Expr)
+                and isinstance(stmt.value, ast.Constant)
+                and isinstance(stmt.value.value, str)
+            ):
                 continue
             else:
-                raise self.error(stmt, "a torch.autograd.Function class holds only its "
-                                 "forward and backward methods")
+                raise self.error(
+                    stmt,
+                    "a torch.autograd.Function class holds only its forward and backward methods",
+                )
         for need in ("forward", "backward"):
             if need not in methods:
-                raise self.error(node, f"class {node.name} has no static `{need}` method",
-                                 expected="forward(ctx, ...) and backward(ctx, grad_output)")
+                raise self.error(
+                    node,
+                    f"class {node.name} has no static `{need}` method",
+                    expected="forward(ctx, ...) and backward(ctx, grad_output)",
+                )
         self.bind(node.name, FunctionClass(node.name, methods["forward"], methods["backward"]))
 
     def s_import(self, node: ast.Import) -> None:
         for alias in node.names:
             root = alias.name.split(".")[0]
             if root not in _IGNORED_MODULES:
-                raise self.error(node, f"cannot import `{alias.name}`",
-                                 expected="imports of torch or numpy (accepted and ignored)",
-                                 hint="gradcli programs cannot use other modules")
+                raise self.error(
+                    node,
+                    f"cannot import `{alias.name}`",
+                    expected="imports of torch or numpy (accepted and ignored)",
+                    hint="gradcli programs cannot use other modules",
+                )
             ns = self.module(alias.name, node)
             if alias.asname:
                 self.bind(alias.asname, ns)
@@ -683,21 +1179,28 @@ class Interpreter:
     def s_importfrom(self, node: ast.ImportFrom) -> None:
         mod = node.module or ""
         if mod.split(".")[0] not in _IGNORED_MODULES or node.level:
-            raise self.error(node, f"cannot import from `{mod}`",
-                             expected="imports of torch or numpy (accepted and ignored)")
+            raise self.error(
+                node,
+                f"cannot import from `{mod}`",
+                expected="imports of torch or numpy (accepted and ignored)",
+            )
         ns = self.module(mod, node)
         for alias in node.names:
             if alias.name == "*":
-                raise self.error(node, "`import *` is not supported",
-                                 hint="import the names you use")
+                raise self.error(
+                    node, "`import *` is not supported", hint="import the names you use"
+                )
             if alias.name in ns.members:
                 value = ns.members[alias.name]
             else:
                 try:
                     value = self.module(f"{mod}.{alias.name}", node)
                 except GradcliError:
-                    raise self.error(node, f"cannot import name `{alias.name}` from `{mod}`",
-                                     hint=suggest(alias.name, ns.members)) from None
+                    raise self.error(
+                        node,
+                        f"cannot import name `{alias.name}` from `{mod}`",
+                        hint=suggest(alias.name, ns.members),
+                    ) from None
             self.bind(alias.asname or alias.name, value)
 
     def module(self, dotted: str, node: ast.AST) -> Namespace:
@@ -723,14 +1226,19 @@ class Interpreter:
                 value = self.record(target.id, value, target)
             self.bind(target.id, value)
         elif isinstance(target, (ast.Tuple, ast.List)):
-            items = _seq(value, "cannot unpack") if not isinstance(value, (list, tuple)) \
+            items = (
+                _seq(value, "cannot unpack")
+                if not isinstance(value, (list, tuple))
                 else list(value)
+            )
             if len(items) != len(target.elts):
                 raise self.error(
                     target,
                     f"cannot unpack {len(items)} values into {len(target.elts)} names",
-                    found=f"{len(items)} values", expected=f"{len(target.elts)}",
-                    hint="a one-element tuple unpacks as `g, = ...`" if len(items) == 1 else None)
+                    found=f"{len(items)} values",
+                    expected=f"{len(target.elts)}",
+                    hint="a one-element tuple unpacks as `g, = ...`" if len(items) == 1 else None,
+                )
             for t, v in zip(target.elts, items):
                 self.assign(t, v, stmt)
         elif isinstance(target, ast.Attribute):
@@ -740,19 +1248,37 @@ class Interpreter:
             if not isinstance(owner, Tensor):
                 raise self.error(target, "only tensors support item assignment here")
             if owner.requires_grad:
-                raise self.error(target, "in-place assignment into a tensor that requires "
-                                 "grad is not supported", hint="build the tensor with "
-                                 "torch.stack / torch.cat instead")
+                raise self.error(
+                    target,
+                    "in-place assignment into a tensor that requires grad is not supported",
+                    hint="build the tensor with torch.stack / torch.cat instead",
+                )
             idx = fn._normalize_index(owner, self.eval(target.slice))
-            new = value.data if isinstance(value, Tensor) else np.asarray(value)
+            if isinstance(value, Tensor):
+                new = value.data
+            else:
+                _check_structure(value, "the assignment")
+                new = (
+                    fn._data_array(value, owner.dtype)
+                    if isinstance(value, (list, tuple))
+                    else value
+                )
+                if not isinstance(new, (np.ndarray, int, float, bool)):
+                    raise self.error(
+                        target,
+                        f"cannot assign a {fn._typename(value)} into a tensor",
+                        expected="a number or a tensor",
+                    )
             try:
                 owner.data[idx] = new
             except ValueError:
                 owner.data = np.array(owner.data)
                 try:
                     owner.data[idx] = new
-                except ValueError as e:
-                    raise self.error(target, f"cannot assign: {e}") from None
+                except (ValueError, TypeError, IndexError, OverflowError) as e:
+                    raise self.error(target, f"cannot assign: {_short(str(e))}") from None
+            except (TypeError, IndexError, OverflowError) as e:
+                raise self.error(target, f"cannot assign: {_short(str(e))}") from None
         else:
             raise self.error(target, "cannot assign to this expression")
 
@@ -768,8 +1294,11 @@ class Interpreter:
             if value is not None and not isinstance(value, Tensor):
                 raise self.error(target, "assigned grad expected to be a Tensor or None")
             if value is not None and value.shape != owner.shape:
-                raise self.error(target, f"assigned grad has data of a different size "
-                                 f"({list(value.shape)} vs {list(owner.shape)})")
+                raise self.error(
+                    target,
+                    f"assigned grad has data of a different size "
+                    f"({list(value.shape)} vs {list(owner.shape)})",
+                )
             owner.grad = value
         elif attr == "data":
             v = value if isinstance(value, Tensor) else fn.tensor(value)
@@ -777,26 +1306,35 @@ class Interpreter:
         elif attr == "requires_grad":
             owner.requires_grad_(bool(value))
         else:
-            raise self.error(target, f"cannot set attribute `{attr}` of a tensor",
-                             expected="`.grad`, `.data` or `.requires_grad`")
+            raise self.error(
+                target,
+                f"cannot set attribute `{attr}` of a tensor",
+                expected="`.grad`, `.data` or `.requires_grad`",
+            )
 
     def record(self, name: str, t: Tensor, node: ast.AST) -> Tensor:
         """A top-level tensor assignment: apply `--set`, remember the name."""
         if name in self.overrides and name not in self.applied:
             new = self.overrides[name]
             if t.node is not None:
-                raise self.error(node, f"--set {name}: `{name}` is computed by the program",
-                                 hint="--set replaces the data of tensors the program creates "
-                                 "(leaves)")
+                raise self.error(
+                    node,
+                    f"--set {name}: `{name}` is computed by the program",
+                    hint="--set replaces the data of tensors the program creates (leaves)",
+                )
             if new.shape != t.shape:
                 if new.size == t.data.size:
                     new = new.reshape(t.shape)
                 else:
-                    raise self.error(node, f"--set {name}: {new.size} values given but "
-                                     f"`{name}` has shape {list(t.shape)} ({t.data.size} "
-                                     f"elements)")
+                    raise self.error(
+                        node,
+                        f"--set {name}: {new.size} values given but "
+                        f"`{name}` has shape {list(t.shape)} ({t.data.size} "
+                        f"elements)",
+                    )
             t.data = np.array(new, dtype=t.dtype)
             self.applied[name] = True
+        self.check_finite(f"`{name}`", t, node)
         if t.name is None:
             t.name = name
         self.tensors[name] = t
@@ -810,8 +1348,11 @@ class Interpreter:
     def eval(self, node: ast.AST) -> Any:
         handler = self.expr_handlers.get(type(node))
         if handler is None:
-            raise self.error(node, f"{_describe(node)} is not supported here",
-                             hint=_REFUSED_HINTS.get(type(node)))
+            raise self.error(
+                node,
+                f"{_describe(node)} is not supported here",
+                hint=_REFUSED_HINTS.get(type(node)),
+            )
         return handler(node)
 
     def e_constant(self, node: ast.Constant) -> Any:
@@ -840,9 +1381,13 @@ class Interpreter:
         if name in fn.FUNCTIONS:
             return fn.FUNCTIONS[name]
         known = list(self.globals) + list(fn.FUNCTIONS) + list(BUILTINS) + ["print", "torch"]
-        raise self.error(node, f"name `{name}` is not defined", found=f"`{name}`",
-                         expected="a name assigned earlier in the program, or a torch function",
-                         hint=suggest(name, known))
+        raise self.error(
+            node,
+            f"name `{name}` is not defined",
+            found=f"`{name}`",
+            expected="a name assigned earlier in the program, or a torch function",
+            hint=suggest(name, known),
+        )
 
     def e_list(self, node: ast.List) -> list:
         return [self.eval(e) for e in node.elts]
@@ -856,13 +1401,17 @@ class Interpreter:
             if p is not None and not (isinstance(p, int) and not isinstance(p, bool)):
                 if isinstance(p, Tensor) and p.data.size == 1 and p.dtype.kind in "iu":
                     continue
-                raise self.error(sub, f"slice indices must be integers or None, not "
-                                 f"{fn._typename(p)}")
+                raise self.error(
+                    sub, f"slice indices must be integers or None, not {fn._typename(p)}"
+                )
         return slice(*[int(p.item()) if isinstance(p, Tensor) else p for p in parts])
 
     def e_ifexp(self, node: ast.IfExp) -> Any:
-        return self.eval(node.body) if self.truth(self.eval(node.test), node.test) \
+        return (
+            self.eval(node.body)
+            if self.truth(self.eval(node.test), node.test)
             else self.eval(node.orelse)
+        )
 
     def truth(self, v: Any, node: ast.AST) -> bool:
         if isinstance(v, Tensor):
@@ -890,8 +1439,7 @@ class Interpreter:
         if isinstance(node.op, ast.Not):
             return not self.truth(v, node.operand)
         if isinstance(v, bool) or not isinstance(v, (int, float, Tensor)):
-            raise self.error(node, f"bad operand type for unary operator: "
-                             f"'{fn._typename(v)}'")
+            raise self.error(node, f"bad operand type for unary operator: '{fn._typename(v)}'")
         return -v if isinstance(node.op, ast.USub) else v
 
     def e_binop(self, node: ast.BinOp) -> Any:
@@ -934,17 +1482,23 @@ class Interpreter:
                 return TENSOR_PROPERTIES[attr](owner)
             if attr in TENSOR_METHODS:
                 return BoundMethod(attr, TENSOR_METHODS[attr], owner)
-            raise self.error(node, f"'Tensor' object has no attribute '{attr}'",
-                             found=f"`.{attr}`",
-                             expected="a tensor method or property (see `gradcli ops`)",
-                             hint=suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES)))
+            raise self.error(
+                node,
+                f"'Tensor' object has no attribute '{attr}'",
+                found=f"`.{attr}`",
+                expected="a tensor method or property (see `gradcli ops`)",
+                hint=suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES)),
+            )
         if isinstance(owner, Namespace):
             if attr in owner.members:
                 return owner.members[attr]
-            raise self.error(node, f"`{owner.name}.{attr}` is not supported by gradcli",
-                             found=f"`{owner.name}.{attr}`",
-                             expected="a supported operation (see `gradcli ops`)",
-                             hint=suggest(attr, owner.members))
+            raise self.error(
+                node,
+                f"`{owner.name}.{attr}` is not supported by gradcli",
+                found=f"`{owner.name}.{attr}`",
+                expected="a supported operation (see `gradcli ops`)",
+                hint=suggest(attr, owner.members),
+            )
         if isinstance(owner, fn.MinMax) and attr in ("values", "indices"):
             return owner.values if attr == "values" else owner.indices
         if isinstance(owner, FunctionClass) and attr == "apply":
@@ -958,14 +1512,18 @@ class Interpreter:
                 return Builtin(attr, getattr(owner, attr))
             if attr in owner.attrs:
                 return owner.attrs[attr]
-            raise self.error(node, f"ctx has no attribute `{attr}`",
-                             hint="set it in forward first (ctx.name = value)")
+            raise self.error(
+                node,
+                f"ctx has no attribute `{attr}`",
+                hint="set it in forward first (ctx.name = value)",
+            )
         if isinstance(owner, GradFn) and attr == "name":
             return BoundMethod("name", lambda g: g.name, owner)
         if isinstance(owner, DType) and attr == "is_floating_point":
             return owner.np.kind == "f"
-        raise self.error(node, f"'{fn._typename(owner)}' object has no attribute '{attr}'",
-                         found=f"`.{attr}`")
+        raise self.error(
+            node, f"'{fn._typename(owner)}' object has no attribute '{attr}'", found=f"`.{attr}`"
+        )
 
     def e_subscript(self, node: ast.Subscript) -> Any:
         owner = self.eval(node.value)
@@ -976,16 +1534,22 @@ class Interpreter:
             except GradcliError as e:
                 raise e.with_span(self.span(node)) from None
         if isinstance(owner, (list, tuple, str, range)):
-            if isinstance(key, Tensor) and key.data.size == 1:
+            if isinstance(key, Tensor) and key.data.size == 1 and key.dtype.kind in "iu":
                 key = int(key.item())
             if isinstance(key, bool) or not isinstance(key, (int, slice)):
-                raise self.error(node, f"{fn._typename(owner)} indices must be integers or "
-                                 f"slices, not {fn._typename(key)}")
+                raise self.error(
+                    node,
+                    f"{fn._typename(owner)} indices must be integers or "
+                    f"slices, not {fn._typename(key)}",
+                )
             try:
                 return owner[key]
             except IndexError:
-                raise self.error(node, f"{fn._typename(owner)} index out of range",
-                                 hint=f"it has {len(owner)} items") from None
+                raise self.error(
+                    node,
+                    f"{fn._typename(owner)} index out of range",
+                    hint=f"it has {len(owner)} items",
+                ) from None
         raise self.error(node, f"'{fn._typename(owner)}' object is not subscriptable")
 
     def e_call(self, node: ast.Call) -> Any:
@@ -994,8 +1558,9 @@ class Interpreter:
         kwargs: dict[str, Any] = {}
         for k in node.keywords:
             if k.arg is None:
-                raise self.error(k, "`**` unpacking is not supported",
-                                 hint="pass keyword arguments one by one")
+                raise self.error(
+                    k, "`**` unpacking is not supported", hint="pass keyword arguments one by one"
+                )
             kwargs[k.arg] = self.eval(k.value)
         try:
             return self.call(callee, args, kwargs, node)
@@ -1004,49 +1569,121 @@ class Interpreter:
 
     def call(self, callee: Any, args: list, kwargs: dict, node: ast.AST) -> Any:
         if isinstance(callee, BoundMethod):
-            return _checked_call(callee.fn, [callee.obj, *args], kwargs, callee.name, node,
-                                 self, bound=True)
+            return _checked_call(
+                callee.fn, [callee.obj, *args], kwargs, callee.name, node, self, bound=True
+            )
         if isinstance(callee, Builtin):
             return _checked_call(callee.fn, args, kwargs, callee.name, node, self)
         if isinstance(callee, UserFunction):
             return self.call_user(callee, args, kwargs, node)
         if isinstance(callee, fn.Module):
-            return _checked_call(callee.__call__, args, {}, callee.name, node, self)
+            return _checked_call(callee.__call__, args, kwargs, callee.name, node, self)
         if isinstance(callee, FunctionClass):
-            raise self.error(node, f"call {callee.name}.apply(...), not {callee.name}(...)",
-                             hint="custom autograd Functions are used through .apply")
+            raise self.error(
+                node,
+                f"call {callee.name}.apply(...), not {callee.name}(...)",
+                hint="custom autograd Functions are used through .apply",
+            )
         if callable(callee) and not isinstance(callee, (type, Namespace)):
-            return _checked_call(callee, args, kwargs, getattr(callee, "__name__", "function"),
-                                 node, self)
+            return _checked_call(callee, args, kwargs, _call_name(node, callee), node, self)
         raise self.error(node, f"'{fn._typename(callee)}' object is not callable")
 
-    def do_print(self, *args: Any, sep: Any = " ", end: Any = "\n", file: Any = None,
-                 flush: bool = False) -> None:
-        text = str(sep).join(format_value(a) for a in args) + str(end)
+    def do_print(
+        self, *args: Any, sep: Any = " ", end: Any = "\n", file: Any = None, flush: bool = False
+    ) -> None:
+        if file is not None:
+            raise GradcliError(
+                "print(file=...) is not supported: a gradcli program prints "
+                "only to standard output",
+                hint="drop the file= argument",
+            )
+        for what, v in (("sep", sep), ("end", end)):
+            if v is not None and not isinstance(v, str):
+                raise GradcliError(f"{what} must be None or a string, not {fn._typename(v)}")
+        for a in args:
+            _check_structure(a, "print()", tensor_cost=100)
+        sep = " " if sep is None else sep
+        end = "\n" if end is None else end
+        text = sep.join(format_value(a) for a in args) + end
+        self.output_bytes += len(text)
+        limits.OUTPUT_BYTES.check(
+            self.output_bytes, "the output the program prints, in characters,"
+        )
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800") cannot be written out
+            text = text.encode("utf-8", "backslashreplace").decode("utf-8")
         self.output.append(text)
         if self.echo is not None:
             self.echo(text)
 
+    # -- warnings --
+    MAX_WARNINGS = 5
+
+    def warn(self, message: str, node: ast.AST | None = None) -> None:
+        """A warning for the user (the CLI writes them to stderr after the run)."""
+        if len(self.warnings) < self.MAX_WARNINGS:
+            span = None if node is None else self.span(node)
+            where = f"{span.where()}: " if span is not None else ""
+            self.warnings.append(f"{where}warning: {message}")
+        else:
+            self.more_warnings += 1
+
+    def check_finite(self, label: str, t: Tensor, node: ast.AST | None) -> None:
+        """Warn (once per label) when a tensor holds NaN or infinity. They are results, as
+        PyTorch computes them (log(0) = -inf, 0/0 = nan, exp(1000) = inf), not errors."""
+        if t.dtype.kind != "f" or label in self.warned:
+            return
+        data = t.data
+        if math.isfinite(data.item()) if data.size == 1 else np.isfinite(data).all():
+            return
+        self.warned.add(label)
+        nan = int(np.isnan(data).sum())
+        inf = int(np.isinf(data).sum())
+        parts = ([f"{nan} nan"] if nan else []) + ([f"{inf} inf"] if inf else [])
+        self.warn(
+            f"{label} has non-finite values ({', '.join(parts)} of {data.size}): log, sqrt "
+            "or division at 0, or an overflow? (PyTorch computes the same)",
+            node,
+        )
+
+    def check_grads(self) -> None:
+        for name, t in self.tensors.items():
+            if isinstance(t.grad, Tensor):
+                self.check_finite(f"`{name}.grad`", t.grad, None)
+        if self.more_warnings:
+            self.warnings.append(f"warning: {self.more_warnings} more warning(s) like these")
+            self.more_warnings = 0
+
     # -- user functions --
     def call_user(self, f: UserFunction, args: list, kwargs: dict, node: ast.AST) -> Any:
         backward_fn = self.globals.get(f"{f.name}_backward")
-        if isinstance(backward_fn, UserFunction) and f.closure is None and \
-                not f.name.endswith("_backward"):
+        if (
+            isinstance(backward_fn, UserFunction)
+            and f.closure is None
+            and not f.name.endswith("_backward")
+        ):
             return self.custom_gradient(f, backward_fn, args, kwargs, node)
         return self.invoke(f, args, kwargs, node)
 
-    def invoke(self, f: UserFunction, args: list, kwargs: dict, node: ast.AST,
-               prefix: tuple = ()) -> Any:
+    def invoke(
+        self, f: UserFunction, args: list, kwargs: dict, node: ast.AST, prefix: tuple = ()
+    ) -> Any:
         params = [p.arg for p in f.node.args.args]
         args = list(prefix) + list(args)
         if len(args) > len(params):
-            raise self.error(node, f"{f.name}() takes {len(params)} positional arguments but "
-                             f"{len(args)} were given")
+            raise self.error(
+                node,
+                f"{f.name}() takes {len(params)} positional arguments but {len(args)} were given",
+            )
         local: dict[str, Any] = dict(zip(params, args))
         for k, v in kwargs.items():
             if k not in params:
-                raise self.error(node, f"{f.name}() got an unexpected keyword argument '{k}'",
-                                 hint=suggest(k, params))
+                raise self.error(
+                    node,
+                    f"{f.name}() got an unexpected keyword argument '{k}'",
+                    hint=suggest(k, params),
+                )
             if k in local:
                 raise self.error(node, f"{f.name}() got multiple values for argument '{k}'")
             local[k] = v
@@ -1075,8 +1712,9 @@ class Interpreter:
             self.call_depth = max(0, self.call_depth - 1)
         return None
 
-    def custom_gradient(self, f: UserFunction, fb: UserFunction, args: list, kwargs: dict,
-                        node: ast.AST) -> Any:
+    def custom_gradient(
+        self, f: UserFunction, fb: UserFunction, args: list, kwargs: dict, node: ast.AST
+    ) -> Any:
         """`f` with a companion `f_backward(inputs..., grad)`: f's VJP is the user's."""
         inputs = [a for a in args if isinstance(a, Tensor)]
 
@@ -1101,13 +1739,17 @@ class Interpreter:
             grads = self.invoke(cls.backward, [g], {}, node, prefix=(ctx,))
             grads = grads if isinstance(grads, tuple) else (grads,)
             if len(grads) != len(args):
-                raise self.error(node, f"function {cls.name}Backward returned an incorrect "
-                                 f"number of gradients (expected {len(args)}, got "
-                                 f"{len(grads)})")
+                raise self.error(
+                    node,
+                    f"function {cls.name}Backward returned an incorrect "
+                    f"number of gradients (expected {len(args)}, got "
+                    f"{len(grads)})",
+                )
             return tuple(grads[i] for i in tensor_pos)
 
-        return engine.custom_apply(cls.name, inputs, forward, vjp, n_inputs=len(inputs),
-                                   label=f"{cls.name}Backward")
+        return engine.custom_apply(
+            cls.name, inputs, forward, vjp, n_inputs=len(inputs), label=f"{cls.name}Backward"
+        )
 
 
 def _load(target: ast.AST) -> ast.AST:
@@ -1115,48 +1757,123 @@ def _load(target: ast.AST) -> ast.AST:
     if isinstance(target, ast.Name):
         return ast.copy_location(ast.Name(id=target.id, ctx=ast.Load()), target)
     if isinstance(target, ast.Attribute):
-        return ast.copy_location(ast.Attribute(value=target.value, attr=target.attr,
-                                               ctx=ast.Load()), target)
+        return ast.copy_location(
+            ast.Attribute(value=target.value, attr=target.attr, ctx=ast.Load()), target
+        )
     if isinstance(target, ast.Subscript):
-        return ast.copy_location(ast.Subscript(value=target.value, slice=target.slice,
-                                               ctx=ast.Load()), target)
+        return ast.copy_location(
+            ast.Subscript(value=target.value, slice=target.slice, ctx=ast.Load()), target
+        )
     return target
 
 
-_SIG_CACHE: dict[int, Any] = {}
+_SIG_CACHE: dict[int, tuple[Any, Any]] = {}
 
 
-def _checked_call(f: Callable[..., Any], args: list, kwargs: dict, name: str, node: ast.AST,
-                  interp: Interpreter, bound: bool = False) -> Any:
-    """Bind the arguments first, so that a wrong call is a clear user error and any TypeError
-    raised inside the call is a genuine internal error."""
+def _checked_call(
+    f: Callable[..., Any],
+    args: list,
+    kwargs: dict,
+    name: str,
+    node: ast.AST,
+    interp: Interpreter,
+    bound: bool = False,
+) -> Any:
+    """Call one of gradcli's functions with a program's arguments.
+
+    The arguments are bound to the signature first, so that a wrong call is a clear user error.
+    Then the arguments are untrusted values of any type, and an error that Python or NumPy
+    raises on them (a TypeError, a ValueError...) is reported as the program's error, with the
+    original exception kept as its cause (shown by `--debug`)."""
     import inspect
 
-    sig = _SIG_CACHE.get(id(f))
-    if sig is None:
+    entry = _SIG_CACHE.get(id(f))
+    if entry is None or entry[0] is not f:
         try:
             sig = inspect.signature(f)
         except (TypeError, ValueError):
             sig = False
-        _SIG_CACHE[id(f)] = sig
+        if len(_SIG_CACHE) > 4096:
+            _SIG_CACHE.clear()
+        # The function is kept with its signature, so that its id cannot be reused meanwhile.
+        entry = _SIG_CACHE[id(f)] = (f, sig)
+    sig = entry[1]
     if sig:
         try:
             sig.bind(*args, **kwargs)
         except TypeError as e:
             shown = args[1:] if bound else args
             raise interp.error(
-                node, f"{name}(): {e}",
+                node,
+                f"{name}(): {e}",
                 found=f"{len(shown)} positional argument(s)"
                 + (f" and keywords {', '.join(kwargs)}" if kwargs else ""),
-                expected=f"{name}{_public_sig(sig, bound)}") from None
+                expected=f"{name}{_public_sig(sig, bound)}",
+            ) from None
     # torch dtypes are NumPy dtypes inside gradcli's functions.
     args = [a.np if isinstance(a, DType) else a for a in args]
     kwargs = {k: v.np if isinstance(v, DType) else v for k, v in kwargs.items()}
-    return f(*args, **kwargs)
+    if not any(f is g for g in _TAKES_RANGES):
+        for v in (*args, *kwargs.values()):
+            if isinstance(v, range):
+                # NumPy would make a list of it: no more items than a list may have.
+                limits.LIST_ITEMS.check(
+                    _range_len(v), f"the number of items of the range passed to {name}()"
+                )
+    try:
+        return f(*args, **kwargs)
+    except _CONVERTED as e:
+        what = _short(str(e)) or type(e).__name__
+        if isinstance(e, AttributeError):
+            what = f"an argument has the wrong type ({what})"
+        err = GradcliError(
+            f"{name}(): {what}",
+            found=", ".join(fn._typename(a) for a in (args[1:] if bound else args)) or None,
+            hint="check the arguments' types and values (see `gradcli ops`); if they look "
+            "right, this is a gradcli bug: please report it (with --debug)",
+        )
+        err.cause = e
+        raise err from e
+    except MemoryError:
+        raise LimitError(
+            "out of memory", hint="the tensors are too large for this machine"
+        ) from None
+
+
+# What Python and NumPy raise on arguments of the wrong type or value. (RuntimeError,
+# AssertionError, NameError... are not here: they can only be gradcli's own bugs.)
+_CONVERTED = (
+    TypeError,
+    ValueError,
+    AttributeError,
+    IndexError,
+    KeyError,
+    OverflowError,
+    ZeroDivisionError,
+    FloatingPointError,
+    np.linalg.LinAlgError,
+    UnicodeError,
+)
+
+# Functions that take a range as it is (they never make a list of it).
+_TAKES_RANGES: set[Any] = {_builtin_len, BUILTINS["bool"].fn}
+
+
+def _call_name(node: ast.AST, callee: Any) -> str:
+    """How the program named the function it called (`torch.sum`), for messages."""
+    func = getattr(node, "func", None)
+    if isinstance(func, (ast.Name, ast.Attribute)):
+        try:
+            text = ast.unparse(func)
+        except Exception:  # noqa: BLE001 - only a name for a message
+            text = ""
+        if 0 < len(text) <= 40:
+            return text
+    return getattr(callee, "__name__", "function").strip("_") or "function"
 
 
 def _public_sig(sig: Any, bound: bool) -> str:
-    params = list(sig.parameters.values())[1 if bound else 0:]
+    params = list(sig.parameters.values())[1 if bound else 0 :]
     return "(" + ", ".join(str(p) for p in params if not p.name.startswith("_")) + ")"
 
 
@@ -1173,30 +1890,37 @@ def _binop(op: ast.operator, a: Any, b: Any) -> Any:
     if isinstance(a, Tensor) or isinstance(b, Tensor):
         table = _TENSOR_BINOPS.get(type(op))
         if table is None:
-            raise GradcliError(f"operator {_OPNAMES.get(type(op), '?')} is not supported for "
-                               "tensors")
+            raise GradcliError(
+                f"operator {_OPNAMES.get(type(op), '?')} is not supported for tensors"
+            )
         return table(a, b)
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         return _seq_binop(op, a, b)
     if isinstance(a, str) or isinstance(b, str):
         if isinstance(op, ast.Add) and isinstance(a, str) and isinstance(b, str):
-            limits.SOURCE_BYTES.check(len(a) + len(b), "a string's length")
+            limits.STRING_CHARS.check(len(a) + len(b), "the length of the string")
             return a + b
         raise GradcliError("string operations other than `+` are not supported")
     if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
-        raise GradcliError(f"unsupported operand types for {_OPNAMES.get(type(op), '?')}: "
-                           f"'{fn._typename(a)}' and '{fn._typename(b)}'")
+        raise GradcliError(
+            f"unsupported operand types for {_OPNAMES.get(type(op), '?')}: "
+            f"'{fn._typename(a)}' and '{fn._typename(b)}'"
+        )
     if isinstance(op, ast.Pow):
-        if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool) and b > 0:
-            bits = b * max(1, abs(a).bit_length())
-            limits.INT_BITS.check(bits, "the size of an integer in bits")
+        if isinstance(a, int) and isinstance(b, int) and abs(a) >= 2 and b > 0:
+            # a**b has about b*log2|a| bits: refuse a huge one before computing it.
+            bits = b * math.log2(abs(a))
+            if bits > limits.INT_BITS.value + 1:
+                limits.INT_BITS.check(math.ceil(bits), "the size of an integer in bits")
         try:
             r = a**b
         except OverflowError:
             raise GradcliError("number too large (overflow)") from None
         if isinstance(r, complex):
-            raise GradcliError("a negative number to a fractional power is complex",
-                               hint="gradcli computes with real numbers")
+            raise GradcliError(
+                "a negative number to a fractional power is complex",
+                hint="gradcli computes with real numbers",
+            )
         return _int_check(r)
     if isinstance(op, ast.MatMult):
         raise GradcliError("`@` needs tensors")
@@ -1205,29 +1929,46 @@ def _binop(op: ast.operator, a: Any, b: Any) -> Any:
 
 def _seq_binop(op: ast.operator, a: Any, b: Any) -> Any:
     if isinstance(op, ast.Add) and isinstance(a, (list, tuple)) and type(a) is type(b):
-        limits.TENSOR_ELEMENTS.check(len(a) + len(b), "a list's length")
+        limits.LIST_ITEMS.check(len(a) + len(b), f"the length of the {fn._typename(a)}")
         return a + b
     if isinstance(op, ast.Mult):
         seq, n = (a, b) if isinstance(a, (list, tuple)) else (b, a)
         if isinstance(n, int) and not isinstance(n, bool):
-            limits.TENSOR_ELEMENTS.check(len(seq) * max(n, 0), "a list's length")
+            limits.LIST_ITEMS.check(len(seq) * max(n, 0), f"the length of the {fn._typename(seq)}")
             return seq * n
-    raise GradcliError(f"unsupported operand types for {_OPNAMES.get(type(op), '?')}: "
-                       f"'{fn._typename(a)}' and '{fn._typename(b)}'",
-                       hint="make tensors with torch.tensor(...) to compute with them")
+    raise GradcliError(
+        f"unsupported operand types for {_OPNAMES.get(type(op), '?')}: "
+        f"'{fn._typename(a)}' and '{fn._typename(b)}'",
+        hint="make tensors with torch.tensor(...) to compute with them",
+    )
 
 
 _PY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
-    ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b, ast.Mod: lambda a, b: a % b,
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+    ast.FloorDiv: lambda a, b: a // b,
+    ast.Mod: lambda a, b: a % b,
 }
 _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: lambda a, b: fn.add_t(a, b), ast.Sub: lambda a, b: fn.sub_t(a, b),
-    ast.Mult: lambda a, b: fn.mul_t(a, b), ast.Div: lambda a, b: fn.div_t(a, b),
-    ast.Pow: lambda a, b: fn.pow_(a, b), ast.MatMult: lambda a, b: fn.matmul(a, b),
+    ast.Add: lambda a, b: fn.add_t(a, b),
+    ast.Sub: lambda a, b: fn.sub_t(a, b),
+    ast.Mult: lambda a, b: fn.mul_t(a, b),
+    ast.Div: lambda a, b: fn.div_t(a, b),
+    ast.Pow: lambda a, b: fn.pow_(a, b),
+    ast.MatMult: lambda a, b: fn.matmul(a, b),
 }
-_OPNAMES = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
-            ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@"}
+_OPNAMES = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.MatMult: "@",
+}
 
 
 def _compare(op: ast.cmpop, a: Any, b: Any) -> Any:
@@ -1239,16 +1980,28 @@ def _compare(op: ast.cmpop, a: Any, b: Any) -> Any:
     if isinstance(a, DType) and isinstance(b, DType) and isinstance(op, (ast.Eq, ast.NotEq)):
         return (a.np == b.np) == isinstance(op, ast.Eq)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
-        f = {ast.Lt: fn.lt, ast.LtE: fn.le, ast.Gt: fn.gt, ast.GtE: fn.ge, ast.Eq: fn.eq,
-             ast.NotEq: fn.ne}[type(op)]
+        f = {
+            ast.Lt: fn.lt,
+            ast.LtE: fn.le,
+            ast.Gt: fn.gt,
+            ast.GtE: fn.ge,
+            ast.Eq: fn.eq,
+            ast.NotEq: fn.ne,
+        }[type(op)]
         return f(a, b)
     ok = (int, float, str, type(None), tuple, list)
     if not isinstance(a, ok) or not isinstance(b, ok):
         raise GradcliError(f"cannot compare '{fn._typename(a)}' and '{fn._typename(b)}'")
+    _check_structure(a, "the comparison")
+    _check_structure(b, "the comparison")
     try:
-        return {ast.Lt: lambda: a < b, ast.LtE: lambda: a <= b, ast.Gt: lambda: a > b,
-                ast.GtE: lambda: a >= b, ast.Eq: lambda: a == b,
-                ast.NotEq: lambda: a != b}[type(op)]()
+        return {
+            ast.Lt: lambda: a < b,
+            ast.LtE: lambda: a <= b,
+            ast.Gt: lambda: a > b,
+            ast.GtE: lambda: a >= b,
+            ast.Eq: lambda: a == b,
+            ast.NotEq: lambda: a != b,
+        }[type(op)]()
     except TypeError:
-        raise GradcliError(f"cannot compare '{fn._typename(a)}' and '{fn._typename(b)}'"
-                           ) from None
+        raise GradcliError(f"cannot compare '{fn._typename(a)}' and '{fn._typename(b)}'") from None

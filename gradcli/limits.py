@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import LimitError
 
@@ -22,21 +22,34 @@ class Limit:
     default: int
     what: str
 
+    def __post_init__(self) -> None:
+        self._env = f"GRADCLI_{self.name.upper()}"
+        self._key = self._env.encode()
+
     @property
     def env(self) -> str:
-        return f"GRADCLI_{self.name.upper()}"
+        return self._env
+
+    # While a program runs, its limits are read once, when the run starts (`RunBudget`).
+    _cached: int | None = field(default=None, repr=False, compare=False)
 
     @property
     def value(self) -> int:
+        cached = self._cached
+        if cached is not None:
+            return cached
+        return self.read()
+
+    def read(self) -> int:
         # Read on every check (tests and users may change the environment), but through the
         # environment's own bytes dict where there is one: os.environ.get encodes and decodes
         # on each call, and limits are checked for every operation.
         data = getattr(os.environ, "_data", None)
         if isinstance(data, dict) and os.name == "posix":
-            rawb = data.get(self.env.encode())
+            rawb = data.get(self._key)
             raw = rawb.decode(errors="replace") if rawb else None
         else:
-            raw = os.environ.get(self.env)
+            raw = os.environ.get(self._env)
         if raw:
             try:
                 return max(1, int(raw))
@@ -63,11 +76,14 @@ OUTPUT_BYTES = Limit("output_bytes", 10_000_000, "bytes a program may print")
 LOOP_ITERATIONS = Limit("loop_iterations", 1_000_000, "total loop iterations")
 GRAPH_NODES = Limit("graph_nodes", 1_000_000, "number of operations recorded in one run")
 TIME_SECONDS = Limit("time_seconds", 10, "seconds a program may run")
-MEMORY_MB = Limit("memory_mb", 2_048, "megabytes of memory a program may add while it runs")
+MEMORY_MB = Limit("memory_mb", 1_024, "megabytes of memory a program may add while it runs")
 JACOBIAN_ENTRIES = Limit("jacobian_entries", 25_000_000, "number of Jacobian entries")
 SYMPY_ELEMENTS = Limit("sympy_elements", 400, "number of tensor elements for sympy")
-SYMPY_EXPRESSION = Limit("sympy_expression", 200_000, "size of the sympy expressions (an upper "
-                         "bound on the tree size of one element's formula)")
+SYMPY_EXPRESSION = Limit(
+    "sympy_expression",
+    200_000,
+    "size of the sympy expressions (an upper bound on the tree size of one element's formula)",
+)
 INT_BITS = Limit("int_bits", 256, "size of an integer in bits")
 CALL_DEPTH = Limit("call_depth", 50, "depth of user function calls")
 
@@ -113,7 +129,8 @@ class RunBudget:
     """What one run of a program may spend: wall-clock time (`TIME_SECONDS`), memory growth
     (`MEMORY_MB`) and recorded operations (`GRAPH_NODES`).
 
-    `Interpreter.execute` opens it (`with BUDGET.run():`); while it is open, the interpreter
+    `Interpreter.execute` opens it (`with BUDGET.run():`), and the CLI opens it around a whole
+    command (a run inside it then spends the command's budget); while it is open, the interpreter
     calls `tick()` for every statement and loop iteration, `engine.apply` calls `node()` for
     every recorded operation and `tick()` for every operation, and a tensor of 1 MiB or more
     calls `allocated()`. Outside a run (library code building graphs directly) nothing is
@@ -142,6 +159,9 @@ class RunBudget:
         self.depth += 1
         if self.depth == 1:
             now = time.monotonic()
+            for limit in ALL:
+                limit._cached = None
+                limit._cached = limit.read()
             self.active = True
             self.nodes = 0
             self.node_limit = GRAPH_NODES.value
@@ -156,6 +176,8 @@ class RunBudget:
         self.depth -= 1
         if self.depth == 0:
             self.active = False
+            for limit in ALL:
+                limit._cached = None
 
     def tick(self) -> None:
         """Check the clock (and, now and then, the memory)."""
@@ -196,11 +218,10 @@ class RunBudget:
     def _over_time(self, now: float) -> None:
         self.active = False
         raise LimitError(
-            f"the program has run for over {self.seconds:,} seconds, the limit",
+            f"gradcli has run for over {self.seconds:,} seconds, the time limit",
             found=f"{now - self.deadline + self.seconds:.1f} seconds",
             expected=f"at most {self.seconds:,} ({TIME_SECONDS.name})",
-            hint=f"raise it with the environment variable {TIME_SECONDS.env}=N if you need "
-            "more",
+            hint=f"raise it with the environment variable {TIME_SECONDS.env}=N if you need more",
         )
 
 

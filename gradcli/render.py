@@ -73,13 +73,16 @@ def backward_plain(r: BackwardResult, precision: int | None) -> str:
 def forward_plain(infos: Sequence[TensorInfo], precision: int | None) -> str:
     if len(infos) == 1:
         return plain_array(infos[0].value, precision)
-    return "\n\n".join(f"# {i.name} {list(i.value.shape)}\n{plain_array(i.value, precision)}"
-                       for i in infos)
+    return "\n\n".join(
+        f"# {i.name} {list(i.value.shape)}\n{plain_array(i.value, precision)}" for i in infos
+    )
 
 
 def trace_plain(r: BackwardResult, precision: int | None) -> str:
-    lines = [f"backward from `{r.of}` {list(r.of_shape)} with upstream gradient:",
-             _indent(plain_array(r.grad_output, precision))]
+    lines = [
+        f"backward from `{r.of}` {list(r.of_shape)} with upstream gradient:",
+        _indent(plain_array(r.grad_output, precision)),
+    ]
     for i, s in enumerate(r.trace, 1):
         lines.append(f"{i}. {s.node} (computes {s.output}) received:")
         lines.append(_indent(plain_array(s.received, precision)))
@@ -109,16 +112,27 @@ def forward_json(infos: Sequence[TensorInfo]) -> dict[str, Any]:
 
 
 def trace_json(r: BackwardResult) -> list[dict[str, Any]]:
-    return [{"node": s.node, "output": s.output, "received": jsonable(s.received),
-             "passed": [{"to": n, "grad": None if g is None else jsonable(g)}
-                        for n, g in s.passed]} for s in r.trace]
+    return [
+        {
+            "node": s.node,
+            "output": s.output,
+            "received": jsonable(s.received),
+            "passed": [{"to": n, "grad": None if g is None else jsonable(g)} for n, g in s.passed],
+        }
+        for s in r.trace
+    ]
 
 
 # --- rich tables ---------------------------------------------------------------------------
 
 
-def array_table(a: np.ndarray, precision: int | None, title: str | None = None,
-                caption: str | None = None, name: str = "") -> Any:
+def array_table(
+    a: np.ndarray,
+    precision: int | None,
+    title: str | None = None,
+    caption: str | None = None,
+    name: str = "",
+) -> Any:
     """A rich Table of an array: rows are the leading indices, columns the last axis."""
     from rich.console import Group
     from rich.table import Table
@@ -132,14 +146,24 @@ def array_table(a: np.ndarray, precision: int | None, title: str | None = None,
     if arr.ndim >= 2:
         table.add_column("", style="dim", justify="right")
     ncols = grid.shape[1]
-    shown_cols = list(range(ncols)) if ncols <= MAX_COLS else (
-        list(range(MAX_COLS // 2)) + [-1] + list(range(ncols - MAX_COLS // 2, ncols)))
+    shown_cols = (
+        list(range(ncols))
+        if ncols <= MAX_COLS
+        else (list(range(MAX_COLS // 2)) + [-1] + list(range(ncols - MAX_COLS // 2, ncols)))
+    )
     for c in shown_cols:
-        table.add_column("…" if c == -1 else (f"[{c}]" if arr.ndim >= 1 else ""),
-                         justify="right", style=None, header_style="dim")
+        table.add_column(
+            "…" if c == -1 else (f"[{c}]" if arr.ndim >= 1 else ""),
+            justify="right",
+            style=None,
+            header_style="dim",
+        )
     nrows = grid.shape[0]
-    shown_rows = list(range(nrows)) if nrows <= MAX_ROWS else (
-        list(range(MAX_ROWS // 2)) + [-1] + list(range(nrows - MAX_ROWS // 2, nrows)))
+    shown_rows = (
+        list(range(nrows))
+        if nrows <= MAX_ROWS
+        else (list(range(MAX_ROWS // 2)) + [-1] + list(range(nrows - MAX_ROWS // 2, nrows)))
+    )
     for r in shown_rows:
         cells = []
         if arr.ndim >= 2:
@@ -157,8 +181,9 @@ def array_table(a: np.ndarray, precision: int | None, title: str | None = None,
         parts.append(Text(title, style="bold"))
     parts.append(table)
     if nrows > MAX_ROWS or ncols > MAX_COLS:
-        parts.append(Text(f"({nrows} x {ncols} shown in part; --format plain or json for all)",
-                          style="dim"))
+        parts.append(
+            Text(f"({nrows} x {ncols} shown in part; --format plain or json for all)", style="dim")
+        )
     if caption:
         parts.append(Text(caption, style="yellow"))
     return Group(*parts)
@@ -192,7 +217,8 @@ def forward_tables(infos: Sequence[TensorInfo], precision: int | None) -> list[A
         if i.requires_grad:
             tags.append("requires_grad" if i.is_leaf else f"grad_fn={i.grad_fn}")
         title = f"{i.name}  shape {list(i.value.shape)}  {i.value.dtype}" + (
-            f"  ({', '.join(tags)})" if tags else "")
+            f"  ({', '.join(tags)})" if tags else ""
+        )
         out.append(array_table(i.value, precision, title=title))
         out.append(Text(""))
     return out[:-1]

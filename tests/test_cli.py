@@ -108,14 +108,19 @@ def test_backward_json_contract(runner: CliRunner, prog: str) -> None:
 
 
 def test_backward_wrt_intermediate_and_of(runner: CliRunner, prog: str) -> None:
-    data = json.loads(ok(runner, "backward", prog, "--of", "y", "--wrt", "h", "--grad", "1,2",
-                         "--format", "json"))
+    data = json.loads(
+        ok(runner, "backward", prog, "--of", "y", "--wrt", "h", "--grad", "1,2", "--format", "json")
+    )
     assert data["grads"] == {"h": [[1.0, 1.0], [2.0, 2.0]]}
 
 
 def test_backward_scalar_default_ones(runner: CliRunner) -> None:
-    out = ok(runner, "backward", "-e", "x = tensor([1., 2., 3.], requires_grad=True)\n"
-             "loss = (x ** 2).sum()")
+    out = ok(
+        runner,
+        "backward",
+        "-e",
+        "x = tensor([1., 2., 3.], requires_grad=True)\nloss = (x ** 2).sum()",
+    )
     assert out == "2 4 6\n"
 
 
@@ -125,20 +130,49 @@ def test_backward_plain_several_blocks(runner: CliRunner, prog: str) -> None:
 
 
 def test_backward_precision(runner: CliRunner) -> None:
-    out = ok(runner, "backward", "-e", "x = tensor([1., 2.], requires_grad=True)\n"
-             "y = (x / 3).sum()", "--precision", "3")
+    out = ok(
+        runner,
+        "backward",
+        "-e",
+        "x = tensor([1., 2.], requires_grad=True)\ny = (x / 3).sum()",
+        "--precision",
+        "3",
+    )
     assert out == "0.333 0.333\n"
 
 
 def test_backward_set_replaces_leaf(runner: CliRunner, prog: str) -> None:
-    data = json.loads(ok(runner, "backward", prog, "--set", "w=2,3", "--grad", "1,1",
-                         "--format", "json", "--wrt", "x"))
+    data = json.loads(
+        ok(
+            runner,
+            "backward",
+            prog,
+            "--set",
+            "w=2,3",
+            "--grad",
+            "1,1",
+            "--format",
+            "json",
+            "--wrt",
+            "x",
+        )
+    )
     assert data["grads"]["x"] == [[2.0, 3.0], [2.0, 3.0]]
 
 
 def test_backward_dtype_float32(runner: CliRunner) -> None:
-    data = json.loads(ok(runner, "backward", "-e", "x = tensor([0.1], requires_grad=True)\n"
-                         "y = x * 3", "--dtype", "float32", "--format", "json"))
+    data = json.loads(
+        ok(
+            runner,
+            "backward",
+            "-e",
+            "x = tensor([0.1], requires_grad=True)\ny = x * 3",
+            "--dtype",
+            "float32",
+            "--format",
+            "json",
+        )
+    )
     assert data["grads"]["x"] == [pytest.approx(3.0)]
 
 
@@ -152,8 +186,10 @@ def test_backward_seed_changes_randn(runner: CliRunner) -> None:
 
 def test_backward_output_file(runner: CliRunner, prog: str, tmp_path: Path) -> None:
     out = tmp_path / "g.json"
-    assert ok(runner, "backward", prog, "--grad", "1,0", "--format", "json", "--output",
-              str(out)) == ""
+    assert (
+        ok(runner, "backward", prog, "--grad", "1,0", "--format", "json", "--output", str(out))
+        == ""
+    )
     assert json.loads(out.read_text())["grads"]["w"] == [1.0, 2.0]
 
 
@@ -169,8 +205,14 @@ def test_backward_trace(runner: CliRunner, prog: str) -> None:
 
 
 def test_backward_unused_input_is_zero(runner: CliRunner) -> None:
-    result = runner.invoke(app, ["backward", "-e", "a = tensor([1.], requires_grad=True)\n"
-                                 "b = tensor([2.], requires_grad=True)\ny = a * 2"])
+    result = runner.invoke(
+        app,
+        [
+            "backward",
+            "-e",
+            "a = tensor([1.], requires_grad=True)\nb = tensor([2.], requires_grad=True)\ny = a * 2",
+        ],
+    )
     assert result.exit_code == 0
     assert result.stdout == "# a [1]\n2\n\n# b [1]\n0\n"
     assert "does not depend on `b`" in result.stderr
@@ -238,8 +280,9 @@ def test_graph_tree(runner: CliRunner, prog: str) -> None:
 
 
 def test_graph_shared_node_shown_once(runner: CliRunner) -> None:
-    out = ok(runner, "graph", "-e", "x = tensor([1.], requires_grad=True)\na = x * x\n"
-             "y = a + a.exp()")
+    out = ok(
+        runner, "graph", "-e", "x = tensor([1.], requires_grad=True)\na = x * x\ny = a + a.exp()"
+    )
     assert out.count("(shown above)") == 1
 
 

@@ -55,18 +55,20 @@ def test_sigmoid_net_reproduces_the_seed() -> None:
     r = api.load(Path("examples/sigmoid_net.py").read_text())
     full = api.backward(r, of="avg_loss", wrt=["W", "b"])
     # The seed's printed values: 1e-2 * [[-2.6718, -3.2673, -3.8628]] and [[0.1481, -0.1038]].
-    np.testing.assert_array_equal(np.round(full.grads["W"] * 100, 4),
-                                  [[-2.6718, -3.2673, -3.8628]])
+    np.testing.assert_array_equal(np.round(full.grads["W"] * 100, 4), [[-2.6718, -3.2673, -3.8628]])
     np.testing.assert_array_equal(np.round(full.grads["b"], 4), [[0.1481, -0.1038]])
     # losses.backward([0.5, 0.5]) is avg_loss.backward().
     half = api.backward(r, of="losses", wrt=["W", "b"], grad=[[0.5, 0.5]])
     np.testing.assert_allclose(half.grads["W"], full.grads["W"], rtol=1e-15)
     np.testing.assert_allclose(half.grads["b"], full.grads["b"], rtol=1e-15)
     # The masked rows: the seed's Jacobian (its rows listed in the other order).
-    rows = [api.backward(r, of="losses", wrt=["W"], grad=m).grads["W"][0]
-            for m in ([[0.5, 0]], [[0, 0.5]])]
-    np.testing.assert_array_equal(np.round(np.array(rows) * 100, 4),
-                                  [[1.4808, 2.9616, 4.4424], [-4.1526, -6.2289, -8.3053]])
+    rows = [
+        api.backward(r, of="losses", wrt=["W"], grad=m).grads["W"][0]
+        for m in ([[0.5, 0]], [[0, 0.5]])
+    ]
+    np.testing.assert_array_equal(
+        np.round(np.array(rows) * 100, 4), [[1.4808, 2.9616, 4.4424], [-4.1526, -6.2289, -8.3053]]
+    )
 
 
 def test_loops_numbers() -> None:

@@ -337,3 +337,9 @@ def test_ops_markdown_round_trips():
     md = ops_markdown()
     assert md.startswith(OPS_START) and md.endswith(OPS_END)
     assert markdown_names(md) == set(user_names())
+
+
+def test_check_catches_the_broken_example() -> None:
+    result = invoke("check", "examples/broken/wrong_custom_backward.py", "-f", "plain")
+    assert result.exit_code == 3, result.output
+    assert "custom gradient of `cube` is wrong" in result.stdout + result.stderr

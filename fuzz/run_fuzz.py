@@ -663,26 +663,28 @@ def _alarm(*_: object) -> None:
 
 def check_program(text: str) -> str:
     """Run one case through the library: how far it got ("parse error", "run error", "ran",
-    "differentiated"). Raises anything but a GradcliError (a finding)."""
+    "differentiated"), or "converted: ..." for a user error made from a Python exception (the
+    interpreter's safety net: a message that could be better, or a gradcli bug). Raises
+    anything but a GradcliError (a finding)."""
     from gradcli import api
     from gradcli.errors import GradcliError
     from gradcli.interpreter import parse
 
+    stage = "parse error"
     try:
         program = parse(text, "<fuzz>")
-    except GradcliError as e:
-        e.format()  # formatting the message must not fail either
-        return "parse error"
-    try:
+        stage = "run error"
         run = program.run()
-    except GradcliError as e:
-        e.format()
-        return "run error"
-    try:
+        stage = "ran"
         api.backward(run)
     except GradcliError as e:
-        e.format()
-        return "ran"
+        e.format()  # formatting the message must not fail either
+        cause = getattr(e, "cause", None)
+        if cause is not None:
+            tb = traceback.extract_tb(cause.__traceback__)
+            where = f"{Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else "?"
+            return f"converted: {type(cause).__name__} at {where}"
+        return stage
     return "differentiated"
 
 
@@ -795,7 +797,13 @@ def random_engine(args: argparse.Namespace) -> int:
         f"done: {cases} cases in {elapsed:.0f} s ({cases / elapsed:.0f} cases/s), "
         f"{sum(kinds.values())} findings in {len(kinds)} kinds"
     )
-    print("  outcomes: " + ", ".join(f"{k} {v}" for k, v in outcomes.most_common()))
+    plain = [(k, v) for k, v in outcomes.most_common() if not k.startswith("converted:")]
+    print("  outcomes: " + ", ".join(f"{k} {v}" for k, v in plain))
+    converted = [(k, v) for k, v in outcomes.most_common() if k.startswith("converted:")]
+    if converted:
+        print("  user errors made from Python exceptions (messages to improve, or bugs):")
+        for k, v in converted[:20]:
+            print(f"  {v:6d}  {k[len('converted: ') :]}")
     print(f"  slowest case: {slowest:.2f} s")
     for kind, n in kinds.most_common():
         print(f"  {n:6d}  {kind}")

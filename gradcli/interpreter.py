@@ -1028,6 +1028,17 @@ class Interpreter:
                     "the program recursed too deeply",
                     hint="user functions may not call themselves without bound",
                 ) from None
+            except MemoryError:
+                raise LimitError(
+                    "out of memory",
+                    span=self.span(stmt),
+                    hint="the tensors are too large for this machine",
+                ) from None
+            except _CONVERTED as e:
+                # A safety net: Python's own error on a value of the wrong type somewhere in
+                # this statement. It is still the program's error (exit 1, with its place);
+                # `--debug` shows where it came from.
+                raise _user_error(e, self.span(stmt)) from e
 
     # -- statements --
     def s_expr(self, node: ast.Expr) -> None:
@@ -1454,6 +1465,8 @@ class Interpreter:
             raise self.error(node, "division by zero (of Python numbers)") from None
         except OverflowError:
             raise self.error(node, "number too large") from None
+        except _CONVERTED as e:
+            raise _user_error(e, self.span(node)) from e
 
     def e_compare(self, node: ast.Compare) -> Any:
         left = self.eval(node.left)
@@ -1533,6 +1546,8 @@ class Interpreter:
                 return fn.getitem(owner, key)
             except GradcliError as e:
                 raise e.with_span(self.span(node)) from None
+            except _CONVERTED as e:
+                raise _user_error(e, self.span(node), "invalid index") from e
         if isinstance(owner, (list, tuple, str, range)):
             if isinstance(key, Tensor) and key.data.size == 1 and key.dtype.kind in "iu":
                 key = int(key.item())
@@ -1854,6 +1869,20 @@ _CONVERTED = (
     np.linalg.LinAlgError,
     UnicodeError,
 )
+
+
+def _user_error(e: BaseException, span: Span | None, what: str | None = None) -> GradcliError:
+    """Python's error on a program's value as the program's error, with its cause kept."""
+    text = _short(str(e)) or type(e).__name__
+    err = GradcliError(
+        f"{what}: {text}" if what else text,
+        span=span,
+        hint="check the values' types; if they look right, this is a gradcli bug: please "
+        "report it (with --debug)",
+    )
+    err.cause = e
+    return err
+
 
 # Functions that take a range as it is (they never make a list of it).
 _TAKES_RANGES: set[Any] = {_builtin_len, BUILTINS["bool"].fn}

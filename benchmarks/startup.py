@@ -25,8 +25,7 @@ def timed(cmd: list[str], runs: int, env: dict[str, str]) -> list[float]:
     out = []
     for _ in range(runs):
         t = time.perf_counter()
-        subprocess.run(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       check=True)
+        subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, check=True)
         out.append(time.perf_counter() - t)
     return out
 
@@ -42,8 +41,13 @@ def main() -> None:
         "python -c pass": [sys.executable, "-c", "pass"],
         "python -c 'import numpy'": [sys.executable, "-c", "import numpy"],
         "gradcli backward examples/mlp.py": [gradcli, "backward", "examples/mlp.py"],
-        "gradcli backward (table, rich)": [gradcli, "backward", "examples/mlp.py", "--format",
-                                           "table"],
+        "gradcli backward (table, rich)": [
+            gradcli,
+            "backward",
+            "examples/mlp.py",
+            "--format",
+            "table",
+        ],
         "gradcli --help": [gradcli, "--help"],
     }
     results = {name: statistics.median(timed(cmd, args.runs, env)) for name, cmd in cases.items()}

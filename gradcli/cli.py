@@ -543,8 +543,11 @@ def _only_the_command_asked_for(argv: list[str]) -> None:
     CLI's own start-up). When the command line names a command, register just that one; for
     `--help`, a typo or no command, all of them stay (for the listing and suggestions)."""
     name = next((a for a in argv if not a.startswith("-")), None)
-    chosen = [c for c in app.registered_commands
-              if (c.name or c.callback.__name__.replace("_", "-")) == name]
+    chosen = [
+        c
+        for c in app.registered_commands
+        if (c.name or c.callback.__name__.replace("_", "-")) == name
+    ]
     if chosen:
         app.registered_commands = chosen
 

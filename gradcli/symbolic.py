@@ -872,8 +872,10 @@ def _derivatives(
         expr = op.sym(sp, *variables, **kwargs)
         # A DiracDelta (sign's derivative) is 0 wherever the function is differentiable,
         # and gradcli takes it as 0 at the jump too (see the op's kink).
-        out = [(f"d/d{v}", simp(sp.diff(expr, v).replace(sp.DiracDelta, lambda *a: 0)))
-               for v in variables]
+        out = [
+            (f"d/d{v}", simp(sp.diff(expr, v).replace(sp.DiracDelta, lambda *a: 0)))
+            for v in variables
+        ]
     except Exception:  # noqa: BLE001 - a form sympy cannot differentiate: leave it out
         return [], []
     return [(k, sp.sstr(e)) for k, e in out], [(k, sp.latex(e)) for k, e in out]

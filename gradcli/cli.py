@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import os
-import shlex
 import sys
 from collections.abc import Callable
 from enum import Enum
@@ -99,6 +98,8 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
             if State.debug:
                 raise
             # --debug is an option of `gradcli` itself: it goes before the command.
+            import shlex
+
             argv = [a for a in sys.argv[1:] if a != "--debug"]
             cmd = "gradcli --debug " + " ".join(shlex.quote(a) for a in argv)
             what = str(e) if len(str(e)) <= 300 else str(e)[:300] + "…"

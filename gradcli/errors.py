@@ -7,7 +7,6 @@ exit status; the library raises it.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -234,6 +233,8 @@ class LimitError(GradcliError):
 
 def suggest(name: str, candidates: Iterable[str]) -> str | None:
     """`did you mean ...?` for a misspelt name, or None."""
+    import difflib  # only on the error path
+
     names = [c for c in candidates if isinstance(c, str)]
     same = [c for c in names if c.lower() == name.lower() and c != name]
     if same:

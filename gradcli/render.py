@@ -6,7 +6,6 @@ importing rich only then.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -55,6 +54,7 @@ def plain_array(a: np.ndarray, precision: int | None = None) -> str:
 
 
 def to_json(obj: Any) -> str:
+    import json
     return json.dumps(obj, indent=None, separators=(", ", ": "))
 
 

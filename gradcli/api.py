@@ -6,13 +6,12 @@ function here returns plain data (NumPy arrays, dataclasses); rendering is `grad
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from .engine import Node, Tensor, run_backward
-from .errors import GradcliError, suggest
+from .errors import GradcliError, Record, suggest
 from .interpreter import Program, Run, parse
 
 
@@ -94,24 +93,25 @@ def implicit_gradient(of: str, t: Tensor) -> np.ndarray:
     return np.ones(t.shape, dtype=t.dtype)
 
 
-@dataclass
-class TraceStep:
+class TraceStep(Record):
     """One node of a traced backward pass: what it received and what it passed on."""
 
+    _fields = ("node", "output", "received", "passed")
     node: str
     output: str
     received: np.ndarray
     passed: list[tuple[str, np.ndarray | None]]
 
 
-@dataclass
-class BackwardResult:
+class BackwardResult(Record):
+    _fields = ("of", "of_shape", "grad_output", "grads", "unused", "trace")
+    _defaults = {"unused": list, "trace": list}
     of: str
     of_shape: tuple[int, ...]
     grad_output: np.ndarray
     grads: dict[str, np.ndarray]
-    unused: list[str] = field(default_factory=list)
-    trace: list[TraceStep] = field(default_factory=list)
+    unused: list[str]
+    trace: list[TraceStep]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -201,8 +201,8 @@ def backward(
     return BackwardResult(of, tuple(out.shape), g, grads, unused, steps)
 
 
-@dataclass
-class TensorInfo:
+class TensorInfo(Record):
+    _fields = ("name", "value", "requires_grad", "grad_fn", "is_leaf")
     name: str
     value: np.ndarray
     requires_grad: bool

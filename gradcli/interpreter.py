@@ -13,7 +13,6 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -21,7 +20,7 @@ import numpy as np
 from . import engine, limits
 from . import functional as fn
 from .engine import Tensor
-from .errors import GradcliError, LimitError, Source, Span, suggest
+from .errors import GradcliError, LimitError, Record, Source, Span, suggest
 from .printing import Size, format_value
 
 # --- values a program can hold besides tensors and Python scalars --------------------------------
@@ -38,8 +37,8 @@ class Namespace:
         return f"<module '{self.name}'>"
 
 
-@dataclass(frozen=True)
-class DType:
+class DType(Record):
+    _fields = ("name", "np")
     name: str
     np: np.dtype
 
@@ -47,8 +46,8 @@ class DType:
         return f"torch.{self.name}"
 
 
-@dataclass
-class Builtin:
+class Builtin(Record):
+    _fields = ("name", "fn")
     name: str
     fn: Callable[..., Any]
 
@@ -56,8 +55,8 @@ class Builtin:
         return f"<built-in function {self.name}>"
 
 
-@dataclass
-class BoundMethod:
+class BoundMethod(Record):
+    _fields = ("name", "fn", "obj")
     name: str
     fn: Callable[..., Any]
     obj: Any
@@ -66,21 +65,22 @@ class BoundMethod:
         return f"<built-in method {self.name}>"
 
 
-@dataclass
-class UserFunction:
+class UserFunction(Record):
+    _fields = ("name", "node", "defaults", "closure")
+    _defaults = {"closure": None}
     name: str
     node: ast.FunctionDef
     defaults: dict[str, Any]
-    closure: dict[str, Any] | None = None
+    closure: dict[str, Any] | None
 
     def __repr__(self) -> str:
         return f"<function {self.name}>"
 
 
-@dataclass
-class FunctionClass:
+class FunctionClass(Record):
     """`class F(torch.autograd.Function)` with static forward/backward, used as `F.apply`."""
 
+    _fields = ("name", "forward", "backward")
     name: str
     forward: UserFunction
     backward: UserFunction
@@ -295,8 +295,8 @@ def _grad_fn(t: Tensor) -> Any:
     return None if t.node is None else GradFn(t.node.name())
 
 
-@dataclass(frozen=True)
-class GradFn:
+class GradFn(Record):
+    _fields = ("name",)
     name: str
 
     def __repr__(self) -> str:
@@ -581,18 +581,19 @@ _IGNORED_MODULES = ("torch", "numpy")
 # --- the program --------------------------------------------------------------------------------
 
 
-@dataclass
-class Run:
+class Run(Record):
     """What executing a program leaves behind."""
 
+    _fields = ("program", "env", "tensors", "last_assigned", "output", "assigned_order", "warnings")
+    _defaults = {"assigned_order": list, "warnings": list}
     program: Program
     env: dict[str, Any]
     tensors: dict[str, Tensor]
     last_assigned: str | None
     output: list[str]
-    assigned_order: list[str] = field(default_factory=list)
+    assigned_order: list[str]
     # Things a user should know that are not errors (non-finite values), as full messages.
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str]
 
     def tensor(self, name: str) -> Tensor:
         t = self.tensors.get(name)

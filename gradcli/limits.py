@@ -11,18 +11,18 @@ from __future__ import annotations
 import os
 import sys
 import time
-from dataclasses import dataclass, field
 
-from .errors import LimitError
+from .errors import LimitError, Record
 
 
-@dataclass
-class Limit:
+class Limit(Record):
+    _fields = ("name", "default", "what")
     name: str
     default: int
     what: str
 
     def __post_init__(self) -> None:
+        self._cached: int | None = None
         self._env = f"GRADCLI_{self.name.upper()}"
         self._key = self._env.encode()
 
@@ -31,7 +31,6 @@ class Limit:
         return self._env
 
     # While a program runs, its limits are read once, when the run starts (`RunBudget`).
-    _cached: int | None = field(default=None, repr=False, compare=False)
 
     @property
     def value(self) -> int:

@@ -55,6 +55,7 @@ def plain_array(a: np.ndarray, precision: int | None = None) -> str:
 
 def to_json(obj: Any) -> str:
     import json
+
     return json.dumps(obj, indent=None, separators=(", ", ": "))
 
 

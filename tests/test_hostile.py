@@ -230,7 +230,7 @@ CASES: list[Case] = [
         "graph_growth",
         "x = torch.ones(1, requires_grad=True)\nfor i in range(10**6):\n    x = x * 1.0",
         "gradcli has run for over 2 seconds",
-        (2, 1),
+        None,  # the clock may run out in the loop's header or in its body
         env={"GRADCLI_TIME_SECONDS": "2"},
     ),
     Case(

@@ -585,7 +585,13 @@ def custom_apply(
             f"{name} must return a single Tensor with a custom gradient, got "
             f"{type(result).__name__}"
         )
-    out = Tensor(result.data)
+    # The output is the very tensor forward returned when that is a fresh one, so that a
+    # ctx.save_for_backward(result) in forward saves the graph's output, as in PyTorch (its
+    # backward is then differentiable again through it).
+    fresh = (
+        result.node is None and not result.requires_grad and all(result is not t for t in inputs)
+    )
+    out = result if fresh else Tensor(result.data)
     if _GradMode.enabled and any(t.requires_grad for t in inputs):
         op = Op(
             name=name,

@@ -66,7 +66,9 @@ def _extreme(a: list[str], p: dict[str, Any]) -> str:
 
 def _weight(p: dict[str, Any]) -> str:
     w = p.get("weight")
-    return "" if w is None else f", weight=torch.tensor({_lit(w)})"
+    if w is None:
+        return ""
+    return f", weight=torch.tensor({_lit(w)}, dtype=torch.{np.asarray(w).dtype.name})"
 
 
 _ELEMENTWISE = (

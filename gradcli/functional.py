@@ -462,12 +462,31 @@ def clamp(x: Any, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
     return apply(O.clamp, _tensor_arg(x, "input"), min=lo, max=hi)
 
 
+def _named(t: Tensor, label: str) -> Tensor:
+    """Show PyTorch's grad_fn name for a result gradcli computes with a more general op."""
+    if t.node is not None:
+        t.node.label = label
+    return t
+
+
+def sub_op(a: Any, b: Any) -> Tensor:
+    """`a - b`: with a number on the left PyTorch records RsubBackward1."""
+    out = sub_t(a, b)
+    return out if isinstance(a, Tensor) else _named(out, "RsubBackward1")
+
+
+def div_op(a: Any, b: Any) -> Tensor:
+    """`a / b`: PyTorch computes number / x as reciprocal(x) * number (MulBackward0)."""
+    out = div_t(a, b)
+    return out if isinstance(a, Tensor) else _named(out, "MulBackward0")
+
+
 def clamp_min(x: Any, min: Any) -> Tensor:  # noqa: A002
-    return clamp(x, min=min)
+    return _named(clamp(x, min=min), "ClampMinBackward0")
 
 
 def clamp_max(x: Any, max: Any) -> Tensor:  # noqa: A002
-    return clamp(x, max=max)
+    return _named(clamp(x, max=max), "ClampMaxBackward0")
 
 
 def where(condition: Any, x: Any, y: Any) -> Tensor:
@@ -628,7 +647,14 @@ def norm(
         pv = float(p)
         if pv <= 0:
             raise GradcliError("norm(): gradcli supports p > 0 (and inf)")
-    return apply(O.norm, x, p=pv, dim=_dims_arg(dim, x.ndim), keepdim=bool(keepdim))
+    return apply(
+        O.norm,
+        x,
+        p=pv,
+        dim=_dims_arg(dim, x.ndim),
+        keepdim=bool(keepdim),
+        label="LinalgVectorNormBackward0",
+    )
 
 
 def logsumexp(x: Any, dim: Any, keepdim: bool = False) -> Tensor:
@@ -785,7 +811,8 @@ def t(x: Any) -> Tensor:
 
 def _T(x: Tensor) -> Tensor:  # noqa: N802
     if x.ndim < 2:
-        return x
+        # Still a new (view) node in PyTorch, even when it changes nothing.
+        return apply(O.permute, x, perm=tuple(range(x.ndim)), label="PermuteBackward0")
     return apply(O.permute, x, perm=tuple(range(x.ndim - 1, -1, -1)), label="PermuteBackward0")
 
 
@@ -955,7 +982,9 @@ def _normalize_index(x: Tensor, key: Any) -> tuple:
                     "tensors used as indices must be long, int, byte or bool tensors"
                 )
         elif isinstance(k, list):
-            out.append(np.asarray(_data_array(k, np.int64)))
+            # A list of booleans is a mask, as in PyTorch (not the integers 1 and 0).
+            arr = _data_array(k, None)
+            out.append(arr if arr.dtype == bool else np.asarray(_data_array(k, np.int64)))
         else:
             raise GradcliError(
                 "only integers, slices (`:`), ellipsis (`...`), None and integer or boolean "
@@ -978,6 +1007,33 @@ def _normalize_index(x: Tensor, key: Any) -> tuple:
         ) from None
     _size_check(probe.shape, "the indexed result")
     return idx
+
+
+def index_assign(x: Tensor, key: Any, value: Any) -> Tensor:
+    """`x[key] = value` when gradients must flow (PyTorch's CopySlices), out of place: the
+    result is x with the indexed region replaced, differentiable in both x and value."""
+    idx = _normalize_index(x, key)
+    region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
+    v = value if isinstance(value, Tensor) else _scalar_operand(value, x)
+    try:
+        np.broadcast_shapes(v.shape, region)
+        if len(v.shape) > len(region):
+            raise ValueError
+    except ValueError:
+        raise GradcliError(
+            f"shape mismatch: value tensor of shape {list(v.shape)} cannot be broadcast to "
+            f"indexing result of shape {list(region)}"
+        ) from None
+    if v.dtype != x.dtype:
+        v = to_dtype(v, x.dtype)
+    if v.shape != region:
+        v = expand(v, region)
+    keep = np.ones(x.shape, dtype=bool)
+    keep[idx] = False
+    placed = apply(
+        O.index_put, v, idx=idx, shape=x.shape, out_ndim=len(region), label="IndexPutBackward0"
+    )
+    return apply(O.add, mul_t(x, Tensor(keep.astype(x.dtype))), placed, label="CopySlices")
 
 
 def getitem(x: Tensor, key: Any) -> Tensor:
@@ -1071,7 +1127,7 @@ def bmm(x: Any, y: Any) -> Tensor:
     x, y = _tensor_arg(x), _tensor_arg(y)
     _ndim_check("bmm", x, 3, "batch1")
     _ndim_check("bmm", y, 3, "batch2")
-    return matmul(x, y)
+    return _named(matmul(x, y), "BmmBackward0")
 
 
 def dot(x: Any, y: Any) -> Tensor:
@@ -1461,11 +1517,11 @@ _OPERATORS: dict[str, Callable[..., Any]] = {
     "__add__": add_t,
     "__radd__": _swap(add_t),
     "__sub__": sub_t,
-    "__rsub__": _swap(sub_t),
+    "__rsub__": lambda a, b: sub_op(b, a),
     "__mul__": mul_t,
     "__rmul__": _swap(mul_t),
     "__truediv__": div_t,
-    "__rtruediv__": _swap(div_t),
+    "__rtruediv__": lambda a, b: div_op(b, a),
     "__pow__": pow_,
     "__rpow__": _swap(pow_),
     "__matmul__": matmul,
@@ -1567,7 +1623,7 @@ FUNCTIONS.update(
         "ger": ger,
         "square": lambda x: pow_(x, 2),
         "rsqrt": lambda x: div_t(1.0, sqrt(x)),
-        "reciprocal": lambda x: div_t(1.0, x),
+        "reciprocal": lambda x: _named(div_t(1.0, x), "ReciprocalBackward0"),
         "sub": sub,
         "add": add,
     }

@@ -83,6 +83,9 @@ def _title(n: GraphNode) -> str:
     return f"{name} {list(n.shape)}  {what}" + (f"({extra})" if extra else "")
 
 
+MAX_INDENT = 64  # characters of tree indentation at most
+
+
 def to_tree(nodes: list[GraphNode]) -> str:
     """An indented tree from the output down to the leaves; shared nodes are shown once."""
     lines: list[str] = []
@@ -98,6 +101,10 @@ def to_tree(nodes: list[GraphNode]) -> str:
         shown[i] = True
         lines.append(head + _title(n))
         kids = n.inputs
+        # Past a depth the indentation stops growing (a long chain would print in quadratic
+        # size otherwise); the `⋮` marks where it was cut.
+        if len(tail) >= MAX_INDENT:
+            tail = tail[: MAX_INDENT - 4] + "⋮   "
         for k in range(len(kids) - 1, -1, -1):
             last = k == len(kids) - 1
             stack.append(

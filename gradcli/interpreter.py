@@ -198,7 +198,71 @@ def _build_namespaces() -> dict[str, Namespace]:
             "eye": fn.eye,
         },
     )
-    return {"torch": torch, "nn": nn, "F": nn_functional, "autograd": autograd, "numpy": numpy}
+    return {
+        "torch": torch,
+        "nn": nn,
+        "F": nn_functional,
+        "autograd": autograd,
+        "numpy": numpy,
+        "math": Namespace("math", _MATH),
+    }
+
+
+def _math_fn(f: Callable[..., float], name: str) -> Builtin:
+    """A `math` function on Python numbers (or one-element tensors, as Python converts them)."""
+
+    def call(*args: Any) -> float:
+        vals = []
+        for a in args:
+            if isinstance(a, Tensor):
+                a = a.item()
+            if isinstance(a, bool) or not isinstance(a, (int, float)):
+                raise GradcliError(
+                    f"math.{name}() takes numbers, not {fn._typename(a)}",
+                    hint=f"for tensors use torch.{name}(x)",
+                )
+            vals.append(a)
+        try:
+            return f(*vals)
+        except (ValueError, OverflowError) as e:
+            raise GradcliError(f"math.{name}(): {e}") from None
+
+    return Builtin(f"math.{name}", call)
+
+
+_MATH: dict[str, Any] = {
+    "pi": math.pi,
+    "e": math.e,
+    "tau": math.tau,
+    "inf": math.inf,
+    "nan": math.nan,
+    **{
+        n: _math_fn(getattr(math, n), n)
+        for n in (
+            "sqrt",
+            "exp",
+            "log",
+            "log10",
+            "log2",
+            "log1p",
+            "sin",
+            "cos",
+            "tan",
+            "tanh",
+            "atan",
+            "asin",
+            "acos",
+            "sinh",
+            "cosh",
+            "floor",
+            "ceil",
+            "fabs",
+            "erf",
+            "isfinite",
+            "isnan",
+        )
+    },
+}
 
 
 _FUNCTION_BASE = Namespace("torch.autograd.Function", {})
@@ -575,7 +639,7 @@ def _index(v: Any) -> int:
     return v
 
 
-_IGNORED_MODULES = ("torch", "numpy")
+_IGNORED_MODULES = ("torch", "numpy", "math")
 
 
 # --- the program --------------------------------------------------------------------------------
@@ -1062,6 +1126,13 @@ class Interpreter:
             fn._inplace(alias, new)
             return
         current = self.eval(_load(t))
+        if isinstance(current, Tensor) and current.requires_grad and current.node is None:
+            # `x += 1` is in place in PyTorch, which refuses it on a leaf that requires grad.
+            raise self.error(
+                node,
+                "a leaf Variable that requires grad is being used in an in-place operation.",
+                hint="write x = x + ... (a new tensor), or update x.data",
+            )
         value = self.binop(node.op, current, self.eval(node.value), node)
         self.assign(t, value, node)
 
@@ -1179,14 +1250,14 @@ class Interpreter:
                 raise self.error(
                     node,
                     f"cannot import `{alias.name}`",
-                    expected="imports of torch or numpy (accepted and ignored)",
+                    expected="imports of torch, numpy or math",
                     hint="gradcli programs cannot use other modules",
                 )
             ns = self.module(alias.name, node)
             if alias.asname:
                 self.bind(alias.asname, ns)
             else:
-                self.bind(root, self.namespaces["torch" if root == "torch" else "numpy"])
+                self.bind(root, self.namespaces[root])
 
     def s_importfrom(self, node: ast.ImportFrom) -> None:
         mod = node.module or ""
@@ -1194,7 +1265,7 @@ class Interpreter:
             raise self.error(
                 node,
                 f"cannot import from `{mod}`",
-                expected="imports of torch or numpy (accepted and ignored)",
+                expected="imports of torch, numpy or math",
             )
         ns = self.module(mod, node)
         for alias in node.names:
@@ -1217,7 +1288,7 @@ class Interpreter:
 
     def module(self, dotted: str, node: ast.AST) -> Namespace:
         parts = dotted.split(".")
-        ns = self.namespaces["torch" if parts[0] == "torch" else "numpy"]
+        ns = self.namespaces[parts[0]]
         for p in parts[1:]:
             nxt = ns.members.get(p)
             if not isinstance(nxt, Namespace):
@@ -1259,13 +1330,26 @@ class Interpreter:
             owner = self.eval(target.value)
             if not isinstance(owner, Tensor):
                 raise self.error(target, "only tensors support item assignment here")
-            if owner.requires_grad:
+            key = self.eval(target.slice)
+            if owner.requires_grad and owner.node is None:
                 raise self.error(
                     target,
-                    "in-place assignment into a tensor that requires grad is not supported",
-                    hint="build the tensor with torch.stack / torch.cat instead",
+                    "a leaf Variable that requires grad is being used in an in-place operation.",
+                    hint="assign into a copy (y = x.clone(); y[...] = ...), or into x.data",
                 )
-            idx = fn._normalize_index(owner, self.eval(target.slice))
+            if owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad):
+                # Gradients must flow through the assignment (PyTorch's CopySlices): the name
+                # is rebound to x with the region replaced.
+                if not isinstance(target.value, ast.Name):
+                    raise self.error(
+                        target,
+                        "assigning a value that requires grad into part of this expression is "
+                        "not supported",
+                        hint="assign into a named tensor: y[...] = value",
+                    )
+                self.assign(target.value, fn.index_assign(owner, key, value), stmt)
+                return
+            idx = fn._normalize_index(owner, key)
             if isinstance(value, Tensor):
                 new = value.data
             else:
@@ -1826,9 +1910,10 @@ def _checked_call(
                 + (f" and keywords {', '.join(kwargs)}" if kwargs else ""),
                 expected=f"{name}{_public_sig(sig, bound)}",
             ) from None
-    # torch dtypes are NumPy dtypes inside gradcli's functions.
-    args = [a.np if isinstance(a, DType) else a for a in args]
-    kwargs = {k: v.np if isinstance(v, DType) else v for k, v in kwargs.items()}
+    # torch dtypes are NumPy dtypes inside gradcli's functions (print shows them as torch's).
+    if f != interp.do_print:
+        args = [a.np if isinstance(a, DType) else a for a in args]
+        kwargs = {k: v.np if isinstance(v, DType) else v for k, v in kwargs.items()}
     if not any(f is g for g in _TAKES_RANGES):
         for v in (*args, *kwargs.values()):
             if isinstance(v, range):
@@ -1983,9 +2068,9 @@ _PY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
 }
 _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Add: lambda a, b: fn.add_t(a, b),
-    ast.Sub: lambda a, b: fn.sub_t(a, b),
+    ast.Sub: lambda a, b: fn.sub_op(a, b),
     ast.Mult: lambda a, b: fn.mul_t(a, b),
-    ast.Div: lambda a, b: fn.div_t(a, b),
+    ast.Div: lambda a, b: fn.div_op(a, b),
     ast.Pow: lambda a, b: fn.pow_(a, b),
     ast.MatMult: lambda a, b: fn.matmul(a, b),
 }

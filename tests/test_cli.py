@@ -299,3 +299,22 @@ def test_graph_deep_chain_no_recursion(runner: CliRunner) -> None:
     src = "x = tensor([1.], requires_grad=True)\ny = x\nfor i in range(5000):\n    y = y * 1.0\n"
     out = ok(runner, "graph", "-e", src)
     assert len(out.splitlines()) == 10001
+
+
+def test_inplace_add_on_a_leaf_is_refused_as_in_pytorch(runner: CliRunner) -> None:
+    err = fails(runner, "run", "-e", "w = torch.ones(2, requires_grad=True)\nw += 1")
+    assert "<-e>:2:1" in err and "leaf Variable that requires grad" in err
+
+
+def test_hessian_through_custom_function_saving_its_output(runner: CliRunner) -> None:
+    src = (
+        "class Exp(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, i):\n"
+        "        r = i.exp()\n        ctx.save_for_backward(r)\n        return r\n"
+        "    @staticmethod\n    def backward(ctx, g):\n        r, = ctx.saved_tensors\n"
+        "        return g * r\nx = torch.tensor([0.5, 1.0], requires_grad=True)\n"
+        "y = Exp.apply(x).sum()\n"
+    )
+    data = json.loads(ok(runner, "hessian", "-e", src, "--format", "json"))
+    np.testing.assert_allclose(
+        data["hessians"]["x"]["matrix"], np.diag(np.exp([0.5, 1.0])), rtol=1e-12
+    )

@@ -19,6 +19,17 @@ X = "x = torch.tensor([[0.3, -1.2, 2.0], [1.5, 0.7, -0.4]], requires_grad=True)\
 V = "v = torch.tensor([0.5, -0.25, 1.5], requires_grad=True)\n"
 
 SNIPPETS = {
+    "bool_list_index": X
+    + "z = x[[True, False]]\nw = x[:, [True, False, True]].sum() + z.sum()\nw.backward()\nprint(z)",
+    "slice_assign": X
+    + "y = torch.zeros(3)\ny[0] = x[0, 0] * 2\ny[1:] = x[1, 1:] ** 2\nloss = y.sum() + x.sum()\nloss.backward()\nprint(y)",
+    "custom_saves_output": X
+    + "class Exp(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, i):\n        result = i.exp()\n        ctx.save_for_backward(result)\n        return result\n    @staticmethod\n    def backward(ctx, g):\n        result, = ctx.saved_tensors\n        return g * result\ny = (Exp.apply(x) * 3).sum()\ng, = torch.autograd.grad(y, x, create_graph=True)\nh, = torch.autograd.grad(g.sum(), x)\nprint(g)\nprint(h)",
+    "dtype_print": X + "print(x.dtype, x.float().dtype, torch.float32, x.dtype == torch.float64)",
+    "math_module": X
+    + "import math\ny = (x * math.sqrt(2) + math.pi).sum() * math.exp(1)\ny.backward()\nprint(y, math.log(8, 2))",
+    "grad_fn_names": X
+    + "print(1 - x, 1 / x, x.reciprocal(), x.clamp_min(0), x.norm(), x[0].T, torch.bmm(x[None], x.t()[None]))",
     "arith": X + V + "y = (x * v - v / 3 + 2 ** x - x ** 2 + 1 / (x + 3)).sum()\ny.backward()",
     "pow_tensor": X
     + "y = (x.abs() + 0.5).pow(x).sum() + (x.abs() + 1) ** x[0]\ny.sum().backward()",

@@ -301,12 +301,15 @@ def emit(content: Any, fmt: Format, output: Path | None) -> None:
 
         items = content if isinstance(content, list) else [content]
         if output is None:
-            console = Console(highlight=False, soft_wrap=False)
+            # On a terminal, its width; into a pipe or file, wide enough that a header line
+            # is not broken at an arbitrary 80 columns.
+            width = None if sys.stdout.isatty() else 200
+            console = Console(highlight=False, soft_wrap=False, width=width)
             for item in items:
                 console.print(item)
             return
         with _open_output(output) as fh:
-            console = Console(file=fh, highlight=False, width=120, no_color=True)
+            console = Console(file=fh, highlight=False, width=200, no_color=True)
             for item in items:
                 console.print(item)
         return

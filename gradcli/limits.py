@@ -209,10 +209,12 @@ class RunBudget:
         rss = _rss_bytes()
         if rss is None:
             return
-        grown = rss - self.rss0
-        if grown > self.memory_limit:
+        grown_mb = (rss - self.rss0) >> 20
+        # Compared in whole MB, as the message reports it (comparing bytes could stop the
+        # budget on 100.4 MB against a limit of 100 without raising).
+        if grown_mb > self.memory_limit >> 20:
             self.active = False
-            MEMORY_MB.check(grown >> 20, "the memory the program has taken, in MB,")
+            MEMORY_MB.check(grown_mb, "the memory the program has taken, in MB,")
 
     def _over_time(self, now: float) -> None:
         self.active = False

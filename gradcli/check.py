@@ -289,7 +289,7 @@ class Differences:
     left: np.ndarray
     right: np.ndarray
     noise: np.ndarray  # rounding-error estimate of `central`
-    failed: int = 0  # perturbed runs that failed (their columns are nan)
+    failed: int = 0  # input elements whose perturbed runs failed (their columns are nan)
 
 
 def finite_differences(
@@ -865,6 +865,12 @@ def check(
         d = finite_differences(
             prog, of, n, t.data, f0, eps=eps, overrides=overrides, dtype=dtype, seed=seed
         )
+        if d.failed >= t.data.size:  # `failed` counts input elements (columns)
+            numeric_skip[n] = (
+                f"every perturbed run of `{n}` failed (outside the program's domain, or over "
+                "a limit?): no finite differences"
+            )
+            continue
         if d.failed:
             warnings.append(
                 f"{d.failed} perturbed run(s) of `{n}` failed (outside the "

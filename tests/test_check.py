@@ -537,3 +537,16 @@ def test_finite_differences_are_skipped_for_too_many_runs(monkeypatch):
     r = check("x = torch.linspace(0.1, 1, 6, requires_grad=True)\ny = x.exp().sum()")
     assert r.ok
     assert "12 times" in r.results[0].skipped["numeric"]
+
+
+def test_numeric_is_skipped_when_every_perturbed_run_fails() -> None:
+    # Any change of x makes the program fail: there are no finite differences to compare.
+    src = (
+        "x = torch.tensor([1.0], requires_grad=True)\n"
+        "if x.item() != 1.0:\n    bad = torch.ones(2) + torch.ones(3)\n"
+        "y = (x * x).sum()\n"
+    )
+    r = check(src)
+    res = r.results[0]
+    assert "numeric" not in res.methods
+    assert "every perturbed run" in str(res.skipped)

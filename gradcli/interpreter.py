@@ -1989,7 +1989,9 @@ def _call_name(node: ast.AST, callee: Any) -> str:
 
 def _public_sig(sig: Any, bound: bool) -> str:
     params = list(sig.parameters.values())[1 if bound else 0 :]
-    return "(" + ", ".join(str(p) for p in params if not p.name.startswith("_")) + ")"
+    # Without type annotations: `(outputs, inputs, grad_outputs=None)` is what a user reads.
+    shown = [str(p.replace(annotation=p.empty)) for p in params if not p.name.startswith("_")]
+    return "(" + ", ".join(shown) + ")"
 
 
 # --- Python-number and tensor arithmetic, with limits on integer growth -------------------------

@@ -1635,3 +1635,13 @@ METHODS.update(
         "reciprocal": FUNCTIONS["reciprocal"],
     }
 )
+
+# Compositions of the operations above (linear, silu, cumsum, gather, sort, ...).
+from . import composite as _composite  # noqa: E402
+
+FUNCTIONS.update({**_composite.BOTH, **_composite.FUNCTIONS_ONLY})
+METHODS.update({**_composite.BOTH, **_composite.METHODS_ONLY})
+MODULES.update(_composite.MODULES)
+for _name, _fn in {**_composite.BOTH, **_composite.METHODS_ONLY}.items():
+    if not hasattr(Tensor, _name):
+        setattr(Tensor, _name, _fn)

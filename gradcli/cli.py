@@ -286,6 +286,18 @@ def warn_nonfinite(label: str, a: Any) -> None:
         )
 
 
+def upstream_gradient(grad: str | None, out: Any) -> tuple[Any, str | None]:
+    """The `--grad` text as an array of the output's shape and dtype (and a note when a flat
+    list was reshaped); (None, None) without `--grad`."""
+    if grad is None:
+        return None, None
+    import numpy as np
+
+    from .values import parse_values
+
+    return parse_values(grad, tuple(out.shape), what="--grad", dtype=np.dtype(out.dtype))
+
+
 def resolve_format(fmt: Format | None, output: Path | None) -> Format:
     if fmt is not None:
         return fmt
@@ -417,18 +429,12 @@ def backward(
 
     Example: gradcli backward examples/seed_masks.py --of z --grad 1,0,0,0
     """
-    import numpy as np
 
     from . import api, render
 
     r = load_run(program, expr, set_, seed, dtype)
     of_name, out = api.resolve_of(r, of)
-    note = None
-    g = None
-    if grad is not None:
-        from .values import parse_values
-
-        g, note = parse_values(grad, tuple(out.shape), what="--grad", dtype=np.dtype(out.dtype))
+    g, note = upstream_gradient(grad, out)
     result = api.backward(r, of_name, wrt, g, trace=trace)
     for n, gr in result.grads.items():
         warn_nonfinite(f"the gradient of `{n}`", gr)
@@ -517,7 +523,6 @@ def export(
 
     Example: gradcli export examples/mlp.py --to torch > mlp_torch.py && python mlp_torch.py
     """
-    import numpy as np
 
     from . import api
     from .export import to_torch
@@ -525,12 +530,8 @@ def export(
     r = load_run(program, expr, set_, seed, dtype)
     of_name, out = api.resolve_of(r, of)
     targets = api.resolve_wrt(r, wrt, of_name)
-    g = None
-    if grad is not None:
-        from .values import parse_values
-
-        g, _ = parse_values(grad, tuple(out.shape), what="--grad", dtype=np.dtype(out.dtype))
-    elif out.data.size != 1:
+    g, _ = upstream_gradient(grad, out)
+    if g is None and out.data.size != 1:
         api.implicit_gradient(of_name, out)
     text, name = read_program(program, expr)
     emit(to_torch(r, of_name, out, targets, g, name), Format.plain, output)

@@ -173,9 +173,6 @@ WrtOpt = Annotated[
 ]
 
 
-MAX_PROGRAM_BYTES = 1_000_000
-
-
 def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
     """The program's text and the name to show for it."""
     if expr is not None and program is not None:

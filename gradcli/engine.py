@@ -178,10 +178,6 @@ class Tensor:
         return self.data.dtype
 
     @property
-    def size_(self) -> int:
-        return int(self.data.size)
-
-    @property
     def is_leaf(self) -> bool:
         return self.node is None
 
@@ -347,7 +343,7 @@ def _check_gradient(out: Tensor, grad: Any, index: int) -> Tensor:
         return Tensor(np.ones(out.shape, dtype=out.dtype))
     g = as_tensor(grad, like=out)
     if g.shape != out.shape:
-        if g.size_ == out.size_ and g.ndim <= 1 and out.size_ == 1:
+        if g.numel() == out.numel() and g.ndim <= 1 and out.numel() == 1:
             # PyTorch accepts a one-element gradient for a one-element output.
             return Tensor(g.data.reshape(out.shape).astype(out.dtype))
         raise GradcliError(
@@ -482,11 +478,11 @@ def backward(
     outs, gl = _roots_and_grads(outputs, gradients)
     retain = create_graph if retain_graph is None else retain_graph
     capture = list(inputs) if inputs else []
+    wanted = {id(c) for c in capture}
     got = run_backward(outs, gl, create_graph=create_graph, retain_graph=retain, capture=capture)
     for t, g in got.values():
-        if not t.requires_grad or (t.node is not None and not capture):
-            continue
-        if capture and id(t) not in {id(c) for c in capture}:
+        # Without `inputs`: the leaves; with it: exactly those tensors.
+        if not t.requires_grad or (id(t) not in wanted if capture else t.node is not None):
             continue
         if not create_graph:
             # A copy: the gradient may be the caller's own upstream array (or shared with

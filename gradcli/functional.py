@@ -736,7 +736,7 @@ def _infer_shape(shape: tuple[int, ...], size: int) -> tuple[int, ...]:
 
 def reshape(x: Any, *shape: Any) -> Tensor:
     x = _tensor_arg(x, "input")
-    target = _infer_shape(_sizes(shape, infer=True), x.size_)
+    target = _infer_shape(_sizes(shape, infer=True), x.numel())
     return apply(O.reshape, x, shape=target, label="ViewBackward0")
 
 
@@ -892,7 +892,7 @@ def cat(tensors: Any, dim: int = 0) -> Tensor:
                 f"{list(ts[0].shape)} but got size {list(tt.shape)} for tensor number {i} in "
                 f"the list."
             )
-    _size_check((sum(tt.size_ for tt in ts),), "the concatenated tensor")
+    _size_check((sum(tt.numel() for tt in ts),), "the concatenated tensor")
     return apply(O.cat, *ts, dim=d)
 
 
@@ -905,7 +905,7 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
                 f"stack expects each tensor to be equal size, but got "
                 f"{list(ts[0].shape)} at entry 0 and {list(tt.shape)} at entry {i}"
             )
-    _size_check((sum(tt.size_ for tt in ts),), "the stacked tensor")
+    _size_check((sum(tt.numel() for tt in ts),), "the stacked tensor")
     return apply(O.stack, *ts, dim=d)
 
 
@@ -1545,7 +1545,6 @@ def _install() -> None:
             setattr(Tensor, name, fn)
     Tensor.T = property(_T)  # type: ignore[attr-defined]
     Tensor.mT = property(_mT)  # type: ignore[attr-defined]
-    Tensor.eq_mask = eq  # type: ignore[attr-defined]
 
 
 _install()

@@ -408,10 +408,6 @@ TENSOR_METHODS: dict[str, Callable[..., Any]] = {
 BUILTINS: dict[str, Any] = {}
 
 
-def _print_placeholder(*a: Any, **k: Any) -> None:  # replaced per run
-    pass
-
-
 def _builtin_range(*args: Any) -> range:
     if not 1 <= len(args) <= 3:
         raise GradcliError(f"range expected 1 to 3 arguments, got {len(args)}")
@@ -1464,10 +1460,7 @@ class Interpreter:
             if closure and name in closure:
                 return closure[name]
         if name in BUILTINS:
-            v = BUILTINS[name]
-            if name == "print":
-                return v
-            return v
+            return BUILTINS[name]
         if name == "print":
             return Builtin("print", self.do_print)
         if name in self.namespaces:

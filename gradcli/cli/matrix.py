@@ -4,7 +4,8 @@ A pure formatting layer: arrays in, strings or rich renderables out; nothing her
 the terminal or imports another gradcli module. Rich is imported only by the functions that
 build rich renderables, so the plain and CSV paths start fast in pipes.
 
-Tables (`format_matrix` + `matrix_table`) follow what NumPy's and PyTorch's printing taught
+Tables (`format_matrix` + `matrix_table`, or `matrix_view`, which does both when rich renders
+it and so at the width it is given) follow what NumPy's and PyTorch's printing taught
 numerical users to expect:
 
 * One number format per matrix, chosen from its finite nonzero values (nan, inf and zeros do
@@ -66,6 +67,7 @@ __all__ = [
     "matrix_csv",
     "matrix_plain",
     "matrix_table",
+    "matrix_view",
     "number_format",
     "read_matrix_csv",
 ]
@@ -413,6 +415,42 @@ def matrix_table(
     if caption:
         parts.append(Text(caption, style="yellow"))
     return Group(*parts)
+
+
+class _MatrixView:
+    """format_matrix + matrix_table at render time, at the width rich offers there."""
+
+    def __init__(self, mat: Any, kw: dict[str, Any], parts: tuple[Any, Any, Any]) -> None:
+        self.mat, self.kw, self.parts = mat, kw, parts
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        layout = format_matrix(self.mat, width=options.max_width, **self.kw)
+        yield matrix_table(layout, *self.parts)
+
+
+def matrix_view(
+    mat: Any,
+    *,
+    precision: int | None = None,
+    row_labels: Labels = None,
+    col_labels: Labels = None,
+    max_rows: int | None = None,
+    title: str | None = None,
+    caption: str | None = None,
+    hint: str | None = None,
+) -> Any:
+    """A rich renderable that lays `mat` out when printed, in the width it is given there.
+
+    For renderers that build renderables before anyone knows the terminal's width: the console
+    (or an enclosing Padding/Table, e.g. an indented --trace step) decides it.
+    """
+    kw = {
+        "precision": precision,
+        "row_labels": row_labels,
+        "col_labels": col_labels,
+        "max_rows": max_rows,
+    }
+    return _MatrixView(mat, kw, (title, caption, hint))
 
 
 # --- plain text and CSV --------------------------------------------------------------------

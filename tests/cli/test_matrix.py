@@ -223,6 +223,19 @@ def test_integral_matrices_are_exact_integers() -> None:
     ]
 
 
+def test_matrix_view_lays_out_at_the_width_it_is_given() -> None:
+    from rich.padding import Padding
+
+    jac = jacobian_like()
+    for width in (60, 120):
+        view = M.matrix_view(jac, title="dy/dx", hint="--format plain for all", max_rows=8, **YX)
+        assert render(view, width) == (JAC_60 if width == 60 else JAC_120)
+    # indented (as a --trace step under its label): the table fits what is left
+    text = render(Padding(M.matrix_view(jac, **YX), (0, 0, 0, 6)), 60)
+    assert all(cell_len(line) <= 60 for line in text.splitlines())
+    assert "showing 3 of 50 columns" in text
+
+
 def test_issue_precision_3_shows_the_whole_exponent() -> None:
     mat = np.full((50, 50), 9.1233e-10)
     mat[0, 0] = 1.0

@@ -1,0 +1,1 @@
+"""The surface layer: what a PyTorch program sees (tensor constructors, random numbers, ...)."""

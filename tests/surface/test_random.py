@@ -12,6 +12,7 @@ import ast
 import importlib.util
 import json
 import math
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -495,12 +496,23 @@ def test_imports_only_numpy_and_the_standard_library() -> None:
 
 
 def test_import_is_cheap() -> None:
+    """Importing builds no tables (they are built on first use): a few ms once compiled."""
     code = (
         "import time, numpy; t = time.perf_counter(); import gradcli.surface.random; "
         "print(time.perf_counter() - t)"
     )
     root = Path(__file__).resolve().parents[2]
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=True
-    )
-    assert float(out.stdout) < 0.05
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(root)
+    times = []
+    for _ in range(4):  # the first run compiles the module, as an install does
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            cwd=root,
+            env=env,
+            check=True,
+        )
+        times.append(float(out.stdout))
+    assert min(times[1:]) < 0.03

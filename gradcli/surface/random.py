@@ -648,14 +648,20 @@ def _libm_log1p(x: np.ndarray) -> np.ndarray:
 
 def _unit_f32(gen: Generator, n: int) -> np.ndarray:
     """uniform_real_distribution<float>(0, 1): 24 random bits of one 32-bit draw, times 2**-24."""
-    w = gen.random32(n)
-    return (w & _U64(_MASK24)).astype(np.float32) * np.float32(2.0**-24)
+    w = gen.random32(n).view(np.int64)  # int64 -> float converts fast, uint64 does not
+    w &= _MASK24
+    out = w.astype(np.float32)
+    out *= np.float32(2.0**-24)
+    return out
 
 
 def _unit_f64(gen: Generator, n: int) -> np.ndarray:
     """uniform_real_distribution<double>(0, 1): 53 bits of one 64-bit draw, times 2**-53."""
-    w = gen.random64(n)
-    return (w & _U64(_MASK53)).astype(np.float64) * 2.0**-53
+    w = gen.random64(n).view(np.int64)
+    w &= _MASK53
+    out = w.astype(np.float64)
+    out *= 2.0**-53
+    return out
 
 
 def _uniform_values(gen: Generator, n: int, low: float, high: float, dt: _DType) -> np.ndarray:
@@ -816,11 +822,121 @@ def _sincos_f32(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return sin, cos
 
 
-_LANES = 16384  # lanes per chunk: keeps the temporaries of one chunk in the L2 cache
+_LANES = 16384  # lanes per chunk: the temporaries of one chunk stay in the L2 cache
+
+_F64 = np.float64
+_LOG_P64 = [float(c) for c in _LOG_P]
+_DP64 = [float(c) for c in _DP]
+_COS_P64 = [float(c) for c in _COS_P]
+_SIN_P64 = [float(c) for c in _SIN_P]
+
+
+def _cephes_lanes(u1: np.ndarray, u2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """radius * cos(theta), radius * sin(theta) of NormalFill16<float>, fast.
+
+    The operations of _log_f32 and _sincos_f32, on float64 arrays that hold float32 values: each
+    float32 operation is done in float64 and rounded to float32 (for +, -, * and sqrt that is
+    the float32 result: float64 has more than twice float32's precision), each fused
+    multiply-add is a float64 multiply-add rounded once. That one rounding is exact unless the
+    float64 sum was inexact and landed on a float32 midpoint, which no input of Box-Muller
+    reaches: every one of the 2**24 possible u1 and u2 was checked (see the exhaustive test).
+    Mixed float32/float64 ufunc calls are avoided: NumPy runs them ten times slower."""
+    n = u1.size
+    f64 = np.float64
+    b32 = np.empty(n, np.float32)
+    t = np.empty(n, f64)
+
+    def rnd(src: np.ndarray, out: np.ndarray) -> np.ndarray:
+        np.copyto(b32, src, casting="same_kind")
+        np.copyto(out, b32)
+        return out
+
+    def fma(a: np.ndarray, b: Any, c: Any, out: np.ndarray) -> np.ndarray:
+        np.multiply(a, b, out=t)
+        np.add(t, c, out=t)
+        return rnd(t, out)
+
+    # log256_ps(u1), u1 in (0, 1]: u1 = 2**e * xm with xm in [0.5, 1), folded to [sqrt(.5), sqrt(2))
+    bits = u1.view(np.int32)
+    e = ((bits >> 23) - 0x7E).astype(f64)
+    xm = ((bits & ~0x7F800000) | 0x3F000000).view(np.float32).astype(f64)
+    small = (xm < _SQRTHF).astype(f64)
+    e -= small
+    xr = xm - 1.0
+    small *= xm
+    xr += small  # exact: 2 * xm - 1 when xm < sqrt(0.5)
+    y = np.empty(n, f64)
+    fma(xr, _LOG_P64[0], _LOG_P64[1], y)
+    for p in _LOG_P64[2:]:
+        fma(y, xr, p, y)
+    np.multiply(y, xr, out=t)
+    rnd(t, y)
+    z = rnd(xr * xr, np.empty(n, f64))
+    fma(y, z, rnd(e * float(_LOG_Q1), np.empty(n, f64)), y)
+    np.multiply(z, 0.5, out=t)
+    np.subtract(y, t, out=t)
+    rnd(t, y)
+    np.add(y, xr, out=t)
+    rnd(t, y)
+    fma(e, float(_LOG_Q2), y, y)
+    np.multiply(y, -2.0, out=t)
+    np.copyto(b32, t, casting="same_kind")  # exact: -2 * a float32
+    np.sqrt(b32, out=b32)  # NumPy's float32 sqrt is vectorised, its float64 one is not here
+    radius = np.empty(n, f64)
+    np.copyto(radius, b32)
+
+    # sincos256_ps(theta), theta = float32(2 pi) * u2 >= 0
+    theta = u2.astype(f64)
+    theta *= float(_TWO_PI_F32)
+    rnd(theta, theta)
+    np.multiply(theta, float(_FOPI), out=t)
+    rnd(t, t)
+    j = t.astype(np.int32)  # cvttps: truncation
+    j += 1
+    j &= ~1
+    yf = j.astype(f64)
+    xr = fma(yf, _DP64[0], theta, xr)
+    fma(yf, _DP64[1], xr, xr)
+    fma(yf, _DP64[2], xr, xr)
+    rnd(xr * xr, z)
+    yc = fma(z, _COS_P64[0], _COS_P64[1], np.empty(n, f64))
+    fma(yc, z, _COS_P64[2], yc)
+    np.multiply(yc, z, out=t)
+    rnd(t, yc)
+    fma(yc, z, z * -0.5, yc)
+    yc += 1.0
+    rnd(yc, yc)
+    ys = fma(z, _SIN_P64[0], _SIN_P64[1], y)
+    fma(ys, z, _SIN_P64[2], ys)
+    np.multiply(ys, z, out=t)
+    rnd(t, ys)
+    fma(ys, xr, xr, ys)
+    # The blend as the intrinsics do it: and/andnot with the mask, so that a masked value is
+    # +0.0, then additions: that is the selected value + 0.0 (which turns -0.0 into +0.0).
+    # Selected here by an xor swap (NumPy's where() is slow on random masks).
+    keep = ((j & 2) == 0).astype(np.int64)
+    np.negative(keep, out=keep)  # all ones where the sine polynomial gives sin
+    ys_bits, yc_bits = ys.view(np.int64), yc.view(np.int64)
+    swap = np.bitwise_xor(ys_bits, yc_bits)
+    swap &= keep
+    ys_bits ^= swap  # now cos
+    yc_bits ^= swap  # now sin
+    cos_sel, sin_sel = ys, yc
+    # The sign flips (an xor of the sign bit) go into the radius, exactly: radius * (+-1).
+    csign = (((j - 2) & 4) >> 1) - 1
+    ssign = 1 - ((j & 4) >> 1)
+    cos_sel *= radius
+    cos_sel *= csign.astype(f64)
+    cos_sel += 0.0
+    sin_sel *= radius
+    sin_sel *= ssign.astype(f64)
+    sin_sel += 0.0
+    return cos_sel, sin_sel  # exact products: one rounding to float32 gives radius * cos|sin
 
 
 def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
-    """NormalFill16<float> (AVX2) on rows of 16 uniforms: u1 = 1 - row[:8], u2 = row[8:]."""
+    """NormalFill16<float> (AVX2) on rows of 16 uniforms: u1 = 1 - row[:8], u2 = row[8:], then
+    fma(r * cos, std, mean) into row[:8] and fma(r * sin, std, mean) into row[8:]."""
     rows = u.reshape(-1, 16)
     out = np.empty_like(rows)
     m32, s32 = np.float32(mean), np.float32(std)
@@ -830,19 +946,16 @@ def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
         block = rows[start : start + step]
         u1 = (_ONE - block[:, :8]).reshape(-1)
         u2 = block[:, 8:].reshape(-1)
-        radius = np.sqrt(np.float32(-2.0) * _log_f32(u1))
-        sin, cos = _sincos_f32(_TWO_PI_F32 * u2)
-        n1 = radius * cos
-        n2 = radius * sin
+        n1, n2 = _cephes_lanes(u1, u2)
+        dest = out[start : start + step]
         if plain:
-            # fma(n, 1, 0) is n + 0: only a -0.0 changes (to +0.0).
-            n1 = n1 + _ZERO
-            n2 = n2 + _ZERO
+            # fma(n, 1, 0) is n + 0: the products already had +0.0 added (-0.0 becomes +0.0),
+            # and +0.0 added to a float32 is exact, so one rounding to float32 finishes.
+            np.copyto(dest[:, :8], n1.reshape(-1, 8), casting="same_kind")
+            np.copyto(dest[:, 8:], n2.reshape(-1, 8), casting="same_kind")
         else:
-            n1 = _fma32(n1, s32, m32)
-            n2 = _fma32(n2, s32, m32)
-        out[start : start + step, :8] = n1.reshape(-1, 8)
-        out[start : start + step, 8:] = n2.reshape(-1, 8)
+            dest[:, :8] = _fma32(n1.astype(np.float32), s32, m32).reshape(-1, 8)
+            dest[:, 8:] = _fma32(n2.astype(np.float32), s32, m32).reshape(-1, 8)
     return out.reshape(-1)
 
 

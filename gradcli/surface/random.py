@@ -387,8 +387,15 @@ class Generator:
 
     def random64(self, n: int) -> np.ndarray:
         """n values of CPUGeneratorImpl::random64: (first word << 32) | second word."""
-        w = self.random32(2 * n)
-        return (w[0::2] << _U64(32)) | w[1::2]
+        if sys.byteorder != "little":
+            w64 = self.random32(2 * n)
+            return (w64[0::2] << _U64(32)) | w64[1::2]
+        w = self.random32(2 * n).view(np.uint32)  # little-endian: [low, 0, low, 0, ...]
+        out = np.empty(n, _U64)
+        halves = out.view(np.uint32)
+        halves[1::2] = w[0::4]  # high half: the first word
+        halves[0::2] = w[2::4]  # low half: the second word
+        return out
 
 
 _default: Generator | None = None
@@ -610,31 +617,117 @@ def _libm_cos(x: np.ndarray) -> np.ndarray:
     return np.cos(x) if _numpy_trig_is_libm() else _map_math(math.cos, x)
 
 
-# glibc's log is within 0.52 ulp (0.507 near 1) of the exact value, documented in its source: so
-# when the exact value is more than 0.02 ulp away from a rounding midpoint, glibc returns the
-# correctly rounded double. logl (64-bit mantissa) locates the exact value to ~2**-11 ulp.
+# glibc's log is within 0.52 ulp of the exact value (0.507 near 1; its source documents both), so
+# where the exact value lies more than 0.02 ulp from a rounding midpoint, glibc returns the
+# correctly rounded double. _accurate_log locates the exact value to a few thousandths of an ulp;
+# where it finds the rounding in doubt (about 6% of inputs), math.log is asked.
 _LOG_DOUBT = 0.5 - 0.03
+_LOG_BITS = 10  # table of 2**10 + 1 logarithms, built on first use
+_LOG_TABLE: tuple[np.ndarray, np.ndarray, np.ndarray, float, float] | None = None
 
 
-def _fast_log_usable() -> bool:
-    return np.finfo(np.longdouble).nmant >= 63 and sys.platform.startswith("linux")
+def _log_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+    """inv[i] ~ 1 / (1 + (i + 1/2) / 1024) with 11 significant bits (1 and 1/2 at the ends, so
+    that log(x) keeps its relative accuracy next to x = 1), and -log(inv[i]) as hi + lo, hi a
+    multiple of 2**-42 (so k * ln2_hi + hi is exact); likewise ln 2. From Decimal's ln."""
+    global _LOG_TABLE
+    if _LOG_TABLE is None:
+        import decimal
+
+        size = 1 << _LOG_BITS
+        inv = np.empty(size, np.float64)
+        for i in range(size):
+            inv[i] = 1.0 / (1.0 + (i + 0.5) / size)
+        # 11 significant bits, nearest: inv in (0.5, 1] has its leading bit at 2**-1.
+        inv = np.round(inv * 2.0**11) * 2.0**-11
+        inv[0], inv[-1] = 1.0, 0.5
+        hi, lo = np.empty(size), np.empty(size)
+        # Every Decimal operation in a 40-digit context (the default one has 28 digits).
+        with decimal.localcontext(decimal.Context(prec=40)):
+
+            def split(value: decimal.Decimal) -> tuple[float, float]:
+                scaled = (value * 2**42).to_integral_value(decimal.ROUND_HALF_EVEN)
+                high = float(int(scaled)) * 2.0**-42
+                return high, float(value - decimal.Decimal(high))
+
+            for i, v in enumerate(inv.tolist()):
+                hi[i], lo[i] = split(-decimal.Decimal(v).ln())
+            ln2_hi, ln2_lo = split(decimal.Decimal(2).ln())
+        _LOG_TABLE = (inv, hi, lo, ln2_hi, ln2_lo)
+    return _LOG_TABLE
+
+
+def _accurate_log(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(y, doubt) for positive normal x: y the correctly rounded log(x) except where `doubt`.
+
+    x = 2**k * m, m in [1, 2); m * inv[i] = 1 + r exactly as r1 + r2 (m split so that both
+    products are exact); log(x) = k ln2 - log(inv[i]) + log1p(r), summed in double-double."""
+    inv, t_hi, t_lo, ln2_hi, ln2_lo = _log_table()
+    bits = x.view(np.int64)
+    k = ((bits >> 52) - 1023).astype(np.float64)
+    mant = bits & 0x000FFFFFFFFFFFFF
+    i = mant >> (52 - _LOG_BITS)
+    m = (mant | 0x3FF0000000000000).view(np.float64)
+    c = inv[i]
+    # m_hi: 42 bits, so that m_hi * c is exact; all of m where c is 1 or 1/2 (next to x = 1,
+    # where r must be exact in one piece for log(x) ~ r to keep its relative accuracy).
+    keep_all = ((i == 0) | (i == (1 << _LOG_BITS) - 1)).astype(np.int64)
+    np.negative(keep_all, out=keep_all)
+    keep_all |= ~((1 << 11) - 1)
+    m_hi = (m.view(np.int64) & keep_all).view(np.float64)
+    r1 = m_hi * c
+    r1 -= 1.0  # exact (Sterbenz)
+    r2 = m - m_hi
+    r2 *= c  # exact: 11 bits times 11 bits
+    # log1p(r1) - r1 = -r1**2/2 + r1**3/3 - ... (|r1| < 2**-10: to r1**7)
+    tail = r1 * (-1 / 7)
+    for coef in (1 / 6, -1 / 5, 1 / 4, -1 / 3, 1 / 2):
+        tail += coef
+        tail *= r1
+    tail *= -r1  # = -r1**2/2 + r1**3/3 - ... as the loop builds r1 * (1/2 - r1/3 + ...)
+    # log1p(r1 + r2) = log1p(r1) + r2 / (1 + r1) + O(r2**2): r2 / (1 + r1) - r2 to r1**2 * r2
+    cross = r1 * r2
+    cross *= 1.0 - r1
+    tail -= cross
+    a = k * ln2_hi
+    a += t_hi[i]  # exact: multiples of 2**-42 below 2**11
+    s = a + r1  # two-sum of a and r1
+    bb = s - a
+    err = (a - (s - bb)) + (r1 - bb)
+    lo = k * ln2_lo
+    lo += t_lo[i]
+    lo += r2
+    lo += tail
+    lo += err
+    y = s + lo  # fast two-sum: |s| >= |lo|
+    res = lo - (y - s)
+    ulp = (y.view(np.int64) & 0x7FF0000000000000).view(np.float64) * 2.0**-52
+    doubt = np.abs(res) > _LOG_DOUBT * ulp
+    doubt |= (y.view(np.int64) & 0x000FFFFFFFFFFFFF) == 0  # a power of two: uneven neighbours
+    return y, doubt
 
 
 def _libm_log(x: np.ndarray) -> np.ndarray:
-    """math.log elementwise (glibc's bits), mostly without calling it: see _LOG_DOUBT."""
+    """math.log elementwise (glibc's bits), mostly without calling it; log(0) is -inf."""
     x = np.asarray(x, np.float64)
-    if x.size < 64 or not _fast_log_usable():
-        return _map_math(math.log, x)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        wide = np.log(x.astype(np.longdouble))
-    y = wide.astype(np.float64)
-    rem = np.abs((wide - y.astype(np.longdouble)).astype(np.float64))
-    bits = y.view(np.int64)
-    ulp = np.abs(np.spacing(y))
-    doubt = (rem > _LOG_DOUBT * ulp) | ((bits & ((1 << 52) - 1)) == 0) | ~np.isfinite(y)
-    if np.any(doubt):
-        y[doubt] = _map_math(math.log, x[doubt])
-    return y
+    if x.size < 64 or not sys.platform.startswith("linux"):
+        with np.errstate(divide="ignore"):
+            return np.where(x == 0, -np.inf, _map_math(lambda v: math.log(v) if v else 0.0, x))
+    flat = x.reshape(-1)
+    out = np.empty(flat.size, np.float64)
+    step = 1 << 15
+    for start in range(0, flat.size, step):
+        part = flat[start : start + step]
+        normal = (part >= 2.2250738585072014e-308) & (part < np.inf)
+        y, doubt = _accurate_log(np.where(normal, part, 1.0))
+        y[part == 1.0] = 0.0
+        doubt |= ~normal
+        doubt &= part != 0
+        y[part == 0] = -np.inf
+        if np.any(doubt):
+            y[doubt] = _map_math(math.log, part[doubt])
+        out[start : start + step] = y
+    return out.reshape(x.shape)
 
 
 def _libm_log1p(x: np.ndarray) -> np.ndarray:

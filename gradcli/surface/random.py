@@ -45,8 +45,9 @@ Platform notes
 * float64 paths need libm's ``log``, ``log1p``, ``sin`` and ``cos``, as PyTorch calls them:
   Python's ``math`` module calls the same libm. NumPy's ``sin``/``cos`` are used where a probe
   finds them equal to libm's. NumPy's SIMD ``log`` is not (0.2% of results differ in the last
-  bit), so the bulk ``log`` takes ``logl`` (64-bit mantissa) and asks ``math.log`` wherever
-  glibc's documented error (at most 0.52 ulp) leaves the rounding in doubt: about 6%.
+  bit), so the bulk ``log`` is a table-driven double-double log that knows its result to a few
+  thousandths of an ulp, and asks ``math.log`` wherever glibc's documented error (at most 0.52
+  ulp) leaves the rounding in doubt: about 6% of inputs (on Linux; elsewhere always).
 
 Non-contiguous targets
 ----------------------

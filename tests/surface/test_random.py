@@ -516,3 +516,33 @@ def test_import_is_cheap() -> None:
         )
         times.append(float(out.stdout))
     assert min(times[1:]) < 0.03
+
+
+@pytest.mark.skipif(
+    os.environ.get("GRADCLI_EXHAUSTIVE") != "1", reason="about a minute: GRADCLI_EXHAUSTIVE=1"
+)
+def test_fast_float32_box_muller_is_exact_on_every_input() -> None:
+    """The fast lanes round each fused multiply-add once from float64; this is exact for all
+    2**24 values u1 = 1 - k / 2**24 and u2 = k / 2**24 can take (the reference functions
+    _log_f32 and _sincos_f32 correct float64 sums that land on a float32 midpoint)."""
+    k = np.arange(1 << 24, dtype=np.float32) * np.float32(2.0**-24)
+    for start in range(0, 1 << 24, 1 << 18):
+        u = k[start : start + (1 << 18)]
+        u1, u2 = np.float32(1) - u, u.copy()
+        cos, sin = R._cephes_lanes(u1, u2)
+        radius = np.sqrt(np.float32(-2.0) * R._log_f32(u1))
+        want_sin, want_cos = R._sincos_f32(R._TWO_PI_F32 * u2)
+        assert np.array_equal(cos.astype(np.float32), radius * want_cos + np.float32(0))
+        assert np.array_equal(sin.astype(np.float32), radius * want_sin + np.float32(0))
+
+
+def test_fast_float32_box_muller_matches_the_reference() -> None:
+    """A sample of the exhaustive test above, run always."""
+    u = np.random.MT19937(7).random_raw(1 << 15).astype(np.uint32) >> np.uint32(8)
+    u = u.astype(np.float32) * np.float32(2.0**-24)
+    u1, u2 = np.float32(1) - u, u[::-1].copy()
+    cos, sin = R._cephes_lanes(u1, u2)
+    radius = np.sqrt(np.float32(-2.0) * R._log_f32(u1))
+    want_sin, want_cos = R._sincos_f32(R._TWO_PI_F32 * u2)
+    assert np.array_equal(cos.astype(np.float32), radius * want_cos + np.float32(0))
+    assert np.array_equal(sin.astype(np.float32), radius * want_sin + np.float32(0))

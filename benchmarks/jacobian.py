@@ -95,8 +95,8 @@ def main() -> None:
 
     import numpy as np
 
-    from gradcli.interpreter import parse
-    from gradcli.jacobian import hessian, jacobian
+    from gradcli.analysis.jacobian import hessian, jacobian
+    from gradcli.lang.interpreter import parse
 
     torch: Any = None
     if not args.no_torch:

@@ -666,9 +666,9 @@ def check_program(text: str) -> str:
     "differentiated"), or "converted: ..." for a user error made from a Python exception (the
     interpreter's safety net: a message that could be better, or a gradcli bug). Raises
     anything but a GradcliError (a finding)."""
-    from gradcli import api
-    from gradcli.errors import GradcliError
-    from gradcli.interpreter import parse
+    from gradcli.analysis import api
+    from gradcli.base.errors import GradcliError
+    from gradcli.lang.interpreter import parse
 
     stage = "parse error"
     try:
@@ -692,7 +692,7 @@ def check_cli(text: str) -> str | None:
     """Run one case through the CLI; a problem as a sentence, or None."""
     from typer.testing import CliRunner
 
-    from gradcli.cli import app
+    from gradcli.cli.app import app
 
     result = CliRunner().invoke(app, ["backward", "-e", text])
     out = result.stdout + result.stderr
@@ -819,8 +819,8 @@ def atheris_engine(args: argparse.Namespace) -> int:  # pragma: no cover - optio
         )
         return 2
     with atheris.instrument_imports():
-        import gradcli.api  # noqa: F401
-        import gradcli.cli  # noqa: F401
+        import gradcli.analysis.api  # noqa: F401
+        import gradcli.cli.app  # noqa: F401
 
     corpus = Path(args.out) / "corpus"
     corpus.mkdir(parents=True, exist_ok=True)

@@ -11,19 +11,18 @@ from typing import Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "Tensor": "engine",
-    "no_grad": "engine",
-    "GradcliError": "errors",
-    "parse": "interpreter",
-    "Program": "interpreter",
-    "run": "api",
-    "forward": "api",
-    "backward": "api",
-    "jacobian": "jacobian",
-    "hessian": "jacobian",
-    "hvp": "jacobian",
-    "check": "check",
-    "ops": "ops",
+    "Tensor": "core.autograd",
+    "no_grad": "core.autograd",
+    "GradcliError": "base.errors",
+    "parse": "lang.interpreter",
+    "Program": "lang.interpreter",
+    "run": "analysis.api",
+    "forward": "analysis.api",
+    "backward": "analysis.api",
+    "jacobian": "analysis.jacobian",
+    "hessian": "analysis.jacobian",
+    "hvp": "analysis.jacobian",
+    "check": "analysis.check",
 }
 
 __all__ = sorted(_EXPORTS)
@@ -35,5 +34,4 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'gradcli' has no attribute {name!r}")
     import importlib
 
-    module = importlib.import_module(f"gradcli.{mod}")
-    return module if name == mod else getattr(module, name)
+    return getattr(importlib.import_module(f"gradcli.{mod}"), name)

@@ -6,4 +6,4 @@ circular import (see `test_engine.py::test_ops_imports_on_its_own`).
 
 from __future__ import annotations
 
-import gradcli.engine  # noqa: F401  (first: see the docstring)
+import gradcli.core.autograd  # noqa: F401  (first: see the docstring)

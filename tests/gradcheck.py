@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from gradcli.engine import Op, Sample, Tensor, apply, grad, run_backward
+from gradcli.core.autograd import Op, Sample, Tensor, apply, grad, run_backward
 
 STEP = 1e-6  # central differences of first derivatives (float64)
 STEP2 = 1e-5  # central differences of gradients (second derivatives)
@@ -126,7 +126,7 @@ def engine_hvp(
     positions: Sequence[int],
 ) -> list[np.ndarray]:
     """d/dx <VJP(x; w), v> by differentiating the gradient graph (`create_graph=True`)."""
-    from gradcli import functional as F
+    from gradcli.surface import functional as F
 
     ts = tensors(arrays, positions)
     ins = [ts[i] for i in positions]

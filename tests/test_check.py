@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gradcli.check import check, compare, engine_jacobian, finite_differences
-from gradcli.errors import GradcliError
-from gradcli.ops import REGISTRY
+from gradcli.analysis.check import check, compare, engine_jacobian, finite_differences
+from gradcli.base.errors import GradcliError
+from gradcli.ops.elementwise import REGISTRY
 
 EXAMPLES = sorted(glob.glob("examples/*.py"))
 
@@ -165,7 +165,7 @@ def test_no_sympy():
 
 
 def test_set_values_reach_finite_differences():
-    from gradcli.interpreter import parse
+    from gradcli.lang.interpreter import parse
 
     prog = parse("x = torch.tensor([1., 2.], requires_grad=True)\ny = (x ** 3).sum()")
     r = check(prog, overrides={"x": np.array([3.0, -1.0])})
@@ -181,7 +181,7 @@ def test_bad_arguments():
 
 
 def test_finite_differences_step_and_accuracy():
-    from gradcli.interpreter import parse
+    from gradcli.lang.interpreter import parse
 
     prog = parse("x = torch.tensor([1., 200.], requires_grad=True)\ny = x.sin()")
     d = finite_differences(prog, "y", "x", np.array([1.0, 200.0]), np.sin([1.0, 200.0]))
@@ -349,8 +349,8 @@ def test_torch_missing_is_a_clear_error(monkeypatch):
 
 
 def test_engine_jacobian_matches_masked_passes():
-    from gradcli.check import _masked_passes
-    from gradcli.engine import Tensor
+    from gradcli.analysis.check import _masked_passes
+    from gradcli.core.autograd import Tensor
 
     x = Tensor(np.array([1.0, 2.0, 3.0]), requires_grad=True)
     y = (x * x).sin()
@@ -439,7 +439,7 @@ SHAPES = [(), (3,), (2, 3), (2, 1, 3), (1,), (4,)]
 
 def _result_shape(expr: str, env: dict[str, tuple]) -> tuple | None:
     """The shape `expr` has in gradcli (by running it on ones), or None if it fails."""
-    from gradcli.api import load
+    from gradcli.analysis.api import load
 
     lines = [
         f"{n} = torch.ones({list(s)}, requires_grad=True)"
@@ -531,7 +531,7 @@ def test_a_point_outside_the_domain_is_explained_not_blamed_on_the_rule():
 
 
 def test_finite_differences_are_skipped_for_too_many_runs(monkeypatch):
-    import gradcli.check as check_mod
+    import gradcli.analysis.check as check_mod
 
     monkeypatch.setattr(check_mod, "MAX_NUMERIC_RUNS", 10)
     r = check("x = torch.linspace(0.1, 1, 6, requires_grad=True)\ny = x.exp().sum()")

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from gradcli import api
-from gradcli.cli import app
+from gradcli.analysis import api
+from gradcli.cli.app import app
 
 PROG = """\
 import torch
@@ -351,9 +351,9 @@ def test_internal_error_command_is_quoted(
 def _run_cli(args: list[str], patch: str = "") -> subprocess.CompletedProcess[str]:
     """The real console script in a fresh process, after `patch` (Python) has run."""
     code = (
-        "import sys\nimport gradcli.api as api\n"
+        "import sys\nimport gradcli.analysis.api as api\n"
         + patch
-        + "\nfrom gradcli.cli import main\nsys.argv = ['gradcli'] + sys.argv[1:]\nmain()\n"
+        + "\nfrom gradcli.cli.app import main\nsys.argv = ['gradcli'] + sys.argv[1:]\nmain()\n"
     )
     env = {**os.environ, "COLUMNS": "100"}
     return subprocess.run(

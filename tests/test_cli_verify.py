@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gradcli.cli import app
+from gradcli.cli.app import app
 
 runner = CliRunner()
 EXAMPLES = sorted(glob.glob("examples/*.py"))
@@ -257,7 +257,7 @@ def test_symbolic_examples():
 
 
 def test_ops_lists_every_operation():
-    from gradcli.ops import REGISTRY
+    from gradcli.ops.elementwise import REGISTRY
 
     result = invoke("ops", "-f", "json")
     assert result.exit_code == 0, result.output
@@ -273,8 +273,8 @@ def test_ops_lists_every_operation():
 
 
 def test_ops_every_user_name_reaches_a_record():
-    from gradcli import functional
-    from gradcli.symbolic import NOT_DIFFERENTIABLE, user_names
+    from gradcli.analysis.symbolic import NOT_DIFFERENTIABLE, user_names
+    from gradcli.surface import functional
 
     names = user_names()
     for name, ops in names.items():
@@ -309,7 +309,7 @@ def test_ops_plain_and_table():
 
 
 def test_readme_operation_list_equals_the_registry():
-    from gradcli.render_verify import OPS_END, OPS_START, markdown_names, ops_markdown
+    from gradcli.cli.render.verify import OPS_END, OPS_START, markdown_names, ops_markdown
 
     readme = ROOT / "README.md"
     text = readme.read_text() if readme.exists() else ""
@@ -331,8 +331,8 @@ def test_readme_operation_list_equals_the_registry():
 
 
 def test_ops_markdown_round_trips():
-    from gradcli.render_verify import OPS_END, OPS_START, markdown_names, ops_markdown
-    from gradcli.symbolic import user_names
+    from gradcli.analysis.symbolic import user_names
+    from gradcli.cli.render.verify import OPS_END, OPS_START, markdown_names, ops_markdown
 
     md = ops_markdown()
     assert md.startswith(OPS_START) and md.endswith(OPS_END)

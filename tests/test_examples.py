@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gradcli import api
+from gradcli.analysis import api
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 

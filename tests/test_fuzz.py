@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from gradcli import api
-from gradcli.cli import app
-from gradcli.errors import GradcliError
+from gradcli.analysis import api
+from gradcli.base.errors import GradcliError
+from gradcli.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 

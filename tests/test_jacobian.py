@@ -10,10 +10,7 @@ import numpy as np
 import pytest
 
 import gradcli
-from gradcli import ops
-from gradcli.engine import Tensor, apply
-from gradcli.errors import GradcliError, LimitError, UsageError
-from gradcli.jacobian import (
+from gradcli.analysis.jacobian import (
     METHODS,
     NUMERIC_STEP,
     compare,
@@ -22,6 +19,9 @@ from gradcli.jacobian import (
     jacobian,
     jacobian_of,
 )
+from gradcli.base.errors import GradcliError, LimitError, UsageError
+from gradcli.core.autograd import Tensor, apply
+from gradcli.ops import elementwise as ops
 
 ANALYTIC = ("rows", "batched", "forward")
 
@@ -423,7 +423,7 @@ def test_bad_arguments() -> None:
 
 def test_package_level_functions() -> None:
     prog = "x = tensor([1., 2.], requires_grad=True)\ny = x * x\n"
-    import gradcli.jacobian as mod
+    import gradcli.analysis.jacobian as mod
 
     assert gradcli.jacobian(prog).array.tolist() == [[2.0, 0.0], [0.0, 4.0]]
     assert mod.hessian is hessian
@@ -485,7 +485,7 @@ def test_numeric_rerun_must_reproduce_the_output() -> None:
 def test_rows_falls_back_to_fresh_passes_when_the_replay_disagrees(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import gradcli.jacobian as mod
+    import gradcli.analysis.jacobian as mod
 
     calls: list[int] = []
     literal = mod._literal_pass

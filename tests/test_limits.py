@@ -14,10 +14,11 @@ import time
 import pytest
 from typer.testing import CliRunner
 
-from gradcli import api, limits
-from gradcli.cli import app
-from gradcli.errors import GradcliError, LimitError
-from gradcli.interpreter import parse
+from gradcli.analysis import api
+from gradcli.base import limits
+from gradcli.base.errors import GradcliError, LimitError
+from gradcli.cli.app import app
+from gradcli.lang.interpreter import parse
 
 
 def ok(text: str) -> api.Run:
@@ -228,7 +229,7 @@ def test_memory_mb() -> None:
     if limits._rss_bytes() is None:  # pragma: no cover
         pytest.skip("no way to measure memory here")
     code = (
-        "import sys\nfrom gradcli import api\nfrom gradcli.errors import LimitError\n"
+        "import sys\nfrom gradcli.analysis import api\nfrom gradcli.base.errors import LimitError\n"
         "grow = 'xs = []\\nfor i in range(%d):\\n    xs = xs + [torch.ones(10**6) * i]'\n"
         "try:\n    api.load(grow % int(sys.argv[1]))\nexcept LimitError as e:\n"
         "    print(e.format())\nelse:\n    print('ok')\n"
@@ -301,7 +302,7 @@ def test_jacobian_entries(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_value_limits(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
-    from gradcli import values
+    from gradcli.cli import values
 
     def over(text: str, shape: tuple[int, ...], name: str) -> None:
         with pytest.raises(LimitError) as info:
@@ -348,7 +349,7 @@ def test_indexing_result_size_is_checked_before_it_is_made() -> None:
 def test_index_result_size_matches_numpy() -> None:
     import numpy as np
 
-    from gradcli.functional import _index_result_size
+    from gradcli.surface.functional import _index_result_size
 
     rng = np.random.default_rng(0)
     shape = (2, 3, 4)

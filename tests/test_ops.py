@@ -28,9 +28,9 @@ import gradcheck as gc
 import numpy as np
 import pytest
 
-from gradcli import functional as F
-from gradcli import ops
-from gradcli.engine import Sample, Tensor, apply
+from gradcli.core.autograd import Sample, Tensor, apply
+from gradcli.ops import elementwise as ops
+from gradcli.surface import functional as F
 
 CASES = [
     pytest.param(name, i, id=f"{name}-{i}")

@@ -11,7 +11,7 @@ import contextlib
 import numpy as np
 import pytest
 
-from gradcli.printing import MaxMin, Size, format_array, format_value, tensor_repr
+from gradcli.surface.printing import MaxMin, Size, format_array, format_value, tensor_repr
 
 NAN = float("nan")
 INF = float("inf")

@@ -12,11 +12,7 @@ import pytest
 import sympy as sp
 from gradcheck import diff_positions, make_inputs
 
-from gradcli import limits
-from gradcli.engine import Tensor, apply
-from gradcli.errors import GradcliError, LimitError
-from gradcli.ops import REGISTRY
-from gradcli.symbolic import (
+from gradcli.analysis.symbolic import (
     SymbolicUnavailable,
     build,
     evaluate_op,
@@ -26,6 +22,10 @@ from gradcli.symbolic import (
     sym_number,
     symbolic,
 )
+from gradcli.base import limits
+from gradcli.base.errors import GradcliError, LimitError
+from gradcli.core.autograd import Tensor, apply
+from gradcli.ops.elementwise import REGISTRY
 
 OPS = [name for name, op in REGISTRY.items() if op.kind != "custom"]
 
@@ -69,7 +69,7 @@ def test_every_op_has_a_symbolic_form_that_agrees_with_its_forward(name):
 def test_every_ops_sympy_derivative_agrees_with_its_rule(name):
     """sympy's exact Jacobian of the op's symbolic form equals the engine's (the VJP rule run
     on one-hot masks), on the op's first samples."""
-    from gradcli.check import engine_jacobian
+    from gradcli.analysis.check import engine_jacobian
 
     op = REGISTRY[name]
     for k, sample in enumerate(op.samples[:3]):
@@ -106,7 +106,7 @@ def test_every_ops_sympy_derivative_agrees_with_its_rule(name):
 
 
 def test_custom_ops_have_no_symbolic_form_and_say_so():
-    from gradcli.engine import Op
+    from gradcli.core.autograd import Op
 
     op = Op(
         name="f",
@@ -228,7 +228,7 @@ def test_intermediate_wrt_is_a_symbol_source():
 
 
 def test_run_variant_promotes_float32_leaves():
-    from gradcli.interpreter import parse
+    from gradcli.lang.interpreter import parse
 
     run, promoted = run_variant(
         parse("x = torch.FloatTensor([1, 2])\nx.requires_grad_()\ny = x * 2"), promote=True
@@ -291,7 +291,7 @@ def test_no_user_text_reaches_sympys_parser(monkeypatch):
 
 
 def test_build_reports_unavailable_for_an_unrecorded_custom_function():
-    from gradcli.interpreter import parse
+    from gradcli.lang.interpreter import parse
 
     prog = parse(
         "def f(x):\n    return x * 2\ndef f_backward(x, grad):\n    return grad * 2\n"
@@ -307,8 +307,8 @@ def test_build_reports_unavailable_for_an_unrecorded_custom_function():
 
 def test_importing_symbolic_and_check_does_not_import_sympy():
     code = (
-        "import sys, gradcli.symbolic, gradcli.check, gradcli.render_verify, "
-        "gradcli.cli_verify\nassert 'sympy' not in sys.modules, 'sympy imported'"
+        "import sys, gradcli.analysis.symbolic, gradcli.analysis.check, gradcli.cli.render.verify, "
+        "gradcli.cli.commands.verify\nassert 'sympy' not in sys.modules, 'sympy imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -317,7 +317,7 @@ def test_backward_command_does_not_import_sympy():
     code = textwrap.dedent("""
         import sys
         from typer.testing import CliRunner
-        from gradcli.cli import app
+        from gradcli.cli.app import app
         r = CliRunner().invoke(app, ["backward", "-e",
                                      "x = tensor([1., 2.], requires_grad=True)\\ny = (x*x).sum()"])
         assert r.exit_code == 0, r.output

@@ -9,8 +9,8 @@ import io
 import numpy as np
 import pytest
 
-from gradcli import api
-from gradcli.engine import Tensor
+from gradcli.analysis import api
+from gradcli.core.autograd import Tensor
 
 torch = pytest.importorskip("torch")
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gradcli.errors import GradcliError, LimitError, UsageError
-from gradcli.values import parse_assignment, parse_values
+from gradcli.base.errors import GradcliError, LimitError, UsageError
+from gradcli.cli.values import parse_assignment, parse_values
 
 
 def err(text, shape, **kw) -> GradcliError:
@@ -795,7 +795,7 @@ def test_value_count_limit(files, monkeypatch):
 
 
 def test_memory_error_becomes_limit_error(monkeypatch):
-    import gradcli.values as values
+    import gradcli.cli.values as values
 
     def boom(*args, **kwargs):
         raise MemoryError

@@ -30,9 +30,9 @@ from typing import Any
 
 import numpy as np
 
-from . import limits
-from .errors import GradcliError, LimitError, UsageError, suggest
-from .limits import Limit
+from ..base import limits
+from ..base.errors import GradcliError, LimitError, UsageError, suggest
+from ..base.limits import Limit
 
 TEXT_BYTES = Limit("value_text_bytes", 10_000_000, "size of a value's text in bytes")
 NESTING = Limit("value_nesting", 32, "nesting depth of a value's list")

@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from .api import jsonable
-from .check import METHOD_HELP, CheckResult, describe_failure
+from ...analysis.api import jsonable
+from ...analysis.check import METHOD_HELP, CheckResult, describe_failure
 
 OPS_START = "<!-- ops:start -->"
 OPS_END = "<!-- ops:end -->"
@@ -26,7 +26,7 @@ def _g(v: float, digits: int = 2) -> str:
 
 
 def _num(v: Any, precision: int | None) -> str:
-    from .render import fmt
+    from .common import fmt
 
     return fmt(v, precision)
 
@@ -444,7 +444,7 @@ def ops_detail_plain(name: str, infos: list[Any]) -> str:
 
 
 def ops_json(infos: list[Any]) -> dict[str, Any]:
-    from .symbolic import user_names
+    from ...analysis.symbolic import user_names
 
     names = user_names()
     return {
@@ -473,7 +473,7 @@ def ops_markdown(infos: list[Any] | None = None) -> str:
     that reach it (in backticks: the list a test compares with `gradcli ops`), its derivative
     and its convention at kinks."""
     if infos is None:
-        from .symbolic import op_catalog
+        from ...analysis.symbolic import op_catalog
 
         infos = op_catalog()
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from .engine import Tensor
-from .interpreter import Run
+from ..core.autograd import Tensor
+from ..lang.interpreter import Run
 
 
 @dataclass

@@ -32,9 +32,9 @@ from typing import Any
 
 import numpy as np
 
-from . import limits
-from .engine import Node, Op, Tensor
-from .errors import GradcliError
+from ..base import limits
+from ..base.errors import GradcliError
+from ..core.autograd import Node, Op, Tensor
 
 ELEMENTWISE_KINDS = ("elementwise", "binary")
 
@@ -73,7 +73,7 @@ def run_variant(
 
     Returns the `Run` and the names of the promoted leaves.
     """
-    from .interpreter import Ctx, Interpreter
+    from ..lang.interpreter import Ctx, Interpreter
 
     see: Callable[[str], bool]
     if callable(see_through):
@@ -622,8 +622,8 @@ def symbolic(
     >>> r.text(r.wrt[0].matrix[1, 1])
     '2*x_1'
     """
+    from ..lang.interpreter import Program, Run, parse
     from . import api
-    from .interpreter import Program, Run, parse
 
     if isinstance(program, Run):
         prog = program.program
@@ -722,7 +722,10 @@ def reached_ops(
     if isinstance(fn, property):
         fn = fn.fget
     code = getattr(fn, "__code__", None)
-    if code is None or getattr(fn, "__module__", "") not in ("gradcli.functional", "gradcli.ops"):
+    if code is None or getattr(fn, "__module__", "") not in (
+        "gradcli.surface.functional",
+        "gradcli.ops.elementwise",
+    ):
         return []
     if id(fn) in memo:
         return memo[id(fn)]
@@ -773,7 +776,7 @@ def user_names() -> dict[str, list[Op]]:
     """Every user-facing name of a differentiable operation -> the records it reaches: the
     keys of `functional.FUNCTIONS` and `METHODS`, the operators (`+`, `@`, `x[...]`, `.T`),
     and the `torch.nn` modules (`nn.Sigmoid`)."""
-    from . import functional as fn
+    from ..surface import functional as fn
 
     out: dict[str, list[Op]] = {}
     memo: dict[int, list[Op]] = {}
@@ -884,7 +887,7 @@ def _derivatives(
 def op_catalog(*, derivatives: bool = True) -> list[OpInfo]:
     """The registry's records that a user can reach, each with its names, signature, rule,
     derivative (from the sympy form) and kink convention."""
-    from .ops import REGISTRY
+    from ..ops.elementwise import REGISTRY
 
     names = user_names()
     main: dict[str, list[str]] = {}

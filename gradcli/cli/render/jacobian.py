@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from .api import jsonable
-from .jacobian import Comparison, HessianResult, HvpResult, JacobianResult
-from .render import MAX_COLS, MAX_ROWS, fmt, plain_array
+from ...analysis.api import jsonable
+from ...analysis.jacobian import Comparison, HessianResult, HvpResult, JacobianResult
+from .common import MAX_COLS, MAX_ROWS, fmt, plain_array
 
 HEAT_ROWS = 48
 HEAT_COLS = 96
@@ -481,7 +481,7 @@ def hvp_tables(r: HvpResult, precision: int | None) -> list[Any]:
     from rich.markup import escape
     from rich.text import Text
 
-    from .render import array_table
+    from .common import array_table
 
     head = Text()
     head.append("hvp ", style="bold")

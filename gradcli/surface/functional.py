@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from . import limits
-from . import ops as O
-from .engine import Tensor, apply, as_tensor
-from .errors import GradcliError
+from ..base import limits
+from ..base.errors import GradcliError
+from ..core.autograd import Tensor, apply, as_tensor
+from ..ops import elementwise as O
 
 
 class Settings:
@@ -1336,7 +1336,7 @@ MODULES: dict[str, Callable[..., Module]] = {
 
 
 def _inplace(x: Tensor, value: Any) -> Tensor:
-    from .engine import _GradMode
+    from ..core.autograd import _GradMode
 
     if x.requires_grad and x.node is None and _GradMode.enabled:
         raise GradcliError(

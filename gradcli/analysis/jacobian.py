@@ -59,10 +59,11 @@ from typing import Any
 
 import numpy as np
 
-from . import api, limits
-from .engine import Node, Tensor, as_tensor, enable_grad, no_grad, run_backward, unbroadcast
-from .errors import GradcliError, UsageError
-from .interpreter import Program, Run
+from ..base import limits
+from ..base.errors import GradcliError, UsageError
+from ..core.autograd import Node, Tensor, as_tensor, enable_grad, no_grad, run_backward, unbroadcast
+from ..lang.interpreter import Program, Run
+from . import api
 
 METHODS = ("rows", "batched", "forward", "numeric", "auto")
 HESSIAN_METHODS = ("batched", "rows", "numeric")
@@ -841,7 +842,7 @@ class _Replay:
     def gradient(self, deltas: dict[int, np.ndarray]) -> list[np.ndarray]:
         """The gradient of the (one-element) output at the perturbed point, from a graph built
         anew by applying the recorded ops to the perturbed values."""
-        from .engine import apply
+        from ..core.autograd import apply
 
         new: dict[int, Tensor] = {}
         capture: list[Tensor] = []

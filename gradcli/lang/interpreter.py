@@ -17,11 +17,12 @@ from typing import Any
 
 import numpy as np
 
-from . import engine, limits
-from . import functional as fn
-from .engine import Tensor
-from .errors import GradcliError, LimitError, Record, Source, Span, suggest
-from .printing import Size, format_value
+from ..base import limits
+from ..base.errors import GradcliError, LimitError, Record, Source, Span, suggest
+from ..core import autograd as engine
+from ..core.autograd import Tensor
+from ..surface import functional as fn
+from ..surface.printing import Size, format_value
 
 # --- values a program can hold besides tensors and Python scalars --------------------------------
 

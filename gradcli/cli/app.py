@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .errors import GradcliError, UsageError
+from ..base.errors import GradcliError, UsageError
 
 app = typer.Typer(
     name="gradcli",
@@ -60,7 +60,7 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         import warnings
 
-        from . import limits
+        from ..base import limits
 
         try:
             # The whole command (not only the program's run) spends one time, memory and
@@ -116,7 +116,7 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
 
 def _version(value: bool) -> None:
     if value:
-        from . import __version__
+        from .. import __version__
 
         sys.stdout.write(f"gradcli {__version__}\n")
         raise typer.Exit(0)
@@ -183,7 +183,7 @@ def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
         raise UsageError(
             "no program given", hint="gradcli backward FILE, or -e 'TEXT', or - for standard input"
         )
-    from . import limits
+    from ..base import limits
 
     cap = limits.SOURCE_BYTES.value  # read one byte more, to know a larger file is larger
     if program == "-":
@@ -211,7 +211,7 @@ def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
 
 
 def _decode(data: bytes, name: str) -> str:
-    from . import limits
+    from ..base import limits
 
     limits.SOURCE_BYTES.check(len(data), f"{name}'s size in bytes")
     if b"\x00" in data:
@@ -247,7 +247,7 @@ def load_run(
     """Read, parse and run the program, with `--set` values applied to its leaves."""
     import numpy as np
 
-    from .interpreter import parse
+    from ..lang.interpreter import parse
 
     text, name = read_program(program, expr)
     prog = parse(text, name)
@@ -382,7 +382,8 @@ def forward(
 
     Example: gradcli forward examples/sigmoid_net.py --of y_pred
     """
-    from . import api, render
+    from ..analysis import api
+    from .render import common as render
 
     r = load_run(program, expr, set_, seed, dtype)
     infos = api.forward(r, of)
@@ -427,7 +428,8 @@ def backward(
     Example: gradcli backward examples/seed_masks.py --of z --grad 1,0,0,0
     """
 
-    from . import api, render
+    from ..analysis import api
+    from .render import common as render
 
     r = load_run(program, expr, set_, seed, dtype)
     of_name, out = api.resolve_of(r, of)
@@ -478,8 +480,9 @@ def graph(
 
     Example: gradcli graph examples/mlp.py   (or --dot | dot -Tpng > graph.png)
     """
-    from . import api, render
-    from . import graph as g
+    from ..analysis import api
+    from ..analysis import graph as g
+    from .render import common as render
 
     r = load_run(program, expr, set_, seed, dtype)
     name, out = api.resolve_of(r, of)
@@ -521,8 +524,8 @@ def export(
     Example: gradcli export examples/mlp.py --to torch > mlp_torch.py && python mlp_torch.py
     """
 
-    from . import api
-    from .export import to_torch
+    from ..analysis import api
+    from ..analysis.export import to_torch
 
     r = load_run(program, expr, set_, seed, dtype)
     of_name, out = api.resolve_of(r, of)
@@ -536,8 +539,8 @@ def export(
 
 # Commands of the other areas register themselves on `app` (each module imports only typer
 # and this module at import time; everything heavy is imported inside the commands).
-from . import cli_jacobian as _cli_jacobian  # noqa: E402,F401
-from . import cli_verify as _cli_verify  # noqa: E402,F401
+from .commands import jacobian as _cli_jacobian  # noqa: E402,F401
+from .commands import verify as _cli_verify  # noqa: E402,F401
 
 
 def _only_the_command_asked_for(argv: list[str]) -> None:

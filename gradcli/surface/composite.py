@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import GradcliError
+from ..core.autograd import Tensor
 from . import functional as f
-from .engine import Tensor
-from .errors import GradcliError
 
 
 def linear(input: Any, weight: Any, bias: Any = None) -> Tensor:  # noqa: A002

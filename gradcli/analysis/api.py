@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from .engine import Node, Tensor, run_backward
-from .errors import GradcliError, Record, suggest
-from .interpreter import Program, Run, parse
+from ..base.errors import GradcliError, Record, suggest
+from ..core.autograd import Node, Tensor, run_backward
+from ..lang.interpreter import Program, Run, parse
 
 
 def load(

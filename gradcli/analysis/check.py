@@ -51,8 +51,8 @@ from typing import Any
 
 import numpy as np
 
-from .engine import Tensor, no_grad, run_backward, unbroadcast
-from .errors import GradcliError, LimitError
+from ..base.errors import GradcliError, LimitError
+from ..core.autograd import Tensor, no_grad, run_backward, unbroadcast
 
 EPS = 1e-6
 ATOL = 1e-6
@@ -371,7 +371,7 @@ def torch_jacobian(
     import builtins
     import warnings
 
-    from .functional import FUNCTIONS
+    from ..surface.functional import FUNCTIONS
 
     namespace: dict[str, Any] = {
         "__name__": "__gradcli_check__",
@@ -768,7 +768,7 @@ def local_rules(
 
 
 def _program(program: Any) -> Any:
-    from .interpreter import Program, Run, parse
+    from ..lang.interpreter import Program, Run, parse
 
     if isinstance(program, Run):
         return program.program

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .cli import (
+from ..app import (
     DType,
     DTypeOpt,
     ExprOpt,
@@ -44,15 +44,15 @@ def load_program(
     `check` needs to re-run the program."""
     import numpy as np
 
-    from .cli import _overrides, read_program
-    from .interpreter import parse
+    from ...lang.interpreter import parse
+    from ..app import _overrides, read_program
 
     text, name = read_program(program, expr)
     prog = parse(text, name)
     raw = _overrides(sets, dtype.value)
     overrides: dict[str, Any] = {}
     if raw:
-        from .values import parse_values
+        from ..values import parse_values
 
         first = prog.run(dtype=dtype.value, seed=seed)
         for n, txt in raw.items():
@@ -118,12 +118,12 @@ def check(
 
     Example: gradcli check examples/mlp.py
     """
-    from . import render_verify
-    from .check import check as run_check
-    from .render import to_json
+    from ...analysis.check import check as run_check
+    from ..render import verify as render_verify
+    from ..render.common import to_json
 
     if eps <= 0:
-        from .errors import UsageError
+        from ...base.errors import UsageError
 
         raise UsageError(f"--eps must be positive, got {eps}")
     prog, overrides = load_program(program, expr, set_, seed, dtype)
@@ -189,9 +189,9 @@ def symbolic(
 
     Example: gradcli symbolic examples/mlp.py --wrt b2 --at
     """
-    from . import render_verify
-    from .render import to_json
-    from .symbolic import symbolic as run_symbolic
+    from ...analysis.symbolic import symbolic as run_symbolic
+    from ..render import verify as render_verify
+    from ..render.common import to_json
 
     prog, overrides = load_program(program, expr, set_, seed, dtype)
     res = run_symbolic(
@@ -243,10 +243,10 @@ def ops(
 
     Example: gradcli ops relu
     """
-    from . import render_verify
-    from .errors import GradcliError, suggest
-    from .render import to_json
-    from .symbolic import op_catalog, user_names
+    from ...analysis.symbolic import op_catalog, user_names
+    from ...base.errors import GradcliError, suggest
+    from ..render import verify as render_verify
+    from ..render.common import to_json
 
     infos = op_catalog()
     fmt = resolve_format(format, output)
@@ -254,7 +254,7 @@ def ops(
         names = user_names()
         by_record = {i.name: i for i in infos}
         if name in names:
-            from .symbolic import main_record
+            from ...analysis.symbolic import main_record
 
             ops_ = names[name]
             first = main_record(name, ops_)

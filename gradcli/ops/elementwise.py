@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .engine import Op, Sample, Tensor, apply
+from ..core.autograd import Op, Sample, Tensor, apply
 
 REGISTRY: dict[str, Op] = {}
 
@@ -1496,4 +1496,4 @@ nll_loss = defop(
 )
 
 # Installs the PyTorch-shaped functions and Tensor methods over these records.
-from . import functional as _functional  # noqa: E402,F401
+from ..surface import functional as _functional  # noqa: E402,F401

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from . import limits
-from .errors import GradcliError
+from ..base import limits
+from ..base.errors import GradcliError
 
 _seq = itertools.count()
 
@@ -231,7 +231,7 @@ class Tensor:
         )
 
     def __repr__(self) -> str:
-        from .printing import tensor_repr
+        from ..surface.printing import tensor_repr
 
         return tensor_repr(self)
 
@@ -534,7 +534,7 @@ def _custom_vjp(
         per = [
             _custom_vjp(flat[i], out, *inputs, _vjp=_vjp, _name=_name) for i in range(flat.shape[0])
         ]
-        from .functional import stack
+        from ..surface.functional import stack
 
         return tuple(
             None
@@ -605,4 +605,4 @@ def custom_apply(
 # The registry; its last line imports gradcli.functional, which installs the operators and
 # methods on Tensor. Whichever of engine / ops / functional is imported first, all three end up
 # complete (each binds the others as modules and reads their attributes only when called).
-from . import ops as _ops  # noqa: E402,F401
+from ..ops import elementwise as _ops  # noqa: E402,F401

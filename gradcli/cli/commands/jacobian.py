@@ -21,7 +21,8 @@ from typing import Annotated, Any
 
 import typer
 
-from .cli import (
+from ...base.errors import GradcliError, UsageError
+from ..app import (
     DType,
     DTypeOpt,
     ExprOpt,
@@ -38,7 +39,6 @@ from .cli import (
     guarded,
     load_run,
 )
-from .errors import GradcliError, UsageError
 
 
 class OutFormat(str, Enum):
@@ -244,9 +244,9 @@ def jacobian(
     """
     fmt = _format(format, output)
     _check_combination(fmt, heat=heat, masks=show_masks, compare=compare)
-    from . import jacobian as lib
-    from . import render
-    from . import render_jacobian as rj
+    from ...analysis import jacobian as lib
+    from ..render import common as render
+    from ..render import jacobian as rj
 
     r = load_run(program, expr, set_, seed, dtype)
     if compare:
@@ -326,9 +326,9 @@ def hessian(
     """
     fmt = _format(format, output)
     _check_combination(fmt, heat=heat)
-    from . import jacobian as lib
-    from . import render
-    from . import render_jacobian as rj
+    from ...analysis import jacobian as lib
+    from ..render import common as render
+    from ..render import jacobian as rj
 
     r = load_run(program, expr, set_, seed, dtype)
     bar = _ProgressBar(f"hessian ({method.value})")
@@ -387,10 +387,11 @@ def hvp(
         )
     import numpy as np
 
-    from . import api, render
-    from . import jacobian as lib
-    from . import render_jacobian as rj
-    from .values import parse_values
+    from ...analysis import api
+    from ...analysis import jacobian as lib
+    from ..render import common as render
+    from ..render import jacobian as rj
+    from ..values import parse_values
 
     r = load_run(program, expr, set_, seed, dtype)
     of_name, _ = api.resolve_of(r, of)

@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from .engine import Tensor
-from .errors import GradcliError
-from .interpreter import Run
+from ..base.errors import GradcliError
+from ..core.autograd import Tensor
+from ..lang.interpreter import Run
 
 
 def _lit(a: Any) -> str:

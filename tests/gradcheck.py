@@ -14,7 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from gradcli.core.autograd import Op, Sample, Tensor, apply, grad, run_backward
+from gradcli.core.autograd import grad, run_backward
+from gradcli.core.op import Op, Sample, apply
+from gradcli.core.tensor import Tensor
 
 STEP = 1e-6  # central differences of first derivatives (float64)
 STEP2 = 1e-5  # central differences of gradients (second derivatives)
@@ -126,6 +128,7 @@ def engine_hvp(
     positions: Sequence[int],
 ) -> list[np.ndarray]:
     """d/dx <VJP(x; w), v> by differentiating the gradient graph (`create_graph=True`)."""
+    from gradcli.ops import arithmetic as A
     from gradcli.surface import functional as F
 
     ts = tensors(arrays, positions)
@@ -134,8 +137,8 @@ def engine_hvp(
     gs = grad(out, ins, grad_outputs=Tensor(w), create_graph=True, materialize_grads=True)
     total = None
     for gi, vi in zip(gs, v, strict=True):
-        term = F.sum_(F.mul_t(gi, Tensor(vi)))
-        total = term if total is None else F.add_t(total, term)
+        term = F.sum(A.mul_t(gi, Tensor(vi)))
+        total = term if total is None else A.add_t(total, term)
     if total is None or not total.requires_grad:
         # The gradient does not depend on the inputs (a linear op): the Hessian is zero.
         return [np.zeros(t.shape) for t in ins]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from gradcli.analysis.check import check, compare, engine_jacobian, finite_differences
 from gradcli.base.errors import GradcliError
-from gradcli.ops.elementwise import REGISTRY
+from gradcli.ops import REGISTRY
 
 EXAMPLES = sorted(glob.glob("examples/*.py"))
 
@@ -350,7 +350,7 @@ def test_torch_missing_is_a_clear_error(monkeypatch):
 
 def test_engine_jacobian_matches_masked_passes():
     from gradcli.analysis.check import _masked_passes
-    from gradcli.core.autograd import Tensor
+    from gradcli.core.tensor import Tensor
 
     x = Tensor(np.array([1.0, 2.0, 3.0]), requires_grad=True)
     y = (x * x).sin()

@@ -257,7 +257,7 @@ def test_symbolic_examples():
 
 
 def test_ops_lists_every_operation():
-    from gradcli.ops.elementwise import REGISTRY
+    from gradcli.ops import REGISTRY
 
     result = invoke("ops", "-f", "json")
     assert result.exit_code == 0, result.output
@@ -274,7 +274,7 @@ def test_ops_lists_every_operation():
 
 def test_ops_every_user_name_reaches_a_record():
     from gradcli.analysis.symbolic import NOT_DIFFERENTIABLE, user_names
-    from gradcli.surface import functional
+    from gradcli.surface import names as functional
 
     names = user_names()
     for name, ops in names.items():

@@ -15,8 +15,10 @@ import numpy as np
 import pytest
 
 from gradcli.base.errors import GradcliError
-from gradcli.core.autograd import SECOND_BACKWARD, Tensor, grad, run_backward
+from gradcli.core.autograd import SECOND_BACKWARD, grad, run_backward
+from gradcli.core.tensor import Tensor
 from gradcli.surface import functional as F
+from gradcli.surface.constructors import tensor
 
 
 def leaf(values, dtype=np.float64) -> Tensor:
@@ -379,7 +381,7 @@ def test_float32_stays_float32() -> None:
 
 
 def test_float64_is_the_default() -> None:
-    x = F.tensor([1.0, 2.0], requires_grad=True)
+    x = tensor([1.0, 2.0], requires_grad=True)
     assert x.dtype == np.float64
     (x * 2).sum().backward()
     assert x.grad.dtype == np.float64

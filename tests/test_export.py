@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from gradcli import ops
 from gradcli.analysis import api
 from gradcli.analysis.export import INTERNAL, TORCH
 from gradcli.cli.app import app
-from gradcli.ops import elementwise as ops
 
 PROGRAMS = {
     "mlp": open("examples/mlp.py").read(),

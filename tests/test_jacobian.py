@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import gradcli
+from gradcli import ops
 from gradcli.analysis.jacobian import (
     METHODS,
     NUMERIC_STEP,
@@ -20,8 +21,8 @@ from gradcli.analysis.jacobian import (
     jacobian_of,
 )
 from gradcli.base.errors import GradcliError, LimitError, UsageError
-from gradcli.core.autograd import Tensor, apply
-from gradcli.ops import elementwise as ops
+from gradcli.core.op import apply
+from gradcli.core.tensor import Tensor
 
 ANALYTIC = ("rows", "batched", "forward")
 

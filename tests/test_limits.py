@@ -349,7 +349,7 @@ def test_indexing_result_size_is_checked_before_it_is_made() -> None:
 def test_index_result_size_matches_numpy() -> None:
     import numpy as np
 
-    from gradcli.surface.functional import _index_result_size
+    from gradcli.surface.indexing import index_result_size as _index_result_size
 
     rng = np.random.default_rng(0)
     shape = (2, 3, 4)

@@ -24,8 +24,9 @@ from gradcli.analysis.symbolic import (
 )
 from gradcli.base import limits
 from gradcli.base.errors import GradcliError, LimitError
-from gradcli.core.autograd import Tensor, apply
-from gradcli.ops.elementwise import REGISTRY
+from gradcli.core.op import apply
+from gradcli.core.tensor import Tensor
+from gradcli.ops import REGISTRY
 
 OPS = [name for name, op in REGISTRY.items() if op.kind != "custom"]
 
@@ -106,7 +107,7 @@ def test_every_ops_sympy_derivative_agrees_with_its_rule(name):
 
 
 def test_custom_ops_have_no_symbolic_form_and_say_so():
-    from gradcli.core.autograd import Op
+    from gradcli.core.op import Op
 
     op = Op(
         name="f",

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from gradcli.analysis import api
-from gradcli.core.autograd import Tensor
+from gradcli.core.tensor import Tensor
 
 torch = pytest.importorskip("torch")
 

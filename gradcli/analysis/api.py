@@ -11,7 +11,9 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError, Record, suggest
-from ..core.autograd import Node, Tensor, run_backward
+from ..core.autograd import run_backward
+from ..core.op import Node
+from ..core.tensor import Tensor
 from ..lang.interpreter import Program, Run, parse
 
 

@@ -52,7 +52,9 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError, LimitError
-from ..core.autograd import Tensor, no_grad, run_backward, unbroadcast
+from ..core.autograd import run_backward, unbroadcast
+from ..core.graph import ancestors
+from ..core.tensor import Tensor, no_grad
 
 EPS = 1e-6
 ATOL = 1e-6
@@ -371,7 +373,7 @@ def torch_jacobian(
     import builtins
     import warnings
 
-    from ..surface.functional import FUNCTIONS
+    from ..surface.names import FUNCTIONS
 
     namespace: dict[str, Any] = {
         "__name__": "__gradcli_check__",
@@ -651,10 +653,8 @@ def _blame_custom(
 def domain_notes(out: Tensor, stop: set[int]) -> list[str]:
     """The ops (with a `domain` check) that run at values where they are not differentiable,
     e.g. sqrt at 0: why the methods may disagree there without any rule being wrong."""
-    from .symbolic import graph_nodes
-
     notes: list[str] = []
-    for n in graph_nodes(out, stop):
+    for n in ancestors([out], stop):
         if n.op.domain is None:
             continue
         try:
@@ -677,10 +677,8 @@ def local_rules(
 ) -> list[str]:
     """gradcli's own rules that disagree with finite differences of their forward, node by
     node (at the node's input values): which op to blame when a check fails."""
-    from .symbolic import graph_nodes
-
     bad: list[str] = []
-    for n in graph_nodes(out, stop):
+    for n in ancestors([out], stop):
         op = n.op
         if op.kind == "custom" or op.name in bad:
             continue

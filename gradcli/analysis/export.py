@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core.autograd import Tensor
+from ..core.tensor import Tensor
 from ..lang.interpreter import Run
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.autograd import Tensor
+from ..core.tensor import Tensor
 from ..lang.interpreter import Run
 
 

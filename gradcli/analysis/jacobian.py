@@ -49,11 +49,10 @@ GRADCLI_JACOBIAN_ENTRIES).
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import time
 import types
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,7 +60,11 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, UsageError
-from ..core.autograd import Node, Tensor, as_tensor, enable_grad, no_grad, run_backward, unbroadcast
+from ..core import forward as forward_mode
+from ..core.autograd import run_backward
+from ..core.graph import ancestors, has_custom, on_path, pruned, reached
+from ..core.op import Node, apply
+from ..core.tensor import Tensor, as_tensor, no_grad
 from ..lang.interpreter import Program, Run
 from . import api
 
@@ -324,7 +327,7 @@ class _Setup:
     def graph(self) -> list[Node]:
         """The nodes `out` depends on (walked once, before any pruning)."""
         if self._graph is None:
-            self._graph = _ancestors(self.out)
+            self._graph = ancestors([self.out])
         return self._graph
 
 
@@ -365,66 +368,6 @@ def _sizes(targets: Sequence[tuple[str, Tensor]]) -> list[int]:
 # --- the graph between the inputs and the output ---------------------------------------------
 
 
-def _ancestors(out: Tensor) -> list[Node]:
-    """The nodes `out` depends on (through tensors that require grad), in creation order."""
-    seen: dict[int, Node] = {}
-    stack = [out.node] if out.node is not None else []
-    while stack:
-        n = stack.pop()
-        if n.seq in seen:
-            continue
-        seen[n.seq] = n
-        for t in n.inputs:
-            if t.node is not None and t.requires_grad and t.node.seq not in seen:
-                stack.append(t.node)
-    return [seen[s] for s in sorted(seen)]
-
-
-def _on_path(nodes: Sequence[Node], targets: Sequence[Tensor]) -> tuple[set[int], list[Node]]:
-    """Ids of the tensors that depend on a target (the targets included), and the nodes that
-    compute them from a target, in creation order."""
-    on = {id(t) for t in targets}
-    path = []
-    for n in nodes:
-        if any(id(t) in on and t.requires_grad for t in n.inputs):
-            on.add(id(n.out))
-            path.append(n)
-    return on, path
-
-
-@contextlib.contextmanager
-def _pruned(
-    out: Tensor, targets: Sequence[Tensor], nodes: Sequence[Node] | None = None
-) -> Iterator[None]:
-    """For the duration, `requires_grad` is off on every tensor of `out`'s graph that is not on
-    a path from a target to `out`: reverse passes then visit only the nodes a Jacobian needs
-    (and a VJP rule may skip gradients nobody asked for)."""
-    nodes = _ancestors(out) if nodes is None else nodes
-    on, _ = _on_path(nodes, targets)
-    off: dict[int, Tensor] = {}
-    for n in nodes:
-        for t in n.inputs:
-            if t.requires_grad and id(t) not in on:
-                off[id(t)] = t
-    for t in off.values():
-        t.requires_grad = False
-    try:
-        yield
-    finally:
-        for t in off.values():
-            t.requires_grad = True
-
-
-def _reached(out: Tensor, nodes: Sequence[Node] | None = None) -> set[int]:
-    """Ids of the tensors `out` depends on (itself included): any other input is unused."""
-    nodes = _ancestors(out) if nodes is None else nodes
-    return {id(out)} | {id(t) for n in nodes for t in n.inputs if t.requires_grad}
-
-
-def _has_custom(nodes: Sequence[Node]) -> bool:
-    return any(n.op.kind == "custom" for n in nodes)
-
-
 # --- reverse mode ----------------------------------------------------------------------------
 
 
@@ -448,7 +391,7 @@ def _reverse_batched(
     batch here, keeping one batch alive at a time; the rest of the pass is the engine's."""
     m = int(root.data.size)
     counts: dict[int, int] = {}
-    for n in _ancestors(root) if nodes is None else nodes:
+    for n in ancestors([root]) if nodes is None else nodes:
         for u in n.inputs:
             if u.requires_grad:
                 counts[id(u)] = counts.get(id(u), 0) + 1
@@ -590,7 +533,7 @@ def _rows(s: _Setup, progress: Progress | None) -> tuple[list[np.ndarray | None]
     nodes = s.graph()
     tape: _Tape | None = None
     start = 0
-    if m > 8 and not _has_custom(nodes):  # recording costs about three plain passes
+    if m > 8 and not has_custom(nodes):  # recording costs about three plain passes
         tape = _Tape(out, ts, nodes, mask_of(0))
         probe = np.random.default_rng(0).standard_normal(out.shape).astype(out.dtype)
         if tape.ok and not _same(tape.replay(probe), _literal_pass(out, ts, probe)):
@@ -637,93 +580,12 @@ def _store(
 # --- forward mode ----------------------------------------------------------------------------
 
 
-def _broadcast_tangent(
-    d: Tensor, inp_shape: tuple[int, ...], out_shape: tuple[int, ...], nb: int
-) -> Tensor:
-    lead = d.shape[:nb]
-    arr = d.data.reshape(lead + (1,) * (len(out_shape) - len(inp_shape)) + inp_shape)
-    return Tensor(np.broadcast_to(arr, lead + out_shape))
-
-
-def _jvp(node: Node, dots: list[Tensor | None], nb: int) -> Tensor | None:
-    """The tangent of `node.out` (with `nb` leading batch axes) from its inputs' tangents."""
-    op = node.op
-    out = node.out
-    if op.jvp is not None:
-        res = op.jvp(tuple(dots), out, *node.inputs, **node.params)
-        return None if res is None else as_tensor(res, like=out)
-    if op.kind in ("elementwise", "binary"):
-        # An elementwise op's Jacobian is diagonal (up to broadcasting): its VJP with the
-        # tangent as upstream gradient is the JVP.
-        total: Tensor | None = None
-        for i, d in enumerate(dots):
-            if d is None:
-                continue
-            g = _broadcast_tangent(d, node.inputs[i].shape, out.shape, nb)
-            ins = [Tensor(t.data, requires_grad=(j == i)) for j, t in enumerate(node.inputs)]
-            gi = op.vjp(g, Tensor(out.data), *ins, **node.params)[i]
-            if gi is None:
-                continue
-            gi = as_tensor(gi, like=out)
-            if gi.shape != g.shape:
-                gi = Tensor(np.broadcast_to(gi.data, g.shape))
-            total = gi if total is None else total + gi
-        return total
-    return _transposed_jvp(node, dots, nb)
-
-
-def _transposed_jvp(node: Node, dots: list[Tensor | None], nb: int) -> Tensor | None:
-    """JVP = d<vjp(g), v>/dg: record the op's VJP as a function of `g`, then run it backward
-    with the tangents as upstream gradients."""
-    op, out = node.op, node.out
-    gsym = Tensor(np.zeros(out.shape, dtype=out.dtype), requires_grad=True)
-    ins = [Tensor(t.data, requires_grad=d is not None) for t, d in zip(node.inputs, dots)]
-    custom = op.kind == "custom"
-    with contextlib.ExitStack() as stack:
-        if custom:
-            # A user's backward may use the forward tensors themselves: keep it off their graph.
-            stack.enter_context(_all_off(node))
-            ins = list(node.inputs)
-        with enable_grad():
-            gs = op.vjp(gsym, Tensor(out.data) if not custom else out, *ins, **node.params)
-            roots, rgs = [], []
-            for t, gi, d in zip(ins, gs, dots):
-                if d is None or gi is None:
-                    continue
-                gi = unbroadcast(as_tensor(gi, like=t), t.shape, 0)
-                if gi.requires_grad:
-                    roots.append(gi)
-                    rgs.append(d)
-        for t in ins:
-            if not custom:
-                t.requires_grad = False
-        if not roots:
-            return None
-        got = run_backward(roots, rgs, nb=nb, capture=[gsym], check_freed=False)
-    return got[id(gsym)][1] if id(gsym) in got else None
-
-
-@contextlib.contextmanager
-def _all_off(node: Node) -> Iterator[None]:
-    tensors = {id(t): t for n in _ancestors(node.out) for t in n.inputs if t.requires_grad}
-    tensors.update({id(t): t for t in node.inputs if t.requires_grad})
-    tensors[id(node.out)] = node.out
-    flags = {k: t.requires_grad for k, t in tensors.items()}
-    for t in tensors.values():
-        t.requires_grad = False
-    try:
-        yield
-    finally:
-        for k, t in tensors.items():
-            t.requires_grad = flags[k]
-
-
 def _forward(s: _Setup) -> tuple[list[np.ndarray | None], int]:
     out = s.out
     sizes = _sizes(s.targets)
     total = sum(sizes)
     ts = [t for _, t in s.targets]
-    _, path = _on_path(s.graph(), ts)
+    _, path = on_path(s.graph(), ts)
     tangent: dict[int, Tensor] = {}
     skip: set[int] = set()
     if len(ts) == 1:
@@ -736,25 +598,7 @@ def _forward(s: _Setup) -> tuple[list[np.ndarray | None], int]:
             seed_t = Tensor(seed.reshape((total,) + t.shape))
             tangent[id(t)] = tangent[id(t)] + seed_t if id(t) in tangent else seed_t
             off += n
-    with no_grad(), np.errstate(all="ignore"):
-        for node in path:
-            if node.seq in skip:
-                continue
-            dots = [
-                tangent.get(id(t)) if i not in node.op.nondiff and t.requires_grad else None
-                for i, t in enumerate(node.inputs)
-            ]
-            if all(d is None for d in dots):
-                continue
-            d = _jvp(node, dots, 1)
-            k = id(node.out)
-            if d is not None:
-                d = (
-                    d
-                    if d.shape == (total,) + node.out.shape
-                    else Tensor(np.broadcast_to(d.data, (total,) + node.out.shape))
-                )
-                tangent[k] = tangent[k] + d if k in tangent else d
+    forward_mode.push(path, tangent, 1, skip)
     final = tangent.get(id(out))
     if final is None:
         return [None] * len(ts), 1
@@ -822,7 +666,7 @@ class _Replay:
     def __init__(self, out: Tensor, targets: Sequence[Tensor]):
         self.out = out
         self.targets = list(targets)
-        _, self.path = _on_path(_ancestors(out), self.targets)
+        _, self.path = on_path(ancestors([out]), self.targets)
 
     def value(self, deltas: dict[int, np.ndarray]) -> np.ndarray:
         vals: dict[int, np.ndarray] = {}
@@ -842,8 +686,6 @@ class _Replay:
     def gradient(self, deltas: dict[int, np.ndarray]) -> list[np.ndarray]:
         """The gradient of the (one-element) output at the perturbed point, from a graph built
         anew by applying the recorded ops to the perturbed values."""
-        from ..core.autograd import apply
-
         new: dict[int, Tensor] = {}
         capture: list[Tensor] = []
         computed = {id(n.out) for n in self.path}
@@ -926,7 +768,7 @@ def _f64(a: np.ndarray) -> np.ndarray:
 
 
 def _evaluator(s: _Setup) -> _Replay | _Rerun:
-    if _has_custom(s.graph()):
+    if has_custom(s.graph()):
         return _Rerun(s)
     return _Replay(s.out, [t for _, t in s.targets])
 
@@ -1041,12 +883,12 @@ def _jacobian(
         )
     t0 = time.perf_counter()
     note = None
-    reached = _reached(s.out, s.graph())
+    reach = reached(s.out, s.graph())
     if used == "numeric":
         arrays, passes = _numeric(s, progress)
         note = f"central differences in float64, step {NUMERIC_STEP:.3g} * max(1, |x|)"
     else:
-        with _pruned(s.out, [t for _, t in s.targets], s.graph()):
+        with pruned(s.out, [t for _, t in s.targets], s.graph()):
             if used == "rows":
                 arrays, passes = _rows(s, progress)
             elif used == "batched":
@@ -1057,7 +899,7 @@ def _jacobian(
     blocks: dict[str, Block] = {}
     dt = np.float64 if used == "numeric" else s.out.dtype
     for (name, t), a in zip(s.targets, arrays):
-        if a is None or id(t) not in reached:
+        if a is None or id(t) not in reach:
             blocks[name] = Block(
                 name, tuple(t.shape), np.zeros(s.out.shape + t.shape, dtype=dt), unused=True
             )
@@ -1156,8 +998,8 @@ def hessian(
     ts = [t for _, t in s.targets]
     t0 = time.perf_counter()
     dt = s.out.dtype
-    reached = _reached(s.out, s.graph())
-    unused = [n for n, t in s.targets if id(t) not in reached]
+    reach = reached(s.out, s.graph())
+    unused = [n for n, t in s.targets if id(t) not in reach]
     if method == "numeric":
         ev = _evaluator(s)
         cols = _numeric_columns(s, ev.gradient, progress)
@@ -1165,7 +1007,7 @@ def hessian(
         passes = 2 * total
         dt = np.float64
     else:
-        with _pruned(s.out, ts, s.graph()):
+        with pruned(s.out, ts, s.graph()):
             grads = _first_grads(s)
             full = np.zeros((total, total), dtype=dt)
             live = [(k, g) for k, g in enumerate(grads) if g is not None and g.requires_grad]
@@ -1239,7 +1081,7 @@ def hvp(
     _scalar_out(s)
     vs = _split_v(s, v)
     ts = [t for _, t in s.targets]
-    with _pruned(s.out, ts, s.graph()):
+    with pruned(s.out, ts, s.graph()):
         grads = _first_grads(s)
         roots, rgs = [], []
         for g, vi in zip(grads, vs):

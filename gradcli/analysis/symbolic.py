@@ -34,7 +34,9 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
-from ..core.autograd import Node, Op, Tensor
+from ..core.graph import ancestors
+from ..core.op import Op
+from ..core.tensor import Tensor
 
 ELEMENTWISE_KINDS = ("elementwise", "binary")
 
@@ -112,32 +114,10 @@ def run_variant(
     return interp.execute(), promoted
 
 
-def graph_nodes(out: Tensor, stop: Iterable[int] = ()) -> list[Node]:
-    """The nodes `out` depends on (through tensors that require grad), in creation order.
-    Tensors whose id is in `stop` are treated as inputs: the walk does not go past them."""
-    stop_ids = set(stop)
-    nodes: dict[int, Node] = {}
-    stack = [out.node] if out.node is not None and id(out) not in stop_ids else []
-    while stack:
-        n = stack.pop()
-        if n.seq in nodes:
-            continue
-        nodes[n.seq] = n
-        for t in n.inputs:
-            if (
-                t.node is not None
-                and t.requires_grad
-                and id(t) not in stop_ids
-                and t.node.seq not in nodes
-            ):
-                stack.append(t.node)
-    return [nodes[s] for s in sorted(nodes)]
-
-
 def custom_names(out: Tensor, stop: Iterable[int] = ()) -> list[str]:
     """Names of the user functions with a custom gradient that `out` depends on."""
     names: list[str] = []
-    for n in graph_nodes(out, stop):
+    for n in ancestors([out], stop):
         if n.op.kind == "custom" and n.op.name not in names:
             names.append(n.op.name)
     return names
@@ -316,7 +296,7 @@ def build(run: Any, of: str, wrt: list[str], *, out: Tensor | None = None) -> Sy
         sources[id(run.tensor(w))] = w
     max_elems = limits.SYMPY_ELEMENTS.value
     max_size = limits.SYMPY_EXPRESSION.value
-    nodes = graph_nodes(out_t, stop=sources)
+    nodes = ancestors([out_t], stop=sources)
 
     exprs: dict[int, np.ndarray] = {}
     sizes: dict[int, int] = {}
@@ -706,6 +686,16 @@ OPERATOR_NAMES = {
 NOT_DIFFERENTIABLE = frozenset({"argmax", "argmin"})
 
 
+def _scanned(module: str) -> bool:
+    """Whether `reached_ops` looks into a function of `module`: the records' layer and the
+    PyTorch surface's own functions (not its compositions, which reach several records and
+    have no row of their own in the catalog)."""
+    return module.startswith(("gradcli.ops.", "gradcli.surface.")) and module not in (
+        "gradcli.surface.composite",
+        "gradcli.surface.printing",
+    )
+
+
 def reached_ops(
     fn: Any, _memo: dict[int, list[Op]] | None = None, _active: set[int] | None = None
 ) -> list[Op]:
@@ -722,10 +712,7 @@ def reached_ops(
     if isinstance(fn, property):
         fn = fn.fget
     code = getattr(fn, "__code__", None)
-    if code is None or getattr(fn, "__module__", "") not in (
-        "gradcli.surface.functional",
-        "gradcli.ops.elementwise",
-    ):
+    if code is None or not _scanned(getattr(fn, "__module__", "")):
         return []
     if id(fn) in memo:
         return memo[id(fn)]
@@ -776,7 +763,7 @@ def user_names() -> dict[str, list[Op]]:
     """Every user-facing name of a differentiable operation -> the records it reaches: the
     keys of `functional.FUNCTIONS` and `METHODS`, the operators (`+`, `@`, `x[...]`, `.T`),
     and the `torch.nn` modules (`nn.Sigmoid`)."""
-    from ..surface import functional as fn
+    from ..surface import names as fn
 
     out: dict[str, list[Op]] = {}
     memo: dict[int, list[Op]] = {}
@@ -887,7 +874,7 @@ def _derivatives(
 def op_catalog(*, derivatives: bool = True) -> list[OpInfo]:
     """The registry's records that a user can reach, each with its names, signature, rule,
     derivative (from the sympy form) and kink convention."""
-    from ..ops.elementwise import REGISTRY
+    from ..core.op import REGISTRY
 
     names = user_names()
     main: dict[str, list[str]] = {}

@@ -11,55 +11,12 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cached_property
-from typing import Any
+
+from .record import Record
 
 # Python's own line breaks (str.splitlines also breaks at \f, \v, \x1c-\x1e, \x85, \u2028...,
 # which Python's tokenizer does not, so the line numbers of `ast` would not match).
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-
-
-class Record:
-    """A small data class declared by `_fields` (and `_defaults`: a `list`/`dict` type there
-    means a new empty one). Defining a @dataclass generates and execs its methods, about half
-    a millisecond each at import; the start-up path of `gradcli backward` has a dozen such
-    classes, so they are plain records instead."""
-
-    _fields: tuple[str, ...] = ()
-    _defaults: dict[str, Any] = {}
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        fields = self._fields
-        if len(args) > len(fields):
-            raise TypeError(f"{type(self).__name__}() takes {len(fields)} arguments")
-        for name, value in zip(fields, args):
-            setattr(self, name, value)
-        for name in fields[len(args) :]:
-            if name in kwargs:
-                value = kwargs.pop(name)
-            elif name in self._defaults:
-                d = self._defaults[name]
-                value = d() if d in (list, dict) else d
-            else:
-                raise TypeError(f"{type(self).__name__}() missing argument {name!r}")
-            setattr(self, name, value)
-        if kwargs:
-            raise TypeError(f"{type(self).__name__}() got unexpected {sorted(kwargs)}")
-        post = getattr(self, "__post_init__", None)
-        if post is not None:
-            post()
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
-        return f"{type(self).__name__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and all(
-            getattr(self, f) is getattr(other, f) or getattr(self, f) == getattr(other, f)
-            for f in self._fields
-        )
-
-    def __hash__(self) -> int:
-        return hash(tuple(getattr(self, f) for f in self._fields))
 
 
 class Source(Record):

@@ -12,7 +12,8 @@ import os
 import sys
 import time
 
-from .errors import LimitError, Record
+from .errors import LimitError
+from .record import Record
 
 
 class Limit(Record):

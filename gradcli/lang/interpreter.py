@@ -19,9 +19,15 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, Record, Source, Span, suggest
-from ..core import autograd as engine
-from ..core.autograd import Tensor
-from ..surface import functional as fn
+from ..core import autograd
+from ..core.tensor import Settings, Tensor, as_tensor, data_array, typename
+from ..ops import arithmetic as A
+from ..ops.custom import custom_apply
+from ..surface import constructors as K
+from ..surface import functional as F
+from ..surface import indexing as I
+from ..surface import names
+from ..surface import nn as surface_nn
 from ..surface.printing import Size, format_value
 
 # --- values a program can hold besides tensors and Python scalars --------------------------------
@@ -140,13 +146,13 @@ _DTYPES = {
 
 def _build_namespaces() -> dict[str, Namespace]:
     dtypes = {k: DType(k, np.dtype(v)) for k, v in _DTYPES.items()}
-    functional_members: dict[str, Any] = dict(fn.FUNCTIONS)
+    functional_members: dict[str, Any] = dict(names.FUNCTIONS)
     nn_functional = Namespace("torch.nn.functional", functional_members)
-    nn = Namespace("torch.nn", {**fn.MODULES, "functional": nn_functional})
+    nn = Namespace("torch.nn", {**names.MODULES, "functional": nn_functional})
     autograd = Namespace(
         "torch.autograd",
         {
-            "Variable": fn.Variable,
+            "Variable": K.Variable,
             "grad": _autograd_grad,
             "backward": _autograd_backward,
             "Function": _FUNCTION_BASE,
@@ -156,7 +162,7 @@ def _build_namespaces() -> dict[str, Namespace]:
     torch = Namespace(
         "torch",
         {
-            **fn.FUNCTIONS,
+            **names.FUNCTIONS,
             **dtypes,
             "nn": nn,
             "autograd": autograd,
@@ -167,36 +173,34 @@ def _build_namespaces() -> dict[str, Namespace]:
             "inf": math.inf,
             "nan": math.nan,
             "set_default_dtype": _set_default_dtype,
-            "get_default_dtype": lambda: DType(
-                str(fn.Settings.default_dtype), fn.Settings.default_dtype
-            ),
+            "get_default_dtype": lambda: DType(str(Settings.default_dtype), Settings.default_dtype),
         },
     )
     torch.members.pop("no_grad")
     numpy = Namespace(
         "numpy",
         {
-            "array": fn.tensor,
-            "asarray": fn.tensor,
+            "array": K.tensor,
+            "asarray": K.tensor,
             "float32": dtypes["float32"],
             "float64": dtypes["float64"],
             "pi": math.pi,
             "e": math.e,
-            "zeros": fn.zeros,
-            "ones": fn.ones,
-            "exp": fn.exp,
-            "log": fn.log,
-            "sqrt": fn.sqrt,
-            "tanh": fn.tanh,
-            "sin": fn.sin,
-            "cos": fn.cos,
-            "dot": fn.dot,
-            "matmul": fn.matmul,
-            "sum": fn.sum_,
-            "mean": fn.mean,
-            "arange": fn.arange,
-            "linspace": fn.linspace,
-            "eye": fn.eye,
+            "zeros": K.zeros,
+            "ones": K.ones,
+            "exp": A.exp,
+            "log": A.log,
+            "sqrt": A.sqrt,
+            "tanh": A.tanh,
+            "sin": A.sin,
+            "cos": A.cos,
+            "dot": F.dot,
+            "matmul": A.matmul,
+            "sum": F.sum,
+            "mean": F.mean,
+            "arange": K.arange,
+            "linspace": K.linspace,
+            "eye": K.eye,
         },
     )
     return {
@@ -219,7 +223,7 @@ def _math_fn(f: Callable[..., float], name: str) -> Builtin:
                 a = a.item()
             if isinstance(a, bool) or not isinstance(a, (int, float)):
                 raise GradcliError(
-                    f"math.{name}() takes numbers, not {fn._typename(a)}",
+                    f"math.{name}() takes numbers, not {typename(a)}",
                     hint=f"for tensors use torch.{name}(x)",
                 )
             vals.append(a)
@@ -276,7 +280,7 @@ def _set_default_dtype(d: Any) -> None:
             "only floating-point types are supported as the default type",
             expected="torch.float32 or torch.float64",
         )
-    fn.set_default_dtype(d)
+    K.set_default_dtype(d)
 
 
 def _autograd_grad(
@@ -290,7 +294,7 @@ def _autograd_grad(
     is_grads_batched: bool = False,
     materialize_grads: bool = False,
 ) -> tuple:
-    return engine.grad(
+    return autograd.grad(
         outputs,
         inputs,
         grad_outputs,
@@ -308,7 +312,7 @@ def _autograd_backward(
     create_graph: bool = False,
     inputs: Any = None,
 ) -> None:
-    engine.backward(
+    autograd.backward(
         tensors,
         grad_tensors,
         retain_graph=retain_graph,
@@ -323,7 +327,7 @@ def _tensors_arg(v: Any, what: str) -> list[Tensor] | None:
         return None
     items = [v] if isinstance(v, Tensor) else list(v) if isinstance(v, (list, tuple)) else None
     if items is None or not all(isinstance(t, Tensor) for t in items):
-        raise GradcliError(f"{what} must be a Tensor or a list of Tensors", found=fn._typename(v))
+        raise GradcliError(f"{what} must be a Tensor or a list of Tensors", found=typename(v))
     return items
 
 
@@ -340,8 +344,8 @@ def _tensor_backward(
         retain_graph = retain_variables
     if gradient is not None and not isinstance(gradient, Tensor):
         # A number or a (nested) list literal: a constant tensor, as anywhere in a program.
-        gradient = engine.as_tensor(gradient, like=t)
-    engine.backward(
+        gradient = as_tensor(gradient, like=t)
+    autograd.backward(
         [t],
         [gradient],
         retain_graph=retain_graph,
@@ -387,8 +391,8 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "requires_grad": lambda t: t.requires_grad,
     "is_leaf": lambda t: t.node is None,
     "grad_fn": _grad_fn,
-    "T": fn._T,
-    "mT": fn._mT,
+    "T": F.T,
+    "mT": F.mT,
     "ndim": lambda t: t.ndim,
     "dtype": lambda t: DType(
         {"float32": "float32", "float64": "float64", "int64": "int64", "bool": "bool"}.get(
@@ -401,7 +405,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
 }
 
 TENSOR_METHODS: dict[str, Callable[..., Any]] = {
-    **fn.METHODS,
+    **names.METHODS,
     "backward": _tensor_backward,
     "tolist": _tolist,
 }
@@ -415,7 +419,7 @@ def _builtin_range(*args: Any) -> range:
     for a in args:
         if isinstance(a, bool) or not isinstance(a, int):
             raise GradcliError(
-                f"range() takes integers, not {fn._typename(a)}", hint="use int(...) to convert"
+                f"range() takes integers, not {typename(a)}", hint="use int(...) to convert"
             )
     if len(args) == 3 and args[2] == 0:
         raise GradcliError("range() arg 3 must not be zero")
@@ -447,7 +451,7 @@ def _builtin_len(v: Any) -> int:
         return len(v)
     n = _length(v)
     if n is None:
-        raise GradcliError(f"object of type '{fn._typename(v)}' has no len()")
+        raise GradcliError(f"object of type '{typename(v)}' has no len()")
     return n
 
 
@@ -468,8 +472,7 @@ def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
                 f"cannot convert {v} to an integer", hint="the value is not finite"
             ) from None
     raise GradcliError(
-        f"{name}() argument must be a number, a string or a one-element tensor, "
-        f"not {fn._typename(v)}"
+        f"{name}() argument must be a number, a string or a one-element tensor, not {typename(v)}"
     )
 
 
@@ -484,7 +487,7 @@ def _minmax(which: Callable[..., Any], name: str) -> Callable[..., Any]:
             raise GradcliError(f"{name}() arg is an empty sequence")
         if any(isinstance(i, Tensor) for i in items):
             if len(items) == 1 and isinstance(items[0], Tensor):
-                return (fn.max_ if name == "max" else fn.min_)(items[0])
+                return (F.max if name == "max" else F.min)(items[0])
             raise GradcliError(
                 f"Python's {name}() of tensors is ambiguous",
                 hint=f"use torch.{name}imum(a, b) or x.{name}()",
@@ -509,13 +512,13 @@ def _builtin_sum(items: Any, start: Any = 0) -> Any:
 def _builtin_round(v: Any, nd: Any = None) -> Any:
     x = v.item() if isinstance(v, Tensor) else v
     if isinstance(x, bool) or not isinstance(x, (int, float)):
-        raise GradcliError(f"round() takes a number, not {fn._typename(x)}")
+        raise GradcliError(f"round() takes a number, not {typename(x)}")
     if nd is None:
         if isinstance(x, float) and not math.isfinite(x):
             raise GradcliError(f"cannot round {x} to an integer", hint="the value is not finite")
         return round(x)
     if isinstance(nd, bool) or not isinstance(nd, int):
-        raise GradcliError(f"round(): ndigits must be an integer, not {fn._typename(nd)}")
+        raise GradcliError(f"round(): ndigits must be an integer, not {typename(nd)}")
     # Beyond +-400 digits every finite float and every int gradcli allows rounds the same, and
     # round(int, -10**12) would compute 10**10**12.
     return round(x, max(-400, min(400, nd)))
@@ -523,10 +526,10 @@ def _builtin_round(v: Any, nd: Any = None) -> Any:
 
 def _builtin_abs(v: Any) -> Any:
     if isinstance(v, Tensor):
-        return fn.abs_(v)
+        return A.abs(v)
     if isinstance(v, (int, float)):
         return abs(v)
-    raise GradcliError(f"bad operand type for abs(): '{fn._typename(v)}'")
+    raise GradcliError(f"bad operand type for abs(): '{typename(v)}'")
 
 
 def _seq(v: Any, what: str) -> list:
@@ -535,10 +538,10 @@ def _seq(v: Any, what: str) -> list:
     if n is None:
         if isinstance(v, Tensor):
             raise GradcliError("iteration over a 0-d tensor")
-        raise GradcliError(f"{what}: '{fn._typename(v)}' object is not iterable")
+        raise GradcliError(f"{what}: '{typename(v)}' object is not iterable")
     limits.LIST_ITEMS.check(n, f"the number of items for {what}")
     if isinstance(v, Tensor):
-        return [fn.getitem(v, i) for i in range(n)]
+        return [I.getitem(v, i) for i in range(n)]
     return list(v)
 
 
@@ -549,8 +552,8 @@ def _iterate(v: Any, what: str) -> Any:
     if isinstance(v, Tensor):
         if v.ndim == 0:
             raise GradcliError("iteration over a 0-d tensor")
-        return (fn.getitem(v, i) for i in range(v.shape[0]))
-    raise GradcliError(f"{what}: '{fn._typename(v)}' object is not iterable")
+        return (I.getitem(v, i) for i in range(v.shape[0]))
+    raise GradcliError(f"{what}: '{typename(v)}' object is not iterable")
 
 
 def _check_structure(v: Any, what: str, tensor_cost: int = 1) -> None:
@@ -586,7 +589,7 @@ def _size_builtin(s: Any = ()) -> Size:
     items = _seq(s, "torch.Size()")
     for i in items:
         if isinstance(i, bool) or not isinstance(i, int):
-            raise GradcliError(f"torch.Size() takes integers, not {fn._typename(i)}")
+            raise GradcliError(f"torch.Size() takes integers, not {typename(i)}")
     return Size(tuple(items))
 
 
@@ -632,7 +635,7 @@ BUILTINS.update(
 
 def _index(v: Any) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise GradcliError(f"expected an integer, not {fn._typename(v)}")
+        raise GradcliError(f"expected an integer, not {typename(v)}")
     return v
 
 
@@ -1007,8 +1010,8 @@ class Interpreter:
         self.warned: set[str] = set()
         self.more_warnings = 0
         self.scopes: list[dict[str, Any]] = [self.globals]
-        fn.Settings.default_dtype = np.dtype(dtype or np.float64)
-        fn.manual_seed(seed)
+        Settings.default_dtype = np.dtype(dtype or np.float64)
+        K.manual_seed(seed)
         self.stmt_handlers: dict[type, Callable[[Any], None]] = {
             ast.Expr: self.s_expr,
             ast.Assign: self.s_assign,
@@ -1120,7 +1123,7 @@ class Interpreter:
                 raise self.error(t, "`.data` belongs to tensors")
             alias = _data_alias(owner)
             new = self.binop(node.op, alias, self.eval(node.value), node)
-            fn._inplace(alias, new)
+            F.inplace_update(alias, new)
             return
         current = self.eval(_load(t))
         if isinstance(current, Tensor) and current.requires_grad and current.node is None:
@@ -1344,22 +1347,18 @@ class Interpreter:
                         "not supported",
                         hint="assign into a named tensor: y[...] = value",
                     )
-                self.assign(target.value, fn.index_assign(owner, key, value), stmt)
+                self.assign(target.value, I.index_assign(owner, key, value), stmt)
                 return
-            idx = fn._normalize_index(owner, key)
+            idx = I.normalize_index(owner, key)
             if isinstance(value, Tensor):
                 new = value.data
             else:
                 _check_structure(value, "the assignment")
-                new = (
-                    fn._data_array(value, owner.dtype)
-                    if isinstance(value, (list, tuple))
-                    else value
-                )
+                new = data_array(value, owner.dtype) if isinstance(value, (list, tuple)) else value
                 if not isinstance(new, (np.ndarray, int, float, bool)):
                     raise self.error(
                         target,
-                        f"cannot assign a {fn._typename(value)} into a tensor",
+                        f"cannot assign a {typename(value)} into a tensor",
                         expected="a number or a tensor",
                     )
             try:
@@ -1394,7 +1393,7 @@ class Interpreter:
                 )
             owner.grad = value
         elif attr == "data":
-            v = value if isinstance(value, Tensor) else fn.tensor(value)
+            v = value if isinstance(value, Tensor) else K.tensor(value)
             owner.data = np.array(v.data, dtype=owner.dtype)
         elif attr == "requires_grad":
             owner.requires_grad_(bool(value))
@@ -1468,9 +1467,9 @@ class Interpreter:
             return self.namespaces[name]
         if name == "np":
             return self.namespaces["numpy"]
-        if name in fn.FUNCTIONS:
-            return fn.FUNCTIONS[name]
-        known = list(self.globals) + list(fn.FUNCTIONS) + list(BUILTINS) + ["print", "torch"]
+        if name in names.FUNCTIONS:
+            return names.FUNCTIONS[name]
+        known = list(self.globals) + list(names.FUNCTIONS) + list(BUILTINS) + ["print", "torch"]
         raise self.error(
             node,
             f"name `{name}` is not defined",
@@ -1491,9 +1490,7 @@ class Interpreter:
             if p is not None and not (isinstance(p, int) and not isinstance(p, bool)):
                 if isinstance(p, Tensor) and p.data.size == 1 and p.dtype.kind in "iu":
                     continue
-                raise self.error(
-                    sub, f"slice indices must be integers or None, not {fn._typename(p)}"
-                )
+                raise self.error(sub, f"slice indices must be integers or None, not {typename(p)}")
         return slice(*[int(p.item()) if isinstance(p, Tensor) else p for p in parts])
 
     def e_ifexp(self, node: ast.IfExp) -> Any:
@@ -1529,7 +1526,7 @@ class Interpreter:
         if isinstance(node.op, ast.Not):
             return not self.truth(v, node.operand)
         if isinstance(v, bool) or not isinstance(v, (int, float, Tensor)):
-            raise self.error(node, f"bad operand type for unary operator: '{fn._typename(v)}'")
+            raise self.error(node, f"bad operand type for unary operator: '{typename(v)}'")
         return -v if isinstance(node.op, ast.USub) else v
 
     def e_binop(self, node: ast.BinOp) -> Any:
@@ -1591,7 +1588,7 @@ class Interpreter:
                 expected="a supported operation (see `gradcli ops`)",
                 hint=suggest(attr, owner.members),
             )
-        if isinstance(owner, fn.MinMax) and attr in ("values", "indices"):
+        if isinstance(owner, F.MinMax) and attr in ("values", "indices"):
             return owner.values if attr == "values" else owner.indices
         if isinstance(owner, FunctionClass) and attr == "apply":
             return Builtin(f"{owner.name}.apply", lambda *a: self.apply_function(owner, a, node))
@@ -1614,7 +1611,7 @@ class Interpreter:
         if isinstance(owner, DType) and attr == "is_floating_point":
             return owner.np.kind == "f"
         raise self.error(
-            node, f"'{fn._typename(owner)}' object has no attribute '{attr}'", found=f"`.{attr}`"
+            node, f"'{typename(owner)}' object has no attribute '{attr}'", found=f"`.{attr}`"
         )
 
     def e_subscript(self, node: ast.Subscript) -> Any:
@@ -1622,7 +1619,7 @@ class Interpreter:
         key = self.eval(node.slice)
         if isinstance(owner, Tensor):
             try:
-                return fn.getitem(owner, key)
+                return I.getitem(owner, key)
             except GradcliError as e:
                 raise e.with_span(self.span(node)) from None
             except _CONVERTED as e:
@@ -1633,18 +1630,17 @@ class Interpreter:
             if isinstance(key, bool) or not isinstance(key, (int, slice)):
                 raise self.error(
                     node,
-                    f"{fn._typename(owner)} indices must be integers or "
-                    f"slices, not {fn._typename(key)}",
+                    f"{typename(owner)} indices must be integers or slices, not {typename(key)}",
                 )
             try:
                 return owner[key]
             except IndexError:
                 raise self.error(
                     node,
-                    f"{fn._typename(owner)} index out of range",
+                    f"{typename(owner)} index out of range",
                     hint=f"it has {len(owner)} items",
                 ) from None
-        raise self.error(node, f"'{fn._typename(owner)}' object is not subscriptable")
+        raise self.error(node, f"'{typename(owner)}' object is not subscriptable")
 
     def e_call(self, node: ast.Call) -> Any:
         callee = self.eval(node.func)
@@ -1670,7 +1666,7 @@ class Interpreter:
             return _checked_call(callee.fn, args, kwargs, callee.name, node, self)
         if isinstance(callee, UserFunction):
             return self.call_user(callee, args, kwargs, node)
-        if isinstance(callee, fn.Module):
+        if isinstance(callee, surface_nn.Module):
             return _checked_call(callee.__call__, args, kwargs, callee.name, node, self)
         if isinstance(callee, FunctionClass):
             raise self.error(
@@ -1680,7 +1676,7 @@ class Interpreter:
             )
         if callable(callee) and not isinstance(callee, (type, Namespace)):
             return _checked_call(callee, args, kwargs, _call_name(node, callee), node, self)
-        raise self.error(node, f"'{fn._typename(callee)}' object is not callable")
+        raise self.error(node, f"'{typename(callee)}' object is not callable")
 
     def do_print(
         self, *args: Any, sep: Any = " ", end: Any = "\n", file: Any = None, flush: bool = False
@@ -1693,7 +1689,7 @@ class Interpreter:
             )
         for what, v in (("sep", sep), ("end", end)):
             if v is not None and not isinstance(v, str):
-                raise GradcliError(f"{what} must be None or a string, not {fn._typename(v)}")
+                raise GradcliError(f"{what} must be None or a string, not {typename(v)}")
         for a in args:
             _check_structure(a, "print()", tensor_cost=100)
         sep = " " if sep is None else sep
@@ -1818,7 +1814,7 @@ class Interpreter:
         def vjp(g: Tensor) -> Any:
             return self.invoke(fb, list(args) + [g], {}, node)
 
-        return engine.custom_apply(f.name, inputs, forward, vjp, n_inputs=len(inputs))
+        return custom_apply(f.name, inputs, forward, vjp, n_inputs=len(inputs))
 
     def apply_function(self, cls: FunctionClass, args: tuple, node: ast.AST) -> Any:
         ctx = Ctx()
@@ -1841,7 +1837,7 @@ class Interpreter:
                 )
             return tuple(grads[i] for i in tensor_pos)
 
-        return engine.custom_apply(
+        return custom_apply(
             cls.name, inputs, forward, vjp, n_inputs=len(inputs), label=f"{cls.name}Backward"
         )
 
@@ -1923,7 +1919,7 @@ def _checked_call(
             what = f"an argument has the wrong type ({what})"
         err = GradcliError(
             f"{name}(): {what}",
-            found=", ".join(fn._typename(a) for a in (args[1:] if bound else args)) or None,
+            found=", ".join(typename(a) for a in (args[1:] if bound else args)) or None,
             hint="check the arguments' types and values (see `gradcli ops`); if they look "
             "right, this is a gradcli bug: please report it (with --debug)",
         )
@@ -2015,7 +2011,7 @@ def _binop(op: ast.operator, a: Any, b: Any) -> Any:
     if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
         raise GradcliError(
             f"unsupported operand types for {_OPNAMES.get(type(op), '?')}: "
-            f"'{fn._typename(a)}' and '{fn._typename(b)}'"
+            f"'{typename(a)}' and '{typename(b)}'"
         )
     if isinstance(op, ast.Pow):
         if isinstance(a, int) and isinstance(b, int) and abs(a) >= 2 and b > 0:
@@ -2040,16 +2036,16 @@ def _binop(op: ast.operator, a: Any, b: Any) -> Any:
 
 def _seq_binop(op: ast.operator, a: Any, b: Any) -> Any:
     if isinstance(op, ast.Add) and isinstance(a, (list, tuple)) and type(a) is type(b):
-        limits.LIST_ITEMS.check(len(a) + len(b), f"the length of the {fn._typename(a)}")
+        limits.LIST_ITEMS.check(len(a) + len(b), f"the length of the {typename(a)}")
         return a + b
     if isinstance(op, ast.Mult):
         seq, n = (a, b) if isinstance(a, (list, tuple)) else (b, a)
         if isinstance(n, int) and not isinstance(n, bool):
-            limits.LIST_ITEMS.check(len(seq) * max(n, 0), f"the length of the {fn._typename(seq)}")
+            limits.LIST_ITEMS.check(len(seq) * max(n, 0), f"the length of the {typename(seq)}")
             return seq * n
     raise GradcliError(
         f"unsupported operand types for {_OPNAMES.get(type(op), '?')}: "
-        f"'{fn._typename(a)}' and '{fn._typename(b)}'",
+        f"'{typename(a)}' and '{typename(b)}'",
         hint="make tensors with torch.tensor(...) to compute with them",
     )
 
@@ -2063,12 +2059,12 @@ _PY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Mod: lambda a, b: a % b,
 }
 _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: lambda a, b: fn.add_t(a, b),
-    ast.Sub: lambda a, b: fn.sub_op(a, b),
-    ast.Mult: lambda a, b: fn.mul_t(a, b),
-    ast.Div: lambda a, b: fn.div_op(a, b),
-    ast.Pow: lambda a, b: fn.pow_(a, b),
-    ast.MatMult: lambda a, b: fn.matmul(a, b),
+    ast.Add: lambda a, b: A.add_t(a, b),
+    ast.Sub: lambda a, b: A.sub_op(a, b),
+    ast.Mult: lambda a, b: A.mul_t(a, b),
+    ast.Div: lambda a, b: A.div_op(a, b),
+    ast.Pow: lambda a, b: A.pow(a, b),
+    ast.MatMult: lambda a, b: A.matmul(a, b),
 }
 _OPNAMES = {
     ast.Add: "+",
@@ -2092,17 +2088,17 @@ def _compare(op: ast.cmpop, a: Any, b: Any) -> Any:
         return (a.np == b.np) == isinstance(op, ast.Eq)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
         f = {
-            ast.Lt: fn.lt,
-            ast.LtE: fn.le,
-            ast.Gt: fn.gt,
-            ast.GtE: fn.ge,
-            ast.Eq: fn.eq,
-            ast.NotEq: fn.ne,
+            ast.Lt: F.lt,
+            ast.LtE: F.le,
+            ast.Gt: F.gt,
+            ast.GtE: F.ge,
+            ast.Eq: F.eq,
+            ast.NotEq: F.ne,
         }[type(op)]
         return f(a, b)
     ok = (int, float, str, type(None), tuple, list)
     if not isinstance(a, ok) or not isinstance(b, ok):
-        raise GradcliError(f"cannot compare '{fn._typename(a)}' and '{fn._typename(b)}'")
+        raise GradcliError(f"cannot compare '{typename(a)}' and '{typename(b)}'")
     _check_structure(a, "the comparison")
     _check_structure(b, "the comparison")
     try:
@@ -2115,4 +2111,4 @@ def _compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             ast.NotEq: lambda: a != b,
         }[type(op)]()
     except TypeError:
-        raise GradcliError(f"cannot compare '{fn._typename(a)}' and '{fn._typename(b)}'") from None
+        raise GradcliError(f"cannot compare '{typename(a)}' and '{typename(b)}'") from None

@@ -2,8 +2,7 @@
 
 Each is written with the registry's differentiable operations (so its gradient, its Jacobian,
 its Hessian and its sympy form come from theirs, and need no rule of its own); constants such
-as masks are built with NumPy. They are registered into `functional.FUNCTIONS` / `METHODS` /
-`MODULES` at the end of `gradcli.functional`.
+as masks are built with NumPy. They are registered into `names.FUNCTIONS` / `METHODS` / `MODULES`.
 """
 
 from __future__ import annotations
@@ -13,25 +12,30 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core.autograd import Tensor
-from . import functional as f
+from ..core.tensor import Tensor
+from ..ops import arithmetic as A
+from . import args as C
+from . import constructors as K
+from . import functional as F
+from . import indexing as I
+from . import nn
 
 
 def linear(input: Any, weight: Any, bias: Any = None) -> Tensor:  # noqa: A002
     """`F.linear`: input @ weight^T + bias."""
-    x, w = f._tensor_arg(input, "input"), f._tensor_arg(weight, "weight")
-    out = f.matmul(x, f.t(w) if w.ndim == 2 else w)
-    return out if bias is None else f._named(f.add_t(out, bias), "AddmmBackward0")
+    x, w = A.tensor_arg(input, "input"), A.tensor_arg(weight, "weight")
+    out = A.matmul(x, F.t(w) if w.ndim == 2 else w)
+    return out if bias is None else A.named(A.add_t(out, bias), "AddmmBackward0")
 
 
 def silu(x: Any, inplace: bool = False) -> Tensor:
-    x = f._tensor_arg(x, "input")
-    return f._named(f.mul_t(x, f.sigmoid(x)), "SiluBackward0")
+    x = A.tensor_arg(x, "input")
+    return A.named(A.mul_t(x, A.sigmoid(x)), "SiluBackward0")
 
 
 def logsigmoid(x: Any) -> Tensor:
-    x = f._tensor_arg(x, "input")
-    return f._named(f.neg(f.softplus(f.neg(x))), "LogSigmoidBackward0")
+    x = A.tensor_arg(x, "input")
+    return A.named(A.neg(F.softplus(A.neg(x))), "LogSigmoidBackward0")
 
 
 def l1_loss(
@@ -41,9 +45,9 @@ def l1_loss(
     reduce: Any = None,  # noqa: A002
     reduction: str = "mean",
 ) -> Tensor:
-    d = f.abs_(f.sub_t(f._tensor_arg(input, "input"), target))
-    r = f._reduction(reduction)
-    return d if r == "none" else (f.mean(d) if r == "mean" else f.sum_(d))
+    d = A.abs(A.sub_t(A.tensor_arg(input, "input"), target))
+    r = C.reduction_arg(reduction)
+    return d if r == "none" else (F.mean(d) if r == "mean" else F.sum(d))
 
 
 def binary_cross_entropy_with_logits(
@@ -57,34 +61,34 @@ def binary_cross_entropy_with_logits(
 ) -> Tensor:
     if pos_weight is not None:
         raise GradcliError("binary_cross_entropy_with_logits: pos_weight is not supported")
-    x = f._tensor_arg(input, "input")
-    t = target if isinstance(target, Tensor) else f._scalar_operand(target, x)
+    x = A.tensor_arg(input, "input")
+    t = target if isinstance(target, Tensor) else A.scalar_operand(target, x)
     # softplus(x) - x t: stable for large |x| (softplus is computed without overflow).
-    loss = f.sub_t(f.softplus(x), f.mul_t(x, t))
+    loss = A.sub_t(F.softplus(x), A.mul_t(x, t))
     if weight is not None:
-        loss = f.mul_t(loss, weight)
-    r = f._reduction(reduction)
-    out = loss if r == "none" else (f.mean(loss) if r == "mean" else f.sum_(loss))
-    return f._named(out, "BinaryCrossEntropyWithLogitsBackward0")
+        loss = A.mul_t(loss, weight)
+    r = C.reduction_arg(reduction)
+    out = loss if r == "none" else (F.mean(loss) if r == "mean" else F.sum(loss))
+    return A.named(out, "BinaryCrossEntropyWithLogitsBackward0")
 
 
 def masked_fill(x: Any, mask: Any, value: Any) -> Tensor:
-    x = f._tensor_arg(x, "input")
+    x = A.tensor_arg(x, "input")
     m = mask if isinstance(mask, Tensor) else Tensor(np.asarray(mask, dtype=bool))
-    return f._named(f.where(m, value, x), "MaskedFillBackward0")
+    return A.named(F.where(m, value, x), "MaskedFillBackward0")
 
 
 def _tri(upper: bool) -> Any:
     def tri(x: Any, diagonal: int = 0) -> Tensor:
-        x = f._tensor_arg(x, "input")
+        x = A.tensor_arg(x, "input")
         if x.ndim < 2:
             raise GradcliError(
                 f"{'triu' if upper else 'tril'}: input tensor must have at least 2 dimensions"
             )
         n, m = x.shape[-2:]
         keep = np.triu(np.ones((n, m)), diagonal) if upper else np.tril(np.ones((n, m)), diagonal)
-        out = f.mul_t(x, Tensor(keep.astype(x.dtype)))
-        return f._named(out, "TriuBackward0" if upper else "TrilBackward0")
+        out = A.mul_t(x, Tensor(keep.astype(x.dtype)))
+        return A.named(out, "TriuBackward0" if upper else "TrilBackward0")
 
     return tri
 
@@ -94,53 +98,53 @@ triu = _tri(True)
 
 
 def diag(x: Any, diagonal: int = 0) -> Tensor:
-    x = f._tensor_arg(x, "input")
+    x = A.tensor_arg(x, "input")
     if diagonal != 0:
         raise GradcliError("diag: gradcli supports the main diagonal only (diagonal=0)")
     if x.ndim == 1:
-        out = f.mul_t(f.unsqueeze(x, 0), Tensor(np.eye(x.shape[0], dtype=x.dtype)))
-        return f._named(out, "DiagEmbedBackward0")
+        out = A.mul_t(F.unsqueeze(x, 0), Tensor(np.eye(x.shape[0], dtype=x.dtype)))
+        return A.named(out, "DiagEmbedBackward0")
     if x.ndim == 2:
         k = np.arange(min(x.shape))
-        return f._named(f.getitem(x, (Tensor(k), Tensor(k))), "DiagonalBackward0")
+        return A.named(I.getitem(x, (Tensor(k), Tensor(k))), "DiagonalBackward0")
     raise GradcliError(f"diag: expected a 1-D or 2-D tensor, got {x.ndim}-D")
 
 
 def trace(x: Any) -> Tensor:
-    x = f._tensor_arg(x, "input")
+    x = A.tensor_arg(x, "input")
     if x.ndim != 2:
         raise GradcliError(f"trace: expected a matrix, got a {x.ndim}-D tensor")
-    return f._named(f.sum_(diag(x)), "TraceBackward0")
+    return A.named(F.sum(diag(x)), "TraceBackward0")
 
 
 def cumsum(x: Any, dim: int, dtype: Any = None) -> Tensor:
     """Running sums along `dim`, as a product with a triangular matrix of ones."""
-    x = f._tensor_arg(x, "input")
+    x = A.tensor_arg(x, "input")
     if x.ndim == 0:
         return x
-    d = f._check_dim(dim, x.ndim)
+    d = C.check_dim(dim, x.ndim)
     n = x.shape[d]
-    f._size_check((n, n), "cumsum's triangular matrix")
+    A.size_check((n, n), "cumsum's triangular matrix")
     upper = Tensor(np.triu(np.ones((n, n), dtype=x.dtype)))
-    moved = f.transpose(x, d, -1)
-    return f._named(f.transpose(f.matmul(moved, upper), d, -1), "CumsumBackward0")
+    moved = F.transpose(x, d, -1)
+    return A.named(F.transpose(A.matmul(moved, upper), d, -1), "CumsumBackward0")
 
 
 def _pieces(x: Tensor, dim: int, sizes: list[int]) -> tuple[Tensor, ...]:
-    d = f._check_dim(dim, x.ndim)
+    d = C.check_dim(dim, x.ndim)
     out, start = [], 0
     for s in sizes:
         idx = (slice(None),) * d + (slice(start, start + s),)
-        out.append(f._named(f.getitem(x, idx), "SplitBackward0"))
+        out.append(A.named(I.getitem(x, idx), "SplitBackward0"))
         start += s
     return tuple(out)
 
 
 def split(x: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
-    x = f._tensor_arg(x, "input")
-    n = x.shape[f._check_dim(dim, x.ndim)]
+    x = A.tensor_arg(x, "input")
+    n = x.shape[C.check_dim(dim, x.ndim)]
     if isinstance(split_size_or_sections, (list, tuple)):
-        sizes = [f._int(s, "split size") for s in split_size_or_sections]
+        sizes = [C.int_arg(s, "split size") for s in split_size_or_sections]
         if sum(sizes) != n:
             raise GradcliError(
                 f"split_with_sizes expects split_sizes to sum exactly to {n} "
@@ -148,7 +152,7 @@ def split(x: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ..
                 f"split_sizes={sizes}"
             )
     else:
-        size = f._int(split_size_or_sections, "split size")
+        size = C.int_arg(split_size_or_sections, "split size")
         if size <= 0:
             raise GradcliError("split expects split_size be positive")
         sizes = [min(size, n - i) for i in range(0, n, size)]
@@ -156,50 +160,50 @@ def split(x: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ..
 
 
 def chunk(x: Any, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
-    x = f._tensor_arg(x, "input")
-    c = f._int(chunks, "chunks")
+    x = A.tensor_arg(x, "input")
+    c = C.int_arg(chunks, "chunks")
     if c <= 0:
         raise GradcliError("chunk expects `chunks` to be greater than 0")
-    n = x.shape[f._check_dim(dim, x.ndim)]
+    n = x.shape[C.check_dim(dim, x.ndim)]
     size = -(-n // c) if n else 1
     return split(x, size, dim)
 
 
 def unbind(x: Any, dim: int = 0) -> tuple[Tensor, ...]:
-    x = f._tensor_arg(x, "input")
-    d = f._check_dim(dim, x.ndim)
+    x = A.tensor_arg(x, "input")
+    d = C.check_dim(dim, x.ndim)
     return tuple(
-        f._named(f.getitem(x, (slice(None),) * d + (i,)), "UnbindBackward0")
+        A.named(I.getitem(x, (slice(None),) * d + (i,)), "UnbindBackward0")
         for i in range(x.shape[d])
     )
 
 
 def repeat(x: Any, *sizes: Any) -> Tensor:
-    x = f._tensor_arg(x, "input")
-    reps = f._sizes(sizes)
+    x = A.tensor_arg(x, "input")
+    reps = C.shape_arg(sizes)
     if len(reps) < x.ndim:
         raise GradcliError(
             "Number of dimensions of repeat dims can not be smaller than number "
             "of dimensions of tensor"
         )
     shape = (1,) * (len(reps) - x.ndim) + x.shape
-    f._size_check(tuple(r * s for r, s in zip(reps, shape)), "the repeated tensor")
-    inter = f.reshape(x, tuple(v for s in shape for v in (1, s)))
-    big = f.expand(inter, tuple(v for r, s in zip(reps, shape) for v in (r, s)))
-    return f._named(f.reshape(big, tuple(r * s for r, s in zip(reps, shape))), "RepeatBackward0")
+    A.size_check(tuple(r * s for r, s in zip(reps, shape)), "the repeated tensor")
+    inter = F.reshape(x, tuple(v for s in shape for v in (1, s)))
+    big = F.expand(inter, tuple(v for r, s in zip(reps, shape) for v in (r, s)))
+    return A.named(F.reshape(big, tuple(r * s for r, s in zip(reps, shape))), "RepeatBackward0")
 
 
 def gather(x: Any, dim: int, index: Any) -> Tensor:
-    x = f._tensor_arg(x, "input")
+    x = A.tensor_arg(x, "input")
     idx = index if isinstance(index, Tensor) else Tensor(np.asarray(index))
-    d = f._check_dim(dim, x.ndim)
+    d = C.check_dim(dim, x.ndim)
     if idx.ndim != x.ndim:
         raise GradcliError("Index tensor must have the same number of dimensions as input tensor")
     ind = idx.data.astype(np.int64)
     grids = list(np.indices(ind.shape, sparse=True))
     grids[d] = ind
-    out = f.getitem(x, tuple(Tensor(np.broadcast_to(g, ind.shape)) for g in grids))
-    return f._named(out, "GatherBackward0")
+    out = I.getitem(x, tuple(Tensor(np.broadcast_to(g, ind.shape)) for g in grids))
+    return A.named(out, "GatherBackward0")
 
 
 def _sorted(fn: str) -> Any:
@@ -212,21 +216,21 @@ def _sorted(fn: str) -> Any:
         descending: bool = False,
         stable: bool = False,
     ) -> Any:
-        x = f._tensor_arg(x, "input")
+        x = A.tensor_arg(x, "input")
         if x.ndim == 0:
-            return f.MinMax(x, Tensor(np.zeros((), dtype=np.int64)), fn)
-        d = f._check_dim(dim, x.ndim)
+            return F.MinMax(x, Tensor(np.zeros((), dtype=np.int64)), fn)
+        d = C.check_dim(dim, x.ndim)
         down = largest if fn == "topk" else descending
         order = np.argsort(-x.data if down else x.data, axis=d, kind="stable")
         if fn == "topk":
-            kk = f._int(k, "k")
+            kk = C.int_arg(k, "k")
             if not 0 <= kk <= x.shape[d]:
                 raise GradcliError("selected index k out of range")
             order = np.take(order, np.arange(kk), axis=d)
-        values = f._named(
+        values = A.named(
             gather(x, d, Tensor(order)), "SortBackward0" if fn == "sort" else "TopkBackward0"
         )
-        return f.MinMax(values, Tensor(order.astype(np.int64)), fn)
+        return F.MinMax(values, Tensor(order.astype(np.int64)), fn)
 
     return run
 
@@ -247,18 +251,18 @@ def one_hot(t: Any, num_classes: int = -1) -> Tensor:
     n = int(ind.max()) + 1 if num_classes == -1 and ind.size else int(num_classes)
     if ind.size and (ind.min() < 0 or ind.max() >= n):
         raise GradcliError("Class values must be smaller than num_classes.")
-    f._size_check(ind.shape + (n,), "the one-hot tensor")
+    A.size_check(ind.shape + (n,), "the one-hot tensor")
     return Tensor((np.arange(n) == ind[..., None]).astype(np.int64))
 
 
-def all_(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-    x = f._tensor_arg(x, "input")
-    return Tensor(np.asarray(np.all(x.data, axis=f._dims_arg(dim, x.ndim), keepdims=keepdim)))
+def all(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    return Tensor(np.asarray(np.all(x.data, axis=C.dims_arg(dim, x.ndim), keepdims=keepdim)))
 
 
-def any_(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-    x = f._tensor_arg(x, "input")
-    return Tensor(np.asarray(np.any(x.data, axis=f._dims_arg(dim, x.ndim), keepdims=keepdim)))
+def any(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    return Tensor(np.asarray(np.any(x.data, axis=C.dims_arg(dim, x.ndim), keepdims=keepdim)))
 
 
 def _new(fill: Any) -> Any:
@@ -274,7 +278,7 @@ def _new(fill: Any) -> Any:
 def new_tensor(
     x: Tensor, data: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
 ) -> Tensor:
-    return f.tensor(data, dtype=x.dtype if dtype is None else dtype, requires_grad=requires_grad)
+    return K.tensor(data, dtype=x.dtype if dtype is None else dtype, requires_grad=requires_grad)
 
 
 def new_full(
@@ -285,7 +289,7 @@ def new_full(
     requires_grad: bool = False,
     device: Any = None,
 ) -> Tensor:
-    return f.full(
+    return K.full(
         size, fill_value, dtype=x.dtype if dtype is None else dtype, requires_grad=requires_grad
     )
 
@@ -304,8 +308,8 @@ BOTH = {
     "gather": gather,
     "sort": sort,
     "topk": topk,
-    "all": all_,
-    "any": any_,
+    "all": all,
+    "any": any,
 }
 FUNCTIONS_ONLY = {
     "linear": linear,
@@ -316,17 +320,17 @@ FUNCTIONS_ONLY = {
 }
 METHODS_ONLY = {
     "repeat": repeat,
-    "new_zeros": _new(f.zeros),
-    "new_ones": _new(f.ones),
-    "new_empty": _new(f.zeros),
+    "new_zeros": _new(K.zeros),
+    "new_ones": _new(K.ones),
+    "new_empty": _new(K.zeros),
     "new_tensor": new_tensor,
     "new_full": new_full,
 }
 MODULES = {
-    "SiLU": f._module("SiLU", silu),
-    "LogSigmoid": f._module("LogSigmoid", logsigmoid),
-    "L1Loss": f._module("L1Loss", l1_loss, ("size_average", "reduce", "reduction")),
-    "BCEWithLogitsLoss": f._module(
+    "SiLU": nn._module("SiLU", silu),
+    "LogSigmoid": nn._module("LogSigmoid", logsigmoid),
+    "L1Loss": nn._module("L1Loss", l1_loss, ("size_average", "reduce", "reduction")),
+    "BCEWithLogitsLoss": nn._module(
         "BCEWithLogitsLoss",
         binary_cross_entropy_with_logits,
         ("weight", "size_average", "reduce", "reduction"),

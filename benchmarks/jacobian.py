@@ -96,7 +96,7 @@ def main() -> None:
     import numpy as np
 
     from gradcli.analysis.jacobian import hessian, jacobian
-    from gradcli.lang.interpreter import parse
+    from gradcli.lang.program import parse
 
     torch: Any = None
     if not args.no_torch:

@@ -668,7 +668,7 @@ def check_program(text: str) -> str:
     anything but a GradcliError (a finding)."""
     from gradcli.analysis import api
     from gradcli.base.errors import GradcliError
-    from gradcli.lang.interpreter import parse
+    from gradcli.lang.program import parse
 
     stage = "parse error"
     try:

@@ -165,7 +165,7 @@ def test_no_sympy():
 
 
 def test_set_values_reach_finite_differences():
-    from gradcli.lang.interpreter import parse
+    from gradcli.lang.program import parse
 
     prog = parse("x = torch.tensor([1., 2.], requires_grad=True)\ny = (x ** 3).sum()")
     r = check(prog, overrides={"x": np.array([3.0, -1.0])})
@@ -181,7 +181,7 @@ def test_bad_arguments():
 
 
 def test_finite_differences_step_and_accuracy():
-    from gradcli.lang.interpreter import parse
+    from gradcli.lang.program import parse
 
     prog = parse("x = torch.tensor([1., 200.], requires_grad=True)\ny = x.sin()")
     d = finite_differences(prog, "y", "x", np.array([1.0, 200.0]), np.sin([1.0, 200.0]))

@@ -18,7 +18,7 @@ from gradcli.analysis import api
 from gradcli.base import limits
 from gradcli.base.errors import GradcliError, LimitError
 from gradcli.cli.app import app
-from gradcli.lang.interpreter import parse
+from gradcli.lang.program import parse
 
 
 def ok(text: str) -> api.Run:

@@ -18,7 +18,6 @@ from gradcli.analysis.symbolic import (
     evaluate_op,
     jacobian,
     numeric_array,
-    run_variant,
     sym_number,
     symbolic,
 )
@@ -228,13 +227,11 @@ def test_intermediate_wrt_is_a_symbol_source():
     assert r.ok
 
 
-def test_run_variant_promotes_float32_leaves():
-    from gradcli.lang.interpreter import parse
+def test_run_promotes_float32_leaves():
+    from gradcli.lang.program import parse
 
-    run, promoted = run_variant(
-        parse("x = torch.FloatTensor([1, 2])\nx.requires_grad_()\ny = x * 2"), promote=True
-    )
-    assert promoted == ["x"]
+    run = parse("x = torch.FloatTensor([1, 2])\nx.requires_grad_()\ny = x * 2").run(promote=True)
+    assert run.promoted == ["x"]
     assert run.tensors["y"].dtype == np.float64
 
 
@@ -292,16 +289,16 @@ def test_no_user_text_reaches_sympys_parser(monkeypatch):
 
 
 def test_build_reports_unavailable_for_an_unrecorded_custom_function():
-    from gradcli.lang.interpreter import parse
+    from gradcli.lang.program import parse
 
     prog = parse(
         "def f(x):\n    return x * 2\ndef f_backward(x, grad):\n    return grad * 2\n"
         "x = tensor([1.], requires_grad=True)\ny = f(x)"
     )
-    run, _ = run_variant(prog)
+    run = prog.run()
     with pytest.raises(SymbolicUnavailable):
         build(run, "y", ["x"])
-    seen, _ = run_variant(prog, see_through=True)
+    seen = prog.run(see_through=True)
     g = build(seen, "y", ["x"])
     assert numeric_array(sp, jacobian(g, "x"), g.substitutions()).tolist() == [[2.0]]
 

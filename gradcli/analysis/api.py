@@ -14,7 +14,7 @@ from ..base.errors import GradcliError, Record, suggest
 from ..core.autograd import run_backward
 from ..core.op import Node
 from ..core.tensor import Tensor
-from ..lang.interpreter import Program, Run, parse
+from ..lang.program import Program, Run, parse
 
 
 def load(

@@ -308,8 +308,6 @@ def finite_differences(
 ) -> Differences:
     """Central (and one-sided) differences of `of` in the leaf `name`, in float64, by
     re-running the program with one element of `name` moved by `h = eps * max(1, |x|)`."""
-    from .symbolic import run_variant
-
     x0 = np.asarray(x0, dtype=np.float64)
     f0 = np.asarray(f0, dtype=np.float64).reshape(-1)
     n_in, n_out = int(x0.size), int(f0.size)
@@ -322,9 +320,7 @@ def finite_differences(
 
     def value(x: np.ndarray) -> np.ndarray | None:
         try:
-            r, _ = run_variant(
-                prog, overrides={**base, name: x}, dtype=dtype, seed=seed, promote=True
-            )
+            r = prog.run(overrides={**base, name: x}, dtype=dtype, seed=seed, promote=True)
             with np.errstate(all="ignore"):
                 return np.asarray(r.tensor(of).data, dtype=np.float64).reshape(-1)
         except GradcliError:
@@ -615,13 +611,10 @@ def _blame_custom(
     """The custom functions whose own backward is wrong: for each, the engine's Jacobian with
     only that function's custom gradient kept (the others' forward bodies differentiated)
     against `reference` (finite differences)."""
-    from .symbolic import run_variant
-
     bad = []
     for name in r.custom:
         try:
-            run, _ = run_variant(
-                prog,
+            run = prog.run(
                 overrides=overrides,
                 dtype=dtype,
                 seed=seed,
@@ -766,7 +759,7 @@ def local_rules(
 
 
 def _program(program: Any) -> Any:
-    from ..lang.interpreter import Program, Run, parse
+    from ..lang.program import Program, Run, parse
 
     if isinstance(program, Run):
         return program.program
@@ -797,7 +790,7 @@ def check(
     True
     """
     from . import api
-    from .symbolic import custom_names, resolve_output, run_variant
+    from .symbolic import custom_names, resolve_output
 
     started = time.perf_counter()
     if eps <= 0 or not np.isfinite(eps):
@@ -805,7 +798,8 @@ def check(
     if against not in (None, "torch"):
         raise GradcliError(f"cannot check against {against!r}", expected="torch")
     prog = _program(program)
-    base, promoted = run_variant(prog, overrides=overrides, dtype=dtype, seed=seed, promote=True)
+    base = prog.run(overrides=overrides, dtype=dtype, seed=seed, promote=True)
+    promoted = base.promoted
     asked = of
     of, out = resolve_output(base, of)
     targets = api.resolve_wrt(base, wrt, of)
@@ -960,13 +954,13 @@ def _sympy_jacobians(
     seed: int,
 ) -> tuple[dict[str, np.ndarray], str]:
     """sympy's Jacobians evaluated at the program's values, or why there are none."""
-    from .symbolic import SymbolicUnavailable, build, jacobian, numeric_array, run_variant
+    from .symbolic import SymbolicUnavailable, build, jacobian, numeric_array
 
     try:
         run = base
         if customs:
-            run, _ = run_variant(
-                prog, overrides=overrides, dtype=dtype, seed=seed, see_through=True, promote=True
+            run = prog.run(
+                overrides=overrides, dtype=dtype, seed=seed, see_through=True, promote=True
             )
         graph = build(run, of, names)
         graph.check_work(names)

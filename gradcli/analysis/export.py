@@ -15,7 +15,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.tensor import Tensor
-from ..lang.interpreter import Run
+from ..lang.program import Run
 
 
 def _lit(a: Any) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..core.tensor import Tensor
-from ..lang.interpreter import Run
+from ..lang.program import Run
 
 
 @dataclass

@@ -65,7 +65,7 @@ from ..core.autograd import run_backward
 from ..core.graph import ancestors, has_custom, on_path, pruned, reached
 from ..core.op import Node, apply
 from ..core.tensor import Tensor, as_tensor, no_grad
-from ..lang.interpreter import Program, Run
+from ..lang.program import Program, Run
 from . import api
 
 METHODS = ("rows", "batched", "forward", "numeric", "auto")

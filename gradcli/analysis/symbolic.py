@@ -13,7 +13,7 @@ evaluated in creation order on NumPy object arrays of sympy expressions:
 The expressions are built from gradcli's own graph: no user text ever reaches sympy (no
 `sympify` of strings, no `parse_expr`). User functions with a custom gradient (`f` with
 `f_backward`, `torch.autograd.Function`) are "seen through": the program is run once more with
-their forward bodies recorded as ordinary operations (`run_variant(see_through=True)`), so that
+their forward bodies recorded as ordinary operations (`Program.run(see_through=True)`), so that
 sympy differentiates what `f` computes, not what `f_backward` claims.
 
 Two named limits keep sympy from hanging: `limits.SYMPY_ELEMENTS` (elements of any tensor in
@@ -25,7 +25,7 @@ sympy is imported only inside the functions here (never when this module is impo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -51,67 +51,6 @@ def sympy_module() -> Any:
     except ImportError:  # pragma: no cover - sympy is a dependency
         raise GradcliError("sympy is not installed", hint="pip install sympy") from None
     return sympy
-
-
-# --- running a program variant ---------------------------------------------------------------
-
-
-def run_variant(
-    program: Any,
-    *,
-    overrides: dict[str, np.ndarray] | None = None,
-    dtype: Any = None,
-    seed: int = 0,
-    see_through: bool | Callable[[str], bool] = False,
-    promote: bool = False,
-) -> tuple[Any, list[str]]:
-    """Run a parsed program with two optional changes to how the interpreter treats it:
-
-    see_through  user functions with a custom gradient run their forward body as ordinary,
-                 recorded operations (True: all of them; a predicate: those whose name it
-                 accepts), so that the graph holds what `f` computes;
-    promote      float32 leaves are promoted to float64 when they are assigned, so that finite
-                 differences (and everything else) run in float64.
-
-    Returns the `Run` and the names of the promoted leaves.
-    """
-    from ..lang.interpreter import Ctx, Interpreter
-
-    see: Callable[[str], bool]
-    if callable(see_through):
-        see = see_through
-    else:
-        flag = bool(see_through)
-
-        def see(name: str) -> bool:
-            return flag
-
-    promoted: list[str] = []
-
-    class Variant(Interpreter):
-        def record(self, name: str, t: Tensor, node: Any) -> Tensor:
-            if promote and t.node is None and t.data.dtype == np.float32:
-                t.data = t.data.astype(np.float64)
-                if name not in promoted:
-                    promoted.append(name)
-            return super().record(name, t, node)
-
-        def custom_gradient(self, f: Any, fb: Any, args: list, kwargs: dict, node: Any) -> Any:
-            if see(f.name):
-                return self.invoke(f, args, kwargs, node)
-            return super().custom_gradient(f, fb, args, kwargs, node)
-
-        def apply_function(self, cls: Any, args: tuple, node: Any) -> Any:
-            if see(cls.name):
-                ctx = Ctx()
-                ctx.needs_input_grad = tuple(
-                    isinstance(a, Tensor) and a.requires_grad for a in args
-                )
-                return self.invoke(cls.forward, list(args), {}, node, prefix=(ctx,))
-            return super().apply_function(cls, args, node)
-
-    interp = Variant(program, dict(overrides or {}), dtype, seed, None)
-    return interp.execute(), promoted
 
 
 def custom_names(out: Tensor, stop: Iterable[int] = ()) -> list[str]:
@@ -206,7 +145,7 @@ def evaluate_op(sp: Any, op: Op, args: list[np.ndarray], params: dict[str, Any])
         raise SymbolicUnavailable(
             f"`{op.name}` has a custom gradient and its forward body was not recorded",
             hint="gradcli evaluates custom functions symbolically by running their forward "
-            "body (see gradcli.symbolic.run_variant)",
+            "body (`Program.run(see_through=True)`)",
         )
     try:
         if op.sym is not None and op.kind in ELEMENTWISE_KINDS:
@@ -602,7 +541,7 @@ def symbolic(
     >>> r.text(r.wrt[0].matrix[1, 1])
     '2*x_1'
     """
-    from ..lang.interpreter import Program, Run, parse
+    from ..lang.program import Program, Run, parse
     from . import api
 
     if isinstance(program, Run):
@@ -611,16 +550,14 @@ def symbolic(
         prog = program
     else:
         prog = parse(program)
-    run, _ = run_variant(prog, overrides=overrides, dtype=dtype, seed=seed)
+    run = prog.run(overrides=overrides, dtype=dtype, seed=seed)
     of, out = resolve_output(run, of)
     targets = api.resolve_wrt(run, wrt, of)
     names = [n for n, _ in targets]
     customs = custom_names(out, stop={id(t) for _, t in targets})
     sym_run = run
     if customs:
-        sym_run, _ = run_variant(
-            prog, overrides=overrides, dtype=dtype, seed=seed, see_through=True
-        )
+        sym_run = prog.run(overrides=overrides, dtype=dtype, seed=seed, see_through=True)
     graph = build(sym_run, of, names)
     graph.check_work(names)
     sp = graph.sp

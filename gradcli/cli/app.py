@@ -247,7 +247,7 @@ def load_run(
     """Read, parse and run the program, with `--set` values applied to its leaves."""
     import numpy as np
 
-    from ..lang.interpreter import parse
+    from ..lang.program import parse
 
     text, name = read_program(program, expr)
     prog = parse(text, name)

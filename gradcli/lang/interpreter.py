@@ -1,9 +1,9 @@
-"""The language: a safe subset of Python, parsed with `ast` and interpreted node by node.
+"""The interpreter: a program's statements and expressions, node by node.
 
 Nothing in a program is ever given to `eval`, `exec` or `compile`. Every AST node type has an
 explicit handler in a dict; any other node is an error with its span. Names resolve only to
-gradcli's own values: its tensors, the PyTorch-shaped functions of `gradcli.functional`, a few
-Python builtins, and the program's own variables and functions. Attributes resolve only through
+gradcli's own values: its tensors, the PyTorch-shaped functions of `surface`, a few Python
+builtins, and the program's own variables and functions. Attributes resolve only through
 explicit tables (a tensor's methods and properties, a namespace's members); there is no
 `getattr` on a user-chosen name, so dunders and Python internals are unreachable.
 """
@@ -18,987 +18,78 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, LimitError, Record, Source, Span, suggest
-from ..core import autograd
-from ..core.tensor import Settings, Tensor, as_tensor, data_array, typename
-from ..ops import arithmetic as A
+from ..base.errors import GradcliError, LimitError, Span, suggest
+from ..core.tensor import Settings, Tensor, data_array, typename
 from ..ops.custom import custom_apply
 from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import indexing as I
 from ..surface import names
 from ..surface import nn as surface_nn
-from ..surface.printing import Size, format_value
-
-# --- values a program can hold besides tensors and Python scalars --------------------------------
-
-
-class Namespace:
-    """`torch`, `torch.nn`, `F`, `numpy`...: a fixed table of members."""
-
-    def __init__(self, name: str, members: dict[str, Any]):
-        self.name = name
-        self.members = members
-
-    def __repr__(self) -> str:
-        return f"<module '{self.name}'>"
-
-
-class DType(Record):
-    _fields = ("name", "np")
-    name: str
-    np: np.dtype
-
-    def __repr__(self) -> str:
-        return f"torch.{self.name}"
-
-
-class Builtin(Record):
-    _fields = ("name", "fn")
-    name: str
-    fn: Callable[..., Any]
-
-    def __repr__(self) -> str:
-        return f"<built-in function {self.name}>"
-
-
-class BoundMethod(Record):
-    _fields = ("name", "fn", "obj")
-    name: str
-    fn: Callable[..., Any]
-    obj: Any
-
-    def __repr__(self) -> str:
-        return f"<built-in method {self.name}>"
-
-
-class UserFunction(Record):
-    _fields = ("name", "node", "defaults", "closure")
-    _defaults = {"closure": None}
-    name: str
-    node: ast.FunctionDef
-    defaults: dict[str, Any]
-    closure: dict[str, Any] | None
-
-    def __repr__(self) -> str:
-        return f"<function {self.name}>"
-
-
-class FunctionClass(Record):
-    """`class F(torch.autograd.Function)` with static forward/backward, used as `F.apply`."""
-
-    _fields = ("name", "forward", "backward")
-    name: str
-    forward: UserFunction
-    backward: UserFunction
-
-    def __repr__(self) -> str:
-        return f"<class '{self.name}'>"
-
-
-class Ctx:
-    """The `ctx` of a custom `torch.autograd.Function`."""
-
-    def __init__(self) -> None:
-        self.saved_tensors: tuple = ()
-        self.attrs: dict[str, Any] = {}
-        self.needs_input_grad: tuple = ()
-
-    def save_for_backward(self, *tensors: Any) -> None:
-        self.saved_tensors = tuple(tensors)
-
-    def mark_non_differentiable(self, *a: Any) -> None:
-        pass
-
-    def set_materialize_grads(self, v: bool) -> None:
-        pass
-
-
-class _Return(Exception):
-    def __init__(self, value: Any):
-        self.value = value
-
-
-class _Break(Exception):
-    pass
-
-
-class _Continue(Exception):
-    pass
-
-
-# --- the torch namespace ----------------------------------------------------------------------
-
-_DTYPES = {
-    "float32": np.float32,
-    "float": np.float32,
-    "float64": np.float64,
-    "double": np.float64,
-    "int64": np.int64,
-    "long": np.int64,
-    "int32": np.int32,
-    "int": np.int32,
-    "bool": np.bool_,
-    "float16": np.float32,
-    "half": np.float32,
-}
-
-
-def _build_namespaces() -> dict[str, Namespace]:
-    dtypes = {k: DType(k, np.dtype(v)) for k, v in _DTYPES.items()}
-    functional_members: dict[str, Any] = dict(names.FUNCTIONS)
-    nn_functional = Namespace("torch.nn.functional", functional_members)
-    nn = Namespace("torch.nn", {**names.MODULES, "functional": nn_functional})
-    autograd = Namespace(
-        "torch.autograd",
-        {
-            "Variable": K.Variable,
-            "grad": _autograd_grad,
-            "backward": _autograd_backward,
-            "Function": _FUNCTION_BASE,
-            "functional": Namespace("torch.autograd.functional", {}),
-        },
-    )
-    torch = Namespace(
-        "torch",
-        {
-            **names.FUNCTIONS,
-            **dtypes,
-            "nn": nn,
-            "autograd": autograd,
-            "no_grad": None,
-            "Size": Builtin("torch.Size", _size_builtin),
-            "pi": math.pi,
-            "e": math.e,
-            "inf": math.inf,
-            "nan": math.nan,
-            "set_default_dtype": _set_default_dtype,
-            "get_default_dtype": lambda: DType(str(Settings.default_dtype), Settings.default_dtype),
-        },
-    )
-    torch.members.pop("no_grad")
-    numpy = Namespace(
-        "numpy",
-        {
-            "array": K.tensor,
-            "asarray": K.tensor,
-            "float32": dtypes["float32"],
-            "float64": dtypes["float64"],
-            "pi": math.pi,
-            "e": math.e,
-            "zeros": K.zeros,
-            "ones": K.ones,
-            "exp": A.exp,
-            "log": A.log,
-            "sqrt": A.sqrt,
-            "tanh": A.tanh,
-            "sin": A.sin,
-            "cos": A.cos,
-            "dot": F.dot,
-            "matmul": A.matmul,
-            "sum": F.sum,
-            "mean": F.mean,
-            "arange": K.arange,
-            "linspace": K.linspace,
-            "eye": K.eye,
-        },
-    )
-    return {
-        "torch": torch,
-        "nn": nn,
-        "F": nn_functional,
-        "autograd": autograd,
-        "numpy": numpy,
-        "math": Namespace("math", _MATH),
-    }
-
-
-def _math_fn(f: Callable[..., float], name: str) -> Builtin:
-    """A `math` function on Python numbers (or one-element tensors, as Python converts them)."""
-
-    def call(*args: Any) -> float:
-        vals = []
-        for a in args:
-            if isinstance(a, Tensor):
-                a = a.item()
-            if isinstance(a, bool) or not isinstance(a, (int, float)):
-                raise GradcliError(
-                    f"math.{name}() takes numbers, not {typename(a)}",
-                    hint=f"for tensors use torch.{name}(x)",
-                )
-            vals.append(a)
-        try:
-            return f(*vals)
-        except (ValueError, OverflowError) as e:
-            raise GradcliError(f"math.{name}(): {e}") from None
-
-    return Builtin(f"math.{name}", call)
-
-
-_MATH: dict[str, Any] = {
-    "pi": math.pi,
-    "e": math.e,
-    "tau": math.tau,
-    "inf": math.inf,
-    "nan": math.nan,
-    **{
-        n: _math_fn(getattr(math, n), n)
-        for n in (
-            "sqrt",
-            "exp",
-            "log",
-            "log10",
-            "log2",
-            "log1p",
-            "sin",
-            "cos",
-            "tan",
-            "tanh",
-            "atan",
-            "asin",
-            "acos",
-            "sinh",
-            "cosh",
-            "floor",
-            "ceil",
-            "fabs",
-            "erf",
-            "isfinite",
-            "isnan",
-        )
-    },
-}
-
-
-_FUNCTION_BASE = Namespace("torch.autograd.Function", {})
-
-
-def _set_default_dtype(d: Any) -> None:
-    d = d.np if isinstance(d, DType) else d  # calls pass torch dtypes as NumPy ones
-    if not isinstance(d, np.dtype) or d.kind != "f":
-        raise GradcliError(
-            "only floating-point types are supported as the default type",
-            expected="torch.float32 or torch.float64",
-        )
-    K.set_default_dtype(d)
-
-
-def _autograd_grad(
-    outputs: Any,
-    inputs: Any,
-    grad_outputs: Any = None,
-    retain_graph: Any = None,
-    create_graph: bool = False,
-    only_inputs: bool = True,
-    allow_unused: Any = None,
-    is_grads_batched: bool = False,
-    materialize_grads: bool = False,
-) -> tuple:
-    return autograd.grad(
-        outputs,
-        inputs,
-        grad_outputs,
-        retain_graph=retain_graph,
-        create_graph=create_graph,
-        allow_unused=allow_unused,
-        materialize_grads=materialize_grads,
-    )
-
-
-def _autograd_backward(
-    tensors: Any,
-    grad_tensors: Any = None,
-    retain_graph: Any = None,
-    create_graph: bool = False,
-    inputs: Any = None,
-) -> None:
-    autograd.backward(
-        tensors,
-        grad_tensors,
-        retain_graph=retain_graph,
-        create_graph=create_graph,
-        inputs=_tensors_arg(inputs, "inputs"),
-    )
-
-
-def _tensors_arg(v: Any, what: str) -> list[Tensor] | None:
-    """`inputs=`: a Tensor or a list of Tensors (None: not given)."""
-    if v is None:
-        return None
-    items = [v] if isinstance(v, Tensor) else list(v) if isinstance(v, (list, tuple)) else None
-    if items is None or not all(isinstance(t, Tensor) for t in items):
-        raise GradcliError(f"{what} must be a Tensor or a list of Tensors", found=typename(v))
-    return items
-
-
-def _tensor_backward(
-    t: Tensor,
-    gradient: Any = None,
-    retain_graph: Any = None,
-    create_graph: bool = False,
-    inputs: Any = None,
-    retain_variables: Any = None,
-) -> None:
-    # `retain_variables` is PyTorch 0.3's name for retain_graph (seen in older snippets).
-    if retain_graph is None and retain_variables is not None:
-        retain_graph = retain_variables
-    if gradient is not None and not isinstance(gradient, Tensor):
-        # A number or a (nested) list literal: a constant tensor, as anywhere in a program.
-        gradient = as_tensor(gradient, like=t)
-    autograd.backward(
-        [t],
-        [gradient],
-        retain_graph=retain_graph,
-        create_graph=create_graph,
-        inputs=_tensors_arg(inputs, "inputs"),
-    )
-
-
-def _tolist(t: Tensor) -> Any:
-    limits.LIST_ITEMS.check(t.data.size, "the number of items tolist() would make")
-    return t.data.tolist()
-
-
-# Tensor properties a program may read (and the few it may assign).
-def _grad_fn(t: Tensor) -> Any:
-    return None if t.node is None else GradFn(t.node.name())
-
-
-class GradFn(Record):
-    _fields = ("name",)
-    name: str
-
-    def __repr__(self) -> str:
-        return f"<{self.name} object>"
-
-
-def _data_alias(t: Tensor) -> Tensor:
-    """`x.data`: a tensor sharing x's memory, outside the graph (as PyTorch)."""
-    alias = Tensor.__new__(Tensor)
-    alias.data = t.data
-    alias.requires_grad = False
-    alias.grad = None
-    alias.node = None
-    alias.retains_grad = False
-    alias.name = None
-    return alias
-
-
-TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
-    "shape": lambda t: Size(t.shape),
-    "grad": lambda t: t.grad,
-    "data": _data_alias,
-    "requires_grad": lambda t: t.requires_grad,
-    "is_leaf": lambda t: t.node is None,
-    "grad_fn": _grad_fn,
-    "T": F.T,
-    "mT": F.mT,
-    "ndim": lambda t: t.ndim,
-    "dtype": lambda t: DType(
-        {"float32": "float32", "float64": "float64", "int64": "int64", "bool": "bool"}.get(
-            t.dtype.name, t.dtype.name
-        ),
-        t.dtype,
-    ),
-    "device": lambda t: "cpu",
-    "is_cuda": lambda t: False,
-}
-
-TENSOR_METHODS: dict[str, Callable[..., Any]] = {
-    **names.METHODS,
-    "backward": _tensor_backward,
-    "tolist": _tolist,
-}
-
-BUILTINS: dict[str, Any] = {}
-
-
-def _builtin_range(*args: Any) -> range:
-    if not 1 <= len(args) <= 3:
-        raise GradcliError(f"range expected 1 to 3 arguments, got {len(args)}")
-    for a in args:
-        if isinstance(a, bool) or not isinstance(a, int):
-            raise GradcliError(
-                f"range() takes integers, not {typename(a)}", hint="use int(...) to convert"
-            )
-    if len(args) == 3 and args[2] == 0:
-        raise GradcliError("range() arg 3 must not be zero")
-    return range(*args)
-
-
-def _range_len(r: range) -> int:
-    """len(r), also for a range longer than sys.maxsize (where len() raises)."""
-    if r.step > 0:
-        n = (r.stop - r.start + r.step - 1) // r.step
-    else:
-        n = (r.start - r.stop - r.step - 1) // -r.step
-    return max(0, n)
-
-
-def _length(v: Any) -> int | None:
-    """How many items iterating `v` gives, or None if `v` is not iterable."""
-    if isinstance(v, range):
-        return _range_len(v)
-    if isinstance(v, (list, tuple, str)):
-        return len(v)
-    if isinstance(v, Tensor):
-        return v.shape[0] if v.ndim else None
-    return None
-
-
-def _builtin_len(v: Any) -> int:
-    if isinstance(v, Tensor):
-        return len(v)
-    n = _length(v)
-    if n is None:
-        raise GradcliError(f"object of type '{typename(v)}' has no len()")
-    return n
-
-
-def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
-    name = conv.__name__
-    if isinstance(v, Tensor):
-        v = v.item()
-    elif isinstance(v, str):
-        try:
-            return _int_check(conv(v.strip()))
-        except ValueError:
-            raise GradcliError(f"could not convert string to {name}: {_short(repr(v))}") from None
-    if isinstance(v, (int, float, bool)):
-        try:
-            return _int_check(conv(v))
-        except (OverflowError, ValueError):
-            raise GradcliError(
-                f"cannot convert {v} to an integer", hint="the value is not finite"
-            ) from None
-    raise GradcliError(
-        f"{name}() argument must be a number, a string or a one-element tensor, not {typename(v)}"
-    )
-
-
-def _minmax(which: Callable[..., Any], name: str) -> Callable[..., Any]:
-    def f(*args: Any) -> Any:
-        items = (
-            _seq(args[0], f"{name}()")
-            if len(args) == 1 and not isinstance(args[0], Tensor)
-            else list(args)
-        )
-        if not items:
-            raise GradcliError(f"{name}() arg is an empty sequence")
-        if any(isinstance(i, Tensor) for i in items):
-            if len(items) == 1 and isinstance(items[0], Tensor):
-                return (F.max if name == "max" else F.min)(items[0])
-            raise GradcliError(
-                f"Python's {name}() of tensors is ambiguous",
-                hint=f"use torch.{name}imum(a, b) or x.{name}()",
-            )
-        for i in items:
-            _check_structure(i, f"{name}()")
-        try:
-            return which(items)
-        except TypeError as e:
-            raise GradcliError(f"{name}(): {e}") from None
-
-    return f
-
-
-def _builtin_sum(items: Any, start: Any = 0) -> Any:
-    total = start
-    for v in _seq(items, "sum()"):
-        total = _binop(ast.Add(), total, v)
-    return total
-
-
-def _builtin_round(v: Any, nd: Any = None) -> Any:
-    x = v.item() if isinstance(v, Tensor) else v
-    if isinstance(x, bool) or not isinstance(x, (int, float)):
-        raise GradcliError(f"round() takes a number, not {typename(x)}")
-    if nd is None:
-        if isinstance(x, float) and not math.isfinite(x):
-            raise GradcliError(f"cannot round {x} to an integer", hint="the value is not finite")
-        return round(x)
-    if isinstance(nd, bool) or not isinstance(nd, int):
-        raise GradcliError(f"round(): ndigits must be an integer, not {typename(nd)}")
-    # Beyond +-400 digits every finite float and every int gradcli allows rounds the same, and
-    # round(int, -10**12) would compute 10**10**12.
-    return round(x, max(-400, min(400, nd)))
-
-
-def _builtin_abs(v: Any) -> Any:
-    if isinstance(v, Tensor):
-        return A.abs(v)
-    if isinstance(v, (int, float)):
-        return abs(v)
-    raise GradcliError(f"bad operand type for abs(): '{typename(v)}'")
-
-
-def _seq(v: Any, what: str) -> list:
-    """The items of `v` as a list (checked against LIST_ITEMS before they are made)."""
-    n = _length(v)
-    if n is None:
-        if isinstance(v, Tensor):
-            raise GradcliError("iteration over a 0-d tensor")
-        raise GradcliError(f"{what}: '{typename(v)}' object is not iterable")
-    limits.LIST_ITEMS.check(n, f"the number of items for {what}")
-    if isinstance(v, Tensor):
-        return [I.getitem(v, i) for i in range(n)]
-    return list(v)
-
-
-def _iterate(v: Any, what: str) -> Any:
-    """The items of `v`, one at a time (a `for` loop makes none of them in advance)."""
-    if isinstance(v, (range, list, tuple, str)):
-        return v
-    if isinstance(v, Tensor):
-        if v.ndim == 0:
-            raise GradcliError("iteration over a 0-d tensor")
-        return (I.getitem(v, i) for i in range(v.shape[0]))
-    raise GradcliError(f"{what}: '{typename(v)}' object is not iterable")
-
-
-def _check_structure(v: Any, what: str, tensor_cost: int = 1) -> None:
-    """Lists and tuples can nest and share items, so that walking one (to print it, compare it
-    or turn it into a tensor) may visit far more items than were ever made: `l = [l, l]` ten
-    times over is 2**10 items. Count the visits (without making them) first."""
-    if not isinstance(v, (list, tuple)):
-        return
-    budget = limits.LIST_ITEMS.value
-    depth_limit = limits.NESTING.value
-    count = 0
-    stack: list[tuple[Any, int]] = [(v, 1)]
-    while stack:
-        x, depth = stack.pop()
-        if depth > depth_limit:
-            raise LimitError(
-                f"{what}: the list is nested over {depth_limit} levels deep",
-                expected=f"at most {depth_limit} levels ({limits.NESTING.name})",
-                hint=f"raise it with the environment variable {limits.NESTING.env}=N if you "
-                "need more",
-            )
-        count += len(x)
-        for e in x:
-            if isinstance(e, (list, tuple)):
-                stack.append((e, depth + 1))
-            elif isinstance(e, Tensor):
-                count += tensor_cost
-        if count > budget:
-            limits.LIST_ITEMS.check(count, f"the number of items {what} would visit")
-
-
-def _size_builtin(s: Any = ()) -> Size:
-    items = _seq(s, "torch.Size()")
-    for i in items:
-        if isinstance(i, bool) or not isinstance(i, int):
-            raise GradcliError(f"torch.Size() takes integers, not {typename(i)}")
-    return Size(tuple(items))
-
-
-def _builtin_str(v: Any = "") -> str:
-    _check_structure(v, "str()", tensor_cost=100)
-    text = format_value(v)
-    limits.STRING_CHARS.check(len(text), "the length of the string")
-    return text
-
-
-def _short(text: str, n: int = 200) -> str:
-    text = text.strip().splitlines()[0] if text.strip() else text
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
-BUILTINS.update(
-    {
-        "range": Builtin("range", _builtin_range),
-        "len": Builtin("len", _builtin_len),
-        "float": Builtin("float", lambda v=0.0: _num(v, float)),
-        "int": Builtin("int", lambda v=0: _num(v, int)),
-        "bool": Builtin("bool", lambda v=False: bool(v)),
-        "abs": Builtin("abs", _builtin_abs),
-        "min": Builtin("min", _minmax(min, "min")),
-        "max": Builtin("max", _minmax(max, "max")),
-        "sum": Builtin("sum", _builtin_sum),
-        "round": Builtin("round", _builtin_round),
-        "list": Builtin("list", lambda v=(): _seq(v, "list()")),
-        "tuple": Builtin("tuple", lambda v=(): tuple(_seq(v, "tuple()"))),
-        "enumerate": Builtin(
-            "enumerate", lambda v, start=0: list(enumerate(_seq(v, "enumerate()"), _index(start)))
-        ),
-        "zip": Builtin("zip", lambda *vs: list(zip(*[_seq(v, "zip()") for v in vs]))),
-        "str": Builtin("str", _builtin_str),
-        "None": None,
-        "True": True,
-        "False": False,
-        # `if __name__ == "__main__":` in pasted scripts.
-        "__name__": "__main__",
-    }
+from ..surface.printing import format_value
+from .builtins import BUILTINS
+from .calls import CONVERTED, call_name, checked_call, user_error
+from .namespaces import (
+    FUNCTION_BASE,
+    IMPORTABLE,
+    TENSOR_METHODS,
+    TENSOR_PROPERTIES,
+    build_namespaces,
+    data_alias,
 )
-
-
-def _index(v: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise GradcliError(f"expected an integer, not {typename(v)}")
-    return v
-
-
-_IGNORED_MODULES = ("torch", "numpy", "math")
-
-
-# --- the program --------------------------------------------------------------------------------
-
-
-class Run(Record):
-    """What executing a program leaves behind."""
-
-    _fields = ("program", "env", "tensors", "last_assigned", "output", "assigned_order", "warnings")
-    _defaults = {"assigned_order": list, "warnings": list}
-    program: Program
-    env: dict[str, Any]
-    tensors: dict[str, Tensor]
-    last_assigned: str | None
-    output: list[str]
-    assigned_order: list[str]
-    # Things a user should know that are not errors (non-finite values), as full messages.
-    warnings: list[str]
-
-    def tensor(self, name: str) -> Tensor:
-        t = self.tensors.get(name)
-        if t is None:
-            raise GradcliError(
-                f"no tensor named `{name}` in the program",
-                found=f"`{name}`",
-                expected="one of: " + ", ".join(f"`{n}`" for n in self.tensors)
-                if self.tensors
-                else "a tensor assigned to a name",
-                hint=suggest(name, self.tensors),
-            )
-        return t
-
-    def leaves(self) -> list[str]:
-        """Names of the leaf tensors that require grad, in the order they were assigned."""
-        seen: dict[int, bool] = {}
-        out = []
-        for name in self.assigned_order:
-            t = self.tensors.get(name)
-            if t is not None and t.requires_grad and t.node is None and id(t) not in seen:
-                seen[id(t)] = True
-                out.append(name)
-        return out
-
-
-class Program:
-    """A parsed program: run it to get a `Run`."""
-
-    def __init__(self, source: Source, tree: ast.Module):
-        self.source = source
-        self.tree = tree
-
-    def run(
-        self,
-        *,
-        overrides: dict[str, np.ndarray] | None = None,
-        dtype: Any = None,
-        seed: int = 0,
-        echo: Callable[[str], None] | None = None,
-    ) -> Run:
-        return Interpreter(self, overrides or {}, dtype, seed, echo).execute()
-
-
-def parse(text: str, name: str = "<program>") -> Program:
-    """Parse program text (never running it): syntax and the whitelist are checked here."""
-    if not isinstance(text, str):
-        raise GradcliError(f"the program must be text, not {type(text).__name__}")
-    if len(text) > limits.SOURCE_BYTES.value:  # a character is at least one byte
-        limits.SOURCE_BYTES.check(len(text), "the program's size in bytes")
-    limits.SOURCE_BYTES.check(
-        len(text.encode("utf-8", errors="surrogatepass")), "the program's size in bytes"
-    )
-    source = Source(text, name)
-    if "\x00" in text:
-        raise GradcliError(
-            "the program contains a NUL byte",
-            span=_char_span(source, "\x00"),
-            hint="is this a binary file?",
-        )
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        bad = next(c for c in text if 0xD800 <= ord(c) <= 0xDFFF)
-        raise GradcliError(
-            "the program is not valid UTF-8 text",
-            span=_char_span(source, bad),
-            hint="save the program as UTF-8",
-        ) from None
-    try:
-        tree = _ast_parse(text, name)
-    except SyntaxError as e:
-        msg = e.msg or "invalid syntax"
-        raise GradcliError(
-            f"syntax error: {msg}",
-            span=_syntax_span(source, e),
-            hint="gradcli programs are Python syntax (a PyTorch-like subset)",
-        ) from None
-    except (RecursionError, MemoryError):
-        raise LimitError(
-            "the program is nested too deeply to parse",
-            expected=f"at most {limits.NESTING.value} levels of nesting ({limits.NESTING.name})",
-            hint="split long or deeply nested expressions into several assignments",
-        ) from None
-    except (ValueError, OverflowError) as e:
-        raise GradcliError(f"cannot parse the program: {e}") from None
-    _validate(tree, source)
-    return Program(source, tree)
-
-
-def _ast_parse(text: str, name: str) -> ast.Module:
-    import warnings
-
-    with warnings.catch_warnings():
-        # SyntaxWarnings ("invalid escape sequence") would print to stderr from inside ast.
-        warnings.simplefilter("ignore")
-        return ast.parse(text, filename=name)
-
-
-def _char_span(source: Source, char: str) -> Span | None:
-    """The span of the first occurrence of `char` in the source."""
-    for lineno, line in enumerate(source.lines, 1):
-        col = line.find(char)
-        if col >= 0:
-            return Span(source, lineno, col, col + 1)
-    return None
-
-
-def _ascii_shadow(text: str) -> str:
-    """The text with every non-ASCII character replaced by one ASCII character of the same kind
-    (a letter inside names, `?` elsewhere), so that offsets in bytes and in characters agree."""
-    return "".join(c if c.isascii() else ("x" if ("x" + c).isidentifier() else "?") for c in text)
-
-
-def _syntax_span(source: Source, e: SyntaxError) -> Span | None:
-    """Where a SyntaxError points, in characters. (Python reports some offsets in characters and
-    some, from its tokenizer, in UTF-8 bytes; on a line with non-ASCII text the same error in an
-    ASCII copy of the program tells which character is meant.)"""
-    if not e.lineno:
-        return None
-    line = source.line(e.lineno)
-    offset, end_offset, end_lineno = e.offset, e.end_offset, e.end_lineno
-    if not line.isascii():
-        try:
-            _ast_parse(_ascii_shadow(source.text), "<shadow>")
-        except SyntaxError as e2:
-            if e2.lineno == e.lineno:
-                offset, end_offset, end_lineno = e2.offset, e2.end_offset, e2.end_lineno
-        except Exception:  # noqa: BLE001 - only a better caret was at stake
-            pass
-    col = max(0, min((offset or 1) - 1, len(line)))
-    end = col + 1
-    if end_offset and end_lineno == e.lineno and end_offset - 1 > col:
-        end = min(end_offset - 1, max(len(line), col + 1))
-    return Span(source, e.lineno, col, end)
-
-
-# Node types a program may contain (anything else is refused before running).
-_ALLOWED: tuple[type, ...] = (
-    ast.Module,
-    ast.Expr,
-    ast.Assign,
-    ast.AugAssign,
-    ast.For,
-    ast.If,
-    ast.Break,
-    ast.Continue,
-    ast.Pass,
-    ast.FunctionDef,
-    ast.Return,
-    ast.ClassDef,
-    ast.Import,
-    ast.ImportFrom,
-    ast.alias,
-    ast.arguments,
-    ast.arg,
-    ast.keyword,
-    ast.Name,
-    ast.Constant,
-    ast.List,
-    ast.Tuple,
-    ast.BinOp,
-    ast.UnaryOp,
-    ast.BoolOp,
-    ast.Compare,
-    ast.Call,
-    ast.Attribute,
-    ast.Subscript,
-    ast.Slice,
-    ast.IfExp,
-    ast.Load,
-    ast.Store,
-    ast.Del,
-    ast.Add,
-    ast.Sub,
-    ast.Mult,
-    ast.Div,
-    ast.FloorDiv,
-    ast.Mod,
-    ast.Pow,
-    ast.MatMult,
-    ast.USub,
-    ast.UAdd,
-    ast.Not,
-    ast.And,
-    ast.Or,
-    ast.Eq,
-    ast.NotEq,
-    ast.Lt,
-    ast.LtE,
-    ast.Gt,
-    ast.GtE,
-    ast.Is,
-    ast.IsNot,
+from .operators import binop, compare
+from .syntax import REFUSED_HINTS, describe
+from .values import (
+    BoundMethod,
+    Break,
+    Builtin,
+    Continue,
+    Ctx,
+    DType,
+    FunctionClass,
+    GradFn,
+    Namespace,
+    Return,
+    UserFunction,
+    check_structure,
+    iterate,
+    length,
+    seq,
+    short,
 )
-
-_REFUSED_HINTS: dict[type, str] = {
-    ast.While: "use `for i in range(N):` (loops must be bounded)",
-    ast.With: "gradcli has no context managers; `with torch.no_grad():` is not needed here",
-    ast.Lambda: "define a function with `def`",
-    ast.ListComp: "use a `for` loop, or torch.stack / torch.cat",
-    ast.GeneratorExp: "use a `for` loop",
-    ast.DictComp: "use a `for` loop",
-    ast.SetComp: "use a `for` loop",
-    ast.JoinedStr: "use print(a, b) instead of an f-string",
-    ast.NamedExpr: "assign with `=` on its own line",
-    ast.Try: "gradcli programs have no exceptions to catch",
-    ast.Global: "assign at the top level instead",
-    ast.Nonlocal: "return the value instead",
-    ast.Starred: "pass the arguments one by one",
-    ast.Dict: "gradcli values are tensors, numbers, strings and lists",
-    ast.Set: "use a list",
-    ast.Delete: "just stop using the name",
-    ast.Await: "gradcli programs are not async",
-    ast.AsyncFunctionDef: "gradcli programs are not async",
-    ast.Yield: "return a value instead",
-    ast.Raise: "gradcli programs do not raise",
-    ast.Assert: "use `gradcli check` to compare gradients",
-    ast.AnnAssign: "drop the type annotation",
-}
-
-
-def _describe(node: ast.AST) -> str:
-    names = {
-        ast.While: "a `while` loop",
-        ast.With: "a `with` block",
-        ast.Lambda: "a lambda",
-        ast.ListComp: "a list comprehension",
-        ast.GeneratorExp: "a generator expression",
-        ast.JoinedStr: "an f-string",
-        ast.NamedExpr: "`:=`",
-        ast.Try: "`try`",
-        ast.Starred: "`*` unpacking",
-        ast.Dict: "a dict",
-        ast.Set: "a set",
-        ast.Global: "`global`",
-        ast.Raise: "`raise`",
-        ast.Assert: "`assert`",
-    }
-    return names.get(type(node), f"`{type(node).__name__}`")
-
-
-def _attr_span(source: Source, node: ast.Attribute) -> Span | None:
-    """The span of `.attr` in `value.attr` (the part a user wrote wrong)."""
-    span = source.span(node)
-    if span is None or getattr(node, "end_lineno", None) != node.lineno:
-        return span
-    start = max(span.col, span.end_col - len(node.attr) - 1)
-    return Span(source, span.line, start, span.end_col)
-
-
-def _validate(tree: ast.Module, source: Source) -> None:
-    """Walk the tree iteratively, in source order: refuse unknown node types, overly deep
-    nesting, and what Python's compiler (not its parser) would refuse: `break`/`continue`
-    outside a loop, `return` outside a function."""
-    # (node, depth, inside a loop, inside a function, the nearest node with a position)
-    stack: list[tuple[ast.AST, int, bool, bool, ast.AST]] = [(tree, 0, False, False, tree)]
-    depth_limit = limits.NESTING.value
-    while stack:
-        node, depth, in_loop, in_def, located = stack.pop()
-        if hasattr(node, "lineno"):
-            located = node
-        if depth > depth_limit:
-            raise LimitError(
-                f"the program is nested too deeply (over {depth_limit} levels)",
-                span=source.span(located),
-                expected=f"at most {depth_limit} levels ({limits.NESTING.name})",
-                hint=f"split the expression into several assignments, or raise "
-                f"{limits.NESTING.env}",
-            )
-        if not isinstance(node, _ALLOWED):
-            raise GradcliError(
-                f"{_describe(node)} is not supported in gradcli programs",
-                span=source.span(node),
-                found=_describe(node),
-                expected="assignments, expressions, bounded `for` loops, `if`, `def`, imports "
-                "of torch/numpy",
-                hint=_REFUSED_HINTS.get(type(node)),
-            )
-        if isinstance(node, ast.Constant):
-            if not isinstance(node.value, (int, float, str, bool, type(None), type(Ellipsis))):
-                raise GradcliError(
-                    "this kind of constant is not supported",
-                    span=source.span(node),
-                    found=type(node.value).__name__,
-                    expected="numbers, strings, True/False/None",
-                )
-            if isinstance(node.value, int) and node.value.bit_length() > limits.INT_BITS.value:
-                try:
-                    limits.INT_BITS.check(node.value.bit_length(), "the size of an integer in bits")
-                except GradcliError as e:
-                    raise e.with_span(source.span(node)) from None
-        if isinstance(node, ast.Attribute) and node.attr.startswith("__"):
-            raise GradcliError(
-                f"`.{node.attr}` is not accessible in gradcli programs",
-                span=_attr_span(source, node),
-                found=f"`.{node.attr}`",
-                expected="a tensor method or property (see `gradcli ops`)",
-                hint="gradcli programs cannot reach Python's internals",
-            )
-        if isinstance(node, (ast.Break, ast.Continue)) and not in_loop:
-            word = "break" if isinstance(node, ast.Break) else "continue"
-            raise GradcliError(
-                f"`{word}` outside a loop",
-                span=source.span(node),
-                hint=f"`{word}` belongs inside a `for` loop",
-            )
-        if isinstance(node, ast.Return) and not in_def:
-            raise GradcliError(
-                "`return` outside a function",
-                span=source.span(node),
-                hint="`return` belongs inside a `def`",
-            )
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            in_loop = False
-            in_def = isinstance(node, ast.FunctionDef)
-        body = set(map(id, node.body)) if isinstance(node, ast.For) else set()
-        children = list(ast.iter_child_nodes(node))
-        for child in reversed(children):  # popped in source order
-            stack.append((child, depth + 1, in_loop or id(child) in body, in_def, located))
-
-
-# --- the interpreter ------------------------------------------------------------------------------
 
 
 class Interpreter:
+    """One run of a program (`Program.run` makes one and reads what it leaves behind).
+
+    see_through  user functions with a custom gradient run their forward body as ordinary,
+                 recorded operations (True: all of them; a predicate: those whose name it
+                 accepts), so that the graph holds what `f` computes;
+    promote      float32 leaves are promoted to float64 when they are assigned (their names
+                 are kept in `promoted`), so that finite differences run in float64.
+    """
+
     def __init__(
         self,
-        program: Program,
+        program: Any,
         overrides: dict[str, np.ndarray],
         dtype: Any,
         seed: int,
         echo: Callable[[str], None] | None,
+        *,
+        see_through: bool | Callable[[str], bool] = False,
+        promote: bool = False,
     ):
         self.program = program
+        self.see_through = see_through if callable(see_through) else lambda name: see_through
+        self.promote = promote
+        self.promoted: list[str] = []
         self.source = program.source
         self.overrides = dict(overrides)
         self.applied: dict[str, bool] = {}
         self.echo = echo
         self.output: list[str] = []
-        self.namespaces = _build_namespaces()
+        self.namespaces = build_namespaces()
         self.globals: dict[str, Any] = {}
         self.tensors: dict[str, Tensor] = {}
         self.order: list[str] = []
@@ -1044,7 +135,7 @@ class Interpreter:
         }
 
     # -- driver --
-    def execute(self) -> Run:
+    def execute(self) -> None:
         import warnings
 
         with limits.BUDGET.run(), warnings.catch_warnings():
@@ -1061,15 +152,6 @@ class Interpreter:
                     expected="one of: " + ", ".join(f"`{n}`" for n in self.tensors),
                     hint=suggest(name, self.tensors),
                 )
-        return Run(
-            self.program,
-            self.globals,
-            self.tensors,
-            self.last_assigned,
-            self.output,
-            self.order,
-            self.warnings,
-        )
 
     def span(self, node: ast.AST) -> Span | None:
         return self.source.span(node)
@@ -1081,8 +163,8 @@ class Interpreter:
         for stmt in body:
             limits.BUDGET.tick()
             handler = self.stmt_handlers.get(type(stmt))
-            if handler is None:  # _validate refuses these first; kept as a second line
-                raise self.error(stmt, f"{_describe(stmt)} is not supported")
+            if handler is None:  # validate refuses these first; kept as a second line
+                raise self.error(stmt, f"{describe(stmt)} is not supported")
             try:
                 handler(stmt)
             except GradcliError as e:
@@ -1099,11 +181,11 @@ class Interpreter:
                     span=self.span(stmt),
                     hint="the tensors are too large for this machine",
                 ) from None
-            except _CONVERTED as e:
+            except CONVERTED as e:
                 # A safety net: Python's own error on a value of the wrong type somewhere in
                 # this statement. It is still the program's error (exit 1, with its place);
                 # `--debug` shows where it came from.
-                raise _user_error(e, self.span(stmt)) from e
+                raise user_error(e, self.span(stmt)) from e
 
     # -- statements --
     def s_expr(self, node: ast.Expr) -> None:
@@ -1121,7 +203,7 @@ class Interpreter:
             owner = self.eval(t.value)
             if not isinstance(owner, Tensor):
                 raise self.error(t, "`.data` belongs to tensors")
-            alias = _data_alias(owner)
+            alias = data_alias(owner)
             new = self.binop(node.op, alias, self.eval(node.value), node)
             F.inplace_update(alias, new)
             return
@@ -1138,7 +220,7 @@ class Interpreter:
 
     def s_for(self, node: ast.For) -> None:
         items = self.eval(node.iter)
-        n = _length(items)
+        n = length(items)
         if n is not None and n > limits.LOOP_ITERATIONS.value:
             # Known in advance: refuse now rather than after a million iterations.
             raise LimitError(
@@ -1152,7 +234,7 @@ class Interpreter:
                 f"{limits.LOOP_ITERATIONS.env}=N if you need more",
             )
         try:
-            seq = _iterate(items, "for")
+            seq = iterate(items, "for")
         except GradcliError as e:
             raise e.with_span(self.span(node.iter)) from None
         for item in seq:
@@ -1163,9 +245,9 @@ class Interpreter:
             self.assign(node.target, item, node)
             try:
                 self.exec_block(node.body)
-            except _Break:
+            except Break:
                 break
-            except _Continue:
+            except Continue:
                 continue
         else:
             self.exec_block(node.orelse)
@@ -1177,15 +259,15 @@ class Interpreter:
             self.exec_block(node.orelse)
 
     def s_break(self, node: ast.Break) -> None:
-        raise _Break()
+        raise Break()
 
     def s_continue(self, node: ast.Continue) -> None:
-        raise _Continue()
+        raise Continue()
 
     def s_return(self, node: ast.Return) -> None:
         if self.call_depth == 0:
             raise self.error(node, "`return` outside a function")
-        raise _Return(None if node.value is None else self.eval(node.value))
+        raise Return(None if node.value is None else self.eval(node.value))
 
     def s_def(self, node: ast.FunctionDef) -> None:
         for d in node.decorator_list:
@@ -1211,7 +293,7 @@ class Interpreter:
 
     def s_class(self, node: ast.ClassDef) -> None:
         bases = [self.eval(b) for b in node.bases]
-        if len(bases) != 1 or bases[0] is not _FUNCTION_BASE or node.keywords:
+        if len(bases) != 1 or bases[0] is not FUNCTION_BASE or node.keywords:
             raise self.error(
                 node,
                 "classes are only supported in the torch.autograd.Function form",
@@ -1246,7 +328,7 @@ class Interpreter:
     def s_import(self, node: ast.Import) -> None:
         for alias in node.names:
             root = alias.name.split(".")[0]
-            if root not in _IGNORED_MODULES:
+            if root not in IMPORTABLE:
                 raise self.error(
                     node,
                     f"cannot import `{alias.name}`",
@@ -1261,7 +343,7 @@ class Interpreter:
 
     def s_importfrom(self, node: ast.ImportFrom) -> None:
         mod = node.module or ""
-        if mod.split(".")[0] not in _IGNORED_MODULES or node.level:
+        if mod.split(".")[0] not in IMPORTABLE or node.level:
             raise self.error(
                 node,
                 f"cannot import from `{mod}`",
@@ -1310,9 +392,7 @@ class Interpreter:
             self.bind(target.id, value)
         elif isinstance(target, (ast.Tuple, ast.List)):
             items = (
-                _seq(value, "cannot unpack")
-                if not isinstance(value, (list, tuple))
-                else list(value)
+                seq(value, "cannot unpack") if not isinstance(value, (list, tuple)) else list(value)
             )
             if len(items) != len(target.elts):
                 raise self.error(
@@ -1353,7 +433,7 @@ class Interpreter:
             if isinstance(value, Tensor):
                 new = value.data
             else:
-                _check_structure(value, "the assignment")
+                check_structure(value, "the assignment")
                 new = data_array(value, owner.dtype) if isinstance(value, (list, tuple)) else value
                 if not isinstance(new, (np.ndarray, int, float, bool)):
                     raise self.error(
@@ -1368,9 +448,9 @@ class Interpreter:
                 try:
                     owner.data[idx] = new
                 except (ValueError, TypeError, IndexError, OverflowError) as e:
-                    raise self.error(target, f"cannot assign: {_short(str(e))}") from None
+                    raise self.error(target, f"cannot assign: {short(str(e))}") from None
             except (TypeError, IndexError, OverflowError) as e:
-                raise self.error(target, f"cannot assign: {_short(str(e))}") from None
+                raise self.error(target, f"cannot assign: {short(str(e))}") from None
         else:
             raise self.error(target, "cannot assign to this expression")
 
@@ -1405,7 +485,11 @@ class Interpreter:
             )
 
     def record(self, name: str, t: Tensor, node: ast.AST) -> Tensor:
-        """A top-level tensor assignment: apply `--set`, remember the name."""
+        """A top-level tensor assignment: apply `--set` (and `promote`), remember the name."""
+        if self.promote and t.node is None and t.data.dtype == np.float32:
+            t.data = t.data.astype(np.float64)
+            if name not in self.promoted:
+                self.promoted.append(name)
         if name in self.overrides and name not in self.applied:
             new = self.overrides[name]
             if t.node is not None:
@@ -1442,8 +526,8 @@ class Interpreter:
         if handler is None:
             raise self.error(
                 node,
-                f"{_describe(node)} is not supported here",
-                hint=_REFUSED_HINTS.get(type(node)),
+                f"{describe(node)} is not supported here",
+                hint=REFUSED_HINTS.get(type(node)),
             )
         return handler(node)
 
@@ -1534,15 +618,15 @@ class Interpreter:
 
     def binop(self, op: ast.operator, a: Any, b: Any, node: ast.AST) -> Any:
         try:
-            return _binop(op, a, b)
+            return binop(op, a, b)
         except GradcliError as e:
             raise e.with_span(self.span(node)) from None
         except ZeroDivisionError:
             raise self.error(node, "division by zero (of Python numbers)") from None
         except OverflowError:
             raise self.error(node, "number too large") from None
-        except _CONVERTED as e:
-            raise _user_error(e, self.span(node)) from e
+        except CONVERTED as e:
+            raise user_error(e, self.span(node)) from e
 
     def e_compare(self, node: ast.Compare) -> Any:
         left = self.eval(node.left)
@@ -1550,7 +634,7 @@ class Interpreter:
         for op, right_node in zip(node.ops, node.comparators):
             right = self.eval(right_node)
             try:
-                r = _compare(op, left, right)
+                r = compare(op, left, right)
             except GradcliError as e:
                 raise e.with_span(self.span(node)) from None
             if len(node.ops) == 1:
@@ -1622,8 +706,8 @@ class Interpreter:
                 return I.getitem(owner, key)
             except GradcliError as e:
                 raise e.with_span(self.span(node)) from None
-            except _CONVERTED as e:
-                raise _user_error(e, self.span(node), "invalid index") from e
+            except CONVERTED as e:
+                raise user_error(e, self.span(node), "invalid index") from e
         if isinstance(owner, (list, tuple, str, range)):
             if isinstance(key, Tensor) and key.data.size == 1 and key.dtype.kind in "iu":
                 key = int(key.item())
@@ -1659,15 +743,15 @@ class Interpreter:
 
     def call(self, callee: Any, args: list, kwargs: dict, node: ast.AST) -> Any:
         if isinstance(callee, BoundMethod):
-            return _checked_call(
+            return checked_call(
                 callee.fn, [callee.obj, *args], kwargs, callee.name, node, self, bound=True
             )
         if isinstance(callee, Builtin):
-            return _checked_call(callee.fn, args, kwargs, callee.name, node, self)
+            return checked_call(callee.fn, args, kwargs, callee.name, node, self)
         if isinstance(callee, UserFunction):
             return self.call_user(callee, args, kwargs, node)
         if isinstance(callee, surface_nn.Module):
-            return _checked_call(callee.__call__, args, kwargs, callee.name, node, self)
+            return checked_call(callee.__call__, args, kwargs, callee.name, node, self)
         if isinstance(callee, FunctionClass):
             raise self.error(
                 node,
@@ -1675,7 +759,7 @@ class Interpreter:
                 hint="custom autograd Functions are used through .apply",
             )
         if callable(callee) and not isinstance(callee, (type, Namespace)):
-            return _checked_call(callee, args, kwargs, _call_name(node, callee), node, self)
+            return checked_call(callee, args, kwargs, call_name(node, callee), node, self)
         raise self.error(node, f"'{typename(callee)}' object is not callable")
 
     def do_print(
@@ -1691,7 +775,7 @@ class Interpreter:
             if v is not None and not isinstance(v, str):
                 raise GradcliError(f"{what} must be None or a string, not {typename(v)}")
         for a in args:
-            _check_structure(a, "print()", tensor_cost=100)
+            check_structure(a, "print()", tensor_cost=100)
         sep = " " if sep is None else sep
         end = "\n" if end is None else end
         text = sep.join(format_value(a) for a in args) + end
@@ -1792,9 +876,9 @@ class Interpreter:
         self.scopes.append(local)
         try:
             self.exec_block(f.node.body)
-        except _Return as r:
+        except Return as r:
             return r.value
-        except (_Break, _Continue):
+        except (Break, Continue):
             raise self.error(node, "`break`/`continue` outside a loop") from None
         finally:
             self.scopes.pop()
@@ -1806,6 +890,8 @@ class Interpreter:
         self, f: UserFunction, fb: UserFunction, args: list, kwargs: dict, node: ast.AST
     ) -> Any:
         """`f` with a companion `f_backward(inputs..., grad)`: f's VJP is the user's."""
+        if self.see_through(f.name):
+            return self.invoke(f, args, kwargs, node)
         inputs = [a for a in args if isinstance(a, Tensor)]
 
         def forward() -> Any:
@@ -1819,6 +905,8 @@ class Interpreter:
     def apply_function(self, cls: FunctionClass, args: tuple, node: ast.AST) -> Any:
         ctx = Ctx()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
+        if self.see_through(cls.name):
+            return self.invoke(cls.forward, list(args), {}, node, prefix=(ctx,))
         tensor_pos = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
         inputs = [args[i] for i in tensor_pos]
 
@@ -1855,260 +943,3 @@ def _load(target: ast.AST) -> ast.AST:
             ast.Subscript(value=target.value, slice=target.slice, ctx=ast.Load()), target
         )
     return target
-
-
-_SIG_CACHE: dict[int, tuple[Any, Any]] = {}
-
-
-def _checked_call(
-    f: Callable[..., Any],
-    args: list,
-    kwargs: dict,
-    name: str,
-    node: ast.AST,
-    interp: Interpreter,
-    bound: bool = False,
-) -> Any:
-    """Call one of gradcli's functions with a program's arguments.
-
-    The arguments are bound to the signature first, so that a wrong call is a clear user error.
-    Then the arguments are untrusted values of any type, and an error that Python or NumPy
-    raises on them (a TypeError, a ValueError...) is reported as the program's error, with the
-    original exception kept as its cause (shown by `--debug`)."""
-    import inspect
-
-    entry = _SIG_CACHE.get(id(f))
-    if entry is None or entry[0] is not f:
-        try:
-            sig = inspect.signature(f)
-        except (TypeError, ValueError):
-            sig = False
-        if len(_SIG_CACHE) > 4096:
-            _SIG_CACHE.clear()
-        # The function is kept with its signature, so that its id cannot be reused meanwhile.
-        entry = _SIG_CACHE[id(f)] = (f, sig)
-    sig = entry[1]
-    if sig:
-        try:
-            sig.bind(*args, **kwargs)
-        except TypeError as e:
-            shown = args[1:] if bound else args
-            raise interp.error(
-                node,
-                f"{name}(): {e}",
-                found=f"{len(shown)} positional argument(s)"
-                + (f" and keywords {', '.join(kwargs)}" if kwargs else ""),
-                expected=f"{name}{_public_sig(sig, bound)}",
-            ) from None
-    # torch dtypes are NumPy dtypes inside gradcli's functions (print shows them as torch's).
-    if f != interp.do_print:
-        args = [a.np if isinstance(a, DType) else a for a in args]
-        kwargs = {k: v.np if isinstance(v, DType) else v for k, v in kwargs.items()}
-    if not any(f is g for g in _TAKES_RANGES):
-        for v in (*args, *kwargs.values()):
-            if isinstance(v, range):
-                # NumPy would make a list of it: no more items than a list may have.
-                limits.LIST_ITEMS.check(
-                    _range_len(v), f"the number of items of the range passed to {name}()"
-                )
-    try:
-        return f(*args, **kwargs)
-    except _CONVERTED as e:
-        what = _short(str(e)) or type(e).__name__
-        if isinstance(e, AttributeError):
-            what = f"an argument has the wrong type ({what})"
-        err = GradcliError(
-            f"{name}(): {what}",
-            found=", ".join(typename(a) for a in (args[1:] if bound else args)) or None,
-            hint="check the arguments' types and values (see `gradcli ops`); if they look "
-            "right, this is a gradcli bug: please report it (with --debug)",
-        )
-        err.cause = e
-        raise err from e
-    except MemoryError:
-        raise LimitError(
-            "out of memory", hint="the tensors are too large for this machine"
-        ) from None
-
-
-# What Python and NumPy raise on arguments of the wrong type or value. (RuntimeError,
-# AssertionError, NameError... are not here: they can only be gradcli's own bugs.)
-_CONVERTED = (
-    TypeError,
-    ValueError,
-    AttributeError,
-    IndexError,
-    KeyError,
-    OverflowError,
-    ZeroDivisionError,
-    FloatingPointError,
-    np.linalg.LinAlgError,
-    UnicodeError,
-)
-
-
-def _user_error(e: BaseException, span: Span | None, what: str | None = None) -> GradcliError:
-    """Python's error on a program's value as the program's error, with its cause kept."""
-    text = _short(str(e)) or type(e).__name__
-    err = GradcliError(
-        f"{what}: {text}" if what else text,
-        span=span,
-        hint="check the values' types; if they look right, this is a gradcli bug: please "
-        "report it (with --debug)",
-    )
-    err.cause = e
-    return err
-
-
-# Functions that take a range as it is (they never make a list of it).
-_TAKES_RANGES: set[Any] = {_builtin_len, BUILTINS["bool"].fn}
-
-
-def _call_name(node: ast.AST, callee: Any) -> str:
-    """How the program named the function it called (`torch.sum`), for messages."""
-    func = getattr(node, "func", None)
-    if isinstance(func, (ast.Name, ast.Attribute)):
-        try:
-            text = ast.unparse(func)
-        except Exception:  # noqa: BLE001 - only a name for a message
-            text = ""
-        if 0 < len(text) <= 40:
-            return text
-    return getattr(callee, "__name__", "function").strip("_") or "function"
-
-
-def _public_sig(sig: Any, bound: bool) -> str:
-    params = list(sig.parameters.values())[1 if bound else 0 :]
-    # Without type annotations: `(outputs, inputs, grad_outputs=None)` is what a user reads.
-    shown = [str(p.replace(annotation=p.empty)) for p in params if not p.name.startswith("_")]
-    return "(" + ", ".join(shown) + ")"
-
-
-# --- Python-number and tensor arithmetic, with limits on integer growth -------------------------
-
-
-def _int_check(v: Any) -> Any:
-    if isinstance(v, int) and not isinstance(v, bool):
-        limits.INT_BITS.check(v.bit_length(), "the size of an integer in bits")
-    return v
-
-
-def _binop(op: ast.operator, a: Any, b: Any) -> Any:
-    if isinstance(a, Tensor) or isinstance(b, Tensor):
-        table = _TENSOR_BINOPS.get(type(op))
-        if table is None:
-            raise GradcliError(
-                f"operator {_OPNAMES.get(type(op), '?')} is not supported for tensors"
-            )
-        return table(a, b)
-    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
-        return _seq_binop(op, a, b)
-    if isinstance(a, str) or isinstance(b, str):
-        if isinstance(op, ast.Add) and isinstance(a, str) and isinstance(b, str):
-            limits.STRING_CHARS.check(len(a) + len(b), "the length of the string")
-            return a + b
-        raise GradcliError("string operations other than `+` are not supported")
-    if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
-        raise GradcliError(
-            f"unsupported operand types for {_OPNAMES.get(type(op), '?')}: "
-            f"'{typename(a)}' and '{typename(b)}'"
-        )
-    if isinstance(op, ast.Pow):
-        if isinstance(a, int) and isinstance(b, int) and abs(a) >= 2 and b > 0:
-            # a**b has about b*log2|a| bits: refuse a huge one before computing it.
-            bits = b * math.log2(abs(a))
-            if bits > limits.INT_BITS.value + 1:
-                limits.INT_BITS.check(math.ceil(bits), "the size of an integer in bits")
-        try:
-            r = a**b
-        except OverflowError:
-            raise GradcliError("number too large (overflow)") from None
-        if isinstance(r, complex):
-            raise GradcliError(
-                "a negative number to a fractional power is complex",
-                hint="gradcli computes with real numbers",
-            )
-        return _int_check(r)
-    if isinstance(op, ast.MatMult):
-        raise GradcliError("`@` needs tensors")
-    return _int_check(_PY_BINOPS[type(op)](a, b))
-
-
-def _seq_binop(op: ast.operator, a: Any, b: Any) -> Any:
-    if isinstance(op, ast.Add) and isinstance(a, (list, tuple)) and type(a) is type(b):
-        limits.LIST_ITEMS.check(len(a) + len(b), f"the length of the {typename(a)}")
-        return a + b
-    if isinstance(op, ast.Mult):
-        seq, n = (a, b) if isinstance(a, (list, tuple)) else (b, a)
-        if isinstance(n, int) and not isinstance(n, bool):
-            limits.LIST_ITEMS.check(len(seq) * max(n, 0), f"the length of the {typename(seq)}")
-            return seq * n
-    raise GradcliError(
-        f"unsupported operand types for {_OPNAMES.get(type(op), '?')}: "
-        f"'{typename(a)}' and '{typename(b)}'",
-        hint="make tensors with torch.tensor(...) to compute with them",
-    )
-
-
-_PY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: lambda a, b: a + b,
-    ast.Sub: lambda a, b: a - b,
-    ast.Mult: lambda a, b: a * b,
-    ast.Div: lambda a, b: a / b,
-    ast.FloorDiv: lambda a, b: a // b,
-    ast.Mod: lambda a, b: a % b,
-}
-_TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: lambda a, b: A.add_t(a, b),
-    ast.Sub: lambda a, b: A.sub_op(a, b),
-    ast.Mult: lambda a, b: A.mul_t(a, b),
-    ast.Div: lambda a, b: A.div_op(a, b),
-    ast.Pow: lambda a, b: A.pow(a, b),
-    ast.MatMult: lambda a, b: A.matmul(a, b),
-}
-_OPNAMES = {
-    ast.Add: "+",
-    ast.Sub: "-",
-    ast.Mult: "*",
-    ast.Div: "/",
-    ast.FloorDiv: "//",
-    ast.Mod: "%",
-    ast.Pow: "**",
-    ast.MatMult: "@",
-}
-
-
-def _compare(op: ast.cmpop, a: Any, b: Any) -> Any:
-    if isinstance(op, (ast.Is, ast.IsNot)):
-        if b is not None and a is not None:
-            raise GradcliError("`is` only compares with None")
-        r = a is b
-        return r if isinstance(op, ast.Is) else not r
-    if isinstance(a, DType) and isinstance(b, DType) and isinstance(op, (ast.Eq, ast.NotEq)):
-        return (a.np == b.np) == isinstance(op, ast.Eq)
-    if isinstance(a, Tensor) or isinstance(b, Tensor):
-        f = {
-            ast.Lt: F.lt,
-            ast.LtE: F.le,
-            ast.Gt: F.gt,
-            ast.GtE: F.ge,
-            ast.Eq: F.eq,
-            ast.NotEq: F.ne,
-        }[type(op)]
-        return f(a, b)
-    ok = (int, float, str, type(None), tuple, list)
-    if not isinstance(a, ok) or not isinstance(b, ok):
-        raise GradcliError(f"cannot compare '{typename(a)}' and '{typename(b)}'")
-    _check_structure(a, "the comparison")
-    _check_structure(b, "the comparison")
-    try:
-        return {
-            ast.Lt: lambda: a < b,
-            ast.LtE: lambda: a <= b,
-            ast.Gt: lambda: a > b,
-            ast.GtE: lambda: a >= b,
-            ast.Eq: lambda: a == b,
-            ast.NotEq: lambda: a != b,
-        }[type(op)]()
-    except TypeError:
-        raise GradcliError(f"cannot compare '{typename(a)}' and '{typename(b)}'") from None

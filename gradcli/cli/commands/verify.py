@@ -44,7 +44,7 @@ def load_program(
     `check` needs to re-run the program."""
     import numpy as np
 
-    from ...lang.interpreter import parse
+    from ...lang.program import parse
     from ..app import _overrides, read_program
 
     text, name = read_program(program, expr)

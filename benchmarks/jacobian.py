@@ -95,7 +95,8 @@ def main() -> None:
 
     import numpy as np
 
-    from gradcli.analysis.jacobian import hessian, jacobian
+    from gradcli.analysis.hessian import hessian
+    from gradcli.analysis.jacobian import jacobian
     from gradcli.lang.program import parse
 
     torch: Any = None

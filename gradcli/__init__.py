@@ -11,8 +11,8 @@ from typing import Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "Tensor": "core.autograd",
-    "no_grad": "core.autograd",
+    "Tensor": "core.tensor",
+    "no_grad": "core.tensor",
     "GradcliError": "base.errors",
     "parse": "lang.program",
     "Program": "lang.program",
@@ -20,8 +20,8 @@ _EXPORTS = {
     "forward": "analysis.api",
     "backward": "analysis.api",
     "jacobian": "analysis.jacobian",
-    "hessian": "analysis.jacobian",
-    "hvp": "analysis.jacobian",
+    "hessian": "analysis.hessian",
+    "hvp": "analysis.hessian",
     "check": "analysis.check",
 }
 

@@ -11,8 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gradcli.analysis.check import check, compare, engine_jacobian, finite_differences
+from gradcli.analysis.check import check
+from gradcli.analysis.compare import compare
+from gradcli.analysis.differences import finite_differences
+from gradcli.analysis.jacobian import engine_jacobian
 from gradcli.base.errors import GradcliError
+from gradcli.core.autograd import run_backward
+from gradcli.core.tensor import Tensor
 from gradcli.ops import REGISTRY
 
 EXAMPLES = sorted(glob.glob("examples/*.py"))
@@ -348,10 +353,25 @@ def test_torch_missing_is_a_clear_error(monkeypatch):
         check("x = tensor([1.], requires_grad=True)\ny = x * 2", against="torch")
 
 
-def test_engine_jacobian_matches_masked_passes():
-    from gradcli.analysis.check import _masked_passes
-    from gradcli.core.tensor import Tensor
+def _masked_passes(out: Tensor, targets: list[tuple[str, Tensor]]) -> dict[str, np.ndarray]:
+    """The minimal reverse mode: one backward pass per output element, a one-hot mask each
+    (an independent reference for `engine_jacobian`)."""
+    n_out = int(out.data.size)
+    caps = [t for _, t in targets]
+    result = {name: np.zeros((n_out, int(t.data.size))) for name, t in targets}
+    for i in range(n_out):
+        mask = np.zeros(n_out, dtype=out.dtype)
+        mask[i] = 1
+        got = run_backward(
+            [out], [Tensor(mask.reshape(out.shape))], capture=caps, check_freed=False
+        )
+        for name, t in targets:
+            if id(t) in got:
+                result[name][i] = np.asarray(got[id(t)][1].data, dtype=np.float64).reshape(-1)
+    return result
 
+
+def test_engine_jacobian_matches_masked_passes():
     x = Tensor(np.array([1.0, 2.0, 3.0]), requires_grad=True)
     y = (x * x).sin()
     a = engine_jacobian(y, [("x", x)])["x"]

@@ -273,7 +273,7 @@ def test_ops_lists_every_operation():
 
 
 def test_ops_every_user_name_reaches_a_record():
-    from gradcli.analysis.symbolic import NOT_DIFFERENTIABLE, user_names
+    from gradcli.analysis.catalog import NOT_DIFFERENTIABLE, user_names
     from gradcli.surface import names as functional
 
     names = user_names()
@@ -331,7 +331,7 @@ def test_readme_operation_list_equals_the_registry():
 
 
 def test_ops_markdown_round_trips():
-    from gradcli.analysis.symbolic import user_names
+    from gradcli.analysis.catalog import user_names
     from gradcli.cli.render.verify import OPS_END, OPS_START, markdown_names, ops_markdown
 
     md = ops_markdown()

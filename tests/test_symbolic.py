@@ -69,7 +69,7 @@ def test_every_op_has_a_symbolic_form_that_agrees_with_its_forward(name):
 def test_every_ops_sympy_derivative_agrees_with_its_rule(name):
     """sympy's exact Jacobian of the op's symbolic form equals the engine's (the VJP rule run
     on one-hot masks), on the op's first samples."""
-    from gradcli.analysis.check import engine_jacobian
+    from gradcli.analysis.jacobian import engine_jacobian
 
     op = REGISTRY[name]
     for k, sample in enumerate(op.samples[:3]):

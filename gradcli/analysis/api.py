@@ -1,20 +1,25 @@
 """The library API the CLI is a thin layer over: load a program, run it, take its gradients.
 
 Data flows one way: text -> parse -> run (the graph) -> backward(upstream) -> results. Every
-function here returns plain data (NumPy arrays, dataclasses); rendering is `gradcli.render`'s.
+function here returns plain data (NumPy arrays, the records of `results`); rendering is `cli`'s.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError, Record, suggest
+from ..base import limits
+from ..base.errors import GradcliError, suggest
 from ..core.autograd import run_backward
+from ..core.graph import ancestors
 from ..core.op import Node
 from ..core.tensor import Tensor
 from ..lang.program import Program, Run, parse
+from .results import BackwardResult, TensorInfo, TraceStep
 
 
 def load(
@@ -28,6 +33,15 @@ def load(
 ) -> Run:
     """Parse and execute a program. `overrides` replaces leaf tensors' data (`--set`)."""
     return parse(text, name).run(overrides=overrides, dtype=dtype, seed=seed, echo=echo)
+
+
+def as_program(program: str | Program | Run) -> Program:
+    """The parsed program of program text, a `Program` or a `Run`."""
+    if isinstance(program, Run):
+        return program.program
+    if isinstance(program, Program):
+        return program
+    return parse(program)
 
 
 def run(program: str | Program | Run, **kw: Any) -> Run:
@@ -93,37 +107,6 @@ def implicit_gradient(of: str, t: Tensor) -> np.ndarray:
             f"or {t.data.size} comma-separated numbers), or use `gradcli jacobian`",
         )
     return np.ones(t.shape, dtype=t.dtype)
-
-
-class TraceStep(Record):
-    """One node of a traced backward pass: what it received and what it passed on."""
-
-    _fields = ("node", "output", "received", "passed")
-    node: str
-    output: str
-    received: np.ndarray
-    passed: list[tuple[str, np.ndarray | None]]
-
-
-class BackwardResult(Record):
-    _fields = ("of", "of_shape", "grad_output", "grads", "unused", "trace")
-    _defaults = {"unused": list, "trace": list}
-    of: str
-    of_shape: tuple[int, ...]
-    grad_output: np.ndarray
-    grads: dict[str, np.ndarray]
-    unused: list[str]
-    trace: list[TraceStep]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "of": self.of,
-            "of_shape": list(self.of_shape),
-            "grad_output": jsonable(self.grad_output),
-            "grads": {k: jsonable(v) for k, v in self.grads.items()},
-            "shapes": {k: list(v.shape) for k, v in self.grads.items()},
-            "unused": list(self.unused),
-        }
 
 
 def _label(t: Tensor, names: dict[int, str]) -> str:
@@ -203,15 +186,6 @@ def backward(
     return BackwardResult(of, tuple(out.shape), g, grads, unused, steps)
 
 
-class TensorInfo(Record):
-    _fields = ("name", "value", "requires_grad", "grad_fn", "is_leaf")
-    name: str
-    value: np.ndarray
-    requires_grad: bool
-    grad_fn: str | None
-    is_leaf: bool
-
-
 def forward(program: str | Program | Run, names: list[str] | None = None) -> list[TensorInfo]:
     """The values of the program's named tensors (all of them, or `names`)."""
     r = run(program)
@@ -231,20 +205,63 @@ def forward(program: str | Program | Run, names: list[str] | None = None) -> lis
     return out
 
 
-def jsonable(a: np.ndarray) -> Any:
-    """Nested lists of floats; non-finite values as the strings "nan", "inf", "-inf"."""
-    arr = np.asarray(a)
-    if arr.dtype.kind == "b":
-        return arr.tolist()
-    if arr.dtype.kind in "iu":
-        return arr.tolist()
-    if np.all(np.isfinite(arr)):
-        return arr.astype(np.float64).tolist()
-    obj = np.vectorize(lambda v: float(v) if np.isfinite(v) else str(v), otypes=[object])(arr)
-    return obj.tolist()
-
-
 def check_names(r: Run, names: list[str]) -> None:
     for n in names:
         if n not in r.tensors:
             raise GradcliError(f"no tensor named `{n}` in the program", hint=suggest(n, r.tensors))
+
+
+# --- the output and the inputs of a Jacobian, resolved once -----------------------------
+
+
+@dataclass
+class Setup:
+    """A program's run, its output and the inputs a derivative is taken with respect to."""
+
+    run: Run | None
+    of: str
+    out: Tensor
+    targets: list[tuple[str, Tensor]]
+    seed: int
+    dtype: Any
+    _graph: list[Node] | None = None
+
+    def graph(self) -> list[Node]:
+        """The nodes `out` depends on (walked once, before any pruning)."""
+        if self._graph is None:
+            self._graph = ancestors([self.out])
+        return self._graph
+
+
+def setup(
+    program: str | Program | Run,
+    of: str | None,
+    wrt: Sequence[str] | str | None,
+    seed: int,
+    dtype: Any,
+    overrides: dict[str, Any] | None,
+) -> Setup:
+    if isinstance(program, Run):
+        r = program
+    else:
+        r = run(program, seed=seed, dtype=dtype, overrides=overrides)
+    of_name, out = resolve_of(r, of)
+    if isinstance(wrt, str):
+        wrt = [wrt]
+    names = list(dict.fromkeys(wrt)) if wrt else None
+    targets = resolve_wrt(r, names, of_name)
+    for n, t in targets:
+        if t.dtype.kind != "f":
+            raise GradcliError(f"`{n}` is not a floating-point tensor", found=str(t.dtype))
+    return Setup(r, of_name, out, targets, seed, dtype)
+
+
+def check_entries(rows: int, cols: int, what: str) -> None:
+    """Refuse, before any work, a matrix over the `jacobian_entries` limit."""
+    limits.JACOBIAN_ENTRIES.check(
+        rows * cols, f"the number of {what} entries ({rows:,} x {cols:,})"
+    )
+
+
+def target_sizes(targets: Sequence[tuple[str, Tensor]]) -> list[int]:
+    return [int(t.data.size) for _, t in targets]

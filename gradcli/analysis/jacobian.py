@@ -1,22 +1,16 @@
-"""Jacobians, Hessians and Hessian-vector products of a program's tensors.
+"""Jacobians of a program's tensors (Hessians and HVPs are in `hessian`).
 
-    >>> from gradcli.jacobian import jacobian, hessian, hvp
+    >>> import gradcli
     >>> prog = "x = tensor([1., 2.], requires_grad=True)\\ny = x * x"
-    >>> jacobian(prog, method="rows").array.tolist()
+    >>> gradcli.jacobian(prog, method="rows").array.tolist()
     [[2.0, 0.0], [0.0, 4.0]]
-    >>> r = jacobian(prog, method="auto")
+    >>> r = gradcli.jacobian(prog, method="auto")
     >>> r.method, r.passes
     ('batched', 1)
-    >>> hessian("x = tensor([1., 2.], requires_grad=True)\\ny = (x ** 3).sum()").array.tolist()
-    [[6.0, 0.0], [0.0, 12.0]]
-    >>> cube = "x = tensor([1., 2.], requires_grad=True)\\ny = (x ** 3).sum()"
-    >>> hvp(cube, v=[1, 1]).array.tolist()
-    [6.0, 12.0]
 
 Layout, as PyTorch's `torch.autograd.functional.jacobian`: `J[i, j] = d out_i / d in_j`, the
 output's elements row-major down the rows, the input's elements row-major across the columns;
-the array form is `of.shape + wrt.shape` and the matrix form `(of.size, wrt.size)`. A Hessian
-is `H[i, j] = d2 out / d in_i d in_j` (array form `a.shape + b.shape` for the block of `a`, `b`).
+the array form is `of.shape + wrt.shape` and the matrix form `(of.size, wrt.size)`.
 
 The methods of `jacobian`:
 
@@ -49,333 +43,34 @@ GRADCLI_JACOBIAN_ENTRIES).
 
 from __future__ import annotations
 
-import sys
 import time
-import types
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ..base import limits
 from ..base.errors import GradcliError, UsageError
 from ..core import forward as forward_mode
 from ..core.autograd import run_backward
 from ..core.graph import ancestors, has_custom, on_path, pruned, reached
-from ..core.op import Node, apply
+from ..core.op import Node
 from ..core.tensor import Tensor, as_tensor, no_grad
 from ..lang.program import Program, Run
-from . import api
+from .api import Setup, check_entries, setup, target_sizes
+from .differences import NUMERIC_STEP, Progress, evaluator, numeric_columns
+from .results import Block, JacobianResult, Mask, MethodComparison
 
 METHODS = ("rows", "batched", "forward", "numeric", "auto")
-HESSIAN_METHODS = ("batched", "rows", "numeric")
-NUMERIC_STEP = float(np.finfo(np.float64).eps ** (1 / 3))
-
-Progress = Callable[[int, int], None]
-
-
-# --- results ---------------------------------------------------------------------------------
-
-
-@dataclass
-class Block:
-    """The Jacobian of `of` with respect to one input: `array` has shape of.shape + wrt.shape."""
-
-    name: str
-    wrt_shape: tuple[int, ...]
-    array: np.ndarray
-    unused: bool = False
-
-    @property
-    def matrix(self) -> np.ndarray:
-        """The 2-D form: (output elements, input elements)."""
-        rows = int(np.prod(self.array.shape[: self.array.ndim - len(self.wrt_shape)]))
-        return self.array.reshape(rows, int(np.prod(self.wrt_shape)))
-
-
-@dataclass
-class Mask:
-    """One backward pass of the rows method: the one-hot upstream gradient at output element
-    `index`, and the row of each block it produced (`rows[name]` has the input's shape)."""
-
-    index: tuple[int, ...]
-    of_shape: tuple[int, ...]
-    rows: dict[str, np.ndarray]
-
-    @property
-    def mask(self) -> np.ndarray:
-        e = np.zeros(self.of_shape)
-        e[self.index] = 1
-        return e
-
-
-@dataclass
-class JacobianResult:
-    of: str
-    of_shape: tuple[int, ...]
-    method: str
-    passes: int
-    blocks: dict[str, Block]
-    requested: str = "rows"
-    masks: list[Mask] = field(default_factory=list)
-    seconds: float = 0.0
-    note: str | None = None
-
-    @property
-    def unused(self) -> list[str]:
-        return [n for n, b in self.blocks.items() if b.unused]
-
-    @property
-    def array(self) -> np.ndarray:
-        """The array form (of.shape + wrt.shape) of the only block."""
-        if len(self.blocks) != 1:
-            raise GradcliError(
-                f"the Jacobian has {len(self.blocks)} blocks ({', '.join(self.blocks)})",
-                hint="take one with .blocks[NAME].array, or all side by side with .matrix",
-            )
-        return next(iter(self.blocks.values())).array
-
-    @property
-    def matrix(self) -> np.ndarray:
-        """All blocks side by side: (output elements, input elements of every wrt in order)."""
-        return np.concatenate([b.matrix for b in self.blocks.values()], axis=1)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "of": self.of,
-            "of_shape": list(self.of_shape),
-            "method": self.method,
-            "passes": self.passes,
-            "jacobians": {
-                n: {"wrt_shape": list(b.wrt_shape), "matrix": api.jsonable(b.matrix)}
-                for n, b in self.blocks.items()
-            },
-            "unused": self.unused,
-        }
-
-
-@dataclass
-class HessianResult:
-    """Second derivatives of a one-element `of`. `blocks[(a, b)]` has shape a.shape + b.shape:
-    `[i, j] = d2 of / d a_i d b_j`."""
-
-    of: str
-    of_shape: tuple[int, ...]
-    method: str
-    passes: int
-    wrt: list[tuple[str, tuple[int, ...]]]
-    blocks: dict[tuple[str, str], np.ndarray]
-    unused: list[str] = field(default_factory=list)
-    seconds: float = 0.0
-
-    @property
-    def matrix(self) -> np.ndarray:
-        """The full Hessian over all inputs (in --wrt order), as one square matrix."""
-        sizes = [int(np.prod(s)) for _, s in self.wrt]
-        rows = []
-        for (a, _), na in zip(self.wrt, sizes):
-            rows.append(
-                np.concatenate(
-                    [self.blocks[(a, b)].reshape(na, nb) for (b, _), nb in zip(self.wrt, sizes)],
-                    axis=1,
-                )
-            )
-        return np.concatenate(rows, axis=0)
-
-    @property
-    def array(self) -> np.ndarray:
-        """The array form (wrt.shape + wrt.shape) of the only input's block."""
-        if len(self.wrt) != 1:
-            raise GradcliError(
-                f"the Hessian has {len(self.wrt)} inputs ({', '.join(n for n, _ in self.wrt)})",
-                hint="take one block with .blocks[(A, B)], or all with .matrix",
-            )
-        name = self.wrt[0][0]
-        return self.blocks[(name, name)]
-
-    @property
-    def asymmetry(self) -> float:
-        """max |H - H^T| over the full Hessian (zero up to rounding)."""
-        m = self.matrix
-        return float(np.max(np.abs(m - m.T))) if m.size else 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        sizes = {n: int(np.prod(s)) for n, s in self.wrt}
-        return {
-            "of": self.of,
-            "of_shape": list(self.of_shape),
-            "method": self.method,
-            "passes": self.passes,
-            "hessians": {
-                a: {
-                    "wrt_shape": list(s),
-                    "matrix": api.jsonable(self.blocks[(a, a)].reshape(sizes[a], sizes[a])),
-                }
-                for a, s in self.wrt
-            },
-            "cross": {
-                f"{a},{b}": {
-                    "rows": a,
-                    "cols": b,
-                    "matrix": api.jsonable(self.blocks[(a, b)].reshape(sizes[a], sizes[b])),
-                }
-                for a, _ in self.wrt
-                for b, _ in self.wrt
-                if a != b
-            },
-            "asymmetry": self.asymmetry,
-            "unused": list(self.unused),
-        }
-
-
-@dataclass
-class HvpResult:
-    """The Hessian-vector product: `hvp[b] = sum over a of H[b, a] v[a]`."""
-
-    of: str
-    of_shape: tuple[int, ...]
-    v: dict[str, np.ndarray]
-    hvp: dict[str, np.ndarray]
-    passes: int = 2
-    unused: list[str] = field(default_factory=list)
-
-    @property
-    def array(self) -> np.ndarray:
-        if len(self.hvp) != 1:
-            raise GradcliError(
-                f"the product has {len(self.hvp)} parts ({', '.join(self.hvp)})",
-                hint="take one with .hvp[NAME]",
-            )
-        return next(iter(self.hvp.values()))
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "of": self.of,
-            "of_shape": list(self.of_shape),
-            "method": "reverse-over-reverse",
-            "passes": self.passes,
-            "v": {n: api.jsonable(a) for n, a in self.v.items()},
-            "hvp": {n: api.jsonable(a) for n, a in self.hvp.items()},
-            "shapes": {n: list(a.shape) for n, a in self.hvp.items()},
-            "unused": list(self.unused),
-        }
-
-
-@dataclass
-class Comparison:
-    """Several methods on the same Jacobian, and how far apart they are."""
-
-    of: str
-    of_shape: tuple[int, ...]
-    results: dict[str, JacobianResult]
-    reference: str
-
-    def differences(self) -> dict[str, tuple[float, float]]:
-        """method -> (max |J - J_ref|, that divided by max(1, max |J_ref|))."""
-        ref = self.results[self.reference].matrix
-        scale = max(1.0, float(np.max(np.abs(ref)))) if ref.size else 1.0
-        out = {}
-        for m, r in self.results.items():
-            d = float(np.max(np.abs(r.matrix - ref))) if ref.size else 0.0
-            out[m] = (d, d / scale)
-        return out
-
-    @property
-    def largest(self) -> float:
-        """The largest difference between any two of the methods (max over entries)."""
-        ms = [r.matrix for r in self.results.values()]
-        best = 0.0
-        for i in range(len(ms)):
-            for j in range(i + 1, len(ms)):
-                if ms[i].size:
-                    best = max(best, float(np.max(np.abs(ms[i] - ms[j]))))
-        return best
-
-    def to_json(self) -> dict[str, Any]:
-        diffs = self.differences()
-        return {
-            "of": self.of,
-            "of_shape": list(self.of_shape),
-            "reference": self.reference,
-            "methods": {
-                m: {
-                    "passes": r.passes,
-                    "seconds": r.seconds,
-                    "max_abs_diff": diffs[m][0],
-                    "max_rel_diff": diffs[m][1],
-                }
-                for m, r in self.results.items()
-            },
-            "largest_difference": self.largest,
-        }
-
-
-# --- resolving the program, the output and the inputs -------------------------------------
-
-
-@dataclass
-class _Setup:
-    run: Run | None
-    of: str
-    out: Tensor
-    targets: list[tuple[str, Tensor]]
-    seed: int
-    dtype: Any
-    _graph: list[Node] | None = None
-
-    def graph(self) -> list[Node]:
-        """The nodes `out` depends on (walked once, before any pruning)."""
-        if self._graph is None:
-            self._graph = ancestors([self.out])
-        return self._graph
-
-
-def _setup(
-    program: str | Program | Run,
-    of: str | None,
-    wrt: Sequence[str] | str | None,
-    seed: int,
-    dtype: Any,
-    overrides: dict[str, Any] | None,
-) -> _Setup:
-    if isinstance(program, Run):
-        r = program
-    else:
-        r = api.run(program, seed=seed, dtype=dtype, overrides=overrides)
-    of_name, out = api.resolve_of(r, of)
-    if isinstance(wrt, str):
-        wrt = [wrt]
-    names = list(dict.fromkeys(wrt)) if wrt else None
-    targets = api.resolve_wrt(r, names, of_name)
-    for n, t in targets:
-        if t.dtype.kind != "f":
-            raise GradcliError(f"`{n}` is not a floating-point tensor", found=str(t.dtype))
-    return _Setup(r, of_name, out, targets, seed, dtype)
-
-
-def _check_entries(rows: int, cols: int, what: str) -> None:
-    """Refuse, before any work, a matrix over the `jacobian_entries` limit."""
-    limits.JACOBIAN_ENTRIES.check(
-        rows * cols, f"the number of {what} entries ({rows:,} x {cols:,})"
-    )
-
-
-def _sizes(targets: Sequence[tuple[str, Tensor]]) -> list[int]:
-    return [int(t.data.size) for _, t in targets]
-
-
-# --- the graph between the inputs and the output ---------------------------------------------
 
 
 # --- reverse mode ----------------------------------------------------------------------------
 
 
-def _batched(s: _Setup) -> tuple[list[np.ndarray | None], int]:
-    return _reverse_batched(s.out, [t for _, t in s.targets], s.out.shape, s.graph()), 1
+def _batched(s: Setup) -> tuple[list[np.ndarray | None], int]:
+    return reverse_batched(s.out, [t for _, t in s.targets], s.out.shape, s.graph()), 1
 
 
-def _reverse_batched(
+def reverse_batched(
     root: Tensor,
     targets: Sequence[Tensor],
     lead: tuple[int, ...],
@@ -519,7 +214,7 @@ def _literal_pass(
     return [None if id(t) not in got else np.asarray(got[id(t)][1].data) for t in targets]
 
 
-def _rows(s: _Setup, progress: Progress | None) -> tuple[list[np.ndarray | None], int]:
+def _rows(s: Setup, progress: Progress | None) -> tuple[list[np.ndarray | None], int]:
     out, m = s.out, int(s.out.data.size)
     ts = [t for _, t in s.targets]
     result = [np.zeros((m,) + t.shape, dtype=out.dtype) for t in ts]
@@ -580,9 +275,9 @@ def _store(
 # --- forward mode ----------------------------------------------------------------------------
 
 
-def _forward(s: _Setup) -> tuple[list[np.ndarray | None], int]:
+def _forward(s: Setup) -> tuple[list[np.ndarray | None], int]:
     out = s.out
-    sizes = _sizes(s.targets)
+    sizes = target_sizes(s.targets)
     total = sum(sizes)
     ts = [t for _, t in s.targets]
     _, path = on_path(s.graph(), ts)
@@ -615,7 +310,7 @@ def _forward(s: _Setup) -> tuple[list[np.ndarray | None], int]:
 def _diagonal_start(x: Tensor, path: Sequence[Node]) -> tuple[dict[int, Tensor], set[int]]:
     """The identity tangent of `x`, carried as its diagonal while it stays diagonal (through
     elementwise ops, and into a matrix-vector product, whose tangent for diag(d) is the matrix
-    with its columns scaled by `d`): the mirror image of `_reverse_batched`'s start."""
+    with its columns scaled by `d`): the mirror image of `reverse_batched`'s start."""
     n_x = int(x.data.size)
     users: dict[int, list[Node]] = {}
     for n in path:
@@ -658,161 +353,13 @@ def _diagonal_start(x: Tensor, path: Sequence[Node]) -> tuple[dict[int, Tensor],
 # --- numeric ---------------------------------------------------------------------------------
 
 
-class _Replay:
-    """The recorded computation from the targets to `out`, re-evaluated in float64 with the
-    targets perturbed (an intermediate target keeps its inputs' contribution: what it is
-    computed from is recomputed, the perturbation added)."""
-
-    def __init__(self, out: Tensor, targets: Sequence[Tensor]):
-        self.out = out
-        self.targets = list(targets)
-        _, self.path = on_path(ancestors([out]), self.targets)
-
-    def value(self, deltas: dict[int, np.ndarray]) -> np.ndarray:
-        vals: dict[int, np.ndarray] = {}
-        for t in self.targets:
-            if id(t) not in vals:
-                vals[id(t)] = _f64(t.data) + deltas.get(id(t), 0)
-        with np.errstate(all="ignore"):
-            for n in self.path:
-                arrays = [vals[id(t)] if id(t) in vals else _f64(t.data) for t in n.inputs]
-                v = np.asarray(n.op.forward(*arrays, **n.params))
-                k = id(n.out)
-                if k in deltas:
-                    v = v + deltas[k]
-                vals[k] = v
-        return vals.get(id(self.out), _f64(self.out.data))
-
-    def gradient(self, deltas: dict[int, np.ndarray]) -> list[np.ndarray]:
-        """The gradient of the (one-element) output at the perturbed point, from a graph built
-        anew by applying the recorded ops to the perturbed values."""
-        new: dict[int, Tensor] = {}
-        capture: list[Tensor] = []
-        computed = {id(n.out) for n in self.path}
-        for t in self.targets:
-            if id(t) not in new and id(t) not in computed:
-                new[id(t)] = Tensor(_f64(t.data) + deltas.get(id(t), 0), requires_grad=True)
-        for n in self.path:
-            ins = [new[id(t)] if id(t) in new else Tensor(_f64(t.data)) for t in n.inputs]
-            v = apply(n.op, *ins, **n.params)
-            if id(n.out) in deltas or any(n.out is t for t in self.targets):
-                v = v + Tensor(deltas.get(id(n.out), np.zeros(n.out.shape)))
-            new[id(n.out)] = v
-        for t in self.targets:
-            capture.append(new[id(t)])
-        out = new.get(id(self.out))
-        if out is None or not out.requires_grad:
-            return [np.zeros(t.shape) for t in self.targets]
-        got = run_backward([out], [Tensor(np.ones(out.shape))], capture=capture, check_freed=False)
-        return [
-            np.asarray(got[id(c)][1].data) if id(c) in got else np.zeros(c.shape) for c in capture
-        ]
-
-
-class _Rerun:
-    """The program re-run with the (leaf) targets' data replaced: for graphs with user-defined
-    functions, whose forward pass cannot be replayed from the graph."""
-
-    def __init__(self, s: _Setup):
-        if s.run is None:
-            raise GradcliError(
-                "--method numeric cannot re-evaluate a user-defined function outside a program",
-                hint="use another method",
-            )
-        for n, t in s.targets:
-            if t.node is not None:
-                raise GradcliError(
-                    f"--method numeric cannot perturb the intermediate `{n}` of a program with "
-                    "a user-defined function",
-                    hint="use another --method, or take the derivative with respect to leaves",
-                )
-        self.s = s
-        self.program = s.run.program
-        self.base = {n: t.data for n, t in s.run.tensors.items() if t.node is None}
-        again = self.value({})
-        want = s.out.data
-        tol = 1e-12 if want.dtype == np.float64 else 1e-5
-        if again.shape != want.shape or not np.allclose(again, want, rtol=tol, atol=tol):
-            raise GradcliError(
-                f"--method numeric re-runs a program with a user-defined function, and the "
-                f"re-run does not reproduce `{s.of}`",
-                hint="the program must compute the same values each run (the same seed, and "
-                "each leaf assigned once); or use another --method",
-            )
-
-    def _run(self, deltas: dict[int, np.ndarray]) -> Run:
-        over = dict(self.base)
-        for n, t in self.s.targets:
-            over[n] = _f64(t.data) + deltas.get(id(t), 0)
-        return self.program.run(overrides=over, dtype="float64", seed=self.s.seed)
-
-    def value(self, deltas: dict[int, np.ndarray]) -> np.ndarray:
-        return _f64(self._run(deltas).tensor(self.s.of).data)
-
-    def gradient(self, deltas: dict[int, np.ndarray]) -> list[np.ndarray]:
-        r = self._run(deltas)
-        out = r.tensor(self.s.of)
-        ts = [r.tensor(n) for n, _ in self.s.targets]
-        if not out.requires_grad:
-            return [np.zeros(t.shape) for t in ts]
-        got = run_backward(
-            [out], [Tensor(np.ones(out.shape, dtype=out.dtype))], capture=ts, check_freed=False
-        )
-        return [_f64(got[id(t)][1].data) if id(t) in got else np.zeros(t.shape) for t in ts]
-
-
-def _f64(a: np.ndarray) -> np.ndarray:
-    """Floating-point data in float64 (other data as it is)."""
-    a = np.asarray(a)
-    return a.astype(np.float64) if a.dtype.kind == "f" and a.dtype != np.float64 else a
-
-
-def _evaluator(s: _Setup) -> _Replay | _Rerun:
-    if has_custom(s.graph()):
-        return _Rerun(s)
-    return _Replay(s.out, [t for _, t in s.targets])
-
-
-def _numeric_columns(
-    s: _Setup, f: Callable[[dict[int, np.ndarray]], Any], progress: Progress | None
-) -> list[np.ndarray]:
-    """Central differences of `f` (an array or a list of arrays) for every input element:
-    one column per element, of f's flattened value(s)."""
-    cols_per_target: list[np.ndarray] = []
-    total = sum(_sizes(s.targets))
-    done = 0
-    for _, t in s.targets:
-        n = int(t.data.size)
-        x = _f64(t.data).reshape(-1)
-        cols = []
-        for j in range(n):
-            h = NUMERIC_STEP * max(1.0, abs(float(x[j]))) if np.isfinite(x[j]) else NUMERIC_STEP
-            d = np.zeros(n)
-            d[j] = h
-            plus = _flat(f({id(t): d.reshape(t.shape)}))
-            d[j] = -h
-            minus = _flat(f({id(t): d.reshape(t.shape)}))
-            cols.append((plus - minus) / (2 * h))
-            done += 1
-            if progress is not None and (done % 8 == 0 or done == total):
-                progress(done, total)
-        cols_per_target.append(np.stack(cols, axis=1) if cols else np.zeros((0, 0)))
-    return cols_per_target
-
-
-def _flat(v: Any) -> np.ndarray:
-    if isinstance(v, list):
-        return np.concatenate([np.asarray(a, dtype=np.float64).reshape(-1) for a in v])
-    return np.asarray(v, dtype=np.float64).reshape(-1)
-
-
-def _numeric(s: _Setup, progress: Progress | None) -> tuple[list[np.ndarray | None], int]:
-    ev = _evaluator(s)
-    cols = _numeric_columns(s, ev.value, progress)
+def _numeric(s: Setup, progress: Progress | None) -> tuple[list[np.ndarray | None], int]:
+    ev = evaluator(s)
+    cols = numeric_columns(s, ev.value, progress)
     res: list[np.ndarray | None] = []
     for (_, t), c in zip(s.targets, cols):
         res.append(c.reshape(s.out.shape + t.shape) if c.size else np.zeros(s.out.shape + t.shape))
-    return res, 2 * sum(_sizes(s.targets))
+    return res, 2 * sum(target_sizes(s.targets))
 
 
 # --- public functions --------------------------------------------------------------------------
@@ -841,7 +388,7 @@ def jacobian(
     """
     if method not in METHODS:
         raise UsageError(f"unknown method {method!r}", expected=" | ".join(METHODS))
-    s = _setup(program, of, wrt, seed, dtype, overrides)
+    s = setup(program, of, wrt, seed, dtype, overrides)
     return _jacobian(s, method, show_masks, progress)
 
 
@@ -864,15 +411,13 @@ def jacobian_of(
             raise GradcliError(f"input `{n}` is not a Tensor that requires grad")
     if not out.requires_grad:
         raise GradcliError("the output does not require grad: nothing it is computed from does")
-    return _jacobian(_Setup(None, "out", out, list(named.items()), 0, None), method, False, None)
+    return _jacobian(Setup(None, "out", out, list(named.items()), 0, None), method, False, None)
 
 
-def _jacobian(
-    s: _Setup, method: str, show_masks: bool, progress: Progress | None
-) -> JacobianResult:
+def _jacobian(s: Setup, method: str, show_masks: bool, progress: Progress | None) -> JacobianResult:
     m = int(s.out.data.size)
-    n = sum(_sizes(s.targets))
-    _check_entries(m, n, "Jacobian")
+    n = sum(target_sizes(s.targets))
+    check_entries(m, n, "Jacobian")
     used = method
     if method == "auto":
         used = "forward" if n < m else "batched"
@@ -916,7 +461,7 @@ def _jacobian(
     )
 
 
-def _masks_from(s: _Setup, blocks: dict[str, Block]) -> list[Mask]:
+def _masks_from(s: Setup, blocks: dict[str, Block]) -> list[Mask]:
     m = int(s.out.data.size)
     mats = {n: b.array.reshape((m,) + b.wrt_shape) for n, b in blocks.items()}
     return [
@@ -939,213 +484,21 @@ def compare(
     seed: int = 0,
     dtype: Any = None,
     overrides: dict[str, Any] | None = None,
-) -> Comparison:
+) -> MethodComparison:
     """Run several methods on the same Jacobian (the program runs once)."""
-    s = _setup(program, of, wrt, seed, dtype, overrides)
+    s = setup(program, of, wrt, seed, dtype, overrides)
     results = {}
     for m in dict.fromkeys(methods):
         results[m] = jacobian(s.run, s.of, [n for n, _ in s.targets], m, seed=seed)
     ref = reference if reference in results else next(iter(results))
-    return Comparison(s.of, tuple(s.out.shape), results, ref)
+    return MethodComparison(s.of, tuple(s.out.shape), results, ref)
 
 
-def _scalar_out(s: _Setup) -> None:
-    if s.out.data.size != 1:
-        raise GradcliError(
-            "grad can be implicitly created only for scalar outputs",
-            found=f"`{s.of}` has shape {list(s.out.shape)} ({s.out.data.size} elements)",
-            hint="a Hessian is of a one-element output: reduce it (e.g. y.sum()) and choose it "
-            "with --of, or use `gradcli jacobian` for first derivatives",
-        )
-
-
-def _first_grads(s: _Setup) -> list[Tensor | None]:
-    """The gradient of the output, itself differentiable (create_graph)."""
-    ts = [t for _, t in s.targets]
-    got = run_backward(
-        [s.out],
-        [Tensor(np.ones(s.out.shape, dtype=s.out.dtype))],
-        create_graph=True,
-        retain_graph=True,
-        capture=ts,
-        check_freed=False,
-    )
-    return [got[id(t)][1] if id(t) in got else None for t in ts]
-
-
-def hessian(
-    program: str | Program | Run,
-    of: str | None = None,
-    wrt: Sequence[str] | str | None = None,
-    method: str = "batched",
-    *,
-    progress: Progress | None = None,
-    seed: int = 0,
-    dtype: Any = None,
-    overrides: dict[str, Any] | None = None,
-) -> HessianResult:
-    """Second derivatives of a one-element `of`, reverse over reverse: one backward pass with
-    `create_graph` for the gradient, then the gradient's Jacobian, its one-hot rows in one
-    batched pass (`batched`), one pass each (`rows`), or central differences of the gradient
-    (`numeric`). `blocks[(a, b)][i, j] = d2 of / d a_i d b_j`."""
-    if method not in HESSIAN_METHODS:
-        raise UsageError(f"unknown Hessian method {method!r}", expected=" | ".join(HESSIAN_METHODS))
-    s = _setup(program, of, wrt, seed, dtype, overrides)
-    _scalar_out(s)
-    sizes = _sizes(s.targets)
-    total = sum(sizes)
-    _check_entries(total, total, "Hessian")
-    ts = [t for _, t in s.targets]
-    t0 = time.perf_counter()
-    dt = s.out.dtype
-    reach = reached(s.out, s.graph())
-    unused = [n for n, t in s.targets if id(t) not in reach]
-    if method == "numeric":
-        ev = _evaluator(s)
-        cols = _numeric_columns(s, ev.gradient, progress)
-        full = np.concatenate(cols, axis=1) if cols else np.zeros((total, total))
-        passes = 2 * total
-        dt = np.float64
-    else:
-        with pruned(s.out, ts, s.graph()):
-            grads = _first_grads(s)
-            full = np.zeros((total, total), dtype=dt)
-            live = [(k, g) for k, g in enumerate(grads) if g is not None and g.requires_grad]
-            offs = np.concatenate([[0], np.cumsum(sizes)]).astype(int)
-            if method == "batched":
-                # One batched pass per input with a gradient (its block-row of the Hessian).
-                passes = 1 + len(live)
-                for k, g in live:
-                    rows = _reverse_batched(g, ts, (sizes[k],))
-                    for b, r in enumerate(rows):
-                        if r is not None:
-                            full[offs[k] : offs[k + 1], offs[b] : offs[b + 1]] = r.reshape(
-                                sizes[k], sizes[b]
-                            )
-            else:
-                passes = 1 + total
-                done = 0
-                for k, g in live:
-                    for i in range(sizes[k]):
-                        e = np.zeros(sizes[k], dtype=dt)
-                        e[i] = 1
-                        got = run_backward(
-                            [g], [Tensor(e.reshape(ts[k].shape))], capture=ts, check_freed=False
-                        )
-                        for b, t in enumerate(ts):
-                            if id(t) in got:
-                                full[offs[k] + i, offs[b] : offs[b + 1]] = np.asarray(
-                                    got[id(t)][1].data
-                                ).reshape(-1)
-                        done += 1
-                        if progress is not None and (done % 16 == 0):
-                            progress(done, total)
-                if progress is not None:
-                    progress(total, total)
-    seconds = time.perf_counter() - t0
-    blocks: dict[tuple[str, str], np.ndarray] = {}
-    offs = np.concatenate([[0], np.cumsum(sizes)]).astype(int)
-    for a, (na, ta) in enumerate(s.targets):
-        for b, (nb_, tb) in enumerate(s.targets):
-            blocks[(na, nb_)] = np.ascontiguousarray(
-                full[offs[a] : offs[a + 1], offs[b] : offs[b + 1]]
-            ).reshape(ta.shape + tb.shape)
-    return HessianResult(
-        s.of,
-        tuple(s.out.shape),
-        method,
-        passes,
-        [(n, tuple(t.shape)) for n, t in s.targets],
-        blocks,
-        unused,
-        seconds,
-    )
-
-
-def hvp(
-    program: str | Program | Run,
-    of: str | None = None,
-    wrt: Sequence[str] | str | None = None,
-    v: Any = None,
-    *,
-    seed: int = 0,
-    dtype: Any = None,
-    overrides: dict[str, Any] | None = None,
-) -> HvpResult:
-    """The Hessian-vector product H v of a one-element `of`, without building H: a backward
-    pass with `create_graph` gives the gradient, a second one differentiates <gradient, v>.
-
-    `v`: one array per `wrt` (a list, or a dict by name), or one flat sequence of all their
-    elements in --wrt order."""
-    s = _setup(program, of, wrt, seed, dtype, overrides)
-    _scalar_out(s)
-    vs = _split_v(s, v)
-    ts = [t for _, t in s.targets]
-    with pruned(s.out, ts, s.graph()):
-        grads = _first_grads(s)
-        roots, rgs = [], []
-        for g, vi in zip(grads, vs):
-            if g is not None and g.requires_grad:
-                roots.append(g)
-                rgs.append(Tensor(vi.astype(g.dtype)))
-        got = run_backward(roots, rgs, capture=ts, check_freed=False) if roots else {}
-    res = {
-        n: np.asarray(got[id(t)][1].data) if id(t) in got else np.zeros(t.shape, dtype=s.out.dtype)
-        for n, t in s.targets
-    }
-    unused = [n for (n, _), g in zip(s.targets, grads) if g is None]
-    return HvpResult(
-        s.of, tuple(s.out.shape), {n: a for (n, _), a in zip(s.targets, vs)}, res, 2, unused
-    )
-
-
-def _split_v(s: _Setup, v: Any) -> list[np.ndarray]:
-    if v is None:
-        raise GradcliError(
-            "hvp needs the vector v", hint="give v with one value per input element, e.g. --v 1,0,0"
-        )
-    shapes = [tuple(t.shape) for _, t in s.targets]
-    if isinstance(v, dict):
-        missing = [n for n, _ in s.targets if n not in v]
-        if missing:
-            raise GradcliError(f"v has no part for `{missing[0]}`")
-        parts = [np.asarray(v[n], dtype=np.float64) for n, _ in s.targets]
-    elif (
-        isinstance(v, (list, tuple))
-        and len(v) == len(shapes)
-        and len(shapes) > 1
-        and all(np.size(p) == int(np.prod(sh)) for p, sh in zip(v, shapes))
-    ):
-        parts = [np.asarray(p, dtype=np.float64) for p in v]
-    else:
-        flat = np.asarray(v.data if isinstance(v, Tensor) else v, dtype=np.float64).reshape(-1)
-        total = sum(int(np.prod(sh)) for sh in shapes)
-        if flat.size != total:
-            names = ", ".join(f"`{n}` {list(sh)}" for (n, _), sh in zip(s.targets, shapes))
-            raise GradcliError(
-                f"v has {flat.size} values but the inputs have {total} elements",
-                found=f"{flat.size} values",
-                expected=f"{total} ({names})",
-            )
-        parts, off = [], 0
-        for sh in shapes:
-            k = int(np.prod(sh))
-            parts.append(flat[off : off + k])
-            off += k
-    out = []
-    for p, sh, (n, _) in zip(parts, shapes, s.targets):
-        if p.size != int(np.prod(sh)):
-            raise GradcliError(f"v for `{n}` has {p.size} values but `{n}` has shape {list(sh)}")
-        out.append(p.reshape(sh))
-    return out
-
-
-# `gradcli.jacobian` is this module (the import system sets the package attribute to it), and
-# the library promises `gradcli.jacobian(program, of=, wrt=, method=)`: calling the module calls
-# the function.
-class _CallableModule(types.ModuleType):
-    def __call__(self, *args: Any, **kwargs: Any) -> JacobianResult:
-        return jacobian(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
+def engine_jacobian(
+    out: Tensor, targets: list[tuple[str, Tensor]], method: str = "rows"
+) -> dict[str, np.ndarray]:
+    """`J[i, j] = d out_i / d in_j` for each target from the engine's rules, as (n_out, n_in)
+    float64 matrices: `rows` (one masked backward pass per output element), `batched` (all
+    masks in one pass) or `forward` (forward mode), by `jacobian_of`."""
+    res = jacobian_of(out, dict(targets), method)
+    return {name: np.asarray(res.blocks[name].matrix, dtype=np.float64) for name, _ in targets}

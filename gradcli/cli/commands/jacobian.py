@@ -326,7 +326,7 @@ def hessian(
     """
     fmt = _format(format, output)
     _check_combination(fmt, heat=heat)
-    from ...analysis import jacobian as lib
+    from ...analysis import hessian as lib
     from ..render import common as render
     from ..render import jacobian as rj
 
@@ -388,7 +388,7 @@ def hvp(
     import numpy as np
 
     from ...analysis import api
-    from ...analysis import jacobian as lib
+    from ...analysis import hessian as lib
     from ..render import common as render
     from ..render import jacobian as rj
     from ..values import parse_values

@@ -243,7 +243,7 @@ def ops(
 
     Example: gradcli ops relu
     """
-    from ...analysis.symbolic import op_catalog, user_names
+    from ...analysis.catalog import op_catalog, user_names
     from ...base.errors import GradcliError, suggest
     from ..render import verify as render_verify
     from ..render.common import to_json
@@ -254,7 +254,7 @@ def ops(
         names = user_names()
         by_record = {i.name: i for i in infos}
         if name in names:
-            from ...analysis.symbolic import main_record
+            from ...analysis.catalog import main_record
 
             ops_ = names[name]
             first = main_record(name, ops_)

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ...analysis.api import BackwardResult, TensorInfo, jsonable
+from ...analysis.results import BackwardResult, TensorInfo, jsonable
 
 MAX_ROWS = 24
 MAX_COLS = 12

@@ -12,8 +12,13 @@ from typing import Any
 
 import numpy as np
 
-from ...analysis.api import jsonable
-from ...analysis.jacobian import Comparison, HessianResult, HvpResult, JacobianResult
+from ...analysis.results import (
+    HessianResult,
+    HvpResult,
+    JacobianResult,
+    MethodComparison,
+    jsonable,
+)
 from .common import MAX_COLS, MAX_ROWS, fmt, plain_array
 
 HEAT_ROWS = 48
@@ -323,7 +328,7 @@ def _flat_text(a: np.ndarray, precision: int | None, limit: int = 8) -> str:
 # --- compare -------------------------------------------------------------------------------
 
 
-def compare_plain(c: Comparison) -> str:
+def compare_plain(c: MethodComparison) -> str:
     diffs = c.differences()
     lines = [
         f"# {c.of} {_shape(c.of_shape)}: methods against {c.reference}",
@@ -336,7 +341,7 @@ def compare_plain(c: Comparison) -> str:
     return "\n".join(lines)
 
 
-def compare_tables(c: Comparison) -> list[Any]:
+def compare_tables(c: MethodComparison) -> list[Any]:
     from rich.table import Table
     from rich.text import Text
 

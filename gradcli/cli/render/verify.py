@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from ...analysis.api import jsonable
-from ...analysis.check import METHOD_HELP, CheckResult, describe_failure
+from ...analysis.check import METHOD_HELP
+from ...analysis.results import CheckResult, describe_failure, jsonable
 
 OPS_START = "<!-- ops:start -->"
 OPS_END = "<!-- ops:end -->"
@@ -444,7 +444,7 @@ def ops_detail_plain(name: str, infos: list[Any]) -> str:
 
 
 def ops_json(infos: list[Any]) -> dict[str, Any]:
-    from ...analysis.symbolic import user_names
+    from ...analysis.catalog import user_names
 
     names = user_names()
     return {
@@ -473,7 +473,7 @@ def ops_markdown(infos: list[Any] | None = None) -> str:
     that reach it (in backticks: the list a test compares with `gradcli ops`), its derivative
     and its convention at kinks."""
     if infos is None:
-        from ...analysis.symbolic import op_catalog
+        from ...analysis.catalog import op_catalog
 
         infos = op_catalog()
 

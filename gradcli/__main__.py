@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def main() -> None:
-    from .cli.app import main as cli_main
+    from .cli.main import main as cli_main
 
     cli_main()
 

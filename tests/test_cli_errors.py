@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gradcli.analysis import api
-from gradcli.cli.app import app
+from gradcli.cli.main import app
 
 PROG = """\
 import torch
@@ -353,7 +353,7 @@ def _run_cli(args: list[str], patch: str = "") -> subprocess.CompletedProcess[st
     code = (
         "import sys\nimport gradcli.analysis.api as api\n"
         + patch
-        + "\nfrom gradcli.cli.app import main\nsys.argv = ['gradcli'] + sys.argv[1:]\nmain()\n"
+        + "\nfrom gradcli.cli.main import main\nsys.argv = ['gradcli'] + sys.argv[1:]\nmain()\n"
     )
     env = {**os.environ, "COLUMNS": "100"}
     return subprocess.run(

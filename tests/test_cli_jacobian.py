@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from gradcli.cli.app import app
+from gradcli.cli.main import app
 
 PROG = """\
 import torch

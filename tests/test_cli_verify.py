@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gradcli.cli.app import app
+from gradcli.cli.main import app
 
 runner = CliRunner()
 EXAMPLES = sorted(glob.glob("examples/*.py"))

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from gradcli import ops
 from gradcli.analysis import api
 from gradcli.analysis.export import INTERNAL, TORCH
-from gradcli.cli.app import app
+from gradcli.cli.main import app
 
 PROGRAMS = {
     "mlp": open("examples/mlp.py").read(),

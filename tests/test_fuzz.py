@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from gradcli.analysis import api
 from gradcli.base.errors import GradcliError
-from gradcli.cli.app import app
+from gradcli.cli.main import app
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gradcli.cli.app import app
+from gradcli.cli.main import app
 
 BASE = """\
 import torch

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from gradcli.analysis import api
 from gradcli.base import limits
 from gradcli.base.errors import GradcliError, LimitError
-from gradcli.cli.app import app
+from gradcli.cli.main import app
 from gradcli.lang.program import parse
 
 

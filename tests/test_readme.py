@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gradcli.cli.app import app
+from gradcli.cli.main import app
 
 README = Path(__file__).parent.parent / "README.md"
 

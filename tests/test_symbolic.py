@@ -315,7 +315,7 @@ def test_backward_command_does_not_import_sympy():
     code = textwrap.dedent("""
         import sys
         from typer.testing import CliRunner
-        from gradcli.cli.app import app
+        from gradcli.cli.main import app
         r = CliRunner().invoke(app, ["backward", "-e",
                                      "x = tensor([1., 2.], requires_grad=True)\\ny = (x*x).sum()"])
         assert r.exit_code == 0, r.output

@@ -22,7 +22,9 @@ from typing import Annotated, Any
 import typer
 
 from ...base.errors import GradcliError, UsageError
-from ..app import (
+from ..app import app, guarded
+from ..inputs import load_run
+from ..options import (
     DType,
     DTypeOpt,
     ExprOpt,
@@ -34,11 +36,8 @@ from ..app import (
     SeedOpt,
     SetOpt,
     WrtOpt,
-    app,
-    emit,
-    guarded,
-    load_run,
 )
+from ..output import emit
 
 
 class OutFormat(str, Enum):

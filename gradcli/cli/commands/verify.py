@@ -7,11 +7,13 @@ imported inside the commands.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from ..app import (
+from ..app import app, guarded
+from ..inputs import load_program
+from ..options import (
     DType,
     DTypeOpt,
     ExprOpt,
@@ -24,44 +26,14 @@ from ..app import (
     SeedOpt,
     SetOpt,
     WrtOpt,
-    app,
-    emit,
-    guarded,
-    resolve_format,
 )
+from ..output import emit, resolve_format
 
 EXIT_DISAGREE = 3
 
 
 class Against(str, Enum):
     torch = "torch"
-
-
-def load_program(
-    program: str | None, expr: str | None, sets: list[str] | None, seed: int, dtype: DType
-) -> tuple[Any, dict[str, Any]]:
-    """The parsed program and the `--set` values (as arrays shaped like their tensors): what
-    `check` needs to re-run the program."""
-    import numpy as np
-
-    from ...lang.program import parse
-    from ..app import _overrides, read_program
-
-    text, name = read_program(program, expr)
-    prog = parse(text, name)
-    raw = _overrides(sets, dtype.value)
-    overrides: dict[str, Any] = {}
-    if raw:
-        from ..values import parse_values
-
-        first = prog.run(dtype=dtype.value, seed=seed)
-        for n, txt in raw.items():
-            t = first.tensor(n)
-            arr, _ = parse_values(
-                txt, tuple(t.shape), what=f"--set {n}", dtype=np.dtype(t.dtype), allow_special=True
-            )
-            overrides[n] = arr
-    return prog, overrides
 
 
 @app.command()

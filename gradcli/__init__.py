@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__version__ = "0.1.0"
+from .base.version import VERSION as __version__  # noqa: F401 - the package's version
 
 _EXPORTS = {
     "Tensor": "core.tensor",

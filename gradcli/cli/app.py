@@ -102,9 +102,9 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
 
 def _version(value: bool) -> None:
     if value:
-        from .. import __version__
+        from ..base.version import VERSION
 
-        sys.stdout.write(f"gradcli {__version__}\n")
+        sys.stdout.write(f"gradcli {VERSION}\n")
         raise typer.Exit(0)
 
 

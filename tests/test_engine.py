@@ -422,3 +422,46 @@ def test_ops_imports_on_its_own() -> None:
         cwd=Path(__file__).resolve().parent.parent,
     )
     assert r.returncode == 0, r.stderr
+
+
+# --- the kernel's observer ----------------------------------------------------------------------
+
+
+def test_the_kernel_reports_its_work_to_the_installed_observer() -> None:
+    from gradcli.core import hooks
+
+    class Count(hooks.Observer):
+        def __init__(self) -> None:
+            self.ticks, self.nodes, self.sizes = 0, 0, []
+
+        def tick(self) -> None:
+            self.ticks += 1
+
+        def node(self) -> None:
+            self.nodes += 1
+
+        def allocated(self, nbytes: int) -> None:
+            self.sizes.append(nbytes)
+
+    seen, before = Count(), hooks.observer
+    hooks.install(seen)
+    try:
+        x = Tensor(np.array([1.0, 2.0]), requires_grad=True)
+        y = (x * x).sum()  # two operations recorded
+        ticks_forward = seen.ticks
+        y.backward()
+        Tensor(np.zeros(hooks.REPORT_BYTES // 8))  # exactly the size that is reported
+        Tensor(np.zeros(hooks.REPORT_BYTES // 8 - 1))  # one element less: not reported
+    finally:
+        hooks.install(before)
+    assert seen.nodes == 2
+    assert ticks_forward == 2 and seen.ticks > ticks_forward  # backward ticks too
+    assert seen.sizes == [hooks.REPORT_BYTES]
+
+
+def test_the_interpreter_has_the_run_budget_watch_the_kernel() -> None:
+    from gradcli.base import limits
+    from gradcli.core import hooks
+    from gradcli.lang import interpreter  # noqa: F401 - installs the budget
+
+    assert hooks.observer is limits.BUDGET

@@ -131,11 +131,11 @@ class RunBudget:
 
     `Interpreter.execute` opens it (`with BUDGET.run():`), and the CLI opens it around a whole
     command (a run inside it then spends the command's budget); while it is open, the interpreter
-    calls `tick()` for every statement and loop iteration, `engine.apply` calls `node()` for
-    every recorded operation and `tick()` for every operation, and a tensor of 1 MiB or more
-    calls `allocated()`. Outside a run (library code building graphs directly) nothing is
-    counted. The checks are cheap: a clock read per tick, the resident size of the process at
-    most every 20 ms or after a large allocation.
+    calls `tick()` for every statement and loop iteration, and the kernel, which the interpreter
+    has it watch (`core.hooks`), calls `node()` for every recorded operation, `tick()` for every
+    operation and `allocated()` for every tensor of 1 MiB or more. Outside a run (library code
+    building graphs directly) nothing is counted. The checks are cheap: a clock read per tick,
+    the resident size of the process at most every 20 ms or after a large allocation.
     """
 
     MEMORY_EVERY = 0.02  # seconds between two memory checks

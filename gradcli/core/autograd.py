@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from ..base import limits
 from ..base.errors import GradcliError
+from . import hooks
 from . import primitives as P
 from .graph import ancestors
 from .op import Node, apply
@@ -108,7 +108,7 @@ def run_backward(
     # One errstate for the whole pass (not one per node): 0/0 at kinks is handled by the rules.
     with mode, np.errstate(all="ignore"), in_pass():
         for n in reversed(ancestors(roots)):
-            limits.BUDGET.tick()
+            hooks.observer.tick()
             key = id(n.out)
             g = grads.pop(key, None)
             if g is None:

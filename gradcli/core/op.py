@@ -16,6 +16,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
+from . import hooks
 from .tensor import Tensor, _GradMode
 
 _seq = itertools.count()
@@ -122,7 +123,7 @@ class Node:
 
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
     """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
-    limits.BUDGET.tick()
+    hooks.observer.tick()
     arrays = [t.data for t in inputs]
     try:
         if _GradMode.in_pass:  # run_backward already holds an errstate for the whole pass
@@ -143,7 +144,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
     if _GradMode.enabled:
         for i, t in enumerate(inputs):
             if t.requires_grad and i not in op.nondiff:
-                limits.BUDGET.node()
+                hooks.observer.node()
                 out.requires_grad = True
                 out.node = Node(op, inputs, params, out, label)
                 break

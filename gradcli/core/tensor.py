@@ -14,6 +14,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
+from . import hooks
 
 
 class _GradMode:
@@ -83,8 +84,8 @@ class Tensor:
                 f"{arr.dtype} values",
             )
         self.data = arr
-        if arr.nbytes >= limits.RunBudget.BIG:
-            limits.BUDGET.allocated(arr.nbytes)
+        if arr.nbytes >= hooks.REPORT_BYTES:
+            hooks.observer.allocated(arr.nbytes)
         self.requires_grad = bool(requires_grad)
         self.grad: Tensor | None = None
         self.node: Any = None  # the `core.op.Node` that computed it, None for a leaf

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, Span, suggest
+from ..core import hooks
 from ..core.tensor import Settings, Tensor, data_array, typename
 from ..ops.custom import custom_apply
 from ..surface import constructors as K
@@ -57,6 +58,10 @@ from .values import (
     seq,
     short,
 )
+
+# The sandbox's run budget watches the kernel: every operation recorded or run, and every
+# large tensor, is spent from it while a run (or a CLI command) has it open.
+hooks.install(limits.BUDGET)
 
 
 class Interpreter:

@@ -133,7 +133,9 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
                 data = op.forward(*arrays, **params)
     except GradcliError:
         raise
-    except (ValueError, IndexError, TypeError, OverflowError) as e:
+    except (ValueError, OverflowError) as e:
+        # A value outside the op's domain (a record's forward raises ValueError for those, as
+        # NumPy does): the program's error. Any other exception from a forward is a bug.
         err = GradcliError(f"{op.name}: {e}")
         err.cause = e  # for --debug
         raise err from e

@@ -1,11 +1,23 @@
-"""Calling one of gradcli's functions with a program's arguments: bound to the signature
-first (a wrong call is the user's error, with the signature to show), then called; and turning
-Python's errors on a program's values into the program's errors."""
+"""Calling one of gradcli's functions with a program's arguments, and the boundary between the
+program's errors and gradcli's own.
+
+A call is bound to the function's signature first: a wrong call is the user's error, with the
+signature to show. Then the arguments are untrusted values of any type, which the layers that
+interpret a program's values (the PyTorch surface, `ops.arithmetic`'s operands, the language's
+builtins and values, `Tensor`'s own conversions: `ARGUMENT_LAYERS`) check and convert. A
+Python error raised there on a value (`float("a")`, `np.dtype(5)`, a list where a tensor
+belongs) is an argument error: the program's, exit 1. The same error raised anywhere else (the
+kernel, the records' rules, the library features, the interpreter itself), or an error of
+calling (a call that does not fit a signature after the program's call did), is a gradcli bug:
+it is not converted, and the CLI reports it as an internal error (exit 70).
+"""
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
+from types import TracebackType
 from typing import Any
 
 import numpy as np
@@ -28,12 +40,9 @@ def checked_call(
     interp: Any,
     bound: bool = False,
 ) -> Any:
-    """Call one of gradcli's functions with a program's arguments.
-
-    The arguments are bound to the signature first, so that a wrong call is a clear user error.
-    Then the arguments are untrusted values of any type, and an error that Python or NumPy
-    raises on them (a TypeError, a ValueError...) is reported as the program's error, with the
-    original exception kept as its cause (shown by `--debug`)."""
+    """Call one of gradcli's functions with a program's arguments: a call that does not fit the
+    signature, and an argument error (`is_argument_error`), are the program's errors (the
+    original exception kept as the cause, for `--debug`); any other exception propagates."""
     import inspect
 
     entry = _SIG_CACHE.get(id(f))
@@ -73,14 +82,15 @@ def checked_call(
     try:
         return f(*args, **kwargs)
     except CONVERTED as e:
+        if not is_argument_error(e):
+            raise
         what = short(str(e)) or type(e).__name__
         if isinstance(e, AttributeError):
             what = f"an argument has the wrong type ({what})"
         err = GradcliError(
             f"{name}(): {what}",
             found=", ".join(typename(a) for a in (args[1:] if bound else args)) or None,
-            hint="check the arguments' types and values (see `gradcli ops`); if they look "
-            "right, this is a gradcli bug: please report it (with --debug)",
+            hint="check the arguments' types and values (see `gradcli ops`)",
         )
         err.cause = e
         raise err from e
@@ -106,14 +116,52 @@ CONVERTED = (
 )
 
 
+# The modules that interpret a program's values (see the module's docstring).
+ARGUMENT_LAYERS = (
+    "gradcli.surface.",
+    "gradcli.ops.arithmetic",
+    "gradcli.lang.builtins",
+    "gradcli.lang.namespaces",
+    "gradcli.lang.operators",
+    "gradcli.lang.values",
+    "gradcli.lang.calls",
+    "gradcli.core.tensor",
+)
+# Python's messages for a call that does not fit a signature (or of something not callable).
+_CALL_ERROR = re.compile(
+    r"object is not callable|positional argument|keyword argument|multiple values for argument"
+)
+
+
+def _innermost_module(tb: TracebackType | None) -> str | None:
+    """The module of the innermost gradcli frame an exception went through."""
+    found = None
+    while tb is not None:
+        name = tb.tb_frame.f_globals.get("__name__", "")
+        if name == "gradcli" or name.startswith("gradcli."):
+            found = name
+        tb = tb.tb_next
+    return found
+
+
+def is_argument_error(e: BaseException) -> bool:
+    """Whether a Python error is the program's: raised on one of its values where gradcli
+    interprets them (`ARGUMENT_LAYERS`), and not an error of calling."""
+    if not isinstance(e, CONVERTED) or isinstance(e, GradcliError):
+        return False
+    if isinstance(e, TypeError) and _CALL_ERROR.search(str(e)):
+        return False
+    module = _innermost_module(e.__traceback__)
+    return module is None or module.startswith(ARGUMENT_LAYERS)
+
+
 def user_error(e: BaseException, span: Span | None, what: str | None = None) -> GradcliError:
-    """Python's error on a program's value as the program's error, with its cause kept."""
+    """An argument error (`is_argument_error`) as the program's error, with its cause kept."""
     text = short(str(e)) or type(e).__name__
     err = GradcliError(
         f"{what}: {text}" if what else text,
         span=span,
-        hint="check the values' types; if they look right, this is a gradcli bug: please "
-        "report it (with --debug)",
+        hint="check the values' types (--debug shows where the error came from)",
     )
     err.cause = e
     return err

@@ -29,7 +29,7 @@ from ..surface import names
 from ..surface import nn as surface_nn
 from ..surface.printing import format_value
 from .builtins import BUILTINS
-from .calls import CONVERTED, call_name, checked_call, user_error
+from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
 from .namespaces import (
     FUNCTION_BASE,
     IMPORTABLE,
@@ -187,9 +187,11 @@ class Interpreter:
                     hint="the tensors are too large for this machine",
                 ) from None
             except CONVERTED as e:
-                # A safety net: Python's own error on a value of the wrong type somewhere in
-                # this statement. It is still the program's error (exit 1, with its place);
-                # `--debug` shows where it came from.
+                # Python's own error on one of the program's values where gradcli interprets
+                # them: still the program's error (exit 1, with its place; `--debug` shows
+                # where it came from). Anything else is gradcli's bug, and propagates.
+                if not is_argument_error(e):
+                    raise
                 raise user_error(e, self.span(stmt)) from e
 
     # -- statements --
@@ -631,6 +633,8 @@ class Interpreter:
         except OverflowError:
             raise self.error(node, "number too large") from None
         except CONVERTED as e:
+            if not is_argument_error(e):
+                raise
             raise user_error(e, self.span(node)) from e
 
     def e_compare(self, node: ast.Compare) -> Any:
@@ -712,6 +716,8 @@ class Interpreter:
             except GradcliError as e:
                 raise e.with_span(self.span(node)) from None
             except CONVERTED as e:
+                if not is_argument_error(e):
+                    raise
                 raise user_error(e, self.span(node), "invalid index") from e
         if isinstance(owner, (list, tuple, str, range)):
             if isinstance(key, Tensor) and key.data.size == 1 and key.dtype.kind in "iu":

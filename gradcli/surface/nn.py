@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..base.errors import GradcliError
 from ..core.tensor import Tensor
 from ..ops.arithmetic import sigmoid, tanh
 from .functional import gelu, leaky_relu, log_softmax, relu, softmax, softplus
@@ -19,6 +20,14 @@ class Module:
         self.name, self.fn, self.args, self.kwargs = name, fn, args, kwargs
 
     def __call__(self, *inputs: Any) -> Tensor:
+        import inspect
+
+        try:
+            inspect.signature(self.fn).bind(*inputs, *self.args, **self.kwargs)
+        except TypeError as e:  # the inputs do not fit the function the module wraps
+            raise GradcliError(f"{self.name}(): {e}", found=f"{len(inputs)} input(s)") from None
+        except ValueError:  # no signature to check against
+            pass
         return self.fn(*inputs, *self.args, **self.kwargs)
 
     def __repr__(self) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, suggest
+from ..base.errors import GradcliError
 from ..core.autograd import run_backward
 from ..core.graph import ancestors
 from ..core.op import Node
@@ -77,7 +77,7 @@ def resolve_of(r: Run, of: str | None) -> tuple[str, Tensor]:
     return of, t
 
 
-def resolve_wrt(r: Run, wrt: list[str] | None, of: str) -> list[tuple[str, Tensor]]:
+def resolve_wrt(r: Run, wrt: list[str] | None) -> list[tuple[str, Tensor]]:
     """The inputs: `wrt` (any named tensors that require grad), or every leaf that does."""
     names = list(wrt) if wrt else r.leaves()
     if not names:
@@ -134,7 +134,7 @@ def backward(
     """
     r = run(program)
     of, out = resolve_of(r, of)
-    targets = resolve_wrt(r, wrt, of)
+    targets = resolve_wrt(r, wrt)
     if grad is None:
         g = implicit_gradient(of, out)
     else:
@@ -205,12 +205,6 @@ def forward(program: str | Program | Run, names: list[str] | None = None) -> lis
     return out
 
 
-def check_names(r: Run, names: list[str]) -> None:
-    for n in names:
-        if n not in r.tensors:
-            raise GradcliError(f"no tensor named `{n}` in the program", hint=suggest(n, r.tensors))
-
-
 # --- the output and the inputs of a Jacobian, resolved once -----------------------------
 
 
@@ -249,7 +243,7 @@ def setup(
     if isinstance(wrt, str):
         wrt = [wrt]
     names = list(dict.fromkeys(wrt)) if wrt else None
-    targets = resolve_wrt(r, names, of_name)
+    targets = resolve_wrt(r, names)
     for n, t in targets:
         if t.dtype.kind != "f":
             raise GradcliError(f"`{n}` is not a floating-point tensor", found=str(t.dtype))

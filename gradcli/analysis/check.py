@@ -270,7 +270,7 @@ def check(
     promoted = base.promoted
     asked = of
     of, out = api.resolve_of(base, of)
-    targets = api.resolve_wrt(base, wrt, of)
+    targets = api.resolve_wrt(base, wrt)
     names = [n for n, _ in targets]
     warnings: list[str] = []
     if asked is None and base.last_assigned not in (None, of):

@@ -132,12 +132,6 @@ def _sym_params(sp: Any, params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def has_symbolic_form(op: Op) -> bool:
-    """Whether `op` can be evaluated symbolically at all (custom functions cannot: they are
-    seen through instead)."""
-    return op.kind != "custom"
-
-
 def evaluate_op(sp: Any, op: Op, args: list[np.ndarray], params: dict[str, Any]) -> np.ndarray:
     """`op` on object arrays of sympy expressions (constants at `op.nondiff` positions stay
     the NumPy arrays they are)."""
@@ -418,7 +412,7 @@ def simplify(sp: Any, e: Any) -> Any:
     return Simplifier(sp)(e)
 
 
-def substitute(sp: Any, e: Any, subs: dict[Any, Any], cache: dict[Any, Any]) -> Any:
+def substitute(e: Any, subs: dict[Any, Any], cache: dict[Any, Any]) -> Any:
     """`e` with the symbols replaced (`subs`: Symbol -> Float), evaluated bottom-up, each
     distinct subexpression once (`cache` is shared between calls: the entries of a Jacobian
     share most of their subtrees), iteratively (no recursion limit)."""
@@ -447,7 +441,7 @@ def numeric(sp: Any, e: Any, subs: dict[Any, Any], cache: dict[Any, Any] | None 
     try:
         if not isinstance(e, sp.Basic):
             return float(e)
-        v = substitute(sp, e, subs, {} if cache is None else cache)
+        v = substitute(e, subs, {} if cache is None else cache)
         if isinstance(v, sp.Basic):
             v = v.evalf()
             if v.free_symbols:
@@ -533,7 +527,7 @@ def symbolic(
     prog = api.as_program(program)
     run = prog.run(overrides=overrides, dtype=dtype, seed=seed)
     of, out = api.resolve_of(run, of)
-    targets = api.resolve_wrt(run, wrt, of)
+    targets = api.resolve_wrt(run, wrt)
     names = [n for n, _ in targets]
     customs = custom_names(out, stop={id(t) for _, t in targets})
     sym_run = run

@@ -62,7 +62,7 @@ def _decode(data: bytes, name: str) -> str:
         ) from None
 
 
-def _overrides(sets: list[str] | None, dtype: str) -> dict[str, Any]:
+def _overrides(sets: list[str] | None) -> dict[str, Any]:
     if not sets:
         return {}
     from .values import parse_assignment
@@ -85,7 +85,7 @@ def load_program(
 
     text, name = read_program(program, expr)
     prog = parse(text, name)
-    raw = _overrides(sets, dtype.value)
+    raw = _overrides(sets)
     overrides: dict[str, Any] = {}
     if raw:
         # --set values are parsed against the tensor's shape, so run once to learn shapes.

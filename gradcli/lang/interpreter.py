@@ -911,7 +911,7 @@ class Interpreter:
         def vjp(g: Tensor) -> Any:
             return self.invoke(fb, list(args) + [g], {}, node)
 
-        return custom_apply(f.name, inputs, forward, vjp, n_inputs=len(inputs))
+        return custom_apply(f.name, inputs, forward, vjp)
 
     def apply_function(self, cls: FunctionClass, args: tuple, node: ast.AST) -> Any:
         ctx = Ctx()
@@ -936,9 +936,7 @@ class Interpreter:
                 )
             return tuple(grads[i] for i in tensor_pos)
 
-        return custom_apply(
-            cls.name, inputs, forward, vjp, n_inputs=len(inputs), label=f"{cls.name}Backward"
-        )
+        return custom_apply(cls.name, inputs, forward, vjp, label=f"{cls.name}Backward")
 
 
 def _load(target: ast.AST) -> ast.AST:

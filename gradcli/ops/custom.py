@@ -58,7 +58,6 @@ def custom_apply(
     inputs: Sequence[Tensor],
     forward: Callable[[], Any],
     vjp: Callable[[Tensor], Any],
-    n_inputs: int,
     label: str | None = None,
 ) -> Tensor:
     """Run a user-defined function whose gradient is the user's own `vjp` (a custom

@@ -95,7 +95,7 @@ def tensor_list(tensors: Any, fn: str) -> list[Tensor]:
     return [tensor_arg(t, f"{fn}() element") for t in tensors]
 
 
-def reduction_arg(reduction: Any, size_average: Any = None, reduce: Any = None) -> str:
+def reduction_arg(reduction: Any) -> str:
     if reduction not in ("mean", "sum", "none"):
         raise GradcliError(
             f"{reduction!r} is not a valid value for reduction", expected="'mean', 'sum' or 'none'"

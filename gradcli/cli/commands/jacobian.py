@@ -394,7 +394,7 @@ def hvp(
 
     r = load_run(program, expr, set_, seed, dtype)
     of_name, _ = api.resolve_of(r, of)
-    targets = api.resolve_wrt(r, list(dict.fromkeys(wrt)) if wrt else None, of_name)
+    targets = api.resolve_wrt(r, list(dict.fromkeys(wrt)) if wrt else None)
     shapes = [tuple(t.shape) for _, t in targets]
     total = sum(int(np.prod(s)) for s in shapes)
     shape = shapes[0] if len(shapes) == 1 else (total,)

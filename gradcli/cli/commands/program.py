@@ -219,7 +219,7 @@ def export(
 
     r = load_run(program, expr, set_, seed, dtype)
     of_name, out = api.resolve_of(r, of)
-    targets = api.resolve_wrt(r, wrt, of_name)
+    targets = api.resolve_wrt(r, wrt)
     g, _ = upstream_gradient(grad, out)
     if g is None and out.data.size != 1:
         api.implicit_gradient(of_name, out)

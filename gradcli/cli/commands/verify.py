@@ -242,7 +242,7 @@ def ops(
         if fmt is Format.json:
             emit(to_json({"name": name, "ops": [i.to_json() for i in chosen]}), fmt, output)
         else:
-            emit(render_verify.ops_detail_plain(name, chosen), Format.plain, output)
+            emit(render_verify.ops_detail_plain(chosen), Format.plain, output)
         return
     if fmt is Format.json:
         emit(to_json(render_verify.ops_json(infos)), fmt, output)

@@ -132,7 +132,6 @@ def array_table(
     precision: int | None,
     title: str | None = None,
     caption: str | None = None,
-    name: str = "",
 ) -> Any:
     """A rich Table of an array: rows are the leading indices, columns the last axis."""
     from rich.console import Group

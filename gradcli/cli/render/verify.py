@@ -199,7 +199,7 @@ def _entries(res: Any, w: Any, zeros: bool) -> tuple[list[tuple[tuple, tuple, An
     return out, hidden
 
 
-def _at(res: Any, w: Any, flat: int, precision: int | None) -> tuple[str, str, bool]:
+def _at(w: Any, flat: int, precision: int | None) -> tuple[str, str, bool]:
     i, j = divmod(flat, w.matrix.shape[1])
     return (_num(w.values[i, j], precision), _num(w.engine[i, j], precision), bool(w.agree[i, j]))
 
@@ -272,7 +272,7 @@ def symbolic_plain(
         for oi, ij, e, flat in entries:
             line = f"{_d(res, oi, w.name, ij, latex)} = {_formula(res, e, latex)}"
             if w.values is not None:
-                v, eng, ok = _at(res, w, flat, precision)
+                v, eng, ok = _at(w, flat, precision)
                 line += f"  = {v}  (engine {eng}) {'ok' if ok else 'DIFFERENT'}"
             lines.append(line)
         if hidden:
@@ -326,7 +326,7 @@ def symbolic_tables(
         for oi, ij, e, flat in entries:
             row: list[Any] = [_d(res, oi, w.name, ij, latex), _formula(res, e, latex)]
             if w.values is not None:
-                v, eng, ok = _at(res, w, flat, 6 if precision is None else precision)
+                v, eng, ok = _at(w, flat, 6 if precision is None else precision)
                 row += [v, eng, Text("=", style="green") if ok else Text("≠", style="bold red")]
             table.add_row(*row)
         items.append(Text(""))
@@ -423,7 +423,7 @@ def ops_plain(infos: list[Any]) -> str:
     return "\n".join(lines)
 
 
-def ops_detail_plain(name: str, infos: list[Any]) -> str:
+def ops_detail_plain(infos: list[Any]) -> str:
     blocks = []
     for i in infos:
         lines = [

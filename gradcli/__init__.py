@@ -1,6 +1,16 @@
 """gradcli: a gradient explorer. Parse a PyTorch-like program, run it forward and backward on
 NumPy, and look at its gradients, vector-Jacobian products, Jacobians and Hessians.
 
+The library (documented in the README's library section; the module paths under `gradcli.`
+are internal):
+
+    parse(text) -> Program               Program.run(overrides=...) -> Run
+    load(text) -> Run                    run(program) -> Run
+    Tensor, grad, no_grad, enable_grad   the autograd of the programs, as torch's
+    backward(program or Run, of, wrt, grad) -> BackwardResult;  backward(tensors, grad)
+    jacobian(program or Run, of, wrt, method) -> JacobianResult;  jacobian(out, inputs)
+    hessian, hvp, check, forward         GradcliError (every error a user can cause)
+
 Imports are lazy so that `gradcli --help` and the CLI start quickly.
 """
 
@@ -11,11 +21,15 @@ from typing import Any
 from .base.version import VERSION as __version__  # noqa: F401 - the package's version
 
 _EXPORTS = {
+    "GradcliError": "base.errors",
     "Tensor": "core.tensor",
     "no_grad": "core.tensor",
-    "GradcliError": "base.errors",
+    "enable_grad": "core.tensor",
+    "grad": "core.autograd",
     "parse": "lang.program",
     "Program": "lang.program",
+    "Run": "lang.program",
+    "load": "analysis.api",
     "run": "analysis.api",
     "forward": "analysis.api",
     "backward": "analysis.api",
@@ -34,4 +48,7 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'gradcli' has no attribute {name!r}")
     import importlib
 
-    return getattr(importlib.import_module(f"gradcli.{mod}"), name)
+    importlib.import_module("gradcli.surface")  # a complete Tensor (its methods, its repr)
+    value = getattr(importlib.import_module(f"gradcli.{mod}"), name)
+    globals()[name] = value
+    return value

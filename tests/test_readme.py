@@ -55,3 +55,37 @@ def test_readme_example(cmd: str, expected: str) -> None:
     got_a = (result.stderr + result.stdout).rstrip("\n")
     got_b = (result.stdout + result.stderr).rstrip("\n")
     assert expected in (got_a, got_b), f"README shows:\n{expected}\n\ngradcli prints:\n{got_a}"
+
+
+def _library_block() -> str:
+    text = README.read_text()
+    start = text.index("## The library")
+    return re.findall(r"```python\n(.*?)```", text[start:], re.S)[0]
+
+
+def test_readme_library_example_runs_on_public_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    import numpy as np
+
+    import gradcli
+
+    code = _library_block()
+    used = set(re.findall(r"\bgradcli\.(\w+)", code))
+    assert used <= set(gradcli.__all__), used - set(gradcli.__all__)
+    monkeypatch.chdir(README.parent)
+    env: dict = {}
+    exec(compile(code, "README.md", "exec"), env)  # noqa: S102 - the README's own example
+    np.testing.assert_allclose(env["res"].grads["b"], [[0.14808161, -0.10381576]], rtol=1e-6)
+    np.testing.assert_array_equal(env["r"].tensors["x"].grad.data, [3.0, 12.0])
+    np.testing.assert_array_equal(env["g"].data, [3.0, 12.0])
+
+
+def test_the_public_names() -> None:
+    import gradcli
+
+    for name in gradcli.__all__:
+        assert getattr(gradcli, name) is not None
+    assert callable(gradcli.jacobian) and not isinstance(gradcli.jacobian, type(gradcli))
+    x = gradcli.Tensor([1.0, 2.0], requires_grad=True)
+    assert repr(x * 2) == "tensor([2., 4.], grad_fn=<MulBackward0>)"
+    with pytest.raises(AttributeError):
+        gradcli.engine  # noqa: B018 - module paths are not public names

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
+from ..core import autograd
 from ..core.autograd import run_backward
 from ..core.graph import ancestors
 from ..core.op import Node
@@ -118,20 +119,40 @@ def _label(t: Tensor, names: dict[int, str]) -> str:
 
 
 def backward(
-    program: str | Program | Run,
-    of: str | None = None,
+    program: Any,
+    of: Any = None,
     wrt: list[str] | None = None,
     grad: Any = None,
     *,
     trace: bool = False,
-) -> BackwardResult:
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    inputs: Any = None,
+) -> BackwardResult | None:
     """One backward pass from `of` with upstream gradient `grad` (default: ones for a
     one-element output). Returns d(<grad, of>)/d(wrt) for each `wrt`, as arrays.
 
     >>> r = backward("x = tensor([1., 2.], requires_grad=True)\\ny = x * x", grad=[1, 0])
     >>> r.grads["x"].tolist()
     [2.0, 0.0]
+
+    The Tensor form is `torch.autograd.backward`: `backward(y)` or `backward(y, g)` (or
+    `backward([y1, y2], [g1, g2])`) accumulates into the `.grad` of the leaves (or of
+    `inputs`), with `retain_graph` / `create_graph` as in PyTorch, and returns None.
     """
+    if isinstance(program, Tensor) or (
+        isinstance(program, (list, tuple)) and program and isinstance(program[0], Tensor)
+    ):
+        if wrt is not None or trace:
+            raise GradcliError(
+                "backward of tensors takes the gradient and inputs=, not wrt= or trace=",
+                hint="wrt and trace name a program's tensors: backward(program, of, wrt)",
+            )
+        gradient = grad if grad is not None else of
+        autograd.backward(
+            program, gradient, retain_graph=retain_graph, create_graph=create_graph, inputs=inputs
+        )
+        return None
     r = run(program)
     of, out = resolve_of(r, of)
     targets = resolve_wrt(r, wrt)

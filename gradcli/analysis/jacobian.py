@@ -366,10 +366,10 @@ def _numeric(s: Setup, progress: Progress | None) -> tuple[list[np.ndarray | Non
 
 
 def jacobian(
-    program: str | Program | Run,
-    of: str | None = None,
-    wrt: Sequence[str] | str | None = None,
-    method: str = "rows",
+    program: str | Program | Run | Tensor,
+    of: Any = None,
+    wrt: Any = None,
+    method: str | None = None,
     *,
     show_masks: bool = False,
     progress: Progress | None = None,
@@ -384,8 +384,28 @@ def jacobian(
     `program` is program text, a parsed `Program` or a `Run`; `seed`, `dtype` and `overrides`
     are used to run it (and, by `numeric` on a program with user-defined functions, to re-run
     it). `show_masks` (rows and batched) keeps each one-hot mask and the row it produced in
-    `.masks`. `progress(done, total)` is called as passes complete (rows, numeric).
+    `.masks`. `progress(done, total)` is called as passes complete (rows, numeric). The
+    method is `rows` by default.
+
+    The Tensor form: `jacobian(out, inputs, method=None)`, `out` a Tensor already computed and
+    `inputs` a Tensor, a list of them (named x0, x1, ...) or a dict by name (`jacobian_of`;
+    the method is `batched` by default).
+
+    >>> x = gradcli.Tensor([1.0, 2.0], requires_grad=True)
+    >>> gradcli.jacobian(x * x, x).array.tolist()
+    [[2.0, 0.0], [0.0, 4.0]]
     """
+    if isinstance(program, Tensor):
+        inputs = of if wrt is None else wrt
+        if isinstance(inputs, Tensor):
+            inputs = [inputs]
+        if not isinstance(inputs, (list, tuple, dict)) or (of is not None and wrt is not None):
+            raise GradcliError(
+                "the Jacobian of a Tensor is taken with respect to tensors",
+                expected="jacobian(out, x), jacobian(out, [x, y]) or jacobian(out, {'x': x})",
+            )
+        return jacobian_of(program, inputs, method or "batched")
+    method = method or "rows"
     if method not in METHODS:
         raise UsageError(f"unknown method {method!r}", expected=" | ".join(METHODS))
     s = setup(program, of, wrt, seed, dtype, overrides)
@@ -395,14 +415,8 @@ def jacobian(
 def jacobian_of(
     out: Tensor, inputs: dict[str, Tensor] | Sequence[Tensor], method: str = "batched"
 ) -> JacobianResult:
-    """The Jacobian of an engine `Tensor` with respect to others (already computed): the
-    library's entry point below programs. `inputs` by name, or a list (named x0, x1, ...).
-
-    >>> from gradcli.engine import Tensor
-    >>> x = Tensor([1.0, 2.0], requires_grad=True)
-    >>> jacobian_of(x * x, [x]).array.tolist()
-    [[2.0, 0.0], [0.0, 4.0]]
-    """
+    """The Jacobian of a `Tensor` with respect to others (already computed): the Tensor form
+    of `jacobian`. `inputs` by name, or a list (named x0, x1, ...)."""
     if method not in METHODS:
         raise UsageError(f"unknown method {method!r}", expected=" | ".join(METHODS))
     named = dict(inputs) if isinstance(inputs, dict) else {f"x{i}": t for i, t in enumerate(inputs)}

@@ -9,7 +9,6 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,6 +18,7 @@ from gradcli.core.autograd import SECOND_BACKWARD, grad, run_backward
 from gradcli.core.tensor import Tensor
 from gradcli.surface import functional as F
 from gradcli.surface.constructors import tensor
+from tests.helpers import ROOT
 
 
 def leaf(values, dtype=np.float64) -> Tensor:
@@ -419,7 +419,7 @@ def test_ops_imports_on_its_own() -> None:
         capture_output=True,
         text=True,
         timeout=60,
-        cwd=Path(__file__).resolve().parent.parent,
+        cwd=ROOT,
     )
     assert r.returncode == 0, r.stderr
 
@@ -457,11 +457,3 @@ def test_the_kernel_reports_its_work_to_the_installed_observer() -> None:
     assert seen.nodes == 2
     assert ticks_forward == 2 and seen.ticks > ticks_forward  # backward ticks too
     assert seen.sizes == [hooks.REPORT_BYTES]
-
-
-def test_the_interpreter_has_the_run_budget_watch_the_kernel() -> None:
-    from gradcli.base import limits
-    from gradcli.core import hooks
-    from gradcli.lang import interpreter  # noqa: F401 - installs the budget
-
-    assert hooks.observer is limits.BUDGET

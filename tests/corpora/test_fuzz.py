@@ -14,7 +14,6 @@ import signal
 import sys
 from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,8 +23,7 @@ from typer.testing import CliRunner
 from gradcli.analysis import api
 from gradcli.base.errors import GradcliError
 from gradcli.cli.main import app
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
 
 
 def _load_runner() -> object:

@@ -5,7 +5,6 @@ backward() calls)."""
 
 from __future__ import annotations
 
-import gradcheck as gc
 import numpy as np
 import pytest
 
@@ -17,6 +16,7 @@ from gradcli.analysis.jacobian import METHODS, compare, jacobian, jacobian_of
 from gradcli.base.errors import GradcliError, LimitError, UsageError
 from gradcli.core.op import apply
 from gradcli.core.tensor import Tensor
+from tests.helpers import gradcheck as gc
 
 ANALYTIC = ("rows", "batched", "forward")
 

@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from gradcli.analysis import api
+from tests.helpers import ROOT
 
-EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 
 
 def run_text(path: Path) -> str:

@@ -24,7 +24,6 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-import gradcheck as gc
 import numpy as np
 import pytest
 
@@ -34,6 +33,7 @@ from gradcli.core.tensor import Tensor
 from gradcli.ops import arithmetic as A
 from gradcli.surface import functional as F
 from gradcli.surface.indexing import getitem
+from tests.helpers import gradcheck as gc
 
 CASES = [
     pytest.param(name, i, id=f"{name}-{i}")
@@ -354,7 +354,7 @@ def test_has_samples(name: str) -> None:
     assert op.samples, f"ops.REGISTRY[{name!r}] has no samples: give its defop samples=(...)"
     for s in op.samples:
         assert isinstance(s, Sample)
-    assert name in REFERENCE, f"add a forward reference for {name!r} to tests/test_ops.py"
+    assert name in REFERENCE, f"add a forward reference for {name!r} to tests/ops/test_ops.py"
     if op.kink is not None:
         assert name in KINKS, f"{name!r} documents a kink; add its exact values to KINKS"
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import re
 import shlex
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from gradcli.cli.main import app
+from tests.helpers import ROOT
 
-README = Path(__file__).parent.parent / "README.md"
+README = ROOT / "README.md"
 
 
 def console_examples(text: str) -> list[tuple[str, str]]:

@@ -10,7 +10,6 @@ import textwrap
 import numpy as np
 import pytest
 import sympy as sp
-from gradcheck import diff_positions, make_inputs
 
 from gradcli.analysis.symbolic import (
     SymbolicUnavailable,
@@ -26,6 +25,7 @@ from gradcli.base.errors import GradcliError, LimitError
 from gradcli.core.op import apply
 from gradcli.core.tensor import Tensor
 from gradcli.ops import REGISTRY
+from tests.helpers.gradcheck import diff_positions, make_inputs
 
 OPS = [name for name, op in REGISTRY.items() if op.kind != "custom"]
 

@@ -6,16 +6,15 @@ import glob
 import json
 import re
 import textwrap
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from gradcli.cli.main import app
+from tests.helpers import ROOT
 
 runner = CliRunner()
 EXAMPLES = sorted(glob.glob("examples/*.py"))
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def invoke(*args: str, input: str | None = None):

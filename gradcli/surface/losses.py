@@ -106,6 +106,7 @@ def cross_entropy(
     label_smoothing: float = 0.0,
 ) -> Tensor:
     x = tensor_arg(input, "input")
+    reduction = reduction_arg(reduction)  # whichever kind of target, as PyTorch
     cdim = 1 if x.ndim >= 2 else 0
     logp = log_softmax(x, dim=cdim)
     tt = target if isinstance(target, Tensor) else Tensor(np.asarray(target))

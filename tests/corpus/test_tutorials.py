@@ -71,16 +71,20 @@ def _cli_app() -> Any:
 def run_gradcli(path: Path) -> tuple[int, str, str]:
     """`gradcli run PATH`: (exit status, standard output, standard error)."""
     app = _cli_app()
-    if app is not None:
-        from typer.testing import CliRunner
+    if app is None:
+        return _run_subprocess(path)
+    from typer.testing import CliRunner
 
-        result = CliRunner().invoke(app, ["run", str(path)])
-        if result.exception is not None and not isinstance(result.exception, SystemExit):
-            import traceback
+    result = CliRunner().invoke(app, ["run", str(path)])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        import traceback
 
-            tb = "".join(traceback.format_exception(result.exception))
-            return 70, result.stdout, f"{_stderr(result)}{tb}"
-        return result.exit_code, result.stdout, _stderr(result)
+        tb = "".join(traceback.format_exception(result.exception))
+        return 70, result.stdout, f"{_stderr(result)}{tb}"
+    return result.exit_code, result.stdout, _stderr(result)
+
+
+def _run_subprocess(path: Path) -> tuple[int, str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     try:
@@ -127,10 +131,28 @@ def _diff(expected: str, actual: str, limit: int = 60) -> str:
     return "\n".join(lines)
 
 
+@pytest.fixture(scope="session")
+def prefetched(request: pytest.FixtureRequest) -> dict[Path, tuple[int, str, str]]:
+    """In subprocess mode, run the selected programs a few at a time, up front."""
+    if _cli_app() is not None:
+        return {}
+    from concurrent.futures import ThreadPoolExecutor
+
+    paths = [
+        item.callspec.params["path"]
+        for item in request.session.items
+        if getattr(item, "callspec", None) is not None and "path" in item.callspec.params
+    ]
+    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+        return dict(zip(paths, pool.map(_run_subprocess, paths)))
+
+
 @pytest.mark.parametrize("path", [_param(p) for p in PROGRAMS])
-def test_program_prints_what_pytorch_prints(path: Path) -> None:
+def test_program_prints_what_pytorch_prints(
+    path: Path, prefetched: dict[Path, tuple[int, str, str]]
+) -> None:
     expected = path.with_suffix(".out").read_text(encoding="utf-8")
-    code, out, err = run_gradcli(path)
+    code, out, err = prefetched.get(path) or run_gradcli(path)
     assert code == 0, f"gradcli exited {code}\nstderr:\n{err}\nstdout so far:\n{out}"
     assert out == expected, f"stdout differs from PyTorch's:\n{_diff(expected, out)}\n{err}"
 

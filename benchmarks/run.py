@@ -19,13 +19,14 @@ Workloads (gradcli / peer, lower is better; the floor is closed-form or hand-wri
   W4  the gradient of sum(sigmoid(x) * x**2), x of 1e6 elements.
   W5  the Hessian of sum(tanh(W @ x)) with respect to x, n = 64, 256, through the program path.
 
-Method: every system gets the same float64 data. Each case first calls every system twice
+Method: every system gets the same float64 data. Each case first calls every system 2-4 times
 (warm-up, not counted: the first call's time is reported separately, it holds JAX's compile
 time), then runs rounds: in each round every system is timed once, in a rotating order, so that
 load from other processes affects them alike. A sample times enough back-to-back calls to last
 about 20 ms (2 ms with --quick). Every result of every call is checked against the closed form
 after its sample; a wrong result stops the run with an error. Reported: the median time per call
-over the rounds and the interquartile range; ratios are ratios of medians. Objects alive after
+over the rounds and the interquartile range; a ratio is the median over the rounds of the ratio
+within a round (the two systems ran close together, under the same load). Objects alive after
 the imports are frozen out of the garbage collector (`gc.freeze()`), so that the peers' imports
 do not make gradcli's collections slower than in a process of its own; a full collection runs
 before each sample, outside the timing.
@@ -75,36 +76,36 @@ def gradcli_import() -> str:
     return str(module.__version__)
 
 
-def gc_program(text: str) -> Any:
+def lib_parse(text: str) -> Any:
     """Parse program text (`gradcli.parse`)."""
     return gradcli.parse(text)
 
 
-def gc_run(program: Any, data: dict[str, Any]) -> Any:
+def lib_run(program: Any, data: dict[str, Any]) -> Any:
     """Run a parsed program with leaf tensors' data replaced (`Program.run(overrides=...)`)."""
     return program.run(overrides=data)
 
 
-def gc_gradient(run: Any, of: str, wrt: str) -> Any:
+def lib_gradient(run: Any, of: str, wrt: str) -> Any:
     """d(of)/d(wrt) of a one-element output, one backward pass (`gradcli.backward`)."""
     return gradcli.backward(run, of=of, wrt=[wrt]).grads[wrt]
 
 
-def gc_jacobian(run: Any, of: str, wrt: str) -> Any:
+def lib_jacobian(run: Any, of: str, wrt: str) -> Any:
     return gradcli.jacobian(run, of, [wrt], "batched").array
 
 
-def gc_hessian(run: Any, of: str, wrt: str) -> Any:
+def lib_hessian(run: Any, of: str, wrt: str) -> Any:
     return gradcli.hessian(run, of, [wrt], "batched").array
 
 
-def gc_leaf(array: Any) -> Any:
+def lib_leaf(array: Any) -> Any:
     """A leaf `gradcli.Tensor` that requires grad; its methods mirror torch.Tensor's
     (`.sin()`, `.sigmoid()`, `*`, `**`, `.sum()`, `.backward()`, `.grad`)."""
     return gradcli.Tensor(array, requires_grad=True)
 
 
-def gc_grad_of(leaf: Any) -> Any:
+def lib_grad_of(leaf: Any) -> Any:
     return leaf.grad.numpy()
 
 
@@ -294,12 +295,16 @@ def measure(
         if target <= 0:
             per_round += t[k].first
             continue
-        t0 = time.perf_counter()
-        out = f()
-        second = time.perf_counter() - t0
-        check(case, k, out)
-        t[k].inner = max(1, min(10_000, round(target / max(second, 1e-7))))
-        per_round += t[k].inner * second
+        # The calls per sample, from the fastest of up to 3 more calls (one slow call under
+        # load would otherwise make the samples short and noisy).
+        calls: list[float] = []
+        while len(calls) < 3 and (not calls or sum(calls) < target):
+            t0 = time.perf_counter()
+            out = f()
+            calls.append(time.perf_counter() - t0)
+            check(case, k, out)
+        t[k].inner = max(1, min(10_000, round(target / max(min(calls), 1e-7))))
+        per_round += t[k].inner * min(calls)
     if rounds is None:
         rounds = max(least, min(most, int(budget / per_round)))
     keys = list(case.systems)
@@ -355,12 +360,12 @@ def w2_cases(p: Peers, sizes: list[tuple[int, int, int]]) -> list[Case]:
             return ((1 - yy * yy)[:, None] * W2) @ ((1 - hh * hh)[:, None] * W1)
 
         def program_path(text=text, data=data) -> Any:
-            return gc_jacobian(gc_run(gc_program(text), data), "y", "x")
+            return lib_jacobian(lib_run(lib_parse(text), data), "y", "x")
 
-        prerun = gc_run(gc_program(text), data)
+        prerun = lib_run(lib_parse(text), data)
         systems: dict[str, Callable[[], Any]] = {
             "gradcli": program_path,
-            "gradcli-prerun": lambda run=prerun: gc_jacobian(run, "y", "x"),
+            "gradcli-prerun": lambda run=prerun: lib_jacobian(run, "y", "x"),
         }
         if p.torch is not None:
             tW1, tb1, tW2, tb2, tx = (torch.from_numpy(a) for a in (W1, b1, W2, b2, x))
@@ -412,16 +417,16 @@ def w3_cases(p: Peers, lengths: list[int]) -> list[Case]:
             return g
 
         def program_path(text=text) -> Any:
-            return gc_gradient(gc_run(gc_program(text), {"x0": a}), "y", "x0")
+            return lib_gradient(lib_run(lib_parse(text), {"x0": a}), "y", "x0")
 
         def tensor_api(half=half) -> Any:
-            x0 = gc_leaf(a.copy())
+            x0 = lib_leaf(a.copy())
             x = x0
             for _ in range(half):
                 x = x.sin()
                 x = x * c
             x.sum().backward()
-            return gc_grad_of(x0)
+            return lib_grad_of(x0)
 
         systems: dict[str, Callable[[], Any]] = {
             "gradcli": program_path,
@@ -476,12 +481,12 @@ def w4_cases(p: Peers, size: int) -> list[Case]:
         return g
 
     def program_path() -> Any:
-        return gc_gradient(gc_run(gc_program(text), {"x": x}), "y", "x")
+        return lib_gradient(lib_run(lib_parse(text), {"x": x}), "y", "x")
 
     def tensor_api() -> Any:
-        leaf = gc_leaf(x)
+        leaf = lib_leaf(x)
         (leaf.sigmoid() * leaf**2).sum().backward()
-        return gc_grad_of(leaf)
+        return lib_grad_of(leaf)
 
     systems: dict[str, Callable[[], Any]] = {"gradcli": program_path, "gradcli-tensor": tensor_api}
     if p.torch is not None:
@@ -522,12 +527,12 @@ def w5_cases(p: Peers, sizes: list[int]) -> list[Case]:
             return (W.T * (-2 * t * (1 - t * t))) @ W
 
         def program_path(text=text, data=data) -> Any:
-            return gc_hessian(gc_run(gc_program(text), data), "y", "x")
+            return lib_hessian(lib_run(lib_parse(text), data), "y", "x")
 
-        prerun = gc_run(gc_program(text), data)
+        prerun = lib_run(lib_parse(text), data)
         systems: dict[str, Callable[[], Any]] = {
             "gradcli": program_path,
-            "gradcli-prerun": lambda run=prerun: gc_hessian(run, "y", "x"),
+            "gradcli-prerun": lambda run=prerun: lib_hessian(run, "y", "x"),
         }
         if p.torch is not None:
             tW, tx = torch.from_numpy(W), torch.from_numpy(x)
@@ -704,10 +709,26 @@ def fmt_ratio(r: float | None) -> str:
     return f"{r:.2f}x" if r < 10 else f"{r:.1f}x" if r < 100 else f"{r:.0f}x"
 
 
-def ratio(case: Case, a: str, b: str) -> float | None:
+def round_ratios(case: Case, a: str, b: str) -> list[float]:
+    """a / b in each round (the two timed close together)."""
     if a not in case.timings or b not in case.timings:
-        return None
-    return case.timings[a].median / case.timings[b].median
+        return []
+    return [x / y for x, y in zip(case.timings[a].samples, case.timings[b].samples)]
+
+
+def ratio(case: Case, a: str, b: str) -> float | None:
+    """The median over the rounds of a / b: the systems of a round ran close together, under
+    the same load, so the ratio of a round is steadier than the ratio of two medians."""
+    rs = round_ratios(case, a, b)
+    return statistics.median(rs) if rs else None
+
+
+def ratio_spread(case: Case, a: str, b: str) -> str:
+    rs = round_ratios(case, a, b)
+    if len(rs) < 2:
+        return "—"
+    q = statistics.quantiles(rs, n=4, method="inclusive")
+    return f"{fmt_ratio(statistics.median(rs))} ({q[0]:.2f}-{q[2]:.2f})"
 
 
 WORKLOAD_TITLES = {
@@ -779,6 +800,13 @@ def details(cases: list[Case]) -> list[str]:
                 )
                 + " |"
             )
+        for peer in ("torch", "jax", "hips", "floor"):
+            if any(peer in c.timings for c in cs):
+                out.append(
+                    f"| gradcli / {SYSTEM_NAMES[peer]}, per round: median (quartiles) | "
+                    + " | ".join(ratio_spread(c, "gradcli", peer) for c in cs)
+                    + " |"
+                )
         extra = [k for k in systems if k.startswith("gradcli-")]
         for k in extra:
             for peer in ("torch", "floor"):
@@ -797,13 +825,14 @@ def details(cases: list[Case]) -> list[str]:
 def report(cases: list[Case], env: list[tuple[str, str]], args: argparse.Namespace) -> str:
     if hasattr(os, "getloadavg"):
         env = [*env, ("load average at end", ", ".join(f"{v:.2f}" for v in os.getloadavg()))]
-    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(args.started))
     mode = "--quick" if args.quick else "full"
     lines = [
         f"### Run of {stamp} ({mode}{', --reps ' + str(args.reps) if args.reps else ''})",
         "",
-        "gradcli / peer, ratios of medians, lower is better; all systems interleaved in one "
-        "process (W1: one process per call), each result checked against the closed form.",
+        "gradcli / peer (the median over the rounds of the ratio within a round), lower is "
+        "better; all systems interleaved in one process (W1: one process per call), each result "
+        "checked against the closed form.",
         "",
         *summary(cases),
         "",
@@ -849,6 +878,7 @@ def main() -> int:
         ap.error(f"unknown workload {', '.join(sorted(unknown))}: choose from W1..W5")
     workloads = sorted(only or WORKLOAD_TITLES)
 
+    args.started = time.time()
     single_thread_env(args.threads)
     started = time.perf_counter()
     gradcli_version = gradcli_import()

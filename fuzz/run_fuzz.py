@@ -14,7 +14,7 @@ an exit status other than 0/1 or a traceback in the output. Findings are written
 (one file per distinct kind, with the program) and summarised at the end, with the number of
 cases and cases per second.
 
-The mutators are plain functions of a `random.Random`, shared with tests/corpora/test_fuzz.py (which
+The mutators are plain functions of a `random.Random`, shared with tests/corpus/test_fuzz.py (which
 runs a bounded number of cases in the normal test run). atheris is an optional developer tool,
 not a dependency of gradcli.
 """

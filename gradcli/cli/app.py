@@ -29,6 +29,7 @@ app = typer.Typer(
 
 class State:
     debug = False
+    inputs: list[str] = []  # the files this command read (never overwritten by --output)
 
 
 EXIT_INTERNAL = 70
@@ -48,6 +49,9 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
 
         from ..base import limits
 
+        State.inputs = []  # per command (tests run many in one process)
+        if "gradcli.cli.values" in sys.modules:
+            sys.modules["gradcli.cli.values"].FILES_READ.clear()
         try:
             # The whole command (not only the program's run) spends one time, memory and
             # graph budget: a backward pass or a Jacobian of a huge graph stops too.

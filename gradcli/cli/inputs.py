@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..base.errors import GradcliError, UsageError
+from .app import State
 from .options import DType
 
 
@@ -42,6 +43,7 @@ def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
             limits.SOURCE_BYTES.check(size, f"{program}'s size in bytes")
         with path.open("rb") as fh:
             data = fh.read(cap + 1)
+        State.inputs.append(program)
     except (OSError, ValueError) as e:  # a name too long, a file that cannot be read...
         shown = program if len(program) <= 100 else program[:60] + "…" + program[-20:]
         raise GradcliError(f"cannot read {shown}: {getattr(e, 'strerror', None) or e}") from None

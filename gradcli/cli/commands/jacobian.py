@@ -21,7 +21,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ...base.errors import GradcliError, UsageError
+from ...base.errors import UsageError
 from ..app import app, guarded
 from ..inputs import load_run
 from ..options import (
@@ -37,7 +37,7 @@ from ..options import (
     SetOpt,
     WrtOpt,
 )
-from ..output import emit
+from ..output import emit, write_output
 
 
 class OutFormat(str, Enum):
@@ -128,10 +128,7 @@ def _save_npy(arrays: dict[str, Any], single: Any, output: Path | None) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    try:
-        output.write_bytes(data)
-    except OSError as e:
-        raise GradcliError(f"cannot write {output}: {e.strerror or e}") from None
+    write_output(output, data)
 
 
 def _notes(lines: list[str]) -> None:

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base.version import VERSION as __version__  # noqa: F401 - the package's version
-
 _EXPORTS = {
     "GradcliError": "base.errors",
     "Tensor": "core.tensor",
@@ -43,6 +41,10 @@ __all__ = sorted(_EXPORTS)
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        from .base.version import VERSION
+
+        return VERSION
     mod = _EXPORTS.get(name)
     if mod is None:
         raise AttributeError(f"module 'gradcli' has no attribute {name!r}")

@@ -7,13 +7,13 @@ function here returns plain data (NumPy arrays, the records of `results`); rende
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
+from ..base.record import Record
 from ..core import autograd
 from ..core.autograd import run_backward
 from ..core.graph import ancestors
@@ -229,17 +229,18 @@ def forward(program: str | Program | Run, names: list[str] | None = None) -> lis
 # --- the output and the inputs of a Jacobian, resolved once -----------------------------
 
 
-@dataclass
-class Setup:
+class Setup(Record):
     """A program's run, its output and the inputs a derivative is taken with respect to."""
 
+    _fields = ("run", "of", "out", "targets", "seed", "dtype", "_graph")
+    _defaults = {"_graph": None}
     run: Run | None
     of: str
     out: Tensor
     targets: list[tuple[str, Tensor]]
     seed: int
     dtype: Any
-    _graph: list[Node] | None = None
+    _graph: list[Node] | None
 
     def graph(self) -> list[Node]:
         """The nodes `out` depends on (walked once, before any pruning)."""

@@ -5,7 +5,6 @@ strings); the renderers of `cli` draw them. The seam for one output layer (views
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -75,14 +74,16 @@ class TensorInfo(Record):
     is_leaf: bool
 
 
-@dataclass
-class Block:
+class Block(Record):
     """The Jacobian of `of` with respect to one input: `array` has shape of.shape + wrt.shape."""
+
+    _fields = ("name", "wrt_shape", "array", "unused")
+    _defaults = {"unused": False}
 
     name: str
     wrt_shape: tuple[int, ...]
     array: np.ndarray
-    unused: bool = False
+    unused: bool
 
     @property
     def matrix(self) -> np.ndarray:
@@ -91,10 +92,11 @@ class Block:
         return self.array.reshape(rows, int(np.prod(self.wrt_shape)))
 
 
-@dataclass
-class Mask:
+class Mask(Record):
     """One backward pass of the rows method: the one-hot upstream gradient at output element
     `index`, and the row of each block it produced (`rows[name]` has the input's shape)."""
+
+    _fields = ("index", "of_shape", "rows")
 
     index: tuple[int, ...]
     of_shape: tuple[int, ...]
@@ -107,17 +109,29 @@ class Mask:
         return e
 
 
-@dataclass
-class JacobianResult:
+class JacobianResult(Record):
+    _fields = (
+        "of",
+        "of_shape",
+        "method",
+        "passes",
+        "blocks",
+        "requested",
+        "masks",
+        "seconds",
+        "note",
+    )
+    _defaults = {"requested": "rows", "masks": list, "seconds": 0.0, "note": None}
+
     of: str
     of_shape: tuple[int, ...]
     method: str
     passes: int
     blocks: dict[str, Block]
-    requested: str = "rows"
-    masks: list[Mask] = field(default_factory=list)
-    seconds: float = 0.0
-    note: str | None = None
+    requested: str
+    masks: list[Mask]
+    seconds: float
+    note: str | None
 
     @property
     def unused(self) -> list[str]:
@@ -152,10 +166,12 @@ class JacobianResult:
         }
 
 
-@dataclass
-class HessianResult:
+class HessianResult(Record):
     """Second derivatives of a one-element `of`. `blocks[(a, b)]` has shape a.shape + b.shape:
     `[i, j] = d2 of / d a_i d b_j`."""
+
+    _fields = ("of", "of_shape", "method", "passes", "wrt", "blocks", "unused", "seconds")
+    _defaults = {"unused": list, "seconds": 0.0}
 
     of: str
     of_shape: tuple[int, ...]
@@ -163,8 +179,8 @@ class HessianResult:
     passes: int
     wrt: list[tuple[str, tuple[int, ...]]]
     blocks: dict[tuple[str, str], np.ndarray]
-    unused: list[str] = field(default_factory=list)
-    seconds: float = 0.0
+    unused: list[str]
+    seconds: float
 
     @property
     def matrix(self) -> np.ndarray:
@@ -226,16 +242,18 @@ class HessianResult:
         }
 
 
-@dataclass
-class HvpResult:
+class HvpResult(Record):
     """The Hessian-vector product: `hvp[b] = sum over a of H[b, a] v[a]`."""
+
+    _fields = ("of", "of_shape", "v", "hvp", "passes", "unused")
+    _defaults = {"passes": 2, "unused": list}
 
     of: str
     of_shape: tuple[int, ...]
     v: dict[str, np.ndarray]
     hvp: dict[str, np.ndarray]
-    passes: int = 2
-    unused: list[str] = field(default_factory=list)
+    passes: int
+    unused: list[str]
 
     @property
     def array(self) -> np.ndarray:
@@ -259,9 +277,10 @@ class HvpResult:
         }
 
 
-@dataclass
-class MethodComparison:
+class MethodComparison(Record):
     """Several methods on the same Jacobian, and how far apart they are."""
+
+    _fields = ("of", "of_shape", "results", "reference")
 
     of: str
     of_shape: tuple[int, ...]
@@ -308,8 +327,10 @@ class MethodComparison:
         }
 
 
-@dataclass
-class Comparison:
+class Comparison(Record):
+    _fields = ("a", "b", "max_abs", "max_rel", "ok", "worst", "ratio", "skipped")
+    _defaults = {"skipped": 0}
+
     a: str
     b: str
     max_abs: float
@@ -317,7 +338,7 @@ class Comparison:
     ok: bool
     worst: tuple[int, int] | None  # (row, column) of the entry furthest from agreeing
     ratio: float  # that entry's |a - b| / allowed (> 1: disagrees)
-    skipped: int = 0  # entries where one of the two had no value (nan)
+    skipped: int  # entries where one of the two had no value (nan)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -328,9 +349,32 @@ class Comparison:
         }
 
 
-@dataclass
-class PairResult:
+class PairResult(Record):
     """One (output, input) pair: each method's Jacobian and how they compare."""
+
+    _fields = (
+        "of",
+        "wrt",
+        "of_shape",
+        "wrt_shape",
+        "jacobians",
+        "skipped",
+        "comparisons",
+        "kinks",
+        "one_sided",
+        "custom",
+        "culprits",
+        "rules",
+        "domain",
+    )
+    _defaults = {
+        "kinks": None,
+        "one_sided": None,
+        "custom": list,
+        "culprits": list,
+        "rules": list,
+        "domain": list,
+    }
 
     of: str
     wrt: str
@@ -339,12 +383,12 @@ class PairResult:
     jacobians: dict[str, np.ndarray]  # method -> (n_out, n_in)
     skipped: dict[str, str]  # method -> why it was not used
     comparisons: list[Comparison]
-    kinks: np.ndarray | None = None  # bool (n_out, n_in): not differentiable there
-    one_sided: tuple[np.ndarray, np.ndarray] | None = None
-    custom: list[str] = field(default_factory=list)  # custom functions on the path
-    culprits: list[str] = field(default_factory=list)  # custom functions found wrong
-    rules: list[str] = field(default_factory=list)  # gradcli rules found wrong
-    domain: list[str] = field(default_factory=list)  # ops evaluated where not differentiable
+    kinks: np.ndarray | None  # bool (n_out, n_in): not differentiable there
+    one_sided: tuple[np.ndarray, np.ndarray] | None
+    custom: list[str]  # custom functions on the path
+    culprits: list[str]  # custom functions found wrong
+    rules: list[str]  # gradcli rules found wrong
+    domain: list[str]  # ops evaluated where not differentiable
 
     @property
     def methods(self) -> list[str]:
@@ -410,15 +454,17 @@ class PairResult:
         }
 
 
-@dataclass
-class CheckResult:
+class CheckResult(Record):
+    _fields = ("of", "results", "eps", "atol", "rtol", "warnings", "seconds")
+    _defaults = {"warnings": list, "seconds": 0.0}
+
     of: str
     results: list[PairResult]
     eps: float
     atol: float
     rtol: float
-    warnings: list[str] = field(default_factory=list)
-    seconds: float = 0.0
+    warnings: list[str]
+    seconds: float
 
     @property
     def ok(self) -> bool:

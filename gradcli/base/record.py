@@ -35,6 +35,10 @@ class Record:
         if post is not None:
             post()
 
+    def replace(self, **changes: Any) -> Any:
+        """A copy with some fields changed (as `dataclasses.replace`)."""
+        return type(self)(**{f: changes.pop(f, getattr(self, f)) for f in self._fields}, **changes)
+
     def __repr__(self) -> str:
         inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
         return f"{type(self).__name__}({inner})"

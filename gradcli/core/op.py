@@ -9,21 +9,20 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
+from ..base.record import Record
 from . import hooks
 from .tensor import Tensor, _GradMode
 
 _seq = itertools.count()
 
 
-@dataclass(frozen=True)
-class Sample:
+class Sample(Record):
     """One test call of an op, `apply(op, *inputs, **params)`, with random inputs.
 
     shapes    one shape per tensor input: ((2, 3), (3,)) broadcasts, () is a scalar
@@ -43,20 +42,31 @@ class Sample:
     `Sample(((2, 3),), low=0.1, high=3.0)` (a positive domain, for log).
     """
 
+    _fields = ("shapes", "params", "low", "high", "avoid", "distinct", "gap", "fixed", "hessian")
+    _defaults = {
+        "params": dict,
+        "low": -2.0,
+        "high": 2.0,
+        "avoid": (),
+        "distinct": False,
+        "gap": 0.05,
+        "fixed": dict,
+        "hessian": True,
+    }
     shapes: tuple[tuple[int, ...], ...]
-    params: dict[str, Any] = field(default_factory=dict)
-    low: float = -2.0
-    high: float = 2.0
-    avoid: tuple[float, ...] = ()
-    distinct: bool = False
-    gap: float = 0.05
-    fixed: dict[int, Any] = field(default_factory=dict)
-    hessian: bool = True
+    params: dict[str, Any]
+    low: float
+    high: float
+    avoid: tuple[float, ...]
+    distinct: bool
+    gap: float
+    fixed: dict[int, Any]
+    hessian: bool
 
 
-@dataclass(frozen=True)
-class Op:
-    """One operation: everything about it in one record.
+class Op(Record):
+    """One operation: everything about it in one record (a `Record`, not a dataclass: it is
+    declared on the start-up path; `op.replace(vjp=...)` makes a changed copy).
 
     forward(*arrays, **params) -> array      the value, on NumPy arrays
     vjp(g, out, *inputs, **params) -> tuple  one gradient (Tensor or None) per input; `g` may
@@ -69,22 +79,49 @@ class Op:
                                              order and PyTorch; every op must have some
     """
 
+    _fields = (
+        "name",
+        "forward",
+        "vjp",
+        "torch_name",
+        "formula",
+        "kind",
+        "signature",
+        "kink",
+        "sym",
+        "jvp",
+        "saves",
+        "domain",
+        "nondiff",
+        "samples",
+    )
+    _defaults = {
+        "kind": "elementwise",
+        "signature": "",
+        "kink": None,
+        "sym": None,
+        "jvp": None,
+        "saves": True,
+        "domain": None,
+        "nondiff": (),
+        "samples": (),
+    }
     name: str
     forward: Callable[..., np.ndarray]
     vjp: Callable[..., tuple]
     torch_name: str
     formula: str
-    kind: str = "elementwise"
-    signature: str = ""
-    kink: str | None = None
-    sym: Callable[..., Any] | None = None
-    jvp: Callable[..., Any] | None = None
+    kind: str
+    signature: str
+    kink: str | None
+    sym: Callable[..., Any] | None
+    jvp: Callable[..., Any] | None
     # Whether backward needs values saved in the forward pass: such nodes are "freed" by a
     # backward without retain_graph, and a second backward through them fails as in PyTorch.
-    saves: bool = True
-    domain: Callable[..., str | None] | None = None
-    nondiff: tuple[int, ...] = field(default=())
-    samples: tuple[Sample, ...] = ()
+    saves: bool
+    domain: Callable[..., str | None] | None
+    nondiff: tuple[int, ...]
+    samples: tuple[Sample, ...]
 
 
 REGISTRY: dict[str, Op] = {}

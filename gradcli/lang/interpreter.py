@@ -21,7 +21,6 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, Span, suggest
 from ..core import hooks
 from ..core.tensor import Settings, Tensor, data_array, typename
-from ..ops.custom import custom_apply
 from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import indexing as I
@@ -911,6 +910,8 @@ class Interpreter:
         def vjp(g: Tensor) -> Any:
             return self.invoke(fb, list(args) + [g], {}, node)
 
+        from ..ops.custom import custom_apply
+
         return custom_apply(f.name, inputs, forward, vjp)
 
     def apply_function(self, cls: FunctionClass, args: tuple, node: ast.AST) -> Any:
@@ -935,6 +936,8 @@ class Interpreter:
                     f"{len(grads)})",
                 )
             return tuple(grads[i] for i in tensor_pos)
+
+        from ..ops.custom import custom_apply
 
         return custom_apply(cls.name, inputs, forward, vjp, label=f"{cls.name}Backward")
 

@@ -383,3 +383,16 @@ def test_output_is_written_whole_or_not_at_all(runner: CliRunner, tmp_path: Path
         r = runner.invoke(app, ["backward", str(prog), "-o", "/dev/full"])
         assert r.exit_code == 1, r.output
         assert "cannot write /dev/full" in r.stderr
+
+
+def test_the_console_script_knows_the_module_of_every_command() -> None:
+    """`gradcli CMD` imports only CMD's module: its table must name every command."""
+    from gradcli.cli.console import COMMANDS
+
+    registered = {
+        (c.name or c.callback.__name__.replace("_", "-")): c.callback.__module__
+        for c in app.registered_commands
+    }
+    assert set(registered) == set(COMMANDS)
+    for name, module in registered.items():
+        assert module == f"gradcli.cli.commands.{COMMANDS[name]}", name

@@ -14,7 +14,7 @@ def run_cli(args: list[str], patch: str = "") -> subprocess.CompletedProcess[str
     code = (
         "import sys\nimport gradcli.analysis.api as api\n"
         + patch
-        + "\nfrom gradcli.cli.main import main\nsys.argv = ['gradcli'] + sys.argv[1:]\nmain()\n"
+        + "\nfrom gradcli.cli.console import main\nsys.argv = ['gradcli'] + sys.argv[1:]\nmain()\n"
     )
     env = {**os.environ, "COLUMNS": "100"}
     return subprocess.run(

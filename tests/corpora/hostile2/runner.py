@@ -1,0 +1,268 @@
+"""Run one hostile case: `python -m gradcli ...` in a subprocess, in a fresh directory, under
+rlimits and a wall-clock timeout, and report what happened (exit status, output, time, peak
+memory, what changed in the directory).
+
+Kept apart from the harness so that the corpus can be probed by hand:
+
+    PYTHONPATH=. python -m tests.corpora.hostile2.runner CASE_ID [CASE_ID ...]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import resource
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cases import Case, FileSpec
+
+REPO = Path(__file__).resolve().parents[3]
+
+# The child's address space: NumPy and sympy need some virtual memory beyond what they touch,
+# so the hard cap is generous; the real check is the peak resident size (`PEAK_RSS`), measured
+# per child with wait4.
+ADDRESS_SPACE = 3 << 30
+PEAK_RSS = 1 << 30
+CPU_SECONDS = 60
+KILL_AFTER = 8.0  # wall-clock seconds before the child is killed (a hang)
+
+
+@dataclass
+class Outcome:
+    code: int | None  # None: killed after KILL_AFTER seconds
+    stdout: bytes
+    stderr: bytes
+    seconds: float
+    peak_rss: int  # bytes
+    created: list[str]
+    changed: list[str]
+    removed: list[str]
+    signal: int | None = None
+
+    @property
+    def err(self) -> str:
+        return self.stderr.decode("utf-8", "replace")
+
+    @property
+    def out(self) -> str:
+        return self.stdout.decode("utf-8", "replace")
+
+    def summary(self) -> str:
+        first = self.err.splitlines()[0] if self.err.strip() else "(stderr empty)"
+        if len(first) > 200:
+            first = first[:200] + "…"
+        code = "killed (timeout)" if self.code is None else f"exit {self.code}"
+        if self.signal:
+            code += f" (signal {self.signal})"
+        return (
+            f"{code}, {self.seconds:.1f} s, peak {self.peak_rss / 2**20:.0f} MiB; stderr: {first!r}"
+        )
+
+
+def _preexec(stdin_closed: bool, stdout_closed: bool, fsize: int | None) -> None:
+    os.setsid()  # its own process group: a timeout kills it and anything it started
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
+    fsize = fsize or (1 << 30)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    if stdin_closed:
+        os.close(0)
+    if stdout_closed:
+        os.close(1)
+
+
+def snapshot(root: Path) -> dict[str, tuple]:
+    """Every entry under `root` (not following symlinks): kind, size, mtime, content hash."""
+    out: dict[str, tuple] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            p = Path(dirpath) / name
+            rel = str(p.relative_to(root))
+            st = os.lstat(p)
+            if stat.S_ISREG(st.st_mode):
+                h = hashlib.sha256()
+                with open(p, "rb") as fh:
+                    for chunk in iter(lambda: fh.read(1 << 20), b""):
+                        h.update(chunk)
+                out[rel] = ("file", st.st_size, st.st_mtime_ns, h.hexdigest(), st.st_ino)
+            elif stat.S_ISLNK(st.st_mode):
+                out[rel] = ("link", os.readlink(p))
+            else:
+                out[rel] = (stat.S_IFMT(st.st_mode),)
+    return out
+
+
+def _make_file(root: Path, name: str, spec: FileSpec) -> None:
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(spec, bytes):
+        path.write_bytes(spec)
+    elif isinstance(spec, str):
+        path.write_bytes(spec.encode("utf-8", "surrogatepass"))
+    elif spec[0] == "fifo":
+        os.mkfifo(path)
+    elif spec[0] == "dir":
+        path.mkdir()
+    elif spec[0] == "symlink":
+        os.symlink(spec[1].replace("{cwd}", str(root)), path)
+    elif spec[0] == "hardlink":
+        os.link(root / spec[1], path)
+    elif spec[0] == "repeat":  # ("repeat", chunk, count, head, tail): a large file, streamed
+        _, chunk, count, head, tail = spec
+        with open(path, "wb") as fh:
+            fh.write(head)
+            block = chunk * max(1, (1 << 20) // len(chunk))
+            written = 0
+            total = len(chunk) * count
+            while written < total:
+                piece = block[: total - written]
+                fh.write(piece)
+                written += len(piece)
+            fh.write(tail)
+    elif spec[0] == "npy":  # ("npy", header dict text, payload bytes)
+        _, header, payload = spec
+        h = header.encode("latin-1")
+        pad = 64 - (10 + len(h) + 1) % 64
+        h = h + b" " * pad + b"\n"
+        path.write_bytes(b"\x93NUMPY\x01\x00" + len(h).to_bytes(2, "little") + h + payload)
+    else:  # pragma: no cover - a mistake in the corpus
+        raise ValueError(f"unknown file spec {spec!r}")
+
+
+def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, dict, dict]:
+    """Run `case`; returns the outcome, the directory it ran in, and the snapshots of that
+    directory before and after (the caller removes the directory)."""
+    root = Path(workdir or tempfile.mkdtemp(prefix="hostile2-"))
+    cwd = root / "cwd"
+    cwd.mkdir(exist_ok=True)
+    side = root / "side"  # stdout/stderr of the child, outside the directory it runs in
+    side.mkdir(exist_ok=True)
+    program = case.program
+    if program is not None:
+        _make_file(cwd, case.prog_name, program)
+    for name, spec in case.files.items():
+        _make_file(cwd, name, spec)
+    before = snapshot(cwd)
+
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(root / "home"),
+        "PYTHONPATH": str(REPO),
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "COLUMNS": "100",
+        "LC_ALL": "C.UTF-8",
+        "GRADCLI_TIME_SECONDS": "3",
+        **case.env,
+    }
+    argv = [sys.executable, "-m", "gradcli", *(a.replace("{cwd}", str(cwd)) for a in case.argv)]
+
+    out_path, err_path = side / "stdout", side / "stderr"
+    err_fh = open(err_path, "wb")
+    stdin_closed = case.stdin == "closed"
+    stdout_closed = case.stdout == "closed"
+    if case.stdin in ("null", "closed"):
+        stdin = open(os.devnull, "rb")
+    elif case.stdin == "zero":
+        stdin = open("/dev/zero", "rb")
+    elif case.stdin == "fifo":
+        os.mkfifo(side / "stdin-fifo")
+        # Opened read-write so the open does not block; nobody ever writes: a reader blocks.
+        stdin = os.fdopen(os.open(side / "stdin-fifo", os.O_RDWR), "rb")
+    else:
+        stdin = open(side / "stdin", "w+b")
+        stdin.write(case.stdin)
+        stdin.seek(0)
+    read_end = None
+    if case.stdout == "full":
+        stdout = open("/dev/full", "wb")
+    elif case.stdout == "broken":
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        read_end = None
+        stdout = os.fdopen(write_end, "wb")
+    else:
+        stdout = open(out_path, "wb")
+
+    start = time.monotonic()
+    proc = subprocess.Popen(
+        argv,
+        cwd=cwd,
+        env=env,
+        stdin=stdin,
+        stdout=stdout,
+        stderr=err_fh,
+        preexec_fn=lambda: _preexec(stdin_closed, stdout_closed, case.fsize),
+    )
+    killed = threading.Event()
+
+    def kill() -> None:
+        killed.set()
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+    timer = threading.Timer(case.kill_after or KILL_AFTER, kill)
+    timer.start()
+    try:
+        _, status, usage = os.wait4(proc.pid, 0)
+    finally:
+        timer.cancel()
+    took = time.monotonic() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)  # Popen must not wait for it again
+    if killed.is_set():
+        try:  # anything it left behind in its group
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    for fh in (stdin, stdout, err_fh):
+        fh.close()
+
+    after = snapshot(cwd)
+    code: int | None = proc.returncode
+    sig = None
+    if code is not None and code < 0:
+        sig = -code
+    if killed.is_set():
+        code = None
+    outcome = Outcome(
+        code=code,
+        stdout=out_path.read_bytes() if out_path.exists() else b"",
+        stderr=err_path.read_bytes(),
+        seconds=took,
+        peak_rss=usage.ru_maxrss * 1024,
+        created=sorted(set(after) - set(before)),
+        changed=sorted(k for k in set(before) & set(after) if before[k] != after[k]),
+        removed=sorted(set(before) - set(after)),
+        signal=sig,
+    )
+    return outcome, cwd, before, after
+
+
+def main(ids: list[str]) -> None:  # pragma: no cover - a tool for probing by hand
+    import shutil
+
+    from .cases import CASES
+
+    by_id = {c.id: c for c in CASES}
+    chosen = [by_id[i] for i in ids] if ids else CASES
+    for case in chosen:
+        outcome, cwd, _, _ = run_case(case)
+        print(f"{case.id}: {outcome.summary()}")
+        if "-v" in os.environ.get("HOSTILE_VERBOSE", ""):
+            print(outcome.err[:3000])
+            print(outcome.out[:1000])
+        shutil.rmtree(cwd.parent, ignore_errors=True)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main(sys.argv[1:])

@@ -16,22 +16,18 @@ strict xfails: a fix turns them red until their entry is removed.
 from __future__ import annotations
 
 import os
-import shutil
 import sys
-import tempfile
 from collections import Counter
-from concurrent.futures import Future, ThreadPoolExecutor
-from concurrent.futures import wait as wait_all
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hostile2.cases import CASES, FAMILIES, TIME, Case  # noqa: E402
+from hostile2.cases import CASES, FAMILIES, Case  # noqa: E402
 from hostile2.failing import FAILING  # noqa: E402
-from hostile2.judge import inert_problems, judge  # noqa: E402
-from hostile2.runner import run_case  # noqa: E402
+from hostile2.judge import inert_problems  # noqa: E402
+from hostile2.runner import Scheduler  # noqa: E402
 
 
 def _params() -> list:
@@ -72,48 +68,24 @@ def test_inert_checker_catches_injection() -> None:
 
 
 # Cases run two at a time (the machine has 2 cores; each case is one single-threaded
-# process), ahead of the tests that report them, in collection order. The time-limit cases
-# measure wall-clock time against a tight bound: they run one at a time, after the others.
+# process), ahead of the tests that report them, in collection order; the time-limit cases,
+# which measure wall-clock time against a tight bound, one at a time after the others.
 WORKERS = int(os.environ.get("HOSTILE2_WORKERS", "2"))
 
 
-def _run(case: Case) -> tuple[list[str], str]:
-    root = Path(tempfile.mkdtemp(prefix="hostile2-"))
-    try:
-        outcome, cwd, _, _ = run_case(case, root)
-        return judge(case, outcome, cwd), outcome.summary()
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
-
-
 @pytest.fixture(scope="session")
-def outcomes(request: pytest.FixtureRequest):
+def scheduler(request: pytest.FixtureRequest):
     selected = [
         item.callspec.params["case"]
         for item in request.session.items
         if getattr(item, "callspec", None) is not None and "case" in item.callspec.params
     ]
-    shared = [c for c in selected if c.family != TIME]
-    alone = [c for c in selected if c.family == TIME]
-    pool = ThreadPoolExecutor(max_workers=WORKERS)
-    serial = ThreadPoolExecutor(max_workers=1)
-    futures: dict[str, Future] = {c.id: pool.submit(_run, c) for c in shared}
-    first = list(futures.values())
-
-    def after_the_others(case: Case) -> tuple[list[str], str]:
-        wait_all(first)
-        return _run(case)
-
-    for c in alone:
-        futures[c.id] = serial.submit(after_the_others, c)
-    yield futures
-    for f in futures.values():
-        f.cancel()
-    pool.shutdown(wait=True)
-    serial.shutdown(wait=True)
+    sched = Scheduler(selected, WORKERS)
+    yield sched
+    sched.close()
 
 
 @pytest.mark.parametrize("case", _params())
-def test_hostile2(case: Case, outcomes: dict[str, Future]) -> None:
-    problems, summary = outcomes[case.id].result()
+def test_hostile2(case: Case, scheduler: Scheduler) -> None:
+    problems, summary = scheduler.result(case.id)
     assert not problems, "\n".join([summary, *problems])

@@ -1,7 +1,4 @@
-"""The cases that fail today, each with its symptom: the to-do list of issue 9.
-
-The harness runs them as strict xfails. Remove an entry when its case passes.
-"""
+"""The cases that fail today (see report.py)."""
 
 from __future__ import annotations
 

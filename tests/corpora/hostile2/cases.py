@@ -116,10 +116,10 @@ z = y.sum()
 SLOW = """\
 import torch
 torch.manual_seed(0)
-x = torch.randn(3000, requires_grad=True)
-W = torch.randn(3000, 3000) / 60
+x = torch.randn(2000, requires_grad=True)
+W = torch.randn(2000, 2000) / 45
 h = x
-for i in range(8):
+for i in range(40):
     h = torch.tanh(W @ h)
 y = h
 s = (h * h).sum()
@@ -646,8 +646,18 @@ add(
         "r = list(range(10**6))\ns = repr([r, r, r, r, r])",
         NOT_SUPPORTED_OR_LIMIT,
     ),
-    budget("list_of_string", 's = "x" * 10**6\nl = list(s + s)', codes=frozenset({0, 1})),
-    budget("print_deep_tensor_list", "l = [torch.ones(10**6)] * 1000\nprint(l)", printed=True),
+    budget(
+        "list_of_string",
+        's = "x" * 10**6\nl = list(s + s)',
+        NOT_SUPPORTED_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "print_deep_tensor_list",
+        "l = [torch.ones(10**6)] * 1000\nprint(l)",
+        printed=True,
+        codes=frozenset({0, 1}),
+    ),
     budget("str_of_big_tensor", "s = str(torch.linspace(0, 1, 10**7))", codes=frozenset({0, 1})),
     budget("string_times_billion", 's = "x" * 10**9', NOT_SUPPORTED_OR_LIMIT),
     budget("string_times_billion_reversed", 's = 10**9 * "xy"', NOT_SUPPORTED_OR_LIMIT),
@@ -1255,19 +1265,55 @@ def timed(id: str, program: str, argv: list[str], **kw) -> Case:  # noqa: A002
 
 
 add(
-    timed("time_jacobian_rows", SLOW, ["jacobian", "prog.py", "--of", "y", "-m", "rows"]),
     timed(
-        "time_jacobian_batched", SLOW_SMALL, ["jacobian", "prog.py", "--of", "y", "-m", "batched"]
+        "time_jacobian_rows",
+        SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "rows", "-f", "npy", "-o", "j.npy"],
+        outputs=("j.npy",),
     ),
     timed(
-        "time_jacobian_forward", SLOW_SMALL, ["jacobian", "prog.py", "--of", "y", "-m", "forward"]
+        "time_jacobian_batched",
+        SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "batched", "-f", "npy", "-o", "j.npy"],
+        outputs=("j.npy",),
     ),
-    timed("time_jacobian_numeric", SLOW, ["jacobian", "prog.py", "--of", "y", "-m", "numeric"]),
-    timed("time_jacobian_auto", SLOW_SMALL, ["jacobian", "prog.py", "--of", "y", "-m", "auto"]),
+    timed(
+        "time_jacobian_forward",
+        SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "forward", "-f", "npy", "-o", "j.npy"],
+        outputs=("j.npy",),
+    ),
+    timed(
+        "time_jacobian_numeric",
+        SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "numeric", "-f", "npy", "-o", "j.npy"],
+        outputs=("j.npy",),
+    ),
+    timed(
+        "time_jacobian_auto",
+        SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "auto", "-f", "npy", "-o", "j.npy"],
+        outputs=("j.npy",),
+    ),
     timed("time_jacobian_compare", SLOW, ["jacobian", "prog.py", "--of", "y", "--compare"]),
-    timed("time_hessian_batched", SLOW_SMALL, ["hessian", "prog.py", "--of", "s"]),
-    timed("time_hessian_rows", SLOW_SMALL, ["hessian", "prog.py", "--of", "s", "-m", "rows"]),
-    timed("time_hessian_numeric", SLOW_SMALL, ["hessian", "prog.py", "--of", "s", "-m", "numeric"]),
+    timed(
+        "time_hessian_batched",
+        SLOW_SMALL,
+        ["hessian", "prog.py", "--of", "s", "-f", "npy", "-o", "h.npy"],
+        outputs=("h.npy",),
+    ),
+    timed(
+        "time_hessian_rows",
+        SLOW_SMALL,
+        ["hessian", "prog.py", "--of", "s", "-m", "rows", "-f", "npy", "-o", "h.npy"],
+        outputs=("h.npy",),
+    ),
+    timed(
+        "time_hessian_numeric",
+        SLOW_SMALL,
+        ["hessian", "prog.py", "--of", "s", "-m", "numeric", "-f", "npy", "-o", "h.npy"],
+        outputs=("h.npy",),
+    ),
     timed(
         "time_hvp",
         "import torch\nx = torch.ones(1800, 1800, requires_grad=True)\n"
@@ -1322,7 +1368,7 @@ add(
     timed(
         "time_graph_long_chain",
         "import torch\nx = torch.ones(1, requires_grad=True)\n"
-        "h = x\nfor i in range(60000):\n    h = h * 1.0\n",
+        "h = x\nfor i in range(30000):\n    h = h * 1.0\n",
         ["graph", "prog.py"],
         codes=frozenset({0, 1}),
         patterns=TIME_LIMIT + LIMIT,
@@ -1330,7 +1376,7 @@ add(
     timed(
         "time_graph_long_chain_json",
         "import torch\nx = torch.ones(1, requires_grad=True)\n"
-        "h = x\nfor i in range(60000):\n    h = h * 1.0\n",
+        "h = x\nfor i in range(30000):\n    h = h * 1.0\n",
         ["graph", "prog.py", "-f", "json"],
         codes=frozenset({0, 1}),
         patterns=TIME_LIMIT + LIMIT,

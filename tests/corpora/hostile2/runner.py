@@ -161,6 +161,12 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
         "COLUMNS": "100",
         "LC_ALL": "C.UTF-8",
         "GRADCLI_TIME_SECONDS": "3",
+        # One BLAS thread: two cases run at a time on two cores, and a multi-threaded matmul
+        # sums in an order that varies from run to run (gradcli's `rows` compares two passes
+        # bit for bit to choose its path: the cases must not depend on the machine's load).
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
         **case.env,
     }
     argv = [sys.executable, "-m", "gradcli", *(a.replace("{cwd}", str(cwd)) for a in case.argv)]

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -81,6 +82,8 @@ def _write_failing(failing: list[Case], results: dict[str, tuple[list[str], str]
     lines.append("}")
     path = Path(__file__).with_name("failing.py")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # In the project's style, where ruff is installed.
+    subprocess.run([sys.executable, "-m", "ruff", "format", "-q", str(path)], check=False)
 
 
 if __name__ == "__main__":

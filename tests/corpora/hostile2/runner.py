@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import resource
 import shutil
 import signal
 import stat
@@ -67,17 +66,21 @@ class Outcome:
         )
 
 
-def _preexec(stdin_closed: bool, stdout_closed: bool, fsize: int | None) -> None:
-    os.setsid()  # its own process group: a timeout kills it and anything it started
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
-    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
-    fsize = fsize or (1 << 30)
-    resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    if stdin_closed:
-        os.close(0)
-    if stdout_closed:
-        os.close(1)
+# The child sets its own limits and closes what the case closes, then becomes gradcli (exec
+# keeps the process, so wait4 reports gradcli's peak memory). A wrapper rather than
+# Popen(preexec_fn=...): cases run from several threads, where preexec_fn is not safe.
+_WRAPPER = """\
+import os, resource, sys
+space, cpu, fsize, close_stdin, close_stdout = (int(v) for v in sys.argv[1].split(","))
+for which, n in ((resource.RLIMIT_AS, space), (resource.RLIMIT_CPU, cpu),
+                 (resource.RLIMIT_FSIZE, fsize), (resource.RLIMIT_CORE, 0)):
+    resource.setrlimit(which, (n, n))
+if close_stdin:
+    os.close(0)
+if close_stdout:
+    os.close(1)
+os.execv(sys.argv[2], sys.argv[2:])
+"""
 
 
 def snapshot(root: Path) -> dict[str, tuple]:
@@ -169,31 +172,26 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
         "MKL_NUM_THREADS": "1",
         **case.env,
     }
-    argv = [sys.executable, "-m", "gradcli", *(a.replace("{cwd}", str(cwd)) for a in case.argv)]
+    settings = [ADDRESS_SPACE, CPU_SECONDS, case.fsize or 1 << 30]
+    settings += [case.stdin == "closed", case.stdout == "closed"]
+    argv = [sys.executable, "-S", "-c", _WRAPPER, ",".join(str(int(v)) for v in settings)]
+    argv += [sys.executable, "-m", "gradcli", *(a.replace("{cwd}", str(cwd)) for a in case.argv)]
 
     out_path, err_path = side / "stdout", side / "stderr"
     err_fh = open(err_path, "wb")
-    stdin_closed = case.stdin == "closed"
-    stdout_closed = case.stdout == "closed"
     if case.stdin in ("null", "closed"):
         stdin = open(os.devnull, "rb")
     elif case.stdin == "zero":
         stdin = open("/dev/zero", "rb")
-    elif case.stdin == "fifo":
-        os.mkfifo(side / "stdin-fifo")
-        # Opened read-write so the open does not block; nobody ever writes: a reader blocks.
-        stdin = os.fdopen(os.open(side / "stdin-fifo", os.O_RDWR), "rb")
     else:
         stdin = open(side / "stdin", "w+b")
         stdin.write(case.stdin)
         stdin.seek(0)
-    read_end = None
     if case.stdout == "full":
         stdout = open("/dev/full", "wb")
-    elif case.stdout == "broken":
+    elif case.stdout == "broken":  # a pipe whose reader has gone
         read_end, write_end = os.pipe()
         os.close(read_end)
-        read_end = None
         stdout = os.fdopen(write_end, "wb")
     else:
         stdout = open(out_path, "wb")
@@ -206,7 +204,7 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
         stdin=stdin,
         stdout=stdout,
         stderr=err_fh,
-        preexec_fn=lambda: _preexec(stdin_closed, stdout_closed, case.fsize),
+        start_new_session=True,  # its own process group: a timeout kills all of it
     )
     killed = threading.Event()
 

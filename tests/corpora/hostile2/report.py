@@ -1,12 +1,14 @@
 """Run the corpus and report what fails today, grouped by family, most severe first.
 
-    PYTHONPATH=. python -m tests.corpora.hostile2.report [--write-failing] [CASE_ID|FAMILY ...]
+    PYTHONPATH=. python -m tests.corpora.hostile2.report [--write-failing] [--json=PATH]
+        [CASE_ID|FAMILY ...]
 
 `--write-failing` rewrites `failing.py` (the strict xfails of the harness) from the run.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -58,10 +60,31 @@ def main(argv: list[str]) -> int:
         print()
     if write:
         _write_failing(failing, results)
+    for arg in argv:
+        if arg.startswith("--json="):  # every case's problems and summary, for tooling
+            data = {
+                c.id: {
+                    "family": c.family,
+                    "problems": results[c.id][0],
+                    "summary": results[c.id][1],
+                }
+                for c in chosen
+            }
+            Path(arg[len("--json=") :]).write_text(json.dumps(data, indent=1), encoding="utf-8")
     return 0
 
 
 def _write_failing(failing: list[Case], results: dict[str, tuple[list[str], str]]) -> None:
+    """Rewrite failing.py: the entries of the cases that ran are replaced by this run's, the
+    others kept (so that a run of some cases updates just those)."""
+    from .failing import FAILING
+
+    reasons = {k: v for k, v in FAILING.items() if k not in results}
+    for c in failing:
+        problems, summary = results[c.id]
+        worst = sorted(problems, key=lambda p: severity([p]))[0]
+        how = summary.split("; stderr:")[0]
+        reasons[c.id] = f"{worst[:160]} ({how})"
     lines = [
         "# ruff: noqa: E501  (generated: one case a line)",
         '"""The cases that fail today, each with its symptom: the to-do list of issue 9.',
@@ -74,11 +97,9 @@ def _write_failing(failing: list[Case], results: dict[str, tuple[list[str], str]
         "",
         "FAILING: dict[str, str] = {",
     ]
-    for c in failing:
-        problems, summary = results[c.id]
-        worst = sorted(problems, key=lambda p: severity([p]))[0]
-        how = summary.split("; stderr:")[0]
-        lines.append(f"    {c.id!r}: {f'{worst[:160]} ({how})'!r},")
+    for c in CASES:
+        if c.id in reasons:
+            lines.append(f"    {c.id!r}: {reasons[c.id]!r},")
     lines.append("}")
     path = Path(__file__).with_name("failing.py")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

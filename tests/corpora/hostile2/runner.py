@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parents[3]
 ADDRESS_SPACE = 3 << 30
 PEAK_RSS = 1 << 30
 CPU_SECONDS = 60
-KILL_AFTER = 2.0  # wall-clock seconds past a case's time bound before the child is killed
+KILL_AFTER = 1.5  # wall-clock seconds past a case's time bound before the child is killed
 
 
 @dataclass

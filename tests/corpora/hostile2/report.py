@@ -79,7 +79,8 @@ def _write_failing(failing: list[Case], results: dict[str, tuple[list[str], str]
     others kept (so that a run of some cases updates just those)."""
     from .failing import FAILING
 
-    reasons = {k: v for k, v in FAILING.items() if k not in results}
+    known = {c.id for c in CASES}
+    reasons = {k: v for k, v in FAILING.items() if k not in results and k in known}
     for c in failing:
         problems, summary = results[c.id]
         worst = sorted(problems, key=lambda p: severity([p]))[0]

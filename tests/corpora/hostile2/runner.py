@@ -66,20 +66,45 @@ class Outcome:
         )
 
 
-# The child sets its own limits and closes what the case closes, then becomes gradcli (exec
-# keeps the process, so wait4 reports gradcli's peak memory). A wrapper rather than
-# Popen(preexec_fn=...): cases run from several threads, where preexec_fn is not safe.
+# gradcli runs as the grandchild of the harness: a small wrapper forks it, with its limits set
+# and what the case closes closed, waits for it (killing it at the case's deadline) and writes
+# its exit status, peak memory and whether it was killed to a file. Measured there, not with
+# wait4 in the harness, because a vfork'ed child's peak counts its parent's memory (and the
+# harness holds large outputs). Not Popen(preexec_fn=...): cases run from several threads,
+# where preexec_fn is not safe.
 _WRAPPER = """\
-import os, resource, sys
-space, cpu, fsize, close_stdin, close_stdout = (int(v) for v in sys.argv[1].split(","))
-for which, n in ((resource.RLIMIT_AS, space), (resource.RLIMIT_CPU, cpu),
-                 (resource.RLIMIT_FSIZE, fsize), (resource.RLIMIT_CORE, 0)):
-    resource.setrlimit(which, (n, n))
-if close_stdin:
-    os.close(0)
-if close_stdout:
-    os.close(1)
-os.execv(sys.argv[2], sys.argv[2:])
+import os, resource, signal, sys, time
+report, limits, seconds, argv = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4:]
+space, cpu, fsize, close_stdin, close_stdout = (int(v) for v in limits.split(","))
+deadline = time.monotonic() + seconds
+pid = os.fork()
+if pid == 0:
+    try:
+        for which, n in ((resource.RLIMIT_AS, space), (resource.RLIMIT_CPU, cpu),
+                         (resource.RLIMIT_FSIZE, fsize), (resource.RLIMIT_CORE, 0)):
+            resource.setrlimit(which, (n, n))
+        if close_stdin:
+            os.close(0)
+        if close_stdout:
+            os.close(1)
+        os.execv(argv[0], argv)
+    finally:
+        os._exit(127)
+killed = 0
+while True:
+    done, status, usage = os.wait4(pid, os.WNOHANG)
+    if done:
+        break
+    if time.monotonic() > deadline:
+        os.kill(pid, signal.SIGKILL)
+        killed = 1
+        _, status, usage = os.wait4(pid, 0)
+        break
+    time.sleep(0.01)
+with open(report, "w") as fh:
+    fh.write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss} {killed}")
+code = os.waitstatus_to_exitcode(status)
+sys.exit(128 - code if code < 0 else code)
 """
 
 
@@ -174,7 +199,10 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
     }
     settings = [ADDRESS_SPACE, CPU_SECONDS, case.fsize or 1 << 30]
     settings += [case.stdin == "closed", case.stdout == "closed"]
-    argv = [sys.executable, "-S", "-c", _WRAPPER, ",".join(str(int(v)) for v in settings)]
+    report = side / "status"
+    argv = [sys.executable, "-S", "-c", _WRAPPER, str(report)]
+    kill_after = case.kill_after or case.seconds + KILL_AFTER
+    argv += [",".join(str(int(v)) for v in settings), str(kill_after)]
     argv += [sys.executable, "-m", "gradcli", *(a.replace("{cwd}", str(cwd)) for a in case.argv)]
 
     out_path, err_path = side / "stdout", side / "stderr"
@@ -215,19 +243,23 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
         except ProcessLookupError:
             pass
 
-    timer = threading.Timer(case.kill_after or case.seconds + KILL_AFTER, kill)
+    timer = threading.Timer(kill_after + 5, kill)  # a backstop: the wrapper kills at kill_after
     timer.start()
     try:
-        _, status, usage = os.wait4(proc.pid, 0)
+        proc.wait()
     finally:
         timer.cancel()
     took = time.monotonic() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)  # Popen must not wait for it again
-    if killed.is_set():
-        try:  # anything it left behind in its group
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+    peak = 0
+    if report.exists():  # not when the wrapper itself was killed
+        code_text, peak_text, killed_text = report.read_text().split()
+        proc.returncode, peak = int(code_text), int(peak_text) * 1024
+        if killed_text == "1":
+            killed.set()
+    try:  # anything it left behind in its group
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
     for fh in (stdin, stdout, err_fh):
         fh.close()
 
@@ -243,7 +275,7 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
         stdout=out_path.read_bytes() if out_path.exists() else b"",
         stderr=err_path.read_bytes(),
         seconds=took,
-        peak_rss=usage.ru_maxrss * 1024,
+        peak_rss=peak,
         created=sorted(set(after) - set(before)),
         changed=sorted(k for k in set(before) & set(after) if before[k] != after[k]),
         removed=sorted(set(before) - set(after)),

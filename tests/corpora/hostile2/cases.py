@@ -459,7 +459,7 @@ for cmd, extra in (
         Case(
             f"half_write_{cmd}_{extra[-1] if extra else 'torch'}",
             FILES,
-            "import torch\nx = torch.linspace(0, 1, 300, requires_grad=True)\ny = x * x\n"
+            "import torch\nx = torch.linspace(0, 1, 1000, requires_grad=True)\ny = x * x\n"
             "s = y.sum()\n",
             argv=[cmd, "prog.py", *extra, "--output", "out.txt"],
             files={"out.txt": OLD},

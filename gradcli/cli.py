@@ -7,6 +7,7 @@ to reproduce it), shown as a traceback only with `--debug`.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -32,6 +33,7 @@ app = typer.Typer(
 
 class State:
     debug = False
+    inputs: list[str] = []  # the files this command read (never overwritten by --output)
 
 
 class Format(str, Enum):
@@ -62,6 +64,9 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
 
         from . import limits
 
+        State.inputs = []  # per command (tests run many in one process)
+        if "gradcli.values" in sys.modules:
+            sys.modules["gradcli.values"].FILES_READ.clear()
         try:
             # The whole command (not only the program's run) spends one time, memory and
             # graph budget: a backward pass or a Jacobian of a huge graph stops too.
@@ -204,6 +209,7 @@ def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
             limits.SOURCE_BYTES.check(size, f"{program}'s size in bytes")
         with path.open("rb") as fh:
             data = fh.read(cap + 1)
+        State.inputs.append(program)
     except (OSError, ValueError) as e:  # a name too long, a file that cannot be read...
         shown = program if len(program) <= 100 else program[:60] + "…" + program[-20:]
         raise GradcliError(f"cannot read {shown}: {getattr(e, 'strerror', None) or e}") from None
@@ -317,25 +323,88 @@ def emit(content: Any, fmt: Format, output: Path | None) -> None:
             for item in items:
                 console.print(item)
             return
-        with _open_output(output) as fh:
-            console = Console(file=fh, highlight=False, width=200, no_color=True)
-            for item in items:
-                console.print(item)
+        import io
+
+        buf = io.StringIO()
+        console = Console(file=buf, highlight=False, width=200, no_color=True)
+        for item in items:
+            console.print(item)
+        write_output(output, buf.getvalue().encode("utf-8"))
         return
     text = content if content.endswith("\n") else content + "\n"
     if output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
     else:
-        with _open_output(output) as fh:
-            fh.write(text)
+        write_output(output, text.encode("utf-8"))
 
 
-def _open_output(path: Path) -> Any:
+def _is_input(path: Path) -> str | None:
+    """The input of this command that `path` names (the same file by any path, link or
+    hard link), or None."""
+    from .values import FILES_READ
+
+    for inp in [*State.inputs, *FILES_READ]:
+        try:
+            if os.path.samefile(path, inp):
+                return inp
+        except OSError:  # either does not exist (any more): not the same file
+            continue
+    return None
+
+
+def write_output(path: Path, data: bytes) -> None:
+    """`--output`: never onto a file this command read; a regular file is written to a
+    temporary file beside it and renamed over it, so an error never leaves half a file."""
+    import stat
+    import tempfile
+
+    same = _is_input(path)
+    if same is not None:
+        raise UsageError(
+            f"--output {_shown_path(str(path))} is an input of this command "
+            f"({_shown_path(same)}): writing it would destroy the input",
+            hint="choose another output file",
+        )
     try:
-        return path.open("w", encoding="utf-8")
+        st = os.stat(path)
+    except FileNotFoundError:
+        st = None
     except OSError as e:
-        raise GradcliError(f"cannot write {path}: {e.strerror or e}") from None
+        raise GradcliError(f"cannot write {_shown_path(str(path))}: {e.strerror or e}") from None
+    try:
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            if stat.S_ISDIR(st.st_mode):
+                raise GradcliError(f"cannot write {_shown_path(str(path))}: it is a directory")
+            with open(path, "wb") as fh:  # a device or a pipe (/dev/stdout): written in place
+                fh.write(data)
+            return
+        real = os.path.realpath(path)
+        fd, tmp = tempfile.mkstemp(
+            dir=os.path.dirname(real) or ".", prefix="." + os.path.basename(real)[:64] + "."
+        )
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            if st is not None:
+                os.chmod(tmp, stat.S_IMODE(st.st_mode))
+            else:
+                mask = os.umask(0)
+                os.umask(mask)
+                os.chmod(tmp, 0o666 & ~mask)
+            os.replace(tmp, real)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as e:
+        raise GradcliError(f"cannot write {_shown_path(str(path))}: {e.strerror or e}") from None
+
+
+def _shown_path(p: str) -> str:
+    """A path as shown in a message: escaped where it is not printable, shortened if long."""
+    shown = p if p.isprintable() else ascii(p)[1:-1]
+    return shown if len(shown) <= 100 else shown[:60] + "…" + shown[-20:]
 
 
 # --- commands -----------------------------------------------------------------------------

@@ -37,8 +37,9 @@ from .cli import (
     emit,
     guarded,
     load_run,
+    write_output,
 )
-from .errors import GradcliError, UsageError
+from .errors import UsageError
 
 
 class OutFormat(str, Enum):
@@ -129,10 +130,7 @@ def _save_npy(arrays: dict[str, Any], single: Any, output: Path | None) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    try:
-        output.write_bytes(data)
-    except OSError as e:
-        raise GradcliError(f"cannot write {output}: {e.strerror or e}") from None
+    write_output(output, data)
 
 
 def _notes(lines: list[str]) -> None:

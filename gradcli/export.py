@@ -8,6 +8,8 @@ graph (one line per recorded operation), not from the program's text.
 
 from __future__ import annotations
 
+import keyword
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -18,9 +20,46 @@ from .errors import GradcliError
 from .interpreter import Run
 
 
-def _lit(a: Any) -> str:
-    """A Python literal for an array (exact: floats round-trip through repr)."""
-    return repr(np.asarray(a).tolist())
+def _lit(v: Any) -> str:
+    """Python source for a value: exact (floats round-trip through repr) and inert for any
+    input. Non-finite floats become `float('inf')` (a bare `inf` is a NameError), NumPy scalars
+    plain Python numbers (NumPy 2 writes `np.float64(1.0)`), strings their escaped repr."""
+    if isinstance(v, np.ndarray | np.generic):
+        v = v.tolist()
+    if v is None or isinstance(v, bool):
+        return repr(v)
+    if isinstance(v, int):
+        return repr(int(v))
+    if isinstance(v, float):
+        return repr(float(v)) if math.isfinite(v) else f"float({repr(str(v))})"
+    if isinstance(v, str):
+        return _ascii(v)
+    if isinstance(v, list | tuple):
+        items = ", ".join(_lit(x) for x in v)
+        if isinstance(v, tuple):
+            return f"({items},)" if len(v) == 1 else f"({items})"
+        return f"[{items}]"
+    raise GradcliError(f"export: cannot write a value of type {type(v).__name__} as PyTorch")
+
+
+def _ascii(text: str) -> str:
+    """A string literal with everything outside printable ASCII escaped (`ascii`): no line
+    break, NUL or bidirectional control character can reach the generated file."""
+    return ascii(str(text))
+
+
+def _comment(text: str) -> str:
+    """Text for a `#` comment: the string literal's escapes, without the quotes."""
+    return _ascii(text)[1:-1]
+
+
+def _ident(name: str, fallback: str) -> str:
+    """A tensor's name as a Python variable in the script (the fallback when it is not a plain
+    identifier or collides with a name the script itself uses)."""
+    if name.isidentifier() and name.isascii() and not keyword.iskeyword(name):
+        if name not in ("torch", "F", "print", "float"):
+            return name
+    return fallback
 
 
 def _index(idx: tuple) -> str:
@@ -45,7 +84,7 @@ def _index(idx: tuple) -> str:
 
 def _dim(p: dict[str, Any]) -> str:
     d = p.get("dim")
-    return "" if d is None else f", dim={d!r}"
+    return "" if d is None else f", dim={_lit(d)}"
 
 
 def _reduce(fn: str) -> Callable[[list[str], dict[str, Any]], str]:
@@ -100,56 +139,59 @@ TORCH: dict[str, Callable[[list[str], dict[str, Any]], str]] = {
     "mul": lambda a, p: f"{a[0]} * {a[1]}",
     "div": lambda a, p: f"{a[0]} / {a[1]}",
     "pow": lambda a, p: f"{a[0]} ** {a[1]}",
-    "pow_scalar": lambda a, p: f"{a[0]} ** {p['p']!r}",
-    "rpow_scalar": lambda a, p: f"{p['base']!r} ** {a[0]}",
+    "pow_scalar": lambda a, p: f"{a[0]} ** {_lit(p['p'])}",
+    "rpow_scalar": lambda a, p: f"{_lit(p['base'])} ** {a[0]}",
     "matmul": lambda a, p: f"{a[0]} @ {a[1]}",
     "maximum": lambda a, p: f"torch.maximum({a[0]}, {a[1]})",
     "minimum": lambda a, p: f"torch.minimum({a[0]}, {a[1]})",
     "where": lambda a, p: f"torch.where({a[0]}.bool(), {a[1]}, {a[2]})",
     **{n: _elementwise(n) for n in _ELEMENTWISE},
-    "leaky_relu": lambda a, p: f"F.leaky_relu({a[0]}, {p.get('negative_slope', 0.01)!r})",
+    "leaky_relu": lambda a, p: f"F.leaky_relu({a[0]}, {_lit(p.get('negative_slope', 0.01))})",
     "softplus": lambda a, p: (
-        f"F.softplus({a[0]}, beta={p.get('beta', 1.0)!r}, threshold={p.get('threshold', 20.0)!r})"
+        f"F.softplus({a[0]}, beta={_lit(p.get('beta', 1.0))}, "
+        f"threshold={_lit(p.get('threshold', 20.0))})"
     ),
-    "gelu": lambda a, p: f"F.gelu({a[0]}, approximate={p.get('approximate', 'none')!r})",
-    "clamp": lambda a, p: f"torch.clamp({a[0]}, min={p.get('min')!r}, max={p.get('max')!r})",
+    "gelu": lambda a, p: f"F.gelu({a[0]}, approximate={_lit(p.get('approximate', 'none'))})",
+    "clamp": lambda a, p: (
+        f"torch.clamp({a[0]}, min={_lit(p.get('min'))}, max={_lit(p.get('max'))})"
+    ),
     "sum": _reduce("sum"),
     "mean": _reduce("mean"),
     "prod": _reduce("prod"),
     "max": _extreme,
     "min": _extreme,
     "norm": lambda a, p: (
-        f"torch.linalg.vector_norm({a[0]}, ord={p.get('p', 2.0)!r}"
+        f"torch.linalg.vector_norm({a[0]}, ord={_lit(p.get('p', 2.0))}"
         f"{_dim(p)}, keepdim={bool(p.get('keepdim'))})"
     ),
     "logsumexp": lambda a, p: (
-        f"torch.logsumexp({a[0]}, dim={p['dim']!r}, keepdim={bool(p.get('keepdim'))})"
+        f"torch.logsumexp({a[0]}, dim={_lit(p['dim'])}, keepdim={bool(p.get('keepdim'))})"
     ),
-    "softmax": lambda a, p: f"torch.softmax({a[0]}, dim={p['dim']})",
-    "log_softmax": lambda a, p: f"torch.log_softmax({a[0]}, dim={p['dim']})",
+    "softmax": lambda a, p: f"torch.softmax({a[0]}, dim={_lit(p['dim'])})",
+    "log_softmax": lambda a, p: f"torch.log_softmax({a[0]}, dim={_lit(p['dim'])})",
     "var": lambda a, p: (
-        f"torch.var({a[0]}{_dim(p)}, correction={p.get('correction', 1)!r}, "
+        f"torch.var({a[0]}{_dim(p)}, correction={_lit(p.get('correction', 1))}, "
         f"keepdim={bool(p.get('keepdim'))})"
     ),
     "std": lambda a, p: (
-        f"torch.std({a[0]}{_dim(p)}, correction={p.get('correction', 1)!r}, "
+        f"torch.std({a[0]}{_dim(p)}, correction={_lit(p.get('correction', 1))}, "
         f"keepdim={bool(p.get('keepdim'))})"
     ),
-    "reshape": lambda a, p: f"{a[0]}.reshape({tuple(p['shape'])!r})",
-    "permute": lambda a, p: f"{a[0]}.permute({tuple(int(i) for i in p['perm'])!r})",
-    "expand": lambda a, p: f"{a[0]}.expand({tuple(p['shape'])!r})",
+    "reshape": lambda a, p: f"{a[0]}.reshape({_lit(tuple(p['shape']))})",
+    "permute": lambda a, p: f"{a[0]}.permute({_lit(tuple(int(i) for i in p['perm']))})",
+    "expand": lambda a, p: f"{a[0]}.expand({_lit(tuple(p['shape']))})",
     "index": lambda a, p: f"{a[0]}[{_index(p['idx'])}]",
     "cat": lambda a, p: f"torch.cat([{', '.join(a)}], dim={p.get('dim', 0)})",
     "stack": lambda a, p: f"torch.stack([{', '.join(a)}], dim={p.get('dim', 0)})",
     "astype": lambda a, p: f"{a[0]}.to(torch.{np.dtype(p['dtype']).name})",
-    "mse_loss": lambda a, p: f"F.mse_loss({a[0]}, {a[1]}, reduction={p.get('reduction')!r})",
+    "mse_loss": lambda a, p: f"F.mse_loss({a[0]}, {a[1]}, reduction={_lit(p.get('reduction'))})",
     "binary_cross_entropy": lambda a, p: (
-        f"F.binary_cross_entropy({a[0]}, {a[1]}{_weight(p)}, reduction={p.get('reduction')!r})"
+        f"F.binary_cross_entropy({a[0]}, {a[1]}{_weight(p)}, reduction={_lit(p.get('reduction'))})"
     ),
     "nll_loss": lambda a, p: (
         f"F.nll_loss({a[0]}, torch.tensor({_lit(p['target'])})"
-        f"{_weight(p)}, reduction={p.get('reduction')!r}, "
-        f"ignore_index={p.get('ignore_index', -100)!r})"
+        f"{_weight(p)}, reduction={_lit(p.get('reduction'))}, "
+        f"ignore_index={_lit(p.get('ignore_index', -100))})"
     ),
 }
 
@@ -192,7 +234,8 @@ def to_torch(
     used: dict[str, bool] = {}
     expr: dict[int, str] = {}
     lines = [
-        f"# Generated by `gradcli export --to torch` from {source}: the graph of `{of_name}`",
+        f"# Generated by `gradcli export --to torch` from {_comment(source)}: the graph of "
+        f"`{_comment(of_name)}`",
         "# replayed in PyTorch, with the values the program computed it with.",
         "import torch",
         "import torch.nn.functional as F",
@@ -200,7 +243,7 @@ def to_torch(
     ]
 
     def var(t: Tensor, fallback: str) -> str:
-        n = names.get(id(t), fallback)
+        n = _ident(names.get(id(t), fallback), fallback)
         while n in used:
             n = n + "_"
         used[n] = True
@@ -245,12 +288,15 @@ def to_torch(
         lines.append(f"{out}.backward(torch.tensor({_lit(grad)}, dtype={g_dt}))")
     for n, t in wrt:
         if id(t) not in expr:
-            lines.append(f"# `{n}` is not in the graph of `{of_name}`: its gradient is zero")
+            lines.append(
+                f"# `{_comment(n)}` is not in the graph of `{_comment(of_name)}`: "
+                "its gradient is zero"
+            )
             continue
         v = expr[id(t)]
         if t.node is not None:
             # An intermediate: retain its grad (inserted right after it is computed).
             idx = next(i for i, line in enumerate(lines) if line.startswith(f"{v} = "))
             lines.insert(idx + 1, f"{v}.retain_grad()")
-        lines.append(f"print({n!r}, {v}.grad)")
+        lines.append(f"print({_lit(n)}, {v}.grad)")
     return "\n".join(lines) + "\n"

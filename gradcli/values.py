@@ -526,6 +526,10 @@ def _parse_file(spec: str, what: str, base_dir: str | None) -> _Parsed:
     return _parse_csv(text, label)
 
 
+# Every file read for `@FILE` in this process, so `--output` can refuse to overwrite one.
+FILES_READ: list[str] = []
+
+
 def _read_file(name: str, label: str, base_dir: str | None) -> bytes:
     where = f"`{_show(base_dir, 80)}`" if base_dir is not None else "the current directory"
     try:
@@ -556,6 +560,7 @@ def _read_file(name: str, label: str, base_dir: str | None) -> bytes:
             hint="save an array with numpy.save(...) as .npy, or write it as .json or .csv",
         )
     FILE_BYTES.check(st.st_size, f"the size of {label} in bytes")
+    FILES_READ.append(path)
     limit = FILE_BYTES.value
     try:
         with open(path, "rb") as f:

@@ -318,3 +318,68 @@ def test_hessian_through_custom_function_saving_its_output(runner: CliRunner) ->
     np.testing.assert_allclose(
         data["hessians"]["x"]["matrix"], np.diag(np.exp([0.5, 1.0])), rtol=1e-12
     )
+
+
+# --- --output never destroys an input, and never leaves half a file ------------------------
+
+
+@pytest.mark.parametrize("how", ["same", "dot", "symlink", "hardlink"])
+def test_output_refuses_the_program_file(runner: CliRunner, tmp_path: Path, how: str) -> None:
+    import os
+
+    prog = tmp_path / "p.py"
+    text = "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\n"
+    prog.write_text(text)
+    target = {"same": prog, "dot": tmp_path / "." / "p.py"}.get(how)
+    if how == "symlink":
+        target = tmp_path / "link.py"
+        os.symlink(prog, target)
+    if how == "hardlink":
+        target = tmp_path / "hard.py"
+        os.link(prog, target)
+    r = runner.invoke(app, ["backward", str(prog), "-o", str(target)])
+    assert r.exit_code == 2, r.output
+    assert "is an input of this command" in r.stderr
+    assert prog.read_text() == text
+
+
+@pytest.mark.parametrize("opt", ["--grad", "--set"])
+def test_output_refuses_a_values_file(runner: CliRunner, tmp_path: Path, opt: str) -> None:
+    prog = tmp_path / "p.py"
+    prog.write_text("import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = x * 3\n")
+    g = tmp_path / "g.json"
+    g.write_text("[1, 2]")
+    if opt == "--grad":
+        commands = [["backward", str(prog), "--grad", f"@{g}"]]
+    else:
+        commands = [
+            ["backward", str(prog), "--set", f"x=@{g}", "--grad", "1,1"],
+            ["jacobian", str(prog), "--set", f"x=@{g}"],
+        ]
+    for argv in commands:
+        r = runner.invoke(app, [*argv, "-o", str(g)])
+        assert r.exit_code == 2, r.output
+        assert "is an input of this command" in r.stderr
+        assert g.read_text() == "[1, 2]"
+
+
+def test_output_is_written_whole_or_not_at_all(runner: CliRunner, tmp_path: Path) -> None:
+    """A failed write leaves the old file as it was and no temporary file behind."""
+    import os
+
+    prog = tmp_path / "p.py"
+    prog.write_text("import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = x.sum()\n")
+    out = tmp_path / "out.txt"
+    out.write_text("old")
+    os.chmod(out, 0o640)
+    r = runner.invoke(app, ["backward", str(prog), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.read_text().split() == ["1", "1"]
+    assert oct(out.stat().st_mode & 0o777) == oct(0o640)  # the mode is kept
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt", "p.py"]
+    r = runner.invoke(app, ["backward", str(prog), "-o", str(tmp_path)])
+    assert r.exit_code == 1 and "directory" in r.stderr
+    if os.path.exists("/dev/full"):
+        r = runner.invoke(app, ["backward", str(prog), "-o", "/dev/full"])
+        assert r.exit_code == 1, r.output
+        assert "cannot write /dev/full" in r.stderr

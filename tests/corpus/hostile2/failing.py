@@ -2,7 +2,7 @@
 """The cases that fail today, each with its symptom: the to-do list of issue 9.
 
 The harness runs them as strict xfails. Remove an entry when its case passes
-(`python -m tests.corpora.hostile2.report --write-failing` rewrites this file).
+(`python -m tests.corpus.hostile2.report --write-failing` rewrites this file).
 """
 
 from __future__ import annotations

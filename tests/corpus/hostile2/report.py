@@ -1,6 +1,6 @@
 """Run the corpus and report what fails today, grouped by family, most severe first.
 
-    PYTHONPATH=. python -m tests.corpora.hostile2.report [--write-failing] [--json=PATH]
+    PYTHONPATH=. python -m tests.corpus.hostile2.report [--write-failing] [--json=PATH]
         [CASE_ID|FAMILY ...]
 
 `--write-failing` rewrites `failing.py` (the strict xfails of the harness) from the run.
@@ -91,7 +91,7 @@ def _write_failing(failing: list[Case], results: dict[str, tuple[list[str], str]
         '"""The cases that fail today, each with its symptom: the to-do list of issue 9.',
         "",
         "The harness runs them as strict xfails. Remove an entry when its case passes",
-        "(`python -m tests.corpora.hostile2.report --write-failing` rewrites this file).",
+        "(`python -m tests.corpus.hostile2.report --write-failing` rewrites this file).",
         '"""',
         "",
         "from __future__ import annotations",

@@ -31,7 +31,9 @@ def _lit(v: Any) -> str:
     if isinstance(v, int):
         return repr(int(v))
     if isinstance(v, float):
-        return repr(float(v)) if math.isfinite(v) else f"float({repr(str(v))})"
+        if math.isfinite(v):
+            return repr(float(v))
+        return "torch.nan" if math.isnan(v) else "torch.inf" if v > 0 else "-torch.inf"
     if isinstance(v, str):
         return _ascii(v)
     if isinstance(v, list | tuple):

@@ -5,6 +5,7 @@ output dispatcher."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 from pathlib import Path
@@ -103,7 +104,18 @@ def write_output(path: Path, data: bytes) -> None:
         if st is not None and not stat.S_ISREG(st.st_mode):
             if stat.S_ISDIR(st.st_mode):
                 raise GradcliError(f"cannot write {_shown_path(str(path))}: it is a directory")
-            with open(path, "wb") as fh:  # a device or a pipe (/dev/stdout): written in place
+            # A device or a pipe (/dev/stdout, a FIFO): written in place. A FIFO nobody reads
+            # would block for ever: opened without blocking first, which fails at once then.
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError as e:
+                if e.errno == errno.ENXIO:
+                    raise GradcliError(
+                        f"cannot write {_shown_path(str(path))}: it is a pipe that nothing reads"
+                    ) from None
+                raise
+            os.set_blocking(fd, True)
+            with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
             return
         real = os.path.realpath(path)

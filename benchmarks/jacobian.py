@@ -9,7 +9,7 @@ autograd when installed) and a closed form in NumPy, in one process, on the same
 Cases: the Jacobian of y = tanh(W2 @ tanh(W1 @ x + b1) + b2) with respect to x at
 (n, h, m) = (64, 64, 64), (256, 256, 256), (1024, 256, 1024), and the Hessian of
 sum(tanh(W @ x)) at n = 64, 256. gradcli is timed through the library API on a program that
-has already been parsed and run (`gradcli.jacobian.jacobian(run, "y", ["x"], method)`: the
+has already been parsed and run (`gradcli.jacobian(run, "y", ["x"], method)`: the
 Jacobian computation itself); parsing and running the program are timed separately. Each time
 is the best of several rounds, the contenders interleaved within each round, so that a busy
 machine slows all of them alike. Peak memory of the batched Jacobian is measured with
@@ -95,8 +95,7 @@ def main() -> None:
 
     import numpy as np
 
-    from gradcli.interpreter import parse
-    from gradcli.jacobian import hessian, jacobian
+    from gradcli import hessian, jacobian, parse
 
     torch: Any = None
     if not args.no_torch:

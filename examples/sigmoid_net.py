@@ -16,12 +16,12 @@ W = Variable(torch.Tensor([[0.1, 0.2, 0.3]]), requires_grad=True)
 b = Variable(torch.Tensor([[0.51651, -0.09714]]), requires_grad=True)
 
 y_pred = torch.nn.Sigmoid()(torch.matmul(W, torch.transpose(x, 0, 1)) + b)
-losses = (y_true - y_pred)**2
-avg_loss = losses.sum()/2
+losses = (y_true - y_pred) ** 2
+avg_loss = losses.sum() / 2
 
 avg_loss.backward(retain_graph=True)
-print(W.grad)   # 1e-2 * [[-2.6718, -3.2673, -3.8628]]
-print(b.grad)   # [[0.1481, -0.1038]]
+print(W.grad)  # 1e-2 * [[-2.6718, -3.2673, -3.8628]]
+print(b.grad)  # [[0.1481, -0.1038]]
 
 # The same gradients from the vector `losses` with the upstream gradient
 # d(avg_loss)/d(losses) = [0.5, 0.5] (shaped like losses: [[0.5, 0.5]]).
@@ -40,4 +40,4 @@ jacobian[0, :] = W.grad[0]
 W.grad.zero_()
 losses.backward(torch.FloatTensor([[0, 0.5]]), retain_graph=True)
 jacobian[1, :] = W.grad[0]
-print(jacobian)   # 1e-2 * [[1.4808, 2.9616, 4.4424], [-4.1526, -6.2289, -8.3053]]
+print(jacobian)  # 1e-2 * [[1.4808, 2.9616, 4.4424], [-4.1526, -6.2289, -8.3053]]

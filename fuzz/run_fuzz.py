@@ -7,13 +7,14 @@ as anything but a `GradcliError`, hang, or show a traceback.
 
 Each case is a program: a mutation of a valid one (`examples/*.py` and the snippets below,
 taken from the seeds and PyTorch tutorials), or random token soup. It is parsed and run with
-`gradcli.api.load`, then differentiated with `gradcli.api.backward` where it has an output.
+`gradcli.parse` and `Program.run`, then differentiated with `gradcli.backward` where it has an
+output.
 A finding is any other exception, a case slower than `--timeout` seconds, or (through the CLI)
 an exit status other than 0/1 or a traceback in the output. Findings are written to `--out`
 (one file per distinct kind, with the program) and summarised at the end, with the number of
 cases and cases per second.
 
-The mutators are plain functions of a `random.Random`, shared with tests/test_fuzz.py (which
+The mutators are plain functions of a `random.Random`, shared with tests/corpus/test_fuzz.py (which
 runs a bounded number of cases in the normal test run). atheris is an optional developer tool,
 not a dependency of gradcli.
 """
@@ -666,17 +667,16 @@ def check_program(text: str) -> str:
     "differentiated"), or "converted: ..." for a user error made from a Python exception (the
     interpreter's safety net: a message that could be better, or a gradcli bug). Raises
     anything but a GradcliError (a finding)."""
-    from gradcli import api
-    from gradcli.errors import GradcliError
-    from gradcli.interpreter import parse
+    import gradcli
+    from gradcli import GradcliError
 
     stage = "parse error"
     try:
-        program = parse(text, "<fuzz>")
+        program = gradcli.parse(text, "<fuzz>")
         stage = "run error"
         run = program.run()
         stage = "ran"
-        api.backward(run)
+        gradcli.backward(run)
     except GradcliError as e:
         e.format()  # formatting the message must not fail either
         cause = getattr(e, "cause", None)
@@ -692,7 +692,7 @@ def check_cli(text: str) -> str | None:
     """Run one case through the CLI; a problem as a sentence, or None."""
     from typer.testing import CliRunner
 
-    from gradcli.cli import app
+    from gradcli.cli.main import app
 
     result = CliRunner().invoke(app, ["backward", "-e", text])
     out = result.stdout + result.stderr
@@ -819,8 +819,8 @@ def atheris_engine(args: argparse.Namespace) -> int:  # pragma: no cover - optio
         )
         return 2
     with atheris.instrument_imports():
-        import gradcli.api  # noqa: F401
-        import gradcli.cli  # noqa: F401
+        import gradcli.analysis.api  # noqa: F401
+        import gradcli.cli.main  # noqa: F401
 
     corpus = Path(args.out) / "corpus"
     corpus.mkdir(parents=True, exist_ok=True)

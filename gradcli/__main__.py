@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def main() -> None:
-    from .cli import main as cli_main
+    from .cli.console import main as cli_main
 
     cli_main()
 

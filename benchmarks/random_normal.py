@@ -1,0 +1,72 @@
+"""Drawing 10**6 normals with gradcli's PyTorch-exact generator, against NumPy's standard_normal.
+
+The bar (issue 11): at most 3x NumPy's `Generator.standard_normal` for the same count and dtype.
+One library thread: the thread variables are set before NumPy is imported. Repetitions of the
+contenders are interleaved (A, B, C, A, B, C, ...) so that a busy machine slows them alike; the
+medians are reported, with the ratio to NumPy's Generator (and to the legacy RandomState, which
+has no float32).
+
+    python benchmarks/random_normal.py [--n 1000000] [--reps 15]
+"""
+
+from __future__ import annotations
+
+import os
+
+for _var in (
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "NUMEXPR_NUM_THREADS",
+    "VECLIB_MAXIMUM_THREADS",
+):
+    os.environ[_var] = "1"
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from gradcli.surface import random as R  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=10**6)
+    ap.add_argument("--reps", type=int, default=15)
+    args = ap.parse_args()
+    n = args.n
+    numpy_gen = np.random.default_rng(0)
+    legacy = np.random.RandomState(0)
+    ours = R.Generator().manual_seed(0)
+    contenders = {
+        "gradcli float32": lambda: R.randn(n, dtype="float32", generator=ours),
+        "numpy float32": lambda: numpy_gen.standard_normal(n, dtype=np.float32),
+        "gradcli float64": lambda: R.randn(n, dtype="float64", generator=ours),
+        "numpy float64": lambda: numpy_gen.standard_normal(n),
+        "numpy legacy float64": lambda: legacy.standard_normal(n),
+    }
+    for fn in contenders.values():  # warm up (lazy tables, probes, caches)
+        fn()
+    times: dict[str, list[float]] = {name: [] for name in contenders}
+    for _ in range(args.reps):
+        for name, fn in contenders.items():
+            t = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - t)
+    med = {name: statistics.median(ts) for name, ts in times.items()}
+    for name, m in med.items():
+        print(f"{name:22s} {m * 1e3:8.2f} ms (median of {args.reps})")
+    for dt in ("float32", "float64"):
+        ratio = med[f"gradcli {dt}"] / med[f"numpy {dt}"]
+        print(f"ratio {dt}: {ratio:.2f}x numpy Generator.standard_normal")
+    legacy_ratio = med["gradcli float64"] / med["numpy legacy float64"]
+    print(f"ratio float64: {legacy_ratio:.2f}x numpy RandomState.standard_normal")
+
+
+if __name__ == "__main__":
+    main()

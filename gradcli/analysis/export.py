@@ -1,0 +1,304 @@
+"""`gradcli export --to torch`: the recorded graph of an output replayed as a PyTorch script.
+
+The script creates the inputs with the values the program computed them with, recomputes the
+output with PyTorch operations, runs `backward` with the same upstream gradient and prints the
+gradients, so gradcli's numbers can be checked in real PyTorch. It is generated from gradcli's
+graph (one line per recorded operation), not from the program's text.
+"""
+
+from __future__ import annotations
+
+import keyword
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core.tensor import Tensor
+from ..lang.program import Run
+
+
+def _lit(v: Any) -> str:
+    """Python source for a value: exact (floats round-trip through repr) and inert for any
+    input. Non-finite floats become `float('inf')` (a bare `inf` is a NameError), NumPy scalars
+    plain Python numbers (NumPy 2 writes `np.float64(1.0)`), strings their escaped repr."""
+    if isinstance(v, np.ndarray | np.generic):
+        v = v.tolist()
+    if v is None or isinstance(v, bool):
+        return repr(v)
+    if isinstance(v, int):
+        return repr(int(v))
+    if isinstance(v, float):
+        if math.isfinite(v):
+            return repr(float(v))
+        return "torch.nan" if math.isnan(v) else "torch.inf" if v > 0 else "-torch.inf"
+    if isinstance(v, str):
+        return _ascii(v)
+    if isinstance(v, list | tuple):
+        items = ", ".join(_lit(x) for x in v)
+        if isinstance(v, tuple):
+            return f"({items},)" if len(v) == 1 else f"({items})"
+        return f"[{items}]"
+    raise GradcliError(f"export: cannot write a value of type {type(v).__name__} as PyTorch")
+
+
+def _ascii(text: str) -> str:
+    """A string literal with everything outside printable ASCII escaped (`ascii`): no line
+    break, NUL or bidirectional control character can reach the generated file."""
+    return ascii(str(text))
+
+
+def _comment(text: str) -> str:
+    """Text for a `#` comment: the string literal's escapes, without the quotes."""
+    return _ascii(text)[1:-1]
+
+
+def _ident(name: str, fallback: str) -> str:
+    """A tensor's name as a Python variable in the script (the fallback when it is not a plain
+    identifier or collides with a name the script itself uses)."""
+    if name.isidentifier() and name.isascii() and not keyword.iskeyword(name):
+        if name not in ("torch", "F", "print", "float"):
+            return name
+    return fallback
+
+
+def _index(idx: tuple) -> str:
+    parts = []
+    for k in idx:
+        if k is None:
+            parts.append("None")
+        elif k is Ellipsis:
+            parts.append("...")
+        elif isinstance(k, slice):
+            s = "" if k.start is None else str(k.start)
+            s += ":" + ("" if k.stop is None else str(k.stop))
+            if k.step is not None:
+                s += f":{k.step}"
+            parts.append(s)
+        elif isinstance(k, np.ndarray):
+            parts.append(f"torch.tensor({_lit(k)})")
+        else:
+            parts.append(repr(int(k)))
+    return ", ".join(parts) if parts else "()"
+
+
+def _dim(p: dict[str, Any]) -> str:
+    d = p.get("dim")
+    return "" if d is None else f", dim={_lit(d)}"
+
+
+def _reduce(fn: str) -> Callable[[list[str], dict[str, Any]], str]:
+    def f(a: list[str], p: dict[str, Any]) -> str:
+        if p.get("dim") is None:
+            return f"torch.{fn}({a[0]})"
+        return f"torch.{fn}({a[0]}{_dim(p)}, keepdim={bool(p.get('keepdim'))})"
+
+    return f
+
+
+def _extreme(a: list[str], p: dict[str, Any]) -> str:
+    fn = p.get("fn", "max")
+    if p.get("dim") is None:
+        return f"torch.{fn}({a[0]})"
+    return f"torch.{fn}({a[0]}{_dim(p)}, keepdim={bool(p.get('keepdim'))}).values"
+
+
+def _weight(p: dict[str, Any]) -> str:
+    w = p.get("weight")
+    if w is None:
+        return ""
+    return f", weight=torch.tensor({_lit(w)}, dtype=torch.{np.asarray(w).dtype.name})"
+
+
+_ELEMENTWISE = (
+    "exp",
+    "log",
+    "log1p",
+    "sqrt",
+    "abs",
+    "sin",
+    "cos",
+    "tan",
+    "tanh",
+    "sigmoid",
+    "relu",
+    "sign",
+    "erf",
+)
+
+
+def _elementwise(name: str) -> Callable[[list[str], dict[str, Any]], str]:
+    return lambda a, p: f"torch.{name}({a[0]})"
+
+
+# How each registry operation is written in PyTorch: (input expressions, params) -> code.
+TORCH: dict[str, Callable[[list[str], dict[str, Any]], str]] = {
+    "neg": lambda a, p: f"-{a[0]}",
+    "add": lambda a, p: f"{a[0]} + {a[1]}",
+    "sub": lambda a, p: f"{a[0]} - {a[1]}",
+    "mul": lambda a, p: f"{a[0]} * {a[1]}",
+    "div": lambda a, p: f"{a[0]} / {a[1]}",
+    "pow": lambda a, p: f"{a[0]} ** {a[1]}",
+    "pow_scalar": lambda a, p: f"{a[0]} ** {_lit(p['p'])}",
+    "rpow_scalar": lambda a, p: f"{_lit(p['base'])} ** {a[0]}",
+    "matmul": lambda a, p: f"{a[0]} @ {a[1]}",
+    "maximum": lambda a, p: f"torch.maximum({a[0]}, {a[1]})",
+    "minimum": lambda a, p: f"torch.minimum({a[0]}, {a[1]})",
+    "where": lambda a, p: f"torch.where({a[0]}.bool(), {a[1]}, {a[2]})",
+    **{n: _elementwise(n) for n in _ELEMENTWISE},
+    "leaky_relu": lambda a, p: f"F.leaky_relu({a[0]}, {_lit(p.get('negative_slope', 0.01))})",
+    "softplus": lambda a, p: (
+        f"F.softplus({a[0]}, beta={_lit(p.get('beta', 1.0))}, "
+        f"threshold={_lit(p.get('threshold', 20.0))})"
+    ),
+    "gelu": lambda a, p: f"F.gelu({a[0]}, approximate={_lit(p.get('approximate', 'none'))})",
+    "clamp": lambda a, p: (
+        f"torch.clamp({a[0]}, min={_lit(p.get('min'))}, max={_lit(p.get('max'))})"
+    ),
+    "sum": _reduce("sum"),
+    "mean": _reduce("mean"),
+    "prod": _reduce("prod"),
+    "max": _extreme,
+    "min": _extreme,
+    "norm": lambda a, p: (
+        f"torch.linalg.vector_norm({a[0]}, ord={_lit(p.get('p', 2.0))}"
+        f"{_dim(p)}, keepdim={bool(p.get('keepdim'))})"
+    ),
+    "logsumexp": lambda a, p: (
+        f"torch.logsumexp({a[0]}, dim={_lit(p['dim'])}, keepdim={bool(p.get('keepdim'))})"
+    ),
+    "softmax": lambda a, p: f"torch.softmax({a[0]}, dim={_lit(p['dim'])})",
+    "log_softmax": lambda a, p: f"torch.log_softmax({a[0]}, dim={_lit(p['dim'])})",
+    "var": lambda a, p: (
+        f"torch.var({a[0]}{_dim(p)}, correction={_lit(p.get('correction', 1))}, "
+        f"keepdim={bool(p.get('keepdim'))})"
+    ),
+    "std": lambda a, p: (
+        f"torch.std({a[0]}{_dim(p)}, correction={_lit(p.get('correction', 1))}, "
+        f"keepdim={bool(p.get('keepdim'))})"
+    ),
+    "reshape": lambda a, p: f"{a[0]}.reshape({_lit(tuple(p['shape']))})",
+    "permute": lambda a, p: f"{a[0]}.permute({_lit(tuple(int(i) for i in p['perm']))})",
+    "expand": lambda a, p: f"{a[0]}.expand({_lit(tuple(p['shape']))})",
+    "index": lambda a, p: f"{a[0]}[{_index(p['idx'])}]",
+    "cat": lambda a, p: f"torch.cat([{', '.join(a)}], dim={p.get('dim', 0)})",
+    "stack": lambda a, p: f"torch.stack([{', '.join(a)}], dim={p.get('dim', 0)})",
+    "astype": lambda a, p: f"{a[0]}.to(torch.{np.dtype(p['dtype']).name})",
+    "mse_loss": lambda a, p: f"F.mse_loss({a[0]}, {a[1]}, reduction={_lit(p.get('reduction'))})",
+    "binary_cross_entropy": lambda a, p: (
+        f"F.binary_cross_entropy({a[0]}, {a[1]}{_weight(p)}, reduction={_lit(p.get('reduction'))})"
+    ),
+    "nll_loss": lambda a, p: (
+        f"F.nll_loss({a[0]}, torch.tensor({_lit(p['target'])})"
+        f"{_weight(p)}, reduction={_lit(p.get('reduction'))}, "
+        f"ignore_index={_lit(p.get('ignore_index', -100))})"
+    ),
+}
+
+# Operations that only appear inside gradients recorded with create_graph=True.
+INTERNAL = ("index_put",)
+
+_DTYPES = {
+    "float64": "torch.float64",
+    "float32": "torch.float32",
+    "int64": "torch.int64",
+    "bool": "torch.bool",
+}
+
+
+def to_torch(
+    r: Run,
+    of_name: str,
+    of: Tensor,
+    wrt: list[tuple[str, Tensor]],
+    grad: np.ndarray | None,
+    source: str,
+) -> str:
+    """A runnable PyTorch script that replays `of`'s graph and prints d<grad, of>/d(wrt)."""
+    names = {id(t): n for n, t in r.tensors.items()}
+    order: list[Tensor] = []
+    seen: dict[int, bool] = {}
+    stack: list[tuple[Tensor, bool]] = [(of, False)]
+    while stack:  # iterative post-order: inputs before the node that uses them
+        t, expanded = stack.pop()
+        if id(t) in seen:
+            continue
+        if expanded or t.node is None:
+            seen[id(t)] = True
+            order.append(t)
+            continue
+        stack.append((t, True))
+        for x in reversed(t.node.inputs):
+            if id(x) not in seen:
+                stack.append((x, False))
+    used: dict[str, bool] = {}
+    expr: dict[int, str] = {}
+    lines = [
+        f"# Generated by `gradcli export --to torch` from {_comment(source)}: the graph of "
+        f"`{_comment(of_name)}`",
+        "# replayed in PyTorch, with the values the program computed it with.",
+        "import torch",
+        "import torch.nn.functional as F",
+        "",
+    ]
+
+    def var(t: Tensor, fallback: str) -> str:
+        n = _ident(names.get(id(t), fallback), fallback)
+        while n in used:
+            n = n + "_"
+        used[n] = True
+        return n
+
+    for k, t in enumerate(order):
+        dt = _DTYPES.get(t.dtype.name, f"torch.{t.dtype.name}")
+        if t.node is None:
+            if t.ndim == 0 and not t.requires_grad and id(t) not in names:
+                expr[id(t)] = f"torch.tensor({_lit(t.data)}, dtype={dt})"
+                continue
+            n = var(t, f"c{k}")
+            rg = ", requires_grad=True" if t.requires_grad else ""
+            lines.append(f"{n} = torch.tensor({_lit(t.data)}, dtype={dt}{rg})")
+            expr[id(t)] = n
+            continue
+        op = t.node.op
+        if op.kind == "custom":
+            raise GradcliError(
+                f"export: `{op.name}` has a user-defined gradient, which cannot be translated",
+                hint="export a program without custom gradients, or write the "
+                "torch.autograd.Function in the generated script by hand",
+            )
+        if op.name not in TORCH:
+            raise GradcliError(
+                f"export: the operation `{op.name}` has no PyTorch translation",
+                hint="it only appears in graphs recorded with create_graph=True",
+            )
+        params = dict(t.node.params)
+        if op.name == "logsumexp" and params.get("dim") is None:
+            params["dim"] = tuple(range(t.node.inputs[0].ndim))
+        code = TORCH[op.name]([expr[id(x)] for x in t.node.inputs], params)
+        n = var(t, f"t{k}")
+        lines.append(f"{n} = {code}  # {t.node.name()}")
+        expr[id(t)] = n
+    out = expr[id(of)]
+    lines.append("")
+    if grad is None:
+        lines.append(f"{out}.backward()")
+    else:
+        g_dt = _DTYPES.get(of.dtype.name, "torch.float64")
+        lines.append(f"{out}.backward(torch.tensor({_lit(grad)}, dtype={g_dt}))")
+    for n, t in wrt:
+        if id(t) not in expr:
+            lines.append(
+                f"# `{_comment(n)}` is not in the graph of `{_comment(of_name)}`: "
+                "its gradient is zero"
+            )
+            continue
+        v = expr[id(t)]
+        if t.node is not None:
+            # An intermediate: retain its grad (inserted right after it is computed).
+            idx = next(i for i, line in enumerate(lines) if line.startswith(f"{v} = "))
+            lines.insert(idx + 1, f"{v}.retain_grad()")
+        lines.append(f"print({_lit(n)}, {v}.grad)")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,246 @@
+"""One error family for everything a user can get wrong.
+
+A `GradcliError` carries what went wrong, where (a `Span` into the program's source, when
+there is one), what was found, what was expected and a hint. Only the CLI turns it into an
+exit status; the library raises it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import cached_property
+
+from .record import Record
+
+# Python's own line breaks (str.splitlines also breaks at \f, \v, \x1c-\x1e, \x85, \u2028...,
+# which Python's tokenizer does not, so the line numbers of `ast` would not match).
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+class Source(Record):
+    """A program's text and the name to show for it (a path, `<-e>` or `<stdin>`)."""
+
+    _fields = ("text", "name")
+    _defaults = {"name": "<program>"}
+    text: str
+    name: str
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return _LINE_BREAK.split(self.text)
+
+    def line(self, lineno: int) -> str:
+        lines = self.lines
+        return lines[lineno - 1] if 1 <= lineno <= len(lines) else ""
+
+    def span(self, node: object) -> Span | None:
+        """The span of an `ast` node. `ast` columns count UTF-8 bytes; a Span counts characters."""
+        lineno = getattr(node, "lineno", None)
+        if lineno is None:
+            return None
+        end_lineno = getattr(node, "end_lineno", None) or lineno
+        col = _char_col(self.line(lineno), getattr(node, "col_offset", 0) or 0)
+        end = getattr(node, "end_col_offset", None)
+        if end_lineno == lineno and end is not None:
+            end_col = _char_col(self.line(lineno), end)
+        else:
+            end_col = len(self.line(lineno))
+        return Span(self, lineno, col, max(end_col, col + 1))
+
+
+def _char_col(line: str, byte_col: int) -> int:
+    return len(line.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
+
+
+class Span(Record):
+    """A place in a source: 1-based line, 0-based character columns [col, end_col)."""
+
+    _fields = ("source", "line", "col", "end_col")
+    source: Source
+    line: int
+    col: int
+    end_col: int
+
+    def where(self) -> str:
+        return f"{_safe(self.source.name)}:{self.line}:{self.col + 1}"
+
+
+class GradcliError(Exception):
+    """Anything the user got wrong. `exit_code` 1 (program or input) unless a subclass says."""
+
+    exit_code = 1
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        span: Span | None = None,
+        found: str | None = None,
+        expected: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.found = found
+        self.expected = expected
+        self.hint = hint
+        # The Python exception behind this error, if any (a NumPy error on a bad argument),
+        # kept for `--debug` (re-raising with a span would drop `__cause__`).
+        self.cause: BaseException | None = None
+
+    def with_span(self, span: Span | None) -> GradcliError:
+        """Attach a span if the error does not have one yet (errors raised deep in the engine
+        learn their position from the statement that was running)."""
+        if self.span is None and span is not None:
+            self.span = span
+        return self
+
+    def format(self) -> str:
+        """The whole message as plain text: location, source line with a caret, details.
+
+        The source line is shown as a terminal shows it (tabs expanded, wide characters counted
+        twice, control characters made visible, a long line cut to a window around the span),
+        with the caret under exactly the characters the span covers. The text is safe to
+        write to any UTF-8 stream.
+        """
+        head = f"error: {_safe(self.message)}"
+        if self.span is not None:
+            head = f"{self.span.where()}: {head}"
+        out = [head]
+        if self.span is not None:
+            text = self.span.source.line(self.span.line)
+            if text.strip():
+                num = str(self.span.line)
+                pad = " " * len(num)
+                shown, caret = _excerpt(text, self.span.col, self.span.end_col)
+                out.append(f" {num} | {shown}")
+                out.append(f" {pad} | {caret}")
+        for label, value in (
+            ("found", self.found),
+            ("expected", self.expected),
+            ("hint", self.hint),
+        ):
+            if value:
+                out.append(f"  {label}: {_safe(value)}")
+        return _printable("\n".join(out))
+
+    def __str__(self) -> str:
+        return self.message
+
+
+EXCERPT_WIDTH = 100  # terminal columns of source shown around an error
+
+
+def _cells(ch: str) -> int:
+    """Terminal columns a character takes (after `_visible`)."""
+    if unicodedata.combining(ch) or ch in "\u200b\u200c\u200d\ufeff":
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+# Characters that reorder or hide text on a terminal ("Trojan source"): never shown as they are.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _visible(ch: str, column: int) -> str:
+    """A character as shown in an excerpt: tabs to spaces, control characters as `?`."""
+    if ch == "\t":
+        return " " * (4 - column % 4)
+    if ch in "\u200b\u200c\u200d\ufeff":
+        return ""
+    cat = unicodedata.category(ch)
+    if cat in ("Cc", "Cs", "Co", "Cn") or cat in ("Zl", "Zp") or ch in _BIDI:
+        return "?"
+    return ch
+
+
+def _safe(text: str) -> str:
+    """A message as it may go to a terminal: control characters (escape sequences, bidi
+    overrides) written as escapes, so that no message can drive the terminal."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(
+        c
+        if c in "\n\t" or (c.isprintable() and c not in _BIDI)
+        else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for c in text
+    )
+
+
+def _excerpt(text: str, col: int, end_col: int) -> tuple[str, str]:
+    """The line as shown, and the caret line under characters [col, end_col)."""
+    col = max(0, min(col, len(text)))
+    end_col = max(col + 1, min(end_col, len(text)))
+    if len(text) > 4 * EXCERPT_WIDTH:
+        # Only the characters that can be in the window (a character takes at least a column).
+        lo = max(0, col - EXCERPT_WIDTH)
+        hi = min(len(text), min(end_col, col + EXCERPT_WIDTH) + EXCERPT_WIDTH)
+        shown, caret = _excerpt(text[lo:hi], col - lo, min(end_col, hi) - lo)
+        if lo > 0 and not shown.startswith("…"):
+            shown, caret = "…" + shown, " " + caret
+        if hi < len(text) and not shown.endswith("…"):
+            shown += "…"
+        return shown, caret
+    pieces: list[str] = []
+    starts: list[int] = []  # terminal column where each character starts
+    column = 0
+    for ch in text:
+        starts.append(column)
+        v = _visible(ch, column)
+        pieces.append(v)
+        column += sum(_cells(c) for c in v)
+    starts.append(column)
+    a, b = starts[col], starts[end_col] if end_col < len(starts) else column
+    b = max(b, a + 1)
+    # A window of EXCERPT_WIDTH columns around the span (the span itself cut if it is longer).
+    lo = 0
+    if column > EXCERPT_WIDTH:
+        lo = max(0, min(a - EXCERPT_WIDTH // 3, column - EXCERPT_WIDTH))
+    hi = lo + EXCERPT_WIDTH
+    shown_idx = [i for i in range(len(pieces)) if starts[i] >= lo and starts[i + 1] <= hi]
+    if not shown_idx:
+        return "", "^"
+    first, last = shown_idx[0], shown_idx[-1]
+    shown = "".join(pieces[first : last + 1])
+    left = "…" if starts[first] > 0 else ""
+    right = "…" if starts[last + 1] < column else ""
+    shift = starts[first] - len(left)
+    a2, b2 = max(a, starts[first]) - shift, min(b, starts[last + 1]) - shift
+    caret = " " * a2 + "^" * max(1, b2 - a2)
+    return left + shown + right, caret
+
+
+def _printable(text: str) -> str:
+    """Text that can be written to a UTF-8 stream (lone surrogates escaped)."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+class UsageError(GradcliError):
+    """The command line itself is wrong (exit status 2, as click uses)."""
+
+    exit_code = 2
+
+
+class LimitError(GradcliError):
+    """A named safety limit was reached."""
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str | None:
+    """`did you mean ...?` for a misspelt name, or None."""
+    import difflib  # only on the error path
+
+    names = [c for c in candidates if isinstance(c, str)]
+    same = [c for c in names if c.lower() == name.lower() and c != name]
+    if same:
+        return f"did you mean `{same[0]}`?"
+    lower = {c.lower(): c for c in reversed(names)}
+    close = difflib.get_close_matches(name.lower(), list(lower), n=1, cutoff=0.6)
+    return f"did you mean `{lower[close[0]]}`?" if close else None

@@ -1,0 +1,230 @@
+"""Named safety limits. Each can be raised with an environment variable `GRADCLI_<NAME>`.
+
+A program is untrusted text: these keep a hostile or mistaken one from hanging the machine or
+exhausting its memory. Each is checked before the work it guards is done, except the three
+per-run budgets of `RunBudget` (time, memory growth, graph size), which a running program
+spends as it goes and which are checked as it spends them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from .errors import LimitError
+from .record import Record
+
+
+class Limit(Record):
+    _fields = ("name", "default", "what")
+    name: str
+    default: int
+    what: str
+
+    def __post_init__(self) -> None:
+        self._cached: int | None = None
+        self._env = f"GRADCLI_{self.name.upper()}"
+        self._key = self._env.encode()
+
+    @property
+    def env(self) -> str:
+        return self._env
+
+    # While a program runs, its limits are read once, when the run starts (`RunBudget`).
+
+    @property
+    def value(self) -> int:
+        cached = self._cached
+        if cached is not None:
+            return cached
+        return self.read()
+
+    def read(self) -> int:
+        # Read on every check (tests and users may change the environment), but through the
+        # environment's own bytes dict where there is one: os.environ.get encodes and decodes
+        # on each call, and limits are checked for every operation.
+        data = getattr(os.environ, "_data", None)
+        if isinstance(data, dict) and os.name == "posix":
+            rawb = data.get(self._key)
+            raw = rawb.decode(errors="replace") if rawb else None
+        else:
+            raw = os.environ.get(self._env)
+        if raw:
+            try:
+                return max(1, int(raw))
+            except ValueError:
+                pass
+        return self.default
+
+    def check(self, amount: int, what: str | None = None) -> None:
+        if amount > self.value:
+            raise LimitError(
+                f"{what or self.what} is {amount:,}, over the limit of {self.value:,}",
+                found=f"{amount:,}",
+                expected=f"at most {self.value:,} ({self.name})",
+                hint=f"raise it with the environment variable {self.env}=N if you need more",
+            )
+
+
+SOURCE_BYTES = Limit("source_bytes", 1_000_000, "program size in bytes")
+NESTING = Limit("nesting", 100, "expression nesting depth")
+TENSOR_ELEMENTS = Limit("tensor_elements", 10_000_000, "number of elements in a tensor")
+LIST_ITEMS = Limit("list_items", 1_000_000, "number of items in a Python list or tuple value")
+STRING_CHARS = Limit("string_chars", 1_000_000, "length of a string value")
+OUTPUT_BYTES = Limit("output_bytes", 10_000_000, "bytes a program may print")
+LOOP_ITERATIONS = Limit("loop_iterations", 1_000_000, "total loop iterations")
+GRAPH_NODES = Limit("graph_nodes", 1_000_000, "number of operations recorded in one run")
+TIME_SECONDS = Limit("time_seconds", 10, "seconds a program may run")
+MEMORY_MB = Limit("memory_mb", 1_024, "megabytes of memory a program may add while it runs")
+JACOBIAN_ENTRIES = Limit("jacobian_entries", 25_000_000, "number of Jacobian entries")
+SYMPY_ELEMENTS = Limit("sympy_elements", 400, "number of tensor elements for sympy")
+SYMPY_EXPRESSION = Limit(
+    "sympy_expression",
+    200_000,
+    "size of the sympy expressions (an upper bound on the tree size of one element's formula)",
+)
+INT_BITS = Limit("int_bits", 256, "size of an integer in bits")
+CALL_DEPTH = Limit("call_depth", 50, "depth of user function calls")
+
+ALL = [
+    SOURCE_BYTES,
+    NESTING,
+    TENSOR_ELEMENTS,
+    LIST_ITEMS,
+    STRING_CHARS,
+    OUTPUT_BYTES,
+    LOOP_ITERATIONS,
+    GRAPH_NODES,
+    TIME_SECONDS,
+    MEMORY_MB,
+    JACOBIAN_ENTRIES,
+    SYMPY_ELEMENTS,
+    SYMPY_EXPRESSION,
+    INT_BITS,
+    CALL_DEPTH,
+]
+
+
+# --- per-run budgets ------------------------------------------------------------------------
+
+
+def _rss_bytes() -> int | None:
+    """The process's resident memory now (Linux), or its peak (elsewhere), or None."""
+    try:
+        with open("/proc/self/statm", "rb") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        pass
+    try:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+    except Exception:  # pragma: no cover - no way to measure: no memory budget
+        return None
+
+
+class RunBudget:
+    """What one run of a program may spend: wall-clock time (`TIME_SECONDS`), memory growth
+    (`MEMORY_MB`) and recorded operations (`GRAPH_NODES`).
+
+    `Interpreter.execute` opens it (`with BUDGET.run():`), and the CLI opens it around a whole
+    command (a run inside it then spends the command's budget); while it is open, the interpreter
+    calls `tick()` for every statement and loop iteration, and the kernel, which the interpreter
+    has it watch (`core.hooks`), calls `node()` for every recorded operation, `tick()` for every
+    operation and `allocated()` for every tensor of 1 MiB or more. Outside a run (library code
+    building graphs directly) nothing is counted. The checks are cheap: a clock read per tick,
+    the resident size of the process at most every 20 ms or after a large allocation.
+    """
+
+    MEMORY_EVERY = 0.02  # seconds between two memory checks
+    BIG = 1 << 20  # bytes: a tensor this large checks memory at once
+
+    def __init__(self) -> None:
+        self.active = False
+        self.depth = 0
+        self.nodes = 0
+        self.node_limit = GRAPH_NODES.default
+        self.deadline = 0.0
+        self.seconds = TIME_SECONDS.default
+        self.rss0: int | None = None
+        self.memory_limit = 0
+        self.next_memory = 0.0
+
+    def run(self) -> RunBudget:
+        return self
+
+    def __enter__(self) -> RunBudget:
+        self.depth += 1
+        if self.depth == 1:
+            now = time.monotonic()
+            for limit in ALL:
+                limit._cached = None
+                limit._cached = limit.read()
+            self.active = True
+            self.nodes = 0
+            self.node_limit = GRAPH_NODES.value
+            self.seconds = TIME_SECONDS.value
+            self.deadline = now + self.seconds
+            self.memory_limit = MEMORY_MB.value * (1 << 20)
+            self.rss0 = _rss_bytes()
+            self.next_memory = now + self.MEMORY_EVERY
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.depth -= 1
+        if self.depth == 0:
+            self.active = False
+            for limit in ALL:
+                limit._cached = None
+
+    def tick(self) -> None:
+        """Check the clock (and, now and then, the memory)."""
+        if not self.active:
+            return
+        now = time.monotonic()
+        if now > self.deadline:
+            self._over_time(now)
+        if now > self.next_memory:
+            self.next_memory = now + self.MEMORY_EVERY
+            self.check_memory()
+
+    def node(self) -> None:
+        """One more recorded operation."""
+        if not self.active:
+            return
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            self.active = False  # the error unwinds through code that may record more
+            GRAPH_NODES.check(self.nodes, "the number of operations recorded in the graph")
+
+    def allocated(self, nbytes: int) -> None:
+        """A large array was just made: check the memory now."""
+        if self.active and nbytes >= self.BIG:
+            self.check_memory()
+
+    def check_memory(self) -> None:
+        if not self.active or self.rss0 is None:
+            return
+        rss = _rss_bytes()
+        if rss is None:
+            return
+        grown_mb = (rss - self.rss0) >> 20
+        # Compared in whole MB, as the message reports it (comparing bytes could stop the
+        # budget on 100.4 MB against a limit of 100 without raising).
+        if grown_mb > self.memory_limit >> 20:
+            self.active = False
+            MEMORY_MB.check(grown_mb, "the memory the program has taken, in MB,")
+
+    def _over_time(self, now: float) -> None:
+        self.active = False
+        raise LimitError(
+            f"gradcli has run for over {self.seconds:,} seconds, the time limit",
+            found=f"{now - self.deadline + self.seconds:.1f} seconds",
+            expected=f"at most {self.seconds:,} ({TIME_SECONDS.name})",
+            hint=f"raise it with the environment variable {TIME_SECONDS.env}=N if you need more",
+        )
+
+
+BUDGET = RunBudget()

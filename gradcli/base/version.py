@@ -1,0 +1,3 @@
+"""The version of gradcli (the package's `__version__`, `gradcli --version`)."""
+
+VERSION = "0.1.0"

@@ -1,0 +1,1 @@
+"""The renderers: results as rich tables, plain text and JSON."""

@@ -1,0 +1,118 @@
+"""Forward mode: tangents carried through the recorded graph, node by node.
+
+An op's `jvp` rule is used where it has one; an elementwise op's VJP is its JVP (its Jacobian
+is diagonal); any other op is transposed: a VJP is linear in its upstream gradient `g`, so the
+JVP is d<vjp(g), v>/dg, taken by recording the op's VJP and running it backward. Tangents
+carry `nb` leading batch axes (one tangent per batch element).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from . import primitives as P
+from .autograd import run_backward, unbroadcast
+from .graph import all_off
+from .op import Node, apply
+from .tensor import Tensor, as_tensor, enable_grad, no_grad
+
+
+def broadcast_tangent(
+    d: Tensor, inp_shape: tuple[int, ...], out_shape: tuple[int, ...], nb: int
+) -> Tensor:
+    lead = d.shape[:nb]
+    arr = d.data.reshape(lead + (1,) * (len(out_shape) - len(inp_shape)) + inp_shape)
+    return Tensor(np.broadcast_to(arr, lead + out_shape))
+
+
+def jvp(node: Node, dots: list[Tensor | None], nb: int) -> Tensor | None:
+    """The tangent of `node.out` (with `nb` leading batch axes) from its inputs' tangents."""
+    op = node.op
+    out = node.out
+    if op.jvp is not None:
+        res = op.jvp(tuple(dots), out, *node.inputs, **node.params)
+        return None if res is None else as_tensor(res, like=out)
+    if op.kind in ("elementwise", "binary"):
+        # An elementwise op's Jacobian is diagonal (up to broadcasting): its VJP with the
+        # tangent as upstream gradient is the JVP.
+        total: Tensor | None = None
+        for i, d in enumerate(dots):
+            if d is None:
+                continue
+            g = broadcast_tangent(d, node.inputs[i].shape, out.shape, nb)
+            ins = [Tensor(t.data, requires_grad=(j == i)) for j, t in enumerate(node.inputs)]
+            gi = op.vjp(g, Tensor(out.data), *ins, **node.params)[i]
+            if gi is None:
+                continue
+            gi = as_tensor(gi, like=out)
+            if gi.shape != g.shape:
+                gi = Tensor(np.broadcast_to(gi.data, g.shape))
+            total = gi if total is None else apply(P.add, total, gi)
+        return total
+    return transposed_jvp(node, dots, nb)
+
+
+def transposed_jvp(node: Node, dots: list[Tensor | None], nb: int) -> Tensor | None:
+    """JVP = d<vjp(g), v>/dg: record the op's VJP as a function of `g`, then run it backward
+    with the tangents as upstream gradients."""
+    op, out = node.op, node.out
+    gsym = Tensor(np.zeros(out.shape, dtype=out.dtype), requires_grad=True)
+    ins = [Tensor(t.data, requires_grad=d is not None) for t, d in zip(node.inputs, dots)]
+    custom = op.kind == "custom"
+    with contextlib.ExitStack() as stack:
+        if custom:
+            # A user's backward may use the forward tensors themselves: keep it off their graph.
+            stack.enter_context(all_off(node))
+            ins = list(node.inputs)
+        with enable_grad():
+            gs = op.vjp(gsym, Tensor(out.data) if not custom else out, *ins, **node.params)
+            roots, rgs = [], []
+            for t, gi, d in zip(ins, gs, dots):
+                if d is None or gi is None:
+                    continue
+                gi = unbroadcast(as_tensor(gi, like=t), t.shape, 0)
+                if gi.requires_grad:
+                    roots.append(gi)
+                    rgs.append(d)
+        for t in ins:
+            if not custom:
+                t.requires_grad = False
+        if not roots:
+            return None
+        got = run_backward(roots, rgs, nb=nb, capture=[gsym], check_freed=False)
+    return got[id(gsym)][1] if id(gsym) in got else None
+
+
+def push(
+    path: Sequence[Node], tangent: dict[int, Tensor], nb: int, skip: Iterable[int] = ()
+) -> dict[int, Tensor]:
+    """Carry `tangent` (tensor id -> its tangent, `nb` batch axes) through the nodes of `path`
+    in order (except those whose seq is in `skip`), adding each output's tangent; returns
+    `tangent`."""
+    skipped = set(skip)
+    with no_grad(), np.errstate(all="ignore"):
+        for node in path:
+            if node.seq in skipped:
+                continue
+            dots = [
+                tangent.get(id(t)) if i not in node.op.nondiff and t.requires_grad else None
+                for i, t in enumerate(node.inputs)
+            ]
+            if all(d is None for d in dots):
+                continue
+            d = jvp(node, dots, nb)
+            if d is None:
+                continue
+            k = id(node.out)
+            want = dots_shape(dots, nb) + node.out.shape
+            d = d if d.shape == want else Tensor(np.broadcast_to(d.data, want))
+            tangent[k] = apply(P.add, tangent[k], d) if k in tangent else d
+    return tangent
+
+
+def dots_shape(dots: Sequence[Tensor | None], nb: int) -> tuple[int, ...]:
+    """The batch axes of the tangents (the first one given)."""
+    return next(d.shape[:nb] for d in dots if d is not None)

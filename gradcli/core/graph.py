@@ -1,0 +1,99 @@
+"""The recorded graph as a program: the creation-ordered equations an output depends on.
+
+`ancestors` is the one walk over it (iterative, never recursive): backward runs its result
+in reverse, forward mode, the numeric re-evaluation, sympy and the catalog's checks in order.
+The helpers below select the part of it between some inputs and an output.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Iterator, Sequence
+
+from .op import Node
+from .tensor import Tensor
+
+
+def ancestors(roots: Iterable[Tensor], stop: Iterable[int] = ()) -> list[Node]:
+    """The nodes the `roots` depend on (through tensors that require grad), in creation
+    order. Tensors whose id is in `stop` are treated as inputs: the walk does not go past
+    them."""
+    stop_ids = set(stop)
+    nodes: dict[int, Node] = {}
+    stack = [r.node for r in roots if r.node is not None and id(r) not in stop_ids]
+    while stack:
+        n = stack.pop()
+        if n.seq in nodes:
+            continue
+        nodes[n.seq] = n
+        for t in n.inputs:
+            if (
+                t.node is not None
+                and t.requires_grad
+                and t.node.seq not in nodes
+                and id(t) not in stop_ids
+            ):
+                stack.append(t.node)
+    return [nodes[s] for s in sorted(nodes)]
+
+
+def on_path(nodes: Sequence[Node], targets: Sequence[Tensor]) -> tuple[set[int], list[Node]]:
+    """Ids of the tensors that depend on a target (the targets included), and the nodes that
+    compute them from a target, in creation order."""
+    on = {id(t) for t in targets}
+    path = []
+    for n in nodes:
+        if any(id(t) in on and t.requires_grad for t in n.inputs):
+            on.add(id(n.out))
+            path.append(n)
+    return on, path
+
+
+def reached(out: Tensor, nodes: Sequence[Node] | None = None) -> set[int]:
+    """Ids of the tensors `out` depends on (itself included): any other input is unused."""
+    nodes = ancestors([out]) if nodes is None else nodes
+    return {id(out)} | {id(t) for n in nodes for t in n.inputs if t.requires_grad}
+
+
+def has_custom(nodes: Sequence[Node]) -> bool:
+    """Whether a user-defined gradient is among the nodes."""
+    return any(n.op.kind == "custom" for n in nodes)
+
+
+@contextlib.contextmanager
+def pruned(
+    out: Tensor, targets: Sequence[Tensor], nodes: Sequence[Node] | None = None
+) -> Iterator[None]:
+    """For the duration, `requires_grad` is off on every tensor of `out`'s graph that is not on
+    a path from a target to `out`: reverse passes then visit only the nodes a Jacobian needs
+    (and a VJP rule may skip gradients nobody asked for)."""
+    nodes = ancestors([out]) if nodes is None else nodes
+    on, _ = on_path(nodes, targets)
+    off: dict[int, Tensor] = {}
+    for n in nodes:
+        for t in n.inputs:
+            if t.requires_grad and id(t) not in on:
+                off[id(t)] = t
+    for t in off.values():
+        t.requires_grad = False
+    try:
+        yield
+    finally:
+        for t in off.values():
+            t.requires_grad = True
+
+
+@contextlib.contextmanager
+def all_off(node: Node) -> Iterator[None]:
+    """For the duration, nothing in `node`'s graph (its output included) requires grad."""
+    tensors = {id(t): t for n in ancestors([node.out]) for t in n.inputs if t.requires_grad}
+    tensors.update({id(t): t for t in node.inputs if t.requires_grad})
+    tensors[id(node.out)] = node.out
+    flags = {k: t.requires_grad for k, t in tensors.items()}
+    for t in tensors.values():
+        t.requires_grad = False
+    try:
+        yield
+    finally:
+        for k, t in tensors.items():
+            t.requires_grad = flags[k]

@@ -1,0 +1,34 @@
+"""What the kernel reports as it works, to whoever watches: an observer the sandbox installs.
+
+The kernel calls `observer.tick()` for every operation it runs (forward or in a backward
+pass), `observer.node()` for every operation it records, and `observer.allocated(nbytes)` for
+every tensor of REPORT_BYTES or more. It knows nothing of what the observer does with that: the
+interpreter installs the run budget of `base.limits` (time, memory, graph size), which raises
+a `LimitError` when a run spends too much. Without an observer nothing is counted.
+"""
+
+from __future__ import annotations
+
+REPORT_BYTES = 1 << 20  # tensors at least this large are reported when they are made
+
+
+class Observer:
+    """The observer protocol; this one does nothing."""
+
+    def tick(self) -> None:
+        pass
+
+    def node(self) -> None:
+        pass
+
+    def allocated(self, nbytes: int) -> None:
+        pass
+
+
+observer: Observer = Observer()
+
+
+def install(new: Observer) -> None:
+    """Make `new` the kernel's observer (for the rest of the process)."""
+    global observer
+    observer = new

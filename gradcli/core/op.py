@@ -1,0 +1,232 @@
+"""The `Op` record, its registry, the recorded `Node`, and `apply`: run an op and record it.
+
+Every differentiable result records one `Node` (an equation `out = op(inputs, params)`), and
+every node gets a sequence number when it is created, so the recorded program is a list of
+single-assignment equations in creation order (walked by `core.graph`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError
+from ..base.record import Record
+from . import hooks
+from .tensor import Tensor, _GradMode
+
+_seq = itertools.count()
+
+
+class Sample(Record):
+    """One test call of an op, `apply(op, *inputs, **params)`, with random inputs.
+
+    shapes    one shape per tensor input: ((2, 3), (3,)) broadcasts, () is a scalar
+    params    the keyword params exactly as `apply` receives them (as `surface` passes
+              them: non-negative int dims, float p, NumPy arrays for targets / weights)
+    low, high random float64 inputs are drawn uniformly from [low, high)
+    avoid     points every random input value stays at least `gap` away from (kinks: 0 for
+              relu / abs, the bounds of clamp)
+    distinct  all random values of the call (over all inputs) are at least `gap` apart: no
+              ties for max / maximum / norm(inf)
+    gap       the margin of `avoid` and `distinct`
+    fixed     {input position: array}: inputs given as they are, never random and never
+              differentiated (where's condition)
+    hessian   whether the tests also check second derivatives on this call
+
+    E.g. `Sample(((2, 3), (3,)))`, `Sample(((3, 4),), {"dim": 1, "keepdim": True})`,
+    `Sample(((2, 3),), low=0.1, high=3.0)` (a positive domain, for log).
+    """
+
+    _fields = ("shapes", "params", "low", "high", "avoid", "distinct", "gap", "fixed", "hessian")
+    _defaults = {
+        "params": dict,
+        "low": -2.0,
+        "high": 2.0,
+        "avoid": (),
+        "distinct": False,
+        "gap": 0.05,
+        "fixed": dict,
+        "hessian": True,
+    }
+    shapes: tuple[tuple[int, ...], ...]
+    params: dict[str, Any]
+    low: float
+    high: float
+    avoid: tuple[float, ...]
+    distinct: bool
+    gap: float
+    fixed: dict[int, Any]
+    hessian: bool
+
+
+class Op(Record):
+    """One operation: everything about it in one record (a `Record`, not a dataclass: it is
+    declared on the start-up path; `op.replace(vjp=...)` makes a changed copy).
+
+    forward(*arrays, **params) -> array      the value, on NumPy arrays
+    vjp(g, out, *inputs, **params) -> tuple  one gradient (Tensor or None) per input; `g` may
+                                             carry leading batch axes; the engine reduces each
+                                             result to its input's shape (one `unbroadcast`)
+    jvp(dots, out, *inputs, **params)        forward mode: the tangent of `out` (optional)
+    sym(sympy, *args, **params)              the sympy form, elementwise ops (optional)
+    samples: tuple[Sample, ...]              calls the tests run the op on (tests/ops):
+                                             forward, finite differences, batched VJPs, second
+                                             order and PyTorch; every op must have some
+    """
+
+    _fields = (
+        "name",
+        "forward",
+        "vjp",
+        "torch_name",
+        "formula",
+        "kind",
+        "signature",
+        "kink",
+        "sym",
+        "jvp",
+        "saves",
+        "domain",
+        "nondiff",
+        "samples",
+    )
+    _defaults = {
+        "kind": "elementwise",
+        "signature": "",
+        "kink": None,
+        "sym": None,
+        "jvp": None,
+        "saves": True,
+        "domain": None,
+        "nondiff": (),
+        "samples": (),
+    }
+    name: str
+    forward: Callable[..., np.ndarray]
+    vjp: Callable[..., tuple]
+    torch_name: str
+    formula: str
+    kind: str
+    signature: str
+    kink: str | None
+    sym: Callable[..., Any] | None
+    jvp: Callable[..., Any] | None
+    # Whether backward needs values saved in the forward pass: such nodes are "freed" by a
+    # backward without retain_graph, and a second backward through them fails as in PyTorch.
+    saves: bool
+    domain: Callable[..., str | None] | None
+    nondiff: tuple[int, ...]
+    samples: tuple[Sample, ...]
+
+
+REGISTRY: dict[str, Op] = {}
+
+
+def register(op: Op) -> Op:
+    """Add a record to the registry (the catalog, the op tests and export read it)."""
+    REGISTRY[op.name] = op
+    return op
+
+
+def defop(name: str, forward: Any, vjp: Any, torch_name: str, formula: str, **kw: Any) -> Op:
+    """Declare an op and register it under `name`."""
+    return register(
+        Op(name=name, forward=forward, vjp=vjp, torch_name=torch_name, formula=formula, **kw)
+    )
+
+
+class Node:
+    """One recorded equation: `out = op(*inputs, **params)`."""
+
+    __slots__ = ("op", "inputs", "params", "out", "seq", "freed", "label")
+
+    def __init__(self, op: Op, inputs: tuple, params: dict, out: Tensor, label: str | None):
+        self.op = op
+        self.inputs = inputs
+        self.params = params
+        self.out = out
+        self.seq = next(_seq)
+        self.freed = False
+        self.label = label
+
+    def name(self) -> str:
+        return self.label or self.op.torch_name
+
+
+def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
+    """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
+    hooks.observer.tick()
+    arrays = [t.data for t in inputs]
+    try:
+        if _GradMode.in_pass:  # run_backward already holds an errstate for the whole pass
+            data = op.forward(*arrays, **params)
+        else:
+            with np.errstate(all="ignore"):
+                data = op.forward(*arrays, **params)
+    except GradcliError:
+        raise
+    except (ValueError, OverflowError) as e:
+        # A value outside the op's domain (a record's forward raises ValueError for those, as
+        # NumPy does): the program's error. Any other exception from a forward is a bug.
+        err = GradcliError(f"{op.name}: {e}")
+        err.cause = e  # for --debug
+        raise err from e
+    data = np.asarray(data)
+    if data.size > limits.TENSOR_ELEMENTS.value:
+        limits.TENSOR_ELEMENTS.check(data.size, f"the result of {op.name}")
+    out = Tensor(data)
+    if _GradMode.enabled:
+        for i, t in enumerate(inputs):
+            if t.requires_grad and i not in op.nondiff:
+                hooks.observer.node()
+                out.requires_grad = True
+                out.node = Node(op, inputs, params, out, label)
+                break
+    return out
+
+
+# --- test samples (`Op.samples`): the usual calls of each kind of op ------------------------
+
+SHAPES1 = ((), (4,), (2, 3), (2, 1, 3))
+SHAPES2 = (
+    ((2, 3), (2, 3)),
+    ((2, 3), (3,)),
+    ((4, 1), (1, 5)),
+    ((), (2, 3)),
+    ((2, 3), ()),
+    ((), ()),
+    ((3, 1, 2), (4, 1)),
+)
+
+
+def unary_samples(params: dict | None = None, **kw: Any) -> tuple[Sample, ...]:
+    """One input in the usual shapes (a scalar, a vector, a matrix, a broadcast shape)."""
+    return tuple(Sample((s,), dict(params or {}), **kw) for s in SHAPES1)
+
+
+def binary_samples(params: dict | None = None, **kw: Any) -> tuple[Sample, ...]:
+    """Two inputs in shapes that broadcast in every way."""
+    return tuple(Sample(s, dict(params or {}), **kw) for s in SHAPES2)
+
+
+def reduction_samples(params: dict | None = None, **kw: Any) -> tuple[Sample, ...]:
+    """dim None / int / tuple, keepdim both ways, a scalar and a vector."""
+    p = dict(params or {})
+    return tuple(
+        Sample(s, {**p, **q}, **kw)
+        for s, q in (
+            (((2, 3),), {}),
+            (((2, 3),), {"dim": 1}),
+            (((2, 3),), {"dim": 0, "keepdim": True}),
+            (((2, 3, 4),), {"dim": (0, 2)}),
+            (((2, 3),), {"dim": None, "keepdim": True}),
+            (((),), {}),
+            (((),), {"dim": 0}),
+            (((4,),), {"dim": 0}),
+        )
+    )

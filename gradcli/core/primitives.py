@@ -1,0 +1,140 @@
+"""The four records the kernel itself applies: `add` (accumulating gradients), and `sum`,
+`reshape`, `expand` (undoing broadcasting, `autograd.unbroadcast`).
+
+They are declared here, below reverse mode, so that the kernel needs nothing above it;
+`ops.binary`, `ops.reduction` and `ops.shape` register them in their places among their
+families. Their rules use `apply` directly (not Tensor methods, which higher layers install).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .op import Op, Sample, apply, binary_samples, reduction_samples
+from .tensor import Tensor
+
+add = Op(
+    "add",
+    np.add,
+    lambda g, out, x, y: (g, g),
+    "AddBackward0",
+    "g, g",
+    sym=lambda sp, x, y: x + y,
+    saves=False,
+    kind="binary",
+    samples=binary_samples(),
+)
+
+
+# --- reductions: the dims convention of every reduction record --------------------------------
+
+
+def dims_of(dim: Any, ndim: int) -> tuple[int, ...]:
+    """The axes a reduction's `dim` param names: all for None (and for a 0-d tensor, where
+    dim=0 / -1 name the only "axis"), else the given ones, non-negative and sorted."""
+    if dim is None or ndim == 0:
+        return tuple(range(ndim))
+    ds = dim if isinstance(dim, (tuple, list)) else (dim,)
+    return tuple(sorted(d % ndim for d in ds))
+
+
+def from_end(dim: int, ndim: int) -> int:
+    """A dim counted from the end, so that it still names the same axis under batch axes."""
+    return dim % ndim - ndim if ndim else -1
+
+
+def count(shape: tuple[int, ...], dims: tuple[int, ...]) -> int:
+    """The number of elements each group of a reduction over `dims` has."""
+    return int(np.prod([shape[d] for d in dims])) if dims else 1
+
+
+def unreduce(t: Tensor, x: Tensor, dim: Any, keepdim: bool) -> Tensor:
+    """Give a reduced tensor (with any leading batch axes) back the reduced axes as size 1,
+    so that it broadcasts against `x`."""
+    if keepdim or x.ndim == 0:
+        return t
+    dims = dims_of(dim, x.ndim)
+    nb = t.ndim - (x.ndim - len(dims))
+    keep = tuple(1 if i in dims else s for i, s in enumerate(x.shape))
+    return apply(reshape, t, shape=t.shape[:nb] + keep, label="ViewBackward0")
+
+
+def _sum_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
+    return np.sum(x, axis=dims_of(dim, x.ndim), keepdims=keepdim)
+
+
+def sum_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:
+    gu = unreduce(g, x, dim, keepdim)
+    nb = g.ndim - out.ndim
+    return (apply(expand, gu, shape=g.shape[:nb] + x.shape),)
+
+
+sum = Op(  # noqa: A001 - the record of torch.sum
+    "sum",
+    _sum_fwd,
+    sum_vjp,
+    "SumBackward0",
+    "g (broadcast back)",
+    kind="reduction",
+    saves=False,
+    signature="sum(x, dim=None, keepdim=False)",
+    samples=reduction_samples(),
+)
+
+# --- shape ------------------------------------------------------------------------------------
+
+
+def _reshape_vjp(g: Tensor, out: Tensor, x: Tensor, shape: tuple[int, ...]) -> tuple:
+    nb = g.ndim - out.ndim
+    return (apply(reshape, g, shape=g.shape[:nb] + x.shape, label="ViewBackward0"),)
+
+
+reshape = Op(
+    "reshape",
+    lambda x, shape: np.reshape(x, shape),
+    _reshape_vjp,
+    "ViewBackward0",
+    "g reshaped to x's shape",
+    kind="shape",
+    saves=False,
+    signature="reshape(x, shape), view, flatten, squeeze, unsqueeze",
+    samples=tuple(
+        Sample((a,), {"shape": b})
+        for a, b in (
+            ((2, 3), (3, 2)),
+            ((2, 3), (6,)),
+            ((), (1, 1)),
+            ((2, 3, 4), (4, 6)),
+            ((6,), (2, 1, 3)),
+            ((1, 1), ()),
+        )
+    ),
+)
+
+
+def _expand_fwd(x: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    return np.broadcast_to(x, shape)
+
+
+expand = Op(
+    "expand",
+    _expand_fwd,
+    lambda g, out, x, shape: (g,),
+    "ExpandBackward0",
+    "g summed over the expanded axes",
+    kind="shape",
+    saves=False,
+    signature="expand(x, *sizes), expand_as, broadcast_to",
+    samples=tuple(
+        Sample((a,), {"shape": b})
+        for a, b in (
+            ((3, 1), (2, 3, 4)),
+            ((), (2, 3)),
+            ((1, 3), (2, 3)),
+            ((3,), (3,)),
+            ((2, 1, 1), (2, 3, 2)),
+        )
+    ),
+)

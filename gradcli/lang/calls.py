@@ -1,0 +1,191 @@
+"""Calling one of gradcli's functions with a program's arguments, and the boundary between the
+program's errors and gradcli's own.
+
+A call is bound to the function's signature first: a wrong call is the user's error, with the
+signature to show. Then the arguments are untrusted values of any type, which the layers that
+interpret a program's values (the PyTorch surface, `ops.arithmetic`'s operands, the language's
+builtins and values, `Tensor`'s own conversions: `ARGUMENT_LAYERS`) check and convert. A
+Python error raised there on a value (`float("a")`, `np.dtype(5)`, a list where a tensor
+belongs) is an argument error: the program's, exit 1. The same error raised anywhere else (the
+kernel, the records' rules, the library features, the interpreter itself), or an error of
+calling (a call that does not fit a signature after the program's call did), is a gradcli bug:
+it is not converted, and the CLI reports it as an internal error (exit 70).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError, LimitError, Span
+from ..core.tensor import typename
+from .builtins import BUILTINS, _builtin_len
+from .values import DType, range_len, short
+
+_SIG_CACHE: dict[int, tuple[Any, Any]] = {}
+
+
+def checked_call(
+    f: Callable[..., Any],
+    args: list,
+    kwargs: dict,
+    name: str,
+    node: ast.AST,
+    interp: Any,
+    bound: bool = False,
+) -> Any:
+    """Call one of gradcli's functions with a program's arguments: a call that does not fit the
+    signature, and an argument error (`is_argument_error`), are the program's errors (the
+    original exception kept as the cause, for `--debug`); any other exception propagates."""
+    import inspect
+
+    entry = _SIG_CACHE.get(id(f))
+    if entry is None or entry[0] is not f:
+        try:
+            sig = inspect.signature(f)
+        except (TypeError, ValueError):
+            sig = False
+        if len(_SIG_CACHE) > 4096:
+            _SIG_CACHE.clear()
+        # The function is kept with its signature, so that its id cannot be reused meanwhile.
+        entry = _SIG_CACHE[id(f)] = (f, sig)
+    sig = entry[1]
+    if sig:
+        try:
+            sig.bind(*args, **kwargs)
+        except TypeError as e:
+            shown = args[1:] if bound else args
+            raise interp.error(
+                node,
+                f"{name}(): {e}",
+                found=f"{len(shown)} positional argument(s)"
+                + (f" and keywords {', '.join(kwargs)}" if kwargs else ""),
+                expected=f"{name}{_public_sig(sig, bound)}",
+            ) from None
+    # torch dtypes are NumPy dtypes inside gradcli's functions (print shows them as torch's).
+    if f != interp.do_print:
+        args = [a.np if isinstance(a, DType) else a for a in args]
+        kwargs = {k: v.np if isinstance(v, DType) else v for k, v in kwargs.items()}
+    if not any(f is g for g in _TAKES_RANGES):
+        for v in (*args, *kwargs.values()):
+            if isinstance(v, range):
+                # NumPy would make a list of it: no more items than a list may have.
+                limits.LIST_ITEMS.check(
+                    range_len(v), f"the number of items of the range passed to {name}()"
+                )
+    try:
+        return f(*args, **kwargs)
+    except CONVERTED as e:
+        if not is_argument_error(e):
+            raise
+        what = short(str(e)) or type(e).__name__
+        if isinstance(e, AttributeError):
+            what = f"an argument has the wrong type ({what})"
+        err = GradcliError(
+            f"{name}(): {what}",
+            found=", ".join(typename(a) for a in (args[1:] if bound else args)) or None,
+            hint="check the arguments' types and values (see `gradcli ops`)",
+        )
+        err.cause = e
+        raise err from e
+    except MemoryError:
+        raise LimitError(
+            "out of memory", hint="the tensors are too large for this machine"
+        ) from None
+
+
+# What Python and NumPy raise on arguments of the wrong type or value. (RuntimeError,
+# AssertionError, NameError... are not here: they can only be gradcli's own bugs.)
+CONVERTED = (
+    TypeError,
+    ValueError,
+    AttributeError,
+    IndexError,
+    KeyError,
+    OverflowError,
+    ZeroDivisionError,
+    FloatingPointError,
+    np.linalg.LinAlgError,
+    UnicodeError,
+)
+
+
+# The modules that interpret a program's values (see the module's docstring).
+ARGUMENT_LAYERS = (
+    "gradcli.surface.",
+    "gradcli.ops.arithmetic",
+    "gradcli.lang.builtins",
+    "gradcli.lang.namespaces",
+    "gradcli.lang.operators",
+    "gradcli.lang.values",
+    "gradcli.lang.calls",
+    "gradcli.core.tensor",
+)
+# Python's messages for a call that does not fit a signature (or of something not callable).
+_CALL_ERROR = re.compile(
+    r"object is not callable|positional argument|keyword argument|multiple values for argument"
+)
+
+
+def _innermost_module(tb: TracebackType | None) -> str | None:
+    """The module of the innermost gradcli frame an exception went through."""
+    found = None
+    while tb is not None:
+        name = tb.tb_frame.f_globals.get("__name__", "")
+        if name == "gradcli" or name.startswith("gradcli."):
+            found = name
+        tb = tb.tb_next
+    return found
+
+
+def is_argument_error(e: BaseException) -> bool:
+    """Whether a Python error is the program's: raised on one of its values where gradcli
+    interprets them (`ARGUMENT_LAYERS`), and not an error of calling."""
+    if not isinstance(e, CONVERTED) or isinstance(e, GradcliError):
+        return False
+    if isinstance(e, TypeError) and _CALL_ERROR.search(str(e)):
+        return False
+    module = _innermost_module(e.__traceback__)
+    return module is None or module.startswith(ARGUMENT_LAYERS)
+
+
+def user_error(e: BaseException, span: Span | None, what: str | None = None) -> GradcliError:
+    """An argument error (`is_argument_error`) as the program's error, with its cause kept."""
+    text = short(str(e)) or type(e).__name__
+    err = GradcliError(
+        f"{what}: {text}" if what else text,
+        span=span,
+        hint="check the values' types (--debug shows where the error came from)",
+    )
+    err.cause = e
+    return err
+
+
+# Functions that take a range as it is (they never make a list of it).
+_TAKES_RANGES: set[Any] = {_builtin_len, BUILTINS["bool"].fn}
+
+
+def call_name(node: ast.AST, callee: Any) -> str:
+    """How the program named the function it called (`torch.sum`), for messages."""
+    func = getattr(node, "func", None)
+    if isinstance(func, (ast.Name, ast.Attribute)):
+        try:
+            text = ast.unparse(func)
+        except Exception:  # noqa: BLE001 - only a name for a message
+            text = ""
+        if 0 < len(text) <= 40:
+            return text
+    return getattr(callee, "__name__", "function").strip("_") or "function"
+
+
+def _public_sig(sig: Any, bound: bool) -> str:
+    params = list(sig.parameters.values())[1 if bound else 0 :]
+    # Without type annotations: `(outputs, inputs, grad_outputs=None)` is what a user reads.
+    shown = [str(p.replace(annotation=p.empty)) for p in params if not p.name.startswith("_")]
+    return "(" + ", ".join(shown) + ")"

@@ -1,0 +1,300 @@
+"""The modules a program can name (`torch`, `torch.nn`, `F`, `torch.autograd`, `numpy`,
+`math`) as fixed tables of members, and a tensor's properties and methods as a program sees
+them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError
+from ..core import autograd
+from ..core.tensor import Settings, Tensor, as_tensor, typename
+from ..ops import arithmetic as A
+from ..surface import constructors as K
+from ..surface import functional as F
+from ..surface import names
+from ..surface.printing import Size
+from .builtins import size_builtin
+from .values import Builtin, DType, GradFn, Namespace
+
+_DTYPES = {
+    "float32": np.float32,
+    "float": np.float32,
+    "float64": np.float64,
+    "double": np.float64,
+    "int64": np.int64,
+    "long": np.int64,
+    "int32": np.int32,
+    "int": np.int32,
+    "bool": np.bool_,
+    "float16": np.float32,
+    "half": np.float32,
+}
+
+
+def build_namespaces() -> dict[str, Namespace]:
+    dtypes = {k: DType(k, np.dtype(v)) for k, v in _DTYPES.items()}
+    functional_members: dict[str, Any] = dict(names.FUNCTIONS)
+    nn_functional = Namespace("torch.nn.functional", functional_members)
+    nn = Namespace("torch.nn", {**names.MODULES, "functional": nn_functional})
+    autograd = Namespace(
+        "torch.autograd",
+        {
+            "Variable": K.Variable,
+            "grad": _autograd_grad,
+            "backward": _autograd_backward,
+            "Function": FUNCTION_BASE,
+            "functional": Namespace("torch.autograd.functional", {}),
+        },
+    )
+    torch = Namespace(
+        "torch",
+        {
+            **names.FUNCTIONS,
+            **dtypes,
+            "nn": nn,
+            "autograd": autograd,
+            "no_grad": None,
+            "Size": Builtin("torch.Size", size_builtin),
+            "pi": math.pi,
+            "e": math.e,
+            "inf": math.inf,
+            "nan": math.nan,
+            "set_default_dtype": _set_default_dtype,
+            "get_default_dtype": lambda: DType(str(Settings.default_dtype), Settings.default_dtype),
+        },
+    )
+    torch.members.pop("no_grad")
+    numpy = Namespace(
+        "numpy",
+        {
+            "array": K.tensor,
+            "asarray": K.tensor,
+            "float32": dtypes["float32"],
+            "float64": dtypes["float64"],
+            "pi": math.pi,
+            "e": math.e,
+            "zeros": K.zeros,
+            "ones": K.ones,
+            "exp": A.exp,
+            "log": A.log,
+            "sqrt": A.sqrt,
+            "tanh": A.tanh,
+            "sin": A.sin,
+            "cos": A.cos,
+            "dot": F.dot,
+            "matmul": A.matmul,
+            "sum": F.sum,
+            "mean": F.mean,
+            "arange": K.arange,
+            "linspace": K.linspace,
+            "eye": K.eye,
+        },
+    )
+    return {
+        "torch": torch,
+        "nn": nn,
+        "F": nn_functional,
+        "autograd": autograd,
+        "numpy": numpy,
+        "math": Namespace("math", _MATH),
+    }
+
+
+def _math_fn(f: Callable[..., float], name: str) -> Builtin:
+    """A `math` function on Python numbers (or one-element tensors, as Python converts them)."""
+
+    def call(*args: Any) -> float:
+        vals = []
+        for a in args:
+            if isinstance(a, Tensor):
+                a = a.item()
+            if isinstance(a, bool) or not isinstance(a, (int, float)):
+                raise GradcliError(
+                    f"math.{name}() takes numbers, not {typename(a)}",
+                    hint=f"for tensors use torch.{name}(x)",
+                )
+            vals.append(a)
+        try:
+            return f(*vals)
+        except (ValueError, OverflowError) as e:
+            raise GradcliError(f"math.{name}(): {e}") from None
+
+    return Builtin(f"math.{name}", call)
+
+
+_MATH: dict[str, Any] = {
+    "pi": math.pi,
+    "e": math.e,
+    "tau": math.tau,
+    "inf": math.inf,
+    "nan": math.nan,
+    **{
+        n: _math_fn(getattr(math, n), n)
+        for n in (
+            "sqrt",
+            "exp",
+            "log",
+            "log10",
+            "log2",
+            "log1p",
+            "sin",
+            "cos",
+            "tan",
+            "tanh",
+            "atan",
+            "asin",
+            "acos",
+            "sinh",
+            "cosh",
+            "floor",
+            "ceil",
+            "fabs",
+            "erf",
+            "isfinite",
+            "isnan",
+        )
+    },
+}
+
+
+FUNCTION_BASE = Namespace("torch.autograd.Function", {})
+
+
+def _set_default_dtype(d: Any) -> None:
+    d = d.np if isinstance(d, DType) else d  # calls pass torch dtypes as NumPy ones
+    if not isinstance(d, np.dtype) or d.kind != "f":
+        raise GradcliError(
+            "only floating-point types are supported as the default type",
+            expected="torch.float32 or torch.float64",
+        )
+    K.set_default_dtype(d)
+
+
+def _autograd_grad(
+    outputs: Any,
+    inputs: Any,
+    grad_outputs: Any = None,
+    retain_graph: Any = None,
+    create_graph: bool = False,
+    only_inputs: bool = True,
+    allow_unused: Any = None,
+    is_grads_batched: bool = False,
+    materialize_grads: bool = False,
+) -> tuple:
+    return autograd.grad(
+        outputs,
+        inputs,
+        grad_outputs,
+        retain_graph=retain_graph,
+        create_graph=create_graph,
+        allow_unused=allow_unused,
+        materialize_grads=materialize_grads,
+    )
+
+
+def _autograd_backward(
+    tensors: Any,
+    grad_tensors: Any = None,
+    retain_graph: Any = None,
+    create_graph: bool = False,
+    inputs: Any = None,
+) -> None:
+    autograd.backward(
+        tensors,
+        grad_tensors,
+        retain_graph=retain_graph,
+        create_graph=create_graph,
+        inputs=_tensors_arg(inputs, "inputs"),
+    )
+
+
+def _tensors_arg(v: Any, what: str) -> list[Tensor] | None:
+    """`inputs=`: a Tensor or a list of Tensors (None: not given)."""
+    if v is None:
+        return None
+    items = [v] if isinstance(v, Tensor) else list(v) if isinstance(v, (list, tuple)) else None
+    if items is None or not all(isinstance(t, Tensor) for t in items):
+        raise GradcliError(f"{what} must be a Tensor or a list of Tensors", found=typename(v))
+    return items
+
+
+def _tensor_backward(
+    t: Tensor,
+    gradient: Any = None,
+    retain_graph: Any = None,
+    create_graph: bool = False,
+    inputs: Any = None,
+    retain_variables: Any = None,
+) -> None:
+    # `retain_variables` is PyTorch 0.3's name for retain_graph (seen in older snippets).
+    if retain_graph is None and retain_variables is not None:
+        retain_graph = retain_variables
+    if gradient is not None and not isinstance(gradient, Tensor):
+        # A number or a (nested) list literal: a constant tensor, as anywhere in a program.
+        gradient = as_tensor(gradient, like=t)
+    autograd.backward(
+        [t],
+        [gradient],
+        retain_graph=retain_graph,
+        create_graph=create_graph,
+        inputs=_tensors_arg(inputs, "inputs"),
+    )
+
+
+def _tolist(t: Tensor) -> Any:
+    limits.LIST_ITEMS.check(t.data.size, "the number of items tolist() would make")
+    return t.data.tolist()
+
+
+# Tensor properties a program may read (and the few it may assign).
+def _grad_fn(t: Tensor) -> Any:
+    return None if t.node is None else GradFn(t.node.name())
+
+
+def data_alias(t: Tensor) -> Tensor:
+    """`x.data`: a tensor sharing x's memory, outside the graph (as PyTorch)."""
+    alias = Tensor.__new__(Tensor)
+    alias.data = t.data
+    alias.requires_grad = False
+    alias.grad = None
+    alias.node = None
+    alias.retains_grad = False
+    alias.name = None
+    return alias
+
+
+TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
+    "shape": lambda t: Size(t.shape),
+    "grad": lambda t: t.grad,
+    "data": data_alias,
+    "requires_grad": lambda t: t.requires_grad,
+    "is_leaf": lambda t: t.node is None,
+    "grad_fn": _grad_fn,
+    "T": F.T,
+    "mT": F.mT,
+    "ndim": lambda t: t.ndim,
+    "dtype": lambda t: DType(
+        {"float32": "float32", "float64": "float64", "int64": "int64", "bool": "bool"}.get(
+            t.dtype.name, t.dtype.name
+        ),
+        t.dtype,
+    ),
+    "device": lambda t: "cpu",
+    "is_cuda": lambda t: False,
+}
+
+
+TENSOR_METHODS: dict[str, Callable[..., Any]] = {
+    **names.METHODS,
+    "backward": _tensor_backward,
+    "tolist": _tolist,
+}
+
+
+IMPORTABLE = ("torch", "numpy", "math")

@@ -1,0 +1,164 @@
+"""A program: `parse` (syntax and the whitelist, never running it), `Program.run` (the one way
+to run or re-run it: with leaves replaced, float32 promoted, custom functions seen through),
+and the `Run` it leaves behind."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError, LimitError, Source, suggest
+from ..base.record import Record
+from ..core.tensor import Tensor
+from .interpreter import Interpreter
+from .syntax import ast_parse, char_span, syntax_span, validate
+
+
+class Run(Record):
+    """What executing a program leaves behind."""
+
+    _fields = (
+        "program",
+        "env",
+        "tensors",
+        "last_assigned",
+        "output",
+        "assigned_order",
+        "warnings",
+        "promoted",
+    )
+    _defaults = {"assigned_order": list, "warnings": list, "promoted": list}
+    program: Program
+    env: dict[str, Any]
+    tensors: dict[str, Tensor]
+    last_assigned: str | None
+    output: list[str]
+    assigned_order: list[str]
+    # Things a user should know that are not errors (non-finite values), as full messages.
+    warnings: list[str]
+    # The float32 leaves promoted to float64 (`Program.run(promote=True)`).
+    promoted: list[str]
+
+    def tensor(self, name: str) -> Tensor:
+        t = self.tensors.get(name)
+        if t is None:
+            raise GradcliError(
+                f"no tensor named `{name}` in the program",
+                found=f"`{name}`",
+                expected="one of: " + ", ".join(f"`{n}`" for n in self.tensors)
+                if self.tensors
+                else "a tensor assigned to a name",
+                hint=suggest(name, self.tensors),
+            )
+        return t
+
+    def leaves(self) -> list[str]:
+        """Names of the leaf tensors that require grad, in the order they were assigned."""
+        seen: dict[int, bool] = {}
+        out = []
+        for name in self.assigned_order:
+            t = self.tensors.get(name)
+            if t is not None and t.requires_grad and t.node is None and id(t) not in seen:
+                seen[id(t)] = True
+                out.append(name)
+        return out
+
+
+class Program:
+    """A parsed program: run it to get a `Run`."""
+
+    def __init__(self, source: Source, tree: ast.Module):
+        self.source = source
+        self.tree = tree
+
+    def run(
+        self,
+        *,
+        overrides: dict[str, np.ndarray] | None = None,
+        dtype: Any = None,
+        seed: int = 0,
+        echo: Callable[[str], None] | None = None,
+        see_through: bool | Callable[[str], bool] = False,
+        promote: bool = False,
+    ) -> Run:
+        """Run the program. The one way to re-run it with changes:
+
+        overrides    leaf tensors' data replaced (by name), as `--set` does
+        dtype, seed  the default float dtype and the seed of rand / randn
+        echo         called with each text the program prints, as it prints it
+        see_through  user functions with a custom gradient run their forward body as
+                     ordinary, recorded operations (True: all of them; a predicate: those whose
+                     name it accepts), so that the graph holds what `f` computes
+        promote      float32 leaves are promoted to float64 when they are assigned (listed in
+                     `Run.promoted`), so that finite differences run in float64
+        """
+        it = Interpreter(
+            self,
+            overrides or {},
+            dtype,
+            seed,
+            echo,
+            see_through=see_through,
+            promote=promote,
+        )
+        it.execute()
+        return Run(
+            self,
+            it.globals,
+            it.tensors,
+            it.last_assigned,
+            it.output,
+            it.order,
+            it.warnings,
+            it.promoted,
+        )
+
+
+def parse(text: str, name: str = "<program>") -> Program:
+    """Parse program text (never running it): syntax and the whitelist are checked here."""
+    if not isinstance(text, str):
+        raise GradcliError(f"the program must be text, not {type(text).__name__}")
+    if len(text) > limits.SOURCE_BYTES.value:  # a character is at least one byte
+        limits.SOURCE_BYTES.check(len(text), "the program's size in bytes")
+    limits.SOURCE_BYTES.check(
+        len(text.encode("utf-8", errors="surrogatepass")), "the program's size in bytes"
+    )
+    source = Source(text, name)
+    if "\x00" in text:
+        raise GradcliError(
+            "the program contains a NUL byte",
+            span=char_span(source, "\x00"),
+            hint="is this a binary file?",
+        )
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        bad = next(c for c in text if 0xD800 <= ord(c) <= 0xDFFF)
+        raise GradcliError(
+            "the program is not valid UTF-8 text",
+            span=char_span(source, bad),
+            hint="save the program as UTF-8",
+        ) from None
+    try:
+        tree = ast_parse(text, name)
+    except SyntaxError as e:
+        msg = e.msg or "invalid syntax"
+        raise GradcliError(
+            f"syntax error: {msg}",
+            span=syntax_span(source, e),
+            hint="gradcli programs are Python syntax (a PyTorch-like subset)",
+        ) from None
+    except (RecursionError, MemoryError):
+        raise LimitError(
+            "the program is nested too deeply to parse",
+            expected=f"at most {limits.NESTING.value} levels of nesting ({limits.NESTING.name})",
+            hint="split long or deeply nested expressions into several assignments",
+        ) from None
+    except (ValueError, OverflowError) as e:
+        raise GradcliError(f"cannot parse the program: {e}") from None
+    validate(tree, source)
+    return Program(source, tree)

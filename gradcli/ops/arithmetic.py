@@ -1,0 +1,267 @@
+"""Tensor arithmetic bound to the records: the operators (`+ - * / ** @`, unary `-`, `abs`)
+and the elementwise methods (`x.exp()`, `x.cos()`...), installed on `Tensor` when this module is
+imported (`gradcli.ops` imports it: every VJP rule is written with them).
+
+Operands follow PyTorch: a Python number takes the tensor's float dtype, a list becomes a
+tensor, shapes must broadcast (PyTorch's error wording). `surface` reuses these functions for
+`torch.add`, `torch.exp`, ... and adds the methods with PyTorch's argument conventions.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError
+from ..core.op import apply
+from ..core.tensor import Settings, Tensor, as_tensor, data_array, typename
+from . import binary as B
+from . import elementwise as E
+from . import linalg as L
+
+
+def tensor_arg(v: Any, what: str = "argument") -> Tensor:
+    if isinstance(v, Tensor):
+        return v
+    if isinstance(v, (int, float, bool)) and not isinstance(v, bool):
+        return Tensor(np.asarray(v, dtype=Settings.default_dtype))
+    raise GradcliError(
+        f"{what} must be a Tensor, not {typename(v)}",
+        hint="create it with torch.tensor(...)",
+    )
+
+
+def size_check(shape: tuple[int, ...], what: str) -> None:
+    total = 1
+    for n in shape:
+        total *= n
+    limits.TENSOR_ELEMENTS.check(total, what)
+
+
+def broadcast_shape(a: Tensor, b: Tensor) -> tuple[int, ...]:
+    # The common cases need no checks: each operand is already within the limits.
+    if a.shape == b.shape or b.ndim == 0:
+        return a.shape
+    if a.ndim == 0:
+        return b.shape
+    try:
+        shape = np.broadcast_shapes(a.shape, b.shape)
+    except ValueError:
+        n = max(a.ndim, b.ndim)
+        sa = (1,) * (n - a.ndim) + a.shape
+        sb = (1,) * (n - b.ndim) + b.shape
+        for i in range(n - 1, -1, -1):
+            if sa[i] != sb[i] and sa[i] != 1 and sb[i] != 1:
+                raise GradcliError(
+                    f"The size of tensor a ({sa[i]}) must match the size of tensor b ({sb[i]}) "
+                    f"at non-singleton dimension {i}",
+                    found=f"shapes {list(a.shape)} and {list(b.shape)}",
+                    expected="shapes that broadcast (equal, or 1, in each dimension from the "
+                    "right)",
+                ) from None
+        raise
+    size_check(shape, "the broadcast result")
+    return shape
+
+
+def operands(a: Any, b: Any) -> tuple[Tensor, Tensor]:
+    ta = a if isinstance(a, Tensor) else None
+    tb = b if isinstance(b, Tensor) else None
+    if ta is None and tb is None:
+        raise GradcliError("expected at least one Tensor operand")
+    ta = ta if ta is not None else scalar_operand(a, tb)
+    tb = tb if tb is not None else scalar_operand(b, ta)
+    broadcast_shape(ta, tb)
+    return ta, tb
+
+
+def scalar_operand(v: Any, like: Tensor) -> Tensor:
+    if isinstance(v, (int, float, bool)) or isinstance(v, np.number):
+        return as_tensor(v, like=like)
+    if isinstance(v, (list, tuple)):
+        return Tensor(data_array(v, None))
+    raise GradcliError(
+        f"unsupported operand type: {typename(v)} and Tensor", expected="a Tensor or a number"
+    )
+
+
+def binop(op: Any, label: str | None = None) -> Callable[[Any, Any], Tensor]:
+    def f(a: Any, b: Any) -> Tensor:
+        ta, tb = operands(a, b)
+        return apply(op, ta, tb, label=label)
+
+    return f
+
+
+add_t = binop(B.add)
+
+
+sub_t = binop(B.sub)
+
+
+mul_t = binop(B.mul)
+
+
+div_t = binop(B.div)
+
+
+def pow(x: Any, e: Any) -> Tensor:
+    if isinstance(x, Tensor) and not isinstance(e, Tensor):
+        if isinstance(e, bool) or not isinstance(e, (int, float)):
+            raise GradcliError(f"pow(): exponent must be a number or Tensor, not {typename(e)}")
+        if isinstance(e, int) and builtins.abs(e) > 10_000:
+            raise GradcliError(f"exponent {e} is too large", hint="use a float exponent")
+        return apply(E.pow_scalar, x, p=e)
+    if not isinstance(x, Tensor) and isinstance(e, Tensor):
+        if isinstance(x, bool) or not isinstance(x, (int, float)):
+            raise GradcliError(f"pow(): base must be a number or Tensor, not {typename(x)}")
+        return apply(E.rpow_scalar, e, base=float(x))
+    a, b = operands(x, e)
+    return apply(B.pow, a, b)
+
+
+def unary(op: Any) -> Callable[..., Tensor]:
+    def f(x: Any) -> Tensor:
+        return apply(op, tensor_arg(x, "input"))
+
+    f.__name__ = op.name
+    return f
+
+
+neg = unary(E.neg)
+
+
+exp = unary(E.exp)
+
+
+log = unary(E.log)
+
+
+log1p = unary(E.log1p)
+
+
+sqrt = unary(E.sqrt)
+
+
+abs = unary(E.abs)
+
+
+sin = unary(E.sin)
+
+
+cos = unary(E.cos)
+
+
+tan = unary(E.tan)
+
+
+tanh = unary(E.tanh)
+
+
+sigmoid = unary(E.sigmoid)
+
+
+sign = unary(E.sign)
+
+
+erf = unary(E.erf)
+
+
+def named(t: Tensor, label: str) -> Tensor:
+    """Show PyTorch's grad_fn name for a result gradcli computes with a more general op."""
+    if t.node is not None:
+        t.node.label = label
+    return t
+
+
+def sub_op(a: Any, b: Any) -> Tensor:
+    """`a - b`: with a number on the left PyTorch records RsubBackward1."""
+    out = sub_t(a, b)
+    return out if isinstance(a, Tensor) else named(out, "RsubBackward1")
+
+
+def div_op(a: Any, b: Any) -> Tensor:
+    """`a / b`: PyTorch computes number / x as reciprocal(x) * number (MulBackward0)."""
+    out = div_t(a, b)
+    return out if isinstance(a, Tensor) else named(out, "MulBackward0")
+
+
+def matmul(x: Any, y: Any) -> Tensor:
+    x, y = tensor_arg(x, "input"), tensor_arg(y, "other")
+    if x.ndim == 0 or y.ndim == 0:
+        raise GradcliError(
+            f"both arguments to matmul need to be at least 1D, but they are {x.ndim}D and {y.ndim}D"
+        )
+    k1 = x.shape[-1]
+    k2 = y.shape[-2] if y.ndim >= 2 else y.shape[0]
+    if k1 != k2:
+        a = f"{x.shape[-2] if x.ndim >= 2 else 1}x{k1}"
+        b = f"{k2}x{y.shape[-1] if y.ndim >= 2 else 1}"
+        raise GradcliError(
+            f"mat1 and mat2 shapes cannot be multiplied ({a} and {b})",
+            found=f"shapes {list(x.shape)} @ {list(y.shape)}",
+            expected="the last dimension of the left operand to equal the first (of the last "
+            "two) of the right",
+            hint="transpose one of them (x.T or x.t())?",
+        )
+    bx = x.shape[:-2] if x.ndim > 2 else ()
+    by = y.shape[:-2] if y.ndim > 2 else ()
+    try:
+        batch = np.broadcast_shapes(bx, by)
+    except ValueError:
+        raise GradcliError(
+            f"matmul: batch dimensions {list(bx)} and {list(by)} do not broadcast"
+        ) from None
+    rows = (x.shape[-2],) if x.ndim >= 2 else ()
+    cols = (y.shape[-1],) if y.ndim >= 2 else ()
+    size_check(tuple(batch) + rows + cols, "the matmul result")
+    label = (
+        "DotBackward0"
+        if x.ndim == y.ndim == 1
+        else "MvBackward0"
+        if y.ndim == 1 and x.ndim == 2
+        else "MmBackward0"
+        if x.ndim == y.ndim == 2
+        else "UnsafeViewBackward0"
+    )
+    return apply(L.matmul, x, y, label=label)
+
+
+def swap(fn: Callable[[Any, Any], Tensor]) -> Callable[[Any, Any], Tensor]:
+    return lambda a, b: fn(b, a)
+
+
+# The operators, and the elementwise methods VJP rules are written with.
+OPERATORS: dict[str, Callable[..., Any]] = {
+    "__add__": add_t,
+    "__radd__": swap(add_t),
+    "__sub__": sub_t,
+    "__rsub__": lambda a, b: sub_op(b, a),
+    "__mul__": mul_t,
+    "__rmul__": swap(mul_t),
+    "__truediv__": div_t,
+    "__rtruediv__": lambda a, b: div_op(b, a),
+    "__pow__": pow,
+    "__rpow__": swap(pow),
+    "__matmul__": matmul,
+    "__rmatmul__": swap(matmul),
+    "__neg__": neg,
+    "__pos__": lambda x: x,
+    "__abs__": abs,
+}
+METHODS: dict[str, Callable[..., Tensor]] = {
+    f.__name__: f
+    for f in (neg, exp, log, log1p, sqrt, abs, sin, cos, tan, tanh, sigmoid, sign, erf)
+}
+
+
+def _install() -> None:
+    for name, fn in {**OPERATORS, **METHODS}.items():
+        setattr(Tensor, name, fn)
+
+
+_install()

@@ -1,0 +1,361 @@
+"""Elementwise records of one tensor input: the unary functions (exp, log, sin, relu, erf,
+gelu, clamp...) and the powers with a number, `x ** p` and `c ** x`.
+
+Inside rules: `g` is the upstream gradient (it may carry `nb` leading batch axes,
+`nb = g.ndim - out.ndim`), `out` the op's result, `x` its input. Rules use the records' own
+differentiable operations (`ops.arithmetic`), so gradients can be differentiated again.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..core.op import Sample, defop, unary_samples
+from ..core.tensor import Tensor, constant, mask_like
+
+neg = defop(
+    "neg",
+    np.negative,
+    lambda g, out, x: (-g,),
+    "NegBackward0",
+    "-g",
+    sym=lambda sp, x: -x,
+    saves=False,
+    samples=unary_samples(),
+)
+exp = defop(
+    "exp",
+    np.exp,
+    lambda g, out, x: (g * out,),
+    "ExpBackward0",
+    "g * out",
+    sym=lambda sp, x: sp.exp(x),
+    samples=unary_samples(),
+)
+log = defop(
+    "log",
+    np.log,
+    lambda g, out, x: (g / x,),
+    "LogBackward0",
+    "g / x",
+    sym=lambda sp, x: sp.log(x),
+    domain=lambda x: "log of a value <= 0" if np.any(x <= 0) else None,
+    samples=unary_samples(low=0.1, high=3.0),
+)
+log1p = defop(
+    "log1p",
+    np.log1p,
+    lambda g, out, x: (g / (x + 1),),
+    "Log1PBackward0",
+    "g / (1 + x)",
+    sym=lambda sp, x: sp.log(1 + x),
+    domain=lambda x: "log1p of a value <= -1" if np.any(x <= -1) else None,
+    samples=unary_samples(low=-0.9, high=3.0),
+)
+sqrt = defop(
+    "sqrt",
+    np.sqrt,
+    lambda g, out, x: (g / (out * 2),),
+    "SqrtBackward0",
+    "g / (2 * out)",
+    sym=lambda sp, x: sp.sqrt(x),
+    domain=lambda x: (
+        "sqrt of a value <= 0 (its derivative is infinite or nan)" if np.any(x <= 0) else None
+    ),
+    samples=unary_samples(low=0.1, high=3.0),
+)
+abs = defop(  # noqa: A001 - the record of torch.abs
+    "abs",
+    np.abs,
+    lambda g, out, x: (g * constant(np.sign(x.data)),),
+    "AbsBackward0",
+    "g * sign(x)",
+    sym=lambda sp, x: sp.Abs(x),
+    kink="abs'(0) = 0, as PyTorch (sign(0) = 0)",
+    samples=unary_samples(avoid=(0.0,)),
+)
+sin = defop(
+    "sin",
+    np.sin,
+    lambda g, out, x: (g * x.cos(),),
+    "SinBackward0",
+    "g * cos(x)",
+    sym=lambda sp, x: sp.sin(x),
+    samples=unary_samples(),
+)
+cos = defop(
+    "cos",
+    np.cos,
+    lambda g, out, x: (-g * x.sin(),),
+    "CosBackward0",
+    "-g * sin(x)",
+    sym=lambda sp, x: sp.cos(x),
+    samples=unary_samples(),
+)
+tan = defop(
+    "tan",
+    np.tan,
+    lambda g, out, x: (g * (out * out + 1),),
+    "TanBackward0",
+    "g * (1 + out^2)",
+    sym=lambda sp, x: sp.tan(x),
+    samples=unary_samples(low=-1.2, high=1.2),
+)
+tanh = defop(
+    "tanh",
+    np.tanh,
+    lambda g, out, x: (g * (1 - out * out),),
+    "TanhBackward0",
+    "g * (1 - out^2)",
+    sym=lambda sp, x: sp.tanh(x),
+    samples=unary_samples(),
+)
+
+
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    # Two branches so that neither exp overflows.
+    e = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1 / (1 + e), e / (1 + e))
+
+
+sigmoid = defop(
+    "sigmoid",
+    _sigmoid,
+    lambda g, out, x: (g * out * (1 - out),),
+    "SigmoidBackward0",
+    "g * out * (1 - out)",
+    sym=lambda sp, x: 1 / (1 + sp.exp(-x)),
+    samples=unary_samples(low=-5.0, high=5.0),
+)
+relu = defop(
+    "relu",
+    lambda x: np.maximum(x, 0).astype(x.dtype),
+    lambda g, out, x: (g * mask_like(x.data > 0, x),),
+    "ReluBackward0",
+    "g * (x > 0)",
+    sym=lambda sp, x: sp.Max(x, 0),
+    kink="relu'(0) = 0, as PyTorch",
+    samples=unary_samples(avoid=(0.0,)),
+)
+sign = defop(
+    "sign",
+    np.sign,
+    lambda g, out, x: (g * 0,),
+    "SignBackward0",
+    "0",
+    sym=lambda sp, x: sp.sign(x),
+    saves=False,
+    kink="sign' = 0 everywhere, 0 at 0",
+    samples=unary_samples(avoid=(0.0,)),
+)
+
+
+def _erf(x: np.ndarray) -> np.ndarray:
+    # NumPy has no erf; math.erf is exact to double precision.
+    return np.vectorize(math.erf, otypes=[x.dtype])(x) if x.size else x.copy()
+
+
+_2_SQRTPI = 2 / math.sqrt(math.pi)
+erf = defop(
+    "erf",
+    _erf,
+    lambda g, out, x: (g * (-(x * x)).exp() * _2_SQRTPI,),
+    "ErfBackward0",
+    "g * 2/sqrt(pi) * exp(-x^2)",
+    sym=lambda sp, x: sp.erf(x),
+    samples=unary_samples(),
+)
+
+
+def _leaky_fwd(x: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:
+    return np.where(x > 0, x, x * negative_slope).astype(x.dtype)
+
+
+leaky_relu = defop(
+    "leaky_relu",
+    _leaky_fwd,
+    lambda g, out, x, negative_slope=0.01: (
+        g * constant(np.where(x.data > 0, 1.0, negative_slope).astype(x.dtype)),
+    ),
+    "LeakyReluBackward0",
+    "g * (1 if x > 0 else negative_slope)",
+    sym=lambda sp, x, negative_slope=0.01: sp.Piecewise((x, x > 0), (negative_slope * x, True)),
+    kink="leaky_relu'(0) = negative_slope, as PyTorch",
+    signature="leaky_relu(x, negative_slope=0.01)",
+    samples=unary_samples({"negative_slope": 0.01}, avoid=(0.0,))
+    + (
+        Sample(((2, 3),), {"negative_slope": 0.2}, avoid=(0.0,)),
+        Sample(((4,),), {"negative_slope": -1.5}, avoid=(0.0,)),
+    ),
+)
+
+
+def _softplus_fwd(x: np.ndarray, beta: float = 1.0, threshold: float = 20.0) -> np.ndarray:
+    bx = x * beta
+    soft = (np.maximum(bx, 0) + np.log1p(np.exp(-np.abs(bx)))) / beta
+    return np.where(bx > threshold, x, soft).astype(x.dtype)
+
+
+def _softplus_vjp(
+    g: Tensor, out: Tensor, x: Tensor, beta: float = 1.0, threshold: float = 20.0
+) -> tuple:
+    lin = mask_like(x.data * beta > threshold, x)
+    return (g * (lin + (1 - lin) * (x * beta).sigmoid()),)
+
+
+softplus = defop(
+    "softplus",
+    _softplus_fwd,
+    _softplus_vjp,
+    "SoftplusBackward0",
+    "g * sigmoid(beta * x)  (g where beta * x > threshold)",
+    sym=lambda sp, x, beta=1.0, threshold=20.0: sp.Piecewise(
+        (x, beta * x > threshold), (sp.log(1 + sp.exp(beta * x)) / beta, True)
+    ),
+    signature="softplus(x, beta=1, threshold=20)",
+    samples=unary_samples({"beta": 1.0, "threshold": 20.0}, low=-4.0, high=4.0)
+    + (
+        Sample(((2, 3),), {"beta": 2.0, "threshold": 20.0}),
+        Sample(((3, 4),), {"beta": 2.0, "threshold": 1.0}, avoid=(0.5,)),
+        Sample(((2, 3),), {"beta": 0.5, "threshold": 0.5}, avoid=(1.0,)),
+    ),
+)
+
+_SQRT1_2 = 1 / math.sqrt(2)
+_INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
+_GELU_K = math.sqrt(2 / math.pi)
+_GELU_C = 0.044715
+
+
+def _gelu_fwd(x: np.ndarray, approximate: str = "none") -> np.ndarray:
+    if approximate == "tanh":
+        return 0.5 * x * (1 + np.tanh(_GELU_K * (x + _GELU_C * x**3)))
+    return 0.5 * x * (1 + _erf(x * _SQRT1_2))
+
+
+def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> tuple:
+    if approximate == "tanh":
+        t = ((x + x * x * x * _GELU_C) * _GELU_K).tanh()
+        return (
+            g * ((t + 1) * 0.5 + x * (1 - t * t) * (x * x * (3 * _GELU_C) + 1) * (0.5 * _GELU_K)),
+        )
+    cdf = ((x * _SQRT1_2).erf() + 1) * 0.5
+    pdf = (x * x * -0.5).exp() * _INV_SQRT_2PI
+    return (g * (cdf + x * pdf),)
+
+
+gelu = defop(
+    "gelu",
+    _gelu_fwd,
+    _gelu_vjp,
+    "GeluBackward0",
+    "g * (Phi(x) + x * phi(x))",
+    sym=lambda sp, x, approximate="none": (
+        x * (1 + sp.erf(x / sp.sqrt(2))) / 2
+        if approximate == "none"
+        else x * (1 + sp.tanh(sp.sqrt(2 / sp.pi) * (x + sp.Rational(44715, 1000000) * x**3))) / 2
+    ),
+    signature="gelu(x, approximate='none')",
+    samples=unary_samples({"approximate": "none"}, low=-3.0, high=3.0)
+    + unary_samples({"approximate": "tanh"}, low=-3.0, high=3.0),
+)
+
+
+def _clamp_fwd(x: np.ndarray, min: float | None = None, max: float | None = None) -> np.ndarray:
+    out = x
+    if min is not None:
+        out = np.maximum(out, min)
+    if max is not None:
+        out = np.minimum(out, max)
+    return np.asarray(out, dtype=x.dtype)
+
+
+def _clamp_vjp(
+    g: Tensor, out: Tensor, x: Tensor, min: float | None = None, max: float | None = None
+) -> tuple:
+    keep = np.ones(x.shape, dtype=bool)
+    if min is not None:
+        keep &= x.data >= min
+    if max is not None:
+        keep &= x.data <= max
+    return (g * mask_like(keep, x),)
+
+
+clamp = defop(
+    "clamp",
+    _clamp_fwd,
+    _clamp_vjp,
+    "ClampBackward1",
+    "g * (min <= x <= max)",
+    sym=lambda sp, x, min=None, max=None: (
+        sp.Min(sp.Max(x, min), max)
+        if min is not None and max is not None
+        else sp.Max(x, min)
+        if min is not None
+        else sp.Min(x, max)
+        if max is not None
+        else x
+    ),
+    kink="clamp passes the gradient at the bounds (min <= x <= max), as PyTorch",
+    signature="clamp(x, min=None, max=None)",
+    samples=unary_samples({"min": -0.5, "max": 0.5}, avoid=(-0.5, 0.5))
+    + (
+        Sample(((2, 3),), {"min": 0.25, "max": None}, avoid=(0.25,)),
+        Sample(((2, 3),), {"min": None, "max": -0.25}, avoid=(-0.25,)),
+        Sample(((4,),), {"min": 1.0, "max": 1.0}, avoid=(1.0,)),
+    ),
+)
+
+
+def _pow_vjp(g: Tensor, out: Tensor, x: Tensor, p: float) -> tuple:
+    if p == 0:
+        return (g * 0,)
+    return (g * p * x ** (p - 1),)
+
+
+pow_scalar = defop(
+    "pow_scalar",
+    lambda x, p: np.power(x, p),
+    _pow_vjp,
+    "PowBackward0",
+    "g * p * x^(p-1)",
+    sym=lambda sp, x, p: x**p,
+    signature="x ** p, pow(x, p)",
+    samples=unary_samples({"p": 2})
+    + unary_samples({"p": 3})
+    + unary_samples({"p": 0.5}, low=0.1)
+    + (
+        Sample(((2, 3),), {"p": -1.5}, low=0.2),
+        Sample(((2, 3),), {"p": 0}),
+        Sample(((2, 3),), {"p": 1}),
+        Sample(((2, 3),), {"p": -2}, avoid=(0.0,), gap=0.3),
+        Sample(((2, 3),), {"p": 2.5}, low=0.1),
+    ),
+)
+
+
+def _rpow_vjp(g: Tensor, out: Tensor, x: Tensor, base: float) -> tuple:
+    if base == 0:
+        # out * log(0) is nan / -inf; PyTorch takes 0 where x >= 0 (and -inf where x < 0).
+        return (g * constant(np.where(x.data >= 0, 0.0, -np.inf).astype(x.dtype)),)
+    return (g * out * math.log(base) if base > 0 else g * out * float("nan"),)
+
+
+rpow_scalar = defop(
+    "rpow_scalar",
+    lambda x, base: np.power(base, x),
+    _rpow_vjp,
+    "PowBackward2",
+    "g * out * log(c)",
+    sym=lambda sp, x, base: sp.sympify(base) ** x,
+    signature="c ** x, pow(c, x)",
+    samples=unary_samples({"base": 2.0})
+    + (
+        Sample(((2, 3),), {"base": 0.5}),
+        Sample(((2, 3),), {"base": math.e}),
+        Sample(((2, 3),), {"base": 1.0}),
+        Sample(((2, 3),), {"base": 0.0}, low=0.1),
+    ),
+)

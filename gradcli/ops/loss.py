@@ -1,0 +1,193 @@
+"""Loss records (PyTorch's defaults: reduction='mean'): mse_loss, binary_cross_entropy,
+nll_loss. Targets and weights are constants: NumPy arrays in the params, or a tensor input
+that is not differentiated."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..core.op import Sample, apply, defop
+from ..core.tensor import Tensor, constant
+from .elementwise import clamp
+from .shape import reshape_to, unsqueeze
+
+
+def _reduce(a: np.ndarray, reduction: str) -> np.ndarray:
+    if reduction == "mean":
+        return np.mean(a)
+    if reduction == "sum":
+        return np.sum(a)
+    return a
+
+
+def _loss_g(g: Tensor, out: Tensor, shape: tuple, reduction: str) -> Tensor:
+    """The upstream gradient of a loss, broadcastable to the elementwise losses' shape."""
+    if reduction == "none":
+        return g
+    nb = g.ndim - out.ndim
+    gu = reshape_to(g, g.shape[:nb] + (1,) * len(shape))
+    n = int(np.prod(shape)) if shape else 1
+    return gu / n if reduction == "mean" else gu
+
+
+def _mse_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor, reduction: str = "mean") -> tuple:
+    shape = np.broadcast_shapes(x.shape, y.shape)
+    gx = _loss_g(g, out, shape, reduction) * (x - y) * 2
+    return (gx, -gx)
+
+
+mse_loss = defop(
+    "mse_loss",
+    lambda x, y, reduction="mean": _reduce((x - y) ** 2, reduction),
+    _mse_vjp,
+    "MseLossBackward0",
+    "g * 2 (x - y) / n, -(same)",
+    kind="loss",
+    signature="mse_loss(input, target, reduction='mean')",
+    samples=tuple(
+        Sample(a, {"reduction": r})
+        for a, r in (
+            (((2, 3), (2, 3)), "mean"),
+            (((2, 3), (2, 3)), "sum"),
+            (((2, 3), (2, 3)), "none"),
+            (((2, 3), (3,)), "mean"),
+            (((), ()), "mean"),
+            (((4,), (4,)), "none"),
+            (((3,), (2, 3)), "sum"),
+        )
+    ),
+)
+
+
+def _bce_fwd(
+    p: np.ndarray, t: np.ndarray, weight: np.ndarray | None = None, reduction: str = "mean"
+) -> np.ndarray:
+    if np.any((p < 0) | (p > 1)):
+        raise ValueError("all elements of input should be between 0 and 1")
+    # PyTorch clamps the logs at -100 so that p = 0 or 1 gives a finite loss.
+    lp, l1p = np.maximum(np.log(p), -100), np.maximum(np.log1p(-p), -100)
+    loss = -(t * lp + (1 - t) * l1p)
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def _at_least(t: Tensor, low: float) -> Tensor:
+    """`t.clamp(min=low)`."""
+    return apply(clamp, t, min=float(low), max=None)
+
+
+def _bce_vjp(
+    g: Tensor, out: Tensor, p: Tensor, t: Tensor, weight: Any = None, reduction: str = "mean"
+) -> tuple:
+    gu = _loss_g(g, out, p.shape, reduction)
+    if weight is not None:
+        gu = gu * constant(weight)
+    denom = _at_least((1 - p) * p, 1e-12)
+    lp = _at_least(p.log(), -100)
+    l1p = _at_least((1 - p).log(), -100)
+    return (gu * (p - t) / denom, gu * (l1p - lp))
+
+
+binary_cross_entropy = defop(
+    "binary_cross_entropy",
+    _bce_fwd,
+    _bce_vjp,
+    "BinaryCrossEntropyBackward0",
+    "g * (p - t) / max(p (1 - p), 1e-12), g * (log(1 - p) - log(p))",
+    kind="loss",
+    # (the sympy form leaves out the clamp of the logs at -100)
+    sym=lambda sp, p, t, weight=None, reduction="mean": _reduce(
+        np.frompyfunc(lambda a, b: -(b * sp.log(a) + (1 - b) * sp.log(1 - a)), 2, 1)(p, t)
+        * (1 if weight is None else weight),
+        reduction,
+    ),
+    signature="binary_cross_entropy(input, target, weight=None, reduction='mean')",
+    samples=tuple(
+        Sample(a, q, low=0.05, high=0.95)
+        for a, q in (
+            (((2, 3), (2, 3)), {"reduction": "mean"}),
+            (((2, 3), (2, 3)), {"reduction": "sum"}),
+            (((2, 3), (2, 3)), {"reduction": "none"}),
+            (((), ()), {"reduction": "mean"}),
+            (((4,), (4,)), {"reduction": "none"}),
+            (
+                ((2, 3), (2, 3)),
+                {"reduction": "mean", "weight": np.array([[0.5, 1.0, 2.0], [1.5, 0.2, 1.0]])},
+            ),
+            (((2, 3), (2, 3)), {"reduction": "none", "weight": np.array([[0.5, 1.0, 2.0]] * 2)}),
+        )
+    ),
+)
+
+
+def _nll_fwd(
+    x: np.ndarray,
+    target: np.ndarray,
+    weight: np.ndarray | None = None,
+    reduction: str = "mean",
+    ignore_index: int = -100,
+) -> np.ndarray:
+    m = _nll_mask(x.shape, target, weight, ignore_index, x.dtype)
+    picked = -np.sum(m * x, axis=-1)
+    if reduction == "none":
+        return picked
+    total = np.sum(picked)
+    if reduction == "sum":
+        return total
+    return total / np.sum(m)
+
+
+def _nll_mask(shape: tuple, target: np.ndarray, weight: Any, ignore_index: int, dtype) -> Any:
+    """One-hot of the targets, times the class weight, zero where target == ignore_index."""
+    c = shape[-1]
+    t = np.asarray(target)
+    m = (np.arange(c) == t[..., None]).astype(dtype)
+    if weight is not None:
+        m = m * np.asarray(weight, dtype=dtype)
+    return m * (t != ignore_index)[..., None]
+
+
+def _nll_vjp(
+    g: Tensor,
+    out: Tensor,
+    x: Tensor,
+    target: np.ndarray,
+    weight: Any = None,
+    reduction: str = "mean",
+    ignore_index: int = -100,
+) -> tuple:
+    m = _nll_mask(x.shape, target, weight, ignore_index, x.dtype)
+    if reduction == "none":
+        return (unsqueeze(g, -1) * constant(-m),)
+    nb = g.ndim - out.ndim
+    gu = reshape_to(g, g.shape[:nb] + (1,) * x.ndim)
+    scale = -m / np.sum(m) if reduction == "mean" else -m
+    return (gu * constant(scale),)
+
+
+nll_loss = defop(
+    "nll_loss",
+    _nll_fwd,
+    _nll_vjp,
+    "NllLossBackward0",
+    "-g * w[t] / sum(w[t]) at the target classes, 0 elsewhere",
+    kind="loss",
+    signature="nll_loss(input, target, weight=None, reduction='mean', ignore_index=-100)",
+    samples=tuple(
+        Sample(a, {"target": np.array(t), **q})
+        for a, t, q in (
+            (((3, 4),), [0, 2, 1], {"reduction": "mean"}),
+            (((3, 4),), [0, 2, 1], {"reduction": "sum"}),
+            (((3, 4),), [0, 2, 3], {"reduction": "none"}),
+            (((3, 4),), [3, 3, 1], {"weight": np.array([1.0, 2.0, 0.5, 1.5])}),
+            (((3, 4),), [0, 1, 2], {"weight": np.array([1.0, 2.0, 0.5, 1.5]), "reduction": "none"}),
+            (((3, 4),), [0, -100, 3], {"ignore_index": -100}),
+            (((3, 4),), [1, 2, 1], {"ignore_index": 1, "reduction": "sum"}),
+            (((4,),), 2, {"reduction": "mean"}),
+            (((4,),), 1, {"reduction": "none"}),
+        )
+    ),
+)

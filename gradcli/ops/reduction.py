@@ -1,0 +1,401 @@
+"""Reduction records: sum, mean, prod, max / min, norm, logsumexp, softmax, log_softmax,
+var, std. A reduction's `dim` param is None, an int or a tuple (`core.primitives.dims_of`);
+rules give the reduced gradient its axes back with `unreduce`.
+
+Ops of other kinds than elementwise / binary have `sym` forms on whole object arrays of sympy
+expressions (`_sym_reduce`), evaluated by `analysis.symbolic`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..core import primitives as P
+from ..core.op import Sample, apply, defop, reduction_samples, register
+from ..core.primitives import count, dims_of, from_end, sum_vjp, unreduce
+from ..core.tensor import Tensor, constant, mask_like
+
+sum = register(P.sum)  # noqa: A001 - the record of torch.sum
+
+
+def _mean_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
+    return np.mean(x, axis=dims_of(dim, x.ndim), keepdims=keepdim)
+
+
+def _mean_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:
+    (gs,) = sum_vjp(g, out, x, dim, keepdim)
+    return (gs / count(x.shape, dims_of(dim, x.ndim)),)
+
+
+mean = defop(
+    "mean",
+    _mean_fwd,
+    _mean_vjp,
+    "MeanBackward0",
+    "g / n (broadcast back)",
+    kind="reduction",
+    saves=False,
+    signature="mean(x, dim=None, keepdim=False)",
+    samples=reduction_samples(),
+)
+
+
+def _prod_others(x: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
+    """For each element, the product of the others in its reduction group (exact with zeros)."""
+    rest = [d for d in range(x.ndim) if d not in dims]
+    moved = np.transpose(x, rest + list(dims))
+    flat = moved.reshape(moved.shape[: len(rest)] + (-1,))
+    ones = np.ones(flat.shape[:-1] + (1,), dtype=x.dtype)
+    left = np.cumprod(np.concatenate([ones, flat[..., :-1]], axis=-1), axis=-1)
+    right = np.cumprod(np.concatenate([ones, flat[..., :0:-1]], axis=-1), axis=-1)[..., ::-1]
+    others = (left * right).reshape(moved.shape)
+    return np.transpose(others, np.argsort(rest + list(dims)))
+
+
+def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:
+    gu = unreduce(g, x, dim, keepdim)
+    if np.any(x.data == 0):
+        # out / x is 0/0 there; the exact product of the others is used (not differentiable
+        # again: a Hessian through prod at a zero is not supported).
+        return (gu * constant(_prod_others(x.data, dims_of(dim, x.ndim))),)
+    return (gu * unreduce(out, x, dim, keepdim) / x,)
+
+
+prod = defop(
+    "prod",
+    lambda x, dim=None, keepdim=False: np.prod(x, axis=dims_of(dim, x.ndim), keepdims=keepdim),
+    _prod_vjp,
+    "ProdBackward0",
+    "g * out / x (product of the others)",
+    kind="reduction",
+    signature="prod(x, dim=None, keepdim=False)",
+    samples=tuple(
+        Sample(s, q)
+        for s, q in (
+            (((2, 3),), {}),
+            (((2, 3),), {"dim": 1}),
+            (((2, 3),), {"dim": 0, "keepdim": True}),
+            (((2, 3, 4),), {"dim": 2}),
+            (((),), {}),
+            (((),), {"dim": 0}),
+            (((4,),), {"dim": 0}),
+        )
+    ),
+)
+
+
+def _extreme_vjp(
+    g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False, fn: str = "max"
+) -> tuple:
+    gu = unreduce(g, x, dim, keepdim)
+    if dim is None or x.ndim == 0:
+        hit = x.data == np.asarray(out.data).reshape((1,) * x.ndim)
+        hit = hit / hit.sum()
+    else:
+        d = dims_of(dim, x.ndim)[0]
+        idx = np.expand_dims(getattr(np, "arg" + fn)(x.data, axis=d), d)
+        hit = np.arange(x.shape[d]).reshape([-1 if i == d else 1 for i in range(x.ndim)]) == idx
+    return (gu * constant(hit.astype(x.dtype)),)
+
+
+def _extreme_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False, fn: str = "max"):
+    if x.size == 0:
+        raise ValueError(f"{fn}(): Expected reduction dim to be specified for input.numel() == 0")
+    f = np.max if fn == "max" else np.min
+    return f(
+        x, axis=None if dim is None or x.ndim == 0 else dims_of(dim, x.ndim)[0], keepdims=keepdim
+    )
+
+
+def _sym_reduce(x: np.ndarray, dim: Any, keepdim: bool, f: Any) -> np.ndarray:
+    """A `sym` helper: reduce an object array of sympy expressions over `dim`, each group (a
+    list of elements) to `f(group)`. Ops of kind elementwise / binary have `sym` forms on one
+    element; every other kind's `sym` takes and returns whole object arrays (gradcli.symbolic)."""
+    dims = dims_of(dim, x.ndim)
+    rest = [d for d in range(x.ndim) if d not in dims]
+    moved = np.transpose(x, rest + list(dims))
+    flat = moved.reshape(moved.shape[: len(rest)] + (-1,))
+    out = np.empty(flat.shape[:-1], dtype=object)
+    for i in np.ndindex(out.shape):
+        out[i] = f(list(flat[i]))
+    if keepdim:
+        out = out.reshape(tuple(1 if d in dims else s for d, s in enumerate(x.shape)))
+    return out
+
+
+def _extreme_sym(
+    sp: Any, x: np.ndarray, dim: Any = None, keepdim: bool = False, fn: str = "max"
+) -> np.ndarray:
+    dims = None if dim is None or x.ndim == 0 else dims_of(dim, x.ndim)[0]
+    return _sym_reduce(x, dims, keepdim, lambda v: (sp.Max if fn == "max" else sp.Min)(*v))
+
+
+def _extreme_samples(fn: str) -> tuple[Sample, ...]:
+    return tuple(
+        Sample(s, {**q, "fn": fn}, distinct=True)
+        for s, q in (
+            (((2, 3),), {}),
+            (((2, 3),), {"dim": 1}),
+            (((2, 3),), {"dim": 0, "keepdim": True}),
+            (((2, 3, 4),), {"dim": 2}),
+            (((),), {}),
+            (((),), {"dim": 0}),
+            (((4,),), {"dim": 0}),
+        )
+    )
+
+
+amax = defop(
+    "max",
+    _extreme_fwd,
+    _extreme_vjp,
+    "MaxBackward1",
+    "g at the maximum; ties share g equally (no dim) or go to the first (with dim)",
+    kind="reduction",
+    kink="max() without dim splits g equally between tied maxima; max(dim) gives it "
+    "to the index it returns (the first), as PyTorch",
+    signature="max(x) / max(x, dim, keepdim=False) -> (values, indices) / max(x, y)",
+    sym=_extreme_sym,
+    samples=_extreme_samples("max"),
+)
+amin = defop(
+    "min",
+    _extreme_fwd,
+    _extreme_vjp,
+    "MinBackward1",
+    "g at the minimum; ties share g equally (no dim) or go to the first (with dim)",
+    kind="reduction",
+    kink="as max",
+    signature="min(x) / min(x, dim, keepdim=False) -> (values, indices) / min(x, y)",
+    sym=_extreme_sym,
+    samples=_extreme_samples("min"),
+)
+
+
+def _norm_fwd(x: np.ndarray, p: float = 2.0, dim: Any = None, keepdim: bool = False):
+    ax = dims_of(dim, x.ndim)
+    a = np.abs(x)
+    if p == math.inf:
+        return np.max(a, axis=ax, keepdims=keepdim)
+    if p == 2:
+        return np.sqrt(np.sum(a * a, axis=ax, keepdims=keepdim))
+    if p == 1:
+        return np.sum(a, axis=ax, keepdims=keepdim)
+    return np.sum(a**p, axis=ax, keepdims=keepdim) ** (1.0 / p)
+
+
+def _norm_vjp(
+    g: Tensor, out: Tensor, x: Tensor, p: float = 2.0, dim: Any = None, keepdim: bool = False
+) -> tuple:
+    gu = unreduce(g, x, dim, keepdim)
+    o = unreduce(out, x, dim, keepdim)
+    sgn = constant(np.sign(x.data))
+    if p == 1:
+        return (gu * sgn,)
+    if p == math.inf:
+        hit = (np.abs(x.data) == o.data).astype(x.dtype)
+        hit = hit / np.sum(hit, axis=dims_of(dim, x.ndim), keepdims=True)
+        return (gu * sgn * constant(hit),)
+    # At a zero norm PyTorch returns a zero gradient (the subgradient 0).
+    zero = mask_like(o.data == 0, o)
+    safe = o + zero
+    if p == 2:
+        return (gu * x / safe * (1 - zero),)
+    return (gu * sgn * x.abs() ** (p - 1) / safe ** (p - 1) * (1 - zero),)
+
+
+def _norm_sym(
+    sp: Any, x: np.ndarray, p: float = 2.0, dim: Any = None, keepdim: bool = False
+) -> np.ndarray:
+    if p == math.inf:
+        return _sym_reduce(x, dim, keepdim, lambda v: sp.Max(*[sp.Abs(e) for e in v]))
+    if p == 2:
+        return _sym_reduce(x, dim, keepdim, lambda v: sp.sqrt(sp.Add(*[e**2 for e in v])))
+    if p == 1:
+        return _sym_reduce(x, dim, keepdim, lambda v: sp.Add(*[sp.Abs(e) for e in v]))
+    q = sp.nsimplify(p, rational=True)
+    return _sym_reduce(x, dim, keepdim, lambda v: sp.Add(*[sp.Abs(e) ** q for e in v]) ** (1 / q))
+
+
+norm = defop(
+    "norm",
+    _norm_fwd,
+    _norm_vjp,
+    "NormBackward1",
+    "g * x / out  (p = 2)",
+    kind="reduction",
+    kink="the gradient of a zero norm is 0, as PyTorch",
+    sym=_norm_sym,
+    signature="norm(x, p=2, dim=None, keepdim=False)",
+    samples=reduction_samples({"p": 2.0})
+    + reduction_samples({"p": 3.0}, avoid=(0.0,))
+    + reduction_samples({"p": 1.0}, avoid=(0.0,))
+    + reduction_samples({"p": 1.5}, avoid=(0.0,))
+    + reduction_samples({"p": math.inf}, distinct=True, avoid=(0.0,), gap=0.02),
+)
+
+
+def _lse_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
+    ax = dims_of(dim, x.ndim)
+    m = np.max(x, axis=ax, keepdims=True) if x.size else np.zeros((1,) * x.ndim)
+    m = np.where(np.isfinite(m), m, 0)
+    s = np.log(np.sum(np.exp(x - m), axis=ax, keepdims=True)) + m
+    return s if keepdim else np.squeeze(s, axis=ax)
+
+
+logsumexp = defop(
+    "logsumexp",
+    _lse_fwd,
+    lambda g, out, x, dim=None, keepdim=False: (
+        unreduce(g, x, dim, keepdim) * (x - unreduce(out, x, dim, keepdim)).exp(),
+    ),
+    "LogsumexpBackward0",
+    "g * exp(x - out)",
+    kind="reduction",
+    sym=lambda sp, x, dim=None, keepdim=False: _sym_reduce(
+        x, dim, keepdim, lambda v: sp.log(sp.Add(*[sp.exp(e) for e in v]))
+    ),
+    signature="logsumexp(x, dim, keepdim=False)",
+    samples=reduction_samples(),
+)
+
+
+def _softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
+    e = np.exp(x - np.max(x, axis=dim, keepdims=True))
+    return e / np.sum(e, axis=dim, keepdims=True)
+
+
+_softmax_samples = tuple(
+    Sample((s,), {"dim": d}, low=-3.0, high=3.0)
+    for s, d in (((2, 3), 1), ((2, 3), 0), ((2, 3, 4), 2), ((2, 3, 4), 1), ((4,), 0), ((), 0))
+)
+
+softmax = defop(
+    "softmax",
+    _softmax_fwd,
+    lambda g, out, x, dim: (
+        (g * 0,) if x.ndim == 0 else (out * (g - sum_dim(g * out, from_end(dim, x.ndim))),)
+    ),
+    "SoftmaxBackward0",
+    "out * (g - sum(g * out, dim))",
+    kind="reduction",
+    sym=lambda sp, x, dim: np.frompyfunc(lambda e, s: sp.exp(e) / s, 2, 1)(
+        x, _sym_reduce(x, dim, True, lambda v: sp.Add(*[sp.exp(e) for e in v]))
+    ),
+    signature="softmax(x, dim)",
+    samples=_softmax_samples,
+)
+
+
+def _log_softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
+    return x - _lse_fwd(x, dim, keepdim=True)
+
+
+log_softmax = defop(
+    "log_softmax",
+    _log_softmax_fwd,
+    lambda g, out, x, dim: (
+        (g * 0,) if x.ndim == 0 else (g - out.exp() * sum_dim(g, from_end(dim, x.ndim)),)
+    ),
+    "LogSoftmaxBackward0",
+    "g - exp(out) * sum(g, dim)",
+    kind="reduction",
+    sym=lambda sp, x, dim: (
+        x - _sym_reduce(x, dim, True, lambda v: sp.log(sp.Add(*[sp.exp(e) for e in v])))
+    ),
+    signature="log_softmax(x, dim)",
+    samples=_softmax_samples,
+)
+
+
+def _var_fwd(x: np.ndarray, dim: Any = None, correction: float = 1, keepdim: bool = False):
+    return np.var(x, axis=dims_of(dim, x.ndim), ddof=correction, keepdims=keepdim)
+
+
+def _var_vjp(
+    g: Tensor, out: Tensor, x: Tensor, dim: Any = None, correction: float = 1, keepdim: bool = False
+) -> tuple:
+    dims = dims_of(dim, x.ndim)
+    centered = x - mean_dims(x, dims)
+    return (unreduce(g, x, dim, keepdim) * centered * (2 / (count(x.shape, dims) - correction)),)
+
+
+_var_samples = tuple(
+    Sample(s, q)
+    for s, q in (
+        (((2, 3),), {"correction": 1}),
+        (((2, 3),), {"correction": 0}),
+        (((2, 3),), {"dim": 1, "correction": 1}),
+        (((2, 3),), {"dim": 0, "correction": 0, "keepdim": True}),
+        (((2, 3, 4),), {"dim": (0, 2), "correction": 1}),
+        (((4,),), {"dim": 0, "correction": 1}),
+        (((2, 3),), {"dim": None, "correction": 1, "keepdim": True}),
+        (((3, 4),), {"dim": 1, "correction": 2}),
+    )
+)
+
+
+def _var_sym(
+    sp: Any, x: np.ndarray, dim: Any = None, correction: float = 1, keepdim: bool = False
+) -> np.ndarray:
+    n = count(x.shape, dims_of(dim, x.ndim)) - sp.nsimplify(correction, rational=True)
+
+    def f(v: list) -> Any:
+        m = sp.Add(*v) / len(v)
+        return sp.Add(*[(e - m) ** 2 for e in v]) / n
+
+    return _sym_reduce(x, dim, keepdim, f)
+
+
+var = defop(
+    "var",
+    _var_fwd,
+    _var_vjp,
+    "VarBackward0",
+    "g * 2 (x - mean) / (n - correction)",
+    kind="reduction",
+    signature="var(x, dim=None, correction=1, keepdim=False)",
+    sym=_var_sym,
+    samples=_var_samples + (Sample(((),), {"dim": None, "correction": 0}),),
+)
+
+
+def _std_vjp(
+    g: Tensor, out: Tensor, x: Tensor, dim: Any = None, correction: float = 1, keepdim: bool = False
+) -> tuple:
+    dims = dims_of(dim, x.ndim)
+    centered = x - mean_dims(x, dims)
+    n = count(x.shape, dims) - correction
+    return (unreduce(g, x, dim, keepdim) * centered / (unreduce(out, x, dim, keepdim) * n),)
+
+
+std = defop(
+    "std",
+    lambda x, dim=None, correction=1, keepdim=False: np.sqrt(_var_fwd(x, dim, correction, keepdim)),
+    _std_vjp,
+    "StdBackward0",
+    "g * (x - mean) / ((n - correction) * out)",
+    kind="reduction",
+    sym=lambda sp, x, dim=None, correction=1, keepdim=False: np.frompyfunc(sp.sqrt, 1, 1)(
+        _var_sym(sp, x, dim, correction, keepdim)
+    ),
+    signature="std(x, dim=None, correction=1, keepdim=False)",
+    samples=_var_samples,
+)
+
+
+# --- the reductions of VJP rules ---------------------------------------------------------------
+
+
+def sum_dim(t: Tensor, dim: int) -> Tensor:
+    """`t.sum(dim=dim, keepdim=True)`."""
+    return apply(P.sum, t, dim=dim % max(t.ndim, 1), keepdim=True, label="SumBackward1")
+
+
+def mean_dims(t: Tensor, dims: tuple[int, ...]) -> Tensor:
+    """`t.mean(dim=dims, keepdim=True)`."""
+    n = max(t.ndim, 1)
+    return apply(mean, t, dim=tuple(d % n for d in dims), keepdim=True, label="MeanBackward1")

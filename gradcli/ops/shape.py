@@ -1,0 +1,274 @@
+"""Shape records: reshape, permute, expand, index (and its transpose, index_put), cat, stack,
+astype; and the shape functions VJP rules call, with PyTorch's grad_fn names (so that a
+recorded gradient graph is named as PyTorch names it).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import primitives as P
+from ..core.op import Sample, apply, defop, register
+from ..core.primitives import from_end
+from ..core.tensor import Tensor
+
+reshape = register(P.reshape)
+
+
+def _perm_fwd(x: np.ndarray, perm: tuple[int, ...]) -> np.ndarray:
+    lead = x.ndim - len(perm)
+    return np.transpose(x, tuple(range(lead)) + tuple(lead + p for p in perm))
+
+
+permute = defop(
+    "permute",
+    _perm_fwd,
+    lambda g, out, x, perm: (apply(permute, g, perm=tuple(int(i) for i in np.argsort(perm))),),
+    "PermuteBackward0",
+    "g with the inverse permutation",
+    kind="shape",
+    saves=False,
+    signature="permute(x, dims), transpose(x, d0, d1), t(x), x.T, x.mT",
+    samples=tuple(
+        Sample((a,), {"perm": b})
+        for a, b in (
+            ((2, 3), (1, 0)),
+            ((2, 3, 4), (2, 0, 1)),
+            ((2, 3, 4), (0, 2, 1)),
+            ((4,), (0,)),
+            ((), ()),
+        )
+    ),
+)
+
+
+expand = register(P.expand)
+
+
+def _index_fwd(x: np.ndarray, idx: tuple, lead: int = 0) -> np.ndarray:
+    if lead and _has_array(idx):
+        # NumPy puts the axes of index arrays that are not adjacent in front of all others,
+        # the `lead` batch axes included: index with the batch axes last, then move them back.
+        r = np.moveaxis(x, range(lead), range(-lead, 0))[_no_ellipsis(idx, x.ndim - lead)]
+        return np.moveaxis(r, range(r.ndim - lead, r.ndim), range(lead))
+    return x[(slice(None),) * lead + idx]
+
+
+def _no_ellipsis(idx: tuple, ndim: int) -> tuple:
+    """`idx` with its Ellipsis replaced by the full slices it stands for on `ndim` axes."""
+    k = next((k for k, i in enumerate(idx) if i is Ellipsis), None)
+    if k is None:
+        return idx
+    used = sum(
+        0
+        if i is None or i is Ellipsis
+        else i.ndim
+        if isinstance(i, np.ndarray) and i.dtype == bool
+        else 1
+        for i in idx
+    )
+    return idx[:k] + (slice(None),) * (ndim - used) + idx[k + 1 :]
+
+
+def _index_vjp(g: Tensor, out: Tensor, x: Tensor, idx: tuple, lead: int = 0) -> tuple:
+    return (apply(index_put, g, idx=idx, shape=x.shape[lead:], out_ndim=out.ndim - lead),)
+
+
+_INDEX_CASES = (
+    ((2, 3, 4), (0,)),
+    ((2, 3, 4), (slice(None), slice(1, 3))),
+    ((2, 3, 4), (Ellipsis, 0)),
+    ((2, 3), (None, 1)),
+    ((2, 3), (1, 2)),
+    ((5,), (slice(None, None, 2),)),
+    ((3, 4), (np.array([0, 2, 0]),)),
+    ((3, 4), (np.array([True, False, True]),)),
+    ((3, 4), (np.array([[0, 1], [2, 0]]), np.array([3, 3]))),
+    ((2, 3, 4), (0, slice(None), np.array([1, 2, 1]))),
+    ((2, 3, 4), (np.array([0, 1]), slice(None), np.array([3, 0]))),
+    ((2, 3, 4), (slice(None), np.array([2, 0]), np.array([1, 1]))),
+    ((2, 3), (np.array(True),)),
+    ((), (None,)),
+    ((2, 3, 4), (Ellipsis, np.array([0, 2]))),
+    ((2, 3, 4), (np.array([1, 0]), Ellipsis, 0)),
+)
+
+index = defop(
+    "index",
+    _index_fwd,
+    _index_vjp,
+    "IndexBackward0",
+    "g scattered (added) back into zeros of x's shape",
+    kind="shape",
+    saves=False,
+    signature="x[i], x[i, j], x[:, 1:3], x[..., 0], x[None], x[index_tensor]",
+    samples=tuple(Sample((a,), {"idx": b}) for a, b in _INDEX_CASES)
+    + (
+        Sample(((2, 3, 4),), {"idx": (1,), "lead": 1}),
+        Sample(((2, 3, 4),), {"idx": (np.array([2, 0, 2]), slice(1, 3)), "lead": 1}),
+        Sample(((2, 3, 4),), {"idx": (np.array([2, 0]), Ellipsis, 1), "lead": 1}),
+    ),
+)
+
+
+def _has_array(idx: tuple) -> bool:
+    return any(isinstance(i, np.ndarray) for i in idx)
+
+
+def _index_put_fwd(g: np.ndarray, idx: tuple, shape: tuple, out_ndim: int) -> np.ndarray:
+    lead = g.ndim - out_ndim
+    z = np.zeros(g.shape[:lead] + tuple(shape), dtype=g.dtype)
+    full = (slice(None),) * lead + idx
+    if _has_array(idx) and lead:
+        # As in `_index_fwd`: the batch axes last (views of z and g), so none move.
+        back = range(-lead, 0)
+        np.add.at(
+            np.moveaxis(z, range(lead), back),
+            _no_ellipsis(idx, len(shape)),
+            np.moveaxis(g, range(lead), back),
+        )
+    elif _has_array(idx):
+        np.add.at(z, full, g)
+    else:
+        z[full] = g
+    return z
+
+
+index_put = defop(
+    "index_put",
+    _index_put_fwd,
+    lambda g, out, gin, idx, shape, out_ndim: (apply(index, g, idx=idx, lead=g.ndim - len(shape)),),
+    "IndexPutBackward0",
+    "g indexed like the forward index",
+    kind="internal",
+    saves=False,
+    samples=tuple(
+        Sample(
+            (_index_fwd(np.zeros(a), b).shape,),
+            {"idx": b, "shape": a, "out_ndim": _index_fwd(np.zeros(a), b).ndim},
+        )
+        for a, b in _INDEX_CASES
+    ),
+)
+
+
+def _cat_fwd(*xs: np.ndarray, dim: int = 0) -> np.ndarray:
+    return np.concatenate(xs, axis=dim)
+
+
+def _cat_vjp(g: Tensor, out: Tensor, *xs: Tensor, dim: int = 0) -> tuple:
+    d = from_end(dim, out.ndim)
+    tail = (slice(None),) * (-d - 1)
+    grads, start = [], 0
+    for x in xs:
+        n = x.shape[dim] if x.ndim else 1
+        grads.append(apply(index, g, idx=(Ellipsis, slice(start, start + n)) + tail))
+        start += n
+    return tuple(grads)
+
+
+cat = defop(
+    "cat",
+    _cat_fwd,
+    _cat_vjp,
+    "CatBackward0",
+    "g split along dim",
+    kind="shape",
+    saves=False,
+    signature="cat(tensors, dim=0)",
+    samples=tuple(
+        Sample(a, {"dim": d})
+        for a, d in (
+            (((2, 3), (4, 3)), 0),
+            (((2, 3), (2, 1), (2, 2)), 1),
+            (((3,), (2,)), 0),
+            (((2, 3),), 0),
+            (((2, 1, 3), (2, 2, 3)), 1),
+        )
+    ),
+)
+
+
+def _stack_vjp(g: Tensor, out: Tensor, *xs: Tensor, dim: int = 0) -> tuple:
+    d = from_end(dim, out.ndim)
+    tail = (slice(None),) * (-d - 1)
+    return tuple(apply(index, g, idx=(Ellipsis, i) + tail) for i in range(len(xs)))
+
+
+stack = defop(
+    "stack",
+    lambda *xs, dim=0: np.stack(xs, axis=dim),
+    _stack_vjp,
+    "StackBackward0",
+    "g unstacked along dim",
+    kind="shape",
+    saves=False,
+    signature="stack(tensors, dim=0)",
+    samples=tuple(
+        Sample(a, {"dim": d})
+        for a, d in (
+            (((2, 3), (2, 3)), 0),
+            (((2, 3), (2, 3)), 1),
+            (((2, 3), (2, 3), (2, 3)), 2),
+            (((), ()), 0),
+            (((3,), (3,), (3,)), 1),
+            (((4,),), 0),
+        )
+    ),
+)
+
+astype = defop(
+    "astype",
+    lambda x, dtype: x.astype(dtype),
+    lambda g, out, x, dtype: (apply(astype, g, dtype=x.dtype),),
+    "ToCopyBackward0",
+    "g cast back to x's dtype",
+    kind="shape",
+    saves=False,
+    sym=lambda sp, x, dtype: x,
+    signature="x.float(), x.double(), x.to(dtype)",
+    samples=(
+        Sample(((2, 3),), {"dtype": np.dtype(np.float32)}),
+        Sample(((),), {"dtype": np.dtype(np.float32)}),
+        Sample(((2, 3),), {"dtype": np.dtype(np.float64)}),
+    ),
+)
+
+
+# --- the shape functions of VJP rules ---------------------------------------------------------
+
+
+def reshape_to(t: Tensor, shape: tuple[int, ...]) -> Tensor:
+    """`t.reshape(shape)` (one -1 is inferred)."""
+    shape = tuple(int(s) for s in shape)
+    if -1 in shape:
+        known = 1
+        for s in shape:
+            if s != -1:
+                known *= s
+        shape = tuple(t.data.size // known if s == -1 else s for s in shape)
+    return apply(reshape, t, shape=shape, label="ViewBackward0")
+
+
+def unsqueeze(t: Tensor, dim: int) -> Tensor:
+    """`t.unsqueeze(dim)`."""
+    d = dim % (t.ndim + 1)
+    return apply(reshape, t, shape=t.shape[:d] + (1,) + t.shape[d:], label="UnsqueezeBackward0")
+
+
+def squeeze(t: Tensor, dim: int) -> Tensor:
+    """`t.squeeze(dim)`: the axis goes if it has size 1."""
+    d = dim % max(t.ndim, 1)
+    shape = tuple(s for i, s in enumerate(t.shape) if not (i == d and s == 1))
+    return apply(reshape, t, shape=shape, label="SqueezeBackward1")
+
+
+def transpose_last(t: Tensor) -> Tensor:
+    """`t.mT`: the last two axes swapped (permute acts on trailing axes, so this also
+    transposes a gradient with batch axes)."""
+    return apply(permute, t, perm=(1, 0), label="TransposeBackward0")
+
+
+def select(t: Tensor, i: int) -> Tensor:
+    """`t[i]`, along the first axis."""
+    return apply(index, t, idx=(i,), label="SelectBackward0")

@@ -1,0 +1,103 @@
+"""PyTorch's argument conventions, checked with PyTorch's error wording: ints, dims (negative
+from the end), sizes given as `*sizes` or one tuple, reshape's -1, lists of tensors, the
+`reduction=` of losses."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError
+from ..core.tensor import Settings, Tensor, typename
+from ..ops.arithmetic import tensor_arg
+
+
+def int_arg(v: Any, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        if isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu":
+            return int(v.data.reshape(()))
+        raise GradcliError(f"{what} must be an int, not {typename(v)}")
+    return int(v)
+
+
+def check_dim(dim: Any, ndim: int) -> int:
+    d = int_arg(dim, "dim")
+    n = max(ndim, 1)
+    if not -n <= d < n:
+        raise GradcliError(
+            f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})"
+        )
+    return d % n
+
+
+def dims_arg(dim: Any, ndim: int) -> Any:
+    if dim is None:
+        return None
+    if isinstance(dim, (tuple, list)):
+        return tuple(check_dim(d, ndim) for d in dim)
+    return check_dim(dim, ndim)
+
+
+def shape_arg(args: Sequence[Any], what: str = "size", infer: bool = False) -> tuple[int, ...]:
+    """`zeros(2, 3)` and `zeros((2, 3))` / `zeros([2, 3])` alike; checks the element limit
+    before anything is allocated. `infer`: a -1 is allowed (reshape, expand)."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        args = tuple(args[0])
+    shape = []
+    for a in args:
+        n = int_arg(a, what)
+        if n < 0 and (n != -1 or not infer):
+            raise GradcliError(f"Trying to create tensor with negative dimension {n}: {list(args)}")
+        shape.append(n)
+    total = 1
+    for n in shape:
+        total *= max(n, 0)
+        if total > limits.TENSOR_ELEMENTS.value:
+            limits.TENSOR_ELEMENTS.check(total, f"a tensor of shape {list(shape)}")
+    return tuple(shape)
+
+
+def infer_shape(shape: tuple[int, ...], size: int) -> tuple[int, ...]:
+    if shape.count(-1) > 1:
+        raise GradcliError("only one dimension can be inferred")
+    known = 1
+    for s in shape:
+        if s != -1:
+            known *= s
+    if -1 in shape:
+        if known == 0 or size % known:
+            raise GradcliError(f"shape '{list(shape)}' is invalid for input of size {size}")
+        shape = tuple(size // known if s == -1 else s for s in shape)
+    elif known != size:
+        raise GradcliError(f"shape '{list(shape)}' is invalid for input of size {size}")
+    return shape
+
+
+def new_tensor(shape_or_data: Any, dtype: Any, requires_grad: bool) -> Tensor:
+    return Tensor(shape_or_data, requires_grad=requires_grad, dtype=dtype)
+
+
+def float_dtype(dtype: Any) -> np.dtype:
+    return Settings.default_dtype if dtype is None else np.dtype(dtype)
+
+
+def tensor_list(tensors: Any, fn: str) -> list[Tensor]:
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+        raise GradcliError(
+            f"{fn}(): argument 'tensors' must be a tuple or list of Tensors, "
+            f"not {typename(tensors)}"
+        )
+    if not tensors:
+        raise GradcliError(f"{fn}(): expected a non-empty list of Tensors")
+    return [tensor_arg(t, f"{fn}() element") for t in tensors]
+
+
+def reduction_arg(reduction: Any) -> str:
+    if reduction not in ("mean", "sum", "none"):
+        raise GradcliError(
+            f"{reduction!r} is not a valid value for reduction", expected="'mean', 'sum' or 'none'"
+        )
+    return reduction

@@ -1,0 +1,338 @@
+"""PyTorch functions that are compositions of gradcli's operations.
+
+Each is written with the registry's differentiable operations (so its gradient, its Jacobian,
+its Hessian and its sympy form come from theirs, and need no rule of its own); constants such
+as masks are built with NumPy. They are registered into `names.FUNCTIONS` / `METHODS` / `MODULES`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core.tensor import Tensor
+from ..ops import arithmetic as A
+from . import args as C
+from . import constructors as K
+from . import functional as F
+from . import indexing as I
+from . import nn
+
+
+def linear(input: Any, weight: Any, bias: Any = None) -> Tensor:  # noqa: A002
+    """`F.linear`: input @ weight^T + bias."""
+    x, w = A.tensor_arg(input, "input"), A.tensor_arg(weight, "weight")
+    out = A.matmul(x, F.t(w) if w.ndim == 2 else w)
+    return out if bias is None else A.named(A.add_t(out, bias), "AddmmBackward0")
+
+
+def silu(x: Any, inplace: bool = False) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    return A.named(A.mul_t(x, A.sigmoid(x)), "SiluBackward0")
+
+
+def logsigmoid(x: Any) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    return A.named(A.neg(F.softplus(A.neg(x))), "LogSigmoidBackward0")
+
+
+def l1_loss(
+    input: Any,
+    target: Any,
+    size_average: Any = None,
+    reduce: Any = None,  # noqa: A002
+    reduction: str = "mean",
+) -> Tensor:
+    d = A.abs(A.sub_t(A.tensor_arg(input, "input"), target))
+    r = C.reduction_arg(reduction)
+    return d if r == "none" else (F.mean(d) if r == "mean" else F.sum(d))
+
+
+def binary_cross_entropy_with_logits(
+    input: Any,
+    target: Any,
+    weight: Any = None,  # noqa: A002
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+    pos_weight: Any = None,
+) -> Tensor:
+    if pos_weight is not None:
+        raise GradcliError("binary_cross_entropy_with_logits: pos_weight is not supported")
+    x = A.tensor_arg(input, "input")
+    t = target if isinstance(target, Tensor) else A.scalar_operand(target, x)
+    # softplus(x) - x t: stable for large |x| (softplus is computed without overflow).
+    loss = A.sub_t(F.softplus(x), A.mul_t(x, t))
+    if weight is not None:
+        loss = A.mul_t(loss, weight)
+    r = C.reduction_arg(reduction)
+    out = loss if r == "none" else (F.mean(loss) if r == "mean" else F.sum(loss))
+    return A.named(out, "BinaryCrossEntropyWithLogitsBackward0")
+
+
+def masked_fill(x: Any, mask: Any, value: Any) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    m = mask if isinstance(mask, Tensor) else Tensor(np.asarray(mask, dtype=bool))
+    return A.named(F.where(m, value, x), "MaskedFillBackward0")
+
+
+def _tri(upper: bool) -> Any:
+    def tri(x: Any, diagonal: int = 0) -> Tensor:
+        x = A.tensor_arg(x, "input")
+        if x.ndim < 2:
+            raise GradcliError(
+                f"{'triu' if upper else 'tril'}: input tensor must have at least 2 dimensions"
+            )
+        n, m = x.shape[-2:]
+        keep = np.triu(np.ones((n, m)), diagonal) if upper else np.tril(np.ones((n, m)), diagonal)
+        out = A.mul_t(x, Tensor(keep.astype(x.dtype)))
+        return A.named(out, "TriuBackward0" if upper else "TrilBackward0")
+
+    return tri
+
+
+tril = _tri(False)
+triu = _tri(True)
+
+
+def diag(x: Any, diagonal: int = 0) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    if diagonal != 0:
+        raise GradcliError("diag: gradcli supports the main diagonal only (diagonal=0)")
+    if x.ndim == 1:
+        out = A.mul_t(F.unsqueeze(x, 0), Tensor(np.eye(x.shape[0], dtype=x.dtype)))
+        return A.named(out, "DiagEmbedBackward0")
+    if x.ndim == 2:
+        k = np.arange(min(x.shape))
+        return A.named(I.getitem(x, (Tensor(k), Tensor(k))), "DiagonalBackward0")
+    raise GradcliError(f"diag: expected a 1-D or 2-D tensor, got {x.ndim}-D")
+
+
+def trace(x: Any) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    if x.ndim != 2:
+        raise GradcliError(f"trace: expected a matrix, got a {x.ndim}-D tensor")
+    return A.named(F.sum(diag(x)), "TraceBackward0")
+
+
+def cumsum(x: Any, dim: int, dtype: Any = None) -> Tensor:
+    """Running sums along `dim`, as a product with a triangular matrix of ones."""
+    x = A.tensor_arg(x, "input")
+    if x.ndim == 0:
+        return x
+    d = C.check_dim(dim, x.ndim)
+    n = x.shape[d]
+    A.size_check((n, n), "cumsum's triangular matrix")
+    upper = Tensor(np.triu(np.ones((n, n), dtype=x.dtype)))
+    moved = F.transpose(x, d, -1)
+    return A.named(F.transpose(A.matmul(moved, upper), d, -1), "CumsumBackward0")
+
+
+def _pieces(x: Tensor, dim: int, sizes: list[int]) -> tuple[Tensor, ...]:
+    d = C.check_dim(dim, x.ndim)
+    out, start = [], 0
+    for s in sizes:
+        idx = (slice(None),) * d + (slice(start, start + s),)
+        out.append(A.named(I.getitem(x, idx), "SplitBackward0"))
+        start += s
+    return tuple(out)
+
+
+def split(x: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
+    x = A.tensor_arg(x, "input")
+    n = x.shape[C.check_dim(dim, x.ndim)]
+    if isinstance(split_size_or_sections, (list, tuple)):
+        sizes = [C.int_arg(s, "split size") for s in split_size_or_sections]
+        if sum(sizes) != n:
+            raise GradcliError(
+                f"split_with_sizes expects split_sizes to sum exactly to {n} "
+                f"(input tensor's size at dimension {dim}), but got "
+                f"split_sizes={sizes}"
+            )
+    else:
+        size = C.int_arg(split_size_or_sections, "split size")
+        if size <= 0:
+            raise GradcliError("split expects split_size be positive")
+        sizes = [min(size, n - i) for i in range(0, n, size)]
+    return _pieces(x, dim, sizes)
+
+
+def chunk(x: Any, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+    x = A.tensor_arg(x, "input")
+    c = C.int_arg(chunks, "chunks")
+    if c <= 0:
+        raise GradcliError("chunk expects `chunks` to be greater than 0")
+    n = x.shape[C.check_dim(dim, x.ndim)]
+    size = -(-n // c) if n else 1
+    return split(x, size, dim)
+
+
+def unbind(x: Any, dim: int = 0) -> tuple[Tensor, ...]:
+    x = A.tensor_arg(x, "input")
+    d = C.check_dim(dim, x.ndim)
+    return tuple(
+        A.named(I.getitem(x, (slice(None),) * d + (i,)), "UnbindBackward0")
+        for i in range(x.shape[d])
+    )
+
+
+def repeat(x: Any, *sizes: Any) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    reps = C.shape_arg(sizes)
+    if len(reps) < x.ndim:
+        raise GradcliError(
+            "Number of dimensions of repeat dims can not be smaller than number "
+            "of dimensions of tensor"
+        )
+    shape = (1,) * (len(reps) - x.ndim) + x.shape
+    A.size_check(tuple(r * s for r, s in zip(reps, shape)), "the repeated tensor")
+    inter = F.reshape(x, tuple(v for s in shape for v in (1, s)))
+    big = F.expand(inter, tuple(v for r, s in zip(reps, shape) for v in (r, s)))
+    return A.named(F.reshape(big, tuple(r * s for r, s in zip(reps, shape))), "RepeatBackward0")
+
+
+def gather(x: Any, dim: int, index: Any) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    idx = index if isinstance(index, Tensor) else Tensor(np.asarray(index))
+    d = C.check_dim(dim, x.ndim)
+    if idx.ndim != x.ndim:
+        raise GradcliError("Index tensor must have the same number of dimensions as input tensor")
+    ind = idx.data.astype(np.int64)
+    grids = list(np.indices(ind.shape, sparse=True))
+    grids[d] = ind
+    out = I.getitem(x, tuple(Tensor(np.broadcast_to(g, ind.shape)) for g in grids))
+    return A.named(out, "GatherBackward0")
+
+
+def _sorted(fn: str) -> Any:
+    def run(
+        x: Any,
+        k: Any = None,
+        dim: int = -1,
+        largest: bool = True,
+        sorted: bool = True,
+        descending: bool = False,
+        stable: bool = False,
+    ) -> Any:
+        x = A.tensor_arg(x, "input")
+        if x.ndim == 0:
+            return F.MinMax(x, Tensor(np.zeros((), dtype=np.int64)), fn)
+        d = C.check_dim(dim, x.ndim)
+        down = largest if fn == "topk" else descending
+        order = np.argsort(-x.data if down else x.data, axis=d, kind="stable")
+        if fn == "topk":
+            kk = C.int_arg(k, "k")
+            if not 0 <= kk <= x.shape[d]:
+                raise GradcliError("selected index k out of range")
+            order = np.take(order, np.arange(kk), axis=d)
+        values = A.named(
+            gather(x, d, Tensor(order)), "SortBackward0" if fn == "sort" else "TopkBackward0"
+        )
+        return F.MinMax(values, Tensor(order.astype(np.int64)), fn)
+
+    return run
+
+
+def sort(x: Any, dim: int = -1, descending: bool = False, stable: bool = False) -> Any:
+    return _sorted("sort")(x, dim=dim, descending=descending)
+
+
+def topk(x: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:
+    return _sorted("topk")(x, k, dim=dim, largest=largest)
+
+
+def one_hot(t: Any, num_classes: int = -1) -> Tensor:
+    t = t if isinstance(t, Tensor) else Tensor(np.asarray(t))
+    if t.dtype.kind == "f" and not np.all(t.data == np.round(t.data)):
+        raise GradcliError("one_hot is only applicable to index tensor")
+    ind = t.data.astype(np.int64)
+    n = int(ind.max()) + 1 if num_classes == -1 and ind.size else int(num_classes)
+    if ind.size and (ind.min() < 0 or ind.max() >= n):
+        raise GradcliError("Class values must be smaller than num_classes.")
+    A.size_check(ind.shape + (n,), "the one-hot tensor")
+    return Tensor((np.arange(n) == ind[..., None]).astype(np.int64))
+
+
+def all(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    return Tensor(np.asarray(np.all(x.data, axis=C.dims_arg(dim, x.ndim), keepdims=keepdim)))
+
+
+def any(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    return Tensor(np.asarray(np.any(x.data, axis=C.dims_arg(dim, x.ndim), keepdims=keepdim)))
+
+
+def _new(fill: Any) -> Any:
+    def make(
+        x: Tensor, *size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
+    ) -> Tensor:
+        dt = x.dtype if dtype is None else dtype
+        return fill(*size, dtype=dt, requires_grad=requires_grad)
+
+    return make
+
+
+def new_tensor(
+    x: Tensor, data: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
+) -> Tensor:
+    return K.tensor(data, dtype=x.dtype if dtype is None else dtype, requires_grad=requires_grad)
+
+
+def new_full(
+    x: Tensor,
+    size: Any,
+    fill_value: Any,
+    dtype: Any = None,
+    requires_grad: bool = False,
+    device: Any = None,
+) -> Tensor:
+    return K.full(
+        size, fill_value, dtype=x.dtype if dtype is None else dtype, requires_grad=requires_grad
+    )
+
+
+BOTH = {
+    "silu": silu,
+    "masked_fill": masked_fill,
+    "tril": tril,
+    "triu": triu,
+    "diag": diag,
+    "trace": trace,
+    "cumsum": cumsum,
+    "split": split,
+    "chunk": chunk,
+    "unbind": unbind,
+    "gather": gather,
+    "sort": sort,
+    "topk": topk,
+    "all": all,
+    "any": any,
+}
+FUNCTIONS_ONLY = {
+    "linear": linear,
+    "logsigmoid": logsigmoid,
+    "l1_loss": l1_loss,
+    "binary_cross_entropy_with_logits": binary_cross_entropy_with_logits,
+    "one_hot": one_hot,
+}
+METHODS_ONLY = {
+    "repeat": repeat,
+    "new_zeros": _new(K.zeros),
+    "new_ones": _new(K.ones),
+    "new_empty": _new(K.zeros),
+    "new_tensor": new_tensor,
+    "new_full": new_full,
+}
+MODULES = {
+    "SiLU": nn._module("SiLU", silu),
+    "LogSigmoid": nn._module("LogSigmoid", logsigmoid),
+    "L1Loss": nn._module("L1Loss", l1_loss, ("size_average", "reduce", "reduction")),
+    "BCEWithLogitsLoss": nn._module(
+        "BCEWithLogitsLoss",
+        binary_cross_entropy_with_logits,
+        ("weight", "size_average", "reduce", "reduction"),
+    ),
+}

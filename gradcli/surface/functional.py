@@ -1,0 +1,590 @@
+"""The PyTorch-shaped functions over the records (`torch.sum`, `F.relu`, `x.reshape(...)`):
+PyTorch's argument conventions (`dim=` / `keepdim=`, `*sizes` or a tuple), checked with
+PyTorch's error wording, turned into `apply(op, ...)` calls with PyTorch's grad_fn names.
+The operators and the elementwise math are `ops.arithmetic`'s; indexing is in `indexing`,
+losses in `losses`, compositions of these in `composite`.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core.op import apply
+from ..core.tensor import Settings, Tensor, grad_enabled
+from ..ops import binary as B
+from ..ops import elementwise as E
+from ..ops import reduction as R
+from ..ops import shape as S
+from ..ops.arithmetic import (
+    add_t,
+    binop,
+    broadcast_shape,
+    matmul,
+    mul_t,
+    named,
+    operands,
+    scalar_operand,
+    size_check,
+    sub_t,
+    tensor_arg,
+)
+from .args import check_dim, dims_arg, infer_shape, shape_arg, tensor_list
+
+
+def add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
+    return add_t(x, y if alpha == 1 else mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha)
+
+
+def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
+    return sub_t(x, y if alpha == 1 else mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha)
+
+
+maximum = binop(B.maximum)
+
+
+minimum = binop(B.minimum)
+
+
+def relu(x: Any, inplace: bool = False) -> Tensor:
+    return apply(E.relu, tensor_arg(x, "input"))
+
+
+def leaky_relu(x: Any, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    return apply(E.leaky_relu, tensor_arg(x, "input"), negative_slope=float(negative_slope))
+
+
+def softplus(x: Any, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    return apply(E.softplus, tensor_arg(x, "input"), beta=float(beta), threshold=float(threshold))
+
+
+def gelu(x: Any, approximate: str = "none") -> Tensor:
+    if approximate not in ("none", "tanh"):
+        raise GradcliError(f"approximate argument must be either none or tanh, not {approximate!r}")
+    return apply(E.gelu, tensor_arg(x, "input"), approximate=approximate)
+
+
+def clamp(x: Any, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
+    if min is None and max is None:
+        raise GradcliError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    lo = None if min is None else float(min)
+    hi = None if max is None else float(max)
+    return apply(E.clamp, tensor_arg(x, "input"), min=lo, max=hi)
+
+
+def clamp_min(x: Any, min: Any) -> Tensor:  # noqa: A002
+    return named(clamp(x, min=min), "ClampMinBackward0")
+
+
+def clamp_max(x: Any, max: Any) -> Tensor:  # noqa: A002
+    return named(clamp(x, max=max), "ClampMaxBackward0")
+
+
+def where(condition: Any, x: Any, y: Any) -> Tensor:
+    c = condition if isinstance(condition, Tensor) else Tensor(np.asarray(condition, dtype=bool))
+    like = x if isinstance(x, Tensor) else y if isinstance(y, Tensor) else None
+    if like is None:
+        like = Tensor(np.zeros((), dtype=Settings.default_dtype))
+    tx = x if isinstance(x, Tensor) else scalar_operand(x, like)
+    ty = y if isinstance(y, Tensor) else scalar_operand(y, like)
+    shape = broadcast_shape(tx, ty)
+    broadcast_shape(c, Tensor(np.broadcast_to(np.zeros((), bool), shape)))
+    return apply(B.where, c, tx, ty)
+
+
+def _compare(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Tensor]:
+    def f(a: Any, b: Any) -> Tensor:
+        ta, tb = operands(a, b)
+        return Tensor(fn(ta.data, tb.data))
+
+    return f
+
+
+lt = _compare(np.less)
+
+
+le = _compare(np.less_equal)
+
+
+gt = _compare(np.greater)
+
+
+ge = _compare(np.greater_equal)
+
+
+eq = _compare(np.equal)
+
+
+ne = _compare(np.not_equal)
+
+
+def _reduce_label(base: str, dim: Any) -> str:
+    return f"{base}Backward{0 if dim is None else 1}"
+
+
+def sum(x: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    x = tensor_arg(x, "input")
+    d = dims_arg(dim, x.ndim)
+    return apply(R.sum, x, dim=d, keepdim=bool(keepdim), label=_reduce_label("Sum", dim))
+
+
+def mean(x: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    x = tensor_arg(x, "input")
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            "mean(): could not infer output dtype. Input dtype must be either a "
+            "floating point or complex dtype."
+        )
+    d = dims_arg(dim, x.ndim)
+    return apply(R.mean, x, dim=d, keepdim=bool(keepdim), label=_reduce_label("Mean", dim))
+
+
+def prod(x: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    x = tensor_arg(x, "input")
+    d = None if dim is None else check_dim(dim, x.ndim)
+    return apply(R.prod, x, dim=d, keepdim=bool(keepdim), label=_reduce_label("Prod", dim))
+
+
+class MinMax(tuple):
+    """`torch.return_types.max` / `min`: a (values, indices) pair with names."""
+
+    kind = "max"
+
+    def __new__(cls, values: Tensor, indices: Tensor, kind: str) -> MinMax:
+        obj = super().__new__(cls, (values, indices))
+        obj.kind = kind
+        return obj
+
+    @property
+    def values(self) -> Tensor:
+        return self[0]
+
+    @property
+    def indices(self) -> Tensor:
+        return self[1]
+
+
+def _extreme(fn: str) -> Callable[..., Any]:
+    op = R.amax if fn == "max" else R.amin
+    pair = maximum if fn == "max" else minimum
+
+    def f(x: Any, dim: Any = None, keepdim: bool = False, other: Any = None) -> Any:
+        x = tensor_arg(x, "input")
+        if isinstance(dim, Tensor):
+            return pair(x, dim)
+        if other is not None:
+            return pair(x, other)
+        if dim is None:
+            return apply(op, x, fn=fn, label=f"{fn.capitalize()}Backward1")
+        d = check_dim(dim, x.ndim)
+        if x.ndim and x.shape[d] == 0:
+            raise GradcliError(f"{fn}(): Expected reduction dim {d} to have non-zero size.")
+        values = apply(
+            op, x, dim=d, keepdim=bool(keepdim), fn=fn, label=f"{fn.capitalize()}Backward0"
+        )
+        idx = getattr(np, "arg" + fn)(x.data, axis=d if x.ndim else None)
+        if keepdim and x.ndim:
+            idx = np.expand_dims(idx, d)
+        return MinMax(values, Tensor(np.asarray(idx, dtype=np.int64)), fn)
+
+    f.__name__ = fn
+    return f
+
+
+max = _extreme("max")
+
+
+min = _extreme("min")
+
+
+def _amax_like(fn: str) -> Callable[..., Tensor]:
+    def f(x: Any, dim: Any = (), keepdim: bool = False) -> Tensor:
+        x = tensor_arg(x, "input")
+        if dim is None or dim == () or x.ndim == 0:
+            return (max if fn == "max" else min)(x)
+        dims = dims_arg(dim, x.ndim)
+        dims = dims if isinstance(dims, tuple) else (dims,)
+        # As torch.amax: the gradient is split evenly between tied extremes. The value is a
+        # mask-weighted sum (the mask is a constant), so gradients flow only to the ties.
+        red = np.max if fn == "max" else np.min
+        hit = x.data == red(x.data, axis=dims, keepdims=True)
+        w = Tensor((hit / hit.sum(axis=dims, keepdims=True)).astype(x.dtype))
+        return apply(R.sum, mul_t(x, w), dim=dims, keepdim=bool(keepdim), label=f"A{fn}Backward0")
+
+    f.__name__ = "a" + fn
+    return f
+
+
+amax = _amax_like("max")
+
+
+amin = _amax_like("min")
+
+
+def argmax(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
+    x = tensor_arg(x, "input")
+    if dim is None:
+        return Tensor(np.asarray(np.argmax(x.data), dtype=np.int64))
+    return max(x, dim, keepdim).indices
+
+
+def argmin(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
+    x = tensor_arg(x, "input")
+    if dim is None:
+        return Tensor(np.asarray(np.argmin(x.data), dtype=np.int64))
+    return min(x, dim, keepdim).indices
+
+
+def norm(
+    x: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None
+) -> Tensor:
+    x = tensor_arg(x, "input")
+    if p in ("fro", None):
+        pv = 2.0
+    elif isinstance(p, str):
+        raise GradcliError(f"norm(): p={p!r} is not supported", expected="'fro', a number or inf")
+    else:
+        pv = float(p)
+        if pv <= 0:
+            raise GradcliError("norm(): gradcli supports p > 0 (and inf)")
+    return apply(
+        R.norm,
+        x,
+        p=pv,
+        dim=dims_arg(dim, x.ndim),
+        keepdim=bool(keepdim),
+        label="LinalgVectorNormBackward0",
+    )
+
+
+def logsumexp(x: Any, dim: Any, keepdim: bool = False) -> Tensor:
+    x = tensor_arg(x, "input")
+    return apply(R.logsumexp, x, dim=dims_arg(dim, x.ndim), keepdim=bool(keepdim))
+
+
+def _softmax_dim(x: Tensor, dim: Any) -> int:
+    if dim is None:
+        # PyTorch's legacy implicit choice (with a warning there).
+        dim = 0 if x.ndim in (0, 1, 3) else 1
+    return check_dim(dim, x.ndim)
+
+
+def softmax(x: Any, dim: Any = None, dtype: Any = None, _stacklevel: int = 3) -> Tensor:
+    x = tensor_arg(x, "input")
+    return apply(R.softmax, x, dim=_softmax_dim(x, dim))
+
+
+def log_softmax(x: Any, dim: Any = None, dtype: Any = None, _stacklevel: int = 3) -> Tensor:
+    x = tensor_arg(x, "input")
+    return apply(R.log_softmax, x, dim=_softmax_dim(x, dim))
+
+
+def _correction(unbiased: Any, correction: Any) -> float:
+    if correction is not None:
+        return float(correction)
+    return 1.0 if unbiased in (None, True) else 0.0
+
+
+def var(
+    x: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None
+) -> Tensor:
+    x = tensor_arg(x, "input")
+    if isinstance(dim, bool):  # torch.var(x, False): the old positional `unbiased`
+        unbiased, dim = dim, None
+    return apply(
+        R.var,
+        x,
+        dim=dims_arg(dim, x.ndim),
+        correction=_correction(unbiased, correction),
+        keepdim=bool(keepdim),
+    )
+
+
+def std(
+    x: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None
+) -> Tensor:
+    x = tensor_arg(x, "input")
+    if isinstance(dim, bool):
+        unbiased, dim = dim, None
+    return apply(
+        R.std,
+        x,
+        dim=dims_arg(dim, x.ndim),
+        correction=_correction(unbiased, correction),
+        keepdim=bool(keepdim),
+    )
+
+
+def reshape(x: Any, *shape: Any) -> Tensor:
+    x = tensor_arg(x, "input")
+    target = infer_shape(shape_arg(shape, infer=True), x.numel())
+    return apply(S.reshape, x, shape=target, label="ViewBackward0")
+
+
+view = reshape
+
+
+def flatten(x: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+    x = tensor_arg(x, "input")
+    if x.ndim == 0:
+        return apply(S.reshape, x, shape=(1,), label="ViewBackward0")
+    s, e = check_dim(start_dim, x.ndim), check_dim(end_dim, x.ndim)
+    if s > e:
+        raise GradcliError("flatten() has invalid args: start_dim cannot come after end_dim")
+    mid = int(np.prod(x.shape[s : e + 1]))
+    return apply(S.reshape, x, shape=x.shape[:s] + (mid,) + x.shape[e + 1 :], label="ViewBackward0")
+
+
+def squeeze(x: Any, dim: Any = None) -> Tensor:
+    x = tensor_arg(x, "input")
+    if dim is None:
+        shape = tuple(s for s in x.shape if s != 1)
+        return apply(S.reshape, x, shape=shape, label="SqueezeBackward0")
+    dims = dims_arg(dim, x.ndim)
+    dims = dims if isinstance(dims, tuple) else (dims,)
+    shape = tuple(s for i, s in enumerate(x.shape) if not (i in dims and s == 1))
+    return apply(S.reshape, x, shape=shape, label="SqueezeBackward1")
+
+
+def unsqueeze(x: Any, dim: Any) -> Tensor:
+    x = tensor_arg(x, "input")
+    d = check_dim(dim, x.ndim + 1)
+    return apply(S.reshape, x, shape=x.shape[:d] + (1,) + x.shape[d:], label="UnsqueezeBackward0")
+
+
+def permute(x: Any, *dims: Any) -> Tensor:
+    x = tensor_arg(x, "input")
+    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
+        dims = tuple(dims[0])
+    perm = tuple(check_dim(d, x.ndim) for d in dims)
+    if len(perm) != x.ndim or sorted(perm) != list(range(x.ndim)):
+        raise GradcliError(
+            f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
+            f"length of the desired ordering of dimensions i.e. input.dim() = {x.ndim} is not "
+            f"equal to len(dims) = {len(perm)}"
+            if len(perm) != x.ndim
+            else "permute(): duplicate dims are not allowed."
+        )
+    return apply(S.permute, x, perm=perm)
+
+
+def transpose(x: Any, dim0: Any, dim1: Any) -> Tensor:
+    x = tensor_arg(x, "input")
+    if x.ndim == 0:
+        return x
+    a, b = check_dim(dim0, x.ndim), check_dim(dim1, x.ndim)
+    perm = list(range(x.ndim))
+    perm[a], perm[b] = perm[b], perm[a]
+    return apply(S.permute, x, perm=tuple(perm), label="TransposeBackward0")
+
+
+swapaxes = transpose
+
+
+def t(x: Any) -> Tensor:
+    x = tensor_arg(x, "input")
+    if x.ndim > 2:
+        raise GradcliError(f"t() expects a tensor with <= 2 dimensions, but self is {x.ndim}D")
+    if x.ndim < 2:
+        return x
+    return apply(S.permute, x, perm=(1, 0), label="TBackward0")
+
+
+def T(x: Tensor) -> Tensor:  # noqa: N802
+    if x.ndim < 2:
+        # Still a new (view) node in PyTorch, even when it changes nothing.
+        return apply(S.permute, x, perm=tuple(range(x.ndim)), label="PermuteBackward0")
+    return apply(S.permute, x, perm=tuple(range(x.ndim - 1, -1, -1)), label="PermuteBackward0")
+
+
+def mT(x: Tensor) -> Tensor:  # noqa: N802
+    if x.ndim < 2:
+        raise GradcliError(
+            "tensor.mT is only supported on matrices or batches of matrices. "
+            f"Got {x.ndim}-D tensor."
+        )
+    # permute acts on trailing axes, so this also transposes a gradient with batch axes.
+    return apply(S.permute, x, perm=(1, 0), label="TransposeBackward0")
+
+
+def expand(x: Any, *sizes: Any) -> Tensor:
+    x = tensor_arg(x, "input")
+    shape = shape_arg(sizes, infer=True)
+    if len(shape) < x.ndim:
+        raise GradcliError(
+            f"expand(torch.FloatTensor{{{list(x.shape)}}}, size={list(shape)}): the number of "
+            f"sizes provided ({len(shape)}) must be greater or equal to the number of "
+            f"dimensions in the tensor ({x.ndim})"
+        )
+    lead = len(shape) - x.ndim
+    full_shape = tuple(
+        x.shape[i - lead] if s == -1 and i >= lead else s for i, s in enumerate(shape)
+    )
+    for i in range(x.ndim):
+        if x.shape[i] != 1 and x.shape[i] != full_shape[lead + i]:
+            raise GradcliError(
+                f"The expanded size of the tensor ({full_shape[lead + i]}) must match the "
+                f"existing size ({x.shape[i]}) at non-singleton dimension {lead + i}.  "
+                f"Target sizes: {list(shape)}.  Tensor sizes: {list(x.shape)}"
+            )
+    size_check(full_shape, "the expanded tensor")
+    return apply(S.expand, x, shape=full_shape)
+
+
+def expand_as(x: Any, other: Tensor) -> Tensor:
+    return expand(x, tensor_arg(other).shape)
+
+
+def broadcast_to(x: Any, shape: Any) -> Tensor:
+    return expand(x, shape)
+
+
+def view_as(x: Any, other: Tensor) -> Tensor:
+    return reshape(x, tensor_arg(other).shape)
+
+
+reshape_as = view_as
+
+
+def cat(tensors: Any, dim: int = 0) -> Tensor:
+    ts = tensor_list(tensors, "cat")
+    nd = ts[0].ndim
+    if nd == 0:
+        raise GradcliError("zero-dimensional tensor (at position 0) cannot be concatenated")
+    d = check_dim(dim, nd)
+    for i, tt in enumerate(ts):
+        if (
+            tt.ndim != nd
+            or tt.shape[:d] + tt.shape[d + 1 :] != ts[0].shape[:d] + ts[0].shape[d + 1 :]
+        ):
+            raise GradcliError(
+                f"Sizes of tensors must match except in dimension {d}. Expected size "
+                f"{list(ts[0].shape)} but got size {list(tt.shape)} for tensor number {i} in "
+                f"the list."
+            )
+    size_check((builtins.sum(tt.numel() for tt in ts),), "the concatenated tensor")
+    return apply(S.cat, *ts, dim=d)
+
+
+def stack(tensors: Any, dim: int = 0) -> Tensor:
+    ts = tensor_list(tensors, "stack")
+    d = check_dim(dim, ts[0].ndim + 1)
+    for i, tt in enumerate(ts):
+        if tt.shape != ts[0].shape:
+            raise GradcliError(
+                f"stack expects each tensor to be equal size, but got "
+                f"{list(ts[0].shape)} at entry 0 and {list(tt.shape)} at entry {i}"
+            )
+    size_check((builtins.sum(tt.numel() for tt in ts),), "the stacked tensor")
+    return apply(S.stack, *ts, dim=d)
+
+
+def _ndim_check(fn: str, t: Tensor, n: int, name: str) -> None:
+    if t.ndim != n:
+        raise GradcliError(
+            f"{fn}: {name} must be a {n}D tensor, got {t.ndim}D (shape {list(t.shape)})"
+        )
+
+
+def mm(x: Any, y: Any) -> Tensor:
+    x, y = tensor_arg(x), tensor_arg(y)
+    _ndim_check("mm", x, 2, "self")
+    _ndim_check("mm", y, 2, "mat2")
+    return matmul(x, y)
+
+
+def mv(x: Any, v: Any) -> Tensor:
+    x, v = tensor_arg(x), tensor_arg(v)
+    _ndim_check("mv", x, 2, "self")
+    _ndim_check("mv", v, 1, "vec")
+    return matmul(x, v)
+
+
+def bmm(x: Any, y: Any) -> Tensor:
+    x, y = tensor_arg(x), tensor_arg(y)
+    _ndim_check("bmm", x, 3, "batch1")
+    _ndim_check("bmm", y, 3, "batch2")
+    return named(matmul(x, y), "BmmBackward0")
+
+
+def dot(x: Any, y: Any) -> Tensor:
+    x, y = tensor_arg(x), tensor_arg(y)
+    if x.ndim != 1 or y.ndim != 1:
+        raise GradcliError(f"1D tensors expected, but got {x.ndim}D and {y.ndim}D tensors")
+    if x.shape != y.shape:
+        raise GradcliError(
+            f"inconsistent tensor size, expected tensor [{x.shape[0]}] and src "
+            f"[{y.shape[0]}] to have the same number of elements, but got "
+            f"{x.shape[0]} and {y.shape[0]} elements respectively"
+        )
+    return matmul(x, y)
+
+
+def outer(x: Any, y: Any) -> Tensor:
+    x, y = tensor_arg(x), tensor_arg(y)
+    if x.ndim != 1 or y.ndim != 1:
+        raise GradcliError(f"outer: expected 1D tensors, got {x.ndim}D and {y.ndim}D")
+    return mul_t(unsqueeze(x, 1), y)
+
+
+ger = outer
+
+
+def to_dtype(x: Any, dtype: Any) -> Tensor:
+    x = tensor_arg(x)
+    dt = np.dtype(dtype)
+    if dt == x.dtype:
+        return x
+    if dt.kind != "f" or x.dtype.kind != "f":
+        return Tensor(x.data.astype(dt))
+    return apply(S.astype, x, dtype=dt)
+
+
+def clone(x: Any, memory_format: Any = None) -> Tensor:
+    x = tensor_arg(x)
+    return apply(S.reshape, x, shape=x.shape, label="CloneBackward0")
+
+
+def inplace_update(x: Tensor, value: Any) -> Tensor:
+    if x.requires_grad and x.node is None and grad_enabled():
+        raise GradcliError(
+            "a leaf Variable that requires grad is being used in an in-place operation.",
+            hint="operate on x.data (or x.grad) instead, as optimisers do",
+        )
+    if x.requires_grad and x.node is not None:
+        raise GradcliError(
+            "gradcli does not support in-place operations on tensors that are part of a graph",
+            hint="write y = y + ... (a new tensor) instead",
+        )
+    new = np.asarray(value.data if isinstance(value, Tensor) else value)
+    try:
+        x.data[...] = np.broadcast_to(new, x.shape)
+    except ValueError:
+        if np.broadcast_shapes(new.shape, x.shape) != x.shape:
+            raise GradcliError(
+                f"output with shape {list(x.shape)} doesn't match the broadcast "
+                f"shape {list(np.broadcast_shapes(new.shape, x.shape))}"
+            ) from None
+        x.data = np.array(np.broadcast_to(new, x.shape), dtype=x.dtype)
+    return x
+
+
+def _scaled(other: Any, alpha: Any) -> Any:
+    o = other.data if isinstance(other, Tensor) else np.asarray(other)
+    return o * alpha
+
+
+INPLACE: dict[str, Callable[..., Tensor]] = {
+    "zero_": lambda x: inplace_update(x, 0),
+    "fill_": lambda x, v: inplace_update(x, v.data if isinstance(v, Tensor) else float(v)),
+    "add_": lambda x, o, alpha=1: inplace_update(x, x.data + _scaled(o, alpha)),
+    "sub_": lambda x, o, alpha=1: inplace_update(x, x.data - _scaled(o, alpha)),
+    "mul_": lambda x, o: inplace_update(x, x.data * _scaled(o, 1)),
+    "div_": lambda x, o: inplace_update(x, x.data / _scaled(o, 1)),
+    "copy_": lambda x, o: inplace_update(x, tensor_arg(o).data),
+    "clamp_": lambda x, min=None, max=None: inplace_update(x, np.clip(x.data, min, max)),  # noqa: A006
+}

@@ -1,0 +1,167 @@
+"""Indexing as PyTorch's: `x[i]`, `x[:, 1:3]`, `x[..., 0]`, `x[None]`, index and mask tensors,
+checked (bounds, the size of the result) before anything is made; and `x[key] = value` where
+gradients flow through it (PyTorch's CopySlices), out of place."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core.op import apply
+from ..core.tensor import Tensor, data_array, typename
+from ..ops import binary as B
+from ..ops import shape as S
+from ..ops.arithmetic import mul_t, scalar_operand, size_check
+from .functional import expand, to_dtype
+
+
+def index_result_size(shape: tuple[int, ...], idx: tuple) -> int:
+    """The number of elements `x[idx]` has, computed without making it (0 if the index is
+    invalid: NumPy then refuses it without allocating anything)."""
+    try:
+        consumed = 0
+        for k in idx:
+            if isinstance(k, np.ndarray) and k.dtype == bool:
+                consumed += k.ndim
+            elif k is not None and k is not Ellipsis:
+                consumed += 1
+        total, pos, arrays = 1, 0, []
+        for k in idx:
+            if k is None:
+                continue
+            if k is Ellipsis:
+                for d in shape[pos : pos + len(shape) - consumed]:
+                    total *= d
+                pos += len(shape) - consumed
+            elif isinstance(k, slice):
+                total *= len(range(*k.indices(shape[pos])))
+                pos += 1
+            elif isinstance(k, np.ndarray):
+                arrays.append((int(np.count_nonzero(k)),) if k.dtype == bool else k.shape)
+                pos += k.ndim if k.dtype == bool else 1
+            else:
+                pos += 1
+        for d in shape[pos:]:
+            total *= d
+        if arrays:
+            total *= math.prod(np.broadcast_shapes(*arrays))
+        return total
+    except (IndexError, ValueError, TypeError):
+        return 0
+
+
+def normalize_index(x: Tensor, key: Any) -> tuple:
+    items = key if isinstance(key, tuple) else (key,)
+    out = []
+    for k in items:
+        if k is None or k is Ellipsis or isinstance(k, slice):
+            if isinstance(k, slice):
+                for part in (k.start, k.stop, k.step):
+                    if part is not None and not isinstance(part, (int, np.integer)):
+                        if isinstance(part, Tensor) and part.data.size == 1:
+                            continue
+                        raise GradcliError(
+                            f"slice indices must be integers or None, not {typename(part)}"
+                        )
+                if k.step is not None and int(k.step) <= 0:
+                    raise GradcliError("step must be greater than zero")
+            out.append(k)
+        elif isinstance(k, bool):
+            out.append(np.asarray(k))
+        elif isinstance(k, (int, np.integer)):
+            out.append(int(k))
+        elif isinstance(k, Tensor):
+            if k.dtype.kind == "b":
+                out.append(k.data)
+            elif k.dtype.kind in "iu" or (
+                k.dtype.kind == "f" and np.all(k.data == np.round(k.data))
+            ):
+                if k.dtype.kind == "f" and k.ndim == 0:
+                    raise GradcliError(
+                        "only integers, slices, ellipsis, None and integer or "
+                        "boolean tensors are valid indices",
+                        found="a float tensor",
+                    )
+                out.append(k.data.astype(np.int64))
+            else:
+                raise GradcliError(
+                    "tensors used as indices must be long, int, byte or bool tensors"
+                )
+        elif isinstance(k, list):
+            # A list of booleans is a mask, as in PyTorch (not the integers 1 and 0).
+            arr = data_array(k, None)
+            out.append(arr if arr.dtype == bool else np.asarray(data_array(k, np.int64)))
+        else:
+            raise GradcliError(
+                "only integers, slices (`:`), ellipsis (`...`), None and integer or boolean "
+                f"tensors are valid indices (got {typename(k)})"
+            )
+    idx = tuple(out)
+    # The probe below makes the result (of bytes): refuse a huge one before it is made.
+    size_check((index_result_size(x.shape, idx),), "the indexed result")
+    # Check bounds (and let NumPy find any other problem) on a zero-cost view.
+    try:
+        probe = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx]
+    except IndexError as e:
+        msg = str(e)
+        if "out of bounds" in msg:
+            raise GradcliError(
+                f"index out of range: {msg}", hint=f"the tensor has shape {list(x.shape)}"
+            ) from None
+        raise GradcliError(
+            f"invalid index: {msg}", hint=f"the tensor has shape {list(x.shape)}"
+        ) from None
+    size_check(probe.shape, "the indexed result")
+    return idx
+
+
+def index_assign(x: Tensor, key: Any, value: Any) -> Tensor:
+    """`x[key] = value` when gradients must flow (PyTorch's CopySlices), out of place: the
+    result is x with the indexed region replaced, differentiable in both x and value."""
+    idx = normalize_index(x, key)
+    region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
+    v = value if isinstance(value, Tensor) else scalar_operand(value, x)
+    try:
+        np.broadcast_shapes(v.shape, region)
+        if len(v.shape) > len(region):
+            raise ValueError
+    except ValueError:
+        raise GradcliError(
+            f"shape mismatch: value tensor of shape {list(v.shape)} cannot be broadcast to "
+            f"indexing result of shape {list(region)}"
+        ) from None
+    if v.dtype != x.dtype:
+        v = to_dtype(v, x.dtype)
+    if v.shape != region:
+        v = expand(v, region)
+    keep = np.ones(x.shape, dtype=bool)
+    keep[idx] = False
+    placed = apply(
+        S.index_put, v, idx=idx, shape=x.shape, out_ndim=len(region), label="IndexPutBackward0"
+    )
+    return apply(B.add, mul_t(x, Tensor(keep.astype(x.dtype))), placed, label="CopySlices")
+
+
+def getitem(x: Tensor, key: Any) -> Tensor:
+    items = key if isinstance(key, tuple) else (key,)
+    ints = [isinstance(k, int) and not isinstance(k, bool) for k in items]
+    arrays = [
+        isinstance(k, (list, Tensor)) and not (isinstance(k, Tensor) and k.ndim == 0) for k in items
+    ]
+    plain = all(k is not None and k is not Ellipsis for k in items)
+    if any(ints) and any(arrays) and plain:
+        # PyTorch selects integer indices first and then applies the tensor indices; NumPy
+        # would treat the integers as advanced indices too (and can move the result's axes).
+        first = tuple(k if i else slice(None) for k, i in zip(items, ints))
+        rest = tuple(k for k, i in zip(items, ints) if not i)
+        return getitem(getitem(x, first), rest)
+    idx = normalize_index(x, key)
+    label = (
+        "SelectBackward0"
+        if all(isinstance(i, int) for i in idx)
+        else ("SliceBackward0" if all(isinstance(i, slice) for i in idx) else "IndexBackward0")
+    )
+    return apply(S.index, x, idx=idx, label=label)

@@ -1,0 +1,123 @@
+"""The loss functions as PyTorch's (`F.mse_loss`, `F.binary_cross_entropy`, `F.nll_loss`,
+`F.cross_entropy`): targets, weights and `reduction=` checked, then the loss records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core.op import apply
+from ..core.tensor import Tensor
+from ..ops import loss as Lo
+from ..ops.arithmetic import div_t, mul_t, neg, operands, scalar_operand, tensor_arg
+from .args import reduction_arg
+from .functional import log_softmax, sum
+
+
+def mse_loss(
+    input: Any,
+    target: Any,
+    size_average: Any = None,
+    reduce: Any = None,  # noqa: A002
+    reduction: str = "mean",
+) -> Tensor:
+    x, y = operands(tensor_arg(input, "input"), target)
+    return apply(Lo.mse_loss, x, y, reduction=reduction_arg(reduction))
+
+
+def binary_cross_entropy(
+    input: Any,
+    target: Any,
+    weight: Any = None,  # noqa: A002
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    p = tensor_arg(input, "input")
+    t = target if isinstance(target, Tensor) else scalar_operand(target, p)
+    if t.shape != p.shape:
+        raise GradcliError(
+            f"Using a target size (torch.Size({list(t.shape)})) that is different to the input "
+            f"size (torch.Size({list(p.shape)})) is deprecated. Please ensure they have the "
+            "same size."
+        )
+    w = None if weight is None else np.broadcast_to(tensor_arg(weight).data, p.shape)
+    return apply(Lo.binary_cross_entropy, p, t, weight=w, reduction=reduction_arg(reduction))
+
+
+def _class_targets(x: Tensor, target: Any, fn: str) -> np.ndarray:
+    t = target if isinstance(target, Tensor) else Tensor(np.asarray(target))
+    want = x.shape[:-1] if x.ndim >= 1 else ()
+    if x.ndim > 2:
+        raise GradcliError(
+            f"{fn}: gradcli supports input of shape (C) or (N, C), got {list(x.shape)}"
+        )
+    if t.shape != want:
+        raise GradcliError(
+            f"{fn}: expected target of shape {list(want)} (class indices), got {list(t.shape)}"
+        )
+    d = t.data
+    if d.dtype.kind == "f":
+        if not np.all(d == np.round(d)):
+            raise GradcliError(f"{fn}: class-index targets must be integers")
+    d = d.astype(np.int64)
+    c = x.shape[-1]
+    bad = (d != -100) & ((d < 0) | (d >= c))
+    if np.any(bad):
+        raise GradcliError(
+            f"Target {int(d[bad].flat[0])} is out of bounds.",
+            hint=f"class indices must be in [0, {c - 1}]",
+        )
+    return d
+
+
+def nll_loss(
+    input: Any,
+    target: Any,
+    weight: Any = None,
+    size_average: Any = None,  # noqa: A002
+    ignore_index: int = -100,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    x = tensor_arg(input, "input")
+    t = _class_targets(x, target, "nll_loss")
+    w = None if weight is None else tensor_arg(weight).data
+    return apply(
+        Lo.nll_loss,
+        x,
+        target=t,
+        weight=w,
+        reduction=reduction_arg(reduction),
+        ignore_index=int(ignore_index),
+    )
+
+
+def cross_entropy(
+    input: Any,
+    target: Any,
+    weight: Any = None,  # noqa: A002
+    size_average: Any = None,
+    ignore_index: int = -100,
+    reduce: Any = None,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
+    x = tensor_arg(input, "input")
+    reduction = reduction_arg(reduction)  # whichever kind of target, as PyTorch
+    cdim = 1 if x.ndim >= 2 else 0
+    logp = log_softmax(x, dim=cdim)
+    tt = target if isinstance(target, Tensor) else Tensor(np.asarray(target))
+    if label_smoothing:
+        raise GradcliError("cross_entropy: label_smoothing is not supported by gradcli")
+    if tt.shape == x.shape and tt.dtype.kind == "f":
+        # Class probabilities as target.
+        per = neg(sum(mul_t(logp, tt if weight is None else mul_t(tt, weight)), dim=cdim))
+        if reduction == "none":
+            return per
+        total = sum(per)
+        n = x.shape[0] if x.ndim >= 2 else 1
+        return total if reduction == "sum" else div_t(total, n)
+    return nll_loss(logp, tt, weight=weight, ignore_index=ignore_index, reduction=reduction)

@@ -1,0 +1,369 @@
+"""Every user-facing name of the PyTorch surface: the Tensor methods (`METHODS`), the functions
+reachable as torch.X / F.X (`FUNCTIONS`), the `torch.nn` modules (`MODULES`); importing this
+module installs the methods, the comparison and indexing operators, `.T` / `.mT` and the
+PyTorch repr on `Tensor`.
+
+These tables are what the interpreter's namespaces, the catalog (`gradcli ops`) and the README
+table read: the seam for one declaration per user-facing name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..core.tensor import Tensor
+from ..ops.arithmetic import (
+    abs,
+    cos,
+    div_t,
+    erf,
+    exp,
+    log,
+    log1p,
+    matmul,
+    mul_t,
+    named,
+    neg,
+    pow,
+    sigmoid,
+    sign,
+    sin,
+    sqrt,
+    tan,
+    tanh,
+)
+from . import composite
+from .args import check_dim
+from .constructors import (
+    DoubleTensor,
+    FloatTensor,
+    Variable,
+    arange,
+    empty,
+    empty_like,
+    eye,
+    full,
+    full_like,
+    legacy_tensor,
+    linspace,
+    manual_seed,
+    ones,
+    ones_like,
+    rand,
+    rand_like,
+    randn,
+    randn_like,
+    tensor,
+    zeros,
+    zeros_like,
+)
+from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
+    INPLACE,
+    T,
+    add,
+    amax,
+    amin,
+    argmax,
+    argmin,
+    bmm,
+    broadcast_to,
+    cat,
+    clamp,
+    clamp_max,
+    clamp_min,
+    clone,
+    dot,
+    eq,
+    expand,
+    expand_as,
+    flatten,
+    ge,
+    gelu,
+    ger,
+    gt,
+    le,
+    leaky_relu,
+    log_softmax,
+    logsumexp,
+    lt,
+    max,
+    maximum,
+    mean,
+    min,
+    minimum,
+    mm,
+    mT,
+    mv,
+    ne,
+    norm,
+    outer,
+    permute,
+    prod,
+    relu,
+    reshape,
+    reshape_as,
+    softmax,
+    softplus,
+    squeeze,
+    stack,
+    std,
+    sub,
+    sum,
+    t,
+    to_dtype,
+    transpose,
+    unsqueeze,
+    var,
+    view_as,
+    where,
+)
+from .indexing import getitem
+from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
+from .nn import MODULES as _NN_MODULES
+from .printing import Size, tensor_repr
+
+
+def _method_sizes(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
+    def m(self: Tensor, *sizes: Any) -> Tensor:
+        return fn(self, *sizes)
+
+    return m
+
+
+def _size(self: Tensor, dim: Any = None) -> Any:
+    if dim is None:
+        return Size(self.shape)
+    return self.shape[check_dim(dim, self.ndim)]
+
+
+def _tolist(self: Tensor) -> Any:
+    return self.data.tolist()
+
+
+def _detach(self: Tensor) -> Tensor:
+    return Tensor(self.data)
+
+
+METHODS: dict[str, Callable[..., Any]] = {
+    # arithmetic
+    "add": add,
+    "sub": sub,
+    "mul": mul_t,
+    "div": div_t,
+    "multiply": mul_t,
+    "divide": div_t,
+    "subtract": sub,
+    "true_divide": div_t,
+    "pow": pow,
+    "neg": neg,
+    "negative": neg,
+    "matmul": matmul,
+    "mm": mm,
+    "mv": mv,
+    "bmm": bmm,
+    "dot": dot,
+    "outer": outer,
+    "maximum": maximum,
+    "minimum": minimum,
+    # elementwise
+    "exp": exp,
+    "log": log,
+    "log1p": log1p,
+    "sqrt": sqrt,
+    "abs": abs,
+    "sin": sin,
+    "cos": cos,
+    "tan": tan,
+    "tanh": tanh,
+    "sigmoid": sigmoid,
+    "relu": relu,
+    "sign": sign,
+    "erf": erf,
+    "clamp": clamp,
+    "clip": clamp,
+    "clamp_min": clamp_min,
+    "clamp_max": clamp_max,
+    "softmax": softmax,
+    "log_softmax": log_softmax,
+    # reductions
+    "sum": sum,
+    "mean": mean,
+    "prod": prod,
+    "max": max,
+    "min": min,
+    "amax": amax,
+    "amin": amin,
+    "argmax": argmax,
+    "argmin": argmin,
+    "norm": norm,
+    "logsumexp": logsumexp,
+    "var": var,
+    "std": std,
+    # shape
+    "reshape": _method_sizes(reshape),
+    "view": _method_sizes(reshape),
+    "flatten": flatten,
+    "squeeze": squeeze,
+    "unsqueeze": unsqueeze,
+    "permute": _method_sizes(permute),
+    "transpose": transpose,
+    "swapaxes": transpose,
+    "t": t,
+    "expand": _method_sizes(expand),
+    "expand_as": expand_as,
+    "view_as": view_as,
+    "reshape_as": reshape_as,
+    "broadcast_to": broadcast_to,
+    # comparisons
+    "lt": lt,
+    "le": le,
+    "gt": gt,
+    "ge": ge,
+    "eq": eq,
+    "ne": ne,
+    # conversions and bookkeeping
+    "float": lambda x: to_dtype(x, np.float32),
+    "double": lambda x: to_dtype(x, np.float64),
+    "long": lambda x: Tensor(x.data.astype(np.int64)),
+    "int": lambda x: Tensor(x.data.astype(np.int64)),
+    "bool": lambda x: Tensor(x.data.astype(bool)),
+    "to": lambda x, dtype=None, *a, **k: (
+        x if dtype is None or isinstance(dtype, str) else to_dtype(x, dtype)
+    ),
+    "type": lambda x, dtype=None: to_dtype(x, dtype) if dtype is not None else x.dtype.name,
+    "clone": clone,
+    "contiguous": lambda x, *a, **k: x,
+    "cpu": lambda x: x,
+    "cuda": lambda x: x,
+    "detach": _detach,
+    "item": Tensor.item,
+    "tolist": _tolist,
+    "numel": Tensor.numel,
+    "size": _size,
+    "dim": lambda x: x.ndim,
+    "ndimension": lambda x: x.ndim,
+    "backward": Tensor.backward,
+    "retain_grad": Tensor.retain_grad,
+    "requires_grad_": Tensor.requires_grad_,
+    "numpy": lambda x: x,
+    **INPLACE,
+}
+
+# Functions reachable as torch.X / torch.nn.functional.X / F.X.
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    name: fn
+    for name, fn in METHODS.items()
+    if name not in INPLACE
+    and name
+    not in (
+        "backward",
+        "retain_grad",
+        "requires_grad_",
+        "item",
+        "tolist",
+        "numel",
+        "size",
+        "dim",
+        "ndimension",
+        "to",
+        "type",
+        "cpu",
+        "cuda",
+        "numpy",
+        "contiguous",
+        "float",
+        "double",
+        "long",
+        "int",
+        "bool",
+    )
+}
+
+FUNCTIONS.update(
+    {
+        "tensor": tensor,
+        "as_tensor": tensor,
+        "from_numpy": tensor,
+        "Tensor": legacy_tensor,
+        "FloatTensor": FloatTensor,
+        "DoubleTensor": DoubleTensor,
+        "Variable": Variable,
+        "zeros": zeros,
+        "ones": ones,
+        "empty": empty,
+        "full": full,
+        "eye": eye,
+        "arange": arange,
+        "linspace": linspace,
+        "rand": rand,
+        "randn": randn,
+        "zeros_like": zeros_like,
+        "ones_like": ones_like,
+        "empty_like": empty_like,
+        "full_like": full_like,
+        "rand_like": rand_like,
+        "randn_like": randn_like,
+        "where": where,
+        "cat": cat,
+        "concat": cat,
+        "concatenate": cat,
+        "stack": stack,
+        "leaky_relu": leaky_relu,
+        "softplus": softplus,
+        "gelu": gelu,
+        "mse_loss": mse_loss,
+        "binary_cross_entropy": binary_cross_entropy,
+        "nll_loss": nll_loss,
+        "cross_entropy": cross_entropy,
+        "reshape": reshape,
+        "permute": permute,
+        "expand": expand,
+        "manual_seed": manual_seed,
+        "numel": Tensor.numel,
+        "ger": ger,
+        "square": lambda x: pow(x, 2),
+        "rsqrt": lambda x: div_t(1.0, sqrt(x)),
+        "reciprocal": lambda x: named(div_t(1.0, x), "ReciprocalBackward0"),
+        "sub": sub,
+        "add": add,
+    }
+)
+
+METHODS.update(
+    {
+        "square": FUNCTIONS["square"],
+        "rsqrt": FUNCTIONS["rsqrt"],
+        "reciprocal": FUNCTIONS["reciprocal"],
+    }
+)
+
+# Compositions of the operations above (linear, silu, cumsum, gather, sort, ...).
+FUNCTIONS.update({**composite.BOTH, **composite.FUNCTIONS_ONLY})
+METHODS.update({**composite.BOTH, **composite.METHODS_ONLY})
+MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES}
+
+# Operators a program can apply to tensors besides the arithmetic ones of `ops.arithmetic`.
+OPERATORS: dict[str, Callable[..., Any]] = {
+    "__getitem__": getitem,
+    "__lt__": lt,
+    "__le__": le,
+    "__gt__": gt,
+    "__ge__": ge,
+}
+
+
+def _install() -> None:
+    for name, fn in OPERATORS.items():
+        setattr(Tensor, name, fn)
+    for name, fn in METHODS.items():
+        if not hasattr(Tensor, name) or name in ("size",):
+            setattr(Tensor, name, fn)
+    Tensor.T = property(T)  # type: ignore[attr-defined]
+    Tensor.mT = property(mT)  # type: ignore[attr-defined]
+    Tensor.__repr__ = tensor_repr  # type: ignore[method-assign]
+
+
+_install()

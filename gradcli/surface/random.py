@@ -1,0 +1,2044 @@
+"""PyTorch's CPU random numbers, reproduced on NumPy.
+
+``torch.manual_seed(0); torch.randn(3)`` gives the same numbers here as in PyTorch 2.13 (CPU),
+without PyTorch: this module re-implements PyTorch's CPU generator (a 32-bit Mersenne Twister
+seeded like ``std::mt19937``) and the samplers built on it, after the algorithms of ATen's CPU
+distribution kernels. It imports only NumPy and the standard library, so it fits in any layer.
+
+What is reproduced bit for bit
+------------------------------
+Checked against recorded PyTorch 2.13 outputs (seeds 0, 1, 42, 2**32 + 5 and -7; sizes 1, 7,
+15, 16, 17 and 1000; float32 and float64, float16/bfloat16 where PyTorch samples them, and the
+integer dtypes where they apply) and live against PyTorch when it is installed:
+
+* the generator: ``manual_seed`` (every seed PyTorch accepts: negative ones wrap modulo 2**64,
+  those >= 2**32 keep their value), ``initial_seed``, ``get_state``/``set_state`` in PyTorch's
+  5056-byte layout (equal to ``torch.get_rng_state()``, round trips both ways), including the
+  cached second Box-Muller sample that makes ``randn(3)`` affect the next ``randn``;
+* ``rand``/``uniform_``, ``randn``/``normal_`` and every ``torch.normal`` overload, below and
+  at/above the 16-element vectorised path, contiguous or strided;
+* ``randint``/``random_`` (every overload), ``randperm``, ``exponential_``, ``bernoulli`` and
+  ``bernoulli_`` (float or tensor p), ``multinomial`` (with and without replacement), the dropout
+  mask and its scale (p = 0 and p = 1 included);
+* ``nn.init``: ``uniform_``, ``normal_``, ``constant_``, ``xavier_*``, ``kaiming_*``,
+  ``trunc_normal_``, and the default initialisation of ``nn.Linear``, ``nn.Bilinear``,
+  ``nn.Conv1d/2d/3d`` (and transposed), ``nn.Embedding``, ``nn.LayerNorm``, ``nn.RNN``,
+  ``nn.LSTM``, ``nn.GRU`` and their cells.
+
+Not bit for bit, and why
+------------------------
+* ``orthogonal_``: its normal matrix is PyTorch's to the bit, but Q comes from a QR
+  decomposition, which PyTorch asks of MKL's LAPACK and NumPy of OpenBLAS's; their Householder
+  kernels add in other orders, and PyTorch factors a float32 matrix in float32. Q agrees within
+  8 float eps of the largest entry (measured: within 5 eps for float32, 3 eps for float64).
+* ``trunc_normal_`` with a narrow interval (accepted mass <= 0.3, not the default): candidates
+  are accepted by comparing ``log(u)`` with a bound; PyTorch's float32 log is SLEEF's, this one
+  is correctly rounded, at most 1 ulp apart: a decision changes only for a candidate within
+  1 ulp of its bound. The default (mean 0, std 1, [-2, 2]) resamples normals and is exact.
+
+Platform notes
+--------------
+* float32 ``randn``/``normal_`` of 16 or more contiguous elements follow PyTorch's AVX2 kernel
+  (a Cephes-style float32 log and sincos with fused multiply-adds), which x86-64 builds run on
+  every CPU with AVX2 (AVX512 machines run it too). PyTorch elsewhere (ARM, x86 without AVX2)
+  calls libm's float functions there, and prints other numbers.
+* float64 paths need libm's ``log``, ``log1p``, ``sin`` and ``cos``, as PyTorch calls them:
+  Python's ``math`` module calls the same libm. NumPy's ``sin``/``cos`` are used where a probe
+  finds them equal to libm's. NumPy's SIMD ``log`` is not (0.2% of results differ in the last
+  bit), so the bulk ``log`` is a table-driven double-double log that knows its result to a few
+  thousandths of an ulp, and asks ``math.log`` wherever glibc's documented error (at most 0.52
+  ulp) leaves the rounding in doubt: about 6% of inputs (on Linux; elsewhere always).
+
+Non-contiguous targets
+----------------------
+PyTorch fills a strided tensor in the order of its ``TensorIterator``: dimensions sorted by
+increasing stride (the smallest stride innermost). Every sampler takes the ``strides`` (in
+elements) of the tensor being filled and returns the values laid out logically (C order);
+``normal_`` also uses them to choose PyTorch's path (only contiguous tensors of 16 or more
+elements are vectorised, others draw pairs and cache, even when large).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "DEFAULT_SEED",
+    "STATE_SIZE",
+    "Generator",
+    "default_generator",
+    "manual_seed",
+    "seed",
+    "initial_seed",
+    "get_rng_state",
+    "set_rng_state",
+    "fill_order",
+    "is_contiguous",
+    "rand",
+    "randn",
+    "uniform_",
+    "normal_",
+    "normal",
+    "randint",
+    "random_",
+    "randperm",
+    "exponential_",
+    "bernoulli",
+    "bernoulli_",
+    "multinomial",
+    "dropout",
+    "dropout_mask",
+    "calculate_gain",
+    "init_uniform_",
+    "init_normal_",
+    "constant_",
+    "xavier_uniform_",
+    "xavier_normal_",
+    "kaiming_uniform_",
+    "kaiming_normal_",
+    "trunc_normal_",
+    "orthogonal_",
+    "init_linear",
+    "init_bilinear",
+    "init_conv",
+    "init_embedding",
+    "init_layer_norm",
+    "init_rnn",
+    "init_rnn_cell",
+]
+
+# torch.Generator() without a seed starts from this one (c10's default_rng_seed_val).
+DEFAULT_SEED = 67280421310721
+# sizeof(CPUGeneratorImplState): the byte length of torch.get_rng_state().
+STATE_SIZE = 5056
+
+_N = 624  # Mersenne Twister state words
+_U64 = np.uint64
+_MASK24 = 0xFFFFFF
+_MASK53 = (1 << 53) - 1
+# One float32 2*pi, as PyTorch's AVX2 kernel broadcasts it: float(2.0f * pi<double>).
+_TWO_PI_F32 = np.float32(2.0 * math.pi)
+
+
+# ---------------------------------------------------------------------------------------------
+# dtypes
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _DType:
+    name: str
+    storage: np.dtype  # dtype of the returned array (bfloat16 values are stored in float32)
+    kind: str  # "f" floating, "i" signed, "u" unsigned, "b" bool
+    digits: int  # mantissa digits for floats (std::numeric_limits<T>::digits), bits for ints
+    lowest: float
+    highest: float
+
+
+def _float_dtype(name: str, storage: Any, digits: int, highest: float) -> _DType:
+    return _DType(name, np.dtype(storage), "f", digits, -highest, highest)
+
+
+def _int_dtype(name: str, storage: Any) -> _DType:
+    info = np.iinfo(storage)
+    kind = "u" if info.min == 0 else "i"
+    return _DType(name, np.dtype(storage), kind, info.bits, int(info.min), int(info.max))
+
+
+_BF16_MAX = float(np.uint32(0x7F7F0000).view(np.float32))
+_DTYPES: dict[str, _DType] = {
+    "float32": _float_dtype("float32", np.float32, 24, float(np.finfo(np.float32).max)),
+    "float64": _float_dtype("float64", np.float64, 53, float(np.finfo(np.float64).max)),
+    "float16": _float_dtype("float16", np.float16, 11, 65504.0),
+    "bfloat16": _float_dtype("bfloat16", np.float32, 8, _BF16_MAX),
+    "int64": _int_dtype("int64", np.int64),
+    "int32": _int_dtype("int32", np.int32),
+    "int16": _int_dtype("int16", np.int16),
+    "int8": _int_dtype("int8", np.int8),
+    "uint8": _int_dtype("uint8", np.uint8),
+    "bool": _DType("bool", np.dtype(np.bool_), "b", 1, 0, 1),
+}
+_ALIASES = {
+    "float": "float32",
+    "double": "float64",
+    "half": "float16",
+    "long": "int64",
+    "int": "int32",
+    "short": "int16",
+}
+
+
+def _dtype(dtype: Any) -> _DType:
+    """'float32', 'torch.float32', torch's aliases ('double', 'long', ...) or a NumPy dtype."""
+    if isinstance(dtype, _DType):
+        return dtype
+    if isinstance(dtype, str):
+        name = dtype.removeprefix("torch.")
+    else:
+        name = np.dtype(dtype).name
+    name = _ALIASES.get(name, name)
+    if name not in _DTYPES:
+        raise TypeError(f"unsupported dtype {dtype!r}")
+    return _DTYPES[name]
+
+
+def _to_bfloat16(x: np.ndarray) -> np.ndarray:
+    """Round float32 values to bfloat16, nearest-even, as c10::BFloat16(float) does."""
+    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 << 16
+    out = rounded.astype(np.uint32).view(np.float32)
+    return np.where(np.isnan(x), np.float32(np.nan), out)
+
+
+def _cast_float(values32: np.ndarray, dt: _DType) -> np.ndarray:
+    """float32 results to the target float dtype (float16/bfloat16 round from float32)."""
+    if dt.name == "bfloat16":
+        return _to_bfloat16(values32)
+    return values32.astype(dt.storage)
+
+
+def _cast_from_double(values: np.ndarray, dt: _DType) -> np.ndarray:
+    """static_cast<scalar_t>(double): half and bfloat16 convert through float, as c10 does."""
+    if dt.name == "float64":
+        return values
+    f32 = values.astype(np.float32)
+    if dt.name == "float32":
+        return f32
+    return _cast_float(f32, dt)
+
+
+# ---------------------------------------------------------------------------------------------
+# The generator
+# ---------------------------------------------------------------------------------------------
+
+
+def _seed_key(seed: int) -> np.ndarray:
+    """mt19937's init_genrand on the low 32 bits of the seed (at::mt19937_engine)."""
+    key = np.empty(_N, np.uint32)
+    x = seed & 0xFFFFFFFF
+    key[0] = x
+    for j in range(1, _N):
+        x = (1812433253 * (x ^ (x >> 30)) + j) & 0xFFFFFFFF
+        key[j] = x
+    return key
+
+
+def _temper(words: np.ndarray) -> np.ndarray:
+    y = words.astype(np.uint32)
+    y ^= y >> np.uint32(11)
+    y ^= (y << np.uint32(7)) & np.uint32(0x9D2C5680)
+    y ^= (y << np.uint32(15)) & np.uint32(0xEFC60000)
+    y ^= y >> np.uint32(18)
+    return y
+
+
+def _check_seed(seed: Any) -> int:
+    if not isinstance(seed, (int, np.integer)):
+        raise RuntimeError(f"manual_seed expected a long, but got {type(seed).__name__}")
+    seed = int(seed)
+    # PyTorch unpacks the seed as a uint64, or as an int64 for negative values (which wrap).
+    if seed < -(1 << 63) or seed >= 1 << 64:
+        raise ValueError("Overflow when unpacking long long")
+    return seed % (1 << 64)
+
+
+class Generator:
+    """torch.Generator on the CPU: a Mersenne Twister, plus the cached Box-Muller samples.
+
+    The raw 32-bit stream comes from NumPy's MT19937, which runs the same recurrence as
+    at::mt19937 (NumPy's legacy seeding is init_genrand too; the key is built here so that the
+    whole 64-bit seed is kept as PyTorch keeps it).
+    """
+
+    def __init__(self, seed: int = DEFAULT_SEED, *, fallback_seed: int = 0) -> None:
+        # The seed `seed()` uses: PyTorch's is nondeterministic, gradcli's comes from its caller.
+        self.fallback_seed = fallback_seed
+        self._bitgen = np.random.MT19937(0)
+        self.manual_seed(seed)
+
+    # -- seeding ---------------------------------------------------------------------------
+
+    def manual_seed(self, seed: int) -> Generator:
+        """Seed as torch.Generator.manual_seed: a uint64, negative seeds wrap modulo 2**64."""
+        value = _check_seed(seed)
+        self._seed = value
+        self._set_key(_seed_key(value), pos=_N)
+        # at::mt19937 right after seeding: left_ = 1, next_ = 0 (the next call twists).
+        self._reported = (1, 0)
+        self._prefix = np.empty(0, np.uint32)
+        self._next_double: float | None = None
+        self._next_float: float | None = None
+        return self
+
+    def seed(self) -> int:
+        """torch.Generator.seed(): reseed nondeterministically; here with `fallback_seed`."""
+        self.manual_seed(self.fallback_seed)
+        return self._seed
+
+    def initial_seed(self) -> int:
+        return self._seed
+
+    def clone(self) -> Generator:
+        """An independent generator in the same state (torch's Generator.clone_state)."""
+        other = Generator.__new__(Generator)
+        other.fallback_seed = self.fallback_seed
+        other._bitgen = np.random.MT19937(0)
+        other.set_state(self.get_state())
+        return other
+
+    # -- state -----------------------------------------------------------------------------
+
+    def _set_key(self, key: np.ndarray, pos: int) -> None:
+        self._bitgen.state = {
+            "bit_generator": "MT19937",
+            "state": {"key": key.astype(np.uint32), "pos": pos},
+        }
+
+    def _left_next(self) -> tuple[int, int]:
+        if self._reported is not None:
+            return self._reported
+        pos = int(self._bitgen.state["state"]["pos"])
+        if self._prefix.size:
+            raise AssertionError("unreachable: a prefix always has a reported position")
+        return _N + 1 - pos, pos
+
+    def get_state(self) -> np.ndarray:
+        """The 5056 bytes of torch.get_rng_state() (CPUGeneratorImplState, little-endian)."""
+        left, nxt = self._left_next()
+        key = np.asarray(self._bitgen.state["state"]["key"], np.uint32)
+        buf = np.zeros(STATE_SIZE, np.uint8)
+        head = np.zeros(
+            1, dtype=[("seed", "<u8"), ("left", "<i4"), ("seeded", "<i4"), ("next", "<u8")]
+        )
+        head[0] = (self._seed, left, 1, nxt)
+        buf[0:24] = head.view(np.uint8)
+        buf[24:5016] = key.astype("<u8").view(np.uint8)
+        if self._next_double is not None:
+            buf[5024:5032] = np.array([self._next_double], "<f8").view(np.uint8)
+            buf[5040:5044] = np.array([1], "<i4").view(np.uint8)
+        if self._next_float is not None:
+            buf[5048:5052] = np.array([self._next_float], "<f4").view(np.uint8)
+            buf[5052] = 1
+        return buf
+
+    def set_state(self, state: Any) -> Generator:
+        """torch.Generator.set_state: accepts get_state()'s bytes (or any uint8 sequence)."""
+        raw = np.asarray(state)
+        if raw.dtype != np.uint8:
+            raise TypeError(f"RNG state must be a torch.ByteTensor, got {raw.dtype}")
+        raw = np.ascontiguousarray(raw.reshape(-1))
+        if raw.size != STATE_SIZE:
+            raise RuntimeError(
+                f"Expected a CPUGeneratorImplState of size {STATE_SIZE} but found the input RNG "
+                f"state size to be {raw.size}"
+            )
+        seed = int(raw[0:8].view("<u8")[0])
+        left = int(raw[8:12].view("<i4")[0])
+        seeded = int(raw[12:16].view("<i4")[0])
+        nxt = int(raw[16:24].view("<u8")[0]) & 0xFFFFFFFF  # at::mt19937 keeps a uint32 next_
+        key = raw[24:5016].view("<u8").astype(np.uint32)  # the legacy uint64 words, truncated
+        if not (seeded != 0 and 0 < left <= _N and nxt <= _N):
+            raise RuntimeError("Invalid mt19937 state")
+        self._seed = seed
+        self._prefix = np.empty(0, np.uint32)
+        if left == 1:
+            self._set_key(key, pos=_N)  # the next draw twists, wherever next_ points
+        elif left + nxt == _N + 1:
+            self._set_key(key, pos=nxt)
+        else:
+            # A state PyTorch never produces itself, but accepts: (left - 1) words from next_
+            # on, then a twist. Beyond the array PyTorch would read out of bounds.
+            if nxt + left - 1 > _N:
+                raise RuntimeError("Invalid mt19937 state (next_ + left_ overruns the array)")
+            self._prefix = _temper(key[nxt : nxt + left - 1])
+            self._set_key(key, pos=_N)
+        self._reported = (left, nxt)
+        valid_double = int(raw[5040:5044].view("<i4")[0]) != 0
+        self._next_double = float(raw[5024:5032].view("<f8")[0]) if valid_double else None
+        valid_float = raw[5052] != 0
+        self._next_float = float(raw[5048:5052].view("<f4")[0]) if valid_float else None
+        return self
+
+    # -- raw draws -------------------------------------------------------------------------
+
+    def random32(self, n: int) -> np.ndarray:
+        """The next n outputs of the engine (CPUGeneratorImpl::random), 32 bits in uint64."""
+        if n <= 0:
+            return np.empty(0, _U64)
+        parts = []
+        if self._prefix.size:
+            k = min(n, self._prefix.size)
+            parts.append(self._prefix[:k].astype(_U64))
+            self._prefix = self._prefix[k:]
+            left, nxt = self._reported  # type: ignore[misc]
+            self._reported = (left - k, nxt + k)
+            n -= k
+            if self._prefix.size:
+                return parts[0]
+        if n:
+            parts.append(self._bitgen.random_raw(n))
+            self._reported = None
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+    def random64(self, n: int) -> np.ndarray:
+        """n values of CPUGeneratorImpl::random64: (first word << 32) | second word."""
+        if sys.byteorder != "little":
+            w64 = self.random32(2 * n)
+            return (w64[0::2] << _U64(32)) | w64[1::2]
+        w = self.random32(2 * n).view(np.uint32)  # little-endian: [low, 0, low, 0, ...]
+        out = np.empty(n, _U64)
+        halves = out.view(np.uint32)
+        halves[1::2] = w[0::4]  # high half: the first word
+        halves[0::2] = w[2::4]  # low half: the second word
+        return out
+
+
+_default: Generator | None = None
+
+
+def default_generator() -> Generator:
+    """The module's default generator. PyTorch seeds its own nondeterministically; gradcli starts
+    from seed 0 (its --seed default) so a program without manual_seed is reproducible."""
+    global _default
+    if _default is None:
+        _default = Generator(0)
+    return _default
+
+
+def _gen(generator: Generator | None) -> Generator:
+    return default_generator() if generator is None else generator
+
+
+def manual_seed(seed: int) -> Generator:
+    """torch.manual_seed: int(seed) seeds the default generator, which is returned."""
+    return default_generator().manual_seed(int(seed))
+
+
+def seed() -> int:
+    """torch.seed(): reseeds the default generator (with its fallback seed) and returns it."""
+    return default_generator().seed()
+
+
+def initial_seed() -> int:
+    return default_generator().initial_seed()
+
+
+def get_rng_state() -> np.ndarray:
+    return default_generator().get_state()
+
+
+def set_rng_state(state: Any) -> None:
+    default_generator().set_state(state)
+
+
+# ---------------------------------------------------------------------------------------------
+# Layout: in what order PyTorch fills a strided tensor
+# ---------------------------------------------------------------------------------------------
+
+
+def _shape(size: Any) -> tuple[int, ...]:
+    if isinstance(size, (int, np.integer)):
+        return (int(size),)
+    shape = tuple(int(s) for s in size)
+    if any(s < 0 for s in shape):
+        raise RuntimeError(f"Trying to create tensor with negative dimension: {shape}")
+    return shape
+
+
+def is_contiguous(shape: Sequence[int], strides: Sequence[int] | None) -> bool:
+    """Tensor.is_contiguous(): dimensions of size 1 do not count, nor strides of empty tensors."""
+    if strides is None:
+        return True
+    shape = _shape(shape)
+    if len(strides) != len(shape):
+        raise ValueError("strides must have one entry per dimension")
+    if math.prod(shape) == 0:
+        return True
+    expected = 1
+    for size, stride in zip(reversed(shape), reversed(strides)):
+        if size == 1:
+            continue
+        if stride != expected:
+            return False
+        expected *= size
+    return True
+
+
+def fill_order(shape: Sequence[int], strides: Sequence[int] | None = None) -> np.ndarray:
+    """C-order flat indices of the elements, in the order PyTorch draws their values.
+
+    A nullary TensorIterator sorts the dimensions by increasing stride (the innermost loop runs
+    over the smallest stride; equal strides put the smaller size inside, then the later
+    dimension), so a transposed tensor is filled in memory order.
+    """
+    shape = _shape(shape)
+    n = math.prod(shape)
+    if strides is None or is_contiguous(shape, strides):
+        return np.arange(n, dtype=np.int64)
+    strides = [int(s) for s in strides]
+    if len(strides) != len(shape):
+        raise ValueError("strides must have one entry per dimension")
+    if any(s < 0 for s in strides):
+        raise ValueError("negative strides do not exist in PyTorch")
+    # Innermost first, from the last dimension, then an insertion sort as TensorIterator does.
+    perm = list(range(len(shape)))[::-1]
+
+    def should_swap(d0: int, d1: int) -> bool:
+        s0, s1 = strides[d0], strides[d1]
+        if s0 == 0 or s1 == 0:
+            return False
+        if s0 != s1:
+            return s0 > s1
+        return shape[d0] > shape[d1]
+
+    for i in range(1, len(perm)):
+        for j in range(i, 0, -1):
+            if should_swap(perm[j - 1], perm[j]):
+                perm[j - 1], perm[j] = perm[j], perm[j - 1]
+            else:
+                break
+    outer_to_inner = perm[::-1]
+    index = np.arange(n, dtype=np.int64).reshape(shape)
+    return np.transpose(index, outer_to_inner).reshape(-1)
+
+
+def _place(values: np.ndarray, shape: tuple[int, ...], strides: Sequence[int] | None) -> np.ndarray:
+    """Lay values drawn in PyTorch's fill order out as a C-order array of `shape`."""
+    if strides is None or is_contiguous(shape, strides):
+        return values.reshape(shape)
+    out = np.empty(values.size, values.dtype)
+    out[fill_order(shape, strides)] = values
+    return out.reshape(shape)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exact arithmetic helpers: PyTorch's kernels use fused multiply-adds, NumPy has none
+# ---------------------------------------------------------------------------------------------
+
+_SPLITTER = 134217729.0  # 2**27 + 1, Veltkamp's split of a double into two 26-bit halves
+
+
+def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def _two_prod(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    p = a * b
+    t = _SPLITTER * a
+    ah = t - (t - a)
+    al = a - ah
+    t = _SPLITTER * b
+    bh = t - (t - b)
+    bl = b - bh
+    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+def _fma64(a: Any, b: Any, c: Any) -> np.ndarray:
+    """Correctly rounded a*b + c in float64 (Boldo and Melquiond's emulation with round-to-odd)."""
+    a, b, c = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, c)))
+    with np.errstate(over="ignore", invalid="ignore"):
+        p, e = _two_prod(a, b)
+        s, t = _two_sum(p, c)
+        v, verr = _two_sum(t, e)
+        # Round t + e to odd: if inexact and v's last bit is even, step to the odd neighbour.
+        even = (v.view(np.int64) & 1) == 0
+        fix = (verr != 0) & even
+        if np.any(fix):
+            v = v.copy()
+            v[fix] = np.nextafter(v[fix], np.copysign(np.inf, verr[fix]))
+        out = s + v
+    # Outside the range the transforms are exact in (huge or non-finite values): plain rounding.
+    plain = ~np.isfinite(out) | ~np.isfinite(p)
+    if np.any(plain):
+        out = np.where(plain, a * b + c, out)
+    return out
+
+
+def _fma32(a: Any, b: Any, c: Any) -> np.ndarray:
+    """Correctly rounded a*b + c in float32: the product is exact in float64, the sum is rounded
+    once to float64 and once to float32, which is wrong only when the first rounding lands exactly
+    on a float32 midpoint; those elements are corrected from the exact error of the sum."""
+    a64 = np.asarray(a, np.float32).astype(np.float64)
+    p = a64 * np.asarray(b, np.float32).astype(np.float64)
+    c64 = np.asarray(c, np.float32).astype(np.float64)
+    s = p + c64
+    out = s.astype(np.float32)
+    mid = (s.view(np.uint64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)
+    if np.any(mid):
+        p, c64 = np.broadcast_arrays(p, c64)
+        sm, pm, cm = s[mid], p[mid], c64[mid]
+        bb = sm - pm
+        err = (pm - (sm - bb)) + (cm - bb)
+        nudged = np.where(err != 0, np.nextafter(sm, np.copysign(np.inf, err)), sm)
+        out = np.array(out)
+        out[mid] = nudged.astype(np.float32)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# libm in bulk: PyTorch's double kernels call libm's log/log1p/sin/cos, Python's math module calls
+# the same libm, NumPy may not (its SIMD log differs from glibc's in ~0.2% of the last bits)
+# ---------------------------------------------------------------------------------------------
+
+
+def _map_math(fn: Any, x: np.ndarray) -> np.ndarray:
+    flat = np.asarray(x, np.float64).reshape(-1)
+    return np.fromiter(map(fn, flat.tolist()), np.float64, flat.size).reshape(np.shape(x))
+
+
+_NUMPY_TRIG_IS_LIBM: bool | None = None
+
+
+def _numpy_trig_is_libm() -> bool:
+    """Does np.sin/np.cos give math.sin/math.cos's bits? Probed once on a spread of angles."""
+    global _NUMPY_TRIG_IS_LIBM
+    if _NUMPY_TRIG_IS_LIBM is None:
+        probe = np.random.MT19937(12345).random_raw(8192).astype(np.float64)
+        theta = np.concatenate([probe * (2 * math.pi / 2.0**32), [0.0, math.pi, 2 * math.pi]])
+        _NUMPY_TRIG_IS_LIBM = bool(
+            np.array_equal(np.sin(theta), _map_math(math.sin, theta))
+            and np.array_equal(np.cos(theta), _map_math(math.cos, theta))
+        )
+    return _NUMPY_TRIG_IS_LIBM
+
+
+def _libm_sin(x: np.ndarray) -> np.ndarray:
+    return np.sin(x) if _numpy_trig_is_libm() else _map_math(math.sin, x)
+
+
+def _libm_cos(x: np.ndarray) -> np.ndarray:
+    return np.cos(x) if _numpy_trig_is_libm() else _map_math(math.cos, x)
+
+
+# glibc's log is within 0.52 ulp of the exact value (0.507 near 1; its source documents both), so
+# where the exact value lies more than 0.02 ulp from a rounding midpoint, glibc returns the
+# correctly rounded double. _accurate_log locates the exact value to a few thousandths of an ulp;
+# where it finds the rounding in doubt (about 6% of inputs), math.log is asked.
+_LOG_DOUBT = 0.5 - 0.03
+_LOG_BITS = 10  # table of 2**10 + 1 logarithms, built on first use
+_LOG_TABLE: tuple[np.ndarray, np.ndarray, np.ndarray, float, float] | None = None
+
+
+def _log_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+    """inv[i] ~ 1 / (1 + (i + 1/2) / 1024) with 11 significant bits (1 and 1/2 at the ends, so
+    that log(x) keeps its relative accuracy next to x = 1), and -log(inv[i]) as hi + lo, hi a
+    multiple of 2**-42 (so k * ln2_hi + hi is exact); likewise ln 2. From Decimal's ln."""
+    global _LOG_TABLE
+    if _LOG_TABLE is None:
+        import decimal
+
+        size = 1 << _LOG_BITS
+        inv = np.empty(size, np.float64)
+        for i in range(size):
+            inv[i] = 1.0 / (1.0 + (i + 0.5) / size)
+        # 11 significant bits, nearest: inv in (0.5, 1] has its leading bit at 2**-1.
+        inv = np.round(inv * 2.0**11) * 2.0**-11
+        inv[0], inv[-1] = 1.0, 0.5
+        hi, lo = np.empty(size), np.empty(size)
+        # Every Decimal operation in a 40-digit context (the default one has 28 digits).
+        with decimal.localcontext(decimal.Context(prec=40)):
+
+            def split(value: decimal.Decimal) -> tuple[float, float]:
+                scaled = (value * 2**42).to_integral_value(decimal.ROUND_HALF_EVEN)
+                high = float(int(scaled)) * 2.0**-42
+                return high, float(value - decimal.Decimal(high))
+
+            for i, v in enumerate(inv.tolist()):
+                hi[i], lo[i] = split(-decimal.Decimal(v).ln())
+            ln2_hi, ln2_lo = split(decimal.Decimal(2).ln())
+        _LOG_TABLE = (inv, hi, lo, ln2_hi, ln2_lo)
+    return _LOG_TABLE
+
+
+def _accurate_log(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(y, doubt) for positive normal x: y the correctly rounded log(x) except where `doubt`.
+
+    x = 2**k * m, m in [1, 2); m * inv[i] = 1 + r exactly as r1 + r2 (m split so that both
+    products are exact); log(x) = k ln2 - log(inv[i]) + log1p(r), summed in double-double."""
+    inv, t_hi, t_lo, ln2_hi, ln2_lo = _log_table()
+    bits = x.view(np.int64)
+    k = ((bits >> 52) - 1023).astype(np.float64)
+    mant = bits & 0x000FFFFFFFFFFFFF
+    i = mant >> (52 - _LOG_BITS)
+    m = (mant | 0x3FF0000000000000).view(np.float64)
+    c = inv[i]
+    # m_hi: 42 bits, so that m_hi * c is exact; all of m where c is 1 or 1/2 (next to x = 1,
+    # where r must be exact in one piece for log(x) ~ r to keep its relative accuracy).
+    keep_all = ((i == 0) | (i == (1 << _LOG_BITS) - 1)).astype(np.int64)
+    np.negative(keep_all, out=keep_all)
+    keep_all |= ~((1 << 11) - 1)
+    m_hi = (m.view(np.int64) & keep_all).view(np.float64)
+    r1 = m_hi * c
+    r1 -= 1.0  # exact (Sterbenz)
+    r2 = m - m_hi
+    r2 *= c  # exact: 11 bits times 11 bits
+    # log1p(r1) - r1 = -r1**2/2 + r1**3/3 - ... (|r1| < 2**-10: to r1**7)
+    tail = r1 * (-1 / 7)
+    for coef in (1 / 6, -1 / 5, 1 / 4, -1 / 3, 1 / 2):
+        tail += coef
+        tail *= r1
+    tail *= -r1  # = -r1**2/2 + r1**3/3 - ... as the loop builds r1 * (1/2 - r1/3 + ...)
+    # log1p(r1 + r2) = log1p(r1) + r2 / (1 + r1) + O(r2**2): r2 / (1 + r1) - r2 to r1**2 * r2
+    cross = r1 * r2
+    cross *= 1.0 - r1
+    tail -= cross
+    a = k * ln2_hi
+    a += t_hi[i]  # exact: multiples of 2**-42 below 2**11
+    s = a + r1  # two-sum of a and r1
+    bb = s - a
+    err = (a - (s - bb)) + (r1 - bb)
+    lo = k * ln2_lo
+    lo += t_lo[i]
+    lo += r2
+    lo += tail
+    lo += err
+    y = s + lo  # fast two-sum: |s| >= |lo|
+    res = lo - (y - s)
+    ulp = (y.view(np.int64) & 0x7FF0000000000000).view(np.float64) * 2.0**-52
+    doubt = np.abs(res) > _LOG_DOUBT * ulp
+    doubt |= (y.view(np.int64) & 0x000FFFFFFFFFFFFF) == 0  # a power of two: uneven neighbours
+    return y, doubt
+
+
+def _libm_log(x: np.ndarray) -> np.ndarray:
+    """math.log elementwise (glibc's bits), mostly without calling it; log(0) is -inf."""
+    x = np.asarray(x, np.float64)
+    if x.size < 64 or not sys.platform.startswith("linux"):
+        with np.errstate(divide="ignore"):
+            return np.where(x == 0, -np.inf, _map_math(lambda v: math.log(v) if v else 0.0, x))
+    flat = x.reshape(-1)
+    out = np.empty(flat.size, np.float64)
+    step = 1 << 15
+    for start in range(0, flat.size, step):
+        part = flat[start : start + step]
+        normal = (part >= 2.2250738585072014e-308) & (part < np.inf)
+        y, doubt = _accurate_log(np.where(normal, part, 1.0))
+        y[part == 1.0] = 0.0
+        doubt |= ~normal
+        doubt &= part != 0
+        y[part == 0] = -np.inf
+        if np.any(doubt):
+            y[doubt] = _map_math(math.log, part[doubt])
+        out[start : start + step] = y
+    return out.reshape(x.shape)
+
+
+def _libm_log1p(x: np.ndarray) -> np.ndarray:
+    return _map_math(math.log1p, x)
+
+
+# ---------------------------------------------------------------------------------------------
+# Uniform numbers: at::uniform_real_distribution
+# ---------------------------------------------------------------------------------------------
+
+
+def _unit_f32(gen: Generator, n: int) -> np.ndarray:
+    """uniform_real_distribution<float>(0, 1): 24 random bits of one 32-bit draw, times 2**-24."""
+    w = gen.random32(n).view(np.int64)  # int64 -> float converts fast, uint64 does not
+    w &= _MASK24
+    out = w.astype(np.float32)
+    out *= np.float32(2.0**-24)
+    return out
+
+
+def _unit_f64(gen: Generator, n: int) -> np.ndarray:
+    """uniform_real_distribution<double>(0, 1): 53 bits of one 64-bit draw, times 2**-53."""
+    w = gen.random64(n).view(np.int64)
+    w &= _MASK53
+    out = w.astype(np.float64)
+    out *= 2.0**-53
+    return out
+
+
+def _uniform_values(gen: Generator, n: int, low: float, high: float, dt: _DType) -> np.ndarray:
+    """uniform_kernel: x * (to - from) + from, fused, in float (or double for float64), cast,
+    and a value that rounded up to `to` replaced by `from`."""
+    if dt.name == "float64":
+        x = _unit_f64(gen, n)
+        span = high - low
+        if span == 1.0 and low == 0.0:
+            vals = x
+        else:
+            vals = _fma64(x, span, low)
+        return np.where(vals == high, low, vals)
+    lo32, hi32 = np.float32(low), np.float32(high)
+    x = _unit_f32(gen, n)
+    if lo32 == 0 and hi32 == 1:
+        vals = x
+    else:
+        vals = _fma32(x, hi32 - lo32, lo32)
+    out = _cast_float(vals, dt)
+    to_s = _cast_float(np.array([hi32]), dt)[0]
+    from_s = _cast_float(np.array([lo32]), dt)[0]
+    return np.where(out == to_s, from_s, out).astype(dt.storage)
+
+
+def _check_float(dt: _DType, what: str) -> None:
+    if dt.kind != "f":
+        raise RuntimeError(f"\"{what}\" not implemented for '{dt.name}'")
+
+
+def uniform_(
+    size: Any,
+    a: float = 0.0,
+    b: float = 1.0,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
+) -> np.ndarray:
+    """torch.empty(size, dtype=dtype).uniform_(a, b, generator=g) (laid out as `strides`)."""
+    dt = _dtype(dtype)
+    _check_float(dt, "check_uniform_bounds")
+    shape = _shape(size)
+    a, b = float(a), float(b)
+    if not (dt.lowest <= a <= dt.highest):
+        raise RuntimeError(f"from is out of bounds for {dt.name}")
+    if not (dt.lowest <= b <= dt.highest):
+        raise RuntimeError(f"to is out of bounds for {dt.name}")
+    if not a <= b:
+        raise RuntimeError(
+            f"uniform_ expects to return a [from, to) range, but found from={a} > to={b}"
+        )
+    if not (b - a) <= dt.highest:
+        raise RuntimeError(f"uniform_ expects to-from <= std::numeric_limits<{dt.name}>::max()")
+    n = math.prod(shape)
+    if n == 0:
+        return np.empty(shape, dt.storage)
+    vals = _uniform_values(_gen(generator), n, a, b, dt)
+    return _place(vals, shape, strides)
+
+
+def rand(
+    *size: Any,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
+) -> np.ndarray:
+    """torch.rand(*size, dtype=..., generator=...): uniform_(0, 1) on a new tensor."""
+    return uniform_(_varargs(size), 0.0, 1.0, dtype=dtype, generator=generator, strides=strides)
+
+
+def _varargs(size: tuple[Any, ...]) -> tuple[int, ...]:
+    if len(size) == 1 and not isinstance(size[0], (int, np.integer)):
+        return _shape(size[0])
+    return _shape(size)
+
+
+# ---------------------------------------------------------------------------------------------
+# Normal numbers
+# ---------------------------------------------------------------------------------------------
+
+# Constants of the Cephes-style float32 log and sincos (ATen's avx_mathfun.h, after Julien
+# Pommier's sse_mathfun), as float32.
+_F = np.float32
+_LOG_P = [
+    _F(c)
+    for c in (
+        7.0376836292e-2,
+        -1.1514610310e-1,
+        1.1676998740e-1,
+        -1.2420140846e-1,
+        1.4249322787e-1,
+        -1.6668057665e-1,
+        2.0000714765e-1,
+        -2.4999993993e-1,
+        3.3333331174e-1,
+    )
+]
+_LOG_Q1, _LOG_Q2 = _F(-2.12194440e-4), _F(0.693359375)
+_SQRTHF = _F(0.707106781186547524)
+_DP = [_F(-0.78515625), _F(-2.4187564849853515625e-4), _F(-3.77489497744594108e-8)]
+_SIN_P = [_F(-1.9515295891e-4), _F(8.3321608736e-3), _F(-1.6666654611e-1)]
+_COS_P = [_F(2.443315711809948e-005), _F(-1.388731625493765e-003), _F(4.166664568298827e-002)]
+_FOPI = _F(1.27323954473516)
+_ONE, _HALF, _ZERO = _F(1.0), _F(0.5), _F(0.0)
+
+
+def _log_f32(x: np.ndarray) -> np.ndarray:
+    """log256_ps for x in (0, 1] (no denormals, no invalid inputs reach it from Box-Muller).
+
+    GCC fuses a multiply into the add that uses it (-ffp-contract=fast with FMA enabled), so each
+    Horner step is one fused multiply-add, as are the two steps that add e*log(2) back."""
+    bits = x.view(np.int32)
+    e = ((bits >> 23) - 0x7F).astype(np.float32) + _ONE
+    xm = ((bits & ~0x7F800000) | 0x3F000000).view(np.float32)
+    small = xm < _SQRTHF
+    e = e - np.where(small, _ONE, _ZERO)
+    xr = (xm - _ONE) + np.where(small, xm, _ZERO)
+    z = xr * xr
+    y = _fma32(_LOG_P[0], xr, _LOG_P[1])
+    for p in _LOG_P[2:]:
+        y = _fma32(y, xr, p)
+    y = y * xr
+    y = _fma32(y, z, e * _LOG_Q1)
+    y = y - z * _HALF  # z * 0.5 is exact, so fused or not it is one rounding
+    return _fma32(e, _LOG_Q2, xr + y)
+
+
+def _sincos_f32(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """sincos256_ps for theta >= 0, with the same fused multiply-adds."""
+    y = theta * _FOPI
+    j = y.astype(np.int32)  # cvttps: truncation
+    j = (j + 1) & ~1
+    yf = j.astype(np.float32)
+    flip_sin = (j & 4) != 0
+    poly = (j & 2) == 0
+    flip_cos = ((j - 2) & 4) == 0
+    xr = _fma32(yf, _DP[0], theta)
+    xr = _fma32(yf, _DP[1], xr)
+    xr = _fma32(yf, _DP[2], xr)
+    z = xr * xr
+    yc = _fma32(_COS_P[0], z, _COS_P[1])
+    yc = _fma32(yc, z, _COS_P[2])
+    yc = yc * z
+    yc = _fma32(yc, z, -(z * _HALF))
+    yc = yc + _ONE
+    ys = _fma32(_SIN_P[0], z, _SIN_P[1])
+    ys = _fma32(ys, z, _SIN_P[2])
+    ys = ys * z
+    ys = _fma32(ys, xr, xr)
+    # The blend of the two polynomials, with its additions of +0.0, as the intrinsics do it.
+    sin_part = np.where(poly, ys, _ZERO)
+    cos_part = np.where(poly, _ZERO, yc)
+    sin = cos_part + sin_part
+    cos = (yc - cos_part) + (ys - sin_part)
+    sin = np.where(flip_sin, -sin, sin)
+    cos = np.where(flip_cos, -cos, cos)
+    return sin, cos
+
+
+_LANES = 16384  # lanes per chunk: the temporaries of one chunk stay in the L2 cache
+
+_F64 = np.float64
+_LOG_P64 = [float(c) for c in _LOG_P]
+_DP64 = [float(c) for c in _DP]
+_COS_P64 = [float(c) for c in _COS_P]
+_SIN_P64 = [float(c) for c in _SIN_P]
+
+
+def _cephes_lanes(u1: np.ndarray, u2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """radius * cos(theta), radius * sin(theta) of NormalFill16<float>, fast.
+
+    The operations of _log_f32 and _sincos_f32, on float64 arrays that hold float32 values: each
+    float32 operation is done in float64 and rounded to float32 (for +, -, * and sqrt that is
+    the float32 result: float64 has more than twice float32's precision), each fused
+    multiply-add is a float64 multiply-add rounded once. That one rounding is exact unless the
+    float64 sum was inexact and landed on a float32 midpoint, which no input of Box-Muller
+    reaches: every one of the 2**24 possible u1 and u2 was checked (see the exhaustive test).
+    Mixed float32/float64 ufunc calls are avoided: NumPy runs them ten times slower."""
+    n = u1.size
+    f64 = np.float64
+    b32 = np.empty(n, np.float32)
+    t = np.empty(n, f64)
+
+    def rnd(src: np.ndarray, out: np.ndarray) -> np.ndarray:
+        np.copyto(b32, src, casting="same_kind")
+        np.copyto(out, b32)
+        return out
+
+    def fma(a: np.ndarray, b: Any, c: Any, out: np.ndarray) -> np.ndarray:
+        np.multiply(a, b, out=t)
+        np.add(t, c, out=t)
+        return rnd(t, out)
+
+    # log256_ps(u1), u1 in (0, 1]: u1 = 2**e * xm with xm in [0.5, 1), folded to [sqrt(.5), sqrt(2))
+    bits = u1.view(np.int32)
+    e = ((bits >> 23) - 0x7E).astype(f64)
+    xm = ((bits & ~0x7F800000) | 0x3F000000).view(np.float32).astype(f64)
+    small = (xm < _SQRTHF).astype(f64)
+    e -= small
+    xr = xm - 1.0
+    small *= xm
+    xr += small  # exact: 2 * xm - 1 when xm < sqrt(0.5)
+    y = np.empty(n, f64)
+    fma(xr, _LOG_P64[0], _LOG_P64[1], y)
+    for p in _LOG_P64[2:]:
+        fma(y, xr, p, y)
+    np.multiply(y, xr, out=t)
+    rnd(t, y)
+    z = rnd(xr * xr, np.empty(n, f64))
+    fma(y, z, rnd(e * float(_LOG_Q1), np.empty(n, f64)), y)
+    np.multiply(z, 0.5, out=t)
+    np.subtract(y, t, out=t)
+    rnd(t, y)
+    np.add(y, xr, out=t)
+    rnd(t, y)
+    fma(e, float(_LOG_Q2), y, y)
+    np.multiply(y, -2.0, out=t)
+    np.copyto(b32, t, casting="same_kind")  # exact: -2 * a float32
+    np.sqrt(b32, out=b32)  # NumPy's float32 sqrt is vectorised, its float64 one is not here
+    radius = np.empty(n, f64)
+    np.copyto(radius, b32)
+
+    # sincos256_ps(theta), theta = float32(2 pi) * u2 >= 0
+    theta = u2.astype(f64)
+    theta *= float(_TWO_PI_F32)
+    rnd(theta, theta)
+    np.multiply(theta, float(_FOPI), out=t)
+    rnd(t, t)
+    j = t.astype(np.int32)  # cvttps: truncation
+    j += 1
+    j &= ~1
+    yf = j.astype(f64)
+    xr = fma(yf, _DP64[0], theta, xr)
+    fma(yf, _DP64[1], xr, xr)
+    fma(yf, _DP64[2], xr, xr)
+    rnd(xr * xr, z)
+    yc = fma(z, _COS_P64[0], _COS_P64[1], np.empty(n, f64))
+    fma(yc, z, _COS_P64[2], yc)
+    np.multiply(yc, z, out=t)
+    rnd(t, yc)
+    fma(yc, z, z * -0.5, yc)
+    yc += 1.0
+    rnd(yc, yc)
+    ys = fma(z, _SIN_P64[0], _SIN_P64[1], y)
+    fma(ys, z, _SIN_P64[2], ys)
+    np.multiply(ys, z, out=t)
+    rnd(t, ys)
+    fma(ys, xr, xr, ys)
+    # The blend as the intrinsics do it: and/andnot with the mask, so that a masked value is
+    # +0.0, then additions: that is the selected value + 0.0 (which turns -0.0 into +0.0).
+    # Selected here by an xor swap (NumPy's where() is slow on random masks).
+    keep = ((j & 2) == 0).astype(np.int64)
+    np.negative(keep, out=keep)  # all ones where the sine polynomial gives sin
+    ys_bits, yc_bits = ys.view(np.int64), yc.view(np.int64)
+    swap = np.bitwise_xor(ys_bits, yc_bits)
+    swap &= keep
+    ys_bits ^= swap  # now cos
+    yc_bits ^= swap  # now sin
+    cos_sel, sin_sel = ys, yc
+    # The sign flips (an xor of the sign bit) go into the radius, exactly: radius * (+-1).
+    csign = (((j - 2) & 4) >> 1) - 1
+    ssign = 1 - ((j & 4) >> 1)
+    cos_sel *= radius
+    cos_sel *= csign.astype(f64)
+    cos_sel += 0.0
+    sin_sel *= radius
+    sin_sel *= ssign.astype(f64)
+    sin_sel += 0.0
+    return cos_sel, sin_sel  # exact products: one rounding to float32 gives radius * cos|sin
+
+
+def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
+    """NormalFill16<float> (AVX2) on rows of 16 uniforms: u1 = 1 - row[:8], u2 = row[8:], then
+    fma(r * cos, std, mean) into row[:8] and fma(r * sin, std, mean) into row[8:]."""
+    rows = u.reshape(-1, 16)
+    out = np.empty_like(rows)
+    m32, s32 = np.float32(mean), np.float32(std)
+    plain = m32 == 0 and s32 == 1
+    step = max(1, _LANES // 8)
+    for start in range(0, rows.shape[0], step):
+        block = rows[start : start + step]
+        u1 = (_ONE - block[:, :8]).reshape(-1)
+        u2 = block[:, 8:].reshape(-1)
+        n1, n2 = _cephes_lanes(u1, u2)
+        dest = out[start : start + step]
+        if plain:
+            # fma(n, 1, 0) is n + 0: the products already had +0.0 added (-0.0 becomes +0.0),
+            # and +0.0 added to a float32 is exact, so one rounding to float32 finishes.
+            np.copyto(dest[:, :8], n1.reshape(-1, 8), casting="same_kind")
+            np.copyto(dest[:, 8:], n2.reshape(-1, 8), casting="same_kind")
+        else:
+            dest[:, :8] = _fma32(n1.astype(np.float32), s32, m32).reshape(-1, 8)
+            dest[:, 8:] = _fma32(n2.astype(np.float32), s32, m32).reshape(-1, 8)
+    return out.reshape(-1)
+
+
+def _box_muller16_f64(u: np.ndarray, mean: float, std: float) -> np.ndarray:
+    """NormalFill16<double>: libm log/cos/sin on 8 pairs, std::fma(r * cos, std, mean)."""
+    rows = u.reshape(-1, 16)
+    out = np.empty_like(rows)
+    u1 = (1.0 - rows[:, :8]).reshape(-1)
+    u2 = rows[:, 8:].reshape(-1)
+    radius = np.sqrt(-2.0 * _libm_log(u1))
+    theta = (2.0 * math.pi) * u2
+    n1 = radius * _libm_cos(theta)
+    n2 = radius * _libm_sin(theta)
+    if mean == 0.0 and std == 1.0:
+        n1 += 0.0
+        n2 += 0.0
+    else:
+        n1 = _fma64(n1, std, mean)
+        n2 = _fma64(n2, std, mean)
+    out[:, :8] = n1.reshape(-1, 8)
+    out[:, 8:] = n2.reshape(-1, 8)
+    return out.reshape(-1)
+
+
+def _normal_fill(gen: Generator, n: int, mean: float, std: float, dt: _DType) -> np.ndarray:
+    """normal_fill: n uniforms, Box-Muller on each block of 16 in place; when n is not a multiple
+    of 16 the last 16 positions are redrawn (16 more uniforms) and transformed again."""
+    full = n // 16 * 16
+    if dt.name == "float64":
+        u = _unit_f64(gen, n)
+        transform = _box_muller16_f64
+    elif dt.name == "float32":
+        u = _unit_f32(gen, n)
+        transform = _box_muller16_f32
+    else:
+        # float16/bfloat16 draw 16 float uniforms per whole block into a buffer: no uniforms
+        # for the positions the tail redraws.
+        u = np.zeros(n, np.float32)
+        u[:full] = _unit_f32(gen, full)
+        transform = _box_muller16_f32
+    out = u.copy()
+    out[:full] = transform(u[:full], mean, std)
+    if n % 16:
+        tail = _unit_f64(gen, 16) if dt.name == "float64" else _unit_f32(gen, 16)
+        out[n - 16 :] = transform(tail, mean, std)
+    if dt.name in ("float64", "float32"):
+        return out
+    return _cast_float(out, dt)
+
+
+def _normal_scalar(gen: Generator, n: int, mean: float, std: float) -> np.ndarray:
+    """at::normal_distribution<double>, element after element: each pair of 64-bit uniforms gives
+    r*cos(theta) now and r*sin(theta) cached in the generator for the next element (even one of
+    a later call); each value is fma(z, std, mean) in double."""
+    out = np.empty(n, np.float64)
+    i = 0
+    if gen._next_double is not None:
+        out[0] = gen._next_double
+        gen._next_double = None
+        i = 1
+    rest = n - i
+    if rest:
+        pairs = (rest + 1) // 2
+        w = gen.random64(2 * pairs) & _U64(_MASK53)
+        uu = w.astype(np.float64) * 2.0**-53
+        u1, u2 = uu[0::2], uu[1::2]
+        radius = np.sqrt(-2.0 * _libm_log1p(-u2))
+        theta = (2.0 * math.pi) * u1
+        both = np.empty(2 * pairs, np.float64)
+        both[0::2] = radius * _libm_cos(theta)
+        both[1::2] = radius * _libm_sin(theta)
+        out[i:] = both[:rest]
+        if rest % 2:
+            gen._next_double = float(both[-1])
+    return _fma64(out, std, mean)
+
+
+def _normal_values(
+    gen: Generator,
+    shape: tuple[int, ...],
+    mean: float,
+    std: float,
+    dt: _DType,
+    strides: Sequence[int] | None,
+) -> np.ndarray:
+    n = math.prod(shape)
+    if n >= 16 and is_contiguous(shape, strides):
+        return _normal_fill(gen, n, mean, std, dt).reshape(shape)
+    return _place(_cast_from_double(_normal_scalar(gen, n, mean, std), dt), shape, strides)
+
+
+def normal_(
+    size: Any,
+    mean: float = 0.0,
+    std: float = 1.0,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
+) -> np.ndarray:
+    """torch.empty(size, dtype=dtype).normal_(mean, std, generator=g) (laid out as `strides`)."""
+    dt = _dtype(dtype)
+    _check_float(dt, "normal_kernel_cpu")
+    mean, std = float(mean), float(std)
+    if not std >= 0.0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+    shape = _shape(size)
+    if math.prod(shape) == 0:
+        return np.empty(shape, dt.storage)
+    return _normal_values(_gen(generator), shape, mean, std, dt, strides)
+
+
+def randn(
+    *size: Any,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
+) -> np.ndarray:
+    """torch.randn(*size, dtype=..., generator=...): normal_(0, 1) on a new tensor."""
+    return normal_(_varargs(size), 0.0, 1.0, dtype=dtype, generator=generator, strides=strides)
+
+
+def _is_tensor(x: Any) -> bool:
+    return isinstance(x, np.ndarray)
+
+
+def _result_dtype(*arrays: np.ndarray) -> np.dtype:
+    return np.result_type(*arrays)
+
+
+def normal(
+    mean: Any,
+    std: Any = 1.0,
+    size: Any = None,
+    *,
+    dtype: Any = None,
+    generator: Generator | None = None,
+) -> np.ndarray:
+    """torch.normal, every overload (NumPy arrays stand for tensors, Python numbers for floats):
+
+    * normal(mean: float, std: float, size): empty(size).normal_(mean, std);
+    * normal(mean: Tensor, std: float): normal_(0, std) on a tensor shaped like mean, + mean;
+    * normal(mean: float, std: Tensor): normal_(0, 1) shaped like std, * std, + mean;
+    * normal(mean: Tensor, std: Tensor): normal_(0, 1) of the broadcast shape, * std, + mean
+      (the result has mean's dtype).
+    """
+    gen = _gen(generator)
+    if not _is_tensor(mean) and not _is_tensor(std):
+        if size is None:
+            raise TypeError("normal(float mean, float std) needs a size")
+        return normal_(size, float(mean), float(std), dtype=dtype or "float32", generator=gen)
+    if _is_tensor(mean) and not _is_tensor(std):
+        std = float(std)
+        if not std >= 0.0:
+            raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+        dt = _dtype(mean.dtype)
+        out = (
+            _normal_values(gen, mean.shape, 0.0, std, dt, None)
+            if mean.size
+            else np.empty(mean.shape, dt.storage)
+        )
+        return (out + mean).astype(dt.storage)
+    std = np.asarray(std)
+    if std.size and not np.all(std >= 0):
+        raise RuntimeError("normal expects all elements of std >= 0.0")
+    if not _is_tensor(mean):
+        dt = _dtype(std.dtype)
+        z = (
+            _normal_values(gen, std.shape, 0.0, 1.0, dt, None)
+            if std.size
+            else np.empty(std.shape, dt.storage)
+        )
+        # output.mul_(std).add_(full({}, mean)): in the output's dtype.
+        return ((z * std).astype(dt.storage) + dt.storage.type(mean)).astype(dt.storage)
+    shape = np.broadcast_shapes(mean.shape, std.shape)
+    dt = _dtype(mean.dtype)
+    n = math.prod(shape)
+    z = _normal_values(gen, shape, 0.0, 1.0, dt, None) if n else np.empty(shape, dt.storage)
+    # In-place ops keep the output's dtype but compute in the promoted one.
+    z = (z * std).astype(dt.storage)
+    return (z + mean).astype(dt.storage)
+
+
+# ---------------------------------------------------------------------------------------------
+# Integers: random_, randint, randperm
+# ---------------------------------------------------------------------------------------------
+
+_I64_MIN = -(1 << 63)
+_I64_MAX = (1 << 63) - 1
+
+
+def _update_from(frm: int, dt: _DType) -> int:
+    """templates::update_from: move `from` right until it survives the cast to the float dtype."""
+    plus1 = int(_to_dtype_int(frm + 1, dt))
+    if plus1 < frm:
+        mag = abs(frm + 1)
+        n = mag.bit_length() - 1
+        frm = plus1 + (1 << (n - dt.digits + 1))
+    return frm
+
+
+def _update_to(to: int, dt: _DType) -> int:
+    minus1 = int(_to_dtype_int(to - 1, dt))
+    if minus1 >= to:
+        mag = abs(to - 1)
+        n = mag.bit_length() - 1
+        to = minus1 - (1 << (n - dt.digits + 1))
+    return to
+
+
+def _to_dtype_int(value: int, dt: _DType) -> float:
+    """static_cast<int64_t>(static_cast<scalar_t>(value)) for a float dtype."""
+    x = np.array([value], np.int64).astype(np.float64)
+    if dt.name == "float32":
+        x = x.astype(np.float32)
+    elif dt.name == "float16":
+        x = x.astype(np.float32).astype(np.float16)
+    elif dt.name == "bfloat16":
+        x = _to_bfloat16(np.array([value], np.int64).astype(np.float32))
+    with np.errstate(invalid="ignore"):
+        return int(np.clip(x.astype(np.float64), -(2.0**63), 2.0**63 - 1024).astype(np.int64)[0])
+
+
+def _int_result(raw: np.ndarray, dt: _DType) -> np.ndarray:
+    """static_cast<scalar_t>(int64 value)."""
+    vals = raw.view(np.int64)
+    if dt.kind == "b":
+        return vals != 0
+    if dt.kind == "f":
+        if dt.name == "bfloat16":
+            return _to_bfloat16(vals.astype(np.float32))
+        if dt.name == "float16":
+            return vals.astype(np.float32).astype(np.float16)
+        return vals.astype(dt.storage)
+    return vals.astype(dt.storage)  # two's complement wrap, as the C++ conversion
+
+
+def _check_bounds(frm: int, to_inc: int, dt: _DType) -> None:
+    if dt.kind == "f":
+        lo, hi = dt.lowest, dt.highest
+    else:
+        lo, hi = dt.lowest, dt.highest
+    if not lo <= frm <= hi:
+        raise RuntimeError(f"from is out of bounds for {dt.name}")
+    if not lo <= to_inc <= hi:
+        raise RuntimeError(f"to - 1 is out of bounds for {dt.name}")
+
+
+def _random_from_to(gen: Generator, n: int, rng: int, base: int) -> np.ndarray:
+    """uniform_int_from_to_distribution: 64-bit draws when range >= 2**28, else 32-bit."""
+    w = gen.random64(n) if rng >= 1 << 28 else gen.random32(n)
+    return (w % _U64(rng)) + _U64(base % (1 << 64))  # wraps modulo 2**64 as uint64 does
+
+
+def random_(
+    size: Any,
+    *bounds: int | None,
+    dtype: Any = "int64",
+    generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
+) -> np.ndarray:
+    """Tensor.random_ on torch.empty(size, dtype=dtype), with torch's positional overloads:
+
+    random_(size) -> [0, 2**mantissa] for floats, [0, max] for integers;
+    random_(size, to) -> [0, to); random_(size, from, to) -> [from, to);
+    random_(size, from, None) -> [from, max]; random_(size, -2**63, None) -> all 64-bit values.
+    """
+    if len(bounds) > 2:
+        raise TypeError("random_() takes at most two bounds (from, to)")
+    from_: int | None = None
+    to: int | None = None
+    if len(bounds) == 1:
+        if bounds[0] is None:
+            raise TypeError("random_(to): to must be an int")
+        to = bounds[0]
+    elif len(bounds) == 2:
+        from_, to = bounds
+        if from_ is None:
+            raise TypeError("random_(from, to): from must be an int")
+    dt = _dtype(dtype)
+    shape = _shape(size)
+    n = math.prod(shape)
+    gen = _gen(generator)
+    if not bounds:
+        if n == 0:
+            return np.empty(shape, dt.storage)
+        raw = _random_plain(gen, n, dt)
+        return _place(raw, shape, strides)
+    if from_ is not None and to is None and from_ == _I64_MIN:
+        if dt.name not in ("int64", "float64", "float32", "bfloat16"):
+            raise RuntimeError(
+                "random_full_64_bits_range_kernel_cpu handles only int64, double, float and "
+                "bfloat16"
+            )
+        if n == 0:
+            return np.empty(shape, dt.storage)
+        return _place(_int_result(gen.random64(n), dt), shape, strides)
+    frm = 0 if from_ is None else int(from_)
+    if to is not None:
+        to = int(to)
+        if not frm < to:
+            raise RuntimeError(
+                f"random_ expects 'from' to be less than 'to', but got from={frm} >= to={to}"
+            )
+        if dt.kind == "f":
+            frm, to = _update_from(frm, dt), _update_to(to, dt)
+            if not frm < to:
+                raise RuntimeError(
+                    "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype"
+                )
+        _check_bounds(frm, to - 1, dt)
+        rng = (to - frm) % (1 << 64)
+    else:
+        if dt.kind == "f":
+            to_inc = min(1 << dt.digits, _I64_MAX)
+            frm = _update_from(frm, dt)
+            if not frm < to_inc:
+                raise RuntimeError(
+                    "random_ expects 'from' casted to dtype to be less than 'to_inc'"
+                )
+        else:
+            to_inc = int(dt.highest)
+        _check_bounds(frm, to_inc, dt)
+        rng = (to_inc - frm + 1) % (1 << 64)
+    if n == 0:
+        return np.empty(shape, dt.storage)
+    return _place(_int_result(_random_from_to(gen, n, rng, frm), dt), shape, strides)
+
+
+def _random_plain(gen: Generator, n: int, dt: _DType) -> np.ndarray:
+    """uniform_int_distribution<T> (random_() without bounds)."""
+    if dt.name in ("float64", "int64"):
+        w = gen.random64(n)
+    else:
+        w = gen.random32(n)
+    if dt.kind == "b":
+        return (w & _U64(1)) != 0
+    if dt.kind == "f":
+        vals = w % _U64((1 << dt.digits) + 1)
+        return _int_result(vals, dt)
+    modulus = int(dt.highest) + 1
+    return (w % _U64(modulus)).astype(np.int64).astype(dt.storage)
+
+
+def randint(
+    low: int,
+    high: int | None = None,
+    size: Any = (),
+    *,
+    dtype: Any = "int64",
+    generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
+) -> np.ndarray:
+    """torch.randint(low=0, high, size): empty(size, dtype).random_(low, high)."""
+    if high is None:
+        low, high = 0, low
+    return random_(size, int(low), int(high), dtype=dtype, generator=generator, strides=strides)
+
+
+def randperm(n: int, *, dtype: Any = "int64", generator: Generator | None = None) -> np.ndarray:
+    """torch.randperm(n): Fisher-Yates from the front, swap i with i + random() % (n - i).
+
+    The draws do not depend on the swaps, so they are taken at once; the swaps run in order.
+    """
+    n = int(n)
+    if n < 0:
+        raise RuntimeError(f"n must be non-negative, got{n}")
+    dt = _dtype(dtype)
+    if dt.kind == "f" and n > (1 << dt.digits) + 1:
+        raise RuntimeError(f"n cannot be greater than {(1 << dt.digits) + 1} for {dt.name} type.")
+    if dt.kind in "iu" and n - 1 > dt.highest:
+        raise RuntimeError(f"value cannot be converted to type {dt.name} without overflow")
+    if n >= 0xFFFFFFFF // 20:
+        raise NotImplementedError("randperm of 2**32 / 20 elements or more (PyTorch's 64-bit path)")
+    perm = list(range(n))
+    if n > 1:
+        span = np.arange(n, 1, -1, dtype=np.uint64)
+        picks = (_gen(generator).random32(n - 1) % span).tolist()
+        for i, z in enumerate(picks):
+            j = i + z
+            perm[i], perm[j] = perm[j], perm[i]
+    return _int_result(np.array(perm, np.int64).view(np.uint64), dt)
+
+
+# ---------------------------------------------------------------------------------------------
+# exponential, bernoulli, multinomial, dropout
+# ---------------------------------------------------------------------------------------------
+
+
+def _exponential_values(gen: Generator, n: int, lambd: float) -> np.ndarray:
+    """exponential_distribution<double>: (-1 / lambda) * log1p(-u), u a 53-bit uniform."""
+    u = _unit_f64(gen, n)
+    return (-1.0 / lambd) * _libm_log1p(-u)
+
+
+def exponential_(
+    size: Any,
+    lambd: float = 1.0,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
+) -> np.ndarray:
+    """torch.empty(size, dtype=dtype).exponential_(lambd)."""
+    dt = _dtype(dtype)
+    if dt.kind != "f":
+        raise RuntimeError(
+            "Exponential distribution is a continuous probability distribution. dtype must be a "
+            f"floating point but you specified {dt.name}"
+        )
+    lambd = float(lambd)
+    if not lambd > 0.0:
+        raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd}")
+    shape = _shape(size)
+    n = math.prod(shape)
+    if n == 0:
+        return np.empty(shape, dt.storage)
+    vals = _cast_from_double(_exponential_values(_gen(generator), n, lambd), dt)
+    return _place(vals, shape, strides)
+
+
+def bernoulli_(
+    size: Any,
+    p: Any = 0.5,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
+) -> np.ndarray:
+    """torch.empty(size, dtype=dtype).bernoulli_(p), p a float or an array broadcast to size.
+
+    A float p (and a float64 array p) compares a 53-bit uniform against p in double; a float32
+    (or float16) array p compares a 24-bit float uniform against p in float.
+    """
+    dt = _dtype(dtype)
+    shape = _shape(size)
+    n = math.prod(shape)
+    gen = _gen(generator)
+    if not _is_tensor(p):
+        p = float(p)
+        if not 0.0 <= p <= 1.0:
+            raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p}")
+        if n == 0:
+            return np.empty(shape, dt.storage)
+        hits = _unit_f64(gen, n) < p
+        return _place(hits.astype(dt.storage), shape, strides)
+    pd = _dtype(p.dtype)
+    if n == 0:
+        return np.empty(shape, dt.storage)
+    order = fill_order(shape, strides)
+    pv = np.broadcast_to(p, shape).reshape(-1)[order]
+    if pd.name == "float64":
+        hits = _unit_f64(gen, n) < pv
+    else:
+        hits = _unit_f32(gen, n) < pv.astype(np.float32)
+    return _place(hits.astype(dt.storage), shape, strides)
+
+
+def bernoulli(
+    p: Any, *, generator: Generator | None = None, p_scalar: float | None = None
+) -> np.ndarray:
+    """torch.bernoulli(input): draws shaped and typed like `p`, each 1 with probability p[i];
+    torch.bernoulli(input, p=0.3): pass the float as `p_scalar` (input gives shape and dtype)."""
+    p = np.asarray(p)
+    dt = _dtype(p.dtype)
+    if p_scalar is not None:
+        return bernoulli_(p.shape, float(p_scalar), dtype=dt, generator=generator)
+    return bernoulli_(p.shape, p, dtype=dt, generator=generator)
+
+
+def multinomial(
+    probs: np.ndarray,
+    num_samples: int,
+    replacement: bool = False,
+    *,
+    generator: Generator | None = None,
+) -> np.ndarray:
+    """torch.multinomial(probs, num_samples, replacement) for 1-D or 2-D probs (int64 result)."""
+    probs = np.asarray(probs)
+    dt = _dtype(probs.dtype)
+    if probs.ndim not in (1, 2):
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    if dt.kind != "f":
+        raise RuntimeError(
+            f"multinomial only supports floating-point dtypes for input, got: {dt.name}"
+        )
+    if dt.name == "float16":
+        raise RuntimeError("multinomial is not implemented for half on CPU")
+    num_samples = int(num_samples)
+    if num_samples <= 0:
+        raise RuntimeError("cannot sample n_sample <= 0 samples")
+    n_cat = probs.shape[-1]
+    if not replacement and num_samples > n_cat:
+        raise RuntimeError(
+            "cannot sample n_sample > prob_dist.size(-1) samples without replacement"
+        )
+    if n_cat > 1 << 24:
+        raise RuntimeError("number of categories cannot exceed 2^24")
+    gen = _gen(generator)
+    rows = probs.reshape(-1, n_cat)
+    out_shape = (num_samples,) if probs.ndim == 1 else (rows.shape[0], num_samples)
+    if rows.size == 0 or math.prod(out_shape) == 0:
+        return np.empty(out_shape, np.int64)
+    if not replacement or num_samples == 1:
+        if not (np.all(rows < np.inf) and np.all(rows >= 0)):
+            raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+        if np.any(rows.sum(axis=1) == 0):
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+        # Gumbel-top-k with exponentials: argmax/topk of p / q, q ~ Exp(1) in probs' dtype.
+        q = _cast_from_double(_exponential_values(gen, rows.size, 1.0), dt).reshape(rows.shape)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            keys = (rows / q).astype(dt.storage)
+        if num_samples == 1:
+            picks = np.argmax(keys, axis=1)[:, None]
+        else:
+            # topk(largest, sorted): descending keys; among equal keys the lower index first.
+            picks = np.argsort(-keys.astype(np.float64), axis=1, kind="stable")[:, :num_samples]
+        return picks.reshape(out_shape).astype(np.int64)
+    result = np.empty((rows.shape[0], num_samples), np.int64)
+    acc = np.float64 if dt.name == "float64" else np.float32
+    for i, row in enumerate(rows):
+        if np.any(row < 0):
+            raise RuntimeError(
+                "invalid multinomial distribution (encountering probability entry < 0)"
+            )
+        if not np.all(np.isfinite(row)):
+            raise RuntimeError(
+                "invalid multinomial distribution "
+                "(encountering probability entry = infinity or NaN)"
+            )
+        cum = np.cumsum(row.astype(acc), dtype=acc)  # sequential, in the accumulate type
+        total = cum[-1]
+        if not total > 0:
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+        cum = (cum / total).astype(acc)
+        cum[-1] = 1
+        u = _unit_f64(gen, num_samples)
+        result[i] = np.searchsorted(cum.astype(np.float64), u, side="left")
+    return result.reshape(out_shape)
+
+
+def dropout_mask(
+    size: Any,
+    p: float = 0.5,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+) -> np.ndarray:
+    """The noise F.dropout multiplies its input by in training mode: bernoulli_(1 - p) on a new
+    tensor of the input's shape and dtype, divided by (1 - p) in that dtype; p == 1 gives zeros
+    (and draws nothing), as does p == 0 give ones."""
+    p = float(p)
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    dt = _dtype(dtype)
+    shape = _shape(size)
+    if p == 0.0 or math.prod(shape) == 0:
+        return np.ones(shape, dt.storage)
+    if p == 1.0:
+        return np.zeros(shape, dt.storage)
+    keep = bernoulli_(shape, 1.0 - p, dtype=dt, generator=generator)
+    scale = dt.storage.type(1.0 - p)
+    with np.errstate(divide="ignore"):
+        return (keep / scale).astype(dt.storage)
+
+
+def dropout(
+    x: np.ndarray,
+    p: float = 0.5,
+    training: bool = True,
+    *,
+    generator: Generator | None = None,
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """F.dropout(x, p, training): (output, mask), mask None when nothing was drawn.
+
+    PyTorch returns the input itself when p == 0, when not training or when it is empty, and
+    input * 0 when p == 1 (so NaN and inf become NaN, -x becomes -0.0)."""
+    x = np.asarray(x)
+    p = float(p)
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if p == 0.0 or not training or x.size == 0:
+        return x, None
+    if p == 1.0:
+        return x * x.dtype.type(0), None
+    mask = dropout_mask(x.shape, p, dtype=x.dtype, generator=generator)
+    return (x * mask).astype(x.dtype), mask
+
+
+# ---------------------------------------------------------------------------------------------
+# nn.init and the default initialisation of modules
+# ---------------------------------------------------------------------------------------------
+
+
+def calculate_gain(nonlinearity: str, param: float | None = None) -> float:
+    """torch.nn.init.calculate_gain."""
+    linear_fns = [
+        "linear",
+        "conv1d",
+        "conv2d",
+        "conv3d",
+        "conv_transpose1d",
+        "conv_transpose2d",
+        "conv_transpose3d",
+    ]
+    if nonlinearity in linear_fns or nonlinearity == "sigmoid":
+        return 1
+    if nonlinearity == "tanh":
+        return 5.0 / 3
+    if nonlinearity == "relu":
+        return math.sqrt(2.0)
+    if nonlinearity == "leaky_relu":
+        if param is None:
+            negative_slope = 0.01
+        elif not isinstance(param, bool) and isinstance(param, (int, float)):
+            negative_slope = param
+        else:
+            raise ValueError(f"negative_slope {param} not a valid number")
+        return math.sqrt(2.0 / (1 + negative_slope**2))
+    if nonlinearity == "selu":
+        return 3.0 / 4
+    raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
+
+
+def _fans(shape: tuple[int, ...]) -> tuple[int, int]:
+    if len(shape) < 2:
+        raise ValueError(
+            "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions"
+        )
+    receptive = 1
+    for s in shape[2:]:
+        receptive *= s
+    return shape[1] * receptive, shape[0] * receptive
+
+
+def init_uniform_(
+    size: Any,
+    a: float = 0.0,
+    b: float = 1.0,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+) -> np.ndarray:
+    """nn.init.uniform_(torch.empty(size), a, b)."""
+    return uniform_(size, a, b, dtype=dtype, generator=generator)
+
+
+def init_normal_(
+    size: Any,
+    mean: float = 0.0,
+    std: float = 1.0,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+) -> np.ndarray:
+    """nn.init.normal_(torch.empty(size), mean, std)."""
+    return normal_(size, mean, std, dtype=dtype, generator=generator)
+
+
+def constant_(size: Any, val: float, *, dtype: Any = "float32") -> np.ndarray:
+    """nn.init.constant_ (fill_: the value cast to the dtype)."""
+    dt = _dtype(dtype)
+    value = np.array([val], np.float64)
+    filled = _cast_from_double(value, dt) if dt.kind == "f" else value.astype(dt.storage)
+    return np.full(_shape(size), filled[0], dt.storage)
+
+
+def xavier_uniform_(
+    size: Any, gain: float = 1.0, *, dtype: Any = "float32", generator: Generator | None = None
+) -> np.ndarray:
+    shape = _shape(size)
+    fan_in, fan_out = _fans(shape)
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    a = math.sqrt(3.0) * std
+    return uniform_(shape, -a, a, dtype=dtype, generator=generator)
+
+
+def xavier_normal_(
+    size: Any, gain: float = 1.0, *, dtype: Any = "float32", generator: Generator | None = None
+) -> np.ndarray:
+    shape = _shape(size)
+    fan_in, fan_out = _fans(shape)
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    return normal_(shape, 0.0, std, dtype=dtype, generator=generator)
+
+
+def _kaiming_std(shape: tuple[int, ...], a: float, mode: str, nonlinearity: str) -> float:
+    if mode not in ("fan_in", "fan_out"):
+        raise ValueError(f"Mode {mode} not supported, please use one of ['fan_in', 'fan_out']")
+    fan_in, fan_out = _fans(shape)
+    fan = fan_in if mode == "fan_in" else fan_out
+    gain = calculate_gain(nonlinearity, a)
+    return gain / math.sqrt(fan)
+
+
+def kaiming_uniform_(
+    size: Any,
+    a: float = 0,
+    mode: str = "fan_in",
+    nonlinearity: str = "leaky_relu",
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+) -> np.ndarray:
+    """nn.init.kaiming_uniform_; an empty shape draws nothing (PyTorch warns and returns)."""
+    shape = _shape(size)
+    dt = _dtype(dtype)
+    if 0 in shape:
+        return np.zeros(shape, dt.storage)
+    bound = math.sqrt(3.0) * _kaiming_std(shape, a, mode, nonlinearity)
+    return uniform_(shape, -bound, bound, dtype=dt, generator=generator)
+
+
+def kaiming_normal_(
+    size: Any,
+    a: float = 0,
+    mode: str = "fan_in",
+    nonlinearity: str = "leaky_relu",
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+) -> np.ndarray:
+    shape = _shape(size)
+    dt = _dtype(dtype)
+    if 0 in shape:
+        return np.zeros(shape, dt.storage)
+    std = _kaiming_std(shape, a, mode, nonlinearity)
+    return normal_(shape, 0.0, std, dtype=dt, generator=generator)
+
+
+def _log_f32_rounded(x: np.ndarray) -> np.ndarray:
+    """float32 log, correctly rounded via libm's double log (PyTorch uses SLEEF: 1 ulp apart)."""
+    with np.errstate(divide="ignore"):
+        return np.log(x.astype(np.float64)).astype(np.float32)
+
+
+def trunc_normal_(
+    size: Any,
+    mean: float = 0.0,
+    std: float = 1.0,
+    a: float = -2.0,
+    b: float = 2.0,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+) -> np.ndarray:
+    """nn.init.trunc_normal_ as PyTorch 2.13 samples it: when [a, b] holds more than 30% of the
+    mass, whole-tensor normal_ draws replace the out-of-range values until none is left; else
+    uniform candidates on [a, b] are accepted against the normal density."""
+    shape = _shape(size)
+    dt = _dtype(dtype)
+    gen = _gen(generator)
+
+    def norm_cdf(x: float) -> float:
+        return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+    p = norm_cdf((b - mean) / std) - norm_cdf((a - mean) / std)
+    if math.prod(shape) == 0:
+        return np.empty(shape, dt.storage)
+    if p > 0.3:
+        lo = float(_cast_from_double(np.array([float(a)]), dt)[0])
+        hi = float(_cast_from_double(np.array([float(b)]), dt)[0])
+        result = normal_(shape, mean, std, dtype=dt, generator=gen)
+        while True:
+            mask = (result < lo) | (result > hi)
+            if not mask.any():
+                return result
+            result = np.where(mask, normal_(shape, mean, std, dtype=dt, generator=gen), result)
+    mode = max(a, min(mean, b))
+    log_peak = -0.5 * ((mode - mean) / std) ** 2
+    store = dt.storage.type
+
+    def log_pdf(c: np.ndarray) -> np.ndarray:
+        # candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak), in the dtype
+        c = (c - store(mean)).astype(dt.storage)
+        c = (c / store(std)).astype(dt.storage)
+        c = (c * c).astype(dt.storage)
+        c = (c * store(-0.5)).astype(dt.storage)
+        return (c - store(log_peak)).astype(dt.storage)
+
+    def log_uniform() -> np.ndarray:
+        u = uniform_(shape, dtype=dt, generator=gen)
+        if dt.name == "float64":
+            return _libm_log(u)
+        return _log_f32_rounded(u.astype(np.float32)).astype(dt.storage)
+
+    result = uniform_(shape, a, b, dtype=dt, generator=gen)
+    pending = log_uniform() > log_pdf(result)
+    while pending.any():
+        candidates = uniform_(shape, a, b, dtype=dt, generator=gen)
+        result = np.where(pending, candidates, result)
+        pending = np.where(pending, log_uniform() > log_pdf(candidates), pending)
+    return result
+
+
+def orthogonal_(
+    size: Any, gain: float = 1.0, *, dtype: Any = "float32", generator: Generator | None = None
+) -> np.ndarray:
+    """nn.init.orthogonal_: Q of the QR decomposition of a (rows, cols) normal matrix, signed by
+    diag(R), transposed back when rows < cols, times gain.
+
+    The normal matrix is PyTorch's to the bit; Q is not: PyTorch factors it with MKL's LAPACK,
+    NumPy with OpenBLAS's, and their blocked Householder updates add in other orders, so Q
+    differs in the last bits (a few ulps). The factorisation here runs in float64 and is rounded
+    once to the dtype, which keeps float32 results within an ulp or two of PyTorch's."""
+    shape = _shape(size)
+    dt = _dtype(dtype)
+    if len(shape) < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    n = math.prod(shape)
+    if n == 0:
+        return np.empty(shape, dt.storage)
+    rows = shape[0]
+    cols = n // rows
+    flat = normal_((rows, cols), 0.0, 1.0, dtype=dt, generator=generator).astype(np.float64)
+    if rows < cols:
+        flat = flat.T
+    q, r = np.linalg.qr(flat)
+    q = q * np.sign(np.diag(r))
+    if rows < cols:
+        q = q.T
+    out = _cast_from_double(np.ascontiguousarray(q), dt).reshape(shape)
+    if gain != 1:
+        out = (out * dt.storage.type(gain)).astype(dt.storage)
+    return out
+
+
+def init_linear(
+    gen: Generator | None,
+    in_features: int,
+    out_features: int,
+    bias: bool = True,
+    dtype: Any = "float32",
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """nn.Linear(in_features, out_features, bias).reset_parameters(): (weight, bias).
+
+    weight (out, in): kaiming_uniform_(a=sqrt(5)), i.e. U(-1/sqrt(in), 1/sqrt(in)) up to rounding;
+    bias: U(-1/sqrt(in), 1/sqrt(in)). An empty weight draws nothing (PyTorch leaves it as
+    torch.empty left it; zeros here)."""
+    gen = _gen(gen)
+    shape = (int(out_features), int(in_features))
+    weight = kaiming_uniform_(shape, a=math.sqrt(5), dtype=dtype, generator=gen)
+    b = None
+    if bias:
+        fan_in = shape[1]
+        bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+        b = uniform_((shape[0],), -bound, bound, dtype=dtype, generator=gen)
+    return weight, b
+
+
+def init_bilinear(
+    gen: Generator | None,
+    in1_features: int,
+    in2_features: int,
+    out_features: int,
+    bias: bool = True,
+    dtype: Any = "float32",
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """nn.Bilinear: weight (out, in1, in2) and bias (out) ~ U(-1/sqrt(in1), 1/sqrt(in1))."""
+    gen = _gen(gen)
+    if in1_features <= 0:
+        raise ValueError(f"in1_features must be > 0, but got (in1_features={in1_features})")
+    bound = 1 / math.sqrt(in1_features)
+    shape = (int(out_features), int(in1_features), int(in2_features))
+    weight = uniform_(shape, -bound, bound, dtype=dtype, generator=gen)
+    b = uniform_((shape[0],), -bound, bound, dtype=dtype, generator=gen) if bias else None
+    return weight, b
+
+
+def init_conv(
+    gen: Generator | None,
+    in_channels: int,
+    out_channels: int,
+    kernel_size: int | Sequence[int],
+    *,
+    groups: int = 1,
+    bias: bool = True,
+    transposed: bool = False,
+    dims: int = 2,
+    dtype: Any = "float32",
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """nn.Conv{dims}d (or ConvTranspose{dims}d with transposed=True): (weight, bias).
+
+    weight is (out, in / groups, *k), or (in, out / groups, *k) when transposed, drawn with
+    kaiming_uniform_(a=sqrt(5)); bias (out) ~ U(-1/sqrt(fan_in), 1/sqrt(fan_in)) where fan_in is
+    weight.size(1) * prod(k)."""
+    gen = _gen(gen)
+    if isinstance(kernel_size, (int, np.integer)):
+        ks = (int(kernel_size),) * dims
+    else:
+        ks = tuple(int(k) for k in kernel_size)
+    if in_channels % groups or out_channels % groups:
+        raise ValueError("in_channels and out_channels must be divisible by groups")
+    if transposed:
+        shape = (in_channels, out_channels // groups, *ks)
+    else:
+        shape = (out_channels, in_channels // groups, *ks)
+    weight = kaiming_uniform_(shape, a=math.sqrt(5), dtype=dtype, generator=gen)
+    b = None
+    if bias:
+        fan_in, _ = _fans(shape)
+        bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+        b = uniform_((out_channels,), -bound, bound, dtype=dtype, generator=gen)
+    return weight, b
+
+
+def init_embedding(
+    gen: Generator | None,
+    num_embeddings: int,
+    embedding_dim: int,
+    padding_idx: int | None = None,
+    dtype: Any = "float32",
+) -> np.ndarray:
+    """nn.Embedding: weight ~ N(0, 1), the padding_idx row zeroed."""
+    weight = normal_((num_embeddings, embedding_dim), dtype=dtype, generator=_gen(gen))
+    if padding_idx is not None:
+        if padding_idx < 0:
+            padding_idx += num_embeddings
+        weight[padding_idx] = 0
+    return weight
+
+
+def init_layer_norm(
+    normalized_shape: Any,
+    elementwise_affine: bool = True,
+    bias: bool = True,
+    dtype: Any = "float32",
+) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """nn.LayerNorm: weight ones, bias zeros (no random numbers are drawn)."""
+    if not elementwise_affine:
+        return None, None
+    shape = _shape(normalized_shape)
+    dt = _dtype(dtype)
+    return np.ones(shape, dt.storage), (np.zeros(shape, dt.storage) if bias else None)
+
+
+_GATES = {"RNN": 1, "RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
+
+
+def init_rnn(
+    gen: Generator | None,
+    mode: str,
+    input_size: int,
+    hidden_size: int,
+    num_layers: int = 1,
+    bias: bool = True,
+    bidirectional: bool = False,
+    proj_size: int = 0,
+    dtype: Any = "float32",
+) -> list[tuple[str, np.ndarray]]:
+    """nn.RNN / nn.LSTM / nn.GRU: every parameter ~ U(-1/sqrt(hidden), 1/sqrt(hidden)), drawn in
+    registration order (per layer and direction: weight_ih, weight_hh, bias_ih, bias_hh,
+    weight_hr). Returns (name, array) pairs in that order."""
+    gen = _gen(gen)
+    gates = _GATES[mode.upper()] * hidden_size
+    stdv = 1.0 / math.sqrt(hidden_size) if hidden_size > 0 else 0
+    real_hidden = proj_size if proj_size > 0 else hidden_size
+    directions = 2 if bidirectional else 1
+    params: list[tuple[str, np.ndarray]] = []
+    for layer in range(num_layers):
+        for direction in range(directions):
+            layer_input = input_size if layer == 0 else real_hidden * directions
+            suffix = f"_l{layer}" + ("_reverse" if direction == 1 else "")
+            shapes = [("weight_ih", (gates, layer_input)), ("weight_hh", (gates, real_hidden))]
+            if bias:
+                shapes += [("bias_ih", (gates,)), ("bias_hh", (gates,))]
+            if proj_size > 0:
+                shapes += [("weight_hr", (proj_size, hidden_size))]
+            for name, shape in shapes:
+                params.append(
+                    (name + suffix, uniform_(shape, -stdv, stdv, dtype=dtype, generator=gen))
+                )
+    return params
+
+
+def init_rnn_cell(
+    gen: Generator | None,
+    mode: str,
+    input_size: int,
+    hidden_size: int,
+    bias: bool = True,
+    dtype: Any = "float32",
+) -> list[tuple[str, np.ndarray]]:
+    """nn.RNNCell / nn.LSTMCell / nn.GRUCell: weight_ih, weight_hh, bias_ih, bias_hh, in order,
+    each ~ U(-1/sqrt(hidden), 1/sqrt(hidden))."""
+    gen = _gen(gen)
+    gates = _GATES[mode.upper()] * hidden_size
+    stdv = 1.0 / math.sqrt(hidden_size) if hidden_size > 0 else 0
+    shapes = [("weight_ih", (gates, input_size)), ("weight_hh", (gates, hidden_size))]
+    if bias:
+        shapes += [("bias_ih", (gates,)), ("bias_hh", (gates,))]
+    return [(n, uniform_(s, -stdv, stdv, dtype=dtype, generator=gen)) for n, s in shapes]

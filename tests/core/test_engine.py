@@ -1,0 +1,459 @@
+"""The engine's autograd semantics, which mirror PyTorch's (DESIGN.md, section 1).
+
+Where a behaviour is PyTorch's, the test that pins gradcli's side has a twin that checks the
+same case on torch itself (skipped when torch is not installed).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+from gradcli.base.errors import GradcliError
+from gradcli.core.autograd import SECOND_BACKWARD, grad, run_backward
+from gradcli.core.tensor import Tensor
+from gradcli.surface import functional as F
+from gradcli.surface.constructors import tensor
+from tests.helpers import ROOT
+
+
+def leaf(values, dtype=np.float64) -> Tensor:
+    return Tensor(np.array(values, dtype=dtype), requires_grad=True)
+
+
+def torch_leaf(torch, values, dtype=None):
+    return torch.tensor(values, dtype=dtype or torch.float64, requires_grad=True)
+
+
+# --- the upstream gradient -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", [(), (1,), (1, 1)])
+def test_one_element_output_gets_an_implicit_gradient_of_ones(shape) -> None:
+    x = leaf(np.full(shape, 3.0))
+    (x * 2).backward()
+    np.testing.assert_array_equal(x.grad.data, np.full(shape, 2.0))
+
+
+@pytest.mark.parametrize("shape", [(), (1,), (1, 1)])
+def test_one_element_output_implicit_gradient_is_torchs(shape) -> None:
+    torch = pytest.importorskip("torch")
+    x = torch_leaf(torch, np.full(shape, 3.0))
+    (x * 2).backward()
+    np.testing.assert_array_equal(x.grad.numpy(), np.full(shape, 2.0))
+
+
+def test_larger_output_needs_a_gradient() -> None:
+    x = leaf([1.0, 2.0])
+    with pytest.raises(
+        GradcliError, match="grad can be implicitly created only for scalar outputs"
+    ):
+        (x * 2).backward()
+    with pytest.raises(
+        GradcliError, match="grad can be implicitly created only for scalar outputs"
+    ):
+        grad(x * 2, x)
+
+
+def test_larger_output_needs_a_gradient_in_torch() -> None:
+    torch = pytest.importorskip("torch")
+    x = torch_leaf(torch, [1.0, 2.0])
+    with pytest.raises(
+        RuntimeError, match="grad can be implicitly created only for scalar outputs"
+    ):
+        (x * 2).backward()
+
+
+def test_gradient_of_the_wrong_shape() -> None:
+    x = leaf([[1.0, 2.0, 3.0]])
+    with pytest.raises(
+        GradcliError,
+        match=r"Mismatch in shape: grad_output\[0\] has a shape of "
+        r"torch.Size\(\[3\]\) and output\[0\] has a shape of "
+        r"torch.Size\(\[1, 3\]\)",
+    ):
+        (x * 2).backward(Tensor(np.ones(3)))
+
+
+def test_gradient_of_the_wrong_shape_in_torch() -> None:
+    torch = pytest.importorskip("torch")
+    x = torch_leaf(torch, [[1.0, 2.0, 3.0]])
+    with pytest.raises(
+        RuntimeError,
+        match=r"Mismatch in shape: grad_output\[0\] has a shape of "
+        r"torch.Size\(\[3\]\) and output\[0\] has a shape of "
+        r"torch.Size\(\[1, 3\]\)",
+    ):
+        (x * 2).backward(torch.ones(3, dtype=torch.float64))
+
+
+def test_gradient_weights_the_vjp() -> None:
+    # The first seed: z = 2x, z.backward([[1, 0, 0, 0]]) gives x.grad = [[2, 0, 0, 0]].
+    x = leaf([[1.0, 2.0, 3.0, 4.0]])
+    (2 * x).backward(Tensor(np.array([[1.0, 0.0, 0.0, 0.0]])))
+    np.testing.assert_array_equal(x.grad.data, [[2.0, 0.0, 0.0, 0.0]])
+
+
+# --- .grad bookkeeping ---------------------------------------------------------------------
+
+
+def test_leaf_grad_accumulates_and_resets() -> None:
+    x = leaf([1.0, 2.0])
+    (x * x).sum().backward()
+    (x * x).sum().backward()
+    np.testing.assert_array_equal(x.grad.data, [4.0, 8.0])
+    x.grad.zero_()
+    np.testing.assert_array_equal(x.grad.data, [0.0, 0.0])
+    (x * 3).sum().backward()
+    np.testing.assert_array_equal(x.grad.data, [3.0, 3.0])
+    x.grad = None
+    (x * 5).sum().backward()
+    np.testing.assert_array_equal(x.grad.data, [5.0, 5.0])
+
+
+def test_leaf_grad_accumulates_in_torch() -> None:
+    torch = pytest.importorskip("torch")
+    x = torch_leaf(torch, [1.0, 2.0])
+    (x * x).sum().backward()
+    (x * x).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [4.0, 8.0])
+    x.grad.zero_()
+    (x * 3).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [3.0, 3.0])
+
+
+def test_non_leaf_grad_is_none_unless_retained() -> None:
+    x = leaf([1.0, 2.0])
+    h = x * 2
+    r = x * 3
+    r.retain_grad()
+    (h * r).sum().backward()
+    assert h.grad is None
+    assert not h.is_leaf and x.is_leaf
+    np.testing.assert_array_equal(r.grad.data, h.data)
+    np.testing.assert_array_equal(x.grad.data, 2 * r.data + 3 * h.data)
+
+
+def test_non_leaf_grad_in_torch() -> None:
+    torch = pytest.importorskip("torch")
+    x = torch_leaf(torch, [1.0, 2.0])
+    h, r = x * 2, x * 3
+    r.retain_grad()
+    (h * r).sum().backward()
+    with pytest.warns(UserWarning):
+        assert h.grad is None
+    np.testing.assert_array_equal(r.grad.numpy(), h.detach().numpy())
+
+
+def test_backward_inputs_accumulates_only_there() -> None:
+    x, y = leaf([1.0, 2.0]), leaf([3.0, 4.0])
+    (x * y).sum().backward(inputs=[y])
+    assert x.grad is None
+    np.testing.assert_array_equal(y.grad.data, [1.0, 2.0])
+
+
+# --- a second backward through the same graph ----------------------------------------------
+
+SECOND: list[tuple[str, Callable, bool]] = [
+    ("(x*x).sum()", lambda x: (x * x).sum(), True),
+    ("x.exp().sum()", lambda x: x.exp().sum(), True),
+    ("x.sum()", lambda x: x.sum(), False),
+    ("(x+1).sum()", lambda x: (x + 1).sum(), False),
+    ("x.mean()", lambda x: x.mean(), False),
+    ("x[0]", lambda x: x[0], False),
+    ("(-x).reshape(2, 1).sum()", lambda x: (-x).reshape(2, 1).sum(), False),
+]
+
+
+@pytest.mark.parametrize("expr, fn, fails", [pytest.param(*c, id=c[0]) for c in SECOND])
+def test_second_backward(expr: str, fn: Callable, fails: bool) -> None:
+    x = leaf([1.0, 2.0])
+    y = fn(x)
+    y.backward()
+    if fails:
+        with pytest.raises(GradcliError, match="Trying to backward through the graph a second"):
+            y.backward()
+    else:
+        y.backward()
+    # retain_graph=True keeps it usable.
+    z = fn(x)
+    z.backward(retain_graph=True)
+    z.backward()
+
+
+@pytest.mark.parametrize("expr, fn, fails", [pytest.param(*c, id=c[0]) for c in SECOND])
+def test_second_backward_is_torchs(expr: str, fn: Callable, fails: bool) -> None:
+    torch = pytest.importorskip("torch")
+    x = torch_leaf(torch, [1.0, 2.0])
+    y = fn(x)
+    y.backward()
+    if fails:
+        with pytest.raises(RuntimeError, match="Trying to backward through the graph a second"):
+            y.backward()
+    else:
+        y.backward()
+
+
+def test_second_backward_message_is_torchs() -> None:
+    torch = pytest.importorskip("torch")
+    x = torch_leaf(torch, [1.0, 2.0])
+    y = (x * x).sum()
+    y.backward()
+    with pytest.raises(RuntimeError) as e:
+        y.backward()
+    assert SECOND_BACKWARD in str(e.value)
+
+
+def test_grad_frees_the_graph_too() -> None:
+    x = leaf([1.0, 2.0])
+    y = (x * x).sum()
+    grad(y, x)
+    with pytest.raises(GradcliError, match="second time"):
+        grad(y, x)
+
+
+# --- higher order ----------------------------------------------------------------------------
+
+
+def test_create_graph_second_and_third_derivative_of_a_cube() -> None:
+    x = leaf(2.0)
+    (d1,) = grad(x**3, x, create_graph=True)
+    (d2,) = grad(d1, x, create_graph=True)
+    (d3,) = grad(d2, x)
+    assert d1.item() == 12.0  # 3x^2
+    assert d2.item() == 12.0  # 6x
+    assert d3.item() == 6.0
+
+
+def test_create_graph_through_backward() -> None:
+    x = leaf([1.0, 2.0, 3.0])
+    (x**3).sum().backward(create_graph=True)
+    assert x.grad.requires_grad
+    np.testing.assert_array_equal(x.grad.data, 3 * x.data**2)
+    (h,) = grad(x.grad.sum(), x)
+    np.testing.assert_array_equal(h.data, 6 * x.data)
+
+
+def test_create_graph_is_torchs() -> None:
+    torch = pytest.importorskip("torch")
+    x = torch_leaf(torch, 2.0)
+    (d1,) = torch.autograd.grad(x**3, x, create_graph=True)
+    (d2,) = torch.autograd.grad(d1, x)
+    assert (d1.item(), d2.item()) == (12.0, 12.0)
+
+
+def test_hessian_of_a_two_input_function() -> None:
+    # f = x^2 y + sin(x y): mixed partials from grad of grad.
+    x, y = leaf(0.7), leaf(-1.3)
+    f = x * x * y + (x * y).sin()
+    gx, gy = grad(f, [x, y], create_graph=True)
+    hxx, hxy = grad(gx, [x, y], retain_graph=True)
+    hyx, hyy = grad(gy, [x, y])
+    a, b = 0.7, -1.3
+    s, c = np.sin(a * b), np.cos(a * b)
+    np.testing.assert_allclose(hxx.item(), 2 * b - b * b * s, rtol=1e-14)
+    np.testing.assert_allclose(hxy.item(), 2 * a + c - a * b * s, rtol=1e-14)
+    np.testing.assert_allclose(hyx.item(), hxy.item(), rtol=1e-14)
+    np.testing.assert_allclose(hyy.item(), -a * a * s, rtol=1e-14)
+
+
+# --- torch.autograd.grad -----------------------------------------------------------------------
+
+
+def test_grad_allow_unused() -> None:
+    x, z = leaf([1.0, 2.0]), leaf([3.0])
+    y = (x * 2).sum()
+    with pytest.raises(GradcliError, match="appears to not have been used in the graph"):
+        grad(y, [x, z], retain_graph=True)
+    gx, gz = grad(y, [x, z], allow_unused=True, retain_graph=True)
+    np.testing.assert_array_equal(gx.data, [2.0, 2.0])
+    assert gz is None
+    gx, gz = grad(y, [x, z], allow_unused=True, materialize_grads=True)
+    np.testing.assert_array_equal(gz.data, [0.0])
+    assert x.grad is None and z.grad is None  # grad() touches no .grad
+
+
+def test_grad_allow_unused_is_torchs() -> None:
+    torch = pytest.importorskip("torch")
+    x, z = torch_leaf(torch, [1.0, 2.0]), torch_leaf(torch, [3.0])
+    y = (x * 2).sum()
+    with pytest.raises(RuntimeError, match="appears to not have been used in the graph"):
+        torch.autograd.grad(y, [x, z], retain_graph=True)
+    _, gz = torch.autograd.grad(y, [x, z], allow_unused=True)
+    assert gz is None
+
+
+def test_grad_with_respect_to_an_intermediate() -> None:
+    x = leaf([1.0, -2.0])
+    h = x * 3
+    y = (h * h).sum()
+    gh, gx = grad(y, [h, x])
+    np.testing.assert_array_equal(gh.data, 2 * h.data)
+    np.testing.assert_array_equal(gx.data, 6 * h.data)
+    assert x.grad is None
+
+
+def test_grad_outputs_and_several_outputs() -> None:
+    x = leaf([1.0, 2.0])
+    a, b = x * 2, x * x
+    (g,) = grad([a, b], x, grad_outputs=[Tensor(np.array([1.0, 0.0])), Tensor(np.ones(2))])
+    np.testing.assert_array_equal(g.data, [2.0 + 2.0, 4.0])
+
+
+def test_grad_of_an_input_that_does_not_require_grad() -> None:
+    x = leaf([1.0])
+    c = Tensor(np.array([2.0]))
+    with pytest.raises(GradcliError, match="does not require grad"):
+        grad((x * c).sum(), c)
+    with pytest.raises(GradcliError, match="does not require grad and does not have a grad_fn"):
+        (c * 2).sum().backward()
+
+
+# --- the user's upstream gradient is theirs --------------------------------------------------
+
+UPSTREAM: list[tuple[str, Callable]] = [
+    ("x*2", lambda x: x * 2),
+    ("x+0", lambda x: x + 0.0),
+    ("x+x", lambda x: x + x),
+    ("x.reshape", lambda x: x.reshape(3, 1)),
+    ("x[...]", lambda x: x[...]),
+    ("softmax", lambda x: F.softmax(x, dim=0)),
+    ("float32", lambda x: x.float()),
+]
+
+
+@pytest.mark.parametrize("expr, fn", [pytest.param(*c, id=c[0]) for c in UPSTREAM])
+def test_upstream_gradient_is_not_mutated(expr: str, fn: Callable) -> None:
+    x = leaf([1.0, 2.0, 3.0])
+    y = fn(x)
+    g = np.arange(1.0, y.numel() + 1).reshape(y.shape).astype(y.dtype)
+    keep = g.copy()
+    y.backward(Tensor(g), retain_graph=True)
+    y.backward(Tensor(g), retain_graph=True)  # accumulating into .grad
+    grad(y, x, grad_outputs=Tensor(g), retain_graph=True)
+    run_backward([y], [Tensor(g[None].repeat(2, axis=0))], nb=1)
+    np.testing.assert_array_equal(g, keep)
+
+
+def test_leaf_grad_does_not_alias_the_upstream_gradient() -> None:
+    x = leaf([1.0, 2.0])
+    g = np.array([5.0, 6.0])
+    (x + 0.0).backward(Tensor(g))
+    x.grad.zero_()
+    np.testing.assert_array_equal(g, [5.0, 6.0])
+
+
+def test_leaf_grads_do_not_alias_each_other() -> None:
+    a, b = leaf([1.0, 2.0]), leaf([3.0, 4.0])
+    (a + b).backward(Tensor(np.array([1.0, 1.0])))
+    a.grad.zero_()
+    np.testing.assert_array_equal(b.grad.data, [1.0, 1.0])
+
+
+def test_backward_accepts_a_numpy_gradient() -> None:
+    x = leaf([1.0, 2.0])
+    (x * 2).backward(np.array([1.0, 1.0]))
+    np.testing.assert_array_equal(x.grad.data, [2.0, 2.0])
+
+
+# --- dtypes ---------------------------------------------------------------------------------------
+
+
+def test_float32_stays_float32() -> None:
+    x = leaf([0.5, -1.0, 2.0], dtype=np.float32)
+    y = ((x * 2.5 + 1).exp() / 3 - x**2).sigmoid().sum()
+    assert y.dtype == np.float32
+    y.backward()
+    assert x.grad.dtype == np.float32
+    (g,) = grad((x * x).sum(), x, create_graph=True)
+    assert g.dtype == np.float32
+    (h,) = grad(g.sum(), x)
+    assert h.dtype == np.float32
+    # A float64 upstream gradient for a float32 output is cast, as PyTorch requires equal dtypes.
+    z = x * 2
+    x.grad = None
+    z.backward(Tensor(np.ones(3)))
+    assert x.grad.dtype == np.float32
+
+
+def test_float64_is_the_default() -> None:
+    x = tensor([1.0, 2.0], requires_grad=True)
+    assert x.dtype == np.float64
+    (x * 2).sum().backward()
+    assert x.grad.dtype == np.float64
+
+
+# --- deep graphs ------------------------------------------------------------------------------
+
+
+def test_a_100000_node_chain_backwards_without_recursion() -> None:
+    x = leaf(1.0)
+    y = x
+    for _ in range(100_000):
+        y = y + x
+    y.backward()
+    assert x.grad.item() == 100_001.0
+
+
+def test_a_deep_chain_second_order() -> None:
+    x = leaf(0.3)
+    y = x
+    for _ in range(2_000):
+        y = y + x * x  # y = x + 2000 x^2
+    (g,) = grad(y, x, create_graph=True)
+    np.testing.assert_allclose(g.item(), 1 + 4000 * 0.3, rtol=1e-12)
+    (h,) = grad(g, x)
+    np.testing.assert_allclose(h.item(), 4000.0, rtol=1e-12)
+
+
+# --- imports ------------------------------------------------------------------------------------
+
+
+def test_ops_imports_on_its_own() -> None:
+    r = subprocess.run(
+        [sys.executable, "-c", "import gradcli.ops.elementwise"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert r.returncode == 0, r.stderr
+
+
+# --- the kernel's observer ----------------------------------------------------------------------
+
+
+def test_the_kernel_reports_its_work_to_the_installed_observer() -> None:
+    from gradcli.core import hooks
+
+    class Count(hooks.Observer):
+        def __init__(self) -> None:
+            self.ticks, self.nodes, self.sizes = 0, 0, []
+
+        def tick(self) -> None:
+            self.ticks += 1
+
+        def node(self) -> None:
+            self.nodes += 1
+
+        def allocated(self, nbytes: int) -> None:
+            self.sizes.append(nbytes)
+
+    seen, before = Count(), hooks.observer
+    hooks.install(seen)
+    try:
+        x = Tensor(np.array([1.0, 2.0]), requires_grad=True)
+        y = (x * x).sum()  # two operations recorded
+        ticks_forward = seen.ticks
+        y.backward()
+        Tensor(np.zeros(hooks.REPORT_BYTES // 8))  # exactly the size that is reported
+        Tensor(np.zeros(hooks.REPORT_BYTES // 8 - 1))  # one element less: not reported
+    finally:
+        hooks.install(before)
+    assert seen.nodes == 2
+    assert ticks_forward == 2 and seen.ticks > ticks_forward  # backward ticks too
+    assert seen.sizes == [hooks.REPORT_BYTES]

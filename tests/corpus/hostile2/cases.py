@@ -1,0 +1,2078 @@
+"""The cases of the second hostile corpus, as data.
+
+Each `Case` is one command line run as `python -m gradcli ARGV` in a fresh directory holding
+`prog.py` (the case's program) and the case's other files. What must happen:
+
+- the exit status is one of `codes` (1 for a wrong input, 2 for command-line usage, 0 where a
+  right answer is a right outcome, 3 where `check` disagrees); never 70, never a traceback;
+- on an error, one clear message on stderr: its first line (after any warnings) says
+  `error:`, and one of `patterns` (regular expressions) is found in the message; where the
+  case has a source position (`at`), the message starts with `prog.py:LINE:COL:` and shows
+  the line with a caret;
+- within `seconds` of wall-clock time and 1 GiB of peak resident memory;
+- no file in the directory created, changed or removed except the case's `outputs`, and those
+  only when the command succeeds (an error must not leave half a file);
+- what `gradcli export` writes (`export`) is valid, inert Python.
+
+Many constructs are "not supported yet" today (f-strings, lambda, while, try, comprehensions,
+classes other than `torch.autograd.Function`). Their cases accept either today's
+"not supported" refusal or the limit that must stop them once the language grows, so the
+corpus holds in both worlds. `xfail` names the family of a case that fails today: when the
+cause is fixed, the strict xfail turns the case red and its mark must be removed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# A file to create: text, bytes, or a special entry:
+# ("fifo",), ("dir",), ("symlink", target), ("hardlink", existing name),
+# ("repeat", chunk, count, head, tail): head + chunk * count + tail, written in pieces,
+# ("npy", header dict text, payload): a .npy file with a hand-written header.
+FileSpec = str | bytes | tuple
+
+ANY = "any"  # `at`: some `prog.py:LINE:COL:` position with a caret, wherever it points
+
+# Families, most severe first (the order of the report).
+CODE = "code in what gradcli writes"
+FILES = "loss of the user's data"
+NUMPY = "numpy through the back door"
+BUDGET = "budgets checked only between operations"
+ANALYSIS = "analysis and output not budgeted"
+INPUTS = "inputs not bounded"
+IO = "I/O errors are environment errors"
+TIME = "time limit on every path"
+SMALL = "small ones"
+ESCAPE = "attempts that must keep failing"
+FAMILIES = (CODE, FILES, NUMPY, BUDGET, ANALYSIS, INPUTS, IO, TIME, SMALL, ESCAPE)
+
+
+@dataclass
+class Case:
+    id: str
+    family: str
+    program: FileSpec | None  # written to `prog_name`; None: no program file
+    argv: list[str] = field(default_factory=lambda: ["run", "prog.py"])
+    codes: frozenset[int] = frozenset({1})
+    patterns: tuple[str, ...] = ()  # one must match the message (regular expressions)
+    at: tuple[int, int] | str | None = None  # (line, col) 1-based, ANY, or None: not checked
+    env: dict[str, str] = field(default_factory=dict)
+    files: dict[str, FileSpec] = field(default_factory=dict)
+    outputs: tuple[str, ...] = ()  # files the command may create or change when it succeeds
+    stdin: str | bytes = "null"  # "null", "closed", "zero", or the bytes to feed
+    stdout: str = "file"  # "file" (captured), "full" (/dev/full), "closed", "broken" (a pipe)
+    export: str | None = None  # generated Python to verify: "-" (stdout) or an output file
+    printed: bool = False  # stdout may hold the program's output even on an error
+    stdout_patterns: tuple[str, ...] = ()  # on success, each must match stdout
+    seconds: float = 5.0  # wall-clock bound (the default time limit of the harness is 3 s)
+    kill_after: float | None = None
+    max_stderr: int = 10_000  # bytes: one clear message, not an echo of a huge input
+    forbid: tuple[str, ...] = ()  # regular expressions that must not match stderr or stdout
+    fsize: int | None = None  # RLIMIT_FSIZE in bytes: a write fails past it (EFBIG)
+    prog_name: str = "prog.py"
+    xfail: str | None = None  # why it fails today (the family); None: it passes today
+
+
+# --- patterns ---------------------------------------------------------------------------------
+
+REFUSED = (
+    r"not supported",
+    r"is not defined",
+    r"has no attribute",
+    r"is not accessible",
+    r"cannot import",
+    r"syntax error",
+    r"unknown module",
+    r"only supported",
+    r"holds only",
+    r"not callable",
+    r"unsupported operand",
+    r"cannot set attribute",
+    r"Tensor operand",
+    r"nested too deeply",
+)
+LIMIT = (r"over the limit", r"limit of", r"the time limit")
+TIME_LIMIT = (r"time limit",)
+NOT_SUPPORTED_OR_LIMIT = REFUSED + LIMIT
+DTYPE = (r"dtype",)
+WRITE_REFUSED = (
+    r"input",
+    r"would overwrite",
+    r"overwrite",
+    r"same file",
+    r"refus",
+)
+
+BASE = """\
+import torch
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+c = torch.ones(3)
+y = x * 2 + c
+z = y.sum()
+"""
+
+# A program whose Jacobian, Hessian or check takes a minute or more, while running it (a few
+# matrix-vector products) takes well under a second.
+SLOW = """\
+import torch
+torch.manual_seed(0)
+x = torch.randn(2000, requires_grad=True)
+W = torch.randn(2000, 2000) / 45
+h = x
+for i in range(40):
+    h = torch.tanh(W @ h)
+y = h
+s = (h * h).sum()
+"""
+
+SLOW_SMALL = """\
+import torch
+torch.manual_seed(0)
+x = torch.randn(1500, requires_grad=True)
+W = torch.randn(1500, 1500) / 40
+h = x
+for i in range(30):
+    h = torch.tanh(W @ h)
+y = h
+s = (h * h).sum()
+"""
+
+# Elementwise on 3100 elements: a 3100 x 3100 Jacobian, 9,610,000 entries (under the
+# jacobian_entries limit and, for the batched methods, the tensor_elements limit).
+BIG_ELEMENTWISE = """\
+import torch
+x = torch.linspace(-1, 1, 3100, requires_grad=True)
+y = torch.tanh(x) * 2 + x * x
+s = (y * y).sum()
+"""
+
+# Linear on 5000 elements: a 5000 x 5000 Jacobian (and Hessian), exactly the
+# jacobian_entries limit; one row at a time (`rows`) it stays under tensor_elements.
+BIG_LINEAR = """\
+import torch
+x = torch.linspace(-1, 1, 5000, requires_grad=True)
+y = x * 2 + 1
+s = (y * y).sum()
+"""
+
+cases: list[Case] = []
+
+
+def add(*new: Case) -> None:
+    cases.extend(new)
+
+
+def prog_case(id: str, family: str, program: FileSpec, patterns: tuple[str, ...], **kw) -> Case:  # noqa: A002
+    kw.setdefault("at", ANY)
+    return Case(id, family, program, patterns=patterns, **kw)
+
+
+# === code in what gradcli writes ============================================================
+
+EXPORT_PROG = """\
+import torch
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+y = (x * 2).sum()
+"""
+
+
+def export_name(id: str, name: str, **kw) -> Case:  # noqa: A002
+    """`gradcli export` of a program whose file name is hostile: the header of the script
+    must not turn the name into code."""
+    return Case(
+        id,
+        CODE,
+        EXPORT_PROG,
+        argv=["export", name],
+        codes=frozenset({0}),
+        prog_name=name,
+        export="-",
+        **kw,
+    )
+
+
+INJECT = "import os\nos.system('touch PWNED')\n"
+add(
+    export_name("export_name_newline", "p\n" + INJECT + "#.py"),
+    export_name("export_name_cr", "p\rimport os\ros.system('touch PWNED')\r#.py"),
+    export_name("export_name_crlf", "p\r\nimport os\r\nos.system('touch PWNED')\r\n#.py"),
+    export_name("export_name_line_separator", "p\u2028import os\u2028#.py"),
+    export_name("export_name_paragraph_separator", "p\u2029import os\u2029#.py"),
+    export_name("export_name_nel", "p\u0085import os\u0085#.py"),
+    export_name("export_name_form_feed", "p\x0cimport os\x0c#.py"),
+    export_name("export_name_vertical_tab", "p\x0bimport os.py"),
+    export_name("export_name_quotes", "p'\"\"\"'''`.py"),
+    export_name("export_name_backslash", "p\\"),
+    export_name("export_name_braces", "{x}{0}%s%(a)s.py"),
+    export_name("export_name_bidi_override", "p\u202e.py\u202c#\u2066x\u2069"),
+    export_name("export_name_escape_sequence", "p\x1b[2J\x1b]0;owned\x07.py"),
+    export_name("export_name_unicode", "程序_ﬁ_ｐｒｏｇ_🙂.py"),
+    export_name("export_name_long", "p" * 240 + ".py"),
+    export_name("export_name_dir_newline", "d\n" + INJECT + "x/prog.py"),
+    export_name("export_name_surrogate", "p\udcff\udc80.py"),
+    Case(
+        "export_stdin",
+        CODE,
+        None,
+        argv=["export", "-"],
+        codes=frozenset({0}),
+        stdin=EXPORT_PROG.encode(),
+        export="-",
+    ),
+    Case(
+        "export_output_file_name_newline",
+        CODE,
+        EXPORT_PROG,
+        argv=["export", "prog.py", "--output", "out\nimport os.py"],
+        codes=frozenset({0}),
+        outputs=("out\nimport os.py",),
+        export="out\nimport os.py",
+    ),
+)
+
+
+def export_prog(id: str, program: str, argv: tuple[str, ...] = (), **kw) -> Case:  # noqa: A002
+    """`gradcli export` of a program with hostile tensor names, strings or numbers: the script
+    must parse and define every name it uses (a bare `inf` is a NameError)."""
+    kw.setdefault("codes", frozenset({0}))
+    return Case(id, CODE, program, argv=["export", "prog.py", *argv], export="-", **kw)
+
+
+P = "import torch\nx = torch.tensor([1., 2., 3.], requires_grad=True)\n"
+add(
+    export_prog(
+        "export_inf_leaf", P + "c = torch.tensor([float('inf'), 1., 2.])\ny = (x * c).sum()"
+    ),
+    export_prog(
+        "export_nan_leaf", P + "c = torch.tensor([float('nan'), 1., 2.])\ny = (x * c).sum()"
+    ),
+    export_prog(
+        "export_neg_inf_leaf", P + "c = torch.full((3,), -float('inf'))\ny = (x + c).sum()"
+    ),
+    export_prog(
+        "export_inf_requires_grad",
+        "import torch\nx = torch.tensor([1., float('inf')], requires_grad=True)\ny = x.sum()",
+    ),
+    export_prog("export_inf_scalar", P + "y = (x * float('inf')).sum()"),
+    export_prog("export_nan_scalar", P + "y = (x + float('nan')).sum()"),
+    export_prog("export_torch_inf", P + "y = (x * torch.inf).sum()"),
+    export_prog("export_math_nan", P + "import math\ny = (x - math.nan).sum()"),
+    export_prog("export_clamp_inf", P + "y = x.clamp(min=-float('inf'), max=float('inf')).sum()"),
+    export_prog("export_pow_inf", P + "y = (x ** float('inf')).sum()"),
+    export_prog("export_rpow_inf", P + "y = (float('inf') ** x).sum()"),
+    export_prog(
+        "export_leaky_nan", P + "y = torch.nn.functional.leaky_relu(x, float('nan')).sum()"
+    ),
+    export_prog(
+        "export_softplus_inf", P + "y = torch.nn.functional.softplus(x, beta=float('inf')).sum()"
+    ),
+    export_prog("export_huge_float", P + "y = (x * 1.7976931348623157e308).sum()"),
+    export_prog("export_tiny_float", P + "y = (x * 5e-324).sum()"),
+    export_prog("export_huge_int", P + "y = (x * 2**200).sum()"),
+    export_prog("export_huge_int_pow", P + "y = (x ** (2**100)).sum()", codes=frozenset({0, 1})),
+    export_prog("export_item_scalar", P + "y = x.clamp(min=x[0].item()).sum()"),
+    export_prog("export_numpy_float", P + "import numpy as np\ny = (x * np.pi).sum()"),
+    export_prog(
+        "export_shadow_torch",
+        "import torch\ntorch = torch.ones(3, requires_grad=True)\ny = torch.sum()",
+    ),
+    export_prog(
+        "export_shadow_F",
+        "import torch\nF = torch.ones(3, requires_grad=True)\n"
+        "y = torch.nn.functional.leaky_relu(F).sum()",
+    ),
+    export_prog(
+        "export_shadow_print",
+        "import torch\nprint = torch.ones(3, requires_grad=True)\ny = print.sum()",
+    ),
+    export_prog(
+        "export_unicode_names",
+        "import torch\nｘ = torch.ones(3, requires_grad=True)\n変数 = ｘ * 2\nÿ = 変数.sum()",
+    ),
+    export_prog(
+        "export_long_name",
+        "import torch\n" + "n" * 50_000 + " = torch.ones(3, requires_grad=True)\n"
+        "y = (" + "n" * 50_000 + " * 2).sum()",
+    ),
+    export_prog(
+        "export_gelu_string",
+        P + "y = torch.nn.functional.gelu(x, approximate='tanh\\nimport os').sum()",
+        codes=frozenset({0, 1}),
+    ),
+    export_prog(
+        "export_reduction_string",
+        P + "y = torch.nn.functional.mse_loss(x, x * 0, reduction='sum\"\\nimport os\\n#')",
+        codes=frozenset({0, 1}),
+    ),
+    export_prog(
+        "export_index_tensor",
+        P + "i = torch.tensor([2, 0])\ny = x[i].sum() + x[1:].sum() + x[None, ..., ::2].sum()",
+    ),
+    export_prog("export_grad_huge", P + "y = x * 3", argv=("--grad", "1e308,-1e308,5e-324")),
+    export_prog("export_set_values", P + "y = (x * 3).sum()", argv=("--set", "x=1e308,0,-0")),
+    export_prog(
+        "export_int_leaf",
+        P + "k = torch.tensor([2**62, -(2**62), 7])\ny = (x * k).sum()",
+    ),
+    export_prog("export_float32", P + "y = (x.float() * 2).sum()", argv=("--dtype", "float32")),
+    export_prog(
+        "export_wrt_intermediate",
+        P + "h = x * 2\nh2 = h * h\ny = h2.sum()",
+        argv=("--wrt", "h", "--wrt", "x", "--wrt", "h"),
+        codes=frozenset({0, 1}),
+    ),
+)
+
+
+# === loss of the user's data ================================================================
+
+
+def overwrite(id: str, argv: list[str], files: dict | None = None, **kw) -> Case:  # noqa: A002
+    """`--output` onto an input of the command: refused (exit 1 or 2), the input untouched."""
+    kw.setdefault("codes", frozenset({1, 2}))
+    return Case(id, FILES, BASE, argv=argv, patterns=WRITE_REFUSED, files=files or {}, **kw)
+
+
+G3 = "[1, 1, 1]"
+add(
+    overwrite("output_onto_program", ["backward", "prog.py", "--of", "z", "--output", "prog.py"]),
+    overwrite("output_onto_program_dot", ["backward", "prog.py", "--output", "./prog.py"]),
+    overwrite(
+        "output_onto_program_dotdot",
+        ["backward", "prog.py", "-o", "sub/../prog.py"],
+        files={"sub": ("dir",)},
+    ),
+    overwrite("output_onto_program_absolute", ["backward", "prog.py", "-o", "{cwd}/prog.py"]),
+    overwrite("output_onto_program_double_slash", ["backward", "prog.py", "-o", ".//prog.py"]),
+    overwrite(
+        "output_onto_program_symlink",
+        ["backward", "prog.py", "-o", "link.py"],
+        files={"link.py": ("symlink", "prog.py")},
+    ),
+    overwrite(
+        "output_onto_program_hardlink",
+        ["backward", "prog.py", "-o", "hard.py"],
+        files={"hard.py": ("hardlink", "prog.py")},
+    ),
+    overwrite(
+        "program_via_symlink",
+        ["backward", "link.py", "-o", "prog.py"],
+        files={"link.py": ("symlink", "prog.py")},
+    ),
+    overwrite(
+        "program_via_dir_symlink",
+        ["backward", "d/prog.py", "-o", "prog.py"],
+        files={"d": ("symlink", ".")},
+    ),
+    overwrite("export_onto_program", ["export", "prog.py", "--output", "prog.py"]),
+    overwrite("export_onto_program_dot", ["export", "./prog.py", "--output", "prog.py"]),
+    overwrite("forward_onto_program", ["forward", "prog.py", "--output", "prog.py"]),
+    overwrite("graph_onto_program", ["graph", "prog.py", "--output", "prog.py"]),
+    overwrite("graph_dot_onto_program", ["graph", "prog.py", "--dot", "--output", "prog.py"]),
+    overwrite("jacobian_onto_program", ["jacobian", "prog.py", "--of", "y", "-o", "prog.py"]),
+    overwrite(
+        "jacobian_csv_onto_program",
+        ["jacobian", "prog.py", "--of", "y", "-f", "csv", "-o", "prog.py"],
+    ),
+    overwrite("hessian_onto_program", ["hessian", "prog.py", "-o", "prog.py"]),
+    overwrite("hvp_onto_program", ["hvp", "prog.py", "--v", "1,1,1", "-o", "prog.py"]),
+    overwrite(
+        "check_onto_program",
+        ["check", "prog.py", "--no-sympy", "-o", "prog.py"],
+        codes=frozenset({1, 2}),
+    ),
+    overwrite("symbolic_onto_program", ["symbolic", "prog.py", "-o", "prog.py"]),
+    overwrite(
+        "output_onto_grad_file",
+        ["backward", "prog.py", "--of", "y", "--grad", "@g.json", "-o", "g.json"],
+        files={"g.json": G3},
+    ),
+    overwrite(
+        "output_onto_grad_file_dot",
+        ["backward", "prog.py", "--of", "y", "--grad", "@./g.json", "-o", "g.json"],
+        files={"g.json": G3},
+    ),
+    overwrite(
+        "output_onto_grad_file_symlink",
+        ["backward", "prog.py", "--of", "y", "--grad", "@g.json", "-o", "gl.json"],
+        files={"g.json": G3, "gl.json": ("symlink", "g.json")},
+    ),
+    overwrite(
+        "output_onto_grad_file_hardlink",
+        ["backward", "prog.py", "--of", "y", "--grad", "@g.json", "-o", "gh.json"],
+        files={"g.json": G3, "gh.json": ("hardlink", "g.json")},
+    ),
+    overwrite(
+        "output_onto_grad_csv",
+        ["backward", "prog.py", "--of", "y", "--grad", "@g.csv", "-o", "g.csv"],
+        files={"g.csv": "1,1,1\n"},
+    ),
+    overwrite(
+        "export_onto_grad_file",
+        ["export", "prog.py", "--of", "y", "--grad", "@g.json", "-o", "g.json"],
+        files={"g.json": G3},
+    ),
+    overwrite(
+        "output_onto_set_file",
+        ["backward", "prog.py", "--set", "x=@s.json", "-o", "s.json"],
+        files={"s.json": G3},
+    ),
+    overwrite(
+        "output_onto_set_file_absolute",
+        ["forward", "prog.py", "--set", "x=@{cwd}/s.json", "-o", "./s.json"],
+        files={"s.json": G3},
+    ),
+    overwrite(
+        "jacobian_onto_set_file",
+        ["jacobian", "prog.py", "--of", "y", "--set", "x=@s.csv", "-f", "csv", "-o", "s.csv"],
+        files={"s.csv": "1,2,3\n"},
+    ),
+    overwrite(
+        "hvp_onto_v_file",
+        ["hvp", "prog.py", "--v", "@v.json", "-o", "v.json"],
+        files={"v.json": G3},
+    ),
+    overwrite(
+        "jacobian_npy_onto_set_file",
+        ["jacobian", "prog.py", "--of", "y", "--set", "x=@s.npy", "-f", "npy", "-o", "s.npy"],
+        files={
+            "s.npy": (
+                "npy",
+                "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }",
+                b"\x00" * 16 + b"\x00\x00\x00\x00\x00\x00\xf0?",
+            )
+        },
+    ),
+)
+
+# An error while writing must not leave half a file: the old file stays as it was, and no
+# temporary file is left behind. RLIMIT_FSIZE makes the write fail half-way (EFBIG).
+OLD = "precious data\n" * 10
+for cmd, extra in (
+    ("jacobian", ["--of", "y", "-f", "plain"]),
+    ("jacobian", ["--of", "y", "-f", "json"]),
+    ("jacobian", ["--of", "y", "-f", "csv"]),
+    ("forward", ["-f", "json"]),
+    ("export", []),
+):
+    add(
+        Case(
+            f"half_write_{cmd}_{extra[-1] if extra else 'torch'}",
+            FILES,
+            "import torch\nx = torch.linspace(0, 1, 1000, requires_grad=True)\ny = x * x\n"
+            "s = y.sum()\n",
+            argv=[cmd, "prog.py", *extra, "--output", "out.txt"],
+            files={"out.txt": OLD},
+            patterns=(r"cannot write", r"too large", r"File too large", r"write"),
+            fsize=8192,
+        )
+    )
+add(
+    Case(
+        "failed_command_writes_nothing",
+        FILES,
+        "import torch\nx = torch.ones(3, requires_grad=True)\ny = x.sum()\nz = undefined\n",
+        argv=["backward", "prog.py", "--output", "out.txt"],
+        files={"out.txt": OLD},
+        patterns=(r"not defined",),
+        at=(4, 5),
+    ),
+    Case(
+        "failed_of_writes_nothing",
+        FILES,
+        BASE,
+        argv=["backward", "prog.py", "--of", "nope", "--output", "new.txt"],
+        patterns=(r"no tensor named",),
+    ),
+    Case(
+        "output_fifo",
+        FILES,
+        BASE,
+        argv=["backward", "prog.py", "--output", "out.fifo"],
+        files={"out.fifo": ("fifo",)},
+        patterns=(r"not a regular file", r"cannot write", r"FIFO", r"fifo", r"time limit"),
+    ),
+    Case(
+        "output_missing_dir",
+        FILES,
+        BASE,
+        argv=["backward", "prog.py", "--output", "no/such/dir/out.txt"],
+        patterns=(r"cannot write",),
+    ),
+    Case(
+        "output_dir_trailing_slash",
+        FILES,
+        BASE,
+        argv=["backward", "prog.py", "--output", "sub/"],
+        files={"sub": ("dir",)},
+        patterns=(r"cannot write", r"directory"),
+    ),
+    Case(
+        "output_through_file_as_dir",
+        FILES,
+        BASE,
+        argv=["backward", "prog.py", "--output", "prog.py/out.txt"],
+        patterns=(r"cannot write", r"not a directory"),
+    ),
+)
+
+
+# === NumPy through the back door ============================================================
+
+
+def dtype_case(id: str, line: str, patterns: tuple[str, ...] = DTYPE, **kw) -> Case:  # noqa: A002
+    """A dtype PyTorch does not have, reached through a string or a NumPy object: refused with
+    a message about the dtype."""
+    return prog_case(id, NUMPY, "import torch\nimport numpy as np\n" + line, patterns, **kw)
+
+
+BAD_DTYPES = {
+    "object": '"O"',
+    "object_word": '"object"',
+    "unicode_huge": '"U1000000"',
+    "bytes_huge": '"S1000000"',
+    "subarray": '"(100000,)f8"',
+    "timedelta": '"m8[s]"',
+    "datetime": '"M8[D]"',
+    "void": '"V4"',
+    "half_char": '"e"',
+    "float128": '"float128"',
+    "longdouble": '"g"',
+    "complex": '"c16"',
+    "int8": '"i1"',
+    "uint64": '"u8"',
+    "big_endian": '">f8"',
+    "struct": '"i4,f8"',
+    "unicode_small": '"U5"',
+    "float32_string": '"float32"',
+}
+for name, text in BAD_DTYPES.items():
+    add(dtype_case(f"dtype_{name}_ones", f"x = torch.ones(3, dtype={text})"))
+
+CONSTRUCTORS = {
+    "tensor": "torch.tensor([1.0, 2.0], dtype=D)",
+    "zeros": "torch.zeros(2, dtype=D)",
+    "empty": "torch.empty(2, dtype=D)",
+    "full": "torch.full((2,), 1.0, dtype=D)",
+    "arange": "torch.arange(0, 3, dtype=D)",
+    "linspace": "torch.linspace(0, 1, 3, dtype=D)",
+    "eye": "torch.eye(2, dtype=D)",
+    "rand": "torch.rand(2, dtype=D)",
+    "randn": "torch.randn(2, dtype=D)",
+    "zeros_like": "torch.zeros_like(torch.ones(2), dtype=D)",
+    "ones_like": "torch.ones_like(torch.ones(2), dtype=D)",
+    "full_like": "torch.full_like(torch.ones(2), 7, dtype=D)",
+    "as_tensor": "torch.as_tensor([1.0], dtype=D)",
+    "new_zeros": "torch.ones(2).new_zeros(2, dtype=D)",
+    "new_full": "torch.ones(2).new_full((2,), 3.0, dtype=D)",
+    "new_tensor": "torch.ones(2).new_tensor([1.0], dtype=D)",
+    "to": "torch.ones(2).to(D)",
+    "to_keyword": "torch.ones(2).to(dtype=D)",
+    "type": "torch.ones(2).type(D)",
+    "np_array": "np.array([1.0], dtype=D)",
+    "np_zeros": "np.zeros(2, dtype=D)",
+    "sum": "torch.ones(2).sum(dtype=D)",
+    "softmax": "torch.softmax(torch.ones(2), 0, dtype=D)",
+    "one_hot_to": "torch.nn.functional.one_hot(torch.tensor([1])).to(D)",
+}
+for name, expr in CONSTRUCTORS.items():
+    add(dtype_case(f"dtype_object_{name}", "x = " + expr.replace("D", '"O"')))
+add(
+    dtype_case(
+        "dtype_np_dtype_object", 'x = torch.ones(2, dtype=np.dtype("O"))', patterns=DTYPE + REFUSED
+    ),
+    dtype_case(
+        "dtype_np_object_type", "x = torch.ones(2, dtype=np.object_)", patterns=DTYPE + REFUSED
+    ),
+    dtype_case("dtype_python_object", "x = torch.ones(2, dtype=object)", patterns=DTYPE + REFUSED),
+    dtype_case("dtype_python_str", "x = torch.ones(2, dtype=str)", patterns=DTYPE + REFUSED),
+    dtype_case("dtype_python_int", "x = torch.ones(2, dtype=int)", patterns=DTYPE + REFUSED),
+    dtype_case("dtype_number", "x = torch.ones(2, dtype=7)"),
+    dtype_case("dtype_list", "x = torch.ones(2, dtype=[('a', 'f8')])"),
+    dtype_case(
+        "set_default_dtype_string",
+        'torch.set_default_dtype("O")',
+        patterns=DTYPE + (r"floating-point",),
+    ),
+    # Object arrays hold Python integers: unbounded arithmetic inside one NumPy call.
+    dtype_case(
+        "object_int_squaring",
+        'x = torch.tensor([10**70], dtype="O")\nfor i in range(8):\n    x = x * x',
+        patterns=DTYPE + LIMIT,
+    ),
+    # 300 strings of a million characters, filled: 1.2 GB in one constructor.
+    dtype_case("unicode_huge_fill", 'x = torch.ones(300, dtype="U1000000")'),
+    # 3000 "elements" of 100,000 float64 each: 2.4 GB behind a tensor of 3000 elements.
+    dtype_case("subarray_huge_fill", 'x = torch.ones(3000, dtype="(100000,)f8")'),
+)
+
+
+# === budgets checked only between operations ===============================================
+
+
+def budget(id: str, program: str, patterns: tuple[str, ...] = LIMIT, **kw) -> Case:  # noqa: A002
+    """One operation that would take gigabytes or minutes: refused (or stopped by a named
+    limit) before the work, within 1 GiB."""
+    return prog_case(id, BUDGET, "import torch\n" + program, patterns, **kw)
+
+
+MILLION = "x = torch.ones(10**6)\n"
+ROW = "r = torch.ones(10**6)\n"
+COL = "k = torch.ones(200, 1)\n"
+EMPTY = "e = torch.zeros(0, 2 * 10**8)\n"
+add(
+    budget(
+        "print_list_of_ranges",
+        "r = list(range(10**6))\nprint(r, r, r, r, r, r, r, r, r, r)",
+        printed=True,
+    ),
+    budget("str_of_many_lists", "r = list(range(10**6))\ns = str([r, r, r, r, r])"),
+    budget(
+        "zip_of_many_ranges",
+        "r = range(10**6)\nz = zip(" + ", ".join(["r"] * 60) + ")",
+    ),
+    budget(
+        "list_of_list_repeat",
+        "r = list(range(10**6))\nl = list([r] * 10**6)",
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "enumerate_of_range",
+        "e = enumerate(range(10**6))\nf = enumerate(range(10**6))",
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "repr_of_many_lists",
+        "r = list(range(10**6))\ns = repr([r, r, r, r, r])",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    budget(
+        "list_of_string",
+        's = "x" * 10**6\nl = list(s + s)',
+        NOT_SUPPORTED_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "print_deep_tensor_list",
+        "l = [torch.ones(10**6)] * 1000\nprint(l)",
+        printed=True,
+        codes=frozenset({0, 1}),
+    ),
+    budget("str_of_big_tensor", "s = str(torch.linspace(0, 1, 10**7))", codes=frozenset({0, 1})),
+    budget("string_times_billion", 's = "x" * 10**9', NOT_SUPPORTED_OR_LIMIT),
+    budget("string_times_billion_reversed", 's = 10**9 * "xy"', NOT_SUPPORTED_OR_LIMIT),
+    budget("list_times_billion", "l = [0.5, 1.5] * 10**9"),
+    budget("tuple_times_billion", "t = (1,) * 10**9"),
+    budget(
+        "clamp_inplace_broadcast",
+        MILLION + "x.clamp_(min=[[0.0]] * 200)",
+        patterns=LIMIT + (r"broadcast",),
+    ),
+    budget("add_inplace_broadcast", MILLION + COL + "x.add_(k)", patterns=LIMIT + (r"broadcast",)),
+    budget("mul_inplace_broadcast", MILLION + COL + "x.mul_(k)", patterns=LIMIT + (r"broadcast",)),
+    budget(
+        "sub_inplace_broadcast",
+        MILLION + COL + "x.sub_(k, alpha=2)",
+        patterns=LIMIT + (r"broadcast",),
+    ),
+    budget("div_inplace_broadcast", MILLION + COL + "x.div_(k)", patterns=LIMIT + (r"broadcast",)),
+    budget(
+        "copy_inplace_broadcast", MILLION + COL + "x.copy_(k)", patterns=LIMIT + (r"broadcast",)
+    ),
+    budget("where_broadcast", MILLION + COL + "w = torch.where(k > 0, x, k)"),
+    budget("compare_broadcast", "x = torch.ones(10**7)\nk = torch.ones(200, 1)\nb = x > k"),
+    budget("masked_fill_broadcast", MILLION + COL + "m = x.masked_fill(k > 0, 0.0)"),
+    budget(
+        "mse_broadcast", MILLION + COL + "l = torch.nn.functional.mse_loss(x, k, reduction='none')"
+    ),
+    budget("maximum_broadcast", MILLION + COL + "m = torch.maximum(x, k)"),
+    budget("sum_over_empty", EMPTY + "s = e.sum(0)"),
+    budget("mean_over_empty", EMPTY + "s = e.mean(0)"),
+    budget("prod_over_empty", EMPTY + "s = e.prod(0)"),
+    budget("amax_over_empty", EMPTY + "s = e.amax(0)", patterns=LIMIT + (r"empty", r"zero")),
+    budget("logsumexp_over_empty", EMPTY + "s = e.logsumexp(0)"),
+    budget("norm_over_empty", EMPTY + "s = e.norm(dim=0)"),
+    budget("var_over_empty", EMPTY + "s = e.var(0)"),
+    budget("cumsum_empty_then_sum", EMPTY + "s = e.cumsum(1).sum(0)"),
+    budget("any_over_empty", EMPTY + "s = e.any(0)"),
+    budget("matmul_from_empty", "a = torch.zeros(2 * 10**8, 0)\nb = torch.zeros(0, 1)\nc = a @ b"),
+    budget(
+        "expand_empty_then_sum", "e = torch.zeros(0, 1)\nf = e.expand(0, 2 * 10**8)\ns = f.sum(0)"
+    ),
+    budget(
+        "one_hot_huge_classes",
+        "t = torch.zeros(0, dtype=torch.int64)\no = torch.nn.functional.one_hot(t, 2 * 10**8)",
+    ),
+    budget(
+        "one_hot_enormous_classes",
+        "t = torch.zeros(0, dtype=torch.int64)\no = torch.nn.functional.one_hot(t, 10**13)",
+    ),
+    budget("diag_huge", "d = torch.ones(12000).diag()"),
+    budget("outer_huge", "a = torch.ones(12000)\no = torch.outer(a, a)"),
+    budget("tril_huge_ok", "t = torch.ones(3000, 3000).tril()", codes=frozenset({0, 1})),
+    budget("tolist_nested", "l = torch.ones(10**7, 1).tolist()"),
+    budget("tolist_flat_print", "l = torch.ones(10**7).tolist()\nprint(l)"),
+    budget("numpy_tolist", "l = torch.ones(10**7, 1).numpy().tolist()", patterns=LIMIT + REFUSED),
+    budget(
+        "int_matmul",
+        "a = torch.ones(2500, 2500, dtype=torch.int64)\nb = a @ a",
+        patterns=LIMIT,
+        seconds=5.0,
+    ),
+    budget(
+        "int_matmul_bmm",
+        "a = torch.ones(2, 2000, 2000, dtype=torch.int64)\nb = torch.bmm(a, a)",
+        patterns=LIMIT,
+        seconds=5.0,
+    ),
+    budget("arange_float_huge", "x = torch.arange(0, 1e12)"),
+    budget("arange_tiny_step", "x = torch.arange(0, 1, 1e-12)"),
+    budget("linspace_huge", "x = torch.linspace(0, 1, 10**12)"),
+    budget("expand_then_sum_ok", "x = torch.ones(1).expand(10**7).sum()", codes=frozenset({0, 1})),
+    budget("repeat_huge", "x = torch.ones(1000).repeat(10**5, 10**3)"),
+    budget(
+        "repeat_empty_dims", "x = torch.ones(0).repeat(10**12, 10**12)", codes=frozenset({0, 1})
+    ),
+    budget(
+        "cat_of_many",
+        "x = torch.ones(1, requires_grad=True)\ny = torch.cat([x] * 10**6).sum()\ny.backward()",
+        codes=frozenset({0, 1}),
+    ),
+    budget("stack_of_many", "x = torch.ones(20)\ny = torch.stack([x] * 10**6)"),
+    budget(
+        "index_huge_result",
+        "x = torch.ones(1, 3000)\ni = torch.zeros(3000, 3000, dtype=torch.int64)\ny = x[i]",
+    ),
+    budget(
+        "gather_broadcast",
+        "x = torch.ones(3000, 3000)\n"
+        "i = torch.zeros(3000, 3000, dtype=torch.int64)\ny = x.gather(1, i)",
+        codes=frozenset({0, 1}),
+    ),
+    budget("for_range_huge_break", "for i in range(10**18):\n    break", codes=frozenset({0, 1})),
+    budget(
+        "listcomp_range_huge", "l = [i for i in range(10**18)]", patterns=NOT_SUPPORTED_OR_LIMIT
+    ),
+    budget("setcomp_range_huge", "l = {i for i in range(10**18)}", patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget(
+        "dictcomp_range_huge", "l = {i: i for i in range(10**18)}", patterns=NOT_SUPPORTED_OR_LIMIT
+    ),
+    budget("genexp_sum_huge", "s = sum(i for i in range(10**18))", patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget(
+        "nested_listcomp",
+        "l = [[j for j in range(10**5)] for i in range(10**5)]",
+        patterns=NOT_SUPPORTED_OR_LIMIT,
+    ),
+    budget("sum_range_huge", "s = sum(range(10**18))"),
+    budget("list_range_huge", "s = list(range(10**18))"),
+    budget("fstring_width", 'x = 1\ns = f"{x:>1000000000}"', patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget(
+        "fstring_nested_width", 'x = 1\nw = 10**9\ns = f"{x:>{w}}"', patterns=NOT_SUPPORTED_OR_LIMIT
+    ),
+    budget("fstring_precision", 'x = 1.0\ns = f"{x:.999999999f}"', patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget("percent_star", 's = "%*d" % (10**9, 1)', patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget("percent_width", 's = "%1000000000d" % 1', patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget("format_width", 's = "{:>1000000000}".format(1)', patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget("format_builtin_width", 's = format(1, ">1000000000")', patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget("str_center", 's = "a".center(10**9)', patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget("str_ljust", 's = "a".ljust(10**9)', patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget("str_zfill", 's = "1".zfill(10**9)', patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget("str_expandtabs", 's = "\\t\\t".expandtabs(10**9)', patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget(
+        "str_join", 's = "x" * 1000\nt = s.join(["y"] * 10**6)', patterns=NOT_SUPPORTED_OR_LIMIT
+    ),
+    budget(
+        "str_replace",
+        's = "x" * 10**6\nt = s.replace("x", "y" * 1000)',
+        patterns=NOT_SUPPORTED_OR_LIMIT,
+    ),
+    budget(
+        "math_factorial", "import math\nn = math.factorial(10**6)", patterns=NOT_SUPPORTED_OR_LIMIT
+    ),
+    budget(
+        "math_comb", "import math\nn = math.comb(10**6, 5 * 10**5)", patterns=NOT_SUPPORTED_OR_LIMIT
+    ),
+    budget("pow_builtin", "n = pow(10, 10**9)", patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget("pow_tower", "n = 10**10**10", patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget("pow_step", "n = 2**(10**6)", patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget("shift_huge", "n = 1 << 10**10", patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget(
+        "int_of_long_string",
+        "n = int('9' * 100000)",
+        patterns=NOT_SUPPORTED_OR_LIMIT + (r"could not convert", r"digits"),
+    ),
+    budget(
+        "int_of_long_string_4000",
+        "n = int('9' * 4000)",
+        patterns=NOT_SUPPORTED_OR_LIMIT + (r"could not convert", r"digits"),
+    ),
+    budget(
+        "float_of_long_string",
+        "n = float('9' * 900000)",
+        patterns=NOT_SUPPORTED_OR_LIMIT + (r"could not convert",),
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "memory_growth_to_budget",
+        "xs = []\nfor i in range(30):\n    xs = xs + [torch.ones(10**7)]",
+        patterns=(r"memory",) + LIMIT,
+        env={"GRADCLI_TIME_SECONDS": "10"},
+        seconds=11.0,
+        kill_after=13.0,
+    ),
+    budget(
+        "ones_like_list_repeat",
+        "l = [[1.0] * 1000] * 1000\nt = torch.tensor(l)",
+        codes=frozenset({0, 1}),
+    ),
+    budget("tensor_of_shared_lists", "r = [1.0] * 10**6\nt = torch.tensor([r] * 100)"),
+)
+
+
+# === analysis and output not budgeted =====================================================
+# Sizes the entry limit allows (a 5000 x 5000 Jacobian is exactly 25,000,000 entries): the
+# answer, written as text, is hundreds of megabytes to gigabytes. Either it is refused with a
+# named limit, or it is written within the time limit and 1 GiB.
+
+
+def analysis(id: str, program: str, argv: list[str], **kw) -> Case:  # noqa: A002
+    kw.setdefault("codes", frozenset({0, 1}))
+    kw.setdefault("at", None)
+    kw.setdefault("seconds", 5.0)
+    return Case(id, ANALYSIS, program, argv=argv, patterns=LIMIT, **kw)
+
+
+J = ["jacobian", "prog.py", "--of", "y", "--wrt", "x", "-m", "rows"]
+H = ["hessian", "prog.py", "--of", "s", "--wrt", "x", "-m", "rows"]
+add(
+    analysis("jacobian_plain_25M", BIG_LINEAR, J + ["-f", "plain"]),
+    analysis("jacobian_json_25M", BIG_LINEAR, J + ["-f", "json"]),
+    analysis("jacobian_csv_25M", BIG_LINEAR, J + ["-f", "csv"]),
+    analysis("jacobian_table_25M", BIG_LINEAR, J + ["-f", "table"]),
+    analysis("jacobian_heat_25M", BIG_LINEAR, J + ["--heat"]),
+    analysis("jacobian_npy_25M", BIG_LINEAR, J + ["-f", "npy", "-o", "j.npy"], outputs=("j.npy",)),
+    analysis(
+        "jacobian_json_to_file_25M",
+        BIG_LINEAR,
+        J + ["-f", "json", "-o", "j.json"],
+        outputs=("j.json",),
+    ),
+    analysis(
+        "jacobian_show_masks_9M",
+        BIG_ELEMENTWISE,
+        ["jacobian", "prog.py", "--of", "y", "--show-masks", "-f", "plain"],
+    ),
+    analysis(
+        "jacobian_compare_9M",
+        BIG_ELEMENTWISE,
+        ["jacobian", "prog.py", "--of", "y", "--compare", "-f", "plain"],
+    ),
+    analysis("hessian_plain_25M", BIG_LINEAR, H + ["-f", "plain"]),
+    analysis("hessian_json_25M", BIG_LINEAR, H + ["-f", "json"]),
+    analysis("hessian_batched_25M", BIG_LINEAR, ["hessian", "prog.py", "--of", "s", "-f", "plain"]),
+    analysis(
+        "check_9M",
+        BIG_ELEMENTWISE,
+        ["check", "prog.py", "--of", "y", "--wrt", "x", "--no-sympy", "-f", "json"],
+        codes=frozenset({0, 1, 3}),
+    ),
+    analysis(
+        "check_sum_5000",
+        BIG_ELEMENTWISE,
+        ["check", "prog.py", "--of", "s", "--wrt", "x", "-f", "plain"],
+        codes=frozenset({0, 1, 3}),
+    ),
+    analysis(
+        "forward_json_10M",
+        "import torch\nx = torch.linspace(0, 1, 10**7)\ny = x * 3\n",
+        ["forward", "prog.py", "-f", "json"],
+    ),
+    analysis(
+        "forward_plain_many_tensors",
+        "import torch\n" + "".join(f"t{i} = torch.ones(2500)\n" for i in range(4000)),
+        ["forward", "prog.py", "-f", "plain"],
+    ),
+    analysis(
+        "backward_trace_long",
+        "import torch\nx = torch.ones(1000, requires_grad=True)\n"
+        "h = x\nfor i in range(20000):\n    h = h * 1.0\ns = h.sum()\n",
+        ["backward", "prog.py", "--trace", "-f", "plain"],
+    ),
+    analysis(
+        "graph_shared_tree",
+        "import torch\nx = torch.ones(1, requires_grad=True)\n"
+        "h = x\nfor i in range(64):\n    h = h + h\n",
+        ["graph", "prog.py", "-f", "plain"],
+    ),
+    analysis(
+        "graph_shared_json",
+        "import torch\nx = torch.ones(1, requires_grad=True)\n"
+        "h = x\nfor i in range(64):\n    h = h + h\n",
+        ["graph", "prog.py", "-f", "json"],
+    ),
+    analysis(
+        "export_big_leaf",
+        "import torch\nx = torch.linspace(0, 1, 10**7, requires_grad=True)\n"
+        "w = torch.linspace(0, 1, 10**7)\nv = torch.linspace(0, 1, 10**7)\n"
+        "y = (x * w * v).sum()\n",
+        ["export", "prog.py"],
+    ),
+)
+
+
+# === inputs not bounded =====================================================================
+
+MB99 = 99 * 10**6
+GRAD = ["backward", "prog.py", "--of", "y", "--grad"]
+
+
+def value_file(id: str, name: str, spec: FileSpec, patterns: tuple[str, ...], **kw) -> Case:  # noqa: A002
+    kw.setdefault("argv", GRAD + ["@" + name])
+    return Case(id, INPUTS, BASE, patterns=patterns, files={name: spec}, **kw)
+
+
+FILE_PROBLEM = (r"--grad", r"file", r"limit")
+add(
+    value_file(
+        "grad_json_99MB_spaces",
+        "g.json",
+        ("repeat", b" ", MB99, b"[1, 1, ", b"1]"),
+        FILE_PROBLEM,
+        codes=frozenset({0, 1}),
+    ),
+    value_file(
+        "grad_json_99MB_empty_lists",
+        "g.json",
+        ("repeat", b"[],", MB99 // 3, b"[", b"[]]"),
+        FILE_PROBLEM,
+    ),
+    value_file(
+        "grad_json_99MB_nested_empty",
+        "g.json",
+        ("repeat", b"[[[[[[[[]]]]]]]],", MB99 // 17, b"[", b"[]]"),
+        FILE_PROBLEM,
+    ),
+    value_file(
+        "grad_json_99MB_numbers", "g.json", ("repeat", b"0,", MB99 // 2, b"[", b"0]"), FILE_PROBLEM
+    ),
+    value_file("grad_json_99MB_digits", "g.json", ("repeat", b"9", MB99, b"[", b"]"), FILE_PROBLEM),
+    value_file(
+        "grad_csv_99MB_one_row", "g.csv", ("repeat", b"0,", MB99 // 2, b"", b"0\n"), FILE_PROBLEM
+    ),
+    value_file(
+        "grad_csv_99MB_rows", "g.csv", ("repeat", b"1\n", MB99 // 2, b"", b""), FILE_PROBLEM
+    ),
+    value_file(
+        "grad_csv_99MB_spaces",
+        "g.csv",
+        ("repeat", b" ", MB99, b"1 ", b"1 1\n"),
+        FILE_PROBLEM,
+        codes=frozenset({0, 1}),
+    ),
+    value_file(
+        "set_json_99MB_spaces",
+        "s.json",
+        ("repeat", b" ", MB99, b"[1, ", b"2, 3]"),
+        FILE_PROBLEM + (r"--set",),
+        argv=["forward", "prog.py", "--set", "x=@s.json"],
+        codes=frozenset({0, 1}),
+    ),
+    value_file(
+        "grad_npy_huge_header_shape",
+        "g.npy",
+        ("npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (10**12,), }", b""),
+        FILE_PROBLEM + (r"npy",),
+    ),
+    value_file(
+        "grad_npy_shape_overflow",
+        "g.npy",
+        (
+            "npy",
+            "{'descr': '<f8', 'fortran_order': False, "
+            "'shape': (4294967296, 4294967296, 4294967296), }",
+            b"",
+        ),
+        FILE_PROBLEM + (r"npy",),
+    ),
+    value_file(
+        "grad_npy_object",
+        "g.npy",
+        ("npy", "{'descr': '|O', 'fortran_order': False, 'shape': (3,), }", b"\x80" * 24),
+        FILE_PROBLEM + (r"npy",),
+    ),
+    value_file(
+        "grad_npy_unicode_huge",
+        "g.npy",
+        ("npy", "{'descr': '<U100000000', 'fortran_order': False, 'shape': (3,), }", b""),
+        FILE_PROBLEM + (r"npy",),
+    ),
+    value_file("grad_fifo", "g.json", ("fifo",), (r"not a regular file",)),
+    value_file("grad_directory", "g.json", ("dir",), (r"directory",)),
+    value_file(
+        "grad_symlink_dev_zero", "g.json", ("symlink", "/dev/zero"), (r"not a regular file",)
+    ),
+    value_file("grad_json_nul", "g.json", b"[1,\x00 1, 1]", FILE_PROBLEM),
+    value_file("grad_json_invalid_utf8", "g.json", b"[1, 1, \xff1]", FILE_PROBLEM),
+    value_file(
+        "grad_json_bom", "g.json", b"\xef\xbb\xbf[1, 1, 1]", FILE_PROBLEM, codes=frozenset({0})
+    ),
+    value_file("grad_json_deep", "g.json", "[" * 100_000 + "]" * 100_000, FILE_PROBLEM),
+    value_file("grad_json_binary", "g.json", bytes(range(256)) * 100, FILE_PROBLEM),
+    Case(
+        "grad_text_deep",
+        INPUTS,
+        BASE,
+        argv=GRAD + ["[" * 60_000 + "1" + "]" * 60_000],
+        patterns=(r"--grad",) + LIMIT,
+    ),
+    Case(
+        "grad_onehot_huge_index",
+        INPUTS,
+        BASE,
+        argv=GRAD + ["onehot:" + "9" * 5000],
+        patterns=(r"--grad", r"onehot"),
+    ),
+    Case(
+        "set_many_values",
+        INPUTS,
+        BASE,
+        argv=["forward", "prog.py", "--set", "x=" + "1," * 60_000 + "1"],
+        patterns=(r"--set",),
+    ),
+    Case(
+        "program_fifo",
+        INPUTS,
+        None,
+        argv=["run", "prog.py"],
+        files={"prog.py": ("fifo",)},
+        patterns=(r"not a regular file", r"FIFO", r"fifo", r"cannot read"),
+        seconds=5.0,
+    ),
+    Case(
+        "program_symlink_fifo",
+        INPUTS,
+        None,
+        argv=["run", "p.py"],
+        files={"f": ("fifo",), "p.py": ("symlink", "f")},
+        patterns=(r"not a regular file", r"FIFO", r"fifo", r"cannot read"),
+        seconds=5.0,
+    ),
+    Case(
+        "program_dev_zero",
+        INPUTS,
+        None,
+        argv=["run", "/dev/zero"],
+        patterns=(r"binary", r"limit", r"not a regular file", r"cannot read"),
+    ),
+    Case(
+        "program_dev_urandom",
+        INPUTS,
+        None,
+        argv=["run", "/dev/urandom"],
+        patterns=(r"binary", r"limit", r"not a regular file", r"UTF-8", r"cannot read"),
+    ),
+    Case(
+        "program_stdin_dev_zero",
+        INPUTS,
+        None,
+        argv=["run", "-"],
+        stdin="zero",
+        patterns=(r"binary", r"limit"),
+    ),
+    Case(
+        "program_dev_stdin_closed",
+        INPUTS,
+        None,
+        argv=["run", "/dev/stdin"],
+        stdin="closed",
+        patterns=(r"cannot read", r"no such file", r"standard input", r"stdin"),
+    ),
+    Case(
+        "program_stdin_closed",
+        IO,
+        None,
+        argv=["run", "-"],
+        stdin="closed",
+        patterns=(r"cannot read", r"standard input", r"stdin"),
+    ),
+    Case("program_directory_dot_slash", INPUTS, None, argv=["run", "./"], patterns=(r"directory",)),
+    Case(
+        "program_binary",
+        INPUTS,
+        b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 10,
+        patterns=(r"binary", r"UTF-8"),
+    ),
+    Case(
+        "program_invalid_utf8_late",
+        INPUTS,
+        b"x = 1\n" * 1000 + b"y = '\xc3\x28'\n",
+        patterns=(r"UTF-8",),
+    ),
+    Case("program_nul_late", INPUTS, "x = 1\n" * 1000 + "y = 2\x00\n", patterns=(r"binary",)),
+    Case(
+        "program_bom_ok",
+        INPUTS,
+        "\ufeffimport torch\nx = torch.ones(2)\nprint(x.sum())\n",
+        codes=frozenset({0}),
+        stdout_patterns=(r"tensor\(2\.",),
+    ),
+    Case(
+        "program_bom_position",
+        INPUTS,
+        "\ufeffx = undefined_name\n",
+        patterns=(r"not defined",),
+        at=(1, 5),
+    ),
+    Case("program_utf16", INPUTS, "x = 1\n".encode("utf-16"), patterns=(r"UTF-8", r"binary")),
+    Case(
+        "program_name_too_long",
+        INPUTS,
+        None,
+        argv=["run", "p" * 5000 + ".py"],
+        patterns=(r"no such file", r"cannot read", r"too long"),
+    ),
+    Case(
+        "program_over_source_limit",
+        INPUTS,
+        "x = 1\n" + "#" * 1_200_000 + "\n",
+        patterns=(r"over the limit",),
+    ),
+)
+
+
+# === I/O errors are environment errors ======================================================
+
+WRITE_FAILED = (r"cannot write", r"No space", r"no space", r"standard output", r"stdout", r"closed")
+PRINTS = "import torch\nx = torch.ones(3, requires_grad=True)\ny = (x * 2).sum()\nprint(y)\n"
+for cmd, extra in (
+    ("backward", []),
+    ("forward", []),
+    ("graph", []),
+    ("export", []),
+    ("jacobian", ["--of", "y", "-f", "csv"]),
+    ("hessian", []),
+    ("hvp", ["--v", "1,1,1"]),
+    ("symbolic", []),
+):
+    add(
+        Case(
+            f"dev_full_output_{cmd}",
+            IO,
+            PRINTS,
+            argv=[cmd, "prog.py", *extra, "-o", "/dev/full"],
+            patterns=WRITE_FAILED,
+        ),
+        Case(
+            f"dev_full_stdout_{cmd}",
+            IO,
+            PRINTS,
+            argv=[cmd, "prog.py", *extra],
+            stdout="full",
+            patterns=WRITE_FAILED,
+        ),
+    )
+add(
+    Case(
+        "dev_full_output_check",
+        IO,
+        PRINTS,
+        argv=["check", "prog.py", "--no-sympy", "-o", "/dev/full"],
+        patterns=WRITE_FAILED,
+    ),
+    Case("dev_full_stdout_run_print", IO, PRINTS, stdout="full", patterns=WRITE_FAILED),
+    Case("closed_stdout_run_print", IO, PRINTS, stdout="closed", patterns=WRITE_FAILED),
+    Case(
+        "closed_stdout_backward",
+        IO,
+        PRINTS,
+        argv=["backward", "prog.py"],
+        stdout="closed",
+        patterns=WRITE_FAILED,
+    ),
+    Case(
+        "closed_stdout_export",
+        IO,
+        PRINTS,
+        argv=["export", "prog.py"],
+        stdout="closed",
+        patterns=WRITE_FAILED,
+    ),
+    Case(
+        "closed_stdout_version",
+        IO,
+        None,
+        argv=["--version"],
+        stdout="closed",
+        patterns=WRITE_FAILED,
+    ),
+    Case(
+        "broken_pipe_run_print",
+        IO,
+        PRINTS,
+        stdout="broken",
+        codes=frozenset({0, 1}),
+        patterns=WRITE_FAILED + (r"pipe",),
+    ),
+    Case(
+        "broken_pipe_jacobian",
+        IO,
+        BIG_ELEMENTWISE.replace("3100", "800"),
+        argv=["jacobian", "prog.py", "--of", "y", "-f", "plain"],
+        stdout="broken",
+        codes=frozenset({0, 1}),
+        patterns=WRITE_FAILED + (r"pipe",),
+    ),
+    Case(
+        "dev_full_npy_output",
+        IO,
+        PRINTS,
+        argv=["jacobian", "prog.py", "--of", "y", "-f", "npy", "-o", "/dev/full"],
+        patterns=WRITE_FAILED + (r"\.npy",),
+    ),
+    Case(
+        "output_file_too_large",
+        IO,
+        BIG_ELEMENTWISE.replace("3100", "300"),
+        argv=["jacobian", "prog.py", "--of", "y", "-f", "plain", "-o", "j.txt"],
+        fsize=4096,
+        patterns=WRITE_FAILED + (r"too large", r"write"),
+    ),
+    Case(
+        "stdout_file_too_large",
+        IO,
+        BIG_ELEMENTWISE.replace("3100", "300"),
+        argv=["jacobian", "prog.py", "--of", "y", "-f", "plain"],
+        fsize=4096,
+        patterns=WRITE_FAILED + (r"too large", r"write"),
+    ),
+)
+
+
+# === the time limit on every path ===========================================================
+# GRADCLI_TIME_SECONDS=3 (the harness's default) and a command that would otherwise take a
+# minute or more: each must end in about 4 s with the named limit.
+
+
+def timed(id: str, program: str, argv: list[str], **kw) -> Case:  # noqa: A002
+    kw.setdefault("at", None)
+    kw.setdefault("patterns", TIME_LIMIT)
+    return Case(id, TIME, program, argv=argv, seconds=5.5, **kw)
+
+
+add(
+    timed(
+        "time_jacobian_rows",
+        SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "rows", "-f", "npy", "-o", "j.npy"],
+        outputs=("j.npy",),
+    ),
+    timed(
+        "time_jacobian_batched",
+        SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "batched", "-f", "npy", "-o", "j.npy"],
+        outputs=("j.npy",),
+    ),
+    timed(
+        "time_jacobian_forward",
+        SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "forward", "-f", "npy", "-o", "j.npy"],
+        outputs=("j.npy",),
+    ),
+    timed(
+        "time_jacobian_numeric",
+        SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "numeric", "-f", "npy", "-o", "j.npy"],
+        outputs=("j.npy",),
+    ),
+    timed(
+        "time_jacobian_auto",
+        SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "auto", "-f", "npy", "-o", "j.npy"],
+        outputs=("j.npy",),
+    ),
+    timed("time_jacobian_compare", SLOW, ["jacobian", "prog.py", "--of", "y", "--compare"]),
+    timed(
+        "time_hessian_batched",
+        SLOW_SMALL,
+        ["hessian", "prog.py", "--of", "s", "-f", "npy", "-o", "h.npy"],
+        outputs=("h.npy",),
+    ),
+    timed(
+        "time_hessian_rows",
+        SLOW_SMALL,
+        ["hessian", "prog.py", "--of", "s", "-m", "rows", "-f", "npy", "-o", "h.npy"],
+        outputs=("h.npy",),
+    ),
+    timed(
+        "time_hessian_numeric",
+        SLOW_SMALL,
+        ["hessian", "prog.py", "--of", "s", "-m", "numeric", "-f", "npy", "-o", "h.npy"],
+        outputs=("h.npy",),
+    ),
+    timed(
+        "time_hvp",
+        "import torch\nx = torch.ones(1800, 1800, requires_grad=True)\n"
+        "h = x\nfor i in range(3):\n    h = torch.tanh(h @ x)\ns = h.sum()\n",
+        ["hvp", "prog.py", "--of", "s", "--v", "ones"],
+    ),
+    timed(
+        "time_check", SLOW, ["check", "prog.py", "--of", "y", "--no-sympy"], codes=frozenset({1, 3})
+    ),
+    timed("time_check_sum", SLOW_SMALL, ["check", "prog.py", "--of", "s"], codes=frozenset({1, 3})),
+    timed(
+        "time_check_then_limit_off",
+        SLOW_SMALL,
+        ["check", "prog.py", "--of", "s", "--no-sympy", "-f", "json"],
+        codes=frozenset({1, 3}),
+    ),
+    timed(
+        "time_symbolic_simplify",
+        "import torch\nx = torch.ones(12, requires_grad=True)\nW = torch.ones(12, 12) / 7\n"
+        "h = x\nfor i in range(4):\n    h = torch.tanh(W @ h) * torch.sigmoid(h)\ns = h.sum()\n",
+        ["symbolic", "prog.py", "--of", "s", "--simplify"],
+        patterns=TIME_LIMIT + LIMIT,
+    ),
+    timed(
+        "time_symbolic_at",
+        "import torch\nx = torch.ones(20, requires_grad=True)\nW = torch.ones(20, 20) / 7\n"
+        "h = x\nfor i in range(3):\n    h = torch.tanh(W @ h)\ny = h\n",
+        ["symbolic", "prog.py", "--of", "y", "--at", "--latex"],
+        patterns=TIME_LIMIT + LIMIT,
+    ),
+    timed(
+        "time_export_big",
+        "import torch\n"
+        "x = torch.linspace(0, 1, 10**7, requires_grad=True)\n"
+        "w = torch.linspace(0, 1, 10**7)\ny = (x * w + w).sum()\n",
+        ["export", "prog.py", "-o", "out.py"],
+    ),
+    timed(
+        "time_graph_shared",
+        "import torch\nx = torch.ones(1, requires_grad=True)\nh = x\n"
+        "for i in range(40):\n    h = h * h + h\n",
+        ["graph", "prog.py"],
+        codes=frozenset({0, 1}),
+    ),
+    timed(
+        "time_graph_dot_shared",
+        "import torch\nx = torch.ones(1, requires_grad=True)\n"
+        "h = x\nfor i in range(40):\n    h = h * h + h\n",
+        ["graph", "prog.py", "--dot"],
+        codes=frozenset({0, 1}),
+    ),
+    timed(
+        "time_graph_long_chain",
+        "import torch\nx = torch.ones(1, requires_grad=True)\n"
+        "h = x\nfor i in range(30000):\n    h = h * 1.0\n",
+        ["graph", "prog.py"],
+        codes=frozenset({0, 1}),
+        patterns=TIME_LIMIT + LIMIT,
+    ),
+    timed(
+        "time_graph_long_chain_json",
+        "import torch\nx = torch.ones(1, requires_grad=True)\n"
+        "h = x\nfor i in range(30000):\n    h = h * 1.0\n",
+        ["graph", "prog.py", "-f", "json"],
+        codes=frozenset({0, 1}),
+        patterns=TIME_LIMIT + LIMIT,
+    ),
+    timed(
+        "time_forward_render",
+        "import torch\n" + "".join(f"t{i} = torch.linspace(0, 1, 10**6)\n" for i in range(25)),
+        ["forward", "prog.py", "-f", "json"],
+        codes=frozenset({0, 1}),
+    ),
+    timed(
+        "time_backward_int_matmul",
+        "import torch\n"
+        "x = torch.ones(2500, 2500, requires_grad=True)\n"
+        "a = torch.ones(2500, 2500, dtype=torch.int64)\nb = a @ a\ny = (x * 2).sum()\n",
+        ["backward", "prog.py"],
+        patterns=TIME_LIMIT + LIMIT,
+        at=ANY,
+    ),
+    timed(
+        "time_try_swallow",
+        "try:\n    while True:\n        pass\nexcept:\n    pass\n",
+        ["run", "prog.py"],
+        patterns=TIME_LIMIT + REFUSED,
+        at=ANY,
+    ),
+    timed(
+        "time_try_finally_loop",
+        "for i in range(10**6):\n    try:\n        for j in range(10**6):\n            pass\n"
+        "    finally:\n        pass\n",
+        ["run", "prog.py"],
+        patterns=TIME_LIMIT + REFUSED + LIMIT,
+        at=ANY,
+    ),
+    timed(
+        "time_except_base",
+        "try:\n    while True:\n        pass\nexcept BaseException:\n    pass\n",
+        ["run", "prog.py"],
+        patterns=TIME_LIMIT + REFUSED,
+        at=ANY,
+    ),
+    timed(
+        "time_while_true",
+        "while True:\n    pass\n",
+        ["run", "prog.py"],
+        patterns=TIME_LIMIT + REFUSED,
+        at=ANY,
+    ),
+    timed(
+        "time_recursion_tree",
+        "def f(n):\n    if n == 0:\n        return 1\n    return f(n - 1) + f(n - 1)\ny = f(45)\n",
+        ["run", "prog.py"],
+        at=ANY,
+    ),
+)
+
+
+# === small ones =============================================================================
+
+# Programs that are slow to run but not hostile in their running time: a generous time limit,
+# so that what is judged is the message.
+SLOW_OK = {"GRADCLI_TIME_SECONDS": "30"}
+INT_TOO_BIG = (r"integer", r"overflow", r"int_bits", r"too large")
+
+
+def small(id: str, program: str, patterns: tuple[str, ...], **kw) -> Case:  # noqa: A002
+    return prog_case(id, SMALL, "import torch\nimport math\n" + program, patterns, **kw)
+
+
+MANY = (
+    "import torch\nx = torch.ones(1, requires_grad=True)\n"
+    + "".join(f"tensor_number_{i} = torch.ones(1)\n" for i in range(15_000))
+    + "y = x * 2\n"
+)
+LONG = "n" * 200_000
+add(
+    small("math_floor_1e308", "n = math.floor(1e308)", INT_TOO_BIG),
+    small("math_ceil_1e308", "n = math.ceil(1e308)", INT_TOO_BIG),
+    small("math_floor_negative", "n = math.floor(-1.7e308)", INT_TOO_BIG),
+    small("math_trunc_1e308", "n = math.trunc(1e308)", INT_TOO_BIG + REFUSED),
+    small("round_1e308", "n = round(1e308)", INT_TOO_BIG),
+    small("round_ndigits_huge", "n = round(1e308, 0)\nm = int(n)", INT_TOO_BIG),
+    small("int_1e308", "n = int(1e308)", INT_TOO_BIG),
+    small("int_of_tensor_1e308", "n = int(torch.tensor(1e308))", INT_TOO_BIG),
+    small("floor_then_use", "n = math.floor(1e300)\nx = torch.ones(2) * n", INT_TOO_BIG),
+    small(
+        "tensor_int64_overflow",
+        "x = torch.tensor([2**63], dtype=torch.int64)",
+        (r"overflow", r"out of range", r"too large"),
+    ),
+    small(
+        "tensor_int64_underflow",
+        "x = torch.tensor([-(2**63) - 1], dtype=torch.int64)",
+        (r"overflow", r"out of range", r"too large"),
+    ),
+    small(
+        "tensor_int_default_overflow",
+        "x = torch.tensor([1, 2**64])",
+        (r"overflow", r"out of range", r"too large"),
+    ),
+    small(
+        "tensor_int_scalar_overflow",
+        "x = torch.tensor(2**70)",
+        (r"overflow", r"out of range", r"too large"),
+    ),
+    small(
+        "full_int64_overflow",
+        "x = torch.full((2,), 2**63, dtype=torch.int64)",
+        (r"overflow", r"out of range", r"too large"),
+    ),
+    small(
+        "int_times_overflow",
+        "x = torch.ones(2, dtype=torch.int64) * 2**64",
+        (r"overflow", r"out of range", r"too large"),
+    ),
+    small(
+        "int_negative_power",
+        "x = torch.tensor([2]) ** -1",
+        (r"negative", r"Integers to negative integer powers"),
+    ),
+    small("zeros_65_dims", "x = torch.zeros([1] * 65)", (r"dimension", r"64")),
+    small("reshape_65_dims", "x = torch.ones(1).reshape([1] * 65)", (r"dimension", r"64")),
+    small(
+        "unsqueeze_65_dims",
+        "x = torch.ones(1)\nfor i in range(70):\n    x = x.unsqueeze(0)",
+        (r"dimension", r"64"),
+    ),
+    small(
+        "full_dims_overflow",
+        "x = torch.full((0, 10**30), 1.0)",
+        (r"dimension", r"too large", r"overflow", r"limit"),
+    ),
+    small(
+        "zeros_dim_2_63",
+        "x = torch.zeros(0, 2**63)",
+        (r"dimension", r"too large", r"overflow", r"limit"),
+    ),
+    small("manual_seed_huge", "torch.manual_seed(2**70)", (r"seed", r"overflow", r"range")),
+    small(
+        "manual_seed_negative_huge", "torch.manual_seed(-(2**70))", (r"seed", r"overflow", r"range")
+    ),
+    small("arange_zero_step", "x = torch.arange(0, 10, 0)", (r"step", r"zero")),
+    small("linspace_negative", "x = torch.linspace(0, 1, -1)", (r"negative", r"steps")),
+    small("item_of_empty", "x = torch.zeros(0).item()", (r"elements", r"Scalar")),
+    small("max_of_empty", "x = torch.zeros(0).max()", (r"empty", r"numel", r"zero")),
+    small("argmax_of_empty", "x = torch.zeros(0, 3).argmax(0)", (r"empty", r"numel", r"zero")),
+    small("softmax_empty_dim", "x = torch.zeros(3, 0).softmax(5)", (r"[Dd]imension",)),
+    small(
+        "int_div_zero",
+        "x = torch.tensor([1]) // torch.tensor([0])",
+        (r"zero", r"divi") + REFUSED,
+        codes=frozenset({0, 1}),
+    ),
+    small(
+        "int_mod_zero",
+        "x = torch.tensor([1]) % torch.tensor([0])",
+        (r"zero", r"divi") + REFUSED,
+        codes=frozenset({0, 1}),
+    ),
+    Case(
+        "seed_option_huge",
+        SMALL,
+        BASE,
+        argv=["backward", "prog.py", "--seed", "9" * 30],
+        codes=frozenset({0, 1, 2}),
+        patterns=(r"seed",),
+    ),
+    Case(
+        "seed_option_negative",
+        SMALL,
+        BASE,
+        argv=["backward", "prog.py", "--seed", "-1"],
+        codes=frozenset({0, 1, 2}),
+        patterns=(r"seed",),
+    ),
+    Case(
+        "of_error_15000_tensors",
+        SMALL,
+        MANY,
+        argv=["backward", "prog.py", "--of", "nope"],
+        patterns=(r"no tensor named",),
+        max_stderr=4000,
+        env=SLOW_OK,
+        seconds=12.0,
+    ),
+    Case(
+        "wrt_error_15000_tensors",
+        SMALL,
+        MANY,
+        argv=["backward", "prog.py", "--wrt", "nope"],
+        patterns=(r"no tensor named",),
+        max_stderr=4000,
+        env=SLOW_OK,
+        seconds=12.0,
+    ),
+    Case(
+        "set_error_15000_tensors",
+        SMALL,
+        MANY,
+        argv=["forward", "prog.py", "--set", "nope=1"],
+        patterns=(r"no tensor named",),
+        max_stderr=4000,
+        env=SLOW_OK,
+        seconds=12.0,
+    ),
+    Case(
+        "of_long_name",
+        SMALL,
+        BASE,
+        argv=["backward", "prog.py", "--of", "q" * 100_000],
+        patterns=(r"no tensor named",),
+        max_stderr=4000,
+    ),
+    Case(
+        "wrt_long_name",
+        SMALL,
+        BASE,
+        argv=["backward", "prog.py", "--wrt", "q" * 100_000],
+        patterns=(r"no tensor named",),
+        max_stderr=4000,
+    ),
+    Case(
+        "set_long_name",
+        SMALL,
+        BASE,
+        argv=["forward", "prog.py", "--set", "q" * 100_000 + "=1"],
+        patterns=(r"no tensor named", r"--set"),
+        max_stderr=4000,
+    ),
+    Case(
+        "of_name_with_newline",
+        SMALL,
+        BASE,
+        argv=["backward", "prog.py", "--of", "y\nerror: fake second message"],
+        patterns=(r"no tensor named", r"not a name", r"--of"),
+        forbid=(r"(?m)^error: fake second message",),
+    ),
+    Case(
+        "program_long_undefined_name",
+        SMALL,
+        "y = " + LONG + "\n",
+        patterns=(r"not defined",),
+        at=(1, 5),
+        max_stderr=4000,
+    ),
+    Case(
+        "program_long_attribute",
+        SMALL,
+        "import torch\ny = torch." + LONG + "\n",
+        patterns=(r"not supported", r"has no attribute"),
+        at=ANY,
+        max_stderr=4000,
+    ),
+    Case(
+        "program_long_identifier_ok",
+        SMALL,
+        "import torch\n" + "v" * 400_000 + " = torch.ones(2)\nprint(" + "v" * 400_000 + ".sum())",
+        codes=frozenset({0}),
+        stdout_patterns=(r"tensor\(2\.",),
+    ),
+    Case(
+        "program_long_string_error",
+        SMALL,
+        "x = '" + "s" * 800_000 + "' + 1\n",
+        patterns=(r"str", r"unsupported", r"not supported", r"can only"),
+        at=ANY,
+        max_stderr=4000,
+    ),
+    Case(
+        "program_long_line_error_at_end",
+        SMALL,
+        "x = [" + "1, " * 100_000 + "undefined_name]\n",
+        patterns=(r"not defined",),
+        at=ANY,
+        max_stderr=4000,
+        env=SLOW_OK,
+        seconds=12.0,
+    ),
+    Case(
+        "program_many_statements_one_line",
+        SMALL,
+        "x = 1; " * 30_000 + "y = z\n",
+        patterns=(r"not defined",),
+        at=ANY,
+        max_stderr=4000,
+        env=SLOW_OK,
+        seconds=12.0,
+    ),
+    Case(
+        "program_long_number",
+        SMALL,
+        "x = " + "9" * 500_000 + "\n",
+        patterns=INT_TOO_BIG + (r"limit", r"digits"),
+        at=ANY,
+        max_stderr=4000,
+    ),
+    Case(
+        "program_long_float",
+        SMALL,
+        "x = 1." + "9" * 500_000 + "\n",
+        codes=frozenset({0, 1}),
+        patterns=LIMIT,
+        at=ANY,
+        max_stderr=4000,
+    ),
+)
+
+
+# === attempts that gradcli stops today, and must keep stopping as the language grows =========
+
+
+def esc(id: str, program: str, patterns: tuple[str, ...] = REFUSED, **kw) -> Case:  # noqa: A002
+    """An attempt to run code, reach Python's internals or touch files: refused with a message
+    at its place; nothing written (the harness checks the directory)."""
+    return prog_case(id, ESCAPE, "import torch\n" + program, patterns, **kw)
+
+
+T = "x = torch.ones(2, requires_grad=True)\n"
+add(
+    # format strings that walk attributes and items
+    esc("format_attr_walk", "s = '{0.__class__}'.format(torch.ones(1))"),
+    esc("format_globals_walk", "s = '{0.__init__.__globals__}'.format(torch)"),
+    esc("format_item_walk", "s = '{0[0]}'.format([1])"),
+    esc("format_nested_spec", "s = '{0:{1}}'.format(1, '>10')"),
+    esc("format_map", "s = '{x.__class__}'.format_map({'x': 1})"),
+    esc("format_builtin", "s = format(torch.ones(1), '')"),
+    esc("fstring_class_repr", T + "s = f'{x.__class__!r}'"),
+    esc("fstring_subclasses", "s = f'{().__class__.__base__.__subclasses__()}'"),
+    esc("fstring_self_doc", T + "s = f'{x=}'"),
+    esc("fstring_conversion_ascii", T + "s = f'{x!a}'"),
+    esc("percent_dict", "s = '%(a)s' % {'a': 1}"),
+    esc("percent_tuple_repr", "s = '%r' % (torch.ones(1),)"),
+    esc("string_template", "s = 'a'.__mod__(1)"),
+    # frames and generators
+    esc("generator_frame", "def g():\n    yield 1\nf = g().gi_frame"),
+    esc("genexp_frame", "f = (i for i in [1]).gi_frame.f_back"),
+    esc("generator_code", "def g():\n    yield 1\nc = g().gi_code"),
+    esc("function_code", "def f():\n    return 1\nc = f.__code__"),
+    esc("function_globals_plain", "def f():\n    return 1\nc = f.func_globals"),
+    esc("function_closure", "def f():\n    return 1\nc = f.__closure__"),
+    esc("grad_fn_walk", T + "y = (x * 2).sum()\nn = y.grad_fn.__class__"),
+    esc(
+        "grad_fn_next_dunder", T + "y = (x * 2).sum()\nn = y.grad_fn.next_functions[0][0].__dict__"
+    ),
+    esc("method_self", T + "s = x.sum.__self__"),
+    esc("builtin_self", "s = len.__self__"),
+    esc("torch_function_module", "m = torch.ones.__module__"),
+    esc("tensor_dict", T + "d = x.__dict__"),
+    esc("tensor_reduce", T + "r = x.__reduce_ex__(2)"),
+    esc("tensor_private", T + "d = x._data"),
+    esc("tensor_version", T + "d = x._version"),
+    esc("tensor_data_base", T + "b = x.data.base"),
+    esc("tensor_array_interface", T + "a = x.__array_interface__"),
+    esc("numpy_method_tofile", T + "x.numpy().tofile('pwned')"),
+    esc("numpy_method_dump", T + "x.detach().numpy().dump('pwned')"),
+    esc("numpy_method_ctypes", "a = torch.ones(2).numpy().ctypes"),
+    # NFKC-normalised names
+    esc("nfkc_eval", "ｅｖａｌ('1')"),
+    esc("nfkc_exec", "ｅｘｅｃ('import os')"),
+    esc("nfkc_import", "__ｉｍｐｏｒｔ__('os')"),
+    esc("nfkc_open", "ｏｐｅｎ('pwned', 'w')"),
+    esc("nfkc_getattr", "ｇｅｔａｔｔｒ(torch, 'load')"),
+    esc("nfkc_bold_eval", "\U0001d41e\U0001d42f\U0001d41a\U0001d425('1')"),
+    esc("nfkc_dunder_class", "c = torch.ones(1).__ｃｌａｓｓ__"),
+    esc("nfkc_dunder_subclasses", "c = ().__ｃｌａｓｓ__.__ｂａｓｅ__.__ｓｕｂｃｌａｓｓｅｓ__()"),
+    esc("nfkc_torch_load", "m = torch.ｌｏａｄ('m.pt')"),
+    esc("nfkc_import_os", "import ｏｓ"),
+    esc("nfkc_builtins", "b = __ｂｕｉｌｔｉｎｓ__"),
+    esc("nfkc_script_e", "ℯval = 1\nx = eval('1')"),
+    # NumPy's file functions
+    esc("np_load", "import numpy as np\na = np.load('a.npy')", files={"a.npy": b"x"}),
+    esc("np_load_pickle", "import numpy as np\na = np.load('a.npy', allow_pickle=True)"),
+    esc("np_save", "import numpy as np\nnp.save('pwned.npy', [1])"),
+    esc("np_savetxt", "import numpy as np\nnp.savetxt('pwned.txt', [1])"),
+    esc("np_fromfile", "import numpy as np\na = np.fromfile('/etc/passwd')"),
+    esc("np_loadtxt", "import numpy as np\na = np.loadtxt('/etc/passwd')"),
+    esc("np_genfromtxt", "import numpy as np\na = np.genfromtxt('/etc/passwd')"),
+    esc("np_memmap", "import numpy as np\na = np.memmap('pwned', mode='w+', shape=(10,))"),
+    esc("np_lib", "import numpy as np\nf = np.lib.format.open_memmap('pwned', mode='w+')"),
+    esc("np_frombuffer", "import numpy as np\na = np.frombuffer(b'12345678')"),
+    esc("np_dtype_object", "import numpy as np\nd = np.dtype('O')"),
+    esc("np_testing", "import numpy as np\nt = np.testing"),
+    esc("np_core", "import numpy as np\nc = np.core.multiarray"),
+    esc("np_f2py", "import numpy as np\nc = np.f2py"),
+    esc("from_numpy_import_load", "from numpy import load"),
+    esc("from_numpy_lib_import", "from numpy.lib import format"),
+    esc("import_numpy_lib_format", "import numpy.lib.format"),
+    esc("from_numpy_star", "from numpy import *\na = load('x')"),
+    esc("import_numpy_ctypeslib", "import numpy.ctypeslib as c"),
+    # torch's
+    esc("torch_save", T + "torch.save(x, 'pwned.pt')"),
+    esc("torch_load_weights_only", "m = torch.load('m.pt', weights_only=False)"),
+    esc("torch_hub", "m = torch.hub.load('a/b', 'c')"),
+    esc("torch_utils", "d = torch.utils.data.DataLoader"),
+    esc("torch_ops", "o = torch.ops.aten.add"),
+    esc("torch_C", "c = torch._C._get_tracing_state()"),
+    esc("torch_jit", "@torch.jit.script\ndef f(x):\n    return x"),
+    esc("torch_compile", "f = torch.compile(torch.sin)"),
+    esc("torch_from_file", "x = torch.from_file('/etc/passwd', size=10)"),
+    esc("torch_classes", "c = torch.classes"),
+    esc("torch_dunder_dict", "d = torch.__dict__"),
+    esc("torch_builtins", "b = torch.__builtins__"),
+    esc("torch_F_builtins", "b = torch.nn.functional.__builtins__"),
+    esc("torch_spec", "s = torch.__spec__.loader"),
+    esc("torch_backends", "b = torch.backends"),
+    esc("torch_multiprocessing", "m = torch.multiprocessing"),
+    esc("torch_package", "p = torch.package.PackageImporter('x')"),
+    esc("import_torch_utils", "import torch.utils.data\nd = torch.utils.data.DataLoader([1])"),
+    esc("from_torch_import_load", "from torch import load\nm = load('m.pt')"),
+    esc("from_torch_hub_import", "from torch.hub import load\nm = load('a/b', 'c')"),
+    esc("from_torch_import_save", "from torch import save\nsave(torch.ones(1), 'pwned')"),
+    esc("import_torch_as_os", "import torch as os\nos.system('touch pwned')"),
+    # type, classes, metaclasses
+    esc("type_call", T + "y = type(x)([1.0])"),
+    esc("type_subclasses", "s = type.__subclasses__(type)"),
+    esc("object_subclasses", "s = object.__subclasses__()"),
+    esc("tuple_class_mro", "s = ().__class__.__mro__"),
+    esc("list_class_base", "s = [].__class__.__base__.__subclasses__()"),
+    esc("int_class", "s = (1).__class__"),
+    esc("class_plain_init", "class A:\n    def __init__(self):\n        self.x = 1\na = A()"),
+    esc("class_metaclass", "class M(type):\n    pass\nclass A(metaclass=M):\n    pass"),
+    esc(
+        "class_function_metaclass",
+        "class F(torch.autograd.Function, metaclass=type):\n    @staticmethod\n"
+        "    def forward(ctx, x):\n        return x\n    @staticmethod\n"
+        "    def backward(ctx, g):\n        return g",
+    ),
+    esc(
+        "class_init_subclass",
+        "class F(torch.autograd.Function):\n    def __init_subclass__(cls):\n"
+        "        open('pwned', 'w')\n"
+        "    @staticmethod\n    def forward(ctx, x):\n        return x\n    @staticmethod\n"
+        "    def backward(ctx, g):\n        return g\n"
+        "class G(F):\n    @staticmethod\n    def forward(ctx, x):\n        return x\n"
+        "    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+        "y = G.apply(torch.ones(1, requires_grad=True))",
+        codes=frozenset({0, 1}),
+    ),
+    esc(
+        "class_dunder_getattr",
+        "class F(torch.autograd.Function):\n    def __getattr__(self, n):\n"
+        "        return open('pwned', 'w')\n"
+        "    @staticmethod\n    def forward(ctx, x):\n        return ctx.anything\n"
+        "    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+        "y = F.apply(torch.ones(1, requires_grad=True))\nz = F.whatever",
+    ),
+    esc(
+        "class_body_import",
+        "class F(torch.autograd.Function):\n    import os\n    @staticmethod\n"
+        "    def forward(ctx, x):\n        return x\n    @staticmethod\n"
+        "    def backward(ctx, g):\n        return g",
+    ),
+    esc(
+        "class_body_statement",
+        "class F(torch.autograd.Function):\n    k = open('pwned', 'w')\n    @staticmethod\n"
+        "    def forward(ctx, x):\n        return x\n    @staticmethod\n"
+        "    def backward(ctx, g):\n        return g",
+    ),
+    esc(
+        "class_ctx_dunder",
+        "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+        "        return ctx.__class__\n    @staticmethod\n    def backward(ctx, g):\n"
+        "        return g\ny = F.apply(torch.ones(1, requires_grad=True))",
+    ),
+    esc("class_function_subclasses", "s = torch.autograd.Function.__subclasses__()"),
+    esc(
+        "class_apply_self",
+        "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+        "        return x\n    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+        "s = F.apply.__self__",
+    ),
+    esc(
+        "class_forward_globals",
+        "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+        "        return x\n    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+        "s = F.forward.__globals__",
+    ),
+    esc(
+        "class_property_decorator",
+        "class F(torch.autograd.Function):\n    @property\n    def forward(ctx):\n"
+        "        return 1\n    @staticmethod\n    def backward(ctx, g):\n        return g",
+    ),
+    esc(
+        "class_del_method",
+        "class A(torch.autograd.Function):\n    def __del__(self):\n        open('pwned', 'w')\n"
+        "    @staticmethod\n    def forward(ctx, x):\n        return x\n    @staticmethod\n"
+        "    def backward(ctx, g):\n        return g\n"
+        "y = A.apply(torch.ones(1, requires_grad=True))\ny = 1",
+        codes=frozenset({0, 1}),
+    ),
+    esc("class_keyword", "class A(object, x=__import__('os')):\n    pass"),
+    # lambdas
+    esc("lambda_default_import", "f = lambda m=__import__('os'): m\ng = f()"),
+    esc("lambda_default_open", "f = lambda h=open('pwned', 'w'): h"),
+    esc("lambda_code", "c = (lambda: 0).__code__"),
+    esc("lambda_recursion", "f = lambda: f()\ny = f()", NOT_SUPPORTED_OR_LIMIT),
+    esc("lambda_y_combinator", "y = (lambda f: f(f))(lambda f: f(f))", NOT_SUPPORTED_OR_LIMIT),
+    esc("def_default_import", "def f(m=__import__('os')):\n    return m"),
+    esc(
+        "def_annotation_open",
+        "def f(x: open('pwned', 'w')) -> open('pwned2', 'w'):\n    return x\ny = f(1)",
+        codes=frozenset({0, 1}),
+    ),
+    esc("def_kwdefaults", "def f(*, a=1):\n    return a\nk = f.__kwdefaults__"),
+    # names that must stay undefined
+    *[
+        esc(f"name_{n.strip('_')}", f"v = {n}")
+        for n in (
+            "getattr",
+            "setattr",
+            "vars",
+            "globals",
+            "locals",
+            "dir",
+            "__builtins__",
+            "__import__",
+            "open",
+            "exec",
+            "eval",
+            "compile",
+            "breakpoint",
+            "input",
+            "help",
+            "object",
+            "type",
+            "__loader__",
+            "__spec__",
+            "__build_class__",
+        )
+    ],
+    esc("call_getattr", "f = getattr(torch, 'lo' + 'ad')"),
+    esc("call_setattr", "setattr(torch, 'x', 1)"),
+    esc("call_open_write", "f = open('pwned', 'w')"),
+    esc("call_exec", 'exec(\'open("pwned", "w")\')'),
+    esc("call_eval", "v = eval('__import__(\"os\")')"),
+    esc("call_compile", "c = compile('1', 'f', 'exec')"),
+    esc("call_breakpoint", "breakpoint()"),
+    esc("call_input", "s = input()"),
+    esc("call_help", "help(torch)"),
+    esc("print_file_keyword", "print('x', file=open('pwned', 'w'))"),
+    esc("print_flush_end", "print('x', end=open)"),
+    esc("import_os", "import os\nos.system('touch pwned')"),
+    esc("import_builtins", "import builtins\nbuiltins.open('pwned', 'w')"),
+    esc("import_importlib", "import importlib\nm = importlib.import_module('os')"),
+    esc("import_sys_frame", "import sys\nf = sys._getframe()"),
+    esc("import_gc", "import gc\no = gc.get_objects()"),
+    esc("import_inspect", "import inspect\nf = inspect.currentframe()"),
+    esc("import_ctypes", "import ctypes"),
+    esc("import_pickle", "import pickle"),
+    esc("import_relative", "from . import x"),
+    esc("import_math_as_torch", "import math as torch\nx = torch.factorial(10**6)"),
+    # decorators that are not torch's
+    esc("decorator_print", "@print\ndef f():\n    pass"),
+    esc("decorator_call", "def d(f):\n    return f\n@d\ndef g():\n    pass"),
+    esc("decorator_lru_cache", "@functools.lru_cache\ndef f():\n    pass"),
+    esc(
+        "decorator_staticmethod_top",
+        "@staticmethod\ndef f():\n    return open('pwned', 'w')\ny = f()",
+        codes=frozenset({0, 1}),
+    ),
+    esc("decorator_expression", "@(lambda f: f)\ndef g():\n    pass"),
+    # statements
+    esc("walrus_in_call", "y = torch.ones((n := 3))"),
+    esc("walrus_escape", "if (f := open):\n    pass"),
+    esc("global_statement", "def f():\n    global torch\n    torch = 1\nf()"),
+    esc(
+        "nonlocal_statement",
+        "def f():\n    a = 1\n    def g():\n        nonlocal a\n        a = 2\n    g()\nf()",
+    ),
+    esc("yield_statement", "def f():\n    yield torch\nv = f()"),
+    esc("yield_from", "def f():\n    yield from [1]\nv = f()"),
+    esc("async_def", "async def f():\n    return 1"),
+    esc("await_outside", "async def f():\n    await f()"),
+    esc("async_for", "async def f():\n    async for i in x:\n        pass"),
+    esc("async_with", "async def f():\n    async with x:\n        pass"),
+    esc("del_builtin", "del print\nprint = 1"),
+    esc("del_torch", "del torch"),
+    esc("del_attribute", T + "del x.grad"),
+    esc("del_subscript", "l = [1]\ndel l[0]"),
+    esc("with_open", "with open('pwned', 'w') as f:\n    pass"),
+    esc("match_statement", "match 1:\n    case int():\n        pass"),
+    esc("star_assign_dunder", "a, *b = ().__class__.__mro__"),
+    esc("augassign_attribute", T + "x.__class__ += 1"),
+    esc("assign_attribute_torch", "torch.load = 1"),
+    esc("assign_tensor_dunder", T + "x.__class__ = int"),
+    esc("assign_tensor_attribute", T + "x.foo = open"),
+    esc("subscript_builtins", "b = __builtins__['open']"),
+    # exceptions that carry objects
+    esc("except_traceback", "try:\n    v = 1 / 0\nexcept Exception as e:\n    t = e.__traceback__"),
+    esc("except_args", "try:\n    v = 1 / 0\nexcept ZeroDivisionError as e:\n    t = e.args"),
+    esc("raise_from", "raise Exception('x') from None"),
+    esc("try_star", "try:\n    pass\nexcept* ValueError:\n    pass"),
+    esc("assert_message", "assert False, __import__('os')"),
+    # recursion bombs
+    esc(
+        "recursion_mutual",
+        "def a(n):\n    return b(n)\ndef b(n):\n    return a(n)\ny = a(1)",
+        NOT_SUPPORTED_OR_LIMIT + (r"depth", r"recursi"),
+    ),
+    esc(
+        "recursion_default_arg",
+        "def f(n, g=None):\n    return f(n + 1)\ny = f(0)",
+        NOT_SUPPORTED_OR_LIMIT + (r"depth", r"recursi"),
+    ),
+    esc(
+        "recursion_in_custom_backward",
+        "def f(x):\n    return x * 2\n"
+        "def f_backward(x, g):\n    y = f(x).sum()\n    y.backward()\n    return g\n"
+        "x = torch.ones(2, requires_grad=True)\ny = f(x).sum()\ny.backward()",
+        NOT_SUPPORTED_OR_LIMIT + (r"depth", r"recursi", r"backward", r"graph"),
+        at=None,
+    ),
+    esc(
+        "recursion_in_function_class",
+        "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+        "        return F.apply(x)\n    @staticmethod\n    def backward(ctx, g):\n"
+        "        return g\n"
+        "y = F.apply(torch.ones(1, requires_grad=True))",
+        NOT_SUPPORTED_OR_LIMIT + (r"depth", r"recursi"),
+    ),
+    esc(
+        "recursion_lambda_default",
+        "f = lambda n, g=(lambda: 0): f(n)\ny = f(1)",
+        NOT_SUPPORTED_OR_LIMIT,
+    ),
+    # deep nesting and long inputs
+    esc("deep_list_literal", "l = " + "[" * 150 + "]" * 150, NOT_SUPPORTED_OR_LIMIT + (r"nested",)),
+    esc(
+        "deep_list_literal_parser",
+        "l = " + "[" * 5000 + "]" * 5000,
+        NOT_SUPPORTED_OR_LIMIT + (r"nested",),
+        at=None,
+    ),
+    esc(
+        "deep_attribute_chain",
+        "v = torch" + ".a" * 100_000,
+        NOT_SUPPORTED_OR_LIMIT + (r"nested",),
+        at=None,
+    ),
+    esc(
+        "deep_call_chain",
+        "v = torch.ones" + "()" * 100_000,
+        NOT_SUPPORTED_OR_LIMIT + (r"nested",),
+        at=None,
+    ),
+    esc(
+        "deep_subscript_chain",
+        "v = torch.ones(1)" + "[0]" * 100_000,
+        NOT_SUPPORTED_OR_LIMIT + (r"nested",),
+        at=None,
+    ),
+    esc(
+        "deep_not_chain",
+        "v = " + "not " * 100_000 + "1",
+        NOT_SUPPORTED_OR_LIMIT + (r"nested",),
+        at=None,
+    ),
+    esc(
+        "deep_ternary_chain",
+        "v = " + "1 if 1 else " * 50_000 + "1",
+        NOT_SUPPORTED_OR_LIMIT + (r"nested",),
+        at=None,
+    ),
+    esc(
+        "deep_lambda_chain",
+        "v = " + "lambda: " * 10_000 + "1",
+        NOT_SUPPORTED_OR_LIMIT + (r"nested",),
+        at=None,
+    ),
+    esc(
+        "deep_compare_chain",
+        "v = 1" + " < 1" * 100_000,
+        NOT_SUPPORTED_OR_LIMIT + (r"nested",),
+        codes=frozenset({0, 1}),
+        at=None,
+    ),
+    esc(
+        "deep_bool_chain",
+        "v = 1" + " and 1" * 100_000,
+        NOT_SUPPORTED_OR_LIMIT + (r"nested",),
+        codes=frozenset({0, 1}),
+        at=None,
+    ),
+    esc(
+        "deep_def_nesting",
+        "".join("    " * i + f"def f{i}():\n" for i in range(99)) + "    " * 99 + "pass\n",
+        NOT_SUPPORTED_OR_LIMIT + (r"nested", r"indentation"),
+        codes=frozenset({0, 1}),
+    ),
+    esc(
+        "identifier_million",
+        "v" * 999_000 + " = 1",
+        NOT_SUPPORTED_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    esc(
+        "identifier_million_dunder",
+        "x = torch.ones(1).__" + "c" * 900_000 + "__",
+        NOT_SUPPORTED_OR_LIMIT,
+        max_stderr=4000,
+    ),
+)
+
+CASES: list[Case] = cases

@@ -1,0 +1,317 @@
+"""Run one hostile case: `python -m gradcli ...` in a subprocess, in a fresh directory, under
+rlimits and a wall-clock timeout, and report what happened (exit status, output, time, peak
+memory, what changed in the directory).
+
+`report.py` runs the corpus (or some cases, or families) and prints what fails, grouped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cases import Case, FileSpec
+
+REPO = Path(__file__).resolve().parents[3]
+
+# The child's address space: NumPy and sympy need some virtual memory beyond what they touch,
+# so the hard cap is generous; the real check is the peak resident size (`PEAK_RSS`), measured
+# per child with wait4.
+ADDRESS_SPACE = 3 << 30
+PEAK_RSS = 1 << 30
+CPU_SECONDS = 60
+KILL_AFTER = 1.5  # wall-clock seconds past a case's time bound before the child is killed
+
+
+@dataclass
+class Outcome:
+    code: int | None  # None: killed after KILL_AFTER seconds
+    stdout: bytes
+    stderr: bytes
+    seconds: float
+    peak_rss: int  # bytes
+    created: list[str]
+    changed: list[str]
+    removed: list[str]
+    signal: int | None = None
+
+    @property
+    def err(self) -> str:
+        return self.stderr.decode("utf-8", "replace")
+
+    @property
+    def out(self) -> str:
+        return self.stdout.decode("utf-8", "replace")
+
+    def summary(self) -> str:
+        first = self.err.splitlines()[0] if self.err.strip() else "(stderr empty)"
+        if len(first) > 200:
+            first = first[:200] + "…"
+        code = "killed (timeout)" if self.code is None else f"exit {self.code}"
+        if self.signal:
+            code += f" (signal {self.signal})"
+        return (
+            f"{code}, {self.seconds:.1f} s, peak {self.peak_rss / 2**20:.0f} MiB; stderr: {first!r}"
+        )
+
+
+# gradcli runs as the grandchild of the harness: a small wrapper forks it, with its limits set
+# and what the case closes closed, waits for it (killing it at the case's deadline) and writes
+# its exit status, peak memory and whether it was killed to a file. Measured there, not with
+# wait4 in the harness, because a vfork'ed child's peak counts its parent's memory (and the
+# harness holds large outputs). Not Popen(preexec_fn=...): cases run from several threads,
+# where preexec_fn is not safe.
+_WRAPPER = """\
+import os, resource, signal, sys, time
+report, limits, seconds, argv = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4:]
+space, cpu, fsize, close_stdin, close_stdout = (int(v) for v in limits.split(","))
+deadline = time.monotonic() + seconds
+pid = os.fork()
+if pid == 0:
+    try:
+        for which, n in ((resource.RLIMIT_AS, space), (resource.RLIMIT_CPU, cpu),
+                         (resource.RLIMIT_FSIZE, fsize), (resource.RLIMIT_CORE, 0)):
+            resource.setrlimit(which, (n, n))
+        if close_stdin:
+            os.close(0)
+        if close_stdout:
+            os.close(1)
+        os.execv(argv[0], argv)
+    finally:
+        os._exit(127)
+killed = 0
+while True:
+    done, status, usage = os.wait4(pid, os.WNOHANG)
+    if done:
+        break
+    if time.monotonic() > deadline:
+        os.kill(pid, signal.SIGKILL)
+        killed = 1
+        _, status, usage = os.wait4(pid, 0)
+        break
+    time.sleep(0.01)
+with open(report, "w") as fh:
+    fh.write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss} {killed}")
+code = os.waitstatus_to_exitcode(status)
+sys.exit(128 - code if code < 0 else code)
+"""
+
+
+def snapshot(root: Path) -> dict[str, tuple]:
+    """Every entry under `root` (not following symlinks): kind, size, mtime, content hash."""
+    out: dict[str, tuple] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            p = Path(dirpath) / name
+            rel = str(p.relative_to(root))
+            st = os.lstat(p)
+            if stat.S_ISREG(st.st_mode):
+                h = hashlib.sha256()
+                with open(p, "rb") as fh:
+                    for chunk in iter(lambda: fh.read(1 << 20), b""):
+                        h.update(chunk)
+                out[rel] = ("file", st.st_size, st.st_mtime_ns, h.hexdigest(), st.st_ino)
+            elif stat.S_ISLNK(st.st_mode):
+                out[rel] = ("link", os.readlink(p))
+            else:
+                out[rel] = (stat.S_IFMT(st.st_mode),)
+    return out
+
+
+def _make_file(root: Path, name: str, spec: FileSpec) -> None:
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(spec, bytes):
+        path.write_bytes(spec)
+    elif isinstance(spec, str):
+        path.write_bytes(spec.encode("utf-8", "surrogatepass"))
+    elif spec[0] == "fifo":
+        os.mkfifo(path)
+    elif spec[0] == "dir":
+        path.mkdir()
+    elif spec[0] == "symlink":
+        os.symlink(spec[1].replace("{cwd}", str(root)), path)
+    elif spec[0] == "hardlink":
+        os.link(root / spec[1], path)
+    elif spec[0] == "repeat":  # ("repeat", chunk, count, head, tail): a large file, streamed
+        _, chunk, count, head, tail = spec
+        with open(path, "wb") as fh:
+            fh.write(head)
+            block = chunk * max(1, (1 << 20) // len(chunk))
+            written = 0
+            total = len(chunk) * count
+            while written < total:
+                piece = block[: total - written]
+                fh.write(piece)
+                written += len(piece)
+            fh.write(tail)
+    elif spec[0] == "npy":  # ("npy", header dict text, payload bytes)
+        _, header, payload = spec
+        h = header.encode("latin-1")
+        pad = 64 - (10 + len(h) + 1) % 64
+        h = h + b" " * pad + b"\n"
+        path.write_bytes(b"\x93NUMPY\x01\x00" + len(h).to_bytes(2, "little") + h + payload)
+    else:  # pragma: no cover - a mistake in the corpus
+        raise ValueError(f"unknown file spec {spec!r}")
+
+
+def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, dict, dict]:
+    """Run `case`; returns the outcome, the directory it ran in, and the snapshots of that
+    directory before and after (the caller removes the directory)."""
+    root = Path(workdir or tempfile.mkdtemp(prefix="hostile2-"))
+    cwd = root / "cwd"
+    cwd.mkdir(exist_ok=True)
+    side = root / "side"  # stdout/stderr of the child, outside the directory it runs in
+    side.mkdir(exist_ok=True)
+    program = case.program
+    if program is not None:
+        _make_file(cwd, case.prog_name, program)
+    for name, spec in case.files.items():
+        _make_file(cwd, name, spec)
+    before = snapshot(cwd)
+
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(root / "home"),
+        "PYTHONPATH": str(REPO),
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "COLUMNS": "100",
+        "LC_ALL": "C.UTF-8",
+        "GRADCLI_TIME_SECONDS": "3",
+        # One BLAS thread: two cases run at a time on two cores, and a multi-threaded matmul
+        # sums in an order that varies from run to run (gradcli's `rows` compares two passes
+        # bit for bit to choose its path: the cases must not depend on the machine's load).
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+        **case.env,
+    }
+    settings = [ADDRESS_SPACE, CPU_SECONDS, case.fsize or 1 << 30]
+    settings += [case.stdin == "closed", case.stdout == "closed"]
+    report = side / "status"
+    argv = [sys.executable, "-S", "-c", _WRAPPER, str(report)]
+    kill_after = case.kill_after or case.seconds + KILL_AFTER
+    argv += [",".join(str(int(v)) for v in settings), str(kill_after)]
+    argv += [sys.executable, "-m", "gradcli", *(a.replace("{cwd}", str(cwd)) for a in case.argv)]
+
+    out_path, err_path = side / "stdout", side / "stderr"
+    err_fh = open(err_path, "wb")
+    if case.stdin in ("null", "closed"):
+        stdin = open(os.devnull, "rb")
+    elif case.stdin == "zero":
+        stdin = open("/dev/zero", "rb")
+    else:
+        stdin = open(side / "stdin", "w+b")
+        stdin.write(case.stdin)
+        stdin.seek(0)
+    if case.stdout == "full":
+        stdout = open("/dev/full", "wb")
+    elif case.stdout == "broken":  # a pipe whose reader has gone
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        stdout = os.fdopen(write_end, "wb")
+    else:
+        stdout = open(out_path, "wb")
+
+    start = time.monotonic()
+    proc = subprocess.Popen(
+        argv,
+        cwd=cwd,
+        env=env,
+        stdin=stdin,
+        stdout=stdout,
+        stderr=err_fh,
+        start_new_session=True,  # its own process group: a timeout kills all of it
+    )
+    killed = threading.Event()
+
+    def kill() -> None:
+        killed.set()
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+    timer = threading.Timer(kill_after + 5, kill)  # a backstop: the wrapper kills at kill_after
+    timer.start()
+    try:
+        proc.wait()
+    finally:
+        timer.cancel()
+    took = time.monotonic() - start
+    peak = 0
+    if report.exists():  # not when the wrapper itself was killed
+        code_text, peak_text, killed_text = report.read_text().split()
+        proc.returncode, peak = int(code_text), int(peak_text) * 1024
+        if killed_text == "1":
+            killed.set()
+    try:  # anything it left behind in its group
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    for fh in (stdin, stdout, err_fh):
+        fh.close()
+
+    after = snapshot(cwd)
+    code: int | None = proc.returncode
+    sig = None
+    if code is not None and code < 0:
+        sig = -code
+    if killed.is_set():
+        code = None
+    outcome = Outcome(
+        code=code,
+        stdout=out_path.read_bytes() if out_path.exists() else b"",
+        stderr=err_path.read_bytes(),
+        seconds=took,
+        peak_rss=peak,
+        created=sorted(set(after) - set(before)),
+        changed=sorted(k for k in set(before) & set(after) if before[k] != after[k]),
+        removed=sorted(set(before) - set(after)),
+        signal=sig,
+    )
+    return outcome, cwd, before, after
+
+
+def judged(case: Case) -> tuple[list[str], str]:
+    """Run `case` in a temporary directory (removed after) and judge it: (problems, summary)."""
+    from .judge import judge
+
+    root = Path(tempfile.mkdtemp(prefix="hostile2-"))
+    try:
+        outcome, cwd, _, _ = run_case(case, root)
+        return judge(case, outcome, cwd), outcome.summary()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+class Scheduler:
+    """Runs cases `workers` at a time: the others in the order given, then the time-limit
+    cases (which measure wall-clock time against a tight bound, so none of them waits behind
+    a memory bomb)."""
+
+    def __init__(self, cases: list[Case], workers: int = 2) -> None:
+        from .cases import TIME
+
+        self.pool = ThreadPoolExecutor(max_workers=workers)
+        order = [c for c in cases if c.family != TIME] + [c for c in cases if c.family == TIME]
+        self.futures: dict[str, Future] = {c.id: self.pool.submit(judged, c) for c in order}
+
+    def result(self, case_id: str) -> tuple[list[str], str]:
+        return self.futures[case_id].result()
+
+    def close(self) -> None:
+        for f in self.futures.values():
+            f.cancel()
+        self.pool.shutdown(wait=True)

@@ -1,0 +1,675 @@
+"""A corpus of hostile and broken programs and command lines.
+
+Every case must end within seconds in one clear message on stderr with the right exit status:
+no traceback, nothing on stdout, no file written, no network. Where the error has a place in
+the program, the message starts with `prog.py:LINE:COL:` and shows the line with a caret
+under the place.
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gradcli.cli.main import app
+
+BASE = """\
+import torch
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+c = torch.ones(3)
+y = x * 2 + c
+z = y.sum()
+"""
+
+
+@dataclass
+class Case:
+    id: str
+    program: str | bytes | None  # written to prog.py; None: the command line alone matters
+    message: str  # a piece of the first line of the message
+    at: tuple[int, int] | None = None  # (line, column), 1-based, where the error points
+    code: int = 1
+    argv: list[str] = field(default_factory=lambda: ["run", "prog.py"])
+    env: dict[str, str] = field(default_factory=dict)
+    caret: str | None = None  # the caret line (after ` N | `) where it is not plain ASCII
+    printed: bool = False  # the program printed before the error (stdout is its output)
+
+
+def cli(
+    id: str,
+    argv: list[str],
+    message: str,
+    code: int = 1,  # noqa: A002
+    program: str | bytes | None = BASE,
+) -> Case:
+    return Case(id, program, message, None, code, argv)
+
+
+CASES: list[Case] = [
+    # --- sandbox escapes: refused before anything runs ------------------------------------
+    Case(
+        "dunder_class", "x = torch.tensor(1.).__class__", "`.__class__` is not accessible", (1, 21)
+    ),
+    Case(
+        "dunder_subclasses",
+        "x = ().__class__.__bases__[0].__subclasses__()",
+        "`.__subclasses__` is not accessible",
+        (1, 30),
+    ),
+    Case(
+        "dunder_globals",
+        "def f():\n    pass\ng = f.__globals__",
+        "`.__globals__` is not accessible",
+        (3, 6),
+    ),
+    Case(
+        "bound_method_func",
+        "x = torch.ones(2, requires_grad=True)\nm = x.backward.__func__",
+        "`.__func__` is not accessible",
+        (2, 15),
+    ),
+    Case("dunder_builtins", "b = __builtins__", "name `__builtins__` is not defined", (1, 5)),
+    Case("import_os", "import os\nos.system('touch pwned')", "cannot import `os`", (1, 1)),
+    Case("from_os", "from os import system", "cannot import from `os`", (1, 1)),
+    Case(
+        "import_subprocess", "import torch\nimport subprocess", "cannot import `subprocess`", (2, 1)
+    ),
+    Case(
+        "dunder_import",
+        "__import__('os').system('touch pwned')",
+        "name `__import__` is not defined",
+        (1, 1),
+    ),
+    Case("eval", "x = 1\neval('x + 1')", "name `eval` is not defined", (2, 1)),
+    Case("exec", "exec('import os')", "name `exec` is not defined", (1, 1)),
+    Case("compile", "c = compile('1', 'f', 'eval')", "name `compile` is not defined", (1, 5)),
+    Case("open", "f = open('/etc/passwd')", "name `open` is not defined", (1, 5)),
+    Case("getattr", "g = getattr(torch, 'zeros')", "name `getattr` is not defined", (1, 5)),
+    Case("globals", "g = globals()", "name `globals` is not defined", (1, 5)),
+    Case("type", "t = type(1)", "name `type` is not defined", (1, 5)),
+    Case(
+        "print_to_file", "print('hi', file='pwned.txt')", "print(file=...) is not supported", (1, 1)
+    ),
+    Case("str_method", "s = 'abc'.upper()", "'str' object has no attribute 'upper'", (1, 5)),
+    Case("list_append", "l = [1]\nl.append(2)", "'list' object has no attribute 'append'", (2, 1)),
+    Case("torch_load", "m = torch.load('model.pt')", "`torch.load` is not supported", (1, 5)),
+    Case(
+        "numpy_ctypes",
+        "import numpy as np\nx = np.ctypeslib",
+        "`numpy.ctypeslib` is not supported",
+        (2, 5),
+    ),
+    Case("lambda", "f = lambda: 1", "a lambda is not supported", (1, 5)),
+    Case("listcomp", "x = [i for i in range(3)]", "a list comprehension is not supported", (1, 5)),
+    Case(
+        "genexp", "x = sum(i for i in range(3))", "a generator expression is not supported", (1, 8)
+    ),
+    Case(
+        "class_plain",
+        "class A:\n    pass",
+        "classes are only supported in the torch.autograd.Function form",
+        (1, 1),
+    ),
+    Case(
+        "with_no_grad",
+        "x = torch.ones(2)\nwith torch.no_grad():\n    y = x * 2",
+        "a `with` block is not supported",
+        (2, 1),
+    ),
+    Case("while_true", "while True:\n    pass", "a `while` loop is not supported", (1, 1)),
+    Case(
+        "try_except",
+        "try:\n    x = 1\nexcept Exception:\n    pass",
+        "`try` is not supported",
+        (1, 1),
+    ),
+    Case(
+        "star_star_kwargs",
+        "kw = [1]\nx = torch.ones(2, **kw)",
+        "`**` unpacking is not supported",
+        (2, 19),
+    ),
+    Case("star_args", "a = [2, 3]\nx = torch.ones(*a)", "`*` unpacking is not supported", (2, 16)),
+    Case("fstring", "x = 1\nprint(f'{x}')", "an f-string is not supported", (2, 7)),
+    Case("walrus", "if (n := 3) > 2:\n    pass", "`:=` is not supported", (1, 5)),
+    Case(
+        "decorator",
+        "@torch.no_grad()\ndef f(x):\n    return x",
+        "decorators are not supported",
+        (1, 2),
+    ),
+    Case("global", "def f():\n    global x\n    x = 1", "`global` is not supported", (2, 5)),
+    Case("raise", "raise SystemExit(3)", "`raise` is not supported", (1, 1)),
+    Case("bytes_constant", "x = b'abc'", "this kind of constant is not supported", (1, 5)),
+    Case("yield", "def f():\n    yield 1", "is not supported", (2, 5)),
+    # --- resource exhaustion: refused before the work, or stopped by a budget ---------------
+    Case(
+        "zeros_huge",
+        "x = torch.zeros(100000, 100000)",
+        "a tensor of shape [100000, 100000] is 10,000,000,000, over the limit",
+        (1, 5),
+    ),
+    Case("randn_huge", "x = torch.randn(10**5, 10**5)", "over the limit of 10,000,000", (1, 5)),
+    Case(
+        "broadcast_huge",
+        "a = torch.ones(100000, 1)\nb = torch.ones(1, 100000)\nc = a + b",
+        "the broadcast result is 10,000,000,000",
+        (3, 5),
+    ),
+    Case(
+        "matmul_huge",
+        "a = torch.ones(100000, 1)\nc = a @ a.T",
+        "the matmul result is 10,000,000,000",
+        (2, 5),
+    ),
+    Case("expand_huge", "x = torch.ones(3)\ny = x.expand(10**9, 3)", "over the limit", (2, 5)),
+    Case(
+        "cat_huge",
+        "x = torch.ones(10**6)\ny = torch.cat([x] * 20)",
+        "the concatenated tensor is 20,000,000",
+        (2, 5),
+    ),
+    Case("arange_huge", "x = torch.arange(0, 10**12)", "arange's length", (1, 5)),
+    Case(
+        "doubling_loop",
+        "x = torch.ones(2)\nfor i in range(40):\n    x = torch.cat([x, x])",
+        "over the limit of 10,000,000",
+        (3, 9),
+    ),
+    Case("list_repeat", "x = [0] * 10**9", "the length of the list is 1,000,000,000", (1, 5)),
+    Case(
+        "list_doubling",
+        "l = [1]\nfor i in range(40):\n    l = l + l",
+        "the length of the list is 1,048,576",
+        (3, 9),
+    ),
+    Case(
+        "string_doubling",
+        "s = 'ab'\nfor i in range(40):\n    s = s + s",
+        "the length of the string is 1,048,576",
+        (3, 9),
+    ),
+    Case(
+        "range_loop",
+        "for i in range(10**18):\n    pass",
+        "this loop would run 1,000,000,000,000,000,000 times",
+        (1, 10),
+    ),
+    Case(
+        "nested_loops",
+        "for i in range(10**4):\n    for j in range(10**4):\n        pass",
+        "the number of loop iterations is 1,000,001",
+        (2, 5),
+    ),
+    Case("int_tower", "x = 10**10**10", "the size of an integer in bits", (1, 5)),
+    Case(
+        "int_squaring",
+        "x = 2**200\nfor i in range(10):\n    x = x * x",
+        "the size of an integer in bits is 401",
+        (3, 9),
+    ),
+    Case("float_pow_overflow", "x = 2.0 ** 10000", "number too large", (1, 5)),
+    Case(
+        "recursion",
+        "def f(n):\n    return f(n + 1)\ny = f(0)",
+        "the depth of function calls is 51",
+        (2, 12),
+    ),
+    Case(
+        "recursion_tree",
+        "def f(n):\n    if n == 0:\n        return 1\n    return f(n - 1) + f(n - 1)\ny = f(40)",
+        "gradcli has run for over 2 seconds",
+        env={"GRADCLI_TIME_SECONDS": "2"},
+    ),
+    Case(
+        "graph_growth",
+        "x = torch.ones(1, requires_grad=True)\nfor i in range(10**6):\n    x = x * 1.0",
+        "gradcli has run for over 2 seconds",
+        None,  # the clock may run out in the loop's header or in its body
+        env={"GRADCLI_TIME_SECONDS": "2"},
+    ),
+    Case(
+        "graph_nodes",
+        "x = torch.ones(1, requires_grad=True)\nfor i in range(1000):\n    x = x * 1.0",
+        "the number of operations recorded in the graph is 101",
+        (3, 9),
+        env={"GRADCLI_GRAPH_NODES": "100"},
+    ),
+    Case("list_of_range", "x = list(range(10**12))", "1,000,000,000,000, over the limit", (1, 5)),
+    Case("size_of_range", "s = torch.Size(range(10**9))", "over the limit of 1,000,000", (1, 5)),
+    Case(
+        "print_shared_list",
+        "l = [1]\nfor i in range(64):\n    l = [l, l]\nprint(l)",
+        "the number of items print() would visit",
+        (4, 1),
+    ),
+    Case(
+        "print_deep_list",
+        "l = [1]\nfor i in range(5000):\n    l = [l]\nprint(l)",
+        "the list is nested over 100 levels deep",
+        (4, 1),
+    ),
+    Case(
+        "tensor_deep_list",
+        "l = [1.0]\nfor i in range(5000):\n    l = [l]\nx = torch.tensor(l)",
+        "nested too deeply",
+        (4, 5),
+    ),
+    Case(
+        "print_flood",
+        "s = 'y'\nfor i in range(19):\n    s = s + s\nfor i in range(100):\n    print(s)",
+        "the output the program prints",
+        (5, 5),
+        printed=True,
+    ),
+    Case(
+        "memory_growth",
+        "xs = []\nfor i in range(100):\n    xs = xs + [torch.ones(10**6)]",
+        "the memory the program has taken",
+        (3, 16),
+        env={"GRADCLI_MEMORY_MB": "100"},
+    ),
+    Case(
+        "deep_parens", "x = " + "(" * 500 + "1" + ")" * 500, "too many nested parentheses", (1, 205)
+    ),
+    Case("deep_unary", "x = " + "-" * 50_000 + "1", "nested too deeply to parse"),
+    Case("long_chain", "x = 1" + " + 1" * 5000, "nested too deeply to parse"),
+    Case("chain_over_limit", "x = 1" + " + 1" * 150, "nested too deeply (over 100 levels)", (1, 5)),
+    Case(
+        "deep_indent",
+        "if 1:\n" + "".join(" " * (i + 1) + "if 1:\n" for i in range(150)) + " " * 152 + "pass",
+        "too many levels of indentation",
+        (101, 1),
+    ),
+    Case("huge_int_literal", "x = 0x" + "f" * 200, "the size of an integer in bits is 800", (1, 5)),
+    # --- syntax errors from real snippets ----------------------------------------------------
+    Case(
+        "py2_print",
+        "import torch\nx = torch.ones(2)\nprint x",
+        "syntax error: Missing parentheses in call to 'print'",
+        (3, 1),
+    ),
+    Case(
+        "unclosed_paren",
+        "x = torch.tensor([1., 2.], requires_grad=True\ny = x * 2",
+        "syntax error: '(' was never closed",
+        (1, 17),
+    ),
+    Case("missing_colon", "for i in range(3)\n    x = i", "syntax error: expected ':'", (1, 18)),
+    Case("unexpected_indent", "x = 1\n    y = 2", "syntax error: unexpected indent", (2, 4)),
+    Case(
+        "tabs_and_spaces",
+        "if True:\n\tx = 1\n        y = 2",
+        "inconsistent use of tabs and spaces",
+        (3, 1),
+    ),
+    Case(
+        "unterminated_string",
+        "x = torch.tensor([1.])\nprint('done)",
+        "unterminated string literal",
+        (2, 7),
+    ),
+    Case(
+        "smart_quotes",
+        "x = torch.tensor([1., 2.])\nprint(‘hello’)",
+        "invalid character '‘' (U+2018)",
+        (2, 7),
+    ),
+    Case("times_sign", "x = 1\ny = x × 2", "invalid character '×' (U+00D7)", (2, 7)),
+    Case("leading_zero", "x = torch.ones(07)", "leading zeros in decimal integer", (1, 16)),
+    Case("repl_prompt", ">>> x = torch.ones(2)", "syntax error: invalid syntax", (1, 1)),
+    Case("ipython_magic", "%matplotlib inline\nx = 1", "syntax error", (1, 1)),
+    Case("markdown_fence", "```python\nx = torch.ones(2)\n```", "syntax error", (1, 1)),
+    Case(
+        "assign_to_call", "x = torch.ones(2)\nx.sum() = 3", "cannot assign to function call", (2, 1)
+    ),
+    Case("keyword_as_name", "lambda = 0.1", "syntax error: invalid syntax", (1, 8)),
+    Case("break_outside_loop", "x = 1\nbreak", "`break` outside a loop", (2, 1)),
+    Case("return_outside_def", "return 1", "`return` outside a function", (1, 1)),
+    # Columns are characters, and the caret is under them as a terminal shows them.
+    Case(
+        "non_ascii_syntax",
+        "x = '日本語'; y = ((1",
+        "'(' was never closed",
+        (1, 17),
+        caret=" " * 19 + "^",
+    ),
+    Case(
+        "leading_zero_after_cjk",
+        "x = '日本'; y = 0777",
+        "leading zeros",
+        (1, 15),
+        caret=" " * 16 + "^",
+    ),
+    Case(
+        "cjk_names",
+        "値 = torch.ones(2)\n結果 = 値 * 未定義",
+        "name `未定義` is not defined",
+        (2, 10),
+        caret=" " * 12 + "^" * 6,
+    ),
+    Case(
+        "tab_indent",
+        "if 1:\n\ty = undefined_name",
+        "name `undefined_name` is not defined",
+        (2, 6),
+        caret=" " * 8 + "^" * 14,
+    ),
+    Case("accented", "é = 1\nprint(é + 'a')", "string operations other than `+`", (2, 7)),
+    # --- wrong shapes and values ------------------------------------------------------------
+    Case(
+        "shape_mismatch",
+        "a = torch.ones(2, 3, requires_grad=True)\nb = torch.ones(3, 2)\nc = a + b",
+        "must match the size of tensor b (2) at non-singleton dimension 1",
+        (3, 5),
+    ),
+    Case(
+        "matmul_mismatch",
+        "a = torch.ones(2, 3)\nb = torch.ones(2, 3)\nc = a @ b",
+        "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)",
+        (3, 5),
+    ),
+    Case(
+        "view_invalid",
+        "a = torch.ones(2, 3)\nb = a.view(4, 2)",
+        "shape '[4, 2]' is invalid for input of size 6",
+        (2, 5),
+    ),
+    Case(
+        "dim_out_of_range",
+        "a = torch.ones(2, 3)\nb = a.sum(dim=5)",
+        "Dimension out of range",
+        (2, 5),
+    ),
+    Case("index_out_of_range", "a = torch.ones(2, 3)\nb = a[5]", "index out of range", (2, 5)),
+    Case("ragged_tensor", "a = torch.tensor([[1, 2], [3]])", "rectangular nested list", (1, 5)),
+    Case(
+        "backward_non_scalar",
+        "x = torch.ones(3, requires_grad=True)\ny = x * 2\ny.backward()",
+        "grad can be implicitly created only for scalar outputs",
+        (3, 1),
+    ),
+    Case(
+        "backward_twice",
+        "x = torch.ones(3, requires_grad=True)\ny = (x.exp() * 2).sum()\n"
+        "y.backward()\ny.backward()",
+        "Trying to backward through the graph a second time",
+        (4, 1),
+    ),
+    Case(
+        "gradient_wrong_shape",
+        "x = torch.ones(3, requires_grad=True)\ny = x * 2\ny.backward(torch.ones(4))",
+        "Mismatch in shape",
+        (3, 1),
+    ),
+    Case(
+        "gradient_ragged",
+        "x = torch.ones(1, requires_grad=True)\ny = x * 2\ny.backward(gradient=[[1, 2], [3]])",
+        "expected a Tensor or a number",
+        (3, 1),
+    ),
+    Case(
+        "gradient_string",
+        "x = torch.ones(1, requires_grad=True)\ny = x * 2\ny.backward(gradient='abc')",
+        "expected a Tensor or a number, not str",
+        (3, 1),
+    ),
+    Case(
+        "backward_inputs_ints",
+        "x = torch.ones(1, requires_grad=True)\ny = x * 2\ny.backward(inputs=[1, 2])",
+        "inputs must be a Tensor or a list of Tensors",
+        (3, 1),
+    ),
+    Case(
+        "backward_no_graph",
+        "x = torch.ones(3)\ny = x.sum()\ny.backward()",
+        "does not require grad",
+        (3, 1),
+    ),
+    Case("undefined_name", "x = torch.ones(2)\ny = z * 2", "name `z` is not defined", (2, 5)),
+    Case(
+        "misspelt_method",
+        "x = torch.ones(2)\ny = x.summ()",
+        "'Tensor' object has no attribute 'summ'",
+        (2, 5),
+    ),
+    Case(
+        "misspelt_function",
+        "x = torch.ones(2)\ny = torch.sigmod(x)",
+        "`torch.sigmod` is not supported",
+        (2, 5),
+    ),
+    Case(
+        "wrong_arity",
+        "x = torch.ones(2)\ny = torch.exp(x, x, x)",
+        "torch.exp(): too many positional arguments",
+        (2, 5),
+    ),
+    Case(
+        "bad_keyword",
+        "x = torch.ones(2)\ny = x.sum(axis=0)",
+        "got an unexpected keyword argument 'axis'",
+        (2, 5),
+    ),
+    Case(
+        "numel_of_int",
+        "n = torch.numel(5)",
+        "torch.numel(): an argument has the wrong type",
+        (1, 5),
+    ),
+    Case("int_of_inf", "n = int(float('inf'))", "cannot convert inf to an integer", (1, 5)),
+    Case("division_by_zero", "x = 1 / 0", "division by zero", (1, 5)),
+    Case("arange_inf", "x = torch.arange(0, float('inf'))", "must be finite", (1, 5)),
+    Case("eye_negative", "x = torch.eye(-1)", "negative dimension", (1, 5)),
+    Case(
+        "full_of_string",
+        "x = torch.full((2,), 'a')",
+        "torch.full(): could not convert string to float",
+        (1, 5),
+    ),
+    Case("seed_string", "torch.manual_seed('abc')", "manual_seed expected an int", (1, 1)),
+    Case(
+        "default_dtype_int",
+        "torch.set_default_dtype(torch.int64)",
+        "only floating-point types are supported as the default type",
+        (1, 1),
+    ),
+    Case("unpack_mismatch", "a, b = torch.ones(3)", "cannot unpack 3 values into 2 names", (1, 1)),
+    Case("call_a_number", "x = 3\ny = x(2)", "'int' object is not callable", (2, 5)),
+    Case(
+        "item_of_vector",
+        "x = torch.ones(3)\nv = x.item()",
+        "a Tensor with 3 elements cannot be converted to Scalar",
+        (2, 5),
+    ),
+    Case(
+        "custom_backward_shape",
+        "def f(x):\n    return x * 2\ndef f_backward(x, g):\n"
+        "    return torch.ones(5)\nx = torch.ones(2, requires_grad=True)\ny = f(x).sum()\n"
+        "y.backward()",
+        "returned an invalid gradient at index 0",
+        (7, 1),
+    ),
+    Case(
+        "function_class_without_backward",
+        "class F(torch.autograd.Function):\n"
+        "    @staticmethod\n    def forward(ctx, x):\n        return x\ny = 1",
+        "class F has no static `backward` method",
+        (1, 1),
+    ),
+    Case(
+        "subscript_assign_type",
+        "x = torch.ones(3)\nx[0] = 'a'",
+        "cannot assign a str into a tensor",
+        (2, 1),
+    ),
+    # --- the program file itself --------------------------------------------------------------
+    Case(
+        "binary_file",
+        b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)),
+        "prog.py is a binary file, not a program",
+    ),
+    Case("nul_in_text", "x = 1\x00", "prog.py is a binary file"),
+    Case("not_utf8", b"x = '\xff\xfe'\n", "prog.py is not UTF-8 text (byte 5)"),
+    Case("latin1_file", "x = 'caf\xe9'\n".encode("latin-1"), "is not UTF-8 text"),
+    cli("missing_file", ["run", "nope.py"], "no such file: nope.py"),
+    cli("directory", ["run", "."], ". is a directory, not a program file"),
+    cli("file_and_expr", ["run", "prog.py", "-e", "x = 1"], "not both", code=2),
+    cli("no_program", ["backward"], "no program given", code=2),
+    cli("unknown_option", ["backward", "prog.py", "--bogus"], "No such option", code=2),
+    cli("unknown_command", ["frobnicate"], "No such command", code=2),
+    cli("bad_format", ["backward", "prog.py", "--format", "xml"], "'xml' is not one of", code=2),
+    cli("bad_dtype", ["backward", "prog.py", "--dtype", "int8"], "'int8' is not one of", code=2),
+    cli(
+        "seed_text", ["backward", "prog.py", "--seed", "abc"], "Invalid value for '--seed'", code=2
+    ),
+    # --- --grad / --set / --of / --wrt ------------------------------------------------------
+    cli(
+        "grad_not_a_number",
+        ["backward", "prog.py", "--of", "y", "--grad", "1,x,3"],
+        "--grad: `x` (the value at index 1) is not a number",
+    ),
+    cli(
+        "grad_wrong_length",
+        ["backward", "prog.py", "--of", "y", "--grad", "1,2"],
+        "--grad has 2 values but the output has shape [3]",
+    ),
+    cli(
+        "grad_nan",
+        ["backward", "prog.py", "--of", "y", "--grad", "1,nan,3"],
+        "values must be finite numbers",
+    ),
+    cli(
+        "grad_ragged",
+        ["backward", "prog.py", "--of", "y", "--grad", "[1,[2],3]"],
+        "--grad is a ragged list",
+    ),
+    cli(
+        "grad_missing_file",
+        ["backward", "prog.py", "--of", "y", "--grad", "@missing.npy"],
+        "--grad file `missing.npy` does not exist",
+    ),
+    cli(
+        "grad_onehot_range",
+        ["backward", "prog.py", "--of", "y", "--grad", "onehot:9"],
+        "onehot index 9 is out of range",
+    ),
+    cli("grad_empty", ["backward", "prog.py", "--of", "y", "--grad", ""], "--grad is empty"),
+    cli(
+        "set_no_equals",
+        ["backward", "prog.py", "--set", "x"],
+        "--set expects NAME=VALUES, but `x` has no `=`",
+        code=2,
+    ),
+    cli(
+        "set_wrong_length",
+        ["backward", "prog.py", "--set", "x=1,2"],
+        "--set x has 2 values but `x` has shape [3]",
+    ),
+    cli("set_inf", ["backward", "prog.py", "--set", "x=1,inf,3"], "finite"),
+    cli("set_unknown", ["backward", "prog.py", "--set", "q=1"], "no tensor named `q`"),
+    cli(
+        "set_computed",
+        ["backward", "prog.py", "--set", "y=1,2,3"],
+        "`y` is computed by the program",
+    ),
+    cli("of_unknown", ["backward", "prog.py", "--of", "yy"], "no tensor named `yy`"),
+    cli("wrt_unknown", ["backward", "prog.py", "--wrt", "xx"], "no tensor named `xx`"),
+    cli("wrt_constant", ["backward", "prog.py", "--wrt", "c"], "`c` does not require grad"),
+    cli("of_constant", ["backward", "prog.py", "--of", "c"], "`c` does not require grad"),
+    cli("output_to_directory", ["backward", "prog.py", "--output", "."], "cannot write ."),
+]
+
+
+def _ids() -> list[str]:
+    ids = [c.id for c in CASES]
+    assert len(ids) == len(set(ids)), "case ids must be unique"
+    return ids
+
+
+def test_corpus_is_large() -> None:
+    assert len(CASES) >= 60
+
+
+@pytest.fixture
+def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*a: object, **k: object) -> None:
+        raise AssertionError("gradcli tried to use the network")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids())
+def test_hostile(
+    case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_network: None
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    if case.program is not None:
+        data = (
+            case.program
+            if isinstance(case.program, bytes)
+            else case.program.encode("utf-8", "surrogatepass")
+        )
+        (tmp_path / "prog.py").write_bytes(data)
+    before = sorted(p.name for p in tmp_path.iterdir())
+
+    start = time.monotonic()
+    result = CliRunner(env={"COLUMNS": "100", **case.env}).invoke(app, case.argv)
+    took = time.monotonic() - start
+
+    err, out = result.stderr, result.stdout
+    assert result.exit_code == case.code, err + out[:2000]
+    if case.printed:
+        assert len(out) <= 10_000_000
+    else:
+        assert out == "", out[:2000]
+    assert "Traceback" not in err and "internal error" not in err, err
+    assert took < 8, f"took {took:.1f} s"
+    assert sorted(p.name for p in tmp_path.iterdir()) == before, "a file was written"
+
+    lines = err.splitlines()
+    assert case.message in lines[0] + "\n".join(lines[1:6]), err
+    if case.code == 2 and not lines[0].startswith("error:"):
+        return  # typer's own usage message
+    if case.at is None:
+        assert lines[0].startswith("error: ") or lines[0].startswith("prog.py:"), err
+        return
+    line, col = case.at
+    assert lines[0].startswith(f"prog.py:{line}:{col}: error: "), err
+    # The source line, then the caret under the place.
+    num = str(line)
+    assert lines[1].startswith(f" {num} | "), err
+    prefix = f" {' ' * len(num)} | "
+    assert lines[2].startswith(prefix), err
+    caret = lines[2][len(prefix) :]
+    shown = lines[1][len(prefix) :]
+    if case.caret is not None:
+        assert caret.rstrip() == case.caret.rstrip(), (caret, err)
+    elif shown.isascii() and not shown.startswith("…"):
+        assert caret.index("^") == col - 1, err
+    else:
+        assert "^" in caret, err
+
+
+def test_hostile_program_writes_nothing_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "elsewhere" / "pwned.txt"
+    target.parent.mkdir()
+    monkeypatch.chdir(tmp_path)
+    programs = [
+        f"print('x', file={str(target)!r})",
+        f"open({str(target)!r}, 'w')",
+        f"torch.save(torch.ones(2), {str(target)!r})",
+        f"import numpy as np\nnp.save({str(target)!r}, [1])",
+    ]
+    for prog in programs:
+        r = CliRunner().invoke(app, ["run", "-e", prog])
+        assert r.exit_code == 1, r.stderr
+        assert not target.exists()

@@ -1,0 +1,16 @@
+import torch
+
+print(torch.tensor(3.5))
+print(torch.tensor(7))
+print(torch.tensor([1, 2, 3]))
+print(torch.tensor([1.0, 2.0, 3.0]))
+print(torch.tensor([[1.5, 2.25], [-3.0, 4.125]]))
+print(torch.tensor([True, False, True]))
+print(torch.zeros(2, 3))
+print(torch.ones(3, dtype=torch.int64))
+print(torch.eye(3))
+print(torch.arange(5))
+print(torch.arange(0, 1, 0.25))
+print(torch.full((2, 2), 0.1))
+print(torch.tensor([0.001, 1000.0]))
+print(torch.tensor([[1e-5, 1.0], [2.0, 3.0]]))

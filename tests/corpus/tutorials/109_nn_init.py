@@ -1,0 +1,31 @@
+import torch
+import torch.nn as nn
+
+w = torch.empty(2, 3)
+nn.init.constant_(w, 0.3)
+print(w)
+nn.init.ones_(w)
+print(w)
+nn.init.zeros_(w)
+print(w)
+nn.init.eye_(w)
+print(w)
+
+torch.manual_seed(0)
+nn.init.uniform_(w, a=-1.0, b=1.0)
+print(w)
+nn.init.normal_(w, mean=0.0, std=0.1)
+print(w)
+nn.init.xavier_uniform_(w)
+print(w)
+nn.init.xavier_normal_(w)
+print(w)
+nn.init.kaiming_uniform_(w, nonlinearity='relu')
+print(w)
+nn.init.kaiming_normal_(w, mode='fan_out')
+print(w)
+print(nn.init.calculate_gain('relu'), nn.init.calculate_gain('tanh'))
+
+layer = nn.Linear(3, 3)
+nn.init.zeros_(layer.bias)
+print(layer.bias, layer.bias.requires_grad)

@@ -1,0 +1,15 @@
+import torch
+
+torch.manual_seed(0)
+w = torch.empty(2, 3)
+w.uniform_(-0.1, 0.1)
+print(w)
+w.normal_(mean=0.0, std=0.5)
+print(w)
+print(torch.normal(mean=torch.zeros(3), std=torch.ones(3)))
+print(torch.normal(2.0, 3.0, size=(2,)))
+print(torch.bernoulli(torch.full((6,), 0.5)))
+print(torch.multinomial(torch.tensor([0.1, 0.2, 0.7]), 4, replacement=True))
+print(torch.multinomial(torch.tensor([1.0, 1.0, 1.0, 1.0]), 2))
+print(torch.empty(5).random_(0, 10))
+print(torch.zeros(3).bernoulli_(0.3))

@@ -1,0 +1,169 @@
+"""Record what PyTorch prints for every corpus program (the `.out` files beside them).
+
+Usage (from anywhere; needs a Python with torch 2.13.0, by default /work/torchenv's):
+
+    python tests/corpus/tutorials/record.py                 # record every program
+    python tests/corpus/tutorials/record.py 012_xor.py ...  # record only these
+    python tests/corpus/tutorials/record.py --check         # compare, write nothing
+
+Each program runs as `python NAME.py` in a fresh temporary directory (a copy of the file
+only), with PYTHONHASHSEED=0 and OMP_NUM_THREADS=1, twice: both runs must exit 0 and print
+the same text (the corpus must be deterministic). Its stdout becomes `NAME.out`.
+
+Standard error may hold only Python warnings (`file:line: SomethingWarning: message` and
+the source line under it). They are written, with the temporary and site-packages paths
+made stable, to `NAME.err`: warnings PyTorch prints that gradcli should mirror on its own
+standard error (the harness compares standard output only). Anything else on standard
+error (a traceback, a stray print) fails the recording loudly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TORCH_VERSION = "2.13.0"
+DEFAULT_PYTHON = os.environ.get("TORCH_PYTHON", "/work/torchenv/bin/python")
+TIMEOUT = 120
+
+# `path:line: CategoryWarning: message`; the source line Python shows under it is indented.
+WARNING_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<cat>[A-Za-z]*Warning): (?P<msg>.*)$")
+
+
+def programs(names: list[str]) -> list[Path]:
+    every = sorted(HERE.glob("[0-9][0-9][0-9]_*.py"))
+    if not names:
+        return every
+    chosen = []
+    for name in names:
+        path = HERE / Path(name).name
+        if path not in every:
+            raise SystemExit(f"record.py: no corpus program {name!r}")
+        chosen.append(path)
+    return chosen
+
+
+def environment() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env.update(
+        PYTHONHASHSEED="0",
+        OMP_NUM_THREADS="1",
+        MKL_NUM_THREADS="1",
+        PYTHONIOENCODING="utf-8",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    return env
+
+
+def stable_stderr(text: str, tmp: str, site: str) -> str:
+    """Standard error with the run's temporary directory and the site-packages path removed."""
+    text = text.replace(tmp + os.sep, "").replace(tmp, ".")
+    if site:
+        text = text.replace(site + os.sep, "<site-packages>/")
+    return text
+
+
+def check_only_warnings(err: str) -> list[str]:
+    """The lines of standard error that are not part of a Python warning (empty: all good)."""
+    bad = []
+    in_warning = False
+    for line in err.splitlines():
+        if WARNING_LINE.match(line):
+            in_warning = True
+        elif in_warning and line.startswith("  "):
+            continue  # the source line Python prints under a warning
+        else:
+            in_warning = False
+            bad.append(line)
+    return bad
+
+
+def run_once(python: str, path: Path, site: str) -> tuple[int, str, str]:
+    with tempfile.TemporaryDirectory(prefix="gradcli-corpus-") as tmp:
+        shutil.copy(path, Path(tmp) / path.name)
+        proc = subprocess.run(
+            [python, path.name],
+            cwd=tmp,
+            env=environment(),
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+        )
+        return proc.returncode, proc.stdout, stable_stderr(proc.stderr, tmp, site)
+
+
+def record(python: str, path: Path, site: str, check: bool) -> list[str]:
+    """Run one program twice; write (or, with check, compare) its .out and .err. Problems."""
+    code1, out1, err1 = run_once(python, path, site)
+    if code1 != 0:
+        return [f"{path.name}: exit status {code1}\n{err1}"]
+    bad = check_only_warnings(err1)
+    if bad:
+        return [f"{path.name}: standard error holds more than warnings:\n" + "\n".join(bad)]
+    code2, out2, err2 = run_once(python, path, site)
+    if (code2, out2, err2) != (code1, out1, err1):
+        return [f"{path.name}: not deterministic (two runs printed different text)"]
+    out_file, err_file = path.with_suffix(".out"), path.with_suffix(".err")
+    if check:
+        problems = []
+        if not out_file.exists() or out_file.read_text(encoding="utf-8") != out1:
+            problems.append(f"{path.name}: PyTorch's output differs from {out_file.name}")
+        recorded_err = err_file.read_text(encoding="utf-8") if err_file.exists() else ""
+        if recorded_err != err1:
+            problems.append(f"{path.name}: PyTorch's warnings differ from {err_file.name}")
+        return problems
+    out_file.write_text(out1, encoding="utf-8")
+    if err1:
+        err_file.write_text(err1, encoding="utf-8")
+    elif err_file.exists():
+        err_file.unlink()
+    return []
+
+
+def torch_site(python: str) -> tuple[str, str]:
+    """torch's version and the site-packages directory it is installed in."""
+    probe = "import os, torch; print(torch.__version__); print(os.path.dirname(torch.__path__[0]))"
+    proc = subprocess.run(
+        [python, "-c", probe], capture_output=True, text=True, env=environment(), timeout=TIMEOUT
+    )
+    if proc.returncode != 0:
+        raise SystemExit(f"record.py: {python} cannot import torch:\n{proc.stderr}")
+    version, site = proc.stdout.split("\n")[:2]
+    return version, site
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("names", nargs="*", help="program file names (default: all)")
+    parser.add_argument("--python", default=DEFAULT_PYTHON, help="a Python with torch 2.13.0")
+    parser.add_argument("--check", action="store_true", help="compare with the recorded files")
+    parser.add_argument("-j", "--jobs", type=int, default=2, help="programs run at once")
+    args = parser.parse_args(argv)
+
+    version, site = torch_site(args.python)
+    if version.split("+")[0] != TORCH_VERSION:
+        raise SystemExit(f"record.py: needs torch {TORCH_VERSION}, {args.python} has {version}")
+    paths = programs(args.names)
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        results = list(pool.map(lambda p: record(args.python, p, site, args.check), paths))
+    problems = [p for r in results for p in r]
+    warned = sorted(p.with_suffix(".err").name for p in paths if p.with_suffix(".err").exists())
+    for problem in problems:
+        sys.stderr.write(problem.rstrip("\n") + "\n")
+    verb = "checked" if args.check else "recorded"
+    print(f"{verb} {len(paths)} programs, {len(problems)} problems")
+    if warned:
+        print("with PyTorch warnings on standard error: " + ", ".join(warned))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+"""The boundary between the program's errors and gradcli's own (`lang.calls`): a Python error
+raised on a program's value where gradcli interprets it is the program's (exit 1); a bug
+below the surface, or an error of calling, is gradcli's (exit 70 through the CLI, the original
+exception through the library)."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from gradcli.analysis import api
+from gradcli.cli.main import app
+from tests.helpers.cli import run_cli as _run_cli
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+BACKWARD_PROGRAM = "x = torch.ones(2, requires_grad=True)\ny = (x * x).sum()\ny.backward()"
+
+
+@pytest.mark.parametrize(
+    "program, message",
+    [
+        # Python's own errors on a program's value, where the surface interprets it.
+        ("x = torch.zeros(2, dtype=5)", "torch.zeros(): Cannot interpret '5' as a data type"),
+        ("x = torch.ones(2)\ny = x.clamp(min='a')", "clamp(): could not convert string to float"),
+        ("n = torch.numel(5)", "torch.numel(): an argument has the wrong type"),
+        # A call that does not fit: the program's call, bound to the signature...
+        ("x = torch.ones(2)\ny = torch.exp(x, x)", "torch.exp(): too many positional arguments"),
+        # ... or a module's inputs, which it passes on to the function it wraps.
+        ("x = torch.ones(2)\ny = torch.nn.Tanh()(x, x)", "Tanh(): too many positional arguments"),
+    ],
+)
+def test_argument_errors_are_the_programs(runner: CliRunner, program: str, message: str) -> None:
+    r = runner.invoke(app, ["run", "-e", program])
+    assert r.exit_code == 1, r.stderr
+    assert message in r.stderr
+    assert "internal error" not in r.stderr
+
+
+def test_a_bug_below_the_surface_is_an_internal_error() -> None:
+    """A Python error from the kernel (here its backward pass) is gradcli's, whatever type."""
+    patch = (
+        "import gradcli.core.autograd as ag\n"
+        "def broken(*a, **k):\n    return {}['missing']\n"
+        "ag.unbroadcast = broken"
+    )
+    r = _run_cli(["run", "-e", BACKWARD_PROGRAM], patch)
+    assert r.returncode == 70, r.stderr
+    assert "internal error, please report: KeyError: 'missing'" in r.stderr
+    assert "to reproduce: gradcli --debug run -e" in r.stderr
+
+
+def test_a_call_error_inside_the_surface_is_an_internal_error() -> None:
+    """The program's call was bound to the signature: a call that then does not fit, even in
+    the layers that interpret arguments, is gradcli's own bug."""
+    patch = "import gradcli.surface.functional as F\nF.dims_arg = None"
+    r = _run_cli(["run", "-e", "x = torch.ones(2)\ny = x.sum(dim=0)"], patch)
+    assert r.returncode == 70, r.stderr
+    assert "internal error, please report: TypeError: 'NoneType' object is not callable" in (
+        r.stderr
+    )
+
+
+def test_the_library_lets_a_kernel_bug_through(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gradcli.core.autograd as ag
+
+    def broken(*a: object, **k: object) -> None:
+        raise KeyError("missing")
+
+    monkeypatch.setattr(ag, "unbroadcast", broken)
+    with pytest.raises(KeyError, match="missing"):
+        api.load(BACKWARD_PROGRAM)
+
+
+def test_the_interpreter_has_the_run_budget_watch_the_kernel() -> None:
+    from gradcli.base import limits
+    from gradcli.core import hooks
+    from gradcli.lang import interpreter  # noqa: F401 - installs the budget
+
+    assert hooks.observer is limits.BUDGET

@@ -1,0 +1,685 @@
+"""Every record of `gradcli.ops.REGISTRY`, on every one of its `samples`.
+
+The tests are parametrized over the registry itself, so a new op is picked up (and fails
+`test_has_samples` until it has samples). For each sample:
+
+- forward: against an independent NumPy / `math` reference, shape and dtype included;
+- VJP: the engine's `run_backward` against float64 central differences of `sum(out * w)`
+  for a random `w` (a random vector-Jacobian product);
+- batched VJP: one pass with a stack of 3 upstream gradients (`nb=1`) equals 3 single passes;
+- second order: `grad(create_graph=True)`, then the gradient of `<grad, v>`, against central
+  differences of the first gradient along `v`;
+- float32 in, float32 out (values, gradients), as in PyTorch;
+- PyTorch (when installed): forward and VJP agree to 1e-10 relative in float64.
+
+Then the documented kinks (`Op.kink`) and a few edge values, with the exact values PyTorch
+gives, and a test of the checker itself: a rule off by 0.1% must fail it.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gradcli import ops
+from gradcli.core.op import Sample, apply
+from gradcli.core.tensor import Tensor
+from gradcli.ops import arithmetic as A
+from gradcli.surface import functional as F
+from gradcli.surface.indexing import getitem
+from tests.helpers import gradcheck as gc
+
+CASES = [
+    pytest.param(name, i, id=f"{name}-{i}")
+    for name, op in ops.REGISTRY.items()
+    for i in range(len(op.samples))
+]
+
+
+def _case(name: str, i: int) -> tuple[Any, Sample]:
+    op = ops.REGISTRY[name]
+    return op, op.samples[i]
+
+
+def _seed(name: str, i: int) -> int:
+    return sum(map(ord, name)) * 100 + i
+
+
+# --- independent forward references ---------------------------------------------------------
+
+
+def _vec(f: Callable[[float], float]) -> Callable[[np.ndarray], np.ndarray]:
+    return lambda x: np.vectorize(lambda v: float(f(float(v))), otypes=[np.float64])(x)
+
+
+def _rows(x: np.ndarray, dim: Any) -> tuple[np.ndarray, tuple[int, ...], tuple[int, ...]]:
+    """x with the reduced axes moved last and flattened: (kept..., n)."""
+    dims = tuple(range(x.ndim)) if dim is None else dim if isinstance(dim, tuple) else (dim,)
+    dims = tuple(sorted(d % x.ndim for d in dims)) if x.ndim else ()
+    kept = [d for d in range(x.ndim) if d not in dims]
+    moved = np.transpose(x, kept + list(dims))
+    return moved.reshape([x.shape[d] for d in kept] + [-1]), dims, tuple(kept)
+
+
+def _reduce_ref(f: Callable[[list[float]], float]) -> Callable[..., np.ndarray]:
+    def ref(x: np.ndarray, dim: Any = None, keepdim: bool = False, **kw: Any) -> np.ndarray:
+        rows, dims, _ = _rows(x, dim)
+        flat = rows.reshape(-1, rows.shape[-1])
+        out = np.array([f([float(v) for v in r], **kw) for r in flat]).reshape(rows.shape[:-1])
+        if keepdim:
+            out = out.reshape([1 if d in dims else s for d, s in enumerate(x.shape)])
+        return out
+
+    return ref
+
+
+def _norm_row(r: list[float], p: float) -> float:
+    if p == math.inf:
+        return max(abs(v) for v in r)
+    return math.fsum(abs(v) ** p for v in r) ** (1 / p)
+
+
+def _lse_row(r: list[float]) -> float:
+    m = max(r)
+    return math.log(math.fsum(math.exp(v - m) for v in r)) + m
+
+
+def _var_row(r: list[float], correction: float) -> float:
+    mu = math.fsum(r) / len(r)
+    return math.fsum((v - mu) ** 2 for v in r) / (len(r) - correction)
+
+
+def _extreme_ref(x: np.ndarray, dim: Any = None, keepdim: bool = False, fn: str = "max"):
+    return _reduce_ref(max if fn == "max" else min)(x, dim, keepdim)
+
+
+def _softmax_ref(x: np.ndarray, dim: int) -> np.ndarray:
+    if x.ndim == 0:
+        return np.ones_like(x)
+    e = np.exp(x - x.max(axis=dim, keepdims=True))
+    return e / e.sum(axis=dim, keepdims=True)
+
+
+def _matmul_ref(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    a = x[None, :] if x.ndim == 1 else x
+    b = y[:, None] if y.ndim == 1 else y
+    out = (a[..., :, :, None] * b[..., None, :, :]).sum(axis=-2)
+    if x.ndim == 1:
+        out = out[..., 0, :]
+    if y.ndim == 1:
+        out = out[..., 0]
+    return out
+
+
+def _per_batch(stack: Callable, x: Any, lead: int, f: Callable) -> Any:
+    """f on each element of the `lead` leading (batch) axes of x, stacked back."""
+    if not lead:
+        return f(x)
+    flat = x.reshape((-1,) + tuple(x.shape[lead:]))
+    r = stack([f(flat[b]) for b in range(flat.shape[0])])
+    return r.reshape(tuple(x.shape[:lead]) + tuple(r.shape[1:]))
+
+
+def _index_put_ref(g: np.ndarray, idx: tuple, shape: tuple, out_ndim: int) -> np.ndarray:
+    # Which flat element of x each element of x[idx] is, then a scatter-add by bincount.
+    size = int(np.prod(shape))
+    pos = np.arange(size).reshape(shape)[idx]
+    return np.bincount(pos.reshape(-1), weights=g.reshape(-1), minlength=size).reshape(shape)
+
+
+def _loss_reduce(a: np.ndarray, reduction: str) -> np.ndarray:
+    return {"mean": np.mean, "sum": np.sum, "none": np.asarray}[reduction](a)
+
+
+def _bce_ref(p, t, weight=None, reduction="mean"):
+    loss = -(t * np.log(p) + (1 - t) * np.log(1 - p)) * (1 if weight is None else weight)
+    return _loss_reduce(loss, reduction)
+
+
+def _nll_ref(x, target, weight=None, reduction="mean", ignore_index=-100):
+    x2, t1 = x.reshape(-1, x.shape[-1]), np.asarray(target).reshape(-1)
+    w = np.ones(x.shape[-1]) if weight is None else weight
+    picked = [0.0 if t == ignore_index else -w[t] * row[t] for row, t in zip(x2, t1, strict=True)]
+    ws = [0.0 if t == ignore_index else w[t] for t in t1]
+    if reduction == "none":
+        return np.array(picked).reshape(np.shape(target))
+    return np.sum(picked) / (np.sum(ws) if reduction == "mean" else 1.0)
+
+
+def _clamp_ref(x, min=None, max=None):  # noqa: A002
+    lo = -math.inf if min is None else min
+    hi = math.inf if max is None else max
+    return _vec(lambda v: builtins_min(builtins_max(v, lo), hi))(x)
+
+
+builtins_min, builtins_max = min, max
+_ERF = _vec(math.erf)
+
+REFERENCE: dict[str, Callable[..., np.ndarray]] = {
+    "neg": lambda x: 0.0 - x,
+    "exp": _vec(math.exp),
+    "log": _vec(math.log),
+    "log1p": _vec(math.log1p),
+    "sqrt": _vec(math.sqrt),
+    "abs": _vec(abs),
+    "sin": _vec(math.sin),
+    "cos": _vec(math.cos),
+    "tan": _vec(math.tan),
+    "tanh": _vec(math.tanh),
+    "sigmoid": _vec(lambda v: 1 / (1 + math.exp(-v))),
+    "relu": _vec(lambda v: v if v > 0 else 0.0),
+    "sign": _vec(lambda v: (v > 0) - (v < 0)),
+    "erf": _ERF,
+    "leaky_relu": lambda x, negative_slope: _vec(lambda v: v if v > 0 else v * negative_slope)(x),
+    "softplus": lambda x, beta, threshold: _vec(
+        lambda v: v if v * beta > threshold else math.log(1 + math.exp(beta * v)) / beta
+    )(x),
+    "gelu": lambda x, approximate: _vec(
+        (lambda v: v * 0.5 * (1 + math.erf(v / math.sqrt(2))))
+        if approximate == "none"
+        else (lambda v: 0.5 * v * (1 + math.tanh(math.sqrt(2 / math.pi) * (v + 0.044715 * v**3))))
+    )(x),
+    "clamp": _clamp_ref,
+    "pow_scalar": lambda x, p: _vec(lambda v: v**p)(x),
+    "rpow_scalar": lambda x, base: _vec(lambda v: base**v)(x),
+    "add": lambda x, y: x + y,
+    "sub": lambda x, y: x - y,
+    "mul": lambda x, y: x * y,
+    "div": lambda x, y: x / y,
+    "pow": lambda x, y: np.exp(y * np.log(x)),
+    "maximum": lambda x, y: np.where(x > y, x, y),
+    "minimum": lambda x, y: np.where(x < y, x, y),
+    "where": lambda c, x, y: np.where(c, x, y),
+    "matmul": _matmul_ref,
+    "sum": _reduce_ref(math.fsum),
+    "mean": _reduce_ref(lambda r: math.fsum(r) / len(r)),
+    "prod": _reduce_ref(math.prod),
+    "max": _extreme_ref,
+    "min": _extreme_ref,
+    "norm": lambda x, p, dim=None, keepdim=False: _reduce_ref(_norm_row)(x, dim, keepdim, p=p),
+    "logsumexp": _reduce_ref(_lse_row),
+    "softmax": _softmax_ref,
+    "log_softmax": lambda x, dim: np.log(_softmax_ref(x, dim)),
+    "var": lambda x, dim=None, correction=1, keepdim=False: _reduce_ref(_var_row)(
+        x, dim, keepdim, correction=correction
+    ),
+    "std": lambda x, dim=None, correction=1, keepdim=False: np.sqrt(
+        _reduce_ref(_var_row)(x, dim, keepdim, correction=correction)
+    ),
+    "reshape": lambda x, shape: x.reshape(shape),
+    "permute": lambda x, perm: x.transpose(perm),
+    "expand": lambda x, shape: np.broadcast_to(x, shape),
+    "index": lambda x, idx, lead=0: _per_batch(np.stack, x, lead, lambda e: e[idx]),
+    "index_put": _index_put_ref,
+    "cat": lambda *xs, dim: np.concatenate(xs, axis=dim),
+    "stack": lambda *xs, dim: np.stack(xs, axis=dim),
+    "astype": lambda x, dtype: x.astype(dtype),
+    "mse_loss": lambda x, y, reduction: _loss_reduce((x - y) ** 2, reduction),
+    "binary_cross_entropy": _bce_ref,
+    "nll_loss": _nll_ref,
+}
+
+
+# --- PyTorch equivalents of the records --------------------------------------------------------
+
+
+def _all_dims(x: Any, dim: Any) -> Any:
+    return tuple(range(x.ndim)) if dim is None else dim
+
+
+def _torch_index(idx: tuple) -> tuple:
+    import torch
+
+    has_array = any(isinstance(i, np.ndarray) and i.dtype != bool for i in idx)
+    out = []
+    for i in idx:
+        if isinstance(i, np.ndarray):
+            out.append(torch.as_tensor(i))
+        elif isinstance(i, int) and has_array:
+            # NumPy counts an int beside index arrays as one more index array (its axes go
+            # first when the arrays are not adjacent); PyTorch applies it as a select first.
+            out.append(torch.tensor([i]))
+        else:
+            out.append(i)
+    return tuple(out)
+
+
+def _torch_index_put(torch: Any, g: Any, idx: tuple, shape: tuple, out_ndim: int) -> Any:
+    # index_put is the VJP of indexing, differentiable in g.
+    z = torch.zeros(shape, dtype=g.dtype, requires_grad=True)
+    (r,) = torch.autograd.grad(z[_torch_index(idx)], z, g, create_graph=True)
+    return r
+
+
+def torch_fns() -> dict[str, Callable[..., Any]]:
+    import torch
+    import torch.nn.functional as tf
+
+    def red(fn: Callable[..., Any]) -> Callable[..., Any]:
+        return lambda x, dim=None, keepdim=False: fn(x, dim=_all_dims(x, dim), keepdim=keepdim)
+
+    def extreme(x, dim=None, keepdim=False, fn="max"):
+        f = torch.max if fn == "max" else torch.min
+        return f(x) if dim is None else f(x, dim=dim, keepdim=keepdim).values
+
+    def prod(x, dim=None, keepdim=False):
+        return torch.prod(x) if dim is None else torch.prod(x, dim=dim, keepdim=keepdim)
+
+    def w(a: Any) -> Any:
+        return None if a is None else torch.as_tensor(a)
+
+    return {
+        "neg": torch.neg,
+        "exp": torch.exp,
+        "log": torch.log,
+        "log1p": torch.log1p,
+        "sqrt": torch.sqrt,
+        "abs": torch.abs,
+        "sin": torch.sin,
+        "cos": torch.cos,
+        "tan": torch.tan,
+        "tanh": torch.tanh,
+        "sigmoid": torch.sigmoid,
+        "relu": torch.relu,
+        "sign": torch.sign,
+        "erf": torch.erf,
+        "leaky_relu": lambda x, negative_slope: tf.leaky_relu(x, negative_slope),
+        "softplus": lambda x, beta, threshold: tf.softplus(x, beta, threshold),
+        "gelu": lambda x, approximate: tf.gelu(x, approximate=approximate),
+        "clamp": lambda x, min=None, max=None: torch.clamp(x, min, max),  # noqa: A006
+        "pow_scalar": lambda x, p: torch.pow(x, p),
+        "rpow_scalar": lambda x, base: torch.pow(base, x),
+        "add": torch.add,
+        "sub": torch.sub,
+        "mul": torch.mul,
+        "div": torch.div,
+        "pow": torch.pow,
+        "maximum": torch.maximum,
+        "minimum": torch.minimum,
+        "where": lambda c, x, y: torch.where(c.bool(), x, y),
+        "matmul": torch.matmul,
+        "sum": red(torch.sum),
+        "mean": red(torch.mean),
+        "prod": prod,
+        "max": extreme,
+        "min": extreme,
+        "norm": lambda x, p, dim=None, keepdim=False: torch.linalg.vector_norm(
+            x, p, dim=dim, keepdim=keepdim
+        ),
+        "logsumexp": red(torch.logsumexp),
+        "softmax": lambda x, dim: torch.softmax(x, dim),
+        "log_softmax": lambda x, dim: torch.log_softmax(x, dim),
+        "var": lambda x, dim=None, correction=1, keepdim=False: torch.var(
+            x, dim=dim, correction=correction, keepdim=keepdim
+        ),
+        "std": lambda x, dim=None, correction=1, keepdim=False: torch.std(
+            x, dim=dim, correction=correction, keepdim=keepdim
+        ),
+        "reshape": lambda x, shape: torch.reshape(x, shape),
+        "permute": lambda x, perm: x.permute(perm),
+        "expand": lambda x, shape: x.expand(shape),
+        "index": lambda x, idx, lead=0: _per_batch(
+            torch.stack, x, lead, lambda e: e[_torch_index(idx)]
+        ),
+        "index_put": lambda g, idx, shape, out_ndim: _torch_index_put(torch, g, idx, shape, 0),
+        "cat": lambda *xs, dim: torch.cat(xs, dim),
+        "stack": lambda *xs, dim: torch.stack(xs, dim),
+        "astype": lambda x, dtype: x.to(getattr(torch, np.dtype(dtype).name)),
+        "mse_loss": lambda x, y, reduction: tf.mse_loss(x, y, reduction=reduction),
+        "binary_cross_entropy": lambda p, t, weight=None, reduction="mean": tf.binary_cross_entropy(
+            p, t, weight=w(weight), reduction=reduction
+        ),
+        "nll_loss": lambda x, target, weight=None, reduction="mean", ignore_index=-100: tf.nll_loss(
+            x,
+            torch.as_tensor(target),
+            weight=w(weight),
+            reduction=reduction,
+            ignore_index=ignore_index,
+        ),
+    }
+
+
+# --- the registry is complete ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(ops.REGISTRY))
+def test_has_samples(name: str) -> None:
+    op = ops.REGISTRY[name]
+    assert op.samples, f"ops.REGISTRY[{name!r}] has no samples: give its defop samples=(...)"
+    for s in op.samples:
+        assert isinstance(s, Sample)
+    assert name in REFERENCE, f"add a forward reference for {name!r} to tests/ops/test_ops.py"
+    if op.kink is not None:
+        assert name in KINKS, f"{name!r} documents a kink; add its exact values to KINKS"
+
+
+# --- forward -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, i", CASES)
+def test_forward(name: str, i: int) -> None:
+    op, s = _case(name, i)
+    arrays = gc.make_inputs(s, _seed(name, i))
+    out = apply(op, *[Tensor(a) for a in arrays], **s.params)
+    with np.errstate(all="ignore"):
+        want = np.asarray(REFERENCE[name](*arrays, **s.params))
+    want_dtype = np.dtype(s.params["dtype"]) if name == "astype" else np.dtype(np.float64)
+    assert out.dtype == want_dtype
+    assert out.shape == want.shape
+    assert gc.rel_error(out.data, want) <= 1e-12, (out.data, want)
+
+
+# --- first order -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, i", CASES)
+def test_vjp_matches_finite_differences(name: str, i: int) -> None:
+    op, s = _case(name, i)
+    gc.check_vjp(op, s, seed=_seed(name, i))
+
+
+@pytest.mark.parametrize("name, i", CASES)
+def test_batched_vjp(name: str, i: int) -> None:
+    """One pass with 3 upstream gradients stacked on a leading axis (nb=1) is 3 passes."""
+    op, s = _case(name, i)
+    seed = _seed(name, i)
+    arrays = gc.make_inputs(s, seed)
+    positions = gc.diff_positions(op, s, arrays)
+    out = np.asarray(op.forward(*arrays, **s.params))
+    gs = gc.random_like((3,) + out.shape, seed + 7, out.dtype)
+    batched = gc.engine_vjp(op, arrays, s.params, gs, positions, nb=1)
+    for k in range(3):
+        single = gc.engine_vjp(op, arrays, s.params, gs[k], positions)
+        for j, b, a in zip(positions, batched, single, strict=True):
+            assert b.shape == (3,) + arrays[j].shape
+            assert gc.rel_error(b[k], a) <= 1e-12, (j, k, b[k], a)
+
+
+# --- second order ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, i", CASES)
+def test_second_order(name: str, i: int) -> None:
+    op, s = _case(name, i)
+    if not s.hessian:
+        pytest.skip("sample marked hessian=False")
+    if name == "astype" and s.params["dtype"] != np.float64:
+        pytest.skip("linear (zero Hessian); float32 differences are too coarse")
+    gc.check_hvp(op, s, seed=_seed(name, i))
+
+
+# --- float32 stays float32 -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, i", CASES)
+def test_float32(name: str, i: int) -> None:
+    op, s = _case(name, i)
+    seed = _seed(name, i)
+    a64 = gc.make_inputs(s, seed)
+    a32 = gc.make_inputs(s, seed, np.float32)
+    positions = gc.diff_positions(op, s, a32)
+    # Weights come in the input's dtype (from a float32 program's float32 tensors).
+    p32 = {
+        k: v.astype(np.float32) if isinstance(v, np.ndarray) and v.dtype.kind == "f" else v
+        for k, v in s.params.items()
+    }
+    out32 = apply(op, *[Tensor(a) for a in a32], **p32)
+    out64 = apply(op, *[Tensor(a) for a in a64], **s.params)
+    want_dtype = np.dtype(s.params["dtype"]) if name == "astype" else np.dtype(np.float32)
+    assert out32.dtype == want_dtype
+    assert gc.rel_error(out32.data, out64.data) <= 1e-5
+    w = gc.random_like(out64.shape, seed + 1)
+    g32 = gc.engine_vjp(op, a32, p32, w.astype(out32.dtype), positions)
+    g64 = gc.engine_vjp(op, a64, s.params, w, positions)
+    for j, a, b in zip(positions, g32, g64, strict=True):
+        assert a.dtype == np.float32, f"input {j}: gradient is {a.dtype}"
+        assert gc.rel_error(a, b) <= 1e-4
+
+
+# --- PyTorch -------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def torch_ops() -> tuple[Any, dict[str, Callable[..., Any]]]:
+    torch = pytest.importorskip("torch")
+    return torch, torch_fns()
+
+
+def test_torch_map_is_complete(torch_ops: Any) -> None:
+    _, fns = torch_ops
+    assert set(ops.REGISTRY) <= set(fns)
+
+
+@pytest.mark.parametrize("name, i", CASES)
+def test_matches_torch(name: str, i: int, torch_ops: Any) -> None:
+    torch, fns = torch_ops
+    op, s = _case(name, i)
+    seed = _seed(name, i)
+    arrays = gc.make_inputs(s, seed)
+    positions = gc.diff_positions(op, s, arrays)
+    tt = [torch.tensor(a, requires_grad=j in positions) for j, a in enumerate(arrays)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # mse_loss with broadcasting shapes warns
+        tout = fns[name](*tt, **s.params)
+    out = apply(op, *[Tensor(a) for a in arrays], **s.params)
+    want = tout.detach().numpy()
+    assert out.shape == tuple(tout.shape)
+    assert out.dtype == want.dtype
+    assert gc.rel_error(out.data, want) <= 1e-10, (out.data, want)
+    if not positions:
+        return
+    w = gc.random_like(out.shape, seed + 1, out.dtype)
+    tg = torch.autograd.grad(tout, [tt[j] for j in positions], torch.tensor(w), allow_unused=True)
+    got = gc.engine_vjp(op, arrays, s.params, w, positions)
+    for j, a, b in zip(positions, got, tg, strict=True):
+        b = np.zeros(arrays[j].shape) if b is None else b.numpy()
+        assert gc.rel_error(a, b) <= 1e-10, (j, a, b)
+
+
+# --- kinks: the exact values PyTorch gives ------------------------------------------------------
+# name -> [(inputs, params, expected gradients of sum(out) per input)]
+
+KINKS: dict[str, list[tuple[list, dict, list]]] = {
+    "relu": [([[-1.0, 0.0, 2.0]], {}, [[0.0, 0.0, 1.0]])],
+    "abs": [([[-1.0, 0.0, 2.0]], {}, [[-1.0, 0.0, 1.0]])],
+    "sign": [([[-1.0, 0.0, 2.0]], {}, [[0.0, 0.0, 0.0]])],
+    "leaky_relu": [([[-1.0, 0.0, 2.0]], {"negative_slope": 0.1}, [[0.1, 0.1, 1.0]])],
+    "clamp": [
+        ([[-1.0, -0.5, 0.0, 0.5, 1.0]], {"min": -0.5, "max": 0.5}, [[0, 1, 1, 1, 0]]),
+        ([[-1.0, -0.5, 0.0]], {"min": -0.5, "max": None}, [[0, 1, 1]]),
+        ([[0.0, 0.5, 1.0]], {"min": None, "max": 0.5}, [[1, 1, 0]]),
+        ([[0.0, 1.0, 2.0]], {"min": 1.0, "max": 1.0}, [[0, 1, 0]]),
+    ],
+    "maximum": [
+        ([[1.0, 2.0, 3.0], [1.0, 0.0, 3.0]], {}, [[0.5, 1, 0.5], [0.5, 0, 0.5]]),
+        ([[[1.0, 2.0], [2.0, 2.0]], [2.0]], {}, [[[0, 0.5], [0.5, 0.5]], [2.5]]),
+    ],
+    "minimum": [
+        ([[1.0, 2.0, 3.0], [1.0, 4.0, 3.0]], {}, [[0.5, 1, 0.5], [0.5, 0, 0.5]]),
+        ([[[3.0, 2.0], [2.0, 2.0]], [2.0]], {}, [[[0, 0.5], [0.5, 0.5]], [2.5]]),
+    ],
+    "max": [
+        ([[1.0, 3.0, 3.0]], {"fn": "max"}, [[0, 0.5, 0.5]]),
+        ([[[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]]], {"dim": 1, "fn": "max"}, [[[0, 1, 0], [1, 0, 0]]]),
+        ([[[2.0, 2.0], [2.0, 1.0]]], {"dim": 0, "keepdim": True, "fn": "max"}, [[[1, 1], [0, 0]]]),
+        ([[[2.0, 2.0], [2.0, 1.0]]], {"fn": "max"}, [[[1 / 3, 1 / 3], [1 / 3, 0]]]),
+    ],
+    "min": [
+        ([[3.0, 1.0, 1.0]], {"fn": "min"}, [[0, 0.5, 0.5]]),
+        ([[[1.0, 3.0, 1.0], [2.0, 2.0, 0.0]]], {"dim": 1, "fn": "min"}, [[[1, 0, 0], [0, 0, 1]]]),
+    ],
+    "norm": [
+        ([[0.0, 0.0]], {"p": 2.0}, [[0, 0]]),
+        ([[0.0, 0.0]], {"p": 3.0}, [[0, 0]]),
+        ([[0.0, 1.0]], {"p": 3.0}, [[0, 1]]),
+        ([[0.0, 0.0]], {"p": 1.5}, [[0, 0]]),
+        ([[0.0, 1.0, -2.0]], {"p": 1.0}, [[0, 1, -1]]),
+        ([[1.0, -3.0, 3.0]], {"p": math.inf}, [[0, -0.5, 0.5]]),
+        ([[0.0, 0.0]], {"p": math.inf}, [[0, 0]]),
+        ([[[0.0, 0.0], [3.0, 4.0]]], {"p": 2.0, "dim": 1}, [[[0, 0], [0.6, 0.8]]]),
+    ],
+}
+
+# Edge values of ops without a documented kink, also as PyTorch gives them.
+EDGES: dict[str, list[tuple[list, dict, list]]] = {
+    "pow_scalar": [
+        ([[0.0, 1.0]], {"p": 0}, [[0, 0]]),
+        ([[0.0, 1.0]], {"p": 1}, [[1, 1]]),
+        ([[0.0, 1.0]], {"p": 2.5}, [[0, 2.5]]),
+        ([[0.0, 1.0]], {"p": 0.5}, [[math.inf, 0.5]]),
+    ],
+    "pow": [
+        (
+            [[0.0, 0.0, 0.0, 2.0], [0.0, 2.0, 0.5, 0.0]],
+            {},
+            [[0, 0, math.inf, 0], [0, 0, 0, math.log(2)]],
+        ),
+    ],
+    "rpow_scalar": [([[-1.0, 0.0, 2.0]], {"base": 0.0}, [[-math.inf, 0, 0]])],
+    "prod": [
+        ([[0.0, 2.0, 3.0]], {}, [[6, 0, 0]]),
+        ([[0.0, 2.0, 0.0]], {}, [[0, 0, 0]]),
+        ([[[0.0, 2.0], [3.0, 4.0]]], {"dim": 1}, [[[2, 0], [4, 3]]]),
+    ],
+    "sqrt": [([[0.0]], {}, [[math.inf]])],
+    "softplus": [([[21.0, 30.0]], {"beta": 1.0, "threshold": 20.0}, [[1.0, 1.0]])],
+}
+
+
+def _kink_cases(table: dict[str, list]) -> list:
+    return [
+        pytest.param(name, k, id=f"{name}-{k}")
+        for name, cases in table.items()
+        for k in range(len(cases))
+    ]
+
+
+def _check_exact(name: str, case: tuple[list, dict, list]) -> None:
+    inputs, params, expected = case
+    op = ops.REGISTRY[name]
+    arrays = [np.asarray(a, dtype=np.float64) for a in inputs]
+    with np.errstate(all="ignore"):
+        out = np.asarray(op.forward(*arrays, **params))
+    got = gc.engine_vjp(op, arrays, params, np.ones(out.shape), list(range(len(arrays))))
+    for a, e in zip(got, expected, strict=True):
+        np.testing.assert_array_equal(a, np.asarray(e, dtype=np.float64))
+
+
+def _check_torch(name: str, case: tuple[list, dict, list]) -> None:
+    torch = pytest.importorskip("torch")
+    inputs, params, expected = case
+    tt = [torch.tensor(a, dtype=torch.float64, requires_grad=True) for a in inputs]
+    out = torch_fns()[name](*tt, **params)
+    got = torch.autograd.grad(out, tt, torch.ones_like(out))
+    for a, e in zip(got, expected, strict=True):
+        np.testing.assert_array_equal(a.numpy(), np.asarray(e, dtype=np.float64))
+
+
+@pytest.mark.parametrize("name, k", _kink_cases(KINKS))
+def test_kink(name: str, k: int) -> None:
+    _check_exact(name, KINKS[name][k])
+
+
+@pytest.mark.parametrize("name, k", _kink_cases(KINKS))
+def test_kink_is_torchs(name: str, k: int) -> None:
+    _check_torch(name, KINKS[name][k])
+
+
+@pytest.mark.parametrize("name, k", _kink_cases(EDGES))
+def test_edge(name: str, k: int) -> None:
+    _check_exact(name, EDGES[name][k])
+
+
+@pytest.mark.parametrize("name, k", _kink_cases(EDGES))
+def test_edge_is_torchs(name: str, k: int) -> None:
+    _check_torch(name, EDGES[name][k])
+
+
+# --- the functional surface: where PyTorch's semantics meet the records ---------------------
+
+
+def test_amax_dim_splits_ties() -> None:
+    x = Tensor(np.array([[1.0, 3.0, 3.0]]), requires_grad=True)
+    F.amax(x, 1).sum().backward()
+    np.testing.assert_array_equal(x.grad.data, [[0.0, 0.5, 0.5]])
+
+
+def test_getitem_int_beside_index_array_is_torchs() -> None:
+    x = Tensor(np.arange(24.0).reshape(2, 3, 4))
+    got = getitem(x, (0, slice(None), [1, 2, 1]))
+    np.testing.assert_array_equal(got.data, x.data[0][:, [1, 2, 1]])
+
+
+# --- the checker catches wrong rules ------------------------------------------------------------
+
+
+def _patched(monkeypatch: pytest.MonkeyPatch, name: str, vjp: Callable[..., tuple]) -> Any:
+    op = ops.REGISTRY[name].replace(vjp=vjp)
+    monkeypatch.setitem(ops.REGISTRY, name, op)
+    return op
+
+
+def test_checker_catches_a_rule_off_by_a_tenth_of_a_percent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rule = ops.REGISTRY["tanh"].vjp
+    op = _patched(monkeypatch, "tanh", lambda g, out, x: tuple(r * 1.001 for r in rule(g, out, x)))
+    for s in op.samples:
+        with pytest.raises(gc.GradcheckError, match="relative error"):
+            gc.check_vjp(op, s, seed=1)
+    # ... and the unpatched rule passes the same check.
+    for s in ops.REGISTRY["tanh"].samples:
+        gc.check_vjp(ops.elementwise.tanh, s, seed=1)
+
+
+def test_checker_catches_a_wrong_broadcast_gradient(monkeypatch: pytest.MonkeyPatch) -> None:
+    # mul's gradient for y with x and y swapped: right for equal shapes only by accident.
+    op = _patched(monkeypatch, "mul", lambda g, out, x, y: (g * y, g * y))
+    with pytest.raises(gc.GradcheckError):
+        gc.check_vjp(op, Sample(((2, 3), (3,))), seed=3)
+
+
+def test_checker_catches_a_rule_not_differentiable_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The right first derivative, computed outside the graph: second order must notice.
+    op = _patched(monkeypatch, "tanh", lambda g, out, x: (g * Tensor(1 - out.data * out.data),))
+    gc.check_vjp(op, op.samples[2], seed=2)
+    with pytest.raises(gc.GradcheckError, match="second order"):
+        gc.check_hvp(op, op.samples[2], seed=2)
+
+
+def test_checker_sees_the_patched_registry_through_functional(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Patching the record in the registry and the module attribute functional reads changes
+    what the user-facing function differentiates."""
+    rule = ops.REGISTRY["tanh"].vjp
+    op = _patched(monkeypatch, "tanh", lambda g, out, x: tuple(r * 1.001 for r in rule(g, out, x)))
+    monkeypatch.setattr(ops.elementwise, "tanh", op)
+    monkeypatch.setattr(A, "tanh", A.unary(op))
+    x = Tensor(np.array([0.3, -0.7]), requires_grad=True)
+    A.tanh(x).sum().backward()
+    np.testing.assert_allclose(x.grad.data, 1.001 * (1 - np.tanh(x.data) ** 2), rtol=1e-14)
+
+
+def test_batched_check_catches_a_rule_that_ignores_batch_axes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # softmax with the sum over the first axis instead of the softmax axis: right for nb=0
+    # on a 1-D input, wrong once a batch axis comes first.
+    op = _patched(
+        monkeypatch,
+        "softmax",
+        lambda g, out, x, dim: (out * (g - (g * out).sum(dim=0, keepdim=True)),),
+    )
+    s = Sample(((4,),), {"dim": 0})
+    gc.check_vjp(op, s, seed=4)
+    gs = gc.random_like((3, 4), 5)
+    arrays = gc.make_inputs(s, 4)
+    batched = gc.engine_vjp(op, arrays, s.params, gs, [0], nb=1)[0]
+    single = gc.engine_vjp(op, arrays, s.params, gs[0], [0])[0]
+    assert gc.rel_error(batched[0], single) > 1e-3

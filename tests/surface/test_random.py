@@ -1,0 +1,548 @@
+"""gradcli.surface.random against PyTorch 2.13: recorded outputs, compared bit for bit, and the
+same programs live against torch when it is installed.
+
+The case programs (seeds 0, 1, 42, 2**32 + 5, -7; sizes 1, 7, 15, 16, 17, 1000; float32,
+float64, float16, bfloat16 and the integer dtypes; sequences, interleavings, two generators,
+state save/restore) live in data/random/record.py, which also records them under torch.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import math
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gradcli.surface import random as R
+
+DATA = Path(__file__).resolve().parent / "data" / "random"
+
+
+def _load_record() -> Any:
+    spec = importlib.util.spec_from_file_location("_random_record", DATA / "record.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+REC = _load_record()
+HASHES: dict[str, str] = json.loads((DATA / "hashes.json").read_text())["hashes"]
+EXPECTED = np.load(DATA / "expected.npz")
+
+
+# ---------------------------------------------------------------------------------------------
+# gradcli's side of the case programs
+# ---------------------------------------------------------------------------------------------
+
+
+def run_ours(program: list[tuple[str, dict[str, Any]]]) -> list[np.ndarray]:
+    gens: dict[str, R.Generator] = {}
+    saved: list[np.ndarray] = []
+    outs: list[np.ndarray] = []
+    for op, kw in program:
+        g = gens.get(kw.get("gen", ""), None)
+        gen = g if g is not None else R.default_generator()
+        dt = kw.get("dtype")
+        if op == "seed":
+            R.manual_seed(kw["seed"])
+        elif op == "gen_seed":
+            gens["g"] = R.Generator().manual_seed(kw["seed"])
+        elif op == "gen_new":
+            gens["g"] = R.Generator()
+        elif op == "save":
+            saved.append(R.get_rng_state())
+        elif op == "restore":
+            R.set_rng_state(saved[-1])
+        elif op == "state":
+            outs.append(gen.get_state())
+        elif op == "rand":
+            outs.append(R.rand(kw["size"], dtype=dt, generator=gen))
+        elif op == "randn":
+            outs.append(R.randn(kw["size"], dtype=dt, generator=gen))
+        elif op == "uniform_":
+            outs.append(R.uniform_(kw["size"], kw["a"], kw["b"], dtype=dt, generator=gen))
+        elif op == "normal_":
+            outs.append(R.normal_(kw["size"], kw["mean"], kw["std"], dtype=dt, generator=gen))
+        elif op == "exponential_":
+            outs.append(R.exponential_(kw["size"], kw["lambd"], dtype=dt, generator=gen))
+        elif op == "bernoulli_":
+            outs.append(R.bernoulli_(kw["size"], kw["p"], dtype=dt, generator=gen))
+        elif op == "randint":
+            outs.append(R.randint(kw["low"], kw["high"], kw["size"], dtype=dt, generator=gen))
+        elif op == "random_":
+            outs.append(R.random_(kw["size"], *kw["bounds"], dtype=dt, generator=gen))
+        elif op == "randperm":
+            outs.append(R.randperm(kw["n"], dtype=dt, generator=gen))
+        elif op == "nc_slice_normal":
+            # torch.empty(6, 8)[:, ::2]: shape (6, 4), strides (8, 2)
+            outs.append(R.normal_((6, 4), dtype=dt, generator=gen, strides=(8, 2)))
+        elif op.startswith("nc_"):
+            base = kw["shape"]
+            perm = kw["perm"]
+            shape = tuple(base[p] for p in perm)
+            contiguous = [int(np.prod(base[i + 1 :])) for i in range(len(base))]
+            strides = tuple(contiguous[p] for p in perm)
+            common = {"dtype": dt, "generator": gen, "strides": strides}
+            if op == "nc_uniform":
+                outs.append(R.uniform_(shape, -1, 2, **common))
+            elif op == "nc_normal":
+                outs.append(R.normal_(shape, 1, 3, **common))
+            elif op == "nc_bernoulli":
+                outs.append(R.bernoulli_(shape, 0.4, **common))
+            else:
+                outs.append(R.exponential_(shape, **common))
+        elif op == "normal_tf":
+            outs.append(R.normal(REC.make_input(kw["mean"], dt), kw["std"], generator=gen))
+        elif op == "normal_ft":
+            outs.append(R.normal(kw["mean"], REC.make_input(kw["std"], dt), generator=gen))
+        elif op == "normal_tt":
+            mean, std = REC.make_input(kw["mean"], dt), REC.make_input(kw["std"], dt)
+            outs.append(R.normal(mean, std, generator=gen))
+        elif op == "normal_ff":
+            outs.append(R.normal(kw["mean"], kw["std"], kw["size"], dtype=dt, generator=gen))
+        elif op == "multinomial":
+            p = REC.make_input(kw["probs"], dt)
+            outs.append(R.multinomial(p, kw["n"], kw["replacement"], generator=gen))
+        elif op in ("dropout", "dropout_eval"):
+            x = REC.make_input(kw["x"], dt)
+            outs.append(R.dropout(x, kw["p"], training=op == "dropout", generator=gen)[0])
+        elif op == "bernoulli_t":
+            outs.append(R.bernoulli(REC.make_input(kw["p"], dt), generator=gen))
+        elif op == "bernoulli_tp":
+            p = REC.make_input(kw["p"], dt)
+            outs.append(R.bernoulli(p, p_scalar=kw["scalar"], generator=gen))
+        elif op == "bernoulli_t_":
+            p = REC.make_input(kw["p"], dt)
+            outs.append(R.bernoulli_(p.shape, p, dtype=kw["out"], generator=gen))
+        elif op in (
+            "xavier_uniform_",
+            "xavier_normal_",
+            "kaiming_uniform_",
+            "kaiming_normal_",
+            "init_uniform_",
+            "init_normal_",
+            "trunc_normal_",
+            "orthogonal_",
+        ):
+            args = {k: v for k, v in kw.items() if k not in ("shape", "dtype")}
+            outs.append(getattr(R, op)(kw["shape"], **args, dtype=dt, generator=gen))
+        elif op == "constant_":
+            outs.append(R.constant_(kw["shape"], kw["val"], dtype=dt))
+        elif op == "linear":
+            w, b = R.init_linear(gen, kw["in"], kw["out"], kw["bias"], dt)
+            outs += [w] + ([b] if b is not None else [])
+        elif op == "bilinear":
+            w, b = R.init_bilinear(gen, kw["in1"], kw["in2"], kw["out"], dtype=dt)
+            outs += [w, b]
+        elif op == "conv":
+            w, b = R.init_conv(
+                gen,
+                kw["in"],
+                kw["out"],
+                kw["k"],
+                dims=kw["dims"],
+                transposed=kw.get("transposed", False),
+                dtype=dt,
+            )
+            outs += [w, b]
+        elif op == "embedding":
+            outs.append(R.init_embedding(gen, kw["num"], kw["dim"], kw["padding_idx"], dt))
+        elif op == "rnn":
+            params = R.init_rnn(
+                gen,
+                kw["mode"],
+                kw["in"],
+                kw["hidden"],
+                kw["layers"],
+                bidirectional=kw["bi"],
+                proj_size=kw.get("proj", 0),
+                dtype=dt,
+            )
+            outs += [p for _, p in params]
+        elif op == "rnn_cell":
+            outs += [
+                p for _, p in R.init_rnn_cell(gen, kw["mode"], kw["in"], kw["hidden"], dtype=dt)
+            ]
+        elif op == "layer_norm":
+            w, b = R.init_layer_norm(kw["shape"], dtype=dt)
+            outs += [w, b]
+        else:
+            raise KeyError(op)
+    return outs
+
+
+# ---------------------------------------------------------------------------------------------
+# Comparison
+# ---------------------------------------------------------------------------------------------
+
+
+def mismatches(case: str, outs: list[np.ndarray]) -> list[str]:
+    """Every output of `case` whose bytes (with dtype and shape) differ from PyTorch's."""
+    problems = []
+    expected_count = sum(1 for k in HASHES if k.rsplit("#", 1)[0] == case)
+    if len(outs) != expected_count:
+        problems.append(f"{case}: {len(outs)} outputs, PyTorch gave {expected_count}")
+    for i, out in enumerate(outs):
+        key = REC.key(case, i)
+        if key not in HASHES:
+            continue
+        if case.startswith(REC.TOLERANT) and out.dtype.kind == "f":
+            want = EXPECTED[key]
+            eps = np.finfo(want.dtype).eps
+            scale = max(1.0, float(np.max(np.abs(want), initial=0)))
+            if want.shape != out.shape or np.max(np.abs(out - want), initial=0) > 8 * eps * scale:
+                problems.append(f"{key}: beyond 8 eps of PyTorch")
+            continue
+        if REC.digest(out) != HASHES[key]:
+            detail = ""
+            if key in EXPECTED.files:
+                want = EXPECTED[key]
+                if want.shape == out.shape and want.dtype == out.dtype:
+                    bad = (
+                        np.flatnonzero(
+                            want.view(np.uint8).reshape(want.size, -1)
+                            != out.view(np.uint8).reshape(out.size, -1)
+                        )
+                        if out.size
+                        else []
+                    )
+                    detail = f" (first differing byte {bad[0] if len(bad) else '?'})"
+                else:
+                    detail = f" ({out.dtype}{out.shape} vs {want.dtype}{want.shape})"
+            problems.append(f"{key}: differs from PyTorch{detail}")
+    return problems
+
+
+CASE_NAMES = sorted(REC.CASES)
+
+
+@pytest.mark.parametrize("case", CASE_NAMES)
+def test_matches_recorded_pytorch(case: str) -> None:
+    assert mismatches(case, run_ours(REC.CASES[case])) == []
+
+
+@pytest.mark.parametrize("case", CASE_NAMES)
+def test_matches_live_pytorch(case: str) -> None:
+    torch = pytest.importorskip("torch")
+    if not torch.__version__.startswith("2.13"):
+        pytest.skip(f"recorded for torch 2.13, found {torch.__version__}")
+    theirs = REC.run_torch(REC.CASES[case])
+    ours = run_ours(REC.CASES[case])
+    assert len(ours) == len(theirs)
+    for i, (a, b) in enumerate(zip(ours, theirs)):
+        if case.startswith(REC.TOLERANT) and b.dtype.kind == "f":
+            scale = max(1.0, float(np.max(np.abs(b), initial=0)))
+            assert np.max(np.abs(a - b), initial=0) <= 8 * np.finfo(b.dtype).eps * scale, (case, i)
+        else:
+            assert a.dtype == b.dtype and a.shape == b.shape, (case, i, a.dtype, b.dtype)
+            assert a.tobytes() == b.tobytes(), (case, i)
+
+
+def test_the_recorded_data_covers_the_brief() -> None:
+    """Seeds, sizes and dtypes of the brief all appear among the recorded cases."""
+    for seed in (0, 1, 42, 2**32 + 5, -7):
+        for dt in ("float32", "float64"):
+            for n in (1, 7, 15, 16, 17, 1000):
+                assert f"floats/{seed}/{dt}/{n}" in REC.CASES
+        for it in ("int64", "int32", "int16", "int8", "uint8"):
+            assert f"ints/{seed}/{it}/1000" in REC.CASES
+    assert len(HASHES) > 5000
+
+
+# ---------------------------------------------------------------------------------------------
+# The tester catches a one-bit error
+# ---------------------------------------------------------------------------------------------
+
+
+def _off_by_one_ulp(fn: Any) -> Any:
+    def wrapped(*args: Any, **kwargs: Any) -> np.ndarray:
+        out = np.array(fn(*args, **kwargs))
+        flat = out.reshape(-1)
+        flat[len(flat) // 2] = np.nextafter(flat[len(flat) // 2], np.inf)
+        return out
+
+    return wrapped
+
+
+@pytest.mark.parametrize(
+    ("target", "case"),
+    [
+        ("_box_muller16_f32", "floats/1/float32/1000"),
+        ("_box_muller16_f64", "floats/42/float64/17"),
+        ("_normal_scalar", "floats/0/float64/7"),
+        ("_unit_f32", "floats/-7/float32/1"),
+        ("_exponential_values", "floats/1/float64/15"),
+    ],
+)
+def test_a_sampler_one_ulp_off_fails(
+    monkeypatch: pytest.MonkeyPatch, target: str, case: str
+) -> None:
+    assert mismatches(case, run_ours(REC.CASES[case])) == []
+    monkeypatch.setattr(R, target, _off_by_one_ulp(getattr(R, target)))
+    assert mismatches(case, run_ours(REC.CASES[case])) != []
+
+
+def test_a_generator_one_word_off_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    case = "interleave/0"
+    original = R.Generator.random32
+
+    def skewed(self: R.Generator, n: int) -> np.ndarray:
+        out = original(self, n)
+        return out ^ np.uint64(1) if n == 4 else out  # one bit of randint's draws
+
+    monkeypatch.setattr(R.Generator, "random32", skewed)
+    assert mismatches(case, run_ours(REC.CASES[case])) != []
+
+
+# ---------------------------------------------------------------------------------------------
+# The generator
+# ---------------------------------------------------------------------------------------------
+
+
+def test_seeds_wrap_and_overflow_as_in_pytorch() -> None:
+    assert R.Generator().manual_seed(-1).initial_seed() == 2**64 - 1
+    assert R.Generator().manual_seed(-(2**63)).initial_seed() == 2**63
+    assert R.Generator().manual_seed(True).initial_seed() == 1
+    assert R.manual_seed(3.0).initial_seed() == 3  # torch.manual_seed calls int() first
+    with pytest.raises(ValueError, match="Overflow"):
+        R.Generator().manual_seed(2**64)
+    with pytest.raises(ValueError, match="Overflow"):
+        R.Generator().manual_seed(-(2**63) - 1)
+    with pytest.raises(RuntimeError, match="expected a long"):
+        R.Generator().manual_seed(1.5)  # type: ignore[arg-type]
+    # Seeds equal modulo 2**32 give the same stream, yet keep their own initial_seed.
+    a, b = R.Generator().manual_seed(5), R.Generator().manual_seed(2**32 + 5)
+    assert np.array_equal(R.rand(9, generator=a), R.rand(9, generator=b))
+    assert a.initial_seed() != b.initial_seed()
+
+
+def test_default_generator_and_seed() -> None:
+    assert R.Generator().initial_seed() == R.DEFAULT_SEED
+    g = R.Generator(fallback_seed=7)
+    assert g.seed() == 7 and g.initial_seed() == 7
+    R.manual_seed(11)
+    assert R.initial_seed() == 11
+    first = R.rand(3)
+    R.manual_seed(11)
+    assert np.array_equal(first, R.rand(3))
+
+
+def test_state_round_trip_and_clone() -> None:
+    g = R.Generator().manual_seed(3)
+    R.randn(5, generator=g)  # caches a double
+    state = g.get_state()
+    assert state.dtype == np.uint8 and state.shape == (R.STATE_SIZE,)
+    h = g.clone()
+    assert np.array_equal(h.get_state(), state)
+    x = R.randn(40, generator=g)
+    assert np.array_equal(R.randn(40, generator=h), x)
+    g.set_state(state)
+    assert np.array_equal(R.randn(40, generator=g), x)
+    assert np.array_equal(R.Generator().set_state(g.get_state()).get_state(), g.get_state())
+
+
+def test_invalid_states_are_refused() -> None:
+    g = R.Generator()
+    with pytest.raises(RuntimeError, match="size"):
+        g.set_state(np.zeros(10, np.uint8))
+    with pytest.raises(TypeError):
+        g.set_state(np.zeros(R.STATE_SIZE, np.int64))
+    bad = g.get_state()
+    bad[8:12] = np.array([0], "<i4").view(np.uint8)  # left_ = 0
+    with pytest.raises(RuntimeError, match="Invalid mt19937 state"):
+        g.set_state(bad)
+
+
+def test_float_cache_round_trips() -> None:
+    g = R.Generator()
+    state = g.get_state()
+    state[5048:5052] = np.array([1.25], "<f4").view(np.uint8)
+    state[5052] = 1
+    assert np.array_equal(R.Generator().set_state(state).get_state(), state)
+
+
+def test_empty_tensors_draw_nothing() -> None:
+    g = R.Generator().manual_seed(0)
+    before = g.get_state()
+    assert R.rand(0, 3, generator=g).shape == (0, 3)
+    assert R.randn(0, generator=g, dtype="float64").shape == (0,)
+    assert R.randint(0, 5, (0,), generator=g).shape == (0,)
+    assert R.bernoulli_((2, 0), 0.5, generator=g).shape == (2, 0)
+    assert np.array_equal(g.get_state(), before)
+
+
+def test_dtype_names() -> None:
+    g = R.Generator()
+    assert R.rand(2, dtype="torch.float64", generator=g).dtype == np.float64
+    assert R.rand(2, dtype="double", generator=g).dtype == np.float64
+    assert R.randint(0, 3, (2,), dtype="long", generator=g).dtype == np.int64
+    assert R.rand(2, dtype=np.float32, generator=g).dtype == np.float32
+    with pytest.raises(TypeError):
+        R.rand(2, dtype="complex64")
+
+
+# ---------------------------------------------------------------------------------------------
+# Layout
+# ---------------------------------------------------------------------------------------------
+
+
+def test_fill_order() -> None:
+    # torch.empty(3, 4).t(): shape (4, 3), strides (1, 4): memory order is column by column.
+    order = R.fill_order((4, 3), (1, 4))
+    assert order.tolist() == [0, 3, 6, 9, 1, 4, 7, 10, 2, 5, 8, 11]
+    assert R.fill_order((2, 3), (3, 1)).tolist() == list(range(6))
+    assert R.is_contiguous((1, 5), (99, 1)) and not R.is_contiguous((4, 3), (1, 4))
+    # An interleaved layout: dims sorted by stride, not elements by address.
+    assert R.fill_order((3, 2), (2, 3)).tolist() == [0, 2, 4, 1, 3, 5]
+
+
+def test_strided_normal_takes_the_scalar_path() -> None:
+    g1, g2 = R.Generator().manual_seed(0), R.Generator().manual_seed(0)
+    transposed = R.normal_((4, 5), generator=g1, strides=(1, 4))
+    memory_order = R.normal_(20, generator=g2, strides=(2,))  # non-contiguous 1-D: scalar path
+    assert np.array_equal(transposed.T.reshape(-1), memory_order)
+
+
+# ---------------------------------------------------------------------------------------------
+# The arithmetic underneath
+# ---------------------------------------------------------------------------------------------
+
+
+def _exact_fma(a: float, b: float, c: float) -> float:
+    return float(Fraction(a) * Fraction(b) + Fraction(c))
+
+
+def test_fma64_is_correctly_rounded() -> None:
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal(4000) * 2.0 ** rng.integers(-20, 20, 4000)
+    b = rng.standard_normal(4000)
+    c = -a * b * (1 + rng.standard_normal(4000) * 1e-9)  # heavy cancellation
+    c[::2] = rng.standard_normal(2000)
+    got = R._fma64(a, b, c)
+    want = [_exact_fma(x, y, z) for x, y, z in zip(a.tolist(), b.tolist(), c.tolist())]
+    assert got.tolist() == want
+
+
+def test_fma32_is_correctly_rounded_at_midpoints() -> None:
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal(20000).astype(np.float32)
+    b = rng.standard_normal(20000).astype(np.float32)
+    c = rng.standard_normal(20000).astype(np.float32)
+    # Products whose sum with c lands exactly on a float32 midpoint after rounding to float64.
+    c[:100] = np.float32(1.0)
+    a[:100] = np.float32(2.0**-24) * (1 + np.float32(2.0**-23) * np.arange(100, dtype=np.float32))
+    b[:100] = np.float32(1.0) + np.float32(2.0**-23)
+    got = R._fma32(a, b, c)
+    exact = [
+        Fraction(x) * Fraction(y) + Fraction(z)
+        for x, y, z in zip(a.tolist(), b.tolist(), c.tolist())
+    ]
+    want = np.array([_round32(v) for v in exact], np.float32)
+    assert np.array_equal(got, want)
+
+
+def _round32(x: Fraction) -> float:
+    """Round an exact rational to float32, nearest-even."""
+    if x == 0:
+        return 0.0
+    sign = -1 if x < 0 else 1
+    x = abs(x)
+    e = math.floor(math.log2(x))
+    while Fraction(2) ** e > x:
+        e -= 1
+    while Fraction(2) ** (e + 1) <= x:
+        e += 1
+    scaled = x / Fraction(2) ** (e - 23)
+    q, r = divmod(scaled.numerator, scaled.denominator)
+    twice = 2 * r
+    if twice > scaled.denominator or (twice == scaled.denominator and q % 2 == 1):
+        q += 1
+    return sign * float(Fraction(q) * Fraction(2) ** (e - 23))
+
+
+def test_bulk_log_equals_libm() -> None:
+    rng = np.random.default_rng(2)
+    x = 1.0 - (rng.integers(0, 2**53, 200_000).astype(np.float64) * 2.0**-53)
+    x = np.concatenate([x, [1.0, 2.0**-53, 0.5, 1 - 2.0**-53]])
+    assert R._libm_log(x).tolist() == [math.log(v) for v in x.tolist()]
+
+
+# ---------------------------------------------------------------------------------------------
+# The module itself
+# ---------------------------------------------------------------------------------------------
+
+
+def test_imports_only_numpy_and_the_standard_library() -> None:
+    tree = ast.parse(Path(R.__file__).read_text())
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, "no relative imports (the module must stand alone)"
+            names.add((node.module or "").split(".")[0])
+    allowed = set(sys.stdlib_module_names) | {"numpy", "__future__"}
+    assert names <= allowed, names - allowed
+
+
+def test_import_is_cheap() -> None:
+    """Importing builds no tables (they are built on first use): a few ms once compiled."""
+    code = (
+        "import time, numpy; t = time.perf_counter(); import gradcli.surface.random; "
+        "print(time.perf_counter() - t)"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(root)
+    times = []
+    for _ in range(4):  # the first run compiles the module, as an install does
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            cwd=root,
+            env=env,
+            check=True,
+        )
+        times.append(float(out.stdout))
+    assert min(times[1:]) < 0.03
+
+
+@pytest.mark.skipif(
+    os.environ.get("GRADCLI_EXHAUSTIVE") != "1", reason="about a minute: GRADCLI_EXHAUSTIVE=1"
+)
+def test_fast_float32_box_muller_is_exact_on_every_input() -> None:
+    """The fast lanes round each fused multiply-add once from float64; this is exact for all
+    2**24 values u1 = 1 - k / 2**24 and u2 = k / 2**24 can take (the reference functions
+    _log_f32 and _sincos_f32 correct float64 sums that land on a float32 midpoint)."""
+    k = np.arange(1 << 24, dtype=np.float32) * np.float32(2.0**-24)
+    for start in range(0, 1 << 24, 1 << 18):
+        u = k[start : start + (1 << 18)]
+        u1, u2 = np.float32(1) - u, u.copy()
+        cos, sin = R._cephes_lanes(u1, u2)
+        radius = np.sqrt(np.float32(-2.0) * R._log_f32(u1))
+        want_sin, want_cos = R._sincos_f32(R._TWO_PI_F32 * u2)
+        assert np.array_equal(cos.astype(np.float32), radius * want_cos + np.float32(0))
+        assert np.array_equal(sin.astype(np.float32), radius * want_sin + np.float32(0))
+
+
+def test_fast_float32_box_muller_matches_the_reference() -> None:
+    """A sample of the exhaustive test above, run always."""
+    u = np.random.MT19937(7).random_raw(1 << 15).astype(np.uint32) >> np.uint32(8)
+    u = u.astype(np.float32) * np.float32(2.0**-24)
+    u1, u2 = np.float32(1) - u, u[::-1].copy()
+    cos, sin = R._cephes_lanes(u1, u2)
+    radius = np.sqrt(np.float32(-2.0) * R._log_f32(u1))
+    want_sin, want_cos = R._sincos_f32(R._TWO_PI_F32 * u2)
+    assert np.array_equal(cos.astype(np.float32), radius * want_cos + np.float32(0))
+    assert np.array_equal(sin.astype(np.float32), radius * want_sin + np.float32(0))

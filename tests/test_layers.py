@@ -1,0 +1,189 @@
+"""The package's layers: base <- core <- ops <- surface <- lang <- analysis <- cli.
+
+Every module's imports are read with `ast` (function-level and TYPE_CHECKING imports too): an
+import of a layer to the right is an error, and so is any cycle among the modules. Then every
+module is imported first, in a fresh process (forked from one that has imported nothing of
+gradcli), and must not bring in sympy (only `check` and `symbolic` use it, inside functions).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "gradcli"
+LAYERS = ("base", "core", "ops", "surface", "lang", "analysis", "cli")
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _layer(module: str) -> int:
+    """The layer's position; the package itself and `__main__` sit above every layer."""
+    parts = module.split(".")
+    if len(parts) > 1 and parts[1] in LAYERS:
+        return LAYERS.index(parts[1])
+    return len(LAYERS)
+
+
+def _package(module: str) -> str:
+    is_package = MODULES[module].name == "__init__.py"
+    return module if is_package else module.rpartition(".")[0]
+
+
+def _imports(module: str) -> list[tuple[str, int]]:
+    """The gradcli modules `module` imports, with the line of each import."""
+    tree = ast.parse(MODULES[module].read_text(), filename=str(MODULES[module]))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = _package(module).split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            # `from pkg import name`: the submodule pkg.name when there is one, else pkg.
+            names = [
+                f"{target}.{a.name}" if f"{target}.{a.name}" in MODULES else target
+                for a in node.names
+            ]
+        else:
+            continue
+        for name in names:
+            if name.split(".")[0] == "gradcli" and name != module:
+                found.append((name, node.lineno))
+    return found
+
+
+GRAPH = {m: _imports(m) for m in MODULES}
+
+
+def test_every_layer_is_a_package() -> None:
+    for layer in LAYERS:
+        assert f"gradcli.{layer}" in MODULES, f"gradcli/{layer}/__init__.py is missing"
+
+
+def test_imports_only_go_to_the_left() -> None:
+    wrong = []
+    for module, imports in GRAPH.items():
+        for target, line in imports:
+            assert target in MODULES, f"{module}:{line} imports {target}, which does not exist"
+            if _layer(target) > _layer(module):
+                wrong.append(f"{MODULES[module].relative_to(ROOT)}:{line}: {module} -> {target}")
+    assert not wrong, (
+        "imports against the layer order " + " <- ".join(LAYERS) + ":\n" + "\n".join(wrong)
+    )
+
+
+def test_no_import_cycles() -> None:
+    edges = {m: sorted({t for t, _ in imports}) for m, imports in GRAPH.items()}
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    cycles: list[list[str]] = []
+
+    def visit(start: str) -> None:
+        # Iterative depth-first search, reporting the path of each back edge.
+        path = [start]
+        state[start] = 1
+        stack = [iter(edges[start])]
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                stack.pop()
+                continue
+            if state.get(nxt) == 1:
+                cycles.append(path[path.index(nxt) :] + [nxt])
+            elif nxt not in state:
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append(iter(edges[nxt]))
+
+    for m in edges:
+        if m not in state:
+            visit(m)
+    assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
+
+
+def test_the_layer_test_sees_lazy_imports() -> None:
+    """The walk reads imports inside functions (a lazy import is still an edge)."""
+    lazy = [
+        (m, t)
+        for m, imports in GRAPH.items()
+        for t, line in imports
+        if line > 1 and not _module_level(m, line)
+    ]
+    assert lazy, "no function-level import found: is the walk reading function bodies?"
+
+
+def _module_level(module: str, line: int) -> bool:
+    tree = ast.parse(MODULES[module].read_text())
+    return any(isinstance(n, (ast.Import, ast.ImportFrom)) and n.lineno == line for n in tree.body)
+
+
+_DRIVER = textwrap.dedent(
+    """
+    import importlib, os, sys, traceback
+    import numpy  # noqa: F401 - not gradcli: shared by the forks, to save their time
+
+    failed = []
+    for name in sys.argv[1:]:
+        pid = os.fork()
+        if pid == 0:
+            try:
+                importlib.import_module(name)
+                assert "sympy" not in sys.modules, "imports sympy"
+            except BaseException:
+                traceback.print_exc()
+                os._exit(1)
+            os._exit(0)
+        _, status = os.waitpid(pid, 0)
+        if status != 0:
+            failed.append(name)
+    print("FAILED:", " ".join(failed))
+    sys.exit(1 if failed else 0)
+    """
+)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="imports each module in a forked process")
+def test_every_module_imports_first_in_a_fresh_process() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    r = subprocess.run(
+        [sys.executable, "-c", _DRIVER, *MODULES],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+        env=env,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_the_cli_starts_without_numpy_rich_or_sympy() -> None:
+    """`gradcli --help` imports the app and the commands' options only."""
+    code = (
+        "import sys, gradcli.cli.main\n"
+        "heavy = [m for m in ('numpy', 'rich', 'sympy') if m in sys.modules]\n"
+        "assert not heavy, heavy"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=60)

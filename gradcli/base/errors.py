@@ -68,9 +68,17 @@ class Span(Record):
 
 
 class GradcliError(Exception):
-    """Anything the user got wrong. `exit_code` 1 (program or input) unless a subclass says."""
+    """Anything the user got wrong. `exit_code` 1 (program or input) unless a subclass says.
+
+    `python_class` names the Python/PyTorch exception the error mirrors (PyTorch raises
+    `RuntimeError` for most of what the kernel refuses): a program's `except RuntimeError:`
+    catches it, and `print(e)` shows its message. None marks what no `except` may catch: a
+    limit, or something gradcli does not support (a program written for PyTorch would not have
+    met it there).
+    """
 
     exit_code = 1
+    python_class: str | None = "RuntimeError"
 
     def __init__(
         self,
@@ -90,6 +98,11 @@ class GradcliError(Exception):
         # The Python exception behind this error, if any (a NumPy error on a bad argument),
         # kept for `--debug` (re-raising with a span would drop `__cause__`).
         self.cause: BaseException | None = None
+
+    def mirror(self, python_class: str | None) -> GradcliError:
+        """The same error, as the Python exception class it mirrors (`TypeError`...)."""
+        self.python_class = python_class
+        return self
 
     def with_span(self, span: Span | None) -> GradcliError:
         """Attach a span if the error does not have one yet (errors raised deep in the engine
@@ -227,10 +240,19 @@ class UsageError(GradcliError):
     """The command line itself is wrong (exit status 2, as click uses)."""
 
     exit_code = 2
+    python_class = None
 
 
 class LimitError(GradcliError):
-    """A named safety limit was reached."""
+    """A named safety limit was reached (never caught by a program's `except`)."""
+
+    python_class = None
+
+
+class NotSupported(GradcliError):
+    """Something PyTorch has and gradcli does not (never caught by a program's `except`)."""
+
+    python_class = None
 
 
 def suggest(name: str, candidates: Iterable[str]) -> str | None:

@@ -1,10 +1,12 @@
-"""The Python builtins a program may call (`range`, `len`, `min`, `sum`, `round`, `str`...),
-checked: their arguments' types, and the limits on what they make."""
+"""The Python builtins a program may call (`range`, `len`, `zip`, `sorted`, `isinstance`,
+`type`...), checked: their arguments' types, and the limits on what they make (counted
+before it is made). What is not here is not defined in a program: `getattr`, `setattr`,
+`vars`, `dir`, `globals`, `open`, `eval`, `exec`, `compile`, `input`, `format`, `object`... and
+`type` may only be called (`type(x)`), never held as a value."""
 
 from __future__ import annotations
 
 import ast
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -13,24 +15,46 @@ from ..base.errors import GradcliError
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import functional as F
-from ..surface.printing import Size, format_value
+from .exceptions import CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop
-from .values import Builtin, check_structure, int_check, length, seq, short
+from .pyobjects import _hashable, call_value, d_update, sort_items
+from .text import checked_str, to_repr
+from .values import (
+    MODULE_BASE,
+    TENSOR_TYPE,
+    BoundMethod,
+    Builtin,
+    PyType,
+    UserFunction,
+    check_structure,
+    current,
+    int_check,
+    is_iterator,
+    length,
+    parameter_type,
+    seq,
+    short,
+)
 
 BUILTINS: dict[str, Any] = {}
 
 
 def _builtin_range(*args: Any) -> range:
     if not 1 <= len(args) <= 3:
-        raise GradcliError(f"range expected 1 to 3 arguments, got {len(args)}")
+        raise GradcliError(f"range expected 1 to 3 arguments, got {len(args)}").mirror("TypeError")
+    clean = []
     for a in args:
+        if isinstance(a, Tensor) and a.data.size == 1 and a.dtype.kind in "iu":
+            a = int(a.item())
         if isinstance(a, bool) or not isinstance(a, int):
             raise GradcliError(
-                f"range() takes integers, not {typename(a)}", hint="use int(...) to convert"
-            )
-    if len(args) == 3 and args[2] == 0:
-        raise GradcliError("range() arg 3 must not be zero")
-    return range(*args)
+                f"'{typename(a)}' object cannot be interpreted as an integer",
+                hint="use int(...) to convert",
+            ).mirror("TypeError")
+        clean.append(a)
+    if len(clean) == 3 and clean[2] == 0:
+        raise GradcliError("range() arg 3 must not be zero").mirror("ValueError")
+    return range(*clean)
 
 
 def _builtin_len(v: Any) -> int:
@@ -38,53 +62,78 @@ def _builtin_len(v: Any) -> int:
         return len(v)
     n = length(v)
     if n is None:
-        raise GradcliError(f"object of type '{typename(v)}' has no len()")
+        raise GradcliError(f"object of type '{typename(v)}' has no len()").mirror("TypeError")
     return n
 
 
 def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
     name = conv.__name__
     if isinstance(v, Tensor):
+        if v.data.size != 1:
+            raise GradcliError(
+                "only one element tensors can be converted to Python scalars"
+            ).mirror("ValueError")
         v = v.item()
     elif isinstance(v, str):
+        if len(v) > 4300:
+            raise GradcliError(f"could not convert string to {name}: {short(repr(v))}").mirror(
+                "ValueError"
+            )
         try:
             return int_check(conv(v.strip()))
         except ValueError:
-            raise GradcliError(f"could not convert string to {name}: {short(repr(v))}") from None
+            raise GradcliError(f"could not convert string to {name}: {short(repr(v))}").mirror(
+                "ValueError"
+            ) from None
     if isinstance(v, (int, float, bool)):
         try:
             return int_check(conv(v))
-        except (OverflowError, ValueError):
-            raise GradcliError(
-                f"cannot convert {v} to an integer", hint="the value is not finite"
-            ) from None
+        except OverflowError as e:
+            raise GradcliError(str(e)).mirror("OverflowError") from None
+        except ValueError as e:
+            raise GradcliError(str(e)).mirror("ValueError") from None
     raise GradcliError(
-        f"{name}() argument must be a number, a string or a one-element tensor, not {typename(v)}"
-    )
+        f"{name}() argument must be a string or a real number, not '{typename(v)}'"
+    ).mirror("TypeError")
 
 
 def _minmax(which: Callable[..., Any], name: str) -> Callable[..., Any]:
-    def f(*args: Any) -> Any:
+    _none = object()
+
+    def f(*args: Any, key: Any = None, default: Any = _none) -> Any:
         items = (
             seq(args[0], f"{name}()")
             if len(args) == 1 and not isinstance(args[0], Tensor)
             else list(args)
         )
+        if not args:
+            raise GradcliError(f"{name} expected at least 1 argument, got 0").mirror("TypeError")
         if not items:
-            raise GradcliError(f"{name}() arg is an empty sequence")
-        if any(isinstance(i, Tensor) for i in items):
+            if default is not _none:
+                return default
+            raise GradcliError(f"{name}() arg is an empty sequence").mirror("ValueError")
+        if key is None and any(isinstance(i, Tensor) for i in items):
             if len(items) == 1 and isinstance(items[0], Tensor):
                 return (F.max if name == "max" else F.min)(items[0])
+            if all(isinstance(i, Tensor) and i.data.size == 1 for i in items):
+                best = items[0]
+                for i in items[1:]:
+                    better = i.item() > best.item() if name == "max" else i.item() < best.item()
+                    if better:
+                        best = i
+                return best
             raise GradcliError(
                 f"Python's {name}() of tensors is ambiguous",
                 hint=f"use torch.{name}imum(a, b) or x.{name}()",
-            )
+            ).mirror("RuntimeError")
         for i in items:
             check_structure(i, f"{name}()")
         try:
+            if key is not None:
+                return which(items, key=lambda v: call_value(key, v))
             return which(items)
         except TypeError as e:
-            raise GradcliError(f"{name}(): {e}") from None
+            raise GradcliError(str(e)).mirror("TypeError") from None
 
     return f
 
@@ -99,13 +148,20 @@ def _builtin_sum(items: Any, start: Any = 0) -> Any:
 def _builtin_round(v: Any, nd: Any = None) -> Any:
     x = v.item() if isinstance(v, Tensor) else v
     if isinstance(x, bool) or not isinstance(x, (int, float)):
-        raise GradcliError(f"round() takes a number, not {typename(x)}")
+        raise GradcliError(f"type {typename(x)} doesn't define __round__ method").mirror(
+            "TypeError"
+        )
     if nd is None:
-        if isinstance(x, float) and not math.isfinite(x):
-            raise GradcliError(f"cannot round {x} to an integer", hint="the value is not finite")
-        return round(x)
+        try:
+            return int_check(round(x))
+        except OverflowError as e:
+            raise GradcliError(str(e)).mirror("OverflowError") from None
+        except ValueError as e:
+            raise GradcliError(str(e)).mirror("ValueError") from None
     if isinstance(nd, bool) or not isinstance(nd, int):
-        raise GradcliError(f"round(): ndigits must be an integer, not {typename(nd)}")
+        raise GradcliError(f"'{typename(nd)}' object cannot be interpreted as an integer").mirror(
+            "TypeError"
+        )
     # Beyond +-400 digits every finite float and every int gradcli allows rounds the same, and
     # round(int, -10**12) would compute 10**10**12.
     return round(x, max(-400, min(400, nd)))
@@ -116,53 +172,322 @@ def _builtin_abs(v: Any) -> Any:
         return A.abs(v)
     if isinstance(v, (int, float)):
         return abs(v)
-    raise GradcliError(f"bad operand type for abs(): '{typename(v)}'")
-
-
-def size_builtin(s: Any = ()) -> Size:
-    items = seq(s, "torch.Size()")
-    for i in items:
-        if isinstance(i, bool) or not isinstance(i, int):
-            raise GradcliError(f"torch.Size() takes integers, not {typename(i)}")
-    return Size(tuple(items))
+    raise GradcliError(f"bad operand type for abs(): '{typename(v)}'").mirror("TypeError")
 
 
 def builtin_str(v: Any = "") -> str:
-    check_structure(v, "str()", tensor_cost=100)
-    text = format_value(v)
-    limits.STRING_CHARS.check(len(text), "the length of the string")
-    return text
+    return checked_str(v)
+
+
+def _index(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
+            "TypeError"
+        )
+    return v
+
+
+def _zip(*iterables: Any, strict: Any = False) -> list:
+    items = [seq(v, "zip()") for v in iterables]
+    if not items:
+        return []
+    n = min(len(i) for i in items)
+    # A zip makes n tuples of len(iterables) items: counted before any is made.
+    limits.LIST_ITEMS.check(n * len(items), "the number of items zip() would make")
+    if strict and any(len(i) != n for i in items):
+        raise GradcliError("zip() arguments have different lengths").mirror("ValueError")
+    return list(zip(*items))
+
+
+def _enumerate(v: Any, start: Any = 0) -> list:
+    items = seq(v, "enumerate()")
+    limits.LIST_ITEMS.check(2 * len(items), "the number of items enumerate() would make")
+    return list(enumerate(items, _index(start)))
+
+
+def _reversed(v: Any) -> list:
+    if is_iterator(v) or isinstance(v, (set, dict)) and not isinstance(v, dict):
+        raise GradcliError(f"'{typename(v)}' object is not reversible").mirror("TypeError")
+    items = seq(v, "reversed()")
+    items.reverse()
+    return items
+
+
+def _sorted(items: Any, *, key: Any = None, reverse: Any = False) -> list:
+    return sort_items(seq(items, "sorted()"), key, bool(reverse))
+
+
+def _any(items: Any) -> bool:
+    for v in items if is_iterator(items) else seq(items, "any()"):
+        if bool(v):
+            return True
+    return False
+
+
+def _all(items: Any) -> bool:
+    for v in items if is_iterator(items) else seq(items, "all()"):
+        if not bool(v):
+            return False
+    return True
+
+
+def _map(f: Any, *iterables: Any) -> list:
+    if not iterables:
+        raise GradcliError("map() must have at least two arguments.").mirror("TypeError")
+    items = [seq(v, "map()") for v in iterables]
+    return [call_value(f, *args) for args in zip(*items)]
+
+
+def _filter(f: Any, items: Any) -> list:
+    out = []
+    for v in seq(items, "filter()"):
+        keep = bool(v) if f is None else bool(call_value(f, v))
+        if keep:
+            out.append(v)
+    return out
+
+
+def _dict(*args: Any, **kwargs: Any) -> dict:
+    if len(args) > 1:
+        raise GradcliError(f"dict expected at most 1 argument, got {len(args)}").mirror("TypeError")
+    out: dict = {}
+    d_update(out, args[0] if args else (), **kwargs)
+    return out
+
+
+def _set(items: Any = ()) -> set:
+    return {_hashable(v) for v in seq(items, "set()")}
+
+
+def _next(it: Any, *default: Any) -> Any:
+    if not is_iterator(it):
+        raise GradcliError(f"'{typename(it)}' object is not an iterator").mirror("TypeError")
+    try:
+        return next(it)
+    except StopIteration:
+        if default:
+            return default[0]
+        raise ProgramError(CLASSES["StopIteration"]()) from None
+
+
+def _iter(v: Any) -> Any:
+    if is_iterator(v):
+        return v
+    from .values import iterate
+
+    return iter(iterate(v, "iter()"))
+
+
+def _divmod(a: Any, b: Any) -> tuple:
+    return (binop(ast.FloorDiv(), a, b), binop(ast.Mod(), a, b))
+
+
+def _pow(a: Any, b: Any, mod: Any = None) -> Any:
+    if mod is None:
+        return binop(ast.Pow(), a, b)
+    for v in (a, b, mod):
+        _index(v)
+    try:
+        return pow(a, b, mod)
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+
+
+def _hasattr(obj: Any, name: Any) -> bool:
+    if not isinstance(name, str):
+        raise GradcliError("hasattr(): attribute name must be string").mirror("TypeError")
+    if name.startswith("__"):
+        return False
+    try:
+        current().attribute(obj, name)
+    except GradcliError:
+        return False
+    return True
+
+
+def _callable(v: Any) -> bool:
+    from .classes import FunctionClass, ModuleClass, ModuleInstance
+
+    if isinstance(
+        v,
+        (UserFunction, Builtin, BoundMethod, PyType, ExcClass, ModuleClass, FunctionClass),
+    ):
+        return True
+    if isinstance(v, ModuleInstance):
+        return True
+    return callable(v) and not isinstance(v, (str, Tensor, list, tuple, dict))
+
+
+def _chr(i: Any) -> str:
+    _index(i)
+    if not 0 <= i < 0x110000:
+        raise GradcliError("chr() arg not in range(0x110000)").mirror("ValueError")
+    return chr(i)
+
+
+def _ord(c: Any) -> int:
+    if not isinstance(c, str) or len(c) != 1:
+        raise GradcliError("ord() expected a character").mirror("TypeError")
+    return ord(c)
+
+
+def _slice(*args: Any) -> slice:
+    if not 1 <= len(args) <= 3:
+        raise GradcliError("slice expected 1 to 3 arguments").mirror("TypeError")
+    return slice(*args)
+
+
+# --- types: callable to convert, and what isinstance / type() use -----------------------------
+
+
+def _bool(v: Any = False) -> bool:
+    return bool(v)
+
+
+def _list(v: Any = ()) -> list:
+    return seq(v, "list()")
+
+
+def _tuple(v: Any = ()) -> tuple:
+    return tuple(seq(v, "tuple()"))
+
+
+INT = PyType("int", (int,), lambda v=0: _num(v, int))
+FLOAT = PyType("float", (float,), lambda v=0.0: _num(v, float))
+BOOL = PyType("bool", (bool,), _bool)
+STR = PyType("str", (str,), builtin_str)
+LIST = PyType("list", (list,), _list)
+TUPLE = PyType("tuple", (tuple,), _tuple)
+DICT = PyType("dict", (dict,), _dict)
+SET = PyType("set", (set,), _set)
+NONE_TYPE = PyType("NoneType", (type(None),), None)
+RANGE = PyType("range", (range,), _builtin_range)
+SLICE = PyType("slice", (slice,), _slice)
+FUNCTION = PyType("function", (UserFunction,), None)
+
+PY_TYPES: dict[type, PyType] = {
+    int: INT,
+    float: FLOAT,
+    bool: BOOL,
+    str: STR,
+    list: LIST,
+    tuple: TUPLE,
+    dict: DICT,
+    set: SET,
+    type(None): NONE_TYPE,
+    range: RANGE,
+    slice: SLICE,
+    UserFunction: FUNCTION,
+}
+
+
+def type_of(v: Any) -> Any:
+    """`type(v)`: a class value that prints as Python's and compares with the program's names
+    (`type(y) == torch.Tensor`)."""
+    from .classes import ModuleInstance
+
+    if isinstance(v, Tensor):
+        param = parameter_type()
+        if param is not None and isinstance(v, param.types):
+            return param.inert()
+        return TENSOR_TYPE.inert()
+    t = PY_TYPES.get(type(v))
+    if t is not None:
+        return t.inert()
+    if isinstance(v, ExcValue):
+        return v.cls
+    if isinstance(v, ModuleInstance):
+        return v.cls
+    name = typename(v)
+    shown = {
+        "DType": "torch.dtype",
+        "Size": "torch.Size",
+        "Namespace": "module",
+        "Builtin": "builtin_function_or_method",
+        "BoundMethod": "builtin_function_or_method",
+        "ndarray": "numpy.ndarray",
+        "Device": "torch.device",
+        "Generator": "generator",
+    }.get(name, name)
+    return PyType(name, (type(v),), None, shown=shown)
+
+
+def _isinstance(v: Any, cls: Any) -> bool:
+    from .classes import ModuleClass, ModuleInstance
+
+    classes = cls if isinstance(cls, tuple) else (cls,)
+    for c in classes:
+        if isinstance(c, PyType):
+            if isinstance(v, c.types):
+                return True
+        elif isinstance(c, ExcClass):
+            if isinstance(v, ExcValue) and v.cls.is_subclass_of(c):
+                return True
+        elif isinstance(c, ModuleClass):
+            if isinstance(v, ModuleInstance) and v.cls.is_subclass_of(c):
+                return True
+        elif c is MODULE_BASE:
+            from ..surface import nn as surface_nn
+
+            if isinstance(v, (ModuleInstance, surface_nn.Module)):
+                return True
+        elif isinstance(c, type) and c.__module__.startswith("gradcli.surface"):
+            if isinstance(v, c):
+                return True
+        else:
+            raise GradcliError(
+                "isinstance() arg 2 must be a type, a tuple of types, or a union"
+            ).mirror("TypeError")
+    return False
+
+
+def _print(*args: Any, **kwargs: Any) -> None:
+    current().do_print(*args, **kwargs)
 
 
 BUILTINS.update(
     {
-        "range": Builtin("range", _builtin_range),
+        "range": RANGE,
         "len": Builtin("len", _builtin_len),
-        "float": Builtin("float", lambda v=0.0: _num(v, float)),
-        "int": Builtin("int", lambda v=0: _num(v, int)),
-        "bool": Builtin("bool", lambda v=False: bool(v)),
+        "float": FLOAT,
+        "int": INT,
+        "bool": BOOL,
+        "str": STR,
+        "list": LIST,
+        "tuple": TUPLE,
+        "dict": DICT,
+        "set": SET,
+        "slice": SLICE,
         "abs": Builtin("abs", _builtin_abs),
         "min": Builtin("min", _minmax(min, "min")),
         "max": Builtin("max", _minmax(max, "max")),
         "sum": Builtin("sum", _builtin_sum),
         "round": Builtin("round", _builtin_round),
-        "list": Builtin("list", lambda v=(): seq(v, "list()")),
-        "tuple": Builtin("tuple", lambda v=(): tuple(seq(v, "tuple()"))),
-        "enumerate": Builtin(
-            "enumerate", lambda v, start=0: list(enumerate(seq(v, "enumerate()"), _index(start)))
-        ),
-        "zip": Builtin("zip", lambda *vs: list(zip(*[seq(v, "zip()") for v in vs]))),
-        "str": Builtin("str", builtin_str),
-        "None": None,
-        "True": True,
-        "False": False,
+        "repr": Builtin("repr", lambda v: to_repr(v)),
+        "enumerate": Builtin("enumerate", _enumerate),
+        "zip": Builtin("zip", _zip),
+        "reversed": Builtin("reversed", _reversed),
+        "sorted": Builtin("sorted", _sorted),
+        "any": Builtin("any", _any),
+        "all": Builtin("all", _all),
+        "map": Builtin("map", _map),
+        "filter": Builtin("filter", _filter),
+        "isinstance": Builtin("isinstance", _isinstance),
+        "hasattr": Builtin("hasattr", _hasattr),
+        "callable": Builtin("callable", _callable),
+        "id": Builtin("id", id),
+        "divmod": Builtin("divmod", _divmod),
+        "pow": Builtin("pow", _pow),
+        "next": Builtin("next", _next),
+        "iter": Builtin("iter", _iter),
+        "chr": Builtin("chr", _chr),
+        "ord": Builtin("ord", _ord),
+        "print": Builtin("print", _print),
         # `if __name__ == "__main__":` in pasted scripts.
         "__name__": "__main__",
+        **CLASSES,
     }
 )
 
-
-def _index(v: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise GradcliError(f"expected an integer, not {typename(v)}")
-    return v
+# `type` is only called (`type(x)`), never a value (`type.__subclasses__` and its kin).
+TYPE_BUILTIN = Builtin("type", type_of)

@@ -2,14 +2,17 @@
 program's errors and gradcli's own.
 
 A call is bound to the function's signature first: a wrong call is the user's error, with the
-signature to show. Then the arguments are untrusted values of any type, which the layers that
-interpret a program's values (the PyTorch surface, `ops.arithmetic`'s operands, the language's
-builtins and values, `Tensor`'s own conversions: `ARGUMENT_LAYERS`) check and convert. A
-Python error raised there on a value (`float("a")`, `np.dtype(5)`, a list where a tensor
-belongs) is an argument error: the program's, exit 1. The same error raised anywhere else (the
-kernel, the records' rules, the library features, the interpreter itself), or an error of
-calling (a call that does not fit a signature after the program's call did), is a gradcli bug:
-it is not converted, and the CLI reports it as an internal error (exit 70).
+signature to show. (A binding that succeeded is remembered by the function and the shape of
+the call, its number of positional arguments and its keyword names: binding depends on
+nothing else, so the same call in a loop is bound once.) Then the arguments are untrusted
+values of any type, which the layers that interpret a program's values (the PyTorch surface,
+`ops.arithmetic`'s operands, the language's builtins and values, `Tensor`'s own conversions:
+`ARGUMENT_LAYERS`) check and convert. A Python error raised there on a value (`float("a")`,
+`np.dtype(5)`, a list where a tensor belongs) is an argument error: the program's, exit 1. The
+same error raised anywhere else (the kernel, the records' rules, the library features, the
+interpreter itself), or an error of calling (a call that does not fit a signature after the
+program's call did), is a gradcli bug: it is not converted, and the CLI reports it as an
+internal error (exit 70).
 """
 
 from __future__ import annotations
@@ -25,79 +28,128 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, Span
 from ..core.tensor import typename
-from .builtins import BUILTINS, _builtin_len
 from .values import DType, range_len, short
 
-_SIG_CACHE: dict[int, tuple[Any, Any]] = {}
+# (id(f), number of positional arguments, keyword names) -> f, for calls that bound.
+_BOUND: dict[tuple, Any] = {}
+_SIGNATURES: dict[int, tuple[Any, Any]] = {}
+
+# Python's exception classes as the program's `except` sees them.
+_MIRRORED = {
+    "TypeError": "TypeError",
+    "ValueError": "ValueError",
+    "AttributeError": "AttributeError",
+    "IndexError": "IndexError",
+    "KeyError": "KeyError",
+    "OverflowError": "OverflowError",
+    "ZeroDivisionError": "ZeroDivisionError",
+    "FloatingPointError": "FloatingPointError",
+    "LinAlgError": "RuntimeError",  # torch.linalg's errors are RuntimeErrors
+    "UnicodeEncodeError": "ValueError",
+    "UnicodeDecodeError": "ValueError",
+}
+
+
+def signature_of(f: Callable[..., Any]) -> Any:
+    entry = _SIGNATURES.get(id(f))
+    if entry is None or entry[0] is not f:
+        import inspect
+
+        try:
+            sig = inspect.signature(f)
+        except (TypeError, ValueError):
+            sig = False
+        if len(_SIGNATURES) > 4096:
+            _SIGNATURES.clear()
+        # The function is kept with its signature, so that its id cannot be reused meanwhile.
+        entry = _SIGNATURES[id(f)] = (f, sig)
+    return entry[1]
 
 
 def checked_call(
     f: Callable[..., Any],
     args: list,
     kwargs: dict,
-    name: str,
-    node: ast.AST,
-    interp: Any,
+    name: str | Callable[[], str],
     bound: bool = False,
+    raw: Any = None,
 ) -> Any:
     """Call one of gradcli's functions with a program's arguments: a call that does not fit the
     signature, and an argument error (`is_argument_error`), are the program's errors (the
-    original exception kept as the cause, for `--debug`); any other exception propagates."""
-    import inspect
+    original exception kept as the cause, for `--debug`); any other exception propagates.
 
-    entry = _SIG_CACHE.get(id(f))
-    if entry is None or entry[0] is not f:
-        try:
-            sig = inspect.signature(f)
-        except (TypeError, ValueError):
-            sig = False
-        if len(_SIG_CACHE) > 4096:
-            _SIG_CACHE.clear()
-        # The function is kept with its signature, so that its id cannot be reused meanwhile.
-        entry = _SIG_CACHE[id(f)] = (f, sig)
-    sig = entry[1]
-    if sig:
-        try:
-            sig.bind(*args, **kwargs)
-        except TypeError as e:
-            shown = args[1:] if bound else args
-            raise interp.error(
-                node,
-                f"{name}(): {e}",
-                found=f"{len(shown)} positional argument(s)"
-                + (f" and keywords {', '.join(kwargs)}" if kwargs else ""),
-                expected=f"{name}{_public_sig(sig, bound)}",
-            ) from None
-    # torch dtypes are NumPy dtypes inside gradcli's functions (print shows them as torch's).
-    if f != interp.do_print:
-        args = [a.np if isinstance(a, DType) else a for a in args]
-        kwargs = {k: v.np if isinstance(v, DType) else v for k, v in kwargs.items()}
-    if not any(f is g for g in _TAKES_RANGES):
-        for v in (*args, *kwargs.values()):
-            if isinstance(v, range):
-                # NumPy would make a list of it: no more items than a list may have.
-                limits.LIST_ITEMS.check(
-                    range_len(v), f"the number of items of the range passed to {name}()"
-                )
+    name   how the program named the function (or a function that says it, called only for
+           an error message)
+    bound  the first argument is the object of a method (not counted in messages)
+    raw    the function takes torch dtypes as they are; otherwise they become NumPy dtypes
+    """
+    key = (id(f), len(args), tuple(kwargs) if kwargs else ())
+    if _BOUND.get(key) is not f:
+        sig = signature_of(f)
+        if sig:
+            try:
+                sig.bind(*args, **kwargs)
+            except TypeError as e:
+                label = name if isinstance(name, str) else name()
+                shown = args[1:] if bound else args
+                raise GradcliError(
+                    f"{label}(): {e}",
+                    found=f"{len(shown)} positional argument(s)"
+                    + (f" and keywords {', '.join(kwargs)}" if kwargs else ""),
+                    expected=f"{label}{_public_sig(sig, bound)}",
+                ).mirror("TypeError") from None
+        if len(_BOUND) > 8192:
+            _BOUND.clear()
+        _BOUND[key] = f
+    if not raw:
+        convert = False
+        for a in args:
+            if type(a) is DType or type(a) is range:
+                convert = True
+                break
+        if kwargs:
+            for a in kwargs.values():
+                if type(a) is DType or type(a) is range:
+                    convert = True
+                    break
+        if convert:
+            args, kwargs = _converted(f, args, kwargs, name)
     try:
         return f(*args, **kwargs)
     except CONVERTED as e:
         if not is_argument_error(e):
             raise
+        label = name if isinstance(name, str) else name()
         what = short(str(e)) or type(e).__name__
         if isinstance(e, AttributeError):
             what = f"an argument has the wrong type ({what})"
         err = GradcliError(
-            f"{name}(): {what}",
+            f"{label}(): {what}",
             found=", ".join(typename(a) for a in (args[1:] if bound else args)) or None,
             hint="check the arguments' types and values (see `gradcli ops`)",
-        )
+        ).mirror(_MIRRORED.get(type(e).__name__, "RuntimeError"))
         err.cause = e
         raise err from e
     except MemoryError:
         raise LimitError(
             "out of memory", hint="the tensors are too large for this machine"
         ) from None
+
+
+def _converted(
+    f: Callable[..., Any], args: list, kwargs: dict, name: str | Callable[[], str]
+) -> tuple[list, dict]:
+    """torch dtypes as NumPy dtypes (inside gradcli's functions); ranges checked against the
+    list limit (NumPy would make a list of one)."""
+    for v in (*args, *kwargs.values()):
+        if isinstance(v, range):
+            label = name if isinstance(name, str) else name()
+            limits.LIST_ITEMS.check(
+                range_len(v), f"the number of items of the range passed to {label}()"
+            )
+    args = [a.np if isinstance(a, DType) else a for a in args]
+    kwargs = {k: v.np if isinstance(v, DType) else v for k, v in kwargs.items()}
+    return args, kwargs
 
 
 # What Python and NumPy raise on arguments of the wrong type or value. (RuntimeError,
@@ -125,6 +177,9 @@ ARGUMENT_LAYERS = (
     "gradcli.lang.operators",
     "gradcli.lang.values",
     "gradcli.lang.calls",
+    "gradcli.lang.pyobjects",
+    "gradcli.lang.formatting",
+    "gradcli.lang.text",
     "gradcli.core.tensor",
 )
 # Python's messages for a call that does not fit a signature (or of something not callable).
@@ -162,13 +217,9 @@ def user_error(e: BaseException, span: Span | None, what: str | None = None) -> 
         f"{what}: {text}" if what else text,
         span=span,
         hint="check the values' types (--debug shows where the error came from)",
-    )
+    ).mirror(_MIRRORED.get(type(e).__name__, "RuntimeError"))
     err.cause = e
     return err
-
-
-# Functions that take a range as it is (they never make a list of it).
-_TAKES_RANGES: set[Any] = {_builtin_len, BUILTINS["bool"].fn}
 
 
 def call_name(node: ast.AST, callee: Any) -> str:

@@ -1,6 +1,7 @@
 """The modules a program can name (`torch`, `torch.nn`, `F`, `torch.autograd`, `numpy`,
 `math`) as fixed tables of members, and a tensor's properties and methods as a program sees
-them."""
+them (the surface's, and the few that hand the program a value of the language: `.numpy()`,
+`.to(device)`)."""
 
 from __future__ import annotations
 
@@ -11,16 +12,25 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core import autograd
-from ..core.tensor import Settings, Tensor, as_tensor, typename
+from ..core.tensor import Settings, Tensor, as_tensor, grad_enabled, typename
 from ..ops import arithmetic as A
 from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import names
 from ..surface.printing import Size
-from .builtins import size_builtin
-from .values import Builtin, DType, GradFn, Namespace
+from .values import (
+    FUNCTION_BASE,
+    MODULE_BASE,
+    TENSOR_TYPE,
+    Builtin,
+    Device,
+    DType,
+    GradFn,
+    Namespace,
+    seq,
+)
 
 _DTYPES = {
     "float32": np.float32,
@@ -37,11 +47,42 @@ _DTYPES = {
 }
 
 
+def size_builtin(s: Any = ()) -> Size:
+    """`torch.Size(...)`."""
+    items = seq(s, "torch.Size()")
+    for i in items:
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise GradcliError(f"torch.Size() takes integers, not {typename(i)}").mirror(
+                "TypeError"
+            )
+    return Size(tuple(items))
+
+
+_NAMESPACES: dict[str, Namespace] | None = None
+
+
 def build_namespaces() -> dict[str, Namespace]:
+    """The modules a program can name (made once: they are fixed tables)."""
+    global _NAMESPACES
+    if _NAMESPACES is None:
+        _NAMESPACES = _build()
+    return _NAMESPACES
+
+
+def _build() -> dict[str, Namespace]:
+    from . import gradmode
+    from .exceptions import CLASSES
+
     dtypes = {k: DType(k, np.dtype(v)) for k, v in _DTYPES.items()}
     functional_members: dict[str, Any] = dict(names.FUNCTIONS)
     nn_functional = Namespace("torch.nn.functional", functional_members)
-    nn = Namespace("torch.nn", {**names.MODULES, "functional": nn_functional})
+    nn = Namespace(
+        "torch.nn", {**names.MODULES, "functional": nn_functional, "Module": MODULE_BASE}
+    )
+    function_ns = Namespace(
+        "torch.autograd.function",
+        {"Function": FUNCTION_BASE, "once_differentiable": ONCE_DIFFERENTIABLE},
+    )
     autograd = Namespace(
         "torch.autograd",
         {
@@ -49,7 +90,18 @@ def build_namespaces() -> dict[str, Namespace]:
             "grad": _autograd_grad,
             "backward": _autograd_backward,
             "Function": FUNCTION_BASE,
+            "function": function_ns,
             "functional": Namespace("torch.autograd.functional", {}),
+            "no_grad": gradmode.NO_GRAD,
+            "enable_grad": gradmode.ENABLE_GRAD,
+            "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
+        },
+    )
+    cuda = Namespace(
+        "torch.cuda",
+        {
+            "is_available": Builtin("torch.cuda.is_available", lambda: False),
+            "device_count": Builtin("torch.cuda.device_count", lambda: 0),
         },
     )
     torch = Namespace(
@@ -57,9 +109,16 @@ def build_namespaces() -> dict[str, Namespace]:
         {
             **names.FUNCTIONS,
             **dtypes,
+            "Tensor": TENSOR_TYPE,
             "nn": nn,
             "autograd": autograd,
-            "no_grad": None,
+            "cuda": cuda,
+            "no_grad": gradmode.NO_GRAD,
+            "enable_grad": gradmode.ENABLE_GRAD,
+            "inference_mode": gradmode.INFERENCE_MODE,
+            "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
+            "is_grad_enabled": Builtin("torch.is_grad_enabled", grad_enabled),
+            "device": Builtin("torch.device", Device.make),
             "Size": Builtin("torch.Size", size_builtin),
             "pi": math.pi,
             "e": math.e,
@@ -69,7 +128,6 @@ def build_namespaces() -> dict[str, Namespace]:
             "get_default_dtype": lambda: DType(str(Settings.default_dtype), Settings.default_dtype),
         },
     )
-    torch.members.pop("no_grad")
     numpy = Namespace(
         "numpy",
         {
@@ -96,6 +154,7 @@ def build_namespaces() -> dict[str, Namespace]:
             "eye": K.eye,
         },
     )
+    _ = CLASSES
     return {
         "torch": torch,
         "nn": nn,
@@ -121,9 +180,15 @@ def _math_fn(f: Callable[..., float], name: str) -> Builtin:
                 )
             vals.append(a)
         try:
-            return f(*vals)
-        except (ValueError, OverflowError) as e:
-            raise GradcliError(f"math.{name}(): {e}") from None
+            r = f(*vals)
+        except ValueError as e:
+            raise GradcliError(str(e)).mirror("ValueError") from None
+        except OverflowError as e:
+            raise GradcliError(str(e)).mirror("OverflowError") from None
+        if isinstance(r, int) and not isinstance(r, bool):
+            # math.floor(1e308) is an integer of 1024 bits: the integer-size limit holds.
+            limits.INT_BITS.check(r.bit_length(), "the size of an integer in bits")
+        return r
 
     return Builtin(f"math.{name}", call)
 
@@ -163,7 +228,19 @@ _MATH: dict[str, Any] = {
 }
 
 
-FUNCTION_BASE = Namespace("torch.autograd.Function", {})
+def _once_differentiable(f: Any) -> Any:
+    """`@once_differentiable` on a Function's backward: it runs without recording a graph
+    (its results do not require grad), as PyTorch's wrapper runs it under no_grad."""
+    from .values import UserFunction
+
+    if not isinstance(f, UserFunction):
+        raise GradcliError("once_differentiable decorates a backward method").mirror("TypeError")
+    g = UserFunction(f.code, f.defaults, f.kwdefaults, f.closure, f.runtime)
+    g.grad_mode = False
+    return g
+
+
+ONCE_DIFFERENTIABLE = Builtin("once_differentiable", _once_differentiable)
 
 
 def _set_default_dtype(d: Any) -> None:
@@ -285,8 +362,9 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
         ),
         t.dtype,
     ),
-    "device": lambda t: "cpu",
+    "device": lambda t: CPU,
     "is_cuda": lambda t: False,
+    "retains_grad": lambda t: t.retains_grad,
 }
 
 
@@ -298,3 +376,57 @@ TENSOR_METHODS: dict[str, Callable[..., Any]] = {
 
 
 IMPORTABLE = ("torch", "numpy", "math")
+
+CPU = Device("cpu")
+
+
+def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
+    """`x.numpy()`: a NumPy view of the tensor's data (read-only: gradcli's values are changed
+    through tensors), refused as PyTorch does on a tensor that requires grad."""
+    if t.requires_grad and not force:
+        raise GradcliError(
+            "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+        )
+    view = t.data.view()
+    view.flags.writeable = False
+    return view
+
+
+def _to(t: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """`x.to(device)`, `x.to(dtype)`, `x.to(device, dtype)`, `x.to(other)`."""
+    dtype = kwargs.pop("dtype", None)
+    kwargs.pop("device", None)
+    kwargs.pop("non_blocking", None)
+    kwargs.pop("copy", None)
+    if kwargs:
+        raise GradcliError(
+            f"to() got an unexpected keyword argument '{next(iter(kwargs))}'"
+        ).mirror("TypeError")
+    for a in args:
+        if isinstance(a, (DType, np.dtype)):
+            dtype = a
+        elif isinstance(a, Tensor):
+            dtype = DType(a.dtype.name, a.dtype)
+        elif isinstance(a, (Device, str)):
+            Device.make(a)
+        else:
+            raise GradcliError(
+                f"to() received an invalid combination of arguments: {typename(a)}"
+            ).mirror("TypeError")
+    if dtype is None:
+        return t
+    return F.to_dtype(t, dtype.np if isinstance(dtype, DType) else dtype)
+
+
+def _cpu(t: Tensor, *a: Any, **k: Any) -> Tensor:
+    return t
+
+
+def _cuda(t: Tensor, *a: Any, **k: Any) -> Tensor:
+    raise NotSupported(
+        "gradcli computes on the CPU: .cuda() is not supported",
+        hint="drop .cuda(), or write .to(device) with device = torch.device('cpu')",
+    )
+
+
+TENSOR_METHODS.update({"numpy": _numpy, "to": _to, "cpu": _cpu, "cuda": _cuda})

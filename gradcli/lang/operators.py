@@ -1,5 +1,6 @@
-"""Python's binary operators and comparisons on a program's values: numbers (with limits on
-integer growth), strings and lists, and tensors (through `ops.arithmetic` / `surface`)."""
+"""Python's operators and comparisons on a program's values: numbers (with limits on integer
+growth), strings (`+`, `*` and `%` formatting, sized before they are made) and lists, and
+tensors (through `ops.arithmetic` / `surface`)."""
 
 from __future__ import annotations
 
@@ -8,35 +9,65 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from ..base import limits
-from ..base.errors import GradcliError
-from ..core.tensor import Tensor, typename
+from ..base.errors import GradcliError, NotSupported
+from ..core.tensor import Tensor, grad_enabled, typename
 from ..ops import arithmetic as A
 from ..surface import functional as F
 from .values import DType, check_structure, int_check
 
+OPNAMES = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.MatMult: "@",
+    ast.BitAnd: "&",
+    ast.BitOr: "|",
+    ast.BitXor: "^",
+}
+
+
+def _unsupported(op: ast.operator, a: Any, b: Any, hint: str | None = None) -> GradcliError:
+    return GradcliError(
+        f"unsupported operand type(s) for {OPNAMES.get(type(op), '?')}: "
+        f"'{typename(a)}' and '{typename(b)}'",
+        hint=hint,
+    ).mirror("TypeError")
+
 
 def binop(op: ast.operator, a: Any, b: Any) -> Any:
+    if type(a) is str:
+        return _str_binop(op, a, b)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
-        table = _TENSOR_BINOPS.get(type(op))
-        if table is None:
-            raise GradcliError(
+        fn = _TENSOR_BINOPS.get(type(op))
+        if fn is None:
+            raise NotSupported(
                 f"operator {OPNAMES.get(type(op), '?')} is not supported for tensors"
             )
-        return table(a, b)
+        return fn(a, b)
+    ta, tb = type(a), type(b)
+    if (ta is int or ta is float) and (tb is int or tb is float):
+        return _numbers(op, a, b)
+    if isinstance(a, str) or isinstance(b, str):
+        return _str_binop(op, a, b)
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return _array_binop(op, a, b)
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         return _seq_binop(op, a, b)
-    if isinstance(a, str) or isinstance(b, str):
-        if isinstance(op, ast.Add) and isinstance(a, str) and isinstance(b, str):
-            limits.STRING_CHARS.check(len(a) + len(b), "the length of the string")
-            return a + b
-        raise GradcliError("string operations other than `+` are not supported")
     if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
-        raise GradcliError(
-            f"unsupported operand types for {OPNAMES.get(type(op), '?')}: "
-            f"'{typename(a)}' and '{typename(b)}'"
-        )
-    if isinstance(op, ast.Pow):
+        raise _unsupported(op, a, b)
+    return _numbers(op, a, b)
+
+
+def _numbers(op: ast.operator, a: Any, b: Any) -> Any:
+    kind = type(op)
+    if kind is ast.Pow:
         if isinstance(a, int) and isinstance(b, int) and abs(a) >= 2 and b > 0:
             # a**b has about b*log2|a| bits: refuse a huge one before computing it.
             bits = b * math.log2(abs(a))
@@ -45,16 +76,73 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         try:
             r = a**b
         except OverflowError:
-            raise GradcliError("number too large (overflow)") from None
-        if isinstance(r, complex):
             raise GradcliError(
-                "a negative number to a fractional power is complex",
+                "(34, 'Numerical result out of range')",
+                hint="the number is too large for a float (over 1.8e308)",
+            ).mirror("OverflowError") from None
+        except ZeroDivisionError:
+            raise GradcliError("0.0 cannot be raised to a negative power").mirror(
+                "ZeroDivisionError"
+            ) from None
+        if isinstance(r, complex):
+            raise NotSupported(
+                "a negative number to a fractional power is complex, which is not supported",
                 hint="gradcli computes with real numbers",
             )
         return int_check(r)
-    if isinstance(op, ast.MatMult):
-        raise GradcliError("`@` needs tensors")
-    return int_check(_PY_BINOPS[type(op)](a, b))
+    if kind is ast.MatMult:
+        raise _unsupported(op, a, b, "`@` needs tensors")
+    if kind in _BITWISE:
+        if isinstance(a, float) or isinstance(b, float):
+            raise _unsupported(op, a, b)
+        return _BITWISE[kind](a, b)
+    try:
+        return int_check(_PY_BINOPS[kind](a, b))
+    except ZeroDivisionError:
+        what = {
+            ast.Div: "division by zero",
+            ast.FloorDiv: "integer division or modulo by zero",
+            ast.Mod: "integer modulo by zero"
+            if isinstance(a, int) and isinstance(b, int)
+            else "float modulo",
+        }.get(kind, "division by zero")
+        if kind is ast.FloorDiv and (isinstance(a, float) or isinstance(b, float)):
+            what = "float floor division by zero"
+        raise GradcliError(what).mirror("ZeroDivisionError") from None
+    except OverflowError:
+        raise GradcliError("integer division result too large for a float").mirror(
+            "OverflowError"
+        ) from None
+
+
+def _array_binop(op: ast.operator, a: Any, b: Any) -> Any:
+    """Arithmetic on NumPy arrays from `.numpy()` (NumPy's results, sized first)."""
+    fn = _ARRAY_BINOPS.get(type(op))
+    for v in (a, b):
+        ok = isinstance(v, np.ndarray) and v.dtype.kind in "biuf"
+        if not ok and (isinstance(v, bool) or not isinstance(v, (int, float))):
+            raise _unsupported(op, a, b)
+    if fn is None:
+        raise _unsupported(op, a, b)
+    from ..ops.arithmetic import size_check
+
+    try:
+        shape = np.broadcast_shapes(np.shape(a), np.shape(b))
+        size_check(shape, "the number of elements in the result")
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    with np.errstate(all="ignore"):
+        out = fn(a, b)
+    return out.item() if isinstance(out, np.generic) else out
+
+
+_ARRAY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: np.add,
+    ast.Sub: np.subtract,
+    ast.Mult: np.multiply,
+    ast.Div: np.true_divide,
+    ast.Pow: np.power,
+}
 
 
 def _seq_binop(op: ast.operator, a: Any, b: Any) -> Any:
@@ -66,11 +154,23 @@ def _seq_binop(op: ast.operator, a: Any, b: Any) -> Any:
         if isinstance(n, int) and not isinstance(n, bool):
             limits.LIST_ITEMS.check(len(seq) * max(n, 0), f"the length of the {typename(seq)}")
             return seq * n
-    raise GradcliError(
-        f"unsupported operand types for {OPNAMES.get(type(op), '?')}: "
-        f"'{typename(a)}' and '{typename(b)}'",
-        hint="make tensors with torch.tensor(...) to compute with them",
-    )
+    raise _unsupported(op, a, b, "make tensors with torch.tensor(...) to compute with them")
+
+
+def _str_binop(op: ast.operator, a: Any, b: Any) -> Any:
+    if isinstance(op, ast.Add) and isinstance(a, str) and isinstance(b, str):
+        limits.STRING_CHARS.check(len(a) + len(b), "the length of the string")
+        return a + b
+    if isinstance(op, ast.Mult):
+        s, n = (a, b) if isinstance(a, str) else (b, a)
+        if isinstance(n, int) and not isinstance(n, bool):
+            limits.STRING_CHARS.check(len(s) * max(n, 0), "the length of the string")
+            return s * n
+    if isinstance(op, ast.Mod) and isinstance(a, str):
+        from .formatting import percent_format
+
+        return percent_format(a, b)
+    raise _unsupported(op, a, b)
 
 
 _PY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
@@ -82,6 +182,37 @@ _PY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Mod: lambda a, b: a % b,
 }
 
+_BITWISE: dict[type, Callable[[Any, Any], Any]] = {
+    ast.BitAnd: lambda a, b: a & b,
+    ast.BitOr: lambda a, b: a | b,
+    ast.BitXor: lambda a, b: a ^ b,
+}
+
+
+def _tensor_bitwise(name: str, fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Tensor]:
+    """`&`, `|`, `^` on bool or integer tensors (masks): no gradient flows through them."""
+
+    def op(a: Any, b: Any) -> Tensor:
+        arrays = []
+        for v in (a, b):
+            if isinstance(v, Tensor):
+                if v.dtype.kind == "f":
+                    raise GradcliError(f"\"{name}_cpu\" not implemented for 'Float'")
+                arrays.append(v.data)
+            elif isinstance(v, (bool, int)):
+                arrays.append(v)
+            else:
+                raise GradcliError(f"unsupported operand type for {name}: '{typename(v)}'").mirror(
+                    "TypeError"
+                )
+        from ..ops.arithmetic import size_check
+
+        shape = np.broadcast_shapes(np.shape(arrays[0]), np.shape(arrays[1]))
+        size_check(shape, "the number of elements in the result")
+        return Tensor(np.asarray(fn(arrays[0], arrays[1])))
+
+    return op
+
 
 _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Add: lambda a, b: A.add_t(a, b),
@@ -90,52 +221,155 @@ _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Div: lambda a, b: A.div_op(a, b),
     ast.Pow: lambda a, b: A.pow(a, b),
     ast.MatMult: lambda a, b: A.matmul(a, b),
+    ast.BitAnd: _tensor_bitwise("bitwise_and", np.bitwise_and),
+    ast.BitOr: _tensor_bitwise("bitwise_or", np.bitwise_or),
+    ast.BitXor: _tensor_bitwise("bitwise_xor", np.bitwise_xor),
 }
 
 
-OPNAMES = {
-    ast.Add: "+",
-    ast.Sub: "-",
-    ast.Mult: "*",
-    ast.Div: "/",
-    ast.FloorDiv: "//",
-    ast.Mod: "%",
-    ast.Pow: "**",
-    ast.MatMult: "@",
-}
+def augmented(op: ast.operator, current: Any, value: Any) -> Any:
+    """`target op= value`: the value to bind to the target.
+
+    On a tensor, PyTorch's `+=` is in place: a tensor outside the graph (or any tensor under
+    `no_grad`) is changed in place, so that every name bound to it sees the change, and is
+    itself the result; a leaf that requires grad is refused as PyTorch refuses it; a tensor in
+    the graph is computed out of place and rebound (recorded as `x = x + ...`)."""
+    if isinstance(current, Tensor):
+        if current.requires_grad and grad_enabled():
+            if current.node is None:
+                raise GradcliError(
+                    "a leaf Variable that requires grad is being used in an in-place operation.",
+                    hint="write x = x + ... (a new tensor), or update x.data",
+                )
+            return binop(op, current, value)
+        new = binop(op, current, value)
+        if isinstance(new, Tensor) and new.shape != current.shape:
+            raise GradcliError(
+                f"output with shape {list(current.shape)} doesn't match the broadcast shape "
+                f"{list(new.shape)}"
+            )
+        F.inplace_update(current, new)
+        return current
+    return binop(op, current, value)
+
+
+def unary(op: ast.unaryop, v: Any) -> Any:
+    kind = type(op)
+    if kind is ast.Invert:
+        if isinstance(v, Tensor):
+            if v.dtype.kind == "f":
+                raise GradcliError("\"bitwise_not_cpu\" not implemented for 'Float'")
+            return Tensor(np.logical_not(v.data) if v.dtype == bool else np.invert(v.data))
+        if isinstance(v, int):
+            return ~v
+        raise GradcliError(f"bad operand type for unary ~: '{typename(v)}'").mirror("TypeError")
+    if isinstance(v, bool):
+        v = int(v)
+    if not isinstance(v, (int, float, Tensor)):
+        sym = "-" if kind is ast.USub else "+"
+        raise GradcliError(f"bad operand type for unary {sym}: '{typename(v)}'").mirror("TypeError")
+    return -v if kind is ast.USub else v
+
+
+def equal(a: Any, b: Any) -> bool:
+    """`a == b` as a condition (Python's, a one-element tensor by its value)."""
+    if a is b:
+        return True
+    if isinstance(a, Tensor) or isinstance(b, Tensor):
+        return bool(F.eq(a, b))
+    return bool(compare(ast.Eq(), a, b))
+
+
+def contains(container: Any, item: Any) -> bool:
+    """`item in container`."""
+    if isinstance(container, str):
+        if not isinstance(item, str):
+            raise GradcliError(
+                f"'in <string>' requires string as left operand, not {typename(item)}"
+            ).mirror("TypeError")
+        return item in container
+    if isinstance(container, (dict, set, frozenset)):
+        try:
+            return item in container
+        except TypeError:
+            raise GradcliError(f"unhashable type: '{typename(item)}'").mirror("TypeError") from None
+    if isinstance(container, range):
+        return item in container if isinstance(item, (int, float)) else False
+    if isinstance(container, Tensor):
+        return bool(F.eq(container, item).data.any())
+    if isinstance(container, (list, tuple)) or type(container).__name__.startswith("dict_"):
+        check_structure(list(container), "`in`")
+        return any(x is item or equal(x, item) for x in container)
+    raise GradcliError(f"argument of type '{typename(container)}' is not iterable").mirror(
+        "TypeError"
+    )
 
 
 def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
-    if isinstance(op, (ast.Is, ast.IsNot)):
-        if b is not None and a is not None:
-            raise GradcliError("`is` only compares with None")
-        r = a is b
-        return r if isinstance(op, ast.Is) else not r
-    if isinstance(a, DType) and isinstance(b, DType) and isinstance(op, (ast.Eq, ast.NotEq)):
-        return (a.np == b.np) == isinstance(op, ast.Eq)
+    kind = type(op)
+    if kind is ast.Is:
+        return a is b
+    if kind is ast.IsNot:
+        return a is not b
+    if kind is ast.In:
+        return contains(b, a)
+    if kind is ast.NotIn:
+        return not contains(b, a)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
-        f = {
-            ast.Lt: F.lt,
-            ast.LtE: F.le,
-            ast.Gt: F.gt,
-            ast.GtE: F.ge,
-            ast.Eq: F.eq,
-            ast.NotEq: F.ne,
-        }[type(op)]
-        return f(a, b)
-    ok = (int, float, str, type(None), tuple, list)
+        return _TENSOR_COMPARE[kind](a, b)
+    if isinstance(a, DType) and isinstance(b, DType) and kind in (ast.Eq, ast.NotEq):
+        return (a.np == b.np) == (kind is ast.Eq)
+    ok = (int, float, str, type(None), tuple, list, dict, set)
     if not isinstance(a, ok) or not isinstance(b, ok):
-        raise GradcliError(f"cannot compare '{typename(a)}' and '{typename(b)}'")
+        if kind is ast.Eq:
+            return a is b or _same(a, b)
+        if kind is ast.NotEq:
+            return not (a is b or _same(a, b))
+        raise GradcliError(
+            f"'{OPS[kind]}' not supported between instances of '{typename(a)}' and '{typename(b)}'"
+        ).mirror("TypeError")
     check_structure(a, "the comparison")
     check_structure(b, "the comparison")
     try:
-        return {
-            ast.Lt: lambda: a < b,
-            ast.LtE: lambda: a <= b,
-            ast.Gt: lambda: a > b,
-            ast.GtE: lambda: a >= b,
-            ast.Eq: lambda: a == b,
-            ast.NotEq: lambda: a != b,
-        }[type(op)]()
+        return _PY_COMPARE[kind](a, b)
     except TypeError:
-        raise GradcliError(f"cannot compare '{typename(a)}' and '{typename(b)}'") from None
+        raise GradcliError(
+            f"'{OPS[kind]}' not supported between instances of '{typename(a)}' and '{typename(b)}'"
+        ).mirror("TypeError") from None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """`==` of the language's other values (dtypes, devices, classes): by value where the
+    value defines it, else identity."""
+    try:
+        return bool(a == b)
+    except Exception:  # noqa: BLE001 - a value that cannot compare is not equal
+        return False
+
+
+OPS = {
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+}
+
+_TENSOR_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Lt: F.lt,
+    ast.LtE: F.le,
+    ast.Gt: F.gt,
+    ast.GtE: F.ge,
+    ast.Eq: F.eq,
+    ast.NotEq: F.ne,
+}
+
+_PY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Lt: lambda a, b: a < b,
+    ast.LtE: lambda a, b: a <= b,
+    ast.Gt: lambda a, b: a > b,
+    ast.GtE: lambda a, b: a >= b,
+    ast.Eq: lambda a, b: a == b,
+    ast.NotEq: lambda a, b: a != b,
+}

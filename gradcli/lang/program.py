@@ -1,6 +1,6 @@
-"""A program: `parse` (syntax and the whitelist, never running it), `Program.run` (the one way
-to run or re-run it: with leaves replaced, float32 promoted, custom functions seen through),
-and the `Run` it leaves behind."""
+"""A program: `parse` (syntax and the whitelist checked, the program compiled once, never run),
+`Program.run` (the one way to run or re-run it: with leaves replaced, float32 promoted, custom
+functions seen through), and the `Run` it leaves behind."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, Source, suggest
 from ..base.record import Record
 from ..core.tensor import Tensor
-from .interpreter import Interpreter
-from .syntax import ast_parse, char_span, syntax_span, validate
+from .compiler import compile_program
+from .runtime import Runtime
+from .syntax import ast_parse, char_span, syntax_span
 
 
 class Run(Record):
@@ -69,11 +70,12 @@ class Run(Record):
 
 
 class Program:
-    """A parsed program: run it to get a `Run`."""
+    """A parsed program, compiled (once): run it to get a `Run`."""
 
     def __init__(self, source: Source, tree: ast.Module):
         self.source = source
         self.tree = tree
+        self.code = compile_program(tree, source)
 
     def run(
         self,
@@ -96,7 +98,7 @@ class Program:
         promote      float32 leaves are promoted to float64 when they are assigned (listed in
                      `Run.promoted`), so that finite differences run in float64
         """
-        it = Interpreter(
+        it = Runtime(
             self,
             overrides or {},
             dtype,
@@ -112,7 +114,7 @@ class Program:
             it.tensors,
             it.last_assigned,
             it.output,
-            it.order,
+            list(it.order),
             it.warnings,
             it.promoted,
         )
@@ -160,5 +162,4 @@ def parse(text: str, name: str = "<program>") -> Program:
         ) from None
     except (ValueError, OverflowError) as e:
         raise GradcliError(f"cannot parse the program: {e}") from None
-    validate(tree, source)
     return Program(source, tree)

@@ -1,13 +1,174 @@
-"""The syntax a program may use, checked before anything runs: the node types allowed, the
-refused ones with a hint each, nesting depth, and what Python's compiler (not its parser) would
-refuse; with spans (in characters) for Python's own syntax errors."""
+"""The syntax a program may use: ONE table (`SYNTAX`) from each AST node type to the compiler
+method that handles it, or to a refusal with a hint that says what to write instead.
+
+The compiler (`lang.compiler`) is the only walk of the tree: compiling a program is checking
+it, and a node type that the table does not name, or names as refused, is refused with its
+span before anything runs. Node types that only occur inside another construct (`arguments`,
+`keyword`, `comprehension`, `ExceptHandler`...) are handled by their parent's method and marked
+`PART`; operators are `OP` entries, read by the compiler of their expression.
+
+Also here: parsing program text, and spans (in characters) for Python's own syntax errors.
+"""
 
 from __future__ import annotations
 
 import ast
 
-from ..base import limits
-from ..base.errors import GradcliError, LimitError, Source, Span
+from ..base.errors import Source, Span
+from ..base.record import Record
+
+
+class Rule(Record):
+    """What a node type is in a gradcli program.
+
+    what     how messages name it ("a `while` loop")
+    handler  the `Compiler` method that compiles it; "" for parts and operators (their parent
+             handles them); None: refused
+    hint     for a refusal, what to write instead
+    """
+
+    _fields = ("what", "handler", "hint")
+    _defaults = {"hint": None}
+    what: str
+    handler: str | None
+    hint: str | None
+
+    @property
+    def refused(self) -> bool:
+        return self.handler is None
+
+
+def _ok(what: str, handler: str) -> Rule:
+    return Rule(what, handler)
+
+
+def _part(what: str) -> Rule:
+    return Rule(what, "")
+
+
+def _no(what: str, hint: str) -> Rule:
+    return Rule(what, None, hint)
+
+
+NOT_ASYNC = "gradcli programs are not async: write a plain `def`"
+
+SYNTAX: dict[type, Rule] = {
+    # --- statements -----------------------------------------------------------------------
+    ast.Module: _ok("a program", "c_Module"),
+    ast.Expr: _ok("an expression statement", "c_Expr"),
+    ast.Assign: _ok("an assignment", "c_Assign"),
+    ast.AugAssign: _ok("an augmented assignment", "c_AugAssign"),
+    ast.AnnAssign: _ok("an annotated assignment", "c_AnnAssign"),
+    ast.For: _ok("a `for` loop", "c_For"),
+    ast.While: _ok("a `while` loop", "c_While"),
+    ast.If: _ok("`if`", "c_If"),
+    ast.With: _ok("a `with` block", "c_With"),
+    ast.Break: _ok("`break`", "c_Break"),
+    ast.Continue: _ok("`continue`", "c_Continue"),
+    ast.Pass: _ok("`pass`", "c_Pass"),
+    ast.FunctionDef: _ok("a function definition", "c_FunctionDef"),
+    ast.Return: _ok("`return`", "c_Return"),
+    ast.ClassDef: _ok("a class definition", "c_ClassDef"),
+    ast.Import: _ok("`import`", "c_Import"),
+    ast.ImportFrom: _ok("`from ... import`", "c_ImportFrom"),
+    ast.Try: _ok("`try`", "c_Try"),
+    ast.Raise: _ok("`raise`", "c_Raise"),
+    ast.Assert: _ok("`assert`", "c_Assert"),
+    ast.Global: _no("`global`", "pass the value as an argument and return the new value"),
+    ast.Nonlocal: _no("`nonlocal`", "return the new value from the inner function instead"),
+    ast.Delete: _no("`del`", "rebind the name instead (`x = None`, `x.grad = None`)"),
+    ast.AsyncFunctionDef: _no("`async def`", NOT_ASYNC),
+    ast.AsyncFor: _no("`async for`", NOT_ASYNC),
+    ast.AsyncWith: _no("`async with`", NOT_ASYNC),
+    ast.Match: _no("`match`", "use `if` / `elif`"),
+    ast.TryStar: _no("`except*`", "use a plain `except`"),
+    # --- expressions ----------------------------------------------------------------------
+    ast.Constant: _ok("a constant", "c_Constant"),
+    ast.Name: _ok("a name", "c_Name"),
+    ast.List: _ok("a list", "c_List"),
+    ast.Tuple: _ok("a tuple", "c_Tuple"),
+    ast.Dict: _ok("a dict", "c_Dict"),
+    ast.Set: _ok("a set", "c_Set"),
+    ast.BinOp: _ok("an operator", "c_BinOp"),
+    ast.UnaryOp: _ok("an operator", "c_UnaryOp"),
+    ast.BoolOp: _ok("`and` / `or`", "c_BoolOp"),
+    ast.Compare: _ok("a comparison", "c_Compare"),
+    ast.Call: _ok("a call", "c_Call"),
+    ast.Attribute: _ok("an attribute", "c_Attribute"),
+    ast.Subscript: _ok("a subscript", "c_Subscript"),
+    ast.Slice: _ok("a slice", "c_Slice"),
+    ast.IfExp: _ok("a conditional expression", "c_IfExp"),
+    ast.Lambda: _ok("a lambda", "c_Lambda"),
+    ast.ListComp: _ok("a list comprehension", "c_ListComp"),
+    ast.SetComp: _ok("a set comprehension", "c_SetComp"),
+    ast.DictComp: _ok("a dict comprehension", "c_DictComp"),
+    ast.GeneratorExp: _ok("a generator expression", "c_GeneratorExp"),
+    ast.JoinedStr: _ok("an f-string", "c_JoinedStr"),
+    ast.FormattedValue: _part("an f-string field"),
+    ast.Starred: _part("`*` unpacking"),
+    ast.NamedExpr: _no("`:=`", "assign with `=` on a line of its own"),
+    ast.Yield: _no("`yield`", "build a list and return it"),
+    ast.YieldFrom: _no("`yield from`", "build a list and return it"),
+    ast.Await: _no("`await`", NOT_ASYNC),
+    # --- parts of the constructs above --------------------------------------------------------
+    ast.arguments: _part("parameters"),
+    ast.arg: _part("a parameter"),
+    ast.keyword: _part("a keyword argument"),
+    ast.alias: _part("an imported name"),
+    ast.comprehension: _part("a comprehension's `for`"),
+    ast.ExceptHandler: _part("`except`"),
+    ast.withitem: _part("a `with` item"),
+    ast.Load: _part("a load"),
+    ast.Store: _part("a store"),
+    # --- operators ------------------------------------------------------------------------
+    **{
+        op: _part(f"`{sym}`")
+        for op, sym in (
+            (ast.Add, "+"),
+            (ast.Sub, "-"),
+            (ast.Mult, "*"),
+            (ast.Div, "/"),
+            (ast.FloorDiv, "//"),
+            (ast.Mod, "%"),
+            (ast.Pow, "**"),
+            (ast.MatMult, "@"),
+            (ast.BitAnd, "&"),
+            (ast.BitOr, "|"),
+            (ast.BitXor, "^"),
+            (ast.USub, "unary -"),
+            (ast.UAdd, "unary +"),
+            (ast.Not, "`not`"),
+            (ast.Invert, "~"),
+            (ast.And, "`and`"),
+            (ast.Or, "`or`"),
+            (ast.Eq, "=="),
+            (ast.NotEq, "!="),
+            (ast.Lt, "<"),
+            (ast.LtE, "<="),
+            (ast.Gt, ">"),
+            (ast.GtE, ">="),
+            (ast.Is, "`is`"),
+            (ast.IsNot, "`is not`"),
+            (ast.In, "`in`"),
+            (ast.NotIn, "`not in`"),
+        )
+    },
+    ast.LShift: _no("`<<`", "multiply by a power of two: `x * 2**n`"),
+    ast.RShift: _no("`>>`", "divide by a power of two: `x // 2**n`"),
+}
+
+# Nodes with no entry are refused as "`Name` is not supported".
+
+
+def rule(node_type: type) -> Rule:
+    r = SYNTAX.get(node_type)
+    if r is None:
+        return _no(f"`{node_type.__name__}`", "see the README's list of supported Python")
+    return r
+
+
+def describe(node: ast.AST) -> str:
+    return rule(type(node)).what
 
 
 def ast_parse(text: str, name: str) -> ast.Module:
@@ -57,187 +218,10 @@ def syntax_span(source: Source, e: SyntaxError) -> Span | None:
     return Span(source, e.lineno, col, end)
 
 
-# Node types a program may contain (anything else is refused before running).
-ALLOWED: tuple[type, ...] = (
-    ast.Module,
-    ast.Expr,
-    ast.Assign,
-    ast.AugAssign,
-    ast.For,
-    ast.If,
-    ast.Break,
-    ast.Continue,
-    ast.Pass,
-    ast.FunctionDef,
-    ast.Return,
-    ast.ClassDef,
-    ast.Import,
-    ast.ImportFrom,
-    ast.alias,
-    ast.arguments,
-    ast.arg,
-    ast.keyword,
-    ast.Name,
-    ast.Constant,
-    ast.List,
-    ast.Tuple,
-    ast.BinOp,
-    ast.UnaryOp,
-    ast.BoolOp,
-    ast.Compare,
-    ast.Call,
-    ast.Attribute,
-    ast.Subscript,
-    ast.Slice,
-    ast.IfExp,
-    ast.Load,
-    ast.Store,
-    ast.Del,
-    ast.Add,
-    ast.Sub,
-    ast.Mult,
-    ast.Div,
-    ast.FloorDiv,
-    ast.Mod,
-    ast.Pow,
-    ast.MatMult,
-    ast.USub,
-    ast.UAdd,
-    ast.Not,
-    ast.And,
-    ast.Or,
-    ast.Eq,
-    ast.NotEq,
-    ast.Lt,
-    ast.LtE,
-    ast.Gt,
-    ast.GtE,
-    ast.Is,
-    ast.IsNot,
-)
-
-
-REFUSED_HINTS: dict[type, str] = {
-    ast.While: "use `for i in range(N):` (loops must be bounded)",
-    ast.With: "gradcli has no context managers; `with torch.no_grad():` is not needed here",
-    ast.Lambda: "define a function with `def`",
-    ast.ListComp: "use a `for` loop, or torch.stack / torch.cat",
-    ast.GeneratorExp: "use a `for` loop",
-    ast.DictComp: "use a `for` loop",
-    ast.SetComp: "use a `for` loop",
-    ast.JoinedStr: "use print(a, b) instead of an f-string",
-    ast.NamedExpr: "assign with `=` on its own line",
-    ast.Try: "gradcli programs have no exceptions to catch",
-    ast.Global: "assign at the top level instead",
-    ast.Nonlocal: "return the value instead",
-    ast.Starred: "pass the arguments one by one",
-    ast.Dict: "gradcli values are tensors, numbers, strings and lists",
-    ast.Set: "use a list",
-    ast.Delete: "just stop using the name",
-    ast.Await: "gradcli programs are not async",
-    ast.AsyncFunctionDef: "gradcli programs are not async",
-    ast.Yield: "return a value instead",
-    ast.Raise: "gradcli programs do not raise",
-    ast.Assert: "use `gradcli check` to compare gradients",
-    ast.AnnAssign: "drop the type annotation",
-}
-
-
-def describe(node: ast.AST) -> str:
-    names = {
-        ast.While: "a `while` loop",
-        ast.With: "a `with` block",
-        ast.Lambda: "a lambda",
-        ast.ListComp: "a list comprehension",
-        ast.GeneratorExp: "a generator expression",
-        ast.JoinedStr: "an f-string",
-        ast.NamedExpr: "`:=`",
-        ast.Try: "`try`",
-        ast.Starred: "`*` unpacking",
-        ast.Dict: "a dict",
-        ast.Set: "a set",
-        ast.Global: "`global`",
-        ast.Raise: "`raise`",
-        ast.Assert: "`assert`",
-    }
-    return names.get(type(node), f"`{type(node).__name__}`")
-
-
-def _attr_span(source: Source, node: ast.Attribute) -> Span | None:
+def attr_span(source: Source, node: ast.Attribute) -> Span | None:
     """The span of `.attr` in `value.attr` (the part a user wrote wrong)."""
     span = source.span(node)
     if span is None or getattr(node, "end_lineno", None) != node.lineno:
         return span
     start = max(span.col, span.end_col - len(node.attr) - 1)
     return Span(source, span.line, start, span.end_col)
-
-
-def validate(tree: ast.Module, source: Source) -> None:
-    """Walk the tree iteratively, in source order: refuse unknown node types, overly deep
-    nesting, and what Python's compiler (not its parser) would refuse: `break`/`continue`
-    outside a loop, `return` outside a function."""
-    # (node, depth, inside a loop, inside a function, the nearest node with a position)
-    stack: list[tuple[ast.AST, int, bool, bool, ast.AST]] = [(tree, 0, False, False, tree)]
-    depth_limit = limits.NESTING.value
-    while stack:
-        node, depth, in_loop, in_def, located = stack.pop()
-        if hasattr(node, "lineno"):
-            located = node
-        if depth > depth_limit:
-            raise LimitError(
-                f"the program is nested too deeply (over {depth_limit} levels)",
-                span=source.span(located),
-                expected=f"at most {depth_limit} levels ({limits.NESTING.name})",
-                hint=f"split the expression into several assignments, or raise "
-                f"{limits.NESTING.env}",
-            )
-        if not isinstance(node, ALLOWED):
-            raise GradcliError(
-                f"{describe(node)} is not supported in gradcli programs",
-                span=source.span(node),
-                found=describe(node),
-                expected="assignments, expressions, bounded `for` loops, `if`, `def`, imports "
-                "of torch/numpy",
-                hint=REFUSED_HINTS.get(type(node)),
-            )
-        if isinstance(node, ast.Constant):
-            if not isinstance(node.value, (int, float, str, bool, type(None), type(Ellipsis))):
-                raise GradcliError(
-                    "this kind of constant is not supported",
-                    span=source.span(node),
-                    found=type(node.value).__name__,
-                    expected="numbers, strings, True/False/None",
-                )
-            if isinstance(node.value, int) and node.value.bit_length() > limits.INT_BITS.value:
-                try:
-                    limits.INT_BITS.check(node.value.bit_length(), "the size of an integer in bits")
-                except GradcliError as e:
-                    raise e.with_span(source.span(node)) from None
-        if isinstance(node, ast.Attribute) and node.attr.startswith("__"):
-            raise GradcliError(
-                f"`.{node.attr}` is not accessible in gradcli programs",
-                span=_attr_span(source, node),
-                found=f"`.{node.attr}`",
-                expected="a tensor method or property (see `gradcli ops`)",
-                hint="gradcli programs cannot reach Python's internals",
-            )
-        if isinstance(node, (ast.Break, ast.Continue)) and not in_loop:
-            word = "break" if isinstance(node, ast.Break) else "continue"
-            raise GradcliError(
-                f"`{word}` outside a loop",
-                span=source.span(node),
-                hint=f"`{word}` belongs inside a `for` loop",
-            )
-        if isinstance(node, ast.Return) and not in_def:
-            raise GradcliError(
-                "`return` outside a function",
-                span=source.span(node),
-                hint="`return` belongs inside a `def`",
-            )
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            in_loop = False
-            in_def = isinstance(node, ast.FunctionDef)
-        body = set(map(id, node.body)) if isinstance(node, ast.For) else set()
-        children = list(ast.iter_child_nodes(node))
-        for child in reversed(children):  # popped in source order
-            stack.append((child, depth + 1, in_loop or id(child) in body, in_def, located))

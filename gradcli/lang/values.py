@@ -1,25 +1,30 @@
-"""The values a program holds besides tensors and Python scalars (namespaces, dtypes, builtins,
-bound methods, user functions, `torch.autograd.Function` classes and their `ctx`), the signals
-of `return` / `break` / `continue`, and walking Python values without making more items than
-the limits allow."""
+"""The values a program holds besides tensors and Python's own numbers, strings and containers:
+namespaces, dtypes, builtins, bound methods, user functions, classes and their instances,
+exceptions; and walking Python values without making more items than the limits allow.
+
+User functions, lambdas, builtins and bound methods are callable from Python: calling one
+runs it in the interpreter, under the run's limits (see `UserFunction`). That is the seam
+the rest of gradcli uses to call a program's functions (`torch.func.grad(f)`,
+`autograd.functional.jacobian(f, x)`, `gradcheck(f, ...)`, hooks, `sorted(key=f)`).
+"""
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError
-from ..base.record import Record
 from ..core.tensor import Tensor, typename
 from ..surface import indexing as I
 
 
 class Namespace:
     """`torch`, `torch.nn`, `F`, `numpy`...: a fixed table of members."""
+
+    __slots__ = ("name", "members")
 
     def __init__(self, name: str, members: dict[str, Any]):
         self.name = name
@@ -29,56 +34,190 @@ class Namespace:
         return f"<module '{self.name}'>"
 
 
-class DType(Record):
-    _fields = ("name", "np")
-    name: str
-    np: np.dtype
+class DType:
+    __slots__ = ("name", "np")
+
+    def __init__(self, name: str, np_dtype: np.dtype):
+        self.name = name
+        self.np = np_dtype
 
     def __repr__(self) -> str:
         return f"torch.{self.name}"
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DType) and self.np == other.np
 
-class Builtin(Record):
-    _fields = ("name", "fn")
-    name: str
-    fn: Callable[..., Any]
+    def __hash__(self) -> int:
+        return hash(self.np)
+
+
+class Device:
+    """`torch.device('cpu')`: gradcli computes on the CPU."""
+
+    __slots__ = ("type", "index")
+
+    def __init__(self, type: str, index: int | None = None):  # noqa: A002
+        self.type = type
+        self.index = index
+
+    @staticmethod
+    def make(spec: Any = "cpu", index: Any = None) -> Device:
+        if isinstance(spec, Device):
+            return spec
+        if not isinstance(spec, str):
+            raise GradcliError(
+                f"device() received an invalid combination of arguments: {typename(spec)}"
+            ).mirror("TypeError")
+        kind, _, number = spec.partition(":")
+        if kind not in ("cpu", "cuda", "mps", "meta"):
+            raise GradcliError(
+                f"Expected one of cpu, cuda, ... device type at start of device string: {spec}"
+            ).mirror("RuntimeError")
+        idx = int(number) if number.isdigit() else index
+        return Device(kind, idx)
+
+    def __str__(self) -> str:
+        return self.type if self.index is None else f"{self.type}:{self.index}"
+
+    def __repr__(self) -> str:
+        if self.index is None:
+            return f"device(type='{self.type}')"
+        return f"device(type='{self.type}', index={self.index})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            other = Device.make(other)
+        return isinstance(other, Device) and (self.type, self.index) == (other.type, other.index)
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.index))
+
+
+class Builtin:
+    """A function of gradcli's a program calls by name (`len`, `torch.Size`, `F.apply`...).
+
+    raw: it takes the program's values as they are (torch dtypes as `DType`); otherwise they
+    are converted for the surface (a `DType` becomes its NumPy dtype).
+    """
+
+    __slots__ = ("name", "fn", "raw")
+
+    def __init__(self, name: str, fn: Callable[..., Any], raw: bool = True):
+        self.name = name
+        self.fn = fn
+        self.raw = raw
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.fn(*args, **kwargs)
 
     def __repr__(self) -> str:
         return f"<built-in function {self.name}>"
 
 
-class BoundMethod(Record):
-    _fields = ("name", "fn", "obj")
-    name: str
-    fn: Callable[..., Any]
-    obj: Any
+class BoundMethod:
+    """`x.sum` or `l.append` as a value: the method with its object (`raw` as `Builtin`'s)."""
+
+    __slots__ = ("name", "fn", "obj", "raw")
+
+    def __init__(self, name: str, fn: Callable[..., Any], obj: Any, raw: bool = False):
+        self.name = name
+        self.fn = fn
+        self.obj = obj
+        self.raw = raw
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.fn(self.obj, *args, **kwargs)
 
     def __repr__(self) -> str:
-        return f"<built-in method {self.name}>"
+        return f"<built-in method {self.name} of {typename(self.obj)} object>"
 
 
-class UserFunction(Record):
-    _fields = ("name", "node", "defaults", "closure")
-    _defaults = {"closure": None}
-    name: str
-    node: ast.FunctionDef
-    defaults: dict[str, Any]
-    closure: dict[str, Any] | None
+class FunctionCode:
+    """A `def` or `lambda` compiled once (per program): its parameters and its body.
+
+    positional  names of the positional parameters, in order
+    kwonly      names of the keyword-only parameters
+    vararg      the `*args` name, kwarg the `**kwargs` name (or None)
+    body        the compiled body: called with the new frame, returns a control signal
+    expression  a lambda: `body` returns the value itself
+    simple      only positional parameters (the fast path of a call)
+    """
+
+    __slots__ = (
+        "name",
+        "node",
+        "positional",
+        "kwonly",
+        "vararg",
+        "kwarg",
+        "body",
+        "expression",
+        "simple",
+        "owner",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        node: Any,
+        positional: list[str],
+        kwonly: list[str],
+        vararg: str | None,
+        kwarg: str | None,
+        expression: bool,
+    ):
+        self.name = name
+        self.node = node
+        self.positional = positional
+        self.kwonly = kwonly
+        self.vararg = vararg
+        self.kwarg = kwarg
+        self.body: Callable[[Any], Any] = _unset
+        self.expression = expression
+        self.simple = not kwonly and vararg is None and kwarg is None
+        # The class whose body defines this method (`super()` needs it), set when it is made.
+        self.owner: Any = None
+
+
+def _unset(frame: Any) -> Any:  # pragma: no cover - replaced as soon as the body compiles
+    raise AssertionError("function body not compiled")
+
+
+class UserFunction:
+    """A function or lambda the program defined, with its defaults and its closure.
+
+    Calling it from Python (`f(x)`) runs its body in the interpreter of the run that made it,
+    under that run's limits (call depth, loop iterations, time, memory): what surface and
+    analysis code does with the functions a program passes it.
+    """
+
+    __slots__ = ("code", "defaults", "kwdefaults", "closure", "runtime", "grad_mode", "__weakref__")
+
+    def __init__(
+        self,
+        code: FunctionCode,
+        defaults: tuple,
+        kwdefaults: dict[str, Any],
+        closure: Any,
+        runtime: Any,
+    ):
+        self.code = code
+        self.defaults = defaults
+        self.kwdefaults = kwdefaults
+        self.closure = closure  # the frame of the enclosing function, or None
+        self.runtime = runtime
+        # None, or True / False: the grad mode `@torch.enable_grad()` / `@torch.no_grad()` sets.
+        self.grad_mode: bool | None = None
+
+    @property
+    def name(self) -> str:
+        return self.code.name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.runtime.invoke(self, args, kwargs)
 
     def __repr__(self) -> str:
-        return f"<function {self.name}>"
-
-
-class FunctionClass(Record):
-    """`class F(torch.autograd.Function)` with static forward/backward, used as `F.apply`."""
-
-    _fields = ("name", "forward", "backward")
-    name: str
-    forward: UserFunction
-    backward: UserFunction
-
-    def __repr__(self) -> str:
-        return f"<class '{self.name}'>"
+        return f"<function {self.code.name}>"
 
 
 class Ctx:
@@ -88,36 +227,129 @@ class Ctx:
         self.saved_tensors: tuple = ()
         self.attrs: dict[str, Any] = {}
         self.needs_input_grad: tuple = ()
+        self.non_differentiable: tuple = ()
+        self.materialize_grads = True
 
     def save_for_backward(self, *tensors: Any) -> None:
+        for t in tensors:
+            if t is not None and not isinstance(t, Tensor):
+                raise GradcliError(
+                    "save_for_backward can only save variables, but argument "
+                    f"{tensors.index(t)} is of type {typename(t)}",
+                    hint="keep other values as ctx attributes: ctx.name = value",
+                ).mirror("TypeError")
         self.saved_tensors = tuple(tensors)
 
-    def mark_non_differentiable(self, *a: Any) -> None:
+    def mark_non_differentiable(self, *tensors: Any) -> None:
+        self.non_differentiable = tuple(tensors)
+
+    def set_materialize_grads(self, value: bool) -> None:
+        self.materialize_grads = bool(value)
+
+    def mark_dirty(self, *tensors: Any) -> None:
         pass
 
-    def set_materialize_grads(self, v: bool) -> None:
-        pass
 
+class GradFn:
+    __slots__ = ("name",)
 
-class GradFn(Record):
-    _fields = ("name",)
-    name: str
+    def __init__(self, name: str):
+        self.name = name
 
     def __repr__(self) -> str:
         return f"<{self.name} object>"
 
 
-class Return(Exception):
-    def __init__(self, value: Any):
-        self.value = value
+class PyType:
+    """A Python type a program names: `int`, `float`, `str`, `list`... (calling it converts;
+    `isinstance` and `type(v)` use it), and `torch.Tensor`-like classes of gradcli's."""
+
+    __slots__ = ("name", "shown", "types", "convert", "members")
+
+    def __init__(
+        self,
+        name: str,
+        types: tuple[type, ...],
+        convert: Callable[..., Any] | None,
+        shown: str | None = None,
+        members: dict[str, Any] | None = None,
+    ):
+        self.name = name
+        self.types = types
+        self.convert = convert
+        self.shown = shown or name
+        self.members = members or {}
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self.convert is None:
+            raise GradcliError(f"cannot create '{self.shown}' instances").mirror("TypeError")
+        return self.convert(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<class '{self.shown}'>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PyType) and (self.shown, self.types) == (other.shown, other.types)
+
+    def __hash__(self) -> int:
+        return hash((self.shown, self.types))
+
+    def inert(self) -> PyType:
+        """The same class as `type(v)` gives it: compared and printed, never called (a class
+        from `type()` is not a way to make values)."""
+        return PyType(self.name, self.types, None, self.shown, self.members)
 
 
-class Break(Exception):
-    pass
+class Generator:
+    """A generator expression's value: items made one at a time as something iterates it."""
+
+    __slots__ = ("it",)
+
+    def __init__(self, it: Iterator[Any]):
+        self.it = it
+
+    def __iter__(self) -> Iterator[Any]:
+        return self.it
+
+    def __next__(self) -> Any:
+        return next(self.it)
+
+    def __repr__(self) -> str:
+        return "<generator object <genexpr>>"
 
 
-class Continue(Exception):
-    pass
+# --- control signals of compiled statements (returned, never raised) ---------------------------
+
+
+class Signal:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+BREAK = Signal("break")
+CONTINUE = Signal("continue")
+RETURN = Signal("return")  # the value is in the frame's `ret`
+
+
+class Frame:
+    """The variables of one running scope: the module (its `vars` are the globals), a function
+    call, or a comprehension; `up` is the frame of the enclosing function (closures)."""
+
+    __slots__ = ("vars", "up", "rt", "ret")
+
+    def __init__(self, vars: dict[str, Any], up: Frame | None, rt: Any):  # noqa: A002
+        self.vars = vars
+        self.up = up
+        self.rt = rt
+        self.ret: Any = None
+
+
+# --- walking Python values within the limits --------------------------------------------------
 
 
 def range_len(r: range) -> int:
@@ -129,24 +361,60 @@ def range_len(r: range) -> int:
     return max(0, n)
 
 
+SIZED = (list, tuple, str, dict, set, frozenset, type({}.keys()), type({}.values()))
+SIZED += (type({}.items()),)
+
+
 def length(v: Any) -> int | None:
-    """How many items iterating `v` gives, or None if `v` is not iterable."""
+    """How many items iterating `v` gives, or None if that is not known in advance (an
+    iterator) or `v` is not iterable."""
     if isinstance(v, range):
         return range_len(v)
-    if isinstance(v, (list, tuple, str)):
+    if isinstance(v, SIZED):
         return len(v)
     if isinstance(v, Tensor):
         return v.shape[0] if v.ndim else None
     return None
 
 
+def is_iterator(v: Any) -> bool:
+    return isinstance(v, (Generator, *ITERATOR_TYPES))
+
+
+ITERATOR_TYPES: tuple[type, ...] = (
+    type(iter([])),
+    type(iter(())),
+    type(iter(range(0))),
+    type(iter("")),
+    type(iter({})),
+    type(iter({}.values())),
+    type(iter({}.items())),
+    type(iter(set())),
+    type(zip()),
+    type(enumerate([])),
+    type(map(len, [])),
+    type(filter(None, [])),
+    type(reversed([])),
+    type(reversed(range(0))),
+)
+
+
 def seq(v: Any, what: str) -> list:
-    """The items of `v` as a list (checked against LIST_ITEMS before they are made)."""
+    """The items of `v` as a list (checked against LIST_ITEMS before they are made, or as they
+    are made for an iterator)."""
     n = length(v)
     if n is None:
         if isinstance(v, Tensor):
-            raise GradcliError("iteration over a 0-d tensor")
-        raise GradcliError(f"{what}: '{typename(v)}' object is not iterable")
+            raise GradcliError("iteration over a 0-d tensor").mirror("TypeError")
+        if is_iterator(v):
+            out = []
+            cap = limits.LIST_ITEMS.value
+            for item in v:
+                if len(out) >= cap:
+                    limits.LIST_ITEMS.check(len(out) + 1, f"the number of items for {what}")
+                out.append(item)
+            return out
+        raise GradcliError(f"'{typename(v)}' object is not iterable").mirror("TypeError")
     limits.LIST_ITEMS.check(n, f"the number of items for {what}")
     if isinstance(v, Tensor):
         return [I.getitem(v, i) for i in range(n)]
@@ -155,21 +423,26 @@ def seq(v: Any, what: str) -> list:
 
 def iterate(v: Any, what: str) -> Any:
     """The items of `v`, one at a time (a `for` loop makes none of them in advance)."""
-    if isinstance(v, (range, list, tuple, str)):
+    if isinstance(v, (range, list, tuple, str)) or is_iterator(v):
         return v
     if isinstance(v, Tensor):
         if v.ndim == 0:
-            raise GradcliError("iteration over a 0-d tensor")
+            raise GradcliError("iteration over a 0-d tensor").mirror("TypeError")
         return (I.getitem(v, i) for i in range(v.shape[0]))
-    raise GradcliError(f"{what}: '{typename(v)}' object is not iterable")
+    if isinstance(v, SIZED):
+        return v
+    if isinstance(v, np.ndarray) and v.ndim:
+        return iter(v)
+    raise GradcliError(f"'{typename(v)}' object is not iterable").mirror("TypeError")
 
 
-def check_structure(v: Any, what: str, tensor_cost: int = 1) -> None:
+def check_structure(v: Any, what: str, tensor_cost: int = 1) -> int:
     """Lists and tuples can nest and share items, so that walking one (to print it, compare it
     or turn it into a tensor) may visit far more items than were ever made: `l = [l, l]` ten
-    times over is 2**10 items. Count the visits (without making them) first."""
-    if not isinstance(v, (list, tuple)):
-        return
+    times over is 2**10 items. Count the visits (without making them) first, and return the
+    count."""
+    if not isinstance(v, (list, tuple, dict, set)):
+        return 0
     budget = limits.LIST_ITEMS.value
     depth_limit = limits.NESTING.value
     count = 0
@@ -184,13 +457,21 @@ def check_structure(v: Any, what: str, tensor_cost: int = 1) -> None:
                 "need more",
             )
         count += len(x)
-        for e in x:
-            if isinstance(e, (list, tuple)):
+        items = x.values() if isinstance(x, dict) else x
+        for e in items:
+            if isinstance(e, (list, tuple, dict, set)):
                 stack.append((e, depth + 1))
             elif isinstance(e, Tensor):
                 count += tensor_cost
+            elif isinstance(e, str):
+                count += len(e) // 64
+        if isinstance(x, dict):
+            for k in x:
+                if isinstance(k, tuple):
+                    stack.append((k, depth + 1))
         if count > budget:
             limits.LIST_ITEMS.check(count, f"the number of items {what} would visit")
+    return count
 
 
 def short(text: str, n: int = 200) -> str:
@@ -202,3 +483,35 @@ def int_check(v: Any) -> Any:
     if isinstance(v, int) and not isinstance(v, bool):
         limits.INT_BITS.check(v.bit_length(), "the size of an integer in bits")
     return v
+
+
+# --- the running program, and the class values of gradcli's own types ------------------------
+
+# The run whose program is running (print writes to it, builtins call back into it); a user
+# function called from Python makes its own run current while it runs.
+CURRENT: list[Any] = []
+
+
+def current() -> Any:
+    if not CURRENT:
+        raise GradcliError("no program is running").mirror(None)
+    return CURRENT[-1]
+
+
+def _legacy_tensor(*args: Any, **kwargs: Any) -> Tensor:
+    from ..surface.constructors import legacy_tensor
+
+    return legacy_tensor(*args, **kwargs)
+
+
+# `torch.Tensor`: `isinstance(y, torch.Tensor)`, `type(y)`, `torch.Tensor(data)` and unbound
+# methods `torch.Tensor.tanh(x)`.
+TENSOR_TYPE = PyType("Tensor", (Tensor,), _legacy_tensor, shown="torch.Tensor")
+# `torch.autograd.Function` and `nn.Module` as a program's base classes (and for isinstance).
+FUNCTION_BASE = Namespace("torch.autograd.Function", {})
+MODULE_BASE = Namespace("torch.nn.Module", {})
+
+
+def parameter_type() -> Any:
+    """`nn.Parameter` as a class value, once the surface declares one."""
+    return None

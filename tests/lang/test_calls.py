@@ -79,6 +79,6 @@ def test_the_library_lets_a_kernel_bug_through(monkeypatch: pytest.MonkeyPatch) 
 def test_the_interpreter_has_the_run_budget_watch_the_kernel() -> None:
     from gradcli.base import limits
     from gradcli.core import hooks
-    from gradcli.lang import interpreter  # noqa: F401 - installs the budget
+    from gradcli.lang import runtime  # noqa: F401 - installs the budget
 
     assert hooks.observer is limits.BUDGET

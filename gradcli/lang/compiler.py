@@ -1,0 +1,1687 @@
+"""A program compiled once, node by node, into Python closures: `compile_program(tree, source)`
+returns a function of the module's frame that runs the program.
+
+Compiling is checking: every node type goes through the one table of `lang.syntax` (a node it
+refuses, or does not name, is refused here with its span, before anything runs), together with
+the rules Python's compiler applies (nesting depth, `break`/`continue` outside a loop, `return`
+outside a function) and gradcli's own (no dunder attributes, decorators and class bodies of
+the supported forms). What runs is closures only: nothing in a program is ever given to
+`eval`, `exec` or `compile`, and every name a program reads is resolved here, once, as Python
+resolves it (`lang.scopes`): local, enclosing function, module, or builtin.
+
+A compiled statement takes the frame it runs in and returns None, or a control signal
+(`BREAK`, `CONTINUE`, `RETURN`: the value is in the frame). A compiled expression takes the
+frame and returns its value. The statement wrapper ticks the run budget and gives errors the
+statement's span; calls, operators, attributes and subscripts give errors their own spans.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from types import FunctionType
+from typing import Any
+
+from ..base import limits
+from ..base.errors import GradcliError, LimitError, NotSupported, Source, suggest
+from ..core.tensor import Tensor
+from ..surface import indexing as I
+from ..surface import names
+from . import exceptions as X
+from .builtins import BUILTINS, TYPE_BUILTIN
+from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
+from .classes import FunctionClass, ModuleClass, Super
+from .formatting import field, join
+from .gradmode import GradMode, GradModeClass
+from .namespaces import (
+    IMPORTABLE,
+    ONCE_DIFFERENTIABLE,
+    TENSOR_METHODS,
+    TENSOR_PROPERTIES,
+    build_namespaces,
+    data_alias,
+)
+from .operators import _TENSOR_BINOPS, augmented, binop, compare, unary
+from .scopes import BUILTIN, FREE, GLOBAL, LOCAL, Scope, bound_names, parameter_names
+from .syntax import SYNTAX, attr_span, rule
+from .values import (
+    BREAK,
+    CONTINUE,
+    FUNCTION_BASE,
+    MODULE_BASE,
+    RETURN,
+    Frame,
+    FunctionCode,
+    Generator,
+    Namespace,
+    UserFunction,
+    iterate,
+    length,
+    seq,
+)
+
+Expr = Callable[[Frame], Any]
+Stmt = Callable[[Frame], Any]
+Store = Callable[[Frame, Any], None]
+
+_MISSING = object()
+# Attributes with dunders a program may name: `super().__init__()` and a class's `__name__`.
+_DUNDERS_ALLOWED = ("__name__",)
+
+
+def compile_program(tree: ast.Module, source: Source) -> Stmt:
+    try:
+        return Compiler(source).c_Module(tree)
+    except RecursionError:
+        raise LimitError(
+            "the program is nested too deeply",
+            expected=f"at most {limits.NESTING.value} levels of nesting ({limits.NESTING.name})",
+            hint="split long or deeply nested expressions into several assignments",
+        ) from None
+
+
+def _attach(e: BaseException, span: Any) -> BaseException:
+    """The exception to raise for `e` at `span`: a GradcliError learns its place; Python's
+    error on a program's value becomes the program's error; anything else is unchanged."""
+    if isinstance(e, GradcliError):
+        if e.span is None:
+            e.span = span
+        return e
+    if isinstance(e, CONVERTED) and is_argument_error(e):
+        return user_error(e, span)
+    return e
+
+
+class Compiler:
+    def __init__(self, source: Source):
+        self.source = source
+        self.scope = Scope("module", None, set())
+        self.depth = 0
+        self.depth_limit = limits.NESTING.value
+        self.in_loop = False
+        self.in_function = False
+        self.method: FunctionCode | None = None  # the method whose body is compiling
+        self.namespaces = build_namespaces()
+
+    # -- the table ---------------------------------------------------------------------------
+    def span(self, node: ast.AST) -> Any:
+        return self.source.span(node)
+
+    def refuse(self, node: ast.AST, message: str | None = None, **kw: Any) -> NotSupported:
+        r = rule(type(node))
+        return NotSupported(
+            message or f"{r.what} is not supported in gradcli programs",
+            span=self.span(node),
+            found=kw.pop("found", r.what),
+            expected=kw.pop(
+                "expected",
+                "Python as PyTorch tutorials use it (see the README's list of supported Python)",
+            ),
+            hint=kw.pop("hint", r.hint),
+        )
+
+    def _enter(self, node: ast.AST) -> Callable[[Any], Any]:
+        r = SYNTAX.get(type(node))
+        if r is None or r.handler is None or r.handler == "":
+            raise self.refuse(node)
+        self.depth += 1
+        if self.depth > self.depth_limit:
+            raise LimitError(
+                f"the program is nested too deeply (over {self.depth_limit} levels)",
+                span=self.span(node),
+                expected=f"at most {self.depth_limit} levels ({limits.NESTING.name})",
+                hint=f"split the expression into several assignments, or raise "
+                f"{limits.NESTING.env}",
+            )
+        return getattr(self, r.handler)
+
+    def expr(self, node: ast.AST) -> Expr:
+        handler = self._enter(node)
+        try:
+            return handler(node)
+        finally:
+            self.depth -= 1
+
+    def stmt(self, node: ast.AST) -> Stmt:
+        handler = self._enter(node)
+        try:
+            return self.wrap(handler(node), node)
+        finally:
+            self.depth -= 1
+
+    def wrap(self, fn: Stmt, node: ast.AST) -> Stmt:
+        """A statement as it runs: a tick of the budget, errors given the statement's span."""
+        span = self.span(node)
+        tick = limits.BUDGET.tick
+
+        def run(f: Frame) -> Any:
+            tick()
+            try:
+                return fn(f)
+            except GradcliError as e:
+                if e.span is None:
+                    e.span = span
+                raise
+            except RecursionError:
+                raise LimitError(
+                    "the program recursed too deeply",
+                    span=span,
+                    hint="user functions may not call themselves without bound",
+                ) from None
+            except MemoryError:
+                raise LimitError(
+                    "out of memory", span=span, hint="the tensors are too large for this machine"
+                ) from None
+            except CONVERTED as e:
+                # Python's own error on one of the program's values where gradcli interprets
+                # them: still the program's error (exit 1, with its place; `--debug` shows
+                # where it came from). Anything else is gradcli's bug, and propagates.
+                if not is_argument_error(e):
+                    raise
+                raise user_error(e, span) from e
+
+        return run
+
+    def block(self, stmts: list[ast.stmt]) -> Stmt:
+        fns = tuple(self.stmt(s) for s in stmts)
+        if not fns:
+            return _nothing
+        if len(fns) == 1:
+            return fns[0]
+
+        def run(f: Frame) -> Any:
+            for s in fns:
+                r = s(f)
+                if r is not None:
+                    return r
+            return None
+
+        return run
+
+    # -- module, scopes --------------------------------------------------------------------------
+    def c_Module(self, node: ast.Module) -> Stmt:
+        self.scope = Scope("module", None, bound_names(node.body))
+        return self.block(node.body)
+
+    # -- simple statements -----------------------------------------------------------------------
+    def c_Expr(self, node: ast.Expr) -> Stmt:
+        value = self.expr(node.value)
+
+        def run(f: Frame) -> None:
+            value(f)
+
+        return run
+
+    def c_Pass(self, node: ast.Pass) -> Stmt:
+        return _nothing
+
+    def c_Break(self, node: ast.Break) -> Stmt:
+        if not self.in_loop:
+            raise GradcliError(
+                "`break` outside a loop",
+                span=self.span(node),
+                hint="`break` belongs inside a `for` or `while` loop",
+            ).mirror(None)
+        return lambda f: BREAK
+
+    def c_Continue(self, node: ast.Continue) -> Stmt:
+        if not self.in_loop:
+            raise GradcliError(
+                "`continue` outside a loop",
+                span=self.span(node),
+                hint="`continue` belongs inside a `for` or `while` loop",
+            ).mirror(None)
+        return lambda f: CONTINUE
+
+    def c_Return(self, node: ast.Return) -> Stmt:
+        if not self.in_function:
+            raise GradcliError(
+                "`return` outside a function",
+                span=self.span(node),
+                hint="`return` belongs inside a `def`",
+            ).mirror(None)
+        if node.value is None:
+
+            def run_none(f: Frame) -> Any:
+                f.ret = None
+                return RETURN
+
+            return run_none
+        value = self.expr(node.value)
+
+        def run(f: Frame) -> Any:
+            f.ret = value(f)
+            return RETURN
+
+        return run
+
+    def c_Assign(self, node: ast.Assign) -> Stmt:
+        value = self.expr(node.value)
+        stores = [self.store(t) for t in node.targets]
+        if len(stores) == 1:
+            store = stores[0]
+
+            def run(f: Frame) -> None:
+                store(f, value(f))
+
+            return run
+
+        def run_many(f: Frame) -> None:
+            v = value(f)
+            for s in stores:
+                s(f, v)
+
+        return run_many
+
+    def c_AnnAssign(self, node: ast.AnnAssign) -> Stmt:
+        # The annotation is never evaluated (as `from __future__ import annotations`).
+        if node.value is None:
+            return _nothing
+        value = self.expr(node.value)
+        store = self.store(node.target)
+
+        def run(f: Frame) -> None:
+            store(f, value(f))
+
+        return run
+
+    def c_AugAssign(self, node: ast.AugAssign) -> Stmt:
+        op = node.op
+        self.check_operator(op, node)
+        target = node.target
+        value = self.expr(node.value)
+        span = self.span(node)
+        if isinstance(target, ast.Name):
+            load = self.load_name(target.id, target)
+            store = self.store(target)
+
+            def run_name(f: Frame) -> None:
+                cur = load(f)
+                v = value(f)
+                try:
+                    new = augmented(op, cur, v)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+                store(f, new)
+
+            return run_name
+        if isinstance(target, ast.Attribute):
+            self.check_attribute(target)
+            owner = self.expr(target.value)
+            attr = target.attr
+
+            def run_attr(f: Frame) -> None:
+                o = owner(f)
+                rt = f.rt
+                if attr == "data" and isinstance(o, Tensor):
+                    # `W.data -= lr * W.grad`: in place on the data, outside the graph.
+                    cur: Any = data_alias(o)
+                else:
+                    cur = rt.attribute(o, attr)
+                v = value(f)
+                try:
+                    new = augmented(op, cur, v)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+                if new is cur and isinstance(o, Tensor):
+                    return  # changed in place: it is the attribute already
+                rt.set_attribute(o, attr, new)
+
+            return run_attr
+        if isinstance(target, ast.Subscript):
+            owner = self.expr(target.value)
+            key = self.expr(target.slice)
+            rebind = self.store(target.value) if isinstance(target.value, ast.Name) else None
+
+            def run_item(f: Frame) -> None:
+                o = owner(f)
+                k = key(f)
+                rt = f.rt
+                cur = rt.getitem(o, k)
+                v = value(f)
+                try:
+                    new = augmented(op, cur, v)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+                rt.setitem(o, k, new, target, None if rebind is None else _bind(rebind, f))
+
+            return run_item
+        raise self.refuse(target, "this augmented assignment target is not supported")
+
+    def check_operator(self, op: ast.AST, node: ast.AST) -> None:
+        r = SYNTAX.get(type(op))
+        if r is None or r.refused:
+            raise self.refuse(op, hint=rule(type(op)).hint).with_span(self.span(node))
+
+    # -- stores ------------------------------------------------------------------------------
+    def store(self, target: ast.AST) -> Store:
+        if isinstance(target, ast.Name):
+            return self.store_name(target.id, target)
+        if isinstance(target, (ast.Tuple, ast.List)):
+            return self.store_unpack(target)
+        if isinstance(target, ast.Attribute):
+            self.check_attribute(target)
+            owner = self.expr(target.value)
+            attr = target.attr
+            span = self.span(target)
+
+            def store_attr(f: Frame, v: Any) -> None:
+                o = owner(f)
+                try:
+                    f.rt.set_attribute(o, attr, v)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+
+            return store_attr
+        if isinstance(target, ast.Subscript):
+            owner = self.expr(target.value)
+            key = self.expr(target.slice)
+            rebind = self.store(target.value) if isinstance(target.value, ast.Name) else None
+            span = self.span(target)
+
+            def store_item(f: Frame, v: Any) -> None:
+                o = owner(f)
+                k = key(f)
+                try:
+                    f.rt.setitem(o, k, v, target, None if rebind is None else _bind(rebind, f))
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+
+            return store_item
+        if isinstance(target, ast.Starred):
+            raise self.refuse(target, "starred assignment target must be in a list or tuple")
+        raise GradcliError("cannot assign to this expression", span=self.span(target)).mirror(None)
+
+    def store_name(self, name: str, node: ast.AST) -> Store:
+        if self.scope.kind == "module":
+
+            def store_global(f: Frame, v: Any) -> None:
+                if isinstance(v, Tensor):
+                    v = f.rt.record(name, v, node)
+                f.vars[name] = v
+
+            return store_global
+
+        def store_local(f: Frame, v: Any) -> None:
+            f.vars[name] = v
+
+        return store_local
+
+    def store_unpack(self, target: ast.Tuple | ast.List) -> Store:
+        elts = target.elts
+        starred = [i for i, e in enumerate(elts) if isinstance(e, ast.Starred)]
+        if len(starred) > 1:
+            raise GradcliError(
+                "multiple starred expressions in assignment", span=self.span(target)
+            ).mirror(None)
+        stores = [self.store(e.value if isinstance(e, ast.Starred) else e) for e in elts]
+        n = len(elts)
+        star = starred[0] if starred else None
+        span = self.span(target)
+
+        def store(f: Frame, v: Any) -> None:
+            items = list(v) if isinstance(v, (list, tuple)) else _unpack_items(v, span)
+            if star is None:
+                if len(items) != n:
+                    raise _unpack_error(len(items), n, span)
+                for s, item in zip(stores, items):
+                    s(f, item)
+                return
+            after = n - star - 1
+            if len(items) < n - 1:
+                raise GradcliError(
+                    f"not enough values to unpack (expected at least {n - 1}, got {len(items)})",
+                    span=span,
+                ).mirror("ValueError")
+            for s, item in zip(stores[:star], items[:star]):
+                s(f, item)
+            stores[star](f, items[star : len(items) - after])
+            for s, item in zip(stores[star + 1 :], items[len(items) - after :]):
+                s(f, item)
+
+        return store
+
+    # -- loops -----------------------------------------------------------------------------------
+    def loop_body(self, body: list[ast.stmt]) -> Stmt:
+        saved = self.in_loop
+        self.in_loop = True
+        try:
+            return self.block(body)
+        finally:
+            self.in_loop = saved
+
+    def c_For(self, node: ast.For) -> Stmt:
+        items_of = self.expr(node.iter)
+        target = self.store(node.target)
+        body = self.loop_body(node.body)
+        orelse = self.block(node.orelse) if node.orelse else None
+        iter_span = self.span(node.iter)
+
+        def run(f: Frame) -> Any:
+            items = items_of(f)
+            rt = f.rt
+            cap = limits.LOOP_ITERATIONS.value
+            n = length(items)
+            if n is not None and n > cap:
+                # Known in advance: refuse now rather than after a million iterations.
+                raise LimitError(
+                    f"this loop would run {n:,} times, over the limit of {cap:,} loop iterations",
+                    span=iter_span,
+                    found=f"{n:,} iterations",
+                    expected=f"at most {cap:,} ({limits.LOOP_ITERATIONS.name})",
+                    hint=f"raise it with the environment variable "
+                    f"{limits.LOOP_ITERATIONS.env}=N if you need more",
+                )
+            try:
+                sequence = iterate(items, "for")
+            except GradcliError as e:
+                raise e.with_span(iter_span) from None
+            for item in sequence:
+                rt.iterations += 1
+                if rt.iterations > cap:
+                    limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
+                target(f, item)
+                r = body(f)
+                if r is not None:
+                    if r is BREAK:
+                        return None
+                    if r is CONTINUE:
+                        continue
+                    return r
+            if orelse is not None:
+                return orelse(f)
+            return None
+
+        return run
+
+    def c_While(self, node: ast.While) -> Stmt:
+        test = self.expr(node.test)
+        body = self.loop_body(node.body)
+        orelse = self.block(node.orelse) if node.orelse else None
+        tick = limits.BUDGET.tick
+
+        def run(f: Frame) -> Any:
+            rt = f.rt
+            cap = limits.LOOP_ITERATIONS.value
+            while bool(test(f)):
+                rt.iterations += 1
+                if rt.iterations > cap:
+                    limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
+                tick()
+                r = body(f)
+                if r is not None:
+                    if r is BREAK:
+                        return None
+                    if r is CONTINUE:
+                        continue
+                    return r
+            if orelse is not None:
+                return orelse(f)
+            return None
+
+        return run
+
+    def c_If(self, node: ast.If) -> Stmt:
+        test = self.expr(node.test)
+        body = self.block(node.body)
+        orelse = self.block(node.orelse)
+        span = self.span(node.test)
+
+        def run(f: Frame) -> Any:
+            v = test(f)
+            if type(v) is bool:
+                return body(f) if v else orelse(f)
+            try:
+                t = bool(v)
+            except GradcliError as e:
+                raise e.with_span(span) from None
+            return body(f) if t else orelse(f)
+
+        return run
+
+    # -- with, try, raise, assert ---------------------------------------------------------------
+    def c_With(self, node: ast.With) -> Stmt:
+        items = []
+        for item in node.items:
+            store = self.store(item.optional_vars) if item.optional_vars is not None else None
+            items.append((self.expr(item.context_expr), store, self.span(item.context_expr)))
+        body = self.block(node.body)
+
+        def run(f: Frame) -> Any:
+            entered: list[GradMode] = []
+            try:
+                for ev, store, span in items:
+                    cm = ev(f)
+                    if isinstance(cm, GradModeClass):
+                        raise NotSupported(
+                            f"`with torch.{cm.name}:` needs the call: `with torch.{cm.name}():`",
+                            span=span,
+                        )
+                    if not isinstance(cm, GradMode):
+                        raise NotSupported(
+                            "`with` is only supported for torch.no_grad(), "
+                            "torch.enable_grad(), torch.set_grad_enabled(mode) and "
+                            "torch.inference_mode()",
+                            span=span,
+                            found=type(cm).__name__,
+                            hint="gradcli programs do not open files or other resources",
+                        )
+                    cm.enter()
+                    entered.append(cm)
+                    if store is not None:
+                        store(f, None)
+                return body(f)
+            finally:
+                for cm in reversed(entered):
+                    cm.exit()
+
+        return run
+
+    def c_Try(self, node: ast.Try) -> Stmt:
+        body = self.block(node.body)
+        handlers = []
+        for h in node.handlers:
+            kind = self.expr(h.type) if h.type is not None else None
+            store = self.store_name(h.name, h) if h.name else None
+            handlers.append((kind, h.name, store, self.block(h.body), self.span(h)))
+        orelse = self.block(node.orelse) if node.orelse else None
+        final = self.block(node.finalbody) if node.finalbody else None
+        module_level = self.scope.kind == "module"
+
+        def handle(f: Frame, e: GradcliError) -> Any:
+            """The matching handler's signal, or `e` raised again."""
+            if not X.catchable(e):
+                raise e
+            for kind, name, store, hbody, span in handlers:
+                t = None if kind is None else kind(f)
+                try:
+                    match = X.matches(e, t)
+                except GradcliError as err:
+                    raise err.with_span(span) from None
+                if not match:
+                    continue
+                rt = f.rt
+                if store is not None:
+                    f.vars[name] = X.caught_value(e)
+                rt.handling.append(e)
+                try:
+                    return hbody(f)
+                finally:
+                    rt.handling.pop()
+                    if name is not None:
+                        # Python unbinds the name at the end of the handler.
+                        f.vars.pop(name, None)
+                        if module_level:
+                            f.rt.tensors.pop(name, None)
+            raise e
+
+        def body_and_handlers(f: Frame) -> Any:
+            try:
+                r = body(f)
+            except GradcliError as e:
+                return handle(f, e)
+            if orelse is not None:
+                return orelse(f)
+            return r
+
+        if final is None:
+            return body_and_handlers
+
+        def run(f: Frame) -> Any:
+            try:
+                r = body_and_handlers(f)
+            except GradcliError as e:
+                # A limit (or what gradcli does not support) ends the program: no `finally`
+                # runs after it, so that nothing runs past a limit.
+                if not X.catchable(e):
+                    raise
+                r2 = final(f)
+                if r2 is not None:
+                    return r2  # Python's semantics: a `return` in `finally` wins
+                raise
+            r2 = final(f)
+            return r2 if r2 is not None else r
+
+        return run
+
+    def c_Raise(self, node: ast.Raise) -> Stmt:
+        if node.cause is not None:
+            raise self.refuse(
+                node, "`raise ... from ...` is not supported", hint="raise the exception alone"
+            )
+        if node.exc is None:
+
+            def reraise(f: Frame) -> Any:
+                if not f.rt.handling:
+                    raise GradcliError("No active exception to reraise").mirror("RuntimeError")
+                raise f.rt.handling[-1]
+
+            return reraise
+        exc = self.expr(node.exc)
+
+        def run(f: Frame) -> Any:
+            v = exc(f)
+            if isinstance(v, X.ExcClass):
+                v = v()
+            if not isinstance(v, X.ExcValue):
+                raise GradcliError("exceptions must derive from BaseException").mirror("TypeError")
+            if v.error is not None:
+                raise v.error
+            raise X.ProgramError(v)
+
+        return run
+
+    def c_Assert(self, node: ast.Assert) -> Stmt:
+        test = self.expr(node.test)
+        msg = self.expr(node.msg) if node.msg is not None else None
+
+        def run(f: Frame) -> None:
+            if not bool(test(f)):
+                args = () if msg is None else (msg(f),)
+                raise X.ProgramError(X.CLASSES["AssertionError"](*args))
+
+        return run
+
+    # -- functions and classes ---------------------------------------------------------------
+    def function_code(
+        self, node: ast.FunctionDef | ast.Lambda, name: str, expression: bool
+    ) -> FunctionCode:
+        a = node.args
+        positional = [p.arg for p in a.posonlyargs + a.args]
+        code = FunctionCode(
+            name,
+            node,
+            positional,
+            [p.arg for p in a.kwonlyargs],
+            a.vararg.arg if a.vararg else None,
+            a.kwarg.arg if a.kwarg else None,
+            expression,
+        )
+        params = parameter_names(a)
+        body_nodes: list[Any] = [node.body] if expression else node.body
+        local = set(params) | (set() if expression else bound_names(body_nodes))
+        saved = (self.scope, self.in_loop, self.in_function, self.method)
+        self.scope = Scope("function", self.scope, local)
+        self.in_loop = False
+        self.in_function = True
+        self.method = code if saved[0].kind == "class" else None
+        try:
+            code.body = self.expr(node.body) if expression else self.block(node.body)
+        finally:
+            self.scope, self.in_loop, self.in_function, self.method = saved
+        return code
+
+    def defaults(self, a: ast.arguments) -> tuple[list[Expr], list[tuple[str, Expr]]]:
+        positional = [self.expr(d) for d in a.defaults]
+        kw = [(p.arg, self.expr(d)) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]
+        return positional, kw
+
+    def make_function(self, code: FunctionCode, a: ast.arguments) -> Expr:
+        pos, kw = self.defaults(a)
+        # A function defined in a function (or a comprehension, a lambda) closes over the
+        # frame it is made in; at module level (and in a class body there) it needs none.
+        s = self.scope
+        while s.kind == "class":
+            s = s.parent  # type: ignore[assignment]
+        closes = s.kind != "module"
+
+        def make(f: Frame) -> UserFunction:
+            return UserFunction(
+                code,
+                tuple(d(f) for d in pos),
+                {k: d(f) for k, d in kw},
+                f if closes else None,
+                f.rt,
+            )
+
+        return make
+
+    def c_FunctionDef(self, node: ast.FunctionDef) -> Stmt:
+        decorators = [self.decorator(d) for d in node.decorator_list]
+        code = self.function_code(node, node.name, expression=False)
+        make = self.make_function(code, node.args)
+        store = self.store_name(node.name, node)
+
+        def run(f: Frame) -> None:
+            fn: Any = make(f)
+            for d in reversed(decorators):
+                fn = d(f, fn)
+            store(f, fn)
+
+        return run
+
+    def decorator(self, d: ast.expr) -> Callable[[Frame, Any], Any]:
+        """`@torch.no_grad()`, `@torch.enable_grad()`, `@torch.inference_mode()` (called or
+        not), `@staticmethod` and `@once_differentiable` in a class; nothing else."""
+        shape = d.func if isinstance(d, ast.Call) else d
+        last = (
+            shape.attr
+            if isinstance(shape, ast.Attribute)
+            else (shape.id if isinstance(shape, ast.Name) else "")
+        )
+        grad_modes = ("no_grad", "enable_grad", "inference_mode")
+        in_class = self.scope.kind == "class"
+        ok = (
+            last in grad_modes
+            or (last in ("staticmethod", "once_differentiable") and not isinstance(d, ast.Call))
+        ) and isinstance(shape, (ast.Name, ast.Attribute))
+        if not ok or (last == "staticmethod" and not in_class):
+            raise NotSupported(
+                "decorators are not supported here",
+                span=self.span(d),
+                found=f"@{ast.unparse(d)[:40]}",
+                expected="@torch.no_grad(), @torch.enable_grad(), @torch.inference_mode(); "
+                "@staticmethod and @once_differentiable in a torch.autograd.Function",
+                hint="call the function inside `with torch.no_grad():` instead"
+                if not in_class
+                else "define a plain method",
+            )
+        if last == "staticmethod":
+            return lambda f, fn: fn
+        value = self.expr(d)
+        span = self.span(d)
+
+        def apply(f: Frame, fn: Any) -> Any:
+            dec = value(f)
+            if isinstance(dec, (GradModeClass, GradMode)):
+                return (dec if isinstance(dec, GradMode) else dec()).decorate(fn)
+            if dec is ONCE_DIFFERENTIABLE:
+                return dec.fn(fn)
+            raise NotSupported("this decorator is not supported", span=span)
+
+        return apply
+
+    def c_Lambda(self, node: ast.Lambda) -> Expr:
+        code = self.function_code(node, "<lambda>", expression=True)
+        return self.make_function(code, node.args)
+
+    def c_ClassDef(self, node: ast.ClassDef) -> Stmt:
+        if node.keywords:
+            raise self.refuse(
+                node.keywords[0] if hasattr(node.keywords[0], "lineno") else node,
+                "class keywords (metaclass=...) are not supported",
+                hint="derive from torch.nn.Module or torch.autograd.Function only",
+            )
+        if node.decorator_list:
+            raise NotSupported(
+                "class decorators are not supported", span=self.span(node.decorator_list[0])
+            )
+        if len(node.bases) != 1:
+            raise GradcliError(
+                "classes are only supported as subclasses of torch.nn.Module or "
+                "torch.autograd.Function",
+                span=self.span(node),
+                expected="class Net(nn.Module): ... or class F(torch.autograd.Function): ...",
+            ).mirror(None)
+        base = self.expr(node.bases[0])
+        saved = self.scope
+        self.scope = Scope("class", saved, set())
+        methods: list[tuple[str, Stmt, FunctionCode | None]] = []
+        try:
+            for stmt in node.body:
+                if isinstance(stmt, ast.FunctionDef):
+                    if stmt.name.startswith("__") and stmt.name != "__init__":
+                        raise NotSupported(
+                            f"method `{stmt.name}` is not supported in gradcli programs",
+                            span=self.span(stmt),
+                            hint="define __init__, forward and other plain methods",
+                        )
+                    decorators = [self.decorator(d) for d in stmt.decorator_list]
+                    code = self.function_code(stmt, stmt.name, expression=False)
+                    make = self.make_function(code, stmt.args)
+                    methods.append((stmt.name, _decorated(make, decorators), code))
+                elif isinstance(stmt, ast.Pass) or (
+                    isinstance(stmt, ast.Expr)
+                    and isinstance(stmt.value, ast.Constant)
+                    and isinstance(stmt.value.value, str)
+                ):
+                    continue
+                else:
+                    raise GradcliError(
+                        "a class body holds only its methods (and a docstring)",
+                        span=self.span(stmt),
+                        hint="set attributes in __init__: self.name = value",
+                    ).mirror(None)
+        finally:
+            self.scope = saved
+        store = self.store_name(node.name, node)
+        name = node.name
+        span = self.span(node)
+
+        def run(f: Frame) -> None:
+            b = base(f)
+            made = {m: make(f) for m, make, _ in methods}
+            if b is FUNCTION_BASE:
+                for need in ("forward", "backward"):
+                    if need not in made:
+                        raise GradcliError(
+                            f"class {name} has no static `{need}` method",
+                            span=span,
+                            expected="forward(ctx, ...) and backward(ctx, grad_output)",
+                        ).mirror(None)
+                cls: Any = FunctionClass(name, made["forward"], made["backward"])
+            elif b is MODULE_BASE or isinstance(b, ModuleClass):
+                cls = ModuleClass(name, made, b)
+            else:
+                raise GradcliError(
+                    "classes are only supported as subclasses of torch.nn.Module or "
+                    "torch.autograd.Function",
+                    span=span,
+                    expected="class Net(nn.Module): ... or class F(torch.autograd.Function): ...",
+                ).mirror(None)
+            for _, _, code in methods:
+                if code is not None:
+                    code.owner = cls
+            store(f, cls)
+
+        return run
+
+    # -- imports -----------------------------------------------------------------------------
+    def c_Import(self, node: ast.Import) -> Stmt:
+        bindings = []
+        for alias in node.names:
+            root = alias.name.split(".")[0]
+            if root not in IMPORTABLE:
+                return _raiser(
+                    GradcliError(
+                        f"cannot import `{alias.name}`",
+                        span=self.span(node),
+                        expected="imports of torch, numpy or math",
+                        hint="gradcli programs cannot use other modules",
+                    ).mirror("ModuleNotFoundError")
+                )
+            ns = self.module(alias.name, node)
+            store = self.store_name(alias.asname or root, node)
+            bindings.append((store, ns if alias.asname else self.namespaces[root]))
+
+        def run(f: Frame) -> None:
+            for store, value in bindings:
+                store(f, value)
+
+        return run
+
+    def c_ImportFrom(self, node: ast.ImportFrom) -> Stmt:
+        mod = node.module or ""
+        if mod.split(".")[0] not in IMPORTABLE or node.level:
+            return _raiser(
+                GradcliError(
+                    f"cannot import from `{mod}`",
+                    span=self.span(node),
+                    expected="imports of torch, numpy or math",
+                ).mirror("ModuleNotFoundError")
+            )
+        ns = self.module(mod, node)
+        bindings = []
+        for alias in node.names:
+            if alias.name == "*":
+                raise NotSupported(
+                    "`import *` is not supported",
+                    span=self.span(node),
+                    hint="import the names you use",
+                )
+            if alias.name in ns.members:
+                value = ns.members[alias.name]
+            else:
+                try:
+                    value = self.module(f"{mod}.{alias.name}", node)
+                except GradcliError:
+                    return _raiser(
+                        GradcliError(
+                            f"cannot import name `{alias.name}` from `{mod}`",
+                            span=self.span(node),
+                            hint=suggest(alias.name, ns.members),
+                        ).mirror("ImportError")
+                    )
+            bindings.append((self.store_name(alias.asname or alias.name, node), value))
+
+        def run(f: Frame) -> None:
+            for store, value in bindings:
+                store(f, value)
+
+        return run
+
+    def module(self, dotted: str, node: ast.AST) -> Namespace:
+        parts = dotted.split(".")
+        ns = self.namespaces[parts[0]]
+        for p in parts[1:]:
+            nxt = ns.members.get(p)
+            if not isinstance(nxt, Namespace):
+                if dotted.startswith("torch") and p not in ("utils", "hub", "jit", "ops"):
+                    # Other torch submodules (torch.optim, ...) are accepted, empty.
+                    return Namespace(dotted, {})
+                raise GradcliError(f"unknown module `{dotted}`", span=self.span(node)).mirror(
+                    "ModuleNotFoundError"
+                )
+            ns = nxt
+        return ns
+
+    # -- names -------------------------------------------------------------------------------
+    def c_Name(self, node: ast.Name) -> Expr:
+        if not isinstance(node.ctx, ast.Load):
+            raise self.refuse(node)
+        return self.load_name(node.id, node)
+
+    def load_name(self, name: str, node: ast.AST) -> Expr:
+        how, up = self.scope.resolve(name)
+        span = self.span(node)
+        if how == LOCAL:
+
+            def local(f: Frame) -> Any:
+                try:
+                    return f.vars[name]
+                except KeyError:
+                    raise GradcliError(
+                        f"cannot access local variable '{name}' where it is not associated "
+                        "with a value",
+                        span=span,
+                        hint="assign it before you use it in this function",
+                    ).mirror("UnboundLocalError") from None
+
+            return local
+        if how == FREE:
+
+            def free(f: Frame) -> Any:
+                frame = f
+                for _ in range(up):
+                    frame = frame.up  # type: ignore[assignment]
+                try:
+                    return frame.vars[name]
+                except KeyError:
+                    raise GradcliError(
+                        f"cannot access free variable '{name}' where it is not associated "
+                        "with a value in enclosing scope",
+                        span=span,
+                    ).mirror("NameError") from None
+
+            return free
+        fallback = self.builtin(name, node)
+        if how == GLOBAL:
+            at_module = self.scope.kind == "module"
+
+            def global_(f: Frame) -> Any:
+                g = f.vars if at_module else f.rt.globals
+                v = g.get(name, _MISSING)
+                if v is _MISSING:
+                    return fallback(f)
+                return v
+
+            return global_
+        return fallback
+
+    def builtin(self, name: str, node: ast.AST) -> Expr:
+        """A name no statement of the program binds: a builtin, a namespace or a torch
+        function, resolved now; else an error when (if) it runs."""
+        value = self.builtin_value(name)
+        if value is not _MISSING:
+            return lambda f: value
+        if name == "type":
+            span = self.span(node)
+
+            def refuse_type(f: Frame) -> Any:
+                raise NotSupported(
+                    "`type` is only supported as a call: type(x)",
+                    span=span,
+                    hint="compare with isinstance(x, torch.Tensor)",
+                )
+
+            return refuse_type
+        span = self.span(node)
+        known = list(self.scope.module().names) + list(names.FUNCTIONS) + list(BUILTINS)
+
+        def undefined(f: Frame) -> Any:
+            raise GradcliError(
+                f"name `{name}` is not defined",
+                span=span,
+                found=f"`{_short_name(name)}`",
+                expected="a name assigned earlier in the program, or a torch function",
+                hint=suggest(name, known + ["torch"]) if len(name) < 100 else None,
+            ).mirror("NameError")
+
+        return undefined
+
+    def builtin_value(self, name: str) -> Any:
+        if name in BUILTINS:
+            return BUILTINS[name]
+        if name in self.namespaces:
+            return self.namespaces[name]
+        if name == "np":
+            return self.namespaces["numpy"]
+        if name in names.FUNCTIONS:
+            return names.FUNCTIONS[name]
+        return _MISSING
+
+    # -- constants and displays --------------------------------------------------------------
+    def c_Constant(self, node: ast.Constant) -> Expr:
+        value = node.value
+        if not isinstance(value, (int, float, str, bool, type(None), type(Ellipsis))):
+            raise NotSupported(
+                "this kind of constant is not supported",
+                span=self.span(node),
+                found=type(value).__name__,
+                expected="numbers, strings, True/False/None",
+            )
+        if isinstance(value, int) and value.bit_length() > limits.INT_BITS.value:
+            try:
+                limits.INT_BITS.check(value.bit_length(), "the size of an integer in bits")
+            except GradcliError as e:
+                raise e.with_span(self.span(node)) from None
+        return lambda f: value
+
+    def items(self, elts: list[ast.expr]) -> Expr:
+        """The values of a display's items, `*iterable` unpacked (within the list limit)."""
+        if not any(isinstance(e, ast.Starred) for e in elts):
+            fns = tuple(self.expr(e) for e in elts)
+            return lambda f: [e(f) for e in fns]
+        parts = [
+            (self.span(e), self.expr(e.value))
+            if isinstance(e, ast.Starred)
+            else (None, self.expr(e))
+            for e in elts
+        ]
+
+        def run(f: Frame) -> list:
+            out: list = []
+            for star, e in parts:
+                if star is not None:
+                    try:
+                        out.extend(seq(e(f), "`*` unpacking"))
+                        limits.LIST_ITEMS.check(len(out), "the number of items")
+                    except GradcliError as err:
+                        raise err.with_span(star) from None
+                else:
+                    out.append(e(f))
+            return out
+
+        return run
+
+    def c_List(self, node: ast.List) -> Expr:
+        if not isinstance(node.ctx, ast.Load):
+            raise self.refuse(node)
+        return self.items(node.elts)
+
+    def c_Tuple(self, node: ast.Tuple) -> Expr:
+        if not isinstance(node.ctx, ast.Load):
+            raise self.refuse(node)
+        if not any(isinstance(e, ast.Starred) for e in node.elts):
+            fns = tuple(self.expr(e) for e in node.elts)
+            if len(fns) == 2:
+                a, b = fns
+                return lambda f: (a(f), b(f))
+            return lambda f: tuple([e(f) for e in fns])
+        items = self.items(node.elts)
+        return lambda f: tuple(items(f))
+
+    def c_Set(self, node: ast.Set) -> Expr:
+        items = self.items(node.elts)
+        from .pyobjects import _hashable
+
+        return lambda f: {_hashable(v) for v in items(f)}
+
+    def c_Dict(self, node: ast.Dict) -> Expr:
+        from .pyobjects import _hashable
+
+        parts = [
+            (None if k is None else self.expr(k), self.expr(v))
+            for k, v in zip(node.keys, node.values)
+        ]
+
+        def run(f: Frame) -> dict:
+            out: dict = {}
+            for k, v in parts:
+                if k is None:
+                    m = v(f)
+                    if not isinstance(m, dict):
+                        raise GradcliError(f"'{type(m).__name__}' object is not a mapping").mirror(
+                            "TypeError"
+                        )
+                    limits.LIST_ITEMS.check(len(out) + len(m), "the number of items in the dict")
+                    out.update(m)
+                else:
+                    out[_hashable(k(f))] = v(f)
+            return out
+
+        return run
+
+    def c_JoinedStr(self, node: ast.JoinedStr) -> Expr:
+        parts: list[Any] = []
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                parts.append(v.value)
+            elif isinstance(v, ast.FormattedValue):
+                value = self.expr(v.value)
+                spec = self.c_JoinedStr(v.format_spec) if v.format_spec is not None else None
+                parts.append((value, v.conversion, spec, self.span(v.value)))
+            else:
+                raise self.refuse(v)
+
+        def run(f: Frame) -> str:
+            out = []
+            for p in parts:
+                if type(p) is str:
+                    out.append(p)
+                    continue
+                value, conversion, spec, span = p
+                v = value(f)
+                try:
+                    out.append(field(v, conversion, spec(f) if spec is not None else ""))
+                except GradcliError as e:
+                    raise e.with_span(span) from None
+            return join(out)
+
+        return run
+
+    # -- operators ---------------------------------------------------------------------------
+    def c_BinOp(self, node: ast.BinOp) -> Expr:
+        op = node.op
+        self.check_operator(op, node)
+        left = self.expr(node.left)
+        right = self.expr(node.right)
+        span = self.span(node)
+        tensor_fn = _TENSOR_BINOPS.get(type(op))
+
+        def run(f: Frame) -> Any:
+            a = left(f)
+            b = right(f)
+            try:
+                if tensor_fn is not None and (type(a) is Tensor or type(b) is Tensor):
+                    return tensor_fn(a, b)
+                return binop(op, a, b)
+            except Exception as e:  # noqa: BLE001 - re-raised with its place
+                raise _attach(e, span) from None
+
+        return run
+
+    def c_UnaryOp(self, node: ast.UnaryOp) -> Expr:
+        op = node.op
+        self.check_operator(op, node)
+        operand = self.expr(node.operand)
+        span = self.span(node)
+        if isinstance(op, ast.Not):
+            operand_span = self.span(node.operand)
+
+            def run_not(f: Frame) -> bool:
+                try:
+                    return not bool(operand(f))
+                except GradcliError as e:
+                    raise e.with_span(operand_span) from None
+
+            return run_not
+
+        def run(f: Frame) -> Any:
+            v = operand(f)
+            try:
+                return unary(op, v)
+            except Exception as e:  # noqa: BLE001 - re-raised with its place
+                raise _attach(e, span) from None
+
+        return run
+
+    def c_BoolOp(self, node: ast.BoolOp) -> Expr:
+        values = tuple(self.expr(v) for v in node.values)
+        is_and = isinstance(node.op, ast.And)
+        span = self.span(node)
+
+        def run(f: Frame) -> Any:
+            value: Any = None
+            for e in values:
+                value = e(f)
+                try:
+                    t = bool(value)
+                except GradcliError as err:
+                    raise err.with_span(span) from None
+                if is_and and not t:
+                    return value
+                if not is_and and t:
+                    return value
+            return value
+
+        return run
+
+    def c_Compare(self, node: ast.Compare) -> Expr:
+        for op in node.ops:
+            self.check_operator(op, node)
+        left = self.expr(node.left)
+        rights = tuple(self.expr(c) for c in node.comparators)
+        ops = tuple(node.ops)
+        span = self.span(node)
+        if len(ops) == 1:
+            op0, right0 = ops[0], rights[0]
+
+            def run_one(f: Frame) -> Any:
+                a = left(f)
+                b = right0(f)
+                try:
+                    return compare(op0, a, b)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+
+            return run_one
+
+        def run(f: Frame) -> Any:
+            a = left(f)
+            r: Any = True
+            for op, right in zip(ops, rights):
+                b = right(f)
+                try:
+                    r = compare(op, a, b)
+                    if not bool(r):
+                        return r
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+                a = b
+            return r
+
+        return run
+
+    def c_IfExp(self, node: ast.IfExp) -> Expr:
+        test = self.expr(node.test)
+        body = self.expr(node.body)
+        orelse = self.expr(node.orelse)
+        span = self.span(node.test)
+
+        def run(f: Frame) -> Any:
+            try:
+                t = bool(test(f))
+            except GradcliError as e:
+                raise e.with_span(span) from None
+            return body(f) if t else orelse(f)
+
+        return run
+
+    # -- attributes, subscripts, slices --------------------------------------------------------
+    def check_attribute(self, node: ast.Attribute) -> None:
+        attr = node.attr
+        if attr.startswith("__") and attr not in _DUNDERS_ALLOWED:
+            if attr == "__init__" and _is_super_call(node.value):
+                return
+            raise GradcliError(
+                f"`.{_short_name(attr)}` is not accessible in gradcli programs",
+                span=attr_span(self.source, node),
+                found=f"`.{_short_name(attr)}`",
+                expected="a tensor method or property (see `gradcli ops`)",
+                hint="gradcli programs cannot reach Python's internals",
+            ).mirror(None)
+
+    def c_Attribute(self, node: ast.Attribute) -> Expr:
+        if not isinstance(node.ctx, ast.Load):
+            raise self.refuse(node)
+        self.check_attribute(node)
+        owner = self.expr(node.value)
+        attr = node.attr
+        span = self.span(node)
+        prop = TENSOR_PROPERTIES.get(attr)
+
+        def run(f: Frame) -> Any:
+            o = owner(f)
+            try:
+                if prop is not None and isinstance(o, Tensor):
+                    return prop(o)
+                return f.rt.attribute(o, attr)
+            except Exception as e:  # noqa: BLE001 - re-raised with its place
+                raise _attach(e, span) from None
+
+        return run
+
+    def c_Subscript(self, node: ast.Subscript) -> Expr:
+        if not isinstance(node.ctx, ast.Load):
+            raise self.refuse(node)
+        owner = self.expr(node.value)
+        key = self.expr(node.slice)
+        span = self.span(node)
+        getitem = I.getitem
+
+        def run(f: Frame) -> Any:
+            o = owner(f)
+            k = key(f)
+            try:
+                if type(o) is Tensor and type(k) is int:
+                    return getitem(o, k)
+                return f.rt.getitem(o, k)
+            except Exception as e:  # noqa: BLE001 - re-raised with its place
+                raise _attach(e, span) from None
+
+        return run
+
+    def c_Slice(self, node: ast.Slice) -> Expr:
+        subs = (node.lower, node.upper, node.step)
+        parts = tuple(None if p is None else (self.expr(p), self.span(p)) for p in subs)
+
+        def run(f: Frame) -> slice:
+            vals = []
+            for p in parts:
+                if p is None:
+                    vals.append(None)
+                    continue
+                fn, span = p
+                v = fn(f)
+                if v is None or (isinstance(v, int) and not isinstance(v, bool)):
+                    vals.append(v)
+                elif isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu":
+                    vals.append(int(v.item()))
+                else:
+                    from ..core.tensor import typename
+
+                    raise GradcliError(
+                        f"slice indices must be integers or None or have an __index__ method, "
+                        f"not {typename(v)}",
+                        span=span,
+                    ).mirror("TypeError")
+            return slice(*vals)
+
+        return run
+
+    # -- calls -------------------------------------------------------------------------------
+    def arguments(
+        self, args: list[ast.expr], keywords: list[ast.keyword]
+    ) -> Callable[[Frame], tuple[list, dict]]:
+        plain = not any(isinstance(a, ast.Starred) for a in args) and all(
+            k.arg is not None for k in keywords
+        )
+        if plain:
+            argfns = tuple(self.expr(a) for a in args)
+            kwfns = tuple((k.arg, self.expr(k.value)) for k in keywords)
+            if not kwfns:
+                if len(argfns) == 1:
+                    a0 = argfns[0]
+                    return lambda f: ([a0(f)], {})
+                return lambda f: ([a(f) for a in argfns], {})
+            return lambda f: ([a(f) for a in argfns], {k: v(f) for k, v in kwfns})
+        items = self.items(args)
+        kparts = [(k.arg, self.expr(k.value), self.span(k.value)) for k in keywords]
+
+        def run(f: Frame) -> tuple[list, dict]:
+            kw: dict = {}
+            for name, v, span in kparts:
+                value = v(f)
+                if name is not None:
+                    if name in kw:
+                        raise GradcliError(
+                            f"got multiple values for keyword argument '{name}'", span=span
+                        ).mirror("TypeError")
+                    kw[name] = value
+                    continue
+                if not isinstance(value, dict):
+                    raise GradcliError(
+                        f"argument after ** must be a mapping, not {type(value).__name__}",
+                        span=span,
+                    ).mirror("TypeError")
+                for k2, v2 in value.items():
+                    if not isinstance(k2, str):
+                        raise GradcliError("keywords must be strings", span=span).mirror(
+                            "TypeError"
+                        )
+                    if k2 in kw:
+                        raise GradcliError(
+                            f"got multiple values for keyword argument '{k2}'", span=span
+                        ).mirror("TypeError")
+                    kw[k2] = v2
+            return items(f), kw
+
+        return run
+
+    def c_Call(self, node: ast.Call) -> Expr:
+        func = node.func
+        span = self.span(node)
+        if isinstance(func, ast.Name):
+            how, _ = self.scope.resolve(func.id)
+            if how == BUILTIN and func.id == "type":
+                return self.call_type(node)
+            if how == BUILTIN and func.id == "super":
+                return self.call_super(node)
+        args_of = self.arguments(node.args, node.keywords)
+        if isinstance(func, ast.Attribute) and isinstance(func.ctx, ast.Load):
+            # A method call: the tensor method found without making a bound method.
+            self.check_attribute(func)
+            owner = self.expr(func.value)
+            attr = func.attr
+            method = TENSOR_METHODS.get(attr) if attr not in TENSOR_PROPERTIES else None
+            attr_node_span = self.span(func)
+
+            def call_method(f: Frame) -> Any:
+                o = owner(f)
+                rt = f.rt
+                if type(o) is Namespace:
+                    callee = o.members.get(attr, _MISSING)
+                    if type(callee) is FunctionType:
+                        args, kwargs = args_of(f)
+                        try:
+                            return checked_call(
+                                callee, args, kwargs, lambda: call_name(node, callee), False, False
+                            )
+                        except Exception as e:  # noqa: BLE001 - re-raised with its place
+                            raise _attach(e, span) from None
+                if method is not None and isinstance(o, Tensor):
+                    args, kwargs = args_of(f)
+                    try:
+                        return checked_call(method, [o, *args], kwargs, attr, True, False)
+                    except Exception as e:  # noqa: BLE001 - re-raised with its place
+                        raise _attach(e, span) from None
+                try:
+                    callee = rt.attribute(o, attr)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, attr_node_span) from None
+                args, kwargs = args_of(f)
+                try:
+                    return rt.call(callee, args, kwargs, node)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+
+            return call_method
+        fn = self.expr(func)
+
+        def call(f: Frame) -> Any:
+            callee = fn(f)
+            args, kwargs = args_of(f)
+            try:
+                return f.rt.call(callee, args, kwargs, node)
+            except Exception as e:  # noqa: BLE001 - re-raised with its place
+                raise _attach(e, span) from None
+
+        return call
+
+    def call_type(self, node: ast.Call) -> Expr:
+        if len(node.args) != 1 or node.keywords:
+            raise NotSupported(
+                "type() is only supported with one argument: type(x)",
+                span=self.span(node),
+                hint="classes are defined with `class`",
+            )
+        value = self.expr(node.args[0])
+        of = TYPE_BUILTIN.fn
+        return lambda f: of(value(f))
+
+    def call_super(self, node: ast.Call) -> Expr:
+        code = self.method
+        if code is None:
+            raise GradcliError(
+                "super() is only supported inside a method of a class",
+                span=self.span(node),
+            ).mirror(None)
+        span = self.span(node)
+        if node.args or node.keywords:
+            if len(node.args) != 2 or node.keywords:
+                raise NotSupported("super() takes no arguments or (Class, self)", span=span)
+            cls_of = self.expr(node.args[0])
+            obj_of = self.expr(node.args[1])
+            return lambda f: Super(cls_of(f), obj_of(f))
+        if not code.positional:
+            raise GradcliError("super(): no arguments", span=span).mirror("RuntimeError")
+        first = code.positional[0]
+        return lambda f: Super(code.owner, f.vars.get(first))
+
+    # -- comprehensions ----------------------------------------------------------------------
+    def comprehension(
+        self, generators: list[ast.comprehension], element: Callable[[], Any]
+    ) -> tuple[Expr, Callable[[Frame, Any], Any]]:
+        """(the first iterable, evaluated in the enclosing scope; a Python generator of the
+        element values, given the enclosing frame and that iterable)."""
+        first = self.expr(generators[0].iter)
+        names_ = set()
+        for g in generators:
+            for n in ast.walk(g.target):
+                if isinstance(n, ast.Name):
+                    names_.add(n.id)
+            if g.is_async:
+                raise self.refuse(g, "async comprehensions are not supported")
+        saved = (self.scope, self.in_loop)
+        self.scope = Scope("comprehension", self.scope, names_)
+        self.in_loop = False
+        try:
+            levels = []
+            for i, g in enumerate(generators):
+                iter_fn = None if i == 0 else self.expr(g.iter)
+                levels.append((iter_fn, self.store(g.target), tuple(self.expr(c) for c in g.ifs)))
+            elt = element()
+        finally:
+            self.scope, self.in_loop = saved
+        depth = len(levels)
+        tick = limits.BUDGET.tick
+
+        def generate(outer: Frame, items: Any) -> Any:
+            cf = Frame({}, outer, outer.rt)
+            rt = outer.rt
+            cap = limits.LOOP_ITERATIONS.value
+
+            def level(i: int, it: Any) -> Any:
+                _, store, ifs = levels[i]
+                for item in iterate(it, "a comprehension"):
+                    rt.iterations += 1
+                    if rt.iterations > cap:
+                        limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
+                    tick()
+                    store(cf, item)
+                    if ifs and not all(bool(c(cf)) for c in ifs):
+                        continue
+                    if i + 1 < depth:
+                        yield from level(i + 1, levels[i + 1][0](cf))  # type: ignore[misc]
+                    else:
+                        yield elt(cf)
+
+            return level(0, items)
+
+        return first, generate
+
+    def _listlike(self, node: Any, make: Callable[[Any], Any]) -> Expr:
+        first, generate = self.comprehension(node.generators, lambda: self.expr(node.elt))
+        span = self.span(node)
+
+        def run(f: Frame) -> Any:
+            items = first(f)
+            cap = limits.LIST_ITEMS.value
+            out = []
+            try:
+                for v in generate(f, items):
+                    out.append(v)
+                    if len(out) > cap:
+                        limits.LIST_ITEMS.check(len(out), "the number of items")
+            except GradcliError as e:
+                raise e.with_span(span) from None
+            return make(out)
+
+        return run
+
+    def c_ListComp(self, node: ast.ListComp) -> Expr:
+        return self._listlike(node, lambda out: out)
+
+    def c_SetComp(self, node: ast.SetComp) -> Expr:
+        from .pyobjects import _hashable
+
+        return self._listlike(node, lambda out: {_hashable(v) for v in out})
+
+    def c_DictComp(self, node: ast.DictComp) -> Expr:
+        from .pyobjects import _hashable
+
+        def element() -> Expr:
+            k = self.expr(node.key)
+            v = self.expr(node.value)
+            return lambda f: (k(f), v(f))
+
+        first, generate = self.comprehension(node.generators, element)
+        span = self.span(node)
+
+        def run(f: Frame) -> dict:
+            items = first(f)
+            cap = limits.LIST_ITEMS.value
+            out: dict = {}
+            try:
+                for k, v in generate(f, items):
+                    out[_hashable(k)] = v
+                    if len(out) > cap:
+                        limits.LIST_ITEMS.check(len(out), "the number of items in the dict")
+            except GradcliError as e:
+                raise e.with_span(span) from None
+            return out
+
+        return run
+
+    def c_GeneratorExp(self, node: ast.GeneratorExp) -> Expr:
+        first, generate = self.comprehension(node.generators, lambda: self.expr(node.elt))
+        return lambda f: Generator(generate(f, first(f)))
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _nothing(f: Frame) -> None:
+    return None
+
+
+def _raiser(error: GradcliError) -> Stmt:
+    def run(f: Frame) -> None:
+        raise error
+
+    return run
+
+
+def _bind(store: Store, f: Frame) -> Callable[[Any], None]:
+    return lambda v: store(f, v)
+
+
+def _decorated(make: Expr, decorators: list[Callable[[Frame, Any], Any]]) -> Expr:
+    if not decorators:
+        return make
+
+    def run(f: Frame) -> Any:
+        fn = make(f)
+        for d in reversed(decorators):
+            fn = d(f, fn)
+        return fn
+
+    return run
+
+
+def _is_super_call(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+    )
+
+
+def _short_name(name: str) -> str:
+    return name if len(name) <= 60 else name[:57] + "..."
+
+
+def _unpack_items(v: Any, span: Any) -> list:
+    try:
+        return seq(v, "unpacking")
+    except GradcliError as e:
+        if "not iterable" in e.message:
+            from ..core.tensor import typename
+
+            raise GradcliError(
+                f"cannot unpack non-iterable {typename(v)} object", span=span
+            ).mirror("TypeError") from None
+        raise
+
+
+def _unpack_error(got: int, want: int, span: Any) -> GradcliError:
+    if got > want:
+        msg = f"too many values to unpack (expected {want})"
+    else:
+        msg = f"not enough values to unpack (expected {want}, got {got})"
+    return GradcliError(
+        msg,
+        span=span,
+        found=f"{got} values",
+        expected=f"{want}",
+        hint="a one-element tuple unpacks as `g, = ...`" if got == 1 else None,
+    ).mirror("ValueError")

@@ -1,0 +1,150 @@
+"""Exceptions in programs: the classes a program names (`RuntimeError`, `ValueError`...), the
+values it catches (`except RuntimeError as e: print(e)` prints PyTorch's message), and what
+`raise` and `assert` raise.
+
+Which errors a program's `except` may catch: a `GradcliError` that mirrors a Python or PyTorch
+exception (`python_class`, e.g. PyTorch's `RuntimeError` for a shape mismatch). Never a limit
+(time, memory, loop iterations, graph size...), never what gradcli does not support (a program
+written for PyTorch would not have met it there), never gradcli's own bugs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base.errors import GradcliError, LimitError
+
+# Each class and its base (Python's hierarchy, the part programs name).
+BASES: dict[str, str | None] = {
+    "BaseException": None,
+    "Exception": "BaseException",
+    "ArithmeticError": "Exception",
+    "ZeroDivisionError": "ArithmeticError",
+    "OverflowError": "ArithmeticError",
+    "FloatingPointError": "ArithmeticError",
+    "AssertionError": "Exception",
+    "AttributeError": "Exception",
+    "LookupError": "Exception",
+    "IndexError": "LookupError",
+    "KeyError": "LookupError",
+    "NameError": "Exception",
+    "UnboundLocalError": "NameError",
+    "RuntimeError": "Exception",
+    "NotImplementedError": "RuntimeError",
+    "StopIteration": "Exception",
+    "TypeError": "Exception",
+    "ValueError": "Exception",
+    "UnicodeError": "ValueError",
+    "ImportError": "Exception",
+    "ModuleNotFoundError": "ImportError",
+}
+
+
+class ExcClass:
+    """An exception class as a program names it."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def is_subclass_of(self, other: ExcClass) -> bool:
+        name: str | None = self.name
+        while name is not None:
+            if name == other.name:
+                return True
+            name = BASES.get(name)
+        return False
+
+    def __call__(self, *args: Any) -> ExcValue:
+        return ExcValue(self, args)
+
+    def __repr__(self) -> str:
+        return f"<class '{self.name}'>"
+
+
+CLASSES: dict[str, ExcClass] = {name: ExcClass(name) for name in BASES}
+
+
+class ExcValue:
+    """An exception as a value: made by calling a class, or caught by `except ... as e`."""
+
+    __slots__ = ("cls", "args", "error")
+
+    def __init__(self, cls: ExcClass, args: tuple, error: GradcliError | None = None):
+        self.cls = cls
+        self.args = args
+        # The error it was caught as (re-raised as it was by a bare `raise` or `raise e`).
+        self.error = error
+
+    def text(self) -> str:
+        """What `str(e)` / `print(e)` shows."""
+        from .text import to_repr, to_str
+
+        if not self.args:
+            return ""
+        if len(self.args) == 1:
+            a = self.args[0]
+            return to_repr(a) if self.cls.name == "KeyError" else to_str(a)
+        return to_repr(tuple(self.args))
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def program_str(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        from .text import to_repr
+
+        inner = ", ".join(to_repr(a) for a in self.args)
+        return f"{self.cls.name}({inner})"
+
+
+class ProgramError(GradcliError):
+    """An exception the program raised (`raise ValueError("...")`, a failed `assert`)."""
+
+    def __init__(self, value: ExcValue):
+        text = value.text()
+        super().__init__(f"{value.cls.name}: {text}" if text else value.cls.name)
+        self.python_class = value.cls.name
+        self.value = value
+
+
+def catchable(e: BaseException) -> bool:
+    """Whether a program's `except` may catch `e` (see the module's docstring)."""
+    if not isinstance(e, GradcliError) or isinstance(e, LimitError):
+        return False
+    if e.python_class is None:
+        return False
+    # Other layers refuse what gradcli lacks in these words; no PyTorch error says them.
+    message = e.message
+    return "not supported" not in message and "gradcli" not in message
+
+
+def caught_value(e: GradcliError) -> ExcValue:
+    """The value `except ... as e` binds for an error."""
+    if isinstance(e, ProgramError):
+        return e.value
+    return ExcValue(exc_class(e), (e.message,), e)
+
+
+def exc_class(e: GradcliError) -> ExcClass:
+    name = e.python_class or "RuntimeError"
+    return CLASSES.get(name) or CLASSES["RuntimeError"]
+
+
+def matches(e: GradcliError, handler_type: Any) -> bool:
+    """Whether `except <handler_type>:` catches `e` (None: a bare `except:`)."""
+    if handler_type is None:
+        return True
+    cls = exc_class(e)
+    types = handler_type if isinstance(handler_type, tuple) else (handler_type,)
+    for t in types:
+        if not isinstance(t, ExcClass):
+            raise GradcliError(
+                "catching classes that do not inherit from BaseException is not allowed"
+            ).mirror("TypeError")
+        if cls.is_subclass_of(t):
+            return True
+    return False

@@ -1,0 +1,286 @@
+"""Formatting text as Python does, interpreted by gradcli: f-strings (format specs,
+conversions, `=`), `str.format` and `%`.
+
+A format spec is parsed and checked here (its width and precision within the string limit)
+before Python formats a number or a string with it. A format string can never reach an
+attribute or an item of a value: `'{0.__class__}'.format(x)` and `'{0[0]}'.format(l)` are
+refused, as are `format_map`, `%(name)s` and the `!a` conversion.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError, NotSupported
+from ..core.tensor import Tensor, typename
+from .text import to_repr, to_str
+
+_SPEC = re.compile(
+    r"(?:(?P<fill>.)?(?P<align>[<>=^]))?(?P<sign>[-+ ])?(?P<z>z)?(?P<alt>\#)?(?P<zero>0)?"
+    r"(?P<width>\d+)?(?P<grouping>[,_])?(?:\.(?P<precision>\d+))?(?P<type>[bcdeEfFgGnosxX%])?",
+    re.DOTALL,
+)
+
+_INT_TYPES = set("bcdoxXn")
+_FLOAT_TYPES = set("eEfFgG%")
+
+
+def _bounded(number: str | None, what: str) -> int:
+    if number is None:
+        return 0
+    # Digits beyond the limit's own length are over it: no int() of a huge digit string.
+    cap = limits.STRING_CHARS.value
+    if len(number) > len(str(cap)) or int(number) > cap:
+        limits.STRING_CHARS.check(cap + 1, f"the {what} in a format spec")
+    return int(number)
+
+
+def check_spec(spec: str) -> re.Match[str]:
+    m = _SPEC.fullmatch(spec)
+    if m is None:
+        raise GradcliError(f"Invalid format specifier '{spec}'").mirror("ValueError")
+    _bounded(m.group("width"), "width")
+    _bounded(m.group("precision"), "precision")
+    return m
+
+
+def format_value(v: Any, spec: str) -> str:
+    """`format(v, spec)`: what an f-string field or a str.format field shows."""
+    if isinstance(v, Tensor):
+        # PyTorch formats a 0-d tensor as its number (`f"{loss}"` shows 0.25), any other
+        # tensor as str() with an empty spec.
+        if v.ndim == 0:
+            v = v.item()
+        elif not spec:
+            return to_str(v)
+        else:
+            raise GradcliError("unsupported format string passed to Tensor.__format__").mirror(
+                "TypeError"
+            )
+    if isinstance(v, np.generic):
+        v = v.item()
+    if not spec:
+        return to_str(v)
+    m = check_spec(spec)
+    kind = m.group("type")
+    if isinstance(v, bool) or isinstance(v, (int, float)):
+        if isinstance(v, float) and kind in _INT_TYPES:
+            raise GradcliError(f"Unknown format code '{kind}' for object of type 'float'").mirror(
+                "ValueError"
+            )
+        if kind == "s":
+            raise GradcliError(
+                f"Unknown format code 's' for object of type '{typename(v)}'"
+            ).mirror("ValueError")
+        text = format(v, spec)
+    elif isinstance(v, str):
+        if kind not in (None, "s"):
+            raise GradcliError(f"Unknown format code '{kind}' for object of type 'str'").mirror(
+                "ValueError"
+            )
+        text = format(v, spec)
+    else:
+        raise GradcliError(f"unsupported format string passed to {typename(v)}.__format__").mirror(
+            "TypeError"
+        )
+    limits.STRING_CHARS.check(len(text), "the length of the string")
+    return text
+
+
+def convert(v: Any, conversion: int | str) -> Any:
+    """The `!s` / `!r` conversion of a field (`!a` is refused)."""
+    c = chr(conversion) if isinstance(conversion, int) else conversion
+    if c in ("", "\x00") or conversion == -1:
+        return v
+    if c == "s":
+        return to_str(v)
+    if c == "r":
+        return to_repr(v)
+    raise NotSupported(
+        f"the `!{c}` conversion is not supported in gradcli programs", hint="use !r or !s"
+    )
+
+
+def field(v: Any, conversion: int, spec: str) -> str:
+    if conversion != -1:
+        v = convert(v, conversion)
+    return format_value(v, spec)
+
+
+def join(parts: list[str]) -> str:
+    total = 0
+    for p in parts:
+        total += len(p)
+    limits.STRING_CHARS.check(total, "the length of the string")
+    return "".join(parts)
+
+
+def str_format(template: str, args: tuple, kwargs: dict) -> str:
+    """`template.format(*args, **kwargs)`: fields are positions (`{}`, `{0}`) or keyword names,
+    with a conversion and a format spec, never an attribute or item lookup."""
+    from _string import formatter_parser  # the parser str.format itself uses: parsing only
+
+    parts: list[str] = []
+    total = 0
+    auto = 0
+    mode = None
+    try:
+        parsed = list(formatter_parser(template))
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    for literal, name, spec, conversion in parsed:
+        parts.append(literal)
+        total += len(literal)
+        if name is None:
+            continue
+        if "." in name or "[" in name:
+            raise NotSupported(
+                f"`{{{name}}}`: attribute and item lookups in format strings are not supported",
+                hint="pass the value itself: '{}'.format(x.attr) or an f-string",
+            )
+        if spec and "{" in spec:
+            raise NotSupported(
+                "nested fields in a format spec are not supported in str.format",
+                hint="use an f-string: f'{x:{width}}'",
+            )
+        if name == "":
+            if mode == "manual":
+                raise GradcliError(
+                    "cannot switch from manual field specification to automatic field numbering"
+                ).mirror("ValueError")
+            mode = "auto"
+            index: Any = auto
+            auto += 1
+        elif name.isdigit():
+            if mode == "auto":
+                raise GradcliError(
+                    "cannot switch from automatic field numbering to manual field specification"
+                ).mirror("ValueError")
+            mode = "manual"
+            index = _bounded(name, "field number")
+        else:
+            index = name
+        if isinstance(index, int):
+            if index >= len(args):
+                raise GradcliError(
+                    f"Replacement index {index} out of range for positional args tuple"
+                ).mirror("IndexError")
+            value = args[index]
+        else:
+            if index not in kwargs:
+                from .exceptions import CLASSES, ProgramError
+
+                raise ProgramError(CLASSES["KeyError"](index))
+            value = kwargs[index]
+        if conversion:
+            value = convert(value, conversion)
+        text = format_value(value, spec or "")
+        total += len(text)
+        limits.STRING_CHARS.check(total, "the length of the string")
+        parts.append(text)
+    return "".join(parts)
+
+
+_PERCENT = re.compile(
+    r"%(?P<key>\([^)]*\))?(?P<flags>[-+ #0]*)(?P<width>\*|\d+)?(?:\.(?P<precision>\*|\d+))?"
+    r"(?P<length>[hlL])?(?P<type>.?)",
+    re.DOTALL,
+)
+
+
+def percent_format(template: str, values: Any) -> str:
+    """`template % values` (printf-style): `%s %d %i %f %e %g %x %o %c %%` with flags, width
+    and precision; not `%(name)s` mappings, `*` widths or `%r` / `%a`."""
+    if isinstance(values, dict):
+        raise NotSupported(
+            "`%` formatting with a dict is not supported",
+            hint="use an f-string or str.format",
+        )
+    items = list(values) if isinstance(values, tuple) else [values]
+    parts: list[str] = []
+    total = 0
+    used = 0
+    pos = 0
+    for m in _PERCENT.finditer(template):
+        literal = template[pos : m.start()]
+        parts.append(literal)
+        total += len(literal)
+        pos = m.end()
+        kind = m.group("type")
+        if kind == "%" and not (m.group("key") or m.group("flags") or m.group("width")):
+            parts.append("%")
+            total += 1
+            continue
+        if m.group("key") is not None:
+            raise NotSupported(
+                "`%(name)s` fields are not supported", hint="use an f-string or str.format"
+            )
+        if m.group("width") == "*" or m.group("precision") == "*":
+            raise NotSupported(
+                "`*` widths in `%` formatting are not supported", hint="write the width"
+            )
+        if kind == "a" or (
+            kind == "r"
+            and used < len(items)
+            and not isinstance(items[used], (str, int, float, bool, type(None)))
+        ):
+            # `%r` of a number or a string only: of anything else it is not supported.
+            raise NotSupported(f"`%{kind}` of this value is not supported", hint="use %s")
+        if kind == "":
+            raise GradcliError("incomplete format").mirror("ValueError")
+        if kind not in "sdiufFeEgGxXocr":
+            raise GradcliError(
+                f"unsupported format character '{kind}' (0x{ord(kind):x}) at index {m.start()}"
+            ).mirror("ValueError")
+        _bounded(m.group("width"), "width")
+        _bounded(m.group("precision"), "precision")
+        if used >= len(items):
+            raise GradcliError("not enough arguments for format string").mirror("TypeError")
+        v = items[used]
+        used += 1
+        spec = "%" + m.group("flags") + (m.group("width") or "")
+        if m.group("precision") is not None:
+            spec += "." + m.group("precision")
+        text = _percent_one(spec, kind, v)
+        total += len(text)
+        limits.STRING_CHARS.check(total, "the length of the string")
+        parts.append(text)
+    parts.append(template[pos:])
+    if used < len(items):
+        raise GradcliError("not all arguments converted during string formatting").mirror(
+            "TypeError"
+        )
+    return join(parts)
+
+
+def _percent_one(spec: str, kind: str, v: Any) -> str:
+    if kind == "s":
+        return (spec + "s") % (to_str(v),)
+    if kind == "r":
+        return (spec + "s") % (to_repr(v),)
+    if isinstance(v, Tensor):
+        if v.data.size != 1:
+            raise GradcliError(
+                "only one element tensors can be converted to Python scalars"
+            ).mirror("ValueError")
+        v = v.item()
+    if isinstance(v, np.generic):
+        v = v.item()
+    if kind == "c":
+        if isinstance(v, str) and len(v) == 1:
+            return (spec + "c") % (v,)
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 0x110000:
+            return (spec + "c") % (v,)
+        raise GradcliError("%c requires an int or a unicode character").mirror("TypeError")
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        what = "a real number" if kind in "fFeEgG" else "a number"
+        raise GradcliError(f"%{kind} format: {what} is required, not {typename(v)}").mirror(
+            "TypeError"
+        )
+    if kind in "xXo" and isinstance(v, float):
+        raise GradcliError(f"%{kind} format: an integer is required, not float").mirror("TypeError")
+    return (spec + kind) % (v,)

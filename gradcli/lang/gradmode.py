@@ -1,0 +1,113 @@
+"""`torch.no_grad()`, `torch.enable_grad()`, `torch.set_grad_enabled(b)` and
+`torch.inference_mode()` as a program uses them: `with` blocks, decorators on a `def`, and
+`torch.set_grad_enabled(False)` as a plain call (PyTorch sets the mode when the object is made;
+`with` then restores the previous mode at the end of the block)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ..base.errors import GradcliError
+from ..core.tensor import enable_grad, grad_enabled, no_grad, typename
+
+
+def set_grad_mode(enabled: bool) -> None:
+    # Entering the kernel's context objects without leaving them sets the mode.
+    (enable_grad() if enabled else no_grad()).__enter__()
+
+
+@contextmanager
+def grad_mode_block(enabled: bool) -> Iterator[None]:
+    previous = grad_enabled()
+    set_grad_mode(enabled)
+    try:
+        yield
+    finally:
+        set_grad_mode(previous)
+
+
+class GradMode:
+    """What `torch.no_grad()` and its kin return: a context manager and a decorator.
+
+    enabled   the grad mode inside the block
+    previous  for `set_grad_enabled(b)`, which sets the mode at once: the mode to restore
+    """
+
+    __slots__ = ("name", "enabled", "previous", "saved")
+
+    def __init__(self, name: str, enabled: bool, previous: bool | None = None):
+        self.name = name
+        self.enabled = enabled
+        self.previous = previous
+        self.saved: list[bool] = []
+
+    def enter(self) -> None:
+        self.saved.append(self.previous if self.previous is not None else grad_enabled())
+        set_grad_mode(self.enabled)
+
+    def exit(self) -> None:
+        set_grad_mode(self.saved.pop())
+
+    def decorate(self, f: Any) -> Any:
+        """`@torch.no_grad()` on a user function: it runs in this mode."""
+        from .values import UserFunction
+
+        if not isinstance(f, UserFunction):
+            raise GradcliError(
+                f"torch.{self.name}() decorates functions, not {typename(f)}"
+            ).mirror("TypeError")
+        g = UserFunction(f.code, f.defaults, f.kwdefaults, f.closure, f.runtime)
+        g.grad_mode = self.enabled
+        return g
+
+    def __repr__(self) -> str:
+        return f"<torch.autograd.grad_mode.{self.name} object>"
+
+
+class GradModeClass:
+    """`torch.no_grad` itself: calling it makes the context manager; used bare as a decorator
+    (`@torch.no_grad`) it decorates the function."""
+
+    __slots__ = ("name", "enabled")
+
+    def __init__(self, name: str, enabled: bool):
+        self.name = name
+        self.enabled = enabled
+
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        from .values import UserFunction
+
+        if len(args) == 1 and not kwargs and isinstance(args[0], UserFunction):
+            return GradMode(self.name, self.enabled).decorate(args[0])
+        if self.name == "inference_mode":
+            mode = kwargs.pop("mode", args[0] if args else True)
+            if kwargs or len(args) > 1:
+                raise GradcliError("inference_mode() takes one argument, mode").mirror("TypeError")
+            return GradMode(self.name, not bool(mode))
+        if args or kwargs:
+            raise GradcliError(f"torch.{self.name}() takes no arguments").mirror("TypeError")
+        return GradMode(self.name, self.enabled)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.__gradcli_call__(None, list(args), kwargs)
+
+    def __repr__(self) -> str:
+        return f"<class 'torch.{self.name}'>"
+
+
+def set_grad_enabled(mode: Any) -> GradMode:
+    """`torch.set_grad_enabled(b)`: sets the mode now; as a `with` block, restores it after."""
+    if not isinstance(mode, bool):
+        raise GradcliError(
+            f"set_grad_enabled(): argument 'mode' must be bool, not {typename(mode)}"
+        ).mirror("TypeError")
+    previous = grad_enabled()
+    set_grad_mode(mode)
+    return GradMode("set_grad_enabled", mode, previous)
+
+
+NO_GRAD = GradModeClass("no_grad", False)
+ENABLE_GRAD = GradModeClass("enable_grad", True)
+INFERENCE_MODE = GradModeClass("inference_mode", False)

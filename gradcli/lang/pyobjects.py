@@ -1,0 +1,565 @@
+"""The methods of Python's own values a program may call (`l.append`, `d.items`, `s.join`...):
+a fixed table per type, each one checked against the limits BEFORE it makes anything (a list
+or dict may not grow past LIST_ITEMS, a string past STRING_CHARS), and NumPy arrays from
+`.numpy()` with the few attributes printing them needs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError, NotSupported
+from ..core.tensor import Tensor, typename
+from .values import BoundMethod, Builtin, check_structure, current, is_iterator, seq
+
+
+def as_list(v: Any, what: str) -> list:
+    return seq(v, what)
+
+
+def _grow(n: int, what: str) -> None:
+    if n > limits.LIST_ITEMS.value:
+        limits.LIST_ITEMS.check(n, what)
+
+
+def _chars(n: int) -> None:
+    if n > limits.STRING_CHARS.value:
+        limits.STRING_CHARS.check(n, "the length of the string")
+
+
+def _call_key(key: Any) -> Callable[[Any], Any] | None:
+    """A `key=` function (a user function, lambda or builtin), or None."""
+    if key is None:
+        return None
+    if not callable(key):
+        raise GradcliError(f"'{typename(key)}' object is not callable").mirror("TypeError")
+    return key
+
+
+# --- list -----------------------------------------------------------------------------------
+
+
+def l_append(lst: list, v: Any) -> None:
+    _grow(len(lst) + 1, "the length of the list")
+    lst.append(v)
+
+
+def l_extend(lst: list, items: Any) -> None:
+    new = seq(items, "list.extend()")
+    _grow(len(lst) + len(new), "the length of the list")
+    lst.extend(new)
+
+
+def l_insert(lst: list, i: Any, v: Any) -> None:
+    _index_arg(i)
+    _grow(len(lst) + 1, "the length of the list")
+    lst.insert(i, v)
+
+
+def l_pop(lst: list, i: Any = -1) -> Any:
+    _index_arg(i)
+    if not lst:
+        raise GradcliError("pop from empty list").mirror("IndexError")
+    try:
+        return lst.pop(i)
+    except IndexError:
+        raise GradcliError("pop index out of range").mirror("IndexError") from None
+
+
+def l_remove(lst: list, v: Any) -> None:
+    check_structure(lst, "list.remove()")
+    i = _find(lst, v)
+    if i is None:
+        raise GradcliError("list.remove(x): x not in list").mirror("ValueError")
+    del lst[i]
+
+
+def _find(items: Any, v: Any) -> int | None:
+    from .operators import equal
+
+    for i, item in enumerate(items):
+        if item is v or equal(item, v):
+            return i
+    return None
+
+
+def s_index(items: Any, v: Any, *bounds: Any) -> int:
+    check_structure(items, "index()")
+    if bounds:
+        start = bounds[0]
+        stop = bounds[1] if len(bounds) > 1 else len(items)
+        for b in (start, stop):
+            _index_arg(b)
+        part = items[start:stop]
+        offset = range(len(items))[start:stop].start if len(items) else 0
+    else:
+        part, offset = items, 0
+    i = _find(part, v)
+    if i is None:
+        what = "list" if isinstance(items, list) else "tuple"
+        raise GradcliError(
+            f"{v!r} is not in list" if what == "list" else "tuple.index(x): x not in tuple"
+        ).mirror("ValueError")
+    return i + offset
+
+
+def s_count(items: Any, v: Any) -> int:
+    from .operators import equal
+
+    check_structure(items, "count()")
+    return sum(1 for item in items if item is v or equal(item, v))
+
+
+def call_value(f: Any, *args: Any) -> Any:
+    """Call a value the program passed (`key=`, `map`'s function) as the program would."""
+    return current().call(f, list(args), {}, None)
+
+
+def sort_items(items: list, key: Any, reverse: bool) -> list:
+    for i in items:
+        check_structure(i, "sorted()")
+    try:
+        if key is not None:
+            keys = [call_value(key, v) for v in items]
+            order = sorted(range(len(items)), key=lambda i: _Key(keys[i]), reverse=reverse)
+            return [items[i] for i in order]
+        return sorted(items, key=_Key, reverse=reverse)
+    except TypeError as e:
+        raise GradcliError(str(e)).mirror("TypeError") from None
+
+
+class _Key:
+    """A sort key comparing as Python does, tensors of one element by their value (as
+    Python's `<` on torch tensors gives a one-element bool tensor)."""
+
+    __slots__ = ("v",)
+
+    def __init__(self, v: Any):
+        self.v = v
+
+    def __lt__(self, other: _Key) -> bool:
+        a, b = self.v, other.v
+        if isinstance(a, Tensor) or isinstance(b, Tensor):
+            from ..surface.functional import lt
+
+            return bool(lt(a, b))
+        return a < b
+
+
+def l_sort(lst: list, *, key: Any = None, reverse: Any = False) -> None:
+    lst[:] = sort_items(lst, _call_key(key), bool(reverse))
+
+
+def l_reverse(lst: list) -> None:
+    lst.reverse()
+
+
+def l_copy(lst: list) -> list:
+    return list(lst)
+
+
+def l_clear(c: Any) -> None:
+    c.clear()
+
+
+LIST: dict[str, Callable[..., Any]] = {
+    "append": l_append,
+    "extend": l_extend,
+    "insert": l_insert,
+    "pop": l_pop,
+    "remove": l_remove,
+    "index": s_index,
+    "count": s_count,
+    "sort": l_sort,
+    "reverse": l_reverse,
+    "copy": l_copy,
+    "clear": l_clear,
+}
+
+TUPLE: dict[str, Callable[..., Any]] = {"index": s_index, "count": s_count}
+
+
+# --- dict -----------------------------------------------------------------------------------
+
+
+def d_get(d: dict, key: Any, default: Any = None) -> Any:
+    return d.get(_hashable(key), default)
+
+
+def d_setdefault(d: dict, key: Any, default: Any = None) -> Any:
+    key = _hashable(key)
+    if key not in d:
+        _grow(len(d) + 1, "the number of items in the dict")
+    return d.setdefault(key, default)
+
+
+def d_update(d: dict, other: Any = (), **kw: Any) -> None:
+    if isinstance(other, dict):
+        new = list(other.items())
+    else:
+        new = []
+        for pair in seq(other, "dict.update()"):
+            items = seq(pair, "dict.update()")
+            if len(items) != 2:
+                raise GradcliError(
+                    f"dictionary update sequence element has length {len(items)}; 2 is required"
+                ).mirror("ValueError")
+            new.append((_hashable(items[0]), items[1]))
+    new.extend(kw.items())
+    _grow(len(d) + len(new), "the number of items in the dict")
+    for k, v in new:
+        d[k] = v
+
+
+_MISSING = object()
+
+
+def d_pop(d: dict, key: Any, default: Any = _MISSING) -> Any:
+    key = _hashable(key)
+    if key in d:
+        return d.pop(key)
+    if default is _MISSING:
+        from .exceptions import CLASSES, ProgramError
+
+        raise ProgramError(CLASSES["KeyError"](key))
+    return default
+
+
+def d_popitem(d: dict) -> tuple:
+    if not d:
+        from .exceptions import CLASSES, ProgramError
+
+        raise ProgramError(CLASSES["KeyError"]("popitem(): dictionary is empty"))
+    return d.popitem()
+
+
+def _hashable(key: Any) -> Any:
+    try:
+        hash(key)
+    except TypeError:
+        raise GradcliError(f"unhashable type: '{typename(key)}'").mirror("TypeError") from None
+    return key
+
+
+DICT: dict[str, Callable[..., Any]] = {
+    "items": lambda d: d.items(),
+    "keys": lambda d: d.keys(),
+    "values": lambda d: d.values(),
+    "get": d_get,
+    "setdefault": d_setdefault,
+    "update": d_update,
+    "pop": d_pop,
+    "popitem": d_popitem,
+    "copy": lambda d: dict(d),
+    "clear": l_clear,
+}
+
+
+# --- set ------------------------------------------------------------------------------------
+
+
+def set_add(s: set, v: Any) -> None:
+    v = _hashable(v)
+    if v not in s:
+        _grow(len(s) + 1, "the number of items in the set")
+    s.add(v)
+
+
+def set_update(s: set, *others: Any) -> None:
+    for o in others:
+        new = [_hashable(v) for v in seq(o, "set.update()")]
+        _grow(len(s) + len(new), "the number of items in the set")
+        s.update(new)
+
+
+def set_remove(s: set, v: Any) -> None:
+    v = _hashable(v)
+    if v not in s:
+        from .exceptions import CLASSES, ProgramError
+
+        raise ProgramError(CLASSES["KeyError"](v))
+    s.remove(v)
+
+
+def _set_op(name: str) -> Callable[..., set]:
+    def op(s: set, *others: Any) -> set:
+        sets = [set(_hashable(v) for v in seq(o, f"set.{name}()")) for o in others]
+        if name == "union":
+            _grow(len(s) + sum(len(o) for o in sets), "the number of items in the set")
+        return getattr(s, name)(*sets)
+
+    return op
+
+
+SET: dict[str, Callable[..., Any]] = {
+    "add": set_add,
+    "update": set_update,
+    "discard": lambda s, v: s.discard(_hashable(v)),
+    "remove": set_remove,
+    "pop": lambda s: s.pop() if s else _empty_set_pop(),
+    "clear": l_clear,
+    "copy": lambda s: set(s),
+    "union": _set_op("union"),
+    "intersection": _set_op("intersection"),
+    "difference": _set_op("difference"),
+    "symmetric_difference": _set_op("symmetric_difference"),
+    "issubset": lambda s, o: s.issubset(set(seq(o, "set.issubset()"))),
+    "issuperset": lambda s, o: s.issuperset(set(seq(o, "set.issuperset()"))),
+    "isdisjoint": lambda s, o: s.isdisjoint(set(seq(o, "set.isdisjoint()"))),
+}
+
+
+def _empty_set_pop() -> Any:
+    from .exceptions import CLASSES, ProgramError
+
+    raise ProgramError(CLASSES["KeyError"]("pop from an empty set"))
+
+
+# --- str ------------------------------------------------------------------------------------
+
+
+def _str_arg(v: Any, what: str) -> str:
+    if not isinstance(v, str):
+        raise GradcliError(f"{what} must be str, not {typename(v)}").mirror("TypeError")
+    return v
+
+
+def str_join(sep: str, items: Any) -> str:
+    parts = seq(items, "str.join()")
+    total = len(sep) * max(0, len(parts) - 1)
+    for i, p in enumerate(parts):
+        if not isinstance(p, str):
+            raise GradcliError(
+                f"sequence item {i}: expected str instance, {typename(p)} found"
+            ).mirror("TypeError")
+        total += len(p)
+    _chars(total)
+    return sep.join(parts)
+
+
+def str_replace(s: str, old: Any, new: Any, count: Any = -1) -> str:
+    old = _str_arg(old, "replace() argument 1")
+    new = _str_arg(new, "replace() argument 2")
+    _index_arg(count)
+    n = s.count(old) if old else len(s) + 1
+    if count >= 0:
+        n = min(n, count)
+    _chars(len(s) + n * (len(new) - len(old)))
+    return s.replace(old, new, count)
+
+
+def _width(w: Any) -> int:
+    _index_arg(w)
+    _chars(w)
+    return w
+
+
+def _fill(fill: Any) -> str:
+    if not isinstance(fill, str) or len(fill) != 1:
+        raise GradcliError("The fill character must be exactly one character long").mirror(
+            "TypeError"
+        )
+    return fill
+
+
+def str_split(s: str, sep: Any = None, maxsplit: Any = -1) -> list:
+    if sep is not None:
+        _str_arg(sep, "separator")
+        if not sep:
+            raise GradcliError("empty separator").mirror("ValueError")
+    _index_arg(maxsplit)
+    return s.split(sep, maxsplit)
+
+
+def str_rsplit(s: str, sep: Any = None, maxsplit: Any = -1) -> list:
+    if sep is not None:
+        _str_arg(sep, "separator")
+        if not sep:
+            raise GradcliError("empty separator").mirror("ValueError")
+    _index_arg(maxsplit)
+    return s.rsplit(sep, maxsplit)
+
+
+def _strip(kind: str) -> Callable[..., str]:
+    def strip(s: str, chars: Any = None) -> str:
+        if chars is not None:
+            _str_arg(chars, f"{kind} arg")
+        return getattr(s, kind)(chars)
+
+    return strip
+
+
+def _affix(kind: str) -> Callable[..., bool]:
+    def test(s: str, prefix: Any, *bounds: Any) -> bool:
+        for b in bounds:
+            if b is not None:
+                _index_arg(b)
+        items = prefix if isinstance(prefix, tuple) else (prefix,)
+        for p in items:
+            _str_arg(p, f"{kind} first arg")
+        return getattr(s, kind)(prefix, *bounds)
+
+    return test
+
+
+def _finder(kind: str) -> Callable[..., int]:
+    def find(s: str, sub: Any, *bounds: Any) -> int:
+        _str_arg(sub, "must be str")
+        for b in bounds:
+            if b is not None:
+                _index_arg(b)
+        try:
+            return getattr(s, kind)(sub, *bounds)
+        except ValueError:
+            raise GradcliError("substring not found").mirror("ValueError") from None
+
+    return find
+
+
+def _index_arg(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
+            "TypeError"
+        )
+    return v
+
+
+def str_format(s: str, *args: Any, **kwargs: Any) -> str:
+    from .formatting import str_format as fmt
+
+    return fmt(s, args, kwargs)
+
+
+STR: dict[str, Callable[..., Any]] = {
+    "join": str_join,
+    "split": str_split,
+    "rsplit": str_rsplit,
+    "splitlines": lambda s, keepends=False: s.splitlines(bool(keepends)),
+    "strip": _strip("strip"),
+    "lstrip": _strip("lstrip"),
+    "rstrip": _strip("rstrip"),
+    "upper": lambda s: s.upper(),
+    "lower": lambda s: s.lower(),
+    "title": lambda s: s.title(),
+    "capitalize": lambda s: s.capitalize(),
+    "swapcase": lambda s: s.swapcase(),
+    "casefold": lambda s: s.casefold(),
+    "startswith": _affix("startswith"),
+    "endswith": _affix("endswith"),
+    "replace": str_replace,
+    "format": str_format,
+    "count": lambda s, sub, *b: s.count(_str_arg(sub, "must be str"), *map(_index_arg, b)),
+    "find": _finder("find"),
+    "rfind": _finder("rfind"),
+    "index": _finder("index"),
+    "rindex": _finder("rindex"),
+    "center": lambda s, w, fill=" ": s.center(_width(w), _fill(fill)),
+    "ljust": lambda s, w, fill=" ": s.ljust(_width(w), _fill(fill)),
+    "rjust": lambda s, w, fill=" ": s.rjust(_width(w), _fill(fill)),
+    "zfill": lambda s, w: s.zfill(_width(w)),
+    "partition": lambda s, sep: s.partition(_str_arg(sep, "must be str")),
+    "rpartition": lambda s, sep: s.rpartition(_str_arg(sep, "must be str")),
+    "isdigit": lambda s: s.isdigit(),
+    "isalpha": lambda s: s.isalpha(),
+    "isalnum": lambda s: s.isalnum(),
+    "isspace": lambda s: s.isspace(),
+    "isupper": lambda s: s.isupper(),
+    "islower": lambda s: s.islower(),
+    "isnumeric": lambda s: s.isnumeric(),
+    "isdecimal": lambda s: s.isdecimal(),
+    "isidentifier": lambda s: s.isidentifier(),
+}
+
+
+# --- numbers ---------------------------------------------------------------------------------
+
+FLOAT: dict[str, Callable[..., Any]] = {"is_integer": lambda v: v.is_integer()}
+INT: dict[str, Callable[..., Any]] = {"bit_length": lambda v: v.bit_length()}
+
+
+# --- NumPy arrays from .numpy() ---------------------------------------------------------------
+
+
+def array_item(a: np.ndarray, key: Any) -> Any:
+    from ..surface import indexing as I
+
+    t = I.getitem(Tensor(a), key)
+    out = t.data
+    return out.item() if out.ndim == 0 else out
+
+
+ARRAY_ATTRIBUTES: dict[str, Callable[[np.ndarray], Any]] = {
+    "shape": lambda a: tuple(a.shape),
+    "ndim": lambda a: a.ndim,
+    "size": lambda a: int(a.size),
+    "dtype": lambda a: a.dtype,
+    "T": lambda a: a.T,
+}
+ARRAY_METHODS: dict[str, Callable[..., Any]] = {
+    "tolist": lambda a: _array_tolist(a),
+    "sum": lambda a: a.sum().item(),
+    "mean": lambda a: a.mean().item(),
+    "max": lambda a: a.max().item(),
+    "min": lambda a: a.min().item(),
+    "item": lambda a: a.item(),
+    "copy": lambda a: a.copy(),
+    "round": lambda a, decimals=0: np.round(a, _index_arg(decimals)),
+}
+
+
+def _array_tolist(a: np.ndarray) -> Any:
+    limits.LIST_ITEMS.check(a.size, "the number of items tolist() would make")
+    return a.tolist()
+
+
+# --- lookup -----------------------------------------------------------------------------------
+
+TABLES: dict[type, dict[str, Callable[..., Any]]] = {
+    list: LIST,
+    tuple: TUPLE,
+    dict: DICT,
+    set: SET,
+    str: STR,
+    float: FLOAT,
+    int: INT,
+}
+
+
+def method(owner: Any, attr: str) -> Any:
+    """`owner.attr` for one of Python's values, or None when the tables have no such name."""
+    table = TABLES.get(type(owner))
+    if table is not None:
+        fn = table.get(attr)
+        if fn is not None:
+            return BoundMethod(attr, fn, owner, raw=True)
+        if attr == "format_map" and type(owner) is str:
+            raise NotSupported(
+                "str.format_map() is not supported",
+                hint="pass the values to str.format() or use an f-string",
+            )
+        raise GradcliError(
+            f"'{typename(owner)}' object has no attribute '{attr}'",
+            hint=_suggest(attr, table),
+        ).mirror("AttributeError")
+    if isinstance(owner, np.ndarray):
+        if attr in ARRAY_ATTRIBUTES:
+            return ARRAY_ATTRIBUTES[attr](owner)
+        if attr in ARRAY_METHODS:
+            return BoundMethod(attr, ARRAY_METHODS[attr], owner, raw=True)
+        raise NotSupported(
+            f"`.{attr}` of a NumPy array is not supported in gradcli programs",
+            expected="printing it, .shape, .tolist(), indexing",
+            hint="work with the tensor instead",
+        )
+    if isinstance(owner, (bool, type(None))) or is_iterator(owner) or isinstance(owner, Builtin):
+        return None
+    return None
+
+
+def _suggest(attr: str, table: dict[str, Any]) -> str | None:
+    from ..base.errors import suggest
+
+    return suggest(attr, table)

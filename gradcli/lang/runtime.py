@@ -1,0 +1,734 @@
+"""One run of a program: its state (variables, tensors by name, printed text, warnings,
+budgets) and the operations compiled code calls back for: calling a value, reading and
+setting attributes and items, printing.
+
+Nothing in a program is ever given to `eval`, `exec` or `compile`. Names resolve only to
+gradcli's own values (its tensors, the PyTorch-shaped functions of `surface`, a few Python
+builtins) and the program's own variables and functions. Attributes resolve only through
+explicit tables (a tensor's methods and properties, a namespace's members, the methods of
+Python's containers gradcli allows); there is no `getattr` on a user-chosen name, so dunders
+and Python's internals are unreachable.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Callable
+from types import FunctionType
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError, NotSupported, Span, suggest
+from ..core import hooks
+from ..core.tensor import Settings, Tensor, data_array, typename
+from ..surface import constructors as K
+from ..surface import functional as F
+from ..surface import indexing as I
+from ..surface import nn as surface_nn
+from ..surface.printing import MaxMin
+from . import pyobjects
+from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
+from .classes import FunctionClass, ModuleClass, ModuleInstance, Super
+from .exceptions import ExcClass
+from .namespaces import TENSOR_METHODS, TENSOR_PROPERTIES
+from .text import to_str
+from .values import (
+    CURRENT,
+    RETURN,
+    TENSOR_TYPE,
+    BoundMethod,
+    Builtin,
+    Ctx,
+    Device,
+    DType,
+    Frame,
+    FunctionCode,
+    GradFn,
+    Namespace,
+    PyType,
+    UserFunction,
+    check_structure,
+    short,
+)
+
+# The sandbox's run budget watches the kernel: every operation recorded or run, and every
+# large tensor, is spent from it while a run (or a CLI command) has it open.
+hooks.install(limits.BUDGET)
+
+
+class Runtime:
+    """One run of a program (`Program.run` makes one and reads what it leaves behind).
+
+    see_through  user functions with a custom gradient run their forward body as ordinary,
+                 recorded operations (True: all of them; a predicate: those whose name it
+                 accepts), so that the graph holds what `f` computes;
+    promote      float32 leaves are promoted to float64 when they are assigned (their names
+                 are kept in `promoted`), so that finite differences run in float64.
+    """
+
+    MAX_WARNINGS = 5
+
+    def __init__(
+        self,
+        program: Any,
+        overrides: dict[str, np.ndarray],
+        dtype: Any,
+        seed: int,
+        echo: Callable[[str], None] | None,
+        *,
+        see_through: bool | Callable[[str], bool] = False,
+        promote: bool = False,
+    ):
+        self.program = program
+        self.see_through = see_through if callable(see_through) else lambda name: see_through
+        self.promote = promote
+        self.promoted: list[str] = []
+        self.source = program.source
+        self.overrides = dict(overrides)
+        self.applied: dict[str, bool] = {}
+        self.echo = echo
+        self.output: list[str] = []
+        self.globals: dict[str, Any] = {}
+        self.tensors: dict[str, Tensor] = {}
+        # Names in the order they were last assigned (a dict: moving one to the end is O(1)).
+        self.order: dict[str, None] = {}
+        # Where each tensor name was last assigned (for the non-finite warnings at the end).
+        self.assigned_at: dict[str, ast.AST] = {}
+        self.last_assigned: str | None = None
+        self.iterations = 0
+        self.call_depth = 0
+        self.output_bytes = 0
+        self.warnings: list[str] = []
+        self.warned: set[str] = set()
+        self.more_warnings = 0
+        # The errors the program's `except` blocks are handling (a bare `raise` re-raises).
+        self.handling: list[GradcliError] = []
+        Settings.default_dtype = np.dtype(dtype or np.float64)
+        K.manual_seed(seed)
+
+    # -- driver --
+    def execute(self) -> None:
+        import warnings
+
+        from ..core.tensor import grad_enabled
+        from .gradmode import set_grad_mode
+
+        mode = grad_enabled()
+        CURRENT.append(self)
+        try:
+            with limits.BUDGET.run(), warnings.catch_warnings(), np.errstate(all="ignore"):
+                # NumPy's RuntimeWarnings (overflow, division by zero) would print to stderr
+                # from inside gradcli; non-finite results are reported by `check_finite`.
+                warnings.simplefilter("ignore", RuntimeWarning)
+                self.program.code(Frame(self.globals, None, self))
+        finally:
+            CURRENT.pop()
+            # A program may leave grad mode off (`torch.set_grad_enabled(False)`).
+            set_grad_mode(mode)
+        for name, t in self.tensors.items():
+            self.check_finite(f"`{name}`", t, self.assigned_at.get(name))
+        self.check_grads()
+        for name in self.overrides:
+            if name not in self.applied:
+                raise GradcliError(
+                    f"--set {name}: the program assigns no tensor named `{name}`",
+                    found=f"`{name}`",
+                    expected="one of: " + ", ".join(f"`{n}`" for n in self.tensors),
+                    hint=suggest(name, self.tensors),
+                ).mirror(None)
+
+    def span(self, node: ast.AST | None) -> Span | None:
+        return None if node is None else self.source.span(node)
+
+    def error(self, node: ast.AST | None, message: str, **kw: Any) -> GradcliError:
+        return GradcliError(message, span=self.span(node), **kw)
+
+    # -- top-level tensors --
+    def record(self, name: str, t: Tensor, node: ast.AST) -> Tensor:
+        """A top-level tensor assignment: apply `--set` (and `promote`), remember the name."""
+        if self.promote and t.node is None and t.data.dtype == np.float32:
+            t.data = t.data.astype(np.float64)
+            if name not in self.promoted:
+                self.promoted.append(name)
+        if self.overrides and name in self.overrides and name not in self.applied:
+            self.override(name, t, node)
+        if t.name is None:
+            t.name = name
+        self.tensors[name] = t
+        self.assigned_at[name] = node
+        order = self.order
+        if name in order:
+            del order[name]
+        order[name] = None
+        self.last_assigned = name
+        return t
+
+    def override(self, name: str, t: Tensor, node: ast.AST) -> None:
+        new = self.overrides[name]
+        if t.node is not None:
+            raise self.error(
+                node,
+                f"--set {name}: `{name}` is computed by the program",
+                hint="--set replaces the data of tensors the program creates (leaves)",
+            ).mirror(None)
+        if new.shape != t.shape:
+            if new.size == t.data.size:
+                new = new.reshape(t.shape)
+            else:
+                raise self.error(
+                    node,
+                    f"--set {name}: {new.size} values given but `{name}` has shape "
+                    f"{list(t.shape)} ({t.data.size} elements)",
+                ).mirror(None)
+        t.data = np.array(new, dtype=t.dtype)
+        self.applied[name] = True
+
+    # -- calls --
+    def call(self, callee: Any, args: list, kwargs: dict, node: ast.AST) -> Any:
+        kind = type(callee)
+        if kind is BoundMethod:
+            return checked_call(
+                callee.fn, [callee.obj, *args], kwargs, callee.name, True, callee.raw
+            )
+        if kind is Builtin:
+            return checked_call(callee.fn, args, kwargs, callee.name, False, callee.raw)
+        if kind is FunctionType:
+            return checked_call(callee, args, kwargs, lambda: call_name(node, callee), False, None)
+        if kind is UserFunction:
+            return self.call_user(callee, args, kwargs)
+        if kind is ExcClass:
+            return callee(*args)
+        if kind is PyType:
+            if callee.convert is None:
+                shown = "torch.tensor" if callee.shown == "torch.Tensor" else callee.shown
+                raise NotSupported(
+                    f"calling the class {callee.shown} that type() gave is not supported",
+                    hint=f"call {shown}(...) by its name",
+                )
+            return checked_call(callee.convert, args, kwargs, callee.name, False, True)
+        if kind is ModuleInstance:
+            return callee.call(self, args, kwargs)
+        if kind is ModuleClass:
+            return callee.instantiate(self, args, kwargs)
+        if kind is FunctionClass:
+            return callee.instantiate(self, args, kwargs)
+        if isinstance(callee, surface_nn.Module):
+            return checked_call(
+                type(callee).__call__, [callee, *args], kwargs, callee.name, True, None
+            )
+        if callable(callee) and not isinstance(callee, (type, Namespace)):
+            if hasattr(callee, "__gradcli_call__"):
+                return callee.__gradcli_call__(self, args, kwargs)
+            return checked_call(callee, args, kwargs, lambda: call_name(node, callee), False, None)
+        raise GradcliError(f"'{typename(callee)}' object is not callable").mirror("TypeError")
+
+    def call_user(self, f: UserFunction, args: Any, kwargs: dict) -> Any:
+        code = f.code
+        if code.owner is None and f.closure is None and not code.expression:
+            backward_fn = self.globals.get(f"{code.name}_backward")
+            if type(backward_fn) is UserFunction and not code.name.endswith("_backward"):
+                return self.custom_gradient(f, backward_fn, list(args), kwargs)
+        return self.invoke(f, args, kwargs)
+
+    def invoke(self, f: UserFunction, args: Any, kwargs: dict, prefix: tuple = ()) -> Any:
+        """Run a user function (or lambda) with these arguments, under the call-depth limit."""
+        code = f.code
+        if prefix:
+            args = (*prefix, *args)
+        if code.simple and not kwargs and len(args) == len(code.positional):
+            local = dict(zip(code.positional, args))
+        else:
+            local = bind_arguments(f, args, kwargs)
+        self.call_depth += 1
+        if self.call_depth > limits.CALL_DEPTH.value:
+            self.call_depth = 0
+            limits.CALL_DEPTH.check(limits.CALL_DEPTH.value + 1, "the depth of function calls")
+        pushed = not CURRENT or CURRENT[-1] is not self
+        if pushed:
+            CURRENT.append(self)
+        frame = Frame(local, f.closure, self)
+        try:
+            if f.grad_mode is not None:
+                from .gradmode import grad_mode_block
+
+                with grad_mode_block(f.grad_mode):
+                    r = code.body(frame)
+            else:
+                r = code.body(frame)
+        finally:
+            self.call_depth = max(0, self.call_depth - 1)
+            if pushed:
+                CURRENT.pop()
+        if code.expression:
+            return r
+        return frame.ret if r is RETURN else None
+
+    def custom_gradient(self, f: UserFunction, fb: UserFunction, args: list, kwargs: dict) -> Any:
+        """`f` with a companion `f_backward(inputs..., grad)`: f's VJP is the user's."""
+        if self.see_through(f.name):
+            return self.invoke(f, args, kwargs)
+        inputs = [a for a in args if isinstance(a, Tensor)]
+
+        def forward() -> Any:
+            return self.invoke(f, args, kwargs)
+
+        def vjp(g: Tensor) -> Any:
+            return self.invoke(fb, [*args, g], {})
+
+        from ..ops.custom import custom_apply
+
+        return custom_apply(f.name, inputs, forward, vjp)
+
+    # -- attributes --
+    def attribute(self, owner: Any, attr: str) -> Any:
+        """`owner.attr`, through the tables of what each kind of value exposes."""
+        if isinstance(owner, Tensor):
+            prop = TENSOR_PROPERTIES.get(attr)
+            if prop is not None:
+                return prop(owner)
+            method = TENSOR_METHODS.get(attr)
+            if method is not None:
+                return BoundMethod(attr, method, owner)
+            raise NotSupported(
+                f"'Tensor' object has no attribute '{attr}'",
+                found=f"`.{attr}`",
+                expected="a tensor method or property (see `gradcli ops`)",
+                hint=suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES)),
+            )
+        kind = type(owner)
+        if kind is Namespace:
+            if attr in owner.members:
+                return owner.members[attr]
+            raise NotSupported(
+                f"`{owner.name}.{attr}` is not supported by gradcli",
+                found=f"`{owner.name}.{attr}`",
+                expected="a supported operation (see `gradcli ops`)",
+                hint=suggest(attr, owner.members),
+            )
+        if kind is ModuleInstance:
+            return owner.get(self, attr)
+        handler = _ATTRIBUTES.get(kind)
+        if handler is not None:
+            return handler(self, owner, attr)
+        if isinstance(owner, (F.MinMax, MaxMin)) and attr in ("values", "indices"):
+            return owner.values if attr == "values" else owner.indices
+        method = pyobjects.method(owner, attr)
+        if method is not None:
+            return method
+        if isinstance(owner, surface_nn.Module):
+            return surface_module_attribute(owner, attr)
+        if attr == "__name__":
+            name = getattr(owner, "name", None)
+            if isinstance(name, str) and isinstance(
+                owner, (PyType, ExcClass, UserFunction, ModuleClass, FunctionClass)
+            ):
+                return name
+        raise GradcliError(
+            f"'{typename(owner)}' object has no attribute '{attr}'", found=f"`.{attr}`"
+        ).mirror("AttributeError")
+
+    def set_attribute(self, owner: Any, attr: str, value: Any) -> None:
+        if isinstance(owner, Tensor):
+            set_tensor_attribute(owner, attr, value)
+            return
+        kind = type(owner)
+        if kind is ModuleInstance:
+            owner.set(self, attr, value)
+            return
+        if kind is Ctx:
+            owner.attrs[attr] = value
+            return
+        raise GradcliError(
+            f"cannot set attribute `{attr}` of a {typename(owner)} here",
+            expected="attributes of tensors (.grad, .data, .requires_grad), of ctx, and of "
+            "your nn.Module's self",
+        ).mirror("AttributeError")
+
+    # -- items --
+    def getitem(self, owner: Any, key: Any) -> Any:
+        if isinstance(owner, Tensor):
+            try:
+                return I.getitem(owner, key)
+            except CONVERTED as e:
+                if not is_argument_error(e):
+                    raise
+                raise user_error(e, None, "invalid index") from e
+        if isinstance(owner, (list, tuple, str, range)):
+            if isinstance(key, Tensor) and key.data.size == 1 and key.dtype.kind in "iu":
+                key = int(key.item())
+            if isinstance(key, bool) or not isinstance(key, (int, slice)):
+                raise GradcliError(
+                    f"{typename(owner)} indices must be integers or slices, not {typename(key)}"
+                ).mirror("TypeError")
+            try:
+                return owner[key]
+            except IndexError:
+                what = "string" if isinstance(owner, str) else typename(owner)
+                raise GradcliError(
+                    f"{what} index out of range", hint=f"it has {len(owner)} items"
+                ).mirror("IndexError") from None
+        if isinstance(owner, dict):
+            try:
+                return owner[key]
+            except KeyError:
+                from .exceptions import CLASSES, ProgramError
+
+                raise ProgramError(CLASSES["KeyError"](key)) from None
+            except TypeError as e:
+                raise GradcliError(str(e)).mirror("TypeError") from None
+        if isinstance(owner, np.ndarray):
+            return pyobjects.array_item(owner, key)
+        if kind_getitem := getattr(owner, "__gradcli_getitem__", None):
+            return kind_getitem(key)
+        if type(owner) is ModuleInstance:
+            return owner.getitem(self, key)
+        raise GradcliError(f"'{typename(owner)}' object is not subscriptable").mirror("TypeError")
+
+    def setitem(self, owner: Any, key: Any, value: Any, target: ast.AST, rebind: Any) -> None:
+        """`owner[key] = value`. `rebind(new)` rebinds the name `owner` came from (the
+        differentiable assignment makes a new tensor), or is None when it is not a name."""
+        if isinstance(owner, Tensor):
+            set_tensor_item(self, owner, key, value, rebind)
+            return
+        if isinstance(owner, list):
+            if isinstance(key, bool) or not isinstance(key, (int, slice)):
+                raise GradcliError(
+                    f"list indices must be integers or slices, not {typename(key)}"
+                ).mirror("TypeError")
+            if isinstance(key, slice):
+                items = pyobjects.as_list(value, "the slice assignment")
+                limits.LIST_ITEMS.check(len(owner) + len(items), "the length of the list")
+                value = items
+            try:
+                owner[key] = value
+            except IndexError:
+                raise GradcliError("list assignment index out of range").mirror(
+                    "IndexError"
+                ) from None
+            except ValueError as e:
+                raise GradcliError(str(e)).mirror("ValueError") from None
+            return
+        if isinstance(owner, dict):
+            if key not in owner:
+                limits.LIST_ITEMS.check(len(owner) + 1, "the number of items in the dict")
+            try:
+                owner[key] = value
+            except TypeError as e:
+                raise GradcliError(str(e)).mirror("TypeError") from None
+            return
+        if type(owner) is ModuleInstance:
+            owner.setitem(self, key, value)
+            return
+        raise GradcliError(f"'{typename(owner)}' object does not support item assignment").mirror(
+            "TypeError"
+        )
+
+    # -- printing --
+    def do_print(self, *args: Any, sep: Any = " ", end: Any = "\n", file: Any = None,
+                 flush: bool = False) -> None:  # fmt: skip
+        if file is not None:
+            raise NotSupported(
+                "print(file=...) is not supported: a gradcli program prints "
+                "only to standard output",
+                hint="drop the file= argument",
+            )
+        for what, v in (("sep", sep), ("end", end)):
+            if v is not None and not isinstance(v, str):
+                raise GradcliError(f"{what} must be None or a string, not {typename(v)}").mirror(
+                    "TypeError"
+                )
+        sep = " " if sep is None else sep
+        end = "\n" if end is None else end
+        budget = limits.OUTPUT_BYTES.value - self.output_bytes
+        parts = []
+        size = len(end) - (len(sep) if args else 0)
+        for a in args:
+            # Each item shows as at least one character and a separator: refuse a print too
+            # large for the budget before making its text.
+            least = 3 * check_structure(a, "print()", tensor_cost=100)
+            if size + least > budget:
+                limits.OUTPUT_BYTES.check(
+                    self.output_bytes + size + least,
+                    "the output the program prints, in characters,",
+                )
+            text = to_str(a)
+            size += len(text) + len(sep)
+            if size > budget:
+                limits.OUTPUT_BYTES.check(
+                    self.output_bytes + size, "the output the program prints, in characters,"
+                )
+            parts.append(text)
+        text = sep.join(parts) + end
+        self.output_bytes += len(text)
+        limits.OUTPUT_BYTES.check(
+            self.output_bytes, "the output the program prints, in characters,"
+        )
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800") cannot be written out
+            text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+        self.output.append(text)
+        if self.echo is not None:
+            self.echo(text)
+
+    # -- warnings --
+    def warn(self, message: str, node: ast.AST | None = None) -> None:
+        """A warning for the user (the CLI writes them to stderr after the run)."""
+        if len(self.warnings) < self.MAX_WARNINGS:
+            span = self.span(node)
+            where = f"{span.where()}: " if span is not None else ""
+            self.warnings.append(f"{where}warning: {message}")
+        else:
+            self.more_warnings += 1
+
+    def check_finite(self, label: str, t: Tensor, node: ast.AST | None) -> None:
+        """Warn (once per label) when a tensor holds NaN or infinity. They are results, as
+        PyTorch computes them (log(0) = -inf, 0/0 = nan, exp(1000) = inf), not errors."""
+        if t.dtype.kind != "f" or label in self.warned:
+            return
+        data = t.data
+        if math.isfinite(data.item()) if data.size == 1 else np.isfinite(data).all():
+            return
+        self.warned.add(label)
+        nan = int(np.isnan(data).sum())
+        inf = int(np.isinf(data).sum())
+        parts = ([f"{nan} nan"] if nan else []) + ([f"{inf} inf"] if inf else [])
+        self.warn(
+            f"{label} has non-finite values ({', '.join(parts)} of {data.size}): log, sqrt "
+            "or division at 0, or an overflow? (PyTorch computes the same)",
+            node,
+        )
+
+    def check_grads(self) -> None:
+        for name, t in self.tensors.items():
+            if isinstance(t.grad, Tensor):
+                self.check_finite(f"`{name}.grad`", t.grad, None)
+        if self.more_warnings:
+            self.warnings.append(f"warning: {self.more_warnings} more warning(s) like these")
+            self.more_warnings = 0
+
+
+def bind_arguments(f: UserFunction, args: Any, kwargs: dict) -> dict[str, Any]:
+    """Python's binding of a call's arguments to a function's parameters (its errors)."""
+    code: FunctionCode = f.code
+    name = code.name
+    params = code.positional
+    local: dict[str, Any] = {}
+    n = len(params)
+    if len(args) > n and code.vararg is None:
+        given = len(args)
+        takes = (
+            f"{n} positional argument{'s' if n != 1 else ''}"
+            if not f.defaults
+            else f"from {n - len(f.defaults)} to {n} positional arguments"
+        )
+        raise GradcliError(
+            f"{name}() takes {takes} but {given} {'was' if given == 1 else 'were'} given"
+        ).mirror("TypeError")
+    for p, v in zip(params, args):
+        local[p] = v
+    if code.vararg is not None:
+        extra = tuple(args[n:])
+        local[code.vararg] = extra
+    extra_kw: dict[str, Any] = {}
+    for k, v in kwargs.items():
+        if k in local or (k == code.vararg):
+            if k in params:
+                raise GradcliError(f"{name}() got multiple values for argument '{k}'").mirror(
+                    "TypeError"
+                )
+        if k in params or k in code.kwonly:
+            local[k] = v
+        elif code.kwarg is not None:
+            extra_kw[k] = v
+        else:
+            raise GradcliError(
+                f"{name}() got an unexpected keyword argument '{k}'",
+                hint=suggest(k, params + code.kwonly),
+            ).mirror("TypeError")
+    if code.kwarg is not None:
+        local[code.kwarg] = extra_kw
+    defaults = f.defaults
+    first_default = n - len(defaults)
+    missing = []
+    for i, p in enumerate(params):
+        if p not in local:
+            if i >= first_default:
+                local[p] = defaults[i - first_default]
+            else:
+                missing.append(p)
+    if missing:
+        names = [f"'{m}'" for m in missing]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        raise GradcliError(
+            f"{name}() missing {len(missing)} required positional argument"
+            f"{'s' if len(missing) > 1 else ''}: {listed}"
+        ).mirror("TypeError")
+    missing_kw = []
+    for p in code.kwonly:
+        if p not in local:
+            if p in f.kwdefaults:
+                local[p] = f.kwdefaults[p]
+            else:
+                missing_kw.append(f"'{p}'")
+    if missing_kw:
+        raise GradcliError(
+            f"{name}() missing {len(missing_kw)} required keyword-only argument"
+            f"{'s' if len(missing_kw) > 1 else ''}: {', '.join(missing_kw)}"
+        ).mirror("TypeError")
+    return local
+
+
+# --- tensors' attributes and items ----------------------------------------------------------
+
+
+def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
+    if attr == "grad":
+        if value is not None and not isinstance(value, Tensor):
+            raise GradcliError("assigned grad expected to be a Tensor or None").mirror("TypeError")
+        if value is not None and value.shape != owner.shape:
+            raise GradcliError(
+                f"assigned grad has data of a different size "
+                f"({list(value.shape)} vs {list(owner.shape)})"
+            )
+        owner.grad = value
+    elif attr == "data":
+        v = value if isinstance(value, Tensor) else K.tensor(value)
+        owner.data = np.array(v.data, dtype=owner.dtype)
+    elif attr == "requires_grad":
+        owner.requires_grad_(bool(value))
+    else:
+        raise NotSupported(
+            f"cannot set attribute `{attr}` of a tensor",
+            expected="`.grad`, `.data` or `.requires_grad`",
+        )
+
+
+def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: Any) -> None:
+    if owner.requires_grad and owner.node is None:
+        from ..core.tensor import grad_enabled
+
+        if grad_enabled():
+            raise GradcliError(
+                "a leaf Variable that requires grad is being used in an in-place operation.",
+                hint="assign into a copy (y = x.clone(); y[...] = ...), or into x.data",
+            )
+    if owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad):
+        # Gradients must flow through the assignment (PyTorch's CopySlices): the name is
+        # rebound to x with the region replaced.
+        if rebind is None:
+            raise NotSupported(
+                "assigning a value that requires grad into part of this expression is "
+                "not supported",
+                hint="assign into a named tensor: y[...] = value",
+            )
+        rebind(I.index_assign(owner, key, value))
+        return
+    idx = I.normalize_index(owner, key)
+    if isinstance(value, Tensor):
+        new = value.data
+    else:
+        check_structure(value, "the assignment")
+        new = data_array(value, owner.dtype) if isinstance(value, (list, tuple)) else value
+        if not isinstance(new, (np.ndarray, int, float, bool)):
+            raise GradcliError(
+                f"cannot assign a {typename(value)} into a tensor",
+                expected="a number or a tensor",
+            ).mirror("TypeError")
+    try:
+        owner.data[idx] = new
+    except ValueError:
+        owner.data = np.array(owner.data)
+        try:
+            owner.data[idx] = new
+        except (ValueError, TypeError, IndexError, OverflowError) as e:
+            raise GradcliError(f"cannot assign: {short(str(e))}") from None
+    except (TypeError, IndexError, OverflowError) as e:
+        raise GradcliError(f"cannot assign: {short(str(e))}") from None
+
+
+def surface_module_attribute(owner: Any, attr: str) -> Any:
+    getter = getattr(owner, "program_attribute", None)
+    if getter is not None:
+        return getter(attr)
+    raise GradcliError(
+        f"'{owner.name}' object has no attribute '{attr}'", found=f"`.{attr}`"
+    ).mirror("AttributeError")
+
+
+def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
+    if attr in ("saved_tensors", "saved_variables"):
+        return owner.saved_tensors
+    if attr == "needs_input_grad":
+        return owner.needs_input_grad
+    if attr in (
+        "save_for_backward",
+        "mark_non_differentiable",
+        "set_materialize_grads",
+        "mark_dirty",
+    ):
+        return Builtin(attr, getattr(owner, attr))
+    if attr in owner.attrs:
+        return owner.attrs[attr]
+    raise GradcliError(
+        f"'FunctionCtx' object has no attribute '{attr}'",
+        hint="set it in forward first (ctx.name = value)",
+    ).mirror("AttributeError")
+
+
+def _gradfn_attribute(rt: Runtime, owner: GradFn, attr: str) -> Any:
+    if attr == "name":
+        return BoundMethod("name", lambda g: g.name, owner)
+    raise GradcliError(f"'{owner.name}' object has no attribute '{attr}'").mirror("AttributeError")
+
+
+def _dtype_attribute(rt: Runtime, owner: DType, attr: str) -> Any:
+    if attr == "is_floating_point":
+        return owner.np.kind == "f"
+    if attr == "itemsize":
+        return owner.np.itemsize
+    raise GradcliError(f"'torch.dtype' object has no attribute '{attr}'").mirror("AttributeError")
+
+
+def _pytype_attribute(rt: Runtime, owner: PyType, attr: str) -> Any:
+    if attr in owner.members:
+        return owner.members[attr]
+    if attr == "__name__":
+        return owner.name
+    if owner is TENSOR_TYPE and attr in TENSOR_METHODS:
+        # `torch.Tensor.tanh(x)`: the method, unbound.
+        return Builtin(f"torch.Tensor.{attr}", TENSOR_METHODS[attr])
+    raise GradcliError(f"type object '{owner.shown}' has no attribute '{attr}'").mirror(
+        "AttributeError"
+    )
+
+
+def _device_attribute(rt: Runtime, owner: Device, attr: str) -> Any:
+    if attr == "type":
+        return owner.type
+    if attr == "index":
+        return owner.index
+    raise GradcliError(f"'torch.device' object has no attribute '{attr}'").mirror("AttributeError")
+
+
+def _class_attribute(rt: Runtime, owner: Any, attr: str) -> Any:
+    return owner.get(rt, attr)
+
+
+def _super_attribute(rt: Runtime, owner: Super, attr: str) -> Any:
+    return owner.get(rt, attr)
+
+
+_ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
+    Ctx: _ctx_attribute,
+    GradFn: _gradfn_attribute,
+    DType: _dtype_attribute,
+    PyType: _pytype_attribute,
+    FunctionClass: _class_attribute,
+    ModuleClass: _class_attribute,
+    Super: _super_attribute,
+    Device: _device_attribute,
+}

@@ -1,0 +1,70 @@
+"""`str(v)` and `repr(v)` of a program's values, as Python and PyTorch show them: Python's
+containers walked here (after `check_structure` has bounded the walk), tensors and the other
+PyTorch values as `surface.printing` shows them, NumPy arrays (from `.numpy()`) as NumPy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..surface.printing import format_value
+from .values import Device, check_structure
+
+_VIEWS = {
+    type({}.keys()): "dict_keys",
+    type({}.values()): "dict_values",
+    type({}.items()): "dict_items",
+}
+
+
+def to_str(v: Any) -> str:
+    """What `str(v)` / `print(v)` shows."""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, (np.ndarray, np.dtype, Device)):
+        return str(v)
+    shown = getattr(v, "program_str", None)  # an exception value: its message
+    if shown is not None:
+        return shown()
+    return to_repr(v)
+
+
+def to_repr(v: Any) -> str:
+    """What `repr(v)` shows (strings quoted)."""
+    if isinstance(v, (list, tuple, dict, set)):
+        check_structure(v, "repr()", tensor_cost=100)
+    return _repr(v)
+
+
+def _repr(v: Any) -> str:
+    t = type(v)
+    if t is str:
+        limits.STRING_CHARS.check(len(v) + 2, "the length of the string")
+        return repr(v)
+    if t in (int, float, bool) or v is None:
+        return repr(v)
+    if t is list:
+        return "[" + ", ".join(_repr(x) for x in v) + "]"
+    if t is tuple:
+        if len(v) == 1:
+            return "(" + _repr(v[0]) + ",)"
+        return "(" + ", ".join(_repr(x) for x in v) + ")"
+    if t is dict:
+        return "{" + ", ".join(f"{_repr(k)}: {_repr(x)}" for k, x in v.items()) + "}"
+    if t is set:
+        return "{" + ", ".join(_repr(x) for x in v) + "}" if v else "set()"
+    if t in _VIEWS:
+        return f"{_VIEWS[t]}([" + ", ".join(_repr(x) for x in v) + "])"
+    if isinstance(v, np.ndarray):
+        return repr(v)
+    if isinstance(v, np.generic):
+        return repr(v.item())
+    return format_value(v)
+
+
+def checked_str(v: Any) -> str:
+    text = to_str(v)
+    limits.STRING_CHARS.check(len(text), "the length of the string")
+    return text

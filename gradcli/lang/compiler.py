@@ -23,7 +23,7 @@ from types import FunctionType
 from typing import Any
 
 from ..base import limits
-from ..base.errors import GradcliError, LimitError, NotSupported, Source, suggest
+from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, suggest
 from ..core.tensor import Tensor
 from ..surface import indexing as I
 from ..surface import names
@@ -92,6 +92,22 @@ def _attach(e: BaseException, span: Any) -> BaseException:
     return e
 
 
+class LazySpan(Span):
+    """A node's span, worked out (in characters) only when an error shows it: a program
+    compiles one for each node that can fail, and almost none ever does."""
+
+    def __init__(self, source: Source, node: ast.AST):  # noqa: D107 - fields come later
+        self.source = source
+        self._node = node
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("line", "col", "end_col"):
+            real = self.source.span(self._node)
+            self.line, self.col, self.end_col = real.line, real.col, real.end_col
+            return getattr(self, name)
+        raise AttributeError(name)
+
+
 class Compiler:
     def __init__(self, source: Source):
         self.source = source
@@ -105,7 +121,9 @@ class Compiler:
 
     # -- the table ---------------------------------------------------------------------------
     def span(self, node: ast.AST) -> Any:
-        return self.source.span(node)
+        if getattr(node, "lineno", None) is None:
+            return None
+        return LazySpan(self.source, node)
 
     def refuse(self, node: ast.AST, message: str | None = None, **kw: Any) -> NotSupported:
         r = rule(type(node))

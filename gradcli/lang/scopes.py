@@ -58,43 +58,58 @@ class Scope:
 
 def bound_names(body: list[ast.AST]) -> set[str]:
     """The names a block of statements binds in its own scope (not inside nested functions,
-    lambdas, comprehensions or class bodies). Iterative: blocks may be long."""
+    lambdas, comprehensions or class bodies). Only statements bind names (`:=`, the one
+    expression that does, is refused), so only statements and their targets are walked.
+    Iterative: blocks may be long."""
     names: set[str] = set()
     stack: list[ast.AST] = list(body)
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.Name):
-            if not isinstance(node.ctx, ast.Load):
-                names.add(node.id)
-            continue
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-            # Decorators, defaults and bases are evaluated here; the body is another scope.
-            stack.extend(node.decorator_list)
-            if isinstance(node, ast.ClassDef):
-                stack.extend(node.bases)
-                stack.extend(k.value for k in node.keywords)
-            else:
-                stack.extend(node.args.defaults)
-                stack.extend(d for d in node.args.kw_defaults if d is not None)
-            continue
-        if isinstance(node, ast.Lambda):
-            stack.extend(node.args.defaults)
-            stack.extend(d for d in node.args.kw_defaults if d is not None)
-            continue
-        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            # Only the first iterable is evaluated in the enclosing scope.
-            stack.append(node.generators[0].iter)
-            continue
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            for alias in node.names:
+        kind = type(node)
+        if kind is ast.Assign:
+            for t in node.targets:  # type: ignore[attr-defined]
+                _target_names(t, names)
+        elif kind in (ast.AugAssign, ast.AnnAssign):
+            _target_names(node.target, names)  # type: ignore[attr-defined]
+        elif kind in (ast.For, ast.AsyncFor):
+            _target_names(node.target, names)  # type: ignore[attr-defined]
+            stack.extend(node.body)  # type: ignore[attr-defined]
+            stack.extend(node.orelse)  # type: ignore[attr-defined]
+        elif kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            names.add(node.name)  # type: ignore[attr-defined]
+        elif kind in (ast.Import, ast.ImportFrom):
+            for alias in node.names:  # type: ignore[attr-defined]
                 if alias.name != "*":
                     names.add(alias.asname or alias.name.split(".")[0])
-            continue
-        if isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
-        stack.extend(ast.iter_child_nodes(node))
+        elif kind in (ast.If, ast.While):
+            stack.extend(node.body)  # type: ignore[attr-defined]
+            stack.extend(node.orelse)  # type: ignore[attr-defined]
+        elif kind in (ast.With, ast.AsyncWith):
+            for item in node.items:  # type: ignore[attr-defined]
+                if item.optional_vars is not None:
+                    _target_names(item.optional_vars, names)
+            stack.extend(node.body)  # type: ignore[attr-defined]
+        elif kind in (ast.Try, ast.TryStar):
+            stack.extend(node.body)  # type: ignore[attr-defined]
+            stack.extend(node.orelse)  # type: ignore[attr-defined]
+            stack.extend(node.finalbody)  # type: ignore[attr-defined]
+            for h in node.handlers:  # type: ignore[attr-defined]
+                if h.name:
+                    names.add(h.name)
+                stack.extend(h.body)
     return names
+
+
+def _target_names(target: ast.AST, names: set[str]) -> None:
+    stack = [target]
+    while stack:
+        t = stack.pop()
+        if isinstance(t, ast.Name):
+            names.add(t.id)
+        elif isinstance(t, (ast.Tuple, ast.List)):
+            stack.extend(t.elts)
+        elif isinstance(t, ast.Starred):
+            stack.append(t.value)
 
 
 def parameter_names(args: ast.arguments) -> list[str]:

@@ -1,0 +1,140 @@
+"""Errors in programs: which ones a program's `except` catches (PyTorch's and Python's, with
+their messages), which it never does (limits, what gradcli does not support), and where
+errors point (spans inside functions, lambdas, comprehensions, f-strings)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gradcli.base.errors import GradcliError, LimitError, NotSupported
+from gradcli.lang.program import parse
+
+
+def out(text: str) -> str:
+    return "".join(parse("import torch\n" + text, "p.py").run().output)
+
+
+def fails(text: str, kind: type = GradcliError) -> GradcliError:
+    with pytest.raises(kind) as info:
+        parse("import torch\n" + text, "p.py").run()
+    return info.value
+
+
+def test_pytorch_errors_are_caught_with_their_message() -> None:
+    text = (
+        "try:\n    torch.ones(2, 3) @ torch.ones(2, 3)\nexcept RuntimeError as e:\n    print(e)\n"
+        "x = torch.ones(2, requires_grad=True)\n"
+        "try:\n    x.sum().backward()\n    x.sum().backward()\n    (x * x).backward()\n"
+        "except RuntimeError as e:\n    print(e)\n"
+    )
+    assert out(text) == (
+        "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)\n"
+        "grad can be implicitly created only for scalar outputs\n"
+    )
+
+
+def test_python_errors_have_their_classes() -> None:
+    text = (
+        "for bad in ('[1][3]', 'k', 'z', 'i'):\n"
+        "    try:\n"
+        "        if bad == 'k':\n            {}['a']\n"
+        "        elif bad == 'z':\n            1 // 0\n"
+        "        elif bad == 'i':\n            int('x')\n"
+        "        else:\n            [1][3]\n"
+        "    except LookupError as e:\n        print('lookup', e)\n"
+        "    except ArithmeticError as e:\n        print('arithmetic', e)\n"
+        "    except Exception as e:\n        print('other', e)\n"
+    )
+    assert out(text) == (
+        "lookup list index out of range\nlookup 'a'\n"
+        "arithmetic integer division or modulo by zero\n"
+        "other could not convert string to int: 'x'\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "handler", ["except:", "except Exception:", "except BaseException:", "except RuntimeError:"]
+)
+def test_limits_are_never_caught(handler: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRADCLI_LOOP_ITERATIONS", "50")
+    text = f"try:\n    while True:\n        pass\n{handler}\n    print('caught')\n"
+    e = fails(text, LimitError)
+    assert "loop iterations" in e.message
+
+
+def test_no_finally_runs_after_a_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRADCLI_LOOP_ITERATIONS", "50")
+    text = "try:\n    while True:\n        pass\nfinally:\n    print('after the limit')\n"
+    with pytest.raises(LimitError):
+        parse(text).run(echo=lambda s: pytest.fail(f"printed {s!r}"))
+
+
+def test_what_gradcli_lacks_is_never_caught() -> None:
+    e = fails("try:\n    torch.load('m.pt')\nexcept Exception:\n    print('caught')\n")
+    assert "not supported" in e.message
+    e = fails("try:\n    x = torch.ones(1).cuda()\nexcept Exception:\n    pass\n", NotSupported)
+    assert "CPU" in e.message
+
+
+def test_recursion_is_a_limit() -> None:
+    e = fails("def f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept Exception:\n    pass\n")
+    assert isinstance(e, LimitError) and "depth of function calls" in e.message
+
+
+def test_uncaught_raise_names_its_class_and_place() -> None:
+    e = fails("def check(v):\n    raise ValueError(f'bad {v}')\ncheck(3)\n")
+    assert e.message == "ValueError: bad 3"
+    assert (e.span.line, e.span.col) == (3, 4)  # the raise, in the function's body
+
+
+def test_assert_message_is_only_evaluated_on_failure() -> None:
+    assert out("assert True, undefined_name\nprint('ok')\n") == "ok\n"
+    e = fails("assert 1 == 2, f'{1} != {2}'\n")
+    assert e.message == "AssertionError: 1 != 2"
+
+
+def test_bare_raise_outside_a_handler() -> None:
+    e = fails("raise\n")
+    assert "No active exception to reraise" in e.message
+
+
+def test_only_exception_classes_can_be_raised_or_caught() -> None:
+    assert "must derive from BaseException" in fails("raise 3\n").message
+    e = fails("try:\n    1 / 0\nexcept 3:\n    pass\n")
+    assert "do not inherit from BaseException" in e.message
+
+
+def test_caught_exceptions_expose_no_attributes() -> None:
+    e = fails("try:\n    1 / 0\nexcept Exception as e:\n    a = e.args\n")
+    assert "has no attribute 'args'" in e.message
+
+
+@pytest.mark.parametrize(
+    "text, at",
+    [
+        ("f = lambda v: v.nope\ny = f(torch.ones(1))", (2, 15)),
+        ("y = [v.nope for v in [torch.ones(1)]]", (2, 6)),
+        ("def f(v):\n    w = v * 2\n    return w.nope\ny = f(torch.ones(1))", (4, 12)),
+        ("x = torch.ones(1)\ns = f'{x.nope:>3}'", (3, 8)),
+    ],
+)
+def test_errors_point_inside_functions_lambdas_comprehensions(
+    text: str, at: tuple[int, int]
+) -> None:
+    e = fails(text)
+    assert "has no attribute 'nope'" in e.message
+    assert (e.span.line, e.span.col + 1) == at
+
+
+def test_unbound_local() -> None:
+    e = fails("x = 1\ndef f():\n    y = x\n    x = 2\n    return y\nf()\n")
+    assert "cannot access local variable 'x'" in e.message
+
+
+def test_call_errors_are_pythons() -> None:
+    text = "def f(a, b=1, *, c):\n    return a\n"
+    assert "missing 1 required positional argument: 'a'" in fails(text + "f(c=1)").message
+    assert "missing 1 required keyword-only argument: 'c'" in fails(text + "f(1)").message
+    assert "got an unexpected keyword argument 'd'" in fails(text + "f(1, c=1, d=2)").message
+    assert "takes from 1 to 2 positional arguments but 3" in fails(text + "f(1, 2, 3)").message
+    assert "got multiple values for argument 'a'" in fails(text + "f(1, a=2, c=0)").message

@@ -1,0 +1,146 @@
+"""The one syntax table (`lang.syntax.SYNTAX`): every node type Python's parser can produce is
+either compiled by the method the table names, or refused, with a hint and its span, before
+anything runs."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from gradcli.base.errors import GradcliError, LimitError, NotSupported
+from gradcli.lang.compiler import Compiler
+from gradcli.lang.program import parse
+from gradcli.lang.syntax import SYNTAX
+
+
+def _node_types() -> set[type]:
+    out: set[type] = set()
+    stack = [ast.AST]
+    while stack:
+        t = stack.pop()
+        for s in t.__subclasses__():
+            stack.append(s)
+            if s.__module__ == "ast" and not s.__name__.startswith("_"):
+                out.add(s)
+    return out
+
+
+# Abstract bases, and classes Python 3.8+ never produces (kept by `ast` for compatibility) or
+# produces only for other modes than a module (`eval`, `func_type`, `single`).
+NEVER_IN_A_MODULE = {
+    "mod", "stmt", "expr", "expr_context", "boolop", "operator", "unaryop", "cmpop",
+    "excepthandler", "pattern", "type_ignore", "slice",
+    "AugLoad", "AugStore", "Param", "Suite", "Index", "ExtSlice",
+    "Num", "Str", "Bytes", "NameConstant", "Ellipsis",
+    "Expression", "Interactive", "FunctionType", "TypeIgnore", "Del",
+    "match_case", "MatchValue", "MatchSingleton", "MatchSequence", "MatchMapping",
+    "MatchClass", "MatchStar", "MatchAs", "MatchOr",
+}  # fmt: skip
+
+
+def test_every_node_type_has_a_rule() -> None:
+    missing = sorted(
+        t.__name__ for t in _node_types() if t not in SYNTAX and t.__name__ not in NEVER_IN_A_MODULE
+    )
+    assert not missing, f"node types the table does not name: {missing}"
+
+
+def test_every_handler_exists_and_every_compiler_method_is_in_the_table() -> None:
+    named = {r.handler for r in SYNTAX.values() if r.handler}
+    for name in named:
+        assert callable(getattr(Compiler, name, None)), name
+    methods = {m for m in vars(Compiler) if m.startswith("c_")}
+    assert methods == named, methods ^ named
+
+
+REFUSALS = {
+    ast.Global: ("def f():\n    global x\n    x = 1", (2, 5)),
+    ast.Nonlocal: ("def f():\n    a = 1\n    def g():\n        nonlocal a\n", (4, 9)),
+    ast.Delete: ("x = 1\ndel x", (2, 1)),
+    ast.AsyncFunctionDef: ("async def f():\n    pass", (1, 1)),
+    ast.AsyncFor: ("async def f():\n    async for i in x:\n        pass", (1, 1)),
+    ast.AsyncWith: ("async def f():\n    async with x:\n        pass", (1, 1)),
+    ast.Match: ("match 1:\n    case 1:\n        pass", (1, 1)),
+    ast.TryStar: ("try:\n    pass\nexcept* ValueError:\n    pass", (1, 1)),
+    ast.NamedExpr: ("y = (n := 3)", (1, 6)),
+    ast.Yield: ("def f():\n    yield 1", (2, 5)),
+    ast.YieldFrom: ("def f():\n    yield from [1]", (2, 5)),
+    ast.LShift: ("x = 1 << 3", (1, 5)),
+    ast.RShift: ("x = 8 >> 1", (1, 5)),
+    ast.Await: ("x = await y", (1, 5)),
+}
+
+
+def test_every_refusal_is_tested() -> None:
+    refused = {t for t, r in SYNTAX.items() if r.refused}
+    assert refused == set(REFUSALS), refused ^ set(REFUSALS)
+
+
+@pytest.mark.parametrize("node_type", list(REFUSALS), ids=lambda t: t.__name__)
+def test_refusal_says_what_and_what_to_write_instead(node_type: type) -> None:
+    text, (line, col) = REFUSALS[node_type]
+    with pytest.raises(NotSupported) as info:
+        parse(text, "p.py")
+    e = info.value
+    r = SYNTAX[node_type]
+    if node_type not in (ast.AsyncFor, ast.AsyncWith):  # refused at the async def first
+        assert r.what in e.message
+    assert "not supported" in e.message
+    assert e.hint, "a refusal says what to write instead"
+    assert (e.span.line, e.span.col + 1) == (line, col)
+
+
+def test_refused_before_anything_runs() -> None:
+    """A refusal in the last line stops the program before its first line prints."""
+    with pytest.raises(GradcliError):
+        parse("print('ran')\nx = 1 << 2")
+
+
+@pytest.mark.parametrize(
+    "text, message, at",
+    [
+        ("break", "`break` outside a loop", (1, 1)),
+        ("def f():\n    continue", "`continue` outside a loop", (2, 5)),
+        ("return 1", "`return` outside a function", (1, 1)),
+        ("for i in range(2):\n    def f():\n        break", "`break` outside a loop", (3, 9)),
+        ("x = torch.ones(1).__class__", "`.__class__` is not accessible", (1, 18)),
+        ("class A:\n    pass", "only supported as subclasses", (1, 1)),
+        ("class F(torch.autograd.Function):\n    k = 1", "holds only its methods", (2, 5)),
+        (
+            "class F(torch.autograd.Function):\n    def __getattr__(self, n):\n        return 1",
+            "method `__getattr__` is not supported",
+            (2, 5),
+        ),
+        ("@property\ndef f():\n    pass", "decorators are not supported", (1, 2)),
+        ("@staticmethod\ndef f():\n    pass", "decorators are not supported", (1, 2)),
+        ("x = b'a'", "this kind of constant is not supported", (1, 5)),
+        ("x = super()", "super() is only supported inside a method", (1, 5)),
+        ("x = type(1, 2, 3)", "type() is only supported with one argument", (1, 5)),
+        ("raise ValueError() from None", "`raise ... from ...` is not supported", (1, 1)),
+    ],
+)
+def test_compile_time_rules(text: str, message: str, at: tuple[int, int]) -> None:
+    with pytest.raises(GradcliError) as info:
+        parse(text, "p.py")
+    e = info.value
+    assert message in e.message
+    assert (e.span.line, e.span.col + 1) == at
+
+
+def test_nesting_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRADCLI_NESTING", "20")
+    parse("x = " + "[" * 15 + "]" * 15)
+    with pytest.raises(LimitError, match="nested too deeply"):
+        parse("x = " + "[" * 30 + "]" * 30)
+    with pytest.raises(LimitError, match="nested too deeply"):
+        parse("x = " + "lambda: " * 30 + "1")
+
+
+def test_the_program_is_compiled_once() -> None:
+    """Running a program twice reuses its compiled code (parse compiles, run only runs)."""
+    p = parse("y = 1\nfor i in range(3):\n    y = y * 2\nprint(y)")
+    code = p.code
+    assert p.run().output == ["8\n"]
+    assert p.run().output == ["8\n"]
+    assert p.code is code

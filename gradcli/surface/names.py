@@ -35,7 +35,7 @@ from ..ops.arithmetic import (
     tan,
     tanh,
 )
-from . import composite
+from . import composite, sampling
 from .args import check_dim
 from .constructors import (
     DoubleTensor,
@@ -49,13 +49,8 @@ from .constructors import (
     full_like,
     legacy_tensor,
     linspace,
-    manual_seed,
     ones,
     ones_like,
-    rand,
-    rand_like,
-    randn,
-    randn_like,
     tensor,
     zeros,
     zeros_like,
@@ -79,6 +74,8 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     eq,
     expand,
     expand_as,
+    f_log_softmax,
+    f_softmax,
     flatten,
     ge,
     gelu,
@@ -298,14 +295,10 @@ FUNCTIONS.update(
         "eye": eye,
         "arange": arange,
         "linspace": linspace,
-        "rand": rand,
-        "randn": randn,
         "zeros_like": zeros_like,
         "ones_like": ones_like,
         "empty_like": empty_like,
         "full_like": full_like,
-        "rand_like": rand_like,
-        "randn_like": randn_like,
         "where": where,
         "cat": cat,
         "concat": cat,
@@ -321,7 +314,6 @@ FUNCTIONS.update(
         "reshape": reshape,
         "permute": permute,
         "expand": expand,
-        "manual_seed": manual_seed,
         "numel": Tensor.numel,
         "ger": ger,
         "square": lambda x: pow(x, 2),
@@ -340,10 +332,21 @@ METHODS.update(
     }
 )
 
+# Random numbers: PyTorch's generator (`sampling`).
+FUNCTIONS.update(sampling.FUNCTIONS)
+METHODS.update(sampling.METHODS)
+
 # Compositions of the operations above (linear, silu, cumsum, gather, sort, ...).
 FUNCTIONS.update({**composite.BOTH, **composite.FUNCTIONS_ONLY})
 METHODS.update({**composite.BOTH, **composite.METHODS_ONLY})
 MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES}
+
+# torch.nn.functional: torch's functions, where F's own differ (softmax's implicit dim).
+NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {
+    **FUNCTIONS,
+    "softmax": f_softmax,
+    "log_softmax": f_log_softmax,
+}
 
 # Operators a program can apply to tensors besides the arithmetic ones of `ops.arithmetic`.
 OPERATORS: dict[str, Callable[..., Any]] = {

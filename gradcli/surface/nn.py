@@ -9,7 +9,7 @@ from typing import Any
 from ..base.errors import GradcliError
 from ..core.tensor import Tensor
 from ..ops.arithmetic import sigmoid, tanh
-from .functional import gelu, leaky_relu, log_softmax, relu, softmax, softplus
+from .functional import f_log_softmax, f_softmax, gelu, leaky_relu, relu, softplus
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 
 
@@ -52,8 +52,8 @@ MODULES: dict[str, Callable[..., Module]] = {
     "LeakyReLU": _module("LeakyReLU", leaky_relu, ("negative_slope",)),
     "Softplus": _module("Softplus", softplus, ("beta", "threshold")),
     "GELU": _module("GELU", gelu, ("approximate",)),
-    "Softmax": _module("Softmax", softmax, ("dim",)),
-    "LogSoftmax": _module("LogSoftmax", log_softmax, ("dim",)),
+    "Softmax": _module("Softmax", f_softmax, ("dim",)),
+    "LogSoftmax": _module("LogSoftmax", f_log_softmax, ("dim",)),
     "MSELoss": _module("MSELoss", mse_loss, ("size_average", "reduce", "reduction")),
     "BCELoss": _module(
         "BCELoss", binary_cross_entropy, ("weight", "size_average", "reduce", "reduction")

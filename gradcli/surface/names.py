@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import GradcliError
 from ..core.tensor import Tensor
 from ..ops.arithmetic import (
     abs,
@@ -140,6 +141,16 @@ def _tolist(self: Tensor) -> Any:
     return self.data.tolist()
 
 
+def _numpy(self: Tensor, force: bool = False) -> Tensor:
+    if self.requires_grad and not force:
+        raise GradcliError(
+            "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+            "instead.",
+            hint="a NumPy array is outside the graph: no gradient flows through it",
+        )
+    return self
+
+
 def _detach(self: Tensor) -> Tensor:
     return Tensor(self.data)
 
@@ -245,7 +256,7 @@ METHODS: dict[str, Callable[..., Any]] = {
     "backward": Tensor.backward,
     "retain_grad": Tensor.retain_grad,
     "requires_grad_": Tensor.requires_grad_,
-    "numpy": lambda x: x,
+    "numpy": _numpy,
     **INPLACE,
 }
 
@@ -344,6 +355,7 @@ MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES}
 # torch.nn.functional: torch's functions, where F's own differ (softmax's implicit dim).
 NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {
     **FUNCTIONS,
+    "dropout": sampling.dropout,
     "softmax": f_softmax,
     "log_softmax": f_log_softmax,
 }

@@ -508,6 +508,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "normal": normal,
     "bernoulli": bernoulli,
     "multinomial": multinomial,
+    "dropout": lambda input, p, train: dropout(input, p, train),  # noqa: A006 - torch.dropout
 }
 METHODS: dict[str, Callable[..., Any]] = {
     "uniform_": uniform_,

@@ -713,7 +713,13 @@ class Interpreter:
             return BoundMethod("name", lambda g: g.name, owner)
         if isinstance(owner, DType) and attr == "is_floating_point":
             return owner.np.kind == "f"
-        # Objects of the PyTorch surface (a Generator, ...) list what a program may reach.
+        # Objects of the PyTorch surface list what a program may reach: a module answers for
+        # its own attributes (parameters, submodules, methods), a Generator names its methods.
+        if hasattr(type(owner), "program_attribute") and not attr.startswith("_"):
+            try:
+                return owner.program_attribute(attr)
+            except GradcliError as e:
+                raise e.with_span(self.span(node)) from None
         allowed = getattr(type(owner), "PROGRAM_ATTRIBUTES", None)
         if allowed is not None and attr in allowed and not attr.startswith("_"):
             value = getattr(owner, attr)
@@ -752,6 +758,11 @@ class Interpreter:
                     f"{typename(owner)} index out of range",
                     hint=f"it has {len(owner)} items",
                 ) from None
+        if hasattr(type(owner), "program_getitem"):  # nn.Sequential, ModuleList, ModuleDict
+            try:
+                return owner.program_getitem(key)
+            except GradcliError as e:
+                raise e.with_span(self.span(node)) from None
         raise self.error(node, f"'{typename(owner)}' object is not subscriptable")
 
     def e_call(self, node: ast.Call) -> Any:

@@ -96,7 +96,9 @@ def full(
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
     if isinstance(fill_value, bool) or not isinstance(fill_value, (int, float)):
-        raise GradcliError(f"full(): fill_value must be a number, not {typename(fill_value)}")
+        raise GradcliError(
+            "full(): argument 'fill_value' (position 2) must be Number, not " + typename(fill_value)
+        )
     if dtype is None:
         # As PyTorch: the fill value's type chooses (an int fills int64, a bool bool).
         dt = dtypes.scalar_dtype(fill_value, Settings.default_dtype)

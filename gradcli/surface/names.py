@@ -141,11 +141,29 @@ def _tolist(self: Tensor) -> Any:
     return self.data.tolist()
 
 
+def _to(self: Tensor, *args: Any, dtype: Any = None, device: Any = None, **kw: Any) -> Tensor:
+    """`x.to(dtype)`, `x.to("cpu")`, `x.to(device, dtype)`, `x.to(other)`."""
+    for a in args:
+        if isinstance(a, str):
+            device = a
+        elif isinstance(a, Tensor):
+            dtype = a.dtype
+        elif dtype is None:
+            dtype = a
+    if device is not None and isinstance(device, str) and device.split(":")[0] != "cpu":
+        raise GradcliError(
+            f"Invalid device string: '{device}'"
+            if device.split(":")[0] not in ("cuda", "mps", "xpu", "meta")
+            else f"gradcli runs on the CPU only, not on '{device}'",
+            hint="write .to('cpu'), or leave the device out",
+        )
+    return self if dtype is None else to_dtype(self, dtype)
+
+
 def _numpy(self: Tensor, force: bool = False) -> Tensor:
     if self.requires_grad and not force:
         raise GradcliError(
-            "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
-            "instead.",
+            "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.",
             hint="a NumPy array is outside the graph: no gradient flows through it",
         )
     return self
@@ -238,9 +256,7 @@ METHODS: dict[str, Callable[..., Any]] = {
     "long": lambda x: Tensor(x.data.astype(np.int64)),
     "int": lambda x: Tensor(x.data.astype(np.int64)),
     "bool": lambda x: Tensor(x.data.astype(bool)),
-    "to": lambda x, dtype=None, *a, **k: (
-        x if dtype is None or isinstance(dtype, str) else to_dtype(x, dtype)
-    ),
+    "to": _to,
     "type": lambda x, dtype=None: to_dtype(x, dtype) if dtype is not None else x.dtype.name,
     "clone": clone,
     "contiguous": lambda x, *a, **k: x,

@@ -350,7 +350,9 @@ def tensor_repr(t: Any) -> str:
     from ..core.tensor import Settings
 
     node = getattr(t, "node", None)
-    return format_array(
+    # nn.Parameter prints as PyTorch's: a header line, then the tensor.
+    head = "Parameter containing:\n" if type(t).__name__ == "Parameter" else ""
+    return head + format_array(
         np.asarray(t.data),
         grad_fn=None if node is None else str(node.name()),
         requires_grad=bool(getattr(t, "requires_grad", False)),

@@ -1,4 +1,5 @@
-import torch, math
+import torch
+import math
 torch.manual_seed(0)
 print(torch.randn(3))
 print(torch.rand(2, 3))

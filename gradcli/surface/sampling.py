@@ -77,8 +77,9 @@ def reset(seed: int) -> None:
     """Start a run: the default generator seeded with `--seed` (also what `torch.seed()`
     reseeds with, where PyTorch would take a nondeterministic seed)."""
     gen = R.default_generator()
+    # Any integer is a seed, as for torch.manual_seed's negative ones: it wraps modulo 2**64.
     gen.fallback_seed = int(seed) % 2**64
-    gen.manual_seed(int(seed))
+    gen.manual_seed(gen.fallback_seed)
 
 
 def _call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

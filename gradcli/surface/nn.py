@@ -396,9 +396,13 @@ class Linear(Module):
         self.register_parameter("bias", None if b is None else _weights(b))
 
     def forward(self, x: Any) -> Tensor:
-        from .composite import linear
+        # F.linear: x @ W^T + b (PyTorch's addmm), as `composite.linear` computes it.
+        from ..ops.arithmetic import add_t, matmul, named, tensor_arg
+        from .functional import t
 
-        return linear(x, self._parameters["weight"], self._parameters["bias"])
+        out = matmul(tensor_arg(x, "input"), t(self._parameters["weight"]))
+        b = self._parameters["bias"]
+        return out if b is None else named(add_t(out, b), "AddmmBackward0")
 
     def extra_repr(self) -> str:
         b = self._parameters["bias"] is not None

@@ -20,7 +20,7 @@ from .operators import binop
 from .pyobjects import _hashable, call_value, d_update, sort_items
 from .text import checked_str, to_repr
 from .values import (
-    MODULE_BASE,
+    PARAMETER_TYPE,
     TENSOR_TYPE,
     BoundMethod,
     Builtin,
@@ -31,7 +31,6 @@ from .values import (
     int_check,
     is_iterator,
     length,
-    parameter_type,
     seq,
     short,
 )
@@ -387,9 +386,8 @@ def type_of(v: Any) -> Any:
     from .classes import ModuleInstance
 
     if isinstance(v, Tensor):
-        param = parameter_type()
-        if param is not None and isinstance(v, param.types):
-            return param.inert()
+        if isinstance(v, PARAMETER_TYPE.types):
+            return PARAMETER_TYPE.inert()
         return TENSOR_TYPE.inert()
     t = PY_TYPES.get(type(v))
     if t is not None:
@@ -426,19 +424,27 @@ def _isinstance(v: Any, cls: Any) -> bool:
         elif isinstance(c, ModuleClass):
             if isinstance(v, ModuleInstance) and v.cls.is_subclass_of(c):
                 return True
-        elif c is MODULE_BASE:
-            from ..surface import nn as surface_nn
-
-            if isinstance(v, (ModuleInstance, surface_nn.Module)):
-                return True
         elif isinstance(c, type) and c.__module__.startswith("gradcli.surface"):
             if isinstance(v, c):
+                return True
+        elif callable(c) and _module_class(c) is not None:
+            # `nn.Linear` and its kin: a program holds their constructors.
+            if isinstance(v, _module_class(c)):
                 return True
         else:
             raise GradcliError(
                 "isinstance() arg 2 must be a type, a tuple of types, or a union"
             ).mirror("TypeError")
     return False
+
+
+def _module_class(c: Any) -> type | None:
+    from ..surface import nn as surface_nn
+
+    cls = getattr(surface_nn, getattr(c, "__name__", ""), None)
+    if isinstance(cls, type) and issubclass(cls, surface_nn.Module):
+        return cls
+    return None
 
 
 def _print(*args: Any, **kwargs: Any) -> None:

@@ -1,9 +1,10 @@
 """The classes a program may define: `torch.autograd.Function` subclasses (static `forward`
-and `backward`, used through `.apply`) and `torch.nn.Module` subclasses (see `ModuleClass`).
-Nothing else: `class` is not a way to reach Python's object model. A class body holds methods
-(and a docstring); method names with dunders are only `__init__`, `__call__`-free `forward`
-and `__repr__`-free ones PyTorch modules use; decorators only `@staticmethod` (and
-`@once_differentiable` on a Function's backward)."""
+and `backward`, used through `.apply`) and `torch.nn.Module` subclasses (see `ModuleClass`),
+nothing else: `class` is not a way to reach Python's object model. A class body holds methods
+(and a docstring); the only method name with dunders is `__init__`; decorators only
+`@staticmethod`, `@torch.no_grad()` and its kin, and `@once_differentiable` on a Function's
+backward. An instance of a program's nn.Module subclass is the surface's `nn.Module` base with
+the program's methods (`ModuleInstance`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from typing import Any
 
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, typename
-from .values import Builtin, Ctx, UserFunction
+from ..surface import nn as surface_nn
+from .values import BoundMethod, Builtin, Ctx, UserFunction
 
 
 class FunctionClass:
@@ -75,52 +77,148 @@ class FunctionClass:
 
 
 class ModuleClass:
-    """`class Net(nn.Module)`: its methods; calling it makes an instance."""
+    """`class Net(nn.Module)` (or a subclass of another such class): its methods; calling it
+    makes an instance (`ModuleInstance`), whose `__init__` is the program's."""
 
     __slots__ = ("name", "methods", "base")
 
     def __init__(self, name: str, methods: dict[str, UserFunction], base: Any):
         self.name = name
         self.methods = methods
-        self.base = base
+        self.base = base  # the surface's nn.Module, or another ModuleClass
+
+    def lookup(self, attr: str) -> UserFunction | None:
+        """The method `attr` of this class or of the program's classes it derives from."""
+        cls: Any = self
+        while isinstance(cls, ModuleClass):
+            if attr in cls.methods:
+                return cls.methods[attr]
+            cls = cls.base
+        return None
+
+    def is_subclass_of(self, other: ModuleClass) -> bool:
+        cls: Any = self
+        while isinstance(cls, ModuleClass):
+            if cls is other:
+                return True
+            cls = cls.base
+        return False
 
     def get(self, rt: Any, attr: str) -> Any:
-        if attr in self.methods:
-            return self.methods[attr]
+        method = self.lookup(attr)
+        if method is not None:
+            return method
         if attr == "__name__":
             return self.name
         raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
             "AttributeError"
         )
 
-    def instantiate(self, rt: Any, args: list, kwargs: dict) -> Any:
-        raise NotSupported(f"instances of nn.Module subclasses ({self.name}) are not supported yet")
+    def instantiate(self, rt: Any, args: list, kwargs: dict) -> ModuleInstance:
+        obj = ModuleInstance(self)
+        init = self.lookup("__init__")
+        if init is None:
+            if args or kwargs:
+                raise GradcliError(f"{self.name}() takes no arguments").mirror("TypeError")
+            obj.base_init()
+        else:
+            result = rt.invoke(init, list(args), kwargs, prefix=(obj,))
+            if result is not None:
+                raise GradcliError(
+                    f"__init__() should return None, not '{typename(result)}'"
+                ).mirror("TypeError")
+        return obj
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
 
 
-class ModuleInstance:
-    """An instance of a program's nn.Module subclass."""
+def _bound(fn: UserFunction, obj: Any) -> BoundMethod:
+    """A program's method bound to its instance: calling it runs the method's body."""
 
-    def get(self, rt: Any, attr: str) -> Any:  # pragma: no cover - see ModuleClass
-        raise NotSupported("nn.Module subclasses are not supported yet")
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return fn.runtime.invoke(fn, args, kwargs, prefix=(self,))
 
-    def set(self, rt: Any, attr: str, value: Any) -> None:  # pragma: no cover
-        raise NotSupported("nn.Module subclasses are not supported yet")
+    return BoundMethod(fn.code.name, call, obj, raw=True)
 
-    def call(self, rt: Any, args: list, kwargs: dict) -> Any:  # pragma: no cover
-        raise NotSupported("nn.Module subclasses are not supported yet")
 
-    def getitem(self, rt: Any, key: Any) -> Any:  # pragma: no cover
-        raise GradcliError(f"'{typename(self)}' object is not subscriptable").mirror("TypeError")
+class ModuleInstance(surface_nn.Module):
+    """An instance of a program's nn.Module subclass: the surface's Module base (parameters
+    and submodules registered by assignment, parameters(), zero_grad(), train(), repr...)
+    with the program's methods. `super().__init__()` initialises the base, as in PyTorch."""
 
-    def setitem(self, rt: Any, key: Any, value: Any) -> None:  # pragma: no cover
-        raise GradcliError("item assignment").mirror("TypeError")
+    def __init__(self, cls: ModuleClass):
+        # The base is initialised by the program's `super().__init__()`; until then there is
+        # nothing to register into (and PyTorch refuses parameters and submodules).
+        self._parameters = {}
+        self._modules = {}
+        self.training = True
+        self.cls = cls
+        self.initialized = False
+
+    @property
+    def name(self) -> str:
+        return self.cls.name
+
+    def base_init(self) -> None:
+        surface_nn.Module.__init__(self)
+        self.initialized = True
+
+    # -- what the language asks of it -------------------------------------------------------
+    def program_attribute(self, name: str) -> Any:
+        # Plain attributes first (they shadow methods in Python), then the program's methods,
+        # then the base's parameters, submodules and methods.
+        if "_attr_" + name in self.__dict__:
+            return self.__dict__["_attr_" + name]
+        method = self.cls.lookup(name)
+        if method is not None:
+            return _bound(method, self)
+        return surface_nn.Module.program_attribute(self, name)
+
+    def get(self, rt: Any, attr: str) -> Any:
+        return self.program_attribute(attr)
+
+    def set(self, rt: Any, attr: str, value: Any) -> None:
+        if not self.initialized:
+            if isinstance(value, surface_nn.Parameter):
+                raise GradcliError(
+                    "cannot assign parameters before Module.__init__() call",
+                    hint="call super().__init__() first in __init__",
+                ).mirror("AttributeError")
+            if isinstance(value, surface_nn.Module):
+                raise GradcliError(
+                    "cannot assign module before Module.__init__() call",
+                    hint="call super().__init__() first in __init__",
+                ).mirror("AttributeError")
+        if attr == "training":
+            self.training = bool(value)
+            return
+        self.set_attribute(attr, value)
+
+    def call(self, rt: Any, args: list, kwargs: dict) -> Any:
+        return self.forward(*args, **kwargs)
+
+    # -- the base's hooks, answered by the program's methods ----------------------------------
+    def forward(self, *args: Any, **kwargs: Any) -> Any:
+        fn = self.cls.lookup("forward")
+        if fn is None:
+            return surface_nn.Module.forward(self, *args)
+        return fn.runtime.invoke(fn, args, kwargs, prefix=(self,))
+
+    def extra_repr(self) -> str:
+        fn = self.cls.lookup("extra_repr")
+        if fn is None:
+            return ""
+        text = fn.runtime.invoke(fn, (), {}, prefix=(self,))
+        if not isinstance(text, str):
+            raise GradcliError(f"extra_repr() must return a string, not {typename(text)}").mirror(
+                "TypeError"
+            )
+        return text
 
 
 class Super:
-    """`super()` inside a method of a program's class."""
+    """`super()` inside a method of a program's class (or `super(Net, self)`)."""
 
     __slots__ = ("cls", "obj")
 
@@ -129,4 +227,18 @@ class Super:
         self.obj = obj
 
     def get(self, rt: Any, attr: str) -> Any:
-        raise NotSupported("super() is not supported yet")
+        cls = self.cls
+        if not isinstance(cls, ModuleClass) or not isinstance(self.obj, ModuleInstance):
+            raise NotSupported("super() is only supported in the methods of nn.Module subclasses")
+        base = cls.base
+        if isinstance(base, ModuleClass):
+            method = base.lookup(attr)
+            if method is not None:
+                return _bound(method, self.obj)
+            if attr == "__init__":
+                return Builtin("Module.__init__", self.obj.base_init)
+        elif attr == "__init__":
+            return Builtin("Module.__init__", self.obj.base_init)
+        if attr in surface_nn.Module.METHODS:
+            return getattr(super(ModuleInstance, self.obj), attr)
+        raise GradcliError(f"'super' object has no attribute '{attr}'").mirror("AttributeError")

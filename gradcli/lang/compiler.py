@@ -27,6 +27,7 @@ from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, 
 from ..core.tensor import Tensor
 from ..surface import indexing as I
 from ..surface import names
+from ..surface import nn as surface_nn
 from . import exceptions as X
 from .builtins import BUILTINS, TYPE_BUILTIN
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
@@ -48,7 +49,6 @@ from .values import (
     BREAK,
     CONTINUE,
     FUNCTION_BASE,
-    MODULE_BASE,
     RETURN,
     Frame,
     FunctionCode,
@@ -174,6 +174,7 @@ class Compiler:
 
         def run(f: Frame) -> Any:
             tick()
+            f.rt.current_stmt = node
             try:
                 return fn(f)
             except GradcliError as e:
@@ -878,7 +879,7 @@ class Compiler:
                             expected="forward(ctx, ...) and backward(ctx, grad_output)",
                         ).mirror(None)
                 cls: Any = FunctionClass(name, made["forward"], made["backward"])
-            elif b is MODULE_BASE or isinstance(b, ModuleClass):
+            elif b is surface_nn.Module or isinstance(b, ModuleClass):
                 cls = ModuleClass(name, made, b)
             else:
                 raise GradcliError(

@@ -14,6 +14,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd
+from ..core import dtypes as D
 from ..core.tensor import Settings, Tensor, as_tensor, grad_enabled, typename
 from ..ops import arithmetic as A
 from ..surface import constructors as K
@@ -22,7 +23,7 @@ from ..surface import names
 from ..surface.printing import Size
 from .values import (
     FUNCTION_BASE,
-    MODULE_BASE,
+    PARAMETER_TYPE,
     TENSOR_TYPE,
     Builtin,
     Device,
@@ -31,20 +32,6 @@ from .values import (
     Namespace,
     seq,
 )
-
-_DTYPES = {
-    "float32": np.float32,
-    "float": np.float32,
-    "float64": np.float64,
-    "double": np.float64,
-    "int64": np.int64,
-    "long": np.int64,
-    "int32": np.int32,
-    "int": np.int32,
-    "bool": np.bool_,
-    "float16": np.float32,
-    "half": np.float32,
-}
 
 
 def size_builtin(s: Any = ()) -> Size:
@@ -73,11 +60,12 @@ def _build() -> dict[str, Namespace]:
     from . import gradmode
     from .exceptions import CLASSES
 
-    dtypes = {k: DType(k, np.dtype(v)) for k, v in _DTYPES.items()}
-    functional_members: dict[str, Any] = dict(names.FUNCTIONS)
+    dtypes = {k: DType(D.TORCH_NAMES[v], v) for k, v in D.BY_NAME.items()}
+    functional_members: dict[str, Any] = dict(names.NN_FUNCTIONAL)
     nn_functional = Namespace("torch.nn.functional", functional_members)
     nn = Namespace(
-        "torch.nn", {**names.MODULES, "functional": nn_functional, "Module": MODULE_BASE}
+        "torch.nn",
+        {**names.MODULES, "functional": nn_functional, "Parameter": PARAMETER_TYPE},
     )
     function_ns = Namespace(
         "torch.autograd.function",
@@ -125,7 +113,8 @@ def _build() -> dict[str, Namespace]:
             "inf": math.inf,
             "nan": math.nan,
             "set_default_dtype": _set_default_dtype,
-            "get_default_dtype": lambda: DType(str(Settings.default_dtype), Settings.default_dtype),
+            "get_default_dtype": lambda: dtype_value(Settings.default_dtype),
+            "is_floating_point": lambda t: A.tensor_arg(t, "input").dtype.kind == "f",
         },
     )
     numpy = Namespace(
@@ -243,6 +232,11 @@ def _once_differentiable(f: Any) -> Any:
 ONCE_DIFFERENTIABLE = Builtin("once_differentiable", _once_differentiable)
 
 
+def dtype_value(dt: np.dtype) -> DType:
+    """The program's value of a dtype: prints as `torch.float32`."""
+    return DType(D.TORCH_NAMES.get(dt, dt.name), dt)
+
+
 def _set_default_dtype(d: Any) -> None:
     d = d.np if isinstance(d, DType) else d  # calls pass torch dtypes as NumPy ones
     if not isinstance(d, np.dtype) or d.kind != "f":
@@ -356,12 +350,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "T": F.T,
     "mT": F.mT,
     "ndim": lambda t: t.ndim,
-    "dtype": lambda t: DType(
-        {"float32": "float32", "float64": "float64", "int64": "int64", "bool": "bool"}.get(
-            t.dtype.name, t.dtype.name
-        ),
-        t.dtype,
-    ),
+    "dtype": lambda t: dtype_value(t.dtype),
     "device": lambda t: CPU,
     "is_cuda": lambda t: False,
     "retains_grad": lambda t: t.retains_grad,
@@ -393,29 +382,14 @@ def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
 
 
 def _to(t: Tensor, *args: Any, **kwargs: Any) -> Tensor:
-    """`x.to(device)`, `x.to(dtype)`, `x.to(device, dtype)`, `x.to(other)`."""
-    dtype = kwargs.pop("dtype", None)
-    kwargs.pop("device", None)
-    kwargs.pop("non_blocking", None)
-    kwargs.pop("copy", None)
-    if kwargs:
-        raise GradcliError(
-            f"to() got an unexpected keyword argument '{next(iter(kwargs))}'"
-        ).mirror("TypeError")
-    for a in args:
-        if isinstance(a, (DType, np.dtype)):
-            dtype = a
-        elif isinstance(a, Tensor):
-            dtype = DType(a.dtype.name, a.dtype)
-        elif isinstance(a, (Device, str)):
-            Device.make(a)
-        else:
-            raise GradcliError(
-                f"to() received an invalid combination of arguments: {typename(a)}"
-            ).mirror("TypeError")
-    if dtype is None:
-        return t
-    return F.to_dtype(t, dtype.np if isinstance(dtype, DType) else dtype)
+    """`x.to(device)` with a `torch.device` value (the surface's `to` takes its string)."""
+    args = tuple(str(a) if isinstance(a, Device) else a for a in args)
+    if isinstance(kwargs.get("device"), Device):
+        kwargs["device"] = str(kwargs["device"])
+    return _SURFACE_TO(t, *args, **kwargs)
+
+
+_SURFACE_TO = names.METHODS["to"]
 
 
 def _cpu(t: Tensor, *a: Any, **k: Any) -> Tensor:

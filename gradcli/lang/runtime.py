@@ -28,6 +28,7 @@ from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import indexing as I
 from ..surface import nn as surface_nn
+from ..surface import sampling
 from ..surface.printing import MaxMin
 from . import pyobjects
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
@@ -106,8 +107,14 @@ class Runtime:
         self.more_warnings = 0
         # The errors the program's `except` blocks are handling (a bare `raise` re-raises).
         self.handling: list[GradcliError] = []
+        # The statement running (a warning from below the language points at it).
+        self.current_stmt: ast.AST | None = None
+        # The analysis commands run in float64 unless told otherwise; random draws are made in
+        # PyTorch's default (float32) either way, so they are PyTorch's numbers.
         Settings.default_dtype = np.dtype(dtype or np.float64)
-        K.manual_seed(seed)
+        Settings.draw_dtype = np.dtype(np.float32)
+        Settings.seed = int(seed) % 2**64
+        sampling.reset(seed)
 
     # -- driver --
     def execute(self) -> None:
@@ -118,6 +125,8 @@ class Runtime:
 
         mode = grad_enabled()
         CURRENT.append(self)
+        previous_sink = hooks.warning_sink
+        hooks.warning_sink = self.kernel_warning
         try:
             with limits.BUDGET.run(), warnings.catch_warnings(), np.errstate(all="ignore"):
                 # NumPy's RuntimeWarnings (overflow, division by zero) would print to stderr
@@ -126,6 +135,7 @@ class Runtime:
                 self.program.code(Frame(self.globals, None, self))
         finally:
             CURRENT.pop()
+            hooks.warning_sink = previous_sink
             # A program may leave grad mode off (`torch.set_grad_enabled(False)`).
             set_grad_mode(mode)
         for name, t in self.tensors.items():
@@ -318,8 +328,16 @@ class Runtime:
         method = pyobjects.method(owner, attr)
         if method is not None:
             return method
-        if isinstance(owner, surface_nn.Module):
-            return surface_module_attribute(owner, attr)
+        # Objects of the PyTorch surface list what a program may reach: a module answers for
+        # its own attributes (parameters, submodules, methods), a Generator names its methods.
+        if hasattr(type(owner), "program_attribute") and not attr.startswith("_"):
+            return owner.program_attribute(attr)
+        allowed = getattr(type(owner), "PROGRAM_ATTRIBUTES", None)
+        if allowed is not None and attr in allowed and not attr.startswith("_"):
+            value = getattr(owner, attr)
+            if callable(value):
+                return Builtin(f"{typename(owner)}.{attr}", value, raw=False)
+            return value
         if attr == "__name__":
             name = getattr(owner, "name", None)
             if isinstance(name, str) and isinstance(
@@ -381,10 +399,8 @@ class Runtime:
                 raise GradcliError(str(e)).mirror("TypeError") from None
         if isinstance(owner, np.ndarray):
             return pyobjects.array_item(owner, key)
-        if kind_getitem := getattr(owner, "__gradcli_getitem__", None):
-            return kind_getitem(key)
-        if type(owner) is ModuleInstance:
-            return owner.getitem(self, key)
+        if hasattr(type(owner), "program_getitem"):  # nn.Sequential, ModuleList, ModuleDict
+            return owner.program_getitem(key)
         raise GradcliError(f"'{typename(owner)}' object is not subscriptable").mirror("TypeError")
 
     def setitem(self, owner: Any, key: Any, value: Any, target: ast.AST, rebind: Any) -> None:
@@ -418,9 +434,6 @@ class Runtime:
                 owner[key] = value
             except TypeError as e:
                 raise GradcliError(str(e)).mirror("TypeError") from None
-            return
-        if type(owner) is ModuleInstance:
-            owner.setitem(self, key, value)
             return
         raise GradcliError(f"'{typename(owner)}' object does not support item assignment").mirror(
             "TypeError"
@@ -483,6 +496,10 @@ class Runtime:
             self.warnings.append(f"{where}warning: {message}")
         else:
             self.more_warnings += 1
+
+    def kernel_warning(self, message: str, hint: str | None) -> None:
+        """A warning PyTorch gives (from below the language), at the statement running."""
+        self.warn(message + (f"\n  hint: {hint}" if hint else ""), self.current_stmt)
 
     def check_finite(self, label: str, t: Tensor, node: ast.AST | None) -> None:
         """Warn (once per label) when a tensor holds NaN or infinity. They are results, as
@@ -648,15 +665,6 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
             raise GradcliError(f"cannot assign: {short(str(e))}") from None
     except (TypeError, IndexError, OverflowError) as e:
         raise GradcliError(f"cannot assign: {short(str(e))}") from None
-
-
-def surface_module_attribute(owner: Any, attr: str) -> Any:
-    getter = getattr(owner, "program_attribute", None)
-    if getter is not None:
-        return getter(attr)
-    raise GradcliError(
-        f"'{owner.name}' object has no attribute '{attr}'", found=f"`.{attr}`"
-    ).mirror("AttributeError")
 
 
 def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:

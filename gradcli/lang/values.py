@@ -19,6 +19,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError
 from ..core.tensor import Tensor, typename
 from ..surface import indexing as I
+from ..surface.nn import Parameter, parameter
 
 
 class Namespace:
@@ -374,6 +375,9 @@ def length(v: Any) -> int | None:
         return len(v)
     if isinstance(v, Tensor):
         return v.shape[0] if v.ndim else None
+    items = getattr(type(v), "program_items", None)  # nn.Sequential, ModuleList, ModuleDict
+    if items is not None:
+        return len(items(v))
     return None
 
 
@@ -418,7 +422,7 @@ def seq(v: Any, what: str) -> list:
     limits.LIST_ITEMS.check(n, f"the number of items for {what}")
     if isinstance(v, Tensor):
         return [I.getitem(v, i) for i in range(n)]
-    return list(v)
+    return list(iterate(v, what))
 
 
 def iterate(v: Any, what: str) -> Any:
@@ -429,6 +433,9 @@ def iterate(v: Any, what: str) -> Any:
         if v.ndim == 0:
             raise GradcliError("iteration over a 0-d tensor").mirror("TypeError")
         return (I.getitem(v, i) for i in range(v.shape[0]))
+    items = getattr(type(v), "program_items", None)  # nn.Sequential, ModuleList, ModuleDict
+    if items is not None:
+        return items(v)
     if isinstance(v, SIZED):
         return v
     if isinstance(v, np.ndarray) and v.ndim:
@@ -507,11 +514,9 @@ def _legacy_tensor(*args: Any, **kwargs: Any) -> Tensor:
 # `torch.Tensor`: `isinstance(y, torch.Tensor)`, `type(y)`, `torch.Tensor(data)` and unbound
 # methods `torch.Tensor.tanh(x)`.
 TENSOR_TYPE = PyType("Tensor", (Tensor,), _legacy_tensor, shown="torch.Tensor")
-# `torch.autograd.Function` and `nn.Module` as a program's base classes (and for isinstance).
+# `torch.autograd.Function` as a program's base class. (`nn.Module` is the surface's class.)
 FUNCTION_BASE = Namespace("torch.autograd.Function", {})
-MODULE_BASE = Namespace("torch.nn.Module", {})
 
 
-def parameter_type() -> Any:
-    """`nn.Parameter` as a class value, once the surface declares one."""
-    return None
+# `nn.Parameter`: makes parameters, and is their class for `isinstance` and `type()`.
+PARAMETER_TYPE = PyType("Parameter", (Parameter,), parameter, shown="torch.nn.parameter.Parameter")

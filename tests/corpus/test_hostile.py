@@ -446,7 +446,7 @@ CASES: list[Case] = [
     Case(
         "gradient_ragged",
         "x = torch.ones(1, requires_grad=True)\ny = x * 2\ny.backward(gradient=[[1, 2], [3]])",
-        "expected a Tensor or a number",
+        "expected a rectangular nested list",
         (3, 1),
     ),
     Case(
@@ -505,15 +505,95 @@ CASES: list[Case] = [
     Case(
         "full_of_string",
         "x = torch.full((2,), 'a')",
-        "torch.full(): could not convert string to float",
+        "full(): argument 'fill_value' (position 2) must be Number, not str",
         (1, 5),
     ),
-    Case("seed_string", "torch.manual_seed('abc')", "manual_seed expected an int", (1, 1)),
+    Case(
+        "seed_string",
+        "torch.manual_seed('abc')",
+        "manual_seed expected a long, but got str",
+        (1, 1),
+    ),
     Case(
         "default_dtype_int",
         "torch.set_default_dtype(torch.int64)",
         "only floating-point types are supported as the default type",
         (1, 1),
+    ),
+    # --- dtypes and the generator: only PyTorch's dtypes, only the generator's methods ---
+    Case(
+        "dtype_object_string",
+        'x = torch.zeros(2, dtype="O")',
+        "zeros(): argument 'dtype' must be torch.dtype, not str",
+        (1, 5),
+    ),
+    Case(
+        "dtype_huge_string",
+        'x = torch.tensor([1], dtype="U1000000")',
+        "tensor(): argument 'dtype' must be torch.dtype, not str",
+        (1, 5),
+    ),
+    Case(
+        "dtype_subarray_string",
+        'x = torch.ones(3).to("(100000,)f8")',
+        "Invalid device string: '(100000,)f8'",
+        (1, 5),
+    ),
+    Case(
+        "int_overflow",
+        "x = torch.tensor([2**63], dtype=torch.int64)",
+        "Overflow when unpacking long long",
+        (1, 5),
+    ),
+    Case(
+        "int_requires_grad",
+        "x = torch.tensor([1, 2], requires_grad=True)",
+        "Only Tensors of floating point and complex dtype can require gradients",
+        (1, 5),
+    ),
+    Case(
+        "numpy_of_grad_tensor",
+        "x = torch.ones(2, requires_grad=True)\ny = x.numpy()",
+        "Can't call numpy() on Tensor that requires grad",
+        (2, 5),
+    ),
+    Case(
+        "softmax_without_dim",
+        "x = torch.ones(2)\ny = torch.softmax(x)",
+        "missing",
+        (2, 5),
+    ),
+    Case(
+        "generator_private",
+        "g = torch.Generator()\nb = g.gen",
+        "'Generator' object has no attribute 'gen'",
+        (2, 5),
+    ),
+    Case(
+        "generator_dunder",
+        "g = torch.Generator()\nb = g.__dict__",
+        "`.__dict__` is not accessible",
+        (2, 6),
+    ),
+    Case(
+        "generator_bad_state",
+        "torch.set_rng_state(torch.zeros(10, dtype=torch.uint8))",
+        "Expected a CPUGeneratorImplState of size 5056",
+        (1, 1),
+    ),
+    Case(
+        "generator_wrong_object",
+        "x = torch.randn(3, generator=5)",
+        "generator must be a torch.Generator, not int",
+        (1, 5),
+    ),
+    Case("randint_huge", "x = torch.randint(0, 5, (10**5, 10**5))", "over the limit", (1, 5)),
+    Case("randperm_huge", "x = torch.randperm(10**9)", "over the limit", (1, 5)),
+    Case(
+        "randint_bad_range",
+        "x = torch.randint(5, 2, (3,))",
+        "random_ expects 'from' to be less than 'to'",
+        (1, 5),
     ),
     Case(
         "unpack_mismatch", "a, b = torch.ones(3)", "too many values to unpack (expected 2)", (1, 1)

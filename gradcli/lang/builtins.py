@@ -383,7 +383,7 @@ PY_TYPES: dict[type, PyType] = {
 def type_of(v: Any) -> Any:
     """`type(v)`: a class value that prints as Python's and compares with the program's names
     (`type(y) == torch.Tensor`)."""
-    from .classes import ModuleInstance
+    from .classes import FunctionInstance, ModuleInstance
 
     if isinstance(v, Tensor):
         if isinstance(v, PARAMETER_TYPE.types):
@@ -394,7 +394,7 @@ def type_of(v: Any) -> Any:
         return t.inert()
     if isinstance(v, ExcValue):
         return v.cls
-    if isinstance(v, ModuleInstance):
+    if isinstance(v, (ModuleInstance, FunctionInstance)):
         return v.cls
     name = typename(v)
     shown = {
@@ -438,6 +438,11 @@ def _isinstance(v: Any, cls: Any) -> bool:
     return False
 
 
+def _checked(text: str) -> str:
+    limits.STRING_CHARS.check(len(text), "the length of the string")
+    return text
+
+
 def _module_class(c: Any) -> type | None:
     from ..surface import nn as surface_nn
 
@@ -469,7 +474,7 @@ BUILTINS.update(
         "max": Builtin("max", _minmax(max, "max")),
         "sum": Builtin("sum", _builtin_sum),
         "round": Builtin("round", _builtin_round),
-        "repr": Builtin("repr", lambda v: to_repr(v)),
+        "repr": Builtin("repr", lambda v: _checked(to_repr(v, limits.STRING_CHARS.value))),
         "enumerate": Builtin("enumerate", _enumerate),
         "zip": Builtin("zip", _zip),
         "reversed": Builtin("reversed", _reversed),

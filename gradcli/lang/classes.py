@@ -41,10 +41,17 @@ class FunctionClass:
         )
 
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> Any:
-        raise NotSupported(
-            f"call {self.name}.apply(...), not {self.name}(...)",
-            hint="custom autograd Functions are used through .apply",
+        """`Exp()`: PyTorch warns and allows it (its `.apply` is the class's)."""
+        if args or kwargs:
+            raise GradcliError(f"{self.name}() takes no arguments").mirror("TypeError")
+        rt.warn(
+            f"DeprecationWarning: <class '__main__.{self.name}'> should not be instantiated. "
+            "Methods on autograd functions are all static, so you should invoke them on the "
+            "class itself. Instantiating an autograd function will raise an error in a future "
+            "version of PyTorch.",
+            rt.current_stmt,
         )
+        return FunctionInstance(self)
 
     def apply(self, rt: Any, args: tuple) -> Any:
         ctx = Ctx()
@@ -74,6 +81,32 @@ class FunctionClass:
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
+
+
+class FunctionInstance:
+    """An instance of a program's autograd Function (`e = Exp()`): `e.apply(x)` works;
+    calling it is PyTorch's legacy form, refused in PyTorch's words."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: FunctionClass):
+        self.cls = cls
+
+    def get(self, rt: Any, attr: str) -> Any:
+        return self.cls.get(rt, attr)
+
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        raise GradcliError(
+            "Legacy autograd function with non-static forward method is deprecated. Please "
+            "use new-style autograd function with static forward method. (Example: "
+            "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
+        )
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.__gradcli_call__(None, list(args), kwargs)
+
+    def __repr__(self) -> str:
+        return f"<__main__.{self.cls.name} object>"
 
 
 class ModuleClass:

@@ -53,6 +53,7 @@ from .values import (
     Frame,
     FunctionCode,
     Generator,
+    Missing,
     Namespace,
     UserFunction,
     iterate,
@@ -940,6 +941,9 @@ class Compiler:
                 )
             if alias.name in ns.members:
                 value = ns.members[alias.name]
+            elif mod.split(".")[0] == "torch" and not ns.members:
+                # A torch module gradcli does not have: importing works, using it says so.
+                value = Missing(f"{mod}.{alias.name}")
             else:
                 try:
                     value = self.module(f"{mod}.{alias.name}", node)

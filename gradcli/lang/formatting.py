@@ -56,7 +56,7 @@ def format_value(v: Any, spec: str) -> str:
         if v.ndim == 0:
             v = v.item()
         elif not spec:
-            return to_str(v)
+            return to_str(v, limits.STRING_CHARS.value)
         else:
             raise GradcliError("unsupported format string passed to Tensor.__format__").mirror(
                 "TypeError"
@@ -64,7 +64,7 @@ def format_value(v: Any, spec: str) -> str:
     if isinstance(v, np.generic):
         v = v.item()
     if not spec:
-        return to_str(v)
+        return to_str(v, limits.STRING_CHARS.value)
     m = check_spec(spec)
     kind = m.group("type")
     if isinstance(v, bool) or isinstance(v, (int, float)):
@@ -97,9 +97,9 @@ def convert(v: Any, conversion: int | str) -> Any:
     if c in ("", "\x00") or conversion == -1:
         return v
     if c == "s":
-        return to_str(v)
+        return to_str(v, limits.STRING_CHARS.value)
     if c == "r":
-        return to_repr(v)
+        return to_repr(v, limits.STRING_CHARS.value)
     raise NotSupported(
         f"the `!{c}` conversion is not supported in gradcli programs", hint="use !r or !s"
     )
@@ -259,9 +259,9 @@ def percent_format(template: str, values: Any) -> str:
 
 def _percent_one(spec: str, kind: str, v: Any) -> str:
     if kind == "s":
-        return (spec + "s") % (to_str(v),)
+        return (spec + "s") % (to_str(v, limits.STRING_CHARS.value),)
     if kind == "r":
-        return (spec + "s") % (to_repr(v),)
+        return (spec + "s") % (to_repr(v, limits.STRING_CHARS.value),)
     if isinstance(v, Tensor):
         if v.data.size != 1:
             raise GradcliError(

@@ -120,15 +120,34 @@ class Program:
         )
 
 
+# Programs parsed lately, by their text, name and the limits compiling checks: a `Program` is
+# immutable (its compiled code takes the frame it runs in), so parsing the same text again
+# (the library in a loop, a benchmark) costs nothing.
+_PARSED: dict[tuple, Program] = {}
+
+
 def parse(text: str, name: str = "<program>") -> Program:
-    """Parse program text (never running it): syntax and the whitelist are checked here."""
+    """Parse program text (never running it): syntax and the whitelist are checked here, and
+    the program is compiled."""
     if not isinstance(text, str):
         raise GradcliError(f"the program must be text, not {type(text).__name__}")
     if len(text) > limits.SOURCE_BYTES.value:  # a character is at least one byte
         limits.SOURCE_BYTES.check(len(text), "the program's size in bytes")
+    key = (text, name, limits.NESTING.value, limits.INT_BITS.value)
+    cached = _PARSED.get(key)
+    if cached is not None:
+        return cached
     limits.SOURCE_BYTES.check(
         len(text.encode("utf-8", errors="surrogatepass")), "the program's size in bytes"
     )
+    program = _parse(text, name)
+    if len(_PARSED) >= 32:
+        _PARSED.clear()
+    _PARSED[key] = program
+    return program
+
+
+def _parse(text: str, name: str) -> Program:
     source = Source(text, name)
     if "\x00" in text:
         raise GradcliError(

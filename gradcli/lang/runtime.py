@@ -32,7 +32,7 @@ from ..surface import sampling
 from ..surface.printing import MaxMin
 from . import pyobjects
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
-from .classes import FunctionClass, ModuleClass, ModuleInstance, Super
+from .classes import FunctionClass, FunctionInstance, ModuleClass, ModuleInstance, Super
 from .exceptions import ExcClass
 from .namespaces import TENSOR_METHODS, TENSOR_PROPERTIES
 from .text import to_str
@@ -228,6 +228,12 @@ class Runtime:
         if isinstance(callee, surface_nn.Module):
             return checked_call(
                 type(callee).__call__, [callee, *args], kwargs, callee.name, True, None
+            )
+        if kind is Namespace:
+            raise NotSupported(
+                f"`{callee.name}` is a module, or a part of torch gradcli does not support; "
+                "it cannot be called",
+                hint="see `gradcli ops` and the README for what is supported",
             )
         if callable(callee) and not isinstance(callee, (type, Namespace)):
             if hasattr(callee, "__gradcli_call__"):
@@ -739,4 +745,5 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     ModuleClass: _class_attribute,
     Super: _super_attribute,
     Device: _device_attribute,
+    FunctionInstance: _class_attribute,
 }

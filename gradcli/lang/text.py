@@ -19,10 +19,16 @@ _VIEWS = {
 }
 
 
-def to_str(v: Any) -> str:
-    """What `str(v)` / `print(v)` shows."""
+def to_str(v: Any, limit: int | None = None) -> str:
+    """What `str(v)` / `print(v)` shows; with `limit`, refused before it is made when it would
+    be longer (each item of a container shows as one character and a separator at least)."""
     if isinstance(v, str):
         return v
+    if isinstance(v, (list, tuple, dict, set)):
+        least = 3 * check_structure(v, "str()", tensor_cost=100)
+        if limit is not None and least > limit:
+            limits.STRING_CHARS.check(least, "the length of the string (at least)")
+        return _repr(v)
     if isinstance(v, (np.ndarray, np.dtype, Device)):
         return str(v)
     shown = getattr(v, "program_str", None)  # an exception value: its message
@@ -31,10 +37,12 @@ def to_str(v: Any) -> str:
     return to_repr(v)
 
 
-def to_repr(v: Any) -> str:
-    """What `repr(v)` shows (strings quoted)."""
+def to_repr(v: Any, limit: int | None = None) -> str:
+    """What `repr(v)` shows (strings quoted); `limit` as `to_str`'s."""
     if isinstance(v, (list, tuple, dict, set)):
-        check_structure(v, "repr()", tensor_cost=100)
+        least = 3 * check_structure(v, "repr()", tensor_cost=100)
+        if limit is not None and least > limit:
+            limits.STRING_CHARS.check(least, "the length of the string (at least)")
     return _repr(v)
 
 
@@ -65,6 +73,6 @@ def _repr(v: Any) -> str:
 
 
 def checked_str(v: Any) -> str:
-    text = to_str(v)
+    text = to_str(v, limits.STRING_CHARS.value)
     limits.STRING_CHARS.check(len(text), "the length of the string")
     return text

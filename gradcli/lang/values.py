@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, LimitError
+from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core.tensor import Tensor, typename
 from ..surface import indexing as I
 from ..surface.nn import Parameter, parameter
@@ -33,6 +33,35 @@ class Namespace:
 
     def __repr__(self) -> str:
         return f"<module '{self.name}'>"
+
+
+class Missing:
+    """A name imported from a torch module gradcli does not have (`from torch.optim import
+    SGD`): the import works, as in a pasted script that may never use it; using it says that
+    gradcli does not support it."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def refuse(self) -> NotSupported:
+        return NotSupported(
+            f"`{self.name}` is not supported by gradcli",
+            hint="see `gradcli ops` and the README for what is supported",
+        )
+
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        raise self.refuse()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise self.refuse()
+
+    def program_attribute(self, name: str) -> Any:
+        raise self.refuse()
+
+    def __repr__(self) -> str:
+        return f"<{self.name}: not supported by gradcli>"
 
 
 class DType:

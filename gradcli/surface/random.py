@@ -219,10 +219,23 @@ def _cast_from_double(values: np.ndarray, dt: _DType) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------
 
 
+_KEYS: dict[int, np.ndarray] = {}
+
+
 def _seed_key(seed: int) -> np.ndarray:
-    """mt19937's init_genrand on the low 32 bits of the seed (at::mt19937_engine)."""
-    key = np.empty(_N, np.uint32)
+    """mt19937's init_genrand on the low 32 bits of the seed (at::mt19937_engine). Remembered
+    for a few seeds: every run seeds the generator, and this loop is 0.1 ms of Python."""
     x = seed & 0xFFFFFFFF
+    key = _KEYS.get(x)
+    if key is None:
+        if len(_KEYS) > 16:
+            _KEYS.clear()
+        key = _KEYS[x] = _init_genrand(x)
+    return key.copy()
+
+
+def _init_genrand(x: int) -> np.ndarray:
+    key = np.empty(_N, np.uint32)
     key[0] = x
     for j in range(1, _N):
         x = (1812433253 * (x ^ (x >> 30)) + j) & 0xFFFFFFFF

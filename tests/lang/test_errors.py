@@ -138,3 +138,12 @@ def test_call_errors_are_pythons() -> None:
     assert "got an unexpected keyword argument 'd'" in fails(text + "f(1, c=1, d=2)").message
     assert "takes from 1 to 2 positional arguments but 3" in fails(text + "f(1, 2, 3)").message
     assert "got multiple values for argument 'a'" in fails(text + "f(1, a=2, c=0)").message
+
+
+def test_hasattr_never_reaches_dunders_or_privates() -> None:
+    text = (
+        "x = torch.ones(1)\n"
+        "print(hasattr(torch, '__dict__'), hasattr(x, '__class__'), hasattr(x, '_data'))\n"
+        "print(hasattr(x, 'grad'), hasattr(x, 'sum'), hasattr([], 'append'))\n"
+    )
+    assert out(text) == "False False False\nTrue True True\n"

@@ -1700,7 +1700,8 @@ add(
     esc("format_builtin", "s = format(torch.ones(1), '')"),
     esc("fstring_class_repr", T + "s = f'{x.__class__!r}'"),
     esc("fstring_subclasses", "s = f'{().__class__.__base__.__subclasses__()}'"),
-    esc("fstring_self_doc", T + "s = f'{x=}'"),
+    # `f"{x=}"` is Python tutorials use (issue 10): it shows the name and the value, no more.
+    esc("fstring_self_doc", T + "s = f'{x=}'", codes=frozenset({0, 1})),
     esc("fstring_conversion_ascii", T + "s = f'{x!a}'"),
     esc("percent_dict", "s = '%(a)s' % {'a': 1}"),
     esc("percent_tuple_repr", "s = '%r' % (torch.ones(1),)"),
@@ -2074,6 +2075,54 @@ add(
         NOT_SUPPORTED_OR_LIMIT,
         max_stderr=4000,
     ),
+)
+
+# === the language as it grew (issue 10): hostile variants of each new construct ==============
+
+add(
+    budget("lang_fstring_width", "s = f'{1:>{10**9}}'"),
+    budget("lang_percent_width", "s = '%1000000000d' % 1"),
+    budget("lang_fstring_precision", "s = f'{1e308:.1000000f}'"),
+    budget("lang_str_center", "s = 'x'.center(10**9)"),
+    budget("lang_str_of_big_list", "s = str([1.5] * 10**6)"),
+    budget("lang_repr_of_big_string", "s = repr('x' * 10**6)"),
+    budget("lang_star_args", "print(*range(10**7))"),
+    budget("lang_sorted_huge", "l = sorted(range(10**7))"),
+    budget("lang_dictcomp_huge", "d = {i: i for i in range(10**12)}"),
+    budget("lang_genexp_sum_huge", "s = sum(i for i in range(10**12))"),
+    budget(
+        "lang_while_true_except", "while True:\n    try:\n        pass\n    except:\n        pass"
+    ),
+    budget(
+        "lang_recursion_swallowed",
+        "def f():\n    try:\n        return f()\n    except Exception:\n        return f()\nf()",
+        patterns=LIMIT + (r"depth",),
+    ),
+    budget(
+        "lang_module_calls_itself",
+        "class M(torch.nn.Module):\n    def forward(self, x):\n        return self(x)\ny = M()(1)",
+        patterns=LIMIT + (r"depth",),
+    ),
+    budget("lang_finally_after_limit", "try:\n    x = torch.zeros(10**9)\nfinally:\n    x = 1"),
+    esc("lang_format_attribute", "s = '{0.grad}'.format(torch.ones(1))"),
+    esc("lang_percent_mapping", "s = '%(a)s' % {'a': 1}"),
+    esc("lang_type_of_type", "t = type(torch.ones(1))\nu = t([1.0])"),
+    esc("lang_hasattr_then_getattr", "h = hasattr(torch, 'load')\nf = getattr(torch, 'load')"),
+    esc(
+        "lang_self_dict",
+        "class M(torch.nn.Module):\n    def f(self):\n        return self.__dict__",
+    ),
+    esc("lang_module_private", "class M(torch.nn.Module):\n    pass\np = M()._parameters"),
+    esc("lang_super_outside", "def f():\n    return super()\ny = f()", (r"only supported",)),
+    esc(
+        "lang_exception_traceback",
+        "try:\n    1 / 0\nexcept Exception as e:\n    t = e.with_traceback",
+    ),
+    esc("lang_generator_send", "g = (i for i in [1])\ng.send(None)"),
+    esc("lang_numpy_view_write", "a = torch.ones(2).numpy()\na[0] = 5", (r"does not support",)),
+    esc("lang_numpy_view_tofile", "torch.ones(2).numpy().tofile('pwned')"),
+    esc("lang_dict_fromkeys", "d = dict.fromkeys(range(3))"),
+    esc("lang_str_format_map", "s = '{x}'.format_map({'x': 1})"),
 )
 
 CASES: list[Case] = cases

@@ -205,7 +205,7 @@ class ModuleInstance(surface_nn.Module):
             return self.__dict__["_attr_" + name]
         method = self.cls.lookup(name)
         if method is not None:
-            return _bound(method, self)
+            return method if method.static else _bound(method, self)
         return surface_nn.Module.program_attribute(self, name)
 
     def get(self, rt: Any, attr: str) -> Any:

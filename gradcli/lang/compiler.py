@@ -797,7 +797,7 @@ class Compiler:
                 else "define a plain method",
             )
         if last == "staticmethod":
-            return lambda f, fn: fn
+            return lambda f, fn: _static(fn)
         value = self.expr(d)
         span = self.span(d)
 
@@ -1671,6 +1671,13 @@ def _decorated(make: Expr, decorators: list[Callable[[Frame, Any], Any]]) -> Exp
         return fn
 
     return run
+
+
+def _static(fn: Any) -> Any:
+    if isinstance(fn, UserFunction):
+        fn = fn.copy()
+        fn.static = True
+    return fn
 
 
 def _is_super_call(node: ast.AST) -> bool:

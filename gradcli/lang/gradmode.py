@@ -58,7 +58,7 @@ class GradMode:
             raise GradcliError(
                 f"torch.{self.name}() decorates functions, not {typename(f)}"
             ).mirror("TypeError")
-        g = UserFunction(f.code, f.defaults, f.kwdefaults, f.closure, f.runtime)
+        g = f.copy()
         g.grad_mode = self.enabled
         return g
 

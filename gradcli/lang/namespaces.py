@@ -224,7 +224,7 @@ def _once_differentiable(f: Any) -> Any:
 
     if not isinstance(f, UserFunction):
         raise GradcliError("once_differentiable decorates a backward method").mirror("TypeError")
-    g = UserFunction(f.code, f.defaults, f.kwdefaults, f.closure, f.runtime)
+    g = f.copy()
     g.grad_mode = False
     return g
 

@@ -221,7 +221,16 @@ class UserFunction:
     analysis code does with the functions a program passes it.
     """
 
-    __slots__ = ("code", "defaults", "kwdefaults", "closure", "runtime", "grad_mode", "__weakref__")
+    __slots__ = (
+        "code",
+        "defaults",
+        "kwdefaults",
+        "closure",
+        "runtime",
+        "grad_mode",
+        "static",
+        "__weakref__",
+    )
 
     def __init__(
         self,
@@ -238,6 +247,14 @@ class UserFunction:
         self.runtime = runtime
         # None, or True / False: the grad mode `@torch.enable_grad()` / `@torch.no_grad()` sets.
         self.grad_mode: bool | None = None
+        # `@staticmethod` in a class: not bound to the instance.
+        self.static = False
+
+    def copy(self) -> UserFunction:
+        g = UserFunction(self.code, self.defaults, self.kwdefaults, self.closure, self.runtime)
+        g.grad_mode = self.grad_mode
+        g.static = self.static
+        return g
 
     @property
     def name(self) -> str:

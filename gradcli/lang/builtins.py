@@ -79,11 +79,9 @@ def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
                 "ValueError"
             )
         try:
-            return int_check(conv(v.strip()))
-        except ValueError:
-            raise GradcliError(f"could not convert string to {name}: {short(repr(v))}").mirror(
-                "ValueError"
-            ) from None
+            return int_check(conv(v))
+        except ValueError as e:
+            raise GradcliError(short(str(e))).mirror("ValueError") from None
     if isinstance(v, (int, float, bool)):
         try:
             return int_check(conv(v))

@@ -102,18 +102,18 @@ def checked_call(
             _BOUND.clear()
         _BOUND[key] = f
     if not raw:
-        convert = False
         for a in args:
             if type(a) is DType or type(a) is range:
-                convert = True
+                args, kwargs = _converted(f, args, kwargs, name)
                 break
-        if kwargs:
-            for a in kwargs.values():
-                if type(a) is DType or type(a) is range:
-                    convert = True
+        else:
+            for k, a in kwargs.items():
+                if type(a) is DType:
+                    # The common case (`dtype=torch.float64`): one keyword to convert.
+                    kwargs = {**kwargs, k: a.np}
+                elif type(a) is range:
+                    args, kwargs = _converted(f, args, kwargs, name)
                     break
-        if convert:
-            args, kwargs = _converted(f, args, kwargs, name)
     try:
         return f(*args, **kwargs)
     except CONVERTED as e:

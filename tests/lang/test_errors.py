@@ -48,7 +48,7 @@ def test_python_errors_have_their_classes() -> None:
     assert out(text) == (
         "lookup list index out of range\nlookup 'a'\n"
         "arithmetic integer division or modulo by zero\n"
-        "other could not convert string to int: 'x'\n"
+        "other invalid literal for int() with base 10: 'x'\n"
     )
 
 

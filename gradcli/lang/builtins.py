@@ -30,6 +30,7 @@ from .values import (
     current,
     int_check,
     is_iterator,
+    iterate,
     length,
     seq,
     short,
@@ -184,16 +185,39 @@ def _index(v: Any) -> int:
     return v
 
 
+def _zipped(iterables: tuple, what: str, strict: bool = False) -> Any:
+    """The tuples `zip(*iterables)` makes, one at a time, counted as they are made: only what
+    the zip returns is ever made (not each argument's items first: sixty ranges of a million
+    would be sixty million)."""
+    k = len(iterables)
+    its = [iterate(v, what) for v in iterables]
+    lengths = [length(v) for v in iterables]
+    if None not in lengths:
+        # Every length is known: the whole zip is counted before any tuple is made.
+        limits.LIST_ITEMS.check(min(lengths) * k, f"the number of items {what} would make")
+    most = limits.LIST_ITEMS.value // k
+    made = 0
+    zipped = zip(*its, strict=True) if strict else zip(*its)
+    while True:
+        try:
+            t = next(zipped)
+        except StopIteration:
+            return
+        except ValueError as e:
+            # zip(strict=True)'s own message ("zip() argument 2 is shorter than argument 1").
+            if strict and str(e).startswith("zip()"):
+                raise GradcliError(str(e)).mirror("ValueError") from None
+            raise
+        if made >= most:
+            limits.LIST_ITEMS.check((made + 1) * k, f"the number of items {what} would make")
+        made += 1
+        yield t
+
+
 def _zip(*iterables: Any, strict: Any = False) -> list:
-    items = [seq(v, "zip()") for v in iterables]
-    if not items:
+    if not iterables:
         return []
-    n = min(len(i) for i in items)
-    # A zip makes n tuples of len(iterables) items: counted before any is made.
-    limits.LIST_ITEMS.check(n * len(items), "the number of items zip() would make")
-    if strict and any(len(i) != n for i in items):
-        raise GradcliError("zip() arguments have different lengths").mirror("ValueError")
-    return list(zip(*items))
+    return list(_zipped(iterables, "zip()", bool(strict)))
 
 
 def _enumerate(v: Any, start: Any = 0) -> list:
@@ -231,8 +255,7 @@ def _all(items: Any) -> bool:
 def _map(f: Any, *iterables: Any) -> list:
     if not iterables:
         raise GradcliError("map() must have at least two arguments.").mirror("TypeError")
-    items = [seq(v, "map()") for v in iterables]
-    return [call_value(f, *args) for args in zip(*items)]
+    return [call_value(f, *args) for args in _zipped(iterables, "map()")]
 
 
 def _filter(f: Any, items: Any) -> list:
@@ -270,8 +293,6 @@ def _next(it: Any, *default: Any) -> Any:
 def _iter(v: Any) -> Any:
     if is_iterator(v):
         return v
-    from .values import iterate
-
     return iter(iterate(v, "iter()"))
 
 

@@ -185,6 +185,19 @@ print(chr(65), ord("A"), repr("x"), repr([1, "a"]), str([1.5, None]))
 print(float("inf"), -float("inf"), 1e300 * 10, 0.1 + 0.2, 1 / 3, 10 / 2)
 print(True + True, 3 & 5, 3 | 5, 3 ^ 5, ~5)
 """,
+    "zip_and_map": """
+print(list(zip((i for i in range(3)), range(10**12))), list(zip()), dict(zip("abc", range(3))))
+print(list(map(lambda a, b: a * b, [1, 2, 3], (4, 5))), list(map(str, range(3))))
+for p, q in zip([1, 2], [3, 4, 5]):
+    print(p, q)
+for bad in ([1], [1, 2, 3]):
+    try:
+        list(zip([1, 2], bad, strict=True))
+    except ValueError as e:
+        print(e)
+l = [1]
+print(list(zip(l, l, l)), list(zip("ab", "cd", strict=True)))
+""",
     "exceptions": """
 try:
     raise ValueError("bad value")

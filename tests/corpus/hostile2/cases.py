@@ -632,6 +632,11 @@ add(
         "r = range(10**6)\nz = zip(" + ", ".join(["r"] * 60) + ")",
     ),
     budget(
+        "map_of_many_ranges",
+        "r = range(10**6)\nm = map(lambda *a: 0, " + ", ".join(["r"] * 60) + ")",
+    ),
+    budget("zip_of_a_growing_list", "l = [1]\nz = list(map(lambda v: l.append(v), l))"),
+    budget(
         "list_of_list_repeat",
         "r = list(range(10**6))\nl = list([r] * 10**6)",
         codes=frozenset({0, 1}),

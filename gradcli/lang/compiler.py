@@ -1053,7 +1053,7 @@ class Compiler:
 
         def undefined(f: Frame) -> Any:
             raise GradcliError(
-                f"name `{name}` is not defined",
+                f"name `{_short_name(name)}` is not defined",
                 span=span,
                 found=f"`{_short_name(name)}`",
                 expected="a name assigned earlier in the program, or a torch function",
@@ -1341,7 +1341,7 @@ class Compiler:
                     return prop(o)
                 return f.rt.attribute(o, attr)
             except Exception as e:  # noqa: BLE001 - re-raised with its place
-                raise _attach(e, span) from None
+                raise _attach(_name_cut(e, attr), span) from None
 
         return run
 
@@ -1482,7 +1482,7 @@ class Compiler:
                 try:
                     callee = rt.attribute(o, attr)
                 except Exception as e:  # noqa: BLE001 - re-raised with its place
-                    raise _attach(e, attr_node_span) from None
+                    raise _attach(_name_cut(e, attr), attr_node_span) from None
                 args, kwargs = args_of(f)
                 try:
                     return rt.call(callee, args, kwargs, node)
@@ -1688,6 +1688,18 @@ def _is_super_call(node: ast.AST) -> bool:
 
 def _short_name(name: str) -> str:
     return name if len(name) <= 60 else name[:57] + "..."
+
+
+def _name_cut(e: BaseException, name: str) -> BaseException:
+    """`e` with a long name (a program may use one of any length) cut in its message: an error
+    that quoted it whole could be megabytes on stderr."""
+    if len(name) > 60 and isinstance(e, GradcliError):
+        cut = _short_name(name)
+        e.message = e.message.replace(name, cut)
+        e.args = (e.message,)
+        if e.found:
+            e.found = e.found.replace(name, cut)
+    return e
 
 
 def _unpack_items(v: Any, span: Any) -> list:

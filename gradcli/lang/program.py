@@ -107,7 +107,10 @@ class Program:
             see_through=see_through,
             promote=promote,
         )
-        it.execute()
+        try:
+            it.execute()
+        except GradcliError as e:
+            raise cut_texts(e) from e.__cause__
         return Run(
             self,
             it.globals,
@@ -140,11 +143,33 @@ def parse(text: str, name: str = "<program>") -> Program:
     limits.SOURCE_BYTES.check(
         len(text.encode("utf-8", errors="surrogatepass")), "the program's size in bytes"
     )
-    program = _parse(text, name)
+    try:
+        program = _parse(text, name)
+    except GradcliError as e:
+        raise cut_texts(e) from e.__cause__
     if len(_PARSED) >= 32:
         _PARSED.clear()
     _PARSED[key] = program
     return program
+
+
+def cut_texts(e: GradcliError) -> GradcliError:
+    """`e` with its texts cut to what a reader reads: a program may use names of any length and
+    make thousands of tensors, and an error that quoted them whole (`name ... is not defined`,
+    `expected: one of ...`) would be megabytes on stderr. (Inside the program, `print(e)` of an
+    error it caught shows the whole text, as Python does.)"""
+    if len(e.message) > _MESSAGE:
+        e.message = e.message[: _MESSAGE - 1] + "…"
+        e.args = (e.message,)
+    for field in ("found", "expected", "hint"):
+        text = getattr(e, field)
+        if text and len(text) > _DETAIL:
+            setattr(e, field, text[: _DETAIL - 1] + "…")
+    return e
+
+
+_MESSAGE = 600
+_DETAIL = 400
 
 
 def _parse(text: str, name: str) -> Program:

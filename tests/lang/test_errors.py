@@ -147,3 +147,30 @@ def test_hasattr_never_reaches_dunders_or_privates() -> None:
         "print(hasattr(x, 'grad'), hasattr(x, 'sum'), hasattr([], 'append'))\n"
     )
     assert out(text) == "False False False\nTrue True True\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "y = " + "a" * 50_000,
+        "y = torch." + "a" * 50_000,
+        "y = torch.ones(2)." + "a" * 50_000 + "()",
+        "from torch.optim import " + "a" * 50_000 + "\n" + "a" * 50_000 + "()",
+        "def f(x):\n    return x\nf(" + "a" * 50_000 + "=1)",
+        "raise ValueError('" + "v" * 50_000 + "')",
+    ],
+    ids=["name", "torch_attribute", "method", "missing_import", "keyword", "raise"],
+)
+def test_errors_quoting_long_names_are_cut(text: str) -> None:
+    e = fails(text)
+    assert 50 < len(e.format()) < 2500
+
+
+def test_a_caught_error_keeps_its_whole_text() -> None:
+    assert (
+        out(
+            "try:\n    raise ValueError('" + "v" * 5000 + "')\nexcept ValueError as e:\n"
+            "    print(len(str(e)))\n"
+        )
+        == "5000\n"
+    )

@@ -15,11 +15,13 @@ from ..base.errors import GradcliError
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import functional as F
+from ..surface import nn as surface_nn
 from .exceptions import CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop
 from .pyobjects import _hashable, call_value, d_update, sort_items
 from .text import checked_str, to_repr
 from .values import (
+    MODULE_TYPES,
     PARAMETER_TYPE,
     TENSOR_TYPE,
     BoundMethod,
@@ -415,6 +417,10 @@ def type_of(v: Any) -> Any:
         return v.cls
     if isinstance(v, (ModuleInstance, FunctionInstance)):
         return v.cls
+    if isinstance(v, surface_nn.Module):
+        t = MODULE_TYPES.get(v.name)
+        if t is not None:
+            return t
     name = typename(v)
     shown = {
         "DType": "torch.dtype",
@@ -435,7 +441,7 @@ def _isinstance(v: Any, cls: Any) -> bool:
     classes = cls if isinstance(cls, tuple) else (cls,)
     for c in classes:
         if isinstance(c, PyType):
-            if isinstance(v, c.types):
+            if c.instance(v):
                 return True
         elif isinstance(c, ExcClass):
             if isinstance(v, ExcValue) and v.cls.is_subclass_of(c):

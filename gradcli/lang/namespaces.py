@@ -23,6 +23,7 @@ from ..surface import names
 from ..surface.printing import Size
 from .values import (
     FUNCTION_BASE,
+    MODULE_TYPES,
     PARAMETER_TYPE,
     TENSOR_TYPE,
     Builtin,
@@ -65,7 +66,12 @@ def _build() -> dict[str, Namespace]:
     nn_functional = Namespace("torch.nn.functional", functional_members)
     nn = Namespace(
         "torch.nn",
-        {**names.MODULES, "functional": nn_functional, "Parameter": PARAMETER_TYPE},
+        {
+            **names.MODULES,
+            **MODULE_TYPES,
+            "functional": nn_functional,
+            "Parameter": PARAMETER_TYPE,
+        },
     )
     function_ns = Namespace(
         "torch.autograd.function",

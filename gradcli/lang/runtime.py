@@ -48,6 +48,7 @@ from .values import (
     Frame,
     FunctionCode,
     GradFn,
+    ModuleType,
     Namespace,
     PyType,
     UserFunction,
@@ -219,6 +220,8 @@ class Runtime:
                     hint=f"call {shown}(...) by its name",
                 )
             return checked_call(callee.convert, args, kwargs, callee.name, False, True)
+        if kind is ModuleType:
+            return checked_call(callee.convert, args, kwargs, callee.name, False, None)
         if kind is ModuleInstance:
             return callee.call(self, args, kwargs)
         if kind is ModuleClass:
@@ -741,6 +744,7 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     GradFn: _gradfn_attribute,
     DType: _dtype_attribute,
     PyType: _pytype_attribute,
+    ModuleType: _pytype_attribute,
     FunctionClass: _class_attribute,
     ModuleClass: _class_attribute,
     Super: _super_attribute,

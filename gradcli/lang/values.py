@@ -19,6 +19,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core.tensor import Tensor, typename
 from ..surface import indexing as I
+from ..surface import nn as surface_nn
 from ..surface.nn import Parameter, parameter
 
 
@@ -346,6 +347,35 @@ class PyType:
         from `type()` is not a way to make values)."""
         return PyType(self.name, self.types, None, self.shown, self.members)
 
+    def instance(self, v: Any) -> bool:
+        """`isinstance(v, self)`."""
+        return isinstance(v, self.types)
+
+
+class ModuleType(PyType):
+    """A built-in module class as a program holds it (`nn.Linear`, `nn.ReLU`): calling it makes
+    the module; `type(m)` of such a module is this very object (so `type(m) is nn.Linear`,
+    `isinstance(m, nn.ReLU)`), printed as PyTorch prints the class:
+    `<class 'torch.nn.modules.activation.ReLU'>`."""
+
+    __slots__ = ()
+
+    def __init__(self, name: str, make: Callable[..., Any], module_file: str, base: type):
+        super().__init__(name, (base,), make, f"torch.nn.modules.{module_file}.{name}")
+
+    def inert(self) -> PyType:
+        # Calling the class that type() gave makes a module, as in PyTorch: no harm in it.
+        return self
+
+    def instance(self, v: Any) -> bool:
+        # The surface's modules that apply one function share one Python class and differ by
+        # name; a program's own nn.Module subclasses are not the surface's (whatever their name).
+        return (
+            isinstance(v, self.types)
+            and type(v).__module__ == self.types[0].__module__
+            and v.name == self.name
+        )
+
 
 class Generator:
     """A generator expression's value: items made one at a time as something iterates it."""
@@ -566,3 +596,39 @@ FUNCTION_BASE = Namespace("torch.autograd.Function", {})
 
 # `nn.Parameter`: makes parameters, and is their class for `isinstance` and `type()`.
 PARAMETER_TYPE = PyType("Parameter", (Parameter,), parameter, shown="torch.nn.parameter.Parameter")
+
+
+# The file of torch/nn/modules/ that holds each built-in module class (what `type(m)` prints).
+MODULE_FILES: dict[str, str] = {
+    **dict.fromkeys(("Linear", "Bilinear", "Identity", "LazyLinear"), "linear"),
+    **dict.fromkeys(("Sequential", "ModuleList", "ModuleDict", "ParameterList"), "container"),
+    **dict.fromkeys(("ParameterDict",), "container"),
+    **dict.fromkeys(("Embedding", "EmbeddingBag"), "sparse"),
+    **dict.fromkeys(("LayerNorm", "GroupNorm"), "normalization"),
+    **dict.fromkeys(("Dropout", "Dropout1d", "Dropout2d", "AlphaDropout"), "dropout"),
+    **dict.fromkeys(("Flatten", "Unflatten"), "flatten"),
+    **dict.fromkeys(("Conv1d", "Conv2d"), "conv"),
+    **dict.fromkeys(("MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d"), "pooling"),
+    **dict.fromkeys(("BatchNorm1d", "BatchNorm2d"), "batchnorm"),
+    **dict.fromkeys(("CosineSimilarity", "PairwiseDistance"), "distance"),
+    **dict.fromkeys(("RNN", "LSTM", "GRU"), "rnn"),
+}
+
+
+def _module_file(name: str) -> str:
+    # Every loss is in loss.py and the remaining one-function modules in activation.py
+    # (tests/lang check the table against PyTorch's classes).
+    return MODULE_FILES.get(name, "loss" if name.endswith("Loss") else "activation")
+
+
+def _module_types() -> dict[str, ModuleType]:
+    from ..surface import names
+
+    return {
+        name: ModuleType(name, make, _module_file(name), surface_nn.Module)
+        for name, make in names.MODULES.items()
+        if name not in ("Module", "Parameter")
+    }
+
+
+MODULE_TYPES: dict[str, ModuleType] = _module_types()

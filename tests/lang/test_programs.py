@@ -32,6 +32,18 @@ def test_the_recording_is_pytorchs(path: Path) -> None:
     assert _under_torch(path) == path.with_suffix(".out").read_text(encoding="utf-8")
 
 
+def test_module_classes_are_where_pytorch_has_them() -> None:
+    # `type(m)` prints the file of torch/nn/modules that holds the class: every module the
+    # surface has (including ones added after this test was written) against PyTorch's.
+    torch = pytest.importorskip("torch")
+    from gradcli.lang.values import MODULE_TYPES
+
+    assert len(MODULE_TYPES) > 20
+    for name, t in MODULE_TYPES.items():
+        cls = getattr(torch.nn, name)
+        assert t.shown == f"{cls.__module__}.{cls.__name__}", name
+
+
 def _under_torch(path: Path) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):

@@ -718,7 +718,7 @@ def _pytype_attribute(rt: Runtime, owner: PyType, attr: str) -> Any:
     if owner is TENSOR_TYPE and attr in TENSOR_METHODS:
         # `torch.Tensor.tanh(x)`: the method, unbound.
         return Builtin(f"torch.Tensor.{attr}", TENSOR_METHODS[attr])
-    raise GradcliError(f"type object '{owner.shown}' has no attribute '{attr}'").mirror(
+    raise GradcliError(f"type object '{owner.name}' has no attribute '{attr}'").mirror(
         "AttributeError"
     )
 

@@ -636,6 +636,26 @@ CASES: list[Case] = [
         "the length of the string is 1,000,310",
         (1, 8),
     ),
+    # A built-in module's class (what `type(m)` gives) makes modules under the same limits,
+    # and is not a way into Python's classes.
+    Case(
+        "module_class_from_type_huge",
+        "m = type(torch.nn.Linear(1, 1))(10**6, 10**6)",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "module_class_dunder",
+        "b = torch.nn.ReLU.__init__",
+        "`.__init__` is not accessible",
+        (1, 18),
+    ),
+    Case(
+        "module_class_subclass",
+        "class R(torch.nn.ReLU):\n    pass",
+        "classes are only supported as subclasses of torch.nn.Module",
+        (1, 1),
+    ),
     Case("format_nested_spec", "s = '{0:{1}}'.format(1, 9)", "nested fields", (1, 5)),
     Case("format_map_walk", "s = '{x.__class__}'.format_map({'x': 1})", "format_map", (1, 5)),
     Case("percent_mapping", "s = '%(a)s' % {'a': 1}", "`%` formatting with a dict", (1, 5)),

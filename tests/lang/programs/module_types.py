@@ -16,3 +16,8 @@ print(len({type(m) for m in [nn.ReLU(), nn.ReLU(), nn.Tanh()]}))
 print(nn.Linear.__name__, nn.ReLU.__name__)
 layers = [m for m in net if isinstance(m, (nn.Linear, nn.Dropout))]
 print(len(layers), [type(m).__name__ for m in layers], type(layers[0]) in (nn.Linear, nn.ReLU))
+for c in (torch.Tensor, nn.ReLU, nn.Linear, nn.Parameter, int):
+    try:
+        print(c.foo)
+    except AttributeError as e:
+        print(e)

@@ -22,6 +22,14 @@ from .tensor import Tensor, _GradMode
 _seq = itertools.count()
 
 
+def peek_seq() -> int:
+    """The sequence number the next node will get (without using it up)."""
+    global _seq
+    nxt = next(_seq)
+    _seq = itertools.count(nxt)
+    return nxt
+
+
 class Sample(Record):
     """One test call of an op, `apply(op, *inputs, **params)`, with random inputs.
 

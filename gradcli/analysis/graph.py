@@ -41,9 +41,7 @@ def build(r: Run, of: Tensor) -> list[GraphNode]:
     tensors = [of, *leaves(nodes, of)] + [n.out for n in nodes if n.out is not of]
     tensors = list({id(t): t for t in tensors}.values())
     index = {id(t): i for i, t in enumerate(tensors)}
-    kids = [
-        [index[id(x)] for x in made[id(t)].inputs] if id(t) in made else [] for t in tensors
-    ]
+    kids = [[index[id(x)] for x in made[id(t)].inputs] if id(t) in made else [] for t in tensors]
     # Number depth first from the output (iteratively: a graph may be 100,000 nodes deep).
     order: dict[int, int] = {}
     stack = [0]

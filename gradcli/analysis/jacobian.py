@@ -52,7 +52,7 @@ import numpy as np
 from ..base.errors import GradcliError, UsageError
 from ..core import forward as forward_mode
 from ..core.autograd import run_backward
-from ..core.graph import ancestors, has_custom, next_seq, on_path, pruned, producers, reached
+from ..core.graph import ancestors, has_custom, next_seq, on_path, producers, pruned, reached
 from ..core.op import Node
 from ..core.tensor import Tensor, as_tensor, no_grad
 from ..lang.program import Program, Run

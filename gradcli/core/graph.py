@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Sequence
 
-from .op import Node, peek_seq as _peek_seq
+from .op import Node, peek_seq
 from .tensor import Tensor
 
 
@@ -46,7 +46,7 @@ def ancestors(roots: Iterable[Tensor], stop: Iterable[int] = (), since: int = 0)
 
 def next_seq() -> int:
     """The sequence number the next recorded node will get (for `ancestors(since=...)`)."""
-    return _peek_seq()
+    return peek_seq()
 
 
 def producers(nodes: Iterable[Node]) -> dict[int, Node]:

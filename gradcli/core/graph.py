@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Sequence
 
-from .op import Node, peek_seq
+from .op import Node, peek_seq, producer
 from .tensor import Tensor
 
 
@@ -31,15 +31,16 @@ def ancestors(roots: Iterable[Tensor], stop: Iterable[int] = (), since: int = 0)
         if n.seq in nodes:
             continue
         nodes[n.seq] = n
+        seq = n.seq
         for t in n.inputs:
             p = t.node
-            if (
-                p is not None
-                and t.requires_grad
-                and p.seq >= since
-                and p.seq not in nodes
-                and id(t) not in stop_ids
-            ):
+            if p is None or not t.requires_grad:
+                continue
+            if p.seq >= seq:  # `t` was changed in place after `n` used it: its node then
+                p = producer(t, seq)
+                if p is None:
+                    continue
+            if p.seq >= since and p.seq not in nodes and id(t) not in stop_ids:
                 stack.append(p)
     return [nodes[s] for s in sorted(nodes)]
 

@@ -965,8 +965,8 @@ class Interpreter:
         def forward() -> Any:
             return self.invoke(cls.forward, list(args), {}, node, prefix=(ctx,))
 
-        def vjp(g: Tensor) -> Any:
-            grads = self.invoke(cls.backward, [g], {}, node, prefix=(ctx,))
+        def vjp(*gs: Tensor) -> Any:
+            grads = self.invoke(cls.backward, list(gs), {}, node, prefix=(ctx,))
             grads = grads if isinstance(grads, tuple) else (grads,)
             if len(grads) != len(args):
                 raise self.error(
@@ -979,7 +979,15 @@ class Interpreter:
 
         from ..ops.custom import custom_apply
 
-        return custom_apply(cls.name, inputs, forward, vjp, label=f"{cls.name}Backward")
+        return custom_apply(
+            cls.name,
+            inputs,
+            forward,
+            vjp,
+            label=f"{cls.name}Backward",
+            non_differentiable=lambda: ctx.non_differentiable,
+            materialize=lambda: ctx.materialize_grads,
+        )
 
 
 def _load(target: ast.AST) -> ast.AST:

@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from ..core.graph import ancestors
+from ..core.op import Node, producer
 from ..core.tensor import Tensor
 from ..lang.program import Run
 
@@ -32,30 +34,52 @@ def _params(p: dict[str, Any]) -> dict[str, Any]:
 
 
 def build(r: Run, of: Tensor) -> list[GraphNode]:
-    """The nodes `of` depends on, outputs before inputs (reverse creation order), iteratively."""
+    """The nodes `of` depends on (the one walk, `core.graph.ancestors`), numbered as the tree
+    shows them: the output first, then depth first, each node's inputs in order. A vertex is a
+    node (one version of a tensor: one changed in place has several) or a leaf or constant."""
     names = {id(t): n for n, t in r.tensors.items()}
-    ids: dict[int, int] = {}
-    tensors: list[Tensor] = []
-    stack = [of]
+    nodes = ancestors([of])
+    known = set(nodes)
+
+    def vertex(t: Tensor, user: Node | None) -> Any:
+        p = t.node
+        if p is not None and user is not None and p.seq >= user.seq:
+            p = producer(t, user.seq)
+        return p if p is not None and p in known else id(t)
+
+    root = vertex(of, None)
+    tensor_of: dict[Any, Tensor] = {root: of}
+    kids: dict[Any, list[Any]] = {}
+    for n in nodes:
+        ks = []
+        for t in n.inputs:
+            v = vertex(t, n)
+            tensor_of.setdefault(v, t)
+            ks.append(v)
+        kids[n] = ks
+    # Number depth first from the output (iteratively: a graph may be 100,000 nodes deep).
+    order: dict[Any, int] = {}
+    stack = [root]
     while stack:
-        t = stack.pop()
-        if id(t) in ids:
+        v = stack.pop()
+        if v in order:
             continue
-        ids[id(t)] = len(tensors)
-        tensors.append(t)
-        if t.node is not None:
-            stack.extend(reversed(t.node.inputs))
-    nodes = []
-    for i, t in enumerate(tensors):
-        if t.node is not None:
-            kind, op = "op", t.node.name()
-            params = _params(t.node.params)
-            inputs = [ids[id(x)] for x in t.node.inputs]
+        order[v] = len(order)
+        stack.extend(reversed([k for k in kids.get(v, []) if k not in order]))
+    out: list[GraphNode] = [None] * len(order)  # type: ignore[list-item]
+    for v, i in order.items():
+        if isinstance(v, Node):
+            t = v.out
+            kind, op, params = "op", v.name(), _params(v.params)
+            inputs = [order[k] for k in kids[v]]
+            label = names.get(id(t), "") if t.node is v else ""  # an old version: unnamed
         else:
-            kind = "leaf" if t.requires_grad else "constant"
+            t = tensor_of[v]
+            kind = "leaf" if t.requires_grad and t.node is None else "constant"
             op, params, inputs = None, {}, []
-        nodes.append(GraphNode(i, names.get(id(t), ""), tuple(t.shape), op, kind, params, inputs))
-    return nodes
+            label = names.get(id(t), "")
+        out[i] = GraphNode(i, label, tuple(t.shape), op, kind, params, inputs)
+    return out
 
 
 def to_json(of: str, nodes: list[GraphNode]) -> dict[str, Any]:

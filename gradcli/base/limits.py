@@ -129,7 +129,7 @@ class RunBudget:
     """What one run of a program may spend: wall-clock time (`TIME_SECONDS`), memory growth
     (`MEMORY_MB`) and recorded operations (`GRAPH_NODES`).
 
-    `Interpreter.execute` opens it (`with BUDGET.run():`), and the CLI opens it around a whole
+    `Runtime.execute` (lang) opens it (`with BUDGET.run():`), and the CLI opens it around a whole
     command (a run inside it then spends the command's budget); while it is open, the interpreter
     calls `tick()` for every statement and loop iteration, and the kernel, which the interpreter
     has it watch (`core.hooks`), calls `node()` for every recorded operation, `tick()` for every

@@ -64,8 +64,8 @@ class FunctionClass:
         def forward() -> Any:
             return rt.invoke(self.forward, list(args), {}, prefix=(ctx,))
 
-        def vjp(g: Tensor) -> Any:
-            grads = rt.invoke(self.backward, [g], {}, prefix=(ctx,))
+        def vjp(*gs: Tensor) -> Any:
+            grads = rt.invoke(self.backward, list(gs), {}, prefix=(ctx,))
             grads = grads if isinstance(grads, tuple) else (grads,)
             if len(grads) != len(args):
                 raise GradcliError(
@@ -77,7 +77,15 @@ class FunctionClass:
 
         from ..ops.custom import custom_apply
 
-        return custom_apply(self.name, inputs, forward, vjp, label=f"{self.name}Backward")
+        return custom_apply(
+            self.name,
+            inputs,
+            forward,
+            vjp,
+            label=f"{self.name}Backward",
+            non_differentiable=lambda: ctx.non_differentiable,
+            materialize=lambda: ctx.materialize_grads,
+        )
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"

@@ -322,7 +322,8 @@ class Compiler:
                     new = augmented(op, cur, v)
                 except Exception as e:  # noqa: BLE001 - re-raised with its place
                     raise _attach(e, span) from None
-                store(f, new)
+                if new is not cur:  # a tensor changed in place is bound already
+                    store(f, new)
 
             return run_name
         if isinstance(target, ast.Attribute):
@@ -343,7 +344,7 @@ class Compiler:
                     new = augmented(op, cur, v)
                 except Exception as e:  # noqa: BLE001 - re-raised with its place
                     raise _attach(e, span) from None
-                if new is cur and isinstance(o, Tensor):
+                if new is cur and isinstance(cur, Tensor):
                     return  # changed in place: it is the attribute already
                 rt.set_attribute(o, attr, new)
 
@@ -360,7 +361,8 @@ class Compiler:
                 cur = rt.getitem(o, k)
                 v = value(f)
                 try:
-                    new = augmented(op, cur, v)
+                    # `y[i] += v` is `y[i] = y[i] + v`: the item assignment changes y in place.
+                    new = binop(op, cur, v)
                 except Exception as e:  # noqa: BLE001 - re-raised with its place
                     raise _attach(e, span) from None
                 rt.setitem(o, k, new, target, None if rebind is None else _bind(rebind, f))

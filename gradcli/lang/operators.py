@@ -13,7 +13,8 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
-from ..core.tensor import Tensor, grad_enabled, typename
+from ..core.inplace import inplace
+from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import functional as F
 from .values import DType, check_structure, int_check
@@ -230,26 +231,11 @@ _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
 def augmented(op: ast.operator, current: Any, value: Any) -> Any:
     """`target op= value`: the value to bind to the target.
 
-    On a tensor, PyTorch's `+=` is in place: a tensor outside the graph (or any tensor under
-    `no_grad`) is changed in place, so that every name bound to it sees the change, and is
-    itself the result; a leaf that requires grad is refused as PyTorch refuses it; a tensor in
-    the graph is computed out of place and rebound (recorded as `x = x + ...`)."""
+    On a tensor, PyTorch's `+=` is in place (`core.inplace`): the tensor itself changes, so
+    that every name bound to it sees the change, and is the result; a leaf that requires grad
+    is refused in PyTorch's words; on a tensor of the graph the change is recorded on it."""
     if isinstance(current, Tensor):
-        if current.requires_grad and grad_enabled():
-            if current.node is None:
-                raise GradcliError(
-                    "a leaf Variable that requires grad is being used in an in-place operation.",
-                    hint="write x = x + ... (a new tensor), or update x.data",
-                )
-            return binop(op, current, value)
-        new = binop(op, current, value)
-        if isinstance(new, Tensor) and new.shape != current.shape:
-            raise GradcliError(
-                f"output with shape {list(current.shape)} doesn't match the broadcast shape "
-                f"{list(new.shape)}"
-            )
-        F.inplace_update(current, new)
-        return current
+        return inplace(current, lambda old: binop(op, old, value))
     return binop(op, current, value)
 
 

@@ -13,7 +13,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, Source, suggest
 from ..base.record import Record
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, recording
 from .compiler import compile_program
 from .runtime import Runtime
 from .syntax import ast_parse, char_span, syntax_span
@@ -108,7 +108,8 @@ class Program:
             promote=promote,
         )
         try:
-            it.execute()
+            with recording():
+                it.execute()
         except GradcliError as e:
             raise cut_texts(e) from e.__cause__
         return Run(

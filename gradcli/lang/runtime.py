@@ -23,7 +23,8 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported, Span, suggest
 from ..core import hooks
-from ..core.tensor import Settings, Tensor, data_array, typename
+from ..core.inplace import VIEW_OF_LEAF, inplace
+from ..core.tensor import Settings, Tensor, bumped, data_array, grad_enabled, typename
 from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import indexing as I
@@ -634,25 +635,17 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
 
 
 def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: Any) -> None:
-    if owner.requires_grad and owner.node is None:
-        from ..core.tensor import grad_enabled
-
-        if grad_enabled():
+    """`y[key] = value`: y changes in place (every name bound to it sees it), recorded on y
+    when gradients flow through it (PyTorch's CopySlices)."""
+    if grad_enabled():
+        if owner.requires_grad and owner.node is None:
             raise GradcliError(
-                "a leaf Variable that requires grad is being used in an in-place operation.",
+                VIEW_OF_LEAF,
                 hint="assign into a copy (y = x.clone(); y[...] = ...), or into x.data",
             )
-    if owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad):
-        # Gradients must flow through the assignment (PyTorch's CopySlices): the name is
-        # rebound to x with the region replaced.
-        if rebind is None:
-            raise NotSupported(
-                "assigning a value that requires grad into part of this expression is "
-                "not supported",
-                hint="assign into a named tensor: y[...] = value",
-            )
-        rebind(I.index_assign(owner, key, value))
-        return
+        if owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad):
+            inplace(owner, lambda old: I.index_assign(old, key, value))
+            return
     idx = I.normalize_index(owner, key)
     if isinstance(value, Tensor):
         new = value.data
@@ -674,6 +667,7 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
             raise GradcliError(f"cannot assign: {short(str(e))}") from None
     except (TypeError, IndexError, OverflowError) as e:
         raise GradcliError(f"cannot assign: {short(str(e))}") from None
+    bumped(owner)
 
 
 def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:

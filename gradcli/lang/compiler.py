@@ -66,6 +66,20 @@ Stmt = Callable[[Frame], Any]
 Store = Callable[[Frame, Any], None]
 
 _MISSING = object()
+# The features `from __future__ import ...` may name (all are how Python 3 works already).
+_FUTURE = frozenset(
+    (
+        "annotations",
+        "division",
+        "print_function",
+        "absolute_import",
+        "unicode_literals",
+        "generators",
+        "nested_scopes",
+        "with_statement",
+        "generator_stop",
+    )
+)
 # Attributes with dunders a program may name: `super().__init__()` and a class's `__name__`.
 _DUNDERS_ALLOWED = ("__name__",)
 
@@ -908,7 +922,7 @@ class Compiler:
                     GradcliError(
                         f"cannot import `{alias.name}`",
                         span=self.span(node),
-                        expected="imports of torch, numpy or math",
+                        expected="imports of torch, numpy, math or typing",
                         hint="gradcli programs cannot use other modules",
                     ).mirror("ModuleNotFoundError")
                 )
@@ -924,12 +938,21 @@ class Compiler:
 
     def c_ImportFrom(self, node: ast.ImportFrom) -> Stmt:
         mod = node.module or ""
+        if mod == "__future__" and not node.level:
+            # `from __future__ import annotations`: how Python compiles, nothing to run.
+            for alias in node.names:
+                if alias.name not in _FUTURE:
+                    raise GradcliError(
+                        f"syntax error: future feature {alias.name} is not defined",
+                        span=self.span(node),
+                    ).mirror(None)
+            return _nothing
         if mod.split(".")[0] not in IMPORTABLE or node.level:
             return _raiser(
                 GradcliError(
                     f"cannot import from `{mod}`",
                     span=self.span(node),
-                    expected="imports of torch, numpy or math",
+                    expected="imports of torch, numpy, math or typing",
                 ).mirror("ModuleNotFoundError")
             )
         ns = self.module(mod, node)

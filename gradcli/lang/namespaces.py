@@ -31,7 +31,10 @@ from .values import (
     DType,
     GradFn,
     Namespace,
+    PyType,
+    check_structure,
     seq,
+    short,
 )
 
 
@@ -157,6 +160,7 @@ def _build() -> dict[str, Namespace]:
         "autograd": autograd,
         "numpy": numpy,
         "math": Namespace("math", _MATH),
+        "typing": Namespace("typing", {n: TypingName(n) for n in TYPING_NAMES}),
     }
 
 
@@ -364,7 +368,68 @@ TENSOR_METHODS: dict[str, Callable[..., Any]] = {
 }
 
 
-IMPORTABLE = ("torch", "numpy", "math")
+IMPORTABLE = ("torch", "numpy", "math", "typing")
+
+# `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.
+TYPING_NAMES = (
+    "Any",
+    "Callable",
+    "Dict",
+    "Iterable",
+    "Iterator",
+    "List",
+    "Mapping",
+    "Optional",
+    "Sequence",
+    "Set",
+    "Tuple",
+    "Type",
+    "Union",
+)
+
+
+class TypingName:
+    """A name from `typing` (`List`, `Optional`...): it can be imported, subscripted
+    (`List[Tensor]`) and printed, as type hints are; nothing else."""
+
+    __slots__ = ("name", "shown")
+
+    def __init__(self, name: str, shown: str | None = None):
+        self.name = name
+        self.shown = shown or f"typing.{name}"
+
+    def program_getitem(self, key: Any) -> TypingName:
+        check_structure(key, "a type hint")  # lists may nest and share items: count first
+        args = key if isinstance(key, tuple) else (key,)
+        return TypingName(self.name, short(f"{self.shown}[{', '.join(map(_hint, args))}]"))
+
+    def _refuse(self) -> GradcliError:
+        if self.name in ("List", "Dict", "Set", "Tuple"):
+            what = f"Type {self.name} cannot be instantiated; use {self.name.lower()}() instead"
+        else:
+            what = f"Cannot instantiate {self.shown}"
+        return GradcliError(what).mirror("TypeError")
+
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        raise self._refuse()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._refuse()
+
+    def __repr__(self) -> str:
+        return self.shown
+
+
+def _hint(v: Any) -> str:
+    """A type hint's argument as Python shows it inside `typing.List[...]`."""
+    if isinstance(v, list):
+        return "[" + ", ".join(map(_hint, v)) + "]"
+    if isinstance(v, (TypingName, PyType)):
+        return v.shown if isinstance(v, PyType) else repr(v)
+    if v is None:
+        return "NoneType"
+    return "..." if v is Ellipsis else short(typename(v))
+
 
 CPU = Device("cpu")
 

@@ -636,6 +636,21 @@ CASES: list[Case] = [
         "the length of the string is 1,000,310",
         (1, 8),
     ),
+    # `typing` names are type hints: subscripted and printed, nothing else.
+    Case(
+        "typing_hint_of_shared_lists",
+        "from typing import List\nl = [1]\nfor i in range(40):\n    l = [l, l]\nT = List[l]",
+        "the number of items a type hint would visit",
+        (5, 5),
+    ),
+    Case("typing_dunder", "import typing\nx = typing.List.__args__", "`.__args__`", (2, 16)),
+    Case(
+        "typing_other_name",
+        "from typing import get_type_hints",
+        "cannot import name `get_type_hints`",
+        (1, 1),
+    ),
+    Case("future_unknown", "from __future__ import braces", "future feature braces", (1, 1)),
     # A built-in module's class (what `type(m)` gives) makes modules under the same limits,
     # and is not a way into Python's classes.
     Case(

@@ -198,6 +198,24 @@ for bad in ([1], [1, 2, 3]):
 l = [1]
 print(list(zip(l, l, l)), list(zip("ab", "cd", strict=True)))
 """,
+    "type_hints": """
+from __future__ import annotations
+from typing import Callable, Dict, List, Optional, Tuple
+import typing
+Vec = List[float]
+def scale(v: Vec, k: Optional[float] = None) -> List[float]:
+    return [x * (k or 1.0) for x in v]
+def table(f: Callable[[float], float], xs: Tuple[float, ...]) -> Dict[str, float]:
+    return {str(x): f(x) for x in xs}
+total: int = 0
+print(scale([1.0, 2.0], 3.0), table(abs, (-1.0, 2.0)), total)
+print(Vec, Dict[str, List[int]], typing.Optional, Callable[[int], None])
+for hint in (List, Optional):
+    try:
+        hint()
+    except TypeError as e:
+        print(e)
+""",
     "exceptions": """
 try:
     raise ValueError("bad value")

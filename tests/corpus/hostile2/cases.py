@@ -2129,6 +2129,9 @@ add(
     esc("lang_numpy_view_tofile", "torch.ones(2).numpy().tofile('pwned')"),
     esc("lang_dict_fromkeys", "d = dict.fromkeys(range(3))"),
     esc("lang_str_format_map", "s = '{x}'.format_map({'x': 1})"),
+    esc("lang_typing_origin", "import typing\nx = typing.List.__origin__"),
+    esc("lang_typing_attribute", "from typing import List\nx = List[int].copy_with((str,))"),
+    esc("lang_typing_import_module", "from typing import io"),
 )
 
 CASES: list[Case] = cases

@@ -235,8 +235,8 @@ class Runtime:
             )
         if kind is Namespace:
             raise NotSupported(
-                f"`{callee.name}` is a module, or a part of torch gradcli does not support; "
-                "it cannot be called",
+                f"`{callee.name}` is not supported by gradcli (a module, or a part of torch "
+                "gradcli does not have): it cannot be called",
                 hint="see `gradcli ops` and the README for what is supported",
             )
         if callable(callee) and not isinstance(callee, (type, Namespace)):

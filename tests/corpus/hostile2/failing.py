@@ -77,5 +77,4 @@ FAILING: dict[str, str] = {
     "wrt_long_name": "message: stderr is 200,092 bytes (over 4,000) (exit 1, 0.2 s, peak 38 MiB)",
     "set_long_name": "message: stderr is 200,092 bytes (over 4,000) (exit 1, 0.2 s, peak 39 MiB)",
     "of_name_with_newline": "message: the output matches the forbidden '(?m)^error: fake second message' (exit 1, 0.2 s, peak 32 MiB)",
-    "identifier_million_dunder": "message: stderr is 1,800,416 bytes (over 4,000) (exit 1, 0.2 s, peak 46 MiB)",
 }

@@ -78,6 +78,17 @@ def resolve_of(r: Run, of: str | None) -> tuple[str, Tensor]:
     return of, t
 
 
+def default_note(r: Run, asked: str | None, chosen: str) -> str | None:
+    """What the default of `--of` chose, when it is not the last assigned tensor (the one
+    place that says so, for every command)."""
+    if asked is None and r.last_assigned not in (None, chosen):
+        return (
+            f"the last assigned tensor, `{r.last_assigned}`, does not require grad: using "
+            f"`{chosen}`, the last one that does (choose with --of)"
+        )
+    return None
+
+
 def resolve_wrt(r: Run, wrt: list[str] | None) -> list[tuple[str, Tensor]]:
     """The inputs: `wrt` (any named tensors that require grad), or every leaf that does."""
     names = list(wrt) if wrt else r.leaves()

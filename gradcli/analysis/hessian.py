@@ -16,11 +16,12 @@ import numpy as np
 
 from ..base.errors import GradcliError, UsageError
 from ..core.autograd import run_backward
+from ..core.differences import Progress
 from ..core.graph import pruned, reached
 from ..core.tensor import Tensor
 from ..lang.program import Program, Run
 from .api import Setup, check_entries, setup, target_sizes
-from .differences import Progress, evaluator, numeric_columns
+from .differences import evaluator, numeric_jacobian
 from .jacobian import reverse_batched
 from .results import HessianResult, HvpResult
 
@@ -79,9 +80,8 @@ def hessian(
     reach = reached(s.out, s.graph())
     unused = [n for n, t in s.targets if id(t) not in reach]
     if method == "numeric":
-        ev = evaluator(s)
-        cols = numeric_columns(s, ev.gradient, progress)
-        full = np.concatenate(cols, axis=1) if cols else np.zeros((total, total))
+        diffs = numeric_jacobian(evaluator(s), s.targets, of="gradient", progress=progress)
+        full = np.concatenate([d.central for d in diffs], axis=1) if diffs else np.zeros((0, 0))
         passes = 2 * total
         dt = np.float64
     else:

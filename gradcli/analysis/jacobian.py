@@ -51,13 +51,16 @@ import numpy as np
 
 from ..base.errors import GradcliError, UsageError
 from ..core import forward as forward_mode
+from ..core import hooks
 from ..core.autograd import run_backward
+from ..core.differences import Differences, Progress
 from ..core.graph import ancestors, has_custom, on_path, pruned, reached
 from ..core.op import Node
 from ..core.tensor import Tensor, as_tensor, no_grad
 from ..lang.program import Program, Run
 from .api import Setup, check_entries, setup, target_sizes
-from .differences import NUMERIC_STEP, Progress, evaluator, numeric_columns
+from .compare import ATOL, RTOL, compare_methods
+from .differences import NUMERIC_STEP, evaluator, numeric_jacobian
 from .results import Block, JacobianResult, Mask, MethodComparison
 
 METHODS = ("rows", "batched", "forward", "numeric", "auto")
@@ -201,8 +204,10 @@ class _Tape:
     def replay(self, mask: np.ndarray) -> list[np.ndarray | None]:
         vals: list[Any] = [None] * self.nslots
         vals[0] = mask
+        tick = hooks.observer.tick
         with np.errstate(all="ignore"):
             for fwd, args, params, o in self.prog:
+                tick()
                 vals[o] = np.asarray(fwd(*[vals[a] if s else a for s, a in args], **params))
         return [None if k is None else vals[k] for k in self.result_slots]
 
@@ -354,11 +359,10 @@ def _diagonal_start(x: Tensor, path: Sequence[Node]) -> tuple[dict[int, Tensor],
 
 
 def _numeric(s: Setup, progress: Progress | None) -> tuple[list[np.ndarray | None], int]:
-    ev = evaluator(s)
-    cols = numeric_columns(s, ev.value, progress)
-    res: list[np.ndarray | None] = []
-    for (_, t), c in zip(s.targets, cols):
-        res.append(c.reshape(s.out.shape + t.shape) if c.size else np.zeros(s.out.shape + t.shape))
+    diffs = numeric_jacobian(evaluator(s), s.targets, progress=progress)
+    res: list[np.ndarray | None] = [
+        d.central.reshape(s.out.shape + t.shape) for (_, t), d in zip(s.targets, diffs)
+    ]
     return res, 2 * sum(target_sizes(s.targets))
 
 
@@ -498,14 +502,84 @@ def compare(
     seed: int = 0,
     dtype: Any = None,
     overrides: dict[str, Any] | None = None,
+    atol: float = ATOL,
+    rtol: float = RTOL,
 ) -> MethodComparison:
-    """Run several methods on the same Jacobian (the program runs once)."""
+    """Run several methods on the same Jacobian (the program runs once) and compare each
+    with the reference by the one comparison rule of `check` (`compare.compare_methods`:
+    exact methods to 1e-8 relative, finite differences to `atol`/`rtol` plus their rounding
+    noise, and at a kink anything between the one-sided derivatives). `.ok` is the verdict."""
     s = setup(program, of, wrt, seed, dtype, overrides)
-    results = {}
+    names = [n for n, _ in s.targets]
+    results: dict[str, JacobianResult] = {}
+    diffs: Differences | None = None
     for m in dict.fromkeys(methods):
-        results[m] = jacobian(s.run, s.of, [n for n, _ in s.targets], m, seed=seed)
+        if m == "numeric":
+            results[m], diffs = _numeric_with_sides(s)
+        else:
+            results[m] = jacobian(s.run, s.of, names, m, seed=seed)
     ref = reference if reference in results else next(iter(results))
-    return MethodComparison(s.of, tuple(s.out.shape), results, ref)
+    comparisons = {}
+    for m, r in results.items():
+        if m == ref:
+            continue
+        mats = {ref: results[ref].matrix, m: r.matrix}
+        comparisons[m] = compare_methods(
+            mats, diffs if "numeric" in mats else None, atol=atol, rtol=rtol, pairs=[(m, ref)]
+        )[0]
+    kinks = diffs.kinks() if diffs is not None else None
+    return MethodComparison(
+        s.of,
+        tuple(s.out.shape),
+        results,
+        ref,
+        comparisons,
+        int(kinks.sum()) if kinks is not None else 0,
+    )
+
+
+def _numeric_with_sides(s: Setup) -> tuple[JacobianResult, Differences]:
+    """The numeric method's Jacobian, and its differences with the one-sided ones (all
+    inputs side by side) that judge kinks."""
+    check_entries(int(s.out.data.size), sum(target_sizes(s.targets)), "Jacobian")
+    t0 = time.perf_counter()
+    parts = numeric_jacobian(evaluator(s), s.targets, one_sided=True)
+    seconds = time.perf_counter() - t0
+    blocks = {
+        name: Block(name, tuple(t.shape), d.central.reshape(s.out.shape + t.shape))
+        for (name, t), d in zip(s.targets, parts)
+    }
+    reach = reached(s.out, s.graph())
+    for name, t in s.targets:
+        if id(t) not in reach:
+            blocks[name] = Block(name, tuple(t.shape), blocks[name].array, unused=True)
+
+    def cat(field: str) -> np.ndarray | None:
+        arrs = [getattr(d, field) for d in parts]
+        return None if any(a is None for a in arrs) else np.concatenate(arrs, axis=1)
+
+    central = cat("central")
+    assert central is not None
+    both = Differences(
+        central,
+        cat("left"),
+        cat("right"),
+        cat("noise"),
+        np.concatenate([d.failed for d in parts]),
+        parts[0].step,
+    )
+    res = JacobianResult(
+        s.of,
+        tuple(s.out.shape),
+        "numeric",
+        2 * sum(target_sizes(s.targets)),
+        blocks,
+        "numeric",
+        [],
+        seconds,
+        f"central differences in float64, step {NUMERIC_STEP:.3g} * max(1, |x|)",
+    )
+    return res, both
 
 
 def engine_jacobian(

@@ -255,6 +255,8 @@ def jacobian(
             _emit_text(rj.compare_plain(c), output)
         else:
             emit(rj.compare_tables(c), Format.table, output)
+        if not c.ok:
+            raise typer.Exit(3)  # the methods disagree (as `gradcli check`)
         return
     bar = _ProgressBar(f"jacobian ({method.value})")
     try:

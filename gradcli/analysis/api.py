@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, LimitError
 from ..base.record import Record
 from ..core import autograd
 from ..core.autograd import run_backward
@@ -218,10 +218,19 @@ def backward(
     return BackwardResult(of, tuple(out.shape), g, grads, unused, steps)
 
 
-def forward(program: str | Program | Run, names: list[str] | None = None) -> list[TensorInfo]:
-    """The values of the program's named tensors (all of them, or `names`)."""
+def forward(
+    program: str | Program | Run, names: list[str] | None = None, *, text: bool = False
+) -> list[TensorInfo]:
+    """The values of the program's named tensors (all of them, or `names`). `text`: they are
+    to be written as text (`check_text`)."""
     r = run(program)
     chosen = names or list(r.assigned_order)
+    if text:
+        check_text(
+            sum(int(r.tensor(n).data.size) for n in chosen),
+            "the tensors' values",
+            hint="choose fewer tensors with --of",
+        )
     out = []
     for n in chosen:
         t = r.tensor(n)
@@ -288,6 +297,22 @@ def check_entries(rows: int, cols: int, what: str) -> None:
     limits.JACOBIAN_ENTRIES.check(
         rows * cols, f"the number of {what} entries ({rows:,} x {cols:,})"
     )
+
+
+def check_text(numbers: int, what: str, hint: str | None = None) -> None:
+    """Refuse, before any work, an answer of more numbers than `output_numbers` to be written
+    as text: text of millions of numbers takes longer to write than to compute (and as JSON,
+    gigabytes of memory). NPY has no such limit."""
+    limit = limits.OUTPUT_NUMBERS
+    if numbers > limit.value:
+        raise LimitError(
+            f"{what} has {numbers:,} numbers to write as text, over the limit of {limit.value:,}",
+            found=f"{numbers:,}",
+            expected=f"at most {limit.value:,} ({limit.name})",
+            hint=(hint or "write it as NPY (--format npy, or -o FILE.npy)")
+            + f"; or raise the limit with the environment variable {limit.env}=N",
+            limit=limit.name,
+        )
 
 
 def target_sizes(targets: Sequence[tuple[str, Tensor]]) -> list[int]:

@@ -233,6 +233,16 @@ def to_torch(
         for x in reversed(t.node.inputs):
             if id(x) not in seen:
                 stack.append((x, False))
+    # Every value is written into the script as text: refuse a script of millions of numbers
+    # before writing any (it would take minutes, and gigabytes as one string).
+    from .api import check_text
+
+    check_text(
+        sum(int(t.data.size) for t in order if t.node is None)
+        + (0 if grad is None else int(np.size(grad))),
+        "the exported script",
+        hint="export a program with smaller tensors",
+    )
     used: dict[str, bool] = {}
     expr: dict[int, str] = {}
     lines = [

@@ -20,7 +20,7 @@ from ..core.differences import Progress
 from ..core.graph import pruned, reached
 from ..core.tensor import Tensor
 from ..lang.program import Program, Run
-from .api import Setup, check_entries, setup, target_sizes
+from .api import Setup, check_entries, check_text, setup, target_sizes
 from .differences import evaluator, numeric_jacobian
 from .jacobian import reverse_batched
 from .results import HessianResult, HvpResult
@@ -62,11 +62,13 @@ def hessian(
     seed: int = 0,
     dtype: Any = None,
     overrides: dict[str, Any] | None = None,
+    text: bool = False,
 ) -> HessianResult:
     """Second derivatives of a one-element `of`, reverse over reverse: one backward pass with
     `create_graph` for the gradient, then the gradient's Jacobian, its one-hot rows in one
     batched pass (`batched`), one pass each (`rows`), or central differences of the gradient
-    (`numeric`). `blocks[(a, b)][i, j] = d2 of / d a_i d b_j`."""
+    (`numeric`). `blocks[(a, b)][i, j] = d2 of / d a_i d b_j`. `text`: the answer is to be
+    written as text (refused past `output_numbers` before any work, `api.check_text`)."""
     if method not in HESSIAN_METHODS:
         raise UsageError(f"unknown Hessian method {method!r}", expected=" | ".join(HESSIAN_METHODS))
     s = setup(program, of, wrt, seed, dtype, overrides)
@@ -74,6 +76,8 @@ def hessian(
     sizes = target_sizes(s.targets)
     total = sum(sizes)
     check_entries(total, total, "Hessian")
+    if text:
+        check_text(total * total, "the Hessian")
     ts = [t for _, t in s.targets]
     t0 = time.perf_counter()
     dt = s.out.dtype

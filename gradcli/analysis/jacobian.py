@@ -49,6 +49,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError, UsageError
 from ..core import forward as forward_mode
 from ..core import hooks
@@ -58,7 +59,7 @@ from ..core.graph import ancestors, has_custom, on_path, pruned, reached
 from ..core.op import Node
 from ..core.tensor import Tensor, as_tensor, no_grad
 from ..lang.program import Program, Run
-from .api import Setup, check_entries, setup, target_sizes
+from .api import Setup, check_entries, check_text, setup, target_sizes
 from .compare import ATOL, RTOL, compare_methods
 from .differences import NUMERIC_STEP, evaluator, numeric_jacobian
 from .results import Block, JacobianResult, Mask, MethodComparison
@@ -380,6 +381,7 @@ def jacobian(
     seed: int = 0,
     dtype: Any = None,
     overrides: dict[str, Any] | None = None,
+    text: bool = False,
 ) -> JacobianResult:
     """The Jacobian of `of` (default: the last assigned tensor) with respect to each `wrt`
     (default: every leaf that requires grad): one `Block` each, in `.blocks`; `.array` is the
@@ -389,7 +391,8 @@ def jacobian(
     are used to run it (and, by `numeric` on a program with user-defined functions, to re-run
     it). `show_masks` (rows and batched) keeps each one-hot mask and the row it produced in
     `.masks`. `progress(done, total)` is called as passes complete (rows, numeric). The
-    method is `rows` by default.
+    method is `rows` by default. `text`: the answer is to be written as text, and is refused
+    before any work past the `output_numbers` limit (`api.check_text`).
 
     The Tensor form: `jacobian(out, inputs, method=None)`, `out` a Tensor already computed and
     `inputs` a Tensor, a list of them (named x0, x1, ...) or a dict by name (`jacobian_of`;
@@ -413,7 +416,7 @@ def jacobian(
     if method not in METHODS:
         raise UsageError(f"unknown method {method!r}", expected=" | ".join(METHODS))
     s = setup(program, of, wrt, seed, dtype, overrides)
-    return _jacobian(s, method, show_masks, progress)
+    return _jacobian(s, method, show_masks, progress, text)
 
 
 def jacobian_of(
@@ -432,10 +435,15 @@ def jacobian_of(
     return _jacobian(Setup(None, "out", out, list(named.items()), 0, None), method, False, None)
 
 
-def _jacobian(s: Setup, method: str, show_masks: bool, progress: Progress | None) -> JacobianResult:
+def _jacobian(
+    s: Setup, method: str, show_masks: bool, progress: Progress | None, text: bool = False
+) -> JacobianResult:
     m = int(s.out.data.size)
     n = sum(target_sizes(s.targets))
     check_entries(m, n, "Jacobian")
+    if text:
+        # The Jacobian, and with the masks each one-hot mask and the row it gave.
+        check_text(m * n + (m * (m + n) if show_masks else 0), "the Jacobian")
     used = method
     if method == "auto":
         used = "forward" if n < m else "batched"
@@ -511,6 +519,14 @@ def compare(
     noise, and at a kink anything between the one-sided derivatives). `.ok` is the verdict."""
     s = setup(program, of, wrt, seed, dtype, overrides)
     names = [n for n, _ in s.targets]
+    entries = int(s.out.data.size) * sum(target_sizes(s.targets))
+    check_entries(int(s.out.data.size), sum(target_sizes(s.targets)), "Jacobian")
+    # Each method's matrix, and the numeric method's central, one-sided and noise arrays.
+    n_arrays = len(set(methods)) + (3 if "numeric" in methods else 0)
+    limits.MEMORY_MB.check(
+        entries * 8 * n_arrays >> 20,
+        f"the memory --compare needs for {n_arrays} matrices of {entries:,} entries, in MB,",
+    )
     results: dict[str, JacobianResult] = {}
     diffs: Differences | None = None
     for m in dict.fromkeys(methods):

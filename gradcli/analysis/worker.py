@@ -190,7 +190,7 @@ def bounded(fn: Callable[[Send], Any], *, limit: limits.Limit | None = None) -> 
             wait = deadline - time.monotonic()
             if wait <= 0:
                 break
-            ready, _, _ = select.select([r], [], [], wait)
+            ready, _, _ = select.select([r], [], [], min(wait, 3600.0))
             if not ready:
                 continue
             chunk = os.read(r, 1 << 20)

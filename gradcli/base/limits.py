@@ -79,6 +79,9 @@ GRAPH_NODES = Limit("graph_nodes", 1_000_000, "number of operations recorded in 
 TIME_SECONDS = Limit("time_seconds", 10, "seconds a program may run")
 MEMORY_MB = Limit("memory_mb", 1_024, "megabytes of memory a program may add while it runs")
 JACOBIAN_ENTRIES = Limit("jacobian_entries", 25_000_000, "number of Jacobian entries")
+OUTPUT_NUMBERS = Limit(
+    "output_numbers", 2_000_000, "numbers a command may write as text (plain, CSV, JSON, tables)"
+)
 SYMPY_ELEMENTS = Limit("sympy_elements", 400, "number of tensor elements for sympy")
 SYMPY_EXPRESSION = Limit(
     "sympy_expression",
@@ -101,6 +104,7 @@ ALL = [
     TIME_SECONDS,
     MEMORY_MB,
     JACOBIAN_ENTRIES,
+    OUTPUT_NUMBERS,
     SYMPY_ELEMENTS,
     SYMPY_EXPRESSION,
     SYMPY_SECONDS,

@@ -260,7 +260,16 @@ def jacobian(
         return
     bar = _ProgressBar(f"jacobian ({method.value})")
     try:
-        res = lib.jacobian(r, of, wrt, method.value, show_masks=show_masks, progress=bar, seed=seed)
+        res = lib.jacobian(
+            r,
+            of,
+            wrt,
+            method.value,
+            show_masks=show_masks,
+            progress=bar,
+            seed=seed,
+            text=fmt is not OutFormat.npy,
+        )
     finally:
         bar.close()
     if fmt is OutFormat.json:
@@ -331,7 +340,9 @@ def hessian(
     r = load_run(program, expr, set_, seed, dtype)
     bar = _ProgressBar(f"hessian ({method.value})")
     try:
-        res = lib.hessian(r, of, wrt, method.value, progress=bar, seed=seed)
+        res = lib.hessian(
+            r, of, wrt, method.value, progress=bar, seed=seed, text=fmt is not OutFormat.npy
+        )
     finally:
         bar.close()
     if fmt is OutFormat.json:

@@ -353,6 +353,22 @@ def test_torch_gets_gradclis_random_values():
     assert any("`x`" in w and "gradcli's values" in w for w in r.warnings)
 
 
+def test_torch_with_random_inputs_agrees():
+    # gradcli draws PyTorch's numbers (in float32, widened for the float64 analysis).
+    pytest.importorskip("torch")
+    r = check(
+        "torch.manual_seed(3)\nx = torch.randn(3, requires_grad=True)\ny = x.sin()", against="torch"
+    )
+    assert r.ok
+
+
+def test_torch_with_other_inputs_gets_gradclis():
+    # Another seed: PyTorch's run draws other numbers; they are replaced by gradcli's.
+    pytest.importorskip("torch")
+    r = check("x = torch.rand(3, requires_grad=True)\ny = (x * x).sum()", against="torch", seed=5)
+    assert r.ok and any("`x`" in w for w in r.warnings)
+
+
 def test_torch_missing_is_a_clear_error(monkeypatch):
     import sys
 

@@ -38,9 +38,12 @@ def run(
     expr: ExprOpt = None,
     set_: SetOpt = None,
     seed: SeedOpt = 0,
-    dtype: DTypeOpt = DType.float64,
+    dtype: DTypeOpt = DType.float32,
 ) -> None:
     """Execute the program: its print() and backward() statements, as Python would.
+
+    As PyTorch: float32 unless the program asks otherwise, random numbers from PyTorch's
+    generator seeded with --seed (0) until the program calls torch.manual_seed.
 
     Example: gradcli run examples/seed_masks.py
     """

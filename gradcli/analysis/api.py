@@ -181,8 +181,13 @@ def backward(
                 )
     steps: list[TraceStep] = []
     names = {id(t): n for n, t in r.tensors.items()}
+    kept = [0]  # numbers the trace holds: it is written as text, budgeted as it grows
 
     def record(node: Node, gin: Tensor, gs: tuple) -> None:
+        kept[0] += int(np.size(gin.data)) + sum(
+            int(np.size(getattr(gi, "data", gi))) for gi in gs if gi is not None
+        )
+        check_text(kept[0], "the trace", hint="trace a smaller program, or leave out --trace")
         steps.append(
             TraceStep(
                 node=node.name(),

@@ -22,8 +22,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..core import hooks
 from ..core.differences import KINK_TOL, Differences
-from .results import Comparison
+from .results import BLOCK, Comparison
 
 ATOL = 1e-6
 RTOL = 1e-5
@@ -72,6 +73,63 @@ def compare(
     (a finite-difference column whose perturbed runs failed); elsewhere it disagrees."""
     a = np.asarray(a, dtype=np.float64)
     b = np.asarray(b, dtype=np.float64)
+    shape = np.broadcast_shapes(a.shape, b.shape)
+    cols = shape[1] if len(shape) == 2 else max(1, int(np.prod(shape, dtype=np.int64)))
+    rows = int(np.prod(shape, dtype=np.int64)) // cols if cols else shape[0]
+
+    def as2d(x: np.ndarray | None) -> np.ndarray | None:
+        if x is None:
+            return None
+        x = np.broadcast_to(np.asarray(x), shape)
+        return x if x.ndim == 2 else x.reshape(rows, cols)
+
+    a2, b2 = as2d(a), as2d(b)
+    assert a2 is not None and b2 is not None
+    noise2, kinks2, lo2, hi2, ok2 = (as2d(x) for x in (noise, kinks, lo, hi, missing_ok))
+    max_abs = max_rel = 0.0
+    top, worst, n_missing = -np.inf, None, 0
+    cstep = max(1, min(cols, BLOCK))
+    rstep = max(1, BLOCK // cstep)
+    for r0 in range(0, rows, rstep):
+        for c0 in range(0, cols, cstep):
+            hooks.observer.tick()
+            at = (slice(r0, r0 + rstep), slice(c0, c0 + cstep))
+            part = _rule(
+                a2[at],
+                b2[at],
+                atol,
+                rtol,
+                None if noise2 is None else noise2[at],
+                None if kinks2 is None else kinks2[at],
+                None if lo2 is None else lo2[at],
+                None if hi2 is None else hi2[at],
+                None if ok2 is None else ok2[at],
+            )
+            p_abs, p_rel, p_top, (r, c), p_missing = part
+            max_abs, max_rel = max(max_abs, p_abs), max(max_rel, p_rel)
+            n_missing += p_missing
+            # The first entry (row-major) among the worst, as one argmax over all would give.
+            here = (r0 + r, c0 + c)
+            if p_top > top or (p_top == top and worst is not None and here < worst):
+                top, worst = p_top, here
+    if worst is None:
+        top = 0.0
+    return Comparison(a_name, b_name, max_abs, max_rel, bool(top <= 1.0), worst, top, n_missing)
+
+
+def _rule(
+    a: np.ndarray,
+    b: np.ndarray,
+    atol: float,
+    rtol: float,
+    noise: np.ndarray | None,
+    kinks: np.ndarray | None,
+    lo: np.ndarray | None,
+    hi: np.ndarray | None,
+    missing_ok: np.ndarray | None,
+) -> tuple[float, float, float, tuple[int, int], int]:
+    """The rule on one block: (max |a - b|, max relative difference, the largest ratio of
+    |a - b| to what is allowed, where it is, the entries one side lacks)."""
     with np.errstate(all="ignore"):
         big = np.maximum(np.abs(a), np.abs(b))
         diff = np.abs(a - b)
@@ -81,10 +139,8 @@ def compare(
         same = (a == b) | (np.isnan(a) & np.isnan(b))
         ratio = np.where(same, 0.0, diff / allowed)
         missing = np.isnan(a) ^ np.isnan(b)
-        excused = missing & (
-            np.broadcast_to(missing_ok, missing.shape) if missing_ok is not None else False
-        )
-        ratio = np.where(excused, 0.0, ratio)
+        if missing_ok is not None:
+            ratio = np.where(missing & missing_ok, 0.0, ratio)
         ratio = np.where(np.isnan(ratio), np.inf, ratio)
         if kinks is not None and lo is not None and hi is not None:
             low, high = np.minimum(lo, hi) - allowed, np.maximum(lo, hi) + allowed
@@ -96,27 +152,22 @@ def compare(
         max_abs = float(diff[fin].max()) if fin.any() else 0.0
         rel_ok = fin & (big > atol)
         max_rel = float((diff[rel_ok] / big[rel_ok]).max()) if rel_ok.any() else 0.0
-    if ratio.size:
-        k = int(np.argmax(ratio))
-        cols = ratio.shape[1] if ratio.ndim == 2 else max(1, ratio.size)
-        worst = (int(k // cols), int(k % cols))
-        top = float(ratio.reshape(-1)[k])
-    else:
-        worst, top = None, 0.0
-    return Comparison(
-        a_name, b_name, max_abs, max_rel, bool(top <= 1.0), worst, top, int(missing.sum())
-    )
+    k = int(np.argmax(ratio))
+    where = divmod(k, ratio.shape[1])
+    return max_abs, max_rel, float(ratio.reshape(-1)[k]), where, int(missing.sum())
 
 
 def scale_of(mats: Sequence[np.ndarray]) -> float:
     """max(1, the largest finite |J| over the methods): the scale of absolute tolerances."""
     best = 1.0
     for m in mats:
-        m = np.asarray(m, dtype=np.float64)
-        if m.size:
-            fin = m[np.isfinite(m)]
-            if fin.size:
-                best = max(best, float(np.max(np.abs(fin))))
+        flat = np.asarray(m, dtype=np.float64).reshape(-1)
+        for k in range(0, flat.size, BLOCK):
+            hooks.observer.tick()
+            part = np.abs(flat[k : k + BLOCK])
+            part = part[np.isfinite(part)]
+            if part.size:
+                best = max(best, float(part.max()))
     return best
 
 

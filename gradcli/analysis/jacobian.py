@@ -523,6 +523,8 @@ def compare(
     check_entries(int(s.out.data.size), sum(target_sizes(s.targets)), "Jacobian")
     # Each method's matrix, and the numeric method's central, one-sided and noise arrays.
     n_arrays = len(set(methods)) + (3 if "numeric" in methods else 0)
+    if "numeric" in methods and len(s.targets) > 1:
+        n_arrays += 4  # the numeric differences of each input, then side by side
     limits.MEMORY_MB.check(
         entries * 8 * n_arrays >> 20,
         f"the memory --compare needs for {n_arrays} matrices of {entries:,} entries, in MB,",
@@ -572,7 +574,9 @@ def _numeric_with_sides(s: Setup) -> tuple[JacobianResult, Differences]:
 
     def cat(field: str) -> np.ndarray | None:
         arrs = [getattr(d, field) for d in parts]
-        return None if any(a is None for a in arrs) else np.concatenate(arrs, axis=1)
+        if any(a is None for a in arrs):
+            return None
+        return arrs[0] if len(arrs) == 1 else np.concatenate(arrs, axis=1)
 
     central = cat("central")
     assert central is not None

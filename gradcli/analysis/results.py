@@ -11,6 +11,12 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..base.record import Record
+from ..core import hooks
+
+# Entries worked on at a time when large matrices are compared: the temporaries stay a few MB
+# however large the Jacobian (a 9.6 M-entry --compare made a dozen full-size ones), and the
+# run's budget (time, memory) is checked between blocks.
+BLOCK = 1 << 18
 
 
 def jsonable(a: np.ndarray) -> Any:
@@ -150,6 +156,8 @@ class JacobianResult(Record):
     @property
     def matrix(self) -> np.ndarray:
         """All blocks side by side: (output elements, input elements of every wrt in order)."""
+        if len(self.blocks) == 1:  # the block itself, not a copy (Jacobians can be large)
+            return next(iter(self.blocks.values())).matrix
         return np.concatenate([b.matrix for b in self.blocks.values()], axis=1)
 
     def to_json(self) -> dict[str, Any]:
@@ -311,9 +319,11 @@ class MethodComparison(Record):
         best = 0.0
         for i in range(len(ms)):
             for j in range(i + 1, len(ms)):
-                if ms[i].size:
+                a, b = ms[i].reshape(-1), ms[j].reshape(-1)
+                for k in range(0, a.size, BLOCK):  # a few MB of temporaries at a time
+                    hooks.observer.tick()
                     with np.errstate(all="ignore"):
-                        d = np.abs(ms[i] - ms[j])
+                        d = np.abs(a[k : k + BLOCK] - b[k : k + BLOCK])
                     fin = d[np.isfinite(d)]
                     if fin.size:
                         best = max(best, float(np.max(fin)))

@@ -97,10 +97,17 @@ class Differences:
         relative (to max(1, |left|, |right|)): the function has a kink there."""
         if self.left is None or self.right is None:
             return None
-        with np.errstate(all="ignore"):
-            gap = np.abs(self.right - self.left)
-            size = np.maximum(1.0, np.maximum(np.abs(self.left), np.abs(self.right)))
-            return np.nan_to_num(gap / size, nan=0.0) > tol
+        left, right = self.left.reshape(-1), self.right.reshape(-1)
+        out = np.zeros(left.size, dtype=bool)
+        step = 1 << 18  # a few MB of temporaries at a time, the budget checked in between
+        for k in range(0, left.size, step):
+            hooks.observer.tick()
+            lk, rk = left[k : k + step], right[k : k + step]
+            with np.errstate(all="ignore"):
+                gap = np.abs(rk - lk)
+                size = np.maximum(1.0, np.maximum(np.abs(lk), np.abs(rk)))
+                out[k : k + step] = np.nan_to_num(gap / size, nan=0.0) > tol
+        return out.reshape(self.left.shape)
 
 
 def _flat(v: object) -> np.ndarray:

@@ -160,6 +160,9 @@ class Node:
     `mark` is `MUTATIONS` then, so a pass checks saved versions only if something changed since.
     """
 
+    # What a program may read of a grad_fn (the interpreter's attribute table for objects).
+    PROGRAM_ATTRIBUTES = ("name", "next_functions")
+
     __slots__ = (
         "op",
         "inputs",
@@ -221,6 +224,7 @@ class Node:
 class AccumulateGrad:
     """The node that stores a leaf's gradient in `.grad` (as `next_functions` shows it)."""
 
+    PROGRAM_ATTRIBUTES = ("name", "next_functions", "variable")
     __slots__ = ("variable",)
 
     def __init__(self, variable: Tensor) -> None:

@@ -244,9 +244,14 @@ class UsageError(GradcliError):
 
 
 class LimitError(GradcliError):
-    """A named safety limit was reached (never caught by a program's `except`)."""
+    """A named safety limit was reached (never caught by a program's `except`; `limit`: its
+    name, when one limit is meant)."""
 
     python_class = None
+
+    def __init__(self, message: str, *, limit: str | None = None, **kw: object) -> None:
+        super().__init__(message, **kw)  # type: ignore[arg-type]
+        self.limit = limit
 
 
 class NotSupported(GradcliError):

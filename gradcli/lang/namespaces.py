@@ -29,7 +29,6 @@ from .values import (
     Builtin,
     Device,
     DType,
-    GradFn,
     Namespace,
     PyType,
     check_structure,
@@ -335,7 +334,7 @@ def _tolist(t: Tensor) -> Any:
 
 # Tensor properties a program may read (and the few it may assign).
 def _grad_fn(t: Tensor) -> Any:
-    return None if t.node is None else GradFn(t.node.name())
+    return t.node  # the engine's node: name(), next_functions, PyTorch's repr
 
 
 def data_alias(t: Tensor) -> Tensor:

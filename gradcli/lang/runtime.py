@@ -24,9 +24,16 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported, Span, suggest
 from ..core import hooks
 from ..core.inplace import VIEW_OF_LEAF, inplace
-from ..core.tensor import Settings, Tensor, bumped, data_array, grad_enabled, typename
+from ..core.tensor import (
+    HookHandle,
+    Settings,
+    Tensor,
+    bumped,
+    data_array,
+    grad_enabled,
+    typename,
+)
 from ..surface import constructors as K
-from ..surface import functional as F
 from ..surface import indexing as I
 from ..surface import nn as surface_nn
 from ..surface import sampling
@@ -48,7 +55,6 @@ from .values import (
     DType,
     Frame,
     FunctionCode,
-    GradFn,
     ModuleType,
     Namespace,
     PyType,
@@ -333,7 +339,7 @@ class Runtime:
         handler = _ATTRIBUTES.get(kind)
         if handler is not None:
             return handler(self, owner, attr)
-        if isinstance(owner, (F.MinMax, MaxMin)) and attr in ("values", "indices"):
+        if isinstance(owner, MaxMin) and attr in ("values", "indices"):
             return owner.values if attr == "values" else owner.indices
         method = pyobjects.method(owner, attr)
         if method is not None:
@@ -690,12 +696,6 @@ def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
     ).mirror("AttributeError")
 
 
-def _gradfn_attribute(rt: Runtime, owner: GradFn, attr: str) -> Any:
-    if attr == "name":
-        return BoundMethod("name", lambda g: g.name, owner)
-    raise GradcliError(f"'{owner.name}' object has no attribute '{attr}'").mirror("AttributeError")
-
-
 def _dtype_attribute(rt: Runtime, owner: DType, attr: str) -> Any:
     if attr == "is_floating_point":
         return owner.np.kind == "f"
@@ -733,9 +733,17 @@ def _super_attribute(rt: Runtime, owner: Super, attr: str) -> Any:
     return owner.get(rt, attr)
 
 
+def _hook_handle_attribute(rt: Runtime, owner: HookHandle, attr: str) -> Any:
+    if attr == "remove":
+        return Builtin("RemovableHandle.remove", owner.remove)
+    raise GradcliError(f"'RemovableHandle' object has no attribute '{attr}'").mirror(
+        "AttributeError"
+    )
+
+
 _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
+    HookHandle: _hook_handle_attribute,
     Ctx: _ctx_attribute,
-    GradFn: _gradfn_attribute,
     DType: _dtype_attribute,
     PyType: _pytype_attribute,
     ModuleType: _pytype_attribute,

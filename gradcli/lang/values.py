@@ -298,16 +298,6 @@ class Ctx:
         pass
 
 
-class GradFn:
-    __slots__ = ("name",)
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def __repr__(self) -> str:
-        return f"<{self.name} object>"
-
-
 class PyType:
     """A Python type a program names: `int`, `float`, `str`, `list`... (calling it converts;
     `isinstance` and `type(v)` use it), and `torch.Tensor`-like classes of gradcli's."""

@@ -206,6 +206,9 @@ class RunBudget:
             return
         now = time.monotonic()
         if now > self.deadline:
+            # Spent for good: every later tick reads the clock again (and raises again), so
+            # that a caller that caught the error cannot go on unbounded.
+            self.countdown = 0
             self._over_time(now)
         if now > self.next_memory:
             self.next_memory = now + self.MEMORY_EVERY

@@ -51,6 +51,31 @@ def size_builtin(s: Any = ()) -> Size:
 _NAMESPACES: dict[str, Namespace] | None = None
 
 
+class _Lazy:
+    """A surface function imported when a program first calls it (start-up stays lean), with
+    its signature, so that a call that does not fit it is the program's error."""
+
+    def __init__(self, module: str, name: str):
+        self.module, self.name = module, name
+
+    def target(self) -> Any:
+        import importlib
+
+        return getattr(importlib.import_module(self.module, __package__), self.name)
+
+    @property
+    def __signature__(self) -> Any:
+        import inspect
+
+        return inspect.signature(self.target())
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.target()(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<function {self.name}>"
+
+
 def build_namespaces() -> dict[str, Namespace]:
     """The modules a program can name (made once: they are fixed tables)."""
     global _NAMESPACES
@@ -88,6 +113,8 @@ def _build() -> dict[str, Namespace]:
             "Function": FUNCTION_BASE,
             "function": function_ns,
             "functional": Namespace("torch.autograd.functional", {}),
+            "gradcheck": _Lazy("..surface.gradcheck", "gradcheck"),
+            "gradgradcheck": _Lazy("..surface.gradcheck", "gradgradcheck"),
             "no_grad": gradmode.NO_GRAD,
             "enable_grad": gradmode.ENABLE_GRAD,
             "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),

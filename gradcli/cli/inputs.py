@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from ..base.errors import GradcliError, UsageError
-from .app import State
-from .options import DType
+from .options import ProgramOptions
+from .state import State
 
 
 def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
@@ -76,19 +76,18 @@ def _overrides(sets: list[str] | None) -> dict[str, Any]:
     return out
 
 
-def load_program(
-    program: str | None, expr: str | None, sets: list[str] | None, seed: int, dtype: DType
-) -> tuple[Any, dict[str, Any]]:
+def load_program(p: ProgramOptions) -> tuple[Any, dict[str, Any]]:
     """The parsed program and the `--set` values (as arrays shaped like their tensors): what
     a command needs to run, or re-run, the program."""
     import numpy as np
 
     from ..lang.program import parse
 
-    text, name = read_program(program, expr)
+    text, name = read_program(p.program, p.expr)
     prog = parse(text, name)
-    raw = _overrides(sets)
+    raw = _overrides(p.set_)
     overrides: dict[str, Any] = {}
+    seed, dtype = p.seed, p.dtype
     if raw:
         # --set values are parsed against the tensor's shape, so run once to learn shapes.
         from .values import parse_values
@@ -103,17 +102,10 @@ def load_program(
     return prog, overrides
 
 
-def load_run(
-    program: str | None,
-    expr: str | None,
-    sets: list[str] | None,
-    seed: int,
-    dtype: DType,
-    echo: Any = None,
-) -> Any:
+def load_run(p: ProgramOptions, echo: Any = None) -> Any:
     """Read, parse and run the program, with `--set` values applied to its leaves."""
-    prog, overrides = load_program(program, expr, sets, seed, dtype)
-    r = prog.run(overrides=overrides, dtype=dtype.value, seed=seed, echo=echo)
+    prog, overrides = load_program(p)
+    r = prog.run(overrides=overrides, dtype=p.dtype.value, seed=p.seed, echo=echo)
     for w in getattr(r, "warnings", ()):
         sys.stderr.write(w + "\n")
     return r

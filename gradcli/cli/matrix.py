@@ -679,7 +679,7 @@ def heat_layout(mat: Any, *, width: int, max_rows: int | None = None) -> HeatLay
     that way (a square on most terminals), else one, and when even that does not fit, the mean
     of blocks of entries (nan if a block holds a nan or both infinities, else +-inf if it holds
     one)."""
-    a = _as_2d(mat).astype(np.float64)
+    a = _as_2d(mat).astype(np.float64, copy=False)
     nr, nc = a.shape
     rows = DEFAULT_HEAT_ROWS if max_rows is None else max(1, int(max_rows))
     width = max(1, int(width))
@@ -692,24 +692,25 @@ def heat_layout(mat: Any, *, width: int, max_rows: int | None = None) -> HeatLay
         tiles = a.copy()
     else:
         tr, tc = math.ceil(nr / fr), math.ceil(nc / fc)
-        pad = np.full((tr * fr, tc * fc), np.nan)
-        pad[:nr, :nc] = a
-        real = np.zeros(pad.shape, dtype=bool)
-        real[:nr, :nc] = True
-
-        def blocks(x: np.ndarray) -> np.ndarray:
-            return x.reshape(tr, fr, tc, fc).transpose(0, 2, 1, 3).reshape(tr, tc, fr * fc)
-
-        v, ok = blocks(pad), blocks(real)
-        fin = np.isfinite(v)
-        # The mean over the block's real entries (the padding past the edge does not count),
-        # each divided before the sum so that huge finite values cannot overflow to inf.
-        count = np.maximum(ok.sum(-1), 1)[..., None]
-        mean = (np.where(fin, v, 0.0) / count).sum(-1)
-        has_nan = (np.isnan(v) & ok).any(-1)
-        pinf, ninf = (v == np.inf).any(-1), (v == -np.inf).any(-1)
-        tiles = np.where(pinf, np.inf, np.where(ninf, -np.inf, mean))
-        tiles = np.where(has_nan | (pinf & ninf), np.nan, tiles)
+        # Entries of each tile (the padding past the right and bottom edges does not count).
+        cols = np.minimum(fc, nc - fc * np.arange(tc))
+        tiles = np.empty((tr, tc))
+        # One band of tile rows at a time: the temporaries stay a band's size, not the
+        # matrix's (a 5000 x 5000 Jacobian would need gigabytes at once).
+        for i in range(tr):
+            band = a[i * fr : (i + 1) * fr]
+            h = band.shape[0]
+            pad = np.zeros((h, tc * fc))
+            pad[:, :nc] = band
+            v = pad.reshape(h, tc, fc).transpose(1, 0, 2).reshape(tc, h * fc)
+            fin = np.isfinite(v)
+            # The mean, each entry divided before the sum so that huge finite values cannot
+            # overflow to inf.
+            mean = (np.where(fin, v, 0.0) / (h * cols)[:, None]).sum(-1)
+            has_nan = np.isnan(v).any(-1)
+            pinf, ninf = (v == np.inf).any(-1), (v == -np.inf).any(-1)
+            row = np.where(pinf, np.inf, np.where(ninf, -np.inf, mean))
+            tiles[i] = np.where(has_nan | (pinf & ninf), np.nan, row)
     finite = tiles[np.isfinite(tiles)]
     top = float(np.max(np.abs(finite))) if finite.size else 0.0
     return HeatLayout((nr, nc), tiles, (fr, fc), cell, top)

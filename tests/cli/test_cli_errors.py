@@ -146,7 +146,7 @@ def test_no_program(runner: CliRunner) -> None:
     [
         ["backward", "prog.py", "--format", "xml"],
         ["backward", "prog.py", "--dtype", "float16"],
-        ["backward", "prog.py", "--precision", "0"],
+        ["backward", "prog.py", "--precision", "-1"],
         ["backward", "prog.py", "--seed", "1.5"],
         ["backward", "prog.py", "--no-such-option"],
         ["forward", "prog.py", "--grad", "1"],
@@ -154,8 +154,11 @@ def test_no_program(runner: CliRunner) -> None:
     ],
 )
 def test_usage_errors(runner: CliRunner, prog: str, args: list[str]) -> None:
+    """Usage errors look like every other error: `error: ...` and a hint, one message."""
     err = fails(runner, args, code=2)
-    assert "Usage:" in err or "Error" in err
+    assert err.startswith("error: "), err
+    assert "  hint: " in err and "--help" in err
+    assert "Usage:" not in err and "╭" not in err
 
 
 def test_set_without_equals_is_usage(runner: CliRunner, prog: str) -> None:

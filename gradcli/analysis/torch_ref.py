@@ -92,9 +92,27 @@ def torch_jacobian(
         raise GradcliError(f"PyTorch: the program is not valid Python: {e.msg}") from None
     torch.manual_seed(0)
     default_dtype = torch.get_default_dtype()
+    # gradcli draws random numbers in PyTorch's float32 default and widens them, so that the
+    # analysis (in float64) runs on PyTorch's numbers: the reference draws the same way.
+    drawing = {n: getattr(torch, n) for n in ("rand", "randn", "rand_like", "randn_like")}
+
+    def widened(fn: Any) -> Any:
+        def draw(*a: Any, **k: Any) -> Any:
+            if k.get("dtype") is not None:
+                return fn(*a, **k)
+            grad = bool(k.pop("requires_grad", False))
+            out = fn(*a, dtype=torch.float32, **k).to(torch.float64)
+            return out.requires_grad_() if grad else out
+
+        return draw
+
+    for n, fn in drawing.items():
+        namespace[n] = widened(fn)
     try:
         # gradcli's default dtype is float64 (PyTorch's float32); FloatTensor stays float32.
         torch.set_default_dtype(torch.float64)
+        for n in drawing:
+            setattr(torch, n, namespace[n])
         torch.Tensor.backward = t_backward  # type: ignore[method-assign]
         torch.autograd.backward = a_backward  # type: ignore[assignment]
         torch.autograd.grad = a_grad  # type: ignore[assignment]
@@ -109,6 +127,8 @@ def torch_jacobian(
         ) from None
     finally:
         torch.set_default_dtype(default_dtype)
+        for n, fn in drawing.items():
+            setattr(torch, n, fn)
         torch.Tensor.backward = saved[0]  # type: ignore[method-assign]
         torch.autograd.backward, torch.autograd.grad = saved[1], saved[2]  # type: ignore[assignment]
     for n, v in leaves.items():

@@ -107,6 +107,18 @@ class ProgramOptions:
 
 
 @dataclasses.dataclass
+class RunProgramOptions(ProgramOptions):
+    """`gradcli run` runs the program as PyTorch would: float32 by default."""
+
+    dtype: Annotated[
+        DType,
+        typer.Option(
+            "--dtype", help="The default float dtype (float32, as PyTorch).", rich_help_panel=PROGRAM
+        ),
+    ] = DType.float32
+
+
+@dataclasses.dataclass
 class OutputOptions:
     """How and where a result is written."""
 

@@ -9,6 +9,8 @@ a `LimitError` when a run spends too much. Without an observer nothing is counte
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 REPORT_BYTES = 1 << 20  # tensors at least this large are reported when they are made
 
 
@@ -26,6 +28,15 @@ class Observer:
 
 
 observer: Observer = Observer()
+
+# Where warnings go (PyTorch's UserWarnings: the run prints them on stderr); None: dropped.
+warning_sink: Callable[[str, str | None], None] | None = None
+
+
+def warn(message: str, hint: str | None = None) -> None:
+    """A warning for the user, in PyTorch's words where PyTorch warns, with gradcli's hint."""
+    if warning_sink is not None:
+        warning_sink(message, hint)
 
 
 def install(new: Observer) -> None:

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
-from . import hooks
+from . import dtypes, hooks
 
 
 class _GradMode:
@@ -55,18 +55,19 @@ def grad_enabled() -> bool:
 
 
 class Settings:
-    """Process-wide defaults a program runs with (set by `--dtype` / `--seed`)."""
+    """Process-wide defaults a program runs with (set by `--dtype` / `--seed`).
+
+    default_dtype  the float dtype tensors are made in when the program names none (PyTorch's
+                   `get_default_dtype()`): float32 in `gradcli run`, as PyTorch; float64 in the
+                   analysis commands and the library, for precise answers
+    draw_dtype     the dtype random draws are made in when the program names none: PyTorch's
+                   default (float32) unless the program called `set_default_dtype`, so that an
+                   analysis run in float64 draws PyTorch's numbers and then widens them
+    """
 
     default_dtype: np.dtype = np.dtype(np.float64)
+    draw_dtype: np.dtype = np.dtype(np.float32)
     seed: int = 0
-    # Created on first use: importing numpy.random costs ~20 ms of start-up.
-    _rng: Any = None
-
-    @classmethod
-    def rng(cls) -> Any:
-        if cls._rng is None:
-            cls._rng = np.random.default_rng(cls.seed)
-        return cls._rng
 
 
 class Tensor:
@@ -79,9 +80,9 @@ class Tensor:
         arr = np.asarray(data, dtype=dtype)
         if requires_grad and arr.dtype.kind != "f":
             raise GradcliError(
-                "only Tensors of floating point dtype can require gradients",
-                hint="gradcli tensors made from numbers are float64; this one holds "
-                f"{arr.dtype} values",
+                "Only Tensors of floating point and complex dtype can require gradients",
+                found=f"a tensor of dtype {dtypes.torch_name(arr.dtype)}",
+                hint="integer data makes an int64 tensor: write 1.0 (or pass dtype=torch.float32)",
             )
         self.data = arr
         if arr.nbytes >= hooks.REPORT_BYTES:
@@ -142,7 +143,11 @@ class Tensor:
                 hint="use .detach() to get a tensor that does not require grad",
             )
         if flag and self.data.dtype.kind != "f":
-            raise GradcliError("only Tensors of floating point dtype can require gradients")
+            raise GradcliError(
+                "only Tensors of floating point dtype can require gradients",
+                found=f"a tensor of dtype {dtypes.torch_name(self.data.dtype)}",
+                hint="convert it first: x = x.float()",
+            )
         self.requires_grad = bool(flag)
         return self
 
@@ -164,24 +169,20 @@ class Tensor:
 
 
 def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:
-    """A Tensor for an operand: Tensors pass through, numbers take `like`'s float dtype."""
+    """A Tensor for an operand: Tensors pass through, numbers take `like`'s float dtype, other
+    data is inferred as `torch.tensor` infers it (int64 for integers, the default float dtype
+    for floats, bool for booleans)."""
     if isinstance(value, Tensor):
         return value
     if like is not None and like.dtype.kind == "f" and isinstance(value, (int, float, bool)):
         return Tensor(np.asarray(value, dtype=like.dtype))
-    try:
-        arr = np.asarray(value)
-    except (ValueError, TypeError, OverflowError):
-        arr = np.asarray(None)  # a ragged list: refused below
-    if arr.dtype.kind not in "biuf":
-        rect = " (a list must be rectangular and hold numbers)"
-        raise GradcliError(
-            f"expected a Tensor or a number, not {type(value).__name__}"
-            + (rect if isinstance(value, (list, tuple)) else "")
-        )
-    if arr.dtype.kind in "iub" and not isinstance(value, np.ndarray):
-        arr = arr.astype(np.float64)
-    return Tensor(arr)
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind not in "biuf":
+            raise GradcliError(f"expected a Tensor or a number, not an array of {value.dtype}")
+        return Tensor(value)
+    if isinstance(value, (int, float, bool, list, tuple, np.generic)):
+        return Tensor(data_array(value, None))
+    raise GradcliError(f"expected a Tensor or a number, not {typename(value)}")
 
 
 def constant(a: Any) -> Tensor:
@@ -204,13 +205,18 @@ def typename(v: Any) -> str:
     )
 
 
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+
+
 def data_array(data: Any, dtype: Any) -> np.ndarray:
     """Nested lists of numbers (or Tensors of one element) to an array, checked: the element
-    limit, the nesting depth, numbers only, rectangular. Without `dtype`: bool for booleans
-    only, else the default float dtype."""
+    limit, the nesting depth, numbers only, rectangular, integers within int64. Without `dtype`
+    the dtype is inferred as `torch.tensor` does: bool for booleans only, int64 when there are
+    integers and no floats, else the default float dtype (a Tensor element brings its own)."""
     if isinstance(data, Tensor):
         return data.data.astype(Settings.default_dtype if dtype is None else dtype, copy=True)
     count = [0]
+    kinds: set[Any] = set()
 
     def walk(v: Any, depth: int) -> Any:
         if depth > 32:
@@ -223,25 +229,54 @@ def data_array(data: Any, dtype: Any) -> np.ndarray:
                     "only one element tensors can be converted to Python scalars",
                     hint="use torch.stack or torch.cat to combine tensors (keeps gradients)",
                 )
+            if v.requires_grad:
+                hooks.warn(
+                    "Converting a tensor with requires_grad=True to a scalar may lead to "
+                    "unexpected behavior.\nConsider using tensor.detach() first.",
+                    "the new tensor holds the values only: no gradient flows back through "
+                    "it (torch.stack keeps gradients)",
+                )
+            kinds.add(v.dtype)
             v = v.data.reshape(()).item()
-        if isinstance(v, bool) or isinstance(v, (int, float)):
-            count[0] += 1
-            if count[0] > limits.LIST_ITEMS.value:
-                limits.LIST_ITEMS.check(count[0], "the number of numbers in the tensor data")
-            return v
-        raise GradcliError(
-            f"Could not infer dtype of {typename(v)}",
-            expected="numbers, or nested lists of numbers",
-        )
+        elif isinstance(v, np.generic) and v.dtype.kind in "biuf":
+            kinds.add(v.dtype if v.dtype in dtypes.TORCH_NAMES else np.dtype(np.float64))
+            v = v.item()
+        elif isinstance(v, bool):
+            kinds.add(dtypes.BOOL)
+        elif isinstance(v, int):
+            if not _INT64_MIN <= v <= _INT64_MAX:
+                raise GradcliError(
+                    "Overflow when unpacking long long",
+                    found=f"an integer of {v.bit_length()} bits",
+                    expected="integers between -2**63 and 2**63 - 1 (int64)",
+                    hint="write it as a float (e.g. 1e20) for a float tensor",
+                )
+            kinds.add(dtypes.INT64)
+        elif isinstance(v, float):
+            kinds.add(None)  # the default float dtype
+        else:
+            raise GradcliError(
+                f"Could not infer dtype of {typename(v)}",
+                expected="numbers, or nested lists of numbers",
+            )
+        count[0] += 1
+        if count[0] > limits.LIST_ITEMS.value:
+            limits.LIST_ITEMS.check(count[0], "the number of numbers in the tensor data")
+        return v
 
     clean = walk(data, 0)
-    all_bool = count[0] > 0 and _all_bool(clean)
+    if dtype is None:
+        dtype = _inferred(kinds)
     try:
-        if dtype is None:
-            arr = np.array(clean, dtype=bool if all_bool else Settings.default_dtype)
-        else:
+        with np.errstate(over="ignore", invalid="ignore"):
             arr = np.array(clean, dtype=dtype)
-    except (ValueError, OverflowError):
+    except OverflowError:
+        raise GradcliError(
+            f"value cannot be converted to type {dtypes.torch_name(np.dtype(dtype))} without "
+            "overflow",
+            hint="choose a wider dtype",
+        ) from None
+    except ValueError:
         raise GradcliError(
             "expected a rectangular nested list (every row the same length)",
             found="rows of different lengths (a ragged list)",
@@ -249,12 +284,10 @@ def data_array(data: Any, dtype: Any) -> np.ndarray:
     return arr
 
 
-def _all_bool(v: Any) -> bool:
-    stack = [v]
-    while stack:
-        e = stack.pop()
-        if isinstance(e, list):
-            stack.extend(e)
-        elif not isinstance(e, bool):
-            return False
-    return True
+def _inferred(kinds: set[Any]) -> np.dtype:
+    """The dtype `torch.tensor` infers from the kinds of its elements."""
+    out: np.dtype | None = None
+    for k in kinds:
+        k = Settings.default_dtype if k is None else k
+        out = k if out is None else dtypes.promote_types(out, k)
+    return Settings.default_dtype if out is None else out

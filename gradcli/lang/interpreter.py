@@ -24,7 +24,7 @@ from ..core.tensor import Settings, Tensor, data_array, typename
 from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import indexing as I
-from ..surface import names
+from ..surface import names, sampling
 from ..surface import nn as surface_nn
 from ..surface.printing import format_value
 from .builtins import BUILTINS
@@ -105,8 +105,13 @@ class Interpreter:
         self.warned: set[str] = set()
         self.more_warnings = 0
         self.scopes: list[dict[str, Any]] = [self.globals]
+        self.current_stmt: ast.AST | None = None
+        # The analysis commands run in float64 unless told otherwise; random draws are made in
+        # PyTorch's default (float32) either way, so they are PyTorch's numbers.
         Settings.default_dtype = np.dtype(dtype or np.float64)
-        K.manual_seed(seed)
+        Settings.draw_dtype = np.dtype(np.float32)
+        Settings.seed = int(seed) % 2**64
+        sampling.reset(seed)
         self.stmt_handlers: dict[type, Callable[[Any], None]] = {
             ast.Expr: self.s_expr,
             ast.Assign: self.s_assign,
@@ -142,11 +147,16 @@ class Interpreter:
     def execute(self) -> None:
         import warnings
 
-        with limits.BUDGET.run(), warnings.catch_warnings():
-            # NumPy's RuntimeWarnings (overflow, division by zero) would print to stderr from
-            # inside gradcli; non-finite results are reported by `check_finite` instead.
-            warnings.simplefilter("ignore", RuntimeWarning)
-            self.exec_block(self.program.tree.body)
+        previous_sink = hooks.warning_sink
+        hooks.warning_sink = self.kernel_warning
+        try:
+            with limits.BUDGET.run(), warnings.catch_warnings():
+                # NumPy's RuntimeWarnings (overflow, division by zero) would print to stderr
+                # from inside gradcli; non-finite results are reported by `check_finite`.
+                warnings.simplefilter("ignore", RuntimeWarning)
+                self.exec_block(self.program.tree.body)
+        finally:
+            hooks.warning_sink = previous_sink
         self.check_grads()
         for name in self.overrides:
             if name not in self.applied:
@@ -166,6 +176,7 @@ class Interpreter:
     def exec_block(self, body: list[ast.stmt]) -> None:
         for stmt in body:
             limits.BUDGET.tick()
+            self.current_stmt = stmt
             handler = self.stmt_handlers.get(type(stmt))
             if handler is None:  # validate refuses these first; kept as a second line
                 raise self.error(stmt, f"{describe(stmt)} is not supported")
@@ -702,6 +713,19 @@ class Interpreter:
             return BoundMethod("name", lambda g: g.name, owner)
         if isinstance(owner, DType) and attr == "is_floating_point":
             return owner.np.kind == "f"
+        # Objects of the PyTorch surface list what a program may reach: a module answers for
+        # its own attributes (parameters, submodules, methods), a Generator names its methods.
+        if hasattr(type(owner), "program_attribute") and not attr.startswith("_"):
+            try:
+                return owner.program_attribute(attr)
+            except GradcliError as e:
+                raise e.with_span(self.span(node)) from None
+        allowed = getattr(type(owner), "PROGRAM_ATTRIBUTES", None)
+        if allowed is not None and attr in allowed and not attr.startswith("_"):
+            value = getattr(owner, attr)
+            if callable(value):
+                return Builtin(f"{typename(owner)}.{attr}", value)
+            return value
         raise self.error(
             node, f"'{typename(owner)}' object has no attribute '{attr}'", found=f"`.{attr}`"
         )
@@ -734,6 +758,11 @@ class Interpreter:
                     f"{typename(owner)} index out of range",
                     hint=f"it has {len(owner)} items",
                 ) from None
+        if hasattr(type(owner), "program_getitem"):  # nn.Sequential, ModuleList, ModuleDict
+            try:
+                return owner.program_getitem(key)
+            except GradcliError as e:
+                raise e.with_span(self.span(node)) from None
         raise self.error(node, f"'{typename(owner)}' object is not subscriptable")
 
     def e_call(self, node: ast.Call) -> Any:
@@ -812,6 +841,10 @@ class Interpreter:
             self.warnings.append(f"{where}warning: {message}")
         else:
             self.more_warnings += 1
+
+    def kernel_warning(self, message: str, hint: str | None) -> None:
+        """A warning PyTorch gives (from below the language), at the statement running."""
+        self.warn(message + (f"\n  hint: {hint}" if hint else ""), self.current_stmt)
 
     def check_finite(self, label: str, t: Tensor, node: ast.AST | None) -> None:
         """Warn (once per label) when a tensor holds NaN or infinity. They are results, as

@@ -13,6 +13,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError
 from ..core import autograd
+from ..core import dtypes as D
 from ..core.tensor import Settings, Tensor, as_tensor, typename
 from ..ops import arithmetic as A
 from ..surface import constructors as K
@@ -22,24 +23,10 @@ from ..surface.printing import Size
 from .builtins import size_builtin
 from .values import Builtin, DType, GradFn, Namespace
 
-_DTYPES = {
-    "float32": np.float32,
-    "float": np.float32,
-    "float64": np.float64,
-    "double": np.float64,
-    "int64": np.int64,
-    "long": np.int64,
-    "int32": np.int32,
-    "int": np.int32,
-    "bool": np.bool_,
-    "float16": np.float32,
-    "half": np.float32,
-}
-
 
 def build_namespaces() -> dict[str, Namespace]:
-    dtypes = {k: DType(k, np.dtype(v)) for k, v in _DTYPES.items()}
-    functional_members: dict[str, Any] = dict(names.FUNCTIONS)
+    dtypes = {k: DType(D.TORCH_NAMES[v], v) for k, v in D.BY_NAME.items()}
+    functional_members: dict[str, Any] = dict(names.NN_FUNCTIONAL)
     nn_functional = Namespace("torch.nn.functional", functional_members)
     nn = Namespace("torch.nn", {**names.MODULES, "functional": nn_functional})
     autograd = Namespace(
@@ -66,7 +53,8 @@ def build_namespaces() -> dict[str, Namespace]:
             "inf": math.inf,
             "nan": math.nan,
             "set_default_dtype": _set_default_dtype,
-            "get_default_dtype": lambda: DType(str(Settings.default_dtype), Settings.default_dtype),
+            "get_default_dtype": lambda: dtype_value(Settings.default_dtype),
+            "is_floating_point": lambda t: A.tensor_arg(t, "input").dtype.kind == "f",
         },
     )
     torch.members.pop("no_grad")
@@ -164,6 +152,11 @@ _MATH: dict[str, Any] = {
 
 
 FUNCTION_BASE = Namespace("torch.autograd.Function", {})
+
+
+def dtype_value(dt: np.dtype) -> DType:
+    """The program's value of a dtype: prints as `torch.float32`."""
+    return DType(D.TORCH_NAMES.get(dt, dt.name), dt)
 
 
 def _set_default_dtype(d: Any) -> None:
@@ -279,12 +272,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "T": F.T,
     "mT": F.mT,
     "ndim": lambda t: t.ndim,
-    "dtype": lambda t: DType(
-        {"float32": "float32", "float64": "float64", "int64": "int64", "bool": "bool"}.get(
-            t.dtype.name, t.dtype.name
-        ),
-        t.dtype,
-    ),
+    "dtype": lambda t: dtype_value(t.dtype),
     "device": lambda t: "cpu",
     "is_cuda": lambda t: False,
 }

@@ -161,6 +161,9 @@ def iterate(v: Any, what: str) -> Any:
         if v.ndim == 0:
             raise GradcliError("iteration over a 0-d tensor")
         return (I.getitem(v, i) for i in range(v.shape[0]))
+    items = getattr(type(v), "program_items", None)  # nn.Sequential, ModuleList, ModuleDict
+    if items is not None:
+        return items(v)
     raise GradcliError(f"{what}: '{typename(v)}' object is not iterable")
 
 

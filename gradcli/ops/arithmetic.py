@@ -17,11 +17,13 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
+from ..core import dtypes
 from ..core.op import apply
 from ..core.tensor import Settings, Tensor, as_tensor, data_array, typename
 from . import binary as B
 from . import elementwise as E
 from . import linalg as L
+from . import shape as S
 
 
 def tensor_arg(v: Any, what: str = "argument") -> Tensor:
@@ -68,7 +70,10 @@ def broadcast_shape(a: Tensor, b: Tensor) -> tuple[int, ...]:
     return shape
 
 
-def operands(a: Any, b: Any) -> tuple[Tensor, Tensor]:
+def operands(a: Any, b: Any, *, floating: bool = False) -> tuple[Tensor, Tensor]:
+    """Two operands as tensors of PyTorch's result dtype (`core.dtypes.result_type`): numbers
+    take the tensor's dtype, ints with floats give the float, ... `floating`: an integer result
+    becomes the default float dtype (true division)."""
     ta = a if isinstance(a, Tensor) else None
     tb = b if isinstance(b, Tensor) else None
     if ta is None and tb is None:
@@ -76,12 +81,52 @@ def operands(a: Any, b: Any) -> tuple[Tensor, Tensor]:
     ta = ta if ta is not None else scalar_operand(a, tb)
     tb = tb if tb is not None else scalar_operand(b, ta)
     broadcast_shape(ta, tb)
-    return ta, tb
+    dt = dtypes.result_type([_participant(a, ta), _participant(b, tb)], Settings.default_dtype)
+    if floating and dt.kind != "f":
+        dt = Settings.default_dtype
+    return cast(ta, dt), cast(tb, dt)
+
+
+def compared(a: Any, b: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The values of two operands in their common dtype, for a comparison (which records
+    nothing: its result is bool)."""
+    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+        raise GradcliError("expected at least one Tensor operand")
+    ta = a if isinstance(a, Tensor) else scalar_operand(a, b)
+    tb = b if isinstance(b, Tensor) else scalar_operand(b, a)
+    broadcast_shape(ta, tb)
+    dt = dtypes.result_type([_participant(a, ta), _participant(b, tb)], Settings.default_dtype)
+    return ta.data.astype(dt, copy=False), tb.data.astype(dt, copy=False)
+
+
+def _participant(v: Any, t: Tensor) -> tuple[np.dtype, int | None]:
+    # A Python number is a "wrapped number" of its own rank in promotion.
+    if isinstance(v, (bool, int, float, np.number)) and not isinstance(v, Tensor):
+        return dtypes.scalar_dtype(v, Settings.default_dtype), None
+    return t.dtype, t.ndim
+
+
+def cast(t: Tensor, dt: np.dtype) -> Tensor:
+    """`t` in dtype `dt`: a constant is converted; a float tensor in the graph goes through the
+    recorded `astype` (its gradient comes back in its own dtype)."""
+    if t.dtype == dt:
+        return t
+    if t.requires_grad:
+        return apply(S.astype, t, dtype=dt)
+    return Tensor(t.data.astype(dt))
+
+
+def floating(x: Tensor) -> Tensor:
+    """An integer or bool tensor as the default float dtype (the ops that compute a float of
+    any input: exp, sin, sqrt, true division...); a float tensor as it is."""
+    return x if x.dtype.kind == "f" else Tensor(x.data.astype(Settings.default_dtype))
 
 
 def scalar_operand(v: Any, like: Tensor) -> Tensor:
     if isinstance(v, (int, float, bool)) or isinstance(v, np.number):
-        return as_tensor(v, like=like)
+        if like.dtype.kind == "f":
+            return as_tensor(v, like=like)
+        return Tensor(np.asarray(v, dtype=dtypes.scalar_dtype(v, Settings.default_dtype)))
     if isinstance(v, (list, tuple)):
         return Tensor(data_array(v, None))
     raise GradcliError(
@@ -89,9 +134,11 @@ def scalar_operand(v: Any, like: Tensor) -> Tensor:
     )
 
 
-def binop(op: Any, label: str | None = None) -> Callable[[Any, Any], Tensor]:
+def binop(
+    op: Any, label: str | None = None, *, floating: bool = False
+) -> Callable[[Any, Any], Tensor]:
     def f(a: Any, b: Any) -> Tensor:
-        ta, tb = operands(a, b)
+        ta, tb = operands(a, b, floating=floating)
         return apply(op, ta, tb, label=label)
 
     return f
@@ -106,7 +153,7 @@ sub_t = binop(B.sub)
 mul_t = binop(B.mul)
 
 
-div_t = binop(B.div)
+div_t = binop(B.div, floating=True)
 
 
 def pow(x: Any, e: Any) -> Tensor:
@@ -115,24 +162,47 @@ def pow(x: Any, e: Any) -> Tensor:
             raise GradcliError(f"pow(): exponent must be a number or Tensor, not {typename(e)}")
         if isinstance(e, int) and builtins.abs(e) > 10_000:
             raise GradcliError(f"exponent {e} is too large", hint="use a float exponent")
+        if x.dtype.kind != "f":
+            if isinstance(e, float):
+                x = floating(x)
+            elif e < 0:
+                raise GradcliError(
+                    "Integers to negative integer powers are not allowed.",
+                    hint="make the base a float tensor first: x.float() ** " + str(e),
+                )
         return apply(E.pow_scalar, x, p=e)
     if not isinstance(x, Tensor) and isinstance(e, Tensor):
         if isinstance(x, bool) or not isinstance(x, (int, float)):
             raise GradcliError(f"pow(): base must be a number or Tensor, not {typename(x)}")
+        if e.dtype.kind != "f":
+            if isinstance(x, float):
+                e = floating(e)
+            else:
+                a, b = operands(x, e)
+                return apply(B.pow, a, b)
         return apply(E.rpow_scalar, e, base=float(x))
     a, b = operands(x, e)
+    if a.dtype.kind != "f" and np.any(b.data < 0):
+        raise GradcliError(
+            "Integers to negative integer powers are not allowed.",
+            hint="make the base a float tensor first: x.float() ** y",
+        )
     return apply(B.pow, a, b)
 
 
-def unary(op: Any) -> Callable[..., Tensor]:
+def unary(op: Any, keeps_integers: bool = False) -> Callable[..., Tensor]:
+    """A function of one tensor; unless `keeps_integers`, an integer input is computed in the
+    default float dtype (as PyTorch's `exp`, `sin`, ... of an int64 tensor)."""
+
     def f(x: Any) -> Tensor:
-        return apply(op, tensor_arg(x, "input"))
+        x = tensor_arg(x, "input")
+        return apply(op, x if keeps_integers else floating(x))
 
     f.__name__ = op.name
     return f
 
 
-neg = unary(E.neg)
+neg = unary(E.neg, keeps_integers=True)
 
 
 exp = unary(E.exp)
@@ -147,7 +217,7 @@ log1p = unary(E.log1p)
 sqrt = unary(E.sqrt)
 
 
-abs = unary(E.abs)
+abs = unary(E.abs, keeps_integers=True)
 
 
 sin = unary(E.sin)
@@ -165,7 +235,7 @@ tanh = unary(E.tanh)
 sigmoid = unary(E.sigmoid)
 
 
-sign = unary(E.sign)
+sign = unary(E.sign, keeps_integers=True)
 
 
 erf = unary(E.erf)

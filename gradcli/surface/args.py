@@ -11,6 +11,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
+from ..core.dtypes import check_dtype
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import tensor_arg
 
@@ -80,8 +81,9 @@ def new_tensor(shape_or_data: Any, dtype: Any, requires_grad: bool) -> Tensor:
     return Tensor(shape_or_data, requires_grad=requires_grad, dtype=dtype)
 
 
-def float_dtype(dtype: Any) -> np.dtype:
-    return Settings.default_dtype if dtype is None else np.dtype(dtype)
+def float_dtype(dtype: Any, fn: str | None = None) -> np.dtype:
+    """A `dtype=` argument (only PyTorch's dtypes), the default float dtype when None."""
+    return Settings.default_dtype if dtype is None else check_dtype(dtype, fn=fn)
 
 
 def tensor_list(tensors: Any, fn: str) -> list[Tensor]:

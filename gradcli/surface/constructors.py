@@ -11,30 +11,32 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import dtypes
+from ..core.dtypes import check_dtype
 from ..core.tensor import Settings, Tensor, data_array, typename
 from ..ops.arithmetic import size_check, tensor_arg
 from .args import float_dtype, int_arg, new_tensor, shape_arg
 
 
-def manual_seed(seed: int) -> None:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise GradcliError(f"manual_seed expected an int, not {typename(seed)}")
-    # As PyTorch: any int is a seed (negative ones wrap around 2**64).
-    Settings.seed = int(seed) % 2**64
-    Settings._rng = None
-
-
 def set_default_dtype(dtype: Any) -> None:
-    Settings.default_dtype = np.dtype(dtype)
+    """`torch.set_default_dtype`: tensors and random draws are made in it from now on."""
+    Settings.default_dtype = Settings.draw_dtype = np.dtype(dtype)
 
 
-def tensor(data: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None) -> Tensor:
-    return new_tensor(data_array(data, dtype), None, requires_grad)
+def tensor(
+    data: Any,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+    pin_memory: bool = False,
+) -> Tensor:
+    dt = None if dtype is None else check_dtype(dtype, fn="tensor")
+    return new_tensor(data_array(data, dt), None, requires_grad)
 
 
 def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) -> Tensor:  # noqa: N802
     """`torch.Tensor(data)`, or `torch.Tensor(2, 3)` (sizes: gradcli fills zeros)."""
-    dt = float_dtype(dtype)
+    dt = float_dtype(dtype, "Tensor")
     if args and all(isinstance(a, int) and not isinstance(a, bool) for a in args):
         return new_tensor(np.zeros(shape_arg(args), dtype=dt), None, requires_grad)
     if len(args) != 1:
@@ -61,7 +63,9 @@ def Variable(t: Any, requires_grad: bool = False, volatile: bool = False) -> Ten
     return t
 
 
-def _filled(fill: Callable[[tuple[int, ...], np.dtype], np.ndarray]) -> Callable[..., Tensor]:
+def _filled(
+    fill: Callable[[tuple[int, ...], np.dtype], np.ndarray], name: str
+) -> Callable[..., Tensor]:
     def make(
         *size: Any,
         dtype: Any = None,
@@ -70,40 +74,46 @@ def _filled(fill: Callable[[tuple[int, ...], np.dtype], np.ndarray]) -> Callable
         out: Any = None,
     ) -> Tensor:
         shape = shape_arg(size)
-        return new_tensor(fill(shape, float_dtype(dtype)), None, requires_grad)
+        return new_tensor(fill(shape, float_dtype(dtype, name)), None, requires_grad)
 
+    make.__name__ = name
     return make
 
 
-zeros = _filled(lambda s, d: np.zeros(s, dtype=d))
+zeros = _filled(lambda s, d: np.zeros(s, dtype=d), "zeros")
 
 
-ones = _filled(lambda s, d: np.ones(s, dtype=d))
+ones = _filled(lambda s, d: np.ones(s, dtype=d), "ones")
 
 
 empty = zeros  # gradcli has no uninitialised memory: empty() is zeros
-
-
-rand = _filled(lambda s, d: Settings.rng().random(s).astype(d))
-
-
-randn = _filled(lambda s, d: Settings.rng().standard_normal(s).astype(d))
 
 
 def full(
     size: Any, fill_value: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
 ) -> Tensor:
     shape = shape_arg((size,) if isinstance(size, int) else tuple(size))
-    return new_tensor(
-        np.full(shape, float(fill_value), dtype=float_dtype(dtype)), None, requires_grad
-    )
+    if isinstance(fill_value, Tensor):
+        fill_value = fill_value.item()
+    if isinstance(fill_value, bool) or not isinstance(fill_value, (int, float)):
+        raise GradcliError(
+            "full(): argument 'fill_value' (position 2) must be Number, not " + typename(fill_value)
+        )
+    if dtype is None:
+        # As PyTorch: the fill value's type chooses (an int fills int64, a bool bool).
+        dt = dtypes.scalar_dtype(fill_value, Settings.default_dtype)
+    else:
+        dt = check_dtype(dtype, fn="full")
+    return new_tensor(np.full(shape, fill_value, dtype=dt), None, requires_grad)
 
 
 def eye(
     n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False, device: Any = None
 ) -> Tensor:
     shape = shape_arg((n, n if m is None else m))
-    return new_tensor(np.eye(shape[0], shape[1], dtype=float_dtype(dtype)), None, requires_grad)
+    return new_tensor(
+        np.eye(shape[0], shape[1], dtype=float_dtype(dtype, "eye")), None, requires_grad
+    )
 
 
 def arange(
@@ -133,7 +143,7 @@ def arange(
     size_check((n,), "arange's length")
     # As PyTorch: integer arguments give an int64 range (indices), any float a float one.
     ints = dtype is None and all(isinstance(a, int) for a in (s, e, st))
-    dt = np.int64 if ints else float_dtype(dtype)
+    dt = np.int64 if ints else float_dtype(dtype, "arange")
     return new_tensor(np.arange(s, e, st, dtype=dt), None, requires_grad)
 
 
@@ -150,8 +160,34 @@ def linspace(
         raise GradcliError("number of steps must be non-negative")
     size_check((n,), "linspace's length")
     return new_tensor(
-        np.linspace(float(start), float(end), n, dtype=float_dtype(dtype)), None, requires_grad
+        _linspace(float(start), float(end), n, float_dtype(dtype, "linspace")),
+        None,
+        requires_grad,
     )
+
+
+def _linspace(start: float, end: float, n: int, dt: np.dtype) -> np.ndarray:
+    """ATen's CPU linspace, bit for bit: step = (end - start) / (n - 1) in the dtype, the first
+    half start + step * i and the second end - step * (n - 1 - i), each one fused multiply-add
+    (the kernel is compiled with contraction)."""
+    from .random import fma
+
+    if n == 1:
+        return np.array([start], dtype=dt)
+    ct = dt if dt.kind == "f" and dt.itemsize >= 4 else np.dtype(np.float64)
+    if dt.kind == "f" and dt.itemsize < 4:
+        ct = np.dtype(np.float32)  # half computes in float (its accumulate type)
+    s, e = ct.type(start), ct.type(end)
+    with np.errstate(over="ignore", invalid="ignore"):
+        step = ct.type((e - s) / ct.type(n - 1)) if n > 1 else ct.type(0)
+        half = n // 2
+        i = np.arange(n)
+        first = fma(np.full(half, step, ct), i[:half].astype(ct), s, ct)
+        second = fma(np.full(n - half, -step, ct), (n - 1 - i[half:]).astype(ct), e, ct)
+    out = np.concatenate([first, second]).astype(ct, copy=False)
+    if dt.kind in "iu":
+        return np.trunc(out).astype(dt)
+    return out.astype(dt)
 
 
 def _like(fill: Callable[..., Tensor]) -> Callable[..., Tensor]:
@@ -159,9 +195,8 @@ def _like(fill: Callable[..., Tensor]) -> Callable[..., Tensor]:
         t: Any, *args: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
     ) -> Tensor:
         t = tensor_arg(t, "input")
-        dt = t.dtype if dtype is None else dtype
-        if np.dtype(dt).kind != "f":
-            dt = Settings.default_dtype
+        # As PyTorch: the input's dtype unless one is asked for.
+        dt = t.dtype if dtype is None else check_dtype(dtype, fn=fill.__name__ + "_like")
         if args:
             return fill(t.shape, *args, dtype=dt, requires_grad=requires_grad)
         return fill(t.shape, dtype=dt, requires_grad=requires_grad)
@@ -176,12 +211,6 @@ ones_like = _like(ones)
 
 
 empty_like = _like(zeros)
-
-
-rand_like = _like(rand)
-
-
-randn_like = _like(randn)
 
 
 full_like = _like(full)

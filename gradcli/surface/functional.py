@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import dtypes, hooks
+from ..core.dtypes import check_dtype, scalar_type_name
 from ..core.op import apply
 from ..core.tensor import Settings, Tensor, grad_enabled
 from ..ops import binary as B
@@ -24,10 +26,10 @@ from ..ops.arithmetic import (
     add_t,
     binop,
     broadcast_shape,
+    compared,
     matmul,
     mul_t,
     named,
-    operands,
     scalar_operand,
     size_check,
     sub_t,
@@ -98,8 +100,7 @@ def where(condition: Any, x: Any, y: Any) -> Tensor:
 
 def _compare(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Tensor]:
     def f(a: Any, b: Any) -> Tensor:
-        ta, tb = operands(a, b)
-        return Tensor(fn(ta.data, tb.data))
+        return Tensor(fn(*compared(a, b)))
 
     return f
 
@@ -128,16 +129,23 @@ def _reduce_label(base: str, dim: Any) -> str:
 
 def sum(x: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
     x = tensor_arg(x, "input")
+    if dtype is not None:
+        x = to_dtype(x, check_dtype(dtype, fn="sum"))
+    elif x.dtype.kind in "biu" and x.dtype != np.int64:
+        x = Tensor(x.data.astype(np.int64))  # as PyTorch: integer and bool sums are int64
     d = dims_arg(dim, x.ndim)
     return apply(R.sum, x, dim=d, keepdim=bool(keepdim), label=_reduce_label("Sum", dim))
 
 
 def mean(x: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
     x = tensor_arg(x, "input")
+    if dtype is not None:
+        x = to_dtype(x, check_dtype(dtype, fn="mean"))
     if x.dtype.kind != "f":
         raise GradcliError(
             "mean(): could not infer output dtype. Input dtype must be either a "
-            "floating point or complex dtype."
+            f"floating point or complex dtype. Got: {scalar_type_name(x.dtype)}",
+            hint="convert first: x.float().mean()",
         )
     d = dims_arg(dim, x.ndim)
     return apply(R.mean, x, dim=d, keepdim=bool(keepdim), label=_reduce_label("Mean", dim))
@@ -243,6 +251,14 @@ def norm(
     x: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None
 ) -> Tensor:
     x = tensor_arg(x, "input")
+    if dtype is not None:
+        x = to_dtype(x, check_dtype(dtype, fn="norm"))
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+            + scalar_type_name(x.dtype),
+            hint="convert first: x.float().norm()",
+        )
     if p in ("fro", None):
         pv = 2.0
     elif isinstance(p, str):
@@ -273,14 +289,58 @@ def _softmax_dim(x: Tensor, dim: Any) -> int:
     return check_dim(dim, x.ndim)
 
 
-def softmax(x: Any, dim: Any = None, dtype: Any = None, _stacklevel: int = 3) -> Tensor:
+def _softmax_input(x: Any, dtype: Any, fn: str) -> Tensor:
     x = tensor_arg(x, "input")
-    return apply(R.softmax, x, dim=_softmax_dim(x, dim))
+    if dtype is not None:
+        x = to_dtype(x, check_dtype(dtype, fn=fn))
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"\"{fn}_lastdim_kernel_impl\" not implemented for '{scalar_type_name(x.dtype)}'",
+            hint=f"convert first: x.float().{fn}(dim)",
+        )
+    return x
 
 
-def log_softmax(x: Any, dim: Any = None, dtype: Any = None, _stacklevel: int = 3) -> Tensor:
-    x = tensor_arg(x, "input")
-    return apply(R.log_softmax, x, dim=_softmax_dim(x, dim))
+def _implicit_dim(x: Tensor, dim: Any, fn: str) -> int:
+    """nn.functional's softmax without `dim`: PyTorch's legacy choice, with its warning."""
+    if dim is None:
+        hooks.warn(
+            f"Implicit dimension choice for {fn} has been deprecated. Change the call to "
+            "include dim=X as an argument."
+        )
+    return _softmax_dim(x, dim)
+
+
+def softmax(x: Any, dim: Any, dtype: Any = None) -> Tensor:
+    """`torch.softmax` / `x.softmax`: `dim` is required."""
+    x = _softmax_input(x, dtype, "softmax")
+    return apply(R.softmax, x, dim=check_dim(dim, x.ndim))
+
+
+def log_softmax(x: Any, dim: Any, dtype: Any = None) -> Tensor:
+    x = _softmax_input(x, dtype, "log_softmax")
+    return apply(R.log_softmax, x, dim=check_dim(dim, x.ndim))
+
+
+def f_softmax(x: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
+    """`F.softmax`: without `dim`, PyTorch's implicit choice and its warning."""
+    x = _softmax_input(x, dtype, "softmax")
+    return apply(R.softmax, x, dim=_implicit_dim(x, dim, "softmax"))
+
+
+def f_log_softmax(x: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
+    x = _softmax_input(x, dtype, "log_softmax")
+    return apply(R.log_softmax, x, dim=_implicit_dim(x, dim, "log_softmax"))
+
+
+def _floating_only(x: Tensor) -> Tensor:
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            "std and var only support floating point and complex dtypes",
+            found=f"a tensor of dtype {dtypes.torch_name(x.dtype)}",
+            hint="convert first: x.float()",
+        )
+    return x
 
 
 def _correction(unbiased: Any, correction: Any) -> float:
@@ -292,7 +352,7 @@ def _correction(unbiased: Any, correction: Any) -> float:
 def var(
     x: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None
 ) -> Tensor:
-    x = tensor_arg(x, "input")
+    x = _floating_only(tensor_arg(x, "input"))
     if isinstance(dim, bool):  # torch.var(x, False): the old positional `unbiased`
         unbiased, dim = dim, None
     return apply(
@@ -307,7 +367,7 @@ def var(
 def std(
     x: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None
 ) -> Tensor:
-    x = tensor_arg(x, "input")
+    x = _floating_only(tensor_arg(x, "input"))
     if isinstance(dim, bool):
         unbiased, dim = dim, None
     return apply(
@@ -536,7 +596,7 @@ ger = outer
 
 def to_dtype(x: Any, dtype: Any) -> Tensor:
     x = tensor_arg(x)
-    dt = np.dtype(dtype)
+    dt = check_dtype(dtype, fn="to")
     if dt == x.dtype:
         return x
     if dt.kind != "f" or x.dtype.kind != "f":

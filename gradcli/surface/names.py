@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import GradcliError
 from ..core.tensor import Tensor
 from ..ops.arithmetic import (
     abs,
@@ -35,7 +36,7 @@ from ..ops.arithmetic import (
     tan,
     tanh,
 )
-from . import composite
+from . import composite, sampling
 from .args import check_dim
 from .constructors import (
     DoubleTensor,
@@ -49,13 +50,8 @@ from .constructors import (
     full_like,
     legacy_tensor,
     linspace,
-    manual_seed,
     ones,
     ones_like,
-    rand,
-    rand_like,
-    randn,
-    randn_like,
     tensor,
     zeros,
     zeros_like,
@@ -79,6 +75,8 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     eq,
     expand,
     expand_as,
+    f_log_softmax,
+    f_softmax,
     flatten,
     ge,
     gelu,
@@ -141,6 +139,34 @@ def _size(self: Tensor, dim: Any = None) -> Any:
 
 def _tolist(self: Tensor) -> Any:
     return self.data.tolist()
+
+
+def _to(self: Tensor, *args: Any, dtype: Any = None, device: Any = None, **kw: Any) -> Tensor:
+    """`x.to(dtype)`, `x.to("cpu")`, `x.to(device, dtype)`, `x.to(other)`."""
+    for a in args:
+        if isinstance(a, str):
+            device = a
+        elif isinstance(a, Tensor):
+            dtype = a.dtype
+        elif dtype is None:
+            dtype = a
+    if device is not None and isinstance(device, str) and device.split(":")[0] != "cpu":
+        raise GradcliError(
+            f"Invalid device string: '{device}'"
+            if device.split(":")[0] not in ("cuda", "mps", "xpu", "meta")
+            else f"gradcli runs on the CPU only, not on '{device}'",
+            hint="write .to('cpu'), or leave the device out",
+        )
+    return self if dtype is None else to_dtype(self, dtype)
+
+
+def _numpy(self: Tensor, force: bool = False) -> Tensor:
+    if self.requires_grad and not force:
+        raise GradcliError(
+            "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.",
+            hint="a NumPy array is outside the graph: no gradient flows through it",
+        )
+    return self
 
 
 def _detach(self: Tensor) -> Tensor:
@@ -230,9 +256,7 @@ METHODS: dict[str, Callable[..., Any]] = {
     "long": lambda x: Tensor(x.data.astype(np.int64)),
     "int": lambda x: Tensor(x.data.astype(np.int64)),
     "bool": lambda x: Tensor(x.data.astype(bool)),
-    "to": lambda x, dtype=None, *a, **k: (
-        x if dtype is None or isinstance(dtype, str) else to_dtype(x, dtype)
-    ),
+    "to": _to,
     "type": lambda x, dtype=None: to_dtype(x, dtype) if dtype is not None else x.dtype.name,
     "clone": clone,
     "contiguous": lambda x, *a, **k: x,
@@ -248,7 +272,7 @@ METHODS: dict[str, Callable[..., Any]] = {
     "backward": Tensor.backward,
     "retain_grad": Tensor.retain_grad,
     "requires_grad_": Tensor.requires_grad_,
-    "numpy": lambda x: x,
+    "numpy": _numpy,
     **INPLACE,
 }
 
@@ -298,14 +322,10 @@ FUNCTIONS.update(
         "eye": eye,
         "arange": arange,
         "linspace": linspace,
-        "rand": rand,
-        "randn": randn,
         "zeros_like": zeros_like,
         "ones_like": ones_like,
         "empty_like": empty_like,
         "full_like": full_like,
-        "rand_like": rand_like,
-        "randn_like": randn_like,
         "where": where,
         "cat": cat,
         "concat": cat,
@@ -321,7 +341,6 @@ FUNCTIONS.update(
         "reshape": reshape,
         "permute": permute,
         "expand": expand,
-        "manual_seed": manual_seed,
         "numel": Tensor.numel,
         "ger": ger,
         "square": lambda x: pow(x, 2),
@@ -340,10 +359,22 @@ METHODS.update(
     }
 )
 
+# Random numbers: PyTorch's generator (`sampling`).
+FUNCTIONS.update(sampling.FUNCTIONS)
+METHODS.update(sampling.METHODS)
+
 # Compositions of the operations above (linear, silu, cumsum, gather, sort, ...).
 FUNCTIONS.update({**composite.BOTH, **composite.FUNCTIONS_ONLY})
 METHODS.update({**composite.BOTH, **composite.METHODS_ONLY})
 MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES}
+
+# torch.nn.functional: torch's functions, where F's own differ (softmax's implicit dim).
+NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {
+    **FUNCTIONS,
+    "dropout": sampling.dropout,
+    "softmax": f_softmax,
+    "log_softmax": f_log_softmax,
+}
 
 # Operators a program can apply to tensors besides the arithmetic ones of `ops.arithmetic`.
 OPERATORS: dict[str, Callable[..., Any]] = {

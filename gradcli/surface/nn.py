@@ -1,64 +1,742 @@
-"""`torch.nn` modules without parameters (`nn.Sigmoid()(x)`, `nn.MSELoss(reduction="sum")`):
-each wraps one function."""
+"""`torch.nn`: the `Module` base semantics, `nn.Parameter`, and the built-in modules.
+
+A module holds its parameters and submodules in registration order (as PyTorch's
+`_parameters` / `_modules`), so that `parameters()`, `named_parameters()`, `children()`,
+`modules()`, `state_dict()` and the repr list them as PyTorch does. Built-in modules are
+initialised with PyTorch's own random numbers (`random.init_linear`, ...), drawn in PyTorch's
+default dtype and widened to gradcli's default (float64 in the analysis commands).
+
+A program reaches a module only through `program_attribute` / `program_getitem` (the
+interpreter asks nothing else of it): the public methods in `Module.METHODS`, the parameters,
+submodules and the plain attributes a module declares.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from ..base.errors import GradcliError
-from ..core.tensor import Tensor
+from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import sigmoid, tanh
-from .functional import gelu, leaky_relu, log_softmax, relu, softmax, softplus
+from . import random as R
+from .functional import f_log_softmax, f_softmax, gelu, leaky_relu, relu, softplus
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 
 
+class Parameter(Tensor):
+    """`nn.Parameter`: a leaf tensor that requires grad and that modules register."""
+
+    __slots__ = ()
+
+    def __init__(self, data: Any = None, requires_grad: bool = True) -> None:
+        if data is None:
+            data = np.zeros(0, Settings.default_dtype)
+        arr = data.data if isinstance(data, Tensor) else np.asarray(data)
+        super().__init__(arr, requires_grad=requires_grad)
+
+
+def parameter(data: Any = None, requires_grad: bool = True) -> Parameter:
+    """`nn.Parameter(tensor)` as a program calls it."""
+    if data is not None and not isinstance(data, Tensor):
+        raise GradcliError(
+            f"Parameter(): data must be a Tensor, not {typename(data)}",
+            hint="nn.Parameter(torch.randn(3))",
+        )
+    return Parameter(data, requires_grad)
+
+
+def _weights(values: np.ndarray) -> Parameter:
+    """Freshly drawn weights (in PyTorch's default dtype) as a parameter of gradcli's."""
+    return Parameter(np.asarray(values).astype(Settings.default_dtype, copy=False))
+
+
 class Module:
-    """A `torch.nn` module instance that wraps one function (no parameters of its own)."""
+    """`nn.Module`: parameters and submodules in registration order, training mode, repr."""
 
-    def __init__(self, name: str, fn: Callable[..., Tensor], args: tuple, kwargs: dict):
-        self.name, self.fn, self.args, self.kwargs = name, fn, args, kwargs
+    # Methods a program may call on any module.
+    METHODS = (
+        "forward",
+        "parameters",
+        "named_parameters",
+        "children",
+        "named_children",
+        "modules",
+        "named_modules",
+        "zero_grad",
+        "train",
+        "eval",
+        "requires_grad_",
+        "state_dict",
+        "extra_repr",
+        "register_parameter",
+        "add_module",
+        "apply",
+        "to",
+        "double",
+        "float",
+        "cpu",
+    )
+    # Plain attributes (besides parameters and submodules) a program may read.
+    ATTRIBUTES: tuple[str, ...] = ("training",)
 
-    def __call__(self, *inputs: Any) -> Tensor:
+    def __init__(self) -> None:
+        self._parameters: dict[str, Parameter | None] = {}
+        self._modules: dict[str, Module] = {}
+        self.training = True
+
+    @property
+    def name(self) -> str:
+        return type(self).__name__
+
+    # -- registration -----------------------------------------------------------------------
+    def register_parameter(self, name: str, param: Parameter | None) -> None:
+        if param is not None and not isinstance(param, Parameter):
+            raise GradcliError(
+                f"cannot assign '{typename(param)}' object to parameter '{name}' "
+                "(torch.nn.Parameter or None required)"
+            )
+        self._parameters[name] = param
+
+    def add_module(self, name: str, module: Module | None) -> None:
+        if module is not None and not isinstance(module, Module):
+            raise GradcliError(f"{typename(module)} is not a Module subclass")
+        if module is not None:
+            self._modules[name] = module
+
+    def set_attribute(self, name: str, value: Any) -> None:
+        """`self.name = value` in a module: a Parameter registers, a Module becomes a child
+        (what the language's class support calls for an attribute assignment)."""
+        if isinstance(value, Parameter):
+            self._modules.pop(name, None)
+            self._parameters[name] = value
+        elif isinstance(value, Module):
+            self._parameters.pop(name, None)
+            self._modules[name] = value
+        elif name in self._parameters:
+            if value is not None:
+                raise GradcliError(
+                    f"cannot assign '{typename(value)}' as parameter '{name}' "
+                    "(torch.nn.Parameter or None expected)"
+                )
+            self._parameters[name] = None
+        else:
+            setattr(self, "_attr_" + name, value)
+
+    def program_attribute(self, name: str) -> Any:
+        if name in self._parameters:
+            return self._parameters[name]
+        if name in self._modules:
+            return self._modules[name]
+        if name in self.METHODS or name in self.ATTRIBUTES:
+            return getattr(self, name)
+        if hasattr(self, "_attr_" + name):
+            return getattr(self, "_attr_" + name)
+        raise GradcliError(f"'{self.name}' object has no attribute '{name}'")
+
+    # -- calling ---------------------------------------------------------------------------
+    def forward(self, *inputs: Any) -> Any:
+        raise GradcliError(
+            f'Module [{self.name}] is missing the required "forward" function',
+            hint="define forward(self, x) in the module's class",
+        )
+
+    def __call__(self, *inputs: Any, **kwargs: Any) -> Any:
+        return self.forward(*inputs, **kwargs)
+
+    # -- traversal -------------------------------------------------------------------------
+    def named_modules(self, memo: Any = None, prefix: str = "") -> list[tuple[str, Module]]:
+        seen: set[int] = set()
+        out: list[tuple[str, Module]] = []
+        stack: list[tuple[str, Module]] = [(prefix, self)]
+        while stack:  # depth first, in registration order, each module once
+            p, m = stack.pop()
+            if id(m) in seen:
+                continue
+            seen.add(id(m))
+            out.append((p, m))
+            stack.extend(reversed([(f"{p}.{n}" if p else n, c) for n, c in m._modules.items()]))
+        return out
+
+    def modules(self) -> list[Module]:
+        return [m for _, m in self.named_modules()]
+
+    def named_children(self) -> list[tuple[str, Module]]:
+        return list(self._modules.items())
+
+    def children(self) -> list[Module]:
+        return list(self._modules.values())
+
+    def named_parameters(
+        self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
+    ) -> list[tuple[str, Parameter]]:
+        seen: set[int] = set()
+        out = []
+        mods = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        for p, m in mods:
+            for n, t in m._parameters.items():
+                if t is None or (remove_duplicate and id(t) in seen):
+                    continue
+                seen.add(id(t))
+                out.append((f"{p}.{n}" if p else n, t))
+        return out
+
+    def parameters(self, recurse: bool = True) -> list[Parameter]:
+        return [t for _, t in self.named_parameters(recurse=recurse)]
+
+    def state_dict(self) -> dict[str, Tensor]:
+        return {n: Tensor(t.data) for n, t in self.named_parameters(remove_duplicate=False)}
+
+    # -- modes and gradients ---------------------------------------------------------------
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        for t in self.parameters():
+            if t.grad is None:
+                continue
+            if set_to_none:
+                t.grad = None
+            else:
+                t.grad = Tensor(np.zeros_like(t.grad.data))
+
+    def train(self, mode: bool = True) -> Module:
+        if not isinstance(mode, bool):
+            raise GradcliError("training mode is expected to be boolean")
+        for m in self.modules():
+            m.training = mode
+        return self
+
+    def eval(self) -> Module:
+        return self.train(False)
+
+    def requires_grad_(self, requires_grad: bool = True) -> Module:
+        for t in self.parameters():
+            t.requires_grad_(requires_grad)
+        return self
+
+    def apply(self, fn: Callable[[Module], Any]) -> Module:
+        for m in reversed(self.modules()):
+            fn(m)
+        return self
+
+    def _cast(self, dtype: np.dtype) -> Module:
+        for m in self.modules():
+            for n, t in m._parameters.items():
+                if t is not None and t.dtype.kind == "f":
+                    m._parameters[n] = Parameter(t.data.astype(dtype), t.requires_grad)
+        return self
+
+    def double(self) -> Module:
+        return self._cast(np.dtype(np.float64))
+
+    def float(self) -> Module:
+        return self._cast(np.dtype(np.float32))
+
+    def to(self, *args: Any, **kwargs: Any) -> Module:
+        dtype = kwargs.get("dtype")
+        for a in args:
+            if isinstance(a, np.dtype):
+                dtype = a
+        return self if dtype is None else self._cast(np.dtype(dtype))
+
+    def cpu(self) -> Module:
+        return self
+
+    # -- printing --------------------------------------------------------------------------
+    def extra_repr(self) -> str:
+        return ""
+
+    def __repr__(self) -> str:
+        lines = []
+        extra = self.extra_repr()
+        if extra:
+            lines = extra.split("\n")
+        children = []
+        for key, m in self._modules.items():
+            text = repr(m).replace("\n", "\n  ")
+            children.append(f"({key}): {text}")
+        lines = lines + children
+        main = self.name + "("
+        if lines:
+            if len(extra.split("\n")) == 1 and not children:
+                main += extra
+            else:
+                main += "\n  " + "\n  ".join(lines) + "\n"
+        return main + ")"
+
+
+# --- modules of one function ---------------------------------------------------------------------
+
+
+class Functional(Module):
+    """A module that applies one function (activations, losses): `nn.ReLU()(x)`."""
+
+    def __init__(self, name: str, fn: Callable[..., Any], kwargs: dict, shown: str) -> None:
+        super().__init__()
+        self._name, self.fn, self.kwargs, self.shown = name, fn, kwargs, shown
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def forward(self, *inputs: Any) -> Any:
         import inspect
 
         try:
-            inspect.signature(self.fn).bind(*inputs, *self.args, **self.kwargs)
+            inspect.signature(self.fn).bind(*inputs, **self.kwargs)
         except TypeError as e:  # the inputs do not fit the function the module wraps
             raise GradcliError(f"{self.name}(): {e}", found=f"{len(inputs)} input(s)") from None
         except ValueError:  # no signature to check against
             pass
-        return self.fn(*inputs, *self.args, **self.kwargs)
+        return self.fn(*inputs, **self.kwargs)
 
-    def __repr__(self) -> str:
-        return f"{self.name}()"
+    def extra_repr(self) -> str:
+        return self.shown
 
 
 def _module(
-    name: str, fn: Callable[..., Tensor], positional: tuple[str, ...] = ()
+    name: str,
+    fn: Callable[..., Any],
+    positional: tuple[str, ...] = (),
+    shown: Callable[[dict], str] | None = None,
+    defaults: dict | None = None,
 ) -> Callable[..., Module]:
-    def make(*args: Any, **kwargs: Any) -> Module:
-        kw = dict(zip(positional, args))
-        kw.update({k: v for k, v in kwargs.items() if k != "inplace"})
-        return Module(name, fn, (), kw)
+    """A module class wrapping `fn`: its constructor's arguments (positional ones named by
+    `positional`) are passed to `fn` as keywords; `shown` makes the repr's arguments."""
 
+    def make(*args: Any, **kwargs: Any) -> Module:
+        if len(args) > len(positional):
+            raise GradcliError(f"{name}() takes at most {len(positional)} positional arguments")
+        kw = dict(zip(positional, args))
+        kw.update(kwargs)
+        inplace = bool(kw.pop("inplace", False))
+        full = {**(defaults or {}), **kw}
+        text = shown(full) if shown is not None else ""
+        if shown is not None and inplace and name in _INPLACE_SHOWN:
+            text = (text + ", " if text else "") + "inplace=True"
+        elif name in _INPLACE_SHOWN and inplace:
+            text = "inplace=True"
+        return Functional(name, fn, {k: v for k, v in kw.items()}, text)
+
+    make.__name__ = name
     return make
 
 
-MODULES: dict[str, Callable[..., Module]] = {
+_INPLACE_SHOWN = {"ReLU", "LeakyReLU", "ELU", "SiLU", "ReLU6", "Hardtanh"}
+
+
+def _dim_shown(kw: dict) -> str:
+    return f"dim={kw.get('dim')}"
+
+
+def _identity(x: Any, *args: Any, **kwargs: Any) -> Any:
+    return x
+
+
+def _flatten(x: Any, start_dim: int = 1, end_dim: int = -1) -> Any:
+    from .functional import flatten
+
+    return flatten(x, start_dim, end_dim)
+
+
+class Dropout(Module):
+    ATTRIBUTES = ("training", "p", "inplace")
+
+    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
+        super().__init__()
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+            raise GradcliError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p, self.inplace = float(p), bool(inplace)
+
+    def forward(self, x: Any) -> Tensor:
+        from .sampling import dropout
+
+        return dropout(x, self.p, self.training)
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+# --- modules with parameters ---------------------------------------------------------------------
+
+
+def _features(v: Any, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+        raise GradcliError(f"{what} must be a non-negative int, not {v!r}")
+    return int(v)
+
+
+def _draw_dtype(dtype: Any) -> Any:
+    from ..core.dtypes import check_dtype
+
+    return Settings.draw_dtype if dtype is None else check_dtype(dtype, fn="nn")
+
+
+class Linear(Module):
+    ATTRIBUTES = ("training", "in_features", "out_features")
+
+    def __init__(
+        self,
+        in_features: int,
+        out_features: int,
+        bias: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        self.in_features = _features(in_features, "in_features")
+        self.out_features = _features(out_features, "out_features")
+        from .args import shape_arg
+
+        shape_arg((self.out_features, self.in_features))
+        w, b = R.init_linear(
+            None, self.in_features, self.out_features, bool(bias), _draw_dtype(dtype)
+        )
+        self.register_parameter("weight", _weights(w))
+        self.register_parameter("bias", None if b is None else _weights(b))
+
+    def forward(self, x: Any) -> Tensor:
+        # F.linear: x @ W^T + b (PyTorch's addmm), as `composite.linear` computes it.
+        from ..ops.arithmetic import add_t, matmul, named, tensor_arg
+        from .functional import t
+
+        out = matmul(tensor_arg(x, "input"), t(self._parameters["weight"]))
+        b = self._parameters["bias"]
+        return out if b is None else named(add_t(out, b), "AddmmBackward0")
+
+    def extra_repr(self) -> str:
+        b = self._parameters["bias"] is not None
+        return f"in_features={self.in_features}, out_features={self.out_features}, bias={b}"
+
+
+class Bilinear(Module):
+    ATTRIBUTES = ("training", "in1_features", "in2_features", "out_features")
+
+    def __init__(
+        self,
+        in1_features: int,
+        in2_features: int,
+        out_features: int,
+        bias: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        self.in1_features = _features(in1_features, "in1_features")
+        self.in2_features = _features(in2_features, "in2_features")
+        self.out_features = _features(out_features, "out_features")
+        from .args import shape_arg
+
+        shape_arg((self.out_features, self.in1_features, self.in2_features))
+        w, b = R.init_bilinear(
+            None,
+            self.in1_features,
+            self.in2_features,
+            self.out_features,
+            bool(bias),
+            _draw_dtype(dtype),
+        )
+        self.register_parameter("weight", _weights(w))
+        self.register_parameter("bias", None if b is None else _weights(b))
+
+    def forward(self, x1: Any, x2: Any) -> Tensor:
+        from ..ops.arithmetic import add_t, matmul, mul_t
+        from .functional import sum, unsqueeze
+
+        w = self._parameters["weight"]
+        # y[..., o] = sum_ij x1[..., i] W[o, i, j] x2[..., j]
+        t = matmul(unsqueeze(unsqueeze(x1, -2), -3), w)  # (..., o, 1, j)
+        y = sum(mul_t(t, unsqueeze(unsqueeze(x2, -2), -3)), dim=(-2, -1))
+        b = self._parameters["bias"]
+        return y if b is None else add_t(y, b)
+
+    def extra_repr(self) -> str:
+        b = self._parameters["bias"] is not None
+        return (
+            f"in1_features={self.in1_features}, in2_features={self.in2_features}, "
+            f"out_features={self.out_features}, bias={b}"
+        )
+
+
+class Embedding(Module):
+    ATTRIBUTES = ("training", "num_embeddings", "embedding_dim", "padding_idx")
+
+    def __init__(
+        self,
+        num_embeddings: int,
+        embedding_dim: int,
+        padding_idx: int | None = None,
+        *args: Any,
+        device: Any = None,
+        dtype: Any = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__()
+        self.num_embeddings = _features(num_embeddings, "num_embeddings")
+        self.embedding_dim = _features(embedding_dim, "embedding_dim")
+        if padding_idx is not None:
+            if not -self.num_embeddings <= padding_idx < self.num_embeddings:
+                raise GradcliError("Padding_idx must be within num_embeddings")
+            padding_idx = padding_idx % self.num_embeddings
+        self.padding_idx = padding_idx
+        from .args import shape_arg
+
+        shape_arg((self.num_embeddings, self.embedding_dim))
+        w = R.init_embedding(
+            None, self.num_embeddings, self.embedding_dim, padding_idx, _draw_dtype(dtype)
+        )
+        self.register_parameter("weight", _weights(w))
+
+    def forward(self, idx: Any) -> Tensor:
+        from .indexing import getitem
+
+        if not isinstance(idx, Tensor) or idx.dtype.kind not in "iu":
+            raise GradcliError(
+                "Expected tensor for argument #1 'indices' to have one of the following scalar "
+                "types: Long, Int",
+                hint="torch.tensor([0, 2]) (integers)",
+            )
+        from ..ops.arithmetic import named
+
+        return named(getitem(self._parameters["weight"], idx), "EmbeddingBackward0")
+
+    def extra_repr(self) -> str:
+        s = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.padding_idx is not None:
+            s += f", padding_idx={self.padding_idx}"
+        return s
+
+
+class LayerNorm(Module):
+    ATTRIBUTES = ("training", "normalized_shape", "eps", "elementwise_affine")
+
+    def __init__(
+        self,
+        normalized_shape: Any,
+        eps: float = 1e-5,
+        elementwise_affine: bool = True,
+        bias: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        shape = (normalized_shape,) if isinstance(normalized_shape, int) else normalized_shape
+        self.normalized_shape = tuple(int(s) for s in shape)
+        self.eps = float(eps)
+        self.elementwise_affine = bool(elementwise_affine)
+        w, b = R.init_layer_norm(
+            self.normalized_shape, self.elementwise_affine, bool(bias), Settings.default_dtype
+        )
+        self.register_parameter("weight", None if w is None else Parameter(w))
+        self.register_parameter("bias", None if b is None else Parameter(b))
+
+    def forward(self, x: Any) -> Tensor:
+        from ..ops.arithmetic import add_t, div_t, mul_t, named, sqrt, sub_t
+        from .functional import mean
+
+        dims = tuple(range(-len(self.normalized_shape), 0))
+        mu = mean(x, dim=dims, keepdim=True)
+        centred = sub_t(x, mu)
+        var = mean(mul_t(centred, centred), dim=dims, keepdim=True)
+        y = div_t(centred, sqrt(add_t(var, self.eps)))
+        w, b = self._parameters["weight"], self._parameters["bias"]
+        if w is not None:
+            y = mul_t(y, w)
+        if b is not None:
+            y = add_t(y, b)
+        return named(y, "NativeLayerNormBackward0")
+
+    def extra_repr(self) -> str:
+        return (
+            f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}"
+        )
+
+
+# --- containers ----------------------------------------------------------------------------------
+
+
+class Sequential(Module):
+    def __init__(self, *modules: Any) -> None:
+        super().__init__()
+        if len(modules) == 1 and isinstance(modules[0], dict):
+            for k, m in modules[0].items():
+                self.add_module(str(k), m)
+        else:
+            for i, m in enumerate(modules):
+                self.add_module(str(i), m)
+
+    def forward(self, x: Any) -> Any:
+        for m in self._modules.values():
+            x = m(x)
+        return x
+
+    def program_getitem(self, key: Any) -> Any:
+        mods = list(self._modules.values())
+        if isinstance(key, slice):
+            return Sequential(*mods[key])
+        return _index(mods, key, self.name)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def program_items(self) -> list[Any]:
+        return list(self._modules.values())
+
+
+class ModuleList(Module):
+    METHODS = Module.METHODS + ("append", "extend", "insert")
+
+    def __init__(self, modules: Any = None) -> None:
+        super().__init__()
+        for m in modules or []:
+            self.append(m)
+
+    def append(self, module: Module) -> ModuleList:
+        self.add_module(str(len(self._modules)), module)
+        return self
+
+    def extend(self, modules: Any) -> ModuleList:
+        for m in modules:
+            self.append(m)
+        return self
+
+    def insert(self, index: int, module: Module) -> None:
+        mods = list(self._modules.values())
+        mods.insert(index, module)
+        self._modules = {}
+        for m in mods:
+            self.append(m)
+
+    def program_getitem(self, key: Any) -> Any:
+        mods = list(self._modules.values())
+        if isinstance(key, slice):
+            return ModuleList(mods[key])
+        return _index(mods, key, self.name)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def program_items(self) -> list[Any]:
+        return list(self._modules.values())
+
+
+class ModuleDict(Module):
+    METHODS = Module.METHODS + ("keys", "values", "items")
+
+    def __init__(self, modules: Any = None) -> None:
+        super().__init__()
+        for k, m in dict(modules or {}).items():
+            self.add_module(str(k), m)
+
+    def keys(self) -> list[str]:
+        return list(self._modules)
+
+    def values(self) -> list[Module]:
+        return list(self._modules.values())
+
+    def items(self) -> list[tuple[str, Module]]:
+        return list(self._modules.items())
+
+    def program_getitem(self, key: Any) -> Any:
+        if key not in self._modules:
+            raise GradcliError(f"KeyError: {key!r}", hint=f"the keys are {list(self._modules)}")
+        return self._modules[key]
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def program_items(self) -> list[Any]:
+        return list(self._modules)
+
+
+def _index(mods: list[Module], key: Any, name: str) -> Module:
+    if isinstance(key, bool) or not isinstance(key, (int, np.integer)):
+        raise GradcliError(f"{name} indices must be integers or slices, not {typename(key)}")
+    if not -len(mods) <= key < len(mods):
+        raise GradcliError(f"index {key} is out of range", hint=f"it has {len(mods)} modules")
+    return mods[key]
+
+
+def _float_shown(kw: dict, *names: str) -> str:
+    return ", ".join(f"{n}={kw[n]}" for n in names)
+
+
+def _elu(x: Any, alpha: float = 1.0) -> Tensor:
+    from ..ops.arithmetic import exp, mul_t, sub_t
+    from .functional import where
+
+    x_t = x if isinstance(x, Tensor) else Tensor(np.asarray(x))
+    return where(x_t.data > 0, x_t, mul_t(sub_t(exp(x_t), 1.0), alpha))
+
+
+def _constructor(cls: type) -> Callable[..., Module]:
+    """`nn.Linear(3, 2)` as a program calls it (a program never holds a Python class)."""
+
+    def make(*args: Any, **kwargs: Any) -> Module:
+        return cls(*args, **kwargs)
+
+    make.__name__ = cls.__name__
+    return make
+
+
+MODULES: dict[str, Callable[..., Any]] = {
+    # The base class `class Net(nn.Module)` names (the language's class support binds to it).
+    "Module": Module,
+    "Parameter": parameter,
+    **{
+        c.__name__: _constructor(c)
+        for c in (
+            Linear,
+            Bilinear,
+            Embedding,
+            LayerNorm,
+            Dropout,
+            Sequential,
+            ModuleList,
+            ModuleDict,
+        )
+    },
     "Sigmoid": _module("Sigmoid", sigmoid),
     "Tanh": _module("Tanh", tanh),
     "ReLU": _module("ReLU", relu),
-    "LeakyReLU": _module("LeakyReLU", leaky_relu, ("negative_slope",)),
-    "Softplus": _module("Softplus", softplus, ("beta", "threshold")),
-    "GELU": _module("GELU", gelu, ("approximate",)),
-    "Softmax": _module("Softmax", softmax, ("dim",)),
-    "LogSoftmax": _module("LogSoftmax", log_softmax, ("dim",)),
+    "LeakyReLU": _module(
+        "LeakyReLU",
+        leaky_relu,
+        ("negative_slope",),
+        lambda kw: f"negative_slope={kw['negative_slope']}",
+        {"negative_slope": 0.01},
+    ),
+    "Softplus": _module(
+        "Softplus",
+        softplus,
+        ("beta", "threshold"),
+        lambda kw: _float_shown(kw, "beta", "threshold"),
+        {"beta": 1.0, "threshold": 20.0},
+    ),
+    "GELU": _module(
+        "GELU",
+        gelu,
+        ("approximate",),
+        lambda kw: f"approximate={kw['approximate']!r}",
+        {"approximate": "none"},
+    ),
+    "ELU": _module(
+        "ELU", _elu, ("alpha",), lambda kw: f"alpha={float(kw['alpha'])}", {"alpha": 1.0}
+    ),
+    "Softmax": _module("Softmax", f_softmax, ("dim",), _dim_shown, {"dim": None}),
+    "LogSoftmax": _module("LogSoftmax", f_log_softmax, ("dim",), _dim_shown, {"dim": None}),
     "MSELoss": _module("MSELoss", mse_loss, ("size_average", "reduce", "reduction")),
     "BCELoss": _module(
         "BCELoss", binary_cross_entropy, ("weight", "size_average", "reduce", "reduction")
     ),
     "NLLLoss": _module("NLLLoss", nll_loss, ("weight",)),
     "CrossEntropyLoss": _module("CrossEntropyLoss", cross_entropy, ("weight",)),
-    "Identity": _module("Identity", lambda x: x),
+    "Identity": _module("Identity", _identity),
+    "Flatten": _module(
+        "Flatten",
+        _flatten,
+        ("start_dim", "end_dim"),
+        lambda kw: f"start_dim={kw['start_dim']}, end_dim={kw['end_dim']}",
+        {"start_dim": 1, "end_dim": -1},
+    ),
 }

@@ -7,10 +7,10 @@ scientific notation, when a float tensor prints in "integer mode" (``2.``), wher
 where ``...`` goes, and where the suffixes (``size=``, ``dtype=``, ``grad_fn=``,
 ``requires_grad=``) go -- so that `format_array` gives the same text as ``repr(torch_tensor)``.
 
-gradcli computes in float64 but prints like PyTorch's default float tensors: float32 and
-float64 (and complex64/complex128) never get a ``dtype=`` suffix. Other dtypes get the suffix
-PyTorch would give them (``dtype=torch.int32``, ``dtype=torch.float16``, ...), as do empty
-int64/bool tensors (``tensor([], dtype=torch.int64)``), which PyTorch also marks.
+A tensor's ``dtype=`` suffix follows PyTorch: every dtype but the default float dtype
+(`get_default_dtype()`, which `tensor_repr` passes), int64 and bool gets one, and an empty
+tensor of any dtype but the default float one (``tensor([], dtype=torch.int64)``). A bare
+array printed without a default dtype prints float32 and float64 alike, unmarked.
 
 Only NumPy and the standard library are imported here.
 """
@@ -284,8 +284,14 @@ def _add_suffixes(tensor_str: str, suffixes: list[str], indent: int) -> str:
     return "".join(tensor_strs)
 
 
-def _auto_dtype_suffix(arr: np.ndarray) -> str | None:
-    keep_quiet = _NO_SUFFIX_EMPTY if arr.size == 0 else _NO_SUFFIX_KINDS
+def _auto_dtype_suffix(arr: np.ndarray, default_dtype: np.dtype | None) -> str | None:
+    if default_dtype is None:
+        keep_quiet = _NO_SUFFIX_EMPTY if arr.size == 0 else _NO_SUFFIX_KINDS
+    elif arr.size == 0:
+        # PyTorch marks an empty tensor of any dtype but the default one.
+        keep_quiet = {np.dtype(default_dtype)}
+    else:
+        keep_quiet = {np.dtype(default_dtype), np.dtype(np.int64), np.dtype(np.bool_)}
     if arr.dtype in keep_quiet:
         return None
     return _TORCH_DTYPE_NAMES.get(arr.dtype.name, f"torch.{arr.dtype.name}")
@@ -300,19 +306,21 @@ def format_array(
     grad_fn: str | None = None,
     requires_grad: bool = False,
     dtype_suffix: str | None = None,
+    default_dtype: np.dtype | None = None,
 ) -> str:
     """``repr()`` of a PyTorch tensor holding `data`.
 
     `grad_fn` is the backward node's name ("MulBackward0"); when it is None, `requires_grad`
     adds ``requires_grad=True``. `dtype_suffix` ("torch.float64") is printed as
     ``dtype=torch.float64`` where PyTorch puts it; when None, the suffix PyTorch would print is
-    used, except that float32/float64 tensors never get one (both print like the default dtype).
+    used: the dtypes other than `default_dtype` (PyTorch's `get_default_dtype()`), int64 and
+    bool get one; without `default_dtype`, float32 and float64 both print like the default.
     """
     arr = np.asarray(data)
     if arr.dtype.kind not in "biufc":
         raise TypeError(f"cannot print an array of dtype {arr.dtype} as a tensor")
     if dtype_suffix is None:
-        dtype_suffix = _auto_dtype_suffix(arr)
+        dtype_suffix = _auto_dtype_suffix(arr, default_dtype)
     elif dtype_suffix.startswith("dtype="):
         dtype_suffix = dtype_suffix[len("dtype=") :]
 
@@ -339,11 +347,16 @@ def format_array(
 
 def tensor_repr(t: Any) -> str:
     """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
+    from ..core.tensor import Settings
+
     node = getattr(t, "node", None)
-    return format_array(
+    # nn.Parameter prints as PyTorch's: a header line, then the tensor.
+    head = "Parameter containing:\n" if type(t).__name__ == "Parameter" else ""
+    return head + format_array(
         np.asarray(t.data),
         grad_fn=None if node is None else str(node.name()),
         requires_grad=bool(getattr(t, "requires_grad", False)),
+        default_dtype=Settings.default_dtype,
     )
 
 

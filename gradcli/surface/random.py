@@ -94,6 +94,7 @@ __all__ = [
     "multinomial",
     "dropout",
     "dropout_mask",
+    "fma",
     "calculate_gain",
     "init_uniform_",
     "init_normal_",
@@ -581,6 +582,12 @@ def _fma32(a: Any, b: Any, c: Any) -> np.ndarray:
         out = np.array(out)
         out[mid] = nudged.astype(np.float32)
     return out
+
+
+def fma(a: Any, b: Any, c: Any, dtype: Any) -> np.ndarray:
+    """Correctly rounded a*b + c in float32 or float64: what a C++ kernel compiled with
+    contraction computes for `c + a * b` (e.g. ATen's linspace)."""
+    return _fma32(a, b, c) if np.dtype(dtype) == np.float32 else _fma64(a, b, c)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -366,14 +366,14 @@ def test_debug_shows_the_traceback() -> None:
 
 def test_debug_shows_the_cause_of_a_user_error() -> None:
     # A NumPy error on a bad argument is the user's error (exit 1); --debug shows where.
-    args = ["run", "-e", "x = torch.full((2,), 'a')"]
+    args = ["run", "-e", "x = torch.ones(2).clamp(min='a')"]
     plain = _run_cli(args)
     assert plain.returncode == 1
     assert "Traceback" not in plain.stderr
     debug = _run_cli(["--debug", *args])
     assert debug.returncode == 1
     assert "Traceback" in debug.stderr and "ValueError" in debug.stderr
-    assert "torch.full(): could not convert string to float" in debug.stderr
+    assert "clamp(): could not convert string to float" in debug.stderr
 
 
 def test_real_process_errors_are_clean(tmp_path: Path) -> None:

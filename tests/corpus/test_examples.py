@@ -18,7 +18,8 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 
 def run_text(path: Path) -> str:
     out: list[str] = []
-    api.load(path.read_text(), str(path), echo=out.append)
+    # As `gradcli run` runs them: PyTorch's float32 default.
+    api.load(path.read_text(), str(path), echo=out.append, dtype="float32")
     return "".join(out)
 
 

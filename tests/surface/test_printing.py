@@ -383,7 +383,39 @@ def test_explicit_dtype_suffix_matches_torch(arr):
             )
 
 
-def test_format_value_matches_torch():
+@pytest.fixture
+def float32_default():
+    """gradcli's default dtype as PyTorch's (float32), as in `gradcli run`."""
+    from gradcli.core.tensor import Settings
+
+    old = Settings.default_dtype
+    Settings.default_dtype = np.dtype(np.float32)
+    yield
+    Settings.default_dtype = old
+
+
+@pytest.mark.parametrize(
+    ("dtype", "default", "suffix"),
+    [
+        (np.float32, np.float32, False),
+        (np.float64, np.float32, True),
+        (np.float32, np.float64, True),
+        (np.float64, np.float64, False),
+        (np.int64, np.float32, False),
+        (np.bool_, np.float64, False),
+        (np.int32, np.float32, True),
+        (np.float16, np.float32, True),
+    ],
+)
+def test_suffix_follows_the_default_dtype(dtype, default, suffix):
+    arr = np.array([1.5, 2.0]).astype(dtype)
+    text = format_array(arr, default_dtype=np.dtype(default))
+    assert ("dtype=" in text) == suffix, text
+    empty = format_array(np.zeros(0, dtype), default_dtype=np.dtype(default))
+    assert ("dtype=" in empty) == (np.dtype(dtype) != np.dtype(default)), empty
+
+
+def test_format_value_matches_torch(float32_default):
     torch = pytest.importorskip("torch")
     x = torch.tensor([[1.0, -2.0], [3.5, 4.0]], requires_grad=True)
     (g,) = torch.autograd.grad((x * x).sum(), x)
@@ -400,6 +432,9 @@ def test_format_value_matches_torch():
     assert format_value(fake_min) == str(res)
     assert format_value(Size([2, 3])) == str(torch.Size([2, 3]))
     assert format_value(Size([])) == str(torch.Size([]))
-    pair = (FakeTensor(np.arange(4.0).reshape(2, 2)), FakeTensor(np.array(1.5)))
+    pair = (
+        FakeTensor(np.arange(4.0, dtype=np.float32).reshape(2, 2)),
+        FakeTensor(np.array(1.5, dtype=np.float32)),
+    )
     assert format_value(pair) == str((torch.arange(4.0).reshape(2, 2), torch.tensor(1.5)))
     assert format_value(list(pair)) == str([torch.arange(4.0).reshape(2, 2), torch.tensor(1.5)])

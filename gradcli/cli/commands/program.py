@@ -22,16 +22,18 @@ from ..options import (
     OfOpt,
     OutputOptions,
     ProgramOptions,
+    RunProgramOptions,
     WrtOpt,
 )
 
 
 @command(
     help="Execute the program as Python would: its print() calls print, its backward() calls "
-    "fill .grad.",
+    "fill .grad. As PyTorch: float32 unless the program asks otherwise, random numbers from "
+    "PyTorch's generator seeded with --seed (0) until the program calls torch.manual_seed.",
     example="gradcli run examples/seed_masks.py",
 )
-def run(p: ProgramOptions, c: CommonOptions) -> None:
+def run(p: RunProgramOptions, c: CommonOptions) -> None:
     from ..inputs import load_run
     from ..output import write_stdout
 

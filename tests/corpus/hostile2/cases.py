@@ -1725,7 +1725,8 @@ add(
     esc("tensor_version", T + "d = x._version"),
     esc("tensor_data_base", T + "b = x.data.base"),
     esc("tensor_array_interface", T + "a = x.__array_interface__"),
-    esc("numpy_method_tofile", T + "x.numpy().tofile('pwned')"),
+    # PyTorch refuses numpy() on a tensor that requires grad before tofile is reached.
+    esc("numpy_method_tofile", T + "x.numpy().tofile('pwned')", REFUSED + (r"Can't call numpy",)),
     esc("numpy_method_dump", T + "x.detach().numpy().dump('pwned')"),
     esc("numpy_method_ctypes", "a = torch.ones(2).numpy().ctypes"),
     # NFKC-normalised names

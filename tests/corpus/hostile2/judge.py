@@ -124,7 +124,7 @@ def judge(case: Case, o: Outcome, cwd: Path) -> list[str]:
         problems.append(f"memory: peak {o.peak_rss / 2**20:,.0f} MiB, over 1 GiB")
     if o.code is None:
         problems.append(f"hang: killed after {o.seconds:.1f} s")
-    elif o.seconds > case.seconds:
+    elif _took(o) > case.seconds:
         problems.append(f"time: took {o.seconds:.1f} s, over {case.seconds:g} s")
     if "Traceback (most recent call last)" in err or "Traceback (most recent call last)" in out:
         problems.append("traceback: a Python traceback was printed")
@@ -207,3 +207,12 @@ def _message_problems(case: Case, err: str) -> list[str]:
         if block[2][len(prefix) :].index("^") != case.at[1] - 1:
             problems.append(f"message: the caret is not under column {case.at[1]}")
     return problems
+
+
+def _took(o: Outcome) -> float:
+    """The time a case is judged by: the wall clock on a machine with a core to spare; on a
+    loaded one, at most its CPU time plus a second of start-up and I/O (waiting for the CPU is
+    not the command's fault; a command that blocks is still caught by its deadline)."""
+    if o.load <= 1.0:
+        return o.seconds
+    return min(o.seconds, o.cpu + 1.0)

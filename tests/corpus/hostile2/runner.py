@@ -34,12 +34,26 @@ CPU_SECONDS = 60
 KILL_AFTER = 1.5  # wall-clock seconds past a case's time bound before the child is killed
 
 
+def load_factor() -> float:
+    """How much slower than wall-clock a case may run because other processes share the CPUs:
+    the 1-minute load per core, between 1 and 4. On an idle machine (CI) it is 1 and every
+    bound holds as written; on a shared one, the deadlines stretch and the time judgement uses
+    the command's own CPU time (see judge.py)."""
+    try:
+        per_core = os.getloadavg()[0] / (os.cpu_count() or 1)
+    except OSError:
+        return 1.0
+    return min(4.0, max(1.0, per_core))
+
+
 @dataclass
 class Outcome:
     code: int | None  # None: killed after KILL_AFTER seconds
     stdout: bytes
     stderr: bytes
-    seconds: float
+    seconds: float  # wall clock
+    cpu: float  # the command's CPU seconds (user + system)
+    load: float  # load_factor() when it ran: 1 on a machine with a core to spare
     peak_rss: int  # bytes
     created: list[str]
     changed: list[str]
@@ -102,7 +116,8 @@ while True:
         break
     time.sleep(0.01)
 with open(report, "w") as fh:
-    fh.write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss} {killed}")
+    cpu = usage.ru_utime + usage.ru_stime
+    fh.write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss} {killed} {cpu:.3f}")
 code = os.waitstatus_to_exitcode(status)
 sys.exit(128 - code if code < 0 else code)
 """
@@ -201,7 +216,8 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
     settings += [case.stdin == "closed", case.stdout == "closed"]
     report = side / "status"
     argv = [sys.executable, "-S", "-c", _WRAPPER, str(report)]
-    kill_after = case.kill_after or case.seconds + KILL_AFTER
+    load = load_factor()
+    kill_after = (case.kill_after or case.seconds + KILL_AFTER) * load
     argv += [",".join(str(int(v)) for v in settings), str(kill_after)]
     argv += [sys.executable, "-m", "gradcli", *(a.replace("{cwd}", str(cwd)) for a in case.argv)]
 
@@ -250,10 +266,10 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
     finally:
         timer.cancel()
     took = time.monotonic() - start
-    peak = 0
+    peak, cpu = 0, took
     if report.exists():  # not when the wrapper itself was killed
-        code_text, peak_text, killed_text = report.read_text().split()
-        proc.returncode, peak = int(code_text), int(peak_text) * 1024
+        code_text, peak_text, killed_text, cpu_text = report.read_text().split()
+        proc.returncode, peak, cpu = int(code_text), int(peak_text) * 1024, float(cpu_text)
         if killed_text == "1":
             killed.set()
     try:  # anything it left behind in its group
@@ -275,6 +291,8 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
         stdout=out_path.read_bytes() if out_path.exists() else b"",
         stderr=err_path.read_bytes(),
         seconds=took,
+        cpu=cpu,
+        load=load,
         peak_rss=peak,
         created=sorted(set(after) - set(before)),
         changed=sorted(k for k in set(before) & set(after) if before[k] != after[k]),

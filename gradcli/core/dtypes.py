@@ -1,0 +1,166 @@
+"""PyTorch's dtypes on NumPy: which ones gradcli has, their torch names, PyTorch's type
+promotion (`torch.result_type`), and the one check every `dtype=` argument goes through.
+
+Only the dtypes in `TORCH_NAMES` exist for a program: nothing a program writes reaches
+`np.dtype()` (a string like "O" or "U1000000" would make object or huge string arrays).
+
+Promotion follows c10's `ResultTypeState`: the operands fall in three ranks -- tensors with
+dimensions, 0-d tensors, Python numbers -- and a lower rank only changes the result when it is
+of a higher category (bool < integer < floating). A Python float takes the default dtype, a
+Python int int64, a bool bool. Within a category, types promote as `torch.promote_types`:
+an integer with a float gives the float (int64 + float32 is float32, not NumPy's float64).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+
+# The dtypes a gradcli tensor can have, by their torch name.
+TORCH_NAMES: dict[np.dtype, str] = {
+    np.dtype(np.float32): "float32",
+    np.dtype(np.float64): "float64",
+    np.dtype(np.float16): "float16",
+    np.dtype(np.int64): "int64",
+    np.dtype(np.int32): "int32",
+    np.dtype(np.int16): "int16",
+    np.dtype(np.int8): "int8",
+    np.dtype(np.uint8): "uint8",
+    np.dtype(np.bool_): "bool",
+}
+# torch.X attribute names (aliases included) -> NumPy dtype.
+BY_NAME: dict[str, np.dtype] = {
+    **{name: dt for dt, name in TORCH_NAMES.items()},
+    "float": np.dtype(np.float32),
+    "double": np.dtype(np.float64),
+    "half": np.dtype(np.float16),
+    "long": np.dtype(np.int64),
+    "int": np.dtype(np.int32),
+    "short": np.dtype(np.int16),
+}
+# What `x.type()` answers, and what it accepts as a string.
+LEGACY_TYPES: dict[np.dtype, str] = {
+    np.dtype(np.float32): "torch.FloatTensor",
+    np.dtype(np.float64): "torch.DoubleTensor",
+    np.dtype(np.float16): "torch.HalfTensor",
+    np.dtype(np.int64): "torch.LongTensor",
+    np.dtype(np.int32): "torch.IntTensor",
+    np.dtype(np.int16): "torch.ShortTensor",
+    np.dtype(np.int8): "torch.CharTensor",
+    np.dtype(np.uint8): "torch.ByteTensor",
+    np.dtype(np.bool_): "torch.BoolTensor",
+}
+# Legacy names PyTorch also accepts for the complex, bfloat16 and unsigned types gradcli lacks.
+UNSUPPORTED = ("bfloat16", "complex64", "complex128", "cfloat", "cdouble", "uint16", "uint32")
+
+BOOL = np.dtype(np.bool_)
+INT64 = np.dtype(np.int64)
+FLOAT32 = np.dtype(np.float32)
+FLOAT64 = np.dtype(np.float64)
+
+
+# c10's ScalarType names, as PyTorch's kernel errors say them ("not implemented for 'Long'").
+_SCALAR_TYPE = {
+    "float32": "Float",
+    "float64": "Double",
+    "float16": "Half",
+    "int64": "Long",
+    "int32": "Int",
+    "int16": "Short",
+    "int8": "Char",
+    "uint8": "Byte",
+    "bool": "Bool",
+}
+
+
+def scalar_type_name(dt: np.dtype) -> str:
+    return _SCALAR_TYPE.get(np.dtype(dt).name, np.dtype(dt).name)
+
+
+def torch_name(dt: np.dtype) -> str:
+    """`torch.float32` for float32, ...: how PyTorch prints a dtype."""
+    return "torch." + TORCH_NAMES.get(np.dtype(dt), np.dtype(dt).name)
+
+
+def is_float(dt: np.dtype) -> bool:
+    return dt.kind == "f"
+
+
+def _category(dt: np.dtype) -> int:
+    return 0 if dt.kind == "b" else 2 if dt.kind == "f" else 1
+
+
+def promote_types(a: np.dtype, b: np.dtype) -> np.dtype:
+    """`torch.promote_types`: a float with an integer or bool gives the float."""
+    if a == b:
+        return a
+    ca, cb = _category(a), _category(b)
+    if ca != cb:
+        return a if ca > cb else b
+    return np.promote_types(a, b)
+
+
+def _combine(higher: np.dtype | None, lower: np.dtype | None) -> np.dtype | None:
+    # c10's combine_categories: a lower rank counts only when its category is higher.
+    if higher is None:
+        return lower
+    if lower is None:
+        return higher
+    if is_float(higher):
+        return higher
+    if higher == BOOL or is_float(lower):
+        return promote_types(higher, lower)
+    return higher
+
+
+def scalar_dtype(v: Any, default: np.dtype) -> np.dtype:
+    """The dtype a Python number takes in an operation (a "wrapped number")."""
+    if isinstance(v, (bool, np.bool_)):
+        return BOOL
+    if isinstance(v, (int, np.integer)):
+        return INT64
+    return default
+
+
+def result_type(operands: list[tuple[np.dtype, int | None]], default: np.dtype) -> np.dtype:
+    """PyTorch's result dtype of an operation on `operands`: `(dtype, ndim)` of each tensor,
+    `ndim` None for a Python number (whose dtype is `scalar_dtype`'s)."""
+    dim: np.dtype | None = None
+    zero: np.dtype | None = None
+    wrapped: np.dtype | None = None
+    for dt, nd in operands:
+        if nd is None:
+            wrapped = dt if wrapped is None else promote_types(wrapped, dt)
+        elif nd == 0:
+            zero = dt if zero is None else promote_types(zero, dt)
+        else:
+            dim = dt if dim is None else promote_types(dim, dt)
+    out = _combine(dim, _combine(zero, wrapped))
+    return default if out is None else out
+
+
+def check_dtype(v: Any, what: str = "dtype", fn: str | None = None) -> np.dtype:
+    """A `dtype=` argument as a NumPy dtype: only PyTorch's dtypes (which calls pass as NumPy
+    dtypes) are accepted, with PyTorch's words for anything else."""
+    if isinstance(v, np.dtype) and v in TORCH_NAMES:
+        return v
+    if isinstance(v, type) and issubclass(v, np.generic):
+        dt = np.dtype(v)
+        if dt in TORCH_NAMES:
+            return dt
+    where = f"{fn}(): " if fn else ""
+    if isinstance(v, np.dtype):
+        raise GradcliError(f"{where}dtype {v.name} is not supported by gradcli")
+    raise GradcliError(
+        f"{where}argument '{what}' must be torch.dtype, not {_type_name(v)}",
+        expected="a torch dtype, e.g. torch.float32, torch.float64, torch.int64, torch.bool",
+    )
+
+
+def _type_name(v: Any) -> str:
+    if v is None:
+        return "NoneType"
+    return type(v).__name__

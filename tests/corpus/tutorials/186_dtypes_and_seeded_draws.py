@@ -1,0 +1,17 @@
+import torch
+import math
+torch.manual_seed(0)
+print(torch.randn(3))
+print(torch.rand(2, 3))
+x = torch.tensor([1, 2, 3])
+print(x, x.dtype, x.sum(), x / 2, x + 0.5, x * 2)
+print(torch.tensor([1.5, 2]), torch.tensor([True, False]))
+print(torch.sin(torch.linspace(0, 2*math.pi, 25)))
+print(torch.tensor(3.3).item())
+g = torch.Generator().manual_seed(42)
+print(torch.randn(4, generator=g))
+print(torch.randint(0, 10, (5,)))
+print(torch.randperm(6))
+y = torch.zeros(3, dtype=torch.float64)
+print(y)
+print(torch.get_default_dtype())

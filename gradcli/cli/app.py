@@ -4,7 +4,8 @@ A `GradcliError` becomes one message on stderr and its exit status (1, or 2 for 
 anything else is an internal error (exit 70, with the command to reproduce it), shown as a
 traceback only with `--debug`. Command-line usage errors (click's) get the same look
 (`GradcliGroup`). With `--format json` (or an `--output` ending in .json) the message is
-followed by the same error as one JSON object, the last line of stderr:
+followed by the same error as one JSON object, the last line of stderr (indented, as the
+message's other details):
 `{"error": {"message", "file", "line", "column", ...}}`.
 Messages never carry a line break or a control character from the input, and never echo
 more than a few hundred characters of it.
@@ -100,15 +101,15 @@ def _write_error(text: str) -> None:
 
 
 def report(e: GradcliError) -> int:
-    """Write `e` on stderr; with --format json, its JSON object follows on the last line (a
-    script reads that line; a person, and every tool that looks for `error:`, the message).
-    Returns its exit status."""
+    """Write `e` on stderr; with --format json, its JSON object follows as the message's last
+    line, indented like the message's other details (a script parses that line; a person, and
+    every tool that looks for `error:`, reads the message). Returns its exit status."""
     e = shortened(e)
     _write_error(e.format())
     if State.json_errors:
         from .output import to_json
 
-        _write_error(to_json(error_json(e)))
+        _write_error("  " + to_json(error_json(e)))
     return e.exit_code
 
 
@@ -132,7 +133,8 @@ def _internal(e: BaseException) -> None:
         from .output import to_json
 
         _write_error(
-            to_json(
+            "  "
+            + to_json(
                 {
                     "error": {
                         "message": f"internal error, please report: {type(e).__name__}: {what}",

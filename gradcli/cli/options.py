@@ -113,7 +113,9 @@ class RunProgramOptions(ProgramOptions):
     dtype: Annotated[
         DType,
         typer.Option(
-            "--dtype", help="The default float dtype (float32, as PyTorch).", rich_help_panel=PROGRAM
+            "--dtype",
+            help="The default float dtype (float32, as PyTorch).",
+            rich_help_panel=PROGRAM,
         ),
     ] = DType.float32
 

@@ -545,11 +545,13 @@ class CsvFormatError(ValueError):
 
 
 class CsvMatrix(NamedTuple):
-    """A matrix read from CSV, with its labels when the file had them."""
+    """A matrix read from CSV, with its labels when the file had them, and the line (1-based)
+    each row came from."""
 
     values: np.ndarray
     row_labels: tuple[str, ...] | None
     col_labels: tuple[str, ...] | None
+    lines: tuple[int, ...] = ()
 
 
 _NUMBER = re.compile(
@@ -589,7 +591,8 @@ def read_matrix_csv(text: str) -> CsvMatrix:
     if len(first) == 1:
         is_header = not _is_number(first[0])
     else:
-        is_header = not first[0].strip() or not all(_is_number(c) for c in first[1:])
+        # An empty cell in a row of numbers is a missing number, not a header's label.
+        is_header = not first[0].strip() or any(c.strip() and not _is_number(c) for c in first[1:])
     if is_header:
         header_line, header = records.pop(0)
         header = [c.strip() for c in header]
@@ -600,6 +603,7 @@ def read_matrix_csv(text: str) -> CsvMatrix:
     width = len(header) if header is not None else len(records[0][1])
     rows_out: list[list[float]] = []
     row_labels: list[str] = []
+    lines: list[int] = []
     for lineno, row in records:
         if len(row) != width:
             if header is not None:
@@ -607,23 +611,31 @@ def read_matrix_csv(text: str) -> CsvMatrix:
             else:
                 where = f"line {records[0][0]}"
             raise CsvFormatError(
-                f"line {lineno} has {len(row)} cells but {where} has {width}", lineno
+                f"line {lineno} has {len(row)} value{'s' if len(row) != 1 else ''} but {where} "
+                f"has {width}",
+                lineno,
             )
         vals = []
         for j in range(start, width):
             tok = row[j].strip()
-            if not _is_number(tok):
+            if not tok:
                 raise CsvFormatError(
-                    f"line {lineno}, column {j + 1}: `{tok}` is not a number", lineno, j + 1
+                    f"line {lineno}: the value in column {j + 1} is empty", lineno, j + 1
+                )
+            if not _is_number(tok):
+                shown = tok if len(tok) <= 40 else tok[:37] + "..."
+                raise CsvFormatError(
+                    f"line {lineno}: `{shown}` (column {j + 1}) is not a number", lineno, j + 1
                 )
             vals.append(float(tok))
         rows_out.append(vals)
+        lines.append(lineno)
         if labelled:
             row_labels.append(row[0].strip())
     ncols = width - start
     values = np.array(rows_out, dtype=np.float64).reshape(len(rows_out), ncols)
     col_labels = tuple(header[start:]) if header is not None else None
-    return CsvMatrix(values, tuple(row_labels) if labelled else None, col_labels)
+    return CsvMatrix(values, tuple(row_labels) if labelled else None, col_labels, tuple(lines))
 
 
 # --- heat maps -----------------------------------------------------------------------------

@@ -220,7 +220,7 @@ def test_grad_files(runner: CliRunner, prog: str, tmp_path: Path) -> None:
         ("x=1,inf,3", "finite"),
         ("x=a,b,c", "is not a number"),
         ("x=@missing.json", "does not exist"),
-        ("q=1", "no tensor named `q` in the program"),
+        ("q=1", "the program assigns no tensor named `q`"),
         ("y=1,2,3", "`y` is computed by the program"),
         ("x=", "has no values after `=`"),
     ],

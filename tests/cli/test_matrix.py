@@ -520,13 +520,17 @@ def test_read_csv_without_header_or_labels() -> None:
 
 
 def test_read_csv_errors_name_the_line_and_the_header_row() -> None:
-    with pytest.raises(M.CsvFormatError, match=r"line 3 has 2 cells but the header row \(line 1\)"):
+    with pytest.raises(
+        M.CsvFormatError, match=r"line 3 has 2 values but the header row \(line 1\) has 3"
+    ):
         M.read_matrix_csv(",a,b\nr,1,2\nr,1")
-    with pytest.raises(M.CsvFormatError, match=r"line 2, column 2: `x` is not a number") as e:
+    with pytest.raises(M.CsvFormatError, match=r"line 2: `x` \(column 2\) is not a number") as e:
         M.read_matrix_csv("1,2\n3,x")
     assert e.value.line == 2 and e.value.column == 2
-    with pytest.raises(M.CsvFormatError, match="line 2 has 3 cells but line 1 has 2"):
+    with pytest.raises(M.CsvFormatError, match="line 2 has 3 values but line 1 has 2"):
         M.read_matrix_csv("1,2\n1,2,3")
+    with pytest.raises(M.CsvFormatError, match="line 1: the value in column 2 is empty"):
+        M.read_matrix_csv("1,,3")
     with pytest.raises(M.CsvFormatError, match="empty"):
         M.read_matrix_csv("\n \n")
 

@@ -515,6 +515,8 @@ class Interpreter:
                     f"--set {name}: `{name}` is computed by the program",
                     hint="--set replaces the data of tensors the program creates (leaves)",
                 )
+            if callable(new):  # values to read against the tensor's shape and dtype
+                new = new(t)
             if new.shape != t.shape:
                 if new.size == t.data.size:
                     new = new.reshape(t.shape)

@@ -87,7 +87,9 @@ class Program:
     ) -> Run:
         """Run the program. The one way to re-run it with changes:
 
-        overrides    leaf tensors' data replaced (by name), as `--set` does
+        overrides    leaf tensors' data replaced (by name), as `--set` does: an array, or a
+                     function of the tensor it replaces that returns one (values read
+                     against its shape and dtype, in the same run)
         dtype, seed  the default float dtype and the seed of rand / randn
         echo         called with each text the program prints, as it prints it
         see_through  user functions with a custom gradient run their forward body as

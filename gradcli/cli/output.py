@@ -369,9 +369,14 @@ def emit(doc: Doc, opts: OutputOptions) -> None:
         count = _numbers(doc, fmt)
         OUTPUT_NUMBERS.check(count, f"the numbers to write as {fmt.value}")
     drawn = renderer.draw(doc, opts, path)
+    _write_drawn(drawn, fmt, path)
+    # The notes once the output is written (an error writing it is then the only message).
     if fmt not in (Format.table, Format.json):
         for n in doc.notes():
             note(n.text, n.kind)
+
+
+def _write_drawn(drawn: Any, fmt: Format, path: str | None) -> None:
     if isinstance(drawn, list):
         _print_rich(drawn, path)
     elif isinstance(drawn, (bytes, Stream)):

@@ -279,3 +279,49 @@ def test_help_has_panels_metavars_and_an_example_that_runs(runner: CliRunner, cm
     assert example, text
     argv = shlex.split(example.group(1).split(" > ")[0].split(" | ")[0].strip())
     run(runner, *argv[1:])
+
+
+def test_plain_output_says_which_output_and_inputs_the_defaults_chose(
+    runner: CliRunner, prog: str
+) -> None:
+    r = run(runner, "backward", prog, "--format", "plain")
+    assert "note: the output is `loss`: the last assigned tensor that requires grad" in r.stderr
+    assert "note: the inputs are `x`, `w`: every leaf that requires grad" in r.stderr
+    # Chosen on the command line: nothing to say.
+    r = run(runner, "backward", prog, "--of", "loss", "--wrt", "w", "--format", "plain")
+    assert "note: the output" not in r.stderr and "note: the inputs" not in r.stderr
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "npy"])
+def test_what_gradcli_writes_it_reads_back(
+    runner: CliRunner, prog: str, tmp_path: Path, fmt: str
+) -> None:
+    """forward -o FILE, then backward --grad @FILE and --set NAME=@FILE."""
+    out = tmp_path / f"h.{fmt}"
+    run(runner, "forward", prog, "--of", "h", "-o", str(out))
+    r = run(runner, "backward", prog, "--of", "h", "--grad", f"@{out}", "--wrt", "w")
+    r2 = run(runner, "backward", prog, "--of", "h", "--grad", "[[0.5,-2],[1.5,-4]]", "--wrt", "w")
+    assert r.stdout == r2.stdout
+    g = tmp_path / f"g.{fmt}"
+    run(runner, "backward", prog, "--wrt", "x", "-o", str(g))
+    r = run(runner, "forward", prog, "--of", "x", "--set", f"x=@{g}", "--format", "json")
+    # d loss / dx = 2 y w, y = x @ w = [-1.5, -2.5]
+    assert json.loads(r.stdout)["values"]["x"] == [[-1.5, 3.0], [-2.5, 5.0]]
+
+
+def test_set_runs_the_program_once(
+    runner: CliRunner, prog: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gradcli.lang import program
+
+    runs = []
+    real = program.Program.run
+
+    def counted(self, *a, **k):
+        runs.append(1)
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(program.Program, "run", counted)
+    r = run(runner, "forward", prog, "--of", "w", "--set", "w=3,4", "--format", "json")
+    assert json.loads(r.stdout)["values"]["w"] == [3.0, 4.0]
+    assert len(runs) == 1

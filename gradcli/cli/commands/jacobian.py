@@ -138,6 +138,7 @@ def jacobian(
     from ...analysis import jacobian as lib
     from ..inputs import load_run
     from ..output import emit, resolve_format
+    from ..render.common import default_notes
     from ..render.jacobian import compare_doc, jacobian_doc
 
     resolve_format(o.format, o.output)  # a contradiction is refused before the work
@@ -154,7 +155,11 @@ def jacobian(
         )
     finally:
         bar.close()
-    emit(jacobian_doc(res, heat=heat, masks=show_masks), o)
+    doc = jacobian_doc(res, heat=heat, masks=show_masks)
+    doc.views[:0] = default_notes(
+        of=None if of else res.of, wrt=None if wrt else list(res.blocks), run=r
+    )
+    emit(doc, o)
 
 
 @command(
@@ -193,6 +198,7 @@ def hessian(
     from ...analysis import hessian as lib
     from ..inputs import load_run
     from ..output import emit, resolve_format
+    from ..render.common import default_notes
     from ..render.jacobian import hessian_doc
 
     resolve_format(o.format, o.output)
@@ -202,7 +208,11 @@ def hessian(
         res = lib.hessian(r, of, wrt, method.value, progress=bar, seed=p.seed)
     finally:
         bar.close()
-    emit(hessian_doc(res, heat=heat, blocks=blocks), o)
+    doc = hessian_doc(res, heat=heat, blocks=blocks)
+    doc.views[:0] = default_notes(
+        of=None if of else res.of, wrt=None if wrt else [n for n, _ in res.wrt], run=r
+    )
+    emit(doc, o)
 
 
 @command(
@@ -241,6 +251,7 @@ def hvp(
     from ...analysis import hessian as lib
     from ..inputs import load_run
     from ..output import emit, resolve_format
+    from ..render.common import default_notes
     from ..render.jacobian import hvp_doc
     from ..values import parse_values
 
@@ -255,4 +266,8 @@ def hvp(
     what = names if len(targets) == 1 else f"{names} (together)"
     vec, note = parse_values(v, shape, what="--v", dtype=np.dtype(np.float64), target=what)
     res = lib.hvp(r, of_name, [n for n, _ in targets], vec.reshape(-1), seed=p.seed)
-    emit(hvp_doc(res, note), o)
+    doc = hvp_doc(res, note)
+    doc.views[:0] = default_notes(
+        of=None if of else of_name, wrt=None if wrt else [n for n, _ in targets], run=r
+    )
+    emit(doc, o)

@@ -95,15 +95,19 @@ def backward(
     from ...analysis import api
     from ..inputs import load_run, upstream_gradient
     from ..output import emit, warn_nonfinite
-    from ..render.common import backward_doc
+    from ..render.common import backward_doc, default_notes
 
     r = load_run(p)
     of_name, out = api.resolve_of(r, of)
-    g, note = upstream_gradient(grad, out)
+    g, note = upstream_gradient(grad, out, of_name)
     result = api.backward(r, of_name, wrt, g, trace=trace)
     for n, gr in result.grads.items():
         warn_nonfinite(f"the gradient of `{n}`", gr)
-    emit(backward_doc(result, note, trace), o)
+    doc = backward_doc(result, note, trace)
+    doc.views[:0] = default_notes(
+        of=None if of else of_name, wrt=None if wrt else list(result.grads), run=r
+    )
+    emit(doc, o)
 
 
 @command(
@@ -128,13 +132,16 @@ def graph(
     from ...analysis import graph as g
     from ..inputs import load_run
     from ..output import emit
+    from ..render.common import default_notes
     from ..render.graph import graph_doc
 
     if dot:
         o.format = _only_format(o, Format.dot, "--dot")
     r = load_run(p)
     name, out = api.resolve_of(r, of)
-    emit(graph_doc(name, g.build(r, out)), o)
+    doc = graph_doc(name, g.build(r, out))
+    doc.views[:0] = default_notes(of=None if of else name, run=r)
+    emit(doc, o)
 
 
 def _only_format(o: OutputOptions, fmt: Format, flag: str) -> Format:
@@ -186,7 +193,7 @@ def export(
     r = load_run(p)
     of_name, out = api.resolve_of(r, of)
     targets = api.resolve_wrt(r, wrt)
-    g, _ = upstream_gradient(grad, out)
+    g, _ = upstream_gradient(grad, out, of_name)
     if g is None and out.data.size != 1:
         api.implicit_gradient(of_name, out)
     text = to_torch(r, of_name, out, targets, g, r.program.source.name)

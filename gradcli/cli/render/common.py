@@ -213,3 +213,40 @@ def trace_json(r: BackwardResult) -> list[dict[str, Any]]:
         }
         for i, s in enumerate(r.trace, 1)
     ]
+
+
+# --- what a default chose --------------------------------------------------------------------
+
+
+def _names(names: Sequence[str], most: int = 8) -> str:
+    shown = ", ".join(f"`{n}`" for n in names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def default_notes(
+    *,
+    of: str | None = None,
+    wrt: Sequence[str] | None = None,
+    run: Any = None,
+) -> list[Note]:
+    """Notes (standard error, in the formats for scripts) saying which output and inputs the
+    defaults chose: `of` / `wrt` are what they chose (None: given on the command line)."""
+    notes = []
+    if of is not None:
+        text = f"the output is `{of}`: the last assigned tensor that requires grad"
+        order = list(getattr(run, "assigned_order", ()) or ())
+        if of in order:
+            later = [n for n in order[order.index(of) + 1 :] if n != of]
+            if later:
+                verb = "does" if len(later) == 1 else "do"
+                text += f" ({_names(later)}, assigned later, {verb} not)"
+        notes.append(Note(text + "; --of NAME chooses another", table=False))
+    if wrt is not None:
+        notes.append(
+            Note(
+                f"the inputs are {_names(list(wrt))}: every leaf that requires grad; "
+                "--wrt NAME chooses",
+                table=False,
+            )
+        )
+    return notes

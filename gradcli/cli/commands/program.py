@@ -112,17 +112,40 @@ def backward(
 
 @command(
     help="The computation graph of an output: a tree from the output down to the leaves "
-    "(--dot for Graphviz).",
-    example="gradcli graph examples/mlp.py",
+    "(--dot for Graphviz, --mermaid for Mermaid); --values and --grads add each node's value "
+    "and its gradient from one backward pass (micrograd's picture, for tensors).",
+    example="gradcli graph examples/mlp.py --values --grads",
 )
 def graph(
     p: ProgramOptions,
     *,
     of: OfOpt = None,
+    values: Annotated[
+        bool,
+        typer.Option("--values", help="Each node's value.", rich_help_panel=OUTPUT),
+    ] = False,
+    grads: Annotated[
+        bool,
+        typer.Option(
+            "--grads",
+            help="Each node's gradient: d<grad, OF>/d(node), from one backward pass with --grad "
+            "(default: ones for a one-element output).",
+            rich_help_panel=OUTPUT,
+        ),
+    ] = False,
+    grad: GradOpt = None,
     dot: Annotated[
         bool,
         typer.Option(
             "--dot", help="Graphviz text (the same as --format dot).", rich_help_panel=OUTPUT
+        ),
+    ] = False,
+    mermaid: Annotated[
+        bool,
+        typer.Option(
+            "--mermaid",
+            help="A Mermaid flowchart (the same as --format mermaid).",
+            rich_help_panel=OUTPUT,
         ),
     ] = False,
     o: OutputOptions,
@@ -130,16 +153,32 @@ def graph(
 ) -> None:
     from ...analysis import api
     from ...analysis import graph as g
-    from ..inputs import load_run
+    from ..inputs import load_run, upstream_gradient
     from ..output import emit
     from ..render.common import default_notes
     from ..render.graph import graph_doc
 
+    if dot and mermaid:
+        from ...base.errors import UsageError
+
+        raise UsageError("--dot and --mermaid ask for two formats")
     if dot:
         o.format = _only_format(o, Format.dot, "--dot")
+    if mermaid:
+        o.format = _only_format(o, Format.mermaid, "--mermaid")
+    if grad is not None and not grads:
+        from ...base.errors import UsageError
+
+        raise UsageError("--grad is the upstream gradient of --grads", hint="add --grads")
     r = load_run(p)
     name, out = api.resolve_of(r, of)
-    doc = graph_doc(name, g.build(r, out))
+    nodes = g.build(r, out)
+    if values or grads:
+        up, _ = upstream_gradient(grad, out, name)
+        if grads and up is None:
+            up = api.implicit_gradient(name, out)
+        g.with_values(nodes, out, up, values=values, grads=grads)
+    doc = graph_doc(name, nodes)
     doc.views[:0] = default_notes(of=None if of else name, run=r)
     emit(doc, o)
 

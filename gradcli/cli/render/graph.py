@@ -28,7 +28,7 @@ def to_mermaid(nodes: list[Any]) -> str:
     """A Mermaid flowchart (renders on GitHub and in many editors), leaves at the top."""
     out = ["flowchart BT"]
     for n in nodes:
-        label = _mermaid_text(g._title(n))
+        label = "<br/>".join(_mermaid_text(t) for t in [g.title(n), *g.number_parts(n)])
         out.append(f'  n{n.id}["{label}"]' if n.kind == "op" else f'  n{n.id}(["{label}"])')
     for n in nodes:
         for j in n.inputs:

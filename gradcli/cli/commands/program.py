@@ -193,11 +193,13 @@ def _only_format(o: OutputOptions, fmt: Format, flag: str) -> Format:
 
 class ExportTarget(str, Enum):
     torch = "torch"
+    jax = "jax"
 
 
 @command(
-    help="Equivalent PyTorch code: the output's graph replayed with torch operations, then "
-    "backward with the same upstream gradient and the gradients printed.",
+    help="Equivalent code: the output's graph replayed with torch operations, then backward "
+    "with the same upstream gradient and the gradients printed; --to jax writes it as a JAX "
+    "function of the inputs, differentiated with jax.vjp (jax.jacrev for the Jacobian).",
     example="gradcli export examples/mlp.py --to torch > mlp_torch.py && python mlp_torch.py",
 )
 def export(
@@ -205,7 +207,7 @@ def export(
     *,
     to: Annotated[
         ExportTarget,
-        typer.Option("--to", help="The framework to write.", rich_help_panel=OUTPUT),
+        typer.Option("--to", help="The framework to write: torch or jax.", rich_help_panel=OUTPUT),
     ] = ExportTarget.torch,
     of: OfOpt = None,
     wrt: WrtOpt = None,
@@ -224,7 +226,6 @@ def export(
     c: CommonOptions,
 ) -> None:
     from ...analysis import api
-    from ...analysis.export import to_torch
     from ..inputs import load_run, upstream_gradient
     from ..output import emit
     from ..views import Custom, Doc
@@ -235,5 +236,9 @@ def export(
     g, _ = upstream_gradient(grad, out, of_name)
     if g is None and out.data.size != 1:
         api.implicit_gradient(of_name, out)
-    text = to_torch(r, of_name, out, targets, g, r.program.source.name)
+    if to is ExportTarget.jax:
+        from ...analysis.export_jax import to_jax as write
+    else:
+        from ...analysis.export import to_torch as write
+    text = write(r, of_name, out, targets, g, r.program.source.name)
     emit(Doc("export", [Custom(None, text)]), OutputOptions(Format.plain, output))

@@ -108,11 +108,11 @@ def table_renderables(views: list[Any], precision: int | None) -> list[Any]:
             if v.table:
                 out += _matrix_table(v, precision)
         elif isinstance(v, Line):
-            if v.table:
-                out.append(Text(v.text, style=v.style))
+            if v.table:  # prose: wrapped at words to the width (see _print_rich)
+                out.append(Text(v.text, style=v.style, overflow="fold"))
         elif isinstance(v, Note):
             if v.table:
-                out.append(Text(f"{v.kind}: {v.text}", style="yellow"))
+                out.append(Text(f"{v.kind}: {v.text}", style="yellow", overflow="fold"))
         elif isinstance(v, Blank):
             if v.table:
                 out.append(Text(""))
@@ -447,15 +447,21 @@ def _print_rich(items: list[Any], path: str | None) -> None:
         console = _console(None, False)
         try:
             for item in items:
-                console.print(item, soft_wrap=isinstance(item, _TEXT_TYPES()))
+                console.print(item, soft_wrap=_soft(item))
         except OSError as e:
             _stdout_failed(e)
         return
     else:
         console = _pipe_console(buf)
     for item in items:
-        console.print(item, soft_wrap=isinstance(item, _TEXT_TYPES()))
+        console.print(item, soft_wrap=_soft(item))
     write(buf.getvalue().encode("utf-8"), path)
+
+
+def _soft(item: Any) -> bool:
+    """Text printed as it is, lines not wrapped by rich (a graph tree: the terminal wraps it),
+    except prose (`overflow="fold"`: wrapped at words to the width)."""
+    return isinstance(item, _TEXT_TYPES()) and item.overflow != "fold"
 
 
 def _pipe_console(buf: Any) -> Any:

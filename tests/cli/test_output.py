@@ -325,3 +325,41 @@ def test_set_runs_the_program_once(
     r = run(runner, "forward", prog, "--of", "w", "--set", "w=3,4", "--format", "json")
     assert json.loads(r.stdout)["values"]["w"] == [3.0, 4.0]
     assert len(runs) == 1
+
+
+WIDE = """\
+x = torch.linspace(-1, 1, 10, requires_grad=True)
+W = torch.arange(100.0).reshape(10, 10) / 7 - 3
+y = torch.tanh(W @ x) * 1e-3
+"""
+
+
+@pytest.mark.parametrize("columns, shown", [(60, 6), (120, 10)])
+def test_tables_at_60_and_120_columns(columns: int, shown: int) -> None:
+    """A 10x10 Jacobian on a terminal of 60 and 120 columns: whole columns elided (and said
+    so), never a number cut, one scale factor for the matrix, no line wider than the screen."""
+    runner = CliRunner(env={"COLUMNS": str(columns), "NO_COLOR": "1", "FORCE_COLOR": ""})
+    r = run(runner, "jacobian", "-e", WIDE, "--format", "table")
+    lines = r.stdout.splitlines()
+    assert max(len(line) for line in lines) <= columns
+    header = next(line for line in lines if "x[0]" in line)
+    assert header.count("x[") == shown
+    assert "1e-04 *" in lines
+    row = next(line for line in lines if line.startswith("y[3]"))
+    # Every number whole, to 4 decimals (PyTorch's precision) under the shared scale factor.
+    numbers = [c for c in row.split()[1:] if c != "…"]
+    assert numbers[0] == "0.2702" and all(len(c.split(".")[-1]) == 4 for c in numbers)
+    assert ("showing 6 of 10 columns" in r.stdout) == (shown < 10)
+
+
+def test_colour_and_no_color() -> None:
+    coloured = CliRunner(env={"COLUMNS": "120", "NO_COLOR": None, "FORCE_COLOR": "1"})
+    plain = CliRunner(env={"COLUMNS": "120", "NO_COLOR": "1", "FORCE_COLOR": None})
+    a = run(coloured, "jacobian", "-e", WIDE, "--format", "table", "--heat").stdout
+    b = run(plain, "jacobian", "-e", WIDE, "--format", "table", "--heat").stdout
+    assert "\x1b[" in a and "\x1b[" not in b
+    # Without colour the heat map is a sign-aware ramp of characters, not solid blocks.
+    rows = [line for line in b.splitlines() if len(line) == 20 and " " not in line]
+    assert len(rows) == 10 and "█" not in b
+    assert rows[0] == "-" * 20 and rows[-1] == "@" * 20  # the most negative, the most positive
+    assert "·" in rows[2]  # exactly 0 (W @ x at y[2], x[1]) is its own character

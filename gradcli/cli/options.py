@@ -162,6 +162,15 @@ class OutputOptions:
             show_default=False,
         ),
     ] = None
+    strict_finite: Annotated[
+        bool,
+        typer.Option(
+            "--strict-finite",
+            help="Exit with status 1 when a result holds NaN or infinity (after writing it and "
+            "the warning that says which operation made the first one).",
+            rich_help_panel=OUTPUT,
+        ),
+    ] = False
 
 
 @dataclasses.dataclass

@@ -374,6 +374,20 @@ def emit(doc: Doc, opts: OutputOptions) -> None:
     if fmt not in (Format.table, Format.json):
         for n in doc.notes():
             note(n.text, n.kind)
+    if opts.strict_finite and not _all_finite(doc):
+        import typer
+
+        raise typer.Exit(1)
+
+
+def _all_finite(doc: Doc) -> bool:
+    import numpy as np
+
+    for a in (doc.arrays or {}).values():
+        a = np.asarray(a)
+        if a.dtype.kind in "fc" and not np.isfinite(a).all():
+            return False
+    return True
 
 
 def _write_drawn(drawn: Any, fmt: Format, path: str | None) -> None:
@@ -614,6 +628,18 @@ def _shown_path(p: str) -> str:
     """A path as shown in a message: escaped where it is not printable, shortened if long."""
     shown = p if p.isprintable() else ascii(p)[1:-1]
     return shown if len(shown) <= 100 else shown[:60] + "…" + shown[-20:]
+
+
+def explain_nonfinite(run: Any, out: Any, grad_output: Any, values: Any) -> None:
+    """When a result among `values` (computed from `out`) holds NaN or infinity: a warning
+    that names the operation that made the first one, with its values and its line (and, for
+    the masked branch of `where`, why and the fix)."""
+    from ..analysis.finite import findings
+
+    names = {id(t): n for n, t in run.tensors.items()}
+    line = getattr(run, "node_line", None)
+    for f in findings(out, grad_output, names, list(values), line):
+        note(f.text(), "warning")
 
 
 def warn_nonfinite(label: str, a: Any) -> None:

@@ -30,8 +30,9 @@ class Run(Record):
         "assigned_order",
         "warnings",
         "promoted",
+        "marks",
     )
-    _defaults = {"assigned_order": list, "warnings": list, "promoted": list}
+    _defaults = {"assigned_order": list, "warnings": list, "promoted": list, "marks": list}
     program: Program
     env: dict[str, Any]
     tensors: dict[str, Tensor]
@@ -42,6 +43,20 @@ class Run(Record):
     warnings: list[str]
     # The float32 leaves promoted to float64 (`Program.run(promote=True)`).
     promoted: list[str]
+    # (first node sequence number, statement): the statement that recorded each node.
+    marks: list[tuple[int, Any]]
+
+    def node_line(self, node: Any) -> str | None:
+        """`file:line:col` of the statement that recorded `node` (None if not this run's)."""
+        import bisect
+
+        marks = self.marks
+        if not marks or node.seq < marks[0][0]:
+            return None
+        k = bisect.bisect_right(marks, node.seq, key=lambda m: m[0]) - 1
+        stmt = marks[k][1]
+        span = None if stmt is None else self.program.source.span(stmt)
+        return None if span is None else span.where()
 
     def tensor(self, name: str) -> Tensor:
         t = self.tensors.get(name)
@@ -117,6 +132,7 @@ class Program:
             it.order,
             it.warnings,
             it.promoted,
+            it.marks,
         )
 
 

@@ -155,6 +155,7 @@ def jacobian(
         )
     finally:
         bar.close()
+    _explain_rows(r, res.of, [b.array for b in res.blocks.values()])
     doc = jacobian_doc(res, heat=heat, masks=show_masks)
     doc.views[:0] = default_notes(
         of=None if of else res.of, wrt=None if wrt else list(res.blocks), run=r
@@ -271,3 +272,24 @@ def hvp(
         of=None if of else of_name, wrt=None if wrt else [n for n, _ in targets], run=r
     )
     emit(doc, o)
+
+
+def _explain_rows(r: Any, of: str, blocks: list[Any]) -> None:
+    """A Jacobian with NaN or infinity: what made the first one, from the backward pass of
+    the first row that holds one (its one-hot mask as the upstream gradient)."""
+    import numpy as np
+
+    from ..output import explain_nonfinite
+
+    out = r.tensors.get(of)
+    if out is None:
+        return
+    rows = np.zeros(out.data.size, dtype=bool)
+    for b in blocks:
+        m = np.asarray(b).reshape(out.data.size, -1)
+        rows |= ~np.isfinite(m).all(axis=1)
+    if not rows.any():
+        return
+    g = np.zeros(out.data.size, dtype=out.dtype)
+    g[int(np.argmax(rows))] = 1
+    explain_nonfinite(r, out, g.reshape(out.shape), blocks)

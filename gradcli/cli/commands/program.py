@@ -62,11 +62,15 @@ def forward(
 ) -> None:
     from ...analysis import api
     from ..inputs import load_run
-    from ..output import emit
+    from ..output import emit, explain_nonfinite
     from ..render.common import forward_doc
 
     r = load_run(p)
-    emit(forward_doc(api.forward(r, of)), o)
+    infos = api.forward(r, of)
+    bad = [r.tensors[i.name] for i in infos if i.name in r.tensors]
+    if bad:  # the last tensor shown: its graph holds the first non-finite value, if any
+        explain_nonfinite(r, bad[-1], None, [i.value for i in infos])
+    emit(forward_doc(infos), o)
 
 
 @command(
@@ -94,7 +98,7 @@ def backward(
 ) -> None:
     from ...analysis import api
     from ..inputs import load_run, upstream_gradient
-    from ..output import emit, warn_nonfinite
+    from ..output import emit, explain_nonfinite, warn_nonfinite
     from ..render.common import backward_doc, default_notes
 
     r = load_run(p)
@@ -103,6 +107,7 @@ def backward(
     result = api.backward(r, of_name, wrt, g, trace=trace)
     for n, gr in result.grads.items():
         warn_nonfinite(f"the gradient of `{n}`", gr)
+    explain_nonfinite(r, out, result.grad_output, result.grads.values())
     doc = backward_doc(result, note, trace)
     doc.views[:0] = default_notes(
         of=None if of else of_name, wrt=None if wrt else list(result.grads), run=r

@@ -484,3 +484,31 @@ def test_help_lists_the_options(runner: CliRunner) -> None:
     ):
         assert opt in out
     assert "--v" in ok(runner, "hvp", "--help")[0]
+
+
+def _clock(monkeypatch, *times: float) -> None:
+    """time.perf_counter gives these times, then the last one again."""
+    from gradcli.cli.commands import jacobian as cmd
+
+    left = list(times)
+    monkeypatch.setattr(cmd.time, "perf_counter", lambda: left.pop(0) if len(left) > 1 else left[0])
+
+
+def test_a_long_rows_estimate_suggests_batched(monkeypatch, capsys) -> None:
+    from gradcli.cli.commands import jacobian as cmd
+
+    hint = "--method batched makes the same rows in one pass"
+    _clock(monkeypatch, 0.0, 0.5, 0.6, 9.0)
+    bar = cmd._ProgressBar("jacobian (rows)", hint)
+    bar.enabled = True
+    bar(1, 100)  # 0.5 s for 1 row of 100: an estimate of 50 s
+    assert bar.long
+    bar(2, 100)
+    bar.close()
+    assert f"that took 9.0 s: {hint}" in capsys.readouterr().err
+    _clock(monkeypatch, 0.0, 0.3)
+    quick = cmd._ProgressBar("jacobian (rows)", hint)
+    quick.enabled = True
+    quick(50, 100)  # 0.3 s for half: 0.6 s in all, no bar at all
+    quick.close()
+    assert quick.bar is None and not quick.long and hint not in capsys.readouterr().err

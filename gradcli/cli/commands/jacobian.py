@@ -48,13 +48,18 @@ class HessianMethod(str, Enum):
 
 class _ProgressBar:
     """`progress(done, total)` for the library: a rich bar on stderr, shown only on a terminal
-    and only once the work looks like taking more than a second."""
+    and only once the work looks like taking more than a second. When its estimate is long
+    (LONG seconds), it shows `hint` (a faster method), and says it again once it is done."""
 
-    def __init__(self, what: str) -> None:
+    LONG = 3.0
+
+    def __init__(self, what: str, hint: str | None = None) -> None:
         self.what = what
+        self.hint = hint
         self.start = time.perf_counter()
         self.bar: Any = None
         self.task: Any = None
+        self.long = False
         err = sys.stderr
         self.enabled = err is not None and err.isatty()
 
@@ -68,8 +73,12 @@ class _ProgressBar:
             from rich.console import Console
             from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
+            what = self.what
+            self.long = self.hint is not None and elapsed / done * total > self.LONG
+            if self.long:
+                what += f" ({self.hint})"
             self.bar = Progress(
-                TextColumn(self.what),
+                TextColumn(what),
                 BarColumn(),
                 TextColumn("{task.completed}/{task.total}"),
                 TimeRemainingColumn(),
@@ -84,6 +93,11 @@ class _ProgressBar:
         if self.bar is not None:
             self.bar.stop()
             self.bar = None
+            if self.long:
+                from ..output import note
+
+                took = time.perf_counter() - self.start
+                note(f"that took {took:.1f} s: {self.hint}")
 
 
 def _check_combination(o: OutputOptions, *, heat: bool, masks: bool, compare: bool) -> None:
@@ -148,7 +162,8 @@ def jacobian(
         ref = method.value if method.value in methods else "rows"
         emit(compare_doc(lib.compare(r, of, wrt, methods, reference=ref, seed=p.seed)), o)
         return
-    bar = _ProgressBar(f"jacobian ({method.value})")
+    faster = "--method batched makes the same rows in one pass"
+    bar = _ProgressBar(f"jacobian ({method.value})", faster if method is Method.rows else None)
     try:
         res = lib.jacobian(
             r, of, wrt, method.value, show_masks=show_masks, progress=bar, seed=p.seed

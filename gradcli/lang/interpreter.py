@@ -714,7 +714,7 @@ class Interpreter:
                 f"'Tensor' object has no attribute '{attr}'",
                 found=f"`.{attr}`",
                 expected="a tensor method or property (see `gradcli ops`)",
-                hint=suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES)),
+                hint=suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES), meaning=True),
             )
         if isinstance(owner, Namespace):
             if attr in owner.members:
@@ -724,7 +724,7 @@ class Interpreter:
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",
                 expected="a supported operation (see `gradcli ops`)",
-                hint=suggest(attr, owner.members),
+                hint=suggest(attr, owner.members, meaning=True),
             )
         if isinstance(owner, F.MinMax) and attr in ("values", "indices"):
             return owner.values if attr == "values" else owner.indices

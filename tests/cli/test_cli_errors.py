@@ -7,6 +7,7 @@ Every error is one message on stderr, nothing on stdout, exit status 1 (2 for us
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -413,3 +414,64 @@ def test_error_messages_cannot_drive_the_terminal(runner: CliRunner, prog: str) 
     assert "\\x1b]0;title\\x07" in err
     err = fails(runner, ["run", "-e", "x = '\u202e\x1b[2J'; y = z"])
     assert "\x1b" not in err and "\u202e" not in err
+
+
+# "Did you mean" by meaning: each name PyTorch has and gradcli lacks, and what it computes.
+MEANINGS = {
+    "sinh": np.sinh,
+    "cosh": np.cosh,
+    "log10": np.log10,
+    "log2": np.log2,
+    "exp2": np.exp2,
+    "expm1": np.expm1,
+    "hardtanh": lambda v: np.clip(v, -1, 1),
+    "elu": lambda v: np.where(v > 0, v, np.expm1(np.minimum(v, 0))),
+    "softsign": lambda v: v / (1 + np.abs(v)),
+    "mish": lambda v: v * np.tanh(np.log1p(np.exp(v))),
+    "logit": lambda v: np.log(v / (1 - v)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MEANINGS))
+def test_did_you_mean_by_meaning_writes_what_runs(runner: CliRunner, name: str) -> None:
+    """The hint for a missing function is a composition that gradcli runs and that computes
+    the function (not the nearest spelling: `sinh` is not `sin`)."""
+    src = "x = torch.tensor([0.2, 0.5, 0.7], requires_grad=True)\n"
+    ns = "F" if name in ("elu", "softsign", "mish") else "torch"
+    r = runner.invoke(app, ["forward", "-e", src + f"y = {ns}.{name}(x)", "--of", "y"])
+    assert r.exit_code == 1
+    hint = r.stderr.split("hint: ")[1].split("\n")[0]
+    assert hint.startswith("write ") and "did you mean" not in hint
+    expr = re.split(r" \((?:that is|less)", hint[len("write ") :])[0]
+    out = runner.invoke(app, ["forward", "-e", src + f"y = {expr}", "--of", "y", "-f", "json"])
+    assert out.exit_code == 0, out.stderr
+    got = json.loads(out.stdout)["values"]["y"]
+    np.testing.assert_allclose(got, MEANINGS[name](np.array([0.2, 0.5, 0.7])), rtol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "call, fragment",
+    [
+        ("torch.atan(x)", "no inverse trigonometric"),
+        ("torch.asin(x)", "no inverse trigonometric"),
+        ("torch.det(x)", "no determinant"),
+        ("torch.linalg.norm(x)", "torch.norm(x)"),
+        ("torch.round(x)", "no rounding"),
+        ("x.floor()", "no rounding"),
+        ("torch.special.expit(x)", "torch.sigmoid"),
+        ("torch.sigmoidd(x)", "did you mean `sigmoid`?"),  # spelling still, second
+    ],
+)
+def test_did_you_mean_by_meaning_then_spelling(runner: CliRunner, call: str, fragment: str):
+    r = runner.invoke(app, ["forward", "-e", f"x = torch.ones(2, requires_grad=True)\ny = {call}"])
+    assert r.exit_code == 1 and fragment in r.stderr, r.stderr
+    assert "did you mean `tan`" not in r.stderr and "`dot`" not in r.stderr
+
+
+def test_xor_has_its_position_and_the_power_hint(runner: CliRunner) -> None:
+    r = runner.invoke(app, ["forward", "-e", "x = torch.ones(2, requires_grad=True)\ny = x ^ 2"])
+    assert r.exit_code == 1
+    lines = r.stderr.splitlines()
+    assert lines[0] == "<-e>:2:5: error: the operator `^` is not supported in gradcli programs"
+    assert lines[2] == "   |     ^^^^^"
+    assert "for x squared write `x ** 2`" in r.stderr and "BitXor" not in r.stderr

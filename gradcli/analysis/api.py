@@ -170,6 +170,13 @@ def backward(
                 )
     steps: list[TraceStep] = []
     names = {id(t): n for n, t in r.tensors.items()}
+    if trace:
+        # Unnamed intermediates by the ids `gradcli graph` shows them with (`#3`).
+        from .graph import build
+
+        for v in build(r, out):
+            if v.kind == "op" and not v.label:
+                names.setdefault(id(v.tensor), f"#{v.id}")
 
     def record(node: Node, gin: Tensor, gs: tuple) -> None:
         steps.append(

@@ -460,3 +460,15 @@ def test_the_console_script_knows_the_module_of_every_command() -> None:
     assert set(registered) == set(COMMANDS)
     for name, module in registered.items():
         assert module == f"gradcli.cli.commands.{COMMANDS[name]}", name
+
+
+def test_graph_and_trace_share_node_ids(runner: CliRunner) -> None:
+    src = open("examples/mlp.py").read()
+    graph = json.loads(ok(runner, "graph", "-e", src, "--format", "json"))
+    ids = {f"#{n['id']}": n["op"] for n in graph["nodes"] if n["name"] is None and n["op"]}
+    trace = json.loads(
+        ok(runner, "backward", "-e", src, "--wrt", "b1", "--trace", "--format", "json")
+    )["trace"]
+    unnamed = {s["output"]: s["node"] for s in trace if s["output"].startswith("#")}
+    assert unnamed and unnamed == {k: v for k, v in ids.items() if k in unnamed}
+    assert set(unnamed) == set(ids)  # every unnamed operation, by the same id

@@ -175,7 +175,7 @@ def backward(
         from .graph import build
 
         for v in build(r, out):
-            if v.kind == "op" and not v.label:
+            if v.kind == "op" and not v.label and v.tensor is not None:
                 names.setdefault(id(v.tensor), f"#{v.id}")
 
     def record(node: Node, gin: Tensor, gs: tuple) -> None:

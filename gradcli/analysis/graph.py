@@ -81,7 +81,11 @@ def build(r: Run, of: Tensor) -> list[GraphNode]:
             kind = "leaf" if t.requires_grad and t.node is None else "constant"
             op, params, inputs = None, {}, []
             label = names.get(id(t), "")
-        out[i] = GraphNode(i, label, tuple(t.shape), op, kind, params, inputs, tensor=t)
+        # An old version of a tensor changed in place: its value is gone (no tensor to show).
+        current = not isinstance(v, Node) or t.node is v
+        out[i] = GraphNode(
+            i, label, tuple(t.shape), op, kind, params, inputs, tensor=t if current else None
+        )
     return out
 
 
@@ -98,7 +102,8 @@ def with_values(
     every tensor of the graph, from one backward pass. Constants get no gradient."""
     if values:
         for n in nodes:
-            n.value = np.array(n.tensor.data)
+            if n.tensor is not None:
+                n.value = np.array(n.tensor.data)
     if not grads:
         return
     from ..core.autograd import run_backward
@@ -107,11 +112,11 @@ def with_values(
     got = run_backward(
         [out],
         [Tensor(np.array(g, dtype=out.dtype))],
-        capture=[n.tensor for n in nodes if n.kind != "constant"],
+        capture=[n.tensor for n in nodes if n.kind != "constant" and n.tensor is not None],
         check_freed=False,
     )
     for n in nodes:
-        if n.kind != "constant":
+        if n.kind != "constant" and n.tensor is not None:
             found = got.get(id(n.tensor))
             n.grad = np.array(found[1].data) if found is not None else np.zeros(n.shape, out.dtype)
 

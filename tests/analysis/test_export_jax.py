@@ -120,7 +120,7 @@ def test_the_upstream_gradient_and_the_jacobian(tmp_path: Path) -> None:
         np.testing.assert_allclose(grads[k], want["grads"][k], rtol=1e-12)
     import jax
 
-    jac = jax.jacrev(ns["f"], argnums=(0, 1))(ns["W"], ns["h_"])
+    jac = jax.jacrev(ns["f"], argnums=(0, 1))(ns["W"], ns["h_delta"])
     want = json.loads(_invoke("jacobian", prog, "--wrt", "W", "--format", "json"))
     np.testing.assert_allclose(
         np.asarray(jac[0]).reshape(2, 6), want["jacobians"]["W"]["matrix"], rtol=1e-12
@@ -165,3 +165,18 @@ def test_custom_gradients_and_unknown_operations_are_refused(tmp_path: Path) -> 
     (tmp_path / "prog.py").write_text(src)
     r = CliRunner().invoke(app, ["export", str(tmp_path / "prog.py"), "--to", "jax"])
     assert r.exit_code == 1 and "user-defined gradient" in r.stderr, r.stderr
+
+
+def test_a_tensor_changed_in_place(tmp_path: Path) -> None:
+    """Each version of a tensor changed in place is its own value in f; the gradient of the
+    intermediate is its last version's, as PyTorch's retain_grad gives it."""
+    pytest.importorskip("jax")
+    src = HEAD + (
+        "x = torch.tensor([1.0, 2.0], requires_grad=True)\nh = x * 2\nh += 1\ny = (h * h).sum()\n"
+    )
+    _, grads = _run(_script(tmp_path, src, "--wrt", "x", "--wrt", "h"))
+    want = json.loads(
+        _invoke("backward", str(tmp_path / "prog.py"), "--wrt", "x", "--wrt", "h", "-f", "json")
+    )
+    for k in ("x", "h"):
+        np.testing.assert_allclose(grads[k], want["grads"][k], rtol=1e-15)

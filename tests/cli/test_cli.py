@@ -472,3 +472,16 @@ def test_graph_and_trace_share_node_ids(runner: CliRunner) -> None:
     unnamed = {s["output"]: s["node"] for s in trace if s["output"].startswith("#")}
     assert unnamed and unnamed == {k: v for k, v in ids.items() if k in unnamed}
     assert set(unnamed) == set(ids)  # every unnamed operation, by the same id
+
+
+def test_graph_values_of_a_tensor_changed_in_place(runner: CliRunner) -> None:
+    """The old version of a tensor changed in place has no value left to show; the current one
+    has its own, and the gradients are the backward pass's."""
+    src = "x = torch.tensor([1.0, 2.0], requires_grad=True)\nh = x * 2\nh += 1\ny = (h * h).sum()"
+    data = json.loads(ok(runner, "graph", "-e", src, "--values", "--grads", "-f", "json"))
+    by_op = {(n["name"], n["op"]): n for n in data["nodes"]}
+    assert by_op[("h", "AddBackward0")]["value"] == [3.0, 5.0]
+    assert by_op[("h", "AddBackward0")]["grad"] == [6.0, 10.0]
+    muls = [n for n in data["nodes"] if n["op"] == "MulBackward0"]
+    assert sorted(n.get("value", []) for n in muls) == [[], [9.0, 25.0]]  # x * 2: gone
+    assert by_op[("x", None)]["grad"] == [12.0, 20.0]

@@ -20,13 +20,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..base import limits
 from ..base.errors import GradcliError, UsageError
-from ..base.limits import Limit
 from .options import Format, OutputOptions
 from .state import State
 from .views import Blank, Custom, Doc, Indent, Line, Matrix, Note
 
-OUTPUT_NUMBERS = Limit("output_numbers", 4_000_000, "numbers written as text")
+# The one limit on text output (base.limits): the analysis checks it before the work, the
+# dispatcher once more on what it is about to write.
+OUTPUT_NUMBERS = limits.OUTPUT_NUMBERS
 
 # An --output file's extension picks the format when --format is not given.
 SUFFIX = {

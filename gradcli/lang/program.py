@@ -30,9 +30,16 @@ class Run(Record):
         "assigned_order",
         "warnings",
         "promoted",
+        "settings",
         "marks",
     )
-    _defaults = {"assigned_order": list, "warnings": list, "promoted": list, "marks": list}
+    _defaults = {
+        "assigned_order": list,
+        "warnings": list,
+        "promoted": list,
+        "settings": dict,
+        "marks": list,
+    }
     program: Program
     env: dict[str, Any]
     tensors: dict[str, Tensor]
@@ -43,8 +50,19 @@ class Run(Record):
     warnings: list[str]
     # The float32 leaves promoted to float64 (`Program.run(promote=True)`).
     promoted: list[str]
+    # How the run was made: `Program.run`'s overrides, dtype, seed, see_through, promote.
+    settings: dict[str, Any]
     # (first node sequence number, statement): the statement that recorded each node.
     marks: list[tuple[int, Any]]
+
+    def rerun(self, **changes: Any) -> Run:
+        """The program run again as this run was made, with `changes` to its settings
+        (`overrides` are merged into this run's: `rerun(overrides={"x": v})` keeps `--set`)."""
+        kw = dict(self.settings)
+        if "overrides" in changes:
+            kw["overrides"] = {**(kw.get("overrides") or {}), **(changes.pop("overrides") or {})}
+        kw.update(changes)
+        return self.program.run(**kw)
 
     def node_line(self, node: Any) -> str | None:
         """`file:line:col` of the statement that recorded `node` (None if not this run's)."""
@@ -133,6 +151,13 @@ class Program:
             it.order,
             it.warnings,
             it.promoted,
+            {
+                "overrides": dict(overrides or {}),
+                "dtype": dtype,
+                "seed": seed,
+                "see_through": see_through,
+                "promote": promote,
+            },
             it.marks,
         )
 

@@ -156,7 +156,8 @@ def test_too_many_numbers_for_text_is_a_named_limit(
 ) -> None:
     monkeypatch.setenv("GRADCLI_OUTPUT_NUMBERS", "3")
     r = run(runner, "forward", prog, "--of", "h", "-f", "plain", code=1)
-    assert "4, over the limit of 3" in r.stderr and "GRADCLI_OUTPUT_NUMBERS" in r.stderr
+    assert "4 numbers to write as text, over the limit of 3" in r.stderr
+    assert "GRADCLI_OUTPUT_NUMBERS" in r.stderr
     run(runner, "forward", prog, "--of", "h", "-f", "table")  # a table elides: no limit
     run(runner, "forward", prog, "--of", "h", "-o", str(tmp_path / "h.npy"))  # binary
 

@@ -24,6 +24,7 @@ from ..options import (
     METHOD,
     OUTPUT,
     CommonOptions,
+    Format,
     HeatOpt,
     OfOpt,
     OutputOptions,
@@ -155,18 +156,28 @@ def jacobian(
     from ..render.common import default_notes
     from ..render.jacobian import compare_doc, jacobian_doc
 
-    resolve_format(o.format, o.output)  # a contradiction is refused before the work
+    fmt = resolve_format(o.format, o.output)  # a contradiction is refused before the work
     r = load_run(p)
     if compare:
         methods = ["rows", "batched", "forward", "numeric"]
         ref = method.value if method.value in methods else "rows"
-        emit(compare_doc(lib.compare(r, of, wrt, methods, reference=ref, seed=p.seed)), o)
+        c = lib.compare(r, of, wrt, methods, reference=ref, seed=p.seed)
+        emit(compare_doc(c), o)
+        if not c.ok:
+            raise typer.Exit(3)  # the methods disagree (as `gradcli check`)
         return
     faster = "--method batched makes the same rows in one pass"
     bar = _ProgressBar(f"jacobian ({method.value})", faster if method is Method.rows else None)
     try:
         res = lib.jacobian(
-            r, of, wrt, method.value, show_masks=show_masks, progress=bar, seed=p.seed
+            r,
+            of,
+            wrt,
+            method.value,
+            show_masks=show_masks,
+            progress=bar,
+            seed=p.seed,
+            text=fmt not in (Format.npy, Format.table),
         )
     finally:
         bar.close()
@@ -217,11 +228,19 @@ def hessian(
     from ..render.common import default_notes
     from ..render.jacobian import hessian_doc
 
-    resolve_format(o.format, o.output)
+    fmt = resolve_format(o.format, o.output)
     r = load_run(p)
     bar = _ProgressBar(f"hessian ({method.value})")
     try:
-        res = lib.hessian(r, of, wrt, method.value, progress=bar, seed=p.seed)
+        res = lib.hessian(
+            r,
+            of,
+            wrt,
+            method.value,
+            progress=bar,
+            seed=p.seed,
+            text=fmt not in (Format.npy, Format.table),
+        )
     finally:
         bar.close()
     doc = hessian_doc(res, heat=heat, blocks=blocks)

@@ -62,11 +62,13 @@ def forward(
 ) -> None:
     from ...analysis import api
     from ..inputs import load_run
-    from ..output import emit, explain_nonfinite
+    from ..output import emit, explain_nonfinite, resolve_format
     from ..render.common import forward_doc
 
+    fmt = resolve_format(o.format, o.output)
     r = load_run(p)
-    infos = api.forward(r, of)
+    # Every number written as text is budgeted before the work (a table elides: no budget).
+    infos = api.forward(r, of, text=fmt not in (Format.npy, Format.table))
     bad = [r.tensors[i.name] for i in infos if i.name in r.tensors]
     if bad:  # the last tensor shown: its graph holds the first non-finite value, if any
         explain_nonfinite(r, bad[-1], None, [i.value for i in infos])

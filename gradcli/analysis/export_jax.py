@@ -129,7 +129,7 @@ def _bce(a: list[str], p: dict[str, Any], t: Any) -> str:
 def _nll(a: list[str], p: dict[str, Any], t: Any) -> str:
     """-x[..., target] times the class weight (0 at ignore_index), reduced; the one-hot mask
     of the targets is a constant of the script."""
-    x = t.node.inputs[0]
+    x = t.inputs[0]  # `t`: the node
     target = np.asarray(p["target"])
     m = (np.arange(x.shape[-1]) == target[..., None]).astype(x.dtype)
     if p.get("weight") is not None:
@@ -165,7 +165,7 @@ def _elementwise(fn: str) -> Callable[[list[str], dict[str, Any], Any], str]:
     return lambda a, p, t: f"{fn}({a[0]})"
 
 
-# How each registry operation is written with jax.numpy: (inputs, params, output) -> code.
+# How each registry operation is written with jax.numpy: (inputs, params, node) -> code.
 JAX: dict[str, Callable[[list[str], dict[str, Any], Any], str]] = {
     "neg": lambda a, p, t: f"-{a[0]}",
     "add": lambda a, p, t: f"{a[0]} + {a[1]}",
@@ -206,9 +206,9 @@ JAX: dict[str, Callable[[list[str], dict[str, Any], Any], str]] = {
         f"jnp.std({a[0]}, axis={_axis(p)}, ddof={_lit(p.get('correction', 1))}, {_keep(p)})"
     ),
     # Shapes from the recorded output (PyTorch's -1 and expand's -1 already resolved).
-    "reshape": lambda a, p, t: f"jnp.reshape({a[0]}, {_lit(tuple(t.shape))})",
+    "reshape": lambda a, p, t: f"jnp.reshape({a[0]}, {_lit(tuple(t.out.shape))})",
     "permute": lambda a, p, t: f"jnp.transpose({a[0]}, {_lit(tuple(int(i) for i in p['perm']))})",
-    "expand": lambda a, p, t: f"jnp.broadcast_to({a[0]}, {_lit(tuple(t.shape))})",
+    "expand": lambda a, p, t: f"jnp.broadcast_to({a[0]}, {_lit(tuple(t.out.shape))})",
     "index": lambda a, p, t: f"{a[0]}[{_index(p['idx'])}]",
     "cat": lambda a, p, t: f"jnp.concatenate([{', '.join(a)}], axis={int(p.get('dim', 0))})",
     "stack": lambda a, p, t: f"jnp.stack([{', '.join(a)}], axis={int(p.get('dim', 0))})",
@@ -307,7 +307,7 @@ def to_jax(
                 hint="`gradcli export --to torch` writes the same graph for PyTorch",
             )
         t = node.out
-        code = JAX[op.name]([expr_of(x, node) for x in node.inputs], dict(node.params), t)
+        code = JAX[op.name]([expr_of(x, node) for x in node.inputs], dict(node.params), node)
         if t.node is node:
             v = var(t, f"t{k}")
             if id(t) in added:

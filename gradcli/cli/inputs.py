@@ -60,9 +60,30 @@ def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
         else:
             data = _read_special(program, cap)
         State.inputs.append(program)
+        _refuse_output_onto(program)
     except (OSError, ValueError) as e:  # a name too long, a file that cannot be read...
         raise GradcliError(f"cannot read {shown}: {getattr(e, 'strerror', None) or e}") from None
     return _decode(data, program), program
+
+
+def _refuse_output_onto(program: str) -> None:
+    """`-o PROGRAM`: refused as soon as the program is read, before any work."""
+    out = State.output
+    if out is None:
+        return
+    try:
+        same = os.path.samefile(out, program)
+    except (OSError, ValueError):  # the output does not exist yet: not the program
+        return
+    if same:
+        from ..base.errors import UsageError
+        from .output import _shown_path
+
+        raise UsageError(
+            f"--output {_shown_path(out)} is an input of this command "
+            f"({_shown_path(program)}): writing it would destroy the input",
+            hint="choose another output file",
+        )
 
 
 PIPE_WAIT = 2.0  # seconds a pipe may stay silent before gradcli gives up on it

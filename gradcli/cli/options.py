@@ -252,11 +252,22 @@ def expand_options(f: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(**kw: Any) -> Any:
         for pname, (cls, names) in groups.items():
             kw[pname] = cls(**{n: kw.pop(n) for n in names})
+        _refuse_output_onto_program(kw.values())
         return f(**kw)
 
     wrapper.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
     wrapper.__annotations__ = {q.name: q.annotation for q in params}
     return wrapper
+
+
+def _refuse_output_onto_program(values: Any) -> None:
+    """Remembers `--output` (State.output) so that `-o PROGRAM` is refused when the program is
+    read, before any work (not once the work is done, which may be long or stopped by a limit
+    first); `emit` refuses the other inputs (`@FILE`) when it writes."""
+    from .state import State
+
+    out = next((v for v in values if isinstance(v, OutputOptions)), None)
+    State.output = None if out is None or out.output in (None, "-") else out.output
 
 
 def _is_argument(p: inspect.Parameter) -> bool:

@@ -190,6 +190,11 @@ _BITWISE: dict[type, Callable[[Any, Any], Any]] = {
 }
 
 
+_BITWISE_HINTS = {
+    "bitwise_xor": "`^` is exclusive or in Python, not a power: for x squared write `x ** 2`",
+}
+
+
 def _tensor_bitwise(name: str, fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Tensor]:
     """`&`, `|`, `^` on bool or integer tensors (masks): no gradient flows through them."""
 
@@ -198,7 +203,10 @@ def _tensor_bitwise(name: str, fn: Callable[[Any, Any], Any]) -> Callable[[Any, 
         for v in (a, b):
             if isinstance(v, Tensor):
                 if v.dtype.kind == "f":
-                    raise GradcliError(f"\"{name}_cpu\" not implemented for 'Float'")
+                    raise GradcliError(
+                        f"\"{name}_cpu\" not implemented for 'Float'",
+                        hint=_BITWISE_HINTS.get(name),
+                    ).mirror("NotImplementedError")
                 arrays.append(v.data)
             elif isinstance(v, (bool, int)):
                 arrays.append(v)

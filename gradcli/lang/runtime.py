@@ -24,6 +24,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported, Span, suggest
 from ..core import hooks
 from ..core.inplace import VIEW_OF_LEAF, inplace
+from ..core.op import peek_seq
 from ..core.tensor import (
     HookHandle,
     Settings,
@@ -116,7 +117,10 @@ class Runtime:
         # The errors the program's `except` blocks are handling (a bare `raise` re-raises).
         self.handling: list[GradcliError] = []
         # The statement running (a warning from below the language points at it).
-        self.current_stmt: ast.AST | None = None
+        self._stmt: ast.AST | None = None
+        # (the sequence number of the next recorded node, the statement running from then
+        # on): which line recorded each node (`Run.node_line`, for NaN provenance).
+        self.marks: list[tuple[int, ast.AST | None]] = []
         # The analysis commands run in float64 unless told otherwise; random draws are made in
         # PyTorch's default (float32) either way, so they are PyTorch's numbers.
         Settings.default_dtype = np.dtype(dtype or np.float64)
@@ -158,6 +162,20 @@ class Runtime:
                     hint=suggest(name, self.tensors),
                 ).mirror(None)
 
+    @property
+    def current_stmt(self) -> ast.AST | None:
+        """The statement running (innermost); setting it marks where its nodes start."""
+        return self._stmt
+
+    @current_stmt.setter
+    def current_stmt(self, stmt: ast.AST | None) -> None:
+        self._stmt = stmt
+        seq, marks = peek_seq(), self.marks
+        if marks and marks[-1][0] == seq:  # nothing recorded since the last mark
+            marks[-1] = (seq, stmt)
+        else:
+            marks.append((seq, stmt))
+
     def span(self, node: ast.AST | None) -> Span | None:
         return None if node is None else self.source.span(node)
 
@@ -192,6 +210,8 @@ class Runtime:
                 f"--set {name}: `{name}` is computed by the program",
                 hint="--set replaces the data of tensors the program creates (leaves)",
             ).mirror(None)
+        if callable(new):  # values to read against the tensor's shape and dtype
+            new = new(t)
         if new.shape != t.shape:
             if new.size == t.data.size:
                 new = new.reshape(t.shape)
@@ -276,6 +296,7 @@ class Runtime:
         if pushed:
             CURRENT.append(self)
         frame = Frame(local, f.closure, self)
+        outer = self._stmt
         try:
             if f.grad_mode is not None:
                 from .gradmode import grad_mode_block
@@ -288,6 +309,8 @@ class Runtime:
             self.call_depth = max(0, self.call_depth - 1)
             if pushed:
                 CURRENT.pop()
+            if self._stmt is not outer:  # back in the statement that called the function
+                self.current_stmt = outer
         if code.expression:
             return r
         return frame.ret if r is RETURN else None
@@ -322,7 +345,7 @@ class Runtime:
                 f"'Tensor' object has no attribute '{attr}'",
                 found=f"`.{attr}`",
                 expected="a tensor method or property (see `gradcli ops`)",
-                hint=suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES)),
+                hint=suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES), meaning=True),
             )
         kind = type(owner)
         if kind is Namespace:
@@ -332,7 +355,7 @@ class Runtime:
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",
                 expected="a supported operation (see `gradcli ops`)",
-                hint=suggest(attr, owner.members),
+                hint=suggest(attr, owner.members, meaning=True),
             )
         if kind is ModuleInstance:
             return owner.get(self, attr)

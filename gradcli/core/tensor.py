@@ -271,6 +271,24 @@ class Tensor:
         return bool(self.data.reshape(()))
 
 
+NON_LEAF_GRAD = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
+    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
+    "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
+    "instead. See github.com/pytorch/pytorch/pull/30531 for more information."
+)
+
+
+def read_grad(t: Tensor) -> Tensor | None:
+    """`t.grad` as a program reads it: with PyTorch's warning when `t` is not a leaf, keeps
+    no gradient, and has none."""
+    g = t.grad
+    if g is None and t.node is not None and not t.retains_grad:
+        hooks.warn(NON_LEAF_GRAD, "call retain_grad() on it before backward() to keep its .grad")
+    return g
+
+
 class HookHandle:
     """What `register_hook` returns: `remove()` unregisters the hook (again: nothing)."""
 

@@ -14,7 +14,7 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..core import autograd
 from ..core import dtypes as D
-from ..core.tensor import Settings, Tensor, as_tensor, share, typename
+from ..core.tensor import Settings, Tensor, as_tensor, read_grad, share, typename
 from ..ops import arithmetic as A
 from ..surface import constructors as K
 from ..surface import functional as F
@@ -257,7 +257,7 @@ def data_alias(t: Tensor) -> Tensor:
 
 TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "shape": lambda t: Size(t.shape),
-    "grad": lambda t: t.grad,
+    "grad": read_grad,
     "data": data_alias,
     "requires_grad": lambda t: t.requires_grad,
     "is_leaf": lambda t: t.node is None,

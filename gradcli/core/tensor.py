@@ -115,6 +115,8 @@ class Tensor:
     # _vc    the version counter, shared by every tensor that shares this one's storage (a
     #        one-item list; None until the storage is shared or changed in place: version 0)
     # _base  the tensor this one is a view of (None when it owns its storage)
+    # _view  for a view made by basic indexing, (the tensor indexed, the index): a change in
+    #        place of the view is a change of that tensor (PyTorch's CopySlices)
     # _hooks a leaf's gradient hooks (`register_hook`), None when it has none
     __slots__ = (
         "data",
@@ -125,6 +127,7 @@ class Tensor:
         "name",
         "_vc",
         "_base",
+        "_view",
         "_hooks",
         "__weakref__",
     )
@@ -148,6 +151,7 @@ class Tensor:
         self.name: str | None = None
         self._vc: list[int] | None = None
         self._base: Tensor | None = None
+        self._view: tuple | None = None  # (the tensor indexed, the index): a basic-index view
         self._hooks: list | None = None
 
     # --- plain properties -------------------------------------------------------------

@@ -425,6 +425,12 @@ class Interpreter:
             self.assign_attribute(target, value)
         elif isinstance(target, ast.Subscript):
             owner = self.eval(target.value)
+            if type(owner) is dict:  # optimizer.param_groups[0]["lr"] = 0.01
+                key = self.eval(target.slice)
+                if not isinstance(key, (str, int, float, type(None))):
+                    raise self.error(target, f"unhashable type: '{typename(key)}'")
+                owner[key] = value
+                return
             if not isinstance(owner, Tensor):
                 raise self.error(target, "only tensors support item assignment here")
             key = self.eval(target.slice)
@@ -758,6 +764,15 @@ class Interpreter:
                     f"{typename(owner)} index out of range",
                     hint=f"it has {len(owner)} items",
                 ) from None
+        if type(owner) is dict:  # what gradcli hands out: optimizer.param_groups[0], state_dict()
+            try:
+                return owner[key]
+            except KeyError:
+                raise self.error(
+                    node, f"KeyError: {short(repr(key))}", hint=f"the keys are {list(owner)}"
+                ) from None
+            except TypeError:
+                raise self.error(node, f"unhashable type: '{typename(key)}'") from None
         if hasattr(type(owner), "program_getitem"):  # nn.Sequential, ModuleList, ModuleDict
             try:
                 return owner.program_getitem(key)

@@ -19,6 +19,7 @@ from ..ops import arithmetic as A
 from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import names
+from ..surface import optim as O
 from ..surface.printing import Size
 from .builtins import size_builtin
 from .values import Builtin, DType, GradFn, Namespace
@@ -29,6 +30,13 @@ def build_namespaces() -> dict[str, Namespace]:
     functional_members: dict[str, Any] = dict(names.NN_FUNCTIONAL)
     nn_functional = Namespace("torch.nn.functional", functional_members)
     nn = Namespace("torch.nn", {**names.MODULES, "functional": nn_functional})
+    optim = Namespace(
+        "torch.optim",
+        {
+            **O.OPTIMIZERS,
+            "lr_scheduler": Namespace("torch.optim.lr_scheduler", dict(O.SCHEDULERS)),
+        },
+    )
     autograd = Namespace(
         "torch.autograd",
         {
@@ -46,6 +54,7 @@ def build_namespaces() -> dict[str, Namespace]:
             **dtypes,
             "nn": nn,
             "autograd": autograd,
+            "optim": optim,
             "no_grad": None,
             "Size": Builtin("torch.Size", size_builtin),
             "pi": math.pi,

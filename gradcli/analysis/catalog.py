@@ -132,7 +132,8 @@ def user_names() -> dict[str, list[Op]]:
                     have.append(o)
 
     for name, f in {**fn.METHODS, **fn.FUNCTIONS}.items():
-        put(name, f)
+        if name not in fn.INPLACE:  # `exp_` is `exp` in place: listed once, as `exp`
+            put(name, f)
     for dunder, name in OPERATOR_NAMES.items():
         f = getattr(Tensor, dunder, None)
         if f is not None:

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core.graph import ancestors, leaves, producers
 from ..core.tensor import Tensor
 from ..lang.program import Run
 
@@ -218,21 +219,10 @@ def to_torch(
 ) -> str:
     """A runnable PyTorch script that replays `of`'s graph and prints d<grad, of>/d(wrt)."""
     names = {id(t): n for n, t in r.tensors.items()}
-    order: list[Tensor] = []
-    seen: dict[int, bool] = {}
-    stack: list[tuple[Tensor, bool]] = [(of, False)]
-    while stack:  # iterative post-order: inputs before the node that uses them
-        t, expanded = stack.pop()
-        if id(t) in seen:
-            continue
-        if expanded or t.node is None:
-            seen[id(t)] = True
-            order.append(t)
-            continue
-        stack.append((t, True))
-        for x in reversed(t.node.inputs):
-            if id(x) not in seen:
-                stack.append((x, False))
+    # The one walk: every input before the operations that use it, in the program's order.
+    nodes = ancestors([of])
+    made = producers(nodes)
+    order = leaves(nodes, of) + [n.out for n in nodes]
     used: dict[str, bool] = {}
     expr: dict[int, str] = {}
     lines = [
@@ -253,7 +243,8 @@ def to_torch(
 
     for k, t in enumerate(order):
         dt = _DTYPES.get(t.dtype.name, f"torch.{t.dtype.name}")
-        if t.node is None:
+        node = made.get(id(t))
+        if node is None:
             if t.ndim == 0 and not t.requires_grad and id(t) not in names:
                 expr[id(t)] = f"torch.tensor({_lit(t.data)}, dtype={dt})"
                 continue
@@ -262,7 +253,7 @@ def to_torch(
             lines.append(f"{n} = torch.tensor({_lit(t.data)}, dtype={dt}{rg})")
             expr[id(t)] = n
             continue
-        op = t.node.op
+        op = node.op
         if op.kind == "custom":
             raise GradcliError(
                 f"export: `{op.name}` has a user-defined gradient, which cannot be translated",
@@ -274,12 +265,12 @@ def to_torch(
                 f"export: the operation `{op.name}` has no PyTorch translation",
                 hint="it only appears in graphs recorded with create_graph=True",
             )
-        params = dict(t.node.params)
+        params = dict(node.params)
         if op.name == "logsumexp" and params.get("dim") is None:
-            params["dim"] = tuple(range(t.node.inputs[0].ndim))
-        code = TORCH[op.name]([expr[id(x)] for x in t.node.inputs], params)
+            params["dim"] = tuple(range(node.inputs[0].ndim))
+        code = TORCH[op.name]([expr[id(x)] for x in node.inputs], params)
         n = var(t, f"t{k}")
-        lines.append(f"{n} = {code}  # {t.node.name()}")
+        lines.append(f"{n} = {code}  # {node.name()}")
         expr[id(t)] = n
     out = expr[id(of)]
     lines.append("")
@@ -296,7 +287,7 @@ def to_torch(
             )
             continue
         v = expr[id(t)]
-        if t.node is not None:
+        if id(t) in made:
             # An intermediate: retain its grad (inserted right after it is computed).
             idx = next(i for i, line in enumerate(lines) if line.startswith(f"{v} = "))
             lines.insert(idx + 1, f"{v}.retain_grad()")

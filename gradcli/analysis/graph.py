@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.graph import ancestors, leaves, producers
 from ..core.tensor import Tensor
 from ..lang.program import Run
 
@@ -32,30 +33,39 @@ def _params(p: dict[str, Any]) -> dict[str, Any]:
 
 
 def build(r: Run, of: Tensor) -> list[GraphNode]:
-    """The nodes `of` depends on, outputs before inputs (reverse creation order), iteratively."""
+    """The nodes `of` depends on (the one walk, `core.graph.ancestors`), numbered as the tree
+    shows them: the output first, then depth first, each node's inputs in order."""
     names = {id(t): n for n, t in r.tensors.items()}
-    ids: dict[int, int] = {}
-    tensors: list[Tensor] = []
-    stack = [of]
+    nodes = ancestors([of])
+    made = producers(nodes)
+    tensors = [of, *leaves(nodes, of)] + [n.out for n in nodes if n.out is not of]
+    tensors = list({id(t): t for t in tensors}.values())
+    index = {id(t): i for i, t in enumerate(tensors)}
+    kids = [[index[id(x)] for x in made[id(t)].inputs] if id(t) in made else [] for t in tensors]
+    # Number depth first from the output (iteratively: a graph may be 100,000 nodes deep).
+    order: dict[int, int] = {}
+    stack = [0]
     while stack:
-        t = stack.pop()
-        if id(t) in ids:
+        i = stack.pop()
+        if i in order:
             continue
-        ids[id(t)] = len(tensors)
-        tensors.append(t)
-        if t.node is not None:
-            stack.extend(reversed(t.node.inputs))
-    nodes = []
+        order[i] = len(order)
+        stack.extend(reversed([k for k in kids[i] if k not in order]))
+    out: list[GraphNode] = [None] * len(order)  # type: ignore[list-item]
     for i, t in enumerate(tensors):
-        if t.node is not None:
-            kind, op = "op", t.node.name()
-            params = _params(t.node.params)
-            inputs = [ids[id(x)] for x in t.node.inputs]
+        if i not in order:
+            continue
+        n = made.get(id(t))
+        if n is not None:
+            kind, op, params = "op", n.name(), _params(n.params)
+            inputs = [order[k] for k in kids[i]]
         else:
             kind = "leaf" if t.requires_grad else "constant"
             op, params, inputs = None, {}, []
-        nodes.append(GraphNode(i, names.get(id(t), ""), tuple(t.shape), op, kind, params, inputs))
-    return nodes
+        out[order[i]] = GraphNode(
+            order[i], names.get(id(t), ""), tuple(t.shape), op, kind, params, inputs
+        )
+    return out
 
 
 def to_json(of: str, nodes: list[GraphNode]) -> dict[str, Any]:

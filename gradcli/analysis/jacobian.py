@@ -52,7 +52,7 @@ import numpy as np
 from ..base.errors import GradcliError, UsageError
 from ..core import forward as forward_mode
 from ..core.autograd import run_backward
-from ..core.graph import ancestors, has_custom, on_path, pruned, reached
+from ..core.graph import ancestors, has_custom, next_seq, on_path, producers, pruned, reached
 from ..core.op import Node
 from ..core.tensor import Tensor, as_tensor, no_grad
 from ..lang.program import Program, Run
@@ -85,8 +85,10 @@ def reverse_batched(
     scaled by `d` (no product with an identity). Elementwise ops right after that take the
     batch here, keeping one batch alive at a time; the rest of the pass is the engine's."""
     m = int(root.data.size)
+    nodes = ancestors([root]) if nodes is None else nodes
+    made = producers(nodes)
     counts: dict[int, int] = {}
-    for n in ancestors([root]) if nodes is None else nodes:
+    for n in nodes:
         for u in n.inputs:
             if u.requires_grad:
                 counts[id(u)] = counts.get(id(u), 0) + 1
@@ -94,9 +96,9 @@ def reverse_batched(
 
     def chain(t: Tensor) -> tuple[Node, int, Tensor] | None:
         """t's node, if t is not a target and its node has one input to follow, used once."""
-        if id(t) in ids or t.node is None:
+        n = made.get(id(t))
+        if id(t) in ids or n is None:
             return None
-        n = t.node
         live = [i for i, u in enumerate(n.inputs) if u.requires_grad and i not in n.op.nondiff]
         if len(live) != 1 or counts.get(id(n.inputs[live[0]]), 0) != 1:
             return None
@@ -139,7 +141,7 @@ def reverse_batched(
         g = as_tensor(gi, like=u).data
         g = g if g.shape == (m,) + u.shape else np.broadcast_to(g, (m,) + u.shape)
         start = u
-    if start.node is None:
+    if id(start) not in made:
         got = {id(start): (start, Tensor(g))}
     else:
         got = run_backward([start], [Tensor(g)], nb=1, capture=list(targets), check_freed=False)
@@ -160,10 +162,10 @@ class _Tape:
         self,
         out: Tensor,
         targets: Sequence[Tensor],
-        forward_nodes: Sequence[Node],
         first_mask: np.ndarray,
     ):
         g0 = Tensor(first_mask, requires_grad=True)
+        first = next_seq()
         got = run_backward(
             [out],
             [g0],
@@ -172,21 +174,12 @@ class _Tape:
             capture=list(targets),
             check_freed=False,
         )
-        known = {n.seq for n in forward_nodes}
         results = [got[id(t)][1] if id(t) in got else None for t in targets]
         # The nodes this pass recorded that the results depend on, in creation order.
-        seen: dict[int, Node] = {}
-        stack = [r.node for r in results if r is not None and r.node is not None]
-        while stack:
-            n = stack.pop()
-            if n.seq in seen or n.seq in known:
-                continue
-            seen[n.seq] = n
-            stack.extend(t.node for t in n.inputs if t.node is not None)
+        recorded = ancestors(results, since=first)
         slot: dict[int, int] = {id(g0): 0}
         prog: list[tuple[Callable[..., Any], list[tuple[bool, Any]], dict, int]] = []
-        for seq in sorted(seen):
-            n = seen[seq]
+        for n in recorded:
             if not any(id(t) in slot for t in n.inputs):
                 continue  # a constant (it does not depend on g)
             args = [(True, slot[id(t)]) if id(t) in slot else (False, t.data) for t in n.inputs]
@@ -229,7 +222,7 @@ def _rows(s: Setup, progress: Progress | None) -> tuple[list[np.ndarray | None],
     tape: _Tape | None = None
     start = 0
     if m > 8 and not has_custom(nodes):  # recording costs about three plain passes
-        tape = _Tape(out, ts, nodes, mask_of(0))
+        tape = _Tape(out, ts, mask_of(0))
         probe = np.random.default_rng(0).standard_normal(out.shape).astype(out.dtype)
         if tape.ok and not _same(tape.replay(probe), _literal_pass(out, ts, probe)):
             tape = None

@@ -11,17 +11,18 @@ one pass computes many VJPs at once.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from ..base.errors import GradcliError
-from . import hooks
+from . import dtypes, hooks
 from . import primitives as P
 from .graph import ancestors
-from .op import Node, apply
-from .tensor import Tensor, as_tensor, enable_grad, in_pass, no_grad
+from .op import Node, apply, producer
+from .tensor import MUTATIONS, Tensor, as_tensor, bumped, enable_grad, in_pass, no_grad
 
 # --- backward ------------------------------------------------------------------------------
 
@@ -92,56 +93,199 @@ def run_backward(
     """One reverse pass. Returns the pass's gradients, `id(tensor) -> (tensor, gradient)`, for
     every leaf reached and for every tensor in `capture` (which may be intermediates).
 
-    `root_grads[i]` has shape `nb batch axes + roots[i].shape`.
+    `root_grads[i]` has shape `nb batch axes + roots[i].shape`. Gradients are kept per node
+    (the gradient of the node's output), per tensor for leaves: a tensor changed in place has
+    several versions, each computed by its own node. The program's own passes (`check_freed`,
+    no batch axes) run the tensors' hooks; the analyses' passes do not.
     """
-    grads: dict[int, Tensor] = {}
+    grads: dict[Any, Tensor] = {}  # node -> gradient of its output; id(leaf) -> its gradient
     objs: dict[int, Tensor] = {}
     for r, g in zip(roots, root_grads):
-        k = id(r)
-        objs[k] = r
+        k: Any = r.node if r.node is not None else id(r)
+        if r.node is None:
+            objs[k] = r
         grads[k] = apply(P.add, grads[k], g) if k in grads else g
 
     captured: dict[int, Tensor] = {}
-    capture_ids = {id(t): t for t in capture}
+    capture_nodes = {t.node: t for t in capture if t.node is not None}
+    user = check_freed and nb == 0
     retained: list[tuple[Tensor, Tensor]] = []
     mode = enable_grad() if create_graph else no_grad()
-    # One errstate for the whole pass (not one per node): 0/0 at kinks is handled by the rules.
-    with mode, np.errstate(all="ignore"), in_pass():
-        for n in reversed(ancestors(roots)):
-            hooks.observer.tick()
-            key = id(n.out)
-            g = grads.pop(key, None)
-            if g is None:
-                continue
-            if key in capture_ids:
-                captured[key] = g
-            if n.out.retains_grad and nb == 0:
-                retained.append((n.out, g))
-            if n.freed and check_freed:
-                raise GradcliError(
-                    SECOND_BACKWARD,
-                    hint="pass retain_graph=True to the "
-                    "first backward() that goes through this graph",
-                )
-            gs = n.op.vjp(g, n.out, *n.inputs, **n.params)
-            if trace is not None:
-                trace(n, g, gs)
-            for t, gi in zip(n.inputs, gs):
-                if gi is None or not t.requires_grad:
+    enabled = gc.isenabled()
+    if enabled:
+        gc.disable()  # a pass makes no reference cycles: no collection in the middle of it
+    try:
+        # One errstate for the whole pass (not one per node): 0/0 at kinks is handled by rules.
+        with mode, np.errstate(all="ignore"), in_pass():
+            for n in reversed(ancestors(roots)):
+                hooks.observer.tick()
+                g = grads.pop(n, None)
+                if g is None:
                     continue
-                gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
-                k = id(t)
-                objs[k] = t
-                grads[k] = apply(P.add, grads[k], gi) if k in grads else gi
-            if not retain_graph and n.op.saves:
-                n.freed = True
-    for t_id in capture_ids:
-        if t_id in grads and t_id not in captured:
-            captured[t_id] = grads[t_id]
+                if n.freed and check_freed:
+                    raise GradcliError(
+                        SECOND_BACKWARD,
+                        hint="pass retain_graph=True to the "
+                        "first backward() that goes through this graph",
+                    )
+                if n.mark != MUTATIONS[0] and n.op.saves:
+                    check_saved(n)
+                out = n.out
+                if user:
+                    if n.hooks:
+                        g = _run_hooks(n.hooks, g, out)
+                    if out.retains_grad and out.node is n:
+                        retained.append((out, g))
+                if n in capture_nodes:
+                    captured[id(capture_nodes[n])] = g
+                gs = n.op.vjp(g, out, *n.inputs, **n.params)
+                if trace is not None:
+                    trace(n, g, gs)
+                seq = n.seq
+                for t, gi in zip(n.inputs, gs):
+                    if gi is None or not t.requires_grad:
+                        continue
+                    p = t.node
+                    if p is None:
+                        k = id(t)
+                        objs[k] = t
+                    else:
+                        if p.seq >= seq:  # changed in place after n used it
+                            p = producer(t, seq)
+                            if p is None:
+                                continue  # a constant then
+                        k = p
+                    gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
+                    grads[k] = apply(P.add, grads[k], gi) if k in grads else gi
+                if not retain_graph and n.op.saves:
+                    n.freed = True
+    finally:
+        if enabled:
+            gc.enable()
+    for t in capture:
+        k = id(t)
+        if t.node is None and k in grads and k not in captured:
+            captured[k] = grads[k]
     for t, g in retained:
         t.grad = g if t.grad is None else apply(P.add, t.grad, g)
-    grads.update(captured)
-    return {k: (objs[k], g) for k, g in grads.items()}
+    out_grads = {}
+    for k, g in grads.items():
+        if type(k) is int:
+            t = objs[k]
+            if user and t._hooks:
+                g = _run_hooks(t._hooks, g, t)
+            out_grads[k] = (t, g)
+    for k, g in captured.items():
+        if k not in out_grads:
+            out_grads[k] = (next(t for t in capture if id(t) == k), g)
+    return out_grads
+
+
+def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:
+    """The tensor's hooks in the order they were registered, each given the gradient so far:
+    a value one returns replaces it (PyTorch's `register_hook`)."""
+    for fn in list(fns):
+        r = fn(g)
+        if r is not None:
+            if not isinstance(r, Tensor):
+                raise GradcliError(
+                    f"a gradient hook must return a Tensor or None, not {type(r).__name__}"
+                )
+            if r.shape != g.shape:
+                raise GradcliError(
+                    f"hook 'hook' has changed the size of value: expected {list(g.shape)}, "
+                    f"got {list(r.shape)}",
+                    hint="a hook returns a gradient of the tensor's own shape",
+                )
+            g = r
+    return g
+
+
+_HINT = (
+    "Hint: enable anomaly detection to find the operation that failed to compute its "
+    "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+)
+
+
+def check_saved(n: Node) -> None:
+    """Refuse, in PyTorch's words, a node whose rule reads a value changed in place since the
+    node was recorded (its output, or one of its inputs)."""
+    if n.op.kind == "custom":
+        return
+    reads_out, reads = _reads(n.op)
+    vs = n.versions
+    count = len(n.inputs)
+    out = n.out
+    if reads_out:
+        now = out._version
+        then = vs[-1] if vs is not None else 0
+        if now != then:
+            raise _modified(out, n.name(), now, then)
+    for i, t in enumerate(n.inputs):
+        if reads is not None and i not in reads:
+            continue
+        if n.op.name in _CROSS and not any(
+            u.requires_grad for j, u in enumerate(n.inputs) if j != i
+        ):
+            continue  # mul saves an input only for the other input's gradient
+        now = t._version
+        then = vs[i] if vs is not None and i < count else 0
+        if now != then:
+            raise _modified(t, t.node.name() if t.node is not None else None, now, then)
+
+
+# Ops whose rule reads an input only for the other input's gradient.
+_CROSS = frozenset({"mul", "matmul"})
+
+
+def _modified(t: Tensor, producer_name: str | None, now: int, then: int) -> GradcliError:
+    kind = f"torch.{dtypes.scalar_type_name(t.dtype)}Tensor"
+    which = ""
+    if producer_name is not None:
+        short = producer_name
+        for suffix in ("Backward0", "Backward1", "Backward2"):
+            if short.endswith(suffix):
+                short = short[: -len(suffix)]
+                break
+        which = f", which is output 0 of {short},"
+    return GradcliError(
+        "one of the variables needed for gradient computation has been modified by an "
+        f"inplace operation: [{kind} {list(t.shape)}]{which} is at version {now}; expected "
+        f"version {then} instead. {_HINT}",
+        hint="change a copy (y = x.clone()) or make a new tensor (y = y + 1) instead of "
+        "changing a value backward needs",
+    )
+
+
+_READS: dict[int, tuple[bool, frozenset[int] | None]] = {}
+
+
+def _reads(op: Any) -> tuple[bool, frozenset[int] | None]:
+    """Whether `op`'s rule reads `out`, and which inputs it reads (None: it may read any),
+    from the rule's code (cached per rule)."""
+    fn = op.vjp
+    key = id(fn)
+    got = _READS.get(key)
+    if got is not None:
+        return got
+    import dis
+
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_flags & 0x04 or code.co_argcount < 2:  # *inputs: any
+        got = (True, None)
+    else:
+        names: set[str] = set()
+        for ins in dis.get_instructions(code):
+            if ins.opname.startswith(("LOAD_FAST", "LOAD_DEREF", "LOAD_CLOSURE", "MAKE_CELL")):
+                v = ins.argval
+                names.update(v if isinstance(v, tuple) else (v,))
+        params = code.co_varnames[: code.co_argcount]
+        got = (
+            params[1] in names,
+            frozenset(i for i, p in enumerate(params[2:]) if p in names),
+        )
+    _READS[key] = got
+    return got
 
 
 def _roots_and_grads(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tensor]]:
@@ -192,11 +336,29 @@ def backward(
         # Without `inputs`: the leaves; with it: exactly those tensors.
         if not t.requires_grad or (id(t) not in wanted if capture else t.node is not None):
             continue
-        if not create_graph:
-            # A copy: the gradient may be the caller's own upstream array (or shared with
-            # another leaf's), and `.grad.zero_()` must never reach those.
-            g = Tensor(np.array(g.data))
-        t.grad = g if t.grad is None else apply(P.add, t.grad, g)
+        accumulate(t, g, create_graph)
+
+
+def accumulate(t: Tensor, g: Tensor, create_graph: bool = False) -> None:
+    """Add a pass's gradient into `t.grad` as PyTorch does: the first stores a new tensor, later
+    ones add into that same tensor in place (a name bound to `x.grad` sees them), or out of
+    place with create_graph=True (the sum is then differentiable)."""
+    cur = t.grad
+    if cur is None:
+        # A copy: the gradient may be the caller's own upstream array (or shared with another
+        # leaf's), and `.grad.zero_()` must never reach those.
+        t.grad = g if create_graph else Tensor(np.array(g.data))
+    elif (
+        create_graph
+        or cur.requires_grad
+        or cur.shape != g.shape
+        or cur.dtype != g.dtype
+        or not cur.data.flags.writeable
+    ):
+        t.grad = apply(P.add, cur, g)
+    else:
+        np.add(cur.data, g.data, out=cur.data)
+        bumped(cur)
 
 
 def grad(
@@ -224,8 +386,8 @@ def grad(
                 g = Tensor(np.zeros(t.shape, dtype=t.dtype))
             elif not allow_unused:
                 raise GradcliError(
-                    "One of the differentiated Tensors appears to not have been used in the "
-                    "graph. Set allow_unused=True if this is the desired behavior.",
+                    f"The differentiated Tensor at index {i} appears to not have been used in "
+                    "the graph. Set allow_unused=True if this is the desired behavior.",
                     hint=f"input {i} does not influence the output",
                 )
         result.append(g)

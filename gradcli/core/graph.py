@@ -10,31 +10,68 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Sequence
 
-from .op import Node
+from .op import Node, peek_seq, producer
 from .tensor import Tensor
 
 
-def ancestors(roots: Iterable[Tensor], stop: Iterable[int] = ()) -> list[Node]:
+def ancestors(roots: Iterable[Tensor], stop: Iterable[int] = (), since: int = 0) -> list[Node]:
     """The nodes the `roots` depend on (through tensors that require grad), in creation
     order. Tensors whose id is in `stop` are treated as inputs: the walk does not go past
-    them."""
+    them; nor does it go past nodes created before sequence number `since` (e.g. to collect
+    only what a backward pass with create_graph=True recorded: `since=first_seq()`)."""
     stop_ids = set(stop)
     nodes: dict[int, Node] = {}
-    stack = [r.node for r in roots if r.node is not None and id(r) not in stop_ids]
+    stack = [
+        r.node
+        for r in roots
+        if r is not None and r.node is not None and id(r) not in stop_ids and r.node.seq >= since
+    ]
     while stack:
         n = stack.pop()
         if n.seq in nodes:
             continue
         nodes[n.seq] = n
+        seq = n.seq
         for t in n.inputs:
-            if (
-                t.node is not None
-                and t.requires_grad
-                and t.node.seq not in nodes
-                and id(t) not in stop_ids
-            ):
-                stack.append(t.node)
+            p = t.node
+            if p is None or not t.requires_grad:
+                continue
+            if p.seq >= seq:  # `t` was changed in place after `n` used it: its node then
+                p = producer(t, seq)
+                if p is None:
+                    continue
+            if p.seq >= since and p.seq not in nodes and id(t) not in stop_ids:
+                stack.append(p)
     return [nodes[s] for s in sorted(nodes)]
+
+
+def next_seq() -> int:
+    """The sequence number the next recorded node will get (for `ancestors(since=...)`)."""
+    return peek_seq()
+
+
+def producers(nodes: Iterable[Node]) -> dict[int, Node]:
+    """`id(tensor) -> the node that computed it`, for the nodes of a walk: how walkers step
+    from a tensor to its equation without following `tensor.node` themselves."""
+    return {id(n.out): n for n in nodes}
+
+
+def leaves(nodes: Sequence[Node], root: Tensor | None = None) -> list[Tensor]:
+    """The tensors the nodes use that no node of them computes (leaves, constants, and the
+    walk's stop tensors), in order of first use; `root` itself if it has no node."""
+    made = {id(n.out) for n in nodes}
+    seen: set[int] = set()
+    out: list[Tensor] = []
+    if root is not None and root.node is None:
+        seen.add(id(root))
+        out.append(root)
+    for n in nodes:
+        for t in n.inputs:
+            k = id(t)
+            if k not in made and k not in seen:
+                seen.add(k)
+                out.append(t)
+    return out
 
 
 def on_path(nodes: Sequence[Node], targets: Sequence[Tensor]) -> tuple[set[int], list[Node]]:

@@ -8,6 +8,7 @@ single-assignment equations in creation order (walked by `core.graph`).
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -17,9 +18,17 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..base.record import Record
 from . import hooks
-from .tensor import Tensor, _GradMode
+from .tensor import MUTATIONS, Tensor, _GradMode, counter
 
 _seq = itertools.count()
+
+
+def peek_seq() -> int:
+    """The sequence number the next node will get (without using it up)."""
+    global _seq
+    nxt = next(_seq)
+    _seq = itertools.count(nxt)
+    return nxt
 
 
 class Sample(Record):
@@ -141,21 +150,108 @@ def defop(name: str, forward: Any, vjp: Any, torch_name: str, formula: str, **kw
 
 
 class Node:
-    """One recorded equation: `out = op(*inputs, **params)`."""
+    """One recorded equation: `out = op(*inputs, **params)` (PyTorch's `grad_fn`).
 
-    __slots__ = ("op", "inputs", "params", "out", "seq", "freed", "label")
+    It refers to its output weakly (the output refers to it: no reference cycle, so a graph is
+    freed by reference counting as soon as its last tensor goes). `prev` is the node the output
+    had before this one, for a change in place (`h += 1` records a node on the same tensor:
+    consumers recorded earlier still differentiate through `prev`). `versions`, when not None,
+    are the version counters of the inputs and the output when it was recorded (None: all 0);
+    `mark` is `MUTATIONS` then, so a pass checks saved versions only if something changed since.
+    """
+
+    __slots__ = (
+        "op",
+        "inputs",
+        "params",
+        "_out",
+        "seq",
+        "freed",
+        "label",
+        "prev",
+        "hooks",
+        "mark",
+        "versions",
+        "__weakref__",
+    )
 
     def __init__(self, op: Op, inputs: tuple, params: dict, out: Tensor, label: str | None):
         self.op = op
         self.inputs = inputs
         self.params = params
-        self.out = out
+        self._out = weakref.ref(out)
         self.seq = next(_seq)
         self.freed = False
         self.label = label
+        self.prev: Node | None = None
+        self.hooks: list | None = None
+        self.mark = m = MUTATIONS[0]
+        self.versions = None if m == 0 else versions_of(inputs, out)
+
+    @property
+    def out(self) -> Tensor:
+        return self._out()  # type: ignore[return-value]
+
+    @out.setter
+    def out(self, t: Tensor) -> None:
+        self._out = weakref.ref(t)
 
     def name(self) -> str:
         return self.label or self.op.torch_name
+
+    @property
+    def next_functions(self) -> tuple:
+        """PyTorch's `grad_fn.next_functions`: for each input, `(the node that computed it,
+        0)`, `(AccumulateGrad, 0)` for a leaf that requires grad, `(None, 0)` otherwise."""
+        out = []
+        for t in self.inputs:
+            p = producer(t, self.seq)
+            if p is not None:
+                out.append((p, 0))
+            elif t.requires_grad and t.node is None:
+                out.append((AccumulateGrad(t), 0))
+            else:
+                out.append((None, 0))
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        return f"<{self.name()} object at {id(self):#x}>"
+
+
+class AccumulateGrad:
+    """The node that stores a leaf's gradient in `.grad` (as `next_functions` shows it)."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable: Tensor) -> None:
+        self.variable = variable
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"
+
+    @property
+    def next_functions(self) -> tuple:
+        return ()
+
+    def __repr__(self) -> str:
+        return f"<AccumulateGrad object at {id(self):#x}>"
+
+
+def versions_of(inputs: tuple, out: Tensor) -> tuple[int, ...] | None:
+    """The version counters of `inputs` and `out` now (None when all are 0)."""
+    vs = [t._vc[0] if t._vc is not None else 0 for t in inputs]
+    vs.append(out._vc[0] if out._vc is not None else 0)
+    return tuple(vs) if any(vs) else None
+
+
+def producer(t: Tensor, seq: int) -> Node | None:
+    """The node that computed the version of `t` a node created at `seq` used: `t.node`, or,
+    when `t` was changed in place since, the node it had then (None: it was a leaf or a
+    constant then)."""
+    p = t.node
+    while p is not None and p.seq >= seq:
+        p = p.prev
+    return p
 
 
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
@@ -180,6 +276,12 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
     if data.size > limits.TENSOR_ELEMENTS.value:
         limits.TENSOR_ELEMENTS.check(data.size, f"the result of {op.name}")
     out = Tensor(data)
+    if data.base is not None and arrays and np.may_share_memory(data, arrays[0]):
+        # A view of its first input (reshape, transpose, basic indexing...): one storage, one
+        # version counter, as PyTorch's views.
+        base = inputs[0]
+        out._vc = counter(base)
+        out._base = base._base if base._base is not None else base
     if _GradMode.enabled:
         for i, t in enumerate(inputs):
             if t.requires_grad and i not in op.nondiff:

@@ -73,7 +73,22 @@ class Settings:
 class Tensor:
     """A NumPy array with autograd bookkeeping, mirroring `torch.Tensor`'s semantics."""
 
-    __slots__ = ("data", "requires_grad", "grad", "node", "retains_grad", "name", "__weakref__")
+    # _vc    the version counter, shared by every tensor that shares this one's storage (a
+    #        one-item list; None until the storage is shared or changed in place: version 0)
+    # _base  the tensor this one is a view of (None when it owns its storage)
+    # _hooks a leaf's gradient hooks (`register_hook`), None when it has none
+    __slots__ = (
+        "data",
+        "requires_grad",
+        "grad",
+        "node",
+        "retains_grad",
+        "name",
+        "_vc",
+        "_base",
+        "_hooks",
+        "__weakref__",
+    )
     __array_priority__ = 1000  # so `ndarray * Tensor` defers to Tensor.__rmul__
 
     def __init__(self, data: Any, requires_grad: bool = False, dtype: Any = None) -> None:
@@ -92,6 +107,9 @@ class Tensor:
         self.node: Any = None  # the `core.op.Node` that computed it, None for a leaf
         self.retains_grad = False
         self.name: str | None = None
+        self._vc: list[int] | None = None
+        self._base: Tensor | None = None
+        self._hooks: list | None = None
 
     # --- plain properties -------------------------------------------------------------
     @property
@@ -124,8 +142,49 @@ class Tensor:
             )
         return self.data.reshape(()).item()
 
+    @property
+    def _version(self) -> int:
+        """How many times the storage was changed in place (PyTorch's `t._version`)."""
+        return self._vc[0] if self._vc is not None else 0
+
     def detach(self) -> Tensor:
-        return Tensor(self.data)
+        """A tensor sharing this one's storage (and version counter), outside the graph."""
+        return share(self)
+
+    def detach_(self) -> Tensor:
+        """Make this tensor a leaf that does not require grad (its consumers keep their edges)."""
+        if self._base is not None and self._base.requires_grad and self.node is not None:
+            raise GradcliError(
+                "Can't detach views in-place. Use detach() instead. If you are using "
+                "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is "
+                "set as True, gradients are views of DDP buckets, and hence detach_() cannot "
+                "be called on these gradients. To fix this error, please refer to the "
+                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.",
+                hint="use y = x.detach() (a new tensor sharing the storage)",
+            )
+        self.node = None
+        self.requires_grad = False
+        self.retains_grad = False
+        return self
+
+    def register_hook(self, fn: Any) -> Any:
+        """Call `fn(grad)` when this tensor's gradient is computed; a value it returns replaces
+        the gradient. Returns a handle whose `remove()` unregisters it."""
+        if not self.requires_grad:
+            raise GradcliError(
+                "cannot register a hook on a tensor that doesn't require gradient",
+                hint="create the tensor with requires_grad=True",
+            )
+        if self.node is not None:
+            hooks_list = self.node.hooks
+            if hooks_list is None:
+                hooks_list = self.node.hooks = []
+        else:
+            hooks_list = self._hooks
+            if hooks_list is None:
+                hooks_list = self._hooks = []
+        hooks_list.append(fn)
+        return HookHandle(hooks_list, fn)
 
     def numpy(self) -> np.ndarray:
         return self.data
@@ -166,6 +225,55 @@ class Tensor:
                 f"(it has {self.data.size})"
             )
         return bool(self.data.reshape(()))
+
+
+class HookHandle:
+    """What `register_hook` returns: `remove()` unregisters the hook (again: nothing)."""
+
+    __slots__ = ("_hooks", "_fn")
+
+    def __init__(self, hooks_list: list, fn: Any) -> None:
+        self._hooks = hooks_list
+        self._fn = fn
+
+    def remove(self) -> None:
+        for i, f in enumerate(self._hooks):
+            if f is self._fn:
+                del self._hooks[i]
+                return
+
+
+def counter(t: Tensor) -> list[int]:
+    """`t`'s version counter, made when first needed (shared storage, a change in place)."""
+    vc = t._vc
+    if vc is None:
+        vc = t._vc = [0]
+    return vc
+
+
+def share(t: Tensor, version: bool = True) -> Tensor:
+    """A new tensor outside the graph on `t`'s storage: `x.detach()`, sharing its version
+    counter too, or (version=False) `x.data`, which PyTorch gives a counter of its own (so that
+    `x.data.zero_()` goes unnoticed by autograd, as it does in PyTorch)."""
+    out = Tensor(t.data)
+    if version:
+        out._vc = counter(t)
+    return out
+
+
+def bumped(t: Tensor) -> None:
+    """Count one change in place of `t`'s storage (seen by every tensor sharing it)."""
+    vc = t._vc
+    if vc is None:
+        t._vc = [1]
+    else:
+        vc[0] += 1
+    MUTATIONS[0] += 1
+
+
+# How many changes in place the process has made: a backward pass checks saved versions only
+# for nodes recorded before the latest change (a node stores this count when it is made).
+MUTATIONS = [0]
 
 
 def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:

@@ -20,7 +20,8 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, Span, suggest
 from ..core import hooks
-from ..core.tensor import Settings, Tensor, data_array, typename
+from ..core.inplace import VIEW_OF_LEAF, inplace
+from ..core.tensor import Settings, Tensor, bumped, data_array, grad_enabled, typename
 from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import indexing as I
@@ -225,13 +226,18 @@ class Interpreter:
             F.inplace_update(alias, new)
             return
         current = self.eval(_load(t))
-        if isinstance(current, Tensor) and current.requires_grad and current.node is None:
-            # `x += 1` is in place in PyTorch, which refuses it on a leaf that requires grad.
-            raise self.error(
-                node,
-                "a leaf Variable that requires grad is being used in an in-place operation.",
-                hint="write x = x + ... (a new tensor), or update x.data",
-            )
+        if isinstance(current, Tensor) and not isinstance(t, ast.Subscript):
+            # `x += 1` changes the tensor in place, as Python does for torch tensors: every
+            # name bound to it sees the change (PyTorch refuses it on a leaf that requires
+            # grad, and records it on a tensor of the graph).
+            other = self.eval(node.value)
+            try:
+                inplace(current, lambda old: self.binop(node.op, old, other, node))
+            except GradcliError as e:
+                if e.span is None:
+                    e.span = self.span(node)
+                raise
+            return
         value = self.binop(node.op, current, self.eval(node.value), node)
         self.assign(t, value, node)
 
@@ -434,23 +440,23 @@ class Interpreter:
             if not isinstance(owner, Tensor):
                 raise self.error(target, "only tensors support item assignment here")
             key = self.eval(target.slice)
-            if owner.requires_grad and owner.node is None:
+            if grad_enabled() and owner.requires_grad and owner.node is None:
                 raise self.error(
                     target,
-                    "a leaf Variable that requires grad is being used in an in-place operation.",
+                    VIEW_OF_LEAF,
                     hint="assign into a copy (y = x.clone(); y[...] = ...), or into x.data",
                 )
-            if owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad):
-                # Gradients must flow through the assignment (PyTorch's CopySlices): the name
-                # is rebound to x with the region replaced.
-                if not isinstance(target.value, ast.Name):
-                    raise self.error(
-                        target,
-                        "assigning a value that requires grad into part of this expression is "
-                        "not supported",
-                        hint="assign into a named tensor: y[...] = value",
-                    )
-                self.assign(target.value, I.index_assign(owner, key, value), stmt)
+            if grad_enabled() and (
+                owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad)
+            ):
+                # Gradients flow through the assignment (PyTorch's CopySlices), recorded on
+                # the tensor itself: every name bound to it sees the change.
+                try:
+                    inplace(owner, lambda old: I.index_assign(old, key, value))
+                except GradcliError as e:
+                    if e.span is None:
+                        e.span = self.span(target)
+                    raise
                 return
             idx = I.normalize_index(owner, key)
             if isinstance(value, Tensor):
@@ -474,6 +480,7 @@ class Interpreter:
                     raise self.error(target, f"cannot assign: {short(str(e))}") from None
             except (TypeError, IndexError, OverflowError) as e:
                 raise self.error(target, f"cannot assign: {short(str(e))}") from None
+            bumped(owner)
         else:
             raise self.error(target, "cannot assign to this expression")
 
@@ -973,8 +980,8 @@ class Interpreter:
         def forward() -> Any:
             return self.invoke(cls.forward, list(args), {}, node, prefix=(ctx,))
 
-        def vjp(g: Tensor) -> Any:
-            grads = self.invoke(cls.backward, [g], {}, node, prefix=(ctx,))
+        def vjp(*gs: Tensor) -> Any:
+            grads = self.invoke(cls.backward, list(gs), {}, node, prefix=(ctx,))
             grads = grads if isinstance(grads, tuple) else (grads,)
             if len(grads) != len(args):
                 raise self.error(
@@ -987,7 +994,15 @@ class Interpreter:
 
         from ..ops.custom import custom_apply
 
-        return custom_apply(cls.name, inputs, forward, vjp, label=f"{cls.name}Backward")
+        return custom_apply(
+            cls.name,
+            inputs,
+            forward,
+            vjp,
+            label=f"{cls.name}Backward",
+            non_differentiable=lambda: ctx.non_differentiable,
+            materialize=lambda: ctx.materialize_grads,
+        )
 
 
 def _load(target: ast.AST) -> ast.AST:

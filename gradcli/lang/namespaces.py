@@ -14,7 +14,7 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..core import autograd
 from ..core import dtypes as D
-from ..core.tensor import Settings, Tensor, as_tensor, typename
+from ..core.tensor import Settings, Tensor, as_tensor, share, typename
 from ..ops import arithmetic as A
 from ..surface import constructors as K
 from ..surface import functional as F
@@ -261,14 +261,7 @@ def _grad_fn(t: Tensor) -> Any:
 
 def data_alias(t: Tensor) -> Tensor:
     """`x.data`: a tensor sharing x's memory, outside the graph (as PyTorch)."""
-    alias = Tensor.__new__(Tensor)
-    alias.data = t.data
-    alias.requires_grad = False
-    alias.grad = None
-    alias.node = None
-    alias.retains_grad = False
-    alias.name = None
-    return alias
+    return share(t, version=False)
 
 
 TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
@@ -284,6 +277,8 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "dtype": lambda t: dtype_value(t.dtype),
     "device": lambda t: "cpu",
     "is_cuda": lambda t: False,
+    "retains_grad": lambda t: t.retains_grad,
+    "_version": lambda t: t._version,
 }
 
 

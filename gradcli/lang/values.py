@@ -88,15 +88,17 @@ class Ctx:
         self.saved_tensors: tuple = ()
         self.attrs: dict[str, Any] = {}
         self.needs_input_grad: tuple = ()
+        self.non_differentiable: tuple = ()
+        self.materialize_grads = True
 
     def save_for_backward(self, *tensors: Any) -> None:
         self.saved_tensors = tuple(tensors)
 
     def mark_non_differentiable(self, *a: Any) -> None:
-        pass
+        self.non_differentiable = tuple(a)
 
     def set_materialize_grads(self, v: bool) -> None:
-        pass
+        self.materialize_grads = bool(v)
 
 
 class GradFn(Record):

@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from ..base.errors import GradcliError
 from ..core.op import Node, Op, apply
 from ..core.tensor import Tensor, as_tensor, grad_enabled, no_grad
-from .shape import reshape_to, select, stack
+from .shape import index, index_put, reshape_to, select, stack
 
 
 def _custom_vjp(
@@ -57,17 +59,26 @@ def custom_apply(
     name: str,
     inputs: Sequence[Tensor],
     forward: Callable[[], Any],
-    vjp: Callable[[Tensor], Any],
+    vjp: Callable[..., Any],
     label: str | None = None,
-) -> Tensor:
+    non_differentiable: Callable[[], Sequence[Any]] | None = None,
+    materialize: Callable[[], bool] | None = None,
+) -> Any:
     """Run a user-defined function whose gradient is the user's own `vjp` (a custom
-    `torch.autograd.Function`, or `f` with a companion `f_backward`)."""
+    `torch.autograd.Function`, or `f` with a companion `f_backward`).
+
+    `forward()` returns a Tensor, or a tuple of outputs (a Function with several outputs);
+    `vjp` is then called with one gradient per output. Asked after forward has run (it is
+    where a Function says them): `non_differentiable()`, the outputs it marked so (they do not
+    require grad, and their gradient is zeros, or None), and `materialize()`, whether outputs
+    that received no gradient get zeros (True, PyTorch's default) or None."""
     with no_grad():
         result = forward()
+    if isinstance(result, tuple):
+        return _several(name, inputs, result, vjp, label, non_differentiable, materialize)
     if not isinstance(result, Tensor):
         raise GradcliError(
-            f"{name} must return a single Tensor with a custom gradient, got "
-            f"{type(result).__name__}"
+            f"{name} must return a Tensor or a tuple of Tensors, got {type(result).__name__}"
         )
     # The output is the very tensor forward returned when that is a fresh one, so that a
     # ctx.save_for_backward(result) in forward saves the graph's output, as in PyTorch (its
@@ -76,15 +87,135 @@ def custom_apply(
         result.node is None and not result.requires_grad and all(result is not t for t in inputs)
     )
     out = result if fresh else Tensor(result.data)
-    if grad_enabled() and any(t.requires_grad for t in inputs):
-        op = Op(
-            name=name,
-            forward=lambda *a: result.data,
-            vjp=_custom_vjp,
-            torch_name=label or f"{name}Backward",
-            formula="user-defined",
-            kind="custom",
-        )
+    marked = {id(t) for t in non_differentiable()} if non_differentiable else set()
+    if grad_enabled() and any(t.requires_grad for t in inputs) and id(result) not in marked:
+        op = _custom_op(name, label, result.data)
         out.requires_grad = True
         out.node = Node(op, tuple(inputs), {"_vjp": vjp, "_name": name}, out, label)
     return out
+
+
+def _custom_op(name: str, label: str | None, data: Any) -> Op:
+    return Op(
+        name=name,
+        forward=lambda *a: data,
+        vjp=_custom_vjp,
+        torch_name=label or f"{name}Backward",
+        formula="user-defined",
+        kind="custom",
+    )
+
+
+def _several(
+    name: str,
+    inputs: Sequence[Tensor],
+    result: tuple,
+    vjp: Callable[..., Any],
+    label: str | None,
+    non_differentiable: Callable[[], Sequence[Any]] | None,
+    materialize: Callable[[], bool] | None,
+) -> tuple:
+    """A Function with several outputs. The engine's nodes have one output each, so the
+    differentiable outputs are recorded as one node computing them all, packed flat, and one
+    node per output taking its part: a pass adds each output's gradient into its part, and
+    the user's backward gets them unpacked, one per output."""
+    marked = {id(t) for t in non_differentiable()} if non_differentiable else set()
+    outs = [
+        (
+            Tensor(r.data)
+            if (r.node is not None or r.requires_grad or any(r is t for t in inputs))
+            else r
+        )
+        if isinstance(r, Tensor)
+        else r
+        for r in result
+    ]
+    diff = [
+        i
+        for i, (r, o) in enumerate(zip(result, outs))
+        if isinstance(o, Tensor) and o.dtype.kind == "f" and id(r) not in marked
+    ]
+    if not (grad_enabled() and diff and any(t.requires_grad for t in inputs)):
+        return tuple(outs)
+    dtype = np.result_type(*[outs[i].dtype for i in diff])
+    packed_data = np.concatenate([outs[i].data.astype(dtype).ravel() for i in diff])
+    touched: set[int] = set()
+    mat = materialize() if materialize is not None else True
+
+    def unpacked_vjp(gp: Tensor) -> Any:
+        grads: list[Any] = []
+        off = 0
+        for i, o in enumerate(outs):
+            if i in diff:
+                n = o.data.size
+                if mat or i in touched:
+                    part = apply(index, gp, idx=(slice(off, off + n),))
+                    grads.append(reshape_to(part, o.shape))
+                else:
+                    grads.append(None)
+                off += n
+            elif isinstance(o, Tensor) and mat:
+                grads.append(Tensor(np.zeros(o.shape, dtype=o.dtype)))
+            else:
+                grads.append(None)
+        touched.clear()
+        return vjp(*grads)
+
+    packed = Tensor(packed_data)
+    packed.requires_grad = True
+    packed.node = Node(
+        _custom_op(name, label, packed_data),
+        tuple(inputs),
+        {"_vjp": unpacked_vjp, "_name": name},
+        packed,
+        label,
+    )
+    output_op = _OUTPUT.replace(name=name)
+    off = 0
+    for i in diff:
+        o = outs[i]
+        n = o.data.size
+        outs[i] = apply(
+            output_op,
+            packed,
+            off=off,
+            n=n,
+            shape=o.shape,
+            dtype=o.dtype,
+            k=i,
+            touched=touched,
+            label=label or f"{name}Backward",
+        )
+        off += n
+    return tuple(outs)
+
+
+def _output_vjp(
+    g: Tensor,
+    out: Tensor,
+    p: Tensor,
+    off: int,
+    n: int,
+    shape: Any,
+    dtype: Any,
+    k: int,
+    touched: set,
+) -> tuple:
+    touched.add(k)
+    nb = g.ndim - out.ndim
+    flat = reshape_to(g, g.shape[:nb] + (n,))
+    return (apply(index_put, flat, idx=(slice(off, off + n),), shape=p.shape, out_ndim=1),)
+
+
+# One output of a Function with several: its part of the packed outputs (a copy, not a view).
+_OUTPUT = Op(
+    name="custom_output",
+    forward=lambda p, off, n, shape, dtype, k, touched: (
+        p[off : off + n].reshape(shape).astype(dtype, copy=True)
+    ),
+    vjp=_output_vjp,
+    torch_name="custom_output",
+    formula="g placed at the output's part",
+    kind="custom",
+    saves=False,
+)

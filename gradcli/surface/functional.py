@@ -16,8 +16,10 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import dtypes, hooks
 from ..core.dtypes import check_dtype, scalar_type_name
+from ..core.inplace import inplace
 from ..core.op import apply
 from ..core.tensor import Settings, Tensor, grad_enabled
+from ..ops import arithmetic as A
 from ..ops import binary as B
 from ..ops import elementwise as E
 from ..ops import reduction as R
@@ -606,45 +608,65 @@ def to_dtype(x: Any, dtype: Any) -> Tensor:
 
 def clone(x: Any, memory_format: Any = None) -> Tensor:
     x = tensor_arg(x)
-    return apply(S.reshape, x, shape=x.shape, label="CloneBackward0")
+    out = apply(S.reshape, x, shape=x.shape, label="CloneBackward0")
+    # Its own storage (the reshape record returns a view): changing the clone in place must
+    # not reach x.
+    out.data = out.data.copy()
+    out._vc = out._base = None
+    return out
 
 
 def inplace_update(x: Tensor, value: Any) -> Tensor:
-    if x.requires_grad and x.node is None and grad_enabled():
-        raise GradcliError(
-            "a leaf Variable that requires grad is being used in an in-place operation.",
-            hint="operate on x.data (or x.grad) instead, as optimisers do",
-        )
-    if x.requires_grad and x.node is not None:
-        raise GradcliError(
-            "gradcli does not support in-place operations on tensors that are part of a graph",
-            hint="write y = y + ... (a new tensor) instead",
-        )
-    new = np.asarray(value.data if isinstance(value, Tensor) else value)
+    """Overwrite x's values in place with `value` (constants: random draws, fill_, zero_)."""
+    return inplace(x, lambda old: _overwritten(old, value, "FillBackward0"))
+
+
+def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:
+    """`value` broadcast to old's shape, as the new version of a tensor that is overwritten:
+    it still requires grad when old did (with a zero gradient for it, as PyTorch's
+    ZeroBackward0 / FillBackward0), and gradients flow to `value` when it is a tensor that
+    requires grad (CopyBackwards)."""
+    v = value.data if isinstance(value, Tensor) else np.asarray(value)
     try:
-        x.data[...] = np.broadcast_to(new, x.shape)
+        full = np.broadcast_to(v, old.shape).astype(old.dtype)
     except ValueError:
-        if np.broadcast_shapes(new.shape, x.shape) != x.shape:
-            raise GradcliError(
-                f"output with shape {list(x.shape)} doesn't match the broadcast "
-                f"shape {list(np.broadcast_shapes(new.shape, x.shape))}"
-            ) from None
-        x.data = np.array(np.broadcast_to(new, x.shape), dtype=x.dtype)
-    return x
+        return Tensor(v)  # `inplace` refuses the shape, in PyTorch's words
+    if old.requires_grad and grad_enabled():
+        out = apply(B.mul, old, Tensor(np.zeros((), dtype=old.dtype)), label=label)
+        out.data = full
+    else:
+        out = Tensor(full)
+    if isinstance(value, Tensor) and value.requires_grad and grad_enabled():
+        if value.dtype != old.dtype:
+            value = to_dtype(value, old.dtype)
+        out = apply(B.add, out, value, label="CopyBackwards")
+    return out
 
 
-def _scaled(other: Any, alpha: Any) -> Any:
-    o = other.data if isinstance(other, Tensor) else np.asarray(other)
-    return o * alpha
+def _method_(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
+    """The in-place method of an out-of-place function: `x.add_(y)` is x changed in place to
+    `add(x, y)` (recorded as PyTorch records it when gradients flow)."""
+
+    def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
+        return inplace(tensor_arg(x), lambda old: fn(old, *args, **kwargs))
+
+    return method
 
 
 INPLACE: dict[str, Callable[..., Tensor]] = {
-    "zero_": lambda x: inplace_update(x, 0),
-    "fill_": lambda x, v: inplace_update(x, v.data if isinstance(v, Tensor) else float(v)),
-    "add_": lambda x, o, alpha=1: inplace_update(x, x.data + _scaled(o, alpha)),
-    "sub_": lambda x, o, alpha=1: inplace_update(x, x.data - _scaled(o, alpha)),
-    "mul_": lambda x, o: inplace_update(x, x.data * _scaled(o, 1)),
-    "div_": lambda x, o: inplace_update(x, x.data / _scaled(o, 1)),
-    "copy_": lambda x, o: inplace_update(x, tensor_arg(o).data),
-    "clamp_": lambda x, min=None, max=None: inplace_update(x, np.clip(x.data, min, max)),  # noqa: A006
+    "zero_": lambda x: inplace(tensor_arg(x), lambda o: _overwritten(o, 0, "ZeroBackward0")),
+    "fill_": lambda x, v: inplace(tensor_arg(x), lambda o: _overwritten(o, v, "FillBackward0")),
+    "copy_": lambda x, src, non_blocking=False: inplace(
+        tensor_arg(x), lambda o: _overwritten(o, tensor_arg(src, "src"), "CopyBackwards")
+    ),
+    "add_": _method_(add),
+    "sub_": _method_(sub),
+    "mul_": _method_(A.mul_t),
+    "div_": _method_(A.div_t),
+    "pow_": _method_(A.pow),
+    "clamp_": _method_(clamp),
+    "clamp_min_": _method_(clamp_min),
+    "clamp_max_": _method_(clamp_max),
+    "relu_": _method_(relu),
+    **{f"{name}_": _method_(fn) for name, fn in A.METHODS.items()},
 }

@@ -10,8 +10,9 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core.inplace import VIEW_OF_LEAF, inplace
 from ..core.op import apply
-from ..core.tensor import Tensor, data_array, typename
+from ..core.tensor import Tensor, bumped, data_array, grad_enabled, typename
 from ..ops import binary as B
 from ..ops import shape as S
 from ..ops.arithmetic import mul_t, scalar_operand, size_check
@@ -142,7 +143,27 @@ def index_assign(x: Tensor, key: Any, value: Any) -> Tensor:
     placed = apply(
         S.index_put, v, idx=idx, shape=x.shape, out_ndim=len(region), label="IndexPutBackward0"
     )
-    return apply(B.add, mul_t(x, Tensor(keep.astype(x.dtype))), placed, label="CopySlices")
+    return apply(
+        B.add, mul_t(x, Tensor(keep.astype(x.dtype))), placed, label="torch::autograd::CopySlices"
+    )
+
+
+def setitem(x: Tensor, key: Any, value: Any) -> None:
+    """`x[key] = value`, in place: recorded as PyTorch's CopySlices when gradients flow."""
+    if grad_enabled() and (x.requires_grad or (isinstance(value, Tensor) and value.requires_grad)):
+        if x.requires_grad and x.node is None:
+            raise GradcliError(
+                VIEW_OF_LEAF, hint="assign under `with torch.no_grad():`, or into a clone"
+            )
+        inplace(x, lambda old: index_assign(old, key, value))
+        return
+    idx = normalize_index(x, key)
+    new = value.data if isinstance(value, Tensor) else data_array(value, x.dtype)
+    try:
+        x.data[idx] = new
+    except (ValueError, TypeError, IndexError) as e:
+        raise GradcliError(f"cannot assign: {e}") from None
+    bumped(x)
 
 
 def getitem(x: Tensor, key: Any) -> Tensor:

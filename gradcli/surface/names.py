@@ -37,6 +37,7 @@ from ..ops.arithmetic import (
     tanh,
 )
 from . import composite, sampling
+from . import indexing as I
 from .args import check_dim
 from .constructors import (
     DoubleTensor,
@@ -271,6 +272,8 @@ METHODS: dict[str, Callable[..., Any]] = {
     "ndimension": lambda x: x.ndim,
     "backward": Tensor.backward,
     "retain_grad": Tensor.retain_grad,
+    "register_hook": Tensor.register_hook,
+    "detach_": Tensor.detach_,
     "requires_grad_": Tensor.requires_grad_,
     "numpy": _numpy,
     **INPLACE,
@@ -392,6 +395,11 @@ def _install() -> None:
     for name, fn in METHODS.items():
         if not hasattr(Tensor, name) or name in ("size",):
             setattr(Tensor, name, fn)
+    # `x += y` and `x[i] = v` change the tensor in place, as for torch tensors.
+    for name, method in (("__iadd__", "add_"), ("__isub__", "sub_"), ("__imul__", "mul_")):
+        setattr(Tensor, name, METHODS[method])
+    Tensor.__itruediv__ = METHODS["div_"]  # type: ignore[attr-defined]
+    Tensor.__setitem__ = I.setitem  # type: ignore[attr-defined]
     Tensor.T = property(T)  # type: ignore[attr-defined]
     Tensor.mT = property(mT)  # type: ignore[attr-defined]
     Tensor.__repr__ = tensor_repr  # type: ignore[method-assign]

@@ -354,7 +354,8 @@ def tensor_repr(t: Any) -> str:
     head = "Parameter containing:\n" if type(t).__name__ == "Parameter" else ""
     return head + format_array(
         np.asarray(t.data),
-        grad_fn=None if node is None else str(node.name()),
+        # PyTorch's C++ nodes print without their namespace: grad_fn=<CopySlices>.
+        grad_fn=None if node is None else str(node.name()).removeprefix("torch::autograd::"),
         requires_grad=bool(getattr(t, "requires_grad", False)),
         default_dtype=Settings.default_dtype,
     )

@@ -10,7 +10,8 @@ what `gradcli export` writes must parse with `ast.parse` and be inert.
 
 The cases are data in `hostile2/cases.py`; running and judging are in `hostile2/runner.py`
 and `hostile2/judge.py`. Cases that fail today are listed in `hostile2/failing.py` and run as
-strict xfails: a fix turns them red until their entry is removed.
+xfails, strict where the symptom is an exit status or a message (a fix turns them red until
+their entry is removed), not strict where it is memory or time, which vary by machine.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from hostile2.failing import FAILING  # noqa: E402
 from hostile2.judge import inert_problems  # noqa: E402
 from hostile2.runner import Scheduler  # noqa: E402
 
+RESOURCE_SYMPTOMS = ("memory:", "hang:", "time:")
+
 
 def _params() -> list:
     out = []
@@ -36,7 +39,13 @@ def _params() -> list:
         marks = []
         reason = FAILING.get(case.id)
         if reason is not None:
-            marks.append(pytest.mark.xfail(strict=True, reason=f"{case.family}: {reason}"))
+            # A case that fails by its exit status or its message fails the same way on every
+            # machine: strict, so a fix turns it red until failing.py forgets it. One that fails
+            # only by its peak memory or its time can pass on a machine with another allocator
+            # or fewer neighbours (CI saw 1.5 GiB here pass there): not strict; the report tool
+            # (`--write-failing`) is what notices those fixed.
+            strict = not reason.startswith(RESOURCE_SYMPTOMS)
+            marks.append(pytest.mark.xfail(strict=strict, reason=f"{case.family}: {reason}"))
         out.append(pytest.param(case, id=case.id, marks=marks))
     return out
 

@@ -1722,7 +1722,8 @@ add(
     esc("tensor_dict", T + "d = x.__dict__"),
     esc("tensor_reduce", T + "r = x.__reduce_ex__(2)"),
     esc("tensor_private", T + "d = x._data"),
-    esc("tensor_version", T + "d = x._version"),
+    # `x._version` is PyTorch's (a harmless int: tutorials print it); its internals are not.
+    esc("tensor_cdata", T + "d = x._cdata"),
     esc("tensor_data_base", T + "b = x.data.base"),
     esc("tensor_array_interface", T + "a = x.__array_interface__"),
     # PyTorch refuses numpy() on a tensor that requires grad before tofile is reached.

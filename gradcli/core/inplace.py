@@ -1,0 +1,124 @@
+"""Changes in place, as PyTorch makes them: `x.add_(1)`, `h += 1`, `y[0] = v`, `x.data -= ...`.
+
+The tensor object itself changes (every name bound to it sees it): its storage is written (so
+every tensor sharing the storage sees it too), its version counter goes up, and when the change
+is differentiable the tensor gets the node of the change as its `grad_fn`. Nodes recorded
+before keep differentiating through the old version (`Node.prev`), and a backward pass refuses
+to use a value that a node saved and that was changed since (`autograd.check_saved`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from . import dtypes
+from .tensor import Tensor, _GradMode, bumped
+
+LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
+VIEW_OF_LEAF = (
+    "a view of a leaf Variable that requires grad is being used in an in-place operation."
+)
+
+
+def check_target(x: Tensor) -> None:
+    """Refuse, in PyTorch's words, a change in place autograd cannot record."""
+    if not _GradMode.enabled:
+        return
+    base = x._base
+    if base is not None and base.requires_grad:
+        if base.node is None:
+            raise GradcliError(
+                VIEW_OF_LEAF,
+                hint="change the leaf under `with torch.no_grad():`, or work on a copy "
+                "(y = x.clone())",
+            )
+        raise GradcliError(
+            "gradcli does not support an in-place operation on a view of a tensor that "
+            "requires grad",
+            hint="change a copy (v = v.clone()) or the whole tensor, out of place",
+        )
+    if x.requires_grad and x.node is None:
+        raise GradcliError(
+            LEAF,
+            hint="change it under `with torch.no_grad():` (as optimisers do), or change "
+            "x.data; or make a new tensor: x = x + ...",
+        )
+
+
+def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
+    """Change `x` in place to `compute(old)`, where `old` is x's value before the change (a
+    Tensor: x itself when nothing is recorded, else a copy that carries x's old node). The
+    result must broadcast to x's shape; when it is differentiable, x takes over its node."""
+    check_target(x)
+    record = _GradMode.enabled
+    if record and x.requires_grad:
+        old = Tensor(x.data.copy())
+        old.requires_grad = True
+        old.node = x.node
+    else:
+        old = x
+    new = compute(old)
+    write(x, new)
+    node = new.node if isinstance(new, Tensor) else None
+    if record and node is not None:
+        node.out = x
+        node.prev = x.node
+        x.node = node
+        x.requires_grad = True
+        vs = list(node.versions or (0,) * (len(node.inputs) + 1))
+        vs[-1] = x._version
+        node.versions = tuple(vs)
+    elif record and x.requires_grad and old is not x:
+        # Overwritten with values that depend on nothing differentiable: gradients stop here.
+        x.node = None
+        x.requires_grad = False
+    return x
+
+
+def write(x: Tensor, value: Any) -> None:
+    """Write `value` into x's storage (broadcast to x's shape, cast to its dtype) and count
+    the change in x's version counter."""
+    new = np.asarray(value.data if isinstance(value, Tensor) else value)
+    if new.shape != x.shape:
+        try:
+            shape = np.broadcast_shapes(new.shape, x.shape)
+        except ValueError:
+            shape = None
+        if shape != x.shape:
+            raise GradcliError(
+                f"output with shape {list(x.shape)} doesn't match the broadcast shape "
+                f"{list(shape) if shape is not None else list(new.shape)}",
+                hint="an in-place result keeps the tensor's shape: write y = ... (a new "
+                "tensor) to change it",
+            )
+    if new.dtype != x.dtype and _can_not_cast(new.dtype, x.dtype):
+        raise GradcliError(
+            f"result type {dtypes.scalar_type_name(new.dtype)} can't be cast to the desired output "
+            f"type {dtypes.scalar_type_name(x.dtype)}",
+            hint="convert the tensor first (x = x.float()), or write y = ... (a new tensor)",
+        )
+    if not x.data.flags.writeable:
+        raise GradcliError(
+            "unsupported operation: more than one element of the written-to tensor refers to "
+            "a single memory location. Please clone() the tensor before performing the "
+            "operation.",
+            hint="x = x.clone() first (expand() makes elements share memory)",
+        )
+    np.copyto(x.data, new, casting="unsafe")
+    bumped(x)
+
+
+def _can_not_cast(src: np.dtype, dst: np.dtype) -> bool:
+    """PyTorch's in-place rule: the result's kind must not be wider than the tensor's (a
+    float result cannot go into an integer tensor, nor an integer into a bool one)."""
+    order = "biuf"
+    s, d = src.kind, dst.kind
+    if s == "u":
+        s = "i"
+    if d == "u":
+        d = "i"
+    return s in order and d in order and order.index(s) > order.index(d)

@@ -86,5 +86,4 @@ FAILING: dict[str, str] = {
     "program_long_undefined_name": "message: stderr is 400,342 bytes (over 4,000) (exit 1, 0.2 s, peak 40 MiB)",
     "program_long_attribute": "message: stderr is 400,344 bytes (over 4,000) (exit 1, 0.2 s, peak 40 MiB)",
     "identifier_million_dunder": "message: stderr is 1,800,416 bytes (over 4,000) (exit 1, 0.2 s, peak 46 MiB)",
-    "hessian_json_25M": "memory: peak 1,759 MiB, over 1 GiB (exit 0, 15.5 s, peak 1759 MiB)",
 }

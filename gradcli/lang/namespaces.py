@@ -18,6 +18,7 @@ from ..core.tensor import Settings, Tensor, as_tensor, share, typename
 from ..ops import arithmetic as A
 from ..surface import constructors as K
 from ..surface import functional as F
+from ..surface import init as I
 from ..surface import names
 from ..surface import optim as O
 from ..surface.printing import Size
@@ -29,7 +30,8 @@ def build_namespaces() -> dict[str, Namespace]:
     dtypes = {k: DType(D.TORCH_NAMES[v], v) for k, v in D.BY_NAME.items()}
     functional_members: dict[str, Any] = dict(names.NN_FUNCTIONAL)
     nn_functional = Namespace("torch.nn.functional", functional_members)
-    nn = Namespace("torch.nn", {**names.MODULES, "functional": nn_functional})
+    nn_init = Namespace("torch.nn.init", dict(I.FUNCTIONS))
+    nn = Namespace("torch.nn", {**names.MODULES, "functional": nn_functional, "init": nn_init})
     optim = Namespace(
         "torch.optim",
         {

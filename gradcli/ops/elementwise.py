@@ -143,7 +143,7 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
     if x.dtype.kind != "f":
         return 1 / (1 + np.exp(-x))
     if x.dtype.itemsize < 8:
-        e = _precise(np.exp)(np.negative(x, out=np.empty_like(x)))
+        e = np.array(_precise(np.exp)(np.negative(x)), dtype=x.dtype)  # an array for 0-d too
     else:
         e = np.negative(x, out=np.empty_like(x))  # an array also for a 0-d x
         np.exp(e, out=e)

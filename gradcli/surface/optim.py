@@ -25,6 +25,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import LEGACY_TYPES
+from ..core.inplace import write
 from ..core.tensor import Settings, Tensor, enable_grad, typename
 from . import kernels as K
 
@@ -59,11 +60,10 @@ def _torch_typename(v: Any) -> str:
 
 
 def _write(p: Tensor, values: np.ndarray) -> None:
-    """Update a parameter in place (its array is shared with `p.data` aliases)."""
-    try:
-        p.data[...] = values
-    except ValueError:  # a read-only array (a broadcast view): the tensor gets its own
-        p.data = np.array(values, dtype=p.dtype)
+    """Update a tensor in place, as PyTorch's step does under no_grad: its storage is written
+    (aliases see it) and its version counter goes up, so that a backward pass through a graph
+    that saved the old value refuses, in PyTorch's words, instead of using the new one."""
+    write(p, values)
 
 
 def _grad_of(p: Tensor) -> np.ndarray:
@@ -193,7 +193,7 @@ class Optimizer:
                     # In place, as PyTorch: a tensor holding the old grad sees the zeros.
                     p.grad.node = None
                     p.grad.requires_grad = False
-                    p.grad.data[...] = 0
+                    _write(p.grad, 0)
 
     def step(self, closure: Any = None) -> Any:
         loss = None
@@ -386,7 +386,7 @@ class SGD(Optimizer):
                     buf = Tensor(np.array(grad, dtype=p.dtype))
                     state["momentum_buffer"] = buf
                 else:
-                    buf.data[...] = K.add(K.mul(buf.data, momentum), grad, 1 - dampening)
+                    _write(buf, K.add(K.mul(buf.data, momentum), grad, 1 - dampening))
                 grad = K.add(grad, buf.data, momentum) if nesterov else buf.data
             _write(p, K.add(p.data, grad, -lr))
 
@@ -476,15 +476,15 @@ class Adam(Optimizer):
                     state["max_exp_avg_sq"] = Tensor(np.zeros_like(p.data))
                 self._state[id(p)] = state
             step_t = state["step"]
-            step_t.data[...] = step_t.data + step_t.dtype.type(1)  # in place: `step_t += 1`
+            _write(step_t, step_t.data + step_t.dtype.type(1))  # in place: `step_t += 1`
             if weight_decay != 0:
                 if decoupled:
                     _write(p, K.mul(p.data, 1 - lr * weight_decay))
                 else:
                     grad = K.add(grad, p.data, weight_decay)
             exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-            exp_avg.data[...] = K.lerp(exp_avg.data, grad, 1 - beta1)
-            exp_avg_sq.data[...] = K.addcmul(K.mul(exp_avg_sq.data, beta2), grad, grad, 1 - beta2)
+            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1))
+            _write(exp_avg_sq, K.addcmul(K.mul(exp_avg_sq.data, beta2), grad, grad, 1 - beta2))
             step = float(step_t.data)
             bias_correction1 = 1 - beta1**step
             bias_correction2 = 1 - beta2**step
@@ -497,7 +497,7 @@ class Adam(Optimizer):
                 if "max_exp_avg_sq" not in state:  # amsgrad switched on after a step
                     state["max_exp_avg_sq"] = Tensor(np.zeros_like(p.data))
                 peak = state["max_exp_avg_sq"]
-                peak.data[...] = np.maximum(peak.data, exp_avg_sq.data)
+                _write(peak, np.maximum(peak.data, exp_avg_sq.data))
                 second = peak.data
             with np.errstate(divide="ignore", invalid="ignore"):
                 denom = K.add(K.div(K.sqrt(second), bias_correction2_sqrt), eps)

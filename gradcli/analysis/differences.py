@@ -23,7 +23,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core.autograd import run_backward
 from ..core.graph import ancestors, has_custom, on_path
-from ..core.op import apply
+from ..core.op import Node, apply, producer
 from ..core.tensor import Tensor
 from ..lang.program import Run
 from .api import Setup, target_sizes
@@ -45,35 +45,42 @@ class Replay:
         _, self.path = on_path(ancestors([out]), self.targets)
 
     def value(self, deltas: dict[int, np.ndarray]) -> np.ndarray:
-        vals: dict[int, np.ndarray] = {}
+        # Values by node (a tensor changed in place has one value per version), targets by id.
+        vals: dict[Any, np.ndarray] = {}
         for t in self.targets:
             if id(t) not in vals:
                 vals[id(t)] = f64(t.data) + deltas.get(id(t), 0)
         with np.errstate(all="ignore"):
             for n in self.path:
-                arrays = [vals[id(t)] if id(t) in vals else f64(t.data) for t in n.inputs]
+                arrays = [_version(vals, t, n, f64) for t in n.inputs]
                 v = np.asarray(n.op.forward(*arrays, **n.params))
                 k = id(n.out)
-                if k in deltas:
+                if k in deltas and n.out.node is n:
                     v = v + deltas[k]
-                vals[k] = v
-        return vals.get(id(self.out), f64(self.out.data))
+                vals[n] = v
+        out = self.out
+        if out.node is not None and out.node in vals:
+            return vals[out.node]
+        return vals.get(id(out), f64(out.data))
 
     def gradient(self, deltas: dict[int, np.ndarray]) -> list[np.ndarray]:
         """The gradient of the (one-element) output at the perturbed point, from a graph built
         anew by applying the recorded ops to the perturbed values."""
-        new: dict[int, Tensor] = {}
+        new: dict[Any, Tensor] = {}
         capture: list[Tensor] = []
         computed = {id(n.out) for n in self.path}
         for t in self.targets:
             if id(t) not in new and id(t) not in computed:
                 new[id(t)] = Tensor(f64(t.data) + deltas.get(id(t), 0), requires_grad=True)
         for n in self.path:
-            ins = [new[id(t)] if id(t) in new else Tensor(f64(t.data)) for t in n.inputs]
+            ins = [_version(new, t, n, lambda a: Tensor(f64(a))) for t in n.inputs]
             v = apply(n.op, *ins, **n.params)
-            if id(n.out) in deltas or any(n.out is t for t in self.targets):
+            latest = n.out.node is n
+            if latest and (id(n.out) in deltas or any(n.out is t for t in self.targets)):
                 v = v + Tensor(deltas.get(id(n.out), np.zeros(n.out.shape)))
-            new[id(n.out)] = v
+            new[n] = v
+            if latest:
+                new[id(n.out)] = v
         for t in self.targets:
             capture.append(new[id(t)])
         out = new.get(id(self.out))
@@ -83,6 +90,20 @@ class Replay:
         return [
             np.asarray(got[id(c)][1].data) if id(c) in got else np.zeros(c.shape) for c in capture
         ]
+
+
+def _version(vals: dict[Any, Any], t: Tensor, n: Node, constant: Callable[[Any], Any]) -> Any:
+    """The value of the version of `t` that node `n` used: recomputed by the node that made it,
+    a perturbed target, or (not on the path) its recorded data."""
+    p = t.node
+    if p is not None:
+        if p.seq >= n.seq:
+            p = producer(t, n.seq)
+        if p is not None and p in vals:
+            return vals[p]
+        if p is not t.node:
+            return constant(t.data)  # an old version made off the path
+    return vals[id(t)] if id(t) in vals else constant(t.data)
 
 
 class Rerun:

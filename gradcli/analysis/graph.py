@@ -7,7 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core.graph import ancestors, leaves, producers
+from ..core.graph import ancestors
+from ..core.op import Node, producer
 from ..core.tensor import Tensor
 from ..lang.program import Run
 
@@ -34,37 +35,50 @@ def _params(p: dict[str, Any]) -> dict[str, Any]:
 
 def build(r: Run, of: Tensor) -> list[GraphNode]:
     """The nodes `of` depends on (the one walk, `core.graph.ancestors`), numbered as the tree
-    shows them: the output first, then depth first, each node's inputs in order."""
+    shows them: the output first, then depth first, each node's inputs in order. A vertex is a
+    node (one version of a tensor: one changed in place has several) or a leaf or constant."""
     names = {id(t): n for n, t in r.tensors.items()}
     nodes = ancestors([of])
-    made = producers(nodes)
-    tensors = [of, *leaves(nodes, of)] + [n.out for n in nodes if n.out is not of]
-    tensors = list({id(t): t for t in tensors}.values())
-    index = {id(t): i for i, t in enumerate(tensors)}
-    kids = [[index[id(x)] for x in made[id(t)].inputs] if id(t) in made else [] for t in tensors]
+    known = set(nodes)
+
+    def vertex(t: Tensor, user: Node | None) -> Any:
+        p = t.node
+        if p is not None and user is not None and p.seq >= user.seq:
+            p = producer(t, user.seq)
+        return p if p is not None and p in known else id(t)
+
+    root = vertex(of, None)
+    tensor_of: dict[Any, Tensor] = {root: of}
+    kids: dict[Any, list[Any]] = {}
+    for n in nodes:
+        ks = []
+        for t in n.inputs:
+            v = vertex(t, n)
+            tensor_of.setdefault(v, t)
+            ks.append(v)
+        kids[n] = ks
     # Number depth first from the output (iteratively: a graph may be 100,000 nodes deep).
-    order: dict[int, int] = {}
-    stack = [0]
+    order: dict[Any, int] = {}
+    stack = [root]
     while stack:
-        i = stack.pop()
-        if i in order:
+        v = stack.pop()
+        if v in order:
             continue
-        order[i] = len(order)
-        stack.extend(reversed([k for k in kids[i] if k not in order]))
+        order[v] = len(order)
+        stack.extend(reversed([k for k in kids.get(v, []) if k not in order]))
     out: list[GraphNode] = [None] * len(order)  # type: ignore[list-item]
-    for i, t in enumerate(tensors):
-        if i not in order:
-            continue
-        n = made.get(id(t))
-        if n is not None:
-            kind, op, params = "op", n.name(), _params(n.params)
-            inputs = [order[k] for k in kids[i]]
+    for v, i in order.items():
+        if isinstance(v, Node):
+            t = v.out
+            kind, op, params = "op", v.name(), _params(v.params)
+            inputs = [order[k] for k in kids[v]]
+            label = names.get(id(t), "") if t.node is v else ""  # an old version: unnamed
         else:
-            kind = "leaf" if t.requires_grad else "constant"
+            t = tensor_of[v]
+            kind = "leaf" if t.requires_grad and t.node is None else "constant"
             op, params, inputs = None, {}, []
-        out[order[i]] = GraphNode(
-            order[i], names.get(id(t), ""), tuple(t.shape), op, kind, params, inputs
-        )
+            label = names.get(id(t), "")
+        out[i] = GraphNode(i, label, tuple(t.shape), op, kind, params, inputs)
     return out
 
 

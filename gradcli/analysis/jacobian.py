@@ -51,9 +51,9 @@ import numpy as np
 
 from ..base.errors import GradcliError, UsageError
 from ..core import forward as forward_mode
-from ..core.autograd import run_backward
-from ..core.graph import ancestors, has_custom, next_seq, on_path, producers, pruned, reached
-from ..core.op import Node
+from ..core.autograd import check_versions, run_backward
+from ..core.graph import ancestors, has_custom, next_seq, on_path, pruned, reached
+from ..core.op import Node, producer
 from ..core.tensor import Tensor, as_tensor, no_grad
 from ..lang.program import Program, Run
 from .api import Setup, check_entries, setup, target_sizes
@@ -86,7 +86,7 @@ def reverse_batched(
     batch here, keeping one batch alive at a time; the rest of the pass is the engine's."""
     m = int(root.data.size)
     nodes = ancestors([root]) if nodes is None else nodes
-    made = producers(nodes)
+    known = set(nodes)
     counts: dict[int, int] = {}
     for n in nodes:
         for u in n.inputs:
@@ -94,10 +94,13 @@ def reverse_batched(
                 counts[id(u)] = counts.get(id(u), 0) + 1
     ids = {id(t) for t in targets}
 
-    def chain(t: Tensor) -> tuple[Node, int, Tensor] | None:
-        """t's node, if t is not a target and its node has one input to follow, used once."""
-        n = made.get(id(t))
-        if id(t) in ids or n is None:
+    def chain(t: Tensor, user: Node | None) -> tuple[Node, int, Tensor] | None:
+        """t's node (the one that made the version of t `user` read), if t is not a target
+        and its node has one input to follow, used once."""
+        n = t.node
+        if n is not None and user is not None and n.seq >= user.seq:
+            n = producer(t, user.seq)  # t was changed in place after `user` read it
+        if id(t) in ids or n is None or n not in known:
             return None
         live = [i for i, u in enumerate(n.inputs) if u.requires_grad and i not in n.op.nondiff]
         if len(live) != 1 or counts.get(id(n.inputs[live[0]]), 0) != 1:
@@ -109,39 +112,42 @@ def reverse_batched(
 
     t, d = root, np.ones(root.shape, dtype=root.dtype)
     start, g = root, None
-    while (step := chain(t)) is not None:
+    user: Node | None = None
+    while (step := chain(t, user)) is not None:
         n, i, u = step
         if elementwise(n, u, t):
+            check_versions(n)
             with no_grad(), np.errstate(all="ignore"):
                 gi = n.op.vjp(Tensor(d), n.out, *n.inputs, **n.params)[i]
             if gi is None:
                 return [None] * len(targets)
             d = as_tensor(gi, like=u).data
             d = d if d.shape == u.shape else np.broadcast_to(d, u.shape)
-            t = u
+            t, user = u, n  # `user`: the node that read t
             continue
         if n.op.name == "matmul" and t.ndim == 1 and u.ndim == 1:
             w = n.inputs[1 - i].data
             if w.ndim == 2:
                 # out = w @ u: rows d_i w[i, :]; out = u @ w: rows d_j w[:, j].
                 g = d[:, None] * (w if i == 1 else w.T)
-                start = u
+                start, user = u, n
         break
     if g is None:
         g = np.zeros((m, m), dtype=root.dtype)
         g.reshape(-1)[:: m + 1] = d.reshape(-1)
         start = t
     g = g.reshape((m,) + start.shape)
-    while (step := chain(start)) is not None and elementwise(step[0], step[2], start):
+    while (step := chain(start, user)) is not None and elementwise(step[0], step[2], start):
         n, i, u = step
+        check_versions(n)
         with no_grad(), np.errstate(all="ignore"):
             gi = n.op.vjp(Tensor(g), n.out, *n.inputs, **n.params)[i]
         if gi is None:
             return [None] * len(targets)
         g = as_tensor(gi, like=u).data
         g = g if g.shape == (m,) + u.shape else np.broadcast_to(g, (m,) + u.shape)
-        start = u
-    if id(start) not in made:
+        start, user = u, n
+    if start.node is None or id(start) in ids:
         got = {id(start): (start, Tensor(g))}
     else:
         got = run_backward([start], [Tensor(g)], nb=1, capture=list(targets), check_freed=False)
@@ -322,6 +328,7 @@ def _diagonal_start(x: Tensor, path: Sequence[Node]) -> tuple[dict[int, Tensor],
             break
         i = live[0]
         if n.op.kind in ("elementwise", "binary") and n.out.shape == t.shape:
+            check_versions(n)
             ins = [Tensor(u.data, requires_grad=j == i) for j, u in enumerate(n.inputs)]
             with no_grad(), np.errstate(all="ignore"):
                 gi = n.op.vjp(Tensor(d), Tensor(n.out.data), *ins, **n.params)[i]

@@ -35,7 +35,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError
 from ..core.graph import ancestors
-from ..core.op import Op
+from ..core.op import Node, Op, producer
 from ..core.tensor import Tensor
 
 ELEMENTWISE_KINDS = ("elementwise", "binary")
@@ -231,7 +231,7 @@ def build(run: Any, of: str, wrt: list[str], *, out: Tensor | None = None) -> Sy
     max_size = limits.SYMPY_EXPRESSION.value
     nodes = ancestors([out_t], stop=sources)
 
-    exprs: dict[int, np.ndarray] = {}
+    exprs: dict[Any, np.ndarray] = {}  # id(tensor), or a node for its output
     sizes: dict[int, int] = {}
     symbols: dict[str, np.ndarray] = {}
     values: dict[Any, float] = {}
@@ -266,7 +266,12 @@ def build(run: Any, of: str, wrt: list[str], *, out: Tensor | None = None) -> Sy
     for w in sources.values():
         add_symbols(run.tensor(w), w)
 
-    def operand(t: Tensor, pos: int, op: Op) -> np.ndarray:
+    def operand(t: Tensor, pos: int, op: Op, user: Node) -> np.ndarray:
+        p = t.node
+        if p is not None and p.seq >= user.seq:
+            p = producer(t, user.seq)  # `t` was changed in place after `user` read it
+        if p is not None and p in exprs:
+            return exprs[p]
         k = id(t)
         if k in exprs:
             return exprs[k]
@@ -287,7 +292,7 @@ def build(run: Any, of: str, wrt: list[str], *, out: Tensor | None = None) -> Sy
             else:
                 exprs[id(out_t)] = constant_array(sp, out_t.data)
     for n in nodes:
-        args = [operand(t, i, n.op) for i, t in enumerate(n.inputs)]
+        args = [operand(t, i, n.op, n) for i, t in enumerate(n.inputs)]
         check_elements(n.out, f"the result of {n.op.name}")
         bound = _size_bound(
             n.op, [sizes.get(id(t), 1) for t in n.inputs], [int(t.data.size) for t in n.inputs]
@@ -302,7 +307,9 @@ def build(run: Any, of: str, wrt: list[str], *, out: Tensor | None = None) -> Sy
                 f"`{n.op.name}`: its symbolic form has shape {list(res.shape)}, but the "
                 f"engine's result has shape {list(n.out.shape)}"
             )
-        exprs[id(n.out)] = res
+        exprs[n] = res  # by node: a tensor changed in place has one expression per version
+        if n.out.node is n:
+            exprs[id(n.out)] = res
         sizes[id(n.out)] = bound
     return SymbolicGraph(
         sp,

@@ -116,7 +116,7 @@ def run_backward(
         gc.disable()  # a pass makes no reference cycles: no collection in the middle of it
     try:
         # One errstate for the whole pass (not one per node): 0/0 at kinks is handled by rules.
-        with mode, np.errstate(all="ignore"), in_pass():
+        with mode, in_pass():
             for n in reversed(ancestors(roots)):
                 hooks.observer.tick()
                 g = grads.pop(n, None)
@@ -205,6 +205,12 @@ _HINT = (
     "Hint: enable anomaly detection to find the operation that failed to compute its "
     "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
 )
+
+
+def check_versions(n: Node) -> None:
+    """`check_saved`, when something was changed in place since `n` was recorded (cheap)."""
+    if n.mark != MUTATIONS[0] and n.op.saves:
+        check_saved(n)
 
 
 def check_saved(n: Node) -> None:

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from . import primitives as P
-from .autograd import run_backward, unbroadcast
+from .autograd import check_versions, run_backward, unbroadcast
 from .graph import all_off
-from .op import Node, apply
+from .op import Node, apply, producer
 from .tensor import Tensor, as_tensor, enable_grad, no_grad
 
 
@@ -93,24 +93,58 @@ def push(
     in order (except those whose seq is in `skip`), adding each output's tangent; returns
     `tangent`."""
     skipped = set(skip)
+    # The tangents of node outputs also by node: a tensor changed in place has one tangent per
+    # version (each computed by its own node), its id only the latest one's.
+    by_node: dict[Node, Tensor] = {
+        n: tangent[id(n.out)] for n in path if n.seq in skipped and id(n.out) in tangent
+    }
     with no_grad(), np.errstate(all="ignore"):
         for node in path:
             if node.seq in skipped:
                 continue
             dots = [
-                tangent.get(id(t)) if i not in node.op.nondiff and t.requires_grad else None
+                _tangent_of(t, node, tangent, by_node)
+                if i not in node.op.nondiff and t.requires_grad
+                else None
                 for i, t in enumerate(node.inputs)
             ]
             if all(d is None for d in dots):
                 continue
+            check_versions(node)  # a value changed in place since: refused, as backward does
             d = jvp(node, dots, nb)
             if d is None:
                 continue
-            k = id(node.out)
-            want = dots_shape(dots, nb) + node.out.shape
+            out = node.out
+            k = id(out)
+            want = dots_shape(dots, nb) + out.shape
             d = d if d.shape == want else Tensor(np.broadcast_to(d.data, want))
-            tangent[k] = apply(P.add, tangent[k], d) if k in tangent else d
+            if out.node is not node:
+                by_node[node] = d  # an old version: the id is the latest version's
+                continue
+            if node.prev is not None or k not in tangent:
+                tangent[k] = d  # (a change in place replaces the old version's tangent)
+            else:
+                tangent[k] = apply(P.add, tangent[k], d)  # a seeded target it depends on
+            by_node[node] = tangent[k]
     return tangent
+
+
+def _tangent_of(
+    t: Tensor, node: Node, tangent: dict[int, Tensor], by_node: dict[Node, Tensor]
+) -> Tensor | None:
+    """The tangent of the version of `t` that `node` used."""
+    p = t.node
+    if p is None:
+        return tangent.get(id(t))
+    if p.seq >= node.seq:  # changed in place after node used it
+        p = producer(t, node.seq)
+        if p is None:
+            return None
+    d = by_node.get(p)
+    if d is not None:
+        return d
+    # Not computed on the path: a seeded target (by id), unless `t` is an old version.
+    return tangent.get(id(t)) if p is t.node else None
 
 
 def dots_shape(dots: Sequence[Tensor | None], nb: int) -> tuple[int, ...]:

@@ -60,6 +60,7 @@ def leaves(nodes: Sequence[Node], root: Tensor | None = None) -> list[Tensor]:
     """The tensors the nodes use that no node of them computes (leaves, constants, and the
     walk's stop tensors), in order of first use; `root` itself if it has no node."""
     made = {id(n.out) for n in nodes}
+    known = set(nodes)
     seen: set[int] = set()
     out: list[Tensor] = []
     if root is not None and root.node is None:
@@ -68,9 +69,15 @@ def leaves(nodes: Sequence[Node], root: Tensor | None = None) -> list[Tensor]:
     for n in nodes:
         for t in n.inputs:
             k = id(t)
-            if k not in made and k not in seen:
-                seen.add(k)
-                out.append(t)
+            if k in seen:
+                continue
+            p = t.node
+            if p is not None and p.seq >= n.seq:
+                p = producer(t, n.seq)
+            if k in made or (p is not None and p in known):
+                continue  # computed by one of the nodes (an old version of it, perhaps)
+            seen.add(k)
+            out.append(t)
     return out
 
 
@@ -78,11 +85,28 @@ def on_path(nodes: Sequence[Node], targets: Sequence[Tensor]) -> tuple[set[int],
     """Ids of the tensors that depend on a target (the targets included), and the nodes that
     compute them from a target, in creation order."""
     on = {id(t) for t in targets}
-    path = []
+    path: list[Node] = []
+    on_nodes: set[Node] = set()
     for n in nodes:
-        if any(id(t) in on and t.requires_grad for t in n.inputs):
+        hit = False
+        for t in n.inputs:
+            if not t.requires_grad:
+                continue
+            if id(t) in on:
+                hit = True
+                continue
+            p = t.node
+            if p is not None and p.seq >= n.seq:
+                p = producer(t, n.seq)
+            if p is not None and p in on_nodes:
+                # An earlier version of a tensor changed in place (its own object): on the
+                # path too, so that `pruned` leaves it alone.
+                on.add(id(t))
+                hit = True
+        if hit:
             on.add(id(n.out))
             path.append(n)
+            on_nodes.add(n)
     return on, path
 
 

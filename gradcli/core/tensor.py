@@ -19,7 +19,9 @@ from . import dtypes, hooks
 
 class _GradMode:
     enabled = True
-    in_pass = False  # inside run_backward's loop (which sets NumPy's errstate once)
+    # NumPy's errstate(all="ignore") is held by the caller (a backward pass, a program's run):
+    # `apply` need not set it for every operation
+    in_pass = False
 
 
 class no_grad:  # noqa: N801 - named like torch.no_grad
@@ -40,18 +42,55 @@ class enable_grad(no_grad):  # noqa: N801
 
 
 class in_pass:  # noqa: N801
-    """Marks run_backward's loop, so `apply` can skip its own per-op errstate."""
+    """NumPy's errstate(all="ignore") for a whole backward pass or run, marked so that `apply`
+    skips its own per-op errstate (a microsecond per operation)."""
 
     def __enter__(self) -> None:
         self.prev = _GradMode.in_pass
+        self.state = np.errstate(all="ignore")
+        self.state.__enter__()
         _GradMode.in_pass = True
+        # The element limit `apply` checks, read once (a run's budget has read it already).
+        limit = limits.TENSOR_ELEMENTS
+        self.read = limit._cached is None
+        if self.read:
+            limit._cached = limit.read()
 
     def __exit__(self, *exc: object) -> None:
         _GradMode.in_pass = self.prev
+        if self.read:
+            limits.TENSOR_ELEMENTS._cached = None
+        self.state.__exit__(*exc)
 
 
 def grad_enabled() -> bool:
     return _GradMode.enabled
+
+
+class recording:  # noqa: N801 - a context manager, like no_grad
+    """While a program records a graph: the cyclic collector runs less often. A recorded graph
+    has no reference cycles (it is freed by reference counting), but the collector's passes
+    over a growing graph made recording slower the longer it got (a 100,000-step chain: 1.8x
+    per step); with the first generation's threshold at 10,000 objects the time per step stays
+    within 20% from 1,000 to 100,000 steps. Cycles a program makes are still collected. And
+    NumPy's errstate is set once for the run (`in_pass`), not for every operation."""
+
+    THRESHOLD = 10_000
+
+    def __enter__(self) -> None:
+        import gc
+
+        self.prev = gc.get_threshold()
+        if self.prev[0] and self.prev[0] < self.THRESHOLD:
+            gc.set_threshold(self.THRESHOLD, *self.prev[1:])
+        self.quiet = in_pass()
+        self.quiet.__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        import gc
+
+        self.quiet.__exit__(*exc)
+        gc.set_threshold(*self.prev)
 
 
 class Settings:

@@ -13,7 +13,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, Source, suggest
 from ..base.record import Record
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, recording
 from .interpreter import Interpreter
 from .syntax import ast_parse, char_span, syntax_span, validate
 
@@ -105,7 +105,8 @@ class Program:
             see_through=see_through,
             promote=promote,
         )
-        it.execute()
+        with recording():
+            it.execute()
         return Run(
             self,
             it.globals,

@@ -27,7 +27,8 @@ sub = defop(
 mul = defop(
     "mul",
     np.multiply,
-    lambda g, out, x, y: (g * y, g * x),
+    # Only the gradients wanted (x * 2.0 needs no gradient for the constant).
+    lambda g, out, x, y: (g * y if x.requires_grad else None, g * x if y.requires_grad else None),
     "MulBackward0",
     "g * y, g * x",
     sym=lambda sp, x, y: x * y,
@@ -37,7 +38,10 @@ mul = defop(
 div = defop(
     "div",
     np.divide,
-    lambda g, out, x, y: (g / y, -g * out / y),
+    lambda g, out, x, y: (
+        g / y if x.requires_grad else None,
+        -g * out / y if y.requires_grad else None,
+    ),
     "DivBackward0",
     "g / y, -g * x / y^2",
     sym=lambda sp, x, y: x / y,
@@ -47,16 +51,26 @@ div = defop(
 
 
 def _pow_tt_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
+    return (_pow_dx(g, x, y) if x.requires_grad else None, _pow_dy(g, out, x, y))
+
+
+def _pow_dy(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
     # d/dy x^y = x^y log x; PyTorch takes it as 0 where x == 0 and y >= 0.
+    if not y.requires_grad:
+        return None
     zero = (x.data == 0) & (y.data >= 0)
     logx = Tensor(np.where(zero, 1.0, x.data).astype(x.dtype)) if np.any(zero) else x
     gy = g * out * logx.log()
     if np.any(zero):
         gy = gy * mask_like(~np.broadcast_to(zero, out.shape), out)
+    return gy
+
+
+def _pow_dx(g: Tensor, x: Tensor, y: Tensor) -> Tensor:
     # d/dx is 0 where y == 0, as PyTorch (not 0 * 0^-1 = nan at x == 0): shift the exponent.
     yz = y.data == 0
     e = y - 1 + mask_like(yz, y) if np.any(yz) else y - 1
-    return (g * y * x**e, gy)
+    return g * y * x**e
 
 
 pow = defop(  # noqa: A001 - the record of torch.pow (tensor ** tensor)

@@ -457,3 +457,19 @@ def test_the_kernel_reports_its_work_to_the_installed_observer() -> None:
     assert seen.nodes == 2
     assert ticks_forward == 2 and seen.ticks > ticks_forward  # backward ticks too
     assert seen.sizes == [hooks.REPORT_BYTES]
+
+
+def test_recording_holds_the_collector_and_errstate_only_while_it_lasts() -> None:
+    """A program's run raises the collector's first threshold and holds NumPy's errstate
+    once (no per-op errstate); both are as they were afterwards, also after an error."""
+    import gc
+
+    from gradcli.core.tensor import _GradMode, recording
+
+    before, errs = gc.get_threshold(), np.geterr()
+    with recording():
+        assert gc.get_threshold()[0] >= recording.THRESHOLD or before[0] == 0
+        assert _GradMode.in_pass and np.geterr()["divide"] == "ignore"
+    with pytest.raises(ZeroDivisionError), recording():
+        1 / 0  # noqa: B018
+    assert gc.get_threshold() == before and np.geterr() == errs and not _GradMode.in_pass

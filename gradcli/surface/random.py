@@ -55,8 +55,8 @@ Speed
 best of 9, one thread): float32 3.0x, float64 5.2x (7.2x before the float64 Box-Muller worked
 in place and skipped the checks its logarithm's arguments never need). float64's floor is
 libm's: its ``sin`` and ``cos`` (7 ms each for the 500,000 angles) and the log (16 ms for
-500,000, of which the double-double evaluation is most; glibc's own would be 9 ms through
-``math.log``'s Python call) against NumPy's 9.6 ms for everything.
+500,000: the double-double evaluation, and ``math.log`` for the 6% it leaves in doubt; calling
+``math.log`` for all of them costs twice that), against NumPy's 9.6 ms for everything.
 
 Non-contiguous targets
 ----------------------

@@ -19,4 +19,5 @@ for step in range(20):
     loss = ((w * x + b - y) ** 2).mean()
     loss.backward()
     opt.step()
+loss = ((w * x + b - y) ** 2).mean()
 print(loss.item(), w, b)

@@ -17,6 +17,7 @@ A program reaches an optimizer through `program_attribute` only: its methods (`s
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -673,6 +674,9 @@ def _constructor(cls: type) -> Callable[..., Any]:
         return cls(*args, **kwargs)
 
     make.__name__ = cls.__name__
+    # The class's own parameters, so that a call that does not fit them is the program's error
+    # in Python's words (lang.calls binds the signature before calling).
+    make.__signature__ = inspect.signature(cls)  # type: ignore[attr-defined]
     return make
 
 

@@ -431,7 +431,7 @@ class Interpreter:
             self.assign_attribute(target, value)
         elif isinstance(target, ast.Subscript):
             owner = self.eval(target.value)
-            if type(owner) is dict:  # optimizer.param_groups[0]["lr"] = 0.01
+            if isinstance(owner, dict):  # optimizer.param_groups[0]["lr"] = 0.01
                 key = self.eval(target.slice)
                 if not isinstance(key, (str, int, float, type(None))):
                     raise self.error(target, f"unhashable type: '{typename(key)}'")
@@ -771,7 +771,7 @@ class Interpreter:
                     f"{typename(owner)} index out of range",
                     hint=f"it has {len(owner)} items",
                 ) from None
-        if type(owner) is dict:  # what gradcli hands out: optimizer.param_groups[0], state_dict()
+        if isinstance(owner, dict):  # what gradcli hands out: param_groups[0], state_dict()
             try:
                 return owner[key]
             except KeyError:

@@ -115,8 +115,9 @@ class Optimizer:
 
     @property
     def state(self) -> dict[Tensor, dict[str, Any]]:
-        """The per-parameter state, keyed by parameter (as PyTorch's `optimizer.state`)."""
-        out: dict[Any, dict[str, Any]] = {}
+        """The per-parameter state, keyed by parameter (as PyTorch's `optimizer.state`:
+        `opt.state[w]['momentum_buffer']`; a parameter without state has an empty dict)."""
+        out: dict[Any, dict[str, Any]] = _State()
         for group in self.param_groups:
             for p in group["params"]:
                 if id(p) in self._state:
@@ -262,6 +263,24 @@ class _Key:
 
     def __repr__(self) -> str:
         return repr(self.t)
+
+
+class _State(dict):
+    """`optimizer.state`: a dict keyed by parameters (looked up by identity, as PyTorch's
+    tensors hash), which gives `{}` for a parameter without state (PyTorch's is a
+    defaultdict(dict))."""
+
+    def __getitem__(self, key: Any) -> Any:
+        return super().__getitem__(_Key(key) if isinstance(key, Tensor) else key)
+
+    def __missing__(self, key: Any) -> Any:
+        return {}
+
+    def __contains__(self, key: object) -> bool:
+        return super().__contains__(_Key(key) if isinstance(key, Tensor) else key)
+
+    def __repr__(self) -> str:
+        return "defaultdict(<class 'dict'>, " + _shown(dict(self)) + ")"
 
 
 def _shown(v: Any) -> str:

@@ -89,11 +89,14 @@ def run_backward(
     capture: Sequence[Tensor] = (),
     check_freed: bool = True,
     trace: Callable[[Node, Tensor, tuple], None] | None = None,
+    fresh: set[int] | None = None,
 ) -> dict[int, tuple[Tensor, Tensor]]:
     """One reverse pass. Returns the pass's gradients, `id(tensor) -> (tensor, gradient)`, for
     every leaf reached and for every tensor in `capture` (which may be intermediates).
 
-    `root_grads[i]` has shape `nb batch axes + roots[i].shape`. Gradients are kept per node
+    `root_grads[i]` has shape `nb batch axes + roots[i].shape`. `fresh`, if given, receives
+    the ids of the leaves whose gradient is a sum the pass made (an array no one else holds:
+    `backward` need not copy it). Gradients are kept per node
     (the gradient of the node's output), per tensor for leaves: a tensor changed in place has
     several versions, each computed by its own node. The program's own passes (`check_freed`,
     no batch axes) run the tensors' hooks; the analyses' passes do not.
@@ -156,7 +159,12 @@ def run_backward(
                                 continue  # a constant then
                         k = p
                     gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
-                    grads[k] = apply(P.add, grads[k], gi) if k in grads else gi
+                    if k in grads:
+                        grads[k] = apply(P.add, grads[k], gi)
+                        if fresh is not None and type(k) is int:
+                            fresh.add(k)
+                    else:
+                        grads[k] = gi
                 if not retain_graph and n.op.saves:
                     n.freed = True
     finally:
@@ -337,23 +345,27 @@ def backward(
     retain = create_graph if retain_graph is None else retain_graph
     capture = list(inputs) if inputs else []
     wanted = {id(c) for c in capture}
-    got = run_backward(outs, gl, create_graph=create_graph, retain_graph=retain, capture=capture)
-    for t, g in got.values():
+    fresh: set[int] = set()
+    got = run_backward(
+        outs, gl, create_graph=create_graph, retain_graph=retain, capture=capture, fresh=fresh
+    )
+    for k, (t, g) in got.items():
         # Without `inputs`: the leaves; with it: exactly those tensors.
         if not t.requires_grad or (id(t) not in wanted if capture else t.node is not None):
             continue
-        accumulate(t, g, create_graph)
+        accumulate(t, g, create_graph, copy=k not in fresh or bool(t._hooks))
 
 
-def accumulate(t: Tensor, g: Tensor, create_graph: bool = False) -> None:
+def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = True) -> None:
     """Add a pass's gradient into `t.grad` as PyTorch does: the first stores a new tensor, later
     ones add into that same tensor in place (a name bound to `x.grad` sees them), or out of
     place with create_graph=True (the sum is then differentiable)."""
     cur = t.grad
     if cur is None:
-        # A copy: the gradient may be the caller's own upstream array (or shared with another
-        # leaf's), and `.grad.zero_()` must never reach those.
-        t.grad = g if create_graph else Tensor(np.array(g.data))
+        # A copy (unless the pass made this array for it): the gradient may be the caller's
+        # own upstream array (or shared with another leaf's), and `.grad.zero_()` must never
+        # reach those.
+        t.grad = g if create_graph or not copy else Tensor(np.array(g.data))
     elif (
         create_graph
         or cur.requires_grad

@@ -16,6 +16,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from . import dtypes
+from .op import versioned
 from .tensor import Tensor, _GradMode, bumped
 
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
@@ -66,7 +67,7 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
     node = new.node if isinstance(new, Tensor) else None
     if record and node is not None:
         node.out = x
-        node.prev = x.node
+        versioned(node, x.node)
         x.node = node
         x.requires_grad = True
         vs = list(node.versions or (0,) * (len(node.inputs) + 1))

@@ -7,6 +7,7 @@ single-assignment equations in creation order (walked by `core.graph`).
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import weakref
 from collections.abc import Callable
@@ -160,6 +161,9 @@ class Node:
     `mark` is `MUTATIONS` then, so a pass checks saved versions only if something changed since.
     """
 
+    # What a program may read of a grad_fn (the interpreter's attribute table for objects).
+    PROGRAM_ATTRIBUTES = ("name", "next_functions")
+
     __slots__ = (
         "op",
         "inputs",
@@ -169,6 +173,7 @@ class Node:
         "freed",
         "label",
         "prev",
+        "history",
         "hooks",
         "mark",
         "versions",
@@ -184,6 +189,9 @@ class Node:
         self.freed = False
         self.label = label
         self.prev: Node | None = None
+        # For a tensor changed in place: the nodes of all its versions and their seqs (one pair
+        # of lists shared by those nodes), so that `producer` finds a version by bisection.
+        self.history: tuple[list, list] | None = None
         self.hooks: list | None = None
         self.mark = m = MUTATIONS[0]
         self.versions = None if m == 0 else versions_of(inputs, out)
@@ -221,6 +229,7 @@ class Node:
 class AccumulateGrad:
     """The node that stores a leaf's gradient in `.grad` (as `next_functions` shows it)."""
 
+    PROGRAM_ATTRIBUTES = ("name", "next_functions", "variable")
     __slots__ = ("variable",)
 
     def __init__(self, variable: Tensor) -> None:
@@ -249,9 +258,28 @@ def producer(t: Tensor, seq: int) -> Node | None:
     when `t` was changed in place since, the node it had then (None: it was a leaf or a
     constant then)."""
     p = t.node
-    while p is not None and p.seq >= seq:
-        p = p.prev
-    return p
+    if p is None or p.seq < seq:
+        return p
+    h = p.history
+    if h is None:
+        while p is not None and p.seq >= seq:
+            p = p.prev
+        return p
+    nodes, seqs = h
+    return nodes[bisect.bisect_left(seqs, seq) - 1]
+
+
+def versioned(node: Node, prev: Node | None) -> None:
+    """Record that `node` makes a new version of the tensor `prev` made (a change in place)."""
+    node.prev = prev
+    h = prev.history if prev is not None else None
+    if h is None:
+        h = ([prev], [prev.seq if prev is not None else -1])
+        if prev is not None:
+            prev.history = h
+    h[0].append(node)
+    h[1].append(node.seq)
+    node.history = h
 
 
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:

@@ -214,6 +214,11 @@ class Tensor:
                 "cannot register a hook on a tensor that doesn't require gradient",
                 hint="create the tensor with requires_grad=True",
             )
+        if not callable(fn):
+            raise GradcliError(
+                f"register_hook expects a function, not {typename(fn)}",
+                hint="pass a function of the gradient: x.register_hook(lambda g: g * 2)",
+            )
         if self.node is not None:
             hooks_list = self.node.hooks
             if hooks_list is None:

@@ -23,7 +23,7 @@ from ..surface import names
 from ..surface import optim as O
 from ..surface.printing import Size
 from .builtins import size_builtin
-from .values import Builtin, DType, GradFn, Namespace
+from .values import Builtin, DType, Namespace
 
 
 def build_namespaces() -> dict[str, Namespace]:
@@ -258,7 +258,7 @@ def _tolist(t: Tensor) -> Any:
 
 # Tensor properties a program may read (and the few it may assign).
 def _grad_fn(t: Tensor) -> Any:
-    return None if t.node is None else GradFn(t.node.name())
+    return t.node  # the engine's node: name(), next_functions, PyTorch's repr
 
 
 def data_alias(t: Tensor) -> Tensor:

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..core.op import Sample, defop, unary_samples
-from ..core.tensor import Tensor, constant, mask_like
+from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 
 
 def _precise(fn: Any) -> Any:
@@ -152,10 +152,21 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
     return e
 
 
+def _sigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    if grad_enabled() or g.shape != out.shape or g.dtype != out.dtype:
+        return (g * out * (1 - out),)  # recorded (create_graph=True), or batched
+    # A first-order pass: the products on one buffer, no temporaries, in PyTorch's order
+    # (its CPU kernel computes g * (1 - out) * out).
+    s = np.subtract(1, out.data, dtype=out.dtype)
+    s *= g.data
+    s *= out.data
+    return (Tensor(s),)
+
+
 sigmoid = defop(
     "sigmoid",
     _sigmoid,
-    lambda g, out, x: (g * out * (1 - out),),
+    _sigmoid_vjp,
     "SigmoidBackward0",
     "g * out * (1 - out)",
     sym=lambda sp, x: 1 / (1 + sp.exp(-x)),
@@ -344,6 +355,10 @@ clamp = defop(
 def _pow_vjp(g: Tensor, out: Tensor, x: Tensor, p: float) -> tuple:
     if p == 0:
         return (g * 0,)
+    if p == 1:
+        return (g,)
+    if p == 2:
+        return (g * (x * 2.0),)  # two passes, not three (x ** 1 is a copy of x)
     return (g * p * x ** (p - 1),)
 
 

@@ -171,7 +171,8 @@ def _numpy(self: Tensor, force: bool = False) -> Tensor:
 
 
 def _detach(self: Tensor) -> Tensor:
-    return Tensor(self.data)
+    # The same storage and version counter (changes in place through it count), no graph.
+    return self.detach()
 
 
 METHODS: dict[str, Callable[..., Any]] = {

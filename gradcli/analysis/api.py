@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, LimitError
 from ..base.record import Record
 from ..core import autograd
 from ..core.autograd import run_backward
@@ -76,6 +76,17 @@ def resolve_of(r: Run, of: str | None) -> tuple[str, Tensor]:
             hint="create the inputs with requires_grad=True, or choose another output with --of",
         )
     return of, t
+
+
+def default_note(r: Run, asked: str | None, chosen: str) -> str | None:
+    """What the default of `--of` chose, when it is not the last assigned tensor (the one
+    place that says so, for every command)."""
+    if asked is None and r.last_assigned not in (None, chosen):
+        return (
+            f"the last assigned tensor, `{r.last_assigned}`, does not require grad: using "
+            f"`{chosen}`, the last one that does (choose with --of)"
+        )
+    return None
 
 
 def resolve_wrt(r: Run, wrt: list[str] | None) -> list[tuple[str, Tensor]]:
@@ -170,8 +181,13 @@ def backward(
                 )
     steps: list[TraceStep] = []
     names = {id(t): n for n, t in r.tensors.items()}
+    kept = [0]  # numbers the trace holds: it is written as text, budgeted as it grows
 
     def record(node: Node, gin: Tensor, gs: tuple) -> None:
+        kept[0] += int(np.size(gin.data)) + sum(
+            int(np.size(getattr(gi, "data", gi))) for gi in gs if gi is not None
+        )
+        check_text(kept[0], "the trace", hint="trace a smaller program, or leave out --trace")
         steps.append(
             TraceStep(
                 node=node.name(),
@@ -207,10 +223,19 @@ def backward(
     return BackwardResult(of, tuple(out.shape), g, grads, unused, steps)
 
 
-def forward(program: str | Program | Run, names: list[str] | None = None) -> list[TensorInfo]:
-    """The values of the program's named tensors (all of them, or `names`)."""
+def forward(
+    program: str | Program | Run, names: list[str] | None = None, *, text: bool = False
+) -> list[TensorInfo]:
+    """The values of the program's named tensors (all of them, or `names`). `text`: they are
+    to be written as text (`check_text`)."""
     r = run(program)
     chosen = names or list(r.assigned_order)
+    if text:
+        check_text(
+            sum(int(r.tensor(n).data.size) for n in chosen),
+            "the tensors' values",
+            hint="choose fewer tensors with --of",
+        )
     out = []
     for n in chosen:
         t = r.tensor(n)
@@ -277,6 +302,22 @@ def check_entries(rows: int, cols: int, what: str) -> None:
     limits.JACOBIAN_ENTRIES.check(
         rows * cols, f"the number of {what} entries ({rows:,} x {cols:,})"
     )
+
+
+def check_text(numbers: int, what: str, hint: str | None = None) -> None:
+    """Refuse, before any work, an answer of more numbers than `output_numbers` to be written
+    as text: text of millions of numbers takes longer to write than to compute (and as JSON,
+    gigabytes of memory). NPY has no such limit."""
+    limit = limits.OUTPUT_NUMBERS
+    if numbers > limit.value:
+        raise LimitError(
+            f"{what} has {numbers:,} numbers to write as text, over the limit of {limit.value:,}",
+            found=f"{numbers:,}",
+            expected=f"at most {limit.value:,} ({limit.name})",
+            hint=(hint or "write it as NPY (--format npy, or -o FILE.npy)")
+            + f"; or raise the limit with the environment variable {limit.env}=N",
+            limit=limit.name,
+        )
 
 
 def target_sizes(targets: Sequence[tuple[str, Tensor]]) -> list[int]:

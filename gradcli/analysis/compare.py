@@ -1,20 +1,30 @@
-"""Whether two derivatives agree (the seam for one comparison rule).
+"""Whether two derivatives agree: the one comparison rule, used by `check` and by
+`jacobian --compare`.
 
 Two values a, b agree when `|a - b| <= atol + rtol * max(|a|, |b|)`, plus, where finite
-differences are involved, their rounding-error estimate. Exact methods (engine, forward mode,
-sympy, torch in float64) must agree to RTOL_EXACT relative and ATOL_EXACT * max(1, max |J|)
-absolute (the F32 pair when PyTorch computed in float32). At a kink (the one-sided
-differences disagree by more than KINK_TOL) every method's value must lie between the two
-one-sided derivatives. (`jacobian.compare` reports the differences between methods without a
-verdict.)
+differences are involved, their rounding-error estimate. The tolerances depend on the pair
+(`tolerances`): a pair with finite differences uses the user's `atol` / `rtol` (1e-6 / 1e-5 by
+default); exact methods (the engine's reverse and forward modes, sympy, PyTorch in float64)
+must agree to RTOL_EXACT relative and ATOL_EXACT * max(1, max |J|) absolute (the F32 pair when
+a method computed in float32). At a kink (the one-sided differences disagree by more than
+KINK_TOL) every method's value must lie between the two one-sided derivatives (widened by the
+same tolerance): that is where PyTorch's conventions fall.
+
+A value one method has and the other has not (nan where the other is a number) is not an
+agreement: it is counted in `Comparison.skipped` and makes the pair disagree, unless the
+method may lack values (`MAY_LACK`): a finite-difference column whose perturbed runs failed,
+an entry sympy cannot evaluate (a DiracDelta at 0).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
-from .differences import Differences
-from .results import Comparison, PairResult
+from ..core import hooks
+from ..core.differences import KINK_TOL, Differences
+from .results import BLOCK, Comparison
 
 ATOL = 1e-6
 RTOL = 1e-5
@@ -22,7 +32,25 @@ ATOL_EXACT = 1e-10
 RTOL_EXACT = 1e-8
 ATOL_F32 = 1e-5
 RTOL_F32 = 2e-4
-KINK_TOL = 1e-2
+
+# The methods whose values come from finite differences (their rounding noise is allowed).
+NUMERIC = ("numeric",)
+# The methods that may have no value at some entries (nan) without disagreeing there.
+MAY_LACK = ("numeric", "sympy")
+
+__all__ = [
+    "ATOL",
+    "ATOL_EXACT",
+    "ATOL_F32",
+    "KINK_TOL",
+    "RTOL",
+    "RTOL_EXACT",
+    "RTOL_F32",
+    "compare",
+    "compare_methods",
+    "scale_of",
+    "tolerances",
+]
 
 
 def compare(
@@ -37,94 +65,171 @@ def compare(
     kinks: np.ndarray | None = None,
     lo: np.ndarray | None = None,
     hi: np.ndarray | None = None,
+    missing_ok: np.ndarray | None = None,
 ) -> Comparison:
     """Entry by entry: |a - b| <= atol + rtol * max(|a|, |b|) (+ noise); at kinks both must
-    lie between the one-sided derivatives `lo`, `hi` (widened by the same tolerance)."""
+    lie between the one-sided derivatives `lo`, `hi` (widened by the same tolerance).
+    `missing_ok` (bool, broadcast to the entries): where a nan on one side only is allowed
+    (a finite-difference column whose perturbed runs failed); elsewhere it disagrees."""
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    shape = np.broadcast_shapes(a.shape, b.shape)
+    cols = shape[1] if len(shape) == 2 else max(1, int(np.prod(shape, dtype=np.int64)))
+    rows = int(np.prod(shape, dtype=np.int64)) // cols if cols else shape[0]
+
+    def as2d(x: np.ndarray | None) -> np.ndarray | None:
+        if x is None:
+            return None
+        x = np.broadcast_to(np.asarray(x), shape)
+        return x if x.ndim == 2 else x.reshape(rows, cols)
+
+    a2, b2 = as2d(a), as2d(b)
+    assert a2 is not None and b2 is not None
+    noise2, kinks2, lo2, hi2, ok2 = (as2d(x) for x in (noise, kinks, lo, hi, missing_ok))
+    max_abs = max_rel = 0.0
+    top, worst, n_missing = -np.inf, None, 0
+    cstep = max(1, min(cols, BLOCK))
+    rstep = max(1, BLOCK // cstep)
+    for r0 in range(0, rows, rstep):
+        for c0 in range(0, cols, cstep):
+            hooks.observer.tick()
+            at = (slice(r0, r0 + rstep), slice(c0, c0 + cstep))
+            part = _rule(
+                a2[at],
+                b2[at],
+                atol,
+                rtol,
+                None if noise2 is None else noise2[at],
+                None if kinks2 is None else kinks2[at],
+                None if lo2 is None else lo2[at],
+                None if hi2 is None else hi2[at],
+                None if ok2 is None else ok2[at],
+            )
+            p_abs, p_rel, p_top, (r, c), p_missing = part
+            max_abs, max_rel = max(max_abs, p_abs), max(max_rel, p_rel)
+            n_missing += p_missing
+            # The first entry (row-major) among the worst, as one argmax over all would give.
+            here = (r0 + r, c0 + c)
+            if p_top > top or (p_top == top and worst is not None and here < worst):
+                top, worst = p_top, here
+    if worst is None:
+        top = 0.0
+    return Comparison(a_name, b_name, max_abs, max_rel, bool(top <= 1.0), worst, top, n_missing)
+
+
+def _rule(
+    a: np.ndarray,
+    b: np.ndarray,
+    atol: float,
+    rtol: float,
+    noise: np.ndarray | None,
+    kinks: np.ndarray | None,
+    lo: np.ndarray | None,
+    hi: np.ndarray | None,
+    missing_ok: np.ndarray | None,
+) -> tuple[float, float, float, tuple[int, int], int]:
+    """The rule on one block: (max |a - b|, max relative difference, the largest ratio of
+    |a - b| to what is allowed, where it is, the entries one side lacks)."""
     with np.errstate(all="ignore"):
         big = np.maximum(np.abs(a), np.abs(b))
         diff = np.abs(a - b)
         allowed = atol + rtol * np.where(np.isfinite(big), big, 0.0)
         if noise is not None:
-            allowed = allowed + noise
+            allowed = allowed + np.nan_to_num(noise, nan=0.0, posinf=0.0)
         same = (a == b) | (np.isnan(a) & np.isnan(b))
         ratio = np.where(same, 0.0, diff / allowed)
-        # An entry where one method (not the engine) has no value is skipped.
-        missing = (np.isnan(a) ^ np.isnan(b)) & ~(np.isnan(a) & (a_name == "engine"))
-        ratio = np.where(missing, 0.0, ratio)
+        missing = np.isnan(a) ^ np.isnan(b)
+        if missing_ok is not None:
+            ratio = np.where(missing & missing_ok, 0.0, ratio)
         ratio = np.where(np.isnan(ratio), np.inf, ratio)
         if kinks is not None and lo is not None and hi is not None:
             low, high = np.minimum(lo, hi) - allowed, np.maximum(lo, hi) + allowed
             inside = ((a >= low) & (a <= high) | np.isnan(a)) & (
                 (b >= low) & (b <= high) | np.isnan(b)
             )
-            ratio = np.where(kinks & inside, 0.0, ratio)
+            ratio = np.where(kinks & inside & ~missing, 0.0, ratio)
         fin = np.isfinite(diff) & ~missing
         max_abs = float(diff[fin].max()) if fin.any() else 0.0
         rel_ok = fin & (big > atol)
         max_rel = float((diff[rel_ok] / big[rel_ok]).max()) if rel_ok.any() else 0.0
-    if ratio.size:
-        k = int(np.argmax(ratio))
-        worst = (int(k // ratio.shape[1]), int(k % ratio.shape[1]))
-        top = float(ratio.reshape(-1)[k])
-    else:
-        worst, top = None, 0.0
-    return Comparison(
-        a_name, b_name, max_abs, max_rel, bool(top <= 1.0), worst, top, int(missing.sum())
-    )
+    k = int(np.argmax(ratio))
+    where = divmod(k, ratio.shape[1])
+    return max_abs, max_rel, float(ratio.reshape(-1)[k]), where, int(missing.sum())
 
 
-def compare_all(
-    r: PairResult, diffs: Differences | None, atol: float, rtol: float, low_precision: set[str]
-) -> None:
-    names = list(r.jacobians)
-    scale = max(
-        (
-            float(np.nanmax(np.abs(J)))
-            for J in r.jacobians.values()
-            if J.size and np.isfinite(J).any()
-        ),
-        default=1.0,
-    )
-    scale = max(1.0, scale if np.isfinite(scale) else 1.0)
-    kinks = lo = hi = None
+def scale_of(mats: Sequence[np.ndarray]) -> float:
+    """max(1, the largest finite |J| over the methods): the scale of absolute tolerances."""
+    best = 1.0
+    for m in mats:
+        flat = np.asarray(m, dtype=np.float64).reshape(-1)
+        for k in range(0, flat.size, BLOCK):
+            hooks.observer.tick()
+            part = np.abs(flat[k : k + BLOCK])
+            part = part[np.isfinite(part)]
+            if part.size:
+                best = max(best, float(part.max()))
+    return best
+
+
+def tolerances(
+    a: str, b: str, *, atol: float, rtol: float, scale: float, low_precision: set[str]
+) -> tuple[float, float]:
+    """(atol, rtol) for comparing methods `a` and `b`: the user's with finite differences,
+    the exact pair between exact methods (float32's when either computed in float32)."""
+    if a in NUMERIC or b in NUMERIC:
+        return atol, rtol
+    if a in low_precision or b in low_precision:
+        return ATOL_F32 * scale, RTOL_F32
+    return ATOL_EXACT * scale, RTOL_EXACT
+
+
+def compare_methods(
+    mats: dict[str, np.ndarray],
+    diffs: Differences | None,
+    *,
+    atol: float = ATOL,
+    rtol: float = RTOL,
+    low_precision: set[str] | None = None,
+    pairs: Sequence[tuple[str, str]] | None = None,
+) -> list[Comparison]:
+    """Every pair of methods (or the `pairs` given) by the rule above: `mats` maps a method to
+    its (n_out, n_in) Jacobian; `diffs` (the finite differences behind "numeric", with their
+    one-sided differences) gives the noise estimate and the kinks."""
+    low = low_precision or set()
+    names = list(mats)
+    if pairs is None:
+        pairs = [(names[x], names[y]) for x in range(len(names)) for y in range(x + 1, len(names))]
+    scale = scale_of(list(mats.values()))
+    kinks = lo = hi = noise = None
     if diffs is not None:
-        with np.errstate(all="ignore"):
-            gap = np.abs(diffs.right - diffs.left)
-            size = np.maximum(1.0, np.maximum(np.abs(diffs.left), np.abs(diffs.right)))
-            kinks = np.nan_to_num(gap / size, nan=0.0) > KINK_TOL
-        lo, hi = diffs.left, diffs.right
-        r.kinks = kinks
-        r.one_sided = (diffs.left, diffs.right)
-    for x in range(len(names)):
-        for y in range(x + 1, len(names)):
-            a, b = names[x], names[y]
-            if "numeric" in (a, b):
-                c = compare(
-                    a,
-                    r.jacobians[a],
-                    b,
-                    r.jacobians[b],
-                    atol=atol,
-                    rtol=rtol,
-                    noise=diffs.noise if diffs is not None else None,
-                    kinks=kinks,
-                    lo=lo,
-                    hi=hi,
-                )
-            else:
-                if a in low_precision or b in low_precision:
-                    at, rt = ATOL_F32 * scale, RTOL_F32
-                else:
-                    at, rt = ATOL_EXACT * scale, RTOL_EXACT
-                c = compare(
-                    a,
-                    r.jacobians[a],
-                    b,
-                    r.jacobians[b],
-                    atol=at,
-                    rtol=rt,
-                    kinks=kinks,
-                    lo=lo,
-                    hi=hi,
-                )
-            r.comparisons.append(c)
+        kinks = diffs.kinks()
+        lo, hi, noise = diffs.left, diffs.right, diffs.noise
+    lack = {m: np.isnan(np.asarray(v, dtype=np.float64)) for m, v in mats.items() if m in MAY_LACK}
+    out = []
+    for a, b in pairs:
+        at, rt = tolerances(a, b, atol=atol, rtol=rtol, scale=scale, low_precision=low)
+        numeric = a in NUMERIC or b in NUMERIC
+        out.append(
+            compare(
+                a,
+                mats[a],
+                b,
+                mats[b],
+                atol=at,
+                rtol=rt,
+                noise=noise if numeric else None,
+                kinks=kinks,
+                lo=lo,
+                hi=hi,
+                missing_ok=_either(lack.get(a), lack.get(b)),
+            )
+        )
+    return out
+
+
+def _either(a: np.ndarray | None, b: np.ndarray | None) -> np.ndarray | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a | b

@@ -1,50 +1,75 @@
-"""Finite differences: the numeric derivatives every exact method is checked against.
+"""Numeric derivatives of a program: what is re-evaluated with an input perturbed (an
+evaluator), differenced by the one engine of `core.differences`.
 
-Two engines still, with different step rules (the seam for one engine, step policy a
-parameter):
+Two evaluators, one interface (`value(deltas)`: the output with the targets moved by
+`deltas`, keyed by the target's id; `gradient(deltas)`: the gradient of a one-element output
+there):
 
-- `numeric_columns` (`jacobian --method numeric`, `hessian --method numeric`): central
-  differences with h = NUMERIC_STEP * max(1, |x|), NUMERIC_STEP = eps ** (1/3), of a `Replay`
-  of the recorded graph (any target, intermediates too) or a `Rerun` of the program;
-- `finite_differences` (`check`): central and one-sided differences with h = eps * max(1, |x|)
-  (eps = 1e-6) and a rounding-noise estimate, by re-running the program (`Program.run`).
+- `GraphReplay`, "the recorded operations": the graph from the targets to the output,
+  re-evaluated in float64 with each op's own forward (an intermediate target keeps its
+  inputs' contribution: what it is computed from is recomputed, the perturbation added). It
+  measures exactly the function the engine differentiates: the operations as recorded, at the
+  values they were recorded with, whatever the program did to its tensors afterwards.
+- `ProgramRerun`, "the program": the program run again with the leaves replaced
+  (`Program.run(overrides=...)`, the one re-run mechanism). It measures the program as a
+  function of its leaves: value-dependent branches and custom functions' forward bodies
+  included, and also whatever the graph does not record (`.detach()`, `.item()`, a value
+  read through `.data`). It can perturb a leaf only if the program leaves the leaf as it
+  created it (checked on every run: `CannotRerun` says why not).
 
-`check.local_rules` differences one op's forward at its node the same way as the second.
+`numeric_jacobian` differences either with a step policy (`core.differences.Step`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, LimitError
+from ..core import hooks
 from ..core.autograd import run_backward
+from ..core.differences import CUBE_ROOT, Differences, Progress, Step, differences, relative
 from ..core.graph import ancestors, has_custom, on_path
 from ..core.op import Node, apply, producer
 from ..core.tensor import Tensor
 from ..lang.program import Run
-from .api import Setup, target_sizes
+from .api import Setup
 
-Progress = Callable[[int, int], None]
-NUMERIC_STEP = float(np.finfo(np.float64).eps ** (1 / 3))
-EPS = 1e-6
-NOISE = 64 * 2.0**-52
+NUMERIC_STEP = CUBE_ROOT  # `jacobian --method numeric`: about 1e-10 relative on smooth functions
+
+Deltas = dict[int, np.ndarray]
 
 
-class Replay:
+class CannotRerun(GradcliError):
+    """Re-running the program cannot perturb what the graph used (the message says why)."""
+
+
+def f64(a: np.ndarray) -> np.ndarray:
+    """Floating-point data in float64 (other data as it is)."""
+    a = np.asarray(a)
+    return a.astype(np.float64) if a.dtype.kind == "f" and a.dtype != np.float64 else a
+
+
+class GraphReplay:
     """The recorded computation from the targets to `out`, re-evaluated in float64 with the
-    targets perturbed (an intermediate target keeps its inputs' contribution: what it is
-    computed from is recomputed, the perturbation added)."""
+    targets perturbed."""
+
+    source = "graph"
 
     def __init__(self, out: Tensor, targets: Sequence[Tensor]):
         self.out = out
         self.targets = list(targets)
+        if has_custom(ancestors([out])):
+            raise GradcliError(
+                "the recorded operations include a user-defined function, whose forward "
+                "cannot be re-evaluated from the graph",
+                hint="re-run the program with its forward bodies seen through",
+            )
         _, self.path = on_path(ancestors([out]), self.targets)
 
-    def value(self, deltas: dict[int, np.ndarray]) -> np.ndarray:
+    def value(self, deltas: Deltas) -> np.ndarray:
         # Values by node (a tensor changed in place has one value per version), targets by id.
         vals: dict[Any, np.ndarray] = {}
         for t in self.targets:
@@ -52,6 +77,7 @@ class Replay:
                 vals[id(t)] = f64(t.data) + deltas.get(id(t), 0)
         with np.errstate(all="ignore"):
             for n in self.path:
+                hooks.observer.tick()
                 arrays = [_version(vals, t, n, f64) for t in n.inputs]
                 v = np.asarray(n.op.forward(*arrays, **n.params))
                 k = id(n.out)
@@ -63,7 +89,7 @@ class Replay:
             return vals[out.node]
         return vals.get(id(out), f64(out.data))
 
-    def gradient(self, deltas: dict[int, np.ndarray]) -> list[np.ndarray]:
+    def gradient(self, deltas: Deltas) -> list[np.ndarray]:
         """The gradient of the (one-element) output at the perturbed point, from a graph built
         anew by applying the recorded ops to the perturbed values."""
         new: dict[Any, Tensor] = {}
@@ -106,50 +132,75 @@ def _version(vals: dict[Any, Any], t: Tensor, n: Node, constant: Callable[[Any],
     return vals[id(t)] if id(t) in vals else constant(t.data)
 
 
-class Rerun:
-    """The program re-run with the (leaf) targets' data replaced: for graphs with user-defined
-    functions, whose forward pass cannot be replayed from the graph."""
+class ProgramRerun:
+    """The program re-run with its leaf targets' data replaced (by name), for the output `of`.
 
-    def __init__(self, s: Setup):
-        if s.run is None:
-            raise GradcliError(
-                "--method numeric cannot re-evaluate a user-defined function outside a program",
-                hint="use another method",
-            )
-        for n, t in s.targets:
+    On every run each perturbed leaf must end the run holding exactly the data it was given:
+    a program that changes a leaf after creating it (`w.data = ...`, `w.data -= ...`, an
+    in-place update under no_grad) or binds its name again would otherwise be perturbed where
+    the graph does not look, and the differences would measure another function. The first run
+    (at the unperturbed values) must reproduce the output. Either failure is a `CannotRerun`.
+    """
+
+    source = "program"
+
+    def __init__(
+        self,
+        base: Run,
+        of: str,
+        targets: Sequence[tuple[str, Tensor]],
+        want: np.ndarray,
+        **changes: Any,
+    ):
+        """`base`: the run to re-run (its settings, `--set` included, are kept; `changes` are
+        made to them, e.g. `dtype="float64"`); `want`: the output's value at the base point."""
+        self.base = base
+        self.of = of
+        self.targets = list(targets)
+        self.changes = changes
+        for n, t in self.targets:
             if t.node is not None:
-                raise GradcliError(
-                    f"--method numeric cannot perturb the intermediate `{n}` of a program with "
-                    "a user-defined function",
-                    hint="use another --method, or take the derivative with respect to leaves",
+                raise CannotRerun(
+                    f"`{n}` is computed by the program: re-running it perturbs only leaves"
                 )
-        self.s = s
-        self.program = s.run.program
-        self.base = {n: t.data for n, t in s.run.tensors.items() if t.node is None}
+        self.x0 = {n: f64(t.data) for n, t in self.targets}
         again = self.value({})
-        want = s.out.data
+        want = f64(np.asarray(want))
         tol = 1e-12 if want.dtype == np.float64 else 1e-5
-        if again.shape != want.shape or not np.allclose(again, want, rtol=tol, atol=tol):
-            raise GradcliError(
-                f"--method numeric re-runs a program with a user-defined function, and the "
-                f"re-run does not reproduce `{s.of}`",
-                hint="the program must compute the same values each run (the same seed, and "
-                "each leaf assigned once); or use another --method",
+        with np.errstate(all="ignore"):
+            same = again.shape == want.shape and bool(
+                np.allclose(again, want, rtol=tol, atol=tol, equal_nan=True)
+            )
+        if not same:
+            raise CannotRerun(
+                f"re-running the program does not reproduce `{of}`: it does not compute the "
+                "same values each run"
             )
 
-    def _run(self, deltas: dict[int, np.ndarray]) -> Run:
-        over = dict(self.base)
-        for n, t in self.s.targets:
-            over[n] = f64(t.data) + deltas.get(id(t), 0)
-        return self.program.run(overrides=over, dtype="float64", seed=self.s.seed)
+    def run(self, deltas: Deltas) -> Run:
+        given = {n: self.x0[n] + deltas.get(id(t), 0) for n, t in self.targets}
+        r = self.base.rerun(overrides=given, **self.changes)
+        for n, v in given.items():
+            got = r.tensors.get(n)
+            if (
+                got is None
+                or got.shape != v.shape
+                or not np.array_equal(f64(got.data), v.astype(f64(got.data).dtype), equal_nan=True)
+            ):
+                raise CannotRerun(
+                    f"the program changes `{n}` after creating it (through `.data`, an "
+                    "in-place update, or by assigning the name again): re-running it with "
+                    f"`{n}` perturbed does not move the value the graph uses"
+                )
+        return r
 
-    def value(self, deltas: dict[int, np.ndarray]) -> np.ndarray:
-        return f64(self._run(deltas).tensor(self.s.of).data)
+    def value(self, deltas: Deltas) -> np.ndarray:
+        return f64(self.run(deltas).tensor(self.of).data)
 
-    def gradient(self, deltas: dict[int, np.ndarray]) -> list[np.ndarray]:
-        r = self._run(deltas)
-        out = r.tensor(self.s.of)
-        ts = [r.tensor(n) for n, _ in self.s.targets]
+    def gradient(self, deltas: Deltas) -> list[np.ndarray]:
+        r = self.run(deltas)
+        out = r.tensor(self.of)
+        ts = [r.tensor(n) for n, _ in self.targets]
         if not out.requires_grad:
             return [np.zeros(t.shape) for t in ts]
         got = run_backward(
@@ -158,43 +209,7 @@ class Rerun:
         return [f64(got[id(t)][1].data) if id(t) in got else np.zeros(t.shape) for t in ts]
 
 
-def f64(a: np.ndarray) -> np.ndarray:
-    """Floating-point data in float64 (other data as it is)."""
-    a = np.asarray(a)
-    return a.astype(np.float64) if a.dtype.kind == "f" and a.dtype != np.float64 else a
-
-
-def evaluator(s: Setup) -> Replay | Rerun:
-    if has_custom(s.graph()):
-        return Rerun(s)
-    return Replay(s.out, [t for _, t in s.targets])
-
-
-def numeric_columns(
-    s: Setup, f: Callable[[dict[int, np.ndarray]], Any], progress: Progress | None
-) -> list[np.ndarray]:
-    """Central differences of `f` (an array or a list of arrays) for every input element:
-    one column per element, of f's flattened value(s)."""
-    cols_per_target: list[np.ndarray] = []
-    total = sum(target_sizes(s.targets))
-    done = 0
-    for _, t in s.targets:
-        n = int(t.data.size)
-        x = f64(t.data).reshape(-1)
-        cols = []
-        for j in range(n):
-            h = NUMERIC_STEP * max(1.0, abs(float(x[j]))) if np.isfinite(x[j]) else NUMERIC_STEP
-            d = np.zeros(n)
-            d[j] = h
-            plus = flat_values(f({id(t): d.reshape(t.shape)}))
-            d[j] = -h
-            minus = flat_values(f({id(t): d.reshape(t.shape)}))
-            cols.append((plus - minus) / (2 * h))
-            done += 1
-            if progress is not None and (done % 8 == 0 or done == total):
-                progress(done, total)
-        cols_per_target.append(np.stack(cols, axis=1) if cols else np.zeros((0, 0)))
-    return cols_per_target
+Evaluator = GraphReplay | ProgramRerun
 
 
 def flat_values(v: Any) -> np.ndarray:
@@ -203,62 +218,71 @@ def flat_values(v: Any) -> np.ndarray:
     return np.asarray(v, dtype=np.float64).reshape(-1)
 
 
-@dataclass
-class Differences:
-    central: np.ndarray  # (n_out, n_in)
-    left: np.ndarray
-    right: np.ndarray
-    noise: np.ndarray  # rounding-error estimate of `central`
-    failed: int = 0  # input elements whose perturbed runs failed (their columns are nan)
-
-
-def finite_differences(
-    prog: Any,
-    of: str,
-    name: str,
-    x0: np.ndarray,
-    f0: np.ndarray,
+def numeric_jacobian(
+    ev: Evaluator,
+    targets: Sequence[tuple[str, Tensor]],
     *,
-    eps: float = EPS,
-    overrides: dict[str, np.ndarray] | None = None,
-    dtype: Any = None,
-    seed: int = 0,
-) -> Differences:
-    """Central (and one-sided) differences of `of` in the leaf `name`, in float64, by
-    re-running the program with one element of `name` moved by `h = eps * max(1, |x|)`."""
-    x0 = np.asarray(x0, dtype=np.float64)
-    f0 = np.asarray(f0, dtype=np.float64).reshape(-1)
-    n_in, n_out = int(x0.size), int(f0.size)
-    central = np.full((n_out, n_in), np.nan)
-    left = np.full((n_out, n_in), np.nan)
-    right = np.full((n_out, n_in), np.nan)
-    noise = np.zeros((n_out, n_in))
-    failed = 0
-    base = dict(overrides or {})
+    of: str = "value",
+    step: Step | None = None,
+    one_sided: bool = False,
+    tolerant: bool = False,
+    progress: Progress | None = None,
+) -> list[Differences]:
+    """The finite differences of `ev.value` (or, with `of="gradient"`, of `ev.gradient`) with
+    respect to each target, one `Differences` each ((n_out, n_in) arrays).
 
-    def value(x: np.ndarray) -> np.ndarray | None:
-        try:
-            r = prog.run(overrides={**base, name: x}, dtype=dtype, seed=seed, promote=True)
-            with np.errstate(all="ignore"):
-                return np.asarray(r.tensor(of).data, dtype=np.float64).reshape(-1)
-        except GradcliError:
-            return None
+    `tolerant`: an evaluation that fails with a user error (outside the program's domain)
+    leaves its column nan, counted in `failed`; otherwise the error propagates. A limit error
+    and `CannotRerun` always propagate."""
+    step = step or relative(NUMERIC_STEP)
+    fn: Callable[[Deltas], Any] = ev.value if of == "value" else ev.gradient
+    total = sum(int(t.data.size) for _, t in targets)
+    done = 0
+    out: list[Differences] = []
+    for _, t in targets:
+        x0 = f64(t.data)
 
-    flat = x0.reshape(-1)
-    for j in range(n_in):
-        h = eps * max(1.0, abs(float(flat[j])))
-        xp, xm = flat.copy(), flat.copy()
-        xp[j] += h
-        xm[j] -= h
-        hp, hm = xp[j] - flat[j], flat[j] - xm[j]  # the steps actually taken
-        fp, fm = value(xp.reshape(x0.shape)), value(xm.reshape(x0.shape))
-        if fp is None or fm is None or fp.shape != f0.shape or fm.shape != f0.shape:
-            failed += 1
-            continue
-        with np.errstate(all="ignore"):
-            central[:, j] = (fp - fm) / (hp + hm)
-            right[:, j] = (fp - f0) / hp
-            left[:, j] = (f0 - fm) / hm
-            scale = np.maximum(np.maximum(np.abs(fp), np.abs(fm)), np.abs(f0))
-            noise[:, j] = NOISE * scale / min(hp, hm)
-    return Differences(central, left, right, noise, failed)
+        def f(x: np.ndarray, t: Tensor = t, x0: np.ndarray = x0) -> np.ndarray | None:
+            try:
+                return flat_values(fn({id(t): x - x0}))
+            except (LimitError, CannotRerun):
+                raise
+            except GradcliError:
+                if tolerant:
+                    return None
+                raise
+
+        offset = done
+
+        def report(k: int, n: int, offset: int = offset) -> None:
+            if progress is not None:
+                progress(offset + k, total)
+
+        f0 = None
+        if one_sided:
+            f0 = f(x0.copy())
+            if f0 is None:
+                raise GradcliError("the program cannot be evaluated at its own values")
+        out.append(differences(f, x0, step=step, f0=f0, one_sided=one_sided, progress=report))
+        done += int(t.data.size)
+    return out
+
+
+def evaluator(s: Setup) -> Evaluator:
+    """`jacobian`/`hessian --method numeric`'s evaluator: the recorded operations, or (for a
+    graph with a user-defined function, whose forward the graph cannot replay) the program
+    re-run, in float64."""
+    if not has_custom(s.graph()):
+        return GraphReplay(s.out, [t for _, t in s.targets])
+    if s.run is None:
+        raise GradcliError(
+            "--method numeric cannot re-evaluate a user-defined function outside a program",
+            hint="use another method",
+        )
+    try:
+        return ProgramRerun(s.run, s.of, s.targets, s.out.data, dtype="float64", promote=True)
+    except CannotRerun as e:
+        raise GradcliError(
+            f"--method numeric re-runs a program with a user-defined function, and {e.message}",
+            hint="use another --method",
+        ) from None

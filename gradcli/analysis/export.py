@@ -223,6 +223,16 @@ def to_torch(
     # The one walk: every input before the operations that use it, in the program's order.
     nodes = ancestors([of])
     order: list[Any] = leaves(nodes, of) + list(nodes)
+    # Every value is written into the script as text: refuse a script of millions of numbers
+    # before writing any (it would take minutes, and gigabytes as one string).
+    from .api import check_text
+
+    check_text(
+        sum(int(t.data.size) for t in order if not isinstance(t, Node))
+        + (0 if grad is None else int(np.size(grad))),
+        "the exported script",
+        hint="export a program with smaller tensors",
+    )
     used: dict[str, bool] = {}
     expr: dict[Any, str] = {}  # id(leaf or constant), or a node (a version of its output)
 

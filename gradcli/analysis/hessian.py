@@ -16,11 +16,12 @@ import numpy as np
 
 from ..base.errors import GradcliError, UsageError
 from ..core.autograd import run_backward
+from ..core.differences import Progress
 from ..core.graph import pruned, reached
 from ..core.tensor import Tensor
 from ..lang.program import Program, Run
-from .api import Setup, check_entries, setup, target_sizes
-from .differences import Progress, evaluator, numeric_columns
+from .api import Setup, check_entries, check_text, setup, target_sizes
+from .differences import evaluator, numeric_jacobian
 from .jacobian import reverse_batched
 from .results import HessianResult, HvpResult
 
@@ -61,11 +62,13 @@ def hessian(
     seed: int = 0,
     dtype: Any = None,
     overrides: dict[str, Any] | None = None,
+    text: bool = False,
 ) -> HessianResult:
     """Second derivatives of a one-element `of`, reverse over reverse: one backward pass with
     `create_graph` for the gradient, then the gradient's Jacobian, its one-hot rows in one
     batched pass (`batched`), one pass each (`rows`), or central differences of the gradient
-    (`numeric`). `blocks[(a, b)][i, j] = d2 of / d a_i d b_j`."""
+    (`numeric`). `blocks[(a, b)][i, j] = d2 of / d a_i d b_j`. `text`: the answer is to be
+    written as text (refused past `output_numbers` before any work, `api.check_text`)."""
     if method not in HESSIAN_METHODS:
         raise UsageError(f"unknown Hessian method {method!r}", expected=" | ".join(HESSIAN_METHODS))
     s = setup(program, of, wrt, seed, dtype, overrides)
@@ -73,15 +76,16 @@ def hessian(
     sizes = target_sizes(s.targets)
     total = sum(sizes)
     check_entries(total, total, "Hessian")
+    if text:
+        check_text(total * total, "the Hessian")
     ts = [t for _, t in s.targets]
     t0 = time.perf_counter()
     dt = s.out.dtype
     reach = reached(s.out, s.graph())
     unused = [n for n, t in s.targets if id(t) not in reach]
     if method == "numeric":
-        ev = evaluator(s)
-        cols = numeric_columns(s, ev.gradient, progress)
-        full = np.concatenate(cols, axis=1) if cols else np.zeros((total, total))
+        diffs = numeric_jacobian(evaluator(s), s.targets, of="gradient", progress=progress)
+        full = np.concatenate([d.central for d in diffs], axis=1) if diffs else np.zeros((0, 0))
         passes = 2 * total
         dt = np.float64
     else:

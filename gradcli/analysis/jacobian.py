@@ -49,15 +49,19 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError, UsageError
 from ..core import forward as forward_mode
+from ..core import hooks
 from ..core.autograd import check_versions, run_backward
+from ..core.differences import Differences, Progress
 from ..core.graph import ancestors, has_custom, next_seq, on_path, pruned, reached
 from ..core.op import Node, producer
 from ..core.tensor import Tensor, as_tensor, no_grad
 from ..lang.program import Program, Run
-from .api import Setup, check_entries, setup, target_sizes
-from .differences import NUMERIC_STEP, Progress, evaluator, numeric_columns
+from .api import Setup, check_entries, check_text, setup, target_sizes
+from .compare import ATOL, RTOL, compare_methods
+from .differences import NUMERIC_STEP, evaluator, numeric_jacobian
 from .results import Block, JacobianResult, Mask, MethodComparison
 
 METHODS = ("rows", "batched", "forward", "numeric", "auto")
@@ -200,8 +204,10 @@ class _Tape:
     def replay(self, mask: np.ndarray) -> list[np.ndarray | None]:
         vals: list[Any] = [None] * self.nslots
         vals[0] = mask
+        tick = hooks.observer.tick
         with np.errstate(all="ignore"):
             for fwd, args, params, o in self.prog:
+                tick()
                 vals[o] = np.asarray(fwd(*[vals[a] if s else a for s, a in args], **params))
         return [None if k is None else vals[k] for k in self.result_slots]
 
@@ -354,11 +360,10 @@ def _diagonal_start(x: Tensor, path: Sequence[Node]) -> tuple[dict[int, Tensor],
 
 
 def _numeric(s: Setup, progress: Progress | None) -> tuple[list[np.ndarray | None], int]:
-    ev = evaluator(s)
-    cols = numeric_columns(s, ev.value, progress)
-    res: list[np.ndarray | None] = []
-    for (_, t), c in zip(s.targets, cols):
-        res.append(c.reshape(s.out.shape + t.shape) if c.size else np.zeros(s.out.shape + t.shape))
+    diffs = numeric_jacobian(evaluator(s), s.targets, progress=progress)
+    res: list[np.ndarray | None] = [
+        d.central.reshape(s.out.shape + t.shape) for (_, t), d in zip(s.targets, diffs)
+    ]
     return res, 2 * sum(target_sizes(s.targets))
 
 
@@ -376,6 +381,7 @@ def jacobian(
     seed: int = 0,
     dtype: Any = None,
     overrides: dict[str, Any] | None = None,
+    text: bool = False,
 ) -> JacobianResult:
     """The Jacobian of `of` (default: the last assigned tensor) with respect to each `wrt`
     (default: every leaf that requires grad): one `Block` each, in `.blocks`; `.array` is the
@@ -385,7 +391,8 @@ def jacobian(
     are used to run it (and, by `numeric` on a program with user-defined functions, to re-run
     it). `show_masks` (rows and batched) keeps each one-hot mask and the row it produced in
     `.masks`. `progress(done, total)` is called as passes complete (rows, numeric). The
-    method is `rows` by default.
+    method is `rows` by default. `text`: the answer is to be written as text, and is refused
+    before any work past the `output_numbers` limit (`api.check_text`).
 
     The Tensor form: `jacobian(out, inputs, method=None)`, `out` a Tensor already computed and
     `inputs` a Tensor, a list of them (named x0, x1, ...) or a dict by name (`jacobian_of`;
@@ -409,7 +416,7 @@ def jacobian(
     if method not in METHODS:
         raise UsageError(f"unknown method {method!r}", expected=" | ".join(METHODS))
     s = setup(program, of, wrt, seed, dtype, overrides)
-    return _jacobian(s, method, show_masks, progress)
+    return _jacobian(s, method, show_masks, progress, text)
 
 
 def jacobian_of(
@@ -428,10 +435,15 @@ def jacobian_of(
     return _jacobian(Setup(None, "out", out, list(named.items()), 0, None), method, False, None)
 
 
-def _jacobian(s: Setup, method: str, show_masks: bool, progress: Progress | None) -> JacobianResult:
+def _jacobian(
+    s: Setup, method: str, show_masks: bool, progress: Progress | None, text: bool = False
+) -> JacobianResult:
     m = int(s.out.data.size)
     n = sum(target_sizes(s.targets))
     check_entries(m, n, "Jacobian")
+    if text:
+        # The Jacobian, and with the masks each one-hot mask and the row it gave.
+        check_text(m * n + (m * (m + n) if show_masks else 0), "the Jacobian")
     used = method
     if method == "auto":
         used = "forward" if n < m else "batched"
@@ -498,14 +510,96 @@ def compare(
     seed: int = 0,
     dtype: Any = None,
     overrides: dict[str, Any] | None = None,
+    atol: float = ATOL,
+    rtol: float = RTOL,
 ) -> MethodComparison:
-    """Run several methods on the same Jacobian (the program runs once)."""
+    """Run several methods on the same Jacobian (the program runs once) and compare each
+    with the reference by the one comparison rule of `check` (`compare.compare_methods`:
+    exact methods to 1e-8 relative, finite differences to `atol`/`rtol` plus their rounding
+    noise, and at a kink anything between the one-sided derivatives). `.ok` is the verdict."""
     s = setup(program, of, wrt, seed, dtype, overrides)
-    results = {}
+    names = [n for n, _ in s.targets]
+    entries = int(s.out.data.size) * sum(target_sizes(s.targets))
+    check_entries(int(s.out.data.size), sum(target_sizes(s.targets)), "Jacobian")
+    # Each method's matrix, and the numeric method's central, one-sided and noise arrays.
+    n_arrays = len(set(methods)) + (3 if "numeric" in methods else 0)
+    if "numeric" in methods and len(s.targets) > 1:
+        n_arrays += 4  # the numeric differences of each input, then side by side
+    limits.MEMORY_MB.check(
+        entries * 8 * n_arrays >> 20,
+        f"the memory --compare needs for {n_arrays} matrices of {entries:,} entries, in MB,",
+    )
+    results: dict[str, JacobianResult] = {}
+    diffs: Differences | None = None
     for m in dict.fromkeys(methods):
-        results[m] = jacobian(s.run, s.of, [n for n, _ in s.targets], m, seed=seed)
+        if m == "numeric":
+            results[m], diffs = _numeric_with_sides(s)
+        else:
+            results[m] = jacobian(s.run, s.of, names, m, seed=seed)
     ref = reference if reference in results else next(iter(results))
-    return MethodComparison(s.of, tuple(s.out.shape), results, ref)
+    comparisons = {}
+    for m, r in results.items():
+        if m == ref:
+            continue
+        mats = {ref: results[ref].matrix, m: r.matrix}
+        comparisons[m] = compare_methods(
+            mats, diffs if "numeric" in mats else None, atol=atol, rtol=rtol, pairs=[(m, ref)]
+        )[0]
+    kinks = diffs.kinks() if diffs is not None else None
+    return MethodComparison(
+        s.of,
+        tuple(s.out.shape),
+        results,
+        ref,
+        comparisons,
+        int(kinks.sum()) if kinks is not None else 0,
+    )
+
+
+def _numeric_with_sides(s: Setup) -> tuple[JacobianResult, Differences]:
+    """The numeric method's Jacobian, and its differences with the one-sided ones (all
+    inputs side by side) that judge kinks."""
+    check_entries(int(s.out.data.size), sum(target_sizes(s.targets)), "Jacobian")
+    t0 = time.perf_counter()
+    parts = numeric_jacobian(evaluator(s), s.targets, one_sided=True)
+    seconds = time.perf_counter() - t0
+    blocks = {
+        name: Block(name, tuple(t.shape), d.central.reshape(s.out.shape + t.shape))
+        for (name, t), d in zip(s.targets, parts)
+    }
+    reach = reached(s.out, s.graph())
+    for name, t in s.targets:
+        if id(t) not in reach:
+            blocks[name] = Block(name, tuple(t.shape), blocks[name].array, unused=True)
+
+    def cat(field: str) -> np.ndarray | None:
+        arrs = [getattr(d, field) for d in parts]
+        if any(a is None for a in arrs):
+            return None
+        return arrs[0] if len(arrs) == 1 else np.concatenate(arrs, axis=1)
+
+    central = cat("central")
+    assert central is not None
+    both = Differences(
+        central,
+        cat("left"),
+        cat("right"),
+        cat("noise"),
+        np.concatenate([d.failed for d in parts]),
+        parts[0].step,
+    )
+    res = JacobianResult(
+        s.of,
+        tuple(s.out.shape),
+        "numeric",
+        2 * sum(target_sizes(s.targets)),
+        blocks,
+        "numeric",
+        [],
+        seconds,
+        f"central differences in float64, step {NUMERIC_STEP:.3g} * max(1, |x|)",
+    )
+    return res, both
 
 
 def engine_jacobian(

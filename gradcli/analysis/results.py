@@ -11,6 +11,12 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..base.record import Record
+from ..core import hooks
+
+# Entries worked on at a time when large matrices are compared: the temporaries stay a few MB
+# however large the Jacobian (a 9.6 M-entry --compare made a dozen full-size ones), and the
+# run's budget (time, memory) is checked between blocks.
+BLOCK = 1 << 18
 
 
 def jsonable(a: np.ndarray) -> Any:
@@ -150,6 +156,8 @@ class JacobianResult(Record):
     @property
     def matrix(self) -> np.ndarray:
         """All blocks side by side: (output elements, input elements of every wrt in order)."""
+        if len(self.blocks) == 1:  # the block itself, not a copy (Jacobians can be large)
+            return next(iter(self.blocks.values())).matrix
         return np.concatenate([b.matrix for b in self.blocks.values()], axis=1)
 
     def to_json(self) -> dict[str, Any]:
@@ -278,23 +286,30 @@ class HvpResult(Record):
 
 
 class MethodComparison(Record):
-    """Several methods on the same Jacobian, and how far apart they are."""
+    """Several methods on the same Jacobian, each compared with the reference by the one
+    comparison rule (`compare`): `comparisons[m]` is `m` against `reference`."""
 
-    _fields = ("of", "of_shape", "results", "reference")
+    _fields = ("of", "of_shape", "results", "reference", "comparisons", "kinks")
+    _defaults = {"comparisons": dict, "kinks": 0}
 
     of: str
     of_shape: tuple[int, ...]
     results: dict[str, JacobianResult]
     reference: str
+    comparisons: dict[str, Comparison]
+    kinks: int  # entries at a point where the function is not differentiable
+
+    @property
+    def ok(self) -> bool:
+        """Whether every method agrees with the reference (the rule of `check`)."""
+        return all(c.ok for c in self.comparisons.values())
 
     def differences(self) -> dict[str, tuple[float, float]]:
-        """method -> (max |J - J_ref|, that divided by max(1, max |J_ref|))."""
-        ref = self.results[self.reference].matrix
-        scale = max(1.0, float(np.max(np.abs(ref)))) if ref.size else 1.0
+        """method -> (max |J - J_ref|, max relative difference), from the comparisons."""
         out = {}
-        for m, r in self.results.items():
-            d = float(np.max(np.abs(r.matrix - ref))) if ref.size else 0.0
-            out[m] = (d, d / scale)
+        for m in self.results:
+            c = self.comparisons.get(m)
+            out[m] = (0.0, 0.0) if c is None else (c.max_abs, c.max_rel)
         return out
 
     @property
@@ -304,8 +319,14 @@ class MethodComparison(Record):
         best = 0.0
         for i in range(len(ms)):
             for j in range(i + 1, len(ms)):
-                if ms[i].size:
-                    best = max(best, float(np.max(np.abs(ms[i] - ms[j]))))
+                a, b = ms[i].reshape(-1), ms[j].reshape(-1)
+                for k in range(0, a.size, BLOCK):  # a few MB of temporaries at a time
+                    hooks.observer.tick()
+                    with np.errstate(all="ignore"):
+                        d = np.abs(a[k : k + BLOCK] - b[k : k + BLOCK])
+                    fin = d[np.isfinite(d)]
+                    if fin.size:
+                        best = max(best, float(np.max(fin)))
         return best
 
     def to_json(self) -> dict[str, Any]:
@@ -314,16 +335,19 @@ class MethodComparison(Record):
             "of": self.of,
             "of_shape": list(self.of_shape),
             "reference": self.reference,
+            "ok": self.ok,
             "methods": {
                 m: {
                     "passes": r.passes,
                     "seconds": r.seconds,
-                    "max_abs_diff": diffs[m][0],
-                    "max_rel_diff": diffs[m][1],
+                    "max_abs_diff": json_float(diffs[m][0]),
+                    "max_rel_diff": json_float(diffs[m][1]),
+                    "agrees": self.comparisons[m].ok if m in self.comparisons else True,
                 }
                 for m, r in self.results.items()
             },
-            "largest_difference": self.largest,
+            "largest_difference": json_float(self.largest),
+            "kinks": self.kinks,
         }
 
 
@@ -350,7 +374,13 @@ class Comparison(Record):
 
 
 class PairResult(Record):
-    """One (output, input) pair: each method's Jacobian and how they compare."""
+    """One (output, input) pair: each method's Jacobian and how they compare.
+
+    Its `status`: "ok" (every pair of methods agrees, and at least one method independent of
+    the engine's rules took part), "disagree" (some pair disagrees beyond the tolerance), or
+    "unchecked" (nothing disagrees, but the engine could not be compared with an independent
+    method, or not with one the user asked for: `unchecked` says why). Only "ok" passes.
+    """
 
     _fields = (
         "of",
@@ -366,6 +396,10 @@ class PairResult(Record):
         "culprits",
         "rules",
         "domain",
+        "numeric_of",
+        "notes",
+        "causes",
+        "unchecked",
     )
     _defaults = {
         "kinks": None,
@@ -374,6 +408,10 @@ class PairResult(Record):
         "culprits": list,
         "rules": list,
         "domain": list,
+        "numeric_of": None,
+        "notes": list,
+        "causes": list,
+        "unchecked": None,
     }
 
     of: str
@@ -389,14 +427,26 @@ class PairResult(Record):
     culprits: list[str]  # custom functions found wrong
     rules: list[str]  # gradcli rules found wrong
     domain: list[str]  # ops evaluated where not differentiable
+    numeric_of: str | None  # what finite differences differenced: "program" or "graph"
+    notes: list[str]  # what a reader should know about how the methods were run
+    causes: list[str]  # why the methods disagree, when no rule is to blame
+    unchecked: str | None  # why the engine could not be checked (status "unchecked")
 
     @property
     def methods(self) -> list[str]:
         return list(self.jacobians)
 
     @property
+    def status(self) -> str:
+        if not all(c.ok for c in self.comparisons):
+            return "disagree"
+        if self.unchecked:
+            return "unchecked"
+        return "ok"
+
+    @property
     def ok(self) -> bool:
-        return all(c.ok for c in self.comparisons)
+        return self.status == "ok"
 
     @property
     def max_abs(self) -> float:
@@ -440,8 +490,10 @@ class PairResult(Record):
             "of_shape": list(self.of_shape),
             "wrt_shape": list(self.wrt_shape),
             "ok": self.ok,
+            "status": self.status,
             "methods": self.methods,
             "skipped": dict(self.skipped),
+            "numeric_of": self.numeric_of,
             "max_abs": json_float(self.max_abs),
             "max_rel": json_float(self.max_rel),
             "comparisons": [c.to_json() for c in self.comparisons],
@@ -451,6 +503,9 @@ class PairResult(Record):
             "culprits": list(self.culprits),
             "rules": list(self.rules),
             "domain": list(self.domain),
+            "causes": list(self.causes),
+            "notes": list(self.notes),
+            "unchecked": self.unchecked,
         }
 
 
@@ -467,12 +522,23 @@ class CheckResult(Record):
     seconds: float
 
     @property
+    def status(self) -> str:
+        """ "disagree" if any pair disagrees, else "unchecked" if any could not be checked,
+        else "ok"."""
+        statuses = {r.status for r in self.results}
+        for s in ("disagree", "unchecked"):
+            if s in statuses:
+                return s
+        return "ok"
+
+    @property
     def ok(self) -> bool:
-        return all(r.ok for r in self.results)
+        return self.status == "ok"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
+            "status": self.status,
             "of": self.of,
             "eps": self.eps,
             "atol": self.atol,
@@ -482,15 +548,26 @@ class CheckResult(Record):
         }
 
     def summary(self) -> str:
-        """One line per disagreeing pair (or that all agree)."""
+        """One line per pair that is not ok (or that all agree)."""
         if self.ok:
             n = len(self.results)
             return f"ok: all methods agree on {n} pair{'s' if n != 1 else ''}"
-        return "\n".join(describe_failure(r) for r in self.results if not r.ok)
+        return "\n".join(verdict_line(r) for r in self.results if not r.ok)
+
+
+VERDICT = {"ok": "ok", "disagree": "DISAGREE", "unchecked": "UNCHECKED"}
+
+
+def verdict_line(r: PairResult) -> str:
+    """The verdict of a pair that is not ok, with its explanation (several lines)."""
+    return f"{VERDICT[r.status]} {describe_failure(r)}"
 
 
 def describe_failure(r: PairResult) -> str:
-    """Which output, which input, each method's value, and whom to blame."""
+    """Which output, which input, each method's value, and whom or what to blame; or why the
+    pair could not be checked."""
+    if r.status == "unchecked":
+        return f"{r.of} / {r.wrt}: cannot check the gradient: {r.unchecked}"
     w = r.worst()
     head = f"{r.of} / {r.wrt}: the methods disagree"
     if w is None:
@@ -512,4 +589,6 @@ def describe_failure(r: PairResult) -> str:
         lines.append(
             f"  gradcli's rule for `{rule}` disagrees with finite differences (please report it)"
         )
+    for cause in r.causes:
+        lines.append(f"  {cause}")
     return "\n".join(lines)

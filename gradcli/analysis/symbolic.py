@@ -361,6 +361,7 @@ class Simplifier:
         self.per = per
         self.budget = budget
         self.spent = 0.0
+        self.calls = 0
         import signal
         import threading
 
@@ -377,7 +378,10 @@ class Simplifier:
 
         start = time.perf_counter()
         old = signal.signal(signal.SIGALRM, on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, min(self.per, self.budget - self.spent))
+        # The first call imports sympy's simplification modules: it gets longer.
+        per = self.per if self.calls else max(self.per, 2.0)
+        self.calls += 1
+        signal.setitimer(signal.ITIMER_REAL, max(0.001, min(per, self.budget - self.spent)))
         try:
             return self.sp.simplify(e)
         except Exception:  # noqa: BLE001 - _Timeout, or sympy failing: best effort
@@ -470,6 +474,74 @@ def numeric_array(sp: Any, a: np.ndarray, subs: dict[Any, Any]) -> np.ndarray:
     return out
 
 
+# --- bounded: the sympy work in a worker process ----------------------------------------------
+
+
+class Formula:
+    """An expression as the worker sends it back: its text, its LaTeX, whether it is 0 (the
+    parent never needs sympy to show a formula)."""
+
+    __slots__ = ("text", "latex", "zero")
+
+    def __init__(self, text: str, latex: str, zero: bool):
+        self.text = text
+        self.latex = latex
+        self.zero = zero
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Formula):
+            return self.text == other.text
+        if isinstance(other, (int, float)) and other == 0:
+            return self.zero
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Formula({self.text!r})"
+
+
+def _formulas(sp: Any, a: np.ndarray, latex_names: dict[Any, str]) -> np.ndarray:
+    out = np.empty(a.shape, dtype=object)
+    for idx in np.ndindex(a.shape):
+        e = a[idx]
+        e = sp.sympify(e) if not isinstance(e, sp.Basic) else e
+        out[idx] = Formula(sp.sstr(e), sp.latex(e, symbol_names=latex_names), bool(e == 0))
+    return out
+
+
+def _run_bounded(work: Any, what: str) -> Any:
+    from .worker import Expired, bounded, expired_error
+
+    try:
+        return bounded(work, limit=limits.SYMPY_SECONDS)
+    except Expired as e:
+        raise expired_error(e, what) from None
+
+
+def sympy_jacobians(run: Any, of: str, wrt: list[str]) -> dict[str, np.ndarray]:
+    """sympy's Jacobians of `of` with respect to each of `wrt`, evaluated at the run's values
+    (float64, nan where a formula has no value), computed in a worker process killed at its
+    deadline (`sympy_seconds`, and the command's time limit)."""
+
+    def work(send: Any) -> None:
+        graph = build(run, of, wrt)
+        graph.check_work(wrt)
+        subs = graph.substitutions()
+        send({n: numeric_array(graph.sp, jacobian(graph, n), subs) for n in wrt})
+
+    got = _run_bounded(work, "sympy")
+    from .worker import Partial
+
+    if isinstance(got, Partial):  # pragma: no cover - one result only
+        got = got.value
+    return got
+
+
 # --- the `symbolic` command's library function -----------------------------------------------
 
 
@@ -479,7 +551,7 @@ class SymbolicWrt:
 
     name: str
     shape: tuple[int, ...]
-    matrix: np.ndarray  # object array (n_out, n_in) of expressions
+    matrix: np.ndarray  # object array (n_out, n_in) of `Formula`s
     values: np.ndarray | None = None  # the formulas evaluated at the program's values
     engine: np.ndarray | None = None  # the engine's Jacobian, (n_out, n_in)
     agree: np.ndarray | None = None  # bool (n_out, n_in)
@@ -489,25 +561,24 @@ class SymbolicWrt:
 class SymbolicResult:
     of: str
     of_shape: tuple[int, ...]
-    output: np.ndarray  # object array: the output's elements as formulas
+    output: np.ndarray  # object array of `Formula`s: the output's elements
     wrt: list[SymbolicWrt]
-    sp: Any
-    labels: dict[Any, str]
-    latex_names: dict[Any, str]
-    values: dict[Any, float]
+    labels: dict[str, str]  # symbol name -> the element it stands for ("x_0_1" -> "x[0,1]")
+    values: dict[str, float]  # symbol name -> the program's value of it
     dtype: str = "float64"
     custom: list[str] = field(default_factory=list)
     at: bool = False
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return all(w.agree is None or bool(np.all(w.agree)) for w in self.wrt)
 
     def text(self, e: Any) -> str:
-        return self.sp.sstr(e)
+        return e.text if isinstance(e, Formula) else str(e)
 
     def latex(self, e: Any) -> str:
-        return self.sp.latex(e, symbol_names=self.latex_names)
+        return e.latex if isinstance(e, Formula) else str(e)
 
 
 def symbolic(
@@ -522,14 +593,17 @@ def symbolic(
     seed: int = 0,
 ) -> SymbolicResult:
     """The derivative of every element of `of` with respect to every element of each `wrt`,
-    as sympy expressions; with `at`, also their values at the program's values next to the
-    engine's Jacobian.
+    as formulas; with `at`, also their values at the program's values next to the engine's
+    Jacobian. sympy runs in a worker process killed at its deadline (`sympy_seconds` and the
+    command's time limit); simplification is best effort: when its time runs out, the formulas
+    are shown as differentiated (a note says so).
 
-    >>> r = symbolic("x = tensor([1., 2.], requires_grad=True)\\ny = x * x")
+    >>> r = symbolic("x = tensor([1., 2.], requires_grad=True)\ny = x * x")
     >>> r.text(r.wrt[0].matrix[1, 1])
     '2*x_1'
     """
     from . import api
+    from .worker import Partial
 
     prog = api.as_program(program)
     run = prog.run(overrides=overrides, dtype=dtype, seed=seed)
@@ -539,42 +613,71 @@ def symbolic(
     customs = custom_names(out, stop={id(t) for _, t in targets})
     sym_run = run
     if customs:
-        sym_run = prog.run(overrides=overrides, dtype=dtype, seed=seed, see_through=True)
-    graph = build(sym_run, of, names)
-    graph.check_work(names)
-    sp = graph.sp
-    simp = Simplifier(sp)
-    out_exprs = np.empty(graph.output.shape, dtype=object)
-    for idx in np.ndindex(out_exprs.shape):
-        out_exprs[idx] = simp(graph.output[idx]) if simplify_ else graph.output[idx]
-    result = SymbolicResult(
-        of,
-        tuple(out.shape),
-        np.asarray(out_exprs, dtype=object),
-        [],
-        sp,
-        graph.labels,
-        graph.latex_names,
-        graph.values,
-        str(out.dtype),
-        customs,
-        at,
-    )
+        sym_run = run.rerun(see_through=True)
     engine_j: dict[str, np.ndarray] = {}
     if at:
         from .jacobian import engine_jacobian
 
         engine_j = engine_jacobian(out, targets)
-    subs = graph.substitutions()
     tol = 1e-4 if out.dtype == np.float32 else 1e-8
-    for name, t in targets:
-        m = jacobian(graph, name)
-        if simplify_:
+
+    def work(send: Any) -> None:
+        graph = build(sym_run, of, names)
+        graph.check_work(names)
+        sp = graph.sp
+        mats = {n: jacobian(graph, n) for n in names}
+        subs = graph.substitutions()
+        values = {n: numeric_array(sp, m, subs) for n, m in mats.items()} if at else {}
+
+        def package(output: np.ndarray, ms: dict[str, np.ndarray]) -> dict[str, Any]:
+            return {
+                "output": _formulas(sp, output, graph.latex_names),
+                "mats": {n: _formulas(sp, m, graph.latex_names) for n, m in ms.items()},
+                "values": values,
+                "labels": {str(k): v for k, v in graph.labels.items()},
+                "symbol_values": {str(k): v for k, v in graph.values.items()},
+                "simplified": False,
+            }
+
+        first = package(graph.output, mats)
+        if not simplify_:
+            send(first)
+            return
+        send(first)
+        simp = Simplifier(sp)
+        output = np.empty(graph.output.shape, dtype=object)
+        for idx in np.ndindex(output.shape):
+            output[idx] = simp(graph.output[idx])
+        for m in mats.values():
             for idx in np.ndindex(m.shape):
                 m[idx] = simp(m[idx])
-        w = SymbolicWrt(name, tuple(t.shape), m)
+        done = package(output, mats)
+        done["simplified"] = True
+        send(done)
+
+    got = _run_bounded(work, "sympy")
+    notes: list[str] = []
+    if isinstance(got, Partial):
+        got = got.value
+        notes.append(
+            "simplification was stopped at its time bound: the formulas are shown as differentiated"
+        )
+    result = SymbolicResult(
+        of,
+        tuple(out.shape),
+        got["output"],
+        [],
+        got["labels"],
+        got["symbol_values"],
+        str(out.dtype),
+        customs,
+        at,
+        notes,
+    )
+    for name, t in targets:
+        w = SymbolicWrt(name, tuple(t.shape), got["mats"][name])
         if at:
-            w.values = numeric_array(sp, m, subs)
+            w.values = got["values"][name]
             w.engine = engine_j[name]
             w.agree = np.isclose(w.values, w.engine, rtol=tol, atol=tol, equal_nan=True)
         result.wrt.append(w)

@@ -230,7 +230,11 @@ class UsageError(GradcliError):
 
 
 class LimitError(GradcliError):
-    """A named safety limit was reached."""
+    """A named safety limit was reached (`limit`: its name, when one limit is meant)."""
+
+    def __init__(self, message: str, *, limit: str | None = None, **kw: object) -> None:
+        super().__init__(message, **kw)  # type: ignore[arg-type]
+        self.limit = limit
 
 
 def suggest(name: str, candidates: Iterable[str]) -> str | None:

@@ -61,6 +61,7 @@ class Limit(Record):
         if amount > self.value:
             raise LimitError(
                 f"{what or self.what} is {amount:,}, over the limit of {self.value:,}",
+                limit=self.name,
                 found=f"{amount:,}",
                 expected=f"at most {self.value:,} ({self.name})",
                 hint=f"raise it with the environment variable {self.env}=N if you need more",
@@ -78,12 +79,16 @@ GRAPH_NODES = Limit("graph_nodes", 1_000_000, "number of operations recorded in 
 TIME_SECONDS = Limit("time_seconds", 10, "seconds a program may run")
 MEMORY_MB = Limit("memory_mb", 1_024, "megabytes of memory a program may add while it runs")
 JACOBIAN_ENTRIES = Limit("jacobian_entries", 25_000_000, "number of Jacobian entries")
+OUTPUT_NUMBERS = Limit(
+    "output_numbers", 2_000_000, "numbers a command may write as text (plain, CSV, JSON, tables)"
+)
 SYMPY_ELEMENTS = Limit("sympy_elements", 400, "number of tensor elements for sympy")
 SYMPY_EXPRESSION = Limit(
     "sympy_expression",
     200_000,
     "size of the sympy expressions (an upper bound on the tree size of one element's formula)",
 )
+SYMPY_SECONDS = Limit("sympy_seconds", 8, "seconds sympy may take in one command")
 INT_BITS = Limit("int_bits", 256, "size of an integer in bits")
 CALL_DEPTH = Limit("call_depth", 50, "depth of user function calls")
 
@@ -99,8 +104,10 @@ ALL = [
     TIME_SECONDS,
     MEMORY_MB,
     JACOBIAN_ENTRIES,
+    OUTPUT_NUMBERS,
     SYMPY_ELEMENTS,
     SYMPY_EXPRESSION,
+    SYMPY_SECONDS,
     INT_BITS,
     CALL_DEPTH,
 ]
@@ -196,7 +203,6 @@ class RunBudget:
             return
         self.nodes += 1
         if self.nodes > self.node_limit:
-            self.active = False  # the error unwinds through code that may record more
             GRAPH_NODES.check(self.nodes, "the number of operations recorded in the graph")
 
     def allocated(self, nbytes: int) -> None:
@@ -214,13 +220,19 @@ class RunBudget:
         # Compared in whole MB, as the message reports it (comparing bytes could stop the
         # budget on 100.4 MB against a limit of 100 without raising).
         if grown_mb > self.memory_limit >> 20:
-            self.active = False
             MEMORY_MB.check(grown_mb, "the memory the program has taken, in MB,")
 
+    def remaining(self) -> float | None:
+        """Seconds left before the time limit (None outside a run): what a bounded step that
+        cannot tick, like a worker process, may be given."""
+        if not self.active:
+            return None
+        return max(0.0, self.deadline - time.monotonic())
+
     def _over_time(self, now: float) -> None:
-        self.active = False
         raise LimitError(
             f"gradcli has run for over {self.seconds:,} seconds, the time limit",
+            limit=TIME_SECONDS.name,
             found=f"{now - self.deadline + self.seconds:.1f} seconds",
             expected=f"at most {self.seconds:,} ({TIME_SECONDS.name})",
             hint=f"raise it with the environment variable {TIME_SECONDS.env}=N if you need more",

@@ -704,7 +704,7 @@ class Interpreter:
                 expected="a supported operation (see `gradcli ops`)",
                 hint=suggest(attr, owner.members),
             )
-        if isinstance(owner, F.MinMax) and attr in ("values", "indices"):
+        if isinstance(owner, F.MaxMin) and attr in ("values", "indices"):
             return owner.values if attr == "values" else owner.indices
         if isinstance(owner, FunctionClass) and attr == "apply":
             return Builtin(f"{owner.name}.apply", lambda *a: self.apply_function(owner, a, node))

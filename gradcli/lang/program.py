@@ -30,8 +30,9 @@ class Run(Record):
         "assigned_order",
         "warnings",
         "promoted",
+        "settings",
     )
-    _defaults = {"assigned_order": list, "warnings": list, "promoted": list}
+    _defaults = {"assigned_order": list, "warnings": list, "promoted": list, "settings": dict}
     program: Program
     env: dict[str, Any]
     tensors: dict[str, Tensor]
@@ -42,6 +43,17 @@ class Run(Record):
     warnings: list[str]
     # The float32 leaves promoted to float64 (`Program.run(promote=True)`).
     promoted: list[str]
+    # How the run was made: `Program.run`'s overrides, dtype, seed, see_through, promote.
+    settings: dict[str, Any]
+
+    def rerun(self, **changes: Any) -> Run:
+        """The program run again as this run was made, with `changes` to its settings
+        (`overrides` are merged into this run's: `rerun(overrides={"x": v})` keeps `--set`)."""
+        kw = dict(self.settings)
+        if "overrides" in changes:
+            kw["overrides"] = {**(kw.get("overrides") or {}), **(changes.pop("overrides") or {})}
+        kw.update(changes)
+        return self.program.run(**kw)
 
     def tensor(self, name: str) -> Tensor:
         t = self.tensors.get(name)
@@ -116,6 +128,13 @@ class Program:
             it.order,
             it.warnings,
             it.promoted,
+            {
+                "overrides": dict(overrides or {}),
+                "dtype": dtype,
+                "seed": seed,
+                "see_through": see_through,
+                "promote": promote,
+            },
         )
 
 

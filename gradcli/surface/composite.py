@@ -218,7 +218,7 @@ def _sorted(fn: str) -> Any:
     ) -> Any:
         x = A.tensor_arg(x, "input")
         if x.ndim == 0:
-            return F.MinMax(x, Tensor(np.zeros((), dtype=np.int64)), fn)
+            return F.MaxMin(x, Tensor(np.zeros((), dtype=np.int64)), fn)
         d = C.check_dim(dim, x.ndim)
         down = largest if fn == "topk" else descending
         order = np.argsort(-x.data if down else x.data, axis=d, kind="stable")
@@ -230,7 +230,7 @@ def _sorted(fn: str) -> Any:
         values = A.named(
             gather(x, d, Tensor(order)), "SortBackward0" if fn == "sort" else "TopkBackward0"
         )
-        return F.MinMax(values, Tensor(order.astype(np.int64)), fn)
+        return F.MaxMin(values, Tensor(order.astype(np.int64)), fn)
 
     return run
 

@@ -38,6 +38,7 @@ from ..ops.arithmetic import (
     tensor_arg,
 )
 from .args import check_dim, dims_arg, infer_shape, shape_arg, tensor_list
+from .printing import MaxMin
 
 
 def add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
@@ -159,25 +160,6 @@ def prod(x: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> T
     return apply(R.prod, x, dim=d, keepdim=bool(keepdim), label=_reduce_label("Prod", dim))
 
 
-class MinMax(tuple):
-    """`torch.return_types.max` / `min`: a (values, indices) pair with names."""
-
-    kind = "max"
-
-    def __new__(cls, values: Tensor, indices: Tensor, kind: str) -> MinMax:
-        obj = super().__new__(cls, (values, indices))
-        obj.kind = kind
-        return obj
-
-    @property
-    def values(self) -> Tensor:
-        return self[0]
-
-    @property
-    def indices(self) -> Tensor:
-        return self[1]
-
-
 def _extreme(fn: str) -> Callable[..., Any]:
     op = R.amax if fn == "max" else R.amin
     pair = maximum if fn == "max" else minimum
@@ -199,7 +181,7 @@ def _extreme(fn: str) -> Callable[..., Any]:
         idx = getattr(np, "arg" + fn)(x.data, axis=d if x.ndim else None)
         if keepdim and x.ndim:
             idx = np.expand_dims(idx, d)
-        return MinMax(values, Tensor(np.asarray(idx, dtype=np.int64)), fn)
+        return MaxMin(values, Tensor(np.asarray(idx, dtype=np.int64)), fn)
 
     f.__name__ = fn
     return f

@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gradcli.analysis.check import check
-from gradcli.analysis.compare import compare
-from gradcli.analysis.differences import finite_differences
+from gradcli.analysis.compare import compare, compare_methods
 from gradcli.analysis.jacobian import engine_jacobian
 from gradcli.base.errors import GradcliError
 from gradcli.core.autograd import run_backward
+from gradcli.core.differences import differences, relative
 from gradcli.core.tensor import Tensor
 from gradcli.ops import REGISTRY
 
@@ -142,13 +142,15 @@ def test_float32_program_is_promoted_with_a_warning():
     assert any("float32" in w for w in r.warnings)
 
 
-def test_intermediate_wrt_has_no_finite_differences_but_agrees():
+def test_intermediate_wrt_is_differenced_through_the_recorded_operations():
     r = check(
         "x = torch.tensor([1., 2.], requires_grad=True)\nh = x * 3\ny = (h * h).sum()", wrt=["h"]
     )
     assert r.ok
-    assert "numeric" in r.results[0].skipped
-    assert "sympy" in r.results[0].methods
+    pair = r.results[0]
+    assert pair.numeric_of == "graph" and "numeric" in pair.jacobians
+    assert "`h` is computed by the program" in pair.notes[0]
+    np.testing.assert_allclose(pair.jacobians["numeric"], [[6.0, 12.0]], rtol=1e-8)
 
 
 def test_default_output_skips_a_trailing_constant():
@@ -186,11 +188,12 @@ def test_bad_arguments():
 
 
 def test_finite_differences_step_and_accuracy():
-    from gradcli.lang.program import parse
-
-    prog = parse("x = torch.tensor([1., 200.], requires_grad=True)\ny = x.sin()")
-    d = finite_differences(prog, "y", "x", np.array([1.0, 200.0]), np.sin([1.0, 200.0]))
-    np.testing.assert_allclose(np.diag(d.central), np.cos([1.0, 200.0]), rtol=1e-8)
+    x0 = np.array([1.0, 200.0])
+    d = differences(np.sin, x0, step=relative(1e-6))
+    np.testing.assert_allclose(np.diag(d.central), np.cos(x0), rtol=1e-8)
+    # the step is relative: 1e-6 * max(1, |x|), and the steps actually taken are used
+    np.testing.assert_allclose(np.diag(d.left), np.cos(x0), rtol=1e-3)
+    assert not d.kinks().any()
 
 
 def test_compare_tolerances():
@@ -198,8 +201,11 @@ def test_compare_tolerances():
     b = np.array([[1.0 + 1e-7, 1e-9, 0.5]])
     c = compare("engine", a, "sympy", b, atol=1e-6, rtol=1e-5)
     assert not c.ok  # the engine's nan is never excused
-    c = compare("numeric", a, "sympy", b, atol=1e-6, rtol=1e-5)
-    assert c.ok and c.skipped == 1
+    (c,) = compare_methods({"numeric": a, "sympy": b}, None, atol=1e-6, rtol=1e-5)
+    assert c.ok and c.skipped == 1  # finite differences may lack a column
+    # Two exact methods are held to 1e-8 relative: 1e-7 apart disagree.
+    (c,) = compare_methods({"engine": b[:, :1], "sympy": a[:, :1]}, None, atol=1e-6, rtol=1e-5)
+    assert not c.ok and c.worst == (0, 0)
 
 
 # --- custom gradients ------------------------------------------------------------------------
@@ -340,6 +346,14 @@ def test_torch_sees_the_wrong_custom_backward_too():
 
 
 @pytest.mark.skipif(not _has_torch(), reason="PyTorch is not installed")
+def test_torch_gets_gradclis_random_values():
+    # gradcli's run with seed 4, PyTorch's with its own (0): other numbers, replaced.
+    r = check("x = torch.randn(3, requires_grad=True)\ny = (x * x).sum()", against="torch", seed=4)
+    assert r.ok, r.summary()
+    assert "torch" in r.results[0].methods
+    assert any("`x`" in w and "gradcli's values" in w for w in r.warnings)
+
+
 def test_torch_with_random_inputs_agrees():
     # gradcli draws PyTorch's numbers (in float32, widened for the float64 analysis).
     pytest.importorskip("torch")
@@ -349,10 +363,11 @@ def test_torch_with_random_inputs_agrees():
     assert r.ok
 
 
-def test_torch_with_other_inputs_is_refused():
+def test_torch_with_other_inputs_gets_gradclis():
+    # Another seed: PyTorch's run draws other numbers; they are replaced by gradcli's.
     pytest.importorskip("torch")
-    with pytest.raises(GradcliError, match="other values"):
-        check("x = torch.rand(3, requires_grad=True)\ny = x.sum()", against="torch", seed=5)
+    r = check("x = torch.rand(3, requires_grad=True)\ny = (x * x).sum()", against="torch", seed=5)
+    assert r.ok and any("`x`" in w for w in r.warnings)
 
 
 def test_torch_missing_is_a_clear_error(monkeypatch):
@@ -560,13 +575,14 @@ def test_a_point_outside_the_domain_is_explained_not_blamed_on_the_rule():
     assert "not differentiable" in r.summary()
 
 
-def test_finite_differences_are_skipped_for_too_many_runs(monkeypatch):
+def test_too_many_runs_difference_the_recorded_operations(monkeypatch):
     import gradcli.analysis.check as check_mod
 
     monkeypatch.setattr(check_mod, "MAX_NUMERIC_RUNS", 10)
     r = check("x = torch.linspace(0.1, 1, 6, requires_grad=True)\ny = x.exp().sum()")
     assert r.ok
-    assert "12 times" in r.results[0].skipped["numeric"]
+    assert r.results[0].numeric_of == "graph"
+    assert "12 times" in r.results[0].notes[0]
 
 
 def test_numeric_is_skipped_when_every_perturbed_run_fails() -> None:

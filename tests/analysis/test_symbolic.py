@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
+import gradcli
 from gradcli.analysis.symbolic import (
     SymbolicUnavailable,
     build,
@@ -131,10 +132,13 @@ def test_formulas_use_element_symbols():
 
 def test_symbols_are_real_and_named_by_index():
     r = symbolic("W = tensor([[1., 2.], [3., 4.]], requires_grad=True)\ny = W.sum()")
-    syms = sorted(str(s) for s in r.values)
+    syms = sorted(r.values)
     assert syms == ["W_0_0", "W_0_1", "W_1_0", "W_1_1"]
-    assert all(s.is_real for s in r.values)
-    assert r.labels[sp.Symbol("W_0_1", real=True)] == "W[0,1]"
+    assert r.labels["W_0_1"] == "W[0,1]" and r.values["W_1_0"] == 3.0
+    run = gradcli.run("W = tensor([[1., 2.], [3., 4.]], requires_grad=True)\ny = W.sum()")
+    g = build(run, "y", ["W"])
+    assert all(s.is_real for s in g.values)
+    assert g.labels[sp.Symbol("W_0_1", real=True)] == "W[0,1]"
 
 
 def test_constants_are_exact_numbers():

@@ -255,10 +255,21 @@ def jacobian(
             _emit_text(rj.compare_plain(c), output)
         else:
             emit(rj.compare_tables(c), Format.table, output)
+        if not c.ok:
+            raise typer.Exit(3)  # the methods disagree (as `gradcli check`)
         return
     bar = _ProgressBar(f"jacobian ({method.value})")
     try:
-        res = lib.jacobian(r, of, wrt, method.value, show_masks=show_masks, progress=bar, seed=seed)
+        res = lib.jacobian(
+            r,
+            of,
+            wrt,
+            method.value,
+            show_masks=show_masks,
+            progress=bar,
+            seed=seed,
+            text=fmt is not OutFormat.npy,
+        )
     finally:
         bar.close()
     if fmt is OutFormat.json:
@@ -329,7 +340,9 @@ def hessian(
     r = load_run(program, expr, set_, seed, dtype)
     bar = _ProgressBar(f"hessian ({method.value})")
     try:
-        res = lib.hessian(r, of, wrt, method.value, progress=bar, seed=seed)
+        res = lib.hessian(
+            r, of, wrt, method.value, progress=bar, seed=seed, text=fmt is not OutFormat.npy
+        )
     finally:
         bar.close()
     if fmt is OutFormat.json:

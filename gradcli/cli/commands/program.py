@@ -79,8 +79,8 @@ def forward(
     from ..render import common as render
 
     r = load_run(program, expr, set_, seed, dtype)
-    infos = api.forward(r, of)
     fmt = resolve_format(format, output)
+    infos = api.forward(r, of, text=True)
     if fmt is Format.json:
         emit(render.to_json(render.forward_json(infos)), fmt, output)
     elif fmt is Format.plain:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from ...analysis.check import METHOD_HELP
-from ...analysis.results import CheckResult, describe_failure, jsonable
+from ...analysis.results import VERDICT, CheckResult, jsonable, verdict_line
 
 OPS_START = "<!-- ops:start -->"
 OPS_END = "<!-- ops:end -->"
@@ -59,12 +59,18 @@ def _methods_line(res: CheckResult) -> str:
 
 def _skipped_lines(res: CheckResult) -> list[str]:
     seen: dict[tuple[str, str], list[str]] = {}
+    notes: list[str] = []
+    for r in res.results:
+        for n in r.notes:
+            line = f"{r.of} / {r.wrt}: {n}"
+            if line not in notes:
+                notes.append(line)
     for r in res.results:
         for m, why in r.skipped.items():
             if why.startswith("not asked for"):
                 continue
             seen.setdefault((m, why), []).append(r.wrt)
-    return [f"{m} skipped for {', '.join(ws)}: {why}" for (m, why), ws in seen.items()]
+    return notes + [f"{m} skipped for {', '.join(ws)}: {why}" for (m, why), ws in seen.items()]
 
 
 def _kink_lines(res: CheckResult) -> list[str]:
@@ -91,8 +97,7 @@ def check_plain(res: CheckResult, precision: int | None = None) -> str:
     for r in res.results:
         lines.append("")
         lines.append(
-            f"# {r.of} / {r.wrt}  {list(r.of_shape)} x {list(r.wrt_shape)}  "
-            f"{'ok' if r.ok else 'DISAGREE'}"
+            f"# {r.of} / {r.wrt}  {list(r.of_shape)} x {list(r.wrt_shape)}  {VERDICT[r.status]}"
         )
         for c in r.comparisons:
             lines.append(
@@ -111,8 +116,8 @@ def _verdict(res: CheckResult, precision: int | None) -> str:
     for r in res.results:
         if r.ok:
             continue
-        text = describe_failure(r)
-        if precision is not None:
+        text = verdict_line(r)
+        if precision is not None and r.status == "disagree":
             w = r.worst()
             if w is not None:
                 vals = ", ".join(
@@ -123,7 +128,7 @@ def _verdict(res: CheckResult, precision: int | None) -> str:
                 head = first.split(": d ", 1)[0]
                 first = f"{head}: d {_idx(r.of, w['output'])} / d {_idx(r.wrt, w['input'])}: {vals}"
                 text = first + ("\n" + rest if rest else "")
-        out.append("DISAGREE " + text)
+        out.append(text)
     return "\n".join(out)
 
 

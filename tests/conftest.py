@@ -1,0 +1,43 @@
+"""Every test is bounded: CI can never hang.
+
+A watchdog (`faulthandler.dump_traceback_later`, a C thread that Python code cannot block or
+swallow, unlike a SIGALRM that sympy's own exception handling can eat) dumps every thread's
+stack and ends the test process if one test runs past TEST_SECONDS: the run fails, with the
+place it hung, instead of waiting forever. It does not touch SIGALRM, which gradcli's own
+bounds (the simplifier, PyTorch's run under `check --against torch`) use.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import os
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+# The slowest single test (a corpus case under a loaded machine) takes well under a minute.
+TEST_SECONDS = float(os.environ.get("GRADCLI_TEST_SECONDS", "600"))
+_ERR: list = []  # the terminal's stderr as it was before pytest captured it
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The dump must be seen: pytest's capture replaces fd 2 during a test (and is lost when
+    # the watchdog ends the process), so it goes to the descriptor pytest saved.
+    capman = config.pluginmanager.getplugin("capturemanager")
+    fd = getattr(
+        getattr(getattr(capman, "_global_capturing", None), "err", None), "targetfd_save", None
+    )
+    try:
+        _ERR.append(os.fdopen(os.dup(fd if isinstance(fd, int) else 2), "w"))
+    except OSError:
+        pass
+
+
+@pytest.fixture(autouse=True)
+def _bounded_test() -> Iterator[None]:
+    faulthandler.dump_traceback_later(TEST_SECONDS, exit=True, file=_ERR[0] if _ERR else sys.stderr)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()

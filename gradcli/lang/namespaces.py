@@ -26,6 +26,31 @@ from .builtins import size_builtin
 from .values import Builtin, DType, Namespace
 
 
+class _Lazy:
+    """A surface function imported when a program first calls it (start-up stays lean), with
+    its signature, so that a call that does not fit it is the program's error."""
+
+    def __init__(self, module: str, name: str):
+        self.module, self.name = module, name
+
+    def target(self) -> Any:
+        import importlib
+
+        return getattr(importlib.import_module(self.module, __package__), self.name)
+
+    @property
+    def __signature__(self) -> Any:
+        import inspect
+
+        return inspect.signature(self.target())
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.target()(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<function {self.name}>"
+
+
 def build_namespaces() -> dict[str, Namespace]:
     dtypes = {k: DType(D.TORCH_NAMES[v], v) for k, v in D.BY_NAME.items()}
     functional_members: dict[str, Any] = dict(names.NN_FUNCTIONAL)
@@ -47,6 +72,8 @@ def build_namespaces() -> dict[str, Namespace]:
             "backward": _autograd_backward,
             "Function": FUNCTION_BASE,
             "functional": Namespace("torch.autograd.functional", {}),
+            "gradcheck": _Lazy("..surface.gradcheck", "gradcheck"),
+            "gradgradcheck": _Lazy("..surface.gradcheck", "gradgradcheck"),
         },
     )
     torch = Namespace(

@@ -582,6 +582,29 @@ CASES: list[Case] = [
         "class F has no static `backward` method",
         (1, 1),
     ),
+    # --- torch.autograd.gradcheck: the entry limit before the work, the clock during it ------
+    Case(
+        "gradcheck_huge",
+        "x = torch.ones(10**4, dtype=torch.float64, requires_grad=True)\n"
+        "ok = torch.autograd.gradcheck(torch.sin, (x,))",
+        "the entries gradcheck compares is 100,000,000, over the limit",
+        (2, 6),
+    ),
+    Case(
+        "gradcheck_slow",
+        "x = torch.ones(2500, dtype=torch.float64, requires_grad=True)\n"
+        "ok = torch.autograd.gradgradcheck(torch.tanh, (x,))",
+        "gradcli has run for over 2 seconds",
+        (2, 6),
+        env={"GRADCLI_TIME_SECONDS": "2"},
+    ),
+    Case(
+        "gradcheck_not_a_function",
+        "x = torch.ones(2, dtype=torch.float64, requires_grad=True)\n"
+        "ok = torch.autograd.gradcheck(3, (x,))",
+        "torch.autograd.gradcheck cannot call this function yet",
+        (2, 6),
+    ),
     Case(
         "subscript_assign_type",
         "x = torch.ones(3)\nx[0] = 'a'",

@@ -20,6 +20,13 @@ V = "v = torch.tensor([0.5, -0.25, 1.5], requires_grad=True)\n"
 
 SNIPPETS = {
     "composites": "x = torch.tensor([[0.3, -1.2, 2.0], [1.5, 0.7, -0.4]], requires_grad=True)\nW = torch.tensor([[0.5, -1.0, 0.25], [2.0, 0.1, -0.3]], requires_grad=True)\nb = torch.tensor([0.1, -0.2], requires_grad=True)\nt = torch.tensor([[0.0, 1.0, 0.5], [1.0, 0.0, 0.25]])\ny = F.linear(x, W, b).sum() + F.silu(x).sum() + F.logsigmoid(x).sum() + F.l1_loss(x, t)\ny = y + F.binary_cross_entropy_with_logits(x, t) + x.masked_fill(x > 1, 0.0).sum()\nS = x @ x.t()\ny = y + S.tril().sum() * 2 + S.triu(1).sum() + S.diag().sum() + torch.diag(x[0]).sum() + S.trace()\ny = y + (x.cumsum(dim=1) ** 2).sum() + x.split(2, dim=1)[0].sum() * 2 + x.split([1, 2], dim=1)[1].sum() + x.chunk(2)[1].pow(2).sum()\ny = y + (x.unbind(1)[2] * 3).sum() + x.repeat(2, 3).pow(2).sum() + torch.gather(x, 1, torch.tensor([[0, 0], [2, 1]])).pow(2).sum()\nv, i = x.sort(dim=1, descending=True)\ntv, ti = torch.topk(x, 2)\ny = y + (v * torch.arange(3.)).sum() + tv.pow(3).sum() + torch.nn.SiLU()(x).sum()\ny.backward()\nprint(y)\nprint(x.grad)\nprint(W.grad, b.grad)\nprint(i, ti, F.one_hot(torch.tensor([0, 2]), 3), (x > 0).all(), (x > 0).any(dim=1))\nprint(x.new_zeros(2, 2), x.new_tensor([1., 2.]), x.sort(0))\n",
+    "gradcheck_builtins": "from torch.autograd import gradcheck, gradgradcheck\n"
+    + "x = torch.tensor([0.3, -1.2, 2.0], dtype=torch.float64, requires_grad=True)\n"
+    + "f = torch.tensor([0.3, -1.2, 2.0], requires_grad=True)\n"
+    + "print(torch.autograd.gradcheck(torch.sin, (x,)), gradcheck(torch.exp, x, eps=1e-7))\n"
+    + "print(gradgradcheck(torch.tanh, (x,)), gradcheck(F.softplus, (x,), atol=1e-8, rtol=0))\n"
+    + "print(gradcheck(torch.sin, (f,), raise_exception=False), gradcheck(torch.sin, (x,), eps=0,"
+    + " raise_exception=False))\n",
     "bool_list_index": X
     + "z = x[[True, False]]\nw = x[:, [True, False, True]].sum() + z.sum()\nw.backward()\nprint(z)",
     "slice_assign": X

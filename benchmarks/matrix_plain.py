@@ -11,7 +11,6 @@ back as the same double, which is what scripts want. Exit status 1 if the median
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import io
 import statistics
 import sys
@@ -25,21 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def load_matrix_module() -> types.ModuleType:
-    """gradcli.cli.matrix; by path while gradcli/cli.py (the old CLI module) shadows the
-    package directory, until the CLI layer moves into gradcli/cli/."""
-    try:
-        from gradcli.cli import matrix  # type: ignore[attr-defined]
+    from gradcli.cli import matrix
 
-        return matrix
-    except ImportError:
-        spec = importlib.util.spec_from_file_location(
-            "gradcli_cli_matrix", ROOT / "gradcli" / "cli" / "matrix.py"
-        )
-        assert spec and spec.loader
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = mod
-        spec.loader.exec_module(mod)
-        return mod
+    return matrix
 
 
 def main() -> int:

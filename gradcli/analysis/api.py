@@ -181,6 +181,13 @@ def backward(
                 )
     steps: list[TraceStep] = []
     names = {id(t): n for n, t in r.tensors.items()}
+    if trace:
+        # Unnamed intermediates by the ids `gradcli graph` shows them with (`#3`).
+        from .graph import build
+
+        for v in build(r, out):
+            if v.kind == "op" and not v.label and v.tensor is not None:
+                names.setdefault(id(v.tensor), f"#{v.id}")
     kept = [0]  # numbers the trace holds: it is written as text, budgeted as it grows
 
     def record(node: Node, gin: Tensor, gs: tuple) -> None:

@@ -22,6 +22,9 @@ class GraphNode:
     kind: str  # "op", "leaf" (requires grad), "constant"
     params: dict[str, Any] = field(default_factory=dict)
     inputs: list[int] = field(default_factory=list)
+    value: np.ndarray | None = None  # with_values: the tensor's value
+    grad: np.ndarray | None = None  # with_values: d<grad, output>/d(this tensor)
+    tensor: Any = field(default=None, repr=False, compare=False)
 
 
 def _params(p: dict[str, Any]) -> dict[str, Any]:
@@ -78,62 +81,177 @@ def build(r: Run, of: Tensor) -> list[GraphNode]:
             kind = "leaf" if t.requires_grad and t.node is None else "constant"
             op, params, inputs = None, {}, []
             label = names.get(id(t), "")
-        out[i] = GraphNode(i, label, tuple(t.shape), op, kind, params, inputs)
+        # An old version of a tensor changed in place: its value is gone (no tensor to show).
+        current = not isinstance(v, Node) or t.node is v
+        out[i] = GraphNode(
+            i, label, tuple(t.shape), op, kind, params, inputs, tensor=t if current else None
+        )
     return out
 
 
+def with_values(
+    nodes: list[GraphNode],
+    out: Tensor,
+    grad_output: np.ndarray | None = None,
+    *,
+    values: bool = True,
+    grads: bool = True,
+) -> None:
+    """Fill each node's value and/or gradient (micrograd's picture, for tensors): the
+    gradient of <grad_output, out> (default: ones for a one-element output) with respect to
+    every tensor of the graph, from one backward pass. Constants get no gradient."""
+    if values:
+        for n in nodes:
+            if n.tensor is not None:
+                n.value = np.array(n.tensor.data)
+    if not grads:
+        return
+    from ..core.autograd import run_backward
+
+    g = np.ones(out.shape, dtype=out.dtype) if grad_output is None else grad_output
+    got = run_backward(
+        [out],
+        [Tensor(np.array(g, dtype=out.dtype))],
+        capture=[n.tensor for n in nodes if n.kind != "constant" and n.tensor is not None],
+        check_freed=False,
+    )
+    for n in nodes:
+        if n.kind != "constant" and n.tensor is not None:
+            found = got.get(id(n.tensor))
+            n.grad = np.array(found[1].data) if found is not None else np.zeros(n.shape, out.dtype)
+
+
 def to_json(of: str, nodes: list[GraphNode]) -> dict[str, Any]:
-    return {
-        "of": of,
-        "nodes": [
-            {
-                "id": n.id,
-                "name": n.label or None,
-                "shape": list(n.shape),
-                "op": n.op,
-                "kind": n.kind,
-                "params": n.params,
-                "inputs": n.inputs,
-            }
-            for n in nodes
-        ],
-    }
+    from .results import jsonable
+
+    out = []
+    for n in nodes:
+        d: dict[str, Any] = {
+            "id": n.id,
+            "name": n.label or None,
+            "shape": list(n.shape),
+            "op": n.op,
+            "kind": n.kind,
+            "params": n.params,
+            "inputs": n.inputs,
+        }
+        if n.value is not None:
+            d["value"] = jsonable(n.value)
+        if n.grad is not None:
+            d["grad"] = jsonable(n.grad)
+        out.append(d)
+    return {"of": of, "nodes": out}
 
 
-def _title(n: GraphNode) -> str:
+BRIEF_VALUES = 6  # values of a tensor shown in a node's line; more are elided
+
+
+def brief(a: np.ndarray) -> str:
+    """A tensor's values in a few characters: 4 significant digits, nested like the tensor,
+    at most BRIEF_VALUES values (the first and last ones; the count of the others)."""
+    a = np.asarray(a)
+    if a.dtype.kind == "b":
+        a = a.astype(np.int8)
+    if a.dtype.kind == "f":
+        a = a + 0.0  # -0 as 0
+
+    def num(v: Any) -> str:
+        if a.dtype.kind in "iu":
+            return str(int(v))
+        return f"{float(v):.4g}"
+
+    if a.ndim == 0:
+        return num(a)
+    if a.size <= BRIEF_VALUES:
+        return _nested(a, num)
+    flat = a.reshape(-1)
+    head = ", ".join(num(v) for v in flat[:3])
+    tail = ", ".join(num(v) for v in flat[-2:])
+    return f"[{head}, … {a.size - 5:,} more …, {tail}]"
+
+
+def _nested(a: np.ndarray, num: Any) -> str:
+    if a.ndim == 1:
+        return "[" + ", ".join(num(v) for v in a) + "]"
+    return "[" + ", ".join(_nested(x, num) for x in a) + "]"
+
+
+def number_parts(n: GraphNode) -> list[str]:
+    """`value ...` and `grad ...` of a node, when with_values filled them."""
+    parts = []
+    if n.value is not None:
+        parts.append(f"value {brief(n.value)}")
+    if n.grad is not None:
+        parts.append(f"grad {brief(n.grad)}")
+    return parts
+
+
+def title(n: GraphNode) -> str:
+    """A node's line: its name (or `#id`), shape, operation and parameters."""
     name = n.label or ("const" if n.kind == "constant" else f"#{n.id}")
     what = n.op or ("leaf, requires_grad" if n.kind == "leaf" else "constant")
     extra = ", ".join(f"{k}={v}" for k, v in n.params.items())
     return f"{name} {list(n.shape)}  {what}" + (f"({extra})" if extra else "")
 
 
-MAX_INDENT = 64  # characters of tree indentation at most
+_title = title
+
+
+MAX_DEPTH = 12  # levels of one tree drawing; deeper inputs continue in a drawing below
 
 
 def to_tree(nodes: list[GraphNode]) -> str:
-    """An indented tree from the output down to the leaves; shared nodes are shown once."""
+    """An indented tree from the output down to the leaves; a node used twice (a leaf too) is
+    shown once, then referred to (`a  (#1, shown above)`). Past MAX_DEPTH levels a node's
+    inputs continue in a drawing of their own below (`inputs below, at #id`), so a deep graph
+    stays readable at any depth and its text grows linearly with its size."""
     lines: list[str] = []
-    shown: dict[int, bool] = {}
-    # (node id, prefix for its line, prefix for its children, is_root)
-    stack: list[tuple[int, str, str]] = [(0, "", "")]
-    while stack:
-        i, head, tail = stack.pop()
-        n = nodes[i]
-        if i in shown and n.kind == "op":
-            lines.append(f"{head}{_title(n)}  (shown above)")
-            continue
-        shown[i] = True
-        lines.append(head + _title(n))
-        kids = n.inputs
-        # Past a depth the indentation stops growing (a long chain would print in quadratic
-        # size otherwise); the `⋮` marks where it was cut.
-        if len(tail) >= MAX_INDENT:
-            tail = tail[: MAX_INDENT - 4] + "⋮   "
-        for k in range(len(kids) - 1, -1, -1):
-            last = k == len(kids) - 1
-            stack.append(
-                (kids[k], tail + ("└── " if last else "├── "), tail + ("    " if last else "│   "))
-            )
+    shown: set[int] = set()
+    roots = [0]
+    k = 0
+    while k < len(roots):
+        root = roots[k]
+        k += 1
+        if k > 1:
+            lines.append("")
+        # (node id, prefix for its line, prefix for its children, depth)
+        stack: list[tuple[int, str, str, int]] = [(root, "", "", 0)]
+        while stack:
+            i, head, tail, depth = stack.pop()
+            n = nodes[i]
+            if i != root or k == 1:
+                if i in shown:  # a node (a leaf too) used twice: its inputs are above
+                    ref = (
+                        f"{n.label}  (#{n.id}, shown above)"
+                        if n.label
+                        else f"#{n.id}  (shown above)"
+                    )
+                    lines.append(head + ref)
+                    continue
+                shown.add(i)
+            else:
+                head = ""  # a continued drawing starts at its node, said so
+            kids = n.inputs
+            more = depth >= MAX_DEPTH and bool(kids)
+            suffix = "  (continued)" if i == root and k > 1 else ""
+            lines.append(head + _title(n) + (f"  (inputs below, at #{n.id})" if more else suffix))
+            # Its value and gradient on lines of their own, under it.
+            under = tail + ("│ " if kids and not more else "  ")
+            if not suffix:  # (a continued node's numbers are above)
+                lines.extend(under + part for part in number_parts(n))
+            if more:
+                roots.append(i)
+                continue
+            for j in range(len(kids) - 1, -1, -1):
+                last = j == len(kids) - 1
+                stack.append(
+                    (
+                        kids[j],
+                        tail + ("└── " if last else "├── "),
+                        tail + ("    " if last else "│   "),
+                        depth + 1,
+                    )
+                )
     return "\n".join(lines)
 
 
@@ -143,7 +261,8 @@ def to_dot(nodes: list[GraphNode]) -> str:
     for n in nodes:
         shape = "box" if n.kind == "op" else "ellipse"
         style = ', style=filled, fillcolor="#dde8ff"' if n.kind == "leaf" else ""
-        label = _title(n).replace("\\", "\\\\").replace('"', '\\"')
+        parts = [_title(n), *number_parts(n)]
+        label = "\\n".join(p.replace("\\", "\\\\").replace('"', '\\"') for p in parts)
         out.append(f'  n{n.id} [label="{label}", shape={shape}{style}];')
     for n in nodes:
         for j in n.inputs:

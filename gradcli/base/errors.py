@@ -237,10 +237,56 @@ class LimitError(GradcliError):
         self.limit = limit
 
 
-def suggest(name: str, candidates: Iterable[str]) -> str | None:
-    """`did you mean ...?` for a misspelt name, or None."""
+_NO_INVERSE_TRIG = (
+    "gradcli has no inverse trigonometric or hyperbolic functions yet (`gradcli ops` lists "
+    "what it has)"
+)
+_NO_ROUNDING = (
+    "gradcli has no rounding (round, floor, ceil, trunc: their gradient is 0 almost "
+    "everywhere, so a program that differentiates through them learns nothing)"
+)
+_NO_DECOMPOSITION = (
+    "gradcli has no determinant, inverse or solve (no matrix decompositions); for a 2x2 "
+    "matrix the determinant is a[0, 0] * a[1, 1] - a[0, 1] * a[1, 0]"
+)
+
+# Names PyTorch has and gradcli does not, with what to write instead: by meaning, before any
+# spelling (`atan` is not `tan`, `det` is not `dot`, `round` is not `rand`).
+MEANING: dict[str, str] = {
+    **dict.fromkeys(
+        ("atan", "arctan", "atan2", "arctan2", "asin", "arcsin", "acos", "arccos"),
+        _NO_INVERSE_TRIG,
+    ),
+    **dict.fromkeys(("asinh", "arcsinh", "acosh", "arccosh", "atanh", "arctanh"), _NO_INVERSE_TRIG),
+    "sinh": "write (x.exp() - (-x).exp()) / 2",
+    "cosh": "write (x.exp() + (-x).exp()) / 2",
+    "log10": "write torch.log(x) / 2.302585092994046 (that is ln 10)",
+    "log2": "write torch.log(x) / 0.6931471805599453 (that is ln 2)",
+    "exp2": "write 2 ** x",
+    "expm1": "write torch.exp(x) - 1 (less accurate for x near 0)",
+    **dict.fromkeys(("round", "floor", "ceil", "trunc", "fix", "frac"), _NO_ROUNDING),
+    **dict.fromkeys(
+        ("det", "logdet", "slogdet", "inverse", "inv", "solve", "pinverse"), _NO_DECOMPOSITION
+    ),
+    "linalg": "torch.linalg is not in gradcli: for a norm write torch.norm(x) or x.norm(p, "
+    "dim); a matrix product is x @ y",
+    "special": "torch.special is not in gradcli: expit is torch.sigmoid, erf is torch.erf, "
+    "logsumexp is torch.logsumexp",
+    "hardtanh": "write torch.clamp(x, -1, 1)",
+    "elu": "write torch.where(x > 0, x, torch.exp(torch.clamp(x, max=0)) - 1)",
+    "softsign": "write x / (1 + x.abs())",
+    "mish": "write x * torch.tanh(F.softplus(x))",
+    "logit": "write torch.log(x / (1 - x))",
+}
+
+
+def suggest(name: str, candidates: Iterable[str], meaning: bool = False) -> str | None:
+    """`did you mean ...?` for a misspelt name, or None. `meaning`: the name is an operation's,
+    and a name PyTorch has that gradcli lacks gets what to write instead (MEANING) first."""
     import difflib  # only on the error path
 
+    if meaning and name.lower() in MEANING:
+        return MEANING[name.lower()]
     names = [c for c in candidates if isinstance(c, str)]
     same = [c for c in names if c.lower() == name.lower() and c != name]
     if same:

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any
 
 from ..base.errors import GradcliError, UsageError
-from .app import State
-from .options import DType
+from .options import ProgramOptions
+from .state import State
 
 
 def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
@@ -26,28 +28,119 @@ def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
 
     cap = limits.SOURCE_BYTES.value  # read one byte more, to know a larger file is larger
     if program == "-":
-        data = (
-            sys.stdin.buffer.read(cap + 1)
-            if hasattr(sys.stdin, "buffer")
-            else sys.stdin.read(cap + 1).encode()
-        )
+        stdin = sys.stdin
+        if stdin is None:
+            raise GradcliError(
+                "cannot read the program from standard input: it is closed",
+                hint="give the program as a file, or with -e 'TEXT'",
+            )
+        try:
+            data = (
+                stdin.buffer.read(cap + 1)
+                if hasattr(stdin, "buffer")
+                else stdin.read(cap + 1).encode()
+            )
+        except (OSError, ValueError) as e:
+            reason = getattr(e, "strerror", None) or "it is closed"
+            raise GradcliError(f"cannot read the program from standard input: {reason}") from None
         return _decode(data, "<stdin>"), "<stdin>"
+    shown = program if len(program) <= 100 else program[:60] + "…" + program[-20:]
     path = Path(program)
     try:
         if not path.exists():
             raise GradcliError(f"no such file: {program}", hint="check the path, or use -e 'TEXT'")
         if path.is_dir():
             raise GradcliError(f"{program} is a directory, not a program file")
-        size = path.stat().st_size
-        if size > cap:
-            limits.SOURCE_BYTES.check(size, f"{program}'s size in bytes")
-        with path.open("rb") as fh:
-            data = fh.read(cap + 1)
+        st = path.stat()
+        if stat.S_ISREG(st.st_mode):
+            if st.st_size > cap:
+                limits.SOURCE_BYTES.check(st.st_size, f"{program}'s size in bytes")
+            with path.open("rb") as fh:
+                data = fh.read(cap + 1)
+        else:
+            data = _read_special(program, cap)
         State.inputs.append(program)
+        _refuse_output_onto(program)
     except (OSError, ValueError) as e:  # a name too long, a file that cannot be read...
-        shown = program if len(program) <= 100 else program[:60] + "…" + program[-20:]
         raise GradcliError(f"cannot read {shown}: {getattr(e, 'strerror', None) or e}") from None
     return _decode(data, program), program
+
+
+def _refuse_output_onto(program: str) -> None:
+    """`-o PROGRAM`: refused as soon as the program is read, before any work."""
+    out = State.output
+    if out is None:
+        return
+    try:
+        same = os.path.samefile(out, program)
+    except (OSError, ValueError):  # the output does not exist yet: not the program
+        return
+    if same:
+        from ..base.errors import UsageError
+        from .output import _shown_path
+
+        raise UsageError(
+            f"--output {_shown_path(out)} is an input of this command "
+            f"({_shown_path(program)}): writing it would destroy the input",
+            hint="choose another output file",
+        )
+
+
+PIPE_WAIT = 2.0  # seconds a pipe may stay silent before gradcli gives up on it
+
+
+def _read_special(program: str, cap: int) -> bytes:
+    """A program that is not a regular file: a pipe (`<(...)`, a FIFO) or a device. Opened
+    without blocking and read while data comes; a FIFO that nothing writes to, or a pipe
+    silent for PIPE_WAIT seconds, is an error rather than a hang."""
+    import os
+    import select
+    import time
+
+    fd = os.open(program, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        chunks: list[bytes] = []
+        size = 0
+        opened = time.monotonic()
+        while size <= cap:
+            ready, _, _ = select.select([fd], [], [], PIPE_WAIT)
+            if not ready:
+                what = (
+                    "it is a pipe (FIFO) and nothing writes to it"
+                    if not chunks
+                    else (f"nothing more came from it in {PIPE_WAIT:g} s")
+                )
+                raise GradcliError(
+                    f"cannot read {program}: {what}",
+                    hint="write the program to a regular file, or give it with -e or on "
+                    "standard input",
+                )
+            try:
+                chunk = os.read(fd, min(1 << 16, cap + 1 - size))
+            except BlockingIOError:
+                continue
+            if not chunk:
+                # End of file. A FIFO whose writer has not come yet also reads as the end:
+                # wait for it a little (select says readable at once with no writer).
+                if not chunks and time.monotonic() - opened < PIPE_WAIT:
+                    time.sleep(0.05)
+                    if _no_writer_yet(program):
+                        continue
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _no_writer_yet(program: str) -> bool:
+    import stat as st_
+
+    try:
+        return st_.S_ISFIFO(os.stat(program).st_mode)
+    except OSError:
+        return False
 
 
 def _decode(data: bytes, name: str) -> str:
@@ -76,56 +169,61 @@ def _overrides(sets: list[str] | None) -> dict[str, Any]:
     return out
 
 
-def load_program(
-    program: str | None, expr: str | None, sets: list[str] | None, seed: int, dtype: DType
-) -> tuple[Any, dict[str, Any]]:
-    """The parsed program and the `--set` values (as arrays shaped like their tensors): what
-    a command needs to run, or re-run, the program."""
-    import numpy as np
+class SetValue:
+    """`--set NAME=TEXT`: read against the tensor it replaces, when the program creates it
+    (the program runs once, not once to learn shapes and again), and read once however often
+    the program is re-run (finite differences, check)."""
 
+    def __init__(self, name: str, text: str) -> None:
+        self.name, self.text = name, text
+        self.array: Any = None
+
+    def __call__(self, t: Any) -> Any:
+        if self.array is None:
+            import numpy as np
+
+            from .values import parse_values
+
+            self.array, _ = parse_values(
+                self.text,
+                tuple(t.shape),
+                what=f"--set {self.name}",
+                dtype=np.dtype(t.dtype),
+                allow_special=True,
+                name=self.name,
+            )
+        return self.array
+
+
+def load_program(p: ProgramOptions) -> tuple[Any, dict[str, Any]]:
+    """The parsed program and the `--set` values: what a command needs to run, or re-run,
+    the program."""
     from ..lang.program import parse
 
-    text, name = read_program(program, expr)
+    text, name = read_program(p.program, p.expr)
     prog = parse(text, name)
-    raw = _overrides(sets)
-    overrides: dict[str, Any] = {}
-    if raw:
-        # --set values are parsed against the tensor's shape, so run once to learn shapes.
-        from .values import parse_values
-
-        first = prog.run(dtype=dtype.value, seed=seed)
-        for n, txt in raw.items():
-            t = first.tensor(n)
-            arr, _ = parse_values(
-                txt, tuple(t.shape), what=f"--set {n}", dtype=np.dtype(t.dtype), allow_special=True
-            )
-            overrides[n] = arr
-    return prog, overrides
+    return prog, {n: SetValue(n, txt) for n, txt in _overrides(p.set_).items()}
 
 
-def load_run(
-    program: str | None,
-    expr: str | None,
-    sets: list[str] | None,
-    seed: int,
-    dtype: DType,
-    echo: Any = None,
-) -> Any:
+def load_run(p: ProgramOptions, echo: Any = None) -> Any:
     """Read, parse and run the program, with `--set` values applied to its leaves."""
-    prog, overrides = load_program(program, expr, sets, seed, dtype)
-    r = prog.run(overrides=overrides, dtype=dtype.value, seed=seed, echo=echo)
+    prog, overrides = load_program(p)
+    r = prog.run(overrides=overrides, dtype=p.dtype.value, seed=p.seed, echo=echo)
     for w in getattr(r, "warnings", ()):
         sys.stderr.write(w + "\n")
     return r
 
 
-def upstream_gradient(grad: str | None, out: Any) -> tuple[Any, str | None]:
+def upstream_gradient(
+    grad: str | None, out: Any, name: str | None = None
+) -> tuple[Any, str | None]:
     """The `--grad` text as an array of the output's shape and dtype (and a note when a flat
-    list was reshaped); (None, None) without `--grad`."""
+    list was reshaped); (None, None) without `--grad`. `name` is the output's (a file of
+    several tensors gives that one's values)."""
     if grad is None:
         return None, None
     import numpy as np
 
     from .values import parse_values
 
-    return parse_values(grad, tuple(out.shape), what="--grad", dtype=np.dtype(out.dtype))
+    return parse_values(grad, tuple(out.shape), what="--grad", dtype=np.dtype(out.dtype), name=name)

@@ -545,11 +545,13 @@ class CsvFormatError(ValueError):
 
 
 class CsvMatrix(NamedTuple):
-    """A matrix read from CSV, with its labels when the file had them."""
+    """A matrix read from CSV, with its labels when the file had them, and the line (1-based)
+    each row came from."""
 
     values: np.ndarray
     row_labels: tuple[str, ...] | None
     col_labels: tuple[str, ...] | None
+    lines: tuple[int, ...] = ()
 
 
 _NUMBER = re.compile(
@@ -589,7 +591,8 @@ def read_matrix_csv(text: str) -> CsvMatrix:
     if len(first) == 1:
         is_header = not _is_number(first[0])
     else:
-        is_header = not first[0].strip() or not all(_is_number(c) for c in first[1:])
+        # An empty cell in a row of numbers is a missing number, not a header's label.
+        is_header = not first[0].strip() or any(c.strip() and not _is_number(c) for c in first[1:])
     if is_header:
         header_line, header = records.pop(0)
         header = [c.strip() for c in header]
@@ -600,6 +603,7 @@ def read_matrix_csv(text: str) -> CsvMatrix:
     width = len(header) if header is not None else len(records[0][1])
     rows_out: list[list[float]] = []
     row_labels: list[str] = []
+    lines: list[int] = []
     for lineno, row in records:
         if len(row) != width:
             if header is not None:
@@ -607,23 +611,31 @@ def read_matrix_csv(text: str) -> CsvMatrix:
             else:
                 where = f"line {records[0][0]}"
             raise CsvFormatError(
-                f"line {lineno} has {len(row)} cells but {where} has {width}", lineno
+                f"line {lineno} has {len(row)} value{'s' if len(row) != 1 else ''} but {where} "
+                f"has {width}",
+                lineno,
             )
         vals = []
         for j in range(start, width):
             tok = row[j].strip()
-            if not _is_number(tok):
+            if not tok:
                 raise CsvFormatError(
-                    f"line {lineno}, column {j + 1}: `{tok}` is not a number", lineno, j + 1
+                    f"line {lineno}: the value in column {j + 1} is empty", lineno, j + 1
+                )
+            if not _is_number(tok):
+                shown = tok if len(tok) <= 40 else tok[:37] + "..."
+                raise CsvFormatError(
+                    f"line {lineno}: `{shown}` (column {j + 1}) is not a number", lineno, j + 1
                 )
             vals.append(float(tok))
         rows_out.append(vals)
+        lines.append(lineno)
         if labelled:
             row_labels.append(row[0].strip())
     ncols = width - start
     values = np.array(rows_out, dtype=np.float64).reshape(len(rows_out), ncols)
     col_labels = tuple(header[start:]) if header is not None else None
-    return CsvMatrix(values, tuple(row_labels) if labelled else None, col_labels)
+    return CsvMatrix(values, tuple(row_labels) if labelled else None, col_labels, tuple(lines))
 
 
 # --- heat maps -----------------------------------------------------------------------------
@@ -679,7 +691,7 @@ def heat_layout(mat: Any, *, width: int, max_rows: int | None = None) -> HeatLay
     that way (a square on most terminals), else one, and when even that does not fit, the mean
     of blocks of entries (nan if a block holds a nan or both infinities, else +-inf if it holds
     one)."""
-    a = _as_2d(mat).astype(np.float64)
+    a = _as_2d(mat).astype(np.float64, copy=False)
     nr, nc = a.shape
     rows = DEFAULT_HEAT_ROWS if max_rows is None else max(1, int(max_rows))
     width = max(1, int(width))
@@ -692,24 +704,25 @@ def heat_layout(mat: Any, *, width: int, max_rows: int | None = None) -> HeatLay
         tiles = a.copy()
     else:
         tr, tc = math.ceil(nr / fr), math.ceil(nc / fc)
-        pad = np.full((tr * fr, tc * fc), np.nan)
-        pad[:nr, :nc] = a
-        real = np.zeros(pad.shape, dtype=bool)
-        real[:nr, :nc] = True
-
-        def blocks(x: np.ndarray) -> np.ndarray:
-            return x.reshape(tr, fr, tc, fc).transpose(0, 2, 1, 3).reshape(tr, tc, fr * fc)
-
-        v, ok = blocks(pad), blocks(real)
-        fin = np.isfinite(v)
-        # The mean over the block's real entries (the padding past the edge does not count),
-        # each divided before the sum so that huge finite values cannot overflow to inf.
-        count = np.maximum(ok.sum(-1), 1)[..., None]
-        mean = (np.where(fin, v, 0.0) / count).sum(-1)
-        has_nan = (np.isnan(v) & ok).any(-1)
-        pinf, ninf = (v == np.inf).any(-1), (v == -np.inf).any(-1)
-        tiles = np.where(pinf, np.inf, np.where(ninf, -np.inf, mean))
-        tiles = np.where(has_nan | (pinf & ninf), np.nan, tiles)
+        # Entries of each tile (the padding past the right and bottom edges does not count).
+        cols = np.minimum(fc, nc - fc * np.arange(tc))
+        tiles = np.empty((tr, tc))
+        # One band of tile rows at a time: the temporaries stay a band's size, not the
+        # matrix's (a 5000 x 5000 Jacobian would need gigabytes at once).
+        for i in range(tr):
+            band = a[i * fr : (i + 1) * fr]
+            h = band.shape[0]
+            pad = np.zeros((h, tc * fc))
+            pad[:, :nc] = band
+            v = pad.reshape(h, tc, fc).transpose(1, 0, 2).reshape(tc, h * fc)
+            fin = np.isfinite(v)
+            # The mean, each entry divided before the sum so that huge finite values cannot
+            # overflow to inf.
+            mean = (np.where(fin, v, 0.0) / (h * cols)[:, None]).sum(-1)
+            has_nan = np.isnan(v).any(-1)
+            pinf, ninf = (v == np.inf).any(-1), (v == -np.inf).any(-1)
+            row = np.where(pinf, np.inf, np.where(ninf, -np.inf, mean))
+            tiles[i] = np.where(has_nan | (pinf & ninf), np.nan, row)
     finite = tiles[np.isfinite(tiles)]
     top = float(np.max(np.abs(finite))) if finite.size else 0.0
     return HeatLayout((nr, nc), tiles, (fr, fc), cell, top)

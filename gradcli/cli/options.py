@@ -1,19 +1,45 @@
-"""The options the commands share (the program, `-e`, `--set`, `--seed`, `--dtype`, `--format`,
-`--output`, `--precision`, `--of`, `--wrt`), declared once as annotated types."""
+"""The options the commands share, declared once.
+
+Groups of options are dataclasses whose fields carry their typer declaration
+(`ProgramOptions`: the program and how to run it; `OutputOptions`: format, file, precision;
+`CommonOptions`: `--debug` and the limits). A command names a group as one parameter,
+`p: ProgramOptions`, and `expand_options` turns it into the group's options on the command line
+and back into one `ProgramOptions` value when the command runs. The options a few commands
+share with their own help (`--of`, `--wrt`, `--grad`) are annotated types.
+
+Every option sits in a help panel: Program, Method, Output, Limits.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import inspect
+import typing
+from collections.abc import Callable
 from enum import Enum
-from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer._click.types import ParamType
+
+PROGRAM = "Program"
+METHOD = "Method"
+OUTPUT = "Output"
+LIMITS = "Limits"
 
 
 class Format(str, Enum):
+    """Every output format; a command's result supports some of them (`output.emit` refuses
+    the others in one place)."""
+
     table = "table"
     plain = "plain"
     json = "json"
+    csv = "csv"
+    npy = "npy"
+    dot = "dot"
+    mermaid = "mermaid"
 
 
 class DType(str, Enum):
@@ -21,53 +47,279 @@ class DType(str, Enum):
     float32 = "float32"
 
 
-ProgramArg = Annotated[
-    str | None,
-    typer.Argument(help="The program file, or - for standard input.", show_default=False),
-]
+class _Name(ParamType):
+    """Text named by its metavar alone in help (no `<str>` after `PROGRAM`)."""
+
+    name = "text"
+
+    def get_metavar(self, param: Any, ctx: Any = None) -> str:
+        return ""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        return value
 
 
-ExprOpt = Annotated[str | None, typer.Option("-e", "--expr", help="The program text itself.")]
+@dataclasses.dataclass
+class ProgramOptions:
+    """Where the program comes from and how it is run."""
+
+    program: Annotated[
+        str | None,
+        typer.Argument(
+            help="The program file, or - for standard input (or give its text with -e).",
+            metavar="PROGRAM",
+            show_default=False,
+            click_type=_Name(),
+        ),
+    ] = None
+    expr: Annotated[
+        str | None,
+        typer.Option(
+            "-e",
+            "--expr",
+            help="The program's text itself, instead of a file.",
+            metavar="TEXT",
+            rich_help_panel=PROGRAM,
+            show_default=False,
+        ),
+    ] = None
+    set_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="Replace a leaf tensor's data, as --grad takes values (1,2,3 | [[1,0],[0,1]] | "
+            "@FILE); repeatable.",
+            metavar="NAME=VALUES",
+            rich_help_panel=PROGRAM,
+            show_default=False,
+        ),
+    ] = None
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", help="Seed of rand and randn.", metavar="N", rich_help_panel=PROGRAM
+        ),
+    ] = 0
+    dtype: Annotated[
+        DType,
+        typer.Option("--dtype", help="The default float dtype.", rich_help_panel=PROGRAM),
+    ] = DType.float64
 
 
-SetOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--set", help="Replace a tensor's data: NAME=VALUES (repeatable).", metavar="NAME=VALUES"
-    ),
-]
+@dataclasses.dataclass
+class RunProgramOptions(ProgramOptions):
+    """`gradcli run` runs the program as PyTorch would: float32 by default."""
+
+    dtype: Annotated[
+        DType,
+        typer.Option(
+            "--dtype",
+            help="The default float dtype (float32, as PyTorch).",
+            rich_help_panel=PROGRAM,
+        ),
+    ] = DType.float32
 
 
-SeedOpt = Annotated[int, typer.Option("--seed", help="Seed for rand/randn.")]
+@dataclasses.dataclass
+class OutputOptions:
+    """How and where a result is written."""
+
+    format: Annotated[
+        Format | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="table, plain, json, csv or npy (graph: also dot, mermaid). Default: from the "
+            "--output file's extension, else table on a terminal and plain in a pipe.",
+            metavar="FORMAT",
+            rich_help_panel=OUTPUT,
+            show_default=False,
+        ),
+    ] = None
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write the result to FILE (- for standard output); its extension (.json, "
+            ".csv, .npy, .npz, .txt) picks the format.",
+            metavar="FILE",
+            rich_help_panel=OUTPUT,
+            show_default=False,
+        ),
+    ] = None
+    precision: Annotated[
+        int | None,
+        typer.Option(
+            "--precision",
+            min=0,
+            max=17,
+            help="Digits after the decimal point, as PyTorch prints (tables default to 4; "
+            "plain, csv default to every digit that reads back exactly; json always has them "
+            "all).",
+            metavar="DIGITS",
+            rich_help_panel=OUTPUT,
+            show_default=False,
+        ),
+    ] = None
+    strict_finite: Annotated[
+        bool,
+        typer.Option(
+            "--strict-finite",
+            help="Exit with status 1 when a result holds NaN or infinity (after writing it and "
+            "the warning that says which operation made the first one).",
+            rich_help_panel=OUTPUT,
+        ),
+    ] = False
 
 
-DTypeOpt = Annotated[DType, typer.Option("--dtype", help="Default float dtype.")]
+@dataclasses.dataclass
+class CommonOptions:
+    """Accepted by every command (and `--debug` before the command too)."""
+
+    debug: Annotated[
+        bool,
+        typer.Option(
+            "--debug",
+            help="Show internal tracebacks (for bug reports).",
+            rich_help_panel=LIMITS,
+        ),
+    ] = False
+    time_limit: Annotated[
+        int | None,
+        typer.Option(
+            "--time-limit",
+            min=1,
+            help="Seconds the command may take (default 10, or GRADCLI_TIME_SECONDS).",
+            metavar="SECONDS",
+            rich_help_panel=LIMITS,
+            show_default=False,
+        ),
+    ] = None
+    memory_limit: Annotated[
+        int | None,
+        typer.Option(
+            "--memory-limit",
+            min=1,
+            help="Megabytes of memory the command may add (default 1024, or GRADCLI_MEMORY_MB).",
+            metavar="MB",
+            rich_help_panel=LIMITS,
+            show_default=False,
+        ),
+    ] = None
+
+    def environment(self) -> dict[str, str]:
+        """The limits given on the command line, as the environment variables they set."""
+        env = {}
+        if self.time_limit is not None:
+            env["GRADCLI_TIME_SECONDS"] = str(self.time_limit)
+        if self.memory_limit is not None:
+            env["GRADCLI_MEMORY_MB"] = str(self.memory_limit)
+        return env
 
 
-FormatOpt = Annotated[
-    Format | None,
-    typer.Option(
-        "--format", "-f", help="Output format (default: table on a terminal, plain when piped)."
-    ),
-]
+OPTION_GROUPS = (ProgramOptions, OutputOptions, CommonOptions)
 
 
-OutputOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE.")]
+def expand_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """A command whose parameters annotated with an option group (`p: ProgramOptions`) take
+    that group's options on the command line, and one value of the group when they run."""
+    sig = inspect.signature(f, eval_str=True)
+    params: list[inspect.Parameter] = []
+    groups: dict[str, tuple[type, list[str]]] = {}
+    for p in sig.parameters.values():
+        cls = p.annotation
+        if isinstance(cls, type) and dataclasses.is_dataclass(cls):
+            hints = typing.get_type_hints(cls, include_extras=True)
+            names = []
+            for fld in dataclasses.fields(cls):
+                params.append(
+                    inspect.Parameter(
+                        fld.name,
+                        inspect.Parameter.KEYWORD_ONLY,
+                        default=fld.default,
+                        annotation=hints[fld.name],
+                    )
+                )
+                names.append(fld.name)
+            groups[p.name] = (cls, names)
+        else:
+            params.append(p.replace(kind=inspect.Parameter.KEYWORD_ONLY))
+    # The positional argument first (typer lists arguments in the order they are declared).
+    params.sort(key=lambda q: 0 if _is_argument(q) else 1)
+
+    @functools.wraps(f)
+    def wrapper(**kw: Any) -> Any:
+        for pname, (cls, names) in groups.items():
+            kw[pname] = cls(**{n: kw.pop(n) for n in names})
+        _refuse_output_onto_program(kw.values())
+        return f(**kw)
+
+    wrapper.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {q.name: q.annotation for q in params}
+    return wrapper
 
 
-PrecisionOpt = Annotated[
-    int | None, typer.Option("--precision", min=1, max=17, help="Significant digits shown.")
-]
+def _refuse_output_onto_program(values: Any) -> None:
+    """Remembers `--output` (State.output) so that `-o PROGRAM` is refused when the program is
+    read, before any work (not once the work is done, which may be long or stopped by a limit
+    first); `emit` refuses the other inputs (`@FILE`) when it writes."""
+    from .state import State
 
+    out = next((v for v in values if isinstance(v, OutputOptions)), None)
+    State.output = None if out is None or out.output in (None, "-") else out.output
+
+
+def _is_argument(p: inspect.Parameter) -> bool:
+    return any(
+        isinstance(m, typer.models.ArgumentInfo) for m in getattr(p.annotation, "__metadata__", ())
+    )
+
+
+# --- options several commands share, with their own help -----------------------------------
 
 OfOpt = Annotated[
-    str | None, typer.Option("--of", help="The output tensor (default: the last assigned).")
+    str | None,
+    typer.Option(
+        "--of",
+        help="The output tensor (default: the last assigned tensor that requires grad).",
+        metavar="NAME",
+        rich_help_panel=METHOD,
+        show_default=False,
+    ),
 ]
-
 
 WrtOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--wrt", help="An input tensor (repeatable; default: every leaf that requires grad)."
+        "--wrt",
+        help="An input tensor (repeatable; default: every leaf that requires grad).",
+        metavar="NAME",
+        rich_help_panel=METHOD,
+        show_default=False,
+    ),
+]
+
+GradOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--grad",
+        "-g",
+        help="The upstream gradient: 1,0,0,0 (flat, row-major) | [[1,0],[0,1]] | ones | "
+        "onehot:K | @FILE (.npy, .json, .csv, as gradcli writes them). Default: 1 for a "
+        "one-element output.",
+        metavar="VALUES",
+        rich_help_panel=METHOD,
+        show_default=False,
+    ),
+]
+
+HeatOpt = Annotated[
+    bool,
+    typer.Option(
+        "--heat",
+        help="A heat map of the matrix instead of its numbers (table or plain): blue < 0 < "
+        "red, or a character ramp without colour.",
+        rich_help_panel=OUTPUT,
     ),
 ]

@@ -74,6 +74,7 @@ def parse_values(
     allow_special: bool = True,
     base_dir: str | None = None,
     target: str | None = None,
+    name: str | None = None,
 ) -> tuple[np.ndarray, str | None]:
     """Parse `text` into an array of exactly `shape`.
 
@@ -82,6 +83,8 @@ def parse_values(
     names the tensor the value is for (`the output \\`z\\``); by default it is `the output`
     for `--grad` and `` `x` `` for `--set x`. `allow_special` enables `ones`, `zeros` and
     `onehot:K`. `@FILE` paths are relative to `base_dir` (default: the current directory).
+    `name` is the tensor's name: a file gradcli wrote with several tensors (JSON of `forward`,
+    `backward`, `hvp`; CSV with `x[0,1]` row labels) gives the value of that name.
     Raises `GradcliError` (a `LimitError` for a limit) for anything wrong.
     """
     what = str(what)
@@ -99,7 +102,7 @@ def parse_values(
     limits.TENSOR_ELEMENTS.check(size, f"the number of elements of {target}")
 
     try:
-        return _parse(text.strip(), shape, what, dt, allow_special, base_dir, target)
+        return _parse(text.strip(), shape, what, dt, allow_special, base_dir, target, name)
     except (MemoryError, RecursionError):
         # Defence in depth: the limits above should keep every input well away from these.
         raise LimitError(
@@ -116,6 +119,7 @@ def _parse(
     allow_special: bool,
     base_dir: str | None,
     target: str,
+    name: str | None = None,
 ) -> tuple[np.ndarray, str | None]:
     if not s:
         raise GradcliError(
@@ -124,9 +128,9 @@ def _parse(
             hint="give one number per element, e.g. `1,0,0`",
         )
     if s[0] == "@":
-        parsed = _parse_file(s[1:], what, base_dir)
+        parsed = _parse_file(s[1:], what, base_dir, shape, name)
     elif s[0] == "[":
-        parsed = _parse_list_text(s, what)
+        parsed = _parse_list_text(s, what, shape)
     else:
         special = _parse_special(s, shape, what, target, allow_special)
         if special is not None:
@@ -345,8 +349,12 @@ def _parse_onehot(s: str, low: str, shape: tuple[int, ...], what: str, target: s
 # Nested lists (inline and .json files)
 
 
-def _parse_list_text(s: str, label: str) -> _Parsed:
-    """A nested list (or, in a .json file, a single number), checked before `json.loads`."""
+def _parse_list_text(s: str, label: str, shape: tuple[int, ...] | None = None) -> _Parsed:
+    """A nested list (or, in a .json file, a single number), checked before `json.loads`.
+
+    Every check before the parse costs a few passes over the text and no more memory than a
+    copy of it, so that a 99 MB file of spaces, of empty lists or of one long number is
+    refused (or read) without gigabytes."""
     bad = _NOT_LIST_CHAR.search(s)
     if bad:
         if _NON_FINITE_WORD.search(s):
@@ -361,29 +369,15 @@ def _parse_list_text(s: str, label: str) -> _Parsed:
             found=_snippet(s, bad.start()),
             expected="numbers, commas and [ ], like [[1,0],[0,1]]",
         )
-    s = _WHITESPACE.sub(" ", s)  # one character for one: positions stay the same
-    codes = np.frombuffer(s.encode("ascii"), dtype=np.uint8)
-    steps = (codes == ord("[")).astype(np.int8) - (codes == ord("]")).astype(np.int8)
-    depths = np.cumsum(steps, dtype=np.int64)
-    if len(depths):
-        NESTING.check(int(depths.max()), f"the nesting depth of {label}")
-        if depths.min() < 0:
-            pos = int(np.argmin(depths >= 0))
-            raise GradcliError(
-                f"{label} has a `]` with no `[` to close, at position {pos}",
-                found=_snippet(s, pos),
-                expected="balanced brackets, like [[1,0],[0,1]]",
-            )
-        if depths[-1] > 0:
-            raise GradcliError(
-                f"{label} has {_count(int(depths[-1]), 'unclosed `[`', 'unclosed `[`s')}",
-                found=_snippet(s, len(s)),
-                expected="balanced brackets, like [[1,0],[0,1]]",
-                hint="add the missing `]`",
-            )
-
-    # At most one value more than there are commas: refuse a list too big before building it.
-    limits.TENSOR_ELEMENTS.check(s.count(",") + 1, f"the number of values in {label}")
+    _check_sizes(s, label, shape)
+    if len(s) > _BIG_TEXT:
+        # Runs of blanks count for nothing: one space for each (positions shift, but a text
+        # this large is not read by its positions).
+        s = _BLANKS.sub(" ", s)
+    else:
+        s = _WHITESPACE.sub(" ", s)  # one character for one: positions stay the same
+    _check_brackets(s, label)
+    _check_lists(s, label, shape)
     try:
         # Most lists are plain JSON already. (`parse_int=float`: no int digit limit.)
         obj = json.loads(s, parse_int=float)
@@ -410,6 +404,83 @@ def _parse_list_text(s: str, label: str) -> _Parsed:
             expected="finite numbers",
         )
     return _Parsed(array, flat, label)
+
+
+_BIG_TEXT = 1 << 20  # characters: past this, runs of blanks are squeezed before parsing
+_BLANKS = re.compile(r"\s+")
+_LONG_NUMBER = re.compile(r"[0-9.eE+\-]{400,}")
+_CHUNK = 1 << 22  # characters of a bracket scan at a time
+
+
+def _max_lists(shape: tuple[int, ...]) -> int:
+    """The lists of a nested list of `shape` (1 + shape[0] + shape[0] * shape[1] + ...)."""
+    total, prod = 1, 1
+    for d in shape[:-1]:
+        prod *= d
+        total += prod
+    return total
+
+
+def _check_sizes(s: str, label: str, shape: tuple[int, ...] | None) -> None:
+    """Refuse, before any parsing, more values or lists than any tensor may have, and numbers
+    no float needs (a number of 400 characters)."""
+    # At most one value more than there are commas: refuse a list too big before building it.
+    limits.TENSOR_ELEMENTS.check(s.count(",") + 1, f"the number of values in {label}")
+    long = _LONG_NUMBER.search(s)
+    if long:
+        n = len(long.group())
+        raise GradcliError(
+            f"{label}: a number of {n:,} characters at position {long.start()}",
+            found=_snippet(s, long.start()),
+            expected="numbers of at most a few dozen digits",
+        )
+
+
+def _check_lists(s: str, label: str, shape: tuple[int, ...] | None) -> None:
+    """Refuse far more lists than a value of `shape` has (99 MB of `[],` would take gigabytes
+    as Python lists)."""
+    if shape is None:
+        return
+    lists = s.count("[")
+    most = _max_lists(shape)
+    if lists > 4 * most + 64:
+        raise GradcliError(
+            f"{label} has {lists:,} lists, but a value of shape {_fmt_shape(shape)} has "
+            f"{_count(most, 'list')}",
+            found=f"{lists:,} lists",
+            expected=f"a nested list of shape {_fmt_shape(shape)}",
+        )
+
+
+def _check_brackets(s: str, label: str) -> None:
+    """Nesting depth and balance of the brackets, in chunks (a few bytes per character at
+    most, whatever the size of the text)."""
+    depth = 0
+    deepest = 0
+    for start in range(0, len(s), _CHUNK):
+        piece = s[start : start + _CHUNK]
+        if "[" not in piece and "]" not in piece:
+            continue
+        codes = np.frombuffer(piece.encode("ascii", "replace"), dtype=np.uint8)
+        steps = (codes == ord("[")).astype(np.int32) - (codes == ord("]"))
+        depths = np.cumsum(steps, dtype=np.int32) + depth
+        deepest = max(deepest, int(depths.max()))
+        NESTING.check(deepest, f"the nesting depth of {label}")
+        if depths.min() < 0:
+            pos = start + int(np.argmin(depths >= 0))
+            raise GradcliError(
+                f"{label} has a `]` with no `[` to close, at position {pos}",
+                found=_snippet(s, pos),
+                expected="balanced brackets, like [[1,0],[0,1]]",
+            )
+        depth = int(depths[-1])
+    if depth > 0:
+        raise GradcliError(
+            f"{label} has {_count(depth, 'unclosed `[`', 'unclosed `[`s')}",
+            found=_snippet(s, len(s)),
+            expected="balanced brackets, like [[1,0],[0,1]]",
+            hint="add the missing `]`",
+        )
 
 
 def _loads_lenient(s: str, label: str) -> Any:
@@ -505,25 +576,95 @@ def _where(path: tuple[int, ...]) -> str:
 # Files
 
 
-def _parse_file(spec: str, what: str, base_dir: str | None) -> _Parsed:
-    name = spec.strip()
-    if not name:
+def _parse_file(
+    spec: str,
+    what: str,
+    base_dir: str | None,
+    shape: tuple[int, ...] | None = None,
+    name: str | None = None,
+) -> _Parsed:
+    fname = spec.strip()
+    if not fname:
         raise GradcliError(
             f"{what}: `@` must be followed by a file name",
             expected="@FILE with FILE a .npy, .json or .csv file",
             hint="e.g. @grad.npy",
         )
-    label = f"{what} file `{_show(name, 80)}`"
-    data = _read_file(name, label, base_dir)
-    ext = os.path.splitext(name)[1].lower()
+    label = f"{what} file `{_show(fname, 80)}`"
+    data = _read_file(fname, label, base_dir)
+    ext = os.path.splitext(fname)[1].lower()
     if ext == ".npy":
         return _parse_npy(data, label)
     text = _decode(data, label)
-    if not text.strip():
+    del data
+    stripped = text.strip()
+    if not stripped:
         raise GradcliError(f"{label} is empty", expected="numbers")
     if ext == ".json":
-        return _parse_list_text(text.strip(), label)
-    return _parse_csv(text, label)
+        if stripped[0] == "{":
+            return _parse_json_object(stripped, label, shape, name)
+        return _parse_list_text(stripped, label, shape)
+    return _parse_csv(text, label, shape, name)
+
+
+# The keys of gradcli's own JSON that hold tensors by name: `forward`, `backward`, `hvp`.
+JSON_TENSORS = ("values", "grads", "hvp", "v")
+
+
+def _parse_json_object(
+    text: str, label: str, shape: tuple[int, ...] | None, name: str | None
+) -> _Parsed:
+    """A JSON object gradcli wrote (`forward`, `backward`, `hvp` with --format json): the
+    value of the tensor `name` in it."""
+    _check_sizes(text, label, None)
+    _check_brackets(_BRACES.sub(lambda m: "[" if m.group() == "{" else "]", text), label)
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise GradcliError(
+            f"{label} is not valid JSON: {_show(str(e), 120)}",
+            expected="a nested list of numbers, or the JSON gradcli writes",
+        ) from None
+    tensors: dict[str, Any] = {}
+    if isinstance(obj, dict):
+        for key in JSON_TENSORS:
+            part = obj.get(key)
+            if isinstance(part, dict):
+                for k, v in part.items():
+                    tensors.setdefault(str(k), v)
+    if not tensors:
+        raise GradcliError(
+            f"{label} holds no tensor values",
+            expected="a nested list of numbers, or the JSON of gradcli forward, backward or "
+            "hvp (`values`, `grads`, `hvp` by name)",
+        )
+    if name is not None and name in tensors:
+        chosen = tensors[name]
+    elif len(tensors) == 1:
+        chosen = next(iter(tensors.values()))
+    else:
+        names = ", ".join(f"`{_show(k, 40)}`" for k in list(tensors)[:10])
+        more = f" and {len(tensors) - 10} more" if len(tensors) > 10 else ""
+        raise GradcliError(
+            f"{label} has no value for `{_show(name or '?', 40)}`",
+            found=f"values for {names}{more}",
+            expected=f"the value of `{_show(name or '?', 40)}`",
+        )
+    try:
+        array = np.array(chosen, dtype=np.float64)
+    except (ValueError, TypeError):
+        raise GradcliError(
+            f"{label}: the value is not a regular nested list of numbers",
+            expected="a nested list of numbers",
+        ) from None
+    finite = np.isfinite(array)
+    if not finite.all():
+        pos = np.unravel_index(int(np.argmin(finite)), array.shape)
+        raise _non_finite(label, f"the value at index {_fmt_index(pos)}", str(array[pos]))
+    return _Parsed(array, array.ndim <= 1, label)
+
+
+_BRACES = re.compile(r"[{}]")
 
 
 # Every file read for `@FILE` in this process, so `--output` can refuse to overwrite one.
@@ -630,7 +771,66 @@ def _parse_npy(data: bytes, label: str) -> _Parsed:
     return _Parsed(array, array.ndim <= 1, label)
 
 
-def _parse_csv(text: str, label: str) -> _Parsed:
+def _parse_csv(
+    text: str, label: str, shape: tuple[int, ...] | None = None, name: str | None = None
+) -> _Parsed:
+    """CSV: gradcli's own (a header row of column labels, a column of row labels: what
+    `--format csv` writes), or bare rows of numbers separated by commas or blanks.
+
+    gradcli's 2-D form of a tensor (rows the leading indices, columns the last one) reads back
+    as the tensor; rows labelled `x[...]` of several tensors (`name,value`) give those of
+    `name`."""
+    # Every cell is between separators: refuse too many before splitting anything.
+    cells = text.count(",") + text.count("\n") + 1
+    if cells > limits.TENSOR_ELEMENTS.value:
+        limits.TENSOR_ELEMENTS.check(cells, f"the number of values in {label}")
+    if "," not in text:
+        return _parse_blank_separated(text, label)
+    from .matrix import CsvFormatError, read_matrix_csv
+
+    try:
+        m = read_matrix_csv(text)
+    except CsvFormatError as e:
+        raise GradcliError(
+            f"{label} {_show(str(e), 200)}",
+            expected="rows of numbers separated by commas (gradcli's CSV: a header row, then "
+            "a label and the numbers on each row)",
+        ) from None
+    values, lines = m.values, m.lines
+    if m.row_labels is not None and name is not None:
+        picked = _rows_of(name, m.row_labels)
+        if picked is not None:
+            values, lines = values[picked], tuple(lines[i] for i in picked)
+    if not np.isfinite(values).all():
+        r, c = np.unravel_index(int(np.argmin(np.isfinite(values))), values.shape)
+        col = int(c) + (2 if m.row_labels is not None else 1)
+        import csv as _csv
+
+        line = text.splitlines()[lines[r] - 1] if lines else ""
+        cells = next(_csv.reader([line]), [])
+        tok = cells[col - 1].strip() if len(cells) >= col else str(values[r, c])
+        raise _non_finite(
+            f"{label} line {lines[r] if lines else r + 1}", f"the value in column {col}", tok
+        )
+    if shape is not None and len(shape) >= 2 and values.size == math.prod(shape):
+        if values.shape == (math.prod(shape[:-1]), shape[-1]):
+            # gradcli's 2-D form of the tensor: read back row-major, exactly.
+            return _Parsed(values.reshape(shape), False, label)
+    if values.shape[0] == 1 or values.shape[1] == 1:
+        return _Parsed(values.reshape(-1), True, label)
+    return _Parsed(values, False, label)
+
+
+def _rows_of(name: str, labels: tuple[str, ...]) -> list[int] | None:
+    """The rows labelled `name` or `name[...]`, when the labels name several tensors."""
+    bases = [lab.split("[", 1)[0] for lab in labels]
+    if len(set(bases)) <= 1:
+        return None
+    rows = [i for i, b in enumerate(bases) if b == name]
+    return rows or None
+
+
+def _parse_blank_separated(text: str, label: str) -> _Parsed:
     rows: list[list[float]] = []
     first_line = 0
     for lineno, line in enumerate(text.splitlines(), 1):
@@ -638,20 +838,13 @@ def _parse_csv(text: str, label: str) -> _Parsed:
         if not s:
             continue
         row = []
-        for j, tok in enumerate(_SEPARATOR.split(s)):
+        for j, tok in enumerate(s.split()):
             where = f"{label} line {lineno}"
-            if not tok:
-                raise GradcliError(
-                    f"{where}: the value in column {j + 1} is empty",
-                    found=_show(s),
-                    hint="remove the extra comma",
-                )
             if not _FLAT_TOKEN.fullmatch(tok):
                 raise GradcliError(
                     f"{where}: `{_show(tok)}` (column {j + 1}) is not a number",
                     found=_show(tok),
                     expected="rows of numbers separated by commas",
-                    hint="remove the header row" if not rows else None,
                 )
             value = float(tok)
             if not math.isfinite(value):

@@ -21,6 +21,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, Span, suggest
 from ..core import hooks
 from ..core.inplace import VIEW_OF_LEAF, inplace
+from ..core.op import peek_seq
 from ..core.tensor import Settings, Tensor, bumped, data_array, grad_enabled, typename
 from ..surface import constructors as K
 from ..surface import functional as F
@@ -106,7 +107,10 @@ class Interpreter:
         self.warned: set[str] = set()
         self.more_warnings = 0
         self.scopes: list[dict[str, Any]] = [self.globals]
-        self.current_stmt: ast.AST | None = None
+        self._stmt: ast.AST | None = None
+        # (the sequence number of the next recorded node, the statement running from then
+        # on): which line recorded each node (`Run.node_line`, for NaN provenance).
+        self.marks: list[tuple[int, ast.AST | None]] = []
         # The analysis commands run in float64 unless told otherwise; random draws are made in
         # PyTorch's default (float32) either way, so they are PyTorch's numbers.
         Settings.default_dtype = np.dtype(dtype or np.float64)
@@ -174,7 +178,29 @@ class Interpreter:
     def error(self, node: ast.AST, message: str, **kw: Any) -> GradcliError:
         return GradcliError(message, span=self.span(node), **kw)
 
+    @property
+    def current_stmt(self) -> ast.AST | None:
+        """The statement running (innermost); setting it marks where its nodes start."""
+        return self._stmt
+
+    @current_stmt.setter
+    def current_stmt(self, stmt: ast.AST | None) -> None:
+        self._stmt = stmt
+        seq, marks = peek_seq(), self.marks
+        if marks and marks[-1][0] == seq:  # nothing recorded since the last mark
+            marks[-1] = (seq, stmt)
+        else:
+            marks.append((seq, stmt))
+
     def exec_block(self, body: list[ast.stmt]) -> None:
+        outer = self.current_stmt
+        try:
+            self._exec_block(body)
+        finally:
+            if self.current_stmt is not outer:  # back in the statement that ran this block
+                self.current_stmt = outer
+
+    def _exec_block(self, body: list[ast.stmt]) -> None:
         for stmt in body:
             limits.BUDGET.tick()
             self.current_stmt = stmt
@@ -431,6 +457,12 @@ class Interpreter:
             self.assign_attribute(target, value)
         elif isinstance(target, ast.Subscript):
             owner = self.eval(target.value)
+            if isinstance(owner, dict):  # optimizer.param_groups[0]["lr"] = 0.01
+                key = self.eval(target.slice)
+                if not isinstance(key, (str, int, float, type(None))):
+                    raise self.error(target, f"unhashable type: '{typename(key)}'")
+                owner[key] = value
+                return
             if not isinstance(owner, Tensor):
                 raise self.error(target, "only tensors support item assignment here")
             key = self.eval(target.slice)
@@ -522,6 +554,8 @@ class Interpreter:
                     f"--set {name}: `{name}` is computed by the program",
                     hint="--set replaces the data of tensors the program creates (leaves)",
                 )
+            if callable(new):  # values to read against the tensor's shape and dtype
+                new = new(t)
             if new.shape != t.shape:
                 if new.size == t.data.size:
                     new = new.reshape(t.shape)
@@ -686,7 +720,7 @@ class Interpreter:
                 f"'Tensor' object has no attribute '{attr}'",
                 found=f"`.{attr}`",
                 expected="a tensor method or property (see `gradcli ops`)",
-                hint=suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES)),
+                hint=suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES), meaning=True),
             )
         if isinstance(owner, Namespace):
             if attr in owner.members:
@@ -696,7 +730,7 @@ class Interpreter:
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",
                 expected="a supported operation (see `gradcli ops`)",
-                hint=suggest(attr, owner.members),
+                hint=suggest(attr, owner.members, meaning=True),
             )
         if isinstance(owner, F.MaxMin) and attr in ("values", "indices"):
             return owner.values if attr == "values" else owner.indices
@@ -765,6 +799,15 @@ class Interpreter:
                     f"{typename(owner)} index out of range",
                     hint=f"it has {len(owner)} items",
                 ) from None
+        if isinstance(owner, dict):  # what gradcli hands out: param_groups[0], state_dict()
+            try:
+                return owner[key]
+            except KeyError:
+                raise self.error(
+                    node, f"KeyError: {short(repr(key))}", hint=f"the keys are {list(owner)}"
+                ) from None
+            except TypeError:
+                raise self.error(node, f"unhashable type: '{typename(key)}'") from None
         if hasattr(type(owner), "program_getitem"):  # nn.Sequential, ModuleList, ModuleDict
             try:
                 return owner.program_getitem(key)

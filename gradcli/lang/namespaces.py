@@ -18,7 +18,9 @@ from ..core.tensor import Settings, Tensor, as_tensor, read_grad, share, typenam
 from ..ops import arithmetic as A
 from ..surface import constructors as K
 from ..surface import functional as F
+from ..surface import init as I
 from ..surface import names
+from ..surface import optim as O
 from ..surface.printing import Size
 from .builtins import size_builtin
 from .values import Builtin, DType, Namespace
@@ -53,7 +55,15 @@ def build_namespaces() -> dict[str, Namespace]:
     dtypes = {k: DType(D.TORCH_NAMES[v], v) for k, v in D.BY_NAME.items()}
     functional_members: dict[str, Any] = dict(names.NN_FUNCTIONAL)
     nn_functional = Namespace("torch.nn.functional", functional_members)
-    nn = Namespace("torch.nn", {**names.MODULES, "functional": nn_functional})
+    nn_init = Namespace("torch.nn.init", dict(I.FUNCTIONS))
+    nn = Namespace("torch.nn", {**names.MODULES, "functional": nn_functional, "init": nn_init})
+    optim = Namespace(
+        "torch.optim",
+        {
+            **O.OPTIMIZERS,
+            "lr_scheduler": Namespace("torch.optim.lr_scheduler", dict(O.SCHEDULERS)),
+        },
+    )
     autograd = Namespace(
         "torch.autograd",
         {
@@ -73,6 +83,7 @@ def build_namespaces() -> dict[str, Namespace]:
             **dtypes,
             "nn": nn,
             "autograd": autograd,
+            "optim": optim,
             "no_grad": None,
             "Size": Builtin("torch.Size", size_builtin),
             "pi": math.pi,

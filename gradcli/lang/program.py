@@ -31,8 +31,15 @@ class Run(Record):
         "warnings",
         "promoted",
         "settings",
+        "marks",
     )
-    _defaults = {"assigned_order": list, "warnings": list, "promoted": list, "settings": dict}
+    _defaults = {
+        "assigned_order": list,
+        "warnings": list,
+        "promoted": list,
+        "settings": dict,
+        "marks": list,
+    }
     program: Program
     env: dict[str, Any]
     tensors: dict[str, Tensor]
@@ -45,6 +52,8 @@ class Run(Record):
     promoted: list[str]
     # How the run was made: `Program.run`'s overrides, dtype, seed, see_through, promote.
     settings: dict[str, Any]
+    # (first node sequence number, statement): the statement that recorded each node.
+    marks: list[tuple[int, Any]]
 
     def rerun(self, **changes: Any) -> Run:
         """The program run again as this run was made, with `changes` to its settings
@@ -54,6 +63,18 @@ class Run(Record):
             kw["overrides"] = {**(kw.get("overrides") or {}), **(changes.pop("overrides") or {})}
         kw.update(changes)
         return self.program.run(**kw)
+
+    def node_line(self, node: Any) -> str | None:
+        """`file:line:col` of the statement that recorded `node` (None if not this run's)."""
+        import bisect
+
+        marks = self.marks
+        if not marks or node.seq < marks[0][0]:
+            return None
+        k = bisect.bisect_right(marks, node.seq, key=lambda m: m[0]) - 1
+        stmt = marks[k][1]
+        span = None if stmt is None else self.program.source.span(stmt)
+        return None if span is None else span.where()
 
     def tensor(self, name: str) -> Tensor:
         t = self.tensors.get(name)
@@ -99,7 +120,9 @@ class Program:
     ) -> Run:
         """Run the program. The one way to re-run it with changes:
 
-        overrides    leaf tensors' data replaced (by name), as `--set` does
+        overrides    leaf tensors' data replaced (by name), as `--set` does: an array, or a
+                     function of the tensor it replaces that returns one (values read
+                     against its shape and dtype, in the same run)
         dtype, seed  the default float dtype and the seed of rand / randn
         echo         called with each text the program prints, as it prints it
         see_through  user functions with a custom gradient run their forward body as
@@ -135,6 +158,7 @@ class Program:
                 "see_through": see_through,
                 "promote": promote,
             },
+            it.marks,
         )
 
 

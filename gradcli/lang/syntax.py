@@ -140,6 +140,9 @@ REFUSED_HINTS: dict[type, str] = {
     ast.Raise: "gradcli programs do not raise",
     ast.Assert: "use `gradcli check` to compare gradients",
     ast.AnnAssign: "drop the type annotation",
+    ast.BitXor: "`^` is exclusive or in Python, not a power: for x squared write `x ** 2`",
+    ast.LShift: "for x * 2**k write `x * 2 ** k`",
+    ast.RShift: "for x / 2**k write `x / 2 ** k`",
 }
 
 
@@ -159,6 +162,12 @@ def describe(node: ast.AST) -> str:
         ast.Global: "`global`",
         ast.Raise: "`raise`",
         ast.Assert: "`assert`",
+        ast.BitXor: "the operator `^`",
+        ast.BitOr: "the operator `|`",
+        ast.BitAnd: "the operator `&`",
+        ast.LShift: "the operator `<<`",
+        ast.RShift: "the operator `>>`",
+        ast.Invert: "the operator `~`",
     }
     return names.get(type(node), f"`{type(node).__name__}`")
 
@@ -194,9 +203,12 @@ def validate(tree: ast.Module, source: Source) -> None:
         if not isinstance(node, ALLOWED):
             raise GradcliError(
                 f"{describe(node)} is not supported in gradcli programs",
-                span=source.span(node),
+                # An operator has no position of its own: the expression it is in.
+                span=source.span(node) or source.span(located),
                 found=describe(node),
-                expected="assignments, expressions, bounded `for` loops, `if`, `def`, imports "
+                expected="the operators + - * / // % ** @ and comparisons"
+                if isinstance(node, ast.operator | ast.unaryop)
+                else "assignments, expressions, bounded `for` loops, `if`, `def`, imports "
                 "of torch/numpy",
                 hint=REFUSED_HINTS.get(type(node)),
             )

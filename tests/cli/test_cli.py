@@ -283,7 +283,10 @@ def test_graph_shared_node_shown_once(runner: CliRunner) -> None:
     out = ok(
         runner, "graph", "-e", "x = tensor([1.], requires_grad=True)\na = x * x\ny = a + a.exp()"
     )
-    assert out.count("(shown above)") == 1
+    # `a` (an operation) and `x` (a leaf) are each drawn once, then referred to by id.
+    assert out.count("shown above)") == 2
+    assert out.count("MulBackward0") == 1 and out.count("leaf, requires_grad") == 1
+    assert "a  (#1, shown above)" in out
 
 
 def test_graph_dot_and_json(runner: CliRunner, prog: str) -> None:
@@ -298,7 +301,68 @@ def test_graph_dot_and_json(runner: CliRunner, prog: str) -> None:
 def test_graph_deep_chain_no_recursion(runner: CliRunner) -> None:
     src = "x = tensor([1.], requires_grad=True)\ny = x\nfor i in range(5000):\n    y = y * 1.0\n"
     out = ok(runner, "graph", "-e", src)
-    assert len(out.splitlines()) == 10001
+    lines = out.splitlines()
+    # Every node once (the 5,000 products and their constants), each deep part continued in a
+    # drawing of its own: no line wider than MAX_DEPTH levels of indentation.
+    assert sum("MulBackward0" in line and "(continued)" not in line for line in lines) == 5000
+    assert sum(line.endswith("constant") for line in lines) == 5000
+    assert max(len(line) for line in lines) < 4 * 13 + 60
+    assert out.count("(inputs below, at #") == out.count("(continued)") > 300
+
+
+def test_graph_values_and_grads_are_the_backward_pass(runner: CliRunner, tmp_path: Path) -> None:
+    """graph --values --grads: each node's value, and the gradient of the output with respect
+    to it, checked against central differences through --set."""
+    src = (
+        "x = tensor([0.5, -1.0, 2.0], requires_grad=True)\n"
+        "a = x * x\nb = a.sin()\ny = (b * x).sum()\n"
+    )
+    data = json.loads(ok(runner, "graph", "-e", src, "--values", "--grads", "--format", "json"))
+    by = {n["name"]: n for n in data["nodes"] if n["name"]}
+    x = np.array([0.5, -1.0, 2.0])
+    np.testing.assert_allclose(by["a"]["value"], x * x, rtol=1e-15)
+    np.testing.assert_allclose(by["b"]["value"], np.sin(x * x), rtol=1e-15)
+    # dy/db = x; dy/dx = sin(x^2) + x cos(x^2) 2x, against finite differences of y.
+    np.testing.assert_allclose(by["b"]["grad"], x, rtol=1e-15)
+
+    def y_at(v: np.ndarray) -> float:
+        out = ok(
+            runner,
+            "forward",
+            "-e",
+            src,
+            "--of",
+            "y",
+            "--format",
+            "json",
+            "--set",
+            "x=" + ",".join(repr(float(t)) for t in v),
+        )
+        return float(json.loads(out)["values"]["y"])
+
+    h = 1e-6
+    fd = [(y_at(x + h * e) - y_at(x - h * e)) / (2 * h) for e in np.eye(3)]
+    np.testing.assert_allclose(by["x"]["grad"], fd, rtol=1e-7)
+    text = ok(runner, "graph", "-e", src, "--values", "--grads", "--format", "plain")
+    assert "│ value [0.25, 1, 4]" in text and "grad [0.5, -1, 2]" in text
+    assert "grad [" not in ok(runner, "graph", "-e", src, "--values", "--format", "plain")
+
+
+def test_graph_grads_of_a_vector_output_need_grad(runner: CliRunner) -> None:
+    src = "x = tensor([1.0, 2.0], requires_grad=True)\ny = x * 3\n"
+    err = fails(runner, "graph", "-e", src, "--grads")
+    assert "grad can be implicitly created only for scalar outputs" in err
+    out = ok(runner, "graph", "-e", src, "--grads", "--grad", "1,0", "--format", "plain")
+    assert "grad [3, 0]" in out
+    assert "add --grads" in fails(runner, "graph", "-e", src, "--grad", "1,0", code=2)
+
+
+def test_graph_mermaid_and_dot_carry_values(runner: CliRunner, prog: str) -> None:
+    mmd = ok(runner, "graph", prog, "--mermaid", "--values")
+    assert mmd.startswith("flowchart BT") and "<br/>value [" in mmd
+    dot = ok(runner, "graph", prog, "--dot", "--grads", "--grad", "1,1")
+    assert "\\ngrad [" in dot
+    assert "two formats" in fails(runner, "graph", prog, "--dot", "--mermaid", code=2)
 
 
 def test_inplace_add_on_a_leaf_is_refused_as_in_pytorch(runner: CliRunner) -> None:
@@ -396,3 +460,28 @@ def test_the_console_script_knows_the_module_of_every_command() -> None:
     assert set(registered) == set(COMMANDS)
     for name, module in registered.items():
         assert module == f"gradcli.cli.commands.{COMMANDS[name]}", name
+
+
+def test_graph_and_trace_share_node_ids(runner: CliRunner) -> None:
+    src = open("examples/mlp.py").read()
+    graph = json.loads(ok(runner, "graph", "-e", src, "--format", "json"))
+    ids = {f"#{n['id']}": n["op"] for n in graph["nodes"] if n["name"] is None and n["op"]}
+    trace = json.loads(
+        ok(runner, "backward", "-e", src, "--wrt", "b1", "--trace", "--format", "json")
+    )["trace"]
+    unnamed = {s["output"]: s["node"] for s in trace if s["output"].startswith("#")}
+    assert unnamed and unnamed == {k: v for k, v in ids.items() if k in unnamed}
+    assert set(unnamed) == set(ids)  # every unnamed operation, by the same id
+
+
+def test_graph_values_of_a_tensor_changed_in_place(runner: CliRunner) -> None:
+    """The old version of a tensor changed in place has no value left to show; the current one
+    has its own, and the gradients are the backward pass's."""
+    src = "x = torch.tensor([1.0, 2.0], requires_grad=True)\nh = x * 2\nh += 1\ny = (h * h).sum()"
+    data = json.loads(ok(runner, "graph", "-e", src, "--values", "--grads", "-f", "json"))
+    by_op = {(n["name"], n["op"]): n for n in data["nodes"]}
+    assert by_op[("h", "AddBackward0")]["value"] == [3.0, 5.0]
+    assert by_op[("h", "AddBackward0")]["grad"] == [6.0, 10.0]
+    muls = [n for n in data["nodes"] if n["op"] == "MulBackward0"]
+    assert sorted(n.get("value", []) for n in muls) == [[], [9.0, 25.0]]  # x * 2: gone
+    assert by_op[("x", None)]["grad"] == [12.0, 20.0]

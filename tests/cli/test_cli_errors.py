@@ -7,6 +7,7 @@ Every error is one message on stderr, nothing on stdout, exit status 1 (2 for us
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -146,7 +147,7 @@ def test_no_program(runner: CliRunner) -> None:
     [
         ["backward", "prog.py", "--format", "xml"],
         ["backward", "prog.py", "--dtype", "float16"],
-        ["backward", "prog.py", "--precision", "0"],
+        ["backward", "prog.py", "--precision", "-1"],
         ["backward", "prog.py", "--seed", "1.5"],
         ["backward", "prog.py", "--no-such-option"],
         ["forward", "prog.py", "--grad", "1"],
@@ -154,8 +155,11 @@ def test_no_program(runner: CliRunner) -> None:
     ],
 )
 def test_usage_errors(runner: CliRunner, prog: str, args: list[str]) -> None:
+    """Usage errors look like every other error: `error: ...` and a hint, one message."""
     err = fails(runner, args, code=2)
-    assert "Usage:" in err or "Error" in err
+    assert err.startswith("error: "), err
+    assert "  hint: " in err and "--help" in err
+    assert "Usage:" not in err and "╭" not in err
 
 
 def test_set_without_equals_is_usage(runner: CliRunner, prog: str) -> None:
@@ -217,7 +221,7 @@ def test_grad_files(runner: CliRunner, prog: str, tmp_path: Path) -> None:
         ("x=1,inf,3", "finite"),
         ("x=a,b,c", "is not a number"),
         ("x=@missing.json", "does not exist"),
-        ("q=1", "no tensor named `q` in the program"),
+        ("q=1", "the program assigns no tensor named `q`"),
         ("y=1,2,3", "`y` is computed by the program"),
         ("x=", "has no values after `=`"),
     ],
@@ -410,3 +414,78 @@ def test_error_messages_cannot_drive_the_terminal(runner: CliRunner, prog: str) 
     assert "\\x1b]0;title\\x07" in err
     err = fails(runner, ["run", "-e", "x = '\u202e\x1b[2J'; y = z"])
     assert "\x1b" not in err and "\u202e" not in err
+
+
+# "Did you mean" by meaning: each name PyTorch has and gradcli lacks, and what it computes.
+MEANINGS = {
+    "sinh": np.sinh,
+    "cosh": np.cosh,
+    "log10": np.log10,
+    "log2": np.log2,
+    "exp2": np.exp2,
+    "expm1": np.expm1,
+    "hardtanh": lambda v: np.clip(v, -1, 1),
+    "elu": lambda v: np.where(v > 0, v, np.expm1(np.minimum(v, 0))),
+    "softsign": lambda v: v / (1 + np.abs(v)),
+    "mish": lambda v: v * np.tanh(np.log1p(np.exp(v))),
+    "logit": lambda v: np.log(v / (1 - v)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MEANINGS))
+def test_did_you_mean_by_meaning_writes_what_runs(runner: CliRunner, name: str) -> None:
+    """The table's text for a missing function is a composition that gradcli runs and that
+    computes the function (not the nearest spelling: `sinh` is not `sin`); while gradcli lacks
+    the function, its error gives that text as the hint."""
+    from gradcli.base.errors import MEANING
+
+    src = "x = torch.tensor([0.2, 0.5, 0.7], requires_grad=True)\n"
+    want = MEANINGS[name](np.array([0.2, 0.5, 0.7]))
+    text = MEANING[name]
+    assert text.startswith("write ")
+    expr = re.split(r" \((?:that is|less)", text[len("write ") :])[0]
+    out = runner.invoke(app, ["forward", "-e", src + f"y = {expr}", "--of", "y", "-f", "json"])
+    assert out.exit_code == 0, out.stderr
+    np.testing.assert_allclose(json.loads(out.stdout)["values"]["y"], want, rtol=1e-12)
+    ns = "F" if name in ("elu", "softsign", "mish") else "torch"
+    r = runner.invoke(
+        app, ["forward", "-e", src + f"y = {ns}.{name}(x)", "--of", "y", "-f", "json"]
+    )
+    if r.exit_code == 0:  # gradcli has the function now: then it computes it
+        np.testing.assert_allclose(json.loads(r.stdout)["values"]["y"], want, rtol=1e-12)
+    else:
+        assert r.exit_code == 1 and f"hint: {text}" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize(
+    "call, fragment",
+    [
+        ("torch.atan(x)", "no inverse trigonometric"),
+        ("torch.asin(x)", "no inverse trigonometric"),
+        ("torch.det(x)", "no determinant"),
+        ("torch.linalg.det(x)", "no determinant|torch.linalg is not in gradcli"),
+        ("torch.round(x)", "no rounding"),
+        ("x.floor()", "no rounding"),
+        ("torch.special.expit(x)", "torch.sigmoid"),
+        ("torch.sigmoidd(x)", "did you mean `sigmoid`?"),  # spelling still, second
+    ],
+)
+def test_did_you_mean_by_meaning_then_spelling(runner: CliRunner, call: str, fragment: str):
+    """Meaning first (unless gradcli has the function by now: then it runs)."""
+    r = runner.invoke(
+        app, ["forward", "-e", f"x = torch.ones(2, 2, requires_grad=True) * 0.5\ny = {call}"]
+    )
+    if r.exit_code == 0:
+        assert "sigmoidd" not in call
+        return
+    assert r.exit_code == 1 and re.search(fragment, r.stderr), r.stderr
+    assert "did you mean `tan`" not in r.stderr and "`dot`" not in r.stderr
+
+
+def test_xor_has_its_position_and_the_power_hint(runner: CliRunner) -> None:
+    r = runner.invoke(app, ["forward", "-e", "x = torch.ones(2, requires_grad=True)\ny = x ^ 2"])
+    assert r.exit_code == 1
+    lines = r.stderr.splitlines()
+    assert lines[0] == "<-e>:2:5: error: the operator `^` is not supported in gradcli programs"
+    assert lines[2] == "   |     ^^^^^"
+    assert "for x squared write `x ** 2`" in r.stderr and "BitXor" not in r.stderr

@@ -196,13 +196,15 @@ def test_table_labels_rows_and_columns(runner: CliRunner, prog: str) -> None:
 def test_table_elides_a_large_matrix_and_heat_draws_it(runner: CliRunner) -> None:
     expr = "x = torch.linspace(-1, 1, 40).requires_grad_()\ny = torch.outer(x, x).sum(0)\n"
     out, _ = ok(runner, "jacobian", "-e", expr, "--format", "table")
-    assert "…" in out and "elided" in out and "y[39]" in out and "x[39]" in out
+    assert "…" in out and "y[39]" in out and "x[39]" in out
+    assert "showing 14 of 40 columns, 24 of 40 rows" in out  # at 100 columns
     heat, _ = ok(runner, "jacobian", "-e", expr, "--format", "table", "--heat")
-    assert "█" in heat and "red > 0, blue < 0" in heat
+    assert "blue < 0 < red" not in heat and "heat" not in heat.split("\n")[0]
+    assert "@" in heat and "#" in heat  # no colour (NO_COLOR): the sign-aware ramp
     plain, _ = ok(runner, "jacobian", "-e", expr, "--heat")
     lines = plain.splitlines()
-    assert lines[1].startswith("# heat") and len(lines) == 2 + 40
-    assert all(len(line) == 40 for line in lines[2:]) and "@" in plain
+    assert lines[0] == "# dy/dx [40]" and lines[1].startswith("heat: ")
+    assert len(lines) == 2 + 40 and all(len(line) == 80 for line in lines[2:])
 
 
 def test_csv(runner: CliRunner, prog: str) -> None:
@@ -252,11 +254,19 @@ def test_output_file_and_suffix_picks_the_format(
 
 
 def test_precision(runner: CliRunner, prog: str) -> None:
+    """--precision is PyTorch's: digits after the decimal point (of the mantissa in
+    scientific notation), the same for every number of the matrix."""
+    import re
+
     out, _ = ok(runner, "jacobian", prog, "--of", "y", "--wrt", "w", "--precision", "3")
-    values = [float(t) for t in out.split()]
-    assert values == [float(f"{v:.3g}") for v in values]
+    tokens = out.split()
+    assert all(re.fullmatch(r"-?\d\.\d{3}(e[+-]\d+)?|0", t) for t in tokens), tokens
     full, _ = ok(runner, "jacobian", prog, "--of", "y", "--wrt", "w")
-    assert values != [float(t) for t in full.split()]
+    exact = [float(t) for t in full.split()]
+    for t, v in zip(tokens, exact):  # each shown number is the true value, rounded
+        mant = t.split("e")
+        scale = 10.0 ** int(mant[1]) if len(mant) == 2 else 1.0
+        assert abs(float(t) - v) <= 0.5e-3 * scale * (1 + 1e-9)
 
 
 # --- options ----------------------------------------------------------------------------------
@@ -342,10 +352,26 @@ def test_set_seed_dtype_and_inline(runner: CliRunner, prog: str) -> None:
 
 def test_hessian_table_reports_symmetry(runner: CliRunner, prog: str) -> None:
     out, _ = ok(runner, "hessian", prog, "--of", "loss", "--wrt", "w", "--wrt", "u", "-f", "table")
-    assert "d2loss/dw dw" in out and "d2loss/dw du" in out and "w[3]" in out
-    assert "max |H - H^T|" in out and "loss does not depend on u: zero block" in out
+    assert "d2loss/d(w, u)^2   5 x 5" in out and "w[3]" in out and "u[0]" in out
+    assert "max |H - H^T|" in out and "`loss` does not depend on `u`" in out
+    blocks, _ = ok(
+        runner,
+        "hessian",
+        prog,
+        "--of",
+        "loss",
+        "--wrt",
+        "w",
+        "--wrt",
+        "u",
+        "-f",
+        "table",
+        "--blocks",
+    )
+    assert "d2loss/dw dw" in blocks and "d2loss/dw du" in blocks
+    assert "loss does not depend on u: zero block" in blocks
     heat, _ = ok(runner, "hessian", prog, "--of", "loss", "--wrt", "w", "--heat")
-    assert heat.startswith("# heat")
+    assert heat.startswith("# d2loss/d(w)^2\nheat: ")
     plain, _ = ok(runner, "hessian", prog, "--of", "loss", "--wrt", "w")
     assert [len(line.split()) for line in plain.splitlines()] == [4, 4, 4, 4]
 
@@ -356,11 +382,17 @@ def test_hessian_plain_blocks_and_unused(runner: CliRunner) -> None:
         "y = (a ** 3).sum()"
     )
     out, err = ok(runner, "hessian", "-e", e, "--wrt", "a", "--wrt", "c")
+    assert out == "6 0 0\n0 12 0\n0 0 0\n"  # the assembled matrix: a[0], a[1], c[0]
+    assert "`y` does not depend on `c`" in err
+    out, err = ok(runner, "hessian", "-e", e, "--wrt", "a", "--wrt", "c", "--blocks")
     assert out.startswith("# a, a [2] x [2]\n6 0\n0 12\n\n# a, c [2] x [1]\n0\n0\n")
     assert out.endswith("# c, c [1] x [1]\n0\n")
-    assert "`y` does not depend on `c`" in err
-    num, _ = ok(runner, "hessian", "-e", e, "--wrt", "a", "-m", "numeric", "--precision", "8")
-    assert num == "6 0\n0 12\n"
+    num, _ = ok(runner, "hessian", "-e", e, "--wrt", "a", "-m", "numeric", "--precision", "4")
+    np.testing.assert_allclose(
+        [[float(t) for t in line.split()] for line in num.splitlines()],
+        [[6, 0], [0, 12]],
+        atol=1e-4,
+    )
     hv, _ = ok(runner, "hvp", "-e", e, "--wrt", "a", "--v", "[1, 1]", "-f", "table")
     assert "(H v) for a" in hv
 
@@ -452,3 +484,31 @@ def test_help_lists_the_options(runner: CliRunner) -> None:
     ):
         assert opt in out
     assert "--v" in ok(runner, "hvp", "--help")[0]
+
+
+def _clock(monkeypatch, *times: float) -> None:
+    """time.perf_counter gives these times, then the last one again."""
+    from gradcli.cli.commands import jacobian as cmd
+
+    left = list(times)
+    monkeypatch.setattr(cmd.time, "perf_counter", lambda: left.pop(0) if len(left) > 1 else left[0])
+
+
+def test_a_long_rows_estimate_suggests_batched(monkeypatch, capsys) -> None:
+    from gradcli.cli.commands import jacobian as cmd
+
+    hint = "--method batched makes the same rows in one pass"
+    _clock(monkeypatch, 0.0, 0.5, 0.6, 9.0)
+    bar = cmd._ProgressBar("jacobian (rows)", hint)
+    bar.enabled = True
+    bar(1, 100)  # 0.5 s for 1 row of 100: an estimate of 50 s
+    assert bar.long
+    bar(2, 100)
+    bar.close()
+    assert f"that took 9.0 s: {hint}" in capsys.readouterr().err
+    _clock(monkeypatch, 0.0, 0.3)
+    quick = cmd._ProgressBar("jacobian (rows)", hint)
+    quick.enabled = True
+    quick(50, 100)  # 0.3 s for half: 0.6 s in all, no bar at all
+    quick.close()
+    assert quick.bar is None and not quick.long and hint not in capsys.readouterr().err

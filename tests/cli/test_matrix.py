@@ -8,14 +8,12 @@ CSV round-trip exactly.
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import re
 import subprocess
 import sys
 from decimal import Decimal
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
@@ -25,26 +23,12 @@ from hypothesis.extra.numpy import arrays
 from rich.cells import cell_len
 from rich.console import Console
 
+from gradcli.cli import matrix
+
 ROOT = Path(__file__).resolve().parents[2]
-MATRIX_PY = ROOT / "gradcli" / "cli" / "matrix.py"
 
 
-def _load() -> ModuleType:
-    # Until the CLI layer moves into the gradcli/cli/ package, gradcli/cli.py (the old CLI
-    # module) shadows the directory; the module has no gradcli imports, so load it by path.
-    if (MATRIX_PY.parent / "__init__.py").exists():
-        from gradcli.cli import matrix  # type: ignore[attr-defined]
-
-        return matrix
-    spec = importlib.util.spec_from_file_location("gradcli_cli_matrix", MATRIX_PY)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-M = _load()
+M = matrix
 
 
 def render(renderable: object, width: int, color_system: str | None = None) -> str:
@@ -304,17 +288,17 @@ def test_matrix_table_styles_zeros_dim_and_specials() -> None:
 
 def test_module_import_does_not_import_rich() -> None:
     code = (
-        "import importlib.util, sys\n"
-        f"spec = importlib.util.spec_from_file_location('m', {str(MATRIX_PY)!r})\n"
-        "m = importlib.util.module_from_spec(spec); sys.modules['m'] = m\n"
-        "spec.loader.exec_module(m)\n"
+        "import sys\n"
+        "from gradcli.cli import matrix as m\n"
         "import numpy as np\n"
         "m.matrix_plain(np.eye(3)); m.matrix_csv(np.eye(3)); m.read_matrix_csv('1,2')\n"
         "m.heat_plain(m.heat_layout(np.eye(3), width=40))\n"
         "m.format_matrix(np.eye(3), width=40).text()\n"
         "print(sorted(k for k in sys.modules if k.split('.')[0] == 'rich'))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
     assert out.stdout.strip() == "[]"
 
 
@@ -536,13 +520,17 @@ def test_read_csv_without_header_or_labels() -> None:
 
 
 def test_read_csv_errors_name_the_line_and_the_header_row() -> None:
-    with pytest.raises(M.CsvFormatError, match=r"line 3 has 2 cells but the header row \(line 1\)"):
+    with pytest.raises(
+        M.CsvFormatError, match=r"line 3 has 2 values but the header row \(line 1\) has 3"
+    ):
         M.read_matrix_csv(",a,b\nr,1,2\nr,1")
-    with pytest.raises(M.CsvFormatError, match=r"line 2, column 2: `x` is not a number") as e:
+    with pytest.raises(M.CsvFormatError, match=r"line 2: `x` \(column 2\) is not a number") as e:
         M.read_matrix_csv("1,2\n3,x")
     assert e.value.line == 2 and e.value.column == 2
-    with pytest.raises(M.CsvFormatError, match="line 2 has 3 cells but line 1 has 2"):
+    with pytest.raises(M.CsvFormatError, match="line 2 has 3 values but line 1 has 2"):
         M.read_matrix_csv("1,2\n1,2,3")
+    with pytest.raises(M.CsvFormatError, match="line 1: the value in column 2 is empty"):
+        M.read_matrix_csv("1,,3")
     with pytest.raises(M.CsvFormatError, match="empty"):
         M.read_matrix_csv("\n \n")
 

@@ -451,7 +451,7 @@ def test_json_file(files):
 @pytest.mark.parametrize(
     "content, fragment",
     [
-        ('{"a": 1}', "unexpected character `{`"),
+        ('{"a": 1}', "holds no tensor values"),
         ("[1, 2", "unclosed"),
         ("[[1, 2], [3]]", "ragged"),
         (json.dumps([1.0, float("nan")]), "finite"),
@@ -500,7 +500,7 @@ def test_csv_row_or_column_is_flat(files, content):
     [
         ("1,2\n3\n", "line 2 has 1 value but line 1 has 2"),
         ("\n1,2\n\n3,4,5\n", "line 4 has 3 values but line 2 has 2"),
-        ("a,b\n1,2\n", "line 1: `a` (column 1) is not a number"),
+        ("a,b,c\n1,2\n", "line 2 has 2 values but the header row (line 1) has 3"),
         ("1,2\n3,x\n", "line 2: `x` (column 2) is not a number"),
         ("1,,2\n", "line 1: the value in column 2 is empty"),
         ("1,nan\n", "line 1: the value in column 2 is `nan`"),
@@ -514,9 +514,12 @@ def test_csv_file_bad(files, content, fragment):
     assert "`g.csv`" in e.message and fragment in e.message
 
 
-def test_csv_header_hint(files):
+def test_csv_header_row_is_read_as_labels(files):
+    """A header row (gradcli's CSV has one) is labels, not an error."""
     (files / "g.csv").write_text("x,y\n1,2\n")
-    assert err("@g.csv", (2,), base_dir=str(files)).hint == "remove the header row"
+    np.testing.assert_array_equal(ok("@g.csv", (2,), base_dir=str(files)), [1, 2])
+    (files / "g.csv").write_text(",[0],[1]\ng[0],1,2\ng[1],3,4\n")
+    np.testing.assert_array_equal(ok("@g.csv", (2, 2), base_dir=str(files)), [[1, 2], [3, 4]])
 
 
 def test_file_relative_to_current_directory(files, monkeypatch):

@@ -51,10 +51,45 @@ def test_readme_example(cmd: str, expected: str) -> None:
     assert argv[0] == "gradcli"
     if "--compare" in argv:
         pytest.skip("prints timings")
-    result = CliRunner().invoke(app, argv[1:])
-    got_a = (result.stderr + result.stdout).rstrip("\n")
-    got_b = (result.stdout + result.stderr).rstrip("\n")
+    got_a, got_b = run_example(argv)
     assert expected in (got_a, got_b), f"README shows:\n{expected}\n\ngradcli prints:\n{got_a}"
+
+
+# The README's tables are drawn at 100 columns, without colour.
+ENV = {"COLUMNS": "100", "NO_COLOR": "1", "FORCE_COLOR": ""}
+
+
+def run_example(argv: list[str]) -> tuple[str, str]:
+    """What the example prints: stderr then stdout, and stdout then stderr."""
+    result = CliRunner(env=ENV).invoke(app, argv[1:])
+    return (
+        (result.stderr + result.stdout).rstrip("\n"),
+        (result.stdout + result.stderr).rstrip("\n"),
+    )
+
+
+def rewrite_readme() -> int:
+    """Replace each example's output in the README with what gradcli prints now (stderr
+    first): `python -m tests.corpus.test_readme`. Review the diff before committing."""
+    text = README.read_text()
+    changed = 0
+    for cmd, expected in console_examples(text):
+        argv = shlex.split(cmd)
+        if "--compare" in argv:
+            continue
+        got, other = run_example(argv)
+        if expected in (got, other):
+            continue
+        old = f"$ {cmd}\n{expected}\n" if expected else f"$ {cmd}\n"
+        assert text.count(old) == 1, cmd
+        text = text.replace(old, f"$ {cmd}\n{got}\n")
+        changed += 1
+    README.write_text(text)
+    return changed
+
+
+if __name__ == "__main__":
+    print(f"{rewrite_readme()} examples rewritten")
 
 
 def _library_block() -> str:

@@ -1,230 +1,251 @@
 """`gradcli run`, `forward`, `backward`, `graph`, `export`: the commands on one program run.
 
-Only typer is imported here at start-up; NumPy, rich and the library are imported inside the
-commands.
+A command parses its options, calls the library and hands a `Doc` of its result to
+`output.emit`. Only typer is imported here at start-up; NumPy, rich and the library are
+imported inside the commands.
 """
 
 from __future__ import annotations
 
-import sys
 from enum import Enum
 from typing import Annotated
 
 import typer
 
-from ..app import app, guarded
-from ..inputs import load_run, read_program, upstream_gradient
+from ..app import command
 from ..options import (
-    DType,
-    DTypeOpt,
-    ExprOpt,
+    METHOD,
+    OUTPUT,
+    CommonOptions,
     Format,
-    FormatOpt,
+    GradOpt,
     OfOpt,
-    OutputOpt,
-    PrecisionOpt,
-    ProgramArg,
-    SeedOpt,
-    SetOpt,
+    OutputOptions,
+    ProgramOptions,
+    RunProgramOptions,
     WrtOpt,
 )
-from ..output import emit, resolve_format, warn_nonfinite
 
 
-@app.command()
-@guarded
-def run(
-    program: ProgramArg = None,
-    expr: ExprOpt = None,
-    set_: SetOpt = None,
-    seed: SeedOpt = 0,
-    dtype: DTypeOpt = DType.float32,
-) -> None:
-    """Execute the program: its print() and backward() statements, as Python would.
+@command(
+    help="Execute the program as Python would: its print() calls print, its backward() calls "
+    "fill .grad. As PyTorch: float32 unless the program asks otherwise, random numbers from "
+    "PyTorch's generator seeded with --seed (0) until the program calls torch.manual_seed.",
+    example="gradcli run examples/seed_masks.py",
+)
+def run(p: RunProgramOptions, c: CommonOptions) -> None:
+    from ..inputs import load_run
+    from ..output import write_stdout
 
-    As PyTorch: float32 unless the program asks otherwise, random numbers from PyTorch's
-    generator seeded with --seed (0) until the program calls torch.manual_seed.
-
-    Example: gradcli run examples/seed_masks.py
-    """
-
-    def echo(text: str) -> None:
-        sys.stdout.write(text)
-
-    load_run(program, expr, set_, seed, dtype, echo=echo)
-    sys.stdout.flush()
+    load_run(p, echo=write_stdout)
 
 
-@app.command()
-@guarded
+@command(
+    help="The values and shapes of the program's tensors (all of them, or those named by --of).",
+    example="gradcli forward examples/sigmoid_net.py --of y_pred",
+)
 def forward(
-    program: ProgramArg = None,
+    p: ProgramOptions,
+    *,
     of: Annotated[
         list[str] | None,
-        typer.Option("--of", help="Only these tensors (repeatable; default: all named tensors)."),
-    ] = None,
-    expr: ExprOpt = None,
-    set_: SetOpt = None,
-    seed: SeedOpt = 0,
-    dtype: DTypeOpt = DType.float64,
-    format: FormatOpt = None,
-    output: OutputOpt = None,
-    precision: PrecisionOpt = None,
-) -> None:
-    """The values and shapes of the program's tensors.
-
-    Example: gradcli forward examples/sigmoid_net.py --of y_pred
-    """
-    from ...analysis import api
-    from ..render import common as render
-
-    r = load_run(program, expr, set_, seed, dtype)
-    fmt = resolve_format(format, output)
-    infos = api.forward(r, of, text=True)
-    if fmt is Format.json:
-        emit(render.to_json(render.forward_json(infos)), fmt, output)
-    elif fmt is Format.plain:
-        emit(render.forward_plain(infos, precision), fmt, output)
-    else:
-        emit(render.forward_tables(infos, precision), fmt, output)
-
-
-@app.command()
-@guarded
-def backward(
-    program: ProgramArg = None,
-    of: OfOpt = None,
-    wrt: WrtOpt = None,
-    grad: Annotated[
-        str | None,
         typer.Option(
-            "--grad",
-            "-g",
-            help="The upstream gradient: 1,0,0,0 (flat, row-major) | [[1,0],[0,1]] | ones | "
-            "onehot:K | @FILE (.npy/.json/.csv). Default: ones for a one-element output.",
+            "--of",
+            help="Only these tensors (repeatable; default: every named tensor).",
+            metavar="NAME",
+            rich_help_panel=METHOD,
+            show_default=False,
         ),
     ] = None,
-    trace: Annotated[
-        bool, typer.Option("--trace", help="Print the chain rule step by step.")
-    ] = False,
-    expr: ExprOpt = None,
-    set_: SetOpt = None,
-    seed: SeedOpt = 0,
-    dtype: DTypeOpt = DType.float64,
-    format: FormatOpt = None,
-    output: OutputOpt = None,
-    precision: PrecisionOpt = None,
+    o: OutputOptions,
+    c: CommonOptions,
 ) -> None:
-    """Gradients from one backward pass: d<grad, OF>/dWRT, as PyTorch's
-    OF.backward(gradient=grad) leaves them in WRT.grad.
-
-    Example: gradcli backward examples/seed_masks.py --of z --grad 1,0,0,0
-    """
-
     from ...analysis import api
-    from ..render import common as render
+    from ..inputs import load_run
+    from ..output import emit, explain_nonfinite, resolve_format
+    from ..render.common import forward_doc
 
-    r = load_run(program, expr, set_, seed, dtype)
+    fmt = resolve_format(o.format, o.output)
+    r = load_run(p)
+    # Every number written as text is budgeted before the work (a table elides: no budget).
+    infos = api.forward(r, of, text=fmt not in (Format.npy, Format.table))
+    bad = [r.tensors[i.name] for i in infos if i.name in r.tensors]
+    if bad:  # the last tensor shown: its graph holds the first non-finite value, if any
+        explain_nonfinite(r, bad[-1], None, [i.value for i in infos])
+    emit(forward_doc(infos), o)
+
+
+@command(
+    help="Gradients from one backward pass: d<grad, OF>/dWRT, what PyTorch's "
+    "OF.backward(gradient=grad) leaves in WRT.grad.",
+    example="gradcli backward examples/seed_masks.py --of z --grad 1,0,0,0",
+)
+def backward(
+    p: ProgramOptions,
+    *,
+    of: OfOpt = None,
+    wrt: WrtOpt = None,
+    grad: GradOpt = None,
+    trace: Annotated[
+        bool,
+        typer.Option(
+            "--trace",
+            help="The chain rule step by step: each node, the gradient it received and what it "
+            "passed on.",
+            rich_help_panel=OUTPUT,
+        ),
+    ] = False,
+    o: OutputOptions,
+    c: CommonOptions,
+) -> None:
+    from ...analysis import api
+    from ..inputs import load_run, upstream_gradient
+    from ..output import emit, explain_nonfinite, warn_nonfinite
+    from ..render.common import backward_doc, default_notes
+
+    r = load_run(p)
     of_name, out = api.resolve_of(r, of)
-    g, note = upstream_gradient(grad, out)
+    g, note = upstream_gradient(grad, out, of_name)
     result = api.backward(r, of_name, wrt, g, trace=trace)
     for n, gr in result.grads.items():
         warn_nonfinite(f"the gradient of `{n}`", gr)
-    fmt = resolve_format(format, output)
-    if fmt is Format.json:
-        obj = result.to_json()
-        if note:
-            obj["note"] = note
-        if trace:
-            obj["trace"] = render.trace_json(result)
-        emit(render.to_json(obj), fmt, output)
-    elif fmt is Format.plain:
-        text = render.backward_plain(result, precision)
-        if trace:
-            text = render.trace_plain(result, precision) + "\n\n" + text
-        if note:
-            sys.stderr.write(f"note: {note}\n")
-        for n in result.unused:
-            sys.stderr.write(
-                f"note: `{result.of}` does not depend on `{n}`: its gradient is zero\n"
-            )
-        emit(text, fmt, output)
-    else:
-        items = render.backward_tables(result, precision, note)
-        if trace:
-            items = render.trace_tables(result, precision) + [""] + items
-        emit(items, fmt, output)
+    explain_nonfinite(r, out, result.grad_output, result.grads.values())
+    doc = backward_doc(result, note, trace)
+    doc.views[:0] = default_notes(
+        of=None if of else of_name, wrt=None if wrt else list(result.grads), run=r
+    )
+    emit(doc, o)
 
 
-@app.command()
-@guarded
+@command(
+    help="The computation graph of an output: a tree from the output down to the leaves "
+    "(--dot for Graphviz, --mermaid for Mermaid); --values and --grads add each node's value "
+    "and its gradient from one backward pass (micrograd's picture, for tensors).",
+    example="gradcli graph examples/mlp.py --values --grads",
+)
 def graph(
-    program: ProgramArg = None,
+    p: ProgramOptions,
+    *,
     of: OfOpt = None,
-    dot: Annotated[bool, typer.Option("--dot", help="Graphviz text instead of a tree.")] = False,
-    expr: ExprOpt = None,
-    set_: SetOpt = None,
-    seed: SeedOpt = 0,
-    dtype: DTypeOpt = DType.float64,
-    format: FormatOpt = None,
-    output: OutputOpt = None,
+    values: Annotated[
+        bool,
+        typer.Option("--values", help="Each node's value.", rich_help_panel=OUTPUT),
+    ] = False,
+    grads: Annotated[
+        bool,
+        typer.Option(
+            "--grads",
+            help="Each node's gradient: d<grad, OF>/d(node), from one backward pass with --grad "
+            "(default: ones for a one-element output).",
+            rich_help_panel=OUTPUT,
+        ),
+    ] = False,
+    grad: GradOpt = None,
+    dot: Annotated[
+        bool,
+        typer.Option(
+            "--dot", help="Graphviz text (the same as --format dot).", rich_help_panel=OUTPUT
+        ),
+    ] = False,
+    mermaid: Annotated[
+        bool,
+        typer.Option(
+            "--mermaid",
+            help="A Mermaid flowchart (the same as --format mermaid).",
+            rich_help_panel=OUTPUT,
+        ),
+    ] = False,
+    o: OutputOptions,
+    c: CommonOptions,
 ) -> None:
-    """The computation graph of an output: a tree from the output to the leaves.
-
-    Example: gradcli graph examples/mlp.py   (or --dot | dot -Tpng > graph.png)
-    """
     from ...analysis import api
     from ...analysis import graph as g
-    from ..render import common as render
+    from ..inputs import load_run, upstream_gradient
+    from ..output import emit
+    from ..render.common import default_notes
+    from ..render.graph import graph_doc
 
-    r = load_run(program, expr, set_, seed, dtype)
+    if dot and mermaid:
+        from ...base.errors import UsageError
+
+        raise UsageError("--dot and --mermaid ask for two formats")
+    if dot:
+        o.format = _only_format(o, Format.dot, "--dot")
+    if mermaid:
+        o.format = _only_format(o, Format.mermaid, "--mermaid")
+    if grad is not None and not grads:
+        from ...base.errors import UsageError
+
+        raise UsageError("--grad is the upstream gradient of --grads", hint="add --grads")
+    r = load_run(p)
     name, out = api.resolve_of(r, of)
     nodes = g.build(r, out)
-    fmt = resolve_format(format, output)
-    if dot:
-        emit(g.to_dot(nodes), Format.plain, output)
-    elif fmt is Format.json:
-        emit(render.to_json(g.to_json(name, nodes)), fmt, output)
-    else:
-        emit(g.to_tree(nodes), Format.plain, output)
+    if values or grads:
+        up, _ = upstream_gradient(grad, out, name)
+        if grads and up is None:
+            up = api.implicit_gradient(name, out)
+        g.with_values(nodes, out, up, values=values, grads=grads)
+    doc = graph_doc(name, nodes)
+    doc.views[:0] = default_notes(of=None if of else name, run=r)
+    emit(doc, o)
+
+
+def _only_format(o: OutputOptions, fmt: Format, flag: str) -> Format:
+    from ...base.errors import UsageError
+
+    if o.format is not None and o.format is not fmt:
+        raise UsageError(f"{flag} and --format {o.format.value} ask for two formats")
+    return fmt
 
 
 class ExportTarget(str, Enum):
     torch = "torch"
+    jax = "jax"
 
 
-@app.command()
-@guarded
+@command(
+    help="Equivalent code: the output's graph replayed with torch operations, then backward "
+    "with the same upstream gradient and the gradients printed; --to jax writes it as a JAX "
+    "function of the inputs, differentiated with jax.vjp (jax.jacrev for the Jacobian).",
+    example="gradcli export examples/mlp.py --to torch > mlp_torch.py && python mlp_torch.py",
+)
 def export(
-    program: ProgramArg = None,
-    to: Annotated[ExportTarget, typer.Option("--to", help="The framework to write.")] = (
-        ExportTarget.torch
-    ),
+    p: ProgramOptions,
+    *,
+    to: Annotated[
+        ExportTarget,
+        typer.Option("--to", help="The framework to write: torch or jax.", rich_help_panel=OUTPUT),
+    ] = ExportTarget.torch,
     of: OfOpt = None,
     wrt: WrtOpt = None,
-    grad: Annotated[
-        str | None, typer.Option("--grad", "-g", help="The upstream gradient (as for `backward`).")
+    grad: GradOpt = None,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write the script to FILE (- for standard output).",
+            metavar="FILE",
+            rich_help_panel=OUTPUT,
+            show_default=False,
+        ),
     ] = None,
-    expr: ExprOpt = None,
-    set_: SetOpt = None,
-    seed: SeedOpt = 0,
-    dtype: DTypeOpt = DType.float64,
-    output: OutputOpt = None,
+    c: CommonOptions,
 ) -> None:
-    """Equivalent PyTorch code: the output's graph replayed with torch operations, then
-    backward with the same upstream gradient and the gradients printed.
-
-    Example: gradcli export examples/mlp.py --to torch > mlp_torch.py && python mlp_torch.py
-    """
-
     from ...analysis import api
-    from ...analysis.export import to_torch
+    from ..inputs import load_run, upstream_gradient
+    from ..output import emit
+    from ..views import Custom, Doc
 
-    r = load_run(program, expr, set_, seed, dtype)
+    r = load_run(p)
     of_name, out = api.resolve_of(r, of)
     targets = api.resolve_wrt(r, wrt)
-    g, _ = upstream_gradient(grad, out)
+    g, _ = upstream_gradient(grad, out, of_name)
     if g is None and out.data.size != 1:
         api.implicit_gradient(of_name, out)
-    text, name = read_program(program, expr)
-    emit(to_torch(r, of_name, out, targets, g, name), Format.plain, output)
+    if to is ExportTarget.jax:
+        from ...analysis.export_jax import to_jax as write
+    else:
+        from ...analysis.export import to_torch as write
+    text = write(r, of_name, out, targets, g, r.program.source.name)
+    emit(Doc("export", [Custom(None, text)]), OutputOptions(Format.plain, output))

@@ -11,35 +11,33 @@ from typing import Annotated
 
 import typer
 
-from ..app import app, guarded
-from ..inputs import load_program
+from ..app import command
 from ..options import (
-    DType,
-    DTypeOpt,
-    ExprOpt,
-    Format,
-    FormatOpt,
+    METHOD,
+    OUTPUT,
+    CommonOptions,
     OfOpt,
-    OutputOpt,
-    PrecisionOpt,
-    ProgramArg,
-    SeedOpt,
-    SetOpt,
+    OutputOptions,
+    ProgramOptions,
     WrtOpt,
+    _Name,
 )
-from ..output import emit, resolve_format
-
-EXIT_DISAGREE = 3
 
 
 class Against(str, Enum):
     torch = "torch"
 
 
-@app.command()
-@guarded
+@command(
+    help="Check the gradients: the engine's Jacobian (reverse and forward mode) against "
+    "central finite differences, sympy's exact derivatives and, with --against torch, PyTorch. "
+    "Exit status 0 when all agree, 3 when any disagrees (the worst entry is shown: which "
+    "output, which input, each method's value, and the custom gradient to blame).",
+    example="gradcli check examples/mlp.py",
+)
 def check(
-    program: ProgramArg = None,
+    p: ProgramOptions,
+    *,
     of: OfOpt = None,
     wrt: WrtOpt = None,
     eps: Annotated[
@@ -47,23 +45,37 @@ def check(
         typer.Option(
             "--eps",
             help="Finite-difference step: h = eps * max(1, |x|), central differences in float64.",
+            metavar="EPS",
+            rich_help_panel=METHOD,
         ),
     ] = 1e-6,
     atol: Annotated[
         float,
-        typer.Option("--atol", help="Absolute tolerance of comparisons with finite differences."),
+        typer.Option(
+            "--atol",
+            help="Absolute tolerance of comparisons with finite differences.",
+            metavar="TOL",
+            rich_help_panel=METHOD,
+        ),
     ] = 1e-6,
     rtol: Annotated[
         float,
-        typer.Option("--rtol", help="Relative tolerance of comparisons with finite differences."),
+        typer.Option(
+            "--rtol",
+            help="Relative tolerance of comparisons with finite differences.",
+            metavar="TOL",
+            rich_help_panel=METHOD,
+        ),
     ] = 1e-5,
     against: Annotated[
         Against | None,
         typer.Option(
             "--against",
-            help="Also compare with PyTorch's autograd. This EXECUTES THE PROGRAM "
-            "TEXT AS PYTHON with the real torch (the only gradcli command that runs program "
-            "text): use it only on programs you trust.",
+            help="Also compare with PyTorch's autograd. This EXECUTES THE PROGRAM TEXT AS "
+            "PYTHON with the real torch (the only gradcli command that runs program text): use "
+            "it only on programs you trust.",
+            rich_help_panel=METHOD,
+            show_default=False,
         ),
     ] = None,
     sympy: Annotated[
@@ -71,34 +83,24 @@ def check(
         typer.Option(
             "--sympy/--no-sympy",
             help="Include sympy's exact derivatives (when the tensors are small enough).",
+            rich_help_panel=METHOD,
         ),
     ] = True,
-    expr: ExprOpt = None,
-    set_: SetOpt = None,
-    seed: SeedOpt = 0,
-    dtype: DTypeOpt = DType.float64,
-    format: FormatOpt = None,
-    output: OutputOpt = None,
-    precision: PrecisionOpt = None,
+    o: OutputOptions,
+    c: CommonOptions,
 ) -> None:
-    """Check the gradients: the engine's Jacobian (reverse and forward mode) against central
-    finite differences, sympy's exact derivatives and, with --against torch, PyTorch.
-
-    Exit status 0 when all agree, 3 when any disagrees (the worst entry is shown: which output,
-    which input, each method's value, and the custom gradient to blame). A wrong f_backward /
-    Function.backward is caught: finite differences and sympy differentiate f's forward.
-
-    Example: gradcli check examples/mlp.py
-    """
     from ...analysis.check import check as run_check
-    from ..render import verify as render_verify
-    from ..render.common import to_json
+    from ...base.errors import UsageError
+    from ..inputs import load_program
+    from ..output import emit
+    from ..render.verify import check_doc
 
-    if eps <= 0:
-        from ...base.errors import UsageError
-
+    if not eps > 0:
         raise UsageError(f"--eps must be positive, got {eps}")
-    prog, overrides = load_program(program, expr, set_, seed, dtype)
+    for name, tol in (("--atol", atol), ("--rtol", rtol)):
+        if not tol >= 0:
+            raise UsageError(f"{name} must be a number >= 0, got {tol}")
+    prog, overrides = load_program(p)
     res = run_check(
         prog,
         of,
@@ -109,63 +111,61 @@ def check(
         against=against.value if against else None,
         use_sympy=sympy,
         overrides=overrides,
-        dtype=dtype.value,
-        seed=seed,
+        dtype=p.dtype.value,
+        seed=p.seed,
     )
-    fmt = resolve_format(format, output)
-    if fmt is Format.json:
-        emit(to_json(render_verify.check_json(res)), fmt, output)
-    elif fmt is Format.plain:
-        emit(render_verify.check_plain(res, precision), fmt, output)
-    else:
-        emit(render_verify.check_tables(res, precision), fmt, output)
-    if not res.ok:
-        raise typer.Exit(EXIT_DISAGREE)
+    doc = check_doc(res, o.precision)
+    emit(doc, o)
+    if doc.exit_code:
+        raise typer.Exit(doc.exit_code)
 
 
-@app.command()
-@guarded
+@command(
+    help="Derivative formulas (sympy): d OF[i] / d WRT[j] for every element, from the "
+    "program's graph; every leaf element x[0,1] is the symbol x_0_1. For a one-element output, "
+    "also the gradient as formulas.",
+    example="gradcli symbolic examples/mlp.py --wrt b2 --at",
+)
 def symbolic(
-    program: ProgramArg = None,
+    p: ProgramOptions,
+    *,
     of: OfOpt = None,
     wrt: WrtOpt = None,
-    latex: Annotated[bool, typer.Option("--latex", help="Formulas as LaTeX.")] = False,
+    latex: Annotated[
+        bool, typer.Option("--latex", help="Formulas as LaTeX.", rich_help_panel=OUTPUT)
+    ] = False,
     simplify: Annotated[
         bool,
         typer.Option(
-            "--simplify/--no-simplify", help="Simplify the formulas (best effort, bounded in time)."
+            "--simplify/--no-simplify",
+            help="Simplify the formulas (best effort, bounded in time).",
+            rich_help_panel=METHOD,
         ),
     ] = True,
     at: Annotated[
         bool,
         typer.Option(
             "--at",
-            help="Evaluate the formulas at the program's values next to the engine's "
-            "numbers (exit 3 if any differs).",
+            help="Evaluate the formulas at the program's values next to the engine's numbers "
+            "(exit 3 if any differs).",
+            rich_help_panel=METHOD,
         ),
     ] = False,
     zeros: Annotated[
-        bool, typer.Option("--zeros", help="Also list the derivatives that are 0.")
+        bool,
+        typer.Option(
+            "--zeros", help="Also list the derivatives that are 0.", rich_help_panel=OUTPUT
+        ),
     ] = False,
-    expr: ExprOpt = None,
-    set_: SetOpt = None,
-    seed: SeedOpt = 0,
-    dtype: DTypeOpt = DType.float64,
-    format: FormatOpt = None,
-    output: OutputOpt = None,
-    precision: PrecisionOpt = None,
+    o: OutputOptions,
+    c: CommonOptions,
 ) -> None:
-    """Derivative formulas (sympy): d OF[i] / d WRT[j] for every element, from the program's
-    graph; every leaf element x[0,1] is the symbol x_0_1. For a one-element output, also the
-    gradient as formulas.
-
-    Example: gradcli symbolic examples/mlp.py --wrt b2 --at
-    """
     from ...analysis.symbolic import symbolic as run_symbolic
-    from ..render import verify as render_verify
-    from ..render.common import to_json
+    from ..inputs import load_program
+    from ..output import emit
+    from ..render.verify import symbolic_doc
 
-    prog, overrides = load_program(program, expr, set_, seed, dtype)
+    prog, overrides = load_program(p)
     res = run_symbolic(
         prog,
         of,
@@ -173,80 +173,59 @@ def symbolic(
         simplify_=simplify,
         at=at,
         overrides=overrides,
-        dtype=dtype.value,
-        seed=seed,
+        dtype=p.dtype.value,
+        seed=p.seed,
     )
-    fmt = resolve_format(format, output)
-    if fmt is Format.json:
-        emit(to_json(render_verify.symbolic_json(res, zeros=True)), fmt, output)
-    elif fmt is Format.plain:
-        emit(
-            render_verify.symbolic_plain(res, latex=latex, zeros=zeros, precision=precision),
-            fmt,
-            output,
-        )
-    else:
-        emit(
-            render_verify.symbolic_tables(res, latex=latex, zeros=zeros, precision=precision),
-            fmt,
-            output,
-        )
-    if at and not res.ok:
-        raise typer.Exit(EXIT_DISAGREE)
+    doc = symbolic_doc(res, latex=latex, zeros=zeros, at=at, precision=o.precision)
+    emit(doc, o)
+    if doc.exit_code:
+        raise typer.Exit(doc.exit_code)
 
 
-@app.command()
-@guarded
+@command(
+    help="The supported operations: the names that reach each one, its signature, its "
+    "derivative (from its sympy form where it has one, else its vector-Jacobian rule) and its "
+    "convention at kinks (relu at 0, abs at 0, max ties, clamp at the bounds).",
+    example="gradcli ops relu",
+)
 def ops(
     name: Annotated[
         str | None,
         typer.Argument(
             help="One operation: a name as a program writes it (sum, relu, @, x[...], "
-            "nn.Sigmoid) or a registry record (pow_scalar).",
+            "nn.Sigmoid, F.relu) or a registry record (pow_scalar).",
+            metavar="NAME",
             show_default=False,
+            click_type=_Name(),
         ),
     ] = None,
-    format: FormatOpt = None,
-    output: OutputOpt = None,
+    *,
+    o: OutputOptions,
+    c: CommonOptions,
 ) -> None:
-    """The supported operations: the names that reach each one, its signature, its derivative
-    (from its sympy form where it has one, else its vector-Jacobian rule) and its convention
-    at kinks (relu at 0, abs at 0, max ties, clamp at the bounds).
-
-    Example: gradcli ops relu
-    """
     from ...analysis.catalog import op_catalog, user_names
     from ...base.errors import GradcliError, suggest
-    from ..render import verify as render_verify
-    from ..render.common import to_json
+    from ..output import emit
+    from ..render.verify import ops_detail_doc, ops_doc
 
     infos = op_catalog()
-    fmt = resolve_format(format, output)
-    if name is not None:
-        names = user_names()
-        by_record = {i.name: i for i in infos}
-        if name in names:
-            from ...analysis.catalog import main_record
-
-            ops_ = names[name]
-            first = main_record(name, ops_)
-            order = [first] + [o for o in ops_ if o is not first]
-            chosen = [by_record[o.name] for o in order if o.name in by_record]
-        elif name in by_record:
-            chosen = [by_record[name]]
-        else:
-            raise GradcliError(
-                f"no operation named `{name}`",
-                hint=suggest(name, list(names) + list(by_record)) or "gradcli ops lists them all",
-            )
-        if fmt is Format.json:
-            emit(to_json({"name": name, "ops": [i.to_json() for i in chosen]}), fmt, output)
-        else:
-            emit(render_verify.ops_detail_plain(chosen), Format.plain, output)
+    if name is None:
+        emit(ops_doc(infos), o)
         return
-    if fmt is Format.json:
-        emit(to_json(render_verify.ops_json(infos)), fmt, output)
-    elif fmt is Format.plain:
-        emit(render_verify.ops_plain(infos), fmt, output)
+    names = user_names()
+    by_record = {i.name: i for i in infos}
+    if name in names:
+        from ...analysis.catalog import main_record
+
+        ops_ = names[name]
+        first = main_record(name, ops_)
+        order = [first] + [op for op in ops_ if op is not first]
+        chosen = [by_record[op.name] for op in order if op.name in by_record]
+    elif name in by_record:
+        chosen = [by_record[name]]
     else:
-        emit(render_verify.ops_tables(infos), fmt, output)
+        raise GradcliError(
+            f"no operation named `{name}`",
+            hint=suggest(name, list(names) + list(by_record)) or "gradcli ops lists them all",
+        )
+    emit(ops_detail_doc(name, chosen), o)

@@ -1,106 +1,95 @@
-"""Renderers: results in, text or rich renderables out. They never print.
+"""Views of results: a result in, a `views.Doc` out (drawn by `output.emit` in any format).
 
-`plain` and `json` need no rich (and so start fast in pipes); `table` builds rich renderables,
-importing rich only then.
+Here: the shared pieces (labels, numbers in text), `forward`, `backward` and its trace.
+Nothing here prints or imports rich; a `Custom` view imports rich when its table is built.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from ...analysis.results import BackwardResult, TensorInfo, jsonable
+from ..views import Blank, Doc, Indent, Line, Matrix, Note
 
-MAX_ROWS = 24
-MAX_COLS = 12
+# --- labels and numbers --------------------------------------------------------------------
 
 
-def fmt(v: Any, precision: int | None) -> str:
-    """One number: shortest round-trip form by default, `precision` significant digits if set."""
+def shape_text(s: Sequence[int]) -> str:
+    return "[" + ", ".join(str(int(d)) for d in s) + "]"
+
+
+def element(name: str, shape: Sequence[int], flat: int) -> str:
+    """The label of element `flat` (row-major) of tensor `name`: `y[1,2]`, or `y` for ()."""
+    if not len(shape):
+        return name
+    idx = np.unravel_index(flat, tuple(shape))
+    return f"{name}[{','.join(str(int(i)) for i in idx)}]"
+
+
+def elements(name: str, shape: Sequence[int]) -> Callable[[int], str]:
+    """`element` for each flat index (a function: a huge matrix does not build its labels)."""
+    shape = tuple(shape)
+    return lambda j: element(name, shape, j)
+
+
+def row_labels(name: str, shape: Sequence[int]) -> Callable[[int], str] | list[str]:
+    """Rows of an array shown 2-D (the leading indices): `x[0]`, `x[1,2]`; a 0-D or 1-D array
+    is one row named `x`."""
+    shape = tuple(shape)
+    if len(shape) <= 1:
+        return [name]
+    return elements(name, shape[:-1])
+
+
+def col_labels(shape: Sequence[int]) -> Callable[[int], str] | list[str]:
+    """Columns of an array shown 2-D (the last index): `[0]`, `[1]`; none for a 0-D one."""
+    if not len(shape):
+        return [""]
+    return lambda j: f"[{j}]"
+
+
+def scalar(v: Any, precision: int | None) -> str:
+    """One number in a line of text: every digit that reads back by default, else
+    `precision` digits after the point (in scientific notation where fixed would lose it)."""
     if isinstance(v, (bool, np.bool_)):
         return str(bool(v)).lower()
     if isinstance(v, (int, np.integer)):
         return str(int(v))
     f = float(v)
-    if not np.isfinite(f):
-        return "nan" if np.isnan(f) else ("inf" if f > 0 else "-inf")
+    if f != f:
+        return "nan"
+    if f in (float("inf"), float("-inf")):
+        return "inf" if f > 0 else "-inf"
     if precision is None:
-        r = repr(f)
+        r = repr(f + 0.0)
         return r[:-2] if r.endswith(".0") else r
-    s = f"{f:.{precision}g}"
-    return "0" if s in ("-0", "0") else s
+    from ..matrix import number_format
+
+    fmt = number_format(np.array([f]), precision)
+    if fmt.kind == "scaled":  # a line has no header for a shared factor
+        s = f"{f:.{precision}e}"
+    else:
+        s = fmt.text(f).strip()
+    return s[1:] if s.startswith("-") and not s.strip("-0.e+") else s
 
 
-def rows_of(a: np.ndarray) -> tuple[list[str], np.ndarray]:
-    """An array as a 2-D grid: row labels (leading indices) and rows (the last axis)."""
+def value_matrix(name: str, a: Any, **kw: Any) -> Matrix:
+    """A tensor's value (or gradient) as a labelled matrix."""
     a = np.asarray(a)
-    if a.ndim == 0:
-        return [""], a.reshape(1, 1)
-    if a.ndim == 1:
-        return [""], a.reshape(1, -1)
-    lead = a.shape[:-1]
-    labels = [",".join(str(i) for i in idx) for idx in np.ndindex(*lead)]
-    return labels, a.reshape(-1, a.shape[-1])
+    return Matrix(a, row_labels=row_labels(name, a.shape), col_labels=col_labels(a.shape), **kw)
 
 
-def plain_array(a: np.ndarray, precision: int | None = None) -> str:
-    """Numbers separated by spaces, one row (last axis) a line."""
-    _, grid = rows_of(a)
-    if grid.size == 0:
-        return ""
-    return "\n".join(" ".join(fmt(v, precision) for v in row) for row in grid)
+def value_csv(name: str, a: Any) -> Matrix:
+    """The CSV of one tensor: its 2-D form, rows `x[i]` (or `x`), columns `[j]`."""
+    a = np.asarray(a)
+    rows = a.reshape(1, -1) if a.ndim <= 1 else a.reshape(-1, a.shape[-1])
+    return Matrix(rows, row_labels=row_labels(name, a.shape), col_labels=col_labels(a.shape))
 
 
-def to_json(obj: Any) -> str:
-    import json
-
-    return json.dumps(obj, indent=None, separators=(", ", ": "))
-
-
-# --- plain ---------------------------------------------------------------------------------
-
-
-def backward_plain(r: BackwardResult, precision: int | None) -> str:
-    if len(r.grads) == 1:
-        return plain_array(next(iter(r.grads.values())), precision)
-    blocks = []
-    for name, g in r.grads.items():
-        blocks.append(f"# {name} {list(g.shape)}\n{plain_array(g, precision)}")
-    return "\n\n".join(blocks)
-
-
-def forward_plain(infos: Sequence[TensorInfo], precision: int | None) -> str:
-    if len(infos) == 1:
-        return plain_array(infos[0].value, precision)
-    return "\n\n".join(
-        f"# {i.name} {list(i.value.shape)}\n{plain_array(i.value, precision)}" for i in infos
-    )
-
-
-def trace_plain(r: BackwardResult, precision: int | None) -> str:
-    lines = [
-        f"backward from `{r.of}` {list(r.of_shape)} with upstream gradient:",
-        _indent(plain_array(r.grad_output, precision)),
-    ]
-    for i, s in enumerate(r.trace, 1):
-        lines.append(f"{i}. {s.node} (computes {s.output}) received:")
-        lines.append(_indent(plain_array(s.received, precision)))
-        for name, g in s.passed:
-            if g is None:
-                lines.append(f"   -> {name}: nothing (does not require grad)")
-            else:
-                lines.append(f"   -> {name} {list(np.shape(g))}:")
-                lines.append(_indent(plain_array(g, precision), 6))
-    return "\n".join(lines)
-
-
-def _indent(text: str, n: int = 3) -> str:
-    return "\n".join(" " * n + line for line in text.splitlines())
-
-
-# --- json ----------------------------------------------------------------------------------
+# --- forward ---------------------------------------------------------------------------------
 
 
 def forward_json(infos: Sequence[TensorInfo]) -> dict[str, Any]:
@@ -112,126 +101,152 @@ def forward_json(infos: Sequence[TensorInfo]) -> dict[str, Any]:
     }
 
 
+def forward_doc(infos: Sequence[TensorInfo]) -> Doc:
+    views: list[Any] = []
+    several = len(infos) > 1
+    for k, i in enumerate(infos):
+        tags = []
+        if i.requires_grad:
+            tags.append("requires_grad" if i.is_leaf else f"grad_fn={i.grad_fn}")
+        title = f"{i.name}  shape {shape_text(i.value.shape)}  {i.value.dtype}" + (
+            f"  ({', '.join(tags)})" if tags else ""
+        )
+        if k:
+            views.append(Blank())
+        views.append(
+            value_matrix(
+                i.name,
+                i.value,
+                title=title,
+                head=f"{i.name} {shape_text(i.value.shape)}" if several else None,
+            )
+        )
+    return Doc(
+        "forward",
+        views,
+        json=lambda: forward_json(infos),
+        arrays={i.name: i.value for i in infos},
+        csv=value_csv(infos[0].name, infos[0].value) if len(infos) == 1 else None,
+    )
+
+
+# --- backward --------------------------------------------------------------------------------
+
+
+def backward_doc(r: BackwardResult, note: str | None = None, trace: bool = False) -> Doc:
+    views: list[Any] = []
+    if trace:
+        views += trace_views(r)
+        views.append(Blank())
+    views.append(Line(f"backward from {r.of} {shape_text(r.of_shape)}", "bold", plain=False))
+    views.append(
+        value_matrix(
+            "grad_output", r.grad_output, title="upstream gradient (grad_output)", plain=False
+        )
+    )
+    if note:
+        views.append(Note(note))
+    several = len(r.grads) > 1
+    for k, (name, g) in enumerate(r.grads.items()):
+        unused = name in r.unused
+        title = f"{name}.grad  = d<grad_output, {r.of}>/d{name}   shape {shape_text(g.shape)}"
+        views.append(Blank(plain=k > 0))
+        views.append(
+            value_matrix(
+                name,
+                g,
+                title=title,
+                head=f"{name} {shape_text(g.shape)}" if several else None,
+                caption=f"{r.of} does not depend on {name}: zero gradient" if unused else None,
+            )
+        )
+        if unused:
+            views.append(
+                Note(f"`{r.of}` does not depend on `{name}`: its gradient is zero", table=False)
+            )
+
+    def to_json() -> dict[str, Any]:
+        obj = r.to_json()
+        if note:
+            obj["note"] = note
+        if trace:
+            obj["trace"] = trace_json(r)
+        return obj
+
+    first = next(iter(r.grads)) if r.grads else None
+    return Doc(
+        "backward",
+        views,
+        json=to_json,
+        arrays=dict(r.grads),
+        csv=value_csv(first, r.grads[first]) if len(r.grads) == 1 and first else None,
+    )
+
+
+def trace_views(r: BackwardResult) -> list[Any]:
+    """The chain rule step by step: each node, the gradient it received, what it passed on;
+    labels on their own lines, arrays indented under them."""
+    views: list[Any] = [
+        Line(f"backward from `{r.of}` {shape_text(r.of_shape)} with upstream gradient:"),
+        Indent([value_matrix("grad_output", r.grad_output)]),
+    ]
+    for i, s in enumerate(r.trace, 1):
+        views.append(Line(f"{i}. {s.node} (computes {s.output}) received:"))
+        views.append(Indent([value_matrix("received", s.received)]))
+        for name, g in s.passed:
+            if g is None:
+                views.append(Line(f"   -> {name}: nothing (does not require grad)"))
+            else:
+                views.append(Line(f"   -> {name} {shape_text(np.shape(g))}:"))
+                views.append(Indent([value_matrix(name, g)], 6))
+    return views
+
+
 def trace_json(r: BackwardResult) -> list[dict[str, Any]]:
     return [
         {
+            "step": i,
             "node": s.node,
             "output": s.output,
             "received": jsonable(s.received),
             "passed": [{"to": n, "grad": None if g is None else jsonable(g)} for n, g in s.passed],
         }
-        for s in r.trace
+        for i, s in enumerate(r.trace, 1)
     ]
 
 
-# --- rich tables ---------------------------------------------------------------------------
+# --- what a default chose --------------------------------------------------------------------
 
 
-def array_table(
-    a: np.ndarray,
-    precision: int | None,
-    title: str | None = None,
-    caption: str | None = None,
-) -> Any:
-    """A rich Table of an array: rows are the leading indices, columns the last axis."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
+def _names(names: Sequence[str], most: int = 8) -> str:
+    shown = ", ".join(f"`{n}`" for n in names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
 
-    labels, grid = rows_of(a)
-    p = 6 if precision is None else precision
-    arr = np.asarray(a)
-    # Title and caption are lines of their own: as a table's title they would wrap to its width.
-    table = Table(show_header=arr.ndim >= 1, box=None, pad_edge=False)
-    if arr.ndim >= 2:
-        table.add_column("", style="dim", justify="right")
-    ncols = grid.shape[1]
-    shown_cols = (
-        list(range(ncols))
-        if ncols <= MAX_COLS
-        else (list(range(MAX_COLS // 2)) + [-1] + list(range(ncols - MAX_COLS // 2, ncols)))
-    )
-    for c in shown_cols:
-        table.add_column(
-            "…" if c == -1 else (f"[{c}]" if arr.ndim >= 1 else ""),
-            justify="right",
-            style=None,
-            header_style="dim",
+
+def default_notes(
+    *,
+    of: str | None = None,
+    wrt: Sequence[str] | None = None,
+    run: Any = None,
+) -> list[Note]:
+    """Notes (standard error, in the formats for scripts) saying which output and inputs the
+    defaults chose: `of` / `wrt` are what they chose (None: given on the command line)."""
+    notes = []
+    if of is not None:
+        text = f"the output is `{of}`: the last assigned tensor that requires grad"
+        order = list(getattr(run, "assigned_order", ()) or ())
+        if of in order:
+            later = [n for n in order[order.index(of) + 1 :] if n != of]
+            if later:
+                verb = "does" if len(later) == 1 else "do"
+                text += f" ({_names(later)}, assigned later, {verb} not)"
+        notes.append(Note(text + "; --of NAME chooses another", table=False))
+    if wrt is not None:
+        notes.append(
+            Note(
+                f"the inputs are {_names(list(wrt))}: every leaf that requires grad; "
+                "--wrt NAME chooses",
+                table=False,
+            )
         )
-    nrows = grid.shape[0]
-    shown_rows = (
-        list(range(nrows))
-        if nrows <= MAX_ROWS
-        else (list(range(MAX_ROWS // 2)) + [-1] + list(range(nrows - MAX_ROWS // 2, nrows)))
-    )
-    for r in shown_rows:
-        cells = []
-        if arr.ndim >= 2:
-            cells.append("…" if r == -1 else f"[{labels[r]}]")
-        for c in shown_cols:
-            if r == -1 or c == -1:
-                cells.append(Text("…", style="dim"))
-                continue
-            v = grid[r, c]
-            s = fmt(v, p)
-            cells.append(Text(s, style="dim" if s == "0" else ""))
-        table.add_row(*cells)
-    parts: list[Any] = []
-    if title:
-        parts.append(Text(title, style="bold"))
-    parts.append(table)
-    if nrows > MAX_ROWS or ncols > MAX_COLS:
-        parts.append(
-            Text(f"({nrows} x {ncols} shown in part; --format plain or json for all)", style="dim")
-        )
-    if caption:
-        parts.append(Text(caption, style="yellow"))
-    return Group(*parts)
-
-
-def backward_tables(r: BackwardResult, precision: int | None, note: str | None) -> list[Any]:
-    from rich.text import Text
-
-    out: list[Any] = []
-    head = Text()
-    head.append("backward ", style="bold")
-    head.append(f"from {r.of} {list(r.of_shape)}", style="cyan")
-    out.append(head)
-    out.append(array_table(r.grad_output, precision, title="upstream gradient (grad_output)"))
-    if note:
-        out.append(Text(f"note: {note}", style="yellow"))
-    for name, g in r.grads.items():
-        title = f"{name}.grad  = d<grad_output, {r.of}>/d{name}   shape {list(g.shape)}"
-        caption = f"{r.of} does not depend on {name}: zero gradient" if name in r.unused else None
-        out.append(Text(""))
-        out.append(array_table(g, precision, title=title, caption=caption))
-    return out
-
-
-def forward_tables(infos: Sequence[TensorInfo], precision: int | None) -> list[Any]:
-    from rich.text import Text
-
-    out: list[Any] = []
-    for i in infos:
-        tags = []
-        if i.requires_grad:
-            tags.append("requires_grad" if i.is_leaf else f"grad_fn={i.grad_fn}")
-        title = f"{i.name}  shape {list(i.value.shape)}  {i.value.dtype}" + (
-            f"  ({', '.join(tags)})" if tags else ""
-        )
-        out.append(array_table(i.value, precision, title=title))
-        out.append(Text(""))
-    return out[:-1]
-
-
-def trace_tables(r: BackwardResult, precision: int | None) -> list[Any]:
-    from rich.text import Text
-
-    out: list[Any] = [Text(f"chain rule, step by step: backward from {r.of}", style="bold")]
-    for i, s in enumerate(r.trace, 1):
-        out.append(Text(f"{i}. {s.node} (computes {s.output})", style="cyan"))
-        out.append(array_table(s.received, precision, title="   received"))
-        for name, g in s.passed:
-            if g is not None:
-                out.append(array_table(g, precision, title=f"   passed to {name}"))
-    return out
+    return notes

@@ -10,6 +10,7 @@ import numpy as np
 
 from ...analysis.check import METHOD_HELP
 from ...analysis.results import VERDICT, CheckResult, jsonable, verdict_line
+from ..views import Custom, Doc
 
 OPS_START = "<!-- ops:start -->"
 OPS_END = "<!-- ops:end -->"
@@ -26,9 +27,9 @@ def _g(v: float, digits: int = 2) -> str:
 
 
 def _num(v: Any, precision: int | None) -> str:
-    from .common import fmt
+    from .common import scalar
 
-    return fmt(v, precision)
+    return scalar(v, precision)
 
 
 def _idx(name: str, idx: list[int]) -> str:
@@ -331,7 +332,7 @@ def symbolic_tables(
         for oi, ij, e, flat in entries:
             row: list[Any] = [_d(res, oi, w.name, ij, latex), _formula(res, e, latex)]
             if w.values is not None:
-                v, eng, ok = _at(w, flat, 6 if precision is None else precision)
+                v, eng, ok = _at(w, flat, 4 if precision is None else precision)
                 row += [v, eng, Text("=", style="green") if ok else Text("≠", style="bold red")]
             table.add_row(*row)
         items.append(Text(""))
@@ -511,3 +512,53 @@ def markdown_names(section: str) -> set[str]:
             continue
         names.update(re.findall(r"`([^`]+)`", cells[1]))
     return names
+
+
+# --- docs ----------------------------------------------------------------------------------
+
+
+def check_doc(res: CheckResult, precision: int | None) -> Doc:
+    return Doc(
+        "check",
+        [Custom(lambda: check_tables(res, precision), check_plain(res, precision))],
+        json=lambda: check_json(res),
+        exit_code=0 if res.ok else EXIT_DISAGREE,
+    )
+
+
+def symbolic_doc(res: Any, *, latex: bool, zeros: bool, at: bool, precision: int | None) -> Doc:
+    return Doc(
+        "symbolic",
+        [
+            Custom(
+                lambda: symbolic_tables(res, latex=latex, zeros=zeros, precision=precision),
+                symbolic_plain(res, latex=latex, zeros=zeros, precision=precision),
+            )
+        ],
+        json=lambda: symbolic_json(res, zeros=True),
+        exit_code=EXIT_DISAGREE if at and not res.ok else 0,
+    )
+
+
+def ops_doc(infos: list[Any]) -> Doc:
+    return Doc(
+        "ops", [Custom(lambda: ops_tables(infos), ops_plain(infos))], json=lambda: ops_json(infos)
+    )
+
+
+def ops_detail_doc(name: str, chosen: list[Any]) -> Doc:
+    text = ops_detail_plain(chosen)
+    return Doc(
+        "ops",
+        [Custom(lambda: [_plain_text(text)], text)],
+        json=lambda: {"name": name, "ops": [i.to_json() for i in chosen]},
+    )
+
+
+def _plain_text(text: str) -> Any:
+    from rich.text import Text
+
+    return Text(text)
+
+
+EXIT_DISAGREE = 3

@@ -25,6 +25,12 @@ VIEW_OF_LEAF = (
 )
 
 
+# Set by `surface.indexing`: `rebase(view, tensor indexed, index, new value)` records the
+# change of a basic-index view as `tensor[index] = new value` (PyTorch's CopySlices on the
+# tensor) and makes the view a view of the tensor's new version.
+REBASE: Callable[[Tensor, Tensor, Any, Tensor], None] | None = None
+
+
 def check_target(x: Tensor) -> None:
     """Refuse, in PyTorch's words, a change in place autograd cannot record."""
     if not _GradMode.enabled:
@@ -37,6 +43,8 @@ def check_target(x: Tensor) -> None:
                 hint="change the leaf under `with torch.no_grad():`, or work on a copy "
                 "(y = x.clone())",
             )
+        if x._view is not None and REBASE is not None:
+            return  # recorded on the tensor it indexes
         raise GradcliError(
             "gradcli does not support an in-place operation on a view of a tensor that "
             "requires grad",
@@ -63,8 +71,20 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
     else:
         old = x
     new = compute(old)
-    write(x, new)
     node = new.node if isinstance(new, Tensor) else None
+    view = x._view
+    if record and view is not None and REBASE is not None and (node or view[0].requires_grad):
+        REBASE(x, view[0], view[1], new)
+        return x
+    if record and node is not None and x._base is not None:
+        # The change would have to reach the tensor x is a view of (PyTorch rebases it onto a
+        # CopySlices node); gradcli records changes on whole tensors only.
+        raise GradcliError(
+            "gradcli does not support an in-place operation on a view that makes it require grad",
+            hint="assign into the whole tensor instead: z[i] = z[i] + w (recorded as PyTorch's "
+            "CopySlices)",
+        )
+    write(x, new)
     if record and node is not None:
         node.out = x
         versioned(node, x.node)

@@ -310,6 +310,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         base = inputs[0]
         out._vc = counter(base)
         out._base = base._base if base._base is not None else base
+        if op.name == "index" and not params.get("lead"):
+            out._view = (base, params["idx"])
     if _GradMode.enabled:
         for i, t in enumerate(inputs):
             if t.requires_grad and i not in op.nondiff:

@@ -115,6 +115,8 @@ class Tensor:
     # _vc    the version counter, shared by every tensor that shares this one's storage (a
     #        one-item list; None until the storage is shared or changed in place: version 0)
     # _base  the tensor this one is a view of (None when it owns its storage)
+    # _view  for a view made by basic indexing, (the tensor indexed, the index): a change in
+    #        place of the view is a change of that tensor (PyTorch's CopySlices)
     # _hooks a leaf's gradient hooks (`register_hook`), None when it has none
     __slots__ = (
         "data",
@@ -125,6 +127,7 @@ class Tensor:
         "name",
         "_vc",
         "_base",
+        "_view",
         "_hooks",
         "__weakref__",
     )
@@ -148,6 +151,7 @@ class Tensor:
         self.name: str | None = None
         self._vc: list[int] | None = None
         self._base: Tensor | None = None
+        self._view: tuple | None = None  # (the tensor indexed, the index): a basic-index view
         self._hooks: list | None = None
 
     # --- plain properties -------------------------------------------------------------
@@ -269,6 +273,24 @@ class Tensor:
                 f"(it has {self.data.size})"
             )
         return bool(self.data.reshape(()))
+
+
+NON_LEAF_GRAD = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
+    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
+    "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
+    "instead. See github.com/pytorch/pytorch/pull/30531 for more information."
+)
+
+
+def read_grad(t: Tensor) -> Tensor | None:
+    """`t.grad` as a program reads it: with PyTorch's warning when `t` is not a leaf, keeps
+    no gradient, and has none."""
+    g = t.grad
+    if g is None and t.node is not None and not t.retains_grad:
+        hooks.warn(NON_LEAF_GRAD, "call retain_grad() on it before backward() to keep its .grad")
+    return g
 
 
 class HookHandle:

@@ -15,11 +15,13 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd
 from ..core import dtypes as D
-from ..core.tensor import Settings, Tensor, as_tensor, grad_enabled, share, typename
+from ..core.tensor import Settings, Tensor, as_tensor, grad_enabled, read_grad, share, typename
 from ..ops import arithmetic as A
 from ..surface import constructors as K
 from ..surface import functional as F
+from ..surface import init as I
 from ..surface import names
+from ..surface import optim as O
 from ..surface.printing import Size
 from .values import (
     FUNCTION_BASE,
@@ -91,13 +93,22 @@ def _build() -> dict[str, Namespace]:
     dtypes = {k: DType(D.TORCH_NAMES[v], v) for k, v in D.BY_NAME.items()}
     functional_members: dict[str, Any] = dict(names.NN_FUNCTIONAL)
     nn_functional = Namespace("torch.nn.functional", functional_members)
+    nn_init = Namespace("torch.nn.init", dict(I.FUNCTIONS))
     nn = Namespace(
         "torch.nn",
         {
             **names.MODULES,
             **MODULE_TYPES,
             "functional": nn_functional,
+            "init": nn_init,
             "Parameter": PARAMETER_TYPE,
+        },
+    )
+    optim = Namespace(
+        "torch.optim",
+        {
+            **O.OPTIMIZERS,
+            "lr_scheduler": Namespace("torch.optim.lr_scheduler", dict(O.SCHEDULERS)),
         },
     )
     function_ns = Namespace(
@@ -135,6 +146,7 @@ def _build() -> dict[str, Namespace]:
             "Tensor": TENSOR_TYPE,
             "nn": nn,
             "autograd": autograd,
+            "optim": optim,
             "cuda": cuda,
             "no_grad": gradmode.NO_GRAD,
             "enable_grad": gradmode.ENABLE_GRAD,
@@ -371,7 +383,7 @@ def data_alias(t: Tensor) -> Tensor:
 
 TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "shape": lambda t: Size(t.shape),
-    "grad": lambda t: t.grad,
+    "grad": read_grad,
     "data": data_alias,
     "requires_grad": lambda t: t.requires_grad,
     "is_leaf": lambda t: t.node is None,

@@ -63,6 +63,7 @@ def custom_apply(
     label: str | None = None,
     non_differentiable: Callable[[], Sequence[Any]] | None = None,
     materialize: Callable[[], bool] | None = None,
+    once_differentiable: bool = False,
 ) -> Any:
     """Run a user-defined function whose gradient is the user's own `vjp` (a custom
     `torch.autograd.Function`, or `f` with a companion `f_backward`).
@@ -71,7 +72,16 @@ def custom_apply(
     `vjp` is then called with one gradient per output. Asked after forward has run (it is
     where a Function says them): `non_differentiable()`, the outputs it marked so (they do not
     require grad, and their gradient is zeros, or None), and `materialize()`, whether outputs
-    that received no gradient get zeros (True, PyTorch's default) or None."""
+    that received no gradient get zeros (True, PyTorch's default) or None.
+    `once_differentiable` (PyTorch's decorator on backward): the user's backward runs outside
+    the graph, so a gradient taken with create_graph=True does not require grad."""
+    if once_differentiable:
+        user_vjp = vjp
+
+        def vjp(*grads: Any) -> Any:
+            with no_grad():
+                return user_vjp(*grads)
+
     with no_grad():
         result = forward()
     if isinstance(result, tuple):

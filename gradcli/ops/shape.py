@@ -51,7 +51,13 @@ def _index_fwd(x: np.ndarray, idx: tuple, lead: int = 0) -> np.ndarray:
         # the `lead` batch axes included: index with the batch axes last, then move them back.
         r = np.moveaxis(x, range(lead), range(-lead, 0))[_no_ellipsis(idx, x.ndim - lead)]
         return np.moveaxis(r, range(r.ndim - lead, r.ndim), range(lead))
-    return x[(slice(None),) * lead + idx]
+    full = (slice(None),) * lead + idx
+    r = x[full]
+    if not isinstance(r, np.ndarray) and not any(i is Ellipsis for i in full):
+        # All integers: NumPy gives a scalar, a copy; with `...` it gives a 0-d view, as
+        # PyTorch's x[0] is (changing it in place changes x).
+        r = x[full + (Ellipsis,)]
+    return r
 
 
 def _no_ellipsis(idx: tuple, ndim: int) -> tuple:

@@ -10,8 +10,9 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import inplace as core_inplace
 from ..core.inplace import VIEW_OF_LEAF, inplace
-from ..core.op import apply
+from ..core.op import apply, versioned
 from ..core.tensor import Tensor, bumped, data_array, grad_enabled, typename
 from ..ops import binary as B
 from ..ops import shape as S
@@ -164,6 +165,22 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
     except (ValueError, TypeError, IndexError) as e:
         raise GradcliError(f"cannot assign: {e}") from None
     bumped(x)
+
+
+def _rebase(view: Tensor, base: Tensor, idx: tuple, new: Tensor) -> None:
+    """`view` (= base[idx]) changed in place to `new`: recorded as `base[idx] = new` (PyTorch's
+    CopySlices on base, whose storage the view shares), the view then a view of base's new
+    version."""
+    inplace(base, lambda old: index_assign(old, idx, new))
+    r = apply(S.index, base, idx=idx, label="AsStridedBackward0")  # PyTorch's name for it
+    if r.node is not None:
+        r.node.out = view
+        versioned(r.node, view.node)
+        view.node = r.node
+        view.requires_grad = True
+
+
+core_inplace.REBASE = _rebase
 
 
 def getitem(x: Tensor, key: Any) -> Tensor:

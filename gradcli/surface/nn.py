@@ -48,9 +48,13 @@ def parameter(data: Any = None, requires_grad: bool = True) -> Parameter:
     return Parameter(data, requires_grad)
 
 
-def _weights(values: np.ndarray) -> Parameter:
-    """Freshly drawn weights (in PyTorch's default dtype) as a parameter of gradcli's."""
-    return Parameter(np.asarray(values).astype(Settings.default_dtype, copy=False))
+def _weights(values: np.ndarray, fills: int = 1) -> Parameter:
+    """Freshly drawn weights (in PyTorch's default dtype) as a parameter of gradcli's, at the
+    version PyTorch's has: its `reset_parameters()` fills the empty tensor in place `fills`
+    times (Embedding with a padding_idx twice: the draw, then the padding row's zeros)."""
+    p = Parameter(np.asarray(values).astype(Settings.default_dtype, copy=False))
+    p._vc = [fills]
+    return p
 
 
 class Module:
@@ -485,7 +489,7 @@ class Embedding(Module):
         w = R.init_embedding(
             None, self.num_embeddings, self.embedding_dim, padding_idx, _draw_dtype(dtype)
         )
-        self.register_parameter("weight", _weights(w))
+        self.register_parameter("weight", _weights(w, 1 if padding_idx is None else 2))
 
     def forward(self, idx: Any) -> Tensor:
         from .indexing import getitem
@@ -527,8 +531,8 @@ class LayerNorm(Module):
         w, b = R.init_layer_norm(
             self.normalized_shape, self.elementwise_affine, bool(bias), Settings.default_dtype
         )
-        self.register_parameter("weight", None if w is None else Parameter(w))
-        self.register_parameter("bias", None if b is None else Parameter(b))
+        self.register_parameter("weight", None if w is None else _weights(w))
+        self.register_parameter("bias", None if b is None else _weights(b))
 
     def forward(self, x: Any) -> Tensor:
         from ..ops.arithmetic import add_t, div_t, mul_t, named, sqrt, sub_t

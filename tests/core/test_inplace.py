@@ -174,6 +174,21 @@ def copy_slices_of_a_value_that_requires_grad(lib: Lib) -> list:
     return [z.requires_grad, z.is_leaf, v(lib, x.grad)]
 
 
+def views_of_graph_tensors(lib: Lib) -> list:
+    x = lib.leaf([1.0, 2.0, 3.0])
+    h = x * 2
+    h[0] += 1
+    tail = h[1:]
+    tail.mul_(x[:2])
+    out = [v(lib, h), h.grad_fn.name(), tail.grad_fn.name(), h._version, tail._version]
+    h.sum().backward()
+    w = lib.leaf([1.0, 1.0, 1.0])
+    z = lib.tensor([[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
+    z[0].add_(w)
+    (z * 2).sum().backward()
+    return [*out, v(lib, x.grad), v(lib, z), z.requires_grad, v(lib, w.grad)]
+
+
 def errors(lib: Lib) -> list:
     w = lib.leaf([1.0, 2.0])
     out = [lib.caught(lambda: w.add_(1)), lib.caught(lambda: w.zero_())]
@@ -312,6 +327,7 @@ CASES: dict[str, Callable[[Lib], list]] = {
         in_place_under_no_grad,
         copy_slices,
         copy_slices_of_a_value_that_requires_grad,
+        views_of_graph_tensors,
         errors,
         version_errors,
         hooks,

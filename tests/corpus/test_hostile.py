@@ -853,6 +853,62 @@ CASES: list[Case] = [
         "over the limit",
         (2, 5),
     ),
+    # --- torch.optim and nn.init: values checked, work bounded -------------------------------
+    Case(
+        "optim_lr_string",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr='fast')",
+        "lr must be a number, not str",
+        (2, 7),
+    ),
+    Case(
+        "optim_not_a_list",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.Adam(w)",
+        "should be an iterable of Tensors or dicts, but got torch.FloatTensor",
+        (2, 7),
+    ),
+    Case(
+        "optim_private_attribute",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.Adam([w])\ns = opt._state",
+        "has no attribute '_state'",
+        (3, 5),
+    ),
+    Case(
+        "optim_group_spoiled",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "w.sum().backward()\nopt.param_groups[0]['lr'] = [1]\nopt.step()",
+        "lr must be a number, not list",
+        (5, 1),
+    ),
+    Case(
+        "optim_foreach",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1, foreach=True)",
+        "foreach=True is not supported by gradcli",
+        (2, 7),
+    ),
+    Case(
+        "init_orthogonal_huge",
+        "import torch.nn as nn\nw = torch.empty(3000, 3000)\nnn.init.orthogonal_(w)",
+        "its QR decomposition takes about",
+        (3, 1),
+    ),
+    Case(
+        "init_trunc_normal_far_tail",
+        "import torch.nn as nn\nw = torch.empty(1000)\nnn.init.trunc_normal_(w, a=9.0, b=1e300)",
+        "too far in the tail",
+        (3, 1),
+    ),
+    Case(
+        "init_not_a_tensor",
+        "import torch.nn as nn\nnn.init.xavier_uniform_([1.0, 2.0])",
+        "argument 'tensor' must be Tensor, not list",
+        (2, 1),
+    ),
+    Case(
+        "init_fans_of_a_vector",
+        "import torch.nn as nn\nnn.init.xavier_uniform_(torch.empty(5))",
+        "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+        (2, 1),
+    ),
     # --- the program file itself --------------------------------------------------------------
     Case(
         "binary_file",

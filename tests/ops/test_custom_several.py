@@ -127,3 +127,20 @@ def test_same_as_torch() -> None:
     (gg,) = grad(g.sum(), [x])
     np.testing.assert_allclose(g.data, gt.detach().numpy(), rtol=1e-12)
     np.testing.assert_allclose(gg.data, ggt.numpy(), rtol=1e-10)
+
+
+def test_once_differentiable_gradients_do_not_require_grad() -> None:
+    x = Tensor(X.copy(), requires_grad=True)
+
+    def forward() -> Tensor:
+        return Tensor(x.data**3)
+
+    def backward(g: Tensor) -> tuple:
+        return (g * 3 * x**2,)
+
+    once = custom_apply("Cube", [x], forward, backward, once_differentiable=True)
+    (g,) = grad(once.sum(), [x], create_graph=True)
+    twice = custom_apply("Cube", [x], forward, backward)
+    (g2,) = grad(twice.sum(), [x], create_graph=True)
+    np.testing.assert_allclose(g.data, 3 * X**2, rtol=1e-12)
+    assert not g.requires_grad and g2.requires_grad

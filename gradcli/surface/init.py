@@ -1,0 +1,286 @@
+"""`torch.nn.init` as programs call it: `nn.init.xavier_uniform_(lin.weight)` fills the tensor in
+place with PyTorch's numbers and returns it.
+
+Each function draws from the generator module (`random`: PyTorch's CPU generator and samplers,
+bit for bit; see its docstring for `orthogonal_` and narrow `trunc_normal_`, the two that are
+not) and writes the tensor as PyTorch's `nn.init` does, under no_grad: a parameter stays a leaf
+that requires grad, its version counter goes up. The bounds are computed in Python floats from
+the fans, as PyTorch's Python code computes them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError
+from ..core import hooks
+from ..core.tensor import Tensor, no_grad, typename
+from . import random as R
+from . import sampling as S
+
+
+def _target(tensor: Any, fn: str) -> Tensor:
+    if not isinstance(tensor, Tensor):
+        raise GradcliError(
+            f"{fn}(): argument 'tensor' must be Tensor, not {typename(tensor)}",
+            hint=f"pass the tensor to fill: nn.init.{fn}(layer.weight)",
+        )
+    return tensor
+
+
+def _float(v: Any, what: str, fn: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise GradcliError(
+            f"{fn}(): {what} must be a number, not {typename(v)}", hint=f"e.g. {what}=1.0"
+        )
+    return float(v)
+
+
+def _filled(x: Tensor, values: np.ndarray) -> Tensor:
+    with no_grad():
+        return S._fill(x, values)
+
+
+def _fans(x: Tensor) -> tuple[int, int]:
+    try:
+        return R._fans(tuple(x.shape))
+    except ValueError as e:
+        raise GradcliError(
+            str(e), hint="initialise a weight matrix (2 or more dimensions)"
+        ) from None
+
+
+def calculate_gain(nonlinearity: Any, param: Any = None) -> float:
+    """PyTorch's gain (an int 1 for the linear functions and sigmoid, as PyTorch returns)."""
+    try:
+        return R.calculate_gain(nonlinearity, param)
+    except ValueError as e:
+        raise GradcliError(
+            str(e),
+            hint="one of linear, conv1d, conv2d, conv3d, sigmoid, tanh, relu, leaky_relu, selu",
+        ) from None
+
+
+def uniform_(tensor: Any, a: Any = 0.0, b: Any = 1.0, generator: Any = None) -> Tensor:
+    x = _target(tensor, "uniform_")
+    with no_grad():
+        return S.uniform_(
+            x, _float(a, "a", "uniform_"), _float(b, "b", "uniform_"), generator=generator
+        )
+
+
+def normal_(tensor: Any, mean: Any = 0.0, std: Any = 1.0, generator: Any = None) -> Tensor:
+    x = _target(tensor, "normal_")
+    with no_grad():
+        return S.normal_(
+            x, _float(mean, "mean", "normal_"), _float(std, "std", "normal_"), generator=generator
+        )
+
+
+def trunc_normal_(
+    tensor: Any,
+    mean: Any = 0.0,
+    std: Any = 1.0,
+    a: Any = -2.0,
+    b: Any = 2.0,
+    generator: Any = None,
+) -> Tensor:
+    x = _target(tensor, "trunc_normal_")
+    fn = "trunc_normal_"
+    mean, std = _float(mean, "mean", fn), _float(std, "std", fn)
+    a, b = _float(a, "a", fn), _float(b, "b", fn)
+    if mean < a - 2 * std or mean > b + 2 * std:
+        hooks.warn(
+            "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. The distribution of "
+            "values may be incorrect."
+        )
+    _acceptance_checked(mean, std, a, b)
+    values = S._call(
+        R.trunc_normal_, x.shape, mean, std, a, b, dtype=x.dtype, generator=S._gen(generator)
+    )
+    return _filled(x, values)
+
+
+MAX_DRAWS_PER_VALUE = 10_000
+
+
+def _acceptance_checked(mean: float, std: float, a: float, b: float) -> None:
+    """PyTorch's sampler for an interval holding little of the normal's mass draws uniform
+    candidates on [a, b] until each is accepted against the density: refuse an interval that
+    would take more than MAX_DRAWS_PER_VALUE draws a value (a loop gradcli could not stop)."""
+    if not (math.isfinite(mean) and math.isfinite(std) and std > 0):
+        raise GradcliError(
+            "trunc_normal_(): mean and std must be finite numbers, std above 0",
+            found=f"mean={mean}, std={std}",
+        )
+    mass = (
+        math.erf((b - mean) / (std * math.sqrt(2.0)))
+        - math.erf((a - mean) / (std * math.sqrt(2.0)))
+    ) / 2
+    if mass > 0.3:
+        return  # whole-tensor redraws: each keeps over 30% of what is left
+    if not (math.isfinite(a) and math.isfinite(b)) or not a < b:
+        raise GradcliError(
+            "trunc_normal_(): the interval [a, b] must be finite and not empty when it holds "
+            "little of the distribution",
+            found=f"a={a}, b={b}",
+        )
+    mode = max(a, min(mean, b))
+    peak = math.exp(-0.5 * ((mode - mean) / std) ** 2) / (std * math.sqrt(2 * math.pi))
+    draws = (b - a) * peak / mass if mass > 0 else math.inf
+    if not draws <= MAX_DRAWS_PER_VALUE:
+        raise GradcliError(
+            f"trunc_normal_(): [{a}, {b}] is too far in the tail of normal(mean={mean}, "
+            f"std={std}): PyTorch's rejection sampler would draw about {draws:.3g} candidates "
+            "for each value",
+            expected=f"at most {MAX_DRAWS_PER_VALUE:,} draws a value",
+            hint="move mean or a, b so that the interval holds more of the distribution",
+        )
+
+
+def constant_(tensor: Any, val: Any) -> Tensor:
+    x = _target(tensor, "constant_")
+    if isinstance(val, Tensor):
+        if val.data.size != 1:
+            raise GradcliError(
+                "fill_ only supports 0-dimension value tensor but got tensor with "
+                f"{val.ndim} dimensions."
+            )
+        val = val.data.reshape(()).item()
+    if not isinstance(val, (int, float, bool)):
+        raise GradcliError(f"constant_(): val must be a number, not {typename(val)}")
+    return _filled(x, np.full(x.shape, val).astype(x.dtype))
+
+
+def ones_(tensor: Any) -> Tensor:
+    return constant_(_target(tensor, "ones_"), 1)
+
+
+def zeros_(tensor: Any) -> Tensor:
+    return constant_(_target(tensor, "zeros_"), 0)
+
+
+def eye_(tensor: Any) -> Tensor:
+    x = _target(tensor, "eye_")
+    if x.ndim != 2:
+        raise GradcliError("Only tensors with 2 dimensions are supported")
+    return _filled(x, np.eye(*x.shape, dtype=x.dtype))
+
+
+def xavier_uniform_(tensor: Any, gain: Any = 1.0, generator: Any = None) -> Tensor:
+    x = _target(tensor, "xavier_uniform_")
+    fan_in, fan_out = _fans(x)
+    std = _float(gain, "gain", "xavier_uniform_") * math.sqrt(2.0 / float(fan_in + fan_out))
+    a = math.sqrt(3.0) * std
+    with no_grad():
+        return S.uniform_(x, -a, a, generator=generator)
+
+
+def xavier_normal_(tensor: Any, gain: Any = 1.0, generator: Any = None) -> Tensor:
+    x = _target(tensor, "xavier_normal_")
+    fan_in, fan_out = _fans(x)
+    std = _float(gain, "gain", "xavier_normal_") * math.sqrt(2.0 / float(fan_in + fan_out))
+    with no_grad():
+        return S.normal_(x, 0.0, std, generator=generator)
+
+
+def _kaiming_std(x: Tensor, a: Any, mode: Any, nonlinearity: Any) -> float:
+    if mode not in ("fan_in", "fan_out"):
+        raise GradcliError(
+            f"Mode {mode} not supported, please use one of ['fan_in', 'fan_out']",
+            hint="mode='fan_in' or mode='fan_out'",
+        )
+    fan_in, fan_out = _fans(x)
+    fan = fan_in if mode == "fan_in" else fan_out
+    return calculate_gain(nonlinearity, a) / math.sqrt(fan)
+
+
+def _zero_elements(x: Tensor) -> bool:
+    if 0 in x.shape:
+        hooks.warn("Initializing zero-element tensors is a no-op")
+        return True
+    return False
+
+
+def kaiming_uniform_(
+    tensor: Any,
+    a: Any = 0,
+    mode: Any = "fan_in",
+    nonlinearity: Any = "leaky_relu",
+    generator: Any = None,
+) -> Tensor:
+    x = _target(tensor, "kaiming_uniform_")
+    if _zero_elements(x):
+        return x
+    bound = math.sqrt(3.0) * _kaiming_std(x, a, mode, nonlinearity)
+    with no_grad():
+        return S.uniform_(x, -bound, bound, generator=generator)
+
+
+def kaiming_normal_(
+    tensor: Any,
+    a: Any = 0,
+    mode: Any = "fan_in",
+    nonlinearity: Any = "leaky_relu",
+    generator: Any = None,
+) -> Tensor:
+    x = _target(tensor, "kaiming_normal_")
+    if _zero_elements(x):
+        return x
+    std = _kaiming_std(x, a, mode, nonlinearity)
+    with no_grad():
+        return S.normal_(x, 0.0, std, generator=generator)
+
+
+QR_WORK_PER_SECOND = 1e8  # a QR's multiply-adds a second gradcli counts on (NumPy: ~1e9)
+
+
+def orthogonal_(tensor: Any, gain: Any = 1, generator: Any = None) -> Tensor:
+    x = _target(tensor, "orthogonal_")
+    if x.ndim < 2:
+        raise GradcliError("Only tensors with 2 or more dimensions are supported")
+    rows = x.shape[0]
+    cols = x.data.size // rows if rows else 0
+    work = rows * cols * min(rows, cols)  # a QR decomposition's multiply-adds, about
+    allowed = QR_WORK_PER_SECOND * limits.TIME_SECONDS.value
+    if work > allowed:
+        raise GradcliError(
+            f"orthogonal_() of a {rows} x {cols} matrix: its QR decomposition takes about "
+            f"{work:.3g} multiply-adds, more than the time limit allows ({allowed:.3g})",
+            expected=f"rows * cols * min(rows, cols) at most {allowed:.3g} "
+            f"({QR_WORK_PER_SECOND:.0e} a second of {limits.TIME_SECONDS.name})",
+            hint=f"initialise a smaller matrix, or raise {limits.TIME_SECONDS.env}",
+        )
+    values = S._call(
+        R.orthogonal_,
+        x.shape,
+        _float(gain, "gain", "orthogonal_"),
+        dtype=x.dtype,
+        generator=S._gen(generator),
+    )
+    return _filled(x, values)
+
+
+# torch.nn.init.X as a program names them.
+FUNCTIONS: dict[str, Any] = {
+    f.__name__: f
+    for f in (
+        calculate_gain,
+        uniform_,
+        normal_,
+        trunc_normal_,
+        constant_,
+        ones_,
+        zeros_,
+        eye_,
+        xavier_uniform_,
+        xavier_normal_,
+        kaiming_uniform_,
+        kaiming_normal_,
+        orthogonal_,
+    )
+}

@@ -1,0 +1,196 @@
+"""The optimizer trajectory cases, and their recording under PyTorch 2.13.
+
+Each case: parameters of some shapes and a dtype, an optimizer (and maybe a scheduler), and
+`STEPS` steps whose gradients come from `grad_for` -- NumPy arithmetic on the parameters' current
+values, so gradcli and PyTorch are handed the same gradient bits whenever their parameters agree.
+The test replays the cases through gradcli's `optim` and compares every parameter after every
+step bit for bit, and the learning rates the schedulers set.
+
+PyTorch's `sqrt` on x86 is MKL's (VML, high-accuracy mode), which is not correctly rounded: for
+about 0.6% of inputs it gives the float below. gradcli's is NumPy's (correctly rounded). So
+that the test can check everything else in Adam to the bit, the recording keeps, for every
+second moment Adam took the root of, the inputs where MKL's root differs from the correctly
+rounded one (`sqrt_exceptions_<dtype>`: pairs of bit patterns); the test hands gradcli's Adam
+those roots.
+
+    /work/torchenv/bin/python tests/surface/data/optim/record.py   # writes expected.npz
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+STEPS = 30
+HERE = Path(__file__).resolve().parent
+
+# Sizes: 1 and 7 run only ATen's scalar loop, 33 and 40 its vectorised loop (32 float32 a
+# chunk with AVX512, 16 with AVX2) and then the scalar tail.
+SHAPES = [(7,), (2, 3), (33,), (), (40,), (1,)]
+
+CASES: dict[str, dict[str, Any]] = {
+    "sgd": {"opt": "SGD", "kw": {"lr": 0.1}},
+    "sgd_momentum": {"opt": "SGD", "kw": {"lr": 0.05, "momentum": 0.9}},
+    "sgd_dampening": {"opt": "SGD", "kw": {"lr": 0.05, "momentum": 0.8, "dampening": 0.3}},
+    "sgd_nesterov": {"opt": "SGD", "kw": {"lr": 0.03, "momentum": 0.9, "nesterov": True}},
+    "sgd_weight_decay": {"opt": "SGD", "kw": {"lr": 0.07, "weight_decay": 0.013}},
+    "sgd_all": {
+        "opt": "SGD",
+        "kw": {"lr": 0.02, "momentum": 0.7, "weight_decay": 0.1, "nesterov": True},
+    },
+    "sgd_maximize": {"opt": "SGD", "kw": {"lr": 0.01, "momentum": 0.5, "maximize": True}},
+    "sgd_default_lr": {"opt": "SGD", "kw": {}},
+    "adam": {"opt": "Adam", "kw": {}},
+    "adam_lr": {"opt": "Adam", "kw": {"lr": 0.01}},
+    "adam_betas_eps": {"opt": "Adam", "kw": {"lr": 0.02, "betas": (0.8, 0.99), "eps": 1e-6}},
+    "adam_weight_decay": {"opt": "Adam", "kw": {"lr": 0.01, "weight_decay": 0.1}},
+    "adam_amsgrad": {"opt": "Adam", "kw": {"lr": 0.05, "amsgrad": True}},
+    "adam_maximize": {"opt": "Adam", "kw": {"lr": 0.003, "maximize": True}},
+    "adamw": {"opt": "AdamW", "kw": {}},
+    "adamw_all": {"opt": "AdamW", "kw": {"lr": 0.02, "weight_decay": 0.1, "amsgrad": True}},
+    "sgd_f64": {"opt": "SGD", "kw": {"lr": 0.05, "momentum": 0.9}, "dtype": "float64"},
+    "adam_f64": {"opt": "Adam", "kw": {"lr": 0.01}, "dtype": "float64"},
+    "adamw_f64": {"opt": "AdamW", "kw": {"lr": 0.01, "amsgrad": True}, "dtype": "float64"},
+    # Two groups, the second with its own lr and momentum; one parameter has no gradient on
+    # every third step (skipped, its state untouched); lr changed by hand at step 10.
+    "sgd_groups": {
+        "opt": "SGD",
+        "kw": {"lr": 0.05, "momentum": 0.9},
+        "groups": [[0, 1, 2], [3, 4, 5]],
+        "group_kw": [{}, {"lr": 0.01, "momentum": 0.5}],
+        "set_lr": {10: [0.02, 0.005]},
+    },
+    "adam_groups": {
+        "opt": "Adam",
+        "kw": {"lr": 0.01},
+        "groups": [[0, 2, 4], [1, 3, 5]],
+        "group_kw": [{}, {"lr": 0.05, "betas": (0.5, 0.9)}],
+        "set_lr": {5: [0.001, 0.002]},
+    },
+    "sgd_steplr": {
+        "opt": "SGD",
+        "kw": {"lr": 0.1, "momentum": 0.9},
+        "sched": ("StepLR", {"step_size": 4, "gamma": 0.5}),
+    },
+    "adam_exponentiallr": {
+        "opt": "Adam",
+        "kw": {"lr": 0.05},
+        "sched": ("ExponentialLR", {"gamma": 0.9}),
+    },
+}
+
+
+def initial(case: str) -> list[np.ndarray]:
+    """The parameters' starting values (various magnitudes, so that roundings vary)."""
+    dtype = np.dtype(CASES[case].get("dtype", "float32"))
+    rng = np.random.default_rng(abs(hash_name(case)))
+    out = []
+    for shape in SHAPES:
+        v = rng.standard_normal(shape) * 10.0 ** rng.integers(-2, 2, shape)
+        out.append(np.asarray(v, dtype))
+    return out
+
+
+def hash_name(name: str) -> int:
+    h = 0
+    for ch in name.encode():
+        h = (h * 131 + ch) % 2**31
+    return h
+
+
+def grad_for(case: str, step: int, i: int, p: np.ndarray) -> np.ndarray | None:
+    """The gradient of parameter i at a step: a fixed noise plus a pull of the current value
+    (computed in the parameter's dtype by NumPy). None: the parameter gets no gradient."""
+    if "groups" in CASES[case] and i == 1 and step % 3 == 2:
+        return None
+    rng = np.random.default_rng(hash_name(case) * 1000 + step * 10 + i)
+    noise = (rng.standard_normal(p.shape) * 0.1).astype(p.dtype)
+    pull = (p * p.dtype.type(0.3) - p.dtype.type(0.05)).astype(p.dtype)
+    return np.asarray(noise + pull, dtype=p.dtype)
+
+
+def groups_of(case: str, params: list[Any]) -> list[dict[str, Any]] | list[Any]:
+    spec = CASES[case]
+    if "groups" not in spec:
+        return params
+    return [
+        {"params": [params[i] for i in idx], **kw}
+        for idx, kw in zip(spec["groups"], spec["group_kw"])
+    ]
+
+
+def run_torch(case: str) -> tuple[np.ndarray, ...]:
+    import torch
+
+    spec = CASES[case]
+    params = [torch.nn.Parameter(torch.from_numpy(v.copy())) for v in initial(case)]
+    opt = getattr(torch.optim, spec["opt"])(groups_of(case, params), **spec["kw"])
+    sched = None
+    if "sched" in spec:
+        name, kw = spec["sched"]
+        sched = getattr(torch.optim.lr_scheduler, name)(opt, **kw)
+    traj: list[list[np.ndarray]] = [[p.detach().numpy().copy()] for p in params]
+    lrs = []
+    for step in range(STEPS):
+        for lr_step, new in spec.get("set_lr", {}).items():
+            if step == lr_step:
+                for g, lr in zip(opt.param_groups, new):
+                    g["lr"] = lr
+        opt.zero_grad()
+        for i, p in enumerate(params):
+            g = grad_for(case, step, i, p.detach().numpy())
+            p.grad = None if g is None else torch.from_numpy(g)
+        opt.step()
+        _note_sqrt_exceptions(opt, params)
+        if sched is not None:
+            sched.step()
+            lrs.append(sched.get_last_lr())
+        for i, p in enumerate(params):
+            traj[i].append(p.detach().numpy().copy())
+    out = tuple(np.stack(t) for t in traj)
+    return out + ((np.array(lrs, np.float64),) if sched is not None else ())
+
+
+SQRT_EXCEPTIONS: dict[str, dict[int, int]] = {"float32": {}, "float64": {}}
+
+
+def _note_sqrt_exceptions(opt: Any, params: list[Any]) -> None:
+    """The second moments the step just taken took the root of (as they are after the step)."""
+    import torch
+
+    for p in params:
+        state = opt.state.get(p, {})
+        for key in ("exp_avg_sq", "max_exp_avg_sq"):
+            if key not in state:
+                continue
+            v = state[key].detach().numpy().reshape(-1)
+            got = torch.from_numpy(v.copy()).sqrt().numpy()
+            exact = np.sqrt(v)
+            uint = np.uint64 if v.dtype == np.float64 else np.uint32
+            table = SQRT_EXCEPTIONS[v.dtype.name]
+            for x, r in zip(v[got != exact].view(uint), got[got != exact].view(uint)):
+                table[int(x)] = int(r)
+
+
+def main() -> None:
+    import torch
+
+    assert torch.__version__.startswith("2.13"), torch.__version__
+    arrays = {}
+    for case in CASES:
+        for j, a in enumerate(run_torch(case)):
+            arrays[f"{case}/{j}"] = a
+    for name, table in SQRT_EXCEPTIONS.items():
+        uint = np.uint64 if name == "float64" else np.uint32
+        arrays[f"sqrt_exceptions_{name}"] = np.array(sorted(table.items()), uint).reshape(-1, 2)
+    np.savez_compressed(HERE / "expected.npz", **arrays)
+    print(
+        f"recorded {len(CASES)} cases ({torch.__version__}, "
+        f"{torch.backends.cpu.get_cpu_capability()})"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,254 @@
+"""gradcli.surface.optim against PyTorch 2.13: recorded trajectories compared bit for bit.
+
+The cases (data/optim/record.py) hand both implementations the same gradients (NumPy arithmetic
+on the parameters' current values) for 30 steps: SGD with momentum, dampening, Nesterov, weight
+decay and maximize; Adam and AdamW with amsgrad, weight decay, maximize and other betas; float32
+and float64; parameter groups with their own hyperparameters, a parameter that misses its
+gradient on some steps, learning rates changed by hand and by StepLR / ExponentialLR.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gradcli.base.errors import GradcliError
+from gradcli.core.tensor import Tensor
+from gradcli.surface import kernels as K
+from gradcli.surface import optim
+from gradcli.surface.nn import Parameter
+
+DATA = Path(__file__).resolve().parent / "data" / "optim"
+
+
+def _load_record() -> Any:
+    spec = importlib.util.spec_from_file_location("_optim_record", DATA / "record.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+REC = _load_record()
+EXPECTED = np.load(DATA / "expected.npz")
+
+
+def run_ours(case: str, step_hook: Any = None) -> tuple[np.ndarray, ...]:
+    spec = REC.CASES[case]
+    params = [Parameter(v.copy()) for v in REC.initial(case)]
+    opt = getattr(optim, spec["opt"])(REC.groups_of(case, params), **spec["kw"])
+    sched = None
+    if "sched" in spec:
+        name, kw = spec["sched"]
+        sched = getattr(optim, name)(opt, **kw)
+    traj: list[list[np.ndarray]] = [[p.data.copy()] for p in params]
+    lrs = []
+    for step in range(REC.STEPS):
+        for lr_step, new in spec.get("set_lr", {}).items():
+            if step == lr_step:
+                for g, lr in zip(opt.param_groups, new):
+                    g["lr"] = lr
+        opt.zero_grad()
+        for i, p in enumerate(params):
+            g = REC.grad_for(case, step, i, p.data)
+            p.grad = None if g is None else Tensor(g)
+        if step_hook is not None:
+            step_hook(opt, step)
+        opt.step()
+        if sched is not None:
+            sched.step()
+            lrs.append(sched.get_last_lr())
+        for i, p in enumerate(params):
+            traj[i].append(p.data.copy())
+    out = tuple(np.stack(t) for t in traj)
+    return out + ((np.array(lrs, np.float64),) if sched is not None else ())
+
+
+def _bits(a: np.ndarray) -> np.ndarray:
+    return a.view(np.uint64 if a.dtype == np.float64 else np.uint32)
+
+
+def _mkl_sqrt(a: Any) -> np.ndarray:
+    """NumPy's root, except where PyTorch's (MKL's) was recorded to differ (see record.py)."""
+    out = np.array(REAL_SQRT(a))
+    arr = np.asarray(a)
+    uint = np.uint64 if arr.dtype == np.float64 else np.uint32
+    table = EXPECTED[f"sqrt_exceptions_{arr.dtype.name}"]
+    if table.size and out.size:
+        keys = arr.reshape(-1).view(uint)
+        pos = np.clip(np.searchsorted(table[:, 0], keys), 0, len(table) - 1)
+        hit = table[pos, 0] == keys
+        flat = out.reshape(-1).view(uint)
+        flat[hit] = table[pos[hit], 1]
+    return out
+
+
+REAL_SQRT = K.sqrt
+
+
+@pytest.fixture(autouse=True)
+def _pytorchs_sqrt(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(K, "sqrt", _mkl_sqrt)
+
+
+@pytest.mark.parametrize("case", list(REC.CASES))
+def test_trajectory_is_pytorchs_to_the_bit(case: str) -> None:
+    ours = run_ours(case)
+    n = len([k for k in EXPECTED.files if k.startswith(case + "/")])
+    assert n
+    assert len(ours) == n
+    for j, got in enumerate(ours):
+        want = EXPECTED[f"{case}/{j}"]
+        assert got.dtype == want.dtype and got.shape == want.shape
+        if not np.array_equal(_bits(got), _bits(want)):
+            step = int(
+                np.argmax([not np.array_equal(_bits(a), _bits(b)) for a, b in zip(got, want)])
+            )
+            raise AssertionError(f"{case}: parameter {j} first differs after step {step}")
+
+
+def test_a_rule_one_ulp_off_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tester tested: Adam's bias correction 1e-7 (relative) off, or the FMA replaced by a
+    rounded product, makes the comparison fail."""
+    real_lerp = K.lerp
+
+    def unfused_lerp(a: Any, b: Any, w: Any) -> np.ndarray:  # two roundings instead of one
+        dt = np.asarray(a).dtype
+        return (np.asarray(a) + K.scalar(w, dt) * (np.asarray(b) - np.asarray(a))).astype(dt)
+
+    monkeypatch.setattr(K, "lerp", unfused_lerp)
+    with pytest.raises(AssertionError):
+        test_trajectory_is_pytorchs_to_the_bit("adam")
+    monkeypatch.setattr(K, "lerp", real_lerp)
+
+    def nudged_add(a: Any, b: Any, alpha: Any = 1) -> np.ndarray:
+        return real_add(a, b, alpha * (1 + 1e-7) if alpha != 1 else alpha)
+
+    real_add = K.add
+    monkeypatch.setattr(K, "add", nudged_add)
+    with pytest.raises(AssertionError):
+        test_trajectory_is_pytorchs_to_the_bit("sgd")
+
+
+def test_live_against_torch() -> None:
+    pytest.importorskip("torch")
+    for case in ("sgd_all", "adam_amsgrad", "adamw_all", "adam_groups"):
+        for got, want in zip(run_ours(case), REC.run_torch(case)):
+            assert np.array_equal(_bits(got), _bits(want)), case
+
+
+# --- the optimizer objects -------------------------------------------------------------------
+
+
+def _p(*values: float) -> Parameter:
+    return Parameter(np.array(values, np.float32))
+
+
+def test_param_groups_are_plain_dicts_read_at_each_step() -> None:
+    w = _p(1.0, 2.0)
+    opt = optim.SGD([w], lr=0.5)
+    assert opt.param_groups[0]["lr"] == 0.5 and opt.param_groups[0]["params"] == [w]
+    w.grad = Tensor(np.ones(2, np.float32))
+    opt.param_groups[0]["lr"] = 0.25
+    opt.step()
+    assert w.data.tolist() == [0.75, 1.75]
+
+
+def test_repr_and_state_dict_are_pytorchs() -> None:
+    w = _p(1.0)
+    opt = optim.Adam([w], lr=0.1)
+    assert repr(opt) == (
+        "Adam (\nParameter Group 0\n    amsgrad: False\n    betas: (0.9, 0.999)\n"
+        "    capturable: False\n    decoupled_weight_decay: False\n    differentiable: False\n"
+        "    eps: 1e-08\n    foreach: None\n    fused: None\n    lr: 0.1\n    maximize: False\n"
+        "    weight_decay: 0\n)"
+    )
+    w.grad = Tensor(np.ones(1, np.float32))
+    opt.step()
+    sd = opt.state_dict()
+    assert list(sd["state"][0]) == ["step", "exp_avg", "exp_avg_sq"]
+    assert float(sd["state"][0]["step"].data) == 1.0
+    assert sd["param_groups"][0]["params"] == [0]
+    assert list(sd["param_groups"][0])[-1] == "params"
+
+
+def test_zero_grad_sets_to_none_or_zeros_in_place() -> None:
+    w = _p(1.0, 2.0)
+    opt = optim.SGD([w], lr=0.1)
+    w.grad = Tensor(np.ones(2, np.float32))
+    g = w.grad
+    opt.zero_grad(set_to_none=False)
+    assert w.grad is g and g.data.tolist() == [0.0, 0.0]
+    opt.zero_grad()
+    assert w.grad is None
+
+
+def test_a_parameter_without_grad_is_skipped() -> None:
+    w, b = _p(1.0), _p(2.0)
+    opt = optim.Adam([w, b], lr=0.1)
+    w.grad = Tensor(np.ones(1, np.float32))
+    opt.step()
+    assert b.data.tolist() == [2.0] and len(opt.state_dict()["state"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda w: optim.SGD([w], lr=-1), "Invalid learning rate: -1"),
+        (lambda w: optim.SGD([w], lr=0.1, momentum=-0.5), "Invalid momentum value: -0.5"),
+        (lambda w: optim.SGD([w], weight_decay=-1.0), "Invalid weight_decay value: -1.0"),
+        (
+            lambda w: optim.SGD([w], lr=0.1, nesterov=True),
+            "Nesterov momentum requires a momentum and zero dampening",
+        ),
+        (lambda w: optim.Adam([w], betas=(0.9, 1.0)), "Invalid beta parameter at index 1: 1.0"),
+        (lambda w: optim.Adam([w], betas=(0, 0.9)), "betas must be either both floats or both"),
+        (lambda w: optim.Adam([w], eps=-1e-8), "Invalid epsilon value: -1e-08"),
+        (lambda w: optim.SGD([], lr=0.1), "optimizer got an empty parameter list"),
+        (lambda w: optim.SGD(w, lr=0.1), "but got torch.FloatTensor"),
+        (lambda w: optim.SGD([w, 3], lr=0.1), "but one of the params is int"),
+        (lambda w: optim.SGD([w * 2], lr=0.1), "can't optimize a non-leaf Tensor"),
+        (
+            lambda w: optim.SGD([{"params": [w]}, {"params": w}], lr=0.1),
+            "some parameters appear in more than one parameter group",
+        ),
+        (lambda w: optim.SGD([w], lr="fast"), "lr must be a number, not str"),
+        (lambda w: optim.SGD([w], lr=0.1, foreach=True), "foreach=True is not supported"),
+        (lambda w: optim.StepLR(w, 2), "Tensor is not an Optimizer"),
+    ],
+)
+def test_refusals_in_pytorchs_words(make: Any, message: str) -> None:
+    w = Parameter(np.ones(2, np.float32))
+    with pytest.raises(GradcliError, match=None) as e:
+        make(w)
+    assert message in e.value.message
+
+
+def test_a_param_group_spoiled_by_the_program_fails_at_the_step() -> None:
+    w = _p(1.0)
+    opt = optim.SGD([w], lr=0.1)
+    w.grad = Tensor(np.ones(1, np.float32))
+    opt.param_groups[0]["lr"] = "slow"
+    with pytest.raises(GradcliError, match="lr must be a number, not str"):
+        opt.step()
+    del opt.param_groups[0]["momentum"]
+    opt.param_groups[0]["lr"] = 0.1
+    with pytest.raises(GradcliError, match="KeyError: 'momentum'"):
+        opt.step()
+
+
+def test_schedulers_set_lr_and_remember_initial_lr() -> None:
+    w = _p(1.0)
+    opt = optim.SGD([w], lr=1.0)
+    sched = optim.StepLR(opt, step_size=2, gamma=0.5)
+    assert opt.param_groups[0]["initial_lr"] == 1.0 and sched.get_last_lr() == [1.0]
+    seen = []
+    for _ in range(5):
+        opt.step()
+        sched.step()
+        seen.append(sched.get_last_lr()[0])
+    assert seen == [1.0, 0.5, 0.5, 0.25, 0.25]

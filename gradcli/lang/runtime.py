@@ -288,6 +288,9 @@ class Runtime:
             local = dict(zip(code.positional, args))
         else:
             local = bind_arguments(f, args, kwargs)
+        # A tick per call: a lambda's body is an expression, not a statement that ticks, and
+        # builtins such as map() call it in a loop the interpreter never sees.
+        limits.BUDGET.tick()
         self.call_depth += 1
         if self.call_depth > limits.CALL_DEPTH.value:
             self.call_depth = 0

@@ -94,6 +94,8 @@ def tensor_list(tensors: Any, fn: str) -> list[Tensor]:
         )
     if not tensors:
         raise GradcliError(f"{fn}(): expected a non-empty list of Tensors")
+    if all(type(t) is Tensor for t in tensors):  # the common case, without a call each
+        return list(tensors)
     return [tensor_arg(t, f"{fn}() element") for t in tensors]
 
 

@@ -500,30 +500,33 @@ def cat(tensors: Any, dim: int = 0) -> Tensor:
     if nd == 0:
         raise GradcliError("zero-dimensional tensor (at position 0) cannot be concatenated")
     d = check_dim(dim, nd)
-    for i, tt in enumerate(ts):
-        if (
-            tt.ndim != nd
-            or tt.shape[:d] + tt.shape[d + 1 :] != ts[0].shape[:d] + ts[0].shape[d + 1 :]
-        ):
-            raise GradcliError(
-                f"Sizes of tensors must match except in dimension {d}. Expected size "
-                f"{list(ts[0].shape)} but got size {list(tt.shape)} for tensor number {i} in "
-                f"the list."
-            )
-    size_check((builtins.sum(tt.numel() for tt in ts),), "the concatenated tensor")
+    # One pass over the shapes, in C where it can be: a list may hold a million tensors.
+    shapes = [tt.data.shape for tt in ts]
+    rest = shapes[0][:d] + shapes[0][d + 1 :]
+    if shapes.count(shapes[0]) != len(shapes):
+        for i, sh in enumerate(shapes):
+            if len(sh) != nd or sh[:d] + sh[d + 1 :] != rest:
+                raise GradcliError(
+                    f"Sizes of tensors must match except in dimension {d}. Expected size "
+                    f"{list(shapes[0])} but got size {list(sh)} for tensor number {i} in "
+                    f"the list."
+                )
+    along = builtins.sum(sh[d] for sh in shapes)
+    size_check((along, *rest), "the concatenated tensor")
     return apply(S.cat, *ts, dim=d)
 
 
 def stack(tensors: Any, dim: int = 0) -> Tensor:
     ts = tensor_list(tensors, "stack")
     d = check_dim(dim, ts[0].ndim + 1)
-    for i, tt in enumerate(ts):
-        if tt.shape != ts[0].shape:
-            raise GradcliError(
-                f"stack expects each tensor to be equal size, but got "
-                f"{list(ts[0].shape)} at entry 0 and {list(tt.shape)} at entry {i}"
-            )
-    size_check((builtins.sum(tt.numel() for tt in ts),), "the stacked tensor")
+    shapes = [tt.data.shape for tt in ts]
+    if shapes.count(shapes[0]) != len(shapes):
+        i = next(i for i, sh in enumerate(shapes) if sh != shapes[0])
+        raise GradcliError(
+            f"stack expects each tensor to be equal size, but got "
+            f"{list(shapes[0])} at entry 0 and {list(shapes[i])} at entry {i}"
+        )
+    size_check((len(ts), *shapes[0]), "the stacked tensor")
     return apply(S.stack, *ts, dim=d)
 
 

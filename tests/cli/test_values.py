@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gradcli.base.errors import GradcliError, LimitError, UsageError
+from gradcli.cli import values as V
 from gradcli.cli.values import parse_assignment, parse_values
 
 
@@ -806,3 +807,21 @@ def test_memory_error_becomes_limit_error(monkeypatch):
     monkeypatch.setattr(values.json, "loads", boom)
     e = err("[1, 2]", (2,))
     assert isinstance(e, LimitError) and "too large to read" in e.message
+
+
+def test_byte_table_searches_agree_with_the_regular_expressions():
+    """The fast searches of large ASCII text (byte tables) find what the regular expressions
+    find: the first character no list holds, and the first run of 400 number characters."""
+    import random
+
+    rng = random.Random(7)
+    alphabet = "0123456789+-.eE,[] \t\n\r\x0b\x0c\x1c\x1f" + "xnaNI{}\x00\x7f"
+    for _ in range(400):
+        n = rng.choice([0, 1, 5, 50, 399, 400, 401, 900])
+        pool = rng.choice([alphabet, "0123456789.eE+-", "0123456789, []"])
+        text = "".join(rng.choice(pool) for _ in range(n))
+        bad = V._NOT_LIST_CHAR.search(text)
+        assert V._first_not_list_char(text) == (None if bad is None else bad.start()), text
+        long = V._LONG_NUMBER.search(text)
+        want = None if long is None else (long.start(), len(long.group()))
+        assert V._long_number(text) == want, text

@@ -1350,6 +1350,9 @@ add(
         "x = torch.linspace(0, 1, 10**7, requires_grad=True)\n"
         "w = torch.linspace(0, 1, 10**7)\ny = (x * w + w).sum()\n",
         ["export", "prog.py", "-o", "out.py"],
+        # PyTorch's float32 linspace of 10**7 costs gradcli over a second each: the time
+        # limit or the export's text limit, whichever binds first on the machine.
+        patterns=TIME_LIMIT + LIMIT,
     ),
     timed(
         "time_graph_shared",

@@ -161,7 +161,6 @@ def _build() -> dict[str, Namespace]:
             "nan": math.nan,
             "set_default_dtype": _set_default_dtype,
             "get_default_dtype": lambda: dtype_value(Settings.default_dtype),
-            "is_floating_point": lambda t: A.tensor_arg(t, "input").dtype.kind == "f",
         },
     )
     numpy = Namespace(

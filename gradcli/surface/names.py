@@ -36,7 +36,7 @@ from ..ops.arithmetic import (
     tan,
     tanh,
 )
-from . import composite, sampling
+from . import composite, predicates, sampling
 from . import indexing as I
 from .args import check_dim
 from .constructors import (
@@ -261,7 +261,6 @@ METHODS: dict[str, Callable[..., Any]] = {
     "to": _to,
     "type": lambda x, dtype=None: to_dtype(x, dtype) if dtype is not None else x.dtype.name,
     "clone": clone,
-    "contiguous": lambda x, *a, **k: x,
     "cpu": lambda x: x,
     "cuda": lambda x: x,
     "detach": _detach,
@@ -371,6 +370,10 @@ METHODS.update(sampling.METHODS)
 FUNCTIONS.update({**composite.BOTH, **composite.FUNCTIONS_ONLY})
 METHODS.update({**composite.BOTH, **composite.METHODS_ONLY})
 MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES}
+
+# Predicates and layout (isclose, allclose, equal, is_tensor, stride, contiguous...).
+FUNCTIONS.update(predicates.FUNCTIONS)
+METHODS.update(predicates.METHODS)
 
 # torch.nn.functional: torch's functions, where F's own differ (softmax's implicit dim).
 NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {

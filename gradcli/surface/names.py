@@ -116,6 +116,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     transpose,
     unsqueeze,
     var,
+    view,
     view_as,
     where,
 )
@@ -232,7 +233,7 @@ METHODS: dict[str, Callable[..., Any]] = {
     "std": std,
     # shape
     "reshape": _method_sizes(reshape),
-    "view": _method_sizes(reshape),
+    "view": _method_sizes(view),
     "flatten": flatten,
     "squeeze": squeeze,
     "unsqueeze": unsqueeze,

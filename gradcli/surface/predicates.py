@@ -178,11 +178,17 @@ def stride(x: Tensor, dim: Any = None) -> Any:
     """`x.stride()`: the step in elements along each dimension (`x.stride(d)`: one of them)."""
     from .args import check_dim
 
-    if _is_contiguous(x):
+    if x.data.size == 0:
         s = _contiguous_strides(x.shape)
     else:
         size = x.data.itemsize
-        s = tuple(int(v) // size for v in x.data.strides)
+        steps = [int(v) // size for v in x.data.strides]
+        # A new axis of size 1 (x[None], x[:, None]) has NumPy's stride 0; PyTorch's unsqueeze
+        # gives it the extent of the dimension after it.
+        for d in range(x.ndim - 1, -1, -1):
+            if x.shape[d] == 1 and steps[d] == 0:
+                steps[d] = steps[d + 1] * x.shape[d + 1] if d + 1 < x.ndim else 1
+        s = tuple(steps)
     if dim is None:
         return s
     return s[check_dim(dim, max(x.ndim, 1))] if x.ndim else s[0]

@@ -40,8 +40,12 @@ from . import composite, predicates, sampling
 from . import indexing as I
 from .args import check_dim
 from .constructors import (
+    BoolTensor,
+    ByteTensor,
     DoubleTensor,
     FloatTensor,
+    IntTensor,
+    LongTensor,
     Variable,
     arange,
     empty,
@@ -318,6 +322,10 @@ FUNCTIONS.update(
         "Tensor": legacy_tensor,
         "FloatTensor": FloatTensor,
         "DoubleTensor": DoubleTensor,
+        "LongTensor": LongTensor,
+        "IntTensor": IntTensor,
+        "BoolTensor": BoolTensor,
+        "ByteTensor": ByteTensor,
         "Variable": Variable,
         "zeros": zeros,
         "ones": ones,

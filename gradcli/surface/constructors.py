@@ -84,9 +84,13 @@ def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
         if len(args) == 1 and isinstance(args[0], (list, tuple)):
             return new_tensor(data_array(args[0], dt), None, False)
         if len(args) == 1:
-            raise GradcliError(f"new(): data must be a sequence (got {typename(args[0])})").mirror(
-                "TypeError"
+            what = args[0]
+            text = (
+                "new(): invalid data type 'str'"
+                if isinstance(what, str)
+                else f"new(): data must be a sequence (got {typename(what)})"
             )
+            raise GradcliError(text).mirror("TypeError")
         raise GradcliError(
             f"{name}() takes the data (a nested list) or sizes",
             found=", ".join(typename(a) for a in args),

@@ -191,7 +191,7 @@ def test_matches_torch(opts):
             torch.set_printoptions(**opts)
             reset_printoptions()
             set_printoptions(**opts)
-            t = torch.from_numpy(np.ascontiguousarray(arr))
+            t = torch.from_numpy(np.array(arr))
             dt = torch.float64 if arr.dtype == np.float64 else torch.float32
             torch.set_default_dtype(dt)
             want = repr(t)

@@ -38,6 +38,7 @@ from ..ops.arithmetic import (
 )
 from . import composite, predicates, sampling
 from . import indexing as I
+from . import scatter as _scatter
 from .args import check_dim
 from .constructors import (
     BoolTensor,
@@ -383,6 +384,11 @@ MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES}
 # Predicates and layout (isclose, allclose, equal, is_tensor, stride, contiguous...).
 FUNCTIONS.update(predicates.FUNCTIONS)
 METHODS.update(predicates.METHODS)
+
+# The scatter family (scatter, scatter_add, index_add, index_fill, masked_fill, in place too).
+FUNCTIONS.update(_scatter.BOTH)
+METHODS.update({**_scatter.BOTH, **_scatter.IN_PLACE})
+INPLACE.update(_scatter.IN_PLACE)
 
 # torch.nn.functional: torch's functions, where F's own differ (softmax's implicit dim).
 NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {

@@ -86,6 +86,12 @@ def _index(idx: tuple) -> str:
     return ", ".join(parts) if parts else "()"
 
 
+def _scatter_args(a: list[str], p: dict[str, Any]) -> str:
+    idx = np.asarray(p["index"])
+    index = f"torch.tensor({_lit(idx.reshape(-1))}, dtype=torch.int64).reshape({_lit(idx.shape)})"
+    return f"{int(p['dim'])}, {index}, {a[1]}"
+
+
 def _dim(p: dict[str, Any]) -> str:
     d = p.get("dim")
     return "" if d is None else f", dim={_lit(d)}"
@@ -185,6 +191,8 @@ TORCH: dict[str, Callable[[list[str], dict[str, Any]], str]] = {
     "permute": lambda a, p: f"{a[0]}.permute({_lit(tuple(int(i) for i in p['perm']))})",
     "expand": lambda a, p: f"{a[0]}.expand({_lit(tuple(p['shape']))})",
     "index": lambda a, p: f"{a[0]}[{_index(p['idx'])}]",
+    "scatter": lambda a, p: f"{a[0]}.scatter({_scatter_args(a, p)})",
+    "scatter_add": lambda a, p: f"{a[0]}.scatter_add({_scatter_args(a, p)})",
     "cat": lambda a, p: f"torch.cat([{', '.join(a)}], dim={p.get('dim', 0)})",
     "stack": lambda a, p: f"torch.stack([{', '.join(a)}], dim={p.get('dim', 0)})",
     "astype": lambda a, p: f"{a[0]}.to(torch.{np.dtype(p['dtype']).name})",

@@ -83,6 +83,17 @@ def _index(idx: tuple) -> str:
     return ", ".join(parts) if parts else "()"
 
 
+def _scatter(a: list[str], p: dict[str, Any], how: str) -> str:
+    """`x.at[places].set(src[block])` / `.add(...)`: each index element's own coordinates, with
+    coordinate `dim` its value; src's leading block of the index's shape."""
+    idx = np.asarray(p["index"], dtype=np.int64)
+    grids = list(np.indices(idx.shape, sparse=True))
+    grids[int(p["dim"])] = idx
+    places = tuple(np.ascontiguousarray(g) for g in np.broadcast_arrays(*grids))
+    block = ", ".join(f":{n}" for n in idx.shape)
+    return f"{a[0]}.at[{_index(places)}].{how}({a[1]}[{block}])"
+
+
 def _reduced(code: str, p: dict[str, Any]) -> str:
     r = p.get("reduction", "mean")
     if r == "none":
@@ -210,6 +221,8 @@ JAX: dict[str, Callable[[list[str], dict[str, Any], Any], str]] = {
     "permute": lambda a, p, t: f"jnp.transpose({a[0]}, {_lit(tuple(int(i) for i in p['perm']))})",
     "expand": lambda a, p, t: f"jnp.broadcast_to({a[0]}, {_lit(tuple(t.out.shape))})",
     "index": lambda a, p, t: f"{a[0]}[{_index(p['idx'])}]",
+    "scatter": lambda a, p, t: _scatter(a, p, "set"),
+    "scatter_add": lambda a, p, t: _scatter(a, p, "add"),
     "cat": lambda a, p, t: f"jnp.concatenate([{', '.join(a)}], axis={int(p.get('dim', 0))})",
     "stack": lambda a, p, t: f"jnp.stack([{', '.join(a)}], axis={int(p.get('dim', 0))})",
     "astype": lambda a, p, t: f"{a[0]}.astype(jnp.{np.dtype(p['dtype']).name})",

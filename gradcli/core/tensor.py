@@ -446,8 +446,7 @@ def data_array(data: Any, dtype: Any) -> np.ndarray:
             arr = np.array(clean, dtype=dtype)
     except OverflowError:
         raise GradcliError(
-            f"value cannot be converted to type {dtypes.torch_name(np.dtype(dtype))} without "
-            "overflow",
+            f"value cannot be converted to type {np.dtype(dtype).name} without overflow",
             hint="choose a wider dtype",
         ) from None
     except ValueError:

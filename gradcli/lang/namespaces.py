@@ -22,7 +22,7 @@ from ..surface import functional as F
 from ..surface import init as I
 from ..surface import names
 from ..surface import optim as O
-from ..surface.printing import Size
+from ..surface.printing import Size, set_printoptions
 from .values import (
     FUNCTION_BASE,
     MODULE_TYPES,
@@ -160,8 +160,8 @@ def _build() -> dict[str, Namespace]:
             "inf": math.inf,
             "nan": math.nan,
             "set_default_dtype": _set_default_dtype,
+            "set_printoptions": set_printoptions,
             "get_default_dtype": lambda: dtype_value(Settings.default_dtype),
-            "is_floating_point": lambda t: A.tensor_arg(t, "input").dtype.kind == "f",
         },
     )
     numpy = Namespace(

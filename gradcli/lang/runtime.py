@@ -38,7 +38,7 @@ from ..surface import constructors as K
 from ..surface import indexing as I
 from ..surface import nn as surface_nn
 from ..surface import sampling
-from ..surface.printing import MaxMin
+from ..surface.printing import MaxMin, reset_printoptions
 from . import pyobjects
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
 from .classes import FunctionClass, FunctionInstance, ModuleClass, ModuleInstance, Super
@@ -127,6 +127,7 @@ class Runtime:
         Settings.draw_dtype = np.dtype(np.float32)
         Settings.seed = int(seed) % 2**64
         sampling.reset(seed)
+        reset_printoptions()  # torch.set_printoptions lasts for one run
 
     # -- driver --
     def execute(self) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import primitives as P
-from ..core.op import Sample, binary_samples, defop, register
+from ..core.op import Sample, apply, binary_samples, defop, register
 from ..core.tensor import Tensor, constant, mask_like
 
 add = register(P.add)
@@ -116,8 +116,15 @@ minimum = defop(
 
 
 def _where_vjp(g: Tensor, out: Tensor, c: Tensor, x: Tensor, y: Tensor) -> tuple:
-    m = mask_like(np.broadcast_to(c.data.astype(bool), out.shape), out)
-    return (None, g * m, g * (1 - m))
+    # As PyTorch: where(c, g, 0) and where(c, 0, g), so the zeros are +0 (g * mask would give
+    # -0 where g is negative, and print so).
+    cond = Tensor(np.broadcast_to(c.data.astype(bool), out.shape))
+    zero = Tensor(np.zeros((), dtype=g.dtype))
+    return (
+        None,
+        apply(where, cond, g, zero) if x.requires_grad else None,
+        apply(where, cond, zero, g) if y.requires_grad else None,
+    )
 
 
 where = defop(

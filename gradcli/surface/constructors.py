@@ -52,6 +52,68 @@ def DoubleTensor(*args: Any, requires_grad: bool = False) -> Tensor:  # noqa: N8
     return legacy_tensor(*args, requires_grad=requires_grad, dtype=np.float64)
 
 
+# C++'s names of the element types, as PyTorch's TensorOptions mismatch error prints them.
+_CPP_TYPE = {
+    "float32": "float",
+    "float64": "double",
+    "int64": "long int",
+    "int32": "int",
+    "uint8": "unsigned char",
+    "bool": "bool",
+}
+
+
+def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
+    """`torch.LongTensor(...)` and its kin: data (a nested list, or a tensor of this very
+    dtype), sizes (gradcli fills zeros where PyTorch leaves memory uninitialised), or nothing
+    (an empty tensor). They take no `requires_grad` (PyTorch's refuse it)."""
+
+    def make(*args: Any) -> Tensor:
+        if not args:
+            return new_tensor(np.zeros((0,), dtype=dt), None, False)
+        if all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
+            return new_tensor(np.zeros(shape_arg(args), dtype=dt), None, False)
+        if len(args) == 1 and isinstance(args[0], Tensor):
+            t = args[0]
+            if t.dtype != dt:
+                raise GradcliError(
+                    f"expected {_options(dt)} (got {_options(t.dtype)})",
+                    hint=f"convert it: x.to(torch.{dtypes.TORCH_NAMES[dt]})",
+                ).mirror("TypeError")
+            return t
+        if len(args) == 1 and isinstance(args[0], (list, tuple)):
+            return new_tensor(data_array(args[0], dt), None, False)
+        if len(args) == 1:
+            what = args[0]
+            text = (
+                "new(): invalid data type 'str'"
+                if isinstance(what, str)
+                else f"new(): data must be a sequence (got {typename(what)})"
+            )
+            raise GradcliError(text).mirror("TypeError")
+        raise GradcliError(
+            f"{name}() takes the data (a nested list) or sizes",
+            found=", ".join(typename(a) for a in args),
+        ).mirror("TypeError")
+
+    make.__name__ = name
+    return make
+
+
+def _options(dt: np.dtype) -> str:
+    return (
+        f"TensorOptions(dtype={_CPP_TYPE.get(dt.name, dt.name)}, device=cpu, layout=Strided, "
+        "requires_grad=false (default), pinned_memory=false (default), "
+        "memory_format=(nullopt))"
+    )
+
+
+LongTensor = _typed_legacy(np.dtype(np.int64), "LongTensor")
+IntTensor = _typed_legacy(np.dtype(np.int32), "IntTensor")
+BoolTensor = _typed_legacy(np.dtype(np.bool_), "BoolTensor")
+ByteTensor = _typed_legacy(np.dtype(np.uint8), "ByteTensor")
+
+
 def Variable(t: Any, requires_grad: bool = False, volatile: bool = False) -> Tensor:  # noqa: N802
     """`torch.autograd.Variable`: since PyTorch 0.4 a Variable is a Tensor."""
     t = tensor_arg(t, "Variable's data")

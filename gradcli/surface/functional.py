@@ -363,13 +363,40 @@ def std(
     )
 
 
+def _viewable(a: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether `a` can take `shape` without a copy (PyTorch's and NumPy's rule are one)."""
+    try:
+        np.reshape(a, shape, copy=False)
+    except ValueError:
+        return False
+    return True
+
+
+def _reshape_label(a: np.ndarray, shape: tuple[int, ...]) -> str:
+    """PyTorch's node for a reshape: a view of a contiguous tensor, an alias with new strides,
+    or a copy (`_unsafe_view` of a contiguous clone)."""
+    if a.flags.c_contiguous:
+        return "ViewBackward0"
+    return "ReshapeAliasBackward0" if _viewable(a, shape) else "UnsafeViewBackward0"
+
+
 def reshape(x: Any, *shape: Any) -> Tensor:
     x = tensor_arg(x, "input")
     target = infer_shape(shape_arg(shape, infer=True), x.numel())
+    return apply(S.reshape, x, shape=target, label=_reshape_label(x.data, target))
+
+
+def view(x: Any, *shape: Any) -> Tensor:
+    """`x.view(shape)`: refused, in PyTorch's words, where it would need a copy."""
+    x = tensor_arg(x, "input")
+    target = infer_shape(shape_arg(shape, infer=True), x.numel())
+    if not x.data.flags.c_contiguous and not _viewable(x.data, target):
+        raise GradcliError(
+            "view size is not compatible with input tensor's size and stride (at least one "
+            "dimension spans across two contiguous subspaces). Use .reshape(...) instead.",
+            hint="x.reshape(...) copies where a view is impossible (or x.contiguous().view(...))",
+        )
     return apply(S.reshape, x, shape=target, label="ViewBackward0")
-
-
-view = reshape
 
 
 def flatten(x: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
@@ -380,7 +407,9 @@ def flatten(x: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     if s > e:
         raise GradcliError("flatten() has invalid args: start_dim cannot come after end_dim")
     mid = int(np.prod(x.shape[s : e + 1]))
-    return apply(S.reshape, x, shape=x.shape[:s] + (mid,) + x.shape[e + 1 :], label="ViewBackward0")
+    target = x.shape[:s] + (mid,) + x.shape[e + 1 :]
+    label = _reshape_label(x.data, target)
+    return apply(S.reshape, x, shape=target, label=label)
 
 
 def squeeze(x: Any, dim: Any = None) -> Tensor:
@@ -488,10 +517,11 @@ def broadcast_to(x: Any, shape: Any) -> Tensor:
 
 
 def view_as(x: Any, other: Tensor) -> Tensor:
+    return view(x, tensor_arg(other).shape)
+
+
+def reshape_as(x: Any, other: Tensor) -> Tensor:
     return reshape(x, tensor_arg(other).shape)
-
-
-reshape_as = view_as
 
 
 def cat(tensors: Any, dim: int = 0) -> Tensor:
@@ -596,9 +626,19 @@ def clone(x: Any, memory_format: Any = None) -> Tensor:
     out = apply(S.reshape, x, shape=x.shape, label="CloneBackward0")
     # Its own storage (the reshape record returns a view): changing the clone in place must
     # not reach x.
-    out.data = out.data.copy()
+    out.data = preserved_copy(out.data)
     out._vc = out._base = None
     return out
+
+
+def preserved_copy(a: np.ndarray) -> np.ndarray:
+    """A copy laid out as PyTorch's `clone()` lays it out (memory_format=preserve_format): the
+    strides' order kept, dense; row-major when elements overlap (an expanded tensor)."""
+    if a.flags.c_contiguous:
+        return a.copy()
+    if any(s == 0 and n > 1 for s, n in zip(a.strides, a.shape)):
+        return np.ascontiguousarray(a)
+    return a.copy(order="K")
 
 
 def inplace_update(x: Tensor, value: Any) -> Tensor:

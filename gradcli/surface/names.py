@@ -36,12 +36,17 @@ from ..ops.arithmetic import (
     tan,
     tanh,
 )
-from . import composite, sampling
+from . import composite, predicates, sampling
 from . import indexing as I
+from . import scatter as _scatter
 from .args import check_dim
 from .constructors import (
+    BoolTensor,
+    ByteTensor,
     DoubleTensor,
     FloatTensor,
+    IntTensor,
+    LongTensor,
     Variable,
     arange,
     empty,
@@ -116,6 +121,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     transpose,
     unsqueeze,
     var,
+    view,
     view_as,
     where,
 )
@@ -232,7 +238,7 @@ METHODS: dict[str, Callable[..., Any]] = {
     "std": std,
     # shape
     "reshape": _method_sizes(reshape),
-    "view": _method_sizes(reshape),
+    "view": _method_sizes(view),
     "flatten": flatten,
     "squeeze": squeeze,
     "unsqueeze": unsqueeze,
@@ -261,7 +267,6 @@ METHODS: dict[str, Callable[..., Any]] = {
     "to": _to,
     "type": lambda x, dtype=None: to_dtype(x, dtype) if dtype is not None else x.dtype.name,
     "clone": clone,
-    "contiguous": lambda x, *a, **k: x,
     "cpu": lambda x: x,
     "cuda": lambda x: x,
     "detach": _detach,
@@ -318,6 +323,10 @@ FUNCTIONS.update(
         "Tensor": legacy_tensor,
         "FloatTensor": FloatTensor,
         "DoubleTensor": DoubleTensor,
+        "LongTensor": LongTensor,
+        "IntTensor": IntTensor,
+        "BoolTensor": BoolTensor,
+        "ByteTensor": ByteTensor,
         "Variable": Variable,
         "zeros": zeros,
         "ones": ones,
@@ -371,6 +380,15 @@ METHODS.update(sampling.METHODS)
 FUNCTIONS.update({**composite.BOTH, **composite.FUNCTIONS_ONLY})
 METHODS.update({**composite.BOTH, **composite.METHODS_ONLY})
 MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES}
+
+# Predicates and layout (isclose, allclose, equal, is_tensor, stride, contiguous...).
+FUNCTIONS.update(predicates.FUNCTIONS)
+METHODS.update(predicates.METHODS)
+
+# The scatter family (scatter, scatter_add, index_add, index_fill, masked_fill, in place too).
+FUNCTIONS.update(_scatter.BOTH)
+METHODS.update({**_scatter.BOTH, **_scatter.IN_PLACE})
+INPLACE.update(_scatter.IN_PLACE)
 
 # torch.nn.functional: torch's functions, where F's own differ (softmax's implicit dim).
 NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {

@@ -1,7 +1,8 @@
 """Print tensors exactly the way PyTorch does.
 
-A NumPy port of `torch/_tensor_str.py` (PyTorch 2.13) with the default print options:
-precision 4, summarization above 1000 elements with 3 edge items, line width 80. The same
+A NumPy port of `torch/_tensor_str.py` (PyTorch 2.13), with its print options (`OPTIONS`, set by
+`torch.set_printoptions`; by default precision 4, summarization above 1000 elements with 3 edge
+items, line width 80, scientific notation chosen per tensor). The same
 decisions are made in the same order -- which values take part in the width and in the choice of
 scientific notation, when a float tensor prints in "integer mode" (``2.``), where lines wrap,
 where ``...`` goes, and where the suffixes (``size=``, ``dtype=``, ``grad_fn=``,
@@ -12,7 +13,10 @@ A tensor's ``dtype=`` suffix follows PyTorch: every dtype but the default float 
 tensor of any dtype but the default float one (``tensor([], dtype=torch.int64)``). A bare
 array printed without a default dtype prints float32 and float64 alike, unmarked.
 
-Only NumPy and the standard library are imported here.
+The text of a tensor is checked against the output limit before it is made: a program that
+asks for a precision of a billion digits, or for every element of a large tensor, is stopped
+before the string is built. Only NumPy, the standard library and gradcli's limits are imported
+here.
 """
 
 from __future__ import annotations
@@ -22,13 +26,135 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["MaxMin", "Size", "format_array", "format_value", "tensor_repr"]
+from ..base import limits
+
+__all__ = [
+    "OPTIONS",
+    "MaxMin",
+    "Size",
+    "format_array",
+    "format_value",
+    "reset_printoptions",
+    "set_printoptions",
+    "tensor_repr",
+]
 
 # PyTorch's default print options (torch._tensor_str.PRINT_OPTS).
 PRECISION = 4
 THRESHOLD = 1000
 EDGEITEMS = 3
 LINEWIDTH = 80
+
+
+class PrintOptions:
+    """The print options in force (`torch._tensor_str.PRINT_OPTS`)."""
+
+    __slots__ = ("precision", "threshold", "edgeitems", "linewidth", "sci_mode")
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.precision: int = PRECISION
+        self.threshold: float = THRESHOLD
+        self.edgeitems: int = EDGEITEMS
+        self.linewidth: int = LINEWIDTH
+        self.sci_mode: bool | None = None
+
+
+OPTIONS = PrintOptions()
+
+# `set_printoptions(profile=...)`: (precision, threshold, edgeitems, linewidth).
+_PROFILES = {
+    "default": (4, 1000, 3, 80),
+    "short": (2, 1000, 2, 80),
+    "full": (4, math.inf, 3, 80),
+}
+
+
+def _option_int(v: Any, name: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise _option_error(f"set_printoptions(): {name} must be an integer, not {_type(v)}")
+    return int(v)
+
+
+def _type(v: Any) -> str:
+    return "None" if v is None else type(v).__name__
+
+
+def _option_error(message: str) -> Exception:
+    from ..base.errors import GradcliError
+
+    return GradcliError(
+        message,
+        hint="set_printoptions(precision=N, threshold=N, edgeitems=N, linewidth=N, "
+        "sci_mode=True/False/None, profile='default'/'short'/'full')",
+    ).mirror("TypeError")
+
+
+def set_printoptions(
+    precision: Any = None,
+    threshold: Any = None,
+    edgeitems: Any = None,
+    linewidth: Any = None,
+    profile: Any = None,
+    sci_mode: Any = None,
+) -> None:
+    """`torch.set_printoptions`: as PyTorch, a profile first, then the options given; and
+    `sci_mode` is set on every call (left out, it goes back to "chosen per tensor").
+
+    PyTorch takes any value and fails when a tensor is printed; gradcli checks the values here
+    (integers, `threshold` any number, `precision` and `edgeitems` not negative), so the error
+    points at the call that set them. An unknown profile is ignored, as PyTorch ignores it."""
+    vals: dict[str, Any] = {}
+    if precision is not None:
+        vals["precision"] = _option_int(precision, "precision")
+        if vals["precision"] < 0:
+            raise _option_error(
+                f"set_printoptions(): precision must not be negative, got {vals['precision']}"
+            ).mirror("ValueError")
+    if threshold is not None:
+        if isinstance(threshold, bool) or not isinstance(
+            threshold, (int, float, np.integer, np.floating)
+        ):
+            raise _option_error(
+                f"set_printoptions(): threshold must be a number, not {_type(threshold)}"
+            )
+        if isinstance(threshold, float) and math.isnan(threshold):
+            raise _option_error("set_printoptions(): threshold must not be NaN").mirror(
+                "ValueError"
+            )
+        vals["threshold"] = threshold
+    if edgeitems is not None:
+        vals["edgeitems"] = _option_int(edgeitems, "edgeitems")
+        if vals["edgeitems"] < 0:
+            raise _option_error(
+                f"set_printoptions(): edgeitems must not be negative, got {vals['edgeitems']}"
+            ).mirror("ValueError")
+    if linewidth is not None:
+        vals["linewidth"] = _option_int(linewidth, "linewidth")
+    if sci_mode is not None and not isinstance(sci_mode, (bool, np.bool_)):
+        raise _option_error(
+            f"set_printoptions(): sci_mode must be True, False or None, not {_type(sci_mode)}"
+        )
+    if isinstance(profile, str) and profile in _PROFILES:
+        p, t, e, w = _PROFILES[profile]
+        OPTIONS.precision, OPTIONS.threshold, OPTIONS.edgeitems, OPTIONS.linewidth = p, t, e, w
+    for name, v in vals.items():
+        setattr(OPTIONS, name, v)
+    OPTIONS.sci_mode = None if sci_mode is None else bool(sci_mode)
+
+
+def reset_printoptions() -> None:
+    """PyTorch's defaults again (each program run starts with them)."""
+    OPTIONS.reset()
+
+
+def _check_text(chars: float, what: str = "the text of the printed tensor") -> None:
+    """Refuse, before it is made, a tensor's text longer than a program may print."""
+    if chars > limits.OUTPUT_BYTES.value:
+        limits.OUTPUT_BYTES.check(int(min(chars, 2**62)), what)
+
 
 _PREFIX = "tensor("
 
@@ -119,7 +245,7 @@ class _Formatter:
 
         flat = arr.reshape(-1)
         if not self.floating_dtype:
-            for value in flat.tolist():
+            for value in _extremes(flat):
                 self.max_width = max(self.max_width, len(f"{value}"))
             return
 
@@ -133,16 +259,24 @@ class _Formatter:
         self.int_mode = bool(np.all(vals == np.ceil(vals)))
         with np.errstate(over="ignore"):
             ratio = nz_max / nz_min
-        self.sci_mode = bool(ratio > 1000.0 or nz_max > 1.0e8 or nz_min < 1.0e-4)
+        if OPTIONS.sci_mode is None:
+            self.sci_mode = bool(ratio > 1000.0 or nz_max > 1.0e8 or nz_min < 1.0e-4)
+        else:
+            self.sci_mode = OPTIONS.sci_mode
+        precision = OPTIONS.precision
+        if self.sci_mode or not self.int_mode:
+            _check_text(precision + 3)  # one number, before a string of `precision` digits
 
-        values = vals.tolist()  # Python floats: exact, and formatted like torch's .item()
+        # Python floats: exact, and formatted like torch's .item(). The longest text of a
+        # number is that of one of the extremes (see `_extremes`).
+        values = _extremes(vals)
         if self.sci_mode:
-            spec = f".{PRECISION}e"
+            spec = f".{precision}e"
             width = max(len(format(v, spec)) for v in values)
         elif self.int_mode:
             width = max(len(f"{v:.0f}") for v in values) + 1
         else:
-            spec = f".{PRECISION}f"
+            spec = f".{precision}f"
             width = max(len(format(v, spec)) for v in values)
         self.max_width = max(self.max_width, width)
 
@@ -152,16 +286,37 @@ class _Formatter:
     def format(self, value: Any) -> str:
         if self.floating_dtype:
             if self.sci_mode:
-                ret = format(value, f"{self.max_width}.{PRECISION}e")
+                ret = format(value, f"{self.max_width}.{OPTIONS.precision}e")
             elif self.int_mode:
                 ret = f"{value:.0f}"
                 if not (math.isinf(value) or math.isnan(value)):
                     ret += "."
             else:
-                ret = format(value, f".{PRECISION}f")
+                ret = format(value, f".{OPTIONS.precision}f")
         else:
             ret = f"{value}"
         return (self.max_width - len(ret)) * " " + ret
+
+
+def _extremes(vals: np.ndarray) -> list[Any]:
+    """The values whose text is the longest of `vals`'s, as Python numbers: the largest and
+    smallest of each sign. The length of a number's text (fixed or scientific notation, or an
+    integer's) does not decrease with its magnitude, except where the exponent's digits grow
+    as the magnitude shrinks (1e-100), which the smallest magnitudes cover; the sign adds one.
+    So the width of a column is found in O(1) Python calls, not one per element."""
+    if vals.size <= 8:
+        return vals.tolist()
+    if vals.dtype.kind == "b":
+        return [bool(vals.max()), bool(vals.min())]
+    out = []
+    pos = vals[vals > 0]
+    neg = vals[vals < 0]
+    for part in (pos, neg):
+        if part.size:
+            out += [part.max().item(), part.min().item()]
+    if vals.size > pos.size + neg.size:
+        out.append(vals.dtype.type(0).item())
+    return out
 
 
 def _complex_str(val: complex, f1: _Formatter, f2: _Formatter) -> str:
@@ -188,7 +343,7 @@ def _vector_str(
     if f2 is not None:
         # width for the imaginary formatter + an extra j for complex
         element_length += f2.width() + 1
-    elements_per_line = max(1, math.floor((LINEWIDTH - indent) / element_length))
+    elements_per_line = max(1, math.floor((OPTIONS.linewidth - indent) / element_length))
 
     if f2 is not None:
 
@@ -198,13 +353,14 @@ def _vector_str(
     else:
         fmt = f1.format
 
-    if summarize and not EDGEITEMS:
+    edge = OPTIONS.edgeitems
+    if summarize and not edge:
         data = ["..."]
-    elif summarize and arr.shape[0] > 2 * EDGEITEMS:
+    elif summarize and arr.shape[0] > 2 * edge:
         data = (
-            [fmt(v) for v in arr[:EDGEITEMS].tolist()]
+            [fmt(v) for v in arr[:edge].tolist()]
             + [" ..."]
-            + [fmt(v) for v in arr[-EDGEITEMS:].tolist()]
+            + [fmt(v) for v in arr[-edge:].tolist()]
         )
     else:
         data = [fmt(v) for v in arr.tolist()]
@@ -225,16 +381,14 @@ def _tensor_str_with_formatter(
         return _vector_str(arr, indent, summarize, f1, f2)
 
     n = arr.shape[0]
-    if summarize and n > 2 * EDGEITEMS:
+    edge = OPTIONS.edgeitems
+    if summarize and n > 2 * edge:
         slices = (
-            [
-                _tensor_str_with_formatter(arr[i], indent + 1, summarize, f1, f2)
-                for i in range(EDGEITEMS)
-            ]
+            [_tensor_str_with_formatter(arr[i], indent + 1, summarize, f1, f2) for i in range(edge)]
             + ["..."]
             + [
                 _tensor_str_with_formatter(arr[i], indent + 1, summarize, f1, f2)
-                for i in range(n - EDGEITEMS, n)
+                for i in range(n - edge, n)
             ]
         )
     else:
@@ -245,28 +399,44 @@ def _tensor_str_with_formatter(
 
 
 def _summarized_data(arr: np.ndarray) -> np.ndarray:
-    """The elements a summarized print shows (`get_summarized_data`): edge items of every axis."""
-    if arr.ndim == 0:
+    """The elements a summarized print shows (`get_summarized_data`): edge items of every axis.
+    With no edge items, PyTorch's takes no element of a tensor of 2 or more dimensions, and
+    every element of a vector (`x[:0]` and `x[-0:]`, the whole)."""
+    edge = OPTIONS.edgeitems
+    if arr.ndim == 0 or (arr.ndim == 1 and not edge):
         return arr
-    if not EDGEITEMS and arr.ndim > 1:
+    if not edge:
         return arr[(slice(0, 0),) * arr.ndim]
     for axis, size in enumerate(arr.shape):
-        if size > 2 * EDGEITEMS:
-            keep = np.r_[0:EDGEITEMS, size - EDGEITEMS : size]
+        if size > 2 * edge:
+            keep = np.r_[0:edge, size - edge : size]
             arr = np.take(arr, keep, axis=axis)
     return arr
+
+
+def _shown_count(shape: tuple[int, ...], summarize: bool) -> int:
+    """How many numbers the text of a tensor of `shape` holds."""
+    edge = OPTIONS.edgeitems
+    count = 1
+    for size in shape:
+        count *= min(size, 2 * edge) if summarize and size > 2 * edge else size
+    return count
 
 
 def _tensor_str(arr: np.ndarray, indent: int) -> str:
     if arr.size == 0:
         return "[]"
-    summarize = arr.size > THRESHOLD
+    summarize = arr.size > OPTIONS.threshold
     shown = _summarized_data(arr) if summarize else arr
     if arr.dtype.kind == "c":
         f1 = _Formatter(np.ascontiguousarray(shown.real))
         f2 = _Formatter(np.ascontiguousarray(shown.imag))
+        _check_text(_shown_count(arr.shape, summarize) * (f1.width() + f2.width() + 3))
         return _tensor_str_with_formatter(arr, indent, summarize, f1, f2)
-    return _tensor_str_with_formatter(arr, indent, summarize, _Formatter(shown), None)
+    f1 = _Formatter(shown)
+    # Every number is padded to the formatter's width, and followed by ", " or a line break.
+    _check_text(_shown_count(arr.shape, summarize) * (f1.width() + 2))
+    return _tensor_str_with_formatter(arr, indent, summarize, f1, None)
 
 
 def _add_suffixes(tensor_str: str, suffixes: list[str], indent: int) -> str:
@@ -274,7 +444,7 @@ def _add_suffixes(tensor_str: str, suffixes: list[str], indent: int) -> str:
     last_line_len = len(tensor_str) - tensor_str.rfind("\n") + 1
     for suffix in suffixes:
         suffix_len = len(suffix)
-        if last_line_len + suffix_len + 2 > LINEWIDTH:
+        if last_line_len + suffix_len + 2 > OPTIONS.linewidth:
             tensor_strs.append(",\n" + " " * indent + suffix)
             last_line_len = indent + suffix_len
         else:
@@ -332,6 +502,9 @@ def format_array(
             suffixes.append("size=" + str(tuple(int(d) for d in arr.shape)))
         tensor_str = "[]"
     else:
+        if not OPTIONS.edgeitems:
+            # PyTorch prints the shape of every tensor when no edge items are shown.
+            suffixes.append("size=" + str(tuple(int(d) for d in arr.shape)))
         tensor_str = _tensor_str(arr, indent)
     if dtype_suffix:
         suffixes.append("dtype=" + dtype_suffix)

@@ -16,6 +16,16 @@ from gradcli.analysis.export import INTERNAL, TORCH
 from gradcli.cli.main import app
 
 PROGRAMS = {
+    "scatter": """
+x = torch.tensor([[0.3, -1.2, 2.0], [1.5, 0.7, -0.4]], requires_grad=True)
+s = torch.tensor([[1.0, -2.0, 0.5], [0.25, 3.0, -1.5]], requires_grad=True)
+i = torch.tensor([[1, 0, 1], [0, 1, 0]])
+a = x.scatter(0, i, s) * x
+b = x.scatter_add(1, torch.tensor([[2, 2, 0], [1, 0, 0]]), s).exp()
+c = x.index_add(1, torch.tensor([2, 0, 2]), s, alpha=0.5).sin()
+d = x.index_fill(1, torch.tensor([1]), -1.0) * s + x.masked_fill(x > 0.5, 2.0)
+y = (a + b + c + d).sum()
+""",
     "mlp": open("examples/mlp.py").read(),
     "classifier": open("examples/softmax_classifier.py").read(),
     "zoo": """

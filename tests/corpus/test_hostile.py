@@ -984,6 +984,139 @@ CASES: list[Case] = [
     cli("wrt_constant", ["backward", "prog.py", "--wrt", "c"], "`c` does not require grad"),
     cli("of_constant", ["backward", "prog.py", "--of", "c"], "`c` does not require grad"),
     cli("output_to_directory", ["backward", "prog.py", "--output", "."], "cannot write ."),
+    # --- print options: no option makes a text larger than a program may print ---------------
+    Case(
+        "printoptions_huge_precision",
+        "import torch\ntorch.set_printoptions(precision=10**12)\nprint(torch.tensor([1 / 3]))",
+        "over the limit",
+        (3, 1),
+    ),
+    Case(
+        "printoptions_everything_of_a_big_tensor",
+        "import torch\ntorch.set_printoptions(threshold=float('inf'))\nprint(torch.zeros(5000000))",
+        "over the limit",
+        (3, 1),
+    ),
+    Case(
+        "printoptions_huge_edgeitems_linewidth",
+        "import torch\ntorch.set_printoptions(linewidth=10**18, threshold=0, edgeitems=10**18)\n"
+        "print(torch.zeros(3000, 3000) + 0.5)",
+        "over the limit",
+        (3, 1),
+    ),
+    Case(
+        "printoptions_repeated_big_prints",
+        "import torch\ntorch.set_printoptions(precision=100000)\nx = torch.tensor([1 / 3])\n"
+        "for i in range(1000):\n    print(x)",
+        "over the limit",
+        (5, 5),
+        printed=True,
+    ),
+    Case(
+        "printoptions_negative_precision",
+        "import torch\ntorch.set_printoptions(precision=-1)",
+        "precision must not be negative",
+        (2, 1),
+    ),
+    Case(
+        "printoptions_string_threshold",
+        "import torch\ntorch.set_printoptions(threshold='all')",
+        "threshold must be a number",
+        (2, 1),
+    ),
+    Case(
+        "printoptions_dunder_kwarg",
+        "import torch\ntorch.set_printoptions(__class__=1)",
+        "__class__",
+        (2, 1),
+    ),
+    # --- the scatter family: indices checked before any work --------------------------------
+    Case(
+        "scatter_huge_index",
+        "import torch\nz = torch.zeros(2, 3)\nz.scatter_(1, torch.tensor([[10**15]]), 7.0)",
+        "index 1000000000000000 is out of bounds for dimension 1 with size 3",
+        (3, 1),
+    ),
+    Case(
+        "scatter_negative_index",
+        "import torch\nz = torch.zeros(3).scatter(0, torch.tensor([-(2**62)]), 1.0)",
+        "is out of bounds for dimension 0 with size 3",
+        (2, 5),
+    ),
+    Case(
+        "scatter_float_index",
+        "import torch\nz = torch.zeros(3).scatter(0, torch.tensor([0.0]), 1.0)",
+        "Expected dtype int32/int64 for index",
+        (2, 5),
+    ),
+    Case(
+        "scatter_index_larger_than_self",
+        "import torch\nz = torch.zeros(3, 4).scatter(0, torch.zeros(1, 5, dtype=torch.long), 1.0)",
+        "Expected index [1, 5] to be no larger than self [3, 4]",
+        (2, 5),
+    ),
+    Case(
+        "scatter_add_list_src",
+        "import torch\nz = torch.zeros(3).scatter_add(0, torch.tensor([0]), [1.0])",
+        "must be Tensor, not list",
+        (2, 5),
+    ),
+    Case(
+        "scatter_src_gradient_smaller_index",
+        "import torch\ns = torch.ones(3, requires_grad=True)\n"
+        "torch.zeros(3).scatter(0, torch.tensor([0]), s).sum().backward()",
+        "returned an invalid gradient",
+        (3, 1),
+    ),
+    Case(
+        "scatter_leaf_in_place",
+        "import torch\nx = torch.zeros(3, requires_grad=True)\n"
+        "x.scatter_(0, torch.tensor([1]), 2.0)",
+        "a leaf Variable that requires grad is being used in an in-place operation",
+        (3, 1),
+    ),
+    Case(
+        "index_add_wrong_count",
+        "import torch\nz = torch.zeros(3, 4).index_add(0, torch.tensor([0, 1]), torch.ones(1, 4))",
+        "Number of indices (2) should be equal to source.size(dim): (1)",
+        (2, 5),
+    ),
+    Case(
+        "index_fill_out_of_range",
+        "import torch\nz = torch.zeros(3).index_fill(0, torch.tensor([2**40]), 1.0)",
+        "is out of bounds for dimension 0 with size 3",
+        (2, 5),
+    ),
+    Case(
+        "masked_fill_float_mask",
+        "import torch\nz = torch.zeros(3).masked_fill(torch.ones(3), 1.0)",
+        "masked_fill_ only supports boolean masks",
+        (2, 5),
+    ),
+    Case(
+        "masked_fill_in_place_grows",
+        "import torch\nz = torch.zeros(3)\nz.masked_fill_(torch.ones(2, 3, dtype=torch.bool), 1.0)",
+        "output with shape [3] doesn't match the broadcast shape [2, 3]",
+        (3, 1),
+    ),
+    Case(
+        "view_needs_a_copy",
+        "import torch\nv = torch.zeros(2, 3).t().view(6)",
+        "view size is not compatible with input tensor's size and stride",
+        (2, 5),
+    ),
+    Case(
+        "long_tensor_huge_sizes",
+        "import torch\nt = torch.LongTensor(10**6, 10**6)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "isclose_mixed_dtypes",
+        "import torch\nb = torch.allclose(torch.ones(2), torch.ones(2).double())",
+        "Float did not match Double",
+        (2, 5),
+    ),
 ]
 
 

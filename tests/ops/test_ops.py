@@ -132,6 +132,16 @@ def _index_put_ref(g: np.ndarray, idx: tuple, shape: tuple, out_ndim: int) -> np
     return np.bincount(pos.reshape(-1), weights=g.reshape(-1), minlength=size).reshape(shape)
 
 
+def _scatter_ref(x: np.ndarray, src: np.ndarray, dim: int, index: np.ndarray, add: bool = False):
+    # One element at a time, in the index's row-major order.
+    out = x.copy()
+    for pos in np.ndindex(*index.shape):
+        place = list(pos)
+        place[dim] = int(index[pos])
+        out[tuple(place)] = (out[tuple(place)] if add else 0.0) + src[pos]
+    return out
+
+
 def _loss_reduce(a: np.ndarray, reduction: str) -> np.ndarray:
     return {"mean": np.mean, "sum": np.sum, "none": np.asarray}[reduction](a)
 
@@ -219,6 +229,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "cat": lambda *xs, dim: np.concatenate(xs, axis=dim),
     "stack": lambda *xs, dim: np.stack(xs, axis=dim),
     "astype": lambda x, dtype: x.astype(dtype),
+    "scatter": _scatter_ref,
+    "scatter_add": lambda x, src, dim, index: _scatter_ref(x, src, dim, index, add=True),
     "mse_loss": lambda x, y, reduction: _loss_reduce((x - y) ** 2, reduction),
     "binary_cross_entropy": _bce_ref,
     "nll_loss": _nll_ref,
@@ -330,6 +342,8 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "cat": lambda *xs, dim: torch.cat(xs, dim),
         "stack": lambda *xs, dim: torch.stack(xs, dim),
         "astype": lambda x, dtype: x.to(getattr(torch, np.dtype(dtype).name)),
+        "scatter": lambda x, src, dim, index: x.scatter(dim, torch.as_tensor(index), src),
+        "scatter_add": lambda x, src, dim, index: x.scatter_add(dim, torch.as_tensor(index), src),
         "mse_loss": lambda x, y, reduction: tf.mse_loss(x, y, reduction=reduction),
         "binary_cross_entropy": lambda p, t, weight=None, reduction="mean": tf.binary_cross_entropy(
             p, t, weight=w(weight), reduction=reduction

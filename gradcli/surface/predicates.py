@@ -1,0 +1,230 @@
+"""PyTorch's predicates and tests on tensors: `isclose`, `allclose`, `equal`, `is_tensor`,
+`numel`, `is_floating_point`, `isnan`, `isinf`, `isfinite`; and a tensor's layout as gradcli
+holds it: `is_contiguous`, `contiguous`, `stride`, `storage_offset`.
+
+None of these records anything: their results are booleans (Python's or a bool tensor) or
+integers, outside every graph, as in PyTorch. The arithmetic of `isclose` is ATen's, in the
+dtype ATen computes it in (float32 stays float32), so a borderline comparison answers as
+PyTorch answers it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core.dtypes import scalar_type_name
+from ..core.tensor import Settings, Tensor, typename
+from ..ops.arithmetic import broadcast_shape
+from .functional import clone
+
+
+def _tensor(v: Any, fn: str, arg: str, pos: int) -> Tensor:
+    """`v` when it is a tensor; else PyTorch's argument-parser TypeError."""
+    if isinstance(v, Tensor):
+        return v
+    raise GradcliError(
+        f"{fn}(): argument '{arg}' (position {pos}) must be Tensor, not {typename(v)}",
+        hint="make it a tensor first: torch.tensor(...)",
+    ).mirror("TypeError")
+
+
+def _float(v: Any, fn: str, arg: str) -> float:
+    """A Python number (bool and int included) as the double PyTorch's parser makes of it."""
+    if isinstance(v, Tensor) and v.data.size == 1 and v.ndim == 0:
+        return float(v.data)
+    if isinstance(v, (bool, int, float, np.integer, np.floating)):
+        return float(v)
+    raise GradcliError(f"{fn}(): argument '{arg}' must be float, not {typename(v)}").mirror(
+        "TypeError"
+    )
+
+
+def _c_double(v: float) -> str:
+    """A double as C++'s `operator<<` writes it (6 significant digits, as %g)."""
+    return format(v, "g")
+
+
+def isclose(
+    input: Any,  # noqa: A002 - PyTorch's argument names
+    other: Any,
+    rtol: Any = 1e-05,
+    atol: Any = 1e-08,
+    equal_nan: bool = False,
+) -> Tensor:
+    """`torch.isclose`: |input - other| <= atol + |rtol * other| elementwise (a bool tensor)."""
+    return Tensor(_close(input, other, rtol, atol, equal_nan, "isclose"))
+
+
+def _close(input: Any, other: Any, rtol: Any, atol: Any, equal_nan: Any, fn: str) -> np.ndarray:  # noqa: A002
+    a = _tensor(input, fn, "input", 1)
+    b = _tensor(other, fn, "other", 2)
+    rt, at = _float(rtol, fn, "rtol"), _float(atol, fn, "atol")
+    if a.dtype != b.dtype:
+        raise GradcliError(
+            f"{scalar_type_name(a.dtype)} did not match {scalar_type_name(b.dtype)}",
+            hint="compare tensors of one dtype: convert one with .to(other.dtype)",
+        )
+    if not rt >= 0:
+        raise GradcliError(f"rtol must be greater than or equal to zero, but got {_c_double(rt)}")
+    if not at >= 0:
+        raise GradcliError(f"atol must be greater than or equal to zero, but got {_c_double(at)}")
+    shape = broadcast_shape(a, b)  # PyTorch's error for shapes that do not broadcast
+    x, y = a.data, b.data
+    with np.errstate(all="ignore"):
+        close = np.broadcast_to(x == y, shape).copy()
+        if equal_nan and a.dtype.kind == "f":
+            close |= np.isnan(x) & np.isnan(y)
+        if rt == 0 and at == 0:
+            return close
+        # ATen: a bool `input` and an integer `other` are compared in the default float dtype;
+        # an integer `input` minus the float `other` gives that float dtype too.
+        if a.dtype.kind == "f":
+            ct = a.dtype
+            xs, ys = x, y
+        else:
+            ct = np.dtype(Settings.default_dtype)
+            xs = x.astype(ct) if a.dtype.kind == "b" else x
+            ys = y.astype(ct)
+        # A Python double in an op with a float tensor is used in the tensor's dtype.
+        allowed = ct.type(at) + np.abs(ct.type(rt) * ys)
+        actual = np.abs(np.subtract(xs, ys, dtype=ct))
+        close |= np.isfinite(actual) & (actual <= allowed)
+    return close
+
+
+def allclose(
+    input: Any,  # noqa: A002
+    other: Any,
+    rtol: Any = 1e-05,
+    atol: Any = 1e-08,
+    equal_nan: bool = False,
+) -> bool:
+    """`torch.allclose`: whether every element of `isclose` is True (a Python bool)."""
+    return bool(np.all(_close(input, other, rtol, atol, equal_nan, "allclose")))
+
+
+def equal(input: Any, other: Any) -> bool:  # noqa: A002
+    """`torch.equal`: the same shape and the same values (NaN equals nothing; dtypes may
+    differ: values are compared after promotion)."""
+    a = _tensor(input, "equal", "input", 1)
+    b = _tensor(other, "equal", "other", 2)
+    if a.shape != b.shape:
+        return False
+    with np.errstate(all="ignore"):
+        return bool(np.array_equal(a.data, b.data))
+
+
+def is_tensor(obj: Any) -> bool:
+    """`torch.is_tensor`: whether `obj` is a tensor (an nn.Parameter is one)."""
+    return isinstance(obj, Tensor)
+
+
+def numel(input: Any) -> int:  # noqa: A002
+    return int(_tensor(input, "numel", "input", 1).data.size)
+
+
+def is_floating_point(input: Any) -> bool:  # noqa: A002
+    return _tensor(input, "is_floating_point", "input", 1).dtype.kind == "f"
+
+
+def _elementwise_test(name: str, test: Any) -> Any:
+    def fn(input: Any) -> Tensor:  # noqa: A002
+        x = _tensor(input, name, "input", 1)
+        if x.dtype.kind != "f":
+            # Integers and booleans are always finite, never NaN nor infinite.
+            return Tensor(np.full(x.shape, name == "isfinite"))
+        return Tensor(np.asarray(test(x.data)))
+
+    fn.__name__ = name
+    return fn
+
+
+isnan = _elementwise_test("isnan", np.isnan)
+isinf = _elementwise_test("isinf", np.isinf)
+isfinite = _elementwise_test("isfinite", np.isfinite)
+
+
+# --- layout ------------------------------------------------------------------------------------
+# A gradcli tensor is a NumPy array, and the ops that make views in PyTorch (view, reshape of a
+# contiguous tensor, t, transpose, permute, expand, basic indexing, unsqueeze...) make NumPy
+# views with the same layout, so the strides of the array are the tensor's. Where an op copies,
+# gradcli's result is laid out as PyTorch's (row-major, or the input's order for elementwise
+# ops), which NumPy's `order="K"` keeps too.
+
+
+def _contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """Row-major strides as PyTorch gives them (a dimension of size 0 or 1 counts as 1)."""
+    out, step = [], 1
+    for n in reversed(shape):
+        out.append(step)
+        step *= max(n, 1)
+    return tuple(reversed(out))
+
+
+def _is_contiguous(x: Tensor) -> bool:
+    # NumPy's flag ignores the strides of dimensions of size 1, and an empty array is
+    # contiguous: PyTorch's rule exactly.
+    return bool(x.data.flags.c_contiguous)
+
+
+def is_contiguous(x: Tensor, memory_format: Any = None) -> bool:
+    return _is_contiguous(x)
+
+
+def stride(x: Tensor, dim: Any = None) -> Any:
+    """`x.stride()`: the step in elements along each dimension (`x.stride(d)`: one of them)."""
+    from .args import check_dim
+
+    if x.data.size == 0:
+        s = _contiguous_strides(x.shape)
+    else:
+        size = x.data.itemsize
+        steps = [int(v) // size for v in x.data.strides]
+        # A new axis of size 1 (x[None], x[:, None]) has NumPy's stride 0; PyTorch's unsqueeze
+        # gives it the extent of the dimension after it.
+        for d in range(x.ndim - 1, -1, -1):
+            if x.shape[d] == 1 and steps[d] == 0:
+                steps[d] = steps[d + 1] * x.shape[d + 1] if d + 1 < x.ndim else 1
+        s = tuple(steps)
+    if dim is None:
+        return s
+    return s[check_dim(dim, max(x.ndim, 1))] if x.ndim else s[0]
+
+
+def contiguous(x: Tensor, memory_format: Any = None) -> Tensor:
+    """`x.contiguous()`: x itself when it is contiguous, else a row-major copy (recorded as
+    PyTorch's CloneBackward0)."""
+    if _is_contiguous(x):
+        return x
+    out = clone(x)
+    out.data = np.ascontiguousarray(out.data)
+    return out
+
+
+FUNCTIONS = {
+    "isclose": isclose,
+    "allclose": allclose,
+    "equal": equal,
+    "is_tensor": is_tensor,
+    "numel": numel,
+    "is_floating_point": is_floating_point,
+    "isnan": isnan,
+    "isinf": isinf,
+    "isfinite": isfinite,
+}
+METHODS = {
+    "isclose": isclose,
+    "allclose": allclose,
+    "equal": equal,
+    "is_floating_point": is_floating_point,
+    "nelement": numel,
+    "isnan": isnan,
+    "isinf": isinf,
+    "isfinite": isfinite,
+    "is_contiguous": is_contiguous,
+    "contiguous": contiguous,
+    "stride": stride,
+}

@@ -1,0 +1,305 @@
+"""PyTorch's scatter family on the `scatter` / `scatter_add` records: `scatter` (with src or a
+value), `scatter_add`, `index_add`, `index_fill`, `masked_fill`, their in-place forms (through
+`core.inplace`: version counters, the leaf check, the node taken over by the tensor), with
+PyTorch's argument checks and error words, made before any work.
+
+Each result is named as PyTorch names it (`ScatterBackward0`, `ScatterBackward1` for a value,
+`ScatterAddBackward0`, `IndexAddBackward0`, `IndexFillBackward0/1`, `MaskedFillBackward0/1`)
+and differentiates as PyTorch's `derivatives.yaml` says.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core.dtypes import scalar_type_name
+from ..core.inplace import inplace
+from ..core.op import apply
+from ..core.tensor import Tensor, typename
+from ..ops import arithmetic as A
+from ..ops import scatter as Sc
+from .args import check_dim
+from .functional import expand, reshape, to_dtype, where
+
+
+def _tensor(v: Any, fn: str, arg: str, pos: int) -> Tensor:
+    if isinstance(v, Tensor):
+        return v
+    raise GradcliError(
+        f"{fn}(): argument '{arg}' (position {pos}) must be Tensor, not {typename(v)}",
+        hint="make it a tensor first: torch.tensor(...)",
+    ).mirror("TypeError")
+
+
+def _number(v: Any, fn: str) -> Any:
+    if isinstance(v, (bool, int, float, np.integer, np.floating)):
+        return v
+    raise GradcliError(
+        f"{fn}(): argument 'value' must be Number, not {typename(v)}",
+        hint="a Python number, or a 0-dimensional tensor",
+    ).mirror("TypeError")
+
+
+def _dim(dim: Any, x: Tensor) -> int:
+    try:
+        return check_dim(dim, max(x.ndim, 1))
+    except GradcliError as e:
+        raise e.mirror("IndexError") from None
+
+
+def _bounds(idx: np.ndarray, size: int, dim: int, error: str = "RuntimeError") -> None:
+    """PyTorch's bounds check: every index in [0, size) (a negative one is refused)."""
+    if idx.size == 0:
+        return
+    lo, hi = int(idx.min()), int(idx.max())
+    bad = lo if lo < 0 else hi if hi >= size else None
+    if bad is not None:
+        raise GradcliError(
+            f"index {bad} is out of bounds for dimension {dim} with size {size}",
+            hint=f"indices along dimension {dim} go from 0 to {size - 1}",
+        ).mirror(error)
+
+
+# --- scatter / scatter_add ---------------------------------------------------------------------
+
+
+def _scatter_args(
+    x: Tensor, dim: Any, index: Any, src: Tensor | None, fn: str
+) -> tuple[Tensor, int, np.ndarray]:
+    """x (as 1-D when it is 0-D), the dimension and the index array, checked as ATen's
+    `scatter_gather_dtype_check` and `scatter_shape_check`."""
+    idx_t = _tensor(index, fn, "index", 2)
+    d = _dim(dim, x)
+    if idx_t.dtype not in (np.int64, np.int32):
+        raise GradcliError("scatter(): Expected dtype int32/int64 for index")
+    if src is not None and src.dtype != x.dtype:
+        raise GradcliError(
+            "scatter(): Expected self.dtype to be equal to src.dtype",
+            hint=f"convert src: src.to({x.dtype.name}) (x is {x.dtype.name})",
+        )
+    idx = idx_t.data.astype(np.int64, copy=False)
+    nd = max(x.ndim, 1)
+    if idx.ndim == 0 or x.ndim == 0:
+        idx = idx.reshape(-1) if idx.ndim <= 1 else idx
+    if idx.size == 0:
+        return x, d, idx.reshape((0,) * nd)
+    if idx.ndim != nd:
+        raise GradcliError("Index tensor must have the same number of dimensions as self tensor")
+    xs = x.shape if x.ndim else (1,)
+    if src is not None:
+        ss = src.shape if src.ndim else (1,)
+        if len(ss) < idx.ndim:
+            raise GradcliError(
+                f"Dimension out of range (expected to be in range of [{-len(ss)}, "
+                f"{len(ss) - 1}], but got {len(ss)})"
+            ).mirror("IndexError")
+        if any(idx.shape[k] > xs[k] for k in range(nd) if k != d) or any(
+            idx.shape[k] > ss[k] for k in range(nd)
+        ):
+            raise GradcliError(
+                f"Expected index {list(idx.shape)} to be no larger than self {list(xs)} apart "
+                f"from dimension {d} and to be no larger size than src {list(ss)}"
+            )
+    elif any(idx.shape[k] > xs[k] for k in range(nd) if k != d):
+        raise GradcliError(
+            f"Expected index {list(idx.shape)} to be no larger than self {list(xs)} apart from "
+            f"dimension {d}"
+        )
+    _bounds(idx, xs[d], d)
+    return x, d, idx
+
+
+def _run(op: Any, x: Tensor, d: int, idx: np.ndarray, src: Tensor, label: str) -> Tensor:
+    if x.ndim == 0:
+        # A 0-dimensional tensor scatters as one of one element.
+        out = apply(op, reshape(x, 1), reshape(src, -1), dim=0, index=idx.reshape(-1), label=label)
+        return reshape(out, ())
+    return apply(op, x, src, dim=d, index=idx, label=label)
+
+
+def scatter(
+    x: Any, dim: Any, index: Any, src: Any = None, value: Any = None, reduce: Any = None
+) -> Tensor:
+    """`x.scatter(dim, index, src)` / `x.scatter(dim, index, value)`: a copy of x with src's
+    values (or the value) written at the places the index names along `dim`."""
+    x = _tensor(x, "scatter", "input", 1)
+    if reduce is not None:
+        raise GradcliError(
+            "gradcli does not support scatter's deprecated reduce= argument",
+            hint="write x.scatter_add(dim, index, src) for reduce='add'",
+        )
+    if src is None and value is None:
+        raise GradcliError("scatter() missing 1 required argument: 'src' or 'value'").mirror(
+            "TypeError"
+        )
+    if src is None or not isinstance(src, Tensor):
+        v = _number(value if src is None else src, "scatter")
+        x, d, idx = _scatter_args(x, dim, index, None, "scatter")
+        filled = Tensor(np.full(idx.shape, v).astype(x.dtype))
+        return _run(Sc.scatter, x, d, idx, filled, "ScatterBackward1")
+    x, d, idx = _scatter_args(x, dim, index, src, "scatter")
+    return _run(Sc.scatter, x, d, idx, src, "ScatterBackward0")
+
+
+def scatter_add(x: Any, dim: Any, index: Any, src: Any) -> Tensor:
+    """`x.scatter_add(dim, index, src)`: a copy of x with src's values added at the places the
+    index names along `dim` (a place named several times gets each addition)."""
+    x = _tensor(x, "scatter_add", "input", 1)
+    src = _tensor(src, "scatter_add", "src", 3)
+    x, d, idx = _scatter_args(x, dim, index, src, "scatter_add")
+    return _run(Sc.scatter_add, x, d, idx, src, "ScatterAddBackward0")
+
+
+# --- index_add / index_fill ----------------------------------------------------------------
+
+
+def _vector_index(index: Any, fn: str, pos: int) -> np.ndarray:
+    idx_t = _tensor(index, fn, "index", pos)
+    if fn == "index_fill":
+        if idx_t.dtype != np.int64:
+            raise GradcliError("index_fill_(): Expected dtype int64 for index.").mirror(
+                "IndexError"
+            )
+        if idx_t.ndim > 1:
+            raise GradcliError("Index has to be a vector/scalar")
+    else:
+        if idx_t.dtype not in (np.int64, np.int32):
+            raise GradcliError(
+                "index_add_(): Expected dtype int32/int64 for index but got: "
+                + scalar_type_name(idx_t.dtype)
+            )
+        if idx_t.ndim > 1:
+            raise GradcliError(
+                f"index_add_(): Index is supposed to be a vector, but got dim: {idx_t.ndim} "
+                f"with type: {scalar_type_name(idx_t.dtype)} and size: {list(idx_t.shape)}"
+            ).mirror("IndexError")
+    return idx_t.data.astype(np.int64, copy=False).reshape(-1)
+
+
+def _along(idx: np.ndarray, shape: tuple[int, ...], d: int) -> np.ndarray:
+    """The index of a whole slice per entry: idx along dimension d, broadcast over the others
+    (the index `scatter` takes for `index_add` / `index_fill`)."""
+    view = [1] * len(shape)
+    view[d] = len(idx)
+    full = list(shape)
+    full[d] = len(idx)
+    return np.broadcast_to(idx.reshape(view), full)
+
+
+def index_add(x: Any, dim: Any, index: Any, source: Any, alpha: Any = 1) -> Tensor:
+    """`x.index_add(dim, index, source, alpha=1)`: source's slices, times alpha, added to x's
+    slices that the index names along `dim` (in the index's order)."""
+    x = _tensor(x, "index_add", "input", 1)
+    source = _tensor(source, "index_add", "source", 3)
+    d = _dim(dim, x)
+    idx = _vector_index(index, "index_add", 2)
+    if source.dtype != x.dtype:
+        raise GradcliError(
+            f"index_add_(): self ({scalar_type_name(x.dtype)}) and source "
+            f"({scalar_type_name(source.dtype)}) must have the same scalar type"
+        )
+    # A 0-dimensional x takes a 0-dimensional source (or one of one element): as 1-D.
+    xs = x.shape if x.ndim else (1,)
+    ss = source.shape if x.ndim or source.ndim else (1,)
+    if len(ss) != len(xs) or any(ss[k] != xs[k] for k in range(len(xs)) if k != d):
+        raise GradcliError(
+            "source tensor shape must match self tensor shape, excluding the specified "
+            f"dimension. Got self.shape = {list(x.shape)} source.shape = {list(source.shape)}"
+        )
+    if len(idx) != ss[d]:
+        raise GradcliError(
+            f"index_add_(): Number of indices ({len(idx)}) should be equal to "
+            f"source.size(dim): ({ss[d]}), for dim: {d}"
+        )
+    _bounds(idx, xs[d], d)
+    src = reshape(source, ss) if source.shape != ss else source
+    if not (isinstance(alpha, (int, float, np.integer, np.floating)) and alpha == 1):
+        a = _number(alpha, "index_add")
+        src = A.mul_t(src, int(a) if x.dtype.kind in "iub" else a)
+    if x.ndim == 0:
+        out = apply(Sc.scatter_add, reshape(x, 1), src, dim=0, index=idx, label="IndexAddBackward0")
+        return reshape(out, ())
+    return apply(Sc.scatter_add, x, src, dim=d, index=_along(idx, ss, d), label="IndexAddBackward0")
+
+
+def index_fill(x: Any, dim: Any, index: Any, value: Any) -> Tensor:
+    """`x.index_fill(dim, index, value)`: x with the slices the index names along `dim` set to
+    the value (a number, or a 0-dimensional tensor, whose gradient is the sum of g over them)."""
+    x = _tensor(x, "index_fill", "input", 1)
+    d = _dim(dim, x)
+    idx = _vector_index(index, "index_fill", 2)
+    xs = x.shape if x.ndim else (1,)
+    if idx.size:
+        lo, hi = int(idx.min()), int(idx.max())
+        if lo < -xs[d] or hi >= xs[d]:
+            bad = lo if lo < -xs[d] else hi
+            raise GradcliError(
+                f"index {bad} is out of bounds for dimension {d} with size {xs[d]}"
+            ).mirror("IndexError")
+        idx = np.where(idx < 0, idx + xs[d], idx)  # index_fill takes negative indices
+    mask = np.zeros(xs, dtype=bool)
+    mask[(slice(None),) * d + (idx,)] = True
+    mask = mask.reshape(x.shape)
+    if isinstance(value, Tensor):
+        if value.ndim != 0:
+            raise GradcliError(
+                "index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                f"{value.ndim} dimension(s)."
+            )
+        v = value if value.dtype == x.dtype else to_dtype(value, x.dtype)
+        return A.named(where(Tensor(mask), expand(v, x.shape), x), "IndexFillBackward1")
+    v = _number(value, "index_fill")
+    fill = Tensor(np.asarray(v).astype(x.dtype))
+    return A.named(where(Tensor(mask), fill, x), "IndexFillBackward0")
+
+
+# --- masked_fill -------------------------------------------------------------------------------
+
+
+def masked_fill(x: Any, mask: Any, value: Any) -> Tensor:
+    """`x.masked_fill(mask, value)`: x where the (bool, broadcast) mask is False, the value
+    where it is True."""
+    x = _tensor(x, "masked_fill", "input", 1)
+    m = _tensor(mask, "masked_fill", "mask", 2)
+    if m.dtype != np.bool_:
+        raise GradcliError(
+            "masked_fill_ only supports boolean masks, but got mask with dtype "
+            + {"float32": "float", "float64": "double", "int64": "long int", "int32": "int"}.get(
+                m.dtype.name, m.dtype.name
+            ),
+            hint="compare to make a mask: x > 0",
+        )
+    A.broadcast_shape(x, m)  # PyTorch's error when they do not broadcast
+    if isinstance(value, Tensor):
+        if value.ndim != 0:
+            raise GradcliError(
+                "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                f"{value.ndim} dimension(s)."
+            )
+        v = value if value.dtype == x.dtype else to_dtype(value, x.dtype)
+        return A.named(where(m, v, x), "MaskedFillBackward1")
+    v = _number(value, "masked_fill")
+    return A.named(where(m, Tensor(np.asarray(v).astype(x.dtype)), x), "MaskedFillBackward0")
+
+
+def _in_place(fn: Any) -> Any:
+    """The in-place method: x changed in place to fn(x, ...) (its shape may not grow)."""
+
+    def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
+        return inplace(A.tensor_arg(x), lambda old: fn(old, *args, **kwargs))
+
+    method.__name__ = fn.__name__ + "_"
+    return method
+
+
+BOTH = {
+    "scatter": scatter,
+    "scatter_add": scatter_add,
+    "index_add": index_add,
+    "index_fill": index_fill,
+    "masked_fill": masked_fill,
+}
+IN_PLACE = {name + "_": _in_place(fn) for name, fn in BOTH.items()}

@@ -495,7 +495,7 @@ CASES: list[Case] = [
     Case(
         "numel_of_int",
         "n = torch.numel(5)",
-        "torch.numel(): an argument has the wrong type",
+        "numel(): argument 'input' (position 1) must be Tensor, not int",
         (1, 5),
     ),
     Case("int_of_inf", "n = int(float('inf'))", "cannot convert float infinity to integer", (1, 5)),

@@ -134,6 +134,16 @@ tanh = defop(
     samples=unary_samples(),
 )
 
+asinh = defop(
+    "asinh",
+    _precise(np.arcsinh),
+    lambda g, out, x: (g * (1 / (x * x + 1).sqrt()),),  # PyTorch's rsqrt: 1 / sqrt
+    "AsinhBackward0",
+    "g / sqrt(x^2 + 1)",
+    sym=lambda sp, x: sp.asinh(x),
+    samples=unary_samples(low=-3.0, high=3.0),
+)
+
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
     # PyTorch's kernel: 1 / (1 + exp(-x)) in the tensor's dtype, in place on one buffer (a

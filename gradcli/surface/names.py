@@ -16,6 +16,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.tensor import Tensor
+from ..ops import elementwise as E
 from ..ops.arithmetic import (
     abs,
     cos,
@@ -35,6 +36,7 @@ from ..ops.arithmetic import (
     sqrt,
     tan,
     tanh,
+    unary,
 )
 from . import composite, sampling
 from . import indexing as I
@@ -119,6 +121,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     view_as,
     where,
 )
+from .functional import _method_ as inplace_method
 from .indexing import getitem
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 from .nn import MODULES as _NN_MODULES
@@ -362,6 +365,16 @@ METHODS.update(
         "reciprocal": FUNCTIONS["reciprocal"],
     }
 )
+
+# Elementwise functions: one line a name gives torch.X, Tensor.X, Tensor.X_ (in place) and the
+# aliases PyTorch has for it (torch.arcsinh is torch.asinh).
+ELEMENTWISE: dict[str, tuple[Callable[..., Tensor], tuple[str, ...]]] = {
+    "asinh": (unary(E.asinh), ("arcsinh",)),
+}
+for _name, (_fn, _aliases) in ELEMENTWISE.items():
+    for _n in (_name, *_aliases):
+        FUNCTIONS[_n] = METHODS[_n] = _fn
+        METHODS[_n + "_"] = INPLACE[_n + "_"] = inplace_method(_fn)
 
 # Random numbers: PyTorch's generator (`sampling`).
 FUNCTIONS.update(sampling.FUNCTIONS)

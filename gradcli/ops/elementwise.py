@@ -456,9 +456,18 @@ relu = defop(
     kink="relu'(0) = 0, as PyTorch",
     samples=unary_samples(avoid=(0.0,)),
 )
+def _sign_fwd(x: np.ndarray) -> np.ndarray:
+    # PyTorch's kernel, (0 < x) - (x < 0): 0 for nan too (NumPy's sign gives nan).
+    if x.dtype == np.bool_:
+        return x.copy()
+    if x.dtype.kind != "f":
+        return np.sign(x)
+    return np.subtract(x > 0, x < 0, dtype=x.dtype)
+
+
 sign = defop(
     "sign",
-    np.sign,
+    _sign_fwd,
     lambda g, out, x: (g * 0,),
     "SignBackward0",
     "0",

@@ -734,6 +734,50 @@ def test_getitem_int_beside_index_array_is_torchs() -> None:
     np.testing.assert_array_equal(got.data, x.data[0][:, [1, 2, 1]])
 
 
+def test_sign_of_nan_is_zero_and_bool_is_kept() -> None:
+    # PyTorch's kernel is (0 < x) - (x < 0): 0 for nan (NumPy's sign gives nan).
+    from gradcli.surface import names as N
+
+    got = N.FUNCTIONS["sign"](Tensor(np.array([np.nan, -0.0, 2.0, -3.0], dtype=np.float32)))
+    np.testing.assert_array_equal(got.data, [0.0, 0.0, 1.0, -1.0])
+    assert got.dtype == np.float32
+    b = N.FUNCTIONS["sign"](Tensor(np.array([True, False])))
+    assert b.dtype == np.bool_ and b.data.tolist() == [True, False]
+
+
+def test_remainder_zero_keeps_the_dividends_sign() -> None:
+    # PyTorch: fmod(a, b), plus b where the signs differ; a zero stays fmod's (the sign of a),
+    # where NumPy's remainder gives the sign of b.
+    a = np.array([-5.5, 5.5, 0.0, -0.0, -1.0])
+    got = ops.binary.remainder_values(a, np.array([0.5, -0.5, -0.5, 0.5, np.inf]))
+    np.testing.assert_array_equal(np.signbit(got), [True, False, False, True, False])
+    assert got[-1] == np.inf  # -1 % inf is inf, as Python's and PyTorch's
+
+
+def test_integer_division_of_the_smallest_int64_wraps() -> None:
+    # INT64_MIN // -1 overflows: NumPy (and PyTorch's scalar path) wrap to INT64_MIN; % is 0.
+    lo = np.array([np.iinfo(np.int64).min, 7])
+    minus1 = np.array([-1, -1])
+    with np.errstate(all="ignore"):
+        assert ops.binary.floor_div_values(lo, minus1).tolist() == [lo[0], -7]
+        assert ops.binary.remainder_values(lo, minus1).tolist() == [0, 0]
+        assert ops.binary.fmod_values(lo, minus1).tolist() == [0, 0]
+        assert ops.binary.trunc_div_values(lo, minus1).tolist() == [lo[0], -7]
+
+
+def test_integer_division_by_zero_is_an_error() -> None:
+    from gradcli.base.errors import GradcliError
+
+    for fn in (
+        ops.binary.floor_div_values,
+        ops.binary.remainder_values,
+        ops.binary.fmod_values,
+        ops.binary.trunc_div_values,
+    ):
+        with pytest.raises(GradcliError, match="ZeroDivisionError"):
+            fn(np.array([1, 2]), np.array([1, 0]))
+
+
 # --- the checker catches wrong rules ------------------------------------------------------------
 
 

@@ -232,7 +232,7 @@ _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Pow: lambda a, b: A.pow(a, b),
     ast.MatMult: lambda a, b: A.matmul(a, b),
     ast.FloorDiv: lambda a, b: EW.floor_divide(a, b),
-    ast.Mod: lambda a, b: EW.remainder(a, b),
+    ast.Mod: lambda a, b: _str_binop(ast.Mod(), a, b) if type(a) is str else EW.remainder(a, b),
     ast.BitAnd: _tensor_bitwise("bitwise_and", np.bitwise_and),
     ast.BitOr: _tensor_bitwise("bitwise_or", np.bitwise_or),
     ast.BitXor: _tensor_bitwise("bitwise_xor", np.bitwise_xor),

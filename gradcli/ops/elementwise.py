@@ -456,6 +456,8 @@ relu = defop(
     kink="relu'(0) = 0, as PyTorch",
     samples=unary_samples(avoid=(0.0,)),
 )
+
+
 def _sign_fwd(x: np.ndarray) -> np.ndarray:
     # PyTorch's kernel, (0 < x) - (x < 0): 0 for nan too (NumPy's sign gives nan).
     if x.dtype == np.bool_:

@@ -134,6 +134,24 @@ _ELEMENTWISE = (
     "relu",
     "sign",
     "erf",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "exp2",
+    "expm1",
+    "log2",
+    "log10",
+    "rsqrt",
+    "reciprocal",
+    "floor",
+    "ceil",
+    "trunc",
+    "frac",
 )
 
 
@@ -156,6 +174,24 @@ TORCH: dict[str, Callable[[list[str], dict[str, Any]], str]] = {
     "minimum": lambda a, p: f"torch.minimum({a[0]}, {a[1]})",
     "where": lambda a, p: f"torch.where({a[0]}.bool(), {a[1]}, {a[2]})",
     **{n: _elementwise(n) for n in _ELEMENTWISE},
+    "round": lambda a, p: (
+        f"torch.round({a[0]}, decimals={p['decimals']})"
+        if p.get("decimals")
+        else f"torch.round({a[0]})"
+    ),
+    "nan_to_num": lambda a, p: (
+        f"torch.nan_to_num({a[0]}, nan={_lit(p.get('nan', 0.0))}, "
+        f"posinf={_lit(p.get('posinf'))}, neginf={_lit(p.get('neginf'))})"
+    ),
+    "atan2": lambda a, p: f"torch.atan2({a[0]}, {a[1]})",
+    "remainder": lambda a, p: f"torch.remainder({a[0]}, {a[1]})",
+    "rremainder": lambda a, p: f"torch.remainder({a[0]}, {a[1]})",
+    "fmod": lambda a, p: f"torch.fmod({a[0]}, {a[1]})",
+    "floor_divide": lambda a, p: f"torch.floor_divide({a[0]}, {a[1]})",
+    "div_mode": lambda a, p: (
+        f"torch.div({a[0]}, {a[1]}, rounding_mode={_lit(p.get('rounding_mode', 'floor'))})"
+    ),
+    "heaviside": lambda a, p: f"torch.heaviside({a[0]}, {a[1]})",
     "leaky_relu": lambda a, p: f"F.leaky_relu({a[0]}, {_lit(p.get('negative_slope', 0.01))})",
     "softplus": lambda a, p: (
         f"F.softplus({a[0]}, beta={_lit(p.get('beta', 1.0))}, "

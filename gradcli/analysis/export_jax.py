@@ -169,6 +169,23 @@ _ELEMENTWISE = {
     "relu": "jax.nn.relu",
     "sign": "jnp.sign",
     "erf": "jax.scipy.special.erf",
+    "asin": "jnp.arcsin",
+    "acos": "jnp.arccos",
+    "atan": "jnp.arctan",
+    "sinh": "jnp.sinh",
+    "cosh": "jnp.cosh",
+    "asinh": "jnp.arcsinh",
+    "acosh": "jnp.arccosh",
+    "atanh": "jnp.arctanh",
+    "exp2": "jnp.exp2",
+    "expm1": "jnp.expm1",
+    "log2": "jnp.log2",
+    "log10": "jnp.log10",
+    "rsqrt": "jax.lax.rsqrt",
+    "reciprocal": "jnp.reciprocal",
+    "floor": "jnp.floor",
+    "ceil": "jnp.ceil",
+    "trunc": "jnp.trunc",
 }
 
 
@@ -191,6 +208,23 @@ JAX: dict[str, Callable[[list[str], dict[str, Any], Any], str]] = {
     "minimum": lambda a, p, t: f"jnp.minimum({a[0]}, {a[1]})",
     "where": lambda a, p, t: f"jnp.where({a[0]}.astype(bool), {a[1]}, {a[2]})",
     **{n: _elementwise(fn) for n, fn in _ELEMENTWISE.items()},
+    "frac": lambda a, p, t: f"({a[0]} - jnp.trunc({a[0]}))",
+    "round": lambda a, p, t: f"jnp.round({a[0]}, {int(p.get('decimals', 0))})",
+    "nan_to_num": lambda a, p, t: (
+        f"jnp.nan_to_num({a[0]}, nan={_lit(p.get('nan', 0.0))}, "
+        f"posinf={_lit(p.get('posinf'))}, neginf={_lit(p.get('neginf'))})"
+    ),
+    "atan2": lambda a, p, t: f"jnp.arctan2({a[0]}, {a[1]})",
+    "remainder": lambda a, p, t: f"jnp.remainder({a[0]}, {a[1]})",
+    "rremainder": lambda a, p, t: f"jnp.remainder({a[0]}, {a[1]})",
+    "fmod": lambda a, p, t: f"jnp.fmod({a[0]}, {a[1]})",
+    "floor_divide": lambda a, p, t: f"jnp.floor_divide({a[0]}, {a[1]})",
+    "div_mode": lambda a, p, t: (
+        f"jnp.floor_divide({a[0]}, {a[1]})"
+        if p.get("rounding_mode", "floor") == "floor"
+        else f"jnp.trunc({a[0]} / {a[1]})"
+    ),
+    "heaviside": lambda a, p, t: f"jnp.heaviside({a[0]}, {a[1]})",
     "leaky_relu": lambda a, p, t: (
         f"jax.nn.leaky_relu({a[0]}, {_lit(float(p.get('negative_slope', 0.01)))})"
     ),

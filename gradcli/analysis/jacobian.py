@@ -197,7 +197,8 @@ class _Tape:
             prog.append((n.op.forward, args, n.params, slot[id(n.out)]))
         self.ok = all(r is None or id(r) in slot for r in results)
         self.first = [None if r is None else np.array(r.data) for r in results]
-        self.result_slots = [None if r is None else slot[id(r)] for r in results]
+        # (A result that does not depend on g, a rule's constant zeros, has no slot: not ok.)
+        self.result_slots = [None if r is None else slot.get(id(r)) for r in results]
         self.prog = prog
         self.nslots = len(slot)
 

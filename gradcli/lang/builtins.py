@@ -146,7 +146,8 @@ def _builtin_sum(items: Any, start: Any = 0) -> Any:
 
 
 def _builtin_round(v: Any, nd: Any = None) -> Any:
-    x = v.item() if isinstance(v, Tensor) else v
+    # A Tensor has no __round__ in PyTorch (torch.round / x.round() round one): TypeError.
+    x = v
     if isinstance(x, bool) or not isinstance(x, (int, float)):
         raise GradcliError(f"type {typename(x)} doesn't define __round__ method").mirror(
             "TypeError"
@@ -299,6 +300,11 @@ def _iter(v: Any) -> Any:
 
 
 def _divmod(a: Any, b: Any) -> tuple:
+    if isinstance(a, Tensor) or isinstance(b, Tensor):  # no __divmod__ on torch tensors
+        raise GradcliError(
+            f"unsupported operand type(s) for divmod(): '{typename(a)}' and '{typename(b)}'",
+            hint="write a // b and a % b",
+        ).mirror("TypeError")
     return (binop(ast.FloorDiv(), a, b), binop(ast.Mod(), a, b))
 
 

@@ -16,6 +16,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core.inplace import inplace
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
+from ..surface import elementwise as EW
 from ..surface import functional as F
 from .values import DType, check_structure, int_check
 
@@ -230,6 +231,8 @@ _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Div: lambda a, b: A.div_op(a, b),
     ast.Pow: lambda a, b: A.pow(a, b),
     ast.MatMult: lambda a, b: A.matmul(a, b),
+    ast.FloorDiv: lambda a, b: EW.floor_divide(a, b),
+    ast.Mod: lambda a, b: _str_binop(ast.Mod(), a, b) if type(a) is str else EW.remainder(a, b),
     ast.BitAnd: _tensor_bitwise("bitwise_and", np.bitwise_and),
     ast.BitOr: _tensor_bitwise("bitwise_or", np.bitwise_or),
     ast.BitXor: _tensor_bitwise("bitwise_xor", np.bitwise_xor),

@@ -1,15 +1,20 @@
 """Elementwise records of two tensor inputs, which broadcast: add, sub, mul, div, pow,
-maximum, minimum, and where (whose condition is not differentiated).
+maximum, minimum, where (whose condition is not differentiated), atan2, the remainders and
+the divisions that round, and the ones PyTorch has no derivative for (floor_divide,
+heaviside).
 
 Rules return gradients in the broadcast shape: the engine's one `unbroadcast` reduces them.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from ..base.errors import GradcliError
 from ..core import primitives as P
-from ..core.op import Sample, apply, binary_samples, defop, register
+from ..core.op import Op, Sample, apply, binary_samples, defop, register
 from ..core.tensor import Tensor, constant, mask_like
 
 add = register(P.add)
@@ -143,4 +148,225 @@ where = defop(
         Sample(((2, 1), (), (3,)), fixed={0: np.array([[False], [True]])}),
         Sample(((), (4,), (4,)), fixed={0: np.array(True)}),
     ),
+)
+
+
+_ZERO_SLOPE: dict[str, Any] = {}
+
+
+def zero_slope(sp: Any, name: str) -> Any:
+    """sympy's `floor` or `ceiling` with a derivative of 0 (sympy's own leaves
+    Derivative(floor(x), x) unevaluated): the convention of PyTorch's rules, 0 also at the
+    jumps. One class per name, made when sympy is first used, so expressions compare equal."""
+    cls = _ZERO_SLOPE.get(name)
+    if cls is None:
+        base = getattr(sp, name)
+        cls = _ZERO_SLOPE[name] = type(name, (base,), {"fdiff": lambda self, i=1: sp.S.Zero})
+    return cls
+
+
+def sym_trunc(sp: Any, v: Any) -> Any:
+    """trunc(v) for sympy: floor for v >= 0, ceiling below (both with a zero derivative)."""
+    return sp.Piecewise((zero_slope(sp, "floor")(v), v >= 0), (zero_slope(sp, "ceiling")(v), True))
+
+
+# --- atan2, division with rounding, remainders ------------------------------------------------
+
+
+def _atan2_vjp(g: Tensor, out: Tensor, y: Tensor, x: Tensor) -> tuple:
+    # PyTorch's atan2_backward: one reciprocal of y^2 + x^2, shared by both gradients, and 0
+    # where y^2 + x^2 is 0 (at the origin both gradients are 0, not nan).
+    denom = y * y + x * x
+    zero = denom.data == 0
+    recip = (
+        1 / denom
+        if not np.any(zero)
+        else mask_like(~zero, denom) / (denom + mask_like(zero, denom))
+    )
+    return (
+        g * x * recip if y.requires_grad else None,
+        g * -y * recip if x.requires_grad else None,
+    )
+
+
+def _atan2_fwd(y: np.ndarray, x: np.ndarray) -> np.ndarray:
+    if y.dtype.kind == "f" and y.dtype.itemsize < 8:  # rounded once from float64 (see exp)
+        return np.arctan2(y.astype(np.float64), x.astype(np.float64)).astype(y.dtype)
+    return np.arctan2(y, x)
+
+
+atan2 = defop(
+    "atan2",
+    _atan2_fwd,
+    _atan2_vjp,
+    "Atan2Backward0",
+    "g * x / (x^2 + y^2), -g * y / (x^2 + y^2)",
+    sym=lambda sp, y, x: sp.atan2(y, x),
+    kind="binary",
+    signature="atan2(y, x)",
+    samples=binary_samples(avoid=(0.0,), gap=0.3),
+)
+
+
+def _nonzero_divisor(b: np.ndarray) -> None:
+    # Integer division by zero is an error in PyTorch (a float one gives inf or nan).
+    if b.dtype.kind in "iub" and not np.all(b):
+        raise GradcliError("ZeroDivisionError")
+
+
+def floor_div_values(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """PyTorch's floor division: Python's (the quotient rounded down, a float quotient by 0 is
+    a / b); NumPy's floor_divide computes it the same way, bit for bit."""
+    _nonzero_divisor(b)
+    return np.floor_divide(a, b)
+
+
+def trunc_div_values(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Division rounded toward zero: trunc(a / b) for floats, C's integer division for ints."""
+    _nonzero_divisor(b)
+    if a.dtype.kind == "f":
+        return np.trunc(np.divide(a, b))
+    q = np.floor_divide(a, b)
+    return q + ((np.remainder(a, b) != 0) & ((a < 0) != (b < 0))).astype(q.dtype)
+
+
+def remainder_values(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Python's remainder (the sign of b), PyTorch's way for floats: fmod(a, b), plus b where
+    it is nonzero and its sign differs from b's (a zero keeps fmod's sign, the sign of a)."""
+    _nonzero_divisor(b)
+    if a.dtype.kind != "f":
+        return np.remainder(a, b)
+    m = np.fmod(a, b)
+    fix = (m != 0) & ((b < 0) != (m < 0))
+    return np.where(fix, m + b, m) if np.any(fix) else m
+
+
+def fmod_values(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """C's fmod: the remainder of a truncated division, with the sign of a."""
+    _nonzero_divisor(b)
+    return np.fmod(a, b)
+
+
+def _quotient_vjp(quotient: Any) -> Any:
+    # d(a - b * q)/da = 1, d/db = -q: q (floor or trunc of a / b) is piecewise constant.
+    def vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor) -> tuple:
+        if not b.requires_grad:
+            return (g, None)
+        q = constant(quotient(a.data, b.data).astype(out.dtype))
+        return (g if a.requires_grad else None, -g * q)
+
+    return vjp
+
+
+remainder = defop(
+    "remainder",
+    remainder_values,
+    _quotient_vjp(floor_div_values),
+    "RemainderBackward1",
+    "g, -g * floor(a / b)",
+    sym=lambda sp, a, b: a - b * zero_slope(sp, "floor")(a / b),
+    kind="binary",
+    kink="at the jumps (a / b an integer) the gradient is g, -g * floor(a / b), as PyTorch",
+    signature="remainder(a, b), a % b",
+    samples=(
+        Sample(((2, 3), (2, 3)), low=0.5, high=2.0),
+        Sample(((2, 3), ()), low=0.7, high=1.3),
+        Sample(((4, 1), (1, 3)), low=1.1, high=1.9),
+    ),
+)
+fmod = defop(
+    "fmod",
+    fmod_values,
+    _quotient_vjp(trunc_div_values),
+    "FmodBackward1",
+    "g, -g * trunc(a / b)",
+    sym=lambda sp, a, b: a - b * sym_trunc(sp, a / b),
+    kind="binary",
+    kink="at the jumps (a / b an integer) the gradient is g, -g * trunc(a / b), as PyTorch",
+    signature="fmod(a, b)",
+    samples=(
+        Sample(((2, 3), (2, 3)), low=0.5, high=2.0),
+        Sample(((2, 3), ()), low=0.7, high=1.3),
+        Sample(((4, 1), (1, 3)), low=1.1, high=1.9),
+    ),
+)
+
+
+def _div_mode_fwd(a: np.ndarray, b: np.ndarray, rounding_mode: str = "floor") -> np.ndarray:
+    return (floor_div_values if rounding_mode == "floor" else trunc_div_values)(a, b)
+
+
+def _zeros_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor, **params: Any) -> tuple:
+    zero = constant(np.zeros(g.shape, dtype=g.dtype))
+    return (zero if a.requires_grad else None, zero if b.requires_grad else None)
+
+
+div_mode = defop(
+    "div_mode",
+    _div_mode_fwd,
+    _zeros_vjp,
+    "DivBackward2",
+    "0, 0",
+    sym=lambda sp, a, b, rounding_mode="floor": (
+        zero_slope(sp, "floor")(a / b) if rounding_mode == "floor" else sym_trunc(sp, a / b)
+    ),
+    kind="binary",
+    saves=False,
+    kink="0 everywhere, also at the jumps (a / b an integer), as PyTorch",
+    signature="div(a, b, rounding_mode='floor' | 'trunc')",
+    samples=(
+        Sample(((2, 3), (2, 3)), {"rounding_mode": "floor"}, low=0.5, high=2.0),
+        Sample(((4, 1), (1, 3)), {"rounding_mode": "trunc"}, low=1.1, high=1.9),
+    ),
+)
+
+
+# --- no derivative in PyTorch: the result requires grad (grad_fn NotImplemented), and a
+# backward through it fails with PyTorch's words.
+
+
+def _undifferentiable(name: str, aten: str, forward: Any, formula: str, samples: tuple) -> Op:
+    def vjp(g: Tensor, out: Tensor, *inputs: Tensor, **params: Any) -> tuple:
+        raise GradcliError(f"derivative for aten::{aten} is not implemented")
+
+    return defop(
+        name, forward, vjp, "NotImplemented", formula, kind="binary", saves=False, samples=samples
+    )
+
+
+def _fixed(*arrays: Any) -> tuple:
+    # Inputs given as they are, never differentiated (the records have no derivative).
+    arrs = [np.asarray(a, dtype=np.float64) for a in arrays]
+    return (Sample(tuple(a.shape for a in arrs), fixed=dict(enumerate(arrs)), hessian=False),)
+
+
+floor_divide = _undifferentiable(
+    "floor_divide",
+    "floor_divide",
+    floor_div_values,
+    "not differentiable (as in PyTorch)",
+    _fixed([[7.0, -7.0, 5.5], [-5.5, 0.0, 1.0]], [2.0, -2.0, 0.5])
+    + _fixed([1.0, -1.0, 3.0, -3.0], [np.inf, np.inf, -np.inf, 0.5]),
+)
+rremainder = _undifferentiable(
+    "rremainder",
+    "remainder",
+    remainder_values,
+    "number % tensor: not differentiable in the tensor (as in PyTorch)",
+    _fixed(7.0, [2.0, -3.0, 2.5, 0.5]),
+)
+
+
+def _heaviside_fwd(x: np.ndarray, values: np.ndarray) -> np.ndarray:
+    # values where x == 0, else 1 for x > 0 and 0 for x < 0 (and for nan), as PyTorch.
+    step = (x > 0).astype(np.result_type(x, values))
+    return np.where(x == 0, values, step)
+
+
+heaviside = _undifferentiable(
+    "heaviside",
+    "heaviside",
+    _heaviside_fwd,
+    "not differentiable (as in PyTorch)",
+    _fixed([-1.5, 0.0, 2.0, -0.0], 0.5) + _fixed([[0.0, 1.0], [-3.0, 0.0]], [0.25, 0.75]),
 )

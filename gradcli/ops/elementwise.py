@@ -8,13 +8,15 @@ differentiable operations (`ops.arithmetic`), so gradients can be differentiated
 
 from __future__ import annotations
 
+import builtins
 import math
 from typing import Any
 
 import numpy as np
 
-from ..core.op import Sample, defop, unary_samples
+from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
+from .binary import sym_trunc, zero_slope
 
 
 def _precise(fn: Any) -> Any:
@@ -135,6 +137,278 @@ tanh = defop(
 )
 
 
+# --- inverse trigonometric and hyperbolic functions --------------------------------------------
+# Rules follow PyTorch's derivatives.yaml operation by operation, so that float32 gradients round
+# as PyTorch's do; its rsqrt(v) is 1 / sqrt(v) (two roundings), as written here.
+
+
+def _rsqrt(v: Tensor) -> Tensor:
+    return 1 / v.sqrt()
+
+
+asin = defop(
+    "asin",
+    _precise(np.arcsin),
+    lambda g, out, x: (g * _rsqrt(-x * x + 1),),
+    "AsinBackward0",
+    "g / sqrt(1 - x^2)",
+    sym=lambda sp, x: sp.asin(x),
+    samples=unary_samples(low=-0.9, high=0.9),
+)
+acos = defop(
+    "acos",
+    _precise(np.arccos),
+    lambda g, out, x: (g * -_rsqrt(-x * x + 1),),
+    "AcosBackward0",
+    "-g / sqrt(1 - x^2)",
+    sym=lambda sp, x: sp.acos(x),
+    samples=unary_samples(low=-0.9, high=0.9),
+)
+atan = defop(
+    "atan",
+    _precise(np.arctan),
+    lambda g, out, x: (g / (x * x + 1),),
+    "AtanBackward0",
+    "g / (1 + x^2)",
+    sym=lambda sp, x: sp.atan(x),
+    samples=unary_samples(low=-3.0, high=3.0),
+)
+sinh = defop(
+    "sinh",
+    _precise(np.sinh),
+    lambda g, out, x: (g * apply(cosh, x),),
+    "SinhBackward0",
+    "g * cosh(x)",
+    sym=lambda sp, x: sp.sinh(x),
+    samples=unary_samples(),
+)
+cosh = defop(
+    "cosh",
+    _precise(np.cosh),
+    lambda g, out, x: (g * apply(sinh, x),),
+    "CoshBackward0",
+    "g * sinh(x)",
+    sym=lambda sp, x: sp.cosh(x),
+    samples=unary_samples(),
+)
+asinh = defop(
+    "asinh",
+    _precise(np.arcsinh),
+    lambda g, out, x: (g * _rsqrt(x * x + 1),),
+    "AsinhBackward0",
+    "g / sqrt(x^2 + 1)",
+    sym=lambda sp, x: sp.asinh(x),
+    samples=unary_samples(low=-3.0, high=3.0),
+)
+acosh = defop(
+    "acosh",
+    _precise(np.arccosh),
+    lambda g, out, x: (g * _rsqrt(x * x - 1),),
+    "AcoshBackward0",
+    "g / sqrt(x^2 - 1)",
+    sym=lambda sp, x: sp.acosh(x),
+    samples=unary_samples(low=1.1, high=4.0),
+)
+atanh = defop(
+    "atanh",
+    _precise(np.arctanh),
+    lambda g, out, x: (g * 1 / (1 - x * x),),
+    "AtanhBackward0",
+    "g / (1 - x^2)",
+    sym=lambda sp, x: sp.atanh(x),
+    samples=unary_samples(low=-0.9, high=0.9),
+)
+
+# --- exponentials and logarithms in other bases, reciprocals ----------------------------------
+
+_LN2 = 0.6931471805599453
+_LN10 = 2.3025850929940456
+
+exp2 = defop(
+    "exp2",
+    _precise(np.exp2),
+    lambda g, out, x: (g * out * _LN2,),
+    "Exp2Backward0",
+    "g * out * log(2)",
+    sym=lambda sp, x: 2**x,
+    samples=unary_samples(),
+)
+expm1 = defop(
+    "expm1",
+    _precise(np.expm1),
+    lambda g, out, x: (g * (out + 1),),
+    "Expm1Backward0",
+    "g * (out + 1)",
+    sym=lambda sp, x: sp.exp(x) - 1,
+    samples=unary_samples(),
+)
+log2 = defop(
+    "log2",
+    _precise(np.log2),
+    lambda g, out, x: (g / (x * _LN2),),
+    "Log2Backward0",
+    "g / (x * log(2))",
+    sym=lambda sp, x: sp.log(x) / sp.log(2),
+    domain=lambda x: "log2 of a value <= 0" if np.any(x <= 0) else None,
+    samples=unary_samples(low=0.1, high=3.0),
+)
+log10 = defop(
+    "log10",
+    _precise(np.log10),
+    lambda g, out, x: (g / (x * _LN10),),
+    "Log10Backward0",
+    "g / (x * log(10))",
+    sym=lambda sp, x: sp.log(x) / sp.log(10),
+    domain=lambda x: "log10 of a value <= 0" if np.any(x <= 0) else None,
+    samples=unary_samples(low=0.1, high=3.0),
+)
+
+
+def _rsqrt_fwd(x: np.ndarray) -> np.ndarray:
+    # PyTorch's kernel: 1 / sqrt(x) in the tensor's dtype (two roundings, its float32 bits).
+    r = np.sqrt(x)
+    return np.divide(1, r, out=r) if isinstance(r, np.ndarray) else 1 / r
+
+
+rsqrt = defop(
+    "rsqrt",
+    _rsqrt_fwd,
+    lambda g, out, x: (-0.5 * g * (out * out * out),),
+    "RsqrtBackward0",
+    "-g * out^3 / 2",
+    sym=lambda sp, x: 1 / sp.sqrt(x),
+    domain=lambda x: "rsqrt of a value <= 0" if np.any(x <= 0) else None,
+    samples=unary_samples(low=0.1, high=3.0),
+)
+reciprocal = defop(
+    "reciprocal",
+    lambda x: np.divide(1, x, dtype=x.dtype),
+    lambda g, out, x: (-g * (out * out),),
+    "ReciprocalBackward0",
+    "-g * out^2",
+    sym=lambda sp, x: 1 / x,
+    samples=unary_samples(avoid=(0.0,), gap=0.3),
+)
+
+# --- rounding: piecewise constant, so their gradient is 0 (PyTorch's zeros_like(grad)) ---------
+
+
+def _zero_vjp(g: Tensor, out: Tensor, x: Tensor, **params: Any) -> tuple:
+    return (constant(np.zeros(g.shape, dtype=g.dtype)),)
+
+
+def _steps(name: str) -> str:
+    return f"{name}' = 0 everywhere, also at the jumps (the integers), as PyTorch"
+
+
+floor = defop(
+    "floor",
+    np.floor,
+    _zero_vjp,
+    "FloorBackward0",
+    "0",
+    sym=lambda sp, x: zero_slope(sp, "floor")(x),
+    saves=False,
+    kink=_steps("floor"),
+    samples=unary_samples(low=-3.0, high=3.0, avoid=(-2.0, -1.0, 0.0, 1.0, 2.0)),
+)
+ceil = defop(
+    "ceil",
+    np.ceil,
+    _zero_vjp,
+    "CeilBackward0",
+    "0",
+    sym=lambda sp, x: zero_slope(sp, "ceiling")(x),
+    saves=False,
+    kink=_steps("ceil"),
+    samples=unary_samples(low=-3.0, high=3.0, avoid=(-2.0, -1.0, 0.0, 1.0, 2.0)),
+)
+trunc = defop(
+    "trunc",
+    np.trunc,
+    _zero_vjp,
+    "TruncBackward0",
+    "0",
+    sym=sym_trunc,
+    saves=False,
+    kink=_steps("trunc"),
+    samples=unary_samples(low=-3.0, high=3.0, avoid=(-2.0, -1.0, 0.0, 1.0, 2.0)),
+)
+
+
+def _round_fwd(x: np.ndarray, decimals: int = 0) -> np.ndarray:
+    """Halves to even; with `decimals`, PyTorch's kernel in the tensor's dtype: rint(x * 10^d)
+    / 10^d, or rint(x / 10^-d) * 10^-d for d < 0 (10^d beyond the dtype's range is inf, and
+    the result nan, as PyTorch's)."""
+    if decimals == 0:
+        return np.rint(x)
+    d = builtins.abs(decimals)
+    p = x.dtype.type(np.power(10.0, d) if d < 400 else np.inf)
+    if decimals > 0:
+        return np.rint(x * p) / p
+    return np.rint(x / p) * p
+
+
+round = defop(  # noqa: A001 - the record of torch.round
+    "round",
+    _round_fwd,
+    _zero_vjp,
+    "RoundBackward0",
+    "0",
+    # Halves up, not to even: the same function but at the halves (where it jumps).
+    sym=lambda sp, x, decimals=0: (
+        zero_slope(sp, "floor")(x * sp.Integer(10) ** decimals + sp.Rational(1, 2))
+        / sp.Integer(10) ** decimals
+    ),
+    saves=False,
+    kink="round' = 0 everywhere, also at the halves, as PyTorch",
+    signature="round(x, decimals=0)",
+    samples=unary_samples(low=-3.0, high=3.0, avoid=(-2.5, -1.5, -0.5, 0.5, 1.5, 2.5))
+    + (
+        Sample(((2, 3),), {"decimals": 1}, low=0.11, high=0.14),
+        Sample(((4,),), {"decimals": -1}, low=-4.0, high=4.0),
+    ),
+)
+frac = defop(
+    "frac",
+    lambda x: x - np.trunc(x),
+    lambda g, out, x: (g,),
+    "FracBackward0",
+    "g",
+    sym=lambda sp, x: x - sym_trunc(sp, x),
+    saves=False,
+    kink="frac' = 1 everywhere, also at the jumps (the integers), as PyTorch",
+    samples=unary_samples(low=-3.0, high=3.0, avoid=(-2.0, -1.0, 0.0, 1.0, 2.0)),
+)
+
+
+def _nan_to_num_fwd(
+    x: np.ndarray, nan: float = 0.0, posinf: float | None = None, neginf: float | None = None
+) -> np.ndarray:
+    if x.dtype.kind != "f":
+        return x.copy()
+    info = np.finfo(x.dtype)
+    big = x.dtype.type(info.max if posinf is None else posinf)
+    small = x.dtype.type(info.min if neginf is None else neginf)
+    out = np.where(np.isnan(x), x.dtype.type(nan), x)
+    out = np.where(out == np.inf, big, out)
+    return np.where(out == -np.inf, small, out)
+
+
+nan_to_num = defop(
+    "nan_to_num",
+    _nan_to_num_fwd,
+    lambda g, out, x, **params: (g * mask_like(np.isfinite(x.data), x),),
+    "NanToNumBackward0",
+    "g * isfinite(x)",
+    sym=lambda sp, x, **params: x,
+    kink="the gradient is 0 where x is nan or +-inf (the replaced values), as PyTorch",
+    signature="nan_to_num(x, nan=0.0, posinf=None, neginf=None)",
+    samples=unary_samples({"nan": 0.0, "posinf": None, "neginf": None})
+    + (Sample(((2, 3),), {"nan": 1.0, "posinf": 5.0, "neginf": -5.0}),),
+)
+
+
 def _sigmoid(x: np.ndarray) -> np.ndarray:
     # PyTorch's kernel: 1 / (1 + exp(-x)) in the tensor's dtype, in place on one buffer (a
     # quarter of the two-branch form's time). exp(-x) overflows to inf for x < -88 in float32
@@ -182,9 +456,20 @@ relu = defop(
     kink="relu'(0) = 0, as PyTorch",
     samples=unary_samples(avoid=(0.0,)),
 )
+
+
+def _sign_fwd(x: np.ndarray) -> np.ndarray:
+    # PyTorch's kernel, (0 < x) - (x < 0): 0 for nan too (NumPy's sign gives nan).
+    if x.dtype == np.bool_:
+        return x.copy()
+    if x.dtype.kind != "f":
+        return np.sign(x)
+    return np.subtract(x > 0, x < 0, dtype=x.dtype)
+
+
 sign = defop(
     "sign",
-    np.sign,
+    _sign_fwd,
     lambda g, out, x: (g * 0,),
     "SignBackward0",
     "0",

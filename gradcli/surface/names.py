@@ -16,6 +16,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.tensor import Tensor
+from ..ops import elementwise as E
 from ..ops.arithmetic import (
     abs,
     cos,
@@ -26,7 +27,6 @@ from ..ops.arithmetic import (
     log1p,
     matmul,
     mul_t,
-    named,
     neg,
     pow,
     sigmoid,
@@ -35,8 +35,10 @@ from ..ops.arithmetic import (
     sqrt,
     tan,
     tanh,
+    unary,
 )
 from . import composite, predicates, sampling
+from . import elementwise as EW
 from . import indexing as I
 from . import scatter as _scatter
 from .args import check_dim
@@ -125,6 +127,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     view_as,
     where,
 )
+from .functional import _method_ as inplace_method
 from .indexing import getitem
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 from .nn import MODULES as _NN_MODULES
@@ -356,21 +359,47 @@ FUNCTIONS.update(
         "expand": expand,
         "numel": Tensor.numel,
         "ger": ger,
-        "square": lambda x: pow(x, 2),
-        "rsqrt": lambda x: div_t(1.0, sqrt(x)),
-        "reciprocal": lambda x: named(div_t(1.0, x), "ReciprocalBackward0"),
         "sub": sub,
         "add": add,
     }
 )
 
-METHODS.update(
-    {
-        "square": FUNCTIONS["square"],
-        "rsqrt": FUNCTIONS["rsqrt"],
-        "reciprocal": FUNCTIONS["reciprocal"],
-    }
-)
+# Elementwise functions: one line a name gives torch.X, Tensor.X, Tensor.X_ (in place) and the
+# aliases PyTorch has for it (torch.arcsinh is torch.asinh).
+ELEMENTWISE: dict[str, tuple[Callable[..., Tensor], tuple[str, ...]]] = {
+    "asin": (unary(E.asin), ("arcsin",)),
+    "acos": (unary(E.acos), ("arccos",)),
+    "atan": (unary(E.atan), ("arctan",)),
+    "atan2": (EW.atan2, ("arctan2",)),
+    "sinh": (unary(E.sinh), ()),
+    "cosh": (unary(E.cosh), ()),
+    "asinh": (unary(E.asinh), ("arcsinh",)),
+    "acosh": (unary(E.acosh), ("arccosh",)),
+    "atanh": (unary(E.atanh), ("arctanh",)),
+    "exp2": (unary(E.exp2), ()),
+    "expm1": (unary(E.expm1), ()),
+    "log2": (unary(E.log2), ()),
+    "log10": (unary(E.log10), ()),
+    "rsqrt": (unary(E.rsqrt), ()),
+    "reciprocal": (unary(E.reciprocal), ()),
+    "square": (lambda input: pow(input, 2), ()),  # PyTorch's square is pow(x, 2): PowBackward0
+    "floor": (EW.floor, ()),
+    "ceil": (EW.ceil, ()),
+    "round": (EW.round, ()),
+    "trunc": (EW.trunc, ("fix",)),
+    "frac": (EW.frac, ()),
+    "sgn": (EW.sgn, ()),
+    "heaviside": (EW.heaviside, ()),
+    "nan_to_num": (EW.nan_to_num, ()),
+    "floor_divide": (EW.floor_divide, ()),
+    "remainder": (EW.remainder, ()),
+    "fmod": (EW.fmod, ()),
+    "div": (EW.div, ("divide",)),
+}
+for _name, (_fn, _aliases) in ELEMENTWISE.items():
+    for _n in (_name, *_aliases):
+        FUNCTIONS[_n] = METHODS[_n] = _fn
+        METHODS[_n + "_"] = INPLACE[_n + "_"] = inplace_method(_fn)
 
 # Random numbers: PyTorch's generator (`sampling`).
 FUNCTIONS.update(sampling.FUNCTIONS)
@@ -405,6 +434,10 @@ OPERATORS: dict[str, Callable[..., Any]] = {
     "__le__": le,
     "__gt__": gt,
     "__ge__": ge,
+    "__floordiv__": EW.floor_divide,
+    "__rfloordiv__": lambda a, b: EW.floor_divide(b, a),
+    "__mod__": EW.remainder,
+    "__rmod__": lambda a, b: EW.remainder(b, a),
 }
 
 

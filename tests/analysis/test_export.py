@@ -49,6 +49,18 @@ l = torch.where(x > 0, x * x, -x).sum() + x.float().sum()
 l = l + F.nll_loss(x, torch.tensor([0, 1]), reduction='sum')
 y = a + b + c + d + e + f + g + h + i + j + k + l
 """,
+    "elementwise": """
+x = torch.tensor([[0.3, -0.6, 0.45], [0.2, 0.7, -0.4]], requires_grad=True)
+w = torch.tensor([1.5, 2.5, 3.5], requires_grad=True)
+a = (torch.asin(x) + torch.acos(x) + torch.atan(x) + x.sinh() + x.cosh() + torch.asinh(x)).sum()
+a = a + torch.atanh(x).sum() + torch.expm1(x).sum()
+b = (torch.acosh(w) + torch.exp2(w) + torch.log2(w) + torch.log10(w) + w.rsqrt()).sum()
+b = b + w.reciprocal().sum()
+c = (x.floor() + x.ceil() + torch.round(x, decimals=1) + x.round() + x.trunc() + x.frac()).sum()
+c = c + torch.nan_to_num(x).sum()
+d = (torch.atan2(x, w) + x % w + torch.fmod(x, w) + torch.div(x, w, rounding_mode='floor')).sum()
+y = a + b + c + d
+""",
 }
 
 

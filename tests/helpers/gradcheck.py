@@ -61,7 +61,8 @@ def make_inputs(s: Sample, seed: int, dtype: Any = np.float64) -> list[np.ndarra
             a = np.asarray(s.fixed[i])
             if a.shape != tuple(shape):
                 raise ValueError(f"{s}: fixed input {i} has shape {a.shape}, not {shape}")
-            out.append(a)
+            # Fixed float values take the dtype under test (a float32 run is float32 through).
+            out.append(a.astype(dtype) if a.dtype.kind == "f" else a)
             continue
         n = int(np.prod(shape))
         out.append(values[start : start + n].reshape(shape).astype(dtype))

@@ -57,6 +57,24 @@ def _vec(f: Callable[[float], float]) -> Callable[[np.ndarray], np.ndarray]:
     return lambda x: np.vectorize(lambda v: float(f(float(v))), otypes=[np.float64])(x)
 
 
+def _vec2(f: Callable[[float, float], float]) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    return lambda x, y: np.vectorize(
+        lambda u, v: float(f(float(u), float(v))), otypes=[np.float64]
+    )(x, y)
+
+
+def _py_mod(u: float, v: float) -> float:
+    # Python's %, but a zero keeps the sign of u (fmod's), as PyTorch's remainder.
+    r = math.fmod(u, v)
+    return r + v if r != 0 and (r < 0) != (v < 0) else r
+
+
+def _py_floordiv(u: float, v: float) -> float:
+    if v == 0:
+        return u / v if u != 0 else math.nan
+    return float(u // v)
+
+
 def _rows(x: np.ndarray, dim: Any) -> tuple[np.ndarray, tuple[int, ...], tuple[int, ...]]:
     """x with the reduced axes moved last and flattened: (kept..., n)."""
     dims = tuple(range(x.ndim)) if dim is None else dim if isinstance(dim, tuple) else (dim,)
@@ -181,6 +199,36 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "cos": _vec(math.cos),
     "tan": _vec(math.tan),
     "tanh": _vec(math.tanh),
+    "asin": _vec(math.asin),
+    "acos": _vec(math.acos),
+    "atan": _vec(math.atan),
+    "sinh": _vec(math.sinh),
+    "cosh": _vec(math.cosh),
+    "asinh": _vec(math.asinh),
+    "acosh": _vec(math.acosh),
+    "atanh": _vec(math.atanh),
+    "exp2": _vec(lambda v: 2.0**v),
+    "expm1": _vec(math.expm1),
+    "log2": _vec(math.log2),
+    "log10": _vec(math.log10),
+    "rsqrt": _vec(lambda v: 1 / math.sqrt(v)),
+    "reciprocal": _vec(lambda v: 1 / v),
+    "floor": _vec(math.floor),
+    "ceil": _vec(math.ceil),
+    "trunc": _vec(math.trunc),
+    "round": lambda x, decimals=0: _vec(lambda v: round(v, decimals))(x),
+    "frac": _vec(lambda v: math.fmod(v, 1.0)),
+    "nan_to_num": lambda x, nan=0.0, posinf=None, neginf=None: _vec(
+        lambda v: (
+            nan
+            if math.isnan(v)
+            else (posinf if posinf is not None else 1.7976931348623157e308)
+            if v == math.inf
+            else (neginf if neginf is not None else -1.7976931348623157e308)
+            if v == -math.inf
+            else v
+        )
+    )(x),
     "sigmoid": _vec(lambda v: 1 / (1 + math.exp(-v))),
     "relu": _vec(lambda v: v if v > 0 else 0.0),
     "sign": _vec(lambda v: (v > 0) - (v < 0)),
@@ -205,6 +253,17 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "maximum": lambda x, y: np.where(x > y, x, y),
     "minimum": lambda x, y: np.where(x < y, x, y),
     "where": lambda c, x, y: np.where(c, x, y),
+    "atan2": lambda y, x: _vec2(math.atan2)(y, x),
+    "remainder": lambda a, b: _vec2(_py_mod)(a, b),
+    "fmod": lambda a, b: _vec2(math.fmod)(a, b),
+    "div_mode": lambda a, b, rounding_mode: _vec2(
+        (lambda u, v: math.floor(u / v))
+        if rounding_mode == "floor"
+        else (lambda u, v: math.trunc(u / v))
+    )(a, b),
+    "floor_divide": lambda a, b: _vec2(_py_floordiv)(a, b),
+    "rremainder": lambda a, b: _vec2(_py_mod)(a, b),
+    "heaviside": lambda x, v: _vec2(lambda u, w: w if u == 0 else float(u > 0))(x, v),
     "matmul": _matmul_ref,
     "sum": _reduce_ref(math.fsum),
     "mean": _reduce_ref(lambda r: math.fsum(r) / len(r)),
@@ -296,6 +355,35 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "cos": torch.cos,
         "tan": torch.tan,
         "tanh": torch.tanh,
+        "asin": torch.asin,
+        "acos": torch.acos,
+        "atan": torch.atan,
+        "sinh": torch.sinh,
+        "cosh": torch.cosh,
+        "asinh": torch.asinh,
+        "acosh": torch.acosh,
+        "atanh": torch.atanh,
+        "exp2": torch.exp2,
+        "expm1": torch.expm1,
+        "log2": torch.log2,
+        "log10": torch.log10,
+        "rsqrt": torch.rsqrt,
+        "reciprocal": torch.reciprocal,
+        "floor": torch.floor,
+        "ceil": torch.ceil,
+        "trunc": torch.trunc,
+        "round": lambda x, decimals=0: torch.round(x, decimals=decimals),
+        "frac": torch.frac,
+        "nan_to_num": lambda x, nan=0.0, posinf=None, neginf=None: torch.nan_to_num(
+            x, nan, posinf, neginf
+        ),
+        "atan2": torch.atan2,
+        "remainder": torch.remainder,
+        "fmod": torch.fmod,
+        "div_mode": lambda a, b, rounding_mode: torch.div(a, b, rounding_mode=rounding_mode),
+        "floor_divide": torch.floor_divide,
+        "rremainder": lambda a, b: torch.remainder(a.item(), b) if a.ndim == 0 else None,
+        "heaviside": torch.heaviside,
         "sigmoid": torch.sigmoid,
         "relu": torch.relu,
         "sign": torch.sign,
@@ -537,6 +625,29 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
         ([[0.0, 0.0]], {"p": math.inf}, [[0, 0]]),
         ([[[0.0, 0.0], [3.0, 4.0]]], {"p": 2.0, "dim": 1}, [[[0, 0], [0.6, 0.8]]]),
     ],
+    "floor": [([[-1.0, 0.0, 1.0, 1.5]], {}, [[0, 0, 0, 0]])],
+    "ceil": [([[-1.0, 0.0, 1.0, 1.5]], {}, [[0, 0, 0, 0]])],
+    "trunc": [([[-1.0, 0.0, 1.0, -1.5]], {}, [[0, 0, 0, 0]])],
+    "round": [
+        ([[0.5, 1.5, -2.5, 1.0]], {}, [[0, 0, 0, 0]]),
+        ([[0.25, 0.35]], {"decimals": 1}, [[0, 0]]),
+    ],
+    "frac": [([[-1.0, 0.0, 2.0, 1.5]], {}, [[1, 1, 1, 1]])],
+    "nan_to_num": [
+        (
+            [[math.nan, math.inf, -math.inf, 1.0]],
+            {"nan": 0.0, "posinf": None, "neginf": None},
+            [[0, 0, 0, 1]],
+        )
+    ],
+    "remainder": [
+        ([[4.0, -4.0, 3.0, 0.0], [2.0, 2.0, -1.5, 1.0]], {}, [[1, 1, 1, 1], [-2, 2, 2, 0]])
+    ],
+    "fmod": [([[4.0, -4.0, 3.0, 0.0], [2.0, 2.0, -1.5, 1.0]], {}, [[1, 1, 1, 1], [-2, 2, 2, 0]])],
+    "div_mode": [
+        ([[4.0, -3.0], [2.0, 2.0]], {"rounding_mode": "floor"}, [[0, 0], [0, 0]]),
+        ([[4.0, -3.0], [2.0, 2.0]], {"rounding_mode": "trunc"}, [[0, 0], [0, 0]]),
+    ],
 }
 
 # Edge values of ops without a documented kink, also as PyTorch gives them.
@@ -562,6 +673,14 @@ EDGES: dict[str, list[tuple[list, dict, list]]] = {
     ],
     "sqrt": [([[0.0]], {}, [[math.inf]])],
     "softplus": [([[21.0, 30.0]], {"beta": 1.0, "threshold": 20.0}, [[1.0, 1.0]])],
+    "atan2": [([[0.0, 1.0, 0.0], [0.0, 0.0, -2.0]], {}, [[0, 0, -0.5], [0, -1, 0]])],
+    "rsqrt": [([[0.0]], {}, [[-math.inf]])],
+    "reciprocal": [([[0.0, -0.0]], {}, [[-math.inf, -math.inf]])],
+    "asin": [([[1.0, -1.0]], {}, [[math.inf, math.inf]])],
+    "acos": [([[1.0, -1.0]], {}, [[-math.inf, -math.inf]])],
+    "acosh": [([[1.0]], {}, [[math.inf]])],
+    "atanh": [([[1.0, -1.0]], {}, [[math.inf, math.inf]])],
+    "log2": [([[0.0]], {}, [[math.inf]])],
 }
 
 
@@ -627,6 +746,50 @@ def test_getitem_int_beside_index_array_is_torchs() -> None:
     x = Tensor(np.arange(24.0).reshape(2, 3, 4))
     got = getitem(x, (0, slice(None), [1, 2, 1]))
     np.testing.assert_array_equal(got.data, x.data[0][:, [1, 2, 1]])
+
+
+def test_sign_of_nan_is_zero_and_bool_is_kept() -> None:
+    # PyTorch's kernel is (0 < x) - (x < 0): 0 for nan (NumPy's sign gives nan).
+    from gradcli.surface import names as N
+
+    got = N.FUNCTIONS["sign"](Tensor(np.array([np.nan, -0.0, 2.0, -3.0], dtype=np.float32)))
+    np.testing.assert_array_equal(got.data, [0.0, 0.0, 1.0, -1.0])
+    assert got.dtype == np.float32
+    b = N.FUNCTIONS["sign"](Tensor(np.array([True, False])))
+    assert b.dtype == np.bool_ and b.data.tolist() == [True, False]
+
+
+def test_remainder_zero_keeps_the_dividends_sign() -> None:
+    # PyTorch: fmod(a, b), plus b where the signs differ; a zero stays fmod's (the sign of a),
+    # where NumPy's remainder gives the sign of b.
+    a = np.array([-5.5, 5.5, 0.0, -0.0, -1.0])
+    got = ops.binary.remainder_values(a, np.array([0.5, -0.5, -0.5, 0.5, np.inf]))
+    np.testing.assert_array_equal(np.signbit(got), [True, False, False, True, False])
+    assert got[-1] == np.inf  # -1 % inf is inf, as Python's and PyTorch's
+
+
+def test_integer_division_of_the_smallest_int64_wraps() -> None:
+    # INT64_MIN // -1 overflows: NumPy (and PyTorch's scalar path) wrap to INT64_MIN; % is 0.
+    lo = np.array([np.iinfo(np.int64).min, 7])
+    minus1 = np.array([-1, -1])
+    with np.errstate(all="ignore"):
+        assert ops.binary.floor_div_values(lo, minus1).tolist() == [lo[0], -7]
+        assert ops.binary.remainder_values(lo, minus1).tolist() == [0, 0]
+        assert ops.binary.fmod_values(lo, minus1).tolist() == [0, 0]
+        assert ops.binary.trunc_div_values(lo, minus1).tolist() == [lo[0], -7]
+
+
+def test_integer_division_by_zero_is_an_error() -> None:
+    from gradcli.base.errors import GradcliError
+
+    for fn in (
+        ops.binary.floor_div_values,
+        ops.binary.remainder_values,
+        ops.binary.fmod_values,
+        ops.binary.trunc_div_values,
+    ):
+        with pytest.raises(GradcliError, match="ZeroDivisionError"):
+            fn(np.array([1, 2]), np.array([1, 0]))
 
 
 # --- the checker catches wrong rules ------------------------------------------------------------

@@ -36,7 +36,7 @@ from ..ops.arithmetic import (
     tan,
     tanh,
 )
-from . import composite, sampling
+from . import composite, rearrange, sampling, statistics
 from . import indexing as I
 from .args import check_dim
 from .constructors import (
@@ -370,6 +370,11 @@ METHODS.update(sampling.METHODS)
 # Compositions of the operations above (linear, silu, cumsum, gather, sort, ...).
 FUNCTIONS.update({**composite.BOTH, **composite.FUNCTIONS_ONLY})
 METHODS.update({**composite.BOTH, **composite.METHODS_ONLY})
+# Moving, picking and repeating elements (flip, roll, take, diff, ...); running and order
+# statistics (cumprod, cummax, median, mode, quantile, std_mean, trapezoid, ...).
+for _family in (rearrange, statistics):
+    FUNCTIONS.update({**_family.BOTH, **_family.FUNCTIONS_ONLY})
+    METHODS.update({**_family.BOTH, **_family.METHODS_ONLY})
 MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES}
 
 # torch.nn.functional: torch's functions, where F's own differ (softmax's implicit dim).

@@ -132,7 +132,12 @@ def _median_index(a: np.ndarray, d: int, ignore_nan: bool) -> np.ndarray:
     if ignore_nan:
         k = n - nans
         pos = np.where(k > 0, (k - 1) // 2, 0)
-        return np.take_along_axis(order, pos, axis=d)
+        idx = np.take_along_axis(order, pos, axis=d)
+        if np.any(k == 0):
+            # All NaN: every element is equivalent under the kernel's order, and nth_element
+            # leaves one of them first by how it moves elements.
+            idx = np.where(k == 0, _StdAlgorithms(n, lambda i, j: False).nth_element(0)[0], idx)
+        return idx
     pos = np.full(nans.shape, (n - 1) // 2)
     idx = np.take_along_axis(order, pos, axis=d)
     return np.where(nans > 0, np.argmax(nan, axis=d, keepdims=True), idx)
@@ -172,7 +177,7 @@ def _median_all(x: Tensor, ignore_nan: bool, label: str) -> Tensor:
         value = np.asarray(vals[(len(vals) - 1) // 2], dtype=x.dtype)
     if not (x.requires_grad and x.dtype.kind == "f") or flat.size == 0:
         return Tensor(value)
-    hit = nan if np.isnan(value) else x.data == value
+    hit = (nan if np.isnan(value) else flat == value).reshape(x.shape)
     w = Tensor((hit / hit.sum()).astype(x.dtype))
     out = apply(R.sum, A.mul_t(x, w), dim=None, keepdim=False, label=label)
     out.data = value  # the exact element (a weighted sum of the ties may round it)
@@ -186,19 +191,23 @@ nanmedian = _median(True)
 # --- mode: the index PyTorch's CPU kernel returns (std::sort of (value, index) by value) -------
 
 
-def _libstdcxx_sort(v: list) -> list[int]:
-    """The permutation libstdc++'s std::sort (introsort, then insertion sort) makes of
-    `list(range(len(v)))` comparing v[i] < v[j] only: PyTorch's mode kernel sorts (value,
-    index) pairs this way, and which index ends a run of equal values depends on it (the sort
-    is not stable past 16 elements)."""
-    a = list(range(len(v)))
+class _StdAlgorithms:
+    """libstdc++'s std::sort (introsort, then insertion sort) and std::nth_element
+    (introselect) on the positions 0..n-1 under a comparator `less(i, j)`: which of several
+    equivalent elements ends where depends on them, and PyTorch's CPU kernels use them (mode
+    sorts (value, index) pairs by value, not stably past 16 elements; nanmedian selects among
+    equivalent NaNs)."""
 
-    def less(i: int, j: int) -> bool:
-        return v[i] < v[j]
+    def __init__(self, n: int, less: Any) -> None:
+        self.a = list(range(n))
+        self.less = less
 
-    def adjust_heap(first: int, hole: int, length: int, value: int) -> None:
-        top = hole
-        child = hole
+    def _lt(self, i: int, j: int) -> bool:
+        return self.less(self.a[i], self.a[j])
+
+    def _adjust_heap(self, first: int, hole: int, length: int, value: int) -> None:
+        a, less = self.a, self.less
+        top = child = hole
         while child < (length - 1) // 2:
             child = 2 * (child + 1)
             if less(a[first + child], a[first + child - 1]):
@@ -216,62 +225,53 @@ def _libstdcxx_sort(v: list) -> list[int]:
             parent = int((hole - 1) / 2)
         a[first + hole] = value
 
-    def heap_sort(first: int, last: int) -> None:
+    def _make_heap(self, first: int, last: int) -> None:
         length = last - first
-        if length >= 2:
-            parent = (length - 2) // 2
-            while True:
-                adjust_heap(first, parent, length, a[first + parent])
-                if parent == 0:
-                    break
-                parent -= 1
-        while last - first > 1:
-            last -= 1
-            value = a[last]
-            a[last] = a[first]
-            adjust_heap(first, 0, last - first, value)
-
-    def median_to_first(result: int, x: int, y: int, z: int) -> None:
-        if less(a[x], a[y]):
-            if less(a[y], a[z]):
-                k = y
-            elif less(a[x], a[z]):
-                k = z
-            else:
-                k = x
-        elif less(a[x], a[z]):
-            k = x
-        elif less(a[y], a[z]):
-            k = z
-        else:
-            k = y
-        a[result], a[k] = a[k], a[result]
-
-    def partition(first: int, last: int, pivot: int) -> int:
+        if length < 2:
+            return
+        parent = (length - 2) // 2
         while True:
-            while less(a[first], a[pivot]):
-                first += 1
-            last -= 1
-            while less(a[pivot], a[last]):
-                last -= 1
-            if not first < last:
-                return first
-            a[first], a[last] = a[last], a[first]
-            first += 1
-
-    def introsort(first: int, last: int, depth: int) -> None:
-        while last - first > 16:
-            if depth == 0:
-                heap_sort(first, last)
+            self._adjust_heap(first, parent, length, self.a[first + parent])
+            if parent == 0:
                 return
-            depth -= 1
-            mid = first + (last - first) // 2
-            median_to_first(first, first + 1, mid, last - 1)
-            cut = partition(first + 1, last, first)
-            introsort(cut, last, depth)
-            last = cut
+            parent -= 1
 
-    def linear_insert(last: int) -> None:
+    def _pop_heap(self, first: int, last: int, result: int) -> None:
+        a = self.a
+        value = a[result]
+        a[result] = a[first]
+        self._adjust_heap(first, 0, last - first, value)
+
+    def _heap_select(self, first: int, middle: int, last: int) -> None:
+        self._make_heap(first, middle)
+        for i in range(middle, last):
+            if self._lt(i, first):
+                self._pop_heap(first, middle, i)
+
+    def _partition_pivot(self, first: int, last: int) -> int:
+        a, lt = self.a, self._lt
+        x, y, z = first + 1, first + (last - first) // 2, last - 1
+        if lt(x, y):
+            k = y if lt(y, z) else (z if lt(x, z) else x)
+        elif lt(x, z):
+            k = x
+        else:
+            k = z if lt(y, z) else y
+        a[first], a[k] = a[k], a[first]
+        lo, hi = first + 1, last
+        while True:
+            while lt(lo, first):
+                lo += 1
+            hi -= 1
+            while lt(first, hi):
+                hi -= 1
+            if not lo < hi:
+                return lo
+            a[lo], a[hi] = a[hi], a[lo]
+            lo += 1
+
+    def _linear_insert(self, last: int) -> None:
+        a, less = self.a, self.less
         val = a[last]
         nxt = last - 1
         while less(val, a[nxt]):
@@ -280,31 +280,65 @@ def _libstdcxx_sort(v: list) -> list[int]:
             nxt -= 1
         a[last] = val
 
-    def insertion_sort(first: int, last: int) -> None:
+    def _insertion_sort(self, first: int, last: int) -> None:
+        a = self.a
         for i in range(first + 1, last):
-            if less(a[i], a[first]):
+            if self._lt(i, first):
                 val = a[i]
                 a[first + 1 : i + 1] = a[first:i]
                 a[first] = val
             else:
-                linear_insert(i)
+                self._linear_insert(i)
 
-    n = len(a)
-    if n:
-        introsort(0, n, 2 * (n.bit_length() - 1))
-        if n > 16:
-            insertion_sort(0, 16)
-            for i in range(16, n):
-                linear_insert(i)
-        else:
-            insertion_sort(0, n)
-    return a
+    def _introsort(self, first: int, last: int, depth: int) -> None:
+        while last - first > 16:
+            if depth == 0:
+                self._heap_select(first, last, last)
+                while last - first > 1:
+                    last -= 1
+                    self._pop_heap(first, last, last)
+                return
+            depth -= 1
+            cut = self._partition_pivot(first, last)
+            self._introsort(cut, last, depth)
+            last = cut
+
+    def sort(self) -> list[int]:
+        n = len(self.a)
+        if n:
+            self._introsort(0, n, 2 * (n.bit_length() - 1))
+            if n > 16:
+                self._insertion_sort(0, 16)
+                for i in range(16, n):
+                    self._linear_insert(i)
+            else:
+                self._insertion_sort(0, n)
+        return self.a
+
+    def nth_element(self, nth: int) -> list[int]:
+        first, last = 0, len(self.a)
+        if first == last or nth == last:
+            return self.a
+        depth = 2 * (last.bit_length() - 1)
+        while last - first > 3:
+            if depth == 0:
+                self._heap_select(first, nth + 1, last)
+                self.a[first], self.a[nth] = self.a[nth], self.a[first]
+                return self.a
+            depth -= 1
+            cut = self._partition_pivot(first, last)
+            if cut <= nth:
+                first = cut
+            else:
+                last = cut
+        self._insertion_sort(first, last)
+        return self.a
 
 
 def _mode_row(v: list) -> tuple[Any, int]:
     """PyTorch's mode of one row: sort, then the first run (in sorted order) longer than every
     earlier one; its value and the index at its end."""
-    order = _libstdcxx_sort(v)
+    order = _StdAlgorithms(len(v), lambda i, j: v[i] < v[j]).sort()
     best, best_i, best_f, f = v[order[0]], order[0], 0, 0
     for k, i in enumerate(order):
         f += 1

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError
 from ..core.op import apply
 from ..core.tensor import Tensor, typename
@@ -101,6 +102,8 @@ def roll(x: Any, shifts: Any, dims: Any = None) -> Tensor:
     x = A.tensor_arg(x, "input")
     sh = tuple(shifts) if isinstance(shifts, (list, tuple)) else (shifts,)
     sh = tuple(C.int_arg(s, "shifts") for s in sh)
+    if any(not -(2**63) <= s < 2**63 for s in sh):
+        raise GradcliError("Overflow when unpacking long").mirror("TypeError")
     if dims is None or (isinstance(dims, (list, tuple)) and len(dims) == 0):
         if len(sh) != 1:
             raise GradcliError(f"shifts and dimensions must align. shifts: {len(sh)}, dims:0")
@@ -374,6 +377,12 @@ def diff(x: Any, n: Any = 1, dim: Any = -1, prepend: Any = None, append: Any = N
         return _copy(x, "CopyBackwards")
     # Each difference is one shorter: past the size there is nothing left to difference.
     k = builtins.min(k, x.shape[d])
+    # The k differences make k tensors, of k * (m - (k+1)/2) rows along dim in all.
+    m = x.shape[d]
+    rest = x.numel() // m if m else 0
+    limits.TENSOR_ELEMENTS.check(
+        k * (2 * m - k - 1) // 2 * rest, f"the elements of the {k} differences diff(n={k}) makes"
+    )
     lead = (slice(None),) * d
     for _ in range(k):
         m = x.shape[d]

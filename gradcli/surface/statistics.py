@@ -354,21 +354,42 @@ def _mode_index(rows: np.ndarray) -> np.ndarray:
     n = rows.shape[1]
     if n <= 16 and not _isnan(rows).any():
         # Insertion sort (16 elements or fewer) is stable: a run of equal values ends at the
-        # last occurrence; vectorized over the rows.
-        order = np.argsort(rows, axis=1, kind="stable")
-        sv = np.take_along_axis(rows, order, axis=1)
-        change = sv[:, 1:] != sv[:, :-1]
-        edge = np.ones((len(rows), 1), dtype=bool)
-        pos = np.arange(n)
-        start = np.maximum.accumulate(np.where(np.concatenate([edge, change], 1), pos, 0), 1)
-        end = np.concatenate([change, edge], 1)
-        best = np.argmax(np.where(end, pos - start + 1, 0), axis=1)
-        return order[np.arange(len(rows)), best]
+        # last occurrence.
+        return _stable_mode(rows)
+    work = len(rows) * n * max(1, n.bit_length())
+    if work > _MODE_REPLAY_WORK:
+        hooks.warn(
+            f"mode(): rows of {n} elements are too long to replay PyTorch's sort exactly; "
+            "the values are exact, and where several elements equal the mode its index is "
+            "the last one's, which PyTorch's CPU kernel may not return",
+            hint="the index among equal values is PyTorch's for inputs of up to about 150,000 "
+            "elements",
+        )
+        return _stable_mode(rows)
     out = np.empty(len(rows), dtype=np.int64)
     for r, row in enumerate(rows):
         hooks.observer.tick()
         out[r] = _mode_row(row.tolist())[1]
     return out
+
+
+# About a second of replaying libstdc++'s sort in Python (n log2 n summed over the rows).
+_MODE_REPLAY_WORK = 3_000_000
+
+
+def _stable_mode(rows: np.ndarray) -> np.ndarray:
+    """The mode's index with a stable sort (the last of the equal elements), vectorized."""
+    n = rows.shape[1]
+    order = np.argsort(rows, axis=1, kind="stable")
+    sv = np.take_along_axis(rows, order, axis=1)
+    with np.errstate(invalid="ignore"):
+        change = sv[:, 1:] != sv[:, :-1]
+    edge = np.ones((len(rows), 1), dtype=bool)
+    pos = np.arange(n)
+    start = np.maximum.accumulate(np.where(np.concatenate([edge, change], 1), pos, 0), 1)
+    end = np.concatenate([change, edge], 1)
+    best = np.argmax(np.where(end, pos - start + 1, 0), axis=1)
+    return order[np.arange(len(rows)), best]
 
 
 def mode(x: Any, dim: Any = -1, keepdim: bool = False) -> MaxMin:

@@ -223,6 +223,13 @@ TORCH: dict[str, Callable[[list[str], dict[str, Any]], str]] = {
         f"torch.std({a[0]}{_dim(p)}, correction={_lit(p.get('correction', 1))}, "
         f"keepdim={bool(p.get('keepdim'))})"
     ),
+    "cumsum": lambda a, p: (
+        f"{a[0]}.flip({p['dim']}).cumsum({p['dim']}).flip({p['dim']})"
+        if p.get("reverse")
+        else f"torch.cumsum({a[0]}, dim={p['dim']})"
+    ),
+    "cumprod": lambda a, p: f"torch.cumprod({a[0]}, dim={p['dim']})",
+    "logcumsumexp": lambda a, p: f"torch.logcumsumexp({a[0]}, dim={p['dim']})",
     "reshape": lambda a, p: f"{a[0]}.reshape({_lit(tuple(p['shape']))})",
     "permute": lambda a, p: f"{a[0]}.permute({_lit(tuple(int(i) for i in p['perm']))})",
     "expand": lambda a, p: f"{a[0]}.expand({_lit(tuple(p['shape']))})",

@@ -189,6 +189,20 @@ _ELEMENTWISE = {
 }
 
 
+def _scan(fn: str) -> Callable[[list[str], dict[str, Any], Any], str]:
+    """A running sum / product / logsumexp along one axis (a 0-d input is its own scan)."""
+
+    def f(a: list[str], p: dict[str, Any], t: Any) -> str:
+        if t.inputs[0].ndim == 0:
+            return a[0]
+        d = int(p["dim"])
+        if p.get("reverse"):
+            return f"jnp.flip({fn}(jnp.flip({a[0]}, {d}), axis={d}), {d})"
+        return f"{fn}({a[0]}, axis={d})"
+
+    return f
+
+
 def _elementwise(fn: str) -> Callable[[list[str], dict[str, Any], Any], str]:
     return lambda a, p, t: f"{fn}({a[0]})"
 
@@ -250,6 +264,9 @@ JAX: dict[str, Callable[[list[str], dict[str, Any], Any], str]] = {
     "std": lambda a, p, t: (
         f"jnp.std({a[0]}, axis={_axis(p)}, ddof={_lit(p.get('correction', 1))}, {_keep(p)})"
     ),
+    "cumsum": _scan("jnp.cumsum"),
+    "cumprod": _scan("jnp.cumprod"),
+    "logcumsumexp": _scan("jax.lax.cumlogsumexp"),
     # Shapes from the recorded output (PyTorch's -1 and expand's -1 already resolved).
     "reshape": lambda a, p, t: f"jnp.reshape({a[0]}, {_lit(tuple(t.out.shape))})",
     "permute": lambda a, p, t: f"jnp.transpose({a[0]}, {_lit(tuple(int(i) for i in p['perm']))})",

@@ -11,5 +11,6 @@ from ..core import autograd  # noqa: F401 - installs Tensor.backward
 from ..core.op import REGISTRY  # noqa: F401 - re-exported, complete
 from . import (
     arithmetic,  # noqa: F401 - installs the operators every rule uses
+    scan,  # noqa: F401 - the cumulative records (registered on import)
     scatter,  # noqa: F401 - registers scatter, scatter_add
 )

@@ -117,19 +117,6 @@ def trace(x: Any) -> Tensor:
     return A.named(F.sum(diag(x)), "TraceBackward0")
 
 
-def cumsum(x: Any, dim: int, dtype: Any = None) -> Tensor:
-    """Running sums along `dim`, as a product with a triangular matrix of ones."""
-    x = A.tensor_arg(x, "input")
-    if x.ndim == 0:
-        return x
-    d = C.check_dim(dim, x.ndim)
-    n = x.shape[d]
-    A.size_check((n, n), "cumsum's triangular matrix")
-    upper = Tensor(np.triu(np.ones((n, n), dtype=x.dtype)))
-    moved = F.transpose(x, d, -1)
-    return A.named(F.transpose(A.matmul(moved, upper), d, -1), "CumsumBackward0")
-
-
 def _pieces(x: Tensor, dim: int, sizes: list[int]) -> tuple[Tensor, ...]:
     d = C.check_dim(dim, x.ndim)
     out, start = [], 0
@@ -301,7 +288,6 @@ BOTH = {
     "triu": triu,
     "diag": diag,
     "trace": trace,
-    "cumsum": cumsum,
     "split": split,
     "chunk": chunk,
     "unbind": unbind,

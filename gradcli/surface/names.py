@@ -37,7 +37,7 @@ from ..ops.arithmetic import (
     tanh,
     unary,
 )
-from . import composite, predicates, sampling
+from . import composite, predicates, rearrange, sampling, statistics
 from . import elementwise as EW
 from . import indexing as I
 from . import scatter as _scatter
@@ -408,6 +408,11 @@ METHODS.update(sampling.METHODS)
 # Compositions of the operations above (linear, silu, cumsum, gather, sort, ...).
 FUNCTIONS.update({**composite.BOTH, **composite.FUNCTIONS_ONLY})
 METHODS.update({**composite.BOTH, **composite.METHODS_ONLY})
+# Moving, picking and repeating elements (flip, roll, take, diff, ...); running and order
+# statistics (cumprod, cummax, median, mode, quantile, std_mean, trapezoid, ...).
+for _family in (rearrange, statistics):
+    FUNCTIONS.update({**_family.BOTH, **_family.FUNCTIONS_ONLY})
+    METHODS.update({**_family.BOTH, **_family.METHODS_ONLY})
 MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES}
 
 # Predicates and layout (isclose, allclose, equal, is_tensor, stride, contiguous...).

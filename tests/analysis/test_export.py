@@ -61,6 +61,15 @@ c = c + torch.nan_to_num(x).sum()
 d = (torch.atan2(x, w) + x % w + torch.fmod(x, w) + torch.div(x, w, rounding_mode='floor')).sum()
 y = a + b + c + d
 """,
+    "scans": """
+x = torch.tensor([[0.3, -1.2, 2.0, 0.9], [1.5, 0.7, -0.4, 0.1]], requires_grad=True)
+a = x.cumsum(1).sum() + torch.cumprod(x, dim=0).sum() + torch.logcumsumexp(x, dim=1).sum()
+b = torch.flip(x, [0, 1])[0, 1] + x.roll(1, 1)[1, 0] * 2 + torch.diff(x, n=2).pow(2).sum()
+c = torch.cummax(x, 1).values.sum() + x.median() + x.median(dim=0).values.sum()
+d = torch.trapezoid(x, dx=0.5).sum() + torch.tile(x, (2,)).sum()
+d = d + x.index_select(1, torch.tensor([3, 0])).sum()
+y = a + b + c + d + torch.std_mean(x, dim=1)[0].sum() + torch.quantile(x, 0.3)
+""",
 }
 
 

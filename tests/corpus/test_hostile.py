@@ -51,6 +51,117 @@ def cli(
 
 
 CASES: list[Case] = [
+    # --- shape, selection and running statistics: sizes checked before any work -----------
+    Case(
+        "tile_huge",
+        "x = torch.ones(3)\ny = torch.tile(x, (10**6, 10**6))",
+        "over the limit of 10,000,000",
+        (2, 5),
+    ),
+    Case(
+        "tile_huge_of_empty",
+        "x = torch.ones(0)\ny = x.tile((10**18, 10**18))",
+        "over the limit of 10,000,000",
+        (2, 5),
+    ),
+    Case("tile_negative", "x = torch.ones(3)\ny = x.tile((-5,))", "negative dimension -5", (2, 5)),
+    Case(
+        "repeat_interleave_huge",
+        "x = torch.ones(3)\ny = x.repeat_interleave(10**9)",
+        "the repeated tensor is 3,000,000,000, over the limit",
+        (2, 5),
+    ),
+    Case(
+        "repeat_interleave_huge_counts",
+        "y = torch.repeat_interleave(torch.ones(2), torch.tensor([10**12, 1]))",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "diff_order_huge_loop",
+        "x = torch.ones(10**6, requires_grad=True)\ny = torch.diff(x, n=10**6)",
+        "differences diff(n=1000000) makes is 499,999,500,000, over the limit",
+        (2, 5),
+    ),
+    Case(
+        "diff_prepend_huge",
+        "x = torch.ones(3)\ny = torch.diff(x, prepend=torch.ones(10**8))",
+        "over the limit",
+        (2, 27),
+    ),
+    Case(
+        "diff_order_negative", "y = torch.diff(torch.ones(3), n=-1)", "order must be non-negative"
+    ),
+    Case(
+        "narrow_huge",
+        "x = torch.ones(3)\ny = x.narrow(0, 0, 10**18)",
+        "exceeds dimension size (3)",
+        (2, 5),
+    ),
+    Case(
+        "flip_many_dims",
+        "x = torch.ones(3)\ny = x.flip(list(range(10**5)))",
+        "Dimension out of range",
+        (2, 5),
+    ),
+    Case(
+        "roll_shift_huge",
+        "x = torch.ones(3, requires_grad=True)\ny = torch.roll(x, 10**30, 0)",
+        "Overflow when unpacking long",
+        (2, 5),
+    ),
+    Case(
+        "take_huge_index",
+        "y = torch.take(torch.ones(3), torch.tensor([10**18]))",
+        "tried to access index 1000000000000000000 on a tensor of 3 elements",
+        (1, 5),
+    ),
+    Case(
+        "index_select_empty_dim",
+        "y = torch.index_select(torch.ones(2, 0), 1, torch.tensor([0]))",
+        "out of DATA bounds",
+        (1, 5),
+    ),
+    Case(
+        "median_empty_dim",
+        "y = torch.ones(2, 0).median(dim=1)",
+        "median(): Expected reduction dim 1 to have non-zero size",
+        (1, 5),
+    ),
+    Case("mode_empty", "y = torch.mode(torch.zeros(0))", "Expected reduction dim 0", (1, 5)),
+    Case("cummax_dim_str", "y = torch.cummax(torch.ones(3), 'a')", "dim must be an int", (1, 5)),
+    Case(
+        "logcumsumexp_wide_gradient_matrix",
+        "x = torch.linspace(-1000, 1000, 5000, requires_grad=True)\n"
+        "torch.logcumsumexp(x.double(), 0).sum().backward()",
+        "logcumsumexp's gradient matrix is 25,000,000, over the limit",
+        (2, 1),
+    ),
+    Case(
+        "scatter_index_out_of_bounds",
+        "y = torch.zeros(3).scatter(0, torch.tensor([5]), 1.0)",
+        "index 5 is out of bounds for dimension 0 with size 3",
+        (1, 5),
+    ),
+    Case(
+        "masked_select_float_mask",
+        "x = torch.ones(3)\ny = x.masked_select(x)",
+        "expected BoolTensor for mask",
+        (2, 5),
+    ),
+    Case(
+        "quantile_int_input",
+        "y = torch.quantile(torch.tensor([1, 2]), 0.5)",
+        "must be either float or double",
+        (1, 5),
+    ),
+    Case("flip_dunder", "x = torch.ones(3)\ny = x.flip.__self__", "`.__self__` is not accessible"),
+    Case(
+        "cumprod_dunder",
+        "f = torch.cumprod.__globals__",
+        "`.__globals__` is not accessible",
+        (1, 18),
+    ),
     # --- sandbox escapes: refused before anything runs ------------------------------------
     Case(
         "dunder_class", "x = torch.tensor(1.).__class__", "`.__class__` is not accessible", (1, 21)

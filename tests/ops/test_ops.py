@@ -112,6 +112,19 @@ def _var_row(r: list[float], correction: float) -> float:
     return math.fsum((v - mu) ** 2 for v in r) / (len(r) - correction)
 
 
+def _scan_ref(x: np.ndarray, dim: int, reverse: bool, f: Callable[[list[float]], float]):
+    """f of each prefix (suffix, reversed) along dim, element by element."""
+    if x.ndim == 0:
+        return x.copy()
+    moved = np.moveaxis(x, dim, -1)
+    out = np.empty(moved.shape)
+    for i in np.ndindex(moved.shape[:-1]):
+        row = [float(v) for v in moved[i]]
+        for k in range(len(row)):
+            out[i + (k,)] = f(row[k:]) if reverse else f(row[: k + 1])
+    return np.moveaxis(out, -1, dim)
+
+
 def _extreme_ref(x: np.ndarray, dim: Any = None, keepdim: bool = False, fn: str = "max"):
     return _reduce_ref(max if fn == "max" else min)(x, dim, keepdim)
 
@@ -280,6 +293,9 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "std": lambda x, dim=None, correction=1, keepdim=False: np.sqrt(
         _reduce_ref(_var_row)(x, dim, keepdim, correction=correction)
     ),
+    "cumsum": lambda x, dim, reverse=False: _scan_ref(x, dim, reverse, math.fsum),
+    "cumprod": lambda x, dim: _scan_ref(x, dim, False, math.prod),
+    "logcumsumexp": lambda x, dim: _scan_ref(x, dim, False, _lse_row),
     "reshape": lambda x, shape: x.reshape(shape),
     "permute": lambda x, perm: x.transpose(perm),
     "expand": lambda x, shape: np.broadcast_to(x, shape),
@@ -420,6 +436,11 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "std": lambda x, dim=None, correction=1, keepdim=False: torch.std(
             x, dim=dim, correction=correction, keepdim=keepdim
         ),
+        "cumsum": lambda x, dim, reverse=False: (
+            torch.cumsum(x.flip(dim), dim).flip(dim) if reverse else torch.cumsum(x, dim)
+        ),
+        "cumprod": lambda x, dim: torch.cumprod(x, dim),
+        "logcumsumexp": lambda x, dim: torch.logcumsumexp(x, dim),
         "reshape": lambda x, shape: torch.reshape(x, shape),
         "permute": lambda x, perm: x.permute(perm),
         "expand": lambda x, shape: x.expand(shape),
@@ -614,6 +635,16 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
     "min": [
         ([[3.0, 1.0, 1.0]], {"fn": "min"}, [[0, 0.5, 0.5]]),
         ([[[1.0, 3.0, 1.0], [2.0, 2.0, 0.0]]], {"dim": 1, "fn": "min"}, [[[1, 0, 0], [0, 0, 1]]]),
+    ],
+    "cumprod": [
+        ([[[2.0, 0.0, 3.0, 4.0]]], {"dim": 1}, [[[1, 32, 0, 0]]]),
+        (
+            [[[0.0, 2.0, 0.0, 5.0], [1.5, 2.0, 3.0, 0.0]]],
+            {"dim": 1},
+            [[[3, 0, 0, 0], [9, 6, 3, 9]]],
+        ),
+        ([[[0.0, 2.0], [3.0, 0.0], [2.0, 2.0]]], {"dim": 0}, [[[10, 1], [0, 6], [0, 0]]]),
+        ([[[0.0, 0.0, 3.0]]], {"dim": 1}, [[[1, 0, 0]]]),
     ],
     "norm": [
         ([[0.0, 0.0]], {"p": 2.0}, [[0, 0]]),

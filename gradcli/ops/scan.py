@@ -1,0 +1,223 @@
+"""Cumulative (scan) records along one dim: cumsum, cumprod, logcumsumexp.
+
+Each takes `dim` as a non-negative int (a 0-d input has the one "axis" 0 and is returned as
+it is). Rules see `g` with leading batch axes, so they name the axis counted from the end
+(`from_end`). cummax / cummin select elements (their values are a gather at the running
+extreme's index: `surface.statistics`), so they need no record of their own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..core import primitives as P
+from ..core.op import Sample, apply, defop
+from ..core.primitives import from_end
+from ..core.tensor import Tensor, constant
+from . import binary as B
+from . import shape as S
+from .arithmetic import size_check
+
+
+def _along(x: np.ndarray, dim: int, reverse: bool, f: Any) -> np.ndarray:
+    if x.ndim == 0:
+        return np.array(x, copy=True)
+    if not reverse:
+        return f(x, dim)
+    return np.flip(f(np.flip(x, dim), dim), dim)
+
+
+# --- cumsum ------------------------------------------------------------------------------------
+
+
+def _cumsum_fwd(x: np.ndarray, dim: int, reverse: bool = False) -> np.ndarray:
+    return _along(x, dim, reverse, lambda a, d: np.cumsum(a, axis=d))
+
+
+def _cumsum_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, reverse: bool = False) -> tuple:
+    if x.ndim == 0:
+        return (g,)
+    # The transpose of a running sum is the running sum from the other end.
+    return (apply(cumsum, g, dim=from_end(dim, x.ndim), reverse=not reverse),)
+
+
+def _cumsum_jvp(dots: tuple, out: Tensor, x: Tensor, dim: int, reverse: bool = False) -> Any:
+    (d,) = dots
+    if d is None or x.ndim == 0:
+        return d
+    return apply(cumsum, d, dim=from_end(dim, x.ndim), reverse=reverse)
+
+
+def _sym_along(x: np.ndarray, dim: int, reverse: bool, step: Any) -> np.ndarray:
+    """A scan of an object array of sympy expressions: out[k] = step(out[k-1], x[k])."""
+    if x.ndim == 0:
+        return x.copy()
+
+    def scan(a: np.ndarray, d: int) -> np.ndarray:
+        moved = np.moveaxis(a, d, -1).copy()
+        for k in range(1, moved.shape[-1]):
+            for i in np.ndindex(moved.shape[:-1]):
+                moved[i + (k,)] = step(moved[i + (k - 1,)], moved[i + (k,)])
+        return np.moveaxis(moved, -1, d)
+
+    return _along(x, dim, reverse, scan)
+
+
+_SCAN_SHAPES = (
+    ((4,), 0),
+    ((2, 3), 1),
+    ((2, 3), 0),
+    ((2, 3, 4), 2),
+    ((2, 3, 4), 1),
+    ((), 0),
+    ((1,), 0),
+)
+
+cumsum = defop(
+    "cumsum",
+    _cumsum_fwd,
+    _cumsum_vjp,
+    "CumsumBackward0",
+    "the running sum of g from the other end",
+    kind="reduction",
+    saves=False,
+    jvp=_cumsum_jvp,
+    sym=lambda sp, x, dim, reverse=False: _sym_along(x, dim, reverse, lambda a, b: a + b),
+    signature="cumsum(x, dim)",
+    samples=tuple(Sample((s,), {"dim": d}) for s, d in _SCAN_SHAPES)
+    + (Sample(((2, 3),), {"dim": 1, "reverse": True}),),
+)
+
+
+# --- cumprod -----------------------------------------------------------------------------------
+
+
+def _positions(shape: tuple[int, ...], dim: int) -> np.ndarray:
+    """0, 1, ..., n-1 along `dim`, shaped to broadcast against an array of `shape`."""
+    return np.arange(shape[dim]).reshape([-1 if i == dim else 1 for i in range(len(shape))])
+
+
+def _cumprod_zero_parts(x: np.ndarray, out: np.ndarray, dim: int) -> tuple:
+    """The constants of cumprod's gradient where x has zeros. With z the first zero of a slice:
+    for k < z, dx_k = (sum_{j>=k} g_j out_j) / x_k (out_j = 0 from z on); for k = z,
+    dx_z = out_{z-1} * sum_{j>=z} g_j prod_{z<i<=j} x_i; for k > z, dx_k = 0 (every product
+    that holds x_k also holds x_z = 0). Returns (before, at, tail): dx = before *
+    rev_cumsum(g out) + at * sum(g * tail)."""
+    n = x.shape[dim]
+    k = _positions(x.shape, dim)
+    is_zero = x == 0
+    has = np.any(is_zero, axis=dim, keepdims=True)
+    z = np.where(has, np.argmax(is_zero, axis=dim, keepdims=True), n)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        before = np.where(k < z, 1.0 / np.where(k < z, x, 1), 0).astype(x.dtype)
+    prev = np.take_along_axis(out, np.clip(z - 1, 0, n - 1), axis=dim)
+    prefix = np.where(z == 0, 1, prev)
+    at = np.where(k == z, prefix, 0).astype(x.dtype)
+    after = np.where(k > z, x, 1).astype(x.dtype)
+    tail = np.where(k >= z, np.cumprod(after, axis=dim), 0).astype(x.dtype)
+    return before, at, tail
+
+
+def _cumprod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int) -> tuple:
+    if x.ndim == 0:
+        return (g,)
+    d = from_end(dim, x.ndim)
+    running = apply(cumsum, g * out, dim=d, reverse=True)
+    if not np.any(x.data == 0):
+        return (running / x,)
+    # At a zero, out / x is 0/0: the exact gradient from constants (not differentiable again
+    # there: a Hessian through cumprod at a zero is not supported, as for prod).
+    before, at, tail = _cumprod_zero_parts(x.data, out.data, dim)
+    summed = apply(P.sum, g * constant(tail), dim=d % g.ndim, keepdim=True, label="SumBackward1")
+    return (running * constant(before) + summed * constant(at),)
+
+
+def _sym_cumprod(sp: Any, x: np.ndarray, dim: int) -> np.ndarray:
+    return _sym_along(x, dim, False, lambda a, b: a * b)
+
+
+cumprod = defop(
+    "cumprod",
+    lambda x, dim: _along(x, dim, False, lambda a, d: np.cumprod(a, axis=d)),
+    _cumprod_vjp,
+    "CumprodBackward0",
+    "rev_cumsum(g * out) / x (the exact products of the others at zeros)",
+    kind="reduction",
+    kink="at a zero x_z of a slice the gradient is the exact product of the other factors "
+    "(dx_k = 0 past the first zero), as PyTorch; not differentiable again there",
+    sym=_sym_cumprod,
+    signature="cumprod(x, dim)",
+    samples=tuple(Sample((s,), {"dim": d}, avoid=(0.0,), gap=0.2) for s, d in _SCAN_SHAPES),
+)
+
+
+# --- logcumsumexp ------------------------------------------------------------------------------
+
+# exp of at most this much stays finite in the dtype (with room for a sum of many terms).
+_EXP_ROOM = {np.dtype(np.float32): 80.0, np.dtype(np.float64): 700.0}
+
+
+def _lcse_fwd(x: np.ndarray, dim: int) -> np.ndarray:
+    return _along(x, dim, False, lambda a, d: np.logaddexp.accumulate(a, axis=d))
+
+
+def _lcse_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int) -> tuple:
+    """dx_k = sum_{j>=k} g_j exp(x_k - out_j). With m the last (largest: out only grows) value
+    of out in each slice, this is exp(x - m) * rev_cumsum(g exp(m - out)): O(n), and finite
+    while m - out stays within exp's range. Otherwise the terms are summed as a matrix (each
+    exp(x_k - out_j) <= 1), O(n^2) per slice."""
+    if x.ndim == 0:
+        return (g,)
+    d = from_end(dim, x.ndim)
+    n = x.shape[dim]
+    last = np.take(out.data, [n - 1], axis=dim) if n else out.data
+    with np.errstate(all="ignore"):
+        spread = last - np.take(out.data, [0], axis=dim) if n else np.zeros(())
+    room = _EXP_ROOM.get(x.dtype, 80.0)
+    if n == 0 or (np.all(np.isfinite(last)) and np.all(spread <= room)):
+        m = constant(last)
+        return ((x - m).exp() * apply(cumsum, g * (m - out).exp(), dim=d, reverse=True),)
+    return (_lcse_vjp_matrix(g, out, x, dim),)
+
+
+def _lcse_vjp_matrix(g: Tensor, out: Tensor, x: Tensor, dim: int) -> Tensor:
+    n = x.shape[dim]
+    lead = g.ndim - out.ndim
+    size_check(g.shape[:lead] + x.shape + (n,), "logcumsumexp's gradient matrix")
+    last = x.ndim - 1
+    perm = tuple(i for i in range(x.ndim) if i != dim) + (dim,)
+    back = tuple(int(i) for i in np.argsort(perm))
+    xm = apply(S.permute, x, perm=perm)  # (..., n): k
+    om = apply(S.permute, out, perm=perm)  # (..., n): j
+    gm = apply(S.permute, g, perm=perm)
+    rows = S.unsqueeze(om, last + 1)  # (..., n_j, 1)
+    cols = S.unsqueeze(xm, last)  # (..., 1, n_k)
+    keep = np.tril(np.ones((n, n), dtype=bool))  # j >= k
+    minus_inf = constant(np.full((), -np.inf, dtype=x.dtype))
+    w = apply(B.where, Tensor(keep), cols - rows, minus_inf).exp()  # exp(x_k - out_j), j >= k
+    dx = apply(P.sum, S.unsqueeze(gm, gm.ndim) * w, dim=gm.ndim - 1, keepdim=False)
+    return apply(S.permute, dx, perm=back)
+
+
+def _sym_lcse(sp: Any, x: np.ndarray, dim: int) -> np.ndarray:
+    if x.ndim == 0:
+        return x.copy()
+    ex = np.frompyfunc(sp.exp, 1, 1)(x)
+    sums = _sym_along(ex, dim, False, lambda a, b: a + b)
+    return np.frompyfunc(sp.log, 1, 1)(sums)
+
+
+logcumsumexp = defop(
+    "logcumsumexp",
+    _lcse_fwd,
+    _lcse_vjp,
+    "LogcumsumexpBackward0",
+    "dx_k = sum_{j>=k} g_j exp(x_k - out_j)",
+    kind="reduction",
+    sym=_sym_lcse,
+    signature="logcumsumexp(x, dim)",
+    samples=tuple(Sample((s,), {"dim": d}) for s, d in _SCAN_SHAPES)
+    + (Sample(((2, 3),), {"dim": 1}, low=-400.0, high=400.0),),
+)

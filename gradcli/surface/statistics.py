@@ -1,0 +1,598 @@
+"""PyTorch's cumulative and order statistics: cumsum, cumprod, cummax, cummin, logcumsumexp,
+median, nanmedian, mode, quantile, std_mean, var_mean, trapezoid / trapz.
+
+The running sums and products are records (`ops.scan`). The statistics that pick an element
+(cummax, median(dim), mode...) are the `index` record at the index PyTorch's CPU kernel picks,
+so the gradient goes where PyTorch sends it (`value_selecting_reduction_backward`): the index
+is computed here exactly as the kernel chooses it, ties included. median() without a dim
+shares the gradient between tied medians (`evenly_distribute_backward`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core import hooks
+from ..core.dtypes import scalar_type_name
+from ..core.op import apply
+from ..core.tensor import Tensor, typename
+from ..ops import arithmetic as A
+from ..ops import binary as B
+from ..ops import reduction as R
+from ..ops import scan as SC
+from ..ops import shape as S
+from . import args as C
+from . import functional as F
+from .indexing import getitem
+from .printing import MaxMin
+
+# --- running sums and products ----------------------------------------------------------------
+
+
+def _scan_input(x: Any, dtype: Any, fn: str) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    if dtype is not None:
+        x = F.to_dtype(x, dtype)
+    elif x.dtype.kind in "biu" and x.dtype != np.int64:
+        x = Tensor(x.data.astype(np.int64))  # as PyTorch: integer and bool scans are int64
+    return x
+
+
+def cumsum(x: Any, dim: Any, dtype: Any = None) -> Tensor:
+    x = _scan_input(x, dtype, "cumsum")
+    return apply(SC.cumsum, x, dim=C.check_dim(dim, x.ndim))
+
+
+def cumprod(x: Any, dim: Any, dtype: Any = None) -> Tensor:
+    x = _scan_input(x, dtype, "cumprod")
+    return apply(SC.cumprod, x, dim=C.check_dim(dim, x.ndim))
+
+
+def logcumsumexp(x: Any, dim: Any) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"\"logcumsumexp_out_cpu\" not implemented for '{scalar_type_name(x.dtype)}'",
+            hint="convert first: x.float()",
+        ).mirror("NotImplementedError")
+    return apply(SC.logcumsumexp, x, dim=C.check_dim(dim, x.ndim))
+
+
+# --- picking an element along a dim --------------------------------------------------------------
+
+
+def _picked(x: Tensor, d: int, idx: np.ndarray, keepdim: bool, label: str) -> Tensor:
+    """x at `idx` (x's shape with 1 along d) along dim d: the index record, so the gradient is
+    g put back at the picked places."""
+    grids = list(np.indices(idx.shape, sparse=True))
+    grids[d] = idx
+    if not keepdim:
+        grids = [np.squeeze(g, axis=d) for g in grids]
+    shape = np.broadcast_shapes(*(g.shape for g in grids))
+    return apply(S.index, x, idx=tuple(np.broadcast_to(g, shape) for g in grids), label=label)
+
+
+def _pair(x: Tensor, d: int, idx: np.ndarray, keepdim: bool, label: str, kind: str) -> MaxMin:
+    if x.ndim == 0:
+        return MaxMin(A.named(F.clone(x), label), Tensor(np.zeros((), dtype=np.int64)), kind)
+    values = _picked(x, d, idx, keepdim, label)
+    ind = idx if keepdim else np.squeeze(idx, axis=d)
+    return MaxMin(values, Tensor(np.array(ind, dtype=np.int64)), kind)
+
+
+def _isnan(a: np.ndarray) -> np.ndarray:
+    return np.isnan(a) if a.dtype.kind == "f" else np.zeros(a.shape, dtype=bool)
+
+
+def _running_index(a: np.ndarray, d: int, fn: str) -> np.ndarray:
+    """PyTorch's cummax / cummin indices: a new extreme, or one equal to the current, takes
+    over (the latest of tied extremes); a NaN takes over and stays (the latest NaN)."""
+    acc = np.maximum.accumulate if fn == "cummax" else np.minimum.accumulate
+    run = acc(a, axis=d)
+    with np.errstate(invalid="ignore"):
+        takes = (a == run) | _isnan(a)
+    pos = np.arange(a.shape[d]).reshape([-1 if i == d else 1 for i in range(a.ndim)])
+    return np.maximum.accumulate(np.where(takes, pos, -1), axis=d)
+
+
+def _cumulative_extreme(fn: str) -> Any:
+    label = "CummaxBackward0" if fn == "cummax" else "CumminBackward0"
+
+    def f(x: Any, dim: Any) -> MaxMin:
+        x = A.tensor_arg(x, "input")
+        d = C.check_dim(dim, x.ndim)
+        if x.ndim == 0:
+            return _pair(x, 0, np.zeros((), dtype=np.int64), True, label, fn)
+        idx = _running_index(x.data, d, fn)
+        grids = list(np.indices(x.shape, sparse=True))
+        grids[d] = idx
+        grids = [np.broadcast_to(g, x.shape) for g in grids]
+        values = apply(S.index, x, idx=tuple(grids), label=label)
+        return MaxMin(values, Tensor(idx.astype(np.int64)), fn)
+
+    f.__name__ = fn
+    return f
+
+
+cummax = _cumulative_extreme("cummax")
+cummin = _cumulative_extreme("cummin")
+
+
+def _median_index(a: np.ndarray, d: int, ignore_nan: bool) -> np.ndarray:
+    """PyTorch's CPU median(dim) index (kept dim of size 1): the element at position (n-1)//2
+    in the order (value, index) -- ties go to the lower index; with a NaN, the first NaN
+    (median) or the median of the others (nanmedian; all NaN: the first)."""
+    n = a.shape[d]
+    order = np.argsort(a, axis=d, kind="stable")  # NaN last; ties in index order
+    nan = _isnan(a)
+    nans = nan.sum(axis=d, keepdims=True)
+    if ignore_nan:
+        k = n - nans
+        pos = np.where(k > 0, (k - 1) // 2, 0)
+        idx = np.take_along_axis(order, pos, axis=d)
+        if np.any(k == 0):
+            # All NaN: every element is equivalent under the kernel's order, and nth_element
+            # leaves one of them first by how it moves elements.
+            idx = np.where(k == 0, _StdAlgorithms(n, lambda i, j: False).nth_element(0)[0], idx)
+        return idx
+    pos = np.full(nans.shape, (n - 1) // 2)
+    idx = np.take_along_axis(order, pos, axis=d)
+    return np.where(nans > 0, np.argmax(nan, axis=d, keepdims=True), idx)
+
+
+def _median(ignore_nan: bool) -> Any:
+    fn = "nanmedian" if ignore_nan else "median"
+    base = "NanmedianBackward" if ignore_nan else "MedianBackward"
+
+    def f(x: Any, dim: Any = None, keepdim: bool = False) -> Any:
+        x = A.tensor_arg(x, "input")
+        if dim is None:
+            return _median_all(x, ignore_nan, base + "0")
+        d = C.check_dim(dim, x.ndim)
+        if x.ndim and x.shape[d] == 0:
+            raise GradcliError(f"{fn}(): Expected reduction dim {d} to have non-zero size.").mirror(
+                "IndexError"
+            )
+        if x.ndim == 0:
+            return _pair(x, 0, np.zeros((), dtype=np.int64), True, base + "1", fn)
+        idx = _median_index(x.data, d, ignore_nan)
+        return _pair(x, d, idx, bool(keepdim), base + "1", fn)
+
+    f.__name__ = fn
+    return f
+
+
+def _median_all(x: Tensor, ignore_nan: bool, label: str) -> Tensor:
+    """The median of all elements; the gradient is shared between the elements equal to it
+    (the NaNs when it is NaN), as PyTorch's evenly_distribute_backward."""
+    flat = x.data.reshape(-1)
+    nan = _isnan(flat)
+    if flat.size == 0 or (not ignore_nan and nan.any()) or nan.all():
+        value = np.asarray(np.nan if x.dtype.kind == "f" else 0, dtype=x.dtype)
+    else:
+        vals = np.sort(flat[~nan], kind="stable")
+        value = np.asarray(vals[(len(vals) - 1) // 2], dtype=x.dtype)
+    if not (x.requires_grad and x.dtype.kind == "f") or flat.size == 0:
+        return Tensor(value)
+    hit = (nan if np.isnan(value) else flat == value).reshape(x.shape)
+    w = Tensor((hit / hit.sum()).astype(x.dtype))
+    out = apply(R.sum, A.mul_t(x, w), dim=None, keepdim=False, label=label)
+    out.data = value  # the exact element (a weighted sum of the ties may round it)
+    return out
+
+
+median = _median(False)
+nanmedian = _median(True)
+
+
+# --- mode: the index PyTorch's CPU kernel returns (std::sort of (value, index) by value) -------
+
+
+class _StdAlgorithms:
+    """libstdc++'s std::sort (introsort, then insertion sort) and std::nth_element
+    (introselect) on the positions 0..n-1 under a comparator `less(i, j)`: which of several
+    equivalent elements ends where depends on them, and PyTorch's CPU kernels use them (mode
+    sorts (value, index) pairs by value, not stably past 16 elements; nanmedian selects among
+    equivalent NaNs)."""
+
+    def __init__(self, n: int, less: Any) -> None:
+        self.a = list(range(n))
+        self.less = less
+
+    def _lt(self, i: int, j: int) -> bool:
+        return self.less(self.a[i], self.a[j])
+
+    def _adjust_heap(self, first: int, hole: int, length: int, value: int) -> None:
+        a, less = self.a, self.less
+        top = child = hole
+        while child < (length - 1) // 2:
+            child = 2 * (child + 1)
+            if less(a[first + child], a[first + child - 1]):
+                child -= 1
+            a[first + hole] = a[first + child]
+            hole = child
+        if length % 2 == 0 and child == (length - 2) // 2:
+            child = 2 * (child + 1)
+            a[first + hole] = a[first + child - 1]
+            hole = child - 1
+        parent = int((hole - 1) / 2)
+        while hole > top and less(a[first + parent], value):
+            a[first + hole] = a[first + parent]
+            hole = parent
+            parent = int((hole - 1) / 2)
+        a[first + hole] = value
+
+    def _make_heap(self, first: int, last: int) -> None:
+        length = last - first
+        if length < 2:
+            return
+        parent = (length - 2) // 2
+        while True:
+            self._adjust_heap(first, parent, length, self.a[first + parent])
+            if parent == 0:
+                return
+            parent -= 1
+
+    def _pop_heap(self, first: int, last: int, result: int) -> None:
+        a = self.a
+        value = a[result]
+        a[result] = a[first]
+        self._adjust_heap(first, 0, last - first, value)
+
+    def _heap_select(self, first: int, middle: int, last: int) -> None:
+        self._make_heap(first, middle)
+        for i in range(middle, last):
+            if self._lt(i, first):
+                self._pop_heap(first, middle, i)
+
+    def _partition_pivot(self, first: int, last: int) -> int:
+        a, lt = self.a, self._lt
+        x, y, z = first + 1, first + (last - first) // 2, last - 1
+        if lt(x, y):
+            k = y if lt(y, z) else (z if lt(x, z) else x)
+        elif lt(x, z):
+            k = x
+        else:
+            k = z if lt(y, z) else y
+        a[first], a[k] = a[k], a[first]
+        lo, hi = first + 1, last
+        while True:
+            while lt(lo, first):
+                lo += 1
+            hi -= 1
+            while lt(first, hi):
+                hi -= 1
+            if not lo < hi:
+                return lo
+            a[lo], a[hi] = a[hi], a[lo]
+            lo += 1
+
+    def _linear_insert(self, last: int) -> None:
+        a, less = self.a, self.less
+        val = a[last]
+        nxt = last - 1
+        while less(val, a[nxt]):
+            a[last] = a[nxt]
+            last = nxt
+            nxt -= 1
+        a[last] = val
+
+    def _insertion_sort(self, first: int, last: int) -> None:
+        a = self.a
+        for i in range(first + 1, last):
+            if self._lt(i, first):
+                val = a[i]
+                a[first + 1 : i + 1] = a[first:i]
+                a[first] = val
+            else:
+                self._linear_insert(i)
+
+    def _introsort(self, first: int, last: int, depth: int) -> None:
+        while last - first > 16:
+            if depth == 0:
+                self._heap_select(first, last, last)
+                while last - first > 1:
+                    last -= 1
+                    self._pop_heap(first, last, last)
+                return
+            depth -= 1
+            cut = self._partition_pivot(first, last)
+            self._introsort(cut, last, depth)
+            last = cut
+
+    def sort(self) -> list[int]:
+        n = len(self.a)
+        if n:
+            self._introsort(0, n, 2 * (n.bit_length() - 1))
+            if n > 16:
+                self._insertion_sort(0, 16)
+                for i in range(16, n):
+                    self._linear_insert(i)
+            else:
+                self._insertion_sort(0, n)
+        return self.a
+
+    def nth_element(self, nth: int) -> list[int]:
+        first, last = 0, len(self.a)
+        if first == last or nth == last:
+            return self.a
+        depth = 2 * (last.bit_length() - 1)
+        while last - first > 3:
+            if depth == 0:
+                self._heap_select(first, nth + 1, last)
+                self.a[first], self.a[nth] = self.a[nth], self.a[first]
+                return self.a
+            depth -= 1
+            cut = self._partition_pivot(first, last)
+            if cut <= nth:
+                first = cut
+            else:
+                last = cut
+        self._insertion_sort(first, last)
+        return self.a
+
+
+def _mode_row(v: list) -> tuple[Any, int]:
+    """PyTorch's mode of one row: sort, then the first run (in sorted order) longer than every
+    earlier one; its value and the index at its end."""
+    order = _StdAlgorithms(len(v), lambda i, j: v[i] < v[j]).sort()
+    best, best_i, best_f, f = v[order[0]], order[0], 0, 0
+    for k, i in enumerate(order):
+        f += 1
+        if k == len(order) - 1 or v[i] != v[order[k + 1]]:
+            if f > best_f:
+                best, best_i, best_f = v[i], i, f
+            f = 0
+    return best, best_i
+
+
+def _mode_index(rows: np.ndarray) -> np.ndarray:
+    """The mode's index in each row of a 2-D array."""
+    n = rows.shape[1]
+    if n <= 16 and not _isnan(rows).any():
+        # Insertion sort (16 elements or fewer) is stable: a run of equal values ends at the
+        # last occurrence.
+        return _stable_mode(rows)
+    work = len(rows) * n * max(1, n.bit_length())
+    if work > _MODE_REPLAY_WORK:
+        hooks.warn(
+            f"mode(): rows of {n} elements are too long to replay PyTorch's sort exactly; "
+            "the values are exact, and where several elements equal the mode its index is "
+            "the last one's, which PyTorch's CPU kernel may not return",
+            hint="the index among equal values is PyTorch's for inputs of up to about 150,000 "
+            "elements",
+        )
+        return _stable_mode(rows)
+    out = np.empty(len(rows), dtype=np.int64)
+    for r, row in enumerate(rows):
+        hooks.observer.tick()
+        out[r] = _mode_row(row.tolist())[1]
+    return out
+
+
+# About a second of replaying libstdc++'s sort in Python (n log2 n summed over the rows).
+_MODE_REPLAY_WORK = 3_000_000
+
+
+def _stable_mode(rows: np.ndarray) -> np.ndarray:
+    """The mode's index with a stable sort (the last of the equal elements), vectorized."""
+    n = rows.shape[1]
+    order = np.argsort(rows, axis=1, kind="stable")
+    sv = np.take_along_axis(rows, order, axis=1)
+    with np.errstate(invalid="ignore"):
+        change = sv[:, 1:] != sv[:, :-1]
+    edge = np.ones((len(rows), 1), dtype=bool)
+    pos = np.arange(n)
+    start = np.maximum.accumulate(np.where(np.concatenate([edge, change], 1), pos, 0), 1)
+    end = np.concatenate([change, edge], 1)
+    best = np.argmax(np.where(end, pos - start + 1, 0), axis=1)
+    return order[np.arange(len(rows)), best]
+
+
+def mode(x: Any, dim: Any = -1, keepdim: bool = False) -> MaxMin:
+    x = A.tensor_arg(x, "input")
+    d = C.check_dim(dim, x.ndim)
+    if x.ndim and x.shape[d] == 0:
+        raise GradcliError(f"mode(): Expected reduction dim {d} to have non-zero size.").mirror(
+            "IndexError"
+        )
+    if x.ndim == 0:
+        return _pair(x, 0, np.zeros((), dtype=np.int64), True, "ModeBackward0", "mode")
+    moved = np.moveaxis(x.data, d, -1)
+    rows = _mode_index(moved.reshape(-1, moved.shape[-1])) if moved.size else np.zeros(0, int)
+    idx = np.expand_dims(rows.reshape(moved.shape[:-1]), d)
+    return _pair(x, d, idx, bool(keepdim), "ModeBackward0", "mode")
+
+
+def _kept(shape: tuple[int, ...], d: int) -> tuple[int, ...]:
+    return tuple(1 if i == d else s for i, s in enumerate(shape))
+
+
+# --- quantile -----------------------------------------------------------------------------------
+
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def quantile(
+    x: Any, q: Any, dim: Any = None, keepdim: bool = False, *, interpolation: str = "linear"
+) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    if x.dtype.kind != "f":
+        raise GradcliError("quantile() input tensor must be either float or double dtype")
+    if interpolation not in _INTERPOLATIONS:
+        raise GradcliError(
+            "quantile() interpolation must be one of linear, lower, higher, midpoint or "
+            f"nearest, but got {interpolation}"
+        )
+    if isinstance(q, Tensor):
+        if q.ndim > 1:
+            raise GradcliError("quantile() q must be a scalar or 1D tensor")
+        if q.dtype != x.dtype:
+            raise GradcliError("quantile() q tensor must be same dtype as the input tensor")
+        qs = q.data.astype(np.float64)
+        scalar = q.ndim == 0
+    elif isinstance(q, (int, float)) and not isinstance(q, bool):
+        qs, scalar = np.asarray(float(q)), True
+    else:
+        raise GradcliError(f"quantile(): argument 'q' must be Tensor or float, not {typename(q)}")
+    if np.any((qs < 0) | (qs > 1)) or np.any(np.isnan(qs)):
+        bad = float(qs.reshape(-1)[~((qs >= 0) & (qs <= 1)).reshape(-1)][0])
+        if scalar and not isinstance(q, Tensor):
+            raise GradcliError(f"quantile() q must be in the range [0, 1] but got {bad}")
+        raise GradcliError("quantile() q values must be in the range [0, 1]")
+    if x.numel() == 0:
+        raise GradcliError("quantile() input tensor must be non-empty")
+    # The sorted values along the last axis: x flattened (no dim) or its dim moved last.
+    if dim is None:
+        src = F.reshape(x, -1)
+        out_shape: tuple[int, ...] = (1,) * x.ndim if keepdim else ()
+    else:
+        d = C.check_dim(dim, x.ndim)
+        src = F.transpose(x, d, -1) if x.ndim else F.reshape(x, 1)
+        out_shape = _kept(x.shape, d) if keepdim else x.shape[:d] + x.shape[d + 1 :]
+    from .composite import sort
+
+    ordered = sort(src, dim=-1).values
+    n = ordered.shape[-1]
+    qv = qs.reshape(-1)
+    A.size_check((len(qv),) + ordered.shape[:-1] + (2,), "the quantiles")
+    ranks = np.broadcast_to(
+        qv.reshape((-1,) + (1,) * (ordered.ndim - 1)), (len(qv),) + ordered.shape[:-1]
+    )
+    has_nan = np.isnan(ordered.data).any(axis=-1)
+    ranks = np.where(has_nan, n - 1, ranks * (n - 1))
+    if interpolation == "lower":
+        ranks = np.floor(ranks)
+    elif interpolation == "higher":
+        ranks = np.ceil(ranks)
+    elif interpolation == "nearest":
+        ranks = np.round(ranks)
+    below = ranks.astype(np.int64)
+    above = np.ceil(ranks).astype(np.int64)
+    lead = tuple(np.indices(ordered.shape[:-1], sparse=True))
+    lo = apply(
+        S.index, ordered, idx=tuple(np.broadcast_to(g, below.shape) for g in lead) + (below,)
+    )
+    if interpolation in ("linear", "midpoint"):
+        hi = apply(
+            S.index, ordered, idx=tuple(np.broadcast_to(g, above.shape) for g in lead) + (above,)
+        )
+        w = np.full(ranks.shape, 0.5) if interpolation == "midpoint" else ranks - below
+        wt = Tensor(w.astype(x.dtype))
+        # PyTorch's lerp: from the nearer end (exact at both ends).
+        near_lo = A.add_t(lo, A.mul_t(wt, A.sub_t(hi, lo)))
+        near_hi = A.sub_t(hi, A.mul_t(A.sub_t(hi, lo), Tensor((1 - w).astype(x.dtype))))
+        lo = apply(B.where, Tensor(w < 0.5), near_lo, near_hi)
+    result = apply(S.reshape, lo, shape=(() if scalar else (len(qv),)) + out_shape)
+    return A.named(result, "SqueezeBackward4")
+
+
+# --- two statistics at once ---------------------------------------------------------------------
+
+
+def _with_mean(fn: str) -> Any:
+    label = "StdMeanBackward0" if fn == "std" else "VarMeanBackward0"
+    spread = F.std if fn == "std" else F.var
+
+    def f(
+        x: Any,
+        dim: Any = None,
+        unbiased: Any = None,
+        keepdim: bool = False,
+        *,
+        correction: Any = None,
+    ) -> tuple[Tensor, Tensor]:
+        x = A.tensor_arg(x, "input")
+        if x.dtype.kind != "f":
+            raise GradcliError(f"{fn}_mean only support floating point and complex dtypes")
+        if isinstance(dim, bool):  # std_mean(x, False): the old positional `unbiased`
+            unbiased, dim = dim, None
+        s = spread(x, dim, unbiased=unbiased, keepdim=keepdim, correction=correction)
+        m = F.mean(x, dim, keepdim=keepdim)
+        return (A.named(s, label), A.named(m, label))
+
+    f.__name__ = f"{fn}_mean"
+    return f
+
+
+std_mean = _with_mean("std")
+var_mean = _with_mean("var")
+
+
+# --- trapezoid ----------------------------------------------------------------------------------
+
+
+def trapezoid(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1) -> Tensor:
+    y = A.tensor_arg(y, "y")
+    if x is not None and dx is not None:
+        raise GradcliError(
+            "trapezoid() received an invalid combination of arguments: give x or dx, not both"
+        ).mirror("TypeError")
+    if x is not None and not isinstance(x, Tensor):
+        raise GradcliError(
+            f"trapezoid(): argument 'x' must be Tensor, not {typename(x)}",
+            hint="write the spacing as dx=",
+        ).mirror("TypeError")
+    d = C.check_dim(dim, y.ndim)
+    if y.ndim == 0:
+        raise GradcliError(
+            f"Dimension out of range (expected to be in range of [-1, 0], but got {dim})"
+        )
+    n = y.shape[d]
+    lead = (slice(None),) * d
+    if n == 0:
+        shape = y.shape[:d] + y.shape[d + 1 :]
+        return Tensor(np.zeros(shape, dtype=y.dtype if y.dtype.kind == "f" else np.float32))
+    if x is None:
+        step = 1 if dx is None else dx
+        if not isinstance(step, (int, float)) or isinstance(step, bool):
+            raise GradcliError(f"trapezoid(): argument 'dx' must be a number, not {typename(step)}")
+        ends = A.add_t(getitem(y, lead + (0,)), getitem(y, lead + (-1,)))
+        total = A.sub_t(F.sum(y, d), A.mul_t(ends, 0.5))
+        return A.named(A.mul_t(total, step), "MulBackward1")
+    if x.ndim == 1:
+        if x.shape[0] != n:
+            raise GradcliError("trapezoid: There must be one `x` value for each sample point")
+        xv = F.reshape(x, tuple(n if i == d else 1 for i in range(y.ndim)))
+    else:
+        xv = x
+    xd = C.check_dim(dim, xv.ndim)
+    m = xv.shape[xd]
+    xl = (slice(None),) * xd
+    spacing = A.sub_t(
+        apply(S.index, xv, idx=xl + (slice(1, m),), label="SliceBackward0"),
+        apply(S.index, xv, idx=xl + (slice(0, max(m - 1, 0)),), label="SliceBackward0"),
+    )
+    hi = apply(S.index, y, idx=lead + (slice(1, n),), label="SliceBackward0")
+    lo = apply(S.index, y, idx=lead + (slice(0, n - 1),), label="SliceBackward0")
+    total = F.sum(A.mul_t(spacing, A.add_t(hi, lo)), d)
+    return A.named(A.div_t(total, 2.0), "DivBackward1")
+
+
+def trapz(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1) -> Tensor:
+    if isinstance(x, (int, float)) and not isinstance(x, bool):
+        x, dx = None, x  # torch.trapz(y, dx) of old
+    return trapezoid(y, x, dx=dx, dim=dim)
+
+
+BOTH = {
+    "cumsum": cumsum,
+    "cumprod": cumprod,
+    "cummax": cummax,
+    "cummin": cummin,
+    "logcumsumexp": logcumsumexp,
+    "median": median,
+    "nanmedian": nanmedian,
+    "mode": mode,
+    "quantile": quantile,
+}
+FUNCTIONS_ONLY = {
+    "std_mean": std_mean,
+    "var_mean": var_mean,
+    "trapezoid": trapezoid,
+    "trapz": trapz,
+}
+METHODS_ONLY: dict[str, Any] = {}

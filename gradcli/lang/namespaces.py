@@ -78,6 +78,58 @@ class _Lazy:
         return f"<function {self.name}>"
 
 
+class _Transform(_Lazy):
+    """A function of `torch.autograd.functional` / `torch.func` (lazily imported): the program
+    function it is given (a def, a lambda, torch.sin, a module, another transform's result) is
+    called back through the interpreter, as the program would call it."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if args:
+            args = (ProgramFunction.of(args[0]), *args[1:])
+        elif "func" in kwargs:
+            kwargs = {**kwargs, "func": ProgramFunction.of(kwargs["func"])}
+        return self.target()(*args, **kwargs)
+
+
+class ProgramFunction:
+    """A value of the program called from gradcli's code: through the running interpreter's
+    calls (its signature check, its limits, its error positions)."""
+
+    __slots__ = ("value", "__name__")
+
+    def __init__(self, value: Any):
+        self.value = value
+        self.__name__ = _function_name(value)
+
+    @staticmethod
+    def of(value: Any) -> Any:
+        return value if isinstance(value, ProgramFunction) else ProgramFunction(value)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from .values import current
+
+        return current().call(self.value, list(args), kwargs, None)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def _function_name(f: Any) -> str:
+    """The name PyTorch's messages give a function (`__name__`: `<lambda>`, `dot`)."""
+    from .values import BoundMethod, UserFunction
+
+    if isinstance(f, UserFunction):
+        return f.name
+    if isinstance(f, (Builtin, BoundMethod)):
+        return f.name.rsplit(".", 1)[-1]
+    name = getattr(f, "__name__", None)
+    return name if isinstance(name, str) else repr(f)
+
+
+_FUNCTIONAL = ("vjp", "jvp", "jacobian", "hessian", "vhp", "hvp")
+_FUNC = ("grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian", "vmap")
+
+
 def build_namespaces() -> dict[str, Namespace]:
     """The modules a program can name (made once: they are fixed tables)."""
     global _NAMESPACES
@@ -123,7 +175,10 @@ def _build() -> dict[str, Namespace]:
             "backward": _autograd_backward,
             "Function": FUNCTION_BASE,
             "function": function_ns,
-            "functional": Namespace("torch.autograd.functional", {}),
+            "functional": Namespace(
+                "torch.autograd.functional",
+                {n: _Transform("..surface.functional_ad", n) for n in _FUNCTIONAL},
+            ),
             "gradcheck": _Lazy("..surface.gradcheck", "gradcheck"),
             "gradgradcheck": _Lazy("..surface.gradcheck", "gradgradcheck"),
             "no_grad": gradmode.NO_GRAD,
@@ -131,6 +186,7 @@ def _build() -> dict[str, Namespace]:
             "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
         },
     )
+    func = Namespace("torch.func", {n: _Transform("..surface.func", n) for n in _FUNC})
     cuda = Namespace(
         "torch.cuda",
         {
@@ -147,6 +203,8 @@ def _build() -> dict[str, Namespace]:
             "nn": nn,
             "autograd": autograd,
             "optim": optim,
+            "func": func,
+            "vmap": func.members["vmap"],
             "cuda": cuda,
             "no_grad": gradmode.NO_GRAD,
             "enable_grad": gradmode.ENABLE_GRAD,

@@ -861,15 +861,55 @@ def vmap(
             )
         batch = sizes[0]
         results = []
-        for i in range(max(batch, 1)):
-            hooks.observer.tick()
-            elems = [
-                a if d is None else _element(a, d, i if batch else None) for a, d in zip(flat, dims)
-            ]
-            results.append(func(*unflatten(elems, spec), **kwargs))
+        with _random_draws(randomness) as before_element:
+            for i in range(max(batch, 1)):
+                hooks.observer.tick()
+                before_element()
+                elems = [
+                    a if d is None else _element(a, d, i if batch else None)
+                    for a, d in zip(flat, dims)
+                ]
+                results.append(func(*unflatten(elems, spec), **kwargs))
         return _stacked(results, out_dims, name, batch)
 
     return Transformed(wrapped, name, "vmap.<locals>.wrapped")
+
+
+def _refuse_draw() -> None:
+    raise error(
+        "vmap: called random operation while in randomness error mode. Please either use the "
+        "'same' or 'different' randomness flags on vmap or perform the randomness operation "
+        "out of vmap"
+    )
+
+
+@contextlib.contextmanager
+def _random_draws(randomness: str) -> Iterator[Callable[[], None]]:
+    """PyTorch's `randomness` for the run of each element: "error" refuses a draw, "same"
+    starts every element from the same generator state (one draw shared by the batch),
+    "different" lets the draws follow one another."""
+    from . import random as R
+
+    before = R.DRAW_CHECK
+    if randomness == "error":
+        R.DRAW_CHECK = _refuse_draw
+    state: list[Any] = []
+
+    def same() -> None:
+        gen = R.default_generator()
+        if state:
+            gen.set_state(state[0])
+        else:
+            state.append(gen.get_state())
+
+    try:
+        yield same if randomness == "same" else _nothing
+    finally:
+        R.DRAW_CHECK = before
+
+
+def _nothing() -> None:
+    pass
 
 
 def _element(a: Tensor, d: int, i: int | None) -> Tensor:
@@ -955,10 +995,14 @@ def _stacked(results: list[Any], out_dims: Any, name: str, batch: int) -> Any:
                 "Did you mean to set out_dims= to None for output?",
                 "ValueError",
             )
+        if not -first.ndim - 1 <= d <= first.ndim:
+            raise error(
+                f"Dimension out of range (expected to be in range of [{-first.ndim - 1}, "
+                f"{first.ndim}], but got {d})",
+                "IndexError",
+            )
         if batch == 0:
-            from .args import check_dim
-
-            dd = check_dim(d, first.ndim + 1)
+            dd = d % (first.ndim + 1)
             out.append(_zeros_shape(first.shape[:dd] + (0,) + first.shape[dd:], first.dtype))
             continue
         out.append(F.stack(items, dim=d))

@@ -58,7 +58,11 @@ def pytype(v: Any) -> str:
 
 
 def error(message: str, cls: str = "RuntimeError", hint: str | None = None) -> GradcliError:
-    return GradcliError(message, hint=hint).mirror(cls)
+    """PyTorch's error, in its words, as the Python class it raises (a program may catch it,
+    even where the words say "not supported")."""
+    e = GradcliError(message, hint=hint).mirror(cls)
+    e.pytorch_words = True  # type: ignore[attr-defined]
+    return e
 
 
 def grad_mode(enabled: bool) -> Any:

@@ -475,8 +475,11 @@ def _jacobian_forward(func: Callable[..., Any], inputs: Any, strict: bool, vecto
                 Tensor(np.ascontiguousarray(flat[:, off : off + n]).reshape(o.shape + t.shape))
             )
             off += n
-        blocks.append(tuple(row))
-    return _unpack(tuple(blocks), (out_tupled, in_tupled))
+        blocks.append(row)
+    # Lists, not tuples, where both are tuples: what PyTorch's forward-mode path returns.
+    if not in_tupled:
+        return tuple(b[0] for b in blocks) if out_tupled else blocks[0][0]
+    return blocks if out_tupled else blocks[0]
 
 
 def hessian(

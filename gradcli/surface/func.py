@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.graph import ancestors, leaves
@@ -283,6 +284,9 @@ class Transformed:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.fn(*args, **kwargs)
+
+    def program_attribute(self, name: str) -> Any:
+        raise error(f"'function' object has no attribute '{name}'", "AttributeError")
 
     def __repr__(self) -> str:
         return f"<function {self.shown}>"
@@ -870,9 +874,18 @@ def vmap(
                     for a, d in zip(flat, dims)
                 ]
                 results.append(func(*unflatten(elems, spec), **kwargs))
+                if i == 0:
+                    _check_sizes(results[0], batch)
         return _stacked(results, out_dims, name, batch)
 
     return Transformed(wrapped, name, "vmap.<locals>.wrapped")
+
+
+def _check_sizes(first: Any, batch: int) -> None:
+    """The stacked results' sizes, from the first element's, before the other elements run."""
+    for t in flatten(first)[0]:
+        if isinstance(t, Tensor):
+            limits.TENSOR_ELEMENTS.check(batch * int(t.data.size), "the stacked tensor")
 
 
 def _refuse_draw() -> None:

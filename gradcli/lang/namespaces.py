@@ -79,9 +79,10 @@ class _Lazy:
 
 
 class _Transform(_Lazy):
-    """A function of `torch.autograd.functional` / `torch.func` (lazily imported): the program
-    function it is given (a def, a lambda, torch.sin, a module, another transform's result) is
-    called back through the interpreter, as the program would call it."""
+    """A function of `torch.autograd.functional` / `torch.func` / `gradcheck` (lazily
+    imported): the program function it is given (a def, a lambda, torch.sin, a module,
+    another transform's result) is called back through the interpreter, as the program would
+    call it."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if args:
@@ -179,8 +180,8 @@ def _build() -> dict[str, Namespace]:
                 "torch.autograd.functional",
                 {n: _Transform("..surface.functional_ad", n) for n in _FUNCTIONAL},
             ),
-            "gradcheck": _Lazy("..surface.gradcheck", "gradcheck"),
-            "gradgradcheck": _Lazy("..surface.gradcheck", "gradgradcheck"),
+            "gradcheck": _Transform("..surface.gradcheck", "gradcheck"),
+            "gradgradcheck": _Transform("..surface.gradcheck", "gradgradcheck"),
             "no_grad": gradmode.NO_GRAD,
             "enable_grad": gradmode.ENABLE_GRAD,
             "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),

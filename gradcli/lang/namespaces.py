@@ -15,7 +15,16 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd
 from ..core import dtypes as D
-from ..core.tensor import Settings, Tensor, as_tensor, grad_enabled, read_grad, share, typename
+from ..core.tensor import (
+    Settings,
+    Tensor,
+    _GradMode,
+    as_tensor,
+    grad_enabled,
+    read_grad,
+    share,
+    typename,
+)
 from ..ops import arithmetic as A
 from ..surface import constructors as K
 from ..surface import functional as F
@@ -383,6 +392,7 @@ def _autograd_backward(
     create_graph: bool = False,
     inputs: Any = None,
 ) -> None:
+    _not_in_a_transform("backward")
     autograd.backward(
         tensors,
         grad_tensors,
@@ -390,6 +400,19 @@ def _autograd_backward(
         create_graph=create_graph,
         inputs=_tensors_arg(inputs, "inputs"),
     )
+
+
+def _not_in_a_transform(what: str) -> None:
+    """What PyTorch refuses inside a function a torch.func transform runs."""
+    if _GradMode.transforms:
+        from ..surface.func import check_not_transforming
+
+        check_not_transforming(what)
+
+
+def _requires_grad_(t: Tensor, requires_grad: bool = True) -> Tensor:
+    _not_in_a_transform("requires_grad_")
+    return t.requires_grad_(requires_grad)
 
 
 def _tensors_arg(v: Any, what: str) -> list[Tensor] | None:
@@ -410,6 +433,7 @@ def _tensor_backward(
     inputs: Any = None,
     retain_variables: Any = None,
 ) -> None:
+    _not_in_a_transform("backward")
     # `retain_variables` is PyTorch 0.3's name for retain_graph (seen in older snippets).
     if retain_graph is None and retain_variables is not None:
         retain_graph = retain_variables
@@ -461,6 +485,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
 TENSOR_METHODS: dict[str, Callable[..., Any]] = {
     **names.METHODS,
     "backward": _tensor_backward,
+    "requires_grad_": _requires_grad_,
     "tolist": _tolist,
 }
 

@@ -37,10 +37,11 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.graph import ancestors, leaves
-from ..core.tensor import Tensor, enable_grad, grad_enabled
+from ..core.tensor import Tensor, _GradMode, enable_grad, grad_enabled
 from . import functional as F
 from . import indexing as I
 from .functional_ad import (
+    REQUIRES_GRAD_INSIDE,
     error,
     grads,
     jacobian_size,
@@ -173,10 +174,12 @@ _ENTERED: dict[int, tuple[weakref.ref, int]] = {}
 def _level() -> Iterator[int]:
     serial = next(_serials)
     _RUNNING.append(serial)
+    _GradMode.transforms += 1
     try:
         with enable_grad():
             yield serial
     finally:
+        _GradMode.transforms -= 1
         _RUNNING.remove(serial)
 
 
@@ -888,6 +891,25 @@ def _check_sizes(first: Any, batch: int) -> None:
             limits.TENSOR_ELEMENTS.check(batch * int(t.data.size), "the stacked tensor")
 
 
+def check_not_transforming(what: str) -> None:
+    """PyTorch's refusals inside a function a torch.func transform is running."""
+    if not _GradMode.transforms:
+        return
+    if what == "requires_grad_":
+        raise error(REQUIRES_GRAD_INSIDE)
+    if what == "backward":
+        raise error(
+            "backward() called inside a functorch transform. This is not supported, please use "
+            "functorch.grad or functorch.vjp instead or call backward() outside of functorch "
+            "transforms."
+        )
+    raise error(
+        "In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, "
+        "jacrev, ...), it must override the setup_context staticmethod. For more details, "
+        "please see https://pytorch.org/docs/main/notes/extending.func.html"
+    )
+
+
 def _refuse_draw() -> None:
     raise error(
         "vmap: called random operation while in randomness error mode. Please either use the "
@@ -907,6 +929,7 @@ def _random_draws(randomness: str) -> Iterator[Callable[[], None]]:
     if randomness == "error":
         R.DRAW_CHECK = _refuse_draw
     state: list[Any] = []
+    _GradMode.transforms += 1
 
     def same() -> None:
         gen = R.default_generator()
@@ -918,6 +941,7 @@ def _random_draws(randomness: str) -> Iterator[Callable[[], None]]:
     try:
         yield same if randomness == "same" else _nothing
     finally:
+        _GradMode.transforms -= 1
         R.DRAW_CHECK = before
 
 

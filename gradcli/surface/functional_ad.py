@@ -34,7 +34,7 @@ from ..base.errors import GradcliError
 from ..core import autograd, hooks
 from ..core import forward as forward_mode
 from ..core.graph import ancestors, on_path
-from ..core.tensor import Tensor, enable_grad, grad_enabled, no_grad
+from ..core.tensor import Tensor, _GradMode, enable_grad, grad_enabled, no_grad
 from . import functional as F
 from .printing import Size
 
@@ -68,6 +68,15 @@ def error(message: str, cls: str = "RuntimeError", hint: str | None = None) -> G
 def grad_mode(enabled: bool) -> Any:
     """`torch.set_grad_enabled(enabled)` as a context."""
     return enable_grad() if enabled else no_grad()
+
+
+REQUIRES_GRAD_INSIDE = (
+    "You are attempting to call Tensor.requires_grad_() (or perhaps using "
+    "torch.autograd.functional.* APIs) inside of a function being transformed by a functorch "
+    "transform. This is unsupported, please attempt to use the functorch transforms (e.g. grad, "
+    "vjp, jacrev, jacfwd, hessian) or call requires_grad_() outside of a function being "
+    "transformed instead."
+)
 
 
 def requiring_grad(t: Tensor) -> Tensor:
@@ -155,6 +164,8 @@ def _prepare(inputs: Sequence[Tensor], create_graph: bool, need_graph: bool) -> 
         if create_graph and t.requires_grad:
             out.append(F.view_as(t, t))
         elif need_graph:
+            if _GradMode.transforms:  # PyTorch's requires_grad_() inside torch.func
+                raise error(REQUIRES_GRAD_INSIDE)
             out.append(requiring_grad(t))
         else:
             out.append(t.detach())

@@ -196,7 +196,14 @@ def _build() -> dict[str, Namespace]:
             "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
         },
     )
-    func = Namespace("torch.func", {n: _Transform("..surface.func", n) for n in _FUNC})
+    func = Namespace(
+        "torch.func",
+        {
+            **{n: _Transform("..surface.func", n) for n in _FUNC},
+            # The module is called as gradcli calls modules (its forward runs in the program).
+            "functional_call": _Lazy("..surface.func", "functional_call"),
+        },
+    )
     cuda = Namespace(
         "torch.cuda",
         {

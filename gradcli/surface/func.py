@@ -51,7 +51,17 @@ from .functional_ad import (
     tangents_through,
 )
 
-__all__ = ["grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp", "vjp", "vmap"]
+__all__ = [
+    "functional_call",
+    "grad",
+    "grad_and_value",
+    "hessian",
+    "jacfwd",
+    "jacrev",
+    "jvp",
+    "vjp",
+    "vmap",
+]
 
 
 # --- pytrees --------------------------------------------------------------------------------
@@ -1044,3 +1054,77 @@ def _stacked(results: list[Any], out_dims: Any, name: str, batch: int) -> Any:
             continue
         out.append(F.stack(items, dim=d))
     return unflatten(out, spec)
+
+
+# --- functional_call ------------------------------------------------------------------------
+
+
+def functional_call(
+    module: Any,
+    parameter_and_buffer_dicts: Any,
+    args: Any = None,
+    kwargs: Any = None,
+    *,
+    tie_weights: bool = True,
+    strict: bool = False,
+) -> Any:
+    """`torch.func.functional_call(module, params, args)`: the module called with the given
+    tensors in place of its parameters (by their dotted names), its own restored after."""
+    from .nn import Module
+
+    if not isinstance(module, Module):
+        raise error(f"functional_call expects an nn.Module, got {pytype(module)}", "TypeError")
+    dicts = (
+        tuple(parameter_and_buffer_dicts)
+        if isinstance(parameter_and_buffer_dicts, (tuple, list))
+        else (parameter_and_buffer_dicts,)
+    )
+    merged: dict[str, Any] = {}
+    for d in dicts:
+        if not isinstance(d, dict):
+            raise error(
+                f"Expected all elements of parameter_and_buffer_dicts to be dictionaries, got "
+                f"{pytype(d)}",
+                "ValueError",
+            )
+        twice = [k for k in d if k in merged]
+        if twice:
+            raise error(
+                f"{twice!r} appeared in multiple dictionaries; behavior of functional call is "
+                "ambiguous",
+                "ValueError",
+            )
+        merged.update(d)
+    owners = {name: m for name, m in module.named_modules()}
+    slots: list[tuple[dict, str, Any]] = []
+    unexpected = []
+    for key, value in merged.items():
+        prefix, _, leaf = key.rpartition(".")
+        owner = owners.get(prefix)
+        if owner is None or leaf not in owner._parameters:
+            unexpected.append(key)
+            continue
+        if not isinstance(value, Tensor):
+            raise error(
+                f"functional_call: the value for {key!r} must be a Tensor, got {pytype(value)}",
+                "TypeError",
+            )
+        slots.append((owner._parameters, leaf, value))
+    if strict:
+        missing = sorted(k for k, _ in module.named_parameters() if k not in merged)
+        msgs = []
+        if unexpected:
+            msgs.append(f"Unexpected key(s): {', '.join(map(repr, unexpected))}.")
+        if missing:
+            msgs.append(f"Missing key(s): {', '.join(map(repr, missing))}.")
+        if msgs:
+            raise error(f"Error(s) in reparametrizing for {module.name}:\n\t" + "\n\t".join(msgs))
+    args = () if args is None else args if isinstance(args, tuple) else (args,)
+    saved = [(table, leaf, table[leaf]) for table, leaf, _ in slots]
+    try:
+        for table, leaf, value in slots:
+            table[leaf] = value
+        return module(*args, **(kwargs or {}))
+    finally:
+        for table, leaf, old in saved:
+            table[leaf] = old

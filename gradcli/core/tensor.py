@@ -22,6 +22,9 @@ class _GradMode:
     # NumPy's errstate(all="ignore") is held by the caller (a backward pass, a program's run):
     # `apply` need not set it for every operation
     in_pass = False
+    # How many function transforms (torch.func's grad, vjp, jvp, jacrev, jacfwd, vmap) are
+    # running: inside one, PyTorch refuses requires_grad_(), backward() and custom Functions.
+    transforms = 0
 
 
 class no_grad:  # noqa: N801 - named like torch.no_grad

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.errors import GradcliError, NotSupported
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, _GradMode, typename
 from ..surface import nn as surface_nn
 from .values import BoundMethod, Builtin, Ctx, UserFunction
 
@@ -54,6 +54,10 @@ class FunctionClass:
         return FunctionInstance(self)
 
     def apply(self, rt: Any, args: tuple) -> Any:
+        if _GradMode.transforms:
+            from ..surface.func import check_not_transforming
+
+            check_not_transforming("Function")
         ctx = Ctx()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
         if rt.see_through(self.name):

@@ -117,6 +117,8 @@ def catchable(e: BaseException) -> bool:
         return False
     if e.python_class is None:
         return False
+    if getattr(e, "pytorch_words", False):
+        return True  # PyTorch's own message, even where it says "not supported"
     # Other layers refuse what gradcli lacks in these words; no PyTorch error says them.
     message = e.message
     return "not supported" not in message and "gradcli" not in message

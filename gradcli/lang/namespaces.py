@@ -15,7 +15,16 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd
 from ..core import dtypes as D
-from ..core.tensor import Settings, Tensor, as_tensor, grad_enabled, read_grad, share, typename
+from ..core.tensor import (
+    Settings,
+    Tensor,
+    _GradMode,
+    as_tensor,
+    grad_enabled,
+    read_grad,
+    share,
+    typename,
+)
 from ..ops import arithmetic as A
 from ..surface import constructors as K
 from ..surface import functional as F
@@ -78,6 +87,59 @@ class _Lazy:
         return f"<function {self.name}>"
 
 
+class _Transform(_Lazy):
+    """A function of `torch.autograd.functional` / `torch.func` / `gradcheck` (lazily
+    imported): the program function it is given (a def, a lambda, torch.sin, a module,
+    another transform's result) is called back through the interpreter, as the program would
+    call it."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if args:
+            args = (ProgramFunction.of(args[0]), *args[1:])
+        elif "func" in kwargs:
+            kwargs = {**kwargs, "func": ProgramFunction.of(kwargs["func"])}
+        return self.target()(*args, **kwargs)
+
+
+class ProgramFunction:
+    """A value of the program called from gradcli's code: through the running interpreter's
+    calls (its signature check, its limits, its error positions)."""
+
+    __slots__ = ("value", "__name__")
+
+    def __init__(self, value: Any):
+        self.value = value
+        self.__name__ = _function_name(value)
+
+    @staticmethod
+    def of(value: Any) -> Any:
+        return value if isinstance(value, ProgramFunction) else ProgramFunction(value)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from .values import current
+
+        return current().call(self.value, list(args), kwargs, None)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def _function_name(f: Any) -> str:
+    """The name PyTorch's messages give a function (`__name__`: `<lambda>`, `dot`)."""
+    from .values import BoundMethod, UserFunction
+
+    if isinstance(f, UserFunction):
+        return f.name
+    if isinstance(f, (Builtin, BoundMethod)):
+        return f.name.rsplit(".", 1)[-1]
+    name = getattr(f, "__name__", None)
+    return name if isinstance(name, str) else repr(f)
+
+
+_FUNCTIONAL = ("vjp", "jvp", "jacobian", "hessian", "vhp", "hvp")
+_FUNC = ("grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian", "vmap")
+
+
 def build_namespaces() -> dict[str, Namespace]:
     """The modules a program can name (made once: they are fixed tables)."""
     global _NAMESPACES
@@ -123,12 +185,23 @@ def _build() -> dict[str, Namespace]:
             "backward": _autograd_backward,
             "Function": FUNCTION_BASE,
             "function": function_ns,
-            "functional": Namespace("torch.autograd.functional", {}),
-            "gradcheck": _Lazy("..surface.gradcheck", "gradcheck"),
-            "gradgradcheck": _Lazy("..surface.gradcheck", "gradgradcheck"),
+            "functional": Namespace(
+                "torch.autograd.functional",
+                {n: _Transform("..surface.functional_ad", n) for n in _FUNCTIONAL},
+            ),
+            "gradcheck": _Transform("..surface.gradcheck", "gradcheck"),
+            "gradgradcheck": _Transform("..surface.gradcheck", "gradgradcheck"),
             "no_grad": gradmode.NO_GRAD,
             "enable_grad": gradmode.ENABLE_GRAD,
             "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
+        },
+    )
+    func = Namespace(
+        "torch.func",
+        {
+            **{n: _Transform("..surface.func", n) for n in _FUNC},
+            # The module is called as gradcli calls modules (its forward runs in the program).
+            "functional_call": _Lazy("..surface.func", "functional_call"),
         },
     )
     cuda = Namespace(
@@ -147,6 +220,8 @@ def _build() -> dict[str, Namespace]:
             "nn": nn,
             "autograd": autograd,
             "optim": optim,
+            "func": func,
+            "vmap": func.members["vmap"],
             "cuda": cuda,
             "no_grad": gradmode.NO_GRAD,
             "enable_grad": gradmode.ENABLE_GRAD,
@@ -324,6 +399,7 @@ def _autograd_backward(
     create_graph: bool = False,
     inputs: Any = None,
 ) -> None:
+    _not_in_a_transform("backward")
     autograd.backward(
         tensors,
         grad_tensors,
@@ -331,6 +407,19 @@ def _autograd_backward(
         create_graph=create_graph,
         inputs=_tensors_arg(inputs, "inputs"),
     )
+
+
+def _not_in_a_transform(what: str) -> None:
+    """What PyTorch refuses inside a function a torch.func transform runs."""
+    if _GradMode.transforms:
+        from ..surface.func import check_not_transforming
+
+        check_not_transforming(what)
+
+
+def _requires_grad_(t: Tensor, requires_grad: bool = True) -> Tensor:
+    _not_in_a_transform("requires_grad_")
+    return t.requires_grad_(requires_grad)
 
 
 def _tensors_arg(v: Any, what: str) -> list[Tensor] | None:
@@ -351,6 +440,7 @@ def _tensor_backward(
     inputs: Any = None,
     retain_variables: Any = None,
 ) -> None:
+    _not_in_a_transform("backward")
     # `retain_variables` is PyTorch 0.3's name for retain_graph (seen in older snippets).
     if retain_graph is None and retain_variables is not None:
         retain_graph = retain_variables
@@ -402,6 +492,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
 TENSOR_METHODS: dict[str, Callable[..., Any]] = {
     **names.METHODS,
     "backward": _tensor_backward,
+    "requires_grad_": _requires_grad_,
     "tolist": _tolist,
 }
 

@@ -65,6 +65,8 @@ class Module:
         "forward",
         "parameters",
         "named_parameters",
+        "buffers",
+        "named_buffers",
         "children",
         "named_children",
         "modules",
@@ -189,6 +191,16 @@ class Module:
 
     def parameters(self, recurse: bool = True) -> list[Parameter]:
         return [t for _, t in self.named_parameters(recurse=recurse)]
+
+    def named_buffers(
+        self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
+    ) -> list[tuple[str, Tensor]]:
+        """None of gradcli's modules has buffers (no BatchNorm): what tutorials pass to
+        `torch.func.functional_call` beside the parameters."""
+        return []
+
+    def buffers(self, recurse: bool = True) -> list[Tensor]:
+        return []
 
     def state_dict(self) -> dict[str, Tensor]:
         return {n: Tensor(t.data) for n, t in self.named_parameters(remove_duplicate=False)}

@@ -424,6 +424,10 @@ class Generator:
 
 _default: Generator | None = None
 
+# Called before every draw when set: how `vmap(..., randomness="error")` refuses random
+# operations inside the mapped function, as PyTorch does.
+DRAW_CHECK: Any = None
+
 
 def default_generator() -> Generator:
     """The module's default generator. PyTorch seeds its own nondeterministically; gradcli starts
@@ -435,6 +439,8 @@ def default_generator() -> Generator:
 
 
 def _gen(generator: Generator | None) -> Generator:
+    if DRAW_CHECK is not None:
+        DRAW_CHECK()
     return default_generator() if generator is None else generator
 
 

@@ -751,9 +751,108 @@ CASES: list[Case] = [
         "gradcheck_not_a_function",
         "x = torch.ones(2, dtype=torch.float64, requires_grad=True)\n"
         "ok = torch.autograd.gradcheck(3, (x,))",
-        "torch.autograd.gradcheck cannot call this function yet",
+        "'int' object is not callable",
         (2, 6),
     ),
+    # --- torch.autograd.functional / torch.func: sizes before the work, the clock in the loops,
+    # the call depth through recursion, the program's own errors from inside a transform -----
+    Case(
+        "func_jacobian_recursion",
+        "from torch.autograd.functional import jacobian\ndef f(x):\n    return jacobian(f, x)\n"
+        "y = f(torch.ones(2))",
+        "the depth of function calls is 51, over the limit of 50",
+        (3, 12),
+    ),
+    Case(
+        "func_grad_recursion",
+        "from torch.func import grad\ndef f(x):\n    return grad(f)(x)\ny = f(torch.tensor(1.0))",
+        "the depth of function calls is 51, over the limit of 50",
+        (3, 12),
+    ),
+    Case(
+        "func_jacobian_huge_output",
+        "from torch.autograd.functional import jacobian\n"
+        "J = jacobian(lambda t: t.sum() * torch.ones(10**5), torch.ones(1000))",
+        "the number of entries of the Jacobian torch.autograd.functional.jacobian computes is "
+        "100,000,000, over the limit",
+        (2, 5),
+    ),
+    Case(
+        "func_hessian_huge",
+        "H = torch.func.hessian(lambda t: (t ** 3).sum())(torch.ones(6000))",
+        "the number of entries of the Jacobian jacfwd computes is 36,000,000, over the limit",
+        (1, 5),
+    ),
+    Case(
+        "func_jacrev_rows_slow",
+        "H = torch.autograd.functional.hessian(\n"
+        "    lambda t: (t.exp() * t.sin()).sum(), torch.ones(3000, dtype=torch.float64)\n)",
+        "gradcli has run for over 1 seconds",
+        (1, 5),
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
+        "func_vmap_huge_batch",
+        "y = torch.func.vmap(torch.sin)(torch.ones(3 * 10**6, 1))",
+        "gradcli has run for over 1 seconds",
+        (1, 5),
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
+        "func_vmap_huge_stack",
+        "y = torch.func.vmap(lambda t: torch.ones(10**4) * t)(torch.ones(10**4))",
+        "the stacked tensor is 100,000,000, over the limit",
+        (1, 5),
+    ),
+    Case(
+        "func_lambda_raises",
+        "g = torch.func.grad(lambda t: t.sum() + [1][5])(torch.ones(2))",
+        "list index out of range",
+        (1, 41),
+    ),
+    Case(
+        "func_lambda_divides_by_zero",
+        "J = torch.autograd.functional.jacobian(lambda t: t * (1 // 0), torch.ones(2))",
+        "integer division or modulo by zero",
+        (1, 55),
+    ),
+    Case(
+        "func_not_callable",
+        "y = torch.func.vmap(3)(torch.ones(2))",
+        "'int' object is not callable",
+        (1, 5),
+    ),
+    Case(
+        "func_vmap_of_a_scalar",
+        "y = torch.func.vmap(torch.sin)(torch.tensor(1.0))",
+        "Got in_dim=0 for some input, but that input is a Tensor of dimensionality 0",
+        (1, 5),
+    ),
+    Case(
+        "func_grad_of_a_vector",
+        "g = torch.func.grad(lambda t: t * 2)(torch.ones(3))",
+        "Expected f(*args) to return a scalar Tensor, got tensor with 1 dims",
+        (1, 5),
+    ),
+    Case(
+        "func_vmap_draw",
+        "y = torch.func.vmap(lambda t: t + torch.randn(2))(torch.ones(2, 2))",
+        "vmap: called random operation while in randomness error mode",
+        (1, 35),
+    ),
+    Case(
+        "func_transform_internals",
+        "g = torch.func.grad(torch.sin)\nf = g.fn",
+        "'function' object has no attribute 'fn'",
+        (2, 5),
+    ),
+    Case(
+        "func_vjp_fn_dunder",
+        "out, f = torch.func.vjp(torch.sin, torch.ones(2))\nc = f.__closure__",
+        "`.__closure__` is not accessible",
+        (2, 6),
+    ),
+    Case("func_import_functorch", "import functorch", "cannot import `functorch`", (1, 1)),
     Case(
         "subscript_assign_type",
         "x = torch.ones(3)\nx[0] = 'a'",

@@ -1,0 +1,1130 @@
+"""`torch.func`: grad, grad_and_value, vjp, jvp, jacrev, jacfwd, hessian and vmap, function
+transforms that compose (`grad(grad(f))`, `jacfwd(jacrev(f))`, `vmap(grad(f))`), with PyTorch's
+arguments (`argnums`, `has_aux`, `chunk_size`, `in_dims`, `out_dims`, `randomness`), pytrees of
+arguments and results (tuples, lists, dicts) and error messages.
+
+gradcli has one autograd, so a transform's levels are kept apart the way its semantics need:
+- each call of a transformed function opens a level; the tensors it differentiates with
+  respect to enter it as fresh leaves (`detach().requires_grad_()`), or, when they already
+  require grad (an enclosing transform's, or the program's own), as a differentiable alias:
+  derivatives then flow through to the enclosing level, and a closure over the caller's
+  tensor is a constant inside the level, as in PyTorch (no perturbation confusion);
+- the graph is kept (`create_graph=True`) only when the output depends on something outside
+  the level: a tensor of an enclosing level that is still running, or a program tensor that
+  requires grad; a result that depends on nothing outside leaves the level detached (so
+  `grad(f)(x)` prints no grad_fn, and `grad(f)(w)` with w requiring grad does);
+- jacrev builds the Jacobian row by row (a reverse pass per output element, one tick of the
+  time budget each); jacfwd and jvp carry tangents through the recorded graph (`core.forward`),
+  or, when the result must stay differentiable, use the double-backward trick;
+- vmap runs the function once per batch element (the element taken by indexing along
+  `in_dims`) and stacks the results along `out_dims`: the values are PyTorch's, but the
+  function sees an ordinary tensor (so `.item()` and data-dependent Python work inside it,
+  where PyTorch refuses them), random draws follow `randomness="different"`, and a result that
+  requires grad has `StackBackward0` as its grad_fn. `chunk_size` changes nothing here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import weakref
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError
+from ..core import hooks
+from ..core.graph import ancestors, leaves
+from ..core.tensor import Tensor, _GradMode, enable_grad, grad_enabled
+from . import functional as F
+from . import indexing as I
+from .functional_ad import (
+    REQUIRES_GRAD_INSIDE,
+    error,
+    grads,
+    jacobian_size,
+    onehot,
+    pytype,
+    requiring_grad,
+    tangents_through,
+)
+
+__all__ = [
+    "functional_call",
+    "grad",
+    "grad_and_value",
+    "hessian",
+    "jacfwd",
+    "jacrev",
+    "jvp",
+    "vjp",
+    "vmap",
+]
+
+
+# --- pytrees --------------------------------------------------------------------------------
+
+
+class Spec:
+    """The structure of a pytree (tuples, lists and dicts of leaves), printed as PyTorch's
+    TreeSpec: `*` for a leaf, `TreeSpec(tuple, None, [*, *])` for a node."""
+
+    __slots__ = ("kind", "context", "children")
+
+    def __init__(self, kind: type | None, context: Any = None, children: tuple = ()):
+        self.kind = kind  # None: a leaf
+        self.context = context
+        self.children = children
+
+    @property
+    def leaf(self) -> bool:
+        return self.kind is None
+
+    def count(self) -> int:
+        return 1 if self.leaf else sum(c.count() for c in self.children)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Spec)
+            and self.kind is other.kind
+            and self.context == other.context
+            and self.children == other.children
+        )
+
+    def __hash__(self) -> int:  # pragma: no cover - not used as a key
+        return hash((self.kind, len(self.children)))
+
+    def shown(self, indent: int = 0) -> str:
+        if self.leaf:
+            return "*"
+        name = "NoneType" if self.kind is type(None) else self.kind.__name__  # type: ignore[union-attr]
+        head = f"TreeSpec({name}, {self.context!r}, ["
+        if not self.children:
+            return head + "])"
+        indent += 2
+        parts = [self.children[0].shown(indent)]
+        parts += ["\n" + " " * indent + c.shown(indent) for c in self.children[1:]]
+        return head + ",".join(parts) + "])"
+
+    def __repr__(self) -> str:
+        return self.shown()
+
+
+LEAF = Spec(None)
+
+
+def flatten(tree: Any) -> tuple[list[Any], Spec]:
+    """The leaves of a pytree, in order, and its structure."""
+    if isinstance(tree, (tuple, list)):
+        out: list[Any] = []
+        specs = []
+        for item in tree:
+            got, s = flatten(item)
+            out += got
+            specs.append(s)
+        return out, Spec(type(tree) if type(tree) in (tuple, list) else tuple, None, tuple(specs))
+    if isinstance(tree, dict):
+        out, specs = [], []
+        for item in tree.values():
+            got, s = flatten(item)
+            out += got
+            specs.append(s)
+        return out, Spec(dict, list(tree.keys()), tuple(specs))
+    if tree is None:
+        return [], Spec(type(None))
+    return [tree], LEAF
+
+
+def unflatten(items: Sequence[Any], spec: Spec) -> Any:
+    it = iter(items)
+
+    def build(s: Spec) -> Any:
+        if s.leaf:
+            return next(it)
+        if s.kind is type(None):
+            return None
+        kids = [build(c) for c in s.children]
+        if s.kind is dict:
+            return dict(zip(s.context, kids))
+        return list(kids) if s.kind is list else tuple(kids)
+
+    return build(spec)
+
+
+def tree_map(fn: Callable[[Any], Any], tree: Any) -> Any:
+    items, spec = flatten(tree)
+    return unflatten([fn(x) for x in items], spec)
+
+
+def pretty(spec: Spec) -> str:
+    """PyTorch's treespec_pprint: the structure with `*` for each leaf, as Python prints it."""
+    if spec.leaf:
+        return "*"
+    if spec.kind is type(None):
+        return "None"
+    kids = [pretty(c) for c in spec.children]
+    if spec.kind is dict:
+        return "{" + ", ".join(f"{k!r}: {v}" for k, v in zip(spec.context, kids)) + "}"
+    if spec.kind is list:
+        return "[" + ", ".join(kids) + "]"
+    return "(" + ", ".join(kids) + ("," if len(kids) == 1 else "") + ")"
+
+
+# --- levels ---------------------------------------------------------------------------------
+
+_serials = itertools.count(1)
+_RUNNING: list[int] = []  # the levels of the transforms running now, innermost last
+# id(tensor) -> (a weak reference to it, the level it entered as a fresh leaf)
+_ENTERED: dict[int, tuple[weakref.ref, int]] = {}
+
+
+@contextlib.contextmanager
+def _level() -> Iterator[int]:
+    serial = next(_serials)
+    _RUNNING.append(serial)
+    _GradMode.transforms += 1
+    try:
+        with enable_grad():
+            yield serial
+    finally:
+        _GradMode.transforms -= 1
+        _RUNNING.remove(serial)
+
+
+def _forget(key: int) -> Callable[[Any], None]:
+    def gone(_ref: Any) -> None:
+        entry = _ENTERED.get(key)
+        if entry is not None and entry[0]() is None:
+            del _ENTERED[key]
+
+    return gone
+
+
+def _enter(t: Any, level: int) -> Tensor:
+    """A tensor entering the level: an alias when it requires grad, else a fresh leaf."""
+    if not isinstance(t, Tensor):
+        raise error(f"Thing passed to transform API must be Tensor, got {pytype(t)}", "ValueError")
+    if t.requires_grad:
+        return F.view_as(t, t)
+    leaf = requiring_grad(t)
+    _ENTERED[id(leaf)] = (weakref.ref(leaf, _forget(id(leaf))), level)
+    return leaf
+
+
+def _outside(values: Sequence[Any], level: int) -> bool:
+    """Whether any of the tensors depends on a tensor outside `level` that still requires
+    grad: a program tensor, or one an enclosing running level entered."""
+    roots = [v for v in values if isinstance(v, Tensor) and v.requires_grad]
+    if not roots:
+        return False
+    found = [r for r in roots if r.node is None]
+    nodes = ancestors(roots)
+    found += [t for t in leaves(nodes) if t.requires_grad]
+    for t in found:
+        entry = _ENTERED.get(id(t))
+        if entry is None or entry[0]() is not t:
+            return True  # the program's own tensor
+        if entry[1] != level and entry[1] in _RUNNING:
+            return True
+    return False
+
+
+def _leave(value: Any, level: int) -> Any:
+    """A result leaving the level: detached unless it depends on something outside it."""
+    if isinstance(value, Tensor):
+        if value.requires_grad and not _outside([value], level):
+            return value.detach()
+        return value
+    raise error(f"Expected tensors, got unsupported type {pytype(value)}")
+
+
+def _leave_tree(tree: Any, level: int) -> Any:
+    return tree_map(lambda v: _leave(v, level), tree)
+
+
+# --- argnums --------------------------------------------------------------------------------
+
+
+def _argnum(a: Any, n: int) -> int:
+    if not isinstance(a, int):
+        raise error(f"argnum must be int, got: {pytype(a)}")
+    if 0 <= a < n:
+        return int(a)
+    if -n <= a < 0:
+        return int(a) + n
+    raise error(f"Got argnum={a}, but only {n} positional inputs")
+
+
+def _argnums(argnums: Any, n: int) -> int | tuple[int, ...]:
+    if not isinstance(argnums, (int, tuple)):
+        raise error(f"argnums must be int or Tuple[int, ...], got: {pytype(argnums)}")
+    if isinstance(argnums, int):
+        return _argnum(argnums, n)
+    got = tuple(_argnum(a, n) for a in argnums)
+    if not got:
+        raise error("argnums must be non-empty")
+    if len(set(got)) != len(got):
+        raise error(f"argnums elements must be unique, got {got}")
+    return got
+
+
+def _replace(args: tuple, argnums: int | tuple[int, ...], new: Any) -> tuple:
+    if isinstance(argnums, int):
+        return tuple(new if i == argnums else a for i, a in enumerate(args))
+    return tuple(new[argnums.index(i)] if i in argnums else a for i, a in enumerate(args))
+
+
+def _selected(args: tuple, argnums: int | tuple[int, ...]) -> Any:
+    return args[argnums] if isinstance(argnums, int) else tuple(args[i] for i in argnums)
+
+
+def _name(func: Any) -> str:
+    return str(getattr(func, "__name__", None) or repr(func))
+
+
+class Transformed:
+    """The function a transform returns: called by the program like any function (and by
+    other transforms)."""
+
+    __slots__ = ("fn", "__name__", "shown")
+
+    def __init__(self, fn: Callable[..., Any], name: str, shown: str):
+        self.fn = fn
+        self.__name__ = name
+        self.shown = shown
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.fn(*args, **kwargs)
+
+    def program_attribute(self, name: str) -> Any:
+        raise error(f"'function' object has no attribute '{name}'", "AttributeError")
+
+    def __repr__(self) -> str:
+        return f"<function {self.shown}>"
+
+
+# --- grad, vjp ------------------------------------------------------------------------------
+
+
+def _grad_and_value(
+    func: Callable[..., Any], argnums: Any, has_aux: bool, args: tuple, kwargs: dict
+) -> tuple[Any, Any]:
+    with _level() as level:
+        nums = _argnums(argnums, len(args))
+        diff = tree_map(lambda t: _enter(t, level), _selected(args, nums))
+        output = func(*_replace(args, nums, diff), **kwargs)
+        aux = None
+        if has_aux:
+            if not (isinstance(output, tuple) and len(output) == 2):
+                raise error(
+                    "grad_and_value(f)(*args): output of function f should be a tuple: "
+                    "(output, aux) if has_aux is True"
+                )
+            output, aux = output
+        if not isinstance(output, Tensor):
+            raise error(
+                "grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got "
+                f"{pytype(output)}"
+            )
+        if output.ndim != 0:
+            raise error(
+                "grad_and_value(f)(*args): Expected f(*args) to return a scalar Tensor, got "
+                f"tensor with {output.ndim} dims. Maybe you wanted to use the vjp or jacrev "
+                "APIs instead?"
+            )
+        flat, spec = flatten(diff)
+        keep = _outside([output], level)
+        got = grads([output], flat, create_graph=keep, retain_graph=True)
+        got = [g if g is not None else _zeros(t) for g, t in zip(got, flat)]
+        result = unflatten([_leave(g, level) for g in got], spec)
+        output = _leave(output, level)
+        if has_aux:
+            aux = _leave_tree(aux, level)
+            return result, (output, aux)
+        return result, output
+
+
+def _zeros(t: Tensor) -> Tensor:
+    return Tensor(np.zeros(t.shape, dtype=t.dtype))
+
+
+def grad_and_value(func: Any, argnums: Any = 0, has_aux: bool = False) -> Transformed:
+    """`torch.func.grad_and_value(f)`: a function returning (gradient, value)."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        return _grad_and_value(func, argnums, has_aux, args, kwargs)
+
+    return Transformed(wrapper, _name(func), "grad_and_value.<locals>.wrapper")
+
+
+def grad(func: Any, argnums: Any = 0, has_aux: bool = False) -> Transformed:
+    """`torch.func.grad(f)`: a function returning the gradient of f (a scalar function)."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        g, (value, aux) = (
+            _grad_and_value(func, argnums, True, args, kwargs)
+            if has_aux
+            else (_grad_and_value(func, argnums, False, args, kwargs)[0], (None, None))
+        )
+        return (g, aux) if has_aux else g
+
+    return Transformed(wrapper, _name(func), "grad.<locals>.wrapper")
+
+
+def _vjp(
+    func: Callable[..., Any], primals: tuple, argnums: Any, has_aux: bool, api: str
+) -> tuple[Any, Callable[..., Any], Any, Any]:
+    """The output, the VJP function, aux, and the differentiated primals' structure."""
+    with _level() as level:
+        if argnums is None:
+            diff = tree_map(lambda t: _enter(t, level), primals)
+            args = diff
+        else:
+            nums = _argnums(argnums, len(primals))
+            diff = tree_map(lambda t: _enter(t, level), _selected(primals, nums))
+            args = _replace(primals, nums, diff)
+        output = func(*args)
+        aux = None
+        if has_aux:
+            if not (isinstance(output, tuple) and len(output) == 2):
+                raise error(
+                    f"{api}: output of function f should be a tuple: (output, aux) if has_aux "
+                    "is True"
+                )
+            output, aux = output
+            aux = _leave_tree(aux, level)
+        flat_out, out_spec = flatten(output)
+        _non_empty_tensors(flat_out, api)
+        for o in flat_out:
+            if o.dtype.kind not in "fc":
+                raise error(
+                    "vjp(f, ...): All outputs of f must be floating-point or complex Tensors, "
+                    f"got Tensor with dtype {_dtype_name(o)}"
+                )
+        flat_in, in_spec = flatten(diff)
+        results = unflatten([_leave(o, level) for o in flat_out], out_spec)
+
+    def vjp_fn(cotangents: Any, retain_graph: bool = True, create_graph: Any = None) -> Any:
+        if create_graph is None:
+            create_graph = grad_enabled()
+        flat_cot, cot_spec = flatten(cotangents)
+        if cot_spec != out_spec:
+            raise error(
+                "Expected pytree structure of cotangents to be the same as pytree structure of "
+                f"outputs to the function. cotangents: {pretty(cot_spec)}, primal output: "
+                f"{pretty(out_spec)}"
+            )
+        for c in flat_cot:
+            if not isinstance(c, Tensor):
+                raise error(
+                    f"vjp_fn: expected the cotangents to be Tensors, got {pytype(c)}", "TypeError"
+                )
+        keep = bool(create_graph) and (
+            _outside(flat_out, level) or any(c.requires_grad for c in flat_cot)
+        )
+        with enable_grad() if keep else contextlib.nullcontext():
+            got = grads(flat_out, flat_in, flat_cot, create_graph=keep, retain_graph=retain_graph)
+        got = [g if g is not None else _zeros(t) for g, t in zip(got, flat_in)]
+        return unflatten([_leave(g, level) for g in got], in_spec)
+
+    return results, vjp_fn, aux, in_spec
+
+
+def _dtype_name(t: Tensor) -> str:
+    from ..core import dtypes as D
+
+    return f"torch.{D.torch_name(t.dtype)}"
+
+
+def _non_empty_tensors(flat: list, api: str) -> None:
+    if not flat or (len(flat) == 1 and flat[0] is None):
+        raise error(
+            f"{api}: Expected f to be a function that has non-empty output (got output = {flat!r})"
+        )
+    for o in flat:
+        if not isinstance(o, Tensor):
+            raise error(
+                f"{api}: expected f(*primals) to return only tensors, got unsupported type "
+                f"{pytype(o)}"
+            )
+
+
+def vjp(func: Any, *primals: Any, has_aux: bool = False) -> tuple:
+    """`torch.func.vjp(f, *primals)`: (f(*primals), vjp_fn[, aux]); `vjp_fn(cotangents)`
+    returns one gradient per primal, as a tuple."""
+    output, fn, aux, _ = _vjp(func, primals, None, has_aux, "vjp(f, *primals)")
+    return (output, fn, aux) if has_aux else (output, fn)
+
+
+# --- jvp ------------------------------------------------------------------------------------
+
+_JVP = "jvp(f, primals, tangents)"
+
+
+def _jvp(
+    func: Callable[..., Any],
+    primals: Any,
+    tangents: Any,
+    argnums: Any,
+    strict: bool,
+    has_aux: bool,
+) -> tuple[Any, Any, Any]:
+    if not isinstance(primals, tuple):
+        raise error(
+            f"{_JVP}: Expected primals to be a tuple. E.g. it should be valid to call f(*primals)."
+        )
+    nums = None if argnums is None else _argnums(argnums, len(primals))
+    diff_args = primals if nums is None else _selected(primals, nums)
+    flat_p, p_spec = flatten(diff_args)
+    flat_t, t_spec = flatten(tangents)
+    if p_spec != t_spec:
+        raise error(
+            f"{_JVP}: Expected primals and tangents to have the same python structure. For "
+            "example, if primals is a tuple of 3 tensors, tangents also must be. Got primals "
+            f"with structure {p_spec!r} and tangents with structure {t_spec!r}"
+        )
+    for what, flat in (("primals", flat_p), ("tangents", flat_t)):
+        if not flat:
+            raise error(f"{_JVP}: Expected {what} to contain at least one Tensor.")
+        for x in flat:
+            if not isinstance(x, Tensor):
+                raise error(f"{_JVP}: Expected {what} to only contain Tensors, got {pytype(x)}")
+    for p, t in zip(flat_p, flat_t):
+        if p.shape != t.shape:
+            raise error(
+                "Trying to set a forward gradient that has a different size than that of the "
+                f"original Tensor, this is not supported. Tensor is of size {list(p.shape)} "
+                f"while the given forward gradient is of size {list(t.shape)}."
+            )
+    with _level() as level:
+        entered = [_enter(p, level) for p in flat_p]
+        new = unflatten(entered, p_spec)
+        args = new if nums is None else _replace(primals, nums, new)
+        output = func(*args)
+        aux = None
+        if has_aux:
+            if not (isinstance(output, tuple) and len(output) == 2):
+                raise error(
+                    f"{_JVP}: output of function f should be a tuple: (output, aux) if has_aux "
+                    "is True"
+                )
+            output, aux = output
+            aux = _leave_tree(aux, level)
+        flat_out, out_spec = flatten(output)
+        if not flat_out or (len(flat_out) == 1 and flat_out[0] is None):
+            raise error(
+                f"{_JVP}: Expected f to be a function that has non-empty output (got output = "
+                f"{flat_out!r})"
+            )
+        for o in flat_out:
+            if not isinstance(o, Tensor):
+                raise error(
+                    f"{_JVP}: expected f(*args) to return only tensors, got unsupported type "
+                    f"{pytype(o)}"
+                )
+        keep = _outside(flat_out, level) or any(t.requires_grad for t in flat_t)
+        if keep:
+            tans = _jvp_by_double_backward(flat_out, entered, flat_t)
+        else:
+            tans = tangents_through(flat_out, entered, flat_t, 0)
+        out_tans = []
+        for o, d in zip(flat_out, tans):
+            if d is None:
+                if strict:
+                    raise error(
+                        "jvp(f, primals, tangents, strict=True): The output of f is independent "
+                        "of the inputs. This is not allowed with strict=True."
+                    )
+                d = _zeros(o)
+            elif d.shape != o.shape:
+                d = Tensor(np.broadcast_to(np.asarray(d.data), o.shape).copy())
+            out_tans.append(_leave(d, level))
+        primals_out = unflatten([_leave(o, level) for o in flat_out], out_spec)
+        return primals_out, unflatten(out_tans, out_spec), aux
+
+
+def _jvp_by_double_backward(
+    outs: list[Tensor], ins: list[Tensor], tans: list[Tensor]
+) -> list[Tensor | None]:
+    """J v as the VJP of the VJP (linear in its upstream u), differentiable throughout."""
+    us = [requiring_grad(_zeros(o)) for o in outs]
+    back = grads(outs, ins, us, create_graph=True, retain_graph=True)
+    pairs = [(b, t) for b, t in zip(back, tans) if b is not None]
+    if not pairs:
+        return [None] * len(outs)
+    return list(
+        grads(
+            [b for b, _ in pairs], us, [t for _, t in pairs], create_graph=True, retain_graph=True
+        )
+    )
+
+
+def jvp(
+    func: Any, primals: Any, tangents: Any, *, strict: bool = False, has_aux: bool = False
+) -> tuple:
+    """`torch.func.jvp(f, primals, tangents)`: (f(*primals), J tangents[, aux])."""
+    out, tan, aux = _jvp(func, primals, tangents, None, strict, has_aux)
+    return (out, tan, aux) if has_aux else (out, tan)
+
+
+# --- jacrev, jacfwd, hessian ----------------------------------------------------------------
+
+
+def _blocks(
+    per_input: list[list[Tensor]],
+    flat_out: list[Tensor],
+    flat_in: list[Tensor],
+    in_spec: Spec,
+    out_spec: Spec,
+    argnums: Any,
+) -> Any:
+    """PyTorch's result structure: the outputs' structure of (the inputs' structure of blocks,
+    a bare block when argnums is an int)."""
+    per_output = []
+    for i in range(len(flat_out)):
+        inner = unflatten([per_input[j][i] for j in range(len(flat_in))], in_spec)
+        per_output.append(inner[0] if isinstance(argnums, int) else inner)
+    return unflatten(per_output, out_spec)
+
+
+def _block(rows: list[Tensor], out: Tensor, t: Tensor) -> Tensor:
+    if not rows:
+        return _zeros_shape(out.shape + t.shape, t.dtype)
+    if any(r.requires_grad for r in rows):
+        return F.reshape(F.stack(rows), *(out.shape + t.shape))
+    return Tensor(np.stack([np.asarray(r.data) for r in rows]).reshape(out.shape + t.shape))
+
+
+def _zeros_shape(shape: tuple, dtype: Any) -> Tensor:
+    return Tensor(np.zeros(shape, dtype=dtype))
+
+
+def jacrev(
+    func: Any,
+    argnums: Any = 0,
+    *,
+    has_aux: bool = False,
+    chunk_size: Any = None,
+    _preallocate_and_copy: bool = False,
+) -> Transformed:
+    """`torch.func.jacrev(f)`: the Jacobian by reverse mode, one pass per output element."""
+    if not (chunk_size is None or chunk_size > 0):
+        raise error("jacrev: `chunk_size` should be greater than 0.", "ValueError")
+
+    def wrapper(*args: Any) -> Any:
+        with _level() as level:
+            nums = _argnums(argnums, len(args))
+            diff = tree_map(lambda t: _enter(t, level), _selected(args, nums))
+            output = func(*_replace(args, nums, diff))
+            aux = None
+            if has_aux:
+                if not (isinstance(output, tuple) and len(output) == 2):
+                    raise error(
+                        "vjp(f, *primals): output of function f should be a tuple: (output, "
+                        "aux) if has_aux is True"
+                    )
+                output, aux = output
+                aux = _leave_tree(aux, level)
+            flat_out, out_spec = flatten(output)
+            _non_empty_tensors(flat_out, "vjp(f, *primals)")
+            flat_in, in_spec = flatten(diff if isinstance(nums, tuple) else (diff,))
+            jacobian_size(
+                sum(int(o.data.size) for o in flat_out),
+                sum(int(t.data.size) for t in flat_in),
+                "the Jacobian jacrev computes",
+            )
+            keep = _outside(flat_out, level)
+            per_input: list[list[Tensor]] = [[] for _ in flat_in]
+            for o in flat_out:
+                rows: list[list[Tensor]] = [[] for _ in flat_in]
+                for k in range(int(o.data.size)):
+                    hooks.observer.tick()
+                    got = grads([o], flat_in, [onehot(o, k)], create_graph=keep, retain_graph=True)
+                    for j, (g, t) in enumerate(zip(got, flat_in)):
+                        rows[j].append(g if g is not None else _zeros(t))
+                for j, t in enumerate(flat_in):
+                    per_input[j].append(_leave(_block(rows[j], o, t), level))
+            result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
+        return (result, aux) if has_aux else result
+
+    return Transformed(wrapper, _name(func), "jacrev.<locals>.wrapper_fn")
+
+
+def jacfwd(
+    func: Any, argnums: Any = 0, has_aux: bool = False, *, randomness: str = "error"
+) -> Transformed:
+    """`torch.func.jacfwd(f)`: the Jacobian by forward mode, one tangent per input element,
+    all carried through the recorded graph at once."""
+    _check_randomness(randomness)
+
+    def wrapper(*args: Any) -> Any:
+        with _level() as level:
+            nums = _argnums(argnums, len(args))
+            diff = tree_map(lambda t: _enter(t, level), _selected(args, nums))
+            output = func(*_replace(args, nums, diff))
+            aux = None
+            if has_aux:
+                if not (isinstance(output, tuple) and len(output) == 2):
+                    raise error(
+                        f"{_JVP}: output of function f should be a tuple: (output, aux) if "
+                        "has_aux is True"
+                    )
+                output, aux = output
+                aux = _leave_tree(aux, level)
+            flat_out, out_spec = flatten(output)
+            if not flat_out:
+                raise error(
+                    f"{_JVP}: Expected f to be a function that has non-empty output (got "
+                    f"output = {flat_out!r})"
+                )
+            for o in flat_out:
+                if not isinstance(o, Tensor):
+                    raise error(
+                        f"{_JVP}: expected f(*args) to return only tensors, got unsupported "
+                        f"type {pytype(o)}"
+                    )
+            flat_in, in_spec = flatten(diff if isinstance(nums, tuple) else (diff,))
+            sizes = [int(t.data.size) for t in flat_in]
+            total = sum(sizes)
+            jacobian_size(
+                sum(int(o.data.size) for o in flat_out), total, "the Jacobian jacfwd computes"
+            )
+            if _outside(flat_out, level):
+                per_input = _jacfwd_reverse(flat_out, flat_in, level)
+            else:
+                per_input = _jacfwd_tangents(flat_out, flat_in, sizes)
+            result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
+        return (result, aux) if has_aux else result
+
+    return Transformed(wrapper, _name(func), "jacfwd.<locals>.wrapper_fn")
+
+
+def _jacfwd_tangents(
+    flat_out: list[Tensor], flat_in: list[Tensor], sizes: list[int]
+) -> list[list[Tensor]]:
+    total = sum(sizes)
+    seeds, off = [], 0
+    for t, n in zip(flat_in, sizes):
+        s = np.zeros((total, n), dtype=t.dtype)
+        s[off : off + n] = np.eye(n, dtype=t.dtype)
+        seeds.append(Tensor(s.reshape((total,) + t.shape)))
+        off += n
+    tans = tangents_through(flat_out, flat_in, seeds, 1)
+    per_input: list[list[Tensor]] = [[] for _ in flat_in]
+    for o, d in zip(flat_out, tans):
+        col = (
+            np.zeros((total,) + o.shape, dtype=o.dtype)
+            if d is None
+            else np.broadcast_to(np.asarray(d.data), (total,) + o.shape)
+        )
+        flat = col.reshape(total, -1).T
+        off = 0
+        for j, (t, n) in enumerate(zip(flat_in, sizes)):
+            block = np.ascontiguousarray(flat[:, off : off + n]).reshape(o.shape + t.shape)
+            per_input[j].append(Tensor(block))
+            off += n
+    return per_input
+
+
+def _jacfwd_reverse(
+    flat_out: list[Tensor], flat_in: list[Tensor], level: int
+) -> list[list[Tensor]]:
+    """The same Jacobian by reverse passes with the graph kept: a result that an enclosing
+    transform (or the program) differentiates again."""
+    per_input: list[list[Tensor]] = [[] for _ in flat_in]
+    for o in flat_out:
+        rows: list[list[Tensor]] = [[] for _ in flat_in]
+        for k in range(int(o.data.size)):
+            hooks.observer.tick()
+            got = grads([o], flat_in, [onehot(o, k)], create_graph=True, retain_graph=True)
+            for j, (g, t) in enumerate(zip(got, flat_in)):
+                rows[j].append(g if g is not None else _zeros(t))
+        for j, t in enumerate(flat_in):
+            per_input[j].append(_leave(_block(rows[j], o, t), level))
+    return per_input
+
+
+def hessian(func: Any, argnums: Any = 0) -> Transformed:
+    """`torch.func.hessian(f)`: jacfwd(jacrev(f)), forward over reverse."""
+    h = jacfwd(jacrev(func, argnums), argnums)
+    h.shown = "jacfwd.<locals>.wrapper_fn"
+    return h
+
+
+# --- vmap -----------------------------------------------------------------------------------
+
+
+def _check_randomness(randomness: Any) -> None:
+    if randomness not in ("error", "different", "same"):
+        raise error(
+            "Only allowed values for randomness are 'error', 'different', or 'same'. Got "
+            f"{randomness}"
+        )
+
+
+def _broadcast(dims: Any, spec: Spec) -> list[Any] | None:
+    """`in_dims` / `out_dims` spread over the leaves of a structure (an int or None at a node
+    applies to all its leaves), or None when they do not fit it."""
+    if dims is None or isinstance(dims, int):
+        return [dims] * spec.count()
+    if spec.leaf or not isinstance(dims, (tuple, list, dict)):
+        return None
+    if isinstance(dims, dict):
+        if spec.kind is not dict or list(dims.keys()) != list(spec.context):
+            return None
+        parts = list(dims.values())
+    else:
+        if (
+            spec.kind not in (tuple, list)
+            or type(dims) is not spec.kind
+            or len(dims) != len(spec.children)
+        ):
+            return None
+        parts = list(dims)
+    out: list[Any] = []
+    for d, c in zip(parts, spec.children):
+        got = _broadcast(d, c)
+        if got is None:
+            return None
+        out += got
+    return out
+
+
+def _shown(v: Any) -> str:
+    if isinstance(v, tuple):
+        return "(" + ", ".join(_shown(x) for x in v) + ("," if len(v) == 1 else "") + ")"
+    if isinstance(v, list):
+        return "[" + ", ".join(_shown(x) for x in v) + "]"
+    return repr(v)
+
+
+def vmap(
+    func: Any,
+    in_dims: Any = 0,
+    out_dims: Any = 0,
+    randomness: str = "error",
+    *,
+    chunk_size: Any = None,
+) -> Transformed:
+    """`torch.func.vmap(f)`: f mapped over a batch dimension of its inputs (run once per batch
+    element here, and the results stacked)."""
+    _check_randomness(randomness)
+    if chunk_size is not None and (
+        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size <= 0
+    ):
+        raise error(
+            f"vmap: chunk_size should be None or greater than 0. (got {chunk_size})", "ValueError"
+        )
+    name = _name(func)
+
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        _check_out_dims(out_dims, name)
+        if not isinstance(in_dims, (int, tuple)):
+            raise error(
+                f"vmap({name}, in_dims={_shown(in_dims)}, ...)(<inputs>): expected `in_dims` to "
+                "be int or a (potentially nested) tuple matching the structure of inputs, got: "
+                f"{pytype(in_dims)}.",
+                "ValueError",
+            )
+        if not args:
+            raise error(
+                f"vmap({name})(<inputs>): got no inputs. Maybe you forgot to add inputs, or you "
+                "are trying to vmap over a function with no inputs. The latter is unsupported.",
+                "ValueError",
+            )
+        flat, spec = flatten(args)
+        dims = _broadcast(in_dims, spec)
+        head = f"vmap({name}, in_dims={_shown(in_dims)}, ...)(<inputs>)"
+        if dims is None:
+            in_spec = flatten(in_dims)[1]
+            raise error(
+                f"{head}: in_dims is not compatible with the structure of `inputs`. in_dims has "
+                f"structure {in_spec!r} but inputs has structure {spec!r}.",
+                "ValueError",
+            )
+        for k, (a, d) in enumerate(zip(flat, dims)):
+            if d is not None and not isinstance(d, int):
+                raise error(
+                    f"{head}: Got in_dim={d} for an input but in_dim must be either an integer "
+                    "dimension or None.",
+                    "ValueError",
+                )
+            if isinstance(d, int) and not isinstance(a, Tensor):
+                raise error(
+                    f"{head}: Got in_dim={d} for an input but the input is of type "
+                    f"{pytype(a)}. We cannot vmap over non-Tensor arguments, please use None as "
+                    "the respective in_dim",
+                    "ValueError",
+                )
+            if d is not None and not -a.ndim <= d < a.ndim:
+                raise error(
+                    f"{head}: Got in_dim={d} for some input, but that input is a Tensor of "
+                    f"dimensionality {a.ndim} so expected in_dim to satisfy -{a.ndim} <= in_dim "
+                    f"< {a.ndim}.",
+                    "ValueError",
+                )
+            if d is not None and d < 0:
+                dims[k] = d % a.ndim
+        sizes = [a.shape[d] for a, d in zip(flat, dims) if d is not None]
+        if not sizes:
+            raise error("vmap: Expected at least one Tensor to vmap over", "ValueError")
+        if any(s != sizes[0] for s in sizes):
+            raise error(
+                "vmap: Expected all tensors to have the same size in the mapped dimension, got "
+                f"sizes {sizes} for the mapped dimension",
+                "ValueError",
+            )
+        batch = sizes[0]
+        results = []
+        with _random_draws(randomness) as before_element:
+            for i in range(max(batch, 1)):
+                hooks.observer.tick()
+                before_element()
+                elems = [
+                    a if d is None else _element(a, d, i if batch else None)
+                    for a, d in zip(flat, dims)
+                ]
+                results.append(func(*unflatten(elems, spec), **kwargs))
+                if i == 0:
+                    _check_sizes(results[0], batch)
+        return _stacked(results, out_dims, name, batch)
+
+    return Transformed(wrapped, name, "vmap.<locals>.wrapped")
+
+
+def _check_sizes(first: Any, batch: int) -> None:
+    """The stacked results' sizes, from the first element's, before the other elements run."""
+    for t in flatten(first)[0]:
+        if isinstance(t, Tensor):
+            limits.TENSOR_ELEMENTS.check(batch * int(t.data.size), "the stacked tensor")
+
+
+def check_not_transforming(what: str) -> None:
+    """PyTorch's refusals inside a function a torch.func transform is running."""
+    if not _GradMode.transforms:
+        return
+    if what == "requires_grad_":
+        raise error(REQUIRES_GRAD_INSIDE)
+    if what == "backward":
+        raise error(
+            "backward() called inside a functorch transform. This is not supported, please use "
+            "functorch.grad or functorch.vjp instead or call backward() outside of functorch "
+            "transforms."
+        )
+    raise error(
+        "In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, "
+        "jacrev, ...), it must override the setup_context staticmethod. For more details, "
+        "please see https://pytorch.org/docs/main/notes/extending.func.html"
+    )
+
+
+def _refuse_draw() -> None:
+    raise error(
+        "vmap: called random operation while in randomness error mode. Please either use the "
+        "'same' or 'different' randomness flags on vmap or perform the randomness operation "
+        "out of vmap"
+    )
+
+
+@contextlib.contextmanager
+def _random_draws(randomness: str) -> Iterator[Callable[[], None]]:
+    """PyTorch's `randomness` for the run of each element: "error" refuses a draw, "same"
+    starts every element from the same generator state (one draw shared by the batch),
+    "different" lets the draws follow one another."""
+    from . import random as R
+
+    before = R.DRAW_CHECK
+    if randomness == "error":
+        R.DRAW_CHECK = _refuse_draw
+    state: list[Any] = []
+    _GradMode.transforms += 1
+
+    def same() -> None:
+        gen = R.default_generator()
+        if state:
+            gen.set_state(state[0])
+        else:
+            state.append(gen.get_state())
+
+    try:
+        yield same if randomness == "same" else _nothing
+    finally:
+        _GradMode.transforms -= 1
+        R.DRAW_CHECK = before
+
+
+def _nothing() -> None:
+    pass
+
+
+def _element(a: Tensor, d: int, i: int | None) -> Tensor:
+    """Element i of `a` along dimension d (None: a zero element, for a batch of size 0, whose
+    run tells the shapes of the results)."""
+    if i is None:
+        shape = a.shape[:d] + a.shape[d + 1 :]
+        return Tensor(np.zeros(shape, dtype=a.dtype))
+    return I.getitem(a, (slice(None),) * d + (i,))
+
+
+def _check_out_dims(out_dims: Any, name: str) -> None:
+    if isinstance(out_dims, int):
+        return
+    for d in flatten(out_dims)[0]:
+        if d is not None and (isinstance(d, bool) or not isinstance(d, int)):
+            raise error(
+                f"vmap({name}, ..., out_dims={_shown(out_dims)}): `out_dims` must be an int, "
+                "None or a python collection of ints representing where in the outputs the "
+                "vmapped dimension should appear.",
+                "ValueError",
+            )
+
+
+def _stacked(results: list[Any], out_dims: Any, name: str, batch: int) -> Any:
+    flat0, spec = flatten(results[0])
+    flats = [flat0]
+    for r in results[1:]:
+        f, s = flatten(r)
+        if s != spec:
+            raise GradcliError(
+                f"vmap({name}, ...): the function returned results of different structures "
+                "for different batch elements",
+                hint="gradcli runs a vmapped function once per batch element: return the same "
+                "structure (the same number of tensors) for every element",
+            ).mirror("ValueError")
+        flats.append(f)
+
+    def incompatible() -> GradcliError:
+        return error(
+            f"vmap({name}, ..., out_dims={_shown(out_dims)})(<inputs>): out_dims is not "
+            "compatible with the structure of `outputs`. out_dims has structure "
+            f"{flatten(out_dims)[1]!r} but outputs has structure {spec!r}.",
+            "ValueError",
+        )
+
+    if isinstance(results[0], Tensor):
+        if isinstance(out_dims, int) or out_dims is None:
+            dims: list[Any] | None = [out_dims]
+        elif isinstance(out_dims, tuple) and len(out_dims) == 1:
+            dims = list(out_dims)
+        else:
+            raise incompatible()
+    else:
+        dims = _broadcast(out_dims, spec)
+        if dims is None:
+            raise incompatible()
+    out = []
+    for k, d in enumerate(dims):
+        items = [f[k] for f in flats]
+        first = items[0]
+        if d is None:
+            if isinstance(first, Tensor) and not all(
+                it is first
+                or (
+                    isinstance(it, Tensor)
+                    and it.shape == first.shape
+                    and np.array_equal(it.data, first.data)
+                )
+                for it in items
+            ):
+                raise error(
+                    f"vmap({name}, ...): `{name}` can not return a BatchedTensor when out_dim "
+                    "is None",
+                    "ValueError",
+                )
+            out.append(first)
+            continue
+        if not isinstance(first, Tensor) or not all(isinstance(it, Tensor) for it in items):
+            bad = next(it for it in items if not isinstance(it, Tensor))
+            raise error(
+                f"vmap({name}, ...): `{name}` must only return Tensors, got type {pytype(bad)}. "
+                "Did you mean to set out_dims= to None for output?",
+                "ValueError",
+            )
+        if not -first.ndim - 1 <= d <= first.ndim:
+            raise error(
+                f"Dimension out of range (expected to be in range of [{-first.ndim - 1}, "
+                f"{first.ndim}], but got {d})",
+                "IndexError",
+            )
+        if batch == 0:
+            dd = d % (first.ndim + 1)
+            out.append(_zeros_shape(first.shape[:dd] + (0,) + first.shape[dd:], first.dtype))
+            continue
+        out.append(F.stack(items, dim=d))
+    return unflatten(out, spec)
+
+
+# --- functional_call ------------------------------------------------------------------------
+
+
+def functional_call(
+    module: Any,
+    parameter_and_buffer_dicts: Any,
+    args: Any = None,
+    kwargs: Any = None,
+    *,
+    tie_weights: bool = True,
+    strict: bool = False,
+) -> Any:
+    """`torch.func.functional_call(module, params, args)`: the module called with the given
+    tensors in place of its parameters (by their dotted names), its own restored after."""
+    from .nn import Module
+
+    if not isinstance(module, Module):
+        raise error(f"functional_call expects an nn.Module, got {pytype(module)}", "TypeError")
+    dicts = (
+        tuple(parameter_and_buffer_dicts)
+        if isinstance(parameter_and_buffer_dicts, (tuple, list))
+        else (parameter_and_buffer_dicts,)
+    )
+    merged: dict[str, Any] = {}
+    for d in dicts:
+        if not isinstance(d, dict):
+            raise error(
+                f"Expected all elements of parameter_and_buffer_dicts to be dictionaries, got "
+                f"{pytype(d)}",
+                "ValueError",
+            )
+        twice = [k for k in d if k in merged]
+        if twice:
+            raise error(
+                f"{twice!r} appeared in multiple dictionaries; behavior of functional call is "
+                "ambiguous",
+                "ValueError",
+            )
+        merged.update(d)
+    owners = {name: m for name, m in module.named_modules()}
+    slots: list[tuple[dict, str, Any]] = []
+    unexpected = []
+    for key, value in merged.items():
+        prefix, _, leaf = key.rpartition(".")
+        owner = owners.get(prefix)
+        if owner is None or leaf not in owner._parameters:
+            unexpected.append(key)
+            continue
+        if not isinstance(value, Tensor):
+            raise error(
+                f"functional_call: the value for {key!r} must be a Tensor, got {pytype(value)}",
+                "TypeError",
+            )
+        slots.append((owner._parameters, leaf, value))
+    if strict:
+        missing = sorted(k for k, _ in module.named_parameters() if k not in merged)
+        msgs = []
+        if unexpected:
+            msgs.append(f"Unexpected key(s): {', '.join(map(repr, unexpected))}.")
+        if missing:
+            msgs.append(f"Missing key(s): {', '.join(map(repr, missing))}.")
+        if msgs:
+            raise error(f"Error(s) in reparametrizing for {module.name}:\n\t" + "\n\t".join(msgs))
+    args = () if args is None else args if isinstance(args, tuple) else (args,)
+    saved = [(table, leaf, table[leaf]) for table, leaf, _ in slots]
+    try:
+        for table, leaf, value in slots:
+            table[leaf] = value
+        return module(*args, **(kwargs or {}))
+    finally:
+        for table, leaf, old in saved:
+            table[leaf] = old

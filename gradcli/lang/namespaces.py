@@ -147,6 +147,7 @@ def _build() -> dict[str, Namespace]:
             "nn": nn,
             "autograd": autograd,
             "optim": optim,
+            "linalg": Namespace("torch.linalg", dict(names.LINALG)),
             "cuda": cuda,
             "no_grad": gradmode.NO_GRAD,
             "enable_grad": gradmode.ENABLE_GRAD,

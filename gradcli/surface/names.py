@@ -38,6 +38,7 @@ from ..ops.arithmetic import (
 )
 from . import composite, sampling
 from . import indexing as I
+from . import linalg as LA
 from .args import check_dim
 from .constructors import (
     DoubleTensor,
@@ -371,6 +372,14 @@ METHODS.update(sampling.METHODS)
 FUNCTIONS.update({**composite.BOTH, **composite.FUNCTIONS_ONLY})
 METHODS.update({**composite.BOTH, **composite.METHODS_ONLY})
 MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES}
+
+# Linear algebra (einsum, tensordot, addmm, det, cdist, ...); torch.linalg is `LINALG`.
+FUNCTIONS.update({**LA.BOTH, **LA.FUNCTIONS_ONLY})
+METHODS.update(LA.BOTH)
+for _name, _fn in LA.FALLBACKS.items():
+    FUNCTIONS.setdefault(_name, _fn)
+    METHODS.setdefault(_name, _fn)
+LINALG: dict[str, Callable[..., Any]] = dict(LA.LINALG)
 
 # torch.nn.functional: torch's functions, where F's own differ (softmax's implicit dim).
 NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {

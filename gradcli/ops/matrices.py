@@ -535,7 +535,9 @@ def _svd_vjp(g: Tensor, out: Tensor, a: Tensor, full_matrices: bool = True) -> t
     if full_matrices:
         u, gu = index_last(u, 0, k), index_last(gu, 0, k)
         vh, gvh = index_last(vh, 0, k, -2), index_last(gvh, 0, k, -2)
-    if not gu.data.any() and not gvh.data.any():
+    if not g.requires_grad and not gu.data.any() and not gvh.data.any():
+        # Only the singular values are used (a gradient that is a function of the tangent,
+        # in forward mode or create_graph, takes the full formula).
         return (_svdvals_grad(u, gs, vh, m, n),)
     uhgu = mm(mT(u), gu)
     uhgu = uhgu - mT(uhgu)
@@ -751,3 +753,153 @@ cdist = defop(
         Sample(((3, 3), (2, 3)), {"p": math.inf}, distinct=True),
     ),
 )
+
+
+# --- symbolic forms (sympy, on object arrays; `analysis.symbolic`) -----------------------------
+#
+# Closed forms where there is one: determinants, inverses (adjugate over determinant), solves,
+# Cholesky factors, the pseudo-inverse of a full-rank matrix, distances. QR, the symmetric
+# eigendecomposition and the SVD have none gradcli can write (their factors are LAPACK's
+# choices of sign), so `gradcli symbolic` says so for programs that use them.
+
+
+def _per_matrix(sp: Any, a: np.ndarray, f: Any) -> np.ndarray:
+    lead = a.shape[:-2]
+    outs = {}
+    for idx in np.ndindex(*lead):
+        outs[idx] = np.asarray(f(sp.Matrix(a[idx].tolist())), dtype=object)
+    first = next(iter(outs.values()))
+    res = np.empty(lead + first.shape, dtype=object)
+    for idx, v in outs.items():
+        res[idx] = v
+    return res
+
+
+def _matrix_array(m: Any) -> np.ndarray:
+    out = np.empty((m.rows, m.cols), dtype=object)
+    for i in range(m.rows):
+        for j in range(m.cols):
+            out[i, j] = m[i, j]
+    return out
+
+
+def _sym_inv(sp: Any, a: np.ndarray, strict: bool = True) -> np.ndarray:
+    return _per_matrix(sp, a, lambda m: _matrix_array(m.adjugate() / m.det()))
+
+
+def _sym_det(sp: Any, a: np.ndarray) -> np.ndarray:
+    return _per_matrix(sp, a, lambda m: np.asarray(m.det(), dtype=object))
+
+
+def _sym_slogdet(sp: Any, a: np.ndarray) -> np.ndarray:
+    def one(m: Any) -> np.ndarray:
+        d = m.det()
+        out = np.empty(2, dtype=object)
+        out[0], out[1] = sp.sign(d), sp.log(sp.Abs(d))
+        return out
+
+    return _per_matrix(sp, a, one)
+
+
+def _sym_solve(sp: Any, a: np.ndarray, b: np.ndarray, strict: bool = True) -> np.ndarray:
+    inv_a = _sym_inv(sp, a)
+    return np.matmul(inv_a, b)
+
+
+def _sym_cholesky(sp: Any, a: np.ndarray) -> np.ndarray:
+    # Of the symmetric part: the rule's gradient is that of a function of symmetric matrices.
+    def one(m: Any) -> np.ndarray:
+        n = m.rows
+        low = [[sp.Integer(0)] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1):
+                s = (m[i, j] + m[j, i]) / 2 - sum((low[i][k] * low[j][k] for k in range(j)), 0)
+                low[i][j] = sp.sqrt(s) if i == j else s / low[j][j]
+        return _matrix_array(sp.Matrix(low))
+
+    return _per_matrix(sp, a, one)
+
+
+def _sym_pinv(sp: Any, a: np.ndarray, **kw: Any) -> np.ndarray:
+    def one(m: Any) -> np.ndarray:
+        if m.rows >= m.cols:
+            g = m.T * m
+            return _matrix_array(g.adjugate() / g.det() * m.T)
+        g = m * m.T
+        return _matrix_array(m.T * g.adjugate() / g.det())
+
+    return _per_matrix(sp, a, one)
+
+
+def _sym_cdist(sp: Any, x1: np.ndarray, x2: np.ndarray, p: float = 2.0) -> np.ndarray:
+    lead = np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
+    x1 = np.broadcast_to(x1, lead + x1.shape[-2:])
+    x2 = np.broadcast_to(x2, lead + x2.shape[-2:])
+    out = np.empty(lead + (x1.shape[-2], x2.shape[-2]), dtype=object)
+    q = sp.nsimplify(p, rational=True) if p not in (0, math.inf) else None
+    for idx in np.ndindex(*out.shape):
+        d = [a - b for a, b in zip(x1[idx[:-1]], x2[idx[:-2] + idx[-1:]])]
+        if p == math.inf:
+            out[idx] = sp.Max(*[sp.Abs(e) for e in d])
+        elif p == 2:
+            out[idx] = sp.sqrt(sp.Add(*[e**2 for e in d]))
+        elif p == 0:
+            out[idx] = sp.Add(*[sp.Ne(e, 0) for e in d])
+        else:
+            out[idx] = sp.Add(*[sp.Abs(e) ** q for e in d]) ** (1 / q)
+    return out
+
+
+def _sym_einsum(sp: Any, *xs: np.ndarray, spec: tuple) -> np.ndarray:
+    ins, outl = spec
+    sizes: dict[int, int] = {}
+    for x, ls in zip(xs, ins):
+        for n, lab in zip(np.shape(x), ls):
+            sizes[lab] = n
+    labels = sorted(sizes)
+    res = np.empty(tuple(sizes[lab] for lab in outl), dtype=object)
+    terms: dict[tuple, list] = {idx: [] for idx in np.ndindex(*res.shape)}
+    for combo in np.ndindex(*(sizes[lab] for lab in labels)):
+        val = dict(zip(labels, combo))
+        term = 1
+        for x, ls in zip(xs, ins):
+            term = term * np.asarray(x, dtype=object)[tuple(val[lab] for lab in ls)]
+        terms[tuple(val[lab] for lab in outl)].append(term)
+    for idx, ts in terms.items():
+        res[idx] = sp.Add(*ts)
+    return res
+
+
+def _no_closed_form(name: str) -> Any:
+    def sym(sp: Any, *args: Any, **params: Any) -> Any:
+        raise TypeError(f"{name} has no closed form (its factors are LAPACK's choices)")
+
+    return sym
+
+
+def _attach() -> None:
+    """Give the records above their symbolic forms (declared after them, as they use the
+    records' helpers); the module names and the registry then hold the completed records."""
+    from ..core.op import register
+    from . import linalg as L
+
+    forms = {
+        "inv": _sym_inv,
+        "det": _sym_det,
+        "slogdet": _sym_slogdet,
+        "solve": _sym_solve,
+        "cholesky": _sym_cholesky,
+        "pinv": _sym_pinv,
+        "cdist": _sym_cdist,
+        "qr": _no_closed_form("qr"),
+        "eigh": _no_closed_form("eigh"),
+        "svd": _no_closed_form("svd"),
+        "svdvals": _no_closed_form("svdvals"),
+    }
+    g = globals()
+    for name, f in forms.items():
+        g[name] = register(g[name].replace(sym=f))
+    L.einsum = register(L.einsum.replace(sym=_sym_einsum))
+
+
+_attach()

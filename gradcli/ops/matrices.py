@@ -114,10 +114,10 @@ def unpack(t: Tensor, shapes: list[tuple[int, ...]]) -> list[Tensor]:
 def lu_info(a: np.ndarray) -> int:
     """LAPACK getrf's `info` for one square matrix: the (1-based) index of the first exactly
     zero pivot of its LU factorization with partial pivoting, 0 if there is none. Blocked: a
-    panel of columns at a time, the rest updated by one matrix product per panel."""
+    panel of columns at a time, the rest updated by one matrix product per panel; it stops at
+    the first zero pivot (the columns before it are factored exactly as LAPACK factors them)."""
     a = np.array(a, dtype=np.float64)
     n = a.shape[0]
-    first = 0
     nb = 32
     for k0 in range(0, n, nb):
         k1 = min(k0 + nb, n)
@@ -127,9 +127,7 @@ def lu_info(a: np.ndarray) -> int:
                 a[[k, p]] = a[[p, k]]
             piv = a[k, k]
             if piv == 0:
-                if not first:
-                    first = k + 1
-                continue
+                return k + 1
             a[k + 1 :, k] /= piv
             a[k + 1 :, k + 1 : k1] -= np.outer(a[k + 1 :, k], a[k, k + 1 : k1])
         if k1 < n:
@@ -137,7 +135,7 @@ def lu_info(a: np.ndarray) -> int:
             for k in range(k0, k1):
                 a[k + 1 : k1, k1:] -= np.outer(a[k + 1 : k1, k], a[k, k1:])
             a[k1:, k1:] -= a[k1:, k0:k1] @ a[k0:k1, k1:]
-    return first
+    return 0
 
 
 def _batch_prefix(shape: tuple[int, ...], i: int) -> str:

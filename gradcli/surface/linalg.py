@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import scalar_type_name
@@ -79,6 +80,11 @@ def _matrices(x: Any, fn: str, square: bool = True, name: str = "A") -> Tensor:
             f"{fn}: {name} must be batches of square matrices, but they are "
             f"{x.shape[-2]} by {x.shape[-1]} matrices"
         )
+    # LAPACK cannot be interrupted by the time limit: its work is bounded before it starts.
+    m, n = x.shape[-2:]
+    limits.LINALG_WORK.check(
+        math.prod(x.shape[:-2]) * m * n * min(m, n), f"the work of {fn} on {list(x.shape)}"
+    )
     return x
 
 

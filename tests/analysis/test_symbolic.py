@@ -31,9 +31,7 @@ from tests.helpers.gradcheck import diff_positions, make_inputs
 # Decompositions without a closed form (their factors are LAPACK's choices of sign): their
 # symbolic form says so (SymbolicUnavailable), tested below.
 NO_CLOSED_FORM = ("qr", "eigh", "svd", "svdvals")
-OPS = [
-    name for name, op in REGISTRY.items() if op.kind != "custom" and name not in NO_CLOSED_FORM
-]
+OPS = [name for name, op in REGISTRY.items() if op.kind != "custom" and name not in NO_CLOSED_FORM]
 
 
 @pytest.mark.parametrize("name", NO_CLOSED_FORM)

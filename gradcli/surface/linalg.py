@@ -50,6 +50,13 @@ class ReturnTuple(tuple):
             f"'torch.return_types.{self.kind}' object has no attribute '{attr}'"
         ).mirror("AttributeError")
 
+    def __getattr__(self, attr: str) -> Any:
+        # `r.eigenvalues` from Python (library users); programs go through program_attribute.
+        fields = self.__dict__.get("fields", ())
+        if attr in fields:
+            return self[fields.index(attr)]
+        raise AttributeError(attr)
+
     def __repr__(self) -> str:
         inner = ",\n".join(f"{f}={format_value(v)}" for f, v in zip(self.fields, self))
         return f"torch.return_types.{self.kind}(\n{inner})"

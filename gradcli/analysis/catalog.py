@@ -146,6 +146,8 @@ def user_names() -> dict[str, list[Op]]:
         put(f".{attr}", getattr(Tensor, attr, None))
     for name, make in getattr(fn, "MODULES", {}).items():
         put(f"nn.{name}", make)
+    for name, f in getattr(fn, "LINALG", {}).items():
+        put(f"linalg.{name}", f)
     return dict(sorted(out.items(), key=lambda kv: (not kv[0][0].isalpha(), kv[0].lower())))
 
 

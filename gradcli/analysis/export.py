@@ -250,6 +250,56 @@ TORCH: dict[str, Callable[[list[str], dict[str, Any]], str]] = {
     ),
 }
 
+
+def einsum_equation(spec: tuple) -> str:
+    """An einsum record's spec as an equation string ('ij,jk->ik')."""
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    ins, out = spec
+    table: dict[int, str] = {}
+    for ls in (*ins, out):
+        for lab in ls:
+            table.setdefault(lab, letters[len(table) % 52])
+    terms = ["".join(table[lab] for lab in ls) for ls in ins]
+    return ",".join(terms) + "->" + "".join(table[lab] for lab in out)
+
+
+def _packed(call: str, a: str) -> str:
+    """A decomposition's results flattened and concatenated, as gradcli's record packs them."""
+    return f"torch.cat([t.reshape(*{a}.shape[:-2], -1) for t in {call}], dim=-1)"
+
+
+TORCH.update(
+    {
+        "einsum": lambda a, p: f"torch.einsum({_lit(einsum_equation(p['spec']))}, {', '.join(a)})",
+        "inv": lambda a, p: f"torch.linalg.inv({a[0]})",
+        "det": lambda a, p: f"torch.linalg.det({a[0]})",
+        "slogdet": lambda a, p: f"torch.stack(torch.linalg.slogdet({a[0]}), dim=-1)",
+        "solve": lambda a, p: f"torch.linalg.solve({a[0]}, {a[1]})",
+        "cholesky": lambda a, p: f"torch.linalg.cholesky({a[0]})",
+        "qr": lambda a, p: _packed(
+            f"torch.linalg.qr({a[0]}, mode={_lit(p.get('mode', 'reduced'))})", a[0]
+        ),
+        "eigh": lambda a, p: _packed(
+            f"torch.linalg.eigh({a[0]}, UPLO={_lit(p.get('uplo', 'L'))})", a[0]
+        ),
+        "svd": lambda a, p: _packed(
+            f"torch.linalg.svd({a[0]}, full_matrices={bool(p.get('full_matrices', True))})",
+            a[0],
+        ),
+        "svdvals": lambda a, p: f"torch.linalg.svdvals({a[0]})",
+        "pinv": lambda a, p: (
+            f"torch.linalg.pinv({a[0]}, atol={_lit(float(p.get('atol', 0.0)))}, "
+            f"rtol={_lit(float(p.get('rtol', 0.0)))}, hermitian={bool(p.get('hermitian'))})"
+        ),
+        "cross": lambda a, p: f"torch.linalg.cross({a[0]}, {a[1]}, dim={p.get('dim', -1)})",
+        "cdist": lambda a, p: (
+            f"torch.cdist({a[0]}, {a[1]}, p={_lit(float(p.get('p', 2.0)))}, "
+            "compute_mode='donot_use_mm_for_euclid_dist')"
+        ),
+    }
+)
+
+
 # Operations that only appear inside gradients recorded with create_graph=True.
 INTERNAL = ("index_put",)
 

@@ -283,6 +283,52 @@ JAX: dict[str, Callable[[list[str], dict[str, Any], Any], str]] = {
 }
 
 
+def _jpacked(call: str, a: str) -> str:
+    return f"jnp.concatenate([t.reshape(*{a}.shape[:-2], -1) for t in {call}], axis=-1)"
+
+
+def _jeinsum(a: list[str], p: dict[str, Any], t: Any) -> str:
+    from .export import einsum_equation
+
+    return f"jnp.einsum({_lit(einsum_equation(p['spec']))}, {', '.join(a)})"
+
+
+def _jcdist(a: list[str], p: dict[str, Any], t: Any) -> str:
+    order = float(p.get("p", 2.0))
+    return (
+        f"jnp.linalg.vector_norm({a[0]}[..., :, None, :] - {a[1]}[..., None, :, :], "
+        f"ord={_lit(order)}, axis=-1)"
+    )
+
+
+JAX.update(
+    {
+        "einsum": _jeinsum,
+        "inv": lambda a, p, t: f"jnp.linalg.inv({a[0]})",
+        "det": lambda a, p, t: f"jnp.linalg.det({a[0]})",
+        "slogdet": lambda a, p, t: f"jnp.stack(jnp.linalg.slogdet({a[0]}), axis=-1)",
+        "solve": lambda a, p, t: f"jnp.linalg.solve({a[0]}, {a[1]})",
+        "cholesky": lambda a, p, t: f"jnp.linalg.cholesky({a[0]})",
+        "qr": lambda a, p, t: _jpacked(
+            f"jnp.linalg.qr({a[0]}, mode={_lit(p.get('mode', 'reduced'))})", a[0]
+        ),
+        "eigh": lambda a, p, t: _jpacked(
+            f"jnp.linalg.eigh({a[0]}, UPLO={_lit(p.get('uplo', 'L'))})", a[0]
+        ),
+        "svd": lambda a, p, t: _jpacked(
+            f"jnp.linalg.svd({a[0]}, full_matrices={bool(p.get('full_matrices', True))})", a[0]
+        ),
+        "svdvals": lambda a, p, t: f"jnp.linalg.svd({a[0]}, compute_uv=False)",
+        "pinv": lambda a, p, t: (
+            f"jnp.linalg.pinv({a[0]}, rtol={_lit(float(p.get('rtol', 0.0)))}, "
+            f"hermitian={bool(p.get('hermitian'))})"
+        ),
+        "cross": lambda a, p, t: f"jnp.cross({a[0]}, {a[1]}, axis={p.get('dim', -1)})",
+        "cdist": _jcdist,
+    }
+)
+
+
 def to_jax(
     r: Run,
     of_name: str,

@@ -268,10 +268,6 @@ _NO_ROUNDING = (
     "gradcli has no rounding (round, floor, ceil, trunc: their gradient is 0 almost "
     "everywhere, so a program that differentiates through them learns nothing)"
 )
-_NO_DECOMPOSITION = (
-    "gradcli has no determinant, inverse or solve (no matrix decompositions); for a 2x2 "
-    "matrix the determinant is a[0, 0] * a[1, 1] - a[0, 1] * a[1, 0]"
-)
 
 # Names PyTorch has and gradcli does not, with what to write instead: by meaning, before any
 # spelling (`atan` is not `tan`, `det` is not `dot`, `round` is not `rand`).
@@ -288,11 +284,6 @@ MEANING: dict[str, str] = {
     "exp2": "write 2 ** x",
     "expm1": "write torch.exp(x) - 1 (less accurate for x near 0)",
     **dict.fromkeys(("round", "floor", "ceil", "trunc", "fix", "frac"), _NO_ROUNDING),
-    **dict.fromkeys(
-        ("det", "logdet", "slogdet", "inverse", "inv", "solve", "pinverse"), _NO_DECOMPOSITION
-    ),
-    "linalg": "torch.linalg is not in gradcli: for a norm write torch.norm(x) or x.norm(p, "
-    "dim); a matrix product is x @ y",
     "special": "torch.special is not in gradcli: expit is torch.sigmoid, erf is torch.erf, "
     "logsumexp is torch.logsumexp",
     "hardtanh": "write torch.clamp(x, -1, 1)",

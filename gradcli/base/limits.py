@@ -91,6 +91,11 @@ SYMPY_EXPRESSION = Limit(
 SYMPY_SECONDS = Limit("sympy_seconds", 8, "seconds sympy may take in one command")
 INT_BITS = Limit("int_bits", 256, "size of an integer in bits")
 CALL_DEPTH = Limit("call_depth", 50, "depth of user function calls")
+LINALG_WORK = Limit(
+    "linalg_work",
+    300_000_000,
+    "work of a matrix decomposition or inverse (m * n * min(m, n) per matrix, times the batch)",
+)
 
 ALL = [
     SOURCE_BYTES,
@@ -110,6 +115,7 @@ ALL = [
     SYMPY_SECONDS,
     INT_BITS,
     CALL_DEPTH,
+    LINALG_WORK,
 ]
 
 

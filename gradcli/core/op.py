@@ -47,12 +47,29 @@ class Sample(Record):
     fixed     {input position: array}: inputs given as they are, never random and never
               differentiated (where's condition)
     hessian   whether the tests also check second derivatives on this call
+    structure {input position: kind}: matrices the tests build from the random draw
+              (the last two axes): "invertible" (a multiple of the identity added),
+              "spd" (symmetric positive definite, R R^T + n I), "symmetric" (with
+              eigenvalues kept apart), "wide" (well-conditioned rows), "any" (as drawn);
+              finite differences move a symmetric or spd input symmetrically (the
+              rules give the gradient of a function of symmetric matrices, as PyTorch)
 
     E.g. `Sample(((2, 3), (3,)))`, `Sample(((3, 4),), {"dim": 1, "keepdim": True})`,
     `Sample(((2, 3),), low=0.1, high=3.0)` (a positive domain, for log).
     """
 
-    _fields = ("shapes", "params", "low", "high", "avoid", "distinct", "gap", "fixed", "hessian")
+    _fields = (
+        "shapes",
+        "params",
+        "low",
+        "high",
+        "avoid",
+        "distinct",
+        "gap",
+        "fixed",
+        "hessian",
+        "structure",
+    )
     _defaults = {
         "params": dict,
         "low": -2.0,
@@ -62,6 +79,7 @@ class Sample(Record):
         "gap": 0.05,
         "fixed": dict,
         "hessian": True,
+        "structure": dict,
     }
     shapes: tuple[tuple[int, ...], ...]
     params: dict[str, Any]
@@ -72,6 +90,7 @@ class Sample(Record):
     gap: float
     fixed: dict[int, Any]
     hessian: bool
+    structure: dict[int, str]
 
 
 class Op(Record):

@@ -222,6 +222,7 @@ def _build() -> dict[str, Namespace]:
             "optim": optim,
             "func": func,
             "vmap": func.members["vmap"],
+            "linalg": Namespace("torch.linalg", dict(names.LINALG)),
             "cuda": cuda,
             "no_grad": gradmode.NO_GRAD,
             "enable_grad": gradmode.ENABLE_GRAD,

@@ -23,6 +23,7 @@ from ..core.tensor import Settings, Tensor, as_tensor, data_array, typename
 from . import binary as B
 from . import elementwise as E
 from . import linalg as L
+from . import matrices  # noqa: F401 - registers the torch.linalg records
 from . import shape as S
 
 

@@ -3,9 +3,12 @@ and linear all reach."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from ..core.op import Sample, defop
+from ..base import limits
+from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor
 from .shape import reshape_to, squeeze, transpose_last, unsqueeze
 
@@ -97,5 +100,182 @@ matmul = defop(
             ((2, 1, 2, 3), (3, 3, 2)),
             ((1, 2, 3), (2, 3, 2)),
         )
+    ),
+)
+
+
+# --- einsum ---------------------------------------------------------------------------------
+#
+# The record's `spec` is `(inputs, output)`: one tuple of integer labels per operand (one label
+# per axis; a label repeated within an operand takes its diagonal) and the output's labels
+# (distinct, each one an input's). The surface turns PyTorch's subscripts ('ij,jk->ik', '...',
+# implicit output) into this form, with every label's size equal wherever it appears (it
+# expands size-1 axes that broadcast first). Contraction goes left to right, two operands at a
+# time, each operand first summed over the labels no later step needs, and every intermediate
+# result is checked against the tensor-elements limit before it is made: 'a,b,c,d->abcd' on
+# vectors of 1000 is refused before anything is allocated.
+
+
+def _sizes(shapes: list[tuple[int, ...]], labels: tuple[tuple[int, ...], ...]) -> dict[int, int]:
+    sizes: dict[int, int] = {}
+    for shape, ls in zip(shapes, labels):
+        for n, lab in zip(shape, ls):
+            if sizes.setdefault(lab, n) != n:
+                raise ValueError(f"einsum(): label {lab} has sizes {sizes[lab]} and {n}")
+    return sizes
+
+
+def _count(ls: Any, sizes: dict[int, int]) -> int:
+    total = 1
+    for lab in ls:
+        total *= sizes[lab]
+    return total
+
+
+def _compact(*groups: tuple[int, ...]) -> list[list[int]]:
+    """The label tuples renumbered 0, 1, 2... (NumPy's einsum takes labels below 52)."""
+    table: dict[int, int] = {}
+    out = []
+    for g in groups:
+        out.append([table.setdefault(lab, len(table)) for lab in g])
+    if len(table) > 52:
+        raise ValueError("einsum(): more than 52 distinct subscripts in one contraction")
+    return out
+
+
+def _einsum_pair(a: np.ndarray, la: tuple, b: np.ndarray | None, lb: tuple, keep: tuple):
+    if b is None:
+        ca, ck = _compact(la, keep)
+        return np.einsum(a, ca, ck)
+    ca, cb, ck = _compact(la, lb, keep)
+    return np.einsum(a, ca, b, cb, ck, optimize=len(keep) < len(set(la) | set(lb)))
+
+
+def contract(arrays: list[np.ndarray], ins: tuple, out: tuple) -> np.ndarray:
+    """The einsum of `arrays` with labels `ins` into `out`, sizes checked before each step."""
+    sizes = _sizes([a.shape for a in arrays], ins)
+    limits.TENSOR_ELEMENTS.check(_count(out, sizes), "the result of einsum")
+    ops = list(zip(arrays, ins))
+
+    def needed(after: int) -> set[int]:
+        s = set(out)
+        for _, ls in ops[after:]:
+            s.update(ls)
+        return s
+
+    # Each operand alone: its diagonals taken and the labels used nowhere else summed.
+    reduced = []
+    for i, (a, ls) in enumerate(ops):
+        others = set(out)
+        for j, (_, lj) in enumerate(ops):
+            if j != i:
+                others.update(lj)
+        keep = tuple(dict.fromkeys(lab for lab in ls if lab in others))
+        if keep != ls:
+            a = _einsum_pair(a, ls, None, (), keep)
+        reduced.append((a, keep))
+    ops = reduced
+    acc, lacc = ops[0]
+    for i in range(1, len(ops)):
+        b, lb = ops[i]
+        later = needed(i + 1)
+        keep = tuple(dict.fromkeys(lab for lab in lacc + lb if lab in later))
+        limits.TENSOR_ELEMENTS.check(_count(keep, sizes), "an intermediate result of einsum")
+        acc = _einsum_pair(acc, lacc, b, lb, keep)
+        lacc = keep
+    if lacc != tuple(out):
+        acc = _einsum_pair(acc, lacc, None, (), tuple(out))
+    return acc
+
+
+def _einsum_fwd(*xs: np.ndarray, spec: tuple) -> np.ndarray:
+    ins, out = spec
+    r = contract(list(xs), ins, out)
+    return r.astype(np.result_type(*xs), copy=False) if xs else r
+
+
+def _fresh(spec: tuple, n: int) -> tuple[int, ...]:
+    ins, out = spec
+    top = max([lab for ls in ins for lab in ls] + list(out) + [-1]) + 1
+    return tuple(range(top, top + n))
+
+
+def _einsum_vjp(g: Tensor, out: Tensor, *xs: Tensor, spec: tuple) -> tuple:
+    """The gradient of operand i is the einsum of g with the other operands into operand i's
+    labels; a label of i that nothing else has comes from a vector of ones, and a repeated
+    label (a diagonal) from an identity matrix that puts the gradient back on the diagonal."""
+    ins, outl = spec
+    nb = g.ndim - len(outl)
+    batch = _fresh(spec, nb)
+    spare = iter(range(batch[-1] + 1 if batch else _fresh(spec, 1)[0], 1 << 30))
+    res: list[Tensor | None] = []
+    for i, x in enumerate(xs):
+        if not x.requires_grad:
+            res.append(None)
+            continue
+        operands = [g] + [xs[j] for j in range(len(xs)) if j != i]
+        labels = [batch + tuple(outl)] + [ins[j] for j in range(len(xs)) if j != i]
+        present = {lab for ls in labels for lab in ls}
+        target: list[int] = []
+        seen: set[int] = set()
+        for lab, n in zip(ins[i], x.shape):
+            if lab in seen:
+                new = next(spare)
+                operands.append(Tensor(np.eye(n, dtype=x.dtype)))
+                labels.append((lab, new))
+                target.append(new)
+                continue
+            seen.add(lab)
+            if lab not in present:
+                operands.append(Tensor(np.ones(n, dtype=x.dtype)))
+                labels.append((lab,))
+                present.add(lab)
+            target.append(lab)
+        spec_i = (tuple(labels), batch + tuple(target))
+        res.append(apply(einsum, *operands, spec=spec_i))
+    return tuple(res)
+
+
+def _einsum_jvp(dots: tuple, out: Tensor, *xs: Tensor, spec: tuple) -> Tensor | None:
+    ins, outl = spec
+    total = None
+    for i, d in enumerate(dots):
+        if d is None:
+            continue
+        nb = d.ndim - xs[i].ndim
+        batch = _fresh(spec, nb)
+        labels = tuple(batch + ins[j] if j == i else ins[j] for j in range(len(xs)))
+        operands = [d if j == i else xs[j] for j in range(len(xs))]
+        t = apply(einsum, *operands, spec=(labels, batch + tuple(outl)))
+        total = t if total is None else total + t
+    return total
+
+
+def _einsum_sample(shapes: tuple, ins: tuple, out: tuple, **kw: Any) -> Sample:
+    return Sample(shapes, {"spec": (ins, out)}, **kw)
+
+
+einsum = defop(
+    "einsum",
+    _einsum_fwd,
+    _einsum_vjp,
+    "EinsumBackward0",
+    "einsum of g with the other operands into each operand's subscripts",
+    kind="linalg",
+    jvp=_einsum_jvp,
+    signature="einsum(equation, *operands), tensordot(a, b, dims)",
+    samples=(
+        _einsum_sample(((2, 3), (3, 4)), ((0, 1), (1, 2)), (0, 2)),
+        _einsum_sample(((2, 3),), ((0, 1),), (1, 0)),
+        _einsum_sample(((2, 3),), ((0, 1),), ()),
+        _einsum_sample(((3, 3),), ((0, 0),), ()),
+        _einsum_sample(((3, 3),), ((0, 0),), (0,)),
+        _einsum_sample(((3,), (4,)), ((0,), (1,)), (0, 1)),
+        _einsum_sample(((2, 3, 4), (2, 4, 2)), ((0, 1, 2), (0, 2, 3)), (0, 1, 3)),
+        _einsum_sample(((2, 3), (3, 4), (4,)), ((0, 1), (1, 2), (2,)), (0,)),
+        _einsum_sample(((1, 2), (1, 2, 3), (1, 3)), ((0, 1), (2, 1, 3), (0, 3)), (0, 2)),
+        _einsum_sample(((3, 3, 2),), ((0, 0, 1),), (1, 0)),
+        _einsum_sample(((2, 3), (2, 3)), ((0, 1), (0, 1)), (1, 0)),
+        _einsum_sample(((), (3,)), ((), (0,)), (0,)),
     ),
 )

@@ -113,7 +113,7 @@ def diag(x: Any, diagonal: int = 0) -> Tensor:
 def trace(x: Any) -> Tensor:
     x = A.tensor_arg(x, "input")
     if x.ndim != 2:
-        raise GradcliError(f"trace: expected a matrix, got a {x.ndim}-D tensor")
+        raise GradcliError(f"trace: expected a matrix, but got tensor with dim {x.ndim}")
     return A.named(F.sum(diag(x)), "TraceBackward0")
 
 

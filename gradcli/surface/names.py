@@ -40,6 +40,7 @@ from ..ops.arithmetic import (
 from . import composite, predicates, rearrange, sampling, statistics
 from . import elementwise as EW
 from . import indexing as I
+from . import linalg as LA
 from . import scatter as _scatter
 from .args import check_dim
 from .constructors import (
@@ -423,6 +424,13 @@ METHODS.update(predicates.METHODS)
 FUNCTIONS.update(_scatter.BOTH)
 METHODS.update({**_scatter.BOTH, **_scatter.IN_PLACE})
 INPLACE.update(_scatter.IN_PLACE)
+# Linear algebra (einsum, tensordot, addmm, det, cdist, ...); torch.linalg is `LINALG`.
+FUNCTIONS.update({**LA.BOTH, **LA.FUNCTIONS_ONLY})
+METHODS.update(LA.BOTH)
+for _name, _fn in LA.FALLBACKS.items():
+    FUNCTIONS.setdefault(_name, _fn)
+    METHODS.setdefault(_name, _fn)
+LINALG: dict[str, Callable[..., Any]] = dict(LA.LINALG)
 
 # torch.nn.functional: torch's functions, where F's own differ (softmax's implicit dim).
 NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {

@@ -1452,6 +1452,128 @@ CASES: list[Case] = [
         "Float did not match Double",
         (2, 5),
     ),
+    # --- linear algebra: sizes and work bounded before NumPy or LAPACK start ------------------
+    Case(
+        "einsum_outer_of_four_vectors",
+        "import torch\nv = torch.ones(1000)\ny = torch.einsum('a,b,c,d->abcd', v, v, v, v)",
+        "the result of einsum is 1,000,000,000,000, over the limit",
+        (3, 5),
+    ),
+    Case(
+        "einsum_intermediate_blowup",
+        "import torch\nm = torch.ones(1000, 1000)\ny = torch.einsum('ac,bd,ab,cd->', m, m, m, m)",
+        "an intermediate result of einsum is 1,000,000,000,000",
+        (3, 5),
+    ),
+    Case(
+        "einsum_implicit_outer",
+        "import torch\nv = torch.ones(5000)\ny = torch.einsum('i,j', v, v)",
+        "the result of einsum is 25,000,000",
+        (3, 5),
+    ),
+    Case(
+        "einsum_equation_not_a_string",
+        "import torch\ny = torch.einsum(3, torch.ones(2))",
+        "einsum(): argument 'equation' (position 1) must be str, not int",
+        (2, 5),
+    ),
+    Case(
+        "einsum_operand_not_a_tensor",
+        "import torch\ny = torch.einsum('ij', [[1.0]])",
+        "expected Tensor as element 0 in argument 1, but got list",
+        (2, 5),
+    ),
+    Case(
+        "einsum_unicode_subscript",
+        "import torch\ny = torch.einsum('i\u2192j', torch.ones(2, 2))",
+        "einsum(): invalid subscript given at index 1",
+        (2, 5),
+        caret="    " + "^" * 37,
+    ),
+    Case(
+        "einsum_dunder_subscript",
+        "import torch\ny = torch.einsum('__class__', torch.ones(2))",
+        "einsum(): invalid subscript given at index 0",
+        (2, 5),
+    ),
+    Case(
+        "einsum_too_many_ellipsis_dims",
+        "import torch\ny = torch.einsum('...->', torch.ones([1] * 60))",
+        "more than 52 distinct subscripts",
+        (2, 5),
+    ),
+    Case(
+        "einsum_empty_dims",
+        "import torch\ny = torch.einsum('ij,jk->ik', torch.ones(0, 3), torch.ones(4, 2))",
+        "subscript j has size 4 for operand 1 which does not broadcast with previously seen size 3",
+        (2, 5),
+    ),
+    Case(
+        "tensordot_huge",
+        "import torch\nv = torch.ones(5000)\ny = torch.tensordot(v, v, dims=0)",
+        "the result of einsum is 25,000,000",
+        (3, 5),
+    ),
+    Case(
+        "kron_huge",
+        "import torch\ny = torch.kron(torch.ones(4000), torch.ones(4000))",
+        "the Kronecker product is 16,000,000",
+        (2, 5),
+    ),
+    Case(
+        "cdist_huge",
+        "import torch\ny = torch.cdist(torch.ones(5000, 3), torch.ones(5000, 3))",
+        "the result of cdist is 25,000,000",
+        (2, 5),
+    ),
+    Case(
+        "svd_too_much_work",
+        "import torch\ny = torch.linalg.svd(torch.ones(3000, 3000))",
+        "the work of linalg.svd on [3000, 3000] is 27,000,000,000",
+        (2, 5),
+    ),
+    Case(
+        "eigh_batch_too_much_work",
+        "import torch\ny = torch.linalg.eigh(torch.ones(1000, 100, 100))",
+        "the work of linalg.eigh on [1000, 100, 100] is 1,000,000,000",
+        (2, 5),
+    ),
+    Case(
+        "inv_of_a_big_singular_matrix",
+        "import torch\ny = torch.linalg.inv(torch.zeros(600, 600))",
+        "linalg.inv: The diagonal element 1 is zero",
+        (2, 5),
+    ),
+    Case(
+        "det_of_integers",
+        "import torch\ny = torch.linalg.det(torch.ones(3, 3, dtype=torch.long))",
+        "linalg.det: Expected a floating point or complex tensor as input. Got Long",
+        (2, 5),
+    ),
+    Case(
+        "matrix_norm_bad_order",
+        "import torch\ny = torch.linalg.matrix_norm(torch.ones(3, 3), ord='__class__')",
+        "linalg.matrix_norm: Order __class__ not supported.",
+        (2, 5),
+    ),
+    Case(
+        "matrix_power_float_exponent",
+        "import torch\ny = torch.linalg.matrix_power(torch.eye(2), 2.5)",
+        "argument 'n' (position 2) must be int, not float",
+        (2, 5),
+    ),
+    Case(
+        "multi_dot_not_a_list",
+        "import torch\ny = torch.linalg.multi_dot(torch.ones(2, 2))",
+        "must be tuple of Tensors, not Tensor",
+        (2, 5),
+    ),
+    Case(
+        "return_tuple_dunder",
+        "import torch\nr = torch.linalg.qr(torch.eye(2))\ny = r.__class__",
+        "`.__class__` is not accessible",
+        (3, 6),
+    ),
 ]
 
 

@@ -49,8 +49,46 @@ def _draw(rng: np.random.Generator, n: int, s: Sample) -> np.ndarray:
     return v
 
 
+SYMMETRIC = ("spd", "symmetric")
+
+
+def _sym(a: np.ndarray) -> np.ndarray:
+    return (a + np.swapaxes(a, -1, -2)) / 2
+
+
+def structured(kind: str, a: np.ndarray) -> np.ndarray:
+    """A random draw made into the matrices a `Sample.structure` kind names (last two axes)."""
+    n = a.shape[-1]
+    eye = np.eye(n, dtype=a.dtype)
+    if kind == "invertible":
+        return a + 3.0 * eye
+    if kind == "spd":
+        return a @ np.swapaxes(a, -1, -2) / n + eye
+    if kind == "symmetric":
+        return _sym(a) + np.diag(np.arange(n, dtype=a.dtype) * 1.5)
+    if kind == "wide":
+        m = a.shape[-2]
+        return a + 3.0 * np.eye(m, n, dtype=a.dtype)
+    if kind == "any":
+        return a
+    raise ValueError(f"unknown structure {kind!r}")
+
+
+def symmetrized(s: Sample, arrays: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """The inputs a rule sees when finite differences move the symmetric ones."""
+    return [_sym(a) if s.structure.get(i) in SYMMETRIC else a for i, a in enumerate(arrays)]
+
+
 def make_inputs(s: Sample, seed: int, dtype: Any = np.float64) -> list[np.ndarray]:
-    """The sample's inputs: random floats of its shapes (fixed ones as given)."""
+    """The sample's inputs: random floats of its shapes (fixed ones as given), made into the
+    matrices `s.structure` asks for."""
+    return [
+        structured(s.structure[i], a).astype(a.dtype) if i in s.structure else a
+        for i, a in enumerate(_make_inputs(s, seed, dtype))
+    ]
+
+
+def _make_inputs(s: Sample, seed: int, dtype: Any = np.float64) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
     randoms = [i for i in range(len(s.shapes)) if i not in s.fixed]
     values = _draw(rng, sum(int(np.prod(s.shapes[i])) for i in randoms), s)
@@ -173,10 +211,15 @@ def numeric_grad(
     return res
 
 
-def weighted(op: Op, params: dict, w: np.ndarray) -> Callable[[list[np.ndarray]], float]:
-    """x -> sum(op(x) * w), computed in float64 with the op's NumPy forward."""
+def weighted(
+    op: Op, params: dict, w: np.ndarray, s: Sample | None = None
+) -> Callable[[list[np.ndarray]], float]:
+    """x -> sum(op(x) * w), computed in float64 with the op's NumPy forward (symmetric inputs
+    of `s` made symmetric first)."""
 
     def f(xs: list[np.ndarray]) -> float:
+        if s is not None:
+            xs = symmetrized(s, xs)
         with np.errstate(all="ignore"):
             out = np.asarray(op.forward(*xs, **params), dtype=np.float64)
         return float(np.sum(out * w))
@@ -227,7 +270,7 @@ def check_vjp(op: Op, s: Sample, seed: int = 0, rtol: float | None = None) -> fl
     step = STEP if eps <= np.finfo(np.float64).eps else 0.05
     tol = rtol if rtol is not None else (RTOL if step == STEP else 1e-4)
     got = engine_vjp(op, arrays, s.params, w.astype(out.dtype), positions)
-    want = numeric_grad(weighted(op, s.params, w), arrays, positions, step)
+    want = numeric_grad(weighted(op, s.params, w, s), arrays, positions, step)
     compare(f"{op.name} {describe(s)}", got, want, positions, tol)
     return max((rel_error(a, b) for a, b in zip(got, want, strict=True)), default=0.0)
 
@@ -240,6 +283,10 @@ def check_hvp(op: Op, s: Sample, seed: int = 0, rtol: float = RTOL) -> float:
     out = np.asarray(op.forward(*arrays, **s.params))
     w = random_like(out.shape, seed + 1)
     v = [random_like(arrays[i].shape, seed + 2 + i) for i in positions]
+    v = [
+        _sym(vi) if s.structure.get(i) in SYMMETRIC else vi
+        for i, vi in zip(positions, v, strict=True)
+    ]
     got = engine_hvp(op, arrays, s.params, w, v, positions)
 
     def first(h: np.ndarray) -> np.ndarray:

@@ -201,6 +201,208 @@ def _clamp_ref(x, min=None, max=None):  # noqa: A002
 builtins_min, builtins_max = min, max
 _ERF = _vec(math.erf)
 
+
+# --- linear algebra: references by other means than the records' (loops, Leibniz, normal
+# equations); decompositions are checked by what defines them (Q R = A, V L V^T = A ...).
+
+
+def _einsum_ref(*xs: np.ndarray, spec: tuple) -> np.ndarray:
+    """Every combination of label values, one at a time."""
+    ins, out = spec
+    sizes: dict[int, int] = {}
+    for x, ls in zip(xs, ins, strict=True):
+        for n, lab in zip(x.shape, ls, strict=True):
+            sizes[lab] = n
+    labels = sorted(sizes)
+    res = np.zeros(tuple(sizes[lab] for lab in out))
+    for combo in np.ndindex(*(sizes[lab] for lab in labels)):
+        val = dict(zip(labels, combo, strict=True))
+        term = 1.0
+        for x, ls in zip(xs, ins, strict=True):
+            term *= x[tuple(val[lab] for lab in ls)]
+        res[tuple(val[lab] for lab in out)] += term
+    return res
+
+
+def _leibniz(m: np.ndarray) -> float:
+    import itertools
+
+    n = m.shape[0]
+    total = 0.0
+    for perm in itertools.permutations(range(n)):
+        inversions = sum(perm[i] > perm[j] for i in range(n) for j in range(i + 1, n))
+        total += (-1) ** inversions * math.prod(m[i, perm[i]] for i in range(n))
+    return total
+
+
+def _batched(f: Callable[[np.ndarray], Any], a: np.ndarray, tail: int = 2) -> np.ndarray:
+    lead = a.shape[: a.ndim - tail]
+    flat = a.reshape((-1,) + a.shape[a.ndim - tail :])
+    out = [np.asarray(f(m)) for m in flat]
+    return np.stack(out).reshape(lead + out[0].shape) if out else np.zeros(lead)
+
+
+def _det_ref(a: np.ndarray) -> np.ndarray:
+    return _batched(_leibniz, a)
+
+
+def _inv_ref(a: np.ndarray, strict: bool = True) -> np.ndarray:
+    # The cofactor matrix over the determinant (Cramer's rule).
+    def one(m: np.ndarray) -> np.ndarray:
+        n = m.shape[0]
+        cof = np.zeros_like(m)
+        for i in range(n):
+            for j in range(n):
+                minor = np.delete(np.delete(m, i, 0), j, 1)
+                cof[i, j] = (-1) ** (i + j) * (_leibniz(minor) if n > 1 else 1.0)
+        return cof.T / _leibniz(m)
+
+    return _batched(one, a)
+
+
+def _slogdet_ref(a: np.ndarray) -> np.ndarray:
+    d = _det_ref(a)
+    return np.stack([np.sign(d), np.log(np.abs(d))], axis=-1)
+
+
+def _solve_ref(a: np.ndarray, b: np.ndarray, strict: bool = True) -> np.ndarray:
+    return np.matmul(_inv_ref(a), b)
+
+
+def _cholesky_ref(a: np.ndarray) -> np.ndarray:
+    def one(m: np.ndarray) -> np.ndarray:  # Cholesky-Banachiewicz, element by element
+        n = m.shape[0]
+        low = np.zeros_like(m)
+        for i in range(n):
+            for j in range(i + 1):
+                s = m[i, j] - math.fsum(low[i, k] * low[j, k] for k in range(j))
+                low[i, j] = math.sqrt(s) if i == j else s / low[j, j]
+        return low
+
+    return _batched(one, a)
+
+
+def _gram_schmidt(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    m, n = a.shape
+    k = min(m, n)
+    q = np.zeros((m, k))
+    r = np.zeros((k, n))
+    for j in range(n):
+        v = a[:, j].copy()
+        for i in range(min(j, k)):
+            r[i, j] = q[:, i] @ a[:, j]
+            v -= r[i, j] * q[:, i]
+        if j < k:
+            r[j, j] = np.linalg.norm(v)
+            q[:, j] = v / r[j, j]
+    return q, r
+
+
+def _qr_ref(a: np.ndarray, mode: str = "reduced") -> np.ndarray:
+    # Gram-Schmidt, with LAPACK's signs (R's diagonal may be negative) taken from the record.
+    from gradcli.ops.matrices import _qr_fwd
+
+    got = _qr_fwd(a, mode)
+    lead = a.shape[:-2]
+    flat = a.reshape((-1,) + a.shape[-2:])
+    gflat = got.reshape((flat.shape[0], -1))
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    outs = []
+    for mat, g in zip(flat, gflat, strict=True):
+        q, r = _gram_schmidt(mat)
+        qk = m * (m if mode == "complete" else k)
+        qg = g[:qk].reshape(m, -1)
+        signs = np.sign(np.sum(qg[:, :k] * q, axis=0))
+        q, r = q * signs, r * signs[:, None]
+        if mode == "complete":
+            q = np.concatenate([q, qg[:, k:]], axis=1)  # the completion is not unique
+            r = np.concatenate([r, np.zeros((m - k, n))], axis=0)
+        outs.append(np.concatenate([q.reshape(-1), r.reshape(-1)]))
+    return np.stack(outs).reshape(lead + (-1,))
+
+
+def _eig_check(w: np.ndarray, v: np.ndarray, a: np.ndarray) -> None:
+    assert np.allclose(a @ v, v * w, atol=1e-10), "A V != V L"
+
+
+def _eigh_ref(a: np.ndarray, uplo: str = "L") -> np.ndarray:
+    from gradcli.ops.matrices import _eigh_fwd
+
+    got = _eigh_fwd(a, uplo)
+    n = a.shape[-1]
+    full = np.tril(a) + np.swapaxes(np.tril(a, -1), -1, -2)
+    if uplo == "U":
+        full = np.triu(a) + np.swapaxes(np.triu(a, 1), -1, -2)
+    w = got[..., :n]
+    v = got[..., n:].reshape(a.shape)
+    for idx in np.ndindex(*a.shape[:-2]):
+        _eig_check(w[idx], v[idx], full[idx])
+        assert np.allclose(np.swapaxes(v[idx], -1, -2) @ v[idx], np.eye(n), atol=1e-12)
+    assert np.all(np.diff(w, axis=-1) > 0), "eigenvalues not ascending"
+    return got
+
+
+def _svdvals_ref(a: np.ndarray) -> np.ndarray:
+    # The square roots of the eigenvalues of A^T A (or A A^T), in descending order.
+    def one(m: np.ndarray) -> np.ndarray:
+        g = m.T @ m if m.shape[0] >= m.shape[1] else m @ m.T
+        return np.sqrt(np.clip(np.sort(np.linalg.eigvalsh(g))[::-1], 0, None))
+
+    return _batched(one, a)
+
+
+def _svd_ref(a: np.ndarray, full_matrices: bool = True) -> np.ndarray:
+    from gradcli.ops.matrices import _svd_fwd, _svd_shapes
+
+    got = _svd_fwd(a, full_matrices)
+    shapes = _svd_shapes(a.shape, full_matrices)
+    sizes = [math.prod(s) for s in shapes]
+    u = got[..., : sizes[0]].reshape(a.shape[:-2] + shapes[0])
+    s = got[..., sizes[0] : sizes[0] + sizes[1]]
+    vh = got[..., sizes[0] + sizes[1] :].reshape(a.shape[:-2] + shapes[2])
+    assert np.allclose(s, _svdvals_ref(a), atol=1e-12)
+    k = s.shape[-1]
+    rebuilt = (u[..., :, :k] * s[..., None, :]) @ vh[..., :k, :]
+    assert np.allclose(rebuilt, a, atol=1e-12), "U S Vh != A"
+    return got
+
+
+def _pinv_ref(a: np.ndarray, atol: float = 0.0, rtol: float = 0.0, hermitian: bool = False):
+    # Full rank: the normal equations.
+    def one(m: np.ndarray) -> np.ndarray:
+        if m.shape[0] >= m.shape[1]:
+            return _inv_ref(m.T @ m) @ m.T
+        return m.T @ _inv_ref(m @ m.T)
+
+    return _batched(one, a)
+
+
+def _cross_ref(a: np.ndarray, b: np.ndarray, dim: int = -1) -> np.ndarray:
+    a, b = np.broadcast_arrays(a, b)
+    a, b = np.moveaxis(a, dim, -1), np.moveaxis(b, dim, -1)
+    c = np.stack(
+        [
+            a[..., 1] * b[..., 2] - a[..., 2] * b[..., 1],
+            a[..., 2] * b[..., 0] - a[..., 0] * b[..., 2],
+            a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0],
+        ],
+        axis=-1,
+    )
+    return np.moveaxis(c, -1, dim)
+
+
+def _cdist_ref(x1: np.ndarray, x2: np.ndarray, p: float = 2.0) -> np.ndarray:
+    lead = np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
+    x1 = np.broadcast_to(x1, lead + x1.shape[-2:])
+    x2 = np.broadcast_to(x2, lead + x2.shape[-2:])
+    out = np.zeros(lead + (x1.shape[-2], x2.shape[-2]))
+    for idx in np.ndindex(*out.shape):
+        r = list(np.abs(x1[idx[:-1]] - x2[idx[:-2] + idx[-1:]]))
+        out[idx] = _norm_row([float(v) for v in r], p)
+    return out
+
+
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "neg": lambda x: 0.0 - x,
     "exp": _vec(math.exp),
@@ -309,6 +511,19 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "mse_loss": lambda x, y, reduction: _loss_reduce((x - y) ** 2, reduction),
     "binary_cross_entropy": _bce_ref,
     "nll_loss": _nll_ref,
+    "einsum": _einsum_ref,
+    "inv": _inv_ref,
+    "det": _det_ref,
+    "slogdet": _slogdet_ref,
+    "solve": _solve_ref,
+    "cholesky": _cholesky_ref,
+    "qr": _qr_ref,
+    "eigh": _eigh_ref,
+    "svd": _svd_ref,
+    "svdvals": _svdvals_ref,
+    "pinv": _pinv_ref,
+    "cross": _cross_ref,
+    "cdist": _cdist_ref,
 }
 
 
@@ -341,6 +556,83 @@ def _torch_index_put(torch: Any, g: Any, idx: tuple, shape: tuple, out_ndim: int
     z = torch.zeros(shape, dtype=g.dtype, requires_grad=True)
     (r,) = torch.autograd.grad(z[_torch_index(idx)], z, g, create_graph=True)
     return r
+
+
+def _torch_linalg() -> dict[str, Callable[..., Any]]:
+    """PyTorch's functions for the linalg records, decompositions packed as the records pack
+    them, with the signs of their vectors (which LAPACK builds choose differently) aligned
+    with gradcli's (a constant +-1 per column: the same function, the same gradients)."""
+    import torch
+
+    from gradcli.ops import matrices as M
+
+    def packed(*ts: Any) -> Any:
+        lead = ts[0].shape[:-2] if ts[0].ndim >= 2 else ts[0].shape[:-1]
+        return torch.cat([t.reshape(tuple(lead) + (-1,)) for t in ts], dim=-1)
+
+    def signs(mine: np.ndarray, theirs: Any) -> Any:
+        s = np.sign(np.sum(mine * theirs.detach().numpy(), axis=-2))
+        return torch.as_tensor(np.where(s == 0, 1.0, s))
+
+    def pieces(a: Any, fwd: Callable[..., np.ndarray], shapes: list) -> list[np.ndarray]:
+        got = fwd(a.detach().numpy())
+        out, start = [], 0
+        for sh in shapes:
+            n = math.prod(sh)
+            out.append(got[..., start : start + n].reshape(tuple(a.shape[:-2]) + tuple(sh)))
+            start += n
+        return out
+
+    def qr(a: Any, mode: str = "reduced") -> Any:
+        q, r = torch.linalg.qr(a, mode=mode)
+        q0, _ = pieces(a, lambda x: M._qr_fwd(x, mode), M._qr_shapes(tuple(a.shape), mode))
+        sg = signs(q0, q)
+        k = r.shape[-2]
+        return packed(q * sg.unsqueeze(-2), r * sg[..., :k].unsqueeze(-1))
+
+    def eigh(a: Any, uplo: str = "L") -> Any:
+        w, v = torch.linalg.eigh(a, UPLO=uplo)
+        n = a.shape[-1]
+        _, v0 = pieces(a, lambda x: M._eigh_fwd(x, uplo), [(n,), (n, n)])
+        return packed(w.unsqueeze(-1), v * signs(v0, v).unsqueeze(-2))
+
+    def svd(a: Any, full_matrices: bool = True) -> Any:
+        u, sv, vh = torch.linalg.svd(a, full_matrices=full_matrices)
+        shapes = M._svd_shapes(tuple(a.shape), full_matrices)
+        u0, _, _ = pieces(a, lambda x: M._svd_fwd(x, full_matrices), shapes)
+        su = signs(u0, u)
+        k = sv.shape[-1]
+        vs = torch.ones(vh.shape[:-1], dtype=vh.dtype)
+        vs = torch.cat([su[..., :k], vs[..., k:]], dim=-1)
+        return packed(u * su.unsqueeze(-2), sv.unsqueeze(-1), vh * vs.unsqueeze(-1))
+
+    def einsum(*xs: Any, spec: tuple) -> Any:
+        ins, out = spec
+        args: list[Any] = []
+        for x, ls in zip(xs, ins, strict=True):
+            args += [x, list(ls)]
+        return torch.einsum(*args, list(out))
+
+    def pinv(a: Any, atol: float = 0.0, rtol: float = 0.0, hermitian: bool = False) -> Any:
+        return torch.linalg.pinv(a, atol=atol or None, rtol=rtol, hermitian=hermitian)
+
+    return {
+        "einsum": einsum,
+        "inv": lambda a, strict=True: torch.linalg.inv(a),
+        "det": torch.linalg.det,
+        "slogdet": lambda a: torch.stack(torch.linalg.slogdet(a), dim=-1),
+        "solve": lambda a, b, strict=True: torch.linalg.solve(a, b),
+        "cholesky": torch.linalg.cholesky,
+        "qr": qr,
+        "eigh": eigh,
+        "svd": svd,
+        "svdvals": torch.linalg.svdvals,
+        "pinv": pinv,
+        "cross": lambda a, b, dim=-1: torch.linalg.cross(a, b, dim=dim),
+        "cdist": lambda x1, x2, p=2.0: torch.cdist(
+            x1, x2, p=p, compute_mode="donot_use_mm_for_euclid_dist"
+        ),
+    }
 
 
 def torch_fns() -> dict[str, Callable[..., Any]]:
@@ -464,6 +756,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             reduction=reduction,
             ignore_index=ignore_index,
         ),
+        **_torch_linalg(),
     }
 
 
@@ -678,6 +971,17 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
     "div_mode": [
         ([[4.0, -3.0], [2.0, 2.0]], {"rounding_mode": "floor"}, [[0, 0], [0, 0]]),
         ([[4.0, -3.0], [2.0, 2.0]], {"rounding_mode": "trunc"}, [[0, 0], [0, 0]]),
+    ],
+    "cdist": [
+        (
+            [[[0.0, 0.0], [1.0, 1.0]], [[0.0, 0.0]]],
+            {"p": 2.0},
+            [
+                [[0, 0], [1 / math.sqrt(2), 1 / math.sqrt(2)]],
+                [[-1 / math.sqrt(2), -1 / math.sqrt(2)]],
+            ],
+        ),
+        ([[[0.0, 0.0], [1.0, -2.0]], [[0.0, 0.0]]], {"p": 1.0}, [[[0, 0], [1, -1]], [[-1, 1]]]),
     ],
 }
 

@@ -1,0 +1,903 @@
+"""The matrix-function records of torch.linalg: inv, det, slogdet, solve, cholesky, qr, eigh,
+svd, svdvals, pinv, cross and cdist.
+
+Their backward rules are PyTorch's (torch/csrc/autograd/FunctionsManual.cpp: linalg_det_backward,
+slogdet_backward, linalg_solve_backward, cholesky_backward, linalg_qr_backward,
+linalg_eig_backward for the Hermitian case, svd_backward, pinv_backward), written with the
+engine's own records so that a gradient is differentiable again. They act on the last two axes
+and accept any leading batch axes (the batch axes of a gradient included).
+
+A decomposition with several results (qr, eigh, svd, slogdet) is one record whose value is its
+results flattened and concatenated along one last axis (`pack`); the surface takes the results
+back out of it as views (`unpack`), so that one node, as in PyTorch, computes them all and its
+rule receives the gradients of all of them at once (zeros for the unused ones).
+
+Degenerate inputs behave as in PyTorch: a singular matrix makes inv and solve fail with
+PyTorch's message (LAPACK's first zero pivot named), a matrix that is not positive definite makes
+cholesky fail naming the leading minor; repeated eigenvalues or singular values give infinite
+gradients for the eigenvectors or singular vectors (the formulas divide by their differences);
+det's gradient at a singular matrix is 0 in a first-order backward and the adjugate (through the
+SVD) when the gradient is itself recorded, as PyTorch computes them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core import primitives as P
+from ..core.op import Sample, apply, defop
+from ..core.tensor import Tensor, constant, grad_enabled
+from . import binary as B
+from . import elementwise as E
+from . import reduction as R
+from . import shape as S
+from .linalg import einsum, matmul
+
+# --- helpers: differentiable matrix algebra on the trailing two axes ---------------------------
+
+
+def mT(t: Tensor) -> Tensor:  # noqa: N802
+    return S.transpose_last(t)
+
+
+def mm(a: Tensor, b: Tensor) -> Tensor:
+    return apply(matmul, a, b)
+
+
+def tsum(t: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
+    return apply(P.sum, t, dim=dim, keepdim=keepdim)
+
+
+def eye_like(t: Tensor, n: int) -> Tensor:
+    return Tensor(np.eye(n, dtype=t.dtype))
+
+
+def diag_embed(v: Tensor) -> Tensor:
+    """A batch of vectors as a batch of diagonal matrices."""
+    return S.unsqueeze(v, -1) * eye_like(v, v.shape[-1])
+
+
+def diagonal(m: Tensor) -> Tensor:
+    """The diagonals of a batch of square matrices."""
+    lead = tuple(range(m.ndim - 2))
+    k = m.ndim
+    return apply(einsum, m, spec=((lead + (k, k),), lead + (k,)))
+
+
+def tri_mask(t: Tensor, n: int, m: int, k: int = 0, upper: bool = False) -> Tensor:
+    ones = np.ones((n, m), dtype=t.dtype)
+    return Tensor(np.triu(ones, k) if upper else np.tril(ones, k))
+
+
+def index_last(t: Tensor, start: int, stop: int, axis: int = -1) -> Tensor:
+    """`t[..., start:stop]` (axis -1) or `t[..., start:stop, :]` (axis -2)."""
+    tail = (slice(None),) * (-axis - 1)
+    return apply(S.index, t, idx=(Ellipsis, slice(start, stop)) + tail)
+
+
+def safe_divide(num: Tensor, den: Tensor) -> Tensor:
+    """num / den, with 0 where both are exactly 0 (an unused gradient over a repeated
+    eigenvalue gives 0, as PyTorch's rule does when that gradient is undefined); x / 0 is
+    still infinite."""
+    both = (num.data == 0) & (den.data == 0)
+    if not both.any():
+        return num / den
+    return num / (den + constant(both.astype(den.dtype)))
+
+
+def pack(*arrays: np.ndarray, lead: tuple[int, ...]) -> np.ndarray:
+    """Results with the same leading axes `lead`, flattened after them and concatenated."""
+    flat = [np.reshape(a, lead + (-1,)) for a in arrays]
+    return np.concatenate(flat, axis=-1)
+
+
+def unpack(t: Tensor, shapes: list[tuple[int, ...]]) -> list[Tensor]:
+    """The results of a packed value (or of its gradient, with more leading axes): each a view
+    of shape leading axes + its trailing shape."""
+    lead = t.shape[:-1]
+    out, start = [], 0
+    for shape in shapes:
+        n = math.prod(shape)
+        piece = index_last(t, start, start + n)
+        out.append(apply(S.reshape, piece, shape=lead + tuple(shape), label="ViewBackward0"))
+        start += n
+    return out
+
+
+# --- singular matrices: PyTorch's messages ------------------------------------------------------
+
+
+def lu_info(a: np.ndarray) -> int:
+    """LAPACK getrf's `info` for one square matrix: the (1-based) index of the first exactly
+    zero pivot of its LU factorization with partial pivoting, 0 if there is none. Blocked: a
+    panel of columns at a time, the rest updated by one matrix product per panel; it stops at
+    the first zero pivot (the columns before it are factored exactly as LAPACK factors them)."""
+    a = np.array(a, dtype=np.float64)
+    n = a.shape[0]
+    nb = 32
+    for k0 in range(0, n, nb):
+        k1 = min(k0 + nb, n)
+        for k in range(k0, k1):
+            p = k + int(np.argmax(np.abs(a[k:, k])))
+            if p != k:
+                a[[k, p]] = a[[p, k]]
+            piv = a[k, k]
+            if piv == 0:
+                return k + 1
+            a[k + 1 :, k] /= piv
+            a[k + 1 :, k + 1 : k1] -= np.outer(a[k + 1 :, k], a[k, k + 1 : k1])
+        if k1 < n:
+            # U12 = L11^-1 A12 (unit lower triangular), then the trailing update.
+            for k in range(k0, k1):
+                a[k + 1 : k1, k1:] -= np.outer(a[k + 1 : k1, k], a[k, k1:])
+            a[k1:, k1:] -= a[k1:, k0:k1] @ a[k0:k1, k1:]
+    return 0
+
+
+def _batch_prefix(shape: tuple[int, ...], i: int) -> str:
+    return f"(Batch element {i}): " if len(shape) > 2 else ""
+
+
+def singular_error(a: np.ndarray, fn: str) -> GradcliError:
+    """The error PyTorch raises for the first singular matrix of a batch."""
+    flat = a.reshape((-1,) + a.shape[-2:])
+    for i, m in enumerate(flat):
+        info = lu_info(m)
+        if info:
+            pre = _batch_prefix(a.shape, i)
+            if fn == "linalg.solve":
+                return GradcliError(
+                    f"torch.linalg.solve: {pre}The solver failed because the input matrix is "
+                    "singular."
+                )
+            return GradcliError(
+                f"{fn}: {pre}The diagonal element {info} is zero, the inversion could not be "
+                "completed because the input matrix is singular."
+            )
+    return GradcliError(f"{fn}: the input matrix is singular")
+
+
+def _nan_where_singular(f: Any, a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
+    """`f` on each matrix of a batch, NaN for the singular ones (inside rules, where PyTorch's
+    LU solve gives infinities and NaNs rather than an error)."""
+    shape = np.broadcast_shapes(a.shape[:-2], *(r.shape[:-2] for r in rest))
+    a = np.broadcast_to(a, shape + a.shape[-2:])
+    rest = tuple(np.broadcast_to(r, shape + r.shape[-2:]) for r in rest)
+    eye = np.eye(a.shape[-1], dtype=a.dtype)
+    out = np.array(f(np.broadcast_to(eye, a.shape), *rest))  # the result's shape and dtype
+    for idx in np.ndindex(*shape):
+        try:
+            out[idx] = f(a[idx], *(r[idx] for r in rest))
+        except np.linalg.LinAlgError:
+            out[idx] = np.nan
+    return out
+
+
+# --- inv ------------------------------------------------------------------------------------------
+
+
+def _inv_fwd(a: np.ndarray, strict: bool = True) -> np.ndarray:
+    try:
+        return np.linalg.inv(a)
+    except np.linalg.LinAlgError:
+        if strict:
+            raise singular_error(a, "linalg.inv") from None
+        return _nan_where_singular(np.linalg.inv, a)
+
+
+def _inv_vjp(g: Tensor, out: Tensor, a: Tensor, strict: bool = True) -> tuple:
+    t = mT(out)
+    return (-mm(t, mm(g, t)),)
+
+
+def _inv_jvp(dots: tuple, out: Tensor, a: Tensor, strict: bool = True) -> Tensor:
+    return -mm(out, mm(dots[0], out))
+
+
+def _square_samples(structure: str, shapes: tuple = ((3, 3), (2, 2, 2), (1, 1))) -> tuple:
+    return tuple(Sample((s,), structure={0: structure}) for s in shapes)
+
+
+inv = defop(
+    "inv",
+    _inv_fwd,
+    _inv_vjp,
+    "LinalgInvExBackward0",
+    "-out^T @ g @ out^T",
+    kind="linalg",
+    jvp=_inv_jvp,
+    signature="linalg.inv(A), inverse(A)",
+    samples=_square_samples("invertible"),
+)
+
+
+def inverse_of(a: Tensor) -> Tensor:
+    """A^-1 inside a rule (NaN for a singular matrix rather than an error)."""
+    return apply(inv, a, strict=False)
+
+
+# --- det, slogdet -------------------------------------------------------------------------------
+
+
+def _prod_others(s: Tensor) -> Tensor:
+    """For each i, the product of the s_j with j != i (exact with zeros)."""
+    n = s.shape[-1]
+    rows = S.unsqueeze(s, -2) * (1 - eye_like(s, n)) + eye_like(s, n)
+    return apply(R.prod, rows, dim=-1, keepdim=False)
+
+
+def _det_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
+    n = a.shape[-1]
+    if a.data.size == 0:
+        return (None,)
+    gd = S.unsqueeze(S.unsqueeze(g * out, -1), -1)
+    if not grad_enabled():
+        # First order: g det A^-T, and 0 at an exactly singular matrix (PyTorch solves with
+        # the zero pivots of the LU factorization nudged, and det = 0 makes the result 0).
+        zero = out.data == 0
+        if not zero.any():
+            return (gd * mT(inverse_of(a)),)
+        safe = np.where(zero[..., None, None], np.eye(n, dtype=a.dtype), a.data)
+        return (gd * mT(inverse_of(constant(safe))),)
+    eps = np.finfo(a.dtype).eps
+    singular = np.abs(out.data) < 100 * eps
+    if not singular.any():
+        return (gd * mT(inverse_of(a)),)
+    # Near a singular matrix: the adjugate through the SVD, A = U diag(s) Vh,
+    # d det / dA = det(U) det(Vh) U diag(prod_{j != i} s_j) Vh.
+    u, s, vh = unpack(apply(svd, a, full_matrices=False), _svd_shapes(a.shape, False))
+    alpha = apply(det, u) * apply(det, vh) * g
+    d = S.unsqueeze(alpha, -1) * _prod_others(s)
+    sing = mm(u * S.unsqueeze(d, -2), vh)
+    if singular.all():
+        return (sing,)
+    mask = constant(np.broadcast_to(singular[..., None, None], sing.shape))
+    return (apply(B.where, mask, sing, gd * mT(inverse_of(a))),)
+
+
+def _det_jvp(dots: tuple, out: Tensor, a: Tensor) -> Tensor:
+    # d det = det tr(A^-1 dA)
+    return out * tsum(diagonal(mm(inverse_of(a), dots[0])), -1)
+
+
+det = defop(
+    "det",
+    lambda a: np.linalg.det(a),
+    _det_vjp,
+    "LinalgDetBackward0",
+    "g det(A) A^-T (the adjugate through the SVD where A is singular)",
+    kind="linalg",
+    jvp=_det_jvp,
+    signature="linalg.det(A), det(A)",
+    samples=_square_samples("invertible") + _square_samples("any", ((3, 3), (2, 4, 4))),
+)
+
+
+def _slogdet_fwd(a: np.ndarray) -> np.ndarray:
+    sign, logabs = np.linalg.slogdet(a)
+    return np.stack([sign, logabs], axis=-1).astype(a.dtype, copy=False)
+
+
+def _slogdet_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
+    gl = apply(S.index, g, idx=(Ellipsis, 1, None, None))
+    return (gl * mT(inverse_of(a)),)
+
+
+slogdet = defop(
+    "slogdet",
+    _slogdet_fwd,
+    _slogdet_vjp,
+    "LinalgSlogdetBackward0",
+    "(sign, logabsdet): g_logabsdet A^-T (sign has no gradient)",
+    kind="linalg",
+    signature="linalg.slogdet(A), slogdet(A), logdet(A)",
+    samples=_square_samples("invertible") + _square_samples("any", ((3, 3),)),
+)
+
+
+# --- solve ----------------------------------------------------------------------------------------
+
+
+def _solve_fwd(a: np.ndarray, b: np.ndarray, strict: bool = True) -> np.ndarray:
+    try:
+        return np.linalg.solve(a, b)
+    except np.linalg.LinAlgError:
+        if strict:
+            raise singular_error(a, "linalg.solve") from None
+        return _nan_where_singular(np.linalg.solve, a, b)
+
+
+def _solve_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor, strict: bool = True) -> tuple:
+    gb = apply(solve, mT(a), g, strict=False)
+    ga = -mm(gb, mT(out)) if a.requires_grad else None
+    return (ga, gb if b.requires_grad else None)
+
+
+solve = defop(
+    "solve",
+    _solve_fwd,
+    _solve_vjp,
+    "LinalgSolveExBackward0",
+    "gB = A^-T g, gA = -gB X^T",
+    kind="linalg",
+    signature="linalg.solve(A, B)",
+    samples=(
+        Sample(((3, 3), (3, 2)), structure={0: "invertible"}),
+        Sample(((2, 3, 3), (3, 1)), structure={0: "invertible"}),
+        Sample(((3, 3), (2, 3, 2)), structure={0: "invertible"}),
+    ),
+)
+
+
+# --- cholesky -----------------------------------------------------------------------------------
+
+
+def not_positive_definite(a: np.ndarray) -> GradcliError:
+    """PyTorch's error for the first matrix of a batch that is not positive definite, naming
+    the order of its first leading minor that is not (found by bisection: LAPACK's potrf
+    fails on a leading block exactly when it fails on the whole matrix at that order)."""
+    flat = a.reshape((-1,) + a.shape[-2:])
+    for i, m in enumerate(flat):
+        try:
+            np.linalg.cholesky(m)
+            continue
+        except np.linalg.LinAlgError:
+            pass
+        lo, hi = 1, m.shape[-1]  # the order is in [lo, hi]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            try:
+                np.linalg.cholesky(m[:mid, :mid])
+                lo = mid + 1
+            except np.linalg.LinAlgError:
+                hi = mid
+        return GradcliError(
+            f"linalg.cholesky: {_batch_prefix(a.shape, i)}The factorization could not be "
+            "completed because the input is not positive-definite (the leading minor of order "
+            f"{lo} is not positive-definite)."
+        )
+    return GradcliError("linalg.cholesky: the input is not positive-definite")
+
+
+def _cholesky_fwd(a: np.ndarray) -> np.ndarray:
+    if not np.all(np.isfinite(a)):
+        raise GradcliError(
+            "linalg.cholesky: The factorization could not be completed because the input is "
+            "not positive-definite (the leading minor of order 1 is not positive-definite)."
+        )
+    try:
+        return np.linalg.cholesky(a)
+    except np.linalg.LinAlgError:
+        raise not_positive_definite(a) from None
+
+
+def _cholesky_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
+    # gA = L^-T Phi L^-1 with Phi = tril(L^T gL) with its diagonal halved, made symmetric.
+    n = a.shape[-1]
+    lt = mT(out)
+    p = mm(lt, g) * tri_mask(out, n, n)
+    phi = (p + mT(p * tri_mask(out, n, n, -1))) * 0.5
+    x = apply(solve, lt, phi, strict=False)  # L^-T Phi
+    return (mT(apply(solve, lt, mT(x), strict=False)),)
+
+
+cholesky = defop(
+    "cholesky",
+    _cholesky_fwd,
+    _cholesky_vjp,
+    "LinalgCholeskyExBackward0",
+    "L^-T Phi(L^T g) L^-1 (Phi: lower triangle, diagonal halved, symmetrized)",
+    kind="linalg",
+    signature="linalg.cholesky(A, upper=False)",
+    samples=_square_samples("spd"),
+)
+
+
+# --- qr -------------------------------------------------------------------------------------------
+
+
+def _qr_shapes(shape: tuple[int, ...], mode: str) -> list[tuple[int, ...]]:
+    m, n = shape[-2:]
+    k = min(m, n)
+    if mode == "r":
+        return [(0,), (k, n)]
+    if mode == "complete":
+        return [(m, m), (m, n)]
+    return [(m, k), (k, n)]
+
+
+def _qr_fwd(a: np.ndarray, mode: str = "reduced") -> np.ndarray:
+    lead = a.shape[:-2]
+    if mode == "r":
+        r = np.linalg.qr(a, mode="r")
+        return pack(np.zeros(lead + (0,), a.dtype), r, lead=lead)
+    q, r = np.linalg.qr(a, mode=mode)
+    return pack(q, r, lead=lead)
+
+
+def _qr_vjp(g: Tensor, out: Tensor, a: Tensor, mode: str = "reduced") -> tuple:
+    m, n = a.shape[-2:]
+    if mode == "r":
+        raise GradcliError(
+            "The derivative of linalg.qr depends on Q, which is not computed when mode='r'. "
+            "Please use linalg.qr(A, mode='reduced') if you are going to differentiate "
+            "through linalg.qr."
+        )
+    if mode == "complete" and m > n:
+        raise GradcliError(
+            "The QR decomposition is not differentiable when mode='complete' and nrows > ncols."
+        )
+    shapes = _qr_shapes(a.shape, mode)
+    q, r = unpack(out, shapes)
+    gq, gr = unpack(g, shapes)
+    ga = mm(gr, mT(r)) - mm(mT(q), gq)
+    if m >= n:
+        k = n
+        x = ga * tri_mask(ga, k, k, upper=True)
+        sym = x + mT(x) - diag_embed(diagonal(x))
+        ga = mm(q, sym) + gq
+        # gA R^-T: the transpose of R^-1 gA^T
+        return (mT(apply(solve, r, mT(ga), strict=False)),)
+    xs = -ga
+    ret = (xs - mT(xs)) * tri_mask(ga, m, m)
+    ga = mm(q, ret)
+    r1 = index_last(r, 0, m)
+    ga = mT(apply(solve, r1, mT(ga), strict=False))
+    zeros = Tensor(np.zeros(ga.shape[:-1] + (n - m,), dtype=ga.dtype))
+    ga = apply(S.cat, ga, zeros, dim=-1)
+    return (ga + mm(q, gr),)
+
+
+qr = defop(
+    "qr",
+    _qr_fwd,
+    _qr_vjp,
+    "LinalgQrBackward0",
+    "(Q, R): Q syminv*(triu(gR R^T - Q^T gQ)) + gQ, times R^-T (m >= n)",
+    kind="linalg",
+    signature="linalg.qr(A, mode='reduced')",
+    samples=(
+        Sample(((3, 3),), {"mode": "reduced"}, structure={0: "invertible"}),
+        Sample(((4, 2),), {"mode": "reduced"}),
+        Sample(((2, 4),), {"mode": "reduced"}, structure={0: "wide"}),
+        Sample(((2, 3, 2),), {"mode": "reduced"}),
+        Sample(((2, 3),), {"mode": "complete"}, structure={0: "wide"}),
+    ),
+)
+
+
+# --- eigh -----------------------------------------------------------------------------------------
+
+
+def _eigh_fwd(a: np.ndarray, uplo: str = "L") -> np.ndarray:
+    w, v = np.linalg.eigh(a, UPLO=uplo)
+    return pack(w, v, lead=a.shape[:-2])
+
+
+def _eigh_vjp(g: Tensor, out: Tensor, a: Tensor, uplo: str = "L") -> tuple:
+    n = a.shape[-1]
+    w, v = unpack(out, [(n,), (n, n)])
+    gw, gv = unpack(g, [(n,), (n, n)])
+    vtgv = mm(mT(v), gv)
+    vtgv = (vtgv - mT(vtgv)) * 0.5
+    e = S.unsqueeze(w, -2) - S.unsqueeze(w, -1) + eye_like(w, n)
+    ret = safe_divide(vtgv, e) + diag_embed(gw)
+    return (mm(v, mm(ret, mT(v))),)
+
+
+eigh = defop(
+    "eigh",
+    _eigh_fwd,
+    _eigh_vjp,
+    "LinalgEighBackward0",
+    "(L, V): V (diag(gL) + skew(V^T gV) / (L_j - L_i)) V^T",
+    kind="linalg",
+    signature="linalg.eigh(A, UPLO='L'), linalg.eigvalsh",
+    samples=_square_samples("symmetric")
+    + (Sample(((3, 3),), {"uplo": "U"}, structure={0: "symmetric"}),),
+)
+
+
+# --- svd, svdvals -------------------------------------------------------------------------------
+
+
+def _svd_shapes(shape: tuple[int, ...], full_matrices: bool) -> list[tuple[int, ...]]:
+    m, n = shape[-2:]
+    k = min(m, n)
+    if full_matrices:
+        return [(m, m), (k,), (n, n)]
+    return [(m, k), (k,), (k, n)]
+
+
+def _svd_fwd(a: np.ndarray, full_matrices: bool = True) -> np.ndarray:
+    u, s, vh = np.linalg.svd(a, full_matrices=full_matrices)
+    return pack(u, s.astype(a.dtype, copy=False), vh, lead=a.shape[:-2])
+
+
+def _svdvals_grad(u: Tensor, gs: Tensor, vh: Tensor, m: int, n: int) -> Tensor:
+    if m >= n:
+        return mm(u, S.unsqueeze(gs, -1) * vh)
+    return mm(u * S.unsqueeze(gs, -2), vh)
+
+
+def _svd_vjp(g: Tensor, out: Tensor, a: Tensor, full_matrices: bool = True) -> tuple:
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    shapes = _svd_shapes(a.shape, full_matrices)
+    u, s, vh = unpack(out, shapes)
+    gu, gs, gvh = unpack(g, shapes)
+    if full_matrices:
+        u, gu = index_last(u, 0, k), index_last(gu, 0, k)
+        vh, gvh = index_last(vh, 0, k, -2), index_last(gvh, 0, k, -2)
+    if not g.requires_grad and not gu.data.any() and not gvh.data.any():
+        # Only the singular values are used (a gradient that is a function of the tangent,
+        # in forward mode or create_graph, takes the full formula).
+        return (_svdvals_grad(u, gs, vh, m, n),)
+    uhgu = mm(mT(u), gu)
+    uhgu = uhgu - mT(uhgu)
+    vhgv = mm(vh, mT(gvh))
+    vhgv = vhgv - mT(vhgv)
+    s2 = s * s
+    e = S.unsqueeze(s2, -2) - S.unsqueeze(s2, -1) + eye_like(s, k)
+    ret = safe_divide(uhgu * S.unsqueeze(s, -2) + S.unsqueeze(s, -1) * vhgv, e) + diag_embed(gs)
+    if m > n:
+        ga = mm(u, ret)
+        gusinv = gu / S.unsqueeze(s, -2)
+        ga = ga + gusinv - mm(u, mm(mT(u), gusinv))
+        return (mm(ga, vh),)
+    if m < n:
+        ga = mm(ret, vh)
+        sinvgvh = gvh / S.unsqueeze(s, -1)
+        ga = ga + sinvgvh - mm(mm(sinvgvh, mT(vh)), vh)
+        return (mm(u, ga),)
+    return (mm(u, mm(ret, vh)),)
+
+
+svd = defop(
+    "svd",
+    _svd_fwd,
+    _svd_vjp,
+    "LinalgSvdBackward0",
+    "(U, S, Vh): U [(skew(U^T gU) S + S skew(V^T gV)) / E + diag(gS)] Vh (+ the rectangular terms)",
+    kind="linalg",
+    signature="linalg.svd(A, full_matrices=True), svd(A)",
+    samples=(
+        Sample(((3, 3),), {"full_matrices": False}),
+        Sample(((4, 2),), {"full_matrices": False}),
+        Sample(((2, 4),), {"full_matrices": False}),
+        Sample(((2, 3, 2),), {"full_matrices": False}),
+        # full_matrices with m != n: the extra columns of U are not functions of A that the
+        # rule differentiates (PyTorch's neither), so only a square one is checked here.
+        Sample(((3, 3),), {"full_matrices": True}),
+    ),
+)
+
+
+def _svdvals_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
+    m, n = a.shape[-2:]
+    u, _, vh = unpack(apply(svd, a, full_matrices=False), _svd_shapes(a.shape, False))
+    return (_svdvals_grad(u, g, vh, m, n),)
+
+
+svdvals = defop(
+    "svdvals",
+    lambda a: np.linalg.svd(a, compute_uv=False).astype(a.dtype, copy=False),
+    _svdvals_vjp,
+    "LinalgSvdBackward0",
+    "U diag(g) Vh",
+    kind="linalg",
+    signature="linalg.svdvals(A), linalg.matrix_norm(A, 'nuc' / 2 / -2)",
+    samples=(
+        Sample(((3, 3),)),
+        Sample(((4, 2),)),
+        Sample(((2, 2, 3),)),
+    ),
+)
+
+
+# --- pinv -----------------------------------------------------------------------------------------
+
+
+def _pinv_fwd(a: np.ndarray, atol: float = 0.0, rtol: float = 0.0, hermitian: bool = False):
+    if hermitian:
+        w, v = np.linalg.eigh(a)
+        mag = np.abs(w)
+        tol = np.maximum(atol, rtol * mag.max(axis=-1, keepdims=True, initial=0.0))
+        winv = np.where(mag > tol, 1 / np.where(mag > tol, w, 1), 0).astype(a.dtype)
+        return (v * winv[..., None, :]) @ np.swapaxes(v, -1, -2)
+    u, s, vh = np.linalg.svd(a, full_matrices=False)
+    tol = np.maximum(atol, rtol * s.max(axis=-1, keepdims=True, initial=0.0))
+    sinv = np.where(s > tol, 1 / np.where(s > tol, s, 1), 0).astype(a.dtype)
+    return (np.swapaxes(vh, -1, -2) * sinv[..., None, :]) @ np.swapaxes(u, -1, -2)
+
+
+def _pinv_vjp(
+    g: Tensor, out: Tensor, a: Tensor, atol: float = 0.0, rtol: float = 0.0, hermitian: bool = False
+) -> tuple:
+    m, n = a.shape[-2:]
+    p = out
+    pt = mT(p)
+    gt = mT(g)
+    if m <= n:
+        k = mm(gt, p)
+        kpt = mm(k, pt)
+        return (-mT(mm(p, k)) + kpt - mm(mm(a, p), kpt) + mm(mm(pt, p), gt - mm(k, a)),)
+    k = mm(p, gt)
+    ptk = mm(pt, k)
+    return (-mT(mm(k, p)) + mm(mm(gt - mm(a, k), p), pt) + ptk - mm(mm(ptk, p), a),)
+
+
+pinv = defop(
+    "pinv",
+    _pinv_fwd,
+    _pinv_vjp,
+    "LinalgPinvBackward0",
+    "PyTorch's pinv_backward (the derivative of the pseudo-inverse at a matrix of constant rank)",
+    kind="linalg",
+    signature="linalg.pinv(A, atol=None, rtol=None, hermitian=False), pinverse",
+    samples=(
+        Sample(((3, 2),), {"rtol": 1e-15}),
+        Sample(((2, 3),), {"rtol": 1e-15}),
+        Sample(((3, 3),), {"rtol": 1e-15}, structure={0: "invertible"}),
+        Sample(((2, 2, 3),), {"rtol": 1e-15}),
+    ),
+)
+
+
+# --- cross ----------------------------------------------------------------------------------------
+
+
+def _cross_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor, dim: int = -1) -> tuple:
+    return (
+        apply(cross, b, g, dim=dim) if a.requires_grad else None,
+        apply(cross, g, a, dim=dim) if b.requires_grad else None,
+    )
+
+
+cross = defop(
+    "cross",
+    lambda a, b, dim=-1: np.cross(a, b, axis=dim),
+    _cross_vjp,
+    "LinalgCrossBackward0",
+    "b x g, g x a",
+    kind="linalg",
+    jvp=lambda dots, out, a, b, dim=-1: _cross_jvp(dots, a, b, dim),
+    signature="linalg.cross(a, b, dim=-1), cross(a, b, dim)",
+    samples=(
+        Sample(((3,), (3,))),
+        Sample(((2, 3), (1, 3))),
+        Sample(((3, 2), (3, 2)), {"dim": -2}),
+        Sample(((2, 1, 3), (1, 4, 3))),
+    ),
+)
+
+
+def _cross_jvp(dots: tuple, a: Tensor, b: Tensor, dim: int) -> Tensor:
+    da, db = dots
+    total = None
+    if da is not None:
+        total = apply(cross, da, b, dim=dim)
+    if db is not None:
+        t = apply(cross, a, db, dim=dim)
+        total = t if total is None else total + t
+    return total
+
+
+# --- cdist ----------------------------------------------------------------------------------------
+
+
+def _cdist_fwd(x1: np.ndarray, x2: np.ndarray, p: float = 2.0) -> np.ndarray:
+    d = np.abs(x1[..., :, None, :] - x2[..., None, :, :])
+    if p == 0:
+        return np.sum(d != 0, axis=-1).astype(x1.dtype)
+    if p == math.inf:
+        return np.max(d, axis=-1, initial=0.0).astype(x1.dtype)
+    if p == 1:
+        return np.sum(d, axis=-1)
+    if p == 2:
+        return np.sqrt(np.sum(d * d, axis=-1))
+    return np.sum(d**p, axis=-1) ** (1.0 / p)
+
+
+def _cdist_vjp(g: Tensor, out: Tensor, x1: Tensor, x2: Tensor, p: float = 2.0) -> tuple:
+    if p == 0:
+        lead = g.shape[: g.ndim - out.ndim]
+        return (
+            Tensor(np.zeros(lead + x1.shape, x1.dtype)),
+            Tensor(np.zeros(lead + x2.shape, x2.dtype)),
+        )
+    zero = constant((out.data == 0).astype(out.dtype))
+    if p == 2:
+        ratio = g / (out + zero) * (1 - zero)
+        g1 = x1 * tsum(ratio, -1, keepdim=True) - mm(ratio, x2)
+        g2 = x2 * S.unsqueeze(tsum(ratio, -2), -1) - mm(mT(ratio), x1)
+        return (g1, g2)
+    diff = S.unsqueeze(x1, -2) - S.unsqueeze(x2, -3)
+    sgn = constant(np.sign(diff.data))
+    gg = S.unsqueeze(g, -1)
+    if p == 1:
+        term = gg * sgn
+    elif p == math.inf:
+        hit = np.abs(diff.data) == out.data[..., None]
+        term = gg * sgn * constant(hit.astype(diff.dtype))
+    else:
+        o = S.unsqueeze(out + zero, -1)
+        nz = constant((diff.data != 0).astype(diff.dtype))
+        absd = apply(E.abs, diff) + (1 - nz)
+        term = gg * sgn * apply(E.pow_scalar, absd, p=p - 1) * nz
+        term = term / apply(E.pow_scalar, o, p=p - 1) * (1 - S.unsqueeze(zero, -1))
+    return (tsum(term, -2), -tsum(term, -3))
+
+
+cdist = defop(
+    "cdist",
+    _cdist_fwd,
+    _cdist_vjp,
+    "CdistBackward0",
+    "g (x1_i - x2_j) / d_ij summed (p = 2; 0 where d = 0)",
+    kind="linalg",
+    kink="a zero distance has the zero gradient, as PyTorch",
+    signature="cdist(x1, x2, p=2.0)",
+    samples=(
+        Sample(((3, 2), (4, 2))),
+        Sample(((2, 3, 2), (2, 4, 2))),
+        Sample(((3, 2), (4, 2)), {"p": 1.0}, distinct=True),
+        Sample(((3, 2), (2, 2)), {"p": 3.0}, distinct=True),
+        Sample(((3, 2), (2, 2)), {"p": 1.5}, distinct=True),
+        Sample(((3, 3), (2, 3)), {"p": math.inf}, distinct=True),
+    ),
+)
+
+
+# --- symbolic forms (sympy, on object arrays; `analysis.symbolic`) -----------------------------
+#
+# Closed forms where there is one: determinants, inverses (adjugate over determinant), solves,
+# Cholesky factors, the pseudo-inverse of a full-rank matrix, distances. QR, the symmetric
+# eigendecomposition and the SVD have none gradcli can write (their factors are LAPACK's
+# choices of sign), so `gradcli symbolic` says so for programs that use them.
+
+
+def _per_matrix(sp: Any, a: np.ndarray, f: Any) -> np.ndarray:
+    lead = a.shape[:-2]
+    outs = {}
+    for idx in np.ndindex(*lead):
+        outs[idx] = np.asarray(f(sp.Matrix(a[idx].tolist())), dtype=object)
+    first = next(iter(outs.values()))
+    res = np.empty(lead + first.shape, dtype=object)
+    for idx, v in outs.items():
+        res[idx] = v
+    return res
+
+
+def _matrix_array(m: Any) -> np.ndarray:
+    out = np.empty((m.rows, m.cols), dtype=object)
+    for i in range(m.rows):
+        for j in range(m.cols):
+            out[i, j] = m[i, j]
+    return out
+
+
+def _sym_inv(sp: Any, a: np.ndarray, strict: bool = True) -> np.ndarray:
+    return _per_matrix(sp, a, lambda m: _matrix_array(m.adjugate() / m.det()))
+
+
+def _sym_det(sp: Any, a: np.ndarray) -> np.ndarray:
+    return _per_matrix(sp, a, lambda m: np.asarray(m.det(), dtype=object))
+
+
+def _sym_slogdet(sp: Any, a: np.ndarray) -> np.ndarray:
+    def one(m: Any) -> np.ndarray:
+        d = m.det()
+        out = np.empty(2, dtype=object)
+        out[0], out[1] = sp.sign(d), sp.log(sp.Abs(d))
+        return out
+
+    return _per_matrix(sp, a, one)
+
+
+def _sym_solve(sp: Any, a: np.ndarray, b: np.ndarray, strict: bool = True) -> np.ndarray:
+    inv_a = _sym_inv(sp, a)
+    return np.matmul(inv_a, b)
+
+
+def _sym_cholesky(sp: Any, a: np.ndarray) -> np.ndarray:
+    # Of the symmetric part: the rule's gradient is that of a function of symmetric matrices.
+    def one(m: Any) -> np.ndarray:
+        n = m.rows
+        low = [[sp.Integer(0)] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1):
+                s = (m[i, j] + m[j, i]) / 2 - sum((low[i][k] * low[j][k] for k in range(j)), 0)
+                low[i][j] = sp.sqrt(s) if i == j else s / low[j][j]
+        return _matrix_array(sp.Matrix(low))
+
+    return _per_matrix(sp, a, one)
+
+
+def _sym_pinv(sp: Any, a: np.ndarray, **kw: Any) -> np.ndarray:
+    def one(m: Any) -> np.ndarray:
+        if m.rows >= m.cols:
+            g = m.T * m
+            return _matrix_array(g.adjugate() / g.det() * m.T)
+        g = m * m.T
+        return _matrix_array(m.T * g.adjugate() / g.det())
+
+    return _per_matrix(sp, a, one)
+
+
+def _sym_cdist(sp: Any, x1: np.ndarray, x2: np.ndarray, p: float = 2.0) -> np.ndarray:
+    lead = np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
+    x1 = np.broadcast_to(x1, lead + x1.shape[-2:])
+    x2 = np.broadcast_to(x2, lead + x2.shape[-2:])
+    out = np.empty(lead + (x1.shape[-2], x2.shape[-2]), dtype=object)
+    q = sp.nsimplify(p, rational=True) if p not in (0, math.inf) else None
+    for idx in np.ndindex(*out.shape):
+        d = [a - b for a, b in zip(x1[idx[:-1]], x2[idx[:-2] + idx[-1:]])]
+        if p == math.inf:
+            out[idx] = sp.Max(*[sp.Abs(e) for e in d])
+        elif p == 2:
+            out[idx] = sp.sqrt(sp.Add(*[e**2 for e in d]))
+        elif p == 0:
+            out[idx] = sp.Add(*[sp.Ne(e, 0) for e in d])
+        else:
+            out[idx] = sp.Add(*[sp.Abs(e) ** q for e in d]) ** (1 / q)
+    return out
+
+
+def _sym_einsum(sp: Any, *xs: np.ndarray, spec: tuple) -> np.ndarray:
+    ins, outl = spec
+    sizes: dict[int, int] = {}
+    for x, ls in zip(xs, ins):
+        for n, lab in zip(np.shape(x), ls):
+            sizes[lab] = n
+    labels = sorted(sizes)
+    res = np.empty(tuple(sizes[lab] for lab in outl), dtype=object)
+    terms: dict[tuple, list] = {idx: [] for idx in np.ndindex(*res.shape)}
+    for combo in np.ndindex(*(sizes[lab] for lab in labels)):
+        val = dict(zip(labels, combo))
+        term = 1
+        for x, ls in zip(xs, ins):
+            term = term * np.asarray(x, dtype=object)[tuple(val[lab] for lab in ls)]
+        terms[tuple(val[lab] for lab in outl)].append(term)
+    for idx, ts in terms.items():
+        res[idx] = sp.Add(*ts)
+    return res
+
+
+def _no_closed_form(name: str) -> Any:
+    def sym(sp: Any, *args: Any, **params: Any) -> Any:
+        raise TypeError(f"{name} has no closed form (its factors are LAPACK's choices)")
+
+    return sym
+
+
+def _attach() -> None:
+    """Give the records above their symbolic forms (declared after them, as they use the
+    records' helpers); the module names and the registry then hold the completed records."""
+    from ..core.op import register
+    from . import linalg as L
+
+    forms = {
+        "inv": _sym_inv,
+        "det": _sym_det,
+        "slogdet": _sym_slogdet,
+        "solve": _sym_solve,
+        "cholesky": _sym_cholesky,
+        "pinv": _sym_pinv,
+        "cdist": _sym_cdist,
+        "qr": _no_closed_form("qr"),
+        "eigh": _no_closed_form("eigh"),
+        "svd": _no_closed_form("svd"),
+        "svdvals": _no_closed_form("svdvals"),
+    }
+    g = globals()
+    for name, f in forms.items():
+        g[name] = register(g[name].replace(sym=f))
+    L.einsum = register(L.einsum.replace(sym=_sym_einsum))
+
+
+_attach()

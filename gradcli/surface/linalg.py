@@ -1,0 +1,1034 @@
+"""The linear algebra of the PyTorch surface: `torch.einsum`, `tensordot`, `addmm`, `baddbmm`,
+`addmv`, `kron`, `cdist`, `inverse`, `det`, `logdet`, `slogdet`, `dist`, and the `torch.linalg`
+namespace (`LINALG`): norms, det, slogdet, inv, solve, cholesky, qr, eigh, svd, pinv, cross,
+matrix_power, multi_dot. PyTorch's argument conventions, checks and messages; the records are
+`ops.linalg` (matmul, einsum) and `ops.matrices`.
+
+Functions with several results return them as PyTorch's `torch.return_types` named tuples
+(`ReturnTuple`: they unpack, index, and print as PyTorch prints them).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError
+from ..core import hooks
+from ..core.dtypes import scalar_type_name
+from ..core.op import apply
+from ..core.tensor import Tensor, typename
+from ..ops import arithmetic as A
+from ..ops import matrices as M
+from ..ops import reduction as R
+from ..ops import shape as S
+from ..ops.linalg import einsum as EINSUM
+from . import args as C
+from . import functional as F
+from .printing import format_value
+
+# --- named results --------------------------------------------------------------------------------
+
+
+class ReturnTuple(tuple):
+    """A `torch.return_types.NAME` value: a tuple whose items also have names."""
+
+    def __new__(cls, kind: str, fields: tuple[str, ...], values: tuple) -> ReturnTuple:
+        self = super().__new__(cls, values)
+        self.kind = kind
+        self.fields = fields
+        return self
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in self.fields:
+            return self[self.fields.index(attr)]
+        raise GradcliError(
+            f"'torch.return_types.{self.kind}' object has no attribute '{attr}'"
+        ).mirror("AttributeError")
+
+    def __getattr__(self, attr: str) -> Any:
+        # `r.eigenvalues` from Python (library users); programs go through program_attribute.
+        fields = self.__dict__.get("fields", ())
+        if attr in fields:
+            return self[fields.index(attr)]
+        raise AttributeError(attr)
+
+    def __repr__(self) -> str:
+        inner = ",\n".join(f"{f}={format_value(v)}" for f, v in zip(self.fields, self))
+        return f"torch.return_types.{self.kind}(\n{inner})"
+
+    __str__ = __repr__
+
+
+# --- checks, in PyTorch's words -------------------------------------------------------------------
+
+
+def _float_input(x: Any, fn: str, name: str = "A") -> Tensor:
+    x = A.tensor_arg(x, name)
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"{fn}: Expected a floating point or complex tensor as input. Got "
+            f"{scalar_type_name(x.dtype)}",
+            hint="convert first: A.float()",
+        )
+    return x
+
+
+def _matrices(x: Any, fn: str, square: bool = True, name: str = "A") -> Tensor:
+    x = _float_input(x, fn, name)
+    if x.ndim < 2:
+        raise GradcliError(f"{fn}: The input tensor {name} must have at least 2 dimensions.")
+    if square and x.shape[-1] != x.shape[-2]:
+        raise GradcliError(
+            f"{fn}: {name} must be batches of square matrices, but they are "
+            f"{x.shape[-2]} by {x.shape[-1]} matrices"
+        )
+    # LAPACK cannot be interrupted by the time limit: its work is bounded before it starts.
+    m, n = x.shape[-2:]
+    limits.LINALG_WORK.check(
+        math.prod(x.shape[:-2]) * m * n * min(m, n), f"the work of {fn} on {list(x.shape)}"
+    )
+    return x
+
+
+def _bool(v: Any, what: str) -> bool:
+    if not isinstance(v, bool):
+        raise GradcliError(f"{what} must be a bool, not {typename(v)}").mirror("TypeError")
+    return v
+
+
+def _unpacked(t: Tensor, shapes: list[tuple[int, ...]], label: str) -> list[Tensor]:
+    return [A.named(p, label) for p in M.unpack(t, shapes)]
+
+
+# --- einsum ---------------------------------------------------------------------------------------
+
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def _label(c: str) -> int:
+    return _LETTERS.index(c)
+
+
+def _parse_term(term: str, offset: int, k: int, ndim: int) -> tuple[list[Any], int]:
+    """One operand's subscripts: letters as label numbers, `...` as Ellipsis."""
+    out: list[Any] = []
+    i = 0
+    seen_ellipsis = False
+    while i < len(term):
+        c = term[i]
+        if c == ".":
+            if term[i : i + 3] != "...":
+                raise GradcliError(
+                    f"einsum(): found '.' for operand {k} that is not part of any ellipsis"
+                )
+            if seen_ellipsis:
+                raise GradcliError(
+                    f"einsum(): found '.' for operand {k} for which an ellipsis was already found"
+                )
+            seen_ellipsis = True
+            out.append(Ellipsis)
+            i += 3
+            continue
+        if c not in _LETTERS:
+            raise GradcliError(
+                f"einsum(): invalid subscript given at index {offset + i} in the equation "
+                "string, subscripts must be in [a-zA-Z]"
+            )
+        out.append(_label(c))
+        i += 1
+    return out, ndim
+
+
+def einsum(*args: Any) -> Tensor:
+    """`torch.einsum(equation, *operands)`, `torch.einsum(equation, [operands])` and the
+    sublist form `torch.einsum(a, [0, 1], b, [1, 2], [0, 2])`."""
+    if not args:
+        raise GradcliError("einsum(): must specify the equation string and at least one operand")
+    if isinstance(args[0], Tensor):
+        return _einsum_sublists(args)
+    equation = args[0]
+    if not isinstance(equation, str):
+        raise GradcliError(
+            f"einsum(): argument 'equation' (position 1) must be str, not {typename(equation)}"
+        ).mirror("TypeError")
+    ops = list(args[1:])
+    if len(ops) == 1 and isinstance(ops[0], (list, tuple)):
+        ops = list(ops[0])
+    for i, t in enumerate(ops):
+        if not isinstance(t, Tensor):
+            raise GradcliError(
+                f"expected Tensor as element {i} in argument 1, but got {typename(t)}"
+            ).mirror("TypeError")
+    eq = equation
+    lhs, arrow, rhs = eq.partition("->")
+    if "->" in rhs:
+        bad = len(lhs) + 2 + rhs.index("-")
+        raise GradcliError(
+            f"einsum(): invalid subscript given at index {bad} in the equation string, "
+            "subscripts must be in [a-zA-Z]"
+        )
+    terms = lhs.split(",")
+    if len(terms) > len(ops):
+        raise GradcliError("einsum(): fewer operands were provided than specified in the equation")
+    if len(terms) < len(ops):
+        raise GradcliError("einsum(): more operands were provided than specified in the equation")
+    parsed = []
+    offset = 0
+    for k, (term, t) in enumerate(zip(terms, ops)):
+        stripped = term.replace(" ", "")
+        lab, _ = _parse_term(stripped, offset, k, t.ndim)
+        offset += len(term) + 1
+        parsed.append(lab)
+    out: list[Any] | None = None
+    if arrow:
+        out, _ = _parse_term(rhs.replace(" ", ""), len(lhs) + 2, -1, 0)
+    return _einsum(ops, parsed, out)
+
+
+def _einsum_sublists(args: tuple) -> Tensor:
+    ops, subs = [], []
+    i = 0
+    while i + 1 < len(args) and isinstance(args[i], Tensor):
+        ops.append(args[i])
+        subs.append(_sublist(args[i + 1]))
+        i += 2
+    out = _sublist(args[i]) if i < len(args) else None
+    if i + 1 < len(args):
+        raise GradcliError("einsum(): expected sublists of subscripts after each operand")
+    return _einsum(ops, subs, out)
+
+
+def _sublist(v: Any) -> list[Any]:
+    if not isinstance(v, (list, tuple)):
+        raise GradcliError(
+            f"einsum(): a sublist of subscripts must be a list, not {typename(v)}"
+        ).mirror("TypeError")
+    out: list[Any] = []
+    for e in v:
+        if e is Ellipsis:
+            out.append(Ellipsis)
+        elif isinstance(e, int) and not isinstance(e, bool) and 0 <= e < 52:
+            out.append(e)
+        else:
+            raise GradcliError(
+                f"einsum(): expected subscripts to be in the range [0, 52) but got {e}"
+            )
+    return out
+
+
+def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> Tensor:
+    """Subscripts (label numbers and Ellipsis) to the record's `spec`: the ellipsis dims get
+    labels of their own (right-aligned across operands), size-1 axes that broadcast are
+    expanded, and the implicit output is PyTorch's (the ellipsis dims, then the labels that
+    appear once, in alphabetical order)."""
+    record = EINSUM  # the record all of this leads to (named first: the catalog's main record)
+    n_ell = 0
+    for k, (t, lab) in enumerate(zip(ops, subs)):
+        named = len([x for x in lab if x is not Ellipsis])
+        if Ellipsis in lab:
+            if named > t.ndim:
+                raise GradcliError(
+                    f"einsum(): the number of subscripts in the equation ({named}) is more than "
+                    f"the number of dimensions ({t.ndim}) for operand {k}"
+                )
+            n_ell = max(n_ell, t.ndim - named)
+        elif named != t.ndim:
+            raise GradcliError(
+                f"einsum(): the number of subscripts in the equation ({named}) does not match "
+                f"the number of dimensions ({t.ndim}) for operand {k} and no ellipsis was given"
+            )
+    ell = tuple(range(52, 52 + n_ell))  # labels of the ellipsis dims
+    full: list[tuple[int, ...]] = []
+    for t, lab in zip(ops, subs):
+        if Ellipsis in lab:
+            i = lab.index(Ellipsis)
+            k = t.ndim - (len(lab) - 1)
+            full.append(tuple(lab[:i]) + ell[n_ell - k :] + tuple(lab[i + 1 :]))
+        else:
+            full.append(tuple(lab))
+    counts: dict[int, int] = {}
+    for lab in full:
+        for x in lab:
+            counts[x] = counts.get(x, 0) + 1
+    if out is None:
+        outl = ell + tuple(sorted(x for x, c in counts.items() if c == 1 and x < 52))
+    else:
+        outl_list: list[int] = []
+        for x in out:
+            if x is Ellipsis:
+                outl_list.extend(ell)
+                continue
+            if x not in counts:
+                raise GradcliError(
+                    f"einsum(): output subscript {_LETTERS[x]} does not appear in the equation "
+                    "for any input operand"
+                )
+            if x in outl_list:
+                raise GradcliError(
+                    f"einsum(): output subscript {_LETTERS[x]} appears more than once in the output"
+                )
+            outl_list.append(x)
+        if Ellipsis not in out:
+            outl_list = list(outl_list)
+            # Ellipsis dims that the output leaves out are summed, as PyTorch does.
+        outl = tuple(outl_list)
+    # Sizes: a label's size is its largest; size-1 axes broadcast (expanded, recorded).
+    sizes: dict[int, int] = {}
+    for k, (t, lab) in enumerate(zip(ops, full)):
+        within: dict[int, int] = {}
+        for n, x in zip(t.shape, lab):
+            if x in within and within[x] != n:
+                raise GradcliError(
+                    f"einsum(): subscript {_LETTERS[x]} is repeated for operand {k} but the "
+                    f"sizes don't match, {within[x]} != {n}"
+                )
+            within[x] = n
+            seen = sizes.get(x)
+            if seen is None or seen == 1:
+                sizes[x] = n
+            elif n != 1 and n != seen:
+                name = _LETTERS[x] if x < 52 else "..."
+                raise GradcliError(
+                    f"einsum(): subscript {name} has size {n} for operand {k} which does not "
+                    f"broadcast with previously seen size {seen}"
+                )
+    A.size_check(tuple(sizes[x] for x in outl), "the result of einsum")
+    dtype = ops[0].dtype
+    for t in ops[1:]:
+        if t.dtype != dtype:
+            raise GradcliError(
+                f"expected scalar type {scalar_type_name(dtype)} but found "
+                f"{scalar_type_name(t.dtype)}"
+            )
+    fixed = []
+    for t, lab in zip(ops, full):
+        want = tuple(sizes[x] for x in lab)
+        if t.shape != want:
+            t = apply(S.expand, t, shape=want)
+        fixed.append(t)
+    summed = any(x not in outl for x in counts)
+    if len(ops) == 1:
+        label = "SumBackward1" if summed else "PermuteBackward0"
+    else:
+        label = "ViewBackward0" if summed else "MulBackward0"
+    return apply(record, *fixed, spec=(tuple(full), outl), label=label)
+
+
+# --- tensordot, addmm & co, kron, outer -----------------------------------------------------------
+
+
+def _int_list(v: Any, what: str) -> list[int]:
+    if isinstance(v, Tensor):
+        v = v.data.tolist()
+    if isinstance(v, int) and not isinstance(v, bool):
+        return [v]
+    if isinstance(v, (list, tuple)) and all(
+        isinstance(i, int) and not isinstance(i, bool) for i in v
+    ):
+        return list(v)
+    raise GradcliError(
+        f"tensordot(): argument '{what}' must be tuple of ints, not {typename(v)}"
+    ).mirror("TypeError")
+
+
+def tensordot(a: Any, b: Any, dims: Any = 2, out: Any = None) -> Tensor:
+    a, b = A.tensor_arg(a, "a"), A.tensor_arg(b, "b")
+    if isinstance(dims, Tensor) and dims.ndim == 0:
+        dims = int(dims.item())
+    if isinstance(dims, int) and not isinstance(dims, bool):
+        if dims < 0:
+            raise GradcliError(f"tensordot expects dims >= 0, but got dims={dims}")
+        if dims > a.ndim or dims > b.ndim:
+            raise GradcliError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
+        da = list(range(a.ndim - dims, a.ndim))
+        db = list(range(dims))
+    else:
+        if isinstance(dims, Tensor):
+            dims = dims.data.tolist()
+        if not isinstance(dims, (list, tuple)) or len(dims) != 2:
+            raise GradcliError(
+                "tensordot(): dims must be an int or a pair of lists of dims"
+            ).mirror("TypeError")
+        da, db = _int_list(dims[0], "dims_self"), _int_list(dims[1], "dims_other")
+    if len(da) != len(db):
+        raise GradcliError("both dimension lists should have same length")
+    da = [C.check_dim(d, a.ndim) for d in da]
+    db = [C.check_dim(d, b.ndim) for d in db]
+    for i, j in zip(da, db):
+        if a.shape[i] != b.shape[j] and a.shape[i] != 1 and b.shape[j] != 1:
+            raise GradcliError(
+                f"contracted dimensions need to match, but first has size {a.shape[i]} in dim "
+                f"{i} and second has size {b.shape[j]} in dim {j}"
+            )
+    la = list(range(a.ndim))
+    lb = list(range(a.ndim, a.ndim + b.ndim))
+    for i, j in zip(da, db):
+        lb[j] = la[i]
+    outl = [x for k, x in enumerate(la) if k not in da] + [
+        x for k, x in enumerate(lb) if k not in db
+    ]
+    if len(set(la) | set(lb)) > 52:
+        raise GradcliError("tensordot: too many dimensions (more than 52 in all)")
+    return A.named(_einsum([a, b], [la, lb], outl), "ViewBackward0")
+
+
+def _scaled(t: Tensor, s: Any) -> Tensor:
+    return t if s == 1 else A.mul_t(t, s)
+
+
+def _add_scaled(inp: Tensor, prod: Tensor, beta: Any, alpha: Any, label: str) -> Tensor:
+    """beta * inp + alpha * prod, with inp ignored when beta is 0 (NaN in it too)."""
+    base = F.expand(inp, prod.shape)
+    prod = _scaled(prod, alpha)
+    if beta == 0:
+        keep = Tensor(np.ones(prod.shape, dtype=bool))
+        return A.named(F.where(keep, prod, A.mul_t(base, 0.0)), label)
+    return A.named(A.add_t(_scaled(base, beta), prod), label)
+
+
+def _need_matrix(t: Tensor, name: str) -> None:
+    if t.ndim != 2:
+        raise GradcliError(f"{name} must be a matrix, got {t.ndim}-D tensor")
+
+
+def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002
+    inp, m1, m2 = A.tensor_arg(input, "input"), A.tensor_arg(mat1), A.tensor_arg(mat2)
+    _need_matrix(m1, "mat1")
+    _need_matrix(m2, "mat2")
+    return _add_scaled(inp, A.matmul(m1, m2), beta, alpha, "AddmmBackward0")
+
+
+def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002
+    inp, b1, b2 = A.tensor_arg(input, "input"), A.tensor_arg(batch1), A.tensor_arg(batch2)
+    for t, name in ((b1, "batch1"), (b2, "batch2")):
+        if t.ndim != 3:
+            raise GradcliError(f"{name} must be a 3D tensor")
+    if b2.shape[:2] != (b1.shape[0], b1.shape[2]):
+        raise GradcliError(
+            "Expected size for first two dimensions of batch2 tensor to be: "
+            f"[{b1.shape[0]}, {b1.shape[2]}] but got: [{b2.shape[0]}, {b2.shape[1]}]."
+        )
+    return _add_scaled(inp, A.matmul(b1, b2), beta, alpha, "BaddbmmBackward0")
+
+
+def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002
+    inp, m, v = A.tensor_arg(input, "input"), A.tensor_arg(mat), A.tensor_arg(vec)
+    if m.ndim != 2 or v.ndim != 1 or inp.ndim > 1:
+        raise GradcliError(f"vector + matrix @ vector expected, got {inp.ndim}, {m.ndim}, {v.ndim}")
+    if m.shape[1] != v.shape[0] or (inp.ndim == 1 and inp.shape[0] not in (1, m.shape[0])):
+        raise GradcliError(
+            f"size mismatch, got input ({inp.shape[0] if inp.ndim else 1}), mat "
+            f"({m.shape[0]}x{m.shape[1]}), vec ({v.shape[0]})"
+        )
+    return _add_scaled(inp, A.matmul(m, v), beta, alpha, "AddmvBackward0")
+
+
+def outer(x: Any, y: Any) -> Tensor:
+    x, y = A.tensor_arg(x, "input"), A.tensor_arg(y, "vec2")
+    for t, name in ((x, "self"), (y, "vec2")):
+        if t.ndim != 1:
+            raise GradcliError(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
+    A.size_check((x.shape[0], y.shape[0]), "the outer product")
+    return A.named(A.mul_t(F.unsqueeze(x, 1), y), "MulBackward0")
+
+
+def kron(a: Any, b: Any) -> Tensor:
+    for v, name in ((a, "input"), (b, "other")):
+        if not isinstance(v, Tensor):
+            pos = 1 if name == "input" else 2
+            raise GradcliError(
+                f"kron(): argument '{name}' (position {pos}) must be Tensor, not {typename(v)}"
+            ).mirror("TypeError")
+    n = max(a.ndim, b.ndim)
+    sa = (1,) * (n - a.ndim) + a.shape
+    sb = (1,) * (n - b.ndim) + b.shape
+    A.size_check(tuple(x * y for x, y in zip(sa, sb)), "the Kronecker product")
+    ai = F.reshape(a, tuple(v for s in sa for v in (s, 1)))
+    bi = F.reshape(b, tuple(v for s in sb for v in (1, s)))
+    prod = A.mul_t(ai, bi)
+    return A.named(F.reshape(prod, tuple(x * y for x, y in zip(sa, sb))), "UnsafeViewBackward0")
+
+
+# --- cdist, dist ----------------------------------------------------------------------------------
+
+_CDIST_MODES = (
+    "use_mm_for_euclid_dist_if_necessary",
+    "use_mm_for_euclid_dist",
+    "donot_use_mm_for_euclid_dist",
+)
+
+
+def cdist(x1: Any, x2: Any, p: Any = 2.0, compute_mode: Any = None) -> Tensor:
+    x1, x2 = A.tensor_arg(x1, "x1"), A.tensor_arg(x2, "x2")
+    for t, name in ((x1, "X1"), (x2, "X2")):
+        if t.ndim < 2:
+            raise GradcliError(f"cdist only supports at least 2D tensors, {name} got: {t.ndim}D")
+    if x1.shape[-1] != x2.shape[-1]:
+        raise GradcliError(
+            f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}"
+        )
+    for t in (x1, x2):
+        if t.dtype.kind != "f":
+            raise GradcliError(
+                f"cdist only supports floating-point dtypes, X{1 if t is x1 else 2} got: "
+                f"{scalar_type_name(t.dtype)}"
+            )
+    if isinstance(p, bool) or not isinstance(p, (int, float)):
+        raise GradcliError(f"cdist(): argument 'p' must be float, not {typename(p)}").mirror(
+            "TypeError"
+        )
+    p = float(p)
+    if p < 0:
+        raise GradcliError("cdist only supports non-negative p values")
+    mode = _CDIST_MODES[0] if compute_mode is None else compute_mode
+    if mode not in _CDIST_MODES:
+        raise GradcliError(f"{mode} is not a valid value for compute_mode")
+    try:
+        lead = np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
+    except ValueError:
+        raise GradcliError(
+            f"cdist: the batch dimensions {list(x1.shape[:-2])} and {list(x2.shape[:-2])} do "
+            "not broadcast"
+        ) from None
+    r1, r2, d = x1.shape[-2], x2.shape[-2], x1.shape[-1]
+    A.size_check(tuple(lead) + (r1, r2), "the result of cdist")
+    if p == 2 and (mode == _CDIST_MODES[1] or (mode == _CDIST_MODES[0] and (r1 > 25 or r2 > 25))):
+        return _euclidean_mm(x1, x2)
+    A.size_check(tuple(lead) + (r1, r2, d), "cdist's differences")
+    return apply(M.cdist, x1, x2, p=p)
+
+
+def _euclidean_mm(x1: Tensor, x2: Tensor) -> Tensor:
+    """PyTorch's matrix-product form of Euclidean distances (what it uses past 25 rows):
+    [-2 x1, |x1|^2, 1] @ [x2, 1, |x2|^2]^T, clamped at 0, square root."""
+    n1 = F.sum(A.pow(x1, 2), -1, keepdim=True)
+    n2 = F.sum(A.pow(x2, 2), -1, keepdim=True)
+    a = F.cat([A.mul_t(x1, -2.0), n1, F.expand_as(Tensor(np.ones((), x1.dtype)), n1)], -1)
+    b = F.cat([x2, F.expand_as(Tensor(np.ones((), x2.dtype)), n2), n2], -1)
+    r = A.matmul(a, F.mT(b))
+    return A.named(A.sqrt(F.clamp_min(r, 0.0)), "ViewBackward0")
+
+
+def dist(input: Any, other: Any, p: Any = 2) -> Tensor:  # noqa: A002
+    d = A.sub_t(A.tensor_arg(input, "input"), other)
+    return A.named(F.norm(F.flatten(d), p), "DistBackward0")
+
+
+# --- inverse, det, solve --------------------------------------------------------------------------
+
+
+def inv(A_: Any) -> Tensor:  # noqa: N803
+    a = _matrices(A_, "linalg.inv")
+    return apply(M.inv, a, strict=True)
+
+
+def det(A_: Any) -> Tensor:  # noqa: N803
+    return apply(M.det, _matrices(A_, "linalg.det"))
+
+
+def _slogdet_pair(a: Tensor) -> list[Tensor]:
+    both = apply(M.slogdet, a)
+    return _unpacked(both, [(), ()], "LinalgSlogdetBackward0")
+
+
+def slogdet(A_: Any) -> ReturnTuple:  # noqa: N803
+    a = _matrices(A_, "linalg.slogdet")
+    return ReturnTuple("linalg_slogdet", ("sign", "logabsdet"), tuple(_slogdet_pair(a)))
+
+
+def torch_slogdet(A_: Any) -> ReturnTuple:  # noqa: N803
+    a = _matrices(A_, "linalg.slogdet")
+    return ReturnTuple("slogdet", ("sign", "logabsdet"), tuple(_slogdet_pair(a)))
+
+
+def logdet(A_: Any) -> Tensor:  # noqa: N803
+    a = _matrices(A_, "linalg.slogdet")
+    sign, logabs = _slogdet_pair(a)
+    nan = Tensor(np.asarray(np.nan, dtype=a.dtype))
+    return A.named(F.where(Tensor(sign.data == -1), nan, logabs), "WhereBackward0")
+
+
+def _is_vector_rhs(a: Tensor, b: Tensor) -> bool:
+    return b.ndim == 1 or (b.ndim == a.ndim - 1 and b.shape == a.shape[:-1])
+
+
+def solve(A_: Any, B_: Any, *, left: bool = True, out: Any = None) -> Tensor:  # noqa: N803
+    a = _matrices(A_, "linalg.solve")
+    b = _float_input(B_, "linalg.solve", "B")
+    if a.dtype != b.dtype:
+        raise GradcliError(
+            f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
+            f"{scalar_type_name(a.dtype)} and B of type {scalar_type_name(b.dtype)} instead"
+        )
+    if not left:
+        # X A = B: A^T X^T = B^T
+        x = solve(F.mT(a), F.mT(b) if b.ndim >= 2 else b)
+        return x if b.ndim < 2 else A.named(F.mT(x), "LinalgSolveExBackward0")
+    vector = _is_vector_rhs(a, b)
+    bm = F.unsqueeze(b, -1) if vector else b
+    n = a.shape[-1]
+    if bm.ndim < 1 or bm.shape[-2] != n:
+        rows = bm.shape[-2] if bm.ndim >= 2 else 1
+        raise GradcliError(
+            f"linalg.solve: Incompatible shapes of A and B for the equation AX = B ({n}x{n} "
+            f"and {rows}x{bm.shape[-1]})"
+        )
+    try:
+        np.broadcast_shapes(a.shape[:-2], bm.shape[:-2])
+    except ValueError:
+        raise GradcliError(
+            f"linalg.solve: the batch dimensions of A {list(a.shape[:-2])} and B "
+            f"{list(bm.shape[:-2])} do not broadcast"
+        ) from None
+    x = apply(M.solve, a, bm, strict=True)
+    if vector:
+        x = F.squeeze(x, -1)
+    return A.named(x, "LinalgSolveExBackward0")
+
+
+# --- decompositions -------------------------------------------------------------------------------
+
+
+def cholesky(A_: Any, *, upper: bool = False, out: Any = None) -> Tensor:  # noqa: N803
+    a = _matrices(A_, "linalg.cholesky")
+    if upper:
+        low = apply(M.cholesky, F.mT(a))
+        return A.named(F.mT(low), "LinalgCholeskyExBackward0")
+    return apply(M.cholesky, a)
+
+
+def torch_cholesky(A_: Any, upper: bool = False, *, out: Any = None) -> Tensor:  # noqa: N803
+    hooks.warn(
+        "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
+        "future PyTorch release."
+    )
+    return A.named(cholesky(A_, upper=upper), "CholeskyBackward0")
+
+
+_QR_MODES = ("reduced", "complete", "r")
+
+
+def qr(A_: Any, mode: str = "reduced", *, out: Any = None) -> ReturnTuple:  # noqa: N803
+    a = _matrices(A_, "linalg.qr", square=False)
+    if mode not in _QR_MODES:
+        raise GradcliError(
+            f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), "
+            "'r', or 'complete'"
+        )
+    both = apply(M.qr, a, mode=mode)
+    q, r = _unpacked(both, M._qr_shapes(a.shape, mode), "LinalgQrBackward0")
+    if mode == "r":
+        q = Tensor(np.zeros((0,), dtype=a.dtype))
+    return ReturnTuple("linalg_qr", ("Q", "R"), (q, r))
+
+
+def torch_qr(A_: Any, some: bool = True, *, out: Any = None) -> ReturnTuple:  # noqa: N803
+    q, r = qr(A_, "reduced" if some else "complete")
+    return ReturnTuple("qr", ("Q", "R"), (q, r))
+
+
+def _uplo(v: Any) -> str:
+    if v not in ("L", "U", "l", "u"):
+        raise GradcliError(f"Expected UPLO argument to be 'L' or 'U', but got {v}")
+    return str(v).upper()
+
+
+def eigh(A_: Any, UPLO: str = "L", *, out: Any = None) -> ReturnTuple:  # noqa: N803
+    a = _matrices(A_, "linalg.eigh")
+    n = a.shape[-1]
+    both = apply(M.eigh, a, uplo=_uplo(UPLO))
+    w, v = _unpacked(both, [(n,), (n, n)], "LinalgEighBackward0")
+    return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (w, v))
+
+
+def eigvalsh(A_: Any, UPLO: str = "L", *, out: Any = None) -> Tensor:  # noqa: N803
+    return eigh(A_, UPLO)[0]
+
+
+def svd(
+    A_: Any,  # noqa: N803
+    full_matrices: bool = True,
+    *,
+    driver: Any = None,
+    out: Any = None,
+) -> ReturnTuple:
+    a = _matrices(A_, "linalg.svd", square=False)
+    if driver is not None:
+        raise GradcliError(
+            "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
+            "cuSOLVER backend."
+        )
+    fm = _bool(full_matrices, "full_matrices")
+    packed = apply(M.svd, a, full_matrices=fm)
+    u, s, vh = _unpacked(packed, M._svd_shapes(a.shape, fm), "LinalgSvdBackward0")
+    return ReturnTuple("linalg_svd", ("U", "S", "Vh"), (u, s, vh))
+
+
+def torch_svd(input: Any, some: bool = True, compute_uv: bool = True, *, out: Any = None):  # noqa: A002
+    u, s, vh = svd(input, full_matrices=not some)
+    v = F.mT(vh)
+    if not compute_uv:
+        a = A.tensor_arg(input)
+        m, n = a.shape[-2:]
+        u = Tensor(np.zeros(a.shape[:-2] + (m, m if not some else min(m, n)), a.dtype))
+        v = Tensor(np.zeros(a.shape[:-2] + (n, n if not some else min(m, n)), a.dtype))
+    return ReturnTuple("svd", ("U", "S", "V"), (u, s, v))
+
+
+def svdvals(A_: Any, *, driver: Any = None, out: Any = None) -> Tensor:  # noqa: N803
+    a = _matrices(A_, "linalg.svd", square=False)
+    return apply(M.svdvals, a)
+
+
+def pinv(
+    A_: Any,  # noqa: N803
+    rcond: Any = None,
+    hermitian: bool = False,
+    *,
+    atol: Any = None,
+    rtol: Any = None,
+    out: Any = None,
+) -> Tensor:
+    a = _matrices(A_, "linalg.pinv", square=False)
+    if rcond is not None:
+        rtol = rcond
+    at = 0.0 if atol is None else float(atol)
+    if rtol is None:
+        rt = 0.0 if at > 0 else float(np.finfo(a.dtype).eps) * max(a.shape[-2:], default=1)
+    else:
+        rt = float(rtol)
+    if hermitian and a.shape[-1] != a.shape[-2]:
+        raise GradcliError(
+            f"linalg.pinv(hermitian=True): A must be batches of square matrices, but they are "
+            f"{a.shape[-2]} by {a.shape[-1]} matrices"
+        )
+    return apply(M.pinv, a, atol=at, rtol=rt, hermitian=bool(hermitian))
+
+
+def pinverse(input: Any, rcond: float = 1e-15) -> Tensor:  # noqa: A002
+    return pinv(input, rtol=rcond)
+
+
+# --- cross, matrix_power, multi_dot --------------------------------------------------------------
+
+
+def cross(input: Any, other: Any, *, dim: int = -1, out: Any = None) -> Tensor:  # noqa: A002
+    a, b = A.tensor_arg(input, "input"), A.tensor_arg(other, "other")
+    if a.ndim != b.ndim:
+        raise GradcliError("linalg.cross: inputs must have the same number of dimensions.")
+    d = C.check_dim(dim, a.ndim)
+    if a.shape[d] != 3 or b.shape[d] != 3:
+        raise GradcliError(
+            f"linalg.cross: inputs dimension {dim} must have length 3. Got {a.shape[d]} and "
+            f"{b.shape[d]}"
+        )
+    A.broadcast_shape(a, b)
+    a, b = A.operands(a, b)
+    return apply(M.cross, a, b, dim=d - a.ndim)
+
+
+def torch_cross(input: Any, other: Any, dim: Any = None, *, out: Any = None) -> Tensor:  # noqa: A002
+    a = A.tensor_arg(input, "input")
+    if dim is None:
+        hooks.warn(
+            "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass "
+            "the dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will "
+            "change to agree with that of linalg.cross in a future release."
+        )
+        dim = next((i for i, s in enumerate(a.shape) if s == 3), -1)
+    return cross(input, other, dim=dim)
+
+
+def matrix_power(A_: Any, n: Any) -> Tensor:  # noqa: N803
+    a = _matrices(A_, "linalg.matrix_power")
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise GradcliError(
+            f"linalg_matrix_power(): argument 'n' (position 2) must be int, not {typename(n)}"
+        ).mirror("TypeError")
+    if n == 0:
+        eye = np.broadcast_to(np.eye(a.shape[-1], dtype=a.dtype), a.shape).copy()
+        out = Tensor(eye)
+        if a.requires_grad:
+            out = A.named(A.add_t(A.mul_t(a, 0.0), out), "torch::autograd::CopyBackwards")
+        return out
+    if n == 1:
+        return F.clone(a)
+    base = inv(a) if n < 0 else a
+    k = abs(n)
+    if k == 1:
+        return base
+    # Binary powering, as PyTorch: squares of the base, multiplied into the result.
+    result: Tensor | None = None
+    z = base
+    while True:
+        if k & 1:
+            result = z if result is None else A.named(A.matmul(result, z), "MmBackward0")
+        k >>= 1
+        if not k:
+            break
+        z = A.named(A.matmul(z, z), "MmBackward0")
+    assert result is not None
+    return result
+
+
+def multi_dot(tensors: Any, *, out: Any = None) -> Tensor:
+    if not isinstance(tensors, (list, tuple)):
+        raise GradcliError(
+            f"linalg_multi_dot(): argument 'tensors' (position 1) must be tuple of Tensors, not "
+            f"{typename(tensors)}"
+        ).mirror("TypeError")
+    n = len(tensors)
+    if n < 2:
+        raise GradcliError(f"multi_dot(): expected at least 2 tensors but got {n}")
+    ts = [A.tensor_arg(t, "tensors") for t in tensors]
+    first, last = ts[0], ts[-1]
+    if first.ndim not in (1, 2):
+        raise GradcliError(f"multi_dot(): the first tensor must be 1D or 2D but got {first.ndim}D")
+    if last.ndim not in (1, 2):
+        raise GradcliError(f"multi_dot(): the last tensor must be 1D or 2D but got {last.ndim}D")
+    for i, t in enumerate(ts[1:-1], 1):
+        if t.ndim != 2:
+            raise GradcliError(f"multi_dot(): tensor {i} must be 2D but got {t.ndim}D")
+    mats = list(ts)
+    if first.ndim == 1:
+        mats[0] = F.unsqueeze(first, 0)
+    if last.ndim == 1:
+        mats[-1] = F.unsqueeze(last, -1)
+    for i in range(n - 1):
+        if mats[i].shape[1] != mats[i + 1].shape[0]:
+            raise GradcliError(
+                f"multi_dot(): tensors {i} and {i + 1} with shapes {list(ts[i].shape)} and "
+                f"{list(ts[i + 1].shape)} cannot be multiplied"
+            )
+    dims = [m.shape[0] for m in mats] + [mats[-1].shape[1]]
+    order = _chain_order(dims)
+
+    def product(i: int, j: int) -> Tensor:
+        if i == j:
+            return mats[i]
+        k = order[i][j]
+        return A.matmul(product(i, k), product(k + 1, j))
+
+    res = product(0, n - 1)
+    shape = tuple(
+        s for s, keep in ((res.shape[0], first.ndim == 2), (res.shape[1], last.ndim == 2)) if keep
+    )
+    return A.named(F.reshape(res, shape), "ViewBackward0")
+
+
+def _chain_order(dims: list[int]) -> list[list[int]]:
+    """The classic dynamic programme for the cheapest order of a chain of matrix products."""
+    n = len(dims) - 1
+    cost = [[0] * n for _ in range(n)]
+    split = [[0] * n for _ in range(n)]
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            cost[i][j] = -1
+            for k in range(i, j):
+                c = cost[i][k] + cost[k + 1][j] + dims[i] * dims[k + 1] * dims[j + 1]
+                if cost[i][j] < 0 or c < cost[i][j]:
+                    cost[i][j], split[i][j] = c, k
+    return split
+
+
+# --- norms ---------------------------------------------------------------------------------------
+
+
+def _ord_number(ord: Any, fn: str) -> float:  # noqa: A002
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise GradcliError(f"{fn}(): argument 'ord' must be Number, not {typename(ord)}").mirror(
+            "TypeError"
+        )
+    return float(ord)
+
+
+def vector_norm(
+    x: Any,
+    ord: Any = 2,  # noqa: A002
+    dim: Any = None,
+    keepdim: bool = False,
+    *,
+    dtype: Any = None,
+    out: Any = None,
+) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    if dtype is not None:
+        x = F.to_dtype(x, dtype)
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+            + scalar_type_name(x.dtype)
+        )
+    p = _ord_number(ord, "linalg_vector_norm")
+    d = C.dims_arg(dim, x.ndim)
+    kd = bool(keepdim)
+    label = "LinalgVectorNormBackward0"
+    if p > 0:
+        return apply(R.norm, x, p=p, dim=d, keepdim=kd, label=label)
+    absx = A.abs(x)
+    if p == 0:
+        nz = Tensor((x.data != 0).astype(x.dtype))
+        return A.named(F.sum(A.add_t(nz, A.mul_t(absx, 0.0)), d, kd), label)
+    if p == -math.inf:
+        return A.named(F.amin(absx, () if d is None else d, kd), label)
+    # A negative order: (sum |x|^p)^(1/p).
+    return A.named(A.pow(F.sum(A.pow(absx, p), d, kd), 1.0 / p), label)
+
+
+def _matrix_dims(a: Tensor, dim: Any, fn: str) -> tuple[int, int]:
+    if not isinstance(dim, (list, tuple)) or len(dim) != 2:
+        raise GradcliError(f"{fn}: dim must be a 2-tuple. Got {dim}")
+    d0, d1 = C.check_dim(dim[0], a.ndim), C.check_dim(dim[1], a.ndim)
+    if d0 == d1:
+        raise GradcliError(f"{fn}: dims must be different. Got ({dim[0]}, {dim[1]})")
+    return d0, d1
+
+
+def matrix_norm(
+    A_: Any,  # noqa: N803
+    ord: Any = "fro",  # noqa: A002
+    dim: Any = (-2, -1),
+    keepdim: bool = False,
+    *,
+    dtype: Any = None,
+    out: Any = None,
+) -> Tensor:
+    a = A.tensor_arg(A_, "A")
+    if dtype is not None:
+        a = F.to_dtype(a, dtype)
+    a = _matrices(a, "linalg.matrix_norm", square=False)
+    d0, d1 = _matrix_dims(a, dim, "linalg.matrix_norm")
+    kd = bool(keepdim)
+    if ord == "fro":
+        return vector_norm(a, 2, (d0, d1), kd)
+    if ord == "nuc" or ord in (2, -2, 2.0, -2.0):
+        # Singular values of the matrices moved to the last two axes.
+        perm = [i for i in range(a.ndim) if i not in (d0, d1)] + [d0, d1]
+        moved = a if perm == list(range(a.ndim)) else F.permute(a, perm)
+        sv = svdvals(moved)
+        if ord == "nuc":
+            r = F.sum(sv, -1)
+        elif ord > 0:
+            r = F.amax(sv, -1)
+        else:
+            r = F.amin(sv, -1)
+        if kd:
+            for d in sorted((d0, d1)):
+                r = F.unsqueeze(r, d)
+        return r
+    if isinstance(ord, str) or isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise GradcliError(f"linalg.matrix_norm: Order {ord} not supported.")
+    o = float(ord)
+    if o not in (1.0, -1.0, math.inf, -math.inf):
+        raise GradcliError(f"linalg.matrix_norm: Order {ord:g} not supported.")
+    # 1: the largest column sum of |A|; inf: the largest row sum (and min for -1, -inf).
+    sum_dim, red_dim = (d0, d1) if abs(o) == 1 else (d1, d0)
+    s = F.sum(A.abs(a), sum_dim, keepdim=True)
+    red = F.amax if o > 0 else F.amin
+    r = red(s, red_dim, keepdim=True)
+    if not kd:
+        r = F.squeeze(r, tuple(sorted((d0, d1))))
+        r = A.named(r, "AmaxBackward0" if o > 0 else "AminBackward0")
+    return r
+
+
+def norm(
+    A_: Any,  # noqa: N803
+    ord: Any = None,  # noqa: A002
+    dim: Any = None,
+    keepdim: bool = False,
+    *,
+    dtype: Any = None,
+    out: Any = None,
+) -> Tensor:
+    a = A.tensor_arg(A_, "A")
+    if dim is not None:
+        dims = dim if isinstance(dim, (list, tuple)) else (dim,)
+        if len(dims) == 2:
+            return matrix_norm(a, "fro" if ord is None else ord, tuple(dims), keepdim, dtype=dtype)
+        return vector_norm(a, 2 if ord is None else ord, dim, keepdim, dtype=dtype)
+    if ord is None:
+        return vector_norm(a, 2, None, keepdim, dtype=dtype)
+    if a.ndim == 2:
+        return matrix_norm(a, ord, (-2, -1), keepdim, dtype=dtype)
+    if a.ndim == 1:
+        if isinstance(ord, str):
+            raise GradcliError(
+                "linalg.matrix_norm: The input tensor A must have at least 2 dimensions."
+            )
+        return vector_norm(a, ord, None, keepdim, dtype=dtype)
+    raise GradcliError(
+        f"linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got "
+        f"{a.ndim}D."
+    )
+
+
+def allclose(
+    input: Any,  # noqa: A002
+    other: Any,
+    rtol: float = 1e-05,
+    atol: float = 1e-08,
+    equal_nan: bool = False,
+) -> bool:
+    """`torch.allclose` (used where torch.linalg results are compared)."""
+    a, b = A.tensor_arg(input, "input"), A.tensor_arg(other, "other")
+    x, y = A.compared(a, b)
+    return bool(np.all(np.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan)))
+
+
+# --- the names ------------------------------------------------------------------------------------
+
+LINALG: dict[str, Callable[..., Any]] = {
+    "norm": norm,
+    "vector_norm": vector_norm,
+    "matrix_norm": matrix_norm,
+    "det": det,
+    "slogdet": slogdet,
+    "inv": inv,
+    "solve": solve,
+    "cholesky": cholesky,
+    "qr": qr,
+    "eigh": eigh,
+    "eigvalsh": eigvalsh,
+    "svd": svd,
+    "svdvals": svdvals,
+    "pinv": pinv,
+    "cross": cross,
+    "matrix_power": matrix_power,
+    "multi_dot": multi_dot,
+}
+
+# torch.X and Tensor.X
+BOTH: dict[str, Callable[..., Any]] = {
+    "det": det,
+    "logdet": logdet,
+    "slogdet": torch_slogdet,
+    "inverse": inv,
+    "cholesky": torch_cholesky,
+    "qr": torch_qr,
+    "svd": torch_svd,
+    "pinverse": pinverse,
+    "cross": torch_cross,
+    "matrix_power": matrix_power,
+    "addmm": addmm,
+    "baddbmm": baddbmm,
+    "addmv": addmv,
+    "outer": outer,
+    "ger": outer,
+    "kron": kron,
+    "dist": dist,
+}
+FUNCTIONS_ONLY: dict[str, Callable[..., Any]] = {
+    "einsum": einsum,
+    "tensordot": tensordot,
+    "cdist": cdist,
+    "chain_matmul": lambda *ms: multi_dot(list(ms)),
+}
+# Only where no other part of gradcli defines them.
+FALLBACKS: dict[str, Callable[..., Any]] = {"allclose": allclose}

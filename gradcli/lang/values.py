@@ -601,6 +601,11 @@ MODULE_FILES: dict[str, str] = {
     **dict.fromkeys(("MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d"), "pooling"),
     **dict.fromkeys(("BatchNorm1d", "BatchNorm2d"), "batchnorm"),
     **dict.fromkeys(("CosineSimilarity", "PairwiseDistance"), "distance"),
+    **{
+        f"{kind}Pad{d}d": "padding"
+        for d in (1, 2)
+        for kind in ("Constant", "Zero", "Reflection", "Replication", "Circular")
+    },
     **dict.fromkeys(("RNN", "LSTM", "GRU"), "rnn"),
 }
 

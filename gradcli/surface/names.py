@@ -36,8 +36,10 @@ from ..ops.arithmetic import (
     tan,
     tanh,
 )
-from . import composite, sampling
+from . import composite, layers, sampling
 from . import indexing as I
+from . import nnfunctional as NF
+from . import nnlosses as NL
 from .args import check_dim
 from .constructors import (
     DoubleTensor,
@@ -370,11 +372,58 @@ METHODS.update(sampling.METHODS)
 # Compositions of the operations above (linear, silu, cumsum, gather, sort, ...).
 FUNCTIONS.update({**composite.BOTH, **composite.FUNCTIONS_ONLY})
 METHODS.update({**composite.BOTH, **composite.METHODS_ONLY})
-MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES}
+MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES, **layers.MODULES}
+
+# nn.functional's activations, normalisation, convolution, pooling, padding and losses
+# (`nnfunctional`, `nnlosses`): those torch also has as torch.X, then F's own.
+_NN_BOTH = {
+    "selu": NF.selu,
+    "celu": NF.celu,
+    "threshold": NF.threshold,
+    "hardshrink": NF.hardshrink,
+    "cosine_similarity": NF.cosine_similarity,
+    "pairwise_distance": NF.pairwise_distance,
+    "layer_norm": NF.layer_norm,
+    "group_norm": NF.group_norm,
+    "conv1d": NF.conv1d,
+    "conv2d": NF.conv2d,
+    "max_pool1d": NF.max_pool1d,
+    "max_pool2d": NF.max_pool2d,
+    "avg_pool1d": NF.avg_pool1d,
+    "embedding": NF.embedding,
+    "flip": NF.flip,
+    "kl_div": NL.kl_div,
+    "margin_ranking_loss": NL.margin_ranking_loss,
+    "triplet_margin_loss": NL.triplet_margin_loss,
+    "hinge_embedding_loss": NL.hinge_embedding_loss,
+    "cosine_embedding_loss": NL.cosine_embedding_loss,
+}
+_NN_ONLY = {
+    "elu": NF.elu,
+    "hardtanh": NF.hardtanh,
+    "relu6": NF.relu6,
+    "softsign": NF.softsign,
+    "mish": NF.mish,
+    "hardswish": NF.hardswish,
+    "hardsigmoid": NF.hardsigmoid,
+    "softmin": NF.softmin,
+    "softshrink": NF.softshrink,
+    "tanhshrink": NF.tanhshrink,
+    "glu": NF.glu,
+    "normalize": NF.normalize,
+    "pad": NF.pad,
+    "avg_pool2d": NF.avg_pool2d,
+    "smooth_l1_loss": NL.smooth_l1_loss,
+    "huber_loss": NL.huber_loss,
+    "soft_margin_loss": NL.soft_margin_loss,
+}
+FUNCTIONS.update(_NN_BOTH)
+METHODS.update({"flip": NF.flip, "hardshrink": NF.hardshrink})
 
 # torch.nn.functional: torch's functions, where F's own differ (softmax's implicit dim).
 NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {
     **FUNCTIONS,
+    **_NN_ONLY,
     "dropout": sampling.dropout,
     "softmax": f_softmax,
     "log_softmax": f_log_softmax,

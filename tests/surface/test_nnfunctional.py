@@ -252,7 +252,9 @@ CASES: dict[str, tuple[Callable[..., Tensor], tuple, Callable[..., Any] | None, 
     "bce_with_logits_pos_weight": (
         lambda x: C.binary_cross_entropy_with_logits(x, _t(B0), pos_weight=_t(W0[:3])),
         ((2, 3),),
-        lambda t, tf, x, pw: tf.binary_cross_entropy_with_logits(x, t.tensor(B0), pos_weight=pw),
+        lambda t, tf, x: tf.binary_cross_entropy_with_logits(
+            x, t.tensor(B0), pos_weight=t.tensor(W0[:3])
+        ),
         -2,
         2,
     ),

@@ -33,10 +33,15 @@ def _elu_vjp(
     scale: float = 1.0,
     input_scale: float = 1.0,
 ) -> tuple:
+    c = alpha * scale * input_scale
     pos = mask_like(x.data > 0, x)
-    # exp of the non-positive part only (no overflow where x > 0, where the mask drops it)
+    neg = mask_like(x.data < 0, x)
+    # exp of the non-positive part only (no overflow where x > 0, where the mask drops it).
+    # At 0 the derivative is the constant c (exp(0) = 1): its own derivative there is 0, as
+    # PyTorch's double backward gives.
     e = (apply(clamp, x, min=None, max=0.0) * input_scale).exp()
-    return (g * (pos * scale + (1 - pos) * e * (alpha * scale * input_scale)),)
+    at0 = mask_like(x.data == 0, x)
+    return (g * (pos * scale + neg * e * c + at0 * c),)
 
 
 elu = defop(
@@ -48,7 +53,7 @@ elu = defop(
     sym=lambda sp, x, alpha=1.0, scale=1.0, input_scale=1.0: sp.Piecewise(
         (scale * x, x > 0), (scale * alpha * (sp.exp(input_scale * x) - 1), True)
     ),
-    kink="elu'(0) = scale * alpha * input_scale (the x <= 0 side), as PyTorch",
+    kink="elu'(0) = scale * alpha * input_scale (the x <= 0 side) and elu''(0) = 0, as PyTorch",
     signature="elu(x, alpha=1.0), selu(x), celu(x, alpha=1.0)",
     samples=unary_samples({"alpha": 1.0, "scale": 1.0, "input_scale": 1.0}, avoid=(0.0,))
     + (

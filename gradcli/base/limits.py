@@ -92,7 +92,9 @@ SYMPY_SECONDS = Limit("sympy_seconds", 8, "seconds sympy may take in one command
 INT_BITS = Limit("int_bits", 256, "size of an integer in bits")
 CALL_DEPTH = Limit("call_depth", 50, "depth of user function calls")
 MULTIPLY_ADDS = Limit(
-    "multiply_adds", 5_000_000_000, "multiply-adds of one convolution (checked before it runs)"
+    "multiply_adds",
+    5_000_000_000,
+    "multiply-adds of one convolution, window elements of one pooling",
 )
 
 ALL = [

@@ -25,8 +25,7 @@ from ..core import hooks
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, constant
-from .linalg import matmul
-from .shape import index_put, transpose_last
+from .shape import index_put
 
 
 def canvas(size: tuple, kernel: tuple, stride: tuple, dilation: tuple, pad: tuple, out: tuple):
@@ -90,7 +89,9 @@ def _fold_fwd(c: np.ndarray, size, kernel, stride, dilation, pad, out) -> np.nda
     if all(out):
         for koff in np.ndindex(*kernel):
             hooks.observer.tick()
-            z[_window(koff, stride, dilation, out)] += c[(Ellipsis,) + koff + (slice(None),) * d]
+            # a kernel axis of size 1 is broadcast over the window (avg_pool's rule)
+            at = tuple(k if n > 1 else 0 for k, n in zip(koff, c.shape[c.ndim - 2 * d :]))
+            z[_window(koff, stride, dilation, out)] += c[(Ellipsis,) + at + (slice(None),) * d]
     crop = (Ellipsis,) + tuple(slice(p, p + s) for p, s in zip(pad, size))
     return np.ascontiguousarray(z[crop])
 
@@ -145,11 +146,57 @@ fold = defop(
     samples=tuple(
         Sample((_cols_shape(s, geo),), {"size": s[len(s) - len(geo["kernel"]) :], **geo})
         for s, geo in _UNFOLD_CASES
+    )
+    + (  # kernel axes of size 1: broadcast over the window
+        Sample(((2, 1, 3),), {"size": (5,), **_UNFOLD_CASES[0][1]}),
+        Sample(((1, 1, 4, 2),), {"size": (4, 5), **_UNFOLD_CASES[2][1]}),
     ),
 )
 
 
 # --- conv --------------------------------------------------------------------------------------
+
+
+def _acc_type(dt: np.dtype) -> Any:
+    # float32 and float16 accumulate in float64 (one rounding at the end)
+    return np.float64 if dt.kind == "f" else dt
+
+
+def _leading(core: Any, a: np.ndarray, b: np.ndarray, na: int, nb: int) -> np.ndarray:
+    """`core(a, b)` where either operand may carry leading batch axes beyond its own `na` /
+    `nb` dims (an upstream gradient of a batched pass): once per batch element."""
+    la, lb = a.shape[: a.ndim - na], b.shape[: b.ndim - nb]
+    if not la and not lb:
+        return core(a, b)
+    lead = np.broadcast_shapes(la, lb)
+    m = int(np.prod(lead))
+    a2 = np.broadcast_to(a, lead + a.shape[len(la) :]).reshape((m,) + a.shape[len(la) :])
+    b2 = np.broadcast_to(b, lead + b.shape[len(lb) :]).reshape((m,) + b.shape[len(lb) :])
+    if m == 0:
+        one = core(np.zeros(a.shape[len(la) :], a.dtype), np.zeros(b.shape[len(lb) :], b.dtype))
+        return np.zeros(lead + one.shape, dtype=one.dtype)
+    parts = [core(a2[i], b2[i]) for i in range(m)]
+    return np.stack(parts).reshape(lead + parts[0].shape)
+
+
+def _conv_core(x, w, stride, dilation, pad, out, groups) -> np.ndarray:
+    """y[n, o, l] = sum_{c, k} w[o, c, k] x[n, g(o) c, l * stride + k * dilation - pad]."""
+    kernel = w.shape[2:]
+    n, c = x.shape[:2]
+    o, cg = w.shape[:2]
+    og = o // groups
+    acc_t = _acc_type(x.dtype)
+    lp = int(np.prod(out)) if out else 1
+    acc = np.zeros((n, groups, og, lp), dtype=acc_t)
+    if acc.size and c and all(out):
+        xc = _on_canvas(x, kernel, stride, dilation, pad, out)
+        xg = xc.reshape((n, groups, cg) + xc.shape[2:])
+        wg = w.reshape((groups, og, cg) + tuple(kernel)).astype(acc_t, copy=False)
+        for koff in np.ndindex(*kernel):
+            hooks.observer.tick()
+            xs = xg[_window(koff, stride, dilation, out)].reshape(n, groups, cg, lp)
+            acc += np.matmul(wg[(Ellipsis,) + koff], xs.astype(acc_t, copy=False))
+    return acc.reshape((n, o) + tuple(out)).astype(x.dtype, copy=False)
 
 
 def _conv_fwd(
@@ -164,77 +211,170 @@ def _conv_fwd(
     groups: int = 1,
 ) -> np.ndarray:
     d = len(out)
-    kernel = w.shape[2:]
-    n, c = x.shape[:2]
+    nd = d + 2
+
+    def core(xx: np.ndarray, ww: np.ndarray) -> np.ndarray:
+        return _conv_core(xx, ww, stride, dilation, pad, out, groups)
+
+    res = _leading(core, x, w, nd, nd)
+    if b is not None:
+        acc_t = _acc_type(res.dtype)
+        bias = b.astype(acc_t).reshape((b.shape[-1],) + (1,) * d)
+        res = (res.astype(acc_t) + bias).astype(res.dtype)
+    return res
+
+
+def _conv_tx_core(g, w, size, stride, dilation, pad, out, groups) -> np.ndarray:
+    """The input gradient of conv (a transposed convolution): each kernel offset's w^T @ g
+    added back where that offset read the input."""
+    kernel = tuple(w.shape[2:])
+    n = g.shape[0]
     o, cg = w.shape[:2]
     og = o // groups
-    # float32 and float16 accumulate in float64 (one rounding at the end)
-    acc_t = np.float64 if x.dtype.kind == "f" else x.dtype
+    acc_t = _acc_type(g.dtype)
+    full = canvas(tuple(size), kernel, stride, dilation, pad, out)
+    z = np.zeros((n, groups, cg) + full, dtype=acc_t)
     lp = int(np.prod(out)) if out else 1
-    acc = np.zeros((n, groups, og, lp), dtype=acc_t)
-    if acc.size and c and all(out):
+    if z.size and o and all(out):
+        gg = g.reshape(n, groups, og, lp).astype(acc_t, copy=False)
+        wt = np.swapaxes(w.reshape((groups, og, cg) + kernel), 1, 2).astype(acc_t, copy=False)
+        for koff in np.ndindex(*kernel):
+            hooks.observer.tick()
+            part = np.matmul(wt[(Ellipsis,) + koff], gg)  # (n, G, cg, L)
+            z[_window(koff, stride, dilation, out)] += part.reshape((n, groups, cg) + tuple(out))
+    crop = (Ellipsis,) + tuple(slice(p, p + s) for p, s in zip(pad, size))
+    res = z[crop].reshape((n, groups * cg) + tuple(size))
+    return np.ascontiguousarray(res).astype(g.dtype, copy=False)
+
+
+def _conv_tw_core(x, g, kernel, stride, dilation, pad, out, groups) -> np.ndarray:
+    """The weight gradient of conv: for each kernel offset, sum_n g @ (what it read of x)^T."""
+    n, c = x.shape[:2]
+    o = g.shape[1]
+    og, cg = o // groups, c // groups
+    acc_t = _acc_type(x.dtype)
+    res = np.zeros((groups, og, cg) + tuple(kernel), dtype=acc_t)
+    lp = int(np.prod(out)) if out else 1
+    if res.size and n and all(out):
         xc = _on_canvas(x, kernel, stride, dilation, pad, out)
         xg = xc.reshape((n, groups, cg) + xc.shape[2:])
-        wg = w.reshape((groups, og, cg) + tuple(kernel)).astype(acc_t, copy=False)
+        gg = g.reshape(n, groups, og, lp).astype(acc_t, copy=False)
         for koff in np.ndindex(*kernel):
             hooks.observer.tick()
             xs = xg[_window(koff, stride, dilation, out)].reshape(n, groups, cg, lp)
-            acc += np.matmul(wg[(Ellipsis,) + koff], xs.astype(acc_t, copy=False))
-    res = acc.reshape((n, o) + tuple(out))
-    if b is not None:
-        res = res + b.astype(acc_t, copy=False).reshape((o,) + (1,) * d)
-    return res.astype(x.dtype, copy=False)
+            part = np.matmul(gg, np.swapaxes(xs.astype(acc_t, copy=False), -1, -2))
+            res[(Ellipsis,) + koff] = part.sum(axis=0)
+    return res.reshape((o, cg) + tuple(kernel)).astype(x.dtype, copy=False)
+
+
+def _conv_tx_fwd(g: np.ndarray, w: np.ndarray, *, size, stride, dilation, pad, out, groups):
+    nd = len(out) + 2
+    return _leading(
+        lambda gg, ww: _conv_tx_core(gg, ww, size, stride, dilation, pad, out, groups),
+        g,
+        w,
+        nd,
+        nd,
+    )
+
+
+def _conv_tw_fwd(x: np.ndarray, g: np.ndarray, *, kernel, stride, dilation, pad, out, groups):
+    nd = len(out) + 2
+    return _leading(
+        lambda xx, gg: _conv_tw_core(xx, gg, kernel, stride, dilation, pad, out, groups),
+        x,
+        g,
+        nd,
+        nd,
+    )
+
+
+def _geo(p: dict) -> dict[str, Any]:
+    keys = ("stride", "dilation", "pad", "out", "groups")
+    return {k: p[k] for k in keys}
+
+
+def _own(t: Tensor, nd: int) -> tuple:
+    """A tensor's own shape (without the leading batch axes of a batched pass)."""
+    return tuple(t.shape[t.ndim - nd :])
 
 
 def _conv_vjp(g: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, **p: Any) -> tuple:
-    stride, dilation, pad, out, groups = p["stride"], p["dilation"], p["pad"], p["out"], p["groups"]
-    nb = g.ndim - out_t.ndim
-    lead = g.shape[:nb]
-    n, c = x.shape[:2]
-    o, cg = w.shape[:2]
-    og = o // groups
-    kernel = tuple(w.shape[2:])
-    kp = int(np.prod(kernel))
-    lp = int(np.prod(out))
-    geo = _geometry(kernel, tuple(stride), tuple(dilation), tuple(pad), tuple(out))
-    g_r = apply(P.reshape, g, shape=lead + (n, groups, og, lp))
-    gx = gw = gb = None
-    if x.requires_grad:
-        w_r = apply(P.reshape, w, shape=(groups, og, cg * kp))
-        cols = apply(matmul, transpose_last(w_r), g_r)  # (*lead, n, G, J, L)
-        cols = apply(P.reshape, cols, shape=lead + (n, c) + kernel + tuple(out))
-        gx = apply(fold, cols, size=tuple(x.shape[2:]), **geo)
-    if w.requires_grad:
-        xs = apply(unfold, x, **geo)  # (n, c, *K, *L)
-        xs = apply(P.reshape, xs, shape=(n, groups, cg * kp, lp))
-        per = apply(matmul, g_r, transpose_last(xs))  # (*lead, n, G, og, J)
-        tot = apply(P.sum, per, dim=nb, keepdim=False)
-        gw = apply(P.reshape, tot, shape=lead + tuple(w.shape))
+    nd = len(p["out"]) + 2
+    geo = _geo(p)
+    gx = apply(conv_tx, g, w, size=_own(x, nd)[2:], **geo) if x.requires_grad else None
+    gw = apply(conv_tw, x, g, kernel=_own(w, nd)[2:], **geo) if w.requires_grad else None
+    gb = None
     if rest and rest[0].requires_grad:
-        dims = (nb,) + tuple(range(nb + 2, g.ndim))
-        gb = apply(P.sum, g, dim=dims, keepdim=False)
+        lead = g.ndim - nd
+        gb = apply(P.sum, g, dim=(lead,) + tuple(range(lead + 2, g.ndim)), keepdim=False)
     return (gx, gw) + ((gb,) if rest else ())
+
+
+def _conv_tx_vjp(h: Tensor, out_t: Tensor, g: Tensor, w: Tensor, size: tuple, **p: Any) -> tuple:
+    # gx = T(g, w) is bilinear: d/dg is conv(h, w), d/dw is the weight gradient of (h, g)
+    nd = len(p["out"]) + 2
+    dg = apply(conv, h, w, **p) if g.requires_grad else None
+    dw = apply(conv_tw, h, g, kernel=_own(w, nd)[2:], **p) if w.requires_grad else None
+    return (dg, dw)
+
+
+def _conv_tw_vjp(h: Tensor, out_t: Tensor, x: Tensor, g: Tensor, kernel: tuple, **p: Any) -> tuple:
+    # gw = W(x, g) is bilinear: d/dx is the input gradient of (g, h), d/dg is conv(x, h)
+    nd = len(p["out"]) + 2
+    dx = apply(conv_tx, g, h, size=_own(x, nd)[2:], **p) if x.requires_grad else None
+    dg = apply(conv, x, h, **p) if g.requires_grad else None
+    return (dx, dg)
 
 
 def _conv_params(stride, dilation, pad, out, groups=1) -> dict[str, Any]:
     return {"stride": stride, "dilation": dilation, "pad": pad, "out": out, "groups": groups}
 
 
+_CONV_CASES = (
+    ((1, 1, 5), (1, 1, 3), _conv_params((1,), (1,), (0,), (3,))),
+    ((2, 2, 6), (3, 2, 2), _conv_params((2,), (1,), (1,), (4,))),
+    ((1, 2, 5, 4), (2, 2, 3, 2), _conv_params((1, 1), (1, 1), (1, 0), (5, 3))),
+    ((2, 4, 5, 5), (4, 2, 2, 2), _conv_params((2, 1), (1, 2), (1, 1), (3, 5), 2)),
+    ((1, 2, 4, 4), (2, 2, 2, 2), _conv_params((1, 1), (1, 1), (0, 0), (4, 4))),
+)
+
 conv = defop(
     "conv",
     _conv_fwd,
     _conv_vjp,
     "ConvolutionBackward0",
-    "fold(w^T @ g), sum_n g @ unfold(x)^T, sum g",
+    "conv_tx(g, w), conv_tw(x, g), sum g",
     kind="linalg",
     signature="conv1d / conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, "
     "groups=1)",
-    samples=(
-        Sample(((1, 1, 5), (1, 1, 3)), _conv_params((1,), (1,), (0,), (3,))),
+    samples=tuple(Sample((xs, ws), p) for xs, ws, p in _CONV_CASES)
+    + (
         Sample(((2, 2, 6), (3, 2, 2), (3,)), _conv_params((2,), (1,), (1,), (4,))),
         Sample(((1, 2, 5, 4), (2, 2, 3, 2), (2,)), _conv_params((1, 1), (1, 1), (1, 0), (5, 3))),
-        Sample(((2, 4, 5, 5), (4, 2, 2, 2)), _conv_params((2, 1), (1, 2), (1, 1), (3, 5), 2)),
-        Sample(((1, 2, 4, 4), (2, 2, 2, 2)), _conv_params((1, 1), (1, 1), (0, 0), (4, 4))),
+    ),
+)
+conv_tx = defop(
+    "conv_tx",
+    _conv_tx_fwd,
+    _conv_tx_vjp,
+    "ConvolutionBackwardBackward0",
+    "conv(h, w), conv_tw(h, g)",
+    kind="internal",
+    samples=tuple(
+        Sample(((xs[0], ws[0]) + p["out"], ws), {"size": xs[2:], **p}) for xs, ws, p in _CONV_CASES
+    ),
+)
+conv_tw = defop(
+    "conv_tw",
+    _conv_tw_fwd,
+    _conv_tw_vjp,
+    "ConvolutionBackwardBackward0",
+    "conv_tx(g, h), conv(x, h)",
+    kind="internal",
+    samples=tuple(
+        Sample((xs, (xs[0], ws[0]) + p["out"]), {"kernel": ws[2:], **p})
+        for xs, ws, p in _CONV_CASES
     ),
 )
 
@@ -242,18 +382,28 @@ conv = defop(
 # --- pooling -----------------------------------------------------------------------------------
 
 
-def _max_windows(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
-    """The windows (..., *out, prod(kernel)) of x on a canvas padded with -inf."""
+def _scan_max(x: np.ndarray, kernel, stride, dilation, pad, out) -> tuple:
+    """Each window's maximum and the kernel offset (flat) of its first maximum, one kernel
+    offset at a time (memory of the output's size; PyTorch's `val > max or isnan(val)`)."""
     fill = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
     c = _on_canvas(x, kernel, stride, dilation, pad, out, fill)
-    v = _windows(c, kernel, stride, dilation, out)
-    return v.reshape(v.shape[: v.ndim - len(kernel)] + (-1,))
+    best = which = None
+    for j, koff in enumerate(np.ndindex(*kernel)):
+        hooks.observer.tick()
+        v = c[_window(koff, stride, dilation, out)]
+        if best is None:
+            best, which = v.copy(), np.zeros(v.shape, dtype=np.int64)
+            continue
+        take = (v > best) | np.isnan(v) if v.dtype.kind == "f" else v > best
+        best[take] = v[take]
+        which[take] = j
+    return best, which
 
 
 def _max_pool_fwd(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
     if not x.size or not all(out):
         return np.zeros(x.shape[: x.ndim - len(kernel)] + tuple(out), dtype=x.dtype)
-    return np.max(_max_windows(x, kernel, stride, dilation, pad, out), axis=-1)
+    return _scan_max(x, kernel, stride, dilation, pad, out)[0]
 
 
 def argmax_positions(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
@@ -261,7 +411,7 @@ def argmax_positions(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.nd
     first maximum, as PyTorch's kernel picks it (its `indices`)."""
     d = len(kernel)
     size = x.shape[x.ndim - d :]
-    k = np.argmax(_max_windows(x, kernel, stride, dilation, pad, out), axis=-1)
+    k = _scan_max(x, kernel, stride, dilation, pad, out)[1]
     offs = np.unravel_index(k, kernel)
     pos = None
     for i in range(d):
@@ -269,7 +419,7 @@ def argmax_positions(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.nd
         shape = [1] * d
         shape[i] = out[i]
         ci = start.reshape(shape) + offs[i] * dilation[i]
-        ci = np.clip(ci, 0, size[i] - 1)  # only an all -inf (or NaN) window reaches padding
+        ci = np.clip(ci, 0, size[i] - 1)  # only an all -inf window reaches padding
         pos = ci if pos is None else pos * size[i] + ci
     return np.asarray(pos, dtype=np.int64)
 
@@ -328,8 +478,11 @@ def _avg_pool_fwd(
     if not x.size or not all(out):
         return np.zeros(x.shape[: x.ndim - d] + tuple(out), dtype=x.dtype)
     acc_t = np.float64 if x.dtype.kind == "f" else x.dtype
-    v = _windows(_on_canvas(x, kernel, stride, ones, pad, out), kernel, stride, ones, out)
-    total = v.reshape(v.shape[: v.ndim - d] + (-1,)).sum(axis=-1, dtype=acc_t)
+    c = _on_canvas(x, kernel, stride, ones, pad, out)
+    total = np.zeros(x.shape[: x.ndim - d] + tuple(out), dtype=acc_t)
+    for koff in np.ndindex(*kernel):
+        hooks.observer.tick()
+        total += c[_window(koff, stride, ones, out)]
     if divisor is None:
         divisor = avg_divisor(x.shape[x.ndim - d :], kernel, stride, pad, out, count_include_pad)
     if x.dtype.kind != "f":
@@ -353,8 +506,7 @@ def _avg_pool_vjp(
         divisor = avg_divisor(x.shape[x.ndim - d :], kernel, stride, pad, out, count_include_pad)
     scaled = g * constant(np.asarray(1.0 / np.asarray(divisor, dtype=np.float64)).astype(x.dtype))
     lead = g.shape[: g.ndim - d]
-    spread = apply(P.reshape, scaled, shape=lead + (1,) * d + tuple(out))
-    spread = apply(P.expand, spread, shape=lead + tuple(kernel) + tuple(out))
+    spread = apply(P.reshape, scaled, shape=lead + (1,) * d + tuple(out))  # fold broadcasts it
     geo = _geometry(tuple(kernel), tuple(stride), (1,) * d, tuple(pad), tuple(out))
     return (apply(fold, spread, size=tuple(x.shape[x.ndim - d :]), **geo),)
 

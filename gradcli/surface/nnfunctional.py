@@ -361,7 +361,7 @@ def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tens
             f"Padding size {2 * k} is not supported for {x.ndim}D input tensor.",
             hint="non-constant padding pads the last 1 (2D/3D input), 2 (3D/4D) or 3 (4D/5D) dims",
         ).mirror("NotImplementedError")
-    idx = []
+    sizes = []
     for i, (lo, hi) in enumerate(pairs):
         s = x.shape[first + i]
         if s + lo + hi < 0:
@@ -369,6 +369,11 @@ def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tens
                 f"input tensor size {s} plus padding {lo} and {hi} is negative at dimension "
                 f"{first + i}"
             )
+        sizes.append(s + lo + hi)
+    A.size_check(x.shape[:first] + tuple(sizes), "the padded tensor")
+    idx = []
+    for i, (lo, hi) in enumerate(pairs):
+        s = x.shape[first + i]
         pos = np.arange(-lo, s + hi)
         if mode == "reflect":
             if lo >= s or hi >= s:
@@ -392,8 +397,6 @@ def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tens
         shape = [1] * k
         shape[i] = len(pos)
         idx.append(pos.reshape(shape))
-    out_shape = x.shape[:first] + tuple(len(i.reshape(-1)) for i in idx)
-    A.size_check(out_shape, "the padded tensor")
     label = {
         "reflect": f"ReflectionPad{k}DBackward0",
         "replicate": f"ReplicationPad{k}DBackward0",
@@ -666,6 +669,9 @@ def _pool_out(x: Tensor, k, st, p, dl, ceil_mode: bool) -> tuple[int, ...]:
             + "). Output size is too small"
         )
     A.size_check(x.shape[: x.ndim - d] + out, "the pooled tensor")
+    work = math.prod(x.shape[: x.ndim - d] + out) * math.prod(k)
+    if work > limits.MULTIPLY_ADDS.value:
+        limits.MULTIPLY_ADDS.check(work, "the window elements the pooling reads")
     return out
 
 

@@ -197,9 +197,43 @@ def _fold_ref(c, size, kernel, stride, dilation, pad, out):
     d = len(kernel)
     lead = c.shape[: c.ndim - 2 * d]
     r = np.zeros(lead + tuple(size))
+    ks = c.shape[c.ndim - 2 * d : c.ndim - d]
     for o, k, pos in _window_points(out, kernel, stride, dilation, pad):
         if _inside(pos, size):
-            r[(Ellipsis,) + pos] += c[(Ellipsis,) + k + o]
+            at = tuple(ki if n > 1 else 0 for ki, n in zip(k, ks))  # size 1: broadcast
+            r[(Ellipsis,) + pos] += c[(Ellipsis,) + at + o]
+    return r
+
+
+def _conv_tx_ref(g, w, size, stride, dilation, pad, out, groups):
+    n = g.shape[0]
+    o, cg = w.shape[:2]
+    og = o // groups
+    r = np.zeros((n, groups * cg) + tuple(size))
+    for oo, k, pos in _window_points(out, w.shape[2:], stride, dilation, pad):
+        if not _inside(pos, size):
+            continue
+        for oc in range(o):
+            for ci in range(cg):
+                r[(slice(None), oc // og * cg + ci) + pos] += (
+                    w[(oc, ci) + k] * g[(slice(None), oc) + oo]
+                )
+    return r
+
+
+def _conv_tw_ref(x, g, kernel, stride, dilation, pad, out, groups):
+    c = x.shape[1]
+    o = g.shape[1]
+    og, cg = o // groups, c // groups
+    r = np.zeros((o, cg) + tuple(kernel))
+    for oo, k, pos in _window_points(out, kernel, stride, dilation, pad):
+        if not _inside(pos, x.shape[2:]):
+            continue
+        for oc in range(o):
+            for ci in range(cg):
+                r[(oc, ci) + k] += np.sum(
+                    g[(slice(None), oc) + oo] * x[(slice(None), oc // og * cg + ci) + pos]
+                )
     return r
 
 
@@ -334,6 +368,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "unfold": lambda x, **geo: _unfold_ref(x, **geo),
     "fold": lambda c, size, **geo: _fold_ref(c, size, **geo),
     "conv": lambda x, w, *b, **p: _conv_ref(x, w, b[0] if b else None, **p),
+    "conv_tx": _conv_tx_ref,
+    "conv_tw": _conv_tw_ref,
     "max_pool": lambda x, **geo: _pool_ref(x, max, **geo),
     "avg_pool": lambda x, kernel, stride, pad, out, count_include_pad=True, divisor=None: _avg_ref(
         x, kernel, stride, pad, out, count_include_pad, divisor
@@ -398,6 +434,7 @@ def _torch_unfold(torch: Any, x: Any, kernel, stride, dilation, pad, out) -> Any
 def _torch_fold(torch: Any, c: Any, size, **geo: Any) -> Any:
     # fold is the transpose of unfold: its VJP at any point
     lead = c.shape[: c.ndim - 2 * len(geo["kernel"])]
+    c = c.expand(tuple(lead) + tuple(geo["kernel"]) + tuple(geo["out"]))  # size-1 kernel axes
     z = torch.zeros(tuple(lead) + tuple(size), dtype=c.dtype, requires_grad=True)
     (r,) = torch.autograd.grad(_torch_unfold(torch, z, **geo), z, c, create_graph=True)
     return r
@@ -409,6 +446,22 @@ def _torch_conv(torch: Any, x: Any, w: Any, b: Any, stride, dilation, pad, out, 
     xp = _torch_padded(torch, x, k, stride, dilation, pad, out)
     f = torch.nn.functional.conv1d if d == 1 else torch.nn.functional.conv2d
     return f(xp, w, b, stride=stride, dilation=dilation, groups=groups)
+
+
+def _torch_conv_grad(torch: Any, which: int, g: Any, other: Any, shape, **p: Any) -> Any:
+    """conv's input gradient (which=0: other is the weight) or weight gradient (which=1: other
+    is the input), by PyTorch's autograd, differentiable again."""
+    n, o = g.shape[:2]
+    if which == 0:
+        z = torch.zeros((n, other.shape[1] * p["groups"]) + tuple(shape), dtype=g.dtype)
+        z.requires_grad_()
+        y = _torch_conv(torch, z, other, None, **p)
+    else:
+        z = torch.zeros((o, other.shape[1] // p["groups"]) + tuple(shape), dtype=g.dtype)
+        z.requires_grad_()
+        y = _torch_conv(torch, other, z, None, **p)
+    (r,) = torch.autograd.grad(y, z, g, create_graph=True)
+    return r
 
 
 def _torch_pool(torch: Any, kind: str, x: Any, kernel, stride, pad, out, dilation=None, **kw: Any):
@@ -541,6 +594,8 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "unfold": lambda x, **geo: _torch_unfold(torch, x, **geo),
         "fold": lambda c, size, **geo: _torch_fold(torch, c, size, **geo),
         "conv": lambda x, w, *b, **p: _torch_conv(torch, x, w, b[0] if b else None, **p),
+        "conv_tx": lambda g, w, size, **p: _torch_conv_grad(torch, 0, g, w, size, **p),
+        "conv_tw": lambda x, g, kernel, **p: _torch_conv_grad(torch, 1, g, x, kernel, **p),
         "max_pool": lambda x, **geo: _torch_pool(torch, "max", x, **geo),
         "avg_pool": lambda x, **geo: _torch_pool(torch, "avg", x, **geo),
         "nll_loss": lambda x, target, weight=None, reduction="mean", ignore_index=-100: tf.nll_loss(

@@ -9,7 +9,7 @@ the path of `gradcli --help` imports it. `REGISTRY` here is complete: every fami
 
 from ..core import autograd  # noqa: F401 - installs Tensor.backward
 from ..core.op import REGISTRY  # noqa: F401 - re-exported, complete
+from . import arithmetic  # noqa: F401 - installs the operators every rule uses
 
-# arithmetic installs the operators every rule uses; the other families' records join the
-# registry when imported.
-from . import activation, arithmetic, conv  # noqa: F401
+# isort: split
+from . import activation, conv  # noqa: F401 - their records join the registry (after the others)

@@ -413,6 +413,8 @@ _NN_ONLY = {
     "normalize": NF.normalize,
     "pad": NF.pad,
     "avg_pool2d": NF.avg_pool2d,
+    "unfold": NF.unfold,
+    "fold": NF.fold,
     "smooth_l1_loss": NL.smooth_l1_loss,
     "huber_loss": NL.huber_loss,
     "soft_margin_loss": NL.soft_margin_loss,

@@ -882,3 +882,96 @@ def flip(input: Any, *args: Any, dims: Any = None) -> Tensor:  # noqa: A002
     out.data = np.ascontiguousarray(out.data)
     out._vc = out._base = out._view = None
     return out
+
+
+# --- unfold / fold (im2col / col2im) -----------------------------------------------------------
+
+
+def _sliding(x_spatial: tuple, k, dl, p, st) -> tuple[int, ...]:
+    return tuple(
+        (s + 2 * pi - di * (ki - 1) - 1) // si + 1
+        for s, ki, di, pi, si in zip(x_spatial, k, dl, p, st)
+    )
+
+
+def _block_args(kernel_size: Any, dilation: Any, padding: Any, stride: Any, fn: str) -> tuple:
+    k = _tuple(kernel_size, 2, "kernel_size", fn)
+    dl = _tuple(dilation, 2, "dilation", fn)
+    p = _tuple(padding, 2, "padding", fn)
+    st = _tuple(stride, 2, "stride", fn)
+    if any(v <= 0 for v in k + dl + st) or any(v < 0 for v in p):
+        raise GradcliError(
+            f"{fn}: kernel_size, dilation and stride should be greater than zero and padding "
+            f"non-negative, but got kernel_size={list(k)}, dilation={list(dl)}, "
+            f"padding={list(p)}, stride={list(st)}"
+        )
+    return k, dl, p, st
+
+
+def unfold(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    dilation: Any = 1,
+    padding: Any = 0,
+    stride: Any = 1,
+) -> Tensor:
+    """`F.unfold`: the sliding blocks of a (N, C, H, W) input as columns (N, C*kh*kw, L)."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim not in (3, 4):
+        raise GradcliError(
+            f"Input Error: Only 3D or 4D input Tensors are supported (got {x.ndim}D)"
+        ).mirror("NotImplementedError")
+    k, dl, p, st = _block_args(kernel_size, dilation, padding, stride, "im2col")
+    out = _sliding(x.shape[-2:], k, dl, p, st)
+    if any(o < 1 for o in out):
+        raise GradcliError(
+            f"Given input with spatial size ({x.shape[-2]}, {x.shape[-1]}), kernel_size="
+            f"({k[0]}, {k[1]}), dilation=({dl[0]}, {dl[1]}), padding=({p[0]}, {p[1]}), "
+            "calculated shape of the array of sliding blocks as "
+            f"({out[0]}, {out[1]}), but its components must be at least one."
+        )
+    lead = x.shape[:-2]
+    A.size_check(lead + k + out, "the unfolded tensor")
+    cols = apply(Cv.unfold, x, kernel=k, stride=st, dilation=dl, pad=p, out=out)
+    c = lead[-1]
+    shape = lead[:-1] + (c * k[0] * k[1], out[0] * out[1])
+    return A.named(apply(P.reshape, cols, shape=shape), "Im2ColBackward0")
+
+
+def fold(
+    input: Any,  # noqa: A002
+    output_size: Any,
+    kernel_size: Any,
+    dilation: Any = 1,
+    padding: Any = 0,
+    stride: Any = 1,
+) -> Tensor:
+    """`F.fold`: columns (N, C*kh*kw, L) summed back into a (N, C, H, W) tensor."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim not in (2, 3):
+        raise GradcliError(
+            f"Input Error: Only unbatched (2D) or batched (3D) input Tensors are supported "
+            f"(got {x.ndim}D)"
+        ).mirror("NotImplementedError")
+    size = _tuple(output_size, 2, "output_size", "col2im")
+    k, dl, p, st = _block_args(kernel_size, dilation, padding, stride, "col2im")
+    out = _sliding(size, k, dl, p, st)
+    kp = k[0] * k[1]
+    if x.shape[-2] % kp:
+        raise GradcliError(
+            "Expected size of input's dimension 1 to be divisible by the product of "
+            f"kernel_size, but got input.size(1)={x.shape[-2]} and kernel_size=({k[0]}, {k[1]})"
+        )
+    if x.shape[-1] != out[0] * out[1] or any(o < 1 for o in out):
+        raise GradcliError(
+            f"Given output_size=({size[0]}, {size[1]}), kernel_size=({k[0]}, {k[1]}), "
+            f"dilation=({dl[0]}, {dl[1]}), padding=({p[0]}, {p[1]}), stride=({st[0]}, {st[1]}), "
+            "expected size of input's dimension 2 to match the calculated number of sliding "
+            f"blocks {out[0]} * {out[1]} = {out[0] * out[1]}, but got input.size(2)="
+            f"{x.shape[-1]}."
+        )
+    c = x.shape[-2] // kp
+    lead = x.shape[:-2]
+    A.size_check(lead + (c,) + size, "the folded tensor")
+    cols = apply(P.reshape, x, shape=lead + (c,) + k + out)
+    return apply(Cv.fold, cols, size=size, kernel=k, stride=st, dilation=dl, pad=p, out=out)

@@ -114,7 +114,8 @@ def reached_ops(
 
 def user_names() -> dict[str, list[Op]]:
     """Every user-facing name of a differentiable operation -> the records it reaches: the
-    keys of `functional.FUNCTIONS`, `METHODS` and `NN_FUNCTIONAL` (F.X), the operators (`+`, `@`, `x[...]`, `.T`),
+    keys of `functional.FUNCTIONS`, `METHODS` and `NN_FUNCTIONAL` (F.X),
+    the operators (`+`, `@`, `x[...]`, `.T`),
     and the `torch.nn` modules (`nn.Sigmoid`)."""
     from ..surface import names as fn
 

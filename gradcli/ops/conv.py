@@ -424,6 +424,16 @@ def argmax_positions(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.nd
     return np.asarray(pos, dtype=np.int64)
 
 
+def _max_pool_sym(sp: Any, x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
+    """max_pool on an object array of sympy expressions: sympy's Max of each window."""
+    c = _on_canvas(x, kernel, stride, dilation, pad, out, sp.S.NegativeInfinity)
+    parts = [c[_window(koff, stride, dilation, out)] for koff in np.ndindex(*kernel)]
+    res = np.empty(parts[0].shape, dtype=object)
+    for i in np.ndindex(res.shape):
+        res[i] = sp.Max(*[q[i] for q in parts])
+    return res
+
+
 def _max_pool_vjp(g: Tensor, out_t: Tensor, x: Tensor, **geo: Any) -> tuple:
     d = len(geo["kernel"])
     nb = g.ndim - out_t.ndim
@@ -443,6 +453,7 @@ max_pool = defop(
     "MaxPool2DWithIndicesBackward0",
     "g added at each window's (first) maximum",
     kind="reduction",
+    sym=_max_pool_sym,
     kink="a tie in a window: the whole gradient to its first maximum, as PyTorch",
     signature="max_pool1d / max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, "
     "ceil_mode=False)",
@@ -485,7 +496,7 @@ def _avg_pool_fwd(
         total += c[_window(koff, stride, ones, out)]
     if divisor is None:
         divisor = avg_divisor(x.shape[x.ndim - d :], kernel, stride, pad, out, count_include_pad)
-    if x.dtype.kind != "f":
+    if x.dtype.kind in "iub":
         return (total // np.asarray(divisor).astype(np.int64)).astype(x.dtype)
     return (total / divisor).astype(x.dtype)
 

@@ -118,7 +118,8 @@ def reached_ops(
 
 def user_names() -> dict[str, list[Op]]:
     """Every user-facing name of a differentiable operation -> the records it reaches: the
-    keys of `functional.FUNCTIONS` and `METHODS`, the operators (`+`, `@`, `x[...]`, `.T`),
+    keys of `functional.FUNCTIONS`, `METHODS` and `NN_FUNCTIONAL` (F.X),
+    the operators (`+`, `@`, `x[...]`, `.T`),
     and the `torch.nn` modules (`nn.Sigmoid`)."""
     from ..surface import names as fn
 
@@ -135,7 +136,7 @@ def user_names() -> dict[str, list[Op]]:
                 if not any(o is h for h in have):
                     have.append(o)
 
-    for name, f in {**fn.METHODS, **fn.FUNCTIONS}.items():
+    for name, f in {**fn.METHODS, **fn.FUNCTIONS, **fn.NN_FUNCTIONAL}.items():
         if name not in fn.INPLACE:  # `exp_` is `exp` in place: listed once, as `exp`
             put(name, f)
     for dunder, name in OPERATOR_NAMES.items():

@@ -268,6 +268,78 @@ def _packed(call: str, a: str) -> str:
     return f"torch.cat([t.reshape(*{a}.shape[:-2], -1) for t in {call}], dim=-1)"
 
 
+def _canvas(x: str, p: dict[str, Any], kernel: Any, value: str = "0.0") -> str:
+    """`x` on the records' canvas (`ops.conv`): `pad` before each of the last d axes, and after
+    them as far as the `out` windows reach (a negative width cuts), as F.pad writes it."""
+    widths = []
+    for i in reversed(range(len(kernel))):
+        k, st, dl, lo, o = kernel[i], p["stride"][i], p["dilation"][i], p["pad"][i], p["out"][i]
+        reach = (o - 1) * st + dl * (k - 1) + 1 - lo
+        widths.append(f"{lo}, {reach} - {x}.shape[{i - len(kernel)}]")
+    return f"F.pad({x}, [{', '.join(widths)}], value={value})"
+
+
+def _conv(a: list[str], p: dict[str, Any]) -> str:
+    d = len(p["out"])
+    bias = a[2] if len(a) > 2 else "None"
+    k = f"{a[1]}.shape[2:]"
+    widths = []
+    for i in reversed(range(d)):
+        st, dl, lo, o = p["stride"][i], p["dilation"][i], p["pad"][i], p["out"][i]
+        widths.append(
+            f"{lo}, {(o - 1) * st + 1 - lo} + {dl} * ({k}[{i}] - 1) - {a[0]}.shape[{i - d}]"
+        )
+    return (
+        f"F.conv{d}d(F.pad({a[0]}, [{', '.join(widths)}]), {a[1]}, {bias}, "
+        f"stride={_lit(tuple(p['stride']))}, dilation={_lit(tuple(p['dilation']))}, "
+        f"groups={p.get('groups', 1)})"
+    )
+
+
+def _max_pool(a: list[str], p: dict[str, Any]) -> str:
+    k = tuple(p["kernel"])
+    d = len(k)
+    padded = _canvas(a[0], p, k, "float('-inf')")
+    return (
+        f"F.max_pool{d}d({padded}, {_lit(k)}, "
+        f"{_lit(tuple(p['stride']))}, 0, {_lit(tuple(p['dilation']))})"
+    )
+
+
+def _avg_pool(a: list[str], p: dict[str, Any]) -> str:
+    k, st, pad, out = (tuple(p[n]) for n in ("kernel", "stride", "pad", "out"))
+    d = len(k)
+    ceil = (
+        f"any(o != (n + 2 * q - k) // s + 1 for o, n, q, k, s in zip({_lit(out)}, "
+        f"{a[0]}.shape[{-d}:], {_lit(pad)}, {_lit(k)}, {_lit(st)}))"
+    )
+    div = p.get("divisor")
+    return (
+        f"F.avg_pool{d}d({a[0]}, {_lit(k)}, {_lit(st)}, {_lit(pad)}, ceil_mode={ceil}, "
+        f"count_include_pad={bool(p.get('count_include_pad', True))}, "
+        f"divisor_override={_lit(None if div is None else int(div))})"
+    )
+
+
+def _unfold(a: list[str], p: dict[str, Any]) -> str:
+    k, out = tuple(p["kernel"]), tuple(p["out"])
+    return (
+        f"F.unfold({a[0]}, {_lit(k)}, dilation={_lit(tuple(p['dilation']))}, "
+        f"padding={_lit(tuple(p['pad']))}, stride={_lit(tuple(p['stride']))})"
+        f".reshape({a[0]}.shape[:-2] + {_lit(k + out)})"
+    )
+
+
+def _fold(a: list[str], p: dict[str, Any]) -> str:
+    k, out = tuple(p["kernel"]), tuple(p["out"])
+    cols = f"{a[0]}.expand({a[0]}.shape[:-4] + {_lit(k + out)})"
+    return (
+        f"F.fold({cols}.reshape({a[0]}.shape[:-5] + (-1, {math.prod(out)})), "
+        f"{_lit(tuple(p['size']))}, {_lit(k)}, dilation={_lit(tuple(p['dilation']))}, "
+        f"padding={_lit(tuple(p['pad']))}, stride={_lit(tuple(p['stride']))})"
+    )
+
+
 TORCH.update(
     {
         "einsum": lambda a, p: f"torch.einsum({_lit(einsum_equation(p['spec']))}, {', '.join(a)})",
@@ -296,12 +368,29 @@ TORCH.update(
             f"torch.cdist({a[0]}, {a[1]}, p={_lit(float(p.get('p', 2.0)))}, "
             "compute_mode='donot_use_mm_for_euclid_dist')"
         ),
+        "elu": lambda a, p: (
+            f"torch.ops.aten.elu({a[0]}, {_lit(p['alpha'])}, {_lit(p['scale'])}, "
+            f"{_lit(p['input_scale'])})"
+        ),
+        "hardtanh": lambda a, p: f"F.hardtanh({a[0]}, {_lit(p['min_val'])}, {_lit(p['max_val'])})",
+        "hardswish": lambda a, p: f"F.hardswish({a[0]})",
+        "hardsigmoid": lambda a, p: f"F.hardsigmoid({a[0]})",
+        "mish": lambda a, p: f"F.mish({a[0]})",
+        "softshrink": lambda a, p: f"F.softshrink({a[0]}, {_lit(p['lambd'])})",
+        "hardshrink": lambda a, p: f"F.hardshrink({a[0]}, {_lit(p['lambd'])})",
+        "threshold": lambda a, p: (
+            f"F.threshold({a[0]}, {_lit(p['threshold'])}, {_lit(p['value'])})"
+        ),
+        "conv": _conv,
+        "max_pool": _max_pool,
+        "avg_pool": _avg_pool,
+        "unfold": _unfold,
+        "fold": _fold,
     }
 )
 
-
 # Operations that only appear inside gradients recorded with create_graph=True.
-INTERNAL = ("index_put",)
+INTERNAL = ("index_put", "conv_tx", "conv_tw")
 
 _DTYPES = {
     "float64": "torch.float64",

@@ -457,3 +457,129 @@ def to_jax(
         f"jax.jacrev(f, argnums={argnums})({', '.join(inputs)})"
     )
     return "\n".join(lines) + "\n"
+
+
+# --- activations, convolution and pooling (`ops.activation`, `ops.conv`) ----------------------
+
+
+def _window_padding(p: dict[str, Any], node: Any, lead: int) -> str:
+    """The (low, high) padding of each axis for jax.lax: none on the `lead` axes, the
+    records' canvas (`pad` before, as far as the windows reach after) on the others."""
+    x = node.inputs[0]
+    kernel = p.get("kernel") or tuple(node.inputs[1].shape[2:])
+    d = len(kernel)
+    size = x.shape[x.ndim - d :]
+    pairs = [(0, 0)] * lead
+    for i in range(d):
+        reach = (
+            (p["out"][i] - 1) * p["stride"][i]
+            + p.get("dilation", (1,) * d)[i] * (kernel[i] - 1)
+            + 1
+        )
+        pairs.append((p["pad"][i], reach - p["pad"][i] - size[i]))
+    return _lit(tuple(pairs))
+
+
+def _jax_conv(a: list[str], p: dict[str, Any], t: Any) -> str:
+    d = len(p["out"])
+    pad = _window_padding(p, t, 0)
+    code = (
+        f"jax.lax.conv_general_dilated({a[0]}, {a[1]}, window_strides={_lit(tuple(p['stride']))}, "
+        f"padding={pad}, rhs_dilation={_lit(tuple(p['dilation']))}, "
+        f"feature_group_count={p.get('groups', 1)})"
+    )
+    if len(a) > 2:
+        code = f"{code} + {a[2]}.reshape((-1,) + {_lit((1,) * d)})"
+    return code
+
+
+def _jax_max_pool(a: list[str], p: dict[str, Any], t: Any) -> str:
+    x = t.inputs[0]
+    d = len(p["kernel"])
+    lead = x.ndim - d
+    ones = (1,) * lead
+    return (
+        f"jax.lax.reduce_window({a[0]}, -jnp.inf, jax.lax.max, "
+        f"{_lit(ones + tuple(p['kernel']))}, {_lit(ones + tuple(p['stride']))}, "
+        f"{_window_padding(p, t, lead)}, window_dilation={_lit(ones + tuple(p['dilation']))})"
+    )
+
+
+def _jax_avg_pool(a: list[str], p: dict[str, Any], t: Any) -> str:
+    from ..ops.conv import avg_divisor
+
+    x = t.inputs[0]
+    d = len(p["kernel"])
+    lead = x.ndim - d
+    ones = (1,) * lead
+    div = p.get("divisor")
+    if div is None:
+        div = avg_divisor(
+            x.shape[lead:],
+            p["kernel"],
+            p["stride"],
+            p["pad"],
+            p["out"],
+            p.get("count_include_pad", True),
+        )
+    return (
+        f"jax.lax.reduce_window({a[0]}, 0.0, jax.lax.add, {_lit(ones + tuple(p['kernel']))}, "
+        f"{_lit(ones + tuple(p['stride']))}, {_window_padding(p, t, lead)}) / {_array(div)}"
+    )
+
+
+def _jax_windows(fold: bool) -> Callable[[list[str], dict[str, Any], Any], str]:
+    """unfold / fold as the linear maps they are: a constant 0/1 matrix between the flattened
+    spatial axes (the script's constant), applied with jnp.tensordot."""
+
+    def code(a: list[str], p: dict[str, Any], t: Any) -> str:
+        from ..ops.conv import _unfold_fwd
+
+        k = tuple(p["kernel"])
+        d = len(k)
+        size = tuple(p["size"]) if fold else tuple(t.inputs[0].shape[-d:])
+        eye = np.eye(math.prod(size)).reshape((-1,) + size)
+        geo = {n: p[n] for n in ("kernel", "stride", "dilation", "pad", "out")}
+        m = _unfold_fwd(eye, **geo).reshape(math.prod(size), -1)  # (S, K*L)
+        if fold:
+            x = t.inputs[0]
+            cols = x.shape[: x.ndim - 2 * d] + k + tuple(p["out"])
+            full = f"jnp.broadcast_to({a[0]}, {_lit(cols)})"
+            flat = f"{full}.reshape({full}.shape[: -{2 * d}] + (-1,))"
+            shape = f"{flat}.shape[:-1] + {_lit(size)}"
+            return f"jnp.tensordot({flat}, {_array(m.T)}, axes=1).reshape({shape})"
+        flat = f"{a[0]}.reshape({a[0]}.shape[: -{d}] + (-1,))"
+        shape = f"{flat}.shape[:-1] + {_lit(k + tuple(p['out']))}"
+        return f"jnp.tensordot({flat}, {_array(m)}, axes=1).reshape({shape})"
+
+    return code
+
+
+JAX.update(
+    {
+        "elu": lambda a, p, t: (
+            f"jnp.where({a[0]} > 0, {_lit(p['scale'])} * {a[0]}, "
+            f"{_lit(p['scale'] * p['alpha'])} * jnp.expm1({_lit(p['input_scale'])} * "
+            f"jnp.minimum({a[0]}, 0.0)))"
+        ),
+        "hardtanh": lambda a, p, t: f"jnp.clip({a[0]}, {_lit(p['min_val'])}, {_lit(p['max_val'])})",
+        "hardswish": lambda a, p, t: f"{a[0]} * jnp.clip({a[0]} + 3.0, 0.0, 6.0) / 6.0",
+        "hardsigmoid": lambda a, p, t: f"jnp.clip({a[0]} + 3.0, 0.0, 6.0) / 6.0",
+        "mish": lambda a, p, t: f"{a[0]} * jnp.tanh(jax.nn.softplus({a[0]}))",
+        "softshrink": lambda a, p, t: (
+            f"jnp.where({a[0]} > {_lit(p['lambd'])}, {a[0]} - {_lit(p['lambd'])}, "
+            f"jnp.where({a[0]} < -{_lit(p['lambd'])}, {a[0]} + {_lit(p['lambd'])}, 0.0))"
+        ),
+        "hardshrink": lambda a, p, t: (
+            f"jnp.where(jnp.abs({a[0]}) > {_lit(p['lambd'])}, {a[0]}, 0.0)"
+        ),
+        "threshold": lambda a, p, t: (
+            f"jnp.where({a[0]} > {_lit(p['threshold'])}, {a[0]}, {_lit(p['value'])})"
+        ),
+        "conv": _jax_conv,
+        "max_pool": _jax_max_pool,
+        "avg_pool": _jax_avg_pool,
+        "unfold": _jax_windows(False),
+        "fold": _jax_windows(True),
+    }
+)

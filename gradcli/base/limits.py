@@ -96,6 +96,11 @@ LINALG_WORK = Limit(
     300_000_000,
     "work of a matrix decomposition or inverse (m * n * min(m, n) per matrix, times the batch)",
 )
+MULTIPLY_ADDS = Limit(
+    "multiply_adds",
+    5_000_000_000,
+    "multiply-adds of one convolution, window elements of one pooling",
+)
 
 ALL = [
     SOURCE_BYTES,
@@ -116,6 +121,7 @@ ALL = [
     INT_BITS,
     CALL_DEPTH,
     LINALG_WORK,
+    MULTIPLY_ADDS,
 ]
 
 

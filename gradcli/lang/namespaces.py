@@ -30,6 +30,7 @@ from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import init as I
 from ..surface import names
+from ..surface import nnutils as NU
 from ..surface import optim as O
 from ..surface.printing import Size, set_printoptions
 from .values import (
@@ -163,6 +164,7 @@ def _build() -> dict[str, Namespace]:
             **MODULE_TYPES,
             "functional": nn_functional,
             "init": nn_init,
+            "utils": Namespace("torch.nn.utils", dict(NU.FUNCTIONS)),
             "Parameter": PARAMETER_TYPE,
         },
     )

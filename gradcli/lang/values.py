@@ -360,9 +360,10 @@ class ModuleType(PyType):
     def instance(self, v: Any) -> bool:
         # The surface's modules that apply one function share one Python class and differ by
         # name; a program's own nn.Module subclasses are not the surface's (whatever their name).
+        surface = self.types[0].__module__.rpartition(".")[0] + "."
         return (
             isinstance(v, self.types)
-            and type(v).__module__ == self.types[0].__module__
+            and type(v).__module__.startswith(surface)
             and v.name == self.name
         )
 
@@ -601,6 +602,11 @@ MODULE_FILES: dict[str, str] = {
     **dict.fromkeys(("MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d"), "pooling"),
     **dict.fromkeys(("BatchNorm1d", "BatchNorm2d"), "batchnorm"),
     **dict.fromkeys(("CosineSimilarity", "PairwiseDistance"), "distance"),
+    **{
+        f"{kind}Pad{d}d": "padding"
+        for d in (1, 2)
+        for kind in ("Constant", "Zero", "Reflection", "Replication", "Circular")
+    },
     **dict.fromkeys(("RNN", "LSTM", "GRU"), "rnn"),
 }
 

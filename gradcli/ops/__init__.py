@@ -14,3 +14,6 @@ from . import (
     scan,  # noqa: F401 - the cumulative records (registered on import)
     scatter,  # noqa: F401 - registers scatter, scatter_add
 )
+
+# isort: split
+from . import activation, conv  # noqa: F401 - their records join the registry (after the others)

@@ -59,12 +59,15 @@ def binary_cross_entropy_with_logits(
     reduction: str = "mean",
     pos_weight: Any = None,
 ) -> Tensor:
-    if pos_weight is not None:
-        raise GradcliError("binary_cross_entropy_with_logits: pos_weight is not supported")
     x = A.tensor_arg(input, "input")
     t = target if isinstance(target, Tensor) else A.scalar_operand(target, x)
-    # softplus(x) - x t: stable for large |x| (softplus is computed without overflow).
-    loss = A.sub_t(F.softplus(x), A.mul_t(x, t))
+    if pos_weight is None:
+        # softplus(x) - x t: stable for large |x| (softplus is computed without overflow).
+        loss = A.sub_t(F.softplus(x), A.mul_t(x, t))
+    else:
+        # (1 - t) x + (1 + (pos_weight - 1) t) softplus(-x), as PyTorch weighs the positives
+        lw = A.add_t(A.mul_t(A.sub_t(pos_weight, 1), t), 1)
+        loss = A.add_t(A.mul_t(A.sub_t(1, t), x), A.mul_t(lw, F.softplus(A.neg(x))))
     if weight is not None:
         loss = A.mul_t(loss, weight)
     r = C.reduction_arg(reduction)

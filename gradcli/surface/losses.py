@@ -11,7 +11,7 @@ from ..base.errors import GradcliError
 from ..core.op import apply
 from ..core.tensor import Tensor
 from ..ops import loss as Lo
-from ..ops.arithmetic import div_t, mul_t, neg, operands, scalar_operand, tensor_arg
+from ..ops.arithmetic import add_t, div_t, mul_t, neg, operands, scalar_operand, tensor_arg
 from .args import reduction_arg
 from .functional import log_softmax, sum
 
@@ -110,9 +110,12 @@ def cross_entropy(
     cdim = 1 if x.ndim >= 2 else 0
     logp = log_softmax(x, dim=cdim)
     tt = target if isinstance(target, Tensor) else Tensor(np.asarray(target))
-    if label_smoothing:
-        raise GradcliError("cross_entropy: label_smoothing is not supported by gradcli")
+    eps = float(label_smoothing)
+    if not 0.0 <= eps <= 1.0:
+        raise GradcliError(f"label_smoothing must be between 0.0 and 1.0. Got: {eps:g}")
     if tt.shape == x.shape and tt.dtype.kind == "f":
+        if eps:
+            tt = add_t(mul_t(tt, 1 - eps), eps / x.shape[cdim])
         # Class probabilities as target.
         per = neg(sum(mul_t(logp, tt if weight is None else mul_t(tt, weight)), dim=cdim))
         if reduction == "none":
@@ -120,4 +123,31 @@ def cross_entropy(
         total = sum(per)
         n = x.shape[0] if x.ndim >= 2 else 1
         return total if reduction == "sum" else div_t(total, n)
-    return nll_loss(logp, tt, weight=weight, ignore_index=ignore_index, reduction=reduction)
+    nll = nll_loss(logp, tt, weight=weight, ignore_index=ignore_index, reduction=reduction)
+    if not eps:
+        return nll
+    return add_t(
+        mul_t(nll, 1 - eps),
+        mul_t(_smooth_part(logp, tt, weight, ignore_index, reduction, cdim), eps / x.shape[cdim]),
+    )
+
+
+def _smooth_part(
+    logp: Tensor, target: Tensor, weight: Any, ignore_index: int, reduction: str, cdim: int
+) -> Tensor:
+    """Label smoothing's term, -sum_c w_c log p_c per sample (0 where the target is ignored),
+    reduced as PyTorch reduces it."""
+    t = target.data.astype(np.int64)
+    keep = t != ignore_index
+    per = neg(sum(logp if weight is None else mul_t(logp, weight), dim=cdim))
+    if not np.all(keep):
+        per = mul_t(per, Tensor(keep.astype(logp.dtype)))
+    if reduction == "none":
+        return per
+    total = sum(per)
+    if reduction == "sum":
+        return total
+    if weight is None:
+        return div_t(total, float(np.count_nonzero(keep)))
+    w = tensor_arg(weight).data
+    return div_t(total, float(np.sum(w[t[keep]])))

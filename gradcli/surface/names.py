@@ -37,10 +37,12 @@ from ..ops.arithmetic import (
     tanh,
     unary,
 )
-from . import composite, predicates, rearrange, sampling, statistics
+from . import composite, layers, predicates, rearrange, sampling, statistics
 from . import elementwise as EW
 from . import indexing as I
 from . import linalg as LA
+from . import nnfunctional as NF
+from . import nnlosses as NL
 from . import scatter as _scatter
 from .args import check_dim
 from .constructors import (
@@ -414,7 +416,54 @@ METHODS.update({**composite.BOTH, **composite.METHODS_ONLY})
 for _family in (rearrange, statistics):
     FUNCTIONS.update({**_family.BOTH, **_family.FUNCTIONS_ONLY})
     METHODS.update({**_family.BOTH, **_family.METHODS_ONLY})
-MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES}
+MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES, **layers.MODULES}
+
+# nn.functional's activations, normalisation, convolution, pooling, padding and losses
+# (`nnfunctional`, `nnlosses`): those torch also has as torch.X, then F's own.
+_NN_BOTH = {
+    "selu": NF.selu,
+    "celu": NF.celu,
+    "threshold": NF.threshold,
+    "hardshrink": NF.hardshrink,
+    "cosine_similarity": NF.cosine_similarity,
+    "pairwise_distance": NF.pairwise_distance,
+    "layer_norm": NF.layer_norm,
+    "group_norm": NF.group_norm,
+    "conv1d": NF.conv1d,
+    "conv2d": NF.conv2d,
+    "max_pool1d": NF.max_pool1d,
+    "max_pool2d": NF.max_pool2d,
+    "avg_pool1d": NF.avg_pool1d,
+    "embedding": NF.embedding,
+    "kl_div": NL.kl_div,
+    "margin_ranking_loss": NL.margin_ranking_loss,
+    "triplet_margin_loss": NL.triplet_margin_loss,
+    "hinge_embedding_loss": NL.hinge_embedding_loss,
+    "cosine_embedding_loss": NL.cosine_embedding_loss,
+}
+_NN_ONLY = {
+    "elu": NF.elu,
+    "hardtanh": NF.hardtanh,
+    "relu6": NF.relu6,
+    "softsign": NF.softsign,
+    "mish": NF.mish,
+    "hardswish": NF.hardswish,
+    "hardsigmoid": NF.hardsigmoid,
+    "softmin": NF.softmin,
+    "softshrink": NF.softshrink,
+    "tanhshrink": NF.tanhshrink,
+    "glu": NF.glu,
+    "normalize": NF.normalize,
+    "pad": NF.pad,
+    "avg_pool2d": NF.avg_pool2d,
+    "unfold": NF.unfold,
+    "fold": NF.fold,
+    "smooth_l1_loss": NL.smooth_l1_loss,
+    "huber_loss": NL.huber_loss,
+    "soft_margin_loss": NL.soft_margin_loss,
+}
+FUNCTIONS.update(_NN_BOTH)
+METHODS.update({"hardshrink": NF.hardshrink})
 
 # Predicates and layout (isclose, allclose, equal, is_tensor, stride, contiguous...).
 FUNCTIONS.update(predicates.FUNCTIONS)
@@ -435,6 +484,7 @@ LINALG: dict[str, Callable[..., Any]] = dict(LA.LINALG)
 # torch.nn.functional: torch's functions, where F's own differ (softmax's implicit dim).
 NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {
     **FUNCTIONS,
+    **_NN_ONLY,
     "dropout": sampling.dropout,
     "softmax": f_softmax,
     "log_softmax": f_log_softmax,

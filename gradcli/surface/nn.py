@@ -475,17 +475,28 @@ class Bilinear(Module):
 
 
 class Embedding(Module):
-    ATTRIBUTES = ("training", "num_embeddings", "embedding_dim", "padding_idx")
+    ATTRIBUTES = (
+        "training",
+        "num_embeddings",
+        "embedding_dim",
+        "padding_idx",
+        "max_norm",
+        "norm_type",
+    )
 
     def __init__(
         self,
         num_embeddings: int,
         embedding_dim: int,
         padding_idx: int | None = None,
-        *args: Any,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        sparse: bool = False,
+        _weight: Any = None,
+        _freeze: bool = False,
         device: Any = None,
         dtype: Any = None,
-        **kwargs: Any,
     ) -> None:
         super().__init__()
         self.num_embeddings = _features(num_embeddings, "num_embeddings")
@@ -495,6 +506,8 @@ class Embedding(Module):
                 raise GradcliError("Padding_idx must be within num_embeddings")
             padding_idx = padding_idx % self.num_embeddings
         self.padding_idx = padding_idx
+        self.max_norm, self.norm_type = max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = bool(scale_grad_by_freq), bool(sparse)
         from .args import shape_arg
 
         shape_arg((self.num_embeddings, self.embedding_dim))
@@ -504,68 +517,25 @@ class Embedding(Module):
         self.register_parameter("weight", _weights(w, 1 if padding_idx is None else 2))
 
     def forward(self, idx: Any) -> Tensor:
-        from .indexing import getitem
+        from .nnfunctional import embedding
 
-        if not isinstance(idx, Tensor) or idx.dtype.kind not in "iu":
-            raise GradcliError(
-                "Expected tensor for argument #1 'indices' to have one of the following scalar "
-                "types: Long, Int",
-                hint="torch.tensor([0, 2]) (integers)",
-            )
-        from ..ops.arithmetic import named
-
-        return named(getitem(self._parameters["weight"], idx), "EmbeddingBackward0")
+        return embedding(
+            idx, self._parameters["weight"], self.padding_idx, self.max_norm, self.norm_type
+        )
 
     def extra_repr(self) -> str:
         s = f"{self.num_embeddings}, {self.embedding_dim}"
         if self.padding_idx is not None:
             s += f", padding_idx={self.padding_idx}"
+        if self.max_norm is not None:
+            s += f", max_norm={self.max_norm}"
+        if self.norm_type != 2:
+            s += f", norm_type={self.norm_type}"
+        if self.scale_grad_by_freq:
+            s += ", scale_grad_by_freq=True"
+        if self.sparse:
+            s += ", sparse=True"
         return s
-
-
-class LayerNorm(Module):
-    ATTRIBUTES = ("training", "normalized_shape", "eps", "elementwise_affine")
-
-    def __init__(
-        self,
-        normalized_shape: Any,
-        eps: float = 1e-5,
-        elementwise_affine: bool = True,
-        bias: bool = True,
-        device: Any = None,
-        dtype: Any = None,
-    ) -> None:
-        super().__init__()
-        shape = (normalized_shape,) if isinstance(normalized_shape, int) else normalized_shape
-        self.normalized_shape = tuple(int(s) for s in shape)
-        self.eps = float(eps)
-        self.elementwise_affine = bool(elementwise_affine)
-        w, b = R.init_layer_norm(
-            self.normalized_shape, self.elementwise_affine, bool(bias), Settings.default_dtype
-        )
-        self.register_parameter("weight", None if w is None else _weights(w))
-        self.register_parameter("bias", None if b is None else _weights(b))
-
-    def forward(self, x: Any) -> Tensor:
-        from ..ops.arithmetic import add_t, div_t, mul_t, named, sqrt, sub_t
-        from .functional import mean
-
-        dims = tuple(range(-len(self.normalized_shape), 0))
-        mu = mean(x, dim=dims, keepdim=True)
-        centred = sub_t(x, mu)
-        var = mean(mul_t(centred, centred), dim=dims, keepdim=True)
-        y = div_t(centred, sqrt(add_t(var, self.eps)))
-        w, b = self._parameters["weight"], self._parameters["bias"]
-        if w is not None:
-            y = mul_t(y, w)
-        if b is not None:
-            y = add_t(y, b)
-        return named(y, "NativeLayerNormBackward0")
-
-    def extra_repr(self) -> str:
-        return (
-            f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}"
-        )
 
 
 # --- containers ----------------------------------------------------------------------------------
@@ -629,6 +599,24 @@ class ModuleList(Module):
             return ModuleList(mods[key])
         return _index(mods, key, self.name)
 
+    def __repr__(self) -> str:
+        # As PyTorch's: a run of modules that print alike is shown once, "(0-2): 3 x ...".
+        reprs = [repr(m) for m in self._modules.values()]
+        if not reprs:
+            return self.name + "()"
+        runs: list[list[Any]] = []
+        for i, r in enumerate(reprs):
+            if runs and runs[-1][2] == r:
+                runs[-1][1] = i
+            else:
+                runs.append([i, i, r])
+        lines = []
+        for first, last, r in runs:
+            head = f"({first})" if first == last else f"({first}-{last}): {last - first + 1} x"
+            text = f"{head}: {r}" if first == last else f"{head} {r}"
+            lines.append(text.replace("\n", "\n  "))
+        return self.name + "(\n  " + "\n  ".join(lines) + "\n)"
+
     def __len__(self) -> int:
         return len(self._modules)
 
@@ -677,14 +665,6 @@ def _float_shown(kw: dict, *names: str) -> str:
     return ", ".join(f"{n}={kw[n]}" for n in names)
 
 
-def _elu(x: Any, alpha: float = 1.0) -> Tensor:
-    from ..ops.arithmetic import exp, mul_t, sub_t
-    from .functional import where
-
-    x_t = x if isinstance(x, Tensor) else Tensor(np.asarray(x))
-    return where(x_t.data > 0, x_t, mul_t(sub_t(exp(x_t), 1.0), alpha))
-
-
 def _constructor(cls: type) -> Callable[..., Module]:
     """`nn.Linear(3, 2)` as a program calls it (a program never holds a Python class)."""
 
@@ -705,7 +685,6 @@ MODULES: dict[str, Callable[..., Any]] = {
             Linear,
             Bilinear,
             Embedding,
-            LayerNorm,
             Dropout,
             Sequential,
             ModuleList,
@@ -735,9 +714,6 @@ MODULES: dict[str, Callable[..., Any]] = {
         ("approximate",),
         lambda kw: f"approximate={kw['approximate']!r}",
         {"approximate": "none"},
-    ),
-    "ELU": _module(
-        "ELU", _elu, ("alpha",), lambda kw: f"alpha={float(kw['alpha'])}", {"alpha": 1.0}
     ),
     "Softmax": _module("Softmax", f_softmax, ("dim",), _dim_shown, {"dim": None}),
     "LogSoftmax": _module("LogSoftmax", f_log_softmax, ("dim",), _dim_shown, {"dim": None}),

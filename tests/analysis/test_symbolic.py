@@ -79,6 +79,11 @@ def test_every_op_has_a_symbolic_form_that_agrees_with_its_forward(name):
         )
 
 
+# PyTorch's hardsigmoid backward multiplies by 1/6 rounded to float32 (in every dtype), and
+# gradcli's rule with it: 3e-8 from the exact derivative of its forward's (x + 3) / 6.
+RULE_RTOL = {"hardsigmoid": 1e-7}
+
+
 @pytest.mark.parametrize("name", OPS)
 def test_every_ops_sympy_derivative_agrees_with_its_rule(name):
     """sympy's exact Jacobian of the op's symbolic form equals the engine's (the VJP rule run
@@ -113,7 +118,7 @@ def test_every_ops_sympy_derivative_agrees_with_its_rule(name):
             np.testing.assert_allclose(
                 sym_j.reshape(eng[n].shape),
                 eng[n],
-                rtol=1e-8,
+                rtol=RULE_RTOL.get(name, 1e-8),
                 atol=1e-10,
                 err_msg=f"{name} input {i} {sample.params}",
             )

@@ -26,6 +26,10 @@ y = x * 2 + c
 z = y.sum()
 """
 
+# The imports of the nn.functional cases (their error lines count from 3).
+NNF = "import torch\nimport torch.nn.functional as F\n"
+NN = "import torch\nimport torch.nn as nn\n"
+
 
 @dataclass
 class Case:
@@ -1318,6 +1322,106 @@ CASES: list[Case] = [
     cli("wrt_unknown", ["backward", "prog.py", "--wrt", "xx"], "no tensor named `xx`"),
     cli("wrt_constant", ["backward", "prog.py", "--wrt", "c"], "`c` does not require grad"),
     cli("of_constant", ["backward", "prog.py", "--of", "c"], "`c` does not require grad"),
+    # --- nn.functional: sizes and work checked before anything is allocated ---------------
+    Case(
+        "conv_huge_output",
+        NNF + "x = torch.ones(1, 1, 3000, 3000)\n" + "y = F.conv2d(x, torch.ones(64, 1, 1, 1))",
+        "the output of conv2d is 576,000,000, over the limit",
+        (4, 5),
+    ),
+    Case(
+        "conv_huge_work",
+        NNF
+        + "x = torch.ones(1, 1000, 100, 100)\n"
+        + "w = torch.ones(100, 1000, 10, 10)\n"
+        + "y = F.conv2d(x, w)",
+        "the multiply-adds of conv2d is 82,810,000,000",
+        (5, 5),
+    ),
+    Case(
+        "conv_huge_padding",
+        NNF + "y = F.conv1d(torch.ones(1, 1, 5), torch.ones(1, 1, 3), padding=10**9)",
+        "the output of conv1d is 2,000,000,003",
+        (3, 5),
+    ),
+    Case(
+        "conv_huge_dilation",
+        NNF + "y = F.conv1d(torch.ones(1, 1, 5), torch.ones(1, 1, 3), dilation=10**12)",
+        "Kernel size can't be greater than actual input size",
+        (3, 5),
+    ),
+    Case(
+        "conv_weight_not_tensor",
+        NNF + "y = F.conv2d(torch.ones(1, 1, 3, 3), [[1.0]])",
+        "weight must be a Tensor, not list",
+        (3, 5),
+    ),
+    Case(
+        "conv_module_huge",
+        NN + "c = nn.Conv2d(100000, 100000, 3)",
+        "a tensor of shape [100000, 100000, 3, 3]",
+        (3, 5),
+    ),
+    Case(
+        "conv_module_dunder",
+        NN + "c = nn.Conv2d(1, 1, 3)\n" + "k = c.__class__",
+        "`.__class__` is not accessible",
+        (4, 6),
+    ),
+    Case(
+        "pad_replicate_huge",
+        NNF + 'y = F.pad(torch.ones(1, 1, 3), (10**8, 0), mode="replicate")',
+        "the padded tensor is 100,000,003",
+        (3, 5),
+    ),
+    Case(
+        "pad_constant_huge",
+        NNF + "y = F.pad(torch.ones(2, 2), (10**9, 10**9))",
+        "the padded tensor is 4,000,000,004",
+        (3, 5),
+    ),
+    Case(
+        "pad_negative_huge",
+        NNF + "y = F.pad(torch.ones(2, 2), (-10**12, 0))",
+        "resulted in a negative output size",
+        (3, 5),
+    ),
+    Case(
+        "max_pool_huge_kernel",
+        NNF + "y = F.max_pool2d(torch.ones(1, 1, 4, 4), 10**12)",
+        "Output size is too small",
+        (3, 5),
+    ),
+    Case(
+        "max_pool_huge_window_reads",
+        NNF + "y = F.max_pool2d(torch.ones(1, 1, 3000, 3000), 1000, stride=1)",
+        "the window elements the pooling reads is",
+        (3, 5),
+    ),
+    Case(
+        "max_pool_empty_dim",
+        NNF + "y = F.max_pool2d(torch.ones(1, 0, 4, 4), 2)",
+        "non-empty 3D or 4D (batch mode) tensor expected",
+        (3, 5),
+    ),
+    Case(
+        "avg_pool_divisor_zero",
+        NNF + "y = F.avg_pool2d(torch.ones(1, 1, 4, 4), 2, divisor_override=0)",
+        "divisor must be not zero",
+        (3, 5),
+    ),
+    Case(
+        "embedding_huge_index",
+        NNF + "y = F.embedding(torch.tensor([10**12]), torch.ones(3, 2))",
+        "index out of range in self",
+        (3, 5),
+    ),
+    Case(
+        "clip_grad_not_parameters",
+        NN + "nn.utils.clip_grad_norm_(5, 1.0)",
+        "parameters must be a Tensor or an iterable of Tensors",
+        (3, 1),
+    ),
     cli("output_to_directory", ["backward", "prog.py", "--output", "."], "cannot write ."),
     # --- print options: no option makes a text larger than a program may print ---------------
     Case(

@@ -403,6 +403,136 @@ def _cdist_ref(x1: np.ndarray, x2: np.ndarray, p: float = 2.0) -> np.ndarray:
     return out
 
 
+# --- windows (conv, pooling), by explicit loops over canvas coordinates -----------------------
+
+
+def _window_points(out: tuple, kernel: tuple, stride: tuple, dilation: tuple, pad: tuple):
+    """For each output position and kernel offset: the input coordinates (may be outside)."""
+    import itertools
+
+    for o in itertools.product(*[range(n) for n in out]):
+        for k in itertools.product(*[range(n) for n in kernel]):
+            yield (
+                o,
+                k,
+                tuple(
+                    oi * s + ki * dl - p for oi, ki, s, dl, p in zip(o, k, stride, dilation, pad)
+                ),
+            )
+
+
+def _inside(pos: tuple, size: tuple) -> bool:
+    return all(0 <= p < s for p, s in zip(pos, size))
+
+
+def _unfold_ref(x, kernel, stride, dilation, pad, out):
+    d = len(kernel)
+    lead, size = x.shape[:-d], x.shape[-d:]
+    r = np.zeros(lead + tuple(kernel) + tuple(out))
+    for o, k, pos in _window_points(out, kernel, stride, dilation, pad):
+        if _inside(pos, size):
+            r[(Ellipsis,) + k + o] = x[(Ellipsis,) + pos]
+    return r
+
+
+def _fold_ref(c, size, kernel, stride, dilation, pad, out):
+    d = len(kernel)
+    lead = c.shape[: c.ndim - 2 * d]
+    r = np.zeros(lead + tuple(size))
+    ks = c.shape[c.ndim - 2 * d : c.ndim - d]
+    for o, k, pos in _window_points(out, kernel, stride, dilation, pad):
+        if _inside(pos, size):
+            at = tuple(ki if n > 1 else 0 for ki, n in zip(k, ks))  # size 1: broadcast
+            r[(Ellipsis,) + pos] += c[(Ellipsis,) + at + o]
+    return r
+
+
+def _conv_tx_ref(g, w, size, stride, dilation, pad, out, groups):
+    n = g.shape[0]
+    o, cg = w.shape[:2]
+    og = o // groups
+    r = np.zeros((n, groups * cg) + tuple(size))
+    for oo, k, pos in _window_points(out, w.shape[2:], stride, dilation, pad):
+        if not _inside(pos, size):
+            continue
+        for oc in range(o):
+            for ci in range(cg):
+                r[(slice(None), oc // og * cg + ci) + pos] += (
+                    w[(oc, ci) + k] * g[(slice(None), oc) + oo]
+                )
+    return r
+
+
+def _conv_tw_ref(x, g, kernel, stride, dilation, pad, out, groups):
+    c = x.shape[1]
+    o = g.shape[1]
+    og, cg = o // groups, c // groups
+    r = np.zeros((o, cg) + tuple(kernel))
+    for oo, k, pos in _window_points(out, kernel, stride, dilation, pad):
+        if not _inside(pos, x.shape[2:]):
+            continue
+        for oc in range(o):
+            for ci in range(cg):
+                r[(oc, ci) + k] += np.sum(
+                    g[(slice(None), oc) + oo] * x[(slice(None), oc // og * cg + ci) + pos]
+                )
+    return r
+
+
+def _conv_ref(x, w, b, stride, dilation, pad, out, groups=1):
+    n, c = x.shape[:2]
+    o, cg = w.shape[:2]
+    og = o // groups
+    r = np.zeros((n, o) + tuple(out))
+    for oo, k, pos in _window_points(out, w.shape[2:], stride, dilation, pad):
+        if not _inside(pos, x.shape[2:]):
+            continue
+        for oc in range(o):
+            gi = oc // og
+            for ci in range(cg):
+                r[(slice(None), oc) + oo] += w[(oc, ci) + k] * x[(slice(None), gi * cg + ci) + pos]
+    if b is not None:
+        r += b.reshape((o,) + (1,) * len(out))
+    return r
+
+
+def _pool_ref(x, reduce, kernel, stride, dilation, pad, out):
+    d = len(kernel)
+    lead, size = x.shape[:-d], x.shape[-d:]
+    r = np.zeros(lead + tuple(out))
+    for li in np.ndindex(*lead):
+        for o in np.ndindex(*out):
+            vals = []
+            for kk in np.ndindex(*kernel):
+                pos = tuple(
+                    oi * s + ki * dl - p for oi, ki, s, dl, p in zip(o, kk, stride, dilation, pad)
+                )
+                if _inside(pos, size):
+                    vals.append(x[li + pos])
+            r[li + o] = reduce(vals)
+    return r
+
+
+def _avg_ref(x, kernel, stride, pad, out, count_include_pad, divisor):
+    d = len(kernel)
+    lead, size = x.shape[:-d], x.shape[-d:]
+    r = np.zeros(lead + tuple(out))
+    for li in np.ndindex(*lead):
+        for o in np.ndindex(*out):
+            total, inside, padded = 0.0, 0, 1
+            for i in range(d):
+                start = o[i] * stride[i] - pad[i]
+                padded *= builtins_min(start + kernel[i], size[i] + pad[i]) - start
+            for kk in np.ndindex(*kernel):
+                pos = tuple(oi * s + ki - p for oi, ki, s, p in zip(o, kk, stride, pad))
+                if _inside(pos, size):
+                    total += x[li + pos]
+                    inside += 1
+            div = divisor if divisor is not None else padded if count_include_pad else inside
+            r[li + o] = total / div
+    return r
+
+
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "neg": lambda x: 0.0 - x,
     "exp": _vec(math.exp),
@@ -524,6 +654,27 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "pinv": _pinv_ref,
     "cross": _cross_ref,
     "cdist": _cdist_ref,
+    "elu": lambda x, alpha, scale, input_scale: _vec(
+        lambda v: scale * v if v > 0 else scale * alpha * (math.exp(input_scale * v) - 1)
+    )(x),
+    "hardtanh": lambda x, min_val, max_val: _clamp_ref(x, min_val, max_val),
+    "hardswish": _vec(lambda v: v * builtins_min(builtins_max(v + 3, 0.0), 6.0) / 6),
+    "hardsigmoid": _vec(lambda v: builtins_min(builtins_max(v + 3, 0.0), 6.0) / 6),
+    "mish": _vec(lambda v: v * math.tanh(math.log1p(math.exp(v)))),
+    "softshrink": lambda x, lambd: _vec(
+        lambda v: v - lambd if v > lambd else v + lambd if v < -lambd else 0.0
+    )(x),
+    "hardshrink": lambda x, lambd: _vec(lambda v: v if abs(v) > lambd else 0.0)(x),
+    "threshold": lambda x, threshold, value: _vec(lambda v: v if v > threshold else value)(x),
+    "unfold": lambda x, **geo: _unfold_ref(x, **geo),
+    "fold": lambda c, size, **geo: _fold_ref(c, size, **geo),
+    "conv": lambda x, w, *b, **p: _conv_ref(x, w, b[0] if b else None, **p),
+    "conv_tx": _conv_tx_ref,
+    "conv_tw": _conv_tw_ref,
+    "max_pool": lambda x, **geo: _pool_ref(x, max, **geo),
+    "avg_pool": lambda x, kernel, stride, pad, out, count_include_pad=True, divisor=None: _avg_ref(
+        x, kernel, stride, pad, out, count_include_pad, divisor
+    ),
 }
 
 
@@ -633,6 +784,101 @@ def _torch_linalg() -> dict[str, Callable[..., Any]]:
             x1, x2, p=p, compute_mode="donot_use_mm_for_euclid_dist"
         ),
     }
+
+
+def _torch_padded(torch: Any, x: Any, kernel, stride, dilation, pad, out, value=0.0) -> Any:
+    """x on the records' canvas: `pad` before each of the last d axes, and after them as far as
+    the `out` windows reach (or cut where they do not reach the end)."""
+    d = len(kernel)
+    widths = []
+    for i in reversed(range(d)):
+        s = x.shape[x.ndim - d + i]
+        need = (out[i] - 1) * stride[i] + dilation[i] * (kernel[i] - 1) + 1 - pad[i] - s
+        widths += [pad[i], need]
+    return torch.nn.functional.pad(x, widths, value=value)
+
+
+def _torch_unfold(torch: Any, x: Any, kernel, stride, dilation, pad, out) -> Any:
+    c = _torch_padded(torch, x, kernel, stride, dilation, pad, out)
+    for i, (k, st, dl) in enumerate(zip(kernel, stride, dilation)):
+        axis = x.ndim - len(kernel) + i  # each unfold appends its window axis last
+        c = c.unfold(axis, dl * (k - 1) + 1, st)[..., ::dl]
+    d = len(kernel)
+    nl = x.ndim - d
+    perm = list(range(nl)) + [nl + d + i for i in range(d)] + [nl + i for i in range(d)]
+    return c.permute(perm)
+
+
+def _torch_fold(torch: Any, c: Any, size, **geo: Any) -> Any:
+    # fold is the transpose of unfold: its VJP at any point
+    lead = c.shape[: c.ndim - 2 * len(geo["kernel"])]
+    c = c.expand(tuple(lead) + tuple(geo["kernel"]) + tuple(geo["out"]))  # size-1 kernel axes
+    z = torch.zeros(tuple(lead) + tuple(size), dtype=c.dtype, requires_grad=True)
+    (r,) = torch.autograd.grad(_torch_unfold(torch, z, **geo), z, c, create_graph=True)
+    return r
+
+
+def _torch_conv(torch: Any, x: Any, w: Any, b: Any, stride, dilation, pad, out, groups=1) -> Any:
+    d = len(out)
+    k = tuple(w.shape[2:])
+    xp = _torch_padded(torch, x, k, stride, dilation, pad, out)
+    f = torch.nn.functional.conv1d if d == 1 else torch.nn.functional.conv2d
+    return f(xp, w, b, stride=stride, dilation=dilation, groups=groups)
+
+
+def _torch_conv_grad(torch: Any, which: int, g: Any, other: Any, shape, **p: Any) -> Any:
+    """conv's input gradient (which=0: other is the weight) or weight gradient (which=1: other
+    is the input), by PyTorch's autograd, differentiable again."""
+    n, o = g.shape[:2]
+    if which == 0:
+        z = torch.zeros((n, other.shape[1] * p["groups"]) + tuple(shape), dtype=g.dtype)
+        z.requires_grad_()
+        y = _torch_conv(torch, z, other, None, **p)
+    else:
+        z = torch.zeros((o, other.shape[1] // p["groups"]) + tuple(shape), dtype=g.dtype)
+        z.requires_grad_()
+        y = _torch_conv(torch, other, z, None, **p)
+    (r,) = torch.autograd.grad(y, z, g, create_graph=True)
+    return r
+
+
+def _torch_pool(torch: Any, kind: str, x: Any, kernel, stride, pad, out, dilation=None, **kw: Any):
+    d = len(kernel)
+    tf = torch.nn.functional
+    if kind == "max":
+        xp = _torch_padded(torch, x, kernel, stride, dilation, pad, out, value=-math.inf)
+        y = xp.unsqueeze(-2) if d == 1 else xp
+        k, s, dl = (
+            ((1,) + kernel, (1,) + stride, (1,) + dilation)
+            if d == 1
+            else (
+                kernel,
+                stride,
+                dilation,
+            )
+        )
+        r = tf.max_pool2d(y, k, s, 0, dl)
+        return r.squeeze(-2) if d == 1 else r
+    y = x.unsqueeze(-2) if d == 1 else x
+    k, s, p = ((1,) + kernel, (1,) + stride, (0,) + pad) if d == 1 else (kernel, stride, pad)
+    size = x.shape[x.ndim - d :]
+    ceil = any(pool_out(size[i], kernel[i], stride[i], pad[i], False) != out[i] for i in range(d))
+    r = tf.avg_pool2d(
+        y,
+        k,
+        s,
+        p,
+        ceil_mode=ceil,
+        count_include_pad=kw.get("count_include_pad", True),
+        divisor_override=None if kw.get("divisor") is None else int(kw["divisor"]),
+    )
+    return r.squeeze(-2) if d == 1 else r
+
+
+def pool_out(size: int, k: int, s: int, p: int, ceil: bool) -> int:
+    from gradcli.surface.nnfunctional import pool_out as po
+
+    return po(size, k, s, p, 1, ceil)
 
 
 def torch_fns() -> dict[str, Callable[..., Any]]:
@@ -749,6 +995,23 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "binary_cross_entropy": lambda p, t, weight=None, reduction="mean": tf.binary_cross_entropy(
             p, t, weight=w(weight), reduction=reduction
         ),
+        "elu": lambda x, alpha, scale, input_scale: torch.ops.aten.elu(
+            x, alpha, scale, input_scale
+        ),
+        "hardtanh": lambda x, min_val, max_val: tf.hardtanh(x, min_val, max_val),
+        "hardswish": tf.hardswish,
+        "hardsigmoid": tf.hardsigmoid,
+        "mish": tf.mish,
+        "softshrink": lambda x, lambd: tf.softshrink(x, lambd),
+        "hardshrink": lambda x, lambd: tf.hardshrink(x, lambd),
+        "threshold": lambda x, threshold, value: tf.threshold(x, threshold, value),
+        "unfold": lambda x, **geo: _torch_unfold(torch, x, **geo),
+        "fold": lambda c, size, **geo: _torch_fold(torch, c, size, **geo),
+        "conv": lambda x, w, *b, **p: _torch_conv(torch, x, w, b[0] if b else None, **p),
+        "conv_tx": lambda g, w, size, **p: _torch_conv_grad(torch, 0, g, w, size, **p),
+        "conv_tw": lambda x, g, kernel, **p: _torch_conv_grad(torch, 1, g, x, kernel, **p),
+        "max_pool": lambda x, **geo: _torch_pool(torch, "max", x, **geo),
+        "avg_pool": lambda x, **geo: _torch_pool(torch, "avg", x, **geo),
         "nll_loss": lambda x, target, weight=None, reduction="mean", ignore_index=-100: tf.nll_loss(
             x,
             torch.as_tensor(target),
@@ -984,6 +1247,35 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
         ([[[0.0, 0.0], [1.0, -2.0]], [[0.0, 0.0]]], {"p": 1.0}, [[[0, 0], [1, -1]], [[-1, 1]]]),
     ],
 }
+
+KINKS.update(
+    {
+        "elu": [
+            (
+                [[-1.0, 0.0, 2.0]],
+                {"alpha": 1.0, "scale": 1.0, "input_scale": 1.0},
+                [[math.exp(-1.0), 1.0, 1.0]],
+            ),
+            ([[0.0]], {"alpha": 2.0, "scale": 1.5, "input_scale": 0.5}, [[1.5]]),
+        ],
+        "hardtanh": [
+            ([[-2.0, -1.0, 0.0, 1.0, 2.0]], {"min_val": -1.0, "max_val": 1.0}, [[0, 0, 1, 0, 0]]),
+            ([[0.0, 3.0, 6.0]], {"min_val": 0.0, "max_val": 6.0}, [[0, 1, 0]]),
+        ],
+        "hardswish": [([[-4.0, -3.0, 0.0, 3.0, 4.0]], {}, [[0, 0, 0.5, 1, 1]])],
+        "hardsigmoid": [([[-3.0, 0.0, 3.0]], {}, [[0, float(np.float32(1) / np.float32(6)), 0]])],
+        "softshrink": [([[-0.5, 0.0, 0.5, 1.0]], {"lambd": 0.5}, [[0, 0, 0, 1]])],
+        "hardshrink": [([[-0.5, 0.0, 0.5, 1.0]], {"lambd": 0.5}, [[0, 0, 0, 1]])],
+        "threshold": [([[0.5, 0.4, 0.6]], {"threshold": 0.5, "value": -1.0}, [[0, 0, 1]])],
+        "max_pool": [
+            (
+                [[[1.0, 3.0, 3.0, 0.0]]],
+                {"kernel": (2,), "stride": (1,), "dilation": (1,), "pad": (0,), "out": (3,)},
+                [[[0, 2, 1, 0]]],
+            )
+        ],
+    }
+)
 
 # Edge values of ops without a documented kink, also as PyTorch gives them.
 EDGES: dict[str, list[tuple[list, dict, list]]] = {

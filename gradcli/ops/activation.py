@@ -1,0 +1,215 @@
+"""Elementwise records of the activation functions PyTorch computes with kernels of their own:
+elu (and selu, celu through its scale parameters), hardtanh (and relu6), hardswish,
+hardsigmoid, mish, softshrink, hardshrink, threshold.
+
+Each has PyTorch's forward, its backward kernel's rule at the kinks (documented in `kink`) and
+a sympy form. Rules are written with the records' own operations (`ops.arithmetic`), so that
+gradients can be differentiated again; masks of the input's values are constants.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.op import Sample, apply, defop, unary_samples
+from ..core.tensor import Tensor, mask_like
+from .elementwise import _precise, clamp, softplus
+
+# --- elu: scale * x for x > 0, scale * alpha * (exp(input_scale * x) - 1) otherwise ------------
+
+
+def _elu_fwd(
+    x: np.ndarray, alpha: float = 1.0, scale: float = 1.0, input_scale: float = 1.0
+) -> np.ndarray:
+    neg = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
+    return np.where(x > 0, x * scale, neg).astype(x.dtype)
+
+
+def _elu_vjp(
+    g: Tensor,
+    out: Tensor,
+    x: Tensor,
+    alpha: float = 1.0,
+    scale: float = 1.0,
+    input_scale: float = 1.0,
+) -> tuple:
+    c = alpha * scale * input_scale
+    pos = mask_like(x.data > 0, x)
+    neg = mask_like(x.data < 0, x)
+    # exp of the non-positive part only (no overflow where x > 0, where the mask drops it).
+    # At 0 the derivative is the constant c (exp(0) = 1): its own derivative there is 0, as
+    # PyTorch's double backward gives.
+    e = (apply(clamp, x, min=None, max=0.0) * input_scale).exp()
+    at0 = mask_like(x.data == 0, x)
+    return (g * (pos * scale + neg * e * c + at0 * c),)
+
+
+elu = defop(
+    "elu",
+    _precise(_elu_fwd),
+    _elu_vjp,
+    "EluBackward0",
+    "g * scale (x > 0), g * scale * alpha * input_scale * exp(input_scale * x) (x <= 0)",
+    sym=lambda sp, x, alpha=1.0, scale=1.0, input_scale=1.0: sp.Piecewise(
+        (scale * x, x > 0), (scale * alpha * (sp.exp(input_scale * x) - 1), True)
+    ),
+    kink="elu'(0) = scale * alpha * input_scale (the x <= 0 side) and elu''(0) = 0, as PyTorch",
+    signature="elu(x, alpha=1.0), selu(x), celu(x, alpha=1.0)",
+    samples=unary_samples({"alpha": 1.0, "scale": 1.0, "input_scale": 1.0}, avoid=(0.0,))
+    + (
+        Sample(((2, 3),), {"alpha": 0.5, "scale": 1.0, "input_scale": 1.0}, avoid=(0.0,)),
+        Sample(
+            ((2, 3),),
+            {"alpha": 1.6732632423543772, "scale": 1.0507009873554805, "input_scale": 1.0},
+            avoid=(0.0,),
+        ),
+        Sample(((4,),), {"alpha": 2.0, "scale": 1.0, "input_scale": 0.5}, avoid=(0.0,)),
+    ),
+)
+
+
+# --- hardtanh: x clipped to [min_val, max_val]; no gradient at or beyond the bounds ----------
+
+
+def _hardtanh_vjp(
+    g: Tensor, out: Tensor, x: Tensor, min_val: float = -1.0, max_val: float = 1.0
+) -> tuple:
+    return (g * mask_like((x.data > min_val) & (x.data < max_val), x),)
+
+
+hardtanh = defop(
+    "hardtanh",
+    lambda x, min_val=-1.0, max_val=1.0: np.minimum(np.maximum(x, min_val), max_val).astype(
+        x.dtype
+    ),
+    _hardtanh_vjp,
+    "HardtanhBackward0",
+    "g * (min_val < x < max_val)",
+    sym=lambda sp, x, min_val=-1.0, max_val=1.0: sp.Min(sp.Max(x, min_val), max_val),
+    kink="hardtanh'(min_val) = hardtanh'(max_val) = 0, as PyTorch (relu6'(0) = 0)",
+    signature="hardtanh(x, min_val=-1.0, max_val=1.0), relu6(x)",
+    samples=unary_samples({"min_val": -1.0, "max_val": 1.0}, avoid=(-1.0, 1.0))
+    + (
+        Sample(((2, 3),), {"min_val": 0.0, "max_val": 6.0}, low=-3.0, high=8.0, avoid=(0.0, 6.0)),
+        Sample(((4,),), {"min_val": -0.5, "max_val": 0.5}, avoid=(-0.5, 0.5)),
+    ),
+)
+
+
+# --- hardswish: x * relu6(x + 3) / 6 ----------------------------------------------------------
+
+
+def _hardswish_fwd(x: np.ndarray) -> np.ndarray:
+    return (x * np.minimum(np.maximum(x + 3, 0), 6) / 6).astype(x.dtype)
+
+
+def _hardswish_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    mid = mask_like((x.data > -3) & (x.data < 3), x)
+    high = mask_like(x.data >= 3, x)
+    return (g * (mid * (x / 3 + 0.5) + high),)
+
+
+hardswish = defop(
+    "hardswish",
+    _hardswish_fwd,
+    _hardswish_vjp,
+    "HardswishBackward0",
+    "g * (0 (x <= -3), x / 3 + 1/2 (-3 < x < 3), 1 (x >= 3))",
+    sym=lambda sp, x: sp.Piecewise((0, x <= -3), (x * (x + 3) / 6, x < 3), (x, True)),
+    kink="hardswish'(-3) = 0, hardswish'(3) = 1, as PyTorch",
+    samples=unary_samples(low=-5.0, high=5.0, avoid=(-3.0, 3.0)),
+)
+
+
+# --- hardsigmoid: relu6(x + 3) / 6 ------------------------------------------------------------
+
+# PyTorch's backward kernel multiplies by 1/6 computed in float32, in every dtype.
+_ONE_SIXTH = float(np.float32(1.0) / np.float32(6.0))
+
+
+def _hardsigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    return (g * (mask_like((x.data > -3) & (x.data < 3), x) * _ONE_SIXTH),)
+
+
+hardsigmoid = defop(
+    "hardsigmoid",
+    lambda x: (np.minimum(np.maximum(x + 3, 0), 6) / 6).astype(x.dtype),
+    _hardsigmoid_vjp,
+    "HardsigmoidBackward0",
+    "g / 6 (-3 < x < 3), 0 elsewhere (1/6 rounded to float32, as PyTorch)",
+    sym=lambda sp, x: sp.Min(sp.Max(x + 3, 0), 6) / 6,
+    kink="hardsigmoid'(-3) = hardsigmoid'(3) = 0, as PyTorch",
+    samples=unary_samples(low=-5.0, high=5.0, avoid=(-3.0, 3.0)),
+)
+
+
+# --- mish: x * tanh(softplus(x)) ---------------------------------------------------------------
+
+
+def _mish_fwd(x: np.ndarray) -> np.ndarray:
+    return (x * np.tanh(np.logaddexp(0, x))).astype(x.dtype)
+
+
+def _mish_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    t = apply(softplus, x, beta=1.0, threshold=20.0).tanh()
+    return (g * (t + x * x.sigmoid() * (1 - t * t)),)
+
+
+mish = defop(
+    "mish",
+    _precise(_mish_fwd),
+    _mish_vjp,
+    "MishBackward0",
+    "g * (tanh(sp) + x * sigmoid(x) * (1 - tanh(sp)^2)), sp = softplus(x)",
+    sym=lambda sp, x: x * sp.tanh(sp.log(1 + sp.exp(x))),
+    samples=unary_samples(low=-4.0, high=4.0),
+)
+
+
+# --- the shrinks and threshold: piecewise linear ----------------------------------------------
+
+
+def _softshrink_fwd(x: np.ndarray, lambd: float = 0.5) -> np.ndarray:
+    return np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, 0)).astype(x.dtype)
+
+
+softshrink = defop(
+    "softshrink",
+    _softshrink_fwd,
+    lambda g, out, x, lambd=0.5: (g * mask_like((x.data > lambd) | (x.data < -lambd), x),),
+    "SoftshrinkBackward0",
+    "g * (|x| > lambd)",
+    sym=lambda sp, x, lambd=0.5: sp.Piecewise(
+        (x - lambd, x > lambd), (x + lambd, x < -lambd), (0, True)
+    ),
+    kink="softshrink'(+-lambd) = 0, as PyTorch",
+    signature="softshrink(x, lambd=0.5)",
+    samples=unary_samples({"lambd": 0.5}, avoid=(-0.5, 0.5))
+    + (Sample(((2, 3),), {"lambd": 1.0}, avoid=(-1.0, 1.0)),),
+)
+
+hardshrink = defop(
+    "hardshrink",
+    lambda x, lambd=0.5: np.where((x > lambd) | (x < -lambd), x, 0).astype(x.dtype),
+    lambda g, out, x, lambd=0.5: (g * mask_like((x.data > lambd) | (x.data < -lambd), x),),
+    "HardshrinkBackward0",
+    "g * (|x| > lambd)",
+    sym=lambda sp, x, lambd=0.5: sp.Piecewise((x, (x > lambd) | (x < -lambd)), (0, True)),
+    kink="hardshrink'(+-lambd) = 0, as PyTorch",
+    signature="hardshrink(x, lambd=0.5)",
+    samples=unary_samples({"lambd": 0.5}, avoid=(-0.5, 0.5))
+    + (Sample(((2, 3),), {"lambd": 1.0}, avoid=(-1.0, 1.0)),),
+)
+
+threshold = defop(
+    "threshold",
+    lambda x, threshold, value: np.where(x > threshold, x, value).astype(x.dtype),
+    lambda g, out, x, threshold, value: (g * mask_like(x.data > threshold, x),),
+    "ThresholdBackward0",
+    "g * (x > threshold)",
+    sym=lambda sp, x, threshold, value: sp.Piecewise((x, x > threshold), (value, True)),
+    kink="threshold'(threshold) = 0, as PyTorch",
+    signature="threshold(x, threshold, value)",
+    samples=unary_samples({"threshold": 0.5, "value": -1.0}, avoid=(0.5,))
+    + (Sample(((2, 3),), {"threshold": -1.0, "value": 20.0}, avoid=(-1.0,)),),
+)

@@ -1,0 +1,547 @@
+"""Convolution and pooling records: `conv` (conv1d / conv2d, with stride, padding, dilation and
+groups), `max_pool`, `avg_pool`, and the two linear maps their rules are written with,
+`unfold` (the sliding windows of the last d axes: im2col) and `fold` (its transpose: each
+window added back in place, col2im).
+
+Geometry is explicit in the params: `kernel`, `stride`, `dilation`, `pad` (zeros, or -inf for
+max_pool, added before the first element of each axis) and `out` (the number of windows along
+each axis). The windows run over a canvas that starts `pad` before the input and is long
+enough for every window; the surface computes `out` as PyTorch does (its padding, 'same',
+ceil_mode) and checks every size before a record allocates anything.
+
+Rules: conv's gradients are a `fold` of `w^T @ g` (the input) and `g @ unfold(x)^T` (the
+weight), so they are differentiable again; max_pool's gradient is an `index_put` of g at the
+maxima (the first maximum of a window, as PyTorch's kernel); avg_pool's is a `fold` of g over
+each window's divisor.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..core import hooks
+from ..core import primitives as P
+from ..core.op import Sample, apply, defop
+from ..core.tensor import Tensor, constant
+from .shape import index_put
+
+
+def canvas(size: tuple, kernel: tuple, stride: tuple, dilation: tuple, pad: tuple, out: tuple):
+    """The length of the canvas along each axis: the input with `pad` before it, long enough
+    for `out` windows."""
+    return tuple(
+        max(p + s, (o - 1) * st + dl * (k - 1) + 1) if o > 0 else p + s
+        for s, k, st, dl, p, o in zip(size, kernel, stride, dilation, pad, out, strict=True)
+    )
+
+
+def _on_canvas(x: np.ndarray, kernel: tuple, stride, dilation, pad, out, fill: float = 0):
+    d = len(kernel)
+    size = x.shape[-d:]
+    full = canvas(size, kernel, stride, dilation, pad, out)
+    if full == size:
+        return x
+    widths = [(0, 0)] * (x.ndim - d) + [(p, c - s - p) for s, p, c in zip(size, pad, full)]
+    return np.pad(x, widths, constant_values=fill)
+
+
+def _window(koff: tuple, stride: tuple, dilation: tuple, out: tuple) -> tuple:
+    """The slice of the canvas that kernel offset `koff` meets in each of the `out` windows."""
+    return (Ellipsis,) + tuple(
+        slice(k * dl, k * dl + (o - 1) * st + 1, st)
+        for k, st, dl, o in zip(koff, stride, dilation, out)
+    )
+
+
+def _windows(c: np.ndarray, kernel: tuple, stride, dilation, out) -> np.ndarray:
+    """A view (..., *out, *kernel) of the windows of canvas `c`."""
+    d = len(kernel)
+    span = tuple(dl * (k - 1) + 1 for k, dl in zip(kernel, dilation))
+    v = np.lib.stride_tricks.sliding_window_view(c, span, axis=tuple(range(c.ndim - d, c.ndim)))
+    sl = (
+        (Ellipsis,)
+        + tuple(slice(0, (o - 1) * st + 1, st) for o, st in zip(out, stride))
+        + tuple(slice(None, None, dl) for dl in dilation)
+    )
+    return v[sl]
+
+
+# --- unfold / fold: the windows of the last d axes and their transpose ------------------------
+
+
+def _unfold_fwd(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
+    d = len(kernel)
+    if not all(out):
+        return np.zeros(x.shape[:-d] + tuple(kernel) + tuple(out), dtype=x.dtype)
+    v = _windows(_on_canvas(x, kernel, stride, dilation, pad, out), kernel, stride, dilation, out)
+    nl = x.ndim - d
+    perm = tuple(range(nl)) + tuple(nl + d + i for i in range(d)) + tuple(nl + i for i in range(d))
+    return np.ascontiguousarray(v.transpose(perm))
+
+
+def _fold_fwd(c: np.ndarray, size, kernel, stride, dilation, pad, out) -> np.ndarray:
+    d = len(kernel)
+    lead = c.shape[: c.ndim - 2 * d]
+    full = canvas(tuple(size), kernel, stride, dilation, pad, out)
+    z = np.zeros(lead + full, dtype=c.dtype)
+    if all(out):
+        for koff in np.ndindex(*kernel):
+            hooks.observer.tick()
+            # a kernel axis of size 1 is broadcast over the window (avg_pool's rule)
+            at = tuple(k if n > 1 else 0 for k, n in zip(koff, c.shape[c.ndim - 2 * d :]))
+            z[_window(koff, stride, dilation, out)] += c[(Ellipsis,) + at + (slice(None),) * d]
+    crop = (Ellipsis,) + tuple(slice(p, p + s) for p, s in zip(pad, size))
+    return np.ascontiguousarray(z[crop])
+
+
+def _geometry(kernel, stride, dilation, pad, out) -> dict[str, Any]:
+    return {"kernel": kernel, "stride": stride, "dilation": dilation, "pad": pad, "out": out}
+
+
+def _unfold_vjp(g: Tensor, out_t: Tensor, x: Tensor, **geo: Any) -> tuple:
+    d = len(geo["kernel"])
+    return (apply(fold, g, size=tuple(x.shape[-d:]), **geo),)
+
+
+def _fold_vjp(g: Tensor, out_t: Tensor, c: Tensor, size: tuple, **geo: Any) -> tuple:
+    return (apply(unfold, g, **geo),)
+
+
+_UNFOLD_CASES = (
+    ((2, 5), _geometry((3,), (1,), (1,), (0,), (3,))),
+    ((1, 2, 7), _geometry((3,), (2,), (1,), (1,), (4,))),
+    ((2, 4, 5), _geometry((2, 3), (1, 2), (1, 1), (1, 0), (4, 2))),
+    ((1, 5, 5), _geometry((2, 2), (2, 2), (2, 1), (1, 1), (2, 3))),
+    ((3, 4), _geometry((2,), (3,), (1,), (0,), (2,))),
+)
+
+
+def _cols_shape(size: tuple, geo: dict) -> tuple:
+    d = len(geo["kernel"])
+    return tuple(size[: len(size) - d]) + tuple(geo["kernel"]) + tuple(geo["out"])
+
+
+unfold = defop(
+    "unfold",
+    _unfold_fwd,
+    _unfold_vjp,
+    "Im2ColBackward0",
+    "fold(g): each window's gradient added back in place",
+    kind="shape",
+    saves=False,
+    signature="unfold(input, kernel_size, dilation=1, padding=0, stride=1)",
+    samples=tuple(Sample((s,), dict(geo)) for s, geo in _UNFOLD_CASES),
+)
+fold = defop(
+    "fold",
+    _fold_fwd,
+    _fold_vjp,
+    "Col2ImBackward0",
+    "unfold(g): the windows of g",
+    kind="shape",
+    saves=False,
+    signature="fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1)",
+    samples=tuple(
+        Sample((_cols_shape(s, geo),), {"size": s[len(s) - len(geo["kernel"]) :], **geo})
+        for s, geo in _UNFOLD_CASES
+    )
+    + (  # kernel axes of size 1: broadcast over the window
+        Sample(((2, 1, 3),), {"size": (5,), **_UNFOLD_CASES[0][1]}),
+        Sample(((1, 1, 4, 2),), {"size": (4, 5), **_UNFOLD_CASES[2][1]}),
+    ),
+)
+
+
+# --- conv --------------------------------------------------------------------------------------
+
+
+def _acc_type(dt: np.dtype) -> Any:
+    # float32 and float16 accumulate in float64 (one rounding at the end)
+    return np.float64 if dt.kind == "f" else dt
+
+
+def _leading(core: Any, a: np.ndarray, b: np.ndarray, na: int, nb: int) -> np.ndarray:
+    """`core(a, b)` where either operand may carry leading batch axes beyond its own `na` /
+    `nb` dims (an upstream gradient of a batched pass): once per batch element."""
+    la, lb = a.shape[: a.ndim - na], b.shape[: b.ndim - nb]
+    if not la and not lb:
+        return core(a, b)
+    lead = np.broadcast_shapes(la, lb)
+    m = int(np.prod(lead))
+    a2 = np.broadcast_to(a, lead + a.shape[len(la) :]).reshape((m,) + a.shape[len(la) :])
+    b2 = np.broadcast_to(b, lead + b.shape[len(lb) :]).reshape((m,) + b.shape[len(lb) :])
+    if m == 0:
+        one = core(np.zeros(a.shape[len(la) :], a.dtype), np.zeros(b.shape[len(lb) :], b.dtype))
+        return np.zeros(lead + one.shape, dtype=one.dtype)
+    parts = [core(a2[i], b2[i]) for i in range(m)]
+    return np.stack(parts).reshape(lead + parts[0].shape)
+
+
+def _conv_core(x, w, stride, dilation, pad, out, groups) -> np.ndarray:
+    """y[n, o, l] = sum_{c, k} w[o, c, k] x[n, g(o) c, l * stride + k * dilation - pad]."""
+    kernel = w.shape[2:]
+    n, c = x.shape[:2]
+    o, cg = w.shape[:2]
+    og = o // groups
+    acc_t = _acc_type(x.dtype)
+    lp = int(np.prod(out)) if out else 1
+    acc = np.zeros((n, groups, og, lp), dtype=acc_t)
+    if acc.size and c and all(out):
+        xc = _on_canvas(x, kernel, stride, dilation, pad, out)
+        xg = xc.reshape((n, groups, cg) + xc.shape[2:])
+        wg = w.reshape((groups, og, cg) + tuple(kernel)).astype(acc_t, copy=False)
+        for koff in np.ndindex(*kernel):
+            hooks.observer.tick()
+            xs = xg[_window(koff, stride, dilation, out)].reshape(n, groups, cg, lp)
+            acc += np.matmul(wg[(Ellipsis,) + koff], xs.astype(acc_t, copy=False))
+    return acc.reshape((n, o) + tuple(out)).astype(x.dtype, copy=False)
+
+
+def _conv_fwd(
+    x: np.ndarray,
+    w: np.ndarray,
+    b: np.ndarray | None = None,
+    *,
+    stride: tuple,
+    dilation: tuple,
+    pad: tuple,
+    out: tuple,
+    groups: int = 1,
+) -> np.ndarray:
+    d = len(out)
+    nd = d + 2
+
+    def core(xx: np.ndarray, ww: np.ndarray) -> np.ndarray:
+        return _conv_core(xx, ww, stride, dilation, pad, out, groups)
+
+    res = _leading(core, x, w, nd, nd)
+    if b is not None:
+        acc_t = _acc_type(res.dtype)
+        bias = b.astype(acc_t).reshape((b.shape[-1],) + (1,) * d)
+        res = (res.astype(acc_t) + bias).astype(res.dtype)
+    return res
+
+
+def _conv_tx_core(g, w, size, stride, dilation, pad, out, groups) -> np.ndarray:
+    """The input gradient of conv (a transposed convolution): each kernel offset's w^T @ g
+    added back where that offset read the input."""
+    kernel = tuple(w.shape[2:])
+    n = g.shape[0]
+    o, cg = w.shape[:2]
+    og = o // groups
+    acc_t = _acc_type(g.dtype)
+    full = canvas(tuple(size), kernel, stride, dilation, pad, out)
+    z = np.zeros((n, groups, cg) + full, dtype=acc_t)
+    lp = int(np.prod(out)) if out else 1
+    if z.size and o and all(out):
+        gg = g.reshape(n, groups, og, lp).astype(acc_t, copy=False)
+        wt = np.swapaxes(w.reshape((groups, og, cg) + kernel), 1, 2).astype(acc_t, copy=False)
+        for koff in np.ndindex(*kernel):
+            hooks.observer.tick()
+            part = np.matmul(wt[(Ellipsis,) + koff], gg)  # (n, G, cg, L)
+            z[_window(koff, stride, dilation, out)] += part.reshape((n, groups, cg) + tuple(out))
+    crop = (Ellipsis,) + tuple(slice(p, p + s) for p, s in zip(pad, size))
+    res = z[crop].reshape((n, groups * cg) + tuple(size))
+    return np.ascontiguousarray(res).astype(g.dtype, copy=False)
+
+
+def _conv_tw_core(x, g, kernel, stride, dilation, pad, out, groups) -> np.ndarray:
+    """The weight gradient of conv: for each kernel offset, sum_n g @ (what it read of x)^T."""
+    n, c = x.shape[:2]
+    o = g.shape[1]
+    og, cg = o // groups, c // groups
+    acc_t = _acc_type(x.dtype)
+    res = np.zeros((groups, og, cg) + tuple(kernel), dtype=acc_t)
+    lp = int(np.prod(out)) if out else 1
+    if res.size and n and all(out):
+        xc = _on_canvas(x, kernel, stride, dilation, pad, out)
+        xg = xc.reshape((n, groups, cg) + xc.shape[2:])
+        gg = g.reshape(n, groups, og, lp).astype(acc_t, copy=False)
+        for koff in np.ndindex(*kernel):
+            hooks.observer.tick()
+            xs = xg[_window(koff, stride, dilation, out)].reshape(n, groups, cg, lp)
+            part = np.matmul(gg, np.swapaxes(xs.astype(acc_t, copy=False), -1, -2))
+            res[(Ellipsis,) + koff] = part.sum(axis=0)
+    return res.reshape((o, cg) + tuple(kernel)).astype(x.dtype, copy=False)
+
+
+def _conv_tx_fwd(g: np.ndarray, w: np.ndarray, *, size, stride, dilation, pad, out, groups):
+    nd = len(out) + 2
+    return _leading(
+        lambda gg, ww: _conv_tx_core(gg, ww, size, stride, dilation, pad, out, groups),
+        g,
+        w,
+        nd,
+        nd,
+    )
+
+
+def _conv_tw_fwd(x: np.ndarray, g: np.ndarray, *, kernel, stride, dilation, pad, out, groups):
+    nd = len(out) + 2
+    return _leading(
+        lambda xx, gg: _conv_tw_core(xx, gg, kernel, stride, dilation, pad, out, groups),
+        x,
+        g,
+        nd,
+        nd,
+    )
+
+
+def _geo(p: dict) -> dict[str, Any]:
+    keys = ("stride", "dilation", "pad", "out", "groups")
+    return {k: p[k] for k in keys}
+
+
+def _own(t: Tensor, nd: int) -> tuple:
+    """A tensor's own shape (without the leading batch axes of a batched pass)."""
+    return tuple(t.shape[t.ndim - nd :])
+
+
+def _conv_vjp(g: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, **p: Any) -> tuple:
+    nd = len(p["out"]) + 2
+    geo = _geo(p)
+    gx = apply(conv_tx, g, w, size=_own(x, nd)[2:], **geo) if x.requires_grad else None
+    gw = apply(conv_tw, x, g, kernel=_own(w, nd)[2:], **geo) if w.requires_grad else None
+    gb = None
+    if rest and rest[0].requires_grad:
+        lead = g.ndim - nd
+        gb = apply(P.sum, g, dim=(lead,) + tuple(range(lead + 2, g.ndim)), keepdim=False)
+    return (gx, gw) + ((gb,) if rest else ())
+
+
+def _conv_tx_vjp(h: Tensor, out_t: Tensor, g: Tensor, w: Tensor, size: tuple, **p: Any) -> tuple:
+    # gx = T(g, w) is bilinear: d/dg is conv(h, w), d/dw is the weight gradient of (h, g)
+    nd = len(p["out"]) + 2
+    dg = apply(conv, h, w, **p) if g.requires_grad else None
+    dw = apply(conv_tw, h, g, kernel=_own(w, nd)[2:], **p) if w.requires_grad else None
+    return (dg, dw)
+
+
+def _conv_tw_vjp(h: Tensor, out_t: Tensor, x: Tensor, g: Tensor, kernel: tuple, **p: Any) -> tuple:
+    # gw = W(x, g) is bilinear: d/dx is the input gradient of (g, h), d/dg is conv(x, h)
+    nd = len(p["out"]) + 2
+    dx = apply(conv_tx, g, h, size=_own(x, nd)[2:], **p) if x.requires_grad else None
+    dg = apply(conv, x, h, **p) if g.requires_grad else None
+    return (dx, dg)
+
+
+def _conv_params(stride, dilation, pad, out, groups=1) -> dict[str, Any]:
+    return {"stride": stride, "dilation": dilation, "pad": pad, "out": out, "groups": groups}
+
+
+_CONV_CASES = (
+    ((1, 1, 5), (1, 1, 3), _conv_params((1,), (1,), (0,), (3,))),
+    ((2, 2, 6), (3, 2, 2), _conv_params((2,), (1,), (1,), (4,))),
+    ((1, 2, 5, 4), (2, 2, 3, 2), _conv_params((1, 1), (1, 1), (1, 0), (5, 3))),
+    ((2, 4, 5, 5), (4, 2, 2, 2), _conv_params((2, 1), (1, 2), (1, 1), (3, 5), 2)),
+    ((1, 2, 4, 4), (2, 2, 2, 2), _conv_params((1, 1), (1, 1), (0, 0), (4, 4))),
+)
+
+conv = defop(
+    "conv",
+    _conv_fwd,
+    _conv_vjp,
+    "ConvolutionBackward0",
+    "conv_tx(g, w), conv_tw(x, g), sum g",
+    kind="linalg",
+    signature="conv1d / conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, "
+    "groups=1)",
+    samples=tuple(Sample((xs, ws), p) for xs, ws, p in _CONV_CASES)
+    + (
+        Sample(((2, 2, 6), (3, 2, 2), (3,)), _conv_params((2,), (1,), (1,), (4,))),
+        Sample(((1, 2, 5, 4), (2, 2, 3, 2), (2,)), _conv_params((1, 1), (1, 1), (1, 0), (5, 3))),
+    ),
+)
+conv_tx = defop(
+    "conv_tx",
+    _conv_tx_fwd,
+    _conv_tx_vjp,
+    "ConvolutionBackwardBackward0",
+    "conv(h, w), conv_tw(h, g)",
+    kind="internal",
+    samples=tuple(
+        Sample(((xs[0], ws[0]) + p["out"], ws), {"size": xs[2:], **p}) for xs, ws, p in _CONV_CASES
+    ),
+)
+conv_tw = defop(
+    "conv_tw",
+    _conv_tw_fwd,
+    _conv_tw_vjp,
+    "ConvolutionBackwardBackward0",
+    "conv_tx(g, h), conv(x, h)",
+    kind="internal",
+    samples=tuple(
+        Sample((xs, (xs[0], ws[0]) + p["out"]), {"kernel": ws[2:], **p})
+        for xs, ws, p in _CONV_CASES
+    ),
+)
+
+
+# --- pooling -----------------------------------------------------------------------------------
+
+
+def _scan_max(x: np.ndarray, kernel, stride, dilation, pad, out) -> tuple:
+    """Each window's maximum and the kernel offset (flat) of its first maximum, one kernel
+    offset at a time (memory of the output's size; PyTorch's `val > max or isnan(val)`)."""
+    fill = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
+    c = _on_canvas(x, kernel, stride, dilation, pad, out, fill)
+    best = which = None
+    for j, koff in enumerate(np.ndindex(*kernel)):
+        hooks.observer.tick()
+        v = c[_window(koff, stride, dilation, out)]
+        if best is None:
+            best, which = v.copy(), np.zeros(v.shape, dtype=np.int64)
+            continue
+        take = (v > best) | np.isnan(v) if v.dtype.kind == "f" else v > best
+        best[take] = v[take]
+        which[take] = j
+    return best, which
+
+
+def _max_pool_fwd(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
+    if not x.size or not all(out):
+        return np.zeros(x.shape[: x.ndim - len(kernel)] + tuple(out), dtype=x.dtype)
+    return _scan_max(x, kernel, stride, dilation, pad, out)[0]
+
+
+def argmax_positions(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
+    """For each window, the position (flat, within its plane of the last d axes of x) of its
+    first maximum, as PyTorch's kernel picks it (its `indices`)."""
+    d = len(kernel)
+    size = x.shape[x.ndim - d :]
+    k = _scan_max(x, kernel, stride, dilation, pad, out)[1]
+    offs = np.unravel_index(k, kernel)
+    pos = None
+    for i in range(d):
+        start = np.arange(out[i]) * stride[i] - pad[i]
+        shape = [1] * d
+        shape[i] = out[i]
+        ci = start.reshape(shape) + offs[i] * dilation[i]
+        ci = np.clip(ci, 0, size[i] - 1)  # only an all -inf window reaches padding
+        pos = ci if pos is None else pos * size[i] + ci
+    return np.asarray(pos, dtype=np.int64)
+
+
+def _max_pool_sym(sp: Any, x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
+    """max_pool on an object array of sympy expressions: sympy's Max of each window."""
+    c = _on_canvas(x, kernel, stride, dilation, pad, out, sp.S.NegativeInfinity)
+    parts = [c[_window(koff, stride, dilation, out)] for koff in np.ndindex(*kernel)]
+    res = np.empty(parts[0].shape, dtype=object)
+    for i in np.ndindex(res.shape):
+        res[i] = sp.Max(*[q[i] for q in parts])
+    return res
+
+
+def _max_pool_vjp(g: Tensor, out_t: Tensor, x: Tensor, **geo: Any) -> tuple:
+    d = len(geo["kernel"])
+    nb = g.ndim - out_t.ndim
+    planes = int(np.prod(x.shape[: x.ndim - d]))
+    plane = int(np.prod(x.shape[x.ndim - d :]))
+    pos = argmax_positions(x.data, **geo).reshape(planes, -1)
+    flat = (pos + (np.arange(planes) * plane)[:, None]).reshape(-1)
+    gf = apply(P.reshape, g, shape=g.shape[:nb] + (flat.size,))
+    gx = apply(index_put, gf, idx=(flat,), shape=(x.data.size,), out_ndim=1)
+    return (apply(P.reshape, gx, shape=g.shape[:nb] + x.shape),)
+
+
+max_pool = defop(
+    "max_pool",
+    _max_pool_fwd,
+    _max_pool_vjp,
+    "MaxPool2DWithIndicesBackward0",
+    "g added at each window's (first) maximum",
+    kind="reduction",
+    sym=_max_pool_sym,
+    kink="a tie in a window: the whole gradient to its first maximum, as PyTorch",
+    signature="max_pool1d / max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, "
+    "ceil_mode=False)",
+    samples=(
+        Sample(((1, 2, 6),), _geometry((2,), (2,), (1,), (0,), (3,)), distinct=True),
+        Sample(((2, 5),), _geometry((3,), (1,), (1,), (1,), (5,)), distinct=True),
+        Sample(((1, 2, 4, 4),), _geometry((2, 2), (2, 2), (1, 1), (0, 0), (2, 2)), distinct=True),
+        Sample(((1, 5, 5),), _geometry((3, 2), (2, 1), (1, 2), (1, 1), (3, 4)), distinct=True),
+        Sample(((1, 1, 5, 5),), _geometry((2, 2), (2, 2), (1, 1), (0, 0), (3, 3)), distinct=True),
+    ),
+)
+
+
+def avg_divisor(
+    size: tuple, kernel: tuple, stride: tuple, pad: tuple, out: tuple, count_include_pad: bool
+) -> np.ndarray:
+    """The divisor of each window (shape `out`): its size within the padded input (PyTorch's
+    count_include_pad=True) or within the input itself."""
+    div = np.ones((), dtype=np.float64)
+    for i in range(len(kernel)):
+        start = np.arange(out[i]) * stride[i] - pad[i]
+        end = np.minimum(start + kernel[i], size[i] + pad[i])
+        n = end - start if count_include_pad else np.minimum(end, size[i]) - np.maximum(start, 0)
+        div = np.multiply.outer(div, n.astype(np.float64))
+    return div
+
+
+def _avg_pool_fwd(
+    x: np.ndarray, kernel, stride, pad, out, count_include_pad=True, divisor=None
+) -> np.ndarray:
+    d = len(kernel)
+    ones = (1,) * d
+    if not x.size or not all(out):
+        return np.zeros(x.shape[: x.ndim - d] + tuple(out), dtype=x.dtype)
+    acc_t = np.float64 if x.dtype.kind == "f" else x.dtype
+    c = _on_canvas(x, kernel, stride, ones, pad, out)
+    total = np.zeros(x.shape[: x.ndim - d] + tuple(out), dtype=acc_t)
+    for koff in np.ndindex(*kernel):
+        hooks.observer.tick()
+        total += c[_window(koff, stride, ones, out)]
+    if divisor is None:
+        divisor = avg_divisor(x.shape[x.ndim - d :], kernel, stride, pad, out, count_include_pad)
+    if x.dtype.kind in "iub":
+        return (total // np.asarray(divisor).astype(np.int64)).astype(x.dtype)
+    return (total / divisor).astype(x.dtype)
+
+
+def _avg_pool_vjp(
+    g: Tensor,
+    out_t: Tensor,
+    x: Tensor,
+    kernel,
+    stride,
+    pad,
+    out,
+    count_include_pad=True,
+    divisor=None,
+) -> tuple:
+    d = len(kernel)
+    if divisor is None:
+        divisor = avg_divisor(x.shape[x.ndim - d :], kernel, stride, pad, out, count_include_pad)
+    scaled = g * constant(np.asarray(1.0 / np.asarray(divisor, dtype=np.float64)).astype(x.dtype))
+    lead = g.shape[: g.ndim - d]
+    spread = apply(P.reshape, scaled, shape=lead + (1,) * d + tuple(out))  # fold broadcasts it
+    geo = _geometry(tuple(kernel), tuple(stride), (1,) * d, tuple(pad), tuple(out))
+    return (apply(fold, spread, size=tuple(x.shape[x.ndim - d :]), **geo),)
+
+
+avg_pool = defop(
+    "avg_pool",
+    _avg_pool_fwd,
+    _avg_pool_vjp,
+    "AvgPool2DBackward0",
+    "g / divisor spread over each window",
+    kind="reduction",
+    signature="avg_pool1d / avg_pool2d(input, kernel_size, stride=None, padding=0, "
+    "ceil_mode=False, count_include_pad=True, divisor_override=None)",
+    samples=(
+        Sample(((1, 2, 6),), {"kernel": (2,), "stride": (2,), "pad": (0,), "out": (3,)}),
+        Sample(((2, 5),), {"kernel": (3,), "stride": (1,), "pad": (1,), "out": (5,)}),
+        Sample(
+            ((2, 5),),
+            {"kernel": (3,), "stride": (2,), "pad": (1,), "out": (3,), "count_include_pad": False},
+        ),
+        Sample(((1, 1, 4, 5),), {"kernel": (2, 3), "stride": (2, 1), "pad": (1, 1), "out": (3, 5)}),
+        Sample(
+            ((1, 5, 5),),
+            {"kernel": (2, 2), "stride": (2, 2), "pad": (0, 0), "out": (3, 3), "divisor": 3.0},
+        ),
+    ),
+)

@@ -1,0 +1,708 @@
+"""The `torch.nn` modules over `nnfunctional` and `nnlosses`: activations, normalisation
+(LayerNorm, GroupNorm), convolution (Conv1d, Conv2d), pooling, padding, distances and losses,
+each with PyTorch's constructor arguments, attributes, repr (`extra_repr`) and default
+initialisation drawn from PyTorch's generator (`random.init_conv`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..base.errors import GradcliError
+from ..core.tensor import Settings, Tensor, typename
+from . import nnfunctional as NF
+from . import nnlosses as NL
+from . import random as R
+from .args import reduction_arg
+from .nn import Functional, Module, _draw_dtype, _features, _weights
+
+# --- modules that apply one function ---------------------------------------------------------
+
+
+class Applied(Functional):
+    """A module applying one function with fixed keyword arguments; its attributes (`alpha`,
+    `dim`, `margin`...) are those arguments."""
+
+    def __init__(self, name: str, fn: Callable[..., Any], kwargs: dict, shown: str) -> None:
+        super().__init__(name, fn, kwargs, shown)
+        self.ATTRIBUTES = ("training", *kwargs)
+
+    def program_attribute(self, name: str) -> Any:
+        if name in self.kwargs:
+            return self.kwargs[name]
+        return super().program_attribute(name)
+
+
+def _inplace_shown(text: str, inplace: Any) -> str:
+    if not inplace:
+        return text
+    return f"{text}, inplace=True" if text else "inplace=True"
+
+
+def ELU(alpha: float = 1.0, inplace: bool = False) -> Module:  # noqa: N802
+    return Applied(
+        "ELU",
+        NF.elu,
+        {"alpha": alpha, "inplace": inplace},
+        _inplace_shown(f"alpha={alpha}", inplace),
+    )
+
+
+def SELU(inplace: bool = False) -> Module:  # noqa: N802
+    return Applied("SELU", NF.selu, {"inplace": inplace}, _inplace_shown("", inplace))
+
+
+def CELU(alpha: float = 1.0, inplace: bool = False) -> Module:  # noqa: N802
+    return Applied(
+        "CELU",
+        NF.celu,
+        {"alpha": alpha, "inplace": inplace},
+        _inplace_shown(f"alpha={alpha}", inplace),
+    )
+
+
+def Hardtanh(  # noqa: N802
+    min_val: float = -1.0,
+    max_val: float = 1.0,
+    inplace: bool = False,
+    min_value: Any = None,
+    max_value: Any = None,
+) -> Module:
+    if min_val > max_val:
+        raise GradcliError("min_val cannot be greater than max_val").mirror("ValueError")
+    return Applied(
+        "Hardtanh",
+        NF.hardtanh,
+        {"min_val": min_val, "max_val": max_val, "inplace": inplace},
+        _inplace_shown(f"min_val={min_val}, max_val={max_val}", inplace),
+    )
+
+
+def ReLU6(inplace: bool = False) -> Module:  # noqa: N802
+    return Applied("ReLU6", NF.relu6, {"inplace": inplace}, _inplace_shown("", inplace))
+
+
+def Softsign() -> Module:  # noqa: N802
+    return Applied("Softsign", NF.softsign, {}, "")
+
+
+def Tanhshrink() -> Module:  # noqa: N802
+    return Applied("Tanhshrink", NF.tanhshrink, {}, "")
+
+
+def Mish(inplace: bool = False) -> Module:  # noqa: N802
+    return Applied("Mish", NF.mish, {"inplace": inplace}, _inplace_shown("", inplace))
+
+
+def Hardswish(inplace: bool = False) -> Module:  # noqa: N802
+    return Applied("Hardswish", NF.hardswish, {"inplace": inplace}, "")
+
+
+def Hardsigmoid(inplace: bool = False) -> Module:  # noqa: N802
+    return Applied("Hardsigmoid", NF.hardsigmoid, {"inplace": inplace}, "")
+
+
+def Softmin(dim: Any = None) -> Module:  # noqa: N802
+    return Applied("Softmin", NF.softmin, {"dim": dim}, f"dim={dim}")
+
+
+def Softshrink(lambd: float = 0.5) -> Module:  # noqa: N802
+    return Applied("Softshrink", NF.softshrink, {"lambd": lambd}, f"{lambd}")
+
+
+def Hardshrink(lambd: float = 0.5) -> Module:  # noqa: N802
+    return Applied("Hardshrink", NF.hardshrink, {"lambd": lambd}, f"{lambd}")
+
+
+def Threshold(threshold: float, value: float, inplace: bool = False) -> Module:  # noqa: N802
+    return Applied(
+        "Threshold",
+        NF.threshold,
+        {"threshold": threshold, "value": value, "inplace": inplace},
+        _inplace_shown(f"threshold={threshold}, value={value}", inplace),
+    )
+
+
+def GLU(dim: int = -1) -> Module:  # noqa: N802
+    return Applied("GLU", NF.glu, {"dim": dim}, f"dim={dim}")
+
+
+def CosineSimilarity(dim: int = 1, eps: float = 1e-8) -> Module:  # noqa: N802
+    return Applied("CosineSimilarity", NF.cosine_similarity, {"dim": dim, "eps": eps}, "")
+
+
+def PairwiseDistance(p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> Module:  # noqa: N802
+    return Applied(
+        "PairwiseDistance", NF.pairwise_distance, {"p": p, "eps": eps, "keepdim": keepdim}, ""
+    )
+
+
+# --- losses ------------------------------------------------------------------------------------
+
+
+def _loss(name: str, fn: Callable[..., Any], kwargs: dict) -> Module:
+    if "reduction" in kwargs:
+        r = kwargs["reduction"]
+        if kwargs.get("size_average") is not None or kwargs.get("reduce") is not None:
+            # PyTorch's legacy arguments: reduce=False means 'none'; size_average=False 'sum'
+            if kwargs.get("reduce") is False:
+                r = "none"
+            elif kwargs.get("size_average") is False:
+                r = "sum"
+            else:
+                r = "mean"
+        kwargs = {**kwargs, "reduction": r}
+        if name != "KLDivLoss":
+            reduction_arg(r)
+    return Applied(
+        name, fn, {k: v for k, v in kwargs.items() if k not in ("size_average", "reduce")}, ""
+    )
+
+
+def SmoothL1Loss(  # noqa: N802
+    size_average: Any = None, reduce: Any = None, reduction: str = "mean", beta: float = 1.0
+) -> Module:
+    return _loss(
+        "SmoothL1Loss",
+        NL.smooth_l1_loss,
+        {"size_average": size_average, "reduce": reduce, "reduction": reduction, "beta": beta},
+    )
+
+
+def HuberLoss(reduction: str = "mean", delta: float = 1.0) -> Module:  # noqa: N802
+    return _loss("HuberLoss", NL.huber_loss, {"reduction": reduction, "delta": delta})
+
+
+def KLDivLoss(  # noqa: N802
+    size_average: Any = None, reduce: Any = None, reduction: str = "mean", log_target: bool = False
+) -> Module:
+    return _loss(
+        "KLDivLoss",
+        NL.kl_div,
+        {
+            "size_average": size_average,
+            "reduce": reduce,
+            "reduction": reduction,
+            "log_target": log_target,
+        },
+    )
+
+
+def SoftMarginLoss(  # noqa: N802
+    size_average: Any = None, reduce: Any = None, reduction: str = "mean"
+) -> Module:
+    return _loss(
+        "SoftMarginLoss",
+        NL.soft_margin_loss,
+        {"size_average": size_average, "reduce": reduce, "reduction": reduction},
+    )
+
+
+def _margin_loss(name: str, fn: Callable[..., Any], default: float) -> Callable[..., Module]:
+    def make(
+        margin: float = default,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> Module:
+        return _loss(
+            name,
+            fn,
+            {
+                "margin": margin,
+                "size_average": size_average,
+                "reduce": reduce,
+                "reduction": reduction,
+            },
+        )
+
+    make.__name__ = name
+    return make
+
+
+MarginRankingLoss = _margin_loss("MarginRankingLoss", NL.margin_ranking_loss, 0.0)
+HingeEmbeddingLoss = _margin_loss("HingeEmbeddingLoss", NL.hinge_embedding_loss, 1.0)
+CosineEmbeddingLoss = _margin_loss("CosineEmbeddingLoss", NL.cosine_embedding_loss, 0.0)
+
+
+def TripletMarginLoss(  # noqa: N802
+    margin: float = 1.0,
+    p: float = 2.0,
+    eps: float = 1e-6,
+    swap: bool = False,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Module:
+    if float(margin) <= 0:
+        raise GradcliError(
+            f"TripletMarginLoss: expected margin to be greater than 0, got {margin} instead"
+        ).mirror("ValueError")
+    return _loss(
+        "TripletMarginLoss",
+        NL.triplet_margin_loss,
+        {
+            "margin": margin,
+            "p": p,
+            "eps": eps,
+            "swap": swap,
+            "size_average": size_average,
+            "reduce": reduce,
+            "reduction": reduction,
+        },
+    )
+
+
+# --- padding -----------------------------------------------------------------------------------
+
+
+def _padding(padding: Any, d: int) -> tuple[int, ...]:
+    if isinstance(padding, (list, tuple)):
+        vals = tuple(padding)
+        if len(vals) != 2 * d:
+            raise GradcliError(
+                f"padding must be an int or a tuple of {2 * d} ints, got {len(vals)}"
+            ).mirror("ValueError")
+    else:
+        vals = (padding,) * (2 * d)
+    for v in vals:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise GradcliError(f"padding must be ints, not {typename(v)}").mirror("TypeError")
+    return vals
+
+
+class Pad(Module):
+    ATTRIBUTES = ("training", "padding", "value", "mode")
+
+    def __init__(self, name: str, padding: tuple, mode: str, value: Any, shown: str) -> None:
+        super().__init__()
+        self._name, self.padding, self.mode, self.value, self.shown = (
+            name,
+            padding,
+            mode,
+            value,
+            shown,
+        )
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def forward(self, x: Any) -> Tensor:
+        if self.mode == "constant":
+            return NF.pad(x, self.padding, "constant", self.value)
+        return NF.pad(x, self.padding, self.mode)
+
+    def extra_repr(self) -> str:
+        return self.shown
+
+
+def _pad_module(name: str, d: int, mode: str) -> Callable[..., Module]:
+    if mode == "constant":
+
+        def make_const(padding: Any, value: float) -> Module:
+            p = _padding(padding, d)
+            return Pad(name, p, mode, value, f"padding={p}, value={value}")
+
+        make_const.__name__ = name
+        return make_const
+
+    def make(padding: Any) -> Module:
+        p = _padding(padding, d)
+        return Pad(name, p, "constant" if mode == "zeros" else mode, 0.0, f"{p}")
+
+    make.__name__ = name
+    return make
+
+
+PADDING_MODULES = {
+    f"{kind}Pad{d}d": _pad_module(f"{kind}Pad{d}d", d, mode)
+    for d in (1, 2)
+    for kind, mode in (
+        ("Constant", "constant"),
+        ("Zero", "zeros"),
+        ("Reflection", "reflect"),
+        ("Replication", "replicate"),
+        ("Circular", "circular"),
+    )
+}
+
+
+# --- normalisation -------------------------------------------------------------------------------
+
+
+class LayerNorm(Module):
+    ATTRIBUTES = ("training", "normalized_shape", "eps", "elementwise_affine")
+
+    def __init__(
+        self,
+        normalized_shape: Any,
+        eps: float = 1e-5,
+        elementwise_affine: bool = True,
+        bias: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        shape = (normalized_shape,) if isinstance(normalized_shape, int) else normalized_shape
+        self.normalized_shape = NF._shape_list(shape, "normalized_shape", "LayerNorm")
+        self.eps = eps
+        self.elementwise_affine = bool(elementwise_affine)
+        self.has_bias = bool(bias) and self.elementwise_affine
+        w, b = R.init_layer_norm(
+            self.normalized_shape, self.elementwise_affine, bool(bias), Settings.default_dtype
+        )
+        self.register_parameter("weight", None if w is None else _weights(w))
+        self.register_parameter("bias", None if b is None else _weights(b))
+
+    def forward(self, x: Any) -> Tensor:
+        return NF.layer_norm(
+            x,
+            self.normalized_shape,
+            self._parameters["weight"],
+            self._parameters["bias"],
+            float(self.eps),
+        )
+
+    def extra_repr(self) -> str:
+        return (
+            f"{self.normalized_shape}, eps={self.eps}, "
+            f"elementwise_affine={self.elementwise_affine}, "
+            f"bias={self._parameters['bias'] is not None}"
+        )
+
+
+class GroupNorm(Module):
+    ATTRIBUTES = ("training", "num_groups", "num_channels", "eps", "affine")
+
+    def __init__(
+        self,
+        num_groups: int,
+        num_channels: int,
+        eps: float = 1e-5,
+        affine: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+        *,
+        bias: bool = True,
+    ) -> None:
+        super().__init__()
+        self.num_groups = _features(num_groups, "num_groups")
+        self.num_channels = _features(num_channels, "num_channels")
+        if self.num_groups == 0 or self.num_channels % self.num_groups:
+            raise GradcliError(
+                f"num_channels ({self.num_channels}) must be divisible by num_groups "
+                f"({self.num_groups})"
+            ).mirror("ValueError")
+        self.eps, self.affine = eps, bool(affine)
+        w, b = R.init_layer_norm(
+            (self.num_channels,), self.affine, bool(bias), Settings.default_dtype
+        )
+        self.register_parameter("weight", None if w is None else _weights(w))
+        self.register_parameter("bias", None if b is None else _weights(b))
+
+    def forward(self, x: Any) -> Tensor:
+        return NF.group_norm(
+            x,
+            self.num_groups,
+            self._parameters["weight"],
+            self._parameters["bias"],
+            float(self.eps),
+        )
+
+    def extra_repr(self) -> str:
+        return (
+            f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
+            f"bias={self._parameters['bias'] is not None}"
+        )
+
+
+# --- convolution ---------------------------------------------------------------------------------
+
+_PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
+
+
+def _ntuple(v: Any, d: int, what: str) -> tuple[int, ...]:
+    items = list(v) if isinstance(v, (list, tuple)) else [v] * d
+    for i in items:
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise GradcliError(f"{what} must be an int or a tuple of ints, not {typename(i)}")
+    if len(items) != d:
+        raise GradcliError(f"{what} must have {d} values, got {len(items)}")
+    return tuple(items)
+
+
+class Conv(Module):
+    ATTRIBUTES = (
+        "training",
+        "in_channels",
+        "out_channels",
+        "kernel_size",
+        "stride",
+        "padding",
+        "dilation",
+        "groups",
+        "padding_mode",
+    )
+
+    def __init__(
+        self,
+        d: int,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: Any,
+        stride: Any = 1,
+        padding: Any = 0,
+        dilation: Any = 1,
+        groups: int = 1,
+        bias: bool = True,
+        padding_mode: str = "zeros",
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        self.d = d
+        self.in_channels = _features(in_channels, "in_channels")
+        self.out_channels = _features(out_channels, "out_channels")
+        if isinstance(groups, bool) or not isinstance(groups, int) or groups <= 0:
+            raise GradcliError("groups must be a positive integer").mirror("ValueError")
+        if self.in_channels % groups:
+            raise GradcliError("in_channels must be divisible by groups").mirror("ValueError")
+        if self.out_channels % groups:
+            raise GradcliError("out_channels must be divisible by groups").mirror("ValueError")
+        self.kernel_size = _ntuple(kernel_size, d, "kernel_size")
+        self.stride = _ntuple(stride, d, "stride")
+        self.dilation = _ntuple(dilation, d, "dilation")
+        self.groups = groups
+        if isinstance(padding, str):
+            if padding not in ("valid", "same"):
+                raise GradcliError(
+                    f"Invalid padding string {padding!r}, should be one of {{'valid', 'same'}}"
+                ).mirror("ValueError")
+            if padding == "same" and any(s != 1 for s in self.stride):
+                raise GradcliError(
+                    "padding='same' is not supported for strided convolutions"
+                ).mirror("ValueError")
+            self.padding: Any = padding
+        else:
+            self.padding = _ntuple(padding, d, "padding")
+        if padding_mode not in _PADDING_MODES:
+            raise GradcliError(
+                "padding_mode must be one of {'reflect', 'zeros', 'replicate', 'circular'}, but "
+                f"got padding_mode={padding_mode!r}"
+            ).mirror("ValueError")
+        self.padding_mode = padding_mode
+        shape = (self.out_channels, self.in_channels // groups, *self.kernel_size)
+        from .args import shape_arg
+
+        shape_arg(shape)
+        w, b = R.init_conv(
+            None,
+            self.in_channels,
+            self.out_channels,
+            self.kernel_size,
+            groups=groups,
+            bias=bool(bias),
+            dims=d,
+            dtype=_draw_dtype(dtype),
+        )
+        self.register_parameter("weight", _weights(w))
+        self.register_parameter("bias", None if b is None else _weights(b))
+
+    @property
+    def name(self) -> str:
+        return f"Conv{self.d}d"
+
+    def _reversed_padding(self) -> tuple[int, ...]:
+        """The padding as F.pad takes it (last dim first), for a padding_mode other than zeros."""
+        out: list[int] = []
+        for i in reversed(range(self.d)):
+            if self.padding == "valid":
+                lo = hi = 0
+            elif self.padding == "same":
+                total = self.dilation[i] * (self.kernel_size[i] - 1)
+                lo, hi = total // 2, total - total // 2
+            else:
+                lo = hi = self.padding[i]
+            out += [lo, hi]
+        return tuple(out)
+
+    def forward(self, x: Any) -> Tensor:
+        w, b = self._parameters["weight"], self._parameters["bias"]
+        conv = NF.conv1d if self.d == 1 else NF.conv2d
+        if self.padding_mode != "zeros":
+            x = NF.pad(x, self._reversed_padding(), mode=self.padding_mode)
+            return conv(x, w, b, self.stride, 0, self.dilation, self.groups)
+        return conv(x, w, b, self.stride, self.padding, self.dilation, self.groups)
+
+    def extra_repr(self) -> str:
+        d = self.d
+        s = (
+            f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
+            f"stride={self.stride}"
+        )
+        if self.padding != (0,) * d:
+            shown = self.padding if not isinstance(self.padding, str) else self.padding
+            s += f", padding={shown}"
+        if self.dilation != (1,) * d:
+            s += f", dilation={self.dilation}"
+        if self.groups != 1:
+            s += f", groups={self.groups}"
+        if self._parameters["bias"] is None:
+            s += ", bias=False"
+        if self.padding_mode != "zeros":
+            s += f", padding_mode={self.padding_mode}"
+        return s
+
+
+def Conv1d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return Conv(1, *args, **kwargs)
+
+
+def Conv2d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return Conv(2, *args, **kwargs)
+
+
+# --- pooling -------------------------------------------------------------------------------------
+
+
+class Pool(Module):
+    ATTRIBUTES = ("training", "kernel_size", "stride", "padding", "dilation", "ceil_mode")
+
+    def __init__(self, name: str, fn: Callable[..., Any], args: dict, shown: str) -> None:
+        super().__init__()
+        self._name, self.fn, self.args, self.shown = name, fn, args, shown
+        for k, v in args.items():
+            setattr(self, k, v)
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def forward(self, x: Any) -> Any:
+        return self.fn(x, **self.args)
+
+    def extra_repr(self) -> str:
+        return self.shown
+
+
+def _max_pool_module(d: int) -> Callable[..., Module]:
+    name = f"MaxPool{d}d"
+
+    def make(
+        kernel_size: Any,
+        stride: Any = None,
+        padding: Any = 0,
+        dilation: Any = 1,
+        return_indices: bool = False,
+        ceil_mode: bool = False,
+    ) -> Module:
+        st = stride if stride is not None else kernel_size
+        shown = (
+            f"kernel_size={kernel_size}, stride={st}, padding={padding}, dilation={dilation}, "
+            f"ceil_mode={ceil_mode}"
+        )
+        args = {
+            "kernel_size": kernel_size,
+            "stride": st,
+            "padding": padding,
+            "dilation": dilation,
+            "ceil_mode": ceil_mode,
+            "return_indices": return_indices,
+        }
+        return Pool(name, NF.max_pool1d if d == 1 else NF.max_pool2d, args, shown)
+
+    make.__name__ = name
+    return make
+
+
+def AvgPool1d(  # noqa: N802
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+) -> Module:
+    k = _ntuple(kernel_size, 1, "kernel_size")
+    st = _ntuple(stride if stride is not None else kernel_size, 1, "stride")
+    p = _ntuple(padding, 1, "padding")
+    args = {
+        "kernel_size": k,
+        "stride": st,
+        "padding": p,
+        "ceil_mode": ceil_mode,
+        "count_include_pad": count_include_pad,
+    }
+    return Pool("AvgPool1d", NF.avg_pool1d, args, f"kernel_size={k}, stride={st}, padding={p}")
+
+
+def AvgPool2d(  # noqa: N802
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: Any = None,
+) -> Module:
+    st = stride if stride is not None else kernel_size
+    args = {
+        "kernel_size": kernel_size,
+        "stride": st,
+        "padding": padding,
+        "ceil_mode": ceil_mode,
+        "count_include_pad": count_include_pad,
+        "divisor_override": divisor_override,
+    }
+    return Pool(
+        "AvgPool2d",
+        NF.avg_pool2d,
+        args,
+        f"kernel_size={kernel_size}, stride={st}, padding={padding}",
+    )
+
+
+def _constructor(cls: type) -> Callable[..., Module]:
+    def make(*args: Any, **kwargs: Any) -> Module:
+        return cls(*args, **kwargs)
+
+    make.__name__ = cls.__name__
+    return make
+
+
+MODULES: dict[str, Callable[..., Any]] = {
+    f.__name__: f
+    for f in (
+        ELU,
+        SELU,
+        CELU,
+        Hardtanh,
+        ReLU6,
+        Softsign,
+        Tanhshrink,
+        Mish,
+        Hardswish,
+        Hardsigmoid,
+        Softmin,
+        Softshrink,
+        Hardshrink,
+        Threshold,
+        GLU,
+        CosineSimilarity,
+        PairwiseDistance,
+        SmoothL1Loss,
+        HuberLoss,
+        KLDivLoss,
+        SoftMarginLoss,
+        MarginRankingLoss,
+        HingeEmbeddingLoss,
+        CosineEmbeddingLoss,
+        TripletMarginLoss,
+        Conv1d,
+        Conv2d,
+        AvgPool1d,
+        AvgPool2d,
+    )
+}
+MODULES.update(PADDING_MODULES)
+MODULES.update({"MaxPool1d": _max_pool_module(1), "MaxPool2d": _max_pool_module(2)})
+MODULES.update({"LayerNorm": _constructor(LayerNorm), "GroupNorm": _constructor(GroupNorm)})

@@ -1,0 +1,957 @@
+"""`torch.nn.functional` beyond the basics: the activations (elu, selu, celu, hardtanh, relu6,
+softsign, mish, hardswish, hardsigmoid, softmin, the shrinks, threshold, glu), normalize and
+the similarities, layer_norm / group_norm, pad, conv1d / conv2d, max / avg pooling, embedding
+and flip, with PyTorch's arguments, defaults, grad_fn names and error wording.
+
+The activations, conv and pooling are records (`ops.activation`, `ops.conv`); the rest are
+compositions of records (their gradients come from the records', to every order). Every size
+is checked before a record allocates: output shapes against `tensor_elements`, a
+convolution's multiply-adds against `multiply_adds`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError
+from ..core import hooks
+from ..core import primitives as P
+from ..core.dtypes import scalar_type_name
+from ..core.inplace import inplace as _inplace
+from ..core.op import apply
+from ..core.tensor import Tensor, constant, typename
+from ..ops import activation as Ac
+from ..ops import arithmetic as A
+from ..ops import conv as Cv
+from ..ops import reduction as R
+from ..ops import shape as S
+from . import functional as F
+from .args import check_dim, int_arg
+
+# --- activations -----------------------------------------------------------------------------
+
+
+def _float_input(x: Any, kernel: str) -> Tensor:
+    x = A.tensor_arg(x, "input")
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"\"{kernel}\" not implemented for '{scalar_type_name(x.dtype)}'",
+            hint="convert first: x.float()",
+        ).mirror("NotImplementedError")
+    return x
+
+
+def _maybe_inplace(x: Tensor, inplace: Any, fn: Callable[[Tensor], Tensor]) -> Tensor:
+    """`fn(x)`, or x changed in place to it (`inplace=True`), recorded as PyTorch records it."""
+    if inplace:
+        return _inplace(x, fn)
+    return fn(x)
+
+
+def _elu_apply(x: Tensor, alpha: float, scale: float, input_scale: float, label: str) -> Tensor:
+    return apply(Ac.elu, x, alpha=alpha, scale=scale, input_scale=input_scale, label=label)
+
+
+def elu(input: Any, alpha: Any = 1.0, inplace: bool = False) -> Tensor:  # noqa: A002
+    x = _float_input(input, "elu_cpu")
+    a = _number(alpha, "alpha", "elu")
+    label = "EluBackward1" if inplace else "EluBackward0"
+    return _maybe_inplace(x, inplace, lambda t: _elu_apply(t, a, 1.0, 1.0, label))
+
+
+SELU_ALPHA = 1.6732632423543772848170429916717
+SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def selu(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002
+    x = _float_input(input, "elu_cpu")
+    label = "EluBackward1" if inplace else "EluBackward0"
+    return _maybe_inplace(x, inplace, lambda t: _elu_apply(t, SELU_ALPHA, SELU_SCALE, 1.0, label))
+
+
+def celu(input: Any, alpha: Any = 1.0, inplace: bool = False) -> Tensor:  # noqa: A002
+    x = _float_input(input, "elu_cpu")
+    a = _number(alpha, "alpha", "celu")
+    if a == 0:
+        raise GradcliError("ZeroDivisionError: alpha cannot be 0 for CELU")
+    label = "EluBackward1" if inplace else "CeluBackward0"
+    return _maybe_inplace(x, inplace, lambda t: _elu_apply(t, a, 1.0, 1.0 / a, label))
+
+
+def _number(v: Any, what: str, fn: str) -> float:
+    if isinstance(v, Tensor) and v.data.size == 1:
+        return float(v.data.reshape(()))
+    if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
+        raise GradcliError(f"{fn}(): argument '{what}' must be Number, not {typename(v)}").mirror(
+            "TypeError"
+        )
+    return float(v)
+
+
+def hardtanh(
+    input: Any,  # noqa: A002
+    min_val: Any = -1.0,
+    max_val: Any = 1.0,
+    inplace: bool = False,
+) -> Tensor:
+    lo, hi = _number(min_val, "min_val", "hardtanh"), _number(max_val, "max_val", "hardtanh")
+    if lo > hi:
+        raise GradcliError("min_val cannot be greater than max_val").mirror("ValueError")
+    x = A.tensor_arg(input, "input")
+    return _maybe_inplace(
+        x, inplace, lambda t: apply(Ac.hardtanh, A.floating(t), min_val=lo, max_val=hi)
+    )
+
+
+def relu6(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def softsign(input: Any) -> Tensor:  # noqa: A002
+    x = A.tensor_arg(input, "input")
+    return A.div_t(x, A.add_t(A.abs(x), 1))
+
+
+def _unary_record(op: Any, kernel: str) -> Callable[..., Tensor]:
+    def f(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002
+        x = _float_input(input, kernel)
+        return _maybe_inplace(x, inplace, lambda t: apply(op, t))
+
+    f.__name__ = op.name
+    return f
+
+
+mish = _unary_record(Ac.mish, "mish_cpu")
+hardswish = _unary_record(Ac.hardswish, "hardswish_cpu")
+hardsigmoid = _unary_record(Ac.hardsigmoid, "hardsigmoid_cpu")
+
+
+def softmin(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:  # noqa: A002
+    x = F._softmax_input(input, dtype, "softmax")
+    return apply(R.softmax, A.neg(x), dim=F._implicit_dim(x, dim, "softmin"))
+
+
+def softshrink(input: Any, lambd: Any = 0.5) -> Tensor:  # noqa: A002
+    lam = _number(lambd, "lambd", "softshrink")
+    if lam < 0:
+        raise GradcliError(f"lambda must be greater or equal to 0, but found to be {lam:g}.")
+    return apply(Ac.softshrink, _float_input(input, "softshrink_cpu"), lambd=lam)
+
+
+def hardshrink(input: Any, lambd: Any = 0.5) -> Tensor:  # noqa: A002
+    lam = _number(lambd, "lambd", "hardshrink")
+    return apply(Ac.hardshrink, _float_input(input, "hardshrink_cpu"), lambd=lam)
+
+
+def tanhshrink(input: Any) -> Tensor:  # noqa: A002
+    x = A.tensor_arg(input, "input")
+    return A.sub_t(x, A.tanh(x))
+
+
+def threshold(input: Any, threshold: Any, value: Any, inplace: bool = False) -> Tensor:  # noqa: A002
+    th, v = _number(threshold, "threshold", "threshold"), _number(value, "value", "threshold")
+    x = A.tensor_arg(input, "input")
+    return _maybe_inplace(
+        x, inplace, lambda t: apply(Ac.threshold, A.floating(t), threshold=th, value=v)
+    )
+
+
+def glu(input: Any, dim: int = -1) -> Tensor:  # noqa: A002
+    x = A.tensor_arg(input, "input")
+    if x.ndim == 0:
+        raise GradcliError("glu does not support scalars because halving size must be even")
+    d = check_dim(dim, x.ndim)
+    n = x.shape[d]
+    if n % 2:
+        raise GradcliError(f"Halving dimension must be even, but dimension {d} is size {n}")
+    a, b = _half(x, d, 0), _half(x, d, 1)
+    return A.named(A.mul_t(a, A.sigmoid(b)), "GluBackward0")
+
+
+def _half(x: Tensor, d: int, which: int) -> Tensor:
+    h = x.shape[d] // 2
+    idx = (slice(None),) * d + (slice(which * h, (which + 1) * h),)
+    return apply(S.index, x, idx=idx, label="SliceBackward0")
+
+
+# --- normalize and the similarities -----------------------------------------------------------
+
+
+def normalize(
+    input: Any,  # noqa: A002
+    p: Any = 2.0,
+    dim: Any = 1,
+    eps: float = 1e-12,
+    out: Any = None,
+) -> Tensor:
+    x = A.tensor_arg(input, "input")
+    check_dim(dim, x.ndim)
+    denom = F.clamp_min(F.norm(x, p, dim, keepdim=True), eps)
+    return A.div_t(x, F.expand_as(denom, x))
+
+
+def _clamped_norm(x: Tensor, dim: int, eps: float) -> Tensor:
+    """||x|| along dim (kept), at least eps in value; the gradient is the norm's own (PyTorch
+    clamps the norm in place outside the graph)."""
+    n = F.norm(x, 2, dim, keepdim=True)
+    raised = np.maximum(n.data, eps) - n.data
+    return A.add_t(n, constant(raised.astype(n.dtype))) if np.any(raised) else n
+
+
+def cosine_similarity(x1: Any, x2: Any, dim: int = 1, eps: float = 1e-8) -> Tensor:
+    a, b = A.tensor_arg(x1, "x1"), A.tensor_arg(x2, "x2")
+    shape = A.broadcast_shape(a, b)
+    dt = np.result_type(a.dtype, b.dtype)
+    if dt.kind != "f":
+        raise GradcliError(
+            "expected common dtype to be floating point, yet common dtype is "
+            + scalar_type_name(dt)
+        )
+    a = F.expand(a, shape) if a.shape != shape else a
+    b = F.expand(b, shape) if b.shape != shape else b
+    d = check_dim(dim, len(shape))
+    na, nb = _clamped_norm(a, d, eps), _clamped_norm(b, d, eps)
+    return F.sum(A.mul_t(A.div_t(a, na), A.div_t(b, nb)), dim=d)
+
+
+def pairwise_distance(
+    x1: Any, x2: Any, p: Any = 2.0, eps: float = 1e-6, keepdim: bool = False
+) -> Tensor:
+    a, b = A.tensor_arg(x1, "x1"), A.tensor_arg(x2, "x2")
+    diff = A.add_t(A.sub_t(a, b), eps)
+    return A.named(F.norm(diff, p, -1, keepdim=bool(keepdim)), "NormBackward1")
+
+
+# --- layer_norm / group_norm --------------------------------------------------------------------
+
+
+def _normalized(x: Tensor, dims: tuple[int, ...], eps: float) -> Tensor:
+    mu = F.mean(x, dim=dims, keepdim=True)
+    centred = A.sub_t(x, mu)
+    var = F.mean(A.mul_t(centred, centred), dim=dims, keepdim=True)
+    return A.div_t(centred, A.sqrt(A.add_t(var, eps)))
+
+
+def _shape_list(v: Any, what: str, fn: str) -> tuple[int, ...]:
+    if isinstance(v, (list, tuple)) or (hasattr(v, "__iter__") and not isinstance(v, str)):
+        out = []
+        for i, s in enumerate(v):
+            if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
+                raise GradcliError(
+                    f"{fn}(): argument '{what}' must be tuple of ints, but found element of "
+                    f"type {typename(s)} at pos {i}"
+                ).mirror("TypeError")
+            out.append(int(s))
+        return tuple(out)
+    raise GradcliError(
+        f"{fn}(): argument '{what}' (position 2) must be tuple of ints, not {typename(v)}"
+    ).mirror("TypeError")
+
+
+def layer_norm(
+    input: Any,  # noqa: A002
+    normalized_shape: Any,
+    weight: Any = None,
+    bias: Any = None,
+    eps: float = 1e-5,
+) -> Tensor:
+    x = A.tensor_arg(input, "input")
+    shape = _shape_list(normalized_shape, "normalized_shape", "layer_norm")
+    k = len(shape)
+    if k == 0 or x.ndim < k or tuple(x.shape[x.ndim - k :]) != shape:
+        raise GradcliError(
+            f"Given normalized_shape={list(shape)}, expected input with shape "
+            f"[*, {', '.join(map(str, shape))}], but got input of size{list(x.shape)}"
+        )
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(A.tensor_arg(t, name).shape) != shape:
+            raise GradcliError(
+                f"Expected {name} to be of same shape as normalized_shape, but got {name} of "
+                f"shape {list(t.shape)} and normalized_shape = {list(shape)}"
+            )
+    y = _normalized(A.floating(x), tuple(range(x.ndim - k, x.ndim)), float(eps))
+    if weight is not None:
+        y = A.mul_t(y, weight)
+    if bias is not None:
+        y = A.add_t(y, bias)
+    return A.named(y, "NativeLayerNormBackward0")
+
+
+def group_norm(
+    input: Any,  # noqa: A002
+    num_groups: Any,
+    weight: Any = None,
+    bias: Any = None,
+    eps: float = 1e-5,
+) -> Tensor:
+    x = A.tensor_arg(input, "input")
+    g = int_arg(num_groups, "num_groups")
+    if x.ndim < 2:
+        raise GradcliError(f"Expected at least 2 dimensions for input tensor but received {x.ndim}")
+    n, c = x.shape[:2]
+    if g <= 0 or c % g:
+        raise GradcliError(
+            "Expected number of channels in input to be divisible by num_groups, but got "
+            f"input of shape {list(x.shape)} and num_groups={g}"
+        )
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(A.tensor_arg(t, name).shape) != (c,):
+            raise GradcliError(
+                f"Expected {name} to be a vector of size equal to the number of channels in "
+                f"input, but got {name} of shape {list(t.shape)} and input of shape "
+                f"{list(x.shape)}"
+            )
+    grouped = F.reshape(A.floating(x), (n, g, -1) if x.size else (n, g, 0))
+    y = F.reshape(_normalized(grouped, (2,), float(eps)), x.shape)
+    per_channel = (c,) + (1,) * (x.ndim - 2)
+    if weight is not None:
+        y = A.mul_t(y, F.reshape(weight, per_channel))
+    if bias is not None:
+        y = A.add_t(y, F.reshape(bias, per_channel))
+    return A.named(y, "NativeGroupNormBackward0")
+
+
+# --- pad -------------------------------------------------------------------------------------
+
+
+def _pad_pairs(x: Tensor, pad: Any) -> list[tuple[int, int]]:
+    """`pad` (last dim first, as PyTorch's) as one (before, after) pair per padded dim, first
+    dim first."""
+    if isinstance(pad, Tensor) or not isinstance(pad, (list, tuple)):
+        raise GradcliError(
+            f"pad(): argument 'pad' (position 2) must be tuple of ints, not {typename(pad)}"
+        ).mirror("TypeError")
+    vals = []
+    for i, v in enumerate(pad):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise GradcliError(
+                "pad(): argument 'pad' (position 2) must be tuple of ints, but found element "
+                f"of type {typename(v)} at pos {i}"
+            ).mirror("TypeError")
+        vals.append(int(v))
+    if len(vals) % 2:
+        raise GradcliError("Padding length must be divisible by 2")
+    if len(vals) // 2 > x.ndim:
+        raise GradcliError(
+            "Padding length should be less than or equal to two times the input dimension but "
+            f"got padding length {len(vals)} and input of dimension {x.ndim}"
+        )
+    pairs = [(vals[2 * i], vals[2 * i + 1]) for i in range(len(vals) // 2)]
+    return pairs[::-1]
+
+
+def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tensor:  # noqa: A002
+    x = A.tensor_arg(input, "input")
+    pairs = _pad_pairs(x, pad)
+    k = len(pairs)
+    first = x.ndim - k
+    if mode == "constant":
+        return _constant_pad(x, pairs, first, 0.0 if value is None else value)
+    if mode not in ("reflect", "replicate", "circular"):
+        raise GradcliError(f"Unrecognised padding mode {mode}").mirror("NotImplementedError")
+    if value is not None and value != 0:
+        raise GradcliError(f'Padding mode "{mode}" doesn\'t take in value argument')
+    if k not in (1, 2, 3) or x.ndim not in (k + 1, k + 2):
+        raise GradcliError(
+            f"Padding size {2 * k} is not supported for {x.ndim}D input tensor.",
+            hint="non-constant padding pads the last 1 (2D/3D input), 2 (3D/4D) or 3 (4D/5D) dims",
+        ).mirror("NotImplementedError")
+    sizes = []
+    for i, (lo, hi) in enumerate(pairs):
+        s = x.shape[first + i]
+        if s + lo + hi < 0:
+            raise GradcliError(
+                f"input tensor size {s} plus padding {lo} and {hi} is negative at dimension "
+                f"{first + i}"
+            )
+        sizes.append(s + lo + hi)
+    A.size_check(x.shape[:first] + tuple(sizes), "the padded tensor")
+    idx = []
+    for i, (lo, hi) in enumerate(pairs):
+        s = x.shape[first + i]
+        pos = np.arange(-lo, s + hi)
+        if mode == "reflect":
+            if lo >= s or hi >= s:
+                raise GradcliError(
+                    "Argument #4: Padding size should be less than the corresponding input "
+                    f"dimension, but got: padding ({lo}, {hi}) at dimension {first + i} of "
+                    f"input {list(x.shape)}"
+                )
+            pos = np.abs(pos)
+            pos = (s - 1) - np.abs((s - 1) - pos)
+        elif mode == "replicate":
+            if s == 0:
+                raise GradcliError(
+                    f"input tensor must have a non-empty dimension {first + i} to pad"
+                )
+            pos = np.clip(pos, 0, s - 1)
+        else:
+            if lo > s or hi > s:
+                raise GradcliError("Padding value causes wrapping around more than once.")
+            pos = np.mod(pos, s) if s else pos
+        shape = [1] * k
+        shape[i] = len(pos)
+        idx.append(pos.reshape(shape))
+    label = {
+        "reflect": f"ReflectionPad{k}DBackward0",
+        "replicate": f"ReplicationPad{k}DBackward0",
+        "circular": "CopySlices",
+    }[mode]
+    return apply(S.index, x, idx=(Ellipsis, *idx), label=label)
+
+
+def _constant_pad(x: Tensor, pairs: list, first: int, value: Any) -> Tensor:
+    crop, place, shape = [], [], list(x.shape[:first])
+    for i, (lo, hi) in enumerate(pairs):
+        s = x.shape[first + i]
+        size = s + lo + hi
+        if size < 0:
+            raise GradcliError(
+                f"The input size {s}, plus negative padding {lo} and {hi} resulted in a negative "
+                f"output size, which is invalid. Check dimension {first + i} of your input."
+            )
+        start, stop = max(-lo, 0), s - max(-hi, 0)
+        crop.append(slice(start, max(stop, start)))
+        kept = max(stop - start, 0)
+        place.append(slice(max(lo, 0), max(lo, 0) + kept))
+        shape.append(size)
+    shape_t = tuple(shape)
+    A.size_check(shape_t, "the padded tensor")
+    inner = x
+    if any(c.start or c.stop != x.shape[first + i] for i, c in enumerate(crop)):
+        inner = apply(S.index, x, idx=(Ellipsis, *crop), label="SliceBackward0")
+    body = apply(
+        S.index_put,
+        inner,
+        idx=(Ellipsis, *place),
+        shape=shape_t,
+        out_ndim=inner.ndim,
+        label="ConstantPadNdBackward0",
+    )
+    v = _number(value, "value", "pad") if not isinstance(value, (int, float)) else value
+    if v:
+        mask = np.ones(shape_t, dtype=bool)
+        mask[(Ellipsis, *place)] = False
+        fill = np.where(mask, v, 0).astype(x.dtype)
+        body = A.named(A.add_t(body, constant(fill)), "ConstantPadNdBackward0")
+    return body
+
+
+# --- convolution -----------------------------------------------------------------------------
+
+
+def _tuple(v: Any, d: int, what: str, fn: str) -> tuple[int, ...]:
+    if isinstance(v, (list, tuple)):
+        items = list(v)
+    else:
+        items = [v]
+    for i in items:
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+            raise GradcliError(
+                f"{fn}(): argument '{what}' must be tuple of ints, but found element of type "
+                f"{typename(i)}"
+            ).mirror("TypeError")
+    if len(items) == 1:
+        items = items * d
+    if len(items) != d:
+        raise GradcliError(
+            f"expected {what} to be a single integer value or a list of {d} values to match the "
+            f"convolution dimensions, but got {what}={list(map(int, v))}"
+        )
+    return tuple(int(i) for i in items)
+
+
+def _conv(
+    d: int,
+    input: Any,  # noqa: A002
+    weight: Any,
+    bias: Any,
+    stride: Any,
+    padding: Any,
+    dilation: Any,
+    groups: Any,
+) -> Tensor:
+    fn = f"conv{d}d"
+    x, w = A.tensor_arg(input, "input"), A.tensor_arg(weight, "weight")
+    if w.ndim < 3:
+        raise GradcliError("weight should have at least three dimensions")
+    if w.ndim != d + 2:
+        raise GradcliError(
+            "expected stride to be a single integer value or a list of "
+            f"{w.ndim - 2} values to match the convolution dimensions, but got stride="
+            f"{list(_tuple(stride, d, 'stride', fn))}"
+        )
+    if x.ndim not in (d + 1, d + 2):
+        raise GradcliError(
+            f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to {fn}, but got input "
+            f"of size: {list(x.shape)}"
+        )
+    unbatched = x.ndim == d + 1
+    g = int_arg(groups, "groups")
+    st = _tuple(stride, d, "stride", fn)
+    dl = _tuple(dilation, d, "dilation", fn)
+    if g <= 0:
+        raise GradcliError("non-positive groups is not supported")
+    if any(s <= 0 for s in st):
+        raise GradcliError("non-positive stride is not supported")
+    if any(v <= 0 for v in dl):
+        raise GradcliError(f"dilation should be greater than zero, but got {list(dl)}")
+    if x.dtype != w.dtype:
+        raise GradcliError(
+            f"expected scalar type {scalar_type_name(x.dtype)} but found "
+            f"{scalar_type_name(w.dtype)}"
+        )
+    o, cg = w.shape[:2]
+    kernel = tuple(w.shape[2:])
+    xs = x.shape if not unbatched else (1,) + x.shape
+    if o == 0:
+        raise GradcliError(
+            f"Given groups={g}, expected weight to be at least 1 at dimension 0, but got "
+            f"weight of size {list(w.shape)} instead"
+        )
+    if o % g:
+        raise GradcliError(
+            f"Given groups={g}, expected weight to be divisible by {g} at dimension 0, but got "
+            f"weight of size [{list(w.shape)}] instead"
+        )
+    if xs[1] != cg * g:
+        shown = list(xs)
+        raise GradcliError(
+            f"Given groups={g}, weight of size {list(w.shape)}, expected input{shown} to have "
+            f"{cg * g} channels, but got {xs[1]} channels instead"
+        )
+    b = None
+    if bias is not None:
+        b = A.tensor_arg(bias, "bias")
+        if b.shape != (o,):
+            raise GradcliError(
+                f"Given weight of size {list(w.shape)}, expected bias to be 1-dimensional with "
+                f"{o} elements, but got bias of size {list(b.shape)} instead"
+            )
+        if b.dtype != x.dtype:
+            raise GradcliError(
+                f"expected scalar type {scalar_type_name(x.dtype)} but found "
+                f"{scalar_type_name(b.dtype)}"
+            )
+    spatial = xs[2:]
+    span = tuple(v * (k - 1) + 1 for v, k in zip(dl, kernel))
+    if isinstance(padding, str):
+        if padding == "valid":
+            lo = (0,) * d
+            hi = lo
+        elif padding == "same":
+            if any(s != 1 for s in st):
+                raise GradcliError("padding='same' is not supported for strided convolutions")
+            total = tuple(v * (k - 1) for v, k in zip(dl, kernel))
+            lo = tuple(t // 2 for t in total)
+            hi = tuple(t - t // 2 for t in total)
+            if any(t % 2 for t in total):
+                hooks.warn(
+                    "Using padding='same' with even kernel lengths and odd dilation may require "
+                    "a zero-padded copy of the input be created"
+                )
+        else:
+            raise GradcliError(f"Invalid padding string: '{padding}'")
+    else:
+        lo = _tuple(padding, d, "padding", fn)
+        if any(p < 0 for p in lo):
+            raise GradcliError("negative padding is not supported")
+        hi = lo
+    padded = tuple(s + a + c for s, a, c in zip(spatial, lo, hi))
+    if any(p < k for p, k in zip(padded, span)):
+        raise GradcliError(
+            "Calculated padded input size per channel: ("
+            + " x ".join(map(str, padded))
+            + "). Kernel size: ("
+            + " x ".join(map(str, span))
+            + "). Kernel size can't be greater than actual input size"
+        )
+    out = tuple((p - k) // s + 1 for p, k, s in zip(padded, span, st))
+    n = xs[0]
+    A.size_check((n, o) + out, f"the output of {fn}")
+    work = n * o * cg * math.prod(kernel) * math.prod(out)
+    if work > limits.MULTIPLY_ADDS.value:
+        limits.MULTIPLY_ADDS.check(work, f"the multiply-adds of {fn}")
+    xb = F.unsqueeze(x, 0) if unbatched else x
+    ins = (xb, w) if b is None else (xb, w, b)
+    y = apply(Cv.conv, *ins, stride=st, dilation=dl, pad=lo, out=out, groups=g)
+    return F.squeeze(y, 0) if unbatched else y
+
+
+def conv1d(
+    input: Any,  # noqa: A002
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: Any = 1,
+) -> Tensor:
+    return _conv(1, input, weight, bias, stride, padding, dilation, groups)
+
+
+def conv2d(
+    input: Any,  # noqa: A002
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: Any = 1,
+) -> Tensor:
+    return _conv(2, input, weight, bias, stride, padding, dilation, groups)
+
+
+# --- pooling ---------------------------------------------------------------------------------
+
+
+def pool_out(size: int, k: int, s: int, p: int, dil: int, ceil_mode: bool) -> int:
+    """PyTorch's pooling output size (with ceil_mode, a last window must start inside the
+    input or its left padding)."""
+    n = (size + 2 * p - dil * (k - 1) - 1 + (s - 1 if ceil_mode else 0)) // s + 1
+    if ceil_mode and (n - 1) * s >= size + p:
+        n -= 1
+    return n
+
+
+def _pool_args(
+    x: Tensor, d: int, kernel_size: Any, stride: Any, padding: Any, dilation: Any, fn: str
+) -> tuple:
+    k = _tuple(kernel_size, d, "kernel_size", fn)
+    no_stride = stride is None or (isinstance(stride, (list, tuple)) and not stride)
+    st = k if no_stride else _tuple(stride, d, "stride", fn)
+    p = _tuple(padding, d, "padding", fn)
+    dl = _tuple(dilation, d, "dilation", fn)
+    if any(v == 0 for v in st):
+        raise GradcliError("stride should not be zero")
+    if any(v <= 0 for v in k):
+        raise GradcliError(f"kernel_size must be greater than zero, but got kernel_size={list(k)}")
+    if any(v < 0 for v in st):
+        raise GradcliError("stride should be greater than zero")
+    if any(v <= 0 for v in dl):
+        raise GradcliError(f"dilation should be greater than zero, but got dilation={list(dl)}")
+    for i in range(d):
+        if p[i] < 0 or p[i] > (dl[i] * (k[i] - 1) + 1) // 2:
+            raise GradcliError(
+                f"pad should be at most half of effective kernel size, but got pad={p[i]}, "
+                f"kernel_size={k[i]} and dilation={dl[i]}"
+            )
+    return k, st, p, dl
+
+
+def _pool_input(x: Tensor, d: int, fn: str) -> Tensor:
+    if x.ndim not in (d + 1, d + 2) or any(s == 0 for s in x.shape[-d - 1 :]):
+        if d == 1:
+            raise GradcliError(
+                f"{fn}: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for "
+                f"input, but got:{list(x.shape)}"
+            )
+        raise GradcliError("non-empty 3D or 4D (batch mode) tensor expected for input")
+    return x
+
+
+def _pool_out(x: Tensor, k, st, p, dl, ceil_mode: bool) -> tuple[int, ...]:
+    d = len(k)
+    size = x.shape[x.ndim - d :]
+    out = tuple(pool_out(size[i], k[i], st[i], p[i], dl[i], bool(ceil_mode)) for i in range(d))
+    if any(o < 1 for o in out):
+        lead = x.shape[x.ndim - d - 1 : x.ndim - d]
+        raise GradcliError(
+            "Given input size: ("
+            + "x".join(map(str, lead + size))
+            + "). Calculated output size: ("
+            + "x".join(map(str, lead + out))
+            + "). Output size is too small"
+        )
+    A.size_check(x.shape[: x.ndim - d] + out, "the pooled tensor")
+    work = math.prod(x.shape[: x.ndim - d] + out) * math.prod(k)
+    if work > limits.MULTIPLY_ADDS.value:
+        limits.MULTIPLY_ADDS.check(work, "the window elements the pooling reads")
+    return out
+
+
+def _as_2d(x: Tensor) -> Tensor:
+    """A 1-d pooling input with a length-1 axis before its last (PyTorch pools 1-d as 2-d)."""
+    return apply(P.reshape, x, shape=x.shape[:-1] + (1, x.shape[-1]), label="UnsqueezeBackward0")
+
+
+def _from_2d(y: Tensor) -> Tensor:
+    return apply(P.reshape, y, shape=y.shape[:-2] + (y.shape[-1],), label="SqueezeBackward1")
+
+
+def _max_pool(
+    d: int,
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any,
+    padding: Any,
+    dilation: Any,
+    ceil_mode: bool,
+    return_indices: bool,
+) -> Any:
+    fn = f"max_pool{d}d"
+    x = _pool_input(A.tensor_arg(input, "input"), d, fn)
+    k, st, p, dl = _pool_args(x, d, kernel_size, stride, padding, dilation, fn)
+    out = _pool_out(x, k, st, p, dl, ceil_mode)
+    if x.dtype == np.bool_:
+        raise GradcliError("\"max_pool2d\" not implemented for 'Bool'").mirror(
+            "NotImplementedError"
+        )
+    geo = {"kernel": k, "stride": st, "dilation": dl, "pad": p, "out": out}
+    if d == 1:
+        geo2 = {key: (1 if key != "pad" else 0,) + v for key, v in geo.items()}
+        y = _from_2d(apply(Cv.max_pool, _as_2d(x), **geo2))
+    else:
+        y = apply(Cv.max_pool, x, **geo)
+    if not return_indices:
+        return y
+    pos = Cv.argmax_positions(x.data, **geo) if x.size else np.zeros(y.shape, np.int64)
+    return (y, Tensor(pos.astype(np.int64)))
+
+
+def max_pool1d(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
+    return _max_pool(1, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def max_pool2d(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
+    return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def _avg_pool(
+    d: int,
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any,
+    padding: Any,
+    ceil_mode: bool,
+    count_include_pad: bool,
+    divisor_override: Any,
+) -> Tensor:
+    fn = f"avg_pool{d}d"
+    x = _pool_input(A.tensor_arg(input, "input"), d, fn)
+    k, st, p, _ = _pool_args(x, d, kernel_size, stride, padding, 1, fn)
+    out = _pool_out(x, k, st, p, (1,) * d, ceil_mode)
+    div = None
+    if divisor_override is not None:
+        div = int_arg(divisor_override, "divisor_override")
+        if div == 0:
+            raise GradcliError("divisor must be not zero")
+        div = float(div)
+    params = {"count_include_pad": bool(count_include_pad), "divisor": div}
+    if d == 1:
+        y = apply(
+            Cv.avg_pool,
+            _as_2d(x),
+            kernel=(1,) + k,
+            stride=(1,) + st,
+            pad=(0,) + p,
+            out=(1,) + out,
+            **params,
+        )
+        return _from_2d(y)
+    return apply(Cv.avg_pool, x, kernel=k, stride=st, pad=p, out=out, **params)
+
+
+def avg_pool1d(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+) -> Tensor:
+    return _avg_pool(1, input, kernel_size, stride, padding, ceil_mode, count_include_pad, None)
+
+
+def avg_pool2d(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: Any = None,
+) -> Tensor:
+    return _avg_pool(
+        2, input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override
+    )
+
+
+# --- embedding and flip ------------------------------------------------------------------------
+
+
+def embedding(
+    input: Any,  # noqa: A002
+    weight: Any,
+    padding_idx: Any = None,
+    max_norm: Any = None,
+    norm_type: float = 2.0,
+    scale_grad_by_freq: bool = False,
+    sparse: bool = False,
+) -> Tensor:
+    idx = input if isinstance(input, Tensor) else Tensor(np.asarray(input))
+    w = A.tensor_arg(weight, "weight")
+    if idx.dtype.kind not in "iu":
+        kind = {"f": "Float", "b": "Bool"}.get(idx.dtype.kind, "")
+        shown = (
+            "torch.DoubleTensor" if idx.dtype == np.float64 else f"torch.{kind or 'Float'}Tensor"
+        )
+        raise GradcliError(
+            "Expected tensor for argument #1 'indices' to have one of the following scalar "
+            f"types: Long, Int; but got {shown} instead (while checking arguments for embedding)",
+            hint="indices are integers: torch.tensor([0, 2])",
+        )
+    if w.ndim != 2:
+        raise GradcliError("'weight' must be 2-D")
+    n = w.shape[0]
+    pad_row = None
+    if padding_idx is not None:
+        pi = int_arg(padding_idx, "padding_idx")
+        if not -n <= pi < n:
+            raise GradcliError("Padding_idx must be within num_embeddings").mirror("AssertionError")
+        pad_row = pi % n
+    ind = idx.data.astype(np.int64)
+    if ind.size and (ind.min() < 0 or ind.max() >= n):
+        raise GradcliError(
+            "index out of range in self", hint=f"indices must be in [0, {n - 1}]"
+        ).mirror("IndexError")
+    A.size_check(ind.shape + (w.shape[1],), "the embedding result")
+    if max_norm is not None:
+        _renorm_rows(w, np.unique(ind), float(max_norm), float(norm_type))
+    out = apply(S.index, w, idx=(ind,), label="EmbeddingBackward0")
+    if pad_row is not None and out.requires_grad and np.any(ind == pad_row):
+        # The padding row's value, without its gradient (PyTorch zeroes that row's gradient).
+        keep = Tensor(np.broadcast_to((ind != pad_row)[..., None], out.shape))
+        out = A.named(F.where(keep, out, out.detach()), "EmbeddingBackward0")
+    return out
+
+
+def _renorm_rows(w: Tensor, rows: np.ndarray, max_norm: float, p: float) -> None:
+    """PyTorch's embedding_renorm_: the looked-up rows longer than max_norm scaled to it, in
+    place, outside the graph."""
+    from ..core.tensor import no_grad
+    from .sampling import _fill
+
+    norms = np.linalg.norm(w.data[rows].astype(np.float64), ord=p, axis=1)
+    big = norms > max_norm
+    if not np.any(big):
+        return
+    values = w.data.copy()
+    scale = (max_norm / (norms[big] + 1e-7)).astype(w.dtype)
+    values[rows[big]] = values[rows[big]] * scale[:, None]
+    with no_grad():
+        _fill(w, values)
+
+
+# --- unfold / fold (im2col / col2im) -----------------------------------------------------------
+
+
+def _sliding(x_spatial: tuple, k, dl, p, st) -> tuple[int, ...]:
+    return tuple(
+        (s + 2 * pi - di * (ki - 1) - 1) // si + 1
+        for s, ki, di, pi, si in zip(x_spatial, k, dl, p, st)
+    )
+
+
+def _block_args(kernel_size: Any, dilation: Any, padding: Any, stride: Any, fn: str) -> tuple:
+    k = _tuple(kernel_size, 2, "kernel_size", fn)
+    dl = _tuple(dilation, 2, "dilation", fn)
+    p = _tuple(padding, 2, "padding", fn)
+    st = _tuple(stride, 2, "stride", fn)
+    if any(v <= 0 for v in k + dl + st) or any(v < 0 for v in p):
+        raise GradcliError(
+            f"{fn}: kernel_size, dilation and stride should be greater than zero and padding "
+            f"non-negative, but got kernel_size={list(k)}, dilation={list(dl)}, "
+            f"padding={list(p)}, stride={list(st)}"
+        )
+    return k, dl, p, st
+
+
+def unfold(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    dilation: Any = 1,
+    padding: Any = 0,
+    stride: Any = 1,
+) -> Tensor:
+    """`F.unfold`: the sliding blocks of a (N, C, H, W) input as columns (N, C*kh*kw, L)."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim not in (3, 4):
+        raise GradcliError(
+            f"Input Error: Only 3D or 4D input Tensors are supported (got {x.ndim}D)"
+        ).mirror("NotImplementedError")
+    k, dl, p, st = _block_args(kernel_size, dilation, padding, stride, "im2col")
+    out = _sliding(x.shape[-2:], k, dl, p, st)
+    if any(o < 1 for o in out):
+        raise GradcliError(
+            f"Given input with spatial size ({x.shape[-2]}, {x.shape[-1]}), kernel_size="
+            f"({k[0]}, {k[1]}), dilation=({dl[0]}, {dl[1]}), padding=({p[0]}, {p[1]}), "
+            "calculated shape of the array of sliding blocks as "
+            f"({out[0]}, {out[1]}), but its components must be at least one."
+        )
+    lead = x.shape[:-2]
+    A.size_check(lead + k + out, "the unfolded tensor")
+    cols = apply(Cv.unfold, x, kernel=k, stride=st, dilation=dl, pad=p, out=out)
+    c = lead[-1]
+    shape = lead[:-1] + (c * k[0] * k[1], out[0] * out[1])
+    return A.named(apply(P.reshape, cols, shape=shape), "Im2ColBackward0")
+
+
+def fold(
+    input: Any,  # noqa: A002
+    output_size: Any,
+    kernel_size: Any,
+    dilation: Any = 1,
+    padding: Any = 0,
+    stride: Any = 1,
+) -> Tensor:
+    """`F.fold`: columns (N, C*kh*kw, L) summed back into a (N, C, H, W) tensor."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim not in (2, 3):
+        raise GradcliError(
+            f"Input Error: Only unbatched (2D) or batched (3D) input Tensors are supported "
+            f"(got {x.ndim}D)"
+        ).mirror("NotImplementedError")
+    size = _tuple(output_size, 2, "output_size", "col2im")
+    k, dl, p, st = _block_args(kernel_size, dilation, padding, stride, "col2im")
+    out = _sliding(size, k, dl, p, st)
+    kp = k[0] * k[1]
+    if x.shape[-2] % kp:
+        raise GradcliError(
+            "Expected size of input's dimension 1 to be divisible by the product of "
+            f"kernel_size, but got input.size(1)={x.shape[-2]} and kernel_size=({k[0]}, {k[1]})"
+        )
+    if x.shape[-1] != out[0] * out[1] or any(o < 1 for o in out):
+        raise GradcliError(
+            f"Given output_size=({size[0]}, {size[1]}), kernel_size=({k[0]}, {k[1]}), "
+            f"dilation=({dl[0]}, {dl[1]}), padding=({p[0]}, {p[1]}), stride=({st[0]}, {st[1]}), "
+            "expected size of input's dimension 2 to match the calculated number of sliding "
+            f"blocks {out[0]} * {out[1]} = {out[0] * out[1]}, but got input.size(2)="
+            f"{x.shape[-1]}."
+        )
+    c = x.shape[-2] // kp
+    lead = x.shape[:-2]
+    A.size_check(lead + (c,) + size, "the folded tensor")
+    cols = apply(P.reshape, x, shape=lead + (c,) + k + out)
+    return apply(Cv.fold, cols, size=size, kernel=k, stride=st, dilation=dl, pad=p, out=out)

@@ -1,0 +1,249 @@
+"""The loss functions of `torch.nn.functional` beyond the four records of `ops.loss`:
+smooth_l1_loss, huber_loss, kl_div, soft_margin_loss, margin_ranking_loss,
+triplet_margin_loss, hinge_embedding_loss and cosine_embedding_loss, as compositions of records
+written the way PyTorch's kernels compute them (so their values, gradients at the kinks and
+grad_fn names are PyTorch's), with PyTorch's argument checks and warnings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core import hooks
+from ..core.tensor import Tensor
+from ..ops import arithmetic as A
+from . import functional as F
+from .args import reduction_arg
+from .nnfunctional import pairwise_distance
+
+
+def _reduced(loss: Tensor, reduction: str, label: str | None = None) -> Tensor:
+    out = loss if reduction == "none" else F.mean(loss) if reduction == "mean" else F.sum(loss)
+    return A.named(out, label) if label else out
+
+
+def _target(target: Any, like: Tensor) -> Tensor:
+    return target if isinstance(target, Tensor) else A.scalar_operand(target, like)
+
+
+def _size_warning(x: Tensor, t: Tensor) -> None:
+    if x.shape != t.shape:
+        hooks.warn(
+            f"Using a target size (torch.Size({list(t.shape)})) that is different to the input "
+            f"size (torch.Size({list(x.shape)})). This will likely lead to incorrect results due "
+            "to broadcasting. Please ensure they have the same size."
+        )
+
+
+def smooth_l1_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    size_average: Any = None,
+    reduce: Any = None,  # noqa: A002
+    reduction: str = "mean",
+    beta: float = 1.0,
+) -> Tensor:
+    x = A.tensor_arg(input, "input")
+    t = _target(target, x)
+    _size_warning(x, t)
+    r = reduction_arg(reduction)
+    b = float(beta)
+    if b < 0:
+        raise GradcliError("smooth_l1_loss does not support negative values for beta.")
+    A.broadcast_shape(x, t)
+    if b == 0:
+        return _reduced(A.abs(A.sub_t(x, t)), r, "MeanBackward0" if r == "mean" else None)
+    d = A.sub_t(x, t)
+    ad = A.abs(d)
+    quad = A.div_t(A.mul_t(A.mul_t(d, d), 0.5), b)
+    lin = A.sub_t(ad, 0.5 * b)
+    loss = F.where(Tensor(ad.data < b), quad, lin)
+    return _reduced(loss, r, "SmoothL1LossBackward0")
+
+
+def huber_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    reduction: str = "mean",
+    delta: float = 1.0,
+    weight: Any = None,
+) -> Tensor:
+    x = A.tensor_arg(input, "input")
+    t = _target(target, x)
+    _size_warning(x, t)
+    r = reduction_arg(reduction)
+    dl = float(delta)
+    if dl <= 0:
+        raise GradcliError("huber_loss does not support non-positive values for delta.")
+    A.broadcast_shape(x, t)
+    d = A.sub_t(x, t)
+    ad = A.abs(d)
+    quad = A.mul_t(A.mul_t(d, d), 0.5)
+    lin = A.mul_t(A.sub_t(ad, 0.5 * dl), dl)
+    loss = F.where(Tensor(ad.data < dl), quad, lin)
+    if weight is not None:
+        loss = A.mul_t(loss, weight)
+    return _reduced(loss, r, "HuberLossBackward0")
+
+
+def _kl_reduction(reduction: Any) -> str:
+    if reduction not in ("mean", "sum", "none", "batchmean"):
+        raise GradcliError(f"{reduction} is not a valid value for reduction").mirror("ValueError")
+    return reduction
+
+
+def kl_div(
+    input: Any,  # noqa: A002
+    target: Any,
+    size_average: Any = None,
+    reduce: Any = None,  # noqa: A002
+    reduction: str = "mean",
+    log_target: bool = False,
+) -> Tensor:
+    x = A.tensor_arg(input, "input")
+    t = _target(target, x)
+    r = _kl_reduction(reduction)
+    if r == "mean":
+        hooks.warn(
+            "reduction: 'mean' divides the total loss by both the batch size and the support "
+            "size.'batchmean' divides only by the batch size, and aligns with the KL div math "
+            "definition.'mean' will be changed to behave the same as 'batchmean' in the next "
+            "major release."
+        )
+    if log_target:
+        loss = A.mul_t(A.exp(t), A.sub_t(t, x))
+    else:
+        # xlogy(t, t) - t * x: 0 where the target is 0
+        pos = Tensor(t.data > 0)
+        safe = F.where(pos, t, 1.0)
+        tlogt = F.where(pos, A.mul_t(t, A.log(safe)), 0.0)
+        loss = A.sub_t(tlogt, A.mul_t(t, x))
+    if r == "batchmean":
+        total = F.sum(loss)
+        return A.div_t(total, x.shape[0]) if x.ndim else total
+    return _reduced(loss, r)
+
+
+def soft_margin_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    size_average: Any = None,
+    reduce: Any = None,  # noqa: A002
+    reduction: str = "mean",
+) -> Tensor:
+    x = A.tensor_arg(input, "input")
+    t = _target(target, x)
+    r = reduction_arg(reduction)
+    loss = A.log1p(A.exp(A.mul_t(A.neg(x), t)))
+    return _reduced(loss, r, "SoftMarginLossBackward0")
+
+
+def margin_ranking_loss(
+    input1: Any,
+    input2: Any,
+    target: Any,
+    margin: float = 0.0,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    a, b = A.tensor_arg(input1, "input1"), A.tensor_arg(input2, "input2")
+    t = _target(target, a)
+    r = reduction_arg(reduction)
+    if not a.ndim == b.ndim == t.ndim:
+        raise GradcliError(
+            "margin_ranking_loss : All input tensors should have same dimension but got sizes: "
+            f"input1: torch.Size({list(a.shape)}), input2: torch.Size({list(b.shape)}), "
+            f"target: torch.Size({list(t.shape)}) "
+        )
+    loss = F.clamp_min(A.add_t(A.mul_t(A.neg(t), A.sub_t(a, b)), float(margin)), 0)
+    return _reduced(loss, r)
+
+
+def triplet_margin_loss(
+    anchor: Any,
+    positive: Any,
+    negative: Any,
+    margin: float = 1.0,
+    p: float = 2,
+    eps: float = 1e-6,
+    swap: bool = False,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    a = A.tensor_arg(anchor, "anchor")
+    pos = A.tensor_arg(positive, "positive")
+    neg = A.tensor_arg(negative, "negative")
+    r = reduction_arg(reduction)
+    if not a.ndim == pos.ndim == neg.ndim:
+        raise GradcliError(
+            "The anchor, positive, and negative tensors are expected to have the same number of "
+            f"dimensions, but got: anchor {a.ndim}D, positive {pos.ndim}D, and negative "
+            f"{neg.ndim}D inputs"
+        )
+    if float(margin) <= 0:
+        raise GradcliError(f"margin must be greater than 0, got {float(margin)}").mirror(
+            "ValueError"
+        )
+    d_pos = pairwise_distance(a, pos, p, eps)
+    d_neg = pairwise_distance(a, neg, p, eps)
+    if swap:
+        d_neg = F.minimum(d_neg, pairwise_distance(pos, neg, p, eps))
+    loss = F.clamp_min(A.sub_t(A.add_t(d_pos, float(margin)), d_neg), 0)
+    return _reduced(loss, r)
+
+
+def hinge_embedding_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    margin: float = 1.0,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    x = A.tensor_arg(input, "input")
+    t = _target(target, x)
+    r = reduction_arg(reduction)
+    zeros = Tensor(np.zeros(x.shape, dtype=x.dtype))
+    margin_part = F.where(Tensor(t.data != 1), F.clamp_min(A.sub_t(float(margin), x), 0), zeros)
+    self_part = F.where(Tensor(t.data != -1), x, zeros)
+    return _reduced(A.add_t(margin_part, self_part), r)
+
+
+def cosine_embedding_loss(
+    input1: Any,
+    input2: Any,
+    target: Any,
+    margin: float = 0.0,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    a, b = A.tensor_arg(input1, "input1"), A.tensor_arg(input2, "input2")
+    t = _target(target, a)
+    r = reduction_arg(reduction)
+    if t.ndim > 1:
+        raise GradcliError("0D or 1D target tensor expected, multi-target not supported")
+    if t.ndim == 1 and not (a.ndim == b.ndim == 2):
+        raise GradcliError(
+            "1D target tensor expects 2D input tensors, but found inputs with sizes "
+            f"{list(a.shape)} and {list(b.shape)}."
+        )
+    if t.ndim == 0 and not (a.ndim == b.ndim == 1):
+        raise GradcliError(
+            "0D target tensor expects 1D input tensors, but found inputs with sizes "
+            f"{list(a.shape)} and {list(b.shape)}."
+        )
+    dim = a.ndim - 1
+    prod = F.sum(A.mul_t(a, b), dim=dim)
+    m1 = A.add_t(F.sum(A.mul_t(a, a), dim=dim), 1e-12)
+    m2 = A.add_t(F.sum(A.mul_t(b, b), dim=dim), 1e-12)
+    cos = A.div_t(prod, A.sqrt(A.mul_t(m1, m2)))
+    zeros = Tensor(np.zeros(cos.shape, dtype=cos.dtype))
+    pos = F.where(Tensor(t.data == 1), A.sub_t(1, cos), zeros)
+    neg = F.where(Tensor(t.data == -1), F.clamp_min(A.sub_t(cos, float(margin)), 0), zeros)
+    return _reduced(A.add_t(pos, neg), r)

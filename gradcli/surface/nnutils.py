@@ -1,0 +1,130 @@
+"""`torch.nn.utils`: gradient clipping (`clip_grad_norm_`, `clip_grad_value_`) and the
+conversions between parameters and one vector, computed as PyTorch computes them (the norm of
+the norms; the clip coefficient max_norm / (norm + 1e-6) as a reciprocal times max_norm)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core.tensor import Tensor, no_grad, typename
+from . import functional as F
+
+
+def _params(parameters: Any, fn: str) -> list[Tensor]:
+    if isinstance(parameters, Tensor):
+        return [parameters]
+    try:
+        items = list(parameters)
+    except TypeError:
+        raise GradcliError(
+            f"{fn}(): parameters must be a Tensor or an iterable of Tensors, not "
+            f"{typename(parameters)}",
+            hint=f"{fn}(model.parameters(), ...)",
+        ).mirror("TypeError") from None
+    for p in items:
+        if not isinstance(p, Tensor):
+            raise GradcliError(
+                f"{fn}(): expected Tensors, got {typename(p)}",
+                hint=f"{fn}(model.parameters(), ...)",
+            ).mirror("TypeError")
+    return items
+
+
+def _number(v: Any, what: str, fn: str) -> float:
+    if isinstance(v, Tensor) and v.data.size == 1:
+        return float(v.data.reshape(()))
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise GradcliError(f"{fn}(): {what} must be a number, not {typename(v)}").mirror(
+            "TypeError"
+        )
+    return float(v)
+
+
+def _norm_type(v: Any, fn: str) -> float:
+    if isinstance(v, str):
+        if v == "inf":
+            return math.inf
+        raise GradcliError(f"{fn}(): norm_type must be a number or 'inf', not {v!r}")
+    return _number(v, "norm_type", fn)
+
+
+def clip_grad_norm_(
+    parameters: Any,
+    max_norm: Any,
+    norm_type: Any = 2.0,
+    error_if_nonfinite: bool = False,
+    foreach: Any = None,
+) -> Tensor:
+    fn = "clip_grad_norm_"
+    grads = [p.grad for p in _params(parameters, fn) if p.grad is not None]
+    mx = _number(max_norm, "max_norm", fn)
+    p = _norm_type(norm_type, fn)
+    if not grads:
+        return Tensor(np.zeros((), dtype=np.float32))
+    with no_grad():
+        norms = [F.norm(g, p) for g in grads]
+        dt = np.result_type(*[n.dtype for n in norms])
+        total = F.norm(F.stack([F.to_dtype(n, dt) for n in norms]), p)
+        t = total.data
+        if error_if_nonfinite and not np.isfinite(t):
+            raise GradcliError(
+                f"The total norm of order {p} for gradients from `parameters` is non-finite, so "
+                "it cannot be clipped. To disable this error and scale the gradients by the "
+                "non-finite norm anyway, set `error_if_nonfinite=False`"
+            )
+        # max_norm / (total + 1e-6), as PyTorch: the reciprocal, times max_norm
+        ft = t.dtype.type
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            coef = ft(ft(1) / ft(t + ft(1e-6))) * ft(mx)
+        coef = min(coef, ft(1.0)) if not np.isnan(coef) else coef
+        for g in grads:
+            F.INPLACE["mul_"](g, Tensor(np.asarray(coef, dtype=t.dtype).astype(g.dtype)))
+    return total
+
+
+def clip_grad_value_(parameters: Any, clip_value: Any, foreach: Any = None) -> None:
+    fn = "clip_grad_value_"
+    v = _number(clip_value, "clip_value", fn)
+    with no_grad():
+        for p in _params(parameters, fn):
+            if p.grad is not None:
+                F.INPLACE["clamp_"](p.grad, -v, v)
+    return None
+
+
+def parameters_to_vector(parameters: Any) -> Tensor:
+    ps = _params(parameters, "parameters_to_vector")
+    if not ps:
+        raise GradcliError("torch.cat(): expected a non-empty list of Tensors")
+    return F.cat([F.reshape(q, (-1,)) for q in ps])
+
+
+def vector_to_parameters(vec: Any, parameters: Any) -> None:
+    if not isinstance(vec, Tensor):
+        raise GradcliError(f"expected torch.Tensor, but got: {typename(vec)}").mirror("TypeError")
+    ps = _params(parameters, "vector_to_parameters")
+    total = sum(q.numel() for q in ps)
+    if vec.ndim != 1 or vec.numel() != total:
+        raise GradcliError(
+            f"the vector has {vec.numel()} elements, the parameters {total}",
+            hint="a vector from parameters_to_vector(model.parameters())",
+        )
+    start = 0
+    with no_grad():
+        for q in ps:
+            n = q.numel()
+            F.INPLACE["copy_"](q, F.reshape(vec.detach()[start : start + n], q.shape))
+            start += n
+
+
+FUNCTIONS = {
+    "clip_grad_norm_": clip_grad_norm_,
+    "clip_grad_norm": clip_grad_norm_,
+    "clip_grad_value_": clip_grad_value_,
+    "parameters_to_vector": parameters_to_vector,
+    "vector_to_parameters": vector_to_parameters,
+}

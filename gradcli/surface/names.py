@@ -38,7 +38,7 @@ from ..ops.arithmetic import (
 )
 from . import composite, sampling
 from . import indexing as I
-from .args import check_dim
+from .args import check_dim, device_arg
 from .constructors import (
     DoubleTensor,
     FloatTensor,
@@ -151,11 +151,9 @@ def _to(self: Tensor, *args: Any, dtype: Any = None, device: Any = None, **kw: A
             dtype = a.dtype
         elif dtype is None:
             dtype = a
-    if device is not None and isinstance(device, str) and device.split(":")[0] != "cpu":
+    if device is not None and isinstance(device, str) and device_arg(device)[0] != "cpu":
         raise GradcliError(
-            f"Invalid device string: '{device}'"
-            if device.split(":")[0] not in ("cuda", "mps", "xpu", "meta")
-            else f"gradcli runs on the CPU only, not on '{device}'",
+            f"gradcli runs on the CPU only, not on '{device}'",
             hint="write .to('cpu'), or leave the device out",
         )
     return self if dtype is None else to_dtype(self, dtype)

@@ -204,3 +204,47 @@ def test_integer_at_the_ends_of_int64() -> None:
 
 def test_limits_default_unchanged() -> None:
     assert limits.TENSOR_ELEMENTS.default == 10_000_000
+
+
+# --- clamp's bounds: tensors broadcast (their size checked first), lists refused -------------
+
+
+def test_clamp_tensor_bounds_at_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRADCLI_TENSOR_ELEMENTS", "100")
+    run = api.load("x = torch.ones(10)\ny = x.clamp(min=torch.zeros(10, 1))\n")
+    assert run.env["y"].data.shape == (10, 10)
+    msg = refused("x = torch.ones(10)\ny = x.clamp(min=torch.zeros(11, 1))\n")
+    assert "the broadcast result is 110" in msg
+    refused("x = torch.ones(10)\ny = x.clamp(max=torch.zeros(11, 1))\n")
+    refused("x = torch.ones(10)\nx.clamp_(torch.zeros(1), torch.zeros(11, 1))\n")
+
+
+def test_clamp_in_place_cannot_grow_the_tensor() -> None:
+    with pytest.raises(GradcliError) as info:
+        api.load(f"x = torch.ones({HUGE // 10**6})\nx.clamp_(min=torch.zeros(2, 1))\n")
+    assert "output with shape [1000000] doesn't match the broadcast shape [2, 1000000]" in str(
+        info.value
+    )
+    # Past the limit: refused by the element limit before the values are compared.
+    refused("x = torch.ones(10**6)\nx.clamp_(min=torch.zeros(200, 1))\n")
+
+
+@pytest.mark.parametrize(
+    ("call", "first_line"),
+    [
+        ("x.clamp_(min=[[0.0]] * 200)", "clamp_() received an invalid combination of arguments"),
+        ("x.clamp(min=[0.0])", "clamp() received an invalid combination of arguments"),
+        ("torch.clamp(x, 0, [1])", "clamp() received an invalid combination of arguments"),
+        ("x.clamp(min='a')", "got (min=str, )"),
+        ("x.clamp(min=torch.zeros(3), max=1)", "got (max=int, min=Tensor, )"),
+        ("x.clamp_min_([0.0])", "clamp_min_() received an invalid combination of arguments"),
+        ("torch.clamp_max(x, [0.0])", "clamp_max() received an invalid combination"),
+    ],
+)
+def test_clamp_bounds_pytorch_refuses(call: str, first_line: str) -> None:
+    with pytest.raises(GradcliError) as info:
+        api.load(f"x = torch.ones(3)\ny = {call}\n")
+    e = info.value
+    assert first_line in e.message and e.message.endswith("but expected one of:")
+    assert e.python_class == "TypeError"
+    assert "float()" not in e.format()  # no Python-internal phrase

@@ -161,8 +161,19 @@ def device_arg(spec: str) -> tuple[str, int | None]:
         message,
         found=_dtype_lookalike(spec),
         expected="a device ('cpu'), or a dtype written as torch.float32, torch.int64, ...",
-        hint="a string names a device; a dtype is torch.<name>, not a string: x.to(torch.float64)",
+        hint="a string names a device; a dtype is torch.<name>, not a string: dtype=torch.float64, "
+        "x.to(torch.float64)",
     ).mirror("RuntimeError")
+
+
+def cpu_device(spec: str) -> None:
+    """A device string (checked as `device_arg` checks it) that must name the CPU, the one
+    device gradcli computes on."""
+    if device_arg(spec)[0] != "cpu":
+        raise GradcliError(
+            f"gradcli runs on the CPU only, not on '{spec}'",
+            hint="leave the device out, or write 'cpu'",
+        )
 
 
 def _dtype_lookalike(spec: str) -> str | None:

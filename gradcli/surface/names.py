@@ -38,7 +38,7 @@ from ..ops.arithmetic import (
 )
 from . import composite, sampling
 from . import indexing as I
-from .args import check_dim, device_arg
+from .args import check_dim, cpu_device
 from .constructors import (
     DoubleTensor,
     FloatTensor,
@@ -151,11 +151,8 @@ def _to(self: Tensor, *args: Any, dtype: Any = None, device: Any = None, **kw: A
             dtype = a.dtype
         elif dtype is None:
             dtype = a
-    if device is not None and isinstance(device, str) and device_arg(device)[0] != "cpu":
-        raise GradcliError(
-            f"gradcli runs on the CPU only, not on '{device}'",
-            hint="write .to('cpu'), or leave the device out",
-        )
+    if isinstance(device, str):
+        cpu_device(device)
     return self if dtype is None else to_dtype(self, dtype)
 
 

@@ -165,6 +165,47 @@ def test_a_dtype_given_as_a_device_string_is_named_as_a_dtype() -> None:
         api.load('x = torch.ones(2).to(torch.device("cuda", 0))\n')
 
 
+@pytest.mark.parametrize(
+    "expr",
+    [
+        'torch.ones(2, device="O")',
+        'torch.tensor([1.0], device="float32")',
+        'torch.randn(2, device="float64")',
+        'torch.nn.Linear(2, 1).to("O")',
+        'torch.nn.Linear(2, 1).to(device="int64")',
+    ],
+)
+def test_a_device_argument_is_parsed_everywhere(expr: str) -> None:
+    with pytest.raises(GradcliError) as info:
+        api.load(f"x = {expr}\n")
+    msg = info.value.format()
+    assert "device string" in msg and "dtype" in msg, msg
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        'torch.ones(2, device="cuda")',
+        "torch.zeros(2, device=0)",
+        'torch.zeros(2, device=torch.device("cuda", 1))',
+        'torch.nn.Linear(2, 1).to("cuda")',
+        'torch.ones(2).to(device="mps")',
+    ],
+)
+def test_a_device_other_than_the_cpu_is_refused(expr: str) -> None:
+    with pytest.raises(GradcliError, match="gradcli runs on the CPU only"):
+        api.load(f"x = {expr}\n")
+
+
+def test_the_cpu_device_everywhere() -> None:
+    run = api.load(
+        'a = torch.ones(2, device="cpu")\nb = torch.zeros(2, device=torch.device("cpu:0"))\n'
+        'm = torch.nn.Linear(2, 1).to("cpu")\nc = torch.ones(2).to(device=torch.device("cpu"))\n'
+        "d = torch.ones(2, device=None)\n"
+    )
+    assert run.env["a"].data.tolist() == [1.0, 1.0] and run.env["d"].data.tolist() == [1.0, 1.0]
+
+
 # --- integers out of int64's range ----------------------------------------------------------
 
 

@@ -130,3 +130,40 @@ def test_against_torch_without_torch_is_one_clear_error(monkeypatch: pytest.Monk
         assert "needs PyTorch" in r.stderr
         assert "Traceback" not in r.stderr and "internal error" not in r.stderr
         assert not _verdict_lines(r.stdout) and '"ok": true' not in r.stdout
+
+
+# --- derivatives far below the absolute tolerance ---------------------------------------------
+
+TINY = COMPANION.replace("y = f(x).sin().sum()", "y = (f(x) * 1e-7).sum()")
+
+
+@pytest.mark.parametrize("factor", ["1.01", "1.9", "0.1"])
+def test_a_wrong_backward_on_tiny_derivatives_is_caught_by_finite_differences(
+    factor: str,
+) -> None:
+    # All derivatives about 1e-7, below the absolute tolerance 1e-6: finite differences alone
+    # (no sympy) must still catch a rule wrong by 1% or 90%.
+    r = check("-e", TINY.replace("FACTOR", factor), "--no-sympy", "-f", "json")
+    assert r.exit_code == 3, r.output
+    assert json.loads(r.stdout)["results"][0]["culprits"] == ["f"]
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        TINY.replace("FACTOR", "1.0"),
+        # Derivatives that are exactly 0 where the central difference is h**2 (x**3 at 0),
+        # also scaled up: nothing to take the tolerance relative to.
+        "import torch\nx = torch.zeros(3, requires_grad=True)\ny = (x ** 3).sum()\n",
+        "import torch\nx = torch.zeros(3, requires_grad=True)\ny = (1e4 * x ** 3).sum()\n",
+        # Tiny derivatives at a point with a larger third derivative (x**3 near 0).
+        "import torch\nx = torch.tensor([1e-4, -2e-4], requires_grad=True)\ny = (x**3).sum()\n",
+        "import torch\nx = torch.tensor([3e-4, 0.5], requires_grad=True)\n"
+        "y = (1e-6 * torch.tanh(x)).sum()\n",
+    ],
+)
+def test_right_programs_with_tiny_derivatives_are_ok(program: str) -> None:
+    for extra in ([], ["--no-sympy"]):
+        r = check("-e", program, *extra, "-f", "json")
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.stdout)["ok"] is True

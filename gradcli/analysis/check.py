@@ -59,7 +59,9 @@ finite differences of its forward (`local_rules`).
 Agreement (`compare`). Two values a, b agree when `|a - b| <= atol + rtol * max(|a|, |b|)`,
 plus, where finite differences are involved, their rounding-error estimate
 `64 * 2**-52 * |f| / h`. The user's `atol` / `rtol` (1e-6 / 1e-5 by default) apply to
-comparisons with finite differences; exact methods (engine, sympy, torch in float64) must
+comparisons with finite differences, `atol` relative to the largest derivative the exact
+methods found where that is below 1 (down to 1e-5 of it: derivatives all of 1e-7 are held to
+what they would be held to times 1e7); exact methods (engine, sympy, torch in float64) must
 agree to `1e-8` relative and `1e-10 * max(1, max |J|)` absolute (`2e-4` / `1e-5` when PyTorch
 computed in float32). Where the one-sided differences of an input element disagree, the
 function is not differentiable there (relu at 0, abs at 0, max ties, clamp at a bound): every

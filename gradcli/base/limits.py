@@ -77,7 +77,10 @@ OUTPUT_BYTES = Limit("output_bytes", 10_000_000, "bytes a program may print")
 LOOP_ITERATIONS = Limit("loop_iterations", 1_000_000, "total loop iterations")
 GRAPH_NODES = Limit("graph_nodes", 1_000_000, "number of operations recorded in one run")
 TIME_SECONDS = Limit("time_seconds", 10, "seconds a program may run")
-MEMORY_MB = Limit("memory_mb", 1_024, "megabytes of memory a program may add while it runs")
+# 700: the process (the interpreter, NumPy: about 40 MB) plus what a program may add plus what
+# one operation allocates past the last check (its temporaries, up to a few hundred MB) stays
+# under 1 GiB.
+MEMORY_MB = Limit("memory_mb", 700, "megabytes of memory a program may add while it runs")
 JACOBIAN_ENTRIES = Limit("jacobian_entries", 25_000_000, "number of Jacobian entries")
 OUTPUT_NUMBERS = Limit(
     "output_numbers", 2_000_000, "numbers a command may write as text (plain, CSV, JSON, tables)"

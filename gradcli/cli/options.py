@@ -201,7 +201,7 @@ class CommonOptions:
         typer.Option(
             "--memory-limit",
             min=1,
-            help="Megabytes of memory the command may add (default 1024, or GRADCLI_MEMORY_MB).",
+            help="Megabytes of memory the command may add (default 700, or GRADCLI_MEMORY_MB).",
             metavar="MB",
             rich_help_panel=LIMITS,
             show_default=False,

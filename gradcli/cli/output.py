@@ -510,29 +510,97 @@ def write(data: bytes | Stream, path: str | None) -> None:
 
 
 def write_stdout(data: bytes | str | Stream) -> None:
-    """Write to standard output; a closed or full one is the environment's error (exit 1)."""
+    """Write to standard output; a closed or full one is the environment's error (exit 1).
+
+    All or nothing where standard output is a regular file: the text is written at once, a
+    size past the file size limit (`ulimit -f`) is refused before anything is written, and a
+    write that fails part of the way (a full disk) is undone (the file cut back to where it
+    ended), so that an error never leaves part of the numbers for a script to read."""
     out = sys.stdout
     if out is None:
         raise GradcliError("cannot write to standard output: it is closed")
+    end: tuple[int, int] | None = None
     try:
+        out.flush()
+        buffer = getattr(out, "buffer", None)
+        end = _file_end(out)
+        if end is not None and not isinstance(data, Stream):
+            size = (
+                len(data.encode(out.encoding or "utf-8", "replace"))
+                if isinstance(data, str)
+                else len(data)
+            )
+            _check_file_size(end[1], size)
         if isinstance(data, str):
             out.write(data)
+        elif isinstance(data, Stream):
+            data.write(buffer)
+            buffer.flush()
+        elif buffer is not None:
+            buffer.write(data)
+            buffer.flush()
         else:
-            out.flush()
-            buffer = getattr(out, "buffer", None)
-            if isinstance(data, Stream):
-                data.write(buffer)
-                buffer.flush()
-            elif buffer is not None:
-                buffer.write(data)
-                buffer.flush()
-            else:
-                out.write(data.decode("utf-8"))
+            out.write(data.decode("utf-8"))
         out.flush()
     except BrokenPipeError:
         raise
     except (OSError, ValueError) as e:
+        if end is not None:
+            _cut_back(end)
         _stdout_failed(e)
+
+
+def _file_end(out: Any) -> tuple[int, int] | None:
+    """(fd, offset) of standard output where it is a regular file written at its end (where
+    what this command writes can be measured before and undone after), else None."""
+    import stat
+
+    try:
+        fd = out.fileno()
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        pos = os.lseek(fd, 0, os.SEEK_CUR)
+    except (OSError, ValueError, AttributeError):
+        return None
+    # Appending (`>>`): at the file's end; writing at or past its end (`>`): there. Not in the
+    # middle of a file opened for reading and writing, whose later bytes an undo would destroy.
+    if _appends(fd):
+        return fd, st.st_size
+    return (fd, pos) if pos >= st.st_size else None
+
+
+def _appends(fd: int) -> bool:
+    try:
+        import fcntl
+
+        return bool(fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_APPEND)
+    except (ImportError, OSError):
+        return False
+
+
+def _check_file_size(offset: int, size: int) -> None:
+    """Refuse, before writing any of it, output the file size limit (RLIMIT_FSIZE) would cut."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
+    except (ImportError, OSError, ValueError):
+        return
+    if soft != resource.RLIM_INFINITY and offset + size > soft:
+        raise OSError(
+            errno.EFBIG,
+            f"File too large ({size:,} bytes to write, from byte {offset:,}, past the file size "
+            f"limit of {soft:,} bytes)",
+        )
+
+
+def _cut_back(end: tuple[int, int]) -> None:
+    """Undo a write that failed part of the way: the file cut back to its end before it."""
+    fd, size = end
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, size)
+        os.lseek(fd, size, os.SEEK_SET)
 
 
 def _stdout_failed(e: BaseException) -> None:

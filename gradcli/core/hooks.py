@@ -1,10 +1,12 @@
 """What the kernel reports as it works, to whoever watches: an observer the sandbox installs.
 
 The kernel calls `observer.tick()` for every operation it runs (forward or in a backward
-pass), `observer.node()` for every operation it records, and `observer.allocated(nbytes)` for
-every tensor of REPORT_BYTES or more. It knows nothing of what the observer does with that: the
-interpreter installs the run budget of `base.limits` (time, memory, graph size), which raises
-a `LimitError` when a run spends too much. Without an observer nothing is counted.
+pass), `observer.node()` for every operation it records, `observer.allocated(nbytes)` for
+every tensor of REPORT_BYTES or more, and `observer.check_clock()` between the pieces of a step
+it splits because one NumPy call would run for seconds. It knows nothing of what the observer
+does with that: the interpreter installs the run budget of `base.limits` (time, memory, graph
+size), which raises a `LimitError` when a run spends too much. Without an observer nothing is
+counted.
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ class Observer:
 
     def allocated(self, nbytes: int) -> None:
         pass
+
+    def check_clock(self) -> None:
+        """Between two pieces of one long step (an integer matmul in chunks): the clock read
+        now, not every so many ticks."""
 
 
 observer: Observer = Observer()

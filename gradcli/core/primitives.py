@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from .op import Op, Sample, apply, binary_samples, reduction_samples
 from .tensor import Tensor
 
@@ -40,6 +41,26 @@ def dims_of(dim: Any, ndim: int) -> tuple[int, ...]:
     return tuple(sorted(d % ndim for d in ds))
 
 
+def reduced_shape(shape: tuple[int, ...], dim: Any, keepdim: bool) -> tuple[int, ...]:
+    """The shape of a reduction's result over `dim` (see `dims_of`)."""
+    dims = dims_of(dim, len(shape))
+    if keepdim:
+        return tuple(1 if i in dims else n for i, n in enumerate(shape))
+    return tuple(n for i, n in enumerate(shape) if i not in dims)
+
+
+def check_reduced(x: np.ndarray, dim: Any, keepdim: bool, name: str) -> None:
+    """Refuse, before NumPy allocates it, a reduction's result over the element limit. A
+    result is never larger than its input, except that of an empty input: a (0, 10**8) tensor
+    summed over dim 0 is 10**8 zeros (of a tensor that took no memory at all)."""
+    if x.size == 0 and x.ndim:
+        n = 1
+        for k in reduced_shape(x.shape, dim, keepdim):
+            n *= k
+        if n > limits.TENSOR_ELEMENTS.value:
+            limits.TENSOR_ELEMENTS.check(n, f"the result of {name}")
+
+
 def from_end(dim: int, ndim: int) -> int:
     """A dim counted from the end, so that it still names the same axis under batch axes."""
     return dim % ndim - ndim if ndim else -1
@@ -62,6 +83,7 @@ def unreduce(t: Tensor, x: Tensor, dim: Any, keepdim: bool) -> Tensor:
 
 
 def _sum_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
+    check_reduced(x, dim, keepdim, "sum")
     return np.sum(x, axis=dims_of(dim, x.ndim), keepdims=keepdim)
 
 

@@ -422,12 +422,10 @@ def data_array(data: Any, dtype: Any) -> np.ndarray:
             kinds.add(dtypes.BOOL)
         elif isinstance(v, int):
             if not _INT64_MIN <= v <= _INT64_MAX:
-                raise GradcliError(
-                    "Overflow when unpacking long long",
-                    found=f"an integer of {v.bit_length()} bits",
-                    expected="integers between -2**63 and 2**63 - 1 (int64)",
-                    hint="write it as a float (e.g. 1e20) for a float tensor",
-                )
+                # Fine in a float (or bool) tensor, as in PyTorch: refused below otherwise.
+                if not big:
+                    big.append(v)
+                v = float(v)
             kinds.add(dtypes.INT64)
         elif isinstance(v, float):
             kinds.add(None)  # the default float dtype
@@ -441,9 +439,17 @@ def data_array(data: Any, dtype: Any) -> np.ndarray:
             limits.LIST_ITEMS.check(count[0], "the number of numbers in the tensor data")
         return v
 
+    big: list[int] = []  # the first integer out of int64's range, if any
     clean = walk(data, 0)
     if dtype is None:
         dtype = _inferred(kinds)
+    if big and np.dtype(dtype).kind not in "fb":
+        raise GradcliError(
+            "Overflow when unpacking long long",
+            found=f"an integer of {big[0].bit_length()} bits, out of range for int64",
+            expected="integers between -2**63 and 2**63 - 1 (int64)",
+            hint="write it as a float (e.g. 1e20) for a float tensor",
+        )
     try:
         with np.errstate(over="ignore", invalid="ignore"):
             arr = np.array(clean, dtype=dtype)

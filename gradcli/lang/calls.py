@@ -28,7 +28,8 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, Span
 from ..core.tensor import typename
-from .values import DType, range_len, short
+from ..surface.args import cpu_device
+from .values import Device, DType, range_len, short
 
 # (id(f), number of positional arguments, keyword names) -> f, for calls that bound.
 _BOUND: dict[tuple, Any] = {}
@@ -101,6 +102,8 @@ def checked_call(
         if len(_BOUND) > 8192:
             _BOUND.clear()
         _BOUND[key] = f
+    if kwargs and kwargs.get("device") is not None:
+        device_checked(kwargs["device"])
     if not raw:
         for a in args:
             if type(a) is DType or type(a) is range:
@@ -134,6 +137,18 @@ def checked_call(
         raise LimitError(
             "out of memory", hint="the tensors are too large for this machine"
         ) from None
+
+
+def device_checked(device: Any) -> None:
+    """A `device=` argument (of a constructor, `.to`, a module): a string parsed as PyTorch
+    parses it (in its words, and saying what a dtype given as a string is), and the CPU, the
+    one device gradcli computes on. Anything else is left to the function (its type error)."""
+    if isinstance(device, Device):
+        device = str(device)
+    elif isinstance(device, int) and not isinstance(device, bool):
+        device = f"cuda:{device}"  # as PyTorch: an index alone is a CUDA device
+    if isinstance(device, str):
+        cpu_device(device)
 
 
 def _converted(

@@ -20,6 +20,7 @@ from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core.tensor import Tensor, typename
 from ..surface import indexing as I
 from ..surface import nn as surface_nn
+from ..surface.args import device_arg
 from ..surface.nn import Parameter, parameter
 
 
@@ -99,13 +100,8 @@ class Device:
             raise GradcliError(
                 f"device() received an invalid combination of arguments: {typename(spec)}"
             ).mirror("TypeError")
-        kind, _, number = spec.partition(":")
-        if kind not in ("cpu", "cuda", "mps", "meta"):
-            raise GradcliError(
-                f"Expected one of cpu, cuda, ... device type at start of device string: {spec}"
-            ).mirror("RuntimeError")
-        idx = int(number) if number.isdigit() else index
-        return Device(kind, idx)
+        kind, number = device_arg(spec)
+        return Device(kind, index if number is None else number)
 
     def __str__(self) -> str:
         return self.type if self.index is None else f"{self.type}:{self.index}"

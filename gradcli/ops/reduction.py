@@ -15,13 +15,14 @@ import numpy as np
 
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop, reduction_samples, register
-from ..core.primitives import count, dims_of, from_end, sum_vjp, unreduce
+from ..core.primitives import check_reduced, count, dims_of, from_end, sum_vjp, unreduce
 from ..core.tensor import Tensor, constant, mask_like
 
 sum = register(P.sum)  # noqa: A001 - the record of torch.sum
 
 
 def _mean_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
+    check_reduced(x, dim, keepdim, "mean")
     return np.mean(x, axis=dims_of(dim, x.ndim), keepdims=keepdim)
 
 
@@ -55,6 +56,11 @@ def _prod_others(x: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
     return np.transpose(others, np.argsort(rest + list(dims)))
 
 
+def _prod_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
+    check_reduced(x, dim, keepdim, "prod")
+    return np.prod(x, axis=dims_of(dim, x.ndim), keepdims=keepdim)
+
+
 def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:
     gu = unreduce(g, x, dim, keepdim)
     if np.any(x.data == 0):
@@ -66,7 +72,7 @@ def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool 
 
 prod = defop(
     "prod",
-    lambda x, dim=None, keepdim=False: np.prod(x, axis=dims_of(dim, x.ndim), keepdims=keepdim),
+    _prod_fwd,
     _prod_vjp,
     "ProdBackward0",
     "g * out / x (product of the others)",
@@ -176,6 +182,7 @@ amin = defop(
 
 
 def _norm_fwd(x: np.ndarray, p: float = 2.0, dim: Any = None, keepdim: bool = False):
+    check_reduced(x, dim, keepdim, "norm")
     ax = dims_of(dim, x.ndim)
     a = np.abs(x)
     if p == math.inf:
@@ -239,6 +246,7 @@ norm = defop(
 
 
 def _lse_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
+    check_reduced(x, dim, keepdim, "logsumexp")
     ax = dims_of(dim, x.ndim)
     m = np.max(x, axis=ax, keepdims=True) if x.size else np.zeros((1,) * x.ndim)
     m = np.where(np.isfinite(m), m, 0)
@@ -312,6 +320,7 @@ log_softmax = defop(
 
 
 def _var_fwd(x: np.ndarray, dim: Any = None, correction: float = 1, keepdim: bool = False):
+    check_reduced(x, dim, keepdim, "var")
     return np.var(x, axis=dims_of(dim, x.ndim), ddof=correction, keepdims=keepdim)
 
 

@@ -105,3 +105,88 @@ def reduction_arg(reduction: Any) -> str:
             f"{reduction!r} is not a valid value for reduction", expected="'mean', 'sum' or 'none'"
         )
     return reduction
+
+
+# The device types PyTorch's device-string parser knows, in its order (its error lists them).
+DEVICE_TYPES = (
+    "cpu",
+    "cuda",
+    "ipu",
+    "xpu",
+    "mkldnn",
+    "opengl",
+    "opencl",
+    "ideep",
+    "hip",
+    "ve",
+    "fpga",
+    "maia",
+    "xla",
+    "lazy",
+    "vulkan",
+    "mps",
+    "meta",
+    "hpu",
+    "mtia",
+    "privateuseone",
+)
+
+
+def device_arg(spec: str) -> tuple[str, int | None]:
+    """A device string (`"cpu"`, `"cuda:0"`) as (type, index), checked as PyTorch parses it:
+    a name of letters and underscores, then optionally `:` and an index without leading zeros,
+    and the name one of PyTorch's device types. The errors are PyTorch's; as a string given
+    where a device goes is often meant as a dtype (`x.to("float64")`, NumPy's `"O"`), they say
+    how a dtype is written."""
+    name, colon, index = spec.partition(":")
+    if not spec:
+        raise GradcliError("Device string must not be empty").mirror("RuntimeError")
+    good_name = bool(name) and all(c.isascii() and (c.isalpha() or c == "_") for c in name)
+    good_index = (
+        not colon
+        or index == "0"
+        or (index.isascii() and index.isdigit() and not index.startswith("0"))
+    )
+    valid = good_name and good_index
+    if not valid:
+        message = f"Invalid device string: '{spec}'"
+    elif name not in DEVICE_TYPES:
+        message = (
+            f"Expected one of {', '.join(DEVICE_TYPES)} device type at start of device string: "
+            + spec
+        )
+    else:
+        return name, int(index) if colon else None
+    raise GradcliError(
+        message,
+        found=_dtype_lookalike(spec),
+        expected="a device ('cpu'), or a dtype written as torch.float32, torch.int64, ...",
+        hint="a string names a device; a dtype is torch.<name>, not a string: dtype=torch.float64, "
+        "x.to(torch.float64)",
+    ).mirror("RuntimeError")
+
+
+def cpu_device(spec: str) -> None:
+    """A device string (checked as `device_arg` checks it) that must name the CPU, the one
+    device gradcli computes on."""
+    if device_arg(spec)[0] != "cpu":
+        raise GradcliError(
+            f"gradcli runs on the CPU only, not on '{spec}'",
+            hint="leave the device out, or write 'cpu'",
+        )
+
+
+def _dtype_lookalike(spec: str) -> str | None:
+    """What a device string that is not one says as a dtype (`"O"`: NumPy's object dtype,
+    which PyTorch does not have; `"float64"`: a dtype's name given as a string), or None."""
+    from ..core import dtypes
+
+    if len(spec) > 40:
+        return None
+    try:
+        dt = np.dtype(spec)
+    except Exception:  # not a NumPy dtype either: nothing to say
+        return None
+    if dt in dtypes.TORCH_NAMES:
+        return f"'{spec}', the name of a dtype ({dtypes.torch_name(dt)}) as a string"
+    return f"'{spec}', NumPy's code for its dtype {str(dt)!r}, which PyTorch does not have"

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core.primitives import check_reduced
 from ..core.tensor import Tensor
 from ..ops import arithmetic as A
 from . import args as C
@@ -241,18 +242,30 @@ def one_hot(t: Any, num_classes: int = -1) -> Tensor:
     n = int(ind.max()) + 1 if num_classes == -1 and ind.size else int(num_classes)
     if ind.size and (ind.min() < 0 or ind.max() >= n):
         raise GradcliError("Class values must be smaller than num_classes.")
+    # A row of the table is `n` elements, even when there are no rows (PyTorch makes an empty
+    # tensor of any width; the comparison below would first make the n class numbers).
+    A.size_check((n,), "one_hot's number of classes")
     A.size_check(ind.shape + (n,), "the one-hot tensor")
     return Tensor((np.arange(n) == ind[..., None]).astype(np.int64))
 
 
-def all(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    return Tensor(np.asarray(np.all(x.data, axis=C.dims_arg(dim, x.ndim), keepdims=keepdim)))
+def _logical(fn: str) -> Any:
+    reduce = np.all if fn == "all" else np.any
+
+    def f(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
+        x = A.tensor_arg(x, "input")
+        d = C.dims_arg(dim, x.ndim)
+        check_reduced(x.data, d, bool(keepdim), fn)
+        return Tensor(np.asarray(reduce(x.data, axis=d, keepdims=bool(keepdim))))
+
+    f.__name__ = fn
+    return f
 
 
-def any(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    return Tensor(np.asarray(np.any(x.data, axis=C.dims_arg(dim, x.ndim), keepdims=keepdim)))
+all = _logical("all")  # noqa: A001 - torch.all
+
+
+any = _logical("any")  # noqa: A001 - torch.any
 
 
 def _new(fill: Any) -> Any:

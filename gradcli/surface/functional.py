@@ -18,7 +18,7 @@ from ..core import dtypes, hooks
 from ..core.dtypes import check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.op import apply
-from ..core.tensor import Settings, Tensor, grad_enabled
+from ..core.tensor import Settings, Tensor, grad_enabled, typename
 from ..ops import arithmetic as A
 from ..ops import binary as B
 from ..ops import elementwise as E
@@ -74,19 +74,97 @@ def gelu(x: Any, approximate: str = "none") -> Tensor:
 
 
 def clamp(x: Any, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
-    if min is None and max is None:
-        raise GradcliError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    lo = None if min is None else float(min)
-    hi = None if max is None else float(max)
-    return apply(E.clamp, tensor_arg(x, "input"), min=lo, max=hi)
+    return _clamp(x, min, max, "clamp")
 
 
 def clamp_min(x: Any, min: Any) -> Tensor:  # noqa: A002
-    return named(clamp(x, min=min), "ClampMinBackward0")
+    return _clamp(x, min, None, "clamp_min")
 
 
 def clamp_max(x: Any, max: Any) -> Tensor:  # noqa: A002
-    return named(clamp(x, max=max), "ClampMaxBackward0")
+    return _clamp(x, None, max, "clamp_max")
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float, np.integer, np.floating))
+
+
+def _clamp(x: Any, lo: Any, hi: Any, fn: str) -> Tensor:
+    """`clamp(x, min, max)`: both bounds numbers (the `clamp` record), or both tensors (None
+    for either), which broadcast with x, as PyTorch's two overloads; anything else is refused
+    in PyTorch's words before any work."""
+    x = tensor_arg(x, "input")
+    given = [b for b in (lo, hi) if b is not None]
+    tensors = [b for b in given if isinstance(b, Tensor)]
+    if len(tensors) != len(given) and (tensors or not builtins.all(map(_is_number, given))):
+        _clamp_refused(lo, hi, fn)
+    if not given:
+        raise GradcliError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    base = fn.rstrip("_")
+    if not tensors:
+        out = apply(
+            E.clamp,
+            x,
+            min=None if lo is None else float(lo),
+            max=None if hi is None else float(hi),
+        )
+        label = {"clamp": "ClampBackward1", "clamp_min": "ClampMinBackward0"}
+        return named(out, label.get(base, "ClampMaxBackward0"))
+    # Tensor bounds: sizes after broadcasting checked (the element limit) before any work.
+    shape = x.shape
+    for b in tensors:
+        shape = broadcast_shape(Tensor(np.broadcast_to(np.zeros((), bool), shape)), b)
+    dt = dtypes.result_type([(t.dtype, t.ndim) for t in (x, *tensors)], Settings.default_dtype)
+    x, lo, hi = (t if t is None or t.dtype == dt else to_dtype(t, dt) for t in (x, lo, hi))
+    xv = x.data
+    keep = np.ones((), dtype=bool)  # where x passes (its gradient)
+    low = high = np.zeros((), dtype=bool)  # where min, max are the value (theirs)
+    value = xv
+    if lo is not None:
+        keep = keep & (xv >= lo.data)
+        low = xv < lo.data
+        value = np.maximum(value, lo.data)
+    if hi is not None:
+        keep = keep & (xv <= hi.data)
+        high = xv > hi.data
+        value = np.minimum(value, hi.data)
+        if lo is not None:
+            low = low & (lo.data < hi.data)
+            high = high | (hi.data < lo.data)
+    # As PyTorch's rule: the gradient goes to x where min <= x <= max, to min where x < min
+    # (and min < max), to max where x > max (or max < min); elsewhere (x below min == max, or
+    # NaN) the value is a constant.
+    out = Tensor(np.broadcast_to(value, shape).copy())
+    if hi is not None:
+        out = where(Tensor(np.broadcast_to(high, shape)), hi, out)
+    if lo is not None:
+        out = where(Tensor(np.broadcast_to(low, shape)), lo, out)
+    out = where(Tensor(np.broadcast_to(keep, shape)), x, out)
+    label = {"clamp": "ClampBackward0", "clamp_min": "ClampMinBackward1"}
+    return named(out, label.get(base, "ClampMaxBackward1"))
+
+
+def _clamp_refused(lo: Any, hi: Any, fn: str) -> None:
+    """PyTorch's TypeError for bounds of neither overload (a list, a string, a number with a
+    tensor)."""
+    if fn.startswith("clamp_min"):
+        got, sigs = typename(lo), ("(Tensor min)", "(Number min)")
+    elif fn.startswith("clamp_max"):
+        got, sigs = typename(hi), ("(Tensor max)", "(Number max)")
+    else:
+        kw = [f"{k}={typename(v)}" for k, v in (("max", hi), ("min", lo)) if v is not None]
+        got = ", ".join(kw) + ", "
+        sigs = ("(Tensor min = None, Tensor max = None)", "(Number min = None, Number max = None)")
+    # PyTorch's first line; its list of the overloads as what was expected.
+    raise GradcliError(
+        f"{fn}() received an invalid combination of arguments - got ({got}), but expected one of:",
+        expected=f"{sigs[0]} or {sigs[1]}: numbers, or tensors that broadcast with the input",
+        hint="a list is neither: make it a tensor, e.g. min=torch.tensor([...])"
+        if isinstance(lo, (list, tuple)) or isinstance(hi, (list, tuple))
+        else "give both bounds as tensors (torch.tensor(1.0)), or both as numbers"
+        if isinstance(lo, Tensor) or isinstance(hi, Tensor)
+        else None,
+    ).mirror("TypeError")
 
 
 def where(condition: Any, x: Any, y: Any) -> Tensor:
@@ -689,9 +767,15 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
     "mul_": _method_(A.mul_t),
     "div_": _method_(A.div_t),
     "pow_": _method_(A.pow),
-    "clamp_": _method_(clamp),
-    "clamp_min_": _method_(clamp_min),
-    "clamp_max_": _method_(clamp_max),
+    "clamp_": lambda x, min=None, max=None: inplace(
+        tensor_arg(x), lambda o: _clamp(o, min, max, "clamp_")
+    ),
+    "clamp_min_": lambda x, min: inplace(
+        tensor_arg(x), lambda o: _clamp(o, min, None, "clamp_min_")
+    ),
+    "clamp_max_": lambda x, max: inplace(
+        tensor_arg(x), lambda o: _clamp(o, None, max, "clamp_max_")
+    ),
     "relu_": _method_(relu),
     **{f"{name}_": _method_(fn) for name, fn in A.METHODS.items()},
 }

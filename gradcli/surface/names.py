@@ -44,7 +44,7 @@ from . import linalg as LA
 from . import nnfunctional as NF
 from . import nnlosses as NL
 from . import scatter as _scatter
-from .args import check_dim
+from .args import check_dim, cpu_device
 from .constructors import (
     BoolTensor,
     ByteTensor,
@@ -163,13 +163,8 @@ def _to(self: Tensor, *args: Any, dtype: Any = None, device: Any = None, **kw: A
             dtype = a.dtype
         elif dtype is None:
             dtype = a
-    if device is not None and isinstance(device, str) and device.split(":")[0] != "cpu":
-        raise GradcliError(
-            f"Invalid device string: '{device}'"
-            if device.split(":")[0] not in ("cuda", "mps", "xpu", "meta")
-            else f"gradcli runs on the CPU only, not on '{device}'",
-            hint="write .to('cpu'), or leave the device out",
-        )
+    if isinstance(device, str):
+        cpu_device(device)
     return self if dtype is None else to_dtype(self, dtype)
 
 

@@ -22,6 +22,7 @@ from ..base.errors import GradcliError
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import sigmoid, tanh
 from . import random as R
+from .args import cpu_device
 from .functional import f_log_softmax, f_softmax, gelu, leaky_relu, relu, softplus
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 
@@ -250,9 +251,11 @@ class Module:
 
     def to(self, *args: Any, **kwargs: Any) -> Module:
         dtype = kwargs.get("dtype")
-        for a in args:
+        for a in (*args, kwargs.get("device")):
             if isinstance(a, np.dtype):
                 dtype = a
+            elif isinstance(a, str):
+                cpu_device(a)
         return self if dtype is None else self._cast(np.dtype(dtype))
 
     def cpu(self) -> Module:

@@ -78,3 +78,21 @@ def test_scale_and_largest_in_blocks(monkeypatch):
     assert cmp.scale_of([m]) == 7.5
     monkeypatch.setattr(cmp, "BLOCK", 2)
     assert cmp.scale_of([m]) == 7.5
+
+
+def test_small_scale_of_the_exact_methods() -> None:
+    import numpy as np
+
+    from gradcli.analysis.compare import SMALL_FLOOR, small_scale, tolerances
+
+    def mats(engine: float, numeric: float) -> dict:
+        return {"engine": np.array([[engine]]), "numeric": np.array([[numeric]])}
+
+    assert small_scale(mats(0.5, 7.0)) == 0.5  # numeric's values are not the scale
+    assert small_scale(mats(-3.0, 0.0)) == 1.0
+    assert small_scale(mats(0.0, 1e-8)) == 1.0  # only zeros: nothing to be relative to
+    assert small_scale(mats(1e-9, 0.0)) == SMALL_FLOOR
+    assert small_scale({"engine": np.array([[np.nan, 2e-3]]), "sympy": np.array([[1e-4]])}) == 2e-3
+    kw = {"atol": 1e-6, "rtol": 1e-5, "scale": 1.0, "low_precision": set()}
+    assert tolerances("engine", "numeric", small=1e-3, **kw) == (1e-9, 1e-5)
+    assert tolerances("engine", "sympy", small=1e-3, **kw) == (1e-10, 1e-8)  # exact: unchanged

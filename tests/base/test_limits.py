@@ -390,3 +390,11 @@ def test_sympy_elements(monkeypatch: pytest.MonkeyPatch) -> None:
     assert r.exit_code == 1
     assert "is 4, over the limit of 3" in r.stderr and "GRADCLI_SYMPY_ELEMENTS" in r.stderr
     assert r.stdout == ""
+
+
+def test_memory_default_keeps_the_process_under_a_gibibyte() -> None:
+    # What a program may add, plus the process itself (~40 MB) and one operation's temporaries
+    # past the last check (a few float64 arrays of the element limit: 80 MB each), within the
+    # 1 GiB every hostile program must stay under.
+    temporaries = 3 * limits.TENSOR_ELEMENTS.default * 8 >> 20
+    assert limits.MEMORY_MB.default + 40 + temporaries < 1024

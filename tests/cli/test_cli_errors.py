@@ -367,14 +367,14 @@ def test_debug_shows_the_traceback() -> None:
 
 def test_debug_shows_the_cause_of_a_user_error() -> None:
     # A NumPy error on a bad argument is the user's error (exit 1); --debug shows where.
-    args = ["run", "-e", "x = torch.ones(2).clamp(min='a')"]
+    args = ["run", "-e", "x = torch.nn.functional.softplus(torch.ones(2), beta='a')"]
     plain = _run_cli(args)
     assert plain.returncode == 1
     assert "Traceback" not in plain.stderr
     debug = _run_cli(["--debug", *args])
     assert debug.returncode == 1
     assert "Traceback" in debug.stderr and "ValueError" in debug.stderr
-    assert "clamp(): could not convert string to float" in debug.stderr
+    assert "softplus(): could not convert string to float" in debug.stderr
 
 
 def test_real_process_errors_are_clean(tmp_path: Path) -> None:

@@ -660,6 +660,49 @@ CASES: list[Case] = [
         "Overflow when unpacking long long",
         (1, 5),
     ),
+    Case("int_overflow_says_range", "x = torch.tensor(2**70)", "out of range for int64", (1, 5)),
+    Case("device_object_dtype", 'x = torch.ones(2).to("O")', "NumPy's code for its dtype", (1, 5)),
+    Case(
+        "device_kwarg_dtype", 'x = torch.ones(2, device="float64")', "the name of a dtype", (1, 5)
+    ),
+    Case("device_kwarg_cuda", "x = torch.zeros(2, device=0)", "CPU only", (1, 5)),
+    Case(
+        "clamp_list_bound",
+        "x = torch.ones(10**6)\nx.clamp_(min=[[0.0]] * 200)",
+        "clamp_() received an invalid combination of arguments - got (min=list, )",
+        (2, 1),
+    ),
+    Case(
+        "clamp_tensor_bound_broadcast",
+        "x = torch.ones(10**6)\nx.clamp_(min=torch.zeros(200, 1))",
+        "the broadcast result is 200,000,000, over the limit",
+        (2, 1),
+    ),
+    Case(
+        "reduction_of_empty_huge",
+        "e = torch.zeros(0, 10**12)\ns = e.logsumexp(0)",
+        "the result of logsumexp is 1,000,000,000,000, over the limit",
+        (2, 5),
+    ),
+    Case(
+        "any_of_empty_huge",
+        "e = torch.zeros(0, 10**12)\ns = e.any(0)",
+        "the result of any is 1,000,000,000,000, over the limit",
+        (2, 5),
+    ),
+    Case(
+        "one_hot_classes_huge",
+        "t = torch.zeros(0, dtype=torch.int64)\no = torch.nn.functional.one_hot(t, 10**13)",
+        "one_hot's number of classes is 10,000,000,000,000, over the limit",
+        (2, 5),
+    ),
+    Case(
+        "int_matmul_past_the_time",
+        "a = torch.full((2500, 2500), 2**40, dtype=torch.int64)\nb = a @ a",
+        "the time limit",
+        (2, 5),
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
     Case(
         "int_requires_grad",
         "x = torch.tensor([1, 2], requires_grad=True)",

@@ -718,16 +718,27 @@ add(
     budget("tolist_nested", "l = torch.ones(10**7, 1).tolist()"),
     budget("tolist_flat_print", "l = torch.ones(10**7).tolist()\nprint(l)"),
     budget("numpy_tolist", "l = torch.ones(10**7, 1).numpy().tolist()", patterns=LIMIT + REFUSED),
+    # An integer matmul: NumPy has no BLAS for integers (half a minute for 2500 x 2500). With
+    # values whose products and sums stay exact in float64 it is computed in float64 (ones:
+    # a second); otherwise in pieces, the time limit checked between them.
     budget(
         "int_matmul",
-        "a = torch.ones(2500, 2500, dtype=torch.int64)\nb = a @ a",
+        "a = torch.full((2500, 2500), 2**40, dtype=torch.int64)\nb = a @ a",
         patterns=LIMIT,
         seconds=5.0,
     ),
     budget(
         "int_matmul_bmm",
-        "a = torch.ones(2, 2000, 2000, dtype=torch.int64)\nb = torch.bmm(a, a)",
+        "a = torch.full((2, 2000, 2000), 2**40, dtype=torch.int64)\nb = torch.bmm(a, a)",
         patterns=LIMIT,
+        seconds=5.0,
+    ),
+    budget(
+        "int_matmul_exact_in_float",
+        "a = torch.ones(2500, 2500, dtype=torch.int64)\nb = a @ a\nprint(b[0, 0].item())",
+        patterns=TIME_LIMIT,  # on a loaded machine; the right answer otherwise
+        codes=frozenset({0, 1}),
+        stdout_patterns=(r"^2500\n$",),
         seconds=5.0,
     ),
     budget("arange_float_huge", "x = torch.arange(0, 1e12)"),
@@ -1397,7 +1408,7 @@ add(
         "time_backward_int_matmul",
         "import torch\n"
         "x = torch.ones(2500, 2500, requires_grad=True)\n"
-        "a = torch.ones(2500, 2500, dtype=torch.int64)\nb = a @ a\ny = (x * 2).sum()\n",
+        "a = torch.full((2500, 2500), 2**40, dtype=torch.int64)\nb = a @ a\ny = (x * 2).sum()\n",
         ["backward", "prog.py"],
         patterns=TIME_LIMIT + LIMIT,
         at=ANY,

@@ -16,7 +16,7 @@ from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import functional as F
 from ..surface import nn as surface_nn
-from .exceptions import CLASSES, ExcClass, ExcValue, ProgramError
+from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop
 from .pyobjects import _hashable, call_value, d_update, sort_items
 from .text import checked_str, to_repr
@@ -521,7 +521,7 @@ BUILTINS.update(
         "print": Builtin("print", _print),
         # `if __name__ == "__main__":` in pasted scripts.
         "__name__": "__main__",
-        **CLASSES,
+        **BUILTIN_CLASSES,
     }
 )
 

@@ -190,8 +190,18 @@ def _build() -> dict[str, Namespace]:
             "eye": K.eye,
         },
     )
-    _ = CLASSES
+    # `torch.autograd.gradcheck` is the function (as in PyTorch, whose package attribute
+    # shadows the module); its module is reached by `from torch.autograd.gradcheck import`.
+    gradcheck_module = Namespace(
+        "torch.autograd.gradcheck",
+        {
+            "gradcheck": autograd.members["gradcheck"],
+            "gradgradcheck": autograd.members["gradgradcheck"],
+            "GradcheckError": CLASSES["GradcheckError"],
+        },
+    )
     return {
+        "torch.autograd.gradcheck": gradcheck_module,
         "torch": torch,
         "nn": nn,
         "F": nn_functional,

@@ -15,7 +15,7 @@ from ..core import dtypes
 from ..core.dtypes import check_dtype
 from ..core.tensor import Settings, Tensor, data_array, typename
 from ..ops.arithmetic import size_check, tensor_arg
-from .args import float_dtype, int_arg, new_tensor, shape_arg
+from .args import NO_SIZE, float_dtype, int_arg, new_tensor, shape_arg, sizes_arg
 
 
 def set_default_dtype(dtype: Any) -> None:
@@ -67,13 +67,16 @@ def _filled(
     fill: Callable[[tuple[int, ...], np.dtype], np.ndarray], name: str
 ) -> Callable[..., Tensor]:
     def make(
-        *size: Any,
+        *sizes: Any,
+        size: Any = NO_SIZE,
         dtype: Any = None,
         requires_grad: bool = False,
         device: Any = None,
         out: Any = None,
+        layout: Any = None,
+        pin_memory: bool = False,
     ) -> Tensor:
-        shape = shape_arg(size)
+        shape = sizes_arg(sizes, size, name)
         return new_tensor(fill(shape, float_dtype(dtype, name)), None, requires_grad)
 
     make.__name__ = name

@@ -87,7 +87,7 @@ def build_namespaces() -> dict[str, Namespace]:
 
 
 def _build() -> dict[str, Namespace]:
-    from . import gradmode
+    from . import arrays, gradmode
     from .exceptions import CLASSES
 
     dtypes = {k: DType(D.TORCH_NAMES[v], v) for k, v in D.BY_NAME.items()}
@@ -167,27 +167,14 @@ def _build() -> dict[str, Namespace]:
     numpy = Namespace(
         "numpy",
         {
-            "array": K.tensor,
-            "asarray": K.tensor,
+            **arrays.functions(names.FUNCTIONS),
             "float32": dtypes["float32"],
             "float64": dtypes["float64"],
+            "int64": dtypes["int64"],
+            "int32": dtypes["int32"],
             "pi": math.pi,
             "e": math.e,
-            "zeros": K.zeros,
-            "ones": K.ones,
-            "exp": A.exp,
-            "log": A.log,
-            "sqrt": A.sqrt,
-            "tanh": A.tanh,
-            "sin": A.sin,
-            "cos": A.cos,
-            "dot": F.dot,
-            "matmul": A.matmul,
-            "sum": F.sum,
-            "mean": F.mean,
-            "arange": K.arange,
-            "linspace": K.linspace,
-            "eye": K.eye,
+            "ndarray": arrays.ARRAY_TYPE,
         },
     )
     # `torch.autograd.gradcheck` is the function (as in PyTorch, whose package attribute

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from .op import Op, Sample, apply, binary_samples, reduction_samples
+from .summation import sum_float
 from .tensor import Tensor
 
 add = Op(
@@ -62,7 +63,8 @@ def unreduce(t: Tensor, x: Tensor, dim: Any, keepdim: bool) -> Tensor:
 
 
 def _sum_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
-    return np.sum(x, axis=dims_of(dim, x.ndim), keepdims=keepdim)
+    # Floats are added in the order PyTorch's kernel adds them (bit for bit in float32).
+    return sum_float(x, dims_of(dim, x.ndim), keepdim)
 
 
 def sum_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:

@@ -298,6 +298,17 @@ def _iter(v: Any) -> Any:
     return iter(iterate(v, "iter()"))
 
 
+def _format(value: Any, format_spec: Any = "") -> str:
+    """`format(v, spec)`: what an f-string field `{v:spec}` shows."""
+    from .formatting import format_value
+
+    if not isinstance(format_spec, str):
+        raise GradcliError(f"format() argument 2 must be str, not {typename(format_spec)}").mirror(
+            "TypeError"
+        )
+    return format_value(value, format_spec)
+
+
 def _divmod(a: Any, b: Any) -> tuple:
     return (binop(ast.FloorDiv(), a, b), binop(ast.Mod(), a, b))
 
@@ -500,6 +511,7 @@ BUILTINS.update(
         "sum": Builtin("sum", _builtin_sum),
         "round": Builtin("round", _builtin_round),
         "repr": Builtin("repr", lambda v: _checked(to_repr(v, limits.STRING_CHARS.value))),
+        "format": Builtin("format", _format),
         "enumerate": Builtin("enumerate", _enumerate),
         "zip": Builtin("zip", _zip),
         "reversed": Builtin("reversed", _reversed),

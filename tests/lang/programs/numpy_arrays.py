@@ -35,3 +35,8 @@ try:
     np.array(torch.ones(2, requires_grad=True))
 except RuntimeError as e:
     print(e)
+m = np.arange(6).reshape(2, 3)
+print(m, m.dtype)
+print(m.reshape(-1, 2), m.flatten(), m.astype(np.float32).dtype)
+print(torch.tensor(m.astype(np.float32)))
+print(torch.from_numpy(np.linspace(0, 1, 4).reshape(2, 2)))

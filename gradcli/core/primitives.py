@@ -14,6 +14,7 @@ import numpy as np
 
 from ..base import limits
 from .op import Op, Sample, apply, binary_samples, reduction_samples
+from .summation import sum_float
 from .tensor import Tensor
 
 add = Op(
@@ -84,7 +85,8 @@ def unreduce(t: Tensor, x: Tensor, dim: Any, keepdim: bool) -> Tensor:
 
 def _sum_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
     check_reduced(x, dim, keepdim, "sum")
-    return np.sum(x, axis=dims_of(dim, x.ndim), keepdims=keepdim)
+    # Floats are added in the order PyTorch's kernel adds them (bit for bit in float32).
+    return sum_float(x, dims_of(dim, x.ndim), keepdim)
 
 
 def sum_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:

@@ -385,13 +385,16 @@ def typename(v: Any) -> str:
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
 
-def data_array(data: Any, dtype: Any) -> np.ndarray:
+def data_array(data: Any, dtype: Any, float_dtype: Any = None) -> np.ndarray:
     """Nested lists of numbers (or Tensors of one element) to an array, checked: the element
     limit, the nesting depth, numbers only, rectangular, integers within int64. Without `dtype`
     the dtype is inferred as `torch.tensor` does: bool for booleans only, int64 when there are
-    integers and no floats, else the default float dtype (a Tensor element brings its own)."""
+    integers and no floats, else the default float dtype (`float_dtype` when given: NumPy's
+    float64); a Tensor element brings its own, and so do a Tensor and a NumPy array."""
     if isinstance(data, Tensor):
-        return data.data.astype(Settings.default_dtype if dtype is None else dtype, copy=True)
+        return data.data.astype(data.dtype if dtype is None else dtype, copy=True)
+    if isinstance(data, np.ndarray):
+        return np.array(numpy_data(data), dtype=dtype, copy=True)
     count = [0]
     kinds: set[Any] = set()
 
@@ -442,7 +445,7 @@ def data_array(data: Any, dtype: Any) -> np.ndarray:
     big: list[int] = []  # the first integer out of int64's range, if any
     clean = walk(data, 0)
     if dtype is None:
-        dtype = _inferred(kinds)
+        dtype = _inferred(kinds, float_dtype)
     if big and np.dtype(dtype).kind not in "fb":
         raise GradcliError(
             "Overflow when unpacking long long",
@@ -466,10 +469,31 @@ def data_array(data: Any, dtype: Any) -> np.ndarray:
     return arr
 
 
-def _inferred(kinds: set[Any]) -> np.dtype:
+def _inferred(kinds: set[Any], float_dtype: Any = None) -> np.dtype:
     """The dtype `torch.tensor` infers from the kinds of its elements."""
+    default = Settings.default_dtype if float_dtype is None else np.dtype(float_dtype)
     out: np.dtype | None = None
     for k in kinds:
-        k = Settings.default_dtype if k is None else k
+        k = default if k is None else k
         out = k if out is None else dtypes.promote_types(out, k)
-    return Settings.default_dtype if out is None else out
+    return default if out is None else out
+
+
+# PyTorch's words for a NumPy array of a dtype it has no tensor for.
+_NUMPY_TYPES = (
+    "float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, "
+    "uint32, uint16, uint8, and bool"
+)
+
+
+def numpy_data(a: np.ndarray) -> np.ndarray:
+    """A NumPy array as tensor data: refused, in PyTorch's words, when gradcli has no tensor of
+    its dtype."""
+    if a.dtype not in dtypes.TORCH_NAMES:
+        kind = a.dtype.type.__name__
+        raise GradcliError(
+            f"can't convert np.ndarray of type numpy.{kind}. The only supported types are: "
+            + _NUMPY_TYPES
+            + "."
+        ).mirror("TypeError")
+    return a

@@ -16,7 +16,7 @@ from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import functional as F
 from ..surface import nn as surface_nn
-from .exceptions import CLASSES, ExcClass, ExcValue, ProgramError
+from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop
 from .pyobjects import _hashable, call_value, d_update, sort_items
 from .text import checked_str, to_repr
@@ -299,6 +299,17 @@ def _iter(v: Any) -> Any:
     return iter(iterate(v, "iter()"))
 
 
+def _format(value: Any, format_spec: Any = "") -> str:
+    """`format(v, spec)`: what an f-string field `{v:spec}` shows."""
+    from .formatting import format_value
+
+    if not isinstance(format_spec, str):
+        raise GradcliError(f"format() argument 2 must be str, not {typename(format_spec)}").mirror(
+            "TypeError"
+        )
+    return format_value(value, format_spec)
+
+
 def _divmod(a: Any, b: Any) -> tuple:
     if isinstance(a, Tensor) or isinstance(b, Tensor):  # no __divmod__ on torch tensors
         raise GradcliError(
@@ -506,6 +517,7 @@ BUILTINS.update(
         "sum": Builtin("sum", _builtin_sum),
         "round": Builtin("round", _builtin_round),
         "repr": Builtin("repr", lambda v: _checked(to_repr(v, limits.STRING_CHARS.value))),
+        "format": Builtin("format", _format),
         "enumerate": Builtin("enumerate", _enumerate),
         "zip": Builtin("zip", _zip),
         "reversed": Builtin("reversed", _reversed),
@@ -527,7 +539,7 @@ BUILTINS.update(
         "print": Builtin("print", _print),
         # `if __name__ == "__main__":` in pasted scripts.
         "__name__": "__main__",
-        **CLASSES,
+        **BUILTIN_CLASSES,
     }
 )
 

@@ -989,6 +989,8 @@ class Compiler:
         return run
 
     def module(self, dotted: str, node: ast.AST) -> Namespace:
+        if dotted in self.namespaces:  # a module reached only by import (its dotted name)
+            return self.namespaces[dotted]
         parts = dotted.split(".")
         ns = self.namespaces[parts[0]]
         for p in parts[1:]:

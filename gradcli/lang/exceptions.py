@@ -37,7 +37,11 @@ BASES: dict[str, str | None] = {
     "UnicodeError": "ValueError",
     "ImportError": "Exception",
     "ModuleNotFoundError": "ImportError",
+    # PyTorch's own (not builtins: a program imports them from their module).
+    "GradcheckError": "RuntimeError",
 }
+# The module of the classes that are not Python's builtins, as `repr(cls)` shows it.
+MODULES: dict[str, str] = {"GradcheckError": "torch.autograd.gradcheck"}
 
 
 class ExcClass:
@@ -60,10 +64,13 @@ class ExcClass:
         return ExcValue(self, args)
 
     def __repr__(self) -> str:
-        return f"<class '{self.name}'>"
+        module = MODULES.get(self.name)
+        return f"<class '{module}.{self.name}'>" if module else f"<class '{self.name}'>"
 
 
 CLASSES: dict[str, ExcClass] = {name: ExcClass(name) for name in BASES}
+# The ones a program names without importing them.
+BUILTIN_CLASSES: dict[str, ExcClass] = {n: c for n, c in CLASSES.items() if n not in MODULES}
 
 
 class ExcValue:

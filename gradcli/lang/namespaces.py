@@ -25,7 +25,6 @@ from ..core.tensor import (
     share,
     typename,
 )
-from ..ops import arithmetic as A
 from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import init as I
@@ -150,7 +149,7 @@ def build_namespaces() -> dict[str, Namespace]:
 
 
 def _build() -> dict[str, Namespace]:
-    from . import gradmode
+    from . import arrays, gradmode
     from .exceptions import CLASSES
 
     dtypes = {k: DType(D.TORCH_NAMES[v], v) for k, v in D.BY_NAME.items()}
@@ -245,31 +244,28 @@ def _build() -> dict[str, Namespace]:
     numpy = Namespace(
         "numpy",
         {
-            "array": K.tensor,
-            "asarray": K.tensor,
+            **arrays.functions(names.FUNCTIONS),
             "float32": dtypes["float32"],
             "float64": dtypes["float64"],
+            "int64": dtypes["int64"],
+            "int32": dtypes["int32"],
             "pi": math.pi,
             "e": math.e,
-            "zeros": K.zeros,
-            "ones": K.ones,
-            "exp": A.exp,
-            "log": A.log,
-            "sqrt": A.sqrt,
-            "tanh": A.tanh,
-            "sin": A.sin,
-            "cos": A.cos,
-            "dot": F.dot,
-            "matmul": A.matmul,
-            "sum": F.sum,
-            "mean": F.mean,
-            "arange": K.arange,
-            "linspace": K.linspace,
-            "eye": K.eye,
+            "ndarray": arrays.ARRAY_TYPE,
         },
     )
-    _ = CLASSES
+    # `torch.autograd.gradcheck` is the function (as in PyTorch, whose package attribute
+    # shadows the module); its module is reached by `from torch.autograd.gradcheck import`.
+    gradcheck_module = Namespace(
+        "torch.autograd.gradcheck",
+        {
+            "gradcheck": autograd.members["gradcheck"],
+            "gradgradcheck": autograd.members["gradgradcheck"],
+            "GradcheckError": CLASSES["GradcheckError"],
+        },
+    )
     return {
+        "torch.autograd.gradcheck": gradcheck_module,
         "torch": torch,
         "nn": nn,
         "F": nn_functional,

@@ -507,7 +507,22 @@ ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "item": lambda a: a.item(),
     "copy": lambda a: a.copy(),
     "round": lambda a, decimals=0: np.round(a, _index_arg(decimals)),
+    "reshape": lambda a, *shape: _array_reshape(a, shape),
+    "flatten": lambda a: a.reshape(-1).copy(),
+    "astype": lambda a, dtype: _array_astype(a, dtype),
 }
+
+
+def _array_reshape(a: np.ndarray, shape: tuple) -> np.ndarray:
+    from ..surface.args import infer_shape, shape_arg
+
+    return a.reshape(infer_shape(shape_arg(shape, infer=True), a.size))
+
+
+def _array_astype(a: np.ndarray, dtype: Any) -> np.ndarray:
+    from ..core.dtypes import check_dtype
+
+    return a.astype(check_dtype(getattr(dtype, "np", dtype), fn="astype"))
 
 
 def _array_tolist(a: np.ndarray) -> Any:

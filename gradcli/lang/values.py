@@ -10,6 +10,7 @@ the rest of gradcli uses to call a program's functions (`torch.func.grad(f)`,
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -463,6 +464,7 @@ ITERATOR_TYPES: tuple[type, ...] = (
     type(filter(None, [])),
     type(reversed([])),
     type(reversed(range(0))),
+    types.GeneratorType,  # the surface's generators (`model.parameters()`)
 )
 
 

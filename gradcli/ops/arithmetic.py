@@ -19,7 +19,7 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..core import dtypes
 from ..core.op import apply
-from ..core.tensor import Settings, Tensor, as_tensor, data_array, typename
+from ..core.tensor import Settings, Tensor, as_tensor, data_array, numpy_data, typename
 from . import binary as B
 from . import elementwise as E
 from . import linalg as L
@@ -130,6 +130,8 @@ def scalar_operand(v: Any, like: Tensor) -> Tensor:
         return Tensor(np.asarray(v, dtype=dtypes.scalar_dtype(v, Settings.default_dtype)))
     if isinstance(v, (list, tuple)):
         return Tensor(data_array(v, None))
+    if isinstance(v, np.ndarray):  # a NumPy array is a tensor of its dtype, as in PyTorch
+        return Tensor(numpy_data(v))
     raise GradcliError(
         f"unsupported operand type: {typename(v)} and Tensor", expected="a Tensor or a number"
     )

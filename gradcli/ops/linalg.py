@@ -85,6 +85,18 @@ EXACT = 1 << 53  # every integer up to this is a float64
 def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if x.ndim == 0 or y.ndim == 0:
         raise ValueError("both arguments to matmul need to be at least 1D")
+    if (
+        x.ndim == 2
+        and y.ndim == 2
+        and x.dtype == np.float32
+        and y.dtype == np.float32
+        and y.flags.c_contiguous
+        and x.shape[0] >= 2
+        and y.shape[1] >= 2
+        and 0 < x.shape[1] <= _FMA_MAX_K
+        and x.shape[0] * x.shape[1] * y.shape[1] <= _FMA_MAX_WORK
+    ):
+        return _mm_float32(x, y)
     k = x.shape[-1]
     x2 = x[None, :] if x.ndim == 1 else x
     y2 = y[:, None] if y.ndim == 1 else y
@@ -153,6 +165,51 @@ def _batch_slice(a: np.ndarray, axis: int, nb: int, part: slice) -> np.ndarray:
     if i < 0 or a.shape[i] == 1:
         return a
     return a[(slice(None),) * i + (part,)]
+
+
+# Float32 matrix products as PyTorch's (MKL's sgemm, one thread) adds them, measured on PyTorch
+# 2.13 for matrices of 2 rows and columns or more whose second operand is row-major, the first
+# transposed or not (tens of thousands of shapes, every element tested equal): each element is
+# a chain of fused multiply-adds in the order of k, from zero, when the inner size is 384 or
+# less; from 385 to 768 the two halves (the first one the larger) are chained apart and then
+# added. Elsewhere (a vector operand, a transposed second operand as in `x @ w.t()` and
+# `F.linear`, larger inner sizes, float64, batches) MKL's order depends on the shape and the
+# CPU, and NumPy's BLAS computes, which differs from MKL in the last bit of some elements.
+_FMA_MAX_K = 768
+_FMA_MAX_WORK = 1 << 24  # multiply-adds: beyond this, BLAS (a chain costs a pass per k)
+_U64 = np.uint64
+
+
+def _mm_float32(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    k = x.shape[1]
+    if k <= 384:
+        return _fma_chain(x, y)
+    half = (k + 1) // 2
+    return _fma_chain(x[:, :half], y[:half]) + _fma_chain(x[:, half:], y[half:])
+
+
+def _fma_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """acc = fma(x[:, k], y[k], acc) for k in order, from zero, each correctly rounded to
+    float32: the product is exact in float64 and the sum is rounded to float64 and then to
+    float32, which is wrong only when the first rounding lands on a float32 midpoint; those
+    elements are rounded again from the sum's exact error."""
+    xs, ys = x.astype(np.float64), y.astype(np.float64)
+    acc = np.zeros((x.shape[0], y.shape[1]), np.float32)
+    with np.errstate(all="ignore"):
+        for k in range(x.shape[1]):
+            p = np.multiply.outer(xs[:, k], ys[k])
+            c = acc.astype(np.float64)
+            s = p + c
+            acc = s.astype(np.float32)
+            mid = (s.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)
+            if mid.any():
+                sm, pm, cm = s[mid], p[mid], c[mid]
+                bb = sm - pm
+                err = (pm - (sm - bb)) + (cm - bb)
+                acc[mid] = np.where(
+                    err != 0, np.nextafter(sm, np.copysign(np.inf, err)), sm
+                ).astype(np.float32)
+    return acc
 
 
 matmul = defop(

@@ -16,6 +16,7 @@ import numpy as np
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop, reduction_samples, register
 from ..core.primitives import check_reduced, count, dims_of, from_end, sum_vjp, unreduce
+from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant, mask_like
 
 sum = register(P.sum)  # noqa: A001 - the record of torch.sum
@@ -23,7 +24,13 @@ sum = register(P.sum)  # noqa: A001 - the record of torch.sum
 
 def _mean_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
     check_reduced(x, dim, keepdim, "mean")
-    return np.mean(x, axis=dims_of(dim, x.ndim), keepdims=keepdim)
+    if x.dtype.kind != "f" or x.dtype.itemsize < 4:
+        return np.mean(x, axis=dims_of(dim, x.ndim), keepdims=keepdim)
+    # As PyTorch's CPU mean: the sum (in its kernel's order), then divided by the count.
+    dims = dims_of(dim, x.ndim)
+    total = sum_float(x, dims, keepdim)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.divide(total, x.dtype.type(count(x.shape, dims)), dtype=x.dtype)
 
 
 def _mean_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:

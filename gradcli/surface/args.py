@@ -61,6 +61,33 @@ def shape_arg(args: Sequence[Any], what: str = "size", infer: bool = False) -> t
     return tuple(shape)
 
 
+class _Unset:
+    """The default of a `size=` keyword that was not given (shown as None in signatures)."""
+
+    def __repr__(self) -> str:
+        return "None"
+
+
+NO_SIZE: Any = _Unset()
+
+
+def sizes_arg(sizes: Sequence[Any], size: Any, fn: str) -> tuple[int, ...]:
+    """The shape of a constructor that takes `*size` or `size=` (`torch.zeros(2, 3)`,
+    `torch.zeros((2, 3))`, `torch.zeros(size=(2, 3))`), with PyTorch's words for both at once
+    or a `size=` that is not a sequence. `size` is `NO_SIZE` when the keyword was not given."""
+    if size is not NO_SIZE:
+        if sizes:
+            raise GradcliError(f"{fn}() got multiple values for argument 'size'").mirror(
+                "TypeError"
+            )
+        if isinstance(size, Tensor) or not isinstance(size, (tuple, list)):
+            raise GradcliError(
+                f"{fn}(): argument 'size' must be tuple of ints, not {typename(size)}"
+            ).mirror("TypeError")
+        sizes = (size,)
+    return shape_arg(sizes)
+
+
 def infer_shape(shape: tuple[int, ...], size: int) -> tuple[int, ...]:
     if shape.count(-1) > 1:
         raise GradcliError("only one dimension can be inferred")

@@ -270,10 +270,15 @@ any = _logical("any")  # noqa: A001 - torch.any
 
 def _new(fill: Any) -> Any:
     def make(
-        x: Tensor, *size: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
+        x: Tensor,
+        *sizes: Any,
+        size: Any = C.NO_SIZE,
+        dtype: Any = None,
+        requires_grad: bool = False,
+        device: Any = None,
     ) -> Tensor:
         dt = x.dtype if dtype is None else dtype
-        return fill(*size, dtype=dt, requires_grad=requires_grad)
+        return fill(*sizes, size=size, dtype=dt, requires_grad=requires_grad)
 
     return make
 

@@ -13,9 +13,9 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import dtypes
 from ..core.dtypes import check_dtype
-from ..core.tensor import Settings, Tensor, data_array, typename
+from ..core.tensor import Settings, Tensor, data_array, numpy_data, typename
 from ..ops.arithmetic import size_check, tensor_arg
-from .args import float_dtype, int_arg, new_tensor, shape_arg
+from .args import NO_SIZE, float_dtype, int_arg, new_tensor, shape_arg, sizes_arg
 
 
 def set_default_dtype(dtype: Any) -> None:
@@ -32,6 +32,24 @@ def tensor(
 ) -> Tensor:
     dt = None if dtype is None else check_dtype(dtype, fn="tensor")
     return new_tensor(data_array(data, dt), None, requires_grad)
+
+
+def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
+    """`torch.as_tensor`: a tensor (or NumPy array) of the dtype asked is returned as it is."""
+    if isinstance(data, Tensor) and (
+        dtype is None or check_dtype(dtype, fn="as_tensor") == data.dtype
+    ):
+        return data
+    return tensor(data, dtype=dtype)
+
+
+def from_numpy(ndarray: Any) -> Tensor:
+    """`torch.from_numpy(a)`: a tensor of the array's dtype sharing its memory (a change of the
+    tensor in place is seen in the array; an array gradcli made read-only is copied)."""
+    if not isinstance(ndarray, np.ndarray):
+        raise GradcliError(f"expected np.ndarray (got {typename(ndarray)})").mirror("TypeError")
+    arr = numpy_data(ndarray)
+    return Tensor(arr if arr.flags.writeable else arr.copy())
 
 
 def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) -> Tensor:  # noqa: N802
@@ -129,13 +147,16 @@ def _filled(
     fill: Callable[[tuple[int, ...], np.dtype], np.ndarray], name: str
 ) -> Callable[..., Tensor]:
     def make(
-        *size: Any,
+        *sizes: Any,
+        size: Any = NO_SIZE,
         dtype: Any = None,
         requires_grad: bool = False,
         device: Any = None,
         out: Any = None,
+        layout: Any = None,
+        pin_memory: bool = False,
     ) -> Tensor:
-        shape = shape_arg(size)
+        shape = sizes_arg(sizes, size, name)
         return new_tensor(fill(shape, float_dtype(dtype, name)), None, requires_grad)
 
     make.__name__ = name

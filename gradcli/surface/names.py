@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core.dtypes import LEGACY_TYPES
 from ..core.tensor import Tensor
 from ..ops import elementwise as E
 from ..ops.arithmetic import (
@@ -54,9 +55,11 @@ from .constructors import (
     LongTensor,
     Variable,
     arange,
+    as_tensor,
     empty,
     empty_like,
     eye,
+    from_numpy,
     full,
     full_like,
     legacy_tensor,
@@ -168,6 +171,23 @@ def _to(self: Tensor, *args: Any, dtype: Any = None, device: Any = None, **kw: A
     return self if dtype is None else to_dtype(self, dtype)
 
 
+def _type(self: Tensor, dtype: Any = None, non_blocking: bool = False) -> Any:
+    """`x.type()`: its legacy type name ('torch.FloatTensor'); `x.type(torch.float64)` or
+    `x.type('torch.DoubleTensor')`: the tensor in that type."""
+    if dtype is None:
+        return LEGACY_TYPES[self.dtype]
+    if isinstance(dtype, str):
+        by_name = {name: dt for dt, name in LEGACY_TYPES.items()}
+        if dtype not in by_name:
+            raise GradcliError(f"invalid type: {dtype!r}").mirror("ValueError")
+        dtype = by_name[dtype]
+    elif not isinstance(dtype, np.dtype) and not (
+        isinstance(dtype, type) and issubclass(dtype, np.generic)
+    ):
+        raise GradcliError("dtype must be a type, str, or dtype object").mirror("TypeError")
+    return to_dtype(self, dtype)
+
+
 def _numpy(self: Tensor, force: bool = False) -> Tensor:
     if self.requires_grad and not force:
         raise GradcliError(
@@ -262,11 +282,15 @@ METHODS: dict[str, Callable[..., Any]] = {
     # conversions and bookkeeping
     "float": lambda x: to_dtype(x, np.float32),
     "double": lambda x: to_dtype(x, np.float64),
-    "long": lambda x: Tensor(x.data.astype(np.int64)),
-    "int": lambda x: Tensor(x.data.astype(np.int64)),
-    "bool": lambda x: Tensor(x.data.astype(bool)),
+    "half": lambda x: to_dtype(x, np.float16),
+    "long": lambda x: to_dtype(x, np.int64),
+    "int": lambda x: to_dtype(x, np.int32),
+    "short": lambda x: to_dtype(x, np.int16),
+    "char": lambda x: to_dtype(x, np.int8),
+    "byte": lambda x: to_dtype(x, np.uint8),
+    "bool": lambda x: to_dtype(x, np.bool_),
     "to": _to,
-    "type": lambda x, dtype=None: to_dtype(x, dtype) if dtype is not None else x.dtype.name,
+    "type": _type,
     "clone": clone,
     "cpu": lambda x: x,
     "cuda": lambda x: x,
@@ -310,8 +334,12 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
         "contiguous",
         "float",
         "double",
+        "half",
         "long",
         "int",
+        "short",
+        "char",
+        "byte",
         "bool",
     )
 }
@@ -319,8 +347,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 FUNCTIONS.update(
     {
         "tensor": tensor,
-        "as_tensor": tensor,
-        "from_numpy": tensor,
+        "as_tensor": as_tensor,
+        "from_numpy": from_numpy,
         "Tensor": legacy_tensor,
         "FloatTensor": FloatTensor,
         "DoubleTensor": DoubleTensor,

@@ -13,6 +13,7 @@ submodules and the plain attributes a module declares.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -56,6 +57,35 @@ def _weights(values: np.ndarray, fills: int = 1) -> Parameter:
     p = Parameter(np.asarray(values).astype(Settings.default_dtype, copy=False))
     p._vc = [fills]
     return p
+
+
+# The traversals PyTorch gives as generators (`next(model.parameters())` works; a list does not).
+_GENERATORS = (
+    "parameters",
+    "named_parameters",
+    "children",
+    "named_children",
+    "modules",
+    "named_modules",
+)
+
+
+def _generating(method: Callable[..., list], qualname: str) -> Callable[..., Any]:
+    """`method` (which lists the items) as a program calls it: a generator of the items, made
+    when it is called (as PyTorch's), named as PyTorch's (`<generator object
+    Module.parameters at ...>`)."""
+
+    @functools.wraps(method)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        items = method(*args, **kwargs)
+
+        def gen() -> Any:
+            yield from items
+
+        gen.__qualname__ = qualname
+        return gen()
+
+    return call
 
 
 class Module:
@@ -137,6 +167,8 @@ class Module:
             return self._parameters[name]
         if name in self._modules:
             return self._modules[name]
+        if name in _GENERATORS:
+            return _generating(getattr(self, name), f"Module.{name}")
         if name in self.METHODS or name in self.ATTRIBUTES:
             return getattr(self, name)
         if hasattr(self, "_attr_" + name):
@@ -167,7 +199,7 @@ class Module:
             stack.extend(reversed([(f"{p}.{n}" if p else n, c) for n, c in m._modules.items()]))
         return out
 
-    def modules(self) -> list[Module]:
+    def module_list(self) -> list[Module]:
         return [m for _, m in self.named_modules()]
 
     def named_children(self) -> list[tuple[str, Module]]:
@@ -203,6 +235,9 @@ class Module:
     def buffers(self, recurse: bool = True) -> list[Tensor]:
         return []
 
+    def modules(self) -> list[Module]:
+        return self.module_list()
+
     def state_dict(self) -> dict[str, Tensor]:
         return {n: Tensor(t.data) for n, t in self.named_parameters(remove_duplicate=False)}
 
@@ -219,7 +254,7 @@ class Module:
     def train(self, mode: bool = True) -> Module:
         if not isinstance(mode, bool):
             raise GradcliError("training mode is expected to be boolean")
-        for m in self.modules():
+        for m in self.module_list():
             m.training = mode
         return self
 
@@ -232,12 +267,12 @@ class Module:
         return self
 
     def apply(self, fn: Callable[[Module], Any]) -> Module:
-        for m in reversed(self.modules()):
+        for m in reversed(self.module_list()):
             fn(m)
         return self
 
     def _cast(self, dtype: np.dtype) -> Module:
-        for m in self.modules():
+        for m in self.module_list():
             for n, t in m._parameters.items():
                 if t is not None and t.dtype.kind == "f":
                     m._parameters[n] = Parameter(t.data.astype(dtype), t.requires_grad)

@@ -18,11 +18,12 @@ A program reaches an optimizer through `program_attribute` only: its methods (`s
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import LEGACY_TYPES
@@ -292,6 +293,13 @@ def _shown(v: Any) -> str:
 def _listed(v: Any, what: str) -> list[Any]:
     if isinstance(v, (list, tuple)):
         return list(v)
+    if isinstance(v, Iterator):  # model.parameters(), a generator expression, iter([...])
+        out: list[Any] = []
+        for item in v:
+            if len(out) >= limits.LIST_ITEMS.value:
+                limits.LIST_ITEMS.check(len(out) + 1, f"the number of items in the {what}")
+            out.append(item)
+        return out
     items = getattr(type(v), "program_items", None)
     if items is not None:
         return list(v.program_items())

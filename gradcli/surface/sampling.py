@@ -20,7 +20,7 @@ from ..core.dtypes import check_dtype, scalar_type_name
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import mul_t, tensor_arg
 from . import random as R
-from .args import int_arg, shape_arg
+from .args import NO_SIZE, int_arg, shape_arg, sizes_arg
 
 
 class Generator:
@@ -192,7 +192,8 @@ def _strides(t: Tensor) -> tuple[int, ...] | None:
 
 def _sized(fn: str, draw: Callable[..., np.ndarray]) -> Callable[..., Tensor]:
     def make(
-        *size: Any,
+        *sizes: Any,
+        size: Any = NO_SIZE,
         generator: Any = None,
         dtype: Any = None,
         requires_grad: bool = False,
@@ -201,7 +202,7 @@ def _sized(fn: str, draw: Callable[..., np.ndarray]) -> Callable[..., Tensor]:
         layout: Any = None,
         pin_memory: bool = False,
     ) -> Tensor:
-        shape = shape_arg(size)
+        shape = sizes_arg(sizes, size, fn)
         draw_dt, out_dt = _float_draw(dtype, fn)
         values = _call(draw, shape, dtype=draw_dt, generator=_gen(generator))
         return _new(values, out_dt, requires_grad)

@@ -233,6 +233,66 @@ CASES: list[Case] = [
         "`numpy.ctypeslib` is not supported",
         (2, 5),
     ),
+    # NumPy arrays (np.array and its kin make arrays): sized first, only torch's dtypes.
+    Case("np_zeros_huge", "import numpy as np\nx = np.zeros(10**12)", "over the limit", (2, 5)),
+    Case("np_arange_huge", "import numpy as np\nx = np.arange(10**12)", "over the limit", (2, 5)),
+    Case(
+        "np_linspace_huge",
+        "import numpy as np\nx = np.linspace(0, 1, 10**12)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case("np_eye_huge", "import numpy as np\nx = np.eye(10**7)", "over the limit", (2, 5)),
+    Case(
+        "np_array_object_dtype",
+        "import numpy as np\nx = np.array([1.0], dtype='O')",
+        "argument 'dtype' must be torch.dtype",
+        (2, 5),
+    ),
+    Case(
+        "np_array_nested_deep",
+        "import numpy as np\nl = [1.0]\nfor i in range(40):\n    l = [l]\nx = np.array(l)",
+        "nested too deeply",
+        (5, 5),
+    ),
+    Case(
+        "np_exp_of_string",
+        "import numpy as np\nx = np.exp('a')",
+        "numpy.exp() takes arrays, numbers or lists",
+        (2, 5),
+    ),
+    Case(
+        "from_numpy_of_list",
+        "x = torch.from_numpy([1.0])",
+        "expected np.ndarray (got list)",
+        (1, 5),
+    ),
+    # size= of the constructors.
+    Case("zeros_size_huge", "x = torch.zeros(size=(10**6, 10**6))", "over the limit", (1, 5)),
+    Case(
+        "randn_size_int",
+        "x = torch.randn(size=3)",
+        "argument 'size' must be tuple of ints, not int",
+        (1, 5),
+    ),
+    Case(
+        "ones_size_twice",
+        "x = torch.ones(2, size=(2,))",
+        "got multiple values for argument 'size'",
+        (1, 5),
+    ),
+    Case(
+        "rand_size_negative",
+        "x = torch.rand(size=(-1, 2))",
+        "negative dimension -1",
+        (1, 5),
+    ),
+    Case(
+        "format_spec_not_str",
+        "s = format(1.5, 2)",
+        "format() argument 2 must be str, not int",
+        (1, 5),
+    ),
     Case(
         "lambda_recursion",
         "f = lambda n: f(n + 1)\ny = f(0)",

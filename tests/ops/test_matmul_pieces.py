@@ -73,7 +73,10 @@ def test_pieces_give_numpys_product(
         np.testing.assert_allclose(got, want, rtol=1e-5 if dtype == np.float32 else 1e-12)
     else:
         np.testing.assert_array_equal(got, want)  # wrapping included, as NumPy's
-    if want.size and x.shape[-1] * want.size > 40:
+    # A float32 product of two matrices takes MKL's order of fused multiply-adds instead
+    # (bounded by its own cap on the work, `_FMA_MAX_WORK`).
+    fma = dtype == np.float32 and x.ndim == 2 and y.ndim == 2 and min(x.shape[0], y.shape[1]) >= 2
+    if want.size and x.shape[-1] * want.size > 40 and not fma:
         assert observer.calls > 1  # in pieces, the clock read before each
 
 

@@ -1,0 +1,194 @@
+"""`numpy` as programs use it beside torch: `np.array(...)` makes a NumPy array with NumPy's
+dtypes (float64 for Python floats, int64 for ints), which `torch.tensor` / `torch.from_numpy`
+turn into a tensor of that dtype, as PyTorch does; the constructors (`zeros`, `ones`, `arange`,
+`linspace`, `eye`) make arrays too. The functions (`np.exp`, `np.sum`, `np.dot`...) compute
+with NumPy on arrays, numbers and lists, and call torch's function on a tensor (what gradcli
+has always done: `np.exp(t)` is a tensor, as PyTorch's `__array_wrap__` makes it).
+
+Every array is sized before it is made (the tensor element limit), and only the dtypes gradcli
+has tensors for exist.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core.dtypes import FLOAT64, INT64, check_dtype
+from ..core.tensor import Tensor, data_array, numpy_data, typename
+from ..ops.arithmetic import size_check
+from ..surface import args as S
+from .values import PyType
+
+NOT_A_TENSOR = (
+    "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+)
+
+
+# `np.ndarray` (isinstance, type(a) == np.ndarray); not callable, as programs never call it.
+ARRAY_TYPE = PyType("ndarray", (np.ndarray,), None, shown="numpy.ndarray")
+
+
+def _dtype(dtype: Any, fn: str) -> np.dtype | None:
+    return None if dtype is None else check_dtype(dtype, fn=f"numpy.{fn}")
+
+
+def to_array(data: Any, dtype: Any = None, fn: str = "array") -> np.ndarray:
+    """`np.array(data)`: a new array; a tensor's values (refused for one that requires grad,
+    as NumPy's conversion calls `.numpy()`)."""
+    dt = _dtype(dtype, fn)
+    if isinstance(data, Tensor):
+        if data.requires_grad:
+            raise GradcliError(NOT_A_TENSOR)
+        return data.data.astype(data.dtype if dt is None else dt, copy=True)
+    if isinstance(data, np.ndarray):
+        return np.array(numpy_data(data), dtype=dt, copy=True)
+    return data_array(data, dt, float_dtype=FLOAT64)
+
+
+def asarray(a: Any, dtype: Any = None) -> np.ndarray:
+    """`np.asarray`: an array of the dtype asked is returned as it is."""
+    if isinstance(a, np.ndarray) and (dtype is None or _dtype(dtype, "asarray") == a.dtype):
+        return a
+    return to_array(a, dtype, "asarray")
+
+
+def _filled(value: int, fn: str) -> Callable[..., np.ndarray]:
+    def make(shape: Any, dtype: Any = None) -> np.ndarray:
+        dims = S.shape_arg((shape,) if not isinstance(shape, (tuple, list)) else tuple(shape))
+        return np.full(dims, value, dtype=_dtype(dtype, fn) or FLOAT64)
+
+    make.__name__ = fn
+    return make
+
+
+def arange(start: Any, stop: Any = None, step: Any = 1, dtype: Any = None) -> np.ndarray:
+    if stop is None:
+        start, stop = 0, start
+    for v in (start, stop, step):
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise GradcliError(f"arange() arguments must be numbers, not {typename(v)}").mirror(
+                "TypeError"
+            )
+        if not math.isfinite(v):
+            raise GradcliError("arange: cannot compute length").mirror("ValueError")
+    if step == 0:
+        raise GradcliError("Maximum allowed size exceeded").mirror("ValueError")
+    n = max(0, math.ceil((stop - start) / step))
+    size_check((n,), "arange's length")
+    ints = all(isinstance(v, int) for v in (start, stop, step))
+    dt = _dtype(dtype, "arange") or (INT64 if ints else FLOAT64)
+    return np.arange(start, stop, step, dtype=dt)
+
+
+def linspace(start: Any, stop: Any, num: Any = 50, dtype: Any = None) -> np.ndarray:
+    n = S.int_arg(num, "num")
+    if n < 0:
+        raise GradcliError(f"Number of samples, {n}, must be non-negative.").mirror("ValueError")
+    size_check((n,), "linspace's length")
+    for v in (start, stop):
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise GradcliError(f"linspace() takes numbers, not {typename(v)}").mirror("TypeError")
+    return np.linspace(float(start), float(stop), n, dtype=_dtype(dtype, "linspace") or FLOAT64)
+
+
+def eye(n: Any, m: Any = None, dtype: Any = None) -> np.ndarray:
+    shape = S.shape_arg((n, n if m is None else m))
+    return np.eye(shape[0], shape[1], dtype=_dtype(dtype, "eye") or FLOAT64)
+
+
+def _value(out: np.ndarray) -> Any:
+    """NumPy's result: a 0-d result is a number."""
+    return out.item() if out.ndim == 0 else out
+
+
+def _operand(v: Any, fn: str) -> np.ndarray:
+    if isinstance(v, np.ndarray):
+        return numpy_data(v)
+    if isinstance(v, (int, float, list, tuple)) and not isinstance(v, bool):
+        return to_array(v, fn=fn)
+    raise GradcliError(f"numpy.{fn}() takes arrays, numbers or lists, not {typename(v)}").mirror(
+        "TypeError"
+    )
+
+
+def _float(a: np.ndarray) -> np.ndarray:
+    # NumPy's ufuncs compute an integer or bool array in float64.
+    return a if a.dtype.kind == "f" else a.astype(FLOAT64)
+
+
+def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`np.exp(x)`: torch's on a tensor; NumPy's (through torch's, in the array's dtype) on an
+    array, a number or a list."""
+
+    def call(x: Any) -> Any:
+        if isinstance(x, Tensor):
+            return torch_fn(x)
+        return _value(torch_fn(Tensor(_float(_operand(x, name)))).data)
+
+    call.__name__ = name
+    return call
+
+
+def _reduction(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`np.sum(a, axis=None)` / `np.mean`: NumPy's dtypes (the mean of integers is a float64,
+    their sum an int64)."""
+
+    def call(a: Any, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        if isinstance(a, Tensor):
+            return torch_fn(a, dim=axis, keepdim=keepdims)
+        arr = _operand(a, name)
+        dt = _dtype(dtype, name)
+        if dt is not None:
+            arr = arr.astype(dt)
+        elif name == "mean":
+            arr = _float(arr)
+        elif arr.dtype.kind in "bi" and arr.dtype != INT64:
+            arr = arr.astype(INT64)
+        ax = S.dims_arg(axis, arr.ndim)
+        return _value(getattr(np, name)(arr, axis=ax, keepdims=bool(keepdims)))
+
+    call.__name__ = name
+    return call
+
+
+def _binary(name: str, torch_fn: Callable[..., Any], matmul: Callable[..., Any]) -> Any:
+    """`np.dot(a, b)` / `np.matmul`: torch's on tensors; on arrays, torch's matrix product in
+    the dtype NumPy gives the pair (a 0-d operand scales the other)."""
+
+    def call(a: Any, b: Any) -> Any:
+        if isinstance(a, Tensor) or isinstance(b, Tensor):
+            return torch_fn(a, b)
+        x, y = _operand(a, name), _operand(b, name)
+        dt = np.promote_types(x.dtype, y.dtype)
+        if x.ndim == 0 or y.ndim == 0:
+            return _value(np.multiply(x, y, dtype=dt))
+        return _value(matmul(Tensor(x.astype(dt)), Tensor(y.astype(dt))).data)
+
+    call.__name__ = name
+    return call
+
+
+def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
+    """The members of the `numpy` namespace, from torch's functions of the same names."""
+    out: dict[str, Callable[..., Any]] = {
+        "array": to_array,
+        "asarray": asarray,
+        "zeros": _filled(0, "zeros"),
+        "ones": _filled(1, "ones"),
+        "arange": arange,
+        "linspace": linspace,
+        "eye": eye,
+    }
+    for name in ("exp", "log", "sqrt", "tanh", "sin", "cos", "abs"):
+        out[name] = _unary(name, torch_functions[name])
+    for name in ("sum", "mean"):
+        out[name] = _reduction(name, torch_functions[name])
+    matmul = torch_functions["matmul"]
+    out["dot"] = _binary("dot", torch_functions["dot"], matmul)
+    out["matmul"] = _binary("matmul", matmul, matmul)
+    return out

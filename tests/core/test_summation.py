@@ -1,0 +1,158 @@
+"""Float sums (`core.summation`) and float32 matrix products (`ops.linalg`) in PyTorch's order:
+compared bit for bit with what PyTorch 2.13 (one thread) computed for the same inputs, recorded
+in `data/summation_expected.npz` (regenerate with `python -m tests.core.test_summation` under
+torch; where torch is installed, the recording is checked live too).
+
+The inputs are drawn by NumPy from fixed seeds, with magnitudes spread over six decades so that
+the order of the additions shows in the last bits (a sum of 200 such float32 numbers added in
+NumPy's pairwise order differs from PyTorch's in most cases)."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gradcli.core.summation import sum_float
+from gradcli.ops.linalg import _matmul_fwd
+
+DATA = Path(__file__).resolve().parent / "data" / "summation_expected.npz"
+
+SHAPES = [(5,), (8,), (17,), (200,), (1000,), (4097,), (40000,), (3, 4), (8, 5), (7, 33), (33, 7)]
+SHAPES += [(64, 70), (2, 3, 4), (4, 9, 10), (3, 40, 5), (2, 3, 4, 5), (1, 20), (3, 1, 9)]
+PRODUCTS = [(8, 4, 5), (5, 8, 2), (16, 16, 16), (10, 30, 10), (7, 100, 9), (4, 300, 4)]
+PRODUCTS += [(3, 451, 5), (6, 700, 7), (64, 64, 64)]
+
+
+def _values(shape: tuple[int, ...], dtype: str, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    scale = 10.0 ** rng.integers(-3, 3, size=shape)
+    return (rng.standard_normal(shape) * scale).astype(dtype)
+
+
+def _views(a: np.ndarray) -> list[tuple[str, np.ndarray]]:
+    out = [("c", a)]
+    if a.ndim >= 2:
+        out.append(("t", a.swapaxes(0, -1)))
+        out.append(("s", a[:, ::2]))
+    return out
+
+
+def _sum_cases() -> list[tuple[str, np.ndarray, tuple[int, ...]]]:
+    cases = []
+    for dtype in ("float32", "float64"):
+        for i, shape in enumerate(SHAPES):
+            for name, v in _views(_values(shape, dtype, i)):
+                nd = v.ndim
+                dimsets = [
+                    tuple(c) for r in range(1, nd + 1) for c in itertools.combinations(range(nd), r)
+                ]
+                for dims in dimsets:
+                    key = f"{dtype}-{'x'.join(map(str, shape))}-{name}-{'.'.join(map(str, dims))}"
+                    cases.append((key, v, dims))
+    return cases
+
+
+def _product_cases() -> list[tuple[str, np.ndarray, np.ndarray]]:
+    cases = []
+    for i, (m, k, n) in enumerate(PRODUCTS):
+        a, b = _values((m, k), "float32", 100 + i), _values((k, n), "float32", 200 + i)
+        cases.append((f"mm-{m}x{k}x{n}", a, b))
+        cases.append((f"mm-{m}x{k}x{n}-at", np.ascontiguousarray(a.T).T, b))
+    return cases
+
+
+@pytest.fixture(scope="module")
+def expected() -> dict[str, np.ndarray]:
+    with np.load(DATA) as data:
+        return dict(data)
+
+
+def test_sums_are_pytorchs_bits(expected: dict[str, np.ndarray]) -> None:
+    cases = _sum_cases()
+    assert len(cases) > 300
+    wrong = []
+    for key, v, dims in cases:
+        got = sum_float(v, dims, False)
+        want = expected[key]
+        if got.shape != want.shape or got.tobytes() != want.tobytes():
+            wrong.append(key)
+    assert not wrong, wrong[:10]
+
+
+def test_numpy_order_would_differ(expected: dict[str, np.ndarray]) -> None:
+    # The recording is sensitive: NumPy's own (pairwise) order misses many of these sums.
+    misses = sum(
+        np.sum(v, axis=dims).tobytes() != expected[key].tobytes()
+        for key, v, dims in _sum_cases()
+        if v.dtype == np.float32
+    )
+    assert misses > 50
+
+
+def test_products_are_pytorchs_bits(expected: dict[str, np.ndarray]) -> None:
+    for key, a, b in _product_cases():
+        assert _matmul_fwd(a, b).tobytes() == expected[key].tobytes(), key
+
+
+def test_sum_details() -> None:
+    # A sum is never -0.0 (the kernel starts from +0.0), an empty sum is 0, integers are exact.
+    z = np.array([-0.0, -0.0], np.float32)
+    assert np.signbit(sum_float(z, (0,), False)) == np.False_
+    assert sum_float(np.zeros((0, 3), np.float32), (0,), False).tolist() == [0.0, 0.0, 0.0]
+    ints = np.arange(10, dtype=np.int64).reshape(2, 5)
+    assert sum_float(ints, (1,), True).tolist() == [[10], [35]]
+    assert sum_float(np.float32(2.5) * np.ones((), np.float32), (), False) == np.float32(2.5)
+    # keepdim and the dims of several axes.
+    x = _values((3, 4, 5), "float32", 7)
+    assert sum_float(x, (0, 2), True).shape == (1, 4, 1)
+    assert sum_float(x, (0, 2), False).shape == (4,)
+
+
+def test_recording_is_pytorchs() -> None:
+    pytest.importorskip("torch")
+    recorded = _record()
+    with np.load(DATA) as data:
+        assert set(recorded) == set(data.files)
+        for key, value in recorded.items():
+            assert value.tobytes() == data[key].tobytes(), key
+
+
+def _record() -> dict[str, np.ndarray]:
+    import torch
+
+    torch.set_num_threads(1)
+    out = {}
+    for key, v, dims in _sum_cases():
+        out[key] = _torch_sum(torch, v, dims)
+    for key, a, b in _product_cases():
+        out[key] = (_torch_view(torch, a) @ _torch_view(torch, b)).numpy()
+    return out
+
+
+def _torch_view(torch, a: np.ndarray):  # noqa: ANN001, ANN202 - torch is optional
+    """The same values with the same strides as a torch tensor."""
+    base = np.ascontiguousarray(a.reshape(-1) if a.flags.c_contiguous else a.T.reshape(-1))
+    t = torch.from_numpy(base.copy())
+    if a.flags.c_contiguous:
+        return t.reshape(a.shape)
+    return t.reshape(a.shape[::-1]).T
+
+
+def _torch_sum(torch, v: np.ndarray, dims: tuple[int, ...]):  # noqa: ANN001, ANN202
+    # The view's strides as PyTorch's (in elements), over a copy of its base array.
+    base = v.base if v.base is not None else v
+    while base.base is not None:
+        base = base.base
+    start = (v.__array_interface__["data"][0] - base.__array_interface__["data"][0]) // v.itemsize
+    t = torch.from_numpy(np.ascontiguousarray(base).reshape(-1).copy())
+    t = t.as_strided(v.shape, tuple(s // v.itemsize for s in v.strides), start)
+    return t.sum(dim=dims).numpy()
+
+
+if __name__ == "__main__":  # record: python -m tests.core.test_summation
+    np.savez_compressed(DATA, **_record())
+    print("recorded", DATA, file=sys.stderr)

@@ -1,0 +1,13 @@
+import torch
+x = torch.tensor([1.5, -2.7, 0.0])
+print(x.int(), x.long(), x.short(), x.char(), x.byte() if False else "", x.half(), x.bool())
+print(x.type(), x.int().type(), x.double().type(), x.bool().type())
+print(x.type('torch.DoubleTensor'))
+print(x.int().dtype, x.int().float())
+i = torch.tensor([1, 2, 3], dtype=torch.int32)
+print(i, i * 2, i + 1.5, i.sum(), i.sum().dtype, (i * i).dtype, i / 2, i.float().mean())
+print(torch.zeros(2, dtype=torch.int32), torch.ones(2, 2, dtype=torch.int16))
+print(torch.arange(3, dtype=torch.int32), torch.arange(3).int() + torch.arange(3))
+print(torch.tensor([True, False]).int(), torch.tensor([3, 4]).to(torch.int32).tolist())
+print(torch.full((2,), 7, dtype=torch.int32), torch.tensor(5, dtype=torch.int32))
+print(torch.tensor([1, 2], dtype=torch.int32).max(), torch.tensor([1, 2], dtype=torch.uint8))

@@ -148,9 +148,9 @@ def test_list_items_default() -> None:
     refused("x = list(range(10**18))", limits.LIST_ITEMS)
     refused("x = [1] * 10**9", limits.LIST_ITEMS)
     refused("x = torch.Size(range(10**9))", limits.LIST_ITEMS)
-    t = time.monotonic()
+    # 2**60 shared items: refused by their count, not by walking them (a walk would end in
+    # the time limit, a different error).
     refused("l = [1]\nfor i in range(60):\n    l = [l, l]\nprint(l)", limits.LIST_ITEMS)
-    assert time.monotonic() - t < 3
 
 
 def test_string_chars(monkeypatch: pytest.MonkeyPatch) -> None:

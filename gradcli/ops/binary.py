@@ -211,7 +211,12 @@ atan2 = defop(
 def _nonzero_divisor(b: np.ndarray) -> None:
     # Integer division by zero is an error in PyTorch (a float one gives inf or nan).
     if b.dtype.kind in "iub" and not np.all(b):
-        raise GradcliError("ZeroDivisionError")
+        raise GradcliError(
+            "ZeroDivisionError",
+            found="an integer division (// or %) by zero",
+            hint="an integer tensor has no value for it; divide floats (x.float()) to get "
+            "inf or nan",
+        )
 
 
 def floor_div_values(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -186,7 +186,7 @@ def device_arg(spec: str) -> tuple[str, int | None]:
         return name, int(index) if colon else None
     raise GradcliError(
         message,
-        found=_dtype_lookalike(spec),
+        found=dtype_lookalike(spec),
         expected="a device ('cpu'), or a dtype written as torch.float32, torch.int64, ...",
         hint="a string names a device; a dtype is torch.<name>, not a string: dtype=torch.float64, "
         "x.to(torch.float64)",
@@ -203,7 +203,7 @@ def cpu_device(spec: str) -> None:
         )
 
 
-def _dtype_lookalike(spec: str) -> str | None:
+def dtype_lookalike(spec: str) -> str | None:
     """What a device string that is not one says as a dtype (`"O"`: NumPy's object dtype,
     which PyTorch does not have; `"float64"`: a dtype's name given as a string), or None."""
     from ..core import dtypes

@@ -45,7 +45,7 @@ from . import linalg as LA
 from . import nnfunctional as NF
 from . import nnlosses as NL
 from . import scatter as _scatter
-from .args import check_dim, cpu_device
+from .args import check_dim, cpu_device, dtype_lookalike
 from .constructors import (
     BoolTensor,
     ByteTensor,
@@ -179,7 +179,13 @@ def _type(self: Tensor, dtype: Any = None, non_blocking: bool = False) -> Any:
     if isinstance(dtype, str):
         by_name = {name: dt for dt, name in LEGACY_TYPES.items()}
         if dtype not in by_name:
-            raise GradcliError(f"invalid type: {dtype!r}").mirror("ValueError")
+            looks = dtype_lookalike(dtype)
+            raise GradcliError(
+                f"invalid type: {dtype!r}",
+                found=looks,
+                expected="a torch dtype (torch.float64) or a tensor type name "
+                "('torch.DoubleTensor')",
+            ).mirror("ValueError")
         dtype = by_name[dtype]
     elif not isinstance(dtype, np.dtype) and not (
         isinstance(dtype, type) and issubclass(dtype, np.generic)

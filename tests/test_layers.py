@@ -9,6 +9,7 @@ gradcli), and must not bring in sympy (only `check` and `symbolic` use it, insid
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import subprocess
 import sys
@@ -136,8 +137,14 @@ def test_the_layer_test_sees_lazy_imports() -> None:
 
 
 def _module_level(module: str, line: int) -> bool:
+    return line in _module_level_lines(module)
+
+
+@functools.cache
+def _module_level_lines(module: str) -> frozenset[int]:
+    """The lines of `module`'s imports at its top level (parsed once a module)."""
     tree = ast.parse(MODULES[module].read_text())
-    return any(isinstance(n, (ast.Import, ast.ImportFrom)) and n.lineno == line for n in tree.body)
+    return frozenset(n.lineno for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom)))
 
 
 _DRIVER = textwrap.dedent(

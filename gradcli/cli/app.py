@@ -233,22 +233,36 @@ def _json_output(out: OutputOptions) -> bool:
 def command(
     help: str,  # noqa: A002 - typer's name
     example: str,
-    short: str | None = None,
+    short: str,
+    formats: tuple[str, ...] | None = None,
     name: str | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a command: its option groups expanded (`options.expand_options`), its errors
-    guarded, its help one paragraph and an example that runs from the repository root."""
+    """Register a command: its option groups expanded (`options.expand_options`; `formats`,
+    the ones its result can be written in, named in the help of --format and --output), its
+    errors guarded, its help one paragraph, `short` its line in `gradcli --help`, and an
+    example that runs from the repository root."""
 
     def deco(f: Callable[..., Any]) -> Callable[..., Any]:
         app.command(
             name=name,
-            help=help,
-            short_help=short or help.split(". ")[0].rstrip(".") + ".",
-            epilog=f"Example: {example}",
-        )(expand_options(guarded(f)))
+            help=markup_escaped(help),
+            short_help=markup_escaped(short),
+            # The example on a line of its own: at 60 columns it is not broken in two.
+            epilog=f"Example:\n\n{markup_escaped(example)}",
+        )(expand_options(guarded(f), formats))
         return f
 
     return deco
+
+
+# What rich's markup would take for a tag (and drop from the help): `J[i, j]`, `OF[i]`.
+_MARKUP_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+
+
+def markup_escaped(text: str) -> str:
+    """Help text shown as written: typer renders help as rich markup, where `[i, j]` is a
+    tag (rich.markup.escape's rule, without importing rich at start-up)."""
+    return _MARKUP_TAG.sub(lambda m: m.group(1) * 2 + "\\" + m.group(2), text)
 
 
 # --- usage errors in gradcli's own style ------------------------------------------------------
@@ -325,6 +339,9 @@ app = typer.Typer(
     cls=GradcliGroup,
     help="A gradient explorer: gradients, vector-Jacobian products, Jacobians and Hessians "
     "of small PyTorch-like programs, computed on NumPy.",
+    epilog="A command's options and an example: gradcli COMMAND --help. Exit status: 0 done; "
+    "1 a mistake in the program or its inputs; 2 a wrong command line; 3 check found "
+    "gradients that disagree; 70 a bug in gradcli.",
     add_completion=True,
     no_args_is_help=False,
     invoke_without_command=True,
@@ -333,23 +350,27 @@ app = typer.Typer(
 )
 
 
+# No line wider than 60 columns (a narrow terminal does not break one in the middle).
 GETTING_STARTED = """\
-gradcli: a gradient explorer for small PyTorch-like programs, computed on NumPy.
+gradcli: a gradient explorer for small PyTorch-like
+programs, computed on NumPy.
 
 Three commands to try, from a clone of the repository:
 
-  gradcli backward examples/seed_masks.py --of z --grad 1,0,0,0
-      the gradient one backward pass leaves in x.grad, with the upstream gradient you choose
+  gradcli backward examples/seed_masks.py --of z -g 1,0,0,0
+    the gradient one backward pass leaves in x.grad, with
+    the upstream gradient you choose (-g, --grad)
   gradcli jacobian examples/mlp.py --of h --wrt W1
-      the full Jacobian, one masked backward pass per row
+    the full Jacobian, one masked backward pass per row
   gradcli graph examples/mlp.py
-      the computation graph, from the output down to the leaves
+    the computation graph, from the output to the leaves
 
-Your own program: a file, - for standard input, or the text itself:
+Your own program: a file, - for standard input, or -e TEXT:
 
-  gradcli backward -e 'x = torch.tensor([1., 2.], requires_grad=True); y = (x ** 2).sum()'
+  gradcli backward -e 'x = torch.tensor([1., 2.],
+  requires_grad=True); y = (x ** 2).sum()'
 
-Every command: gradcli --help.  One command: gradcli backward --help.
+All commands: gradcli --help. One: gradcli backward --help.
 """
 
 

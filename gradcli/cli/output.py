@@ -101,7 +101,6 @@ def _table(doc: Doc, opts: OutputOptions, path: str | None) -> list[Any]:
 
 
 def table_renderables(views: list[Any], precision: int | None) -> list[Any]:
-    from rich.padding import Padding
     from rich.text import Text
 
     out: list[Any] = []
@@ -121,13 +120,32 @@ def table_renderables(views: list[Any], precision: int | None) -> list[Any]:
         elif isinstance(v, Indent):
             from rich.console import Group
 
-            out.append(Padding(Group(*table_renderables(v.views, precision)), (0, 0, 0, v.by)))
+            out.append(_Indented(Group(*table_renderables(v.views, precision)), v.by))
         elif isinstance(v, Custom):
             if v.table is not None:
                 out += v.table()
         else:  # pragma: no cover - a new kind of view must be drawn here
             raise TypeError(f"no table view for {type(v).__name__}")
     return out
+
+
+class _Indented:
+    """`inner` drawn `by` columns to the right, in the width left (rich's Padding would pad
+    every line with blanks to the width)."""
+
+    def __init__(self, inner: Any, by: int) -> None:
+        self.inner, self.by = inner, by
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.segment import Segment
+
+        width = max(1, options.max_width - self.by)
+        lines = console.render_lines(self.inner, options.update_width(width), pad=False)
+        for line in lines:
+            if any(seg.text.strip() for seg in line):
+                yield Segment(" " * self.by)
+                yield from line
+            yield Segment.line()
 
 
 def _matrix_table(m: Matrix, precision: int | None) -> list[Any]:
@@ -377,9 +395,11 @@ def emit(doc: Doc, opts: OutputOptions) -> None:
         for n in doc.notes():
             note(n.text, n.kind)
     if opts.strict_finite and not _all_finite(doc):
-        import typer
-
-        raise typer.Exit(1)
+        # One error (and its JSON under --format json), after the result and its warnings.
+        raise GradcliError(
+            "the result holds NaN or infinity (--strict-finite)",
+            hint="the warnings above name the operation that made the first one",
+        )
 
 
 def _all_finite(doc: Doc) -> bool:
@@ -475,9 +495,12 @@ def _print_rich(items: list[Any], path: str | None) -> None:
 
 
 def _soft(item: Any) -> bool:
-    """Text printed as it is, lines not wrapped by rich (a graph tree: the terminal wraps it),
-    except prose (`overflow="fold"`: wrapped at words to the width)."""
-    return isinstance(item, _TEXT_TYPES()) and item.overflow != "fold"
+    """Text made `no_wrap` (a graph tree, drawn to fit) printed as it is, neither wrapped nor
+    cut by rich; any other text is prose, wrapped at words to the width (never in the middle
+    of a word, as a terminal would wrap it)."""
+    if getattr(item, "soft_wrap", False):
+        return True
+    return isinstance(item, _TEXT_TYPES()) and bool(item.no_wrap)
 
 
 def _pipe_console(buf: Any) -> Any:

@@ -429,7 +429,9 @@ def matrix_table(
             table.append(text, style=_ROLE_STYLE[role])
     parts.append(table)
     if layout.note:
-        parts.append(Text(layout.note + (f"; {hint}" if hint else ""), style="dim"))
+        parts.append(Text(layout.note, style="dim"))
+        if hint:
+            parts.append(Text(hint, style="dim"))
     if caption:
         parts.append(Text(caption, style="yellow"))
     return Group(*parts)
@@ -771,8 +773,8 @@ def _heat_legend(layout: HeatLayout, color: bool) -> str:
     else:
         neg, pos = " ".join(NEG_RAMP[::-1]), " ".join(POS_RAMP)
         text = (
-            f"{neg} < 0 < {pos}, each a third of |value| up to {_top_text(layout.top)} "
-            f"(inf: the largest); {ZERO_CHAR} exactly 0"
+            f"{neg} < 0 < {pos}, in thirds of the largest |value| ({_top_text(layout.top)}; "
+            f"an infinity is the largest); {ZERO_CHAR} exactly 0"
         )
     if np.isnan(layout.tiles).any() and layout.tiles.size > 1:
         text += f"; {NAN_CHAR} nan"

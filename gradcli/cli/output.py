@@ -491,7 +491,10 @@ def _print_rich(items: list[Any], path: str | None) -> None:
         console = _pipe_console(buf)
     for item in items:
         console.print(item, soft_wrap=_soft(item))
-    write(buf.getvalue().encode("utf-8"), path)
+    # No blanks at the ends of lines (rich leaves them where it wraps or pads) in a file or
+    # a pipe.
+    text = "\n".join(line.rstrip(" ") for line in buf.getvalue().split("\n"))
+    write(text.encode("utf-8"), path)
 
 
 def _soft(item: Any) -> bool:

@@ -148,9 +148,10 @@ def _internal(e: BaseException) -> None:
     raise typer.Exit(EXIT_INTERNAL) from None
 
 
-def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
+def guarded(f: Callable[..., Any], formats: tuple[str, ...] | None = None) -> Callable[..., Any]:
     """Every command: user errors to one message and an exit status, never a traceback; the
-    limits and --debug of `CommonOptions` applied; JSON errors when the output is JSON."""
+    limits and --debug of `CommonOptions` applied; JSON errors when the output is JSON; a
+    format the command cannot write (`formats`) refused before any work."""
 
     @functools.wraps(f)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -172,6 +173,8 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
                 os.environ[k] = v
             # The whole command (not only the program's run) spends one time, memory and
             # graph budget: a backward pass or a Jacobian of a huge graph stops too.
+            if out is not None and formats:
+                _refuse_format_early(out, formats, f.__name__)
             with warnings.catch_warnings(), limits.BUDGET.run():
                 # NumPy's RuntimeWarnings (overflow, 0/0) are not for users: non-finite
                 # results get gradcli's own warning.
@@ -214,6 +217,22 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def _refuse_format_early(out: OutputOptions, formats: tuple[str, ...], name: str) -> None:
+    """The output's format (`--format`, `-o FILE`'s extension) checked against the ones the
+    command writes, before the work: the refusal `output.emit` would give after it."""
+    from .output import _shown_path, destination, resolve_format
+
+    fmt = resolve_format(out.format, out.output)
+    if fmt.value not in formats:
+        path = destination(out.output)
+        raise UsageError(
+            f"{name} cannot be written as {fmt.value}",
+            found=f"--format {fmt.value}"
+            + (f" (from the extension of {_shown_path(path)})" if out.format is None else ""),
+            expected=f"one of: {', '.join(formats)}",
+        )
+
+
 def _quiet_stdout() -> None:
     """Standard output to /dev/null (what is still buffered would fail again at exit)."""
     try:
@@ -249,7 +268,7 @@ def command(
             short_help=markup_escaped(short),
             # The example on a line of its own: at 60 columns it is not broken in two.
             epilog=f"Example:\n\n{markup_escaped(example)}",
-        )(expand_options(guarded(f), formats))
+        )(expand_options(guarded(f, formats), formats))
         return f
 
     return deco

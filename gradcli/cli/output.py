@@ -61,15 +61,21 @@ def destination(output: str | None) -> str | None:
 
 def resolve_format(fmt: Format | None, output: str | None) -> Format:
     """`--format`, else the extension of `--output`, else table on a terminal, plain in a pipe.
-    An explicit --format wins over the extension, except that an .npz file is only npy."""
+    A file is what its extension says: an explicit --format that contradicts a known extension
+    is refused (a .txt file takes any text format; another extension, any format)."""
     path = destination(output)
     suffix = os.path.splitext(path)[1].lower() if path else ""
     implied = SUFFIX.get(suffix)
     if fmt is not None:
-        if suffix == ".npz" and fmt is not Format.npy:
+        if implied is not None and fmt is not implied and (suffix != ".txt" or fmt is Format.npy):
+            wanted = [k for k, v in SUFFIX.items() if v is fmt]
+            other = f", or a file name ending in {wanted[0]}" if wanted else ""
+            # `an .npz`, `a .csv`: as the extension's first letter is said
+            article = "an" if suffix[1:2] in set("aefhilmnorsx") else "a"
             raise UsageError(
-                f"--output {_shown_path(path or '')} is an .npz file but --format is {fmt.value}",
-                hint="use --format npy, or another file name",
+                f"--output {_shown_path(path or '')} is {article} {suffix} file but --format "
+                f"is {fmt.value}",
+                hint=f"use --format {implied.value}{other}",
             )
         return fmt
     if implied is not None:

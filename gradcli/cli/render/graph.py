@@ -35,8 +35,8 @@ def _numbers(precision: int) -> Any:
 
 def tree_depth(width: int) -> int:
     """Levels of one drawing of the tree in `width` columns (4 a level, and room for a node's
-    line, about 44 columns): 12 from 92 columns, fewer on a narrower terminal."""
-    return max(3, min(g.MAX_DEPTH, (width - 44) // 4))
+    line, about 48 columns): 12 from 96 columns, fewer on a narrower terminal."""
+    return max(2, min(g.MAX_DEPTH, (width - 48) // 4))
 
 
 class _Tree:

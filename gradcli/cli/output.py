@@ -458,13 +458,39 @@ def _numbers(doc: Doc, fmt: Format) -> int:
 
 
 def note(text: str, kind: str = "note") -> None:
-    """A remark on standard error (never on standard output: scripts read that)."""
+    """A remark on standard error (never on standard output: scripts read that): one line in
+    a file or a pipe (for grep), wrapped at words on a terminal."""
+    stderr_line(f"{kind}: {text}")
+
+
+def stderr_line(line: str) -> None:
+    """A line of text on standard error: as it is in a file or a pipe; on a terminal, wrapped
+    at words to its width, the lines after the first indented."""
     err = sys.stderr
     if err is None:
         return
+    width = _terminal_width(err)
+    if width is not None and len(line) > width:
+        import textwrap
+
+        line = "\n".join(
+            textwrap.fill(part, width, subsequent_indent="  ", break_on_hyphens=False)
+            if len(part) > width
+            else part
+            for part in line.split("\n")
+        )
     with contextlib.suppress(OSError, ValueError):
-        err.write(f"{kind}: {text}\n")
+        err.write(line + "\n")
         err.flush()
+
+
+def _terminal_width(stream: Any) -> int | None:
+    try:
+        if stream.isatty():
+            return os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        pass
+    return None
 
 
 # --- writing ---------------------------------------------------------------------------------

@@ -427,3 +427,35 @@ def test_check_ops_and_warnings_wrap_prose_at_words(width: int) -> None:
               for line in lines[1:] if line.startswith("  ") and ":" in line}  # fmt: skip
     assert len(starts) == 1, lines
     assert widest(cli(width, "ops", "-f", "table").stdout) <= width
+
+
+def test_remarks_wrap_at_words_on_a_terminal_and_stay_one_line_in_a_pipe(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gradcli.cli import output
+
+    text = "the first non-finite value: `log` (LogBackward0) at prog.py:2:1: log(0) = -inf"
+    output.note(text, "warning")
+    assert capsys.readouterr().err == f"warning: {text}\n"  # a pipe: one line, for grep
+    monkeypatch.setattr(output, "_terminal_width", lambda stream: 60)
+    output.note(text, "warning")
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 2 and all(len(line) <= 60 for line in lines)
+    assert lines[1].startswith("  ") and " ".join(" ".join(lines).split()) == f"warning: {text}"
+
+
+def test_shell_completion_completes_commands_options_and_choices() -> None:
+    def complete(words: str, cword: int) -> list[str]:
+        env = {"_GRADCLI_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword)}
+        r = CliRunner(env=env).invoke(app, [], prog_name="gradcli")
+        return r.stdout.split()
+
+    assert complete("gradcli jac", 1) == ["jacobian"]
+    assert "--method" in complete("gradcli jacobian --me", 2)
+    assert complete("gradcli jacobian --method ", 3) == [
+        "rows",
+        "batched",
+        "forward",
+        "numeric",
+        "auto",
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -146,9 +147,14 @@ def to_json(of: str, nodes: list[GraphNode]) -> dict[str, Any]:
 BRIEF_VALUES = 6  # values of a tensor shown in a node's line; more are elided
 
 
-def brief(a: np.ndarray) -> str:
-    """A tensor's values in a few characters: 4 significant digits, nested like the tensor,
-    at most BRIEF_VALUES values (the first and last ones; the count of the others)."""
+# A tensor's number format: given the tensor, a function of one of its values.
+NumberFormat = Callable[[np.ndarray], Callable[[Any], str]]
+
+
+def brief(a: np.ndarray, numbers: NumberFormat | None = None) -> str:
+    """A tensor's values in a few characters: 4 significant digits (or the format `numbers`
+    makes for the tensor), nested like the tensor, at most BRIEF_VALUES values (the first and
+    last ones; the count of the others)."""
     a = np.asarray(a)
     if a.dtype.kind == "b":
         a = a.astype(np.int8)
@@ -159,6 +165,9 @@ def brief(a: np.ndarray) -> str:
         if a.dtype.kind in "iu":
             return str(int(v))
         return f"{float(v):.4g}"
+
+    if numbers is not None and a.dtype.kind == "f":
+        num = numbers(a)  # noqa: F811 - the format asked for
 
     if a.ndim == 0:
         return num(a)
@@ -176,13 +185,13 @@ def _nested(a: np.ndarray, num: Any) -> str:
     return "[" + ", ".join(_nested(x, num) for x in a) + "]"
 
 
-def number_parts(n: GraphNode) -> list[str]:
+def number_parts(n: GraphNode, numbers: NumberFormat | None = None) -> list[str]:
     """`value ...` and `grad ...` of a node, when with_values filled them."""
     parts = []
     if n.value is not None:
-        parts.append(f"value {brief(n.value)}")
+        parts.append(f"value {brief(n.value, numbers)}")
     if n.grad is not None:
-        parts.append(f"grad {brief(n.grad)}")
+        parts.append(f"grad {brief(n.grad, numbers)}")
     return parts
 
 
@@ -200,9 +209,11 @@ _title = title
 MAX_DEPTH = 12  # levels of one tree drawing; deeper inputs continue in a drawing below
 
 
-def to_tree(nodes: list[GraphNode]) -> str:
+def to_tree(
+    nodes: list[GraphNode], max_depth: int = MAX_DEPTH, numbers: NumberFormat | None = None
+) -> str:
     """An indented tree from the output down to the leaves; a node used twice (a leaf too) is
-    shown once, then referred to (`a  (#1, shown above)`). Past MAX_DEPTH levels a node's
+    shown once, then referred to (`a  (#1, shown above)`). Past `max_depth` levels a node's
     inputs continue in a drawing of their own below (`inputs below, at #id`), so a deep graph
     stays readable at any depth and its text grows linearly with its size."""
     lines: list[str] = []
@@ -232,13 +243,13 @@ def to_tree(nodes: list[GraphNode]) -> str:
             else:
                 head = ""  # a continued drawing starts at its node, said so
             kids = n.inputs
-            more = depth >= MAX_DEPTH and bool(kids)
+            more = depth >= max_depth and bool(kids)
             suffix = "  (continued)" if i == root and k > 1 else ""
             lines.append(head + _title(n) + (f"  (inputs below, at #{n.id})" if more else suffix))
             # Its value and gradient on lines of their own, under it.
             under = tail + ("│ " if kids and not more else "  ")
             if not suffix:  # (a continued node's numbers are above)
-                lines.extend(under + part for part in number_parts(n))
+                lines.extend(under + part for part in number_parts(n, numbers))
             if more:
                 roots.append(i)
                 continue
@@ -255,13 +266,13 @@ def to_tree(nodes: list[GraphNode]) -> str:
     return "\n".join(lines)
 
 
-def to_dot(nodes: list[GraphNode]) -> str:
+def to_dot(nodes: list[GraphNode], numbers: NumberFormat | None = None) -> str:
     """Graphviz: `gradcli graph prog.py --dot | dot -Tpng > graph.png`."""
     out = ["digraph gradcli {", "  rankdir=BT;", '  node [fontname="monospace"];']
     for n in nodes:
         shape = "box" if n.kind == "op" else "ellipse"
         style = ', style=filled, fillcolor="#dde8ff"' if n.kind == "leaf" else ""
-        parts = [_title(n), *number_parts(n)]
+        parts = [_title(n), *number_parts(n, numbers)]
         label = "\\n".join(p.replace("\\", "\\\\").replace('"', '\\"') for p in parts)
         out.append(f'  n{n.id} [label="{label}", shape={shape}{style}];')
     for n in nodes:

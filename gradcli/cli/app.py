@@ -148,9 +148,10 @@ def _internal(e: BaseException) -> None:
     raise typer.Exit(EXIT_INTERNAL) from None
 
 
-def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
+def guarded(f: Callable[..., Any], formats: tuple[str, ...] | None = None) -> Callable[..., Any]:
     """Every command: user errors to one message and an exit status, never a traceback; the
-    limits and --debug of `CommonOptions` applied; JSON errors when the output is JSON."""
+    limits and --debug of `CommonOptions` applied; JSON errors when the output is JSON; a
+    format the command cannot write (`formats`) refused before any work."""
 
     @functools.wraps(f)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -172,6 +173,8 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
                 os.environ[k] = v
             # The whole command (not only the program's run) spends one time, memory and
             # graph budget: a backward pass or a Jacobian of a huge graph stops too.
+            if out is not None and formats:
+                _refuse_format_early(out, formats, f.__name__)
             with warnings.catch_warnings(), limits.BUDGET.run():
                 # NumPy's RuntimeWarnings (overflow, 0/0) are not for users: non-finite
                 # results get gradcli's own warning.
@@ -214,6 +217,22 @@ def guarded(f: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def _refuse_format_early(out: OutputOptions, formats: tuple[str, ...], name: str) -> None:
+    """The output's format (`--format`, `-o FILE`'s extension) checked against the ones the
+    command writes, before the work: the refusal `output.emit` would give after it."""
+    from .output import _shown_path, destination, resolve_format
+
+    fmt = resolve_format(out.format, out.output)
+    if fmt.value not in formats:
+        path = destination(out.output)
+        raise UsageError(
+            f"{name} cannot be written as {fmt.value}",
+            found=f"--format {fmt.value}"
+            + (f" (from the extension of {_shown_path(path)})" if out.format is None else ""),
+            expected=f"one of: {', '.join(formats)}",
+        )
+
+
 def _quiet_stdout() -> None:
     """Standard output to /dev/null (what is still buffered would fail again at exit)."""
     try:
@@ -233,22 +252,36 @@ def _json_output(out: OutputOptions) -> bool:
 def command(
     help: str,  # noqa: A002 - typer's name
     example: str,
-    short: str | None = None,
+    short: str,
+    formats: tuple[str, ...] | None = None,
     name: str | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a command: its option groups expanded (`options.expand_options`), its errors
-    guarded, its help one paragraph and an example that runs from the repository root."""
+    """Register a command: its option groups expanded (`options.expand_options`; `formats`,
+    the ones its result can be written in, named in the help of --format and --output), its
+    errors guarded, its help one paragraph, `short` its line in `gradcli --help`, and an
+    example that runs from the repository root."""
 
     def deco(f: Callable[..., Any]) -> Callable[..., Any]:
         app.command(
             name=name,
-            help=help,
-            short_help=short or help.split(". ")[0].rstrip(".") + ".",
-            epilog=f"Example: {example}",
-        )(expand_options(guarded(f)))
+            help=markup_escaped(help),
+            short_help=markup_escaped(short),
+            # The example on a line of its own: at 60 columns it is not broken in two.
+            epilog=f"Example:\n\n{markup_escaped(example)}",
+        )(expand_options(guarded(f, formats), formats))
         return f
 
     return deco
+
+
+# What rich's markup would take for a tag (and drop from the help): `J[i, j]`, `OF[i]`.
+_MARKUP_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+
+
+def markup_escaped(text: str) -> str:
+    """Help text shown as written: typer renders help as rich markup, where `[i, j]` is a
+    tag (rich.markup.escape's rule, without importing rich at start-up)."""
+    return _MARKUP_TAG.sub(lambda m: m.group(1) * 2 + "\\" + m.group(2), text)
 
 
 # --- usage errors in gradcli's own style ------------------------------------------------------
@@ -325,6 +358,9 @@ app = typer.Typer(
     cls=GradcliGroup,
     help="A gradient explorer: gradients, vector-Jacobian products, Jacobians and Hessians "
     "of small PyTorch-like programs, computed on NumPy.",
+    epilog="A command's options and an example: gradcli COMMAND --help. Exit status: 0 done; "
+    "1 a mistake in the program or its inputs; 2 a wrong command line; 3 check found "
+    "gradients that disagree; 70 a bug in gradcli.",
     add_completion=True,
     no_args_is_help=False,
     invoke_without_command=True,
@@ -333,23 +369,27 @@ app = typer.Typer(
 )
 
 
+# No line wider than 60 columns (a narrow terminal does not break one in the middle).
 GETTING_STARTED = """\
-gradcli: a gradient explorer for small PyTorch-like programs, computed on NumPy.
+gradcli: a gradient explorer for small PyTorch-like
+programs, computed on NumPy.
 
 Three commands to try, from a clone of the repository:
 
-  gradcli backward examples/seed_masks.py --of z --grad 1,0,0,0
-      the gradient one backward pass leaves in x.grad, with the upstream gradient you choose
+  gradcli backward examples/seed_masks.py --of z -g 1,0,0,0
+    the gradient one backward pass leaves in x.grad, with
+    the upstream gradient you choose (-g, --grad)
   gradcli jacobian examples/mlp.py --of h --wrt W1
-      the full Jacobian, one masked backward pass per row
+    the full Jacobian, one masked backward pass per row
   gradcli graph examples/mlp.py
-      the computation graph, from the output down to the leaves
+    the computation graph, from the output to the leaves
 
-Your own program: a file, - for standard input, or the text itself:
+Your own program: a file, - for standard input, or -e TEXT:
 
-  gradcli backward -e 'x = torch.tensor([1., 2.], requires_grad=True); y = (x ** 2).sum()'
+  gradcli backward -e 'x = torch.tensor([1., 2.],
+  requires_grad=True); y = (x ** 2).sum()'
 
-Every command: gradcli --help.  One command: gradcli backward --help.
+All commands: gradcli --help. One: gradcli backward --help.
 """
 
 

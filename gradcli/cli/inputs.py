@@ -209,8 +209,10 @@ def load_run(p: ProgramOptions, echo: Any = None) -> Any:
     """Read, parse and run the program, with `--set` values applied to its leaves."""
     prog, overrides = load_program(p)
     r = prog.run(overrides=overrides, dtype=p.dtype.value, seed=p.seed, echo=echo)
+    from .output import stderr_line
+
     for w in getattr(r, "warnings", ()):
-        sys.stderr.write(w + "\n")
+        stderr_line(w)
     return r
 
 

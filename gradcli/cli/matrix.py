@@ -387,20 +387,38 @@ def format_matrix(
 _ROLE_STYLE = {"": "", "label": "cyan", "zero": "dim", "special": "yellow", "elided": "dim"}
 
 
+def title_lines(title: str, width: int | None) -> str:
+    """A title made of parts separated by three blanks (`dh/dW1   h [2] x W1 [2, 3]   J[i, j]
+    = ...`) laid out in `width` columns: a line holds as many whole parts as fit, so a
+    narrow terminal breaks it between parts, never inside a formula. A part wider than the
+    width is left whole to be wrapped at words."""
+    if width is None or len(title) <= width:
+        return title
+    lines: list[str] = []
+    for part in re.split(r" {3,}", title):
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += "   " + part
+        else:
+            lines.append(part)
+    return "\n".join(lines)
+
+
 def matrix_table(
     layout: MatrixLayout,
     title: str | None = None,
     caption: str | None = None,
     hint: str | None = None,
+    width: int | None = None,
 ) -> Any:
-    """A rich renderable of `layout`: title, scale line, the table, the note (+ `hint` when
-    something is elided), the caption. Title and caption are lines of their own."""
+    """A rich renderable of `layout`: title (its parts laid out in `width`, see
+    `title_lines`), scale line, the table, the note (+ `hint` when something is elided), the
+    caption. Title and caption are lines of their own."""
     from rich.console import Group
     from rich.text import Text
 
     parts: list[Any] = []
     if title:
-        parts.append(Text(title, style="bold"))
+        parts.append(Text(title_lines(title, width), style="bold"))
     if layout.format.scale_text:
         parts.append(Text(layout.format.scale_text, style="bold"))
     table = Text(no_wrap=True, overflow="ignore")
@@ -411,7 +429,9 @@ def matrix_table(
             table.append(text, style=_ROLE_STYLE[role])
     parts.append(table)
     if layout.note:
-        parts.append(Text(layout.note + (f"; {hint}" if hint else ""), style="dim"))
+        parts.append(Text(layout.note, style="dim"))
+        if hint:
+            parts.append(Text(hint, style="dim"))
     if caption:
         parts.append(Text(caption, style="yellow"))
     return Group(*parts)
@@ -425,7 +445,7 @@ class _MatrixView:
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
         layout = format_matrix(self.mat, width=options.max_width, **self.kw)
-        yield matrix_table(layout, *self.parts)
+        yield matrix_table(layout, *self.parts, width=options.max_width)
 
 
 def matrix_view(
@@ -753,8 +773,8 @@ def _heat_legend(layout: HeatLayout, color: bool) -> str:
     else:
         neg, pos = " ".join(NEG_RAMP[::-1]), " ".join(POS_RAMP)
         text = (
-            f"{neg} < 0 < {pos}, each a third of |value| up to {_top_text(layout.top)} "
-            f"(inf: the largest); {ZERO_CHAR} exactly 0"
+            f"{neg} < 0 < {pos}, in thirds of the largest |value| ({_top_text(layout.top)}; "
+            f"an infinity is the largest); {ZERO_CHAR} exactly 0"
         )
     if np.isnan(layout.tiles).any() and layout.tiles.size > 1:
         text += f"; {NAN_CHAR} nan"
@@ -790,7 +810,7 @@ class _Heat:
             color = console.color_system is not None and not console.no_color
         lay = self.layout
         if self.title:
-            yield Text(self.title, style="bold")
+            yield Text(title_lines(self.title, options.max_width), style="bold")
         grid = Text(no_wrap=True, overflow="ignore")
         if not color:
             grid.append("\n".join(_heat_grid(lay)))

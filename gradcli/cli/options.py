@@ -59,6 +59,30 @@ class _Name(ParamType):
         return value
 
 
+class _IntFrom(ParamType):
+    """An integer in [low, high], checked as click's IntRange checks it, but without the
+    range printed beside the metavar in help (`DIGITS [0<=x<=17]` left the help text a narrow
+    column at 60 columns): the option's help says the range in words."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int | None = None) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, int):
+            n = value
+        else:
+            try:
+                n = int(str(value).strip())
+            except ValueError:
+                self.fail(f"{value!r} is not a whole number.", param, ctx)
+        if n < self.low or (self.high is not None and n > self.high):
+            where = f"from {self.low} to {self.high}" if self.high is not None else f">= {self.low}"
+            self.fail(f"{n} is not {where}.", param, ctx)
+        return n
+
+
 @dataclasses.dataclass
 class ProgramOptions:
     """Where the program comes from and how it is run."""
@@ -87,8 +111,8 @@ class ProgramOptions:
         list[str] | None,
         typer.Option(
             "--set",
-            help="Replace a leaf tensor's data, as --grad takes values (1,2,3 | [[1,0],[0,1]] | "
-            "@FILE); repeatable.",
+            help="Replace a leaf tensor's data (values as --grad takes them: 1,2,3, a nested "
+            "list, @FILE); repeatable.",
             metavar="NAME=VALUES",
             rich_help_panel=PROGRAM,
             show_default=False,
@@ -97,12 +121,20 @@ class ProgramOptions:
     seed: Annotated[
         int,
         typer.Option(
-            "--seed", help="Seed of rand and randn.", metavar="N", rich_help_panel=PROGRAM
+            "--seed",
+            help="The seed of rand and randn until the program calls torch.manual_seed.",
+            metavar="N",
+            rich_help_panel=PROGRAM,
         ),
     ] = 0
     dtype: Annotated[
         DType,
-        typer.Option("--dtype", help="The default float dtype.", rich_help_panel=PROGRAM),
+        typer.Option(
+            "--dtype",
+            help="The default float dtype: float64 or float32.",
+            metavar="DTYPE",
+            rich_help_panel=PROGRAM,
+        ),
     ] = DType.float64
 
 
@@ -114,10 +146,27 @@ class RunProgramOptions(ProgramOptions):
         DType,
         typer.Option(
             "--dtype",
-            help="The default float dtype (float32, as PyTorch).",
+            help="The default float dtype: float32 (as PyTorch) or float64.",
+            metavar="DTYPE",
             rich_help_panel=PROGRAM,
         ),
     ] = DType.float32
+
+
+FORMAT_HELP = (
+    "{formats}. Default: the --output file's extension, else table on a terminal, plain in a pipe."
+)
+OUTPUT_HELP = "Write to FILE (- is standard output); {extensions} pick the format."
+
+# The extensions of --output that pick each format (output.SUFFIX, read the other way).
+EXTENSIONS = {
+    "json": ".json",
+    "csv": ".csv",
+    "npy": ".npy .npz",
+    "plain": ".txt",
+    "dot": ".dot",
+    "mermaid": ".mmd",
+}
 
 
 @dataclasses.dataclass
@@ -129,8 +178,7 @@ class OutputOptions:
         typer.Option(
             "--format",
             "-f",
-            help="table, plain, json, csv or npy (graph: also dot, mermaid). Default: from the "
-            "--output file's extension, else table on a terminal and plain in a pipe.",
+            help=FORMAT_HELP.format(formats="table, plain, json, csv or npy"),
             metavar="FORMAT",
             rich_help_panel=OUTPUT,
             show_default=False,
@@ -141,8 +189,7 @@ class OutputOptions:
         typer.Option(
             "--output",
             "-o",
-            help="Write the result to FILE (- for standard output); its extension (.json, "
-            ".csv, .npy, .npz, .txt) picks the format.",
+            help=OUTPUT_HELP.format(extensions=".json .csv .npy .npz .txt"),
             metavar="FILE",
             rich_help_panel=OUTPUT,
             show_default=False,
@@ -152,11 +199,9 @@ class OutputOptions:
         int | None,
         typer.Option(
             "--precision",
-            min=0,
-            max=17,
-            help="Digits after the decimal point, as PyTorch prints (tables default to 4; "
-            "plain, csv default to every digit that reads back exactly; json always has them "
-            "all).",
+            click_type=_IntFrom(0, 17),
+            help="Digits after the decimal point, 0 to 17 (default: 4 in tables; in plain and "
+            "csv every digit that reads back exactly; json has them all).",
             metavar="DIGITS",
             rich_help_panel=OUTPUT,
             show_default=False,
@@ -166,8 +211,8 @@ class OutputOptions:
         bool,
         typer.Option(
             "--strict-finite",
-            help="Exit with status 1 when a result holds NaN or infinity (after writing it and "
-            "the warning that says which operation made the first one).",
+            help="Exit with status 1 when a result holds NaN or infinity (after writing it, "
+            "and a warning naming the operation that made the first one).",
             rich_help_panel=OUTPUT,
         ),
     ] = False
@@ -189,8 +234,9 @@ class CommonOptions:
         int | None,
         typer.Option(
             "--time-limit",
-            min=1,
-            help="Seconds the command may take (default 10, or GRADCLI_TIME_SECONDS).",
+            click_type=_IntFrom(1),
+            help="Seconds the command may take (default 10; the environment variable: "
+            "GRADCLI_TIME_SECONDS).",
             metavar="SECONDS",
             rich_help_panel=LIMITS,
             show_default=False,
@@ -200,8 +246,9 @@ class CommonOptions:
         int | None,
         typer.Option(
             "--memory-limit",
-            min=1,
-            help="Megabytes of memory the command may add (default 700, or GRADCLI_MEMORY_MB).",
+            click_type=_IntFrom(1),
+            help="Megabytes of memory the command may add (default 700; the environment "
+            "variable: GRADCLI_MEMORY_MB).",
             metavar="MB",
             rich_help_panel=LIMITS,
             show_default=False,
@@ -221,9 +268,13 @@ class CommonOptions:
 OPTION_GROUPS = (ProgramOptions, OutputOptions, CommonOptions)
 
 
-def expand_options(f: Callable[..., Any]) -> Callable[..., Any]:
+def expand_options(
+    f: Callable[..., Any], formats: tuple[str, ...] | None = None
+) -> Callable[..., Any]:
     """A command whose parameters annotated with an option group (`p: ProgramOptions`) take
-    that group's options on the command line, and one value of the group when they run."""
+    that group's options on the command line, and one value of the group when they run.
+    `formats` (the command's output formats) rewrites the help of --format and --output to
+    name those, and only those."""
     sig = inspect.signature(f, eval_str=True)
     params: list[inspect.Parameter] = []
     groups: dict[str, tuple[type, list[str]]] = {}
@@ -233,12 +284,15 @@ def expand_options(f: Callable[..., Any]) -> Callable[..., Any]:
             hints = typing.get_type_hints(cls, include_extras=True)
             names = []
             for fld in dataclasses.fields(cls):
+                annotation = hints[fld.name]
+                if cls is OutputOptions and formats and fld.name in ("format", "output"):
+                    annotation = _with_help(annotation, _format_help(fld.name, formats))
                 params.append(
                     inspect.Parameter(
                         fld.name,
                         inspect.Parameter.KEYWORD_ONLY,
                         default=fld.default,
-                        annotation=hints[fld.name],
+                        annotation=annotation,
                     )
                 )
                 names.append(fld.name)
@@ -258,6 +312,26 @@ def expand_options(f: Callable[..., Any]) -> Callable[..., Any]:
     wrapper.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
     wrapper.__annotations__ = {q.name: q.annotation for q in params}
     return wrapper
+
+
+def _format_help(field: str, formats: tuple[str, ...]) -> str:
+    if field == "format":
+        listed = ", ".join(formats[:-1]) + " or " + formats[-1] if len(formats) > 1 else formats[0]
+        return FORMAT_HELP.format(formats=listed)
+    extensions = " ".join(EXTENSIONS[f] for f in formats if f in EXTENSIONS)
+    return OUTPUT_HELP.format(extensions=extensions)
+
+
+def _with_help(annotation: Any, text: str) -> Any:
+    """`Annotated[T, typer.Option(...)]` with the option's help replaced by `text`."""
+    import copy
+
+    base, *meta = typing.get_args(annotation)
+    meta = [copy.copy(m) for m in meta]
+    for m in meta:
+        if isinstance(m, typer.models.OptionInfo):
+            m.help = text
+    return Annotated[(base, *meta)]  # type: ignore[return-value]
 
 
 def _refuse_output_onto_program(values: Any) -> None:
@@ -306,7 +380,7 @@ GradOpt = Annotated[
         "--grad",
         "-g",
         help="The upstream gradient: 1,0,0,0 (flat, row-major) | [[1,0],[0,1]] | ones | "
-        "onehot:K | @FILE (.npy, .json, .csv, as gradcli writes them). Default: 1 for a "
+        "onehot:K | @FILE (.npy .npz .json .csv, as gradcli writes them). Default: 1 for a "
         "one-element output.",
         metavar="VALUES",
         rich_help_panel=METHOD,

@@ -61,15 +61,21 @@ def destination(output: str | None) -> str | None:
 
 def resolve_format(fmt: Format | None, output: str | None) -> Format:
     """`--format`, else the extension of `--output`, else table on a terminal, plain in a pipe.
-    An explicit --format wins over the extension, except that an .npz file is only npy."""
+    A file is what its extension says: an explicit --format that contradicts a known extension
+    is refused (a .txt file takes any text format; another extension, any format)."""
     path = destination(output)
     suffix = os.path.splitext(path)[1].lower() if path else ""
     implied = SUFFIX.get(suffix)
     if fmt is not None:
-        if suffix == ".npz" and fmt is not Format.npy:
+        if implied is not None and fmt is not implied and (suffix != ".txt" or fmt is Format.npy):
+            wanted = [k for k, v in SUFFIX.items() if v is fmt]
+            other = f", or a file name ending in {wanted[0]}" if wanted else ""
+            # `an .npz`, `a .csv`: as the extension's first letter is said
+            article = "an" if suffix[1:2] in set("aefhilmnorsx") else "a"
             raise UsageError(
-                f"--output {_shown_path(path or '')} is an .npz file but --format is {fmt.value}",
-                hint="use --format npy, or another file name",
+                f"--output {_shown_path(path or '')} is {article} {suffix} file but --format "
+                f"is {fmt.value}",
+                hint=f"use --format {implied.value}{other}",
             )
         return fmt
     if implied is not None:
@@ -101,7 +107,6 @@ def _table(doc: Doc, opts: OutputOptions, path: str | None) -> list[Any]:
 
 
 def table_renderables(views: list[Any], precision: int | None) -> list[Any]:
-    from rich.padding import Padding
     from rich.text import Text
 
     out: list[Any] = []
@@ -121,13 +126,32 @@ def table_renderables(views: list[Any], precision: int | None) -> list[Any]:
         elif isinstance(v, Indent):
             from rich.console import Group
 
-            out.append(Padding(Group(*table_renderables(v.views, precision)), (0, 0, 0, v.by)))
+            out.append(_Indented(Group(*table_renderables(v.views, precision)), v.by))
         elif isinstance(v, Custom):
             if v.table is not None:
                 out += v.table()
         else:  # pragma: no cover - a new kind of view must be drawn here
             raise TypeError(f"no table view for {type(v).__name__}")
     return out
+
+
+class _Indented:
+    """`inner` drawn `by` columns to the right, in the width left (rich's Padding would pad
+    every line with blanks to the width)."""
+
+    def __init__(self, inner: Any, by: int) -> None:
+        self.inner, self.by = inner, by
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.segment import Segment
+
+        width = max(1, options.max_width - self.by)
+        lines = console.render_lines(self.inner, options.update_width(width), pad=False)
+        for line in lines:
+            if any(seg.text.strip() for seg in line):
+                yield Segment(" " * self.by)
+                yield from line
+            yield Segment.line()
 
 
 def _matrix_table(m: Matrix, precision: int | None) -> list[Any]:
@@ -377,9 +401,11 @@ def emit(doc: Doc, opts: OutputOptions) -> None:
         for n in doc.notes():
             note(n.text, n.kind)
     if opts.strict_finite and not _all_finite(doc):
-        import typer
-
-        raise typer.Exit(1)
+        # One error (and its JSON under --format json), after the result and its warnings.
+        raise GradcliError(
+            "the result holds NaN or infinity (--strict-finite)",
+            hint="the warnings above name the operation that made the first one",
+        )
 
 
 def _all_finite(doc: Doc) -> bool:
@@ -432,13 +458,39 @@ def _numbers(doc: Doc, fmt: Format) -> int:
 
 
 def note(text: str, kind: str = "note") -> None:
-    """A remark on standard error (never on standard output: scripts read that)."""
+    """A remark on standard error (never on standard output: scripts read that): one line in
+    a file or a pipe (for grep), wrapped at words on a terminal."""
+    stderr_line(f"{kind}: {text}")
+
+
+def stderr_line(line: str) -> None:
+    """A line of text on standard error: as it is in a file or a pipe; on a terminal, wrapped
+    at words to its width, the lines after the first indented."""
     err = sys.stderr
     if err is None:
         return
+    width = _terminal_width(err)
+    if width is not None and len(line) > width:
+        import textwrap
+
+        line = "\n".join(
+            textwrap.fill(part, width, subsequent_indent="  ", break_on_hyphens=False)
+            if len(part) > width
+            else part
+            for part in line.split("\n")
+        )
     with contextlib.suppress(OSError, ValueError):
-        err.write(f"{kind}: {text}\n")
+        err.write(line + "\n")
         err.flush()
+
+
+def _terminal_width(stream: Any) -> int | None:
+    try:
+        if stream.isatty():
+            return os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        pass
+    return None
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -471,13 +523,19 @@ def _print_rich(items: list[Any], path: str | None) -> None:
         console = _pipe_console(buf)
     for item in items:
         console.print(item, soft_wrap=_soft(item))
-    write(buf.getvalue().encode("utf-8"), path)
+    # No blanks at the ends of lines (rich leaves them where it wraps or pads) in a file or
+    # a pipe.
+    text = "\n".join(line.rstrip(" ") for line in buf.getvalue().split("\n"))
+    write(text.encode("utf-8"), path)
 
 
 def _soft(item: Any) -> bool:
-    """Text printed as it is, lines not wrapped by rich (a graph tree: the terminal wraps it),
-    except prose (`overflow="fold"`: wrapped at words to the width)."""
-    return isinstance(item, _TEXT_TYPES()) and item.overflow != "fold"
+    """Text made `no_wrap` (a graph tree, drawn to fit) printed as it is, neither wrapped nor
+    cut by rich; any other text is prose, wrapped at words to the width (never in the middle
+    of a word, as a terminal would wrap it)."""
+    if getattr(item, "soft_wrap", False):
+        return True
+    return isinstance(item, _TEXT_TYPES()) and bool(item.no_wrap)
 
 
 def _pipe_console(buf: Any) -> Any:

@@ -5,7 +5,8 @@
     1,0,0,0   1 0 0 0   0.5      flat numbers, reshaped row-major to the shape
     [[1,0],[0,1]]                a nested list (checked, then read with `json.loads`)
     ones  zeros  onehot:K  onehot:i,j
-    @FILE                        .npy (no pickles), .json (a number or nested list), .csv
+    @FILE                        .npy (no pickles), .npz (the array of the tensor's name),
+                                 .json (a number or nested list), .csv
 
 Values must be finite. Nothing is ever broadcast: a single number only fills a one-element
 shape, and a nested list must have the shape asked for (a flat one of the right size is
@@ -38,7 +39,7 @@ TEXT_BYTES = Limit("value_text_bytes", 10_000_000, "size of a value's text in by
 NESTING = Limit("value_nesting", 32, "nesting depth of a value's list")
 FILE_BYTES = Limit("value_file_bytes", 100_000_000, "size of a value file in bytes")
 
-FILE_EXTENSIONS = (".npy", ".json", ".csv")
+FILE_EXTENSIONS = (".npy", ".npz", ".json", ".csv")
 KEYWORDS = ("ones", "zeros", "onehot")
 
 # A number as the user may type it: `1`, `-2.5`, `+.5`, `1.`, `3e-4`. ASCII digits only.
@@ -616,7 +617,7 @@ def _parse_file(
     if not fname:
         raise GradcliError(
             f"{what}: `@` must be followed by a file name",
-            expected="@FILE with FILE a .npy, .json or .csv file",
+            expected="@FILE with FILE a .npy, .npz, .json or .csv file",
             hint="e.g. @grad.npy",
         )
     label = f"{what} file `{_show(fname, 80)}`"
@@ -624,6 +625,8 @@ def _parse_file(
     ext = os.path.splitext(fname)[1].lower()
     if ext == ".npy":
         return _parse_npy(data, label)
+    if ext == ".npz":
+        return _parse_npz(data, label, name)
     text = _decode(data, label)
     del data
     stripped = text.strip()
@@ -726,7 +729,7 @@ def _read_file(name: str, label: str, base_dir: str | None) -> bytes:
         raise GradcliError(
             f"{label} has an unsupported extension `{_show(ext) or '(none)'}`",
             found=_show(ext) or "no extension",
-            expected="a .npy, .json or .csv file",
+            expected="a .npy, .npz, .json or .csv file",
             hint="save an array with numpy.save(...) as .npy, or write it as .json or .csv",
         )
     FILE_BYTES.check(st.st_size, f"the size of {label} in bytes")
@@ -798,6 +801,62 @@ def _parse_npy(data: bytes, label: str) -> _Parsed:
         pos = np.unravel_index(int(np.argmin(finite)), array.shape)
         raise _non_finite(label, f"the value at index {_fmt_index(pos)}", str(array[pos]))
     return _Parsed(array, array.ndim <= 1, label)
+
+
+def _parse_npz(data: bytes, label: str, name: str | None) -> _Parsed:
+    """An .npz archive (what `-o FILE.npz` writes: one array a tensor, by name): the array of
+    the tensor `name`, or its only array. Each member's header is read and its size checked
+    before the member is (a compressed archive could hold far more than its own size)."""
+    import zipfile
+
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = [m for m in archive.infolist() if m.filename.endswith(".npy")]
+    except (zipfile.BadZipFile, OSError, ValueError) as e:
+        raise GradcliError(
+            f"{label} is not a valid .npz file: {_show(str(e), 120)}",
+            expected="a file written by numpy.savez",
+        ) from None
+    arrays = {m.filename[:-4]: m for m in members}
+    if not arrays:
+        raise GradcliError(f"{label} holds no arrays", expected="a file written by numpy.savez")
+    if name is not None and name in arrays:
+        member = arrays[name]
+    elif len(arrays) == 1:
+        member = next(iter(arrays.values()))
+    else:
+        names = ", ".join(f"`{_show(k, 40)}`" for k in list(arrays)[:10])
+        more = f" and {len(arrays) - 10} more" if len(arrays) > 10 else ""
+        raise GradcliError(
+            f"{label} has no array named `{_show(name or '?', 40)}`",
+            found=f"arrays {names}{more}",
+            expected=f"the array `{_show(name or '?', 40)}`",
+        )
+    fmt = np.lib.format
+    try:
+        with archive.open(member) as fh:
+            version = fmt.read_magic(fh)
+            if version == (1, 0):
+                dims, _, dt = fmt.read_array_header_1_0(fh)
+            elif version == (2, 0):
+                dims, _, dt = fmt.read_array_header_2_0(fh)
+            else:
+                raise ValueError(f"unsupported .npy format version {version[0]}.{version[1]}")
+    except Exception as e:
+        raise GradcliError(
+            f"{label} is not a valid .npz file: {_show(str(e), 120)}",
+            expected="a file written by numpy.savez",
+        ) from None
+    what = f"{label} (array `{_show(member.filename[:-4], 40)}`)"
+    limits.TENSOR_ELEMENTS.check(math.prod(dims), f"the number of elements of {what}")
+    if dt.itemsize * math.prod(dims) > FILE_BYTES.value:
+        FILE_BYTES.check(dt.itemsize * math.prod(dims), f"the size of {what} in bytes")
+    try:
+        with archive.open(member) as fh:
+            inner = fh.read(FILE_BYTES.value + 1)
+    except Exception as e:
+        raise GradcliError(f"{label} cannot be read: {_show(str(e), 120)}") from None
+    return _parse_npy(inner, what)
 
 
 def _parse_csv(

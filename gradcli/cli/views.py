@@ -38,7 +38,7 @@ class Matrix:
     col_labels: Labels = None
     caption: str | None = None
     heat: bool = False
-    hint: str | None = "--format plain, csv or json for every number"
+    hint: str | None = "all of it: --format plain, csv, json or npy"
     plain: bool = True
     table: bool = True
 

@@ -76,11 +76,11 @@ y[46]  0          -1.0831e-10  2.6917e-10  0          -6.2883e-10 …  9.7365e-0
 y[47]  0           0           1.2556e-10 -2.5615e-10  0          …  4.3547e-01 -9.3172e-01  3.4877e-02  3.2516e-01
 y[48]  0           0           0          -1.4031e-10  2.3800e-10 … -7.2772e-02 -4.9069e-01  8.7115e-01  5.0924e-02
 y[49]  0           0           0           0           1.5225e-10 … -2.0790e-01  2.1154e-02  5.3609e-01 -7.9314e-01
-showing 9 of 50 columns, 8 of 50 rows; --format plain for all
+showing 9 of 50 columns, 8 of 50 rows
+--format plain for all
 """  # noqa: E501
 
-JAC_60 = (
-    """\
+JAC_60 = """\
 dy/dx
              x[0]        x[1] …       x[48]       x[49]
  y[0]  1.0000e+00 -2.5241e-01 …  0           0
@@ -92,12 +92,9 @@ y[46]  0          -1.0831e-10 … -2.9762e-01  1.9438e-01
 y[47]  0           0          …  3.4877e-02  3.2516e-01
 y[48]  0           0          …  8.7115e-01  5.0924e-02
 y[49]  0           0          …  5.3609e-01 -7.9314e-01
+showing 4 of 50 columns, 8 of 50 rows
+--format plain for all
 """
-    + (
-        # rich wraps the note at a space, which it keeps at the end of the line
-        "showing 4 of 50 columns, 8 of 50 rows; --format plain for \nall\n"
-    )
-)
 
 
 @pytest.mark.parametrize(("width", "expected"), [(120, JAC_120), (60, JAC_60)])
@@ -537,11 +534,16 @@ def test_read_csv_errors_name_the_line_and_the_header_row() -> None:
 
 # --- heat maps -----------------------------------------------------------------------------
 
-HEAT_SMALL = """\
-heat: # = - < 0 < + * @, each a third of |value| up to 3 (inf: the largest); · exactly 0; ? nan
+HEAT_SMALL = (
+    (
+        "heat: # = - < 0 < + * @, in thirds of the largest |value| (3; an infinity is the "
+        "largest); · exactly 0; ? nan\n"
+    )
+    + """\
 ------··
 ++++++??
 @@··++##"""
+)
 
 
 def test_heat_character_ramp_is_sign_aware() -> None:

@@ -276,7 +276,7 @@ def test_help_has_panels_metavars_and_an_example_that_runs(runner: CliRunner, cm
     if cmd not in ("run", "export"):
         assert "Output" in text and "FORMAT" in text and "FILE" in text
     assert "<str>" not in text and "<path>" not in text
-    example = re.search(r"Example: (gradcli [^\n│]*)", text)
+    example = re.search(r"Example:\s*\n\s*(gradcli [^\n│]*)", text)
     assert example, text
     argv = shlex.split(example.group(1).split(" > ")[0].split(" | ")[0].strip())
     run(runner, *argv[1:])

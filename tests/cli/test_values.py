@@ -561,7 +561,30 @@ def test_directory(files):
     assert e.message == "--grad file `d.npy` is a directory, not a file"
 
 
-@pytest.mark.parametrize("name", ["g.txt", "g.npz", "g", "g.pkl"])
+def test_npz_gives_the_array_of_the_name_or_its_only_one(files):
+    """What `-o FILE.npz` writes (one array a tensor, by name) reads back."""
+    np.savez(files / "two.npz", x=np.arange(6.0).reshape(2, 3), w=np.array([1.0, -2.0]))
+    np.testing.assert_array_equal(ok("@two.npz", (2,), base_dir=str(files), name="w"), [1, -2])
+    got = ok("@two.npz", (2, 3), base_dir=str(files), name="x")
+    np.testing.assert_array_equal(got, np.arange(6.0).reshape(2, 3))
+    e = err("@two.npz", (2,), base_dir=str(files), name="y")
+    assert "has no array named `y`" in e.message and "`x`, `w`" in e.found
+    np.savez(files / "one.npz", g=np.array([3.0, 4.0]))
+    np.testing.assert_array_equal(ok("@one.npz", (2,), base_dir=str(files), name="z"), [3, 4])
+
+
+def test_npz_refused_when_broken_or_too_large(files, monkeypatch):
+    (files / "bad.npz").write_text("1,2")
+    assert "is not a valid .npz file" in err("@bad.npz", (2,), base_dir=str(files)).message
+    # A compressed member that would decompress past the element limit: refused from its
+    # header, before it is read.
+    np.savez_compressed(files / "big.npz", g=np.zeros(2_000_000))
+    monkeypatch.setenv("GRADCLI_TENSOR_ELEMENTS", "1000000")
+    e = err("@big.npz", (2,), base_dir=str(files))
+    assert isinstance(e, LimitError) and "2,000,000" in everything(e)
+
+
+@pytest.mark.parametrize("name", ["g.txt", "g", "g.pkl"])
 def test_wrong_extension(files, name):
     (files / name).write_text("1,2")
     e = err(f"@{name}", (2,), base_dir=str(files))

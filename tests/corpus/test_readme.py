@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -45,12 +46,24 @@ def test_readme_has_examples() -> None:
     assert len(EXAMPLES) >= 15
 
 
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the examples run: `examples/` as in the repository, and room for the files the
+    examples write (`-o h.csv`), which later examples read (`--grad @h.csv`, `cat h.csv`)."""
+    d = tmp_path_factory.mktemp("readme")
+    (d / "examples").symlink_to(ROOT / "examples")
+    return d
+
+
 @pytest.mark.parametrize("cmd, expected", EXAMPLES, ids=[c[:60] for c, _ in EXAMPLES])
-def test_readme_example(cmd: str, expected: str) -> None:
+def test_readme_example(
+    cmd: str, expected: str, workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     argv = shlex.split(cmd)
-    assert argv[0] == "gradcli"
+    assert argv[0] in ("gradcli", "cat"), cmd
     if "--compare" in argv:
         pytest.skip("prints timings")
+    monkeypatch.chdir(workdir)
     got_a, got_b = run_example(argv)
     assert expected in (got_a, got_b), f"README shows:\n{expected}\n\ngradcli prints:\n{got_a}"
 
@@ -60,7 +73,11 @@ ENV = {"COLUMNS": "100", "NO_COLOR": "1", "FORCE_COLOR": ""}
 
 
 def run_example(argv: list[str]) -> tuple[str, str]:
-    """What the example prints: stderr then stdout, and stdout then stderr."""
+    """What the example prints: stderr then stdout, and stdout then stderr (`cat FILE`: the
+    file an earlier example wrote)."""
+    if argv[0] == "cat":
+        text = "".join(Path(a).read_text() for a in argv[1:]).rstrip("\n")
+        return text, text
     result = CliRunner(env=ENV).invoke(app, argv[1:])
     return (
         (result.stderr + result.stdout).rstrip("\n"),
@@ -71,7 +88,13 @@ def run_example(argv: list[str]) -> tuple[str, str]:
 def rewrite_readme() -> int:
     """Replace each example's output in the README with what gradcli prints now (stderr
     first): `python -m tests.corpus.test_readme`. Review the diff before committing."""
+    import os
+    import tempfile
+
     text = README.read_text()
+    work = tempfile.mkdtemp(prefix="gradcli-readme-")
+    os.symlink(ROOT / "examples", os.path.join(work, "examples"))
+    os.chdir(work)
     changed = 0
     for cmd, expected in console_examples(text):
         argv = shlex.split(cmd)

@@ -110,7 +110,9 @@ def _check_combination(o: OutputOptions, *, heat: bool, masks: bool, compare: bo
     help="The full Jacobian J[i, j] = d OF_i / d WRT_j, row by row from one-hot masked backward "
     "passes (or another --method). One block per --wrt; an input OF does not depend on gives a "
     "zero block. Refused above GRADCLI_JACOBIAN_ENTRIES entries.",
-    example="gradcli jacobian examples/seed_masks.py --of z --wrt x --show-masks",
+    example="gradcli jacobian examples/mlp.py --of h --show-masks",
+    short="The full Jacobian, one masked backward pass per row.",
+    formats=("table", "plain", "json", "csv", "npy"),
 )
 def jacobian(
     p: ProgramOptions,
@@ -126,6 +128,7 @@ def jacobian(
             "masks in one pass; forward: forward mode, one tangent per input element; numeric: "
             "central differences (float64); auto: forward if the inputs are smaller than the "
             "output, else batched.",
+            metavar="METHOD",
             rich_help_panel=METHOD,
         ),
     ] = Method.rows,
@@ -194,6 +197,8 @@ def jacobian(
     "differentiating the gradient (create_graph): the assembled matrix of every --wrt (--blocks: "
     "one block per pair), and how far from symmetric it is (rounding only).",
     example="gradcli hessian examples/mlp.py --wrt b1 --wrt b2",
+    short="Second derivatives of a one-element output.",
+    formats=("table", "plain", "json", "csv", "npy"),
 )
 def hessian(
     p: ProgramOptions,
@@ -207,6 +212,7 @@ def hessian(
             "-m",
             help="batched: the gradient's one-hot rows in one pass per input (reverse over "
             "reverse); rows: one pass per row; numeric: central differences of the gradient.",
+            metavar="METHOD",
             rich_help_panel=METHOD,
         ),
     ] = HessianMethod.batched,
@@ -254,6 +260,8 @@ def hessian(
     help="The Hessian-vector product H v of a one-element OF without building H: a backward "
     "pass with create_graph for the gradient, then one more for d<gradient, v>/dWRT.",
     example="gradcli hvp examples/mlp.py --wrt b1 --v 1,0",
+    short="A Hessian-vector product, without building the Hessian.",
+    formats=("table", "plain", "json", "csv", "npy"),
 )
 def hvp(
     p: ProgramOptions,

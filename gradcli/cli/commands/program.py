@@ -32,6 +32,7 @@ from ..options import (
     "fill .grad. As PyTorch: float32 unless the program asks otherwise, random numbers from "
     "PyTorch's generator seeded with --seed (0) until the program calls torch.manual_seed.",
     example="gradcli run examples/seed_masks.py",
+    short="Run the program as Python would: its prints, its backward calls.",
 )
 def run(p: RunProgramOptions, c: CommonOptions) -> None:
     from ..inputs import load_run
@@ -43,6 +44,8 @@ def run(p: RunProgramOptions, c: CommonOptions) -> None:
 @command(
     help="The values and shapes of the program's tensors (all of them, or those named by --of).",
     example="gradcli forward examples/sigmoid_net.py --of y_pred",
+    short="The values and shapes of the program's tensors.",
+    formats=("table", "plain", "json", "csv", "npy"),
 )
 def forward(
     p: ProgramOptions,
@@ -78,7 +81,9 @@ def forward(
 @command(
     help="Gradients from one backward pass: d<grad, OF>/dWRT, what PyTorch's "
     "OF.backward(gradient=grad) leaves in WRT.grad.",
-    example="gradcli backward examples/seed_masks.py --of z --grad 1,0,0,0",
+    example="gradcli backward examples/seed_masks.py --of z -g 1,0,0,0",
+    short="Gradients from one backward pass, with the upstream gradient you choose.",
+    formats=("table", "plain", "json", "csv", "npy"),
 )
 def backward(
     p: ProgramOptions,
@@ -122,6 +127,8 @@ def backward(
     "(--dot for Graphviz, --mermaid for Mermaid); --values and --grads add each node's value "
     "and its gradient from one backward pass (micrograd's picture, for tensors).",
     example="gradcli graph examples/mlp.py --values --grads",
+    short="The computation graph: a tree, Graphviz or Mermaid.",
+    formats=("table", "plain", "json", "dot", "mermaid"),
 )
 def graph(
     p: ProgramOptions,
@@ -185,7 +192,7 @@ def graph(
         if grads and up is None:
             up = api.implicit_gradient(name, out)
         g.with_values(nodes, out, up, values=values, grads=grads)
-    doc = graph_doc(name, nodes)
+    doc = graph_doc(name, nodes, o.precision)
     doc.views[:0] = default_notes(of=None if of else name, run=r)
     emit(doc, o)
 
@@ -207,14 +214,20 @@ class ExportTarget(str, Enum):
     help="Equivalent code: the output's graph replayed with torch operations, then backward "
     "with the same upstream gradient and the gradients printed; --to jax writes it as a JAX "
     "function of the inputs, differentiated with jax.vjp (jax.jacrev for the Jacobian).",
-    example="gradcli export examples/mlp.py --to torch > mlp_torch.py && python mlp_torch.py",
+    example="gradcli export examples/mlp.py --to jax",
+    short="The same computation as a PyTorch or JAX script.",
 )
 def export(
     p: ProgramOptions,
     *,
     to: Annotated[
         ExportTarget,
-        typer.Option("--to", help="The framework to write: torch or jax.", rich_help_panel=OUTPUT),
+        typer.Option(
+            "--to",
+            help="The framework to write: torch or jax.",
+            metavar="FRAMEWORK",
+            rich_help_panel=OUTPUT,
+        ),
     ] = ExportTarget.torch,
     of: OfOpt = None,
     wrt: WrtOpt = None,

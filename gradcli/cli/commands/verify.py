@@ -34,6 +34,8 @@ class Against(str, Enum):
     "Exit status 0 when all agree, 3 when any disagrees (the worst entry is shown: which "
     "output, which input, each method's value, and the custom gradient to blame).",
     example="gradcli check examples/mlp.py",
+    short="The gradients against finite differences, sympy and PyTorch.",
+    formats=("table", "plain", "json"),
 )
 def check(
     p: ProgramOptions,
@@ -74,6 +76,7 @@ def check(
             help="Also compare with PyTorch's autograd. This EXECUTES THE PROGRAM TEXT AS "
             "PYTHON with the real torch (the only gradcli command that runs program text): use "
             "it only on programs you trust.",
+            metavar="torch",
             rich_help_panel=METHOD,
             show_default=False,
         ),
@@ -125,6 +128,8 @@ def check(
     "program's graph; every leaf element x[0,1] is the symbol x_0_1. For a one-element output, "
     "also the gradient as formulas.",
     example="gradcli symbolic examples/mlp.py --wrt b2 --at",
+    short="Derivative formulas (sympy), also as LaTeX.",
+    formats=("table", "plain", "json"),
 )
 def symbolic(
     p: ProgramOptions,
@@ -187,6 +192,8 @@ def symbolic(
     "derivative (from its sympy form where it has one, else its vector-Jacobian rule) and its "
     "convention at kinks (relu at 0, abs at 0, max ties, clamp at the bounds).",
     example="gradcli ops relu",
+    short="The supported operations and their derivatives.",
+    formats=("table", "plain", "json"),
 )
 def ops(
     name: Annotated[

@@ -16,6 +16,9 @@ from .common import element, elements, scalar, shape_text, value_matrix
 
 # --- jacobian ------------------------------------------------------------------------------
 
+# Under a table that elides (a line of its own: it fits 60 columns).
+HINT = "all of it: --format plain, csv, json or npy; a picture: --heat"
+
 
 def _how(r: JacobianResult) -> str:
     m = int(np.prod(r.of_shape))
@@ -63,7 +66,7 @@ def jacobian_doc(r: JacobianResult, *, heat: bool = False, masks: bool = False) 
                 col_labels=elements(n, b.wrt_shape),
                 caption=f"{r.of} does not depend on {n}: zero block" if b.unused else None,
                 heat=heat,
-                hint="--format plain/csv/json/npy for all of it, --heat for a picture",
+                hint=HINT,
             )
         )
         if b.unused:
@@ -270,7 +273,7 @@ def hessian_doc(r: HessianResult, *, heat: bool = False, blocks: bool = False) -
                 row_labels=labels,
                 col_labels=labels,
                 heat=heat,
-                hint="--format plain/csv/json/npy for all of it, --heat for a picture",
+                hint=HINT,
             )
         )
     for n_ in r.unused:

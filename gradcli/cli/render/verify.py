@@ -429,22 +429,24 @@ def ops_plain(infos: list[Any]) -> str:
     return "\n".join(lines)
 
 
-def ops_detail_plain(infos: list[Any]) -> str:
+def ops_detail_plain(infos: list[Any], name: str | None = None) -> str:
     blocks = []
-    for i in infos:
-        lines = [
-            f"{i.name}  ({i.kind}, grad_fn {i.torch_name})",
-            f"  names:      {', '.join(i.names) or '-'}",
-        ]
+    for k, i in enumerate(infos):
+        rows = [("names", ", ".join(i.names) or "-")]
         if i.also:
-            lines.append(f"  also used by: {', '.join(i.also)}")
-        lines.append(f"  signature:  {i.signature}")
-        lines.append(f"  VJP rule:   {i.vjp}   (g: the upstream gradient, out: the result)")
-        for k, v in i.derivative:
-            lines.append(f"  {k}:      {v}")
-        for k, v in i.derivative_latex:
-            lines.append(f"  {k} (LaTeX): {v}")
-        lines.append(f"  at kinks:   {i.kink or '-'}")
+            rows.append(("also used by", ", ".join(i.also)))
+        rows.append(("signature", i.signature))
+        rows.append(("VJP rule", f"{i.vjp}   (g: the upstream gradient, out: the result)"))
+        rows += [(k, v) for k, v in i.derivative]
+        rows += [(f"{k} (LaTeX)", v) for k, v in i.derivative_latex]
+        rows.append(("at kinks", i.kink or "-"))
+        # The values in one column, after the longest label.
+        width = max(len(k) for k, _ in rows) + 2
+        lines = [f"{i.name}  ({i.kind}, grad_fn {i.torch_name})"]
+        if k and name is not None:
+            # Why a second record is listed for one name.
+            lines.insert(0, f"`{name}` also records `{i.name}` (a part of what it computes):")
+        lines += [f"  {(label + ':').ljust(width)}{v}" for label, v in rows]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
@@ -547,7 +549,7 @@ def ops_doc(infos: list[Any]) -> Doc:
 
 
 def ops_detail_doc(name: str, chosen: list[Any]) -> Doc:
-    text = ops_detail_plain(chosen)
+    text = ops_detail_plain(chosen, name)
     return Doc(
         "ops",
         [Custom(lambda: [_plain_text(text)], text)],

@@ -14,7 +14,7 @@ for step in range(60):
     if step % 20 == 19:
         print(step + 1, loss.item())
 opt = torch.optim.Adam([w, b], lr=0.01)
-for step in range(20):
+for _ in range(20):
     opt.zero_grad()
     loss = ((w * x + b - y) ** 2).mean()
     loss.backward()

@@ -247,7 +247,9 @@ def test_symbolic_limit_is_a_clear_error(monkeypatch):
 
 
 def test_symbolic_examples():
-    for path in EXAMPLES:
+    # examples/wide.py is the large-matrix display example (a 36 x 40 Jacobian): 1,440
+    # formulas are seconds of sympy, bounded by its limit, and show nothing more here.
+    for path in [p for p in EXAMPLES if not p.endswith("wide.py")]:
         result = invoke("symbolic", path, "--at", "-f", "json", "--no-simplify")
         assert result.exit_code == 0, path + result.output
 

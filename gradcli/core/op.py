@@ -123,6 +123,7 @@ class Op(Record):
         "domain",
         "nondiff",
         "samples",
+        "part",
     )
     _defaults = {
         "kind": "elementwise",
@@ -134,6 +135,7 @@ class Op(Record):
         "domain": None,
         "nondiff": (),
         "samples": (),
+        "part": False,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -151,6 +153,10 @@ class Op(Record):
     domain: Callable[..., str | None] | None
     nondiff: tuple[int, ...]
     samples: tuple[Sample, ...]
+    # The node is one output of its input's node (a custom Function with several outputs is
+    # recorded as one node and one such part per output): PyTorch shows that node, with this
+    # output's number `params["k"]`, as the grad_fn.
+    part: bool
 
 
 REGISTRY: dict[str, Op] = {}
@@ -234,12 +240,21 @@ class Node:
         for t in self.inputs:
             p = producer(t, self.seq)
             if p is not None:
-                out.append((p, 0))
+                out.append((p.shown(), p.params["k"] if p.op.part else 0))
             elif t.requires_grad and t.node is None:
                 out.append((AccumulateGrad(t), 0))
             else:
                 out.append((None, 0))
         return tuple(out)
+
+    def shown(self) -> Node:
+        """The node PyTorch shows for this one (`grad_fn`, `next_functions`): itself, or for a
+        part of a node with several outputs, that node."""
+        if self.op.part:
+            p = producer(self.inputs[0], self.seq)
+            if p is not None:
+                return p
+        return self
 
     def __repr__(self) -> str:
         return f"<{self.name()} object at {id(self):#x}>"

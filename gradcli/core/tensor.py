@@ -246,11 +246,19 @@ class Tensor:
         if self.node is not None:
             self.retains_grad = True
 
-    def requires_grad_(self, flag: bool = True) -> Tensor:
+    def requires_grad_(self, flag: bool = True, method: bool = True) -> Tensor:
+        """`t.requires_grad_(flag)` (`method`), or `t.requires_grad = flag`. On a non-leaf,
+        PyTorch refuses False (saying what to do instead) and, as an assignment, True too."""
         if self.node is not None and not flag:
             raise GradcliError(
+                "you can only change requires_grad flags of leaf variables. If you want to use "
+                "a computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach()."
+            )
+        if self.node is not None and not method:
+            raise GradcliError(
                 "you can only change requires_grad flags of leaf variables.",
-                hint="use .detach() to get a tensor that does not require grad",
+                hint="a computed tensor already requires grad",
             )
         if flag and self.data.dtype.kind != "f":
             raise GradcliError(

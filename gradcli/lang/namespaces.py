@@ -462,7 +462,8 @@ def _tolist(t: Tensor) -> Any:
 
 # Tensor properties a program may read (and the few it may assign).
 def _grad_fn(t: Tensor) -> Any:
-    return t.node  # the engine's node: name(), next_functions, PyTorch's repr
+    # The engine's node (name(), next_functions, PyTorch's repr), as PyTorch shows it.
+    return None if t.node is None else t.node.shown()
 
 
 def data_alias(t: Tensor) -> Tensor:

@@ -659,7 +659,7 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
         v = value if isinstance(value, Tensor) else K.tensor(value)
         owner.data = np.array(v.data, dtype=owner.dtype)
     elif attr == "requires_grad":
-        owner.requires_grad_(bool(value))
+        owner.requires_grad_(bool(value), method=False)
     else:
         raise NotSupported(
             f"cannot set attribute `{attr}` of a tensor",

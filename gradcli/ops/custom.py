@@ -228,4 +228,5 @@ _OUTPUT = Op(
     formula="g placed at the output's part",
     kind="custom",
     saves=False,
+    part=True,
 )

@@ -241,7 +241,8 @@ class ModuleInstance(surface_nn.Module):
         self.set_attribute(attr, value)
 
     def call(self, rt: Any, args: list, kwargs: dict) -> Any:
-        return self.forward(*args, **kwargs)
+        # Through the base's __call__: the module's hooks run around forward.
+        return surface_nn.Module.__call__(self, *args, **kwargs)
 
     # -- the base's hooks, answered by the program's methods ----------------------------------
     def forward(self, *args: Any, **kwargs: Any) -> Any:

@@ -478,6 +478,9 @@ class Runtime:
             except TypeError as e:
                 raise GradcliError(str(e)).mirror("TypeError") from None
             return
+        if hasattr(type(owner), "program_setitem"):  # nn.Sequential, ModuleList, ModuleDict
+            owner.program_setitem(key, value)
+            return
         raise GradcliError(f"'{typename(owner)}' object does not support item assignment").mirror(
             "TypeError"
         )

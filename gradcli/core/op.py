@@ -19,7 +19,7 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..base.record import Record
 from . import hooks
-from .tensor import MUTATIONS, Tensor, _GradMode, counter
+from .tensor import INFERENCE_SAVED, MUTATIONS, Tensor, _GradMode, counter
 
 _seq = itertools.count()
 
@@ -342,6 +342,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         # A view of its first input (reshape, transpose, basic indexing...): one storage, one
         # version counter, as PyTorch's views.
         base = inputs[0]
+        out._inf = base._inf  # a view is an inference tensor when its base is one
         out._vc = counter(base)
         out._base = base._base if base._base is not None else base
         if op.name == "index" and not params.get("lead"):
@@ -349,6 +350,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
     if _GradMode.enabled:
         for i, t in enumerate(inputs):
             if t.requires_grad and i not in op.nondiff:
+                if op.saves and any(u._inf for u in inputs):
+                    raise GradcliError(INFERENCE_SAVED, hint="use a clone: y.clone()")
                 hooks.observer.node()
                 out.requires_grad = True
                 out.node = Node(op, inputs, params, out, label)

@@ -195,6 +195,7 @@ def _build() -> dict[str, Namespace]:
             "no_grad": gradmode.NO_GRAD,
             "enable_grad": gradmode.ENABLE_GRAD,
             "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
+            "inference_mode": gradmode.INFERENCE_MODE,
         },
     )
     func = Namespace(
@@ -230,6 +231,9 @@ def _build() -> dict[str, Namespace]:
             "inference_mode": gradmode.INFERENCE_MODE,
             "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
             "is_grad_enabled": Builtin("torch.is_grad_enabled", grad_enabled),
+            "is_inference_mode_enabled": Builtin(
+                "torch.is_inference_mode_enabled", gradmode.is_inference_mode_enabled
+            ),
             "device": Builtin("torch.device", Device.make),
             "Size": Builtin("torch.Size", size_builtin),
             "pi": math.pi,

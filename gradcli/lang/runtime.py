@@ -133,7 +133,7 @@ class Runtime:
     def execute(self) -> None:
         import warnings
 
-        from ..core.tensor import grad_enabled
+        from ..core.tensor import _GradMode, grad_enabled
         from .gradmode import set_grad_mode
 
         mode = grad_enabled()
@@ -151,6 +151,7 @@ class Runtime:
             hooks.warning_sink = previous_sink
             # A program may leave grad mode off (`torch.set_grad_enabled(False)`).
             set_grad_mode(mode)
+            _GradMode.inference = False
         for name, t in self.tensors.items():
             self.check_finite(f"`{name}`", t, self.assigned_at.get(name))
         self.check_grads()

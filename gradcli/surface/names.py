@@ -306,6 +306,7 @@ METHODS: dict[str, Callable[..., Any]] = {
     "register_hook": Tensor.register_hook,
     "detach_": Tensor.detach_,
     "requires_grad_": Tensor.requires_grad_,
+    "is_inference": Tensor.is_inference,
     "numpy": _numpy,
     **INPLACE,
 }

@@ -22,7 +22,16 @@ from . import dtypes, hooks
 from . import primitives as P
 from .graph import ancestors
 from .op import Node, apply, producer
-from .tensor import MUTATIONS, Tensor, as_tensor, bumped, enable_grad, in_pass, no_grad
+from .tensor import (
+    MUTATIONS,
+    Tensor,
+    _GradMode,
+    as_tensor,
+    bumped,
+    enable_grad,
+    in_pass,
+    no_grad,
+)
 
 # --- backward ------------------------------------------------------------------------------
 
@@ -142,6 +151,8 @@ def run_backward(
                 if n in capture_nodes:
                     captured[id(capture_nodes[n])] = g
                 gs = n.op.vjp(g, out, *n.inputs, **n.params)
+                if _GradMode.anomaly and _GradMode.anomaly_nan:
+                    _check_nan(n, gs)
                 if trace is not None:
                     trace(n, g, gs)
                 seq = n.seq
@@ -187,6 +198,21 @@ def run_backward(
         if k not in out_grads:
             out_grads[k] = (next(t for t in capture if id(t) == k), g)
     return out_grads
+
+
+def _check_nan(n: Node, gs: tuple) -> None:
+    """Anomaly mode: a node's gradient for an input that requires grad holds nan."""
+    for i, (t, gi) in enumerate(zip(n.inputs, gs)):
+        if gi is None or not t.requires_grad:
+            continue
+        data = gi.data if isinstance(gi, Tensor) else np.asarray(gi)
+        if data.dtype.kind in "fc" and np.isnan(data).any():
+            name = n.shown().name()
+            hooks.warn(f"Error detected in {name}.")
+            raise GradcliError(
+                f"Function '{name}' returned nan values in its {i}th output.",
+                hint="the operation's derivative is undefined at these inputs",
+            )
 
 
 def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:

@@ -27,6 +27,10 @@ class _GradMode:
     transforms = 0
     # Inside `torch.inference_mode()`: the tensors made are inference tensors (`Tensor._inf`).
     inference = False
+    # `torch.autograd.set_detect_anomaly(True, check_nan)`: a backward pass checks the gradients
+    # each node computes for nan (when `anomaly_nan`).
+    anomaly = False
+    anomaly_nan = True
 
 
 class no_grad:  # noqa: N801 - named like torch.no_grad

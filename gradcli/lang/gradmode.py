@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..base.errors import GradcliError
+from ..core import hooks
 from ..core.tensor import _GradMode, enable_grad, grad_enabled, no_grad, typename
 
 
@@ -135,3 +136,67 @@ INFERENCE_MODE = GradModeClass("inference_mode", False)
 
 def is_inference_mode_enabled() -> bool:
     return _GradMode.inference
+
+
+class AnomalyMode(GradMode):
+    """`torch.autograd.set_detect_anomaly(mode, check_nan=True)`, which sets anomaly mode at
+    once (a `with` block restores the previous one after), and `torch.autograd.
+    detect_anomaly(check_nan=True)`, which sets it for its `with` block: a backward pass then
+    refuses a gradient holding nan, naming the node that computed it."""
+
+    __slots__ = ("mode", "check_nan", "before")
+
+    def __init__(self, name: str, mode: bool, check_nan: bool, immediate: bool):
+        super().__init__(name, grad_enabled())
+        self.mode = mode
+        self.check_nan = check_nan
+        self.before: list[tuple[bool, bool]] = []
+        if immediate:
+            self.before.append((_GradMode.anomaly, _GradMode.anomaly_nan))
+            _GradMode.anomaly, _GradMode.anomaly_nan = mode, check_nan
+
+    def enter(self) -> None:
+        if self.name == "detect_anomaly":
+            self.before.append((_GradMode.anomaly, _GradMode.anomaly_nan))
+            _GradMode.anomaly, _GradMode.anomaly_nan = True, self.check_nan
+
+    def exit(self) -> None:
+        if self.before:
+            _GradMode.anomaly, _GradMode.anomaly_nan = self.before.pop()
+
+    def decorate(self, f: Any) -> Any:
+        raise GradcliError(f"'{self.name}' object is not callable").mirror("TypeError")
+
+    def __repr__(self) -> str:
+        return f"<torch.autograd.anomaly_mode.{self.name} object>"
+
+
+def _bool_arg(v: Any, fn: str, arg: str) -> bool:
+    if not isinstance(v, bool):
+        raise GradcliError(f"{fn}(): argument '{arg}' must be bool, not {typename(v)}").mirror(
+            "TypeError"
+        )
+    return v
+
+
+def set_detect_anomaly(mode: Any, check_nan: Any = True) -> AnomalyMode:
+    mode = _bool_arg(mode, "set_detect_anomaly", "mode")
+    check_nan = _bool_arg(check_nan, "set_detect_anomaly", "check_nan")
+    return AnomalyMode("set_detect_anomaly", mode, check_nan, immediate=True)
+
+
+def detect_anomaly(check_nan: Any = True) -> AnomalyMode:
+    check_nan = _bool_arg(check_nan, "detect_anomaly", "check_nan")
+    hooks.warn(
+        "Anomaly Detection has been enabled. This mode will increase the runtime "
+        "and should only be enabled for debugging."
+    )
+    return AnomalyMode("detect_anomaly", True, check_nan, immediate=False)
+
+
+def is_anomaly_enabled() -> bool:
+    return _GradMode.anomaly
+
+
+def is_anomaly_check_nan_enabled() -> bool:
+    return _GradMode.anomaly_nan

@@ -196,6 +196,10 @@ def _build() -> dict[str, Namespace]:
             "enable_grad": gradmode.ENABLE_GRAD,
             "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
             "inference_mode": gradmode.INFERENCE_MODE,
+            "set_detect_anomaly": Builtin(
+                "torch.autograd.set_detect_anomaly", gradmode.set_detect_anomaly
+            ),
+            "detect_anomaly": Builtin("torch.autograd.detect_anomaly", gradmode.detect_anomaly),
         },
     )
     func = Namespace(
@@ -231,6 +235,10 @@ def _build() -> dict[str, Namespace]:
             "inference_mode": gradmode.INFERENCE_MODE,
             "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
             "is_grad_enabled": Builtin("torch.is_grad_enabled", grad_enabled),
+            "is_anomaly_enabled": Builtin("torch.is_anomaly_enabled", gradmode.is_anomaly_enabled),
+            "is_anomaly_check_nan_enabled": Builtin(
+                "torch.is_anomaly_check_nan_enabled", gradmode.is_anomaly_check_nan_enabled
+            ),
             "is_inference_mode_enabled": Builtin(
                 "torch.is_inference_mode_enabled", gradmode.is_inference_mode_enabled
             ),

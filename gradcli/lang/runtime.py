@@ -151,7 +151,8 @@ class Runtime:
             hooks.warning_sink = previous_sink
             # A program may leave grad mode off (`torch.set_grad_enabled(False)`).
             set_grad_mode(mode)
-            _GradMode.inference = False
+            _GradMode.inference = _GradMode.anomaly = False
+            _GradMode.anomaly_nan = True
         for name, t in self.tensors.items():
             self.check_finite(f"`{name}`", t, self.assigned_at.get(name))
         self.check_grads()

@@ -514,6 +514,22 @@ NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {
     "log_softmax": f_log_softmax,
 }
 
+# The in-place forms torch also has as functions (`torch.sin_(x)`, `torch.relu_(x)`), after
+# NN_FUNCTIONAL is made (torch.nn.functional has only relu_ of them).
+FUNCTIONS.update(
+    {
+        name: INPLACE[name]
+        for name in (
+            "abs_ acos_ acosh_ arccos_ arccosh_ arcsin_ arcsinh_ arctan_ arctanh_ asin_ asinh_ "
+            "atan_ atanh_ ceil_ clamp_ clamp_max_ clamp_min_ cos_ cosh_ erf_ exp2_ exp_ expm1_ "
+            "fill_ fix_ floor_ frac_ log10_ log1p_ log2_ log_ nan_to_num_ neg_ reciprocal_ "
+            "relu_ round_ rsqrt_ sigmoid_ sin_ sinh_ sqrt_ square_ tan_ tanh_ trunc_ zero_"
+        ).split()
+        if name in INPLACE
+    }
+)
+NN_FUNCTIONAL["relu_"] = INPLACE["relu_"]
+
 # Operators a program can apply to tensors besides the arithmetic ones of `ops.arithmetic`.
 OPERATORS: dict[str, Callable[..., Any]] = {
     "__getitem__": getitem,

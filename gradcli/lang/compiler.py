@@ -895,7 +895,9 @@ class Compiler:
                             span=span,
                             expected="forward(ctx, ...) and backward(ctx, grad_output)",
                         ).mirror(None)
-                cls: Any = FunctionClass(name, made["forward"], made["backward"])
+                cls: Any = FunctionClass(
+                    name, made["forward"], made["backward"], made.get("setup_context")
+                )
             elif b is surface_nn.Module or isinstance(b, ModuleClass):
                 cls = ModuleClass(name, made, b)
             else:

@@ -24,6 +24,7 @@ from .graph import ancestors
 from .op import Node, apply, producer
 from .tensor import (
     MUTATIONS,
+    PostAccumulateHook,
     Tensor,
     _GradMode,
     as_tensor,
@@ -219,6 +220,8 @@ def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:
     """The tensor's hooks in the order they were registered, each given the gradient so far:
     a value one returns replaces it (PyTorch's `register_hook`)."""
     for fn in list(fns):
+        if isinstance(fn, PostAccumulateHook):
+            continue  # run after the gradient is accumulated (`backward`)
         r = fn(g)
         if r is not None:
             if not isinstance(r, Tensor):
@@ -380,6 +383,10 @@ def backward(
         if not t.requires_grad or (id(t) not in wanted if capture else t.node is not None):
             continue
         accumulate(t, g, create_graph, copy=k not in fresh or bool(t._hooks))
+        if t._hooks:
+            for h in list(t._hooks):
+                if isinstance(h, PostAccumulateHook):
+                    h.fn(t)
 
 
 def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = True) -> None:

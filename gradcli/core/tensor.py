@@ -251,6 +251,27 @@ class Tensor:
         hooks_list.append(fn)
         return HookHandle(hooks_list, fn)
 
+    def register_post_accumulate_grad_hook(self, fn: Any) -> HookHandle:
+        """`fn(t)` after a backward pass accumulated into this leaf's `.grad` (kept with the
+        leaf's gradient hooks, which it does not take part in)."""
+        if self.node is not None:
+            raise GradcliError(
+                "post accumulate grad hooks cannot be registered on non-leaf tensors"
+            )
+        if not self.requires_grad:
+            raise GradcliError(
+                "cannot register a hook on a tensor that doesn't require gradient",
+                hint="create the tensor with requires_grad=True",
+            )
+        if not callable(fn):
+            raise GradcliError(f"'{typename(fn)}' object is not callable").mirror("TypeError")
+        hooks_list = self._hooks
+        if hooks_list is None:
+            hooks_list = self._hooks = []
+        entry = PostAccumulateHook(fn)
+        hooks_list.append(entry)
+        return HookHandle(hooks_list, entry)
+
     def numpy(self) -> np.ndarray:
         return self.data
 
@@ -322,6 +343,15 @@ def read_grad(t: Tensor) -> Tensor | None:
     if g is None and t.node is not None and not t.retains_grad:
         hooks.warn(NON_LEAF_GRAD, "call retain_grad() on it before backward() to keep its .grad")
     return g
+
+
+class PostAccumulateHook:
+    """A leaf's `register_post_accumulate_grad_hook(fn)`, among its gradient hooks."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Any) -> None:
+        self.fn = fn
 
 
 class HookHandle:

@@ -304,6 +304,7 @@ METHODS: dict[str, Callable[..., Any]] = {
     "backward": Tensor.backward,
     "retain_grad": Tensor.retain_grad,
     "register_hook": Tensor.register_hook,
+    "register_post_accumulate_grad_hook": Tensor.register_post_accumulate_grad_hook,
     "detach_": Tensor.detach_,
     "requires_grad_": Tensor.requires_grad_,
     "is_inference": Tensor.is_inference,
@@ -320,6 +321,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     not in (
         "backward",
         "retain_grad",
+        "register_hook",
+        "register_post_accumulate_grad_hook",
         "requires_grad_",
         "item",
         "tolist",

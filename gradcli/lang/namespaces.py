@@ -400,6 +400,7 @@ def _autograd_grad(
         create_graph=create_graph,
         allow_unused=allow_unused,
         materialize_grads=materialize_grads,
+        is_grads_batched=bool(is_grads_batched),
     )
 
 

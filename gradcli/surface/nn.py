@@ -745,6 +745,9 @@ class ModuleDict(Module):
             raise GradcliError(f"module name should be a string. Got {typename(key)}").mirror(
                 "TypeError"
             )
+        if "." in key or not key:
+            what = f'contain ".", got: {key}' if key else 'be empty string ""'
+            raise GradcliError(f"module name can't {what}").mirror("KeyError")
         _set_child(self, key, value)
 
     def __len__(self) -> int:

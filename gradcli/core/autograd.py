@@ -22,7 +22,17 @@ from . import dtypes, hooks
 from . import primitives as P
 from .graph import ancestors
 from .op import Node, apply, producer
-from .tensor import MUTATIONS, Tensor, as_tensor, bumped, enable_grad, in_pass, no_grad
+from .tensor import (
+    MUTATIONS,
+    PostAccumulateHook,
+    Tensor,
+    _GradMode,
+    as_tensor,
+    bumped,
+    enable_grad,
+    in_pass,
+    no_grad,
+)
 
 # --- backward ------------------------------------------------------------------------------
 
@@ -142,6 +152,8 @@ def run_backward(
                 if n in capture_nodes:
                     captured[id(capture_nodes[n])] = g
                 gs = n.op.vjp(g, out, *n.inputs, **n.params)
+                if _GradMode.anomaly and _GradMode.anomaly_nan:
+                    _check_nan(n, gs)
                 if trace is not None:
                     trace(n, g, gs)
                 seq = n.seq
@@ -189,10 +201,27 @@ def run_backward(
     return out_grads
 
 
+def _check_nan(n: Node, gs: tuple) -> None:
+    """Anomaly mode: a node's gradient for an input that requires grad holds nan."""
+    for i, (t, gi) in enumerate(zip(n.inputs, gs)):
+        if gi is None or not t.requires_grad:
+            continue
+        data = gi.data if isinstance(gi, Tensor) else np.asarray(gi)
+        if data.dtype.kind in "fc" and np.isnan(data).any():
+            name = n.shown().name()
+            hooks.warn(f"Error detected in {name}.")
+            raise GradcliError(
+                f"Function '{name}' returned nan values in its {i}th output.",
+                hint="the operation's derivative is undefined at these inputs",
+            )
+
+
 def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:
     """The tensor's hooks in the order they were registered, each given the gradient so far:
     a value one returns replaces it (PyTorch's `register_hook`)."""
     for fn in list(fns):
+        if isinstance(fn, PostAccumulateHook):
+            continue  # run after the gradient is accumulated (`backward`)
         r = fn(g)
         if r is not None:
             if not isinstance(r, Tensor):
@@ -332,6 +361,52 @@ def _roots_and_grads(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tenso
     return outs, [_check_gradient(o, g, i) for i, (o, g) in enumerate(zip(outs, gl))]
 
 
+def _batched_roots(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tensor]]:
+    """The outputs and their batched grad_outputs (`is_grads_batched=True`), checked as
+    PyTorch checks them (its message shows the shape from the third axis on)."""
+    outs = list(outputs) if isinstance(outputs, (list, tuple)) else [outputs]
+    gl = list(grads) if isinstance(grads, (list, tuple)) else [grads]
+    if len(gl) != len(outs):
+        raise GradcliError(
+            f"grad requires one gradient per output: got {len(gl)} gradients for "
+            f"{len(outs)} outputs"
+        )
+    for o in outs:
+        if not isinstance(o, Tensor) or not o.requires_grad:
+            raise GradcliError(
+                "element 0 of tensors does not require grad and does not have a grad_fn",
+                hint="create the inputs with requires_grad=True",
+            )
+    checked = []
+    for i, (o, g) in enumerate(zip(outs, gl)):
+        if g is None:
+            raise GradcliError(
+                "is_grads_batched=True needs a batched grad_output for every output",
+                hint="pass grad_outputs with the batch axis first",
+            )
+        g = as_tensor(g, like=o)
+        if g.ndim == 0 or g.shape[1:] != o.shape:
+            raise GradcliError(
+                "If `is_grads_batched=True`, we interpret the first dimension of each "
+                "grad_output as the batch dimension. The sizes of the remaining dimensions are "
+                "expected to match the shape of corresponding output, but a mismatch was "
+                f"detected: grad_output[{i}] has a shape of torch.Size({list(g.shape[2:])}) "
+                f"and output[{i}] has a shape of torch.Size({list(o.shape)}). If you only "
+                "want some tensors in `grad_output` to be considered batched, consider using "
+                "vmap."
+            )
+        if g.dtype != o.dtype and g.dtype.kind == "f" and o.dtype.kind == "f":
+            g = Tensor(g.data.astype(o.dtype))
+        checked.append(g)
+    sizes = [g.shape[0] for g in checked]
+    if len(set(sizes)) > 1:
+        raise GradcliError(
+            "vmap: Expected all tensors to have the same size in the mapped dimension, got "
+            f"sizes {sizes} for the mapped dimension"
+        ).mirror("ValueError")
+    return outs, checked
+
+
 def backward(
     outputs: Any,
     gradients: Any = None,
@@ -354,6 +429,10 @@ def backward(
         if not t.requires_grad or (id(t) not in wanted if capture else t.node is not None):
             continue
         accumulate(t, g, create_graph, copy=k not in fresh or bool(t._hooks))
+        if t._hooks:
+            for h in list(t._hooks):
+                if isinstance(h, PostAccumulateHook):
+                    h.fn(t)
 
 
 def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = True) -> None:
@@ -387,21 +466,28 @@ def grad(
     create_graph: bool = False,
     allow_unused: bool | None = None,
     materialize_grads: bool = False,
+    is_grads_batched: bool = False,
 ) -> tuple[Tensor | None, ...]:
-    """`torch.autograd.grad`: the gradients, returned, with no `.grad` touched."""
-    outs, gl = _roots_and_grads(outputs, grad_outputs)
+    """`torch.autograd.grad`: the gradients, returned, with no `.grad` touched. With
+    `is_grads_batched`, the first axis of every grad_output is a batch: one pass computes
+    the gradients for all of them (each result has that axis first)."""
+    if is_grads_batched:
+        outs, gl = _batched_roots(outputs, grad_outputs)
+    else:
+        outs, gl = _roots_and_grads(outputs, grad_outputs)
+    nb = 1 if is_grads_batched else 0
     ins = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
     for t in ins:
         if not isinstance(t, Tensor) or not t.requires_grad:
             raise GradcliError("One of the differentiated Tensors does not require grad")
     retain = create_graph if retain_graph is None else retain_graph
-    got = run_backward(outs, gl, create_graph=create_graph, retain_graph=retain, capture=ins)
+    got = run_backward(outs, gl, nb=nb, create_graph=create_graph, retain_graph=retain, capture=ins)
     result: list[Tensor | None] = []
     for i, t in enumerate(ins):
         g = got[id(t)][1] if id(t) in got else None
         if g is None:
             if materialize_grads:
-                g = Tensor(np.zeros(t.shape, dtype=t.dtype))
+                g = Tensor(np.zeros(t.shape, dtype=t.dtype))  # unbatched, as PyTorch's
             elif not allow_unused:
                 raise GradcliError(
                     f"The differentiated Tensor at index {i} appears to not have been used in "

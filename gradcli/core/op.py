@@ -19,7 +19,7 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..base.record import Record
 from . import hooks
-from .tensor import MUTATIONS, Tensor, _GradMode, counter
+from .tensor import INFERENCE_SAVED, MUTATIONS, Tensor, _GradMode, counter
 
 _seq = itertools.count()
 
@@ -123,6 +123,7 @@ class Op(Record):
         "domain",
         "nondiff",
         "samples",
+        "part",
     )
     _defaults = {
         "kind": "elementwise",
@@ -134,6 +135,7 @@ class Op(Record):
         "domain": None,
         "nondiff": (),
         "samples": (),
+        "part": False,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -151,6 +153,10 @@ class Op(Record):
     domain: Callable[..., str | None] | None
     nondiff: tuple[int, ...]
     samples: tuple[Sample, ...]
+    # The node is one output of its input's node (a custom Function with several outputs is
+    # recorded as one node and one such part per output): PyTorch shows that node, with this
+    # output's number `params["k"]`, as the grad_fn.
+    part: bool
 
 
 REGISTRY: dict[str, Op] = {}
@@ -234,12 +240,21 @@ class Node:
         for t in self.inputs:
             p = producer(t, self.seq)
             if p is not None:
-                out.append((p, 0))
+                out.append((p.shown(), p.params["k"] if p.op.part else 0))
             elif t.requires_grad and t.node is None:
                 out.append((AccumulateGrad(t), 0))
             else:
                 out.append((None, 0))
         return tuple(out)
+
+    def shown(self) -> Node:
+        """The node PyTorch shows for this one (`grad_fn`, `next_functions`): itself, or for a
+        part of a node with several outputs, that node."""
+        if self.op.part:
+            p = producer(self.inputs[0], self.seq)
+            if p is not None:
+                return p
+        return self
 
     def __repr__(self) -> str:
         return f"<{self.name()} object at {id(self):#x}>"
@@ -327,6 +342,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         # A view of its first input (reshape, transpose, basic indexing...): one storage, one
         # version counter, as PyTorch's views.
         base = inputs[0]
+        out._inf = base._inf  # a view is an inference tensor when its base is one
         out._vc = counter(base)
         out._base = base._base if base._base is not None else base
         if op.name == "index" and not params.get("lead"):
@@ -334,6 +350,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
     if _GradMode.enabled:
         for i, t in enumerate(inputs):
             if t.requires_grad and i not in op.nondiff:
+                if op.saves and any(u._inf for u in inputs):
+                    raise GradcliError(INFERENCE_SAVED, hint="use a clone: y.clone()")
                 hooks.observer.node()
                 out.requires_grad = True
                 out.node = Node(op, inputs, params, out, label)

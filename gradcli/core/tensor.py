@@ -25,6 +25,12 @@ class _GradMode:
     # How many function transforms (torch.func's grad, vjp, jvp, jacrev, jacfwd, vmap) are
     # running: inside one, PyTorch refuses requires_grad_(), backward() and custom Functions.
     transforms = 0
+    # Inside `torch.inference_mode()`: the tensors made are inference tensors (`Tensor._inf`).
+    inference = False
+    # `torch.autograd.set_detect_anomaly(True, check_nan)`: a backward pass checks the gradients
+    # each node computes for nan (when `anomaly_nan`).
+    anomaly = False
+    anomaly_nan = True
 
 
 class no_grad:  # noqa: N801 - named like torch.no_grad
@@ -121,6 +127,7 @@ class Tensor:
     # _view  for a view made by basic indexing, (the tensor indexed, the index): a change in
     #        place of the view is a change of that tensor (PyTorch's CopySlices)
     # _hooks a leaf's gradient hooks (`register_hook`), None when it has none
+    # _inf   an inference tensor: made inside `torch.inference_mode()` (or a view of one)
     __slots__ = (
         "data",
         "requires_grad",
@@ -132,6 +139,7 @@ class Tensor:
         "_base",
         "_view",
         "_hooks",
+        "_inf",
         "__weakref__",
     )
     __array_priority__ = 1000  # so `ndarray * Tensor` defers to Tensor.__rmul__
@@ -156,6 +164,7 @@ class Tensor:
         self._base: Tensor | None = None
         self._view: tuple | None = None  # (the tensor indexed, the index): a basic-index view
         self._hooks: list | None = None
+        self._inf = _GradMode.inference
 
     # --- plain properties -------------------------------------------------------------
     @property
@@ -191,7 +200,12 @@ class Tensor:
     @property
     def _version(self) -> int:
         """How many times the storage was changed in place (PyTorch's `t._version`)."""
+        if self._inf:
+            raise GradcliError("Inference tensors do not track version counter.")
         return self._vc[0] if self._vc is not None else 0
+
+    def is_inference(self) -> bool:
+        return self._inf
 
     def detach(self) -> Tensor:
         """A tensor sharing this one's storage (and version counter), outside the graph."""
@@ -237,6 +251,27 @@ class Tensor:
         hooks_list.append(fn)
         return HookHandle(hooks_list, fn)
 
+    def register_post_accumulate_grad_hook(self, fn: Any) -> HookHandle:
+        """`fn(t)` after a backward pass accumulated into this leaf's `.grad` (kept with the
+        leaf's gradient hooks, which it does not take part in)."""
+        if self.node is not None:
+            raise GradcliError(
+                "post accumulate grad hooks cannot be registered on non-leaf tensors"
+            )
+        if not self.requires_grad:
+            raise GradcliError(
+                "cannot register a hook on a tensor that doesn't require gradient",
+                hint="create the tensor with requires_grad=True",
+            )
+        if not callable(fn):
+            raise GradcliError(f"'{typename(fn)}' object is not callable").mirror("TypeError")
+        hooks_list = self._hooks
+        if hooks_list is None:
+            hooks_list = self._hooks = []
+        entry = PostAccumulateHook(fn)
+        hooks_list.append(entry)
+        return HookHandle(hooks_list, entry)
+
     def numpy(self) -> np.ndarray:
         return self.data
 
@@ -246,11 +281,25 @@ class Tensor:
         if self.node is not None:
             self.retains_grad = True
 
-    def requires_grad_(self, flag: bool = True) -> Tensor:
+    def requires_grad_(self, flag: bool = True, method: bool = True) -> Tensor:
+        """`t.requires_grad_(flag)` (`method`), or `t.requires_grad = flag`. On a non-leaf,
+        PyTorch refuses False (saying what to do instead) and, as an assignment, True too."""
         if self.node is not None and not flag:
             raise GradcliError(
+                "you can only change requires_grad flags of leaf variables. If you want to use "
+                "a computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach()."
+            )
+        if self.node is not None and not method:
+            raise GradcliError(
                 "you can only change requires_grad flags of leaf variables.",
-                hint="use .detach() to get a tensor that does not require grad",
+                hint="a computed tensor already requires grad",
+            )
+        if flag and self._inf and not _GradMode.inference:
+            raise GradcliError(
+                "Setting requires_grad=True on inference tensor outside InferenceMode is not "
+                "allowed.",
+                hint="use a clone: y = y.clone().requires_grad_()",
             )
         if flag and self.data.dtype.kind != "f":
             raise GradcliError(
@@ -296,6 +345,15 @@ def read_grad(t: Tensor) -> Tensor | None:
     return g
 
 
+class PostAccumulateHook:
+    """A leaf's `register_post_accumulate_grad_hook(fn)`, among its gradient hooks."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Any) -> None:
+        self.fn = fn
+
+
 class HookHandle:
     """What `register_hook` returns: `remove()` unregisters the hook (again: nothing)."""
 
@@ -325,13 +383,36 @@ def share(t: Tensor, version: bool = True) -> Tensor:
     counter too, or (version=False) `x.data`, which PyTorch gives a counter of its own (so that
     `x.data.zero_()` goes unnoticed by autograd, as it does in PyTorch)."""
     out = Tensor(t.data)
+    out._inf = t._inf  # a view of an inference tensor is one
     if version:
         out._vc = counter(t)
     return out
 
 
+INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+    "inference mode in computation tracked by autograd. To work around this, you can make a "
+    "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+    "`torch.inference_mode()`."
+)
+
+
+def check_mutable(t: Tensor) -> None:
+    """PyTorch refuses to change an inference tensor in place outside inference mode."""
+    if t._inf and not _GradMode.inference:
+        raise GradcliError(
+            "Inplace update to inference tensor outside InferenceMode is not allowed.You can "
+            "make a clone to get a normal tensor before doing inplace update.See "
+            "https://github.com/pytorch/rfcs/pull/17 for more details.",
+            hint="change a clone: y = y.clone()",
+        )
+
+
 def bumped(t: Tensor) -> None:
-    """Count one change in place of `t`'s storage (seen by every tensor sharing it)."""
+    """Count one change in place of `t`'s storage (seen by every tensor sharing it). An
+    inference tensor has no counter: outside inference mode PyTorch refuses the change here,
+    after its kernel wrote the storage (the tensor keeps the new values)."""
+    check_mutable(t)
     vc = t._vc
     if vc is None:
         t._vc = [1]

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..base import limits
 from ..base.errors import GradcliError
+from ..core.op import AccumulateGrad, Node
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import functional as F
@@ -438,6 +439,14 @@ def type_of(v: Any) -> Any:
         t = MODULE_TYPES.get(v.name)
         if t is not None:
             return t
+    if isinstance(v, (Node, AccumulateGrad)):
+        # A grad_fn's class is named after it: <class 'MulBackward0'>, <class
+        # 'AccumulateGrad'>, a custom Function's <class 'torch.autograd.function.FBackward'>.
+        name = v.name().rpartition("::")[2]
+        custom = isinstance(v, Node) and v.op.kind == "custom"
+        return PyType(
+            name, (type(v),), None, shown=f"torch.autograd.function.{name}" * custom or name
+        )
     name = typename(v)
     shown = {
         "DType": "torch.dtype",

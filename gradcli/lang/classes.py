@@ -19,12 +19,21 @@ from .values import BoundMethod, Builtin, Ctx, UserFunction
 class FunctionClass:
     """`class F(torch.autograd.Function)` with static forward/backward, used as `F.apply`."""
 
-    __slots__ = ("name", "forward", "backward", "once_differentiable")
+    __slots__ = ("name", "forward", "backward", "setup_context", "once_differentiable")
 
-    def __init__(self, name: str, forward: UserFunction, backward: UserFunction):
+    def __init__(
+        self,
+        name: str,
+        forward: UserFunction,
+        backward: UserFunction,
+        setup_context: UserFunction | None = None,
+    ):
         self.name = name
         self.forward = forward
         self.backward = backward
+        # PyTorch 2's other form: forward(*args) without ctx, then setup_context(ctx, inputs,
+        # output) fills the ctx.
+        self.setup_context = setup_context
         self.once_differentiable = False
 
     def get(self, rt: Any, attr: str) -> Any:
@@ -34,6 +43,8 @@ class FunctionClass:
             return self.forward
         if attr == "backward":
             return self.backward
+        if attr == "setup_context" and self.setup_context is not None:
+            return self.setup_context
         if attr == "__name__":
             return self.name
         raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
@@ -60,17 +71,24 @@ class FunctionClass:
             check_not_transforming("Function")
         ctx = Ctx()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
-        if rt.see_through(self.name):
-            return rt.invoke(self.forward, list(args), {}, prefix=(ctx,))
-        tensor_pos = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
-        inputs = [args[i] for i in tensor_pos]
 
         def forward() -> Any:
-            return rt.invoke(self.forward, list(args), {}, prefix=(ctx,))
+            if self.setup_context is None:
+                return rt.invoke(self.forward, list(args), {}, prefix=(ctx,))
+            out = rt.invoke(self.forward, list(args), {})
+            rt.invoke(self.setup_context, [ctx, tuple(args), out], {})
+            return out
+
+        if rt.see_through(self.name):
+            return forward()
+        tensor_pos = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+        inputs = [args[i] for i in tensor_pos]
 
         def vjp(*gs: Tensor) -> Any:
             grads = rt.invoke(self.backward, list(gs), {}, prefix=(ctx,))
             grads = grads if isinstance(grads, tuple) else (grads,)
+            if len(grads) > len(args) and all(g is None for g in grads[len(args) :]):
+                grads = grads[: len(args)]  # extra Nones are allowed, as PyTorch
             if len(grads) != len(args):
                 raise GradcliError(
                     f"function {self.name}Backward returned an incorrect "
@@ -241,7 +259,8 @@ class ModuleInstance(surface_nn.Module):
         self.set_attribute(attr, value)
 
     def call(self, rt: Any, args: list, kwargs: dict) -> Any:
-        return self.forward(*args, **kwargs)
+        # Through the base's __call__: the module's hooks run around forward.
+        return surface_nn.Module.__call__(self, *args, **kwargs)
 
     # -- the base's hooks, answered by the program's methods ----------------------------------
     def forward(self, *args: Any, **kwargs: Any) -> Any:

@@ -895,7 +895,9 @@ class Compiler:
                             span=span,
                             expected="forward(ctx, ...) and backward(ctx, grad_output)",
                         ).mirror(None)
-                cls: Any = FunctionClass(name, made["forward"], made["backward"])
+                cls: Any = FunctionClass(
+                    name, made["forward"], made["backward"], made.get("setup_context")
+                )
             elif b is surface_nn.Module or isinstance(b, ModuleClass):
                 cls = ModuleClass(name, made, b)
             else:
@@ -1271,10 +1273,14 @@ class Compiler:
         is_and = isinstance(node.op, ast.And)
         span = self.span(node)
 
+        last = len(values) - 1
+
         def run(f: Frame) -> Any:
             value: Any = None
-            for e in values:
+            for i, e in enumerate(values):
                 value = e(f)
+                if i == last:
+                    return value  # Python does not test the last operand: `a or t` is t
                 try:
                     t = bool(value)
                 except GradcliError as err:

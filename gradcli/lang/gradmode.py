@@ -10,7 +10,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..base.errors import GradcliError
-from ..core.tensor import enable_grad, grad_enabled, no_grad, typename
+from ..core import hooks
+from ..core.tensor import _GradMode, enable_grad, grad_enabled, no_grad, typename
 
 
 def set_grad_mode(enabled: bool) -> None:
@@ -19,13 +20,18 @@ def set_grad_mode(enabled: bool) -> None:
 
 
 @contextmanager
-def grad_mode_block(enabled: bool) -> Iterator[None]:
-    previous = grad_enabled()
+def grad_mode_block(mode: bool | tuple[bool, bool]) -> Iterator[None]:
+    """Run a block in a grad mode: a bool, or (grad mode, inference mode) for a function that
+    `@torch.inference_mode()` decorates."""
+    previous = (grad_enabled(), _GradMode.inference)
+    enabled, inference = mode if isinstance(mode, tuple) else (mode, previous[1])
     set_grad_mode(enabled)
+    _GradMode.inference = inference
     try:
         yield
     finally:
-        set_grad_mode(previous)
+        set_grad_mode(previous[0])
+        _GradMode.inference = previous[1]
 
 
 class GradMode:
@@ -33,22 +39,36 @@ class GradMode:
 
     enabled   the grad mode inside the block
     previous  for `set_grad_enabled(b)`, which sets the mode at once: the mode to restore
+    inference for `inference_mode(mode)`: the inference mode inside the block (None: others
+              leave it as it is)
     """
 
-    __slots__ = ("name", "enabled", "previous", "saved")
+    __slots__ = ("name", "enabled", "previous", "saved", "inference")
 
-    def __init__(self, name: str, enabled: bool, previous: bool | None = None):
+    def __init__(
+        self,
+        name: str,
+        enabled: bool,
+        previous: bool | None = None,
+        inference: bool | None = None,
+    ):
         self.name = name
         self.enabled = enabled
         self.previous = previous
-        self.saved: list[bool] = []
+        self.inference = inference
+        self.saved: list[tuple[bool, bool]] = []
 
     def enter(self) -> None:
-        self.saved.append(self.previous if self.previous is not None else grad_enabled())
+        grad = self.previous if self.previous is not None else grad_enabled()
+        self.saved.append((grad, _GradMode.inference))
         set_grad_mode(self.enabled)
+        if self.inference is not None:
+            _GradMode.inference = self.inference
 
     def exit(self) -> None:
-        set_grad_mode(self.saved.pop())
+        grad, inference = self.saved.pop()
+        set_grad_mode(grad)
+        _GradMode.inference = inference
 
     def decorate(self, f: Any) -> Any:
         """`@torch.no_grad()` on a user function: it runs in this mode."""
@@ -59,7 +79,7 @@ class GradMode:
                 f"torch.{self.name}() decorates functions, not {typename(f)}"
             ).mirror("TypeError")
         g = f.copy()
-        g.grad_mode = self.enabled
+        g.grad_mode = self.enabled if self.inference is None else (self.enabled, self.inference)
         return g
 
     def __repr__(self) -> str:
@@ -79,13 +99,14 @@ class GradModeClass:
     def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
         from .values import UserFunction
 
+        inference = True if self.name == "inference_mode" else None
         if len(args) == 1 and not kwargs and isinstance(args[0], UserFunction):
-            return GradMode(self.name, self.enabled).decorate(args[0])
+            return GradMode(self.name, self.enabled, inference=inference).decorate(args[0])
         if self.name == "inference_mode":
             mode = kwargs.pop("mode", args[0] if args else True)
             if kwargs or len(args) > 1:
                 raise GradcliError("inference_mode() takes one argument, mode").mirror("TypeError")
-            return GradMode(self.name, not bool(mode))
+            return GradMode(self.name, not bool(mode), inference=bool(mode))
         if args or kwargs:
             raise GradcliError(f"torch.{self.name}() takes no arguments").mirror("TypeError")
         return GradMode(self.name, self.enabled)
@@ -111,3 +132,71 @@ def set_grad_enabled(mode: Any) -> GradMode:
 NO_GRAD = GradModeClass("no_grad", False)
 ENABLE_GRAD = GradModeClass("enable_grad", True)
 INFERENCE_MODE = GradModeClass("inference_mode", False)
+
+
+def is_inference_mode_enabled() -> bool:
+    return _GradMode.inference
+
+
+class AnomalyMode(GradMode):
+    """`torch.autograd.set_detect_anomaly(mode, check_nan=True)`, which sets anomaly mode at
+    once (a `with` block restores the previous one after), and `torch.autograd.
+    detect_anomaly(check_nan=True)`, which sets it for its `with` block: a backward pass then
+    refuses a gradient holding nan, naming the node that computed it."""
+
+    __slots__ = ("mode", "check_nan", "before")
+
+    def __init__(self, name: str, mode: bool, check_nan: bool, immediate: bool):
+        super().__init__(name, grad_enabled())
+        self.mode = mode
+        self.check_nan = check_nan
+        self.before: list[tuple[bool, bool]] = []
+        if immediate:
+            self.before.append((_GradMode.anomaly, _GradMode.anomaly_nan))
+            _GradMode.anomaly, _GradMode.anomaly_nan = mode, check_nan
+
+    def enter(self) -> None:
+        if self.name == "detect_anomaly":
+            self.before.append((_GradMode.anomaly, _GradMode.anomaly_nan))
+            _GradMode.anomaly, _GradMode.anomaly_nan = True, self.check_nan
+
+    def exit(self) -> None:
+        if self.before:
+            _GradMode.anomaly, _GradMode.anomaly_nan = self.before.pop()
+
+    def decorate(self, f: Any) -> Any:
+        raise GradcliError(f"'{self.name}' object is not callable").mirror("TypeError")
+
+    def __repr__(self) -> str:
+        return f"<torch.autograd.anomaly_mode.{self.name} object>"
+
+
+def _bool_arg(v: Any, fn: str, arg: str) -> bool:
+    if not isinstance(v, bool):
+        raise GradcliError(f"{fn}(): argument '{arg}' must be bool, not {typename(v)}").mirror(
+            "TypeError"
+        )
+    return v
+
+
+def set_detect_anomaly(mode: Any, check_nan: Any = True) -> AnomalyMode:
+    mode = _bool_arg(mode, "set_detect_anomaly", "mode")
+    check_nan = _bool_arg(check_nan, "set_detect_anomaly", "check_nan")
+    return AnomalyMode("set_detect_anomaly", mode, check_nan, immediate=True)
+
+
+def detect_anomaly(check_nan: Any = True) -> AnomalyMode:
+    check_nan = _bool_arg(check_nan, "detect_anomaly", "check_nan")
+    hooks.warn(
+        "Anomaly Detection has been enabled. This mode will increase the runtime "
+        "and should only be enabled for debugging."
+    )
+    return AnomalyMode("detect_anomaly", True, check_nan, immediate=False)
+
+
+def is_anomaly_enabled() -> bool:
+    return _GradMode.anomaly
+
+
+def is_anomaly_check_nan_enabled() -> bool:
+    return _GradMode.anomaly_nan

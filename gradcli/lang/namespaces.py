@@ -195,6 +195,11 @@ def _build() -> dict[str, Namespace]:
             "no_grad": gradmode.NO_GRAD,
             "enable_grad": gradmode.ENABLE_GRAD,
             "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
+            "inference_mode": gradmode.INFERENCE_MODE,
+            "set_detect_anomaly": Builtin(
+                "torch.autograd.set_detect_anomaly", gradmode.set_detect_anomaly
+            ),
+            "detect_anomaly": Builtin("torch.autograd.detect_anomaly", gradmode.detect_anomaly),
         },
     )
     func = Namespace(
@@ -230,6 +235,13 @@ def _build() -> dict[str, Namespace]:
             "inference_mode": gradmode.INFERENCE_MODE,
             "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
             "is_grad_enabled": Builtin("torch.is_grad_enabled", grad_enabled),
+            "is_anomaly_enabled": Builtin("torch.is_anomaly_enabled", gradmode.is_anomaly_enabled),
+            "is_anomaly_check_nan_enabled": Builtin(
+                "torch.is_anomaly_check_nan_enabled", gradmode.is_anomaly_check_nan_enabled
+            ),
+            "is_inference_mode_enabled": Builtin(
+                "torch.is_inference_mode_enabled", gradmode.is_inference_mode_enabled
+            ),
             "device": Builtin("torch.device", Device.make),
             "Size": Builtin("torch.Size", size_builtin),
             "pi": math.pi,
@@ -388,6 +400,7 @@ def _autograd_grad(
         create_graph=create_graph,
         allow_unused=allow_unused,
         materialize_grads=materialize_grads,
+        is_grads_batched=bool(is_grads_batched),
     )
 
 
@@ -462,7 +475,8 @@ def _tolist(t: Tensor) -> Any:
 
 # Tensor properties a program may read (and the few it may assign).
 def _grad_fn(t: Tensor) -> Any:
-    return t.node  # the engine's node: name(), next_functions, PyTorch's repr
+    # The engine's node (name(), next_functions, PyTorch's repr), as PyTorch shows it.
+    return None if t.node is None else t.node.shown()
 
 
 def data_alias(t: Tensor) -> Tensor:

@@ -133,7 +133,7 @@ class Runtime:
     def execute(self) -> None:
         import warnings
 
-        from ..core.tensor import grad_enabled
+        from ..core.tensor import _GradMode, grad_enabled
         from .gradmode import set_grad_mode
 
         mode = grad_enabled()
@@ -151,6 +151,8 @@ class Runtime:
             hooks.warning_sink = previous_sink
             # A program may leave grad mode off (`torch.set_grad_enabled(False)`).
             set_grad_mode(mode)
+            _GradMode.inference = _GradMode.anomaly = False
+            _GradMode.anomaly_nan = True
         for name, t in self.tensors.items():
             self.check_finite(f"`{name}`", t, self.assigned_at.get(name))
         self.check_grads()
@@ -478,6 +480,9 @@ class Runtime:
             except TypeError as e:
                 raise GradcliError(str(e)).mirror("TypeError") from None
             return
+        if hasattr(type(owner), "program_setitem"):  # nn.Sequential, ModuleList, ModuleDict
+            owner.program_setitem(key, value)
+            return
         raise GradcliError(f"'{typename(owner)}' object does not support item assignment").mirror(
             "TypeError"
         )
@@ -659,7 +664,7 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
         v = value if isinstance(value, Tensor) else K.tensor(value)
         owner.data = np.array(v.data, dtype=owner.dtype)
     elif attr == "requires_grad":
-        owner.requires_grad_(bool(value))
+        owner.requires_grad_(bool(value), method=False)
     else:
         raise NotSupported(
             f"cannot set attribute `{attr}` of a tensor",

@@ -185,7 +185,7 @@ def _several(
     for i in diff:
         o = outs[i]
         n = o.data.size
-        outs[i] = apply(
+        part = apply(
             output_op,
             packed,
             off=off,
@@ -196,6 +196,15 @@ def _several(
             touched=touched,
             label=label or f"{name}Backward",
         )
+        if o is result[i] and part.node is not None:
+            # The very tensor forward made becomes the graph's output (a ctx.save_for_backward
+            # of it in forward or setup_context saves the output: differentiable again); one
+            # returned twice is the later output, as in PyTorch.
+            o.requires_grad = True
+            o.node = part.node
+            part.node.out = o
+        else:
+            outs[i] = part
         off += n
     return tuple(outs)
 
@@ -228,4 +237,5 @@ _OUTPUT = Op(
     formula="g placed at the output's part",
     kind="custom",
     saves=False,
+    part=True,
 )

@@ -670,11 +670,11 @@ def _pow_fwd(x: np.ndarray, p: float) -> np.ndarray:
 
 def _pow_vjp(g: Tensor, out: Tensor, x: Tensor, p: float) -> tuple:
     if p == 0:
-        return (g * 0,)
-    if p == 1:
-        return (g,)
-    # PyTorch's `grad * (p * x.pow(p - 1))`, in that order (x ** 1 is a copy of x).
-    return (g * (x * float(p) if p == 2 else float(p) * x ** (p - 1)),)
+        # PyTorch's zeros_like(x): no graph, and zeros even where g is nan or inf.
+        return (Tensor(np.zeros(g.shape, dtype=g.dtype)),)
+    # PyTorch's `grad * (p * x.pow(p - 1))`, in that order; x ** 1 keeps `x.pow(0)`, so the
+    # derivative still depends on x (a higher derivative through it is zeros, not an error).
+    return (g * (float(p) * x ** (p - 1)),)
 
 
 pow_scalar = defop(

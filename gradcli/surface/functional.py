@@ -18,7 +18,7 @@ from ..core import dtypes, hooks
 from ..core.dtypes import check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.op import apply
-from ..core.tensor import Settings, Tensor, grad_enabled, typename
+from ..core.tensor import Settings, Tensor, _GradMode, grad_enabled, typename
 from ..ops import arithmetic as A
 from ..ops import binary as B
 from ..ops import elementwise as E
@@ -706,6 +706,7 @@ def clone(x: Any, memory_format: Any = None) -> Tensor:
     # not reach x.
     out.data = preserved_copy(out.data)
     out._vc = out._base = None
+    out._inf = _GradMode.inference  # a new tensor: an inference tensor only if made inside
     return out
 
 

@@ -197,9 +197,47 @@ def getitem(x: Tensor, key: Any) -> Tensor:
         rest = tuple(k for k, i in zip(items, ints) if not i)
         return getitem(getitem(x, first), rest)
     idx = normalize_index(x, key)
-    label = (
-        "SelectBackward0"
-        if all(isinstance(i, int) for i in idx)
-        else ("SliceBackward0" if all(isinstance(i, slice) for i in idx) else "IndexBackward0")
+    return apply(S.index, x, idx=idx, label=index_label(x.shape, key))
+
+
+def _is_int(k: Any) -> bool:
+    if isinstance(k, Tensor):
+        return k.ndim == 0 and k.dtype.kind in "iu"
+    return isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_))
+
+
+def index_label(shape: tuple[int, ...], key: Any) -> str:
+    """The grad_fn PyTorch shows for `x[key]`: the last of the views it records, index by
+    index (an integer selects, `None` unsqueezes, a slice slices unless it spans the whole
+    dimension inside a tuple; a lone slice always does), IndexBackward0 when tensors or lists
+    index (applied last), AliasBackward0 when nothing was recorded (`x[:, :]`, `x[...]`)."""
+    single = not isinstance(key, tuple)
+    items = (key,) if single else key
+    advanced = any(
+        isinstance(k, (list, np.ndarray, bool, np.bool_))
+        or (isinstance(k, Tensor) and not _is_int(k))
+        for k in items
     )
-    return apply(S.index, x, idx=idx, label=label)
+    if advanced:
+        return "IndexBackward0"
+    consumed = sum(1 for k in items if k is not None and k is not Ellipsis)
+    last, pos = "AliasBackward0", 0
+    for k in items:
+        if k is None:
+            last = "UnsqueezeBackward0"
+        elif k is Ellipsis:
+            pos += max(len(shape) - consumed, 0)
+        elif isinstance(k, slice):
+            size = shape[pos] if pos < len(shape) else 0
+            whole = (
+                k.start in (None, 0)
+                and (k.stop is None or (isinstance(k.stop, int) and k.stop >= size))
+                and k.step in (None, 1)
+            )
+            if single or not whole:
+                last = "SliceBackward0"
+            pos += 1
+        else:
+            last = "SelectBackward0"
+            pos += 1
+    return last

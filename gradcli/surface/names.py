@@ -310,8 +310,10 @@ METHODS: dict[str, Callable[..., Any]] = {
     "backward": Tensor.backward,
     "retain_grad": Tensor.retain_grad,
     "register_hook": Tensor.register_hook,
+    "register_post_accumulate_grad_hook": Tensor.register_post_accumulate_grad_hook,
     "detach_": Tensor.detach_,
     "requires_grad_": Tensor.requires_grad_,
+    "is_inference": Tensor.is_inference,
     "numpy": _numpy,
     **INPLACE,
 }
@@ -325,6 +327,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     not in (
         "backward",
         "retain_grad",
+        "register_hook",
+        "register_post_accumulate_grad_hook",
         "requires_grad_",
         "item",
         "tolist",
@@ -518,6 +522,22 @@ NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {
     "softmax": f_softmax,
     "log_softmax": f_log_softmax,
 }
+
+# The in-place forms torch also has as functions (`torch.sin_(x)`, `torch.relu_(x)`), after
+# NN_FUNCTIONAL is made (torch.nn.functional has only relu_ of them).
+FUNCTIONS.update(
+    {
+        name: INPLACE[name]
+        for name in (
+            "abs_ acos_ acosh_ arccos_ arccosh_ arcsin_ arcsinh_ arctan_ arctanh_ asin_ asinh_ "
+            "atan_ atanh_ ceil_ clamp_ clamp_max_ clamp_min_ cos_ cosh_ erf_ exp2_ exp_ expm1_ "
+            "fill_ fix_ floor_ frac_ log10_ log1p_ log2_ log_ nan_to_num_ neg_ reciprocal_ "
+            "relu_ round_ rsqrt_ sigmoid_ sin_ sinh_ sqrt_ square_ tan_ tanh_ trunc_ zero_"
+        ).split()
+        if name in INPLACE
+    }
+)
+NN_FUNCTIONAL["relu_"] = INPLACE["relu_"]
 
 # Operators a program can apply to tensors besides the arithmetic ones of `ops.arithmetic`.
 OPERATORS: dict[str, Callable[..., Any]] = {

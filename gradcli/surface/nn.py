@@ -19,8 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
-from ..core.tensor import Settings, Tensor, typename
+from ..base.errors import GradcliError, NotSupported
+from ..core import hooks as core_hooks
+from ..core.tensor import HookHandle, Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import sigmoid, tanh
 from . import random as R
 from .args import cpu_device
@@ -115,6 +116,11 @@ class Module:
         "double",
         "float",
         "cpu",
+        "register_forward_pre_hook",
+        "register_forward_hook",
+        "register_full_backward_pre_hook",
+        "register_full_backward_hook",
+        "register_backward_hook",
     )
     # Plain attributes (besides parameters and submodules) a program may read.
     ATTRIBUTES: tuple[str, ...] = ("training",)
@@ -183,7 +189,51 @@ class Module:
         )
 
     def __call__(self, *inputs: Any, **kwargs: Any) -> Any:
-        return self.forward(*inputs, **kwargs)
+        table = self.__dict__.get("_module_hooks")
+        if not table or not any(table.values()):
+            return self.forward(*inputs, **kwargs)
+        return _call_hooked(self, table, inputs, kwargs)
+
+    # -- hooks -----------------------------------------------------------------------------
+    def _register_hook(self, kind: str, hook: Any, prepend: bool) -> HookHandle:
+        if not callable(hook):
+            raise GradcliError(f"'{typename(hook)}' object is not callable").mirror("TypeError")
+        table = self.__dict__.get("_module_hooks")
+        if table is None:
+            table = self.__dict__["_module_hooks"] = {}
+        entries = table.setdefault(kind, [])
+        entry = [hook]  # its own list: the handle removes this registration, not another
+        if prepend:
+            entries.insert(0, entry)
+        else:
+            entries.append(entry)
+        return HookHandle(entries, entry)
+
+    def register_forward_pre_hook(self, hook: Any, *, prepend: bool = False) -> HookHandle:
+        """`hook(module, args)` before forward: a value it returns replaces the arguments
+        (a tuple, or one argument)."""
+        return self._register_hook("forward_pre", hook, prepend)
+
+    def register_forward_hook(self, hook: Any, *, prepend: bool = False) -> HookHandle:
+        """`hook(module, args, output)` after forward: a value it returns replaces the
+        output."""
+        return self._register_hook("forward", hook, prepend)
+
+    def register_full_backward_pre_hook(self, hook: Any, prepend: bool = False) -> HookHandle:
+        """`hook(module, grad_output)` when the gradients of the outputs are known: a value it
+        returns replaces them."""
+        return self._register_hook("backward_pre", hook, prepend)
+
+    def register_full_backward_hook(self, hook: Any, prepend: bool = False) -> HookHandle:
+        """`hook(module, grad_input, grad_output)` when the gradients of the inputs are known
+        (None for inputs that do not require grad): a tuple it returns replaces grad_input."""
+        return self._register_hook("backward", hook, prepend)
+
+    def register_backward_hook(self, hook: Any) -> HookHandle:
+        raise NotSupported(
+            "Module.register_backward_hook (PyTorch's deprecated form) is not supported",
+            hint="use register_full_backward_hook(hook): the same signature, well defined",
+        )
 
     # -- traversal -------------------------------------------------------------------------
     def named_modules(self, memo: Any = None, prefix: str = "") -> list[tuple[str, Module]]:
@@ -600,6 +650,9 @@ class Sequential(Module):
             return Sequential(*mods[key])
         return _index(mods, key, self.name)
 
+    def program_setitem(self, key: Any, value: Any) -> None:
+        _replace_child(self, key, value)
+
     def __len__(self) -> int:
         return len(self._modules)
 
@@ -636,6 +689,9 @@ class ModuleList(Module):
         if isinstance(key, slice):
             return ModuleList(mods[key])
         return _index(mods, key, self.name)
+
+    def program_setitem(self, key: Any, value: Any) -> None:
+        _replace_child(self, key, value)
 
     def __repr__(self) -> str:
         # As PyTorch's: a run of modules that print alike is shown once, "(0-2): 3 x ...".
@@ -684,11 +740,169 @@ class ModuleDict(Module):
             raise GradcliError(f"KeyError: {key!r}", hint=f"the keys are {list(self._modules)}")
         return self._modules[key]
 
+    def program_setitem(self, key: Any, value: Any) -> None:
+        if not isinstance(key, str):
+            raise GradcliError(f"module name should be a string. Got {typename(key)}").mirror(
+                "TypeError"
+            )
+        if "." in key or not key:
+            what = f'contain ".", got: {key}' if key else 'be empty string ""'
+            raise GradcliError(f"module name can't {what}").mirror("KeyError")
+        _set_child(self, key, value)
+
     def __len__(self) -> int:
         return len(self._modules)
 
     def program_items(self) -> list[Any]:
         return list(self._modules)
+
+
+def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
+    """`m(*args)` with its hooks, in PyTorch's order: forward pre-hooks, the inputs wrapped
+    for the backward hooks, forward, forward hooks, the outputs wrapped."""
+    for (hook,) in list(table.get("forward_pre", ())):
+        r = hook(m, args)
+        if r is not None:
+            args = r if isinstance(r, tuple) else (r,)
+    state = None
+    if (table.get("backward") or table.get("backward_pre")) and grad_enabled():
+        state = _BackwardHooks(m, table, len(args))
+        args = state.wrap_inputs(args)
+    out = m.forward(*args, **kwargs)
+    for (hook,) in list(table.get("forward", ())):
+        r = hook(m, args, out)
+        if r is not None:
+            out = r
+    if state is not None:
+        out = state.wrap_outputs(out)
+    return out
+
+
+class _BackwardHooks:
+    """One call's backward hooks, as PyTorch's `BackwardHook`: the tensor inputs and outputs
+    pass through an identity node each side (BackwardHookFunctionBackward); the outputs' one
+    notes the gradients of the outputs (after the backward pre-hooks), the inputs' one calls
+    the full backward hooks with both. When no input requires grad, the outputs' node calls
+    them, with None for every input."""
+
+    def __init__(self, m: Module, table: dict, n_args: int) -> None:
+        self.m = m
+        self.table = table
+        self.n_args = n_args
+        self.grad_outputs: tuple = ()
+        self.input_pos: list[int] | None = None
+
+    def wrap_inputs(self, args: tuple) -> tuple:
+        pos = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+        tensors = [args[i] for i in pos]
+        if not any(t.requires_grad for t in tensors):
+            return args
+        self.input_pos = pos
+        wrapped = _hook_identity(tensors, self._inputs_vjp)
+        new = list(args)
+        for i, w in zip(pos, wrapped):
+            new[i] = w
+        return tuple(new)
+
+    def wrap_outputs(self, out: Any) -> Any:
+        items = [out] if isinstance(out, Tensor) else list(out) if isinstance(out, tuple) else []
+        pos = [i for i, o in enumerate(items) if isinstance(o, Tensor)]
+        tensors = [items[i] for i in pos]
+        if not any(t.requires_grad for t in tensors):
+            return out
+        wrapped = _hook_identity(tensors, self._outputs_vjp)
+        for i, w in zip(pos, wrapped):
+            items[i] = w
+        return items[0] if isinstance(out, Tensor) else tuple(items)
+
+    def _outputs_vjp(self, tensors: list[Tensor], *grads: Any) -> tuple:
+        for (hook,) in list(self.table.get("backward_pre", ())):
+            r = hook(self.m, tuple(grads))
+            if r is not None:
+                r = tuple(r) if isinstance(r, (tuple, list)) else (r,)
+                if len(r) != len(grads):
+                    raise GradcliError(
+                        f"Backward pre hook returned an invalid number of grad_output, got "
+                        f"{len(r)}, but expected {len(grads)}"
+                    )
+                grads = r
+        self.grad_outputs = tuple(grads)
+        if self.input_pos is None:
+            none = (None,) * self.n_args
+            if self.table.get("backward"):
+                core_hooks.warn(
+                    "Full backward hook is firing when gradients are computed with respect to "
+                    "module outputs since no inputs require gradients. See https://docs."
+                    "pytorch.org/docs/main/generated/torch.nn.Module.html#torch.nn.Module."
+                    "register_full_backward_hook for more details."
+                )
+            for (hook,) in list(self.table.get("backward", ())):
+                r = hook(self.m, none, self.grad_outputs)
+                if r is not None and any(g is not None for g in r):
+                    raise GradcliError(
+                        "Backward hook for Modules where no input requires gradient should "
+                        "always return None or None for all gradients."
+                    )
+        return tuple(grads)
+
+    def _inputs_vjp(self, tensors: list[Tensor], *grads: Any) -> tuple:
+        grad_input: list[Any] = [None] * self.n_args
+        for i, g in zip(self.input_pos or (), grads):
+            grad_input[i] = g  # zeros for a tensor that does not require grad, as PyTorch
+        for (hook,) in list(self.table.get("backward", ())):
+            r = hook(self.m, tuple(grad_input), self.grad_outputs)
+            if r is not None:
+                r = tuple(r) if isinstance(r, (tuple, list)) else (r,)
+                if len(r) != len(grad_input):
+                    raise GradcliError(
+                        f"Backward hook returned an invalid number of grad_input, got "
+                        f"{len(r)}, but expected {len(grad_input)}"
+                    )
+                grad_input = list(r)
+        return tuple(grad_input[i] for i in self.input_pos or ())
+
+
+def _hook_identity(tensors: list[Tensor], vjp: Callable[..., tuple]) -> list[Tensor]:
+    """`tensors` through one identity node (PyTorch's BackwardHookFunctionBackward) whose
+    backward is `vjp(tensors, *grads)`; those that do not require grad pass untouched."""
+    from ..ops.custom import custom_apply
+
+    def forward() -> Any:
+        return tensors[0] if len(tensors) == 1 else tuple(tensors)
+
+    out = custom_apply(
+        "BackwardHookFunction",
+        tensors,
+        forward,
+        lambda *grads: vjp(tensors, *grads),
+        label="BackwardHookFunctionBackward",
+        non_differentiable=lambda: [t for t in tensors if not t.requires_grad],
+    )
+    return [out] if isinstance(out, Tensor) else list(out)
+
+
+def _replace_child(owner: Module, key: Any, module: Any) -> None:
+    """`seq[i] = module` (nn.Sequential, nn.ModuleList): the i-th child replaced, under its
+    name, as PyTorch's `__setitem__` does."""
+    if isinstance(key, bool) or not isinstance(key, (int, np.integer)):
+        raise GradcliError(f"'{typename(key)}' object cannot be interpreted as an integer").mirror(
+            "TypeError"
+        )
+    names = list(owner._modules)
+    if not -len(names) <= key < len(names):
+        raise GradcliError(f"index {key} is out of range").mirror("IndexError")
+    _set_child(owner, names[key], module)
+
+
+def _set_child(owner: Module, name: str, module: Any) -> None:
+    if module is None:
+        raise NotSupported("setting a submodule to None is not supported")
+    if not isinstance(module, Module):
+        raise GradcliError(
+            f"cannot assign '{typename(module)}' as child module '{name}' "
+            "(torch.nn.Module or None expected)"
+        ).mirror("TypeError")
+    owner._modules[name] = module
 
 
 def _index(mods: list[Module], key: Any, name: str) -> Module:

@@ -1778,6 +1778,115 @@ CASES: list[Case] = [
         "must be tuple of Tensors, not Tensor",
         (2, 5),
     ),
+    # --- autograd snippets: module hooks, inference and anomaly modes, batched grads ------
+    Case(
+        "forward_hook_calls_its_module",
+        NN + "lin = nn.Linear(2, 2)\nlin.register_forward_hook(lambda m, i, o: m(i[0]))\n"
+        "y = lin(torch.ones(1, 2))",
+        "the depth of function calls is 51, over the limit of 50",
+        (4, 43),
+    ),
+    Case(
+        "post_accumulate_hook_calls_backward",
+        "import torch\nw = torch.ones(2, requires_grad=True)\n"
+        "w.register_post_accumulate_grad_hook(lambda p: (p * 1).sum().backward())\n"
+        "(w * 1).sum().backward()",
+        "the depth of function calls is 51, over the limit of 50",
+        (3, 48),
+    ),
+    Case(
+        "forward_hook_not_callable",
+        NN + "lin = nn.Linear(2, 2)\nlin.register_forward_hook(3)",
+        "'int' object is not callable",
+        (4, 1),
+    ),
+    Case(
+        "backward_hook_too_many_grads",
+        NN + "lin = nn.Linear(2, 2)\n"
+        "lin.register_full_backward_hook(lambda m, gi, go: (gi[0], gi[0]))\n"
+        "lin(torch.ones(1, 2, requires_grad=True)).sum().backward()",
+        "Backward hook returned an invalid number of grad_input, got 2, but expected 1",
+        (5, 1),
+    ),
+    Case(
+        "forward_pre_hook_returns_a_dunder_string",
+        NN + "lin = nn.Linear(2, 2)\nlin.register_forward_pre_hook(lambda m, a: '__class__')\n"
+        "lin(torch.ones(1, 2))",
+        "must be a Tensor, not str",
+        (5, 1),
+    ),
+    Case(
+        "deprecated_backward_hook",
+        NN + "lin = nn.Linear(2, 2)\nlin.register_backward_hook(print)",
+        "register_backward_hook (PyTorch's deprecated form) is not supported",
+        (4, 1),
+    ),
+    Case(
+        "sequential_setitem_huge_index",
+        NN + "s = nn.Sequential(nn.ReLU())\ns[10**30] = nn.ReLU()",
+        "is out of range",
+        (4, 1),
+    ),
+    Case(
+        "sequential_setitem_dunder_key",
+        NN + "s = nn.Sequential(nn.ReLU())\ns['__class__'] = nn.ReLU()",
+        "'str' object cannot be interpreted as an integer",
+        (4, 1),
+    ),
+    Case(
+        "moduledict_setitem_dotted_key",
+        NN + "d = nn.ModuleDict()\nd['a.__class__'] = nn.ReLU()",
+        'module name can\'t contain "."',
+        (4, 1),
+    ),
+    Case(
+        "sequential_setitem_not_a_module",
+        NN + "s = nn.Sequential(nn.ReLU())\ns[0] = torch.ones(10**4)",
+        "cannot assign 'Tensor' as child module '0'",
+        (4, 1),
+    ),
+    Case(
+        "detect_anomaly_mode_not_bool",
+        "import torch\ntorch.autograd.set_detect_anomaly('__class__')",
+        "argument 'mode' must be bool, not str",
+        (2, 1),
+    ),
+    Case(
+        "inference_mode_extra_argument",
+        "import torch\nwith torch.inference_mode(mode=True, x=1):\n    pass",
+        "inference_mode() takes one argument, mode",
+        (2, 6),
+    ),
+    Case(
+        "inference_tensor_saved_for_backward",
+        "import torch\nwith torch.inference_mode():\n    c = torch.ones(3)\n"
+        "x = torch.ones(3, requires_grad=True)\ny = x * c",
+        "Inference tensors cannot be saved for backward",
+        (5, 5),
+    ),
+    Case(
+        "grads_batched_sizes_differ",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "g = torch.autograd.grad([x * 2, x * 3], x, [torch.ones(2, 3), torch.ones(10**6, 3)], "
+        "is_grads_batched=True)",
+        "Expected all tensors to have the same size in the mapped dimension",
+        (3, 5),
+    ),
+    Case(
+        "grads_batched_unbatched_grad_output",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "g = torch.autograd.grad(x * 2, x, [[1.0, 2.0, 3.0]], is_grads_batched=True)",
+        "we interpret the first dimension of each grad_output as the batch dimension",
+        (3, 5),
+    ),
+    Case(
+        "grads_batched_batch_over_the_limit",
+        "import torch\nx = torch.ones(3000, requires_grad=True)\n"
+        "y = (x.unsqueeze(0).expand(3000, 3000) * 2).sum()\n"
+        "g = torch.autograd.grad(y, x, torch.ones(1000), is_grads_batched=True)",
+        "the result of expand is 9,000,000,000, over the limit of 10,000,000",
+        (4, 5),
+    ),
     Case(
         "return_tuple_dunder",
         "import torch\nr = torch.linalg.qr(torch.eye(2))\ny = r.__class__",

@@ -78,8 +78,10 @@ def check_only_warnings(err: str) -> list[str]:
     for line in err.splitlines():
         if WARNING_LINE.match(line):
             in_warning = True
-        elif in_warning and line.startswith("  "):
-            continue  # the source line Python prints under a warning
+        elif in_warning and line.startswith(" "):
+            # the source line Python prints under a warning, or the continuation of a
+            # message that spans lines (anomaly mode's forward traceback, "(Triggered ...)")
+            continue
         else:
             in_warning = False
             bad.append(line)

@@ -47,3 +47,17 @@ def _bounded_test() -> Iterator[None]:
         yield
     finally:
         faulthandler.cancel_dump_traceback_later()
+
+
+@pytest.fixture(autouse=True)
+def _process_defaults() -> Iterator[None]:
+    """The process-wide defaults a run sets (`--dtype`, `--seed`, set_default_dtype) are put
+    back after each test: no test depends on the order tests run in."""
+    from gradcli.core.tensor import Settings
+
+    saved = dict(vars(Settings))
+    try:
+        yield
+    finally:
+        for key in ("default_dtype", "draw_dtype", "seed"):
+            setattr(Settings, key, saved[key])

@@ -13,6 +13,7 @@ submodules and the plain attributes a module declares.
 
 from __future__ import annotations
 
+import collections
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -88,6 +89,39 @@ def _generating(method: Callable[..., list], qualname: str) -> Callable[..., Any
     return call
 
 
+def _pytype(v: Any) -> str:
+    """What `type(v)` prints for a value a program passed (`<class 'list'>`)."""
+    if isinstance(v, Tensor):
+        return "<class 'torch.Tensor'>"
+    return f"<class '{typename(v)}'>"
+
+
+def _size(shape: tuple[int, ...]) -> str:
+    return f"torch.Size({list(shape)})"
+
+
+class IncompatibleKeys(tuple):
+    """What `load_state_dict` returns: (missing_keys, unexpected_keys), printed as PyTorch's
+    `_IncompatibleKeys` (`<All keys matched successfully>` when both are empty)."""
+
+    def __new__(cls, missing: list[str], unexpected: list[str]) -> IncompatibleKeys:
+        return super().__new__(cls, (missing, unexpected))
+
+    def program_attribute(self, name: str) -> Any:
+        if name == "missing_keys":
+            return self[0]
+        if name == "unexpected_keys":
+            return self[1]
+        raise GradcliError(f"'_IncompatibleKeys' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
+    def __repr__(self) -> str:
+        if not self[0] and not self[1]:
+            return "<All keys matched successfully>"
+        return f"_IncompatibleKeys(missing_keys={self[0]!r}, unexpected_keys={self[1]!r})"
+
+
 class Module:
     """`nn.Module`: parameters and submodules in registration order, training mode, repr."""
 
@@ -107,6 +141,7 @@ class Module:
         "eval",
         "requires_grad_",
         "state_dict",
+        "load_state_dict",
         "extra_repr",
         "register_parameter",
         "add_module",
@@ -238,8 +273,88 @@ class Module:
     def modules(self) -> list[Module]:
         return self.module_list()
 
-    def state_dict(self) -> dict[str, Tensor]:
-        return {n: Tensor(t.data) for n, t in self.named_parameters(remove_duplicate=False)}
+    def state_dict(self) -> collections.OrderedDict[str, Tensor]:
+        """The parameters by dotted name, detached (sharing their values), in an OrderedDict
+        as PyTorch's."""
+        return collections.OrderedDict(
+            (n, Tensor(t.data)) for n, t in self.named_parameters(remove_duplicate=False)
+        )
+
+    def load_state_dict(self, state_dict: Any, strict: Any = True, assign: Any = False) -> Any:
+        """Copy the tensors of `state_dict` into the parameters in place (an optimizer holding
+        them sees the new values), as PyTorch: every module's own parameters by their dotted
+        key; missing and unexpected keys collected; a shape mismatch or, with strict, any
+        missing or unexpected key is an error naming them all; nothing is copied then."""
+        if not isinstance(state_dict, dict):
+            raise GradcliError(
+                f"Expected state_dict to be dict-like, got {_pytype(state_dict)}."
+            ).mirror("TypeError")
+        if assign:
+            raise GradcliError(
+                "load_state_dict(assign=True) is not supported by gradcli",
+                hint="leave assign out: the values are copied into the parameters",
+            )
+        missing: list[str] = []
+        unexpected: list[str] = []
+        errors: list[str] = []
+        copies: list[tuple[Tensor, np.ndarray]] = []
+        stack: list[tuple[Module, str]] = [(self, "")]
+        while stack:  # depth first, in registration order, as PyTorch's recursive load
+            module, prefix = stack.pop()
+            own = {k: v for k, v in module._parameters.items() if v is not None}
+            for name, param in own.items():
+                key = prefix + name
+                if key not in state_dict:
+                    missing.append(key)
+                    continue
+                value = state_dict[key]
+                if not isinstance(value, Tensor):
+                    errors.append(
+                        f'While copying the parameter named "{key}", expected torch.Tensor or '
+                        f"Tensor-like object from checkpoint but received {_pytype(value)}"
+                    )
+                    continue
+                data = value.data
+                if param.data.ndim == 0 and data.shape == (1,):
+                    data = data.reshape(())
+                if data.shape != param.data.shape:
+                    errors.append(
+                        f"size mismatch for {key}: copying a param with shape "
+                        f"{_size(data.shape)} from checkpoint, the shape in current model is "
+                        f"{_size(param.data.shape)}."
+                    )
+                    continue
+                copies.append((param, data))
+            for key in state_dict:
+                if not isinstance(key, str) or not key.startswith(prefix):
+                    continue
+                head = key[len(prefix) :].split(".", 1)
+                if len(head) > 1:
+                    if head[0] not in module._modules:
+                        unexpected.append(key)
+                elif head[0] not in own:
+                    unexpected.append(key)
+            stack.extend(
+                reversed(
+                    [(m, f"{prefix}{n}.") for n, m in module._modules.items() if m is not None]
+                )
+            )
+        if strict:
+            if unexpected:
+                keys = ", ".join(f'"{k}"' for k in unexpected)
+                errors.insert(0, f"Unexpected key(s) in state_dict: {keys}. ")
+            if missing:
+                keys = ", ".join(f'"{k}"' for k in missing)
+                errors.insert(0, f"Missing key(s) in state_dict: {keys}. ")
+        if errors:
+            raise GradcliError(
+                f"Error(s) in loading state_dict for {self.name}:\n\t" + "\n\t".join(errors)
+            )
+        from ..core.inplace import write
+
+        for param, data in copies:
+            write(param, data.astype(param.dtype, copy=True))
+        return IncompatibleKeys(missing, unexpected)
 
     # -- modes and gradients ---------------------------------------------------------------
     def zero_grad(self, set_to_none: bool = True) -> None:
@@ -582,7 +697,7 @@ class Embedding(Module):
 class Sequential(Module):
     def __init__(self, *modules: Any) -> None:
         super().__init__()
-        if len(modules) == 1 and isinstance(modules[0], dict):
+        if len(modules) == 1 and isinstance(modules[0], collections.OrderedDict):
             for k, m in modules[0].items():
                 self.add_module(str(k), m)
         else:

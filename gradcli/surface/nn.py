@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import sigmoid, tanh
@@ -382,7 +383,20 @@ class Module:
         return self
 
     def apply(self, fn: Callable[[Module], Any]) -> Module:
-        for m in reversed(self.module_list()):
+        """`fn` on every submodule, children before their parent, in registration order (as
+        PyTorch's recursive `apply`: a module shared by two parents is visited twice)."""
+        order: list[Module] = []
+        stack: list[tuple[Module, bool]] = [(self, False)]
+        while stack:  # post-order without recursion: a deep model cannot overflow the stack
+            m, expanded = stack.pop()
+            if expanded:
+                order.append(m)
+                continue
+            limits.LIST_ITEMS.check(len(order) + len(stack) + 1, "the modules apply() visits")
+            stack.append((m, True))
+            children = list(dict.fromkeys(c for c in m._modules.values() if c is not None))
+            stack.extend((c, False) for c in reversed(children))
+        for m in order:
             fn(m)
         return self
 

@@ -16,10 +16,10 @@ model = torch.nn.Sequential(torch.nn.Linear(3, 1), torch.nn.Flatten(0, 1))
 loss_fn = torch.nn.MSELoss(reduction="sum")
 
 learning_rate = 1e-5
-for t in range(1000):
+for t in range(500):
     y_pred = model(xx)
     loss = loss_fn(y_pred, y)
-    if t % 200 == 199:
+    if t % 100 == 99:
         print(t, f"{loss.item():.4f}")
     model.zero_grad()
     loss.backward()

@@ -14,7 +14,7 @@ loss_fn = torch.nn.MSELoss(reduction="sum")
 learning_rate = 1e-3
 optimizer = torch.optim.RMSprop(model.parameters(), lr=learning_rate)
 print(optimizer)
-for t in range(600):
+for t in range(400):
     y_pred = model(xx)
     loss = loss_fn(y_pred, y)
     if t % 100 == 99:

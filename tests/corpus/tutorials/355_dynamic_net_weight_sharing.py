@@ -33,10 +33,10 @@ y = torch.sin(x)
 model = DynamicNet()
 criterion = torch.nn.MSELoss(reduction="sum")
 optimizer = torch.optim.SGD(model.parameters(), lr=1e-8, momentum=0.9)
-for t in range(3000):
+for t in range(1000):
     y_pred = model(x)
     loss = criterion(y_pred, y)
-    if t % 500 == 499:
+    if t % 200 == 199:
         print(t, f"{loss.item():.2f}")
     optimizer.zero_grad()
     loss.backward()

@@ -11,7 +11,7 @@ y = torch.sin(x)
 model = nn.Sequential(nn.Linear(1, 20), nn.Tanh(), nn.Linear(20, 20), nn.Tanh(), nn.Linear(20, 1))
 optimizer = torch.optim.Adam(model.parameters(), lr=0.01)
 loss_fn = nn.MSELoss()
-for epoch in range(500):
+for epoch in range(300):
     pred = model(x)
     loss = loss_fn(pred, y)
     optimizer.zero_grad()

@@ -101,6 +101,29 @@ def _size(shape: tuple[int, ...]) -> str:
     return f"torch.Size({list(shape)})"
 
 
+def _check_visits(root: Module, what: str, per_parent_once: bool = True) -> None:
+    """A recursive walk over `_modules` (PyTorch's apply, load_state_dict) visits a module once
+    for every path to it: a module shared by two parents, nested, doubles the visits at every
+    level. Count them first (each module once, memoised), against LIST_ITEMS. apply() goes
+    through `children()`, which gives a child registered twice in one parent once;
+    load_state_dict through `_modules`, which gives it twice."""
+    counts: dict[int, int] = {}
+    stack: list[tuple[Module, bool]] = [(root, False)]
+    while stack:
+        m, expanded = stack.pop()
+        if id(m) in counts:
+            continue
+        children = [c for c in m._modules.values() if c is not None]
+        if per_parent_once:
+            children = list(dict.fromkeys(children))
+        if expanded:
+            counts[id(m)] = 1 + sum(counts[id(c)] for c in children)
+            continue
+        stack.append((m, True))
+        stack.extend((c, False) for c in children if id(c) not in counts)
+    limits.LIST_ITEMS.check(counts[id(root)], what)
+
+
 class IncompatibleKeys(tuple):
     """What `load_state_dict` returns: (missing_keys, unexpected_keys), printed as PyTorch's
     `_IncompatibleKeys` (`<All keys matched successfully>` when both are empty)."""
@@ -295,6 +318,9 @@ class Module:
                 "load_state_dict(assign=True) is not supported by gradcli",
                 hint="leave assign out: the values are copied into the parameters",
             )
+        _check_visits(
+            self, "the number of module visits of load_state_dict()", per_parent_once=False
+        )
         missing: list[str] = []
         unexpected: list[str] = []
         errors: list[str] = []
@@ -385,6 +411,7 @@ class Module:
     def apply(self, fn: Callable[[Module], Any]) -> Module:
         """`fn` on every submodule, children before their parent, in registration order (as
         PyTorch's recursive `apply`: a module shared by two parents is visited twice)."""
+        _check_visits(self, "the number of module visits of apply()")
         order: list[Module] = []
         stack: list[tuple[Module, bool]] = [(self, False)]
         while stack:  # post-order without recursion: a deep model cannot overflow the stack
@@ -392,7 +419,6 @@ class Module:
             if expanded:
                 order.append(m)
                 continue
-            limits.LIST_ITEMS.check(len(order) + len(stack) + 1, "the modules apply() visits")
             stack.append((m, True))
             children = list(dict.fromkeys(c for c in m._modules.values() if c is not None))
             stack.extend((c, False) for c in reversed(children))

@@ -760,6 +760,10 @@ def _refuse_engines(foreach: Any, differentiable: Any, fused: Any, fn: str) -> N
 # --- learning-rate schedulers ----------------------------------------------------------------
 
 
+def _range_len(r: range) -> int:
+    return max(0, -((r.start - r.stop) // r.step))  # len() overflows past sys.maxsize
+
+
 def _int_arg(v: Any, what: str, fn: str) -> int:
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
         raise GradcliError(f"{fn}: {what} must be an int, not {typename(v)}")
@@ -898,6 +902,9 @@ class MultiStepLR(LRScheduler):
     def __init__(self, optimizer: Any, milestones: Any, gamma: Any = 0.1, last_epoch: Any = -1):
         from collections import Counter
 
+        if isinstance(milestones, range):
+            limits.LIST_ITEMS.check(_range_len(milestones), "the number of milestones")
+            milestones = list(milestones)
         items = _listed(milestones, "milestones")
         self.milestones = Counter(_int_arg(m, "milestones", "MultiStepLR()") for m in items)
         self.gamma = _number(gamma, "gamma", "MultiStepLR()")
@@ -1203,6 +1210,14 @@ class ReduceLROnPlateau:
             current = float(metrics.data.reshape(()))
         elif isinstance(metrics, (int, float, np.integer, np.floating)):
             current = float(metrics)
+        elif isinstance(metrics, str):  # float(metrics), as PyTorch's
+            try:
+                current = float(metrics)
+            except ValueError:
+                shown = metrics if len(metrics) <= 40 else metrics[:40] + "..."
+                raise GradcliError(f"could not convert string to float: {shown!r}").mirror(
+                    "ValueError"
+                ) from None
         else:
             raise GradcliError(
                 f"float() argument must be a string or a real number, not '{typename(metrics)}'",

@@ -30,10 +30,10 @@ model = Polynomial3()
 print(model.string())
 criterion = torch.nn.MSELoss(reduction="sum")
 optimizer = torch.optim.SGD(model.parameters(), lr=1e-5)
-for t in range(600):
+for t in range(400):
     y_pred = model(x)
     loss = criterion(y_pred, y)
-    if t % 150 == 149:
+    if t % 100 == 99:
         print(t, f"{loss.item():.3f}")
     optimizer.zero_grad()
     loss.backward()

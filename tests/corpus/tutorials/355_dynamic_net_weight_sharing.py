@@ -33,10 +33,10 @@ y = torch.sin(x)
 model = DynamicNet()
 criterion = torch.nn.MSELoss(reduction="sum")
 optimizer = torch.optim.SGD(model.parameters(), lr=1e-8, momentum=0.9)
-for t in range(1000):
+for t in range(500):
     y_pred = model(x)
     loss = criterion(y_pred, y)
-    if t % 200 == 199:
+    if t % 100 == 99:
         print(t, f"{loss.item():.2f}")
     optimizer.zero_grad()
     loss.backward()

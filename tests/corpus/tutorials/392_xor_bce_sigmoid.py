@@ -23,13 +23,13 @@ class XOR(nn.Module):
 model = XOR()
 criterion = nn.BCELoss()
 optimizer = torch.optim.SGD(model.parameters(), lr=1.0, momentum=0.5)
-for epoch in range(1000):
+for epoch in range(600):
     optimizer.zero_grad()
     out = model(X)
     loss = criterion(out, Y)
     loss.backward()
     optimizer.step()
-    if epoch % 250 == 0:
+    if epoch % 150 == 0:
         print(f"Epoch: {epoch}, Loss: {loss.item():.4f}")
 
 with torch.no_grad():

@@ -173,6 +173,28 @@ def _binary(name: str, torch_fn: Callable[..., Any], matmul: Callable[..., Any])
     return call
 
 
+def _elementwise(name: str, ufunc: Any, torch_fn: Callable[..., Any]) -> Any:
+    """`np.multiply(a, b)` (add, subtract, divide): torch's on tensors; on arrays, numbers and
+    lists, NumPy's ufunc with its broadcasting and dtypes (the result's size checked first)."""
+
+    def call(a: Any, b: Any) -> Any:
+        if isinstance(a, Tensor) or isinstance(b, Tensor):
+            return torch_fn(a, b)
+        x, y = _operand(a, name), _operand(b, name)
+        try:
+            shape = np.broadcast_shapes(x.shape, y.shape)
+        except ValueError:
+            raise GradcliError(
+                f"operands could not be broadcast together with shapes {x.shape} {y.shape}"
+            ).mirror("ValueError") from None
+        size_check(shape, f"the result of numpy.{name}()")
+        with np.errstate(all="ignore"):
+            return _value(np.asarray(ufunc(x, y)))
+
+    call.__name__ = name
+    return call
+
+
 def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
     """The members of the `numpy` namespace, from torch's functions of the same names."""
     out: dict[str, Callable[..., Any]] = {
@@ -191,4 +213,11 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
     matmul = torch_functions["matmul"]
     out["dot"] = _binary("dot", torch_functions["dot"], matmul)
     out["matmul"] = _binary("matmul", matmul, matmul)
+    for name, ufunc, torch_name in (
+        ("add", np.add, "add"),
+        ("subtract", np.subtract, "sub"),
+        ("multiply", np.multiply, "mul"),
+        ("divide", np.divide, "div"),
+    ):
+        out[name] = _elementwise(name, ufunc, torch_functions[torch_name])
     return out

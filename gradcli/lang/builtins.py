@@ -7,6 +7,7 @@ before it is made). What is not here is not defined in a program: `getattr`, `se
 from __future__ import annotations
 
 import ast
+import collections
 from collections.abc import Callable
 from typing import Any
 
@@ -397,6 +398,16 @@ STR = PyType("str", (str,), builtin_str)
 LIST = PyType("list", (list,), _list)
 TUPLE = PyType("tuple", (tuple,), _tuple)
 DICT = PyType("dict", (dict,), _dict)
+
+
+def _ordered_dict(*args: Any, **kwargs: Any) -> collections.OrderedDict:
+    """`collections.OrderedDict(...)`: a dict that prints as one (nn.Sequential takes it)."""
+    return collections.OrderedDict(_dict(*args, **kwargs))
+
+
+ORDERED_DICT = PyType(
+    "OrderedDict", (collections.OrderedDict,), _ordered_dict, shown="collections.OrderedDict"
+)
 SET = PyType("set", (set,), _set)
 NONE_TYPE = PyType("NoneType", (type(None),), None)
 RANGE = PyType("range", (range,), _builtin_range)
@@ -411,6 +422,7 @@ PY_TYPES: dict[type, PyType] = {
     list: LIST,
     tuple: TUPLE,
     dict: DICT,
+    collections.OrderedDict: ORDERED_DICT,
     set: SET,
     type(None): NONE_TYPE,
     range: RANGE,

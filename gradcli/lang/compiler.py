@@ -924,7 +924,7 @@ class Compiler:
                     GradcliError(
                         f"cannot import `{alias.name}`",
                         span=self.span(node),
-                        expected="imports of torch, numpy, math or typing",
+                        expected="imports of torch, numpy, math, typing or collections.OrderedDict",
                         hint="gradcli programs cannot use other modules",
                     ).mirror("ModuleNotFoundError")
                 )
@@ -954,7 +954,7 @@ class Compiler:
                 GradcliError(
                     f"cannot import from `{mod}`",
                     span=self.span(node),
-                    expected="imports of torch, numpy, math or typing",
+                    expected="imports of torch, numpy, math, typing or collections.OrderedDict",
                 ).mirror("ModuleNotFoundError")
             )
         ns = self.module(mod, node)

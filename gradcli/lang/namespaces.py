@@ -32,6 +32,7 @@ from ..surface import names
 from ..surface import nnutils as NU
 from ..surface import optim as O
 from ..surface.printing import Size, set_printoptions
+from .builtins import ORDERED_DICT
 from .values import (
     FUNCTION_BASE,
     MODULE_TYPES,
@@ -285,6 +286,7 @@ def _build() -> dict[str, Namespace]:
         "numpy": numpy,
         "math": Namespace("math", _MATH),
         "typing": Namespace("typing", {n: TypingName(n) for n in TYPING_NAMES}),
+        "collections": Namespace("collections", {"OrderedDict": ORDERED_DICT}),
     }
 
 
@@ -510,7 +512,7 @@ TENSOR_METHODS: dict[str, Callable[..., Any]] = {
 }
 
 
-IMPORTABLE = ("torch", "numpy", "math", "typing")
+IMPORTABLE = ("torch", "numpy", "math", "typing", "collections")
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.
 TYPING_NAMES = (

@@ -297,6 +297,9 @@ def contains(container: Any, item: Any) -> bool:
     if isinstance(container, (list, tuple)) or type(container).__name__.startswith("dict_"):
         check_structure(list(container), "`in`")
         return any(x is item or equal(x, item) for x in container)
+    items = getattr(type(container), "program_items", None)  # ModuleDict: its keys
+    if items is not None:
+        return any(x is item or equal(x, item) for x in items(container))
     raise GradcliError(f"argument of type '{typename(container)}' is not iterable").mirror(
         "TypeError"
     )

@@ -5,6 +5,7 @@ or dict may not grow past LIST_ITEMS, a string past STRING_CHARS), and NumPy arr
 
 from __future__ import annotations
 
+import collections
 from collections.abc import Callable
 from typing import Any
 
@@ -536,6 +537,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     list: LIST,
     tuple: TUPLE,
     dict: DICT,
+    collections.OrderedDict: DICT,
     set: SET,
     str: STR,
     float: FLOAT,

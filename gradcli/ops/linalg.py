@@ -90,11 +90,19 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         and y.ndim == 2
         and x.dtype == np.float32
         and y.dtype == np.float32
-        and y.flags.c_contiguous
-        and x.shape[0] >= 2
         and y.shape[1] >= 2
         and 0 < x.shape[1] <= _FMA_MAX_K
         and x.shape[0] * x.shape[1] * y.shape[1] <= _FMA_MAX_WORK
+        and (
+            (y.flags.c_contiguous and x.shape[0] >= 2)
+            or (
+                # `x @ w.t()`, nn.Linear's product: the same chain for 16 rows or more
+                y.flags.f_contiguous
+                and x.flags.c_contiguous
+                and x.shape[0] >= _FMA_MIN_ROWS_T
+                and x.shape[1] >= 2
+            )
+        )
     ):
         return _mm_float32(x, y)
     k = x.shape[-1]
@@ -172,10 +180,16 @@ def _batch_slice(a: np.ndarray, axis: int, nb: int, part: slice) -> np.ndarray:
 # transposed or not (tens of thousands of shapes, every element tested equal): each element is
 # a chain of fused multiply-adds in the order of k, from zero, when the inner size is 384 or
 # less; from 385 to 768 the two halves (the first one the larger) are chained apart and then
-# added. Elsewhere (a vector operand, a transposed second operand as in `x @ w.t()` and
-# `F.linear`, larger inner sizes, float64, batches) MKL's order depends on the shape and the
-# CPU, and NumPy's BLAS computes, which differs from MKL in the last bit of some elements.
+# added. A transposed second operand, as in `x @ w.t()` and `F.linear` / nn.Linear (with the
+# bias added after the product, rounded once), follows the same rule when the first operand is
+# row-major with 16 rows or more and the inner size is 2 or more (measured on PyTorch 2.13 with
+# random shapes: rows 16-256, columns 2-256, inner sizes 2-768, every element equal); with
+# fewer rows, an inner size of 1 or a single output column (gemv) MKL uses other kernels whose
+# order depends on the shape. Elsewhere (a vector operand, those small shapes, larger inner
+# sizes, float64, batches) NumPy's BLAS computes, which differs from MKL in the last bit of some
+# elements.
 _FMA_MAX_K = 768
+_FMA_MIN_ROWS_T = 16
 _FMA_MAX_WORK = 1 << 24  # multiply-adds: beyond this, BLAS (a chain costs a pass per k)
 _U64 = np.uint64
 

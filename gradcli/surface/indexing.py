@@ -92,6 +92,11 @@ def normalize_index(x: Tensor, key: Any) -> tuple:
                 raise GradcliError(
                     "tensors used as indices must be long, int, byte or bool tensors"
                 )
+        elif isinstance(k, range):
+            # A range is a sequence of integers, as a list of them (`x[range(n), target]`).
+            n = max(0, -((k.start - k.stop) // k.step))  # len() overflows past sys.maxsize
+            size_check((n,), "the range used as an index")
+            out.append(np.arange(k.start, k.stop, k.step, dtype=np.int64))
         elif isinstance(k, list):
             # A list of booleans is a mask, as in PyTorch (not the integers 1 and 0).
             arr = data_array(k, None)

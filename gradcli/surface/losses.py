@@ -12,6 +12,7 @@ from ..core.op import apply
 from ..core.tensor import Tensor
 from ..ops import loss as Lo
 from ..ops.arithmetic import add_t, div_t, mul_t, neg, operands, scalar_operand, tensor_arg
+from ..ops.binary import div as div_op
 from .args import reduction_arg
 from .functional import log_softmax, sum
 
@@ -122,7 +123,10 @@ def cross_entropy(
             return per
         total = sum(per)
         n = x.shape[0] if x.ndim >= 2 else 1
-        return total if reduction == "sum" else div_t(total, n)
+        if reduction == "sum":
+            return total
+        # ATen divides by a C++ number: `div(Tensor, Scalar)`, DivBackward1.
+        return apply(div_op, *operands(total, n, floating=True), label="DivBackward1")
     nll = nll_loss(logp, tt, weight=weight, ignore_index=ignore_index, reduction=reduction)
     if not eps:
         return nll

@@ -13,12 +13,14 @@ submodules and the plain attributes a module declares.
 
 from __future__ import annotations
 
+import collections
 import functools
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import hooks as core_hooks
 from ..core.tensor import HookHandle, Settings, Tensor, grad_enabled, typename
@@ -89,6 +91,62 @@ def _generating(method: Callable[..., list], qualname: str) -> Callable[..., Any
     return call
 
 
+def _pytype(v: Any) -> str:
+    """What `type(v)` prints for a value a program passed (`<class 'list'>`)."""
+    if isinstance(v, Tensor):
+        return "<class 'torch.Tensor'>"
+    return f"<class '{typename(v)}'>"
+
+
+def _size(shape: tuple[int, ...]) -> str:
+    return f"torch.Size({list(shape)})"
+
+
+def _check_visits(root: Module, what: str, per_parent_once: bool = True) -> None:
+    """A recursive walk over `_modules` (PyTorch's apply, load_state_dict) visits a module once
+    for every path to it: a module shared by two parents, nested, doubles the visits at every
+    level. Count them first (each module once, memoised), against LIST_ITEMS. apply() goes
+    through `children()`, which gives a child registered twice in one parent once;
+    load_state_dict through `_modules`, which gives it twice."""
+    counts: dict[int, int] = {}
+    stack: list[tuple[Module, bool]] = [(root, False)]
+    while stack:
+        m, expanded = stack.pop()
+        if id(m) in counts:
+            continue
+        children = [c for c in m._modules.values() if c is not None]
+        if per_parent_once:
+            children = list(dict.fromkeys(children))
+        if expanded:
+            counts[id(m)] = 1 + sum(counts[id(c)] for c in children)
+            continue
+        stack.append((m, True))
+        stack.extend((c, False) for c in children if id(c) not in counts)
+    limits.LIST_ITEMS.check(counts[id(root)], what)
+
+
+class IncompatibleKeys(tuple):
+    """What `load_state_dict` returns: (missing_keys, unexpected_keys), printed as PyTorch's
+    `_IncompatibleKeys` (`<All keys matched successfully>` when both are empty)."""
+
+    def __new__(cls, missing: list[str], unexpected: list[str]) -> IncompatibleKeys:
+        return super().__new__(cls, (missing, unexpected))
+
+    def program_attribute(self, name: str) -> Any:
+        if name == "missing_keys":
+            return self[0]
+        if name == "unexpected_keys":
+            return self[1]
+        raise GradcliError(f"'_IncompatibleKeys' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
+    def __repr__(self) -> str:
+        if not self[0] and not self[1]:
+            return "<All keys matched successfully>"
+        return f"_IncompatibleKeys(missing_keys={self[0]!r}, unexpected_keys={self[1]!r})"
+
+
 class Module:
     """`nn.Module`: parameters and submodules in registration order, training mode, repr."""
 
@@ -108,6 +166,7 @@ class Module:
         "eval",
         "requires_grad_",
         "state_dict",
+        "load_state_dict",
         "extra_repr",
         "register_parameter",
         "add_module",
@@ -288,8 +347,91 @@ class Module:
     def modules(self) -> list[Module]:
         return self.module_list()
 
-    def state_dict(self) -> dict[str, Tensor]:
-        return {n: Tensor(t.data) for n, t in self.named_parameters(remove_duplicate=False)}
+    def state_dict(self) -> collections.OrderedDict[str, Tensor]:
+        """The parameters by dotted name, detached (sharing their values), in an OrderedDict
+        as PyTorch's."""
+        return collections.OrderedDict(
+            (n, Tensor(t.data)) for n, t in self.named_parameters(remove_duplicate=False)
+        )
+
+    def load_state_dict(self, state_dict: Any, strict: Any = True, assign: Any = False) -> Any:
+        """Copy the tensors of `state_dict` into the parameters in place (an optimizer holding
+        them sees the new values), as PyTorch: every module's own parameters by their dotted
+        key; missing and unexpected keys collected; a shape mismatch or, with strict, any
+        missing or unexpected key is an error naming them all; nothing is copied then."""
+        if not isinstance(state_dict, dict):
+            raise GradcliError(
+                f"Expected state_dict to be dict-like, got {_pytype(state_dict)}."
+            ).mirror("TypeError")
+        if assign:
+            raise GradcliError(
+                "load_state_dict(assign=True) is not supported by gradcli",
+                hint="leave assign out: the values are copied into the parameters",
+            )
+        _check_visits(
+            self, "the number of module visits of load_state_dict()", per_parent_once=False
+        )
+        missing: list[str] = []
+        unexpected: list[str] = []
+        errors: list[str] = []
+        copies: list[tuple[Tensor, np.ndarray]] = []
+        stack: list[tuple[Module, str]] = [(self, "")]
+        while stack:  # depth first, in registration order, as PyTorch's recursive load
+            module, prefix = stack.pop()
+            own = {k: v for k, v in module._parameters.items() if v is not None}
+            for name, param in own.items():
+                key = prefix + name
+                if key not in state_dict:
+                    missing.append(key)
+                    continue
+                value = state_dict[key]
+                if not isinstance(value, Tensor):
+                    errors.append(
+                        f'While copying the parameter named "{key}", expected torch.Tensor or '
+                        f"Tensor-like object from checkpoint but received {_pytype(value)}"
+                    )
+                    continue
+                data = value.data
+                if param.data.ndim == 0 and data.shape == (1,):
+                    data = data.reshape(())
+                if data.shape != param.data.shape:
+                    errors.append(
+                        f"size mismatch for {key}: copying a param with shape "
+                        f"{_size(data.shape)} from checkpoint, the shape in current model is "
+                        f"{_size(param.data.shape)}."
+                    )
+                    continue
+                copies.append((param, data))
+            for key in state_dict:
+                if not isinstance(key, str) or not key.startswith(prefix):
+                    continue
+                head = key[len(prefix) :].split(".", 1)
+                if len(head) > 1:
+                    if head[0] not in module._modules:
+                        unexpected.append(key)
+                elif head[0] not in own:
+                    unexpected.append(key)
+            stack.extend(
+                reversed(
+                    [(m, f"{prefix}{n}.") for n, m in module._modules.items() if m is not None]
+                )
+            )
+        if strict:
+            if unexpected:
+                keys = ", ".join(f'"{k}"' for k in unexpected)
+                errors.insert(0, f"Unexpected key(s) in state_dict: {keys}. ")
+            if missing:
+                keys = ", ".join(f'"{k}"' for k in missing)
+                errors.insert(0, f"Missing key(s) in state_dict: {keys}. ")
+        if errors:
+            raise GradcliError(
+                f"Error(s) in loading state_dict for {self.name}:\n\t" + "\n\t".join(errors)
+            )
+        from ..core.inplace import write
+
+        for param, data in copies:
+            write(param, data.astype(param.dtype, copy=True))
+        return IncompatibleKeys(missing, unexpected)
 
     # -- modes and gradients ---------------------------------------------------------------
     def zero_grad(self, set_to_none: bool = True) -> None:
@@ -317,7 +459,20 @@ class Module:
         return self
 
     def apply(self, fn: Callable[[Module], Any]) -> Module:
-        for m in reversed(self.module_list()):
+        """`fn` on every submodule, children before their parent, in registration order (as
+        PyTorch's recursive `apply`: a module shared by two parents is visited twice)."""
+        _check_visits(self, "the number of module visits of apply()")
+        order: list[Module] = []
+        stack: list[tuple[Module, bool]] = [(self, False)]
+        while stack:  # post-order without recursion: a deep model cannot overflow the stack
+            m, expanded = stack.pop()
+            if expanded:
+                order.append(m)
+                continue
+            stack.append((m, True))
+            children = list(dict.fromkeys(c for c in m._modules.values() if c is not None))
+            stack.extend((c, False) for c in reversed(children))
+        for m in order:
             fn(m)
         return self
 
@@ -632,7 +787,7 @@ class Embedding(Module):
 class Sequential(Module):
     def __init__(self, *modules: Any) -> None:
         super().__init__()
-        if len(modules) == 1 and isinstance(modules[0], dict):
+        if len(modules) == 1 and isinstance(modules[0], collections.OrderedDict):
             for k, m in modules[0].items():
                 self.add_module(str(k), m)
         else:

@@ -1,4 +1,6 @@
-"""`torch.optim`: SGD, Adam, AdamW and the learning-rate schedulers StepLR, ExponentialLR.
+"""`torch.optim`: SGD, Adam, AdamW, RMSprop, Adagrad and the learning-rate schedulers (StepLR,
+MultiStepLR, ExponentialLR, CosineAnnealingLR, LambdaLR, MultiplicativeLR, ConstantLR, LinearLR,
+ReduceLROnPlateau).
 
 Each `step()` computes what PyTorch's single-tensor implementation (`foreach=False`, the CPU
 default) computes, kernel by kernel, in the parameters' dtype: `grad.add(param, alpha=wd)`,
@@ -566,6 +568,183 @@ class AdamW(Adam):
         )
 
 
+class RMSprop(Optimizer):
+    """`torch.optim.RMSprop`: a running mean of squared gradients (`square_avg`), centred by
+    a running mean of the gradients (`grad_avg`) if asked, with an optional momentum buffer."""
+
+    def __init__(
+        self,
+        params: Any,
+        lr: Any = 1e-2,
+        alpha: Any = 0.99,
+        eps: Any = 1e-8,
+        weight_decay: Any = 0,
+        momentum: Any = 0,
+        centered: Any = False,
+        capturable: Any = False,
+        foreach: Any = None,
+        maximize: Any = False,
+        differentiable: Any = False,
+    ) -> None:
+        fn = "RMSprop()"
+        _check_lr(lr, fn)
+        _nonnegative(eps, "eps", "Invalid epsilon value", fn)
+        _nonnegative(momentum, "momentum", "Invalid momentum value", fn)
+        _nonnegative(weight_decay, "weight_decay", "Invalid weight_decay value", fn)
+        _nonnegative(alpha, "alpha", "Invalid alpha value", fn)
+        _refuse_engines(foreach, differentiable, None, fn)
+        _refuse_capturable(capturable, fn)
+        defaults = {
+            "lr": lr,
+            "momentum": momentum,
+            "alpha": alpha,
+            "eps": eps,
+            "centered": centered,
+            "weight_decay": weight_decay,
+            "capturable": capturable,
+            "foreach": foreach,
+            "maximize": maximize,
+            "differentiable": differentiable,
+        }
+        super().__init__(params, defaults)
+
+    def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
+        params = self._with_grads(group)
+        lr, alpha, eps = h.num("lr"), h.num("alpha"), h.num("eps")
+        weight_decay, momentum = h.num("weight_decay"), h.num("momentum")
+        centered, maximize = h.flag("centered"), h.flag("maximize")
+        for p in params:
+            state = self._state.get(id(p))
+            if not state:
+                state = {
+                    "step": Tensor(np.zeros((), Settings.default_dtype)),
+                    "square_avg": Tensor(np.zeros_like(p.data)),
+                }
+                if momentum > 0:
+                    state["momentum_buffer"] = Tensor(np.zeros_like(p.data))
+                if centered:
+                    state["grad_avg"] = Tensor(np.zeros_like(p.data))
+                self._state[id(p)] = state
+            grad = _grad_of(p)
+            if maximize:
+                grad = -grad
+            step_t = state["step"]
+            _write(step_t, step_t.data + step_t.dtype.type(1))
+            if weight_decay != 0:
+                grad = K.add(grad, p.data, weight_decay)
+            square_avg = state["square_avg"]
+            _write(square_avg, K.addcmul(K.mul(square_avg.data, alpha), grad, grad, 1 - alpha))
+            if centered:
+                grad_avg = _state_tensor(state, "grad_avg", p)
+                _write(grad_avg, K.lerp(grad_avg.data, grad, 1 - alpha))
+                avg = K.sqrt(K.addcmul(square_avg.data, grad_avg.data, grad_avg.data, -1))
+            else:
+                avg = K.sqrt(square_avg.data)
+            avg = K.add(avg, eps)
+            if momentum > 0:
+                buf = _state_tensor(state, "momentum_buffer", p)
+                _write(buf, K.addcdiv(K.mul(buf.data, momentum), grad, avg, 1))
+                _write(p, K.add(p.data, buf.data, -lr))
+            else:
+                _write(p, K.addcdiv(p.data, grad, avg, -lr))
+
+
+class Adagrad(Optimizer):
+    """`torch.optim.Adagrad`: the sum of squared gradients (`sum`, from
+    initial_accumulator_value), the learning rate decayed as lr / (1 + (step - 1) * lr_decay).
+    Its state is made for every parameter when the optimizer is made, as PyTorch's is."""
+
+    def __init__(
+        self,
+        params: Any,
+        lr: Any = 1e-2,
+        lr_decay: Any = 0,
+        weight_decay: Any = 0,
+        initial_accumulator_value: Any = 0,
+        eps: Any = 1e-10,
+        foreach: Any = None,
+        *,
+        maximize: Any = False,
+        differentiable: Any = False,
+        fused: Any = None,
+    ) -> None:
+        fn = "Adagrad()"
+        _check_lr(lr, fn)
+        _nonnegative(lr_decay, "lr_decay", "Invalid lr_decay value", fn)
+        _nonnegative(weight_decay, "weight_decay", "Invalid weight_decay value", fn)
+        _nonnegative(
+            initial_accumulator_value,
+            "initial_accumulator_value",
+            "Invalid initial_accumulator_value value",
+            fn,
+        )
+        _nonnegative(eps, "eps", "Invalid epsilon value", fn)
+        _refuse_engines(foreach, differentiable, fused, fn)
+        defaults = {
+            "lr": lr,
+            "lr_decay": lr_decay,
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "initial_accumulator_value": initial_accumulator_value,
+            "foreach": foreach,
+            "maximize": maximize,
+            "differentiable": differentiable,
+            "fused": fused,
+        }
+        super().__init__(params, defaults)
+        for group in self.param_groups:
+            for p in group["params"]:
+                self._init_state(p, group["initial_accumulator_value"])
+
+    def _init_state(self, p: Tensor, initial: Any) -> dict[str, Any]:
+        value = _number(initial, "initial_accumulator_value", "Adagrad.step()")
+        state = {
+            "step": Tensor(np.zeros((), Settings.default_dtype)),
+            "sum": Tensor(np.full_like(p.data, K.scalar(value, p.dtype))),
+        }
+        self._state[id(p)] = state
+        return state
+
+    def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
+        params = self._with_grads(group)
+        lr, lr_decay, eps = h.num("lr"), h.num("lr_decay"), h.num("eps")
+        weight_decay, maximize = h.num("weight_decay"), h.flag("maximize")
+        for p in params:
+            state = self._state.get(id(p)) or self._init_state(
+                p, group.get("initial_accumulator_value", 0)
+            )
+            step_t = state["step"]
+            _write(step_t, step_t.data + step_t.dtype.type(1))
+            step = float(step_t.data)
+            grad = _grad_of(p)
+            if maximize:
+                grad = -grad
+            if weight_decay != 0:
+                grad = K.add(grad, p.data, weight_decay)
+            clr = lr / (1 + (step - 1) * lr_decay)
+            total = _state_tensor(state, "sum", p)
+            _write(total, K.addcmul(total.data, grad, grad, 1))
+            std = K.add(K.sqrt(total.data), eps)
+            _write(p, K.addcdiv(p.data, grad, std, -clr))
+
+
+def _state_tensor(state: dict[str, Any], key: str, p: Tensor) -> Tensor:
+    """A state tensor a step needs (made of zeros when a hyperparameter that needs it was
+    switched on after the first step, as PyTorch's would fail to find it: gradcli starts it)."""
+    t = state.get(key)
+    if not isinstance(t, Tensor):
+        t = state[key] = Tensor(np.zeros_like(p.data))
+    return t
+
+
+def _refuse_capturable(capturable: Any, fn: str) -> None:
+    if capturable:
+        raise GradcliError(
+            f"{fn}: capturable=True is for CUDA graphs; gradcli runs on the CPU",
+            hint="leave capturable out",
+        )
+
+
 def _refuse_engines(foreach: Any, differentiable: Any, fused: Any, fn: str) -> None:
     """foreach/fused select other kernels (other roundings) and differentiable a graph through
     the step: gradcli computes the CPU default only, and says so rather than differ silently."""
@@ -581,11 +760,28 @@ def _refuse_engines(foreach: Any, differentiable: Any, fused: Any, fn: str) -> N
 # --- learning-rate schedulers ----------------------------------------------------------------
 
 
+def _range_len(r: range) -> int:
+    return max(0, -((r.start - r.stop) // r.step))  # len() overflows past sys.maxsize
+
+
+def _int_arg(v: Any, what: str, fn: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise GradcliError(f"{fn}: {what} must be an int, not {typename(v)}")
+    return int(v)
+
+
 class LRScheduler:
-    """`torch.optim.lr_scheduler.LRScheduler`: sets each group's 'lr' at every `step()`."""
+    """`torch.optim.lr_scheduler.LRScheduler`: sets each group's 'lr' at every `step()`.
+
+    As PyTorch's, the constructor makes a first step (`_is_initial` while it runs) that sets
+    `last_epoch` to 0; each later `step()` asks `get_lr()` for the groups' new learning rates,
+    most of them computed from the current ones (PyTorch's recursive forms, so their floats
+    are PyTorch's)."""
 
     PROGRAM_METHODS = ("step", "get_last_lr", "state_dict")
     PROGRAM_DATA = ("optimizer", "last_epoch", "base_lrs")
+    # The attributes a subclass sets before the base's, in order (for state_dict()).
+    OWN: tuple[str, ...] = ()
 
     def __init__(self, optimizer: Any, last_epoch: Any = -1) -> None:
         if not isinstance(optimizer, Optimizer):
@@ -607,9 +803,9 @@ class LRScheduler:
         self.base_lrs = [group["initial_lr"] for group in optimizer.param_groups]
         self.last_epoch = last_epoch
         self._step_count = 0
-        self._initial = True
+        self._is_initial = True
         self.step()
-        self._initial = False
+        self._is_initial = False
 
     @property
     def name(self) -> str:
@@ -649,24 +845,41 @@ class LRScheduler:
             )
         self.last_epoch += 1
         values = self.get_lr()
-        for group, lr in zip(self.optimizer.param_groups, values):
+        groups = self.optimizer.param_groups
+        if len(values) != len(groups):  # a group added after the scheduler was made
+            raise GradcliError(
+                f"{self.name}.step(): the optimizer has {len(groups)} param groups, the "
+                f"scheduler was made for {len(values)}",
+                hint="make the scheduler after adding every param group",
+            )
+        for group, lr in zip(groups, values):
             group["lr"] = lr
-        self._last_lr = [g["lr"] for g in self.optimizer.param_groups]
+        self._last_lr = [g["lr"] for g in groups]
 
     def state_dict(self) -> dict[str, Any]:
-        return {
-            k: v
-            for k, v in vars(self).items()
-            if k != "optimizer" and not k.startswith("_") or k in ("_step_count", "_last_lr")
-        }
+        """Every attribute but the optimizer, in the order PyTorch's `__dict__` holds them."""
+        out = {k: _state_value(getattr(self, k)) for k in self.OWN}
+        out.update(
+            base_lrs=list(self.base_lrs),
+            last_epoch=self.last_epoch,
+            _step_count=self._step_count,
+            _is_initial=self._is_initial,
+            _get_lr_called_within_step=False,
+            _last_lr=list(self._last_lr),
+        )
+        return out
+
+
+def _state_value(v: Any) -> Any:
+    return list(v) if isinstance(v, list) else v
 
 
 class StepLR(LRScheduler):
     PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("step_size", "gamma")
+    OWN = ("step_size", "gamma")
 
     def __init__(self, optimizer: Any, step_size: Any, gamma: Any = 0.1, last_epoch: Any = -1):
-        if isinstance(step_size, bool) or not isinstance(step_size, int):
-            raise GradcliError(f"StepLR(): step_size must be an int, not {typename(step_size)}")
+        step_size = _int_arg(step_size, "step_size", "StepLR()")
         if step_size == 0:
             raise GradcliError("integer division or modulo by zero", hint="step_size >= 1")
         self.step_size = step_size
@@ -680,8 +893,33 @@ class StepLR(LRScheduler):
         return [lr * self.gamma for lr in lrs]
 
 
+class MultiStepLR(LRScheduler):
+    """The learning rate times gamma at each milestone (a milestone given twice: gamma**2)."""
+
+    PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("milestones", "gamma")
+    OWN = ("milestones", "gamma")
+
+    def __init__(self, optimizer: Any, milestones: Any, gamma: Any = 0.1, last_epoch: Any = -1):
+        from collections import Counter
+
+        if isinstance(milestones, range):
+            limits.LIST_ITEMS.check(_range_len(milestones), "the number of milestones")
+            milestones = list(milestones)
+        items = _listed(milestones, "milestones")
+        self.milestones = Counter(_int_arg(m, "milestones", "MultiStepLR()") for m in items)
+        self.gamma = _number(gamma, "gamma", "MultiStepLR()")
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        lrs = self._lrs()
+        if self.last_epoch not in self.milestones:
+            return lrs
+        return [lr * self.gamma ** self.milestones[self.last_epoch] for lr in lrs]
+
+
 class ExponentialLR(LRScheduler):
     PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("gamma",)
+    OWN = ("gamma",)
 
     def __init__(self, optimizer: Any, gamma: Any, last_epoch: Any = -1):
         self.gamma = _number(gamma, "gamma", "ExponentialLR()")
@@ -689,9 +927,360 @@ class ExponentialLR(LRScheduler):
 
     def get_lr(self) -> list[Any]:
         lrs = self._lrs()
-        if self._initial:
+        if self._is_initial:
             return lrs
         return [lr * self.gamma for lr in lrs]
+
+
+class CosineAnnealingLR(LRScheduler):
+    """Cosine annealing from each base lr to eta_min over T_max steps, then back up, in
+    PyTorch's recursive form (each lr computed from the previous one, so its rounding)."""
+
+    PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("T_max", "eta_min")
+    OWN = ("T_max", "eta_min")
+
+    def __init__(self, optimizer: Any, T_max: Any, eta_min: Any = 0.0, last_epoch: Any = -1):  # noqa: N803
+        self.T_max = _int_arg(T_max, "T_max", "CosineAnnealingLR()")
+        if self.T_max == 0:
+            raise GradcliError("float division by zero", hint="T_max >= 1")
+        self.eta_min = _number(eta_min, "eta_min", "CosineAnnealingLR()")
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        import math
+
+        lrs = self._lrs()
+        t, e, n = self.last_epoch, self.eta_min, self.T_max
+        if self._is_initial:
+            return lrs
+        if self._step_count == 1 and t > 0:
+            return [e + (base - e) * (1 + math.cos(t * math.pi / n)) / 2 for base in self.base_lrs]
+        if (t - 1 - n) % (2 * n) == 0:
+            return [
+                lr + (base - e) * (1 - math.cos(math.pi / n)) / 2
+                for base, lr in zip(self.base_lrs, lrs)
+            ]
+        return [
+            (1 + math.cos(math.pi * t / n)) / (1 + math.cos(math.pi * (t - 1) / n)) * (lr - e) + e
+            for lr in lrs
+        ]
+
+
+def _lambdas(lr_lambda: Any, optimizer: Any, fn: str) -> list[Any]:
+    if not isinstance(optimizer, Optimizer):
+        raise GradcliError(f"{typename(optimizer)} is not an Optimizer")
+    n = len(optimizer.param_groups)
+    if isinstance(lr_lambda, (list, tuple)):
+        if len(lr_lambda) != n:
+            raise GradcliError(f"Expected {n} lr_lambdas, but got {len(lr_lambda)}")
+        out = list(lr_lambda)
+    else:
+        out = [lr_lambda] * n
+    for f in out:
+        if not callable(f):
+            raise GradcliError(f"lr_lambda should be a function, but got {typename(f)}")
+    return out
+
+
+def _factor(v: Any, fn: str) -> float:
+    out = _number(v, "lr_lambda's result", fn)
+    if isinstance(v, Tensor):  # a tensor factor makes a tensor lr in PyTorch
+        raise GradcliError(
+            f"{fn}: lr_lambda returned a tensor; gradcli takes a Python number",
+            hint="return a float: e.g. 0.95 ** epoch",
+        )
+    return out
+
+
+class LambdaLR(LRScheduler):
+    """Each group's lr: its initial lr times lr_lambda(epoch)."""
+
+    PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("lr_lambdas",)
+
+    def __init__(self, optimizer: Any, lr_lambda: Any, last_epoch: Any = -1):
+        self.lr_lambdas = _lambdas(lr_lambda, optimizer, "LambdaLR()")
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        return [
+            base * _factor(f(self.last_epoch), "LambdaLR.step()")
+            for f, base in zip(self.lr_lambdas, self.base_lrs)
+        ]
+
+    def state_dict(self) -> dict[str, Any]:
+        out = super().state_dict()
+        out["lr_lambdas"] = [None] * len(self.lr_lambdas)
+        return out
+
+
+class MultiplicativeLR(LRScheduler):
+    """Each group's lr times lr_lambda(epoch), at every step after the first."""
+
+    PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("lr_lambdas",)
+
+    def __init__(self, optimizer: Any, lr_lambda: Any, last_epoch: Any = -1):
+        self.lr_lambdas = _lambdas(lr_lambda, optimizer, "MultiplicativeLR()")
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        lrs = self._lrs()
+        if self._is_initial:
+            return lrs
+        return [
+            lr * _factor(f(self.last_epoch), "MultiplicativeLR.step()")
+            for f, lr in zip(self.lr_lambdas, lrs)
+        ]
+
+    def state_dict(self) -> dict[str, Any]:
+        out = super().state_dict()
+        out["lr_lambdas"] = [None] * len(self.lr_lambdas)
+        return out
+
+
+class ConstantLR(LRScheduler):
+    PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("factor", "total_iters")
+    OWN = ("factor", "total_iters")
+
+    def __init__(
+        self, optimizer: Any, factor: Any = 1.0 / 3, total_iters: Any = 5, last_epoch: Any = -1
+    ):
+        self.factor = _number(factor, "factor", "ConstantLR()")
+        if self.factor > 1.0 or self.factor < 0:
+            raise GradcliError("Constant multiplicative factor expected to be between 0 and 1.")
+        self.total_iters = _int_arg(total_iters, "total_iters", "ConstantLR()")
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        lrs = self._lrs()
+        if self.last_epoch == 0:
+            return [lr * self.factor for lr in lrs]
+        if self.last_epoch != self.total_iters:
+            return lrs
+        if self.factor == 0:
+            raise GradcliError("float division by zero", hint="factor > 0")
+        return [lr * (1.0 / self.factor) for lr in lrs]
+
+
+class LinearLR(LRScheduler):
+    PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("start_factor", "end_factor", "total_iters")
+    OWN = ("start_factor", "end_factor", "total_iters")
+
+    def __init__(
+        self,
+        optimizer: Any,
+        start_factor: Any = 1.0 / 3,
+        end_factor: Any = 1.0,
+        total_iters: Any = 5,
+        last_epoch: Any = -1,
+    ):
+        fn = "LinearLR()"
+        self.start_factor = _number(start_factor, "start_factor", fn)
+        if self.start_factor > 1.0 or self.start_factor <= 0:
+            raise GradcliError(
+                "Starting multiplicative factor expected to be greater than 0 and less or "
+                "equal to 1."
+            )
+        self.end_factor = _number(end_factor, "end_factor", fn)
+        if self.end_factor > 1.0 or self.end_factor < 0:
+            raise GradcliError("Ending multiplicative factor expected to be between 0 and 1.")
+        self.total_iters = _int_arg(total_iters, "total_iters", fn)
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        lrs = self._lrs()
+        s, e, n = self.start_factor, self.end_factor, self.total_iters
+        if self.last_epoch == 0:
+            return [lr * s for lr in lrs]
+        if self._is_initial or self.last_epoch > n:
+            return lrs
+        den = n * s + (self.last_epoch - 1) * (e - s)
+        if den == 0:
+            raise GradcliError("float division by zero", hint="total_iters >= 1")
+        return [lr * (1.0 + (e - s) / den) for lr in lrs]
+
+
+class ReduceLROnPlateau:
+    """`ReduceLROnPlateau`: `step(metric)` counts the epochs without improvement (relative or
+    absolute threshold, min or max mode) and multiplies the learning rates by `factor` after
+    more than `patience` of them, then waits `cooldown` epochs."""
+
+    PROGRAM_METHODS = ("step", "get_last_lr", "state_dict")
+    PROGRAM_DATA = (
+        "optimizer",
+        "last_epoch",
+        "best",
+        "num_bad_epochs",
+        "patience",
+        "factor",
+        "cooldown",
+        "cooldown_counter",
+        "min_lrs",
+        "mode",
+        "threshold",
+        "threshold_mode",
+        "eps",
+        "in_cooldown",
+    )
+
+    def __init__(
+        self,
+        optimizer: Any,
+        mode: Any = "min",
+        factor: Any = 0.1,
+        patience: Any = 10,
+        threshold: Any = 1e-4,
+        threshold_mode: Any = "rel",
+        cooldown: Any = 0,
+        min_lr: Any = 0,
+        eps: Any = 1e-8,
+    ) -> None:
+        fn = "ReduceLROnPlateau()"
+        self.factor = _number(factor, "factor", fn)
+        if self.factor >= 1.0:
+            raise GradcliError("Factor should be < 1.0.")
+        if not isinstance(optimizer, Optimizer):
+            raise GradcliError(f"{typename(optimizer)} is not an Optimizer")
+        self.optimizer = optimizer
+        n = len(optimizer.param_groups)
+        if isinstance(min_lr, (list, tuple)):
+            if len(min_lr) != n:
+                raise GradcliError(f"expected {n} min_lrs, got {len(min_lr)}")
+            self.default_min_lr: Any = None
+            self.min_lrs = [_number(m, "min_lr", fn) for m in min_lr]
+        else:
+            self.default_min_lr = _number(min_lr, "min_lr", fn)
+            self.min_lrs = [self.default_min_lr] * n
+        self.patience = _int_arg(patience, "patience", fn)
+        self.cooldown = _int_arg(cooldown, "cooldown", fn)
+        self.eps = _number(eps, "eps", fn)
+        self.last_epoch = 0
+        self._last_lr = [g["lr"] for g in optimizer.param_groups]
+        for v in (mode, threshold_mode):
+            if not isinstance(v, str):
+                raise GradcliError(
+                    f'can only concatenate str (not "{typename(v)}") to str',
+                    hint="mode='min' or 'max', threshold_mode='rel' or 'abs'",
+                )
+        if mode not in ("min", "max"):
+            raise GradcliError(f"mode {mode} is unknown!", hint="'min' or 'max'")
+        if threshold_mode not in ("rel", "abs"):
+            raise GradcliError(
+                f"threshold mode {threshold_mode} is unknown!", hint="'rel' or 'abs'"
+            )
+        self.mode_worse = float("inf") if mode == "min" else float("-inf")
+        self.mode = mode
+        self.threshold = _number(threshold, "threshold", fn)
+        self.threshold_mode = threshold_mode
+        self.best = self.mode_worse
+        self.cooldown_counter = 0
+        self.num_bad_epochs = 0
+
+    @property
+    def name(self) -> str:
+        return "ReduceLROnPlateau"
+
+    @property
+    def in_cooldown(self) -> bool:
+        return self.cooldown_counter > 0
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in self.PROGRAM_METHODS or attr in self.PROGRAM_DATA:
+            return getattr(self, attr)
+        raise GradcliError(f"'{self.name}' object has no attribute '{attr}'", found=f"`.{attr}`")
+
+    def get_last_lr(self) -> list[Any]:
+        return list(self._last_lr)
+
+    def _is_better(self, a: float, best: float) -> bool:
+        if self.mode == "min" and self.threshold_mode == "rel":
+            return a < best * (1.0 - self.threshold)
+        if self.mode == "min":
+            return a < best - self.threshold
+        if self.threshold_mode == "rel":
+            return a > best * (self.threshold + 1.0)
+        return a > best + self.threshold
+
+    def step(self, metrics: Any, epoch: Any = None) -> None:
+        if isinstance(metrics, Tensor):
+            if metrics.data.size != 1:
+                raise GradcliError(
+                    "only one element tensors can be converted to Python scalars",
+                    found=f"shape {list(metrics.shape)}",
+                )
+            current = float(metrics.data.reshape(()))
+        elif isinstance(metrics, (int, float, np.integer, np.floating)):
+            current = float(metrics)
+        elif isinstance(metrics, str):  # float(metrics), as PyTorch's
+            try:
+                current = float(metrics)
+            except ValueError:
+                shown = metrics if len(metrics) <= 40 else metrics[:40] + "..."
+                raise GradcliError(f"could not convert string to float: {shown!r}").mirror(
+                    "ValueError"
+                ) from None
+        else:
+            raise GradcliError(
+                f"float() argument must be a string or a real number, not '{typename(metrics)}'",
+                hint="pass the validation loss: scheduler.step(val_loss)",
+            )
+        if epoch is not None:
+            raise GradcliError(
+                "ReduceLROnPlateau.step(metrics, epoch) is deprecated in PyTorch and not "
+                "supported by gradcli",
+                hint="call step(metric) once per epoch",
+            )
+        self.last_epoch += 1
+        if self._is_better(current, self.best):
+            self.best = current
+            self.num_bad_epochs = 0
+        else:
+            self.num_bad_epochs += 1
+        if self.in_cooldown:
+            self.cooldown_counter -= 1
+            self.num_bad_epochs = 0
+        if self.num_bad_epochs > self.patience:
+            self._reduce_lr()
+            self.cooldown_counter = self.cooldown
+            self.num_bad_epochs = 0
+        self._last_lr = [g["lr"] for g in self.optimizer.param_groups]
+
+    def _reduce_lr(self) -> None:
+        groups = self.optimizer.param_groups
+        if len(groups) != len(self.min_lrs):
+            if self.default_min_lr is None:
+                raise GradcliError(
+                    f"The number of param groups in the `optimizer` ({len(groups)}) differs "
+                    f"from when `ReduceLROnPlateau` was initialized ({len(self.min_lrs)}), "
+                    "usually due to a new param group being added to the optimizer. Please "
+                    "modify the `min_lrs` field to match the length of the `optimizer` param "
+                    "groups."
+                )
+            self.min_lrs = [self.default_min_lr] * len(groups)
+        for i, group in enumerate(groups):
+            old_lr = float(_number(group["lr"], "lr", "ReduceLROnPlateau.step()"))
+            new_lr = max(old_lr * self.factor, self.min_lrs[i])
+            if old_lr - new_lr > self.eps:
+                group["lr"] = new_lr
+
+    def state_dict(self) -> dict[str, Any]:
+        keys = (
+            "factor",
+            "default_min_lr",
+            "min_lrs",
+            "patience",
+            "cooldown",
+            "eps",
+            "last_epoch",
+            "_last_lr",
+            "mode_worse",
+            "mode",
+            "threshold",
+            "threshold_mode",
+            "best",
+            "cooldown_counter",
+            "num_bad_epochs",
+        )
+        return {k: _state_value(getattr(self, k)) for k in keys}
 
 
 def _constructor(cls: type) -> Callable[..., Any]:
@@ -709,8 +1298,19 @@ def _constructor(cls: type) -> Callable[..., Any]:
 
 # torch.optim.X and torch.optim.lr_scheduler.X as a program names them.
 OPTIMIZERS: dict[str, Callable[..., Any]] = {
-    c.__name__: _constructor(c) for c in (SGD, Adam, AdamW)
+    c.__name__: _constructor(c) for c in (SGD, Adam, AdamW, RMSprop, Adagrad)
 }
 SCHEDULERS: dict[str, Callable[..., Any]] = {
-    c.__name__: _constructor(c) for c in (StepLR, ExponentialLR)
+    c.__name__: _constructor(c)
+    for c in (
+        StepLR,
+        MultiStepLR,
+        ExponentialLR,
+        CosineAnnealingLR,
+        LambdaLR,
+        MultiplicativeLR,
+        ConstantLR,
+        LinearLR,
+        ReduceLROnPlateau,
+    )
 }

@@ -21,7 +21,9 @@ here.
 
 from __future__ import annotations
 
+import collections
 import math
+import sys
 from typing import Any
 
 import numpy as np
@@ -576,6 +578,14 @@ def _repr(v: Any) -> str:
         return "[" + ", ".join(_repr(x) for x in v) + "]"
     if isinstance(v, dict) and type(v) is dict:
         return "{" + ", ".join(f"{_repr(k)}: {_repr(x)}" for k, x in v.items()) + "}"
+    if type(v) is collections.OrderedDict:
+        if not v:
+            return "OrderedDict()"
+        if sys.version_info >= (3, 12):  # the Python running the program decides, as Python's
+            return (
+                "OrderedDict({" + ", ".join(f"{_repr(k)}: {_repr(x)}" for k, x in v.items()) + "})"
+            )
+        return "OrderedDict([" + ", ".join(f"({_repr(k)}, {_repr(x)})" for k, x in v.items()) + "])"
     return repr(v)
 
 

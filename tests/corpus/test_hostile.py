@@ -1205,6 +1205,104 @@ CASES: list[Case] = [
         "foreach=True is not supported by gradcli",
         (2, 7),
     ),
+    # --- the nn tutorials' constructs: schedulers, RMSprop/Adagrad, state dicts, apply -------
+    Case(
+        "rmsprop_negative_alpha",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.RMSprop([w], alpha=-1)",
+        "Invalid alpha value: -1",
+        (2, 7),
+    ),
+    Case(
+        "adagrad_negative_lr_decay",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.Adagrad([w], lr_decay=-0.5)",
+        "Invalid lr_decay value: -0.5",
+        (2, 7),
+    ),
+    Case(
+        "lambdalr_not_a_function",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.LambdaLR(opt, lr_lambda=3)",
+        "lr_lambda should be a function, but got int",
+        (3, 5),
+    ),
+    Case(
+        "lambdalr_returns_a_string",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.LambdaLR(opt, lr_lambda=lambda e: 'x')",
+        "lr_lambda's result must be a number, not str",
+        (3, 5),
+    ),
+    Case(
+        "multisteplr_huge_range_of_milestones",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.MultiStepLR(opt, milestones=range(10**18))",
+        "over the limit of 1,000,000",
+        (3, 5),
+    ),
+    Case(
+        "plateau_metric_a_word",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.ReduceLROnPlateau(opt)\ns.step('low')",
+        "could not convert string to float: 'low'",
+        (4, 1),
+    ),
+    Case(
+        "plateau_mode_not_a_string",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.ReduceLROnPlateau(opt, mode=3)",
+        'can only concatenate str (not "int") to str',
+        (3, 5),
+    ),
+    Case(
+        "load_state_dict_a_list",
+        NN + "m = nn.Linear(2, 2)\nm.load_state_dict([1, 2])",
+        "Expected state_dict to be dict-like, got <class 'list'>.",
+        (4, 1),
+    ),
+    Case(
+        "load_state_dict_a_string_value",
+        NN + "m = nn.Linear(2, 2)\nm.load_state_dict({'weight': 'w', 'bias': torch.zeros(2)})",
+        "expected torch.Tensor or Tensor-like object from checkpoint but received <class 'str'>",
+        (4, 1),
+    ),
+    Case(
+        "load_state_dict_exponential_sharing",
+        NN + "m = nn.Linear(1, 1)\nfor i in range(60):\n    m = nn.Sequential(m, m)\n"
+        "m.load_state_dict(m.state_dict())",
+        "module visits of load_state_dict() is 2,305,843,009,213,693,951",
+        (6, 1),
+    ),
+    Case(
+        "apply_exponential_sharing",
+        NN + "m = nn.ReLU()\nfor i in range(60):\n"
+        "    m = nn.Sequential(nn.Sequential(m), nn.Sequential(m))\nm.apply(lambda x: None)",
+        "module visits of apply() is 4,611,686,018,427,387,901",
+        (6, 1),
+    ),
+    Case(
+        "index_with_a_huge_range",
+        "x = torch.ones(3)\ny = x[range(10**20)]",
+        "the range used as an index is 100,000,000,000,000,000,000",
+        (2, 5),
+    ),
+    Case(
+        "numpy_multiply_huge_broadcast",
+        "import numpy as np\nz = np.multiply(np.ones((100000, 1)), np.ones((1, 100000)))",
+        "the result of numpy.multiply() is 10,000,000,000",
+        (2, 5),
+    ),
+    Case(
+        "ordered_dict_bad_items",
+        "from collections import OrderedDict\nd = OrderedDict([(1, 2, 3)])",
+        "dictionary update sequence element has length 3; 2 is required",
+        (2, 5),
+    ),
+    Case(
+        "collections_other_names",
+        "from collections import defaultdict",
+        "cannot import name `defaultdict` from `collections`",
+        (1, 1),
+    ),
     Case(
         "init_orthogonal_huge",
         "import torch.nn as nn\nw = torch.empty(3000, 3000)\nnn.init.orthogonal_(w)",

@@ -79,6 +79,78 @@ CASES: dict[str, dict[str, Any]] = {
         "kw": {"lr": 0.05},
         "sched": ("ExponentialLR", {"gamma": 0.9}),
     },
+    "rmsprop": {"opt": "RMSprop", "kw": {}},
+    "rmsprop_momentum": {"opt": "RMSprop", "kw": {"lr": 0.005, "momentum": 0.9}},
+    "rmsprop_centered": {"opt": "RMSprop", "kw": {"lr": 0.003, "centered": True, "alpha": 0.9}},
+    "rmsprop_all": {
+        "opt": "RMSprop",
+        "kw": {
+            "lr": 0.002,
+            "alpha": 0.95,
+            "eps": 1e-6,
+            "weight_decay": 0.05,
+            "momentum": 0.5,
+            "centered": True,
+            "maximize": True,
+        },
+    },
+    "rmsprop_f64": {"opt": "RMSprop", "kw": {"lr": 0.01, "momentum": 0.3}, "dtype": "float64"},
+    "adagrad": {"opt": "Adagrad", "kw": {}},
+    "adagrad_all": {
+        "opt": "Adagrad",
+        "kw": {
+            "lr": 0.1,
+            "lr_decay": 0.01,
+            "weight_decay": 0.02,
+            "initial_accumulator_value": 0.1,
+            "eps": 1e-8,
+        },
+    },
+    "adagrad_maximize": {"opt": "Adagrad", "kw": {"lr": 0.05, "maximize": True}},
+    "adagrad_f64": {"opt": "Adagrad", "kw": {"lr": 0.1, "lr_decay": 0.1}, "dtype": "float64"},
+    "adagrad_groups": {
+        "opt": "Adagrad",
+        "kw": {"lr": 0.05},
+        "groups": [[0, 1, 2], [3, 4, 5]],
+        "group_kw": [{}, {"lr": 0.2, "lr_decay": 0.05}],
+    },
+    "sgd_multisteplr": {
+        "opt": "SGD",
+        "kw": {"lr": 0.1, "momentum": 0.9},
+        "sched": ("MultiStepLR", {"milestones": [3, 7, 7, 20], "gamma": 0.5}),
+    },
+    "sgd_cosine": {
+        "opt": "SGD",
+        "kw": {"lr": 0.1},
+        "sched": ("CosineAnnealingLR", {"T_max": 7, "eta_min": 0.001}),
+    },
+    "adam_lambdalr": {
+        "opt": "Adam",
+        "kw": {"lr": 0.03},
+        "sched": ("LambdaLR", {"lr_lambda": lambda e: 1.0 / (1 + e) if e > 2 else (e + 1) / 3}),
+    },
+    "sgd_multiplicative": {
+        "opt": "SGD",
+        "kw": {"lr": 0.2},
+        "sched": ("MultiplicativeLR", {"lr_lambda": lambda e: 0.9 if e % 2 else 0.97}),
+    },
+    "rmsprop_constantlr": {
+        "opt": "RMSprop",
+        "kw": {"lr": 0.01},
+        "sched": ("ConstantLR", {"factor": 0.3, "total_iters": 6}),
+    },
+    "adagrad_linearlr": {
+        "opt": "Adagrad",
+        "kw": {"lr": 0.1},
+        "sched": ("LinearLR", {"start_factor": 0.2, "end_factor": 0.9, "total_iters": 11}),
+    },
+    "sgd_groups_cosine": {
+        "opt": "SGD",
+        "kw": {"lr": 0.05, "momentum": 0.9},
+        "groups": [[0, 1, 2], [3, 4, 5]],
+        "group_kw": [{}, {"lr": 0.3}],
+        "sched": ("CosineAnnealingLR", {"T_max": 5}),
+    },
 }
 
 
@@ -157,15 +229,20 @@ SQRT_EXCEPTIONS: dict[str, dict[int, int]] = {"float32": {}, "float64": {}}
 
 
 def _note_sqrt_exceptions(opt: Any, params: list[Any]) -> None:
-    """The second moments the step just taken took the root of (as they are after the step)."""
+    """The second moments the step just taken took the root of (as they are after the step):
+    Adam's, Adagrad's sums, RMSprop's averages."""
     import torch
 
     for p in params:
         state = opt.state.get(p, {})
-        for key in ("exp_avg_sq", "max_exp_avg_sq"):
-            if key not in state:
-                continue
-            v = state[key].detach().numpy().reshape(-1)
+        roots = [state[k] for k in ("exp_avg_sq", "max_exp_avg_sq", "sum") if k in state]
+        if "square_avg" in state:  # RMSprop: of the average, centred by the mean gradient
+            avg = state["square_avg"]
+            if "grad_avg" in state:
+                avg = avg.addcmul(state["grad_avg"], state["grad_avg"], value=-1)
+            roots.append(avg)
+        for t in roots:
+            v = t.detach().numpy().reshape(-1)
             got = torch.from_numpy(v.copy()).sqrt().numpy()
             exact = np.sqrt(v)
             uint = np.uint64 if v.dtype == np.float64 else np.uint32

@@ -1,0 +1,226 @@
+"""What the neural-network tutorials lean on besides the layers: load_state_dict and its report,
+state_dict as an OrderedDict, Module.apply's order, ReduceLROnPlateau's rules, a range as an
+index, NumPy's elementwise functions on lists, `in` on module containers, and the float32
+kernels whose rounding order follows PyTorch's (nn.Linear's product, softmax, log_softmax).
+Each program's expected text follows from PyTorch's documented behaviour (the corpus programs
+350-399 check the same against recorded PyTorch output)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gradcli.base.errors import GradcliError
+from gradcli.lang.program import parse
+from gradcli.ops import linalg as L
+from gradcli.ops import reduction as R
+from gradcli.surface import nn as N
+from gradcli.surface import optim as O
+
+
+def out(text: str) -> str:
+    return "".join(parse(text, "t.py").run(dtype="float32").output)
+
+
+def test_load_state_dict_copies_in_place_and_reports_all_keys_matched() -> None:
+    got = out(
+        "import torch\nfrom torch import nn\ntorch.manual_seed(0)\n"
+        "a = nn.Linear(3, 2)\nb = nn.Linear(3, 2)\nw = b.weight\n"
+        "opt = torch.optim.SGD(b.parameters(), lr=0.1)\n"
+        "print(b.load_state_dict(a.state_dict()))\n"
+        "print(w is b.weight, torch.equal(a.weight, b.weight), b.weight.requires_grad)\n"
+        "print(opt.param_groups[0]['params'][0] is b.weight)\n"
+    )
+    assert got == "<All keys matched successfully>\nTrue True True\nTrue\n"
+
+
+def test_load_state_dict_missing_unexpected_and_size_mismatch_in_pytorchs_words() -> None:
+    got = out(
+        "import torch\nfrom torch import nn\n"
+        "big = nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 2))\n"
+        "small = nn.Sequential(nn.Linear(3, 4))\n"
+        "r = small.load_state_dict(big.state_dict(), strict=False)\n"
+        "print(r.missing_keys, r.unexpected_keys)\n"
+        "print(r)\n"
+        "r = big.load_state_dict({'0.weight': torch.zeros(4, 3)}, strict=False)\n"
+        "print(r)\n"
+        "try:\n    small.load_state_dict(big.state_dict())\n"
+        "except RuntimeError as e:\n    print(e)\n"
+        "try:\n    small.load_state_dict({'0.weight': torch.zeros(2, 3), 'x': 1})\n"
+        "except RuntimeError as e:\n    print(e)\n"
+    )
+    assert got.split("\n") == [
+        "[] ['2.weight', '2.bias']",
+        "_IncompatibleKeys(missing_keys=[], unexpected_keys=['2.weight', '2.bias'])",
+        "_IncompatibleKeys(missing_keys=['0.bias', '2.weight', '2.bias'], unexpected_keys=[])",
+        "Error(s) in loading state_dict for Sequential:",
+        '\tUnexpected key(s) in state_dict: "2.weight", "2.bias". ',
+        "Error(s) in loading state_dict for Sequential:",
+        '\tMissing key(s) in state_dict: "0.bias". ',
+        '\tUnexpected key(s) in state_dict: "x". ',
+        "\tsize mismatch for 0.weight: copying a param with shape torch.Size([2, 3]) from "
+        "checkpoint, the shape in current model is torch.Size([4, 3]).",
+        "",
+    ]
+
+
+def test_a_failed_load_changes_nothing() -> None:
+    m = N.Sequential(N.Linear(2, 2), N.Linear(2, 1))
+    before = [p.data.copy() for p in m.parameters()]
+    bad = m.state_dict()
+    bad["1.weight"] = N.Parameter(np.zeros((3, 3), np.float32))
+    bad["0.weight"] = N.Parameter(np.ones((2, 2), np.float32))
+    with pytest.raises(GradcliError, match="size mismatch for 1.weight"):
+        m.load_state_dict(bad)
+    assert all(np.array_equal(a, p.data) for a, p in zip(before, m.parameters()))
+    with pytest.raises(GradcliError, match="Expected state_dict to be dict-like, got <class"):
+        m.load_state_dict([1, 2])
+
+
+def test_state_dict_is_an_ordered_dict_printed_as_python_does() -> None:
+    got = out(
+        "import torch\nfrom torch import nn\nm = nn.Linear(1, 1)\n"
+        "with torch.no_grad():\n    m.weight.fill_(2.0)\n    m.bias.zero_()\n"
+        "print(m.state_dict())\nprint(type(m.state_dict()).__name__)\n"
+        "from collections import OrderedDict\nprint(OrderedDict(), OrderedDict([('a', 1)]))\n"
+    )
+    import sys
+
+    if sys.version_info >= (3, 12):
+        first = "OrderedDict({'weight': tensor([[2.]]), 'bias': tensor([0.])})"
+        last = "OrderedDict() OrderedDict({'a': 1})"
+    else:
+        first = "OrderedDict([('weight', tensor([[2.]])), ('bias', tensor([0.]))])"
+        last = "OrderedDict() OrderedDict([('a', 1)])"
+    assert got == f"{first}\nOrderedDict\n{last}\n"
+
+
+def test_sequential_takes_an_ordered_dict_and_names_its_layers() -> None:
+    got = out(
+        "from collections import OrderedDict\nimport torch.nn as nn\n"
+        "m = nn.Sequential(OrderedDict([('fc', nn.Linear(2, 3)), ('act', nn.ReLU())]))\n"
+        "print(m)\nprint(m.fc is m[0], 'act' in dict(m.named_children()))\n"
+    )
+    assert got == (
+        "Sequential(\n  (fc): Linear(in_features=2, out_features=3, bias=True)\n"
+        "  (act): ReLU()\n)\nTrue True\n"
+    )
+
+
+def test_apply_visits_children_before_parents_in_order() -> None:
+    got = out(
+        "import torch.nn as nn\nseen = []\n"
+        "m = nn.Sequential(nn.Linear(1, 1), nn.Sequential(nn.ReLU(), nn.Tanh()), nn.Sigmoid())\n"
+        "m.apply(lambda x: seen.append(type(x).__name__))\nprint(seen)\n"
+    )
+    assert got == "['Linear', 'ReLU', 'Tanh', 'Sequential', 'Sigmoid', 'Sequential']\n"
+
+
+def test_in_on_module_containers() -> None:
+    got = out(
+        "import torch.nn as nn\nd = nn.ModuleDict({'relu': nn.ReLU()})\nr = nn.ReLU()\n"
+        "s = nn.Sequential(r)\nprint('relu' in d, 'tanh' in d, r in s, nn.ReLU() in s)\n"
+    )
+    assert got == "True False True False\n"
+
+
+def test_a_range_indexes_as_the_list_of_its_integers() -> None:
+    got = out(
+        "import torch\nx = torch.arange(12.).reshape(3, 4)\nt = torch.tensor([3, 0, 2])\n"
+        "print(x[range(3), t])\nprint(x[range(3), t].equal(x[[0, 1, 2], t]))\n"
+        "print(x[range(2, 0, -1)])\nprint(x[range(0)].shape)\n"
+    )
+    assert got == (
+        "tensor([ 3.,  4., 10.])\nTrue\n"
+        "tensor([[ 8.,  9., 10., 11.],\n        [ 4.,  5.,  6.,  7.]])\ntorch.Size([0, 4])\n"
+    )
+
+
+def test_numpy_elementwise_on_lists_and_tuples() -> None:
+    got = out(
+        "import numpy as np\nlosses, nums = (0.5, 0.25), (4, 2)\n"
+        "print(np.sum(np.multiply(losses, nums)) / np.sum(nums))\n"
+        "print(np.add([1, 2], 3), np.subtract(5, [1.5]), np.divide([1, 2], [4, 8]))\n"
+    )
+    assert got == "0.4166666666666667\n[4 5] [3.5] [0.25 0.25]\n"
+
+
+def _plateau(values: list[float], **kw: object) -> list[float]:
+    opt = O.SGD([N.Parameter(np.zeros(1, np.float32))], lr=1.0)
+    sched = O.ReduceLROnPlateau(opt, **kw)
+    lrs = []
+    for v in values:
+        sched.step(v)
+        lrs.append(opt.param_groups[0]["lr"])
+    return lrs
+
+
+def test_reduce_lr_on_plateau_rules() -> None:
+    # patience 1: the second epoch without improvement reduces; then counting starts again.
+    assert _plateau([3, 2, 2, 2, 2, 2], patience=1, factor=0.5) == [1, 1, 1, 0.5, 0.5, 0.25]
+    # min_lr bounds it; a reduction smaller than eps is skipped.
+    assert _plateau([1, 1, 1, 1, 1], patience=0, factor=0.1, min_lr=0.05) == [
+        1,
+        0.1,
+        0.05,
+        0.05,
+        0.05,
+    ]
+    # the relative threshold: 0.9999 * best is not an improvement on 1.0 in 'rel' mode ...
+    assert _plateau([1.0, 0.99995, 0.99995], patience=1, factor=0.5) == [1, 1, 0.5]
+    # ... max mode, cooldown: the epochs after a reduction do not count.
+    assert _plateau([1, 1, 1, 1, 1, 1], mode="max", patience=0, cooldown=2, factor=0.5) == [
+        1,
+        0.5,
+        0.5,
+        0.5,
+        0.25,
+        0.25,
+    ]
+    with pytest.raises(GradcliError, match="Factor should be < 1.0."):
+        _plateau([], factor=1.0)
+    with pytest.raises(GradcliError, match="mode up is unknown!"):
+        _plateau([], mode="up")
+
+
+def test_reduce_lr_on_plateau_live_against_torch() -> None:
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(0)
+    values = list(np.round(rng.random(40), 2))
+    for kw in ({"patience": 2, "factor": 0.5}, {"mode": "max", "threshold": 0.1, "cooldown": 1}):
+        p = torch.nn.Parameter(torch.zeros(1))
+        opt = torch.optim.SGD([p], lr=1.0)
+        sched = torch.optim.lr_scheduler.ReduceLROnPlateau(opt, **kw)
+        want = []
+        for v in values:
+            sched.step(v)
+            want.append(opt.param_groups[0]["lr"])
+        assert _plateau(values, **kw) == want
+
+
+def test_linear_product_follows_the_chain_for_sixteen_rows_or_more() -> None:
+    rng = np.random.default_rng(1)
+    for n, m, k in ((16, 2, 2), (24, 7, 33), (64, 3, 500)):
+        x = rng.standard_normal((n, k)).astype(np.float32)
+        w = rng.standard_normal((m, k)).astype(np.float32)
+        got = L._matmul_fwd(x, w.T)
+        want = L._mm_float32(x, np.ascontiguousarray(w.T))
+        assert np.array_equal(got, want)
+    # Fewer rows, an inner size of 1: NumPy's product (MKL's order there is not mirrored).
+    x = rng.standard_normal((15, 4)).astype(np.float32)
+    w = rng.standard_normal((3, 4)).astype(np.float32)
+    assert np.array_equal(L._matmul_fwd(x, w.T), np.matmul(x, w.T))
+
+
+def test_softmax_and_log_softmax_round_in_pytorchs_order() -> None:
+    rng = np.random.default_rng(2)
+    x = (rng.standard_normal((50, 7)) * 3).astype(np.float32)
+    d = x - x.max(axis=1, keepdims=True)
+    e = np.exp(d.astype(np.float64)).astype(np.float32)
+    s = e.sum(axis=1, keepdims=True)
+    assert np.array_equal(R._softmax_fwd(x, 1), e * (np.float32(1) / s))
+    logs = np.log(s.astype(np.float64)).astype(np.float32)
+    assert np.array_equal(R._log_softmax_fwd(x, 1), d - logs)
+    # Not the other order (x - (max + log(sum))): the test can tell them apart.
+    other = x - (logs + x.max(axis=1, keepdims=True))
+    assert not np.array_equal(R._log_softmax_fwd(x, 1), other)

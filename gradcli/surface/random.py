@@ -246,7 +246,8 @@ def _cast_float(values32: np.ndarray, dt: _DType) -> np.ndarray:
     """float32 results to the target float dtype (float16/bfloat16 round from float32)."""
     if dt.name == "bfloat16":
         return _to_bfloat16(values32)
-    return values32.astype(dt.storage)
+    with np.errstate(over="ignore"):  # to inf, as C's conversion
+        return values32.astype(dt.storage)
 
 
 def _cast_from_double(values: np.ndarray, dt: _DType) -> np.ndarray:
@@ -1967,9 +1968,23 @@ def dropout_mask(
     if p == 1.0:
         return np.zeros(shape, dt.storage)
     keep = bernoulli_(shape, 1.0 - p, dtype=dt, generator=generator, strides=strides)
-    scale = dt.storage.type(1.0 - p)
+    return _scalar_op(keep, np.divide, 1.0 - p, dt)
+
+
+def _scalar_op(x: np.ndarray, op: Any, scalar: float, dt: _DType) -> np.ndarray:
+    """`x.op_(scalar)` of a float tensor, as ATen computes it: in the dtype's opmath type
+    (float32 for float16 and bfloat16), rounded to the dtype; mul and div take the scalar as
+    that float (their kernels' path for a scalar of a reduced float type), add takes it cast to
+    the tensor's dtype first (the common dtype of its operands)."""
+    if dt.name in ("float16", "bfloat16"):
+        s32 = np.float32(scalar)
+        if op is np.add:
+            s32 = _cast_float(np.array([s32]), dt).astype(np.float32)[0]
+        with np.errstate(divide="ignore"):
+            out = op(x.astype(np.float32), s32)
+        return _cast_float(out.astype(np.float32), dt)
     with np.errstate(divide="ignore"):
-        return (keep / scale).astype(dt.storage)
+        return op(x, dt.storage.type(scalar)).astype(dt.storage)
 
 
 def feature_noise_shape(shape: Sequence[int]) -> tuple[int, ...]:
@@ -2000,10 +2015,10 @@ def alpha_dropout_noise(
     keep = bernoulli_(shape, 1.0 - p, dtype=dt, generator=generator, strides=strides)
     alpha = ALPHA_DROPOUT_ALPHA
     a = 1.0 / math.sqrt((alpha * alpha * p + 1) * (1 - p))
-    t = dt.storage.type
-    b = ((keep - t(1)).astype(dt.storage) * t(alpha * a)).astype(dt.storage)
-    b = (b + t(alpha * a * p)).astype(dt.storage)
-    return (keep * t(a)).astype(dt.storage), b
+    b = _scalar_op(keep, np.add, -1.0, dt)
+    b = _scalar_op(b, np.multiply, alpha * a, dt)
+    b = _scalar_op(b, np.add, alpha * a * p, dt)
+    return _scalar_op(keep, np.multiply, a, dt), b
 
 
 def dropout(

@@ -9,6 +9,7 @@ state save/restore) live in data/random/record.py, which also records them under
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import json
 import math
@@ -83,6 +84,54 @@ def run_ours(program: list[tuple[str, dict[str, Any]]]) -> list[np.ndarray]:
             outs.append(R.random_(kw["size"], *kw["bounds"], dtype=dt, generator=gen))
         elif op == "randperm":
             outs.append(R.randperm(kw["n"], dtype=dt, generator=gen))
+        elif op == "geometric_":
+            outs.append(R.geometric_(kw["size"], kw["p"], dtype=dt, generator=gen))
+        elif op == "log_normal_":
+            outs.append(R.log_normal_(kw["size"], kw["mean"], kw["std"], dtype=dt, generator=gen))
+        elif op == "cauchy_":
+            outs.append(R.cauchy_(kw["size"], kw["median"], kw["sigma"], dtype=dt, generator=gen))
+        elif op.startswith(("like_", "view_")):
+            v = REC.make_view(functools.partial(np.empty, dtype=np.float32), *kw["view"])
+            strides = tuple(st // v.itemsize for st in v.strides)
+            like = {"dtype": dt, "generator": gen, "strides": R.dense_strides(v.shape, strides)}
+            view = {"dtype": dt, "generator": gen, "strides": strides}
+            if op == "like_rand":
+                outs.append(R.rand(v.shape, **like))
+            elif op == "like_randn":
+                outs.append(R.randn(v.shape, **like))
+            elif op == "like_randint":
+                outs.append(R.randint(3, 40, v.shape, **like))
+            elif op == "view_geometric":
+                outs.append(R.geometric_(v.shape, 0.25, **view))
+            elif op == "view_log_normal":
+                outs.append(R.log_normal_(v.shape, **view))
+            elif op == "view_cauchy":
+                outs.append(R.cauchy_(v.shape, **view))
+            else:
+                outs.append(R.random_(v.shape, -7, 7, **view))
+        elif op == "poisson":
+            outs.append(R.poisson(REC.make_input(kw["rates"], dt), generator=gen))
+        elif op == "dropout_view":
+            x = REC.make_view(REC.make_input(kw["x"], dt).reshape, *kw["view"])
+            outs.append(R.dropout(x, kw["p"], generator=gen)[0])
+        elif op == "feature_dropout":
+            x = REC.make_input(kw["x"], dt)
+            mask = R.dropout_mask(R.feature_noise_shape(x.shape), kw["p"], dtype=dt, generator=gen)
+            outs.append((x * mask).astype(x.dtype))
+        elif op in ("alpha_dropout", "feature_alpha_dropout"):
+            x = REC.make_input(kw["x"], dt)
+            shape = x.shape if op == "alpha_dropout" else R.feature_noise_shape(x.shape)
+            noise, shift = R.alpha_dropout_noise(shape, kw["p"], dtype=dt, generator=gen)
+            outs.append(_half_op((x * noise).astype(x.dtype), shift, np.add))
+        elif op == "multinomial_t":
+            p = REC.make_input(kw["probs"], dt).T
+            strides = R.dense_strides(p.shape, tuple(st // p.itemsize for st in p.strides))
+            outs.append(
+                R.multinomial(p, kw["n"], kw["replacement"], generator=gen, strides=strides)
+            )
+        elif op == "sparse_":
+            args = {k: v for k, v in kw.items() if k not in ("shape", "dtype")}
+            outs.append(R.sparse_(kw["shape"], **args, dtype=dt, generator=gen))
         elif op == "nc_slice_normal":
             # torch.empty(6, 8)[:, ::2]: shape (6, 4), strides (8, 2)
             outs.append(R.normal_((6, 4), dtype=dt, generator=gen, strides=(8, 2)))
@@ -181,6 +230,13 @@ def run_ours(program: list[tuple[str, dict[str, Any]]]) -> list[np.ndarray]:
     return outs
 
 
+def _half_op(a: np.ndarray, b: np.ndarray, op: Any) -> np.ndarray:
+    """a op b of two tensors of one float dtype, as ATen computes it (half in float, rounded)."""
+    if a.dtype == np.float16:
+        return op(a.astype(np.float32), b.astype(np.float32)).astype(np.float16)
+    return op(a, b).astype(a.dtype)
+
+
 # ---------------------------------------------------------------------------------------------
 # Comparison
 # ---------------------------------------------------------------------------------------------
@@ -256,7 +312,20 @@ def test_the_recorded_data_covers_the_brief() -> None:
                 assert f"floats/{seed}/{dt}/{n}" in REC.CASES
         for it in ("int64", "int32", "int16", "int8", "uint8"):
             assert f"ints/{seed}/{it}/1000" in REC.CASES
-    assert len(HASHES) > 5000
+    # The grid: every sampler, seeds up to 2**63 - 1, empty to 10**5 elements.
+    assert {0, 1, 42, 1234, 2**31 - 1, 2**32 + 5, 2**63 - 1} <= set(REC.GRID_SEEDS)
+    assert {0, 1, 7, 15, 16, 17, 100, 1000, 10**5} <= set(REC.GRID_SIZES)
+    for seed in REC.GRID_SEEDS:
+        for n in REC.GRID_SIZES:
+            for dt in ("float32", "float64"):
+                ops = {op for op, _ in REC.CASES[f"grid/{seed}/{dt}/{n}"]}
+                assert {"rand", "randn", "uniform_", "normal_", "exponential_", "geometric_"} <= ops
+                assert {"log_normal_", "cauchy_", "bernoulli_", "random_"} <= ops
+            assert f"grid-int/{seed}/{n}" in REC.CASES
+        for dt in ("float32", "float64", "float16"):
+            ops = {op for op, _ in REC.CASES[f"extra/{seed}/{dt}"]}
+            assert {"like_randn", "poisson", "alpha_dropout", "feature_dropout"} <= ops
+    assert len(HASHES) > 9000
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1614,7 +1614,7 @@ def exponential_(
         )
     lambd = float(lambd)
     if not lambd > 0.0:
-        raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd}")
+        raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
     shape = _shape(size)
     n = math.prod(shape)
     if n == 0:
@@ -1843,7 +1843,7 @@ def bernoulli_(
     if not _is_tensor(p):
         p = float(p)
         if not 0.0 <= p <= 1.0:
-            raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p}")
+            raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
         if n == 0:
             return np.empty(shape, dt.storage)
         hits = _unit_f64(gen, n) < p
@@ -1851,6 +1851,11 @@ def bernoulli_(
     pd = _dtype(p.dtype)
     if n == 0:
         return np.empty(shape, dt.storage)
+    if not np.all((p >= 0) & (p <= 1)):  # NaN too
+        raise RuntimeError(
+            "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error "
+            "message be improved?  If so, please report an enhancement request to PyTorch.)"
+        )
     order = fill_order(shape, strides)
     pv = np.broadcast_to(p, shape).reshape(-1)[order]
     if pd.name == "float64":
@@ -1891,8 +1896,6 @@ def multinomial(
             "multinomial only supports floating-point dtypes for input, got: "
             f"{SCALAR_TYPE[dt.name]}"
         )
-    if dt.name == "float16":
-        raise RuntimeError("multinomial is not implemented for half on CPU")
     num_samples = int(num_samples)
     if num_samples <= 0:
         raise RuntimeError("cannot sample n_sample <= 0 samples")
@@ -1916,7 +1919,7 @@ def multinomial(
         # Gumbel-top-k with exponentials: argmax/topk of p / q, q ~ Exp(1) in probs' dtype.
         q = _cast_from_double(_exponential_values(gen, rows.size, 1.0), dt)
         q = _place(q, probs.shape, strides).reshape(rows.shape)
-        with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             keys = (rows / q).astype(dt.storage)
         if num_samples == 1:
             picks = np.argmax(keys, axis=1)[:, None]

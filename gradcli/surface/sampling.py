@@ -19,6 +19,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import check_dtype, scalar_type_name
+from ..core.inplace import check_target
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
 from . import random as R
@@ -125,12 +126,12 @@ def _state_arg(state: Any) -> np.ndarray:
         raise GradcliError(
             f"expected a torch.ByteTensor, but got {typename(state)}",
             hint="pass what torch.get_rng_state() returned",
-        )
+        ).mirror("TypeError")
     if state.dtype != np.uint8:
         raise GradcliError(
             "RNG state must be a torch.ByteTensor",
             found=f"a tensor of dtype {scalar_type_name(state.dtype)}",
-        )
+        ).mirror("TypeError")
     return state.data
 
 
@@ -141,7 +142,7 @@ def _gen(generator: Any) -> R.Generator | None:
         raise GradcliError(
             f"generator must be a torch.Generator, not {typename(generator)}",
             hint="g = torch.Generator().manual_seed(0), then generator=g",
-        )
+        ).mirror("TypeError")
     return generator.gen
 
 
@@ -271,6 +272,32 @@ rand_like = _like("rand_like", lambda shape, **kw: R.rand(shape, **kw))
 randn_like = _like("randn_like", lambda shape, **kw: R.randn(shape, **kw))
 
 
+RANDINT_OVERLOADS = (
+    " * (int high, tuple of ints size, *, torch.Generator generator, tensor out, torch.dtype "
+    "dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad)\n"
+    " * (int low, int high, tuple of ints size, *, torch.Generator generator, tensor out, "
+    "torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool "
+    "requires_grad)"
+)
+NORMAL_OVERLOADS = (
+    " * (Tensor mean, Tensor std, *, torch.Generator generator, Tensor out)\n"
+    " * (Tensor mean, float std, *, torch.Generator generator, Tensor out)\n"
+    " * (float mean, Tensor std, *, torch.Generator generator, Tensor out)\n"
+    " * (float mean, float std, tuple of ints size, *, torch.Generator generator, Tensor out, "
+    "torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool "
+    "requires_grad)"
+)
+
+
+def _invalid_combination(fn: str, args: tuple[Any, ...], overloads: str) -> GradcliError:
+    """PyTorch's TypeError for arguments that match none of a function's signatures."""
+    got = ", ".join(typename(a) for a in args)
+    return GradcliError(
+        f"{fn}() received an invalid combination of arguments - got ({got}), but expected one of:",
+        hint="the signatures:\n" + overloads,
+    ).mirror("TypeError")
+
+
 def randint(
     *args: Any,
     size: Any = None,
@@ -286,21 +313,18 @@ def randint(
     if size is None and pos and isinstance(pos[-1], (tuple, list)):
         size = pos.pop()
     if size is None:
-        raise GradcliError(
-            'randint() missing 1 required positional arguments: "size"',
-            hint="torch.randint(low, high, (n,)) or torch.randint(high, (n,))",
-        )
+        raise _invalid_combination("randint", args, RANDINT_OVERLOADS)
     if low is None and high is None:
         if len(pos) == 1:
             low, high = 0, pos[0]
         elif len(pos) == 2:
             low, high = pos
         else:
-            raise GradcliError("randint() takes high, or low and high, then the size")
+            raise _invalid_combination("randint", args, RANDINT_OVERLOADS)
     elif high is None:
         high = pos[0] if pos else None
         if high is None:
-            raise GradcliError("randint() needs high")
+            raise _invalid_combination("randint", args, RANDINT_OVERLOADS)
     elif low is None:
         low = pos[0] if pos else 0
     dt = np.dtype(np.int64) if dtype is None else check_dtype(dtype, fn="randint")
@@ -366,10 +390,7 @@ def normal(
     gen = _gen(generator)
     if not isinstance(mean, Tensor) and not isinstance(std, Tensor):
         if size is None:
-            raise GradcliError(
-                "normal(float mean, float std) needs a size",
-                hint="torch.normal(0.0, 1.0, size=(3,))",
-            )
+            raise _invalid_combination("normal", (mean, std), NORMAL_OVERLOADS)
         shape = shape_arg((size,) if isinstance(size, int) else tuple(size))
         draw_dt, out_dt = _float_draw(dtype, "normal")
         values = _call(R.normal_, shape, float(mean), float(std), dtype=draw_dt, generator=gen)
@@ -381,7 +402,7 @@ def normal(
             raise GradcliError(
                 f"\"normal_kernel_cpu\" not implemented for '{scalar_type_name(t.dtype)}'",
                 hint="mean and std must be float tensors",
-            )
+            ).mirror("NotImplementedError")
     if isinstance(mean, Tensor) and isinstance(std, Tensor):
         broadcast_shape(mean, std)  # PyTorch's words for shapes that do not broadcast
     values = _call(R.normal, m, s, generator=gen)
@@ -430,13 +451,28 @@ def _fill(x: Tensor, values: np.ndarray) -> Tensor:
     return inplace_update(x, values.astype(x.dtype, copy=False))
 
 
-def _float_target(x: Any, fn: str) -> Tensor:
+def _target(x: Any) -> Tensor:
+    """The tensor an in-place draw fills, refused before anything is drawn (as PyTorch refuses
+    it): a leaf that requires grad, or an expanded tensor whose elements share memory."""
     x = tensor_arg(x, "self")
+    check_target(x)
+    if not x.data.flags.writeable:
+        raise GradcliError(
+            "unsupported operation: more than one element of the written-to tensor refers to "
+            "a single memory location. Please clone() the tensor before performing the "
+            "operation.",
+            hint="x = x.clone() first (expand() makes elements share memory)",
+        )
+    return x
+
+
+def _float_target(x: Any, fn: str) -> Tensor:
+    x = _target(x)
     if x.dtype.kind != "f":
         raise GradcliError(
             f"\"{fn}\" not implemented for '{scalar_type_name(x.dtype)}'",
             hint="fill a float tensor (x.float())",
-        )
+        ).mirror("NotImplementedError")
     return x
 
 
@@ -470,7 +506,7 @@ def normal_(x: Any, mean: Any = 0.0, std: Any = 1.0, *, generator: Any = None) -
 
 
 def random_(x: Any, *bounds: Any, generator: Any = None, **kw: Any) -> Tensor:
-    x = tensor_arg(x, "self")
+    x = _target(x)
     if "from" in kw or "to" in kw:
         # random_(from, to=...), random_(to=...) (from 0), random_(from=..., to=...)
         frm = kw.pop("from", bounds[0] if bounds else 0)
@@ -483,7 +519,7 @@ def random_(x: Any, *bounds: Any, generator: Any = None, **kw: Any) -> Tensor:
 
 
 def bernoulli_(x: Any, p: Any = 0.5, *, generator: Any = None) -> Tensor:
-    x = tensor_arg(x, "self")
+    x = _target(x)
     prob = p.data if isinstance(p, Tensor) else float(p)
     v = _call(
         R.bernoulli_, x.shape, prob, dtype=x.dtype, generator=_gen(generator), strides=_strides(x)
@@ -492,7 +528,7 @@ def bernoulli_(x: Any, p: Any = 0.5, *, generator: Any = None) -> Tensor:
 
 
 def exponential_(x: Any, lambd: Any = 1.0, *, generator: Any = None) -> Tensor:
-    x = _float_target(x, "exponential_cpu")
+    x = _target(x)
     v = _call(
         R.exponential_,
         x.shape,
@@ -544,10 +580,6 @@ def _dropout_impl(
     p = _dropout_p(p)
     if p == 0.0 or not training or x.data.size == 0:
         return x
-    if x.dtype.kind != "f":
-        raise GradcliError(
-            f"\"bernoulli_scalar_cpu_\" not implemented for '{scalar_type_name(x.dtype)}'"
-        ).mirror("NotImplementedError")
     if p == 1.0:
         return _dropped(x, Tensor(np.zeros((), x.dtype)), None, bool(inplace))
     if feature:
@@ -557,6 +589,14 @@ def _dropout_impl(
         shape = x.shape
         strides = R.dense_strides(x.shape, _strides(x))
     gen = _gen(generator)
+    if x.dtype.kind != "f":
+        # The noise is drawn in the input's dtype, then scaled in float: refused there.
+        _call(R.bernoulli_, shape, 1.0 - p, dtype=x.dtype, generator=gen, strides=strides)
+        raise GradcliError(
+            f"result type Float can't be cast to the desired output type "
+            f"{scalar_type_name(x.dtype)}",
+            hint="dropout needs a float tensor (x.float())",
+        )
     if alpha:
         noise, shift = _call(
             R.alpha_dropout_noise, shape, p, dtype=x.dtype, generator=gen, strides=strides
@@ -680,7 +720,7 @@ DROPOUTS: dict[str, Callable[..., Tensor]] = {
 
 
 def geometric_(x: Any, p: Any, *, generator: Any = None) -> Tensor:
-    x = tensor_arg(x, "self")
+    x = _target(x)
     v = _call(
         R.geometric_,
         x.shape,
@@ -693,7 +733,7 @@ def geometric_(x: Any, p: Any, *, generator: Any = None) -> Tensor:
 
 
 def log_normal_(x: Any, mean: Any = 1.0, std: Any = 2.0, *, generator: Any = None) -> Tensor:
-    x = tensor_arg(x, "self")
+    x = _target(x)
     v = _call(
         R.log_normal_,
         x.shape,
@@ -707,7 +747,7 @@ def log_normal_(x: Any, mean: Any = 1.0, std: Any = 2.0, *, generator: Any = Non
 
 
 def cauchy_(x: Any, median: Any = 0.0, sigma: Any = 1.0, *, generator: Any = None) -> Tensor:
-    x = tensor_arg(x, "self")
+    x = _target(x)
     v = _call(
         R.cauchy_,
         x.shape,

@@ -1668,9 +1668,8 @@ def geometric_(
     if n == 0:
         return np.empty(shape, dt.storage)
     u = _unit_f64(_gen(generator), n)
-    with np.errstate(divide="ignore"):
-        logs = np.where(u == 0, -np.inf, _map_math(lambda v: math.log(v) if v else 0.0, u))
-    vals = np.ceil(logs / math.log1p(-p))
+    with np.errstate(divide="ignore", over="ignore"):
+        vals = np.ceil(_libm_log(u) / math.log1p(-p))
     return _place(_from_double_to(vals, dt), shape, strides)
 
 
@@ -1955,27 +1954,56 @@ def multinomial(
             # topk(largest, sorted): descending keys; among equal keys the lower index first.
             picks = np.argsort(-keys.astype(np.float64), axis=1, kind="stable")[:, :num_samples]
         return picks.reshape(out_shape).astype(np.int64)
-    result = np.empty((rows.shape[0], num_samples), np.int64)
     acc = np.float64 if dt.name == "float64" else np.float32
-    for i, row in enumerate(rows):
-        if np.any(row < 0):
+    # Row after row PyTorch checks a row, then draws its samples: the first bad row stops it
+    # after the rows before it have drawn theirs.
+    negative = ~np.all(rows >= 0, axis=1)  # NaN too, as PyTorch checks val >= 0
+    not_finite = ~np.all(np.isfinite(rows), axis=1)
+    cum = np.cumsum(rows.astype(acc), axis=1, dtype=acc)  # sequential, in the accumulate type
+    total = cum[:, -1]
+    with np.errstate(invalid="ignore"):
+        empty = ~(total > 0)
+    bad = np.flatnonzero(negative | not_finite | empty)
+    if bad.size:
+        first = int(bad[0])
+        gen.random64(first * num_samples)  # the uniforms of the rows before it
+        if negative[first]:
             raise RuntimeError(
                 "invalid multinomial distribution (encountering probability entry < 0)"
             )
-        if not np.all(np.isfinite(row)):
+        if not_finite[first]:
             raise RuntimeError(
                 "invalid multinomial distribution "
                 "(encountering probability entry = infinity or NaN)"
             )
-        cum = np.cumsum(row.astype(acc), dtype=acc)  # sequential, in the accumulate type
-        total = cum[-1]
-        if not total > 0:
-            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
-        cum = (cum / total).astype(acc)
-        cum[-1] = 1
-        u = _unit_f64(gen, num_samples)
-        result[i] = np.searchsorted(cum.astype(np.float64), u, side="left")
-    return result.reshape(out_shape)
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    cum = (cum / total[:, None]).astype(acc)
+    cum[:, -1] = 1
+    u = _unit_f64(gen, rows.shape[0] * num_samples).reshape(rows.shape[0], num_samples)
+    return _count_below(cum.astype(np.float64), u).reshape(out_shape)
+
+
+def _count_below(cum: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """Row by row, searchsorted(cum[i], u[i], side='left'): how many of the row's (sorted)
+    cumulative probabilities are below each uniform, for all rows at once: each row's
+    probabilities and uniforms sorted together (a uniform before a probability it equals)."""
+    n_rows, n_cat = cum.shape
+    step = max(1, (1 << 20) // (n_cat + u.shape[1]))  # rows a pass: bounded temporaries
+    if n_rows > step:
+        return np.concatenate(
+            [_count_below(cum[i : i + step], u[i : i + step]) for i in range(0, n_rows, step)]
+        )
+    values = np.concatenate([cum, u], axis=1)
+    is_cum = np.zeros(values.shape, np.int8)
+    is_cum[:, :n_cat] = 1
+    order = np.lexsort((is_cum, values), axis=-1)
+    sorted_is_cum = np.take_along_axis(is_cum, order, axis=1)
+    below = np.cumsum(sorted_is_cum, axis=1)
+    where_u = sorted_is_cum == 0
+    row_index = np.nonzero(where_u)[0]
+    out = np.empty(u.shape, np.int64)
+    out[row_index, order[where_u] - n_cat] = below[where_u]
+    return out
 
 
 def dropout_mask(

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import check_dtype, scalar_type_name
@@ -431,6 +432,11 @@ def multinomial(
 ) -> Tensor:
     t = tensor_arg(input, "input")
     n = int_arg(num_samples, "num_samples")
+    if t.ndim in (1, 2) and n > 0:
+        rows = t.shape[0] if t.ndim == 2 else 1
+        shape_arg((rows, n), "the samples")  # the result's size, before any work
+        if not replacement or n == 1:
+            _serial_check("multinomial", t.data.size)
     values = _call(
         R.multinomial,
         t.data,
@@ -449,6 +455,34 @@ def _fill(x: Tensor, values: np.ndarray) -> Tensor:
     from .functional import inplace_update
 
     return inplace_update(x, values.astype(x.dtype, copy=False))
+
+
+# Values a second the samplers that call the C library once a value (from Python) make, at the
+# least, on a loaded machine: a draw that would take longer than the time limit is refused
+# before it starts.
+SERIAL_RATES = {
+    "exponential_": 5e5,
+    "geometric_": 8e5,
+    "cauchy_": 4e5,
+    "log_normal_": 3e5,
+    "normal_": 5e5,  # the pair-and-cache path: fewer than 16 values, or a strided tensor
+    "multinomial": 5e5,  # without replacement: an exponential a probability
+    "poisson": 5e5,  # uniforms drawn
+}
+
+
+def _serial_check(what: str, count: float) -> None:
+    """Refuse, before anything is drawn, a draw of `count` values that the sampler `what`
+    computes one at a time and that would outlast the time limit."""
+    rate = SERIAL_RATES[what]
+    allowed = rate * limits.TIME_SECONDS.value
+    if count > allowed:
+        raise GradcliError(
+            f"{what}: about {count:,.0f} values computed one at a time (PyTorch's exact "
+            f"sampler), more than the time limit allows ({allowed:,.0f})",
+            expected=f"at most {allowed:,.0f} ({rate:,.0f} a second of {limits.TIME_SECONDS.name})",
+            hint=f"draw fewer values, or raise {limits.TIME_SECONDS.env}",
+        )
 
 
 def _target(x: Any) -> Tensor:
@@ -493,6 +527,8 @@ def uniform_(x: Any, a: Any = 0.0, b: Any = 1.0, *, generator: Any = None, **kw:
 
 def normal_(x: Any, mean: Any = 0.0, std: Any = 1.0, *, generator: Any = None) -> Tensor:
     x = _float_target(x, "normal_kernel_cpu")
+    if x.data.size >= 16 and not R.is_contiguous(x.shape, _strides(x)):
+        _serial_check("normal_", x.data.size)
     v = _call(
         R.normal_,
         x.shape,
@@ -529,6 +565,7 @@ def bernoulli_(x: Any, p: Any = 0.5, *, generator: Any = None) -> Tensor:
 
 def exponential_(x: Any, lambd: Any = 1.0, *, generator: Any = None) -> Tensor:
     x = _target(x)
+    _serial_check("exponential_", x.data.size)
     v = _call(
         R.exponential_,
         x.shape,
@@ -721,6 +758,7 @@ DROPOUTS: dict[str, Callable[..., Tensor]] = {
 
 def geometric_(x: Any, p: Any, *, generator: Any = None) -> Tensor:
     x = _target(x)
+    _serial_check("geometric_", x.data.size)
     v = _call(
         R.geometric_,
         x.shape,
@@ -734,6 +772,7 @@ def geometric_(x: Any, p: Any, *, generator: Any = None) -> Tensor:
 
 def log_normal_(x: Any, mean: Any = 1.0, std: Any = 2.0, *, generator: Any = None) -> Tensor:
     x = _target(x)
+    _serial_check("log_normal_", x.data.size)
     v = _call(
         R.log_normal_,
         x.shape,
@@ -748,6 +787,7 @@ def log_normal_(x: Any, mean: Any = 1.0, std: Any = 2.0, *, generator: Any = Non
 
 def cauchy_(x: Any, median: Any = 0.0, sigma: Any = 1.0, *, generator: Any = None) -> Tensor:
     x = _target(x)
+    _serial_check("cauchy_", x.data.size)
     v = _call(
         R.cauchy_,
         x.shape,
@@ -763,6 +803,11 @@ def cauchy_(x: Any, median: Any = 0.0, sigma: Any = 1.0, *, generator: Any = Non
 def poisson(input: Any, generator: Any = None) -> Tensor:  # noqa: A002
     """`torch.poisson(rates)`: a new tensor of the rates' dtype, outside the graph."""
     t = tensor_arg(input, "input")
+    if t.dtype.kind == "f" and t.data.size:
+        # Knuth's product takes rate + 1 uniforms on average (below 10), PTRS about 2.5.
+        with np.errstate(invalid="ignore"):
+            rates = np.nan_to_num(t.data.astype(np.float64), nan=0.0)
+        _serial_check("poisson", float(np.where(rates < 10, np.maximum(rates, 0) + 1, 2.5).sum()))
     return Tensor(_call(R.poisson, t.data, generator=_gen(generator)))
 
 

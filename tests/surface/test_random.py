@@ -1,9 +1,13 @@
 """gradcli.surface.random against PyTorch 2.13: recorded outputs, compared bit for bit, and the
 same programs live against torch when it is installed.
 
-The case programs (seeds 0, 1, 42, 2**32 + 5, -7; sizes 1, 7, 15, 16, 17, 1000; float32,
-float64, float16, bfloat16 and the integer dtypes; sequences, interleavings, two generators,
-state save/restore) live in data/random/record.py, which also records them under torch.
+The case programs live in data/random/record.py, which also records them under torch: seeds 0,
+1, 42, 1234, 2**31 - 1, 2**32 + 5, 2**63 - 1 and negative ones; sizes 0 to 10**5 (below, at and
+past the 16-element vectorised path); float32, float64, float16, bfloat16 and the integer dtypes;
+every sampler (rand randn uniform_ normal_ normal randint random_ randperm exponential_
+geometric_ log_normal_ cauchy_ bernoulli multinomial poisson, dropout's masks, nn.init and the
+modules' default initialisation); views and empty_like layouts; sequences, interleavings, two
+generators, state save/restore. `test_random_programs.py` runs the same ground as programs.
 """
 
 from __future__ import annotations

@@ -613,3 +613,76 @@ def test_fast_float32_box_muller_matches_the_reference() -> None:
     want_sin, want_cos = R._sincos_f32(R._TWO_PI_F32 * u2)
     assert np.array_equal(cos.astype(np.float32), radius * want_cos + np.float32(0))
     assert np.array_equal(sin.astype(np.float32), radius * want_sin + np.float32(0))
+
+
+# ---------------------------------------------------------------------------------------------
+# Live: random sequences of draws on random views (a red team against PyTorch itself)
+# ---------------------------------------------------------------------------------------------
+
+_FUZZ_OPS = ("uniform_", "normal_", "exponential_", "geometric_", "log_normal_", "cauchy_")
+_FUZZ_OPS += ("bernoulli_", "random_", "randn", "rand", "randint", "randperm", "randn_like")
+_FUZZ_OPS += ("rand_like", "multinomial", "dropout", "normal")
+
+
+def _fuzz_step(torch: Any, rnd: Any, op: str, dt: str) -> tuple[Any, np.ndarray]:
+    """One draw on both sides: (PyTorch's tensor, gradcli's array)."""
+    nd = rnd.randint(1, 3)
+    base = tuple(rnd.randint(1, 7) for _ in range(nd))
+    step = rnd.choice([1, 1, 2])
+    perm = tuple(rnd.sample(range(nd), nd))
+    tv = REC.make_view(functools.partial(torch.empty, dtype=getattr(torch, dt)), base, step, perm)
+    nv = REC.make_view(functools.partial(np.empty, dtype=np.float32), base, step, perm)
+    shape, strides = nv.shape, tuple(st // 4 for st in nv.strides)
+    view = {"dtype": dt, "strides": strides}
+    n = rnd.choice([1, 5, 15, 16, 17, 33, 100])
+    if op in ("uniform_", "normal_", "exponential_", "geometric_", "log_normal_", "cauchy_"):
+        args = {"uniform_": (-1.5, 2), "normal_": (0.5, 2), "exponential_": (0.7,)}.get(op)
+        args = args or {"geometric_": (0.4,), "log_normal_": (0.1, 0.4), "cauchy_": (1, 3)}[op]
+        return getattr(tv, op)(*args), getattr(R, op)(shape, *args, **view)
+    if op == "bernoulli_":
+        return tv.bernoulli_(0.35), R.bernoulli_(shape, 0.35, **view)
+    if op == "random_":
+        return tv.random_(-20, 20), R.random_(shape, -20, 20, **view)
+    if op in ("randn", "rand"):
+        return getattr(torch, op)(n, dtype=getattr(torch, dt)), getattr(R, op)(n, dtype=dt)
+    if op == "randint":
+        high = rnd.choice([2, 100, 2**28, 2**40])
+        return torch.randint(0, high, (n,)), R.randint(0, high, n)
+    if op == "randperm":
+        return torch.randperm(n), R.randperm(n)
+    if op in ("randn_like", "rand_like"):
+        like = {"dtype": dt, "strides": R.dense_strides(shape, strides)}
+        return getattr(torch, op)(tv), getattr(R, op.removesuffix("_like"))(shape, **like)
+    if op == "multinomial":
+        p = np.abs(np.sin(np.arange(12) + n)).astype(dt).reshape(3, 4)
+        k, rep = rnd.randint(1, 4), rnd.random() < 0.5
+        return torch.multinomial(torch.from_numpy(p), k, rep), R.multinomial(p, k, rep)
+    x = np.cos(np.arange(math.prod(shape))).astype(dt).reshape(shape)
+    if op == "dropout":
+        p = rnd.choice([0.1, 0.5, 0.9])
+        return torch.nn.functional.dropout(torch.from_numpy(x), p), R.dropout(x, p)[0]
+    return torch.normal(torch.from_numpy(x), 1.5), R.normal(x, 1.5)
+
+
+@pytest.mark.parametrize("fuzz_seed", range(4))
+def test_random_sequences_match_live_pytorch(fuzz_seed: int) -> None:
+    torch = pytest.importorskip("torch")
+    import random
+
+    rnd = random.Random(fuzz_seed)
+    for _ in range(50):
+        seed = rnd.choice(
+            [0, 1, 42, 1234, 2**31 - 1, 2**32 + 5, 2**63 - 1, -7, rnd.getrandbits(40)]
+        )
+        torch.manual_seed(seed)
+        R.manual_seed(seed)
+        done = []
+        for _ in range(rnd.randint(1, 6)):
+            op, dt = rnd.choice(_FUZZ_OPS), rnd.choice(["float32", "float64", "float16"])
+            theirs, ours = _fuzz_step(torch, rnd, op, dt)
+            done.append((op, dt, tuple(ours.shape)))
+            theirs = theirs.contiguous().numpy()
+            assert theirs.shape == ours.shape and np.array_equal(
+                theirs.astype(np.float64), ours.astype(np.float64), equal_nan=True
+            ), (seed, done)
+        assert np.array_equal(torch.get_rng_state().numpy(), R.get_rng_state()), (seed, done)

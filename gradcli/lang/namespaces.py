@@ -218,10 +218,21 @@ def _build() -> dict[str, Namespace]:
             "device_count": Builtin("torch.cuda.device_count", lambda: 0),
         },
     )
+    from ..surface import sampling
+
+    random = Namespace(
+        "torch.random",
+        {
+            n: names.FUNCTIONS[n]
+            for n in ("manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state")
+        },
+    )
     torch = Namespace(
         "torch",
         {
             **names.FUNCTIONS,
+            "random": random,
+            "default_generator": sampling.DEFAULT,
             **dtypes,
             "Tensor": TENSOR_TYPE,
             "nn": nn,

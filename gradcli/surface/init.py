@@ -265,6 +265,59 @@ def orthogonal_(tensor: Any, gain: Any = 1, generator: Any = None) -> Tensor:
     return _filled(x, values)
 
 
+SPARSE_WORK = 10**6  # rows * columns sparse_'s permutations may take (a Python loop each)
+
+
+def sparse_(tensor: Any, sparsity: Any, std: Any = 0.01, generator: Any = None) -> Tensor:
+    """nn.init.sparse_: normal_(0, std), then ceil(sparsity * rows) rows of each column zeroed,
+    chosen by a randperm(rows) a column drawn from the default generator (as PyTorch does,
+    whatever `generator` is)."""
+    x = _target(tensor, "sparse_")
+    if x.ndim != 2:
+        raise GradcliError("Only tensors with 2 dimensions are supported").mirror("ValueError")
+    sparsity = _float(sparsity, "sparsity", "sparse_")
+    if not math.isfinite(sparsity):
+        raise GradcliError(f"sparse_(): sparsity must be finite, not {sparsity}")
+    rows, cols = x.shape
+    if rows * cols > SPARSE_WORK:
+        raise GradcliError(
+            f"sparse_() of a {rows} x {cols} matrix: {cols} permutations of {rows} rows, more "
+            "than gradcli draws one by one",
+            expected=f"rows * columns at most {SPARSE_WORK:,}",
+            hint="initialise a smaller matrix",
+        )
+    values = S._call(
+        R.sparse_,
+        x.shape,
+        sparsity,
+        _float(std, "std", "sparse_"),
+        dtype=x.dtype,
+        generator=S._gen(generator),
+    )
+    return _filled(x, values)
+
+
+def dirac_(tensor: Any, groups: Any = 1) -> Tensor:
+    """nn.init.dirac_: zeros, with a 1 at the centre of kernel (d, d) of each group (3-D to 5-D
+    convolution weights): convolving with it is the identity."""
+    x = _target(tensor, "dirac_")
+    if x.ndim not in (3, 4, 5):
+        raise GradcliError("Only tensors with 3, 4, or 5 dimensions are supported").mirror(
+            "ValueError"
+        )
+    if isinstance(groups, bool) or not isinstance(groups, int) or groups <= 0:
+        raise GradcliError(f"dirac_(): groups must be a positive int, not {groups!r}")
+    if x.shape[0] % groups != 0:
+        raise GradcliError("dim 0 must be divisible by groups").mirror("ValueError")
+    out_per_group = x.shape[0] // groups
+    values = np.zeros(x.shape, x.dtype)
+    centre = tuple(n // 2 for n in x.shape[2:])
+    for g in range(groups):
+        for d in range(min(out_per_group, x.shape[1])):
+            values[(g * out_per_group + d, d, *centre)] = 1
+    return _filled(x, values)
+
+
 # torch.nn.init.X as a program names them.
 FUNCTIONS: dict[str, Any] = {
     f.__name__: f
@@ -282,5 +335,7 @@ FUNCTIONS: dict[str, Any] = {
         kaiming_uniform_,
         kaiming_normal_,
         orthogonal_,
+        sparse_,
+        dirac_,
     )
 }

@@ -352,8 +352,8 @@ class LayerNorm(Module):
         w, b = R.init_layer_norm(
             self.normalized_shape, self.elementwise_affine, bool(bias), Settings.default_dtype
         )
-        self.register_parameter("weight", None if w is None else _weights(w))
-        self.register_parameter("bias", None if b is None else _weights(b))
+        self.register_parameter("weight", None if w is None else _weights(w, dtype=dtype))
+        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
 
     def forward(self, x: Any) -> Tensor:
         return NF.layer_norm(
@@ -398,8 +398,8 @@ class GroupNorm(Module):
         w, b = R.init_layer_norm(
             (self.num_channels,), self.affine, bool(bias), Settings.default_dtype
         )
-        self.register_parameter("weight", None if w is None else _weights(w))
-        self.register_parameter("bias", None if b is None else _weights(b))
+        self.register_parameter("weight", None if w is None else _weights(w, dtype=dtype))
+        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
 
     def forward(self, x: Any) -> Tensor:
         return NF.group_norm(
@@ -506,8 +506,8 @@ class Conv(Module):
             dims=d,
             dtype=_draw_dtype(dtype),
         )
-        self.register_parameter("weight", _weights(w))
-        self.register_parameter("bias", None if b is None else _weights(b))
+        self.register_parameter("weight", _weights(w, dtype=dtype))
+        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
 
     @property
     def name(self) -> str:

@@ -518,7 +518,7 @@ LINALG: dict[str, Callable[..., Any]] = dict(LA.LINALG)
 NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {
     **FUNCTIONS,
     **_NN_ONLY,
-    "dropout": sampling.dropout,
+    **sampling.DROPOUTS,
     "softmax": f_softmax,
     "log_softmax": f_log_softmax,
 }

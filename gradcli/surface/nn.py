@@ -53,11 +53,13 @@ def parameter(data: Any = None, requires_grad: bool = True) -> Parameter:
     return Parameter(data, requires_grad)
 
 
-def _weights(values: np.ndarray, fills: int = 1) -> Parameter:
-    """Freshly drawn weights (in PyTorch's default dtype) as a parameter of gradcli's, at the
-    version PyTorch's has: its `reset_parameters()` fills the empty tensor in place `fills`
+def _weights(values: np.ndarray, fills: int = 1, dtype: Any = None) -> Parameter:
+    """Freshly drawn weights as a parameter of gradcli's, in the module's `dtype=` when it was
+    given one, else in gradcli's default (PyTorch's draws widened in the analysis commands), at
+    the version PyTorch's has: its `reset_parameters()` fills the empty tensor in place `fills`
     times (Embedding with a padding_idx twice: the draw, then the padding row's zeros)."""
-    p = Parameter(np.asarray(values).astype(Settings.default_dtype, copy=False))
+    target = Settings.default_dtype if dtype is None else np.asarray(values).dtype
+    p = Parameter(np.asarray(values).astype(target, copy=False))
     p._vc = [fills]
     return p
 
@@ -599,21 +601,49 @@ def _flatten(x: Any, start_dim: int = 1, end_dim: int = -1) -> Any:
 
 
 class Dropout(Module):
+    """nn.Dropout and its family (Dropout1d/2d/3d, AlphaDropout, FeatureAlphaDropout): F's
+    function of the same name in training mode, the input itself in eval mode."""
+
     ATTRIBUTES = ("training", "p", "inplace")
+    FUNCTION = "dropout"
 
     def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
         super().__init__()
         if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
-            raise GradcliError(f"dropout probability has to be between 0 and 1, but got {p}")
-        self.p, self.inplace = float(p), bool(inplace)
+            raise GradcliError(
+                f"dropout probability has to be between 0 and 1, but got {p}"
+            ).mirror("ValueError")
+        self.p, self.inplace = p, bool(inplace)
 
     def forward(self, x: Any) -> Tensor:
-        from .sampling import dropout
+        from .sampling import DROPOUTS
 
-        return dropout(x, self.p, self.training)
+        if self.FUNCTION in ("alpha_dropout", "feature_alpha_dropout"):
+            return DROPOUTS[self.FUNCTION](x, self.p, self.training)  # PyTorch passes no inplace
+        return DROPOUTS[self.FUNCTION](x, self.p, self.training, self.inplace)
 
     def extra_repr(self) -> str:
         return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout1d(Dropout):
+    FUNCTION = "dropout1d"
+
+
+class Dropout2d(Dropout):
+    FUNCTION = "dropout2d"
+
+
+class Dropout3d(Dropout):
+    FUNCTION = "dropout3d"
+
+
+class AlphaDropout(Dropout):
+    FUNCTION = "alpha_dropout"
+
+
+class FeatureAlphaDropout(Dropout):
+    FUNCTION = "feature_alpha_dropout"
 
 
 # --- modules with parameters ---------------------------------------------------------------------
@@ -651,8 +681,8 @@ class Linear(Module):
         w, b = R.init_linear(
             None, self.in_features, self.out_features, bool(bias), _draw_dtype(dtype)
         )
-        self.register_parameter("weight", _weights(w))
-        self.register_parameter("bias", None if b is None else _weights(b))
+        self.register_parameter("weight", _weights(w, dtype=dtype))
+        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
 
     def forward(self, x: Any) -> Tensor:
         # F.linear: x @ W^T + b (PyTorch's addmm), as `composite.linear` computes it.
@@ -695,8 +725,8 @@ class Bilinear(Module):
             bool(bias),
             _draw_dtype(dtype),
         )
-        self.register_parameter("weight", _weights(w))
-        self.register_parameter("bias", None if b is None else _weights(b))
+        self.register_parameter("weight", _weights(w, dtype=dtype))
+        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
 
     def forward(self, x1: Any, x2: Any) -> Tensor:
         from ..ops.arithmetic import add_t, matmul, mul_t
@@ -757,7 +787,7 @@ class Embedding(Module):
         w = R.init_embedding(
             None, self.num_embeddings, self.embedding_dim, padding_idx, _draw_dtype(dtype)
         )
-        self.register_parameter("weight", _weights(w, 1 if padding_idx is None else 2))
+        self.register_parameter("weight", _weights(w, 1 if padding_idx is None else 2, dtype=dtype))
 
     def forward(self, idx: Any) -> Tensor:
         from .nnfunctional import embedding
@@ -1093,6 +1123,11 @@ MODULES: dict[str, Callable[..., Any]] = {
             Bilinear,
             Embedding,
             Dropout,
+            Dropout1d,
+            Dropout2d,
+            Dropout3d,
+            AlphaDropout,
+            FeatureAlphaDropout,
             Sequential,
             ModuleList,
             ModuleDict,

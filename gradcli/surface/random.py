@@ -7,9 +7,10 @@ distribution kernels. It imports only NumPy and the standard library, so it fits
 
 What is reproduced bit for bit
 ------------------------------
-Checked against recorded PyTorch 2.13 outputs (seeds 0, 1, 42, 2**32 + 5 and -7; sizes 1, 7,
-15, 16, 17 and 1000; float32 and float64, float16/bfloat16 where PyTorch samples them, and the
-integer dtypes where they apply) and live against PyTorch when it is installed:
+Checked against recorded PyTorch 2.13 outputs (seeds 0, 1, 42, 1234, 2**31 - 1, 2**32 + 5,
+2**63 - 1 and -7; sizes 0, 1, 7, 15, 16, 17, 100, 1000 and 10**5; float32 and float64,
+float16/bfloat16 where PyTorch samples them, and the integer dtypes where they apply) and live
+against PyTorch when it is installed:
 
 * the generator: ``manual_seed`` (every seed PyTorch accepts: negative ones wrap modulo 2**64,
   those >= 2**32 keep their value), ``initial_seed``, ``get_state``/``set_state`` in PyTorch's
@@ -17,13 +18,16 @@ integer dtypes where they apply) and live against PyTorch when it is installed:
   cached second Box-Muller sample that makes ``randn(3)`` affect the next ``randn``;
 * ``rand``/``uniform_``, ``randn``/``normal_`` and every ``torch.normal`` overload, below and
   at/above the 16-element vectorised path, contiguous or strided;
-* ``randint``/``random_`` (every overload), ``randperm``, ``exponential_``, ``bernoulli`` and
-  ``bernoulli_`` (float or tensor p), ``multinomial`` (with and without replacement), the dropout
-  mask and its scale (p = 0 and p = 1 included);
+* ``randint``/``random_`` (every overload), ``randperm``, ``exponential_``, ``geometric_``,
+  ``log_normal_``, ``cauchy_``, ``poisson``, ``bernoulli`` and ``bernoulli_`` (float or tensor
+  p), ``multinomial`` (with and without replacement), the dropout mask and its scale (p = 0 and
+  p = 1 included), feature (channel) dropout's and alpha dropout's noise;
+* the layout of ``empty_like`` (``dense_strides``): ``rand_like`` of a transposed tensor is
+  filled in its memory order, as are dropout's mask and multinomial's exponentials;
 * ``nn.init``: ``uniform_``, ``normal_``, ``constant_``, ``xavier_*``, ``kaiming_*``,
-  ``trunc_normal_``, and the default initialisation of ``nn.Linear``, ``nn.Bilinear``,
-  ``nn.Conv1d/2d/3d`` (and transposed), ``nn.Embedding``, ``nn.LayerNorm``, ``nn.RNN``,
-  ``nn.LSTM``, ``nn.GRU`` and their cells.
+  ``trunc_normal_``, ``sparse_``, and the default initialisation of ``nn.Linear``,
+  ``nn.Bilinear``, ``nn.Conv1d/2d/3d`` (and transposed), ``nn.Embedding``, ``nn.LayerNorm``,
+  ``nn.RNN``, ``nn.LSTM``, ``nn.GRU`` and their cells.
 
 Not bit for bit, and why
 ------------------------
@@ -88,6 +92,7 @@ __all__ = [
     "get_rng_state",
     "set_rng_state",
     "fill_order",
+    "dense_strides",
     "is_contiguous",
     "rand",
     "randn",
@@ -98,11 +103,17 @@ __all__ = [
     "random_",
     "randperm",
     "exponential_",
+    "geometric_",
+    "log_normal_",
+    "cauchy_",
+    "poisson",
     "bernoulli",
     "bernoulli_",
     "multinomial",
     "dropout",
     "dropout_mask",
+    "feature_noise_shape",
+    "alpha_dropout_noise",
     "fma",
     "calculate_gain",
     "init_uniform_",
@@ -114,6 +125,7 @@ __all__ = [
     "kaiming_normal_",
     "trunc_normal_",
     "orthogonal_",
+    "sparse_",
     "init_linear",
     "init_bilinear",
     "init_conv",
@@ -184,6 +196,34 @@ _ALIASES = {
 }
 
 
+# PyTorch's names of the dtypes in its messages: the ScalarType ('Long'), and the C++ type
+# (`from is out of bounds for short int`).
+SCALAR_TYPE = {
+    "float32": "Float",
+    "float64": "Double",
+    "float16": "Half",
+    "bfloat16": "BFloat16",
+    "int64": "Long",
+    "int32": "Int",
+    "int16": "Short",
+    "int8": "Char",
+    "uint8": "Byte",
+    "bool": "Bool",
+}
+CPP_TYPE = {
+    "float32": "float",
+    "float64": "double",
+    "float16": "c10::Half",
+    "bfloat16": "c10::BFloat16",
+    "int64": "long int",
+    "int32": "int",
+    "int16": "short int",
+    "int8": "signed char",
+    "uint8": "unsigned char",
+    "bool": "bool",
+}
+
+
 def _dtype(dtype: Any) -> _DType:
     """'float32', 'torch.float32', torch's aliases ('double', 'long', ...) or a NumPy dtype."""
     if isinstance(dtype, _DType):
@@ -210,7 +250,8 @@ def _cast_float(values32: np.ndarray, dt: _DType) -> np.ndarray:
     """float32 results to the target float dtype (float16/bfloat16 round from float32)."""
     if dt.name == "bfloat16":
         return _to_bfloat16(values32)
-    return values32.astype(dt.storage)
+    with np.errstate(over="ignore"):  # to inf, as C's conversion
+        return values32.astype(dt.storage)
 
 
 def _cast_from_double(values: np.ndarray, dt: _DType) -> np.ndarray:
@@ -537,6 +578,43 @@ def fill_order(shape: Sequence[int], strides: Sequence[int] | None = None) -> np
     return np.transpose(index, outer_to_inner).reshape(-1)
 
 
+def dense_strides(shape: Sequence[int], strides: Sequence[int] | None) -> tuple[int, ...] | None:
+    """The strides torch.empty_like (preserve_format) gives a tensor of this layout: dense,
+    with the dimensions in the order of the given strides (a transposed tensor's own strides;
+    a slice with gaps closed up), or None when that is the contiguous layout. Draws fill such
+    a tensor in that order (`rand_like(x.t())`, dropout's noise, multinomial's exponentials)."""
+    if strides is None:
+        return None
+    shape = _shape(shape)
+    strides = [int(st) for st in strides]
+    ndim = len(shape)
+    perm = list(range(ndim))[::-1]  # perm[i]: the dimension with the i-th smallest stride
+
+    def should_swap(d0: int, d1: int) -> bool:
+        s0, s1 = strides[d0], strides[d1]
+        if s0 == 0 or s1 == 0:
+            return False
+        if s0 != s1:
+            return s0 > s1
+        return shape[d0] > shape[d1]
+
+    for i in range(1, ndim):
+        for j in range(i, 0, -1):
+            if should_swap(perm[j - 1], perm[j]):
+                perm[j - 1], perm[j] = perm[j], perm[j - 1]
+            else:
+                break
+    out = [0] * ndim
+    current = 1
+    for d in perm:
+        out[d] = current
+        if shape[d] > 1:
+            current *= shape[d]
+    if is_contiguous(shape, out):
+        return None
+    return tuple(out)
+
+
 def _place(values: np.ndarray, shape: tuple[int, ...], strides: Sequence[int] | None) -> np.ndarray:
     """Lay values drawn in PyTorch's fill order out as a C-order array of `shape`."""
     if strides is None or is_contiguous(shape, strides):
@@ -835,7 +913,7 @@ def _uniform_values(gen: Generator, n: int, low: float, high: float, dt: _DType)
 
 def _check_float(dt: _DType, what: str) -> None:
     if dt.kind != "f":
-        raise RuntimeError(f"\"{what}\" not implemented for '{dt.name}'")
+        raise NotImplementedError(f"\"{what}\" not implemented for '{SCALAR_TYPE[dt.name]}'")
 
 
 def uniform_(
@@ -853,15 +931,18 @@ def uniform_(
     shape = _shape(size)
     a, b = float(a), float(b)
     if not (dt.lowest <= a <= dt.highest):
-        raise RuntimeError(f"from is out of bounds for {dt.name}")
+        raise RuntimeError(f"from is out of bounds for {CPP_TYPE[dt.name]}")
     if not (dt.lowest <= b <= dt.highest):
-        raise RuntimeError(f"to is out of bounds for {dt.name}")
+        raise RuntimeError(f"to is out of bounds for {CPP_TYPE[dt.name]}")
     if not a <= b:
         raise RuntimeError(
-            f"uniform_ expects to return a [from, to) range, but found from={a} > to={b}"
+            f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}"
         )
     if not (b - a) <= dt.highest:
-        raise RuntimeError(f"uniform_ expects to-from <= std::numeric_limits<{dt.name}>::max()")
+        raise RuntimeError(
+            f"uniform_ expects to-from <= std::numeric_limits<{SCALAR_TYPE[dt.name]}>::max(), "
+            f"but found to={b:g} and from={a:g} which result in to-from to exceed the limit"
+        )
     n = math.prod(shape)
     if n == 0:
         return np.empty(shape, dt.storage)
@@ -1361,9 +1442,9 @@ def _check_bounds(frm: int, to_inc: int, dt: _DType) -> None:
     else:
         lo, hi = dt.lowest, dt.highest
     if not lo <= frm <= hi:
-        raise RuntimeError(f"from is out of bounds for {dt.name}")
+        raise RuntimeError(f"from is out of bounds for {CPP_TYPE[dt.name]}")
     if not lo <= to_inc <= hi:
-        raise RuntimeError(f"to - 1 is out of bounds for {dt.name}")
+        raise RuntimeError(f"to - 1 is out of bounds for {CPP_TYPE[dt.name]}")
 
 
 def _random_from_to(gen: Generator, n: int, rng: int, base: int) -> np.ndarray:
@@ -1487,9 +1568,16 @@ def randperm(n: int, *, dtype: Any = "int64", generator: Generator | None = None
         raise RuntimeError(f"n must be non-negative, got{n}")
     dt = _dtype(dtype)
     if dt.kind == "f" and n > (1 << dt.digits) + 1:
-        raise RuntimeError(f"n cannot be greater than {(1 << dt.digits) + 1} for {dt.name} type.")
+        raise RuntimeError(
+            f"n cannot be greater than {(1 << dt.digits) + 1} for {SCALAR_TYPE[dt.name]} type."
+        )
+    if dt.kind == "b":
+        raise NotImplementedError("\"randperm\" not implemented for 'Bool'")
     if dt.kind in "iu" and n - 1 > dt.highest:
-        raise RuntimeError(f"value cannot be converted to type {dt.name} without overflow")
+        names = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int"}
+        raise RuntimeError(
+            f"value cannot be converted to type {names.get(dt.name, dt.name)} without overflow"
+        )
     if n >= 0xFFFFFFFF // 20:
         raise NotImplementedError("randperm of 2**32 / 20 elements or more (PyTorch's 64-bit path)")
     perm = list(range(n))
@@ -1526,17 +1614,240 @@ def exponential_(
     if dt.kind != "f":
         raise RuntimeError(
             "Exponential distribution is a continuous probability distribution. dtype must be a "
-            f"floating point but you specified {dt.name}"
+            f"floating point but you specified {SCALAR_TYPE[dt.name]}"
         )
     lambd = float(lambd)
     if not lambd > 0.0:
-        raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd}")
+        raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
     shape = _shape(size)
     n = math.prod(shape)
     if n == 0:
         return np.empty(shape, dt.storage)
     vals = _cast_from_double(_exponential_values(_gen(generator), n, lambd), dt)
     return _place(vals, shape, strides)
+
+
+def _continuous_check(dt: _DType, name: str) -> None:
+    if dt.kind != "f":
+        raise RuntimeError(
+            f"{name} distribution is a continuous probability distribution. dtype must be a "
+            f"floating point but you specified {CPP_TYPE[dt.name]}"
+        )
+
+
+def _from_double_to(values: np.ndarray, dt: _DType) -> np.ndarray:
+    """static_cast<scalar_t>(double): floats round (half and bfloat16 through float); integer
+    types truncate, a value outside int64 (or inf, NaN) becoming INT64_MIN as x86's conversion
+    gives, then wrap to the type's width."""
+    if dt.kind == "f":
+        return _cast_from_double(values, dt)
+    inside = np.isfinite(values) & (values >= -(2.0**63)) & (values < 2.0**63)
+    ints = np.where(inside, values, 0.0).astype(np.int64)
+    ints[~inside] = np.iinfo(np.int64).min
+    return ints.astype(dt.storage)
+
+
+def geometric_(
+    size: Any,
+    p: float,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
+) -> np.ndarray:
+    """torch.empty(size, dtype=dtype).geometric_(p): ceil(log(u) / log1p(-p)) in double, u a
+    53-bit uniform, element after element (any dtype but bool)."""
+    dt = _dtype(dtype)
+    if dt.kind == "b":
+        raise NotImplementedError("\"geometric_cpu\" not implemented for 'Bool'")
+    p = float(p)
+    if not 0.0 < p < 1.0:
+        raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p:g}")
+    shape = _shape(size)
+    n = math.prod(shape)
+    if n == 0:
+        return np.empty(shape, dt.storage)
+    u = _unit_f64(_gen(generator), n)
+    with np.errstate(divide="ignore", over="ignore"):
+        vals = np.ceil(_libm_log(u) / math.log1p(-p))
+    return _place(_from_double_to(vals, dt), shape, strides)
+
+
+def log_normal_(
+    size: Any,
+    mean: float = 1.0,
+    std: float = 2.0,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
+) -> np.ndarray:
+    """torch.empty(size, dtype=dtype).log_normal_(mean, std): exp of at::normal_distribution<
+    double>(mean, std), element after element (the pair-and-cache path of small normal_)."""
+    dt = _dtype(dtype)
+    if dt.kind != "f":
+        raise NotImplementedError(
+            f"\"log_normal_cpu\" not implemented for '{SCALAR_TYPE[dt.name]}'"
+        )
+    mean, std = float(mean), float(std)
+    if not std > 0.0:
+        raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std:g}")
+    shape = _shape(size)
+    n = math.prod(shape)
+    if n == 0:
+        return np.empty(shape, dt.storage)
+    z = _normal_scalar(_gen(generator), n, mean, std)
+    vals = _map_math(_exp_or_inf, z)
+    return _place(_cast_from_double(vals, dt), shape, strides)
+
+
+def _exp_or_inf(v: float) -> float:
+    try:
+        return math.exp(v)
+    except OverflowError:
+        return math.inf
+
+
+def cauchy_(
+    size: Any,
+    median: float = 0.0,
+    sigma: float = 1.0,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
+) -> np.ndarray:
+    """torch.empty(size, dtype=dtype).cauchy_(median, sigma): median + sigma * tan(pi * (u -
+    0.5)) in double (one fused multiply-add), u a 53-bit uniform."""
+    dt = _dtype(dtype)
+    _continuous_check(dt, "Cauchy")
+    median, sigma = float(median), float(sigma)
+    if not sigma > 0.0:
+        raise RuntimeError(f"cauchy_ expects sigma > 0.0, but found sigma={sigma:g}")
+    shape = _shape(size)
+    n = math.prod(shape)
+    if n == 0:
+        return np.empty(shape, dt.storage)
+    u = _unit_f64(_gen(generator), n)
+    t = _map_math(math.tan, math.pi * (u - 0.5))
+    return _place(_cast_from_double(_fma64(t, sigma, median), dt), shape, strides)
+
+
+POISSON_MAX_DRAWS = 10**7  # uniforms one poisson() may draw before it is stopped
+
+
+def poisson(rates: np.ndarray, *, generator: Generator | None = None) -> np.ndarray:
+    """torch.poisson(rates): one sample a rate, in the rates' dtype, element after element in
+    C order: Knuth's product of uniforms below 10, Hoermann's transformed rejection (PTRS) from
+    10 on, all in double with 53-bit uniforms, as ATen's sample_poisson (compiled without fused
+    multiply-adds), with the C library's log, exp and lgamma."""
+    rates = np.asarray(rates)
+    dt = _dtype(rates.dtype)
+    if dt.kind != "f":
+        raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{SCALAR_TYPE[dt.name]}'")
+    flat = np.ascontiguousarray(rates).reshape(-1).astype(np.float64).tolist()
+    if any(not lam >= 0 for lam in flat):
+        raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
+    gen = _gen(generator)
+    out = np.empty(len(flat), np.float64)
+    expected = sum(min(lam, 10.0) + 1.0 if lam < 10 else 2.5 for lam in flat)
+    stream = _UniformStream(gen, int(expected * 1.1) + 16, POISSON_MAX_DRAWS)
+    for i, lam in enumerate(flat):
+        out[i] = _poisson_one(lam, stream.next)
+    stream.finish()
+    return _cast_from_double(out, dt).reshape(rates.shape)
+
+
+class _UniformStream:
+    """53-bit uniforms for a sampler that takes them one by one as it needs them (a number
+    known only at the end): drawn ahead in batches, and at the end the generator is set back
+    and moved on by exactly the number used, so that the next draw is PyTorch's next one."""
+
+    def __init__(self, gen: Generator, batch: int, limit: int) -> None:
+        self.gen, self.limit = gen, limit
+        self.start = gen.get_state()
+        self.batch = max(16, min(batch, limit + 1))
+        self.buf: list[float] = []
+        self.pos = 0
+        self.used = 0  # uniforms handed out before the current batch
+
+    def next(self) -> float:
+        if self.pos == len(self.buf):
+            self.used += len(self.buf)
+            if self.used >= self.limit:
+                raise RuntimeError(
+                    f"more than {self.limit:,} uniform draws: gradcli stops the sampler there"
+                )
+            self.buf = _unit_f64(self.gen, self.batch).tolist()
+            self.pos = 0
+        self.pos += 1
+        return self.buf[self.pos - 1]
+
+    def finish(self) -> None:
+        used = self.used + self.pos
+        self.gen.set_state(self.start)
+        self.gen.random64(used)
+
+
+_LGAMMA: Any = None
+
+
+def _libm_lgamma() -> Any:
+    """The C library's lgamma, which PyTorch's Poisson sampler calls (Python's math.lgamma is
+    Python's own: 1-3 ulps from glibc's on half of the integers), through ctypes; math.lgamma
+    where no C library can be loaded."""
+    global _LGAMMA
+    if _LGAMMA is None:
+        try:
+            import ctypes
+            import ctypes.util
+
+            libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+            fn = libm.lgamma
+            fn.restype = ctypes.c_double
+            fn.argtypes = [ctypes.c_double]
+            _LGAMMA = fn if abs(fn(11.0) - math.lgamma(11.0)) < 1e-9 else None  # log(10!)
+        except (OSError, AttributeError):
+            _LGAMMA = None
+        if _LGAMMA is None:
+            _LGAMMA = math.lgamma
+    return _LGAMMA
+
+
+def _poisson_one(lam: float, uniform: Any) -> float:
+    if lam >= 10:
+        slam = math.sqrt(lam)
+        loglam = math.log(lam) if lam < math.inf else math.inf
+        b = 0.931 + 2.53 * slam
+        a = -0.059 + 0.02483 * b
+        invalpha = 1.1239 + 1.1328 / (b - 3.4)
+        vr = 0.9277 - 3.6224 / (b - 2)
+        while True:
+            u = uniform() - 0.5
+            v = uniform()
+            us = 0.5 - abs(u)
+            slope = 2 * a / us if us else math.inf  # a > 0 here; C's division by zero is inf
+            x = (slope + b) * u + lam + 0.43
+            k = math.floor(x) if math.isfinite(x) and abs(x) < 2.0**63 else -(1 << 63)
+            if us >= 0.07 and v <= vr:
+                return float(k)
+            if k < 0 or (us < 0.013 and v > us):
+                continue
+            left = (math.log(v) if v > 0 else -math.inf) + math.log(invalpha)
+            left -= math.log(a / (us * us) + b)
+            if left <= -lam + k * loglam - _libm_lgamma()(k + 1.0):
+                return float(k)
+    if lam == 0:
+        return 0.0
+    enlam = math.exp(-lam)
+    x = 0
+    prod = 1.0
+    while True:
+        prod *= uniform()
+        if prod > enlam:
+            x += 1
+        else:
+            return float(x)
 
 
 def bernoulli_(
@@ -1559,7 +1870,7 @@ def bernoulli_(
     if not _is_tensor(p):
         p = float(p)
         if not 0.0 <= p <= 1.0:
-            raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p}")
+            raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
         if n == 0:
             return np.empty(shape, dt.storage)
         hits = _unit_f64(gen, n) < p
@@ -1567,6 +1878,11 @@ def bernoulli_(
     pd = _dtype(p.dtype)
     if n == 0:
         return np.empty(shape, dt.storage)
+    if not np.all((p >= 0) & (p <= 1)):  # NaN too
+        raise RuntimeError(
+            "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error "
+            "message be improved?  If so, please report an enhancement request to PyTorch.)"
+        )
     order = fill_order(shape, strides)
     pv = np.broadcast_to(p, shape).reshape(-1)[order]
     if pd.name == "float64":
@@ -1594,18 +1910,19 @@ def multinomial(
     replacement: bool = False,
     *,
     generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
 ) -> np.ndarray:
-    """torch.multinomial(probs, num_samples, replacement) for 1-D or 2-D probs (int64 result)."""
+    """torch.multinomial(probs, num_samples, replacement) for 1-D or 2-D probs (int64 result).
+    Without replacement the exponentials fill a tensor laid out as `strides` (empty_like's)."""
     probs = np.asarray(probs)
     dt = _dtype(probs.dtype)
     if probs.ndim not in (1, 2):
         raise RuntimeError("prob_dist must be 1 or 2 dim")
     if dt.kind != "f":
         raise RuntimeError(
-            f"multinomial only supports floating-point dtypes for input, got: {dt.name}"
+            "multinomial only supports floating-point dtypes for input, got: "
+            f"{SCALAR_TYPE[dt.name]}"
         )
-    if dt.name == "float16":
-        raise RuntimeError("multinomial is not implemented for half on CPU")
     num_samples = int(num_samples)
     if num_samples <= 0:
         raise RuntimeError("cannot sample n_sample <= 0 samples")
@@ -1627,8 +1944,9 @@ def multinomial(
         if np.any(rows.sum(axis=1) == 0):
             raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
         # Gumbel-top-k with exponentials: argmax/topk of p / q, q ~ Exp(1) in probs' dtype.
-        q = _cast_from_double(_exponential_values(gen, rows.size, 1.0), dt).reshape(rows.shape)
-        with np.errstate(divide="ignore", invalid="ignore"):
+        q = _cast_from_double(_exponential_values(gen, rows.size, 1.0), dt)
+        q = _place(q, probs.shape, strides).reshape(rows.shape)
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             keys = (rows / q).astype(dt.storage)
         if num_samples == 1:
             picks = np.argmax(keys, axis=1)[:, None]
@@ -1636,27 +1954,56 @@ def multinomial(
             # topk(largest, sorted): descending keys; among equal keys the lower index first.
             picks = np.argsort(-keys.astype(np.float64), axis=1, kind="stable")[:, :num_samples]
         return picks.reshape(out_shape).astype(np.int64)
-    result = np.empty((rows.shape[0], num_samples), np.int64)
     acc = np.float64 if dt.name == "float64" else np.float32
-    for i, row in enumerate(rows):
-        if np.any(row < 0):
+    # Row after row PyTorch checks a row, then draws its samples: the first bad row stops it
+    # after the rows before it have drawn theirs.
+    negative = ~np.all(rows >= 0, axis=1)  # NaN too, as PyTorch checks val >= 0
+    not_finite = ~np.all(np.isfinite(rows), axis=1)
+    cum = np.cumsum(rows.astype(acc), axis=1, dtype=acc)  # sequential, in the accumulate type
+    total = cum[:, -1]
+    with np.errstate(invalid="ignore"):
+        empty = ~(total > 0)
+    bad = np.flatnonzero(negative | not_finite | empty)
+    if bad.size:
+        first = int(bad[0])
+        gen.random64(first * num_samples)  # the uniforms of the rows before it
+        if negative[first]:
             raise RuntimeError(
                 "invalid multinomial distribution (encountering probability entry < 0)"
             )
-        if not np.all(np.isfinite(row)):
+        if not_finite[first]:
             raise RuntimeError(
                 "invalid multinomial distribution "
                 "(encountering probability entry = infinity or NaN)"
             )
-        cum = np.cumsum(row.astype(acc), dtype=acc)  # sequential, in the accumulate type
-        total = cum[-1]
-        if not total > 0:
-            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
-        cum = (cum / total).astype(acc)
-        cum[-1] = 1
-        u = _unit_f64(gen, num_samples)
-        result[i] = np.searchsorted(cum.astype(np.float64), u, side="left")
-    return result.reshape(out_shape)
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    cum = (cum / total[:, None]).astype(acc)
+    cum[:, -1] = 1
+    u = _unit_f64(gen, rows.shape[0] * num_samples).reshape(rows.shape[0], num_samples)
+    return _count_below(cum.astype(np.float64), u).reshape(out_shape)
+
+
+def _count_below(cum: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """Row by row, searchsorted(cum[i], u[i], side='left'): how many of the row's (sorted)
+    cumulative probabilities are below each uniform, for all rows at once: each row's
+    probabilities and uniforms sorted together (a uniform before a probability it equals)."""
+    n_rows, n_cat = cum.shape
+    step = max(1, (1 << 20) // (n_cat + u.shape[1]))  # rows a pass: bounded temporaries
+    if n_rows > step:
+        return np.concatenate(
+            [_count_below(cum[i : i + step], u[i : i + step]) for i in range(0, n_rows, step)]
+        )
+    values = np.concatenate([cum, u], axis=1)
+    is_cum = np.zeros(values.shape, np.int8)
+    is_cum[:, :n_cat] = 1
+    order = np.lexsort((is_cum, values), axis=-1)
+    sorted_is_cum = np.take_along_axis(is_cum, order, axis=1)
+    below = np.cumsum(sorted_is_cum, axis=1)
+    where_u = sorted_is_cum == 0
+    row_index = np.nonzero(where_u)[0]
+    out = np.empty(u.shape, np.int64)
+    out[row_index, order[where_u] - n_cat] = below[where_u]
+    return out
 
 
 def dropout_mask(
@@ -1665,10 +2012,11 @@ def dropout_mask(
     *,
     dtype: Any = "float32",
     generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
 ) -> np.ndarray:
     """The noise F.dropout multiplies its input by in training mode: bernoulli_(1 - p) on a new
-    tensor of the input's shape and dtype, divided by (1 - p) in that dtype; p == 1 gives zeros
-    (and draws nothing), as does p == 0 give ones."""
+    tensor of the input's shape and dtype (laid out as `strides`, empty_like's), divided by
+    (1 - p) in that dtype; p == 1 gives zeros (and draws nothing), as does p == 0 give ones."""
     p = float(p)
     if not 0.0 <= p <= 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
@@ -1678,10 +2026,58 @@ def dropout_mask(
         return np.ones(shape, dt.storage)
     if p == 1.0:
         return np.zeros(shape, dt.storage)
-    keep = bernoulli_(shape, 1.0 - p, dtype=dt, generator=generator)
-    scale = dt.storage.type(1.0 - p)
+    keep = bernoulli_(shape, 1.0 - p, dtype=dt, generator=generator, strides=strides)
+    return _scalar_op(keep, np.divide, 1.0 - p, dt)
+
+
+def _scalar_op(x: np.ndarray, op: Any, scalar: float, dt: _DType) -> np.ndarray:
+    """`x.op_(scalar)` of a float tensor, as ATen computes it: in the dtype's opmath type
+    (float32 for float16 and bfloat16), rounded to the dtype; mul and div take the scalar as
+    that float (their kernels' path for a scalar of a reduced float type), add takes it cast to
+    the tensor's dtype first (the common dtype of its operands)."""
+    if dt.name in ("float16", "bfloat16"):
+        s32 = np.float32(scalar)
+        if op is np.add:
+            s32 = _cast_float(np.array([s32]), dt).astype(np.float32)[0]
+        with np.errstate(divide="ignore"):
+            out = op(x.astype(np.float32), s32)
+        return _cast_float(out.astype(np.float32), dt)
     with np.errstate(divide="ignore"):
-        return (keep / scale).astype(dt.storage)
+        return op(x, dt.storage.type(scalar)).astype(dt.storage)
+
+
+def feature_noise_shape(shape: Sequence[int]) -> tuple[int, ...]:
+    """The noise of feature (channel) dropout: one value per (sample, channel), (N, C, 1, ...)."""
+    shape = _shape(shape)
+    if len(shape) < 2:
+        raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
+    return (shape[0], shape[1]) + (1,) * (len(shape) - 2)
+
+
+# SELU's alpha * scale, the value alpha dropout gives a dropped element (before its affine map).
+ALPHA_DROPOUT_ALPHA = 1.7580993408473766
+
+
+def alpha_dropout_noise(
+    size: Any,
+    p: float,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(a * keep, b) such that alpha dropout is input * (a * keep) + b, keep ~ bernoulli(1 - p),
+    a = 1 / sqrt((alpha**2 p + 1)(1 - p)), b = (keep - 1) * alpha * a + alpha * a * p, each step in
+    the dtype as ATen's tensor operations do it. 0 < p < 1."""
+    dt = _dtype(dtype)
+    shape = _shape(size)
+    keep = bernoulli_(shape, 1.0 - p, dtype=dt, generator=generator, strides=strides)
+    alpha = ALPHA_DROPOUT_ALPHA
+    a = 1.0 / math.sqrt((alpha * alpha * p + 1) * (1 - p))
+    b = _scalar_op(keep, np.add, -1.0, dt)
+    b = _scalar_op(b, np.multiply, alpha * a, dt)
+    b = _scalar_op(b, np.add, alpha * a * p, dt)
+    return _scalar_op(keep, np.multiply, a, dt), b
 
 
 def dropout(
@@ -1703,7 +2099,10 @@ def dropout(
         return x, None
     if p == 1.0:
         return x * x.dtype.type(0), None
-    mask = dropout_mask(x.shape, p, dtype=x.dtype, generator=generator)
+    strides = tuple(st // x.itemsize for st in x.strides) if x.ndim else None
+    mask = dropout_mask(
+        x.shape, p, dtype=x.dtype, generator=generator, strides=dense_strides(x.shape, strides)
+    )
     return (x * mask).astype(x.dtype), mask
 
 
@@ -1942,6 +2341,30 @@ def orthogonal_(
     out = _cast_from_double(np.ascontiguousarray(q), dt).reshape(shape)
     if gain != 1:
         out = (out * dt.storage.type(gain)).astype(dt.storage)
+    return out
+
+
+def sparse_(
+    size: Any,
+    sparsity: float,
+    std: float = 0.01,
+    *,
+    dtype: Any = "float32",
+    generator: Generator | None = None,
+    perm_generator: Generator | None = None,
+) -> np.ndarray:
+    """nn.init.sparse_: normal_(0, std) from `generator`, then for each column the first
+    ceil(sparsity * rows) rows of a randperm(rows) zeroed. PyTorch draws those permutations
+    from the default generator whatever `generator` is: `perm_generator` (None: the default)."""
+    shape = _shape(size)
+    if len(shape) != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    rows, cols = shape
+    num_zeros = math.ceil(sparsity * rows)
+    out = normal_(shape, 0.0, std, dtype=dtype, generator=generator)
+    for col in range(cols):
+        zero_rows = randperm(rows, generator=perm_generator).tolist()[:num_zeros]
+        out[zero_rows, col] = 0
     return out
 
 

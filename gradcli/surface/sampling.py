@@ -10,33 +10,42 @@ analysis commands), so that the analysis runs on PyTorch's numbers.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError
+from ..core import hooks
 from ..core.dtypes import check_dtype, scalar_type_name
+from ..core.inplace import check_target
 from ..core.tensor import Settings, Tensor, typename
-from ..ops.arithmetic import mul_t, tensor_arg
+from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
 from . import random as R
 from .args import NO_SIZE, int_arg, shape_arg, sizes_arg
 
 
 class Generator:
-    """`torch.Generator()`: a generator of its own, passed as `generator=`."""
+    """`torch.Generator()`: a generator of its own, passed as `generator=`; `torch.manual_seed`
+    returns (and `torch.default_generator` is) the one that wraps the module's generator."""
 
     # What a program may call on it (the interpreter reads this table, nothing else).
     PROGRAM_ATTRIBUTES = ("manual_seed", "seed", "initial_seed", "get_state", "set_state", "device")
 
-    def __init__(self, device: Any = "cpu") -> None:
+    def __init__(self, device: Any = "cpu", *, _default: bool = False) -> None:
         if device not in ("cpu", None) and getattr(device, "type", None) != "cpu":
             raise GradcliError(
                 f"Generator(device={device!r}): gradcli has the CPU generator only",
                 hint="write torch.Generator() (the CPU one)",
             )
-        self.gen = R.Generator(fallback_seed=Settings.seed)
+        self._own = None if _default else R.Generator(fallback_seed=Settings.seed)
         self.device = "cpu"
+
+    @property
+    def gen(self) -> R.Generator:
+        return R.default_generator() if self._own is None else self._own
 
     def manual_seed(self, seed: Any) -> Generator:
         _call(self.gen.manual_seed, _seed_arg(seed))
@@ -59,18 +68,7 @@ class Generator:
         return "<torch._C.Generator object>"
 
 
-class _DefaultGenerator(Generator):
-    """`torch.default_generator` and what `torch.manual_seed` returns: the module's generator."""
-
-    def __init__(self) -> None:
-        self.device = "cpu"
-
-    @property
-    def gen(self) -> R.Generator:  # type: ignore[override]
-        return R.default_generator()
-
-
-DEFAULT = _DefaultGenerator()
+DEFAULT = Generator(_default=True)
 
 
 def reset(seed: int) -> None:
@@ -83,19 +81,41 @@ def reset(seed: int) -> None:
 
 
 def _call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """The random module raises Python's exceptions with PyTorch's words: the program's error."""
+    """The random module raises Python's exceptions with PyTorch's words: the program's error,
+    of PyTorch's class (ValueError for a seed past 64 bits, NotImplementedError for a dtype a
+    kernel lacks, else RuntimeError)."""
     try:
         return fn(*args, **kwargs)
-    except (RuntimeError, ValueError, TypeError, OverflowError) as e:
+    except NotImplementedError as e:
+        raise GradcliError(str(e)).mirror("NotImplementedError") from None
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    except (RuntimeError, TypeError, OverflowError) as e:
         raise GradcliError(str(e)) from None
 
 
-def _seed_arg(seed: Any) -> int:
+def _seed_arg(seed: Any, *, convert: bool = False) -> int:
+    """A seed: an int (or a one-element integer tensor). torch.manual_seed calls int() on what
+    it is given first (`convert`: 1.5 seeds with 1, '3' with 3); Generator.manual_seed does
+    not (a float is refused)."""
     if isinstance(seed, Tensor) and seed.data.size == 1 and seed.dtype.kind in "iu":
         seed = int(seed.data.reshape(()))
+    if convert and isinstance(seed, float):
+        if math.isnan(seed):
+            raise GradcliError("cannot convert float NaN to integer").mirror("ValueError")
+        if math.isinf(seed):
+            raise GradcliError("cannot convert float infinity to integer").mirror("OverflowError")
+        return int(seed)
+    if convert and isinstance(seed, str):
+        try:
+            return int(seed)
+        except ValueError:
+            raise GradcliError(f"invalid literal for int() with base 10: {seed!r}").mirror(
+                "ValueError"
+            ) from None
+    if isinstance(seed, bool) and convert:
+        return int(seed)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        if isinstance(seed, float) and seed.is_integer():
-            return int(seed)  # int(seed) as torch.manual_seed does
         raise GradcliError(
             f"manual_seed expected a long, but got {typename(seed)}", hint="pass an int"
         )
@@ -107,12 +127,12 @@ def _state_arg(state: Any) -> np.ndarray:
         raise GradcliError(
             f"expected a torch.ByteTensor, but got {typename(state)}",
             hint="pass what torch.get_rng_state() returned",
-        )
+        ).mirror("TypeError")
     if state.dtype != np.uint8:
         raise GradcliError(
             "RNG state must be a torch.ByteTensor",
             found=f"a tensor of dtype {scalar_type_name(state.dtype)}",
-        )
+        ).mirror("TypeError")
     return state.data
 
 
@@ -123,7 +143,7 @@ def _gen(generator: Any) -> R.Generator | None:
         raise GradcliError(
             f"generator must be a torch.Generator, not {typename(generator)}",
             hint="g = torch.Generator().manual_seed(0), then generator=g",
-        )
+        ).mirror("TypeError")
     return generator.gen
 
 
@@ -131,7 +151,7 @@ def _gen(generator: Any) -> R.Generator | None:
 
 
 def manual_seed(seed: Any) -> Generator:
-    _call(R.manual_seed, _seed_arg(seed))
+    _call(R.manual_seed, _seed_arg(seed, convert=True))
     return DEFAULT
 
 
@@ -154,6 +174,10 @@ def set_rng_state(new_state: Any) -> None:
 # --- dtypes of a draw ----------------------------------------------------------------------------
 
 
+# The kernel a draw of floats reaches (named in PyTorch's message for an integer dtype).
+_KERNELS = {"rand": "check_uniform_bounds", "rand_like": "check_uniform_bounds"}
+
+
 def _float_draw(dtype: Any, fn: str) -> tuple[np.dtype, np.dtype]:
     """(the dtype to draw in, the dtype of the result): without `dtype`, PyTorch's default
     (then widened to gradcli's default); else the dtype asked, which must be a float."""
@@ -162,9 +186,10 @@ def _float_draw(dtype: Any, fn: str) -> tuple[np.dtype, np.dtype]:
     dt = check_dtype(dtype, fn=fn)
     if dt.kind != "f":
         raise GradcliError(
-            f"\"{fn}\" not implemented for '{scalar_type_name(dt)}'",
+            f'"{_KERNELS.get(fn, "normal_kernel_cpu")}" not implemented for '
+            f"'{scalar_type_name(dt)}'",
             hint="random floats need a float dtype (torch.float32 or torch.float64)",
-        )
+        ).mirror("NotImplementedError")
     return dt, dt
 
 
@@ -215,6 +240,13 @@ rand = _sized("rand", lambda shape, **kw: R.rand(shape, **kw))
 randn = _sized("randn", lambda shape, **kw: R.randn(shape, **kw))
 
 
+def _like_strides(t: Tensor) -> tuple[int, ...] | None:
+    """The strides `torch.empty_like(t)` gives (preserve_format): t's own when t is dense and
+    non-overlapping (a transposed tensor), else contiguous (None): random draws fill a tensor in
+    the order of its strides, so `rand_like(x.t())` is `rand(...)` laid out as x.t()."""
+    return R.dense_strides(t.shape, _strides(t))
+
+
 def _like(fn: str, draw: Callable[..., np.ndarray]) -> Callable[..., Tensor]:
     def make(
         input: Any,  # noqa: A002 - PyTorch's name
@@ -228,7 +260,9 @@ def _like(fn: str, draw: Callable[..., np.ndarray]) -> Callable[..., Tensor]:
     ) -> Tensor:
         t = tensor_arg(input, "input")
         draw_dt, out_dt = _like_draw(t, dtype, fn)
-        values = _call(draw, t.shape, dtype=draw_dt, generator=_gen(generator))
+        values = _call(
+            draw, t.shape, dtype=draw_dt, generator=_gen(generator), strides=_like_strides(t)
+        )
         return _new(values, out_dt, requires_grad)
 
     make.__name__ = fn
@@ -237,6 +271,32 @@ def _like(fn: str, draw: Callable[..., np.ndarray]) -> Callable[..., Tensor]:
 
 rand_like = _like("rand_like", lambda shape, **kw: R.rand(shape, **kw))
 randn_like = _like("randn_like", lambda shape, **kw: R.randn(shape, **kw))
+
+
+RANDINT_OVERLOADS = (
+    " * (int high, tuple of ints size, *, torch.Generator generator, tensor out, torch.dtype "
+    "dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad)\n"
+    " * (int low, int high, tuple of ints size, *, torch.Generator generator, tensor out, "
+    "torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool "
+    "requires_grad)"
+)
+NORMAL_OVERLOADS = (
+    " * (Tensor mean, Tensor std, *, torch.Generator generator, Tensor out)\n"
+    " * (Tensor mean, float std, *, torch.Generator generator, Tensor out)\n"
+    " * (float mean, Tensor std, *, torch.Generator generator, Tensor out)\n"
+    " * (float mean, float std, tuple of ints size, *, torch.Generator generator, Tensor out, "
+    "torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool "
+    "requires_grad)"
+)
+
+
+def _invalid_combination(fn: str, args: tuple[Any, ...], overloads: str) -> GradcliError:
+    """PyTorch's TypeError for arguments that match none of a function's signatures."""
+    got = ", ".join(typename(a) for a in args)
+    return GradcliError(
+        f"{fn}() received an invalid combination of arguments - got ({got}), but expected one of:",
+        hint="the signatures:\n" + overloads,
+    ).mirror("TypeError")
 
 
 def randint(
@@ -254,21 +314,18 @@ def randint(
     if size is None and pos and isinstance(pos[-1], (tuple, list)):
         size = pos.pop()
     if size is None:
-        raise GradcliError(
-            'randint() missing 1 required positional arguments: "size"',
-            hint="torch.randint(low, high, (n,)) or torch.randint(high, (n,))",
-        )
+        raise _invalid_combination("randint", args, RANDINT_OVERLOADS)
     if low is None and high is None:
         if len(pos) == 1:
             low, high = 0, pos[0]
         elif len(pos) == 2:
             low, high = pos
         else:
-            raise GradcliError("randint() takes high, or low and high, then the size")
+            raise _invalid_combination("randint", args, RANDINT_OVERLOADS)
     elif high is None:
         high = pos[0] if pos else None
         if high is None:
-            raise GradcliError("randint() needs high")
+            raise _invalid_combination("randint", args, RANDINT_OVERLOADS)
     elif low is None:
         low = pos[0] if pos else 0
     dt = np.dtype(np.int64) if dtype is None else check_dtype(dtype, fn="randint")
@@ -297,7 +354,9 @@ def randint_like(
         raise GradcliError("randint_like() needs high", hint="torch.randint_like(x, 10)")
     dt = t.dtype if dtype is None else check_dtype(dtype, fn="randint_like")
     lo, hi = int_arg(0 if low is None else low, "low"), int_arg(high, "high")
-    values = _call(R.randint, lo, hi, t.shape, dtype=dt, generator=_gen(generator))
+    values = _call(
+        R.randint, lo, hi, t.shape, dtype=dt, generator=_gen(generator), strides=_like_strides(t)
+    )
     return _new(values, dt, requires_grad)
 
 
@@ -332,10 +391,7 @@ def normal(
     gen = _gen(generator)
     if not isinstance(mean, Tensor) and not isinstance(std, Tensor):
         if size is None:
-            raise GradcliError(
-                "normal(float mean, float std) needs a size",
-                hint="torch.normal(0.0, 1.0, size=(3,))",
-            )
+            raise _invalid_combination("normal", (mean, std), NORMAL_OVERLOADS)
         shape = shape_arg((size,) if isinstance(size, int) else tuple(size))
         draw_dt, out_dt = _float_draw(dtype, "normal")
         values = _call(R.normal_, shape, float(mean), float(std), dtype=draw_dt, generator=gen)
@@ -347,7 +403,9 @@ def normal(
             raise GradcliError(
                 f"\"normal_kernel_cpu\" not implemented for '{scalar_type_name(t.dtype)}'",
                 hint="mean and std must be float tensors",
-            )
+            ).mirror("NotImplementedError")
+    if isinstance(mean, Tensor) and isinstance(std, Tensor):
+        broadcast_shape(mean, std)  # PyTorch's words for shapes that do not broadcast
     values = _call(R.normal, m, s, generator=gen)
     return Tensor(values, requires_grad=requires_grad)
 
@@ -374,7 +432,20 @@ def multinomial(
 ) -> Tensor:
     t = tensor_arg(input, "input")
     n = int_arg(num_samples, "num_samples")
-    return Tensor(_call(R.multinomial, t.data, n, bool(replacement), generator=_gen(generator)))
+    if t.ndim in (1, 2) and n > 0:
+        rows = t.shape[0] if t.ndim == 2 else 1
+        shape_arg((rows, n), "the samples")  # the result's size, before any work
+        if not replacement or n == 1:
+            _serial_check("multinomial", t.data.size)
+    values = _call(
+        R.multinomial,
+        t.data,
+        n,
+        bool(replacement),
+        generator=_gen(generator),
+        strides=_like_strides(t),
+    )
+    return Tensor(values)
 
 
 # --- in place: x.uniform_(), x.normal_(), ... ---------------------------------------------------
@@ -386,13 +457,56 @@ def _fill(x: Tensor, values: np.ndarray) -> Tensor:
     return inplace_update(x, values.astype(x.dtype, copy=False))
 
 
-def _float_target(x: Any, fn: str) -> Tensor:
+# Values a second the samplers that call the C library once a value (from Python) make, at the
+# least, on a loaded machine: a draw that would take longer than the time limit is refused
+# before it starts.
+SERIAL_RATES = {
+    "exponential_": 5e5,
+    "geometric_": 8e5,
+    "cauchy_": 4e5,
+    "log_normal_": 3e5,
+    "normal_": 5e5,  # the pair-and-cache path: fewer than 16 values, or a strided tensor
+    "multinomial": 5e5,  # without replacement: an exponential a probability
+    "poisson": 5e5,  # uniforms drawn
+}
+
+
+def _serial_check(what: str, count: float) -> None:
+    """Refuse, before anything is drawn, a draw of `count` values that the sampler `what`
+    computes one at a time and that would outlast the time limit."""
+    rate = SERIAL_RATES[what]
+    allowed = rate * limits.TIME_SECONDS.value
+    if count > allowed:
+        raise GradcliError(
+            f"{what}: about {count:,.0f} values computed one at a time (PyTorch's exact "
+            f"sampler), more than the time limit allows ({allowed:,.0f})",
+            expected=f"at most {allowed:,.0f} ({rate:,.0f} a second of {limits.TIME_SECONDS.name})",
+            hint=f"draw fewer values, or raise {limits.TIME_SECONDS.env}",
+        )
+
+
+def _target(x: Any) -> Tensor:
+    """The tensor an in-place draw fills, refused before anything is drawn (as PyTorch refuses
+    it): a leaf that requires grad, or an expanded tensor whose elements share memory."""
     x = tensor_arg(x, "self")
+    check_target(x)
+    if not x.data.flags.writeable:
+        raise GradcliError(
+            "unsupported operation: more than one element of the written-to tensor refers to "
+            "a single memory location. Please clone() the tensor before performing the "
+            "operation.",
+            hint="x = x.clone() first (expand() makes elements share memory)",
+        )
+    return x
+
+
+def _float_target(x: Any, fn: str) -> Tensor:
+    x = _target(x)
     if x.dtype.kind != "f":
         raise GradcliError(
             f"\"{fn}\" not implemented for '{scalar_type_name(x.dtype)}'",
             hint="fill a float tensor (x.float())",
-        )
+        ).mirror("NotImplementedError")
     return x
 
 
@@ -413,6 +527,8 @@ def uniform_(x: Any, a: Any = 0.0, b: Any = 1.0, *, generator: Any = None, **kw:
 
 def normal_(x: Any, mean: Any = 0.0, std: Any = 1.0, *, generator: Any = None) -> Tensor:
     x = _float_target(x, "normal_kernel_cpu")
+    if x.data.size >= 16 and not R.is_contiguous(x.shape, _strides(x)):
+        _serial_check("normal_", x.data.size)
     v = _call(
         R.normal_,
         x.shape,
@@ -426,9 +542,11 @@ def normal_(x: Any, mean: Any = 0.0, std: Any = 1.0, *, generator: Any = None) -
 
 
 def random_(x: Any, *bounds: Any, generator: Any = None, **kw: Any) -> Tensor:
-    x = tensor_arg(x, "self")
+    x = _target(x)
     if "from" in kw or "to" in kw:
-        bounds = (kw.pop("from", 0), kw.pop("to", None))
+        # random_(from, to=...), random_(to=...) (from 0), random_(from=..., to=...)
+        frm = kw.pop("from", bounds[0] if bounds else 0)
+        bounds = (frm, kw.pop("to", bounds[1] if len(bounds) > 1 else None))
     ints = tuple(None if b is None else int_arg(b, "bound") for b in bounds)
     v = _call(
         R.random_, x.shape, *ints, dtype=x.dtype, generator=_gen(generator), strides=_strides(x)
@@ -437,7 +555,7 @@ def random_(x: Any, *bounds: Any, generator: Any = None, **kw: Any) -> Tensor:
 
 
 def bernoulli_(x: Any, p: Any = 0.5, *, generator: Any = None) -> Tensor:
-    x = tensor_arg(x, "self")
+    x = _target(x)
     prob = p.data if isinstance(p, Tensor) else float(p)
     v = _call(
         R.bernoulli_, x.shape, prob, dtype=x.dtype, generator=_gen(generator), strides=_strides(x)
@@ -446,7 +564,8 @@ def bernoulli_(x: Any, p: Any = 0.5, *, generator: Any = None) -> Tensor:
 
 
 def exponential_(x: Any, lambd: Any = 1.0, *, generator: Any = None) -> Tensor:
-    x = _float_target(x, "exponential_cpu")
+    x = _target(x)
+    _serial_check("exponential_", x.data.size)
     v = _call(
         R.exponential_,
         x.shape,
@@ -458,11 +577,74 @@ def exponential_(x: Any, lambd: Any = 1.0, *, generator: Any = None) -> Tensor:
     return _fill(x, v)
 
 
-# --- dropout -------------------------------------------------------------------------------------
+# --- dropout ---------------------------------------------------------------------------------
+
+
+def _dropout_p(p: Any) -> float:
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
+        raise GradcliError(f"dropout probability has to be between 0 and 1, but got {p}").mirror(
+            "ValueError"
+        )
+    return float(p)
+
+
+def _dropped(x: Tensor, noise: Tensor, shift: Tensor | None, inplace: bool) -> Tensor:
+    """input * noise (+ shift), recorded (the gradient is grad * noise), or in place."""
+    from ..ops.arithmetic import add_t
+
+    if inplace:
+        x.mul_(noise)
+        return x if shift is None else x.add_(shift)
+    out = mul_t(x, noise)
+    return out if shift is None else add_t(out, shift)
+
+
+def _dropout_impl(
+    input: Any,  # noqa: A002
+    p: Any,
+    training: Any,
+    inplace: Any,
+    *,
+    feature: bool,
+    alpha: bool,
+    generator: Any = None,
+) -> Tensor:
+    """ATen's _dropout_impl: the input itself when p == 0, not training or empty; input * 0
+    when p == 1; else input times noise (bernoulli(1 - p) / (1 - p), or alpha dropout's affine
+    map of it): one value an element, laid out as the input (empty_like), or one a (sample,
+    channel) for feature dropout."""
+    x = tensor_arg(input, "input")
+    p = _dropout_p(p)
+    if p == 0.0 or not training or x.data.size == 0:
+        return x
+    if p == 1.0:
+        return _dropped(x, Tensor(np.zeros((), x.dtype)), None, bool(inplace))
+    if feature:
+        shape = _call(R.feature_noise_shape, x.shape)
+        strides = None
+    else:
+        shape = x.shape
+        strides = R.dense_strides(x.shape, _strides(x))
+    gen = _gen(generator)
+    if x.dtype.kind != "f":
+        # The noise is drawn in the input's dtype, then scaled in float: refused there.
+        _call(R.bernoulli_, shape, 1.0 - p, dtype=x.dtype, generator=gen, strides=strides)
+        raise GradcliError(
+            f"result type Float can't be cast to the desired output type "
+            f"{scalar_type_name(x.dtype)}",
+            hint="dropout needs a float tensor (x.float())",
+        )
+    if alpha:
+        noise, shift = _call(
+            R.alpha_dropout_noise, shape, p, dtype=x.dtype, generator=gen, strides=strides
+        )
+        return _dropped(x, Tensor(noise), Tensor(shift), bool(inplace))
+    noise = _call(R.dropout_mask, shape, p, dtype=x.dtype, generator=gen, strides=strides)
+    return _dropped(x, Tensor(noise), None, bool(inplace))
 
 
 def dropout(
-    input: Any,  # noqa: A002
+    input: Any,  # noqa: A002 - PyTorch's name
     p: Any = 0.5,
     training: bool = True,
     inplace: bool = False,
@@ -471,20 +653,162 @@ def dropout(
 ) -> Tensor:
     """`F.dropout`: in training, input * mask / (1 - p) (a recorded multiplication, so the
     gradient is grad * mask / (1 - p)); the input itself when p == 0, not training or empty."""
+    return _dropout_impl(input, p, training, inplace, feature=False, alpha=False)
+
+
+def alpha_dropout(
+    input: Any,  # noqa: A002
+    p: Any = 0.5,
+    training: bool = False,
+    inplace: bool = False,
+) -> Tensor:
+    """`F.alpha_dropout` (training defaults to False, as PyTorch's)."""
+    return _dropout_impl(input, p, training, inplace, feature=False, alpha=True)
+
+
+def feature_alpha_dropout(
+    input: Any,  # noqa: A002
+    p: Any = 0.5,
+    training: bool = False,
+    inplace: bool = False,
+) -> Tensor:
+    return _dropout_impl(input, p, training, inplace, feature=True, alpha=True)
+
+
+def _channel_dropout(
+    fn: str,
+    batched: int,
+    input: Any,
+    p: Any,
+    training: Any,
+    inplace: Any,  # noqa: A002
+) -> Tensor:
+    """F.dropout1d/2d/3d: feature dropout over (N, C, ...); an input without the batch dim
+    (dropout1d's 2-D, dropout3d's 4-D) gets one for the draw, as PyTorch's unsqueeze(0)."""
+    from .functional import squeeze, unsqueeze
+
     x = tensor_arg(input, "input")
-    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
-        raise GradcliError(f"dropout probability has to be between 0 and 1, but got {p}")
-    p = float(p)
-    if p == 0.0 or not training or x.data.size == 0:
-        return x
-    if x.dtype.kind != "f":
+    p = _dropout_p(p)
+    dim = x.ndim
+    if fn == "dropout1d" and dim not in (2, 3):
         raise GradcliError(
-            f"dropout: expected a floating point tensor, got {scalar_type_name(x.dtype)}"
+            f"dropout1d: Expected 2D or 3D input, but received a {dim}D input. Note that "
+            "dropout1d exists to provide channel-wise dropout on inputs with 1 spatial "
+            "dimension, a channel dimension, and an optional batch dimension (i.e. 2D or 3D "
+            "inputs)."
         )
-    if p == 1.0:
-        return mul_t(x, Tensor(np.zeros((), x.dtype)))
-    mask = _call(R.dropout_mask, x.shape, p, dtype=x.dtype, generator=_gen(generator))
-    return mul_t(x, Tensor(mask))
+    if fn == "dropout2d" and dim not in (3, 4):
+        hooks.warn(
+            f"dropout2d: Received a {dim}-D input to dropout2d, which is deprecated and will "
+            "result in an error in a future release. To retain the behavior and silence this "
+            "warning, please use dropout instead. Note that dropout2d exists to provide "
+            "channel-wise dropout on inputs with 2 spatial dimensions, a channel dimension, and "
+            "an optional batch dimension (i.e. 3D or 4D inputs)."
+        )
+    if fn == "dropout2d" and dim == 3:
+        hooks.warn(
+            "dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D "
+            "dropout behavior is desired - input is interpreted as shape (N, C, L), where C is "
+            "the channel dim. This behavior will change in a future release to interpret the "
+            "input as one without a batch dimension, i.e. shape (C, H, W). To maintain the 1D "
+            "channel-wise dropout behavior, please switch to using dropout1d instead."
+        )
+    if fn == "dropout3d" and dim not in (4, 5):
+        hooks.warn(
+            f"dropout3d: Received a {dim}-D input to dropout3d, which is deprecated and will "
+            "result in an error in a future release. To retain the behavior and silence this "
+            "warning, please use dropout instead. Note that dropout3d exists to provide "
+            "channel-wise dropout on inputs with 3 spatial dimensions, a channel dimension, and "
+            "an optional batch dimension (i.e. 4D or 5D inputs)."
+        )
+    add_batch = batched and dim != batched
+    if add_batch:
+        x = x.unsqueeze_(0) if inplace else unsqueeze(x, 0)
+    out = _dropout_impl(x, p, training, inplace, feature=True, alpha=False)
+    if add_batch:
+        out = out.squeeze_(0) if inplace else squeeze(out, 0)
+    return out
+
+
+def dropout1d(input: Any, p: Any = 0.5, training: bool = True, inplace: bool = False) -> Tensor:  # noqa: A002
+    return _channel_dropout("dropout1d", 3, input, p, training, inplace)
+
+
+def dropout2d(input: Any, p: Any = 0.5, training: bool = True, inplace: bool = False) -> Tensor:  # noqa: A002
+    return _channel_dropout("dropout2d", 0, input, p, training, inplace)
+
+
+def dropout3d(input: Any, p: Any = 0.5, training: bool = True, inplace: bool = False) -> Tensor:  # noqa: A002
+    return _channel_dropout("dropout3d", 5, input, p, training, inplace)
+
+
+# F's dropout family (also what nn.Dropout1d ... call).
+DROPOUTS: dict[str, Callable[..., Tensor]] = {
+    "dropout": dropout,
+    "dropout1d": dropout1d,
+    "dropout2d": dropout2d,
+    "dropout3d": dropout3d,
+    "alpha_dropout": alpha_dropout,
+    "feature_alpha_dropout": feature_alpha_dropout,
+}
+
+
+# --- more distributions: x.geometric_(), x.log_normal_(), x.cauchy_(), torch.poisson ------------
+
+
+def geometric_(x: Any, p: Any, *, generator: Any = None) -> Tensor:
+    x = _target(x)
+    _serial_check("geometric_", x.data.size)
+    v = _call(
+        R.geometric_,
+        x.shape,
+        float(p),
+        dtype=x.dtype,
+        generator=_gen(generator),
+        strides=_strides(x),
+    )
+    return _fill(x, v)
+
+
+def log_normal_(x: Any, mean: Any = 1.0, std: Any = 2.0, *, generator: Any = None) -> Tensor:
+    x = _target(x)
+    _serial_check("log_normal_", x.data.size)
+    v = _call(
+        R.log_normal_,
+        x.shape,
+        float(mean),
+        float(std),
+        dtype=x.dtype,
+        generator=_gen(generator),
+        strides=_strides(x),
+    )
+    return _fill(x, v)
+
+
+def cauchy_(x: Any, median: Any = 0.0, sigma: Any = 1.0, *, generator: Any = None) -> Tensor:
+    x = _target(x)
+    _serial_check("cauchy_", x.data.size)
+    v = _call(
+        R.cauchy_,
+        x.shape,
+        float(median),
+        float(sigma),
+        dtype=x.dtype,
+        generator=_gen(generator),
+        strides=_strides(x),
+    )
+    return _fill(x, v)
+
+
+def poisson(input: Any, generator: Any = None) -> Tensor:  # noqa: A002
+    """`torch.poisson(rates)`: a new tensor of the rates' dtype, outside the graph."""
+    t = tensor_arg(input, "input")
+    if t.dtype.kind == "f" and t.data.size:
+        # Knuth's product takes rate + 1 uniforms on average (below 10), PTRS about 2.5.
+        with np.errstate(invalid="ignore"):
+            rates = np.nan_to_num(t.data.astype(np.float64), nan=0.0)
+        _serial_check("poisson", float(np.where(rates < 10, np.maximum(rates, 0) + 1, 2.5).sum()))
+    return Tensor(_call(R.poisson, t.data, generator=_gen(generator)))
 
 
 def new_generator(device: Any = "cpu") -> Generator:
@@ -510,7 +834,10 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "normal": normal,
     "bernoulli": bernoulli,
     "multinomial": multinomial,
+    "poisson": poisson,
     "dropout": lambda input, p, train: dropout(input, p, train),  # noqa: A006 - torch.dropout
+    "alpha_dropout": lambda input, p, train: alpha_dropout(input, p, train),  # noqa: A006
+    "feature_alpha_dropout": lambda input, p, train: feature_alpha_dropout(input, p, train),  # noqa: A006
 }
 METHODS: dict[str, Callable[..., Any]] = {
     "uniform_": uniform_,
@@ -518,6 +845,9 @@ METHODS: dict[str, Callable[..., Any]] = {
     "random_": random_,
     "bernoulli_": bernoulli_,
     "exponential_": exponential_,
+    "geometric_": geometric_,
+    "log_normal_": log_normal_,
+    "cauchy_": cauchy_,
     "bernoulli": bernoulli,
     "multinomial": multinomial,
 }

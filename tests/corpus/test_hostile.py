@@ -686,7 +686,7 @@ CASES: list[Case] = [
     Case(
         "seed_string",
         "torch.manual_seed('abc')",
-        "manual_seed expected a long, but got str",
+        "invalid literal for int() with base 10: 'abc'",  # torch.manual_seed calls int()
         (1, 1),
     ),
     Case(
@@ -806,6 +806,105 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case("randint_huge", "x = torch.randint(0, 5, (10**5, 10**5))", "over the limit", (1, 5)),
+    # --- samplers that compute values one at a time: refused before the work --------------
+    Case(
+        "multinomial_huge_samples",
+        "x = torch.multinomial(torch.ones(3), 10**9, True)",
+        "over the limit of 10,000,000",
+        (1, 5),
+    ),
+    Case(
+        "poisson_too_many_draws",
+        "x = torch.poisson(torch.full((10**6,), 9.0))",
+        "poisson: about 10,000,000 values",
+        (1, 5),
+    ),
+    Case(
+        "log_normal_too_many",
+        "x = torch.empty(10**7).log_normal_()",
+        "log_normal_: about 10,000,000 values",
+        (1, 5),
+    ),
+    Case("cauchy_too_many", "x = torch.empty(10**7).cauchy_()", "more than the time limit", (1, 5)),
+    Case(
+        "strided_normal_too_many",
+        "x = torch.empty(4000, 2500).t().normal_()",
+        "normal_: about 10,000,000 values",
+        (1, 5),
+    ),
+    Case(
+        "sparse_init_huge",
+        "import torch.nn as nn\nx = nn.init.sparse_(torch.empty(2000, 2000), 0.1)",
+        "more than gradcli draws one by one",
+        (2, 5),
+    ),
+    Case(
+        "sparse_init_1d",
+        "import torch.nn as nn\nx = nn.init.sparse_(torch.empty(3), 0.1)",
+        "Only tensors with 2 dimensions are supported",
+        (2, 5),
+    ),
+    Case(
+        "dirac_bad_groups",
+        "import torch.nn as nn\nx = nn.init.dirac_(torch.empty(3, 2, 2), 2)",
+        "dim 0 must be divisible by groups",
+        (2, 5),
+    ),
+    Case(
+        "dirac_groups_not_int",
+        "import torch.nn as nn\nx = nn.init.dirac_(torch.empty(3, 2, 2), '__class__')",
+        "groups must be a positive int",
+        (2, 5),
+    ),
+    Case(
+        "geometric_p_nan",
+        "x = torch.empty(3).geometric_(float('nan'))",
+        "geometric_ expects p to be in (0, 1)",
+        (1, 5),
+    ),
+    Case(
+        "poisson_negative_rate",
+        "x = torch.poisson(torch.tensor([1.0, -2.0]))",
+        "invalid Poisson rate",
+        (1, 5),
+    ),
+    Case(
+        "poisson_wrong_generator",
+        "x = torch.poisson(torch.ones(3), generator=torch)",
+        "generator must be a torch.Generator",
+        (1, 5),
+    ),
+    Case(
+        "dropout1d_wrong_dims",
+        "import torch.nn.functional as F\nx = F.dropout1d(torch.ones(2, 3, 4, 5), 0.5)",
+        "dropout1d: Expected 2D or 3D input",
+        (2, 5),
+    ),
+    Case(
+        "alpha_dropout_bad_p",
+        "import torch.nn.functional as F\nx = F.alpha_dropout(torch.ones(3), 2.0, True)",
+        "dropout probability has to be between 0 and 1",
+        (2, 5),
+    ),
+    Case(
+        "uniform_on_expanded",
+        "x = torch.ones(3, 1).expand(3, 10**6).uniform_()",
+        "more than one element of the written-to tensor refers to a single memory location",
+        (1, 5),
+    ),
+    Case(
+        "feature_dropout_empty_dims",
+        "import torch.nn.functional as F\nx = F.dropout2d(torch.ones(0, 3, 2, 2), 0.5)\n"
+        "y = F.dropout1d(torch.ones(10**6, 0, 3), 0.5)\nz = x.shape[5]",
+        "Size index out of range",
+        (4, 5),
+    ),
+    Case(
+        "seed_huge",
+        "torch.manual_seed(10**30)",
+        "Overflow when unpacking long long",
+        (1, 1),
+    ),
     Case("randperm_huge", "x = torch.randperm(10**9)", "over the limit", (1, 5)),
     Case(
         "randint_bad_range",

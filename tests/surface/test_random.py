@@ -1,14 +1,19 @@
 """gradcli.surface.random against PyTorch 2.13: recorded outputs, compared bit for bit, and the
 same programs live against torch when it is installed.
 
-The case programs (seeds 0, 1, 42, 2**32 + 5, -7; sizes 1, 7, 15, 16, 17, 1000; float32,
-float64, float16, bfloat16 and the integer dtypes; sequences, interleavings, two generators,
-state save/restore) live in data/random/record.py, which also records them under torch.
+The case programs live in data/random/record.py, which also records them under torch: seeds 0,
+1, 42, 1234, 2**31 - 1, 2**32 + 5, 2**63 - 1 and negative ones; sizes 0 to 10**5 (below, at and
+past the 16-element vectorised path); float32, float64, float16, bfloat16 and the integer dtypes;
+every sampler (rand randn uniform_ normal_ normal randint random_ randperm exponential_
+geometric_ log_normal_ cauchy_ bernoulli multinomial poisson, dropout's masks, nn.init and the
+modules' default initialisation); views and empty_like layouts; sequences, interleavings, two
+generators, state save/restore. `test_random_programs.py` runs the same ground as programs.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import json
 import math
@@ -83,6 +88,54 @@ def run_ours(program: list[tuple[str, dict[str, Any]]]) -> list[np.ndarray]:
             outs.append(R.random_(kw["size"], *kw["bounds"], dtype=dt, generator=gen))
         elif op == "randperm":
             outs.append(R.randperm(kw["n"], dtype=dt, generator=gen))
+        elif op == "geometric_":
+            outs.append(R.geometric_(kw["size"], kw["p"], dtype=dt, generator=gen))
+        elif op == "log_normal_":
+            outs.append(R.log_normal_(kw["size"], kw["mean"], kw["std"], dtype=dt, generator=gen))
+        elif op == "cauchy_":
+            outs.append(R.cauchy_(kw["size"], kw["median"], kw["sigma"], dtype=dt, generator=gen))
+        elif op.startswith(("like_", "view_")):
+            v = REC.make_view(functools.partial(np.empty, dtype=np.float32), *kw["view"])
+            strides = tuple(st // v.itemsize for st in v.strides)
+            like = {"dtype": dt, "generator": gen, "strides": R.dense_strides(v.shape, strides)}
+            view = {"dtype": dt, "generator": gen, "strides": strides}
+            if op == "like_rand":
+                outs.append(R.rand(v.shape, **like))
+            elif op == "like_randn":
+                outs.append(R.randn(v.shape, **like))
+            elif op == "like_randint":
+                outs.append(R.randint(3, 40, v.shape, **like))
+            elif op == "view_geometric":
+                outs.append(R.geometric_(v.shape, 0.25, **view))
+            elif op == "view_log_normal":
+                outs.append(R.log_normal_(v.shape, **view))
+            elif op == "view_cauchy":
+                outs.append(R.cauchy_(v.shape, **view))
+            else:
+                outs.append(R.random_(v.shape, -7, 7, **view))
+        elif op == "poisson":
+            outs.append(R.poisson(REC.make_input(kw["rates"], dt), generator=gen))
+        elif op == "dropout_view":
+            x = REC.make_view(REC.make_input(kw["x"], dt).reshape, *kw["view"])
+            outs.append(R.dropout(x, kw["p"], generator=gen)[0])
+        elif op == "feature_dropout":
+            x = REC.make_input(kw["x"], dt)
+            mask = R.dropout_mask(R.feature_noise_shape(x.shape), kw["p"], dtype=dt, generator=gen)
+            outs.append((x * mask).astype(x.dtype))
+        elif op in ("alpha_dropout", "feature_alpha_dropout"):
+            x = REC.make_input(kw["x"], dt)
+            shape = x.shape if op == "alpha_dropout" else R.feature_noise_shape(x.shape)
+            noise, shift = R.alpha_dropout_noise(shape, kw["p"], dtype=dt, generator=gen)
+            outs.append(_half_op((x * noise).astype(x.dtype), shift, np.add))
+        elif op == "multinomial_t":
+            p = REC.make_input(kw["probs"], dt).T
+            strides = R.dense_strides(p.shape, tuple(st // p.itemsize for st in p.strides))
+            outs.append(
+                R.multinomial(p, kw["n"], kw["replacement"], generator=gen, strides=strides)
+            )
+        elif op == "sparse_":
+            args = {k: v for k, v in kw.items() if k not in ("shape", "dtype")}
+            outs.append(R.sparse_(kw["shape"], **args, dtype=dt, generator=gen))
         elif op == "nc_slice_normal":
             # torch.empty(6, 8)[:, ::2]: shape (6, 4), strides (8, 2)
             outs.append(R.normal_((6, 4), dtype=dt, generator=gen, strides=(8, 2)))
@@ -181,6 +234,13 @@ def run_ours(program: list[tuple[str, dict[str, Any]]]) -> list[np.ndarray]:
     return outs
 
 
+def _half_op(a: np.ndarray, b: np.ndarray, op: Any) -> np.ndarray:
+    """a op b of two tensors of one float dtype, as ATen computes it (half in float, rounded)."""
+    if a.dtype == np.float16:
+        return op(a.astype(np.float32), b.astype(np.float32)).astype(np.float16)
+    return op(a, b).astype(a.dtype)
+
+
 # ---------------------------------------------------------------------------------------------
 # Comparison
 # ---------------------------------------------------------------------------------------------
@@ -256,7 +316,20 @@ def test_the_recorded_data_covers_the_brief() -> None:
                 assert f"floats/{seed}/{dt}/{n}" in REC.CASES
         for it in ("int64", "int32", "int16", "int8", "uint8"):
             assert f"ints/{seed}/{it}/1000" in REC.CASES
-    assert len(HASHES) > 5000
+    # The grid: every sampler, seeds up to 2**63 - 1, empty to 10**5 elements.
+    assert {0, 1, 42, 1234, 2**31 - 1, 2**32 + 5, 2**63 - 1} <= set(REC.GRID_SEEDS)
+    assert {0, 1, 7, 15, 16, 17, 100, 1000, 10**5} <= set(REC.GRID_SIZES)
+    for seed in REC.GRID_SEEDS:
+        for n in REC.GRID_SIZES:
+            for dt in ("float32", "float64"):
+                ops = {op for op, _ in REC.CASES[f"grid/{seed}/{dt}/{n}"]}
+                assert {"rand", "randn", "uniform_", "normal_", "exponential_", "geometric_"} <= ops
+                assert {"log_normal_", "cauchy_", "bernoulli_", "random_"} <= ops
+            assert f"grid-int/{seed}/{n}" in REC.CASES
+        for dt in ("float32", "float64", "float16"):
+            ops = {op for op, _ in REC.CASES[f"extra/{seed}/{dt}"]}
+            assert {"like_randn", "poisson", "alpha_dropout", "feature_dropout"} <= ops
+    assert len(HASHES) > 9000
 
 
 # ---------------------------------------------------------------------------------------------
@@ -540,3 +613,76 @@ def test_fast_float32_box_muller_matches_the_reference() -> None:
     want_sin, want_cos = R._sincos_f32(R._TWO_PI_F32 * u2)
     assert np.array_equal(cos.astype(np.float32), radius * want_cos + np.float32(0))
     assert np.array_equal(sin.astype(np.float32), radius * want_sin + np.float32(0))
+
+
+# ---------------------------------------------------------------------------------------------
+# Live: random sequences of draws on random views (a red team against PyTorch itself)
+# ---------------------------------------------------------------------------------------------
+
+_FUZZ_OPS = ("uniform_", "normal_", "exponential_", "geometric_", "log_normal_", "cauchy_")
+_FUZZ_OPS += ("bernoulli_", "random_", "randn", "rand", "randint", "randperm", "randn_like")
+_FUZZ_OPS += ("rand_like", "multinomial", "dropout", "normal")
+
+
+def _fuzz_step(torch: Any, rnd: Any, op: str, dt: str) -> tuple[Any, np.ndarray]:
+    """One draw on both sides: (PyTorch's tensor, gradcli's array)."""
+    nd = rnd.randint(1, 3)
+    base = tuple(rnd.randint(1, 7) for _ in range(nd))
+    step = rnd.choice([1, 1, 2])
+    perm = tuple(rnd.sample(range(nd), nd))
+    tv = REC.make_view(functools.partial(torch.empty, dtype=getattr(torch, dt)), base, step, perm)
+    nv = REC.make_view(functools.partial(np.empty, dtype=np.float32), base, step, perm)
+    shape, strides = nv.shape, tuple(st // 4 for st in nv.strides)
+    view = {"dtype": dt, "strides": strides}
+    n = rnd.choice([1, 5, 15, 16, 17, 33, 100])
+    if op in ("uniform_", "normal_", "exponential_", "geometric_", "log_normal_", "cauchy_"):
+        args = {"uniform_": (-1.5, 2), "normal_": (0.5, 2), "exponential_": (0.7,)}.get(op)
+        args = args or {"geometric_": (0.4,), "log_normal_": (0.1, 0.4), "cauchy_": (1, 3)}[op]
+        return getattr(tv, op)(*args), getattr(R, op)(shape, *args, **view)
+    if op == "bernoulli_":
+        return tv.bernoulli_(0.35), R.bernoulli_(shape, 0.35, **view)
+    if op == "random_":
+        return tv.random_(-20, 20), R.random_(shape, -20, 20, **view)
+    if op in ("randn", "rand"):
+        return getattr(torch, op)(n, dtype=getattr(torch, dt)), getattr(R, op)(n, dtype=dt)
+    if op == "randint":
+        high = rnd.choice([2, 100, 2**28, 2**40])
+        return torch.randint(0, high, (n,)), R.randint(0, high, n)
+    if op == "randperm":
+        return torch.randperm(n), R.randperm(n)
+    if op in ("randn_like", "rand_like"):
+        like = {"dtype": dt, "strides": R.dense_strides(shape, strides)}
+        return getattr(torch, op)(tv), getattr(R, op.removesuffix("_like"))(shape, **like)
+    if op == "multinomial":
+        p = np.abs(np.sin(np.arange(12) + n)).astype(dt).reshape(3, 4)
+        k, rep = rnd.randint(1, 4), rnd.random() < 0.5
+        return torch.multinomial(torch.from_numpy(p), k, rep), R.multinomial(p, k, rep)
+    x = np.cos(np.arange(math.prod(shape))).astype(dt).reshape(shape)
+    if op == "dropout":
+        p = rnd.choice([0.1, 0.5, 0.9])
+        return torch.nn.functional.dropout(torch.from_numpy(x), p), R.dropout(x, p)[0]
+    return torch.normal(torch.from_numpy(x), 1.5), R.normal(x, 1.5)
+
+
+@pytest.mark.parametrize("fuzz_seed", range(4))
+def test_random_sequences_match_live_pytorch(fuzz_seed: int) -> None:
+    torch = pytest.importorskip("torch")
+    import random
+
+    rnd = random.Random(fuzz_seed)
+    for _ in range(50):
+        seed = rnd.choice(
+            [0, 1, 42, 1234, 2**31 - 1, 2**32 + 5, 2**63 - 1, -7, rnd.getrandbits(40)]
+        )
+        torch.manual_seed(seed)
+        R.manual_seed(seed)
+        done = []
+        for _ in range(rnd.randint(1, 6)):
+            op, dt = rnd.choice(_FUZZ_OPS), rnd.choice(["float32", "float64", "float16"])
+            theirs, ours = _fuzz_step(torch, rnd, op, dt)
+            done.append((op, dt, tuple(ours.shape)))
+            theirs = theirs.contiguous().numpy()
+            assert theirs.shape == ours.shape and np.array_equal(
+                theirs.astype(np.float64), ours.astype(np.float64), equal_nan=True
+            ), (seed, done)
+        assert np.array_equal(torch.get_rng_state().numpy(), R.get_rng_state()), (seed, done)

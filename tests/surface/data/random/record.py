@@ -13,6 +13,7 @@ Importing this module needs only NumPy; torch is imported by `run_torch` and `ma
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from pathlib import Path
@@ -23,10 +24,15 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 SEEDS = [0, 1, 42, 2**32 + 5, -7]
 SIZES = [1, 7, 15, 16, 17, 1000]
+# The grid of every sampler: more seeds (up to the largest PyTorch takes), more sizes (empty,
+# past the vectorised path's 16, and 10**5).
+GRID_SEEDS = [0, 1, 42, 1234, 2**31 - 1, 2**32 + 5, 2**63 - 1, -7]
+GRID_SIZES = [0, 1, 7, 15, 16, 17, 100, 1000, 10**5]
 FLOATS = ["float32", "float64"]
 INTS = ["int64", "int32", "int16", "int8", "uint8"]
 FULL_LIMIT = 64  # outputs up to this many elements are stored whole for every seed
 FIRST_SEED_LIMIT = 1024  # and up to this many for the first seed (to show what differs)
+HASHED_ONLY = ("grid", "extra")  # families whose larger outputs are kept as hashes only
 
 Op = tuple[str, dict[str, Any]]
 
@@ -55,7 +61,36 @@ def make_input(kind: str, dtype: str) -> np.ndarray:
         return np.linspace(-3, 3, 37).astype(dtype)
     if kind == "x1000":
         return np.cos(np.arange(1000)).astype(dtype)
+    if kind == "x2534":  # a (2, 5, 3, 4) input: dropout2d's (N, C, H, W)
+        return np.sin(np.arange(120) * 0.7).astype(dtype).reshape(2, 5, 3, 4)
+    if kind == "rates":
+        rates = [0, 1e-3, 0.5, 1, 2.5, 4.5, 9.99, 10, 10.5, 20, 45, 100, 1e3, 1e6, 1e9]
+        with np.errstate(over="ignore"):  # float16: the largest rates are inf
+            return np.array(rates + [0.25 * k for k in range(60)], dtype)
+    if kind == "m31":
+        return np.array([[-1.0], [0.0], [2.5]], dtype)
+    if kind == "s31":
+        return np.array([[0.5], [1.0], [2.0]], dtype)
+    if kind == "s14":
+        return np.array([[0.5, 1.0, 0.0, 3.0]], dtype)
     raise KeyError(kind)
+
+
+def make_view(empty: Any, base: tuple[int, ...], step: int, perm: tuple[int, ...]) -> Any:
+    """`empty(base)[::step].permute(perm)` (torch) or .transpose(perm) (NumPy, whose views have
+    the same strides): the layouts of the cases on views."""
+    v = empty(base)[::step]
+    return v.permute(*perm) if hasattr(v, "permute") else v.transpose(perm)
+
+
+VIEWS = [
+    ((5, 8), 1, (1, 0)),  # transposed: dense, not contiguous
+    ((2, 3, 4), 1, (2, 0, 1)),
+    ((8, 5), 2, (1, 0)),  # every other row, transposed: not dense
+    ((40,), 2, (0,)),  # a strided 1-D slice
+    ((6, 1), 1, (1, 0)),  # a size-1 dimension: contiguous after all
+    ((4, 6), 1, (0, 1)),  # contiguous
+]
 
 
 def _programs() -> dict[str, list[Op]]:
@@ -295,6 +330,80 @@ def _programs() -> dict[str, list[Op]]:
                 ]
             prog.append(("state", {}))
             cases[f"half/{seed}/{dt}"] = prog
+    for seed in GRID_SEEDS:
+        for dt in ["float32", "float64", "float16"]:
+            for n in GRID_SIZES:
+                if n > 1000 and dt == "float16":
+                    continue
+                cases[f"grid/{seed}/{dt}/{n}"] = [
+                    ("seed", {"seed": seed}),
+                    ("rand", {"size": (n,), "dtype": dt}),
+                    ("randn", {"size": (n,), "dtype": dt}),
+                    ("randn", {"size": (n,), "dtype": dt}),
+                    ("uniform_", {"size": (n,), "a": -2.5, "b": 3.1, "dtype": dt}),
+                    ("normal_", {"size": (n,), "mean": 0.3, "std": 2.7, "dtype": dt}),
+                    ("exponential_", {"size": (n,), "lambd": 1.7, "dtype": dt}),
+                    ("geometric_", {"size": (n,), "p": 0.3, "dtype": dt}),
+                    ("log_normal_", {"size": (n,), "mean": 0.5, "std": 0.75, "dtype": dt}),
+                    ("cauchy_", {"size": (n,), "median": -1.0, "sigma": 0.5, "dtype": dt}),
+                    ("bernoulli_", {"size": (n,), "p": 0.3, "dtype": dt}),
+                    ("random_", {"size": (n,), "bounds": (0, 100), "dtype": dt}),
+                    ("state", {}),
+                ]
+        for n in GRID_SIZES:
+            cases[f"grid-int/{seed}/{n}"] = [
+                ("seed", {"seed": seed}),
+                ("randint", {"low": -5, "high": 1000, "size": (n,), "dtype": "int64"}),
+                ("randint", {"low": 0, "high": 2**40, "size": (n,), "dtype": "int64"}),
+                ("randperm", {"n": n, "dtype": "int64"}),
+                ("randperm", {"n": min(n, 1000), "dtype": "int32"}),
+                ("geometric_", {"size": (n,), "p": 0.01, "dtype": "int64"}),
+                ("geometric_", {"size": (n,), "p": 0.2, "dtype": "uint8"}),
+                ("random_", {"size": (n,), "bounds": (), "dtype": "int64"}),
+                ("random_", {"size": (n,), "bounds": (), "dtype": "int32"}),
+                ("state", {}),
+            ]
+        for dt in ["float32", "float64", "float16"]:
+            prog = [("seed", {"seed": seed})]
+            for view in VIEWS:
+                for op in (
+                    "like_rand",
+                    "like_randn",
+                    "like_randint",
+                    "view_geometric",
+                    "view_log_normal",
+                    "view_cauchy",
+                    "view_random",
+                ):
+                    prog.append((op, {"view": view, "dtype": dt}))
+            prog += [
+                ("poisson", {"rates": "rates", "dtype": dt}),
+                ("poisson", {"rates": "rates", "dtype": dt}),
+                (
+                    "dropout_view",
+                    {"x": "x1000", "view": ((40, 25), 1, (1, 0)), "p": 0.4, "dtype": dt},
+                ),
+                (
+                    "dropout_view",
+                    {"x": "x1000", "view": ((40, 25), 2, (1, 0)), "p": 0.4, "dtype": dt},
+                ),
+                ("feature_dropout", {"x": "x2534", "p": 0.5, "dtype": dt}),
+                ("alpha_dropout", {"x": "x37", "p": 0.3, "dtype": dt}),
+                ("alpha_dropout", {"x": "x2534", "p": 0.8, "dtype": dt}),
+                ("feature_alpha_dropout", {"x": "x2534", "p": 0.5, "dtype": dt}),
+                ("state", {}),
+            ]
+            if dt != "float16":
+                prog += [
+                    ("multinomial_t", {"probs": "p38", "n": 2, "replacement": False, "dtype": dt}),
+                    ("multinomial_t", {"probs": "p38", "n": 3, "replacement": True, "dtype": dt}),
+                    ("normal_tt", {"mean": "m31", "std": "s14", "dtype": dt}),
+                    ("normal_tt", {"mean": "s14", "std": "s31", "dtype": dt}),
+                    ("sparse_", {"shape": (6, 4), "sparsity": 0.5, "dtype": dt}),
+                    ("sparse_", {"shape": (10, 3), "sparsity": 0.15, "std": 2.0, "dtype": dt}),
+                    ("state", {}),
+                ]
+            cases[f"extra/{seed}/{dt}"] = prog
     cases["seeds"] = [
         op
         for s in [0, 1, 42, 2**32 + 5, -1, -7, -(2**63), 2**64 - 1, 2**63, 123456789012345]
@@ -401,6 +510,53 @@ def run_torch(program: list[Op]) -> list[np.ndarray]:
             outs.append(arr(t))
         elif op == "randperm":
             outs.append(arr(torch.randperm(kw["n"], dtype=T(dt), generator=g)))
+        elif op == "geometric_":
+            t = torch.empty(kw["size"], dtype=T(dt)).geometric_(kw["p"], generator=g)
+            outs.append(arr(t))
+        elif op == "log_normal_":
+            t = torch.empty(kw["size"], dtype=T(dt))
+            outs.append(arr(t.log_normal_(kw["mean"], kw["std"], generator=g)))
+        elif op == "cauchy_":
+            t = torch.empty(kw["size"], dtype=T(dt))
+            outs.append(arr(t.cauchy_(kw["median"], kw["sigma"], generator=g)))
+        elif op.startswith(("like_", "view_")):
+            v = make_view(functools.partial(torch.empty, dtype=T(dt)), *kw["view"])
+            if op == "like_rand":
+                t = torch.rand_like(v, generator=g)
+            elif op == "like_randn":
+                t = torch.randn_like(v, generator=g)
+            elif op == "like_randint":
+                t = torch.randint_like(v, 3, 40, generator=g)
+            elif op == "view_geometric":
+                t = v.geometric_(0.25, generator=g)
+            elif op == "view_log_normal":
+                t = v.log_normal_(generator=g)
+            elif op == "view_cauchy":
+                t = v.cauchy_(generator=g)
+            else:
+                t = v.random_(-7, 7, generator=g)
+            outs.append(arr(t.contiguous()))
+        elif op == "poisson":
+            rates = torch.from_numpy(make_input(kw["rates"], dt))
+            outs.append(arr(torch.poisson(rates, generator=g)))
+        elif op == "dropout_view":
+            x = make_view(torch.from_numpy(make_input(kw["x"], dt)).reshape, *kw["view"])
+            outs.append(arr(nn.functional.dropout(x, kw["p"]).contiguous()))
+        elif op in ("feature_dropout", "alpha_dropout", "feature_alpha_dropout"):
+            x = torch.from_numpy(make_input(kw["x"], dt))
+            fn = {
+                "feature_dropout": torch.feature_dropout,
+                "alpha_dropout": torch.alpha_dropout,
+                "feature_alpha_dropout": torch.feature_alpha_dropout,
+            }[op]
+            outs.append(arr(fn(x, kw["p"], True)))
+        elif op == "multinomial_t":
+            p = torch.from_numpy(make_input(kw["probs"], dt)).t()
+            outs.append(arr(torch.multinomial(p, kw["n"], kw["replacement"], generator=g)))
+        elif op == "sparse_":
+            args = {k: v for k, v in kw.items() if k not in ("shape", "dtype")}
+            t = nn.init.sparse_(torch.empty(kw["shape"], dtype=T(dt)), **args)
+            outs.append(arr(t))
         elif op.startswith("nc_"):
             if op == "nc_slice_normal":
                 t = torch.empty(6, 8, dtype=T(dt))[:, ::2]
@@ -512,7 +668,11 @@ def main() -> None:
             small = out.size <= FULL_LIMIT
             if (
                 small
-                or (first_seed in case and out.size <= FIRST_SEED_LIMIT)
+                or (
+                    first_seed in case
+                    and not case.startswith(HASHED_ONLY)
+                    and out.size <= FIRST_SEED_LIMIT
+                )
                 or (case.startswith(TOLERANT))
             ):
                 full[k] = out

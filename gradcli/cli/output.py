@@ -380,8 +380,10 @@ def supported(doc: Doc) -> list[Format]:
 
 def emit(doc: Doc, opts: OutputOptions) -> None:
     """Draw `doc` in the format asked for (or the default one) and write it."""
-    fmt = resolve_format(opts.format, opts.output)
     path = destination(opts.output)
+    if path is not None:  # losing an input outranks any other complaint about the output
+        _refuse_input(path)
+    fmt = resolve_format(opts.format, opts.output)
     renderer = RENDERERS[fmt]
     if not renderer.supports(doc):
         formats = ", ".join(f.value for f in supported(doc))
@@ -686,12 +688,7 @@ def _is_input(path: str) -> str | None:
     return None
 
 
-def write_output(path: str, data: bytes | Stream) -> None:
-    """`--output`: never onto a file this command read; a regular file is written to a
-    temporary file beside it and renamed over it, so an error never leaves half a file."""
-    import stat
-    import tempfile
-
+def _refuse_input(path: str) -> None:
     same = _is_input(path)
     if same is not None:
         raise UsageError(
@@ -699,6 +696,15 @@ def write_output(path: str, data: bytes | Stream) -> None:
             f"({_shown_path(same)}): writing it would destroy the input",
             hint="choose another output file",
         )
+
+
+def write_output(path: str, data: bytes | Stream) -> None:
+    """`--output`: never onto a file this command read; a regular file is written to a
+    temporary file beside it and renamed over it, so an error never leaves half a file."""
+    import stat
+    import tempfile
+
+    _refuse_input(path)
     try:
         st = os.stat(path)
     except FileNotFoundError:

@@ -106,6 +106,10 @@ class Op(Record):
     samples: tuple[Sample, ...]              calls the tests run the op on (tests/ops):
                                              forward, finite differences, batched VJPs, second
                                              order and PyTorch; every op must have some
+    to_torch, to_jax                         how `gradcli export` writes one application of
+                                             the record in PyTorch / jax.numpy (None: it has no
+                                             translation, e.g. only inside create_graph
+                                             gradients); see `write_call`
     """
 
     _fields = (
@@ -123,6 +127,8 @@ class Op(Record):
         "domain",
         "nondiff",
         "samples",
+        "to_torch",
+        "to_jax",
     )
     _defaults = {
         "kind": "elementwise",
@@ -134,6 +140,8 @@ class Op(Record):
         "domain": None,
         "nondiff": (),
         "samples": (),
+        "to_torch": None,
+        "to_jax": None,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -151,9 +159,35 @@ class Op(Record):
     domain: Callable[..., str | None] | None
     nondiff: tuple[int, ...]
     samples: tuple[Sample, ...]
+    to_torch: str | Callable[..., str] | None
+    to_jax: str | Callable[..., str] | None
 
 
 REGISTRY: dict[str, Op] = {}
+
+
+def write_call(text: str | Callable[..., str], w: Any, args: list[str], params: dict) -> str:
+    """One application of a record as export writes it (`Op.to_torch` / `Op.to_jax`), from the
+    source text of its inputs (`args`) and its params:
+
+    "torch.exp"           a function called on the inputs: `torch.exp(x)`, `jnp.maximum(x, y)`
+    "{0} ** {p}"          a template: `{0}`, `{1}` the inputs, `{name}` the param `name` as
+                          the dialect's exact literal (`w.lit`)
+    fn(w, args, params)   anything else; `w` is the exporter's writer: `w.lit(v)`, `w.node`
+                          (the recorded node) and the dialect's helpers (`gradcli.analysis.export`,
+                          `export_jax`)
+    """
+    if callable(text):
+        return text(w, args, params)
+    if "{" not in text:
+        return f"{text}({', '.join(args)})"
+    import string
+
+    class _Lits(dict):
+        def __missing__(self, key: str) -> str:
+            return w.lit(params[key])
+
+    return string.Formatter().vformat(text, args, _Lits())
 
 
 def register(op: Op) -> Op:

@@ -368,7 +368,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
     if _GradMode.enabled:
         for i, t in enumerate(inputs):
             if t.requires_grad and i not in op.nondiff:
-                hooks.observer.node()
+                hooks.observer.node(op)
                 out.requires_grad = True
                 out.node = Node(op, inputs, params, out, label)
                 break

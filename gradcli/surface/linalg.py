@@ -226,7 +226,6 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
     labels of their own (right-aligned across operands), size-1 axes that broadcast are
     expanded, and the implicit output is PyTorch's (the ellipsis dims, then the labels that
     appear once, in alphabetical order)."""
-    record = EINSUM  # the record all of this leads to (named first: the catalog's main record)
     n_ell = 0
     for k, (t, lab) in enumerate(zip(ops, subs)):
         named = len([x for x in lab if x is not Ellipsis])
@@ -316,7 +315,7 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
         label = "SumBackward1" if summed else "PermuteBackward0"
     else:
         label = "ViewBackward0" if summed else "MulBackward0"
-    return apply(record, *fixed, spec=(tuple(full), outl), label=label)
+    return apply(EINSUM, *fixed, spec=(tuple(full), outl), label=label)
 
 
 # --- tensordot, addmm & co, kron, outer -----------------------------------------------------------

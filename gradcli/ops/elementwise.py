@@ -255,6 +255,35 @@ atanh = defop(
     to_jax="jnp.arctanh",
 )
 
+
+def _sinc_fwd(x: np.ndarray) -> np.ndarray:
+    """sin(pi x) / (pi x), and 1 at 0, in PyTorch's steps in x's precision: pi x rounded, its
+    sine (correctly rounded, `_precise`), the quotient rounded."""
+    p = x * x.dtype.type(math.pi)
+    return np.where(x == 0, x.dtype.type(1), _precise(np.sin)(p) / p)
+
+
+def _sinc_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    # PyTorch's formula in its steps (its float32 rounding): (pi x cos(pi x) - sin(pi x)) /
+    # (x x pi), and 0 where x x pi is 0 (x = 0, the limit; and x x underflowing).
+    zero = x.data * x.data * math.pi == 0
+    px = x * math.pi
+    d = (px * apply(cos, px) - apply(sin, px)) / (x * x * math.pi + mask_like(zero, x))
+    return (g * (d * mask_like(~zero, x)),)
+
+
+sinc = defop(
+    "sinc",
+    _sinc_fwd,
+    _sinc_vjp,
+    "SincBackward0",
+    "g * (pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 at x = 0",
+    sym=lambda sp, x: sp.sin(sp.pi * x) / (sp.pi * x),
+    samples=unary_samples(low=-3.0, high=3.0, avoid=(0.0,), gap=0.1),
+    to_torch="torch.sinc",
+    to_jax="jnp.sinc",
+)
+
 # --- exponentials and logarithms in other bases, reciprocals ----------------------------------
 
 _LN2 = 0.6931471805599453

@@ -277,6 +277,7 @@ DECLARED = declare(
     ("asinh arcsinh", "torch Tensor Tensor_", unary(E.asinh), "asinh"),
     ("acosh arccosh", "torch Tensor Tensor_", unary(E.acosh), "acosh"),
     ("atanh arctanh", "torch Tensor Tensor_", unary(E.atanh), "atanh"),
+    ("sinc", "torch Tensor Tensor_", unary(E.sinc), "sinc"),
     ("exp2", "torch Tensor Tensor_", unary(E.exp2), "exp2"),
     ("expm1", "torch Tensor Tensor_", unary(E.expm1), "expm1"),
     ("log2", "torch Tensor Tensor_", unary(E.log2), "log2"),

@@ -89,10 +89,12 @@ class Torch:
     """The PyTorch dialect of the records' export text (`Op.to_torch`, `write_call`): what a
     record's text may use besides its inputs and params."""
 
-    __slots__ = ("node",)
+    __slots__ = ("inputs", "node", "out")
 
     def __init__(self, node: Node) -> None:
         self.node = node  # the recorded application being written
+        self.inputs = node.inputs  # its input tensors
+        self.out = node.out  # its result
 
     lit = staticmethod(_lit)
     index = staticmethod(_index)

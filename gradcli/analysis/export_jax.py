@@ -86,10 +86,12 @@ class Jax:
     """The jax.numpy dialect of the records' export text (`Op.to_jax`, `write_call`): what a
     record's text may use besides its inputs and params."""
 
-    __slots__ = ("node",)
+    __slots__ = ("inputs", "node", "out")
 
     def __init__(self, node: Node) -> None:
         self.node = node  # the recorded application being written
+        self.inputs = node.inputs  # its input tensors
+        self.out = node.out  # its result
 
     lit = staticmethod(_lit)
     array = staticmethod(_array)

@@ -173,9 +173,9 @@ def write_call(text: str | Callable[..., str], w: Any, args: list[str], params: 
     "torch.exp"           a function called on the inputs: `torch.exp(x)`, `jnp.maximum(x, y)`
     "{0} ** {p}"          a template: `{0}`, `{1}` the inputs, `{name}` the param `name` as
                           the dialect's exact literal (`w.lit`)
-    fn(w, args, params)   anything else; `w` is the exporter's writer: `w.lit(v)`, `w.node`
-                          (the recorded node) and the dialect's helpers (`gradcli.analysis.export`,
-                          `export_jax`)
+    fn(w, args, params)   anything else; `w` is the exporter's writer: `w.lit(v)`, `w.inputs`
+                          and `w.out` (the tensors of the application being written) and the
+                          dialect's helpers (`gradcli.analysis.export`, `export_jax`)
     """
     if callable(text):
         return text(w, args, params)

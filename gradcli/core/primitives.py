@@ -140,7 +140,7 @@ reshape = Op(
         )
     ),
     to_torch=lambda w, a, p: f"{a[0]}.reshape({w.lit(tuple(p['shape']))})",
-    to_jax=lambda w, a, p: f"jnp.reshape({a[0]}, {w.lit(tuple(w.node.out.shape))})",
+    to_jax=lambda w, a, p: f"jnp.reshape({a[0]}, {w.lit(tuple(w.out.shape))})",
 )
 
 
@@ -168,5 +168,5 @@ expand = Op(
         )
     ),
     to_torch=lambda w, a, p: f"{a[0]}.expand({w.lit(tuple(p['shape']))})",
-    to_jax=lambda w, a, p: f"jnp.broadcast_to({a[0]}, {w.lit(tuple(w.node.out.shape))})",
+    to_jax=lambda w, a, p: f"jnp.broadcast_to({a[0]}, {w.lit(tuple(w.out.shape))})",
 )

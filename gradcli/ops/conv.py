@@ -203,9 +203,8 @@ def _torch_fold(w: Any, a: list[str], p: dict[str, Any]) -> str:
 def _window_padding(w: Any, p: dict[str, Any], lead: int) -> str:
     """The (low, high) padding of each axis for jax.lax: none on the `lead` axes, the
     records' canvas (`pad` before, as far as the windows reach after) on the others."""
-    node = w.node
-    x = node.inputs[0]
-    kernel = p.get("kernel") or tuple(node.inputs[1].shape[2:])
+    x = w.inputs[0]
+    kernel = p.get("kernel") or tuple(w.inputs[1].shape[2:])
     d = len(kernel)
     size = x.shape[x.ndim - d :]
     pairs = [(0, 0)] * lead
@@ -234,7 +233,7 @@ def _jax_conv(w: Any, a: list[str], p: dict[str, Any]) -> str:
 
 
 def _jax_max_pool(w: Any, a: list[str], p: dict[str, Any]) -> str:
-    x = w.node.inputs[0]
+    x = w.inputs[0]
     d = len(p["kernel"])
     lead = x.ndim - d
     ones = (1,) * lead
@@ -247,7 +246,7 @@ def _jax_max_pool(w: Any, a: list[str], p: dict[str, Any]) -> str:
 
 
 def _jax_avg_pool(w: Any, a: list[str], p: dict[str, Any]) -> str:
-    x = w.node.inputs[0]
+    x = w.inputs[0]
     d = len(p["kernel"])
     lead = x.ndim - d
     ones = (1,) * lead
@@ -274,13 +273,12 @@ def _jax_windows(fold: bool) -> Callable[..., str]:
     def text(w: Any, a: list[str], p: dict[str, Any]) -> str:
         k = tuple(p["kernel"])
         d = len(k)
-        node = w.node
-        size = tuple(p["size"]) if fold else tuple(node.inputs[0].shape[-d:])
+        size = tuple(p["size"]) if fold else tuple(w.inputs[0].shape[-d:])
         eye = np.eye(math.prod(size)).reshape((-1,) + size)
         geo = {n: p[n] for n in ("kernel", "stride", "dilation", "pad", "out")}
         m = _unfold_fwd(eye, **geo).reshape(math.prod(size), -1)  # (S, K*L)
         if fold:
-            x = node.inputs[0]
+            x = w.inputs[0]
             cols = x.shape[: x.ndim - 2 * d] + k + tuple(p["out"])
             full = f"jnp.broadcast_to({a[0]}, {w.lit(cols)})"
             flat = f"{full}.reshape({full}.shape[: -{2 * d}] + (-1,))"

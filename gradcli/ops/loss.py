@@ -196,7 +196,7 @@ def _nll_vjp(
 def _jax_nll(w: Any, a: list[str], p: dict[str, Any]) -> str:
     """Export text: -x[..., target] times the class weight (0 at ignore_index), reduced; the
     one-hot mask of the targets is a constant of the script."""
-    x = w.node.inputs[0]
+    x = w.inputs[0]
     target = np.asarray(p["target"])
     m = (np.arange(x.shape[-1]) == target[..., None]).astype(x.dtype)
     if p.get("weight") is not None:

@@ -299,7 +299,7 @@ logsumexp = defop(
     samples=reduction_samples(),
     to_torch=lambda w, a, p: (
         f"torch.logsumexp({a[0]}, "
-        f"dim={w.lit(tuple(range(w.node.inputs[0].ndim)) if p.get('dim') is None else p['dim'])}"
+        f"dim={w.lit(tuple(range(w.inputs[0].ndim)) if p.get('dim') is None else p['dim'])}"
         f", keepdim={bool(p.get('keepdim'))})"
     ),
     to_jax=lambda w, a, p: w.reduction("jax.scipy.special.logsumexp", a[0], p),

@@ -82,7 +82,7 @@ def _jax_scan(fn: str) -> Callable[..., str]:
     input is its own scan)."""
 
     def text(w: Any, a: list[str], p: dict[str, Any]) -> str:
-        if w.node.inputs[0].ndim == 0:
+        if w.inputs[0].ndim == 0:
             return a[0]
         d = int(p["dim"])
         if p.get("reverse"):

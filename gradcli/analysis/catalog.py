@@ -1,9 +1,10 @@
 """The operation catalog (`gradcli ops`, the README table): every user-facing name and the
-records it reaches, each record with its signature, rule, derivative (from its sympy form) and
-convention at kinks.
+records it is built on, each record with its signature, rule, derivative (from its sympy form)
+and convention at kinks.
 
-The name -> record link is still inferred by scanning the surface functions' bytecode
-(`reached_ops`): the seam for one declaration per user-facing name.
+The name -> record link is the surface's declarations (`gradcli.surface.declare`): a name
+declared as a record's own operation is listed on that record's row (its main record first,
+the others "also"); a name declared as a composition is listed with the records it composes.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.op import Op
-from ..core.tensor import Tensor
 from .symbolic import ELEMENTWISE_KINDS, Simplifier, sym_number, sympy_module
 
 # Operator methods of Tensor, by the name a user writes.
@@ -39,117 +39,69 @@ OPERATOR_NAMES = {
 }
 
 
-# Names that reach an op's record in their code but return no differentiable result.
-NOT_DIFFERENTIABLE = frozenset({"argmax", "argmin"})
-
-
-def _scanned(module: str) -> bool:
-    """Whether `reached_ops` looks into a function of `module`: the records' layer and the
-    PyTorch surface's own functions (not its compositions, which reach several records and
-    have no row of their own in the catalog)."""
-    return module.startswith(("gradcli.ops.", "gradcli.surface.")) and module not in (
-        "gradcli.surface.composite",
-        "gradcli.surface.printing",
-    )
-
-
-def reached_ops(
-    fn: Any, _memo: dict[int, list[Op]] | None = None, _active: set[int] | None = None
-) -> list[Op]:
-    """The op records a `gradcli.functional` function applies, found in its code: the
-    records it names (`O.sum_`), holds in its closure, or reaches through the functional
-    helpers it calls; in the order met (the main record first)."""
-    import dis
-    import types
-
-    memo = {} if _memo is None else _memo
-    active = set() if _active is None else _active
-    if isinstance(fn, Op):
-        return [fn]
-    if isinstance(fn, property):
-        fn = fn.fget
-    code = getattr(fn, "__code__", None)
-    if code is None or not _scanned(getattr(fn, "__module__", "")):
-        return []
-    if id(fn) in memo:
-        return memo[id(fn)]
-    if id(fn) in active or len(active) > 12:  # recursion, or too deep to matter
-        return []
-    active.add(id(fn))
-    found: list[Op] = []
-
-    def add(ops: list[Op]) -> None:
-        for o in ops:
-            if not any(o is f for f in found):
-                found.append(o)
-
-    for cell in fn.__closure__ or ():
-        try:
-            add(reached_ops(cell.cell_contents, memo, active))
-        except ValueError:  # an empty cell
+def _keys(name: str, where: tuple[str, ...]) -> list[str]:
+    """The catalog's spellings of a declared name: `sum` for torch.sum / x.sum / F.sum,
+    `nn.Sigmoid`, `linalg.det`, `+` for `__add__`, `.T`; none for the in-place forms
+    (`exp_` is `exp` in place: listed once, as `exp`)."""
+    out = []
+    for w in where:
+        if w == "Tensor_":
             continue
-    globs = fn.__globals__
+        if name.startswith("__"):
+            if name in OPERATOR_NAMES:
+                out.append(OPERATOR_NAMES[name])
+        elif w in ("torch", "Tensor", "F"):
+            if not name.endswith("_"):
+                out.append(name)
+        elif w == "property":
+            out.append(f".{name}")
+        else:  # nn, linalg
+            out.append(f"{w}.{name}")
+    return out
 
-    def walk(co: types.CodeType) -> None:
-        prev: Any = None
-        for ins in dis.get_instructions(co):
-            if ins.opname == "LOAD_GLOBAL":
-                v = globs.get(ins.argval)
-                prev = v
-                if isinstance(v, Op):
-                    add([v])
-                elif callable(v) and not isinstance(v, type):
-                    add(reached_ops(v, memo, active))
+
+def declared() -> tuple[dict[str, list[Op]], set[str], set[str]]:
+    """Every user-facing name of a differentiable operation -> its records (the main one
+    first), the names declared as compositions, and the names with no derivative."""
+    from ..core.op import REGISTRY
+    from ..surface.names import NAMES
+
+    out: dict[str, list[Op]] = {}
+    compositions: set[str] = set()
+    plain: set[str] = set()
+    for n in NAMES:
+        for key in _keys(n.name, n.where):
+            ops = [REGISTRY[r] for r in n.records if REGISTRY[r].kind != "internal"]
+            if not ops:
+                plain.add(key)
                 continue
-            if ins.opname in ("LOAD_ATTR", "LOAD_METHOD") and isinstance(prev, types.ModuleType):
-                v = getattr(prev, str(ins.argval), None)
-                if isinstance(v, Op):
-                    add([v])
-            prev = None
-        for c in co.co_consts:
-            if isinstance(c, types.CodeType):
-                walk(c)
-
-    walk(code)
-    active.discard(id(fn))
-    memo[id(fn)] = found
-    return found
+            have = out.setdefault(key, [])
+            have += [o for o in ops if not any(o is h for h in have)]
+            if n.composition:
+                compositions.add(key)
+    order = sorted(out.items(), key=lambda kv: (not kv[0][0].isalpha(), kv[0].lower()))
+    return dict(order), compositions, plain - set(out)
 
 
 def user_names() -> dict[str, list[Op]]:
-    """Every user-facing name of a differentiable operation -> the records it reaches: the
-    keys of `functional.FUNCTIONS`, `METHODS` and `NN_FUNCTIONAL` (F.X),
-    the operators (`+`, `@`, `x[...]`, `.T`),
-    and the `torch.nn` modules (`nn.Sigmoid`)."""
-    from ..surface import names as fn
+    """Every user-facing name of a differentiable operation -> the records it is built on (its
+    main record first), as declared: torch.X / x.X / F.X by their name, the operators (`+`,
+    `@`, `x[...]`, `.T`), `nn.Sigmoid`, `linalg.det`."""
+    return declared()[0]
 
-    out: dict[str, list[Op]] = {}
-    memo: dict[int, list[Op]] = {}
 
-    def put(name: str, f: Any) -> None:
-        if name in NOT_DIFFERENTIABLE:
-            return
-        ops = [o for o in reached_ops(f, memo) if o.kind != "internal"]
-        if ops:
-            have = out.setdefault(name, [])
-            for o in ops:
-                if not any(o is h for h in have):
-                    have.append(o)
+def compositions() -> set[str]:
+    """The user-facing names declared as compositions of records (`flip`, `cross_entropy`)."""
+    return declared()[1]
 
-    for name, f in {**fn.METHODS, **fn.FUNCTIONS, **fn.NN_FUNCTIONAL}.items():
-        if name not in fn.INPLACE:  # `exp_` is `exp` in place: listed once, as `exp`
-            put(name, f)
-    for dunder, name in OPERATOR_NAMES.items():
-        f = getattr(Tensor, dunder, None)
-        if f is not None:
-            put(name, f)
-    for attr in ("T", "mT"):
-        put(f".{attr}", getattr(Tensor, attr, None))
-    for name, make in getattr(fn, "MODULES", {}).items():
-        put(f"nn.{name}", make)
-    for name, f in getattr(fn, "LINALG", {}).items():
-        put(f"linalg.{name}", f)
-    return dict(sorted(out.items(), key=lambda kv: (not kv[0][0].isalpha(), kv[0].lower())))
+
+# Names that return no differentiable result (argmax, the comparisons, constructors...).
+NOT_DIFFERENTIABLE = frozenset({"argmax", "argmin"})
+
+
+def main_record(user: str, ops: list[Op]) -> Op:
+    """The record a user-facing name is mainly about: the first it declares."""
+    return ops[0]
 
 
 @dataclass
@@ -158,7 +110,7 @@ class OpInfo:
 
     name: str
     names: list[str]  # the user-facing names whose main record this is
-    also: list[str]  # user-facing names that reach it too (composites, aliases of others)
+    also: list[str]  # user-facing names built on it too (compositions, other forms of a name)
     kind: str
     signature: str
     torch_name: str
@@ -180,20 +132,6 @@ class OpInfo:
             "derivative_latex": {k: v for k, v in self.derivative_latex},
             "kink": self.kink,
         }
-
-
-def main_record(user: str, ops: list[Op]) -> Op:
-    """The record a user-facing name is mainly about, among those its code reaches: the one
-    named like it (`pow`), else one whose name is part of it (`amin` -> min, `rsqrt` ->
-    sqrt, `nn.Tanh` -> tanh), else the first reached (`square` -> pow_scalar)."""
-    u = user.lower().removeprefix("nn.")
-    for o in ops:
-        if o.name == u:
-            return o
-    for o in ops:
-        if o.name in u:
-            return o
-    return ops[0]
 
 
 def _derivatives(
@@ -237,12 +175,13 @@ def op_catalog(*, derivatives: bool = True) -> list[OpInfo]:
     derivative (from the sympy form) and kink convention."""
     from ..core.op import REGISTRY
 
-    names = user_names()
+    names, composed, _ = declared()
     main: dict[str, list[str]] = {}
     also: dict[str, list[str]] = {}
     for user, ops in names.items():
-        first = main_record(user, ops)
-        main.setdefault(first.name, []).append(user)
+        first = None if user in composed else main_record(user, ops)
+        if first is not None:
+            main.setdefault(first.name, []).append(user)
         for o in ops:
             if o is not first:
                 also.setdefault(o.name, []).append(user)

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import keyword
 import math
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.graph import ancestors, leaves
-from ..core.op import Node, producer
+from ..core.op import Node, producer, write_call
 from ..core.tensor import Tensor
 from ..lang.program import Run
 
@@ -86,311 +85,58 @@ def _index(idx: tuple) -> str:
     return ", ".join(parts) if parts else "()"
 
 
-def _scatter_args(a: list[str], p: dict[str, Any]) -> str:
-    idx = np.asarray(p["index"])
-    index = f"torch.tensor({_lit(idx.reshape(-1))}, dtype=torch.int64).reshape({_lit(idx.shape)})"
-    return f"{int(p['dim'])}, {index}, {a[1]}"
+class Torch:
+    """The PyTorch dialect of the records' export text (`Op.to_torch`, `write_call`): what a
+    record's text may use besides its inputs and params."""
 
+    __slots__ = ("inputs", "node", "out")
 
-def _dim(p: dict[str, Any]) -> str:
-    d = p.get("dim")
-    return "" if d is None else f", dim={_lit(d)}"
+    def __init__(self, node: Node) -> None:
+        self.node = node  # the recorded application being written
+        self.inputs = node.inputs  # its input tensors
+        self.out = node.out  # its result
 
+    lit = staticmethod(_lit)
+    index = staticmethod(_index)
 
-def _reduce(fn: str) -> Callable[[list[str], dict[str, Any]], str]:
-    def f(a: list[str], p: dict[str, Any]) -> str:
+    @staticmethod
+    def array(a: Any) -> str:
+        """A constant tensor with its values and dtype."""
+        a = np.asarray(a)
+        return f"torch.tensor({_lit(a)}, dtype=torch.{a.dtype.name})"
+
+    @staticmethod
+    def dim(p: dict[str, Any]) -> str:
+        """`, dim=...` for a `dim` param, nothing for None."""
+        d = p.get("dim")
+        return "" if d is None else f", dim={_lit(d)}"
+
+    @staticmethod
+    def reduction(fn: str, x: str, p: dict[str, Any]) -> str:
+        """`fn(x)` over everything, or `fn(x, dim=..., keepdim=...)`."""
         if p.get("dim") is None:
-            return f"torch.{fn}({a[0]})"
-        return f"torch.{fn}({a[0]}{_dim(p)}, keepdim={bool(p.get('keepdim'))})"
-
-    return f
+            return f"{fn}({x})"
+        return f"{fn}({x}{Torch.dim(p)}, keepdim={bool(p.get('keepdim'))})"
 
 
-def _extreme(a: list[str], p: dict[str, Any]) -> str:
-    fn = p.get("fn", "max")
-    if p.get("dim") is None:
-        return f"torch.{fn}({a[0]})"
-    return f"torch.{fn}({a[0]}{_dim(p)}, keepdim={bool(p.get('keepdim'))}).values"
+def _translations() -> dict[str, Any]:
+    from ..core.op import REGISTRY
+
+    return {name: op.to_torch for name, op in REGISTRY.items() if op.to_torch is not None}
 
 
-def _weight(p: dict[str, Any]) -> str:
-    w = p.get("weight")
-    if w is None:
-        return ""
-    return f", weight=torch.tensor({_lit(w)}, dtype=torch.{np.asarray(w).dtype.name})"
+# How each registry operation is written in PyTorch (its record's `to_torch`).
+TORCH = _translations()
 
 
-_ELEMENTWISE = (
-    "exp",
-    "log",
-    "log1p",
-    "sqrt",
-    "abs",
-    "sin",
-    "cos",
-    "tan",
-    "tanh",
-    "sigmoid",
-    "relu",
-    "sign",
-    "erf",
-    "asin",
-    "acos",
-    "atan",
-    "sinh",
-    "cosh",
-    "asinh",
-    "acosh",
-    "atanh",
-    "exp2",
-    "expm1",
-    "log2",
-    "log10",
-    "rsqrt",
-    "reciprocal",
-    "floor",
-    "ceil",
-    "trunc",
-    "frac",
-)
+def _internal() -> tuple[str, ...]:
+    from ..core.op import REGISTRY
 
+    return tuple(name for name, op in REGISTRY.items() if op.kind == "internal")
 
-def _elementwise(name: str) -> Callable[[list[str], dict[str, Any]], str]:
-    return lambda a, p: f"torch.{name}({a[0]})"
-
-
-# How each registry operation is written in PyTorch: (input expressions, params) -> code.
-TORCH: dict[str, Callable[[list[str], dict[str, Any]], str]] = {
-    "neg": lambda a, p: f"-{a[0]}",
-    "add": lambda a, p: f"{a[0]} + {a[1]}",
-    "sub": lambda a, p: f"{a[0]} - {a[1]}",
-    "mul": lambda a, p: f"{a[0]} * {a[1]}",
-    "div": lambda a, p: f"{a[0]} / {a[1]}",
-    "pow": lambda a, p: f"{a[0]} ** {a[1]}",
-    "pow_scalar": lambda a, p: f"{a[0]} ** {_lit(p['p'])}",
-    "rpow_scalar": lambda a, p: f"{_lit(p['base'])} ** {a[0]}",
-    "matmul": lambda a, p: f"{a[0]} @ {a[1]}",
-    "maximum": lambda a, p: f"torch.maximum({a[0]}, {a[1]})",
-    "minimum": lambda a, p: f"torch.minimum({a[0]}, {a[1]})",
-    "where": lambda a, p: f"torch.where({a[0]}.bool(), {a[1]}, {a[2]})",
-    **{n: _elementwise(n) for n in _ELEMENTWISE},
-    "round": lambda a, p: (
-        f"torch.round({a[0]}, decimals={p['decimals']})"
-        if p.get("decimals")
-        else f"torch.round({a[0]})"
-    ),
-    "nan_to_num": lambda a, p: (
-        f"torch.nan_to_num({a[0]}, nan={_lit(p.get('nan', 0.0))}, "
-        f"posinf={_lit(p.get('posinf'))}, neginf={_lit(p.get('neginf'))})"
-    ),
-    "atan2": lambda a, p: f"torch.atan2({a[0]}, {a[1]})",
-    "remainder": lambda a, p: f"torch.remainder({a[0]}, {a[1]})",
-    "rremainder": lambda a, p: f"torch.remainder({a[0]}, {a[1]})",
-    "fmod": lambda a, p: f"torch.fmod({a[0]}, {a[1]})",
-    "floor_divide": lambda a, p: f"torch.floor_divide({a[0]}, {a[1]})",
-    "div_mode": lambda a, p: (
-        f"torch.div({a[0]}, {a[1]}, rounding_mode={_lit(p.get('rounding_mode', 'floor'))})"
-    ),
-    "heaviside": lambda a, p: f"torch.heaviside({a[0]}, {a[1]})",
-    "leaky_relu": lambda a, p: f"F.leaky_relu({a[0]}, {_lit(p.get('negative_slope', 0.01))})",
-    "softplus": lambda a, p: (
-        f"F.softplus({a[0]}, beta={_lit(p.get('beta', 1.0))}, "
-        f"threshold={_lit(p.get('threshold', 20.0))})"
-    ),
-    "gelu": lambda a, p: f"F.gelu({a[0]}, approximate={_lit(p.get('approximate', 'none'))})",
-    "clamp": lambda a, p: (
-        f"torch.clamp({a[0]}, min={_lit(p.get('min'))}, max={_lit(p.get('max'))})"
-    ),
-    "sum": _reduce("sum"),
-    "mean": _reduce("mean"),
-    "prod": _reduce("prod"),
-    "max": _extreme,
-    "min": _extreme,
-    "norm": lambda a, p: (
-        f"torch.linalg.vector_norm({a[0]}, ord={_lit(p.get('p', 2.0))}"
-        f"{_dim(p)}, keepdim={bool(p.get('keepdim'))})"
-    ),
-    "logsumexp": lambda a, p: (
-        f"torch.logsumexp({a[0]}, dim={_lit(p['dim'])}, keepdim={bool(p.get('keepdim'))})"
-    ),
-    "softmax": lambda a, p: f"torch.softmax({a[0]}, dim={_lit(p['dim'])})",
-    "log_softmax": lambda a, p: f"torch.log_softmax({a[0]}, dim={_lit(p['dim'])})",
-    "var": lambda a, p: (
-        f"torch.var({a[0]}{_dim(p)}, correction={_lit(p.get('correction', 1))}, "
-        f"keepdim={bool(p.get('keepdim'))})"
-    ),
-    "std": lambda a, p: (
-        f"torch.std({a[0]}{_dim(p)}, correction={_lit(p.get('correction', 1))}, "
-        f"keepdim={bool(p.get('keepdim'))})"
-    ),
-    "cumsum": lambda a, p: (
-        f"{a[0]}.flip({p['dim']}).cumsum({p['dim']}).flip({p['dim']})"
-        if p.get("reverse")
-        else f"torch.cumsum({a[0]}, dim={p['dim']})"
-    ),
-    "cumprod": lambda a, p: f"torch.cumprod({a[0]}, dim={p['dim']})",
-    "logcumsumexp": lambda a, p: f"torch.logcumsumexp({a[0]}, dim={p['dim']})",
-    "reshape": lambda a, p: f"{a[0]}.reshape({_lit(tuple(p['shape']))})",
-    "permute": lambda a, p: f"{a[0]}.permute({_lit(tuple(int(i) for i in p['perm']))})",
-    "expand": lambda a, p: f"{a[0]}.expand({_lit(tuple(p['shape']))})",
-    "index": lambda a, p: f"{a[0]}[{_index(p['idx'])}]",
-    "scatter": lambda a, p: f"{a[0]}.scatter({_scatter_args(a, p)})",
-    "scatter_add": lambda a, p: f"{a[0]}.scatter_add({_scatter_args(a, p)})",
-    "cat": lambda a, p: f"torch.cat([{', '.join(a)}], dim={p.get('dim', 0)})",
-    "stack": lambda a, p: f"torch.stack([{', '.join(a)}], dim={p.get('dim', 0)})",
-    "astype": lambda a, p: f"{a[0]}.to(torch.{np.dtype(p['dtype']).name})",
-    "mse_loss": lambda a, p: f"F.mse_loss({a[0]}, {a[1]}, reduction={_lit(p.get('reduction'))})",
-    "binary_cross_entropy": lambda a, p: (
-        f"F.binary_cross_entropy({a[0]}, {a[1]}{_weight(p)}, reduction={_lit(p.get('reduction'))})"
-    ),
-    "nll_loss": lambda a, p: (
-        f"F.nll_loss({a[0]}, torch.tensor({_lit(p['target'])})"
-        f"{_weight(p)}, reduction={_lit(p.get('reduction'))}, "
-        f"ignore_index={_lit(p.get('ignore_index', -100))})"
-    ),
-}
-
-
-def einsum_equation(spec: tuple) -> str:
-    """An einsum record's spec as an equation string ('ij,jk->ik')."""
-    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    ins, out = spec
-    table: dict[int, str] = {}
-    for ls in (*ins, out):
-        for lab in ls:
-            table.setdefault(lab, letters[len(table) % 52])
-    terms = ["".join(table[lab] for lab in ls) for ls in ins]
-    return ",".join(terms) + "->" + "".join(table[lab] for lab in out)
-
-
-def _packed(call: str, a: str) -> str:
-    """A decomposition's results flattened and concatenated, as gradcli's record packs them."""
-    return f"torch.cat([t.reshape(*{a}.shape[:-2], -1) for t in {call}], dim=-1)"
-
-
-def _canvas(x: str, p: dict[str, Any], kernel: Any, value: str = "0.0") -> str:
-    """`x` on the records' canvas (`ops.conv`): `pad` before each of the last d axes, and after
-    them as far as the `out` windows reach (a negative width cuts), as F.pad writes it."""
-    widths = []
-    for i in reversed(range(len(kernel))):
-        k, st, dl, lo, o = kernel[i], p["stride"][i], p["dilation"][i], p["pad"][i], p["out"][i]
-        reach = (o - 1) * st + dl * (k - 1) + 1 - lo
-        widths.append(f"{lo}, {reach} - {x}.shape[{i - len(kernel)}]")
-    return f"F.pad({x}, [{', '.join(widths)}], value={value})"
-
-
-def _conv(a: list[str], p: dict[str, Any]) -> str:
-    d = len(p["out"])
-    bias = a[2] if len(a) > 2 else "None"
-    k = f"{a[1]}.shape[2:]"
-    widths = []
-    for i in reversed(range(d)):
-        st, dl, lo, o = p["stride"][i], p["dilation"][i], p["pad"][i], p["out"][i]
-        widths.append(
-            f"{lo}, {(o - 1) * st + 1 - lo} + {dl} * ({k}[{i}] - 1) - {a[0]}.shape[{i - d}]"
-        )
-    return (
-        f"F.conv{d}d(F.pad({a[0]}, [{', '.join(widths)}]), {a[1]}, {bias}, "
-        f"stride={_lit(tuple(p['stride']))}, dilation={_lit(tuple(p['dilation']))}, "
-        f"groups={p.get('groups', 1)})"
-    )
-
-
-def _max_pool(a: list[str], p: dict[str, Any]) -> str:
-    k = tuple(p["kernel"])
-    d = len(k)
-    padded = _canvas(a[0], p, k, "float('-inf')")
-    return (
-        f"F.max_pool{d}d({padded}, {_lit(k)}, "
-        f"{_lit(tuple(p['stride']))}, 0, {_lit(tuple(p['dilation']))})"
-    )
-
-
-def _avg_pool(a: list[str], p: dict[str, Any]) -> str:
-    k, st, pad, out = (tuple(p[n]) for n in ("kernel", "stride", "pad", "out"))
-    d = len(k)
-    ceil = (
-        f"any(o != (n + 2 * q - k) // s + 1 for o, n, q, k, s in zip({_lit(out)}, "
-        f"{a[0]}.shape[{-d}:], {_lit(pad)}, {_lit(k)}, {_lit(st)}))"
-    )
-    div = p.get("divisor")
-    return (
-        f"F.avg_pool{d}d({a[0]}, {_lit(k)}, {_lit(st)}, {_lit(pad)}, ceil_mode={ceil}, "
-        f"count_include_pad={bool(p.get('count_include_pad', True))}, "
-        f"divisor_override={_lit(None if div is None else int(div))})"
-    )
-
-
-def _unfold(a: list[str], p: dict[str, Any]) -> str:
-    k, out = tuple(p["kernel"]), tuple(p["out"])
-    return (
-        f"F.unfold({a[0]}, {_lit(k)}, dilation={_lit(tuple(p['dilation']))}, "
-        f"padding={_lit(tuple(p['pad']))}, stride={_lit(tuple(p['stride']))})"
-        f".reshape({a[0]}.shape[:-2] + {_lit(k + out)})"
-    )
-
-
-def _fold(a: list[str], p: dict[str, Any]) -> str:
-    k, out = tuple(p["kernel"]), tuple(p["out"])
-    cols = f"{a[0]}.expand({a[0]}.shape[:-4] + {_lit(k + out)})"
-    return (
-        f"F.fold({cols}.reshape({a[0]}.shape[:-5] + (-1, {math.prod(out)})), "
-        f"{_lit(tuple(p['size']))}, {_lit(k)}, dilation={_lit(tuple(p['dilation']))}, "
-        f"padding={_lit(tuple(p['pad']))}, stride={_lit(tuple(p['stride']))})"
-    )
-
-
-TORCH.update(
-    {
-        "einsum": lambda a, p: f"torch.einsum({_lit(einsum_equation(p['spec']))}, {', '.join(a)})",
-        "inv": lambda a, p: f"torch.linalg.inv({a[0]})",
-        "det": lambda a, p: f"torch.linalg.det({a[0]})",
-        "slogdet": lambda a, p: f"torch.stack(torch.linalg.slogdet({a[0]}), dim=-1)",
-        "solve": lambda a, p: f"torch.linalg.solve({a[0]}, {a[1]})",
-        "cholesky": lambda a, p: f"torch.linalg.cholesky({a[0]})",
-        "qr": lambda a, p: _packed(
-            f"torch.linalg.qr({a[0]}, mode={_lit(p.get('mode', 'reduced'))})", a[0]
-        ),
-        "eigh": lambda a, p: _packed(
-            f"torch.linalg.eigh({a[0]}, UPLO={_lit(p.get('uplo', 'L'))})", a[0]
-        ),
-        "svd": lambda a, p: _packed(
-            f"torch.linalg.svd({a[0]}, full_matrices={bool(p.get('full_matrices', True))})",
-            a[0],
-        ),
-        "svdvals": lambda a, p: f"torch.linalg.svdvals({a[0]})",
-        "pinv": lambda a, p: (
-            f"torch.linalg.pinv({a[0]}, atol={_lit(float(p.get('atol', 0.0)))}, "
-            f"rtol={_lit(float(p.get('rtol', 0.0)))}, hermitian={bool(p.get('hermitian'))})"
-        ),
-        "cross": lambda a, p: f"torch.linalg.cross({a[0]}, {a[1]}, dim={p.get('dim', -1)})",
-        "cdist": lambda a, p: (
-            f"torch.cdist({a[0]}, {a[1]}, p={_lit(float(p.get('p', 2.0)))}, "
-            "compute_mode='donot_use_mm_for_euclid_dist')"
-        ),
-        "elu": lambda a, p: (
-            f"torch.ops.aten.elu({a[0]}, {_lit(p['alpha'])}, {_lit(p['scale'])}, "
-            f"{_lit(p['input_scale'])})"
-        ),
-        "hardtanh": lambda a, p: f"F.hardtanh({a[0]}, {_lit(p['min_val'])}, {_lit(p['max_val'])})",
-        "hardswish": lambda a, p: f"F.hardswish({a[0]})",
-        "hardsigmoid": lambda a, p: f"F.hardsigmoid({a[0]})",
-        "mish": lambda a, p: f"F.mish({a[0]})",
-        "softshrink": lambda a, p: f"F.softshrink({a[0]}, {_lit(p['lambd'])})",
-        "hardshrink": lambda a, p: f"F.hardshrink({a[0]}, {_lit(p['lambd'])})",
-        "threshold": lambda a, p: (
-            f"F.threshold({a[0]}, {_lit(p['threshold'])}, {_lit(p['value'])})"
-        ),
-        "conv": _conv,
-        "max_pool": _max_pool,
-        "avg_pool": _avg_pool,
-        "unfold": _unfold,
-        "fold": _fold,
-    }
-)
 
 # Operations that only appear inside gradients recorded with create_graph=True.
-INTERNAL = ("index_put", "conv_tx", "conv_tw")
+INTERNAL = _internal()
 
 _DTYPES = {
     "float64": "torch.float64",
@@ -468,15 +214,13 @@ def to_torch(
                 hint="export a program without custom gradients, or write the "
                 "torch.autograd.Function in the generated script by hand",
             )
-        if op.name not in TORCH:
+        if op.to_torch is None:
             raise GradcliError(
                 f"export: the operation `{op.name}` has no PyTorch translation",
                 hint="it only appears in graphs recorded with create_graph=True",
             )
-        params = dict(node.params)
-        if op.name == "logsumexp" and params.get("dim") is None:
-            params["dim"] = tuple(range(node.inputs[0].ndim))
-        code = TORCH[op.name]([expr_of(x, node) for x in node.inputs], params)
+        args = [expr_of(x, node) for x in node.inputs]
+        code = write_call(op.to_torch, Torch(node), args, dict(node.params))
         if t.node is node:
             n = var(t, f"t{k}")
         else:  # an old version of a tensor changed in place: not the program's name

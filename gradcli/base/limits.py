@@ -229,7 +229,7 @@ class RunBudget:
             self.next_memory = now + self.MEMORY_EVERY
             self.check_memory()
 
-    def node(self) -> None:
+    def node(self, op: object = None) -> None:
         """One more recorded operation."""
         if not self.active:
             return

@@ -1,17 +1,18 @@
 """What the kernel reports as it works, to whoever watches: an observer the sandbox installs.
 
 The kernel calls `observer.tick()` for every operation it runs (forward or in a backward
-pass), `observer.node()` for every operation it records, `observer.allocated(nbytes)` for
-every tensor of REPORT_BYTES or more, and `observer.check_clock()` between the pieces of a step
-it splits because one NumPy call would run for seconds. It knows nothing of what the observer
-does with that: the interpreter installs the run budget of `base.limits` (time, memory, graph
-size), which raises a `LimitError` when a run spends too much. Without an observer nothing is
-counted.
+pass), `observer.node(op)` for every operation it records (with its record),
+`observer.allocated(nbytes)` for every tensor of REPORT_BYTES or more, and
+`observer.check_clock()` between the pieces of a step it splits because one NumPy call would
+run for seconds. It knows nothing of what the observer does with that: the interpreter
+installs the run budget of `base.limits` (time, memory, graph size), which raises a
+`LimitError` when a run spends too much. Without an observer nothing is counted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 REPORT_BYTES = 1 << 20  # tensors at least this large are reported when they are made
 
@@ -22,8 +23,8 @@ class Observer:
     def tick(self) -> None:
         pass
 
-    def node(self) -> None:
-        pass
+    def node(self, op: Any = None) -> None:
+        """One operation recorded in the graph, by the record `op`."""
 
     def allocated(self, nbytes: int) -> None:
         pass

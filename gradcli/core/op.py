@@ -106,6 +106,10 @@ class Op(Record):
     samples: tuple[Sample, ...]              calls the tests run the op on (tests/ops):
                                              forward, finite differences, batched VJPs, second
                                              order and PyTorch; every op must have some
+    to_torch, to_jax                         how `gradcli export` writes one application of
+                                             the record in PyTorch / jax.numpy (None: it has no
+                                             translation, e.g. only inside create_graph
+                                             gradients); see `write_call`
     """
 
     _fields = (
@@ -124,6 +128,8 @@ class Op(Record):
         "nondiff",
         "samples",
         "part",
+        "to_torch",
+        "to_jax",
     )
     _defaults = {
         "kind": "elementwise",
@@ -136,6 +142,8 @@ class Op(Record):
         "nondiff": (),
         "samples": (),
         "part": False,
+        "to_torch": None,
+        "to_jax": None,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -157,9 +165,35 @@ class Op(Record):
     # recorded as one node and one such part per output): PyTorch shows that node, with this
     # output's number `params["k"]`, as the grad_fn.
     part: bool
+    to_torch: str | Callable[..., str] | None
+    to_jax: str | Callable[..., str] | None
 
 
 REGISTRY: dict[str, Op] = {}
+
+
+def write_call(text: str | Callable[..., str], w: Any, args: list[str], params: dict) -> str:
+    """One application of a record as export writes it (`Op.to_torch` / `Op.to_jax`), from the
+    source text of its inputs (`args`) and its params:
+
+    "torch.exp"           a function called on the inputs: `torch.exp(x)`, `jnp.maximum(x, y)`
+    "{0} ** {p}"          a template: `{0}`, `{1}` the inputs, `{name}` the param `name` as
+                          the dialect's exact literal (`w.lit`)
+    fn(w, args, params)   anything else; `w` is the exporter's writer: `w.lit(v)`, `w.inputs`
+                          and `w.out` (the tensors of the application being written) and the
+                          dialect's helpers (`gradcli.analysis.export`, `export_jax`)
+    """
+    if callable(text):
+        return text(w, args, params)
+    if "{" not in text:
+        return f"{text}({', '.join(args)})"
+    import string
+
+    class _Lits(dict):
+        def __missing__(self, key: str) -> str:
+            return w.lit(params[key])
+
+    return string.Formatter().vformat(text, args, _Lits())
 
 
 def register(op: Op) -> Op:
@@ -352,7 +386,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
             if t.requires_grad and i not in op.nondiff:
                 if op.saves and any(u._inf for u in inputs):
                     raise GradcliError(INFERENCE_SAVED, hint="use a clone: y.clone()")
-                hooks.observer.node()
+                hooks.observer.node(op)
                 out.requires_grad = True
                 out.node = Node(op, inputs, params, out, label)
                 break

@@ -27,6 +27,8 @@ add = Op(
     saves=False,
     kind="binary",
     samples=binary_samples(),
+    to_torch="{0} + {1}",
+    to_jax="{0} + {1}",
 )
 
 
@@ -105,6 +107,8 @@ sum = Op(  # noqa: A001 - the record of torch.sum
     saves=False,
     signature="sum(x, dim=None, keepdim=False)",
     samples=reduction_samples(),
+    to_torch=lambda w, a, p: w.reduction("torch.sum", a[0], p),
+    to_jax=lambda w, a, p: w.reduction("jnp.sum", a[0], p),
 )
 
 # --- shape ------------------------------------------------------------------------------------
@@ -135,6 +139,8 @@ reshape = Op(
             ((1, 1), ()),
         )
     ),
+    to_torch=lambda w, a, p: f"{a[0]}.reshape({w.lit(tuple(p['shape']))})",
+    to_jax=lambda w, a, p: f"jnp.reshape({a[0]}, {w.lit(tuple(w.out.shape))})",
 )
 
 
@@ -161,4 +167,6 @@ expand = Op(
             ((2, 1, 1), (2, 3, 2)),
         )
     ),
+    to_torch=lambda w, a, p: f"{a[0]}.expand({w.lit(tuple(p['shape']))})",
+    to_jax=lambda w, a, p: f"jnp.broadcast_to({a[0]}, {w.lit(tuple(w.out.shape))})",
 )

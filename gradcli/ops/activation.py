@@ -65,6 +65,15 @@ elu = defop(
         ),
         Sample(((4,),), {"alpha": 2.0, "scale": 1.0, "input_scale": 0.5}, avoid=(0.0,)),
     ),
+    to_torch=lambda w, a, p: (
+        f"torch.ops.aten.elu({a[0]}, {w.lit(p['alpha'])}, {w.lit(p['scale'])}, "
+        f"{w.lit(p['input_scale'])})"
+    ),
+    to_jax=lambda w, a, p: (
+        f"jnp.where({a[0]} > 0, {w.lit(p['scale'])} * {a[0]}, "
+        f"{w.lit(p['scale'] * p['alpha'])} * jnp.expm1({w.lit(p['input_scale'])} * "
+        f"jnp.minimum({a[0]}, 0.0)))"
+    ),
 )
 
 
@@ -93,6 +102,8 @@ hardtanh = defop(
         Sample(((2, 3),), {"min_val": 0.0, "max_val": 6.0}, low=-3.0, high=8.0, avoid=(0.0, 6.0)),
         Sample(((4,),), {"min_val": -0.5, "max_val": 0.5}, avoid=(-0.5, 0.5)),
     ),
+    to_torch="F.hardtanh({0}, {min_val}, {max_val})",
+    to_jax="jnp.clip({0}, {min_val}, {max_val})",
 )
 
 
@@ -118,6 +129,8 @@ hardswish = defop(
     sym=lambda sp, x: sp.Piecewise((0, x <= -3), (x * (x + 3) / 6, x < 3), (x, True)),
     kink="hardswish'(-3) = 0, hardswish'(3) = 1, as PyTorch",
     samples=unary_samples(low=-5.0, high=5.0, avoid=(-3.0, 3.0)),
+    to_torch="F.hardswish",
+    to_jax="{0} * jnp.clip({0} + 3.0, 0.0, 6.0) / 6.0",
 )
 
 
@@ -140,6 +153,8 @@ hardsigmoid = defop(
     sym=lambda sp, x: sp.Min(sp.Max(x + 3, 0), 6) / 6,
     kink="hardsigmoid'(-3) = hardsigmoid'(3) = 0, as PyTorch",
     samples=unary_samples(low=-5.0, high=5.0, avoid=(-3.0, 3.0)),
+    to_torch="F.hardsigmoid",
+    to_jax="jnp.clip({0} + 3.0, 0.0, 6.0) / 6.0",
 )
 
 
@@ -163,6 +178,8 @@ mish = defop(
     "g * (tanh(sp) + x * sigmoid(x) * (1 - tanh(sp)^2)), sp = softplus(x)",
     sym=lambda sp, x: x * sp.tanh(sp.log(1 + sp.exp(x))),
     samples=unary_samples(low=-4.0, high=4.0),
+    to_torch="F.mish",
+    to_jax="{0} * jnp.tanh(jax.nn.softplus({0}))",
 )
 
 
@@ -186,6 +203,10 @@ softshrink = defop(
     signature="softshrink(x, lambd=0.5)",
     samples=unary_samples({"lambd": 0.5}, avoid=(-0.5, 0.5))
     + (Sample(((2, 3),), {"lambd": 1.0}, avoid=(-1.0, 1.0)),),
+    to_torch="F.softshrink({0}, {lambd})",
+    to_jax=(
+        "jnp.where({0} > {lambd}, {0} - {lambd}, jnp.where({0} < -{lambd}, {0} + {lambd}, 0.0))"
+    ),
 )
 
 hardshrink = defop(
@@ -199,6 +220,8 @@ hardshrink = defop(
     signature="hardshrink(x, lambd=0.5)",
     samples=unary_samples({"lambd": 0.5}, avoid=(-0.5, 0.5))
     + (Sample(((2, 3),), {"lambd": 1.0}, avoid=(-1.0, 1.0)),),
+    to_torch="F.hardshrink({0}, {lambd})",
+    to_jax="jnp.where(jnp.abs({0}) > {lambd}, {0}, 0.0)",
 )
 
 threshold = defop(
@@ -212,4 +235,6 @@ threshold = defop(
     signature="threshold(x, threshold, value)",
     samples=unary_samples({"threshold": 0.5, "value": -1.0}, avoid=(0.5,))
     + (Sample(((2, 3),), {"threshold": -1.0, "value": 20.0}, avoid=(-1.0,)),),
+    to_torch="F.threshold({0}, {threshold}, {value})",
+    to_jax="jnp.where({0} > {threshold}, {0}, {value})",
 )

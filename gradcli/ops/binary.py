@@ -28,6 +28,8 @@ sub = defop(
     saves=False,
     kind="binary",
     samples=binary_samples(),
+    to_torch="{0} - {1}",
+    to_jax="{0} - {1}",
 )
 mul = defop(
     "mul",
@@ -39,6 +41,8 @@ mul = defop(
     sym=lambda sp, x, y: x * y,
     kind="binary",
     samples=binary_samples(),
+    to_torch="{0} * {1}",
+    to_jax="{0} * {1}",
 )
 div = defop(
     "div",
@@ -52,6 +56,8 @@ div = defop(
     sym=lambda sp, x, y: x / y,
     kind="binary",
     samples=binary_samples(avoid=(0.0,), gap=0.3),
+    to_torch="{0} / {1}",
+    to_jax="{0} / {1}",
 )
 
 
@@ -87,6 +93,8 @@ pow = defop(  # noqa: A001 - the record of torch.pow (tensor ** tensor)
     sym=lambda sp, x, y: x**y,
     kind="binary",
     samples=binary_samples(low=0.2, high=2.0),
+    to_torch="{0} ** {1}",
+    to_jax="{0} ** {1}",
 )
 
 
@@ -106,6 +114,8 @@ maximum = defop(
     kind="binary",
     kink="at ties x == y each input gets g / 2, as PyTorch",
     samples=binary_samples(distinct=True),
+    to_torch="torch.maximum",
+    to_jax="jnp.maximum",
 )
 minimum = defop(
     "minimum",
@@ -117,6 +127,8 @@ minimum = defop(
     kind="binary",
     kink="at ties x == y each input gets g / 2, as PyTorch",
     samples=binary_samples(distinct=True),
+    to_torch="torch.minimum",
+    to_jax="jnp.minimum",
 )
 
 
@@ -148,6 +160,8 @@ where = defop(
         Sample(((2, 1), (), (3,)), fixed={0: np.array([[False], [True]])}),
         Sample(((), (4,), (4,)), fixed={0: np.array(True)}),
     ),
+    to_torch="torch.where({0}.bool(), {1}, {2})",
+    to_jax="jnp.where({0}.astype(bool), {1}, {2})",
 )
 
 
@@ -205,6 +219,8 @@ atan2 = defop(
     kind="binary",
     signature="atan2(y, x)",
     samples=binary_samples(avoid=(0.0,), gap=0.3),
+    to_torch="torch.atan2",
+    to_jax="jnp.arctan2",
 )
 
 
@@ -278,6 +294,8 @@ remainder = defop(
         Sample(((2, 3), ()), low=0.7, high=1.3),
         Sample(((4, 1), (1, 3)), low=1.1, high=1.9),
     ),
+    to_torch="torch.remainder",
+    to_jax="jnp.remainder",
 )
 fmod = defop(
     "fmod",
@@ -294,6 +312,8 @@ fmod = defop(
         Sample(((2, 3), ()), low=0.7, high=1.3),
         Sample(((4, 1), (1, 3)), low=1.1, high=1.9),
     ),
+    to_torch="torch.fmod",
+    to_jax="jnp.fmod",
 )
 
 
@@ -323,6 +343,14 @@ div_mode = defop(
         Sample(((2, 3), (2, 3)), {"rounding_mode": "floor"}, low=0.5, high=2.0),
         Sample(((4, 1), (1, 3)), {"rounding_mode": "trunc"}, low=1.1, high=1.9),
     ),
+    to_torch=lambda w, a, p: (
+        f"torch.div({a[0]}, {a[1]}, rounding_mode={w.lit(p.get('rounding_mode', 'floor'))})"
+    ),
+    to_jax=lambda w, a, p: (
+        f"jnp.floor_divide({a[0]}, {a[1]})"
+        if p.get("rounding_mode", "floor") == "floor"
+        else f"jnp.trunc({a[0]} / {a[1]})"
+    ),
 )
 
 
@@ -330,12 +358,22 @@ div_mode = defop(
 # backward through it fails with PyTorch's words.
 
 
-def _undifferentiable(name: str, aten: str, forward: Any, formula: str, samples: tuple) -> Op:
+def _undifferentiable(
+    name: str, aten: str, forward: Any, formula: str, samples: tuple, **kw: Any
+) -> Op:
     def vjp(g: Tensor, out: Tensor, *inputs: Tensor, **params: Any) -> tuple:
         raise GradcliError(f"derivative for aten::{aten} is not implemented")
 
     return defop(
-        name, forward, vjp, "NotImplemented", formula, kind="binary", saves=False, samples=samples
+        name,
+        forward,
+        vjp,
+        "NotImplemented",
+        formula,
+        kind="binary",
+        saves=False,
+        samples=samples,
+        **kw,
     )
 
 
@@ -352,6 +390,8 @@ floor_divide = _undifferentiable(
     "not differentiable (as in PyTorch)",
     _fixed([[7.0, -7.0, 5.5], [-5.5, 0.0, 1.0]], [2.0, -2.0, 0.5])
     + _fixed([1.0, -1.0, 3.0, -3.0], [np.inf, np.inf, -np.inf, 0.5]),
+    to_torch="torch.floor_divide",
+    to_jax="jnp.floor_divide",
 )
 rremainder = _undifferentiable(
     "rremainder",
@@ -359,6 +399,8 @@ rremainder = _undifferentiable(
     remainder_values,
     "number % tensor: not differentiable in the tensor (as in PyTorch)",
     _fixed(7.0, [2.0, -3.0, 2.5, 0.5]),
+    to_torch="torch.remainder",
+    to_jax="jnp.remainder",
 )
 
 
@@ -374,4 +416,6 @@ heaviside = _undifferentiable(
     _heaviside_fwd,
     "not differentiable (as in PyTorch)",
     _fixed([-1.5, 0.0, 2.0, -0.0], 0.5) + _fixed([[0.0, 1.0], [-3.0, 0.0]], [0.25, 0.75]),
+    to_torch="torch.heaviside",
+    to_jax="jnp.heaviside",
 )

@@ -17,6 +17,8 @@ each window's divisor.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -123,6 +125,172 @@ def _cols_shape(size: tuple, geo: dict) -> tuple:
     return tuple(size[: len(size) - d]) + tuple(geo["kernel"]) + tuple(geo["out"])
 
 
+# --- export text (`Op.to_torch`, `Op.to_jax`) of the window records ------------------------
+
+
+def _canvas(w: Any, x: str, p: dict[str, Any], kernel: Any, value: str = "0.0") -> str:
+    """`x` on the records' canvas in PyTorch: `pad` before each of the last d axes, and after
+    them as far as the `out` windows reach (a negative width cuts), as F.pad writes it."""
+    widths = []
+    for i in reversed(range(len(kernel))):
+        k, st, dl, lo, o = kernel[i], p["stride"][i], p["dilation"][i], p["pad"][i], p["out"][i]
+        reach = (o - 1) * st + dl * (k - 1) + 1 - lo
+        widths.append(f"{lo}, {reach} - {x}.shape[{i - len(kernel)}]")
+    return f"F.pad({x}, [{', '.join(widths)}], value={value})"
+
+
+def _torch_conv(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    d = len(p["out"])
+    bias = a[2] if len(a) > 2 else "None"
+    k = f"{a[1]}.shape[2:]"
+    widths = []
+    for i in reversed(range(d)):
+        st, dl, lo, o = p["stride"][i], p["dilation"][i], p["pad"][i], p["out"][i]
+        widths.append(
+            f"{lo}, {(o - 1) * st + 1 - lo} + {dl} * ({k}[{i}] - 1) - {a[0]}.shape[{i - d}]"
+        )
+    return (
+        f"F.conv{d}d(F.pad({a[0]}, [{', '.join(widths)}]), {a[1]}, {bias}, "
+        f"stride={w.lit(tuple(p['stride']))}, dilation={w.lit(tuple(p['dilation']))}, "
+        f"groups={p.get('groups', 1)})"
+    )
+
+
+def _torch_max_pool(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    k = tuple(p["kernel"])
+    d = len(k)
+    padded = _canvas(w, a[0], p, k, "float('-inf')")
+    return (
+        f"F.max_pool{d}d({padded}, {w.lit(k)}, "
+        f"{w.lit(tuple(p['stride']))}, 0, {w.lit(tuple(p['dilation']))})"
+    )
+
+
+def _torch_avg_pool(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    k, st, pad, out = (tuple(p[n]) for n in ("kernel", "stride", "pad", "out"))
+    d = len(k)
+    ceil = (
+        f"any(o != (n + 2 * q - k) // s + 1 for o, n, q, k, s in zip({w.lit(out)}, "
+        f"{a[0]}.shape[{-d}:], {w.lit(pad)}, {w.lit(k)}, {w.lit(st)}))"
+    )
+    div = p.get("divisor")
+    return (
+        f"F.avg_pool{d}d({a[0]}, {w.lit(k)}, {w.lit(st)}, {w.lit(pad)}, ceil_mode={ceil}, "
+        f"count_include_pad={bool(p.get('count_include_pad', True))}, "
+        f"divisor_override={w.lit(None if div is None else int(div))})"
+    )
+
+
+def _torch_unfold(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    k, out = tuple(p["kernel"]), tuple(p["out"])
+    return (
+        f"F.unfold({a[0]}, {w.lit(k)}, dilation={w.lit(tuple(p['dilation']))}, "
+        f"padding={w.lit(tuple(p['pad']))}, stride={w.lit(tuple(p['stride']))})"
+        f".reshape({a[0]}.shape[:-2] + {w.lit(k + out)})"
+    )
+
+
+def _torch_fold(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    k, out = tuple(p["kernel"]), tuple(p["out"])
+    cols = f"{a[0]}.expand({a[0]}.shape[:-4] + {w.lit(k + out)})"
+    return (
+        f"F.fold({cols}.reshape({a[0]}.shape[:-5] + (-1, {math.prod(out)})), "
+        f"{w.lit(tuple(p['size']))}, {w.lit(k)}, dilation={w.lit(tuple(p['dilation']))}, "
+        f"padding={w.lit(tuple(p['pad']))}, stride={w.lit(tuple(p['stride']))})"
+    )
+
+
+def _window_padding(w: Any, p: dict[str, Any], lead: int) -> str:
+    """The (low, high) padding of each axis for jax.lax: none on the `lead` axes, the
+    records' canvas (`pad` before, as far as the windows reach after) on the others."""
+    x = w.inputs[0]
+    kernel = p.get("kernel") or tuple(w.inputs[1].shape[2:])
+    d = len(kernel)
+    size = x.shape[x.ndim - d :]
+    pairs = [(0, 0)] * lead
+    for i in range(d):
+        reach = (
+            (p["out"][i] - 1) * p["stride"][i]
+            + p.get("dilation", (1,) * d)[i] * (kernel[i] - 1)
+            + 1
+        )
+        pairs.append((p["pad"][i], reach - p["pad"][i] - size[i]))
+    return w.lit(tuple(pairs))
+
+
+def _jax_conv(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    d = len(p["out"])
+    pad = _window_padding(w, p, 0)
+    code = (
+        f"jax.lax.conv_general_dilated({a[0]}, {a[1]}, "
+        f"window_strides={w.lit(tuple(p['stride']))}, "
+        f"padding={pad}, rhs_dilation={w.lit(tuple(p['dilation']))}, "
+        f"feature_group_count={p.get('groups', 1)})"
+    )
+    if len(a) > 2:
+        code = f"{code} + {a[2]}.reshape((-1,) + {w.lit((1,) * d)})"
+    return code
+
+
+def _jax_max_pool(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    x = w.inputs[0]
+    d = len(p["kernel"])
+    lead = x.ndim - d
+    ones = (1,) * lead
+    return (
+        f"jax.lax.reduce_window({a[0]}, -jnp.inf, jax.lax.max, "
+        f"{w.lit(ones + tuple(p['kernel']))}, {w.lit(ones + tuple(p['stride']))}, "
+        f"{_window_padding(w, p, lead)}, "
+        f"window_dilation={w.lit(ones + tuple(p['dilation']))})"
+    )
+
+
+def _jax_avg_pool(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    x = w.inputs[0]
+    d = len(p["kernel"])
+    lead = x.ndim - d
+    ones = (1,) * lead
+    div = p.get("divisor")
+    if div is None:
+        div = avg_divisor(
+            x.shape[lead:],
+            p["kernel"],
+            p["stride"],
+            p["pad"],
+            p["out"],
+            p.get("count_include_pad", True),
+        )
+    return (
+        f"jax.lax.reduce_window({a[0]}, 0.0, jax.lax.add, {w.lit(ones + tuple(p['kernel']))}, "
+        f"{w.lit(ones + tuple(p['stride']))}, {_window_padding(w, p, lead)}) / {w.array(div)}"
+    )
+
+
+def _jax_windows(fold: bool) -> Callable[..., str]:
+    """unfold / fold in JAX as the linear maps they are: a constant 0/1 matrix between the
+    flattened spatial axes (the script's constant), applied with jnp.tensordot."""
+
+    def text(w: Any, a: list[str], p: dict[str, Any]) -> str:
+        k = tuple(p["kernel"])
+        d = len(k)
+        size = tuple(p["size"]) if fold else tuple(w.inputs[0].shape[-d:])
+        eye = np.eye(math.prod(size)).reshape((-1,) + size)
+        geo = {n: p[n] for n in ("kernel", "stride", "dilation", "pad", "out")}
+        m = _unfold_fwd(eye, **geo).reshape(math.prod(size), -1)  # (S, K*L)
+        if fold:
+            x = w.inputs[0]
+            cols = x.shape[: x.ndim - 2 * d] + k + tuple(p["out"])
+            full = f"jnp.broadcast_to({a[0]}, {w.lit(cols)})"
+            flat = f"{full}.reshape({full}.shape[: -{2 * d}] + (-1,))"
+            shape = f"{flat}.shape[:-1] + {w.lit(size)}"
+            return f"jnp.tensordot({flat}, {w.array(m.T)}, axes=1).reshape({shape})"
+        flat = f"{a[0]}.reshape({a[0]}.shape[: -{d}] + (-1,))"
+        shape = f"{flat}.shape[:-1] + {w.lit(k + tuple(p['out']))}"
+        return f"jnp.tensordot({flat}, {w.array(m)}, axes=1).reshape({shape})"
+
+    return text
+
+
 unfold = defop(
     "unfold",
     _unfold_fwd,
@@ -133,6 +301,8 @@ unfold = defop(
     saves=False,
     signature="unfold(input, kernel_size, dilation=1, padding=0, stride=1)",
     samples=tuple(Sample((s,), dict(geo)) for s, geo in _UNFOLD_CASES),
+    to_torch=_torch_unfold,
+    to_jax=_jax_windows(fold=False),
 )
 fold = defop(
     "fold",
@@ -151,6 +321,8 @@ fold = defop(
         Sample(((2, 1, 3),), {"size": (5,), **_UNFOLD_CASES[0][1]}),
         Sample(((1, 1, 4, 2),), {"size": (4, 5), **_UNFOLD_CASES[2][1]}),
     ),
+    to_torch=_torch_fold,
+    to_jax=_jax_windows(fold=True),
 )
 
 
@@ -353,6 +525,8 @@ conv = defop(
         Sample(((2, 2, 6), (3, 2, 2), (3,)), _conv_params((2,), (1,), (1,), (4,))),
         Sample(((1, 2, 5, 4), (2, 2, 3, 2), (2,)), _conv_params((1, 1), (1, 1), (1, 0), (5, 3))),
     ),
+    to_torch=_torch_conv,
+    to_jax=_jax_conv,
 )
 conv_tx = defop(
     "conv_tx",
@@ -464,6 +638,8 @@ max_pool = defop(
         Sample(((1, 5, 5),), _geometry((3, 2), (2, 1), (1, 2), (1, 1), (3, 4)), distinct=True),
         Sample(((1, 1, 5, 5),), _geometry((2, 2), (2, 2), (1, 1), (0, 0), (3, 3)), distinct=True),
     ),
+    to_torch=_torch_max_pool,
+    to_jax=_jax_max_pool,
 )
 
 
@@ -544,4 +720,6 @@ avg_pool = defop(
             {"kernel": (2, 2), "stride": (2, 2), "pad": (0, 0), "out": (3, 3), "divisor": 3.0},
         ),
     ),
+    to_torch=_torch_avg_pool,
+    to_jax=_jax_avg_pool,
 )

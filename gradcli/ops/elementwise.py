@@ -47,6 +47,8 @@ neg = defop(
     sym=lambda sp, x: -x,
     saves=False,
     samples=unary_samples(),
+    to_torch="-{0}",
+    to_jax="-{0}",
 )
 exp = defop(
     "exp",
@@ -56,6 +58,8 @@ exp = defop(
     "g * out",
     sym=lambda sp, x: sp.exp(x),
     samples=unary_samples(),
+    to_torch="torch.exp",
+    to_jax="jnp.exp",
 )
 log = defop(
     "log",
@@ -66,6 +70,8 @@ log = defop(
     sym=lambda sp, x: sp.log(x),
     domain=lambda x: "log of a value <= 0" if np.any(x <= 0) else None,
     samples=unary_samples(low=0.1, high=3.0),
+    to_torch="torch.log",
+    to_jax="jnp.log",
 )
 log1p = defop(
     "log1p",
@@ -76,6 +82,8 @@ log1p = defop(
     sym=lambda sp, x: sp.log(1 + x),
     domain=lambda x: "log1p of a value <= -1" if np.any(x <= -1) else None,
     samples=unary_samples(low=-0.9, high=3.0),
+    to_torch="torch.log1p",
+    to_jax="jnp.log1p",
 )
 sqrt = defop(
     "sqrt",
@@ -88,6 +96,8 @@ sqrt = defop(
         "sqrt of a value <= 0 (its derivative is infinite or nan)" if np.any(x <= 0) else None
     ),
     samples=unary_samples(low=0.1, high=3.0),
+    to_torch="torch.sqrt",
+    to_jax="jnp.sqrt",
 )
 abs = defop(  # noqa: A001 - the record of torch.abs
     "abs",
@@ -98,6 +108,8 @@ abs = defop(  # noqa: A001 - the record of torch.abs
     sym=lambda sp, x: sp.Abs(x),
     kink="abs'(0) = 0, as PyTorch (sign(0) = 0)",
     samples=unary_samples(avoid=(0.0,)),
+    to_torch="torch.abs",
+    to_jax="jnp.abs",
 )
 sin = defop(
     "sin",
@@ -107,6 +119,8 @@ sin = defop(
     "g * cos(x)",
     sym=lambda sp, x: sp.sin(x),
     samples=unary_samples(),
+    to_torch="torch.sin",
+    to_jax="jnp.sin",
 )
 cos = defop(
     "cos",
@@ -116,6 +130,8 @@ cos = defop(
     "-g * sin(x)",
     sym=lambda sp, x: sp.cos(x),
     samples=unary_samples(),
+    to_torch="torch.cos",
+    to_jax="jnp.cos",
 )
 tan = defop(
     "tan",
@@ -125,6 +141,8 @@ tan = defop(
     "g * (1 + out^2)",
     sym=lambda sp, x: sp.tan(x),
     samples=unary_samples(low=-1.2, high=1.2),
+    to_torch="torch.tan",
+    to_jax="jnp.tan",
 )
 tanh = defop(
     "tanh",
@@ -134,6 +152,8 @@ tanh = defop(
     "g * (1 - out^2)",
     sym=lambda sp, x: sp.tanh(x),
     samples=unary_samples(),
+    to_torch="torch.tanh",
+    to_jax="jnp.tanh",
 )
 
 
@@ -154,6 +174,8 @@ asin = defop(
     "g / sqrt(1 - x^2)",
     sym=lambda sp, x: sp.asin(x),
     samples=unary_samples(low=-0.9, high=0.9),
+    to_torch="torch.asin",
+    to_jax="jnp.arcsin",
 )
 acos = defop(
     "acos",
@@ -163,6 +185,8 @@ acos = defop(
     "-g / sqrt(1 - x^2)",
     sym=lambda sp, x: sp.acos(x),
     samples=unary_samples(low=-0.9, high=0.9),
+    to_torch="torch.acos",
+    to_jax="jnp.arccos",
 )
 atan = defop(
     "atan",
@@ -172,6 +196,8 @@ atan = defop(
     "g / (1 + x^2)",
     sym=lambda sp, x: sp.atan(x),
     samples=unary_samples(low=-3.0, high=3.0),
+    to_torch="torch.atan",
+    to_jax="jnp.arctan",
 )
 sinh = defop(
     "sinh",
@@ -181,6 +207,8 @@ sinh = defop(
     "g * cosh(x)",
     sym=lambda sp, x: sp.sinh(x),
     samples=unary_samples(),
+    to_torch="torch.sinh",
+    to_jax="jnp.sinh",
 )
 cosh = defop(
     "cosh",
@@ -190,6 +218,8 @@ cosh = defop(
     "g * sinh(x)",
     sym=lambda sp, x: sp.cosh(x),
     samples=unary_samples(),
+    to_torch="torch.cosh",
+    to_jax="jnp.cosh",
 )
 asinh = defop(
     "asinh",
@@ -199,6 +229,8 @@ asinh = defop(
     "g / sqrt(x^2 + 1)",
     sym=lambda sp, x: sp.asinh(x),
     samples=unary_samples(low=-3.0, high=3.0),
+    to_torch="torch.asinh",
+    to_jax="jnp.arcsinh",
 )
 acosh = defop(
     "acosh",
@@ -208,6 +240,8 @@ acosh = defop(
     "g / sqrt(x^2 - 1)",
     sym=lambda sp, x: sp.acosh(x),
     samples=unary_samples(low=1.1, high=4.0),
+    to_torch="torch.acosh",
+    to_jax="jnp.arccosh",
 )
 atanh = defop(
     "atanh",
@@ -217,6 +251,37 @@ atanh = defop(
     "g / (1 - x^2)",
     sym=lambda sp, x: sp.atanh(x),
     samples=unary_samples(low=-0.9, high=0.9),
+    to_torch="torch.atanh",
+    to_jax="jnp.arctanh",
+)
+
+
+def _sinc_fwd(x: np.ndarray) -> np.ndarray:
+    """sin(pi x) / (pi x), and 1 at 0, in PyTorch's steps in x's precision: pi x rounded, its
+    sine (correctly rounded, `_precise`), the quotient rounded."""
+    p = x * x.dtype.type(math.pi)
+    return np.where(x == 0, x.dtype.type(1), _precise(np.sin)(p) / p)
+
+
+def _sinc_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    # PyTorch's formula in its steps (its float32 rounding): (pi x cos(pi x) - sin(pi x)) /
+    # (x x pi), and 0 where x x pi is 0 (x = 0, the limit; and x x underflowing).
+    zero = x.data * x.data * math.pi == 0
+    px = x * math.pi
+    d = (px * apply(cos, px) - apply(sin, px)) / (x * x * math.pi + mask_like(zero, x))
+    return (g * (d * mask_like(~zero, x)),)
+
+
+sinc = defop(
+    "sinc",
+    _sinc_fwd,
+    _sinc_vjp,
+    "SincBackward0",
+    "g * (pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 at x = 0",
+    sym=lambda sp, x: sp.sin(sp.pi * x) / (sp.pi * x),
+    samples=unary_samples(low=-3.0, high=3.0, avoid=(0.0,), gap=0.1),
+    to_torch="torch.sinc",
+    to_jax="jnp.sinc",
 )
 
 # --- exponentials and logarithms in other bases, reciprocals ----------------------------------
@@ -232,6 +297,8 @@ exp2 = defop(
     "g * out * log(2)",
     sym=lambda sp, x: 2**x,
     samples=unary_samples(),
+    to_torch="torch.exp2",
+    to_jax="jnp.exp2",
 )
 expm1 = defop(
     "expm1",
@@ -241,6 +308,8 @@ expm1 = defop(
     "g * (out + 1)",
     sym=lambda sp, x: sp.exp(x) - 1,
     samples=unary_samples(),
+    to_torch="torch.expm1",
+    to_jax="jnp.expm1",
 )
 log2 = defop(
     "log2",
@@ -251,6 +320,8 @@ log2 = defop(
     sym=lambda sp, x: sp.log(x) / sp.log(2),
     domain=lambda x: "log2 of a value <= 0" if np.any(x <= 0) else None,
     samples=unary_samples(low=0.1, high=3.0),
+    to_torch="torch.log2",
+    to_jax="jnp.log2",
 )
 log10 = defop(
     "log10",
@@ -261,6 +332,8 @@ log10 = defop(
     sym=lambda sp, x: sp.log(x) / sp.log(10),
     domain=lambda x: "log10 of a value <= 0" if np.any(x <= 0) else None,
     samples=unary_samples(low=0.1, high=3.0),
+    to_torch="torch.log10",
+    to_jax="jnp.log10",
 )
 
 
@@ -279,6 +352,8 @@ rsqrt = defop(
     sym=lambda sp, x: 1 / sp.sqrt(x),
     domain=lambda x: "rsqrt of a value <= 0" if np.any(x <= 0) else None,
     samples=unary_samples(low=0.1, high=3.0),
+    to_torch="torch.rsqrt",
+    to_jax="jax.lax.rsqrt",
 )
 reciprocal = defop(
     "reciprocal",
@@ -288,6 +363,8 @@ reciprocal = defop(
     "-g * out^2",
     sym=lambda sp, x: 1 / x,
     samples=unary_samples(avoid=(0.0,), gap=0.3),
+    to_torch="torch.reciprocal",
+    to_jax="jnp.reciprocal",
 )
 
 # --- rounding: piecewise constant, so their gradient is 0 (PyTorch's zeros_like(grad)) ---------
@@ -311,6 +388,8 @@ floor = defop(
     saves=False,
     kink=_steps("floor"),
     samples=unary_samples(low=-3.0, high=3.0, avoid=(-2.0, -1.0, 0.0, 1.0, 2.0)),
+    to_torch="torch.floor",
+    to_jax="jnp.floor",
 )
 ceil = defop(
     "ceil",
@@ -322,6 +401,8 @@ ceil = defop(
     saves=False,
     kink=_steps("ceil"),
     samples=unary_samples(low=-3.0, high=3.0, avoid=(-2.0, -1.0, 0.0, 1.0, 2.0)),
+    to_torch="torch.ceil",
+    to_jax="jnp.ceil",
 )
 trunc = defop(
     "trunc",
@@ -333,6 +414,8 @@ trunc = defop(
     saves=False,
     kink=_steps("trunc"),
     samples=unary_samples(low=-3.0, high=3.0, avoid=(-2.0, -1.0, 0.0, 1.0, 2.0)),
+    to_torch="torch.trunc",
+    to_jax="jnp.trunc",
 )
 
 
@@ -368,6 +451,12 @@ round = defop(  # noqa: A001 - the record of torch.round
         Sample(((2, 3),), {"decimals": 1}, low=0.11, high=0.14),
         Sample(((4,),), {"decimals": -1}, low=-4.0, high=4.0),
     ),
+    to_torch=lambda w, a, p: (
+        f"torch.round({a[0]}, decimals={p['decimals']})"
+        if p.get("decimals")
+        else f"torch.round({a[0]})"
+    ),
+    to_jax=lambda w, a, p: f"jnp.round({a[0]}, {int(p.get('decimals', 0))})",
 )
 frac = defop(
     "frac",
@@ -379,6 +468,8 @@ frac = defop(
     saves=False,
     kink="frac' = 1 everywhere, also at the jumps (the integers), as PyTorch",
     samples=unary_samples(low=-3.0, high=3.0, avoid=(-2.0, -1.0, 0.0, 1.0, 2.0)),
+    to_torch="torch.frac",
+    to_jax="({0} - jnp.trunc({0}))",
 )
 
 
@@ -406,6 +497,14 @@ nan_to_num = defop(
     signature="nan_to_num(x, nan=0.0, posinf=None, neginf=None)",
     samples=unary_samples({"nan": 0.0, "posinf": None, "neginf": None})
     + (Sample(((2, 3),), {"nan": 1.0, "posinf": 5.0, "neginf": -5.0}),),
+    to_torch=lambda w, a, p: (
+        f"torch.nan_to_num({a[0]}, nan={w.lit(p.get('nan', 0.0))}, "
+        f"posinf={w.lit(p.get('posinf'))}, neginf={w.lit(p.get('neginf'))})"
+    ),
+    to_jax=lambda w, a, p: (
+        f"jnp.nan_to_num({a[0]}, nan={w.lit(p.get('nan', 0.0))}, "
+        f"posinf={w.lit(p.get('posinf'))}, neginf={w.lit(p.get('neginf'))})"
+    ),
 )
 
 
@@ -445,6 +544,8 @@ sigmoid = defop(
     "g * out * (1 - out)",
     sym=lambda sp, x: 1 / (1 + sp.exp(-x)),
     samples=unary_samples(low=-5.0, high=5.0),
+    to_torch="torch.sigmoid",
+    to_jax="jax.nn.sigmoid",
 )
 relu = defop(
     "relu",
@@ -455,6 +556,8 @@ relu = defop(
     sym=lambda sp, x: sp.Max(x, 0),
     kink="relu'(0) = 0, as PyTorch",
     samples=unary_samples(avoid=(0.0,)),
+    to_torch="torch.relu",
+    to_jax="jax.nn.relu",
 )
 
 
@@ -477,6 +580,8 @@ sign = defop(
     saves=False,
     kink="sign' = 0 everywhere, 0 at 0",
     samples=unary_samples(avoid=(0.0,)),
+    to_torch="torch.sign",
+    to_jax="jnp.sign",
 )
 
 
@@ -494,6 +599,8 @@ erf = defop(
     "g * 2/sqrt(pi) * exp(-x^2)",
     sym=lambda sp, x: sp.erf(x),
     samples=unary_samples(),
+    to_torch="torch.erf",
+    to_jax="jax.scipy.special.erf",
 )
 
 
@@ -517,6 +624,10 @@ leaky_relu = defop(
         Sample(((2, 3),), {"negative_slope": 0.2}, avoid=(0.0,)),
         Sample(((4,),), {"negative_slope": -1.5}, avoid=(0.0,)),
     ),
+    to_torch=lambda w, a, p: f"F.leaky_relu({a[0]}, {w.lit(p.get('negative_slope', 0.01))})",
+    to_jax=lambda w, a, p: (
+        f"jax.nn.leaky_relu({a[0]}, {w.lit(float(p.get('negative_slope', 0.01)))})"
+    ),
 )
 
 
@@ -531,6 +642,15 @@ def _softplus_vjp(
 ) -> tuple:
     lin = mask_like(x.data * beta > threshold, x)
     return (g * (lin + (1 - lin) * (x * beta).sigmoid()),)
+
+
+def _jax_softplus(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    beta, threshold = w.lit(float(p.get("beta", 1.0))), w.lit(float(p.get("threshold", 20.0)))
+    # PyTorch's: log(1 + exp(beta x)) / beta, and x itself past the threshold.
+    return (
+        f"jnp.where({a[0]} * {beta} > {threshold}, {a[0]}, "
+        f"jnp.logaddexp(0.0, {a[0]} * {beta}) / {beta})"
+    )
 
 
 softplus = defop(
@@ -549,6 +669,11 @@ softplus = defop(
         Sample(((3, 4),), {"beta": 2.0, "threshold": 1.0}, avoid=(0.5,)),
         Sample(((2, 3),), {"beta": 0.5, "threshold": 0.5}, avoid=(1.0,)),
     ),
+    to_torch=lambda w, a, p: (
+        f"F.softplus({a[0]}, beta={w.lit(p.get('beta', 1.0))}, "
+        f"threshold={w.lit(p.get('threshold', 20.0))})"
+    ),
+    to_jax=_jax_softplus,
 )
 
 _SQRT1_2 = 1 / math.sqrt(2)
@@ -588,6 +713,10 @@ gelu = defop(
     signature="gelu(x, approximate='none')",
     samples=unary_samples({"approximate": "none"}, low=-3.0, high=3.0)
     + unary_samples({"approximate": "tanh"}, low=-3.0, high=3.0),
+    to_torch=lambda w, a, p: f"F.gelu({a[0]}, approximate={w.lit(p.get('approximate', 'none'))})",
+    to_jax=lambda w, a, p: (
+        f"jax.nn.gelu({a[0]}, approximate={p.get('approximate', 'none') == 'tanh'})"
+    ),
 )
 
 
@@ -634,6 +763,10 @@ clamp = defop(
         Sample(((2, 3),), {"min": None, "max": -0.25}, avoid=(-0.25,)),
         Sample(((4,),), {"min": 1.0, "max": 1.0}, avoid=(1.0,)),
     ),
+    to_torch=lambda w, a, p: (
+        f"torch.clamp({a[0]}, min={w.lit(p.get('min'))}, max={w.lit(p.get('max'))})"
+    ),
+    to_jax=lambda w, a, p: f"jnp.clip({a[0]}, {w.lit(p.get('min'))}, {w.lit(p.get('max'))})",
 )
 
 
@@ -695,6 +828,8 @@ pow_scalar = defop(
         Sample(((2, 3),), {"p": -2}, avoid=(0.0,), gap=0.3),
         Sample(((2, 3),), {"p": 2.5}, low=0.1),
     ),
+    to_torch="{0} ** {p}",
+    to_jax="{0} ** {p}",
 )
 
 
@@ -720,4 +855,6 @@ rpow_scalar = defop(
         Sample(((2, 3),), {"base": 1.0}),
         Sample(((2, 3),), {"base": 0.0}, low=0.1),
     ),
+    to_torch="{base} ** {0}",
+    to_jax="{base} ** {0}",
 )

@@ -250,6 +250,8 @@ matmul = defop(
             ((1, 2, 3), (2, 3, 2)),
         )
     ),
+    to_torch="{0} @ {1}",
+    to_jax="{0} @ {1}",
 )
 
 
@@ -404,6 +406,18 @@ def _einsum_sample(shapes: tuple, ins: tuple, out: tuple, **kw: Any) -> Sample:
     return Sample(shapes, {"spec": (ins, out)}, **kw)
 
 
+def einsum_equation(spec: tuple) -> str:
+    """An einsum record's spec as an equation string ('ij,jk->ik'), for export."""
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    ins, out = spec
+    table: dict[int, str] = {}
+    for ls in (*ins, out):
+        for lab in ls:
+            table.setdefault(lab, letters[len(table) % 52])
+    terms = ["".join(table[lab] for lab in ls) for ls in ins]
+    return ",".join(terms) + "->" + "".join(table[lab] for lab in out)
+
+
 einsum = defop(
     "einsum",
     _einsum_fwd,
@@ -427,4 +441,6 @@ einsum = defop(
         _einsum_sample(((2, 3), (2, 3)), ((0, 1), (0, 1)), (1, 0)),
         _einsum_sample(((), (3,)), ((), (0,)), (0,)),
     ),
+    to_torch=lambda w, a, p: f"torch.einsum({w.lit(einsum_equation(p['spec']))}, {', '.join(a)})",
+    to_jax=lambda w, a, p: f"jnp.einsum({w.lit(einsum_equation(p['spec']))}, {', '.join(a)})",
 )

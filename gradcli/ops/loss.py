@@ -58,6 +58,8 @@ mse_loss = defop(
             (((3,), (2, 3)), "sum"),
         )
     ),
+    to_torch=lambda w, a, p: f"F.mse_loss({a[0]}, {a[1]}, reduction={w.lit(p.get('reduction'))})",
+    to_jax=lambda w, a, p: w.reduced(f"({a[0]} - {a[1]}) ** 2", p),
 )
 
 
@@ -91,6 +93,24 @@ def _bce_vjp(
     return (gu * (p - t) / denom, gu * (l1p - lp))
 
 
+def _torch_weight(w: Any, p: dict[str, Any]) -> str:
+    """Export text: `, weight=torch.tensor(...)` for a weight param, nothing for None."""
+    weight = p.get("weight")
+    return "" if weight is None else f", weight={w.array(weight)}"
+
+
+def _jax_bce(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    # PyTorch clamps both logs at -100.
+    code = (
+        f"-({a[1]} * jnp.maximum(jnp.log({a[0]}), -100.0) + (1 - {a[1]}) * "
+        f"jnp.maximum(jnp.log1p(-{a[0]}), -100.0))"
+    )
+    weight = p.get("weight")
+    if weight is not None:
+        code = f"{code} * {w.array(weight)}"
+    return w.reduced(code, p)
+
+
 binary_cross_entropy = defop(
     "binary_cross_entropy",
     _bce_fwd,
@@ -120,6 +140,11 @@ binary_cross_entropy = defop(
             (((2, 3), (2, 3)), {"reduction": "none", "weight": np.array([[0.5, 1.0, 2.0]] * 2)}),
         )
     ),
+    to_torch=lambda w, a, p: (
+        f"F.binary_cross_entropy({a[0]}, {a[1]}{_torch_weight(w, p)}, "
+        f"reduction={w.lit(p.get('reduction'))})"
+    ),
+    to_jax=_jax_bce,
 )
 
 
@@ -168,6 +193,24 @@ def _nll_vjp(
     return (gu * constant(scale),)
 
 
+def _jax_nll(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    """Export text: -x[..., target] times the class weight (0 at ignore_index), reduced; the
+    one-hot mask of the targets is a constant of the script."""
+    x = w.inputs[0]
+    target = np.asarray(p["target"])
+    m = (np.arange(x.shape[-1]) == target[..., None]).astype(x.dtype)
+    if p.get("weight") is not None:
+        m = m * np.asarray(p["weight"], dtype=x.dtype)
+    m = m * (target != p.get("ignore_index", -100))[..., None]
+    code = f"-jnp.sum({w.array(m)} * {a[0]}, axis=-1)"
+    r = p.get("reduction", "mean")
+    if r == "none":
+        return code
+    if r == "sum":
+        return f"jnp.sum({code})"
+    return f"jnp.sum({code}) / {w.lit(float(m.sum()))}"
+
+
 nll_loss = defop(
     "nll_loss",
     _nll_fwd,
@@ -190,4 +233,10 @@ nll_loss = defop(
             (((4,),), 1, {"reduction": "none"}),
         )
     ),
+    to_torch=lambda w, a, p: (
+        f"F.nll_loss({a[0]}, torch.tensor({w.lit(p['target'])})"
+        f"{_torch_weight(w, p)}, reduction={w.lit(p.get('reduction'))}, "
+        f"ignore_index={w.lit(p.get('ignore_index', -100))})"
+    ),
+    to_jax=_jax_nll,
 )

@@ -212,6 +212,8 @@ inv = defop(
     jvp=_inv_jvp,
     signature="linalg.inv(A), inverse(A)",
     samples=_square_samples("invertible"),
+    to_torch="torch.linalg.inv",
+    to_jax="jnp.linalg.inv",
 )
 
 
@@ -274,6 +276,8 @@ det = defop(
     jvp=_det_jvp,
     signature="linalg.det(A), det(A)",
     samples=_square_samples("invertible") + _square_samples("any", ((3, 3), (2, 4, 4))),
+    to_torch="torch.linalg.det",
+    to_jax="jnp.linalg.det",
 )
 
 
@@ -296,6 +300,8 @@ slogdet = defop(
     kind="linalg",
     signature="linalg.slogdet(A), slogdet(A), logdet(A)",
     samples=_square_samples("invertible") + _square_samples("any", ((3, 3),)),
+    to_torch="torch.stack(torch.linalg.slogdet({0}), dim=-1)",
+    to_jax="jnp.stack(jnp.linalg.slogdet({0}), axis=-1)",
 )
 
 
@@ -330,6 +336,8 @@ solve = defop(
         Sample(((2, 3, 3), (3, 1)), structure={0: "invertible"}),
         Sample(((3, 3), (2, 3, 2)), structure={0: "invertible"}),
     ),
+    to_torch="torch.linalg.solve",
+    to_jax="jnp.linalg.solve",
 )
 
 
@@ -394,6 +402,8 @@ cholesky = defop(
     kind="linalg",
     signature="linalg.cholesky(A, upper=False)",
     samples=_square_samples("spd"),
+    to_torch="torch.linalg.cholesky",
+    to_jax="jnp.linalg.cholesky",
 )
 
 
@@ -452,6 +462,16 @@ def _qr_vjp(g: Tensor, out: Tensor, a: Tensor, mode: str = "reduced") -> tuple:
     return (ga + mm(q, gr),)
 
 
+def _torch_packed(call: str, a: str) -> str:
+    """Export text: a decomposition's results flattened and concatenated, as the record packs
+    them."""
+    return f"torch.cat([t.reshape(*{a}.shape[:-2], -1) for t in {call}], dim=-1)"
+
+
+def _jax_packed(call: str, a: str) -> str:
+    return f"jnp.concatenate([t.reshape(*{a}.shape[:-2], -1) for t in {call}], axis=-1)"
+
+
 qr = defop(
     "qr",
     _qr_fwd,
@@ -466,6 +486,12 @@ qr = defop(
         Sample(((2, 4),), {"mode": "reduced"}, structure={0: "wide"}),
         Sample(((2, 3, 2),), {"mode": "reduced"}),
         Sample(((2, 3),), {"mode": "complete"}, structure={0: "wide"}),
+    ),
+    to_torch=lambda w, a, p: _torch_packed(
+        f"torch.linalg.qr({a[0]}, mode={w.lit(p.get('mode', 'reduced'))})", a[0]
+    ),
+    to_jax=lambda w, a, p: _jax_packed(
+        f"jnp.linalg.qr({a[0]}, mode={w.lit(p.get('mode', 'reduced'))})", a[0]
     ),
 )
 
@@ -499,6 +525,12 @@ eigh = defop(
     signature="linalg.eigh(A, UPLO='L'), linalg.eigvalsh",
     samples=_square_samples("symmetric")
     + (Sample(((3, 3),), {"uplo": "U"}, structure={0: "symmetric"}),),
+    to_torch=lambda w, a, p: _torch_packed(
+        f"torch.linalg.eigh({a[0]}, UPLO={w.lit(p.get('uplo', 'L'))})", a[0]
+    ),
+    to_jax=lambda w, a, p: _jax_packed(
+        f"jnp.linalg.eigh({a[0]}, UPLO={w.lit(p.get('uplo', 'L'))})", a[0]
+    ),
 )
 
 
@@ -574,6 +606,12 @@ svd = defop(
         # rule differentiates (PyTorch's neither), so only a square one is checked here.
         Sample(((3, 3),), {"full_matrices": True}),
     ),
+    to_torch=lambda w, a, p: _torch_packed(
+        f"torch.linalg.svd({a[0]}, full_matrices={bool(p.get('full_matrices', True))})", a[0]
+    ),
+    to_jax=lambda w, a, p: _jax_packed(
+        f"jnp.linalg.svd({a[0]}, full_matrices={bool(p.get('full_matrices', True))})", a[0]
+    ),
 )
 
 
@@ -596,6 +634,8 @@ svdvals = defop(
         Sample(((4, 2),)),
         Sample(((2, 2, 3),)),
     ),
+    to_torch="torch.linalg.svdvals",
+    to_jax="jnp.linalg.svd({0}, compute_uv=False)",
 )
 
 
@@ -645,6 +685,14 @@ pinv = defop(
         Sample(((3, 3),), {"rtol": 1e-15}, structure={0: "invertible"}),
         Sample(((2, 2, 3),), {"rtol": 1e-15}),
     ),
+    to_torch=lambda w, a, p: (
+        f"torch.linalg.pinv({a[0]}, atol={w.lit(float(p.get('atol', 0.0)))}, "
+        f"rtol={w.lit(float(p.get('rtol', 0.0)))}, hermitian={bool(p.get('hermitian'))})"
+    ),
+    to_jax=lambda w, a, p: (
+        f"jnp.linalg.pinv({a[0]}, rtol={w.lit(float(p.get('rtol', 0.0)))}, "
+        f"hermitian={bool(p.get('hermitian'))})"
+    ),
 )
 
 
@@ -673,6 +721,8 @@ cross = defop(
         Sample(((3, 2), (3, 2)), {"dim": -2}),
         Sample(((2, 1, 3), (1, 4, 3))),
     ),
+    to_torch=lambda w, a, p: f"torch.linalg.cross({a[0]}, {a[1]}, dim={p.get('dim', -1)})",
+    to_jax=lambda w, a, p: f"jnp.cross({a[0]}, {a[1]}, axis={p.get('dim', -1)})",
 )
 
 
@@ -749,6 +799,14 @@ cdist = defop(
         Sample(((3, 2), (2, 2)), {"p": 3.0}, distinct=True),
         Sample(((3, 2), (2, 2)), {"p": 1.5}, distinct=True),
         Sample(((3, 3), (2, 3)), {"p": math.inf}, distinct=True),
+    ),
+    to_torch=lambda w, a, p: (
+        f"torch.cdist({a[0]}, {a[1]}, p={w.lit(float(p.get('p', 2.0)))}, "
+        "compute_mode='donot_use_mm_for_euclid_dist')"
+    ),
+    to_jax=lambda w, a, p: (
+        f"jnp.linalg.vector_norm({a[0]}[..., :, None, :] - {a[1]}[..., None, :, :], "
+        f"ord={w.lit(float(p.get('p', 2.0)))}, axis=-1)"
     ),
 )
 

@@ -48,6 +48,8 @@ mean = defop(
     saves=False,
     signature="mean(x, dim=None, keepdim=False)",
     samples=reduction_samples(),
+    to_torch=lambda w, a, p: w.reduction("torch.mean", a[0], p),
+    to_jax=lambda w, a, p: w.reduction("jnp.mean", a[0], p),
 )
 
 
@@ -97,6 +99,8 @@ prod = defop(
             (((4,),), {"dim": 0}),
         )
     ),
+    to_torch=lambda w, a, p: w.reduction("torch.prod", a[0], p),
+    to_jax=lambda w, a, p: w.reduction("jnp.prod", a[0], p),
 )
 
 
@@ -173,6 +177,11 @@ amax = defop(
     signature="max(x) / max(x, dim, keepdim=False) -> (values, indices) / max(x, y)",
     sym=_extreme_sym,
     samples=_extreme_samples("max"),
+    to_torch=lambda w, a, p: (
+        w.reduction(f"torch.{p.get('fn', 'max')}", a[0], p)
+        + ("" if p.get("dim") is None else ".values")
+    ),
+    to_jax=lambda w, a, p: w.reduction(f"jnp.{p.get('fn', 'max')}", a[0], p),
 )
 amin = defop(
     "min",
@@ -185,6 +194,11 @@ amin = defop(
     signature="min(x) / min(x, dim, keepdim=False) -> (values, indices) / min(x, y)",
     sym=_extreme_sym,
     samples=_extreme_samples("min"),
+    to_torch=lambda w, a, p: (
+        w.reduction(f"torch.{p.get('fn', 'max')}", a[0], p)
+        + ("" if p.get("dim") is None else ".values")
+    ),
+    to_jax=lambda w, a, p: w.reduction(f"jnp.{p.get('fn', 'min')}", a[0], p),
 )
 
 
@@ -249,6 +263,14 @@ norm = defop(
     + reduction_samples({"p": 1.0}, avoid=(0.0,))
     + reduction_samples({"p": 1.5}, avoid=(0.0,))
     + reduction_samples({"p": math.inf}, distinct=True, avoid=(0.0,), gap=0.02),
+    to_torch=lambda w, a, p: (
+        f"torch.linalg.vector_norm({a[0]}, ord={w.lit(p.get('p', 2.0))}"
+        f"{w.dim(p)}, keepdim={bool(p.get('keepdim'))})"
+    ),
+    to_jax=lambda w, a, p: (
+        f"jnp.linalg.vector_norm({a[0]}, ord={w.lit(float(p.get('p', 2.0)))}, "
+        f"axis={w.axis(p)}, {w.keep(p)})"
+    ),
 )
 
 
@@ -275,6 +297,12 @@ logsumexp = defop(
     ),
     signature="logsumexp(x, dim, keepdim=False)",
     samples=reduction_samples(),
+    to_torch=lambda w, a, p: (
+        f"torch.logsumexp({a[0]}, "
+        f"dim={w.lit(tuple(range(w.inputs[0].ndim)) if p.get('dim') is None else p['dim'])}"
+        f", keepdim={bool(p.get('keepdim'))})"
+    ),
+    to_jax=lambda w, a, p: w.reduction("jax.scipy.special.logsumexp", a[0], p),
 )
 
 
@@ -323,6 +351,8 @@ softmax = defop(
     ),
     signature="softmax(x, dim)",
     samples=_softmax_samples,
+    to_torch=lambda w, a, p: f"torch.softmax({a[0]}, dim={w.lit(p['dim'])})",
+    to_jax=lambda w, a, p: f"jax.nn.softmax({a[0]}, axis={w.axis(p)})",
 )
 
 
@@ -347,6 +377,8 @@ log_softmax = defop(
     ),
     signature="log_softmax(x, dim)",
     samples=_softmax_samples,
+    to_torch=lambda w, a, p: f"torch.log_softmax({a[0]}, dim={w.lit(p['dim'])})",
+    to_jax=lambda w, a, p: f"jax.nn.log_softmax({a[0]}, axis={w.axis(p)})",
 )
 
 
@@ -400,6 +432,13 @@ var = defop(
     signature="var(x, dim=None, correction=1, keepdim=False)",
     sym=_var_sym,
     samples=_var_samples + (Sample(((),), {"dim": None, "correction": 0}),),
+    to_torch=lambda w, a, p: (
+        f"torch.var({a[0]}{w.dim(p)}, correction={w.lit(p.get('correction', 1))}, "
+        f"keepdim={bool(p.get('keepdim'))})"
+    ),
+    to_jax=lambda w, a, p: (
+        f"jnp.var({a[0]}, axis={w.axis(p)}, ddof={w.lit(p.get('correction', 1))}, {w.keep(p)})"
+    ),
 )
 
 
@@ -424,6 +463,13 @@ std = defop(
     ),
     signature="std(x, dim=None, correction=1, keepdim=False)",
     samples=_var_samples,
+    to_torch=lambda w, a, p: (
+        f"torch.std({a[0]}{w.dim(p)}, correction={w.lit(p.get('correction', 1))}, "
+        f"keepdim={bool(p.get('keepdim'))})"
+    ),
+    to_jax=lambda w, a, p: (
+        f"jnp.std({a[0]}, axis={w.axis(p)}, ddof={w.lit(p.get('correction', 1))}, {w.keep(p)})"
+    ),
 )
 
 

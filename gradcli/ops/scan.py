@@ -8,6 +8,7 @@ extreme's index: `surface.statistics`), so they need no record of their own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -75,6 +76,22 @@ _SCAN_SHAPES = (
     ((1,), 0),
 )
 
+
+def _jax_scan(fn: str) -> Callable[..., str]:
+    """Export text: a running sum / product / logsumexp along one axis in jax.numpy (a 0-d
+    input is its own scan)."""
+
+    def text(w: Any, a: list[str], p: dict[str, Any]) -> str:
+        if w.inputs[0].ndim == 0:
+            return a[0]
+        d = int(p["dim"])
+        if p.get("reverse"):
+            return f"jnp.flip({fn}(jnp.flip({a[0]}, {d}), axis={d}), {d})"
+        return f"{fn}({a[0]}, axis={d})"
+
+    return text
+
+
 cumsum = defop(
     "cumsum",
     _cumsum_fwd,
@@ -88,6 +105,12 @@ cumsum = defop(
     signature="cumsum(x, dim)",
     samples=tuple(Sample((s,), {"dim": d}) for s, d in _SCAN_SHAPES)
     + (Sample(((2, 3),), {"dim": 1, "reverse": True}),),
+    to_torch=lambda w, a, p: (
+        f"{a[0]}.flip({p['dim']}).cumsum({p['dim']}).flip({p['dim']})"
+        if p.get("reverse")
+        else f"torch.cumsum({a[0]}, dim={p['dim']})"
+    ),
+    to_jax=_jax_scan("jnp.cumsum"),
 )
 
 
@@ -150,6 +173,8 @@ cumprod = defop(
     sym=_sym_cumprod,
     signature="cumprod(x, dim)",
     samples=tuple(Sample((s,), {"dim": d}, avoid=(0.0,), gap=0.2) for s, d in _SCAN_SHAPES),
+    to_torch=lambda w, a, p: f"torch.cumprod({a[0]}, dim={p['dim']})",
+    to_jax=_jax_scan("jnp.cumprod"),
 )
 
 
@@ -220,4 +245,6 @@ logcumsumexp = defop(
     signature="logcumsumexp(x, dim)",
     samples=tuple(Sample((s,), {"dim": d}) for s, d in _SCAN_SHAPES)
     + (Sample(((2, 3),), {"dim": 1}, low=-400.0, high=400.0),),
+    to_torch=lambda w, a, p: f"torch.logcumsumexp({a[0]}, dim={p['dim']})",
+    to_jax=_jax_scan("jax.lax.cumlogsumexp"),
 )

@@ -17,6 +17,9 @@ gradient"); so does gradcli, in the same words.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 
 from ..base.errors import GradcliError
@@ -116,6 +119,34 @@ _ADD_SAMPLES = _SAMPLES + (
 )
 
 
+def _torch_scatter(method: str) -> Callable[..., str]:
+    """Export text: `x.scatter(dim, index, src)` / `x.scatter_add(...)`, the index a constant."""
+
+    def text(w: Any, a: list[str], p: dict[str, Any]) -> str:
+        idx = np.asarray(p["index"])
+        index = (
+            f"torch.tensor({w.lit(idx.reshape(-1))}, dtype=torch.int64).reshape({w.lit(idx.shape)})"
+        )
+        return f"{a[0]}.{method}({int(p['dim'])}, {index}, {a[1]})"
+
+    return text
+
+
+def _jax_scatter(how: str) -> Callable[..., str]:
+    """Export text: `x.at[places].set(src[block])` / `.add(...)`: each index element's own
+    coordinates, with coordinate `dim` its value; src's leading block of the index's shape."""
+
+    def text(w: Any, a: list[str], p: dict[str, Any]) -> str:
+        idx = np.asarray(p["index"], dtype=np.int64)
+        grids = list(np.indices(idx.shape, sparse=True))
+        grids[int(p["dim"])] = idx
+        places = tuple(np.ascontiguousarray(g) for g in np.broadcast_arrays(*grids))
+        block = ", ".join(f":{n}" for n in idx.shape)
+        return f"{a[0]}.at[{w.index(places)}].{how}({a[1]}[{block}])"
+
+    return text
+
+
 scatter = defop(
     "scatter",
     _scatter_fwd,
@@ -126,6 +157,8 @@ scatter = defop(
     saves=False,
     signature="scatter(x, dim, index, src), x.scatter_(dim, index, src), index_fill",
     samples=tuple(Sample(s, {"dim": d, "index": i}) for s, d, i in _SAMPLES),
+    to_torch=_torch_scatter("scatter"),
+    to_jax=_jax_scatter("set"),
 )
 
 scatter_add = defop(
@@ -138,4 +171,6 @@ scatter_add = defop(
     saves=False,
     signature="scatter_add(x, dim, index, src), x.index_add_(dim, index, source)",
     samples=tuple(Sample(s, {"dim": d, "index": i}) for s, d, i in _ADD_SAMPLES),
+    to_torch=_torch_scatter("scatter_add"),
+    to_jax=_jax_scatter("add"),
 )

@@ -39,6 +39,8 @@ permute = defop(
             ((), ()),
         )
     ),
+    to_torch=lambda w, a, p: f"{a[0]}.permute({w.lit(tuple(int(i) for i in p['perm']))})",
+    to_jax=lambda w, a, p: f"jnp.transpose({a[0]}, {w.lit(tuple(int(i) for i in p['perm']))})",
 )
 
 
@@ -114,6 +116,8 @@ index = defop(
         Sample(((2, 3, 4),), {"idx": (np.array([2, 0, 2]), slice(1, 3)), "lead": 1}),
         Sample(((2, 3, 4),), {"idx": (np.array([2, 0]), Ellipsis, 1), "lead": 1}),
     ),
+    to_torch=lambda w, a, p: f"{a[0]}[{w.index(p['idx'])}]",
+    to_jax=lambda w, a, p: f"{a[0]}[{w.index(p['idx'])}]",
 )
 
 
@@ -192,6 +196,8 @@ cat = defop(
             (((2, 1, 3), (2, 2, 3)), 1),
         )
     ),
+    to_torch=lambda w, a, p: f"torch.cat([{', '.join(a)}], dim={p.get('dim', 0)})",
+    to_jax=lambda w, a, p: f"jnp.concatenate([{', '.join(a)}], axis={int(p.get('dim', 0))})",
 )
 
 
@@ -221,6 +227,8 @@ stack = defop(
             (((4,),), 0),
         )
     ),
+    to_torch=lambda w, a, p: f"torch.stack([{', '.join(a)}], dim={p.get('dim', 0)})",
+    to_jax=lambda w, a, p: f"jnp.stack([{', '.join(a)}], axis={int(p.get('dim', 0))})",
 )
 
 astype = defop(
@@ -238,6 +246,8 @@ astype = defop(
         Sample(((),), {"dtype": np.dtype(np.float32)}),
         Sample(((2, 3),), {"dtype": np.dtype(np.float64)}),
     ),
+    to_torch=lambda w, a, p: f"{a[0]}.to(torch.{np.dtype(p['dtype']).name})",
+    to_jax=lambda w, a, p: f"{a[0]}.astype(jnp.{np.dtype(p['dtype']).name})",
 )
 
 

@@ -20,6 +20,7 @@ from . import constructors as K
 from . import functional as F
 from . import indexing as I
 from . import nn
+from .declare import declare
 
 
 def linear(input: Any, weight: Any, bias: Any = None) -> Tensor:  # noqa: A002
@@ -302,44 +303,45 @@ def new_full(
     )
 
 
-BOTH = {
-    "silu": silu,
-    "masked_fill": masked_fill,
-    "tril": tril,
-    "triu": triu,
-    "diag": diag,
-    "trace": trace,
-    "split": split,
-    "chunk": chunk,
-    "unbind": unbind,
-    "gather": gather,
-    "sort": sort,
-    "topk": topk,
-    "all": all,
-    "any": any,
-}
-FUNCTIONS_ONLY = {
-    "linear": linear,
-    "logsigmoid": logsigmoid,
-    "l1_loss": l1_loss,
-    "binary_cross_entropy_with_logits": binary_cross_entropy_with_logits,
-    "one_hot": one_hot,
-}
-METHODS_ONLY = {
-    "repeat": repeat,
-    "new_zeros": _new(K.zeros),
-    "new_ones": _new(K.ones),
-    "new_empty": _new(K.zeros),
-    "new_tensor": new_tensor,
-    "new_full": new_full,
-}
-MODULES = {
-    "SiLU": nn._module("SiLU", silu),
-    "LogSigmoid": nn._module("LogSigmoid", logsigmoid),
-    "L1Loss": nn._module("L1Loss", l1_loss, ("size_average", "reduce", "reduction")),
-    "BCEWithLogitsLoss": nn._module(
-        "BCEWithLogitsLoss",
+_L1 = ("size_average", "reduce", "reduction")
+_BCE = ("weight", "size_average", "reduce", "reduction")
+NAMES = declare(
+    ("silu", "torch Tensor", silu, "composition of sigmoid mul"),
+    ("tril", "torch Tensor", tril, "composition of mul"),
+    ("triu", "torch Tensor", triu, "composition of mul"),
+    ("diag", "torch Tensor", diag, "composition of index mul reshape"),
+    ("trace", "torch Tensor", trace, "composition of index sum"),
+    ("split", "torch Tensor", split, "composition of index"),
+    ("chunk", "torch Tensor", chunk, "composition of index"),
+    ("unbind", "torch Tensor", unbind, "composition of index"),
+    ("gather", "torch Tensor", gather, "composition of index"),
+    ("sort", "torch Tensor", sort, "composition of index"),
+    ("topk", "torch Tensor", topk, "composition of index"),
+    ("all", "torch Tensor", all, ""),
+    ("any", "torch Tensor", any, ""),
+    ("linear", "torch", linear, "composition of matmul permute add"),
+    ("logsigmoid", "torch", logsigmoid, "composition of neg softplus"),
+    ("l1_loss", "torch", l1_loss, "composition of sub abs mean sum"),
+    (
+        "binary_cross_entropy_with_logits",
+        "torch",
         binary_cross_entropy_with_logits,
-        ("weight", "size_average", "reduce", "reduction"),
+        "composition of softplus mul sub mean sum",
     ),
-}
+    ("one_hot", "torch", one_hot, ""),
+    ("repeat", "Tensor", repeat, "composition of expand reshape"),
+    ("new_zeros", "Tensor", _new(K.zeros), ""),
+    ("new_ones", "Tensor", _new(K.ones), ""),
+    ("new_empty", "Tensor", _new(K.zeros), ""),
+    ("new_tensor", "Tensor", new_tensor, ""),
+    ("new_full", "Tensor", new_full, ""),
+    ("SiLU", "nn", nn._module("SiLU", silu), "composition of sigmoid mul"),
+    ("LogSigmoid", "nn", nn._module("LogSigmoid", logsigmoid), "composition of neg softplus"),
+    ("L1Loss", "nn", nn._module("L1Loss", l1_loss, _L1), "composition of sub abs mean sum"),
+    (
+        "BCEWithLogitsLoss",
+        "nn",
+        nn._module("BCEWithLogitsLoss", binary_cross_entropy_with_logits, _BCE),
+        "composition of softplus mul sub mean sum",
+    ),
+)

@@ -299,14 +299,14 @@ def argmax(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
     x = tensor_arg(x, "input")
     if dim is None:
         return Tensor(np.asarray(np.argmax(x.data), dtype=np.int64))
-    return max(x, dim, keepdim).indices
+    return max(x.detach(), dim, keepdim).indices  # indices only: nothing to record
 
 
 def argmin(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
     x = tensor_arg(x, "input")
     if dim is None:
         return Tensor(np.asarray(np.argmin(x.data), dtype=np.int64))
-    return min(x, dim, keepdim).indices
+    return min(x.detach(), dim, keepdim).indices  # indices only: nothing to record
 
 
 def norm(

@@ -14,6 +14,7 @@ from . import nnfunctional as NF
 from . import nnlosses as NL
 from . import random as R
 from .args import reduction_arg
+from .declare import declare
 from .nn import Functional, Module, _draw_dtype, _features, _weights
 
 # --- modules that apply one function ---------------------------------------------------------
@@ -669,40 +670,58 @@ def _constructor(cls: type) -> Callable[..., Module]:
     return make
 
 
-MODULES: dict[str, Callable[..., Any]] = {
-    f.__name__: f
-    for f in (
-        ELU,
-        SELU,
-        CELU,
-        Hardtanh,
-        ReLU6,
-        Softsign,
-        Tanhshrink,
-        Mish,
-        Hardswish,
-        Hardsigmoid,
-        Softmin,
-        Softshrink,
-        Hardshrink,
-        Threshold,
-        GLU,
-        CosineSimilarity,
-        PairwiseDistance,
-        SmoothL1Loss,
-        HuberLoss,
-        KLDivLoss,
-        SoftMarginLoss,
-        MarginRankingLoss,
-        HingeEmbeddingLoss,
-        CosineEmbeddingLoss,
-        TripletMarginLoss,
-        Conv1d,
-        Conv2d,
-        AvgPool1d,
-        AvgPool2d,
-    )
+# The records of the padding modules, by kind: a constant canvas the input is put into, or
+# the input's own elements picked.
+_PAD_RECORDS = {
+    "Constant": "composition of index_put add",
+    "Zero": "composition of index_put",
+    "Reflection": "composition of index",
+    "Replication": "composition of index",
+    "Circular": "composition of index",
 }
-MODULES.update(PADDING_MODULES)
-MODULES.update({"MaxPool1d": _max_pool_module(1), "MaxPool2d": _max_pool_module(2)})
-MODULES.update({"LayerNorm": _constructor(LayerNorm), "GroupNorm": _constructor(GroupNorm)})
+NAMES = declare(
+    ("ELU", "nn", ELU, "elu"),
+    ("SELU", "nn", SELU, "elu"),
+    ("CELU", "nn", CELU, "elu"),
+    ("Hardtanh", "nn", Hardtanh, "hardtanh"),
+    ("ReLU6", "nn", ReLU6, "hardtanh"),
+    ("Softsign", "nn", Softsign, "composition of abs add div"),
+    ("Tanhshrink", "nn", Tanhshrink, "composition of tanh sub"),
+    ("Mish", "nn", Mish, "mish"),
+    ("Hardswish", "nn", Hardswish, "hardswish"),
+    ("Hardsigmoid", "nn", Hardsigmoid, "hardsigmoid"),
+    ("Softmin", "nn", Softmin, "composition of neg softmax"),
+    ("Softshrink", "nn", Softshrink, "softshrink"),
+    ("Hardshrink", "nn", Hardshrink, "hardshrink"),
+    ("Threshold", "nn", Threshold, "threshold"),
+    ("GLU", "nn", GLU, "composition of index sigmoid mul"),
+    ("CosineSimilarity", "nn", CosineSimilarity, "composition of norm mul sum div"),
+    ("PairwiseDistance", "nn", PairwiseDistance, "composition of sub add norm"),
+    ("SmoothL1Loss", "nn", SmoothL1Loss, "composition of sub abs mul div where mean"),
+    ("HuberLoss", "nn", HuberLoss, "composition of sub abs mul where mean"),
+    ("KLDivLoss", "nn", KLDivLoss, "composition of log sub mul where mean"),
+    ("SoftMarginLoss", "nn", SoftMarginLoss, "composition of neg mul exp log1p mean"),
+    ("MarginRankingLoss", "nn", MarginRankingLoss, "composition of sub mul add clamp mean"),
+    ("HingeEmbeddingLoss", "nn", HingeEmbeddingLoss, "composition of sub add clamp where mean"),
+    (
+        "CosineEmbeddingLoss",
+        "nn",
+        CosineEmbeddingLoss,
+        "composition of mul sum add sqrt div sub clamp where mean",
+    ),
+    ("TripletMarginLoss", "nn", TripletMarginLoss, "composition of sub add norm clamp mean"),
+    ("Conv1d", "nn", Conv1d, "conv"),
+    ("Conv2d", "nn", Conv2d, "conv"),
+    ("AvgPool1d", "nn", AvgPool1d, "avg_pool reshape"),
+    ("AvgPool2d", "nn", AvgPool2d, "avg_pool"),
+    *((name, "nn", make, _PAD_RECORDS[name[:-5]]) for name, make in PADDING_MODULES.items()),
+    ("MaxPool1d", "nn", _max_pool_module(1), "max_pool reshape"),
+    ("MaxPool2d", "nn", _max_pool_module(2), "max_pool"),
+    ("LayerNorm", "nn", _constructor(LayerNorm), "composition of mean sub mul add sqrt div"),
+    (
+        "GroupNorm",
+        "nn",
+        _constructor(GroupNorm),
+        "composition of mean sub mul add sqrt div reshape",
+    ),
+)

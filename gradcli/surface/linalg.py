@@ -11,7 +11,6 @@ Functions with several results return them as PyTorch's `torch.return_types` nam
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -29,6 +28,7 @@ from ..ops import shape as S
 from ..ops.linalg import einsum as EINSUM
 from . import args as C
 from . import functional as F
+from .declare import declare
 from .printing import format_value
 
 # --- named results --------------------------------------------------------------------------------
@@ -226,7 +226,6 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
     labels of their own (right-aligned across operands), size-1 axes that broadcast are
     expanded, and the implicit output is PyTorch's (the ellipsis dims, then the labels that
     appear once, in alphabetical order)."""
-    record = EINSUM  # the record all of this leads to (named first: the catalog's main record)
     n_ell = 0
     for k, (t, lab) in enumerate(zip(ops, subs)):
         named = len([x for x in lab if x is not Ellipsis])
@@ -316,7 +315,7 @@ def _einsum(ops: list[Tensor], subs: list[list[Any]], out: list[Any] | None) -> 
         label = "SumBackward1" if summed else "PermuteBackward0"
     else:
         label = "ViewBackward0" if summed else "MulBackward0"
-    return apply(record, *fixed, spec=(tuple(full), outl), label=label)
+    return apply(EINSUM, *fixed, spec=(tuple(full), outl), label=label)
 
 
 # --- tensordot, addmm & co, kron, outer -----------------------------------------------------------
@@ -984,51 +983,40 @@ def allclose(
 
 # --- the names ------------------------------------------------------------------------------------
 
-LINALG: dict[str, Callable[..., Any]] = {
-    "norm": norm,
-    "vector_norm": vector_norm,
-    "matrix_norm": matrix_norm,
-    "det": det,
-    "slogdet": slogdet,
-    "inv": inv,
-    "solve": solve,
-    "cholesky": cholesky,
-    "qr": qr,
-    "eigh": eigh,
-    "eigvalsh": eigvalsh,
-    "svd": svd,
-    "svdvals": svdvals,
-    "pinv": pinv,
-    "cross": cross,
-    "matrix_power": matrix_power,
-    "multi_dot": multi_dot,
-}
-
-# torch.X and Tensor.X
-BOTH: dict[str, Callable[..., Any]] = {
-    "det": det,
-    "logdet": logdet,
-    "slogdet": torch_slogdet,
-    "inverse": inv,
-    "cholesky": torch_cholesky,
-    "qr": torch_qr,
-    "svd": torch_svd,
-    "pinverse": pinverse,
-    "cross": torch_cross,
-    "matrix_power": matrix_power,
-    "addmm": addmm,
-    "baddbmm": baddbmm,
-    "addmv": addmv,
-    "outer": outer,
-    "ger": outer,
-    "kron": kron,
-    "dist": dist,
-}
-FUNCTIONS_ONLY: dict[str, Callable[..., Any]] = {
-    "einsum": einsum,
-    "tensordot": tensordot,
-    "cdist": cdist,
-    "chain_matmul": lambda *ms: multi_dot(list(ms)),
-}
-# Only where no other part of gradcli defines them.
-FALLBACKS: dict[str, Callable[..., Any]] = {"allclose": allclose}
+NAMES = declare(
+    ("norm", "linalg", norm, "composition of norm abs mul sum reshape svdvals"),
+    ("vector_norm", "linalg", vector_norm, "norm"),
+    ("matrix_norm", "linalg", matrix_norm, "composition of norm abs mul sum reshape svdvals"),
+    ("det", "torch Tensor linalg", det, "det"),
+    ("slogdet", "linalg", slogdet, "slogdet index reshape"),
+    ("inv", "linalg", inv, "inv"),
+    ("inverse", "torch Tensor", inv, "inv"),
+    ("solve", "linalg", solve, "solve"),
+    ("cholesky", "linalg", cholesky, "cholesky"),
+    ("qr", "linalg", qr, "qr index reshape"),
+    ("eigh", "linalg", eigh, "eigh index reshape"),
+    ("eigvalsh", "linalg", eigvalsh, "composition of eigh index reshape"),
+    ("svd", "linalg", svd, "svd index reshape"),
+    ("svdvals", "linalg", svdvals, "svdvals"),
+    ("pinv", "linalg", pinv, "pinv"),
+    ("cross", "linalg", cross, "cross"),
+    ("matrix_power", "torch Tensor linalg", matrix_power, "composition of matmul inv"),
+    ("multi_dot", "linalg", multi_dot, "composition of matmul reshape"),
+    ("logdet", "torch Tensor", logdet, "composition of slogdet index reshape where"),
+    ("slogdet", "torch Tensor", torch_slogdet, "slogdet index reshape"),
+    ("cholesky", "torch Tensor", torch_cholesky, "cholesky"),
+    ("qr", "torch Tensor", torch_qr, "qr index reshape"),
+    ("svd", "torch Tensor", torch_svd, "svd index permute reshape"),
+    ("pinverse", "torch Tensor", pinverse, "pinv"),
+    ("cross", "torch Tensor", torch_cross, "cross"),
+    ("addmm", "torch Tensor", addmm, "composition of matmul mul add expand"),
+    ("baddbmm", "torch Tensor", baddbmm, "composition of matmul mul add expand"),
+    ("addmv", "torch Tensor", addmv, "composition of matmul mul add expand"),
+    ("outer ger", "torch Tensor", outer, "composition of mul reshape"),
+    ("kron", "torch Tensor", kron, "composition of mul reshape"),
+    ("dist", "torch Tensor", dist, "composition of sub norm reshape"),
+    ("einsum", "torch", einsum, "einsum"),
+    ("tensordot", "torch", tensordot, "composition of einsum"),
+    ("cdist", "torch", cdist, "cdist"),
+    ("chain_matmul", "torch", lambda *ms: multi_dot(list(ms)), "composition of matmul reshape"),
+)

@@ -1,10 +1,13 @@
-"""Every user-facing name of the PyTorch surface: the Tensor methods (`METHODS`), the functions
-reachable as torch.X / F.X (`FUNCTIONS`), the `torch.nn` modules (`MODULES`); importing this
-module installs the methods, the comparison and indexing operators, `.T` / `.mT` and the
-PyTorch repr on `Tensor`.
+"""Every user-facing name of the PyTorch surface, declared once (`declare`): this module's
+own table (`DECLARED`: arithmetic, elementwise functions, reductions, shapes, conversions,
+constructors, activations and losses, the operators) and the families' (`NAMES`), each name
+with where a program reaches it, its function and the op records it is built on.
 
-These tables are what the interpreter's namespaces, the catalog (`gradcli ops`) and the README
-table read: the seam for one declaration per user-facing name.
+From them: the Tensor methods (`METHODS`), the functions reachable as torch.X / F.X
+(`FUNCTIONS`, `NN_FUNCTIONAL`), the `torch.nn` modules (`MODULES`), torch.linalg (`LINALG`);
+the interpreter's namespaces read these, the catalog (`gradcli ops`) and the README's
+operation table read `NAMES`. Importing this module installs the methods, the comparison and
+indexing operators, `.T` / `.mT` and the PyTorch repr on `Tensor`.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core.dtypes import LEGACY_TYPES
 from ..core.tensor import Tensor
+from ..ops import arithmetic as A
 from ..ops import elementwise as E
 from ..ops.arithmetic import (
     abs,
@@ -42,6 +46,7 @@ from . import composite, layers, predicates, rearrange, sampling, statistics
 from . import elementwise as EW
 from . import indexing as I
 from . import linalg as LA
+from . import nn as _nn
 from . import nnfunctional as NF
 from . import nnlosses as NL
 from . import scatter as _scatter
@@ -70,6 +75,7 @@ from .constructors import (
     zeros,
     zeros_like,
 )
+from .declare import WHERE, Name, declare
 from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     INPLACE,
     T,
@@ -94,7 +100,6 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     flatten,
     ge,
     gelu,
-    ger,
     gt,
     le,
     leaky_relu,
@@ -111,7 +116,6 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     mv,
     ne,
     norm,
-    outer,
     permute,
     prod,
     relu,
@@ -136,7 +140,6 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
 from .functional import _method_ as inplace_method
 from .indexing import getitem
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
-from .nn import MODULES as _NN_MODULES
 from .printing import Size, tensor_repr
 
 
@@ -208,349 +211,342 @@ def _detach(self: Tensor) -> Tensor:
     return self.detach()
 
 
-METHODS: dict[str, Callable[..., Any]] = {
+def _conversion(dtype: Any) -> Callable[[Tensor], Tensor]:
+    return lambda x: to_dtype(x, dtype)
+
+
+# The records of the operators `ops.arithmetic` installs on Tensor.
+_ARITHMETIC = {
+    "__add__": "add",
+    "__radd__": "add",
+    "__sub__": "sub",
+    "__rsub__": "sub",
+    "__mul__": "mul",
+    "__rmul__": "mul",
+    "__truediv__": "div",
+    "__rtruediv__": "div",
+    "__pow__": "pow pow_scalar rpow_scalar",
+    "__rpow__": "pow pow_scalar rpow_scalar",
+    "__matmul__": "matmul",
+    "__rmatmul__": "matmul",
+    "__neg__": "neg",
+    "__pos__": "",
+    "__abs__": "abs",
+}
+
+_S = "composition of "  # a name built on records that are not its own operation (see declare)
+
+# The names of the tensor arithmetic, elementwise functions, reductions, shapes, comparisons,
+# conversions and constructors; the families' tables follow (`NAMES`, at the end).
+DECLARED = declare(
     # arithmetic
-    "add": add,
-    "sub": sub,
-    "mul": mul_t,
-    "div": div_t,
-    "multiply": mul_t,
-    "divide": div_t,
-    "subtract": sub,
-    "true_divide": div_t,
-    "pow": pow,
-    "neg": neg,
-    "negative": neg,
-    "matmul": matmul,
-    "mm": mm,
-    "mv": mv,
-    "bmm": bmm,
-    "dot": dot,
-    "outer": outer,
-    "maximum": maximum,
-    "minimum": minimum,
+    ("add", "torch Tensor", add, "add"),
+    ("sub subtract", "torch Tensor", sub, "sub"),
+    ("mul multiply", "torch Tensor", mul_t, "mul"),
+    ("true_divide", "torch Tensor", div_t, "div"),
+    ("div divide", "torch Tensor Tensor_", EW.div, "div div_mode"),
+    ("pow", "torch Tensor", pow, "pow pow_scalar rpow_scalar"),
+    ("neg negative", "torch Tensor", neg, "neg"),
+    ("matmul", "torch Tensor", matmul, "matmul"),
+    ("mm", "torch Tensor", mm, "matmul"),
+    ("mv", "torch Tensor", mv, "matmul"),
+    ("bmm", "torch Tensor", bmm, "matmul"),
+    ("dot", "torch Tensor", dot, "matmul"),
+    ("maximum", "torch Tensor", maximum, "maximum"),
+    ("minimum", "torch Tensor", minimum, "minimum"),
     # elementwise
-    "exp": exp,
-    "log": log,
-    "log1p": log1p,
-    "sqrt": sqrt,
-    "abs": abs,
-    "sin": sin,
-    "cos": cos,
-    "tan": tan,
-    "tanh": tanh,
-    "sigmoid": sigmoid,
-    "relu": relu,
-    "sign": sign,
-    "erf": erf,
-    "clamp": clamp,
-    "clip": clamp,
-    "clamp_min": clamp_min,
-    "clamp_max": clamp_max,
-    "softmax": softmax,
-    "log_softmax": log_softmax,
+    ("exp", "torch Tensor", exp, "exp"),
+    ("log", "torch Tensor", log, "log"),
+    ("log1p", "torch Tensor", log1p, "log1p"),
+    ("sqrt", "torch Tensor", sqrt, "sqrt"),
+    ("abs", "torch Tensor", abs, "abs"),
+    ("sin", "torch Tensor", sin, "sin"),
+    ("cos", "torch Tensor", cos, "cos"),
+    ("tan", "torch Tensor", tan, "tan"),
+    ("tanh", "torch Tensor", tanh, "tanh"),
+    ("sigmoid", "torch Tensor", sigmoid, "sigmoid"),
+    ("relu", "torch Tensor", relu, "relu"),
+    ("sign", "torch Tensor", sign, "sign"),
+    ("erf", "torch Tensor", erf, "erf"),
+    ("clamp clip", "torch Tensor", clamp, "clamp where"),
+    ("clamp_min", "torch Tensor", clamp_min, "clamp where"),
+    ("clamp_max", "torch Tensor", clamp_max, "clamp where"),
+    ("softmax", "torch Tensor", softmax, "softmax"),
+    ("log_softmax", "torch Tensor", log_softmax, "log_softmax"),
+    # one line a name gives torch.X, Tensor.X and Tensor.X_ (in place), with PyTorch's aliases
+    ("asin arcsin", "torch Tensor Tensor_", unary(E.asin), "asin"),
+    ("acos arccos", "torch Tensor Tensor_", unary(E.acos), "acos"),
+    ("atan arctan", "torch Tensor Tensor_", unary(E.atan), "atan"),
+    ("atan2 arctan2", "torch Tensor Tensor_", EW.atan2, "atan2"),
+    ("sinh", "torch Tensor Tensor_", unary(E.sinh), "sinh"),
+    ("cosh", "torch Tensor Tensor_", unary(E.cosh), "cosh"),
+    ("asinh arcsinh", "torch Tensor Tensor_", unary(E.asinh), "asinh"),
+    ("acosh arccosh", "torch Tensor Tensor_", unary(E.acosh), "acosh"),
+    ("atanh arctanh", "torch Tensor Tensor_", unary(E.atanh), "atanh"),
+    ("sinc", "torch Tensor Tensor_", unary(E.sinc), "sinc"),
+    ("exp2", "torch Tensor Tensor_", unary(E.exp2), "exp2"),
+    ("expm1", "torch Tensor Tensor_", unary(E.expm1), "expm1"),
+    ("log2", "torch Tensor Tensor_", unary(E.log2), "log2"),
+    ("log10", "torch Tensor Tensor_", unary(E.log10), "log10"),
+    ("rsqrt", "torch Tensor Tensor_", unary(E.rsqrt), "rsqrt"),
+    ("reciprocal", "torch Tensor Tensor_", unary(E.reciprocal), "reciprocal"),
+    # PyTorch's square is pow(x, 2): PowBackward0
+    ("square", "torch Tensor Tensor_", lambda input: pow(input, 2), "pow_scalar"),
+    ("floor", "torch Tensor Tensor_", EW.floor, "floor"),
+    ("ceil", "torch Tensor Tensor_", EW.ceil, "ceil"),
+    ("round", "torch Tensor Tensor_", EW.round, "round"),
+    ("trunc fix", "torch Tensor Tensor_", EW.trunc, "trunc"),
+    ("frac", "torch Tensor Tensor_", EW.frac, "frac"),
+    ("sgn", "torch Tensor Tensor_", EW.sgn, "sign"),
+    ("heaviside", "torch Tensor Tensor_", EW.heaviside, "heaviside"),
+    ("nan_to_num", "torch Tensor Tensor_", EW.nan_to_num, "nan_to_num"),
+    ("floor_divide", "torch Tensor Tensor_", EW.floor_divide, "floor_divide"),
+    ("remainder", "torch Tensor Tensor_", EW.remainder, "remainder rremainder"),
+    ("fmod", "torch Tensor Tensor_", EW.fmod, "fmod"),
     # reductions
-    "sum": sum,
-    "mean": mean,
-    "prod": prod,
-    "max": max,
-    "min": min,
-    "amax": amax,
-    "amin": amin,
-    "argmax": argmax,
-    "argmin": argmin,
-    "norm": norm,
-    "logsumexp": logsumexp,
-    "var": var,
-    "std": std,
+    ("sum", "torch Tensor", sum, "sum"),
+    ("mean", "torch Tensor", mean, "mean"),
+    ("prod", "torch Tensor", prod, "prod"),
+    ("max", "torch Tensor", max, "max maximum"),
+    ("min", "torch Tensor", min, "min minimum"),
+    ("amax", "torch Tensor", amax, "max mul sum"),
+    ("amin", "torch Tensor", amin, "min mul sum"),
+    ("argmax", "torch Tensor", argmax, ""),
+    ("argmin", "torch Tensor", argmin, ""),
+    ("norm", "torch Tensor", norm, "norm"),
+    ("logsumexp", "torch Tensor", logsumexp, "logsumexp"),
+    ("var", "torch Tensor", var, "var"),
+    ("std", "torch Tensor", std, "std"),
     # shape
-    "reshape": _method_sizes(reshape),
-    "view": _method_sizes(view),
-    "flatten": flatten,
-    "squeeze": squeeze,
-    "unsqueeze": unsqueeze,
-    "permute": _method_sizes(permute),
-    "transpose": transpose,
-    "swapaxes": transpose,
-    "t": t,
-    "expand": _method_sizes(expand),
-    "expand_as": expand_as,
-    "view_as": view_as,
-    "reshape_as": reshape_as,
-    "broadcast_to": broadcast_to,
-    # comparisons
-    "lt": lt,
-    "le": le,
-    "gt": gt,
-    "ge": ge,
-    "eq": eq,
-    "ne": ne,
+    ("reshape", "torch", reshape, "reshape"),
+    ("reshape", "Tensor", _method_sizes(reshape), "reshape"),
+    ("view", "torch Tensor", _method_sizes(view), "reshape"),
+    ("flatten", "torch Tensor", flatten, "reshape"),
+    ("squeeze", "torch Tensor", squeeze, "reshape"),
+    ("unsqueeze", "torch Tensor", unsqueeze, "reshape"),
+    ("permute", "torch", permute, "permute"),
+    ("permute", "Tensor", _method_sizes(permute), "permute"),
+    ("transpose swapaxes", "torch Tensor", transpose, "permute"),
+    ("t", "torch Tensor", t, "permute"),
+    ("T", "property", T, "permute"),
+    ("mT", "property", mT, "permute"),
+    ("expand", "torch", expand, "expand"),
+    ("expand", "Tensor", _method_sizes(expand), "expand"),
+    ("expand_as", "torch Tensor", expand_as, "expand"),
+    ("broadcast_to", "torch Tensor", broadcast_to, "expand"),
+    ("view_as", "torch Tensor", view_as, "reshape"),
+    ("reshape_as", "torch Tensor", reshape_as, "reshape"),
+    ("cat concat concatenate", "torch", cat, "cat"),
+    ("stack", "torch", stack, "stack"),
+    ("where", "torch", where, "where"),
+    ("__getitem__", "Tensor", getitem, "index"),
+    # comparisons: constant masks
+    ("lt", "torch Tensor", lt, ""),
+    ("le", "torch Tensor", le, ""),
+    ("gt", "torch Tensor", gt, ""),
+    ("ge", "torch Tensor", ge, ""),
+    ("eq", "torch Tensor", eq, ""),
+    ("ne", "torch Tensor", ne, ""),
     # conversions and bookkeeping
-    "float": lambda x: to_dtype(x, np.float32),
-    "double": lambda x: to_dtype(x, np.float64),
-    "half": lambda x: to_dtype(x, np.float16),
-    "long": lambda x: to_dtype(x, np.int64),
-    "int": lambda x: to_dtype(x, np.int32),
-    "short": lambda x: to_dtype(x, np.int16),
-    "char": lambda x: to_dtype(x, np.int8),
-    "byte": lambda x: to_dtype(x, np.uint8),
-    "bool": lambda x: to_dtype(x, np.bool_),
-    "to": _to,
-    "type": _type,
-    "clone": clone,
-    "cpu": lambda x: x,
-    "cuda": lambda x: x,
-    "detach": _detach,
-    "item": Tensor.item,
-    "tolist": _tolist,
-    "numel": Tensor.numel,
-    "size": _size,
-    "dim": lambda x: x.ndim,
-    "ndimension": lambda x: x.ndim,
-    "backward": Tensor.backward,
-    "retain_grad": Tensor.retain_grad,
-    "register_hook": Tensor.register_hook,
-    "register_post_accumulate_grad_hook": Tensor.register_post_accumulate_grad_hook,
-    "detach_": Tensor.detach_,
-    "requires_grad_": Tensor.requires_grad_,
-    "is_inference": Tensor.is_inference,
-    "numpy": _numpy,
-    **INPLACE,
-}
-
-# Functions reachable as torch.X / torch.nn.functional.X / F.X.
-FUNCTIONS: dict[str, Callable[..., Any]] = {
-    name: fn
-    for name, fn in METHODS.items()
-    if name not in INPLACE
-    and name
-    not in (
-        "backward",
-        "retain_grad",
-        "register_hook",
-        "register_post_accumulate_grad_hook",
-        "requires_grad_",
-        "item",
-        "tolist",
-        "numel",
-        "size",
-        "dim",
-        "ndimension",
-        "to",
-        "type",
-        "cpu",
-        "cuda",
-        "numpy",
-        "contiguous",
-        "float",
-        "double",
-        "half",
-        "long",
-        "int",
-        "short",
-        "char",
-        "byte",
-        "bool",
-    )
-}
-
-FUNCTIONS.update(
-    {
-        "tensor": tensor,
-        "as_tensor": as_tensor,
-        "from_numpy": from_numpy,
-        "Tensor": legacy_tensor,
-        "FloatTensor": FloatTensor,
-        "DoubleTensor": DoubleTensor,
-        "LongTensor": LongTensor,
-        "IntTensor": IntTensor,
-        "BoolTensor": BoolTensor,
-        "ByteTensor": ByteTensor,
-        "Variable": Variable,
-        "zeros": zeros,
-        "ones": ones,
-        "empty": empty,
-        "full": full,
-        "eye": eye,
-        "arange": arange,
-        "linspace": linspace,
-        "zeros_like": zeros_like,
-        "ones_like": ones_like,
-        "empty_like": empty_like,
-        "full_like": full_like,
-        "where": where,
-        "cat": cat,
-        "concat": cat,
-        "concatenate": cat,
-        "stack": stack,
-        "leaky_relu": leaky_relu,
-        "softplus": softplus,
-        "gelu": gelu,
-        "mse_loss": mse_loss,
-        "binary_cross_entropy": binary_cross_entropy,
-        "nll_loss": nll_loss,
-        "cross_entropy": cross_entropy,
-        "reshape": reshape,
-        "permute": permute,
-        "expand": expand,
-        "numel": Tensor.numel,
-        "ger": ger,
-        "sub": sub,
-        "add": add,
-    }
+    ("float", "Tensor", _conversion(np.float32), "astype"),
+    ("double", "Tensor", _conversion(np.float64), "astype"),
+    ("half", "Tensor", _conversion(np.float16), "astype"),
+    ("long", "Tensor", _conversion(np.int64), ""),
+    ("int", "Tensor", _conversion(np.int32), ""),
+    ("short", "Tensor", _conversion(np.int16), ""),
+    ("char", "Tensor", _conversion(np.int8), ""),
+    ("byte", "Tensor", _conversion(np.uint8), ""),
+    ("bool", "Tensor", _conversion(np.bool_), ""),
+    ("to", "Tensor", _to, "astype"),
+    ("type", "Tensor", _type, "astype"),
+    ("clone", "torch Tensor", clone, _S + "reshape"),
+    ("cpu cuda", "Tensor", lambda x: x, ""),
+    ("detach", "torch Tensor", _detach, ""),
+    ("item", "Tensor", Tensor.item, ""),
+    ("tolist", "Tensor", _tolist, ""),
+    ("numel", "Tensor", Tensor.numel, ""),
+    ("size", "Tensor", _size, ""),
+    ("dim ndimension", "Tensor", lambda x: x.ndim, ""),
+    ("backward", "Tensor", Tensor.backward, ""),
+    ("retain_grad", "Tensor", Tensor.retain_grad, ""),
+    ("register_hook", "Tensor", Tensor.register_hook, ""),
+    ("register_post_accumulate_grad_hook", "Tensor", Tensor.register_post_accumulate_grad_hook, ""),
+    ("is_inference", "torch Tensor", Tensor.is_inference, ""),
+    ("detach_", "torch Tensor", Tensor.detach_, ""),
+    ("requires_grad_", "Tensor", Tensor.requires_grad_, ""),
+    ("numpy", "Tensor", _numpy, ""),
+    # in place (x.X_ of the elementwise functions above: `Tensor_`)
+    ("zero_", "Tensor", INPLACE["zero_"], _S + "mul"),
+    ("fill_", "Tensor", INPLACE["fill_"], _S + "mul add"),
+    ("copy_", "Tensor", INPLACE["copy_"], _S + "mul add"),
+    ("add_", "Tensor", INPLACE["add_"], "add"),
+    ("sub_", "Tensor", INPLACE["sub_"], "sub"),
+    ("mul_", "Tensor", INPLACE["mul_"], "mul"),
+    ("pow_", "Tensor", INPLACE["pow_"], "pow pow_scalar"),
+    ("clamp_", "Tensor", INPLACE["clamp_"], "clamp where"),
+    ("clamp_min_", "Tensor", INPLACE["clamp_min_"], "clamp where"),
+    ("clamp_max_", "Tensor", INPLACE["clamp_max_"], "clamp where"),
+    ("relu_", "Tensor", INPLACE["relu_"], "relu"),
+    *((f"{name}_", "Tensor", INPLACE[f"{name}_"], name) for name in A.METHODS),
+    # constructors
+    ("tensor", "torch", tensor, ""),
+    ("as_tensor", "torch", as_tensor, ""),
+    ("from_numpy", "torch", from_numpy, ""),
+    ("Tensor", "torch", legacy_tensor, ""),
+    ("FloatTensor", "torch", FloatTensor, ""),
+    ("DoubleTensor", "torch", DoubleTensor, ""),
+    ("LongTensor", "torch", LongTensor, ""),
+    ("IntTensor", "torch", IntTensor, ""),
+    ("BoolTensor", "torch", BoolTensor, ""),
+    ("ByteTensor", "torch", ByteTensor, ""),
+    ("Variable", "torch", Variable, ""),
+    ("zeros", "torch", zeros, ""),
+    ("ones", "torch", ones, ""),
+    ("empty", "torch", empty, ""),
+    ("full", "torch", full, ""),
+    ("eye", "torch", eye, ""),
+    ("arange", "torch", arange, ""),
+    ("linspace", "torch", linspace, ""),
+    ("zeros_like", "torch", zeros_like, ""),
+    ("ones_like", "torch", ones_like, ""),
+    ("empty_like", "torch", empty_like, ""),
+    ("full_like", "torch", full_like, ""),
+    # activations and losses
+    ("leaky_relu", "torch", leaky_relu, "leaky_relu"),
+    ("softplus", "torch", softplus, "softplus"),
+    ("gelu", "torch", gelu, "gelu"),
+    ("mse_loss", "torch", mse_loss, "mse_loss"),
+    ("binary_cross_entropy", "torch", binary_cross_entropy, "binary_cross_entropy"),
+    ("nll_loss", "torch", nll_loss, "nll_loss"),
+    ("cross_entropy", "torch", cross_entropy, _S + "log_softmax nll_loss mul neg sum div"),
+    # nn.functional's activations, normalisation, convolution, pooling, padding and losses
+    # (`nnfunctional`, `nnlosses`): those torch also has as torch.X, then F's own
+    ("selu", "torch", NF.selu, "elu"),
+    ("celu", "torch", NF.celu, "elu"),
+    ("threshold", "torch", NF.threshold, "threshold"),
+    ("hardshrink", "torch Tensor", NF.hardshrink, "hardshrink"),
+    ("cosine_similarity", "torch", NF.cosine_similarity, _S + "norm mul sum div"),
+    ("pairwise_distance", "torch", NF.pairwise_distance, _S + "sub add norm"),
+    ("layer_norm", "torch", NF.layer_norm, _S + "mean sub mul add sqrt div"),
+    ("group_norm", "torch", NF.group_norm, _S + "mean sub mul add sqrt div reshape"),
+    ("conv1d", "torch", NF.conv1d, "conv"),
+    ("conv2d", "torch", NF.conv2d, "conv"),
+    ("max_pool1d", "torch", NF.max_pool1d, "max_pool reshape"),
+    ("max_pool2d", "torch", NF.max_pool2d, "max_pool"),
+    ("avg_pool1d", "torch", NF.avg_pool1d, "avg_pool reshape"),
+    ("embedding", "torch", NF.embedding, _S + "index"),
+    ("kl_div", "torch", NL.kl_div, _S + "log sub mul where mean"),
+    ("margin_ranking_loss", "torch", NL.margin_ranking_loss, _S + "sub mul add clamp mean"),
+    ("triplet_margin_loss", "torch", NL.triplet_margin_loss, _S + "sub add norm clamp mean"),
+    ("hinge_embedding_loss", "torch", NL.hinge_embedding_loss, _S + "sub add clamp where mean"),
+    (
+        "cosine_embedding_loss",
+        "torch",
+        NL.cosine_embedding_loss,
+        _S + "mul sum add sqrt div sub clamp where mean",
+    ),
+    ("elu", "F", NF.elu, "elu"),
+    ("hardtanh", "F", NF.hardtanh, "hardtanh"),
+    ("relu6", "F", NF.relu6, "hardtanh"),
+    ("softsign", "F", NF.softsign, _S + "abs add div"),
+    ("mish", "F", NF.mish, "mish"),
+    ("hardswish", "F", NF.hardswish, "hardswish"),
+    ("hardsigmoid", "F", NF.hardsigmoid, "hardsigmoid"),
+    ("softmin", "F", NF.softmin, _S + "neg softmax"),
+    ("softshrink", "F", NF.softshrink, "softshrink"),
+    ("tanhshrink", "F", NF.tanhshrink, _S + "tanh sub"),
+    ("glu", "F", NF.glu, _S + "index sigmoid mul"),
+    ("normalize", "F", NF.normalize, _S + "norm clamp expand div"),
+    ("pad", "F", NF.pad, _S + "index index_put"),
+    ("avg_pool2d", "F", NF.avg_pool2d, "avg_pool"),
+    ("unfold", "F", NF.unfold, "unfold reshape"),
+    ("fold", "F", NF.fold, "fold reshape"),
+    ("smooth_l1_loss", "F", NL.smooth_l1_loss, _S + "sub abs mul div where mean"),
+    ("huber_loss", "F", NL.huber_loss, _S + "sub abs mul where mean"),
+    ("soft_margin_loss", "F", NL.soft_margin_loss, _S + "neg mul exp log1p mean"),
+    # F's own softmax (the implicit dim)
+    ("softmax", "F", f_softmax, "softmax"),
+    ("log_softmax", "F", f_log_softmax, "log_softmax"),
+    # the operators besides the arithmetic ones `ops.arithmetic` installs
+    ("__lt__", "Tensor", lt, ""),
+    ("__le__", "Tensor", le, ""),
+    ("__gt__", "Tensor", gt, ""),
+    ("__ge__", "Tensor", ge, ""),
+    ("__floordiv__", "Tensor", EW.floor_divide, "floor_divide"),
+    ("__rfloordiv__", "Tensor", lambda a, b: EW.floor_divide(b, a), "floor_divide"),
+    ("__mod__", "Tensor", EW.remainder, "remainder rremainder"),
+    ("__rmod__", "Tensor", lambda a, b: EW.remainder(b, a), "remainder rremainder"),
+    # the arithmetic operators (installed by `ops.arithmetic`, where the rules need them)
+    *((name, "Tensor", A.OPERATORS[name], rec) for name, rec in _ARITHMETIC.items()),
 )
 
-# Elementwise functions: one line a name gives torch.X, Tensor.X, Tensor.X_ (in place) and the
-# aliases PyTorch has for it (torch.arcsinh is torch.asinh).
-ELEMENTWISE: dict[str, tuple[Callable[..., Tensor], tuple[str, ...]]] = {
-    "asin": (unary(E.asin), ("arcsin",)),
-    "acos": (unary(E.acos), ("arccos",)),
-    "atan": (unary(E.atan), ("arctan",)),
-    "atan2": (EW.atan2, ("arctan2",)),
-    "sinh": (unary(E.sinh), ()),
-    "cosh": (unary(E.cosh), ()),
-    "asinh": (unary(E.asinh), ("arcsinh",)),
-    "acosh": (unary(E.acosh), ("arccosh",)),
-    "atanh": (unary(E.atanh), ("arctanh",)),
-    "exp2": (unary(E.exp2), ()),
-    "expm1": (unary(E.expm1), ()),
-    "log2": (unary(E.log2), ()),
-    "log10": (unary(E.log10), ()),
-    "rsqrt": (unary(E.rsqrt), ()),
-    "reciprocal": (unary(E.reciprocal), ()),
-    "square": (lambda input: pow(input, 2), ()),  # PyTorch's square is pow(x, 2): PowBackward0
-    "floor": (EW.floor, ()),
-    "ceil": (EW.ceil, ()),
-    "round": (EW.round, ()),
-    "trunc": (EW.trunc, ("fix",)),
-    "frac": (EW.frac, ()),
-    "sgn": (EW.sgn, ()),
-    "heaviside": (EW.heaviside, ()),
-    "nan_to_num": (EW.nan_to_num, ()),
-    "floor_divide": (EW.floor_divide, ()),
-    "remainder": (EW.remainder, ()),
-    "fmod": (EW.fmod, ()),
-    "div": (EW.div, ("divide",)),
-}
-for _name, (_fn, _aliases) in ELEMENTWISE.items():
-    for _n in (_name, *_aliases):
-        FUNCTIONS[_n] = METHODS[_n] = _fn
-        METHODS[_n + "_"] = INPLACE[_n + "_"] = inplace_method(_fn)
+# Every family's names, then the tables read by the interpreter (`lang.namespaces`), the
+# catalog and the README's operation table.
+NAMES: list[Name] = [
+    *DECLARED,
+    *sampling.NAMES,
+    *composite.NAMES,
+    *rearrange.NAMES,
+    *statistics.NAMES,
+    *predicates.NAMES,
+    *_scatter.NAMES,
+    *LA.NAMES,
+    *_nn.NAMES,
+    *layers.NAMES,
+]
 
-# Random numbers: PyTorch's generator (`sampling`).
-FUNCTIONS.update(sampling.FUNCTIONS)
-METHODS.update(sampling.METHODS)
 
-# Compositions of the operations above (linear, silu, cumsum, gather, sort, ...).
-FUNCTIONS.update({**composite.BOTH, **composite.FUNCTIONS_ONLY})
-METHODS.update({**composite.BOTH, **composite.METHODS_ONLY})
-# Moving, picking and repeating elements (flip, roll, take, diff, ...); running and order
-# statistics (cumprod, cummax, median, mode, quantile, std_mean, trapezoid, ...).
-for _family in (rearrange, statistics):
-    FUNCTIONS.update({**_family.BOTH, **_family.FUNCTIONS_ONLY})
-    METHODS.update({**_family.BOTH, **_family.METHODS_ONLY})
-MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES, **layers.MODULES}
+def _tables(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
+    """The namespaces of the declared names: `torch` (FUNCTIONS), `Tensor` (METHODS, with the
+    in-place methods of `Tensor_`), `F` (NN_FUNCTIONAL: torch's names and F's own), `nn`
+    (MODULES), `linalg` (LINALG), `property` and the operators (dunders of `Tensor`). A name
+    declared twice in one place is an error."""
+    out: dict[str, dict[str, Callable[..., Any]]] = {w: {} for w in WHERE}
+    out["operator"] = {}
 
-# nn.functional's activations, normalisation, convolution, pooling, padding and losses
-# (`nnfunctional`, `nnlosses`): those torch also has as torch.X, then F's own.
-_NN_BOTH = {
-    "selu": NF.selu,
-    "celu": NF.celu,
-    "threshold": NF.threshold,
-    "hardshrink": NF.hardshrink,
-    "cosine_similarity": NF.cosine_similarity,
-    "pairwise_distance": NF.pairwise_distance,
-    "layer_norm": NF.layer_norm,
-    "group_norm": NF.group_norm,
-    "conv1d": NF.conv1d,
-    "conv2d": NF.conv2d,
-    "max_pool1d": NF.max_pool1d,
-    "max_pool2d": NF.max_pool2d,
-    "avg_pool1d": NF.avg_pool1d,
-    "embedding": NF.embedding,
-    "kl_div": NL.kl_div,
-    "margin_ranking_loss": NL.margin_ranking_loss,
-    "triplet_margin_loss": NL.triplet_margin_loss,
-    "hinge_embedding_loss": NL.hinge_embedding_loss,
-    "cosine_embedding_loss": NL.cosine_embedding_loss,
-}
-_NN_ONLY = {
-    "elu": NF.elu,
-    "hardtanh": NF.hardtanh,
-    "relu6": NF.relu6,
-    "softsign": NF.softsign,
-    "mish": NF.mish,
-    "hardswish": NF.hardswish,
-    "hardsigmoid": NF.hardsigmoid,
-    "softmin": NF.softmin,
-    "softshrink": NF.softshrink,
-    "tanhshrink": NF.tanhshrink,
-    "glu": NF.glu,
-    "normalize": NF.normalize,
-    "pad": NF.pad,
-    "avg_pool2d": NF.avg_pool2d,
-    "unfold": NF.unfold,
-    "fold": NF.fold,
-    "smooth_l1_loss": NL.smooth_l1_loss,
-    "huber_loss": NL.huber_loss,
-    "soft_margin_loss": NL.soft_margin_loss,
-}
-FUNCTIONS.update(_NN_BOTH)
-METHODS.update({"hardshrink": NF.hardshrink})
+    def put(where: str, name: str, fn: Callable[..., Any]) -> None:
+        if where == "Tensor" and name.startswith("__"):
+            where = "operator"
+        table = out[where]
+        if name in table:
+            raise ValueError(f"names: {where}.{name} is declared twice")
+        table[name] = fn
 
-# Predicates and layout (isclose, allclose, equal, is_tensor, stride, contiguous...).
-FUNCTIONS.update(predicates.FUNCTIONS)
-METHODS.update(predicates.METHODS)
+    for n in names:
+        for w in n.where:
+            if w == "Tensor_":
+                put("Tensor", n.name + "_", inplace_method(n.fn))
+            else:
+                put(w, n.name, n.fn)
+    return out
 
-# The scatter family (scatter, scatter_add, index_add, index_fill, masked_fill, in place too).
-FUNCTIONS.update(_scatter.BOTH)
-METHODS.update({**_scatter.BOTH, **_scatter.IN_PLACE})
-INPLACE.update(_scatter.IN_PLACE)
-# Linear algebra (einsum, tensordot, addmm, det, cdist, ...); torch.linalg is `LINALG`.
-FUNCTIONS.update({**LA.BOTH, **LA.FUNCTIONS_ONLY})
-METHODS.update(LA.BOTH)
-for _name, _fn in LA.FALLBACKS.items():
-    FUNCTIONS.setdefault(_name, _fn)
-    METHODS.setdefault(_name, _fn)
-LINALG: dict[str, Callable[..., Any]] = dict(LA.LINALG)
 
-# torch.nn.functional: torch's functions, where F's own differ (softmax's implicit dim).
-NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {
-    **FUNCTIONS,
-    **_NN_ONLY,
-    **sampling.DROPOUTS,
-    "softmax": f_softmax,
-    "log_softmax": f_log_softmax,
-}
+_TABLES = _tables(NAMES)
+# Tensor methods (x.X), functions (torch.X), torch.nn.functional (F.X: torch's functions and
+# F's own), modules (nn.X), torch.linalg.X, and the operators and properties of Tensor.
+METHODS: dict[str, Callable[..., Any]] = _TABLES["Tensor"]
+FUNCTIONS: dict[str, Callable[..., Any]] = _TABLES["torch"]
+NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {**FUNCTIONS, **_TABLES["F"]}
+MODULES: dict[str, Callable[..., Any]] = _TABLES["nn"]
+LINALG: dict[str, Callable[..., Any]] = _TABLES["linalg"]
+OPERATORS: dict[str, Callable[..., Any]] = _TABLES["operator"]
+PROPERTIES: dict[str, Callable[..., Any]] = _TABLES["property"]
 
-# The in-place forms torch also has as functions (`torch.sin_(x)`, `torch.relu_(x)`), after
-# NN_FUNCTIONAL is made (torch.nn.functional has only relu_ of them).
+# The in-place forms torch also has as functions (`torch.sin_(x)`, `torch.relu_(x)`): the
+# declared in-place methods (F has only relu_ of them).
 FUNCTIONS.update(
     {
-        name: INPLACE[name]
+        name: METHODS[name]
         for name in (
             "abs_ acos_ acosh_ arccos_ arccosh_ arcsin_ arcsinh_ arctan_ arctanh_ asin_ asinh_ "
             "atan_ atanh_ ceil_ clamp_ clamp_max_ clamp_min_ cos_ cosh_ erf_ exp2_ exp_ expm1_ "
             "fill_ fix_ floor_ frac_ log10_ log1p_ log2_ log_ nan_to_num_ neg_ reciprocal_ "
             "relu_ round_ rsqrt_ sigmoid_ sin_ sinh_ sqrt_ square_ tan_ tanh_ trunc_ zero_"
         ).split()
-        if name in INPLACE
+        if name in METHODS
     }
 )
-NN_FUNCTIONAL["relu_"] = INPLACE["relu_"]
-
-# Operators a program can apply to tensors besides the arithmetic ones of `ops.arithmetic`.
-OPERATORS: dict[str, Callable[..., Any]] = {
-    "__getitem__": getitem,
-    "__lt__": lt,
-    "__le__": le,
-    "__gt__": gt,
-    "__ge__": ge,
-    "__floordiv__": EW.floor_divide,
-    "__rfloordiv__": lambda a, b: EW.floor_divide(b, a),
-    "__mod__": EW.remainder,
-    "__rmod__": lambda a, b: EW.remainder(b, a),
-}
+NN_FUNCTIONAL["relu_"] = METHODS["relu_"]
 
 
 def _install() -> None:
@@ -564,8 +560,8 @@ def _install() -> None:
         setattr(Tensor, name, METHODS[method])
     Tensor.__itruediv__ = METHODS["div_"]  # type: ignore[attr-defined]
     Tensor.__setitem__ = I.setitem  # type: ignore[attr-defined]
-    Tensor.T = property(T)  # type: ignore[attr-defined]
-    Tensor.mT = property(mT)  # type: ignore[attr-defined]
+    for name, fn in PROPERTIES.items():
+        setattr(Tensor, name, property(fn))
     Tensor.__repr__ = tensor_repr  # type: ignore[method-assign]
 
 

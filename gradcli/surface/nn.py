@@ -27,6 +27,7 @@ from ..core.tensor import HookHandle, Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import sigmoid, tanh
 from . import random as R
 from .args import cpu_device
+from .declare import declare
 from .functional import f_log_softmax, f_softmax, gelu, leaky_relu, relu, softplus
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 
@@ -1112,65 +1113,99 @@ def _constructor(cls: type) -> Callable[..., Module]:
     return make
 
 
-MODULES: dict[str, Callable[..., Any]] = {
+_REDUCTION = ("size_average", "reduce", "reduction")
+NAMES = declare(
     # The base class `class Net(nn.Module)` names (the language's class support binds to it).
-    "Module": Module,
-    "Parameter": parameter,
-    **{
-        c.__name__: _constructor(c)
-        for c in (
-            Linear,
-            Bilinear,
-            Embedding,
-            Dropout,
-            Dropout1d,
-            Dropout2d,
-            Dropout3d,
-            AlphaDropout,
-            FeatureAlphaDropout,
-            Sequential,
-            ModuleList,
-            ModuleDict,
-        )
-    },
-    "Sigmoid": _module("Sigmoid", sigmoid),
-    "Tanh": _module("Tanh", tanh),
-    "ReLU": _module("ReLU", relu),
-    "LeakyReLU": _module(
+    ("Module", "nn", Module, ""),
+    ("Parameter", "nn", parameter, ""),
+    ("Linear", "nn", _constructor(Linear), "composition of matmul permute add"),
+    ("Bilinear", "nn", _constructor(Bilinear), "composition of matmul mul sum reshape add"),
+    ("Embedding", "nn", _constructor(Embedding), "composition of index"),
+    ("Dropout", "nn", _constructor(Dropout), "composition of mul"),
+    ("Dropout1d", "nn", _constructor(Dropout1d), "composition of mul reshape"),
+    ("Dropout2d", "nn", _constructor(Dropout2d), "composition of mul"),
+    ("Dropout3d", "nn", _constructor(Dropout3d), "composition of mul reshape"),
+    ("AlphaDropout", "nn", _constructor(AlphaDropout), "composition of mul add"),
+    ("FeatureAlphaDropout", "nn", _constructor(FeatureAlphaDropout), "composition of mul add"),
+    ("Sequential", "nn", _constructor(Sequential), ""),
+    ("ModuleList", "nn", _constructor(ModuleList), ""),
+    ("ModuleDict", "nn", _constructor(ModuleDict), ""),
+    ("Sigmoid", "nn", _module("Sigmoid", sigmoid), "sigmoid"),
+    ("Tanh", "nn", _module("Tanh", tanh), "tanh"),
+    ("ReLU", "nn", _module("ReLU", relu), "relu"),
+    (
         "LeakyReLU",
-        leaky_relu,
-        ("negative_slope",),
-        lambda kw: f"negative_slope={kw['negative_slope']}",
-        {"negative_slope": 0.01},
+        "nn",
+        _module(
+            "LeakyReLU",
+            leaky_relu,
+            ("negative_slope",),
+            lambda kw: f"negative_slope={kw['negative_slope']}",
+            {"negative_slope": 0.01},
+        ),
+        "leaky_relu",
     ),
-    "Softplus": _module(
+    (
         "Softplus",
-        softplus,
-        ("beta", "threshold"),
-        lambda kw: _float_shown(kw, "beta", "threshold"),
-        {"beta": 1.0, "threshold": 20.0},
+        "nn",
+        _module(
+            "Softplus",
+            softplus,
+            ("beta", "threshold"),
+            lambda kw: _float_shown(kw, "beta", "threshold"),
+            {"beta": 1.0, "threshold": 20.0},
+        ),
+        "softplus",
     ),
-    "GELU": _module(
+    (
         "GELU",
-        gelu,
-        ("approximate",),
-        lambda kw: f"approximate={kw['approximate']!r}",
-        {"approximate": "none"},
+        "nn",
+        _module(
+            "GELU",
+            gelu,
+            ("approximate",),
+            lambda kw: f"approximate={kw['approximate']!r}",
+            {"approximate": "none"},
+        ),
+        "gelu",
     ),
-    "Softmax": _module("Softmax", f_softmax, ("dim",), _dim_shown, {"dim": None}),
-    "LogSoftmax": _module("LogSoftmax", f_log_softmax, ("dim",), _dim_shown, {"dim": None}),
-    "MSELoss": _module("MSELoss", mse_loss, ("size_average", "reduce", "reduction")),
-    "BCELoss": _module(
-        "BCELoss", binary_cross_entropy, ("weight", "size_average", "reduce", "reduction")
+    (
+        "Softmax",
+        "nn",
+        _module("Softmax", f_softmax, ("dim",), _dim_shown, {"dim": None}),
+        "softmax",
     ),
-    "NLLLoss": _module("NLLLoss", nll_loss, ("weight",)),
-    "CrossEntropyLoss": _module("CrossEntropyLoss", cross_entropy, ("weight",)),
-    "Identity": _module("Identity", _identity),
-    "Flatten": _module(
+    (
+        "LogSoftmax",
+        "nn",
+        _module("LogSoftmax", f_log_softmax, ("dim",), _dim_shown, {"dim": None}),
+        "log_softmax",
+    ),
+    ("MSELoss", "nn", _module("MSELoss", mse_loss, _REDUCTION), "mse_loss"),
+    (
+        "BCELoss",
+        "nn",
+        _module("BCELoss", binary_cross_entropy, ("weight", *_REDUCTION)),
+        "binary_cross_entropy",
+    ),
+    ("NLLLoss", "nn", _module("NLLLoss", nll_loss, ("weight",)), "nll_loss"),
+    (
+        "CrossEntropyLoss",
+        "nn",
+        _module("CrossEntropyLoss", cross_entropy, ("weight",)),
+        "composition of log_softmax nll_loss mul neg sum div",
+    ),
+    ("Identity", "nn", _module("Identity", _identity), ""),
+    (
         "Flatten",
-        _flatten,
-        ("start_dim", "end_dim"),
-        lambda kw: f"start_dim={kw['start_dim']}, end_dim={kw['end_dim']}",
-        {"start_dim": 1, "end_dim": -1},
+        "nn",
+        _module(
+            "Flatten",
+            _flatten,
+            ("start_dim", "end_dim"),
+            lambda kw: f"start_dim={kw['start_dim']}, end_dim={kw['end_dim']}",
+            {"start_dim": 1, "end_dim": -1},
+        ),
+        "reshape",
     ),
-}
+)

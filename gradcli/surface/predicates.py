@@ -18,6 +18,7 @@ from ..base.errors import GradcliError
 from ..core.dtypes import scalar_type_name
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import broadcast_shape
+from .declare import declare
 from .functional import clone
 
 
@@ -204,27 +205,18 @@ def contiguous(x: Tensor, memory_format: Any = None) -> Tensor:
     return out
 
 
-FUNCTIONS = {
-    "isclose": isclose,
-    "allclose": allclose,
-    "equal": equal,
-    "is_tensor": is_tensor,
-    "numel": numel,
-    "is_floating_point": is_floating_point,
-    "isnan": isnan,
-    "isinf": isinf,
-    "isfinite": isfinite,
-}
-METHODS = {
-    "isclose": isclose,
-    "allclose": allclose,
-    "equal": equal,
-    "is_floating_point": is_floating_point,
-    "nelement": numel,
-    "isnan": isnan,
-    "isinf": isinf,
-    "isfinite": isfinite,
-    "is_contiguous": is_contiguous,
-    "contiguous": contiguous,
-    "stride": stride,
-}
+NAMES = declare(
+    ("isclose", "torch Tensor", isclose, ""),
+    ("allclose", "torch Tensor", allclose, ""),
+    ("equal", "torch Tensor", equal, ""),
+    ("is_tensor", "torch", is_tensor, ""),
+    ("numel", "torch", numel, ""),
+    ("nelement", "Tensor", numel, ""),
+    ("is_floating_point", "torch Tensor", is_floating_point, ""),
+    ("isnan", "torch Tensor", isnan, ""),
+    ("isinf", "torch Tensor", isinf, ""),
+    ("isfinite", "torch Tensor", isfinite, ""),
+    ("is_contiguous", "Tensor", is_contiguous, ""),
+    ("contiguous", "Tensor", contiguous, "composition of reshape"),
+    ("stride", "Tensor", stride, ""),
+)

@@ -23,6 +23,7 @@ from ..ops import arithmetic as A
 from ..ops import shape as S
 from . import args as C
 from . import functional as F
+from .declare import declare
 
 
 def _copy(x: Tensor, label: str) -> Tensor:
@@ -318,18 +319,17 @@ def diff(x: Any, n: Any = 1, dim: Any = -1, prepend: Any = None, append: Any = N
     return x
 
 
-BOTH = {
-    "flip": flip,
-    "fliplr": fliplr,
-    "flipud": flipud,
-    "roll": roll,
-    "tile": tile,
-    "narrow": narrow,
-    "index_select": index_select,
-    "masked_select": masked_select,
-    "take": take,
-    "repeat_interleave": repeat_interleave,
-    "diff": diff,
-}
-METHODS_ONLY = {"flip": flip_method}
-FUNCTIONS_ONLY: dict[str, Any] = {}
+NAMES = declare(
+    ("flip", "torch", flip, "composition of index"),
+    ("flip", "Tensor", flip_method, "composition of index reshape"),
+    ("fliplr", "torch Tensor", fliplr, "composition of index"),
+    ("flipud", "torch Tensor", flipud, "composition of index"),
+    ("roll", "torch Tensor", roll, "composition of index reshape"),
+    ("tile", "torch Tensor", tile, "composition of expand reshape"),
+    ("narrow", "torch Tensor", narrow, "composition of index"),
+    ("index_select", "torch Tensor", index_select, "composition of index"),
+    ("masked_select", "torch Tensor", masked_select, "composition of index"),
+    ("take", "torch Tensor", take, "composition of index reshape"),
+    ("repeat_interleave", "torch Tensor", repeat_interleave, "composition of expand reshape"),
+    ("diff", "torch Tensor", diff, "composition of index sub"),
+)

@@ -25,6 +25,7 @@ from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
 from . import random as R
 from .args import NO_SIZE, int_arg, shape_arg, sizes_arg
+from .declare import declare
 
 
 class Generator:
@@ -817,37 +818,54 @@ def new_generator(device: Any = "cpu") -> Generator:
 
 
 # Names a program reaches: torch.X, and the Tensor methods.
-FUNCTIONS: dict[str, Callable[..., Any]] = {
-    "manual_seed": manual_seed,
-    "seed": seed,
-    "initial_seed": initial_seed,
-    "get_rng_state": get_rng_state,
-    "set_rng_state": set_rng_state,
-    "Generator": new_generator,
-    "rand": rand,
-    "randn": randn,
-    "rand_like": rand_like,
-    "randn_like": randn_like,
-    "randint": randint,
-    "randint_like": randint_like,
-    "randperm": randperm,
-    "normal": normal,
-    "bernoulli": bernoulli,
-    "multinomial": multinomial,
-    "poisson": poisson,
-    "dropout": lambda input, p, train: dropout(input, p, train),  # noqa: A006 - torch.dropout
-    "alpha_dropout": lambda input, p, train: alpha_dropout(input, p, train),  # noqa: A006
-    "feature_alpha_dropout": lambda input, p, train: feature_alpha_dropout(input, p, train),  # noqa: A006
-}
-METHODS: dict[str, Callable[..., Any]] = {
-    "uniform_": uniform_,
-    "normal_": normal_,
-    "random_": random_,
-    "bernoulli_": bernoulli_,
-    "exponential_": exponential_,
-    "geometric_": geometric_,
-    "log_normal_": log_normal_,
-    "cauchy_": cauchy_,
-    "bernoulli": bernoulli,
-    "multinomial": multinomial,
-}
+def _torch_dropout(input: Any, p: Any, train: Any) -> Any:  # noqa: A002 - torch.dropout's
+    """torch.dropout(input, p, train): every argument given."""
+    return dropout(input, p, train)
+
+
+def _torch_alpha_dropout(input: Any, p: Any, train: Any) -> Any:  # noqa: A002 - torch's
+    return alpha_dropout(input, p, train)
+
+
+def _torch_feature_alpha_dropout(input: Any, p: Any, train: Any) -> Any:  # noqa: A002
+    return feature_alpha_dropout(input, p, train)
+
+
+NAMES = declare(
+    ("manual_seed", "torch", manual_seed, ""),
+    ("seed", "torch", seed, ""),
+    ("initial_seed", "torch", initial_seed, ""),
+    ("get_rng_state", "torch", get_rng_state, ""),
+    ("set_rng_state", "torch", set_rng_state, ""),
+    ("Generator", "torch", new_generator, ""),
+    ("rand", "torch", rand, ""),
+    ("randn", "torch", randn, ""),
+    ("rand_like", "torch", rand_like, ""),
+    ("randn_like", "torch", randn_like, ""),
+    ("randint", "torch", randint, ""),
+    ("randint_like", "torch", randint_like, ""),
+    ("randperm", "torch", randperm, ""),
+    ("normal", "torch", normal, ""),
+    ("poisson", "torch", poisson, ""),
+    ("bernoulli", "torch Tensor", bernoulli, ""),
+    ("multinomial", "torch Tensor", multinomial, ""),
+    # torch.dropout(input, p, train); F.dropout is `dropout` itself
+    ("dropout", "torch", _torch_dropout, "composition of mul"),
+    ("dropout", "F", dropout, "composition of mul"),
+    ("alpha_dropout", "torch", _torch_alpha_dropout, "composition of mul add"),
+    ("feature_alpha_dropout", "torch", _torch_feature_alpha_dropout, "composition of mul add"),
+    ("alpha_dropout", "F", alpha_dropout, "composition of mul add"),
+    ("feature_alpha_dropout", "F", feature_alpha_dropout, "composition of mul add"),
+    ("dropout1d", "F", dropout1d, "composition of mul reshape"),
+    ("dropout2d", "F", dropout2d, "composition of mul"),
+    ("dropout3d", "F", dropout3d, "composition of mul reshape"),
+    # in place: the new values are constants (x * 0 + values: no gradient flows to x)
+    ("uniform_", "Tensor", uniform_, "composition of mul"),
+    ("normal_", "Tensor", normal_, "composition of mul"),
+    ("random_", "Tensor", random_, "composition of mul"),
+    ("bernoulli_", "Tensor", bernoulli_, "composition of mul"),
+    ("exponential_", "Tensor", exponential_, "composition of mul"),
+    ("geometric_", "Tensor", geometric_, "composition of mul"),
+    ("log_normal_", "Tensor", log_normal_, "composition of mul"),
+    ("cauchy_", "Tensor", cauchy_, "composition of mul"),
+)

@@ -22,6 +22,7 @@ from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..ops import scatter as Sc
 from .args import check_dim
+from .declare import declare
 from .functional import expand, reshape, to_dtype, where
 
 
@@ -295,11 +296,15 @@ def _in_place(fn: Any) -> Any:
     return method
 
 
-BOTH = {
-    "scatter": scatter,
-    "scatter_add": scatter_add,
-    "index_add": index_add,
-    "index_fill": index_fill,
-    "masked_fill": masked_fill,
-}
-IN_PLACE = {name + "_": _in_place(fn) for name, fn in BOTH.items()}
+NAMES = declare(
+    ("scatter", "torch Tensor", scatter, "scatter"),
+    ("scatter_", "Tensor", _in_place(scatter), "scatter"),
+    ("scatter_add", "torch Tensor", scatter_add, "scatter_add"),
+    ("scatter_add_", "Tensor", _in_place(scatter_add), "scatter_add"),
+    ("index_add", "torch Tensor", index_add, "composition of scatter_add"),
+    ("index_add_", "Tensor", _in_place(index_add), "composition of scatter_add"),
+    ("index_fill", "torch Tensor", index_fill, "composition of where"),
+    ("index_fill_", "Tensor", _in_place(index_fill), "composition of where"),
+    ("masked_fill", "torch Tensor", masked_fill, "composition of where"),
+    ("masked_fill_", "Tensor", _in_place(masked_fill), "composition of where"),
+)

@@ -26,6 +26,7 @@ from ..ops import scan as SC
 from ..ops import shape as S
 from . import args as C
 from . import functional as F
+from .declare import declare
 from .indexing import getitem
 from .printing import MaxMin
 
@@ -578,21 +579,18 @@ def trapz(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1) -> Tensor:
     return trapezoid(y, x, dx=dx, dim=dim)
 
 
-BOTH = {
-    "cumsum": cumsum,
-    "cumprod": cumprod,
-    "cummax": cummax,
-    "cummin": cummin,
-    "logcumsumexp": logcumsumexp,
-    "median": median,
-    "nanmedian": nanmedian,
-    "mode": mode,
-    "quantile": quantile,
-}
-FUNCTIONS_ONLY = {
-    "std_mean": std_mean,
-    "var_mean": var_mean,
-    "trapezoid": trapezoid,
-    "trapz": trapz,
-}
-METHODS_ONLY: dict[str, Any] = {}
+NAMES = declare(
+    ("cumsum", "torch Tensor", cumsum, "cumsum"),
+    ("cumprod", "torch Tensor", cumprod, "cumprod"),
+    ("cummax", "torch Tensor", cummax, "composition of index"),
+    ("cummin", "torch Tensor", cummin, "composition of index"),
+    ("logcumsumexp", "torch Tensor", logcumsumexp, "logcumsumexp"),
+    ("median", "torch Tensor", median, "composition of index mul sum"),
+    ("nanmedian", "torch Tensor", nanmedian, "composition of index mul sum"),
+    ("mode", "torch Tensor", mode, "composition of index"),
+    ("quantile", "torch Tensor", quantile, "composition of index mul sub add where reshape"),
+    ("std_mean", "torch", std_mean, "composition of std mean"),
+    ("var_mean", "torch", var_mean, "composition of var mean"),
+    ("trapezoid", "torch", trapezoid, "composition of index add mul sum div sub reshape"),
+    ("trapz", "torch", trapz, "composition of index add mul sum div sub reshape"),
+)

@@ -292,6 +292,22 @@ def test_ops_every_user_name_reaches_a_record():
     }
 
 
+def test_ops_names_come_from_the_declarations():
+    """Each name on the row of the record it declares (not the one its code happens to reach
+    first), compositions apart, and every declared name listed (addmm, the nn modules)."""
+    obj = json.loads(invoke("ops", "-f", "json").stdout)
+    rows = {o["op"]: o for o in obj["ops"]}
+    assert "arctan2" in rows["atan2"]["names"] and "arctan2" not in rows["astype"]["also"]
+    for name in ("flip", "median", "roll", "cross_entropy", "kron", "addmm", "nn.Linear"):
+        assert name in obj["compositions"], name
+        assert name not in rows["index"]["names"], name
+    assert obj["names"]["addmm"][0] == "matmul"
+    assert "nn.Hardswish" in rows["hardswish"]["names"]
+    assert "nn.Conv2d" in rows["conv"]["names"]
+    for name in ("long", "argmax", "zeros", "lt"):
+        assert name not in obj["names"], name
+
+
 def test_ops_one_name():
     result = invoke("ops", "relu")
     assert result.exit_code == 0, result.output

@@ -437,7 +437,7 @@ def test_the_kernel_reports_its_work_to_the_installed_observer() -> None:
         def tick(self) -> None:
             self.ticks += 1
 
-        def node(self) -> None:
+        def node(self, op: object = None) -> None:
             self.nodes += 1
 
         def allocated(self, nbytes: int) -> None:

@@ -419,6 +419,18 @@ def _derivative_text(info: Any) -> str:
     return f"vjp: {info.vjp}"
 
 
+def _compositions() -> list[tuple[list[str], list[str]]]:
+    """The names declared as compositions, grouped by the records they are built on."""
+    from ...analysis.catalog import declared
+
+    names, composed, _ = declared()
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for user in names:
+        if user in composed:
+            groups.setdefault(tuple(o.name for o in names[user]), []).append(user)
+    return [(list(k), v) for k, v in sorted(groups.items())]
+
+
 def ops_plain(infos: list[Any]) -> str:
     lines = []
     for i in infos:
@@ -426,6 +438,8 @@ def ops_plain(infos: list[Any]) -> str:
         also = f" (also used by {', '.join(i.also)})" if i.also else ""
         kink = f"; at kinks: {i.kink}" if i.kink else ""
         lines.append(f"{i.name}: {names}{also} | {_derivative_text(i)}{kink}")
+    for records, names_ in _compositions():
+        lines.append(f"composition of {' '.join(records)}: {', '.join(names_)}")
     return "\n".join(lines)
 
 
@@ -452,12 +466,13 @@ def ops_detail_plain(infos: list[Any], name: str | None = None) -> str:
 
 
 def ops_json(infos: list[Any]) -> dict[str, Any]:
-    from ...analysis.catalog import user_names
+    from ...analysis.catalog import declared
 
-    names = user_names()
+    names, composed, _ = declared()
     return {
         "ops": [i.to_json() for i in infos],
         "names": {n: [o.name for o in ops] for n, ops in names.items()},
+        "compositions": sorted(composed),
     }
 
 
@@ -473,13 +488,20 @@ def ops_tables(infos: list[Any]) -> list[Any]:
     for i in infos:
         names = ", ".join(i.names) or Text("-", style="dim")
         table.add_row(i.name, names, _derivative_text(i), i.kink or "")
-    return [table, Text("gradcli ops NAME shows one operation in full", style="dim")]
+    built = Table(box=None, pad_edge=False, header_style="bold", title="compositions")
+    built.add_column("built on", style="cyan")
+    built.add_column("names", overflow="fold")
+    for records, names_ in _compositions():
+        built.add_row(" ".join(records), ", ".join(names_))
+    hint = Text("gradcli ops NAME shows one operation in full", style="dim")
+    return [table, built, hint]
 
 
 def ops_markdown(infos: list[Any] | None = None) -> str:
     """The README's operation list, markers included: one row per operation with the names
-    that reach it (in backticks: the list a test compares with `gradcli ops`), its derivative
-    and its convention at kinks."""
+    that are it (in backticks: the list a test compares with `gradcli ops`), its derivative
+    and its convention at kinks; then the names declared as compositions, by the records they
+    are built on."""
     if infos is None:
         from ...analysis.catalog import op_catalog
 
@@ -497,6 +519,11 @@ def ops_markdown(infos: list[Any] | None = None) -> str:
             ", ".join(f"{k} = `{v}`" for k, v in i.derivative) if i.derivative else f"VJP `{i.vjp}`"
         )
         lines.append(f"| {i.name} | {names} | {cell(deriv)} | {cell(i.kink or '')} |")
+    lines += ["", "Compositions of the operations above:", ""]
+    lines += ["| built on | names |", "|---|---|"]
+    for records, names_ in _compositions():
+        built = ", ".join(f"`{r}`" for r in records)
+        lines.append(f"| {built} | {', '.join(f'`{n}`' for n in names_)} |")
     lines.append(OPS_END)
     return "\n".join(lines)
 

@@ -1,0 +1,413 @@
+"""The declarations of the user-facing names (`gradcli.surface.declare`) are true: every
+declared name is called, with a recording observer installed, on a few small inputs (the
+generic calls below, and the calls of `CALLS` for names those do not fit), and the records it
+applied to the tensors it differentiates through are exactly the ones it declares: a record it
+declares and never applies fails, and so does one it applies and does not declare.
+
+Nothing here infers a declaration: the product reads them (namespaces, methods, `gradcli ops`,
+the README's table); this test only checks them.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gradcli.core import hooks
+from gradcli.core.tensor import Tensor
+from gradcli.ops import REGISTRY
+from gradcli.surface import names
+from gradcli.surface.declare import WHERE, Name
+
+RNG = np.random.default_rng(7)
+
+
+class Recording(hooks.Observer):
+    """The observer that notes the record of every operation recorded in the graph."""
+
+    def __init__(self) -> None:
+        self.applied: set[str] = set()
+
+    def node(self, op: Any = None) -> None:
+        self.applied.add(op.name)
+
+
+def leaf(shape: tuple[int, ...], low: float = 0.2, high: float = 0.8) -> Tensor:
+    return Tensor(RNG.uniform(low, high, shape), requires_grad=True)
+
+
+def x23() -> Tensor:
+    return leaf((2, 3))
+
+
+def x32() -> Tensor:
+    return Tensor(RNG.uniform(0.2, 0.8, (2, 3)).astype(np.float32), requires_grad=True)
+
+
+def spd() -> Tensor:
+    a = RNG.uniform(-0.5, 0.5, (3, 3))
+    return Tensor(a @ a.T + 3 * np.eye(3), requires_grad=True)
+
+
+def vec() -> Tensor:
+    return leaf((3,))
+
+
+def image() -> Tensor:
+    return leaf((1, 2, 5, 5))
+
+
+def signal() -> Tensor:
+    return leaf((1, 2, 6))
+
+
+def index23() -> Tensor:
+    return Tensor(np.array([[1, 0, 2], [0, 1, 1]]))
+
+
+def labels() -> Tensor:
+    return Tensor(np.array([2, 0]))
+
+
+def signs() -> Tensor:
+    return Tensor(np.array([1.0, -1.0]))
+
+
+def mask23() -> Tensor:
+    return Tensor(np.array([[True, False, True], [False, True, False]]))
+
+
+Call = tuple[Callable[[], tuple], dict[str, Any]]
+
+# The calls every name is tried with (those that raise are skipped).
+GENERIC: list[Call] = [
+    (lambda: (x23(),), {}),
+    (lambda: (x23(), x23()), {}),
+    (lambda: (x23(), 1), {}),
+    (lambda: (x23(), 0.5), {}),
+    (lambda: (2.0, x23()), {}),
+    (lambda: (spd(),), {}),
+    (lambda: (spd(), spd()), {}),
+    (lambda: (vec(),), {}),
+    (lambda: (vec(), vec()), {}),
+    (lambda: ([x23(), x23()],), {}),
+    (lambda: (x23(), 1, index23()), {}),
+    (lambda: (x23(), 1, index23(), x23()), {}),
+    (lambda: (x23(),), {"dim": 1}),
+    (lambda: (image(),), {}),
+    (lambda: (x32(),), {}),
+]
+
+
+# Calls for the names the generic ones do not fit, or whose other forms apply other records,
+# by qualified name (`torch.div`, `Tensor.flip`); for a module (`nn.Conv2d`), the calls of the
+# module made with `CONSTRUCT`, instead of the generic ones.
+def t(*values: Any) -> Tensor:
+    return Tensor(np.array(values))
+
+
+def one(*make: Callable[[], Any], **kwargs: Any) -> list[Call]:
+    """One call: its arguments made fresh from `make`, and keyword arguments."""
+    return [(lambda: tuple(m() if callable(m) else m for m in make), kwargs)]
+
+
+def c(v: Any) -> Callable[[], Any]:
+    """A constant argument (a value `one` would otherwise call)."""
+    return lambda: v
+
+
+def square() -> Tensor:
+    return leaf((2, 2))
+
+
+CALLS: dict[str, list[Call]] = {
+    "torch.div": one(x23, x23, rounding_mode="floor"),
+    "Tensor.to": one(x23, c(np.float32)),
+    "Tensor.type": one(x23, "torch.FloatTensor"),
+    "Tensor.contiguous": one(lambda: x23().t()),
+    "Tensor.expand": one(lambda: leaf((3, 1)), 3, 4),
+    "Tensor.item": one(lambda: leaf(())),
+    "Tensor.new_full": one(x23, (2, 2), 1.0),
+    "Tensor.permute": one(x23, 1, 0),
+    "Tensor.repeat": one(x23, 2, 1),
+    "Tensor.reshape": one(x23, 3, 2),
+    "Tensor.index_add_": one(x23, 1, lambda: t(0, 2), square),
+    "Tensor.index_fill_": one(x23, 1, lambda: t(0, 2), -1.0),
+    "Tensor.masked_fill_": one(x23, mask23, 0.0),
+    "F.avg_pool2d": one(image, 2) + one(lambda: leaf((2, 5, 5)), 2),
+    "F.fold": one(lambda: leaf((1, 4, 4)), (3, 3), 2),
+    "F.unfold": one(image, 2),
+    "F.glu": one(lambda: leaf((2, 4))),
+    "F.pad": one(x23, (1, 1)) + one(x23, (1, 1), mode="reflect"),
+    "linalg.multi_dot": one(lambda: [spd(), spd(), spd()]),
+    "linalg.norm": one(spd, "nuc"),
+    "linalg.matrix_norm": one(spd, 2),
+    "torch.l1_loss": one(x23, x23, reduction="sum"),
+    "torch.binary_cross_entropy_with_logits": one(x23, x23, reduction="sum"),
+    "torch.cross_entropy": one(x23, labels),
+    "torch.linear": one(x23, lambda: leaf((4, 3)), lambda: leaf((4,))),
+    "torch.where": one(mask23, x23, x23),
+    "torch.LongTensor": one([1, 2]),
+    "torch.IntTensor": one([1, 2]),
+    "torch.BoolTensor": one([True]),
+    "torch.ByteTensor": one([1, 2]),
+    "torch.Generator": one(),
+    "torch.addmm": one(square, x23, lambda: leaf((3, 2)))
+    + one(square, x23, lambda: leaf((3, 2)), beta=0.5, alpha=2.0),
+    "torch.addmv": one(lambda: leaf((2,)), x23, vec) + one(lambda: leaf((2,)), x23, vec, alpha=3),
+    "torch.arange": one(3),
+    "torch.baddbmm": one(lambda: leaf((1, 2, 2)), lambda: leaf((1, 2, 3)), lambda: leaf((1, 3, 2)))
+    + one(square, lambda: leaf((1, 2, 3)), lambda: leaf((1, 3, 2)), beta=2.0),
+    "torch.bmm": one(lambda: leaf((1, 2, 3)), lambda: leaf((1, 3, 2))),
+    "torch.broadcast_to": one(vec, (2, 3)),
+    "torch.conv1d": one(signal, lambda: leaf((3, 2, 2))),
+    "torch.conv2d": one(image, lambda: leaf((3, 2, 2, 2))),
+    "torch.cosine_embedding_loss": one(x23, x23, signs),
+    "torch.dropout": one(x23, 0.5, True),
+    "torch.einsum": one("ij,jk->ik", x23, lambda: leaf((3, 2))),
+    "torch.embedding": one(lambda: t(1, 0), lambda: leaf((4, 3))),
+    "torch.expand": one(lambda: leaf((3, 1)), 3, 4),
+    "torch.eye": one(3),
+    "torch.flip": one(x23, [0]) + one(x23, (0, 1)),
+    "torch.from_numpy": one(lambda: np.ones(3)),
+    "torch.full": one((2,), 1.0),
+    "torch.get_rng_state": one(),
+    "torch.index_add": one(x23, 1, lambda: t(0, 2), square),
+    "torch.index_fill": one(x23, 1, lambda: t(0, 2), -1.0),
+    "torch.index_select": one(x23, 1, lambda: t(0, 2)),
+    "torch.initial_seed": one(),
+    "torch.layer_norm": one(x23, (3,)) + one(x23, (3,), vec, vec),
+    "torch.linspace": one(0, 1, 5),
+    "torch.manual_seed": one(0),
+    "torch.margin_ranking_loss": one(lambda: leaf((2,)), lambda: leaf((2,)), signs),
+    "torch.masked_fill": one(x23, mask23, 0.0),
+    "torch.masked_select": one(x23, mask23),
+    "torch.matrix_power": one(spd, 2) + one(spd, -1),
+    "torch.max_pool2d": one(image, 2) + one(lambda: leaf((2, 5, 5)), 2),
+    "torch.mv": one(x23, vec),
+    "torch.narrow": one(x23, 1, 0, 2),
+    "torch.nll_loss": one(x23, labels),
+    "torch.one_hot": one(lambda: t(0, 2), 3),
+    "torch.ones": one(2, 3),
+    "torch.zeros": one(2, 3),
+    "torch.rand": one(2, 3),
+    "torch.randn": one(2, 3),
+    "torch.permute": one(x23, (1, 0)),
+    "torch.randint": one(0, 5, (3,)),
+    "torch.randperm": one(4),
+    "Tensor.register_hook": one(x23, c(lambda g: g)),
+    "Tensor.register_post_accumulate_grad_hook": one(x23, c(lambda p: None)),
+    "torch.alpha_dropout": one(x23, 0.5, True),
+    "torch.feature_alpha_dropout": one(lambda: leaf((2, 3, 2)), 0.5, True),
+    "F.alpha_dropout": one(x23, 0.5, True),
+    "F.feature_alpha_dropout": one(lambda: leaf((2, 3, 2)), 0.5, True),
+    "torch.reshape": one(x23, (3, 2)),
+    "torch.seed": one(),
+    "torch.set_rng_state": one(lambda: names.FUNCTIONS["get_rng_state"]()),
+    "torch.take": one(x23, lambda: t(0, 4)),
+    "torch.threshold": one(x23, 0.5, 0.0),
+    "torch.transpose": one(x23, 0, 1),
+    "torch.triplet_margin_loss": one(x23, x23, x23),
+    "torch.view": one(x23, 3, 2),
+    # modules: the calls of the module nn.X(*CONSTRUCT[...])
+    "nn.AvgPool1d": one(signal),
+    "nn.AvgPool2d": one(image) + one(lambda: leaf((2, 5, 5))),
+    "nn.Bilinear": one(x23, x23),
+    "nn.ConstantPad1d": one(signal),
+    "nn.ZeroPad1d": one(signal),
+    "nn.ReflectionPad1d": one(signal),
+    "nn.ReplicationPad1d": one(signal),
+    "nn.CircularPad1d": one(signal),
+    "nn.ConstantPad2d": one(image),
+    "nn.ZeroPad2d": one(image),
+    "nn.ReflectionPad2d": one(image),
+    "nn.ReplicationPad2d": one(image),
+    "nn.CircularPad2d": one(image),
+    "nn.Conv1d": one(signal),
+    "nn.Conv2d": one(image),
+    "nn.CosineEmbeddingLoss": one(x23, x23, signs),
+    "nn.Embedding": one(lambda: t(1, 3)),
+    "nn.GLU": one(lambda: leaf((2, 4))),
+    "nn.GroupNorm": one(image),
+    "nn.LayerNorm": one(x23),
+    "nn.Linear": one(x23),
+    "nn.MarginRankingLoss": one(lambda: leaf((2,)), lambda: leaf((2,)), signs),
+    "nn.MaxPool1d": one(signal),
+    "nn.MaxPool2d": one(image) + one(lambda: leaf((2, 5, 5))),
+    "nn.NLLLoss": one(x23, labels),
+    "nn.CrossEntropyLoss": one(x23, labels) + one(x23, x23),
+    "nn.Threshold": one(x23),
+    "nn.TripletMarginLoss": one(x23, x23, x23),
+}
+
+# How the modules are made: nn.X(*args) (default: no arguments); `MADE_AS` adds other ways.
+CONSTRUCT: dict[str, tuple] = {
+    "nn.AvgPool1d": (2,),
+    "nn.AvgPool2d": (2,),
+    "nn.Bilinear": (3, 3, 2),
+    "nn.ConstantPad1d": (1, 0.5),
+    "nn.ConstantPad2d": (1, 0.5),
+    "nn.Conv1d": (2, 3, 2),
+    "nn.Conv2d": (2, 3, 2),
+    "nn.Embedding": (4, 3),
+    "nn.GroupNorm": (1, 2),
+    "nn.LayerNorm": (3,),
+    "nn.Linear": (3, 2),
+    "nn.MaxPool1d": (2,),
+    "nn.MaxPool2d": (2,),
+    "nn.Threshold": (0.5, 0.0),
+    **{
+        f"nn.{k}{p}": (1,)
+        for k in ("Zero", "Reflection", "Replication", "Circular")
+        for p in ("Pad1d", "Pad2d")
+    },
+}
+
+MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
+    "nn.L1Loss": [((), {"reduction": "sum"})],
+    "nn.BCEWithLogitsLoss": [((), {"reduction": "sum"})],
+}
+
+# The containers and the module base: made, never called.
+MADE = {
+    "nn.Module": one(),
+    "nn.Parameter": one(x23),
+    "nn.Sequential": one(),
+    "nn.ModuleList": one(lambda: []),
+    "nn.ModuleDict": one(lambda: {}),
+}
+
+
+def _run(fn: Callable[..., Any], args: tuple, kwargs: dict[str, Any]) -> set[str] | None:
+    """The records `fn(*args, **kwargs)` applied, or None when it raised."""
+    seen, before = Recording(), hooks.observer
+    hooks.install(seen)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fn(*args, **kwargs)
+    except Exception:  # noqa: BLE001 - a call that does not fit this name
+        return None
+    finally:
+        hooks.install(before)
+    return seen.applied
+
+
+def _in_place(args: tuple) -> tuple:
+    """The inputs with the first one a non-leaf (a leaf that requires grad cannot change in
+    place), made before anything is recorded."""
+    if args and isinstance(args[0], Tensor) and args[0].requires_grad:
+        with hooks_off():
+            return (args[0] * 1, *args[1:])
+    return args
+
+
+class hooks_off:  # noqa: N801 - a context, as `no recording`
+    def __enter__(self) -> None:
+        self.before = hooks.observer
+        hooks.install(hooks.Observer())
+
+    def __exit__(self, *exc: object) -> None:
+        hooks.install(self.before)
+
+
+def _cases() -> list[Any]:
+    """One case per declared function (its names and places together)."""
+    seen: dict[tuple[int, tuple[str, ...]], list[Name]] = {}
+    for n in names.NAMES:
+        seen.setdefault((id(n.fn), n.where), []).append(n)
+    out = []
+    for group in seen.values():
+        first = group[0]
+        ids = "/".join(f"{w}.{n.name}" for n in group[:2] for w in first.where[:1])
+        out.append(pytest.param(group, id=ids))
+    return out
+
+
+def _applied(group: list[Name]) -> tuple[set[str], int]:
+    """The records the group's function applied over all the calls that fit it, and how many
+    calls fit."""
+    first = group[0]
+    qualified = {q for n in group for q in n.qualified()}
+    calls = list(GENERIC)
+    for q in sorted(qualified):
+        calls += CALLS.get(q, [])
+    if "nn" in first.where and f"nn.{first.name}" in CALLS:
+        calls = CALLS[f"nn.{first.name}"]  # a module with parameters: on inputs that fit them
+    fn = first.fn
+    if f"nn.{first.name}" in MADE and "nn" in first.where:
+        calls = MADE[f"nn.{first.name}"]
+    elif "nn" in first.where:
+        ways = [(CONSTRUCT.get(f"nn.{first.name}", ()), {})]
+        ways += MADE_AS.get(f"nn.{first.name}", [])
+        calls = [
+            (lambda make=make, a=a, kw=kw: (first.fn(*a, **kw), *make()), kwargs)
+            for make, kwargs in calls
+            for a, kw in ways
+        ]
+
+        def fn(module: Any, *args: Any, **kwargs: Any) -> Any:
+            return module(*args, **kwargs)
+
+    union: set[str] = set()
+    fits = 0
+    for make, kwargs in calls:
+        args = make()
+        if first.name.endswith("_") or first.name.startswith("__i"):
+            args = _in_place(args)
+        got = _run(fn, args, dict(kwargs))
+        if got is not None:
+            fits += 1
+            union |= got
+    return union, fits
+
+
+@pytest.mark.parametrize("group", _cases())
+def test_a_declaration_names_the_records_its_name_applies(group: list[Name]) -> None:
+    first = group[0]
+    where = ", ".join(q for n in group for q in n.qualified())
+    declared = set(first.records)
+    assert declared <= set(REGISTRY), f"{where}: no record named {declared - set(REGISTRY)}"
+    applied, fits = _applied(group)
+    assert fits, f"{where}: none of the calls fits it (give it some in CALLS)"
+    assert applied == declared, (
+        f"{where} declares {sorted(declared)} and applies {sorted(applied)}: "
+        f"not applied {sorted(declared - applied)}, not declared {sorted(applied - declared)}"
+    )
+
+
+@pytest.mark.parametrize(
+    "name", [n for n in names.NAMES if "Tensor_" in n.where], ids=lambda n: n.name + "_"
+)
+def test_the_in_place_form_applies_the_records_of_its_name(name: Name) -> None:
+    """x.X_(...) is x changed in place to X(x, ...): the records of X, those of its forms
+    with a tensor first (not `number % tensor`'s)."""
+    method = names.METHODS[name.name + "_"]
+    union: set[str] = set()
+    for make, kwargs in GENERIC + CALLS.get(f"torch.{name.name}", []):
+        got = _run(method, _in_place(make()), dict(kwargs))
+        if got is not None:
+            union |= got
+    assert union and union <= set(name.records), (name.name, sorted(union))
+
+
+def test_every_place_is_known_and_no_name_is_declared_twice() -> None:
+    places: dict[str, int] = {}
+    for n in names.NAMES:
+        assert set(n.where) <= set(WHERE), n
+        for q in n.qualified():
+            places[q] = places.get(q, 0) + 1
+    assert [q for q, k in places.items() if k > 1] == []
+
+
+def test_a_wrong_declaration_fails() -> None:
+    """The check itself: `exp` declared as built on `log`, or on `exp` and `mul`, is caught."""
+    exp = names.FUNCTIONS["exp"]
+    for wrong in (("log",), ("exp", "mul")):
+        group = [Name("exp", ("torch",), exp, wrong, False)]
+        applied, fits = _applied(group)
+        assert fits and applied == {"exp"} != set(wrong)

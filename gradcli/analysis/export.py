@@ -263,9 +263,11 @@ def einsum_equation(spec: tuple) -> str:
     return ",".join(terms) + "->" + "".join(table[lab] for lab in out)
 
 
-def _packed(call: str, a: str) -> str:
-    """A decomposition's results flattened and concatenated, as gradcli's record packs them."""
-    return f"torch.cat([t.reshape(*{a}.shape[:-2], -1) for t in {call}], dim=-1)"
+def _packed(call: str, a: str, n: int) -> str:
+    """A decomposition's `n` results flattened and concatenated, as gradcli's record packs
+    them (each result by its index: the script holds no comprehension)."""
+    parts = ", ".join(f"{call}[{i}].reshape(*{a}.shape[:-2], -1)" for i in range(n))
+    return f"torch.cat([{parts}], dim=-1)"
 
 
 def _canvas(x: str, p: dict[str, Any], kernel: Any, value: str = "0.0") -> str:
@@ -299,7 +301,7 @@ def _conv(a: list[str], p: dict[str, Any]) -> str:
 def _max_pool(a: list[str], p: dict[str, Any]) -> str:
     k = tuple(p["kernel"])
     d = len(k)
-    padded = _canvas(a[0], p, k, "float('-inf')")
+    padded = _canvas(a[0], p, k, "-torch.inf")
     return (
         f"F.max_pool{d}d({padded}, {_lit(k)}, "
         f"{_lit(tuple(p['stride']))}, 0, {_lit(tuple(p['dilation']))})"
@@ -309,9 +311,11 @@ def _max_pool(a: list[str], p: dict[str, Any]) -> str:
 def _avg_pool(a: list[str], p: dict[str, Any]) -> str:
     k, st, pad, out = (tuple(p[n]) for n in ("kernel", "stride", "pad", "out"))
     d = len(k)
-    ceil = (
-        f"any(o != (n + 2 * q - k) // s + 1 for o, n, q, k, s in zip({_lit(out)}, "
-        f"{a[0]}.shape[{-d}:], {_lit(pad)}, {_lit(k)}, {_lit(st)}))"
+    # ceil_mode: whether some axis has more windows than floor division gives (written out
+    # axis by axis: the script holds no comprehension).
+    ceil = " or ".join(
+        f"({a[0]}.shape[{i - d}] + {2 * pad[i] - k[i]}) // {st[i]} + 1 != {out[i]}"
+        for i in range(d)
     )
     div = p.get("divisor")
     return (
@@ -349,14 +353,15 @@ TORCH.update(
         "solve": lambda a, p: f"torch.linalg.solve({a[0]}, {a[1]})",
         "cholesky": lambda a, p: f"torch.linalg.cholesky({a[0]})",
         "qr": lambda a, p: _packed(
-            f"torch.linalg.qr({a[0]}, mode={_lit(p.get('mode', 'reduced'))})", a[0]
+            f"torch.linalg.qr({a[0]}, mode={_lit(p.get('mode', 'reduced'))})", a[0], 2
         ),
         "eigh": lambda a, p: _packed(
-            f"torch.linalg.eigh({a[0]}, UPLO={_lit(p.get('uplo', 'L'))})", a[0]
+            f"torch.linalg.eigh({a[0]}, UPLO={_lit(p.get('uplo', 'L'))})", a[0], 2
         ),
         "svd": lambda a, p: _packed(
             f"torch.linalg.svd({a[0]}, full_matrices={bool(p.get('full_matrices', True))})",
             a[0],
+            3,
         ),
         "svdvals": lambda a, p: f"torch.linalg.svdvals({a[0]})",
         "pinv": lambda a, p: (

@@ -25,6 +25,7 @@ from ..core import hooks
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, constant
+from .arithmetic import size_check
 from .shape import index_put
 
 
@@ -43,6 +44,9 @@ def _on_canvas(x: np.ndarray, kernel: tuple, stride, dilation, pad, out, fill: f
     full = canvas(size, kernel, stride, dilation, pad, out)
     if full == size:
         return x
+    # Padding and dilation reach far beyond the input while the output stays small: the
+    # canvas (what np.pad allocates) is sized before it is made.
+    size_check(x.shape[: x.ndim - d] + full, "the padded input")
     widths = [(0, 0)] * (x.ndim - d) + [(p, c - s - p) for s, p, c in zip(size, pad, full)]
     return np.pad(x, widths, constant_values=fill)
 

@@ -19,7 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base import limits
+from ..base.errors import GradcliError, LimitError
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import sigmoid, tanh
 from . import random as R
@@ -183,6 +184,9 @@ class Module:
         )
 
     def __call__(self, *inputs: Any, **kwargs: Any) -> Any:
+        # A module's call runs no statement of the program (nn.Sequential of a million
+        # Identity modules, or of itself nested sixty times): the clock is checked here.
+        limits.BUDGET.tick()
         return self.forward(*inputs, **kwargs)
 
     # -- traversal -------------------------------------------------------------------------
@@ -301,6 +305,16 @@ class Module:
         return ""
 
     def __repr__(self) -> str:
+        if not _REPR_DEPTH:
+            _check_printed_modules(self)
+        _REPR_DEPTH.append(self)
+        try:
+            return self.module_repr()
+        finally:
+            _REPR_DEPTH.pop()
+
+    def module_repr(self) -> str:
+        limits.BUDGET.tick()
         lines = []
         extra = self.extra_repr()
         if extra:
@@ -317,6 +331,43 @@ class Module:
             else:
                 main += "\n  " + "\n  ".join(lines) + "\n"
         return main + ")"
+
+
+# The modules whose text is being made (the outermost checks the whole tree first).
+_REPR_DEPTH: list[Module] = []
+
+
+def _check_printed_modules(root: Module) -> None:
+    """A module's text shows each submodule where it is registered, as often as it is: a
+    module registered in itself would print for ever, and one shared by two containers
+    nested sixty times over 2**60 times. The modules the text would show are counted first
+    (once per distinct module, from its children's counts)."""
+    cap = limits.LIST_ITEMS.value
+    counts: dict[int, int] = {}
+    active: set[int] = set()
+    stack: list[tuple[Module, bool]] = [(root, False)]
+    while stack:
+        m, done = stack.pop()
+        key = id(m)
+        if done:
+            active.discard(key)
+            total = 1 + sum(counts[id(c)] for c in m._modules.values() if c is not None)
+            counts[key] = min(total, cap + 1)
+            continue
+        if key in counts:
+            continue
+        if key in active:
+            raise LimitError(
+                f"the module {m.name} contains itself: its text would never end",
+                hint="a module cannot be its own submodule",
+            )
+        active.add(key)
+        stack.append((m, True))
+        for c in m._modules.values():
+            if c is not None and id(c) not in counts:
+                stack.append((c, False))
+    if counts[id(root)] > cap:
+        limits.LIST_ITEMS.check(counts[id(root)], "the number of modules the text would show")
 
 
 # --- modules of one function ---------------------------------------------------------------------
@@ -637,8 +688,9 @@ class ModuleList(Module):
             return ModuleList(mods[key])
         return _index(mods, key, self.name)
 
-    def __repr__(self) -> str:
+    def module_repr(self) -> str:
         # As PyTorch's: a run of modules that print alike is shown once, "(0-2): 3 x ...".
+        limits.BUDGET.tick()
         reprs = [repr(m) for m in self._modules.values()]
         if not reprs:
             return self.name + "()"

@@ -621,10 +621,11 @@ def fma(a: Any, b: Any, c: Any, dtype: Any) -> np.ndarray:
     pieces, the clock checked between them: the emulation makes a dozen temporaries of the
     operands' size (10**7 float64 elements: 1.2 s and half a gigabyte in one piece)."""
     one = _fma32 if np.dtype(dtype) == np.float32 else _fma64
-    a, b, c = np.broadcast_arrays(*(np.asarray(v) for v in (a, b, c)))
-    if a.size <= FMA_CHUNK:
+    if max(np.size(a), np.size(b), np.size(c)) <= FMA_CHUNK:  # (the operands broadcast)
         return one(a, b, c)
     from ..base import limits
+
+    a, b, c = np.broadcast_arrays(*(np.asarray(v) for v in (a, b, c)))
 
     out = np.empty(a.shape, np.dtype(dtype))
     fa, fb, fc, fo = (v.reshape(-1) for v in (a, b, c, out))

@@ -2565,6 +2565,27 @@ add(
         "x = torch.linspace(0, 1, 10**7, dtype=torch.float64)\nprint(x)",
         patterns=TIME_OR_LIMIT,
     ),
+    budget(
+        "set_printoptions_inf_deep_tensor",
+        "torch.set_printoptions(threshold=float('inf'))\nx = torch.ones([2] * 21)\nprint(x)",
+    ),
+    budget(
+        "set_printoptions_inf_linewidth_one",
+        "torch.set_printoptions(threshold=float('inf'), linewidth=1)\nprint(torch.ones(2_400_000))",
+    ),
+    budget(
+        "set_printoptions_inf_str_over_string_limit",
+        "torch.set_printoptions(threshold=float('inf'))\ns = str(torch.ones([2] * 18))",
+    ),
+    budget(
+        "set_printoptions_inf_fstring_list_of_tensors",
+        "torch.set_printoptions(threshold=float('inf'))\nx = torch.ones(2 * 10**5)\n"
+        "s = f'{[x] * 10}'",
+    ),
+    budget(
+        "set_printoptions_inf_print_many",
+        "torch.set_printoptions(threshold=float('inf'))\nx = torch.ones(10**6)\nprint(*[x] * 10)",
+    ),
     budget("format_precision_over", "s = format(1e308, '.999999f')"),
     budget("format_grouping_over", "s = format(1e308, ',.999990f')"),
     budget("format_tensor_precision", "s = format(torch.tensor(1.0), '.1000000000f')"),

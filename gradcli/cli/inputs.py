@@ -43,6 +43,7 @@ def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
         except (OSError, ValueError) as e:
             reason = getattr(e, "strerror", None) or "it is closed"
             raise GradcliError(f"cannot read the program from standard input: {reason}") from None
+        _stdin_file()
         return _decode(data, "<stdin>"), "<stdin>"
     shown = program if len(program) <= 100 else program[:60] + "…" + program[-20:]
     path = Path(program)
@@ -66,7 +67,24 @@ def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
     return _decode(data, program), program
 
 
-def _refuse_output_onto(program: str) -> None:
+def _stdin_file() -> None:
+    """Standard input redirected from a file (`gradcli backward - -o prog.py < prog.py`) is
+    an input of the command like a program named on the command line: `--output` may not
+    overwrite it. (A pipe or a terminal is no file: nothing to protect.)"""
+    try:
+        fd = sys.stdin.fileno()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return
+    except (OSError, ValueError, AttributeError):
+        return
+    path = f"/dev/fd/{fd}"
+    if not os.path.exists(path):  # no /dev/fd here: the file cannot be named
+        return
+    State.inputs.append(path)
+    _refuse_output_onto(path, "standard input")
+
+
+def _refuse_output_onto(program: str, shown: str | None = None) -> None:
     """`-o PROGRAM`: refused as soon as the program is read, before any work."""
     out = State.output
     if out is None:
@@ -81,7 +99,7 @@ def _refuse_output_onto(program: str) -> None:
 
         raise UsageError(
             f"--output {_shown_path(out)} is an input of this command "
-            f"({_shown_path(program)}): writing it would destroy the input",
+            f"({shown or _shown_path(program)}): writing it would destroy the input",
             hint="choose another output file",
         )
 

@@ -693,7 +693,8 @@ def _refuse_input(path: str) -> None:
     if same is not None:
         raise UsageError(
             f"--output {_shown_path(str(path))} is an input of this command "
-            f"({_shown_path(same)}): writing it would destroy the input",
+            f"({'standard input' if same.startswith('/dev/fd/') else _shown_path(same)}): "
+            "writing it would destroy the input",
             hint="choose another output file",
         )
 

@@ -142,7 +142,11 @@ def _minmax(which: Callable[..., Any], name: str) -> Callable[..., Any]:
 
 def _builtin_sum(items: Any, start: Any = 0) -> Any:
     total = start
+    tick = limits.BUDGET.tick
     for v in seq(items, "sum()"):
+        # A step can cost as much as `total` is long (lists and strings are copied): the
+        # clock is checked on the way (`sum([[0]] * 10**6, [])` is quadratic).
+        tick()
         total = binop(ast.Add(), total, v)
     return total
 

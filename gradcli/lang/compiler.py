@@ -188,9 +188,10 @@ class Compiler:
         tick = limits.BUDGET.tick
 
         def run(f: Frame) -> Any:
-            tick()
-            f.rt.current_stmt = node
             try:
+                # Inside the try: the time limit found at this tick is this statement's.
+                tick()
+                f.rt.current_stmt = node
                 return fn(f)
             except GradcliError as e:
                 if e.span is None:

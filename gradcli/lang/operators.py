@@ -18,7 +18,7 @@ from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import elementwise as EW
 from ..surface import functional as F
-from .values import DType, check_structure, int_check
+from .values import DType, check_structure, hashable, int_check
 
 OPNAMES = {
     ast.Add: "+",
@@ -286,10 +286,7 @@ def contains(container: Any, item: Any) -> bool:
             ).mirror("TypeError")
         return item in container
     if isinstance(container, (dict, set, frozenset)):
-        try:
-            return item in container
-        except TypeError:
-            raise GradcliError(f"unhashable type: '{typename(item)}'").mirror("TypeError") from None
+        return hashable(item) in container
     if isinstance(container, range):
         return item in container if isinstance(item, (int, float)) else False
     if isinstance(container, Tensor):

@@ -14,7 +14,15 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, typename
-from .values import BoundMethod, Builtin, check_structure, current, is_iterator, seq
+from .values import (
+    BoundMethod,
+    Builtin,
+    check_structure,
+    current,
+    hashable,
+    is_iterator,
+    seq,
+)
 
 
 def as_list(v: Any, what: str) -> list:
@@ -237,12 +245,7 @@ def d_popitem(d: dict) -> tuple:
     return d.popitem()
 
 
-def _hashable(key: Any) -> Any:
-    try:
-        hash(key)
-    except TypeError:
-        raise GradcliError(f"unhashable type: '{typename(key)}'").mirror("TypeError") from None
-    return key
+_hashable = hashable
 
 
 DICT: dict[str, Callable[..., Any]] = {

@@ -435,7 +435,7 @@ class Runtime:
                 ).mirror("IndexError") from None
         if isinstance(owner, dict):
             try:
-                return owner[key]
+                return owner[pyobjects.hashable(key)]
             except KeyError:
                 from .exceptions import CLASSES, ProgramError
 
@@ -473,7 +473,7 @@ class Runtime:
                 raise GradcliError(str(e)).mirror("ValueError") from None
             return
         if isinstance(owner, dict):
-            if key not in owner:
+            if pyobjects.hashable(key) not in owner:
                 limits.LIST_ITEMS.check(len(owner) + 1, "the number of items in the dict")
             try:
                 owner[key] = value

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..surface.printing import format_value
+from ..surface.printing import TEXT_CAPS, format_value
 from .values import Device, check_structure
 
 _VIEWS = {
@@ -21,13 +21,19 @@ _VIEWS = {
 
 def to_str(v: Any, limit: int | None = None) -> str:
     """What `str(v)` / `print(v)` shows; with `limit`, refused before it is made when it would
-    be longer (each item of a container shows as one character and a separator at least)."""
+    be longer (each item of a container shows as one character and a separator at least; a
+    tensor's text is measured before it is made)."""
     if isinstance(v, str):
         return v
+    if limit is not None:
+        _least(v, limit, "str()")
+        TEXT_CAPS.append(limit)
+        try:
+            return to_str(v)
+        finally:
+            TEXT_CAPS.pop()
     if isinstance(v, (list, tuple, dict, set)):
-        least = 3 * check_structure(v, "str()", tensor_cost=100)
-        if limit is not None and least > limit:
-            limits.STRING_CHARS.check(least, "the length of the string (at least)")
+        check_structure(v, "str()", tensor_cost=100)
         return _repr(v)
     if isinstance(v, (np.ndarray, np.dtype, Device)):
         return str(v)
@@ -39,11 +45,35 @@ def to_str(v: Any, limit: int | None = None) -> str:
 
 def to_repr(v: Any, limit: int | None = None) -> str:
     """What `repr(v)` shows (strings quoted); `limit` as `to_str`'s."""
+    if limit is not None:
+        _least(v, limit, "repr()")
+        TEXT_CAPS.append(limit)
+        try:
+            return to_repr(v)
+        finally:
+            TEXT_CAPS.pop()
     if isinstance(v, (list, tuple, dict, set)):
-        least = 3 * check_structure(v, "repr()", tensor_cost=100)
-        if limit is not None and least > limit:
-            limits.STRING_CHARS.check(least, "the length of the string (at least)")
+        check_structure(v, "repr()", tensor_cost=100)
     return _repr(v)
+
+
+def _least(v: Any, limit: int, what: str) -> None:
+    """A container's text is at least a character and a separator per item it shows."""
+    if isinstance(v, (list, tuple, dict, set)):
+        least = 3 * check_structure(v, what, tensor_cost=100)
+        if least > limit:
+            limits.STRING_CHARS.check(least, "the length of the string (at least)")
+
+
+def _charged(text: str) -> str:
+    """An item's text, its length charged to the text being made (with a cap): the next
+    tensor's text is measured against what is left."""
+    if TEXT_CAPS:
+        TEXT_CAPS[-1] -= len(text) + 2
+        if TEXT_CAPS[-1] < 0:
+            cap = limits.STRING_CHARS.value
+            limits.STRING_CHARS.check(cap - TEXT_CAPS[-1], "the length of the string (at least)")
+    return text
 
 
 def _repr(v: Any) -> str:
@@ -54,17 +84,17 @@ def _repr(v: Any) -> str:
     if t in (int, float, bool) or v is None:
         return repr(v)
     if t is list:
-        return "[" + ", ".join(_repr(x) for x in v) + "]"
+        return "[" + ", ".join(_charged(_repr(x)) for x in v) + "]"
     if t is tuple:
         if len(v) == 1:
-            return "(" + _repr(v[0]) + ",)"
-        return "(" + ", ".join(_repr(x) for x in v) + ")"
+            return "(" + _charged(_repr(v[0])) + ",)"
+        return "(" + ", ".join(_charged(_repr(x)) for x in v) + ")"
     if t is dict:
-        return "{" + ", ".join(f"{_repr(k)}: {_repr(x)}" for k, x in v.items()) + "}"
+        return "{" + ", ".join(_charged(f"{_repr(k)}: {_repr(x)}") for k, x in v.items()) + "}"
     if t is set:
-        return "{" + ", ".join(_repr(x) for x in v) + "}" if v else "set()"
+        return "{" + ", ".join(_charged(_repr(x)) for x in v) + "}" if v else "set()"
     if t in _VIEWS:
-        return f"{_VIEWS[t]}([" + ", ".join(_repr(x) for x in v) + "])"
+        return f"{_VIEWS[t]}([" + ", ".join(_charged(_repr(x)) for x in v) + "])"
     if isinstance(v, np.ndarray):
         return repr(v)
     if isinstance(v, np.generic):

@@ -546,6 +546,19 @@ def check_structure(v: Any, what: str, tensor_cost: int = 1) -> int:
     return count
 
 
+def hashable(key: Any) -> Any:
+    """`key` as a dict key or set member: Python hashes a tuple by walking all of it, every
+    time, and shared tuples (`t = (t, t)` sixty times) make that walk 2**60 items long: the
+    walk is counted first (`check_structure`), then Python hashes it."""
+    if isinstance(key, tuple):
+        check_structure(key, "hashing")
+    try:
+        hash(key)
+    except TypeError:
+        raise GradcliError(f"unhashable type: '{typename(key)}'").mirror("TypeError") from None
+    return key
+
+
 def short(text: str, n: int = 200) -> str:
     text = text.strip().splitlines()[0] if text.strip() else text
     return text if len(text) <= n else text[: n - 1] + "…"

@@ -27,6 +27,7 @@ from ..core import hooks
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, constant
+from .arithmetic import size_check
 from .shape import index_put
 
 
@@ -45,6 +46,9 @@ def _on_canvas(x: np.ndarray, kernel: tuple, stride, dilation, pad, out, fill: f
     full = canvas(size, kernel, stride, dilation, pad, out)
     if full == size:
         return x
+    # Padding and dilation reach far beyond the input while the output stays small: the
+    # canvas (what np.pad allocates) is sized before it is made.
+    size_check(x.shape[: x.ndim - d] + full, "the padded input")
     widths = [(0, 0)] * (x.ndim - d) + [(p, c - s - p) for s, p, c in zip(size, pad, full)]
     return np.pad(x, widths, constant_values=fill)
 
@@ -159,7 +163,7 @@ def _torch_conv(w: Any, a: list[str], p: dict[str, Any]) -> str:
 def _torch_max_pool(w: Any, a: list[str], p: dict[str, Any]) -> str:
     k = tuple(p["kernel"])
     d = len(k)
-    padded = _canvas(w, a[0], p, k, "float('-inf')")
+    padded = _canvas(w, a[0], p, k, "-torch.inf")
     return (
         f"F.max_pool{d}d({padded}, {w.lit(k)}, "
         f"{w.lit(tuple(p['stride']))}, 0, {w.lit(tuple(p['dilation']))})"
@@ -169,9 +173,11 @@ def _torch_max_pool(w: Any, a: list[str], p: dict[str, Any]) -> str:
 def _torch_avg_pool(w: Any, a: list[str], p: dict[str, Any]) -> str:
     k, st, pad, out = (tuple(p[n]) for n in ("kernel", "stride", "pad", "out"))
     d = len(k)
-    ceil = (
-        f"any(o != (n + 2 * q - k) // s + 1 for o, n, q, k, s in zip({w.lit(out)}, "
-        f"{a[0]}.shape[{-d}:], {w.lit(pad)}, {w.lit(k)}, {w.lit(st)}))"
+    # ceil_mode: whether some axis has more windows than floor division gives (written out
+    # axis by axis: the script holds no comprehension).
+    ceil = " or ".join(
+        f"({a[0]}.shape[{i - d}] + {2 * pad[i] - k[i]}) // {st[i]} + 1 != {out[i]}"
+        for i in range(d)
     )
     div = p.get("divisor")
     return (

@@ -462,10 +462,11 @@ def _qr_vjp(g: Tensor, out: Tensor, a: Tensor, mode: str = "reduced") -> tuple:
     return (ga + mm(q, gr),)
 
 
-def _torch_packed(call: str, a: str) -> str:
-    """Export text: a decomposition's results flattened and concatenated, as the record packs
-    them."""
-    return f"torch.cat([t.reshape(*{a}.shape[:-2], -1) for t in {call}], dim=-1)"
+def _torch_packed(call: str, a: str, n: int) -> str:
+    """Export text: a decomposition's `n` results flattened and concatenated, as the record
+    packs them (each result by its index: the script holds no comprehension)."""
+    parts = ", ".join(f"{call}[{i}].reshape(*{a}.shape[:-2], -1)" for i in range(n))
+    return f"torch.cat([{parts}], dim=-1)"
 
 
 def _jax_packed(call: str, a: str) -> str:
@@ -488,7 +489,7 @@ qr = defop(
         Sample(((2, 3),), {"mode": "complete"}, structure={0: "wide"}),
     ),
     to_torch=lambda w, a, p: _torch_packed(
-        f"torch.linalg.qr({a[0]}, mode={w.lit(p.get('mode', 'reduced'))})", a[0]
+        f"torch.linalg.qr({a[0]}, mode={w.lit(p.get('mode', 'reduced'))})", a[0], 2
     ),
     to_jax=lambda w, a, p: _jax_packed(
         f"jnp.linalg.qr({a[0]}, mode={w.lit(p.get('mode', 'reduced'))})", a[0]
@@ -526,7 +527,7 @@ eigh = defop(
     samples=_square_samples("symmetric")
     + (Sample(((3, 3),), {"uplo": "U"}, structure={0: "symmetric"}),),
     to_torch=lambda w, a, p: _torch_packed(
-        f"torch.linalg.eigh({a[0]}, UPLO={w.lit(p.get('uplo', 'L'))})", a[0]
+        f"torch.linalg.eigh({a[0]}, UPLO={w.lit(p.get('uplo', 'L'))})", a[0], 2
     ),
     to_jax=lambda w, a, p: _jax_packed(
         f"jnp.linalg.eigh({a[0]}, UPLO={w.lit(p.get('uplo', 'L'))})", a[0]
@@ -607,7 +608,9 @@ svd = defop(
         Sample(((3, 3),), {"full_matrices": True}),
     ),
     to_torch=lambda w, a, p: _torch_packed(
-        f"torch.linalg.svd({a[0]}, full_matrices={bool(p.get('full_matrices', True))})", a[0]
+        f"torch.linalg.svd({a[0]}, full_matrices={bool(p.get('full_matrices', True))})",
+        a[0],
+        3,
     ),
     to_jax=lambda w, a, p: _jax_packed(
         f"jnp.linalg.svd({a[0]}, full_matrices={bool(p.get('full_matrices', True))})", a[0]

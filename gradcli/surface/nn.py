@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, NotSupported
+from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core import hooks as core_hooks
 from ..core.tensor import HookHandle, Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import sigmoid, tanh
@@ -105,26 +105,41 @@ def _size(shape: tuple[int, ...]) -> str:
     return f"torch.Size({list(shape)})"
 
 
-def _check_visits(root: Module, what: str, per_parent_once: bool = True) -> None:
-    """A recursive walk over `_modules` (PyTorch's apply, load_state_dict) visits a module once
-    for every path to it: a module shared by two parents, nested, doubles the visits at every
-    level. Count them first (each module once, memoised), against LIST_ITEMS. apply() goes
-    through `children()`, which gives a child registered twice in one parent once;
-    load_state_dict through `_modules`, which gives it twice."""
+def _check_visits(
+    root: Module, what: str, per_parent_once: bool = True, doing: str = "its walk"
+) -> None:
+    """A recursive walk over `_modules` (PyTorch's apply, load_state_dict, a module's text)
+    visits a module once for every path to it: a module shared by two parents, nested, doubles
+    the visits at every level, and a module inside itself never ends. Count them first (each
+    module once, memoised, on an explicit stack), against LIST_ITEMS. apply() goes through
+    `children()`, which gives a child registered twice in one parent once; load_state_dict
+    and the text through `_modules`, which gives it twice."""
+    cap = limits.LIST_ITEMS.value
     counts: dict[int, int] = {}
+    active: set[int] = set()  # the modules on the path to the one being looked at
+
+    def children(m: Module) -> list[Module]:
+        out = [c for c in m._modules.values() if c is not None]
+        return list(dict.fromkeys(out)) if per_parent_once else out
+
     stack: list[tuple[Module, bool]] = [(root, False)]
     while stack:
-        m, expanded = stack.pop()
-        if id(m) in counts:
+        m, done = stack.pop()
+        key = id(m)
+        if done:
+            active.discard(key)
+            counts[key] = min(1 + sum(counts[id(c)] for c in children(m)), cap + 1)
             continue
-        children = [c for c in m._modules.values() if c is not None]
-        if per_parent_once:
-            children = list(dict.fromkeys(children))
-        if expanded:
-            counts[id(m)] = 1 + sum(counts[id(c)] for c in children)
+        if key in counts:
             continue
+        if key in active:
+            raise LimitError(
+                f"the module {m.name} contains itself: {doing} would never end",
+                hint="a module cannot be its own submodule",
+            )
+        active.add(key)
         stack.append((m, True))
-        stack.extend((c, False) for c in children if id(c) not in counts)
+        stack.extend((c, False) for c in children(m) if id(c) not in counts)
     limits.LIST_ITEMS.check(counts[id(root)], what)
 
 
@@ -251,6 +266,9 @@ class Module:
         )
 
     def __call__(self, *inputs: Any, **kwargs: Any) -> Any:
+        # A module's call runs no statement of the program (nn.Sequential of a million
+        # Identity modules, or of itself nested sixty times): the clock is checked here.
+        limits.BUDGET.tick()
         table = self.__dict__.get("_module_hooks")
         if not table or not any(table.values()):
             return self.forward(*inputs, **kwargs)
@@ -372,7 +390,10 @@ class Module:
                 hint="leave assign out: the values are copied into the parameters",
             )
         _check_visits(
-            self, "the number of module visits of load_state_dict()", per_parent_once=False
+            self,
+            "the number of module visits of load_state_dict()",
+            per_parent_once=False,
+            doing="load_state_dict()",
         )
         missing: list[str] = []
         unexpected: list[str] = []
@@ -464,7 +485,7 @@ class Module:
     def apply(self, fn: Callable[[Module], Any]) -> Module:
         """`fn` on every submodule, children before their parent, in registration order (as
         PyTorch's recursive `apply`: a module shared by two parents is visited twice)."""
-        _check_visits(self, "the number of module visits of apply()")
+        _check_visits(self, "the number of module visits of apply()", doing="apply()")
         order: list[Module] = []
         stack: list[tuple[Module, bool]] = [(self, False)]
         while stack:  # post-order without recursion: a deep model cannot overflow the stack
@@ -509,6 +530,16 @@ class Module:
         return ""
 
     def __repr__(self) -> str:
+        if not _REPR_DEPTH:
+            _check_visits(self, "the number of modules the text would show", False, "its text")
+        _REPR_DEPTH.append(self)
+        try:
+            return self.module_repr()
+        finally:
+            _REPR_DEPTH.pop()
+
+    def module_repr(self) -> str:
+        limits.BUDGET.tick()
         lines = []
         extra = self.extra_repr()
         if extra:
@@ -525,6 +556,10 @@ class Module:
             else:
                 main += "\n  " + "\n  ".join(lines) + "\n"
         return main + ")"
+
+
+# The modules whose text is being made (the outermost checks the whole tree first).
+_REPR_DEPTH: list[Module] = []
 
 
 # --- modules of one function ---------------------------------------------------------------------
@@ -879,8 +914,9 @@ class ModuleList(Module):
     def program_setitem(self, key: Any, value: Any) -> None:
         _replace_child(self, key, value)
 
-    def __repr__(self) -> str:
+    def module_repr(self) -> str:
         # As PyTorch's: a run of modules that print alike is shown once, "(0-2): 3 x ...".
+        limits.BUDGET.tick()
         reprs = [repr(m) for m in self._modules.values()]
         if not reprs:
             return self.name + "()"

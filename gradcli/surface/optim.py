@@ -75,6 +75,14 @@ def _grad_of(p: Tensor) -> np.ndarray:
     return g if g.dtype == p.dtype else g.astype(p.dtype)
 
 
+def _ticking(params: Any) -> Iterator[Any]:
+    """The parameters, the clock checked before each one's update: a step costs as much as
+    a pass over them, and a list can hold one tensor a million times."""
+    for p in params:
+        hooks.observer.tick()
+        yield p
+
+
 class Optimizer:
     """`torch.optim.Optimizer`: parameter groups, per-parameter state, zero_grad, repr."""
 
@@ -189,7 +197,7 @@ class Optimizer:
     # -- gradients ---------------------------------------------------------------------------
     def zero_grad(self, set_to_none: bool = True) -> None:
         for group in self.param_groups:
-            for p in group["params"]:
+            for p in _ticking(group["params"]):
                 if p.grad is None:
                     continue
                 if set_to_none:
@@ -217,16 +225,14 @@ class Optimizer:
     def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
         raise NotImplementedError
 
-    def _with_grads(self, group: dict[str, Any]) -> list[Tensor]:
+    def _with_grads(self, group: dict[str, Any]) -> Iterator[Tensor]:
         params = group["params"]
         if not isinstance(params, list) or not all(isinstance(p, Tensor) for p in params):
             raise GradcliError(
                 f"{self.name}.step(): a param group's 'params' must stay a list of tensors",
                 found=typename(params),
             )
-        for _ in params:  # a step costs as much as a pass over the parameters
-            hooks.observer.tick()
-        return [p for p in params if p.grad is not None]
+        return _ticking([p for p in params if p.grad is not None])
 
     def state_dict(self) -> dict[str, Any]:
         index: dict[int, int] = {}

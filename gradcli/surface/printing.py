@@ -24,6 +24,7 @@ from __future__ import annotations
 import collections
 import math
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -152,8 +153,16 @@ def reset_printoptions() -> None:
     OPTIONS.reset()
 
 
+# The length a text being made may have (`str(x)` of a program: a string value), innermost
+# last; printing alone is bounded by what a program may print.
+TEXT_CAPS: list[int] = []
+
+
 def _check_text(chars: float, what: str = "the text of the printed tensor") -> None:
-    """Refuse, before it is made, a tensor's text longer than a program may print."""
+    """Refuse, before it is made, a tensor's text longer than a program may print, or than
+    the string it is made for may be."""
+    if TEXT_CAPS and chars > TEXT_CAPS[-1]:
+        limits.STRING_CHARS.check(int(min(chars, 2**62)), "the length of the tensor's text")
     if chars > limits.OUTPUT_BYTES.value:
         limits.OUTPUT_BYTES.check(int(min(chars, 2**62)), what)
 
@@ -365,12 +374,52 @@ def _vector_str(
             + [fmt(v) for v in arr[-edge:].tolist()]
         )
     else:
-        data = [fmt(v) for v in arr.tolist()]
+        data = _formatted(arr.tolist(), fmt)
 
     lines = [
         ", ".join(data[i : i + elements_per_line]) for i in range(0, len(data), elements_per_line)
     ]
     return "[" + ("," + "\n" + " " * (indent + 1)).join(lines) + "]"
+
+
+def _formatted(values: list[Any], fmt: Callable[[Any], str]) -> list[str]:
+    """Each number's text, the clock checked every few thousand numbers (a vector of
+    millions, printed in full, is seconds of Python)."""
+    out: list[str] = []
+    for i in range(0, len(values), 4096):
+        limits.BUDGET.check_clock()
+        out.extend(fmt(v) for v in values[i : i + 4096])
+    return out
+
+
+def _text_length(shape: tuple[int, ...], indent: int, summarize: bool, width: int) -> int:
+    """The length of the text `_tensor_str_with_formatter` makes for a tensor of `shape`
+    whose numbers are each `width` characters, without making it: the numbers, the ", "
+    between them, the line breaks and indentation of every row (one number a line when the
+    line is narrow) and the blank lines between the blocks of a many-dimensional tensor."""
+    edge = OPTIONS.edgeitems
+    if len(shape) == 1:
+        m = shape[0]
+        if summarize and not edge:
+            items = [3]
+        elif summarize and m > 2 * edge:
+            items = [width] * (2 * edge) + [4]
+        else:
+            items = [width] * m
+        k = len(items)
+        per_line = max(1, math.floor((OPTIONS.linewidth - indent) / (width + 2)))
+        lines = -(-k // per_line)
+        return 2 + sum(items) + 2 * (k - lines) + (lines - 1) * (indent + 3)
+    if not shape:
+        return width
+    n = shape[0]
+    sub = _text_length(shape[1:], indent + 1, summarize, width)
+    if summarize and n > 2 * edge:  # the first and last `edge` blocks, and "..."
+        count, subs = 2 * edge + 1, sub * 2 * edge + 3
+    else:
+        count, subs = n, sub * n
+    # between two blocks: "," then a newline for each dimension below, then the indentation
+    return 2 + subs + (count - 1) * (len(shape) + indent + 1)
 
 
 def _tensor_str_with_formatter(
@@ -436,8 +485,8 @@ def _tensor_str(arr: np.ndarray, indent: int) -> str:
         _check_text(_shown_count(arr.shape, summarize) * (f1.width() + f2.width() + 3))
         return _tensor_str_with_formatter(arr, indent, summarize, f1, f2)
     f1 = _Formatter(shown)
-    # Every number is padded to the formatter's width, and followed by ", " or a line break.
-    _check_text(_shown_count(arr.shape, summarize) * (f1.width() + 2))
+    # Every number is padded to the formatter's width: the text's length is known exactly.
+    _check_text(_text_length(arr.shape, indent, summarize, f1.width()))
     return _tensor_str_with_formatter(arr, indent, summarize, f1, None)
 
 

@@ -27,6 +27,8 @@ from . import random as R
 from .args import NO_SIZE, int_arg, shape_arg, sizes_arg
 from .declare import declare
 
+R.CLOCK_CHECK = lambda: limits.BUDGET.check_clock()  # a large fma checks the clock between pieces
+
 
 class Generator:
     """`torch.Generator()`: a generator of its own, passed as `generator=`; `torch.manual_seed`

@@ -44,8 +44,9 @@ class wrong_rule:
     def __enter__(self) -> None:
         real, factor = self.real, self.factor
 
-        def wrong(g, out, *inputs, **params):
-            return tuple(None if r is None else r * factor for r in real(g, out, *inputs, **params))
+        def wrong(g, result, /, *inputs, **params):  # (conv's params hold an `out`)
+            rs = real(g, result, *inputs, **params)
+            return tuple(None if r is None else r * factor for r in rs)
 
         object.__setattr__(self.op, "vjp", wrong)
 
@@ -302,3 +303,37 @@ def test_compare_passes_at_a_kink_and_fails_on_a_wrong_rule():
     assert not bad.ok
     assert not bad.comparisons["numeric"].ok
     assert bad.to_json()["ok"] is False
+
+
+# --- the new operations' rules made wrong: caught and named, by check and by --compare ---------
+
+NEW_OP_PROGRAMS = {
+    "einsum": "x = torch.tensor([[0.3, -1.2], [2., 0.5]], requires_grad=True)\n"
+    "y = torch.einsum('ij,jk->ik', x, x).tanh()",
+    "inv": "x = torch.tensor([[2., 0.3], [0.1, 1.5]], requires_grad=True)\n"
+    "y = torch.linalg.inv(x).sum()",
+    "det": "x = torch.tensor([[2., 0.3], [0.1, 1.5]], requires_grad=True)\ny = torch.det(x)",
+    "slogdet": "x = torch.tensor([[2., 0.3], [0.1, 1.5]], requires_grad=True)\n"
+    "y = torch.linalg.slogdet(x)[1]",
+    "conv": "x = torch.tensor([[[0.3, -1.2, 2., 0.5, 0.7]]], requires_grad=True)\n"
+    "y = torch.nn.functional.conv1d(x, torch.tensor([[[0.5, -1., 0.25]]])).sum()",
+    "max_pool": "x = torch.tensor([[[0.3, -1.2, 2., 0.5]]], requires_grad=True)\n"
+    "y = (torch.nn.functional.max_pool1d(x, 2) * 3).sum()",
+    "scatter_add": "x = torch.tensor([0.3, -1.2, 2.], requires_grad=True)\n"
+    "y = (torch.zeros(2).scatter_add(0, torch.tensor([0, 1, 1]), x) ** 2).sum()",
+    "cdist": "x = torch.tensor([[0.3, -1.2], [2., 0.5]], requires_grad=True)\n"
+    "y = torch.cdist(x, x + 1.0).sum()",
+}
+
+
+@pytest.mark.parametrize("factor", [1.001, 1.01, 1.9])
+@pytest.mark.parametrize("op", sorted(NEW_OP_PROGRAMS))
+def test_a_wrong_rule_of_a_new_operation_is_caught_and_named(op, factor):
+    prog = NEW_OP_PROGRAMS[op]
+    assert check(prog, use_sympy=False).ok
+    with wrong_rule(op, factor):
+        r = check(prog, use_sympy=False)
+        c = compare(prog)
+    pair = r.results[0]
+    assert pair.status == "disagree" and op in pair.rules, r.summary()
+    assert not c.ok and not c.comparisons["numeric"].ok

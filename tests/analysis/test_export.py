@@ -70,6 +70,23 @@ d = torch.trapezoid(x, dx=0.5).sum() + torch.tile(x, (2,)).sum()
 d = d + x.index_select(1, torch.tensor([3, 0])).sum()
 y = a + b + c + d + torch.std_mean(x, dim=1)[0].sum() + torch.quantile(x, 0.3)
 """,
+    "decompositions": """
+x = torch.tensor([[2.0, 0.3, -0.2], [0.1, 1.5, 0.4], [-0.3, 0.2, 3.0]], requires_grad=True)
+A = x @ x.T + torch.eye(3)
+a = torch.linalg.eigh(A)[0].sum() + torch.linalg.eigh(A)[1].abs().sum()
+b = torch.linalg.svd(x)[1].sum() + torch.linalg.svd(x)[0].abs().sum()
+c = torch.linalg.qr(x)[1].abs().sum() + torch.linalg.qr(x)[0].abs().sum()
+y = a + b + c + torch.linalg.slogdet(A)[1] + torch.einsum('ij,jk->ik', x, A).sum()
+""",
+    "pools": """
+x = torch.tensor([[[[0.3, -1.2, 2.0, 0.9, 0.1], [1.5, 0.7, -0.4, 0.1, 0.2],
+                    [0.5, -0.2, 1.1, -0.8, 0.6], [0.0, 0.4, -1.0, 2.2, 0.3],
+                    [1.2, 0.9, 0.8, -0.5, 0.7]]]], requires_grad=True)
+a = F.max_pool2d(x, 2, padding=1).sum() + F.max_pool2d(x, 3, stride=2, ceil_mode=True).sum()
+b = F.avg_pool2d(x, 3, stride=2, padding=1, ceil_mode=True).pow(2).sum()
+c = F.avg_pool2d(x, 2, stride=2, ceil_mode=True, count_include_pad=False).sum()
+y = a + b + c + F.unfold(x, 2).pow(2).sum()
+""",
 }
 
 
@@ -96,6 +113,19 @@ def test_export_runs_in_torch_with_the_same_gradients(name: str, tmp_path) -> No
         got = ns[n].grad.detach().numpy()
         np.testing.assert_allclose(got, g, rtol=1e-12, atol=1e-14, err_msg=n)
     del torch
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_export_is_a_plain_script(name: str) -> None:
+    """What the hostile corpus's judge asks of an export: imports of torch, assignments to
+    fresh names, one backward, prints; no comprehension, lambda or builtin beyond print (a
+    decomposition's results are taken by index, ceil_mode is arithmetic on shapes)."""
+    from tests.corpus.hostile2.judge import inert_problems
+
+    src = "import torch\nimport torch.nn.functional as F\n" + PROGRAMS[name]
+    result = CliRunner().invoke(app, ["export", "-e", src, "--to", "torch"])
+    assert result.exit_code == 0, result.output
+    assert inert_problems(result.stdout) == []
 
 
 def test_export_refuses_custom_gradients() -> None:

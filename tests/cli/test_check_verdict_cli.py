@@ -167,3 +167,75 @@ def test_right_programs_with_tiny_derivatives_are_ok(program: str) -> None:
         r = check("-e", program, *extra, "-f", "json")
         assert r.exit_code == 0, r.output
         assert json.loads(r.stdout)["ok"] is True
+
+
+# --- custom Functions whose forward and backward use einsum and torch.linalg -----------------
+
+EINSUM_FUNCTION = textwrap.dedent("""
+    import torch
+    A = torch.tensor([[2.0, 0.5, 0.0], [0.5, 1.0, -0.3], [0.0, -0.3, 3.0]])
+    class Quad(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return torch.einsum('bi,ij,bj->b', x, A, x)
+        @staticmethod
+        def backward(ctx, grad_output):
+            x, = ctx.saved_tensors
+            return torch.einsum('b,ij,bj->bi', grad_output, A + A.T, x) * FACTOR
+    x = torch.tensor([[0.5, 1.0, -2.0], [0.1, -0.4, 0.7]], requires_grad=True)
+    y = Quad.apply(x).tanh()
+""")
+
+LINALG_FUNCTION = textwrap.dedent("""
+    import torch
+    class LogDet(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, X):
+            ctx.save_for_backward(X)
+            return torch.logdet(X)
+        @staticmethod
+        def backward(ctx, grad_output):
+            X, = ctx.saved_tensors
+            return grad_output * torch.linalg.inv(X).mT * FACTOR
+    x = torch.tensor([[2.0, 0.3, 0.1], [0.2, 1.5, -0.4], [0.0, 0.6, 3.0]], requires_grad=True)
+    y = LogDet.apply(x @ x.T + torch.eye(3))
+""")
+
+NEW_OPS = [(EINSUM_FUNCTION, "Quad"), (LINALG_FUNCTION, "LogDet")]
+
+
+@pytest.mark.parametrize("factor", FACTORS)
+@pytest.mark.parametrize(("program", "culprit"), NEW_OPS)
+def test_a_wrong_backward_written_with_einsum_or_linalg_is_caught(
+    program: str, culprit: str, factor: str
+) -> None:
+    text = program.replace("FACTOR", factor)
+    for extra in ([], ["--no-sympy"]):
+        r = check("-e", text, *extra, "-f", "json")
+        assert r.exit_code == 3, r.output
+        doc = json.loads(r.stdout)
+        assert doc["ok"] is False and doc["status"] == "disagree"
+        (res,) = doc["results"]
+        assert res["culprits"] == [culprit] and res["rules"] == []
+        pairs = {tuple(c["methods"]): c for c in res["comparisons"]}
+        assert not pairs[("engine", "numeric")]["ok"]
+        if ("numeric", "sympy") in pairs:  # sympy differentiates the forward (when it can
+            # within its time limit on a loaded machine): it sides with finite differences
+            assert not pairs[("engine", "sympy")]["ok"] and pairs[("numeric", "sympy")]["ok"]
+    r = check("-e", text, "-f", "plain")
+    assert r.exit_code == 3 and not _verdict_lines(r.stdout), r.stdout
+    assert f"`{culprit}`" in r.stdout and "DISAGREE" in r.stdout
+    # jacobian --compare: the same verdict from the same rule.
+    c = CliRunner(env={"COLUMNS": "100"}).invoke(app, ["jacobian", "-e", text, "--compare"])
+    assert c.exit_code == 3, c.output
+
+
+@pytest.mark.parametrize(("program", "culprit"), NEW_OPS)
+def test_the_same_einsum_and_linalg_functions_right_are_ok(program: str, culprit: str) -> None:
+    text = program.replace("FACTOR", "1.0")
+    r = check("-e", text, "-f", "plain")
+    assert r.exit_code == 0, r.output
+    assert _verdict_lines(r.stdout) and "DISAGREE" not in r.stdout
+    c = CliRunner(env={"COLUMNS": "100"}).invoke(app, ["jacobian", "-e", text, "--compare"])
+    assert c.exit_code == 0, c.output

@@ -490,3 +490,31 @@ def test_xor_has_its_position_and_the_power_hint(runner: CliRunner) -> None:
     assert lines[0] == "<-e>:2:5: error: \"bitwise_xor_cpu\" not implemented for 'Float'"
     assert lines[2] == "   |     ^^^^^"
     assert "for x squared write `x ** 2`" in r.stderr and "BitXor" not in r.stderr
+
+
+@pytest.mark.parametrize("command", [["backward"], ["export"], ["jacobian", "--of", "y"]])
+def test_output_onto_the_program_given_on_standard_input(
+    command: list[str], tmp_path: Path
+) -> None:
+    """`gradcli backward - -o prog.py < prog.py`: standard input is the program's file, an
+    input of the command like a named one; a pipe is no file and nothing to protect."""
+    prog = tmp_path / "prog.py"
+    text = "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = (x * 2).sum()\n"
+    prog.write_text(text)
+    env = {"PYTHONPATH": str(Path(__file__).resolve().parents[2]), "COLUMNS": "100"}
+    for out in ("prog.py", "./sub/../prog.py"):
+        (tmp_path / "sub").mkdir(exist_ok=True)
+        with prog.open("rb") as stdin:
+            r = subprocess.run(
+                [sys.executable, "-m", "gradcli", *command, "-", "-o", out],
+                stdin=stdin, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60,
+            )  # fmt: skip
+        assert r.returncode == 2, r.stderr
+        assert "is an input of this command (standard input)" in r.stderr
+        assert prog.read_text() == text
+    r = subprocess.run(
+        [sys.executable, "-m", "gradcli", *command, "-", "-o", "out.txt"],
+        input=text, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "out.txt").read_text() and prog.read_text() == text

@@ -289,3 +289,49 @@ def test_clamp_bounds_pytorch_refuses(call: str, first_line: str) -> None:
     assert first_line in e.message and e.message.endswith("but expected one of:")
     assert e.python_class == "TypeError"
     assert "float()" not in e.format()  # no Python-internal phrase
+
+
+# --- the canvas of convolutions, pooling and unfold: padding and dilation far past the input ---
+
+CANVAS = {
+    # x is one element, the kernel 3 taps D apart, the padding D: one output element, on a
+    # canvas 2D + 1 long.
+    "conv1d": "y = torch.nn.functional.conv1d(torch.ones(1, 1, 1), torch.ones(1, 1, 3), "
+    "dilation=D, padding=D)",
+    "unfold": "y = torch.nn.functional.unfold(torch.ones(1, 1, 1, 1), (1, 3), dilation=(1, D), "
+    "padding=(0, D))",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CANVAS))
+def test_a_padded_canvas_is_sized_before_it_is_made(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRADCLI_TENSOR_ELEMENTS", "1001")
+    run = api.load(CANVAS[name].replace("D", "500"))
+    assert run.env["y"].data.size <= 3  # one window (of 3 taps, for unfold)
+    msg = refused(CANVAS[name].replace("D", "501"))
+    assert "the padded input is 1,003, over the limit of 1,001" in msg
+    # 2 * 10**9 + 1 elements a side: refused, never handed to np.pad.
+    refused(CANVAS[name].replace("D", str(10**9)))
+
+
+# --- PyTorch's fused multiply-add (linspace), in pieces under the clock ------------------------
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_fma_in_pieces_is_fma_in_one(dtype: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import numpy as np
+
+    from gradcli.surface import random as R
+
+    rng = np.random.default_rng(0)
+    a, b, c = (rng.standard_normal(17).astype(dtype) for _ in range(3))
+    whole = R.fma(a, b, c, dtype)
+    clock = [0]
+    monkeypatch.setattr(limits.BUDGET, "check_clock", lambda: clock.__setitem__(0, clock[0] + 1))
+    monkeypatch.setattr(R, "FMA_CHUNK", 8)
+    pieces = R.fma(a, b, c, dtype)
+    assert pieces.dtype == whole.dtype and np.array_equal(pieces, whole)
+    assert clock[0] == 3  # 8 + 8 + 1 elements: the clock before each piece
+    assert np.array_equal(R.fma(a[:8], b[:8], c[:8], dtype), whole[:8]) and clock[0] == 3

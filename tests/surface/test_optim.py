@@ -252,3 +252,25 @@ def test_schedulers_set_lr_and_remember_initial_lr() -> None:
         sched.step()
         seen.append(sched.get_last_lr()[0])
     assert seen == [1.0, 0.5, 0.5, 0.25, 0.25]
+
+
+@pytest.mark.parametrize("name", ["SGD", "Adam"])
+def test_a_step_checks_the_clock_between_the_updates(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`SGD([w] * 10**6)`: a step is a million updates; the clock is checked before each one,
+    not all at once before the first (the time limit could not stop it half way)."""
+    from gradcli.core import hooks
+
+    events: list[str] = []
+    w = Parameter(np.ones(2))
+    w.grad = Tensor(np.ones(2))
+    opt = getattr(optim, name)([w] * 4, lr=0.1)
+    real = optim._grad_of
+    monkeypatch.setattr(hooks.observer, "tick", lambda: events.append("tick"))
+    monkeypatch.setattr(optim, "_grad_of", lambda p: events.append("update") or real(p))
+    opt.step()
+    assert events == ["tick", "update"] * 4
+    events.clear()
+    opt.zero_grad()
+    assert events == ["tick"] * 4

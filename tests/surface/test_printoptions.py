@@ -202,3 +202,77 @@ def test_matches_torch(opts):
     finally:
         torch.set_default_dtype(torch.float32)
         torch.set_printoptions(profile="default")
+
+
+TEXT_SHAPES = [(1,), (5,), (100,), (3, 4), (2, 3, 4), (1, 1, 7), (2,) * 8, (1, 50), (7, 1, 3, 1)]
+
+
+@pytest.mark.parametrize("shape", TEXT_SHAPES, ids=str)
+def test_the_length_of_a_tensors_text_is_known_before_it_is_made(shape):
+    """`_text_length` is the exact length of the text, in every layout: one number a line
+    (linewidth 1), summarized or not, no edge items, deep tensors' blank lines."""
+    rng = np.random.default_rng(0)
+    arrays = (rng.standard_normal(shape), np.ones(shape), (rng.standard_normal(shape) * 1e6))
+    try:
+        for threshold, linewidth, edge, precision in [
+            (1000, 80, 3, 4),
+            (5, 1, 1, 10),
+            (math.inf, 10, 0, 4),
+            (math.inf, 200, 3, 4),
+            (2, 80, 0, 4),
+        ]:
+            set_printoptions(
+                threshold=threshold, linewidth=linewidth, edgeitems=edge, precision=precision
+            )
+            for arr in arrays:
+                summarize = arr.size > P.OPTIONS.threshold
+                shown = P._summarized_data(arr) if summarize else arr
+                if not shown.size:
+                    continue
+                f1 = P._Formatter(shown)
+                for indent in (7, 0):
+                    text = P._tensor_str_with_formatter(arr, indent, summarize, f1, None)
+                    assert P._text_length(arr.shape, indent, summarize, f1.width()) == len(text)
+    finally:
+        reset_printoptions()
+
+
+def test_a_deep_or_narrow_text_is_refused_at_its_real_length(monkeypatch):
+    """Line breaks and indentation count: 2**21 ones in 21 dimensions are 40 MB of text
+    (4 characters a number would say 8 MB); one number a line, 28 MB for 2.4 million."""
+    try:
+        set_printoptions(threshold=math.inf)
+        with pytest.raises(LimitError, match="40,894,433"):
+            format_array(np.ones((2,) * 21))
+        set_printoptions(threshold=math.inf, linewidth=1)
+        with pytest.raises(LimitError, match="28,799,992"):
+            format_array(np.ones(2_400_000))
+        # At the boundary: the text of exactly the limit is made, one more is refused.
+        set_printoptions(profile="default", threshold=math.inf)
+        size = len(format_array(np.ones((2,) * 6))) - len("tensor()")
+        monkeypatch.setenv("GRADCLI_OUTPUT_BYTES", str(size))
+        format_array(np.ones((2,) * 6))
+        monkeypatch.setenv("GRADCLI_OUTPUT_BYTES", str(size - 1))
+        with pytest.raises(LimitError):
+            format_array(np.ones((2,) * 6))
+    finally:
+        reset_printoptions()
+
+
+def test_a_text_made_for_a_string_is_measured_against_the_string_limit(monkeypatch):
+    """`str(x)` (a string value): a tensor's text over the string limit is refused before it
+    is made, and a list's texts are charged one after the other."""
+    from gradcli.analysis import api
+
+    monkeypatch.setenv("GRADCLI_STRING_CHARS", "1000")
+    try:
+        with pytest.raises(LimitError, match="the length of the tensor's text is"):
+            api.load("torch.set_printoptions(threshold=float('inf'))\ns = str(torch.ones(300))")
+        run = api.load("torch.set_printoptions(threshold=float('inf'))\ns = str(torch.ones(200))")
+        assert len(run.env["s"]) < 1000
+        with pytest.raises(LimitError, match="at least"):
+            api.load(
+                "torch.set_printoptions(threshold=float('inf'))\ns = f'{[torch.ones(200)] * 3}'"
+            )
+    finally:
+        reset_printoptions()

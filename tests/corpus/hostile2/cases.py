@@ -2155,4 +2155,1041 @@ add(
     esc("lang_typing_import_module", "from typing import io"),
 )
 
+# === the surface as it grew (issue "Trust"): einsum, linalg, torch.func, conv/pool, scatter,
+# printing options, NumPy arrays, nn modules, optimizers, format(), f-strings, while, lambdas,
+# classes, try/except. Each new way in, the way it must end.
+
+X2 = "import torch\nx = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\n"
+X3 = "import torch\nx = torch.tensor([1., 2., 3.], requires_grad=True)\n"
+IMG = "import torch\nx = torch.ones(1, 1, 6, 6, requires_grad=True)\n"
+NP = "import numpy as np\n"
+SHARED_TUPLE = "a = ()\nfor i in range(60):\n    a = (a, a)\n"
+SHARED_LIST = "a = [0.0]\nfor i in range(60):\n    a = [a, a]\n"
+INF_PRINT = "torch.set_printoptions(threshold=float('inf'))\nx = torch.linspace(0, 1, 10**7)\n"
+CONTAINS_ITSELF = (r"contains itself",) + REFUSED + LIMIT + (r"depth", r"recursi")
+DEPTH = LIMIT + (r"depth", r"recursi")
+TIME_OR_LIMIT = TIME_LIMIT + LIMIT
+
+# -- code in what gradcli writes: exports of programs that use each new op --------------------
+add(
+    export_prog(
+        "new_export_linalg_every_op",
+        X2 + "A = x @ x.T + torch.eye(2)\n"
+        "y = torch.linalg.inv(A).sum() + torch.det(A) + torch.logdet(A)"
+        " + torch.linalg.slogdet(A)[1] + torch.linalg.cholesky(A).sum()"
+        " + torch.linalg.solve(A, x).sum() + torch.linalg.eigh(A)[0].sum()"
+        " + torch.linalg.svd(A)[1].sum() + torch.linalg.pinv(A).sum()"
+        " + torch.linalg.matrix_power(A, 3).sum() + torch.linalg.multi_dot([A, A, A]).sum()"
+        " + torch.linalg.qr(A)[1].sum() + torch.trace(A) + torch.kron(A, A).sum()"
+        " + torch.cdist(A, A).sum() + torch.tensordot(A, A, dims=1).sum()"
+        " + torch.addmm(A, A, A).sum()",
+    ),
+    export_prog(
+        "new_export_pool_ceil_and_padding",
+        IMG + "y = torch.nn.functional.max_pool2d(x, 2, padding=1).sum()"
+        " + torch.nn.functional.avg_pool2d(x, 3, stride=2, padding=1, ceil_mode=True).sum()"
+        " + torch.nn.functional.max_pool2d(x, 3, stride=2, ceil_mode=True).sum()"
+        " + torch.nn.functional.unfold(x, 2).sum()",
+    ),
+    export_prog(
+        "new_export_conv_same_dilated",
+        IMG + "w = torch.ones(2, 1, 3, 3)\n"
+        "y = torch.nn.functional.conv2d(x, w, padding='same', dilation=2).sum()"
+        " + torch.nn.functional.conv1d(x[0, :, 0], torch.ones(1, 1, 2), stride=3).sum()",
+    ),
+    export_prog(
+        "new_export_einsum_forms",
+        X2 + "y = torch.einsum('...j,...j->...', x, x).sum() + torch.einsum(x, [0, 1], x, [1, 2],"
+        " [0, 2]).sum() + torch.einsum(' i j , j k -> i k ', x, x).sum()"
+        " + torch.einsum('ii', x)",
+    ),
+    export_prog(
+        "new_export_norms_inf",
+        X2
+        + "y = torch.linalg.norm(x, ord=float('inf')) + torch.linalg.vector_norm(x, ord=-torch.inf)"
+        " + torch.linalg.norm(x, 'fro') + torch.linalg.matrix_norm(x, 'nuc')"
+        " + torch.nn.functional.normalize(x, p=float('inf')).sum()",
+    ),
+    export_prog(
+        "new_export_scatter_family",
+        "import torch\nx = torch.ones(5, requires_grad=True)\ni = torch.tensor([0, 1, 1])\n"
+        "y = torch.zeros(3).scatter_add(0, i, x[:3]).sum() + x.scatter(0, i, 2.0).sum()"
+        " + torch.zeros(3).index_add(0, i, x[:3]).sum() + x.gather(0, i).sum()",
+    ),
+    export_prog(
+        "new_export_nn_sequential",
+        "import torch\ntorch.manual_seed(0)\nm = torch.nn.Sequential(torch.nn.Linear(3, 4),"
+        " torch.nn.ReLU(), torch.nn.Linear(4, 1))\nx = torch.ones(3, requires_grad=True)\n"
+        "y = m(x).sum()",
+    ),
+    export_prog(
+        "new_export_class_module",
+        "import torch\nclass Net(torch.nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n        self.fc = torch.nn.Linear(3, 1)\n"
+        "    def forward(self, x):\n        return torch.tanh(self.fc(x))\n"
+        "torch.manual_seed(0)\nnet = Net()\nx = torch.ones(3, requires_grad=True)\n"
+        "y = net(x).sum()",
+    ),
+    export_prog(
+        "new_export_module_dict_key_newline",
+        "import torch\ntorch.manual_seed(0)\n"
+        "m = torch.nn.ModuleDict({'a\\nimport os\\n#': torch.nn.Linear(3, 2)})\n"
+        "x = torch.ones(3, requires_grad=True)\ny = m['a\\nimport os\\n#'](x).sum()",
+    ),
+    export_prog(
+        "new_export_dict_key_newline",
+        "import torch\nd = {'k\\nimport os': torch.ones(3, requires_grad=True)}\n"
+        "y = (d['k\\nimport os'] * 2).sum()",
+        codes=frozenset({0, 1}),
+    ),
+    export_prog(
+        "new_export_func_transforms",
+        "import torch\nfrom torch.func import vmap, grad\n"
+        "x = torch.ones(3, 2, requires_grad=True)\n"
+        "g = grad(lambda v: (v ** 3).sum())(x)\n"
+        "J = torch.autograd.functional.jacobian(lambda v: v ** 2, x[0], create_graph=True)\n"
+        "y = vmap(lambda r: (r * r).sum())(x).sum() + (g * x).sum() + J.sum()",
+    ),
+    export_prog(
+        "new_export_optimizer_steps",
+        X3 + "opt = torch.optim.Adam([x], lr=0.1)\nfor i in range(3):\n    opt.zero_grad()\n"
+        "    l = (x ** 2).sum()\n    l.backward()\n    opt.step()\ny = (x ** 2).sum()",
+    ),
+    export_prog(
+        "new_export_numpy_dtypes",
+        "import torch\nimport numpy as np\nx = torch.tensor(np.array([1.0, 2.0, 3.0]),"
+        " requires_grad=True)\nk = torch.tensor([1, 2, 3], dtype=torch.int8)\n"
+        "u = torch.tensor([1, 0, 1], dtype=torch.uint8)\nh = torch.ones(3, dtype=torch.float16)\n"
+        "y = (x * k).sum() + (x * u).sum() + (x * h.double()).sum()"
+        " + (x * torch.from_numpy(np.ones(3))).sum()",
+    ),
+    export_prog(
+        "new_export_language_constructs",
+        X3 + "f = lambda v: torch.sin(v) * 2\nh = x\ni = 0\nwhile i < 3:\n    try:\n"
+        "        h = f(h) + float(f'{i:.1f}')\n    except RuntimeError as e:\n        pass\n"
+        "    i += 1\ntorch.set_printoptions(precision=10, threshold=1)\nprint(h)\ny = h.sum()",
+    ),
+    export_prog(
+        "new_export_activations_nonfinite_args",
+        "import torch\nx = torch.linspace(-2, 2, 5, requires_grad=True)\n"
+        "y = (torch.nn.functional.elu(x, alpha=float('nan'))"
+        " + torch.nn.functional.hardtanh(x, -float('inf'), float('inf'))"
+        " + torch.nn.functional.softshrink(x, 0.5) + torch.nn.functional.mish(x)).sum()"
+        " + torch.nn.functional.huber_loss(x, x * 0, delta=float('inf'))",
+        codes=frozenset({0, 1}),
+    ),
+    export_prog(
+        "new_export_scans_and_statistics",
+        "import torch\nx = torch.ones(4, requires_grad=True)\n"
+        "y = x.cumsum(0).sum() + x.cumprod(0).sum() + x.flip(0)[0] + x.roll(1)[0]"
+        " + torch.diff(x).sum() + x.median() + x.quantile(0.3) + x.logcumsumexp(0).sum()",
+    ),
+    export_prog(
+        "new_export_einsum_equation_injection",
+        X2 + "y = torch.einsum('ij,jk->ik\\'\\nimport os#', x, x).sum()",
+        codes=frozenset({0, 1}),
+    ),
+    export_prog(
+        "new_export_pad_mode_injection",
+        "import torch\nx = torch.ones(1, 1, 5, requires_grad=True)\n"
+        "y = torch.nn.functional.pad(x, (2, 2), mode='reflect\\nimport os').sum()",
+        codes=frozenset({0, 1}),
+    ),
+    export_prog(
+        "new_export_conv_padding_injection",
+        IMG + "y = torch.nn.functional.conv2d(x, torch.ones(1, 1, 3, 3),"
+        ' padding="same\'\\nimport os\\n#").sum()',
+        codes=frozenset({0, 1}),
+    ),
+)
+
+# -- loss of the user's data --------------------------------------------------------------
+add(
+    overwrite(
+        "output_onto_program_on_stdin",
+        ["backward", "-", "-o", "../side/stdin"],
+        stdin=BASE.encode(),
+    ),
+    overwrite(
+        "export_onto_program_on_stdin",
+        ["export", "-", "--output", "../side/stdin"],
+        stdin=BASE.encode(),
+    ),
+    overwrite(
+        "output_onto_program_symlink_chain",
+        ["jacobian", "prog.py", "--of", "y", "-o", "l2"],
+        files={"l1": ("symlink", "prog.py"), "l2": ("symlink", "l1")},
+    ),
+    overwrite(
+        "output_onto_program_dotdot_through_symlink",
+        ["backward", "d/../prog.py", "-o", "sub/prog.py"],
+        files={
+            "sub": ("dir",),
+            "sub/inner": ("dir",),
+            "sub/prog.py": BASE,
+            "d": ("symlink", "sub/inner"),
+        },
+    ),
+    overwrite(
+        "output_onto_program_proc_cwd",
+        ["jacobian", "prog.py", "--of", "y", "--compare", "-o", "/proc/self/cwd/prog.py"],
+    ),
+    overwrite(
+        "hessian_program_hardlink_onto_original",
+        ["hessian", "hard.py", "-o", "prog.py"],
+        files={"hard.py": ("hardlink", "prog.py")},
+    ),
+    overwrite(
+        "symbolic_onto_program_through_dir_symlinks",
+        ["symbolic", "prog.py", "-o", "d/d/d/prog.py"],
+        files={"d": ("symlink", ".")},
+    ),
+    overwrite(
+        "export_jax_onto_program_symlink",
+        ["export", "prog.py", "--to", "jax", "-o", "l.py"],
+        files={"l.py": ("symlink", "prog.py")},
+    ),
+    overwrite(
+        "forward_npy_onto_program_symlink",
+        ["forward", "prog.py", "-f", "npy", "-o", "l.npy"],
+        files={"l.npy": ("symlink", "prog.py")},
+    ),
+    overwrite(
+        "check_onto_grad_file_hardlink",
+        ["check", "prog.py", "--of", "y", "--no-sympy", "--set", "x=@s.json", "-o", "h.json"],
+        files={"s.json": G3, "h.json": ("hardlink", "s.json")},
+    ),
+)
+
+# -- NumPy through the back door: arrays with NumPy's dtypes --------------------------------
+add(
+    dtype_case(
+        "np_array_int_past_int64",
+        "a = np.array([10**30])",
+        (r"[Oo]verflow", r"too large", r"out of range"),
+    ),
+    dtype_case(
+        "np_array_uint64_range", "a = np.array([2**63])", (r"[Oo]verflow", r"too large", r"range")
+    ),
+    dtype_case("np_astype_object", "a = np.ones(3).astype(object)", DTYPE + REFUSED),
+    dtype_case("np_astype_unicode_huge", "a = np.ones(300).astype('U1000000')", DTYPE + REFUSED),
+    dtype_case("np_zeros_unicode_huge", "a = np.zeros(300, dtype='U1000000')", DTYPE + REFUSED),
+    dtype_case("np_view_as_object", "a = np.ones(3).view('O')", DTYPE + REFUSED),
+    dtype_case("np_view_as_int", "a = np.ones(3).view(np.int64)", DTYPE + REFUSED),
+    dtype_case("np_complex_dtype", "a = np.array([1.0], dtype=np.complex128)", DTYPE + REFUSED),
+    dtype_case(
+        "np_float16_dtype",
+        "a = np.array([1.0], dtype=np.float16)\nt = torch.from_numpy(a)",
+        DTYPE + REFUSED,
+        codes=frozenset({0, 1}),
+    ),
+    dtype_case(
+        "np_array_ragged", "a = np.array([[1], [1, 2]])", (r"rectangular", r"inhomogeneous")
+    ),
+    dtype_case(
+        "np_array_of_huge_strings",
+        "a = np.array(['x' * 10**6] * 100)",
+        DTYPE + LIMIT + (r"infer",),
+    ),
+    dtype_case(
+        "np_array_of_tensors",
+        "a = np.array([torch.ones(2), torch.ones(2)])",
+        (r"one element", r"only", r"dtype"),
+    ),
+    dtype_case("np_int64_scalar_widths", "s = 'x' * np.int64(10**9)", DTYPE + REFUSED + LIMIT),
+)
+
+# -- budgets checked only between operations: one new operation that would take gigabytes ---
+add(
+    budget(
+        "einsum_52_labels",
+        "a = torch.ones([2] * 20)\nb = torch.ones([2] * 20)\n"
+        "c = torch.einsum('abcdefghijklmnopqrst,ABCDEFGHIJKLMNOPQRST->"
+        "abcdefghijklmnopqrstABCDEFGHIJKLMNOPQRST', a, b)",
+    ),
+    budget(
+        "einsum_outer_then_sum",
+        "a = torch.ones(3000, 3000)\nc = torch.einsum('ij,kl->', a, a)",
+        codes=frozenset({0, 1}),
+    ),
+    budget("einsum_three_outer", "a = torch.ones(1000)\nc = torch.einsum('i,j,k->ijk', a, a, a)"),
+    budget(
+        "einsum_ellipsis_broadcast",
+        "a = torch.ones(1000, 1, 1000)\nb = torch.ones(1, 1000, 1000)\n"
+        "c = torch.einsum('...i,...j->...ij', a, b)",
+    ),
+    budget(
+        "einsum_million_label_equation",
+        "a = torch.ones(2)\nc = torch.einsum('i' * 10**6 + '->', a)",
+    ),
+    budget(
+        "einsum_200_operands",
+        "a = torch.ones(10**6)\nc = torch.einsum(','.join(['i'] * 200) + '->', *([a] * 200))",
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget("tensordot_outer", "a = torch.ones(5000)\nc = torch.tensordot(a, a, dims=0)"),
+    budget("kron_huge", "a = torch.ones(5000)\nc = torch.kron(a, a)"),
+    budget("cdist_huge", "a = torch.ones(5000, 3)\nc = torch.cdist(a, a)"),
+    budget("svd_3000", "a = torch.ones(3000, 3000)\nc = torch.linalg.svd(a)"),
+    budget(
+        "matrix_power_2_62",
+        "a = torch.eye(1500) * 0.5\nc = torch.linalg.matrix_power(a, 2**62)",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "matrix_power_negative_huge",
+        "a = torch.eye(1500) * 0.5\nc = torch.linalg.matrix_power(a, -(2**62))",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "solve_expanded_batch",
+        "a = torch.eye(100).expand(2000, 100, 100)\nc = torch.linalg.solve(a, a)",
+    ),
+    budget(
+        "det_million_3x3",
+        "a = torch.eye(3).expand(10**6, 3, 3)\nc = torch.det(a)",
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "conv2d_padding_million",
+        "x = torch.ones(1, 1, 1, 1)\n"
+        "y = torch.nn.functional.conv2d(x, torch.ones(1, 1, 1, 1), padding=10**6)",
+    ),
+    budget(
+        "conv2d_dilation_and_padding",
+        "x = torch.ones(1, 1, 10, 10)\n"
+        "y = torch.nn.functional.conv2d(x, torch.ones(1, 1, 3, 3), dilation=10**9, padding=10**9)",
+    ),
+    budget(
+        "conv2d_huge_dilation",
+        "x = torch.ones(1, 1, 10, 10)\n"
+        "y = torch.nn.functional.conv2d(x, torch.ones(1, 1, 3, 3), dilation=10**9)",
+        patterns=LIMIT + (r"Kernel size",),
+    ),
+    budget(
+        "conv2d_kernel_work",
+        "x = torch.ones(1, 1, 3000, 3000)\n"
+        "y = torch.nn.functional.conv2d(x, torch.ones(1, 1, 300, 300))",
+    ),
+    budget(
+        "unfold_dilation_and_padding",
+        "x = torch.ones(1, 1, 10, 10)\n"
+        "y = torch.nn.functional.unfold(x, kernel_size=3, dilation=10**9, padding=10**9)",
+    ),
+    budget(
+        "unfold_windows",
+        "x = torch.ones(1, 1, 1000, 1000)\ny = torch.nn.functional.unfold(x, kernel_size=500)",
+    ),
+    budget(
+        "fold_huge_output",
+        "x = torch.ones(1, 1, 1)\n"
+        "y = torch.nn.functional.fold(x, output_size=(10**6, 10**6), kernel_size=1)",
+        patterns=LIMIT + (r"sliding blocks",),
+    ),
+    budget(
+        "max_pool_window_work",
+        "x = torch.ones(1, 1, 3000, 3000)\ny = torch.nn.functional.max_pool2d(x, 1000, stride=1)",
+    ),
+    budget(
+        "avg_pool_window_work",
+        "x = torch.ones(1, 1, 3, 3)\n"
+        "y = torch.nn.functional.avg_pool2d(x, 10**6, padding=5 * 10**5, stride=1)",
+    ),
+    budget("pad_billion", "y = torch.nn.functional.pad(torch.ones(3), (0, 10**9))"),
+    budget(
+        "pad_reflect_billion",
+        "y = torch.nn.functional.pad(torch.ones(1, 3), (10**9, 0), mode='reflect')",
+        patterns=LIMIT + (r"[Pp]adding size",),
+    ),
+    budget(
+        "embedding_result",
+        "i = torch.zeros(10**6, dtype=torch.int64)\n"
+        "y = torch.nn.functional.embedding(i, torch.ones(3, 1000))",
+    ),
+    budget("repeat_interleave_billion", "y = torch.repeat_interleave(torch.ones(10), 10**9)"),
+    budget("repeat_interleave_repeats", "y = torch.repeat_interleave(torch.tensor([10**12]))"),
+    budget(
+        "cosine_similarity_broadcast",
+        "a = torch.ones(10**4, 1, 3)\nb = torch.ones(1, 10**4, 3)\n"
+        "c = torch.nn.functional.cosine_similarity(a, b, dim=-1)",
+    ),
+    budget(
+        "cross_broadcast",
+        "a = torch.ones(10**4, 1, 3)\nb = torch.ones(1, 10**4, 3)\nc = torch.linalg.cross(a, b)",
+    ),
+    budget(
+        "linspace_float64_repeated",
+        "for i in range(20):\n    x = torch.linspace(0, 1, 10**7, dtype=torch.float64)",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget("np_zeros_trillion", NP + "a = np.zeros(10**12)"),
+    budget("np_ones_square_trillion", NP + "a = np.ones((10**6, 10**6))"),
+    budget("np_eye_million", NP + "a = np.eye(10**6)"),
+    budget("np_arange_tiny_step", NP + "a = np.arange(0, 1, 1e-12)"),
+    budget("np_linspace_trillion", NP + "a = np.linspace(0, 1, 10**12)"),
+    budget("np_array_shared_rows", NP + "r = [1.0] * 10**6\na = np.array([r] * 100)"),
+    budget("np_exp_of_shared_rows", NP + "r = [1.0] * 10**6\na = np.exp([r] * 100)"),
+    budget("np_dot_of_shared_rows", NP + "r = [1.0] * 10**6\na = np.dot([r] * 100, r)"),
+    budget(
+        "np_array_shared_nested",
+        NP + SHARED_LIST + "b = np.array(a)",
+        patterns=LIMIT + (r"nested",),
+    ),
+    budget("np_tolist_ten_million", NP + "l = np.zeros((10**7, 1)).tolist()"),
+    budget(
+        "np_dot_outer_broadcast", NP + "a = np.ones((10**4, 1))\nb = np.dot(a, np.ones((1, 10**4)))"
+    ),
+    budget("set_printoptions_inf_print", INF_PRINT + "print(x)"),
+    budget("set_printoptions_inf_str", INF_PRINT + "s = str(x)"),
+    budget("set_printoptions_inf_fstring", INF_PRINT + "s = f'{x}'"),
+    budget("set_printoptions_inf_format", INF_PRINT + "s = '{}'.format(x)"),
+    budget("set_printoptions_inf_percent", INF_PRINT + "s = '%s' % (x,)"),
+    budget("set_printoptions_inf_repr_list", INF_PRINT + "s = repr([x])"),
+    budget("set_printoptions_inf_raise", INF_PRINT + "raise RuntimeError(x)"),
+    budget("set_printoptions_inf_assert", INF_PRINT + "assert False, x"),
+    budget(
+        "set_printoptions_inf_grad",
+        "torch.set_printoptions(threshold=float('inf'))\n"
+        "x = torch.ones(3000, 3000, requires_grad=True)\n(x * 2).sum().backward()\nprint(x.grad)",
+    ),
+    budget(
+        "set_printoptions_precision_billion",
+        "torch.set_printoptions(precision=10**9)\nprint(torch.ones(3) / 3)",
+    ),
+    budget(
+        "set_printoptions_edgeitems_billion",
+        "torch.set_printoptions(edgeitems=10**9)\nprint(torch.linspace(0, 1, 10**7))",
+    ),
+    budget(
+        "set_printoptions_precision_float64_full",
+        "torch.set_printoptions(threshold=float('inf'), precision=80)\n"
+        "x = torch.linspace(0, 1, 10**7, dtype=torch.float64)\nprint(x)",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "set_printoptions_inf_deep_tensor",
+        "torch.set_printoptions(threshold=float('inf'))\nx = torch.ones([2] * 21)\nprint(x)",
+    ),
+    budget(
+        "set_printoptions_inf_linewidth_one",
+        "torch.set_printoptions(threshold=float('inf'), linewidth=1)\nprint(torch.ones(2_400_000))",
+    ),
+    budget(
+        "set_printoptions_inf_str_over_string_limit",
+        "torch.set_printoptions(threshold=float('inf'))\ns = str(torch.ones([2] * 18))",
+    ),
+    budget(
+        "set_printoptions_inf_fstring_list_of_tensors",
+        "torch.set_printoptions(threshold=float('inf'))\nx = torch.ones(2 * 10**5)\n"
+        "s = f'{[x] * 10}'",
+    ),
+    budget(
+        "set_printoptions_inf_print_many",
+        "torch.set_printoptions(threshold=float('inf'))\nx = torch.ones(10**6)\nprint(*[x] * 10)",
+    ),
+    budget("format_precision_over", "s = format(1e308, '.999999f')"),
+    budget("format_grouping_over", "s = format(1e308, ',.999990f')"),
+    budget("format_tensor_precision", "s = format(torch.tensor(1.0), '.1000000000f')"),
+    budget("fstring_repr_width", "x = torch.ones(3)\ns = f'{x!r:>{10**9}}'"),
+    budget("fstring_nested_width_precision", "s = f'{1.0:{10**9}.{10**9}}'"),
+    budget("percent_precision_billion", "s = '%.1000000000f' % 1.0"),
+    budget(
+        "str_format_nested_fields",
+        "s = '{:{w}.{p}f}'.format(1.0, w=10**9, p=10**9)",
+        patterns=NOT_SUPPORTED_OR_LIMIT,
+    ),
+    budget("percent_star_precision", "s = '%.*f' % (10**9, 1.0)", patterns=NOT_SUPPORTED_OR_LIMIT),
+    budget("sum_of_lists_quadratic", "s = sum([[0]] * 10**6, [])", patterns=TIME_OR_LIMIT),
+    budget(
+        "sum_of_lists_thousand",
+        "s = sum([[0] * 1000] * 1000, [])",
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "sorted_key_lambda",
+        "l = sorted(range(10**6), key=lambda v: -v)",
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "max_key_lambda",
+        "l = max(range(10**6), key=lambda v: -v)",
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "map_lambda_list",
+        "l = list(map(lambda v: v * 2, range(10**6)))",
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget("set_of_shared_tuple", SHARED_TUPLE + "s = {a}"),
+    budget("dict_key_shared_tuple", SHARED_TUPLE + "d = {}\nd[a] = 1"),
+    budget("dict_lookup_shared_tuple", SHARED_TUPLE + "d = {}\nv = d[a]"),
+    budget("in_set_shared_tuple", SHARED_TUPLE + "v = a in {1, 2}"),
+    budget("dict_get_shared_tuple", SHARED_TUPLE + "v = {}.get(a)"),
+    budget("set_add_shared_tuple", SHARED_TUPLE + "s = set()\ns.add(a)"),
+    budget("dict_literal_shared_tuple", SHARED_TUPLE + "d = {a: 1}"),
+    budget(
+        "str_of_shared_dicts", "a = {}\nfor i in range(60):\n    a = {'k': a, 'j': a}\ns = str(a)"
+    ),
+    budget(
+        "compare_shared_tuples",
+        SHARED_TUPLE + "b = ()\nfor i in range(60):\n    b = (b, b)\nv = a == b",
+    ),
+    budget(
+        "list_insert_front",
+        "l = []\nfor i in range(10**6):\n    l.insert(0, i)",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "dict_of_long_strings",
+        "d = {}\nfor i in range(10**6):\n    d[i] = 'x' * 1000 + str(i)",
+        patterns=TIME_OR_LIMIT + (r"memory",),
+    ),
+)
+
+# -- modules, torch.func, optimizers: each call and each text budgeted -------------------------
+SEQ_DAG = "m = torch.nn.Identity()\nfor i in range(60):\n    m = torch.nn.Sequential(m, m)\n"
+CYCLE = "class M(torch.nn.Module):\n    pass\nm = M()\nm.sub = m\n"
+add(
+    budget("module_shared_dag_print", SEQ_DAG + "print(m)"),
+    budget("module_shared_dag_str", SEQ_DAG + "s = str(m)"),
+    budget("module_shared_dag_call", SEQ_DAG + "y = m(torch.ones(1))", patterns=TIME_OR_LIMIT),
+    budget("module_in_itself_print", CYCLE + "print(m)", patterns=CONTAINS_ITSELF),
+    budget("module_in_itself_fstring", CYCLE + "s = f'{m}'", patterns=CONTAINS_ITSELF),
+    budget(
+        "modulelist_in_itself_print",
+        "l = torch.nn.ModuleList()\nl.append(l)\nprint(l)",
+        patterns=CONTAINS_ITSELF,
+    ),
+    budget(
+        "module_in_itself_traversals",
+        CYCLE + "n = len(list(m.parameters())) + len(list(m.named_modules()))\n"
+        "d = m.state_dict()\nm.train()\nm.zero_grad()\nm.double()\nm.apply(lambda q: None)",
+        codes=frozenset({0, 1}),
+        patterns=CONTAINS_ITSELF,
+    ),
+    budget(
+        "module_shared_dag_traversals",
+        SEQ_DAG + "n = len(list(m.parameters())) + len(list(m.modules()))\n"
+        "d = m.state_dict()\nm.zero_grad()\nm.apply(lambda q: None)",
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "sequential_million_call",
+        "s = torch.nn.Sequential(*[torch.nn.Identity()] * 999999)\ny = s(torch.ones(1))",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "sequential_million_print",
+        "s = torch.nn.Sequential(*[torch.nn.ReLU()] * 999999)\nprint(s)",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget("linear_ten_billion_weights", "l = torch.nn.Linear(10**5, 10**5)"),
+    budget("embedding_module_billion", "l = torch.nn.Embedding(10**9, 10)"),
+    budget("conv_module_huge", "l = torch.nn.Conv2d(3, 10**6, 3)"),
+    budget(
+        "many_linear_layers",
+        "m = torch.nn.Sequential(*[torch.nn.Linear(3000, 3000) for i in range(100)])",
+        patterns=TIME_OR_LIMIT + (r"memory",),
+    ),
+    budget(
+        "orthogonal_init_huge",
+        "w = torch.empty(3000, 3000)\ntorch.nn.init.orthogonal_(w)",
+        patterns=LIMIT + (r"time limit allows",),
+    ),
+    budget(
+        "module_builds_itself",
+        "class M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.m = M()\nm = M()",
+        patterns=DEPTH,
+    ),
+    budget(
+        "module_extra_repr_recursion",
+        "class M(torch.nn.Module):\n    def extra_repr(self):\n        return str(self)\n"
+        "print(M())",
+        patterns=DEPTH,
+    ),
+    budget(
+        "module_method_recursion",
+        "class M(torch.nn.Module):\n    def f(self, n):\n        return self.f(n + 1)\n"
+        "y = M().f(0)",
+        patterns=DEPTH,
+    ),
+    budget(
+        "jacrev_10k_outputs",
+        "from torch.func import jacrev\nJ = jacrev(lambda v: v * 2)(torch.ones(10**4))",
+    ),
+    budget(
+        "jacfwd_10k_outputs",
+        "from torch.func import jacfwd\nJ = jacfwd(lambda v: v * 2)(torch.ones(10**4))",
+    ),
+    budget(
+        "functional_jacobian_10k",
+        "J = torch.autograd.functional.jacobian(lambda v: v * 2, torch.ones(10**4))",
+    ),
+    budget(
+        "hessian_4k_inputs",
+        "from torch.func import hessian\nH = hessian(lambda v: (v ** 3).sum())(torch.ones(4000))",
+    ),
+    budget(
+        "jacrev_of_jacrev_of_jacrev",
+        "from torch.func import jacrev\n"
+        "J = jacrev(jacrev(jacrev(lambda v: (v ** 4).sum())))(torch.ones(300))",
+    ),
+    budget(
+        "functional_hessian_5k",
+        "H = torch.autograd.functional.hessian(lambda v: (v ** 3).sum(), torch.ones(5000))",
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),  # 25,000,000 entries: at the limit; the time limit decides
+    ),
+    budget(
+        "jacrev_3k_under_time",
+        "from torch.func import jacrev\ntorch.manual_seed(0)\nW = torch.randn(3000, 3000) / 50\n"
+        "J = jacrev(lambda v: torch.tanh(W @ torch.tanh(W @ v)))(torch.ones(3000))",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "vmap_outer",
+        "from torch.func import vmap\n"
+        "y = vmap(lambda v: torch.outer(v, v))(torch.ones(1000, 1000))",
+    ),
+    budget(
+        "vmap_of_vmap_expand",
+        "from torch.func import vmap\n"
+        "y = vmap(vmap(lambda v: v.expand(1000)))(torch.ones(3000, 3000))",
+    ),
+    budget(
+        "vmap_chunk_size_one",
+        "from torch.func import vmap\ny = vmap(lambda v: v * 2, chunk_size=1)(torch.ones(10**6))",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "vmap_python_loop",
+        "from torch.func import vmap\ndef f(v):\n    s = v\n    for i in range(1000):\n"
+        "        s = s + 1\n    return s\ny = vmap(f)(torch.ones(10**6))",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "vmap_einsum_outer",
+        "from torch.func import vmap\n"
+        "y = vmap(lambda a: torch.einsum('i,j->ij', a, a))(torch.ones(2000, 2000))",
+    ),
+    budget(
+        "vmap_random_different",
+        "from torch.func import vmap\n"
+        "y = vmap(lambda a: torch.randn(10**4) * a, randomness='different')(torch.ones(10**4))",
+    ),
+    budget(
+        "gradcheck_3000_inputs",
+        "x = torch.ones(3000, dtype=torch.float64, requires_grad=True)\n"
+        "W = torch.ones(3000, 3000, dtype=torch.float64) / 3000\n"
+        "ok = torch.autograd.gradcheck(lambda v: torch.tanh(W @ v), (x,))",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "create_graph_chain_30",
+        "x = torch.tensor(1.0, requires_grad=True)\ny = torch.exp(x) * torch.sin(x)\n"
+        "for i in range(30):\n    y = torch.autograd.grad(y, x, create_graph=True)[0]",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "sgd_million_parameter_list",
+        "w = torch.ones(1, requires_grad=True)\nopt = torch.optim.SGD([w] * 10**6, lr=0.1)\n"
+        "(w * 2).sum().backward()\nfor i in range(100):\n    opt.step()",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "zero_grad_million_parameter_list",
+        "w = torch.ones(1, requires_grad=True)\nopt = torch.optim.SGD([w] * 10**6, lr=0.1)\n"
+        "for i in range(100):\n    opt.zero_grad()",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "clip_grad_million_parameter_list",
+        "w = torch.ones(1, requires_grad=True)\n(w * 2).sum().backward()\nfor i in range(100):\n"
+        "    torch.nn.utils.clip_grad_norm_([w] * 10**6, 1.0)",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "optimizer_closure_recursion",
+        "w = torch.ones(3, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "def closure():\n    return opt.step(closure)\nopt.step(closure)",
+        patterns=DEPTH,
+    ),
+)
+
+# -- exceptions: one clear message, never the program's text as gradcli's own -----------------
+add(
+    small(
+        "raise_huge_message",
+        "raise RuntimeError('x' * 999999)",
+        (r"RuntimeError",),
+        max_stderr=4000,
+    ),
+    small(
+        "raise_message_fakes_an_error",
+        "raise RuntimeError('ok\\nerror: fake second message')",
+        (r"RuntimeError",),
+        forbid=(r"(?m)^error: fake second message",),
+    ),
+    small(
+        "raise_message_terminal_escapes",
+        "raise RuntimeError('\\x1b[2J\\x1b]0;owned\\x07')",
+        (r"RuntimeError",),
+        forbid=("\x1b",),
+    ),
+    small(
+        "raise_many_args",
+        "raise ValueError(*range(10**5))",
+        (r"ValueError",) + LIMIT,
+        max_stderr=4000,
+    ),
+    small(
+        "raise_list_argument",
+        "raise ValueError(list(range(10**6)))",
+        (r"ValueError",) + LIMIT,
+        max_stderr=4000,
+    ),
+    small("str_of_exception_many_args", "e = ValueError(*range(10**6))\ns = str(e)", LIMIT),
+    small("raise_shared_nested_argument", SHARED_LIST + "raise ValueError(a)", LIMIT),
+    small("assert_shared_nested_message", SHARED_LIST + "assert False, a", LIMIT),
+    small("keyerror_shared_tuple", SHARED_TUPLE + "d = {}\nv = d[a]", LIMIT),
+    small(
+        "except_does_not_catch_limit",
+        "try:\n    x = torch.zeros(10**12)\nexcept Exception as e:\n    x = 1\nprint('after')",
+        LIMIT,
+    ),
+    small(
+        "except_base_around_work_loop",
+        "while True:\n    try:\n        x = torch.ones(10**6).sum()\n    except BaseException:\n"
+        "        pass",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "except_recursion_error_retries",
+        "def f(n):\n    try:\n        return f(n + 1)\n    except RecursionError:\n"
+        "        return f(n + 1)\nf(0)",
+        DEPTH,
+    ),
+    small(
+        "finally_loops_after_limit",
+        "try:\n    x = [0] * 10**9\nfinally:\n    while True:\n        pass",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# -- dunders through the new doors ------------------------------------------------------------
+add(
+    esc(
+        "new_module_getattr_method",
+        "class M(torch.nn.Module):\n    def __getattr__(self, n):\n"
+        "        return open('pwned', 'w')\nm = M()\nx = m.foo",
+    ),
+    esc(
+        "new_module_repr_method",
+        "class M(torch.nn.Module):\n    def __repr__(self):\n"
+        "        return open('pwned', 'w')\nprint(M())",
+    ),
+    esc(
+        "new_module_class_attribute",
+        "class M(torch.nn.Module):\n    k = open('pwned', 'w')\nm = M()",
+    ),
+    esc(
+        "new_module_set_class",
+        "class M(torch.nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n        self.__class__ = int\nm = M()",
+    ),
+    esc("new_module_private_fstring", "m = torch.nn.Linear(1, 1)\ns = f'{m._parameters}'"),
+    esc("new_module_format_attribute", "m = torch.nn.Linear(1, 1)\ns = '{0.weight}'.format(m)"),
+    esc("new_module_dict", "m = torch.nn.Linear(1, 1)\np = m.__dict__"),
+    esc(
+        "new_module_init_globals", "m = torch.nn.Linear(1, 1)\np = m.__class__.__init__.__globals__"
+    ),
+    esc(
+        "new_module_forward_hook",
+        "m = torch.nn.Linear(1, 1)\n"
+        "h = m.register_forward_hook(lambda *a: open('pwned', 'w'))\ny = m(torch.ones(1))",
+    ),
+    esc(
+        "new_exception_traceback_format",
+        "try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    s = '{0.__traceback__}'.format(e)",
+    ),
+    esc(
+        "new_exception_traceback_fstring",
+        "try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    s = f'{e.__traceback__}'",
+    ),
+    esc(
+        "new_exception_mro",
+        "try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    c = e.__class__.__mro__",
+    ),
+    esc("new_exception_class_subclasses", "t = RuntimeError.__subclasses__()"),
+    esc(
+        "new_class_plain", "class A:\n    def __index__(self):\n        return 10**9\ns = 'x' * A()"
+    ),
+    esc("new_class_exception", "class E(Exception):\n    pass\nraise E('x')"),
+    esc(
+        "new_classmethod",
+        "class M(torch.nn.Module):\n    @classmethod\n    def make(cls):\n"
+        "        return cls.__subclasses__()\nm = M.make()",
+    ),
+    esc(
+        "new_functional_call_dunder",
+        "from torch.func import functional_call\n"
+        "m = torch.nn.Linear(1, 1)\n"
+        "y = functional_call(m, {'__class__': torch.ones(1)}, (torch.ones(1),))",
+        REFUSED + (r"unexpected key", r"__class__", r"no parameter"),
+        codes=frozenset({0, 1}),
+    ),
+    esc(
+        "new_np_lib_stride_tricks",
+        "import numpy as np\n"
+        "a = np.lib.stride_tricks.as_strided(np.ones(1), shape=(10**9,), strides=(0,))",
+    ),
+    esc("new_np_set_printoptions", "import numpy as np\nnp.set_printoptions(threshold=10**9)"),
+)
+
+# -- the commands on programs that use the new operations, under the 3 s time limit -----------
+
+EINSUM_SLOW = """\
+import torch
+torch.manual_seed(0)
+x = torch.randn(1500, requires_grad=True)
+W = torch.randn(1500, 1500) / 40
+h = x
+for i in range(20):
+    h = torch.tanh(torch.einsum('ij,j->i', W, h))
+y = h
+s = (h * h).sum()
+"""
+
+CONV_SLOW = """\
+import torch
+torch.manual_seed(0)
+x = torch.randn(1, 1, 60, 60, requires_grad=True)
+w = torch.randn(4, 1, 5, 5) / 5
+w2 = torch.randn(1, 4, 5, 5) / 5
+h = x
+for i in range(10):
+    h = torch.nn.functional.conv2d(torch.nn.functional.conv2d(h, w, padding=2), w2, padding=2)
+    h = torch.tanh(h)
+y = h
+s = (h * h).sum()
+"""
+
+VMAP_SLOW = """\
+import torch
+from torch.func import vmap
+torch.manual_seed(0)
+x = torch.randn(1500, requires_grad=True)
+W = torch.randn(1500, 1500) / 40
+h = x
+for i in range(20):
+    h = torch.tanh(vmap(lambda r: torch.dot(r, h))(W))
+y = h
+s = (h * h).sum()
+"""
+
+NN_SLOW = """\
+import torch
+torch.manual_seed(0)
+m = torch.nn.Sequential(*[torch.nn.Linear(1000, 1000) for i in range(8)])
+x = torch.randn(1000, requires_grad=True)
+y = torch.tanh(m(x))
+s = (y * y).sum()
+"""
+
+SCATTER_SLOW = """\
+import torch
+torch.manual_seed(0)
+x = torch.randn(3000, requires_grad=True)
+idx = torch.randint(0, 3000, (3000,))
+h = x
+for i in range(30):
+    h = torch.tanh(torch.zeros(3000).scatter_add(0, idx, h) + h)
+y = h
+s = (h * h).sum()
+"""
+
+SYMBOLIC_CONV = """\
+import torch
+x = torch.ones(1, 1, 20, 20, requires_grad=True)
+w = torch.ones(1, 1, 19, 19) / 7
+y = torch.tanh(torch.nn.functional.conv2d(torch.tanh(x), w))
+s = y.sum()
+"""
+
+SYMBOLIC_DET = """\
+import torch
+x = torch.ones(12, 12, requires_grad=True)
+s = torch.det(x + torch.eye(12))
+"""
+
+SYMBOLIC_POOL = """\
+import torch
+x = torch.ones(1, 1, 20, 20, requires_grad=True)
+h = torch.nn.functional.max_pool2d(torch.tanh(x), 3, stride=1)
+h = torch.nn.functional.max_pool2d(h, 3, stride=1)
+s = torch.nn.functional.max_pool2d(h, 3, stride=1).sum()
+"""
+
+LINALG_SLOW = """\
+import torch
+torch.manual_seed(0)
+x = torch.randn(40, 40, requires_grad=True)
+y = torch.linalg.inv(x @ x.T + torch.eye(40) * 40)
+for i in range(5):
+    y = torch.linalg.inv(y + torch.eye(40))
+s = torch.logdet(y + torch.eye(40) * 40)
+"""
+
+NPY = ["-f", "npy", "-o", "out.npy"]
+add(
+    timed(
+        "time_new_check_einsum",
+        EINSUM_SLOW,
+        ["check", "prog.py", "--of", "y", "--no-sympy"],
+        codes=frozenset({1, 3}),
+    ),
+    timed(
+        "time_new_check_einsum_sum",
+        EINSUM_SLOW,
+        ["check", "prog.py", "--of", "s"],
+        codes=frozenset({1, 3}),
+    ),
+    timed(
+        "time_new_jacobian_einsum_compare",
+        EINSUM_SLOW,
+        ["jacobian", "prog.py", "--of", "y", "--compare"],
+    ),
+    timed(
+        "time_new_hessian_einsum",
+        EINSUM_SLOW,
+        ["hessian", "prog.py", "--of", "s", *NPY],
+        outputs=("out.npy",),
+    ),
+    timed(
+        "time_new_jacobian_conv_rows",
+        CONV_SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "rows", *NPY],
+        outputs=("out.npy",),
+    ),
+    timed(
+        "time_new_jacobian_conv_forward",
+        CONV_SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "forward", *NPY],
+        outputs=("out.npy",),
+    ),
+    timed(
+        "time_new_hessian_conv",
+        CONV_SLOW,
+        ["hessian", "prog.py", "--of", "s", *NPY],
+        outputs=("out.npy",),
+    ),
+    timed(
+        "time_new_check_conv",
+        CONV_SLOW,
+        ["check", "prog.py", "--of", "y", "--no-sympy"],
+        codes=frozenset({1, 3}),
+        patterns=TIME_OR_LIMIT,
+    ),
+    timed(
+        "time_new_check_conv_sum",
+        CONV_SLOW,
+        ["check", "prog.py", "--of", "s"],
+        codes=frozenset({1, 3}),
+    ),
+    timed(
+        "time_new_jacobian_vmap",
+        VMAP_SLOW,
+        ["jacobian", "prog.py", "--of", "y", *NPY],
+        outputs=("out.npy",),
+        at=ANY,
+    ),
+    timed(
+        "time_new_hessian_vmap",
+        VMAP_SLOW,
+        ["hessian", "prog.py", "--of", "s", *NPY],
+        outputs=("out.npy",),
+        at=ANY,
+    ),
+    timed(
+        "time_new_check_vmap",
+        VMAP_SLOW,
+        ["check", "prog.py", "--of", "s"],
+        codes=frozenset({1, 3}),
+        at=ANY,
+    ),
+    timed("time_new_jacobian_nn", NN_SLOW, ["jacobian", "prog.py", "--of", "y", "--compare"]),
+    timed(
+        "time_new_hessian_nn",
+        NN_SLOW,
+        ["hessian", "prog.py", "--of", "s", "-m", "rows", *NPY],
+        outputs=("out.npy",),
+    ),
+    timed("time_new_check_nn", NN_SLOW, ["check", "prog.py", "--of", "s"], codes=frozenset({1, 3})),
+    timed(
+        "time_new_jacobian_scatter_forward",
+        SCATTER_SLOW,
+        ["jacobian", "prog.py", "--of", "y", "-m", "forward", *NPY],
+        outputs=("out.npy",),
+    ),
+    timed(
+        "time_new_hessian_scatter",
+        SCATTER_SLOW,
+        ["hessian", "prog.py", "--of", "s", *NPY],
+        outputs=("out.npy",),
+    ),
+    timed(
+        "time_new_check_scatter",
+        SCATTER_SLOW,
+        ["check", "prog.py", "--of", "s"],
+        codes=frozenset({1, 3}),
+    ),
+    timed(
+        "time_new_symbolic_conv",
+        SYMBOLIC_CONV,
+        ["symbolic", "prog.py", "--of", "s", "--simplify"],
+        patterns=TIME_OR_LIMIT,
+    ),
+    timed(
+        "time_new_symbolic_det",
+        SYMBOLIC_DET,
+        ["symbolic", "prog.py", "--of", "s", "--at", "--latex"],
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    timed(
+        "time_new_check_det",
+        SYMBOLIC_DET,
+        ["check", "prog.py", "--of", "s"],
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1, 3}),
+    ),
+    timed(
+        "time_new_symbolic_pool",
+        SYMBOLIC_POOL,
+        ["symbolic", "prog.py", "--of", "s", "--simplify"],
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    timed(
+        "time_new_check_linalg",
+        LINALG_SLOW,
+        ["check", "prog.py", "--of", "s"],
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1, 3}),
+    ),
+    timed(
+        "time_new_hessian_linalg",
+        LINALG_SLOW,
+        ["hessian", "prog.py", "--of", "s", *NPY],
+        outputs=("out.npy",),
+        codes=frozenset({0, 1}),
+    ),
+)
+
 CASES: list[Case] = cases

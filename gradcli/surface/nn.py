@@ -114,7 +114,6 @@ def _check_visits(
     module once, memoised, on an explicit stack), against LIST_ITEMS. apply() goes through
     `children()`, which gives a child registered twice in one parent once; load_state_dict
     and the text through `_modules`, which gives it twice."""
-    cap = limits.LIST_ITEMS.value
     counts: dict[int, int] = {}
     active: set[int] = set()  # the modules on the path to the one being looked at
 
@@ -128,7 +127,7 @@ def _check_visits(
         key = id(m)
         if done:
             active.discard(key)
-            counts[key] = min(1 + sum(counts[id(c)] for c in children(m)), cap + 1)
+            counts[key] = 1 + sum(counts[id(c)] for c in children(m))  # exact: Python's ints
             continue
         if key in counts:
             continue

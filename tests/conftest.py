@@ -40,6 +40,24 @@ def pytest_configure(config: pytest.Config) -> None:
         pass
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # The hostile command-line cases (subprocesses, tests/corpus/test_hostile2.py) start now,
+    # beside the in-process tests, on the core those leave idle: CI has two.
+    module = sys.modules.get("tests.corpus.test_hostile2")
+    if module is None or session.config.option.collectonly:
+        return
+    sched = module.start(session.items)
+    if sched is not None:
+        session.config.stash[module.EARLY] = sched
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    module = sys.modules.get("tests.corpus.test_hostile2")
+    sched = config.stash.get(module.EARLY, None) if module is not None else None
+    if sched is not None:
+        sched.close()  # (when its tests were deselected or did not run: no case keeps going)
+
+
 @pytest.fixture(autouse=True)
 def _bounded_test() -> Iterator[None]:
     faulthandler.dump_traceback_later(TEST_SECONDS, exit=True, file=_ERR[0] if _ERR else sys.stderr)

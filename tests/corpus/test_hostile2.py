@@ -2,7 +2,7 @@
 
 Each case runs `python -m gradcli ...` in a subprocess, in a fresh temporary directory, under
 an address-space cap, a CPU-time cap and a wall-clock timeout, with stdin from /dev/null
-unless the case says otherwise, and GRADCLI_TIME_SECONDS=3. It must end with the expected
+unless the case says otherwise, and GRADCLI_TIME_SECONDS=2. It must end with the expected
 exit status, without a traceback, in one clear message (with `prog.py:LINE:COL:` and a caret
 where it has a position), within its time and 1 GiB of peak resident memory (measured per
 child with wait4), without creating, changing or removing any file but its named outputs;
@@ -31,6 +31,7 @@ from hostile2.judge import inert_problems  # noqa: E402
 from hostile2.runner import Scheduler  # noqa: E402
 
 RESOURCE_SYMPTOMS = ("memory:", "hang:", "time:")
+EARLY: pytest.StashKey[Scheduler] = pytest.StashKey()  # set by tests/conftest.py
 
 
 def _params() -> list:
@@ -77,20 +78,33 @@ def test_inert_checker_catches_injection() -> None:
 
 
 # Cases run two at a time (the machine has 2 cores; each case is one single-threaded
-# process), ahead of the tests that report them, in collection order; the time-limit cases,
-# which measure wall-clock time against a tight bound, one at a time after the others.
+# process) in collection order; the time-limit cases, which measure wall-clock time against a
+# tight bound, after the others. tests/conftest.py starts them once the tests are collected,
+# one at a time beside the in-process tests (see Scheduler).
 WORKERS = int(os.environ.get("HOSTILE2_WORKERS", "2"))
+
+
+def selected_cases(items: list[pytest.Item]) -> list[Case]:
+    """The hostile2 cases among the collected tests (not tests/test_hostile.py's `case`s)."""
+    return [
+        item.callspec.params["case"]
+        for item in items
+        if getattr(item, "callspec", None) is not None
+        and isinstance(item.callspec.params.get("case"), Case)
+    ]
+
+
+def start(items: list[pytest.Item]) -> Scheduler | None:
+    """The scheduler of the collected cases, started early (None when none is collected)."""
+    cases = selected_cases(items)
+    return Scheduler(cases, WORKERS, early=True) if cases else None
 
 
 @pytest.fixture(scope="session")
 def scheduler(request: pytest.FixtureRequest):
-    selected = [
-        item.callspec.params["case"]
-        for item in request.session.items
-        if getattr(item, "callspec", None) is not None
-        and isinstance(item.callspec.params.get("case"), Case)  # not tests/test_hostile.py's
-    ]
-    sched = Scheduler(selected, WORKERS)
+    sched = request.config.stash.get(EARLY, None)
+    if sched is None:
+        sched = Scheduler(selected_cases(request.session.items), WORKERS)
     yield sched
     sched.close()
 

@@ -64,7 +64,7 @@ class Case:
     export: str | None = None  # generated Python to verify: "-" (stdout) or an output file
     printed: bool = False  # stdout may hold the program's output even on an error
     stdout_patterns: tuple[str, ...] = ()  # on success, each must match stdout
-    seconds: float = 5.0  # wall-clock bound (the default time limit of the harness is 3 s)
+    seconds: float = 5.0  # wall-clock bound (the default time limit of the harness is 2 s)
     kill_after: float | None = None
     max_stderr: int = 10_000  # bytes: one clear message, not an echo of a huge input
     forbid: tuple[str, ...] = ()  # regular expressions that must not match stderr or stdout
@@ -1265,7 +1265,7 @@ add(
 
 
 # === the time limit on every path ===========================================================
-# GRADCLI_TIME_SECONDS=3 (the harness's default) and a command that would otherwise take a
+# GRADCLI_TIME_SECONDS=2 (the harness's default) and a command that would otherwise take a
 # minute or more: each must end in about 4 s with the named limit.
 
 

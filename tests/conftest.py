@@ -40,6 +40,16 @@ def pytest_configure(config: pytest.Config) -> None:
         pass
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # The hostile command-line cases last: they start when collected (below) and run beside
+    # every in-process test before them.
+    def late(item: pytest.Item) -> bool:
+        module = getattr(item, "module", None)
+        return module is not None and module.__name__.endswith("test_hostile2")
+
+    items.sort(key=late)  # stable: each part keeps its order
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     # The hostile command-line cases (subprocesses, tests/corpus/test_hostile2.py) start now,
     # beside the in-process tests, on the core those leave idle: CI has two.

@@ -112,6 +112,8 @@ def run_backward(
     captured: dict[int, Tensor] = {}
     capture_nodes = {t.node: t for t in capture if t.node is not None}
     user = check_freed and nb == 0
+    # Chains of ops whose rule is `g * d` run on arrays (first-order passes, not traced).
+    chains = not create_graph and trace is None
     retained: list[tuple[Tensor, Tensor]] = []
     mode = enable_grad() if create_graph else no_grad()
     enabled = gc.isenabled()
@@ -141,7 +143,12 @@ def run_backward(
                         retained.append((out, g))
                 if n in capture_nodes:
                     captured[id(capture_nodes[n])] = g
-                gs = n.op.vjp(g, out, *n.inputs, **n.params)
+                link = n.op.link if chains else None
+                r = link(out, *n.inputs, **n.params) if link is not None else None
+                if r is not None and type(g) is Tensor and r[1].dtype == g.dtype:
+                    n, gs = _chain(n, g.data, r, grads, capture_nodes, user, retain_graph)
+                else:
+                    gs = n.op.vjp(g, out, *n.inputs, **n.params)
                 if trace is not None:
                     trace(n, g, gs)
                 seq = n.seq
@@ -187,6 +194,54 @@ def run_backward(
         if k not in out_grads:
             out_grads[k] = (next(t for t in capture if id(t) == k), g)
     return out_grads
+
+
+def _chain(
+    n: Node,
+    arr: np.ndarray,
+    r: tuple[int, np.ndarray],
+    grads: dict,
+    capture_nodes: dict,
+    user: bool,
+    retain_graph: bool,
+) -> tuple[Node, list]:
+    """The gradient through a chain of linked nodes (`Op.link`: the rule is `g * d` for one
+    input), as products of arrays: `n` first, then the node that made its input while that
+    node is the one recorded just before (so every other consumer of its output came later and
+    has been walked: a gradient for it would be in `grads`, which ends the chain) and is a link
+    nothing else watches (hooks, captures, a retained gradient, a change in place since).
+    Each product is the rule's own (`g * d` is NumPy's multiply of the same arrays), so the
+    result is the rules' to the bit. Returns the chain's last node and its gradients."""
+    mark = MUTATIONS[0]
+    tick = hooks.observer.tick
+    while True:
+        i, d = r
+        arr = np.multiply(arr, d)
+        if not retain_graph and n.op.saves:
+            n.freed = True
+        p = n.inputs[i].node
+        if (
+            p is None
+            or p.seq != n.seq - 1
+            or p.op.link is None
+            or p.mark != mark
+            or p.freed
+            or p.hooks
+            or p in grads
+            or p in capture_nodes
+        ):
+            break
+        out = p.out
+        if user and out.retains_grad:
+            break
+        r = p.op.link(out, *p.inputs, **p.params)
+        if r is None or r[1].dtype != arr.dtype:
+            break
+        tick()
+        n = p
+    gs: list = [None] * len(n.inputs)
+    gs[i] = Tensor(arr)
+    return n, gs
 
 
 def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:

@@ -106,6 +106,14 @@ class Op(Record):
     samples: tuple[Sample, ...]              calls the tests run the op on (tests/ops):
                                              forward, finite differences, batched VJPs, second
                                              order and PyTorch; every op must have some
+    link(out, *inputs, **params)             (optional) for a first-order pass, when the rule's
+                                             gradient is exactly `g * d` for one input (`d`
+                                             of the input's dtype, broadcasting into its shape,
+                                             which is out's) and None for the others:
+                                             (that input's index, d); None where it is not.
+                                             Backward then runs a chain of such ops on arrays
+                                             (`core.autograd`); the op tests check it against
+                                             the rule, bit for bit
     """
 
     _fields = (
@@ -123,6 +131,7 @@ class Op(Record):
         "domain",
         "nondiff",
         "samples",
+        "link",
     )
     _defaults = {
         "kind": "elementwise",
@@ -134,6 +143,7 @@ class Op(Record):
         "domain": None,
         "nondiff": (),
         "samples": (),
+        "link": None,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -151,6 +161,7 @@ class Op(Record):
     domain: Callable[..., str | None] | None
     nondiff: tuple[int, ...]
     samples: tuple[Sample, ...]
+    link: Callable[..., tuple[int, np.ndarray] | None] | None
 
 
 REGISTRY: dict[str, Op] = {}

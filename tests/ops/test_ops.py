@@ -1079,6 +1079,40 @@ def test_batched_vjp(name: str, i: int) -> None:
             assert gc.rel_error(b[k], a) <= 1e-12, (j, k, b[k], a)
 
 
+# --- links: first-order chains on arrays --------------------------------------------------------
+
+LINKED = [name for name, op in ops.REGISTRY.items() if op.link is not None]
+
+
+@pytest.mark.parametrize("name", LINKED)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_link_is_the_rule_to_the_bit(name: str, dtype: Any) -> None:
+    """`Op.link`'s `g * d` is the first-order rule's gradient bit for bit, wherever the link
+    applies (each differentiated input alone requiring grad); it applies somewhere."""
+    from gradcli.core.tensor import in_pass, no_grad
+
+    op = ops.REGISTRY[name]
+    used = 0
+    for i, s in enumerate(op.samples):
+        arrays = gc.make_inputs(s, _seed(name, i), dtype)
+        for j in gc.diff_positions(op, s, arrays):
+            ts = [Tensor(a, requires_grad=k == j) for k, a in enumerate(arrays)]
+            out = apply(op, *ts, **s.params)
+            g = gc.random_like(out.shape, _seed(name, i) + 3, dtype) * 7.3
+            r = op.link(out, *ts, **s.params)
+            if r is None:
+                continue
+            k, d = r
+            assert k == j and d.dtype == out.dtype and ts[k].shape == out.shape
+            with no_grad(), in_pass():
+                want = op.vjp(Tensor(g), out, *ts, **s.params)[k].data
+                got = np.multiply(g, d)
+            assert got.dtype == want.dtype and got.shape == want.shape
+            assert got.tobytes() == want.tobytes(), (name, i, got, want)
+            used += 1
+    assert used, f"{name}: the link applies to none of its samples"
+
+
 # --- second order ------------------------------------------------------------------------------
 
 

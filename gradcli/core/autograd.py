@@ -122,32 +122,55 @@ def run_backward(
     try:
         # One errstate for the whole pass (not one per node): 0/0 at kinks is handled by rules.
         with mode, in_pass():
+            # A chain of linked ops (`Op.link`: the rule is `g * d`) runs on arrays: the
+            # gradient of the next node's output is carried as a NumPy array, `(node, array)`.
+            carry: tuple[Node, np.ndarray] | None = None
             for n in reversed(ancestors(roots)):
                 hooks.observer.tick()
-                g = grads.pop(n, None)
-                if g is None:
-                    continue
-                if n.freed and check_freed:
-                    raise GradcliError(
-                        SECOND_BACKWARD,
-                        hint="pass retain_graph=True to the "
-                        "first backward() that goes through this graph",
-                    )
-                if n.mark != MUTATIONS[0] and n.op.saves:
-                    check_saved(n)
-                out = n.out
-                if user:
-                    if n.hooks:
-                        g = _run_hooks(n.hooks, g, out)
-                    if out.retains_grad and out.node is n:
-                        retained.append((out, g))
-                if n in capture_nodes:
-                    captured[id(capture_nodes[n])] = g
+                if carry is not None and carry[0] is n:
+                    g: Any = carry[1]  # checked when it was carried: nothing watches n
+                    carry = None
+                    out = n.out
+                else:
+                    if carry is not None:  # (not reached: the carried node is the next one)
+                        grads[carry[0]] = Tensor(carry[1])
+                        carry = None
+                    g = grads.pop(n, None)
+                    if g is None:
+                        continue
+                    if n.freed and check_freed:
+                        raise GradcliError(
+                            SECOND_BACKWARD,
+                            hint="pass retain_graph=True to the "
+                            "first backward() that goes through this graph",
+                        )
+                    if n.mark != MUTATIONS[0] and n.op.saves:
+                        check_saved(n)
+                    out = n.out
+                    if user:
+                        if n.hooks:
+                            g = _run_hooks(n.hooks, g, out)
+                        if out.retains_grad and out.node is n:
+                            retained.append((out, g))
+                    if n in capture_nodes:
+                        captured[id(capture_nodes[n])] = g
                 link = n.op.link if chains else None
                 r = link(out, *n.inputs, **n.params) if link is not None else None
-                if r is not None and type(g) is Tensor and r[1].dtype == g.dtype:
-                    n, gs = _chain(n, g.data, r, grads, capture_nodes, user, retain_graph)
+                arr = g if type(g) is np.ndarray else g.data if type(g) is Tensor else None
+                if r is not None and arr is not None and r[1].dtype == arr.dtype:
+                    i, d = r
+                    arr = np.multiply(arr, d)  # the rule's own product, `g * d`
+                    if not retain_graph and n.op.saves:
+                        n.freed = True
+                    p = n.inputs[i].node
+                    if p is not None and _carries(p, n, grads, capture_nodes, user):
+                        carry = (p, arr)
+                        continue
+                    gs: Any = [None] * len(n.inputs)
+                    gs[i] = Tensor(arr)
                 else:
+                    if type(g) is np.ndarray:
+                        g = Tensor(g)
                     gs = n.op.vjp(g, out, *n.inputs, **n.params)
                 if trace is not None:
                     trace(n, g, gs)
@@ -174,6 +197,8 @@ def run_backward(
                         grads[k] = gi
                 if not retain_graph and n.op.saves:
                     n.freed = True
+            if carry is not None:
+                grads[carry[0]] = Tensor(carry[1])
     finally:
         if enabled:
             gc.enable()
@@ -196,52 +221,22 @@ def run_backward(
     return out_grads
 
 
-def _chain(
-    n: Node,
-    arr: np.ndarray,
-    r: tuple[int, np.ndarray],
-    grads: dict,
-    capture_nodes: dict,
-    user: bool,
-    retain_graph: bool,
-) -> tuple[Node, list]:
-    """The gradient through a chain of linked nodes (`Op.link`: the rule is `g * d` for one
-    input), as products of arrays: `n` first, then the node that made its input while that
-    node is the one recorded just before (so every other consumer of its output came later and
-    has been walked: a gradient for it would be in `grads`, which ends the chain) and is a link
-    nothing else watches (hooks, captures, a retained gradient, a change in place since).
-    Each product is the rule's own (`g * d` is NumPy's multiply of the same arrays), so the
-    result is the rules' to the bit. Returns the chain's last node and its gradients."""
-    mark = MUTATIONS[0]
-    tick = hooks.observer.tick
-    while True:
-        i, d = r
-        arr = np.multiply(arr, d)
-        if not retain_graph and n.op.saves:
-            n.freed = True
-        p = n.inputs[i].node
-        if (
-            p is None
-            or p.seq != n.seq - 1
-            or p.op.link is None
-            or p.mark != mark
-            or p.freed
-            or p.hooks
-            or p in grads
-            or p in capture_nodes
-        ):
-            break
-        out = p.out
-        if user and out.retains_grad:
-            break
-        r = p.op.link(out, *p.inputs, **p.params)
-        if r is None or r[1].dtype != arr.dtype:
-            break
-        tick()
-        n = p
-    gs: list = [None] * len(n.inputs)
-    gs[i] = Tensor(arr)
-    return n, gs
+def _carries(p: Node, n: Node, grads: dict, capture_nodes: dict, user: bool) -> bool:
+    """Whether the gradient `n` sends to `p` (the node of its input) can be carried to `p` as
+    an array: `p` was recorded just before `n`, so it is the next node of the walk and every
+    other consumer of its output came later and has been walked (a gradient from one would be
+    in `grads`); it is a link; nothing watches it (hooks, a capture, a retained gradient, a
+    change in place since it was recorded, a pass that freed it)."""
+    return (
+        p.seq == n.seq - 1
+        and p.op.link is not None
+        and p.mark == MUTATIONS[0]
+        and not p.freed
+        and not p.hooks
+        and p not in grads
+        and p not in capture_nodes
+        and not (user and p.out.retains_grad)
+    )
 
 
 def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:

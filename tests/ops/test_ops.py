@@ -1113,6 +1113,30 @@ def test_link_is_the_rule_to_the_bit(name: str, dtype: Any) -> None:
     assert used, f"{name}: the link applies to none of its samples"
 
 
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_large_first_order_kernels_are_the_whole_array_ones(dtype: Any) -> None:
+    """Sigmoid and `x ** 2` on arrays larger than a block run block by block (in the cache):
+    the same operations on the same values as on the whole array, so the same bits."""
+    from gradcli.core.tensor import in_pass, no_grad
+    from gradcli.ops import elementwise as E
+
+    rng = np.random.default_rng(3)
+    n = 3 * E._BLOCK + 17
+    x = (rng.standard_normal(n) * 8).astype(dtype)
+    g = rng.standard_normal(n).astype(dtype)
+    with no_grad(), in_pass():
+        out = apply(E.sigmoid, Tensor(x))
+        if dtype == np.float64:
+            e = np.exp(-x)
+            e += 1
+            assert out.data.tobytes() == np.reciprocal(e).tobytes()
+        (got,) = E.sigmoid.vjp(Tensor(g), out, Tensor(x))
+        want = np.subtract(1, out.data, dtype=dtype) * g * out.data
+        assert got.data.tobytes() == want.tobytes()
+        (got,) = E.pow_scalar.vjp(Tensor(g), apply(E.pow_scalar, Tensor(x), p=2), Tensor(x), p=2)
+        assert got.data.tobytes() == (g * (x * dtype(2.0))).tobytes()
+
+
 # --- second order ------------------------------------------------------------------------------
 
 

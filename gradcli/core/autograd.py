@@ -154,7 +154,8 @@ def run_backward(
                             retained.append((out, g))
                     if n in capture_nodes:
                         captured[id(capture_nodes[n])] = g
-                link = n.op.link if chains else None
+                op = n.op
+                link = op.link if chains and op.vjp is op._rule else None
                 r = link(out, *n.inputs, **n.params) if link is not None else None
                 arr = g if type(g) is np.ndarray else g.data if type(g) is Tensor else None
                 if r is not None and arr is not None and r[1].dtype == arr.dtype:
@@ -229,7 +230,7 @@ def _carries(p: Node, n: Node, grads: dict, capture_nodes: dict, user: bool) -> 
     change in place since it was recorded, a pass that freed it)."""
     return (
         p.seq == n.seq - 1
-        and p.op.link is not None
+        and p.op.linked() is not None
         and p.mark == MUTATIONS[0]
         and not p.freed
         and not p.hooks

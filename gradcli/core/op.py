@@ -166,6 +166,21 @@ class Op(Record):
     samples: tuple[Sample, ...]
     link: Callable[..., tuple[int, np.ndarray] | None] | None
 
+    def __post_init__(self) -> None:
+        # The rule the link restates: a rule changed later (a test's wrong rule) has no link.
+        self._rule = self.vjp
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with some fields changed; a new rule drops the link (it restated the old
+        rule) unless a new link is given."""
+        if "vjp" in changes and "link" not in changes:
+            changes["link"] = None
+        return super().replace(**changes)
+
+    def linked(self) -> Callable[..., tuple[int, np.ndarray] | None] | None:
+        """The link, while the rule is the one it restates."""
+        return self.link if self.vjp is self._rule else None
+
 
 REGISTRY: dict[str, Op] = {}
 

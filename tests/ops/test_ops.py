@@ -1081,7 +1081,7 @@ def test_batched_vjp(name: str, i: int) -> None:
 
 # --- links: first-order chains on arrays --------------------------------------------------------
 
-LINKED = [name for name, op in ops.REGISTRY.items() if op.link is not None]
+LINKED = [name for name, op in ops.REGISTRY.items() if op.linked() is not None]
 
 
 @pytest.mark.parametrize("name", LINKED)
@@ -1545,3 +1545,13 @@ def test_batched_check_catches_a_rule_that_ignores_batch_axes(
     batched = gc.engine_vjp(op, arrays, s.params, gs, [0], nb=1)[0]
     single = gc.engine_vjp(op, arrays, s.params, gs[0], [0])[0]
     assert gc.rel_error(batched[0], single) > 1e-3
+
+
+def test_a_changed_rule_has_no_link() -> None:
+    """A link restates its rule: a rule replaced (or patched in place) is used as it is."""
+    op = ops.REGISTRY["sin"]
+    assert op.linked() is not None
+    assert op.replace(vjp=lambda g, out, x: (g,)).linked() is None
+    patched = op.replace()
+    object.__setattr__(patched, "vjp", lambda g, out, x: (g,))
+    assert patched.linked() is None

@@ -212,18 +212,22 @@ def backward(
             )
         )
 
+    fresh: set[int] = set()
     got = run_backward(
         [out],
         [Tensor(g.copy())],
         capture=[t for _, t in targets],
         check_freed=False,
         trace=record if trace else None,
+        fresh=fresh,
     )
     grads: dict[str, np.ndarray] = {}
     unused: list[str] = []
     for n, t in targets:
         if id(t) in got:
-            grads[n] = np.array(got[id(t)][1].data)
+            # A copy, unless the pass made this array for this leaf (a sum no one else holds).
+            a = got[id(t)][1].data
+            grads[n] = a if id(t) in fresh and type(a) is np.ndarray else np.array(a)
         else:
             grads[n] = np.zeros(t.shape, dtype=t.dtype)
             unused.append(n)

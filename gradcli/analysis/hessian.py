@@ -18,7 +18,7 @@ from ..base.errors import GradcliError, UsageError
 from ..core.autograd import run_backward
 from ..core.differences import Progress
 from ..core.graph import pruned, reached
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, in_pass
 from ..lang.program import Program, Run
 from .api import Setup, check_entries, check_text, setup, target_sizes
 from .differences import evaluator, numeric_jacobian
@@ -89,7 +89,7 @@ def hessian(
         passes = 2 * total
         dt = np.float64
     else:
-        with pruned(s.out, ts, s.graph()):
+        with pruned(s.out, ts, s.graph()), in_pass():  # one errstate, not one per op
             grads = _first_grads(s)
             full = np.zeros((total, total), dtype=dt)
             live = [(k, g) for k, g in enumerate(grads) if g is not None and g.requires_grad]

@@ -57,7 +57,7 @@ from ..core.autograd import check_versions, run_backward
 from ..core.differences import Differences, Progress
 from ..core.graph import ancestors, has_custom, next_seq, on_path, pruned, reached
 from ..core.op import Node, producer
-from ..core.tensor import Tensor, as_tensor, no_grad
+from ..core.tensor import Tensor, as_tensor, in_pass, no_grad
 from ..lang.program import Program, Run
 from .api import Setup, check_entries, check_text, setup, target_sizes
 from .compare import ATOL, RTOL, compare_methods
@@ -460,7 +460,8 @@ def _jacobian(
         arrays, passes = _numeric(s, progress)
         note = f"central differences in float64, step {NUMERIC_STEP:.3g} * max(1, |x|)"
     else:
-        with pruned(s.out, [t for _, t in s.targets], s.graph()):
+        # One errstate for the whole computation (`in_pass`), not one per operation.
+        with pruned(s.out, [t for _, t in s.targets], s.graph()), in_pass():
             if used == "rows":
                 arrays, passes = _rows(s, progress)
             elif used == "batched":

@@ -122,6 +122,9 @@ def run_backward(
     captured: dict[int, Tensor] = {}
     capture_nodes = {t.node: t for t in capture if t.node is not None}
     user = check_freed and nb == 0
+    # Chains of ops whose rule is `g * d` run on arrays (first-order passes, not traced, not
+    # watched for nan by anomaly detection).
+    chains = not create_graph and trace is None and not _GradMode.anomaly
     retained: list[tuple[Tensor, Tensor]] = []
     mode = enable_grad() if create_graph else no_grad()
     enabled = gc.isenabled()
@@ -130,30 +133,59 @@ def run_backward(
     try:
         # One errstate for the whole pass (not one per node): 0/0 at kinks is handled by rules.
         with mode, in_pass():
+            # A chain of linked ops (`Op.link`: the rule is `g * d`) runs on arrays: the
+            # gradient of the next node's output is carried as a NumPy array, `(node, array)`.
+            carry: tuple[Node, np.ndarray] | None = None
             for n in reversed(ancestors(roots)):
                 hooks.observer.tick()
-                g = grads.pop(n, None)
-                if g is None:
-                    continue
-                if n.freed and check_freed:
-                    raise GradcliError(
-                        SECOND_BACKWARD,
-                        hint="pass retain_graph=True to the "
-                        "first backward() that goes through this graph",
-                    )
-                if n.mark != MUTATIONS[0] and n.op.saves:
-                    check_saved(n)
-                out = n.out
-                if user:
-                    if n.hooks:
-                        g = _run_hooks(n.hooks, g, out)
-                    if out.retains_grad and out.node is n:
-                        retained.append((out, g))
-                if n in capture_nodes:
-                    captured[id(capture_nodes[n])] = g
-                gs = n.op.vjp(g, out, *n.inputs, **n.params)
-                if _GradMode.anomaly and _GradMode.anomaly_nan:
-                    _check_nan(n, gs)
+                if carry is not None and carry[0] is n:
+                    g: Any = carry[1]  # checked when it was carried: nothing watches n
+                    carry = None
+                    out = n.out
+                else:
+                    if carry is not None:  # (not reached: the carried node is the next one)
+                        grads[carry[0]] = Tensor(carry[1])
+                        carry = None
+                    g = grads.pop(n, None)
+                    if g is None:
+                        continue
+                    if n.freed and check_freed:
+                        raise GradcliError(
+                            SECOND_BACKWARD,
+                            hint="pass retain_graph=True to the "
+                            "first backward() that goes through this graph",
+                        )
+                    if n.mark != MUTATIONS[0] and n.op.saves:
+                        check_saved(n)
+                    out = n.out
+                    if user:
+                        if n.hooks:
+                            g = _run_hooks(n.hooks, g, out)
+                        if out.retains_grad and out.node is n:
+                            retained.append((out, g))
+                    if n in capture_nodes:
+                        captured[id(capture_nodes[n])] = g
+                op = n.op
+                link = op.link if chains and op.vjp is op._rule else None
+                r = link(out, *n.inputs, **n.params) if link is not None else None
+                arr = g if type(g) is np.ndarray else g.data if type(g) is Tensor else None
+                if r is not None and arr is not None and r[1].dtype == arr.dtype:
+                    i, d = r
+                    arr = np.multiply(arr, d)  # the rule's own product, `g * d`
+                    if not retain_graph and n.op.saves:
+                        n.freed = True
+                    p = n.inputs[i].node
+                    if p is not None and _carries(p, n, grads, capture_nodes, user):
+                        carry = (p, arr)
+                        continue
+                    gs: Any = [None] * len(n.inputs)
+                    gs[i] = Tensor(arr)
+                else:
+                    if type(g) is np.ndarray:
+                        g = Tensor(g)
+                    gs = n.op.vjp(g, out, *n.inputs, **n.params)
+                    if _GradMode.anomaly and _GradMode.anomaly_nan:
+                        _check_nan(n, gs)
                 if trace is not None:
                     trace(n, g, gs)
                 seq = n.seq
@@ -179,6 +211,8 @@ def run_backward(
                         grads[k] = gi
                 if not retain_graph and n.op.saves:
                     n.freed = True
+            if carry is not None:
+                grads[carry[0]] = Tensor(carry[1])
     finally:
         if enabled:
             gc.enable()
@@ -214,6 +248,24 @@ def _check_nan(n: Node, gs: tuple) -> None:
                 f"Function '{name}' returned nan values in its {i}th output.",
                 hint="the operation's derivative is undefined at these inputs",
             )
+
+
+def _carries(p: Node, n: Node, grads: dict, capture_nodes: dict, user: bool) -> bool:
+    """Whether the gradient `n` sends to `p` (the node of its input) can be carried to `p` as
+    an array: `p` was recorded just before `n`, so it is the next node of the walk and every
+    other consumer of its output came later and has been walked (a gradient from one would be
+    in `grads`); it is a link; nothing watches it (hooks, a capture, a retained gradient, a
+    change in place since it was recorded, a pass that freed it)."""
+    return (
+        p.seq == n.seq - 1
+        and p.op.linked() is not None
+        and p.mark == MUTATIONS[0]
+        and not p.freed
+        and not p.hooks
+        and p not in grads
+        and p not in capture_nodes
+        and not (user and p.out.retains_grad)
+    )
 
 
 def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:

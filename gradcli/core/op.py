@@ -8,7 +8,6 @@ single-assignment equations in creation order (walked by `core.graph`).
 from __future__ import annotations
 
 import bisect
-import itertools
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -19,17 +18,21 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..base.record import Record
 from . import hooks
-from .tensor import INFERENCE_SAVED, MUTATIONS, Tensor, _GradMode, counter
+from .tensor import INFERENCE_SAVED, MUTATIONS, Tensor, _GradMode, counter, wrap
 
-_seq = itertools.count()
+_ref = weakref.ref
+_ndarray = np.ndarray
+_asarray = np.asarray
+_ELEMENTS = limits.TENSOR_ELEMENTS
+
+# The sequence number the next node gets (a one-item list: read without using it up, by every
+# statement of a run, and bumped by every node).
+SEQ = [0]
 
 
 def peek_seq() -> int:
     """The sequence number the next node will get (without using it up)."""
-    global _seq
-    nxt = next(_seq)
-    _seq = itertools.count(nxt)
-    return nxt
+    return SEQ[0]
 
 
 class Sample(Record):
@@ -110,6 +113,14 @@ class Op(Record):
                                              the record in PyTorch / jax.numpy (None: it has no
                                              translation, e.g. only inside create_graph
                                              gradients); see `write_call`
+    link(out, *inputs, **params)             (optional) for a first-order pass, when the rule's
+                                             gradient is exactly `g * d` for one input (`d`
+                                             of the input's dtype, broadcasting into its shape,
+                                             which is out's) and None for the others:
+                                             (that input's index, d); None where it is not.
+                                             Backward then runs a chain of such ops on arrays
+                                             (`core.autograd`); the op tests check it against
+                                             the rule, bit for bit
     """
 
     _fields = (
@@ -130,6 +141,7 @@ class Op(Record):
         "part",
         "to_torch",
         "to_jax",
+        "link",
     )
     _defaults = {
         "kind": "elementwise",
@@ -144,6 +156,7 @@ class Op(Record):
         "part": False,
         "to_torch": None,
         "to_jax": None,
+        "link": None,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -167,6 +180,22 @@ class Op(Record):
     part: bool
     to_torch: str | Callable[..., str] | None
     to_jax: str | Callable[..., str] | None
+    link: Callable[..., tuple[int, np.ndarray] | None] | None
+
+    def __post_init__(self) -> None:
+        # The rule the link restates: a rule changed later (a test's wrong rule) has no link.
+        self._rule = self.vjp
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with some fields changed; a new rule drops the link (it restated the old
+        rule) unless a new link is given."""
+        if "vjp" in changes and "link" not in changes:
+            changes["link"] = None
+        return super().replace(**changes)
+
+    def linked(self) -> Callable[..., tuple[int, np.ndarray] | None] | None:
+        """The link, while the rule is the one it restates."""
+        return self.link if self.vjp is self._rule else None
 
 
 REGISTRY: dict[str, Op] = {}
@@ -243,8 +272,9 @@ class Node:
         self.op = op
         self.inputs = inputs
         self.params = params
-        self._out = weakref.ref(out)
-        self.seq = next(_seq)
+        self._out = _ref(out)
+        self.seq = s = SEQ[0]
+        SEQ[0] = s + 1
         self.freed = False
         self.label = label
         self.prev: Node | None = None
@@ -352,8 +382,15 @@ def versioned(node: Node, prev: Node | None) -> None:
 
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
     """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
-    hooks.observer.tick()
-    arrays = [t.data for t in inputs]
+    observer = hooks.observer
+    observer.tick()
+    count = len(inputs)
+    if count == 1:
+        arrays: Any = (inputs[0].data,)
+    elif count == 2:
+        arrays = (inputs[0].data, inputs[1].data)
+    else:
+        arrays = [t.data for t in inputs]
     try:
         if _GradMode.in_pass:  # run_backward already holds an errstate for the whole pass
             data = op.forward(*arrays, **params)
@@ -368,11 +405,13 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         err = GradcliError(f"{op.name}: {e}")
         err.cause = e  # for --debug
         raise err from e
-    data = np.asarray(data)
-    if data.size > limits.TENSOR_ELEMENTS.value:
-        limits.TENSOR_ELEMENTS.check(data.size, f"the result of {op.name}")
-    out = Tensor(data)
-    if data.base is not None and arrays and np.may_share_memory(data, arrays[0]):
+    if type(data) is not _ndarray:
+        data = _asarray(data)
+    limit = _ELEMENTS._cached
+    if data.size > (limit if limit is not None else _ELEMENTS.read()):
+        _ELEMENTS.check(data.size, f"the result of {op.name}")
+    out = wrap(data)
+    if data.base is not None and count and np.may_share_memory(data, arrays[0]):
         # A view of its first input (reshape, transpose, basic indexing...): one storage, one
         # version counter, as PyTorch's views.
         base = inputs[0]
@@ -382,11 +421,12 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         if op.name == "index" and not params.get("lead"):
             out._view = (base, params["idx"])
     if _GradMode.enabled:
+        nondiff = op.nondiff
         for i, t in enumerate(inputs):
-            if t.requires_grad and i not in op.nondiff:
+            if t.requires_grad and (not nondiff or i not in nondiff):
                 if op.saves and any(u._inf for u in inputs):
                     raise GradcliError(INFERENCE_SAVED, hint="use a clone: y.clone()")
-                hooks.observer.node(op)
+                observer.node(op)
                 out.requires_grad = True
                 out.node = Node(op, inputs, params, out, label)
                 break

@@ -226,10 +226,18 @@ def _concat(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def _in_order(a: np.ndarray) -> np.ndarray:
     """0 + a[0] + a[1] + ... in order (shape a.shape[1:])."""
-    if a.shape[0] == 0:
+    k = a.shape[0]
+    if k == 0:
         return np.zeros(a.shape[1:], dtype=a.dtype)
-    if a.shape[0] == 1:
+    if k == 1:
         return a[0].copy()
+    if k <= 4 or a.size >= 64 * k:
+        # Many sums side by side: one addition of all of them per item (each `acc + a[i]`,
+        # the same additions as `accumulate`'s), without writing out every partial sum.
+        acc = a[0].copy() if a.ndim > 1 else np.array(a[0])
+        for i in range(1, k):
+            np.add(acc, a[i], out=acc)
+        return acc if acc.ndim else acc[()]
     return np.add.accumulate(a, axis=0)[-1]
 
 

@@ -327,6 +327,28 @@ class Tensor:
         return bool(self.data.reshape(()))
 
 
+_new = object.__new__
+
+
+def wrap(arr: np.ndarray) -> Tensor:
+    """`Tensor(arr)` for an array that is already one (an operation's result): the same new
+    tensor, made without the constructor's conversions and checks."""
+    t = _new(Tensor)
+    t.data = arr
+    t.requires_grad = False
+    t.grad = None
+    t.node = None
+    t.retains_grad = False
+    t.name = None
+    t._vc = None
+    t._base = None
+    t._view = None
+    t._hooks = None
+    if arr.nbytes >= hooks.REPORT_BYTES:
+        hooks.observer.allocated(arr.nbytes)
+    return t
+
+
 NON_LEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
     "attribute won't be populated during autograd.backward(). If you indeed want the .grad "

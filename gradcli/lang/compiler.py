@@ -24,6 +24,7 @@ from typing import Any
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, suggest
+from ..core.op import SEQ
 from ..core.tensor import Tensor
 from ..surface import indexing as I
 from ..surface import names
@@ -191,7 +192,15 @@ class Compiler:
             try:
                 # Inside the try: the time limit found at this tick is this statement's.
                 tick()
-                f.rt.current_stmt = node
+                # `f.rt.current_stmt = node`, inline (every statement): the statement running,
+                # and where the nodes recorded from now on start (`Runtime.marks`).
+                rt = f.rt
+                rt._stmt = node
+                seq, marks = SEQ[0], rt.marks
+                if marks and marks[-1][0] == seq:
+                    marks[-1] = (seq, node)
+                else:
+                    marks.append((seq, node))
                 return fn(f)
             except GradcliError as e:
                 if e.span is None:

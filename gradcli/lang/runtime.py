@@ -198,11 +198,12 @@ class Runtime:
             t.name = name
         self.tensors[name] = t
         self.assigned_at[name] = node
-        order = self.order
-        if name in order:
-            del order[name]
-        order[name] = None
-        self.last_assigned = name
+        if name != self.last_assigned:  # (the last assigned name is already last in `order`)
+            order = self.order
+            if name in order:
+                del order[name]
+            order[name] = None
+            self.last_assigned = name
         return t
 
     def override(self, name: str, t: Tensor, node: ast.AST) -> None:

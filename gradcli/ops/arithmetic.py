@@ -19,7 +19,7 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..core import dtypes
 from ..core.op import apply
-from ..core.tensor import Settings, Tensor, as_tensor, data_array, numpy_data, typename
+from ..core.tensor import Settings, Tensor, as_tensor, data_array, numpy_data, typename, wrap
 from . import binary as B
 from . import elementwise as E
 from . import linalg as L
@@ -75,6 +75,19 @@ def operands(a: Any, b: Any, *, floating: bool = False) -> tuple[Tensor, Tensor]
     """Two operands as tensors of PyTorch's result dtype (`core.dtypes.result_type`): numbers
     take the tensor's dtype, ints with floats give the float, ... `floating`: an integer result
     becomes the default float dtype (true division)."""
+    # The common cases first: two tensors of one dtype, a float tensor and a Python number
+    # (which takes the tensor's dtype). Their result dtype is that dtype.
+    ka, kb = type(a), type(b)
+    if ka is Tensor:
+        if kb is Tensor:
+            dt = a.data.dtype
+            if b.data.dtype == dt and (not floating or dt.kind == "f"):
+                broadcast_shape(a, b)
+                return a, b
+        elif (kb is float or kb is int) and a.data.dtype.kind == "f":
+            return a, wrap(np.asarray(b, dtype=a.data.dtype))
+    elif (ka is float or ka is int) and kb is Tensor and b.data.dtype.kind == "f":
+        return wrap(np.asarray(a, dtype=b.data.dtype)), b
     ta = a if isinstance(a, Tensor) else None
     tb = b if isinstance(b, Tensor) else None
     if ta is None and tb is None:

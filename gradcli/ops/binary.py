@@ -31,6 +31,18 @@ sub = defop(
     to_torch="{0} - {1}",
     to_jax="{0} - {1}",
 )
+
+
+def _mul_link(out: Tensor, x: Tensor, y: Tensor) -> tuple[int, np.ndarray] | None:
+    # A product with a constant (x * 2.0, or 2.0 * x) of the other's dtype, not broadcasting
+    # the input that needs the gradient: its gradient is g * the constant.
+    if x.requires_grad == y.requires_grad or x.dtype != y.dtype:
+        return None
+    if x.requires_grad:
+        return (0, y.data) if x.shape == out.shape else None
+    return (1, x.data) if y.shape == out.shape else None
+
+
 mul = defop(
     "mul",
     np.multiply,
@@ -38,6 +50,7 @@ mul = defop(
     lambda g, out, x, y: (g * y if x.requires_grad else None, g * x if y.requires_grad else None),
     "MulBackward0",
     "g * y, g * x",
+    link=lambda out, x, y: _mul_link(out, x, y),
     sym=lambda sp, x, y: x * y,
     kind="binary",
     samples=binary_samples(),

@@ -56,6 +56,7 @@ exp = defop(
     lambda g, out, x: (g * out,),
     "ExpBackward0",
     "g * out",
+    link=lambda out, x: (0, out.data),
     sym=lambda sp, x: sp.exp(x),
     samples=unary_samples(),
     to_torch="torch.exp",
@@ -117,6 +118,7 @@ sin = defop(
     lambda g, out, x: (g * x.cos(),),
     "SinBackward0",
     "g * cos(x)",
+    link=lambda out, x: (0, np.asarray(cos.forward(x.data))),  # x.cos(), as the rule
     sym=lambda sp, x: sp.sin(x),
     samples=unary_samples(),
     to_torch="torch.sin",
@@ -150,6 +152,7 @@ tanh = defop(
     lambda g, out, x: (g * (1 - out * out),),
     "TanhBackward0",
     "g * (1 - out^2)",
+    link=lambda out, x: (0, np.subtract(np.asarray(1, out.dtype), out.data * out.data)),
     sym=lambda sp, x: sp.tanh(x),
     samples=unary_samples(),
     to_torch="torch.tanh",
@@ -508,6 +511,23 @@ nan_to_num = defop(
 )
 
 
+_BLOCK = 1 << 14  # elements per block of a fused elementwise loop (128 KB of float64)
+
+
+def _flat_blocks(*arrays: np.ndarray) -> Any:
+    """Flat views of C-contiguous arrays of one size, block by block (`(view, ...)` per block),
+    so that a few NumPy passes over one block run in the cache instead of over memory: the
+    same elementwise operations on the same values (each element's result is unchanged)."""
+    flats = [a.reshape(-1) for a in arrays]
+    n = flats[0].size
+    for i in range(0, n, _BLOCK):
+        yield tuple(f[i : i + _BLOCK] for f in flats)
+
+
+def _contiguous(*arrays: np.ndarray) -> bool:
+    return all(a.flags.c_contiguous for a in arrays)
+
+
 def _sigmoid(x: np.ndarray) -> np.ndarray:
     # PyTorch's kernel: 1 / (1 + exp(-x)) in the tensor's dtype, in place on one buffer (a
     # quarter of the two-branch form's time). exp(-x) overflows to inf for x < -88 in float32
@@ -517,6 +537,14 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
         return 1 / (1 + np.exp(-x))
     if x.dtype.itemsize < 8:
         e = np.array(_precise(np.exp)(np.negative(x)), dtype=x.dtype)  # an array for 0-d too
+    elif x.size > _BLOCK and _contiguous(x):
+        out = np.empty_like(x)
+        for xb, e in _flat_blocks(x, out):
+            np.negative(xb, out=e)
+            np.exp(e, out=e)
+            e += 1
+            np.reciprocal(e, out=e)
+        return out
     else:
         e = np.negative(x, out=np.empty_like(x))  # an array also for a 0-d x
         np.exp(e, out=e)
@@ -530,9 +558,17 @@ def _sigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
         return (g * out * (1 - out),)  # recorded (create_graph=True), or batched
     # A first-order pass: the products on one buffer, no temporaries, in PyTorch's order
     # (its CPU kernel computes g * (1 - out) * out).
-    s = np.subtract(1, out.data, dtype=out.dtype)
-    s *= g.data
-    s *= out.data
+    o, gd = out.data, g.data
+    if o.size > _BLOCK and _contiguous(o, gd):
+        s = np.empty_like(o)
+        for ob, gb, sb in _flat_blocks(o, gd, s):
+            np.subtract(1, ob, out=sb, dtype=o.dtype)
+            sb *= gb
+            sb *= ob
+        return (Tensor(s),)
+    s = np.subtract(1, o, dtype=out.dtype)
+    s *= gd
+    s *= o
     return (Tensor(s),)
 
 
@@ -807,6 +843,20 @@ def _pow_vjp(g: Tensor, out: Tensor, x: Tensor, p: float) -> tuple:
         return (Tensor(np.zeros(g.shape, dtype=g.dtype)),)
     # PyTorch's `grad * (p * x.pow(p - 1))`, in that order; x ** 1 keeps `x.pow(0)`, so the
     # derivative still depends on x (a higher derivative through it is zeros, not an error).
+    if p == 2 and not grad_enabled() and g.shape == x.shape and g.dtype == x.dtype:
+        # A first-order pass: the same two products, `x * 2.0` then `g * that`, on one
+        # buffer (block by block when large); x ** 1 is x, so 2.0 * x ** 1 is x * 2.0.
+        xd, gd = x.data, g.data
+        two = np.asarray(2.0, dtype=x.dtype)
+        d = np.empty_like(xd)
+        if xd.size > _BLOCK and _contiguous(xd, gd):
+            for xb, gb, db in _flat_blocks(xd, gd, d):
+                np.multiply(xb, two, out=db)
+                np.multiply(gb, db, out=db)
+        else:
+            np.multiply(xd, two, out=d)
+            np.multiply(gd, d, out=d)
+        return (Tensor(d),)
     return (g * (float(p) * x ** (p - 1)),)
 
 

@@ -473,3 +473,70 @@ def test_recording_holds_the_collector_and_errstate_only_while_it_lasts() -> Non
     with pytest.raises(ZeroDivisionError), recording():
         1 / 0  # noqa: B018
     assert gc.get_threshold() == before and np.geterr() == errs and not _GradMode.in_pass
+
+
+# --- chains of linked ops (`Op.link`) run on arrays -----------------------------------------
+
+
+def _chain_program(x: Tensor, n: int, watch: Callable[[int, Tensor], None] | None = None):
+    h = x
+    for i in range(n):
+        if i % 4 == 0:
+            h = h.sin()
+        elif i % 4 == 1:
+            h = h * 1.0001
+        elif i % 4 == 2:
+            h = h.tanh()
+        else:
+            h = 0.7 * h.exp()
+        if watch is not None:
+            watch(i, h)
+    return h
+
+
+def _by_rules(out: Tensor, x: Tensor, g: np.ndarray) -> np.ndarray:
+    # A trace turns the chains off: every node through its rule.
+    got = run_backward([out], [Tensor(g)], trace=lambda *a: None)
+    return got[id(x)][1].data
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_a_chain_gives_the_rules_gradient_to_the_bit(dtype) -> None:
+    x = leaf(np.linspace(-2, 2, 37), dtype)
+    out = _chain_program(x, 203)
+    g = np.random.default_rng(1).standard_normal(out.shape).astype(dtype)
+    got = run_backward([out], [Tensor(g)])[id(x)][1].data
+    assert got.dtype == dtype
+    assert got.tobytes() == _by_rules(out, x, g).tobytes()
+
+
+def test_chains_stop_at_branches_hooks_and_retained_gradients() -> None:
+    x = leaf(np.linspace(-1, 1, 9))
+    seen: dict[int, Tensor] = {}
+    calls = []
+
+    def watch(i: int, h: Tensor) -> None:
+        if i in (5, 17):
+            seen[i] = h
+        if i == 9:
+            h.retain_grad()
+        if i == 30:
+            h.register_hook(lambda g: calls.append(1) or g * 2)
+
+    h = _chain_program(x, 60, watch)
+    out = h * seen[5] + seen[17].sin()  # two more consumers in the middle of the chain
+    g = np.ones(out.shape)
+    want = _by_rules(out, x, g)
+    calls.clear()
+    out.backward(Tensor(g))
+    assert calls == [1]
+    assert x.grad.data.tobytes() == want.tobytes()
+    assert not np.array_equal(want, 0)
+
+
+def test_a_chain_frees_its_nodes_without_retain_graph() -> None:
+    x = leaf([0.5, 1.5])
+    y = _chain_program(x, 12).sum()
+    y.backward()
+    with pytest.raises(GradcliError, match="second time"):
+        y.backward()

@@ -1081,6 +1081,64 @@ def test_batched_vjp(name: str, i: int) -> None:
             assert gc.rel_error(b[k], a) <= 1e-12, (j, k, b[k], a)
 
 
+# --- links: first-order chains on arrays --------------------------------------------------------
+
+LINKED = [name for name, op in ops.REGISTRY.items() if op.linked() is not None]
+
+
+@pytest.mark.parametrize("name", LINKED)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_link_is_the_rule_to_the_bit(name: str, dtype: Any) -> None:
+    """`Op.link`'s `g * d` is the first-order rule's gradient bit for bit, wherever the link
+    applies (each differentiated input alone requiring grad); it applies somewhere."""
+    from gradcli.core.tensor import in_pass, no_grad
+
+    op = ops.REGISTRY[name]
+    used = 0
+    for i, s in enumerate(op.samples):
+        arrays = gc.make_inputs(s, _seed(name, i), dtype)
+        for j in gc.diff_positions(op, s, arrays):
+            ts = [Tensor(a, requires_grad=k == j) for k, a in enumerate(arrays)]
+            out = apply(op, *ts, **s.params)
+            g = gc.random_like(out.shape, _seed(name, i) + 3, dtype) * 7.3
+            r = op.link(out, *ts, **s.params)
+            if r is None:
+                continue
+            k, d = r
+            assert k == j and d.dtype == out.dtype and ts[k].shape == out.shape
+            with no_grad(), in_pass():
+                want = op.vjp(Tensor(g), out, *ts, **s.params)[k].data
+                got = np.multiply(g, d)
+            assert got.dtype == want.dtype and got.shape == want.shape
+            assert got.tobytes() == want.tobytes(), (name, i, got, want)
+            used += 1
+    assert used, f"{name}: the link applies to none of its samples"
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_large_first_order_kernels_are_the_whole_array_ones(dtype: Any) -> None:
+    """Sigmoid and `x ** 2` on arrays larger than a block run block by block (in the cache):
+    the same operations on the same values as on the whole array, so the same bits."""
+    from gradcli.core.tensor import in_pass, no_grad
+    from gradcli.ops import elementwise as E
+
+    rng = np.random.default_rng(3)
+    n = 3 * E._BLOCK + 17
+    x = (rng.standard_normal(n) * 8).astype(dtype)
+    g = rng.standard_normal(n).astype(dtype)
+    with no_grad(), in_pass():
+        out = apply(E.sigmoid, Tensor(x))
+        if dtype == np.float64:
+            e = np.exp(-x)
+            e += 1
+            assert out.data.tobytes() == np.reciprocal(e).tobytes()
+        (got,) = E.sigmoid.vjp(Tensor(g), out, Tensor(x))
+        want = np.subtract(1, out.data, dtype=dtype) * g * out.data
+        assert got.data.tobytes() == want.tobytes()
+        (got,) = E.pow_scalar.vjp(Tensor(g), apply(E.pow_scalar, Tensor(x), p=2), Tensor(x), p=2)
+        assert got.data.tobytes() == (g * (x * dtype(2.0))).tobytes()
+
+
 # --- second order ------------------------------------------------------------------------------
 
 
@@ -1489,3 +1547,13 @@ def test_batched_check_catches_a_rule_that_ignores_batch_axes(
     batched = gc.engine_vjp(op, arrays, s.params, gs, [0], nb=1)[0]
     single = gc.engine_vjp(op, arrays, s.params, gs[0], [0])[0]
     assert gc.rel_error(batched[0], single) > 1e-3
+
+
+def test_a_changed_rule_has_no_link() -> None:
+    """A link restates its rule: a rule replaced (or patched in place) is used as it is."""
+    op = ops.REGISTRY["sin"]
+    assert op.linked() is not None
+    assert op.replace(vjp=lambda g, out, x: (g,)).linked() is None
+    patched = op.replace()
+    object.__setattr__(patched, "vjp", lambda g, out, x: (g,))
+    assert patched.linked() is None

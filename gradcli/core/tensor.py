@@ -344,6 +344,7 @@ def wrap(arr: np.ndarray) -> Tensor:
     t._base = None
     t._view = None
     t._hooks = None
+    t._inf = _GradMode.inference
     if arr.nbytes >= hooks.REPORT_BYTES:
         hooks.observer.allocated(arr.nbytes)
     return t

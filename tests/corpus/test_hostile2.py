@@ -2,7 +2,7 @@
 
 Each case runs `python -m gradcli ...` in a subprocess, in a fresh temporary directory, under
 an address-space cap, a CPU-time cap and a wall-clock timeout, with stdin from /dev/null
-unless the case says otherwise, and GRADCLI_TIME_SECONDS=2. It must end with the expected
+unless the case says otherwise, and GRADCLI_TIME_SECONDS=1. It must end with the expected
 exit status, without a traceback, in one clear message (with `prog.py:LINE:COL:` and a caret
 where it has a position), within its time and 1 GiB of peak resident memory (measured per
 child with wait4), without creating, changing or removing any file but its named outputs;

@@ -204,7 +204,7 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
         "PYTHONDONTWRITEBYTECODE": "1",
         "COLUMNS": "100",
         "LC_ALL": "C.UTF-8",
-        "GRADCLI_TIME_SECONDS": "2",
+        "GRADCLI_TIME_SECONDS": "1",
         # One BLAS thread: two cases run at a time on two cores, and a multi-threaded matmul
         # sums in an order that varies from run to run (gradcli's `rows` compares two passes
         # bit for bit to choose its path: the cases must not depend on the machine's load).

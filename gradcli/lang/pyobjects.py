@@ -13,6 +13,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, typename
+from ..surface.printing import Size
 from .values import BoundMethod, Builtin, check_structure, current, is_iterator, seq
 
 
@@ -532,9 +533,20 @@ def _array_tolist(a: np.ndarray) -> Any:
 
 # --- lookup -----------------------------------------------------------------------------------
 
+def _size_numel(s: tuple) -> int:
+    n = 1
+    for d in s:
+        n *= int(d)
+    return n
+
+
+# torch.Size: a tuple with numel().
+SIZE: dict[str, Callable[..., Any]] = {**TUPLE, "numel": _size_numel}
+
 TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     list: LIST,
     tuple: TUPLE,
+    Size: SIZE,
     dict: DICT,
     set: SET,
     str: STR,

@@ -227,7 +227,31 @@ def arange(
     # As PyTorch: integer arguments give an int64 range (indices), any float a float one.
     ints = dtype is None and all(isinstance(a, int) for a in (s, e, st))
     dt = np.int64 if ints else float_dtype(dtype, "arange")
+    if np.dtype(dt).kind == "f":
+        return new_tensor(_arange_float(s, st, n, np.dtype(dt)), None, requires_grad)
     return new_tensor(np.arange(s, e, st, dtype=dt), None, requires_grad)
+
+
+def _arange_float(start: float, step: float, n: int, dt: np.dtype) -> np.ndarray:
+    """ATen's CPU arange of a float dtype, bit for bit: in its accumulate type (double for
+    float and double, float for half), the scalar loop's `start + step * i` (one fused
+    multiply-add) for the tail, and for each pair of 32-byte vectors at the front, the vector
+    base `start + step * i0` rounded to the dtype, then `base + k * step` per lane (fused)."""
+    from .random import fma
+
+    acc = np.dtype(np.float32) if dt.itemsize < 4 else np.dtype(np.float64)
+    lanes = 32 // dt.itemsize
+    idx = np.arange(n, dtype=acc)
+    first = np.full(n, start, dtype=acc)
+    steps = np.full(n, step, dtype=acc)
+    scalar = fma(steps, idx, first, acc)
+    out = scalar.astype(dt)
+    full = n - n % (2 * lanes)
+    if full:
+        i = np.arange(full)
+        base = scalar[i - i % lanes].astype(dt).astype(acc)
+        out[:full] = fma((i % lanes).astype(acc), steps[:full], base, acc).astype(dt)
+    return out
 
 
 def linspace(

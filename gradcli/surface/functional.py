@@ -15,7 +15,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import dtypes, hooks
-from ..core.dtypes import check_dtype, scalar_type_name
+from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.op import apply
 from ..core.tensor import Settings, Tensor, grad_enabled, typename
@@ -167,11 +167,30 @@ def _clamp_refused(lo: Any, hi: Any, fn: str) -> None:
     ).mirror("TypeError")
 
 
-def where(condition: Any, x: Any, y: Any) -> Tensor:
+_NO_VALUE = object()
+
+
+def where(condition: Any, x: Any = _NO_VALUE, y: Any = _NO_VALUE) -> Any:
+    """`torch.where(cond, x, y)`; `torch.where(cond)` is `torch.nonzero(cond, as_tuple=True)`."""
     c = condition if isinstance(condition, Tensor) else Tensor(np.asarray(condition, dtype=bool))
+    if x is _NO_VALUE and y is _NO_VALUE:
+        found = np.nonzero(c.data if c.ndim else c.data.reshape(1))
+        return tuple(Tensor(w.astype(np.int64)) for w in found)
+    if x is _NO_VALUE or y is _NO_VALUE:
+        raise GradcliError(
+            "where() missing a required argument: 'other'",
+            expected="torch.where(condition, input, other) or torch.where(condition)",
+        ).mirror("TypeError")
     like = x if isinstance(x, Tensor) else y if isinstance(y, Tensor) else None
     if like is None:
-        like = Tensor(np.zeros((), dtype=Settings.default_dtype))
+        # Two numbers: their own dtype (ints give int64, bools bool, a float the default).
+        kinds = {dtypes.scalar_dtype(v, Settings.default_dtype) for v in (x, y)}
+        dt = (
+            Settings.default_dtype
+            if any(k.kind == "f" for k in kinds)
+            else max(kinds, key=lambda k: k.kind != "b")
+        )
+        like = Tensor(np.zeros((), dtype=dt))
     tx = x if isinstance(x, Tensor) else scalar_operand(x, like)
     ty = y if isinstance(y, Tensor) else scalar_operand(y, like)
     shape = broadcast_shape(tx, ty)
@@ -565,25 +584,33 @@ def mT(x: Tensor) -> Tensor:  # noqa: N802
 def expand(x: Any, *sizes: Any) -> Tensor:
     x = tensor_arg(x, "input")
     shape = shape_arg(sizes, infer=True)
-    if len(shape) < x.ndim:
-        raise GradcliError(
-            f"expand(torch.FloatTensor{{{list(x.shape)}}}, size={list(shape)}): the number of "
-            f"sizes provided ({len(shape)}) must be greater or equal to the number of "
-            f"dimensions in the tensor ({x.ndim})"
-        )
-    lead = len(shape) - x.ndim
-    full_shape = tuple(
-        x.shape[i - lead] if s == -1 and i >= lead else s for i, s in enumerate(shape)
-    )
-    for i in range(x.ndim):
-        if x.shape[i] != 1 and x.shape[i] != full_shape[lead + i]:
-            raise GradcliError(
-                f"The expanded size of the tensor ({full_shape[lead + i]}) must match the "
-                f"existing size ({x.shape[i]}) at non-singleton dimension {lead + i}.  "
-                f"Target sizes: {list(shape)}.  Tensor sizes: {list(x.shape)}"
-            )
+    full_shape = expand_check(x.shape, shape, x.dtype)
     size_check(full_shape, "the expanded tensor")
     return apply(S.expand, x, shape=full_shape)
+
+
+def expand_check(xshape: tuple[int, ...], shape: tuple[int, ...], dtype: Any) -> tuple[int, ...]:
+    """The shape `expand` makes of a tensor of shape xshape (-1 keeps a size), or PyTorch's
+    error."""
+    xshape, shape = tuple(xshape), tuple(shape)
+    if len(shape) < len(xshape):
+        raise GradcliError(
+            f"expand({LEGACY_TYPES.get(np.dtype(dtype), 'torch.FloatTensor')}{{{list(xshape)}}}, "
+            f"size={list(shape)}): the number of sizes provided ({len(shape)}) must be greater "
+            f"or equal to the number of dimensions in the tensor ({len(xshape)})"
+        )
+    lead = len(shape) - len(xshape)
+    full_shape = tuple(
+        xshape[i - lead] if s == -1 and i >= lead else s for i, s in enumerate(shape)
+    )
+    for i in range(len(xshape)):
+        if xshape[i] != 1 and xshape[i] != full_shape[lead + i]:
+            raise GradcliError(
+                f"The expanded size of the tensor ({full_shape[lead + i]}) must match the "
+                f"existing size ({xshape[i]}) at non-singleton dimension {lead + i}.  "
+                f"Target sizes: {list(shape)}.  Tensor sizes: {list(xshape)}"
+            )
+    return full_shape
 
 
 def expand_as(x: Any, other: Tensor) -> Tensor:
@@ -779,3 +806,37 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
     "relu_": _method_(relu),
     **{f"{name}_": _method_(fn) for name, fn in A.METHODS.items()},
 }
+
+
+def write_out(out: Any, result: Any, name: str, inputs: tuple = ()) -> Any:
+    """`torch.f(..., out=t)`: the result written into t (resized to the result's shape, cast
+    to t's dtype as PyTorch allows) and t returned, as PyTorch's `out=` does."""
+    from ..core import hooks
+    from ..core.inplace import write
+
+    if not isinstance(out, Tensor):
+        raise GradcliError(f"{name}(): argument 'out' must be Tensor, not {typename(out)}").mirror(
+            "TypeError"
+        )
+    if not isinstance(result, Tensor):
+        raise GradcliError(f"{name}(): out= is not supported for a result that is not a tensor")
+    if grad_enabled() and (
+        out.requires_grad or any(isinstance(a, Tensor) and a.requires_grad for a in inputs)
+    ):
+        raise GradcliError(
+            f"{name}(): functions with out=... arguments don't support automatic "
+            "differentiation, but one of the arguments requires grad."
+        )
+    if out.shape != result.shape:
+        if out.data.size:
+            hooks.warn(
+                "An output with one or more elements was resized since it had shape "
+                f"{list(out.shape)}, which does not match the required output shape "
+                f"{list(result.shape)}. This behavior is deprecated, and in a future PyTorch "
+                "release outputs will not be resized unless they have zero elements. You can "
+                "explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
+                "with t.resize_(0)."
+            )
+        out.data = np.zeros(result.shape, dtype=out.dtype)
+    write(out, result.detach())
+    return out

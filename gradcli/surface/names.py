@@ -38,7 +38,7 @@ from ..ops.arithmetic import (
     tanh,
     unary,
 )
-from . import composite, layers, predicates, rearrange, sampling, statistics
+from . import basics, composite, layers, predicates, rearrange, sampling, statistics
 from . import elementwise as EW
 from . import indexing as I
 from . import linalg as LA
@@ -436,7 +436,9 @@ FUNCTIONS.update({**composite.BOTH, **composite.FUNCTIONS_ONLY})
 METHODS.update({**composite.BOTH, **composite.METHODS_ONLY})
 # Moving, picking and repeating elements (flip, roll, take, diff, ...); running and order
 # statistics (cumprod, cummax, median, mode, quantile, std_mean, trapezoid, ...).
-for _family in (rearrange, statistics):
+# The tensor basics (hstack, tensor_split, movedim, argsort, nonzero, unique, bit and logic
+# operations, broadcast_shapes, ...).
+for _family in (rearrange, statistics, basics):
     FUNCTIONS.update({**_family.BOTH, **_family.FUNCTIONS_ONLY})
     METHODS.update({**_family.BOTH, **_family.METHODS_ONLY})
 MODULES: dict[str, Callable[..., Any]] = {**_NN_MODULES, **composite.MODULES, **layers.MODULES}

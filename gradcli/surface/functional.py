@@ -28,6 +28,7 @@ from ..ops.arithmetic import (
     add_t,
     binop,
     broadcast_shape,
+    cast,
     compared,
     matmul,
     mul_t,
@@ -188,11 +189,16 @@ def where(condition: Any, x: Any = _NO_VALUE, y: Any = _NO_VALUE) -> Any:
         dt = (
             Settings.default_dtype
             if any(k.kind == "f" for k in kinds)
-            else max(kinds, key=lambda k: k.kind != "b")
+            else builtins.max(kinds, key=lambda k: k.kind != "b")
         )
         like = Tensor(np.zeros((), dtype=dt))
     tx = x if isinstance(x, Tensor) else scalar_operand(x, like)
     ty = y if isinstance(y, Tensor) else scalar_operand(y, like)
+    if tx.dtype != ty.dtype:
+        if isinstance(x, Tensor) or isinstance(y, Tensor):
+            tx, ty = A.operands(x, y)  # PyTorch's promotion (a number is a wrapped number)
+        else:
+            tx, ty = cast(tx, like.dtype), cast(ty, like.dtype)
     shape = broadcast_shape(tx, ty)
     broadcast_shape(c, Tensor(np.broadcast_to(np.zeros((), bool), shape)))
     return apply(B.where, c, tx, ty)
@@ -517,7 +523,8 @@ def squeeze(x: Any, dim: Any = None) -> Tensor:
     dims = dims_arg(dim, x.ndim)
     dims = dims if isinstance(dims, tuple) else (dims,)
     shape = tuple(s for i, s in enumerate(x.shape) if not (i in dims and s == 1))
-    return apply(S.reshape, x, shape=shape, label="SqueezeBackward1")
+    label = "SqueezeBackward2" if isinstance(dim, (tuple, list)) else "SqueezeBackward1"
+    return apply(S.reshape, x, shape=shape, label=label)
 
 
 def unsqueeze(x: Any, dim: Any) -> Tensor:
@@ -631,24 +638,48 @@ def reshape_as(x: Any, other: Tensor) -> Tensor:
 
 def cat(tensors: Any, dim: int = 0) -> Tensor:
     ts = tensor_list(tensors, "cat")
-    nd = ts[0].ndim
-    if nd == 0:
-        raise GradcliError("zero-dimensional tensor (at position 0) cannot be concatenated")
-    d = check_dim(dim, nd)
     # One pass over the shapes, in C where it can be: a list may hold a million tensors.
     shapes = [tt.data.shape for tt in ts]
+    if () in shapes:
+        raise GradcliError(
+            f"zero-dimensional tensor (at position {shapes.index(())}) cannot be concatenated"
+        )
+    # As PyTorch: a 1-D empty tensor is skipped whatever the others' shapes (legacy behaviour).
+    kept = [i for i, sh in enumerate(shapes) if sh != (0,)] if (0,) in shapes else None
+    if kept is not None:
+        if not kept:
+            kept = [0]
+        ts, shapes = [ts[i] for i in kept], [shapes[i] for i in kept]
+    nd = len(shapes[0])
+    d = check_dim(dim, nd)
     rest = shapes[0][:d] + shapes[0][d + 1 :]
     if shapes.count(shapes[0]) != len(shapes):
-        for i, sh in enumerate(shapes):
-            if len(sh) != nd or sh[:d] + sh[d + 1 :] != rest:
+        for j, sh in enumerate(shapes):
+            i = kept[j] if kept is not None else j
+            if len(sh) != nd:
+                raise GradcliError(
+                    f"Tensors must have same number of dimensions: got {nd} and {len(sh)}"
+                )
+            if sh[:d] + sh[d + 1 :] != rest:
+                k = next(k for k in range(nd) if k != d and sh[k] != shapes[0][k])
                 raise GradcliError(
                     f"Sizes of tensors must match except in dimension {d}. Expected size "
-                    f"{list(shapes[0])} but got size {list(sh)} for tensor number {i} in "
-                    f"the list."
+                    f"{shapes[0][k]} but got size {sh[k]} for tensor number {i} in the list."
                 )
     along = builtins.sum(sh[d] for sh in shapes)
     size_check((along, *rest), "the concatenated tensor")
-    return apply(S.cat, *ts, dim=d)
+    return apply(S.cat, *_promoted(ts), dim=d)
+
+
+def _promoted(ts: list[Tensor]) -> list[Tensor]:
+    """Tensors joined by cat / stack in their common dtype (PyTorch's promotion)."""
+    first = ts[0].dtype
+    if all(t.dtype == first for t in ts):
+        return ts
+    dt = first
+    for t in ts:
+        dt = dtypes.promote_types(dt, t.dtype)
+    return [cast(t, dt) for t in ts]
 
 
 def stack(tensors: Any, dim: int = 0) -> Tensor:
@@ -662,7 +693,7 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
             f"{list(shapes[0])} at entry 0 and {list(shapes[i])} at entry {i}"
         )
     size_check((len(ts), *shapes[0]), "the stacked tensor")
-    return apply(S.stack, *ts, dim=d)
+    return apply(S.stack, *_promoted(ts), dim=d)
 
 
 def _ndim_check(fn: str, t: Tensor, n: int, name: str) -> None:
@@ -783,7 +814,46 @@ def _method_(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
     return method
 
 
+def _view_method_(
+    fn: Callable[..., Tensor], base: str = "", overload: int = 1
+) -> Callable[..., Tensor]:
+    """The in-place form of a view (`x.unsqueeze_(0)`, `x.t_()`): x itself takes the view's
+    shape and strides over the same memory, and (when gradients flow) the view's node, named
+    as PyTorch names the in-place overload (`UnsqueezeBackward1`; squeeze_'s three forms are
+    SqueezeBackward3, 4 and 5)."""
+    from ..core.inplace import check_target
+
+    def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
+        x = tensor_arg(x)
+        check_target(x)
+        if grad_enabled() and x.requires_grad:
+            old = Tensor(x.data)
+            old.requires_grad = True
+            old.node = x.node
+        else:
+            old = x
+        new = fn(old, *args, **kwargs)
+        x.data = new.data
+        if old is not x and new.node is not None:
+            if base == "Squeeze":
+                dim = args[0] if args else kwargs.get("dim")
+                n = 3 if dim is None else 5 if isinstance(dim, (tuple, list)) else 4
+                new.node.label = f"SqueezeBackward{n}"
+            elif base:
+                new.node.label = f"{base}Backward{overload}"
+            new.node.out = x
+            x.node = new.node
+        return x
+
+    return method
+
+
 INPLACE: dict[str, Callable[..., Tensor]] = {
+    "unsqueeze_": _view_method_(unsqueeze, "Unsqueeze"),
+    "squeeze_": _view_method_(squeeze, "Squeeze"),
+    "t_": _view_method_(t, "T"),
+    "transpose_": _view_method_(transpose, "Transpose"),
+    "swapaxes_": _view_method_(transpose, "Transpose"),
     "zero_": lambda x: inplace(tensor_arg(x), lambda o: _overwritten(o, 0, "ZeroBackward0")),
     "fill_": lambda x, v: inplace(tensor_arg(x), lambda o: _overwritten(o, v, "FillBackward0")),
     "copy_": lambda x, src, non_blocking=False: inplace(

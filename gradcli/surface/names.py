@@ -188,6 +188,11 @@ def _type(self: Tensor, dtype: Any = None, non_blocking: bool = False) -> Any:
     return to_dtype(self, dtype)
 
 
+def _where_method(self: Tensor, condition: Any, y: Any) -> Tensor:
+    """`x.where(condition, y)`: `torch.where(condition, x, y)`."""
+    return where(condition, self, y)
+
+
 def _numpy(self: Tensor, force: bool = False) -> Tensor:
     if self.requires_grad and not force:
         raise GradcliError(
@@ -279,6 +284,7 @@ METHODS: dict[str, Callable[..., Any]] = {
     "ge": ge,
     "eq": eq,
     "ne": ne,
+    "where": _where_method,
     # conversions and bookkeeping
     "float": lambda x: to_dtype(x, np.float32),
     "double": lambda x: to_dtype(x, np.float64),

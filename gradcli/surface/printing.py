@@ -569,9 +569,7 @@ def _repr(v: Any) -> str:
         return repr(v)
     if _is_return_type(v):
         first, second = getattr(v, "fields", ("values", "indices"))
-        return (
-            f"torch.return_types.{v.kind}(\n{first}={_repr(v[0])},\n{second}={_repr(v[1])})"
-        )
+        return f"torch.return_types.{v.kind}(\n{first}={_repr(v[0])},\n{second}={_repr(v[1])})"
     if isinstance(v, tuple) and type(v) is tuple:
         if len(v) == 1:
             return "(" + _repr(v[0]) + ",)"

@@ -111,12 +111,12 @@ def checked_call(
         device_checked(kwargs["device"])
     if not raw:
         for a in args:
-            if type(a) is DType or type(a) is range:
+            if isinstance(a, DType) or type(a) is range:
                 args, kwargs = _converted(f, args, kwargs, name)
                 break
         else:
             for k, a in kwargs.items():
-                if type(a) is DType:
+                if isinstance(a, DType):
                     # The common case (`dtype=torch.float64`): one keyword to convert.
                     kwargs = {**kwargs, k: a.np}
                 elif type(a) is range:

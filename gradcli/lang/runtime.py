@@ -454,6 +454,9 @@ class Runtime:
         if isinstance(owner, Tensor):
             set_tensor_item(self, owner, key, value, rebind)
             return
+        if isinstance(owner, np.ndarray):
+            pyobjects.set_array_item(owner, key, value)
+            return
         if isinstance(owner, list):
             if isinstance(key, bool) or not isinstance(key, (int, slice)):
                 raise GradcliError(

@@ -150,7 +150,24 @@ def binop(
 add_t = binop(B.add)
 
 
-sub_t = binop(B.sub)
+_sub = binop(B.sub)
+
+
+def sub_t(a: Any, b: Any) -> Tensor:
+    """`a - b`; refused on bool tensors, in PyTorch's words."""
+    ba = isinstance(a, Tensor) and a.dtype == np.bool_
+    bb = isinstance(b, Tensor) and b.dtype == np.bool_
+    if ba and bb:
+        raise GradcliError(
+            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+            "`^` or `logical_xor()` operator instead."
+        ).pytorch()
+    if ba or bb:
+        raise GradcliError(
+            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+            "trying to invert a mask, use the `~` or `logical_not()` operator instead."
+        ).pytorch()
+    return _sub(a, b)
 
 
 mul_t = binop(B.mul)
@@ -205,7 +222,17 @@ def unary(op: Any, keeps_integers: bool = False) -> Callable[..., Tensor]:
     return f
 
 
-neg = unary(E.neg, keeps_integers=True)
+_neg = unary(E.neg, keeps_integers=True)
+
+
+def neg(x: Any) -> Tensor:
+    """`-x`; refused on a bool tensor, in PyTorch's words."""
+    if isinstance(x, Tensor) and x.dtype == np.bool_:
+        raise GradcliError(
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
+            "to invert a mask, use the `~` or `logical_not()` operator instead."
+        ).pytorch()
+    return _neg(x)
 
 
 exp = unary(E.exp)

@@ -548,6 +548,62 @@ def element_size(x: Tensor) -> int:
     return int(_t(x).dtype.itemsize)
 
 
+class TypeInfo:
+    """`torch.finfo(dtype)` / `torch.iinfo(dtype)`: the numeric limits of a dtype."""
+
+    PROGRAM_ATTRIBUTES = (
+        "bits",
+        "max",
+        "min",
+        "eps",
+        "tiny",
+        "smallest_normal",
+        "resolution",
+        "dtype",
+    )
+
+    def __init__(self, dt: np.dtype, floating: bool):
+        self.floating = floating
+        self.dtype = dt.name
+        self.bits = dt.itemsize * 8
+        if floating:
+            info = np.finfo(dt)
+            self.max, self.min = float(info.max), float(info.min)
+            self.eps, self.tiny = float(info.eps), float(info.smallest_normal)
+            self.smallest_normal = self.tiny
+            self.resolution = float(info.resolution)
+        else:
+            iinfo = np.iinfo(dt)
+            self.max, self.min = int(iinfo.max), int(iinfo.min)
+
+    def __repr__(self) -> str:
+        if not self.floating:
+            return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+        return (
+            f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
+            f"eps={self.eps:g}, smallest_normal={self.tiny:g}, tiny={self.tiny:g}, "
+            f"dtype={self.dtype})"
+        )
+
+
+def finfo(type: Any = None) -> TypeInfo:  # noqa: A002
+    dt = np.dtype(Settings.default_dtype if type is None else type)
+    if dt.kind != "f":
+        raise GradcliError(
+            "finfo(): argument 'type' (position 1) must be torch.dtype (a floating point type)"
+        ).mirror("TypeError")
+    return TypeInfo(dt, True)
+
+
+def iinfo(type: Any) -> TypeInfo:  # noqa: A002
+    dt = np.dtype(type)
+    if dt.kind not in "iu":
+        raise GradcliError(
+            f"torch.iinfo() requires an integer input type. Use torch.finfo to handle '{dt.name}'"
+        ).mirror("TypeError")
+    return TypeInfo(dt, False)
+
+
 BOTH = {
     "tensor_split": tensor_split,
     "movedim": movedim,
@@ -595,5 +651,7 @@ FUNCTIONS_ONLY = {
     "broadcast_shapes": broadcast_shapes,
     "broadcast_tensors": broadcast_tensors,
     "can_cast": can_cast,
+    "finfo": finfo,
+    "iinfo": iinfo,
 }
 METHODS_ONLY = {"element_size": element_size}

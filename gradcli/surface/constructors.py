@@ -193,6 +193,9 @@ def full(
 def eye(
     n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False, device: Any = None
 ) -> Tensor:
+    for name, v in (("n", n), ("m", m)):
+        if isinstance(v, int) and not isinstance(v, bool) and v < 0:
+            raise GradcliError(f"{name} must be greater or equal to 0, got {v}")
     shape = shape_arg((n, n if m is None else m))
     return new_tensor(
         np.eye(shape[0], shape[1], dtype=float_dtype(dtype, "eye")), None, requires_grad
@@ -221,7 +224,9 @@ def arange(
     if st == 0:
         raise GradcliError("step must be nonzero")
     if not all(math.isfinite(a) for a in (s, e, st)):
-        raise GradcliError("arange(): start, end and step must be finite numbers")
+        raise GradcliError(f"unsupported range: {_scalar_text(s)} -> {_scalar_text(e)}")
+    if (st > 0 and e < s) or (st < 0 and e > s):
+        raise GradcliError("upper bound and lower bound inconsistent with step sign")
     n = max(0, math.ceil((e - s) / st))
     size_check((n,), "arange's length")
     # As PyTorch: integer arguments give an int64 range (indices), any float a float one.
@@ -230,6 +235,13 @@ def arange(
     if np.dtype(dt).kind == "f":
         return new_tensor(_arange_float(s, st, n, np.dtype(dt)), None, requires_grad)
     return new_tensor(np.arange(s, e, st, dtype=dt), None, requires_grad)
+
+
+def _scalar_text(v: float) -> str:
+    """A number as c10::Scalar prints it in an error: an int, or a float with %g's digits."""
+    if isinstance(v, int):
+        return str(v)
+    return "inf" if v == math.inf else "-inf" if v == -math.inf else "nan" if v != v else f"{v:g}"
 
 
 def _arange_float(start: float, step: float, n: int, dt: np.dtype) -> np.ndarray:

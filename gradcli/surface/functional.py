@@ -274,10 +274,17 @@ def _extreme(fn: str) -> Callable[..., Any]:
         if other is not None:
             return pair(x, other)
         if dim is None:
+            if x.data.size == 0:
+                raise GradcliError(
+                    f"{fn}(): Expected reduction dim to be specified for input.numel() == 0. "
+                    "Specify the reduction dim with the 'dim' argument."
+                )
             return apply(op, x, fn=fn, label=f"{fn.capitalize()}Backward1")
         d = check_dim(dim, x.ndim)
         if x.ndim and x.shape[d] == 0:
-            raise GradcliError(f"{fn}(): Expected reduction dim {d} to have non-zero size.")
+            raise GradcliError(f"{fn}(): Expected reduction dim {d} to have non-zero size.").mirror(
+                "IndexError"
+            )
         values = apply(
             op, x, dim=d, keepdim=bool(keepdim), fn=fn, label=f"{fn.capitalize()}Backward0"
         )
@@ -320,18 +327,31 @@ amax = _amax_like("max")
 amin = _amax_like("min")
 
 
-def argmax(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-    x = tensor_arg(x, "input")
-    if dim is None:
-        return Tensor(np.asarray(np.argmax(x.data), dtype=np.int64))
-    return max(x, dim, keepdim).indices
+def _arg_extreme(fn: str) -> Callable[..., Tensor]:
+    pick = np.argmax if fn == "max" else np.argmin
+
+    def f(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
+        x = tensor_arg(x, "input")
+        if dim is None:
+            if x.data.size == 0:
+                raise GradcliError(
+                    f"arg{fn}(): Expected reduction dim to be specified for input.numel() == 0."
+                ).mirror("IndexError")
+            found = np.asarray(pick(x.data), dtype=np.int64)
+            return Tensor(found.reshape((1,) * x.ndim) if keepdim else found)
+        d = check_dim(dim, x.ndim)
+        if x.ndim and x.shape[d] == 0:
+            raise GradcliError(
+                f"arg{fn}(): Expected reduction dim {d} to have non-zero size."
+            ).mirror("IndexError")
+        return (max if fn == "max" else min)(x, dim, keepdim).indices
+
+    f.__name__ = f"arg{fn}"
+    return f
 
 
-def argmin(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-    x = tensor_arg(x, "input")
-    if dim is None:
-        return Tensor(np.asarray(np.argmin(x.data), dtype=np.int64))
-    return min(x, dim, keepdim).indices
+argmax = _arg_extreme("max")
+argmin = _arg_extreme("min")
 
 
 def norm(
@@ -696,31 +716,36 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
     return apply(S.stack, *_promoted(ts), dim=d)
 
 
-def _ndim_check(fn: str, t: Tensor, n: int, name: str) -> None:
-    if t.ndim != n:
-        raise GradcliError(
-            f"{fn}: {name} must be a {n}D tensor, got {t.ndim}D (shape {list(t.shape)})"
-        )
-
-
 def mm(x: Any, y: Any) -> Tensor:
     x, y = tensor_arg(x), tensor_arg(y)
-    _ndim_check("mm", x, 2, "self")
-    _ndim_check("mm", y, 2, "mat2")
+    if x.ndim != 2:
+        raise GradcliError("self must be a matrix")
+    if y.ndim != 2:
+        raise GradcliError("mat2 must be a matrix")
     return matmul(x, y)
 
 
 def mv(x: Any, v: Any) -> Tensor:
     x, v = tensor_arg(x), tensor_arg(v)
-    _ndim_check("mv", x, 2, "self")
-    _ndim_check("mv", v, 1, "vec")
+    if x.ndim == 0:
+        raise GradcliError("Dimension specified as 0 but tensor has no dimensions").mirror(
+            "IndexError"
+        )
+    if x.ndim != 2 or v.ndim != 1:
+        raise GradcliError(f"vector + matrix @ vector expected, got 1, {x.ndim}, {v.ndim}")
     return matmul(x, v)
 
 
 def bmm(x: Any, y: Any) -> Tensor:
     x, y = tensor_arg(x), tensor_arg(y)
-    _ndim_check("bmm", x, 3, "batch1")
-    _ndim_check("bmm", y, 3, "batch2")
+    if x.ndim != 3:
+        raise GradcliError("batch1 must be a 3D tensor")
+    if y.ndim != 3:
+        raise GradcliError("batch2 must be a 3D tensor")
+    if x.shape[0] != y.shape[0]:
+        raise GradcliError(
+            f"batch1 and batch2 must have same number of batches, got {x.shape[0]} and {y.shape[0]}"
+        )
     return named(matmul(x, y), "BmmBackward0")
 
 

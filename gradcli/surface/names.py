@@ -176,6 +176,16 @@ def _type(self: Tensor, dtype: Any = None, non_blocking: bool = False) -> Any:
     `x.type('torch.DoubleTensor')`: the tensor in that type."""
     if dtype is None:
         return LEGACY_TYPES[self.dtype]
+    legacy = {
+        FloatTensor: np.float32,
+        DoubleTensor: np.float64,
+        LongTensor: np.int64,
+        IntTensor: np.int32,
+        BoolTensor: np.bool_,
+        ByteTensor: np.uint8,
+    }
+    if callable(dtype) and dtype in legacy:  # x.type(torch.DoubleTensor)
+        return to_dtype(self, np.dtype(legacy[dtype]))
     if isinstance(dtype, str):
         by_name = {name: dt for dt, name in LEGACY_TYPES.items()}
         if dtype not in by_name:

@@ -266,14 +266,15 @@ class Tensor:
 
     def __len__(self) -> int:
         if self.ndim == 0:
-            raise GradcliError("len() of a 0-d tensor")
+            raise GradcliError("len() of a 0-d tensor").mirror("TypeError")
         return self.shape[0]
 
     def __bool__(self) -> bool:
         if self.data.size != 1:
             raise GradcliError(
-                f"Boolean value of Tensor with more than one value is ambiguous "
-                f"(it has {self.data.size})"
+                "Boolean value of Tensor with more than one value is ambiguous",
+                found=f"a tensor of {self.data.size} elements",
+                hint="reduce it first: (x > 0).all() or .any()",
             )
         return bool(self.data.reshape(()))
 

@@ -16,6 +16,7 @@ from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import functional as F
 from ..surface import nn as surface_nn
+from ..surface.printing import MaxMin
 from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop
 from .pyobjects import _hashable, call_value, d_update, sort_items
@@ -438,6 +439,8 @@ def type_of(v: Any) -> Any:
         t = MODULE_TYPES.get(v.name)
         if t is not None:
             return t
+    if isinstance(v, MaxMin):  # torch.return_types.max, .sort, ...
+        return PyType(v.kind, (type(v),), None, shown=f"torch.return_types.{v.kind}")
     name = typename(v)
     shown = {
         "DType": "torch.dtype",

@@ -272,53 +272,84 @@ def hypot(input: Any, other: Any) -> Tensor:  # noqa: A002
 # --- bits and logic -----------------------------------------------------------------------------
 
 
-def _ints(name: str, *vs: Any) -> list[np.ndarray]:
-    out = []
-    like = next((v for v in vs if isinstance(v, Tensor)), None)
-    for v in vs:
-        t = v if isinstance(v, Tensor) else A.scalar_operand(v, like) if like is not None else None
-        if t is None:
-            t = Tensor(np.asarray(v))
-        if t.dtype.kind == "f":
+_SYMBOLS = {
+    "bitwise_and": "&",
+    "bitwise_or": "|",
+    "bitwise_xor": "^",
+    "bitwise_left_shift": "<<",
+    "bitwise_right_shift": ">>",
+}
+
+
+# The kernels PyTorch names in the error for a float operand.
+_KERNELS = {"bitwise_left_shift": "lshift", "bitwise_right_shift": "rshift"}
+
+
+def _int_operands(name: str, x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Two operands of a bit operation in PyTorch's result dtype (a Python number is a
+    "wrapped number"), refused for floats in PyTorch's words."""
+    parts, arrays = [], []
+    for v in (x, y):
+        if isinstance(v, Tensor):
+            parts.append((v.dtype, v.ndim))
+            arrays.append(v.data)
+        elif isinstance(v, (bool, int, float)):
+            parts.append((D.scalar_dtype(v, Settings.default_dtype), None))
+            arrays.append(np.asarray(v))
+        else:
+            symbol = _SYMBOLS.get(name)
+            if symbol is None:
+                raise GradcliError(
+                    f"{name}(): expected a tensor or a number, not {typename(v)}"
+                ).mirror("TypeError")
             raise GradcliError(
-                f"\"{name}_cpu\" not implemented for '{D.scalar_type_name(t.dtype)}'"
-            )
-        out.append(t.data)
-    return out
+                f"unsupported operand type(s) for {symbol}: '{typename(x)}' and '{typename(y)}'"
+            ).mirror("TypeError")
+    dt = D.result_type(parts, Settings.default_dtype)
+    if dt.kind == "f":
+        raise GradcliError(
+            f"\"{_KERNELS.get(name, name)}_cpu\" not implemented for '{D.scalar_type_name(dt)}'",
+            hint="`^` is exclusive or in Python, not a power: for x squared write `x ** 2`"
+            if name == "bitwise_xor"
+            else None,
+        ).mirror("NotImplementedError")
+    A.size_check(
+        A.broadcast_shapes_checked(arrays[0].shape, arrays[1].shape), f"the result of {name}"
+    )
+    with np.errstate(over="ignore"):
+        return arrays[0].astype(dt), arrays[1].astype(dt)
 
 
-def _bitwise(name: str, fn: Any, sym: str) -> Any:
+def _bitwise(name: str, fn: Any) -> Any:
     def f(input: Any, other: Any) -> Tensor:  # noqa: A002
-        a, b = _ints(name, input, other)
-        dt = D.promote_types(a.dtype, b.dtype)
-        A.size_check(np.broadcast_shapes(a.shape, b.shape), f"the result of {sym}")
-        return Tensor(fn(a.astype(dt), b.astype(dt)))
+        a, b = _int_operands(name, input, other)
+        return Tensor(fn(a, b))
 
     f.__name__ = name
     return f
 
 
-bitwise_and = _bitwise("bitwise_and", np.bitwise_and, "&")
-bitwise_or = _bitwise("bitwise_or", np.bitwise_or, "|")
-bitwise_xor = _bitwise("bitwise_xor", np.bitwise_xor, "^")
+bitwise_and = _bitwise("bitwise_and", np.bitwise_and)
+bitwise_or = _bitwise("bitwise_or", np.bitwise_or)
+bitwise_xor = _bitwise("bitwise_xor", np.bitwise_xor)
 
 
 def _shift(name: str, left: bool) -> Any:
     def f(input: Any, other: Any) -> Tensor:  # noqa: A002
-        a, b = _ints(name, input, other)
-        dt = D.promote_types(a.dtype, b.dtype)
-        A.size_check(np.broadcast_shapes(a.shape, b.shape), "the shifted tensor")
-        a, b = a.astype(dt), b.astype(dt)
-        bits = dt.itemsize * 8
+        a, b = _int_operands(name, input, other)
+        dt = a.dtype
+        if dt == np.bool_:
+            a, b = a.astype(np.uint8), b.astype(np.uint8)
+        bits = a.dtype.itemsize * 8
         big = (b < 0) | (b >= bits)
-        safe = np.where(big, 0, b)
-        if left:
-            out = np.left_shift(a, safe)
-            out = np.where(big, np.zeros_like(a), out)
-        else:
-            out = np.right_shift(a, safe)
-            out = np.where(big, np.where(a < 0, -1, 0).astype(dt), out)
-        return Tensor(out.astype(dt))
+        safe = np.where(big, 0, b).astype(a.dtype)
+        with np.errstate(over="ignore"):
+            if left:
+                out = np.where(big, np.zeros_like(a), np.left_shift(a, safe))
+            else:
+                fill = np.where(a < 0, -1, 0).astype(a.dtype) if a.dtype.kind == "i" else 0
+                out = np.where(big, fill, np.right_shift(a, safe))
+        return Tensor(out.astype(a.dtype))
 
     f.__name__ = name
     return f
@@ -329,7 +360,11 @@ bitwise_right_shift = _shift("bitwise_right_shift", False)
 
 
 def bitwise_not(input: Any) -> Tensor:  # noqa: A002
-    (a,) = _ints("bitwise_not", _t(input))
+    a = _t(input).data
+    if a.dtype.kind == "f":
+        raise GradcliError(
+            f"\"bitwise_not_cpu\" not implemented for '{D.scalar_type_name(a.dtype)}'"
+        ).mirror("NotImplementedError")
     return Tensor(np.logical_not(a) if a.dtype == bool else np.invert(a))
 
 

@@ -178,10 +178,10 @@ def full(
     shape = shape_arg((size,) if isinstance(size, int) else tuple(size))
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
-    if isinstance(fill_value, bool) or not isinstance(fill_value, (int, float)):
+    if not isinstance(fill_value, (bool, int, float)):
         raise GradcliError(
             "full(): argument 'fill_value' (position 2) must be Number, not " + typename(fill_value)
-        )
+        ).mirror("TypeError")
     if dtype is None:
         # As PyTorch: the fill value's type chooses (an int fills int64, a bool bool).
         dt = dtypes.scalar_dtype(fill_value, Settings.default_dtype)
@@ -283,6 +283,43 @@ def linspace(
         None,
         requires_grad,
     )
+
+
+def logspace(
+    start: float,
+    end: float,
+    steps: int,
+    base: float = 10.0,
+    dtype: Any = None,
+    requires_grad: bool = False,
+    device: Any = None,
+) -> Tensor:
+    """`torch.logspace`: base ** (the exponents), as ATen's CPU kernel computes them in
+    double: the first half start + step * i, the second end - step * (steps - 1 - i), then
+    libm's pow (bit for bit in float64; a float32 result may differ in its last bit where an
+    exponent is not a whole number)."""
+    n = int_arg(steps, "steps")
+    if n < 0:
+        raise GradcliError("number of steps must be non-negative")
+    size_check((n,), "logspace's length")
+    dt = float_dtype(dtype, "logspace")
+    s0, s1 = float(start), float(end)
+    i = np.arange(n, dtype=np.float64)
+    step = (s1 - s0) / (n - 1) if n > 1 else 0.0
+    exps = np.where(i < n // 2, s0 + step * i, s1 - step * (n - 1 - i))
+    b = float(base)
+
+    def power(e: float) -> float:  # libm's pow, as ATen's kernel calls it
+        try:
+            return math.pow(b, e)
+        except OverflowError:
+            return math.inf
+        except ValueError:
+            return math.nan
+
+    values = np.fromiter(map(power, exps.tolist()), np.float64, n)
+    with np.errstate(over="ignore"):
+        return new_tensor(values.astype(dt), None, requires_grad)
 
 
 def _linspace(start: float, end: float, n: int, dt: np.dtype) -> np.ndarray:

@@ -966,6 +966,48 @@ CASES: list[Case] = [
         "cannot assign a str into a tensor",
         (2, 1),
     ),
+    # --- the tensor basics (surface/basics.py, bit shifts, numpy arrays, out=, indexing) -----
+    Case("tensor_split_huge", "torch.arange(3).tensor_split(10**9)", "over the limit", (1, 1)),
+    Case("logspace_huge", "torch.logspace(0, 1, 10**10)", "logspace's length", (1, 1)),
+    Case("bincount_huge", "torch.bincount(torch.tensor([10**12]))", "bincount's result", (1, 1)),
+    Case("histc_bins_huge", "torch.histc(torch.ones(2), bins=10**10)", "histc's bins", (1, 1)),
+    Case("lshift_int_huge", "x = 1 << 10**9", "the size of an integer in bits", (1, 5)),
+    Case("lshift_negative", "x = 1 << -1", "negative shift count", (1, 5)),
+    Case(
+        "broadcast_tensors_huge",
+        "torch.broadcast_tensors(torch.ones(1, 1), torch.ones(1, 10**5).expand(10**5, 10**5))",
+        "over the limit",
+        (1, 43),
+    ),
+    Case("out_not_a_tensor", "torch.add(torch.ones(2), 1, out=[1])", "argument 'out'", (1, 1)),
+    Case(
+        "array_setitem_out_of_range",
+        "import numpy as np\na = np.zeros(3)\na[10**20] = 1",
+        "is out of bounds for dimension 0 with size 3",
+        (3, 1),
+    ),
+    Case(
+        "array_setitem_read_only",
+        "t = torch.ones(1).expand(3)\na = t.numpy()\na[0] = 5",
+        "assignment destination is read-only",
+        (3, 1),
+    ),
+    Case(
+        "np_add_huge_broadcast",
+        "import numpy as np\nnp.add(np.zeros((10**5, 1)), np.zeros((1, 10**5)))",
+        "the result of numpy.add",
+        (2, 1),
+    ),
+    Case(
+        "np_scalar_int_huge", "import numpy as np\nnp.float64(10**400)", "over the limit", (2, 12)
+    ),
+    Case("np_scalar_out_of_range", "import numpy as np\nnp.int8(1000)", "out of bounds", (2, 1)),
+    Case("unflatten_huge", "torch.ones(2).unflatten(0, (10**9, -1))", "is invalid", (1, 1)),
+    Case("unsqueeze_inplace_dim_huge", "torch.ones(2).unsqueeze_(10**9)", "out of range", (1, 1)),
+    Case("size_dunder", "s = torch.ones(2).shape.__class__", "`.__class__`", (1, 24)),
+    Case("index_too_many_nones", "x = torch.ones(2)[(None,) * 70]", "invalid index", (1, 5)),
+    Case("ragged_data", "torch.tensor([[1], 2])", "not a sequence", (1, 1)),
+    Case("kthvalue_k_huge", "torch.kthvalue(torch.ones(3), 10**20)", "out of range", (1, 1)),
     # --- the language as it grew: each new construct's hostile variants --------------------
     Case("fstring_width_huge", "s = f'{1:>{10**9}}'", "the width in a format spec", (1, 8)),
     Case("percent_width_huge", "s = '%1000000000d' % 1", "the width in a format spec", (1, 5)),

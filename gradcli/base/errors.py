@@ -99,6 +99,15 @@ class GradcliError(Exception):
         # kept for `--debug` (re-raising with a span would drop `__cause__`).
         self.cause: BaseException | None = None
 
+    # The message is PyTorch's own, word for word: a program's `except` may catch it even
+    # where the words say "not supported" (gradcli's own refusals say that too).
+    pytorch_words = False
+
+    def pytorch(self) -> GradcliError:
+        """Mark the message as PyTorch's own words (see `pytorch_words`)."""
+        self.pytorch_words = True
+        return self
+
     def mirror(self, python_class: str | None) -> GradcliError:
         """The same error, as the Python exception class it mirrors (`TypeError`...)."""
         self.python_class = python_class

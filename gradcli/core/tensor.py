@@ -315,14 +315,15 @@ class Tensor:
 
     def __len__(self) -> int:
         if self.ndim == 0:
-            raise GradcliError("len() of a 0-d tensor")
+            raise GradcliError("len() of a 0-d tensor").mirror("TypeError")
         return self.shape[0]
 
     def __bool__(self) -> bool:
         if self.data.size != 1:
             raise GradcliError(
-                f"Boolean value of Tensor with more than one value is ambiguous "
-                f"(it has {self.data.size})"
+                "Boolean value of Tensor with more than one value is ambiguous",
+                found=f"a tensor of {self.data.size} elements",
+                hint="reduce it first: (x > 0).all() or .any()",
             )
         return bool(self.data.reshape(()))
 
@@ -537,6 +538,10 @@ def data_array(data: Any, dtype: Any, float_dtype: Any = None) -> np.ndarray:
         elif isinstance(v, float):
             kinds.add(None)  # the default float dtype
         else:
+            if isinstance(v, str):  # PyTorch's words for text where numbers belong
+                if depth == 0:
+                    raise GradcliError("new(): invalid data type 'str'").mirror("TypeError")
+                raise GradcliError("too many dimensions 'str'").mirror("ValueError")
             raise GradcliError(
                 f"Could not infer dtype of {typename(v)}",
                 expected="numbers, or nested lists of numbers",
@@ -566,11 +571,46 @@ def data_array(data: Any, dtype: Any, float_dtype: Any = None) -> np.ndarray:
             hint="choose a wider dtype",
         ) from None
     except ValueError:
-        raise GradcliError(
-            "expected a rectangular nested list (every row the same length)",
-            found="rows of different lengths (a ragged list)",
-        ) from None
+        raise _ragged(clean, np.dtype(dtype)) from None
     return arr
+
+
+def _ragged(data: list, dtype: np.dtype) -> GradcliError:
+    """PyTorch's error for nested data that is not rectangular: its sizes are read along the
+    first elements; the first sequence of another length, a number where a sequence belongs,
+    or a sequence where a number belongs, is refused in its words."""
+    sizes = []
+    v: Any = data
+    while isinstance(v, list):
+        sizes.append(len(v))
+        if not v:
+            break
+        v = v[0]
+
+    def check(v: Any, dim: int) -> GradcliError | None:
+        if dim == len(sizes):
+            if isinstance(v, list):
+                return GradcliError(
+                    "must be real number, not list"
+                    if dtype.kind == "f"
+                    else "'list' object cannot be interpreted as an integer"
+                ).mirror("TypeError")
+            return None
+        if not isinstance(v, list):
+            return GradcliError("not a sequence").mirror("TypeError")
+        if len(v) != sizes[dim]:
+            return GradcliError(
+                f"expected sequence of length {sizes[dim]} at dim {dim} (got {len(v)})"
+            ).mirror("ValueError")
+        for e in v:
+            err = check(e, dim + 1)
+            if err is not None:
+                return err
+        return None
+
+    return check(data, 0) or GradcliError(
+        "expected a rectangular nested list (every row the same length)"
+    ).mirror("ValueError")
 
 
 def _inferred(kinds: set[Any], float_dtype: Any = None) -> np.dtype:

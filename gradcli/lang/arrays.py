@@ -173,23 +173,42 @@ def _binary(name: str, torch_fn: Callable[..., Any], matmul: Callable[..., Any])
     return call
 
 
-def _elementwise(name: str, ufunc: Any, torch_fn: Callable[..., Any]) -> Any:
-    """`np.multiply(a, b)` (add, subtract, divide): torch's on tensors; on arrays, numbers and
-    lists, NumPy's ufunc with its broadcasting and dtypes (the result's size checked first)."""
+def _ufunc(name: str, torch_fn: Callable[..., Any]) -> Any:
+    """`np.add(a, b)`, `np.multiply(a, b, out=a)`...: torch's on tensors; NumPy's on arrays,
+    numbers and lists (Python numbers are "weak", as in NumPy 2), written into `out` when
+    given (an array a tensor shares its memory with changes the tensor too)."""
+    np_fn = getattr(np, name)
 
-    def call(a: Any, b: Any) -> Any:
-        if isinstance(a, Tensor) or isinstance(b, Tensor):
+    def operand(v: Any) -> Any:
+        if isinstance(v, Tensor):
+            return v.data
+        if isinstance(v, (bool, int, float)):
+            return v
+        return _operand(v, name)
+
+    def call(a: Any, b: Any, out: Any = None) -> Any:
+        if out is None and (isinstance(a, Tensor) or isinstance(b, Tensor)):
             return torch_fn(a, b)
-        x, y = _operand(a, name), _operand(b, name)
+        x, y = operand(a), operand(b)
         try:
-            shape = np.broadcast_shapes(x.shape, y.shape)
+            shape = np.broadcast_shapes(np.shape(x), np.shape(y))
         except ValueError:
             raise GradcliError(
-                f"operands could not be broadcast together with shapes {x.shape} {y.shape}"
+                f"operands could not be broadcast together with shapes {np.shape(x)} {np.shape(y)}"
             ).mirror("ValueError") from None
         size_check(shape, f"the result of numpy.{name}()")
-        with np.errstate(all="ignore"):
-            return _value(np.asarray(ufunc(x, y)))
+        if out is not None and not isinstance(out, np.ndarray):
+            raise GradcliError("return arrays must be of ArrayType").mirror("TypeError")
+        try:
+            with np.errstate(all="ignore"):
+                result = np_fn(x, y) if out is None else np_fn(x, y, out=out)
+        except (TypeError, ValueError) as e:
+            raise GradcliError(str(e)).mirror(
+                "TypeError" if isinstance(e, TypeError) else "ValueError"
+            ) from None
+        if out is not None:
+            return out
+        return _value(numpy_data(np.asarray(result)))
 
     call.__name__ = name
     return call
@@ -210,14 +229,16 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
         out[name] = _unary(name, torch_functions[name])
     for name in ("sum", "mean"):
         out[name] = _reduction(name, torch_functions[name])
+    for name, torch_name in (
+        ("add", "add"),
+        ("subtract", "sub"),
+        ("multiply", "mul"),
+        ("divide", "div"),
+        ("maximum", "maximum"),
+        ("minimum", "minimum"),
+    ):
+        out[name] = _ufunc(name, torch_functions[torch_name])
     matmul = torch_functions["matmul"]
     out["dot"] = _binary("dot", torch_functions["dot"], matmul)
     out["matmul"] = _binary("matmul", matmul, matmul)
-    for name, ufunc, torch_name in (
-        ("add", np.add, "add"),
-        ("subtract", np.subtract, "sub"),
-        ("multiply", np.multiply, "mul"),
-        ("divide", np.divide, "div"),
-    ):
-        out[name] = _elementwise(name, ufunc, torch_functions[torch_name])
     return out

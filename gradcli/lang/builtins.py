@@ -18,6 +18,7 @@ from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import functional as F
 from ..surface import nn as surface_nn
+from ..surface.printing import MaxMin
 from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop
 from .pyobjects import _hashable, call_value, d_update, sort_items
@@ -463,6 +464,8 @@ def type_of(v: Any) -> Any:
         return PyType(
             name, (type(v),), None, shown=f"torch.autograd.function.{name}" * custom or name
         )
+    if isinstance(v, MaxMin):  # torch.return_types.max, .sort, ...
+        return PyType(v.kind, (type(v),), None, shown=f"torch.return_types.{v.kind}")
     name = typename(v)
     shown = {
         "DType": "torch.dtype",

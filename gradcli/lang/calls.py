@@ -29,6 +29,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, Span
 from ..core.tensor import typename
 from ..surface.args import cpu_device
+from ..surface.functional import write_out
 from .values import Device, DType, range_len, short
 
 # (id(f), number of positional arguments, keyword names) -> f, for calls that bound.
@@ -84,6 +85,10 @@ def checked_call(
     bound  the first argument is the object of a method (not counted in messages)
     raw    the function takes torch dtypes as they are; otherwise they become NumPy dtypes
     """
+    out: Any = _NO_OUT
+    if kwargs and "out" in kwargs and _takes_out(f):
+        kwargs = dict(kwargs)
+        out = kwargs.pop("out")
     key = (id(f), len(args), tuple(kwargs) if kwargs else ())
     if _BOUND.get(key) is not f:
         sig = signature_of(f)
@@ -106,18 +111,23 @@ def checked_call(
         device_checked(kwargs["device"])
     if not raw:
         for a in args:
-            if type(a) is DType or type(a) is range:
+            if isinstance(a, DType) or type(a) is range:
                 args, kwargs = _converted(f, args, kwargs, name)
                 break
         else:
             for k, a in kwargs.items():
-                if type(a) is DType:
+                if isinstance(a, DType):
                     # The common case (`dtype=torch.float64`): one keyword to convert.
                     kwargs = {**kwargs, k: a.np}
                 elif type(a) is range:
                     args, kwargs = _converted(f, args, kwargs, name)
                     break
     try:
+        if out is not _NO_OUT:
+            label = name if isinstance(name, str) else name()
+            return write_out(
+                out, f(*args, **kwargs), label.rpartition(".")[2], (*args, *kwargs.values())
+            )
         return f(*args, **kwargs)
     except CONVERTED as e:
         if not is_argument_error(e):
@@ -137,6 +147,23 @@ def checked_call(
         raise LimitError(
             "out of memory", hint="the tensors are too large for this machine"
         ) from None
+
+
+_NO_OUT = object()
+
+
+def _takes_out(f: Callable[..., Any]) -> bool:
+    """Whether `out=` is the PyTorch calling convention for f (a function of the PyTorch
+    surface that has no `out` parameter of its own): the result is then written into it."""
+    module = getattr(f, "__module__", None) or ""
+    if not module.startswith(("gradcli.surface.", "gradcli.ops.")):
+        return False
+    sig = signature_of(f)
+    return (
+        bool(sig)
+        and "out" not in sig.parameters
+        and not any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values())
+    )
 
 
 def device_checked(device: Any) -> None:

@@ -25,10 +25,10 @@ from ..core.tensor import (
     share,
     typename,
 )
+from ..surface import basics, names
 from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import init as I
-from ..surface import names
 from ..surface import nnutils as NU
 from ..surface import optim as O
 from ..surface.printing import Size, set_printoptions
@@ -153,7 +153,11 @@ def _build() -> dict[str, Namespace]:
     from . import arrays, gradmode
     from .exceptions import CLASSES
 
-    dtypes = {k: DType(D.TORCH_NAMES[v], v) for k, v in D.BY_NAME.items()}
+    dtypes = {k: dtype_value(v) for k, v in D.BY_NAME.items()}
+    np_types = {
+        k: NumpyScalarType(k, np.dtype(k))
+        for k in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8")
+    }
     functional_members: dict[str, Any] = dict(names.NN_FUNCTIONAL)
     nn_functional = Namespace("torch.nn.functional", functional_members)
     nn_init = Namespace("torch.nn.init", dict(I.FUNCTIONS))
@@ -263,16 +267,16 @@ def _build() -> dict[str, Namespace]:
             "set_default_dtype": _set_default_dtype,
             "set_printoptions": set_printoptions,
             "get_default_dtype": lambda: dtype_value(Settings.default_dtype),
+            "result_type": _result_type,
+            "promote_types": _promote_types,
         },
     )
     numpy = Namespace(
         "numpy",
         {
             **arrays.functions(names.FUNCTIONS),
-            "float32": dtypes["float32"],
-            "float64": dtypes["float64"],
-            "int64": dtypes["int64"],
-            "int32": dtypes["int32"],
+            **np_types,
+            "bool_": NumpyScalarType("bool_", np.dtype(bool)),
             "pi": math.pi,
             "e": math.e,
             "ndarray": arrays.ARRAY_TYPE,
@@ -379,9 +383,68 @@ def _once_differentiable(f: Any) -> Any:
 ONCE_DIFFERENTIABLE = Builtin("once_differentiable", _once_differentiable)
 
 
+_DTYPE_VALUES: dict[np.dtype, DType] = {}
+
+
 def dtype_value(dt: np.dtype) -> DType:
-    """The program's value of a dtype: prints as `torch.float32`."""
-    return DType(D.TORCH_NAMES.get(dt, dt.name), dt)
+    """The program's value of a dtype: prints as `torch.float32`; one value a dtype, as in
+    PyTorch (`x.dtype is torch.float32`, `torch.float is torch.float32`)."""
+    dt = np.dtype(dt)
+    value = _DTYPE_VALUES.get(dt)
+    if value is None:
+        value = _DTYPE_VALUES[dt] = DType(D.TORCH_NAMES.get(dt, dt.name), dt)
+    return value
+
+
+class NumpyScalarType(DType):
+    """`np.float64`, `np.int32`...: a dtype (where gradcli takes one) and NumPy's scalar type
+    (`np.float64(1.5)` makes the number, which torch.tensor keeps the dtype of)."""
+
+    __slots__ = ()
+
+    def __call__(self, value: Any = 0) -> Any:
+        if isinstance(value, Tensor):
+            if value.data.size != 1:
+                raise GradcliError(
+                    "only one element tensors can be converted to Python scalars"
+                ).mirror("ValueError")
+            value = value.data.reshape(()).item()
+        if isinstance(value, np.ndarray) and value.size == 1:
+            value = value.reshape(()).item()
+        if isinstance(value, np.generic):
+            value = value.item()
+        if not isinstance(value, (bool, int, float)):
+            raise GradcliError(
+                f"numpy.{self.np.name}() takes a number, not {typename(value)}"
+            ).mirror("TypeError")
+        with np.errstate(over="ignore", invalid="ignore"):
+            if self.np.kind in "iu" and isinstance(value, float):
+                if not math.isfinite(value):
+                    raise GradcliError(
+                        "cannot convert float infinity to integer"
+                        if math.isinf(value)
+                        else "cannot convert float NaN to integer"
+                    ).mirror("OverflowError" if math.isinf(value) else "ValueError")
+                value = int(value)
+            if self.np.kind in "iu":
+                info = np.iinfo(self.np)
+                if not info.min <= value <= info.max:
+                    raise GradcliError(
+                        f"Python integer {value} out of bounds for {self.np.name}"
+                    ).mirror("OverflowError")
+            return self.np.type(value)
+
+    def __repr__(self) -> str:
+        return f"<class 'numpy.{self.np.name}'>"
+
+
+def _result_type(tensor: Any, other: Any) -> DType:
+    """`torch.result_type(a, b)`: the dtype of an operation on them, as a torch dtype."""
+    return dtype_value(basics.result_type(tensor, other))
+
+
+def _promote_types(type1: Any, type2: Any) -> DType:
+    return dtype_value(basics.promote_types(type1, type2))
 
 
 def _set_default_dtype(d: Any) -> None:
@@ -590,15 +653,14 @@ CPU = Device("cpu")
 
 
 def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
-    """`x.numpy()`: a NumPy view of the tensor's data (read-only: gradcli's values are changed
-    through tensors), refused as PyTorch does on a tensor that requires grad."""
+    """`x.numpy()`: a NumPy view of the tensor's data, sharing its memory as in PyTorch (a
+    change through the array is seen in the tensor, without a new version, as in PyTorch),
+    refused as PyTorch does on a tensor that requires grad."""
     if t.requires_grad and not force:
         raise GradcliError(
             "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
         )
-    view = t.data.view()
-    view.flags.writeable = False
-    return view
+    return t.data.view()
 
 
 def _to(t: Tensor, *args: Any, **kwargs: Any) -> Tensor:

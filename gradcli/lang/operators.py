@@ -16,6 +16,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core.inplace import inplace
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
+from ..surface import basics
 from ..surface import elementwise as EW
 from ..surface import functional as F
 from .values import DType, check_structure, hashable, int_check
@@ -32,6 +33,8 @@ OPNAMES = {
     ast.BitAnd: "&",
     ast.BitOr: "|",
     ast.BitXor: "^",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
 }
 
 
@@ -184,44 +187,29 @@ _PY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Mod: lambda a, b: a % b,
 }
 
+
+def _lshift(a: int, b: int) -> int:
+    """`a << b` on Python ints, refused before a huge result is made."""
+    if b < 0:
+        raise GradcliError("negative shift count").mirror("ValueError")
+    if a and a.bit_length() + b > limits.INT_BITS.value:
+        limits.INT_BITS.check(a.bit_length() + b, "the size of an integer in bits")
+    return a << b
+
+
+def _rshift(a: int, b: int) -> int:
+    if b < 0:
+        raise GradcliError("negative shift count").mirror("ValueError")
+    return a >> b
+
+
 _BITWISE: dict[type, Callable[[Any, Any], Any]] = {
     ast.BitAnd: lambda a, b: a & b,
     ast.BitOr: lambda a, b: a | b,
     ast.BitXor: lambda a, b: a ^ b,
+    ast.LShift: _lshift,
+    ast.RShift: _rshift,
 }
-
-
-_BITWISE_HINTS = {
-    "bitwise_xor": "`^` is exclusive or in Python, not a power: for x squared write `x ** 2`",
-}
-
-
-def _tensor_bitwise(name: str, fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Tensor]:
-    """`&`, `|`, `^` on bool or integer tensors (masks): no gradient flows through them."""
-
-    def op(a: Any, b: Any) -> Tensor:
-        arrays = []
-        for v in (a, b):
-            if isinstance(v, Tensor):
-                if v.dtype.kind == "f":
-                    raise GradcliError(
-                        f"\"{name}_cpu\" not implemented for 'Float'",
-                        hint=_BITWISE_HINTS.get(name),
-                    ).mirror("NotImplementedError")
-                arrays.append(v.data)
-            elif isinstance(v, (bool, int)):
-                arrays.append(v)
-            else:
-                raise GradcliError(f"unsupported operand type for {name}: '{typename(v)}'").mirror(
-                    "TypeError"
-                )
-        from ..ops.arithmetic import size_check
-
-        shape = np.broadcast_shapes(np.shape(arrays[0]), np.shape(arrays[1]))
-        size_check(shape, "the number of elements in the result")
-        return Tensor(np.asarray(fn(arrays[0], arrays[1])))
-
-    return op
 
 
 _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
@@ -233,9 +221,11 @@ _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.MatMult: lambda a, b: A.matmul(a, b),
     ast.FloorDiv: lambda a, b: EW.floor_divide(a, b),
     ast.Mod: lambda a, b: _str_binop(ast.Mod(), a, b) if type(a) is str else EW.remainder(a, b),
-    ast.BitAnd: _tensor_bitwise("bitwise_and", np.bitwise_and),
-    ast.BitOr: _tensor_bitwise("bitwise_or", np.bitwise_or),
-    ast.BitXor: _tensor_bitwise("bitwise_xor", np.bitwise_xor),
+    ast.BitAnd: basics.bitwise_and,
+    ast.BitOr: basics.bitwise_or,
+    ast.BitXor: basics.bitwise_xor,
+    ast.LShift: basics.bitwise_left_shift,
+    ast.RShift: basics.bitwise_right_shift,
 }
 
 

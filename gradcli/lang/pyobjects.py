@@ -14,6 +14,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, typename
+from ..surface.printing import Size
 from .values import (
     BoundMethod,
     Builtin,
@@ -495,6 +496,31 @@ def array_item(a: np.ndarray, key: Any) -> Any:
     return out.item() if out.ndim == 0 else out
 
 
+def set_array_item(a: np.ndarray, key: Any, value: Any) -> None:
+    """`a[key] = value` on a NumPy array (the key read as a tensor's index; the value cast as
+    NumPy casts it); an array that shares a tensor's memory changes the tensor too."""
+    from ..surface import indexing as I
+
+    if not a.flags.writeable:
+        raise GradcliError("assignment destination is read-only").mirror("ValueError")
+    idx = I.normalize_index(Tensor(a), key)
+    if isinstance(value, Tensor):
+        value = value.data
+    elif isinstance(value, (list, tuple)):
+        check_structure(value, "the assignment")
+        value = np.asarray(value)
+    elif not isinstance(value, (bool, int, float, np.ndarray, np.generic)):
+        raise GradcliError(
+            f"cannot assign a {typename(value)} into a NumPy array",
+            expected="a number, a list or an array",
+        ).mirror("TypeError")
+    try:
+        with np.errstate(all="ignore"):
+            a[idx] = value
+    except (ValueError, TypeError, OverflowError) as e:
+        raise GradcliError(str(e)).mirror(type(e).__name__) from None
+
+
 ARRAY_ATTRIBUTES: dict[str, Callable[[np.ndarray], Any]] = {
     "shape": lambda a: tuple(a.shape),
     "ndim": lambda a: a.ndim,
@@ -536,9 +562,21 @@ def _array_tolist(a: np.ndarray) -> Any:
 
 # --- lookup -----------------------------------------------------------------------------------
 
+
+def _size_numel(s: tuple) -> int:
+    n = 1
+    for d in s:
+        n *= int(d)
+    return n
+
+
+# torch.Size: a tuple with numel().
+SIZE: dict[str, Callable[..., Any]] = {**TUPLE, "numel": _size_numel}
+
 TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     list: LIST,
     tuple: TUPLE,
+    Size: SIZE,
     dict: DICT,
     collections.OrderedDict: DICT,
     set: SET,

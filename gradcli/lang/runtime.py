@@ -38,7 +38,7 @@ from ..surface import constructors as K
 from ..surface import indexing as I
 from ..surface import nn as surface_nn
 from ..surface import sampling
-from ..surface.printing import MaxMin, reset_printoptions
+from ..surface.printing import MaxMin, Size, reset_printoptions
 from . import pyobjects
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
 from .classes import FunctionClass, FunctionInstance, ModuleClass, ModuleInstance, Super
@@ -369,8 +369,8 @@ class Runtime:
         handler = _ATTRIBUTES.get(kind)
         if handler is not None:
             return handler(self, owner, attr)
-        if isinstance(owner, MaxMin) and attr in ("values", "indices"):
-            return owner.values if attr == "values" else owner.indices
+        if isinstance(owner, MaxMin) and attr in owner.fields:
+            return owner[owner.fields.index(attr)]
         method = pyobjects.method(owner, attr)
         if method is not None:
             return method
@@ -428,6 +428,8 @@ class Runtime:
                     f"{typename(owner)} indices must be integers or slices, not {typename(key)}"
                 ).mirror("TypeError")
             try:
+                if type(owner) is Size and isinstance(key, slice):
+                    return Size(owner[key])  # torch.Size's slices are torch.Sizes
                 return owner[key]
             except IndexError:
                 what = "string" if isinstance(owner, str) else typename(owner)
@@ -454,6 +456,9 @@ class Runtime:
         differentiable assignment makes a new tensor), or is None when it is not a name."""
         if isinstance(owner, Tensor):
             set_tensor_item(self, owner, key, value, rebind)
+            return
+        if isinstance(owner, np.ndarray):
+            pyobjects.set_array_item(owner, key, value)
             return
         if isinstance(owner, list):
             if isinstance(key, bool) or not isinstance(key, (int, slice)):
@@ -696,6 +701,9 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
                 f"cannot assign a {typename(value)} into a tensor",
                 expected="a number or a tensor",
             ).mirror("TypeError")
+    region = np.broadcast_to(np.zeros((), dtype=np.int8), owner.shape)[idx].shape
+    I.check_value_shape(np.shape(new), region, idx, getattr(new, "dtype", owner.dtype))
+    new = I.fit_value(new, region)
     try:
         owner.data[idx] = new
     except ValueError:

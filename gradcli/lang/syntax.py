@@ -135,6 +135,8 @@ SYNTAX: dict[type, Rule] = {
             (ast.BitAnd, "&"),
             (ast.BitOr, "|"),
             (ast.BitXor, "^"),
+            (ast.LShift, "<<"),
+            (ast.RShift, ">>"),
             (ast.USub, "unary -"),
             (ast.UAdd, "unary +"),
             (ast.Not, "`not`"),
@@ -153,8 +155,6 @@ SYNTAX: dict[type, Rule] = {
             (ast.NotIn, "`not in`"),
         )
     },
-    ast.LShift: _no("`<<`", "multiply by a power of two: `x * 2**n`"),
-    ast.RShift: _no("`>>`", "divide by a power of two: `x // 2**n`"),
 }
 
 # Nodes with no entry are refused as "`Name` is not supported".

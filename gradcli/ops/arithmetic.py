@@ -10,6 +10,7 @@ tensor, shapes must broadcast (PyTorch's error wording). `surface` reuses these 
 from __future__ import annotations
 
 import builtins
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -163,7 +164,24 @@ def binop(
 add_t = binop(B.add)
 
 
-sub_t = binop(B.sub)
+_sub = binop(B.sub)
+
+
+def sub_t(a: Any, b: Any) -> Tensor:
+    """`a - b`; refused on bool tensors, in PyTorch's words."""
+    ba = isinstance(a, Tensor) and a.dtype == np.bool_
+    bb = isinstance(b, Tensor) and b.dtype == np.bool_
+    if ba and bb:
+        raise GradcliError(
+            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+            "`^` or `logical_xor()` operator instead."
+        ).pytorch()
+    if ba or bb:
+        raise GradcliError(
+            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+            "trying to invert a mask, use the `~` or `logical_not()` operator instead."
+        ).pytorch()
+    return _sub(a, b)
 
 
 mul_t = binop(B.mul)
@@ -218,7 +236,17 @@ def unary(op: Any, keeps_integers: bool = False) -> Callable[..., Tensor]:
     return f
 
 
-neg = unary(E.neg, keeps_integers=True)
+_neg = unary(E.neg, keeps_integers=True)
+
+
+def neg(x: Any) -> Tensor:
+    """`-x`; refused on a bool tensor, in PyTorch's words."""
+    if isinstance(x, Tensor) and x.dtype == np.bool_:
+        raise GradcliError(
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
+            "to invert a mask, use the `~` or `logical_not()` operator instead."
+        ).pytorch()
+    return _neg(x)
 
 
 exp = unary(E.exp)
@@ -282,26 +310,9 @@ def matmul(x: Any, y: Any) -> Tensor:
         raise GradcliError(
             f"both arguments to matmul need to be at least 1D, but they are {x.ndim}D and {y.ndim}D"
         )
-    k1 = x.shape[-1]
-    k2 = y.shape[-2] if y.ndim >= 2 else y.shape[0]
-    if k1 != k2:
-        a = f"{x.shape[-2] if x.ndim >= 2 else 1}x{k1}"
-        b = f"{k2}x{y.shape[-1] if y.ndim >= 2 else 1}"
-        raise GradcliError(
-            f"mat1 and mat2 shapes cannot be multiplied ({a} and {b})",
-            found=f"shapes {list(x.shape)} @ {list(y.shape)}",
-            expected="the last dimension of the left operand to equal the first (of the last "
-            "two) of the right",
-            hint="transpose one of them (x.T or x.t())?",
-        )
-    bx = x.shape[:-2] if x.ndim > 2 else ()
-    by = y.shape[:-2] if y.ndim > 2 else ()
-    try:
-        batch = np.broadcast_shapes(bx, by)
-    except ValueError:
-        raise GradcliError(
-            f"matmul: batch dimensions {list(bx)} and {list(by)} do not broadcast"
-        ) from None
+    batch = matmul_check(x.shape, y.shape)
+    if x.dtype != y.dtype:
+        raise _matmul_dtype_error(x, y)
     rows = (x.shape[-2],) if x.ndim >= 2 else ()
     cols = (y.shape[-1],) if y.ndim >= 2 else ()
     size_check(tuple(batch) + rows + cols, "the matmul result")
@@ -315,6 +326,98 @@ def matmul(x: Any, y: Any) -> Tensor:
         else "UnsafeViewBackward0"
     )
     return apply(L.matmul, x, y, label=label)
+
+
+# C++'s names of the element types, as ATen's matmul errors print them.
+_CPP_NAMES = {
+    "float32": "float",
+    "float64": "double",
+    "float16": "c10::Half",
+    "int64": "long int",
+    "int32": "int",
+    "int16": "short int",
+    "int8": "signed char",
+    "uint8": "unsigned char",
+    "bool": "bool",
+}
+
+
+def _matmul_dtype_error(x: Tensor, y: Tensor) -> GradcliError:
+    """PyTorch does not promote a matrix product: operands of two dtypes are refused by the
+    kernel matmul dispatches to, in its words."""
+    a, b = dtypes.scalar_type_name(x.dtype), dtypes.scalar_type_name(y.dtype)
+    if x.ndim == 1 and y.ndim == 1:
+        message = f"dot : expected both vectors to have same dtype, but found {a} and {b}"
+    elif y.ndim == 1:
+        message = f"addmv input tensors must have the same dtype, but got {b}, {a}, and {b}"
+    elif y.ndim == 2:
+        message = (
+            "expected m1 and m2 to have the same dtype, but got: "
+            f"{_CPP_NAMES.get(x.dtype.name, x.dtype.name)} != "
+            f"{_CPP_NAMES.get(y.dtype.name, y.dtype.name)}"
+        )
+    else:
+        message = f"expected scalar type {a} but found {b}"
+    return GradcliError(message, hint="convert one of them first (y.float(), x.double())")
+
+
+def matmul_check(xs: tuple[int, ...], ys: tuple[int, ...]) -> tuple[int, ...]:
+    """The batch shape of `x @ y` (shapes of at least 1 dimension), or the error PyTorch's
+    matmul raises from the kernel it dispatches to (dot, mv, mm on folded batches, bmm)."""
+    k1 = xs[-1]
+    k2 = ys[-2] if len(ys) >= 2 else ys[0]
+    if len(xs) == 1 and len(ys) == 1:
+        if k1 != k2:
+            raise GradcliError(
+                f"inconsistent tensor size, expected tensor [{k1}] and src [{k2}] to have the "
+                f"same number of elements, but got {k1} and {k2} elements respectively"
+            )
+        return ()
+    if len(ys) == 1:  # mv, batches of x folded into its rows
+        if k1 != k2:
+            rows = math.prod(xs[:-1])
+            raise GradcliError(
+                f"size mismatch, got input ({rows}), mat ({rows}x{k1}), vec ({k2})",
+                hint="the last dimension of the left operand must equal the vector's length",
+            )
+        return tuple(xs[:-2])
+    if len(ys) == 2:  # mm, the batches of x folded into its rows
+        if k1 != k2:
+            rows = math.prod(xs[:-1])
+            raise GradcliError(
+                f"mat1 and mat2 shapes cannot be multiplied ({rows}x{k1} and {k2}x{ys[-1]})",
+                found=f"shapes {list(xs)} @ {list(ys)}",
+                expected="the last dimension of the left operand to equal the first (of the "
+                "last two) of the right",
+                hint="transpose one of them (x.T or x.t())?",
+            )
+        return tuple(xs[:-2])
+    # bmm on the broadcast batches
+    bx = xs[:-2]
+    by = ys[:-2]
+    batch = broadcast_shapes_checked(bx, by)
+    if k1 != k2:
+        n = math.prod(batch)
+        raise GradcliError(
+            f"Expected size for first two dimensions of batch2 tensor to be: [{n}, {k1}] but "
+            f"got: [{n}, {k2}]."
+        )
+    return batch
+
+
+def broadcast_shapes_checked(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """Two shapes broadcast, or PyTorch's error naming the mismatching dimension."""
+    n = max(len(a), len(b))
+    pa, pb = (1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)
+    out = []
+    for i, (u, v) in enumerate(zip(pa, pb)):
+        if u != v and u != 1 and v != 1:
+            raise GradcliError(
+                f"The size of tensor a ({u}) must match the size of tensor b ({v}) at "
+                f"non-singleton dimension {i}"
+            )
+        out.append(v if u == 1 else u)
+    return tuple(out)
 
 
 def swap(fn: Callable[[Any, Any], Tensor]) -> Callable[[Any, Any], Tensor]:

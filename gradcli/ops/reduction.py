@@ -119,7 +119,7 @@ def _extreme_vjp(
 
 
 def _extreme_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False, fn: str = "max"):
-    if x.size == 0:
+    if x.size == 0 and (dim is None or x.ndim == 0):
         raise ValueError(f"{fn}(): Expected reduction dim to be specified for input.numel() == 0")
     f = np.max if fn == "max" else np.min
     return f(

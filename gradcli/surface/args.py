@@ -30,7 +30,7 @@ def check_dim(dim: Any, ndim: int) -> int:
     if not -n <= d < n:
         raise GradcliError(
             f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})"
-        )
+        ).mirror("IndexError")
     return d % n
 
 
@@ -116,11 +116,15 @@ def float_dtype(dtype: Any, fn: str | None = None) -> np.dtype:
 def tensor_list(tensors: Any, fn: str) -> list[Tensor]:
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
         raise GradcliError(
-            f"{fn}(): argument 'tensors' must be a tuple or list of Tensors, "
+            f"{fn}(): argument 'tensors' (position 1) must be tuple of Tensors, "
             f"not {typename(tensors)}"
-        )
+        ).mirror("TypeError")
     if not tensors:
-        raise GradcliError(f"{fn}(): expected a non-empty list of Tensors")
+        if fn == "stack":
+            raise GradcliError("stack expects a non-empty TensorList")
+        raise GradcliError(f"torch.{fn}(): expected a non-empty list of Tensors").mirror(
+            "ValueError"
+        )
     if all(type(t) is Tensor for t in tensors):  # the common case, without a call each
         return list(tensors)
     return [tensor_arg(t, f"{fn}() element") for t in tensors]

@@ -178,10 +178,10 @@ def full(
     shape = shape_arg((size,) if isinstance(size, int) else tuple(size))
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
-    if isinstance(fill_value, bool) or not isinstance(fill_value, (int, float)):
+    if not isinstance(fill_value, (bool, int, float)):
         raise GradcliError(
             "full(): argument 'fill_value' (position 2) must be Number, not " + typename(fill_value)
-        )
+        ).mirror("TypeError")
     if dtype is None:
         # As PyTorch: the fill value's type chooses (an int fills int64, a bool bool).
         dt = dtypes.scalar_dtype(fill_value, Settings.default_dtype)
@@ -193,6 +193,9 @@ def full(
 def eye(
     n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False, device: Any = None
 ) -> Tensor:
+    for name, v in (("n", n), ("m", m)):
+        if isinstance(v, int) and not isinstance(v, bool) and v < 0:
+            raise GradcliError(f"{name} must be greater or equal to 0, got {v}")
     shape = shape_arg((n, n if m is None else m))
     return new_tensor(
         np.eye(shape[0], shape[1], dtype=float_dtype(dtype, "eye")), None, requires_grad
@@ -221,13 +224,46 @@ def arange(
     if st == 0:
         raise GradcliError("step must be nonzero")
     if not all(math.isfinite(a) for a in (s, e, st)):
-        raise GradcliError("arange(): start, end and step must be finite numbers")
+        raise GradcliError(f"unsupported range: {_scalar_text(s)} -> {_scalar_text(e)}")
+    if (st > 0 and e < s) or (st < 0 and e > s):
+        raise GradcliError("upper bound and lower bound inconsistent with step sign")
     n = max(0, math.ceil((e - s) / st))
     size_check((n,), "arange's length")
     # As PyTorch: integer arguments give an int64 range (indices), any float a float one.
     ints = dtype is None and all(isinstance(a, int) for a in (s, e, st))
     dt = np.int64 if ints else float_dtype(dtype, "arange")
+    if np.dtype(dt).kind == "f":
+        return new_tensor(_arange_float(s, st, n, np.dtype(dt)), None, requires_grad)
     return new_tensor(np.arange(s, e, st, dtype=dt), None, requires_grad)
+
+
+def _scalar_text(v: float) -> str:
+    """A number as c10::Scalar prints it in an error: an int, or a float with %g's digits."""
+    if isinstance(v, int):
+        return str(v)
+    return "inf" if v == math.inf else "-inf" if v == -math.inf else "nan" if v != v else f"{v:g}"
+
+
+def _arange_float(start: float, step: float, n: int, dt: np.dtype) -> np.ndarray:
+    """ATen's CPU arange of a float dtype, bit for bit: in its accumulate type (double for
+    float and double, float for half), the scalar loop's `start + step * i` (one fused
+    multiply-add) for the tail, and for each pair of 32-byte vectors at the front, the vector
+    base `start + step * i0` rounded to the dtype, then `base + k * step` per lane (fused)."""
+    from .random import fma
+
+    acc = np.dtype(np.float32) if dt.itemsize < 4 else np.dtype(np.float64)
+    lanes = 32 // dt.itemsize
+    idx = np.arange(n, dtype=acc)
+    first = np.full(n, start, dtype=acc)
+    steps = np.full(n, step, dtype=acc)
+    scalar = fma(steps, idx, first, acc)
+    out = scalar.astype(dt)
+    full = n - n % (2 * lanes)
+    if full:
+        i = np.arange(full)
+        base = scalar[i - i % lanes].astype(dt).astype(acc)
+        out[:full] = fma((i % lanes).astype(acc), steps[:full], base, acc).astype(dt)
+    return out
 
 
 def linspace(
@@ -247,6 +283,43 @@ def linspace(
         None,
         requires_grad,
     )
+
+
+def logspace(
+    start: float,
+    end: float,
+    steps: int,
+    base: float = 10.0,
+    dtype: Any = None,
+    requires_grad: bool = False,
+    device: Any = None,
+) -> Tensor:
+    """`torch.logspace`: base ** (the exponents), as ATen's CPU kernel computes them in
+    double: the first half start + step * i, the second end - step * (steps - 1 - i), then
+    libm's pow (bit for bit in float64; a float32 result may differ in its last bit where an
+    exponent is not a whole number)."""
+    n = int_arg(steps, "steps")
+    if n < 0:
+        raise GradcliError("number of steps must be non-negative")
+    size_check((n,), "logspace's length")
+    dt = float_dtype(dtype, "logspace")
+    s0, s1 = float(start), float(end)
+    i = np.arange(n, dtype=np.float64)
+    step = (s1 - s0) / (n - 1) if n > 1 else 0.0
+    exps = np.where(i < n // 2, s0 + step * i, s1 - step * (n - 1 - i))
+    b = float(base)
+
+    def power(e: float) -> float:  # libm's pow, as ATen's kernel calls it
+        try:
+            return math.pow(b, e)
+        except OverflowError:
+            return math.inf
+        except ValueError:
+            return math.nan
+
+    values = np.fromiter(map(power, exps.tolist()), np.float64, n)
+    with np.errstate(over="ignore"):
+        return new_tensor(values.astype(dt), None, requires_grad)
 
 
 def _linspace(start: float, end: float, n: int, dt: np.dtype) -> np.ndarray:

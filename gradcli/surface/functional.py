@@ -15,7 +15,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import dtypes, hooks
-from ..core.dtypes import check_dtype, scalar_type_name
+from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.op import apply
 from ..core.tensor import Settings, Tensor, _GradMode, grad_enabled, typename
@@ -28,6 +28,7 @@ from ..ops.arithmetic import (
     add_t,
     binop,
     broadcast_shape,
+    cast,
     compared,
     matmul,
     mul_t,
@@ -167,13 +168,37 @@ def _clamp_refused(lo: Any, hi: Any, fn: str) -> None:
     ).mirror("TypeError")
 
 
-def where(condition: Any, x: Any, y: Any) -> Tensor:
+_NO_VALUE = object()
+
+
+def where(condition: Any, x: Any = _NO_VALUE, y: Any = _NO_VALUE) -> Any:
+    """`torch.where(cond, x, y)`; `torch.where(cond)` is `torch.nonzero(cond, as_tuple=True)`."""
     c = condition if isinstance(condition, Tensor) else Tensor(np.asarray(condition, dtype=bool))
+    if x is _NO_VALUE and y is _NO_VALUE:
+        found = np.nonzero(c.data if c.ndim else c.data.reshape(1))
+        return tuple(Tensor(w.astype(np.int64)) for w in found)
+    if x is _NO_VALUE or y is _NO_VALUE:
+        raise GradcliError(
+            "where() missing a required argument: 'other'",
+            expected="torch.where(condition, input, other) or torch.where(condition)",
+        ).mirror("TypeError")
     like = x if isinstance(x, Tensor) else y if isinstance(y, Tensor) else None
     if like is None:
-        like = Tensor(np.zeros((), dtype=Settings.default_dtype))
+        # Two numbers: their own dtype (ints give int64, bools bool, a float the default).
+        kinds = {dtypes.scalar_dtype(v, Settings.default_dtype) for v in (x, y)}
+        dt = (
+            Settings.default_dtype
+            if any(k.kind == "f" for k in kinds)
+            else builtins.max(kinds, key=lambda k: k.kind != "b")
+        )
+        like = Tensor(np.zeros((), dtype=dt))
     tx = x if isinstance(x, Tensor) else scalar_operand(x, like)
     ty = y if isinstance(y, Tensor) else scalar_operand(y, like)
+    if tx.dtype != ty.dtype:
+        if isinstance(x, Tensor) or isinstance(y, Tensor):
+            tx, ty = A.operands(x, y)  # PyTorch's promotion (a number is a wrapped number)
+        else:
+            tx, ty = cast(tx, like.dtype), cast(ty, like.dtype)
     shape = broadcast_shape(tx, ty)
     broadcast_shape(c, Tensor(np.broadcast_to(np.zeros((), bool), shape)))
     return apply(B.where, c, tx, ty)
@@ -249,10 +274,17 @@ def _extreme(fn: str) -> Callable[..., Any]:
         if other is not None:
             return pair(x, other)
         if dim is None:
+            if x.data.size == 0:
+                raise GradcliError(
+                    f"{fn}(): Expected reduction dim to be specified for input.numel() == 0. "
+                    "Specify the reduction dim with the 'dim' argument."
+                )
             return apply(op, x, fn=fn, label=f"{fn.capitalize()}Backward1")
         d = check_dim(dim, x.ndim)
         if x.ndim and x.shape[d] == 0:
-            raise GradcliError(f"{fn}(): Expected reduction dim {d} to have non-zero size.")
+            raise GradcliError(f"{fn}(): Expected reduction dim {d} to have non-zero size.").mirror(
+                "IndexError"
+            )
         values = apply(
             op, x, dim=d, keepdim=bool(keepdim), fn=fn, label=f"{fn.capitalize()}Backward0"
         )
@@ -295,18 +327,31 @@ amax = _amax_like("max")
 amin = _amax_like("min")
 
 
-def argmax(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-    x = tensor_arg(x, "input")
-    if dim is None:
-        return Tensor(np.asarray(np.argmax(x.data), dtype=np.int64))
-    return max(x.detach(), dim, keepdim).indices  # indices only: nothing to record
+def _arg_extreme(fn: str) -> Callable[..., Tensor]:
+    pick = np.argmax if fn == "max" else np.argmin
+
+    def f(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
+        x = tensor_arg(x, "input")
+        if dim is None:
+            if x.data.size == 0:
+                raise GradcliError(
+                    f"arg{fn}(): Expected reduction dim to be specified for input.numel() == 0."
+                ).mirror("IndexError")
+            found = np.asarray(pick(x.data), dtype=np.int64)
+            return Tensor(found.reshape((1,) * x.ndim) if keepdim else found)
+        d = check_dim(dim, x.ndim)
+        if x.ndim and x.shape[d] == 0:
+            raise GradcliError(
+                f"arg{fn}(): Expected reduction dim {d} to have non-zero size."
+            ).mirror("IndexError")
+        return (max if fn == "max" else min)(x.detach(), dim, keepdim).indices  # no record
+
+    f.__name__ = f"arg{fn}"
+    return f
 
 
-def argmin(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-    x = tensor_arg(x, "input")
-    if dim is None:
-        return Tensor(np.asarray(np.argmin(x.data), dtype=np.int64))
-    return min(x.detach(), dim, keepdim).indices  # indices only: nothing to record
+argmax = _arg_extreme("max")
+argmin = _arg_extreme("min")
 
 
 def norm(
@@ -498,7 +543,8 @@ def squeeze(x: Any, dim: Any = None) -> Tensor:
     dims = dims_arg(dim, x.ndim)
     dims = dims if isinstance(dims, tuple) else (dims,)
     shape = tuple(s for i, s in enumerate(x.shape) if not (i in dims and s == 1))
-    return apply(S.reshape, x, shape=shape, label="SqueezeBackward1")
+    label = "SqueezeBackward2" if isinstance(dim, (tuple, list)) else "SqueezeBackward1"
+    return apply(S.reshape, x, shape=shape, label=label)
 
 
 def unsqueeze(x: Any, dim: Any) -> Tensor:
@@ -565,25 +611,33 @@ def mT(x: Tensor) -> Tensor:  # noqa: N802
 def expand(x: Any, *sizes: Any) -> Tensor:
     x = tensor_arg(x, "input")
     shape = shape_arg(sizes, infer=True)
-    if len(shape) < x.ndim:
-        raise GradcliError(
-            f"expand(torch.FloatTensor{{{list(x.shape)}}}, size={list(shape)}): the number of "
-            f"sizes provided ({len(shape)}) must be greater or equal to the number of "
-            f"dimensions in the tensor ({x.ndim})"
-        )
-    lead = len(shape) - x.ndim
-    full_shape = tuple(
-        x.shape[i - lead] if s == -1 and i >= lead else s for i, s in enumerate(shape)
-    )
-    for i in range(x.ndim):
-        if x.shape[i] != 1 and x.shape[i] != full_shape[lead + i]:
-            raise GradcliError(
-                f"The expanded size of the tensor ({full_shape[lead + i]}) must match the "
-                f"existing size ({x.shape[i]}) at non-singleton dimension {lead + i}.  "
-                f"Target sizes: {list(shape)}.  Tensor sizes: {list(x.shape)}"
-            )
+    full_shape = expand_check(x.shape, shape, x.dtype)
     size_check(full_shape, "the expanded tensor")
     return apply(S.expand, x, shape=full_shape)
+
+
+def expand_check(xshape: tuple[int, ...], shape: tuple[int, ...], dtype: Any) -> tuple[int, ...]:
+    """The shape `expand` makes of a tensor of shape xshape (-1 keeps a size), or PyTorch's
+    error."""
+    xshape, shape = tuple(xshape), tuple(shape)
+    if len(shape) < len(xshape):
+        raise GradcliError(
+            f"expand({LEGACY_TYPES.get(np.dtype(dtype), 'torch.FloatTensor')}{{{list(xshape)}}}, "
+            f"size={list(shape)}): the number of sizes provided ({len(shape)}) must be greater "
+            f"or equal to the number of dimensions in the tensor ({len(xshape)})"
+        )
+    lead = len(shape) - len(xshape)
+    full_shape = tuple(
+        xshape[i - lead] if s == -1 and i >= lead else s for i, s in enumerate(shape)
+    )
+    for i in range(len(xshape)):
+        if xshape[i] != 1 and xshape[i] != full_shape[lead + i]:
+            raise GradcliError(
+                f"The expanded size of the tensor ({full_shape[lead + i]}) must match the "
+                f"existing size ({xshape[i]}) at non-singleton dimension {lead + i}.  "
+                f"Target sizes: {list(shape)}.  Tensor sizes: {list(xshape)}"
+            )
+    return full_shape
 
 
 def expand_as(x: Any, other: Tensor) -> Tensor:
@@ -604,24 +658,48 @@ def reshape_as(x: Any, other: Tensor) -> Tensor:
 
 def cat(tensors: Any, dim: int = 0) -> Tensor:
     ts = tensor_list(tensors, "cat")
-    nd = ts[0].ndim
-    if nd == 0:
-        raise GradcliError("zero-dimensional tensor (at position 0) cannot be concatenated")
-    d = check_dim(dim, nd)
     # One pass over the shapes, in C where it can be: a list may hold a million tensors.
     shapes = [tt.data.shape for tt in ts]
+    if () in shapes:
+        raise GradcliError(
+            f"zero-dimensional tensor (at position {shapes.index(())}) cannot be concatenated"
+        )
+    # As PyTorch: a 1-D empty tensor is skipped whatever the others' shapes (legacy behaviour).
+    kept = [i for i, sh in enumerate(shapes) if sh != (0,)] if (0,) in shapes else None
+    if kept is not None:
+        if not kept:
+            kept = [0]
+        ts, shapes = [ts[i] for i in kept], [shapes[i] for i in kept]
+    nd = len(shapes[0])
+    d = check_dim(dim, nd)
     rest = shapes[0][:d] + shapes[0][d + 1 :]
     if shapes.count(shapes[0]) != len(shapes):
-        for i, sh in enumerate(shapes):
-            if len(sh) != nd or sh[:d] + sh[d + 1 :] != rest:
+        for j, sh in enumerate(shapes):
+            i = kept[j] if kept is not None else j
+            if len(sh) != nd:
+                raise GradcliError(
+                    f"Tensors must have same number of dimensions: got {nd} and {len(sh)}"
+                )
+            if sh[:d] + sh[d + 1 :] != rest:
+                k = next(k for k in range(nd) if k != d and sh[k] != shapes[0][k])
                 raise GradcliError(
                     f"Sizes of tensors must match except in dimension {d}. Expected size "
-                    f"{list(shapes[0])} but got size {list(sh)} for tensor number {i} in "
-                    f"the list."
+                    f"{shapes[0][k]} but got size {sh[k]} for tensor number {i} in the list."
                 )
     along = builtins.sum(sh[d] for sh in shapes)
     size_check((along, *rest), "the concatenated tensor")
-    return apply(S.cat, *ts, dim=d)
+    return apply(S.cat, *_promoted(ts), dim=d)
+
+
+def _promoted(ts: list[Tensor]) -> list[Tensor]:
+    """Tensors joined by cat / stack in their common dtype (PyTorch's promotion)."""
+    first = ts[0].dtype
+    if all(t.dtype == first for t in ts):
+        return ts
+    dt = first
+    for t in ts:
+        dt = dtypes.promote_types(dt, t.dtype)
+    return [cast(t, dt) for t in ts]
 
 
 def stack(tensors: Any, dim: int = 0) -> Tensor:
@@ -635,34 +713,39 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
             f"{list(shapes[0])} at entry 0 and {list(shapes[i])} at entry {i}"
         )
     size_check((len(ts), *shapes[0]), "the stacked tensor")
-    return apply(S.stack, *ts, dim=d)
-
-
-def _ndim_check(fn: str, t: Tensor, n: int, name: str) -> None:
-    if t.ndim != n:
-        raise GradcliError(
-            f"{fn}: {name} must be a {n}D tensor, got {t.ndim}D (shape {list(t.shape)})"
-        )
+    return apply(S.stack, *_promoted(ts), dim=d)
 
 
 def mm(x: Any, y: Any) -> Tensor:
     x, y = tensor_arg(x), tensor_arg(y)
-    _ndim_check("mm", x, 2, "self")
-    _ndim_check("mm", y, 2, "mat2")
+    if x.ndim != 2:
+        raise GradcliError("self must be a matrix")
+    if y.ndim != 2:
+        raise GradcliError("mat2 must be a matrix")
     return matmul(x, y)
 
 
 def mv(x: Any, v: Any) -> Tensor:
     x, v = tensor_arg(x), tensor_arg(v)
-    _ndim_check("mv", x, 2, "self")
-    _ndim_check("mv", v, 1, "vec")
+    if x.ndim == 0:
+        raise GradcliError("Dimension specified as 0 but tensor has no dimensions").mirror(
+            "IndexError"
+        )
+    if x.ndim != 2 or v.ndim != 1:
+        raise GradcliError(f"vector + matrix @ vector expected, got 1, {x.ndim}, {v.ndim}")
     return matmul(x, v)
 
 
 def bmm(x: Any, y: Any) -> Tensor:
     x, y = tensor_arg(x), tensor_arg(y)
-    _ndim_check("bmm", x, 3, "batch1")
-    _ndim_check("bmm", y, 3, "batch2")
+    if x.ndim != 3:
+        raise GradcliError("batch1 must be a 3D tensor")
+    if y.ndim != 3:
+        raise GradcliError("batch2 must be a 3D tensor")
+    if x.shape[0] != y.shape[0]:
+        raise GradcliError(
+            f"batch1 and batch2 must have same number of batches, got {x.shape[0]} and {y.shape[0]}"
+        )
     return named(matmul(x, y), "BmmBackward0")
 
 
@@ -757,7 +840,46 @@ def _method_(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
     return method
 
 
+def _view_method_(
+    fn: Callable[..., Tensor], base: str = "", overload: int = 1
+) -> Callable[..., Tensor]:
+    """The in-place form of a view (`x.unsqueeze_(0)`, `x.t_()`): x itself takes the view's
+    shape and strides over the same memory, and (when gradients flow) the view's node, named
+    as PyTorch names the in-place overload (`UnsqueezeBackward1`; squeeze_'s three forms are
+    SqueezeBackward3, 4 and 5)."""
+    from ..core.inplace import check_target
+
+    def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
+        x = tensor_arg(x)
+        check_target(x)
+        if grad_enabled() and x.requires_grad:
+            old = Tensor(x.data)
+            old.requires_grad = True
+            old.node = x.node
+        else:
+            old = x
+        new = fn(old, *args, **kwargs)
+        x.data = new.data
+        if old is not x and new.node is not None:
+            if base == "Squeeze":
+                dim = args[0] if args else kwargs.get("dim")
+                n = 3 if dim is None else 5 if isinstance(dim, (tuple, list)) else 4
+                new.node.label = f"SqueezeBackward{n}"
+            elif base:
+                new.node.label = f"{base}Backward{overload}"
+            new.node.out = x
+            x.node = new.node
+        return x
+
+    return method
+
+
 INPLACE: dict[str, Callable[..., Tensor]] = {
+    "unsqueeze_": _view_method_(unsqueeze, "Unsqueeze"),
+    "squeeze_": _view_method_(squeeze, "Squeeze"),
+    "t_": _view_method_(t, "T"),
+    "transpose_": _view_method_(transpose, "Transpose"),
+    "swapaxes_": _view_method_(transpose, "Transpose"),
     "zero_": lambda x: inplace(tensor_arg(x), lambda o: _overwritten(o, 0, "ZeroBackward0")),
     "fill_": lambda x, v: inplace(tensor_arg(x), lambda o: _overwritten(o, v, "FillBackward0")),
     "copy_": lambda x, src, non_blocking=False: inplace(
@@ -780,3 +902,37 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
     "relu_": _method_(relu),
     **{f"{name}_": _method_(fn) for name, fn in A.METHODS.items()},
 }
+
+
+def write_out(out: Any, result: Any, name: str, inputs: tuple = ()) -> Any:
+    """`torch.f(..., out=t)`: the result written into t (resized to the result's shape, cast
+    to t's dtype as PyTorch allows) and t returned, as PyTorch's `out=` does."""
+    from ..core import hooks
+    from ..core.inplace import write
+
+    if not isinstance(out, Tensor):
+        raise GradcliError(f"{name}(): argument 'out' must be Tensor, not {typename(out)}").mirror(
+            "TypeError"
+        )
+    if not isinstance(result, Tensor):
+        raise GradcliError(f"{name}(): out= is not supported for a result that is not a tensor")
+    if grad_enabled() and (
+        out.requires_grad or any(isinstance(a, Tensor) and a.requires_grad for a in inputs)
+    ):
+        raise GradcliError(
+            f"{name}(): functions with out=... arguments don't support automatic "
+            "differentiation, but one of the arguments requires grad."
+        )
+    if out.shape != result.shape:
+        if out.data.size:
+            hooks.warn(
+                "An output with one or more elements was resized since it had shape "
+                f"{list(out.shape)}, which does not match the required output shape "
+                f"{list(result.shape)}. This behavior is deprecated, and in a future PyTorch "
+                "release outputs will not be resized unless they have zero elements. You can "
+                "explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
+                "with t.resize_(0)."
+            )
+        out.data = np.zeros(result.shape, dtype=out.dtype)
+    write(out, result.detach())
+    return out

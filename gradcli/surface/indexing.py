@@ -17,7 +17,7 @@ from ..core.tensor import Tensor, bumped, data_array, grad_enabled, typename
 from ..ops import binary as B
 from ..ops import shape as S
 from ..ops.arithmetic import mul_t, scalar_operand, size_check
-from .functional import expand, to_dtype
+from .functional import expand, expand_check, to_dtype
 
 
 def index_result_size(shape: tuple[int, ...], idx: tuple) -> int:
@@ -55,6 +55,88 @@ def index_result_size(shape: tuple[int, ...], idx: tuple) -> int:
         return 0
 
 
+def _index_error(message: str) -> GradcliError:
+    return GradcliError(message).mirror("IndexError")
+
+
+def check_index(shape: tuple[int, ...], idx: tuple) -> None:
+    """Refuse an invalid index in PyTorch's words, before anything is made.
+
+    PyTorch applies the integers, slices, None and the ellipsis first (an integer's error names
+    its position in the index as written), then the index tensors together: an integer tensor's
+    error names its place among the index tensors, a mask's the dimension it covers."""
+    ndim = len(shape)
+    specified = 0
+    for k in idx:
+        if isinstance(k, np.ndarray) and k.dtype == bool:
+            specified += k.ndim
+        elif k is not None and k is not Ellipsis:
+            specified += 1
+    if ndim == 0 and any(isinstance(k, (int, np.ndarray)) and not _is_bool(k) for k in idx):
+        raise _index_error(
+            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+            "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number"
+        )
+    if specified > ndim:
+        raise _index_error(f"too many indices for tensor of dimension {ndim}")
+    # The basic indices, in order: the shape they leave and where each tensor index lands.
+    dim, result, arrays, ellipsis_seen = 0, [], [], False
+    for i, k in enumerate(idx):
+        if k is None:
+            result.append(1)
+        elif k is Ellipsis:
+            width = 0 if ellipsis_seen else ndim - specified
+            ellipsis_seen = True
+            result.extend(shape[dim : dim + width])
+            dim += width
+        elif isinstance(k, int):
+            size = shape[dim]
+            if not -size <= k < size:
+                raise _index_error(f"index {k} is out of bounds for dimension {i} with size {size}")
+            dim += 1
+        elif isinstance(k, slice):
+            result.append(len(range(*k.indices(shape[dim]))))
+            dim += 1
+        else:  # an index array: a mask covers k.ndim dimensions
+            width = k.ndim if k.dtype == bool else 1
+            arrays.append((len(result), k))
+            result.extend(shape[dim : dim + width])
+            dim += width
+    result.extend(shape[dim:])
+    shapes, position = [], 0
+    for at, k in arrays:
+        if k.dtype == bool:
+            if k.ndim and tuple(k.shape) != tuple(result[at : at + k.ndim]):
+                bad = next(j for j in range(k.ndim) if k.shape[j] != result[at + j])
+                raise _index_error(
+                    f"The shape of the mask {list(k.shape)} at index {bad} does not match the "
+                    f"shape of the indexed tensor {result} at index {at + bad}"
+                )
+            shapes.append([int(np.count_nonzero(k))] if k.ndim else [])
+            position += k.ndim
+            continue
+        size = result[at]
+        out = (k < -size) | (k >= size)
+        if out.any():
+            value = int(k[out].flat[0]) if k.ndim else int(k)
+            raise _index_error(
+                f"index {value} is out of bounds for dimension {position} with size {size}"
+            )
+        shapes.append(list(k.shape))
+        position += 1
+    try:
+        np.broadcast_shapes(*(tuple(s) for s in shapes))
+    except ValueError:
+        listed = ", ".join(str(s) for s in shapes)
+        raise _index_error(
+            f"shape mismatch: indexing tensors could not be broadcast together with shapes {listed}"
+        ) from None
+
+
+def _is_bool(k: Any) -> bool:
+    return isinstance(k, np.ndarray) and k.dtype == bool
+
+
 def normalize_index(x: Tensor, key: Any) -> tuple:
     items = key if isinstance(key, tuple) else (key,)
     out = []
@@ -66,10 +148,15 @@ def normalize_index(x: Tensor, key: Any) -> tuple:
                         if isinstance(part, Tensor) and part.data.size == 1:
                             continue
                         raise GradcliError(
-                            f"slice indices must be integers or None, not {typename(part)}"
-                        )
-                if k.step is not None and int(k.step) <= 0:
-                    raise GradcliError("step must be greater than zero")
+                            "slice indices must be integers or None or have an __index__ method"
+                        ).mirror("TypeError")
+                if k.step is not None and int(k.step) == 0:
+                    raise GradcliError("slice step cannot be zero").mirror("ValueError")
+                if k.step is not None and int(k.step) < 0:
+                    raise GradcliError(
+                        "step must be greater than zero",
+                        hint="PyTorch has no negative steps: `x.flip(dim)` reverses a dimension",
+                    ).mirror("ValueError")
             out.append(k)
         elif isinstance(k, bool):
             out.append(np.asarray(k))
@@ -78,18 +165,10 @@ def normalize_index(x: Tensor, key: Any) -> tuple:
         elif isinstance(k, Tensor):
             if k.dtype.kind == "b":
                 out.append(k.data)
-            elif k.dtype.kind in "iu" or (
-                k.dtype.kind == "f" and np.all(k.data == np.round(k.data))
-            ):
-                if k.dtype.kind == "f" and k.ndim == 0:
-                    raise GradcliError(
-                        "only integers, slices, ellipsis, None and integer or "
-                        "boolean tensors are valid indices",
-                        found="a float tensor",
-                    )
+            elif k.dtype.kind in "iu":
                 out.append(k.data.astype(np.int64))
             else:
-                raise GradcliError(
+                raise _index_error(
                     "tensors used as indices must be long, int, byte or bool tensors"
                 )
         elif isinstance(k, range):
@@ -102,25 +181,21 @@ def normalize_index(x: Tensor, key: Any) -> tuple:
             arr = data_array(k, None)
             out.append(arr if arr.dtype == bool else np.asarray(data_array(k, np.int64)))
         else:
-            raise GradcliError(
-                "only integers, slices (`:`), ellipsis (`...`), None and integer or boolean "
-                f"tensors are valid indices (got {typename(k)})"
+            raise _index_error(
+                "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
+                f"are valid indices (got {typename(k)})"
             )
     idx = tuple(out)
+    check_index(x.shape, idx)
     # The probe below makes the result (of bytes): refuse a huge one before it is made.
     size_check((index_result_size(x.shape, idx),), "the indexed result")
-    # Check bounds (and let NumPy find any other problem) on a zero-cost view.
+    # Let NumPy find any other problem on a zero-cost view.
     try:
         probe = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx]
     except IndexError as e:
-        msg = str(e)
-        if "out of bounds" in msg:
-            raise GradcliError(
-                f"index out of range: {msg}", hint=f"the tensor has shape {list(x.shape)}"
-            ) from None
         raise GradcliError(
-            f"invalid index: {msg}", hint=f"the tensor has shape {list(x.shape)}"
-        ) from None
+            f"invalid index: {e}", hint=f"the tensor has shape {list(x.shape)}"
+        ).mirror("IndexError") from None
     size_check(probe.shape, "the indexed result")
     return idx
 
@@ -131,19 +206,11 @@ def index_assign(x: Tensor, key: Any, value: Any) -> Tensor:
     idx = normalize_index(x, key)
     region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
     v = value if isinstance(value, Tensor) else scalar_operand(value, x)
-    try:
-        np.broadcast_shapes(v.shape, region)
-        if len(v.shape) > len(region):
-            raise ValueError
-    except ValueError:
-        raise GradcliError(
-            f"shape mismatch: value tensor of shape {list(v.shape)} cannot be broadcast to "
-            f"indexing result of shape {list(region)}"
-        ) from None
+    check_value_shape(v.shape, region, idx, v.dtype)
     if v.dtype != x.dtype:
         v = to_dtype(v, x.dtype)
     if v.shape != region:
-        v = expand(v, region)
+        v = expand(v.reshape(_strip_leading_ones(v.shape, len(region))), region)
     keep = np.ones(x.shape, dtype=bool)
     keep[idx] = False
     placed = apply(
@@ -165,11 +232,51 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
         return
     idx = normalize_index(x, key)
     new = value.data if isinstance(value, Tensor) else data_array(value, x.dtype)
+    region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
+    check_value_shape(np.shape(new), region, idx, getattr(new, "dtype", x.dtype))
     try:
-        x.data[idx] = new
+        x.data[idx] = fit_value(new, region)
     except (ValueError, TypeError, IndexError) as e:
         raise GradcliError(f"cannot assign: {e}") from None
     bumped(x)
+
+
+def _strip_leading_ones(shape: tuple[int, ...], ndim: int) -> tuple[int, ...]:
+    """A value's shape without the leading 1s past the region's dimensions (PyTorch drops
+    them before copying: `x[0] = torch.ones(1, 3)` fills a row of 3)."""
+    shape = tuple(shape)
+    while len(shape) > ndim and shape[0] == 1:
+        shape = shape[1:]
+    return shape
+
+
+def fit_value(value: Any, region: tuple[int, ...]) -> Any:
+    """A value for `x[idx] = value` without the leading 1s PyTorch drops."""
+    shape = np.shape(value)
+    if len(shape) <= len(region):
+        return value
+    return np.reshape(value, _strip_leading_ones(shape, len(region)))
+
+
+def check_value_shape(
+    vshape: tuple[int, ...], region: tuple[int, ...], idx: tuple, dtype: Any
+) -> None:
+    """`x[idx] = value`: refuse a value that does not fit the region, in PyTorch's words
+    (basic indices copy into a view, which expands the value; index tensors go through
+    index_put, which broadcasts it)."""
+    vshape = _strip_leading_ones(vshape, len(region))
+    if any(isinstance(k, np.ndarray) for k in idx):
+        try:
+            if len(vshape) > len(region):
+                raise ValueError
+            np.broadcast_shapes(vshape, region)
+        except ValueError:
+            raise GradcliError(
+                f"shape mismatch: value tensor of shape {list(vshape)} cannot be broadcast to "
+                f"indexing result of shape {list(region)}"
+            ) from None
+        return
+    expand_check(vshape, region, dtype)
 
 
 def _rebase(view: Tensor, base: Tensor, idx: tuple, new: Tensor) -> None:

@@ -42,7 +42,7 @@ from ..ops.arithmetic import (
     tanh,
     unary,
 )
-from . import composite, layers, predicates, rearrange, sampling, statistics
+from . import basics, composite, layers, predicates, rearrange, sampling, statistics
 from . import elementwise as EW
 from . import indexing as I
 from . import linalg as LA
@@ -69,6 +69,7 @@ from .constructors import (
     full_like,
     legacy_tensor,
     linspace,
+    logspace,
     ones,
     ones_like,
     tensor,
@@ -179,6 +180,16 @@ def _type(self: Tensor, dtype: Any = None, non_blocking: bool = False) -> Any:
     `x.type('torch.DoubleTensor')`: the tensor in that type."""
     if dtype is None:
         return LEGACY_TYPES[self.dtype]
+    legacy = {
+        FloatTensor: np.float32,
+        DoubleTensor: np.float64,
+        LongTensor: np.int64,
+        IntTensor: np.int32,
+        BoolTensor: np.bool_,
+        ByteTensor: np.uint8,
+    }
+    if callable(dtype) and dtype in legacy:  # x.type(torch.DoubleTensor)
+        return to_dtype(self, np.dtype(legacy[dtype]))
     if isinstance(dtype, str):
         by_name = {name: dt for dt, name in LEGACY_TYPES.items()}
         if dtype not in by_name:
@@ -195,6 +206,11 @@ def _type(self: Tensor, dtype: Any = None, non_blocking: bool = False) -> Any:
     ):
         raise GradcliError("dtype must be a type, str, or dtype object").mirror("TypeError")
     return to_dtype(self, dtype)
+
+
+def _where_method(self: Tensor, condition: Any, y: Any) -> Tensor:
+    """`x.where(condition, y)`: `torch.where(condition, x, y)`."""
+    return where(condition, self, y)
 
 
 def _numpy(self: Tensor, force: bool = False) -> Tensor:
@@ -339,6 +355,7 @@ DECLARED = declare(
     ("cat concat concatenate", "torch", cat, "cat"),
     ("stack", "torch", stack, "stack"),
     ("where", "torch", where, "where"),
+    ("where", "Tensor", _where_method, "where"),
     ("__getitem__", "Tensor", getitem, "index"),
     # comparisons: constant masks
     ("lt", "torch Tensor", lt, ""),
@@ -359,6 +376,7 @@ DECLARED = declare(
     ("bool", "Tensor", _conversion(np.bool_), ""),
     ("to", "Tensor", _to, "astype"),
     ("type", "Tensor", _type, "astype"),
+    ("type_as", "Tensor", lambda x, other: to_dtype(x, other.dtype), "astype"),
     ("clone", "torch Tensor", clone, _S + "reshape"),
     ("cpu cuda", "Tensor", lambda x: x, ""),
     ("detach", "torch Tensor", _detach, ""),
@@ -376,6 +394,11 @@ DECLARED = declare(
     ("requires_grad_", "Tensor", Tensor.requires_grad_, ""),
     ("numpy", "Tensor", _numpy, ""),
     # in place (x.X_ of the elementwise functions above: `Tensor_`)
+    # views in place: x takes the view's shape (the record of the view)
+    ("unsqueeze_", "Tensor", INPLACE["unsqueeze_"], "reshape"),
+    ("squeeze_", "Tensor", INPLACE["squeeze_"], "reshape"),
+    ("t_", "Tensor", INPLACE["t_"], "permute"),
+    ("transpose_ swapaxes_", "Tensor", INPLACE["transpose_"], "permute"),
     ("zero_", "Tensor", INPLACE["zero_"], _S + "mul"),
     ("fill_", "Tensor", INPLACE["fill_"], _S + "mul add"),
     ("copy_", "Tensor", INPLACE["copy_"], _S + "mul add"),
@@ -407,6 +430,7 @@ DECLARED = declare(
     ("eye", "torch", eye, ""),
     ("arange", "torch", arange, ""),
     ("linspace", "torch", linspace, ""),
+    ("logspace", "torch", logspace, ""),
     ("zeros_like", "torch", zeros_like, ""),
     ("ones_like", "torch", ones_like, ""),
     ("empty_like", "torch", empty_like, ""),
@@ -493,6 +517,7 @@ NAMES: list[Name] = [
     *LA.NAMES,
     *_nn.NAMES,
     *layers.NAMES,
+    *basics.NAMES,
 ]
 
 

@@ -220,6 +220,9 @@ class MaxMin(tuple):
     Unpacks like a 2-tuple; ``kind`` names the operation ("max", "min", "sort", ...).
     """
 
+    # The names of the two fields (`aminmax` has `min` and `max`).
+    fields: tuple[str, str] = ("values", "indices")
+
     def __new__(cls, values: Any, indices: Any, kind: str = "max") -> MaxMin:
         self = super().__new__(cls, (values, indices))
         self.kind = kind
@@ -616,9 +619,8 @@ def _repr(v: Any) -> str:
     if isinstance(v, Size):
         return repr(v)
     if _is_return_type(v):
-        return (
-            f"torch.return_types.{v.kind}(\nvalues={_repr(v.values)},\nindices={_repr(v.indices)})"
-        )
+        first, second = getattr(v, "fields", ("values", "indices"))
+        return f"torch.return_types.{v.kind}(\n{first}={_repr(v[0])},\n{second}={_repr(v[1])})"
     if isinstance(v, tuple) and type(v) is tuple:
         if len(v) == 1:
             return "(" + _repr(v[0]) + ",)"

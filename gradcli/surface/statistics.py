@@ -541,7 +541,7 @@ def trapezoid(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1) -> Tensor
     if y.ndim == 0:
         raise GradcliError(
             f"Dimension out of range (expected to be in range of [-1, 0], but got {dim})"
-        )
+        ).mirror("IndexError")
     n = y.shape[d]
     lead = (slice(None),) * d
     if n == 0:

@@ -483,7 +483,9 @@ def test_did_you_mean_by_meaning_then_spelling(runner: CliRunner, call: str, fra
 
 
 def test_xor_has_its_position_and_the_power_hint(runner: CliRunner) -> None:
-    r = runner.invoke(app, ["forward", "-e", "x = torch.ones(2, requires_grad=True)\ny = x ^ 2"])
+    # `run` (float32, as PyTorch): the analysis commands compute in float64, where PyTorch's
+    # words name 'Double'.
+    r = runner.invoke(app, ["run", "-e", "x = torch.ones(2, requires_grad=True)\ny = x ^ 2"])
     assert r.exit_code == 1
     lines = r.stderr.splitlines()
     # `^` is Python's (bitwise on integer and bool tensors): on a float tensor, PyTorch's error.

@@ -1,0 +1,690 @@
+"""The tensor basics tutorials use around their gradients, composed of the records gradcli has:
+stacking (hstack, vstack, dstack, column_stack, atleast_*d), splitting (tensor_split),
+moving dimensions (movedim, unflatten, select), ordering (argsort, msort, kthvalue), the
+products and blends (inner, lerp, addcmul, addcdiv, hypot), the bit and logic operations,
+counting (nonzero, argwhere, count_nonzero, bincount, unique, isin, histc, nansum, nanmean,
+aminmax), broadcasting helpers (broadcast_shapes, broadcast_tensors) and the dtype rules
+(result_type, promote_types, can_cast, element_size).
+
+Each differentiable one is a composition of recorded operations (its gradient is theirs),
+named with PyTorch's grad_fn where PyTorch names it; the others compute on the values, as
+PyTorch's do (their results do not require grad). Sizes are checked before any work.
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core import dtypes as D
+from ..core.tensor import Settings, Tensor, typename
+from ..ops import arithmetic as A
+from . import args as C
+from . import composite as CO
+from . import functional as F
+from . import indexing as I
+from .declare import declare
+from .printing import MaxMin, Size
+
+
+def _t(v: Any, what: str = "input") -> Tensor:
+    return A.tensor_arg(v, what)
+
+
+def _list(tensors: Any, fn: str) -> list[Tensor]:
+    if not isinstance(tensors, (list, tuple)):
+        raise GradcliError(
+            f"{fn}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
+            f"{typename(tensors)}"
+        ).mirror("TypeError")
+    return [_t(v, "tensors") for v in tensors]
+
+
+# --- stacking ----------------------------------------------------------------------------------
+
+
+def _at_least(n: int) -> Any:
+    def lift(x: Tensor) -> Tensor:
+        if x.ndim >= n:
+            return x
+        if n == 1 or x.ndim == 0:
+            return F.reshape(x, (1,) * (n - x.ndim) + x.shape)
+        if n == 2:  # a vector becomes a row
+            return F.unsqueeze(x, 0)
+        # n == 3: a vector (k,) becomes (1, k, 1), a matrix (m, k) becomes (m, k, 1)
+        return F.unsqueeze(F.unsqueeze(x, 0), -1) if x.ndim == 1 else F.unsqueeze(x, -1)
+
+    def at_least(*tensors: Any) -> Any:
+        if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+            return tuple(lift(_t(v)) for v in tensors[0])
+        out = tuple(lift(_t(v)) for v in tensors)
+        return out[0] if len(out) == 1 else out
+
+    at_least.__name__ = f"atleast_{n}d"
+    return at_least
+
+
+atleast_1d = _at_least(1)
+atleast_2d = _at_least(2)
+atleast_3d = _at_least(3)
+
+
+def hstack(tensors: Any) -> Tensor:
+    ts = [atleast_1d(t) for t in _list(tensors, "hstack")]
+    if not ts:
+        raise GradcliError("hstack expects a non-empty TensorList")
+    return F.cat(ts, 0 if ts[0].ndim == 1 else 1)
+
+
+def vstack(tensors: Any) -> Tensor:
+    ts = [atleast_2d(t) for t in _list(tensors, "vstack")]
+    if not ts:
+        raise GradcliError("vstack expects a non-empty TensorList")
+    return F.cat(ts, 0)
+
+
+def dstack(tensors: Any) -> Tensor:
+    ts = [atleast_3d(t) for t in _list(tensors, "dstack")]
+    if not ts:
+        raise GradcliError("dstack expects a non-empty TensorList")
+    return F.cat(ts, 2)
+
+
+def column_stack(tensors: Any) -> Tensor:
+    ts = _list(tensors, "column_stack")
+    if not ts:
+        raise GradcliError("column_stack expects a non-empty TensorList")
+    cols = [F.reshape(t, (t.numel(), 1)) if t.ndim <= 1 else t for t in ts]
+    return F.cat(cols, 1)
+
+
+# --- splitting and moving dimensions -------------------------------------------------------------
+
+
+def tensor_split(x: Any, indices_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
+    """`torch.tensor_split`: n sections (the first n % size one longer), or cuts at indices."""
+    x = _t(x)
+    d = C.check_dim(dim, x.ndim)
+    size = x.shape[d]
+    if isinstance(indices_or_sections, Tensor):
+        indices_or_sections = indices_or_sections.data.tolist()
+    if isinstance(indices_or_sections, (list, tuple)):
+        cuts = [C.int_arg(c, "indices") for c in indices_or_sections]
+        bounds = [0, *cuts, size]
+        pieces = [(bounds[i], bounds[i + 1]) for i in range(len(bounds) - 1)]
+    else:
+        n = C.int_arg(indices_or_sections, "sections")
+        if n <= 0:
+            raise GradcliError(f"number of sections must be larger than 0, got {n}")
+        A.size_check((n,), "tensor_split's number of sections")
+        base, extra = divmod(size, n)
+        pieces, start = [], 0
+        for i in range(n):
+            length = base + (1 if i < extra else 0)
+            pieces.append((start, start + length))
+            start += length
+    out = []
+    for a, b in pieces:
+        a = builtins.min(builtins.max(a + size if a < 0 else a, 0), size)
+        b = builtins.min(builtins.max(b + size if b < 0 else b, a), size)
+        idx = (slice(None),) * d + (slice(a, b),)
+        out.append(A.named(I.getitem(x, idx), "SliceBackward0"))
+    return tuple(out)
+
+
+def movedim(x: Any, source: Any, destination: Any) -> Tensor:
+    x = _t(x)
+    src = list(source) if isinstance(source, (list, tuple)) else [source]
+    dst = list(destination) if isinstance(destination, (list, tuple)) else [destination]
+    if len(src) != len(dst):
+        raise GradcliError(
+            f"movedim: Invalid source or destination dims: source ({src} dims) should contain "
+            f"the same number of dims as destination ({dst} dims)"
+        )
+    s = [C.check_dim(v, x.ndim) for v in src]
+    t = [C.check_dim(v, x.ndim) for v in dst]
+    if len(set(s)) != len(s) or len(set(t)) != len(t):
+        raise GradcliError("movedim: repeated dim in `source` or `destination`")
+    order: list[int | None] = [None] * x.ndim
+    for a, b in zip(s, t):
+        order[b] = a
+    rest = iter(d for d in range(x.ndim) if d not in s)
+    perm = tuple(o if o is not None else next(rest) for o in order)
+    return F.permute(x, perm)
+
+
+def unflatten(x: Any, dim: Any, sizes: Any) -> Tensor:
+    x = _t(x)
+    d = C.check_dim(dim, x.ndim)
+    sizes = tuple(C.int_arg(s, "sizes") for s in sizes)
+    if not sizes:
+        raise GradcliError("unflatten: sizes must be non-empty")
+    inner = C.infer_shape(sizes, x.shape[d]) if x.shape[d] or -1 not in sizes else sizes
+    if math.prod(inner) != x.shape[d]:
+        raise GradcliError(
+            f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim "
+            f"{dim} ({x.shape[d]}) in the input tensor"
+        )
+    return F.view(x, x.shape[:d] + tuple(inner) + x.shape[d + 1 :])
+
+
+def select(x: Any, dim: Any, index: Any) -> Tensor:
+    x = _t(x)
+    if x.ndim == 0:
+        raise GradcliError("select() cannot be applied to a 0-dim tensor.").mirror("IndexError")
+    d = C.check_dim(dim, x.ndim)
+    i = C.int_arg(index, "index")
+    n = x.shape[d]
+    if not -n <= i < n:
+        raise GradcliError(
+            f"select(): index {i} out of range for tensor of size {list(x.shape)} at dimension {d}"
+        ).mirror("IndexError")
+    return I.getitem(x, (slice(None),) * d + (i,))
+
+
+# --- order ----------------------------------------------------------------------------------------
+
+
+def argsort(x: Any, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
+    x = _t(x).detach()  # indices only: nothing to record
+    return CO.sort(x, dim=dim, descending=descending, stable=stable).indices
+
+
+def msort(x: Any) -> Tensor:
+    return CO.sort(x, dim=0).values
+
+
+def kthvalue(x: Any, k: Any, dim: int = -1, keepdim: bool = False) -> MaxMin:
+    """The k-th smallest along dim (1-based), and its index: torch.return_types.kthvalue."""
+    x = _t(x)
+    kk = C.int_arg(k, "k")
+    d = C.check_dim(dim, x.ndim) if x.ndim else 0
+    n = x.shape[d] if x.ndim else 1
+    if not 1 <= kk <= n:
+        raise GradcliError(f"kthvalue(): selected number k out of range for dimension {d}")
+    if x.ndim == 0:
+        return MaxMin(A.named(F.clone(x), "KthvalueBackward0"), Tensor(np.zeros((), np.int64)))
+    order = np.argsort(x.data, axis=d, kind="stable")
+    at = np.take(order, [kk - 1], axis=d)
+    values = A.named(CO.gather(x, d, Tensor(at)), "KthvalueBackward0")
+    indices = Tensor(at.astype(np.int64))
+    if not keepdim:
+        values = A.named(F.squeeze(values, d), "KthvalueBackward0")
+        indices = Tensor(np.squeeze(indices.data, d))
+    return MaxMin(values, indices, "kthvalue")
+
+
+def aminmax(x: Any, *, dim: Any = None, keepdim: bool = False) -> MaxMin:
+    x = _t(x)
+    if x.numel() == 0 and dim is None:
+        raise GradcliError(
+            "aminmax(): cannot compute aminmax over an empty dimension as the operation has "
+            "no identity."
+        )
+    lo = F.amin(x, () if dim is None else dim, keepdim) if dim is not None else F.amin(x)
+    hi = F.amax(x, () if dim is None else dim, keepdim) if dim is not None else F.amax(x)
+    out = MaxMin(lo, hi, "aminmax")
+    out.fields = ("min", "max")
+    return out
+
+
+# --- products and blends ------------------------------------------------------------------------
+
+
+def inner(x: Any, other: Any) -> Tensor:
+    """`torch.inner`: sums over the last dimension of both (a 0-d operand scales the other)."""
+    x, y = _t(x), _t(other, "other")
+    if x.ndim == 0 or y.ndim == 0:
+        return A.mul_t(x, y)
+    if x.shape[-1] != y.shape[-1]:
+        raise GradcliError(
+            f"inner() the last dimension must match on both input tensors but got shapes "
+            f"{list(x.shape)} and {list(y.shape)}"
+        )
+    if x.ndim == 1 and y.ndim == 1:
+        return F.dot(x, y)
+    k = x.shape[-1]
+    rows = F.reshape(x, (-1, k))
+    cols = F.transpose(F.reshape(y, (-1, k)), 0, 1)
+    return F.reshape(A.matmul(rows, cols), x.shape[:-1] + y.shape[:-1])
+
+
+def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
+    start = _t(input)
+    return F.add(start, A.mul_t(weight, F.sub(end, start)))
+
+
+def addcmul(input: Any, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:  # noqa: A002
+    return F.add(_t(input), A.mul_t(A.mul_t(tensor1, tensor2), value))
+
+
+def addcdiv(input: Any, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:  # noqa: A002
+    return F.add(_t(input), A.mul_t(A.div_t(tensor1, tensor2), value))
+
+
+def hypot(input: Any, other: Any) -> Tensor:  # noqa: A002
+    x, y = _t(input), _t(other, "other")
+    return A.sqrt(F.add(A.mul_t(x, x), A.mul_t(y, y)))
+
+
+# --- bits and logic -----------------------------------------------------------------------------
+
+
+_SYMBOLS = {
+    "bitwise_and": "&",
+    "bitwise_or": "|",
+    "bitwise_xor": "^",
+    "bitwise_left_shift": "<<",
+    "bitwise_right_shift": ">>",
+}
+
+
+# The kernels PyTorch names in the error for a float operand.
+_KERNELS = {"bitwise_left_shift": "lshift", "bitwise_right_shift": "rshift"}
+
+
+def _int_operands(name: str, x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Two operands of a bit operation in PyTorch's result dtype (a Python number is a
+    "wrapped number"), refused for floats in PyTorch's words."""
+    parts, arrays = [], []
+    for v in (x, y):
+        if isinstance(v, Tensor):
+            parts.append((v.dtype, v.ndim))
+            arrays.append(v.data)
+        elif isinstance(v, (bool, int, float)):
+            parts.append((D.scalar_dtype(v, Settings.default_dtype), None))
+            arrays.append(np.asarray(v))
+        else:
+            symbol = _SYMBOLS.get(name)
+            if symbol is None:
+                raise GradcliError(
+                    f"{name}(): expected a tensor or a number, not {typename(v)}"
+                ).mirror("TypeError")
+            raise GradcliError(
+                f"unsupported operand type(s) for {symbol}: '{typename(x)}' and '{typename(y)}'"
+            ).mirror("TypeError")
+    dt = D.result_type(parts, Settings.default_dtype)
+    if dt.kind == "f":
+        raise GradcliError(
+            f"\"{_KERNELS.get(name, name)}_cpu\" not implemented for '{D.scalar_type_name(dt)}'",
+            hint="`^` is exclusive or in Python, not a power: for x squared write `x ** 2`"
+            if name == "bitwise_xor"
+            else None,
+        ).mirror("NotImplementedError")
+    A.size_check(
+        A.broadcast_shapes_checked(arrays[0].shape, arrays[1].shape), f"the result of {name}"
+    )
+    with np.errstate(over="ignore"):
+        return arrays[0].astype(dt), arrays[1].astype(dt)
+
+
+def _bitwise(name: str, fn: Any) -> Any:
+    def f(input: Any, other: Any) -> Tensor:  # noqa: A002
+        a, b = _int_operands(name, input, other)
+        return Tensor(fn(a, b))
+
+    f.__name__ = name
+    return f
+
+
+bitwise_and = _bitwise("bitwise_and", np.bitwise_and)
+bitwise_or = _bitwise("bitwise_or", np.bitwise_or)
+bitwise_xor = _bitwise("bitwise_xor", np.bitwise_xor)
+
+
+def _shift(name: str, left: bool) -> Any:
+    def f(input: Any, other: Any) -> Tensor:  # noqa: A002
+        a, b = _int_operands(name, input, other)
+        dt = a.dtype
+        if dt == np.bool_:
+            a, b = a.astype(np.uint8), b.astype(np.uint8)
+        bits = a.dtype.itemsize * 8
+        big = (b < 0) | (b >= bits)
+        safe = np.where(big, 0, b).astype(a.dtype)
+        with np.errstate(over="ignore"):
+            if left:
+                out = np.where(big, np.zeros_like(a), np.left_shift(a, safe))
+            else:
+                fill = np.where(a < 0, -1, 0).astype(a.dtype) if a.dtype.kind == "i" else 0
+                out = np.where(big, fill, np.right_shift(a, safe))
+        return Tensor(out.astype(a.dtype))
+
+    f.__name__ = name
+    return f
+
+
+bitwise_left_shift = _shift("bitwise_left_shift", True)
+bitwise_right_shift = _shift("bitwise_right_shift", False)
+
+
+def bitwise_not(input: Any) -> Tensor:  # noqa: A002
+    a = _t(input).data
+    if a.dtype.kind == "f":
+        raise GradcliError(
+            f"\"bitwise_not_cpu\" not implemented for '{D.scalar_type_name(a.dtype)}'"
+        ).mirror("NotImplementedError")
+    return Tensor(np.logical_not(a) if a.dtype == bool else np.invert(a))
+
+
+def _logic(fn: Any, name: str) -> Any:
+    def f(input: Any, other: Any) -> Tensor:  # noqa: A002
+        a, b = _t(input), other if isinstance(other, Tensor) else Tensor(np.asarray(other))
+        A.size_check(np.broadcast_shapes(a.shape, b.shape), f"the result of {name}")
+        return Tensor(fn(a.data != 0, b.data != 0))
+
+    f.__name__ = name
+    return f
+
+
+logical_and = _logic(np.logical_and, "logical_and")
+logical_or = _logic(np.logical_or, "logical_or")
+logical_xor = _logic(np.logical_xor, "logical_xor")
+
+
+def logical_not(input: Any) -> Tensor:  # noqa: A002
+    return Tensor(np.logical_not(_t(input).data))
+
+
+# --- counting -------------------------------------------------------------------------------------
+
+
+def nonzero(input: Any, *, as_tuple: bool = False) -> Any:  # noqa: A002
+    x = _t(input)
+    where = np.nonzero(x.data) if x.ndim else np.nonzero(x.data.reshape(1))
+    if as_tuple:
+        return tuple(Tensor(w.astype(np.int64)) for w in where)
+    if x.ndim == 0:
+        return Tensor(np.zeros((len(where[0]), 0), dtype=np.int64))
+    return Tensor(np.stack(where, axis=1).astype(np.int64).reshape(-1, x.ndim))
+
+
+def argwhere(input: Any) -> Tensor:  # noqa: A002
+    return nonzero(input)
+
+
+def count_nonzero(input: Any, dim: Any = None) -> Tensor:  # noqa: A002
+    x = _t(input)
+    d = C.dims_arg(dim, x.ndim)
+    return Tensor(np.asarray(np.count_nonzero(x.data, axis=d), dtype=np.int64))
+
+
+def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:  # noqa: A002
+    x = _t(input)
+    if x.ndim != 1 or x.dtype.kind not in "iub":
+        raise GradcliError("bincount only supports 1-d non-negative integral inputs.")
+    if x.numel() and x.data.min() < 0:
+        raise GradcliError("bincount only supports 1-d non-negative integral inputs.")
+    n = builtins.max(int(x.data.max()) + 1 if x.numel() else 0, C.int_arg(minlength, "minlength"))
+    A.size_check((n,), "bincount's result")
+    if weights is None:
+        return Tensor(np.bincount(x.data.astype(np.int64), minlength=n).astype(np.int64))
+    w = _t(weights, "weights")
+    out_dt = np.float64 if w.dtype != np.float32 else np.float32
+    counts = np.bincount(x.data.astype(np.int64), weights=w.data.astype(np.float64), minlength=n)
+    return Tensor(counts.astype(out_dt))
+
+
+def unique(
+    input: Any,  # noqa: A002
+    sorted: bool = True,  # noqa: A002
+    return_inverse: bool = False,
+    return_counts: bool = False,
+    dim: Any = None,
+) -> Any:
+    x = _t(input)
+    if dim is None:
+        values, inverse, counts = np.unique(x.data, return_inverse=True, return_counts=True)
+        inverse = inverse.reshape(x.shape)
+    else:
+        d = C.check_dim(dim, x.ndim)
+        moved = np.moveaxis(x.data, d, 0).reshape(x.shape[d], -1)
+        rows, inverse, counts = np.unique(moved, axis=0, return_inverse=True, return_counts=True)
+        rest = tuple(s for i, s in enumerate(x.shape) if i != d)
+        values = np.moveaxis(rows.reshape((rows.shape[0],) + rest), 0, d)
+        inverse = inverse.reshape(-1)
+    out: list[Tensor] = [Tensor(values.astype(x.dtype))]
+    if return_inverse:
+        out.append(Tensor(inverse.astype(np.int64)))
+    if return_counts:
+        out.append(Tensor(counts.astype(np.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def isin(
+    elements: Any, test_elements: Any, *, assume_unique: bool = False, invert: bool = False
+) -> Tensor:
+    e = elements if isinstance(elements, Tensor) else Tensor(np.asarray(elements))
+    t = test_elements if isinstance(test_elements, Tensor) else Tensor(np.asarray(test_elements))
+    return Tensor(np.isin(e.data, t.data, invert=bool(invert)))
+
+
+def histc(input: Any, bins: int = 100, min: Any = 0, max: Any = 0) -> Tensor:  # noqa: A002
+    x = _t(input)
+    if x.dtype.kind != "f":
+        raise GradcliError(f"\"histogram_cpu\" not implemented for '{D.scalar_type_name(x.dtype)}'")
+    n = C.int_arg(bins, "bins")
+    if n <= 0:
+        raise GradcliError("torch.histc: bins must be > 0")
+    A.size_check((n,), "histc's bins")
+    lo, hi = float(min), float(max)
+    data = x.data.astype(np.float64).reshape(-1)
+    if lo == hi and data.size:
+        lo, hi = float(data.min()), float(data.max())
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    counts = np.zeros(n, dtype=np.float64)
+    inside = data[(data >= lo) & (data <= hi)]
+    pos = np.minimum(((inside - lo) * n / (hi - lo)).astype(np.int64), n - 1)
+    np.add.at(counts, pos, 1)
+    return Tensor(counts.astype(x.dtype))
+
+
+def nansum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:  # noqa: A002
+    x = _t(input)
+    zeroed = (
+        F.where(Tensor(np.isnan(x.data)), Tensor(np.zeros((), x.dtype)), x)
+        if x.dtype.kind == "f"
+        else x
+    )
+    return F.sum(zeroed, dim, keepdim) if dim is not None else F.sum(zeroed)
+
+
+def nanmean(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:  # noqa: A002
+    x = _t(input)
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"nanmean(): expected input to have floating point or complex dtype but got "
+            f"{D.torch_name(x.dtype).replace('torch.', '').capitalize()}"
+        )
+    kept = Tensor((~np.isnan(x.data)).astype(x.dtype))
+    return A.div_t(
+        nansum(x, dim, keepdim), F.sum(kept, dim, keepdim) if dim is not None else F.sum(kept)
+    )
+
+
+# --- broadcasting and dtypes ---------------------------------------------------------------------
+
+
+def broadcast_shapes(*shapes: Any) -> Size:
+    """`torch.broadcast_shapes`, with the error its Python implementation raises."""
+    sizes, shown = [], []
+    for s in shapes:
+        if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
+            sizes.append((int(s),))
+            shown.append(str((int(s),)))
+        elif isinstance(s, (list, tuple)):
+            sizes.append(tuple(C.int_arg(v, "shape") for v in s))
+            shown.append(str(list(sizes[-1]) if isinstance(s, list) else sizes[-1]))
+        else:
+            raise GradcliError(
+                f"Input shapes should be of type ints, a tuple of ints, or a list of ints, got "
+                f"{typename(s)}"
+            ).mirror("RuntimeError")
+    ndim = builtins.max((len(s) for s in sizes), default=0)
+    result = [1] * ndim
+    for j, s in enumerate(sizes):
+        for i in range(-1, -1 - len(s), -1):
+            if s[i] < 0:
+                raise GradcliError(
+                    f"Trying to create tensor with negative dimension ({s[i]}): ({s[i]})"
+                )
+            if s[i] == 1 or s[i] == result[i]:
+                continue
+            if result[i] != 1:
+                raise GradcliError(
+                    f"Attempting to broadcast a dimension of length {s[i]} at {i}! Mismatching "
+                    f"argument at index {j} had {shown[j]}; but expected shape should be "
+                    f"broadcastable to {result}"
+                )
+            result[i] = s[i]
+    return Size(tuple(result))
+
+
+def broadcast_tensors(*tensors: Any) -> tuple[Tensor, ...]:
+    ts = [_t(v, "tensors") for v in tensors]
+    shape = tuple(broadcast_shapes(*(t.shape for t in ts)))
+    for t in ts:
+        F.expand_check(t.shape, shape, t.dtype)
+    return tuple(F.expand(t, shape) for t in ts)
+
+
+def _participant(v: Any) -> tuple[np.dtype, int | None]:
+    if isinstance(v, Tensor):
+        return v.dtype, v.ndim
+    if isinstance(v, (bool, int, float)):
+        return D.scalar_dtype(v, Settings.default_dtype), None
+    raise GradcliError(
+        f"result_type() received an invalid combination of arguments - got ({typename(v)})"
+    ).mirror("TypeError")
+
+
+def result_type(tensor: Any, other: Any) -> np.dtype:
+    """`torch.result_type`: the dtype an operation on the two would have."""
+    return D.result_type([_participant(tensor), _participant(other)], Settings.default_dtype)
+
+
+def promote_types(type1: Any, type2: Any) -> np.dtype:
+    return D.promote_types(np.dtype(type1), np.dtype(type2))
+
+
+def can_cast(from_: Any, to: Any) -> bool:
+    order = "biuf"
+    s, d = np.dtype(from_).kind, np.dtype(to).kind
+    if s == "u":
+        s = "i"
+    if d == "u":
+        d = "i"
+    return order.index(s) <= order.index(d)
+
+
+def element_size(x: Tensor) -> int:
+    return int(_t(x).dtype.itemsize)
+
+
+class TypeInfo:
+    """`torch.finfo(dtype)` / `torch.iinfo(dtype)`: the numeric limits of a dtype."""
+
+    PROGRAM_ATTRIBUTES = (
+        "bits",
+        "max",
+        "min",
+        "eps",
+        "tiny",
+        "smallest_normal",
+        "resolution",
+        "dtype",
+    )
+
+    def __init__(self, dt: np.dtype, floating: bool):
+        self.floating = floating
+        self.dtype = dt.name
+        self.bits = dt.itemsize * 8
+        if floating:
+            info = np.finfo(dt)
+            self.max, self.min = float(info.max), float(info.min)
+            self.eps, self.tiny = float(info.eps), float(info.smallest_normal)
+            self.smallest_normal = self.tiny
+            self.resolution = float(info.resolution)
+        else:
+            iinfo = np.iinfo(dt)
+            self.max, self.min = int(iinfo.max), int(iinfo.min)
+
+    def __repr__(self) -> str:
+        if not self.floating:
+            return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+        return (
+            f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
+            f"eps={self.eps:g}, smallest_normal={self.tiny:g}, tiny={self.tiny:g}, "
+            f"dtype={self.dtype})"
+        )
+
+
+def finfo(type: Any = None) -> TypeInfo:  # noqa: A002
+    dt = np.dtype(Settings.default_dtype if type is None else type)
+    if dt.kind != "f":
+        raise GradcliError(
+            "finfo(): argument 'type' (position 1) must be torch.dtype (a floating point type)"
+        ).mirror("TypeError")
+    return TypeInfo(dt, True)
+
+
+def iinfo(type: Any) -> TypeInfo:  # noqa: A002
+    dt = np.dtype(type)
+    if dt.kind not in "iu":
+        raise GradcliError(
+            f"torch.iinfo() requires an integer input type. Use torch.finfo to handle '{dt.name}'"
+        ).mirror("TypeError")
+    return TypeInfo(dt, False)
+
+
+NAMES = declare(
+    ("tensor_split", "torch Tensor", tensor_split, "composition of index"),
+    ("movedim moveaxis", "torch Tensor", movedim, "permute"),
+    ("unflatten", "torch Tensor", unflatten, "reshape"),
+    ("select", "torch Tensor", select, "index"),
+    ("argsort", "torch Tensor", argsort, ""),
+    ("msort", "torch Tensor", msort, "composition of index"),
+    ("kthvalue", "torch Tensor", kthvalue, "composition of index reshape"),
+    ("aminmax", "torch Tensor", aminmax, "composition of max min mul sum"),
+    ("inner", "torch Tensor", inner, "composition of matmul mul permute reshape"),
+    ("lerp", "torch Tensor", lerp, "composition of add mul sub"),
+    ("addcmul", "torch Tensor", addcmul, "composition of add mul"),
+    ("addcdiv", "torch Tensor", addcdiv, "composition of add div mul"),
+    ("hypot", "torch Tensor", hypot, "composition of add mul sqrt"),
+    ("bitwise_and", "torch Tensor", bitwise_and, ""),
+    ("bitwise_or", "torch Tensor", bitwise_or, ""),
+    ("bitwise_xor", "torch Tensor", bitwise_xor, ""),
+    ("bitwise_not", "torch Tensor", bitwise_not, ""),
+    ("bitwise_left_shift", "torch Tensor", bitwise_left_shift, ""),
+    ("bitwise_right_shift", "torch Tensor", bitwise_right_shift, ""),
+    ("logical_and", "torch Tensor", logical_and, ""),
+    ("logical_or", "torch Tensor", logical_or, ""),
+    ("logical_xor", "torch Tensor", logical_xor, ""),
+    ("logical_not", "torch Tensor", logical_not, ""),
+    ("nonzero", "torch Tensor", nonzero, ""),
+    ("argwhere", "torch Tensor", argwhere, ""),
+    ("count_nonzero", "torch Tensor", count_nonzero, ""),
+    ("bincount", "torch Tensor", bincount, ""),
+    ("unique", "torch Tensor", unique, ""),
+    ("isin", "torch Tensor", isin, ""),
+    ("histc", "torch Tensor", histc, ""),
+    ("nansum", "torch Tensor", nansum, "composition of sum where"),
+    ("nanmean", "torch Tensor", nanmean, "composition of div sum where"),
+    ("hstack", "torch", hstack, "cat"),
+    ("vstack row_stack", "torch", vstack, "cat"),
+    ("dstack", "torch", dstack, "composition of cat reshape"),
+    ("column_stack", "torch", column_stack, "cat"),
+    ("atleast_1d", "torch", atleast_1d, "reshape"),
+    ("atleast_2d", "torch", atleast_2d, "reshape"),
+    ("atleast_3d", "torch", atleast_3d, "reshape"),
+    ("broadcast_shapes", "torch", broadcast_shapes, ""),
+    ("broadcast_tensors", "torch", broadcast_tensors, "expand"),
+    ("can_cast", "torch", can_cast, ""),
+    ("finfo", "torch", finfo, ""),
+    ("iinfo", "torch", iinfo, ""),
+    ("element_size", "Tensor", element_size, ""),
+)

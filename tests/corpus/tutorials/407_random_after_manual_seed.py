@@ -1,0 +1,26 @@
+import torch
+
+torch.manual_seed(42)
+print(torch.rand(2, 3))
+print(torch.randn(2, 2))
+print(torch.randint(0, 10, (3,)))
+print(torch.randint(5, (2, 2)))
+print(torch.randperm(6))
+
+torch.manual_seed(42)
+a = torch.rand(2, 3)
+torch.manual_seed(42)
+b = torch.rand(2, 3)
+print(torch.equal(a, b))
+
+x = torch.zeros(2, 3)
+print(torch.rand_like(x))
+print(torch.randn_like(x))
+print(torch.randint_like(x, 10))
+print(torch.randn(3, dtype=torch.float64))
+print(torch.normal(mean=0.0, std=1.0, size=(2, 2)))
+print(torch.normal(torch.zeros(3), torch.ones(3)))
+print(torch.empty(3).uniform_(-1, 1))
+print(torch.empty(2, 2).normal_(mean=5, std=0.1))
+print(torch.bernoulli(torch.full((5,), 0.5)))
+print(torch.multinomial(torch.tensor([0.1, 0.2, 0.7]), 4, replacement=True))

@@ -1,0 +1,17 @@
+import torch
+
+h = torch.tensor([1.0, 2.5, -0.1], dtype=torch.float16)
+print(h)
+print(h.dtype, h.element_size())
+print(h * 2)
+print(h + 1000)
+print(torch.tensor([65504.0], dtype=torch.float16) * 2)
+print(torch.arange(4).half())
+print(torch.tensor([0.1, 0.2]).half())
+print(torch.tensor([0.1, 0.2]).half().float())
+print(h.sum(), h.mean())
+print(torch.tensor(1 / 3, dtype=torch.float16))
+print(torch.ones(2, 2, dtype=torch.half))
+print((h + torch.tensor([1.0, 1.0, 1.0])).dtype)
+print(torch.finfo(torch.float16).eps, torch.finfo(torch.float16).max)
+print(torch.finfo(torch.float32).eps, torch.finfo(torch.float64).tiny)

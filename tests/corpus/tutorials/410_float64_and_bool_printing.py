@@ -1,0 +1,21 @@
+import torch
+
+d = torch.tensor([1.0, 2.0, 3.5], dtype=torch.float64)
+print(d)
+print(d / 3)
+print(torch.tensor([1 / 3, 2 / 3]).double())
+print(torch.tensor(2.0, dtype=torch.double))
+print(torch.zeros(2, 2, dtype=torch.float64))
+print(torch.tensor([[1e-3, 1.0], [100.0, 12345.678]], dtype=torch.float64))
+
+b = torch.tensor([True, False, True])
+print(b, b.dtype)
+print(b.sum(), b.float(), b.long())
+print(~b, b & torch.tensor([True, True, False]), b | False)
+print(b ^ torch.tensor([True, True, True]))
+print(torch.tensor([[True], [False]]))
+print(torch.zeros(3, dtype=torch.bool))
+print(torch.tensor([0, 1, 2]).bool())
+print(torch.tensor(False))
+print(b.any(), b.all(), b.int())
+print(torch.tensor([1.5, 0.0, -2.0]).bool())

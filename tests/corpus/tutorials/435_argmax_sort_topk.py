@@ -1,0 +1,27 @@
+import torch
+
+x = torch.tensor([[3.0, 1.0, 4.0, 1.5], [9.0, 2.0, 6.0, 5.0]])
+print(x.argmax(), x.argmin(), x.argmax(dim=1), x.argmin(dim=0))
+print(x.argmax(dim=1, keepdim=True))
+print(torch.argmax(x, 0))
+print(x.sort())
+print(x.sort(dim=0))
+print(x.sort(descending=True).values)
+vals, idx = torch.sort(x[0])
+print(vals, idx)
+print(x.argsort(dim=1), x.argsort(dim=1, descending=True))
+print(x.topk(2))
+print(x.topk(1, dim=0))
+print(torch.topk(x[1], 3, largest=False))
+print(x.topk(2).indices)
+print(x.kthvalue(2, dim=1))
+print(x.flatten().sort().values[-3:])
+print(torch.tensor([2, 1, 2, 1]).sort(stable=True))
+print(torch.tensor([5, 3, 8]).argmax().item())
+print(torch.msort(torch.tensor([[3, 1], [1, 2]])))
+try:
+    x.topk(5)
+except RuntimeError as e:
+    print("RuntimeError:", e)
+print(torch.unique(torch.tensor([3, 1, 3, 2, 1])))
+print(torch.unique(torch.tensor([3, 1, 3, 2, 1]), return_counts=True))

@@ -1,0 +1,30 @@
+import torch
+import numpy as np
+
+t = torch.arange(6).reshape(2, 3)
+n = t.numpy()
+print(n, n.dtype, n.shape, type(n))
+print(torch.tensor([1.5, 2.5]).numpy().dtype, torch.tensor([True]).numpy().dtype)
+print(torch.tensor([1.0], dtype=torch.float64).numpy())
+a = np.array([1.0, 2.0, 3.0])
+ta = torch.from_numpy(a)
+print(ta, ta.dtype)
+print(torch.tensor(a), torch.as_tensor(a), torch.tensor(a, dtype=torch.float32))
+print(torch.tensor(np.arange(4)), torch.from_numpy(np.zeros((2, 2), dtype=np.float32)))
+print(torch.tensor(np.float64(1.5)), torch.tensor(np.int32(3)))
+print(np.array(torch.tensor([[1, 2], [3, 4]])))
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+try:
+    w.numpy()
+except RuntimeError as e:
+    print("RuntimeError:", e)
+print(w.detach().numpy())
+print(w.detach().cpu().numpy().tolist())
+print(np.mean(t.numpy()), t.numpy().sum(), t.float().mean().item())
+print(torch.tensor(np.array([[1, 2]], dtype=np.int8)).dtype)
+print(torch.from_numpy(np.array([1, 2], dtype=np.int32)) * 1.5)
+b = np.ones(3)
+tb = torch.from_numpy(b)
+tb.mul_(4)
+print(b)
+print(torch.tensor([1, 2]).numpy() + np.array([10, 20]))

@@ -1,0 +1,22 @@
+import torch
+
+x = torch.tensor([-1.7, -0.5, 0.5, 2.9])
+print(x.int(), x.long(), x.to(torch.int32), x.type(torch.int16))
+print(x.to(torch.int8), x.byte() if False else x.abs().byte())
+print(x.bool(), x.double(), x.half(), x.float() is x)
+print(x.to(dtype=torch.float64).dtype, x.to("cpu").device, x.to("cpu", torch.float64).dtype)
+print(x.type(), x.type(torch.DoubleTensor).dtype, x.type("torch.LongTensor"))
+print(torch.tensor([1, 2]).to(x), torch.tensor([1, 2]).type_as(x))
+print(torch.tensor([300, -1]).to(torch.uint8))
+print(torch.tensor([True, False]).to(torch.float32), torch.tensor([0, 3]).to(torch.bool))
+print(torch.tensor([1e10]).int())
+print(torch.tensor([2.5, 3.5, -2.5]).round(), torch.tensor([2.5, 3.5, -2.5]).long())
+i = torch.arange(4)
+f = i.float()
+f[0] = 9.5
+print(i, f)
+print(i.to(torch.int64) is i, i.long() is i)
+print(torch.tensor(1.9).int(), int(torch.tensor(1.9)), torch.tensor(-1.9).long().item())
+print(torch.as_tensor([1, 2], dtype=torch.float32), torch.tensor([1, 2]).float().dtype)
+print(torch.tensor([0.1], dtype=torch.float64).float().double())
+print(torch.tensor([65535, 65536]).to(torch.int16), torch.tensor([129]).to(torch.int8))

@@ -1,0 +1,22 @@
+import torch
+
+x = torch.tensor([[2.0, 8.0, 5.0], [7.0, 1.0, 7.0]])
+print(x.max(dim=1))
+print(x.min(0))
+print(torch.sort(x, dim=1))
+print(x.topk(2, dim=1))
+print(x.median(1))
+print(x.mode(1))
+print(x.kthvalue(1, 1))
+print(torch.aminmax(x))
+print(x.cummax(1))
+res = torch.max(x, 1)
+print(type(res).__name__, len(res), res._fields if hasattr(res, "_fields") else None)
+v, i = res
+print(v, i)
+print(res.values.tolist(), res.indices.tolist())
+print(torch.var_mean(x, 1), torch.std_mean(x))
+print(x.max(1, keepdim=True))
+y = torch.tensor([[1.0, 2.0]], requires_grad=True)
+print(y.max(1))
+print(y.sort(1, descending=True))

@@ -1,0 +1,493 @@
+"""The tensor basics tutorials use around their gradients: indexing's errors and grad_fn names,
+`x[k] = v`'s value shapes, `out=`, float aranges bit for bit, dtype promotion of where / cat /
+stack, the matmul family's errors, and surface/basics.py's functions (their values, their
+gradients against float64 central differences, what misuse says). Expected texts and digests
+were recorded from PyTorch 2.13."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gradcli.base.errors import GradcliError
+from gradcli.core.tensor import Settings, Tensor
+from gradcli.lang.program import parse
+from gradcli.surface import basics as BA
+from gradcli.surface import constructors as K
+from gradcli.surface import indexing as I
+from gradcli.surface import names as N
+
+T = N.FUNCTIONS
+
+
+@pytest.fixture(autouse=True)
+def _settings_restored() -> Any:
+    """PyTorch's default dtype (float32) here, as `gradcli run` has it; the process's own
+    restored after (later tests expect theirs)."""
+    saved = (Settings.default_dtype, Settings.draw_dtype, Settings.seed)
+    Settings.default_dtype = np.dtype(np.float32)
+    yield
+    Settings.default_dtype, Settings.draw_dtype, Settings.seed = saved
+
+
+def _run(text: str) -> str:
+    """What a program prints under gradcli (as `gradcli run` runs it, in float32)."""
+    return "".join(parse(text).run(dtype="float32").output)
+
+
+def _error(fn: Callable[[], Any]) -> tuple[str | None, str]:
+    with pytest.raises(GradcliError) as info:
+        fn()
+    return info.value.python_class, info.value.message
+
+
+# --- indexing ----------------------------------------------------------------------------------
+
+X = np.arange(12).reshape(3, 4)
+X3 = np.arange(24).reshape(2, 3, 4)
+
+INDEX_ERRORS = [
+    (X, (None, 5), "IndexError", "index 5 is out of bounds for dimension 1 with size 3"),
+    (X, (Ellipsis, 7), "IndexError", "index 7 is out of bounds for dimension 1 with size 4"),
+    (X, (1, -5), "IndexError", "index -5 is out of bounds for dimension 1 with size 4"),
+    (X, -4, "IndexError", "index -4 is out of bounds for dimension 0 with size 3"),
+    (X, [0, 3], "IndexError", "index 3 is out of bounds for dimension 0 with size 3"),
+    (X, (slice(None), [4]), "IndexError", "index 4 is out of bounds for dimension 0 with size 4"),
+    (X, (0, 0, 0), "IndexError", "too many indices for tensor of dimension 2"),
+    (X, (0, Ellipsis, 0, 0), "IndexError", "too many indices for tensor of dimension 2"),
+    (
+        X,
+        ([0, 1], [0, 1, 2]),
+        "IndexError",
+        "shape mismatch: indexing tensors could not be broadcast together with shapes [2], [3]",
+    ),
+    (
+        X,
+        (slice(None), np.array([True, False])),
+        "IndexError",
+        "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor "
+        "[3, 4] at index 1",
+    ),
+    (X, slice(None, None, -1), "ValueError", "step must be greater than zero"),
+    (X, slice(1, 2, 0), "ValueError", "slice step cannot be zero"),
+    (
+        X3,
+        ([1], slice(None), [9]),
+        "IndexError",
+        "index 9 is out of bounds for dimension 1 with size 4",
+    ),
+    (X3, (None, 0, 5), "IndexError", "index 5 is out of bounds for dimension 2 with size 3"),
+    (X3, (Ellipsis, None, 7), "IndexError", "index 7 is out of bounds for dimension 2 with size 4"),
+    (
+        np.array(5),
+        0,
+        "IndexError",
+        "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+        "in C++ to convert a 0-dim tensor to a number",
+    ),
+]
+
+
+def _key(k: Any) -> Any:
+    if isinstance(k, np.ndarray):
+        return Tensor(k)
+    if isinstance(k, tuple):
+        return tuple(_key(v) for v in k)
+    return k
+
+
+@pytest.mark.parametrize("data,key,cls,message", INDEX_ERRORS)
+def test_index_errors_are_pytorchs(data: np.ndarray, key: Any, cls: str, message: str) -> None:
+    x = Tensor(data)
+    assert _error(lambda: I.getitem(x, _key(key))) == (cls, message)
+
+
+def test_float_tensor_index_refused() -> None:
+    x = Tensor(X)
+    assert _error(lambda: I.getitem(x, Tensor(np.array([1.0])))) == (
+        "IndexError",
+        "tensors used as indices must be long, int, byte or bool tensors",
+    )
+
+
+GRAD_FNS = [
+    ((None,), "UnsqueezeBackward0"),
+    ((0, None), "UnsqueezeBackward0"),
+    ((None, 0), "SelectBackward0"),
+    (slice(None), "SliceBackward0"),
+    (Ellipsis, "AliasBackward0"),
+    ((slice(None), slice(None), slice(None)), "AliasBackward0"),
+    ((slice(None), 0, slice(None)), "SelectBackward0"),
+    ((0, slice(None), slice(1, 3)), "SliceBackward0"),
+    ((slice(1, None), slice(None), None), "UnsqueezeBackward0"),
+    ([0], "IndexBackward0"),
+]
+
+
+@pytest.mark.parametrize("key,label", GRAD_FNS)
+def test_grad_fn_of_basic_indexing(key: Any, label: str) -> None:
+    x = Tensor(np.arange(24.0).reshape(2, 3, 4), requires_grad=True)
+    assert I.getitem(x, key).node.label == label
+
+
+SETITEM_ERRORS = [
+    (
+        "x[0] = torch.ones(2)",
+        "The expanded size of the tensor (3) must match the existing size (2) at non-singleton "
+        "dimension 0.  Target sizes: [3].  Tensor sizes: [2]",
+    ),
+    (
+        "x[0] = torch.ones(2, 3)",
+        "expand(torch.FloatTensor{[2, 3]}, size=[3]): the number of sizes provided (1) must be "
+        "greater or equal to the number of dimensions in the tensor (2)",
+    ),
+    (
+        "x[x == 0] = torch.ones(2)",
+        "shape mismatch: value tensor of shape [2] cannot be broadcast to indexing result of "
+        "shape [6]",
+    ),
+    (
+        "x[:, 1:] = torch.ones(3, 1)",
+        "The expanded size of the tensor (2) must match the existing size (3) at non-singleton "
+        "dimension 0.  Target sizes: [2, 2].  Tensor sizes: [3, 1]",
+    ),
+]
+
+
+@pytest.mark.parametrize("grad", [False, True])
+@pytest.mark.parametrize("statement,message", SETITEM_ERRORS)
+def test_setitem_value_shapes(statement: str, message: str, grad: bool) -> None:
+    make = "torch.zeros(2, 3, requires_grad=True).clone()" if grad else "torch.zeros(2, 3)"
+    text = f"import torch\nx = {make}\ntry:\n    {statement}\n"
+    text += "except RuntimeError as e:\n    print(e)\n"
+    assert _run(text) == message + "\n"
+
+
+def test_setitem_drops_leading_ones() -> None:
+    out = _run(
+        "import torch\nx = torch.zeros(2, 3)\nx[0] = torch.ones(1, 1, 3)\nprint(x[0].tolist())\n"
+    )
+    assert out == "[1.0, 1.0, 1.0]\n"
+
+
+# --- constructors ------------------------------------------------------------------------------
+
+ARANGES = [
+    ((0, 1, 0.1, np.float32), "c19f968c36d3f235", 10),
+    ((0, 100, 0.3, np.float32), "65cca9e1684f03a0", 334),
+    ((-3.7, 50.2, 0.013, np.float32), "23afe2a9ba4607f3", 4147),
+    ((5, -5, -0.37, np.float32), "83815c6fb81f0faa", 28),
+    ((0, 100, 0.3, np.float64), "f4b48b34bc7aaec6", 334),
+    ((-3.7, 50.2, 0.013, np.float64), "5ca365be9e11ed9a", 4147),
+    ((0.1, 1000, 0.77, np.float64), "a38b84d2b38b2c02", 1299),
+    ((0, 5, 0.0123, np.float16), "110f417d787aa7f4", 407),
+]
+
+
+@pytest.mark.parametrize("args,digest,n", ARANGES)
+def test_float_arange_bit_for_bit(args: tuple, digest: str, n: int) -> None:
+    s, e, st, dt = args
+    a = K.arange(s, e, st, dtype=np.dtype(dt)).data
+    assert len(a) == n
+    assert hashlib.sha256(a.tobytes()).hexdigest()[:16] == digest
+
+
+def test_logspace_float64_bit_for_bit() -> None:
+    a = K.logspace(0.3, 7.7, 100, dtype=np.dtype(np.float64)).data
+    assert hashlib.sha256(a.tobytes()).hexdigest()[:16] == "7012b1f9bb1e4c20"
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        ((5, 0), "upper bound and lower bound inconsistent with step sign"),
+        ((0, 5, -1), "upper bound and lower bound inconsistent with step sign"),
+        ((0, float("inf")), "unsupported range: 0 -> inf"),
+    ],
+)
+def test_arange_refusals(args: tuple, message: str) -> None:
+    assert _error(lambda: K.arange(*args))[1] == message
+
+
+def test_eye_negative() -> None:
+    assert _error(lambda: K.eye(-2))[1] == "n must be greater or equal to 0, got -2"
+
+
+@pytest.mark.parametrize(
+    "data,cls,message",
+    [
+        ([[1.0], []], "ValueError", "expected sequence of length 1 at dim 1 (got 0)"),
+        ([[[1, 2]], [[3]]], "ValueError", "expected sequence of length 2 at dim 2 (got 1)"),
+        ([1, [2]], "TypeError", "'list' object cannot be interpreted as an integer"),
+        ([1.0, [2.0]], "TypeError", "must be real number, not list"),
+        ([[1], 2], "TypeError", "not a sequence"),
+        ("abc", "TypeError", "new(): invalid data type 'str'"),
+        (["a"], "ValueError", "too many dimensions 'str'"),
+    ],
+)
+def test_tensor_data_errors(data: Any, cls: str, message: str) -> None:
+    assert _error(lambda: K.tensor(data)) == (cls, message)
+
+
+# --- promotion and the matmul family -----------------------------------------------------------
+
+
+def test_where_of_numbers_and_mixed_dtypes() -> None:
+    c = Tensor(np.array([True, False]))
+    assert T["where"](c, 1, -1).dtype == np.int64
+    assert T["where"](c, 1.0, 0).dtype == Settings.default_dtype
+    r = T["where"](c, Tensor(np.array([1, 2])), Tensor(np.array([0.5, 0.5], np.float32)))
+    assert r.dtype == np.float32 and r.data.tolist() == [1.0, 0.5]
+    found = T["where"](Tensor(np.array([[True, False], [False, True]])))
+    assert [t.data.tolist() for t in found] == [[0, 1], [0, 1]]
+
+
+def test_cat_and_stack_promote() -> None:
+    a, b = Tensor(np.array([1, 2])), Tensor(np.array([0.5], np.float32))
+    assert T["cat"]([a, b]).dtype == np.float32
+    assert T["stack"]([Tensor(np.array([1])), b]).dtype == np.float32
+
+
+@pytest.mark.parametrize(
+    "shapes,message",
+    [
+        (
+            [(2, 2), (1, 3)],
+            "Sizes of tensors must match except in dimension 0. Expected size 2 but got size 3 "
+            "for tensor number 1 in the list.",
+        ),
+        ([(2,), (2, 2)], "Tensors must have same number of dimensions: got 1 and 2"),
+        ([(2, 2), ()], "zero-dimensional tensor (at position 1) cannot be concatenated"),
+    ],
+)
+def test_cat_errors(shapes: list, message: str) -> None:
+    ts = [Tensor(np.ones(s)) for s in shapes]
+    assert _error(lambda: T["cat"](ts))[1] == message
+
+
+def test_cat_skips_legacy_empty() -> None:
+    r = T["cat"]([Tensor(np.zeros(0)), Tensor(np.ones((2, 2)))])
+    assert r.shape == (2, 2)
+
+
+MATMUL_ERRORS = [
+    (
+        (3,),
+        (4,),
+        "inconsistent tensor size, expected tensor [3] and src [4] to have the same number of "
+        "elements, but got 3 and 4 elements respectively",
+    ),
+    ((2, 3), (4,), "size mismatch, got input (2), mat (2x3), vec (4)"),
+    ((2, 3, 4), (5,), "size mismatch, got input (6), mat (6x4), vec (5)"),
+    ((2, 3, 4), (5, 2), "mat1 and mat2 shapes cannot be multiplied (6x4 and 5x2)"),
+    (
+        (5, 2, 3),
+        (5, 4, 2),
+        "Expected size for first two dimensions of batch2 tensor to be: [5, 3] but got: [5, 4].",
+    ),
+    (
+        (5,),
+        (2, 3, 4),
+        "Expected size for first two dimensions of batch2 tensor to be: [2, 5] but got: [2, 3].",
+    ),
+    (
+        (2, 3, 4),
+        (3, 4, 5),
+        "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0",
+    ),
+]
+
+
+@pytest.mark.parametrize("a,b,message", MATMUL_ERRORS)
+def test_matmul_errors(a: tuple, b: tuple, message: str) -> None:
+    x, y = Tensor(np.ones(a, np.float32)), Tensor(np.ones(b, np.float32))
+    assert _error(lambda: T["matmul"](x, y))[1] == message
+
+
+@pytest.mark.parametrize(
+    "a,b,message",
+    [
+        ((2, 2), (2, 2), "expected m1 and m2 to have the same dtype, but got: float != long int"),
+        ((2,), (2,), "dot : expected both vectors to have same dtype, but found Float and Long"),
+        (
+            (2, 2),
+            (2,),
+            "addmv input tensors must have the same dtype, but got Long, Float, and Long",
+        ),
+    ],
+)
+def test_matmul_refuses_mixed_dtypes(a: tuple, b: tuple, message: str) -> None:
+    x, y = Tensor(np.ones(a, np.float32)), Tensor(np.ones(b, np.int64))
+    assert _error(lambda: T["matmul"](x, y))[1] == message
+
+
+# --- out= and in-place views --------------------------------------------------------------------
+
+
+def test_out_argument() -> None:
+    out = _run(
+        "import torch\no = torch.empty(2)\ny = torch.add(torch.tensor([1., 2.]), 1, out=o)\n"
+        "print(y is o, o)\n"
+        "try:\n    torch.mul(torch.ones(2), 2.5, out=torch.zeros(2, dtype=torch.int64))\n"
+        "except RuntimeError as e:\n    print(e)\n"
+        "try:\n    torch.add(torch.ones(2, requires_grad=True), 1, out=torch.zeros(2))\n"
+        "except RuntimeError as e:\n    print(e)\n"
+    )
+    assert out == (
+        "True tensor([2., 3.])\n"
+        "result type Float can't be cast to the desired output type Long\n"
+        "add(): functions with out=... arguments don't support automatic differentiation, but "
+        "one of the arguments requires grad.\n"
+    )
+
+
+def test_inplace_views_keep_the_graph() -> None:
+    w = Tensor(np.array([1.0, 2.0, 3.0]), requires_grad=True)
+    y = w * 2
+    N.METHODS["unsqueeze_"](y, 0)
+    assert y.shape == (1, 3) and y.node.label == "UnsqueezeBackward1"
+    N.METHODS["t_"](y)
+    assert y.shape == (3, 1) and y.node.label == "TBackward1"
+    (y * Tensor(np.arange(3.0).reshape(3, 1))).sum().backward()
+    assert w.grad.data.tolist() == [0.0, 2.0, 4.0]
+
+
+# --- surface/basics.py ---------------------------------------------------------------------------
+
+
+def _fd_check(f: Callable[[Tensor], Tensor], x0: np.ndarray) -> None:
+    """f's VJP against float64 central differences."""
+    x = Tensor(x0.copy(), requires_grad=True)
+    out = f(x)
+    out = out[0] if isinstance(out, tuple) else out
+    w = np.random.default_rng(0).uniform(-1, 1, size=out.shape)
+    (out * Tensor(w)).sum().backward()
+    h = 1e-6
+    want = np.zeros_like(x0)
+    for i in np.ndindex(x0.shape):
+        up, down = x0.copy(), x0.copy()
+        up[i] += h
+        down[i] -= h
+        fu, fd = f(Tensor(up)), f(Tensor(down))
+        fu = fu[0] if isinstance(fu, tuple) else fu
+        fd = fd[0] if isinstance(fd, tuple) else fd
+        want[i] = np.sum((fu.data - fd.data) * w) / (2 * h)
+    np.testing.assert_allclose(x.grad.data, want, rtol=1e-6, atol=1e-8)
+
+
+def _x(shape: tuple[int, ...]) -> np.ndarray:
+    rng = np.random.default_rng(3)
+    n = int(np.prod(shape))
+    return (-2.0 + 0.1 * rng.permutation(2 * n)[:n] + rng.uniform(-0.02, 0.02, n)).reshape(shape)
+
+
+GRADS: dict[str, tuple[Callable[[Tensor], Tensor], tuple[int, ...]]] = {
+    "hstack": (lambda x: BA.hstack([x, x * 2]), (2, 3)),
+    "vstack": (lambda x: BA.vstack([x, x[0]]), (2, 3)),
+    "dstack": (lambda x: BA.dstack([x, x]), (2, 3)),
+    "column_stack": (lambda x: BA.column_stack([x[0], x[1]]), (2, 3)),
+    "tensor_split": (lambda x: BA.tensor_split(x, 3, 1)[1], (2, 7)),
+    "tensor_split_at": (lambda x: BA.tensor_split(x, [1, 4], 1)[2], (2, 7)),
+    "movedim": (lambda x: BA.movedim(x, 0, -1), (2, 3, 4)),
+    "unflatten": (lambda x: BA.unflatten(x, 1, (2, -1)), (2, 6)),
+    "select": (lambda x: BA.select(x, 1, -1), (2, 3)),
+    "kthvalue": (lambda x: BA.kthvalue(x, 2, 1)[0], (3, 4)),
+    "msort": (lambda x: BA.msort(x), (4, 2)),
+    "inner": (lambda x: BA.inner(x, x * 3), (2, 3)),
+    "inner_vec": (lambda x: BA.inner(x, x[0]), (2, 3)),
+    "lerp": (lambda x: BA.lerp(x, x * x, 0.3), (2, 3)),
+    "addcmul": (lambda x: BA.addcmul(x, x, x, value=0.5), (2, 3)),
+    "addcdiv": (lambda x: BA.addcdiv(x, x, x * x + 3, value=2), (2, 3)),
+    "hypot": (lambda x: BA.hypot(x, x + 3), (2, 3)),
+    "nansum": (lambda x: BA.nansum(x, 1), (2, 3)),
+    "nanmean": (lambda x: BA.nanmean(x), (2, 3)),
+    "aminmax": (lambda x: BA.aminmax(x, dim=1)[1], (2, 3)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GRADS))
+def test_basics_gradients(name: str) -> None:
+    f, shape = GRADS[name]
+    _fd_check(f, _x(shape))
+
+
+def test_basics_values() -> None:
+    v = Tensor(np.arange(7))
+    assert [t.data.tolist() for t in BA.tensor_split(v, 3)] == [[0, 1, 2], [3, 4], [5, 6]]
+    assert BA.movedim(Tensor(np.zeros((2, 3, 4))), (0, 1), (2, 0)).shape == (3, 4, 2)
+    assert BA.hstack([Tensor(np.array([1, 2])), Tensor(np.array([3]))]).data.tolist() == [1, 2, 3]
+    assert BA.argsort(Tensor(np.array([3, 1, 2])), descending=True).data.tolist() == [0, 2, 1]
+    r = BA.kthvalue(Tensor(np.array([[2.0, 8.0, 5.0]])), 2, 1)
+    assert r.values.data.tolist() == [5.0] and r.indices.data.tolist() == [2]
+    assert BA.nonzero(Tensor(np.array([[0, 1], [2, 0]]))).data.tolist() == [[0, 1], [1, 0]]
+    values, counts = BA.unique(Tensor(np.array([3, 1, 3])), return_counts=True)
+    assert values.data.tolist() == [1, 3] and counts.data.tolist() == [1, 2]
+    assert BA.bincount(Tensor(np.array([3, 1, 3]))).data.tolist() == [0, 1, 0, 2]
+    assert BA.count_nonzero(Tensor(np.array([[0, 1], [2, 0]])), 0).data.tolist() == [1, 1]
+    assert BA.isin(Tensor(np.array([1, 2, 3])), Tensor(np.array([3, 1]))).data.tolist() == [
+        True,
+        False,
+        True,
+    ]
+    assert tuple(BA.broadcast_shapes((5, 1, 4), (3, 1))) == (5, 3, 4)
+    assert BA.element_size(Tensor(np.zeros(2, np.int16))) == 2
+
+
+def test_bit_operations() -> None:
+    y = Tensor(np.array([3, 1, -2]))
+    assert BA.bitwise_left_shift(y, 1).data.tolist() == [6, 2, -4]
+    assert BA.bitwise_right_shift(y, 1).data.tolist() == [1, 0, -1]
+    assert BA.bitwise_left_shift(y, 70).data.tolist() == [0, 0, 0]
+    assert BA.bitwise_right_shift(y, 70).data.tolist() == [0, 0, -1]
+    i8 = Tensor(np.array([1], np.int8))
+    assert BA.bitwise_left_shift(i8, 7).data.tolist() == [-128]
+    assert BA.bitwise_and(i8, 300).dtype == np.int8
+    assert _error(lambda: BA.bitwise_xor(Tensor(np.ones(1, np.float32)), 1)) == (
+        "NotImplementedError",
+        "\"bitwise_xor_cpu\" not implemented for 'Float'",
+    )
+    assert _error(lambda: BA.bitwise_right_shift(y, 1.0))[1] == (
+        "\"rshift_cpu\" not implemented for 'Float'"
+    )
+
+
+def test_broadcast_shapes_error() -> None:
+    assert _error(lambda: BA.broadcast_shapes((2, 3), (4, 3)))[1] == (
+        "Attempting to broadcast a dimension of length 4 at -2! Mismatching argument at index 1 "
+        "had (4, 3); but expected shape should be broadcastable to [2, 3]"
+    )
+
+
+def test_result_type() -> None:
+    i = Tensor(np.array([1, 2]))
+    assert BA.result_type(i, 1.0) == np.float32
+    assert BA.result_type(i, Tensor(np.array(2.5, np.float64))) == np.float64
+    assert BA.result_type(Tensor(np.array([1], np.int8)), 1000) == np.int8
+    assert BA.result_type(Tensor(np.array([True])), 2) == np.int64
+    assert BA.can_cast(np.float32, np.int32) is False
+    assert BA.can_cast(np.int32, np.float32) is True
+
+
+def test_programs_print_as_pytorch() -> None:
+    out = _run(
+        "import torch\nimport numpy as np\n"
+        "x = torch.tensor([[2.0, 8.0], [7.0, 1.0]])\n"
+        "print(torch.aminmax(x))\n"
+        "r = x.max(1)\nprint(type(r).__name__, x.dtype is torch.float, x.shape[1:])\n"
+        "print(torch.iinfo(torch.int8).max, torch.finfo(torch.float16).eps)\n"
+        "print(torch.result_type(torch.tensor([1]), 1.0), torch.tensor(np.float64(1.5)))\n"
+        "t = torch.ones(3)\nn = t.numpy()\nn[1] = 5\nnp.add(n, 1, out=n)\nprint(t)\n"
+        "print(torch.tensor([6, 1]) >> 1, 1 << 4)\n"
+    )
+    assert out == (
+        "torch.return_types.aminmax(\nmin=tensor(1.),\nmax=tensor(8.))\n"
+        "max True torch.Size([2])\n"
+        "127 0.0009765625\n"
+        "torch.float32 tensor(1.5000, dtype=torch.float64)\n"
+        "tensor([2., 6., 2.])\n"
+        "tensor([3, 0]) 16\n"
+    )

@@ -47,7 +47,22 @@ def to_array(data: Any, dtype: Any = None, fn: str = "array") -> np.ndarray:
         return data.data.astype(data.dtype if dt is None else dt, copy=True)
     if isinstance(data, np.ndarray):
         return np.array(numpy_data(data), dtype=dt, copy=True)
-    return data_array(data, dt, float_dtype=FLOAT64)
+    try:
+        return data_array(data, dt, float_dtype=FLOAT64)
+    except GradcliError as e:
+        # The nested-list reader words its refusals as torch.tensor does: np.array's are NumPy's.
+        if e.message.startswith("expected sequence of length"):
+            raise GradcliError(
+                "setting an array element with a sequence. The requested array has an "
+                "inhomogeneous shape",
+                hint="every row of a nested list must have the same length",
+            ).mirror("ValueError") from None
+        if "'str'" in e.message:
+            raise GradcliError(
+                f"numpy.{fn}() of text: gradcli's NumPy arrays hold numbers (no str dtype)",
+                expected="numbers, or nested lists of numbers",
+            ) from None
+        raise
 
 
 def asarray(a: Any, dtype: Any = None) -> np.ndarray:

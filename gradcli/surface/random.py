@@ -323,7 +323,7 @@ class Generator:
     def __init__(self, seed: int = DEFAULT_SEED, *, fallback_seed: int = 0) -> None:
         # The seed `seed()` uses: PyTorch's is nondeterministic, gradcli's comes from its caller.
         self.fallback_seed = fallback_seed
-        self._bitgen = np.random.MT19937(0)
+        self._mt: Any = None
         self.manual_seed(seed)
 
     # -- seeding ---------------------------------------------------------------------------
@@ -352,17 +352,28 @@ class Generator:
         """An independent generator in the same state (torch's Generator.clone_state)."""
         other = Generator.__new__(Generator)
         other.fallback_seed = self.fallback_seed
-        other._bitgen = np.random.MT19937(0)
+        other._mt = None
         other.set_state(self.get_state())
         return other
 
     # -- state -----------------------------------------------------------------------------
 
+    @property
+    def _bitgen(self) -> Any:
+        # Made at the first draw: numpy.random's import is a tenth of a run's start-up, and
+        # every run seeds the default generator, most never draw.
+        if self._mt is None:
+            self._mt = np.random.MT19937(0)
+            key, pos = self._pending
+            self._mt.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": pos}}
+        return self._mt
+
     def _set_key(self, key: np.ndarray, pos: int) -> None:
-        self._bitgen.state = {
-            "bit_generator": "MT19937",
-            "state": {"key": key.astype(np.uint32), "pos": pos},
-        }
+        key = key.astype(np.uint32)
+        if self._mt is None:
+            self._pending = (key, pos)
+            return
+        self._mt.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": pos}}
 
     def _left_next(self) -> tuple[int, int]:
         if self._reported is not None:

@@ -1,6 +1,7 @@
 """The second hostile corpus of issue 9, run against the real command line.
 
-Each case runs `python -m gradcli ...` in a subprocess, in a fresh temporary directory, under
+Each case runs gradcli's console script in a fresh process (a fork of a warm process that
+imported the command line once: see hostile2/runner.py), in a fresh temporary directory, under
 an address-space cap, a CPU-time cap and a wall-clock timeout, with stdin from /dev/null
 unless the case says otherwise, and GRADCLI_TIME_SECONDS=1. It must end with the expected
 exit status, without a traceback, in one clear message (with `prog.py:LINE:COL:` and a caret

@@ -81,47 +81,150 @@ class Outcome:
         )
 
 
-# gradcli runs as the grandchild of the harness: a small wrapper forks it, with its limits set
-# and what the case closes closed, waits for it (killing it at the case's deadline) and writes
-# its exit status, peak memory and whether it was killed to a file. Measured there, not with
-# wait4 in the harness, because a vfork'ed child's peak counts its parent's memory (and the
-# harness holds large outputs). Not Popen(preexec_fn=...): cases run from several threads,
-# where preexec_fn is not safe.
-_WRAPPER = """\
-import os, resource, signal, sys, time
-report, limits, seconds, argv = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4:]
-space, cpu, fsize, close_stdin, close_stdout = (int(v) for v in limits.split(","))
-deadline = time.monotonic() + seconds
-pid = os.fork()
-if pid == 0:
-    try:
-        for which, n in ((resource.RLIMIT_AS, space), (resource.RLIMIT_CPU, cpu),
-                         (resource.RLIMIT_FSIZE, fsize), (resource.RLIMIT_CORE, 0)):
-            resource.setrlimit(which, (n, n))
-        if close_stdin:
-            os.close(0)
-        if close_stdout:
-            os.close(1)
-        os.execv(argv[0], argv)
-    finally:
-        os._exit(127)
-killed = 0
+# The gradcli a case runs is a fork of a warm process per worker thread, which imported the
+# command line once (python, numpy, typer and gradcli take 0.4-0.5 s to start: most of what
+# 850 cases cost). The server gets each case's standard streams as file descriptors (over a
+# Unix socket), forks, and the child sets up what a fresh `python -m gradcli` would have:
+# its own session, the streams (None for a closed one, as Python makes them), the directory,
+# the environment, the rlimits, argv, then runs the console script and exits with its status.
+# The parent waits (killing the child at the case's deadline) and replies
+# with the exit status, peak memory, whether it was killed, and CPU time.
+_SERVER = """\
+import json, os, resource, signal, socket, sys, time
+import gradcli.cli.console as console
+import gradcli.cli.app, gradcli.lang.program  # noqa: the imports every case makes
+sock = socket.socket(fileno=int(sys.argv[1]))
 while True:
-    done, status, usage = os.wait4(pid, os.WNOHANG)
-    if done:
+    msg, fds, _, _ = socket.recv_fds(sock, 1 << 16, 3)
+    if not msg:
         break
-    if time.monotonic() > deadline:
-        os.kill(pid, signal.SIGKILL)
-        killed = 1
-        _, status, usage = os.wait4(pid, 0)
-        break
-    time.sleep(0.01)
-with open(report, "w") as fh:
+    with open(msg.decode(), encoding="utf-8") as fh:  # the request: a file (argv may be MBs)
+        req = json.load(fh)
+    deadline = time.monotonic() + req["seconds"]
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            os.setsid()
+            for src, dst in zip(fds, (0, 1, 2)):
+                os.dup2(src, dst)
+            for fd in fds:
+                if fd > 2:
+                    os.close(fd)
+            sock.close()
+            if req["close_stdin"]:
+                os.close(0)
+                sys.stdin = sys.__stdin__ = None
+            if req["close_stdout"]:
+                os.close(1)
+                sys.stdout = sys.__stdout__ = None
+            os.chdir(req["cwd"])
+            os.environ.clear()
+            os.environ.update(req["env"])
+            for which, n in ((resource.RLIMIT_AS, req["space"]), (resource.RLIMIT_CPU, req["cpu"]),
+                             (resource.RLIMIT_FSIZE, req["fsize"]), (resource.RLIMIT_CORE, 0)):
+                resource.setrlimit(which, (n, n))
+            sys.argv = ["gradcli", *req["argv"]]
+            try:
+                console.main()
+                code = 0
+            except SystemExit as e:
+                c = e.code
+                if c is None:
+                    code = 0
+                elif isinstance(c, int):
+                    code = c & 0xFF
+                else:
+                    print(c, file=sys.stderr)
+                    code = 1
+            except BaseException:
+                import traceback
+                traceback.print_exc()
+                code = 1
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    if stream is not None:
+                        stream.flush()
+                except BaseException:
+                    code = code or 120  # as Python exits when the final flush fails
+        finally:
+            os._exit(code)
+    for fd in fds:
+        os.close(fd)
+    killed = 0
+    while True:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            killed = 1
+            _, status, usage = os.wait4(pid, 0)
+            break
+        time.sleep(0.005)
     cpu = usage.ru_utime + usage.ru_stime
-    fh.write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss} {killed} {cpu:.3f}")
-code = os.waitstatus_to_exitcode(status)
-sys.exit(128 - code if code < 0 else code)
+    reply = [os.waitstatus_to_exitcode(status), usage.ru_maxrss, killed, round(cpu, 3), pid]
+    sock.sendall((json.dumps(reply) + "\\n").encode())
 """
+
+
+class _Warm:
+    """One warm server (see _SERVER), used by one thread at a time."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        import socket
+
+        self.sock, theirs = socket.socketpair()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", _SERVER, str(theirs.fileno())],
+            env=env,
+            pass_fds=(theirs.fileno(),),
+            stdin=subprocess.DEVNULL,
+            cwd=str(REPO),
+        )
+        theirs.close()
+        self.replies = self.sock.makefile("r")
+
+    def run(self, request: dict, fds: list[int], path: Path) -> list | None:
+        import json
+        import socket
+
+        path.write_text(json.dumps(request), encoding="utf-8")
+        try:
+            socket.send_fds(self.sock, [str(path).encode()], fds)
+            line = self.replies.readline()
+        except OSError:
+            return None
+        return json.loads(line) if line else None
+
+    def close(self) -> None:
+        try:
+            self.sock.close()
+            self.proc.wait(timeout=5)
+        except Exception:
+            self.proc.kill()
+
+
+_WARM = threading.local()
+_ALL_WARM: list[_Warm] = []
+_WARM_LOCK = threading.Lock()
+
+
+def _warm_server(env: dict[str, str]) -> _Warm:
+    w = getattr(_WARM, "server", None)
+    if w is None or w.proc.poll() is not None:
+        w = _WARM.server = _Warm(env)
+        with _WARM_LOCK:
+            _ALL_WARM.append(w)
+    return w
+
+
+def close_servers() -> None:
+    with _WARM_LOCK:
+        servers = list(_ALL_WARM)
+        _ALL_WARM.clear()
+    for w in servers:
+        w.close()
 
 
 def snapshot(root: Path) -> dict[str, tuple]:
@@ -182,6 +285,18 @@ def _make_file(root: Path, name: str, spec: FileSpec) -> None:
         raise ValueError(f"unknown file spec {spec!r}")
 
 
+# What the warm server starts with (the rest of a case's environment is set in its child).
+_BASE_KEYS = (
+    "PATH",
+    "PYTHONPATH",
+    "PYTHONDONTWRITEBYTECODE",
+    "LC_ALL",
+    "OPENBLAS_NUM_THREADS",
+    "OMP_NUM_THREADS",
+    "MKL_NUM_THREADS",
+)
+
+
 def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, dict, dict]:
     """Run `case`; returns the outcome, the directory it ran in, and the snapshots of that
     directory before and after (the caller removes the directory)."""
@@ -213,14 +328,9 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
         "MKL_NUM_THREADS": "1",
         **case.env,
     }
-    settings = [ADDRESS_SPACE, CPU_SECONDS, case.fsize or 1 << 30]
-    settings += [case.stdin == "closed", case.stdout == "closed"]
-    report = side / "status"
-    argv = [sys.executable, "-S", "-c", _WRAPPER, str(report)]
     load = load_factor()
     kill_after = (case.kill_after or case.seconds + KILL_AFTER) * load
-    argv += [",".join(str(int(v)) for v in settings), str(kill_after)]
-    argv += [sys.executable, "-m", "gradcli", *(a.replace("{cwd}", str(cwd)) for a in case.argv)]
+    gradcli_argv = [a.replace("{cwd}", str(cwd)) for a in case.argv]
 
     out_path, err_path = side / "stdout", side / "stderr"
     err_fh = open(err_path, "wb")
@@ -241,51 +351,41 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
     else:
         stdout = open(out_path, "wb")
 
+    base = {k: env[k] for k in _BASE_KEYS if k in env and k not in case.env}
+    server = _warm_server(base)
+    request = {
+        "argv": gradcli_argv,
+        "cwd": str(cwd),
+        "env": env,
+        "space": ADDRESS_SPACE,
+        "cpu": CPU_SECONDS,
+        "fsize": case.fsize or 1 << 30,
+        "close_stdin": case.stdin == "closed",
+        "close_stdout": case.stdout == "closed",
+        "seconds": kill_after,
+    }
     start = time.monotonic()
-    proc = subprocess.Popen(
-        argv,
-        cwd=cwd,
-        env=env,
-        stdin=stdin,
-        stdout=stdout,
-        stderr=err_fh,
-        start_new_session=True,  # its own process group: a timeout kills all of it
-    )
-    killed = threading.Event()
-
-    def kill() -> None:
-        killed.set()
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
-    timer = threading.Timer(kill_after + 5, kill)  # a backstop: the wrapper kills at kill_after
-    timer.start()
-    try:
-        proc.wait()
-    finally:
-        timer.cancel()
+    fds = [stdin.fileno(), stdout.fileno(), err_fh.fileno()]
+    reply = server.run(request, fds, side / "request.json")
     took = time.monotonic() - start
-    peak, cpu = 0, took
-    if report.exists():  # not when the wrapper itself was killed
-        code_text, peak_text, killed_text, cpu_text = report.read_text().split()
-        proc.returncode, peak, cpu = int(code_text), int(peak_text) * 1024, float(cpu_text)
-        if killed_text == "1":
-            killed.set()
-    try:  # anything it left behind in its group
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+    killed = reply is None or reply[2] == 1
+    code_now: int | None = None if reply is None else int(reply[0])
+    peak = 0 if reply is None else int(reply[1]) * 1024
+    cpu = took if reply is None else float(reply[3])
+    if reply is not None:
+        try:  # anything it left behind in its session
+            os.killpg(int(reply[4]), signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
     for fh in (stdin, stdout, err_fh):
         fh.close()
 
     after = snapshot(cwd)
-    code: int | None = proc.returncode
+    code: int | None = code_now
     sig = None
     if code is not None and code < 0:
         sig = -code
-    if killed.is_set():
+    if killed:
         code = None
     outcome = Outcome(
         code=code,
@@ -366,3 +466,4 @@ class Scheduler:
             f.cancel()
         self.widen()  # a waiting time-limit case must not hold the shutdown
         self.pool.shutdown(wait=True)
+        close_servers()

@@ -54,7 +54,13 @@ class Limit(Record):
             try:
                 return max(1, int(raw))
             except ValueError:
-                pass
+                # A limit the user meant to set is never replaced by the default in silence.
+                raise LimitError(
+                    f"the environment variable {self._env} is not a whole number",
+                    found=repr(raw[:40]),
+                    expected="a whole number, such as 20",
+                    hint=f"set {self._env}=N, or unset it for the default {self.default:,}",
+                ) from None
         return self.default
 
     def check(self, amount: int, what: str | None = None) -> None:

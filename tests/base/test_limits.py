@@ -44,8 +44,9 @@ def test_every_limit_is_named_and_overridable(monkeypatch: pytest.MonkeyPatch) -
         assert lim.value == lim.default > 0
         monkeypatch.setenv(lim.env, "7")
         assert lim.value == 7
-        monkeypatch.setenv(lim.env, "not a number")
-        assert lim.value == lim.default
+        monkeypatch.setenv(lim.env, "not a number")  # refused, never the default in silence
+        with pytest.raises(LimitError, match="is not a whole number"):
+            lim.read()
         monkeypatch.setenv(lim.env, "0")
         assert lim.value == 1  # a limit is at least 1
         monkeypatch.delenv(lim.env)
@@ -398,3 +399,33 @@ def test_memory_default_keeps_the_process_under_a_gibibyte() -> None:
     # 1 GiB every hostile program must stay under.
     temporaries = 3 * limits.TENSOR_ELEMENTS.default * 8 >> 20
     assert limits.MEMORY_MB.default + 40 + temporaries < 1024
+
+
+@pytest.mark.parametrize("raw", ["1.5", "ten", "1e3", " "])
+def test_a_limit_set_to_what_is_not_a_whole_number_is_refused_not_ignored(
+    raw: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(limits.TIME_SECONDS.env, raw)
+    with pytest.raises(LimitError) as e:
+        limits.TIME_SECONDS.read()
+    assert "GRADCLI_TIME_SECONDS is not a whole number" in e.value.message
+    monkeypatch.setenv(limits.TIME_SECONDS.env, "7")
+    assert limits.TIME_SECONDS.read() == 7
+    monkeypatch.delenv(limits.TIME_SECONDS.env)
+    assert limits.TIME_SECONDS.read() == limits.TIME_SECONDS.default
+
+
+def test_a_limit_that_is_not_a_whole_number_ends_the_command_in_one_message(tmp_path) -> None:
+    prog = tmp_path / "p.py"
+    prog.write_text("import torch\nx = torch.ones(2)\n")
+    env = {**os.environ, "GRADCLI_TIME_SECONDS": "1.5"}
+    r = subprocess.run(
+        [sys.executable, "-m", "gradcli", "run", str(prog)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert r.returncode == 1, r.stderr
+    assert "GRADCLI_TIME_SECONDS is not a whole number" in r.stderr
+    assert "Traceback" not in r.stderr

@@ -761,22 +761,28 @@ def _decode(data: bytes, label: str) -> str:
         ) from None
 
 
-def _parse_npy(data: bytes, label: str) -> _Parsed:
+def _npy_header(fh: Any, label: str, kind: str, writer: str) -> tuple[tuple[int, ...], Any]:
+    """The shape and dtype of the .npy header at `fh` (read without the data)."""
     fmt = np.lib.format
-    fp = io.BytesIO(data)
     try:
-        version = fmt.read_magic(fp)
+        version = fmt.read_magic(fh)
         if version == (1, 0):
-            dims, _, dt = fmt.read_array_header_1_0(fp)
+            dims, _, dt = fmt.read_array_header_1_0(fh)
         elif version == (2, 0):
-            dims, _, dt = fmt.read_array_header_2_0(fp)
+            dims, _, dt = fmt.read_array_header_2_0(fh)
         else:
             raise ValueError(f"unsupported .npy format version {version[0]}.{version[1]}")
     except Exception as e:
         raise GradcliError(
-            f"{label} is not a valid .npy file: {_show(str(e), 120)}",
-            expected="a file written by numpy.save",
+            f"{label} is not a valid {kind} file: {_show(str(e), 120)}",
+            expected=f"a file written by {writer}",
         ) from None
+    return dims, dt
+
+
+def _parse_npy(data: bytes, label: str) -> _Parsed:
+    fp = io.BytesIO(data)
+    dims, dt = _npy_header(fp, label, ".npy", "numpy.save")
     if dt.hasobject or dt.kind not in "biuf" or dt.fields is not None or dt.subdtype:
         raise GradcliError(
             f"{label} holds `{_show(str(dt), 60)}` values",
@@ -832,16 +838,11 @@ def _parse_npz(data: bytes, label: str, name: str | None) -> _Parsed:
             found=f"arrays {names}{more}",
             expected=f"the array `{_show(name or '?', 40)}`",
         )
-    fmt = np.lib.format
     try:
         with archive.open(member) as fh:
-            version = fmt.read_magic(fh)
-            if version == (1, 0):
-                dims, _, dt = fmt.read_array_header_1_0(fh)
-            elif version == (2, 0):
-                dims, _, dt = fmt.read_array_header_2_0(fh)
-            else:
-                raise ValueError(f"unsupported .npy format version {version[0]}.{version[1]}")
+            dims, dt = _npy_header(fh, label, ".npz", "numpy.savez")
+    except GradcliError:
+        raise
     except Exception as e:
         raise GradcliError(
             f"{label} is not a valid .npz file: {_show(str(e), 120)}",

@@ -566,18 +566,24 @@ def bernoulli_(x: Any, p: Any = 0.5, *, generator: Any = None) -> Tensor:
     return _fill(x, v)
 
 
-def exponential_(x: Any, lambd: Any = 1.0, *, generator: Any = None) -> Tensor:
+def _serial_fill(name: str, x: Any, generator: Any, *params: float) -> Tensor:
+    """x.NAME_(*params) in place: PyTorch's one-value-at-a-time sampler `R.NAME`, refused
+    first when it would outlast the time limit."""
     x = _target(x)
-    _serial_check("exponential_", x.data.size)
+    _serial_check(name, x.data.size)
     v = _call(
-        R.exponential_,
+        getattr(R, name),
         x.shape,
-        float(lambd),
+        *params,
         dtype=x.dtype,
         generator=_gen(generator),
         strides=_strides(x),
     )
     return _fill(x, v)
+
+
+def exponential_(x: Any, lambd: Any = 1.0, *, generator: Any = None) -> Tensor:
+    return _serial_fill("exponential_", x, generator, float(lambd))
 
 
 # --- dropout ---------------------------------------------------------------------------------
@@ -760,47 +766,15 @@ DROPOUTS: dict[str, Callable[..., Tensor]] = {
 
 
 def geometric_(x: Any, p: Any, *, generator: Any = None) -> Tensor:
-    x = _target(x)
-    _serial_check("geometric_", x.data.size)
-    v = _call(
-        R.geometric_,
-        x.shape,
-        float(p),
-        dtype=x.dtype,
-        generator=_gen(generator),
-        strides=_strides(x),
-    )
-    return _fill(x, v)
+    return _serial_fill("geometric_", x, generator, float(p))
 
 
 def log_normal_(x: Any, mean: Any = 1.0, std: Any = 2.0, *, generator: Any = None) -> Tensor:
-    x = _target(x)
-    _serial_check("log_normal_", x.data.size)
-    v = _call(
-        R.log_normal_,
-        x.shape,
-        float(mean),
-        float(std),
-        dtype=x.dtype,
-        generator=_gen(generator),
-        strides=_strides(x),
-    )
-    return _fill(x, v)
+    return _serial_fill("log_normal_", x, generator, float(mean), float(std))
 
 
 def cauchy_(x: Any, median: Any = 0.0, sigma: Any = 1.0, *, generator: Any = None) -> Tensor:
-    x = _target(x)
-    _serial_check("cauchy_", x.data.size)
-    v = _call(
-        R.cauchy_,
-        x.shape,
-        float(median),
-        float(sigma),
-        dtype=x.dtype,
-        generator=_gen(generator),
-        strides=_strides(x),
-    )
-    return _fill(x, v)
+    return _serial_fill("cauchy_", x, generator, float(median), float(sigma))
 
 
 def poisson(input: Any, generator: Any = None) -> Tensor:  # noqa: A002

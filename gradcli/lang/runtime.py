@@ -259,6 +259,8 @@ class Runtime:
             return callee.instantiate(self, args, kwargs)
         if kind is FunctionClass:
             return callee.instantiate(self, args, kwargs)
+        if callee is surface_nn.Module:  # `nn.Module()`: an empty container to fill
+            return checked_call(surface_nn.Module, args, kwargs, "Module", False, None)
         if isinstance(callee, surface_nn.Module):
             return checked_call(
                 type(callee).__call__, [callee, *args], kwargs, callee.name, True, None
@@ -404,6 +406,9 @@ class Runtime:
             return
         if kind is Ctx:
             owner.attrs[attr] = value
+            return
+        if isinstance(owner, surface_nn.Module) and not attr.startswith("_"):
+            owner.program_set(attr, value)  # `model.fc = nn.Linear(...)`, `bn.momentum = 0.01`
             return
         raise GradcliError(
             f"cannot set attribute `{attr}` of a {typename(owner)} here",

@@ -1101,7 +1101,10 @@ def functional_call(
     for key, value in merged.items():
         prefix, _, leaf = key.rpartition(".")
         owner = owners.get(prefix)
-        if owner is None or leaf not in owner._parameters:
+        table = None
+        if owner is not None:
+            table = owner._parameters if leaf in owner._parameters else owner._buffers
+        if table is None or leaf not in table:
             unexpected.append(key)
             continue
         if not isinstance(value, Tensor):
@@ -1109,9 +1112,10 @@ def functional_call(
                 f"functional_call: the value for {key!r} must be a Tensor, got {pytype(value)}",
                 "TypeError",
             )
-        slots.append((owner._parameters, leaf, value))
+        slots.append((table, leaf, value))
     if strict:
-        missing = sorted(k for k, _ in module.named_parameters() if k not in merged)
+        names = [k for k, _ in module.named_parameters()] + [k for k, _ in module.named_buffers()]
+        missing = sorted(k for k in names if k not in merged)
         msgs = []
         if unexpected:
             msgs.append(f"Unexpected key(s): {', '.join(map(repr, unexpected))}.")

@@ -8,8 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from ..base.errors import GradcliError
+from ..core.inplace import write
 from ..core.tensor import Settings, Tensor, typename
+from ..ops.arithmetic import size_check, tensor_arg
 from . import nnfunctional as NF
 from . import nnlosses as NL
 from . import random as R
@@ -373,6 +377,90 @@ class LayerNorm(Module):
         )
 
 
+class _BatchNorm(Module):
+    """nn.BatchNorm1d / 2d / 3d: weight ones and bias zeros (when affine), the running mean
+    and variance as buffers (zeros, ones) with the count of batches seen."""
+
+    ATTRIBUTES = ("training", "num_features", "eps", "momentum", "affine", "track_running_stats")
+    DIMS: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float | None = 0.1,
+        affine: bool = True,
+        track_running_stats: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+        *,
+        bias: bool = True,
+    ) -> None:
+        super().__init__()
+        self.num_features = _features(num_features, "num_features")
+        size_check((self.num_features,), f"a tensor of shape [{self.num_features}]")
+        self.eps, self.momentum = eps, momentum
+        self.affine, self.track_running_stats = bool(affine), bool(track_running_stats)
+        w, b = R.init_layer_norm(
+            (self.num_features,), self.affine, bool(bias), Settings.default_dtype
+        )
+        self.register_parameter("weight", None if w is None else _weights(w, dtype=dtype))
+        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
+        if self.track_running_stats:
+            stats = np.zeros(self.num_features, Settings.default_dtype)
+            self.register_buffer("running_mean", Tensor(stats))
+            self.register_buffer("running_var", Tensor(np.ones_like(stats)))
+            self.register_buffer("num_batches_tracked", Tensor(np.array(0, np.int64)))
+        else:
+            for name in ("running_mean", "running_var", "num_batches_tracked"):
+                self.register_buffer(name, None)
+
+    def forward(self, x: Any) -> Tensor:
+        x = tensor_arg(x, "input")
+        if x.ndim not in self.DIMS:
+            wanted = " or ".join(f"{d}D" for d in self.DIMS)
+            raise GradcliError(f"expected {wanted} input (got {x.ndim}D input)").mirror(
+                "ValueError"
+            )
+        factor = 0.0 if self.momentum is None else self.momentum
+        count = self._buffers["num_batches_tracked"]
+        if self.training and self.track_running_stats and count is not None:
+            write(count, count.data + 1)
+            factor = 1.0 / float(count.data) if self.momentum is None else self.momentum
+        rm, rv = self._buffers["running_mean"], self._buffers["running_var"]
+        use_batch = self.training or (rm is None and rv is None)
+        keep = not self.training or self.track_running_stats
+        return NF.batch_norm(
+            x,
+            rm if keep else None,
+            rv if keep else None,
+            self._parameters["weight"],
+            self._parameters["bias"],
+            use_batch,
+            factor,
+            float(self.eps),
+        )
+
+    def extra_repr(self) -> str:
+        return (
+            f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+            f"affine={self.affine}, bias={self._parameters['bias'] is not None}, "
+            f"track_running_stats={self.track_running_stats}"
+        )
+
+
+class BatchNorm1d(_BatchNorm):
+    DIMS = (2, 3)
+
+
+class BatchNorm2d(_BatchNorm):
+    DIMS = (4,)
+
+
+class BatchNorm3d(_BatchNorm):
+    DIMS = (5,)
+
+
 class GroupNorm(Module):
     ATTRIBUTES = ("training", "num_groups", "num_channels", "eps", "affine")
 
@@ -718,6 +806,10 @@ NAMES = declare(
     ("MaxPool1d", "nn", _max_pool_module(1), "max_pool reshape"),
     ("MaxPool2d", "nn", _max_pool_module(2), "max_pool"),
     ("LayerNorm", "nn", _constructor(LayerNorm), "composition of mean sub mul add sqrt div"),
+    *(
+        (cls.__name__, "nn", _constructor(cls), "composition of mean sub mul add sqrt div reshape")
+        for cls in (BatchNorm1d, BatchNorm2d, BatchNorm3d)
+    ),
     (
         "GroupNorm",
         "nn",

@@ -453,6 +453,7 @@ DECLARED = declare(
     ("pairwise_distance", "torch", NF.pairwise_distance, _S + "sub add norm"),
     ("layer_norm", "torch", NF.layer_norm, _S + "mean sub mul add sqrt div"),
     ("group_norm", "torch", NF.group_norm, _S + "mean sub mul add sqrt div reshape"),
+    ("batch_norm", "torch", NF.batch_norm, _S + "mean sub mul add sqrt div reshape"),
     ("conv1d", "torch", NF.conv1d, "conv"),
     ("conv2d", "torch", NF.conv2d, "conv"),
     ("max_pool1d", "torch", NF.max_pool1d, "max_pool reshape"),

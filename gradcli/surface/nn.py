@@ -149,6 +149,25 @@ class IncompatibleKeys(tuple):
     def __new__(cls, missing: list[str], unexpected: list[str]) -> IncompatibleKeys:
         return super().__new__(cls, (missing, unexpected))
 
+    def program_set(self, name: str, value: Any) -> None:
+        """`module.name = value` in a program on one of gradcli's modules: a parameter, a
+        submodule or a buffer replaced, a setting of the module (`momentum`, `training`)
+        changed, any other name kept as a plain attribute; the methods stay."""
+        if name in self.METHODS:
+            raise NotSupported(
+                f"replacing the method `{name}` of a {self.name} is not supported",
+                hint="define a subclass of nn.Module with its own method instead",
+            )
+        if name in self.ATTRIBUTES and name not in self._parameters:
+            if value is not None and not isinstance(value, (bool, int, float, str, tuple)):
+                raise NotSupported(
+                    f"setting {self.name}.{name} to a {typename(value)} is not supported",
+                    hint="give it a number, a bool or a tuple as PyTorch's module has",
+                )
+            setattr(self, name, value)
+            return
+        self.set_attribute(name, value)
+
     def program_attribute(self, name: str) -> Any:
         if name == "missing_keys":
             return self[0]
@@ -186,6 +205,7 @@ class Module:
         "load_state_dict",
         "extra_repr",
         "register_parameter",
+        "register_buffer",
         "add_module",
         "apply",
         "to",
@@ -203,6 +223,8 @@ class Module:
 
     def __init__(self) -> None:
         self._parameters: dict[str, Parameter | None] = {}
+        self._buffers: dict[str, Tensor | None] = {}
+        self._non_persistent: set[str] = set()
         self._modules: dict[str, Module] = {}
         self.training = True
 
@@ -219,6 +241,37 @@ class Module:
             )
         self._parameters[name] = param
 
+    def register_buffer(self, name: Any, tensor: Any, persistent: bool = True) -> None:
+        """A tensor the module keeps beside its parameters (BatchNorm's running statistics, a
+        mask): in `buffers()`, in `state_dict()` unless not `persistent`, read as
+        `self.name`, converted by `.double()` / `.to(dtype)`."""
+        if not isinstance(name, str):
+            raise GradcliError(f"buffer name should be a string. Got {typename(name)}").mirror(
+                "TypeError"
+            )
+        if "." in name:
+            raise GradcliError('buffer name can\'t contain "."').mirror("KeyError")
+        if name == "":
+            raise GradcliError('buffer name can\'t be empty string ""').mirror("KeyError")
+        if name not in self._buffers and (
+            name in self._parameters
+            or name in self._modules
+            or hasattr(self, "_attr_" + name)
+            or name in self.METHODS
+            or name in self.ATTRIBUTES
+        ):
+            raise GradcliError(f"attribute '{name}' already exists").mirror("KeyError")
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise GradcliError(
+                f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
+                "(torch Tensor or None required)"
+            ).mirror("TypeError")
+        self._buffers[name] = tensor
+        if persistent:
+            self._non_persistent.discard(name)
+        else:
+            self._non_persistent.add(name)
+
     def add_module(self, name: str, module: Module | None) -> None:
         if module is not None and not isinstance(module, Module):
             raise GradcliError(f"{typename(module)} is not a Module subclass")
@@ -230,9 +283,11 @@ class Module:
         (what the language's class support calls for an attribute assignment)."""
         if isinstance(value, Parameter):
             self._modules.pop(name, None)
+            self._buffers.pop(name, None)
             self._parameters[name] = value
         elif isinstance(value, Module):
             self._parameters.pop(name, None)
+            self._buffers.pop(name, None)
             self._modules[name] = value
         elif name in self._parameters:
             if value is not None:
@@ -241,14 +296,42 @@ class Module:
                     "(torch.nn.Parameter or None expected)"
                 )
             self._parameters[name] = None
+        elif name in self._buffers:
+            if value is not None and not isinstance(value, Tensor):
+                raise GradcliError(
+                    f"cannot assign '{typename(value)}' as buffer '{name}' "
+                    "(torch.nn.Buffer, torch.Tensor or None expected)"
+                ).mirror("TypeError")
+            self._buffers[name] = value
         else:
             setattr(self, "_attr_" + name, value)
+
+    def program_set(self, name: str, value: Any) -> None:
+        """`module.name = value` in a program on one of gradcli's modules: a parameter, a
+        submodule or a buffer replaced, a setting of the module (`momentum`, `training`)
+        changed, any other name kept as a plain attribute; the methods stay."""
+        if name in self.METHODS:
+            raise NotSupported(
+                f"replacing the method `{name}` of a {self.name} is not supported",
+                hint="define a subclass of nn.Module with its own method instead",
+            )
+        if name in self.ATTRIBUTES and name not in self._parameters:
+            if value is not None and not isinstance(value, (bool, int, float, str, tuple)):
+                raise NotSupported(
+                    f"setting {self.name}.{name} to a {typename(value)} is not supported",
+                    hint="give it a number, a bool or a tuple as PyTorch's module has",
+                )
+            setattr(self, name, value)
+            return
+        self.set_attribute(name, value)
 
     def program_attribute(self, name: str) -> Any:
         if name in self._parameters:
             return self._parameters[name]
         if name in self._modules:
             return self._modules[name]
+        if name in self._buffers:
+            return self._buffers[name]
         if name in _GENERATORS:
             return _generating(getattr(self, name), f"Module.{name}")
         if name in self.METHODS or name in self.ATTRIBUTES:
@@ -357,12 +440,28 @@ class Module:
     def named_buffers(
         self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
     ) -> list[tuple[str, Tensor]]:
-        """None of gradcli's modules has buffers (no BatchNorm): what tutorials pass to
-        `torch.func.functional_call` beside the parameters."""
-        return []
+        seen: set[int] = set()
+        out = []
+        mods = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        for p, m in mods:
+            for n, t in m._buffers.items():
+                if t is None or (remove_duplicate and id(t) in seen):
+                    continue
+                seen.add(id(t))
+                out.append((f"{p}.{n}" if p else n, t))
+        return out
 
     def buffers(self, recurse: bool = True) -> list[Tensor]:
-        return []
+        return [t for _, t in self.named_buffers(recurse=recurse)]
+
+    def _state(self) -> dict[str, Tensor]:
+        """This module's own entries of a state dict: its parameters, then its persistent
+        buffers, as PyTorch saves them."""
+        own: dict[str, Tensor] = {k: v for k, v in self._parameters.items() if v is not None}
+        for k, v in self._buffers.items():
+            if v is not None and k not in self._non_persistent:
+                own[k] = v
+        return own
 
     def modules(self) -> list[Module]:
         return self.module_list()
@@ -371,7 +470,9 @@ class Module:
         """The parameters by dotted name, detached (sharing their values), in an OrderedDict
         as PyTorch's."""
         return collections.OrderedDict(
-            (n, Tensor(t.data)) for n, t in self.named_parameters(remove_duplicate=False)
+            (f"{p}.{n}" if p else n, Tensor(t.data))
+            for p, m in self.named_modules()
+            for n, t in m._state().items()
         )
 
     def load_state_dict(self, state_dict: Any, strict: Any = True, assign: Any = False) -> Any:
@@ -401,7 +502,7 @@ class Module:
         stack: list[tuple[Module, str]] = [(self, "")]
         while stack:  # depth first, in registration order, as PyTorch's recursive load
             module, prefix = stack.pop()
-            own = {k: v for k, v in module._parameters.items() if v is not None}
+            own = module._state()
             for name, param in own.items():
                 key = prefix + name
                 if key not in state_dict:
@@ -409,8 +510,9 @@ class Module:
                     continue
                 value = state_dict[key]
                 if not isinstance(value, Tensor):
+                    kind = "parameter" if name in module._parameters else "buffer"
                     errors.append(
-                        f'While copying the parameter named "{key}", expected torch.Tensor or '
+                        f'While copying the {kind} named "{key}", expected torch.Tensor or '
                         f"Tensor-like object from checkpoint but received {_pytype(value)}"
                     )
                     continue
@@ -504,6 +606,9 @@ class Module:
             for n, t in m._parameters.items():
                 if t is not None and t.dtype.kind == "f":
                     m._parameters[n] = Parameter(t.data.astype(dtype), t.requires_grad)
+            for n, b in m._buffers.items():
+                if b is not None and b.dtype.kind == "f":
+                    m._buffers[n] = Tensor(b.data.astype(dtype))
         return self
 
     def double(self) -> Module:

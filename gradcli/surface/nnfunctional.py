@@ -23,8 +23,9 @@ from ..core import hooks
 from ..core import primitives as P
 from ..core.dtypes import scalar_type_name
 from ..core.inplace import inplace as _inplace
+from ..core.inplace import write as _inplace_write
 from ..core.op import apply
-from ..core.tensor import Tensor, constant, typename
+from ..core.tensor import Tensor, constant, no_grad, typename
 from ..ops import activation as Ac
 from ..ops import arithmetic as A
 from ..ops import conv as Cv
@@ -314,6 +315,124 @@ def group_norm(
     if bias is not None:
         y = A.add_t(y, F.reshape(bias, per_channel))
     return A.named(y, "NativeGroupNormBackward0")
+
+
+# --- batch_norm --------------------------------------------------------------------------------
+
+
+def _fma(a: np.ndarray, b: np.ndarray, c: np.ndarray, dt: np.dtype) -> np.ndarray:
+    """`a * b + c` rounded once, as the fused multiply-add of PyTorch's AVX2 kernel: for
+    float32 the product is exact in float64; a float64 program gets the plain product (one
+    ulp of float64 at most, never visible in a printed value)."""
+    if dt == np.float32:
+        return (a.astype(np.float64) * b + c).astype(np.float32)
+    return a * b + c
+
+
+_SEQUENTIAL_ROWS = 4096
+
+
+def _batch_stats(xm: np.ndarray, image_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per channel (the rows of `xm`) the mean and the sum of squared deviations, added in
+    the order of PyTorch's CPU kernel with one thread: the values of a channel one after the
+    other in double (float32 accumulators, the squares fused, when each image is a single
+    value: that input is treated as channels-last)."""
+    dt = xm.dtype
+    n = xm.shape[1]
+    # The float accumulators' sequential fused order is one NumPy step per row; past
+    # _SEQUENTIAL_ROWS rows the double order below is used (it differs by rounding only).
+    if image_size == 1 and n <= _SEQUENTIAL_ROWS:
+        total = np.cumsum(xm, axis=1, dtype=dt)[:, -1]
+        mean = (total.astype(np.float64) / n).astype(dt)
+        dev = xm - mean[:, None]
+        acc = np.zeros(xm.shape[0], dt)
+        for j in range(n):  # a sequential fused accumulation: no NumPy reduction has it
+            acc = _fma(dev[:, j], dev[:, j], acc, dt)
+        return mean, acc
+    total = np.cumsum(xm, axis=1, dtype=np.float64)[:, -1]
+    mean = (total / n).astype(dt)
+    dev = xm - mean[:, None]
+    return mean, np.cumsum(dev * dev, axis=1, dtype=np.float64)[:, -1].astype(dt)
+
+
+def _check_channels(t: Any, name: str, c: int) -> Tensor | None:
+    if t is None:
+        return None
+    t = A.tensor_arg(t, name)
+    if t.data.size != c:
+        raise GradcliError(f"{name} should contain {c} elements not {t.data.size}")
+    return t
+
+
+def batch_norm(
+    input: Any,  # noqa: A002
+    running_mean: Any,
+    running_var: Any,
+    weight: Any = None,
+    bias: Any = None,
+    training: bool = False,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
+    """`F.batch_norm`: each channel (dim 1) normalised by the batch's statistics in training
+    (the running ones updated in place with `momentum`, the variance unbiased there), by the
+    running ones in evaluation. The gradients come from a composition of records; the values
+    are PyTorch's kernel's, to the bit in float32 (its order of sums, its fused multiply-adds):
+    the two differ by rounding only, and the printed digits are PyTorch's."""
+    x = A.floating(A.tensor_arg(input, "input"))
+    if x.ndim < 2:
+        raise GradcliError(
+            "Dimension out of range (expected to be in range of [-1, 0], but got 1)"
+        ).mirror("IndexError")
+    c = x.shape[1]
+    size = x.data.size // c if c else 0
+    if training and size == 1:
+        raise GradcliError(
+            "Expected more than 1 value per channel when training, got input size "
+            f"torch.Size([{', '.join(map(str, x.shape))}])"
+        ).mirror("ValueError")
+    rm = _check_channels(running_mean, "running_mean", c)
+    rv = _check_channels(running_var, "running_var", c)
+    w = _check_channels(weight, "weight", c)
+    b = _check_channels(bias, "bias", c)
+    if not training and (rm is None or rv is None):
+        which = "running_mean" if rm is None else "running_var"
+        raise GradcliError(f"{which} must be defined in evaluation mode")
+    if x.data.size == 0:
+        return A.named(A.mul_t(x, 1.0), "NativeBatchNormBackward0")
+    dims = (0,) + tuple(range(2, x.ndim))
+    per = (1, c) + (1,) * (x.ndim - 2)
+    dt = x.dtype
+    xm = np.moveaxis(x.data, 1, 0).reshape(c, -1)
+    if training:
+        y = _normalized(x, dims, float(eps))
+        mean, var_sum = _batch_stats(xm, x.data.size // (x.shape[0] * c))
+        invstd = (1.0 / np.sqrt(np.asarray(var_sum / dt.type(size), np.float64) + eps)).astype(dt)
+        m = dt.type(momentum)
+        with no_grad():
+            if rm is not None:
+                _inplace_write(rm, (m * mean + (1 - m) * rm.data.reshape(c)).reshape(rm.shape))
+            if rv is not None:
+                unbiased = np.asarray(var_sum / dt.type(size - 1), np.float64)
+                new = np.float64(m) * unbiased + (1 - m) * rv.data.reshape(c)
+                _inplace_write(rv, new.astype(dt).reshape(rv.shape))
+    else:
+        mu = F.reshape(rm.detach(), per)
+        y = A.div_t(A.sub_t(x, mu), A.sqrt(A.add_t(F.reshape(rv.detach(), per), float(eps))))
+        mean = rm.data.reshape(c).astype(dt)
+        invstd = (dt.type(1) / np.sqrt(rv.data.reshape(c).astype(dt) + dt.type(eps))).astype(dt)
+    if w is not None:
+        y = A.mul_t(y, F.reshape(w, per))
+    if b is not None:
+        y = A.add_t(y, F.reshape(b, per))
+    alpha = invstd * (w.data.reshape(c).astype(dt) if w is not None else dt.type(1))
+    shift = b.data.reshape(c).astype(dt) if b is not None else np.zeros(c, dt)
+    beta = _fma(-mean, alpha, shift, dt)
+    exact = _fma(x.data, alpha.reshape(per), beta.reshape(per), dt)
+    # The composition's value differs from the kernel's by rounding only: the printed value
+    # is the kernel's (y owns its fresh array, and nothing recorded has read it yet).
+    y.data[...] = exact
+    return A.named(y, "NativeBatchNormBackward0")
 
 
 # --- pad -------------------------------------------------------------------------------------

@@ -224,3 +224,55 @@ def test_softmax_and_log_softmax_round_in_pytorchs_order() -> None:
     # Not the other order (x - (max + log(sum))): the test can tell them apart.
     other = x - (logs + x.max(axis=1, keepdims=True))
     assert not np.array_equal(R._log_softmax_fwd(x, 1), other)
+
+
+def test_buffers_register_save_load_and_convert_as_pytorchs() -> None:
+    got = out(
+        "import torch\nfrom torch import nn\n"
+        "m = nn.Module()\nm.register_buffer('mask', torch.ones(2))\n"
+        "m.register_buffer('tmp', torch.zeros(1), persistent=False)\n"
+        "m.register_buffer('none', None)\n"
+        "print(list(m.state_dict()), [n for n, _ in m.named_buffers()])\n"
+        "m.mask = torch.tensor([2.0, 3.0])\nprint(m.state_dict()['mask'])\n"
+        "bn = nn.BatchNorm1d(2)\nbn(torch.tensor([[1.0, 2.0], [3.0, 6.0]]))\n"
+        "fresh = nn.BatchNorm1d(2)\nprint(fresh.load_state_dict(bn.state_dict()))\n"
+        "print(fresh.running_mean, fresh.running_var, fresh.num_batches_tracked)\n"
+        "fresh.double()\nprint(fresh.running_var.dtype, fresh.num_batches_tracked.dtype)\n"
+        "for name, value in (('a.b', torch.ones(1)), ('', torch.ones(1)), ('c', 3), (4, None)):\n"
+        "    try:\n        m.register_buffer(name, value)\n"
+        "    except (KeyError, TypeError) as e:\n        print(type(e).__name__, e)\n"
+        "try:\n    m.mask = 5\nexcept TypeError as e:\n    print(e)\n"
+    )
+    assert got == (
+        "['mask'] ['mask', 'tmp']\n"
+        "tensor([2., 3.])\n"
+        "<All keys matched successfully>\n"
+        "tensor([0.2000, 0.4000]) tensor([1.1000, 1.7000]) tensor(1)\n"
+        "torch.float64 torch.int64\n"
+        "KeyError 'buffer name can\\'t contain \".\"'\n"
+        "KeyError 'buffer name can\\'t be empty string \"\"'\n"
+        "TypeError cannot assign 'int' object to buffer 'c' (torch Tensor or None required)\n"
+        "TypeError buffer name should be a string. Got int\n"
+        "cannot assign 'int' as buffer 'mask' (torch.nn.Buffer, torch.Tensor or None expected)\n"
+    )
+
+
+def test_batch_norm_running_statistics_follow_momentum_and_the_unbiased_variance() -> None:
+    """Running mean (1 - m) * old + m * batch mean; running variance the same with the batch's
+    unbiased variance; momentum=None the cumulative average of every batch so far."""
+    x = np.array([[1.0, 2.0], [3.0, 6.0], [5.0, 1.0]])
+    got = out(
+        "import torch\nfrom torch import nn\n"
+        f"x = torch.tensor({x.tolist()})\n"
+        "bn = nn.BatchNorm1d(2, momentum=0.25)\nbn(x)\nbn(2 * x)\n"
+        "print(bn.running_mean.tolist(), bn.running_var.tolist())\n"
+        "avg = nn.BatchNorm1d(2, momentum=None)\navg(x)\navg(2 * x)\n"
+        "print(avg.running_mean.tolist(), avg.running_var.tolist())\n"
+    )
+    mean, var = x.mean(0), x.var(0, ddof=1)
+    rm = 0.75 * (0.75 * 0 + 0.25 * mean) + 0.25 * 2 * mean
+    rv = 0.75 * (0.75 * 1 + 0.25 * var) + 0.25 * 4 * var
+    am, av = (mean + 2 * mean) / 2, (var + 4 * var) / 2
+    lines = got.splitlines()
+    np.testing.assert_allclose(eval(lines[0].replace("] [", "], [")), [rm, rv], rtol=1e-6)
+    np.testing.assert_allclose(eval(lines[1].replace("] [", "], [")), [am, av], rtol=1e-6)

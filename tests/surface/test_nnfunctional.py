@@ -30,6 +30,7 @@ T0 = np.array([1.0, -1.0, 1.0, -1.0, 1.0, 1.0])  # +-1 targets
 B0 = np.array([[1.0, 0.0, 1.0], [0.0, 0.0, 1.0]])  # binary targets
 W0 = np.array([1.0, 0.5, 2.0, 1.5])  # class weights
 IDX = np.array([[0, 2], [3, 2]])
+RM, RV = np.array([0.5, -1.0, 2.0]), np.array([1.5, 0.25, 4.0])  # running statistics
 
 
 def _t(a: np.ndarray) -> Tensor:
@@ -84,6 +85,27 @@ CASES: dict[str, tuple[Callable[..., Tensor], tuple, Callable[..., Any] | None, 
         lambda a, b: NF.pairwise_distance(a, b, p=1.0, keepdim=True),
         ((3, 4), (4,)),
         lambda t, tf, a, b: tf.pairwise_distance(a, b, p=1.0, keepdim=True),
+        -2,
+        2,
+    ),
+    "batch_norm_training": (
+        lambda x, w, b: NF.batch_norm(x, None, None, w, b, training=True, eps=1e-3),
+        ((4, 3, 2), (3,), (3,)),
+        lambda t, tf, x, w, b: tf.batch_norm(x, None, None, w, b, training=True, eps=1e-3),
+        -2,
+        2,
+    ),
+    "batch_norm_training_2d": (
+        lambda x, w, b: NF.batch_norm(x, None, None, w, b, training=True),
+        ((5, 3), (3,), (3,)),
+        lambda t, tf, x, w, b: tf.batch_norm(x, None, None, w, b, training=True),
+        -2,
+        2,
+    ),
+    "batch_norm_eval": (
+        lambda x, w, b: NF.batch_norm(x, _t(RM), _t(RV), w, b, eps=1e-2),
+        ((2, 3, 2, 2), (3,), (3,)),
+        lambda t, tf, x, w, b: tf.batch_norm(x, t.tensor(RM), t.tensor(RV), w, b, eps=1e-2),
         -2,
         2,
     ),

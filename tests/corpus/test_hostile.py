@@ -2136,6 +2136,35 @@ CASES: list[Case] = [
         "the result of expand is 9,000,000,000, over the limit of 10,000,000",
         (4, 5),
     ),
+    # --- batch norm and module buffers ------------------------------------------------------
+    Case(
+        "batchnorm_huge", NN + "bn = nn.BatchNorm1d(10**12)", "over the limit of 10,000,000", (3, 6)
+    ),
+    Case(
+        "buffer_named_like_a_dunder",
+        NN + "m = nn.Module()\nm.register_buffer('__class__', torch.ones(1))\ny = m.__class__",
+        "`.__class__` is not accessible",
+        (5, 6),
+    ),
+    Case(
+        "module_method_replaced",
+        NN + "m = nn.Linear(2, 2)\nm.forward = print",
+        "replacing the method `forward` of a Linear is not supported",
+        (4, 1),
+    ),
+    Case("module_dict_set", NN + "m = nn.Linear(2, 2)\nm.__dict__ = {}", "`.__dict__` is not"),
+    Case(
+        "module_setting_of_a_list",
+        NN + "m = nn.BatchNorm1d(2)\nm.eps = [1]",
+        "setting BatchNorm1d.eps to a list is not supported",
+        (4, 1),
+    ),
+    Case(
+        "batch_norm_wrong_running_mean",
+        NNF + "y = F.batch_norm(torch.ones(2, 3), torch.zeros(2), torch.ones(3))",
+        "running_mean should contain 3 elements not 2",
+        (3, 5),
+    ),
     Case(
         "return_tuple_dunder",
         "import torch\nr = torch.linalg.qr(torch.eye(2))\ny = r.__class__",

@@ -108,6 +108,9 @@ def _attach(e: BaseException, span: Any) -> BaseException:
     return e
 
 
+_IMPORTS = "imports of torch, numpy, math, random, typing or collections.OrderedDict"
+
+
 class LazySpan(Span):
     """A node's span, worked out (in characters) only when an error shows it: a program
     compiles one for each node that can fail, and almost none ever does."""
@@ -934,7 +937,7 @@ class Compiler:
                     GradcliError(
                         f"cannot import `{alias.name}`",
                         span=self.span(node),
-                        expected="imports of torch, numpy, math, typing or collections.OrderedDict",
+                        expected=_IMPORTS,
                         hint="gradcli programs cannot use other modules",
                     ).mirror("ModuleNotFoundError")
                 )
@@ -964,7 +967,7 @@ class Compiler:
                 GradcliError(
                     f"cannot import from `{mod}`",
                     span=self.span(node),
-                    expected="imports of torch, numpy, math, typing or collections.OrderedDict",
+                    expected=_IMPORTS,
                 ).mirror("ModuleNotFoundError")
             )
         ns = self.module(mod, node)

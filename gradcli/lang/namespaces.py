@@ -150,7 +150,7 @@ def build_namespaces() -> dict[str, Namespace]:
 
 
 def _build() -> dict[str, Namespace]:
-    from . import arrays, gradmode
+    from . import arrays, gradmode, pyrandom
     from .exceptions import CLASSES
 
     dtypes = {k: dtype_value(v) for k, v in D.BY_NAME.items()}
@@ -271,9 +271,11 @@ def _build() -> dict[str, Namespace]:
             "promote_types": _promote_types,
         },
     )
+    py_random, numpy_random = pyrandom.namespaces(Namespace)
     numpy = Namespace(
         "numpy",
         {
+            "random": numpy_random,
             **arrays.functions(names.FUNCTIONS),
             **np_types,
             "bool_": NumpyScalarType("bool_", np.dtype(bool)),
@@ -300,6 +302,7 @@ def _build() -> dict[str, Namespace]:
         "autograd": autograd,
         "numpy": numpy,
         "math": Namespace("math", _MATH),
+        "random": py_random,
         "typing": Namespace("typing", {n: TypingName(n) for n in TYPING_NAMES}),
         "collections": Namespace("collections", {"OrderedDict": ORDERED_DICT}),
     }
@@ -586,7 +589,7 @@ TENSOR_METHODS: dict[str, Callable[..., Any]] = {
 }
 
 
-IMPORTABLE = ("torch", "numpy", "math", "typing", "collections")
+IMPORTABLE = ("torch", "numpy", "math", "random", "typing", "collections")
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.
 TYPING_NAMES = (

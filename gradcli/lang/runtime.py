@@ -39,7 +39,7 @@ from ..surface import indexing as I
 from ..surface import nn as surface_nn
 from ..surface import sampling
 from ..surface.printing import MaxMin, Size, reset_printoptions
-from . import pyobjects
+from . import pyobjects, pyrandom
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
 from .classes import FunctionClass, FunctionInstance, ModuleClass, ModuleInstance, Super
 from .exceptions import ExcClass
@@ -127,6 +127,7 @@ class Runtime:
         Settings.draw_dtype = np.dtype(np.float32)
         Settings.seed = int(seed) % 2**64
         sampling.reset(seed)
+        pyrandom.reset(seed)  # Python's random and numpy.random: from --seed too
         reset_printoptions()  # torch.set_printoptions lasts for one run
 
     # -- driver --

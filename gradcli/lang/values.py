@@ -437,7 +437,7 @@ def length(v: Any) -> int | None:
         return range_len(v)
     if isinstance(v, SIZED):
         return len(v)
-    if isinstance(v, Tensor):
+    if isinstance(v, (Tensor, np.ndarray)):
         return v.shape[0] if v.ndim else None
     items = getattr(type(v), "program_items", None)  # nn.Sequential, ModuleList, ModuleDict
     if items is not None:
@@ -475,6 +475,8 @@ def seq(v: Any, what: str) -> list:
     if n is None:
         if isinstance(v, Tensor):
             raise GradcliError("iteration over a 0-d tensor").mirror("TypeError")
+        if isinstance(v, np.ndarray):
+            raise GradcliError("iteration over a 0-d array").mirror("TypeError")
         if is_iterator(v):
             out = []
             cap = limits.LIST_ITEMS.value
@@ -503,7 +505,9 @@ def iterate(v: Any, what: str) -> Any:
         return items(v)
     if isinstance(v, SIZED):
         return v
-    if isinstance(v, np.ndarray) and v.ndim:
+    if isinstance(v, np.ndarray):
+        if v.ndim == 0:
+            raise GradcliError("iteration over a 0-d array").mirror("TypeError")
         return iter(v)
     raise GradcliError(f"'{typename(v)}' object is not iterable").mirror("TypeError")
 

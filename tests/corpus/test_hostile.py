@@ -2136,6 +2136,50 @@ CASES: list[Case] = [
         "the result of expand is 9,000,000,000, over the limit of 10,000,000",
         (4, 5),
     ),
+    # --- Python's random and numpy.random: sizes before draws, only lists shuffled ------------
+    Case(
+        "random_getrandbits_huge",
+        "import random\nx = random.getrandbits(10**6)",
+        "the size of an integer in bits is 1,000,000",
+        (2, 5),
+    ),
+    Case(
+        "random_sample_huge",
+        "import random\nx = random.sample(range(10**12), 10**7)",
+        "the number of items sample() would make is 10,000,000",
+        (2, 5),
+    ),
+    Case(
+        "random_choices_huge",
+        "import random\nx = random.choices([1], k=10**9)",
+        "the number of items choices() would make",
+        (2, 5),
+    ),
+    Case(
+        "numpy_randn_huge",
+        "import numpy as np\nx = np.random.randn(10**5, 10**5)",
+        "the array numpy.random.randn would make is 10,000,000,000",
+        (2, 5),
+    ),
+    Case(
+        "random_shuffle_tensor",
+        "import torch\nimport random\nrandom.shuffle(torch.ones(3))",
+        "random.shuffle of a Tensor is not supported",
+        (3, 1),
+    ),
+    Case("random_internals", "import random\nx = random._inst", "`random._inst`", (2, 5)),
+    Case("random_class", "import random\nx = random.Random(0)", "`random.Random`", (2, 5)),
+    Case(
+        "random_seed_string_huge",
+        "import random\nrandom.seed('x' * 10**7)",
+        "over the limit of 1,000,000",
+    ),
+    Case(
+        "numpy_seed_out_of_range",
+        "import numpy as np\nnp.random.seed(2**40)",
+        "Seed must be between 0 and 2**32 - 1",
+        (2, 1),
+    ),
     # --- batch norm and module buffers ------------------------------------------------------
     Case(
         "batchnorm_huge", NN + "bn = nn.BatchNorm1d(10**12)", "over the limit of 10,000,000", (3, 6)

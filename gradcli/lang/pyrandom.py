@@ -1,0 +1,382 @@
+"""Python's `random` module and NumPy's legacy `np.random` functions, as programs use them
+beside torch (d2l shuffles its minibatch indices with `random.shuffle`; forum answers make
+their data with `np.random.seed(0); X = np.random.randn(100, 1)`).
+
+Both are the real generators (the standard library's `random.Random`, NumPy's
+`RandomState`), so a seeded program prints what Python prints. Python and NumPy seed them from
+the operating system; gradcli seeds both with the run's `--seed` (default 0) at the start of
+every run, so a program that sets no seed prints the same numbers on every run.
+
+Every size is checked before anything is drawn (the list and tensor element limits, the
+integer size limit); a sequence is shuffled only when it is a list; nothing here reaches a
+program's objects beyond reading a sequence's items.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError
+from ..core.tensor import Tensor, typename
+from ..ops.arithmetic import size_check
+from .values import Builtin
+
+# The run's generators (reset by `reset` when a run starts).
+_PY = _random.Random(0)
+_NP: list[np.random.RandomState | None] = [None]  # made at the first draw (start-up)
+_SEED = [0]
+
+
+def reset(seed: int) -> None:
+    """A run starts: both generators from `--seed`."""
+    _PY.seed(int(seed))
+    _SEED[0] = int(seed) % 2**32
+    _NP[0] = None
+
+
+def _np_state() -> np.random.RandomState:
+    state = _NP[0]
+    if state is None:
+        state = _NP[0] = np.random.RandomState(_SEED[0])
+    return state
+
+
+def _error(message: str, kind: str = "TypeError", hint: str | None = None) -> GradcliError:
+    return GradcliError(message, hint=hint).mirror(kind)
+
+
+def _int(v: Any, what: str, fn: str) -> int:
+    if isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu":
+        v = int(v.item())
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise _error(f"{fn}: {what} must be an integer, not {typename(v)}")
+    v = int(v)
+    limits.INT_BITS.check(v.bit_length(), "the size of an integer in bits")
+    return v
+
+
+def _number(v: Any, what: str, fn: str) -> float:
+    if isinstance(v, Tensor) and v.data.size == 1:
+        v = v.item()
+    if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
+        raise _error(f"{fn}: {what} must be a number, not {typename(v)}")
+    return float(v)
+
+
+def _sequence(seq: Any, fn: str) -> Any:
+    """A sequence a draw may read items of: list, tuple, range, str (as Python's random
+    accepts any sequence; a tensor or an array by its first axis)."""
+    if isinstance(seq, (list, tuple, range, str)):
+        return seq
+    if isinstance(seq, (Tensor, np.ndarray)) and seq.ndim > 0:
+        return seq
+    raise _error(
+        f"{fn}: Population must be a sequence.  For dicts or sets, use sorted(d).",
+        hint="give it a list, a tuple, a range or a string",
+    )
+
+
+# --- Python's random -------------------------------------------------------------------------
+
+
+def seed(a: Any = None, version: int = 2) -> None:
+    if a is None:  # Python's: the operating system's randomness; gradcli's: --seed
+        from ..core.tensor import Settings
+
+        a = Settings.seed
+    if isinstance(a, Tensor):
+        raise _error(
+            "The only supported seed types are: None, int, float, str, bytes, and bytearray.",
+            hint="give random.seed a Python number (x.item())",
+        )
+    if isinstance(a, (int, np.integer)) and not isinstance(a, bool):
+        limits.INT_BITS.check(int(a).bit_length(), "the size of an integer in bits")
+        a = int(a)
+    elif isinstance(a, str):
+        limits.STRING_CHARS.check(len(a), "the length of the seed")
+    elif not isinstance(a, float):
+        raise _error(
+            "The only supported seed types are: None, int, float, str, bytes, and bytearray."
+        )
+    _PY.seed(a, version)
+
+
+def random() -> float:
+    return _PY.random()
+
+
+def uniform(a: Any, b: Any) -> float:
+    return _PY.uniform(_number(a, "a", "uniform"), _number(b, "b", "uniform"))
+
+
+def gauss(mu: Any = 0.0, sigma: Any = 1.0) -> float:
+    return _PY.gauss(_number(mu, "mu", "gauss"), _number(sigma, "sigma", "gauss"))
+
+
+def normalvariate(mu: Any = 0.0, sigma: Any = 1.0) -> float:
+    return _PY.normalvariate(
+        _number(mu, "mu", "normalvariate"), _number(sigma, "sigma", "normalvariate")
+    )
+
+
+def expovariate(lambd: Any = 1.0) -> float:
+    rate = _number(lambd, "lambd", "expovariate")
+    if rate == 0:
+        raise _error("float division by zero", "ZeroDivisionError")
+    return _PY.expovariate(rate)
+
+
+def randint(a: Any, b: Any) -> int:
+    lo, hi = _int(a, "a", "randint"), _int(b, "b", "randint")
+    if hi < lo:
+        raise _error(f"empty range in randrange({lo}, {hi + 1})", "ValueError")
+    return _PY.randint(lo, hi)
+
+
+def randrange(start: Any, stop: Any = None, step: Any = 1) -> int:
+    args = [_int(start, "start", "randrange")]
+    if stop is not None:
+        args.append(_int(stop, "stop", "randrange"))
+    step = _int(step, "step", "randrange")
+    try:
+        return _PY.randrange(*args, step) if stop is not None else _PY.randrange(*args)
+    except ValueError as e:
+        raise _error(str(e), "ValueError") from None
+
+
+def getrandbits(k: Any) -> int:
+    bits = _int(k, "k", "getrandbits")
+    if bits < 0:
+        raise _error("number of bits must be non-negative", "ValueError")
+    limits.INT_BITS.check(bits, "the size of an integer in bits")
+    return _PY.getrandbits(bits)
+
+
+def choice(seq: Any) -> Any:
+    seq = _sequence(seq, "choice")
+    if len(seq) == 0:
+        raise _error("Cannot choose from an empty sequence", "IndexError")
+    return seq[_PY._randbelow(len(seq))]
+
+
+def choices(population: Any, weights: Any = None, *, cum_weights: Any = None, k: Any = 1) -> list:
+    population = _sequence(population, "choices")
+    count = _int(k, "k", "choices")
+    limits.LIST_ITEMS.check(max(count, 0), "the number of items choices() would make")
+    for name, w in (("weights", weights), ("cum_weights", cum_weights)):
+        if w is not None:
+            if not isinstance(w, (list, tuple)):
+                raise _error(f"choices: {name} must be a list of numbers, not {typename(w)}")
+            for v in w:
+                _number(v, name, "choices")
+    try:
+        return _PY.choices(population, weights, cum_weights=cum_weights, k=count)
+    except (ValueError, TypeError, IndexError) as e:
+        raise _error(str(e), type(e).__name__) from None
+
+
+def sample(population: Any, k: Any, *, counts: Any = None) -> list:
+    if counts is not None:
+        raise GradcliError(
+            "random.sample(..., counts=) is not supported by gradcli",
+            hint="repeat the items in the population instead",
+        )
+    population = _sequence(population, "sample")
+    count = _int(k, "k", "sample")
+    if not 0 <= count <= len(population):
+        raise _error("Sample larger than population or is negative", "ValueError")
+    limits.LIST_ITEMS.check(count, "the number of items sample() would make")
+    return _PY.sample(population, count)
+
+
+def shuffle(x: Any) -> None:
+    if not isinstance(x, list):
+        raise GradcliError(
+            f"random.shuffle of a {typename(x)} is not supported by gradcli",
+            hint="shuffle a list (indices = list(range(n)); random.shuffle(indices)), or use "
+            "torch.randperm(n)",
+        )
+    _PY.shuffle(x)
+
+
+PYTHON_RANDOM: dict[str, Callable[..., Any]] = {
+    f.__name__: f
+    for f in (
+        seed,
+        random,
+        uniform,
+        gauss,
+        normalvariate,
+        expovariate,
+        randint,
+        randrange,
+        getrandbits,
+        choice,
+        choices,
+        sample,
+        shuffle,
+    )
+}
+
+
+# --- numpy.random (the legacy functions) -----------------------------------------------------
+
+
+def _size(size: Any, fn: str) -> tuple[int, ...] | None:
+    if size is None:
+        return None
+    dims = (size,) if isinstance(size, (int, np.integer)) else size
+    if not isinstance(dims, (tuple, list)):
+        raise _error(f"numpy.random.{fn}: size must be an int or a tuple of ints")
+    shape = tuple(_int(d, "size", f"numpy.random.{fn}") for d in dims)
+    if any(d < 0 for d in shape):
+        raise _error("negative dimensions are not allowed", "ValueError")
+    size_check(shape, f"the array numpy.random.{fn} would make")
+    return shape
+
+
+def _dims(args: tuple, fn: str) -> tuple[int, ...]:
+    return _size(tuple(args), fn) or ()
+
+
+def _np_seed(seed: Any = None) -> None:
+    if seed is None:
+        from ..core.tensor import Settings
+
+        seed = Settings.seed % 2**32
+    value = _int(seed, "seed", "numpy.random.seed")
+    if not 0 <= value < 2**32:
+        raise _error("Seed must be between 0 and 2**32 - 1", "ValueError")
+    _SEED[0] = value
+    _NP[0] = np.random.RandomState(value)
+
+
+def _np_rand(*dims: Any) -> Any:
+    shape = _dims(dims, "rand")
+    return _np_state().random_sample(shape) if shape else _np_state().random_sample()
+
+
+def _np_randn(*dims: Any) -> Any:
+    shape = _dims(dims, "randn")
+    return _np_state().standard_normal(shape) if shape else _np_state().standard_normal()
+
+
+def _with_size(name: str, params: tuple[str, ...], defaults: tuple) -> Callable[..., Any]:
+    """np.random.NAME(*params, size=None): numbers for the parameters, the size checked."""
+
+    def draw(*args: Any, **kwargs: Any) -> Any:
+        if len(args) > len(params) + 1:
+            raise _error(f"numpy.random.{name}() takes at most {len(params) + 1} arguments")
+        values = dict(zip(params, defaults, strict=True))
+        values.update(zip((*params, "size"), args))
+        for key, v in kwargs.items():
+            if key not in (*params, "size"):
+                raise _error(f"numpy.random.{name}() got an unexpected keyword argument '{key}'")
+            values[key] = v
+        shape = _size(values.pop("size", None), name)
+        numbers = {}
+        for key, v in values.items():
+            if isinstance(v, (list, tuple, np.ndarray, Tensor)):
+                raise GradcliError(
+                    f"numpy.random.{name} with an array of {key} is not supported by gradcli",
+                    hint=f"give {key} one number",
+                )
+            numbers[key] = _number(v, key, f"numpy.random.{name}")
+        try:
+            return getattr(_np_state(), name)(**numbers, size=shape)
+        except ValueError as e:
+            raise _error(str(e), "ValueError") from None
+
+    return draw
+
+
+def _np_randint(low: Any, high: Any = None, size: Any = None, dtype: Any = int) -> Any:
+    lo = _int(low, "low", "numpy.random.randint")
+    hi = None if high is None else _int(high, "high", "numpy.random.randint")
+    if dtype is not int:
+        raise GradcliError(
+            "numpy.random.randint(dtype=) is not supported by gradcli", hint="leave dtype out"
+        )
+    try:
+        return _np_state().randint(lo, hi, size=_size(size, "randint"))
+    except ValueError as e:
+        raise _error(str(e), "ValueError") from None
+
+
+def _np_permutation(x: Any) -> Any:
+    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+        size_check((int(x),), "the array numpy.random.permutation would make")
+        return _np_state().permutation(int(x))
+    if isinstance(x, np.ndarray):
+        return _np_state().permutation(x)
+    if isinstance(x, list):
+        size_check((len(x),), "the array numpy.random.permutation would make")
+        from .arrays import to_array
+
+        return _np_state().permutation(to_array(x))
+    raise _error(f"numpy.random.permutation takes an int or an array, not {typename(x)}")
+
+
+def _np_shuffle(x: Any) -> None:
+    if isinstance(x, np.ndarray) and x.flags.writeable and x.ndim > 0:
+        _np_state().shuffle(x)
+        return
+    if isinstance(x, list):
+        _np_state().shuffle(x)
+        return
+    raise GradcliError(
+        f"numpy.random.shuffle of a {typename(x)} is not supported by gradcli",
+        hint="shuffle a NumPy array or a list",
+    )
+
+
+def _np_choice(a: Any, size: Any = None, replace: bool = True, p: Any = None) -> Any:
+    if isinstance(a, (int, np.integer)) and not isinstance(a, bool):
+        size_check((int(a),), "the population of numpy.random.choice")
+        pool: Any = int(a)
+    elif isinstance(a, (list, tuple, np.ndarray)):
+        from .arrays import to_array
+
+        pool = to_array(list(a) if isinstance(a, tuple) else a)
+    else:
+        raise _error(f"numpy.random.choice: a must be an int or an array, not {typename(a)}")
+    probs = None
+    if p is not None:
+        from .arrays import to_array
+
+        probs = to_array(p)
+    try:
+        return _np_state().choice(pool, size=_size(size, "choice"), replace=bool(replace), p=probs)
+    except ValueError as e:
+        raise _error(str(e), "ValueError") from None
+
+
+NUMPY_RANDOM: dict[str, Callable[..., Any]] = {
+    "seed": _np_seed,
+    "rand": _np_rand,
+    "randn": _np_randn,
+    "random": _with_size("random_sample", (), ()),
+    "random_sample": _with_size("random_sample", (), ()),
+    "standard_normal": _with_size("standard_normal", (), ()),
+    "normal": _with_size("normal", ("loc", "scale"), (0.0, 1.0)),
+    "uniform": _with_size("uniform", ("low", "high"), (0.0, 1.0)),
+    "exponential": _with_size("exponential", ("scale",), (1.0,)),
+    "randint": _np_randint,
+    "permutation": _np_permutation,
+    "shuffle": _np_shuffle,
+    "choice": _np_choice,
+}
+
+
+def namespaces(namespace: Callable[[str, dict], Any]) -> tuple[Any, Any]:
+    """The `random` module and `numpy.random`, as the interpreter's namespaces."""
+    py = namespace("random", {k: Builtin(f"random.{k}", f) for k, f in PYTHON_RANDOM.items()})
+    npr = namespace(
+        "numpy.random", {k: Builtin(f"numpy.random.{k}", f) for k, f in NUMPY_RANDOM.items()}
+    )
+    return py, npr

@@ -1,0 +1,52 @@
+"""Python's `random` and NumPy's legacy `np.random` in programs: the real generators, so a
+seeded program gets what Python and NumPy give; unseeded, both start from the run's --seed,
+every run alike."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from gradcli.lang.program import parse
+
+
+def out(text: str, seed: int = 0) -> list[str]:
+    return "".join(parse(text, "t.py").run(dtype="float32", seed=seed).output).splitlines()
+
+
+def test_python_random_is_pythons_generator() -> None:
+    got = out(
+        "import random\nrandom.seed(7)\n"
+        "print(repr(random.random()), random.randint(1, 100), random.randrange(3, 50, 4))\n"
+        "xs = list(range(12))\nrandom.shuffle(xs)\nprint(xs)\n"
+        "print(random.sample(range(1000), 6), random.choice('abcdef'))\n"
+        "print(random.choices([1, 2, 3], weights=[1, 5, 2], k=5), repr(random.gauss(1, 2)))\n"
+    )
+    r = random.Random(7)
+    first = f"{r.random()!r} {r.randint(1, 100)} {r.randrange(3, 50, 4)}"
+    xs = list(range(12))
+    r.shuffle(xs)
+    third = f"{r.sample(range(1000), 6)} {r.choice('abcdef')}"
+    fourth = f"{r.choices([1, 2, 3], weights=[1, 5, 2], k=5)} {r.gauss(1, 2)!r}"
+    assert got == [first, str(xs), third, fourth]
+
+
+def test_numpy_random_is_numpys_legacy_generator() -> None:
+    got = out(
+        "import numpy as np\nnp.random.seed(3)\n"
+        "print(np.random.randn(4))\n"
+        "print(np.random.randint(0, 100, size=5), np.random.permutation(5))\n"
+    )
+    r = np.random.RandomState(3)
+    assert got == [str(r.randn(4)), f"{r.randint(0, 100, size=5)} {r.permutation(5)}"]
+
+
+def test_unseeded_draws_follow_the_run_seed_and_every_run_starts_afresh() -> None:
+    prog = (
+        "import random\nimport numpy as np\nprint(repr(random.random()), repr(np.random.rand()))\n"
+    )
+    assert out(prog, seed=5) == out(prog, seed=5)  # a second run is not the first run's sequel
+    assert out(prog, seed=5) != out(prog, seed=6)
+    r = random.Random(5)
+    assert out(prog, seed=5) == [f"{r.random()!r} {np.random.RandomState(5).rand()!r}"]

@@ -229,6 +229,74 @@ def _ufunc(name: str, torch_fn: Callable[..., Any]) -> Any:
     return call
 
 
+def _on_arrays(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A NumPy function gradcli gives for arrays, numbers and lists (a tensor is refused: its
+    method says what PyTorch computes)."""
+
+    def call(a: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(a, Tensor):
+            raise GradcliError(
+                f"numpy.{name}() of a tensor is not supported by gradcli",
+                hint=f"use the tensor's own method (x.{name}(...)), or x.numpy() first",
+            )
+        return fn(_operand(a, name), *args, **kwargs)
+
+    call.__name__ = name
+    return call
+
+
+def _array_method(name: str) -> Callable[..., Any]:
+    from .pyobjects import ARRAY_METHODS
+
+    return _on_arrays(name, ARRAY_METHODS[name])
+
+
+def _joined(name: str) -> Callable[..., Any]:
+    """np.concatenate / stack / hstack / vstack of arrays, numbers and lists, sized first."""
+
+    def call(arrays: Any, axis: Any = 0) -> Any:
+        if not isinstance(arrays, (list, tuple)) or not arrays:
+            raise GradcliError("need at least one array to concatenate").mirror("ValueError")
+        if any(isinstance(a, Tensor) for a in arrays):
+            raise GradcliError(
+                f"numpy.{name}() of tensors is not supported by gradcli",
+                hint=f"use torch.{'cat' if name == 'concatenate' else name}(...)",
+            )
+        parts = [_operand(a, name) for a in arrays]
+        size_check((sum(int(p.size) for p in parts) or 0,), f"the result of numpy.{name}()")
+        kwargs = {} if name in ("hstack", "vstack") else {"axis": S.int_arg(axis, "axis")}
+        try:
+            return getattr(np, name)(parts, **kwargs)
+        except (ValueError, np.exceptions.AxisError) as e:
+            raise GradcliError(str(e)).mirror("ValueError") from None
+
+    call.__name__ = name
+    return call
+
+
+def _where(cond: Any, x: Any = None, y: Any = None) -> Any:
+    if x is None or y is None:
+        raise GradcliError(
+            "numpy.where(condition) alone is not supported by gradcli",
+            hint="give both values: np.where(c, x, y), or use np.nonzero's torch form",
+        )
+    if any(isinstance(v, Tensor) for v in (cond, x, y)):
+        raise GradcliError(
+            "numpy.where() with tensors is not supported by gradcli", hint="use torch.where"
+        )
+    c, a, b = (
+        v if isinstance(v, (bool, int, float)) else _operand(v, "where") for v in (cond, x, y)
+    )
+    size_check(np.broadcast_shapes(np.shape(c), np.shape(a), np.shape(b)), "np.where's result")
+    return np.where(c, a, b)
+
+
+def _allclose(a: Any, b: Any, rtol: Any = 1e-5, atol: Any = 1e-8) -> bool:
+    x, y = _operand(a, "allclose"), _operand(b, "allclose")
+    size_check(np.broadcast_shapes(x.shape, y.shape), "np.allclose's comparison")
+    return bool(np.allclose(x, y, rtol=float(rtol), atol=float(atol)))
+
+
 def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
     """The members of the `numpy` namespace, from torch's functions of the same names."""
     out: dict[str, Callable[..., Any]] = {
@@ -253,6 +321,16 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
         ("minimum", "minimum"),
     ):
         out[name] = _ufunc(name, torch_functions[torch_name])
+    for name in ("std", "var", "max", "min", "argmax", "argmin", "prod", "cumsum", "ravel"):
+        out[name] = _array_method(name)
+    out["clip"] = _array_method("clip")
+    out["squeeze"] = _array_method("squeeze")
+    out["transpose"] = _array_method("transpose")
+    out["square"] = _on_arrays("square", lambda a: np.square(a))
+    for name in ("concatenate", "stack", "hstack", "vstack"):
+        out[name] = _joined(name)
+    out["where"] = _where
+    out["allclose"] = _allclose
     matmul = torch_functions["matmul"]
     out["dot"] = _binary("dot", torch_functions["dot"], matmul)
     out["matmul"] = _binary("matmul", matmul, matmul)

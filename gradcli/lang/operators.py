@@ -127,6 +127,14 @@ def _array_binop(op: ast.operator, a: Any, b: Any) -> Any:
         ok = isinstance(v, np.ndarray) and v.dtype.kind in "biuf"
         if not ok and (isinstance(v, bool) or not isinstance(v, (int, float))):
             raise _unsupported(op, a, b)
+    if isinstance(op, ast.MatMult) and isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
+        # The matrix product of torch (its shapes' rules and messages, sized before it runs)
+        # in the dtype NumPy gives the pair.
+        from ..ops.arithmetic import matmul
+
+        dt = np.promote_types(a.dtype, b.dtype)
+        out = matmul(Tensor(a.astype(dt)), Tensor(b.astype(dt))).data
+        return out.item() if out.ndim == 0 else out
     if fn is None:
         raise _unsupported(op, a, b)
     from ..ops.arithmetic import size_check
@@ -147,6 +155,8 @@ _ARRAY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Mult: np.multiply,
     ast.Div: np.true_divide,
     ast.Pow: np.power,
+    ast.FloorDiv: np.floor_divide,
+    ast.Mod: np.remainder,
 }
 
 
@@ -306,6 +316,8 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
         return _TENSOR_COMPARE[kind](a, b)
     if isinstance(a, DType) and isinstance(b, DType) and kind in (ast.Eq, ast.NotEq):
         return (a.np == b.np) == (kind is ast.Eq)
+    if (isinstance(a, np.ndarray) or isinstance(b, np.ndarray)) and kind in _ARRAY_COMPARE:
+        return _array_compare(kind, a, b)
     ok = (int, float, str, type(None), tuple, list, dict, set)
     if not isinstance(a, ok) or not isinstance(b, ok):
         if kind is ast.Eq:
@@ -323,6 +335,35 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
         raise GradcliError(
             f"'{OPS[kind]}' not supported between instances of '{typename(a)}' and '{typename(b)}'"
         ).mirror("TypeError") from None
+
+
+_ARRAY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Lt: np.less,
+    ast.LtE: np.less_equal,
+    ast.Gt: np.greater,
+    ast.GtE: np.greater_equal,
+    ast.Eq: np.equal,
+    ast.NotEq: np.not_equal,
+}
+
+
+def _array_compare(kind: type, a: Any, b: Any) -> Any:
+    """`a > 0.5` on NumPy arrays and numbers: NumPy's boolean array, sized first."""
+    for v in (a, b):
+        ok = isinstance(v, np.ndarray) and v.dtype.kind in "biuf"
+        if not ok and (isinstance(v, bool) or not isinstance(v, (int, float))):
+            raise GradcliError(
+                f"'{OPS[kind]}' not supported between instances of '{typename(a)}' and "
+                f"'{typename(b)}'"
+            ).mirror("TypeError")
+    from ..ops.arithmetic import size_check
+
+    try:
+        size_check(np.broadcast_shapes(np.shape(a), np.shape(b)), "the comparison's result")
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    out = _ARRAY_COMPARE[kind](a, b)
+    return out.item() if isinstance(out, np.generic) else out
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -528,12 +528,89 @@ ARRAY_ATTRIBUTES: dict[str, Callable[[np.ndarray], Any]] = {
     "dtype": lambda a: a.dtype,
     "T": lambda a: a.T,
 }
+
+
+def _array_reduction(name: str) -> Callable[..., Any]:
+    """`a.sum(axis=0, keepdims=True)` and the other reductions of an array, NumPy's (a
+    number when every axis is reduced); ddof for std / var."""
+
+    def call(a: np.ndarray, axis: Any = None, *, keepdims: Any = False, ddof: Any = 0) -> Any:
+        from ..surface.args import dims_arg
+
+        ax = dims_arg(axis, a.ndim)
+        kwargs: dict[str, Any] = {"axis": ax, "keepdims": bool(keepdims)}
+        if name in ("std", "var"):
+            kwargs["ddof"] = _index_arg(ddof)
+        elif ddof != 0:
+            raise GradcliError(f"{name}() got an unexpected keyword argument 'ddof'").mirror(
+                "TypeError"
+            )
+        if name in ("argmax", "argmin") and isinstance(ax, tuple):
+            raise GradcliError("an integer is required for the axis").mirror("TypeError")
+        if a.size == 0 and name in ("max", "min", "argmax", "argmin"):
+            raise GradcliError(
+                f"zero-size array to reduction operation {name[-3:]}imum which has no identity"
+                if name in ("max", "min")
+                else f"attempt to get {name} of an empty sequence"
+            ).mirror("ValueError")
+        with np.errstate(all="ignore"):
+            out = getattr(a, name)(**kwargs)
+        return out.item() if np.ndim(out) == 0 and ax is None and not keepdims else out
+
+    return call
+
+
+def _array_cumsum(a: np.ndarray, axis: Any = None) -> np.ndarray:
+    from ..surface.args import check_dim
+
+    return np.cumsum(a) if axis is None else np.cumsum(a, axis=check_dim(axis, a.ndim))
+
+
+def _array_squeeze(a: np.ndarray, axis: Any = None) -> np.ndarray:
+    from ..surface.args import dims_arg
+
+    ax = dims_arg(axis, a.ndim)
+    for d in (ax,) if isinstance(ax, int) else ax or ():
+        if a.shape[d] != 1:
+            raise GradcliError(
+                "cannot select an axis to squeeze out which has size not equal to one"
+            ).mirror("ValueError")
+    return a.squeeze(ax)
+
+
+def _array_transpose(a: np.ndarray, *axes: Any) -> np.ndarray:
+    if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+        axes = tuple(axes[0])
+    if not axes:
+        return a.T
+    order = [_index_arg(d) for d in axes]
+    if sorted(d % a.ndim if a.ndim else d for d in order) != list(range(a.ndim)):
+        raise GradcliError("axes don't match array").mirror("ValueError")
+    return a.transpose(order)
+
+
+def _array_clip(a: np.ndarray, a_min: Any = None, a_max: Any = None) -> np.ndarray:
+    for v in (a_min, a_max):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
+            raise GradcliError(f"clip() takes numbers, not {typename(v)}").mirror("TypeError")
+    if a_min is None and a_max is None:
+        raise GradcliError("One of max or min must be given").mirror("ValueError")
+    return np.clip(a, a_min, a_max)
+
+
 ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "tolist": lambda a: _array_tolist(a),
-    "sum": lambda a: a.sum().item(),
-    "mean": lambda a: a.mean().item(),
-    "max": lambda a: a.max().item(),
-    "min": lambda a: a.min().item(),
+    **{
+        name: _array_reduction(name)
+        for name in ("sum", "mean", "std", "var", "max", "min", "argmax", "argmin", "prod")
+    },
+    "any": lambda a: bool(a.any()),
+    "all": lambda a: bool(a.all()),
+    "cumsum": lambda a, axis=None: _array_cumsum(a, axis),
+    "ravel": lambda a: a.ravel(),
+    "squeeze": _array_squeeze,
+    "transpose": _array_transpose,
+    "clip": _array_clip,
     "item": lambda a: a.item(),
     "copy": lambda a: a.copy(),
     "round": lambda a, decimals=0: np.round(a, _index_arg(decimals)),

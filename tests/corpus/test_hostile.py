@@ -2180,6 +2180,24 @@ CASES: list[Case] = [
         "Seed must be between 0 and 2**32 - 1",
         (2, 1),
     ),
+    Case(
+        "numpy_concatenate_huge",
+        "import numpy as np\nb = np.concatenate([np.zeros(10**6)] * 100)",
+        "the result of numpy.concatenate() is 100,000,000",
+        (2, 5),
+    ),
+    Case(
+        "numpy_comparison_broadcast_huge",
+        "import numpy as np\nb = np.zeros((10**4, 1)) > np.zeros(10**4)",
+        "the comparison's result is 100,000,000",
+        (2, 5),
+    ),
+    Case(
+        "numpy_array_matmul_huge",
+        "import numpy as np\nb = np.zeros((10**4, 10)) @ np.zeros((10, 10**4))",
+        "over the limit",
+        (2, 5),
+    ),
     # --- batch norm and module buffers ------------------------------------------------------
     Case(
         "batchnorm_huge", NN + "bn = nn.BatchNorm1d(10**12)", "over the limit of 10,000,000", (3, 6)

@@ -1,0 +1,67 @@
+"""NumPy arrays in programs: their reductions (with axis, keepdims, ddof), shape methods,
+comparisons, `@`, and numpy's functions on them give NumPy's values; sizes are checked before
+the work."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gradcli.base.errors import GradcliError
+from gradcli.lang.program import parse
+
+A = np.array([[0.5, -1.25, 2.0], [3.5, 0.0, -0.75]])
+
+
+def run(expr: str) -> str:
+    text = f"import numpy as np\na = np.array({A.tolist()})\nprint({expr})\n"
+    return "".join(parse(text, "t.py").run(dtype="float32").output).rstrip("\n")
+
+
+CASES = {
+    "a.sum(axis=0)": lambda a: a.sum(axis=0),
+    "a.mean(axis=1, keepdims=True)": lambda a: a.mean(axis=1, keepdims=True),
+    "a.std()": lambda a: a.std(),
+    "a.var(axis=0, ddof=1)": lambda a: a.var(axis=0, ddof=1),
+    "a.max(axis=-1)": lambda a: a.max(axis=-1),
+    "a.argmin()": lambda a: a.argmin(),
+    "a.argmax(axis=0)": lambda a: a.argmax(axis=0),
+    "a.prod(axis=(0, 1))": lambda a: a.prod(axis=(0, 1)),
+    "a.cumsum(axis=1)": lambda a: a.cumsum(axis=1),
+    "a.ravel()": lambda a: a.ravel(),
+    "a.transpose(1, 0)": lambda a: a.transpose(1, 0),
+    "a.clip(-1, 1)": lambda a: a.clip(-1, 1),
+    "a[:1].squeeze()": lambda a: a[:1].squeeze(),
+    "a > 0.25": lambda a: a > 0.25,
+    "a == a.T.T": lambda a: a == a,
+    "a @ a.T": lambda a: a @ a.T,
+    "a // 1 % 2": lambda a: a // 1 % 2,
+    "np.std(a, axis=0)": lambda a: np.std(a, axis=0),
+    "np.argmax(a)": lambda a: np.argmax(a),
+    "np.concatenate([a, a], axis=1)": lambda a: np.concatenate([a, a], axis=1),
+    "np.vstack([a, a])": lambda a: np.vstack([a, a]),
+    "np.stack([a, a])": lambda a: np.stack([a, a]),
+    "np.where(a > 0, a, 0.0)": lambda a: np.where(a > 0, a, 0.0),
+    "np.square(a)": lambda a: np.square(a),
+    "np.allclose(a, a + 1e-9)": lambda a: np.allclose(a, a + 1e-9),
+}
+
+
+@pytest.mark.parametrize("expr", list(CASES))
+def test_array_expressions_give_numpys_values(expr: str) -> None:
+    assert run(expr) == str(CASES[expr](A.copy()))
+
+
+@pytest.mark.parametrize(
+    ("expr", "message"),
+    [
+        ("np.concatenate([np.zeros(10**6)] * 100)", "over the limit of 10,000,000"),
+        ("np.zeros((10**4, 1)) > np.zeros(10**4)", "over the limit of 10,000,000"),
+        ("a.sum(axis=2)", "Dimension out of range"),
+        ("a.squeeze(0)", "cannot select an axis to squeeze out"),
+        ("np.zeros(0).max()", "zero-size array"),
+    ],
+)
+def test_array_misuse_is_refused_before_the_work(expr: str, message: str) -> None:
+    with pytest.raises(GradcliError, match=message.replace("(", r"\(")):
+        run(expr)

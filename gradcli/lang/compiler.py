@@ -25,7 +25,7 @@ from typing import Any
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, suggest
 from ..core.op import SEQ
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, typename
 from ..surface import indexing as I
 from ..surface import names
 from ..surface import nn as surface_nn
@@ -106,6 +106,45 @@ def _attach(e: BaseException, span: Any) -> BaseException:
     if isinstance(e, CONVERTED) and is_argument_error(e):
         return user_error(e, span)
     return e
+
+
+def delete_item(o: Any, k: Any) -> None:
+    """`del o[k]` for a list (an index or a slice of ints) or a dict (a key)."""
+    if isinstance(o, list):
+        if isinstance(k, slice):
+            for v in (k.start, k.stop, k.step):
+                if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
+                    raise GradcliError(
+                        "slice indices must be integers or None or have an __index__ method"
+                    ).mirror("TypeError")
+            if k.step == 0:
+                raise GradcliError("slice step cannot be zero").mirror("ValueError")
+        elif isinstance(k, bool) or not isinstance(k, int):
+            raise GradcliError(
+                f"list indices must be integers or slices, not {typename(k)}"
+            ).mirror("TypeError")
+        elif not -len(o) <= k < len(o):
+            raise GradcliError("list assignment index out of range").mirror("IndexError")
+        del o[k]
+        return
+    if isinstance(o, dict):
+        try:
+            del o[k]
+        except KeyError:
+            raise X.ProgramError(X.CLASSES["KeyError"](k)) from None
+        except TypeError:
+            raise GradcliError(f"unhashable type: '{typename(k)}'").mirror("TypeError") from None
+        return
+    if isinstance(o, Tensor):
+        raise GradcliError("Tensor does not support deleting items").mirror("TypeError")
+    if isinstance(o, (tuple, str)):
+        raise GradcliError(f"'{typename(o)}' object doesn't support item deletion").mirror(
+            "TypeError"
+        )
+    raise NotSupported(
+        f"`del` of an item of a {typename(o)} is not supported by gradcli",
+        hint="make a new value without the item instead",
+    )
 
 
 _IMPORTS = "imports of torch, numpy, math, random, typing or collections.OrderedDict"
@@ -319,6 +358,80 @@ class Compiler:
                 s(f, v)
 
         return run_many
+
+    def c_Delete(self, node: ast.Delete) -> Stmt:
+        deleters = [self.deleter(t) for t in node.targets]
+
+        def run(f: Frame) -> None:
+            for d in deleters:
+                d(f)
+
+        return run
+
+    def deleter(self, target: ast.AST) -> Callable[[Frame], None]:
+        """`del name`, `del d[key]`, `del items[i]` / `del items[a:b]` of a list: the name
+        unbound, the item removed, as Python does; `del` of anything else is refused."""
+        span = self.span(target)
+        if isinstance(target, (ast.Tuple, ast.List)):
+            parts = [self.deleter(e) for e in target.elts]
+
+            def del_all(f: Frame) -> None:
+                for d in parts:
+                    d(f)
+
+            return del_all
+        if isinstance(target, ast.Name):
+            name = target.id
+            local = self.scope.kind != "module"
+
+            def del_name(f: Frame) -> None:
+                if name not in f.vars:
+                    if local:
+                        raise GradcliError(
+                            f"cannot access local variable '{name}' where it is not "
+                            "associated with a value",
+                            span=span,
+                        ).mirror("UnboundLocalError")
+                    raise GradcliError(f"name '{name}' is not defined", span=span).mirror(
+                        "NameError"
+                    )
+                del f.vars[name]
+
+            return del_name
+        if isinstance(target, ast.Subscript):
+            owner = self.expr(target.value)
+            key = self.expr(target.slice)
+
+            def del_item(f: Frame) -> None:
+                o, k = owner(f), key(f)
+                try:
+                    delete_item(o, k)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+
+            return del_item
+        if isinstance(target, ast.Attribute) and target.attr == "grad":
+            owner = self.expr(target.value)
+
+            def del_grad(f: Frame) -> None:  # `del x.grad`: PyTorch sets it to None
+                o = owner(f)
+                if not isinstance(o, Tensor):
+                    raise NotSupported(
+                        "`del` of an attribute is not supported",
+                        span=span,
+                        hint="assign None instead",
+                    )
+                try:
+                    f.rt.set_attribute(o, "grad", None)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+
+            return del_grad
+        raise self.refuse(
+            target,
+            "`del` of an attribute is not supported",
+            hint="assign None instead (`x.grad = None`), or rebind the name",
+        )
 
     def c_AnnAssign(self, node: ast.AnnAssign) -> Stmt:
         # The annotation is never evaluated (as `from __future__ import annotations`).
@@ -1095,7 +1208,7 @@ class Compiler:
 
         def undefined(f: Frame) -> Any:
             raise GradcliError(
-                f"name `{_short_name(name)}` is not defined",
+                f"name '{_short_name(name)}' is not defined",
                 span=span,
                 found=f"`{_short_name(name)}`",
                 expected="a name assigned earlier in the program, or a torch function",

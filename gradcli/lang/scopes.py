@@ -69,6 +69,9 @@ def bound_names(body: list[ast.AST]) -> set[str]:
         if kind is ast.Assign:
             for t in node.targets:  # type: ignore[attr-defined]
                 _target_names(t, names)
+        elif kind is ast.Delete:  # `del x` makes x a name of this scope, as in Python
+            for t in node.targets:  # type: ignore[attr-defined]
+                _target_names(t, names)
         elif kind in (ast.AugAssign, ast.AnnAssign):
             _target_names(node.target, names)  # type: ignore[attr-defined]
         elif kind in (ast.For, ast.AsyncFor):

@@ -76,7 +76,7 @@ SYNTAX: dict[type, Rule] = {
     ast.Assert: _ok("`assert`", "c_Assert"),
     ast.Global: _no("`global`", "pass the value as an argument and return the new value"),
     ast.Nonlocal: _no("`nonlocal`", "return the new value from the inner function instead"),
-    ast.Delete: _no("`del`", "rebind the name instead (`x = None`, `x.grad = None`)"),
+    ast.Delete: _ok("`del`", "c_Delete"),
     ast.AsyncFunctionDef: _no("`async def`", NOT_ASYNC),
     ast.AsyncFor: _no("`async for`", NOT_ASYNC),
     ast.AsyncWith: _no("`async with`", NOT_ASYNC),

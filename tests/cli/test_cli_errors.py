@@ -114,7 +114,7 @@ def test_stdin(runner: CliRunner, prog: str) -> None:
         "error: <stdin> is not UTF-8 text"
     )
     err = fails(runner, ["run", "-"], input="y = z\n")
-    assert err.startswith("<stdin>:1:5: error: name `z` is not defined")
+    assert err.startswith("<stdin>:1:5: error: name 'z' is not defined")
 
 
 def test_expr_not_utf8(runner: CliRunner) -> None:

@@ -188,7 +188,7 @@ CASES: list[Case] = [
         "`.__func__` is not accessible",
         (2, 15),
     ),
-    Case("dunder_builtins", "b = __builtins__", "name `__builtins__` is not defined", (1, 5)),
+    Case("dunder_builtins", "b = __builtins__", "name '__builtins__' is not defined", (1, 5)),
     Case("import_os", "import os\nos.system('touch pwned')", "cannot import `os`", (1, 1)),
     Case("from_os", "from os import system", "cannot import from `os`", (1, 1)),
     Case(
@@ -197,15 +197,15 @@ CASES: list[Case] = [
     Case(
         "dunder_import",
         "__import__('os').system('touch pwned')",
-        "name `__import__` is not defined",
+        "name '__import__' is not defined",
         (1, 1),
     ),
-    Case("eval", "x = 1\neval('x + 1')", "name `eval` is not defined", (2, 1)),
-    Case("exec", "exec('import os')", "name `exec` is not defined", (1, 1)),
-    Case("compile", "c = compile('1', 'f', 'eval')", "name `compile` is not defined", (1, 5)),
-    Case("open", "f = open('/etc/passwd')", "name `open` is not defined", (1, 5)),
-    Case("getattr", "g = getattr(torch, 'zeros')", "name `getattr` is not defined", (1, 5)),
-    Case("globals", "g = globals()", "name `globals` is not defined", (1, 5)),
+    Case("eval", "x = 1\neval('x + 1')", "name 'eval' is not defined", (2, 1)),
+    Case("exec", "exec('import os')", "name 'exec' is not defined", (1, 1)),
+    Case("compile", "c = compile('1', 'f', 'eval')", "name 'compile' is not defined", (1, 5)),
+    Case("open", "f = open('/etc/passwd')", "name 'open' is not defined", (1, 5)),
+    Case("getattr", "g = getattr(torch, 'zeros')", "name 'getattr' is not defined", (1, 5)),
+    Case("globals", "g = globals()", "name 'globals' is not defined", (1, 5)),
     Case("type", "t = type", "`type` is only supported as a call", (1, 5)),
     Case("type_call_result", "t = type(1)('5')", "calling the class int that type()", (1, 5)),
     Case(
@@ -354,7 +354,7 @@ CASES: list[Case] = [
         (1, 2),
     ),
     Case("global", "def f():\n    global x\n    x = 1", "`global` is not supported", (2, 5)),
-    Case("raise", "raise SystemExit(3)", "name `SystemExit` is not defined", (1, 7)),
+    Case("raise", "raise SystemExit(3)", "name 'SystemExit' is not defined", (1, 7)),
     Case("raise_from", "raise ValueError('x') from None", "`raise ... from ...`", (1, 1)),
     Case("bytes_constant", "x = b'abc'", "this kind of constant is not supported", (1, 5)),
     Case("yield", "def f():\n    yield 1", "is not supported", (2, 5)),
@@ -560,14 +560,14 @@ CASES: list[Case] = [
     Case(
         "cjk_names",
         "値 = torch.ones(2)\n結果 = 値 * 未定義",
-        "name `未定義` is not defined",
+        "name '未定義' is not defined",
         (2, 10),
         caret=" " * 12 + "^" * 6,
     ),
     Case(
         "tab_indent",
         "if 1:\n\ty = undefined_name",
-        "name `undefined_name` is not defined",
+        "name 'undefined_name' is not defined",
         (2, 6),
         caret=" " * 8 + "^" * 14,
     ),
@@ -652,7 +652,7 @@ CASES: list[Case] = [
         "does not require grad",
         (3, 1),
     ),
-    Case("undefined_name", "x = torch.ones(2)\ny = z * 2", "name `z` is not defined", (2, 5)),
+    Case("undefined_name", "x = torch.ones(2)\ny = z * 2", "name 'z' is not defined", (2, 5)),
     Case(
         "misspelt_method",
         "x = torch.ones(2)\ny = x.summ()",
@@ -1289,7 +1289,7 @@ CASES: list[Case] = [
     Case(
         "with_open_file",
         "with open('pwned', 'w') as f:\n    pass",
-        "name `open` is not defined",
+        "name 'open' is not defined",
         (1, 6),
     ),
     Case("genexp_frame", "f = (i for i in [1]).gi_frame", "has no attribute 'gi_frame'", (1, 5)),
@@ -1297,7 +1297,7 @@ CASES: list[Case] = [
     Case(
         "lambda_default_import",
         "f = lambda m=__import__('os'): m",
-        "name `__import__` is not defined",
+        "name '__import__' is not defined",
         (1, 14),
     ),
     Case(
@@ -1309,7 +1309,7 @@ CASES: list[Case] = [
     Case("raise_non_exception", "raise torch.ones(1)", "must derive from BaseException", (1, 1)),
     Case("type_bare", "t = type\nx = t(1)", "`type` is only supported as a call", (1, 5)),
     Case(
-        "getattr_undefined", "f = getattr(torch, 'load')", "name `getattr` is not defined", (1, 5)
+        "getattr_undefined", "f = getattr(torch, 'load')", "name 'getattr' is not defined", (1, 5)
     ),
     Case("dict_fromkeys", "d = dict.fromkeys(range(3))", "has no attribute 'fromkeys'", (1, 5)),
     Case(
@@ -2198,6 +2198,17 @@ CASES: list[Case] = [
         "over the limit",
         (2, 5),
     ),
+    # --- del: names and list / dict items only ---------------------------------------------
+    Case(
+        "del_attribute", NN + "m = nn.Linear(2, 2)\ndel m.weight", "`del` of an attribute", (4, 5)
+    ),
+    Case(
+        "del_module_item",
+        NN + "m = nn.Sequential(nn.ReLU())\ndel m[0]",
+        "`del` of an item of a Sequential is not supported",
+        (4, 5),
+    ),
+    Case("del_builtin", "del len", "name 'len' is not defined", (1, 5)),
     # --- batch norm and module buffers ------------------------------------------------------
     Case(
         "batchnorm_huge", NN + "bn = nn.BatchNorm1d(10**12)", "over the limit of 10,000,000", (3, 6)

@@ -57,7 +57,6 @@ def test_every_handler_exists_and_every_compiler_method_is_in_the_table() -> Non
 REFUSALS = {
     ast.Global: ("def f():\n    global x\n    x = 1", (2, 5)),
     ast.Nonlocal: ("def f():\n    a = 1\n    def g():\n        nonlocal a\n", (4, 9)),
-    ast.Delete: ("x = 1\ndel x", (2, 1)),
     ast.AsyncFunctionDef: ("async def f():\n    pass", (1, 1)),
     ast.AsyncFor: ("async def f():\n    async for i in x:\n        pass", (1, 1)),
     ast.AsyncWith: ("async def f():\n    async with x:\n        pass", (1, 1)),
@@ -92,7 +91,7 @@ def test_refusal_says_what_and_what_to_write_instead(node_type: type) -> None:
 def test_refused_before_anything_runs() -> None:
     """A refusal in the last line stops the program before its first line prints."""
     with pytest.raises(GradcliError):
-        parse("print('ran')\nx = 1\ndel x")
+        parse("print('ran')\nx = 1\nglobal x")
 
 
 @pytest.mark.parametrize(

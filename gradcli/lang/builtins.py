@@ -29,6 +29,7 @@ from .values import (
     TENSOR_TYPE,
     BoundMethod,
     Builtin,
+    Generator,
     PyType,
     UserFunction,
     check_structure,
@@ -224,13 +225,22 @@ def _zipped(iterables: tuple, what: str, strict: bool = False) -> Any:
         yield t
 
 
-def _zip(*iterables: Any, strict: Any = False) -> list:
+# zip, enumerate, map and filter make their items at once from sequences (gradcli's lists),
+# but one at a time from an iterator: a generator's body then runs as Python runs it,
+# interleaved with the loop that consumes it (and an endless one can be consumed in part).
+
+
+def _zip(*iterables: Any, strict: Any = False) -> Any:
     if not iterables:
         return []
+    if any(is_iterator(v) for v in iterables):
+        return Generator(_zipped(iterables, "zip()", bool(strict)))
     return list(_zipped(iterables, "zip()", bool(strict)))
 
 
-def _enumerate(v: Any, start: Any = 0) -> list:
+def _enumerate(v: Any, start: Any = 0) -> Any:
+    if is_iterator(v):
+        return Generator(enumerate(v, _index(start)))
     items = seq(v, "enumerate()")
     limits.LIST_ITEMS.check(2 * len(items), "the number of items enumerate() would make")
     return list(enumerate(items, _index(start)))
@@ -262,13 +272,17 @@ def _all(items: Any) -> bool:
     return True
 
 
-def _map(f: Any, *iterables: Any) -> list:
+def _map(f: Any, *iterables: Any) -> Any:
     if not iterables:
         raise GradcliError("map() must have at least two arguments.").mirror("TypeError")
+    if any(is_iterator(v) for v in iterables):
+        return Generator(call_value(f, *args) for args in _zipped(iterables, "map()"))
     return [call_value(f, *args) for args in _zipped(iterables, "map()")]
 
 
-def _filter(f: Any, items: Any) -> list:
+def _filter(f: Any, items: Any) -> Any:
+    if is_iterator(items):
+        return Generator(v for v in items if (bool(v) if f is None else bool(call_value(f, v))))
     out = []
     for v in seq(items, "filter()"):
         keep = bool(v) if f is None else bool(call_value(f, v))

@@ -586,36 +586,45 @@ class Compiler:
         return run
 
     # -- with, try, raise, assert ---------------------------------------------------------------
-    def c_With(self, node: ast.With) -> Stmt:
+    def with_items(self, node: ast.With) -> Callable[[Frame, list], None]:
+        """Enter a `with` statement's context managers, appending each to `entered`."""
         items = []
         for item in node.items:
             store = self.store(item.optional_vars) if item.optional_vars is not None else None
             items.append((self.expr(item.context_expr), store, self.span(item.context_expr)))
+
+        def enter(f: Frame, entered: list) -> None:
+            for ev, store, span in items:
+                cm = ev(f)
+                if isinstance(cm, GradModeClass):
+                    raise NotSupported(
+                        f"`with torch.{cm.name}:` needs the call: `with torch.{cm.name}():`",
+                        span=span,
+                    )
+                if not isinstance(cm, GradMode):
+                    raise NotSupported(
+                        "`with` is only supported for torch.no_grad(), "
+                        "torch.enable_grad(), torch.set_grad_enabled(mode) and "
+                        "torch.inference_mode()",
+                        span=span,
+                        found=type(cm).__name__,
+                        hint="gradcli programs do not open files or other resources",
+                    )
+                cm.enter()
+                entered.append(cm)
+                if store is not None:
+                    store(f, None)
+
+        return enter
+
+    def c_With(self, node: ast.With) -> Stmt:
+        enter = self.with_items(node)
         body = self.block(node.body)
 
         def run(f: Frame) -> Any:
             entered: list[GradMode] = []
             try:
-                for ev, store, span in items:
-                    cm = ev(f)
-                    if isinstance(cm, GradModeClass):
-                        raise NotSupported(
-                            f"`with torch.{cm.name}:` needs the call: `with torch.{cm.name}():`",
-                            span=span,
-                        )
-                    if not isinstance(cm, GradMode):
-                        raise NotSupported(
-                            "`with` is only supported for torch.no_grad(), "
-                            "torch.enable_grad(), torch.set_grad_enabled(mode) and "
-                            "torch.inference_mode()",
-                            span=span,
-                            found=type(cm).__name__,
-                            hint="gradcli programs do not open files or other resources",
-                        )
-                    cm.enter()
-                    entered.append(cm)
-                    if store is not None:
-                        store(f, None)
+                enter(f, entered)
                 return body(f)
             finally:
                 for cm in reversed(entered):
@@ -728,6 +737,312 @@ class Compiler:
 
         return run
 
+    # -- generator functions -------------------------------------------------------------------
+    # The body of a generator function compiles to Python generators: a statement that holds a
+    # `yield` is a generator function of the frame (`yield from` its sub-blocks, `yield` where
+    # the program yields) returning the control signal; the statements without one are the
+    # ordinary compiled statements, run as they are. Python suspends and resumes the whole
+    # chain (see `values.UserGenerator`).
+
+    def gen_block(self, stmts: list[ast.stmt]) -> Callable[[Frame], Any]:
+        parts = tuple(
+            (True, self.gen_stmt(s)) if _has_yield([s]) else (False, self.stmt(s)) for s in stmts
+        )
+
+        def run(f: Frame) -> Any:
+            for suspends, s in parts:
+                r = (yield from s(f)) if suspends else s(f)
+                if r is not None:
+                    return r
+            return None
+
+        return run
+
+    def gen_loop_body(self, body: list[ast.stmt]) -> Callable[[Frame], Any]:
+        saved = self.in_loop
+        self.in_loop = True
+        try:
+            return self.gen_block(body)
+        finally:
+            self.in_loop = saved
+
+    def gen_stmt(self, node: ast.stmt) -> Callable[[Frame], Any]:
+        handler = {
+            ast.Expr: self.g_Expr,
+            ast.For: self.g_For,
+            ast.While: self.g_While,
+            ast.If: self.g_If,
+            ast.With: self.g_With,
+            ast.Try: self.g_Try,
+        }.get(type(node))
+        if handler is None:
+            raise self.yield_refusal(_first_yield(node) or node)
+        self.depth += 1
+        if self.depth > self.depth_limit:
+            raise LimitError(
+                f"the program is nested too deeply (over {self.depth_limit} levels)",
+                span=self.span(node),
+                expected=f"at most {self.depth_limit} levels ({limits.NESTING.name})",
+            )
+        try:
+            return self.gen_wrap(handler(node), node)
+        finally:
+            self.depth -= 1
+
+    def gen_wrap(self, fn: Callable[[Frame], Any], node: ast.AST) -> Callable[[Frame], Any]:
+        """`wrap` for a statement that suspends: the same tick, marks and error places."""
+        span = self.span(node)
+        tick = limits.BUDGET.tick
+
+        def run(f: Frame) -> Any:
+            try:
+                tick()
+                rt = f.rt
+                rt._stmt = node
+                seq, marks = SEQ[0], rt.marks
+                if marks and marks[-1][0] == seq:
+                    marks[-1] = (seq, node)
+                else:
+                    marks.append((seq, node))
+                return (yield from fn(f))
+            except GradcliError as e:
+                if e.span is None:
+                    e.span = span
+                raise
+            except RecursionError:
+                raise LimitError(
+                    "the program recursed too deeply",
+                    span=span,
+                    hint="user functions may not call themselves without bound",
+                ) from None
+            except MemoryError:
+                raise LimitError(
+                    "out of memory", span=span, hint="the tensors are too large for this machine"
+                ) from None
+            except CONVERTED as e:
+                if not is_argument_error(e):
+                    raise
+                raise user_error(e, span) from e
+
+        return run
+
+    def yield_refusal(self, node: ast.AST) -> GradcliError:
+        if not self.in_function:
+            return GradcliError(
+                "'yield' outside function", span=self.span(node), hint="`yield` belongs in a `def`"
+            ).mirror(None)
+        return NotSupported(
+            "`yield` is supported as a statement of its own in a generator function "
+            "(`yield value`, `yield from items`), not inside an expression",
+            span=self.span(node),
+            found="`yield` used as a value" if self.scope.kind == "function" else None,
+            hint="yield the value on a line of its own; gradcli's generators do not take "
+            ".send() values",
+        )
+
+    def c_Yield(self, node: ast.Yield) -> Expr:
+        raise self.yield_refusal(node)
+
+    def c_YieldFrom(self, node: ast.YieldFrom) -> Expr:
+        raise self.yield_refusal(node)
+
+    def g_Expr(self, node: ast.Expr) -> Callable[[Frame], Any]:
+        v = node.value
+        if isinstance(v, ast.Yield):
+            if v.value is None:
+
+                def run_none(f: Frame) -> Any:
+                    yield None
+                    return None
+
+                return run_none
+            value = self.expr(v.value)
+
+            def run(f: Frame) -> Any:
+                yield value(f)
+                return None
+
+            return run
+        if isinstance(v, ast.YieldFrom):
+            source = self.expr(v.value)
+            span = self.span(v.value)
+            tick = limits.BUDGET.tick
+
+            def run_from(f: Frame) -> Any:
+                try:
+                    items = iterate(source(f), "yield from")
+                except GradcliError as e:
+                    raise e.with_span(span) from None
+                for item in items:
+                    tick()
+                    yield item
+                return None
+
+            return run_from
+        raise self.yield_refusal(_first_yield(node) or node)
+
+    def g_For(self, node: ast.For) -> Callable[[Frame], Any]:
+        items_of = self.expr(node.iter)
+        target = self.store(node.target)
+        body = self.gen_loop_body(node.body)
+        orelse = self.gen_block(node.orelse) if node.orelse else None
+        iter_span = self.span(node.iter)
+
+        def run(f: Frame) -> Any:
+            items = items_of(f)
+            rt = f.rt
+            cap = limits.LOOP_ITERATIONS.value
+            n = length(items)
+            if n is not None and n > cap:
+                raise LimitError(
+                    f"this loop would run {n:,} times, over the limit of {cap:,} loop iterations",
+                    span=iter_span,
+                    found=f"{n:,} iterations",
+                    expected=f"at most {cap:,} ({limits.LOOP_ITERATIONS.name})",
+                    hint=f"raise it with the environment variable "
+                    f"{limits.LOOP_ITERATIONS.env}=N if you need more",
+                )
+            try:
+                sequence = iterate(items, "for")
+            except GradcliError as e:
+                raise e.with_span(iter_span) from None
+            for item in sequence:
+                rt.iterations += 1
+                if rt.iterations > cap:
+                    limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
+                target(f, item)
+                r = yield from body(f)
+                if r is not None:
+                    if r is BREAK:
+                        return None
+                    if r is CONTINUE:
+                        continue
+                    return r
+            if orelse is not None:
+                return (yield from orelse(f))
+            return None
+
+        return run
+
+    def g_While(self, node: ast.While) -> Callable[[Frame], Any]:
+        test = self.expr(node.test)
+        body = self.gen_loop_body(node.body)
+        orelse = self.gen_block(node.orelse) if node.orelse else None
+        tick = limits.BUDGET.tick
+
+        def run(f: Frame) -> Any:
+            rt = f.rt
+            cap = limits.LOOP_ITERATIONS.value
+            while bool(test(f)):
+                rt.iterations += 1
+                if rt.iterations > cap:
+                    limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
+                tick()
+                r = yield from body(f)
+                if r is not None:
+                    if r is BREAK:
+                        return None
+                    if r is CONTINUE:
+                        continue
+                    return r
+            if orelse is not None:
+                return (yield from orelse(f))
+            return None
+
+        return run
+
+    def g_If(self, node: ast.If) -> Callable[[Frame], Any]:
+        test = self.expr(node.test)
+        body = self.gen_block(node.body)
+        orelse = self.gen_block(node.orelse)
+        span = self.span(node.test)
+
+        def run(f: Frame) -> Any:
+            try:
+                t = bool(test(f))
+            except GradcliError as e:
+                raise e.with_span(span) from None
+            return (yield from (body(f) if t else orelse(f)))
+
+        return run
+
+    def g_With(self, node: ast.With) -> Callable[[Frame], Any]:
+        enter = self.with_items(node)
+        body = self.gen_block(node.body)
+
+        def run(f: Frame) -> Any:
+            entered: list[GradMode] = []
+            try:
+                enter(f, entered)
+                # Suspended inside the block, the grad mode stays as the block set it (in
+                # PyTorch too: it is global state, not the generator's).
+                return (yield from body(f))
+            finally:
+                for cm in reversed(entered):
+                    cm.exit()
+
+        return run
+
+    def g_Try(self, node: ast.Try) -> Callable[[Frame], Any]:
+        body = self.gen_block(node.body)
+        handlers = []
+        for h in node.handlers:
+            kind = self.expr(h.type) if h.type is not None else None
+            store = self.store_name(h.name, h) if h.name else None
+            handlers.append((kind, h.name, store, self.gen_block(h.body), self.span(h)))
+        orelse = self.gen_block(node.orelse) if node.orelse else None
+        final = self.gen_block(node.finalbody) if node.finalbody else None
+
+        def handle(f: Frame, e: GradcliError) -> Any:
+            if not X.catchable(e):
+                raise e
+            for kind, name, store, hbody, span in handlers:
+                t = None if kind is None else kind(f)
+                try:
+                    match = X.matches(e, t)
+                except GradcliError as err:
+                    raise err.with_span(span) from None
+                if not match:
+                    continue
+                rt = f.rt
+                if store is not None:
+                    f.vars[name] = X.caught_value(e)
+                rt.handling.append(e)
+                try:
+                    return (yield from hbody(f))
+                finally:
+                    rt.handling.pop()
+                    if name is not None:
+                        f.vars.pop(name, None)
+            raise e
+
+        def body_and_handlers(f: Frame) -> Any:
+            try:
+                r = yield from body(f)
+            except GradcliError as e:
+                return (yield from handle(f, e))
+            if orelse is not None:
+                return (yield from orelse(f))
+            return r
+
+        if final is None:
+            return body_and_handlers
+
+        def run(f: Frame) -> Any:
+            try:
+                r = yield from body_and_handlers(f)
+            except GradcliError as e:
+                if not X.catchable(e):
+                    raise
+                r2 = yield from final(f)
+                if r2 is not None:
+                    return r2
+                raise
+            r2 = yield from final(f)
+            return r2 if r2 is not None else r
+
+        return run
+
     # -- functions and classes ---------------------------------------------------------------
     def function_code(
         self, node: ast.FunctionDef | ast.Lambda, name: str, expression: bool
@@ -752,7 +1067,11 @@ class Compiler:
         self.in_function = True
         self.method = code if saved[0].kind == "class" else None
         try:
-            code.body = self.expr(node.body) if expression else self.block(node.body)
+            if not expression and _has_yield(node.body):
+                code.generator = True
+                code.body = self.gen_block(node.body)
+            else:
+                code.body = self.expr(node.body) if expression else self.block(node.body)
         finally:
             self.scope, self.in_loop, self.in_function, self.method = saved
         return code
@@ -1690,6 +2009,42 @@ class Compiler:
 
 def _nothing(f: Frame) -> None:
     return None
+
+
+# Where a `yield` of a function's body belongs to another scope (Python's compiler refuses a
+# `yield` in a comprehension; a nested function or class has its own).
+_OTHER_SCOPES = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.Lambda,
+    ast.ClassDef,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+)
+
+
+def _first_yield(node: ast.AST) -> ast.AST | None:
+    """The first `yield` / `yield from` of this function's own code in `node`."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):
+            return n
+        if n is not node and isinstance(n, _OTHER_SCOPES):
+            continue
+        stack.extend(reversed(list(ast.iter_child_nodes(n))))
+    return None
+
+
+def _has_yield(body: list[ast.stmt]) -> bool:
+    """Whether statements hold a `yield` of their own function (a generator function's)."""
+    return any(
+        _first_yield(s) is not None
+        for s in body
+        if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    )
 
 
 def _raiser(error: GradcliError) -> Stmt:

@@ -60,6 +60,7 @@ from .values import (
     Namespace,
     PyType,
     UserFunction,
+    UserGenerator,
     check_structure,
     short,
 )
@@ -295,6 +296,10 @@ class Runtime:
         # A tick per call: a lambda's body is an expression, not a statement that ticks, and
         # builtins such as map() call it in a loop the interpreter never sees.
         limits.BUDGET.tick()
+        if code.generator:
+            # A generator function's call binds its arguments and makes the generator: its
+            # body runs as the generator is consumed.
+            return UserGenerator(f, Frame(local, f.closure, self), self)
         self.call_depth += 1
         if self.call_depth > limits.CALL_DEPTH.value:
             self.call_depth = 0

@@ -182,6 +182,7 @@ class FunctionCode:
         "expression",
         "simple",
         "owner",
+        "generator",
     )
 
     def __init__(
@@ -205,6 +206,9 @@ class FunctionCode:
         self.simple = not kwonly and vararg is None and kwarg is None
         # The class whose body defines this method (`super()` needs it), set when it is made.
         self.owner: Any = None
+        # A generator function (its body holds `yield`): `body` makes a Python generator of
+        # the values it yields (see `UserGenerator`).
+        self.generator = False
 
 
 def _unset(frame: Any) -> Any:  # pragma: no cover - replaced as soon as the body compiles
@@ -381,6 +385,79 @@ class Generator:
 
     def __repr__(self) -> str:
         return "<generator object <genexpr>>"
+
+    def program_typename(self) -> str:
+        return "generator"
+
+
+class UserGenerator(Generator):
+    """What calling a generator function returns: its body runs when something asks for the
+    next value (a `for` loop, next(), list()...), up to its next `yield`, interleaved with the
+    code that consumes it, as Python runs it.
+
+    The compiled body of a generator function is a Python generator of the interpreter (its
+    statements written so that `yield` suspends them: `Compiler.gen_block`), so the program's
+    generator is suspended and resumed by Python's own machinery: no thread, no copy of the
+    interpreter's state. Each resumption is a call: it counts in the call depth while it runs,
+    ticks the run's budget, runs in the grad mode a decorator gave the function (as PyTorch's
+    decorators wrap a generator: each resumption in the mode), and the statement it was
+    suspended in is current again (for errors and for the line of what it records)."""
+
+    __slots__ = ("fn", "rt", "running", "done", "stmt")
+
+    def __init__(self, fn: UserFunction, frame: Frame, rt: Any):
+        super().__init__(fn.code.body(frame))  # made, not started: nothing runs yet
+        self.fn = fn
+        self.rt = rt
+        self.running = False
+        self.done = False
+        self.stmt: Any = None
+
+    def __iter__(self) -> UserGenerator:
+        return self
+
+    def __next__(self) -> Any:
+        if self.done:
+            raise StopIteration
+        if self.running:
+            raise GradcliError("generator already executing").mirror("ValueError")
+        rt = self.rt
+        limits.BUDGET.tick()
+        rt.call_depth += 1
+        if rt.call_depth > limits.CALL_DEPTH.value:
+            rt.call_depth = 0
+            limits.CALL_DEPTH.check(limits.CALL_DEPTH.value + 1, "the depth of function calls")
+        pushed = not CURRENT or CURRENT[-1] is not rt
+        if pushed:
+            CURRENT.append(rt)
+        outer = rt._stmt
+        if self.stmt is not None:
+            rt.current_stmt = self.stmt
+        self.running = True
+        try:
+            mode = self.fn.grad_mode
+            if mode is not None:
+                from .gradmode import grad_mode_block
+
+                with grad_mode_block(mode):
+                    return next(self.it)
+            return next(self.it)
+        except BaseException:
+            # Exhausted (StopIteration), or an error in its body: a generator that raised is
+            # finished, as in Python.
+            self.done = True
+            raise
+        finally:
+            self.running = False
+            self.stmt = rt._stmt
+            rt.call_depth = max(0, rt.call_depth - 1)
+            if pushed:
+                CURRENT.pop()
+            if rt._stmt is not outer:
+                rt.current_stmt = outer
+
+    def __repr__(self) -> str:
+        return f"<generator object {self.fn.code.name} at {id(self):#x}>"
 
 
 # --- control signals of compiled statements (returned, never raised) ---------------------------

@@ -66,6 +66,9 @@ def _builtin_range(*args: Any) -> range:
 def _builtin_len(v: Any) -> int:
     if isinstance(v, Tensor):
         return len(v)
+    own = getattr(type(v), "program_len", None)  # a program's class with __len__
+    if own is not None:
+        return own(v)
     n = length(v)
     if n is None:
         raise GradcliError(f"object of type '{typename(v)}' has no len()").mirror("TypeError")
@@ -304,6 +307,16 @@ def _set(items: Any = ()) -> set:
 
 
 def _next(it: Any, *default: Any) -> Any:
+    own = getattr(type(it), "program_next", None)  # a program's class with __next__
+    if own is not None:
+        if not default:
+            return own(it)
+        try:
+            return own(it)
+        except ProgramError as e:
+            if e.value.cls is CLASSES["StopIteration"]:
+                return default[0]
+            raise
     if not is_iterator(it):
         raise GradcliError(f"'{typename(it)}' object is not an iterator").mirror("TypeError")
     try:
@@ -317,6 +330,9 @@ def _next(it: Any, *default: Any) -> Any:
 def _iter(v: Any) -> Any:
     if is_iterator(v):
         return v
+    own = getattr(type(v), "program_iter", None)  # a program's class
+    if own is not None:
+        return own(v)
     return iter(iterate(v, "iter()"))
 
 
@@ -364,13 +380,24 @@ def _hasattr(obj: Any, name: Any) -> bool:
 
 
 def _callable(v: Any) -> bool:
-    from .classes import FunctionClass, ModuleClass, ModuleInstance
+    from .classes import FunctionClass, Instance, ModuleClass, ModuleInstance, PlainClass
 
     if isinstance(
         v,
-        (UserFunction, Builtin, BoundMethod, PyType, ExcClass, ModuleClass, FunctionClass),
+        (
+            UserFunction,
+            Builtin,
+            BoundMethod,
+            PyType,
+            ExcClass,
+            ModuleClass,
+            FunctionClass,
+            PlainClass,
+        ),
     ):
         return True
+    if isinstance(v, Instance):
+        return v.special("__call__") is not None
     if isinstance(v, ModuleInstance):
         return True
     return callable(v) and not isinstance(v, (str, Tensor, list, tuple, dict))
@@ -453,7 +480,7 @@ PY_TYPES: dict[type, PyType] = {
 def type_of(v: Any) -> Any:
     """`type(v)`: a class value that prints as Python's and compares with the program's names
     (`type(y) == torch.Tensor`)."""
-    from .classes import FunctionInstance, ModuleInstance
+    from .classes import FunctionInstance, Instance, ModuleInstance
 
     if isinstance(v, Tensor):
         if isinstance(v, PARAMETER_TYPE.types):
@@ -464,7 +491,7 @@ def type_of(v: Any) -> Any:
         return t.inert()
     if isinstance(v, ExcValue):
         return v.cls
-    if isinstance(v, (ModuleInstance, FunctionInstance)):
+    if isinstance(v, (ModuleInstance, FunctionInstance, Instance)):
         return v.cls
     if isinstance(v, surface_nn.Module):
         t = MODULE_TYPES.get(v.name)
@@ -495,7 +522,7 @@ def type_of(v: Any) -> Any:
 
 
 def _isinstance(v: Any, cls: Any) -> bool:
-    from .classes import ModuleClass, ModuleInstance
+    from .classes import Instance, ModuleClass, ModuleInstance, PlainClass
 
     classes = cls if isinstance(cls, tuple) else (cls,)
     for c in classes:
@@ -507,6 +534,9 @@ def _isinstance(v: Any, cls: Any) -> bool:
                 return True
         elif isinstance(c, ModuleClass):
             if isinstance(v, ModuleInstance) and v.cls.is_subclass_of(c):
+                return True
+        elif isinstance(c, PlainClass):
+            if isinstance(v, Instance) and v.cls.is_subclass_of(c):
                 return True
         elif isinstance(c, type) and c.__module__.startswith("gradcli.surface"):
             if isinstance(v, c):

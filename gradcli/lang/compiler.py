@@ -32,7 +32,15 @@ from ..surface import nn as surface_nn
 from . import exceptions as X
 from .builtins import BUILTINS, TYPE_BUILTIN
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
-from .classes import FunctionClass, ModuleClass, Super
+from .classes import (
+    PLAIN_DUNDERS,
+    ClassMethod,
+    FunctionClass,
+    ModuleClass,
+    PlainClass,
+    Property,
+    Super,
+)
 from .formatting import field, join
 from .gradmode import GradMode, GradModeClass
 from .namespaces import (
@@ -1086,16 +1094,23 @@ class Compiler:
         # A function defined in a function (or a comprehension, a lambda) closes over the
         # frame it is made in; at module level (and in a class body there) it needs none.
         s = self.scope
+        hops = 0  # the class bodies around it: each runs in a frame of its own
         while s.kind == "class":
             s = s.parent  # type: ignore[assignment]
+            hops += 1
         closes = s.kind != "module"
 
         def make(f: Frame) -> UserFunction:
+            closure = None
+            if closes:
+                closure = f
+                for _ in range(hops):
+                    closure = closure.up  # type: ignore[assignment]
             return UserFunction(
                 code,
                 tuple(d(f) for d in pos),
                 {k: d(f) for k, d in kw},
-                f if closes else None,
+                closure,
                 f.rt,
             )
 
@@ -1117,7 +1132,8 @@ class Compiler:
 
     def decorator(self, d: ast.expr) -> Callable[[Frame, Any], Any]:
         """`@torch.no_grad()`, `@torch.enable_grad()`, `@torch.inference_mode()` (called or
-        not), `@staticmethod` and `@once_differentiable` in a class; nothing else."""
+        not); in a class `@staticmethod`, `@classmethod`, `@property`, `@name.setter` and
+        `@once_differentiable`; nothing else."""
         shape = d.func if isinstance(d, ast.Call) else d
         last = (
             shape.attr
@@ -1126,28 +1142,47 @@ class Compiler:
         )
         grad_modes = ("no_grad", "enable_grad", "inference_mode")
         in_class = self.scope.kind == "class"
-        ok = (
-            last in grad_modes
-            or (last in ("staticmethod", "once_differentiable") and not isinstance(d, ast.Call))
-        ) and isinstance(shape, (ast.Name, ast.Attribute))
-        if not ok or (last == "staticmethod" and not in_class):
+        plain = ("staticmethod", "classmethod", "property", "once_differentiable")
+        setter = (
+            in_class
+            and last == "setter"
+            and isinstance(d, ast.Attribute)
+            and isinstance(d.value, ast.Name)
+        )
+        ok = setter or (
+            (last in grad_modes or (last in plain and not isinstance(d, ast.Call)))
+            and isinstance(shape, (ast.Name, ast.Attribute))
+        )
+        if not ok or (last in plain[:3] and not in_class):
             raise NotSupported(
                 "decorators are not supported here",
                 span=self.span(d),
                 found=f"@{ast.unparse(d)[:40]}",
                 expected="@torch.no_grad(), @torch.enable_grad(), @torch.inference_mode(); "
-                "@staticmethod and @once_differentiable in a torch.autograd.Function",
+                "in a class @staticmethod, @classmethod, @property (and @name.setter), and "
+                "@once_differentiable in a torch.autograd.Function",
                 hint="call the function inside `with torch.no_grad():` instead"
                 if not in_class
                 else "define a plain method",
             )
         if last == "staticmethod":
             return lambda f, fn: _static(fn)
-        value = self.expr(d)
+        if last == "classmethod":
+            return lambda f, fn: _wrapped(fn, ClassMethod, "@classmethod")
+        if last == "property" and not setter:
+            return lambda f, fn: _wrapped(fn, Property, "@property")
+        value = self.expr(d.value if setter else d)  # type: ignore[attr-defined]
         span = self.span(d)
 
         def apply(f: Frame, fn: Any) -> Any:
             dec = value(f)
+            if setter:
+                if not isinstance(dec, Property) or not isinstance(fn, UserFunction):
+                    raise NotSupported(
+                        "`@name.setter` is supported after `@property` of the same name",
+                        span=span,
+                    )
+                return dec.setter(fn)
             if isinstance(dec, (GradModeClass, GradMode)):
                 return (dec if isinstance(dec, GradMode) else dec()).decorate(fn)
             if dec is ONCE_DIFFERENTIABLE:
@@ -1165,45 +1200,61 @@ class Compiler:
             raise self.refuse(
                 node.keywords[0] if hasattr(node.keywords[0], "lineno") else node,
                 "class keywords (metaclass=...) are not supported",
-                hint="derive from torch.nn.Module or torch.autograd.Function only",
+                hint="define a plain class (class A:), or derive from torch.nn.Module or "
+                "torch.autograd.Function",
             )
         if node.decorator_list:
             raise NotSupported(
-                "class decorators are not supported", span=self.span(node.decorator_list[0])
+                "class decorators (@dataclass...) are not supported",
+                span=self.span(node.decorator_list[0]),
+                hint="write an __init__ that sets the attributes: self.name = name",
             )
-        if len(node.bases) != 1:
-            raise GradcliError(
-                "classes are only supported as subclasses of torch.nn.Module or "
-                "torch.autograd.Function",
-                span=self.span(node),
-                expected="class Net(nn.Module): ... or class F(torch.autograd.Function): ...",
-            ).mirror(None)
-        base = self.expr(node.bases[0])
+        if len(node.bases) > 1:
+            raise NotSupported(
+                "a class with several base classes is not supported",
+                span=self.span(node.bases[1]),
+                hint="derive from one class (or write the shared methods in it)",
+            )
+        base: Expr | None = None
+        if node.bases:
+            b = node.bases[0]
+            if isinstance(b, ast.Starred):
+                raise self.refuse(b, "`*` in a class's bases is not supported")
+            plain_object = isinstance(b, ast.Name) and b.id == "object"
+            if not (plain_object and self.scope.resolve("object")[0] == BUILTIN):
+                base = self.expr(b)
         saved = self.scope
-        self.scope = Scope("class", saved, set())
-        methods: list[tuple[str, Stmt, FunctionCode | None]] = []
+        self.scope = Scope("class", saved, bound_names(node.body))
+        body: list[Stmt] = []
+        codes: list[FunctionCode] = []
+        dunders: list[tuple[str, Any]] = []  # (name, span) of dunder methods but __init__
         try:
             for stmt in node.body:
                 if isinstance(stmt, ast.FunctionDef):
-                    if stmt.name.startswith("__") and stmt.name != "__init__":
-                        raise NotSupported(
-                            f"method `{stmt.name}` is not supported in gradcli programs",
-                            span=self.span(stmt),
-                            hint="define __init__, forward and other plain methods",
-                        )
+                    self.check_method_name(stmt)
+                    if stmt.name != "__init__" and stmt.name.startswith("__"):
+                        dunders.append((stmt.name, self.span(stmt)))
                     decorators = [self.decorator(d) for d in stmt.decorator_list]
                     code = self.function_code(stmt, stmt.name, expression=False)
-                    make = self.make_function(code, stmt.args)
-                    methods.append((stmt.name, _decorated(make, decorators), code))
+                    codes.append(code)
+                    make = _decorated(self.make_function(code, stmt.args), decorators)
+                    body.append(self.wrap(_storing(self.store_name(stmt.name, stmt), make), stmt))
                 elif isinstance(stmt, ast.Pass) or (
                     isinstance(stmt, ast.Expr)
                     and isinstance(stmt.value, ast.Constant)
                     and isinstance(stmt.value.value, str)
                 ):
                     continue
+                elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and _class_attribute(stmt):
+                    for t in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                        self.check_class_attribute(t)
+                    if isinstance(stmt, ast.AnnAssign) and stmt.value is None:
+                        continue  # `x: int`: an annotation only, as in Python
+                    body.append(self.stmt(stmt))
                 else:
                     raise GradcliError(
-                        "a class body holds only its methods (and a docstring)",
+                        "a class body holds its methods, class attributes (name = value) "
+                        "and a docstring",
                         span=self.span(stmt),
                         hint="set attributes in __init__: self.name = value",
                     ).mirror(None)
@@ -1212,36 +1263,93 @@ class Compiler:
         store = self.store_name(node.name, node)
         name = node.name
         span = self.span(node)
+        base_span = self.span(node.bases[0]) if node.bases else span
+        # The frame the class statement runs in is the closure of its methods (one frame up
+        # from the class body's own frame).
 
         def run(f: Frame) -> None:
-            b = base(f)
-            made = {m: make(f) for m, make, _ in methods}
-            if b is FUNCTION_BASE:
-                for need in ("forward", "backward"):
-                    if need not in made:
-                        raise GradcliError(
-                            f"class {name} has no static `{need}` method",
-                            span=span,
-                            expected="forward(ctx, ...) and backward(ctx, grad_output)",
-                        ).mirror(None)
-                cls: Any = FunctionClass(
-                    name, made["forward"], made["backward"], made.get("setup_context")
-                )
-            elif b is surface_nn.Module or isinstance(b, ModuleClass):
-                cls = ModuleClass(name, made, b)
+            b = None if base is None else base(f)
+            cf = Frame({}, f, f.rt)
+            for s in body:
+                s(cf)
+            made = cf.vars
+            if b is None or isinstance(b, PlainClass):
+                cls: Any = PlainClass(name, made, b)
             else:
-                raise GradcliError(
-                    "classes are only supported as subclasses of torch.nn.Module or "
-                    "torch.autograd.Function",
-                    span=span,
-                    expected="class Net(nn.Module): ... or class F(torch.autograd.Function): ...",
-                ).mirror(None)
-            for _, _, code in methods:
-                if code is not None:
-                    code.owner = cls
+                if dunders:
+                    dunder, dunder_span = dunders[0]
+                    raise NotSupported(
+                        f"method `{dunder}` is only supported in plain classes",
+                        span=dunder_span,
+                        hint="an nn.Module or autograd.Function subclass defines __init__ "
+                        "and plain methods",
+                    )
+                if b is FUNCTION_BASE:
+                    for need in ("forward", "backward"):
+                        if not isinstance(made.get(need), UserFunction):
+                            raise GradcliError(
+                                f"class {name} has no static `{need}` method",
+                                span=span,
+                                expected="forward(ctx, ...) and backward(ctx, grad_output)",
+                            ).mirror(None)
+                    setup = made.get("setup_context")
+                    cls = FunctionClass(
+                        name,
+                        made["forward"],
+                        made["backward"],
+                        setup if isinstance(setup, UserFunction) else None,
+                    )
+                elif b is surface_nn.Module or isinstance(b, ModuleClass):
+                    cls = ModuleClass(name, made, b)
+                elif isinstance(b, X.ExcClass):
+                    raise NotSupported(
+                        "classes of exceptions are not supported",
+                        span=base_span,
+                        hint="raise one of Python's: raise ValueError('...')",
+                    )
+                else:
+                    raise GradcliError(
+                        "classes are only supported as subclasses of torch.nn.Module or "
+                        "torch.autograd.Function, or of the program's own classes "
+                        "(or of none: class A:)",
+                        span=base_span,
+                        expected="class A: ..., class Net(nn.Module): ... or "
+                        "class F(torch.autograd.Function): ...",
+                    ).mirror(None)
+            for code in codes:
+                code.owner = cls
             store(f, cls)
 
         return run
+
+    def check_method_name(self, stmt: ast.FunctionDef) -> None:
+        name = stmt.name
+        if not name.startswith("__") or name in PLAIN_DUNDERS:
+            return
+        if name in ("__getattr__", "__setattr__", "__getattribute__", "__delattr__"):
+            hint = "set every attribute in __init__ (self.name = value) and read it by name"
+        elif name in ("__new__", "__init_subclass__", "__class_getitem__", "__set_name__"):
+            hint = "do the work in __init__"
+        elif name in ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__"):
+            hint = "instances compare by identity: compare their attributes, or define a method"
+        else:
+            hint = "define a plain method (def add(self, other): ...) and call it by its name"
+        raise NotSupported(
+            f"method `{name}` is not supported in gradcli programs",
+            span=self.span(stmt),
+            expected="plain methods; of the dunder methods, " + ", ".join(sorted(PLAIN_DUNDERS)),
+            hint=hint,
+        )
+
+    def check_class_attribute(self, target: ast.AST) -> None:
+        for n in ast.walk(target):
+            if isinstance(n, ast.Name) and n.id.startswith("__") and n.id.endswith("__"):
+                raise NotSupported(
+                    f"the class attribute `{_short_name(n.id)}` is not supported",
+                    span=self.span(n),
+                    hint="set attributes in __init__ (self.name = value); gradcli classes "
+                    "have no __slots__ or other hooks into Python's classes",
+                )
 
     # -- imports -----------------------------------------------------------------------------
     def c_Import(self, node: ast.Import) -> Stmt:
@@ -2069,6 +2177,29 @@ def _decorated(make: Expr, decorators: list[Callable[[Frame, Any], Any]]) -> Exp
         return fn
 
     return run
+
+
+def _storing(store: Store, make: Expr) -> Stmt:
+    def run(f: Frame) -> None:
+        store(f, make(f))
+
+    return run
+
+
+def _class_attribute(stmt: ast.Assign | ast.AnnAssign) -> bool:
+    """`name = value` (or `a, b = ...`, `x: int = 3`) in a class body: names as targets."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    return all(
+        isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.Store))
+        for t in targets
+        for n in ast.walk(t)
+    )
+
+
+def _wrapped(fn: Any, kind: Any, what: str) -> Any:
+    if not isinstance(fn, UserFunction):
+        raise NotSupported(f"{what} is supported on a plain method (as the outermost decorator)")
+    return kind(fn)
 
 
 def _static(fn: Any) -> Any:

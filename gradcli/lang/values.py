@@ -552,10 +552,10 @@ def seq(v: Any, what: str) -> list:
     if n is None:
         if isinstance(v, Tensor):
             raise GradcliError("iteration over a 0-d tensor").mirror("TypeError")
-        if is_iterator(v):
+        if is_iterator(v) or hasattr(type(v), "program_iter"):
             out = []
             cap = limits.LIST_ITEMS.value
-            for item in v:
+            for item in iterate(v, what):
                 if len(out) >= cap:
                     limits.LIST_ITEMS.check(len(out) + 1, f"the number of items for {what}")
                 out.append(item)
@@ -578,6 +578,9 @@ def iterate(v: Any, what: str) -> Any:
     items = getattr(type(v), "program_items", None)  # nn.Sequential, ModuleList, ModuleDict
     if items is not None:
         return items(v)
+    own = getattr(type(v), "program_iter", None)  # an instance of a program's class
+    if own is not None:
+        return own(v)
     if isinstance(v, SIZED):
         return v
     if isinstance(v, np.ndarray) and v.ndim:

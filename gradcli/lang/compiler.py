@@ -1228,6 +1228,7 @@ class Compiler:
         body: list[Stmt] = []
         codes: list[FunctionCode] = []
         dunders: list[tuple[str, Any]] = []  # (name, span) of dunder methods but __init__
+        attr_spans: list[Any] = []  # of the class attributes' assignments
         try:
             for stmt in node.body:
                 if isinstance(stmt, ast.FunctionDef):
@@ -1250,6 +1251,7 @@ class Compiler:
                         self.check_class_attribute(t)
                     if isinstance(stmt, ast.AnnAssign) and stmt.value is None:
                         continue  # `x: int`: an annotation only, as in Python
+                    attr_spans.append(self.span(stmt))
                     body.append(self.stmt(stmt))
                 else:
                     raise GradcliError(
@@ -1285,6 +1287,12 @@ class Compiler:
                         "and plain methods",
                     )
                 if b is FUNCTION_BASE:
+                    if attr_spans:
+                        raise NotSupported(
+                            "class attributes are not supported in a torch.autograd.Function",
+                            span=attr_spans[0],
+                            hint="keep values on ctx in forward: ctx.name = value",
+                        )
                     for need in ("forward", "backward"):
                         if not isinstance(made.get(need), UserFunction):
                             raise GradcliError(

@@ -403,7 +403,7 @@ class UserGenerator(Generator):
     decorators wrap a generator: each resumption in the mode), and the statement it was
     suspended in is current again (for errors and for the line of what it records)."""
 
-    __slots__ = ("fn", "rt", "running", "done", "stmt")
+    __slots__ = ("fn", "rt", "running", "done", "stmt", "handling")
 
     def __init__(self, fn: UserFunction, frame: Frame, rt: Any):
         super().__init__(fn.code.body(frame))  # made, not started: nothing runs yet
@@ -412,6 +412,10 @@ class UserGenerator(Generator):
         self.running = False
         self.done = False
         self.stmt: Any = None
+        # The exceptions its `except` blocks were handling when it suspended: its own, as
+        # Python keeps them with the generator (a bare `raise` in the consumer does not see
+        # them).
+        self.handling: list[Any] = []
 
     def __iter__(self) -> UserGenerator:
         return self
@@ -433,6 +437,8 @@ class UserGenerator(Generator):
         outer = rt._stmt
         if self.stmt is not None:
             rt.current_stmt = self.stmt
+        handling = len(rt.handling)
+        rt.handling.extend(self.handling)
         self.running = True
         try:
             mode = self.fn.grad_mode
@@ -450,6 +456,8 @@ class UserGenerator(Generator):
         finally:
             self.running = False
             self.stmt = rt._stmt
+            self.handling = rt.handling[handling:]
+            del rt.handling[handling:]
             rt.call_depth = max(0, rt.call_depth - 1)
             if pushed:
                 CURRENT.pop()

@@ -672,9 +672,15 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
-        "bad_keyword",
-        "x = torch.ones(2)\ny = x.sum(axis=0)",
+        "numpy_keyword_and_torch_keyword",
+        "x = torch.ones(2)\ny = x.sum(axis=0, dim=0)",
         "got an unexpected keyword argument 'axis'",
+        (2, 5),
+    ),
+    Case(
+        "bad_keyword",
+        "x = torch.ones(2)\ny = x.sum(axes=0)",
+        "got an unexpected keyword argument 'axes'",
         (2, 5),
     ),
     Case(

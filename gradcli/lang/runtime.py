@@ -308,7 +308,13 @@ class Runtime:
         if code.generator:
             # A generator function's call binds its arguments and makes the generator: its
             # body runs as the generator is consumed.
-            return UserGenerator(f, Frame(local, f.closure, self), self)
+            mode_block = None
+            if f.grad_mode is not None:
+                from .gradmode import grad_mode_block
+
+                mode = f.grad_mode
+                mode_block = lambda: grad_mode_block(mode)  # noqa: E731
+            return UserGenerator(f, Frame(local, f.closure, self), self, mode_block)
         self.call_depth += 1
         if self.call_depth > limits.CALL_DEPTH.value:
             self.call_depth = 0

@@ -403,11 +403,15 @@ class UserGenerator(Generator):
     decorators wrap a generator: each resumption in the mode), and the statement it was
     suspended in is current again (for errors and for the line of what it records)."""
 
-    __slots__ = ("fn", "rt", "running", "done", "stmt", "handling")
+    __slots__ = ("fn", "rt", "running", "done", "stmt", "handling", "mode_block")
 
-    def __init__(self, fn: UserFunction, frame: Frame, rt: Any):
+    def __init__(
+        self, fn: UserFunction, frame: Frame, rt: Any, mode_block: Callable[[], Any] | None
+    ):
         super().__init__(fn.code.body(frame))  # made, not started: nothing runs yet
         self.fn = fn
+        # The grad mode a decorator gave the function, as a context manager of each resumption.
+        self.mode_block = mode_block
         self.rt = rt
         self.running = False
         self.done = False
@@ -441,11 +445,8 @@ class UserGenerator(Generator):
         rt.handling.extend(self.handling)
         self.running = True
         try:
-            mode = self.fn.grad_mode
-            if mode is not None:
-                from .gradmode import grad_mode_block
-
-                with grad_mode_block(mode):
+            if self.mode_block is not None:
+                with self.mode_block():
                     return next(self.it)
             return next(self.it)
         except BaseException:

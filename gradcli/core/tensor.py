@@ -482,9 +482,11 @@ def typename(v: Any) -> str:
     """A value's type as messages name it (`Tensor`, `list`, `None`...)."""
     if isinstance(v, Tensor):
         return "Tensor"
-    return {list: "list", tuple: "tuple", str: "str", type(None): "None"}.get(
-        type(v), type(v).__name__
-    )
+    t = type(v)
+    named = getattr(t, "program_typename", None)  # a value of the interpreter names its type
+    if named is not None:
+        return named(v)
+    return {list: "list", tuple: "tuple", str: "str", type(None): "None"}.get(t, t.__name__)
 
 
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1

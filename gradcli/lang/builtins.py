@@ -29,6 +29,7 @@ from .values import (
     TENSOR_TYPE,
     BoundMethod,
     Builtin,
+    Generator,
     PyType,
     UserFunction,
     check_structure,
@@ -65,6 +66,9 @@ def _builtin_range(*args: Any) -> range:
 def _builtin_len(v: Any) -> int:
     if isinstance(v, Tensor):
         return len(v)
+    own = getattr(type(v), "program_len", None)  # a program's class with __len__
+    if own is not None:
+        return own(v)
     n = length(v)
     if n is None:
         raise GradcliError(f"object of type '{typename(v)}' has no len()").mirror("TypeError")
@@ -224,13 +228,22 @@ def _zipped(iterables: tuple, what: str, strict: bool = False) -> Any:
         yield t
 
 
-def _zip(*iterables: Any, strict: Any = False) -> list:
+# zip, enumerate, map and filter make their items at once from sequences (gradcli's lists),
+# but one at a time from an iterator: a generator's body then runs as Python runs it,
+# interleaved with the loop that consumes it (and an endless one can be consumed in part).
+
+
+def _zip(*iterables: Any, strict: Any = False) -> Any:
     if not iterables:
         return []
+    if any(is_iterator(v) for v in iterables):
+        return Generator(_zipped(iterables, "zip()", bool(strict)))
     return list(_zipped(iterables, "zip()", bool(strict)))
 
 
-def _enumerate(v: Any, start: Any = 0) -> list:
+def _enumerate(v: Any, start: Any = 0) -> Any:
+    if is_iterator(v):
+        return Generator(enumerate(v, _index(start)))
     items = seq(v, "enumerate()")
     limits.LIST_ITEMS.check(2 * len(items), "the number of items enumerate() would make")
     return list(enumerate(items, _index(start)))
@@ -262,13 +275,17 @@ def _all(items: Any) -> bool:
     return True
 
 
-def _map(f: Any, *iterables: Any) -> list:
+def _map(f: Any, *iterables: Any) -> Any:
     if not iterables:
         raise GradcliError("map() must have at least two arguments.").mirror("TypeError")
+    if any(is_iterator(v) for v in iterables):
+        return Generator(call_value(f, *args) for args in _zipped(iterables, "map()"))
     return [call_value(f, *args) for args in _zipped(iterables, "map()")]
 
 
-def _filter(f: Any, items: Any) -> list:
+def _filter(f: Any, items: Any) -> Any:
+    if is_iterator(items):
+        return Generator(v for v in items if (bool(v) if f is None else bool(call_value(f, v))))
     out = []
     for v in seq(items, "filter()"):
         keep = bool(v) if f is None else bool(call_value(f, v))
@@ -290,6 +307,16 @@ def _set(items: Any = ()) -> set:
 
 
 def _next(it: Any, *default: Any) -> Any:
+    own = getattr(type(it), "program_next", None)  # a program's class with __next__
+    if own is not None:
+        if not default:
+            return own(it)
+        try:
+            return own(it)
+        except ProgramError as e:
+            if e.value.cls is CLASSES["StopIteration"]:
+                return default[0]
+            raise
     if not is_iterator(it):
         raise GradcliError(f"'{typename(it)}' object is not an iterator").mirror("TypeError")
     try:
@@ -303,6 +330,9 @@ def _next(it: Any, *default: Any) -> Any:
 def _iter(v: Any) -> Any:
     if is_iterator(v):
         return v
+    own = getattr(type(v), "program_iter", None)  # a program's class
+    if own is not None:
+        return own(v)
     return iter(iterate(v, "iter()"))
 
 
@@ -350,13 +380,24 @@ def _hasattr(obj: Any, name: Any) -> bool:
 
 
 def _callable(v: Any) -> bool:
-    from .classes import FunctionClass, ModuleClass, ModuleInstance
+    from .classes import FunctionClass, Instance, ModuleClass, ModuleInstance, PlainClass
 
     if isinstance(
         v,
-        (UserFunction, Builtin, BoundMethod, PyType, ExcClass, ModuleClass, FunctionClass),
+        (
+            UserFunction,
+            Builtin,
+            BoundMethod,
+            PyType,
+            ExcClass,
+            ModuleClass,
+            FunctionClass,
+            PlainClass,
+        ),
     ):
         return True
+    if isinstance(v, Instance):
+        return v.special("__call__") is not None
     if isinstance(v, ModuleInstance):
         return True
     return callable(v) and not isinstance(v, (str, Tensor, list, tuple, dict))
@@ -439,7 +480,7 @@ PY_TYPES: dict[type, PyType] = {
 def type_of(v: Any) -> Any:
     """`type(v)`: a class value that prints as Python's and compares with the program's names
     (`type(y) == torch.Tensor`)."""
-    from .classes import FunctionInstance, ModuleInstance
+    from .classes import FunctionInstance, Instance, ModuleInstance
 
     if isinstance(v, Tensor):
         if isinstance(v, PARAMETER_TYPE.types):
@@ -450,7 +491,7 @@ def type_of(v: Any) -> Any:
         return t.inert()
     if isinstance(v, ExcValue):
         return v.cls
-    if isinstance(v, (ModuleInstance, FunctionInstance)):
+    if isinstance(v, (ModuleInstance, FunctionInstance, Instance)):
         return v.cls
     if isinstance(v, surface_nn.Module):
         t = MODULE_TYPES.get(v.name)
@@ -481,7 +522,7 @@ def type_of(v: Any) -> Any:
 
 
 def _isinstance(v: Any, cls: Any) -> bool:
-    from .classes import ModuleClass, ModuleInstance
+    from .classes import Instance, ModuleClass, ModuleInstance, PlainClass
 
     classes = cls if isinstance(cls, tuple) else (cls,)
     for c in classes:
@@ -493,6 +534,9 @@ def _isinstance(v: Any, cls: Any) -> bool:
                 return True
         elif isinstance(c, ModuleClass):
             if isinstance(v, ModuleInstance) and v.cls.is_subclass_of(c):
+                return True
+        elif isinstance(c, PlainClass):
+            if isinstance(v, Instance) and v.cls.is_subclass_of(c):
                 return True
         elif isinstance(c, type) and c.__module__.startswith("gradcli.surface"):
             if isinstance(v, c):

@@ -86,6 +86,8 @@ def checked_call(
     raw    the function takes torch dtypes as they are; otherwise they become NumPy dtypes
     """
     out: Any = _NO_OUT
+    if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
+        kwargs = _numpy_names(f, kwargs)
     if kwargs and "out" in kwargs and _takes_out(f):
         kwargs = dict(kwargs)
         out = kwargs.pop("out")
@@ -150,6 +152,31 @@ def checked_call(
 
 
 _NO_OUT = object()
+
+
+# NumPy's keyword names that PyTorch's argument parser accepts for its own (`x.sum(axis=0)`,
+# `y.argmax(axis=1)`, `keepdims=True`), for every function that has the PyTorch name.
+_NUMPY_NAMES = (("axis", "dim"), ("keepdims", "keepdim"))
+
+
+def _numpy_names(f: Callable[..., Any], kwargs: dict) -> dict:
+    module = getattr(f, "__module__", None) or ""
+    if not module.startswith(("gradcli.surface.", "gradcli.ops.")):
+        return kwargs
+    sig = signature_of(f)
+    if not sig:
+        return kwargs
+    params = sig.parameters
+    renamed = dict(kwargs)
+    for numpy_name, torch_name in _NUMPY_NAMES:
+        if (
+            numpy_name in renamed
+            and numpy_name not in params
+            and torch_name in params
+            and torch_name not in renamed
+        ):
+            renamed[torch_name] = renamed.pop(numpy_name)
+    return renamed
 
 
 def _takes_out(f: Callable[..., Any]) -> bool:

@@ -1,19 +1,93 @@
-"""The classes a program may define: `torch.autograd.Function` subclasses (static `forward`
-and `backward`, used through `.apply`) and `torch.nn.Module` subclasses (see `ModuleClass`),
-nothing else: `class` is not a way to reach Python's object model. A class body holds methods
-(and a docstring); the only method name with dunders is `__init__`; decorators only
-`@staticmethod`, `@torch.no_grad()` and its kin, and `@once_differentiable` on a Function's
-backward. An instance of a program's nn.Module subclass is the surface's `nn.Module` base with
-the program's methods (`ModuleInstance`)."""
+"""The classes a program may define: plain classes (`class Accumulator:`, a config holder, a
+small data structure: `PlainClass`, its instances `Instance`), `torch.nn.Module` subclasses
+(`ModuleClass`) and `torch.autograd.Function` subclasses (static `forward` and `backward`, used
+through `.apply`). A class is never a Python class: it is a table of the values its body made
+(methods, class attributes), and an instance is a table of attributes, read and written only
+through the interpreter, so that `class` is not a way into Python's object model.
+
+A class body holds methods, class attributes (`name = value`) and a docstring; decorators
+`@staticmethod`, `@classmethod`, `@property` (and `@name.setter`), `@torch.no_grad()` and its
+kin, and `@once_differentiable` on a Function's backward. The dunder methods a program may
+define are `PLAIN_DUNDERS` (in a plain class; `__init__` only in the others): the interpreter
+calls them where Python would (`obj(x)`, `obj[i]`, `len(obj)`, `print(obj)`, `for v in obj`,
+`if obj:`, `x in obj`). An instance of a program's nn.Module subclass is the surface's
+`nn.Module` base with the program's methods (`ModuleInstance`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, _GradMode, typename
 from ..surface import nn as surface_nn
-from .values import BoundMethod, Builtin, Ctx, UserFunction
+from .values import BoundMethod, Builtin, Ctx, Generator, UserFunction, is_iterator
+
+# The dunder methods a plain class may define (what the interpreter calls them for is in
+# `Instance`); any other name with dunders is refused where it is defined.
+PLAIN_DUNDERS = frozenset(
+    (
+        "__init__",
+        "__call__",
+        "__getitem__",
+        "__setitem__",
+        "__len__",
+        "__repr__",
+        "__str__",
+        "__iter__",
+        "__next__",
+        "__bool__",
+        "__contains__",
+    )
+)
+
+
+class ClassMethod:
+    """`@classmethod`: a method bound to the class (`cls`), from the class or an instance."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: UserFunction):
+        self.fn = fn
+
+    def __repr__(self) -> str:
+        return f"<classmethod({self.fn!r})>"
+
+
+class Property:
+    """`@property` (and `@name.setter`): read (and written) as an attribute of an instance."""
+
+    __slots__ = ("fget", "fset")
+
+    def __init__(self, fget: UserFunction, fset: UserFunction | None = None):
+        self.fget = fget
+        self.fset = fset
+
+    def setter(self, fn: UserFunction) -> Property:
+        return Property(self.fget, fn)
+
+    def __repr__(self) -> str:
+        return "<property object>"
+
+
+def class_value(value: Any, obj: Any, cls: Any) -> Any:
+    """A value found in a class's table, as `obj.name` gives it (`obj` None: `Class.name`)."""
+    if isinstance(value, UserFunction):
+        if obj is None or value.static:
+            return value
+        return _bound(value, obj)
+    if isinstance(value, ClassMethod):
+        return _bound(value.fn, cls)
+    if isinstance(value, Property):
+        if obj is None:
+            return value
+        return value.fget.runtime.invoke(value.fget, (), {}, prefix=(obj,))
+    return value
+
+
+def _method(value: Any) -> UserFunction | None:
+    """A class table's entry as a method the interpreter calls (`__init__`, `forward`...)."""
+    return value if isinstance(value, UserFunction) and not value.static else None
 
 
 class FunctionClass:
@@ -145,13 +219,14 @@ class ModuleClass:
 
     __slots__ = ("name", "methods", "base")
 
-    def __init__(self, name: str, methods: dict[str, UserFunction], base: Any):
+    def __init__(self, name: str, methods: dict[str, Any], base: Any):
         self.name = name
-        self.methods = methods
+        self.methods = methods  # what the class body made: methods and class attributes
         self.base = base  # the surface's nn.Module, or another ModuleClass
 
-    def lookup(self, attr: str) -> UserFunction | None:
-        """The method `attr` of this class or of the program's classes it derives from."""
+    def lookup(self, attr: str) -> Any:
+        """The entry `attr` (a method, a class attribute) of this class or of the program's
+        classes it derives from, or None."""
         cls: Any = self
         while isinstance(cls, ModuleClass):
             if attr in cls.methods:
@@ -170,7 +245,7 @@ class ModuleClass:
     def get(self, rt: Any, attr: str) -> Any:
         method = self.lookup(attr)
         if method is not None:
-            return method
+            return class_value(method, None, self)
         if attr == "__name__":
             return self.name
         raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
@@ -179,7 +254,7 @@ class ModuleClass:
 
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> ModuleInstance:
         obj = ModuleInstance(self)
-        init = self.lookup("__init__")
+        init = _method(self.lookup("__init__"))
         if init is None:
             if args or kwargs:
                 raise GradcliError(f"{self.name}() takes no arguments").mirror("TypeError")
@@ -235,7 +310,7 @@ class ModuleInstance(surface_nn.Module):
             return self.__dict__["_attr_" + name]
         method = self.cls.lookup(name)
         if method is not None:
-            return method if method.static else _bound(method, self)
+            return class_value(method, self, self.cls)
         return surface_nn.Module.program_attribute(self, name)
 
     def get(self, rt: Any, attr: str) -> Any:
@@ -264,13 +339,13 @@ class ModuleInstance(surface_nn.Module):
 
     # -- the base's hooks, answered by the program's methods ----------------------------------
     def forward(self, *args: Any, **kwargs: Any) -> Any:
-        fn = self.cls.lookup("forward")
+        fn = _method(self.cls.lookup("forward"))
         if fn is None:
             return surface_nn.Module.forward(self, *args)
         return fn.runtime.invoke(fn, args, kwargs, prefix=(self,))
 
     def extra_repr(self) -> str:
-        fn = self.cls.lookup("extra_repr")
+        fn = _method(self.cls.lookup("extra_repr"))
         if fn is None:
             return ""
         text = fn.runtime.invoke(fn, (), {}, prefix=(self,))
@@ -292,13 +367,26 @@ class Super:
 
     def get(self, rt: Any, attr: str) -> Any:
         cls = self.cls
+        if isinstance(cls, PlainClass) and isinstance(self.obj, Instance):
+            if not self.obj.cls.is_subclass_of(cls):
+                raise GradcliError("super(type, obj): obj must be an instance or subtype of type")
+            base = cls.base
+            value = None if base is None else base.lookup(attr)
+            if value is not None:
+                return class_value(value, self.obj, self.obj.cls)
+            if attr == "__init__":  # object's: takes nothing more
+                return Builtin("object.__init__", lambda: None)
+            raise GradcliError(f"'super' object has no attribute '{attr}'").mirror("AttributeError")
         if not isinstance(cls, ModuleClass) or not isinstance(self.obj, ModuleInstance):
-            raise NotSupported("super() is only supported in the methods of nn.Module subclasses")
+            raise NotSupported(
+                "super() is only supported in the methods of the program's classes",
+                hint="call the base class's method by its name: Base.method(self, ...)",
+            )
         base = cls.base
         if isinstance(base, ModuleClass):
             method = base.lookup(attr)
             if method is not None:
-                return _bound(method, self.obj)
+                return class_value(method, self.obj, self.obj.cls)
             if attr == "__init__":
                 return Builtin("Module.__init__", self.obj.base_init)
         elif attr == "__init__":
@@ -306,3 +394,263 @@ class Super:
         if attr in surface_nn.Module.METHODS:
             return getattr(super(ModuleInstance, self.obj), attr)
         raise GradcliError(f"'super' object has no attribute '{attr}'").mirror("AttributeError")
+
+
+# --- plain classes ------------------------------------------------------------------------------
+
+
+class PlainClass:
+    """`class Accumulator:` (or `class B(A):` of another plain class): the table its body made
+    (methods, static and class methods, properties, class attributes); calling it makes an
+    `Instance` and runs its `__init__`."""
+
+    __slots__ = ("name", "attrs", "base")
+
+    def __init__(self, name: str, attrs: dict[str, Any], base: PlainClass | None):
+        self.name = name
+        self.attrs = attrs
+        self.base = base
+
+    def lookup(self, attr: str) -> Any:
+        """The entry `attr` of this class or of a class it derives from, or None."""
+        cls: PlainClass | None = self
+        while cls is not None:
+            if attr in cls.attrs:
+                return cls.attrs[attr]
+            cls = cls.base
+        return None
+
+    def is_subclass_of(self, other: Any) -> bool:
+        cls: PlainClass | None = self
+        while cls is not None:
+            if cls is other:
+                return True
+            cls = cls.base
+        return False
+
+    def get(self, rt: Any, attr: str) -> Any:
+        value = self.lookup(attr)
+        if value is not None or _defines(self, attr):
+            return class_value(value, None, self)
+        if attr == "__name__":
+            return self.name
+        raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
+            "AttributeError"
+        )
+
+    def set(self, rt: Any, attr: str, value: Any) -> None:
+        if attr not in self.attrs:
+            limits.LIST_ITEMS.check(len(self.attrs) + 1, f"the number of attributes of {self.name}")
+        self.attrs[attr] = value
+
+    def instantiate(self, rt: Any, args: list, kwargs: dict) -> Instance:
+        obj = Instance(self)
+        init = _method(self.lookup("__init__"))
+        if init is None:
+            if args or kwargs:
+                raise GradcliError(f"{self.name}() takes no arguments").mirror("TypeError")
+            return obj
+        result = rt.invoke(init, list(args), kwargs, prefix=(obj,))
+        if result is not None:
+            raise GradcliError(f"__init__() should return None, not '{typename(result)}'").mirror(
+                "TypeError"
+            )
+        return obj
+
+    def __repr__(self) -> str:
+        return f"<class '__main__.{self.name}'>"
+
+
+def _defines(cls: PlainClass, attr: str) -> bool:
+    """Whether the class (or a base) has the entry `attr` (whose value may be None)."""
+    c: PlainClass | None = cls
+    while c is not None:
+        if attr in c.attrs:
+            return True
+        c = c.base
+    return False
+
+
+class Instance:
+    """An instance of a program's plain class: its attributes in a table (`obj.x = v`), its
+    class's entries behind them. Python never sees it as anything but this one type: the
+    dunder methods the program defines are called by the interpreter where Python would, and
+    none of Python's own (`__class__`, `__dict__`...) is reachable."""
+
+    __slots__ = ("cls", "attrs", "__weakref__")
+
+    def __init__(self, cls: PlainClass):
+        self.cls = cls
+        self.attrs: dict[str, Any] = {}
+
+    def program_typename(self) -> str:
+        return self.cls.name
+
+    # -- attributes ----------------------------------------------------------------------------
+    def get(self, rt: Any, attr: str) -> Any:
+        attrs = self.attrs
+        if attr in attrs:
+            value = self.cls.lookup(attr)
+            if not isinstance(value, Property):  # a property wins over the instance's table
+                return attrs[attr]
+        value = self.cls.lookup(attr)
+        if value is not None or _defines(self.cls, attr):
+            return class_value(value, self, self.cls)
+        raise GradcliError(f"'{self.cls.name}' object has no attribute '{attr}'").mirror(
+            "AttributeError"
+        )
+
+    def set(self, rt: Any, attr: str, value: Any) -> None:
+        prop = self.cls.lookup(attr)
+        if isinstance(prop, Property):
+            if prop.fset is None:
+                raise GradcliError(
+                    f"property '{attr}' of '{self.cls.name}' object has no setter"
+                ).mirror("AttributeError")
+            rt.invoke(prop.fset, [value], {}, prefix=(self,))
+            return
+        if attr not in self.attrs:
+            limits.LIST_ITEMS.check(
+                len(self.attrs) + 1, f"the number of attributes of a {self.cls.name}"
+            )
+        self.attrs[attr] = value
+
+    # -- the dunder methods, as the interpreter calls them -----------------------------------------
+    def special(self, name: str) -> UserFunction | None:
+        """The program's method `name` (looked up on the class, as Python looks up dunders)."""
+        return _method(self.cls.lookup(name))
+
+    def call_special(self, fn: UserFunction, *args: Any) -> Any:
+        return fn.runtime.invoke(fn, args, {}, prefix=(self,))
+
+    def call(self, rt: Any, args: list, kwargs: dict) -> Any:
+        fn = self.special("__call__")
+        if fn is None:
+            raise GradcliError(f"'{self.cls.name}' object is not callable").mirror("TypeError")
+        return rt.invoke(fn, list(args), kwargs, prefix=(self,))
+
+    def getitem(self, key: Any) -> Any:
+        fn = self.special("__getitem__")
+        if fn is None:
+            raise GradcliError(f"'{self.cls.name}' object is not subscriptable").mirror("TypeError")
+        return self.call_special(fn, key)
+
+    def setitem(self, key: Any, value: Any) -> None:
+        fn = self.special("__setitem__")
+        if fn is None:
+            raise GradcliError(f"'{self.cls.name}' object does not support item assignment").mirror(
+                "TypeError"
+            )
+        self.call_special(fn, key, value)
+
+    def program_len(self) -> int:
+        fn = self.special("__len__")
+        if fn is None:
+            raise GradcliError(f"object of type '{self.cls.name}' has no len()").mirror("TypeError")
+        n = self.call_special(fn)
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise GradcliError(
+                f"'{typename(n)}' object cannot be interpreted as an integer"
+            ).mirror("TypeError")
+        if n < 0:
+            raise GradcliError("__len__() should return >= 0").mirror("ValueError")
+        return n
+
+    def program_iter(self) -> Any:
+        """`iter(obj)`: its `__iter__`'s iterator (a generator method's generator, iter() of a
+        list, or an instance with `__next__`), else the old protocol of `__getitem__` with
+        0, 1, 2... until IndexError, as Python."""
+        fn = self.special("__iter__")
+        if fn is not None:
+            it = self.call_special(fn)
+            if is_iterator(it):
+                return it
+            if isinstance(it, Instance) and it.special("__next__") is not None:
+                return Generator(_next_calls(it))
+            raise GradcliError(f"iter() returned non-iterator of type '{typename(it)}'").mirror(
+                "TypeError"
+            )
+        if self.special("__getitem__") is not None:
+            return Generator(_item_calls(self))
+        raise GradcliError(f"'{self.cls.name}' object is not iterable").mirror("TypeError")
+
+    def program_next(self) -> Any:
+        fn = self.special("__next__")
+        if fn is None:
+            raise GradcliError(f"'{self.cls.name}' object is not an iterator").mirror("TypeError")
+        return self.call_special(fn)
+
+    def program_contains(self, item: Any) -> bool:
+        fn = self.special("__contains__")
+        if fn is not None:
+            return bool(self.call_special(fn, item))
+        from .operators import equal
+
+        return any(x is item or equal(x, item) for x in self.program_iter())
+
+    def __bool__(self) -> bool:
+        fn = self.special("__bool__")
+        if fn is not None:
+            v = self.call_special(fn)
+            if not isinstance(v, bool):
+                raise GradcliError(f"__bool__ should return bool, returned {typename(v)}").mirror(
+                    "TypeError"
+                )
+            return v
+        if self.special("__len__") is not None:
+            return self.program_len() != 0
+        return True
+
+    def __repr__(self) -> str:
+        fn = self.special("__repr__")
+        if fn is None:
+            return f"<__main__.{self.cls.name} object at {id(self):#x}>"
+        text = self.call_special(fn)
+        if not isinstance(text, str):
+            raise GradcliError(f"__repr__ returned non-string (type {typename(text)})").mirror(
+                "TypeError"
+            )
+        return text
+
+    def program_str(self) -> str:
+        fn = self.special("__str__")
+        if fn is None:
+            return repr(self)
+        text = self.call_special(fn)
+        if not isinstance(text, str):
+            raise GradcliError(f"__str__ returned non-string (type {typename(text)})").mirror(
+                "TypeError"
+            )
+        return text
+
+
+def _next_calls(it: Instance) -> Any:
+    """An iterator instance's values: its `__next__` until it raises StopIteration."""
+    from . import exceptions as X
+
+    fn = it.special("__next__")
+    while True:
+        try:
+            v = it.call_special(fn)
+        except X.ProgramError as e:
+            if X.matches(e, X.CLASSES["StopIteration"]):
+                return
+            raise
+        yield v
+
+
+def _item_calls(obj: Instance) -> Any:
+    """The old iteration protocol: obj[0], obj[1]... until IndexError."""
+    from . import exceptions as X
+
+    fn = obj.special("__getitem__")
+    i = 0
+    while True:
+        try:
+            v = obj.call_special(fn, i)
+        except GradcliError as e:
+            if X.catchable(e) and X.matches(e, X.CLASSES["IndexError"]):
+                return
+            raise
+        yield v
+        i += 1

@@ -32,7 +32,15 @@ from ..surface import nn as surface_nn
 from . import exceptions as X
 from .builtins import BUILTINS, TYPE_BUILTIN
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
-from .classes import FunctionClass, ModuleClass, Super
+from .classes import (
+    PLAIN_DUNDERS,
+    ClassMethod,
+    FunctionClass,
+    ModuleClass,
+    PlainClass,
+    Property,
+    Super,
+)
 from .formatting import field, join
 from .gradmode import GradMode, GradModeClass
 from .namespaces import (
@@ -702,36 +710,45 @@ class Compiler:
         return run
 
     # -- with, try, raise, assert ---------------------------------------------------------------
-    def c_With(self, node: ast.With) -> Stmt:
+    def with_items(self, node: ast.With) -> Callable[[Frame, list], None]:
+        """Enter a `with` statement's context managers, appending each to `entered`."""
         items = []
         for item in node.items:
             store = self.store(item.optional_vars) if item.optional_vars is not None else None
             items.append((self.expr(item.context_expr), store, self.span(item.context_expr)))
+
+        def enter(f: Frame, entered: list) -> None:
+            for ev, store, span in items:
+                cm = ev(f)
+                if isinstance(cm, GradModeClass):
+                    raise NotSupported(
+                        f"`with torch.{cm.name}:` needs the call: `with torch.{cm.name}():`",
+                        span=span,
+                    )
+                if not isinstance(cm, GradMode):
+                    raise NotSupported(
+                        "`with` is only supported for torch.no_grad(), "
+                        "torch.enable_grad(), torch.set_grad_enabled(mode) and "
+                        "torch.inference_mode()",
+                        span=span,
+                        found=type(cm).__name__,
+                        hint="gradcli programs do not open files or other resources",
+                    )
+                cm.enter()
+                entered.append(cm)
+                if store is not None:
+                    store(f, None)
+
+        return enter
+
+    def c_With(self, node: ast.With) -> Stmt:
+        enter = self.with_items(node)
         body = self.block(node.body)
 
         def run(f: Frame) -> Any:
             entered: list[GradMode] = []
             try:
-                for ev, store, span in items:
-                    cm = ev(f)
-                    if isinstance(cm, GradModeClass):
-                        raise NotSupported(
-                            f"`with torch.{cm.name}:` needs the call: `with torch.{cm.name}():`",
-                            span=span,
-                        )
-                    if not isinstance(cm, GradMode):
-                        raise NotSupported(
-                            "`with` is only supported for torch.no_grad(), "
-                            "torch.enable_grad(), torch.set_grad_enabled(mode) and "
-                            "torch.inference_mode()",
-                            span=span,
-                            found=type(cm).__name__,
-                            hint="gradcli programs do not open files or other resources",
-                        )
-                    cm.enter()
-                    entered.append(cm)
-                    if store is not None:
-                        store(f, None)
+                enter(f, entered)
                 return body(f)
             finally:
                 for cm in reversed(entered):
@@ -844,6 +861,312 @@ class Compiler:
 
         return run
 
+    # -- generator functions -------------------------------------------------------------------
+    # The body of a generator function compiles to Python generators: a statement that holds a
+    # `yield` is a generator function of the frame (`yield from` its sub-blocks, `yield` where
+    # the program yields) returning the control signal; the statements without one are the
+    # ordinary compiled statements, run as they are. Python suspends and resumes the whole
+    # chain (see `values.UserGenerator`).
+
+    def gen_block(self, stmts: list[ast.stmt]) -> Callable[[Frame], Any]:
+        parts = tuple(
+            (True, self.gen_stmt(s)) if _has_yield([s]) else (False, self.stmt(s)) for s in stmts
+        )
+
+        def run(f: Frame) -> Any:
+            for suspends, s in parts:
+                r = (yield from s(f)) if suspends else s(f)
+                if r is not None:
+                    return r
+            return None
+
+        return run
+
+    def gen_loop_body(self, body: list[ast.stmt]) -> Callable[[Frame], Any]:
+        saved = self.in_loop
+        self.in_loop = True
+        try:
+            return self.gen_block(body)
+        finally:
+            self.in_loop = saved
+
+    def gen_stmt(self, node: ast.stmt) -> Callable[[Frame], Any]:
+        handler = {
+            ast.Expr: self.g_Expr,
+            ast.For: self.g_For,
+            ast.While: self.g_While,
+            ast.If: self.g_If,
+            ast.With: self.g_With,
+            ast.Try: self.g_Try,
+        }.get(type(node))
+        if handler is None:
+            raise self.yield_refusal(_first_yield(node) or node)
+        self.depth += 1
+        if self.depth > self.depth_limit:
+            raise LimitError(
+                f"the program is nested too deeply (over {self.depth_limit} levels)",
+                span=self.span(node),
+                expected=f"at most {self.depth_limit} levels ({limits.NESTING.name})",
+            )
+        try:
+            return self.gen_wrap(handler(node), node)
+        finally:
+            self.depth -= 1
+
+    def gen_wrap(self, fn: Callable[[Frame], Any], node: ast.AST) -> Callable[[Frame], Any]:
+        """`wrap` for a statement that suspends: the same tick, marks and error places."""
+        span = self.span(node)
+        tick = limits.BUDGET.tick
+
+        def run(f: Frame) -> Any:
+            try:
+                tick()
+                rt = f.rt
+                rt._stmt = node
+                seq, marks = SEQ[0], rt.marks
+                if marks and marks[-1][0] == seq:
+                    marks[-1] = (seq, node)
+                else:
+                    marks.append((seq, node))
+                return (yield from fn(f))
+            except GradcliError as e:
+                if e.span is None:
+                    e.span = span
+                raise
+            except RecursionError:
+                raise LimitError(
+                    "the program recursed too deeply",
+                    span=span,
+                    hint="user functions may not call themselves without bound",
+                ) from None
+            except MemoryError:
+                raise LimitError(
+                    "out of memory", span=span, hint="the tensors are too large for this machine"
+                ) from None
+            except CONVERTED as e:
+                if not is_argument_error(e):
+                    raise
+                raise user_error(e, span) from e
+
+        return run
+
+    def yield_refusal(self, node: ast.AST) -> GradcliError:
+        if not self.in_function:
+            return GradcliError(
+                "'yield' outside function", span=self.span(node), hint="`yield` belongs in a `def`"
+            ).mirror(None)
+        return NotSupported(
+            "`yield` is supported as a statement of its own in a generator function "
+            "(`yield value`, `yield from items`), not inside an expression",
+            span=self.span(node),
+            found="`yield` used as a value" if self.scope.kind == "function" else None,
+            hint="yield the value on a line of its own; gradcli's generators do not take "
+            ".send() values",
+        )
+
+    def c_Yield(self, node: ast.Yield) -> Expr:
+        raise self.yield_refusal(node)
+
+    def c_YieldFrom(self, node: ast.YieldFrom) -> Expr:
+        raise self.yield_refusal(node)
+
+    def g_Expr(self, node: ast.Expr) -> Callable[[Frame], Any]:
+        v = node.value
+        if isinstance(v, ast.Yield):
+            if v.value is None:
+
+                def run_none(f: Frame) -> Any:
+                    yield None
+                    return None
+
+                return run_none
+            value = self.expr(v.value)
+
+            def run(f: Frame) -> Any:
+                yield value(f)
+                return None
+
+            return run
+        if isinstance(v, ast.YieldFrom):
+            source = self.expr(v.value)
+            span = self.span(v.value)
+            tick = limits.BUDGET.tick
+
+            def run_from(f: Frame) -> Any:
+                try:
+                    items = iterate(source(f), "yield from")
+                except GradcliError as e:
+                    raise e.with_span(span) from None
+                for item in items:
+                    tick()
+                    yield item
+                return None
+
+            return run_from
+        raise self.yield_refusal(_first_yield(node) or node)
+
+    def g_For(self, node: ast.For) -> Callable[[Frame], Any]:
+        items_of = self.expr(node.iter)
+        target = self.store(node.target)
+        body = self.gen_loop_body(node.body)
+        orelse = self.gen_block(node.orelse) if node.orelse else None
+        iter_span = self.span(node.iter)
+
+        def run(f: Frame) -> Any:
+            items = items_of(f)
+            rt = f.rt
+            cap = limits.LOOP_ITERATIONS.value
+            n = length(items)
+            if n is not None and n > cap:
+                raise LimitError(
+                    f"this loop would run {n:,} times, over the limit of {cap:,} loop iterations",
+                    span=iter_span,
+                    found=f"{n:,} iterations",
+                    expected=f"at most {cap:,} ({limits.LOOP_ITERATIONS.name})",
+                    hint=f"raise it with the environment variable "
+                    f"{limits.LOOP_ITERATIONS.env}=N if you need more",
+                )
+            try:
+                sequence = iterate(items, "for")
+            except GradcliError as e:
+                raise e.with_span(iter_span) from None
+            for item in sequence:
+                rt.iterations += 1
+                if rt.iterations > cap:
+                    limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
+                target(f, item)
+                r = yield from body(f)
+                if r is not None:
+                    if r is BREAK:
+                        return None
+                    if r is CONTINUE:
+                        continue
+                    return r
+            if orelse is not None:
+                return (yield from orelse(f))
+            return None
+
+        return run
+
+    def g_While(self, node: ast.While) -> Callable[[Frame], Any]:
+        test = self.expr(node.test)
+        body = self.gen_loop_body(node.body)
+        orelse = self.gen_block(node.orelse) if node.orelse else None
+        tick = limits.BUDGET.tick
+
+        def run(f: Frame) -> Any:
+            rt = f.rt
+            cap = limits.LOOP_ITERATIONS.value
+            while bool(test(f)):
+                rt.iterations += 1
+                if rt.iterations > cap:
+                    limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
+                tick()
+                r = yield from body(f)
+                if r is not None:
+                    if r is BREAK:
+                        return None
+                    if r is CONTINUE:
+                        continue
+                    return r
+            if orelse is not None:
+                return (yield from orelse(f))
+            return None
+
+        return run
+
+    def g_If(self, node: ast.If) -> Callable[[Frame], Any]:
+        test = self.expr(node.test)
+        body = self.gen_block(node.body)
+        orelse = self.gen_block(node.orelse)
+        span = self.span(node.test)
+
+        def run(f: Frame) -> Any:
+            try:
+                t = bool(test(f))
+            except GradcliError as e:
+                raise e.with_span(span) from None
+            return (yield from (body(f) if t else orelse(f)))
+
+        return run
+
+    def g_With(self, node: ast.With) -> Callable[[Frame], Any]:
+        enter = self.with_items(node)
+        body = self.gen_block(node.body)
+
+        def run(f: Frame) -> Any:
+            entered: list[GradMode] = []
+            try:
+                enter(f, entered)
+                # Suspended inside the block, the grad mode stays as the block set it (in
+                # PyTorch too: it is global state, not the generator's).
+                return (yield from body(f))
+            finally:
+                for cm in reversed(entered):
+                    cm.exit()
+
+        return run
+
+    def g_Try(self, node: ast.Try) -> Callable[[Frame], Any]:
+        body = self.gen_block(node.body)
+        handlers = []
+        for h in node.handlers:
+            kind = self.expr(h.type) if h.type is not None else None
+            store = self.store_name(h.name, h) if h.name else None
+            handlers.append((kind, h.name, store, self.gen_block(h.body), self.span(h)))
+        orelse = self.gen_block(node.orelse) if node.orelse else None
+        final = self.gen_block(node.finalbody) if node.finalbody else None
+
+        def handle(f: Frame, e: GradcliError) -> Any:
+            if not X.catchable(e):
+                raise e
+            for kind, name, store, hbody, span in handlers:
+                t = None if kind is None else kind(f)
+                try:
+                    match = X.matches(e, t)
+                except GradcliError as err:
+                    raise err.with_span(span) from None
+                if not match:
+                    continue
+                rt = f.rt
+                if store is not None:
+                    f.vars[name] = X.caught_value(e)
+                rt.handling.append(e)
+                try:
+                    return (yield from hbody(f))
+                finally:
+                    rt.handling.pop()
+                    if name is not None:
+                        f.vars.pop(name, None)
+            raise e
+
+        def body_and_handlers(f: Frame) -> Any:
+            try:
+                r = yield from body(f)
+            except GradcliError as e:
+                return (yield from handle(f, e))
+            if orelse is not None:
+                return (yield from orelse(f))
+            return r
+
+        if final is None:
+            return body_and_handlers
+
+        def run(f: Frame) -> Any:
+            try:
+                r = yield from body_and_handlers(f)
+            except GradcliError as e:
+                if not X.catchable(e):
+                    raise
+                r2 = yield from final(f)
+                if r2 is not None:
+                    return r2
+                raise
+            r2 = yield from final(f)
+            return r2 if r2 is not None else r
+
+        return run
+
     # -- functions and classes ---------------------------------------------------------------
     def function_code(
         self, node: ast.FunctionDef | ast.Lambda, name: str, expression: bool
@@ -868,7 +1191,11 @@ class Compiler:
         self.in_function = True
         self.method = code if saved[0].kind == "class" else None
         try:
-            code.body = self.expr(node.body) if expression else self.block(node.body)
+            if not expression and _has_yield(node.body):
+                code.generator = True
+                code.body = self.gen_block(node.body)
+            else:
+                code.body = self.expr(node.body) if expression else self.block(node.body)
         finally:
             self.scope, self.in_loop, self.in_function, self.method = saved
         return code
@@ -883,16 +1210,23 @@ class Compiler:
         # A function defined in a function (or a comprehension, a lambda) closes over the
         # frame it is made in; at module level (and in a class body there) it needs none.
         s = self.scope
+        hops = 0  # the class bodies around it: each runs in a frame of its own
         while s.kind == "class":
             s = s.parent  # type: ignore[assignment]
+            hops += 1
         closes = s.kind != "module"
 
         def make(f: Frame) -> UserFunction:
+            closure = None
+            if closes:
+                closure = f
+                for _ in range(hops):
+                    closure = closure.up  # type: ignore[assignment]
             return UserFunction(
                 code,
                 tuple(d(f) for d in pos),
                 {k: d(f) for k, d in kw},
-                f if closes else None,
+                closure,
                 f.rt,
             )
 
@@ -914,7 +1248,8 @@ class Compiler:
 
     def decorator(self, d: ast.expr) -> Callable[[Frame, Any], Any]:
         """`@torch.no_grad()`, `@torch.enable_grad()`, `@torch.inference_mode()` (called or
-        not), `@staticmethod` and `@once_differentiable` in a class; nothing else."""
+        not); in a class `@staticmethod`, `@classmethod`, `@property`, `@name.setter` and
+        `@once_differentiable`; nothing else."""
         shape = d.func if isinstance(d, ast.Call) else d
         last = (
             shape.attr
@@ -923,28 +1258,47 @@ class Compiler:
         )
         grad_modes = ("no_grad", "enable_grad", "inference_mode")
         in_class = self.scope.kind == "class"
-        ok = (
-            last in grad_modes
-            or (last in ("staticmethod", "once_differentiable") and not isinstance(d, ast.Call))
-        ) and isinstance(shape, (ast.Name, ast.Attribute))
-        if not ok or (last == "staticmethod" and not in_class):
+        plain = ("staticmethod", "classmethod", "property", "once_differentiable")
+        setter = (
+            in_class
+            and last == "setter"
+            and isinstance(d, ast.Attribute)
+            and isinstance(d.value, ast.Name)
+        )
+        ok = setter or (
+            (last in grad_modes or (last in plain and not isinstance(d, ast.Call)))
+            and isinstance(shape, (ast.Name, ast.Attribute))
+        )
+        if not ok or (last in plain[:3] and not in_class):
             raise NotSupported(
                 "decorators are not supported here",
                 span=self.span(d),
                 found=f"@{ast.unparse(d)[:40]}",
                 expected="@torch.no_grad(), @torch.enable_grad(), @torch.inference_mode(); "
-                "@staticmethod and @once_differentiable in a torch.autograd.Function",
+                "in a class @staticmethod, @classmethod, @property (and @name.setter), and "
+                "@once_differentiable in a torch.autograd.Function",
                 hint="call the function inside `with torch.no_grad():` instead"
                 if not in_class
                 else "define a plain method",
             )
         if last == "staticmethod":
             return lambda f, fn: _static(fn)
-        value = self.expr(d)
+        if last == "classmethod":
+            return lambda f, fn: _wrapped(fn, ClassMethod, "@classmethod")
+        if last == "property" and not setter:
+            return lambda f, fn: _wrapped(fn, Property, "@property")
+        value = self.expr(d.value if setter else d)  # type: ignore[attr-defined]
         span = self.span(d)
 
         def apply(f: Frame, fn: Any) -> Any:
             dec = value(f)
+            if setter:
+                if not isinstance(dec, Property) or not isinstance(fn, UserFunction):
+                    raise NotSupported(
+                        "`@name.setter` is supported after `@property` of the same name",
+                        span=span,
+                    )
+                return dec.setter(fn)
             if isinstance(dec, (GradModeClass, GradMode)):
                 return (dec if isinstance(dec, GradMode) else dec()).decorate(fn)
             if dec is ONCE_DIFFERENTIABLE:
@@ -962,45 +1316,63 @@ class Compiler:
             raise self.refuse(
                 node.keywords[0] if hasattr(node.keywords[0], "lineno") else node,
                 "class keywords (metaclass=...) are not supported",
-                hint="derive from torch.nn.Module or torch.autograd.Function only",
+                hint="define a plain class (class A:), or derive from torch.nn.Module or "
+                "torch.autograd.Function",
             )
         if node.decorator_list:
             raise NotSupported(
-                "class decorators are not supported", span=self.span(node.decorator_list[0])
+                "class decorators (@dataclass...) are not supported",
+                span=self.span(node.decorator_list[0]),
+                hint="write an __init__ that sets the attributes: self.name = name",
             )
-        if len(node.bases) != 1:
-            raise GradcliError(
-                "classes are only supported as subclasses of torch.nn.Module or "
-                "torch.autograd.Function",
-                span=self.span(node),
-                expected="class Net(nn.Module): ... or class F(torch.autograd.Function): ...",
-            ).mirror(None)
-        base = self.expr(node.bases[0])
+        if len(node.bases) > 1:
+            raise NotSupported(
+                "a class with several base classes is not supported",
+                span=self.span(node.bases[1]),
+                hint="derive from one class (or write the shared methods in it)",
+            )
+        base: Expr | None = None
+        if node.bases:
+            b = node.bases[0]
+            if isinstance(b, ast.Starred):
+                raise self.refuse(b, "`*` in a class's bases is not supported")
+            plain_object = isinstance(b, ast.Name) and b.id == "object"
+            if not (plain_object and self.scope.resolve("object")[0] == BUILTIN):
+                base = self.expr(b)
         saved = self.scope
-        self.scope = Scope("class", saved, set())
-        methods: list[tuple[str, Stmt, FunctionCode | None]] = []
+        self.scope = Scope("class", saved, bound_names(node.body))
+        body: list[Stmt] = []
+        codes: list[FunctionCode] = []
+        dunders: list[tuple[str, Any]] = []  # (name, span) of dunder methods but __init__
+        attr_spans: list[Any] = []  # of the class attributes' assignments
         try:
             for stmt in node.body:
                 if isinstance(stmt, ast.FunctionDef):
-                    if stmt.name.startswith("__") and stmt.name != "__init__":
-                        raise NotSupported(
-                            f"method `{stmt.name}` is not supported in gradcli programs",
-                            span=self.span(stmt),
-                            hint="define __init__, forward and other plain methods",
-                        )
+                    self.check_method_name(stmt)
+                    if stmt.name != "__init__" and stmt.name.startswith("__"):
+                        dunders.append((stmt.name, self.span(stmt)))
                     decorators = [self.decorator(d) for d in stmt.decorator_list]
                     code = self.function_code(stmt, stmt.name, expression=False)
-                    make = self.make_function(code, stmt.args)
-                    methods.append((stmt.name, _decorated(make, decorators), code))
+                    codes.append(code)
+                    make = _decorated(self.make_function(code, stmt.args), decorators)
+                    body.append(self.wrap(_storing(self.store_name(stmt.name, stmt), make), stmt))
                 elif isinstance(stmt, ast.Pass) or (
                     isinstance(stmt, ast.Expr)
                     and isinstance(stmt.value, ast.Constant)
                     and isinstance(stmt.value.value, str)
                 ):
                     continue
+                elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and _class_attribute(stmt):
+                    for t in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                        self.check_class_attribute(t)
+                    if isinstance(stmt, ast.AnnAssign) and stmt.value is None:
+                        continue  # `x: int`: an annotation only, as in Python
+                    attr_spans.append(self.span(stmt))
+                    body.append(self.stmt(stmt))
                 else:
                     raise GradcliError(
-                        "a class body holds only its methods (and a docstring)",
+                        "a class body holds its methods, class attributes (name = value) "
+                        "and a docstring",
                         span=self.span(stmt),
                         hint="set attributes in __init__: self.name = value",
                     ).mirror(None)
@@ -1009,36 +1381,99 @@ class Compiler:
         store = self.store_name(node.name, node)
         name = node.name
         span = self.span(node)
+        base_span = self.span(node.bases[0]) if node.bases else span
+        # The frame the class statement runs in is the closure of its methods (one frame up
+        # from the class body's own frame).
 
         def run(f: Frame) -> None:
-            b = base(f)
-            made = {m: make(f) for m, make, _ in methods}
-            if b is FUNCTION_BASE:
-                for need in ("forward", "backward"):
-                    if need not in made:
-                        raise GradcliError(
-                            f"class {name} has no static `{need}` method",
-                            span=span,
-                            expected="forward(ctx, ...) and backward(ctx, grad_output)",
-                        ).mirror(None)
-                cls: Any = FunctionClass(
-                    name, made["forward"], made["backward"], made.get("setup_context")
-                )
-            elif b is surface_nn.Module or isinstance(b, ModuleClass):
-                cls = ModuleClass(name, made, b)
+            b = None if base is None else base(f)
+            cf = Frame({}, f, f.rt)
+            for s in body:
+                s(cf)
+            made = cf.vars
+            if b is None or isinstance(b, PlainClass):
+                cls: Any = PlainClass(name, made, b)
             else:
-                raise GradcliError(
-                    "classes are only supported as subclasses of torch.nn.Module or "
-                    "torch.autograd.Function",
-                    span=span,
-                    expected="class Net(nn.Module): ... or class F(torch.autograd.Function): ...",
-                ).mirror(None)
-            for _, _, code in methods:
-                if code is not None:
-                    code.owner = cls
+                if dunders:
+                    dunder, dunder_span = dunders[0]
+                    raise NotSupported(
+                        f"method `{dunder}` is only supported in plain classes",
+                        span=dunder_span,
+                        hint="an nn.Module or autograd.Function subclass defines __init__ "
+                        "and plain methods",
+                    )
+                if b is FUNCTION_BASE:
+                    if attr_spans:
+                        raise NotSupported(
+                            "class attributes are not supported in a torch.autograd.Function",
+                            span=attr_spans[0],
+                            hint="keep values on ctx in forward: ctx.name = value",
+                        )
+                    for need in ("forward", "backward"):
+                        if not isinstance(made.get(need), UserFunction):
+                            raise GradcliError(
+                                f"class {name} has no static `{need}` method",
+                                span=span,
+                                expected="forward(ctx, ...) and backward(ctx, grad_output)",
+                            ).mirror(None)
+                    setup = made.get("setup_context")
+                    cls = FunctionClass(
+                        name,
+                        made["forward"],
+                        made["backward"],
+                        setup if isinstance(setup, UserFunction) else None,
+                    )
+                elif b is surface_nn.Module or isinstance(b, ModuleClass):
+                    cls = ModuleClass(name, made, b)
+                elif isinstance(b, X.ExcClass):
+                    raise NotSupported(
+                        "classes of exceptions are not supported",
+                        span=base_span,
+                        hint="raise one of Python's: raise ValueError('...')",
+                    )
+                else:
+                    raise GradcliError(
+                        "classes are only supported as subclasses of torch.nn.Module or "
+                        "torch.autograd.Function, or of the program's own classes "
+                        "(or of none: class A:)",
+                        span=base_span,
+                        expected="class A: ..., class Net(nn.Module): ... or "
+                        "class F(torch.autograd.Function): ...",
+                    ).mirror(None)
+            for code in codes:
+                code.owner = cls
             store(f, cls)
 
         return run
+
+    def check_method_name(self, stmt: ast.FunctionDef) -> None:
+        name = stmt.name
+        if not name.startswith("__") or name in PLAIN_DUNDERS:
+            return
+        if name in ("__getattr__", "__setattr__", "__getattribute__", "__delattr__"):
+            hint = "set every attribute in __init__ (self.name = value) and read it by name"
+        elif name in ("__new__", "__init_subclass__", "__class_getitem__", "__set_name__"):
+            hint = "do the work in __init__"
+        elif name in ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__"):
+            hint = "instances compare by identity: compare their attributes, or define a method"
+        else:
+            hint = "define a plain method (def add(self, other): ...) and call it by its name"
+        raise NotSupported(
+            f"method `{name}` is not supported in gradcli programs",
+            span=self.span(stmt),
+            expected="plain methods; of the dunder methods, " + ", ".join(sorted(PLAIN_DUNDERS)),
+            hint=hint,
+        )
+
+    def check_class_attribute(self, target: ast.AST) -> None:
+        for n in ast.walk(target):
+            if isinstance(n, ast.Name) and n.id.startswith("__") and n.id.endswith("__"):
+                raise NotSupported(
+                    f"the class attribute `{_short_name(n.id)}` is not supported",
+                    span=self.span(n),
+                    hint="set attributes in __init__ (self.name = value); gradcli classes "
+                    "have no __slots__ or other hooks into Python's classes",
+                )
 
     # -- imports -----------------------------------------------------------------------------
     def c_Import(self, node: ast.Import) -> Stmt:
@@ -1808,6 +2243,42 @@ def _nothing(f: Frame) -> None:
     return None
 
 
+# Where a `yield` of a function's body belongs to another scope (Python's compiler refuses a
+# `yield` in a comprehension; a nested function or class has its own).
+_OTHER_SCOPES = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.Lambda,
+    ast.ClassDef,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+)
+
+
+def _first_yield(node: ast.AST) -> ast.AST | None:
+    """The first `yield` / `yield from` of this function's own code in `node`."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):
+            return n
+        if n is not node and isinstance(n, _OTHER_SCOPES):
+            continue
+        stack.extend(reversed(list(ast.iter_child_nodes(n))))
+    return None
+
+
+def _has_yield(body: list[ast.stmt]) -> bool:
+    """Whether statements hold a `yield` of their own function (a generator function's)."""
+    return any(
+        _first_yield(s) is not None
+        for s in body
+        if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    )
+
+
 def _raiser(error: GradcliError) -> Stmt:
     def run(f: Frame) -> None:
         raise error
@@ -1830,6 +2301,29 @@ def _decorated(make: Expr, decorators: list[Callable[[Frame, Any], Any]]) -> Exp
         return fn
 
     return run
+
+
+def _storing(store: Store, make: Expr) -> Stmt:
+    def run(f: Frame) -> None:
+        store(f, make(f))
+
+    return run
+
+
+def _class_attribute(stmt: ast.Assign | ast.AnnAssign) -> bool:
+    """`name = value` (or `a, b = ...`, `x: int = 3`) in a class body: names as targets."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    return all(
+        isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.Store))
+        for t in targets
+        for n in ast.walk(t)
+    )
+
+
+def _wrapped(fn: Any, kind: Any, what: str) -> Any:
+    if not isinstance(fn, UserFunction):
+        raise NotSupported(f"{what} is supported on a plain method (as the outermost decorator)")
+    return kind(fn)
 
 
 def _static(fn: Any) -> Any:

@@ -19,7 +19,7 @@ from ..ops import arithmetic as A
 from ..surface import basics
 from ..surface import elementwise as EW
 from ..surface import functional as F
-from .values import DType, check_structure, hashable, int_check
+from .values import DType, check_structure, hashable, int_check, is_iterator, iterate
 
 OPNAMES = {
     ast.Add: "+",
@@ -297,6 +297,13 @@ def contains(container: Any, item: Any) -> bool:
     items = getattr(type(container), "program_items", None)  # ModuleDict: its keys
     if items is not None:
         return any(x is item or equal(x, item) for x in items(container))
+    if is_iterator(container) or hasattr(type(container), "program_iter"):
+        # An iterator (a generator) is consumed up to the item, as in Python; a program's
+        # class by its __contains__, else by iterating it.
+        has = getattr(type(container), "program_contains", None)
+        if has is not None:
+            return has(container, item)
+        return any(x is item or equal(x, item) for x in iterate(container, "`in`"))
     raise GradcliError(f"argument of type '{typename(container)}' is not iterable").mirror(
         "TypeError"
     )

@@ -156,6 +156,12 @@ class _Key:
             from ..surface.functional import lt
 
             return bool(lt(a, b))
+        if hasattr(type(a), "program_typename") or hasattr(type(b), "program_typename"):
+            # The interpreter's values (a program's class instances): named as the program
+            # names them, not by gradcli's Python class.
+            raise GradcliError(
+                f"'<' not supported between instances of '{typename(a)}' and '{typename(b)}'"
+            ).mirror("TypeError")
         return a < b
 
 

@@ -41,7 +41,15 @@ from ..surface import sampling
 from ..surface.printing import MaxMin, Size, reset_printoptions
 from . import pyobjects, pyrandom
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
-from .classes import FunctionClass, FunctionInstance, ModuleClass, ModuleInstance, Super
+from .classes import (
+    FunctionClass,
+    FunctionInstance,
+    Instance,
+    ModuleClass,
+    ModuleInstance,
+    PlainClass,
+    Super,
+)
 from .exceptions import ExcClass
 from .namespaces import TENSOR_METHODS, TENSOR_PROPERTIES
 from .text import to_str
@@ -56,10 +64,12 @@ from .values import (
     DType,
     Frame,
     FunctionCode,
+    Generator,
     ModuleType,
     Namespace,
     PyType,
     UserFunction,
+    UserGenerator,
     check_structure,
     short,
 )
@@ -254,9 +264,9 @@ class Runtime:
             return checked_call(callee.convert, args, kwargs, callee.name, False, True)
         if kind is ModuleType:
             return checked_call(callee.convert, args, kwargs, callee.name, False, None)
-        if kind is ModuleInstance:
+        if kind is ModuleInstance or kind is Instance:
             return callee.call(self, args, kwargs)
-        if kind is ModuleClass:
+        if kind is ModuleClass or kind is PlainClass:
             return callee.instantiate(self, args, kwargs)
         if kind is FunctionClass:
             return callee.instantiate(self, args, kwargs)
@@ -298,6 +308,16 @@ class Runtime:
         # A tick per call: a lambda's body is an expression, not a statement that ticks, and
         # builtins such as map() call it in a loop the interpreter never sees.
         limits.BUDGET.tick()
+        if code.generator:
+            # A generator function's call binds its arguments and makes the generator: its
+            # body runs as the generator is consumed.
+            mode_block = None
+            if f.grad_mode is not None:
+                from .gradmode import grad_mode_block
+
+                mode = f.grad_mode
+                mode_block = lambda: grad_mode_block(mode)  # noqa: E731
+            return UserGenerator(f, Frame(local, f.closure, self), self, mode_block)
         self.call_depth += 1
         if self.call_depth > limits.CALL_DEPTH.value:
             self.call_depth = 0
@@ -402,7 +422,7 @@ class Runtime:
             set_tensor_attribute(owner, attr, value)
             return
         kind = type(owner)
-        if kind is ModuleInstance:
+        if kind is ModuleInstance or kind is Instance or kind is PlainClass:
             owner.set(self, attr, value)
             return
         if kind is Ctx:
@@ -414,7 +434,7 @@ class Runtime:
         raise GradcliError(
             f"cannot set attribute `{attr}` of a {typename(owner)} here",
             expected="attributes of tensors (.grad, .data, .requires_grad), of ctx, and of "
-            "your nn.Module's self",
+            "the instances of your classes (self.name = value)",
         ).mirror("AttributeError")
 
     # -- items --
@@ -455,6 +475,8 @@ class Runtime:
             return pyobjects.array_item(owner, key)
         if hasattr(type(owner), "program_getitem"):  # nn.Sequential, ModuleList, ModuleDict
             return owner.program_getitem(key)
+        if type(owner) is Instance:
+            return owner.getitem(key)
         raise GradcliError(f"'{typename(owner)}' object is not subscriptable").mirror("TypeError")
 
     def setitem(self, owner: Any, key: Any, value: Any, target: ast.AST, rebind: Any) -> None:
@@ -494,6 +516,9 @@ class Runtime:
             return
         if hasattr(type(owner), "program_setitem"):  # nn.Sequential, ModuleList, ModuleDict
             owner.program_setitem(key, value)
+            return
+        if type(owner) is Instance:
+            owner.setitem(key, value)
             return
         raise GradcliError(f"'{typename(owner)}' object does not support item assignment").mirror(
             "TypeError"
@@ -780,6 +805,20 @@ def _super_attribute(rt: Runtime, owner: Super, attr: str) -> Any:
     return owner.get(rt, attr)
 
 
+def _generator_attribute(rt: Runtime, owner: Generator, attr: str) -> Any:
+    if attr in ("send", "throw", "close"):
+        raise NotSupported(
+            f"generator.{attr}() is not supported in gradcli programs",
+            hint="iterate a generator (for, next(), list()); pass values as its arguments",
+        )
+    if attr.startswith("gi_"):
+        raise NotSupported(
+            f"`.{attr}` of a generator is not accessible in gradcli programs",
+            hint="gradcli programs cannot reach Python's frames and code objects",
+        )
+    raise GradcliError(f"'generator' object has no attribute '{attr}'").mirror("AttributeError")
+
+
 def _hook_handle_attribute(rt: Runtime, owner: HookHandle, attr: str) -> Any:
     if attr == "remove":
         return Builtin("RemovableHandle.remove", owner.remove)
@@ -799,4 +838,8 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     Super: _super_attribute,
     Device: _device_attribute,
     FunctionInstance: _class_attribute,
+    PlainClass: _class_attribute,
+    Instance: _class_attribute,
+    UserGenerator: _generator_attribute,
+    Generator: _generator_attribute,
 }

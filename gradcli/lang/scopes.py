@@ -2,7 +2,7 @@
 so that every name a program reads is resolved once, when it is compiled, as Python resolves
 it: a local of the running function, a variable of an enclosing function (a closure), a
 module-level name, or a builtin / torch name. Class bodies are not scopes for their methods,
-as in Python."""
+as in Python: a class body runs in a frame of its own, which becomes the class's table."""
 
 from __future__ import annotations
 
@@ -36,8 +36,22 @@ class Scope:
         if self.kind == "module":
             return (GLOBAL, 0) if name in self.names else (BUILTIN, 0)
         if self.kind == "class":
-            # A class body runs in the frame of the scope around it.
-            return self.parent.resolve(name)  # type: ignore[union-attr]
+            # A class body runs in a frame of its own (its names become the class's), one
+            # frame up from the frame of the scope around it; the names of a class around it
+            # are not visible (as in Python).
+            if name in self.names:
+                return (LOCAL, 0)
+            up = 0
+            s: Scope = self
+            while s.kind == "class":
+                up += 1
+                s = s.parent  # type: ignore[assignment]
+            how, n = s.resolve(name)
+            if how == LOCAL:
+                return (FREE, up)
+            if how == FREE:
+                return (FREE, n + up)
+            return (how, n)
         if name in self.names:
             return (LOCAL, 0)
         up = 0

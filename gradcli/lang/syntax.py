@@ -107,8 +107,10 @@ SYNTAX: dict[type, Rule] = {
     ast.FormattedValue: _part("an f-string field"),
     ast.Starred: _part("`*` unpacking"),
     ast.NamedExpr: _no("`:=`", "assign with `=` on a line of its own"),
-    ast.Yield: _no("`yield`", "build a list and return it"),
-    ast.YieldFrom: _no("`yield from`", "build a list and return it"),
+    # Statements of their own in a generator function (`Compiler.gen_block`); elsewhere the
+    # handler refuses them, saying where they belong.
+    ast.Yield: _ok("`yield`", "c_Yield"),
+    ast.YieldFrom: _ok("`yield from`", "c_YieldFrom"),
     ast.Await: _no("`await`", NOT_ASYNC),
     # --- parts of the constructs above --------------------------------------------------------
     ast.arguments: _part("parameters"),

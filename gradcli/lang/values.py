@@ -182,6 +182,7 @@ class FunctionCode:
         "expression",
         "simple",
         "owner",
+        "generator",
     )
 
     def __init__(
@@ -205,6 +206,9 @@ class FunctionCode:
         self.simple = not kwonly and vararg is None and kwarg is None
         # The class whose body defines this method (`super()` needs it), set when it is made.
         self.owner: Any = None
+        # A generator function (its body holds `yield`): `body` makes a Python generator of
+        # the values it yields (see `UserGenerator`).
+        self.generator = False
 
 
 def _unset(frame: Any) -> Any:  # pragma: no cover - replaced as soon as the body compiles
@@ -382,6 +386,88 @@ class Generator:
     def __repr__(self) -> str:
         return "<generator object <genexpr>>"
 
+    def program_typename(self) -> str:
+        return "generator"
+
+
+class UserGenerator(Generator):
+    """What calling a generator function returns: its body runs when something asks for the
+    next value (a `for` loop, next(), list()...), up to its next `yield`, interleaved with the
+    code that consumes it, as Python runs it.
+
+    The compiled body of a generator function is a Python generator of the interpreter (its
+    statements written so that `yield` suspends them: `Compiler.gen_block`), so the program's
+    generator is suspended and resumed by Python's own machinery: no thread, no copy of the
+    interpreter's state. Each resumption is a call: it counts in the call depth while it runs,
+    ticks the run's budget, runs in the grad mode a decorator gave the function (as PyTorch's
+    decorators wrap a generator: each resumption in the mode), and the statement it was
+    suspended in is current again (for errors and for the line of what it records)."""
+
+    __slots__ = ("fn", "rt", "running", "done", "stmt", "handling", "mode_block")
+
+    def __init__(
+        self, fn: UserFunction, frame: Frame, rt: Any, mode_block: Callable[[], Any] | None
+    ):
+        super().__init__(fn.code.body(frame))  # made, not started: nothing runs yet
+        self.fn = fn
+        # The grad mode a decorator gave the function, as a context manager of each resumption.
+        self.mode_block = mode_block
+        self.rt = rt
+        self.running = False
+        self.done = False
+        self.stmt: Any = None
+        # The exceptions its `except` blocks were handling when it suspended: its own, as
+        # Python keeps them with the generator (a bare `raise` in the consumer does not see
+        # them).
+        self.handling: list[Any] = []
+
+    def __iter__(self) -> UserGenerator:
+        return self
+
+    def __next__(self) -> Any:
+        if self.done:
+            raise StopIteration
+        if self.running:
+            raise GradcliError("generator already executing").mirror("ValueError")
+        rt = self.rt
+        limits.BUDGET.tick()
+        rt.call_depth += 1
+        if rt.call_depth > limits.CALL_DEPTH.value:
+            rt.call_depth = 0
+            limits.CALL_DEPTH.check(limits.CALL_DEPTH.value + 1, "the depth of function calls")
+        pushed = not CURRENT or CURRENT[-1] is not rt
+        if pushed:
+            CURRENT.append(rt)
+        outer = rt._stmt
+        if self.stmt is not None:
+            rt.current_stmt = self.stmt
+        handling = len(rt.handling)
+        rt.handling.extend(self.handling)
+        self.running = True
+        try:
+            if self.mode_block is not None:
+                with self.mode_block():
+                    return next(self.it)
+            return next(self.it)
+        except BaseException:
+            # Exhausted (StopIteration), or an error in its body: a generator that raised is
+            # finished, as in Python.
+            self.done = True
+            raise
+        finally:
+            self.running = False
+            self.stmt = rt._stmt
+            self.handling = rt.handling[handling:]
+            del rt.handling[handling:]
+            rt.call_depth = max(0, rt.call_depth - 1)
+            if pushed:
+                CURRENT.pop()
+            if rt._stmt is not outer:
+                rt.current_stmt = outer
+
+    def __repr__(self) -> str:
+        return f"<generator object {self.fn.code.name} at {id(self):#x}>"
+
 
 # --- control signals of compiled statements (returned, never raised) ---------------------------
 
@@ -477,10 +563,10 @@ def seq(v: Any, what: str) -> list:
             raise GradcliError("iteration over a 0-d tensor").mirror("TypeError")
         if isinstance(v, np.ndarray):
             raise GradcliError("iteration over a 0-d array").mirror("TypeError")
-        if is_iterator(v):
+        if is_iterator(v) or hasattr(type(v), "program_iter"):
             out = []
             cap = limits.LIST_ITEMS.value
-            for item in v:
+            for item in iterate(v, what):
                 if len(out) >= cap:
                     limits.LIST_ITEMS.check(len(out) + 1, f"the number of items for {what}")
                 out.append(item)
@@ -503,6 +589,9 @@ def iterate(v: Any, what: str) -> Any:
     items = getattr(type(v), "program_items", None)  # nn.Sequential, ModuleList, ModuleDict
     if items is not None:
         return items(v)
+    own = getattr(type(v), "program_iter", None)  # an instance of a program's class
+    if own is not None:
+        return own(v)
     if isinstance(v, SIZED):
         return v
     if isinstance(v, np.ndarray):

@@ -304,6 +304,204 @@ print(default(1))
 if __name__ == "__main__":
     print("main")
 """,
+    "generators_interleave": """
+def gen(n):
+    print("start")
+    try:
+        for i in range(n):
+            print("before", i)
+            yield i
+            print("after", i)
+    except ValueError:
+        print("never")
+    finally:
+        print("finally")
+    print("end")
+for v in gen(2):
+    print("loop", v)
+g = gen(3)
+print(next(g), next(g))
+def outer():
+    yield "a"
+    yield from gen(1)
+    yield from {"k": 1}
+    yield from "xy"
+    yield
+print(list(outer()))
+def while_gen():
+    n = 0
+    while True:
+        if n % 2:
+            yield n
+        else:
+            n += 1
+            continue
+        n += 1
+        if n > 6:
+            return
+print(list(while_gen()), list(while_gen()) == [1, 3, 5])
+def closure_gen(k):
+    def scale(v):
+        return v * k
+    for i in range(3):
+        yield scale(i)
+print([v for v in closure_gen(10)], tuple(closure_gen(2)), sum(closure_gen(1)))
+def with_else():
+    for i in range(2):
+        yield i
+    else:
+        yield "else"
+    while False:
+        yield "no"
+    else:
+        yield "while-else"
+print(list(with_else()))
+it = iter([1, 2])
+print(next(it), next(it), next(it, "default"))
+print(3 in (x for x in range(5)), list(enumerate(gen(1))), list(zip(gen(2), "ab")))
+""",
+    "generator_errors": """
+def failing():
+    yield 1
+    raise ValueError("inside")
+g = failing()
+print(next(g))
+try:
+    next(g)
+except ValueError as e:
+    print("caught", e)
+print(next(g, "finished after an error"))
+try:
+    next(iter([]))
+except StopIteration:
+    print("empty")
+def handled():
+    for i in range(3):
+        try:
+            if i == 1:
+                raise KeyError("k")
+            yield i
+        except KeyError:
+            yield "handled"
+print(list(handled()))
+""",
+    "plain_classes": """
+class Base:
+    kind = "base"
+    scale = 2
+    doubled = scale * 2
+    def __init__(self, v):
+        self.v = v
+    def get(self):
+        return self.v * self.scale
+    def twice(self):
+        return self.get() + self.get()
+    def __repr__(self):
+        return f"{type(self).__name__}({self.v!r})"
+class Child(Base):
+    kind = "child"
+    def __init__(self, v, w=1):
+        super().__init__(v)
+        self.w = w
+    def get(self):
+        return super().get() + self.w
+print(Base(1), Child(2), [Child(3, w=0)], Base.doubled, Child.kind, Child(1).kind)
+print(Base(1).twice(), Child(1).twice(), Base.get(Child(5)), isinstance(Child(1), Base))
+print(isinstance(Base(1), Child), type(Child(1)) is Child, type(Base(1)) == Child)
+b = Base(4)
+b.scale = 10
+print(b.get(), Base(4).get(), Base.scale)
+Base.scale = 3
+print(Base(4).get(), Child(4).get(), b.get())
+def factory(k):
+    class Local:
+        factor = k
+        def __init__(self):
+            self.k = k
+        def both(self):
+            return self.k, self.factor
+    return Local()
+print(factory(7).both())
+x = "global"
+class Shadow:
+    x = "class"
+    y = x
+    def method(self):
+        return x
+print(Shadow.y, Shadow().method())
+""",
+    "plain_class_protocols": """
+class Bag:
+    def __init__(self, *items):
+        self.items = list(items)
+    def __len__(self):
+        return len(self.items)
+    def __getitem__(self, i):
+        return self.items[i]
+    def __setitem__(self, i, v):
+        self.items[i] = v
+    def __iter__(self):
+        for v in self.items:
+            yield v
+    def __contains__(self, v):
+        return v in self.items
+    def __call__(self, k=1):
+        return [v * k for v in self.items]
+    def __str__(self):
+        return "Bag of " + str(len(self))
+b = Bag(1, 2, 3)
+b[0] = 10
+print(len(b), b[0], b[-1], b[1:], list(b), 2 in b, 7 in b, b(), b(k=2), str(b), f"{b}")
+print(bool(b), bool(Bag()), sorted(b, reverse=True), max(b), sum(b), [v for v in b])
+class Countdown:
+    def __init__(self, n):
+        self.n = n
+    def __iter__(self):
+        return self
+    def __next__(self):
+        if self.n == 0:
+            raise StopIteration
+        self.n -= 1
+        return self.n
+print(list(Countdown(3)), next(Countdown(2)), next(Countdown(0), "none"))
+class Old:
+    def __getitem__(self, i):
+        if i > 2:
+            raise IndexError(i)
+        return i * i
+print(list(Old()), 4 in Old())
+class Prop:
+    def __init__(self):
+        self._v = 1
+    @property
+    def v(self):
+        return self._v
+    @v.setter
+    def v(self, value):
+        self._v = value * 2
+    @staticmethod
+    def s(a):
+        return a + 1
+    @classmethod
+    def make(cls, v):
+        p = cls()
+        p.v = v
+        return p
+p = Prop.make(5)
+print(p.v, Prop.s(1), p.s(2), Prop().v, callable(p), callable(Prop), hasattr(p, "v"))
+class Truth:
+    def __bool__(self):
+        return False
+print(bool(Truth()), "yes" if Truth() else "no", not Truth())
+try:
+    Prop().missing
+except AttributeError as e:
+    print(e)
+try:
+    Bag()[5]
+except IndexError as e:
+    print(e)
+""",
     "ints_and_floats": """
 print(7 // 2, -7 // 2, 7 % -3, 2 ** -1, 10 ** 20, 1e3, 1.0, 100.0 / 3, 3.0 * 2)
 print(0.1 * 3, 1e16, 1e-5, 123456789.123, float("nan") == float("nan"))

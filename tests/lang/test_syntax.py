@@ -63,8 +63,6 @@ REFUSALS = {
     ast.Match: ("match 1:\n    case 1:\n        pass", (1, 1)),
     ast.TryStar: ("try:\n    pass\nexcept* ValueError:\n    pass", (1, 1)),
     ast.NamedExpr: ("y = (n := 3)", (1, 6)),
-    ast.Yield: ("def f():\n    yield 1", (2, 5)),
-    ast.YieldFrom: ("def f():\n    yield from [1]", (2, 5)),
     ast.Await: ("x = await y", (1, 5)),
 }
 
@@ -102,8 +100,16 @@ def test_refused_before_anything_runs() -> None:
         ("return 1", "`return` outside a function", (1, 1)),
         ("for i in range(2):\n    def f():\n        break", "`break` outside a loop", (3, 9)),
         ("x = torch.ones(1).__class__", "`.__class__` is not accessible", (1, 18)),
-        ("class A:\n    pass", "only supported as subclasses", (1, 1)),
-        ("class F(torch.autograd.Function):\n    k = 1", "holds only its methods", (2, 5)),
+        ("class A(B, C):\n    pass", "several base classes is not supported", (1, 12)),
+        ("class A:\n    if True:\n        k = 1", "a class body holds its methods", (2, 5)),
+        ("class A:\n    __slots__ = ('x',)", "class attribute `__slots__` is not", (2, 5)),
+        ("class A:\n    def __new__(cls):\n        pass", "method `__new__` is not", (2, 5)),
+        ("@dataclass\nclass A:\n    x: int = 1", "class decorators", (1, 2)),
+        ("class A:\n    @functools.cache\n    def f(self):\n        pass", "decorators", (2, 6)),
+        ("yield 1", "'yield' outside function", (1, 1)),
+        ("def f():\n    x = yield 1", "`yield` is supported as a statement", (2, 9)),
+        ("def f():\n    return [(yield 1)]", "`yield` is supported as a statement", (2, 14)),
+        ("def f():\n    yield\n    return (yield from g())", "`yield` is supported", (3, 13)),
         (
             "class F(torch.autograd.Function):\n    def __getattr__(self, n):\n        return 1",
             "method `__getattr__` is not supported",

@@ -430,6 +430,10 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
                 out.requires_grad = True
                 out.node = Node(op, inputs, params, out, label)
                 break
+    if _GradMode.dual:
+        from .dual import carry
+
+        carry(op, inputs, params, out)
     return out
 
 

@@ -21,6 +21,10 @@ from .tensor import Tensor, _GradMode, enable_grad, no_grad
 
 # id(tensor) -> (a weak reference to it, its tangent), while a level is active.
 TANGENTS: dict[int, tuple[weakref.ref, Tensor]] = {}
+# Leading batch axes of every tangent at the active level: 0 for a program's level, 1 inside
+# `functional.jacobian(strategy="forward-mode")` (one tangent per input element, as PyTorch's
+# vmap over forward AD).
+BATCH = [0]
 
 NESTED = "Nested forward mode AD is not supported at the moment"
 NO_LEVEL = (
@@ -40,11 +44,13 @@ def level() -> int | None:
     return 0 if _GradMode.dual else None
 
 
-def enter() -> int:
-    """Enter a dual level (PyTorch supports one at a time)."""
+def enter(nb: int = 0) -> int:
+    """Enter a dual level (PyTorch supports one at a time) whose tangents carry `nb` leading
+    batch axes."""
     if _GradMode.dual:
         raise _error(NESTED)
     TANGENTS.clear()
+    BATCH[0] = nb
     _GradMode.dual = True
     return 0
 
@@ -59,6 +65,7 @@ def leave(lvl: int | None = None) -> None:
             "This is not supported."
         )
     _GradMode.dual = False
+    BATCH[0] = 0
     TANGENTS.clear()
 
 
@@ -123,14 +130,16 @@ def carry(op: Any, inputs: tuple, params: dict, out: Tensor) -> None:
             "forward mode AD.",
             "NotImplementedError",
         )
-    from .forward import Equation, jvp
+    from .forward import Equation, dots_shape, jvp
+
+    nb = BATCH[0]
 
     attached = _GradMode.enabled and (
         any(t.requires_grad for t in inputs) or any(d.requires_grad for d in dots if d is not None)
     )
     try:
         with suspended(), enable_grad() if attached else no_grad(), np.errstate(all="ignore"):
-            d = jvp(Equation(op, inputs, params, out), dots, 0, attached)
+            d = jvp(Equation(op, inputs, params, out), dots, nb, attached)
     except GradcliError:
         raise
     except NotImplementedError as e:
@@ -141,15 +150,16 @@ def carry(op: Any, inputs: tuple, params: dict, out: Tensor) -> None:
         ) from e
     if out.dtype.kind not in "fc":
         return  # an integer or boolean result has no tangent
+    want = dots_shape(dots, nb) + out.shape
     if d is None:
-        d = Tensor(np.zeros(out.shape, dtype=out.dtype))
-    elif d.shape != out.shape:
+        d = Tensor(np.zeros(want, dtype=out.dtype))
+    elif d.shape != want:
         from . import primitives as P
         from .op import apply
 
         d = (
-            apply(P.expand, d, shape=out.shape)
+            apply(P.expand, d, shape=want)
             if attached
-            else Tensor(np.broadcast_to(d.data, out.shape).copy())
+            else Tensor(np.broadcast_to(d.data, want).copy())
         )
     set_tangent(out, d)

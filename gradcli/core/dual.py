@@ -117,6 +117,16 @@ def op_name(op: Any) -> str:
     return out or op.name
 
 
+def custom_refused() -> GradcliError:
+    """A custom Function applied to a dual tensor: PyTorch needs its `jvp`, which gradcli's
+    custom Functions do not take."""
+    return _error(
+        "You must implement the jvp function for custom autograd.Function to use it with "
+        "forward mode AD.",
+        "NotImplementedError",
+    )
+
+
 def carry(op: Any, inputs: tuple, params: dict, out: Tensor) -> None:
     """After `op` ran on `inputs` (giving `out`), inside a dual level: `out`'s tangent from the
     inputs' tangents, when any has one."""
@@ -125,11 +135,7 @@ def carry(op: Any, inputs: tuple, params: dict, out: Tensor) -> None:
     if all(d is None for d in dots):
         return
     if op.kind == "custom":
-        raise _error(
-            "You must implement the jvp function for custom autograd.Function to use it with "
-            "forward mode AD.",
-            "NotImplementedError",
-        )
+        raise custom_refused()
     from .forward import Equation, dots_shape, jvp
 
     nb = BATCH[0]

@@ -20,6 +20,11 @@ from .printing import _repr
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual"]
 
 
+def _pytype(v: Any) -> str:
+    """A value's class as Python names it in PyTorch's messages (`NoneType`, `list`)."""
+    return "NoneType" if v is None else typename(v)
+
+
 def _error(message: str, cls: str = "RuntimeError") -> GradcliError:
     return GradcliError(message).mirror(cls).pytorch()
 
@@ -52,7 +57,7 @@ def _level(level: Any, fn: str) -> int | None:
     if level is None:
         return current
     if isinstance(level, bool) or not isinstance(level, int):
-        raise _error(f"{fn}(): argument 'level' must be int, not {typename(level)}", "TypeError")
+        raise _error(f"{fn}(): argument 'level' must be int, not {_pytype(level)}", "TypeError")
     if current is None or level != current:
         raise _error(f"Invalid level given to {fn}")
     return level
@@ -61,7 +66,7 @@ def _level(level: Any, fn: str) -> int | None:
 def _floating(v: Any, what: str) -> None:
     if not isinstance(v, Tensor):
         raise _error(
-            f"'{typename(v)}' object has no attribute 'is_floating_point'", "AttributeError"
+            f"'{_pytype(v)}' object has no attribute 'is_floating_point'", "AttributeError"
         )
     if v.dtype.kind not in "fc":
         raise _error(
@@ -98,7 +103,7 @@ def unpack_dual(tensor: Any, *, level: Any = None) -> UnpackedDualTensor:
     """`(primal, tangent)` of `tensor` at the active level; outside one, `(tensor, None)`."""
     if not isinstance(tensor, Tensor):
         raise _error(
-            f"_unpack_dual(): argument 'dual' (position 1) must be Tensor, not {typename(tensor)}",
+            f"_unpack_dual(): argument 'dual' (position 1) must be Tensor, not {_pytype(tensor)}",
             "TypeError",
         )
     if dual.level() is None and level is None:

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from . import hooks
 from .tensor import Tensor, _GradMode, enable_grad, no_grad
 
 # id(tensor) -> (a weak reference to it, its tangent), while a level is active.
@@ -169,3 +170,6 @@ def carry(op: Any, inputs: tuple, params: dict, out: Tensor) -> None:
             else Tensor(np.broadcast_to(d.data, want).copy())
         )
     set_tangent(out, d)
+
+
+hooks.carry = carry

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -21,14 +22,48 @@ from .tensor import Tensor, as_tensor, enable_grad, no_grad
 
 
 def broadcast_tangent(
-    d: Tensor, inp_shape: tuple[int, ...], out_shape: tuple[int, ...], nb: int
+    d: Tensor,
+    inp_shape: tuple[int, ...],
+    out_shape: tuple[int, ...],
+    nb: int,
+    attached: bool = False,
 ) -> Tensor:
     lead = d.shape[:nb]
-    arr = d.data.reshape(lead + (1,) * (len(out_shape) - len(inp_shape)) + inp_shape)
-    return Tensor(np.broadcast_to(arr, lead + out_shape))
+    shape = lead + (1,) * (len(out_shape) - len(inp_shape)) + inp_shape
+    if attached:
+        if d.shape == lead + out_shape:
+            return d
+        if d.shape != shape:
+            d = apply(P.reshape, d, shape=shape)
+        return apply(P.expand, d, shape=lead + out_shape)
+    return Tensor(np.broadcast_to(d.data.reshape(shape), lead + out_shape))
 
 
-def jvp(node: Node, dots: list[Tensor | None], nb: int) -> Tensor | None:
+class Equation:
+    """An op applied to inputs, as `jvp` reads a `Node` (for an op not recorded: `core.dual`
+    computes the tangent of an op as it runs, recorded or not)."""
+
+    __slots__ = ("op", "inputs", "params", "out")
+
+    def __init__(self, op: Any, inputs: tuple, params: dict, out: Tensor) -> None:
+        self.op, self.inputs, self.params, self.out = op, inputs, params, out
+
+
+def _marked(t: Tensor, flag: bool, attached: bool, made: list[Tensor]) -> Tensor:
+    """The input a rule sees: a detached copy that requires grad when its gradient is wanted;
+    attached, the input itself when it requires grad (a copy made to require grad is kept in
+    `made`, to be unmarked once the rule ran)."""
+    if attached and t.requires_grad:
+        return t
+    c = Tensor(t.data, requires_grad=flag)
+    if attached and flag:
+        made.append(c)
+    return c
+
+
+def jvp(
+    node: Node | Equation, dots: list[Tensor | None], nb: int, attached: bool = False
+) -> Tensor | None:
     """The tangent of `node.out` (with `nb` leading batch axes) from its inputs' tangents."""
     op = node.op
     out = node.out
@@ -39,28 +74,34 @@ def jvp(node: Node, dots: list[Tensor | None], nb: int) -> Tensor | None:
         # An elementwise op's Jacobian is diagonal (up to broadcasting): its VJP with the
         # tangent as upstream gradient is the JVP.
         total: Tensor | None = None
+        made: list[Tensor] = []
         for i, d in enumerate(dots):
             if d is None:
                 continue
-            g = broadcast_tangent(d, node.inputs[i].shape, out.shape, nb)
-            ins = [Tensor(t.data, requires_grad=(j == i)) for j, t in enumerate(node.inputs)]
-            gi = op.vjp(g, Tensor(out.data), *ins, **node.params)[i]
+            g = broadcast_tangent(d, node.inputs[i].shape, out.shape, nb, attached)
+            ins = [_marked(t, j == i, attached, made) for j, t in enumerate(node.inputs)]
+            gi = op.vjp(g, out if attached else Tensor(out.data), *ins, **node.params)[i]
+            for c in made:
+                c.requires_grad = False
             if gi is None:
                 continue
             gi = as_tensor(gi, like=out)
             if gi.shape != g.shape:
-                gi = Tensor(np.broadcast_to(gi.data, g.shape))
+                gi = broadcast_tangent(gi, gi.shape, g.shape, 0, attached)
             total = gi if total is None else apply(P.add, total, gi)
         return total
-    return transposed_jvp(node, dots, nb)
+    return transposed_jvp(node, dots, nb, attached)
 
 
-def transposed_jvp(node: Node, dots: list[Tensor | None], nb: int) -> Tensor | None:
+def transposed_jvp(
+    node: Node | Equation, dots: list[Tensor | None], nb: int, attached: bool = False
+) -> Tensor | None:
     """JVP = d<vjp(g), v>/dg: record the op's VJP as a function of `g`, then run it backward
-    with the tangents as upstream gradients."""
+    with the tangents as upstream gradients (`attached`: recording that pass too)."""
     op, out = node.op, node.out
     gsym = Tensor(np.zeros(out.shape, dtype=out.dtype), requires_grad=True)
-    ins = [Tensor(t.data, requires_grad=d is not None) for t, d in zip(node.inputs, dots)]
+    made: list[Tensor] = []
+    ins = [_marked(t, d is not None, attached, made) for t, d in zip(node.inputs, dots)]
     custom = op.kind == "custom"
     with contextlib.ExitStack() as stack:
         if custom:
@@ -68,7 +109,9 @@ def transposed_jvp(node: Node, dots: list[Tensor | None], nb: int) -> Tensor | N
             stack.enter_context(all_off(node))
             ins = list(node.inputs)
         with enable_grad():
-            gs = op.vjp(gsym, Tensor(out.data) if not custom else out, *ins, **node.params)
+            gs = op.vjp(
+                gsym, Tensor(out.data) if not (custom or attached) else out, *ins, **node.params
+            )
             roots, rgs = [], []
             for t, gi, d in zip(ins, gs, dots):
                 if d is None or gi is None:
@@ -77,12 +120,14 @@ def transposed_jvp(node: Node, dots: list[Tensor | None], nb: int) -> Tensor | N
                 if gi.requires_grad:
                     roots.append(gi)
                     rgs.append(d)
-        for t in ins:
+        for t in made if attached else ins:
             if not custom:
                 t.requires_grad = False
         if not roots:
             return None
-        got = run_backward(roots, rgs, nb=nb, capture=[gsym], check_freed=False)
+        got = run_backward(
+            roots, rgs, nb=nb, capture=[gsym], check_freed=False, create_graph=attached
+        )
     return got[id(gsym)][1] if id(gsym) in got else None
 
 

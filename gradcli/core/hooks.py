@@ -50,3 +50,11 @@ def install(new: Observer) -> None:
     """Make `new` the kernel's observer (for the rest of the process)."""
     global observer
     observer = new
+
+
+def _no_carry(*args: Any) -> None:
+    """Replaced by `core.dual.carry` when `core.dual` is imported (before any dual level)."""
+
+
+# `apply` calls it after each op inside a forward-AD dual level (`core.dual`).
+carry: Any = _no_carry

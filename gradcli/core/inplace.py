@@ -70,6 +70,10 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
         old.node = x.node
     else:
         old = x
+    if _GradMode.dual and old is not x:  # a dual tensor's copy keeps its tangent
+        from . import dual
+
+        dual.set_tangent(old, dual.tangent(x))
     new = compute(old)
     node = new.node if isinstance(new, Tensor) else None
     view = x._view
@@ -85,6 +89,10 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
             "CopySlices)",
         )
     write(x, new)
+    if _GradMode.dual:  # the tangent of the new value (PyTorch's in-place forward AD)
+        from . import dual
+
+        dual.set_tangent(x, dual.tangent(new) if isinstance(new, Tensor) else None)
     if record and node is not None:
         node.out = x
         versioned(node, x.node)

@@ -430,6 +430,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
                 out.requires_grad = True
                 out.node = Node(op, inputs, params, out, label)
                 break
+    if _GradMode.dual:  # inside a forward-AD dual level (set by `core.dual`, its hook)
+        hooks.carry(op, inputs, params, out)
     return out
 
 

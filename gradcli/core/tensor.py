@@ -31,6 +31,8 @@ class _GradMode:
     # each node computes for nan (when `anomaly_nan`).
     anomaly = False
     anomaly_nan = True
+    # Inside `torch.autograd.forward_ad.dual_level()`: `apply` carries tangents (`core.dual`).
+    dual = False
 
 
 class no_grad:  # noqa: N801 - named like torch.no_grad

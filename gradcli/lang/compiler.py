@@ -728,8 +728,8 @@ class Compiler:
                 if not isinstance(cm, GradMode):
                     raise NotSupported(
                         "`with` is only supported for torch.no_grad(), "
-                        "torch.enable_grad(), torch.set_grad_enabled(mode) and "
-                        "torch.inference_mode()",
+                        "torch.enable_grad(), torch.set_grad_enabled(mode), "
+                        "torch.inference_mode() and torch.autograd.forward_ad.dual_level()",
                         span=span,
                         found=type(cm).__name__,
                         hint="gradcli programs do not open files or other resources",
@@ -737,7 +737,7 @@ class Compiler:
                 cm.enter()
                 entered.append(cm)
                 if store is not None:
-                    store(f, None)
+                    store(f, cm.as_value)
 
         return enter
 

@@ -44,6 +44,8 @@ class GradMode:
     """
 
     __slots__ = ("name", "enabled", "previous", "saved", "inference")
+    # What `with ... as name:` binds.
+    as_value: Any = None
 
     def __init__(
         self,
@@ -127,6 +129,42 @@ def set_grad_enabled(mode: Any) -> GradMode:
     previous = grad_enabled()
     set_grad_mode(mode)
     return GradMode("set_grad_enabled", mode, previous)
+
+
+class DualLevel(GradMode):
+    """`torch.autograd.forward_ad.dual_level()`: a block inside which dual tensors carry their
+    tangents (`core.dual`); `as` binds the level (0)."""
+
+    __slots__ = ()
+    as_value = 0
+
+    def __init__(self) -> None:
+        super().__init__("dual_level", True)
+
+    def enter(self) -> None:
+        from ..core import dual
+
+        dual.enter()
+
+    def exit(self) -> None:
+        from ..core import dual
+
+        if dual.level() is not None:
+            dual.leave()
+
+    def decorate(self, f: Any) -> Any:
+        raise GradcliError(
+            "gradcli does not support dual_level() as a decorator",
+            hint="write the body inside `with fwAD.dual_level():`",
+        )
+
+    def __repr__(self) -> str:
+        return "<torch.autograd.forward_ad.dual_level object>"
+
+
+def dual_level() -> DualLevel:
+    """`fwAD.dual_level()`."""
+    return DualLevel()
 
 
 NO_GRAD = GradModeClass("no_grad", False)

@@ -195,6 +195,18 @@ def _build() -> dict[str, Namespace]:
                 "torch.autograd.functional",
                 {n: _Transform("..surface.functional_ad", n) for n in _FUNCTIONAL},
             ),
+            "forward_ad": Namespace(
+                "torch.autograd.forward_ad",
+                {
+                    "dual_level": Builtin(
+                        "torch.autograd.forward_ad.dual_level", gradmode.dual_level
+                    ),
+                    **{
+                        n: _Lazy("..surface.forward_ad", n)
+                        for n in ("make_dual", "unpack_dual", "enter_dual_level", "exit_dual_level")
+                    },
+                },
+            ),
             "gradcheck": _Transform("..surface.gradcheck", "gradcheck"),
             "gradgradcheck": _Transform("..surface.gradcheck", "gradgradcheck"),
             "no_grad": gradmode.NO_GRAD,

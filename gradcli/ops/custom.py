@@ -10,7 +10,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.op import Node, Op, apply
-from ..core.tensor import Tensor, as_tensor, grad_enabled, no_grad
+from ..core.tensor import Tensor, _GradMode, as_tensor, grad_enabled, no_grad
 from .shape import index, index_put, reshape_to, select, stack
 
 
@@ -75,6 +75,11 @@ def custom_apply(
     that received no gradient get zeros (True, PyTorch's default) or None.
     `once_differentiable` (PyTorch's decorator on backward): the user's backward runs outside
     the graph, so a gradient taken with create_graph=True does not require grad."""
+    if _GradMode.dual:
+        from ..core import dual
+
+        if any(dual.tangent(t) is not None for t in inputs):
+            raise dual.custom_refused()
     if once_differentiable:
         user_vjp = vjp
 

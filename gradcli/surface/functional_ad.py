@@ -33,7 +33,9 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..core import autograd, hooks
 from ..core import forward as forward_mode
+from ..core import primitives as P
 from ..core.graph import ancestors, on_path
+from ..core.op import apply
 from ..core.tensor import Tensor, _GradMode, enable_grad, grad_enabled, no_grad
 from . import functional as F
 from .printing import Size
@@ -455,6 +457,8 @@ def _jacobian_forward(func: Callable[..., Any], inputs: Any, strict: bool, vecto
             "only implemented for `vectorize=True`.",
             "NotImplementedError",
         )
+    if grad_enabled() and any(t.requires_grad for t in ins):
+        return _jacobian_dual(func, ins, in_tupled)
     with _recording():
         leaves = tuple(requiring_grad(t) for t in ins)
         out_tupled, outs = _as_tuple(func(*leaves), "outputs", "None")
@@ -491,6 +495,72 @@ def _jacobian_forward(func: Callable[..., Any], inputs: Any, strict: bool, vecto
     if not in_tupled:
         return tuple(b[0] for b in blocks) if out_tupled else blocks[0][0]
     return blocks if out_tupled else blocks[0]
+
+
+def _seeds(ins: Sequence[Tensor]) -> list[Tensor]:
+    """One tangent per input element: the rows of the identity, split by input."""
+    sizes = [int(t.data.size) for t in ins]
+    total = sum(sizes)
+    seeds, off = [], 0
+    for t, n in zip(ins, sizes):
+        s = np.zeros((total, n), dtype=t.dtype)
+        s[off : off + n] = np.eye(n, dtype=t.dtype)
+        seeds.append(Tensor(s.reshape((total,) + t.shape)))
+        off += n
+    return seeds
+
+
+def _jacobian_dual(func: Callable[..., Any], ins: tuple[Tensor, ...], in_tupled: bool) -> Any:
+    """Forward mode as PyTorch runs it when an input requires grad: `func` on dual tensors
+    (the inputs themselves, one tangent per input element on a batch axis), so the tangents
+    (and the Jacobian) stay attached to the inputs' graph where they depend on them."""
+    from ..core import dual
+    from ..ops import shape as SH
+
+    sizes = [int(t.data.size) for t in ins]
+    total = sum(sizes)
+    jacobian_size(total, total, "the tangents torch.autograd.functional.jacobian carries")
+    dual.enter(nb=1)
+    try:
+        duals = []
+        for t, s in zip(ins, _seeds(ins)):
+            d = apply_view(t)
+            dual.set_tangent(d, s)
+            duals.append(d)
+        out_tupled, outs = _as_tuple(func(*duals), "outputs", "None")
+        jacobian_size(
+            sum(int(o.data.size) for o in outs),
+            total,
+            "the Jacobian torch.autograd.functional.jacobian computes",
+        )
+        tans = [dual.tangent(o) for o in outs]
+    finally:
+        if dual.level() is not None:
+            dual.leave()
+    blocks = []
+    for o, d in zip(outs, tans):
+        if d is None:
+            d = Tensor(np.zeros((total,) + o.shape, dtype=o.dtype))
+        row, off = [], 0
+        for t, n in zip(ins, sizes):
+            part = d if n == total else apply(SH.index, d, idx=(slice(off, off + n),))
+            if o.ndim:
+                part = apply(SH.permute, part, perm=tuple(range(1, o.ndim + 1)) + (0,))
+            # PyTorch's reshape: a view where the permuted Jacobian is contiguous, an alias of
+            # its strides otherwise.
+            flat = n <= 1 or int(o.data.size) <= 1
+            label = "ViewBackward0" if flat else "ReshapeAliasBackward0"
+            row.append(apply(P.reshape, part, shape=o.shape + t.shape, label=label))
+            off += n
+        blocks.append(row)
+    if not in_tupled:
+        return tuple(b[0] for b in blocks) if out_tupled else blocks[0][0]
+    return blocks if out_tupled else blocks[0]
+
+
+def apply_view(t: Tensor) -> Tensor:
+    """`t` as a new tensor object viewing it (a dual input: its tangent is its own)."""
+    return apply(P.reshape, t, shape=t.shape)
 
 
 def hessian(

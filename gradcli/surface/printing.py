@@ -531,6 +531,7 @@ def format_array(
     requires_grad: bool = False,
     dtype_suffix: str | None = None,
     default_dtype: np.dtype | None = None,
+    tangent: str | None = None,
 ) -> str:
     """``repr()`` of a PyTorch tensor holding `data`.
 
@@ -539,6 +540,7 @@ def format_array(
     ``dtype=torch.float64`` where PyTorch puts it; when None, the suffix PyTorch would print is
     used: the dtypes other than `default_dtype` (PyTorch's `get_default_dtype()`), int64 and
     bool get one; without `default_dtype`, float32 and float64 both print like the default.
+    `tangent` is the text of a dual tensor's tangent (``tangent=...``, the last suffix).
     """
     arr = np.asarray(data)
     if arr.dtype.kind not in "biufc":
@@ -568,15 +570,24 @@ def format_array(
         suffixes.append(f"grad_fn=<{name}>")
     elif requires_grad:
         suffixes.append("requires_grad=True")
+    if tangent is not None:
+        suffixes.append("tangent=" + tangent)
 
     return _add_suffixes(_PREFIX + tensor_str, suffixes, indent)
 
 
 def tensor_repr(t: Any) -> str:
     """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
-    from ..core.tensor import Settings
+    from ..core.tensor import Settings, _GradMode
 
     node = getattr(t, "node", None)
+    tangent = None
+    if _GradMode.dual:  # a dual tensor prints its tangent as PyTorch's f"{tangent}"
+        from ..core.dual import tangent as tangent_of
+
+        d = tangent_of(t)
+        if d is not None:
+            tangent = str(d.data.item()) if d.ndim == 0 else tensor_repr(d)
     # nn.Parameter prints as PyTorch's: a header line, then the tensor.
     head = "Parameter containing:\n" if type(t).__name__ == "Parameter" else ""
     return head + format_array(
@@ -585,6 +596,7 @@ def tensor_repr(t: Any) -> str:
         grad_fn=None if node is None else str(node.name()).removeprefix("torch::autograd::"),
         requires_grad=bool(getattr(t, "requires_grad", False)),
         default_dtype=Settings.default_dtype,
+        tangent=tangent,
     )
 
 

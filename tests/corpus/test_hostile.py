@@ -29,6 +29,8 @@ z = y.sum()
 # The imports of the nn.functional cases (their error lines count from 3).
 NNF = "import torch\nimport torch.nn.functional as F\n"
 NN = "import torch\nimport torch.nn as nn\n"
+# The forward-AD cases (their lines count from 4).
+FWD = "import torch\nimport torch.autograd.forward_ad as fwAD\nx = torch.ones(3)\n"
 
 
 @dataclass
@@ -2505,6 +2507,95 @@ CASES: list[Case] = [
         "class M(torch.nn.Module):\n    def __len__(self):\n        return 1\nm = M()",
         "method `__len__` is only supported in plain classes",
         (2, 5),
+    ),
+    # --- forward-mode AD (torch.autograd.forward_ad): PyTorch's refusals, sizes first --------
+    Case(
+        "dual_level_nested_deep",
+        FWD
+        + "".join("    " * i + "with fwAD.dual_level():\n" for i in range(60))
+        + "    " * 60
+        + "pass\n",
+        "Nested forward mode AD is not supported at the moment",
+        (5, 5),
+    ),
+    Case(
+        "dual_level_in_a_deep_recursion",
+        FWD + "def f(n):\n    with fwAD.dual_level():\n        return f(n + 1)\nf(0)\n",
+        "Nested forward mode AD is not supported at the moment",
+        (5, 5),
+    ),
+    Case(
+        "make_dual_huge_tangent",
+        FWD + "with fwAD.dual_level():\n    d = fwAD.make_dual(x, torch.ones(10**9))\n",
+        "over the limit of",
+        (5, 27),
+    ),
+    Case(
+        "make_dual_huge_expand",
+        FWD + "with fwAD.dual_level():\n    d = fwAD.make_dual(x, torch.ones(3))\n"
+        "    y = d.expand(10**6, 10**6)\n",
+        "over the limit of",
+        (6, 9),
+    ),
+    Case(
+        "make_dual_tangent_int",
+        FWD + "with fwAD.dual_level():\n    fwAD.make_dual(x, torch.ones(3, dtype=torch.int64))\n",
+        "Expected tangent to be floating point or complex, but got: torch.int64",
+        (5, 5),
+    ),
+    Case(
+        "make_dual_tangent_shape",
+        FWD + "with fwAD.dual_level():\n    fwAD.make_dual(x, torch.ones(3, 1))\n",
+        "Tensor is of size [3] while the given forward gradient is of size [3, 1]",
+        (5, 5),
+    ),
+    Case(
+        "make_dual_empty_tangent",
+        FWD + "with fwAD.dual_level():\n    fwAD.make_dual(x, torch.ones(0))\n",
+        "Tensor is of size [3] while the given forward gradient is of size [0]",
+        (5, 5),
+    ),
+    Case(
+        "make_dual_outside_level",
+        FWD + "fwAD.make_dual(x, torch.ones(3))\n",
+        "make sure to enter_dual_level() first",
+        (4, 1),
+    ),
+    Case(
+        "make_dual_list_tangent",
+        FWD + "with fwAD.dual_level():\n    fwAD.make_dual(x, [1.0, 2.0, 3.0])\n",
+        "'list' object has no attribute 'is_floating_point'",
+        (5, 5),
+    ),
+    Case(
+        "unpack_dual_list",
+        FWD + "with fwAD.dual_level():\n    fwAD.unpack_dual([x])\n",
+        "must be Tensor, not list",
+        (5, 5),
+    ),
+    Case(
+        "unpack_dual_none",
+        FWD + "with fwAD.dual_level():\n    fwAD.unpack_dual(None)\n",
+        "must be Tensor, not NoneType",
+        (5, 5),
+    ),
+    Case(
+        "unpack_dual_dunder",
+        FWD + "with fwAD.dual_level():\n    u = fwAD.unpack_dual(x)\n    u.__class__\n",
+        "`.__class__` is not accessible",
+        (6, 6),
+    ),
+    Case(
+        "dual_level_without_call",
+        FWD + "with fwAD.dual_level:\n    pass\n",
+        "`with` is only supported for",
+        (4, 6),
+    ),
+    Case(
+        "exit_dual_level_twice",
+        FWD + "fwAD.exit_dual_level()\n",
+        "Dual level must be a positive number.",
+        (4, 1),
     ),
     Case(
         "return_tuple_dunder",

@@ -121,6 +121,8 @@ class Op(Record):
                                              Backward then runs a chain of such ops on arrays
                                              (`core.autograd`); the op tests check it against
                                              the rule, bit for bit
+    jvp_reads_primal                         PyTorch's forward formula reads an input's
+                                             value where this rule does not (see below)
     """
 
     _fields = (
@@ -142,6 +144,7 @@ class Op(Record):
         "to_torch",
         "to_jax",
         "link",
+        "jvp_reads_primal",
     )
     _defaults = {
         "kind": "elementwise",
@@ -157,6 +160,7 @@ class Op(Record):
         "to_torch": None,
         "to_jax": None,
         "link": None,
+        "jvp_reads_primal": False,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -181,6 +185,11 @@ class Op(Record):
     to_torch: str | Callable[..., str] | None
     to_jax: str | Callable[..., str] | None
     link: Callable[..., tuple[int, np.ndarray] | None] | None
+    # PyTorch's forward-mode formula reads an input's value where gradcli's rule needs only
+    # the tangents (x * 2: `other_t * self_p + self_t * other_p`, relu's mask from `self_p`):
+    # PyTorch's tangent is then attached to that input's graph, and forward-mode results
+    # that print their grad_fn follow it (`functional.jacobian(strategy="forward-mode")`).
+    jvp_reads_primal: bool
 
     def __post_init__(self) -> None:
         # The rule the link restates: a rule changed later (a test's wrong rule) has no link.

@@ -104,6 +104,7 @@ hardtanh = defop(
     ),
     to_torch="F.hardtanh({0}, {min_val}, {max_val})",
     to_jax="jnp.clip({0}, {min_val}, {max_val})",
+    jvp_reads_primal=True,
 )
 
 
@@ -237,4 +238,5 @@ threshold = defop(
     + (Sample(((2, 3),), {"threshold": -1.0, "value": 20.0}, avoid=(-1.0,)),),
     to_torch="F.threshold({0}, {threshold}, {value})",
     to_jax="jnp.where({0} > {threshold}, {0}, {value})",
+    jvp_reads_primal=True,
 )

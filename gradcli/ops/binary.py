@@ -56,6 +56,7 @@ mul = defop(
     samples=binary_samples(),
     to_torch="{0} * {1}",
     to_jax="{0} * {1}",
+    jvp_reads_primal=True,
 )
 div = defop(
     "div",
@@ -71,6 +72,7 @@ div = defop(
     samples=binary_samples(avoid=(0.0,), gap=0.3),
     to_torch="{0} / {1}",
     to_jax="{0} / {1}",
+    jvp_reads_primal=True,
 )
 
 

@@ -111,6 +111,7 @@ abs = defop(  # noqa: A001 - the record of torch.abs
     samples=unary_samples(avoid=(0.0,)),
     to_torch="torch.abs",
     to_jax="jnp.abs",
+    jvp_reads_primal=True,
 )
 sin = defop(
     "sin",
@@ -594,6 +595,7 @@ relu = defop(
     samples=unary_samples(avoid=(0.0,)),
     to_torch="torch.relu",
     to_jax="jax.nn.relu",
+    jvp_reads_primal=True,
 )
 
 
@@ -664,6 +666,7 @@ leaky_relu = defop(
     to_jax=lambda w, a, p: (
         f"jax.nn.leaky_relu({a[0]}, {w.lit(float(p.get('negative_slope', 0.01)))})"
     ),
+    jvp_reads_primal=True,
 )
 
 

@@ -252,6 +252,7 @@ matmul = defop(
     ),
     to_torch="{0} @ {1}",
     to_jax="{0} @ {1}",
+    jvp_reads_primal=True,
 )
 
 

@@ -102,17 +102,39 @@ tril = _tri(False)
 triu = _tri(True)
 
 
+def diagonal(x: Any, offset: Any = 0, dim1: Any = 0, dim2: Any = 1) -> Tensor:
+    """`torch.diagonal` / `x.diagonal()`: the elements (i, i + offset) of the planes spanned by
+    dim1 and dim2, as the last dimension (gradcli's is a copy, not a view of x)."""
+    x = A.tensor_arg(x, "input")
+    k = C.int_arg(offset, "offset")
+    d1, d2 = C.check_dim(dim1, x.ndim), C.check_dim(dim2, x.ndim)
+    if d1 == d2:
+        raise GradcliError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    rest = [d for d in range(x.ndim) if d not in (d1, d2)]
+    y = x if rest + [d1, d2] == list(range(x.ndim)) else F.permute(x, *rest, d1, d2)
+    n1, n2 = x.shape[d1], x.shape[d2]
+    count = max(0, min(n1, n2 - k) if k >= 0 else min(n1 + k, n2))
+    rows = np.arange(count) + max(0, -k)
+    out = I.getitem(y, (Ellipsis, Tensor(rows), Tensor(rows + k)))
+    return A.named(out, "DiagonalBackward0")
+
+
 def diag(x: Any, diagonal: int = 0) -> Tensor:
     x = A.tensor_arg(x, "input")
+    if x.ndim == 2:
+        return diagonal_of(x, diagonal)
     if diagonal != 0:
-        raise GradcliError("diag: gradcli supports the main diagonal only (diagonal=0)")
+        raise GradcliError(
+            "diag: gradcli builds a matrix on the main diagonal only (diagonal=0)",
+            hint="torch.diag_embed is not supported either: pad the vector and use diag",
+        )
     if x.ndim == 1:
         out = A.mul_t(F.unsqueeze(x, 0), Tensor(np.eye(x.shape[0], dtype=x.dtype)))
         return A.named(out, "DiagEmbedBackward0")
-    if x.ndim == 2:
-        k = np.arange(min(x.shape))
-        return A.named(I.getitem(x, (Tensor(k), Tensor(k))), "DiagonalBackward0")
-    raise GradcliError(f"diag: expected a 1-D or 2-D tensor, got {x.ndim}-D")
+    raise GradcliError(f"diag(): Supports 1D or 2D tensors. Got {x.ndim}D")
+
+
+diagonal_of = diagonal
 
 
 def trace(x: Any) -> Tensor:
@@ -310,6 +332,7 @@ NAMES = declare(
     ("tril", "torch Tensor", tril, "composition of mul"),
     ("triu", "torch Tensor", triu, "composition of mul"),
     ("diag", "torch Tensor", diag, "composition of index mul reshape"),
+    ("diagonal", "torch Tensor", diagonal, "composition of index permute"),
     ("trace", "torch Tensor", trace, "composition of index sum"),
     ("split", "torch Tensor", split, "composition of index"),
     ("chunk", "torch Tensor", chunk, "composition of index"),

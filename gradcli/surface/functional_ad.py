@@ -515,11 +515,13 @@ def _jacobian_dual(func: Callable[..., Any], ins: tuple[Tensor, ...], in_tupled:
     (the inputs themselves, one tangent per input element on a batch axis), so the tangents
     (and the Jacobian) stay attached to the inputs' graph where they depend on them."""
     from ..core import dual
+    from ..core.graph import ancestors, next_seq
     from ..ops import shape as SH
 
     sizes = [int(t.data.size) for t in ins]
     total = sum(sizes)
     jacobian_size(total, total, "the tangents torch.autograd.functional.jacobian carries")
+    since = next_seq()
     dual.enter(nb=1)
     try:
         duals = []
@@ -537,10 +539,20 @@ def _jacobian_dual(func: Callable[..., Any], ins: tuple[Tensor, ...], in_tupled:
     finally:
         if dual.level() is not None:
             dual.leave()
+    # Where PyTorch's forward formulas read an input's value (x * 2, relu), its tangents are
+    # attached to the inputs though gradcli's rules did not need them: tie them (a `where`
+    # that always takes the tangent: the same values, a zero gradient to the input).
+    tie = any(n.op.jvp_reads_primal for n in ancestors(outs, since=since))
     blocks = []
     for o, d in zip(outs, tans):
         if d is None:
             d = Tensor(np.zeros((total,) + o.shape, dtype=o.dtype))
+        if tie and o.requires_grad and not d.requires_grad:
+            from . import functional as SF
+
+            anchor = next(t for t in ins if t.requires_grad)
+            never = Tensor(np.zeros(d.shape, dtype=bool))
+            d = SF.where(never, SF.sum(anchor).to(d.dtype), d)
         row, off = [], 0
         for t, n in zip(ins, sizes):
             part = d if n == total else apply(SH.index, d, idx=(slice(off, off + n),))

@@ -223,9 +223,9 @@ _BITWISE: dict[type, Callable[[Any, Any], Any]] = {
 
 
 _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: lambda a, b: A.add_t(a, b),
+    ast.Add: lambda a, b: A.add_op(a, b),
     ast.Sub: lambda a, b: A.sub_op(a, b),
-    ast.Mult: lambda a, b: A.mul_t(a, b),
+    ast.Mult: lambda a, b: A.mul_op(a, b),
     ast.Div: lambda a, b: A.div_op(a, b),
     ast.Pow: lambda a, b: A.pow(a, b),
     ast.MatMult: lambda a, b: A.matmul(a, b),

@@ -292,16 +292,43 @@ def named(t: Tensor, label: str) -> Tensor:
     return t
 
 
+def add_op(a: Any, b: Any) -> Tensor:
+    """`a + b`: with a number on the left PyTorch runs b.__radd__(a), b.add(a) (the tensor is
+    the first of AddBackward0's next_functions)."""
+    return add_t(b, a) if isinstance(b, Tensor) and not isinstance(a, Tensor) else add_t(a, b)
+
+
+def mul_op(a: Any, b: Any) -> Tensor:
+    """`a * b`: with a number on the left PyTorch runs b.mul(a) (see `add_op`)."""
+    return mul_t(b, a) if isinstance(b, Tensor) and not isinstance(a, Tensor) else mul_t(a, b)
+
+
 def sub_op(a: Any, b: Any) -> Tensor:
-    """`a - b`: with a number on the left PyTorch records RsubBackward1."""
+    """`a - b`: with a number on the left PyTorch runs rsub(b, a): RsubBackward1, whose one
+    input is the tensor."""
+    if (
+        type(a) in (int, float)
+        and isinstance(b, Tensor)
+        and b.dtype.kind == "f"
+        and b.dtype.itemsize >= 4
+    ):
+        from .elementwise import rsub_scalar
+
+        return apply(rsub_scalar, b, c=a)
     out = sub_t(a, b)
     return out if isinstance(a, Tensor) else named(out, "RsubBackward1")
 
 
 def div_op(a: Any, b: Any) -> Tensor:
-    """`a / b`: PyTorch computes number / x as reciprocal(x) * number (MulBackward0)."""
-    out = div_t(a, b)
-    return out if isinstance(a, Tensor) else named(out, "MulBackward0")
+    """`a / b`: PyTorch computes number / x as reciprocal(x) * number (`Tensor.__rdiv__`): a
+    MulBackward0 of a ReciprocalBackward0, and float32 values rounded twice (3 / x is not
+    always the correctly rounded quotient)."""
+    if isinstance(a, Tensor) or not isinstance(b, Tensor):
+        return div_t(a, b)
+    from .elementwise import reciprocal
+
+    tb = b if b.dtype.kind == "f" else cast(b, Settings.default_dtype)
+    return mul_t(apply(reciprocal, tb), a)
 
 
 def matmul(x: Any, y: Any) -> Tensor:
@@ -427,11 +454,13 @@ def swap(fn: Callable[[Any, Any], Tensor]) -> Callable[[Any, Any], Tensor]:
 # The operators, and the elementwise methods VJP rules are written with.
 OPERATORS: dict[str, Callable[..., Any]] = {
     "__add__": add_t,
-    "__radd__": swap(add_t),
+    # PyTorch's reflected operators run on the tensor: `2 + x` is x.add(2), `2 * x` is x.mul(2)
+    # (the tensor is the first input of AddBackward0 / MulBackward0's next_functions).
+    "__radd__": add_t,
     "__sub__": sub_t,
     "__rsub__": lambda a, b: sub_op(b, a),
     "__mul__": mul_t,
-    "__rmul__": swap(mul_t),
+    "__rmul__": mul_t,
     "__truediv__": div_t,
     "__rtruediv__": lambda a, b: div_op(b, a),
     "__pow__": pow,

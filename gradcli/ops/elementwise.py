@@ -16,7 +16,7 @@ import numpy as np
 
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
-from .binary import sym_trunc, zero_slope
+from .binary import sym_trunc, where, zero_slope
 
 
 def _precise(fn: Any) -> Any:
@@ -584,10 +584,20 @@ sigmoid = defop(
     to_torch="torch.sigmoid",
     to_jax="jax.nn.sigmoid",
 )
+
+
+def _relu_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    # As ATen's threshold_backward: where(x > 0, g, 0), so the zeros are +0 where g is
+    # negative (g * mask would give -0, and print so) and nan/inf in g stay out of them.
+    cond = Tensor(np.broadcast_to(x.data > 0, g.shape))
+    zero = Tensor(np.zeros((), dtype=g.dtype))
+    return (apply(where, cond, g, zero, label="ThresholdBackwardBackward0"),)
+
+
 relu = defop(
     "relu",
     lambda x: np.maximum(x, 0).astype(x.dtype),
-    lambda g, out, x: (g * mask_like(x.data > 0, x),),
+    _relu_vjp,
     "ReluBackward0",
     "g * (x > 0)",
     sym=lambda sp, x: sp.Max(x, 0),
@@ -883,6 +893,21 @@ pow_scalar = defop(
     ),
     to_torch="{0} ** {p}",
     to_jax="{0} ** {p}",
+)
+
+
+rsub_scalar = defop(
+    "rsub_scalar",
+    lambda x, c: np.subtract(x.dtype.type(c), x, dtype=x.dtype),
+    lambda g, out, x, c: (-g,),
+    "RsubBackward1",
+    "-g",
+    sym=lambda sp, x, c: sp.sympify(c) - x,
+    saves=False,
+    signature="c - x",
+    samples=unary_samples({"c": 2.0}) + (Sample(((2, 3),), {"c": -0.5}),),
+    to_torch="{c} - {0}",
+    to_jax="{c} - {0}",
 )
 
 

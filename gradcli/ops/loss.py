@@ -9,17 +9,24 @@ from typing import Any
 import numpy as np
 
 from ..core.op import Sample, apply, defop
+from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant
 from .elementwise import clamp
 from .shape import reshape_to, unsqueeze
 
 
 def _reduce(a: np.ndarray, reduction: str) -> np.ndarray:
-    if reduction == "mean":
-        return np.mean(a)
+    """A loss's reduction as ATen's: float sums in its kernel's order (a mean is that sum
+    divided by the count, in the dtype); other arrays (sympy's) as NumPy reduces them."""
+    if reduction == "none":
+        return a
+    if not isinstance(a, np.ndarray) or a.dtype.kind != "f" or a.dtype.itemsize < 4:
+        return np.mean(a) if reduction == "mean" else np.sum(a)
+    total = sum_float(a, tuple(range(a.ndim)), False)
     if reduction == "sum":
-        return np.sum(a)
-    return a
+        return total
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.divide(total, a.dtype.type(a.size), dtype=a.dtype)
 
 
 def _loss_g(g: Tensor, out: Tensor, shape: tuple, reduction: str) -> Tensor:

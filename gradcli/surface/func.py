@@ -193,6 +193,19 @@ def _level() -> Iterator[int]:
         _RUNNING.remove(serial)
 
 
+# id(alias) -> (a weak reference to it, the tensor from outside the level it stands for)
+_ALIASES: dict[int, tuple[weakref.ref, Tensor]] = {}
+
+
+def _forget_alias(key: int) -> Callable[[Any], None]:
+    def gone(_ref: Any) -> None:
+        entry = _ALIASES.get(key)
+        if entry is not None and entry[0]() is None:
+            del _ALIASES[key]
+
+    return gone
+
+
 def _forget(key: int) -> Callable[[Any], None]:
     def gone(_ref: Any) -> None:
         entry = _ENTERED.get(key)
@@ -207,7 +220,9 @@ def _enter(t: Any, level: int) -> Tensor:
     if not isinstance(t, Tensor):
         raise error(f"Thing passed to transform API must be Tensor, got {pytype(t)}", "ValueError")
     if t.requires_grad:
-        return F.view_as(t, t)
+        alias = F.view_as(t, t)
+        _ALIASES[id(alias)] = (weakref.ref(alias, _forget_alias(id(alias))), t)
+        return alias
     leaf = requiring_grad(t)
     _ENTERED[id(leaf)] = (weakref.ref(leaf, _forget(id(leaf))), level)
     return leaf
@@ -234,6 +249,9 @@ def _outside(values: Sequence[Any], level: int) -> bool:
 def _leave(value: Any, level: int) -> Any:
     """A result leaving the level: detached unless it depends on something outside it."""
     if isinstance(value, Tensor):
+        alias = _ALIASES.get(id(value))
+        if alias is not None and alias[0]() is value:
+            return alias[1]  # an input returned as it came in: PyTorch unwraps it to itself
         if value.requires_grad and not _outside([value], level):
             return value.detach()
         return value
@@ -1052,7 +1070,15 @@ def _stacked(results: list[Any], out_dims: Any, name: str, batch: int) -> Any:
             dd = d % (first.ndim + 1)
             out.append(_zeros_shape(first.shape[:dd] + (0,) + first.shape[dd:], first.dtype))
             continue
-        out.append(F.stack(items, dim=d))
+        stacked = F.stack(items, dim=d)
+        # PyTorch's vmap runs the batched function once: its result's grad_fn is that of the
+        # function's last operation. gradcli stacks per-element results; when they all end in
+        # the same operation, the stack shows that operation's name (its backward is the
+        # stack's).
+        names = {it.node.name() if it.node is not None else None for it in items}
+        if stacked.node is not None and len(names) == 1 and None not in names:
+            stacked.node.label = names.pop()
+        out.append(stacked)
     return unflatten(out, spec)
 
 

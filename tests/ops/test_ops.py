@@ -591,6 +591,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "clamp": _clamp_ref,
     "pow_scalar": lambda x, p: _vec(lambda v: v**p)(x),
     "rpow_scalar": lambda x, base: _vec(lambda v: base**v)(x),
+    "rsub_scalar": lambda x, c: _vec(lambda v: c - v)(x),
     "add": lambda x, y: x + y,
     "sub": lambda x, y: x - y,
     "mul": lambda x, y: x * y,
@@ -950,6 +951,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "clamp": lambda x, min=None, max=None: torch.clamp(x, min, max),  # noqa: A006
         "pow_scalar": lambda x, p: torch.pow(x, p),
         "rpow_scalar": lambda x, base: torch.pow(base, x),
+        "rsub_scalar": lambda x, c: c - x,
         "add": torch.add,
         "sub": torch.sub,
         "mul": torch.mul,

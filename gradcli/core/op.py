@@ -121,6 +121,11 @@ class Op(Record):
                                              Backward then runs a chain of such ops on arrays
                                              (`core.autograd`); the op tests check it against
                                              the rule, bit for bit
+    saved                                    (optional) what PyTorch's node of this record
+                                             exposes as `grad_fn._saved_<name>`: {name: how
+                                             to get it from the node} (`ops.saved`), or, for
+                                             a record PyTorch shows under several node names,
+                                             a function of the node giving that mapping
     """
 
     _fields = (
@@ -142,6 +147,7 @@ class Op(Record):
         "to_torch",
         "to_jax",
         "link",
+        "saved",
     )
     _defaults = {
         "kind": "elementwise",
@@ -157,6 +163,7 @@ class Op(Record):
         "to_torch": None,
         "to_jax": None,
         "link": None,
+        "saved": None,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -181,6 +188,7 @@ class Op(Record):
     to_torch: str | Callable[..., str] | None
     to_jax: str | Callable[..., str] | None
     link: Callable[..., tuple[int, np.ndarray] | None] | None
+    saved: dict[str, Any] | Callable[..., dict[str, Any]] | None
 
     def __post_init__(self) -> None:
         # The rule the link restates: a rule changed later (a test's wrong rule) has no link.

@@ -16,14 +16,21 @@ from ..base.errors import GradcliError
 from ..core import primitives as P
 from ..core.op import Op, Sample, apply, binary_samples, defop, register
 from ..core.tensor import Tensor, constant, mask_like
+from . import saved as V
 
 add = register(P.add)
+# A sum with alpha= is recorded as a product and a sum, the sum labelled with its own name
+# (`surface.functional.add`): its alpha is not kept.
+_ALPHA = V.saves(alpha=V.const(1))
+_SCALED = V.saves(alpha=V.refused("torch.add / torch.sub with alpha= is recorded as a product"))
+add.saved = lambda n: _ALPHA if n.label is None else _SCALED if n.label == "AddBackward0" else None
 sub = defop(
     "sub",
     np.subtract,
     lambda g, out, x, y: (g, -g),
     "SubBackward0",
     "g, -g",
+    saved=lambda n: _ALPHA if n.label is None else _SCALED if n.label == "SubBackward0" else None,
     sym=lambda sp, x, y: x - y,
     saves=False,
     kind="binary",
@@ -50,6 +57,7 @@ mul = defop(
     lambda g, out, x, y: (g * y if x.requires_grad else None, g * x if y.requires_grad else None),
     "MulBackward0",
     "g * y, g * x",
+    saved=V.saves(self=V.arg(0, V.needs(1)), other=V.arg(1, V.needs(0))),
     link=lambda out, x, y: _mul_link(out, x, y),
     sym=lambda sp, x, y: x * y,
     kind="binary",
@@ -66,6 +74,7 @@ div = defop(
     ),
     "DivBackward0",
     "g / y, -g * x / y^2",
+    saved=V.saves(self=V.arg(0, V.needs(1)), other=V.arg(1, V.needs(0, 1))),
     sym=lambda sp, x, y: x / y,
     kind="binary",
     samples=binary_samples(avoid=(0.0,), gap=0.3),
@@ -103,6 +112,7 @@ pow = defop(  # noqa: A001 - the record of torch.pow (tensor ** tensor)
     _pow_tt_vjp,
     "PowBackward1",
     "g * y * x^(y-1), g * out * log(x)",
+    saved=V.saves(self=V.SELF, exponent=V.arg(1), result=V.RESULT),
     sym=lambda sp, x, y: x**y,
     kind="binary",
     samples=binary_samples(low=0.2, high=2.0),

@@ -12,6 +12,7 @@ from ..base import limits
 from ..core import hooks
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor
+from . import saved as V
 from .shape import reshape_to, squeeze, transpose_last, unsqueeze
 
 
@@ -226,12 +227,31 @@ def _fma_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return acc
 
 
+# What each node matmul records shows (mm, mv, dot: a batched product keeps none gradcli
+# shows): an input is saved for the other input's gradient, its sizes always, its strides
+# for its own.
+_MM = V.saves(
+    self=V.arg(0, V.needs(1)),
+    mat2=V.arg(1, V.needs(0)),
+    self_sym_sizes=V.sizes(0),
+    self_sym_strides=V.strides(0),
+    mat2_sym_sizes=V.sizes(1),
+    mat2_sym_strides=V.strides(1),
+)
+_MATMUL_SAVED = {
+    "MmBackward0": _MM,
+    "MvBackward0": V.saves(self=V.arg(0, V.needs(1)), vec=V.arg(1, V.needs(0))),
+    "DotBackward0": V.saves(self=V.arg(0, V.needs(1)), tensor=V.arg(1, V.needs(0))),
+}
+
+
 matmul = defop(
     "matmul",
     _matmul_fwd,
     _matmul_vjp,
     "MmBackward0",
     "g @ y^T, x^T @ g",
+    saved=lambda n: _MATMUL_SAVED.get(n.name()),
     kind="linalg",
     jvp=_matmul_jvp,
     signature="x @ y, matmul(x, y), mm, mv, dot, bmm",

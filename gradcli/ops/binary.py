@@ -40,6 +40,11 @@ sub = defop(
 )
 
 
+# Each input is saved for the other's gradient; `2 * x` is PyTorch's `x * 2` (self is x).
+_MUL = V.saves(self=V.arg(0, V.needs(1)), other=V.arg(1, V.needs(0)))
+_RMUL = V.saves(self=V.arg(1, V.needs(0)), other=V.arg(0, V.needs(1)))
+
+
 def _mul_link(out: Tensor, x: Tensor, y: Tensor) -> tuple[int, np.ndarray] | None:
     # A product with a constant (x * 2.0, or 2.0 * x) of the other's dtype, not broadcasting
     # the input that needs the gradient: its gradient is g * the constant.
@@ -57,7 +62,9 @@ mul = defop(
     lambda g, out, x, y: (g * y if x.requires_grad else None, g * x if y.requires_grad else None),
     "MulBackward0",
     "g * y, g * x",
-    saved=V.saves(self=V.arg(0, V.needs(1)), other=V.arg(1, V.needs(0))),
+    saved=lambda n: (
+        None if n.name() != "MulBackward0" else _RMUL if V.wrapped(n.inputs[0]) else _MUL
+    ),
     link=lambda out, x, y: _mul_link(out, x, y),
     sym=lambda sp, x, y: x * y,
     kind="binary",

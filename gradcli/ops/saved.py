@@ -114,8 +114,18 @@ def refused(reason: str) -> Saved:
     return Saved(lambda n: None, False, refuse=reason)
 
 
+def wrapped(t: Any) -> bool:
+    """Whether `t` is a Python number the program wrote as an operand (`x * 2`)."""
+    return t.name in _WRAPPED_NAMES
+
+
+_WRAPPED_NAMES = frozenset(WRAPPED.values())
+
+
 def lookup(node: Node) -> dict[str, Saved] | None:
-    """The saved variables of `node` (None: its record declares none)."""
+    """The saved variables of `node` (None: its record declares none). A mapping applies to
+    the nodes shown under the record's own name (`3 / x` is a div shown as PyTorch's
+    MulBackward0, whose saved values are another's); a function of the node decides."""
     saved = node.op.saved
     if saved is None:
         return None
@@ -123,4 +133,6 @@ def lookup(node: Node) -> dict[str, Saved] | None:
         saved = saved(node)
         if saved is None:
             return None
+    elif node.name() != node.op.torch_name:
+        return None
     return dict(saved)

@@ -10,6 +10,7 @@ changed in place since.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import numpy as np
@@ -67,11 +68,15 @@ def unpack(node: Node, s: V.Saved) -> Tensor | None:
         ).mirror("RuntimeError")
     v = s.get(node)
     if v is None:
-        if s.slot == -1:  # the node outlived its output (gradcli holds it weakly)
-            raise NotSupported(
-                f"gradcli does not keep the result {node.name()} saved once no variable holds it",
-                hint="keep the output in a variable: y = x.exp(); y.grad_fn._saved_result",
-            )
+        if s.slot == -1:  # the node outlived its output (it refers to it weakly)
+            data = _OUTPUTS.get(node)
+            if data is None:  # (not reached: reading the grad_fn kept it)
+                raise NotSupported(
+                    f"gradcli does not keep the result {node.name()} saved once no variable "
+                    "holds it",
+                    hint="keep the output in a variable: y = x.exp(); y.grad_fn._saved_result",
+                )
+            return _result(node, wrap(data))
         return None
     then = 0
     if node.versions is not None:
@@ -84,13 +89,32 @@ def unpack(node: Node, s: V.Saved) -> Tensor | None:
     if kind is not None:
         return Tensor(np.asarray(v.data.item(), dtype=kind))
     if s.slot == -1:
-        # PyTorch unpacks a saved output as a new tensor on its storage, with the node.
         out = wrap(v.data)
         out._vc = counter(v)
-        out.requires_grad = True
-        out.node = node
-        return out
+        return _result(node, out)
     return v
+
+
+def _result(node: Node, out: Tensor) -> Tensor:
+    # PyTorch unpacks a saved output as a new tensor on its storage, with the node.
+    out.requires_grad = True
+    out.node = node
+    return out
+
+
+# The outputs of the nodes a program read as a grad_fn: a node refers to its output weakly,
+# and `x.exp().grad_fn._saved_result` reads it once the tensor is gone.
+_OUTPUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def grad_fn(t: Tensor) -> Node:
+    """`t.grad_fn` (of a tensor with a node): the node PyTorch shows, made to keep t's values
+    when it saved its result."""
+    node = t.node
+    shown = node.shown()
+    if shown is node and node.op.saved is not None:
+        _OUTPUTS[node] = t.data
+    return shown
 
 
 class SavedTensor:

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import primitives as P
-from ..core.op import Op, Sample, apply, binary_samples, defop, register
+from ..core.op import Node, Op, Sample, apply, binary_samples, defop, producer, register
 from ..core.tensor import Tensor, constant, mask_like
 from . import saved as V
 
@@ -23,7 +23,46 @@ add = register(P.add)
 # (`surface.functional.add`): its alpha is not kept.
 _ALPHA = V.saves(alpha=V.const(1))
 _SCALED = V.saves(alpha=V.refused("torch.add / torch.sub with alpha= is recorded as a product"))
-add.saved = lambda n: _ALPHA if n.label is None else _SCALED if n.label == "AddBackward0" else None
+
+
+def _linear_mm(n: Node) -> Node | None:
+    """The product of F.linear / nn.Linear with a bias (`x @ w.t()`, then the sum labelled
+    AddmmBackward0): the node of the sum's first input, when it is a matrix product."""
+    p = producer(n.inputs[0], n.seq)
+    if p is None or p.name() != "MmBackward0" or p.inputs[0].ndim != 2:
+        return None
+    return p
+
+
+def _mm_of(n: Node) -> Node:
+    return _linear_mm(n)  # type: ignore[return-value]  (checked by `_add_saved`)
+
+
+# PyTorch's AddmmBackward0 keeps the product's operands (mat1 = x, mat2 = w.t()): each for
+# the other's gradient, their sizes, their strides for their own.
+_ADDMM = V.saves(
+    alpha=V.const(1),
+    beta=V.const(1),
+    mat1=V.via(_mm_of, V.arg(0, V.needs(1))),
+    mat1_sym_sizes=V.via(_mm_of, V.sizes(0)),
+    mat1_sym_strides=V.via(_mm_of, V.strides(0)),
+    mat2=V.via(_mm_of, V.arg(1, V.needs(0))),
+    mat2_sym_sizes=V.via(_mm_of, V.sizes(1)),
+    mat2_sym_strides=V.via(_mm_of, V.strides(1)),
+)
+
+
+def _add_saved(n: Node) -> Any:
+    if n.label is None:
+        return _ALPHA
+    if n.label == "AddBackward0":
+        return _SCALED
+    if n.label == "AddmmBackward0" and _linear_mm(n) is not None:
+        return _ADDMM
+    return None
+
+
+add.saved = _add_saved
 sub = defop(
     "sub",
     np.subtract,

@@ -28,7 +28,7 @@ class Saved:
     position of the tensor in the node (an input's index, -1 the output: for the version
     check), `refuse` a reason gradcli does not give it (yet)."""
 
-    __slots__ = ("get", "tensor", "slot", "refuse")
+    __slots__ = ("get", "tensor", "slot", "refuse", "owner")
 
     def __init__(
         self,
@@ -36,11 +36,20 @@ class Saved:
         tensor: bool,
         slot: int | None = None,
         refuse: str | None = None,
+        owner: Callable[[Node], Node] | None = None,
     ) -> None:
         self.get = get
         self.tensor = tensor
         self.slot = slot
         self.refuse = refuse
+        # The node whose input `slot` is (None: this one): a variable PyTorch's one node
+        # saves that gradcli's graph keeps in an earlier node (nn.Linear's product).
+        self.owner = owner
+
+
+def via(owner: Callable[[Node], Node], s: Saved) -> Saved:
+    """`s` read from the node `owner(node)` instead (its version check and freeing too)."""
+    return Saved(lambda n: s.get(owner(n)), s.tensor, s.slot, s.refuse, owner)
 
 
 def saves(**variables: Saved) -> tuple[tuple[str, Saved], ...]:

@@ -18,7 +18,7 @@ import numpy as np
 from ..base.errors import GradcliError, NotSupported
 from ..core.autograd import SECOND_BACKWARD, _modified
 from ..core.op import Node
-from ..core.tensor import Tensor, counter, wrap
+from ..core.tensor import MUTATIONS, Tensor, counter, wrap
 from ..ops import saved as V
 
 _RAW = "_raw_saved_"
@@ -61,7 +61,8 @@ def saved_attribute(node: Node, attr: str) -> Any:
 
 def unpack(node: Node, s: V.Saved) -> Tensor | None:
     """A saved tensor's value now: refused once freed or changed in place."""
-    if node.freed:
+    base = node if s.owner is None else s.owner(node)
+    if node.freed or base.freed:
         raise GradcliError(
             SECOND_BACKWARD,
             hint="pass retain_graph=True to the backward() before reading saved tensors",
@@ -78,12 +79,13 @@ def unpack(node: Node, s: V.Saved) -> Tensor | None:
                 )
             return _result(node, wrap(data))
         return None
-    then = 0
-    if node.versions is not None:
-        then = node.versions[s.slot]
-    now = v._version
+    # (nothing changed in place since the node was recorded: nothing to check)
+    then = now = 0
+    if base.mark != MUTATIONS[0]:
+        then = base.versions[s.slot] if base.versions is not None else 0
+        now = v._version
     if now != then:
-        who = node.name() if s.slot == -1 else v.node.name() if v.node is not None else None
+        who = base.name() if s.slot == -1 else v.node.name() if v.node is not None else None
         raise _modified(v, who, now, then).mirror("RuntimeError")
     kind = _WRAPPED_DTYPES.get(v.name) if v.name is not None else None
     if kind is not None:

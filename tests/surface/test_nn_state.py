@@ -307,3 +307,16 @@ def test_softmax_and_log_softmax_round_in_pytorchs_order() -> None:
     # Not the other order (x - (max + log(sum))): the test can tell them apart.
     other = x - (logs + x.max(axis=1, keepdims=True))
     assert not np.array_equal(R._log_softmax_fwd(x, 1), other)
+
+
+def test_initialised_weights_are_not_mistaken_for_changed_in_place() -> None:
+    # nn.Linear's weight is at version 1 (its init filled it in place); a graph recorded on
+    # it before any other change in place must not fail backward after an unrelated one.
+    run = parse(
+        "import torch\ntorch.manual_seed(0)\nlin = torch.nn.Linear(3, 2)\n"
+        "w = lin.weight.detach()\nx = torch.randn(4, 3, requires_grad=True)\n"
+        "y = torch.nn.functional.linear(x, w, lin.bias)\nz = torch.ones(2)\nz.add_(1)\n"
+        "y.sum().backward()\nprint(w._version, x.grad.shape)\n",
+        "prog.py",
+    ).run(dtype="float32")
+    assert "".join(run.output) == "1 torch.Size([4, 3])\n"

@@ -158,6 +158,10 @@ _EXPRESSIONS = (
     "x + m",
     "x - m",
     "x + 2",
+    "torch.nn.functional.linear(m, m)",
+    "torch.nn.functional.linear(m, k.t(), torch.ones(4))",
+    "torch.nn.functional.linear(k.t(), m, c[:2])",
+    "torch.nn.functional.linear(m, m, x[:2])",
 )
 
 _PRELUDE = (

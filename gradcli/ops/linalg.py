@@ -196,8 +196,8 @@ def _batch_slice(a: np.ndarray, axis: int, nb: int, part: slice) -> np.ndarray:
 # bias added after the product, rounded once), follows the same rule when the first operand is
 # row-major with 16 rows or more and the inner size is 2 or more (measured on PyTorch 2.13 with
 # random shapes: rows 16-256, columns 2-256, inner sizes 2-768, every element equal); with
-# fewer rows, an inner size of 1 or a single output column (gemv) MKL uses other kernels whose
-# order depends on the shape. Elsewhere (a vector operand, those small shapes, larger inner
+# fewer rows MKL uses other kernels whose order depends on the shape (those mirrored: see
+# `_few_rows_t`), as with an inner size of 1 or a single output column (gemv). Elsewhere (a vector operand, those small shapes, larger inner
 # sizes, float64, batches) NumPy's BLAS computes, which differs from MKL in the last bit of some
 # elements.
 _FMA_MAX_K = 768

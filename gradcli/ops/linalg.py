@@ -197,9 +197,9 @@ def _batch_slice(a: np.ndarray, axis: int, nb: int, part: slice) -> np.ndarray:
 # row-major with 16 rows or more and the inner size is 2 or more (measured on PyTorch 2.13 with
 # random shapes: rows 16-256, columns 2-256, inner sizes 2-768, every element equal); with
 # fewer rows MKL uses other kernels whose order depends on the shape (those mirrored: see
-# `_few_rows_t`), as with an inner size of 1 or a single output column (gemv). Elsewhere (a vector operand, those small shapes, larger inner
-# sizes, float64, batches) NumPy's BLAS computes, which differs from MKL in the last bit of some
-# elements.
+# `_few_rows_t`), as with an inner size of 1 or a single output column (gemv). Elsewhere (a
+# vector operand, the other small shapes, larger inner sizes, float64, batches) NumPy's BLAS
+# computes, which differs from MKL in the last bit of some elements.
 _FMA_MAX_K = 768
 _FMA_MIN_ROWS_T = 16
 _FMA_MAX_WORK = 1 << 24  # multiply-adds: beyond this, BLAS (a chain costs a pass per k)

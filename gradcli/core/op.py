@@ -123,6 +123,11 @@ class Op(Record):
                                              the rule, bit for bit
     jvp_reads_primal                         PyTorch's forward formula reads an input's
                                              value where this rule does not (see below)
+    saved                                    (optional) what PyTorch's node of this record
+                                             exposes as `grad_fn._saved_<name>`: {name: how
+                                             to get it from the node} (`ops.saved`), or, for
+                                             a record PyTorch shows under several node names,
+                                             a function of the node giving that mapping
     """
 
     _fields = (
@@ -145,6 +150,7 @@ class Op(Record):
         "to_jax",
         "link",
         "jvp_reads_primal",
+        "saved",
     )
     _defaults = {
         "kind": "elementwise",
@@ -161,6 +167,7 @@ class Op(Record):
         "to_jax": None,
         "link": None,
         "jvp_reads_primal": False,
+        "saved": None,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -190,6 +197,7 @@ class Op(Record):
     # PyTorch's tangent is then attached to that input's graph, and forward-mode results
     # that print their grad_fn follow it (`functional.jacobian(strategy="forward-mode")`).
     jvp_reads_primal: bool
+    saved: dict[str, Any] | Callable[..., dict[str, Any]] | None
 
     def __post_init__(self) -> None:
         # The rule the link restates: a rule changed later (a test's wrong rule) has no link.

@@ -32,6 +32,7 @@ from ..surface import init as I
 from ..surface import nnutils as NU
 from ..surface import optim as O
 from ..surface.printing import Size, set_printoptions
+from ..surface.saved import grad_fn as saved_grad_fn
 from .builtins import ORDERED_DICT
 from .values import (
     FUNCTION_BASE,
@@ -567,7 +568,7 @@ def _tolist(t: Tensor) -> Any:
 # Tensor properties a program may read (and the few it may assign).
 def _grad_fn(t: Tensor) -> Any:
     # The engine's node (name(), next_functions, PyTorch's repr), as PyTorch shows it.
-    return None if t.node is None else t.node.shown()
+    return None if t.node is None else saved_grad_fn(t)
 
 
 def data_alias(t: Tensor) -> Tensor:

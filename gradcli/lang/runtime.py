@@ -24,7 +24,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported, Span, suggest
 from ..core import hooks
 from ..core.inplace import VIEW_OF_LEAF, inplace
-from ..core.op import peek_seq
+from ..core.op import Node, peek_seq
 from ..core.tensor import (
     HookHandle,
     Settings,
@@ -39,6 +39,7 @@ from ..surface import indexing as I
 from ..surface import nn as surface_nn
 from ..surface import sampling
 from ..surface.printing import MaxMin, Size, reset_printoptions
+from ..surface.saved import is_saved_name, saved_attribute
 from . import pyobjects, pyrandom
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
 from .classes import (
@@ -401,6 +402,8 @@ class Runtime:
         # its own attributes (parameters, submodules, methods), a Generator names its methods.
         if hasattr(type(owner), "program_attribute") and not attr.startswith("_"):
             return owner.program_attribute(attr)
+        if kind is Node and is_saved_name(attr):
+            return saved_attribute(owner, attr)
         allowed = getattr(type(owner), "PROGRAM_ATTRIBUTES", None)
         if allowed is not None and attr in allowed and not attr.startswith("_"):
             value = getattr(owner, attr)

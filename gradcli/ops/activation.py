@@ -13,6 +13,7 @@ import numpy as np
 
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, mask_like
+from . import saved as V
 from .elementwise import _precise, clamp, softplus
 
 # --- elu: scale * x for x > 0, scale * alpha * (exp(input_scale * x) - 1) otherwise ------------
@@ -231,6 +232,7 @@ threshold = defop(
     lambda g, out, x, threshold, value: (g * mask_like(x.data > threshold, x),),
     "ThresholdBackward0",
     "g * (x > threshold)",
+    saved=V.saves(self=V.SELF, threshold=V.param("threshold")),
     sym=lambda sp, x, threshold, value: sp.Piecewise((x, x > threshold), (value, True)),
     kink="threshold'(threshold) = 0, as PyTorch",
     signature="threshold(x, threshold, value)",

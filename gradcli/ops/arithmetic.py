@@ -25,6 +25,7 @@ from . import binary as B
 from . import elementwise as E
 from . import linalg as L
 from . import matrices  # noqa: F401 - registers the torch.linalg records
+from . import saved as V
 from . import shape as S
 
 
@@ -72,6 +73,15 @@ def broadcast_shape(a: Tensor, b: Tensor) -> tuple[int, ...]:
     return shape
 
 
+def wrapped_number(v: int | float, dtype: np.dtype) -> Tensor:
+    """A Python number as the operand of a tensor of `dtype` (PyTorch's "wrapped number"):
+    a 0-d tensor of that dtype, marked with the number's type so that a node that saved it
+    shows it as PyTorch does (`(x * 2).grad_fn._saved_other` is `tensor(2)`)."""
+    t = wrap(np.asarray(v, dtype=dtype))
+    t.name = V.WRAPPED[type(v)]
+    return t
+
+
 def operands(a: Any, b: Any, *, floating: bool = False) -> tuple[Tensor, Tensor]:
     """Two operands as tensors of PyTorch's result dtype (`core.dtypes.result_type`): numbers
     take the tensor's dtype, ints with floats give the float, ... `floating`: an integer result
@@ -86,9 +96,9 @@ def operands(a: Any, b: Any, *, floating: bool = False) -> tuple[Tensor, Tensor]
                 broadcast_shape(a, b)
                 return a, b
         elif (kb is float or kb is int) and a.data.dtype.kind == "f":
-            return a, wrap(np.asarray(b, dtype=a.data.dtype))
+            return a, wrapped_number(b, a.data.dtype)
     elif (ka is float or ka is int) and kb is Tensor and b.data.dtype.kind == "f":
-        return wrap(np.asarray(a, dtype=b.data.dtype)), b
+        return wrapped_number(a, b.data.dtype), b
     ta = a if isinstance(a, Tensor) else None
     tb = b if isinstance(b, Tensor) else None
     if ta is None and tb is None:
@@ -140,6 +150,8 @@ def floating(x: Tensor) -> Tensor:
 def scalar_operand(v: Any, like: Tensor) -> Tensor:
     if isinstance(v, (int, float, bool)) or isinstance(v, np.number):
         if like.dtype.kind == "f":
+            if type(v) in V.WRAPPED:
+                return wrapped_number(v, like.dtype)
             return as_tensor(v, like=like)
         return Tensor(np.asarray(v, dtype=dtypes.scalar_dtype(v, Settings.default_dtype)))
     if isinstance(v, (list, tuple)):

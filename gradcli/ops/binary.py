@@ -14,16 +14,62 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import primitives as P
-from ..core.op import Op, Sample, apply, binary_samples, defop, register
+from ..core.op import Node, Op, Sample, apply, binary_samples, defop, producer, register
 from ..core.tensor import Tensor, constant, mask_like
+from . import saved as V
 
 add = register(P.add)
+# A sum with alpha= is recorded as a product and a sum, the sum labelled with its own name
+# (`surface.functional.add`): its alpha is not kept.
+_ALPHA = V.saves(alpha=V.const(1))
+_SCALED = V.saves(alpha=V.refused("torch.add / torch.sub with alpha= is recorded as a product"))
+
+
+def _linear_mm(n: Node) -> Node | None:
+    """The product of F.linear / nn.Linear with a bias (`x @ w.t()`, then the sum labelled
+    AddmmBackward0): the node of the sum's first input, when it is a matrix product."""
+    p = producer(n.inputs[0], n.seq)
+    if p is None or p.name() != "MmBackward0" or p.inputs[0].ndim != 2:
+        return None
+    return p
+
+
+def _mm_of(n: Node) -> Node:
+    return _linear_mm(n)  # type: ignore[return-value]  (checked by `_add_saved`)
+
+
+# PyTorch's AddmmBackward0 keeps the product's operands (mat1 = x, mat2 = w.t()): each for
+# the other's gradient, their sizes, their strides for their own.
+_ADDMM = V.saves(
+    alpha=V.const(1),
+    beta=V.const(1),
+    mat1=V.via(_mm_of, V.arg(0, V.needs(1))),
+    mat1_sym_sizes=V.via(_mm_of, V.sizes(0)),
+    mat1_sym_strides=V.via(_mm_of, V.strides(0)),
+    mat2=V.via(_mm_of, V.arg(1, V.needs(0))),
+    mat2_sym_sizes=V.via(_mm_of, V.sizes(1)),
+    mat2_sym_strides=V.via(_mm_of, V.strides(1)),
+)
+
+
+def _add_saved(n: Node) -> Any:
+    if n.label is None:
+        return _ALPHA
+    if n.label == "AddBackward0":
+        return _SCALED
+    if n.label == "AddmmBackward0" and _linear_mm(n) is not None:
+        return _ADDMM
+    return None
+
+
+add.saved = _add_saved
 sub = defop(
     "sub",
     np.subtract,
     lambda g, out, x, y: (g, -g),
     "SubBackward0",
     "g, -g",
+    saved=lambda n: _ALPHA if n.label is None else _SCALED if n.label == "SubBackward0" else None,
     sym=lambda sp, x, y: x - y,
     saves=False,
     kind="binary",
@@ -31,6 +77,11 @@ sub = defop(
     to_torch="{0} - {1}",
     to_jax="{0} - {1}",
 )
+
+
+# Each input is saved for the other's gradient; `2 * x` is PyTorch's `x * 2` (self is x).
+_MUL = V.saves(self=V.arg(0, V.needs(1)), other=V.arg(1, V.needs(0)))
+_RMUL = V.saves(self=V.arg(1, V.needs(0)), other=V.arg(0, V.needs(1)))
 
 
 def _mul_link(out: Tensor, x: Tensor, y: Tensor) -> tuple[int, np.ndarray] | None:
@@ -50,6 +101,9 @@ mul = defop(
     lambda g, out, x, y: (g * y if x.requires_grad else None, g * x if y.requires_grad else None),
     "MulBackward0",
     "g * y, g * x",
+    saved=lambda n: (
+        None if n.name() != "MulBackward0" else _RMUL if V.wrapped(n.inputs[0]) else _MUL
+    ),
     link=lambda out, x, y: _mul_link(out, x, y),
     sym=lambda sp, x, y: x * y,
     kind="binary",
@@ -67,6 +121,7 @@ div = defop(
     ),
     "DivBackward0",
     "g / y, -g * x / y^2",
+    saved=V.saves(self=V.arg(0, V.needs(1)), other=V.arg(1, V.needs(0, 1))),
     sym=lambda sp, x, y: x / y,
     kind="binary",
     samples=binary_samples(avoid=(0.0,), gap=0.3),
@@ -105,6 +160,7 @@ pow = defop(  # noqa: A001 - the record of torch.pow (tensor ** tensor)
     _pow_tt_vjp,
     "PowBackward1",
     "g * y * x^(y-1), g * out * log(x)",
+    saved=V.saves(self=V.SELF, exponent=V.arg(1), result=V.RESULT),
     sym=lambda sp, x, y: x**y,
     kind="binary",
     samples=binary_samples(low=0.2, high=2.0),

@@ -16,6 +16,7 @@ import numpy as np
 
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
+from . import saved as V
 from .binary import sym_trunc, where, zero_slope
 
 
@@ -56,6 +57,7 @@ exp = defop(
     lambda g, out, x: (g * out,),
     "ExpBackward0",
     "g * out",
+    saved=V.saves(result=V.RESULT),
     link=lambda out, x: (0, out.data),
     sym=lambda sp, x: sp.exp(x),
     samples=unary_samples(),
@@ -68,6 +70,7 @@ log = defop(
     lambda g, out, x: (g / x,),
     "LogBackward0",
     "g / x",
+    saved=V.saves(self=V.SELF),
     sym=lambda sp, x: sp.log(x),
     domain=lambda x: "log of a value <= 0" if np.any(x <= 0) else None,
     samples=unary_samples(low=0.1, high=3.0),
@@ -92,6 +95,7 @@ sqrt = defop(
     lambda g, out, x: (g / (out * 2),),
     "SqrtBackward0",
     "g / (2 * out)",
+    saved=V.saves(result=V.RESULT),
     sym=lambda sp, x: sp.sqrt(x),
     domain=lambda x: (
         "sqrt of a value <= 0 (its derivative is infinite or nan)" if np.any(x <= 0) else None
@@ -106,6 +110,7 @@ abs = defop(  # noqa: A001 - the record of torch.abs
     lambda g, out, x: (g * constant(np.sign(x.data)),),
     "AbsBackward0",
     "g * sign(x)",
+    saved=V.saves(self=V.SELF),
     sym=lambda sp, x: sp.Abs(x),
     kink="abs'(0) = 0, as PyTorch (sign(0) = 0)",
     samples=unary_samples(avoid=(0.0,)),
@@ -119,6 +124,7 @@ sin = defop(
     lambda g, out, x: (g * x.cos(),),
     "SinBackward0",
     "g * cos(x)",
+    saved=V.saves(self=V.SELF),
     link=lambda out, x: (0, np.asarray(cos.forward(x.data))),  # x.cos(), as the rule
     sym=lambda sp, x: sp.sin(x),
     samples=unary_samples(),
@@ -131,6 +137,7 @@ cos = defop(
     lambda g, out, x: (-g * x.sin(),),
     "CosBackward0",
     "-g * sin(x)",
+    saved=V.saves(self=V.SELF),
     sym=lambda sp, x: sp.cos(x),
     samples=unary_samples(),
     to_torch="torch.cos",
@@ -153,6 +160,7 @@ tanh = defop(
     lambda g, out, x: (g * (1 - out * out),),
     "TanhBackward0",
     "g * (1 - out^2)",
+    saved=V.saves(result=V.RESULT),
     link=lambda out, x: (0, np.subtract(np.asarray(1, out.dtype), out.data * out.data)),
     sym=lambda sp, x: sp.tanh(x),
     samples=unary_samples(),
@@ -579,6 +587,7 @@ sigmoid = defop(
     _sigmoid_vjp,
     "SigmoidBackward0",
     "g * out * (1 - out)",
+    saved=V.saves(result=V.RESULT),
     sym=lambda sp, x: 1 / (1 + sp.exp(-x)),
     samples=unary_samples(low=-5.0, high=5.0),
     to_torch="torch.sigmoid",
@@ -600,6 +609,7 @@ relu = defop(
     _relu_vjp,
     "ReluBackward0",
     "g * (x > 0)",
+    saved=V.saves(result=V.RESULT),
     sym=lambda sp, x: sp.Max(x, 0),
     kink="relu'(0) = 0, as PyTorch",
     samples=unary_samples(avoid=(0.0,)),
@@ -879,6 +889,7 @@ pow_scalar = defop(
     _pow_vjp,
     "PowBackward0",
     "g * p * x^(p-1)",
+    saved=V.saves(self=V.SELF, exponent=V.param("p")),
     sym=lambda sp, x, p: x**p,
     signature="x ** p, pow(x, p)",
     samples=unary_samples({"p": 2})

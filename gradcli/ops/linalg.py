@@ -12,6 +12,7 @@ from ..base import limits
 from ..core import hooks
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor
+from . import saved as V
 from .shape import reshape_to, squeeze, transpose_last, unsqueeze
 
 
@@ -105,6 +106,17 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         )
     ):
         return _mm_float32(x, y)
+    if (
+        x.ndim == 2
+        and y.ndim == 2
+        and x.dtype == np.float32
+        and y.dtype == np.float32
+        and y.shape[1] >= 2
+        and y.flags.f_contiguous
+        and x.flags.c_contiguous
+        and _few_rows_t(*x.shape, y.shape[1])
+    ):
+        return _mm_float32_few_rows_t(x, y)
     k = x.shape[-1]
     x2 = x[None, :] if x.ndim == 1 else x
     y2 = y[:, None] if y.ndim == 1 else y
@@ -184,10 +196,10 @@ def _batch_slice(a: np.ndarray, axis: int, nb: int, part: slice) -> np.ndarray:
 # bias added after the product, rounded once), follows the same rule when the first operand is
 # row-major with 16 rows or more and the inner size is 2 or more (measured on PyTorch 2.13 with
 # random shapes: rows 16-256, columns 2-256, inner sizes 2-768, every element equal); with
-# fewer rows, an inner size of 1 or a single output column (gemv) MKL uses other kernels whose
-# order depends on the shape. Elsewhere (a vector operand, those small shapes, larger inner
-# sizes, float64, batches) NumPy's BLAS computes, which differs from MKL in the last bit of some
-# elements.
+# fewer rows MKL uses other kernels whose order depends on the shape (those mirrored: see
+# `_few_rows_t`), as with an inner size of 1 or a single output column (gemv). Elsewhere (a
+# vector operand, the other small shapes, larger inner sizes, float64, batches) NumPy's BLAS
+# computes, which differs from MKL in the last bit of some elements.
 _FMA_MAX_K = 768
 _FMA_MIN_ROWS_T = 16
 _FMA_MAX_WORK = 1 << 24  # multiply-adds: beyond this, BLAS (a chain costs a pass per k)
@@ -204,26 +216,125 @@ def _mm_float32(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def _fma_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """acc = fma(x[:, k], y[k], acc) for k in order, from zero, each correctly rounded to
-    float32: the product is exact in float64 and the sum is rounded to float64 and then to
-    float32, which is wrong only when the first rounding lands on a float32 midpoint; those
-    elements are rounded again from the sum's exact error."""
+    float32 (`_fma32`)."""
     xs, ys = x.astype(np.float64), y.astype(np.float64)
     acc = np.zeros((x.shape[0], y.shape[1]), np.float32)
     with np.errstate(all="ignore"):
         for k in range(x.shape[1]):
-            p = np.multiply.outer(xs[:, k], ys[k])
-            c = acc.astype(np.float64)
-            s = p + c
-            acc = s.astype(np.float32)
-            mid = (s.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)
-            if mid.any():
-                sm, pm, cm = s[mid], p[mid], c[mid]
-                bb = sm - pm
-                err = (pm - (sm - bb)) + (cm - bb)
-                acc[mid] = np.where(
-                    err != 0, np.nextafter(sm, np.copysign(np.inf, err)), sm
-                ).astype(np.float32)
+            acc = _fma32(np.multiply.outer(xs[:, k], ys[k]), acc)
     return acc
+
+
+def _fma32(p: np.ndarray, acc: np.ndarray) -> np.ndarray:
+    """fma: `p + acc` correctly rounded to float32, for products `p` of two float32 numbers
+    (exact in float64) and float32 `acc`. The sum is rounded to float64 and then to float32,
+    which is wrong only when the first rounding lands on a float32 midpoint; those elements
+    are rounded again from the sum's exact error."""
+    c = acc.astype(np.float64)
+    s = p + c
+    out = s.astype(np.float32)
+    mid = (s.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)
+    if mid.any():
+        sm, pm, cm = s[mid], p[mid], c[mid]
+        bb = sm - pm
+        err = (pm - (sm - bb)) + (cm - bb)
+        out[mid] = np.where(err != 0, np.nextafter(sm, np.copysign(np.inf, err)), sm).astype(
+            np.float32
+        )
+    return out
+
+
+# `x @ w.t()` (nn.Linear's product) with 1 to 15 rows, where MKL's sgemm picks other kernels,
+# measured on PyTorch 2.13 (AVX-512, one thread) over random shapes (rows 1-15, inner sizes
+# 1-300, columns 2-64: 5,000 shapes, every element of the product and of F.linear with its bias
+# equal). With 2 rows or more, an inner size from 2 to 24 times the rows and 12 columns or
+# more, each element is the chain of fused multiply-adds above. With one row, each element is
+# a dot product over 16 lanes: the first product alone, the next ones fused into the lanes
+# (lane l takes k = 1 + l, 17 + l, ... of the whole blocks of 16, the first product starting
+# lane 0), the lanes added by halves (8 + 8, 4 + 4, 2 + 2, 1 + 1), then the k left after the
+# whole blocks in the same way starting from that sum; the columns past the last multiple of
+# 4 (all of them for 2 or 3 columns) instead add their lanes' products, unfused, to the first
+# product, which is measured only for inner sizes up to 17. Elsewhere (larger inner sizes,
+# fewer columns, an inner size of 1 with 2 rows or more) NumPy's BLAS computes.
+_LANES = 16
+_FEW_MAX_K = 300
+_FEW_MAX_N = 64
+
+
+def _few_rows_t(m: int, k: int, n: int) -> bool:
+    """Whether MKL's order for `x @ w.t()` with these sizes is mirrored (see above)."""
+    if not (1 <= m < _FMA_MIN_ROWS_T and 1 <= k <= _FEW_MAX_K and n <= _FEW_MAX_N):
+        return False
+    if m == 1:
+        return k <= _LANES + 1 or n % 4 == 0
+    return 2 <= k < 24 * m and n >= 12
+
+
+def _mm_float32_few_rows_t(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    if x.shape[0] > 1:
+        return _fma_chain(x, y)
+    n = y.shape[1]
+    with np.errstate(all="ignore"):
+        p = x[0].astype(np.float64)[:, None] * y.astype(np.float64)  # (k, n), exact
+        out = np.empty((1, n), np.float32)
+        main = n - n % 4
+        if main:
+            out[0, :main] = _lanes_dot(p[:, :main])
+        if main < n:
+            out[0, main:] = _lanes_sum(p[:, main:])
+    return out
+
+
+def _halves(v: np.ndarray) -> np.ndarray:
+    """The lanes (the first axis) added by halves, in float32."""
+    while v.shape[0] > 1:
+        h = v.shape[0] // 2
+        v = v[:h] + v[h:]
+    return v[0]
+
+
+def _lanes_dot(p: np.ndarray) -> np.ndarray:
+    """One row's products `p` (k, n) summed as MKL's one-row kernel does (see above)."""
+    k, n = p.shape
+    r = p[0].astype(np.float32)
+    whole = (k - 1) // _LANES * _LANES
+    for lo, hi in ((1, 1 + whole), (1 + whole, k)):
+        if hi <= lo:
+            continue
+        acc = np.zeros((_LANES, n), np.float32)
+        acc[0] = r
+        for start in range(lo, hi, _LANES):
+            part = p[start : min(start + _LANES, hi)]
+            acc[: len(part)] = _fma32(part, acc[: len(part)])
+        r = _halves(acc)
+    return r
+
+
+def _lanes_sum(p: np.ndarray) -> np.ndarray:
+    """The columns past the last multiple of 4 (at most 17 products): the first product plus
+    the others' lanes, each rounded, added by halves."""
+    k, n = p.shape
+    lanes = np.zeros((_LANES, n), np.float32)
+    lanes[: k - 1] = p[1:].astype(np.float32)
+    return p[0].astype(np.float32) + _halves(lanes)
+
+
+# What each node matmul records shows (mm, mv, dot: a batched product keeps none gradcli
+# shows): an input is saved for the other input's gradient, its sizes always, its strides
+# for its own.
+_MM = V.saves(
+    self=V.arg(0, V.needs(1)),
+    mat2=V.arg(1, V.needs(0)),
+    self_sym_sizes=V.sizes(0),
+    self_sym_strides=V.strides(0),
+    mat2_sym_sizes=V.sizes(1),
+    mat2_sym_strides=V.strides(1),
+)
+_MATMUL_SAVED = {
+    "MmBackward0": _MM,
+    "MvBackward0": V.saves(self=V.arg(0, V.needs(1)), vec=V.arg(1, V.needs(0))),
+    "DotBackward0": V.saves(self=V.arg(0, V.needs(1)), tensor=V.arg(1, V.needs(0))),
+}
 
 
 matmul = defop(
@@ -232,6 +343,7 @@ matmul = defop(
     _matmul_vjp,
     "MmBackward0",
     "g @ y^T, x^T @ g",
+    saved=lambda n: _MATMUL_SAVED.get(n.name()),
     kind="linalg",
     jvp=_matmul_jvp,
     signature="x @ y, matmul(x, y), mm, mv, dot, bmm",

@@ -18,8 +18,23 @@ from ..core.op import Sample, apply, defop, reduction_samples, register
 from ..core.primitives import check_reduced, count, dims_of, from_end, sum_vjp, unreduce
 from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant, mask_like
+from . import saved as V
 
 sum = register(P.sum)  # noqa: A001 - the record of torch.sum
+# PyTorch keeps the dims as the program wrote them (-1 shows as 2**64 - 1); gradcli's node has
+# them made non-negative.
+_DIM = V.refused("gradcli keeps the dims of a reduction made non-negative")
+_SUM_SAVED = {
+    "SumBackward0": V.saves(self_sym_sizes=V.sizes(0)),
+    "SumBackward1": V.saves(dim=_DIM, keepdim=V.param("keepdim"), self_sym_sizes=V.sizes(0)),
+}
+_MEAN_SAVED = {
+    "MeanBackward0": V.saves(self_sym_numel=V.numel(0), self_sym_sizes=V.sizes(0)),
+    "MeanBackward1": V.saves(
+        dim=_DIM, keepdim=V.param("keepdim"), self_sym_numel=V.numel(0), self_sym_sizes=V.sizes(0)
+    ),
+}
+sum.saved = lambda n: _SUM_SAVED.get(n.name())
 
 
 def _mean_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
@@ -44,6 +59,7 @@ mean = defop(
     _mean_vjp,
     "MeanBackward0",
     "g / n (broadcast back)",
+    saved=lambda n: _MEAN_SAVED.get(n.name()),
     kind="reduction",
     saves=False,
     signature="mean(x, dim=None, keepdim=False)",

@@ -43,11 +43,24 @@ from .printing import MaxMin
 
 
 def add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
-    return add_t(x, y if alpha == 1 else mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha)
+    if alpha == 1:
+        return add_t(x, y)
+    return _scaled(add_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
 
 
 def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
-    return sub_t(x, y if alpha == 1 else mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha)
+    if alpha == 1:
+        return sub_t(x, y)
+    return _scaled(sub_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
+
+
+def _scaled(out: Tensor) -> Tensor:
+    """A sum with alpha= (recorded as a product, then the sum): its node is given its name as
+    a label, which tells `ops.saved` that its `_saved_alpha` is not 1."""
+    n = out.node
+    if n is not None and n.label is None:
+        n.label = n.op.torch_name
+    return out
 
 
 maximum = binop(B.maximum)

@@ -23,7 +23,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core import hooks as core_hooks
-from ..core.tensor import HookHandle, Settings, Tensor, grad_enabled, typename
+from ..core.tensor import MUTATIONS, HookHandle, Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import sigmoid, tanh
 from . import random as R
 from .args import cpu_device
@@ -62,6 +62,9 @@ def _weights(values: np.ndarray, fills: int = 1, dtype: Any = None) -> Parameter
     target = Settings.default_dtype if dtype is None else np.asarray(values).dtype
     p = Parameter(np.asarray(values).astype(target, copy=False))
     p._vc = [fills]
+    # Changes in place as any other: nodes recorded from now on keep the versions they saw
+    # (else a later unrelated change in place made backward compare this version with 0).
+    MUTATIONS[0] += fills
     return p
 
 

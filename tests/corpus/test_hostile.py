@@ -2597,6 +2597,59 @@ CASES: list[Case] = [
         "Dual level must be a positive number.",
         (4, 1),
     ),
+    # --- grad_fn._saved_<name>: what a record does not expose is refused, never guessed --------
+    Case(
+        "saved_dunder_name",
+        "import torch\nx = torch.ones(3, requires_grad=True)\ny = (x * 2).grad_fn._saved___dict__",
+        "'MulBackward0' object has no attribute '_saved___dict__'",
+        (3, 5),
+    ),
+    Case(
+        "saved_raw_of_a_number",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "y = x.pow(2).grad_fn._raw_saved_exponent",
+        "'PowBackward0' object has no attribute '_raw_saved_exponent'",
+        (3, 5),
+    ),
+    Case(
+        "saved_of_an_op_without_a_table",
+        "import torch\nx = torch.ones(3, requires_grad=True)\ny = x.tan().grad_fn._saved_self",
+        "gradcli does not expose _saved_self for TanBackward0 yet",
+        (3, 5),
+    ),
+    Case(
+        "saved_dim_refused",
+        "import torch\nx = torch.ones(2, 3, requires_grad=True)\ny = x.sum(-1).grad_fn._saved_dim",
+        "gradcli does not expose _saved_dim for SumBackward1 yet",
+        (3, 5),
+    ),
+    Case(
+        "saved_after_backward_freed",
+        "import torch\nx = torch.ones(3, requires_grad=True)\ny = x.sin()\n"
+        "y.sum().backward()\nz = y.grad_fn._saved_self",
+        "Trying to backward through the graph a second time",
+        (5, 5),
+    ),
+    Case(
+        "saved_tensor_hooks_refused",
+        "import torch\nx = torch.ones(3, requires_grad=True)\ny = x.exp()\n"
+        "y.grad_fn._raw_saved_result.register_hooks(lambda t: t, lambda t: t)",
+        "gradcli does not run saved-tensor hooks",
+        (4, 1),
+    ),
+    Case(
+        "saved_tensor_dunder",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "y = x.exp().grad_fn._raw_saved_result.__class__",
+        "`.__class__` is not accessible",
+        (3, 38),
+    ),
+    Case(
+        "saved_tensors_hooks_module",
+        "import torch\nwith torch.autograd.graph.saved_tensors_hooks(id, id):\n    pass",
+        "`torch.autograd.graph` is not supported by gradcli",
+        (2, 6),
+    ),
     Case(
         "return_tuple_dunder",
         "import torch\nr = torch.linalg.qr(torch.eye(2))\ny = r.__class__",

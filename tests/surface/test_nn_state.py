@@ -212,6 +212,89 @@ def test_linear_product_follows_the_chain_for_sixteen_rows_or_more() -> None:
     assert np.array_equal(L._matmul_fwd(x, w.T), np.matmul(x, w.T))
 
 
+def _f32(v: float) -> float:
+    return float(np.float32(v))
+
+
+def _fma(a: float, b: float, c: float) -> float:
+    """a * b + c rounded once to float32 (exactly: float32 numbers as fractions)."""
+    from fractions import Fraction
+
+    exact = Fraction(a) * Fraction(b) + Fraction(c)
+    lo = np.float32(float(exact))  # the nearest double, then float32: fix up a bad tie below
+    cands = [lo, np.nextafter(lo, np.float32(np.inf)), np.nextafter(lo, np.float32(-np.inf))]
+    return float(
+        min(cands, key=lambda f: (abs(Fraction(float(f)) - exact), int(f.view(np.int32)) & 1))
+    )
+
+
+def _one_row_element(a: list[float], b: list[float], whole_group: bool) -> float:
+    """MKL's one-row kernel for one element, written out with scalars: 16 lanes, products
+    fused into them (the first product starting lane 0), the lanes added by halves; the k
+    left after the whole blocks of 16 start again from that sum. The columns past the last
+    group of 4 add their lanes' rounded products to the first product instead."""
+    k = len(a)
+
+    def halves(v: list[float]) -> float:
+        while len(v) > 1:
+            h = len(v) // 2
+            v = [_f32(v[i] + v[i + h]) for i in range(h)]
+        return v[0]
+
+    if not whole_group:
+        lanes = [_f32(a[i] * b[i]) for i in range(1, k)] + [0.0] * (17 - k)
+        return _f32(_f32(a[0] * b[0]) + halves(lanes))
+    r = _f32(a[0] * b[0])
+    whole = (k - 1) // 16 * 16
+    for lo, hi in ((1, 1 + whole), (1 + whole, k)):
+        if hi <= lo:
+            continue
+        lanes = [r] + [0.0] * 15
+        for i in range(lo, hi):
+            lanes[(i - lo) % 16] = _fma(a[i], b[i], lanes[(i - lo) % 16])
+        r = halves(lanes)
+    return r
+
+
+def test_linear_product_with_one_row_follows_mkls_lanes() -> None:
+    rng = np.random.default_rng(5)
+    for k, n in ((3, 6), (9, 7), (17, 6), (33, 8), (50, 4)):
+        x = rng.standard_normal((1, k)).astype(np.float32)
+        w = rng.standard_normal((n, k)).astype(np.float32)
+        got = L._matmul_fwd(x, w.T)
+        a = [float(v) for v in x[0]]
+        for j in range(n):
+            b = [float(v) for v in w[j]]
+            want = _one_row_element(a, b, j < n - n % 4)
+            assert got[0, j] == np.float32(want), (k, n, j)
+    # 2 to 15 rows, 12 columns or more, an inner size under 24 times the rows: the chain
+    x = rng.standard_normal((3, 40)).astype(np.float32)
+    w = rng.standard_normal((12, 40)).astype(np.float32)
+    assert np.array_equal(L._matmul_fwd(x, w.T), L._fma_chain(x, np.ascontiguousarray(w.T)))
+    # outside what was measured (11 columns with 3 rows): NumPy's product
+    w = rng.standard_normal((11, 40)).astype(np.float32)
+    assert np.array_equal(L._matmul_fwd(x, w.T), np.matmul(x, w.T))
+
+
+def test_linear_product_with_few_rows_is_pytorchs() -> None:
+    torch = pytest.importorskip("torch")
+    torch.set_num_threads(1)
+    rng = np.random.default_rng(6)
+    checked = 0
+    while checked < 300:
+        m, k, n = (int(rng.integers(1, 16)), int(rng.integers(1, 301)), int(rng.integers(2, 65)))
+        if not L._few_rows_t(m, k, n):
+            continue
+        checked += 1
+        x = rng.standard_normal((m, k)).astype(np.float32)
+        w = rng.uniform(-1, 1, (n, k)).astype(np.float32)
+        b = rng.uniform(-1, 1, n).astype(np.float32)
+        tx, tw, tb = (torch.from_numpy(a).clone() for a in (x, w, b))
+        got = L._matmul_fwd(x, w.T)
+        assert np.array_equal(got, (tx @ tw.t()).numpy()), (m, k, n)
+        assert np.array_equal(got + b, torch.nn.functional.linear(tx, tw, tb).numpy()), (m, k, n)
+
+
 def test_softmax_and_log_softmax_round_in_pytorchs_order() -> None:
     rng = np.random.default_rng(2)
     x = (rng.standard_normal((50, 7)) * 3).astype(np.float32)
@@ -276,3 +359,16 @@ def test_batch_norm_running_statistics_follow_momentum_and_the_unbiased_variance
     lines = got.splitlines()
     np.testing.assert_allclose(eval(lines[0].replace("] [", "], [")), [rm, rv], rtol=1e-6)
     np.testing.assert_allclose(eval(lines[1].replace("] [", "], [")), [am, av], rtol=1e-6)
+
+
+def test_initialised_weights_are_not_mistaken_for_changed_in_place() -> None:
+    # nn.Linear's weight is at version 1 (its init filled it in place); a graph recorded on
+    # it before any other change in place must not fail backward after an unrelated one.
+    run = parse(
+        "import torch\ntorch.manual_seed(0)\nlin = torch.nn.Linear(3, 2)\n"
+        "w = lin.weight.detach()\nx = torch.randn(4, 3, requires_grad=True)\n"
+        "y = torch.nn.functional.linear(x, w, lin.bias)\nz = torch.ones(2)\nz.add_(1)\n"
+        "y.sum().backward()\nprint(w._version, x.grad.shape)\n",
+        "prog.py",
+    ).run(dtype="float32")
+    assert "".join(run.output) == "1 torch.Size([4, 3])\n"

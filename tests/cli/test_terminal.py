@@ -289,10 +289,10 @@ backward from `loss` [1] with upstream gradient:
 2. MulBackward0 (computes z) received:
                [0] [1] [2] [3]
    received[0]   1   1   1   1
-   -> (constant): nothing (does not require grad)
    -> x [1, 4]:
            [0] [1] [2] [3]
       x[0]   2   2   2   2
+   -> (constant): nothing (does not require grad)
 """
 
 

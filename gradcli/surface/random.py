@@ -324,6 +324,7 @@ class Generator:
         # The seed `seed()` uses: PyTorch's is nondeterministic, gradcli's comes from its caller.
         self.fallback_seed = fallback_seed
         self._mt: Any = None
+        self._npgen: Any = None  # a numpy Generator on _mt, for its uint32 draws
         self.manual_seed(seed)
 
     # -- seeding ---------------------------------------------------------------------------
@@ -353,6 +354,7 @@ class Generator:
         other = Generator.__new__(Generator)
         other.fallback_seed = self.fallback_seed
         other._mt = None
+        other._npgen = None
         other.set_state(self.get_state())
         return other
 
@@ -444,12 +446,16 @@ class Generator:
 
     def random32(self, n: int) -> np.ndarray:
         """The next n outputs of the engine (CPUGeneratorImpl::random), 32 bits in uint64."""
+        return self.words32(n).astype(_U64)
+
+    def words32(self, n: int) -> np.ndarray:
+        """The next n outputs of the engine as uint32 (half the memory of random32's)."""
         if n <= 0:
-            return np.empty(0, _U64)
+            return np.empty(0, np.uint32)
         parts = []
         if self._prefix.size:
             k = min(n, self._prefix.size)
-            parts.append(self._prefix[:k].astype(_U64))
+            parts.append(self._prefix[:k])
             self._prefix = self._prefix[k:]
             left, nxt = self._reported  # type: ignore[misc]
             self._reported = (left - k, nxt + k)
@@ -457,21 +463,27 @@ class Generator:
             if self._prefix.size:
                 return parts[0]
         if n:
-            parts.append(self._bitgen.random_raw(n))
+            # NumPy's integers over the whole uint32 range return the bit generator's 32-bit
+            # outputs one for one (no rejection), written as uint32: faster than random_raw,
+            # which writes uint64. The same stream: the Generator wraps the same MT19937.
+            parts.append(self._words(n))
             self._reported = None
         return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
+    def _words(self, n: int) -> np.ndarray:
+        bitgen = self._bitgen
+        if self._npgen is None or self._npgen.bit_generator is not bitgen:
+            self._npgen = np.random.Generator(bitgen)
+        return self._npgen.integers(0, 1 << 32, size=n, dtype=np.uint32)
+
     def random64(self, n: int) -> np.ndarray:
         """n values of CPUGeneratorImpl::random64: (first word << 32) | second word."""
+        w = self.words32(2 * n)
         if sys.byteorder != "little":
-            w64 = self.random32(2 * n)
+            w64 = w.astype(_U64)
             return (w64[0::2] << _U64(32)) | w64[1::2]
-        w = self.random32(2 * n).view(np.uint32)  # little-endian: [low, 0, low, 0, ...]
-        out = np.empty(n, _U64)
-        halves = out.view(np.uint32)
-        halves[1::2] = w[0::4]  # high half: the first word
-        halves[0::2] = w[2::4]  # low half: the second word
-        return out
+        # Little-endian: a uint64 holds its low half first, so each pair of words swapped.
+        return w.reshape(-1, 2)[:, ::-1].copy().view(_U64).reshape(-1)
 
 
 _default: Generator | None = None
@@ -766,7 +778,8 @@ def _libm_cos(x: np.ndarray) -> np.ndarray:
 # glibc's log is within 0.52 ulp of the exact value (0.507 near 1; its source documents both), so
 # where the exact value lies more than 0.02 ulp from a rounding midpoint, glibc returns the
 # correctly rounded double. _accurate_log locates the exact value to a few thousandths of an ulp;
-# where it finds the rounding in doubt (about 6% of inputs), math.log is asked.
+# where it finds the rounding in doubt (about 6% of inputs), math.log is asked. (NumPy's float64
+# log is its own SIMD code on AVX512F CPUs, for contiguous and strided arrays alike.)
 _LOG_DOUBT = 0.5 - 0.03
 _LOG_BITS = 10  # table of 2**10 + 1 logarithms, built on first use
 _LOG_TABLE: tuple[np.ndarray, np.ndarray, np.ndarray, float, float] | None = None
@@ -803,54 +816,66 @@ def _log_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
     return _LOG_TABLE
 
 
-def _accurate_log(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(y, doubt) for positive normal x: y the correctly rounded log(x) except where `doubt`.
+def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
+    """For positive normal x: out = the correctly rounded log(x), except where `doubt` is set.
 
     x = 2**k * m, m in [1, 2); m * inv[i] = 1 + r exactly as r1 + r2 (m split so that both
-    products are exact); log(x) = k ln2 - log(inv[i]) + log1p(r), summed in double-double."""
+    products are exact); log(x) = k ln2 - log(inv[i]) + log1p(r), summed in double-double.
+    In doubt: where the exact value lies within 0.03 ulp of a rounding midpoint, and every x
+    within 2**-8 of 1 (0.8% of inputs spread evenly, 0.4% of Box-Muller's 1 - u), where log(x)
+    is small and the sums below would need more care. Elsewhere |log(x)| > 2**-9 > |r1|, and the
+    polynomial's truncation is under 2**-11 ulp."""
     inv, t_hi, t_lo, ln2_hi, ln2_lo = _log_table()
     bits = x.view(np.int64)
-    k = ((bits >> 52) - 1023).astype(np.float64)
-    mant = bits & 0x000FFFFFFFFFFFFF
-    i = mant >> (52 - _LOG_BITS)
-    m = (mant | 0x3FF0000000000000).view(np.float64)
-    c = inv[i]
-    # m_hi: 42 bits, so that m_hi * c is exact; all of m where c is 1 or 1/2 (next to x = 1,
-    # where r must be exact in one piece for log(x) ~ r to keep its relative accuracy).
-    keep_all = ((i == 0) | (i == (1 << _LOG_BITS) - 1)).astype(np.int64)
-    np.negative(keep_all, out=keep_all)
-    keep_all |= ~((1 << 11) - 1)
-    m_hi = (m.view(np.int64) & keep_all).view(np.float64)
+    k = bits >> 52
+    k -= 1023
+    kf = k.astype(np.float64)
+    mbits = bits & 0x000FFFFFFFFFFFFF
+    i = mbits >> (52 - _LOG_BITS)
+    mbits |= 0x3FF0000000000000
+    c = inv.take(i)
+    # m_hi: the top 42 bits of m, so that m_hi * c (c has 11 bits) is exact.
+    m_hi = (mbits & ~((1 << 11) - 1)).view(np.float64)
+    r2 = mbits.view(np.float64)  # m
+    r2 -= m_hi
+    r2 *= c  # exact: 11 bits times 11 bits
     r1 = m_hi * c
     r1 -= 1.0  # exact (Sterbenz)
-    r2 = m - m_hi
-    r2 *= c  # exact: 11 bits times 11 bits
-    # log1p(r1) - r1 = -r1**2/2 + r1**3/3 - ... (|r1| < 2**-10: to r1**7)
-    tail = r1 * (-1 / 7)
-    for coef in (1 / 6, -1 / 5, 1 / 4, -1 / 3, 1 / 2):
+    # log1p(r1) - r1 = r1**2 * (-1/2 + r1/3 - r1**2/4 + ... + r1**5/7), |r1| < 2**-10
+    tail = r1 * (1 / 7)
+    for coef in (-1 / 6, 1 / 5, -1 / 4, 1 / 3, -1 / 2):
         tail += coef
         tail *= r1
-    tail *= -r1  # = -r1**2/2 + r1**3/3 - ... as the loop builds r1 * (1/2 - r1/3 + ...)
+    tail *= r1
     # log1p(r1 + r2) = log1p(r1) + r2 / (1 + r1) + O(r2**2): r2 / (1 + r1) - r2 to r1**2 * r2
     cross = r1 * r2
-    cross *= 1.0 - r1
     tail -= cross
-    a = k * ln2_hi
-    a += t_hi[i]  # exact: multiples of 2**-42 below 2**11
-    s = a + r1  # two-sum of a and r1
-    bb = s - a
-    err = (a - (s - bb)) + (r1 - bb)
-    lo = k * ln2_lo
-    lo += t_lo[i]
+    cross *= r1
+    tail += cross
+    a = kf * ln2_hi
+    a += t_hi.take(i)  # exact: multiples of 2**-42 below 2**11
+    s = a + r1  # fast two-sum: |a| >= |r1| wherever x is not in doubt
+    err = s - a
+    np.subtract(r1, err, out=err)
+    lo = kf * ln2_lo
+    lo += t_lo.take(i)
     lo += r2
     lo += tail
     lo += err
-    y = s + lo  # fast two-sum: |s| >= |lo|
-    res = lo - (y - s)
-    ulp = (y.view(np.int64) & 0x7FF0000000000000).view(np.float64) * 2.0**-52
-    doubt = np.abs(res) > _LOG_DOUBT * ulp
-    doubt |= (y.view(np.int64) & 0x000FFFFFFFFFFFFF) == 0  # a power of two: uneven neighbours
-    return y, doubt
+    np.add(s, lo, out=out)  # fast two-sum: |s| >= |lo|
+    res = out - s
+    np.subtract(lo, res, out=res)
+    # |res| > _LOG_DOUBT ulp exactly where res scaled by 0.5 / _LOG_DOUBT moves the rounding:
+    # this measures in the ulps of the side res points to (below a power of two they halve).
+    res *= 0.5 / _LOG_DOUBT
+    res += out
+    np.not_equal(res, out, out=doubt)
+    np.subtract(x, 1.0, out=res)
+    np.abs(res, out=res)
+    doubt |= res < 2.0**-8
+
+
+_LOG_STEP = 1 << 13  # elements of one piece of a bulk log: its temporaries stay in the L2 cache
 
 
 def _libm_log(x: np.ndarray) -> np.ndarray:
@@ -860,20 +885,28 @@ def _libm_log(x: np.ndarray) -> np.ndarray:
         with np.errstate(divide="ignore"):
             return np.where(x == 0, -np.inf, _map_math(lambda v: math.log(v) if v else 0.0, x))
     flat = x.reshape(-1)
-    out = np.empty(flat.size, np.float64)
-    step = 1 << 15
-    for start in range(0, flat.size, step):
-        part = flat[start : start + step]
-        normal = (part >= 2.2250738585072014e-308) & (part < np.inf)
-        y, doubt = _accurate_log(np.where(normal, part, 1.0))
-        y[part == 1.0] = 0.0
-        doubt |= ~normal
-        doubt &= part != 0
-        y[part == 0] = -np.inf
-        if np.any(doubt):
-            y[doubt] = _map_math(math.log, part[doubt])
-        out[start : start + step] = y
+    normal = (flat >= 2.2250738585072014e-308) & (flat < np.inf)
+    if normal.all():
+        return _libm_log_normal(flat).reshape(x.shape)
+    out = _libm_log_normal(np.where(normal, flat, 1.0))
+    odd = np.flatnonzero(~normal)
+    with np.errstate(divide="ignore"):
+        out[odd] = _map_math(lambda v: math.log(v) if v else -math.inf, flat[odd])
     return out.reshape(x.shape)
+
+
+def _libm_log_normal(x: np.ndarray) -> np.ndarray:
+    """math.log of a flat array of positive normal numbers: _accurate_log piece by piece, then
+    math.log once for all the elements in doubt."""
+    out = np.empty(x.size, np.float64)
+    doubt = np.empty(x.size, np.bool_)
+    for start in range(0, x.size, _LOG_STEP):
+        piece = slice(start, start + _LOG_STEP)
+        _accurate_log(x[piece], out[piece], doubt[piece])
+    redo = np.flatnonzero(doubt)
+    if redo.size:
+        out[redo] = _map_math(math.log, x[redo])
+    return out
 
 
 def _libm_log_unit(x: np.ndarray) -> np.ndarray:
@@ -881,16 +914,7 @@ def _libm_log_unit(x: np.ndarray) -> np.ndarray:
     checks for zeros, subnormals and infinities, which such x never are."""
     if x.size < 64 or not sys.platform.startswith("linux"):
         return _libm_log(x)
-    out = np.empty(x.size, np.float64)
-    step = 1 << 14
-    for start in range(0, x.size, step):
-        part = x[start : start + step]
-        y, doubt = _accurate_log(part)
-        if np.any(doubt):
-            y[doubt] = _map_math(math.log, part[doubt])
-        out[start : start + step] = y
-    out[x == 1.0] = 0.0
-    return out
+    return _libm_log_normal(x.reshape(-1)).reshape(x.shape)
 
 
 def _libm_log1p(x: np.ndarray) -> np.ndarray:

@@ -482,8 +482,17 @@ class Generator:
         if sys.byteorder != "little":
             w64 = w.astype(_U64)
             return (w64[0::2] << _U64(32)) | w64[1::2]
-        # Little-endian: a uint64 holds its low half first, so each pair of words swapped.
-        return w.reshape(-1, 2)[:, ::-1].copy().view(_U64).reshape(-1)
+        return _join_words(w, 0xFFFFFFFF)
+
+
+def _join_words(w: np.ndarray, high_mask: int) -> np.ndarray:
+    """(w[0::2] & high_mask) << 32 | w[1::2] as uint64, for a little-endian machine (a uint64
+    holds its low half first): two strided copies into the halves."""
+    out = np.empty(w.size // 2, _U64)
+    halves = out.view(np.uint32)
+    np.bitwise_and(w[0::2], np.uint32(high_mask), out=halves[1::2])
+    halves[0::2] = w[1::2]
+    return out
 
 
 _default: Generator | None = None
@@ -928,7 +937,7 @@ def _libm_log1p(x: np.ndarray) -> np.ndarray:
 
 def _unit_f32(gen: Generator, n: int) -> np.ndarray:
     """uniform_real_distribution<float>(0, 1): 24 random bits of one 32-bit draw, times 2**-24."""
-    w = gen.random32(n).view(np.int64)  # int64 -> float converts fast, uint64 does not
+    w = gen.words32(n).view(np.int32)  # int32 -> float converts fast, uint32 does not
     w &= _MASK24
     out = w.astype(np.float32)
     out *= np.float32(2.0**-24)
@@ -937,8 +946,11 @@ def _unit_f32(gen: Generator, n: int) -> np.ndarray:
 
 def _unit_f64(gen: Generator, n: int) -> np.ndarray:
     """uniform_real_distribution<double>(0, 1): 53 bits of one 64-bit draw, times 2**-53."""
-    w = gen.random64(n).view(np.int64)
-    w &= _MASK53
+    if sys.byteorder == "little":
+        w = _join_words(gen.words32(2 * n), _MASK53 >> 32).view(np.int64)
+    else:
+        w = gen.random64(n).view(np.int64)
+        w &= _MASK53
     out = w.astype(np.float64)
     out *= 2.0**-53
     return out
@@ -1105,116 +1117,148 @@ def _sincos_f32(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return sin, cos
 
 
-_LANES = 16384  # lanes per chunk: the temporaries of one chunk stay in the L2 cache
+_LANES = 8192  # lanes per chunk: the temporaries of one chunk stay in the L2 cache
 
 _F64 = np.float64
 _LOG_P64 = [float(c) for c in _LOG_P]
-_DP64 = [float(c) for c in _DP]
 _COS_P64 = [float(c) for c in _COS_P]
 _SIN_P64 = [float(c) for c in _SIN_P]
 
 
-def _cephes_lanes(u1: np.ndarray, u2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """radius * cos(theta), radius * sin(theta) of NormalFill16<float>, fast.
+def _cephes_lanes(
+    u1: np.ndarray,
+    u2: np.ndarray,
+    out_cos: np.ndarray | None = None,
+    out_sin: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """radius * cos(theta) + 0, radius * sin(theta) + 0 of NormalFill16<float>, fast (float32).
 
-    The operations of _log_f32 and _sincos_f32, on float64 arrays that hold float32 values: each
-    float32 operation is done in float64 and rounded to float32 (for +, -, * and sqrt that is
-    the float32 result: float64 has more than twice float32's precision), each fused
-    multiply-add is a float64 multiply-add rounded once. That one rounding is exact unless the
-    float64 sum was inexact and landed on a float32 midpoint, which no input of Box-Muller
-    reaches: every one of the 2**24 possible u1 and u2 was checked (see the exhaustive test).
-    Mixed float32/float64 ufunc calls are avoided: NumPy runs them ten times slower."""
+    The operations of _log_f32 and _sincos_f32. Additions, subtractions, products and sqrt are
+    NumPy's float32 ones (IEEE's, as the AVX2 instructions). A fused multiply-add whose product
+    is exact in float32 (a small integer times a constant of few bits: e * 0.693359375, and the
+    first two steps of the angle's reduction) is a float32 product and sum. Any other fused
+    multiply-add is a float64 multiply-add rounded once to float32: the product is exact, the sum
+    may round twice, which is wrong only when the float64 sum was inexact and landed on a float32
+    midpoint; no input of Box-Muller reaches that: all 2**24 possible u1 and u2 were checked (see
+    the exhaustive test). Mixed float32/float64 ufunc calls are avoided (NumPy buffers them):
+    conversions are copyto calls into preallocated arrays. u1 (contiguous) and u2 have one shape;
+    the results have it too, written into out_cos/out_sin when given."""
+    f32, f64, i32 = np.float32, np.float64, np.int32
+    shape = u1.shape
     n = u1.size
-    f64 = np.float64
-    b32 = np.empty(n, np.float32)
-    t = np.empty(n, f64)
+    t = np.empty(n, f64)  # float64 multiply-adds
+    a64 = np.empty(n, f64)  # float32 operands widened
+    b64 = np.empty(n, f64)
 
-    def rnd(src: np.ndarray, out: np.ndarray) -> np.ndarray:
-        np.copyto(b32, src, casting="same_kind")
-        np.copyto(out, b32)
-        return out
-
-    def fma(a: np.ndarray, b: Any, c: Any, out: np.ndarray) -> np.ndarray:
+    def fma_into(dst32: np.ndarray, a: np.ndarray, b: Any, c: Any) -> None:
         np.multiply(a, b, out=t)
         np.add(t, c, out=t)
-        return rnd(t, out)
+        np.copyto(dst32, t, casting="same_kind")
 
     # log256_ps(u1), u1 in (0, 1]: u1 = 2**e * xm with xm in [0.5, 1), folded to [sqrt(.5), sqrt(2))
-    bits = u1.view(np.int32)
-    e = ((bits >> 23) - 0x7E).astype(f64)
-    xm = ((bits & ~0x7F800000) | 0x3F000000).view(np.float32).astype(f64)
-    small = (xm < _SQRTHF).astype(f64)
+    bits = u1.reshape(-1).view(i32)
+    mant = bits & 0x007FFFFF
+    small = (mant < 0x3504F3).astype(i32)  # xm < sqrt(0.5): the same comparison on the bits
+    e = bits >> 23
+    e -= 0x7E
     e -= small
-    xr = xm - 1.0
-    small *= xm
-    xr += small  # exact: 2 * xm - 1 when xm < sqrt(0.5)
-    y = np.empty(n, f64)
-    fma(xr, _LOG_P64[0], _LOG_P64[1], y)
+    e32 = e.astype(f32)
+    small <<= 23
+    mant |= 0x3F000000
+    mant += small  # xm, or 2 xm when small: one more in the exponent
+    xr = mant.view(f32)
+    xr -= _ONE  # exact: xm - 1, or (xm - 1) + xm = 2 xm - 1 (Sterbenz)
+    xr64 = np.empty(n, f64)
+    np.copyto(xr64, xr)
+    y = np.empty(n, f32)
+    fma_into(y, xr64, _LOG_P64[0], _LOG_P64[1])
     for p in _LOG_P64[2:]:
-        fma(y, xr, p, y)
-    np.multiply(y, xr, out=t)
-    rnd(t, y)
-    z = rnd(xr * xr, np.empty(n, f64))
-    fma(y, z, rnd(e * float(_LOG_Q1), np.empty(n, f64)), y)
-    np.multiply(z, 0.5, out=t)
-    np.subtract(y, t, out=t)
-    rnd(t, y)
-    np.add(y, xr, out=t)
-    rnd(t, y)
-    fma(e, float(_LOG_Q2), y, y)
-    np.multiply(y, -2.0, out=t)
-    np.copyto(b32, t, casting="same_kind")  # exact: -2 * a float32
-    np.sqrt(b32, out=b32)  # NumPy's float32 sqrt is vectorised, its float64 one is not here
-    radius = np.empty(n, f64)
-    np.copyto(radius, b32)
+        np.copyto(a64, y)
+        fma_into(y, a64, xr64, p)
+    y *= xr
+    z = xr * xr
+    q1 = e32 * _LOG_Q1
+    np.copyto(a64, y)
+    np.copyto(b64, z)
+    np.multiply(a64, b64, out=t)
+    np.copyto(a64, q1)
+    t += a64
+    np.copyto(y, t, casting="same_kind")
+    z *= _HALF  # exact
+    y -= z
+    y += xr
+    e32 *= _LOG_Q2  # exact: 9 bits times a small integer, so the fused multiply-add is a sum
+    y += e32
+    y *= f32(-2.0)
+    radius = np.sqrt(y, out=y)
 
     # sincos256_ps(theta), theta = float32(2 pi) * u2 >= 0
-    theta = u2.astype(f64)
-    theta *= float(_TWO_PI_F32)
-    rnd(theta, theta)
-    np.multiply(theta, float(_FOPI), out=t)
-    rnd(t, t)
-    j = t.astype(np.int32)  # cvttps: truncation
+    theta = np.multiply(u2, _TWO_PI_F32).reshape(-1)
+    w = theta * _FOPI
+    j = w.astype(i32)  # cvttps: truncation
     j += 1
     j &= ~1
-    yf = j.astype(f64)
-    xr = fma(yf, _DP64[0], theta, xr)
-    fma(yf, _DP64[1], xr, xr)
-    fma(yf, _DP64[2], xr, xr)
-    rnd(xr * xr, z)
-    yc = fma(z, _COS_P64[0], _COS_P64[1], np.empty(n, f64))
-    fma(yc, z, _COS_P64[2], yc)
-    np.multiply(yc, z, out=t)
-    rnd(t, yc)
-    fma(yc, z, z * -0.5, yc)
-    yc += 1.0
-    rnd(yc, yc)
-    ys = fma(z, _SIN_P64[0], _SIN_P64[1], y)
-    fma(ys, z, _SIN_P64[2], ys)
-    np.multiply(ys, z, out=t)
-    rnd(t, ys)
-    fma(ys, xr, xr, ys)
-    # The blend as the intrinsics do it: and/andnot with the mask, so that a masked value is
-    # +0.0, then additions: that is the selected value + 0.0 (which turns -0.0 into +0.0).
-    # Selected here by an xor swap (NumPy's where() is slow on random masks).
-    keep = ((j & 2) == 0).astype(np.int64)
-    np.negative(keep, out=keep)  # all ones where the sine polynomial gives sin
-    ys_bits, yc_bits = ys.view(np.int64), yc.view(np.int64)
-    swap = np.bitwise_xor(ys_bits, yc_bits)
+    yf = j.astype(f32)
+    np.multiply(yf, _DP[0], out=w)  # exact products (the reduction's constants have 8 and 12
+    np.add(theta, w, out=xr)  # bits, yf is an even integer <= 8): fused = product, then sum
+    np.multiply(yf, _DP[1], out=w)
+    xr += w
+    np.copyto(a64, yf)
+    np.multiply(a64, float(_DP[2]), out=t)
+    np.copyto(xr64, xr)
+    t += xr64
+    np.copyto(xr, t, casting="same_kind")
+    np.copyto(xr64, xr)
+    np.multiply(xr, xr, out=z)
+    z64 = b64
+    np.copyto(z64, z)
+    yc = theta  # (theta is not needed any more)
+    fma_into(yc, z64, _COS_P64[0], _COS_P64[1])
+    np.copyto(a64, yc)
+    fma_into(yc, a64, z64, _COS_P64[2])
+    yc *= z
+    np.copyto(a64, yc)
+    np.multiply(a64, z64, out=t)
+    np.multiply(z64, 0.5, out=a64)  # exact
+    t -= a64
+    np.copyto(yc, t, casting="same_kind")
+    yc += _ONE
+    ys = w
+    fma_into(ys, z64, _SIN_P64[0], _SIN_P64[1])
+    np.copyto(a64, ys)
+    fma_into(ys, a64, z64, _SIN_P64[2])
+    ys *= z
+    np.copyto(a64, ys)
+    np.multiply(a64, xr64, out=t)
+    t += xr64
+    np.copyto(ys, t, casting="same_kind")
+    # The blend as the intrinsics do it (and/andnot with the mask, then additions: the selected
+    # value + 0.0), by an xor swap (NumPy's where() is slow on random masks): where (j & 2) == 0
+    # the sine polynomial gives sin; the +0.0 is the one added at the end.
+    keep = j & 2
+    keep >>= 1
+    keep -= 1  # all ones where (j & 2) == 0
+    ys_bits, yc_bits = ys.view(i32), yc.view(i32)
+    swap = ys_bits ^ yc_bits
     swap &= keep
     ys_bits ^= swap  # now cos
     yc_bits ^= swap  # now sin
-    cos_sel, sin_sel = ys, yc
-    # The sign flips (an xor of the sign bit) go into the radius, exactly: radius * (+-1).
-    csign = (((j - 2) & 4) >> 1) - 1
-    ssign = 1 - ((j & 4) >> 1)
-    cos_sel *= radius
-    cos_sel *= csign.astype(f64)
-    cos_sel += 0.0
-    sin_sel *= radius
-    sin_sel *= ssign.astype(f64)
-    sin_sel += 0.0
-    return cos_sel, sin_sel  # exact products: one rounding to float32 gives radius * cos|sin
+    # The sign flips (an xor of the sign bit) go into copies of the radius: flip cos where
+    # ((j - 2) & 4) == 0, sin where (j & 4) != 0.
+    rbits = radius.view(i32)
+    flip = j - 2
+    flip &= 4
+    flip ^= 4
+    flip <<= 29
+    flip ^= rbits
+    np.multiply(flip.view(f32), ys, out=ys)
+    j &= 4
+    j <<= 29
+    j ^= rbits
+    np.multiply(j.view(f32), yc, out=yc)
+    out_cos = np.add(ys.reshape(shape), _ZERO, out=out_cos)  # -0.0 becomes +0.0
+    out_sin = np.add(yc.reshape(shape), _ZERO, out=out_sin)
+    return out_cos, out_sin
 
 
 def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
@@ -1227,18 +1271,15 @@ def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
     step = max(1, _LANES // 8)
     for start in range(0, rows.shape[0], step):
         block = rows[start : start + step]
-        u1 = (_ONE - block[:, :8]).reshape(-1)
-        u2 = block[:, 8:].reshape(-1)
-        n1, n2 = _cephes_lanes(u1, u2)
         dest = out[start : start + step]
+        u1 = np.subtract(_ONE, block[:, :8])  # exact; a new contiguous (rows, 8) array
         if plain:
-            # fma(n, 1, 0) is n + 0: the products already had +0.0 added (-0.0 becomes +0.0),
-            # and +0.0 added to a float32 is exact, so one rounding to float32 finishes.
-            np.copyto(dest[:, :8], n1.reshape(-1, 8), casting="same_kind")
-            np.copyto(dest[:, 8:], n2.reshape(-1, 8), casting="same_kind")
+            # fma(n, 1, 0) is n + 0: the lanes add +0.0 (-0.0 becomes +0.0) as they write.
+            _cephes_lanes(u1, block[:, 8:], dest[:, :8], dest[:, 8:])
         else:
-            dest[:, :8] = _fma32(n1.astype(np.float32), s32, m32).reshape(-1, 8)
-            dest[:, 8:] = _fma32(n2.astype(np.float32), s32, m32).reshape(-1, 8)
+            n1, n2 = _cephes_lanes(u1, block[:, 8:])
+            dest[:, :8] = _fma32(n1, s32, m32)
+            dest[:, 8:] = _fma32(n2, s32, m32)
     return out.reshape(-1)
 
 

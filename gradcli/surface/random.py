@@ -1117,7 +1117,7 @@ def _sincos_f32(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return sin, cos
 
 
-_LANES = 8192  # lanes per chunk: the temporaries of one chunk stay in the L2 cache
+_LANES = 16384  # lanes per chunk: the temporaries of one chunk stay in the L2 cache
 
 _F64 = np.float64
 _LOG_P64 = [float(c) for c in _LOG_P]
@@ -1286,26 +1286,34 @@ def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
 def _box_muller16_f64(u: np.ndarray, mean: float, std: float) -> np.ndarray:
     """NormalFill16<double>: libm log/cos/sin on 8 pairs, std::fma(r * cos, std, mean).
 
-    Written for speed (float64 randn of 10**6 is mostly this): each step makes one array
-    or works in place, and the halves of each block of 16 are read and written in place."""
+    Written for speed (float64 randn of 10**6 is mostly this): in pieces whose temporaries stay
+    in the cache, each step makes one array or works in place, and the halves of each block of
+    16 are read and written in place."""
     rows = u.reshape(-1, 16)
     out = np.empty_like(rows)
-    u1 = np.subtract(1.0, rows[:, :8])  # a new (blocks, 8) array, contiguous
-    radius = _libm_log_unit(u1.reshape(-1)).reshape(u1.shape)
-    radius *= -2.0
-    np.sqrt(radius, out=radius)
-    theta = np.multiply(rows[:, 8:], 2.0 * math.pi)
-    if _numpy_trig_is_libm():
-        np.cos(theta, out=u1)
-        np.multiply(radius, u1, out=out[:, :8])
-        np.sin(theta, out=u1)
-        np.multiply(radius, u1, out=out[:, 8:])
-    else:
-        out[:, :8] = radius * _libm_cos(theta)
-        out[:, 8:] = radius * _libm_sin(theta)
+    numpy_trig = _numpy_trig_is_libm()
+    zero_radius = False
+    step = max(1, _LANES // 8)
+    for start in range(0, rows.shape[0], step):
+        block = rows[start : start + step]
+        dest = out[start : start + step]
+        u1 = np.subtract(1.0, block[:, :8])  # a new (blocks, 8) array, contiguous
+        radius = _libm_log_unit(u1.reshape(-1)).reshape(u1.shape)
+        radius *= -2.0
+        np.sqrt(radius, out=radius)
+        zero_radius = zero_radius or not radius.all()
+        theta = np.multiply(block[:, 8:], 2.0 * math.pi)
+        if numpy_trig:
+            np.cos(theta, out=u1)
+            np.multiply(radius, u1, out=dest[:, :8])
+            np.sin(theta, out=u1)
+            np.multiply(radius, u1, out=dest[:, 8:])
+        else:
+            dest[:, :8] = radius * _libm_cos(theta)
+            dest[:, 8:] = radius * _libm_sin(theta)
     if mean == 0.0 and std == 1.0:
         # fma(z, 1, 0) = z + 0: a -0.0 (a zero radius times a negative cos/sin) becomes +0.0.
-        if not radius.all():
+        if zero_radius:
             out += 0.0
     else:
         out = _fma64(out, std, mean)

@@ -842,7 +842,7 @@ def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
     mbits = bits & 0x000FFFFFFFFFFFFF
     i = mbits >> (52 - _LOG_BITS)
     mbits |= 0x3FF0000000000000
-    c = inv.take(i)
+    c = inv[i]
     # m_hi: the top 42 bits of m, so that m_hi * c (c has 11 bits) is exact.
     m_hi = (mbits & ~((1 << 11) - 1)).view(np.float64)
     r2 = mbits.view(np.float64)  # m
@@ -862,12 +862,12 @@ def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
     cross *= r1
     tail += cross
     a = kf * ln2_hi
-    a += t_hi.take(i)  # exact: multiples of 2**-42 below 2**11
+    a += t_hi[i]  # exact: multiples of 2**-42 below 2**11
     s = a + r1  # fast two-sum: |a| >= |r1| wherever x is not in doubt
     err = s - a
     np.subtract(r1, err, out=err)
     lo = kf * ln2_lo
-    lo += t_lo.take(i)
+    lo += t_lo[i]
     lo += r2
     lo += tail
     lo += err
@@ -884,7 +884,7 @@ def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
     doubt |= res < 2.0**-8
 
 
-_LOG_STEP = 1 << 13  # elements of one piece of a bulk log: its temporaries stay in the L2 cache
+_LOG_STEP = 1 << 14  # elements of one piece of a bulk log: its temporaries stay in the L2 cache
 
 
 def _libm_log(x: np.ndarray) -> np.ndarray:
@@ -914,8 +914,42 @@ def _libm_log_normal(x: np.ndarray) -> np.ndarray:
         _accurate_log(x[piece], out[piece], doubt[piece])
     redo = np.flatnonzero(doubt)
     if redo.size:
-        out[redo] = _map_math(math.log, x[redo])
+        xs = x[redo]
+        below = xs < 0.5
+        if below.any() and _numpy_clog_is_libm():
+            # About half of the doubts: glibc's complex log of (x, 0) for x < 0.5 is its log of
+            # x (clog takes log(hypot(x, 0)) - 0 * ln 2 there), and NumPy calls it in bulk.
+            ys = np.empty(xs.size, np.float64)
+            ys[below] = _log_as_complex(xs[below])
+            above = ~below
+            ys[above] = _map_math(math.log, xs[above])
+            out[redo] = ys
+        else:
+            out[redo] = _map_math(math.log, xs)
     return out
+
+
+def _log_as_complex(x: np.ndarray) -> np.ndarray:
+    z = np.zeros(x.size, np.complex128)
+    z.real = x
+    np.log(z, out=z)
+    return z.real.copy()
+
+
+_NUMPY_CLOG_IS_LIBM: bool | None = None
+
+
+def _numpy_clog_is_libm() -> bool:
+    """Is np.log of (x, 0) math.log(x) for 0 < x < 0.5? Probed once on a spread of x."""
+    global _NUMPY_CLOG_IS_LIBM
+    if _NUMPY_CLOG_IS_LIBM is None:
+        probe = np.random.MT19937(54321).random_raw(8192).astype(np.float64)
+        x = np.concatenate([(probe + 0.5) * 2.0**-33, [2.0**-53, 0.25, 0.5 - 2.0**-54]])
+        x[:64] *= 2.0 ** -np.arange(64)  # small ones too
+        with np.errstate(all="ignore"):
+            got = _log_as_complex(x)
+        _NUMPY_CLOG_IS_LIBM = bool(np.array_equal(got, _map_math(math.log, x)))
+    return _NUMPY_CLOG_IS_LIBM
 
 
 def _libm_log_unit(x: np.ndarray) -> np.ndarray:

@@ -48,19 +48,27 @@ Platform notes
   calls libm's float functions there, and prints other numbers.
 * float64 paths need libm's ``log``, ``log1p``, ``sin`` and ``cos``, as PyTorch calls them:
   Python's ``math`` module calls the same libm. NumPy's ``sin``/``cos`` are used where a probe
-  finds them equal to libm's. NumPy's SIMD ``log`` is not (0.2% of results differ in the last
-  bit), so the bulk ``log`` is a table-driven double-double log that knows its result to a few
-  thousandths of an ulp, and asks ``math.log`` wherever glibc's documented error (at most 0.52
-  ulp) leaves the rounding in doubt: about 6% of inputs (on Linux; elsewhere always).
+  finds them equal to libm's (NumPy 2.4 calls libm for them: 10**7 angles agree). NumPy's float64
+  ``log`` is its own SIMD code on AVX512F CPUs, for contiguous and strided arrays alike (0.36% of
+  results on (0, 1) differ in the last bit), so the bulk ``log`` is a table-driven double-double
+  log that knows its result to a few thousandths of an ulp, and asks libm wherever glibc's
+  documented error (at most 0.52 ulp) leaves the rounding in doubt, and within 2**-8 of 1: about
+  6.4% of Box-Muller's inputs. Those below 0.5 go to NumPy's complex log in bulk (glibc's ``clog``
+  of (x, 0) returns its ``log`` of x there; a probe checks NumPy's against ``math.log`` once), the
+  others to ``math.log`` (on Linux; elsewhere every element goes to ``math.log``).
 
 Speed
 -----
-``benchmarks/random_normal.py``: 10**6 normals against NumPy's ``standard_normal`` (CPU time,
-best of 9, one thread): float32 3.0x, float64 5.2x (7.2x before the float64 Box-Muller worked
-in place and skipped the checks its logarithm's arguments never need). float64's floor is
-libm's: its ``sin`` and ``cos`` (7 ms each for the 500,000 angles) and the log (16 ms for
-500,000: the double-double evaluation, and ``math.log`` for the 6% it leaves in doubt; calling
-``math.log`` for all of them costs twice that), against NumPy's 9.6 ms for everything.
+``benchmarks/random_normal.py``: 10**6 normals against NumPy's ``Generator.standard_normal``
+(CPU time, median of 31, interleaved with the previous version, one thread, on the shared 2-core
+machine under a load of 7): float32 2.98x (4.43x before), float64 5.1x (6.0x before; 2.8x the
+legacy ``RandomState.standard_normal``). float32: about 110 passes over the lanes, most of them
+float32 ufuncs; the 16 fused multiply-adds whose products are not exact in float32 cost four
+passes each (widen, multiply, add, round back), half of the work. float64's floor is libm's and
+the generator's: ``sin`` and ``cos`` of the 500,000 angles (30 ms under that load), the two
+32-bit words of each uniform (7 ms for 2 * 10**6 words on a quiet machine), and the log (28 ms:
+the double-double evaluation, about 50 passes in pieces that stay in the cache, and libm for the
+6.4% in doubt), against NumPy's 15-17 ms for everything.
 
 Non-contiguous targets
 ----------------------

@@ -1235,9 +1235,11 @@ def _cephes_lanes(
     radius = np.sqrt(y, out=y)
 
     # sincos256_ps(theta), theta = float32(2 pi) * u2 >= 0
-    theta = np.multiply(u2, _TWO_PI_F32).reshape(-1)
-    w = theta * _FOPI
-    j = w.astype(i32)  # cvttps: truncation
+    # (Arrays of the log part are reused: fewer of them stay in the cache.)
+    theta = np.multiply(u2, _TWO_PI_F32, out=q1.reshape(shape)).reshape(-1)
+    w = np.multiply(theta, _FOPI, out=e32)
+    j = small
+    np.copyto(j, w, casting="unsafe")  # cvttps: truncation
     j += 1
     j &= ~1
     yf = j.astype(f32)
@@ -1277,18 +1279,18 @@ def _cephes_lanes(
     # The blend as the intrinsics do it (and/andnot with the mask, then additions: the selected
     # value + 0.0), by an xor swap (NumPy's where() is slow on random masks): where (j & 2) == 0
     # the sine polynomial gives sin; the +0.0 is the one added at the end.
-    keep = j & 2
+    keep = np.bitwise_and(j, 2, out=e)
     keep >>= 1
     keep -= 1  # all ones where (j & 2) == 0
     ys_bits, yc_bits = ys.view(i32), yc.view(i32)
-    swap = ys_bits ^ yc_bits
+    swap = np.bitwise_xor(ys_bits, yc_bits, out=yf.view(i32))
     swap &= keep
     ys_bits ^= swap  # now cos
     yc_bits ^= swap  # now sin
     # The sign flips (an xor of the sign bit) go into copies of the radius: flip cos where
     # ((j - 2) & 4) == 0, sin where (j & 4) != 0.
     rbits = radius.view(i32)
-    flip = j - 2
+    flip = np.subtract(j, 2, out=keep)
     flip &= 4
     flip ^= 4
     flip <<= 29

@@ -840,15 +840,15 @@ def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
     products are exact); log(x) = k ln2 - log(inv[i]) + log1p(r), summed in double-double.
     In doubt: where the exact value lies within 0.03 ulp of a rounding midpoint, and every x
     within 2**-8 of 1 (0.8% of inputs spread evenly, 0.4% of Box-Muller's 1 - u), where log(x)
-    is small and the sums below would need more care. Elsewhere |log(x)| > 2**-9 > |r1|, and the
-    polynomial's truncation is under 2**-11 ulp."""
+    is small and the sums below would need more care. Elsewhere |log(x)| > 2**-9 > |r1|."""
     inv, t_hi, t_lo, ln2_hi, ln2_lo = _log_table()
+    # (Written with few arrays, reused once their values are spent: they stay in the cache.)
     bits = x.view(np.int64)
     k = bits >> 52
     k -= 1023
     kf = k.astype(np.float64)
     mbits = bits & 0x000FFFFFFFFFFFFF
-    i = mbits >> (52 - _LOG_BITS)
+    i = np.right_shift(mbits, 52 - _LOG_BITS, out=k)
     mbits |= 0x3FF0000000000000
     c = inv[i]
     # m_hi: the top 42 bits of m, so that m_hi * c (c has 11 bits) is exact.
@@ -856,11 +856,12 @@ def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
     r2 = mbits.view(np.float64)  # m
     r2 -= m_hi
     r2 *= c  # exact: 11 bits times 11 bits
-    r1 = m_hi * c
+    r1 = np.multiply(m_hi, c, out=m_hi)
     r1 -= 1.0  # exact (Sterbenz)
-    # log1p(r1) - r1 = r1**2 * (-1/2 + r1/3 - r1**2/4 + ... + r1**5/7), |r1| < 2**-10
-    tail = r1 * (1 / 7)
-    for coef in (-1 / 6, 1 / 5, -1 / 4, 1 / 3, -1 / 2):
+    # log1p(r1) - r1 = r1**2 * (-1/2 + r1/3 - r1**2/4 + r1**3/5 - r1**4/6), |r1| <= 2**-10: the
+    # next term is under 2**-72.8, 2**-11 ulp of any log(x) not in doubt (|log(x)| > 2**-9)
+    tail = np.multiply(r1, -1 / 6, out=c)
+    for coef in (1 / 5, -1 / 4, 1 / 3, -1 / 2):
         tail += coef
         tail *= r1
     tail *= r1
@@ -869,18 +870,18 @@ def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
     tail -= cross
     cross *= r1
     tail += cross
-    a = kf * ln2_hi
+    a = np.multiply(kf, ln2_hi, out=cross)
     a += t_hi[i]  # exact: multiples of 2**-42 below 2**11
     s = a + r1  # fast two-sum: |a| >= |r1| wherever x is not in doubt
-    err = s - a
+    err = np.subtract(s, a, out=a)
     np.subtract(r1, err, out=err)
-    lo = kf * ln2_lo
+    lo = np.multiply(kf, ln2_lo, out=kf)
     lo += t_lo[i]
     lo += r2
     lo += tail
     lo += err
     np.add(s, lo, out=out)  # fast two-sum: |s| >= |lo|
-    res = out - s
+    res = np.subtract(out, s, out=s)
     np.subtract(lo, res, out=res)
     # |res| > _LOG_DOUBT ulp exactly where res scaled by 0.5 / _LOG_DOUBT moves the rounding:
     # this measures in the ulps of the side res points to (below a power of two they halve).

@@ -796,8 +796,9 @@ def _libm_cos(x: np.ndarray) -> np.ndarray:
 # glibc's log is within 0.52 ulp of the exact value (0.507 near 1; its source documents both), so
 # where the exact value lies more than 0.02 ulp from a rounding midpoint, glibc returns the
 # correctly rounded double. _accurate_log locates the exact value to a few thousandths of an ulp;
-# where it finds the rounding in doubt (about 6% of inputs), math.log is asked. (NumPy's float64
-# log is its own SIMD code on AVX512F CPUs, for contiguous and strided arrays alike.)
+# where it finds the rounding in doubt (about 6% of inputs), libm is asked (math.log, or NumPy's
+# complex log below 0.5). (NumPy's float64 log is its own SIMD code on AVX512F CPUs, for
+# contiguous and strided arrays alike.)
 _LOG_DOUBT = 0.5 - 0.03
 _LOG_BITS = 10  # table of 2**10 + 1 logarithms, built on first use
 _LOG_TABLE: tuple[np.ndarray, np.ndarray, np.ndarray, float, float] | None = None

@@ -982,9 +982,13 @@ def _libm_log1p(x: np.ndarray) -> np.ndarray:
 
 def _unit_f32(gen: Generator, n: int) -> np.ndarray:
     """uniform_real_distribution<float>(0, 1): 24 random bits of one 32-bit draw, times 2**-24."""
-    w = gen.words32(n).view(np.int32)  # int32 -> float converts fast, uint32 does not
-    w &= _MASK24
-    out = w.astype(np.float32)
+    return _unit_from_words32(gen.words32(n))
+
+
+def _unit_from_words32(w: np.ndarray) -> np.ndarray:
+    """_unit_f32 of words already drawn (uint32)."""
+    k = np.bitwise_and(w.view(np.int32), _MASK24)  # int32 -> float converts fast, uint32 not
+    out = k.astype(np.float32)
     out *= np.float32(2.0**-24)
     return out
 
@@ -992,11 +996,17 @@ def _unit_f32(gen: Generator, n: int) -> np.ndarray:
 def _unit_f64(gen: Generator, n: int) -> np.ndarray:
     """uniform_real_distribution<double>(0, 1): 53 bits of one 64-bit draw, times 2**-53."""
     if sys.byteorder == "little":
-        w = _join_words(gen.words32(2 * n), _MASK53 >> 32).view(np.int64)
-    else:
-        w = gen.random64(n).view(np.int64)
-        w &= _MASK53
+        return _unit_from_words(gen.words32(2 * n))
+    w = gen.random64(n).view(np.int64)
+    w &= _MASK53
     out = w.astype(np.float64)
+    out *= 2.0**-53
+    return out
+
+
+def _unit_from_words(w: np.ndarray) -> np.ndarray:
+    """_unit_f64 of words already drawn (uint32, two a uniform; little-endian machines)."""
+    out = _join_words(w, _MASK53 >> 32).view(np.int64).astype(np.float64)
     out *= 2.0**-53
     return out
 
@@ -1310,14 +1320,18 @@ def _cephes_lanes(
 
 def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
     """NormalFill16<float> (AVX2) on rows of 16 uniforms: u1 = 1 - row[:8], u2 = row[8:], then
-    fma(r * cos, std, mean) into row[:8] and fma(r * sin, std, mean) into row[8:]."""
+    fma(r * cos, std, mean) into row[:8] and fma(r * sin, std, mean) into row[8:]. u is the
+    uniforms, or (uint32) the words they are made of, made into uniforms piece by piece."""
+    words = u.dtype == np.uint32
     rows = u.reshape(-1, 16)
-    out = np.empty_like(rows)
+    out = np.empty(rows.shape, np.float32)
     m32, s32 = np.float32(mean), np.float32(std)
     plain = m32 == 0 and s32 == 1
     step = max(1, _LANES // 8)
     for start in range(0, rows.shape[0], step):
         block = rows[start : start + step]
+        if words:
+            block = _unit_from_words32(block)
         dest = out[start : start + step]
         u1 = np.subtract(_ONE, block[:, :8])  # exact; a new contiguous (rows, 8) array
         if plain:
@@ -1335,14 +1349,18 @@ def _box_muller16_f64(u: np.ndarray, mean: float, std: float) -> np.ndarray:
 
     Written for speed (float64 randn of 10**6 is mostly this): in pieces whose temporaries stay
     in the cache, each step makes one array or works in place, and the halves of each block of
-    16 are read and written in place."""
-    rows = u.reshape(-1, 16)
-    out = np.empty_like(rows)
+    16 are read and written in place. u is the uniforms, or (uint32) the words they are made of,
+    made into uniforms piece by piece."""
+    words = u.dtype == np.uint32
+    rows = u.reshape(-1, 32 if words else 16)
+    out = np.empty((rows.shape[0], 16), np.float64)
     numpy_trig = _numpy_trig_is_libm()
     zero_radius = False
     step = max(1, _LANES // 8)
     for start in range(0, rows.shape[0], step):
         block = rows[start : start + step]
+        if words:
+            block = _unit_from_words(block.reshape(-1)).reshape(-1, 16)
         dest = out[start : start + step]
         u1 = np.subtract(1.0, block[:, :8])  # a new (blocks, 8) array, contiguous
         radius = _libm_log_unit(u1.reshape(-1)).reshape(u1.shape)
@@ -1371,11 +1389,21 @@ def _normal_fill(gen: Generator, n: int, mean: float, std: float, dt: _DType) ->
     """normal_fill: n uniforms, Box-Muller on each block of 16 in place; when n is not a multiple
     of 16 the last 16 positions are redrawn (16 more uniforms) and transformed again."""
     full = n // 16 * 16
+    if dt.name == "float64" and sys.byteorder == "little":
+        # The words, made into uniforms piece by piece as Box-Muller goes (in the cache).
+        words = gen.words32(2 * n)
+        body = _box_muller16_f64(words[: 2 * full], mean, std)
+        if full == n:
+            return body
+        out64 = np.empty(n, np.float64)
+        out64[:full] = body
+        out64[n - 16 :] = _box_muller16_f64(_unit_f64(gen, 16), mean, std)
+        return out64
     if dt.name == "float64":
         u = _unit_f64(gen, n)
         transform = _box_muller16_f64
     elif dt.name == "float32":
-        u = _unit_f32(gen, n)
+        u = gen.words32(n)  # made into uniforms piece by piece as Box-Muller goes
         transform = _box_muller16_f32
     else:
         # float16/bfloat16 draw 16 float uniforms per whole block into a buffer: no uniforms
@@ -1389,7 +1417,7 @@ def _normal_fill(gen: Generator, n: int, mean: float, std: float, dt: _DType) ->
             return body
         # The positions past the last whole block are all in the last 16, which the tail's
         # redraw overwrites (n >= 16 here): they need no values from u.
-        out = np.empty_like(u)
+        out = np.empty(n, body.dtype)
     else:
         out = u.copy()
     out[:full] = body

@@ -60,16 +60,16 @@ Platform notes
 Speed
 -----
 ``benchmarks/random_normal.py``: 10**6 normals against NumPy's ``Generator.standard_normal``
-(CPU time, median of 31, interleaved with the previous version, one thread, on the shared 2-core
-machine under a load of 7): float32 2.6x (3.8x before), float64 5.5x (6.1x before; 3.0x the
+(CPU time, median of 41, interleaved with the previous version, one thread, on the shared 2-core
+machine): float32 2.4x (3.7-4.0x before), float64 5.0-5.4x (6.0-6.3x before; 2.4-2.5x the
 legacy ``RandomState.standard_normal``). float32: about 110 passes over the lanes, most of them
 float32 ufuncs, in pieces whose arrays stay in the L2 cache; the 16 fused multiply-adds whose
 products are not exact in float32 cost four passes each (widen, multiply, add, round back),
 half of the work. float64's floor is libm's and the generator's: ``sin`` and ``cos`` of the
-500,000 angles (about 30 ms under that load), the two 32-bit words of each uniform (7 ms for
-2 * 10**6 words on a quiet machine), and the log (about 20 ms: the double-double evaluation,
-some 45 passes in pieces that stay in the cache, and libm for the 6.4% in doubt), against
-NumPy's 15 ms for everything.
+500,000 angles (22 ms), the two 32-bit words of each uniform (7 ms for 2 * 10**6 words), and
+the log (18 ms: the double-double evaluation, some 45 passes in pieces that stay in the cache,
+and libm for the 6.4% in doubt), against NumPy's 14 ms for everything (one lightly loaded
+run).
 
 Non-contiguous targets
 ----------------------

@@ -1174,7 +1174,6 @@ def _sincos_f32(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 _LANES = 16384  # lanes per chunk: the temporaries of one chunk stay in the L2 cache
 
-_F64 = np.float64
 _LOG_P64 = [float(c) for c in _LOG_P]
 _COS_P64 = [float(c) for c in _COS_P]
 _SIN_P64 = [float(c) for c in _SIN_P]

@@ -4,9 +4,15 @@ The bar (issue 11): at most 3x NumPy's `Generator.standard_normal` for the same 
 One library thread: the thread variables are set before NumPy is imported. Repetitions of the
 contenders are interleaved (A, B, C, A, B, C, ...) so that a busy machine slows them alike; the
 medians are reported, with the ratio to NumPy's Generator (and to the legacy RandomState, which
-has no float32).
+has no float32). Times are the process's CPU time by default (on a shared machine the wall
+clock mostly measures the other processes); --clock wall for perf_counter.
 
-    python benchmarks/random_normal.py [--n 1000000] [--reps 15]
+--before FILE adds another version of gradcli/surface/random.py (e.g. one written out with
+`git show REV:gradcli/surface/random.py > /tmp/before.py`) as more contenders, interleaved with
+the rest, and checks that both versions draw the same bits.
+
+    python benchmarks/random_normal.py [--n 1000000] [--reps 15] [--clock cpu|wall]
+        [--before FILE]
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ for _var in (
     os.environ[_var] = "1"
 
 import argparse  # noqa: E402
+import importlib.util  # noqa: E402
 import statistics  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
@@ -38,8 +45,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=10**6)
     ap.add_argument("--reps", type=int, default=15)
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    ap.add_argument("--before", type=Path, default=None)
     args = ap.parse_args()
     n = args.n
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     numpy_gen = np.random.default_rng(0)
     legacy = np.random.RandomState(0)
     ours = R.Generator().manual_seed(0)
@@ -50,22 +60,36 @@ def main() -> None:
         "numpy float64": lambda: numpy_gen.standard_normal(n),
         "numpy legacy float64": lambda: legacy.standard_normal(n),
     }
+    if args.before is not None:
+        spec = importlib.util.spec_from_file_location("random_before", args.before)
+        assert spec is not None and spec.loader is not None
+        old = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = old  # (dataclasses look their module up)
+        spec.loader.exec_module(old)
+        theirs = old.Generator().manual_seed(0)
+        for dt in ("float32", "float64"):
+            a = R.randn(n, dtype=dt, generator=R.Generator().manual_seed(1))
+            b = old.randn(n, dtype=dt, generator=old.Generator().manual_seed(1))
+            assert a.tobytes() == b.tobytes(), f"--before draws other {dt} bits"
+        contenders["before float32"] = lambda: old.randn(n, dtype="float32", generator=theirs)
+        contenders["before float64"] = lambda: old.randn(n, dtype="float64", generator=theirs)
     for fn in contenders.values():  # warm up (lazy tables, probes, caches)
         fn()
     times: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(args.reps):
         for name, fn in contenders.items():
-            t = time.perf_counter()
+            t = clock()
             fn()
-            times[name].append(time.perf_counter() - t)
+            times[name].append(clock() - t)
     med = {name: statistics.median(ts) for name, ts in times.items()}
     for name, m in med.items():
-        print(f"{name:22s} {m * 1e3:8.2f} ms (median of {args.reps})")
-    for dt in ("float32", "float64"):
-        ratio = med[f"gradcli {dt}"] / med[f"numpy {dt}"]
-        print(f"ratio {dt}: {ratio:.2f}x numpy Generator.standard_normal")
-    legacy_ratio = med["gradcli float64"] / med["numpy legacy float64"]
-    print(f"ratio float64: {legacy_ratio:.2f}x numpy RandomState.standard_normal")
+        print(f"{name:22s} {m * 1e3:8.2f} ms ({args.clock} time, median of {args.reps})")
+    for who in ("gradcli", "before") if args.before else ("gradcli",):
+        for dt in ("float32", "float64"):
+            ratio = med[f"{who} {dt}"] / med[f"numpy {dt}"]
+            print(f"{who} {dt}: {ratio:.2f}x numpy Generator.standard_normal")
+        legacy_ratio = med[f"{who} float64"] / med["numpy legacy float64"]
+        print(f"{who} float64: {legacy_ratio:.2f}x numpy RandomState.standard_normal")
 
 
 if __name__ == "__main__":

@@ -48,19 +48,28 @@ Platform notes
   calls libm's float functions there, and prints other numbers.
 * float64 paths need libm's ``log``, ``log1p``, ``sin`` and ``cos``, as PyTorch calls them:
   Python's ``math`` module calls the same libm. NumPy's ``sin``/``cos`` are used where a probe
-  finds them equal to libm's. NumPy's SIMD ``log`` is not (0.2% of results differ in the last
-  bit), so the bulk ``log`` is a table-driven double-double log that knows its result to a few
-  thousandths of an ulp, and asks ``math.log`` wherever glibc's documented error (at most 0.52
-  ulp) leaves the rounding in doubt: about 6% of inputs (on Linux; elsewhere always).
+  finds them equal to libm's (NumPy 2.4 calls libm for them: 10**7 angles agree). NumPy's float64
+  ``log`` is its own SIMD code on AVX512F CPUs, for contiguous and strided arrays alike (0.36% of
+  results on (0, 1) differ in the last bit), so the bulk ``log`` is a table-driven double-double
+  log that knows its result to a few thousandths of an ulp, and asks libm wherever glibc's
+  documented error (at most 0.52 ulp) leaves the rounding in doubt, and within 2**-8 of 1: about
+  6.4% of Box-Muller's inputs. Those below 0.5 go to NumPy's complex log in bulk (glibc's ``clog``
+  of (x, 0) returns its ``log`` of x there; a probe checks NumPy's against ``math.log`` once), the
+  others to ``math.log`` (on Linux; elsewhere every element goes to ``math.log``).
 
 Speed
 -----
-``benchmarks/random_normal.py``: 10**6 normals against NumPy's ``standard_normal`` (CPU time,
-best of 9, one thread): float32 3.0x, float64 5.2x (7.2x before the float64 Box-Muller worked
-in place and skipped the checks its logarithm's arguments never need). float64's floor is
-libm's: its ``sin`` and ``cos`` (7 ms each for the 500,000 angles) and the log (16 ms for
-500,000: the double-double evaluation, and ``math.log`` for the 6% it leaves in doubt; calling
-``math.log`` for all of them costs twice that), against NumPy's 9.6 ms for everything.
+``benchmarks/random_normal.py``: 10**6 normals against NumPy's ``Generator.standard_normal``
+(CPU time, median of 41, interleaved with the previous version, one thread, on the shared 2-core
+machine): float32 2.4x (3.7-4.0x before), float64 5.0-5.4x (6.0-6.3x before; 2.4-2.5x the
+legacy ``RandomState.standard_normal``). float32: about 110 passes over the lanes, most of them
+float32 ufuncs, in pieces whose arrays stay in the L2 cache; the 16 fused multiply-adds whose
+products are not exact in float32 cost four passes each (widen, multiply, add, round back),
+half of the work. float64's floor is libm's and the generator's: ``sin`` and ``cos`` of the
+500,000 angles (22 ms), the two 32-bit words of each uniform (7 ms for 2 * 10**6 words), and
+the log (18 ms: the double-double evaluation, some 45 passes in pieces that stay in the cache,
+and libm for the 6.4% in doubt), against NumPy's 14 ms for everything (one lightly loaded
+run).
 
 Non-contiguous targets
 ----------------------
@@ -324,6 +333,7 @@ class Generator:
         # The seed `seed()` uses: PyTorch's is nondeterministic, gradcli's comes from its caller.
         self.fallback_seed = fallback_seed
         self._mt: Any = None
+        self._npgen: Any = None  # a numpy Generator on _mt, for its uint32 draws
         self.manual_seed(seed)
 
     # -- seeding ---------------------------------------------------------------------------
@@ -353,6 +363,7 @@ class Generator:
         other = Generator.__new__(Generator)
         other.fallback_seed = self.fallback_seed
         other._mt = None
+        other._npgen = None
         other.set_state(self.get_state())
         return other
 
@@ -444,12 +455,16 @@ class Generator:
 
     def random32(self, n: int) -> np.ndarray:
         """The next n outputs of the engine (CPUGeneratorImpl::random), 32 bits in uint64."""
+        return self.words32(n).astype(_U64)
+
+    def words32(self, n: int) -> np.ndarray:
+        """The next n outputs of the engine as uint32 (half the memory of random32's)."""
         if n <= 0:
-            return np.empty(0, _U64)
+            return np.empty(0, np.uint32)
         parts = []
         if self._prefix.size:
             k = min(n, self._prefix.size)
-            parts.append(self._prefix[:k].astype(_U64))
+            parts.append(self._prefix[:k])
             self._prefix = self._prefix[k:]
             left, nxt = self._reported  # type: ignore[misc]
             self._reported = (left - k, nxt + k)
@@ -457,21 +472,36 @@ class Generator:
             if self._prefix.size:
                 return parts[0]
         if n:
-            parts.append(self._bitgen.random_raw(n))
+            # NumPy's integers over the whole uint32 range return the bit generator's 32-bit
+            # outputs one for one (no rejection), written as uint32: faster than random_raw,
+            # which writes uint64. The same stream: the Generator wraps the same MT19937.
+            parts.append(self._words(n))
             self._reported = None
         return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
+    def _words(self, n: int) -> np.ndarray:
+        bitgen = self._bitgen
+        if self._npgen is None or self._npgen.bit_generator is not bitgen:
+            self._npgen = np.random.Generator(bitgen)
+        return self._npgen.integers(0, 1 << 32, size=n, dtype=np.uint32)
+
     def random64(self, n: int) -> np.ndarray:
         """n values of CPUGeneratorImpl::random64: (first word << 32) | second word."""
+        w = self.words32(2 * n)
         if sys.byteorder != "little":
-            w64 = self.random32(2 * n)
+            w64 = w.astype(_U64)
             return (w64[0::2] << _U64(32)) | w64[1::2]
-        w = self.random32(2 * n).view(np.uint32)  # little-endian: [low, 0, low, 0, ...]
-        out = np.empty(n, _U64)
-        halves = out.view(np.uint32)
-        halves[1::2] = w[0::4]  # high half: the first word
-        halves[0::2] = w[2::4]  # low half: the second word
-        return out
+        return _join_words(w, 0xFFFFFFFF)
+
+
+def _join_words(w: np.ndarray, high_mask: int) -> np.ndarray:
+    """(w[0::2] & high_mask) << 32 | w[1::2] as uint64, for a little-endian machine (a uint64
+    holds its low half first): two strided copies into the halves."""
+    out = np.empty(w.size // 2, _U64)
+    halves = out.view(np.uint32)
+    np.bitwise_and(w[0::2], np.uint32(high_mask), out=halves[1::2])
+    halves[0::2] = w[1::2]
+    return out
 
 
 _default: Generator | None = None
@@ -766,7 +796,9 @@ def _libm_cos(x: np.ndarray) -> np.ndarray:
 # glibc's log is within 0.52 ulp of the exact value (0.507 near 1; its source documents both), so
 # where the exact value lies more than 0.02 ulp from a rounding midpoint, glibc returns the
 # correctly rounded double. _accurate_log locates the exact value to a few thousandths of an ulp;
-# where it finds the rounding in doubt (about 6% of inputs), math.log is asked.
+# where it finds the rounding in doubt (about 6% of inputs), libm is asked (math.log, or NumPy's
+# complex log below 0.5). (NumPy's float64 log is its own SIMD code on AVX512F CPUs, for
+# contiguous and strided arrays alike.)
 _LOG_DOUBT = 0.5 - 0.03
 _LOG_BITS = 10  # table of 2**10 + 1 logarithms, built on first use
 _LOG_TABLE: tuple[np.ndarray, np.ndarray, np.ndarray, float, float] | None = None
@@ -803,54 +835,67 @@ def _log_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
     return _LOG_TABLE
 
 
-def _accurate_log(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(y, doubt) for positive normal x: y the correctly rounded log(x) except where `doubt`.
+def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
+    """For positive normal x: out = the correctly rounded log(x), except where `doubt` is set.
 
     x = 2**k * m, m in [1, 2); m * inv[i] = 1 + r exactly as r1 + r2 (m split so that both
-    products are exact); log(x) = k ln2 - log(inv[i]) + log1p(r), summed in double-double."""
+    products are exact); log(x) = k ln2 - log(inv[i]) + log1p(r), summed in double-double.
+    In doubt: where the exact value lies within 0.03 ulp of a rounding midpoint, and every x
+    within 2**-8 of 1 (0.8% of inputs spread evenly, 0.4% of Box-Muller's 1 - u), where log(x)
+    is small and the sums below would need more care. Elsewhere |log(x)| > 2**-9 > |r1|."""
     inv, t_hi, t_lo, ln2_hi, ln2_lo = _log_table()
+    # (Written with few arrays, reused once their values are spent: they stay in the cache.)
     bits = x.view(np.int64)
-    k = ((bits >> 52) - 1023).astype(np.float64)
-    mant = bits & 0x000FFFFFFFFFFFFF
-    i = mant >> (52 - _LOG_BITS)
-    m = (mant | 0x3FF0000000000000).view(np.float64)
+    k = bits >> 52
+    k -= 1023
+    kf = k.astype(np.float64)
+    mbits = bits & 0x000FFFFFFFFFFFFF
+    i = np.right_shift(mbits, 52 - _LOG_BITS, out=k)
+    mbits |= 0x3FF0000000000000
     c = inv[i]
-    # m_hi: 42 bits, so that m_hi * c is exact; all of m where c is 1 or 1/2 (next to x = 1,
-    # where r must be exact in one piece for log(x) ~ r to keep its relative accuracy).
-    keep_all = ((i == 0) | (i == (1 << _LOG_BITS) - 1)).astype(np.int64)
-    np.negative(keep_all, out=keep_all)
-    keep_all |= ~((1 << 11) - 1)
-    m_hi = (m.view(np.int64) & keep_all).view(np.float64)
-    r1 = m_hi * c
-    r1 -= 1.0  # exact (Sterbenz)
-    r2 = m - m_hi
+    # m_hi: the top 42 bits of m, so that m_hi * c (c has 11 bits) is exact.
+    m_hi = (mbits & ~((1 << 11) - 1)).view(np.float64)
+    r2 = mbits.view(np.float64)  # m
+    r2 -= m_hi
     r2 *= c  # exact: 11 bits times 11 bits
-    # log1p(r1) - r1 = -r1**2/2 + r1**3/3 - ... (|r1| < 2**-10: to r1**7)
-    tail = r1 * (-1 / 7)
-    for coef in (1 / 6, -1 / 5, 1 / 4, -1 / 3, 1 / 2):
+    r1 = np.multiply(m_hi, c, out=m_hi)
+    r1 -= 1.0  # exact (Sterbenz)
+    # log1p(r1) - r1 = r1**2 * (-1/2 + r1/3 - r1**2/4 + r1**3/5 - r1**4/6), |r1| <= 2**-10: the
+    # next term is under 2**-72.8, 2**-11 ulp of any log(x) not in doubt (|log(x)| > 2**-9)
+    tail = np.multiply(r1, -1 / 6, out=c)
+    for coef in (1 / 5, -1 / 4, 1 / 3, -1 / 2):
         tail += coef
         tail *= r1
-    tail *= -r1  # = -r1**2/2 + r1**3/3 - ... as the loop builds r1 * (1/2 - r1/3 + ...)
+    tail *= r1
     # log1p(r1 + r2) = log1p(r1) + r2 / (1 + r1) + O(r2**2): r2 / (1 + r1) - r2 to r1**2 * r2
     cross = r1 * r2
-    cross *= 1.0 - r1
     tail -= cross
-    a = k * ln2_hi
+    cross *= r1
+    tail += cross
+    a = np.multiply(kf, ln2_hi, out=cross)
     a += t_hi[i]  # exact: multiples of 2**-42 below 2**11
-    s = a + r1  # two-sum of a and r1
-    bb = s - a
-    err = (a - (s - bb)) + (r1 - bb)
-    lo = k * ln2_lo
+    s = a + r1  # fast two-sum: |a| >= |r1| wherever x is not in doubt
+    err = np.subtract(s, a, out=a)
+    np.subtract(r1, err, out=err)
+    lo = np.multiply(kf, ln2_lo, out=kf)
     lo += t_lo[i]
     lo += r2
     lo += tail
     lo += err
-    y = s + lo  # fast two-sum: |s| >= |lo|
-    res = lo - (y - s)
-    ulp = (y.view(np.int64) & 0x7FF0000000000000).view(np.float64) * 2.0**-52
-    doubt = np.abs(res) > _LOG_DOUBT * ulp
-    doubt |= (y.view(np.int64) & 0x000FFFFFFFFFFFFF) == 0  # a power of two: uneven neighbours
-    return y, doubt
+    np.add(s, lo, out=out)  # fast two-sum: |s| >= |lo|
+    res = np.subtract(out, s, out=s)
+    np.subtract(lo, res, out=res)
+    # |res| > _LOG_DOUBT ulp exactly where res scaled by 0.5 / _LOG_DOUBT moves the rounding:
+    # this measures in the ulps of the side res points to (below a power of two they halve).
+    res *= 0.5 / _LOG_DOUBT
+    res += out
+    np.not_equal(res, out, out=doubt)
+    np.subtract(x, 1.0, out=res)
+    np.abs(res, out=res)
+    doubt |= res < 2.0**-8
+
+
+_LOG_STEP = 1 << 14  # elements of one piece of a bulk log: its temporaries stay in the L2 cache
 
 
 def _libm_log(x: np.ndarray) -> np.ndarray:
@@ -860,20 +905,62 @@ def _libm_log(x: np.ndarray) -> np.ndarray:
         with np.errstate(divide="ignore"):
             return np.where(x == 0, -np.inf, _map_math(lambda v: math.log(v) if v else 0.0, x))
     flat = x.reshape(-1)
-    out = np.empty(flat.size, np.float64)
-    step = 1 << 15
-    for start in range(0, flat.size, step):
-        part = flat[start : start + step]
-        normal = (part >= 2.2250738585072014e-308) & (part < np.inf)
-        y, doubt = _accurate_log(np.where(normal, part, 1.0))
-        y[part == 1.0] = 0.0
-        doubt |= ~normal
-        doubt &= part != 0
-        y[part == 0] = -np.inf
-        if np.any(doubt):
-            y[doubt] = _map_math(math.log, part[doubt])
-        out[start : start + step] = y
+    normal = (flat >= 2.2250738585072014e-308) & (flat < np.inf)
+    if normal.all():
+        return _libm_log_normal(flat).reshape(x.shape)
+    out = _libm_log_normal(np.where(normal, flat, 1.0))
+    odd = np.flatnonzero(~normal)
+    with np.errstate(divide="ignore"):
+        out[odd] = _map_math(lambda v: math.log(v) if v else -math.inf, flat[odd])
     return out.reshape(x.shape)
+
+
+def _libm_log_normal(x: np.ndarray) -> np.ndarray:
+    """math.log of a flat array of positive normal numbers: _accurate_log piece by piece, then
+    math.log once for all the elements in doubt."""
+    out = np.empty(x.size, np.float64)
+    doubt = np.empty(x.size, np.bool_)
+    for start in range(0, x.size, _LOG_STEP):
+        piece = slice(start, start + _LOG_STEP)
+        _accurate_log(x[piece], out[piece], doubt[piece])
+    redo = np.flatnonzero(doubt)
+    if redo.size:
+        xs = x[redo]
+        below = xs < 0.5
+        if below.any() and _numpy_clog_is_libm():
+            # About half of the doubts: glibc's complex log of (x, 0) for x < 0.5 is its log of
+            # x (clog takes log(hypot(x, 0)) - 0 * ln 2 there), and NumPy calls it in bulk.
+            ys = np.empty(xs.size, np.float64)
+            ys[below] = _log_as_complex(xs[below])
+            above = ~below
+            ys[above] = _map_math(math.log, xs[above])
+            out[redo] = ys
+        else:
+            out[redo] = _map_math(math.log, xs)
+    return out
+
+
+def _log_as_complex(x: np.ndarray) -> np.ndarray:
+    z = np.zeros(x.size, np.complex128)
+    z.real = x
+    np.log(z, out=z)
+    return z.real.copy()
+
+
+_NUMPY_CLOG_IS_LIBM: bool | None = None
+
+
+def _numpy_clog_is_libm() -> bool:
+    """Is np.log of (x, 0) math.log(x) for 0 < x < 0.5? Probed once on a spread of x."""
+    global _NUMPY_CLOG_IS_LIBM
+    if _NUMPY_CLOG_IS_LIBM is None:
+        probe = np.random.MT19937(54321).random_raw(8192).astype(np.float64)
+        x = np.concatenate([(probe + 0.5) * 2.0**-33, [2.0**-53, 0.25, 0.5 - 2.0**-54]])
+        x[:64] *= 2.0 ** -np.arange(64)  # small ones too
+        with np.errstate(all="ignore"):
+            got = _log_as_complex(x)
+        _NUMPY_CLOG_IS_LIBM = bool(np.array_equal(got, _map_math(math.log, x)))
+    return _NUMPY_CLOG_IS_LIBM
 
 
 def _libm_log_unit(x: np.ndarray) -> np.ndarray:
@@ -881,16 +968,7 @@ def _libm_log_unit(x: np.ndarray) -> np.ndarray:
     checks for zeros, subnormals and infinities, which such x never are."""
     if x.size < 64 or not sys.platform.startswith("linux"):
         return _libm_log(x)
-    out = np.empty(x.size, np.float64)
-    step = 1 << 14
-    for start in range(0, x.size, step):
-        part = x[start : start + step]
-        y, doubt = _accurate_log(part)
-        if np.any(doubt):
-            y[doubt] = _map_math(math.log, part[doubt])
-        out[start : start + step] = y
-    out[x == 1.0] = 0.0
-    return out
+    return _libm_log_normal(x.reshape(-1)).reshape(x.shape)
 
 
 def _libm_log1p(x: np.ndarray) -> np.ndarray:
@@ -904,18 +982,31 @@ def _libm_log1p(x: np.ndarray) -> np.ndarray:
 
 def _unit_f32(gen: Generator, n: int) -> np.ndarray:
     """uniform_real_distribution<float>(0, 1): 24 random bits of one 32-bit draw, times 2**-24."""
-    w = gen.random32(n).view(np.int64)  # int64 -> float converts fast, uint64 does not
-    w &= _MASK24
-    out = w.astype(np.float32)
+    return _unit_from_words32(gen.words32(n))
+
+
+def _unit_from_words32(w: np.ndarray) -> np.ndarray:
+    """_unit_f32 of words already drawn (uint32)."""
+    k = np.bitwise_and(w.view(np.int32), _MASK24)  # int32 -> float converts fast, uint32 not
+    out = k.astype(np.float32)
     out *= np.float32(2.0**-24)
     return out
 
 
 def _unit_f64(gen: Generator, n: int) -> np.ndarray:
     """uniform_real_distribution<double>(0, 1): 53 bits of one 64-bit draw, times 2**-53."""
+    if sys.byteorder == "little":
+        return _unit_from_words(gen.words32(2 * n))
     w = gen.random64(n).view(np.int64)
     w &= _MASK53
     out = w.astype(np.float64)
+    out *= 2.0**-53
+    return out
+
+
+def _unit_from_words(w: np.ndarray) -> np.ndarray:
+    """_unit_f64 of words already drawn (uint32, two a uniform; little-endian machines)."""
+    out = _join_words(w, _MASK53 >> 32).view(np.int64).astype(np.float64)
     out *= 2.0**-53
     return out
 
@@ -1083,164 +1174,210 @@ def _sincos_f32(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 _LANES = 16384  # lanes per chunk: the temporaries of one chunk stay in the L2 cache
 
-_F64 = np.float64
 _LOG_P64 = [float(c) for c in _LOG_P]
-_DP64 = [float(c) for c in _DP]
 _COS_P64 = [float(c) for c in _COS_P]
 _SIN_P64 = [float(c) for c in _SIN_P]
 
 
-def _cephes_lanes(u1: np.ndarray, u2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """radius * cos(theta), radius * sin(theta) of NormalFill16<float>, fast.
+def _cephes_lanes(
+    u1: np.ndarray,
+    u2: np.ndarray,
+    out_cos: np.ndarray | None = None,
+    out_sin: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """radius * cos(theta) + 0, radius * sin(theta) + 0 of NormalFill16<float>, fast (float32).
 
-    The operations of _log_f32 and _sincos_f32, on float64 arrays that hold float32 values: each
-    float32 operation is done in float64 and rounded to float32 (for +, -, * and sqrt that is
-    the float32 result: float64 has more than twice float32's precision), each fused
-    multiply-add is a float64 multiply-add rounded once. That one rounding is exact unless the
-    float64 sum was inexact and landed on a float32 midpoint, which no input of Box-Muller
-    reaches: every one of the 2**24 possible u1 and u2 was checked (see the exhaustive test).
-    Mixed float32/float64 ufunc calls are avoided: NumPy runs them ten times slower."""
+    The operations of _log_f32 and _sincos_f32. Additions, subtractions, products and sqrt are
+    NumPy's float32 ones (IEEE's, as the AVX2 instructions). A fused multiply-add whose product
+    is exact in float32 (a small integer times a constant of few bits: e * 0.693359375, and the
+    first two steps of the angle's reduction) is a float32 product and sum. Any other fused
+    multiply-add is a float64 multiply-add rounded once to float32: the product is exact, the sum
+    may round twice, which is wrong only when the float64 sum was inexact and landed on a float32
+    midpoint; no input of Box-Muller reaches that: all 2**24 possible u1 and u2 were checked (see
+    the exhaustive test). Mixed float32/float64 ufunc calls are avoided (NumPy buffers them):
+    conversions are copyto calls into preallocated arrays. u1 (contiguous) and u2 have one shape;
+    the results have it too, written into out_cos/out_sin when given."""
+    f32, f64, i32 = np.float32, np.float64, np.int32
+    shape = u1.shape
     n = u1.size
-    f64 = np.float64
-    b32 = np.empty(n, np.float32)
-    t = np.empty(n, f64)
+    t = np.empty(n, f64)  # float64 multiply-adds
+    a64 = np.empty(n, f64)  # float32 operands widened
+    b64 = np.empty(n, f64)
 
-    def rnd(src: np.ndarray, out: np.ndarray) -> np.ndarray:
-        np.copyto(b32, src, casting="same_kind")
-        np.copyto(out, b32)
-        return out
-
-    def fma(a: np.ndarray, b: Any, c: Any, out: np.ndarray) -> np.ndarray:
+    def fma_into(dst32: np.ndarray, a: np.ndarray, b: Any, c: Any) -> None:
         np.multiply(a, b, out=t)
         np.add(t, c, out=t)
-        return rnd(t, out)
+        np.copyto(dst32, t, casting="same_kind")
 
     # log256_ps(u1), u1 in (0, 1]: u1 = 2**e * xm with xm in [0.5, 1), folded to [sqrt(.5), sqrt(2))
-    bits = u1.view(np.int32)
-    e = ((bits >> 23) - 0x7E).astype(f64)
-    xm = ((bits & ~0x7F800000) | 0x3F000000).view(np.float32).astype(f64)
-    small = (xm < _SQRTHF).astype(f64)
+    bits = u1.reshape(-1).view(i32)
+    mant = bits & 0x007FFFFF
+    small = (mant < 0x3504F3).astype(i32)  # xm < sqrt(0.5): the same comparison on the bits
+    e = bits >> 23
+    e -= 0x7E
     e -= small
-    xr = xm - 1.0
-    small *= xm
-    xr += small  # exact: 2 * xm - 1 when xm < sqrt(0.5)
-    y = np.empty(n, f64)
-    fma(xr, _LOG_P64[0], _LOG_P64[1], y)
+    e32 = e.astype(f32)
+    small <<= 23
+    mant |= 0x3F000000
+    mant += small  # xm, or 2 xm when small: one more in the exponent
+    xr = mant.view(f32)
+    xr -= _ONE  # exact: xm - 1, or (xm - 1) + xm = 2 xm - 1 (Sterbenz)
+    xr64 = np.empty(n, f64)
+    np.copyto(xr64, xr)
+    y = np.empty(n, f32)
+    fma_into(y, xr64, _LOG_P64[0], _LOG_P64[1])
     for p in _LOG_P64[2:]:
-        fma(y, xr, p, y)
-    np.multiply(y, xr, out=t)
-    rnd(t, y)
-    z = rnd(xr * xr, np.empty(n, f64))
-    fma(y, z, rnd(e * float(_LOG_Q1), np.empty(n, f64)), y)
-    np.multiply(z, 0.5, out=t)
-    np.subtract(y, t, out=t)
-    rnd(t, y)
-    np.add(y, xr, out=t)
-    rnd(t, y)
-    fma(e, float(_LOG_Q2), y, y)
-    np.multiply(y, -2.0, out=t)
-    np.copyto(b32, t, casting="same_kind")  # exact: -2 * a float32
-    np.sqrt(b32, out=b32)  # NumPy's float32 sqrt is vectorised, its float64 one is not here
-    radius = np.empty(n, f64)
-    np.copyto(radius, b32)
+        np.copyto(a64, y)
+        fma_into(y, a64, xr64, p)
+    y *= xr
+    z = xr * xr
+    q1 = e32 * _LOG_Q1
+    np.copyto(a64, y)
+    np.copyto(b64, z)
+    np.multiply(a64, b64, out=t)
+    np.copyto(a64, q1)
+    t += a64
+    np.copyto(y, t, casting="same_kind")
+    z *= _HALF  # exact
+    y -= z
+    y += xr
+    e32 *= _LOG_Q2  # exact: 9 bits times a small integer, so the fused multiply-add is a sum
+    y += e32
+    y *= f32(-2.0)
+    radius = np.sqrt(y, out=y)
 
     # sincos256_ps(theta), theta = float32(2 pi) * u2 >= 0
-    theta = u2.astype(f64)
-    theta *= float(_TWO_PI_F32)
-    rnd(theta, theta)
-    np.multiply(theta, float(_FOPI), out=t)
-    rnd(t, t)
-    j = t.astype(np.int32)  # cvttps: truncation
+    # (Arrays of the log part are reused: fewer of them stay in the cache.)
+    theta = np.multiply(u2, _TWO_PI_F32, out=q1.reshape(shape)).reshape(-1)
+    w = np.multiply(theta, _FOPI, out=e32)
+    j = small
+    np.copyto(j, w, casting="unsafe")  # cvttps: truncation
     j += 1
     j &= ~1
-    yf = j.astype(f64)
-    xr = fma(yf, _DP64[0], theta, xr)
-    fma(yf, _DP64[1], xr, xr)
-    fma(yf, _DP64[2], xr, xr)
-    rnd(xr * xr, z)
-    yc = fma(z, _COS_P64[0], _COS_P64[1], np.empty(n, f64))
-    fma(yc, z, _COS_P64[2], yc)
-    np.multiply(yc, z, out=t)
-    rnd(t, yc)
-    fma(yc, z, z * -0.5, yc)
-    yc += 1.0
-    rnd(yc, yc)
-    ys = fma(z, _SIN_P64[0], _SIN_P64[1], y)
-    fma(ys, z, _SIN_P64[2], ys)
-    np.multiply(ys, z, out=t)
-    rnd(t, ys)
-    fma(ys, xr, xr, ys)
-    # The blend as the intrinsics do it: and/andnot with the mask, so that a masked value is
-    # +0.0, then additions: that is the selected value + 0.0 (which turns -0.0 into +0.0).
-    # Selected here by an xor swap (NumPy's where() is slow on random masks).
-    keep = ((j & 2) == 0).astype(np.int64)
-    np.negative(keep, out=keep)  # all ones where the sine polynomial gives sin
-    ys_bits, yc_bits = ys.view(np.int64), yc.view(np.int64)
-    swap = np.bitwise_xor(ys_bits, yc_bits)
+    yf = j.astype(f32)
+    np.multiply(yf, _DP[0], out=w)  # exact products (the reduction's constants have 8 and 12
+    np.add(theta, w, out=xr)  # bits, yf is an even integer <= 8): fused = product, then sum
+    np.multiply(yf, _DP[1], out=w)
+    xr += w
+    np.copyto(a64, yf)
+    np.multiply(a64, float(_DP[2]), out=t)
+    np.copyto(xr64, xr)
+    t += xr64
+    np.copyto(xr, t, casting="same_kind")
+    np.copyto(xr64, xr)
+    np.multiply(xr, xr, out=z)
+    z64 = b64
+    np.copyto(z64, z)
+    yc = theta  # (theta is not needed any more)
+    fma_into(yc, z64, _COS_P64[0], _COS_P64[1])
+    np.copyto(a64, yc)
+    fma_into(yc, a64, z64, _COS_P64[2])
+    yc *= z
+    np.copyto(a64, yc)
+    np.multiply(a64, z64, out=t)
+    np.multiply(z64, 0.5, out=a64)  # exact
+    t -= a64
+    np.copyto(yc, t, casting="same_kind")
+    yc += _ONE
+    ys = w
+    fma_into(ys, z64, _SIN_P64[0], _SIN_P64[1])
+    np.copyto(a64, ys)
+    fma_into(ys, a64, z64, _SIN_P64[2])
+    ys *= z
+    np.copyto(a64, ys)
+    np.multiply(a64, xr64, out=t)
+    t += xr64
+    np.copyto(ys, t, casting="same_kind")
+    # The blend as the intrinsics do it (and/andnot with the mask, then additions: the selected
+    # value + 0.0), by an xor swap (NumPy's where() is slow on random masks): where (j & 2) == 0
+    # the sine polynomial gives sin; the +0.0 is the one added at the end.
+    keep = np.bitwise_and(j, 2, out=e)
+    keep >>= 1
+    keep -= 1  # all ones where (j & 2) == 0
+    ys_bits, yc_bits = ys.view(i32), yc.view(i32)
+    swap = np.bitwise_xor(ys_bits, yc_bits, out=yf.view(i32))
     swap &= keep
     ys_bits ^= swap  # now cos
     yc_bits ^= swap  # now sin
-    cos_sel, sin_sel = ys, yc
-    # The sign flips (an xor of the sign bit) go into the radius, exactly: radius * (+-1).
-    csign = (((j - 2) & 4) >> 1) - 1
-    ssign = 1 - ((j & 4) >> 1)
-    cos_sel *= radius
-    cos_sel *= csign.astype(f64)
-    cos_sel += 0.0
-    sin_sel *= radius
-    sin_sel *= ssign.astype(f64)
-    sin_sel += 0.0
-    return cos_sel, sin_sel  # exact products: one rounding to float32 gives radius * cos|sin
+    # The sign flips (an xor of the sign bit) go into copies of the radius: flip cos where
+    # ((j - 2) & 4) == 0, sin where (j & 4) != 0.
+    rbits = radius.view(i32)
+    flip = np.subtract(j, 2, out=keep)
+    flip &= 4
+    flip ^= 4
+    flip <<= 29
+    flip ^= rbits
+    np.multiply(flip.view(f32), ys, out=ys)
+    j &= 4
+    j <<= 29
+    j ^= rbits
+    np.multiply(j.view(f32), yc, out=yc)
+    out_cos = np.add(ys.reshape(shape), _ZERO, out=out_cos)  # -0.0 becomes +0.0
+    out_sin = np.add(yc.reshape(shape), _ZERO, out=out_sin)
+    return out_cos, out_sin
 
 
 def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
     """NormalFill16<float> (AVX2) on rows of 16 uniforms: u1 = 1 - row[:8], u2 = row[8:], then
-    fma(r * cos, std, mean) into row[:8] and fma(r * sin, std, mean) into row[8:]."""
+    fma(r * cos, std, mean) into row[:8] and fma(r * sin, std, mean) into row[8:]. u is the
+    uniforms, or (uint32) the words they are made of, made into uniforms piece by piece."""
+    words = u.dtype == np.uint32
     rows = u.reshape(-1, 16)
-    out = np.empty_like(rows)
+    out = np.empty(rows.shape, np.float32)
     m32, s32 = np.float32(mean), np.float32(std)
     plain = m32 == 0 and s32 == 1
     step = max(1, _LANES // 8)
     for start in range(0, rows.shape[0], step):
         block = rows[start : start + step]
-        u1 = (_ONE - block[:, :8]).reshape(-1)
-        u2 = block[:, 8:].reshape(-1)
-        n1, n2 = _cephes_lanes(u1, u2)
+        if words:
+            block = _unit_from_words32(block)
         dest = out[start : start + step]
+        u1 = np.subtract(_ONE, block[:, :8])  # exact; a new contiguous (rows, 8) array
         if plain:
-            # fma(n, 1, 0) is n + 0: the products already had +0.0 added (-0.0 becomes +0.0),
-            # and +0.0 added to a float32 is exact, so one rounding to float32 finishes.
-            np.copyto(dest[:, :8], n1.reshape(-1, 8), casting="same_kind")
-            np.copyto(dest[:, 8:], n2.reshape(-1, 8), casting="same_kind")
+            # fma(n, 1, 0) is n + 0: the lanes add +0.0 (-0.0 becomes +0.0) as they write.
+            _cephes_lanes(u1, block[:, 8:], dest[:, :8], dest[:, 8:])
         else:
-            dest[:, :8] = _fma32(n1.astype(np.float32), s32, m32).reshape(-1, 8)
-            dest[:, 8:] = _fma32(n2.astype(np.float32), s32, m32).reshape(-1, 8)
+            n1, n2 = _cephes_lanes(u1, block[:, 8:])
+            dest[:, :8] = _fma32(n1, s32, m32)
+            dest[:, 8:] = _fma32(n2, s32, m32)
     return out.reshape(-1)
 
 
 def _box_muller16_f64(u: np.ndarray, mean: float, std: float) -> np.ndarray:
     """NormalFill16<double>: libm log/cos/sin on 8 pairs, std::fma(r * cos, std, mean).
 
-    Written for speed (float64 randn of 10**6 is mostly this): each step makes one array
-    or works in place, and the halves of each block of 16 are read and written in place."""
-    rows = u.reshape(-1, 16)
-    out = np.empty_like(rows)
-    u1 = np.subtract(1.0, rows[:, :8])  # a new (blocks, 8) array, contiguous
-    radius = _libm_log_unit(u1.reshape(-1)).reshape(u1.shape)
-    radius *= -2.0
-    np.sqrt(radius, out=radius)
-    theta = np.multiply(rows[:, 8:], 2.0 * math.pi)
-    if _numpy_trig_is_libm():
-        np.cos(theta, out=u1)
-        np.multiply(radius, u1, out=out[:, :8])
-        np.sin(theta, out=u1)
-        np.multiply(radius, u1, out=out[:, 8:])
-    else:
-        out[:, :8] = radius * _libm_cos(theta)
-        out[:, 8:] = radius * _libm_sin(theta)
+    Written for speed (float64 randn of 10**6 is mostly this): in pieces whose temporaries stay
+    in the cache, each step makes one array or works in place, and the halves of each block of
+    16 are read and written in place. u is the uniforms, or (uint32) the words they are made of,
+    made into uniforms piece by piece."""
+    words = u.dtype == np.uint32
+    rows = u.reshape(-1, 32 if words else 16)
+    out = np.empty((rows.shape[0], 16), np.float64)
+    numpy_trig = _numpy_trig_is_libm()
+    zero_radius = False
+    step = max(1, _LANES // 8)
+    for start in range(0, rows.shape[0], step):
+        block = rows[start : start + step]
+        if words:
+            block = _unit_from_words(block.reshape(-1)).reshape(-1, 16)
+        dest = out[start : start + step]
+        u1 = np.subtract(1.0, block[:, :8])  # a new (blocks, 8) array, contiguous
+        radius = _libm_log_unit(u1.reshape(-1)).reshape(u1.shape)
+        radius *= -2.0
+        np.sqrt(radius, out=radius)
+        zero_radius = zero_radius or not radius.all()
+        theta = np.multiply(block[:, 8:], 2.0 * math.pi)
+        if numpy_trig:
+            np.cos(theta, out=u1)
+            np.multiply(radius, u1, out=dest[:, :8])
+            np.sin(theta, out=u1)
+            np.multiply(radius, u1, out=dest[:, 8:])
+        else:
+            dest[:, :8] = radius * _libm_cos(theta)
+            dest[:, 8:] = radius * _libm_sin(theta)
     if mean == 0.0 and std == 1.0:
         # fma(z, 1, 0) = z + 0: a -0.0 (a zero radius times a negative cos/sin) becomes +0.0.
-        if not radius.all():
+        if zero_radius:
             out += 0.0
     else:
         out = _fma64(out, std, mean)
@@ -1251,11 +1388,21 @@ def _normal_fill(gen: Generator, n: int, mean: float, std: float, dt: _DType) ->
     """normal_fill: n uniforms, Box-Muller on each block of 16 in place; when n is not a multiple
     of 16 the last 16 positions are redrawn (16 more uniforms) and transformed again."""
     full = n // 16 * 16
+    if dt.name == "float64" and sys.byteorder == "little":
+        # The words, made into uniforms piece by piece as Box-Muller goes (in the cache).
+        words = gen.words32(2 * n)
+        body = _box_muller16_f64(words[: 2 * full], mean, std)
+        if full == n:
+            return body
+        out64 = np.empty(n, np.float64)
+        out64[:full] = body
+        out64[n - 16 :] = _box_muller16_f64(_unit_f64(gen, 16), mean, std)
+        return out64
     if dt.name == "float64":
         u = _unit_f64(gen, n)
         transform = _box_muller16_f64
     elif dt.name == "float32":
-        u = _unit_f32(gen, n)
+        u = gen.words32(n)  # made into uniforms piece by piece as Box-Muller goes
         transform = _box_muller16_f32
     else:
         # float16/bfloat16 draw 16 float uniforms per whole block into a buffer: no uniforms
@@ -1269,7 +1416,7 @@ def _normal_fill(gen: Generator, n: int, mean: float, std: float, dt: _DType) ->
             return body
         # The positions past the last whole block are all in the last 16, which the tail's
         # redraw overwrites (n >= 16 here): they need no values from u.
-        out = np.empty_like(u)
+        out = np.empty(n, body.dtype)
     else:
         out = u.copy()
     out[:full] = body

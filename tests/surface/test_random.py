@@ -543,11 +543,22 @@ def _round32(x: Fraction) -> float:
     return sign * float(Fraction(q) * Fraction(2) ** (e - 23))
 
 
-def test_bulk_log_equals_libm() -> None:
+@pytest.mark.parametrize("clog", [True, False])
+def test_bulk_log_equals_libm(clog: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bulk log, whether the doubts below 0.5 go to NumPy's complex log or to math.log."""
+    if clog and not R._numpy_clog_is_libm():
+        pytest.skip("NumPy's complex log is not libm's log here")
+    monkeypatch.setattr(R, "_NUMPY_CLOG_IS_LIBM", clog)
     rng = np.random.default_rng(2)
     x = 1.0 - (rng.integers(0, 2**53, 200_000).astype(np.float64) * 2.0**-53)
-    x = np.concatenate([x, [1.0, 2.0**-53, 0.5, 1 - 2.0**-53]])
-    assert R._libm_log(x).tolist() == [math.log(v) for v in x.tolist()]
+    # next to 1 at every scale, where log(x) is small (both sides of 1)
+    near_one = 1.0 + rng.choice([-1.0, 1.0], 4000) * 2.0 ** -rng.uniform(6.0, 52.0, 4000)
+    spread = np.exp(rng.uniform(-700.0, 700.0, 2000))
+    edges = [1.0, 2.0**-53, 0.5, 1 - 2.0**-53, 1 - 2.0**-8, 1 + 2.0**-8, 2.0, 0.25, 1e-310, 0.0]
+    x = np.concatenate([x, near_one, spread, edges])
+    with np.errstate(divide="ignore"):
+        want = [math.log(v) if v else -math.inf for v in x.tolist()]
+    assert R._libm_log(x).tolist() == want
 
 
 # ---------------------------------------------------------------------------------------------
@@ -573,8 +584,8 @@ def test_import_builds_no_tables() -> None:
     first use. (Checked by state, in a fresh process: time belongs in benchmarks/.)"""
     code = (
         "import sys, numpy; before = set(sys.modules); import gradcli.surface.random as R; "
-        "print(R._default, R._NUMPY_TRIG_IS_LIBM, R._LOG_TABLE, 'decimal' in set(sys.modules) - "
-        "before); R._log_table(); "
+        "print(R._default, R._NUMPY_TRIG_IS_LIBM, R._NUMPY_CLOG_IS_LIBM, R._LOG_TABLE, "
+        "'decimal' in set(sys.modules) - before); R._log_table(); "
         "print(R._LOG_TABLE is not None)"
     )
     root = Path(__file__).resolve().parents[2]
@@ -582,7 +593,7 @@ def test_import_builds_no_tables() -> None:
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, env=env, check=True
     )
-    assert out.stdout.split() == ["None", "None", "None", "False", "True"], out.stdout
+    assert out.stdout.split() == ["None", "None", "None", "None", "False", "True"], out.stdout
 
 
 @pytest.mark.skipif(

@@ -54,6 +54,7 @@ def _times(g: Tensor, v: Tensor) -> Tensor:
         and not any(d.strides)
         and d.shape == vd.shape
         and d.dtype == vd.dtype
+        and d.dtype.kind == "f"  # (a complex 1 times inf + inf j is not that number)
         and d.size
         and d.item(0) == 1
         and not grad_enabled()

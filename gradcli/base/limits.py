@@ -215,9 +215,16 @@ class RunBudget:
         self.depth += 1
         if self.depth == 1:
             now = time.monotonic()
+            # The environment's bytes dict looked up once for all the limits (`read` finds it
+            # for each): a limit that is not set is its default, one that is set is read.
+            data = getattr(os.environ, "_data", None)
+            fast = isinstance(data, dict) and os.name == "posix"
             for limit in ALL:
                 limit._cached = None
-                limit._cached = limit.read()
+                if fast and not data.get(limit._key):  # type: ignore[union-attr]
+                    limit._cached = limit.default
+                else:
+                    limit._cached = limit.read()
             self.active = True
             self.nodes = 0
             self.node_limit = GRAPH_NODES.value

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Sequence
+from sys import getrefcount
 from typing import Any
 
 import numpy as np
@@ -204,7 +205,12 @@ def run_backward(
                         k = p
                     gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
                     if k in grads:
-                        grads[k] = apply(P.add, grads[k], gi)
+                        cur = grads[k]
+                        if not create_graph and _owned(cur, gi):
+                            np.add(cur.data, gi.data, out=cur.data)  # the same sums, in place
+                        else:
+                            grads[k] = apply(P.add, cur, gi)
+                        del cur
                         if fresh is not None and type(k) is int:
                             fresh.add(k)
                     else:
@@ -221,7 +227,7 @@ def run_backward(
         if t.node is None and k in grads and k not in captured:
             captured[k] = grads[k]
     for t, g in retained:
-        t.grad = g if t.grad is None else apply(P.add, t.grad, g)
+        t.grad = handed(g) if t.grad is None else apply(P.add, t.grad, g)
     out_grads = {}
     for k, g in grads.items():
         if type(k) is int:
@@ -233,6 +239,31 @@ def run_backward(
         if k not in out_grads:
             out_grads[k] = (next(t for t in capture if id(t) == k), g)
     return out_grads
+
+
+def _owned(cur: Tensor, gi: Tensor) -> bool:
+    """Whether the gradient `cur` (in the pass's dict) is an array no one else holds, of the
+    sum's shape and dtype: the sum `cur + gi` may then be written into it instead of into a
+    new array (no allocation: large fresh arrays cost page faults). Reference counts say who
+    holds it: the dict alone holds the tensor, the tensor alone holds its array (a view of it
+    would hold it too), and the array owns its memory."""
+    d = cur.data
+    return (
+        type(cur) is Tensor
+        and type(gi) is Tensor
+        and gi is not cur
+        and gi.data is not d
+        and d.size >= 4096
+        and d.flags.owndata
+        and d.flags.writeable
+        and d.flags.c_contiguous
+        and d.shape == gi.data.shape
+        and d.dtype == gi.data.dtype
+        # the pass's dict, `run_backward`'s local, the parameter, getrefcount's argument
+        and getrefcount(cur) == 4
+        # the tensor, the local `d`, getrefcount's argument
+        and getrefcount(d) == 3
+    )
 
 
 def _check_nan(n: Node, gs: tuple) -> None:
@@ -268,9 +299,25 @@ def _carries(p: Node, n: Node, grads: dict, capture_nodes: dict, user: bool) -> 
     )
 
 
+def handed(g: Tensor) -> Tensor:
+    """A gradient as the pass hands it to the program (a hook, a retained `.grad`,
+    `autograd.grad`'s result): one that is a forward value itself, read-only (mul's rule under
+    a sum: `ops.binary._times`), is copied, so that changing it in place changes no value
+    and works as on PyTorch's fresh gradient. (A broadcast one stays as it is: PyTorch's is an
+    expanded view too, and refuses a change in place.)"""
+    d = g.data
+    if d.flags.writeable or d.base is None:
+        return g
+    for s, n in zip(d.strides, d.shape):
+        if s == 0 and n > 1:
+            return g
+    return Tensor(d.copy())
+
+
 def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:
     """The tensor's hooks in the order they were registered, each given the gradient so far:
     a value one returns replaces it (PyTorch's `register_hook`)."""
+    g = handed(g)
     for fn in list(fns):
         if isinstance(fn, PostAccumulateHook):
             continue  # run after the gradient is accumulated (`backward`)
@@ -546,7 +593,7 @@ def grad(
                     "the graph. Set allow_unused=True if this is the desired behavior.",
                     hint=f"input {i} does not influence the output",
                 )
-        result.append(g)
+        result.append(g if g is None else handed(g))
     return tuple(result)
 
 

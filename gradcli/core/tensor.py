@@ -79,21 +79,30 @@ def grad_enabled() -> bool:
 
 
 class recording:  # noqa: N801 - a context manager, like no_grad
-    """While a program records a graph: the cyclic collector runs less often. A recorded graph
-    has no reference cycles (it is freed by reference counting), but the collector's passes
-    over a growing graph made recording slower the longer it got (a 100,000-step chain: 1.8x
-    per step); with the first generation's threshold at 10,000 objects the time per step stays
-    within 20% from 1,000 to 100,000 steps. Cycles a program makes are still collected. And
+    """While a program records a graph: the cyclic collector's older generations wait for the
+    run's end. A recorded graph has no reference cycles (reference counting frees it), but
+    the collector walks it anyway: every collection of the first generation moves the graph
+    recorded since into the second, and each collection of the second (every tenth of the
+    first) and of the third (the whole heap) walks all of it again, at a cost per object that
+    grows with the graph (it no longer fits in the caches). A 100,000-step chain took 1.3-1.6x
+    the time per step of a 1,000-step one. During a run, the first generation is collected
+    every 10,000 new objects (cycles a program makes and drops are still collected: most of
+    them die young), the older ones are not; after the run the thresholds are restored and
+    the next collections catch up. Should the program's memory reach its limit first, a full
+    collection runs before the limit is reported (`limits.RunBudget.check_memory`). And
     NumPy's errstate is set once for the run (`in_pass`), not for every operation."""
 
     THRESHOLD = 10_000
+    # The older generations' thresholds during a run: collections of the generation below
+    # between two of theirs (a billion: not during a run).
+    HOLD = 1 << 30
 
     def __enter__(self) -> None:
         import gc
 
         self.prev = gc.get_threshold()
-        if self.prev[0] and self.prev[0] < self.THRESHOLD:
-            gc.set_threshold(self.THRESHOLD, *self.prev[1:])
+        if self.prev[0]:  # 0: the collector is switched off; leave it so
+            gc.set_threshold(max(self.prev[0], self.THRESHOLD), self.HOLD, self.HOLD)
         self.quiet = in_pass()
         self.quiet.__enter__()
 

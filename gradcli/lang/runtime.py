@@ -595,7 +595,15 @@ class Runtime:
         if t.dtype.kind != "f" or label in self.warned:
             return
         data = t.data
-        if math.isfinite(data.item()) if data.size == 1 else np.isfinite(data).all():
+        if data.size == 1:
+            if math.isfinite(data.item()):
+                return
+        elif data.size >= 4096:
+            # A finite sum means finite values (a nan or an infinity makes the sum one): one
+            # read of the values, no array of flags; a sum that overflows is checked in full.
+            if math.isfinite(np.add.reduce(data, axis=None)) or np.isfinite(data).all():
+                return
+        elif np.isfinite(data).all():
             return
         self.warned.add(label)
         nan = int(np.isnan(data).sum())

@@ -15,7 +15,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import primitives as P
 from ..core.op import Node, Op, Sample, apply, binary_samples, defop, producer, register
-from ..core.tensor import Tensor, constant, mask_like
+from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import saved as V
 
 add = register(P.add)
@@ -94,11 +94,36 @@ def _mul_link(out: Tensor, x: Tensor, y: Tensor) -> tuple[int, np.ndarray] | Non
     return (1, x.data) if y.shape == out.shape else None
 
 
+def _times(g: Tensor, v: Tensor) -> Tensor:
+    """`g * v` for mul's rule. In a first-order pass, when `g` is a broadcast of exactly 1
+    (sum's gradient: `loss = (a * b).sum()`) in `v`'s shape and dtype, the product is `v`
+    itself, to the bit (1 * v is v in IEEE arithmetic, signed zeros, infinities and nan
+    included): `v`'s values, read-only (as a broadcast gradient is), with no pass over them."""
+    d, vd = g.data, v.data
+    if (
+        d.ndim
+        and not any(d.strides)
+        and d.shape == vd.shape
+        and d.dtype == vd.dtype
+        and d.dtype.kind == "f"  # (a complex 1 times inf + inf j is not that number)
+        and d.size
+        and d.item(0) == 1
+        and not grad_enabled()
+    ):
+        view = vd.view()
+        view.flags.writeable = False
+        return Tensor(view)
+    return g * v
+
+
 mul = defop(
     "mul",
     np.multiply,
     # Only the gradients wanted (x * 2.0 needs no gradient for the constant).
-    lambda g, out, x, y: (g * y if x.requires_grad else None, g * x if y.requires_grad else None),
+    lambda g, out, x, y: (
+        _times(g, y) if x.requires_grad else None,
+        _times(g, x) if y.requires_grad else None,
+    ),
     "MulBackward0",
     "g * y, g * x",
     saved=lambda n: (

@@ -1559,3 +1559,49 @@ def test_a_changed_rule_has_no_link() -> None:
     patched = op.replace()
     object.__setattr__(patched, "vjp", lambda g, out, x: (g,))
     assert patched.linked() is None
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_mul_under_a_sum_is_the_other_factor_to_the_bit(dtype: Any) -> None:
+    """Under `.sum()` mul's gradient is the other factor itself (a broadcast of exactly 1
+    times it): the bits of `1 * v` (signed zeros, infinities, nan, subnormals), read-only, and
+    a leaf's `.grad` is its own array: changing it in place changes no forward value."""
+    from gradcli.core.tensor import in_pass, no_grad
+
+    specials = [0.0, -0.0, np.inf, -np.inf, np.nan, np.finfo(dtype).tiny / 4, 3.5, -1e30]
+    v = np.array(specials * 3, dtype=dtype)
+    a = Tensor(np.linspace(-2, 2, v.size).astype(dtype), requires_grad=True)
+    b = Tensor(v.copy(), requires_grad=True)
+    out = apply(ops.REGISTRY["mul"], a, b)
+    ones = np.broadcast_to(np.ones((), dtype=dtype), v.shape)
+    with no_grad(), in_pass():
+        ga, gb = ops.REGISTRY["mul"].vjp(Tensor(ones), out, a, b)
+        want = ones * v
+        assert ga.data.tobytes() == want.tobytes() and not ga.data.flags.writeable
+        assert gb.data.tobytes() == (ones * a.data).tobytes()
+        # any other gradient is multiplied
+        twos = np.broadcast_to(np.full((), 2, dtype=dtype), v.shape)
+        assert (
+            ops.REGISTRY["mul"].vjp(Tensor(twos), out, a, b)[0].data.tobytes()
+            == (twos * v).tobytes()
+        )
+    (a * b).sum().backward()
+    assert a.grad.data.tobytes() == want.tobytes()
+    a.grad.zero_()
+    assert b.data.tobytes() == v.tobytes()
+
+
+def test_gradient_that_is_a_forward_value_is_handed_out_as_a_copy() -> None:
+    """A hook, a retained `.grad` and `autograd.grad`'s result may change the gradient in
+    place, as on PyTorch's fresh ones; the forward value the pass used for it stays."""
+    from gradcli.core.autograd import grad
+
+    a = Tensor(np.array([1.0, 2.0, 3.0]), requires_grad=True)
+    b = Tensor(np.array([4.0, 5.0, 6.0]), requires_grad=True)
+    c = a * b
+    c.register_hook(lambda g: g.mul_(2))
+    (c * b).sum().backward()  # c's gradient is b itself (doubled by the hook), a's 2 b * b
+    assert a.grad.data.tolist() == [32.0, 50.0, 72.0] and b.data.tolist() == [4.0, 5.0, 6.0]
+    (ga,) = grad((a * b).sum(), a)
+    ga.mul_(0)
+    assert ga.data.tolist() == [0.0, 0.0, 0.0] and b.data.tolist() == [4.0, 5.0, 6.0]

@@ -155,7 +155,9 @@ def delete_item(o: Any, k: Any) -> None:
     )
 
 
-_IMPORTS = "imports of torch, numpy, math, random, typing or collections.OrderedDict"
+_IMPORTS = (
+    "imports of torch, numpy, math, random, typing, collections.OrderedDict, gc, time or warnings"
+)
 
 
 class LazySpan(Span):

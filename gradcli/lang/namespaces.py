@@ -6,6 +6,7 @@ them (the surface's, and the few that hand the program a value of the language: 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -142,6 +143,82 @@ _FUNCTIONAL = ("vjp", "jvp", "jacobian", "hessian", "vhp", "hvp")
 _FUNC = ("grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian", "vmap")
 
 
+def _nothing_on_the_cpu(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+def _collect(generation: Any = 2) -> int:
+    """`gc.collect()`: gradcli frees a run's memory itself (what programs call it for after
+    `del`); nothing is collected at the program's request, and 0 unreachable objects are
+    reported."""
+    return 0
+
+
+def _clock(fn: Callable[[], float]) -> Callable[[], float]:
+    def read() -> float:
+        return fn()
+
+    return read
+
+
+# `time` as programs use it to time a loop (the numbers differ on every run, as in Python);
+# no sleep: a program cannot wait.
+_CLOCKS: dict[str, Callable[[], float]] = {
+    "time": _clock(time.time),
+    "perf_counter": _clock(time.perf_counter),
+    "monotonic": _clock(time.monotonic),
+    "process_time": _clock(time.process_time),
+}
+
+# `warnings.filterwarnings("ignore")` at the top of a notebook: accepted, changes nothing.
+_WARNING_FILTERS = ("filterwarnings", "simplefilter", "resetwarnings")
+
+
+class Flags:
+    """`torch.backends.cudnn`: settings a program reads and sets (`deterministic`,
+    `benchmark`, `enabled`), which change nothing in gradcli (its CPU kernels are
+    deterministic, there is no cuDNN); reset when a run starts."""
+
+    DEFAULTS = {"deterministic": False, "benchmark": False, "enabled": True}
+
+    def __init__(self) -> None:
+        self.values: dict[str, bool] = {}
+        self.reset()
+
+    def reset(self) -> None:
+        self.values = {**self.DEFAULTS, "deterministic_algorithms": False}
+
+    def program_attribute(self, name: str) -> Any:
+        if name in self.DEFAULTS:
+            return self.values[name]
+        if name == "is_available":
+            return Builtin("torch.backends.cudnn.is_available", lambda: False)
+        raise GradcliError(f"module 'torch.backends.cudnn' has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
+    def program_set(self, name: str, value: Any) -> None:
+        if name not in self.DEFAULTS:
+            raise NotSupported(
+                f"setting torch.backends.cudnn.{name} is not supported",
+                hint="gradcli knows deterministic, benchmark and enabled",
+            )
+        self.values[name] = bool(value)
+
+    def use_deterministic_algorithms(self, mode: Any, *, warn_only: Any = False) -> None:
+        if not isinstance(mode, bool):
+            raise GradcliError(
+                f"use_deterministic_algorithms expects a bool, but got {typename(mode)}"
+            ).mirror("RuntimeError")
+        self.values["deterministic_algorithms"] = mode
+
+    def __repr__(self) -> str:
+        return "<module 'torch.backends.cudnn'>"
+
+
+CUDNN = Flags()
+
+
 def build_namespaces() -> dict[str, Namespace]:
     """The modules a program can name (made once: they are fixed tables)."""
     global _NAMESPACES
@@ -233,6 +310,22 @@ def _build() -> dict[str, Namespace]:
         {
             "is_available": Builtin("torch.cuda.is_available", lambda: False),
             "device_count": Builtin("torch.cuda.device_count", lambda: 0),
+            # What seed-setting and memory-freeing code calls: without a GPU PyTorch does
+            # nothing either.
+            **{
+                n: Builtin(f"torch.cuda.{n}", _nothing_on_the_cpu)
+                for n in ("manual_seed", "manual_seed_all", "empty_cache", "synchronize")
+            },
+        },
+    )
+    backends = Namespace(
+        "torch.backends",
+        {
+            "cudnn": CUDNN,
+            "mps": Namespace(
+                "torch.backends.mps",
+                {"is_available": Builtin("torch.backends.mps.is_available", lambda: False)},
+            ),
         },
     )
     from ..surface import sampling
@@ -259,6 +352,14 @@ def _build() -> dict[str, Namespace]:
             "vmap": func.members["vmap"],
             "linalg": Namespace("torch.linalg", dict(names.LINALG)),
             "cuda": cuda,
+            "backends": backends,
+            "use_deterministic_algorithms": Builtin(
+                "torch.use_deterministic_algorithms", CUDNN.use_deterministic_algorithms
+            ),
+            "are_deterministic_algorithms_enabled": Builtin(
+                "torch.are_deterministic_algorithms_enabled",
+                lambda: CUDNN.values["deterministic_algorithms"],
+            ),
             "no_grad": gradmode.NO_GRAD,
             "enable_grad": gradmode.ENABLE_GRAD,
             "inference_mode": gradmode.INFERENCE_MODE,
@@ -316,6 +417,12 @@ def _build() -> dict[str, Namespace]:
         "numpy": numpy,
         "math": Namespace("math", _MATH),
         "random": py_random,
+        "gc": Namespace("gc", {"collect": Builtin("gc.collect", _collect)}),
+        "time": Namespace("time", {n: Builtin(f"time.{n}", f) for n, f in _CLOCKS.items()}),
+        "warnings": Namespace(
+            "warnings",
+            {n: Builtin(f"warnings.{n}", _nothing_on_the_cpu) for n in _WARNING_FILTERS},
+        ),
         "typing": Namespace("typing", {n: TypingName(n) for n in TYPING_NAMES}),
         "collections": Namespace("collections", {"OrderedDict": ORDERED_DICT}),
     }
@@ -602,7 +709,17 @@ TENSOR_METHODS: dict[str, Callable[..., Any]] = {
 }
 
 
-IMPORTABLE = ("torch", "numpy", "math", "random", "typing", "collections")
+IMPORTABLE = (
+    "torch",
+    "numpy",
+    "math",
+    "random",
+    "typing",
+    "collections",
+    "gc",
+    "time",
+    "warnings",
+)
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.
 TYPING_NAMES = (

@@ -52,7 +52,7 @@ from .classes import (
     Super,
 )
 from .exceptions import ExcClass
-from .namespaces import TENSOR_METHODS, TENSOR_PROPERTIES
+from .namespaces import CUDNN, TENSOR_METHODS, TENSOR_PROPERTIES
 from .text import to_str
 from .values import (
     CURRENT,
@@ -139,6 +139,7 @@ class Runtime:
         Settings.seed = int(seed) % 2**64
         sampling.reset(seed)
         pyrandom.reset(seed)  # Python's random and numpy.random: from --seed too
+        CUDNN.reset()
         reset_printoptions()  # torch.set_printoptions lasts for one run
 
     # -- driver --
@@ -431,8 +432,9 @@ class Runtime:
         if kind is Ctx:
             owner.attrs[attr] = value
             return
-        if isinstance(owner, surface_nn.Module) and not attr.startswith("_"):
-            owner.program_set(attr, value)  # `model.fc = nn.Linear(...)`, `bn.momentum = 0.01`
+        if hasattr(type(owner), "program_set") and not attr.startswith("_"):
+            # `model.fc = nn.Linear(...)`, `bn.momentum = 0.01`, `cudnn.deterministic = True`
+            owner.program_set(attr, value)
             return
         raise GradcliError(
             f"cannot set attribute `{attr}` of a {typename(owner)} here",

@@ -1,0 +1,55 @@
+"""What notebooks put around the autograd code: a set_seed function (random, numpy, torch,
+torch.cuda, cudnn flags), `gc.collect()`, `time.time()` around a loop, `warnings`
+filters. They run, and change nothing gradcli computes; what could wait or reach the
+process is absent."""
+
+from __future__ import annotations
+
+import pytest
+
+from gradcli.base.errors import GradcliError
+from gradcli.lang.program import parse
+
+
+def out(text: str) -> str:
+    return "".join(parse(text, "t.py").run(dtype="float32").output)
+
+
+def test_a_set_seed_function_runs_and_torch_draws_as_seeded() -> None:
+    seeded = out(
+        "import random\nimport numpy as np\nimport torch\n"
+        "def set_seed(s):\n    random.seed(s)\n    np.random.seed(s)\n    torch.manual_seed(s)\n"
+        "    torch.cuda.manual_seed(s)\n    torch.cuda.manual_seed_all(s)\n"
+        "    torch.backends.cudnn.deterministic = True\n"
+        "    torch.backends.cudnn.benchmark = False\n"
+        "set_seed(3)\ntorch.use_deterministic_algorithms(True)\n"
+        "print(torch.randn(2), torch.backends.cudnn.deterministic)\n"
+        "print(torch.are_deterministic_algorithms_enabled(), torch.cuda.is_available())\n"
+    )
+    plain = out("import torch\ntorch.manual_seed(3)\nprint(torch.randn(2), True)\n")
+    assert seeded == plain + "True False\n"
+    # the flags are the run's: a new run starts from PyTorch's defaults
+    assert out("import torch\nprint(torch.backends.cudnn.deterministic)\n") == "False\n"
+
+
+def test_gc_time_and_warnings() -> None:
+    got = out(
+        "import gc\nimport time\nimport warnings\nwarnings.filterwarnings('ignore')\n"
+        "start = time.perf_counter()\nx = [0] * 10\ndel x\nn = gc.collect()\n"
+        "print(n, 0 <= time.perf_counter() - start < 60, time.time() > 1e9)\n"
+    )
+    assert got == "0 True True\n"
+
+
+@pytest.mark.parametrize(
+    ("program", "message"),
+    [
+        ("import time\ntime.sleep(100)", "`time.sleep` is not supported"),
+        ("import gc\ngc.get_objects()", "`gc.get_objects` is not supported"),
+        ("import torch\ntorch.backends.cudnn.fast = 1", "torch.backends.cudnn.fast"),
+        ("import os", "cannot import `os`"),
+    ],
+)
+def test_what_could_wait_or_reach_the_process_is_absent(program: str, message: str) -> None:
+    with pytest.raises(GradcliError, match=message.replace(".", r"\.")):
+        out(program)

@@ -1863,6 +1863,7 @@ add(
         "class F(torch.autograd.Function):\n    import os\n    @staticmethod\n"
         "    def forward(ctx, x):\n        return x\n    @staticmethod\n"
         "    def backward(ctx, g):\n        return g",
+        REFUSED + (r"a class body holds",),
     ),
     esc(
         "class_body_statement",
@@ -1893,6 +1894,7 @@ add(
         "class_property_decorator",
         "class F(torch.autograd.Function):\n    @property\n    def forward(ctx):\n"
         "        return 1\n    @staticmethod\n    def backward(ctx, g):\n        return g",
+        REFUSED + (r"has no static `forward`",),
     ),
     esc(
         "class_del_method",
@@ -1989,9 +1991,24 @@ add(
     esc("async_for", "async def f():\n    async for i in x:\n        pass"),
     esc("async_with", "async def f():\n    async with x:\n        pass"),
     esc("del_builtin", "del print\nprint = 1"),
-    esc("del_torch", "del torch"),
-    esc("del_attribute", T + "del x.grad"),
-    esc("del_subscript", "l = [1]\ndel l[0]"),
+    # `del` of a name, a list or dict item and x.grad runs (issue 10): nothing it reaches is
+    # Python's own.
+    esc("del_torch", "del torch", codes=frozenset({0, 1})),
+    esc("del_attribute", T + "del x.grad", codes=frozenset({0, 1})),
+    esc("del_subscript", "l = [1]\ndel l[0]", codes=frozenset({0, 1})),
+    esc("del_tensor_dunder", T + "del x.__class__"),
+    # The host modules notebooks import (gc, time, warnings, random, numpy.random) and
+    # torch.backends: their members are gradcli's tables, none of Python's own.
+    esc("time_sleep", "import time\ntime.sleep(30)"),
+    esc("gc_referrers", "import gc\nr = gc.get_referrers(torch)"),
+    esc("gc_objects", "from gc import get_objects"),
+    esc("warnings_module_internals", "import warnings\nw = warnings.sys"),
+    esc("random_module_internals", "import random\nr = random._os"),
+    esc("random_class_instance", "import random\nr = random.Random"),
+    esc("numpy_random_bitgen", "import numpy as np\nb = np.random.bit_generator"),
+    esc("cudnn_dunder", "d = torch.backends.cudnn.__dict__"),
+    esc("cudnn_set_unknown", "torch.backends.cudnn.allow_tf32 = print"),
+    esc("time_dunder", "import time\nb = time.__builtins__"),
     esc("with_open", "with open('pwned', 'w') as f:\n    pass"),
     esc("match_statement", "match 1:\n    case int():\n        pass"),
     esc("star_assign_dunder", "a, *b = ().__class__.__mro__"),

@@ -164,10 +164,12 @@ def run_backward(
                             g = _run_hooks(n.hooks, g, out)
                         if out.retains_grad and out.node is n:
                             retained.append((out, g))
+                        if n.node_hooks and n.node_hooks[0]:
+                            g = _run_prehooks(n, g)
                     if n in capture_nodes:
                         captured[id(capture_nodes[n])] = g
                 op = n.op
-                link = op.link if chains and op.vjp is op._rule else None
+                link = op.link if chains and op.vjp is op._rule and not n.node_hooks else None
                 r = link(out, *n.inputs, **n.params) if link is not None else None
                 arr = g if type(g) is np.ndarray else g.data if type(g) is Tensor else None
                 if r is not None and arr is not None and r[1].dtype == arr.dtype:
@@ -187,6 +189,8 @@ def run_backward(
                     gs = n.op.vjp(g, out, *n.inputs, **n.params)
                     if _GradMode.anomaly and _GradMode.anomaly_nan:
                         _check_nan(n, gs)
+                    if user and n.node_hooks and n.node_hooks[1]:
+                        gs = _run_node_hooks(n, gs, g, nb)
                 if trace is not None:
                     trace(n, g, gs)
                 seq = n.seq
@@ -293,6 +297,7 @@ def _carries(p: Node, n: Node, grads: dict, capture_nodes: dict, user: bool) -> 
         and p.mark == MUTATIONS[0]
         and not p.freed
         and not p.hooks
+        and not p.node_hooks
         and p not in grads
         and p not in capture_nodes
         and not (user and p.out.retains_grad)
@@ -312,6 +317,62 @@ def handed(g: Tensor) -> Tensor:
         if s == 0 and n > 1:
             return g
     return Tensor(d.copy())
+
+
+def _hook_result(r: Any, expected: int, what: str) -> tuple | None:
+    if r is None:
+        return None
+    if not isinstance(r, (tuple, list)) or len(r) != expected:
+        raise GradcliError(
+            f"hook '{what}' has returned an incorrect number of values (got "
+            f"{len(r) if isinstance(r, (tuple, list)) else 1}, but expected {expected})",
+            hint="return a tuple with one gradient (or None) per slot, or return nothing",
+        )
+    for v in r:
+        if v is not None and not isinstance(v, Tensor):
+            raise GradcliError(
+                f"a node hook must return Tensors or None, not {type(v).__name__}"
+            ).mirror("TypeError")
+    return tuple(r)
+
+
+def _run_prehooks(n: Node, g: Tensor) -> Tensor:
+    """The node's pre-hooks, in order, each given (grad_output,): a tuple one returns replaces
+    it."""
+    g = handed(g)
+    for fn in list(n.node_hooks[0]):  # type: ignore[index]
+        r = _hook_result(fn((g,)), 1, "pre_hook")
+        if r is not None and r[0] is not None:
+            if r[0].shape != g.shape:
+                raise GradcliError(
+                    f"hook 'pre_hook' has changed the size of value: expected {list(g.shape)}, "
+                    f"got {list(r[0].shape)}"
+                )
+            g = r[0]
+    return g
+
+
+def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
+    """The node's hooks, in order, each given the gradients of its inputs (shaped as the
+    inputs; None for one that does not require grad) and (grad_output,): a tuple one returns
+    replaces them."""
+    ins = [
+        unbroadcast(as_tensor(gi, like=t), t.shape, nb)
+        if gi is not None and t.requires_grad
+        else None
+        for t, gi in zip(n.inputs, gs)
+    ]
+    for fn in list(n.node_hooks[1]):  # type: ignore[index]
+        r = _hook_result(fn(tuple(ins), (g,)), len(ins), "hook")
+        if r is not None:
+            for t, v in zip(n.inputs, r):
+                if v is not None and v.shape != t.shape:
+                    raise GradcliError(
+                        f"hook 'hook' has changed the size of value: expected {list(t.shape)}, "
+                        f"got {list(v.shape)}"
+                    )
+            ins = list(r)
+    return ins
 
 
 def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:

@@ -267,9 +267,10 @@ class Node:
     """
 
     # What a program may read of a grad_fn (the interpreter's attribute table for objects).
-    PROGRAM_ATTRIBUTES = ("name", "next_functions")
+    PROGRAM_ATTRIBUTES = ("name", "next_functions", "register_hook", "register_prehook")
 
     __slots__ = (
+        "node_hooks",
         "op",
         "inputs",
         "params",
@@ -299,12 +300,37 @@ class Node:
         # of lists shared by those nodes), so that `producer` finds a version by bisection.
         self.history: tuple[list, list] | None = None
         self.hooks: list | None = None
+        # `grad_fn.register_prehook` / `register_hook`: (pre-hooks, hooks), made when needed.
+        self.node_hooks: tuple[list, list] | None = None
         self.mark = m = MUTATIONS[0]
         self.versions = None if m == 0 else versions_of(inputs, out)
 
     @property
     def out(self) -> Tensor:
         return self._out()  # type: ignore[return-value]
+
+    def register_prehook(self, fn: Any) -> Any:
+        """`fn(grad_outputs)` before the node computes its gradients: a tuple it returns
+        replaces them (PyTorch's `Node.register_prehook`)."""
+        return self._node_hook(0, fn)
+
+    def register_hook(self, fn: Any) -> Any:
+        """`fn(grad_inputs, grad_outputs)` after the node computed the gradients of its inputs
+        (None for one that does not require grad): a tuple it returns replaces them."""
+        return self._node_hook(1, fn)
+
+    def _node_hook(self, which: int, fn: Any) -> Any:
+        from .tensor import HookHandle
+
+        if not callable(fn):
+            raise GradcliError(f"register_hook expects a function, not {type(fn).__name__}").mirror(
+                "TypeError"
+            )
+        table = self.node_hooks
+        if table is None:
+            table = self.node_hooks = ([], [])
+        table[which].append(fn)
+        return HookHandle(table[which], fn)
 
     @out.setter
     def out(self, t: Tensor) -> None:

@@ -16,6 +16,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd
 from ..core import dtypes as D
+from ..core.op import Node
 from ..core.tensor import (
     Settings,
     Tensor,
@@ -269,6 +270,10 @@ def _build() -> dict[str, Namespace]:
             "backward": _autograd_backward,
             "Function": FUNCTION_BASE,
             "function": function_ns,
+            "graph": Namespace(
+                "torch.autograd.graph",
+                {"Node": PyType("Node", (Node,), None, shown="torch.autograd.graph.Node")},
+            ),
             "functional": Namespace(
                 "torch.autograd.functional",
                 {n: _Transform("..surface.functional_ad", n) for n in _FUNCTIONAL},

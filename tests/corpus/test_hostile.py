@@ -2216,6 +2216,34 @@ CASES: list[Case] = [
         (4, 5),
     ),
     Case("del_builtin", "del len", "name 'len' is not defined", (1, 5)),
+    # --- hooks on a node: what they return is checked ----------------------------------------
+    Case(
+        "node_hook_not_callable",
+        "import torch\nx = torch.ones(2, requires_grad=True)\ny = x * 2\n"
+        "y.grad_fn.register_hook(3)",
+        "register_hook expects a function, not int",
+        (4, 1),
+    ),
+    Case(
+        "node_hook_wrong_count",
+        "import torch\nx = torch.ones(2, requires_grad=True)\ny = x * 2\n"
+        "y.grad_fn.register_hook(lambda gI, gO: ('a',))\ny.sum().backward()",
+        "returned an incorrect number of values",
+        (5, 1),
+    ),
+    Case(
+        "node_prehook_wrong_shape",
+        "import torch\nx = torch.ones(2, requires_grad=True)\ny = x * 2\n"
+        "y.grad_fn.register_prehook(lambda gO: (torch.ones(10**6),))\ny.sum().backward()",
+        "has changed the size of value",
+        (5, 1),
+    ),
+    Case(
+        "node_hook_dunder",
+        "import torch\nx = torch.ones(2, requires_grad=True)\nh = (x * 2).grad_fn.__init__",
+        "is not accessible",
+        (3, 5),
+    ),
     # --- batch norm and module buffers ------------------------------------------------------
     Case(
         "batchnorm_huge", NN + "bn = nn.BatchNorm1d(10**12)", "over the limit of 10,000,000", (3, 6)

@@ -1810,7 +1810,9 @@ add(
     esc("torch_builtins", "b = torch.__builtins__"),
     esc("torch_F_builtins", "b = torch.nn.functional.__builtins__"),
     esc("torch_spec", "s = torch.__spec__.loader"),
-    esc("torch_backends", "b = torch.backends"),
+    # torch.backends is gradcli's table (cudnn's flags, mps.is_available): naming it runs.
+    esc("torch_backends", "b = torch.backends", codes=frozenset({0, 1})),
+    esc("torch_backends_cudnn_module", "b = torch.backends.cudnn.__class__"),
     esc("torch_multiprocessing", "m = torch.multiprocessing"),
     esc("torch_package", "p = torch.package.PackageImporter('x')"),
     esc("import_torch_utils", "import torch.utils.data\nd = torch.utils.data.DataLoader([1])"),

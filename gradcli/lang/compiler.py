@@ -116,6 +116,26 @@ def _attach(e: BaseException, span: Any) -> BaseException:
     return e
 
 
+def loop_items(items: Any, span: Span) -> Any:
+    """The items a `for` loop walks (in a function or a generator): refused at once when their
+    number is known and over the loop limit, rather than after a million iterations."""
+    cap = limits.LOOP_ITERATIONS.value
+    n = length(items)
+    if n is not None and n > cap:
+        raise LimitError(
+            f"this loop would run {n:,} times, over the limit of {cap:,} loop iterations",
+            span=span,
+            found=f"{n:,} iterations",
+            expected=f"at most {cap:,} ({limits.LOOP_ITERATIONS.name})",
+            hint=f"raise it with the environment variable "
+            f"{limits.LOOP_ITERATIONS.env}=N if you need more",
+        )
+    try:
+        return iterate(items, "for")
+    except GradcliError as e:
+        raise e.with_span(span) from None
+
+
 def delete_item(o: Any, k: Any) -> None:
     """`del o[k]` for a list (an index or a slice of ints) or a dict (a key)."""
     if isinstance(o, list):
@@ -630,25 +650,9 @@ class Compiler:
         iter_span = self.span(node.iter)
 
         def run(f: Frame) -> Any:
-            items = items_of(f)
             rt = f.rt
             cap = limits.LOOP_ITERATIONS.value
-            n = length(items)
-            if n is not None and n > cap:
-                # Known in advance: refuse now rather than after a million iterations.
-                raise LimitError(
-                    f"this loop would run {n:,} times, over the limit of {cap:,} loop iterations",
-                    span=iter_span,
-                    found=f"{n:,} iterations",
-                    expected=f"at most {cap:,} ({limits.LOOP_ITERATIONS.name})",
-                    hint=f"raise it with the environment variable "
-                    f"{limits.LOOP_ITERATIONS.env}=N if you need more",
-                )
-            try:
-                sequence = iterate(items, "for")
-            except GradcliError as e:
-                raise e.with_span(iter_span) from None
-            for item in sequence:
+            for item in loop_items(items_of(f), iter_span):
                 rt.iterations += 1
                 if rt.iterations > cap:
                     limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
@@ -1015,24 +1019,9 @@ class Compiler:
         iter_span = self.span(node.iter)
 
         def run(f: Frame) -> Any:
-            items = items_of(f)
             rt = f.rt
             cap = limits.LOOP_ITERATIONS.value
-            n = length(items)
-            if n is not None and n > cap:
-                raise LimitError(
-                    f"this loop would run {n:,} times, over the limit of {cap:,} loop iterations",
-                    span=iter_span,
-                    found=f"{n:,} iterations",
-                    expected=f"at most {cap:,} ({limits.LOOP_ITERATIONS.name})",
-                    hint=f"raise it with the environment variable "
-                    f"{limits.LOOP_ITERATIONS.env}=N if you need more",
-                )
-            try:
-                sequence = iterate(items, "for")
-            except GradcliError as e:
-                raise e.with_span(iter_span) from None
-            for item in sequence:
+            for item in loop_items(items_of(f), iter_span):
                 rt.iterations += 1
                 if rt.iterations > cap:
                     limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")

@@ -320,13 +320,7 @@ class Runtime:
                 mode = f.grad_mode
                 mode_block = lambda: grad_mode_block(mode)  # noqa: E731
             return UserGenerator(f, Frame(local, f.closure, self), self, mode_block)
-        self.call_depth += 1
-        if self.call_depth > limits.CALL_DEPTH.value:
-            self.call_depth = 0
-            limits.CALL_DEPTH.check(limits.CALL_DEPTH.value + 1, "the depth of function calls")
-        pushed = not CURRENT or CURRENT[-1] is not self
-        if pushed:
-            CURRENT.append(self)
+        pushed = self.enter_call()
         frame = Frame(local, f.closure, self)
         outer = self._stmt
         try:
@@ -338,14 +332,30 @@ class Runtime:
             else:
                 r = code.body(frame)
         finally:
-            self.call_depth = max(0, self.call_depth - 1)
-            if pushed:
-                CURRENT.pop()
-            if self._stmt is not outer:  # back in the statement that called the function
-                self.current_stmt = outer
+            self.leave_call(pushed, outer)
         if code.expression:
             return r
         return frame.ret if r is RETURN else None
+
+    def enter_call(self) -> bool:
+        """A user function's body (or a generator's resumption) starts: one level deeper under
+        the call-depth limit, this run the current one; whether it was pushed."""
+        self.call_depth += 1
+        if self.call_depth > limits.CALL_DEPTH.value:
+            self.call_depth = 0
+            limits.CALL_DEPTH.check(limits.CALL_DEPTH.value + 1, "the depth of function calls")
+        pushed = not CURRENT or CURRENT[-1] is not self
+        if pushed:
+            CURRENT.append(self)
+        return pushed
+
+    def leave_call(self, pushed: bool, outer: Any) -> None:
+        """The body `enter_call` began ends: back in the statement that called it."""
+        self.call_depth = max(0, self.call_depth - 1)
+        if pushed:
+            CURRENT.pop()
+        if self._stmt is not outer:
+            self.current_stmt = outer
 
     def custom_gradient(self, f: UserFunction, fb: UserFunction, args: list, kwargs: dict) -> Any:
         """`f` with a companion `f_backward(inputs..., grad)`: f's VJP is the user's."""

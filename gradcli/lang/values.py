@@ -431,13 +431,7 @@ class UserGenerator(Generator):
             raise GradcliError("generator already executing").mirror("ValueError")
         rt = self.rt
         limits.BUDGET.tick()
-        rt.call_depth += 1
-        if rt.call_depth > limits.CALL_DEPTH.value:
-            rt.call_depth = 0
-            limits.CALL_DEPTH.check(limits.CALL_DEPTH.value + 1, "the depth of function calls")
-        pushed = not CURRENT or CURRENT[-1] is not rt
-        if pushed:
-            CURRENT.append(rt)
+        pushed = rt.enter_call()
         outer = rt._stmt
         if self.stmt is not None:
             rt.current_stmt = self.stmt
@@ -459,11 +453,7 @@ class UserGenerator(Generator):
             self.stmt = rt._stmt
             self.handling = rt.handling[handling:]
             del rt.handling[handling:]
-            rt.call_depth = max(0, rt.call_depth - 1)
-            if pushed:
-                CURRENT.pop()
-            if rt._stmt is not outer:
-                rt.current_stmt = outer
+            rt.leave_call(pushed, outer)
 
     def __repr__(self) -> str:
         return f"<generator object {self.fn.code.name} at {id(self):#x}>"

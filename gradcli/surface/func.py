@@ -45,6 +45,7 @@ from .functional_ad import (
     error,
     grads,
     jacobian_size,
+    one_hot_seeds,
     onehot,
     pytype,
     requiring_grad,
@@ -723,13 +724,7 @@ def _jacfwd_tangents(
     flat_out: list[Tensor], flat_in: list[Tensor], sizes: list[int]
 ) -> list[list[Tensor]]:
     total = sum(sizes)
-    seeds, off = [], 0
-    for t, n in zip(flat_in, sizes):
-        s = np.zeros((total, n), dtype=t.dtype)
-        s[off : off + n] = np.eye(n, dtype=t.dtype)
-        seeds.append(Tensor(s.reshape((total,) + t.shape)))
-        off += n
-    tans = tangents_through(flat_out, flat_in, seeds, 1)
+    tans = tangents_through(flat_out, flat_in, one_hot_seeds(flat_in), 1)
     per_input: list[list[Tensor]] = [[] for _ in flat_in]
     for o, d in zip(flat_out, tans):
         col = (

@@ -469,12 +469,7 @@ def _jacobian_forward(func: Callable[..., Any], inputs: Any, strict: bool, vecto
             total,
             "the Jacobian torch.autograd.functional.jacobian computes",
         )
-        seeds, off = [], 0
-        for t, n in zip(ins, sizes):
-            s = np.zeros((total, n), dtype=t.dtype)
-            s[off : off + n] = np.eye(n, dtype=t.dtype)
-            seeds.append(Tensor(s.reshape((total,) + t.shape)))
-            off += n
+        seeds = one_hot_seeds(ins)
     tans = tangents_through(outs, leaves, seeds, 1)
     blocks = []
     for o, d in zip(outs, tans):
@@ -497,7 +492,7 @@ def _jacobian_forward(func: Callable[..., Any], inputs: Any, strict: bool, vecto
     return blocks if out_tupled else blocks[0]
 
 
-def _seeds(ins: Sequence[Tensor]) -> list[Tensor]:
+def one_hot_seeds(ins: Sequence[Tensor]) -> list[Tensor]:
     """One tangent per input element: the rows of the identity, split by input."""
     sizes = [int(t.data.size) for t in ins]
     total = sum(sizes)
@@ -525,7 +520,7 @@ def _jacobian_dual(func: Callable[..., Any], ins: tuple[Tensor, ...], in_tupled:
     dual.enter(nb=1)
     try:
         duals = []
-        for t, s in zip(ins, _seeds(ins)):
+        for t, s in zip(ins, one_hot_seeds(ins)):
             d = apply_view(t)
             dual.set_tangent(d, s)
             duals.append(d)

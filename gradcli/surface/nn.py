@@ -152,25 +152,6 @@ class IncompatibleKeys(tuple):
     def __new__(cls, missing: list[str], unexpected: list[str]) -> IncompatibleKeys:
         return super().__new__(cls, (missing, unexpected))
 
-    def program_set(self, name: str, value: Any) -> None:
-        """`module.name = value` in a program on one of gradcli's modules: a parameter, a
-        submodule or a buffer replaced, a setting of the module (`momentum`, `training`)
-        changed, any other name kept as a plain attribute; the methods stay."""
-        if name in self.METHODS:
-            raise NotSupported(
-                f"replacing the method `{name}` of a {self.name} is not supported",
-                hint="define a subclass of nn.Module with its own method instead",
-            )
-        if name in self.ATTRIBUTES and name not in self._parameters:
-            if value is not None and not isinstance(value, (bool, int, float, str, tuple)):
-                raise NotSupported(
-                    f"setting {self.name}.{name} to a {typename(value)} is not supported",
-                    hint="give it a number, a bool or a tuple as PyTorch's module has",
-                )
-            setattr(self, name, value)
-            return
-        self.set_attribute(name, value)
-
     def program_attribute(self, name: str) -> Any:
         if name == "missing_keys":
             return self[0]

@@ -2210,6 +2210,12 @@ CASES: list[Case] = [
         "del_attribute", NN + "m = nn.Linear(2, 2)\ndel m.weight", "`del` of an attribute", (4, 5)
     ),
     Case(
+        "load_report_attribute_set",
+        NN + "m = nn.Linear(2, 2)\nr = m.load_state_dict(m.state_dict())\nr.missing_keys = 1",
+        "cannot set attribute `missing_keys`",
+        (5, 1),
+    ),
+    Case(
         "del_module_item",
         NN + "m = nn.Sequential(nn.ReLU())\ndel m[0]",
         "`del` of an item of a Sequential is not supported",

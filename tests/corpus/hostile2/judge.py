@@ -109,8 +109,16 @@ def _expr_problems(node: ast.AST, defined: set[str]) -> list[str]:
     return problems
 
 
-def judge(case: Case, o: Outcome, cwd: Path) -> list[str]:
+def judge(case: Case, o: Outcome, cwd: Path) -> tuple[list[str], str | None]:
+    """The problems found, and the exported script still to check with `inert_problems`.
+
+    The script is returned, not parsed here: judging runs in the scheduler's worker threads
+    beside in-process tests, and CPython 3.11's AST conversion keeps its recursion depth in
+    state shared by all threads, so two threads in `ast.parse` at once can fail with
+    "SystemError: AST constructor recursion depth mismatch". The caller parses it in the
+    test's own thread."""
     problems: list[str] = []
+    script: str | None = None
     err, out = o.err, o.out
 
     # Files first: nothing but the case's outputs, and those only on success.
@@ -148,7 +156,7 @@ def judge(case: Case, o: Outcome, cwd: Path) -> list[str]:
             else:
                 path = cwd / case.export
                 text = path.read_text("utf-8", "replace") if path.exists() else ""
-            problems += inert_problems(text)
+            script = text
     elif o.code == 1:
         problems += _message_problems(case, err)
         if not case.printed and out:
@@ -156,7 +164,7 @@ def judge(case: Case, o: Outcome, cwd: Path) -> list[str]:
     elif o.code == 2:
         if case.patterns and not any(re.search(p, err) for p in case.patterns):
             problems.append(f"message: the usage error does not say any of {case.patterns}")
-    return problems
+    return problems, script
 
 
 def _message_problems(case: Case, err: str) -> list[str]:

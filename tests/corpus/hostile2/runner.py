@@ -403,14 +403,16 @@ def run_case(case: Case, workdir: Path | None = None) -> tuple[Outcome, Path, di
     return outcome, cwd, before, after
 
 
-def judged(case: Case) -> tuple[list[str], str]:
-    """Run `case` in a temporary directory (removed after) and judge it: (problems, summary)."""
+def judged(case: Case) -> tuple[list[str], str, str | None]:
+    """Run `case` in a temporary directory (removed after) and judge it: (problems, summary,
+    the exported script still to check: see judge.judge)."""
     from .judge import judge
 
     root = Path(tempfile.mkdtemp(prefix="hostile2-"))
     try:
         outcome, cwd, _, _ = run_case(case, root)
-        return judge(case, outcome, cwd), outcome.summary()
+        problems, script = judge(case, outcome, cwd)
+        return problems, outcome.summary(), script
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
@@ -445,7 +447,7 @@ class Scheduler:
             c.id: self.pool.submit(self._run, c, c.family == TIME) for c in order
         }
 
-    def _run(self, case: Case, timed: bool) -> tuple[list[str], str]:
+    def _run(self, case: Case, timed: bool) -> tuple[list[str], str, str | None]:
         if timed:
             self.widened.wait()
         with self.slots:
@@ -458,8 +460,13 @@ class Scheduler:
                 self.slots.release()
 
     def result(self, case_id: str) -> tuple[list[str], str]:
+        from .judge import inert_problems
+
         self.widen()
-        return self.futures[case_id].result()
+        problems, summary, script = self.futures[case_id].result()
+        if script is not None:  # parsed here, in the caller's thread (see judge.judge)
+            problems = problems + inert_problems(script)
+        return problems, summary
 
     def close(self) -> None:
         for f in self.futures.values():

@@ -379,6 +379,27 @@ def _hasattr(obj: Any, name: Any) -> bool:
     return True
 
 
+_NO_DEFAULT = object()
+
+
+def _getattr(obj: Any, name: Any, default: Any = _NO_DEFAULT) -> Any:
+    """`getattr(obj, "name"[, default])`: `obj.name` through the same tables and the same
+    audit as the written attribute (no dunder names: a string can name what source cannot)."""
+    if not isinstance(name, str):
+        raise GradcliError("attribute name must be string").mirror("TypeError")
+    if name.startswith("__") and name != "__name__":
+        raise GradcliError(
+            f"getattr(..., {name[:40]!r}) is not accessible in gradcli programs",
+            hint="gradcli programs cannot reach Python's internals",
+        ).mirror(None)
+    try:
+        return current().attribute(obj, name)
+    except GradcliError:
+        if default is _NO_DEFAULT:
+            raise
+        return default
+
+
 def _callable(v: Any) -> bool:
     from .classes import FunctionClass, Instance, ModuleClass, ModuleInstance, PlainClass
 
@@ -600,6 +621,7 @@ BUILTINS.update(
         "filter": Builtin("filter", _filter),
         "isinstance": Builtin("isinstance", _isinstance),
         "hasattr": Builtin("hasattr", _hasattr),
+        "getattr": Builtin("getattr", _getattr),
         "callable": Builtin("callable", _callable),
         "id": Builtin("id", id),
         "divmod": Builtin("divmod", _divmod),

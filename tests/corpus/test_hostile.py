@@ -206,7 +206,12 @@ CASES: list[Case] = [
     Case("exec", "exec('import os')", "name 'exec' is not defined", (1, 1)),
     Case("compile", "c = compile('1', 'f', 'eval')", "name 'compile' is not defined", (1, 5)),
     Case("open", "f = open('/etc/passwd')", "name 'open' is not defined", (1, 5)),
-    Case("getattr", "g = getattr(torch, 'zeros')", "name 'getattr' is not defined", (1, 5)),
+    Case(
+        "getattr",
+        "g = getattr(torch, '__loader__')",
+        "getattr(..., '__loader__') is not accessible",
+        (1, 5),
+    ),
     Case("globals", "g = globals()", "name 'globals' is not defined", (1, 5)),
     Case("type", "t = type", "`type` is only supported as a call", (1, 5)),
     Case("type_call_result", "t = type(1)('5')", "calling the class int that type()", (1, 5)),
@@ -1316,7 +1321,7 @@ CASES: list[Case] = [
     Case("raise_non_exception", "raise torch.ones(1)", "must derive from BaseException", (1, 1)),
     Case("type_bare", "t = type\nx = t(1)", "`type` is only supported as a call", (1, 5)),
     Case(
-        "getattr_undefined", "f = getattr(torch, 'load')", "name 'getattr' is not defined", (1, 5)
+        "getattr_unsupported", "f = getattr(torch, 'load')", "`torch.load` is not supported", (1, 5)
     ),
     Case("dict_fromkeys", "d = dict.fromkeys(range(3))", "has no attribute 'fromkeys'", (1, 5)),
     Case(
@@ -2412,6 +2417,36 @@ CASES: list[Case] = [
         "class A:\n    pass\nif hasattr(A(), '__dict__'):\n    x = A().__dict__",
         "`.__dict__` is not accessible",
         (4, 12),
+    ),
+    Case(
+        "getattr_dunder_class",
+        "x = torch.ones(2)\nc = getattr(x, '__class__')",
+        "getattr(..., '__class__') is not accessible",
+        (2, 5),
+    ),
+    Case(
+        "getattr_dunder_built_name",
+        "n = '__glo' + 'bals__'\nf = getattr(print, n, None)",
+        "getattr(..., '__globals__') is not accessible",
+        (2, 5),
+    ),
+    Case(
+        "getattr_dunder_of_class",
+        "class A:\n    pass\nb = getattr(A, '__bases__')",
+        "getattr(..., '__bases__') is not accessible",
+        (3, 5),
+    ),
+    Case(
+        "getattr_name_not_str",
+        "x = torch.ones(2)\ny = getattr(x, 3)",
+        "attribute name must be string",
+        (2, 5),
+    ),
+    Case(
+        "getattr_missing_no_default",
+        "x = torch.ones(2)\ny = getattr(x, 'nope')",
+        "'Tensor' object has no attribute 'nope'",
+        (2, 5),
     ),
     Case(
         "plain_class_attribute_init_subclass",

@@ -1924,7 +1924,6 @@ add(
     *[
         esc(f"name_{n.strip('_')}", f"v = {n}")
         for n in (
-            "getattr",
             "setattr",
             "vars",
             "globals",
@@ -1947,6 +1946,13 @@ add(
         )
     ],
     esc("call_getattr", "f = getattr(torch, 'lo' + 'ad')"),
+    # getattr is the written attribute's twin: the same tables, the same dunder audit
+    esc("getattr_dunder_built", "n = '__cla' + 'ss__'\nc = getattr(torch.ones(1), n)"),
+    esc("getattr_self_of_builtin", "s = getattr(getattr, '__self__')"),
+    esc("getattr_reduce", "r = getattr(torch.ones(1), '__reduce_ex__')(2)"),
+    esc("getattr_default_swallows_no_audit", "v = getattr(print, '__globals__', None)"),
+    esc("getattr_module_dict", "d = getattr(torch, 'nn').__dict__"),
+    esc("getattr_str_subclass", "class S(str):\n    pass\nv = getattr(torch, S('__spec__'))"),
     esc("call_setattr", "setattr(torch, 'x', 1)"),
     esc("call_open_write", "f = open('pwned', 'w')"),
     esc("call_exec", 'exec(\'open("pwned", "w")\')'),

@@ -445,11 +445,12 @@ def _modified(t: Tensor, producer_name: str | None, now: int, then: int) -> Grad
     kind = f"torch.{dtypes.scalar_type_name(t.dtype)}Tensor"
     which = ""
     if producer_name is not None:
-        short = producer_name
-        for suffix in ("Backward0", "Backward1", "Backward2"):
-            if short.endswith(suffix):
-                short = short[: -len(suffix)]
-                break
+        # PyTorch names the node without "Backward" and without the overload number 0:
+        # MulBackward0 is "Mul", FillBackward2 "Fill2", torch::autograd::CopySlices as it is.
+        stem, sep, number = producer_name.rpartition("Backward")
+        short = (
+            stem + ("" if number == "0" else number) if sep and number.isdigit() else producer_name
+        )
         which = f", which is output 0 of {short},"
     return GradcliError(
         "one of the variables needed for gradient computation has been modified by an "

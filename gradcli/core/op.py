@@ -364,7 +364,7 @@ class Node:
         return self
 
     def __repr__(self) -> str:
-        return f"<{self.name()} object at {id(self):#x}>"
+        return f"<{self.name().removeprefix('torch::autograd::')} object at {id(self):#x}>"
 
 
 class AccumulateGrad:

@@ -531,8 +531,9 @@ class Compiler:
                 cur = rt.getitem(o, k)
                 v = value(f)
                 try:
-                    # `y[i] += v` is `y[i] = y[i] + v`: the item assignment changes y in place.
-                    new = binop(op, cur, v)
+                    # `y[i] += v` is Python's `t = y[i]; t += v; y[i] = t`: a view of y changed
+                    # in place, then assigned back (PyTorch counts two versions of y).
+                    new = augmented(op, cur, v)
                 except Exception as e:  # noqa: BLE001 - re-raised with its place
                     raise _attach(e, span) from None
                 rt.setitem(o, k, new, target, None if rebind is None else _bind(rebind, f))

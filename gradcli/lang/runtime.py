@@ -734,7 +734,15 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
 
 def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: Any) -> None:
     """`y[key] = value`: y changes in place (every name bound to it sees it), recorded on y
-    when gradients flow through it (PyTorch's CopySlices)."""
+    when gradients flow through it (PyTorch's CopySlices; a whole key, `y[:] = v`, is
+    y.fill_/copy_ as in PyTorch)."""
+    if (
+        grad_enabled()
+        and (owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad))
+        and I.whole_key(owner.shape, key)
+    ):
+        I.assign_whole(owner, value)
+        return
     if grad_enabled():
         if owner.requires_grad and owner.node is None:
             raise GradcliError(

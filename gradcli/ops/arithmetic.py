@@ -20,7 +20,16 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..core import dtypes
 from ..core.op import apply
-from ..core.tensor import Settings, Tensor, as_tensor, data_array, numpy_data, typename, wrap
+from ..core.tensor import (
+    Settings,
+    Tensor,
+    as_tensor,
+    bumped,
+    data_array,
+    numpy_data,
+    typename,
+    wrap,
+)
 from . import binary as B
 from . import elementwise as E
 from . import linalg as L
@@ -355,6 +364,9 @@ def matmul(x: Any, y: Any) -> Tensor:
     rows = (x.shape[-2],) if x.ndim >= 2 else ()
     cols = (y.shape[-1],) if y.ndim >= 2 else ()
     size_check(tuple(batch) + rows + cols, "the matmul result")
+    # The node PyTorch's matmul ends with: a vector times a matrix is (1, n) @ matrix
+    # squeezed in place (SqueezeBackward4, and the result is at version 1); a matrix times a
+    # batch is computed transposed and made contiguous (CloneBackward0).
     label = (
         "DotBackward0"
         if x.ndim == y.ndim == 1
@@ -362,9 +374,16 @@ def matmul(x: Any, y: Any) -> Tensor:
         if y.ndim == 1 and x.ndim == 2
         else "MmBackward0"
         if x.ndim == y.ndim == 2
+        else "SqueezeBackward4"
+        if x.ndim == 1 and y.ndim == 2
+        else "CloneBackward0"
+        if x.ndim == 2 and y.ndim >= 3
         else "UnsafeViewBackward0"
     )
-    return apply(L.matmul, x, y, label=label)
+    out = apply(L.matmul, x, y, label=label)
+    if x.ndim == 1 and y.ndim == 2 and not out._inf:
+        bumped(out)
+    return out
 
 
 # C++'s names of the element types, as ATen's matmul errors print them.

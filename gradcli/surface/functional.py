@@ -18,7 +18,7 @@ from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.op import apply
-from ..core.tensor import Settings, Tensor, _GradMode, grad_enabled, typename
+from ..core.tensor import Settings, Tensor, _GradMode, bumped, grad_enabled, typename
 from ..ops import arithmetic as A
 from ..ops import binary as B
 from ..ops import elementwise as E
@@ -816,16 +816,18 @@ def preserved_copy(a: np.ndarray) -> np.ndarray:
     return a.copy(order="K")
 
 
-def inplace_update(x: Tensor, value: Any) -> Tensor:
-    """Overwrite x's values in place with `value` (constants: random draws, fill_, zero_)."""
-    return inplace(x, lambda old: _overwritten(old, value, "FillBackward0"))
+def inplace_update(x: Tensor, value: Any, label: str) -> Tensor:
+    """Overwrite x's values in place with `value` (constants: random draws), recorded as
+    `label` when x requires grad."""
+    return inplace(x, lambda old: _overwritten(old, value, label))
 
 
 def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:
     """`value` broadcast to old's shape, as the new version of a tensor that is overwritten:
     it still requires grad when old did (with a zero gradient for it, as PyTorch's
-    ZeroBackward0 / FillBackward0), and gradients flow to `value` when it is a tensor that
-    requires grad (CopyBackwards)."""
+    ZeroBackward0 / FillBackward2), and gradients flow to `value` when it is a tensor that
+    requires grad (through the same node: CopyBackwards for copy_, FillBackward3 for a fill
+    with a one-element tensor)."""
     v = value.data if isinstance(value, Tensor) else np.asarray(value)
     try:
         full = np.broadcast_to(v, old.shape).astype(old.dtype)
@@ -839,7 +841,7 @@ def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:
     if isinstance(value, Tensor) and value.requires_grad and grad_enabled():
         if value.dtype != old.dtype:
             value = to_dtype(value, old.dtype)
-        out = apply(B.add, out, value, label="CopyBackwards")
+        out = apply(B.add, out, value, label=label)
     return out
 
 
@@ -873,6 +875,7 @@ def _view_method_(
             old = x
         new = fn(old, *args, **kwargs)
         x.data = new.data
+        bumped(x)  # PyTorch counts a change of shape in place as a new version
         if old is not x and new.node is not None:
             if base == "Squeeze":
                 dim = args[0] if args else kwargs.get("dim")
@@ -894,9 +897,14 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
     "transpose_": _view_method_(transpose, "Transpose"),
     "swapaxes_": _view_method_(transpose, "Transpose"),
     "zero_": lambda x: inplace(tensor_arg(x), lambda o: _overwritten(o, 0, "ZeroBackward0")),
-    "fill_": lambda x, v: inplace(tensor_arg(x), lambda o: _overwritten(o, v, "FillBackward0")),
+    # fill_(Scalar) and fill_(Tensor) are two overloads, FillBackward2 and FillBackward3
+    "fill_": lambda x, v: inplace(
+        tensor_arg(x),
+        lambda o: _overwritten(o, v, "FillBackward3" if isinstance(v, Tensor) else "FillBackward2"),
+    ),
     "copy_": lambda x, src, non_blocking=False: inplace(
-        tensor_arg(x), lambda o: _overwritten(o, tensor_arg(src, "src"), "CopyBackwards")
+        tensor_arg(x),
+        lambda o: _overwritten(o, tensor_arg(src, "src"), "torch::autograd::CopyBackwards"),
     ),
     "add_": _method_(add),
     "sub_": _method_(sub),

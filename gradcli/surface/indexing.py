@@ -5,6 +5,7 @@ gradients flow through it (PyTorch's CopySlices), out of place."""
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any
 
 import numpy as np
@@ -217,12 +218,87 @@ def index_assign(x: Tensor, key: Any, value: Any) -> Tensor:
         S.index_put, v, idx=idx, shape=x.shape, out_ndim=len(region), label="IndexPutBackward0"
     )
     return apply(
-        B.add, mul_t(x, Tensor(keep.astype(x.dtype))), placed, label="torch::autograd::CopySlices"
+        B.add, mul_t(x, Tensor(keep.astype(x.dtype))), placed, label=put_label(x.shape, key)
     )
+
+
+def _advanced(k: Any) -> bool:
+    """An index PyTorch hands to index_put (a tensor of indices or a mask, a list)."""
+    if isinstance(k, Tensor):
+        return not (k.ndim == 0 and k.dtype.kind in "iu")
+    return isinstance(k, (list, np.ndarray))
+
+
+def _spans_all(shape: tuple[int, ...], items: tuple) -> bool:
+    """Whether every index that is not a tensor is `...` or a slice that starts at 0 as
+    written, stops at or past the end of its dimension and steps by 1: PyTorch's item
+    assignment then indexes x itself, not a view of it (`x[-2:]` and `x[:, None]` make views)."""
+    dims = [
+        (k.ndim if isinstance(k, Tensor) and k.dtype == bool else 1)
+        for k in items
+        if k is not Ellipsis
+    ]
+    if sum(dims) > len(shape) or len(items) - len(dims) > 1:
+        return False  # refused by normalize_index, in PyTorch's words
+    pos = 0
+    for k in items:
+        if k is Ellipsis:
+            pos += len(shape) - sum(dims)
+            continue
+        if _advanced(k):
+            pos += k.ndim if isinstance(k, Tensor) and k.dtype == bool else 1
+            continue
+        if not isinstance(k, slice):
+            return False  # an integer selects, None unsqueezes, True adds a dimension
+        try:
+            start = 0 if k.start is None else operator.index(k.start)
+            stop = shape[pos] if k.stop is None else operator.index(k.stop)
+            step = 1 if k.step is None else operator.index(k.step)
+        except TypeError:
+            return False  # bounds that are not integers: normalize_index says why
+        if start != 0 or stop < shape[pos] or step != 1:
+            return False
+        pos += 1
+    return True
+
+
+def whole_key(shape: tuple[int, ...], key: Any) -> bool:
+    """Whether `x[key] = value` writes all of x itself (`_spans_all`, no tensor index): as
+    in PyTorch, `x[:] = 4` is `x.fill_(4)` (FillBackward3) and `x[...] = t` is `x.copy_(t)`
+    (CopyBackwards), where other keys record CopySlices."""
+    items = key if isinstance(key, tuple) else (key,)
+    return not any(_advanced(k) for k in items) and _spans_all(shape, items)
+
+
+def put_label(shape: tuple[int, ...], key: Any) -> str:
+    """The node PyTorch records for `x[key] = value` when key is not whole: IndexPutBackward0
+    when tensor indices apply to x itself (`x[mask] = 0`, `x[:, [1, 2]] = 4`), else
+    CopySlices (the assignment goes into a view of x)."""
+    items = key if isinstance(key, tuple) else (key,)
+    if any(_advanced(k) for k in items) and _spans_all(shape, items):
+        return "IndexPutBackward0"
+    return "torch::autograd::CopySlices"
+
+
+def assign_whole(x: Tensor, value: Any) -> None:
+    """`x[key] = value` for a whole key (`whole_key`): as PyTorch's `copy_to`, x.copy_(value)
+    when the shapes are equal, x.fill_(value) for a one-element value of no dimensions, else
+    x.copy_(value expanded to x's shape); a leaf that requires grad is refused as a leaf."""
+    from .functional import _overwritten
+
+    v = value if isinstance(value, Tensor) else scalar_operand(value, x)
+    check_value_shape(v.shape, x.shape, (), v.dtype)
+    if v.shape != x.shape and v.ndim:
+        v = v.reshape(_strip_leading_ones(v.shape, x.ndim))
+    label = "FillBackward3" if v.ndim == 0 and x.ndim else "torch::autograd::CopyBackwards"
+    inplace(x, lambda old: _overwritten(old, v, label))
 
 
 def setitem(x: Tensor, key: Any, value: Any) -> None:
     """`x[key] = value`, in place: recorded as PyTorch's CopySlices when gradients flow."""
+    if whole_key(x.shape, key):
+        assign_whole(x, value)
+        return
     if grad_enabled() and (x.requires_grad or (isinstance(value, Tensor) and value.requires_grad)):
         if x.requires_grad and x.node is None:
             raise GradcliError(

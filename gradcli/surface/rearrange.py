@@ -296,7 +296,7 @@ def diff(x: Any, n: Any = 1, dim: Any = -1, prepend: Any = None, append: Any = N
         post = [t for name, t in parts if name == "append"]
         x = F.cat(pre + [x] + post, dim=d)
     if k == 0:
-        return _copy(x, "CopyBackwards")
+        return _copy(x, "torch::autograd::CopyBackwards")
     # Each difference is one shorter: past the size there is nothing left to difference.
     k = builtins.min(k, x.shape[d])
     # The k differences make k tensors, of k * (m - (k+1)/2) rows along dim in all.

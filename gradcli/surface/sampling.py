@@ -21,7 +21,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import check_dtype, scalar_type_name
 from ..core.inplace import check_target
-from ..core.tensor import Settings, Tensor, typename
+from ..core.tensor import Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
 from . import random as R
 from .args import NO_SIZE, int_arg, shape_arg, sizes_arg
@@ -454,10 +454,15 @@ def multinomial(
 # --- in place: x.uniform_(), x.normal_(), ... ---------------------------------------------------
 
 
-def _fill(x: Tensor, values: np.ndarray) -> Tensor:
+def _fill(x: Tensor, values: np.ndarray, label: str | None = None) -> Tensor:
+    """x overwritten in place with the draws; `label`: the node PyTorch records for the draw
+    when x requires grad (`d.normal_()` is NormalBackward0); None only under no_grad (nn.init,
+    embedding's renorm), where nothing is recorded."""
+    if label is None:
+        assert not grad_enabled(), "a change recorded with no node name"
     from .functional import inplace_update
 
-    return inplace_update(x, values.astype(x.dtype, copy=False))
+    return inplace_update(x, values.astype(x.dtype, copy=False), label or "")
 
 
 # Values a second the samplers that call the C library once a value (from Python) make, at the
@@ -525,7 +530,7 @@ def uniform_(x: Any, a: Any = 0.0, b: Any = 1.0, *, generator: Any = None, **kw:
         generator=_gen(generator),
         strides=_strides(x),
     )
-    return _fill(x, v)
+    return _fill(x, v, "UniformBackward0")
 
 
 def normal_(x: Any, mean: Any = 0.0, std: Any = 1.0, *, generator: Any = None) -> Tensor:
@@ -541,11 +546,13 @@ def normal_(x: Any, mean: Any = 0.0, std: Any = 1.0, *, generator: Any = None) -
         generator=_gen(generator),
         strides=_strides(x),
     )
-    return _fill(x, v)
+    return _fill(x, v, "NormalBackward0")
 
 
 def random_(x: Any, *bounds: Any, generator: Any = None, **kw: Any) -> Tensor:
     x = _target(x)
+    # PyTorch's overloads: random_(from, to) records RandomBackward0, random_(to) 1, random_() 2
+    label = f"RandomBackward{max(0, 2 - len(bounds) - ('from' in kw) - ('to' in kw))}"
     if "from" in kw or "to" in kw:
         # random_(from, to=...), random_(to=...) (from 0), random_(from=..., to=...)
         frm = kw.pop("from", bounds[0] if bounds else 0)
@@ -554,7 +561,7 @@ def random_(x: Any, *bounds: Any, generator: Any = None, **kw: Any) -> Tensor:
     v = _call(
         R.random_, x.shape, *ints, dtype=x.dtype, generator=_gen(generator), strides=_strides(x)
     )
-    return _fill(x, v)
+    return _fill(x, v, label)
 
 
 def bernoulli_(x: Any, p: Any = 0.5, *, generator: Any = None) -> Tensor:
@@ -563,7 +570,7 @@ def bernoulli_(x: Any, p: Any = 0.5, *, generator: Any = None) -> Tensor:
     v = _call(
         R.bernoulli_, x.shape, prob, dtype=x.dtype, generator=_gen(generator), strides=_strides(x)
     )
-    return _fill(x, v)
+    return _fill(x, v, "BernoulliBackward1" if isinstance(p, Tensor) else "BernoulliBackward2")
 
 
 def _serial_fill(name: str, x: Any, generator: Any, *params: float) -> Tensor:
@@ -579,7 +586,7 @@ def _serial_fill(name: str, x: Any, generator: Any, *params: float) -> Tensor:
         generator=_gen(generator),
         strides=_strides(x),
     )
-    return _fill(x, v)
+    return _fill(x, v, "".join(w.capitalize() for w in name[:-1].split("_")) + "Backward0")
 
 
 def exponential_(x: Any, lambd: Any = 1.0, *, generator: Any = None) -> Tensor:

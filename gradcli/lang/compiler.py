@@ -90,7 +90,7 @@ _FUTURE = frozenset(
     )
 )
 # Attributes with dunders a program may name: `super().__init__()` and a class's `__name__`.
-_DUNDERS_ALLOWED = ("__name__",)
+_DUNDERS_ALLOWED = ("__name__", "__version__")  # __version__: a string on torch and numpy
 
 
 def compile_program(tree: ast.Module, source: Source) -> Stmt:

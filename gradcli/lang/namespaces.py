@@ -140,6 +140,8 @@ def _function_name(f: Any) -> str:
     return name if isinstance(name, str) else repr(f)
 
 
+MIRRORED_TORCH = "2.13.0+cpu"  # the PyTorch release (CPU build) whose output gradcli mirrors
+
 _FUNCTIONAL = ("vjp", "jvp", "jacobian", "hessian", "vhp", "hvp")
 _FUNC = ("grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian", "vmap")
 
@@ -388,6 +390,9 @@ def _build() -> dict[str, Namespace]:
             "get_default_dtype": lambda: dtype_value(Settings.default_dtype),
             "result_type": _result_type,
             "promote_types": _promote_types,
+            # The release gradcli mirrors (its printing, its kernels' rounding, its errors):
+            # `print(torch.__version__)` opens many notebooks.
+            "__version__": MIRRORED_TORCH,
         },
     )
     py_random, numpy_random = pyrandom.namespaces(Namespace)
@@ -401,6 +406,7 @@ def _build() -> dict[str, Namespace]:
             "pi": math.pi,
             "e": math.e,
             "ndarray": arrays.ARRAY_TYPE,
+            "__version__": np.__version__,
         },
     )
     # `torch.autograd.gradcheck` is the function (as in PyTorch, whose package attribute

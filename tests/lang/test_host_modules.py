@@ -53,3 +53,17 @@ def test_gc_time_and_warnings() -> None:
 def test_what_could_wait_or_reach_the_process_is_absent(program: str, message: str) -> None:
     with pytest.raises(GradcliError, match=message.replace(".", r"\.")):
         out(program)
+
+
+def test_version_strings_of_torch_and_numpy() -> None:
+    import numpy as np
+
+    got = out(
+        "import torch\nimport numpy as np\nprint(torch.__version__)\n"
+        "print(torch.__version__.split('+')[0], np.__version__)\n"
+    )
+    assert got == f"2.13.0+cpu\n2.13.0 {np.__version__}\n"
+    # only torch's and numpy's: other objects have no __version__, as in Python
+    for expr in ("torch.ones(1).__version__", "torch.nn.__version__", "print.__version__"):
+        with pytest.raises(GradcliError):
+            out(f"import torch\nv = {expr}\n")

@@ -35,6 +35,7 @@ from ..surface import nnutils as NU
 from ..surface import optim as O
 from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
+from . import data as D_
 from .builtins import ORDERED_DICT
 from .values import (
     FUNCTION_BASE,
@@ -344,6 +345,17 @@ def _build() -> dict[str, Namespace]:
             for n in ("manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state")
         },
     )
+    data = Namespace(
+        "torch.utils.data",
+        {
+            "Dataset": D_.dataset_base(),
+            "TensorDataset": Builtin("torch.utils.data.TensorDataset", D_.TensorDataset),
+            "DataLoader": Builtin("torch.utils.data.DataLoader", D_.DataLoader),
+            "Subset": Builtin("torch.utils.data.Subset", D_.Subset),
+            "random_split": Builtin("torch.utils.data.random_split", D_.random_split),
+            "default_collate": Builtin("torch.utils.data.default_collate", D_.default_collate),
+        },
+    )
     torch = Namespace(
         "torch",
         {
@@ -358,6 +370,7 @@ def _build() -> dict[str, Namespace]:
             "func": func,
             "vmap": func.members["vmap"],
             "linalg": Namespace("torch.linalg", dict(names.LINALG)),
+            "utils": Namespace("torch.utils", {"data": data}),
             "cuda": cuda,
             "backends": backends,
             "use_deterministic_algorithms": Builtin(

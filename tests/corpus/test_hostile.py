@@ -2418,6 +2418,72 @@ CASES: list[Case] = [
         "`.__dict__` is not accessible",
         (4, 12),
     ),
+    # torch.utils.data: a dataset's length and a batch are sized before the work
+    Case(
+        "dataloader_shuffle_huge_dataset",
+        "from torch.utils.data import Dataset, DataLoader\nclass Big(Dataset):\n"
+        "    def __len__(self):\n        return 10**12\n"
+        "    def __getitem__(self, i):\n        return torch.ones(2)\n"
+        "for b in DataLoader(Big(), batch_size=4, shuffle=True):\n    pass",
+        "over the limit of 10,000,000",
+        (7, 1),
+    ),
+    Case(
+        "dataloader_huge_batch",
+        "from torch.utils.data import Dataset, DataLoader\nclass Big(Dataset):\n"
+        "    def __len__(self):\n        return 10**12\n"
+        "    def __getitem__(self, i):\n        return torch.ones(2)\n"
+        "for b in DataLoader(Big(), batch_size=10**9):\n    pass",
+        "the number of samples in one batch is 1,000,000,000",
+        (7, 1),
+    ),
+    Case(
+        "dataloader_getitem_recurses",
+        "from torch.utils.data import Dataset, DataLoader\nclass R(Dataset):\n"
+        "    def __len__(self):\n        return 3\n"
+        "    def __getitem__(self, i):\n        return next(iter(loader))\n"
+        "loader = DataLoader(R())\nx = next(iter(loader))",
+        "the depth of function calls is 51",
+        (6, 16),
+    ),
+    Case(
+        "dataloader_batch_size_zero",
+        "from torch.utils.data import DataLoader\nl = DataLoader([1, 2], batch_size=0)",
+        "batch_size should be a positive integer value",
+        (2, 5),
+    ),
+    Case(
+        "dataloader_sampler",
+        "from torch.utils.data import DataLoader\nl = DataLoader([1, 2], sampler=[0, 1])",
+        "sampler=...) and batch_sampler= are not supported",
+        (2, 5),
+    ),
+    Case(
+        "dataloader_private_attribute",
+        "from torch.utils.data import DataLoader\nl = DataLoader([1, 2])\nf = l._batches",
+        "'DataLoader' object has no attribute '_batches'",
+        (3, 5),
+    ),
+    Case(
+        "tensordataset_of_lists",
+        "from torch.utils.data import TensorDataset\nd = TensorDataset([1, 2], [3, 4])",
+        "TensorDataset takes tensors, not list",
+        (2, 5),
+    ),
+    Case(
+        "tensordataset_size_mismatch",
+        "from torch.utils.data import TensorDataset\n"
+        "d = TensorDataset(torch.ones(3), torch.ones(4))",
+        "Size mismatch between tensors",
+        (2, 5),
+    ),
+    Case(
+        "collate_unequal_tuples",
+        "from torch.utils.data import DataLoader\n"
+        "for b in DataLoader([(1, 2), (3,)], batch_size=2):\n    pass",
+        "each element in list of batch should be of equal size",
+        (2, 1),
+    ),
     Case(
         "getattr_dunder_class",
         "x = torch.ones(2)\nc = getattr(x, '__class__')",

@@ -52,6 +52,7 @@ from .namespaces import (
     data_alias,
 )
 from .operators import _TENSOR_BINOPS, augmented, binop, compare, unary
+from .progress import Progress
 from .scopes import BUILTIN, FREE, GLOBAL, LOCAL, Scope, bound_names, parameter_names
 from .syntax import SYNTAX, attr_span, rule
 from .values import (
@@ -732,11 +733,12 @@ class Compiler:
                         f"`with torch.{cm.name}:` needs the call: `with torch.{cm.name}():`",
                         span=span,
                     )
-                if not isinstance(cm, GradMode):
+                if not isinstance(cm, (GradMode, Progress)):
                     raise NotSupported(
                         "`with` is only supported for torch.no_grad(), "
                         "torch.enable_grad(), torch.set_grad_enabled(mode), "
-                        "torch.inference_mode() and torch.autograd.forward_ad.dual_level()",
+                        "torch.inference_mode(), torch.autograd.forward_ad.dual_level() "
+                        "and tqdm(...)",
                         span=span,
                         found=type(cm).__name__,
                         hint="gradcli programs do not open files or other resources",

@@ -36,6 +36,7 @@ from ..surface import optim as O
 from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
 from . import data as D_
+from . import progress
 from .builtins import ORDERED_DICT
 from .values import (
     FUNCTION_BASE,
@@ -448,8 +449,19 @@ def _build() -> dict[str, Namespace]:
             {n: Builtin(f"warnings.{n}", _nothing_on_the_cpu) for n in _WARNING_FILTERS},
         ),
         "typing": Namespace("typing", {n: TypingName(n) for n in TYPING_NAMES}),
+        "tqdm": _tqdm_namespace(),
         "collections": Namespace("collections", {"OrderedDict": ORDERED_DICT}),
     }
+
+
+def _tqdm_namespace() -> Namespace:
+    """`tqdm` and its `tqdm.auto` / `tqdm.notebook` / `tqdm.std` flavours: one progress bar
+    (`progress.Progress`), drawn nowhere (tqdm draws on standard error)."""
+    bar = progress.members()
+    flavours = {n: Namespace(f"tqdm.{n}", dict(bar)) for n in ("notebook", "std", "autonotebook")}
+    for n in ("auto", "asyncio"):
+        flavours[n] = Namespace(f"tqdm.{n}", progress.members(eager=True))
+    return Namespace("tqdm", {**bar, **flavours})
 
 
 def _math_fn(f: Callable[..., float], name: str) -> Builtin:
@@ -735,6 +747,7 @@ TENSOR_METHODS: dict[str, Callable[..., Any]] = {
 
 IMPORTABLE = (
     "torch",
+    "tqdm",
     "numpy",
     "math",
     "random",

@@ -364,7 +364,12 @@ class Node:
         return self
 
     def __repr__(self) -> str:
-        return f"<{self.name().removeprefix('torch::autograd::')} object at {id(self):#x}>"
+        # As PyTorch's: C++ nodes without their namespace, a custom Function's node with
+        # its Python module (`<torch.autograd.function.ExpBackward object at 0x...>`).
+        name = self.name().removeprefix("torch::autograd::")
+        if self.op.kind == "custom":
+            name = f"torch.autograd.function.{name}"
+        return f"<{name} object at {id(self):#x}>"
 
 
 class AccumulateGrad:

@@ -1105,6 +1105,193 @@ class LinearLR(LRScheduler):
         return [lr * (1.0 + (e - s) / den) for lr in lrs]
 
 
+class PolynomialLR(LRScheduler):
+    """Each lr times ((1 - t/n) / (1 - (t-1)/n)) ** power at step t <= n: base_lr * (1 -
+    t/n) ** power in PyTorch's recursive form."""
+
+    PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("total_iters", "power")
+    OWN = ("total_iters", "power")
+
+    def __init__(
+        self, optimizer: Any, total_iters: Any = 5, power: Any = 1.0, last_epoch: Any = -1
+    ):
+        self.total_iters = _int_arg(total_iters, "total_iters", "PolynomialLR()")
+        self.power = _number(power, "power", "PolynomialLR()")
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        lrs = self._lrs()
+        t, n = self.last_epoch, self.total_iters
+        if self._is_initial or t > n:
+            return lrs
+        if n == 0 or t - 1 == n:
+            raise GradcliError("float division by zero", hint="total_iters >= 1")
+        factor = ((1.0 - t / n) / (1.0 - (t - 1) / n)) ** self.power
+        return [lr * factor for lr in lrs]
+
+
+class OneCycleLR(LRScheduler):
+    """The 1cycle policy: the lr rises from max_lr / div_factor to max_lr over pct_start of
+    the steps, then falls to that / final_div_factor (cosine or linear), and with
+    `cycle_momentum` the momentum (SGD's, or Adam's beta1) moves the other way between
+    max_momentum and base_momentum. Each value is computed from the phase's ends, as
+    PyTorch's (so its floats); the group keys PyTorch adds (initial_lr, max_lr, min_lr,
+    max_momentum, base_momentum) are added."""
+
+    PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("total_steps", "cycle_momentum")
+    OWN = ("total_steps", "_schedule_phases", "_anneal_func_type", "cycle_momentum")
+
+    def __init__(
+        self,
+        optimizer: Any,
+        max_lr: Any,
+        total_steps: Any = None,
+        epochs: Any = None,
+        steps_per_epoch: Any = None,
+        pct_start: Any = 0.3,
+        anneal_strategy: Any = "cos",
+        cycle_momentum: Any = True,
+        base_momentum: Any = 0.85,
+        max_momentum: Any = 0.95,
+        div_factor: Any = 25.0,
+        final_div_factor: Any = 1e4,
+        three_phase: Any = False,
+        last_epoch: Any = -1,
+    ):
+        fn = "OneCycleLR()"
+        if not isinstance(optimizer, Optimizer):
+            raise GradcliError(f"{typename(optimizer)} is not an Optimizer").mirror("TypeError")
+        if total_steps is not None:
+            if (
+                isinstance(total_steps, bool)
+                or not isinstance(total_steps, int)
+                or total_steps <= 0
+            ):
+                raise GradcliError(
+                    f"Expected positive integer total_steps, but got {total_steps}"
+                ).mirror("ValueError")
+            self.total_steps = total_steps
+        elif epochs is not None and steps_per_epoch is not None:
+            for what, v in (("epochs", epochs), ("steps_per_epoch", steps_per_epoch)):
+                if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+                    raise GradcliError(f"Expected positive integer {what}, but got {v}").mirror(
+                        "ValueError"
+                    )
+            self.total_steps = epochs * steps_per_epoch
+        else:
+            raise GradcliError(
+                "You must define either total_steps OR (epochs AND steps_per_epoch)"
+            ).mirror("ValueError")
+        if not isinstance(pct_start, float) or pct_start < 0 or pct_start > 1:
+            raise GradcliError(
+                f"Expected float between 0 and 1 pct_start, but got {pct_start}"
+            ).mirror("ValueError")
+        n = self.total_steps
+        up = {"start_lr": "initial_lr", "end_lr": "max_lr"}
+        if three_phase:
+            self._schedule_phases = [
+                {"end_step": float(pct_start * n) - 1, **up,
+                 "start_momentum": "max_momentum", "end_momentum": "base_momentum"},
+                {"end_step": float(2 * pct_start * n) - 2, "start_lr": "max_lr",
+                 "end_lr": "initial_lr", "start_momentum": "base_momentum",
+                 "end_momentum": "max_momentum"},
+                {"end_step": n - 1, "start_lr": "initial_lr", "end_lr": "min_lr",
+                 "start_momentum": "max_momentum", "end_momentum": "max_momentum"},
+            ]  # fmt: skip
+        else:
+            self._schedule_phases = [
+                {"end_step": float(pct_start * n) - 1, **up,
+                 "start_momentum": "max_momentum", "end_momentum": "base_momentum"},
+                {"end_step": n - 1, "start_lr": "max_lr", "end_lr": "min_lr",
+                 "start_momentum": "base_momentum", "end_momentum": "max_momentum"},
+            ]  # fmt: skip
+        if anneal_strategy not in ("cos", "linear"):
+            raise GradcliError(
+                f"anneal_strategy must be one of 'cos' or 'linear', instead got {anneal_strategy}"
+            ).mirror("ValueError")
+        self._anneal_func_type = anneal_strategy
+        groups = optimizer.param_groups
+        max_lrs = _per_group("max_lr", groups, max_lr, fn)
+        if last_epoch == -1:
+            for m, group in zip(max_lrs, groups):
+                group["initial_lr"] = m / _number(div_factor, "div_factor", fn)
+                group["max_lr"] = m
+                group["min_lr"] = group["initial_lr"] / _number(
+                    final_div_factor, "final_div_factor", fn
+                )
+        self.cycle_momentum = bool(cycle_momentum)
+        if self.cycle_momentum:
+            if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
+                raise GradcliError(
+                    "optimizer must support momentum or beta1 with `cycle_momentum` option enabled"
+                ).mirror("ValueError")
+            self.use_beta1 = "betas" in optimizer.defaults
+            tops = _per_group("max_momentum", groups, max_momentum, fn)
+            bottoms = _per_group("base_momentum", groups, base_momentum, fn)
+            if last_epoch == -1:
+                for top, bottom, group in zip(tops, bottoms, groups):
+                    if self.use_beta1:
+                        group["betas"] = (top, *group["betas"][1:])
+                    else:
+                        group["momentum"] = top
+                    group["max_momentum"] = top
+                    group["base_momentum"] = bottom
+        super().__init__(optimizer, last_epoch)
+
+    def _anneal(self, start: float, end: float, pct: float) -> float:
+        import math
+
+        if self._anneal_func_type == "cos":
+            return end + (start - end) / 2.0 * (math.cos(math.pi * pct) + 1)
+        return (end - start) * pct + start
+
+    def get_lr(self) -> list[Any]:
+        t = self.last_epoch
+        if t > self.total_steps:
+            raise GradcliError(
+                f"Tried to step {t} times. The specified number of total steps is "
+                f"{self.total_steps}",
+                hint="make total_steps (or epochs * steps_per_epoch) the number of step() calls",
+            ).mirror("ValueError")
+        lrs = []
+        for group in self.optimizer.param_groups:
+            start = 0.0
+            phases = self._schedule_phases
+            for i, phase in enumerate(phases):
+                end = phase["end_step"]
+                if t <= end or i == len(phases) - 1:
+                    if end == start:
+                        raise GradcliError("float division by zero", hint="more total_steps")
+                    pct = (t - start) / (end - start)
+                    lr = self._anneal(group[phase["start_lr"]], group[phase["end_lr"]], pct)
+                    if self.cycle_momentum:
+                        mom = self._anneal(
+                            group[phase["start_momentum"]], group[phase["end_momentum"]], pct
+                        )
+                    break
+                start = end
+            lrs.append(lr)
+            if self.cycle_momentum:
+                if self.use_beta1:
+                    group["betas"] = (mom, *group["betas"][1:])
+                else:
+                    group["momentum"] = mom
+        return lrs
+
+
+def _per_group(name: str, groups: list, value: Any, fn: str) -> list[float]:
+    """A hyperparameter for each param group: a list or tuple of one per group, or one for
+    all (PyTorch's `_format_param`)."""
+    if isinstance(value, (list, tuple)):
+        if len(value) != len(groups):
+            raise GradcliError(
+                f"{name} must have the same length as optimizer.param_groups. {name} has "
+                f"{len(value)} values, param_groups has {len(groups)}."
+            ).mirror("ValueError")
+        return [_number(v, name, fn) for v in value]
+    return [_number(value, name, fn)] * len(groups)
+
+
 class ReduceLROnPlateau:
     """`ReduceLROnPlateau`: `step(metric)` counts the epochs without improvement (relative or
     absolute threshold, min or max mode) and multiplies the learning rates by `factor` after
@@ -1317,6 +1504,8 @@ SCHEDULERS: dict[str, Callable[..., Any]] = {
         MultiplicativeLR,
         ConstantLR,
         LinearLR,
+        PolynomialLR,
+        OneCycleLR,
         ReduceLROnPlateau,
     )
 }

@@ -2485,6 +2485,35 @@ CASES: list[Case] = [
         (2, 1),
     ),
     Case(
+        "one_cycle_past_total_steps",
+        "w = torch.zeros(1, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1.0, total_steps=2)\n"
+        "for i in range(5):\n    opt.step()\n    s.step()",
+        "Tried to step 3 times. The specified number of total steps is 2",
+        (6, 5),
+    ),
+    Case(
+        "one_cycle_zero_steps",
+        "w = torch.zeros(1, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1.0, total_steps=0)",
+        "Expected positive integer total_steps, but got 0",
+        (3, 5),
+    ),
+    Case(
+        "one_cycle_no_momentum",
+        "w = torch.zeros(1, requires_grad=True)\nopt = torch.optim.Adagrad([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1.0, total_steps=5)",
+        "optimizer must support momentum or beta1",
+        (3, 5),
+    ),
+    Case(
+        "one_cycle_max_lr_per_group",
+        "w = torch.zeros(1, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=[1.0, 2.0], total_steps=5)",
+        "max_lr must have the same length as optimizer.param_groups",
+        (3, 5),
+    ),
+    Case(
         "getattr_dunder_class",
         "x = torch.ones(2)\nc = getattr(x, '__class__')",
         "getattr(..., '__class__') is not accessible",

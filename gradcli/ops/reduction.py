@@ -225,10 +225,48 @@ def _norm_fwd(x: np.ndarray, p: float = 2.0, dim: Any = None, keepdim: bool = Fa
     if p == math.inf:
         return np.max(a, axis=ax, keepdims=keepdim)
     if p == 2:
+        if x.dtype == np.float32 and x.size and x.flags.c_contiguous:
+            if len(ax) == x.ndim:  # the whole tensor: one row
+                r = _norm2_rows(x.reshape(1, -1))[0]
+                return np.full((1,) * x.ndim if keepdim else (), r, dtype=x.dtype)
+            if ax == (x.ndim - 1,):
+                r = _norm2_rows(x.reshape(-1, x.shape[-1]))
+                return r.reshape(x.shape[:-1] + ((1,) if keepdim else ()))
         return np.sqrt(np.sum(a * a, axis=ax, keepdims=keepdim))
     if p == 1:
         return np.sum(a, axis=ax, keepdims=keepdim)
     return np.sum(a**p, axis=ax, keepdims=keepdim) ** (1.0 / p)
+
+
+_NORM_LANES = 8  # ATen's Vectorized<float> in the kernel this build runs (measured)
+
+
+def _norm2_rows(x: np.ndarray) -> np.ndarray:
+    """The 2-norm of each row of a C-contiguous float32 matrix, added as ATen's fast path for
+    a float32 norm over the last (contiguous) dimension adds it (ReduceOpsKernel's
+    `norm_kernel_tensor_iterator_impl`): squares rounded and summed into 8 lanes, the lanes
+    added left to right, then the elements left over (fewer than 8): in fours, each square
+    rounded and added, the last ones (fewer than 4) fused, `fma(x, x, acc)`, as the compiled
+    tail loop computes them; the square root rounded once. Measured against PyTorch 2.13:
+    every norm of 1 to 10,000 elements tested is PyTorch's to the bit."""
+    from .linalg import _fma32
+
+    rows, n = x.shape
+    full = n - n % _NORM_LANES
+    acc = np.zeros(rows, dtype=np.float32)
+    if full:
+        sq = x[:, :full] * x[:, :full]
+        lanes = np.add.accumulate(sq.reshape(rows, -1, _NORM_LANES), axis=1)[:, -1]
+        acc = lanes[:, 0].copy()
+        for j in range(1, _NORM_LANES):
+            acc += lanes[:, j]
+    tail = x[:, full:]
+    fours = tail.shape[1] - tail.shape[1] % 4
+    for j in range(fours):
+        acc += tail[:, j] * tail[:, j]
+    for j in range(fours, tail.shape[1]):
+        acc = _fma32(tail[:, j].astype(np.float64) ** 2, acc)
+    return np.sqrt(acc)
 
 
 def _norm_vjp(

@@ -436,9 +436,22 @@ log_softmax = defop(
 )
 
 
-def _var_fwd(x: np.ndarray, dim: Any = None, correction: float = 1, keepdim: bool = False):
+def _var_fwd(
+    x: np.ndarray,
+    dim: Any = None,
+    correction: float = 1,
+    keepdim: bool = False,
+    root: bool = False,
+):
+    """var (or, with `root`, std). ATen accumulates a float32 tensor's variance in double
+    (Welford) and takes the root in double, then rounds once to float32: computed here in
+    float64 and rounded once (the float32 results measured against PyTorch 2.13 are its)."""
     check_reduced(x, dim, keepdim, "var")
-    return np.var(x, axis=dims_of(dim, x.ndim), ddof=correction, keepdims=keepdim)
+    wide = x.astype(np.float64) if x.dtype == np.float32 else x
+    v = np.var(wide, axis=dims_of(dim, x.ndim), ddof=correction, keepdims=keepdim)
+    if root:
+        v = np.sqrt(v)
+    return v.astype(x.dtype) if wide is not x else v
 
 
 def _var_vjp(
@@ -507,7 +520,7 @@ def _std_vjp(
 
 std = defop(
     "std",
-    lambda x, dim=None, correction=1, keepdim=False: np.sqrt(_var_fwd(x, dim, correction, keepdim)),
+    lambda x, dim=None, correction=1, keepdim=False: _var_fwd(x, dim, correction, keepdim, True),
     _std_vjp,
     "StdBackward0",
     "g * (x - mean) / ((n - correction) * out)",

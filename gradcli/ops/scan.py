@@ -34,6 +34,12 @@ def _along(x: np.ndarray, dim: int, reverse: bool, f: Any) -> np.ndarray:
 
 
 def _cumsum_fwd(x: np.ndarray, dim: int, reverse: bool = False) -> np.ndarray:
+    if x.dtype == np.float32:
+        # ATen's cumsum runs its sum in double for float32 and rounds each output once
+        # (measured: PyTorch 2.13's float32 cumsum is exactly this).
+        return _along(x, dim, reverse, lambda a, d: np.cumsum(a, axis=d, dtype=np.float64)).astype(
+            np.float32
+        )
     return _along(x, dim, reverse, lambda a, d: np.cumsum(a, axis=d))
 
 

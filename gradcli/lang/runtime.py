@@ -22,6 +22,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported, Span, suggest
+from ..core import dtypes as dtype_names
 from ..core import hooks
 from ..core.inplace import VIEW_OF_LEAF, inplace
 from ..core.op import Node, peek_seq
@@ -30,7 +31,6 @@ from ..core.tensor import (
     Settings,
     Tensor,
     bumped,
-    data_array,
     grad_enabled,
     typename,
 )
@@ -736,6 +736,21 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
     """`y[key] = value`: y changes in place (every name bound to it sees it), recorded on y
     when gradients flow through it (PyTorch's CopySlices; a whole key, `y[:] = v`, is
     y.fill_/copy_ as in PyTorch)."""
+    if not isinstance(value, (Tensor, bool, int, float, np.integer)):
+        # PyTorch takes a tensor or a Python number (or a NumPy integer), nothing else: not
+        # a list, not an array, not a NumPy float32.
+        kind = type(value)
+        name = (
+            f"numpy.{kind.__name__}"
+            if kind.__module__ == "numpy"
+            else "NoneType"
+            if value is None
+            else typename(value)
+        )
+        raise GradcliError(
+            f"can't assign a {name} to a torch.{dtype_names.scalar_type_name(owner.dtype)}Tensor",
+            hint="make it a tensor first: y[...] = torch.tensor(values)",
+        ).mirror("TypeError")
     if (
         grad_enabled()
         and (owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad))
@@ -753,16 +768,7 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
             inplace(owner, lambda old: I.index_assign(old, key, value))
             return
     idx = I.normalize_index(owner, key)
-    if isinstance(value, Tensor):
-        new = value.data
-    else:
-        check_structure(value, "the assignment")
-        new = data_array(value, owner.dtype) if isinstance(value, (list, tuple)) else value
-        if not isinstance(new, (np.ndarray, int, float, bool)):
-            raise GradcliError(
-                f"cannot assign a {typename(value)} into a tensor",
-                expected="a number or a tensor",
-            ).mirror("TypeError")
+    new = value.data if isinstance(value, Tensor) else value
     region = np.broadcast_to(np.zeros((), dtype=np.int8), owner.shape)[idx].shape
     I.check_value_shape(np.shape(new), region, idx, getattr(new, "dtype", owner.dtype))
     new = I.fit_value(new, region)

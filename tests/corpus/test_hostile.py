@@ -1088,8 +1088,20 @@ CASES: list[Case] = [
     Case(
         "subscript_assign_type",
         "x = torch.ones(3)\nx[0] = 'a'",
-        "cannot assign a str into a tensor",
+        "can't assign a str to a torch.FloatTensor",
         (2, 1),
+    ),
+    Case(
+        "subscript_assign_nested_list",
+        "x = torch.ones(3)\nl = [1]\nfor i in range(30):\n    l = [l, l]\nx[0] = l",
+        "can't assign a list to a torch.FloatTensor",
+        (5, 1),
+    ),
+    Case(
+        "subscript_assign_array",
+        "import numpy as np\nx = torch.ones(3)\nx[:] = np.ones(3)",
+        "can't assign a numpy.ndarray to a torch.FloatTensor",
+        (3, 1),
     ),
     # --- the tensor basics (surface/basics.py, bit shifts, numpy arrays, out=, indexing) -----
     Case("tensor_split_huge", "torch.arange(3).tensor_split(10**9)", "over the limit", (1, 1)),

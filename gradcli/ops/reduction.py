@@ -457,9 +457,10 @@ def _var_fwd(
 def _var_vjp(
     g: Tensor, out: Tensor, x: Tensor, dim: Any = None, correction: float = 1, keepdim: bool = False
 ) -> tuple:
+    # PyTorch's var_backward, in its order: (2 / dof) * grad, then times (x - mean).
     dims = dims_of(dim, x.ndim)
     centered = x - mean_dims(x, dims)
-    return (unreduce(g, x, dim, keepdim) * centered * (2 / (count(x.shape, dims) - correction)),)
+    return (unreduce(g, x, dim, keepdim) * (2 / (count(x.shape, dims) - correction)) * centered,)
 
 
 _var_samples = tuple(
@@ -512,10 +513,10 @@ var = defop(
 def _std_vjp(
     g: Tensor, out: Tensor, x: Tensor, dim: Any = None, correction: float = 1, keepdim: bool = False
 ) -> tuple:
-    dims = dims_of(dim, x.ndim)
-    centered = x - mean_dims(x, dims)
-    n = count(x.shape, dims) - correction
-    return (unreduce(g, x, dim, keepdim) * centered / (unreduce(out, x, dim, keepdim) * n),)
+    # PyTorch's std_backward: grad / (2 * std) (0 where std is 0), then var's backward.
+    zero = mask_like(out.data == 0, out)
+    gv = g / (out * 2 + zero) * (1 - zero)
+    return _var_vjp(gv, out, x, dim, correction, keepdim)
 
 
 std = defop(

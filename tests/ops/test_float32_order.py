@@ -11,19 +11,58 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import gradcli
+from gradcli.ops.elementwise import _one_minus_square
 from gradcli.ops.reduction import _norm_fwd, _var_fwd
 from gradcli.ops.scan import _cumsum_fwd
 
 CASES = json.loads((Path(__file__).parent / "data" / "float32_results.json").read_text())
 
+
+def _grad(x: np.ndarray, f) -> np.ndarray:
+    leaf = gradcli.Tensor(x, requires_grad=True)
+    f(leaf).sum().backward()
+    return leaf.grad.numpy()
+
+
+def _ramp(v):
+    return gradcli.Tensor(np.arange(v.data.size, dtype=np.float32).reshape(v.shape))
+
+
 OPS = {
+    # the backward rule given PyTorch's forward (MKL's tanh differs from the correctly
+    # rounded one in the last bit of about 1% of inputs: README, "Where gradcli differs")
+    "tanh_grad": lambda x, dim, out: (
+        np.arange(x.size, dtype=np.float32).reshape(x.shape) * _one_minus_square(out)
+    ),
+    "std_grad": lambda x, dim: _grad(
+        x, lambda v: (v.std(dim=dim) if dim is not None else v.std()) if x.size > 1 else v
+    ),
     "norm": lambda x, dim: _norm_fwd(x, 2.0, dim),
     "cumsum": lambda x, dim: _cumsum_fwd(x, 0 if dim is None else dim % x.ndim),
     "std": lambda x, dim: _var_fwd(x, dim, 1, False, True),
     "var": lambda x, dim: _var_fwd(x, dim, 1, False),
 }
+
+
+def _naive_tanh_grad(x: np.ndarray, dim) -> np.ndarray:
+    t = np.tanh(x.astype(np.float64)).astype(np.float32)
+    return (np.float32(1) - t * t) * np.arange(x.size, dtype=np.float32).reshape(x.shape)
+
+
+def _naive_std_grad(x: np.ndarray, dim) -> np.ndarray:
+    if x.size == 1:
+        return np.ones_like(x)
+    ax = dim if dim is None else dim % x.ndim
+    n = x.size if dim is None else x.shape[ax]
+    std = np.std(x.astype(np.float64), axis=ax, ddof=1, keepdims=True).astype(np.float32)
+    return (x - x.mean(axis=ax, keepdims=True)) / (std * np.float32(n - 1))
+
+
 # What the rule replaced (the data must fail it somewhere: the test of the tester).
 NAIVE = {
+    "tanh_grad": _naive_tanh_grad,
+    "std_grad": _naive_std_grad,
     "norm": lambda x, dim: np.sqrt(np.sum(x * x, axis=dim, dtype=np.float32)),
     "cumsum": lambda x, dim: np.cumsum(x, axis=0 if dim is None else dim),
     "std": lambda x, dim: np.sqrt(np.var(x, axis=dim, ddof=1)),
@@ -46,9 +85,14 @@ def _bits(a: np.ndarray) -> list[int]:
     "case", CASES, ids=lambda c: f"{c['op']}-{c['shape']}-{c['seed']}-{c['dim']}"
 )
 def test_pytorchs_to_the_bit(case: dict) -> None:
-    if case["op"] in ("std", "var") and case["shape"] == [1]:
+    if case["op"] in ("std", "var", "std_grad") and case["shape"] == [1]:
         pytest.skip("one element: nan (PyTorch warns)")
-    got = OPS[case["op"]](_input(case), case["dim"])
+    x = _input(case)
+    if "out" in case:
+        out = np.array(case["out"], dtype=np.uint32).view(np.float32).reshape(x.shape)
+        got = OPS[case["op"]](x, case["dim"], out)
+    else:
+        got = OPS[case["op"]](x, case["dim"])
     assert np.asarray(got).dtype == np.float32
     assert _bits(got) == case["bits"]
 
@@ -62,6 +106,16 @@ def test_the_recorded_results_tell_the_rules_apart(op: str) -> None:
         naive = NAIVE[op](_input(case), case["dim"])
         misses += sum(a != b for a, b in zip(_bits(naive), case["bits"]))
     assert misses > 3, f"the {op} data cannot tell the naive rule from PyTorch's"
+
+
+def test_a_first_order_backward_uses_the_rule() -> None:
+    """tanh's backward pass (not a recorded one) computes its gradient with the fused rule."""
+    x = _input({"shape": [300], "seed": 5})
+    leaf = gradcli.Tensor(x, requires_grad=True)
+    (leaf.tanh() * _ramp(leaf)).sum().backward()
+    out = gradcli.Tensor(x).tanh().numpy()
+    want = np.arange(300, dtype=np.float32) * _one_minus_square(out)
+    assert (leaf.grad.numpy() == want).all()
 
 
 def test_live_norms_against_torch() -> None:

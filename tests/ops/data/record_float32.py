@@ -21,7 +21,21 @@ OPS = {
     "cumsum": lambda t, dim: torch.cumsum(t, dim=0 if dim is None else dim),
     "std": lambda t, dim: t.std(dim=dim),
     "var": lambda t, dim: t.var(dim=dim),
+    "tanh_grad": lambda t, dim: _grad(
+        t, lambda v: (v.tanh() * torch.arange(v.numel()).reshape(v.shape)).sum()
+    ),
+    "std_grad": lambda t, dim: _grad(
+        t, lambda v: v.std(dim=dim).sum() if t.numel() > 1 else v.sum()
+    ),
 }
+
+
+def _grad(t, f):
+    v = t.clone().requires_grad_()
+    f(v).backward()
+    return v.grad
+
+
 cases = []
 for op, fn in OPS.items():
     sizes = list(range(1, 41)) + [63, 64, 65, 100, 257, 1000, 4097]
@@ -31,6 +45,10 @@ for op, fn in OPS.items():
             for dim in (None, -1) if len(shape) > 1 else (None,):
                 r = fn(torch.from_numpy(draw(shape, seed)), dim).numpy()
                 bits = [int(b) for b in r.reshape(-1).view(np.uint32)]
-                cases.append({"op": op, "shape": shape, "seed": seed, "dim": dim, "bits": bits})
+                case = {"op": op, "shape": shape, "seed": seed, "dim": dim, "bits": bits}
+                if op == "tanh_grad":  # the forward too: MKL's tanh is not gradcli's everywhere
+                    t = torch.from_numpy(draw(shape, seed)).tanh().numpy()
+                    case["out"] = [int(b) for b in t.reshape(-1).view(np.uint32)]
+                cases.append(case)
 Path(__file__).with_name("float32_results.json").write_text(json.dumps(cases))
 print(len(cases), "cases")

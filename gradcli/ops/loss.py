@@ -1,6 +1,6 @@
 """Loss records (PyTorch's defaults: reduction='mean'): mse_loss, binary_cross_entropy,
-nll_loss. Targets and weights are constants: NumPy arrays in the params, or a tensor input
-that is not differentiated."""
+binary_cross_entropy_with_logits, nll_loss. Targets and weights are constants: NumPy arrays in
+the params, or a tensor input that is not differentiated."""
 
 from __future__ import annotations
 
@@ -152,6 +152,76 @@ binary_cross_entropy = defop(
         f"reduction={w.lit(p.get('reduction'))})"
     ),
     to_jax=_jax_bce,
+)
+
+
+def _bcel_fwd(
+    x: np.ndarray, t: np.ndarray, weight: np.ndarray | None = None, reduction: str = "mean"
+) -> np.ndarray:
+    """softplus(x) - x t, each rounded in the dtype (large |x| without overflow)."""
+    from .elementwise import _softplus_fwd
+
+    with np.errstate(all="ignore"):
+        loss = _softplus_fwd(x) - x * t
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def _bcel_vjp(
+    g: Tensor, out: Tensor, x: Tensor, t: Tensor, weight: Any = None, reduction: str = "mean"
+) -> tuple:
+    # PyTorch's binary_cross_entropy_with_logits_backward, in its order: (sigmoid(x) - t)
+    # times the upstream gradient, times the weight, divided by the count for a mean.
+    if reduction == "none":
+        gu = g
+    else:
+        nb = g.ndim - out.ndim
+        gu = reshape_to(g, g.shape[:nb] + (1,) * x.ndim)
+    gx, gt = (x.sigmoid() - t) * gu, -x * gu
+    if weight is not None:
+        gx, gt = gx * constant(weight), gt * constant(weight)
+    if reduction == "mean":
+        n = x.data.size
+        gx, gt = gx / n, gt / n
+    return (gx, gt)
+
+
+binary_cross_entropy_with_logits = defop(
+    "binary_cross_entropy_with_logits",
+    _bcel_fwd,
+    _bcel_vjp,
+    "BinaryCrossEntropyWithLogitsBackward0",
+    "g * (sigmoid(x) - t) / n, -g * x / n",
+    kind="loss",
+    sym=lambda sp, x, t, weight=None, reduction="mean": _reduce(
+        np.frompyfunc(lambda a, b: sp.log(1 + sp.exp(a)) - a * b, 2, 1)(x, t)
+        * (1 if weight is None else weight),
+        reduction,
+    ),
+    signature="binary_cross_entropy_with_logits(input, target, weight=None, reduction='mean')",
+    samples=tuple(
+        Sample(a, q, low=-3.0, high=3.0)
+        for a, q in (
+            (((2, 3), (2, 3)), {"reduction": "mean"}),
+            (((2, 3), (2, 3)), {"reduction": "sum"}),
+            (((2, 3), (2, 3)), {"reduction": "none"}),
+            (((), ()), {"reduction": "mean"}),
+            (
+                ((2, 3), (2, 3)),
+                {"reduction": "mean", "weight": np.array([[0.5, 1.0, 2.0], [1.5, 0.2, 1.0]])},
+            ),
+        )
+    ),
+    to_torch=lambda w, a, p: (
+        f"F.binary_cross_entropy_with_logits({a[0]}, {a[1]}{_torch_weight(w, p)}, "
+        f"reduction={w.lit(p.get('reduction'))})"
+    ),
+    to_jax=lambda w, a, p: w.reduced(
+        f"(jnp.logaddexp(0.0, {a[0]}) - {a[0]} * {a[1]})"
+        + ("" if p.get("weight") is None else f" * {w.array(p['weight'])}"),
+        p,
+    ),
 )
 
 

@@ -12,9 +12,11 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core.op import apply
 from ..core.primitives import check_reduced
 from ..core.tensor import Tensor
 from ..ops import arithmetic as A
+from ..ops import loss as Lo
 from . import args as C
 from . import constructors as K
 from . import functional as F
@@ -63,6 +65,16 @@ def binary_cross_entropy_with_logits(
 ) -> Tensor:
     x = A.tensor_arg(input, "input")
     t = target if isinstance(target, Tensor) else A.scalar_operand(target, x)
+    if t.shape != x.shape:
+        raise GradcliError(
+            f"Target size (torch.Size({list(t.shape)})) must be the same as input size "
+            f"(torch.Size({list(x.shape)}))"
+        ).mirror("ValueError")
+    r = C.reduction_arg(reduction)
+    if pos_weight is None and t.dtype == x.dtype:
+        # One record, whose backward is PyTorch's formula in its order (its float32 bits).
+        w = None if weight is None else np.broadcast_to(A.tensor_arg(weight).data, x.shape)
+        return apply(Lo.binary_cross_entropy_with_logits, x, t, weight=w, reduction=r)
     if pos_weight is None:
         # softplus(x) - x t: stable for large |x| (softplus is computed without overflow).
         loss = A.sub_t(F.softplus(x), A.mul_t(x, t))
@@ -72,7 +84,6 @@ def binary_cross_entropy_with_logits(
         loss = A.add_t(A.mul_t(A.sub_t(1, t), x), A.mul_t(lw, F.softplus(A.neg(x))))
     if weight is not None:
         loss = A.mul_t(loss, weight)
-    r = C.reduction_arg(reduction)
     out = loss if r == "none" else (F.mean(loss) if r == "mean" else F.sum(loss))
     return A.named(out, "BinaryCrossEntropyWithLogitsBackward0")
 
@@ -349,7 +360,7 @@ NAMES = declare(
         "binary_cross_entropy_with_logits",
         "torch",
         binary_cross_entropy_with_logits,
-        "composition of softplus mul sub mean sum",
+        "binary_cross_entropy_with_logits softplus neg mul sub add mean",
     ),
     ("one_hot", "torch", one_hot, ""),
     ("repeat", "Tensor", repeat, "composition of expand reshape"),
@@ -365,6 +376,6 @@ NAMES = declare(
         "BCEWithLogitsLoss",
         "nn",
         nn._module("BCEWithLogitsLoss", binary_cross_entropy_with_logits, _BCE),
-        "composition of softplus mul sub mean sum",
+        "binary_cross_entropy_with_logits softplus neg mul sub add mean",
     ),
 )

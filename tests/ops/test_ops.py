@@ -182,6 +182,13 @@ def _bce_ref(p, t, weight=None, reduction="mean"):
     return _loss_reduce(loss, reduction)
 
 
+def _bcel_ref(x, t, weight=None, reduction="mean"):
+    # the textbook form: -(t log sigmoid(x) + (1 - t) log(1 - sigmoid(x)))
+    sig = 1 / (1 + np.exp(-x))
+    loss = -(t * np.log(sig) + (1 - t) * np.log(1 - sig)) * (1 if weight is None else weight)
+    return _loss_reduce(loss, reduction)
+
+
 def _nll_ref(x, target, weight=None, reduction="mean", ignore_index=-100):
     x2, t1 = x.reshape(-1, x.shape[-1]), np.asarray(target).reshape(-1)
     w = np.ones(x.shape[-1]) if weight is None else weight
@@ -642,6 +649,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "scatter_add": lambda x, src, dim, index: _scatter_ref(x, src, dim, index, add=True),
     "mse_loss": lambda x, y, reduction: _loss_reduce((x - y) ** 2, reduction),
     "binary_cross_entropy": _bce_ref,
+    "binary_cross_entropy_with_logits": _bcel_ref,
     "nll_loss": _nll_ref,
     "einsum": _einsum_ref,
     "inv": _inv_ref,
@@ -998,6 +1006,9 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "mse_loss": lambda x, y, reduction: tf.mse_loss(x, y, reduction=reduction),
         "binary_cross_entropy": lambda p, t, weight=None, reduction="mean": tf.binary_cross_entropy(
             p, t, weight=w(weight), reduction=reduction
+        ),
+        "binary_cross_entropy_with_logits": lambda x, t, weight=None, reduction="mean": (
+            tf.binary_cross_entropy_with_logits(x, t, weight=w(weight), reduction=reduction)
         ),
         "elu": lambda x, alpha, scale, input_scale: torch.ops.aten.elu(
             x, alpha, scale, input_scale

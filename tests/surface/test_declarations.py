@@ -147,7 +147,8 @@ CALLS: dict[str, list[Call]] = {
     "linalg.norm": one(spd, "nuc"),
     "linalg.matrix_norm": one(spd, 2),
     "torch.l1_loss": one(x23, x23, reduction="sum"),
-    "torch.binary_cross_entropy_with_logits": one(x23, x23, reduction="sum"),
+    "torch.binary_cross_entropy_with_logits": one(x23, x23, reduction="sum")
+    + one(x23, x23, pos_weight=Tensor(np.full((3,), 2.0, dtype=np.float32))),
     "torch.cross_entropy": one(x23, labels),
     "torch.linear": one(x23, lambda: leaf((4, 3)), lambda: leaf((4,))),
     "torch.where": one(mask23, x23, x23),
@@ -294,7 +295,10 @@ CONSTRUCT: dict[str, tuple] = {
 
 MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
     "nn.L1Loss": [((), {"reduction": "sum"})],
-    "nn.BCEWithLogitsLoss": [((), {"reduction": "sum"})],
+    "nn.BCEWithLogitsLoss": [
+        ((), {"reduction": "sum"}),
+        ((), {"pos_weight": Tensor(np.full((3,), 2.0, dtype=np.float32))}),
+    ],
 }
 
 # The containers and the module base: made, never called.

@@ -27,6 +27,9 @@ OPS = {
     "std_grad": lambda t, dim: _grad(
         t, lambda v: v.std(dim=dim).sum() if t.numel() > 1 else v.sum()
     ),
+    "bcel_grad": lambda t, dim: _grad(
+        t, lambda v: torch.nn.functional.binary_cross_entropy_with_logits(v, (t > 0.5).float())
+    ),
 }
 
 
@@ -46,8 +49,9 @@ for op, fn in OPS.items():
                 r = fn(torch.from_numpy(draw(shape, seed)), dim).numpy()
                 bits = [int(b) for b in r.reshape(-1).view(np.uint32)]
                 case = {"op": op, "shape": shape, "seed": seed, "dim": dim, "bits": bits}
-                if op == "tanh_grad":  # the forward too: MKL's tanh is not gradcli's everywhere
-                    t = torch.from_numpy(draw(shape, seed)).tanh().numpy()
+                if op in ("tanh_grad", "bcel_grad"):  # the kernel's tanh / sigmoid too
+                    x = torch.from_numpy(draw(shape, seed))
+                    t = (x.tanh() if op == "tanh_grad" else x.sigmoid()).numpy()
                     case["out"] = [int(b) for b in t.reshape(-1).view(np.uint32)]
                 cases.append(case)
 Path(__file__).with_name("float32_results.json").write_text(json.dumps(cases))

@@ -2526,6 +2526,13 @@ CASES: list[Case] = [
         (3, 5),
     ),
     Case(
+        "bce_logits_target_size",
+        "import torch.nn.functional as F\nl = F.binary_cross_entropy_with_logits("
+        "torch.zeros(2, 3), torch.zeros(3))",
+        "Target size (torch.Size([3])) must be the same as input size (torch.Size([2, 3]))",
+        (2, 5),
+    ),
+    Case(
         "getattr_dunder_class",
         "x = torch.ones(2)\nc = getattr(x, '__class__')",
         "getattr(..., '__class__') is not accessible",

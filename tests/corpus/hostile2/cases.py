@@ -1799,7 +1799,15 @@ add(
     esc("torch_save", T + "torch.save(x, 'pwned.pt')"),
     esc("torch_load_weights_only", "m = torch.load('m.pt', weights_only=False)"),
     esc("torch_hub", "m = torch.hub.load('a/b', 'c')"),
-    esc("torch_utils", "d = torch.utils.data.DataLoader"),
+    esc("torch_utils", "e = torch.utils.cpp_extension.load('x', ['x.cpp'])"),
+    # torch.utils.data is the data loading tutorials use: the loader's own internals stay shut
+    esc("dataloader_init_dunder", "i = torch.utils.data.DataLoader.__init__"),
+    esc("dataloader_private_batches", "d = torch.utils.data.DataLoader([1, 2])\nb = d._batches"),
+    esc("dataloader_collate_open", "d = torch.utils.data.DataLoader([1], collate_fn=open)"),
+    esc(
+        "dataset_class_dict",
+        "class D(torch.utils.data.Dataset):\n    pass\ng = D.__dict__",
+    ),
     esc("torch_ops", "o = torch.ops.aten.add"),
     esc("torch_C", "c = torch._C._get_tracing_state()"),
     esc("torch_jit", "@torch.jit.script\ndef f(x):\n    return x"),
@@ -1815,7 +1823,10 @@ add(
     esc("torch_backends_cudnn_module", "b = torch.backends.cudnn.__class__"),
     esc("torch_multiprocessing", "m = torch.multiprocessing"),
     esc("torch_package", "p = torch.package.PackageImporter('x')"),
-    esc("import_torch_utils", "import torch.utils.data\nd = torch.utils.data.DataLoader([1])"),
+    esc(
+        "import_torch_utils",
+        "import torch.utils.cpp_extension\nm = torch.utils.cpp_extension.load('x', ['x.cpp'])",
+    ),
     esc("from_torch_import_load", "from torch import load\nm = load('m.pt')"),
     esc("from_torch_hub_import", "from torch.hub import load\nm = load('a/b', 'c')"),
     esc("from_torch_import_save", "from torch import save\nsave(torch.ones(1), 'pwned')"),

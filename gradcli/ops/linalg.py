@@ -117,6 +117,9 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         and _few_rows_t(*x.shape, y.shape[1])
     ):
         return _mm_float32_few_rows_t(x, y)
+    if _gemv_mirrored(x, y):
+        out = _gemv_float32(x, y.reshape(-1))
+        return out if y.ndim == 1 else out[:, None]
     k = x.shape[-1]
     x2 = x[None, :] if x.ndim == 1 else x
     y2 = y[:, None] if y.ndim == 1 else y
@@ -144,6 +147,22 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if y.ndim == 1:
         out = out.reshape(out.shape[:-1])
     return out
+
+
+def _gemv_mirrored(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether `x @ y` is a single column whose order MKL's gemv kernel gives (see
+    `_gemv_float32`): x float32 with 2 rows or more, each contiguous, y a float32 vector or
+    one column, an inner size of 2 or more; a bounded amount of work."""
+    return (
+        x.ndim == 2
+        and (y.ndim == 1 or (y.ndim == 2 and y.shape[1] == 1))
+        and x.dtype == np.float32
+        and y.dtype == np.float32
+        and x.shape[0] >= 2
+        and 2 <= x.shape[1] <= _GEMV_MAX_K
+        and x.strides[1] == x.itemsize
+        and x.shape[0] * x.shape[1] <= _FMA_MAX_WORK
+    )
 
 
 def _bound(a: np.ndarray) -> int:
@@ -197,7 +216,8 @@ def _batch_slice(a: np.ndarray, axis: int, nb: int, part: slice) -> np.ndarray:
 # row-major with 16 rows or more and the inner size is 2 or more (measured on PyTorch 2.13 with
 # random shapes: rows 16-256, columns 2-256, inner sizes 2-768, every element equal); with
 # fewer rows MKL uses other kernels whose order depends on the shape (those mirrored: see
-# `_few_rows_t`), as with an inner size of 1 or a single output column (gemv). Elsewhere (a
+# `_few_rows_t`), as with an inner size of 1 or a single output column (gemv: mirrored apart,
+# see `_gemv_float32`). Elsewhere (a
 # vector operand, the other small shapes, larger inner sizes, float64, batches) NumPy's BLAS
 # computes, which differs from MKL in the last bit of some elements.
 _FMA_MAX_K = 768
@@ -317,6 +337,90 @@ def _lanes_sum(p: np.ndarray) -> np.ndarray:
     lanes = np.zeros((_LANES, n), np.float32)
     lanes[: k - 1] = p[1:].astype(np.float32)
     return p[0].astype(np.float32) + _halves(lanes)
+
+
+# A single output column (`x @ w.t()` with w of one row: nn.Linear(k, 1), the last layer of a
+# regression; likewise `x @ v` with a vector v), where MKL's sgemm hands the product to a
+# gemv-like kernel, measured on PyTorch 2.13 (AVX-512, one thread; 450 random shapes, rows 2
+# to 1,000, inner sizes 2 to 4,096, and a few up to 4,003 rows or 65,536 inner: every element
+# of F.linear, `x @ w.t()` and `x @ w[0]` equal, with F.linear's bias added after, rounded
+# once; the rows contiguous, one after the other or apart). Each element is a
+# dot product over 16 lanes, and which one depends on the row's place: rows in whole groups
+# of 4 (rows 0-3, 4-7, ...) put the first product alone in lane 0 and fuse the next ones into
+# the lanes (lane l takes k = 1 + l, 17 + l, ... of the whole blocks of 16), add the lanes by
+# halves (8 + 8, 4 + 4, 2 + 2, 1 + 1), then the k left after the whole blocks again starting
+# from that sum (as MKL's one-row kernel of `_lanes_dot`). The rows left after the groups of 4
+# (at most 3) start the lanes from zero, fuse the products from k = 1 into them, add them by
+# halves and then add the first product, rounded, last; the second of those rows keeps one
+# set of 16 lanes, the first and third keep two (k = 1 + l, 33 + l, ... and 17 + l, 49 + l,
+# ... while 32 or more products are left), added lane by lane before the last (fewer than 32)
+# products are fused into them. A single row (the whole product being one dot product) uses
+# yet another order, not mirrored, as does x transposed (its rows' elements apart: measured
+# to differ, the order not found).
+_GEMV_ROWS = 4
+_GEMV_MAX_K = 1 << 16  # measured up to here
+
+
+def _gemv_float32(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """`x @ w` for float32 x (m >= 2 rows, each contiguous) and a float32 vector w, in MKL's
+    order (see above); float32 (m,)."""
+    m = x.shape[0]
+    main = m - m % _GEMV_ROWS
+    out = np.empty(m, np.float32)
+    with np.errstate(all="ignore"):
+        if main:
+            out[:main] = _gemv_grouped(x[:main], w)
+        if main < m:
+            out[main + 1 : main + 2] = _gemv_left(x[main + 1 : main + 2], w, 1)
+            out[main:m:2] = _gemv_left(x[main:m:2], w, 2)
+    return out
+
+
+def _products(x: np.ndarray, w: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    """The products x[:, lo:hi] * w[lo:hi], exact in float64."""
+    return x[:, lo:hi].astype(np.float64) * w[lo:hi].astype(np.float64)
+
+
+def _row_halves(v: np.ndarray) -> np.ndarray:
+    """The lanes (the last axis) added by halves, in float32."""
+    while v.shape[1] > 1:
+        h = v.shape[1] // 2
+        v = v[:, :h] + v[:, h:]
+    return v[:, 0]
+
+
+def _gemv_grouped(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    m, k = x.shape
+    r = _products(x, w, 0, 1)[:, 0].astype(np.float32)
+    whole = (k - 1) // _LANES * _LANES
+    for lo, hi in ((1, 1 + whole), (1 + whole, k)):
+        if hi <= lo:
+            continue
+        acc = np.zeros((m, _LANES), np.float32)
+        acc[:, 0] = r
+        for s in range(lo, hi, _LANES):
+            e = min(s + _LANES, hi)
+            acc[:, : e - s] = _fma32(_products(x, w, s, e), acc[:, : e - s])
+        r = _row_halves(acc)
+    return r
+
+
+def _gemv_left(x: np.ndarray, w: np.ndarray, sets: int) -> np.ndarray:
+    m, k = x.shape
+    accs = [np.zeros((m, _LANES), np.float32) for _ in range(sets)]
+    s = 1
+    while k - s >= sets * _LANES:
+        for i in range(sets):
+            lo = s + i * _LANES
+            accs[i] = _fma32(_products(x, w, lo, lo + _LANES), accs[i])
+        s += sets * _LANES
+    acc = accs[0]
+    for other in accs[1:]:
+        acc = acc + other
+    for lo in range(s, k, _LANES):
+        e = min(lo + _LANES, k)
+        acc[:, : e - lo] = _fma32(_products(x, w, lo, e), acc[:, : e - lo])
+    return _products(x, w, 0, 1)[:, 0].astype(np.float32) + _row_halves(acc)
 
 
 # What each node matmul records shows (mm, mv, dot: a batched product keeps none gradcli

@@ -120,6 +120,9 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if _gemv_mirrored(x, y):
         out = _gemv_float32(x, y.reshape(-1))
         return out if y.ndim == 1 else out[:, None]
+    if _narrow_chain(x, y):
+        out = _fma_chain(x.reshape(-1, x.shape[-1]), y.reshape(y.shape[0], -1))
+        return out.reshape(np.matmul(x[..., :1], y[:1]).shape)
     k = x.shape[-1]
     x2 = x[None, :] if x.ndim == 1 else x
     y2 = y[:, None] if y.ndim == 1 else y
@@ -163,6 +166,31 @@ def _gemv_mirrored(x: np.ndarray, y: np.ndarray) -> bool:
         and x.strides[1] == x.itemsize
         and x.shape[0] * x.shape[1] <= _FMA_MAX_WORK
     )
+
+
+def _narrow_chain(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether `x @ y` is one of the narrow float32 products where MKL's order is the chain of
+    fused multiply-adds in the order of k (see `_NARROW_MAX`): one row (x a vector or a matrix
+    of one row) times a row-major matrix of 2 to 15 columns, or 2 to 15 rows, each down
+    memory (a transposed matrix: `x.t() @ g`, the weight's gradient of nn.Linear(k, 1)), times
+    one column."""
+    if x.dtype != np.float32 or y.dtype != np.float32 or x.ndim > 2 or y.ndim > 2:
+        return False
+    if x.ndim == 0 or y.ndim == 0 or x.shape[-1] != y.shape[0] or x.shape[-1] == 0:
+        return False
+    if x.ndim == 1 or x.shape[0] == 1:
+        ok = y.ndim == 2 and 2 <= y.shape[1] <= _NARROW_MAX and y.strides[1] == y.itemsize
+        ok = ok and (y.shape[0] == 1 or y.strides[0] == y.shape[1] * y.itemsize)
+    else:
+        ok = (
+            (y.ndim == 1 or y.shape[1] == 1)
+            and x.ndim == 2
+            and 2 <= x.shape[0] <= _NARROW_MAX
+            and x.strides[0] == x.itemsize
+        )
+    cols = y.shape[1] if y.ndim == 2 else 1
+    rows = x.shape[0] if x.ndim == 2 else 1
+    return ok and rows * cols * x.shape[-1] <= _FMA_MAX_WORK
 
 
 def _bound(a: np.ndarray) -> int:
@@ -358,6 +386,15 @@ def _lanes_sum(p: np.ndarray) -> np.ndarray:
 # yet another order, not mirrored, as does x transposed (its rows' elements apart: measured
 # to differ, the order not found).
 _GEMV_ROWS = 4
+
+# The narrow products around nn.Linear(k, 1)'s gradients, measured on PyTorch 2.13 (one
+# thread, random shapes, inner sizes 1 to 3,000): a row times a row-major matrix of 2 to 15
+# columns (`g.t() @ x`, `v @ x`), and a transposed matrix of 2 to 15 rows times a column or a
+# vector (`x.t() @ g`), are each the chain of fused multiply-adds in the order of k, from zero,
+# for every inner size (no halves past 384, unlike `_mm_float32`). With 16 columns or rows or
+# more MKL blocks the inner size (in groups of 8, the groups joined in an order not found):
+# NumPy's BLAS there.
+_NARROW_MAX = 15
 _GEMV_MAX_K = 1 << 16  # measured up to here
 
 

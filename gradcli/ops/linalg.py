@@ -262,15 +262,32 @@ def _mm_float32(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return _fma_chain(x[:, :half], y[:half]) + _fma_chain(x[:, half:], y[half:])
 
 
+_CHAIN_STEP = 32  # k a pass of `_fma_chain` takes at once
+
+
 def _fma_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """acc = fma(x[:, k], y[k], acc) for k in order, from zero, each correctly rounded to
-    float32 (`_fma32`)."""
+    float32 (`_fma32`). A pass of `_CHAIN_STEP` k rounds each sum through float64 (three NumPy
+    calls a k, not seven) and keeps the sums: when one lands on a float32 midpoint, where that
+    can be wrong, the pass is done again with `_fma32`."""
     xs, ys = x.astype(np.float64), y.astype(np.float64)
-    acc = np.zeros((x.shape[0], y.shape[1]), np.float32)
+    m, k, n = x.shape[0], x.shape[1], y.shape[1]
+    acc = np.zeros((m, n), np.float64)  # float32 values
     with np.errstate(all="ignore"):
-        for k in range(x.shape[1]):
-            acc = _fma32(np.multiply.outer(xs[:, k], ys[k]), acc)
-    return acc
+        for lo in range(0, k, _CHAIN_STEP):
+            hi = min(lo + _CHAIN_STEP, k)
+            p = xs[:, lo:hi, None] * ys[None, lo:hi]  # (m, step, n), exact
+            sums = np.empty((hi - lo, m, n), np.float64)
+            start = acc
+            for j in range(hi - lo):
+                np.add(p[:, j], acc, out=sums[j])
+                acc = sums[j].astype(np.float32).astype(np.float64)
+            if ((sums.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)).any():
+                acc32 = start.astype(np.float32)
+                for j in range(hi - lo):
+                    acc32 = _fma32(p[:, j], acc32)
+                acc = acc32.astype(np.float64)
+    return acc.astype(np.float32)
 
 
 def _fma32(p: np.ndarray, acc: np.ndarray) -> np.ndarray:

@@ -121,7 +121,12 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         out = _gemv_float32(x, y.reshape(-1))
         return out if y.ndim == 1 else out[:, None]
     if _narrow_chain(x, y):
-        out = _fma_chain(x.reshape(-1, x.shape[-1]), y.reshape(y.shape[0], -1))
+        # one row times columns, or rows (x transposed) times one column: the same kernel,
+        # the outputs along the columns of `b` (m, outputs), `v` the row or the column
+        if x.ndim == 1 or x.shape[0] == 1:
+            out = _gemv_n(x.reshape(-1), y)
+        else:
+            out = _gemv_n(y.reshape(-1), x.T)
         return out.reshape(np.matmul(x[..., :1], y[:1]).shape)
     k = x.shape[-1]
     x2 = x[None, :] if x.ndim == 1 else x
@@ -169,23 +174,22 @@ def _gemv_mirrored(x: np.ndarray, y: np.ndarray) -> bool:
 
 
 def _narrow_chain(x: np.ndarray, y: np.ndarray) -> bool:
-    """Whether `x @ y` is one of the narrow float32 products where MKL's order is the chain of
-    fused multiply-adds in the order of k (see `_NARROW_MAX`): one row (x a vector or a matrix
-    of one row) times a row-major matrix of 2 to 15 columns, or 2 to 15 rows, each down
-    memory (a transposed matrix: `x.t() @ g`, the weight's gradient of nn.Linear(k, 1)), times
-    one column."""
+    """Whether `x @ y` is one of the float32 products of MKL's column kernel (`_gemv_n`): one
+    row (x a vector or a matrix of one row) times a row-major matrix of 2 columns or more, or 2
+    rows or more, each down memory (a transposed matrix: `x.t() @ g`, the weight's gradient of
+    nn.Linear(k, 1)), times one column."""
     if x.dtype != np.float32 or y.dtype != np.float32 or x.ndim > 2 or y.ndim > 2:
         return False
     if x.ndim == 0 or y.ndim == 0 or x.shape[-1] != y.shape[0] or x.shape[-1] == 0:
         return False
     if x.ndim == 1 or x.shape[0] == 1:
-        ok = y.ndim == 2 and 2 <= y.shape[1] <= _NARROW_MAX and y.strides[1] == y.itemsize
+        ok = y.ndim == 2 and y.shape[1] >= 2 and y.strides[1] == y.itemsize
         ok = ok and (y.shape[0] == 1 or y.strides[0] == y.shape[1] * y.itemsize)
     else:
         ok = (
             (y.ndim == 1 or y.shape[1] == 1)
             and x.ndim == 2
-            and 2 <= x.shape[0] <= _NARROW_MAX
+            and x.shape[0] >= 2
             and x.strides[0] == x.itemsize
         )
     cols = y.shape[1] if y.ndim == 2 else 1
@@ -400,18 +404,22 @@ def _lanes_sum(p: np.ndarray) -> np.ndarray:
 # set of 16 lanes, the first and third keep two (k = 1 + l, 33 + l, ... and 17 + l, 49 + l,
 # ... while 32 or more products are left), added lane by lane before the last (fewer than 32)
 # products are fused into them. A single row (the whole product being one dot product) uses
-# yet another order, not mirrored, as does x transposed (its rows' elements apart: measured
-# to differ, the order not found).
+# yet another order, not mirrored; x transposed (its rows' elements apart) goes through the
+# column kernel of `_gemv_n`.
 _GEMV_ROWS = 4
 
 # The narrow products around nn.Linear(k, 1)'s gradients, measured on PyTorch 2.13 (one
-# thread, random shapes, inner sizes 1 to 3,000): a row times a row-major matrix of 2 to 15
-# columns (`g.t() @ x`, `v @ x`), and a transposed matrix of 2 to 15 rows times a column or a
-# vector (`x.t() @ g`), are each the chain of fused multiply-adds in the order of k, from zero,
-# for every inner size (no halves past 384, unlike `_mm_float32`). With 16 columns or rows or
-# more MKL blocks the inner size (in groups of 8, the groups joined in an order not found):
-# NumPy's BLAS there.
-_NARROW_MAX = 15
+# thread; 1,100 random shapes, inner sizes 1 to 3,000, outputs 2 to 300, every element
+# equal): a row times a row-major matrix (`g.t() @ x`, `v @ x`) and a transposed matrix times a
+# column or a vector (`x.t() @ g`) go through one kernel, vectorised along the outputs. The
+# outputs past the last multiple of 16 (all of them for 15 or fewer) are each the chain of
+# fused multiply-adds in the order of k, from zero, for every inner size (no halves past 384,
+# unlike `_mm_float32`). The others take the inner size in blocks of 8 (k = i .. i + 7):
+# a = fma(p[i], p[i + 2]) + fma(p[i + 1], p[i + 3]) (the later product of each pair rounded
+# first), the sum so far s = fma(p[i + 4], fma(p[i + 6], s)), then s + fma(p[i + 5], p[i + 7]),
+# then s + a; the k after the whole blocks are fused into s in order.
+_GEMV_BLOCK = 8
+_GEMV_PIECE = 64  # blocks of 8 whose products are formed at once
 _GEMV_MAX_K = 1 << 16  # measured up to here
 
 
@@ -427,6 +435,36 @@ def _gemv_float32(x: np.ndarray, w: np.ndarray) -> np.ndarray:
         if main < m:
             out[main + 1 : main + 2] = _gemv_left(x[main + 1 : main + 2], w, 1)
             out[main:m:2] = _gemv_left(x[main:m:2], w, 2)
+    return out
+
+
+def _gemv_n(v: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`v @ b` for a float32 vector v (m,) and a float32 matrix b (m, n), in the order of MKL's
+    column kernel (see `_GEMV_BLOCK`); float32 (n,)."""
+    m, n = b.shape
+    main = n - n % _LANES
+    out = np.empty(n, np.float32)
+    if main < n:
+        out[main:] = _fma_chain(v[None, :], b[:, main:])[0]
+    if not main:
+        return out
+    vs = v.astype(np.float64)[:, None]
+    s = np.zeros(main, np.float32)
+    whole = m - m % _GEMV_BLOCK
+    with np.errstate(all="ignore"):
+        for lo in range(0, whole, _GEMV_BLOCK * _GEMV_PIECE):
+            hi = min(lo + _GEMV_BLOCK * _GEMV_PIECE, whole)
+            p = (vs[lo:hi] * b[lo:hi, :main].astype(np.float64)).reshape(-1, _GEMV_BLOCK, main)
+            r = p.astype(np.float32)
+            a = _fma32(p[:, 0], r[:, 2]) + _fma32(p[:, 1], r[:, 3])
+            d = _fma32(p[:, 5], r[:, 7])
+            for j in range(len(p)):
+                s = _fma32(p[j, 4], _fma32(p[j, 6], s))
+                s = s + d[j]
+                s = s + a[j]
+        for k in range(whole, m):
+            s = _fma32(vs[k] * b[k, :main].astype(np.float64), s)
+    out[:main] = s
     return out
 
 

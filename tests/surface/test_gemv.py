@@ -34,6 +34,8 @@ def _ours(kind: str, a: np.ndarray, b: np.ndarray, bias: np.ndarray) -> np.ndarr
     the weight's gradient: x.t() @ g)."""
     if kind == "linear":
         out = L._matmul_fwd(a, b.T)
+    elif kind == "linear_t":
+        out = L._matmul_fwd(np.ascontiguousarray(a.T).T, b.T)
     elif kind == "linear_bias":
         out = L._matmul_fwd(a, b.T) + bias
     elif kind == "mv":
@@ -140,19 +142,38 @@ def test_narrow_products_are_the_fused_chain() -> None:
         assert np.array_equal(L._matmul_fwd(x.T, g[:, 0]), chain[0])
 
 
-def test_outside_what_was_measured_numpy_computes() -> None:
-    rng = np.random.default_rng(4)
-    x = rng.standard_normal((40, 20)).astype(np.float32)
-    w = rng.standard_normal((1, 20)).astype(np.float32)
-    # one row; a transposed x of 16 rows or more; 16 columns after one row; float64
-    assert np.array_equal(L._matmul_fwd(x[:1], w.T), np.matmul(x[:1], w.T))
-    xt = np.ascontiguousarray(x.T).T
-    assert np.array_equal(L._matmul_fwd(xt, w.T), np.matmul(xt, w.T))
-    g = rng.standard_normal((1, 40)).astype(np.float32)
-    y = rng.standard_normal((40, 16)).astype(np.float32)
-    assert np.array_equal(L._matmul_fwd(g, y), np.matmul(g, y))
-    x64, w64 = x.astype(np.float64), w.astype(np.float64)
-    assert np.array_equal(L._matmul_fwd(x64, w64.T), np.matmul(x64, w64.T))
+def _column_kernel_element(v: list[float], b: list[float]) -> Fraction:
+    """One of the outputs in whole groups of 16 of MKL's column kernel, with exact scalars:
+    blocks of 8 (see `linalg._GEMV_BLOCK`), the rest fused in order."""
+    p = [Fraction(a) * Fraction(c) for a, c in zip(v, b)]
+    s = Fraction(0)
+    whole = len(p) - len(p) % 8
+    for i in range(0, whole, 8):
+        q = p[i : i + 8]
+        a = _round(_round(q[0] + _round(q[2])) + _round(q[1] + _round(q[3])))
+        s = _round(q[4] + _round(q[6] + s))
+        s = _round(s + _round(q[5] + _round(q[7])))
+        s = _round(s + a)
+    for i in range(whole, len(p)):
+        s = _round(p[i] + s)
+    return s
+
+
+@pytest.mark.parametrize("m,n", [(8, 16), (13, 17), (30, 33), (3, 20)])
+def test_column_kernel_written_with_exact_scalars(m: int, n: int) -> None:
+    rng = np.random.default_rng(m * 1000 + n)
+    g = rng.standard_normal(m).astype(np.float32)
+    x = rng.standard_normal((m, n)).astype(np.float32)
+    got = L._matmul_fwd(g, x)
+    assert np.array_equal(L._matmul_fwd(x.T, g), got)
+    main = n - n % 16
+    for j in range(n):
+        col = [float(c) for c in x[:, j]]
+        if j < main:
+            want = _column_kernel_element([float(a) for a in g], col)
+        else:
+            want = Fraction(float(L._fma_chain(g[None, :], x[:, j : j + 1])[0, 0]))
+        assert Fraction(float(got[j])) == want, (m, n, j)
 
 
 def test_single_column_products_live_against_torch() -> None:
@@ -168,7 +189,7 @@ def test_single_column_products_live_against_torch() -> None:
         got = L._matmul_fwd(x, w.T)
         assert np.array_equal(got, torch.nn.functional.linear(tx, tw).numpy()), (m, k)
         assert np.array_equal(got + b, torch.nn.functional.linear(tx, tw, tb).numpy()), (m, k)
-        n = int(rng.integers(2, 16))
+        n = int(rng.integers(2, 16 if rng.random() < 0.5 else 100))
         g = rng.standard_normal((m, 1)).astype(np.float32)
         xs = (
             np.ascontiguousarray(x[:, :n])

@@ -8,10 +8,11 @@ the test rebuilds them without torch). Kinds:
 - `linear`: F.linear(x, w) for x (m, k) row-major and w (1, k), nn.Linear(k, 1)'s product;
   `linear_bias` the same with a bias (added after the product, rounded once);
 - `mv`: x @ v for a vector v;
-- `row`: g.t() @ x, a row times a row-major (m, n) matrix of 2 to 15 columns (the weight's
-  gradient of nn.Linear(k, 1) with k = n);
+- `row`: g.t() @ x, a row times a row-major (m, n) matrix (the weight's gradient of
+  nn.Linear(k, 1) with k = n, as PyTorch forms it);
 - `col`: x.t() @ g, a transposed (m, n) matrix times a column (the same gradient as gradcli
-  forms it).
+  forms it);
+- `linear_t`: F.linear(x, w) for a transposed x (its columns contiguous).
 
     /work/torchenv/bin/python tests/surface/data/gemv/record.py   # writes expected.npz
 """
@@ -41,6 +42,12 @@ def _shapes() -> list[tuple[str, int, int]]:
         m = int(rng.integers(1, 1200))
         out.append(("row", m, int(rng.integers(2, 16))))
         out.append(("col", m, int(rng.integers(2, 16))))
+    for _ in range(30):
+        m = int(rng.integers(1, 400))
+        out.append(("row", m, int(rng.integers(16, 200))))
+        out.append(("col", m, int(rng.integers(16, 200))))
+    for _ in range(15):
+        out.append(("linear_t", int(rng.integers(2, 130)), int(rng.integers(2, 300))))
     return out
 
 
@@ -68,6 +75,8 @@ def torch_result(i: int) -> np.ndarray:
     a, b, bias = (torch.from_numpy(v) for v in operands(i))
     if kind == "linear":
         out = torch.nn.functional.linear(a, b)
+    elif kind == "linear_t":
+        out = torch.nn.functional.linear(a.t().contiguous().t(), b)
     elif kind == "linear_bias":
         out = torch.nn.functional.linear(a, b, bias)
     elif kind == "mv":

@@ -169,7 +169,7 @@ def _gemv_mirrored(x: np.ndarray, y: np.ndarray) -> bool:
         and x.shape[0] >= 2
         and 2 <= x.shape[1] <= _GEMV_MAX_K
         and x.strides[1] == x.itemsize
-        and x.shape[0] * x.shape[1] <= _FMA_MAX_WORK
+        and x.shape[0] * max(x.shape[1], _LANES) <= _FMA_MAX_WORK  # the lanes: 16 a row
     )
 
 
@@ -419,7 +419,7 @@ _GEMV_ROWS = 4
 # first), the sum so far s = fma(p[i + 4], fma(p[i + 6], s)), then s + fma(p[i + 5], p[i + 7]),
 # then s + a; the k after the whole blocks are fused into s in order.
 _GEMV_BLOCK = 8
-_GEMV_PIECE = 64  # blocks of 8 whose products are formed at once
+_GEMV_PIECE = 1 << 18  # products formed at once, over 8: blocks of 8 rows times outputs
 _GEMV_MAX_K = 1 << 16  # measured up to here
 
 
@@ -452,8 +452,9 @@ def _gemv_n(v: np.ndarray, b: np.ndarray) -> np.ndarray:
     s = np.zeros(main, np.float32)
     whole = m - m % _GEMV_BLOCK
     with np.errstate(all="ignore"):
-        for lo in range(0, whole, _GEMV_BLOCK * _GEMV_PIECE):
-            hi = min(lo + _GEMV_BLOCK * _GEMV_PIECE, whole)
+        step = _GEMV_BLOCK * max(1, _GEMV_PIECE // main)
+        for lo in range(0, whole, step):
+            hi = min(lo + step, whole)
             p = (vs[lo:hi] * b[lo:hi, :main].astype(np.float64)).reshape(-1, _GEMV_BLOCK, main)
             r = p.astype(np.float32)
             a = _fma32(p[:, 0], r[:, 2]) + _fma32(p[:, 1], r[:, 3])

@@ -176,6 +176,22 @@ def test_column_kernel_written_with_exact_scalars(m: int, n: int) -> None:
         assert Fraction(float(got[j])) == want, (m, n, j)
 
 
+def test_outside_what_was_measured_numpy_computes() -> None:
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((40, 20)).astype(np.float32)
+    w = rng.standard_normal((1, 20)).astype(np.float32)
+    # one row times one column; rows that are neither contiguous nor down memory; float64
+    assert np.array_equal(L._matmul_fwd(x[:1], w.T), np.matmul(x[:1], w.T))
+    xs = x[:, ::2]
+    assert np.array_equal(L._matmul_fwd(xs, w[:, :10].T), np.matmul(xs, w[:, :10].T))
+    # sizes past the bound on work (16 lanes a row, however short the rows) go to BLAS
+    assert not L._gemv_mirrored(np.zeros((1 << 21, 2), np.float32), np.zeros(2, np.float32))
+    big = np.zeros((1 << 13, 1 << 12), np.float32)
+    assert not L._narrow_chain(np.zeros((1, 1 << 13), np.float32), big)
+    x64, w64 = x.astype(np.float64), w.astype(np.float64)
+    assert np.array_equal(L._matmul_fwd(x64, w64.T), np.matmul(x64, w64.T))
+
+
 def test_single_column_products_live_against_torch() -> None:
     torch = pytest.importorskip("torch")
     torch.set_num_threads(1)

@@ -117,6 +117,17 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         and _few_rows_t(*x.shape, y.shape[1])
     ):
         return _mm_float32_few_rows_t(x, y)
+    if _gemv_mirrored(x, y):
+        out = _gemv_float32(x, y.reshape(-1))
+        return out if y.ndim == 1 else out[:, None]
+    if _narrow_chain(x, y):
+        # one row times columns, or rows (x transposed) times one column: the same kernel,
+        # the outputs along the columns of `b` (m, outputs), `v` the row or the column
+        if x.ndim == 1 or x.shape[0] == 1:
+            out = _gemv_n(x.reshape(-1), y)
+        else:
+            out = _gemv_n(y.reshape(-1), x.T)
+        return out.reshape(np.matmul(x[..., :1], y[:1]).shape)
     k = x.shape[-1]
     x2 = x[None, :] if x.ndim == 1 else x
     y2 = y[:, None] if y.ndim == 1 else y
@@ -144,6 +155,46 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if y.ndim == 1:
         out = out.reshape(out.shape[:-1])
     return out
+
+
+def _gemv_mirrored(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether `x @ y` is a single column whose order MKL's gemv kernel gives (see
+    `_gemv_float32`): x float32 with 2 rows or more, each contiguous, y a float32 vector or
+    one column, an inner size of 2 or more; a bounded amount of work."""
+    return (
+        x.ndim == 2
+        and (y.ndim == 1 or (y.ndim == 2 and y.shape[1] == 1))
+        and x.dtype == np.float32
+        and y.dtype == np.float32
+        and x.shape[0] >= 2
+        and 2 <= x.shape[1] <= _GEMV_MAX_K
+        and x.strides[1] == x.itemsize
+        and x.shape[0] * max(x.shape[1], _LANES) <= _FMA_MAX_WORK  # the lanes: 16 a row
+    )
+
+
+def _narrow_chain(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether `x @ y` is one of the float32 products of MKL's column kernel (`_gemv_n`): one
+    row (x a vector or a matrix of one row) times a row-major matrix of 2 columns or more, or 2
+    rows or more, each down memory (a transposed matrix: `x.t() @ g`, the weight's gradient of
+    nn.Linear(k, 1)), times one column."""
+    if x.dtype != np.float32 or y.dtype != np.float32 or x.ndim > 2 or y.ndim > 2:
+        return False
+    if x.ndim == 0 or y.ndim == 0 or x.shape[-1] != y.shape[0] or x.shape[-1] == 0:
+        return False
+    if x.ndim == 1 or x.shape[0] == 1:
+        ok = y.ndim == 2 and y.shape[1] >= 2 and y.strides[1] == y.itemsize
+        ok = ok and (y.shape[0] == 1 or y.strides[0] == y.shape[1] * y.itemsize)
+    else:
+        ok = (
+            (y.ndim == 1 or y.shape[1] == 1)
+            and x.ndim == 2
+            and x.shape[0] >= 2
+            and x.strides[0] == x.itemsize
+        )
+    cols = y.shape[1] if y.ndim == 2 else 1
+    rows = x.shape[0] if x.ndim == 2 else 1
+    return ok and rows * cols * x.shape[-1] <= _FMA_MAX_WORK
 
 
 def _bound(a: np.ndarray) -> int:
@@ -197,7 +248,8 @@ def _batch_slice(a: np.ndarray, axis: int, nb: int, part: slice) -> np.ndarray:
 # row-major with 16 rows or more and the inner size is 2 or more (measured on PyTorch 2.13 with
 # random shapes: rows 16-256, columns 2-256, inner sizes 2-768, every element equal); with
 # fewer rows MKL uses other kernels whose order depends on the shape (those mirrored: see
-# `_few_rows_t`), as with an inner size of 1 or a single output column (gemv). Elsewhere (a
+# `_few_rows_t`), as with an inner size of 1 or a single output column (gemv: mirrored apart,
+# see `_gemv_float32`). Elsewhere (a
 # vector operand, the other small shapes, larger inner sizes, float64, batches) NumPy's BLAS
 # computes, which differs from MKL in the last bit of some elements.
 _FMA_MAX_K = 768
@@ -214,15 +266,32 @@ def _mm_float32(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return _fma_chain(x[:, :half], y[:half]) + _fma_chain(x[:, half:], y[half:])
 
 
+_CHAIN_STEP = 32  # k a pass of `_fma_chain` takes at once
+
+
 def _fma_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """acc = fma(x[:, k], y[k], acc) for k in order, from zero, each correctly rounded to
-    float32 (`_fma32`)."""
+    float32 (`_fma32`). A pass of `_CHAIN_STEP` k rounds each sum through float64 (three NumPy
+    calls a k, not seven) and keeps the sums: when one lands on a float32 midpoint, where that
+    can be wrong, the pass is done again with `_fma32`."""
     xs, ys = x.astype(np.float64), y.astype(np.float64)
-    acc = np.zeros((x.shape[0], y.shape[1]), np.float32)
+    m, k, n = x.shape[0], x.shape[1], y.shape[1]
+    acc = np.zeros((m, n), np.float64)  # float32 values
     with np.errstate(all="ignore"):
-        for k in range(x.shape[1]):
-            acc = _fma32(np.multiply.outer(xs[:, k], ys[k]), acc)
-    return acc
+        for lo in range(0, k, _CHAIN_STEP):
+            hi = min(lo + _CHAIN_STEP, k)
+            p = xs[:, lo:hi, None] * ys[None, lo:hi]  # (m, step, n), exact
+            sums = np.empty((hi - lo, m, n), np.float64)
+            start = acc
+            for j in range(hi - lo):
+                np.add(p[:, j], acc, out=sums[j])
+                acc = sums[j].astype(np.float32).astype(np.float64)
+            if ((sums.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)).any():
+                acc32 = start.astype(np.float32)
+                for j in range(hi - lo):
+                    acc32 = _fma32(p[:, j], acc32)
+                acc = acc32.astype(np.float64)
+    return acc.astype(np.float32)
 
 
 def _fma32(p: np.ndarray, acc: np.ndarray) -> np.ndarray:
@@ -317,6 +386,134 @@ def _lanes_sum(p: np.ndarray) -> np.ndarray:
     lanes = np.zeros((_LANES, n), np.float32)
     lanes[: k - 1] = p[1:].astype(np.float32)
     return p[0].astype(np.float32) + _halves(lanes)
+
+
+# A single output column (`x @ w.t()` with w of one row: nn.Linear(k, 1), the last layer of a
+# regression; likewise `x @ v` with a vector v), where MKL's sgemm hands the product to a
+# gemv-like kernel, measured on PyTorch 2.13 (AVX-512, one thread; 450 random shapes, rows 2
+# to 1,000, inner sizes 2 to 4,096, and a few up to 4,003 rows or 65,536 inner: every element
+# of F.linear, `x @ w.t()` and `x @ w[0]` equal, with F.linear's bias added after, rounded
+# once; the rows contiguous, one after the other or apart). Each element is a
+# dot product over 16 lanes, and which one depends on the row's place: rows in whole groups
+# of 4 (rows 0-3, 4-7, ...) put the first product alone in lane 0 and fuse the next ones into
+# the lanes (lane l takes k = 1 + l, 17 + l, ... of the whole blocks of 16), add the lanes by
+# halves (8 + 8, 4 + 4, 2 + 2, 1 + 1), then the k left after the whole blocks again starting
+# from that sum (as MKL's one-row kernel of `_lanes_dot`). The rows left after the groups of 4
+# (at most 3) start the lanes from zero, fuse the products from k = 1 into them, add them by
+# halves and then add the first product, rounded, last; the second of those rows keeps one
+# set of 16 lanes, the first and third keep two (k = 1 + l, 33 + l, ... and 17 + l, 49 + l,
+# ... while 32 or more products are left), added lane by lane before the last (fewer than 32)
+# products are fused into them. A single row (the whole product being one dot product) uses
+# yet another order, not mirrored; x transposed (its rows' elements apart) goes through the
+# column kernel of `_gemv_n`.
+_GEMV_ROWS = 4
+
+# The narrow products around nn.Linear(k, 1)'s gradients, measured on PyTorch 2.13 (one
+# thread; 1,100 random shapes, inner sizes 1 to 3,000, outputs 2 to 300, every element
+# equal): a row times a row-major matrix (`g.t() @ x`, `v @ x`) and a transposed matrix times a
+# column or a vector (`x.t() @ g`) go through one kernel, vectorised along the outputs. The
+# outputs past the last multiple of 16 (all of them for 15 or fewer) are each the chain of
+# fused multiply-adds in the order of k, from zero, for every inner size (no halves past 384,
+# unlike `_mm_float32`). The others take the inner size in blocks of 8 (k = i .. i + 7):
+# a = fma(p[i], p[i + 2]) + fma(p[i + 1], p[i + 3]) (the later product of each pair rounded
+# first), the sum so far s = fma(p[i + 4], fma(p[i + 6], s)), then s + fma(p[i + 5], p[i + 7]),
+# then s + a; the k after the whole blocks are fused into s in order.
+_GEMV_BLOCK = 8
+_GEMV_PIECE = 1 << 18  # products formed at once, over 8: blocks of 8 rows times outputs
+_GEMV_MAX_K = 1 << 16  # measured up to here
+
+
+def _gemv_float32(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """`x @ w` for float32 x (m >= 2 rows, each contiguous) and a float32 vector w, in MKL's
+    order (see above); float32 (m,)."""
+    m = x.shape[0]
+    main = m - m % _GEMV_ROWS
+    out = np.empty(m, np.float32)
+    with np.errstate(all="ignore"):
+        if main:
+            out[:main] = _gemv_grouped(x[:main], w)
+        if main < m:
+            out[main + 1 : main + 2] = _gemv_left(x[main + 1 : main + 2], w, 1)
+            out[main:m:2] = _gemv_left(x[main:m:2], w, 2)
+    return out
+
+
+def _gemv_n(v: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`v @ b` for a float32 vector v (m,) and a float32 matrix b (m, n), in the order of MKL's
+    column kernel (see `_GEMV_BLOCK`); float32 (n,)."""
+    m, n = b.shape
+    main = n - n % _LANES
+    out = np.empty(n, np.float32)
+    if main < n:
+        out[main:] = _fma_chain(v[None, :], b[:, main:])[0]
+    if not main:
+        return out
+    vs = v.astype(np.float64)[:, None]
+    s = np.zeros(main, np.float32)
+    whole = m - m % _GEMV_BLOCK
+    with np.errstate(all="ignore"):
+        step = _GEMV_BLOCK * max(1, _GEMV_PIECE // main)
+        for lo in range(0, whole, step):
+            hi = min(lo + step, whole)
+            p = (vs[lo:hi] * b[lo:hi, :main].astype(np.float64)).reshape(-1, _GEMV_BLOCK, main)
+            r = p.astype(np.float32)
+            a = _fma32(p[:, 0], r[:, 2]) + _fma32(p[:, 1], r[:, 3])
+            d = _fma32(p[:, 5], r[:, 7])
+            for j in range(len(p)):
+                s = _fma32(p[j, 4], _fma32(p[j, 6], s))
+                s = s + d[j]
+                s = s + a[j]
+        for k in range(whole, m):
+            s = _fma32(vs[k] * b[k, :main].astype(np.float64), s)
+    out[:main] = s
+    return out
+
+
+def _products(x: np.ndarray, w: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    """The products x[:, lo:hi] * w[lo:hi], exact in float64."""
+    return x[:, lo:hi].astype(np.float64) * w[lo:hi].astype(np.float64)
+
+
+def _row_halves(v: np.ndarray) -> np.ndarray:
+    """The lanes (the last axis) added by halves, in float32."""
+    while v.shape[1] > 1:
+        h = v.shape[1] // 2
+        v = v[:, :h] + v[:, h:]
+    return v[:, 0]
+
+
+def _gemv_grouped(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    m, k = x.shape
+    r = _products(x, w, 0, 1)[:, 0].astype(np.float32)
+    whole = (k - 1) // _LANES * _LANES
+    for lo, hi in ((1, 1 + whole), (1 + whole, k)):
+        if hi <= lo:
+            continue
+        acc = np.zeros((m, _LANES), np.float32)
+        acc[:, 0] = r
+        for s in range(lo, hi, _LANES):
+            e = min(s + _LANES, hi)
+            acc[:, : e - s] = _fma32(_products(x, w, s, e), acc[:, : e - s])
+        r = _row_halves(acc)
+    return r
+
+
+def _gemv_left(x: np.ndarray, w: np.ndarray, sets: int) -> np.ndarray:
+    m, k = x.shape
+    accs = [np.zeros((m, _LANES), np.float32) for _ in range(sets)]
+    s = 1
+    while k - s >= sets * _LANES:
+        for i in range(sets):
+            lo = s + i * _LANES
+            accs[i] = _fma32(_products(x, w, lo, lo + _LANES), accs[i])
+        s += sets * _LANES
+    acc = accs[0]
+    for other in accs[1:]:
+        acc = acc + other
+    for lo in range(s, k, _LANES):
+        e = min(lo + _LANES, k)
+        acc[:, : e - lo] = _fma32(_products(x, w, lo, e), acc[:, : e - lo])
+    return _products(x, w, 0, 1)[:, 0].astype(np.float32) + _row_halves(acc)
 
 
 # What each node matmul records shows (mm, mv, dot: a batched product keeps none gradcli

@@ -787,6 +787,23 @@ CASES: list[Case] = [
         env={"GRADCLI_TIME_SECONDS": "1"},
     ),
     Case(
+        # the single-column product mirrors MKL's order in NumPy passes (16 lanes a row): a
+        # loop of them still stops at the time limit
+        "single_column_products_past_the_time",
+        "x = torch.randn(600000, 16)\nw = torch.randn(1, 16)\n"
+        "for i in range(10000):\n    y = torch.nn.functional.linear(x, w)",
+        "the time limit",
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
+        # the same for the column kernel of a gradient (a row times a wide matrix)
+        "column_kernel_products_past_the_time",
+        "g = torch.randn(1, 2000)\nx = torch.randn(2000, 4000)\n"
+        "for i in range(10000):\n    y = g @ x",
+        "the time limit",
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
         "int_requires_grad",
         "x = torch.tensor([1, 2], requires_grad=True)",
         "Only Tensors of floating point and complex dtype can require gradients",

@@ -31,4 +31,4 @@ with tqdm(total=4, desc="eval") as bar:
     with torch.no_grad():
         for xb, yb in loader:
             bar.update(1)
-        print(f"final loss: {loss_fn(model(X), y).item():.4f}")
+        print("final loss:", loss_fn(model(X), y).item())

@@ -210,6 +210,10 @@ _NEVER_ON_A_PIPE = (
     "gradcli.analysis.torch_ref",
     "gradcli.cli.commands.verify",
     "gradcli.cli.render.verify",
+    # the surface a program reaches only by naming it (examples/mlp.py does not)
+    "gradcli.surface.optim",
+    "gradcli.surface.init",
+    "gradcli.surface.nnutils",
 )
 _ANALYSIS_OF_JACOBIANS = (
     "gradcli.analysis.jacobian",

@@ -48,6 +48,12 @@ def main() -> None:
     cases = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "python -c 'import numpy'": [sys.executable, "-c", "import numpy"],
+        # gradcli's CLI asks OpenBLAS for one thread (gradcli/__main__.py): the floor it has
+        "  the same, one OpenBLAS thread": [
+            sys.executable,
+            "-c",
+            "import os; os.environ['OPENBLAS_NUM_THREADS'] = '1'; import numpy",
+        ],
         "gradcli backward examples/mlp.py": [gradcli, "backward", "examples/mlp.py"],
         "gradcli backward (table, rich)": [
             gradcli,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import json
 import os
 import subprocess
 import sys
@@ -194,3 +195,82 @@ def test_the_cli_starts_without_numpy_rich_or_sympy() -> None:
         "assert not heavy, heavy"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=60)
+
+
+# What a command's process must not import (start-up is most of what a CLI user waits for):
+# sympy only for symbolic/check, rich only for tables and a terminal, each area's analysis
+# only for its commands. Checked by module, not by time, so a busy machine cannot fool it.
+_NEVER_ON_A_PIPE = (
+    "sympy",
+    "scipy",
+    "rich",
+    "gradcli.analysis.symbolic",
+    "gradcli.analysis.check",
+    "gradcli.analysis.export",
+    "gradcli.analysis.torch_ref",
+    "gradcli.cli.commands.verify",
+    "gradcli.cli.render.verify",
+    # the surface a program reaches only by naming it (examples/mlp.py does not)
+    "gradcli.surface.optim",
+    "gradcli.surface.init",
+    "gradcli.surface.nnutils",
+)
+_ANALYSIS_OF_JACOBIANS = (
+    "gradcli.analysis.jacobian",
+    "gradcli.analysis.hessian",
+    "gradcli.cli.commands.jacobian",
+    "gradcli.cli.render.jacobian",
+)
+
+_COMMAND_DRIVER = textwrap.dedent(
+    """
+    import json, os, sys
+    from gradcli.__main__ import main
+
+    sys.argv = ["gradcli", *sys.argv[1:]]
+    try:
+        main()
+    except SystemExit as e:
+        code = e.code
+    else:
+        code = 0
+    sys.stdout.flush()
+    print(json.dumps({"code": code, "modules": sorted(sys.modules),
+                      "blas": os.environ.get("OPENBLAS_NUM_THREADS")}), file=sys.stderr)
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("argv", "absent"),
+    [
+        (["run", "examples/mlp.py"], _NEVER_ON_A_PIPE + _ANALYSIS_OF_JACOBIANS),
+        (["backward", "examples/mlp.py"], _NEVER_ON_A_PIPE + _ANALYSIS_OF_JACOBIANS),
+        (
+            ["backward", "examples/mlp.py", "--format", "json"],
+            _NEVER_ON_A_PIPE + _ANALYSIS_OF_JACOBIANS + ("gradcli.cli.matrix",),
+        ),
+        (["jacobian", "examples/mlp.py", "--of", "y", "--wrt", "W2"], _NEVER_ON_A_PIPE),
+        (["backward", "examples/mlp.py", "--of", "nope"], _NEVER_ON_A_PIPE),
+    ],
+    ids=["run", "backward", "backward-json", "jacobian", "error"],
+)
+def test_a_command_imports_only_what_it_needs(argv: list[str], absent: tuple[str, ...]) -> None:
+    """A typical command, its output to a pipe, in a process of its own: none of `absent` is
+    imported by its exit, and the CLI chose one BLAS thread (see gradcli/__main__.py)."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")
+    r = subprocess.run(
+        [sys.executable, "-c", _COMMAND_DRIVER, *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env=env,
+    )
+    report = json.loads(r.stderr.strip().splitlines()[-1])
+    assert report["code"] == (1 if "nope" in argv else 0), r.stdout + r.stderr
+    assert "numpy" in report["modules"]  # the program ran
+    imported = [m for m in report["modules"] if m in absent or m.split(".")[0] in absent]
+    assert not imported, f"{' '.join(argv)} imports {imported}"
+    assert report["blas"] == "1"

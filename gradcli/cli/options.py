@@ -281,21 +281,16 @@ def expand_options(
     for p in sig.parameters.values():
         cls = p.annotation
         if isinstance(cls, type) and dataclasses.is_dataclass(cls):
-            hints = typing.get_type_hints(cls, include_extras=True)
             names = []
-            for fld in dataclasses.fields(cls):
-                annotation = hints[fld.name]
-                if cls is OutputOptions and formats and fld.name in ("format", "output"):
-                    annotation = _with_help(annotation, _format_help(fld.name, formats))
+            for name, annotation, default in _group_fields(cls):
+                if cls is OutputOptions and formats and name in ("format", "output"):
+                    annotation = _with_help(annotation, _format_help(name, formats))
                 params.append(
                     inspect.Parameter(
-                        fld.name,
-                        inspect.Parameter.KEYWORD_ONLY,
-                        default=fld.default,
-                        annotation=annotation,
+                        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
                     )
                 )
-                names.append(fld.name)
+                names.append(name)
             groups[p.name] = (cls, names)
         else:
             params.append(p.replace(kind=inspect.Parameter.KEYWORD_ONLY))
@@ -312,6 +307,14 @@ def expand_options(
     wrapper.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
     wrapper.__annotations__ = {q.name: q.annotation for q in params}
     return wrapper
+
+
+@functools.cache
+def _group_fields(cls: type) -> list[tuple[str, Any, Any]]:
+    """An option group's fields: name, annotation (its string evaluated), default. Once a
+    group: every command of a module is expanded when the module is imported."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return [(f.name, hints[f.name], f.default) for f in dataclasses.fields(cls)]
 
 
 def _format_help(field: str, formats: tuple[str, ...]) -> str:

@@ -18,68 +18,101 @@ Nothing here imports rich or draws anything.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
+
+from ..base.record import Record
 
 Labels = Sequence[str] | Callable[[int], str] | None
 
 
-@dataclass
-class Matrix:
+class Matrix(Record):
     """A titled array. Shown 2-D: a 0-D or 1-D array is one row, an N-D one has its leading
     axes as rows. `head` is its plain-text header line (`# head`, none if None); `title`,
     `caption` and the labels are the table's; `hint` follows the note of an elided table.
     `plain`/`table`: whether it is drawn in plain text / in tables."""
 
+    _fields = (
+        "data",
+        "head",
+        "title",
+        "row_labels",
+        "col_labels",
+        "caption",
+        "heat",
+        "hint",
+        "plain",
+        "table",
+    )
+    _defaults = {
+        "head": None,
+        "title": None,
+        "row_labels": None,
+        "col_labels": None,
+        "caption": None,
+        "heat": False,
+        "hint": "all of it: --format plain, csv, json or npy",
+        "plain": True,
+        "table": True,
+    }
+
     data: Any
-    head: str | None = None
-    title: str | None = None
-    row_labels: Labels = None
-    col_labels: Labels = None
-    caption: str | None = None
-    heat: bool = False
-    hint: str | None = "all of it: --format plain, csv, json or npy"
-    plain: bool = True
-    table: bool = True
+    head: str | None
+    title: str | None
+    row_labels: Labels
+    col_labels: Labels
+    caption: str | None
+    heat: bool
+    hint: str | None
+    plain: bool
+    table: bool
 
 
-@dataclass
-class Line:
+class Line(Record):
     """A line of text: in both tables and plain text, or only in tables (`plain=False`).
     `style` is rich's (tables only)."""
 
+    _fields = ("text", "style", "plain", "table")
+    _defaults = {"style": "", "plain": True, "table": True}
+
     text: str
-    style: str = ""
-    plain: bool = True
-    table: bool = True
+    style: str
+    plain: bool
+    table: bool
 
 
-@dataclass
-class Note:
+class Note(Record):
     """A remark: a yellow line of a table; `note: ...` (or `warning: ...`) on standard error
     in the other formats."""
 
+    _fields = ("text", "kind", "table")
+    _defaults = {"kind": "note", "table": True}
+
     text: str
-    kind: str = "note"
-    table: bool = True  # False: standard error only (a table shows it its own way)
+    kind: str
+    table: bool  # False: standard error only (a table shows it its own way)
 
 
-@dataclass
-class Blank:
-    plain: bool = True
-    table: bool = True
+class Blank(Record):
+    _fields = ("plain", "table")
+    _defaults = {"plain": True, "table": True}
+
+    plain: bool
+    table: bool
 
 
-@dataclass
-class Indent:
+class Indent(Record):
+    _fields = ("views", "by")
+    _defaults = {"by": 3}
+
     views: list[Any]
-    by: int = 3
+    by: int
 
 
-@dataclass
-class Custom:
+class Custom(Record):
     """A view of its own: `table()` builds its rich renderables, `plain` is its text (None:
     nothing in plain text)."""
+
+    _fields = ("table", "plain")
 
     table: Callable[[], list[Any]] | None
     plain: str | None
@@ -88,16 +121,16 @@ class Custom:
 View = Matrix | Line | Note | Blank | Indent | Custom
 
 
-@dataclass
-class Graph:
+class Graph(Record):
     """The graph of `gradcli graph`, for the formats only a graph has (dot, mermaid)."""
+
+    _fields = ("dot", "mermaid")
 
     dot: Callable[[], str]
     mermaid: Callable[[], str]
 
 
-@dataclass
-class Doc:
+class Doc(Record):
     """A command's result, ready for every format it supports.
 
     `views`: table and plain; `json`: the result's `to_json()` (a function: built only when
@@ -107,14 +140,25 @@ class Doc:
     element of `arrays`); `graph`: dot and mermaid; `exit_code`: the status once written.
     """
 
+    _fields = ("command", "views", "json", "arrays", "npy", "csv", "graph", "exit_code")
+    _defaults = {
+        "views": list,
+        "json": None,
+        "arrays": None,
+        "npy": None,
+        "csv": None,
+        "graph": None,
+        "exit_code": 0,
+    }
+
     command: str
-    views: list[View] = field(default_factory=list)
-    json: Callable[[], Any] | None = None
-    arrays: dict[str, Any] | None = None
-    npy: Any = None
-    csv: Matrix | None = None
-    graph: Graph | None = None
-    exit_code: int = 0
+    views: list[View]
+    json: Callable[[], Any] | None
+    arrays: dict[str, Any] | None
+    npy: Any
+    csv: Matrix | None
+    graph: Graph | None
+    exit_code: int
 
     def notes(self) -> list[Note]:
         """Every note, in order (also those inside indented views)."""

@@ -30,9 +30,6 @@ from ..core.tensor import (
 from ..surface import basics, names
 from ..surface import constructors as K
 from ..surface import functional as F
-from ..surface import init as I
-from ..surface import nnutils as NU
-from ..surface import optim as O
 from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
 from . import data as D_
@@ -232,6 +229,28 @@ def build_namespaces() -> dict[str, Namespace]:
     return _NAMESPACES
 
 
+# The modules only some programs use: imported when a program first reaches into them.
+def _optim_members() -> dict[str, Any]:
+    from ..surface import optim as O
+
+    return {
+        **O.OPTIMIZERS,
+        "lr_scheduler": Namespace("torch.optim.lr_scheduler", dict(O.SCHEDULERS)),
+    }
+
+
+def _nn_init_members() -> dict[str, Any]:
+    from ..surface import init as I
+
+    return dict(I.FUNCTIONS)
+
+
+def _nn_utils_members() -> dict[str, Any]:
+    from ..surface import nnutils as NU
+
+    return dict(NU.FUNCTIONS)
+
+
 def _build() -> dict[str, Namespace]:
     from . import arrays, gradmode, pyrandom
     from .exceptions import CLASSES
@@ -243,7 +262,7 @@ def _build() -> dict[str, Namespace]:
     }
     functional_members: dict[str, Any] = dict(names.NN_FUNCTIONAL)
     nn_functional = Namespace("torch.nn.functional", functional_members)
-    nn_init = Namespace("torch.nn.init", dict(I.FUNCTIONS))
+    nn_init = Namespace("torch.nn.init", load=_nn_init_members)
     nn = Namespace(
         "torch.nn",
         {
@@ -251,17 +270,11 @@ def _build() -> dict[str, Namespace]:
             **MODULE_TYPES,
             "functional": nn_functional,
             "init": nn_init,
-            "utils": Namespace("torch.nn.utils", dict(NU.FUNCTIONS)),
+            "utils": Namespace("torch.nn.utils", load=_nn_utils_members),
             "Parameter": PARAMETER_TYPE,
         },
     )
-    optim = Namespace(
-        "torch.optim",
-        {
-            **O.OPTIMIZERS,
-            "lr_scheduler": Namespace("torch.optim.lr_scheduler", dict(O.SCHEDULERS)),
-        },
-    )
+    optim = Namespace("torch.optim", load=_optim_members)
     function_ns = Namespace(
         "torch.autograd.function",
         {"Function": FUNCTION_BASE, "once_differentiable": ONCE_DIFFERENTIABLE},

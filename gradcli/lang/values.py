@@ -26,13 +26,28 @@ from ..surface.nn import Parameter, parameter
 
 
 class Namespace:
-    """`torch`, `torch.nn`, `F`, `numpy`...: a fixed table of members."""
+    """`torch`, `torch.nn`, `F`, `numpy`...: a fixed table of members. `load` instead of
+    `members`: a function that makes the table when a program first reaches into the module
+    (`torch.optim`: its code is imported only by the programs that use it)."""
 
-    __slots__ = ("name", "members")
+    __slots__ = ("name", "_members", "_load")
 
-    def __init__(self, name: str, members: dict[str, Any]):
+    def __init__(
+        self,
+        name: str,
+        members: dict[str, Any] | None = None,
+        load: Callable[[], dict[str, Any]] | None = None,
+    ):
         self.name = name
-        self.members = members
+        self._members = members
+        self._load = load
+
+    @property
+    def members(self) -> dict[str, Any]:
+        members = self._members
+        if members is None:
+            members = self._members = self._load()  # type: ignore[misc]
+        return members
 
     def __repr__(self) -> str:
         return f"<module '{self.name}'>"

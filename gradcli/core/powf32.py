@@ -26,22 +26,19 @@ def fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     recovered exactly (two-sum); the float64 result is then rounded to odd (its last bit set
     when the sum was inexact), which makes the final rounding to float32 a single correct
     rounding (float64 carries more than 24 + 2 bits)."""
-    a64 = np.asarray(a, dtype=np.float64)
-    p = a64 * np.asarray(b, dtype=np.float64)
+    p = np.multiply(a, b, dtype=np.float64)
     c64 = np.asarray(c, dtype=np.float64)
     with np.errstate(all="ignore"):
         s = p + c64
         bb = s - p
         e = (p - (s - bb)) + (c64 - bb)
-        inexact = (e != 0) & np.isfinite(e)
-        if np.any(inexact):
-            bits = s.view(np.int64) if s.ndim else np.asarray(s).reshape(1).view(np.int64)
-            even = (bits & _ODD) == 0
-            fix = inexact & even.reshape(np.shape(s))
-            if np.any(fix):
-                towards = np.where(e > 0, np.inf, -np.inf)
-                s = np.where(fix, np.nextafter(s, towards), s)
-        return s.astype(F32)
+        s = np.atleast_1d(s)
+        bits = s.view(np.int64)
+        # inexact and even: step one float64 ulp towards the exact sum (e's side of s)
+        fix = (e != 0) & ((bits & _ODD) == 0) & np.isfinite(e)
+        step = np.where((e > 0) == (s > 0), np.int64(1), np.int64(-1))
+        bits += fix * step
+        return s.astype(F32).reshape(np.shape(p))
 
 
 def _fmsub(a, b, c):
@@ -125,8 +122,8 @@ _R_LN2 = F32(1.44269504088896340735992468100189213742664595415298593413544940693
 
 
 def _logk(d):
-    e = _getexp(d * F32(1.0 / 0.75))
-    e = np.where(np.isposinf(e), F32(128), e)
+    scaled = d * F32(1.0 / 0.75)
+    e = np.where(np.isinf(scaled), F32(128), _getexp(scaled))
     m = _getmant(d)
     ah, al = _add2_ff(np.full_like(m, -1), m)
     bh, bl = _add2_ff(np.ones_like(m), m)
@@ -182,6 +179,11 @@ def _expk(dh, dl):
     return np.where(dh < F32(-104), F32(0), u)
 
 
+def _mulsign(x, y):
+    """x with its sign flipped where y's sign bit is set (SLEEF's vmulsign)."""
+    return (x.view(np.uint32) ^ (y.view(np.uint32) & np.uint32(0x80000000))).view(F32)
+
+
 def sleef_powf(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """SLEEF's xpowf (1.0 ulp), elementwise on float32 arrays of one shape."""
     x = np.asarray(x, dtype=F32)
@@ -201,12 +203,12 @@ def sleef_powf(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         r = np.where(np.isnan(r), F32(np.inf), r)
         sgn = np.where(x > 0, F32(1), np.where(yisint, np.where(yisodd, F32(-1), F32(1)), F32(np.nan)))
         r = r * sgn
-        efx = np.copysign(np.abs(x) - F32(1), y)
+        efx = _mulsign(np.abs(x) - F32(1), y)
         yinf = np.where(efx < 0, F32(0), np.where(efx == 0, F32(1), F32(np.inf)))
         r = np.where(np.isinf(y), yinf, r)
         xz = (np.isinf(x)) | (x == 0)
         mag = np.where(np.signbit(y) ^ (x == 0), F32(0), F32(np.inf))
-        r = np.where(xz, np.copysign(mag, np.where(yisodd, x, F32(1))), r)
+        r = np.where(xz, _mulsign(mag, np.where(yisodd, x, F32(1))), r)
         r = np.where(np.isnan(x) | np.isnan(y), F32(np.nan), r)
         r = np.where((y == 0) | (x == 1), F32(1), r)
     return r.astype(F32).reshape(shape)

@@ -17,28 +17,42 @@ import numpy as np
 
 F32 = np.float32
 _ODD = np.int64(1)
+_LOW28 = np.int64(0x0FFFFFFF)
 
 
 def fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     """a * b + c rounded once to float32 (float32 inputs), exactly as a hardware FMA.
 
-    a * b is exact in float64; the sum with c is formed in float64 and its rounding error
-    recovered exactly (two-sum); the float64 result is then rounded to odd (its last bit set
-    when the sum was inexact), which makes the final rounding to float32 a single correct
-    rounding (float64 carries more than 24 + 2 bits)."""
-    p = np.multiply(a, b, dtype=np.float64)
-    c64 = np.asarray(c, dtype=np.float64)
-    with np.errstate(all="ignore"):
-        s = p + c64
-        bb = s - p
-        e = (p - (s - bb)) + (c64 - bb)
-        s = np.atleast_1d(s)
-        bits = s.view(np.int64)
-        # inexact and even: step one float64 ulp towards the exact sum (e's side of s)
-        fix = (e != 0) & ((bits & _ODD) == 0) & np.isfinite(e)
-        step = np.where((e > 0) == (s > 0), np.int64(1), np.int64(-1))
-        bits += fix * step
-        return s.astype(F32).reshape(np.shape(p))
+    a * b is exact in float64, and so is its float64 sum with c unless that sum is rounded.
+    Rounding the float64 sum again to float32 is then right except where the float64 sum
+    lands exactly on a float32 halfway point (or is a float32 subnormal with zero low bits)
+    while the exact sum is not there: for those few, the rounding error of the float64 sum
+    is recovered exactly (two-sum) and the sum is moved one float64 step towards the exact
+    value (rounding to odd), which makes the final rounding a single correct one."""
+    a = np.asarray(a, dtype=F32)
+    s = a.astype(np.float64)
+    s *= b
+    s += c
+    flat = s.reshape(-1)
+    # halfway between two float32 values: the 29 bits below float32's last are 1000...0;
+    # a float32 subnormal's halfway points also have those low 28 bits zero.
+    maybe = np.flatnonzero((flat.view(np.int64) & _LOW28) == 0)
+    if maybe.size:
+        ab = np.broadcast_to(a, s.shape).reshape(-1)[maybe].astype(np.float64)
+        bb = np.broadcast_to(np.asarray(b, dtype=F32), s.shape).reshape(-1)[maybe]
+        cc = np.broadcast_to(np.asarray(c, dtype=F32), s.shape).reshape(-1)[maybe]
+        p = ab * bb
+        cc = cc.astype(np.float64)
+        sm = flat[maybe]
+        with np.errstate(all="ignore"):
+            v = sm - p
+            e = (p - (sm - v)) + (cc - v)
+        bits = sm.view(np.int64)
+        fix = (e != 0) & np.isfinite(e) & ((bits & _ODD) == 0)
+        up = (e.view(np.int64) ^ bits) >= 0  # e on the side away from zero
+        bits += fix * np.where(up, np.int64(1), np.int64(-1))
+        flat[maybe] = sm
+    return s.astype(F32)
 
 
 def _fmsub(a, b, c):
@@ -132,11 +146,20 @@ def _logk(d):
     t = np.full_like(m, F32(0.240320354700088500976562))
     t = fma32(t, x2h, np.full_like(m, F32(0.285112679004669189453125)))
     t = fma32(t, x2h, np.full_like(m, F32(0.400007992982864379882812)))
-    sh, sl = _mul_f2f(np.full_like(m, F32(0.69314718246459960938)), np.full_like(m, F32(-1.904654323148236017e-09)), e)
+    sh, sl = _mul_f2f(
+        np.full_like(m, F32(0.69314718246459960938)),
+        np.full_like(m, F32(-1.904654323148236017e-09)),
+        e,
+    )
     sh, sl = _add_f2f2(sh, sl, xh * F32(2), xl * F32(2))
     ph, pl = _mul_f2f2(x2h, x2l, xh, xl)
     qh, ql = _mul_f2f(x2h, x2l, t)
-    qh, ql = _add2_f2f2(qh, ql, np.full_like(m, F32(0.66666662693023681640625)), np.full_like(m, F32(3.69183861259614332084311e-09)))
+    qh, ql = _add2_f2f2(
+        qh,
+        ql,
+        np.full_like(m, F32(0.66666662693023681640625)),
+        np.full_like(m, F32(3.69183861259614332084311e-09)),
+    )
     rh, rl = _mul_f2f2(ph, pl, qh, ql)
     return _add_f2f2(sh, sl, rh, rl)
 
@@ -168,8 +191,12 @@ def _expk(dh, dl):
     sl = (sh - s) + sl
     sh = s
     u = np.full_like(sh, F32(0.00136324646882712841033936))
-    for c in (0.00836596917361021041870117, 0.0416710823774337768554688,
-              0.166665524244308471679688, 0.499999850988388061523438):
+    for c in (
+        0.00836596917361021041870117,
+        0.0416710823774337768554688,
+        0.166665524244308471679688,
+        0.499999850988388061523438,
+    ):
         u = fma32(u, sh, np.full_like(sh, F32(c)))
     ah, al = _squ_f2(sh, sl)
     ah, al = _mul_f2f(ah, al, u)
@@ -201,7 +228,9 @@ def sleef_powf(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         mh, ml = _mul_f2f(lh, ll, y)
         r = _expk(mh, ml)
         r = np.where(np.isnan(r), F32(np.inf), r)
-        sgn = np.where(x > 0, F32(1), np.where(yisint, np.where(yisodd, F32(-1), F32(1)), F32(np.nan)))
+        sgn = np.where(
+            x > 0, F32(1), np.where(yisint, np.where(yisodd, F32(-1), F32(1)), F32(np.nan))
+        )
         r = r * sgn
         efx = _mulsign(np.abs(x) - F32(1), y)
         yinf = np.where(efx < 0, F32(0), np.where(efx == 0, F32(1), F32(np.inf)))
@@ -212,3 +241,127 @@ def sleef_powf(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         r = np.where(np.isnan(x) | np.isnan(y), F32(np.nan), r)
         r = np.where((y == 0) | (x == 1), F32(1), r)
     return r.astype(F32).reshape(shape)
+
+
+# ---------------------------------------------------------------------------------------
+# Where ATen's loop is vectorised, and what its scalar remainder computes.
+
+VEC_STEP = 32  # ATen's vectorised loop takes 2 x 16 float32 lanes a step (AVX512 build)
+_powf_c = None
+
+
+def _libm_powf():
+    """The C library's powf (what std::pow(float, float) calls), or None where unavailable."""
+    global _powf_c
+    if _powf_c is None:
+        _powf_c = False
+        try:
+            import ctypes
+            import ctypes.util
+
+            name = ctypes.util.find_library("m")
+            if name:
+                f = ctypes.CDLL(name).powf
+                f.restype = ctypes.c_float
+                f.argtypes = [ctypes.c_float, ctypes.c_float]
+                _powf_c = f
+        except (OSError, AttributeError):
+            _powf_c = False
+    return _powf_c or None
+
+
+def scalar_powf(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """std::pow(float, float) element by element: the C library's powf where it can be
+    called, else the double-precision pow rounded once (glibc's powf differs from that in
+    well under 0.1% of inputs)."""
+    x = np.asarray(x, dtype=F32).reshape(-1)
+    y = np.asarray(y, dtype=F32).reshape(-1)
+    f = _libm_powf()
+    if f is None:
+        return scalar_pow_double(x, y.astype(np.float64))
+    return np.fromiter((f(a, b) for a, b in zip(x.tolist(), y.tolist())), F32, x.size)
+
+
+def scalar_pow_double(x: np.ndarray, p) -> np.ndarray:
+    """std::pow(double(x), p) rounded to float32, element by element (the C library's pow,
+    as Python's math.pow; NumPy's float64 power is not it)."""
+    import math
+
+    x = np.asarray(x, dtype=F32).reshape(-1)
+    p = np.broadcast_to(np.asarray(p, dtype=np.float64), x.shape).reshape(-1)
+
+    def one(a: float, b: float) -> float:
+        try:
+            return math.pow(a, b)
+        except OverflowError:
+            return math.inf if (a > 0 or b % 2 != 1) else -math.inf
+        except ValueError:
+            return math.nan
+        except ZeroDivisionError:
+            return math.copysign(math.inf, a) if b % 2 == 1 else math.inf
+
+    return np.fromiter(
+        (one(a, b) for a, b in zip(x.tolist(), p.tolist())), np.float64, x.size
+    ).astype(F32)
+
+
+def _vector_mask(shape: tuple, strides_list: list) -> np.ndarray | None:
+    """Which output elements ATen's vectorised loop computes (True) and which its scalar
+    remainder does, for a C-contiguous output of `shape` and inputs with element strides
+    (0 on broadcast dimensions); None when every element is vectorised."""
+    dims = [(n, [s[i] for s in strides_list]) for i, n in enumerate(shape) if n != 1]
+    if not dims:
+        return np.zeros(shape, dtype=bool)  # one element: the scalar loop
+    # coalesce from the innermost dimension outwards, as TensorIterator does
+    out = [dims[-1]]
+    for n, st in reversed(dims[:-1]):
+        inner_n, inner_st = out[-1]
+        if all(a == b * inner_n for a, b in zip(st, inner_st)):
+            out[-1] = (n * inner_n, inner_st)
+        else:
+            out.append((n, st))
+    inner_n, inner_st = out[0]
+    n_scalar_inputs = sum(1 for s in inner_st if s == 0)
+    if any(s not in (0, 1) for s in inner_st) or n_scalar_inputs == len(inner_st):
+        return np.zeros(shape, dtype=bool)
+    vec = inner_n // VEC_STEP * VEC_STEP
+    if vec == inner_n:
+        return None
+    total = int(np.prod(shape))
+    return (np.arange(total) % inner_n < vec).reshape(shape)
+
+
+def _bstrides(a_shape: tuple, shape: tuple) -> list:
+    full = (1,) * (len(shape) - len(a_shape)) + tuple(a_shape)
+    st, acc = [], 1
+    for n in reversed(full):
+        st.append(acc if n != 1 else 0)
+        acc *= n
+    st.reverse()
+    return [s if full[i] == shape[i] else 0 for i, s in enumerate(st)]
+
+
+def pow_tensor_tensor(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """float32 `x ** y` (both tensors, broadcast) as PyTorch's CPU kernel: SLEEF's powf
+    where the loop is vectorised, the C library's powf on the remainder."""
+    shape = np.broadcast_shapes(np.shape(x), np.shape(y))
+    xb = np.broadcast_to(np.asarray(x, dtype=F32), shape)
+    yb = np.broadcast_to(np.asarray(y, dtype=F32), shape)
+    out = sleef_powf(xb, yb)
+    mask = _vector_mask(shape, [_bstrides(np.shape(x), shape), _bstrides(np.shape(y), shape)])
+    if mask is not None:
+        rest = ~mask
+        out[rest] = scalar_powf(xb[rest], yb[rest])
+    return out
+
+
+def pow_tensor_scalar(x: np.ndarray, p: float) -> np.ndarray:
+    """float32 `x ** p` for a Python number p that ATen does not special-case: SLEEF's powf
+    with p rounded to float32 where vectorised, std::pow(double, double) on the rest."""
+    x = np.asarray(x, dtype=F32)
+    out = sleef_powf(x, np.full(x.shape, F32(p)))
+    mask = _vector_mask(x.shape, [_bstrides(x.shape, x.shape)])
+    if mask is not None:
+        rest = ~mask
+        out[rest] = scalar_pow_double(x[rest], float(p))
+    return out

@@ -36,27 +36,45 @@ def fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     flat = s.reshape(-1)
     # halfway between two float32 values: the 29 bits below float32's last are 1000...0;
     # a float32 subnormal's halfway points also have those low 28 bits zero.
-    maybe = np.flatnonzero((flat.view(np.int64) & _LOW28) == 0)
-    if maybe.size:
-        ab = np.broadcast_to(a, s.shape).reshape(-1)[maybe].astype(np.float64)
-        bb = np.broadcast_to(np.asarray(b, dtype=F32), s.shape).reshape(-1)[maybe]
-        cc = np.broadcast_to(np.asarray(c, dtype=F32), s.shape).reshape(-1)[maybe]
-        p = ab * bb
-        cc = cc.astype(np.float64)
-        sm = flat[maybe]
-        with np.errstate(all="ignore"):
-            v = sm - p
-            e = (p - (sm - v)) + (cc - v)
-        bits = sm.view(np.int64)
-        fix = (e != 0) & np.isfinite(e) & ((bits & _ODD) == 0)
+    cand = (flat.view(np.int64) & _LOW28) == 0
+    count = np.count_nonzero(cand)
+    if count == 0:
+        return s.astype(F32)
+    shape = s.shape
+    ab = np.broadcast_to(a, shape).reshape(-1)
+    bb = np.broadcast_to(np.asarray(b, dtype=F32), shape).reshape(-1)
+    cc = np.broadcast_to(np.asarray(c, dtype=F32), shape).reshape(-1)
+    if count * 8 < flat.size:  # few: recover the error of those alone
+        idx = np.flatnonzero(cand)
+        ab, bb, cc, sm = ab[idx], bb[idx], cc[idx], flat[idx]
+    else:
+        idx, sm = None, flat
+    p = ab.astype(np.float64) * bb
+    cc = cc.astype(np.float64)
+    with np.errstate(all="ignore"):
+        v = sm - p
+        e = (p - (sm - v)) + (cc - v)
+    bits = sm.view(np.int64)
+    fix = (e != 0) & ((bits & _ODD) == 0) & np.isfinite(e)
+    if idx is None:
+        fix &= cand
+    if np.any(fix):
         up = (e.view(np.int64) ^ bits) >= 0  # e on the side away from zero
-        bits += fix * np.where(up, np.int64(1), np.int64(-1))
-        flat[maybe] = sm
-    return s.astype(F32)
+        bits = bits + fix * np.where(up, np.int64(1), np.int64(-1))
+        if idx is None:
+            flat = bits.view(np.float64)
+        else:
+            flat[idx] = bits.view(np.float64)
+    return flat.astype(F32).reshape(shape)
 
 
-def _fmsub(a, b, c):
-    return fma32(a, b, -c)
+def _prod_err(a, b, s):
+    """fma(a, b, -s) where s is the float32 product a * b: that error is exact in float64 and
+    fits a float32 (or rounds once into the subnormals), so no halfway check is needed."""
+    p = a.astype(np.float64)
+    p *= b
+    p -= s
+    return p.astype(F32)
 
 
 def _fnmadd(a, b, c):
@@ -96,23 +114,23 @@ def _add_ff2(x, yh, yl):
 
 def _mul_f2f(xh, xl, y):
     s = xh * y
-    return s, fma32(xl, y, _fmsub(xh, y, s))
+    return s, fma32(xl, y, _prod_err(xh, y, s))
 
 
 def _mul_f2f2(xh, xl, yh, yl):
     s = xh * yh
-    return s, fma32(xh, yl, fma32(xl, yh, _fmsub(xh, yh, s)))
+    return s, fma32(xh, yl, fma32(xl, yh, _prod_err(xh, yh, s)))
 
 
 def _squ_f2(xh, xl):
     s = xh * xh
-    return s, fma32(xh + xh, xl, _fmsub(xh, xh, s))
+    return s, fma32(xh + xh, xl, _prod_err(xh, xh, s))
 
 
 def _div_f2f2(nh, nl, dh, dl):
     t = F32(1) / dh
     s = nh * t
-    u = _fmsub(t, nh, s)
+    u = _prod_err(t, nh, s)
     v = _fnmadd(dl, t, _fnmadd(dh, t, np.ones_like(dh)))
     return s, fma32(s, v, fma32(nl, t, u))
 

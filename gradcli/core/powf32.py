@@ -229,14 +229,22 @@ def _mulsign(x, y):
     return (x.view(np.uint32) ^ (y.view(np.uint32) & np.uint32(0x80000000))).view(F32)
 
 
+BLOCK = 1 << 16  # elements a block: the temporaries (a dozen float64 arrays) stay small
+
+
 def sleef_powf(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """SLEEF's xpowf (1.0 ulp), elementwise on float32 arrays of one shape."""
-    x = np.asarray(x, dtype=F32)
-    y = np.asarray(y, dtype=F32)
-    x, y = np.broadcast_arrays(x, y)
+    """SLEEF's xpowf (1.0 ulp), elementwise on float32 arrays (broadcast), block by block."""
+    x, y = np.broadcast_arrays(np.asarray(x, dtype=F32), np.asarray(y, dtype=F32))
     shape = x.shape
     x = x.reshape(-1)
     y = y.reshape(-1)
+    out = np.empty(x.size, dtype=F32)
+    for i in range(0, x.size, BLOCK):
+        out[i : i + BLOCK] = _powf_block(x[i : i + BLOCK], y[i : i + BLOCK])
+    return out.reshape(shape)
+
+
+def _powf_block(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     with np.errstate(all="ignore"):
         ay = np.abs(y)
         yisint = (np.trunc(y) == y) | (ay > F32(1 << 24))
@@ -258,7 +266,7 @@ def sleef_powf(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         r = np.where(xz, _mulsign(mag, np.where(yisodd, x, F32(1))), r)
         r = np.where(np.isnan(x) | np.isnan(y), F32(np.nan), r)
         r = np.where((y == 0) | (x == 1), F32(1), r)
-    return r.astype(F32).reshape(shape)
+    return r.astype(F32)
 
 
 # ---------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import powf32
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import saved as V
@@ -851,9 +852,9 @@ clamp = defop(
 def _pow_fwd(x: np.ndarray, p: float) -> np.ndarray:
     """`x ** p` as ATen's CPU kernel computes it for float32 and float64 (`pow_tensor_scalar`):
     exponents 2, 3 and -2 as products (`x * x * x`, `1 / (x * x)`, each rounded), -1 and -0.5
-    as a quotient (`1 / sqrt(x)`), 0.5 as `sqrt`, 0 and 1 exactly; other exponents through
-    the double-precision `pow`, rounded once (PyTorch's vectorised `powf` is within an ulp of
-    that: it rounds the other way for about 2% of inputs)."""
+    as a quotient (`1 / sqrt(x)`), 0.5 as `sqrt`, 0 and 1 exactly; other float32 exponents as
+    ATen's loop: SLEEF's `powf` with p rounded to float32 on the vectorised elements, the
+    double-precision `pow` rounded once on the rest (`core.powf32`)."""
     if x.dtype.kind != "f" or x.dtype.itemsize < 4:
         return np.power(x, p)
     one = x.dtype.type(1)
@@ -875,7 +876,7 @@ def _pow_fwd(x: np.ndarray, p: float) -> np.ndarray:
         if p == -0.5:
             return one / np.sqrt(x)
         if x.dtype == np.float32:
-            return np.power(x.astype(np.float64), float(p)).astype(np.float32)
+            return powf32.pow_tensor_scalar(x, float(p))
         return np.power(x, float(p))
 
 
@@ -950,7 +951,11 @@ def _rpow_vjp(g: Tensor, out: Tensor, x: Tensor, base: float) -> tuple:
 
 rpow_scalar = defop(
     "rpow_scalar",
-    lambda x, base: np.power(base, x),
+    lambda x, base: (
+        powf32.pow_tensor_tensor(np.float32(base), x)
+        if x.dtype == np.float32
+        else np.power(base, x)
+    ),
     _rpow_vjp,
     "PowBackward2",
     "g * out * log(c)",

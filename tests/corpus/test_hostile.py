@@ -433,6 +433,26 @@ CASES: list[Case] = [
     ),
     Case("float_pow_overflow", "x = 2.0 ** 10000", "Numerical result out of range", (1, 5)),
     Case(
+        "float32_pow_broadcast_huge",
+        "import torch\ny = torch.ones(5000, 1) ** torch.ones(1, 5000)",
+        "the broadcast result is 25,000,000",
+        (2, 5),
+    ),
+    Case(
+        "float32_pow_long_stopped_by_clock",
+        "import torch\nx = torch.rand(10000000)\ny = x ** torch.rand(10000000)",
+        "gradcli has run for over 1 seconds",
+        (3, 5),
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
+        "float32_pow_empty_and_wrong_type",
+        "import torch\ne = torch.ones(0, 3) ** torch.ones(3)\nprint(e.shape)\ny = torch.ones(3) ** 'a'",
+        "exponent must be a number or Tensor",
+        (4, 5),
+        printed=True,
+    ),
+    Case(
         "recursion",
         "def f(n):\n    return f(n + 1)\ny = f(0)",
         "the depth of function calls is 51",

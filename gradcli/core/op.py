@@ -364,7 +364,9 @@ class Node:
         return self
 
     def __repr__(self) -> str:
-        return f"<{self.name()} object at {id(self):#x}>"
+        # The class's name: `name()` of the nodes PyTorch defines by hand carries their C++
+        # namespace (torch::autograd::CopyBackwards), the class name does not.
+        return f"<{self.name().removeprefix('torch::autograd::')} object at {id(self):#x}>"
 
 
 class AccumulateGrad:

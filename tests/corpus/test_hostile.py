@@ -2684,6 +2684,43 @@ CASES: list[Case] = [
         "`torch.autograd.graph.saved_tensors_hooks` is not supported by gradcli",
         (2, 6),
     ),
+    # --- a .grad made by backward(create_graph=True): a recorded copy, summed in place later
+    Case(
+        "create_graph_grad_summed_in_place_then_saved_backward",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "(x ** 2).sum().backward(create_graph=True)\nz = (x.grad ** 3).sum()\n"
+        "(x * 2).sum().backward()\nz.backward()",
+        "which is output 0 of torch::autograd::CopyBackwards, is at version 2; expected "
+        "version 1 instead",
+        (6, 1),
+    ),
+    Case(
+        "create_graph_grad_fn_dunder",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "(x ** 2).sum().backward(create_graph=True)\nk = x.grad.grad_fn.__class__",
+        "`.__class__` is not accessible",
+        (4, 19),
+    ),
+    Case(
+        "create_graph_grad_of_empty_then_wrong_shape",
+        "import torch\nx = torch.ones(0, requires_grad=True)\n"
+        "(x * x).sum().backward(create_graph=True)\nx.grad = torch.ones(2)",
+        "attempting to assign a gradient of size '[2]' to a tensor of size '[0]'",
+        (4, 1),
+    ),
+    Case(
+        "grad_assigned_other_dtype",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "x.grad = torch.ones(3, dtype=torch.int64)",
+        "attempting to assign a gradient with dtype 'long int' to a tensor with grad_dtype 'Float'",
+        (3, 1),
+    ),
+    Case(
+        "create_graph_backward_loop_huge",
+        "import torch\nx = torch.ones(1000, requires_grad=True)\n"
+        "for i in range(10**9):\n    (x ** 2).sum().backward(create_graph=True)",
+        "over the limit",
+    ),
     Case(
         "return_tuple_dunder",
         "import torch\nr = torch.linalg.qr(torch.eye(2))\ny = r.__class__",

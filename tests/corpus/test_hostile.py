@@ -2716,6 +2716,12 @@ CASES: list[Case] = [
         (3, 1),
     ),
     Case(
+        "module_parameter_assigned_plain_tensor",
+        "import torch\nm = torch.nn.Linear(2, 2)\nm.weight = torch.ones(2, 2, dtype=torch.int64)",
+        "cannot assign 'torch.LongTensor' as parameter 'weight'",
+        (3, 1),
+    ),
+    Case(
         "create_graph_backward_loop_huge",
         "import torch\nx = torch.ones(1000, requires_grad=True)\n"
         "for i in range(10**9):\n    (x ** 2).sum().backward(create_graph=True)",

@@ -567,6 +567,16 @@ def _batched_roots(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tensor]
     return outs, checked
 
 
+# PyTorch's engine warns once per process when backward() builds a graph of the gradients.
+CREATE_GRAPH_CYCLE = (
+    "Using backward() with create_graph=True will create a reference cycle between the "
+    "parameter and its gradient which can cause a memory leak. We recommend using "
+    "autograd.grad when creating the graph to avoid this. If you have to use this function, "
+    "make sure to reset the .grad fields of your parameters to None after use to break the "
+    "cycle and avoid the leak."
+)
+
+
 def backward(
     outputs: Any,
     gradients: Any = None,
@@ -577,6 +587,10 @@ def backward(
 ) -> None:
     """`torch.autograd.backward`: accumulate into the `.grad` of leaves (or of `inputs`)."""
     outs, gl = _roots_and_grads(outputs, gradients)
+    if create_graph:
+        hooks.warn(
+            CREATE_GRAPH_CYCLE, "torch.autograd.grad(..., create_graph=True) avoids it", once=True
+        )
     retain = create_graph if retain_graph is None else retain_graph
     capture = list(inputs) if inputs else []
     wanted = {id(c) for c in capture}

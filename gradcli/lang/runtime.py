@@ -597,8 +597,12 @@ class Runtime:
         else:
             self.more_warnings += 1
 
-    def kernel_warning(self, message: str, hint: str | None) -> None:
+    def kernel_warning(self, message: str, hint: str | None, once: bool = False) -> None:
         """A warning PyTorch gives (from below the language), at the statement running."""
+        if once:
+            if message in self.warned:
+                return
+            self.warned.add(message)
         self.warn(message + (f"\n  hint: {hint}" if hint else ""), self.current_stmt)
 
     def check_finite(self, label: str, t: Tensor, node: ast.AST | None) -> None:

@@ -247,7 +247,13 @@ def _build() -> dict[str, Namespace]:
             **MODULE_TYPES,
             "functional": nn_functional,
             "init": nn_init,
-            "utils": Namespace("torch.nn.utils", dict(NU.FUNCTIONS)),
+            "utils": Namespace(
+                "torch.nn.utils",
+                {
+                    **NU.FUNCTIONS,
+                    "clip_grad": Namespace("torch.nn.utils.clip_grad", dict(NU.CLIP_GRAD)),
+                },
+            ),
             "Parameter": PARAMETER_TYPE,
         },
     )

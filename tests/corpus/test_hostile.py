@@ -1781,8 +1781,20 @@ CASES: list[Case] = [
     Case(
         "clip_grad_not_parameters",
         NN + "nn.utils.clip_grad_norm_(5, 1.0)",
-        "parameters must be a Tensor or an iterable of Tensors",
+        "'int' object is not iterable",
         (3, 1),
+    ),
+    Case(
+        "clip_grad_module_itself",
+        NN + "m = nn.Linear(2, 2)\nnn.utils.clip_grad.clip_grad_value_(m, 1.0)",
+        "'Linear' object is not iterable",
+        (4, 1),
+    ),
+    Case(
+        "clip_grad_submodule_dunder",
+        NN + "k = nn.utils.clip_grad.__dict__",
+        "`.__dict__` is not accessible",
+        (3, 23),
     ),
     cli("output_to_directory", ["backward", "prog.py", "--output", "."], "cannot write ."),
     # --- print options: no option makes a text larger than a program may print ---------------

@@ -568,6 +568,16 @@ def _batched_roots(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tensor]
     return outs, checked
 
 
+# PyTorch's engine warns once per process when backward() builds a graph of the gradients.
+CREATE_GRAPH_CYCLE = (
+    "Using backward() with create_graph=True will create a reference cycle between the "
+    "parameter and its gradient which can cause a memory leak. We recommend using "
+    "autograd.grad when creating the graph to avoid this. If you have to use this function, "
+    "make sure to reset the .grad fields of your parameters to None after use to break the "
+    "cycle and avoid the leak."
+)
+
+
 def backward(
     outputs: Any,
     gradients: Any = None,
@@ -578,6 +588,10 @@ def backward(
 ) -> None:
     """`torch.autograd.backward`: accumulate into the `.grad` of leaves (or of `inputs`)."""
     outs, gl = _roots_and_grads(outputs, gradients)
+    if create_graph:
+        hooks.warn(
+            CREATE_GRAPH_CYCLE, "torch.autograd.grad(..., create_graph=True) avoids it", once=True
+        )
     retain = create_graph if retain_graph is None else retain_graph
     capture = list(inputs) if inputs else []
     wanted = {id(c) for c in capture}
@@ -596,22 +610,33 @@ def backward(
                     h.fn(t)
 
 
+_COPY = "torch::autograd::CopyBackwards"
+
+
 def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = True) -> None:
-    """Add a pass's gradient into `t.grad` as PyTorch does: the first stores a new tensor, later
-    ones add into that same tensor in place (a name bound to `x.grad` sees them), or out of
-    place with create_graph=True (the sum is then differentiable)."""
+    """Add a pass's gradient into `t.grad` as PyTorch's AccumulateGrad does. The first pass
+    stores a new tensor: with create_graph=True a recorded copy of the gradient (CopyBackwards,
+    differentiable when the gradient is). A later pass without create_graph adds into that same
+    tensor in place, even one that has a history (a name bound to `x.grad` sees the sum, and
+    the tensor keeps its grad_fn); with create_graph=True it adds out of place (the sum is then
+    differentiable)."""
     cur = t.grad
     if cur is None:
-        # A copy (unless the pass made this array for it): the gradient may be the caller's
-        # own upstream array (or shared with another leaf's), and `.grad.zero_()` must never
-        # reach those.
-        t.grad = g if create_graph or not copy else Tensor(np.array(g.data))
+        if create_graph and g.requires_grad:
+            # new_empty_strided(...).copy_(g): x + (-0.0) is x for every float (signed zeros,
+            # infinities and NaN included), in a fresh array, recorded under PyTorch's name.
+            # The copy_ counts as the new tensor's first change in place (version 1).
+            with enable_grad():
+                copied = apply(P.add, g, Tensor(np.array(-0.0, g.dtype)), label=_COPY)
+            bumped(copied)
+            t.grad = copied
+        else:
+            # A copy (unless the pass made this array for it): the gradient may be the caller's
+            # own upstream array (or shared with another leaf's), and `.grad.zero_()` must
+            # never reach those.
+            t.grad = g if not copy else Tensor(np.array(g.data))
     elif (
-        create_graph
-        or cur.requires_grad
-        or cur.shape != g.shape
-        or cur.dtype != g.dtype
-        or not cur.data.flags.writeable
+        create_graph or cur.shape != g.shape or cur.dtype != g.dtype or not cur.data.flags.writeable
     ):
         t.grad = apply(P.add, cur, g)
     else:

@@ -80,6 +80,25 @@ def scalar_type_name(dt: np.dtype) -> str:
     return _SCALAR_TYPE.get(np.dtype(dt).name, np.dtype(dt).name)
 
 
+# C++'s names of the element types (caffe2's TypeMeta), as other PyTorch messages say them
+# ("a gradient with dtype 'long int'").
+_CPP_TYPE = {
+    "float32": "float",
+    "float64": "double",
+    "float16": "c10::Half",
+    "int64": "long int",
+    "int32": "int",
+    "int16": "short int",
+    "int8": "signed char",
+    "uint8": "unsigned char",
+    "bool": "bool",
+}
+
+
+def cpp_type_name(dt: np.dtype) -> str:
+    return _CPP_TYPE.get(np.dtype(dt).name, np.dtype(dt).name)
+
+
 def torch_name(dt: np.dtype) -> str:
     """`torch.float32` for float32, ...: how PyTorch prints a dtype."""
     return "torch." + TORCH_NAMES.get(np.dtype(dt), np.dtype(dt).name)

@@ -37,13 +37,15 @@ class Observer:
 observer: Observer = Observer()
 
 # Where warnings go (PyTorch's UserWarnings: the run prints them on stderr); None: dropped.
-warning_sink: Callable[[str, str | None], None] | None = None
+# The third argument: the warning is given once per run (PyTorch's TORCH_WARN_ONCE).
+warning_sink: Callable[[str, str | None, bool], None] | None = None
 
 
-def warn(message: str, hint: str | None = None) -> None:
-    """A warning for the user, in PyTorch's words where PyTorch warns, with gradcli's hint."""
+def warn(message: str, hint: str | None = None, once: bool = False) -> None:
+    """A warning for the user, in PyTorch's words where PyTorch warns, with gradcli's hint;
+    `once`: only the first time in a run, as PyTorch's warnings given once per process."""
     if warning_sink is not None:
-        warning_sink(message, hint)
+        warning_sink(message, hint, once)
 
 
 def install(new: Observer) -> None:

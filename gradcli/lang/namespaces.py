@@ -248,7 +248,10 @@ def _nn_init_members() -> dict[str, Any]:
 def _nn_utils_members() -> dict[str, Any]:
     from ..surface import nnutils as NU
 
-    return dict(NU.FUNCTIONS)
+    return {
+        **NU.FUNCTIONS,
+        "clip_grad": Namespace("torch.nn.utils.clip_grad", dict(NU.CLIP_GRAD)),
+    }
 
 
 def _build() -> dict[str, Namespace]:

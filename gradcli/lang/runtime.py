@@ -22,8 +22,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported, Span, suggest
-from ..core import dtypes as dtype_names
-from ..core import hooks
+from ..core import dtypes, hooks
 from ..core.inplace import VIEW_OF_LEAF, inplace
 from ..core.op import Node, peek_seq
 from ..core.tensor import (
@@ -597,8 +596,12 @@ class Runtime:
         else:
             self.more_warnings += 1
 
-    def kernel_warning(self, message: str, hint: str | None) -> None:
+    def kernel_warning(self, message: str, hint: str | None, once: bool = False) -> None:
         """A warning PyTorch gives (from below the language), at the statement running."""
+        if once:
+            if message in self.warned:
+                return
+            self.warned.add(message)
         self.warn(message + (f"\n  hint: {hint}" if hint else ""), self.current_stmt)
 
     def check_finite(self, label: str, t: Tensor, node: ast.AST | None) -> None:
@@ -714,10 +717,20 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
     if attr == "grad":
         if value is not None and not isinstance(value, Tensor):
             raise GradcliError("assigned grad expected to be a Tensor or None").mirror("TypeError")
+        if value is not None and value.dtype != owner.dtype:
+            raise GradcliError(
+                f"attempting to assign a gradient with dtype '{dtypes.cpp_type_name(value.dtype)}'"
+                f" to a tensor with grad_dtype '{dtypes.scalar_type_name(owner.dtype)}'. The "
+                "gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). "
+                "You can set the tensor's grad_dtype attribute with a specific dtype, or None to "
+                "allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor "
+                "and its gradient may break downstream systems that assume they match."
+            )
         if value is not None and value.shape != owner.shape:
             raise GradcliError(
-                f"assigned grad has data of a different size "
-                f"({list(value.shape)} vs {list(owner.shape)})"
+                f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
+                f"size '{list(owner.shape)}'. Please ensure that the gradient and the tensor are "
+                "the same size"
             )
         owner.grad = value
     elif attr == "data":
@@ -748,7 +761,7 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
             else typename(value)
         )
         raise GradcliError(
-            f"can't assign a {name} to a torch.{dtype_names.scalar_type_name(owner.dtype)}Tensor",
+            f"can't assign a {name} to a torch.{dtypes.scalar_type_name(owner.dtype)}Tensor",
             hint="make it a tensor first: y[...] = torch.tensor(values)",
         ).mirror("TypeError")
     if (

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
+from ..core import dtypes
 from ..core import hooks as core_hooks
 from ..core.tensor import MUTATIONS, HookHandle, Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import sigmoid, tanh
@@ -275,10 +276,16 @@ class Module:
             self._modules[name] = value
         elif name in self._parameters:
             if value is not None:
-                raise GradcliError(
-                    f"cannot assign '{typename(value)}' as parameter '{name}' "
-                    "(torch.nn.Parameter or None expected)"
+                # torch.typename: a tensor by its legacy type name (torch.FloatTensor)
+                kind = (
+                    dtypes.LEGACY_TYPES.get(value.dtype, "torch.Tensor")
+                    if isinstance(value, Tensor)
+                    else typename(value)
                 )
+                raise GradcliError(
+                    f"cannot assign '{kind}' as parameter '{name}' "
+                    "(torch.nn.Parameter or None expected)"
+                ).mirror("TypeError")
             self._parameters[name] = None
         elif name in self._buffers:
             if value is not None and not isinstance(value, Tensor):

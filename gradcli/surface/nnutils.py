@@ -20,10 +20,10 @@ def _params(parameters: Any, fn: str) -> list[Tensor]:
     try:
         items = list(parameters)
     except TypeError:
+        # PyTorch takes tuple(parameters): a module passed itself is Python's refusal
         raise GradcliError(
-            f"{fn}(): parameters must be a Tensor or an iterable of Tensors, not "
-            f"{typename(parameters)}",
-            hint=f"{fn}(model.parameters(), ...)",
+            f"'{typename(parameters)}' object is not iterable",
+            hint=f"{fn}(model.parameters(), ...): the parameters, not the module",
         ).mirror("TypeError") from None
     for p in items:
         if not isinstance(p, Tensor):
@@ -120,6 +120,13 @@ def vector_to_parameters(vec: Any, parameters: Any) -> None:
             F.INPLACE["copy_"](q, F.reshape(vec.detach()[start : start + n], q.shape))
             start += n
 
+
+# `torch.nn.utils.clip_grad`, the module the clipping functions live in.
+CLIP_GRAD = {
+    "clip_grad_norm_": clip_grad_norm_,
+    "clip_grad_norm": clip_grad_norm_,
+    "clip_grad_value_": clip_grad_value_,
+}
 
 FUNCTIONS = {
     "clip_grad_norm_": clip_grad_norm_,

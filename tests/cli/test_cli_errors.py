@@ -520,3 +520,20 @@ def test_output_onto_the_program_given_on_standard_input(
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "out.txt").read_text() and prog.read_text() == text
+
+
+def test_backward_create_graph_warns_once_per_run(runner: CliRunner) -> None:
+    # PyTorch's engine warns once per process (TORCH_WARN_ONCE) about the reference cycle a
+    # .grad with a history makes; autograd.grad(create_graph=True) does not warn.
+    text = (
+        "x = torch.ones(2, requires_grad=True)\n"
+        "torch.autograd.grad((x * x).sum(), x, create_graph=True)\n"
+        "(x * x).sum().backward(create_graph=True)\n"
+        "(x * x).sum().backward(create_graph=True)\n"
+        "print(x.grad)"
+    )
+    r = runner.invoke(app, ["run", "-e", text])
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == "tensor([4., 4.], grad_fn=<AddBackward0>)\n"
+    assert r.stderr.count("Using backward() with create_graph=True") == 1, r.stderr
+    assert "<-e>:3:1: warning:" in r.stderr

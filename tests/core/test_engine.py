@@ -238,6 +238,26 @@ def test_create_graph_through_backward() -> None:
     np.testing.assert_array_equal(h.data, 6 * x.data)
 
 
+def test_create_graph_grad_is_a_recorded_copy_then_summed_in_place() -> None:
+    # PyTorch's AccumulateGrad: with create_graph the first .grad is a copy of the gradient
+    # (CopyBackwards); a later pass without create_graph adds into that same tensor in place.
+    x = leaf([1.0, -2.0])
+    (x * x).sum().backward(create_graph=True)
+    g = x.grad
+    assert (
+        g.requires_grad and g.node is not None and g.node.label == "torch::autograd::CopyBackwards"
+    )
+    (x * 5).sum().backward()
+    assert x.grad is g
+    np.testing.assert_array_equal(g.data, [7.0, 1.0])
+    x.grad = None
+    (x * 3).sum().backward(create_graph=True)  # a constant gradient: a plain copy
+    assert not x.grad.requires_grad
+    (x * x).sum().backward(create_graph=True)  # out of place: the sum is recorded
+    assert x.grad.requires_grad
+    np.testing.assert_array_equal(x.grad.data, [5.0, -1.0])
+
+
 def test_create_graph_is_torchs() -> None:
     torch = pytest.importorskip("torch")
     x = torch_leaf(torch, 2.0)

@@ -1835,8 +1835,20 @@ CASES: list[Case] = [
     Case(
         "clip_grad_not_parameters",
         NN + "nn.utils.clip_grad_norm_(5, 1.0)",
-        "parameters must be a Tensor or an iterable of Tensors",
+        "'int' object is not iterable",
         (3, 1),
+    ),
+    Case(
+        "clip_grad_module_itself",
+        NN + "m = nn.Linear(2, 2)\nnn.utils.clip_grad.clip_grad_value_(m, 1.0)",
+        "'Linear' object is not iterable",
+        (4, 1),
+    ),
+    Case(
+        "clip_grad_submodule_dunder",
+        NN + "k = nn.utils.clip_grad.__dict__",
+        "`.__dict__` is not accessible",
+        (3, 23),
     ),
     cli("output_to_directory", ["backward", "prog.py", "--output", "."], "cannot write ."),
     # --- print options: no option makes a text larger than a program may print ---------------
@@ -2869,6 +2881,49 @@ CASES: list[Case] = [
         "import torch\nwith torch.autograd.graph.saved_tensors_hooks(id, id):\n    pass",
         "`torch.autograd.graph.saved_tensors_hooks` is not supported by gradcli",
         (2, 6),
+    ),
+    # --- a .grad made by backward(create_graph=True): a recorded copy, summed in place later
+    Case(
+        "create_graph_grad_summed_in_place_then_saved_backward",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "(x ** 2).sum().backward(create_graph=True)\nz = (x.grad ** 3).sum()\n"
+        "(x * 2).sum().backward()\nz.backward()",
+        "which is output 0 of torch::autograd::CopyBackwards, is at version 2; expected "
+        "version 1 instead",
+        (6, 1),
+    ),
+    Case(
+        "create_graph_grad_fn_dunder",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "(x ** 2).sum().backward(create_graph=True)\nk = x.grad.grad_fn.__class__",
+        "`.__class__` is not accessible",
+        (4, 19),
+    ),
+    Case(
+        "create_graph_grad_of_empty_then_wrong_shape",
+        "import torch\nx = torch.ones(0, requires_grad=True)\n"
+        "(x * x).sum().backward(create_graph=True)\nx.grad = torch.ones(2)",
+        "attempting to assign a gradient of size '[2]' to a tensor of size '[0]'",
+        (4, 1),
+    ),
+    Case(
+        "grad_assigned_other_dtype",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "x.grad = torch.ones(3, dtype=torch.int64)",
+        "attempting to assign a gradient with dtype 'long int' to a tensor with grad_dtype 'Float'",
+        (3, 1),
+    ),
+    Case(
+        "module_parameter_assigned_plain_tensor",
+        "import torch\nm = torch.nn.Linear(2, 2)\nm.weight = torch.ones(2, 2, dtype=torch.int64)",
+        "cannot assign 'torch.LongTensor' as parameter 'weight'",
+        (3, 1),
+    ),
+    Case(
+        "create_graph_backward_loop_huge",
+        "import torch\nx = torch.ones(1000, requires_grad=True)\n"
+        "for i in range(10**9):\n    (x ** 2).sum().backward(create_graph=True)",
+        "over the limit",
     ),
     Case(
         "return_tuple_dunder",

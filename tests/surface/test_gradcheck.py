@@ -70,7 +70,7 @@ def test_within_pytorchs_tolerance_passes_as_in_pytorch():
 
 def test_float32_inputs_warn_and_fail(monkeypatch):
     seen: list[str] = []
-    monkeypatch.setattr(hooks, "warning_sink", lambda m, h: seen.append(m))
+    monkeypatch.setattr(hooks, "warning_sink", lambda m, h, once=False: seen.append(m))
     x = _x(1.0, 2.0, dtype=np.float32)
     assert gradcheck(lambda a: a.sin(), (x,), raise_exception=False) is False
     assert seen and seen[0].startswith("Input #0 requires gradient and is not a double")

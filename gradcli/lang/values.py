@@ -352,7 +352,10 @@ class ModuleType(PyType):
     __slots__ = ()
 
     def __init__(self, name: str, make: Callable[..., Any], module_file: str, base: type):
-        super().__init__(name, (base,), make, f"torch.nn.modules.{module_file}.{name}")
+        members = {
+            k: Builtin(f"{name}.{k}", f) for k, f in getattr(make, "class_functions", {}).items()
+        }
+        super().__init__(name, (base,), make, f"torch.nn.modules.{module_file}.{name}", members)
 
     def inert(self) -> PyType:
         # Calling the class that type() gave makes a module, as in PyTorch: no harm in it.

@@ -2690,6 +2690,46 @@ CASES: list[Case] = [
         "`.__class__` is not accessible",
         (3, 6),
     ),
+    # --- Sequential edits, Embedding.from_pretrained, Softmax2d ---------------------------
+    Case(
+        "sequential_insert_huge_index",
+        NN + "s = nn.Sequential(nn.ReLU())\ns.insert(10**30, nn.Tanh())",
+        "Index out of range: 1000000000000000000000000000000",
+        (4, 1),
+    ),
+    Case(
+        "sequential_insert_not_module",
+        NN + "s = nn.Sequential(nn.ReLU())\ns.insert(0, 3)",
+        "module should be of type",
+        (4, 1),
+    ),
+    Case(
+        "sequential_pop_empty", NN + "m = nn.Sequential().pop(0)", "index 0 is out of range", (3, 5)
+    ),
+    Case(
+        "from_pretrained_1d",
+        NN + "e = nn.Embedding.from_pretrained(torch.ones(3))",
+        "Embeddings parameter is expected to be 2-dimensional",
+        (3, 5),
+    ),
+    Case(
+        "from_pretrained_list",
+        NN + "e = nn.Embedding.from_pretrained([[1.0]])",
+        "embeddings must be a Tensor",
+        (3, 5),
+    ),
+    Case(
+        "from_pretrained_dunder",
+        NN + "e = nn.Embedding.from_pretrained.__globals__",
+        "`.__globals__` is not accessible",
+        (3, 33),
+    ),
+    Case(
+        "softmax2d_1d",
+        NN + "y = nn.Softmax2d()(torch.ones(2))",
+        "Softmax2d: expected input to be 3D or 4D, got 1D instead",
+        (3, 5),
+    ),
 ]
 
 

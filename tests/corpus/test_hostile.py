@@ -2725,6 +2725,24 @@ CASES: list[Case] = [
         (3, 33),
     ),
     Case(
+        "nll_spatial_target_rank",
+        NNF + "y = F.nll_loss(torch.randn(2, 3, 4, 5), torch.zeros(2, 4, dtype=torch.long))",
+        "only batches of spatial targets supported (3D tensors)",
+        (3, 5),
+    ),
+    Case(
+        "nll_spatial_target_shape",
+        NNF + "y = F.cross_entropy(torch.randn(2, 3, 4), torch.zeros(2, 5, dtype=torch.long))",
+        "Expected target size [2, 4], got [2, 5]",
+        (3, 5),
+    ),
+    Case(
+        "nll_spatial_target_out_of_bounds",
+        NNF + "y = F.nll_loss(torch.randn(2, 3, 4), torch.full((2, 4), 7))",
+        "Target 7 is out of bounds",
+        (3, 5),
+    ),
+    Case(
         "softmax2d_1d",
         NN + "y = nn.Softmax2d()(torch.ones(2))",
         "Softmax2d: expected input to be 3D or 4D, got 1D instead",

@@ -377,6 +377,47 @@ class LayerNorm(Module):
         )
 
 
+def prelu(input: Any, weight: Any) -> Tensor:  # noqa: A002 - PyTorch's argument name
+    """`F.prelu(x, w)`: x where x > 0, else w * x, with one slope or one per channel (dim 1;
+    an input of fewer than 2 dims has one channel)."""
+    from ..ops.arithmetic import mul_t, named
+    from .functional import reshape, where
+
+    x = tensor_arg(input, "input")
+    w = tensor_arg(weight, "weight")
+    n = int(np.prod(w.shape))
+    channels = x.shape[1] if x.ndim >= 2 else 1
+    if n != 1 and n != channels:
+        raise GradcliError(
+            "Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+            f"{n} and channel size = {channels}."
+        )
+    slope = reshape(w, ()) if n == 1 else reshape(w, (channels,) + (1,) * (x.ndim - 2))
+    return named(where(x > 0, x, mul_t(slope, x)), "PreluKernelBackward0")
+
+
+class PReLU(Module):
+    """nn.PReLU: a learnable slope (one, or one per channel) filled with `init` (no draw)."""
+
+    ATTRIBUTES = ("training", "num_parameters", "init")
+
+    def __init__(
+        self, num_parameters: int = 1, init: float = 0.25, device: Any = None, dtype: Any = None
+    ) -> None:
+        super().__init__()
+        self.num_parameters = _features(num_parameters, "num_parameters")
+        self.init = float(init)
+        size_check((self.num_parameters,), "nn.PReLU weight")
+        w = np.full((self.num_parameters,), self.init, dtype=_draw_dtype(dtype))
+        self.register_parameter("weight", _weights(w, dtype=dtype))
+
+    def forward(self, x: Any) -> Tensor:
+        return prelu(x, self._parameters["weight"])
+
+    def extra_repr(self) -> str:
+        return f"num_parameters={self.num_parameters}"
+
+
 class _BatchNorm(Module):
     """nn.BatchNorm1d / 2d / 3d: weight ones and bias zeros (when affine), the running mean
     and variance as buffers (zeros, ones) with the count of batches seen."""
@@ -806,6 +847,8 @@ NAMES = declare(
     ("MaxPool1d", "nn", _max_pool_module(1), "max_pool reshape"),
     ("MaxPool2d", "nn", _max_pool_module(2), "max_pool"),
     ("LayerNorm", "nn", _constructor(LayerNorm), "composition of mean sub mul add sqrt div"),
+    ("PReLU", "nn", _constructor(PReLU), "composition of where mul reshape"),
+    ("prelu", "torch F", prelu, "composition of where mul reshape"),
     *(
         (cls.__name__, "nn", _constructor(cls), "composition of mean sub mul add sqrt div reshape")
         for cls in (BatchNorm1d, BatchNorm2d, BatchNorm3d)

@@ -2742,6 +2742,14 @@ CASES: list[Case] = [
         "Target 7 is out of bounds",
         (3, 5),
     ),
+    Case("prelu_huge", NN + "m = nn.PReLU(10**12)", "over the limit of 10,000,000", (3, 5)),
+    Case("prelu_negative", NN + "m = nn.PReLU(-1)", "num_parameters must be", (3, 5)),
+    Case(
+        "prelu_channel_mismatch",
+        NNF + "y = F.prelu(torch.ones(2, 4), torch.ones(3))",
+        "Found parameter numbers = 3 and channel size = 4",
+        (3, 5),
+    ),
     Case(
         "softmax2d_1d",
         NN + "y = nn.Softmax2d()(torch.ones(2))",

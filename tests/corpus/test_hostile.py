@@ -2751,6 +2751,36 @@ CASES: list[Case] = [
         (3, 5),
     ),
     Case(
+        "adaptive_pool_huge_output",
+        NNF + "y = F.adaptive_avg_pool2d(torch.ones(1, 1, 4, 4), 10**9)",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
+    Case(
+        "adaptive_pool_many_windows",
+        NNF + "y = F.adaptive_avg_pool2d(torch.ones(1, 1, 100, 100), 100)",
+        "composes at most 4096 output positions",
+        (3, 5),
+    ),
+    Case(
+        "adaptive_pool_2d_input",
+        NNF + "y = F.adaptive_avg_pool2d(torch.ones(4, 4), 2)",
+        "Expected 3D or 4D tensor, but got [4, 4]",
+        (3, 5),
+    ),
+    Case(
+        "adaptive_pool_negative",
+        NNF + "y = F.adaptive_avg_pool2d(torch.ones(1, 4, 4), -1)",
+        "greater than or equal to 0 but received {-1, -1}",
+        (3, 5),
+    ),
+    Case(
+        "adaptive_pool_str",
+        NN + "y = nn.AdaptiveAvgPool2d('a')(torch.ones(1, 4, 4))",
+        "must be tuple of ints, but found element of type str at pos 0",
+        (3, 5),
+    ),
+    Case(
         "softmax2d_1d",
         NN + "y = nn.Softmax2d()(torch.ones(2))",
         "Softmax2d: expected input to be 3D or 4D, got 1D instead",

@@ -225,6 +225,8 @@ CALLS: dict[str, list[Call]] = {
     "F.alpha_dropout": one(x23, 0.5, True),
     "F.feature_alpha_dropout": one(lambda: leaf((2, 3, 2)), 0.5, True),
     "torch.prelu": one(x23, lambda: leaf((3,))),
+    "torch.adaptive_avg_pool1d": one(signal, 4) + one(signal, 1),
+    "torch.adaptive_avg_pool2d": one(image, (3, 2)) + one(image, 1),
     "torch.reshape": one(x23, (3, 2)),
     "torch.seed": one(),
     "torch.set_rng_state": one(lambda: names.FUNCTIONS["get_rng_state"]()),
@@ -238,6 +240,8 @@ CALLS: dict[str, list[Call]] = {
     "nn.AvgPool2d": one(image) + one(lambda: leaf((2, 5, 5))),
     "nn.Bilinear": one(x23, x23),
     "nn.PReLU": one(x23),
+    "nn.AdaptiveAvgPool1d": one(signal),
+    "nn.AdaptiveAvgPool2d": one(image),
     "nn.ConstantPad1d": one(signal),
     "nn.ZeroPad1d": one(signal),
     "nn.ReflectionPad1d": one(signal),
@@ -274,6 +278,8 @@ CONSTRUCT: dict[str, tuple] = {
     "nn.AvgPool2d": (2,),
     "nn.Bilinear": (3, 3, 2),
     "nn.PReLU": (3,),
+    "nn.AdaptiveAvgPool1d": (4,),
+    "nn.AdaptiveAvgPool2d": ((3, 2),),
     "nn.ConstantPad1d": (1, 0.5),
     "nn.ConstantPad2d": (1, 0.5),
     "nn.Conv1d": (2, 3, 2),
@@ -297,6 +303,8 @@ CONSTRUCT: dict[str, tuple] = {
 
 MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
     "nn.L1Loss": [((), {"reduction": "sum"})],
+    "nn.AdaptiveAvgPool1d": [((1,), {})],
+    "nn.AdaptiveAvgPool2d": [(((1, 1),), {})],
     "nn.BCEWithLogitsLoss": [((), {"reduction": "sum"})],
 }
 

@@ -2781,6 +2781,37 @@ CASES: list[Case] = [
         (3, 5),
     ),
     Case(
+        "index_copy_out_of_bounds",
+        "import torch\ny = torch.zeros(5, 3).index_copy(0, torch.tensor([0, 9]), torch.ones(2, 3))",
+        "index 9 is out of bounds for dimension 0 with size 5",
+        (2, 5),
+    ),
+    Case(
+        "index_copy_float_index",
+        "import torch\ny = torch.zeros(5, 3).index_copy_(0, torch.tensor([0.5]), torch.ones(1, 3))",
+        "Expected a long tensor for index, but got Float",
+        (2, 5),
+    ),
+    Case(
+        "index_copy_slice_shape",
+        "import torch\ny = torch.zeros(5, 3).index_copy(0, torch.tensor([0, 1]), torch.ones(2, 4))",
+        "Destination slice shape: 3 at dimension 0 and source slice shape: 4",
+        (2, 5),
+    ),
+    Case(
+        "take_along_dim_rank",
+        "import torch\ny = torch.take_along_dim(torch.ones(2, 3), torch.tensor([0]), dim=0)",
+        "input and indices should have the same number of dimensions",
+        (2, 5),
+    ),
+    Case(
+        "take_along_dim_huge_broadcast",
+        "import torch\ni = torch.zeros(1, 10**4, dtype=torch.long)\n"
+        "y = torch.take_along_dim(torch.ones(10**4, 1), i, dim=1)",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
+    Case(
         "softmax2d_1d",
         NN + "y = nn.Softmax2d()(torch.ones(2))",
         "Softmax2d: expected input to be 3D or 4D, got 1D instead",

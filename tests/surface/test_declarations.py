@@ -136,6 +136,7 @@ CALLS: dict[str, list[Call]] = {
     "Tensor.repeat": one(x23, 2, 1),
     "Tensor.reshape": one(x23, 3, 2),
     "Tensor.index_add_": one(x23, 1, lambda: t(0, 2), square),
+    "Tensor.index_copy_": one(x23, 1, lambda: t(0, 2), square),
     "Tensor.index_fill_": one(x23, 1, lambda: t(0, 2), -1.0),
     "Tensor.masked_fill_": one(x23, mask23, 0.0),
     "F.avg_pool2d": one(image, 2) + one(lambda: leaf((2, 5, 5)), 2),
@@ -177,6 +178,9 @@ CALLS: dict[str, list[Call]] = {
     "torch.full": one((2,), 1.0),
     "torch.get_rng_state": one(),
     "torch.index_add": one(x23, 1, lambda: t(0, 2), square),
+    "torch.index_copy": one(x23, 1, lambda: t(0, 2), square),
+    "torch.take_along_dim": one(lambda: leaf((2, 1)), lambda: Tensor(np.array([[0, 1, 1]])), 0)
+    + one(x23, lambda: t(4)),
     "torch.index_fill": one(x23, 1, lambda: t(0, 2), -1.0),
     "torch.index_select": one(x23, 1, lambda: t(0, 2)),
     "torch.initial_seed": one(),

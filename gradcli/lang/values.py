@@ -697,6 +697,7 @@ MODULE_FILES: dict[str, str] = {
     **dict.fromkeys(("Flatten", "Unflatten"), "flatten"),
     **dict.fromkeys(("Conv1d", "Conv2d"), "conv"),
     **dict.fromkeys(("MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d"), "pooling"),
+    **dict.fromkeys(("AdaptiveAvgPool1d", "AdaptiveAvgPool2d"), "pooling"),
     **dict.fromkeys(("BatchNorm1d", "BatchNorm2d"), "batchnorm"),
     **dict.fromkeys(("CosineSimilarity", "PairwiseDistance"), "distance"),
     **{

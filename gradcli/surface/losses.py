@@ -104,8 +104,7 @@ def _nll_spatial(x: Tensor, target: Any, weight: Any, ignore_index: int, reducti
     so the sum is the 2-d case's; PyTorch's kernel is nll_loss2d (NllLoss2DBackward0), its
     per-position losses shaped back as the targets (a view but for a 4-d input)."""
     from ..ops.arithmetic import named
-    from .basics import movedim
-    from .functional import reshape
+    from .functional import permute, reshape
 
     t = target if isinstance(target, Tensor) else Tensor(np.asarray(target))
     want = (x.shape[0],) + tuple(x.shape[2:])
@@ -120,7 +119,8 @@ def _nll_spatial(x: Tensor, target: Any, weight: Any, ignore_index: int, reducti
                 f"size mismatch (got input: {list(x.shape)} , target: {list(t.shape)}"
             )
         raise GradcliError(f"Expected target size {list(want)}, got {list(t.shape)}")
-    rows = reshape(movedim(x, 1, -1), (-1, x.shape[1]))
+    last = (0, *range(2, x.ndim), 1)  # the classes moved last
+    rows = reshape(permute(x, last), (-1, x.shape[1]))
     flat = reshape(t, (-1,))
     reduction = reduction_arg(reduction)
     out = nll_loss(rows, flat, weight=weight, ignore_index=ignore_index, reduction=reduction)

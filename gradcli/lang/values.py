@@ -367,7 +367,10 @@ class ModuleType(PyType):
     __slots__ = ()
 
     def __init__(self, name: str, make: Callable[..., Any], module_file: str, base: type):
-        super().__init__(name, (base,), make, f"torch.nn.modules.{module_file}.{name}")
+        members = {
+            k: Builtin(f"{name}.{k}", f) for k, f in getattr(make, "class_functions", {}).items()
+        }
+        super().__init__(name, (base,), make, f"torch.nn.modules.{module_file}.{name}", members)
 
     def inert(self) -> PyType:
         # Calling the class that type() gave makes a module, as in PyTorch: no harm in it.
@@ -709,6 +712,7 @@ MODULE_FILES: dict[str, str] = {
     **dict.fromkeys(("Flatten", "Unflatten"), "flatten"),
     **dict.fromkeys(("Conv1d", "Conv2d"), "conv"),
     **dict.fromkeys(("MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d"), "pooling"),
+    **dict.fromkeys(("AdaptiveAvgPool1d", "AdaptiveAvgPool2d"), "pooling"),
     **dict.fromkeys(("BatchNorm1d", "BatchNorm2d"), "batchnorm"),
     **dict.fromkeys(("CosineSimilarity", "PairwiseDistance"), "distance"),
     **{

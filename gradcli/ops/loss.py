@@ -235,7 +235,8 @@ def _nll_fwd(
     m = _nll_mask(x.shape, target, weight, ignore_index, x.dtype)
     picked = -np.sum(m * x, axis=-1)
     if reduction == "none":
-        return picked
+        # An ignored target's loss is PyTorch's +0 (not the -0 of negating a zero sum).
+        return np.where(np.asarray(target) != ignore_index, picked, x.dtype.type(0))
     total = np.sum(picked)
     if reduction == "sum":
         return total

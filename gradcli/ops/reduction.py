@@ -379,11 +379,15 @@ def _shifted(x: np.ndarray, dim: int) -> np.ndarray:
 
 
 def _softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
-    # PyTorch's CPU kernel: e = exp(x - max), then e * (1 / sum(e)), each step rounded in the
-    # tensor's dtype (a product by the reciprocal, not a quotient: another last bit).
+    # PyTorch's CPU kernels: e = exp(x - max), each step rounded in the tensor's dtype; then,
+    # along the last dim, e * (1 / sum(e)) (a product by the reciprocal: another last bit than a
+    # quotient), and along any other dim (its `_vec_softmax`) the quotient e / sum(e).
     e = _rounded(np.exp, _shifted(x, dim))
+    total = np.sum(e, axis=dim, keepdims=True)
     with np.errstate(divide="ignore", invalid="ignore"):
-        return e * (np.ones((), e.dtype) / np.sum(e, axis=dim, keepdims=True))
+        if x.ndim and dim % x.ndim != x.ndim - 1:
+            return e / total
+        return e * (np.ones((), e.dtype) / total)
 
 
 _softmax_samples = tuple(

@@ -231,6 +231,41 @@ def gather(x: Any, dim: int, index: Any) -> Tensor:
     return A.named(out, "GatherBackward0")
 
 
+def take_along_dim(x: Any, indices: Any, dim: Any = None) -> Tensor:
+    """`torch.take_along_dim(x, indices, dim)`: gather after broadcasting x and the indices on
+    every dim but `dim`; without a dim, of the flattened tensors (PyTorch's composition)."""
+    x = A.tensor_arg(x, "input")
+    idx = indices if isinstance(indices, Tensor) else Tensor(np.asarray(indices))
+    if dim is not None and x.ndim != idx.ndim:
+        raise GradcliError(
+            "torch.take_along_dim(): input and indices should have the same number of "
+            f"dimensions, but got {x.ndim} dimensions for input, and {idx.ndim} dimensions "
+            "for indices"
+        )
+    if idx.dtype.kind not in "iu":
+        raise GradcliError(
+            "torch.take_along_dim(): dtype of indices should be Long but got "
+            + {"f": "Float", "b": "Bool"}.get(idx.dtype.kind, str(idx.dtype))
+        )
+    if dim is None:
+        return gather(F.reshape(x, -1), 0, Tensor(idx.data.reshape(-1)))
+    d = C.check_dim(dim, x.ndim)
+    shape = []
+    for k, (a, b) in enumerate(zip(x.shape, idx.shape)):
+        if k != d and a != b and 1 not in (a, b):
+            raise GradcliError(
+                f"The size of tensor a ({a}) must match the size of tensor b ({b}) at "
+                f"non-singleton dimension {k}"
+            )
+        shape.append(max(a, b) if a and b else 0)
+    xs = tuple(x.shape[k] if k == d else n for k, n in enumerate(shape))
+    ids = tuple(idx.shape[k] if k == d else n for k, n in enumerate(shape))
+    A.size_check(ids, "take_along_dim output")
+    if xs != x.shape:
+        x = F.expand(x, xs)
+    return gather(x, d, Tensor(np.broadcast_to(idx.data, ids)))
+
+
 def _sorted(fn: str) -> Any:
     def run(
         x: Any,
@@ -349,6 +384,7 @@ NAMES = declare(
     ("chunk", "torch Tensor", chunk, "composition of index"),
     ("unbind", "torch Tensor", unbind, "composition of index"),
     ("gather", "torch Tensor", gather, "composition of index"),
+    ("take_along_dim", "torch Tensor", take_along_dim, "composition of index reshape expand"),
     ("sort", "torch Tensor", sort, "composition of index"),
     ("topk", "torch Tensor", topk, "composition of index"),
     ("all", "torch Tensor", all, ""),

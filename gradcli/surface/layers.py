@@ -377,6 +377,136 @@ class LayerNorm(Module):
         )
 
 
+def prelu(input: Any, weight: Any) -> Tensor:  # noqa: A002 - PyTorch's argument name
+    """`F.prelu(x, w)`: x where x > 0, else w * x, with one slope or one per channel (dim 1;
+    an input of fewer than 2 dims has one channel)."""
+    from ..ops.arithmetic import mul_t, named
+    from .functional import reshape, where
+
+    x = tensor_arg(input, "input")
+    w = tensor_arg(weight, "weight")
+    n = int(np.prod(w.shape))
+    channels = x.shape[1] if x.ndim >= 2 else 1
+    if n != 1 and n != channels:
+        raise GradcliError(
+            "Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+            f"{n} and channel size = {channels}."
+        )
+    slope = reshape(w, ()) if n == 1 else reshape(w, (channels,) + (1,) * (x.ndim - 2))
+    return named(where(x > 0, x, mul_t(slope, x)), "PreluKernelBackward0")
+
+
+class PReLU(Module):
+    """nn.PReLU: a learnable slope (one, or one per channel) filled with `init` (no draw)."""
+
+    ATTRIBUTES = ("training", "num_parameters", "init")
+
+    def __init__(
+        self, num_parameters: int = 1, init: float = 0.25, device: Any = None, dtype: Any = None
+    ) -> None:
+        super().__init__()
+        self.num_parameters = _features(num_parameters, "num_parameters")
+        self.init = float(init)
+        size_check((self.num_parameters,), "nn.PReLU weight")
+        w = np.full((self.num_parameters,), self.init, dtype=_draw_dtype(dtype))
+        self.register_parameter("weight", _weights(w, dtype=dtype))
+
+    def forward(self, x: Any) -> Tensor:
+        return prelu(x, self._parameters["weight"])
+
+    def extra_repr(self) -> str:
+        return f"num_parameters={self.num_parameters}"
+
+
+_ADAPTIVE_WINDOWS = 4096  # output positions an adaptive pooling composes one by one
+
+
+def _adaptive_sizes(output_size: Any, spatial: tuple[int, ...], fn: str) -> tuple[int, ...]:
+    n = len(spatial)
+    sizes = output_size if isinstance(output_size, (tuple, list)) else (output_size,) * n
+    if len(sizes) != n:
+        raise GradcliError(
+            f"{fn}() argument 'output_size' should contain {'one int' if n == 1 else '2 ints'} "
+            f"(got {len(sizes)})"
+        )
+    out = []
+    for pos, (s, full) in enumerate(zip(sizes, spatial)):
+        if s is None:
+            s = full
+        if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
+            raise GradcliError(
+                f"{fn}(): argument 'output_size' (position 2) must be tuple of ints, but found "
+                f"element of type {typename(s)} at pos {pos}"
+            ).mirror("TypeError")
+        out.append(int(s))
+    if any(s < 0 for s in out):
+        raise GradcliError(
+            f"{fn}: elements of output_size must be greater than or equal to 0 but received "
+            "{" + ", ".join(map(str, out)) + "}"
+        )
+    return tuple(out)
+
+
+def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
+    """`F.adaptive_avg_pool2d`: output cell (i, j) averages rows floor(i*H/oh) to
+    ceil((i+1)*H/oh) and likewise columns, summed then divided by the window's height and
+    width (PyTorch's kernel); a (1, 1) output is PyTorch's special case, a mean."""
+    from ..ops.arithmetic import div_t, named
+    from .functional import mean, stack, sum
+    from .rearrange import narrow
+
+    x = tensor_arg(input, "input")
+    if x.ndim not in (3, 4) or any(d == 0 for d in x.shape[-3:]):
+        raise GradcliError(
+            f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(x.shape)}"
+        )
+    h, w = x.shape[-2:]
+    oh, ow = _adaptive_sizes(output_size, (h, w), "adaptive_avg_pool2d")
+    size_check(tuple(x.shape[:-2]) + (oh, ow), "adaptive_avg_pool2d output")
+    if (oh, ow) == (1, 1):
+        return mean(x, dim=(-1, -2), keepdim=True)
+    if oh * ow > _ADAPTIVE_WINDOWS:
+        raise GradcliError(
+            f"adaptive_avg_pool2d: gradcli composes at most {_ADAPTIVE_WINDOWS} output "
+            f"positions, got {oh} x {ow}",
+            hint="use avg_pool2d when the sizes divide evenly",
+        )
+    if oh == 0 or ow == 0:
+        return named(x[..., :oh, :ow] * 1, "AdaptiveAvgPool2DBackward0")
+    rows = []
+    for i in range(oh):
+        hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
+        band = narrow(x, -2, hs, he - hs)
+        cells = []
+        for j in range(ow):
+            ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
+            cell = sum(narrow(band, -1, ws, we - ws), dim=(-2, -1))
+            cells.append(div_t(div_t(cell, he - hs), we - ws))
+        rows.append(stack(cells, -1))
+    return named(stack(rows, -2), "AdaptiveAvgPool2DBackward0")
+
+
+def adaptive_avg_pool1d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
+    """`F.adaptive_avg_pool1d`: the 2-d pooling of a height-1 input (PyTorch's own way)."""
+    from .functional import squeeze, unsqueeze
+
+    x = tensor_arg(input, "input")
+    if x.ndim not in (2, 3):
+        raise GradcliError(
+            f"adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got {list(x.shape)}"
+        )
+    (n,) = _adaptive_sizes(output_size, x.shape[-1:], "adaptive_avg_pool1d")
+    return squeeze(adaptive_avg_pool2d(unsqueeze(x, -2), (1, n)), -2)
+
+
+def _adaptive_module(name: str, fn: Callable[..., Tensor]) -> Callable[..., Module]:
+    def make(output_size: Any) -> Module:
+        return Functional(name, fn, {"output_size": output_size}, f"output_size={output_size}")
+
+    make.__name__ = name
+    return make
+
+
 class _BatchNorm(Module):
     """nn.BatchNorm1d / 2d / 3d: weight ones and bias zeros (when affine), the running mean
     and variance as buffers (zeros, ones) with the count of batches seen."""
@@ -806,6 +936,32 @@ NAMES = declare(
     ("MaxPool1d", "nn", _max_pool_module(1), "max_pool reshape"),
     ("MaxPool2d", "nn", _max_pool_module(2), "max_pool"),
     ("LayerNorm", "nn", _constructor(LayerNorm), "composition of mean sub mul add sqrt div"),
+    ("PReLU", "nn", _constructor(PReLU), "composition of where mul reshape"),
+    (
+        "AdaptiveAvgPool2d",
+        "nn",
+        _adaptive_module("AdaptiveAvgPool2d", adaptive_avg_pool2d),
+        "composition of mean index sum div stack",
+    ),
+    (
+        "AdaptiveAvgPool1d",
+        "nn",
+        _adaptive_module("AdaptiveAvgPool1d", adaptive_avg_pool1d),
+        "composition of mean index sum div stack reshape",
+    ),
+    (
+        "adaptive_avg_pool2d",
+        "torch F",
+        adaptive_avg_pool2d,
+        "composition of mean index sum div stack",
+    ),
+    (
+        "adaptive_avg_pool1d",
+        "torch F",
+        adaptive_avg_pool1d,
+        "composition of mean index sum div stack reshape",
+    ),
+    ("prelu", "torch F", prelu, "composition of where mul reshape"),
     *(
         (cls.__name__, "nn", _constructor(cls), "composition of mean sub mul add sqrt div reshape")
         for cls in (BatchNorm1d, BatchNorm2d, BatchNorm3d)

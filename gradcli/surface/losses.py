@@ -48,7 +48,7 @@ def binary_cross_entropy(
     return apply(Lo.binary_cross_entropy, p, t, weight=w, reduction=reduction_arg(reduction))
 
 
-def _class_targets(x: Tensor, target: Any, fn: str) -> np.ndarray:
+def _class_targets(x: Tensor, target: Any, fn: str, ignore_index: int = -100) -> np.ndarray:
     t = target if isinstance(target, Tensor) else Tensor(np.asarray(target))
     want = x.shape[:-1] if x.ndim >= 1 else ()
     if x.ndim > 2:
@@ -65,7 +65,7 @@ def _class_targets(x: Tensor, target: Any, fn: str) -> np.ndarray:
             raise GradcliError(f"{fn}: class-index targets must be integers")
     d = d.astype(np.int64)
     c = x.shape[-1]
-    bad = (d != -100) & ((d < 0) | (d >= c))
+    bad = (d != ignore_index) & ((d < 0) | (d >= c))
     if np.any(bad):
         raise GradcliError(
             f"Target {int(d[bad].flat[0])} is out of bounds.",
@@ -84,7 +84,9 @@ def nll_loss(
     reduction: str = "mean",
 ) -> Tensor:
     x = tensor_arg(input, "input")
-    t = _class_targets(x, target, "nll_loss")
+    if x.ndim > 2:
+        return _nll_spatial(x, target, weight, ignore_index, reduction)
+    t = _class_targets(x, target, "nll_loss", int(ignore_index))
     w = None if weight is None else tensor_arg(weight).data
     return apply(
         Lo.nll_loss,
@@ -94,6 +96,38 @@ def nll_loss(
         reduction=reduction_arg(reduction),
         ignore_index=int(ignore_index),
     )
+
+
+def _nll_spatial(x: Tensor, target: Any, weight: Any, ignore_index: int, reduction: str) -> Tensor:
+    """nll_loss of an (N, C, d1, ...) input and (N, d1, ...) targets (images, sequences): the
+    classes moved last and the positions made rows, in PyTorch's order (batch, then position),
+    so the sum is the 2-d case's; PyTorch's kernel is nll_loss2d (NllLoss2DBackward0), its
+    per-position losses shaped back as the targets (a view but for a 4-d input)."""
+    from ..ops.arithmetic import named
+    from .functional import permute, reshape
+
+    t = target if isinstance(target, Tensor) else Tensor(np.asarray(target))
+    want = (x.shape[0],) + tuple(x.shape[2:])
+    if tuple(t.shape) != want:
+        if x.ndim == 4 and t.ndim != 3:
+            raise GradcliError(
+                "only batches of spatial targets supported (3D tensors) but got targets of "
+                f"dimension: {t.ndim}"
+            )
+        if x.ndim == 4:
+            raise GradcliError(
+                f"size mismatch (got input: {list(x.shape)} , target: {list(t.shape)}"
+            )
+        raise GradcliError(f"Expected target size {list(want)}, got {list(t.shape)}")
+    last = (0, *range(2, x.ndim), 1)  # the classes moved last
+    rows = reshape(permute(x, last), (-1, x.shape[1]))
+    flat = reshape(t, (-1,))
+    reduction = reduction_arg(reduction)
+    out = nll_loss(rows, flat, weight=weight, ignore_index=ignore_index, reduction=reduction)
+    if reduction != "none":
+        return named(out, "NllLoss2DBackward0")
+    out = reshape(out, want)
+    return named(out, "NllLoss2DBackward0") if x.ndim == 4 else out
 
 
 def cross_entropy(
@@ -122,7 +156,8 @@ def cross_entropy(
         if reduction == "none":
             return per
         total = sum(per)
-        n = x.shape[0] if x.ndim >= 2 else 1
+        # PyTorch's mean: over the positions, input.numel() / C (N for an (N, C) input).
+        n = int(np.prod(x.shape)) // x.shape[cdim] if x.ndim >= 2 and x.shape[cdim] else 1
         if reduction == "sum":
             return total
         # ATen divides by a C++ number: `div(Tensor, Scalar)`, DivBackward1.

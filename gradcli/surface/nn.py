@@ -725,6 +725,22 @@ def _identity(x: Any, *args: Any, **kwargs: Any) -> Any:
     return x
 
 
+def _identity_module(*args: Any, **kwargs: Any) -> Module:
+    """`nn.Identity(54, unused_argument1=0.1)`: PyTorch's takes and ignores any arguments."""
+    return Functional("Identity", _identity, {}, "")
+
+
+def _softmax2d(x: Any) -> Any:
+    # PyTorch's Softmax2d: a softmax over the channels of a (C, H, W) or (N, C, H, W) input.
+    nd = getattr(x, "ndim", None)
+    if nd not in (3, 4):
+        got = f"{nd}D" if nd is not None else typename(x)
+        raise GradcliError(f"Softmax2d: expected input to be 3D or 4D, got {got} instead").mirror(
+            "ValueError"
+        )
+    return f_softmax(x, dim=-3)
+
+
 def _flatten(x: Any, start_dim: int = 1, end_dim: int = -1) -> Any:
     from .functional import flatten
 
@@ -879,6 +895,7 @@ class Bilinear(Module):
 
 
 class Embedding(Module):
+    CLASS_FUNCTIONS = ("from_pretrained",)
     ATTRIBUTES = (
         "training",
         "num_embeddings",
@@ -915,10 +932,53 @@ class Embedding(Module):
         from .args import shape_arg
 
         shape_arg((self.num_embeddings, self.embedding_dim))
+        if _weight is not None:
+            # PyTorch's `_weight=`: the given tensor as the weight (no draw, its data shared).
+            if not isinstance(_weight, Tensor) or tuple(_weight.shape) != (
+                self.num_embeddings,
+                self.embedding_dim,
+            ):
+                raise GradcliError(
+                    "Shape of weight does not match num_embeddings and embedding_dim"
+                ).mirror("AssertionError")
+            self.register_parameter("weight", Parameter(_weight, not bool(_freeze)))
+            return
         w = R.init_embedding(
             None, self.num_embeddings, self.embedding_dim, padding_idx, _draw_dtype(dtype)
         )
         self.register_parameter("weight", _weights(w, 1 if padding_idx is None else 2, dtype=dtype))
+
+    @staticmethod
+    def from_pretrained(
+        embeddings: Any,
+        freeze: bool = True,
+        padding_idx: int | None = None,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        sparse: bool = False,
+    ) -> Embedding:
+        """`nn.Embedding.from_pretrained(weight)`: the rows given, frozen unless freeze=False."""
+        if not isinstance(embeddings, Tensor):
+            raise GradcliError(
+                f"from_pretrained(): embeddings must be a Tensor, not {typename(embeddings)}"
+            ).mirror("TypeError")
+        if embeddings.ndim != 2:
+            raise GradcliError("Embeddings parameter is expected to be 2-dimensional").mirror(
+                "AssertionError"
+            )
+        rows, cols = embeddings.shape
+        return Embedding(
+            rows,
+            cols,
+            padding_idx=padding_idx,
+            max_norm=max_norm,
+            norm_type=norm_type,
+            scale_grad_by_freq=scale_grad_by_freq,
+            sparse=sparse,
+            _weight=embeddings,
+            _freeze=freeze,
+        )
 
     def forward(self, idx: Any) -> Tensor:
         from .nnfunctional import embedding
@@ -946,6 +1006,8 @@ class Embedding(Module):
 
 
 class Sequential(Module):
+    METHODS = Module.METHODS + ("append", "extend", "insert", "pop")
+
     def __init__(self, *modules: Any) -> None:
         super().__init__()
         if len(modules) == 1 and isinstance(modules[0], collections.OrderedDict):
@@ -960,10 +1022,45 @@ class Sequential(Module):
             x = m(x)
         return x
 
+    def append(self, module: Module) -> Sequential:
+        self.add_module(str(len(self._modules)), module)
+        return self
+
+    def extend(self, modules: Any) -> Sequential:
+        for m in modules:
+            self.append(m)
+        return self
+
+    def insert(self, index: int, module: Module) -> Sequential:
+        # PyTorch's: a Module only, an index within [-n, n], the keys renumbered.
+        if not isinstance(module, Module):
+            raise GradcliError(
+                "module should be of type: <class 'torch.nn.modules.module.Module'>"
+            ).mirror("AssertionError")
+        n = len(self._modules)
+        if isinstance(index, bool) or not isinstance(index, int) or not -n <= index <= n:
+            raise GradcliError(f"Index out of range: {index}").mirror("IndexError")
+        mods = list(self._modules.values())
+        mods.insert(index, module)  # Python's list.insert places -n..n as PyTorch does
+        self._renumber(mods)
+        return self
+
+    def pop(self, key: Any) -> Any:
+        mods = list(self._modules.values())
+        taken = _index(mods, key, self.name)
+        del mods[key]
+        self._renumber(mods)
+        return taken
+
+    def _renumber(self, mods: list[Module]) -> None:
+        self._modules = {}
+        for m in mods:
+            self.add_module(str(len(self._modules)), m)
+
     def program_getitem(self, key: Any) -> Any:
         mods = list(self._modules.values())
-        if isinstance(key, slice):
-            return Sequential(*mods[key])
+        if isinstance(key, slice):  # PyTorch's slice keeps the keys: n[1:] starts at (1)
+            return Sequential(collections.OrderedDict(list(self._modules.items())[key]))
         return _index(mods, key, self.name)
 
     def program_setitem(self, key: Any, value: Any) -> None:
@@ -1241,6 +1338,10 @@ def _constructor(cls: type) -> Callable[..., Module]:
         return cls(*args, **kwargs)
 
     make.__name__ = cls.__name__
+    # The class's own functions a program reaches through the class (nn.Embedding.from_pretrained).
+    make.class_functions = {  # type: ignore[attr-defined]
+        n: getattr(cls, n) for n in getattr(cls, "CLASS_FUNCTIONS", ())
+    }
     return make
 
 
@@ -1326,7 +1427,8 @@ NAMES = declare(
         _module("CrossEntropyLoss", cross_entropy, ("weight",)),
         "composition of log_softmax nll_loss mul neg sum div",
     ),
-    ("Identity", "nn", _module("Identity", _identity), ""),
+    ("Identity", "nn", _identity_module, ""),
+    ("Softmax2d", "nn", _module("Softmax2d", _softmax2d), "softmax"),
     (
         "Flatten",
         "nn",

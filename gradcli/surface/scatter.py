@@ -226,6 +226,61 @@ def index_add(x: Any, dim: Any, index: Any, source: Any, alpha: Any = 1) -> Tens
     return apply(Sc.scatter_add, x, src, dim=d, index=_along(idx, ss, d), label="IndexAddBackward0")
 
 
+def index_copy(x: Any, dim: Any, index: Any, source: Any) -> Tensor:
+    """`x.index_copy(dim, index, source)`: x with the slices the index names along `dim`
+    replaced by source's slices, in order (a scatter of whole slices)."""
+    x = _tensor(x, "index_copy", "input", 1)
+    source = _tensor(source, "index_copy", "source", 3)
+    d = _dim(dim, x)
+    idx_t = _tensor(index, "index_copy", "index", 2)
+    if idx_t.dtype != np.int64:
+        kind = {"f": "Float", "b": "Bool", "i": "Int"}.get(idx_t.dtype.kind, str(idx_t.dtype))
+        raise GradcliError(f"index_copy_(): Expected a long tensor for index, but got {kind}")
+    if idx_t.ndim > 1:
+        raise GradcliError("index_copy_(): Index should have dimension 1 or 0 (got 2)").mirror(
+            "IndexError"
+        )
+    idx = idx_t.data.reshape(-1)
+    if source.dtype != x.dtype:
+        raise GradcliError(
+            "index_copy_(): self and source expected to have the same dtype, but got (self) "
+            f"{scalar_type_name(x.dtype)} and (source) {scalar_type_name(source.dtype)}"
+        )
+    xs = x.shape if x.ndim else (1,)
+    ss = source.shape if x.ndim or source.ndim else (1,)
+    n = ss[d] if len(ss) > d else 1
+    if len(idx) != n:
+        raise GradcliError(
+            f"index_copy_(): Number of indices ({len(idx)}) should be equal to "
+            f"source.size(dim) ({n})"
+        ).mirror("IndexError")
+    if len(ss) != len(xs):
+        raise GradcliError(
+            "index_copy_(): When source and destination are not scalars, their dimensionality "
+            "must match. Source dimensionality "
+            f"({len(ss)}), destination dimensionality ({len(xs)})"
+        ).mirror("IndexError")
+    for k in range(len(xs)):
+        if k != d and ss[k] != xs[k]:
+            at = k if k < d else k - 1  # PyTorch counts the slice's own dimensions
+            raise GradcliError(
+                "index_copy_(): Source/destination tensor must have same slice shapes. "
+                f"Destination slice shape: {xs[k]} at dimension {at} and source slice shape: "
+                f"{ss[k]} at dimension {at}."
+            )
+    bad = (idx < 0) | (idx >= xs[d])
+    if np.any(bad):
+        raise GradcliError(
+            f"index_copy_(): index {int(idx[bad][0])} is out of bounds for dimension {d} "
+            f"with size {xs[d]}"
+        ).mirror("IndexError")
+    src = reshape(source, ss) if source.shape != ss else source
+    if x.ndim == 0:
+        out = apply(Sc.scatter, reshape(x, 1), src, dim=0, index=idx, label="IndexCopyBackward0")
+        return reshape(out, ())
+    return apply(Sc.scatter, x, src, dim=d, index=_along(idx, ss, d), label="IndexCopyBackward0")
+
+
 def index_fill(x: Any, dim: Any, index: Any, value: Any) -> Tensor:
     """`x.index_fill(dim, index, value)`: x with the slices the index names along `dim` set to
     the value (a number, or a 0-dimensional tensor, whose gradient is the sum of g over them)."""
@@ -303,6 +358,8 @@ NAMES = declare(
     ("scatter_add_", "Tensor", _in_place(scatter_add), "scatter_add"),
     ("index_add", "torch Tensor", index_add, "composition of scatter_add"),
     ("index_add_", "Tensor", _in_place(index_add), "composition of scatter_add"),
+    ("index_copy", "torch Tensor", index_copy, "composition of scatter"),
+    ("index_copy_", "Tensor", _in_place(index_copy), "composition of scatter"),
     ("index_fill", "torch Tensor", index_fill, "composition of where"),
     ("index_fill_", "Tensor", _in_place(index_fill), "composition of where"),
     ("masked_fill", "torch Tensor", masked_fill, "composition of where"),

@@ -447,7 +447,8 @@ CASES: list[Case] = [
     ),
     Case(
         "float32_pow_empty_and_wrong_type",
-        "import torch\ne = torch.ones(0, 3) ** torch.ones(3)\nprint(e.shape)\ny = torch.ones(3) ** 'a'",
+        "import torch\ne = torch.ones(0, 3) ** torch.ones(3)\nprint(e.shape)\n"
+        "y = torch.ones(3) ** 'a'",
         "exponent must be a number or Tensor",
         (4, 5),
         printed=True,
@@ -2930,6 +2931,133 @@ CASES: list[Case] = [
         "import torch\nr = torch.linalg.qr(torch.eye(2))\ny = r.__class__",
         "`.__class__` is not accessible",
         (3, 6),
+    ),
+    # --- Sequential edits, Embedding.from_pretrained, Softmax2d ---------------------------
+    Case(
+        "sequential_insert_huge_index",
+        NN + "s = nn.Sequential(nn.ReLU())\ns.insert(10**30, nn.Tanh())",
+        "Index out of range: 1000000000000000000000000000000",
+        (4, 1),
+    ),
+    Case(
+        "sequential_insert_not_module",
+        NN + "s = nn.Sequential(nn.ReLU())\ns.insert(0, 3)",
+        "module should be of type",
+        (4, 1),
+    ),
+    Case(
+        "sequential_pop_empty", NN + "m = nn.Sequential().pop(0)", "index 0 is out of range", (3, 5)
+    ),
+    Case(
+        "from_pretrained_1d",
+        NN + "e = nn.Embedding.from_pretrained(torch.ones(3))",
+        "Embeddings parameter is expected to be 2-dimensional",
+        (3, 5),
+    ),
+    Case(
+        "from_pretrained_list",
+        NN + "e = nn.Embedding.from_pretrained([[1.0]])",
+        "embeddings must be a Tensor",
+        (3, 5),
+    ),
+    Case(
+        "from_pretrained_dunder",
+        NN + "e = nn.Embedding.from_pretrained.__globals__",
+        "`.__globals__` is not accessible",
+        (3, 33),
+    ),
+    Case(
+        "nll_spatial_target_rank",
+        NNF + "y = F.nll_loss(torch.randn(2, 3, 4, 5), torch.zeros(2, 4, dtype=torch.long))",
+        "only batches of spatial targets supported (3D tensors)",
+        (3, 5),
+    ),
+    Case(
+        "nll_spatial_target_shape",
+        NNF + "y = F.cross_entropy(torch.randn(2, 3, 4), torch.zeros(2, 5, dtype=torch.long))",
+        "Expected target size [2, 4], got [2, 5]",
+        (3, 5),
+    ),
+    Case(
+        "nll_spatial_target_out_of_bounds",
+        NNF + "y = F.nll_loss(torch.randn(2, 3, 4), torch.full((2, 4), 7))",
+        "Target 7 is out of bounds",
+        (3, 5),
+    ),
+    Case("prelu_huge", NN + "m = nn.PReLU(10**12)", "over the limit of 10,000,000", (3, 5)),
+    Case("prelu_negative", NN + "m = nn.PReLU(-1)", "num_parameters must be", (3, 5)),
+    Case(
+        "prelu_channel_mismatch",
+        NNF + "y = F.prelu(torch.ones(2, 4), torch.ones(3))",
+        "Found parameter numbers = 3 and channel size = 4",
+        (3, 5),
+    ),
+    Case(
+        "adaptive_pool_huge_output",
+        NNF + "y = F.adaptive_avg_pool2d(torch.ones(1, 1, 4, 4), 10**9)",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
+    Case(
+        "adaptive_pool_many_windows",
+        NNF + "y = F.adaptive_avg_pool2d(torch.ones(1, 1, 100, 100), 100)",
+        "composes at most 4096 output positions",
+        (3, 5),
+    ),
+    Case(
+        "adaptive_pool_2d_input",
+        NNF + "y = F.adaptive_avg_pool2d(torch.ones(4, 4), 2)",
+        "Expected 3D or 4D tensor, but got [4, 4]",
+        (3, 5),
+    ),
+    Case(
+        "adaptive_pool_negative",
+        NNF + "y = F.adaptive_avg_pool2d(torch.ones(1, 4, 4), -1)",
+        "greater than or equal to 0 but received {-1, -1}",
+        (3, 5),
+    ),
+    Case(
+        "adaptive_pool_str",
+        NN + "y = nn.AdaptiveAvgPool2d('a')(torch.ones(1, 4, 4))",
+        "must be tuple of ints, but found element of type str at pos 0",
+        (3, 5),
+    ),
+    Case(
+        "index_copy_out_of_bounds",
+        "import torch\ny = torch.zeros(5, 3).index_copy(0, torch.tensor([0, 9]), torch.ones(2, 3))",
+        "index 9 is out of bounds for dimension 0 with size 5",
+        (2, 5),
+    ),
+    Case(
+        "index_copy_float_index",
+        "import torch\ny = torch.zeros(5, 3).index_copy_(0, torch.tensor([0.5]), torch.ones(1, 3))",
+        "Expected a long tensor for index, but got Float",
+        (2, 5),
+    ),
+    Case(
+        "index_copy_slice_shape",
+        "import torch\ny = torch.zeros(5, 3).index_copy(0, torch.tensor([0, 1]), torch.ones(2, 4))",
+        "Destination slice shape: 3 at dimension 0 and source slice shape: 4",
+        (2, 5),
+    ),
+    Case(
+        "take_along_dim_rank",
+        "import torch\ny = torch.take_along_dim(torch.ones(2, 3), torch.tensor([0]), dim=0)",
+        "input and indices should have the same number of dimensions",
+        (2, 5),
+    ),
+    Case(
+        "take_along_dim_huge_broadcast",
+        "import torch\ni = torch.zeros(1, 10**4, dtype=torch.long)\n"
+        "y = torch.take_along_dim(torch.ones(10**4, 1), i, dim=1)",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
+    Case(
+        "softmax2d_1d",
+        NN + "y = nn.Softmax2d()(torch.ones(2))",
+        "Softmax2d: expected input to be 3D or 4D, got 1D instead",
+        (3, 5),
     ),
 ]
 

@@ -1,0 +1,31 @@
+# Writing rows into a buffer with index_copy_ (a replay memory updated in place) and reading
+# the best-scoring entries back with take_along_dim, gradients flowing through both.
+import torch
+
+torch.manual_seed(0)
+memory = torch.zeros(6, 3)
+fresh = torch.randn(2, 3, requires_grad=True)
+slots = torch.tensor([5, 2])
+memory = memory.index_copy(0, slots, fresh)
+print(memory)
+scores = torch.randn(6, 4, requires_grad=True)
+best = torch.argmax(scores, dim=1, keepdim=True)
+picked = torch.take_along_dim(scores, best, dim=1)
+print(best.squeeze(1), picked.squeeze(1))
+order = torch.argsort(scores, dim=1, descending=True)
+ranked = scores.take_along_dim(order, dim=1)
+print(ranked[:2])
+flat_max = torch.take_along_dim(scores, torch.argmax(scores))
+print(flat_max)
+total = (memory * picked).sum() + ranked[:, 0].sum() + flat_max.sum()
+total.backward()
+print(fresh.grad)
+print(scores.grad)
+
+buf = torch.zeros(2, 5)
+buf.index_copy_(1, torch.tensor([4, 0, 2]), torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]))
+print(buf)
+row = torch.ones(1, 3, requires_grad=True)
+spread = torch.take_along_dim(row, torch.tensor([[0, 2, 1], [1, 1, 0]]), dim=1)
+spread.sum().backward()
+print(spread, row.grad)

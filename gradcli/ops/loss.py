@@ -13,6 +13,7 @@ from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant
 from .elementwise import clamp
 from .shape import reshape_to, unsqueeze
+from .softmax32 import cascade_sum
 
 
 def _reduce(a: np.ndarray, reduction: str) -> np.ndarray:
@@ -162,6 +163,8 @@ def _nll_fwd(
     reduction: str = "mean",
     ignore_index: int = -100,
 ) -> np.ndarray:
+    if isinstance(x, np.ndarray) and x.dtype in (np.float32, np.float64):
+        return _nll_aten(x, np.asarray(target), weight, reduction, ignore_index)
     m = _nll_mask(x.shape, target, weight, ignore_index, x.dtype)
     picked = -np.sum(m * x, axis=-1)
     if reduction == "none":
@@ -170,6 +173,34 @@ def _nll_fwd(
     if reduction == "sum":
         return total
     return total / np.sum(m)
+
+
+def _nll_aten(
+    x: np.ndarray, target: np.ndarray, weight: Any, reduction: str, ignore_index: int
+) -> np.ndarray:
+    """nll_loss of an (N, C) or (C,) float array as ATen's `nll_loss_out_frame` computes it:
+    `-x[i, t] * w[t]` per item (0 where ignored); reduced, the negated picked values (times
+    the weight) added over the batch in its cascade of partial sums (`cascade_sum`), a mean
+    divided by the weights of the targets kept, summed the same way, or by their count."""
+    dt = x.dtype.type
+    x2 = x.reshape(-1, x.shape[-1])
+    t = target.reshape(-1).astype(np.int64)
+    keep = np.flatnonzero(t != ignore_index)
+    d = x2[keep, t[keep]]
+    w = None if weight is None else np.asarray(weight, dtype=x.dtype)[t[keep]]
+    if reduction == "none":
+        out = np.zeros(t.shape, x.dtype)
+        out[keep] = -d if w is None else -d * w
+        return out.reshape(target.shape)
+    total = cascade_sum(-d if w is None else -(d * w), keep)
+    if reduction == "sum":
+        return np.asarray(total, x.dtype)
+    if w is None:
+        den = dt(len(keep))
+    else:
+        den = cascade_sum(w, keep)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.asarray(np.divide(total, den, dtype=x.dtype))
 
 
 def _nll_mask(shape: tuple, target: np.ndarray, weight: Any, ignore_index: int, dtype) -> Any:

@@ -19,6 +19,7 @@ from ..core.primitives import check_reduced, count, dims_of, from_end, sum_vjp, 
 from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant, mask_like
 from . import saved as V
+from .softmax32 import softmax32
 
 sum = register(P.sum)  # noqa: A001 - the record of torch.sum
 # PyTorch keeps the dims as the program wrote them (-1 shows as 2**64 - 1); gradcli's node has
@@ -379,6 +380,8 @@ def _shifted(x: np.ndarray, dim: int) -> np.ndarray:
 
 
 def _softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
+    if x.dtype == np.float32 and x.ndim:
+        return softmax32(x, dim, log=False)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernel: e = exp(x - max), then e * (1 / sum(e)), each step rounded in the
     # tensor's dtype (a product by the reciprocal, not a quotient: another last bit).
     e = _rounded(np.exp, _shifted(x, dim))
@@ -411,6 +414,8 @@ softmax = defop(
 
 
 def _log_softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
+    if x.dtype == np.float32 and x.ndim:
+        return softmax32(x, dim, log=True)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernel: (x - max) - log(sum(exp(x - max))), in that order (the maximum is
     # not added to the logarithm first), each step rounded in the tensor's dtype.
     d = _shifted(x, dim)

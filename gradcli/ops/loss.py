@@ -227,6 +227,15 @@ def _nll_vjp(
         return (unsqueeze(g, -1) * constant(-m),)
     nb = g.ndim - out.ndim
     gu = reshape_to(g, g.shape[:nb] + (1,) * x.ndim)
+    if reduction == "mean" and x.dtype in (np.float32, np.float64):
+        # ATen: w[t] * -(g / total_weight), the total weight summed as the forward sums it.
+        t = np.asarray(target).reshape(-1).astype(np.int64)
+        keep = np.flatnonzero(t != ignore_index)
+        if weight is None:
+            tw = x.dtype.type(len(keep))
+        else:
+            tw = cascade_sum(np.asarray(weight, dtype=x.dtype)[t[keep]], keep)
+        return ((gu / tw) * constant(-m),)
     scale = -m / np.sum(m) if reduction == "mean" else -m
     return (gu * constant(scale),)
 

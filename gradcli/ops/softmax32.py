@@ -311,3 +311,91 @@ def cascade_sum(values: np.ndarray, index: np.ndarray) -> np.ndarray:
     for r in rests:
         total = dtype.type(total + r)
     return total
+
+
+# --- the backward kernels ------------------------------------------------------------------
+
+
+def _fused(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """fma(a, b, c) of float32 arrays: the product exact in float64, one rounding."""
+    return _fma32(a.astype(np.float64) * b.astype(np.float64), c)
+
+
+def _dot_rows(g: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """`map2_reduce_all(x * y, +)` of each row: whole vectors' products rounded and added
+    lane by lane, the left-over elements' products fused into their lanes, then the
+    butterfly (a row shorter than a vector: products rounded, folded left to right)."""
+    rows, n = g.shape
+    if n < _LANES:
+        return _reduce_rows(g * y, np.add)
+    full = n - n % _LANES
+    acc = g[:, :_LANES] * y[:, :_LANES]
+    for d in range(_LANES, full, _LANES):
+        acc = acc + g[:, d : d + _LANES] * y[:, d : d + _LANES]
+    if full < n:
+        acc[:, : n - full] = _fused(g[:, full:], y[:, full:], acc[:, : n - full])
+    w = _LANES // 2
+    while w:
+        acc = acc + acc[:, np.arange(_LANES) ^ w]
+        w //= 2
+    return acc[:, 0]
+
+
+def _backward_lastdim(g: np.ndarray, y: np.ndarray, log: bool) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        if log:  # g - exp(y) * sum(g), fused
+            s = np.broadcast_to(_reduce_rows(g, np.add)[:, None], g.shape)
+            return _fused(-_sleef_expf(y), s, g)
+        return (g - _dot_rows(g, y)[:, None]) * y
+
+
+def _backward_inner(g: np.ndarray, y: np.ndarray, log: bool) -> np.ndarray:
+    inner = y.shape[2]
+    nv = inner - inner % _LANES
+    with np.errstate(all="ignore"):
+        s = np.zeros((y.shape[0], 1, inner), _F)
+        for k in range(y.shape[1]):
+            s = s + g[:, k : k + 1] if log else _fused(g[:, k : k + 1], y[:, k : k + 1], s)
+        s = np.broadcast_to(s, y.shape)
+        if not log:
+            return y * (g - s)
+        e = np.empty_like(y)
+        e[:, :, :nv] = _sleef_expf(y[:, :, :nv])
+        e[:, :, nv:] = _glibc_expf(y[:, :, nv:])
+        return _fused(-e, s, g)
+
+
+def softmax_backward32(g: np.ndarray, y: np.ndarray, dim: int, log: bool) -> np.ndarray:
+    """The gradient of softmax (log_softmax) along `dim` from the upstream float32 gradient
+    `g` and the float32 output `y`, as ATen's backward kernels compute it (measured: every
+    element of 1.2 million tested is PyTorch's):
+
+    - last dimension: log_softmax `fma(-exp(y), sum(g), g)` with the sum `reduce_all`'s and
+      SLEEF's exp; softmax `(g - sum(g * y)) * y`, the sum `map2_reduce_all`'s (the compiled
+      tail of the row fuses its products into the lanes);
+    - another dimension: the sums down `dim` column by column in order (softmax's products
+      fused into them), then log_softmax `fma(-exp(y), sum, g)` (SLEEF's exp on the columns
+      taken 16 at a time, glibc's on the last `inner % 16`), softmax `y * (g - sum)`."""
+    g = np.ascontiguousarray(g, dtype=_F)
+    y = np.ascontiguousarray(y, dtype=_F)
+    shape = y.shape
+    if y.size == 0:
+        return np.empty(shape, _F)
+    outer = int(np.prod(shape[:dim], dtype=np.int64))
+    inner = int(np.prod(shape[dim + 1 :], dtype=np.int64))
+    n = shape[dim]
+    out = np.empty(shape, _F)
+    if dim == y.ndim - 1:
+        g2, y2, res = g.reshape(outer, n), y.reshape(outer, n), out.reshape(outer, n)
+        step = max(1, _PIECE // n)
+        for i in range(0, outer, step):
+            part = slice(i, i + step)
+            res[part] = _backward_lastdim(g2[part], y2[part], log)
+        return out
+    g3, y3 = g.reshape(outer, n, inner), y.reshape(outer, n, inner)
+    res = out.reshape(outer, n, inner)
+    step = max(1, _PIECE // (n * inner))
+    for i in range(0, outer, step):
+        part = slice(i, i + step)
+        res[part] = _backward_inner(g3[part], y3[part], log)
+    return out

@@ -48,6 +48,24 @@ _LANES = 16  # Vectorized<float> in the AVX512 softmax kernels (measured: 8 lane
 _PIECE = 1 << 17  # elements computed at once (the emulations make a dozen temporaries)
 
 
+def _in_pieces(f):
+    """`f` (elementwise) applied to a large array in pieces of `_PIECE` elements: its float64
+    temporaries stay bounded."""
+
+    def run(*args: np.ndarray) -> np.ndarray:
+        args = np.broadcast_arrays(*args)
+        if args[0].size <= _PIECE:
+            return f(*args)
+        flat = [np.ascontiguousarray(a).reshape(-1) for a in args]
+        out = np.empty(flat[0].size, _F)
+        for i in range(0, out.size, _PIECE):
+            out[i : i + _PIECE] = f(*(a[i : i + _PIECE] for a in flat))
+        return out.reshape(args[0].shape)
+
+    run.__doc__ = f.__doc__
+    return run
+
+
 def _fma(a, b, c) -> np.ndarray:
     """Correctly rounded float32 a*b + c."""
     a = np.asarray(a, _F).astype(np.float64)
@@ -74,6 +92,7 @@ _EXP_POLY = tuple(
 )
 
 
+@_in_pieces
 def _sleef_expf(d: np.ndarray) -> np.ndarray:
     """exp(d) as SLEEF's vectorised expf computes it: q = rint(d / ln2), the reduced argument
     in two fused steps, a degree-6 polynomial in Horner form of fused steps, 1 + s + s*s*u,
@@ -107,6 +126,7 @@ def _two_sum(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return s, (x - (s - v)) + (y - v)
 
 
+@_in_pieces
 def _sleef_logf(d: np.ndarray) -> np.ndarray:
     """log(d) as SLEEF's vectorised logf for AVX512 computes it: d = m * 2**e with m in
     [0.75, 1.5) (getmant / getexp), x = (m - 1) / (m + 1) as a double-float, log(d) =
@@ -164,6 +184,7 @@ _GLIBC_POLY = (
 )
 
 
+@_in_pieces
 def _glibc_expf(x: np.ndarray) -> np.ndarray:
     """expf as glibc computes it (the algorithm of ARM's optimized-routines): in float64,
     k = round(x * 32 / ln2), r the remainder, 2**(k/32) from a table of 32 and a cubic in r,
@@ -190,10 +211,6 @@ def _glibc_expf(x: np.ndarray) -> np.ndarray:
 # --- the kernels ---------------------------------------------------------------------------
 
 
-def _maximum(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return np.maximum(a, b)  # NaN-propagating, as vec::maximum
-
-
 def _reduce_rows(v: np.ndarray, op) -> np.ndarray:
     """`vec::reduce_all` of each row of a float32 matrix (see the module's docstring)."""
     rows, n = v.shape
@@ -203,9 +220,11 @@ def _reduce_rows(v: np.ndarray, op) -> np.ndarray:
             acc = op(acc, v[:, j])
         return acc
     full = n - n % _LANES
-    acc = v[:, :_LANES].copy()
-    for d in range(_LANES, full, _LANES):
-        acc = op(acc, v[:, d : d + _LANES])
+    blocks = v[:, :full].reshape(rows, -1, _LANES)
+    if op is np.add:  # lane by lane, block after block, in order
+        acc = np.add.accumulate(blocks, axis=1)[:, -1].copy()
+    else:
+        acc = op.reduce(blocks, axis=1)
     if full < n:
         acc[:, : n - full] = op(acc[:, : n - full], v[:, full:])
     w = _LANES // 2
@@ -215,8 +234,29 @@ def _reduce_rows(v: np.ndarray, op) -> np.ndarray:
     return acc[:, 0]
 
 
+def _down(v: np.ndarray) -> np.ndarray:
+    """Each column of (outer, n, cols) summed down the middle axis in order from zero."""
+    return np.add.accumulate(v, axis=1)[:, -1:]
+
+
+_FUSED_STEPS = 50_000  # the longest fused chain computed step by step (a Python loop)
+
+
+def _fused_down(g: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Each column's `acc = fma(g, y, acc)` down the middle axis from zero (ATen's softmax
+    backward over another dimension). Longer than `_FUSED_STEPS`: the products rounded, then
+    summed in order (a last-bit difference possible: the loop would take seconds)."""
+    if g.shape[1] > _FUSED_STEPS:
+        return _down(g * y)
+    p = g.astype(np.float64) * y.astype(np.float64)
+    acc = np.zeros((g.shape[0], 1, g.shape[2]), _F)
+    for k in range(g.shape[1]):
+        acc = _fma32(p[:, k : k + 1], acc)
+    return acc
+
+
 def _lastdim(x: np.ndarray, log: bool) -> np.ndarray:
-    m = _reduce_rows(x, _maximum)[:, None]
+    m = _reduce_rows(x, np.maximum)[:, None]  # NaN-propagating, as vec::maximum
     with np.errstate(all="ignore"):
         d = x - m
         e = _sleef_expf(d)
@@ -226,19 +266,16 @@ def _lastdim(x: np.ndarray, log: bool) -> np.ndarray:
         return e * (_F(1) / s)
 
 
-def _inner(x: np.ndarray, log: bool) -> np.ndarray:
-    """x: (outer, dim, inner), reduced over the middle axis column by column."""
-    inner = x.shape[2]
-    nv = inner - inner % _LANES
+def _inner(x: np.ndarray, log: bool, nv: int) -> np.ndarray:
+    """x: (outer, dim, columns), reduced over the middle axis column by column; the first
+    `nv` columns are the vector loop's."""
     m = np.maximum.reduce(x, axis=1, keepdims=True)
     with np.errstate(all="ignore"):
         d = x - m
         e = np.empty_like(d)
         e[:, :, :nv] = _sleef_expf(d[:, :, :nv])
         e[:, :, nv:] = _glibc_expf(d[:, :, nv:])
-        s = np.zeros_like(m)
-        for k in range(x.shape[1]):
-            s = s + e[:, k : k + 1]
+        s = _down(e)
         if log:
             return d - _sleef_logf(s)
         return e / s
@@ -262,10 +299,26 @@ def softmax32(x: np.ndarray, dim: int, log: bool) -> np.ndarray:
             res[i : i + step] = _lastdim(flat[i : i + step], log)
         return out
     x3, res = x.reshape(outer, n, inner), out.reshape(outer, n, inner)
-    step = max(1, _PIECE // (n * inner))
-    for i in range(0, outer, step):
-        res[i : i + step] = _inner(x3[i : i + step], log)
+    for rows, cols, nv in _blocks(outer, n, inner):
+        res[rows, :, cols] = _inner(x3[rows, :, cols], log, nv)
     return out
+
+
+def _blocks(outer: int, n: int, inner: int):
+    """Pieces of an (outer, n, inner) reduction over its middle axis, of about `_PIECE`
+    elements (whole rows of `outer`, or columns of one row), each with the count of its
+    columns that are the vector loop's (all but the last `inner % 16` of a row)."""
+    nv_all = inner - inner % _LANES
+    step = _PIECE // (n * inner)
+    if step >= 1:
+        for i in range(0, outer, step):
+            yield slice(i, i + step), slice(0, inner), nv_all
+        return
+    width = max(_LANES, _PIECE // n // _LANES * _LANES)
+    for i in range(outer):
+        for c in range(0, inner, width):
+            c1 = min(inner, c + width)
+            yield slice(i, i + 1), slice(c, c1), max(0, min(nv_all, c1) - c)
 
 
 # --- nll_loss's cascade --------------------------------------------------------------------
@@ -316,6 +369,7 @@ def cascade_sum(values: np.ndarray, index: np.ndarray) -> np.ndarray:
 # --- the backward kernels ------------------------------------------------------------------
 
 
+@_in_pieces
 def _fused(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     """fma(a, b, c) of float32 arrays: the product exact in float64, one rounding."""
     return _fma32(a.astype(np.float64) * b.astype(np.float64), c)
@@ -329,9 +383,8 @@ def _dot_rows(g: np.ndarray, y: np.ndarray) -> np.ndarray:
     if n < _LANES:
         return _reduce_rows(g * y, np.add)
     full = n - n % _LANES
-    acc = g[:, :_LANES] * y[:, :_LANES]
-    for d in range(_LANES, full, _LANES):
-        acc = acc + g[:, d : d + _LANES] * y[:, d : d + _LANES]
+    p = (g[:, :full] * y[:, :full]).reshape(rows, -1, _LANES)
+    acc = np.add.accumulate(p, axis=1)[:, -1].copy()
     if full < n:
         acc[:, : n - full] = _fused(g[:, full:], y[:, full:], acc[:, : n - full])
     w = _LANES // 2
@@ -349,14 +402,9 @@ def _backward_lastdim(g: np.ndarray, y: np.ndarray, log: bool) -> np.ndarray:
         return (g - _dot_rows(g, y)[:, None]) * y
 
 
-def _backward_inner(g: np.ndarray, y: np.ndarray, log: bool) -> np.ndarray:
-    inner = y.shape[2]
-    nv = inner - inner % _LANES
+def _backward_inner(g: np.ndarray, y: np.ndarray, log: bool, nv: int) -> np.ndarray:
     with np.errstate(all="ignore"):
-        s = np.zeros((y.shape[0], 1, inner), _F)
-        for k in range(y.shape[1]):
-            s = s + g[:, k : k + 1] if log else _fused(g[:, k : k + 1], y[:, k : k + 1], s)
-        s = np.broadcast_to(s, y.shape)
+        s = np.broadcast_to(_down(g) if log else _fused_down(g, y), y.shape)
         if not log:
             return y * (g - s)
         e = np.empty_like(y)
@@ -394,8 +442,6 @@ def softmax_backward32(g: np.ndarray, y: np.ndarray, dim: int, log: bool) -> np.
         return out
     g3, y3 = g.reshape(outer, n, inner), y.reshape(outer, n, inner)
     res = out.reshape(outer, n, inner)
-    step = max(1, _PIECE // (n * inner))
-    for i in range(0, outer, step):
-        part = slice(i, i + step)
-        res[part] = _backward_inner(g3[part], y3[part], log)
+    for rows, cols, nv in _blocks(outer, n, inner):
+        res[rows, :, cols] = _backward_inner(g3[rows, :, cols], y3[rows, :, cols], log, nv)
     return out

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..core.op import Sample, apply, defop
 from ..core.summation import sum_float
-from ..core.tensor import Tensor, constant
+from ..core.tensor import Tensor, constant, grad_enabled
 from .elementwise import clamp
 from .shape import reshape_to, unsqueeze
 from .softmax32 import cascade_sum
@@ -213,6 +213,32 @@ def _nll_mask(shape: tuple, target: np.ndarray, weight: Any, ignore_index: int, 
     return m * (t != ignore_index)[..., None]
 
 
+def _nll_grad_aten(
+    g: np.ndarray, shape: tuple, target: Any, weight: Any, reduction: str, ignore_index: int
+) -> np.ndarray:
+    """nll_loss's gradient as ATen's `nll_loss_backward_out_frame` writes it (no graph): zeros,
+    then at each kept target `-w * g[i]` ('none') or `w * -(g / total_weight)` ('mean', the
+    weight summed as the forward sums it; 'sum': `w * -g`)."""
+    dt = g.dtype.type
+    gi = np.zeros(shape, g.dtype)
+    gi2 = gi.reshape(-1, shape[-1])
+    t = np.asarray(target).reshape(-1).astype(np.int64)
+    keep = np.flatnonzero(t != ignore_index)
+    w = None if weight is None else np.asarray(weight, dtype=g.dtype)[t[keep]]
+    with np.errstate(all="ignore"):
+        if reduction == "none":
+            gv = g.reshape(-1)[keep]
+            gi2[keep, t[keep]] = -gv if w is None else -w * gv
+            return gi
+        if reduction == "mean":
+            tw = dt(len(keep)) if w is None else cascade_sum(w, keep)
+            grad = -np.divide(g.reshape(()), tw, dtype=g.dtype)
+        else:
+            grad = -g.reshape(())
+        gi2[keep, t[keep]] = grad if w is None else w * grad
+    return gi
+
+
 def _nll_vjp(
     g: Tensor,
     out: Tensor,
@@ -222,6 +248,14 @@ def _nll_vjp(
     reduction: str = "mean",
     ignore_index: int = -100,
 ) -> tuple:
+    if (
+        not grad_enabled()
+        and x.dtype in (np.float32, np.float64)
+        and g.dtype == x.dtype
+        and g.shape == out.shape
+        and isinstance(g.data, np.ndarray)
+    ):
+        return (Tensor(_nll_grad_aten(g.data, x.shape, target, weight, reduction, ignore_index)),)
     m = _nll_mask(x.shape, target, weight, ignore_index, x.dtype)
     if reduction == "none":
         return (unsqueeze(g, -1) * constant(-m),)

@@ -12,9 +12,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from gradcli.core.tensor import Tensor
 from gradcli.ops.loss import _nll_fwd
 from gradcli.ops.reduction import _log_softmax_fwd, _softmax_fwd
 from gradcli.ops.softmax32 import _glibc_expf, _sleef_expf, _sleef_logf
+from gradcli.surface import functional as F
+from gradcli.surface import (
+    losses,
+    names,  # noqa: F401 - installs the tensor methods
+)
 
 CASES = json.loads((Path(__file__).parent / "data" / "softmax_results.json").read_text())
 
@@ -102,6 +108,27 @@ def test_pytorchs_to_the_bit(case: dict) -> None:
     got = _gradcli(case)
     assert np.asarray(got).dtype == np.float32
     assert _bits(got) == case["bits"]
+
+
+GRAD_CASES = [c for c in CASES if c.get("grad") is not None]
+
+
+@pytest.mark.parametrize("case", GRAD_CASES, ids=_id)
+def test_gradients_are_pytorchs_to_the_bit(case: dict) -> None:
+    """The backward pass through the engine (no graph built): softmax's and log_softmax's
+    gradients as ATen's backward kernels compute them, nll_loss's mean gradient."""
+    if case["op"] in ("softmax", "log_softmax"):
+        x = Tensor(_draw(case["shape"], 0, case["scale"]), requires_grad=True)
+        y = getattr(F, case["op"])(x, case["dim"])
+        y.backward(Tensor(_draw(case["shape"], 5, 1.0)))
+    else:
+        xa, t, w = _loss_inputs(case)
+        x = Tensor(xa, requires_grad=True)
+        fn = losses.nll_loss if case["op"] == "nll_loss" else losses.cross_entropy
+        weight = None if w is None else Tensor(w)
+        fn(x, Tensor(t), weight=weight, reduction=case["reduction"]).backward()
+    assert x.grad.data.dtype == np.float32
+    assert _bits(x.grad.data) == case["grad"]
 
 
 @pytest.mark.parametrize("op", ["softmax", "log_softmax", "nll_loss", "cross_entropy"])

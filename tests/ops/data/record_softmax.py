@@ -1,4 +1,5 @@
-"""Record PyTorch's float32 softmax, log_softmax, nll_loss and cross_entropy results for
+"""Record PyTorch's float32 softmax, log_softmax, nll_loss and cross_entropy results (and
+their gradients) for
 tests/ops/test_softmax_order.py (run with torch 2.13 CPU, one thread:
 /work/torchenv/bin/python tests/ops/data/record_softmax.py). The inputs (and targets, weights)
 are NumPy's, drawn from seeds, so the test rebuilds them without torch; results are stored as
@@ -41,22 +42,32 @@ shapes += [[3, n] for n in (3, 7, 12, 16, 20, 37, 64, 129, 300)]
 shapes += [[40, 5], [17, 16], [2, 33, 6], [3, 4, 21], [2, 5, 3, 4]]
 for shape in shapes:
     for scale in (1.0, 10.0):
-        x = torch.from_numpy(draw(shape, 0, scale))
+        g = torch.from_numpy(draw(shape, 5, 1.0))
         for dim in range(len(shape)):
             for op in ("softmax", "log_softmax"):
+                x = torch.from_numpy(draw(shape, 0, scale)).requires_grad_()
                 r = getattr(x, op)(dim)
+                r.backward(g)
                 cases.append(
-                    {"op": op, "shape": shape, "scale": scale, "dim": dim, "bits": bits(r)}
+                    {
+                        "op": op,
+                        "shape": shape,
+                        "scale": scale,
+                        "dim": dim,
+                        "bits": bits(r),
+                        "grad": bits(x.grad) if scale == 1.0 else None,
+                    }
                 )
 for n, c in ((1, 4), (7, 3), (16, 10), (17, 10), (33, 5), (64, 37), (300, 7), (1000, 12)):
     for ignore in (False, True):
         for weighted in (False, True):
-            x = torch.from_numpy(draw([n, c], 1, 3.0))
             t = torch.from_numpy(targets(n, c, 0, ignore))
             w = torch.from_numpy(weights(c, 0)) if weighted else None
             for red in ("mean", "sum", "none"):
                 for op in ("nll_loss", "cross_entropy"):
+                    x = torch.from_numpy(draw([n, c], 1, 3.0)).requires_grad_()
                     r = getattr(F, op)(x, t, weight=w, reduction=red)
+                    r.sum().backward()
                     cases.append(
                         {
                             "op": op,
@@ -65,6 +76,7 @@ for n, c in ((1, 4), (7, 3), (16, 10), (17, 10), (33, 5), (64, 37), (300, 7), (1
                             "weighted": weighted,
                             "reduction": red,
                             "bits": bits(r),
+                            "grad": bits(x.grad) if red == "mean" and n * c < 3000 else None,
                         }
                     )
 Path(__file__).with_name("softmax_results.json").write_text(json.dumps(cases))

@@ -10,9 +10,10 @@ import numpy as np
 
 from ..core.op import Sample, apply, defop
 from ..core.summation import sum_float
-from ..core.tensor import Tensor, constant
+from ..core.tensor import Tensor, constant, grad_enabled
 from .elementwise import clamp
 from .shape import reshape_to, unsqueeze
+from .softmax32 import cascade_sum
 
 
 def _reduce(a: np.ndarray, reduction: str) -> np.ndarray:
@@ -232,6 +233,8 @@ def _nll_fwd(
     reduction: str = "mean",
     ignore_index: int = -100,
 ) -> np.ndarray:
+    if isinstance(x, np.ndarray) and x.dtype in (np.float32, np.float64):
+        return _nll_aten(x, np.asarray(target), weight, reduction, ignore_index)
     m = _nll_mask(x.shape, target, weight, ignore_index, x.dtype)
     picked = -np.sum(m * x, axis=-1)
     if reduction == "none":
@@ -241,6 +244,34 @@ def _nll_fwd(
     if reduction == "sum":
         return total
     return total / np.sum(m)
+
+
+def _nll_aten(
+    x: np.ndarray, target: np.ndarray, weight: Any, reduction: str, ignore_index: int
+) -> np.ndarray:
+    """nll_loss of an (N, C) or (C,) float array as ATen's `nll_loss_out_frame` computes it:
+    `-x[i, t] * w[t]` per item (0 where ignored); reduced, the negated picked values (times
+    the weight) added over the batch in its cascade of partial sums (`cascade_sum`), a mean
+    divided by the weights of the targets kept, summed the same way, or by their count."""
+    dt = x.dtype.type
+    x2 = x.reshape(-1, x.shape[-1])
+    t = target.reshape(-1).astype(np.int64)
+    keep = np.flatnonzero(t != ignore_index)
+    d = x2[keep, t[keep]]
+    w = None if weight is None else np.asarray(weight, dtype=x.dtype)[t[keep]]
+    if reduction == "none":
+        out = np.zeros(t.shape, x.dtype)
+        out[keep] = -d if w is None else -d * w
+        return out.reshape(target.shape)
+    total = cascade_sum(-d if w is None else -(d * w), keep)
+    if reduction == "sum":
+        return np.asarray(total, x.dtype)
+    if w is None:
+        den = dt(len(keep))
+    else:
+        den = cascade_sum(w, keep)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.asarray(np.divide(total, den, dtype=x.dtype))
 
 
 def _nll_mask(shape: tuple, target: np.ndarray, weight: Any, ignore_index: int, dtype) -> Any:
@@ -253,6 +284,32 @@ def _nll_mask(shape: tuple, target: np.ndarray, weight: Any, ignore_index: int, 
     return m * (t != ignore_index)[..., None]
 
 
+def _nll_grad_aten(
+    g: np.ndarray, shape: tuple, target: Any, weight: Any, reduction: str, ignore_index: int
+) -> np.ndarray:
+    """nll_loss's gradient as ATen's `nll_loss_backward_out_frame` writes it (no graph): zeros,
+    then at each kept target `-w * g[i]` ('none') or `w * -(g / total_weight)` ('mean', the
+    weight summed as the forward sums it; 'sum': `w * -g`)."""
+    dt = g.dtype.type
+    gi = np.zeros(shape, g.dtype)
+    gi2 = gi.reshape(-1, shape[-1])
+    t = np.asarray(target).reshape(-1).astype(np.int64)
+    keep = np.flatnonzero(t != ignore_index)
+    w = None if weight is None else np.asarray(weight, dtype=g.dtype)[t[keep]]
+    with np.errstate(all="ignore"):
+        if reduction == "none":
+            gv = g.reshape(-1)[keep]
+            gi2[keep, t[keep]] = -gv if w is None else -w * gv
+            return gi
+        if reduction == "mean":
+            tw = dt(len(keep)) if w is None else cascade_sum(w, keep)
+            grad = -np.divide(g.reshape(()), tw, dtype=g.dtype)
+        else:
+            grad = -g.reshape(())
+        gi2[keep, t[keep]] = grad if w is None else w * grad
+    return gi
+
+
 def _nll_vjp(
     g: Tensor,
     out: Tensor,
@@ -262,11 +319,28 @@ def _nll_vjp(
     reduction: str = "mean",
     ignore_index: int = -100,
 ) -> tuple:
+    if (
+        not grad_enabled()
+        and x.dtype in (np.float32, np.float64)
+        and g.dtype == x.dtype
+        and g.shape == out.shape
+        and isinstance(g.data, np.ndarray)
+    ):
+        return (Tensor(_nll_grad_aten(g.data, x.shape, target, weight, reduction, ignore_index)),)
     m = _nll_mask(x.shape, target, weight, ignore_index, x.dtype)
     if reduction == "none":
         return (unsqueeze(g, -1) * constant(-m),)
     nb = g.ndim - out.ndim
     gu = reshape_to(g, g.shape[:nb] + (1,) * x.ndim)
+    if reduction == "mean" and x.dtype in (np.float32, np.float64):
+        # ATen: w[t] * -(g / total_weight), the total weight summed as the forward sums it.
+        t = np.asarray(target).reshape(-1).astype(np.int64)
+        keep = np.flatnonzero(t != ignore_index)
+        if weight is None:
+            tw = x.dtype.type(len(keep))
+        else:
+            tw = cascade_sum(np.asarray(weight, dtype=x.dtype)[t[keep]], keep)
+        return ((gu / tw) * constant(-m),)
     scale = -m / np.sum(m) if reduction == "mean" else -m
     return (gu * constant(scale),)
 

@@ -17,8 +17,9 @@ from ..core import primitives as P
 from ..core.op import Sample, apply, defop, reduction_samples, register
 from ..core.primitives import check_reduced, count, dims_of, from_end, sum_vjp, unreduce
 from ..core.summation import sum_float
-from ..core.tensor import Tensor, constant, mask_like
+from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import saved as V
+from .softmax32 import softmax32, softmax_backward32
 
 sum = register(P.sum)  # noqa: A001 - the record of torch.sum
 # PyTorch keeps the dims as the program wrote them (-1 shows as 2**64 - 1); gradcli's node has
@@ -378,7 +379,30 @@ def _shifted(x: np.ndarray, dim: int) -> np.ndarray:
     return x - np.where(np.isfinite(m), m, 0).astype(x.dtype, copy=False)
 
 
+def _softmax_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, log: bool) -> tuple:
+    """softmax's `out * (g - sum(g * out, dim))`, log_softmax's `g - exp(out) * sum(g, dim)`.
+    A float32 gradient computed without a graph (no create_graph, not batched) is ATen's
+    backward kernels' to the bit (`softmax_backward32`); with a graph the rule's operations
+    (whose last bits may differ)."""
+    if x.ndim == 0:
+        return (g * 0,)
+    if (
+        not grad_enabled()
+        and g.dtype == np.float32
+        and out.dtype == np.float32
+        and g.shape == out.shape
+        and isinstance(g.data, np.ndarray)
+    ):
+        return (Tensor(softmax_backward32(g.data, out.data, dim, log)),)
+    d = from_end(dim, x.ndim)
+    if log:
+        return (g - out.exp() * sum_dim(g, d),)
+    return (out * (g - sum_dim(g * out, d)),)
+
+
 def _softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
+    if x.dtype == np.float32 and x.ndim:
+        return softmax32(x, dim, log=False)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernels: e = exp(x - max), each step rounded in the tensor's dtype; then,
     # along the last dim, e * (1 / sum(e)) (a product by the reciprocal: another last bit than a
     # quotient), and along any other dim (its `_vec_softmax`) the quotient e / sum(e).
@@ -398,9 +422,7 @@ _softmax_samples = tuple(
 softmax = defop(
     "softmax",
     _softmax_fwd,
-    lambda g, out, x, dim: (
-        (g * 0,) if x.ndim == 0 else (out * (g - sum_dim(g * out, from_end(dim, x.ndim))),)
-    ),
+    lambda g, out, x, dim: _softmax_vjp(g, out, x, dim, False),
     "SoftmaxBackward0",
     "out * (g - sum(g * out, dim))",
     kind="reduction",
@@ -415,6 +437,8 @@ softmax = defop(
 
 
 def _log_softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
+    if x.dtype == np.float32 and x.ndim:
+        return softmax32(x, dim, log=True)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernel: (x - max) - log(sum(exp(x - max))), in that order (the maximum is
     # not added to the logarithm first), each step rounded in the tensor's dtype.
     d = _shifted(x, dim)
@@ -424,9 +448,7 @@ def _log_softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
 log_softmax = defop(
     "log_softmax",
     _log_softmax_fwd,
-    lambda g, out, x, dim: (
-        (g * 0,) if x.ndim == 0 else (g - out.exp() * sum_dim(g, from_end(dim, x.ndim)),)
-    ),
+    lambda g, out, x, dim: _softmax_vjp(g, out, x, dim, True),
     "LogSoftmaxBackward0",
     "g - exp(out) * sum(g, dim)",
     kind="reduction",

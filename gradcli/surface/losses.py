@@ -74,6 +74,17 @@ def _class_targets(x: Tensor, target: Any, fn: str, ignore_index: int = -100) ->
     return d
 
 
+def _class_weight(w: np.ndarray, x: Tensor, prefix: str = "") -> np.ndarray:
+    """A class weight: one number per class (PyTorch's check and words)."""
+    c = x.shape[-1] if x.ndim < 2 else x.shape[1]
+    if w.ndim != 1 or w.shape[0] != c:
+        raise GradcliError(
+            f"{prefix}weight tensor should be defined either for all {c} classes or no "
+            f"classes but got weight tensor of shape: {list(w.shape)}"
+        ).mirror("RuntimeError")
+    return w
+
+
 def nll_loss(
     input: Any,
     target: Any,
@@ -87,7 +98,7 @@ def nll_loss(
     if x.ndim > 2:
         return _nll_spatial(x, target, weight, ignore_index, reduction)
     t = _class_targets(x, target, "nll_loss", int(ignore_index))
-    w = None if weight is None else tensor_arg(weight).data
+    w = None if weight is None else _class_weight(tensor_arg(weight).data, x)
     return apply(
         Lo.nll_loss,
         x,
@@ -149,6 +160,8 @@ def cross_entropy(
     if not 0.0 <= eps <= 1.0:
         raise GradcliError(f"label_smoothing must be between 0.0 and 1.0. Got: {eps:g}")
     if tt.shape == x.shape and tt.dtype.kind == "f":
+        if weight is not None:
+            _class_weight(tensor_arg(weight).data, x, "cross_entropy: ")
         if eps:
             tt = add_t(mul_t(tt, 1 - eps), eps / x.shape[cdim])
         # Class probabilities as target.

@@ -843,6 +843,43 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
+        "nll_weight_of_another_size",
+        NNF + "y = F.nll_loss(torch.ones(2, 3), torch.tensor([0, 1]), weight=torch.ones(4))",
+        "weight tensor should be defined either for all 3 classes or no classes",
+        (3, 5),
+    ),
+    Case(
+        "cross_entropy_weight_2d",
+        NNF
+        + "y = F.cross_entropy(torch.ones(2, 3), torch.tensor([0, 1]), weight=torch.ones(2, 3))",
+        "but got weight tensor of shape: [2, 3]",
+        (3, 5),
+    ),
+    Case(
+        "cross_entropy_prob_target_weight",
+        NNF + "y = F.cross_entropy(torch.ones(2, 3), torch.ones(2, 3) / 3, weight=torch.ones(4))",
+        "cross_entropy: weight tensor should be defined",
+        (3, 5),
+    ),
+    Case(
+        "cross_entropy_target_out_of_bounds",
+        NNF + "y = F.cross_entropy(torch.ones(2, 3), torch.tensor([0, 5]))",
+        "Target 5 is out of bounds.",
+        (3, 5),
+    ),
+    Case(
+        "log_softmax_dim_out_of_range",
+        "y = torch.ones(2, 3).log_softmax(2)",
+        "Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+        (1, 5),
+    ),
+    Case(
+        "softmax_of_integers",
+        "y = torch.arange(3).softmax(0)",
+        "not implemented for 'Long'",
+        (1, 5),
+    ),
+    Case(
         "generator_private",
         "g = torch.Generator()\nb = g.gen",
         "'Generator' object has no attribute 'gen'",

@@ -634,7 +634,15 @@ def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = Tr
             # A copy (unless the pass made this array for it): the gradient may be the caller's
             # own upstream array (or shared with another leaf's), and `.grad.zero_()` must
             # never reach those.
-            t.grad = g if not copy else Tensor(np.array(g.data))
+            # Laid out as the tensor is (PyTorch's AccumulateGrad "layout contract"): a
+            # contiguous parameter gets a contiguous gradient even when the pass made a
+            # transposed one (nn.Linear's weight), so `w.grad.view(-1)` works as in PyTorch.
+            if copy or g.data.strides != t.data.strides:
+                laid = np.empty_like(t.data, dtype=g.dtype)  # the leaf's order of dimensions
+                np.copyto(laid, g.data)
+                t.grad = Tensor(laid)
+            else:
+                t.grad = g
     elif (
         create_graph or cur.shape != g.shape or cur.dtype != g.dtype or not cur.data.flags.writeable
     ):

@@ -177,7 +177,8 @@ def delete_item(o: Any, k: Any) -> None:
 
 
 _IMPORTS = (
-    "imports of torch, numpy, math, random, typing, collections.OrderedDict, gc, time or warnings"
+    "imports of torch, numpy, math, random, typing, collections.OrderedDict, copy, tqdm, gc, "
+    "time or warnings"
 )
 
 

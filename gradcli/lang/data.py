@@ -204,6 +204,10 @@ class DataLoader:
             draw = G.random_(Tensor(np.zeros((), dtype=np.int64)))
             gen = G.Generator().manual_seed(int(draw.data))
         yield from G.randperm(n, generator=gen).data.tolist()
+        # PyTorch's RandomSampler then draws the permutation of the `num_samples % n` items
+        # left over (none) when it is asked past the end: a second randperm, which a loader's
+        # own generator feels (the next epoch's order depends on it).
+        G.randperm(n, generator=gen)
 
     def _batches(self) -> Iterator[Any]:
         order = self._order()

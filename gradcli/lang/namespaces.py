@@ -32,8 +32,8 @@ from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
+from . import copying, progress
 from . import data as D_
-from . import progress
 from .builtins import ORDERED_DICT
 from .values import (
     FUNCTION_BASE,
@@ -465,6 +465,13 @@ def _build() -> dict[str, Namespace]:
             {n: Builtin(f"warnings.{n}", _nothing_on_the_cpu) for n in _WARNING_FILTERS},
         ),
         "typing": Namespace("typing", {n: TypingName(n) for n in TYPING_NAMES}),
+        "copy": Namespace(
+            "copy",
+            {
+                "deepcopy": Builtin("copy.deepcopy", copying.deepcopy),
+                "copy": Builtin("copy.copy", copying.copy),
+            },
+        ),
         "tqdm": _tqdm_namespace(),
         "collections": Namespace("collections", {"OrderedDict": ORDERED_DICT}),
     }
@@ -763,6 +770,7 @@ TENSOR_METHODS: dict[str, Callable[..., Any]] = {
 
 IMPORTABLE = (
     "torch",
+    "copy",
     "tqdm",
     "numpy",
     "math",

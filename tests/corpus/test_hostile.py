@@ -2619,6 +2619,31 @@ CASES: list[Case] = [
         "Target size (torch.Size([3])) must be the same as input size (torch.Size([2, 3]))",
         (2, 5),
     ),
+    # copy: containers and graph leaves only, sized before the walk
+    Case(
+        "deepcopy_module",
+        "import copy\nm = copy.deepcopy(torch.nn.Linear(2, 2))",
+        "copy.deepcopy() of a Linear is not supported",
+        (2, 5),
+    ),
+    Case(
+        "deepcopy_non_leaf",
+        "import copy\nx = torch.ones(2, requires_grad=True)\nc = copy.deepcopy(x * 2)",
+        "Only Tensors created explicitly by the user (graph leaves) support the deepcopy",
+        (3, 5),
+    ),
+    Case(
+        "deepcopy_shared_blowup",
+        "import copy\nl = [1]\nfor i in range(40):\n    l = [l, l]\nc = copy.deepcopy(l)",
+        "over",
+        (5, 5),
+    ),
+    Case(
+        "deepcopy_function",
+        "import copy\ndef f():\n    return 1\nc = copy.deepcopy(f)",
+        "copy.deepcopy() of a",
+        (4, 5),
+    ),
     Case(
         "getattr_dunder_class",
         "x = torch.ones(2)\nc = getattr(x, '__class__')",

@@ -1801,6 +1801,9 @@ add(
     esc("torch_hub", "m = torch.hub.load('a/b', 'c')"),
     esc("torch_utils", "e = torch.utils.cpp_extension.load('x', ['x.cpp'])"),
     # torch.utils.data is the data loading tutorials use: the loader's own internals stay shut
+    esc("copy_deepcopy_namespace", "import copy\nc = copy.deepcopy(torch)"),
+    esc("copy_module_dunder", "import copy\nb = copy.__builtins__"),
+    esc("copy_deepcopy_memo_dict", "import copy\nc = copy.deepcopy([1], {}).__class__"),
     esc("dataloader_init_dunder", "i = torch.utils.data.DataLoader.__init__"),
     esc("dataloader_private_batches", "d = torch.utils.data.DataLoader([1, 2])\nb = d._batches"),
     esc("dataloader_collate_open", "d = torch.utils.data.DataLoader([1], collate_fn=open)"),

@@ -1,0 +1,93 @@
+"""Python's `copy` module for a program's values: `copy.deepcopy(model.state_dict())` (the
+"best weights so far" of a training loop), `copy.deepcopy(lst)`, `copy.copy(d)`.
+
+A deep copy walks lists, tuples, dicts (OrderedDicts stay ordered), sets, numbers, strings and
+tensors, each object copied once (shared references stay shared, as Python's memo keeps
+them); a tensor is copied as PyTorch's `__deepcopy__` copies a graph leaf: its data, its
+requires_grad, its `.grad`, an nn.Parameter stays a Parameter. A tensor computed by the graph
+is refused in PyTorch's words. Modules and the program's own objects are not copied: said so,
+with what to write instead."""
+
+from __future__ import annotations
+
+import collections
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError, NotSupported
+from ..core.tensor import Tensor, typename
+from .values import check_structure
+
+_NON_LEAF = (
+    "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
+    "at the moment.  If you were attempting to deepcopy a module, this may be because of a "
+    "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001"
+)
+
+
+def _tensor(t: Tensor) -> Tensor:
+    if t.requires_grad and t.node is not None:
+        raise GradcliError(_NON_LEAF).mirror("RuntimeError")
+    new = type(t)(np.array(t.data, copy=True), requires_grad=t.requires_grad)
+    if t.grad is not None:
+        new.grad = Tensor(np.array(t.grad.data, copy=True))
+    return new
+
+
+def deepcopy(value: Any, memo: Any = None) -> Any:
+    check_structure(value, "copy.deepcopy()")
+    seen: dict[int, Any] = {}
+
+    def walk(v: Any) -> Any:
+        if v is None or isinstance(v, (bool, int, float, complex, str, bytes)):
+            return v
+        key = id(v)
+        if key in seen:
+            return seen[key]
+        if isinstance(v, Tensor):
+            out: Any = _tensor(v)
+        elif isinstance(v, np.ndarray):
+            out = v.copy()
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            limits.LIST_ITEMS.check(len(v), "the items of the copy")
+            if isinstance(v, list):
+                out = []
+                seen[key] = out
+                out.extend(walk(x) for x in v)
+                return out
+            out = type(v)(walk(x) for x in v)
+        elif isinstance(v, dict):
+            out = collections.OrderedDict() if isinstance(v, collections.OrderedDict) else {}
+            seen[key] = out
+            for k, x in v.items():
+                out[walk(k)] = walk(x)
+            return out
+        else:
+            raise NotSupported(
+                f"copy.deepcopy() of a {typename(v)} is not supported by gradcli",
+                hint="copy its weights instead: best = copy.deepcopy(model.state_dict()), "
+                "later model.load_state_dict(best)",
+            )
+        seen[key] = out
+        return out
+
+    return walk(value)
+
+
+def copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, collections.OrderedDict):
+        return collections.OrderedDict(value)
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, set):
+        return set(value)
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes, tuple)):
+        return value
+    raise NotSupported(
+        f"copy.copy() of a {typename(value)} is not supported by gradcli",
+        hint="x.clone() for a tensor, copy.deepcopy(...) for the weights of a model",
+    )

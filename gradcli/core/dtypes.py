@@ -86,6 +86,7 @@ _CPP_TYPE = {
     "float32": "float",
     "float64": "double",
     "float16": "c10::Half",
+    "bfloat16": "c10::BFloat16",
     "int64": "long int",
     "int32": "int",
     "int16": "short int",

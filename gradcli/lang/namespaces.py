@@ -32,8 +32,7 @@ from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
-from . import copying, progress
-from . import data as D_
+from . import progress
 from .builtins import ORDERED_DICT
 from .values import (
     FUNCTION_BASE,
@@ -362,17 +361,7 @@ def _build() -> dict[str, Namespace]:
             for n in ("manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state")
         },
     )
-    data = Namespace(
-        "torch.utils.data",
-        {
-            "Dataset": D_.dataset_base(),
-            "TensorDataset": Builtin("torch.utils.data.TensorDataset", D_.TensorDataset),
-            "DataLoader": Builtin("torch.utils.data.DataLoader", D_.DataLoader),
-            "Subset": Builtin("torch.utils.data.Subset", D_.Subset),
-            "random_split": Builtin("torch.utils.data.random_split", D_.random_split),
-            "default_collate": Builtin("torch.utils.data.default_collate", D_.default_collate),
-        },
-    )
+    data = Namespace("torch.utils.data", load=_data_members)
     torch = Namespace(
         "torch",
         {
@@ -465,15 +454,32 @@ def _build() -> dict[str, Namespace]:
             {n: Builtin(f"warnings.{n}", _nothing_on_the_cpu) for n in _WARNING_FILTERS},
         ),
         "typing": Namespace("typing", {n: TypingName(n) for n in TYPING_NAMES}),
-        "copy": Namespace(
-            "copy",
-            {
-                "deepcopy": Builtin("copy.deepcopy", copying.deepcopy),
-                "copy": Builtin("copy.copy", copying.copy),
-            },
-        ),
+        "copy": Namespace("copy", load=_copy_members),
         "tqdm": _tqdm_namespace(),
         "collections": Namespace("collections", {"OrderedDict": ORDERED_DICT}),
+    }
+
+
+def _data_members() -> dict[str, Any]:
+    """torch.utils.data, loaded when a program first names it (its Dataset is the program's)."""
+    from . import data as D_
+
+    return {
+        "Dataset": D_.dataset_base(),
+        "TensorDataset": Builtin("torch.utils.data.TensorDataset", D_.TensorDataset),
+        "DataLoader": Builtin("torch.utils.data.DataLoader", D_.DataLoader),
+        "Subset": Builtin("torch.utils.data.Subset", D_.Subset),
+        "random_split": Builtin("torch.utils.data.random_split", D_.random_split),
+        "default_collate": Builtin("torch.utils.data.default_collate", D_.default_collate),
+    }
+
+
+def _copy_members() -> dict[str, Any]:
+    from . import copying
+
+    return {
+        "deepcopy": Builtin("copy.deepcopy", copying.deepcopy),
+        "copy": Builtin("copy.copy", copying.copy),
     }
 
 

@@ -386,20 +386,6 @@ def matmul(x: Any, y: Any) -> Tensor:
     return out
 
 
-# C++'s names of the element types, as ATen's matmul errors print them.
-_CPP_NAMES = {
-    "float32": "float",
-    "float64": "double",
-    "float16": "c10::Half",
-    "int64": "long int",
-    "int32": "int",
-    "int16": "short int",
-    "int8": "signed char",
-    "uint8": "unsigned char",
-    "bool": "bool",
-}
-
-
 def _matmul_dtype_error(x: Tensor, y: Tensor) -> GradcliError:
     """PyTorch does not promote a matrix product: operands of two dtypes are refused by the
     kernel matmul dispatches to, in its words."""
@@ -411,8 +397,8 @@ def _matmul_dtype_error(x: Tensor, y: Tensor) -> GradcliError:
     elif y.ndim == 2:
         message = (
             "expected m1 and m2 to have the same dtype, but got: "
-            f"{_CPP_NAMES.get(x.dtype.name, x.dtype.name)} != "
-            f"{_CPP_NAMES.get(y.dtype.name, y.dtype.name)}"
+            f"{dtypes.cpp_type_name(x.dtype)} != "
+            f"{dtypes.cpp_type_name(y.dtype)}"
         )
     else:
         message = f"expected scalar type {a} but found {b}"

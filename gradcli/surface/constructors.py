@@ -70,17 +70,6 @@ def DoubleTensor(*args: Any, requires_grad: bool = False) -> Tensor:  # noqa: N8
     return legacy_tensor(*args, requires_grad=requires_grad, dtype=np.float64)
 
 
-# C++'s names of the element types, as PyTorch's TensorOptions mismatch error prints them.
-_CPP_TYPE = {
-    "float32": "float",
-    "float64": "double",
-    "int64": "long int",
-    "int32": "int",
-    "uint8": "unsigned char",
-    "bool": "bool",
-}
-
-
 def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
     """`torch.LongTensor(...)` and its kin: data (a nested list, or a tensor of this very
     dtype), sizes (gradcli fills zeros where PyTorch leaves memory uninitialised), or nothing
@@ -120,7 +109,7 @@ def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
 
 def _options(dt: np.dtype) -> str:
     return (
-        f"TensorOptions(dtype={_CPP_TYPE.get(dt.name, dt.name)}, device=cpu, layout=Strided, "
+        f"TensorOptions(dtype={dtypes.cpp_type_name(dt)}, device=cpu, layout=Strided, "
         "requires_grad=false (default), pinned_memory=false (default), "
         "memory_format=(nullopt))"
     )

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core.dtypes import scalar_type_name
+from ..core.dtypes import cpp_type_name, scalar_type_name
 from ..core.inplace import inplace
 from ..core.op import apply
 from ..core.tensor import Tensor, typename
@@ -323,9 +323,7 @@ def masked_fill(x: Any, mask: Any, value: Any) -> Tensor:
     if m.dtype != np.bool_:
         raise GradcliError(
             "masked_fill_ only supports boolean masks, but got mask with dtype "
-            + {"float32": "float", "float64": "double", "int64": "long int", "int32": "int"}.get(
-                m.dtype.name, m.dtype.name
-            ),
+            + cpp_type_name(m.dtype),
             hint="compare to make a mask: x > 0",
         )
     A.broadcast_shape(x, m)  # PyTorch's error when they do not broadcast

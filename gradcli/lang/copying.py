@@ -16,9 +16,8 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, NotSupported
+from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core.tensor import Tensor, typename
-from .values import check_structure
 
 _NON_LEAF = (
     "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
@@ -37,32 +36,44 @@ def _tensor(t: Tensor) -> Tensor:
 
 
 def deepcopy(value: Any, memo: Any = None) -> Any:
-    check_structure(value, "copy.deepcopy()")
+    # The memo makes the walk linear in the distinct objects (a list that holds itself is
+    # copied as Python copies it), so the limits count those and the depth of the recursion
+    # itself, not the paths check_structure counts for walks without a memo.
     seen: dict[int, Any] = {}
+    visits = 0
 
-    def walk(v: Any) -> Any:
+    def walk(v: Any, depth: int = 1) -> Any:
+        nonlocal visits
         if v is None or isinstance(v, (bool, int, float, complex, str, bytes)):
             return v
         key = id(v)
         if key in seen:
             return seen[key]
+        if depth > limits.NESTING.value:
+            raise LimitError(
+                f"copy.deepcopy(): the value is nested over {limits.NESTING.value} levels deep",
+                expected=f"at most {limits.NESTING.value} levels ({limits.NESTING.name})",
+                hint=f"raise it with the environment variable {limits.NESTING.env}=N if you "
+                "need more",
+            )
+        visits += len(v) if isinstance(v, (list, tuple, set, frozenset, dict)) else 1
+        limits.LIST_ITEMS.check(visits, "the items of the copy")
         if isinstance(v, Tensor):
             out: Any = _tensor(v)
         elif isinstance(v, np.ndarray):
             out = v.copy()
         elif isinstance(v, (list, tuple, set, frozenset)):
-            limits.LIST_ITEMS.check(len(v), "the items of the copy")
             if isinstance(v, list):
                 out = []
                 seen[key] = out
-                out.extend(walk(x) for x in v)
+                out.extend(walk(x, depth + 1) for x in v)
                 return out
-            out = type(v)(walk(x) for x in v)
+            out = type(v)(walk(x, depth + 1) for x in v)
         elif isinstance(v, dict):
             out = collections.OrderedDict() if isinstance(v, collections.OrderedDict) else {}
             seen[key] = out
             for k, x in v.items():
-                out[walk(k)] = walk(x)
+                out[walk(k, depth + 1)] = walk(x, depth + 1)
             return out
         else:
             raise NotSupported(

@@ -2633,9 +2633,9 @@ CASES: list[Case] = [
         (3, 5),
     ),
     Case(
-        "deepcopy_shared_blowup",
-        "import copy\nl = [1]\nfor i in range(40):\n    l = [l, l]\nc = copy.deepcopy(l)",
-        "over",
+        "deepcopy_deep_nesting",
+        "import copy\nl = [1]\nfor i in range(10000):\n    l = [l]\nc = copy.deepcopy(l)",
+        "copy.deepcopy(): the value is nested over 100 levels deep",
         (5, 5),
     ),
     Case(

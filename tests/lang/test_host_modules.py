@@ -67,3 +67,24 @@ def test_version_strings_of_torch_and_numpy() -> None:
     for expr in ("torch.ones(1).__version__", "torch.nn.__version__", "print.__version__"):
         with pytest.raises(GradcliError):
             out(f"import torch\nv = {expr}\n")
+
+
+def test_deepcopy_keeps_cycles_and_sharing_as_python_does() -> None:
+    # Python's memo copies each object once: a list holding itself, a dict naming itself and
+    # a list shared 40 levels over (2**40 paths, 41 lists) are all copied in linear time.
+    got = out(
+        "import copy\na = [1]\na.append(a)\nb = copy.deepcopy(a)\n"
+        "print(len(b), b[1] is b, b is not a)\n"
+        "d = {'w': torch.ones(2, requires_grad=True)}\nd['self'] = d\ne = copy.deepcopy(d)\n"
+        "print(e['self'] is e, e['w'] is d['w'], e['w'].requires_grad)\n"
+        "l = [1]\nfor i in range(40):\n    l = [l, l]\nc = copy.deepcopy(l)\n"
+        "print(c[0] is c[1], c[0] is not l[0])\n"
+    )
+    assert got == "2 True True\nTrue False True\nTrue True\n"
+
+
+def test_deepcopy_depth_is_bounded_at_the_nesting_limit() -> None:
+    deep = "import copy\nl = []\nfor i in range({n}):\n    l = [l]\nc = copy.deepcopy(l)\n"
+    assert out(deep.format(n=99) + "print(len(c))\n") == "1\n"
+    with pytest.raises(GradcliError, match="nested over 100 levels deep"):
+        out(deep.format(n=100))

@@ -1,6 +1,6 @@
 """The Python builtins a program may call (`range`, `len`, `zip`, `sorted`, `isinstance`,
 `type`...), checked: their arguments' types, and the limits on what they make (counted
-before it is made). What is not here is not defined in a program: `getattr`, `setattr`,
+before it is made). What is not here is not defined in a program:
 `vars`, `dir`, `globals`, `open`, `eval`, `exec`, `compile`, `input`, `format`, `object`... and
 `type` may only be called (`type(x)`), never held as a value."""
 
@@ -400,6 +400,21 @@ def _getattr(obj: Any, name: Any, default: Any = _NO_DEFAULT) -> Any:
         return default
 
 
+def _setattr(obj: Any, name: Any, value: Any) -> None:
+    """`setattr(self, f"fc{i}", nn.Linear(...))` (layers named in a loop): `obj.name = value`
+    through the same checks as the written assignment, and no dunder names."""
+    if not isinstance(name, str):
+        raise GradcliError(f"attribute name must be string, not '{typename(name)}'").mirror(
+            "TypeError"
+        )
+    if name.startswith("__"):
+        raise GradcliError(
+            f"setattr(..., {name[:40]!r}, ...) is not accessible in gradcli programs",
+            hint="gradcli programs cannot reach Python's internals",
+        ).mirror(None)
+    current().set_attribute(obj, name, value)
+
+
 def _callable(v: Any) -> bool:
     from .classes import FunctionClass, Instance, ModuleClass, ModuleInstance, PlainClass
 
@@ -621,6 +636,7 @@ BUILTINS.update(
         "filter": Builtin("filter", _filter),
         "isinstance": Builtin("isinstance", _isinstance),
         "hasattr": Builtin("hasattr", _hasattr),
+        "setattr": Builtin("setattr", _setattr),
         "getattr": Builtin("getattr", _getattr),
         "callable": Builtin("callable", _callable),
         "id": Builtin("id", id),

@@ -33,7 +33,6 @@ from ..core.tensor import (
     grad_enabled,
     typename,
 )
-from ..surface import constructors as K
 from ..surface import indexing as I
 from ..surface import nn as surface_nn
 from ..surface import sampling
@@ -734,8 +733,17 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
             )
         owner.grad = value
     elif attr == "data":
-        v = value if isinstance(value, Tensor) else K.tensor(value)
-        owner.data = np.array(v.data, dtype=owner.dtype)
+        # PyTorch's set_data: the tensor takes the other's storage, shape and dtype
+        if not isinstance(value, Tensor):
+            raise GradcliError(
+                f"Variable data has to be a tensor, but got {typename(value)}"
+            ).mirror("TypeError")
+        if owner.requires_grad and value.dtype.kind != "f":
+            raise GradcliError(
+                "data set to a tensor that requires gradients must be floating point or "
+                "complex dtype"
+            ).mirror("RuntimeError")
+        owner.data = value.data
     elif attr == "requires_grad":
         owner.requires_grad_(bool(value), method=False)
     else:

@@ -1938,7 +1938,6 @@ add(
     *[
         esc(f"name_{n.strip('_')}", f"v = {n}")
         for n in (
-            "setattr",
             "vars",
             "globals",
             "locals",
@@ -1967,7 +1966,14 @@ add(
     esc("getattr_default_swallows_no_audit", "v = getattr(print, '__globals__', None)"),
     esc("getattr_module_dict", "d = getattr(torch, 'nn').__dict__"),
     esc("getattr_str_subclass", "class S(str):\n    pass\nv = getattr(torch, S('__spec__'))"),
+    # setattr is the written assignment's twin: the same tables, the same dunder audit
     esc("call_setattr", "setattr(torch, 'x', 1)"),
+    esc("setattr_dunder_built", "class A:\n    pass\nsetattr(A, '__ini' + 't__', print)"),
+    esc("setattr_instance_class", "class A:\n    pass\nsetattr(A(), '__class__', int)"),
+    esc("setattr_builtin_attr", "setattr(print, '__call__', exec)"),
+    esc("setattr_module_attr", "import math\nsetattr(math, 'sqrt', open)"),
+    esc("setattr_tensor_method", "x = torch.ones(1)\nsetattr(x, 'backward', exec)"),
+    esc("setattr_held", "s = setattr\ns(torch.nn, 'Linear', open)"),
     esc("call_open_write", "f = open('pwned', 'w')"),
     esc("call_exec", 'exec(\'open("pwned", "w")\')'),
     esc("call_eval", "v = eval('__import__(\"os\")')"),

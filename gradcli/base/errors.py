@@ -269,36 +269,20 @@ class NotSupported(GradcliError):
     python_class = None
 
 
-_NO_INVERSE_TRIG = (
-    "gradcli has no inverse trigonometric or hyperbolic functions yet (`gradcli ops` lists "
-    "what it has)"
-)
-_NO_ROUNDING = (
-    "gradcli has no rounding (round, floor, ceil, trunc: their gradient is 0 almost "
-    "everywhere, so a program that differentiates through them learns nothing)"
-)
-
-# Names PyTorch has and gradcli does not, with what to write instead: by meaning, before any
-# spelling (`atan` is not `tan`, `det` is not `dot`, `round` is not `rand`).
+# Names PyTorch has and gradcli does not (or not where the program looked), with what to
+# write instead: by meaning, before any spelling (`logit` is not `log`).
 MEANING: dict[str, str] = {
-    **dict.fromkeys(
-        ("atan", "arctan", "atan2", "arctan2", "asin", "arcsin", "acos", "arccos"),
-        _NO_INVERSE_TRIG,
-    ),
-    **dict.fromkeys(("asinh", "arcsinh", "acosh", "arccosh", "atanh", "arctanh"), _NO_INVERSE_TRIG),
-    "sinh": "write (x.exp() - (-x).exp()) / 2",
-    "cosh": "write (x.exp() + (-x).exp()) / 2",
-    "log10": "write torch.log(x) / 2.302585092994046 (that is ln 10)",
-    "log2": "write torch.log(x) / 0.6931471805599453 (that is ln 2)",
-    "exp2": "write 2 ** x",
-    "expm1": "write torch.exp(x) - 1 (less accurate for x near 0)",
-    **dict.fromkeys(("round", "floor", "ceil", "trunc", "fix", "frac"), _NO_ROUNDING),
     "special": "torch.special is not in gradcli: expit is torch.sigmoid, erf is torch.erf, "
     "logsumexp is torch.logsumexp",
-    "hardtanh": "write torch.clamp(x, -1, 1)",
-    "elu": "write torch.where(x > 0, x, torch.exp(torch.clamp(x, max=0)) - 1)",
-    "softsign": "write x / (1 + x.abs())",
-    "mish": "write x * torch.tanh(F.softplus(x))",
+    **{
+        n: f"it is in torch.nn.functional: F.{n}(x) (or the module nn.{m}())"
+        for n, m in (
+            ("hardtanh", "Hardtanh"),
+            ("elu", "ELU"),
+            ("softsign", "Softsign"),
+            ("mish", "Mish"),
+        )
+    },
     "logit": "write torch.log(x / (1 - x))",
 }
 

@@ -245,6 +245,20 @@ def _on_arrays(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
+def _rounded(torch_round: Callable[..., Any]) -> Callable[..., Any]:
+    """`np.round(a, 3)` (printing a result rounded): NumPy's on arrays, numbers and lists
+    (halves to even, as NumPy); on a tensor, as NumPy hands it over: `tensor.round(decimals=)`."""
+    from .pyobjects import ARRAY_METHODS
+
+    def call(a: Any, decimals: Any = 0) -> Any:
+        if isinstance(a, Tensor):
+            return torch_round(a, decimals=decimals)
+        return _value(np.asarray(ARRAY_METHODS["round"](_operand(a, "round"), decimals)))
+
+    call.__name__ = "round"
+    return call
+
+
 def _array_method(name: str) -> Callable[..., Any]:
     from .pyobjects import ARRAY_METHODS
 
@@ -327,6 +341,7 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
     out["squeeze"] = _array_method("squeeze")
     out["transpose"] = _array_method("transpose")
     out["square"] = _on_arrays("square", lambda a: np.square(a))
+    out["round"] = out["around"] = _rounded(torch_functions["round"])
     for name in ("concatenate", "stack", "hstack", "vstack"):
         out[name] = _joined(name)
     out["where"] = _where

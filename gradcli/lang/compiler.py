@@ -177,8 +177,8 @@ def delete_item(o: Any, k: Any) -> None:
 
 
 _IMPORTS = (
-    "imports of torch, numpy, math, random, typing, collections.OrderedDict, copy, tqdm, gc, "
-    "time or warnings"
+    "imports of torch, numpy, math, random, typing, collections.OrderedDict, copy, tqdm, "
+    "matplotlib (draws nothing), gc, time or warnings"
 )
 
 
@@ -1524,6 +1524,8 @@ class Compiler:
                 )
             if alias.name in ns.members:
                 value = ns.members[alias.name]
+            elif hasattr(type(ns), "program_attribute") and not alias.name.startswith("_"):
+                value = ns.program_attribute(alias.name)  # matplotlib.pyplot's any name
             elif mod.split(".")[0] == "torch" and not ns.members:
                 # A torch module gradcli does not have: importing works, using it says so.
                 value = Missing(f"{mod}.{alias.name}")

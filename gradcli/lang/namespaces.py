@@ -456,6 +456,7 @@ def _build() -> dict[str, Namespace]:
         "typing": Namespace("typing", {n: TypingName(n) for n in TYPING_NAMES}),
         "copy": Namespace("copy", load=_copy_members),
         "tqdm": _tqdm_namespace(),
+        "matplotlib": Namespace("matplotlib", load=_matplotlib_members),
         "collections": Namespace("collections", {"OrderedDict": ORDERED_DICT}),
     }
 
@@ -472,6 +473,12 @@ def _data_members() -> dict[str, Any]:
         "random_split": Builtin("torch.utils.data.random_split", D_.random_split),
         "default_collate": Builtin("torch.utils.data.default_collate", D_.default_collate),
     }
+
+
+def _matplotlib_members() -> dict[str, Any]:
+    from . import plotting
+
+    return plotting.members()
 
 
 def _copy_members() -> dict[str, Any]:
@@ -778,6 +785,7 @@ IMPORTABLE = (
     "torch",
     "copy",
     "tqdm",
+    "matplotlib",
     "numpy",
     "math",
     "random",

@@ -417,25 +417,26 @@ def test_error_messages_cannot_drive_the_terminal(runner: CliRunner, prog: str) 
 
 
 # "Did you mean" by meaning: each name PyTorch has and gradcli lacks, and what it computes.
-MEANINGS = {
-    "sinh": np.sinh,
-    "cosh": np.cosh,
-    "log10": np.log10,
-    "log2": np.log2,
-    "exp2": np.exp2,
-    "expm1": np.expm1,
-    "hardtanh": lambda v: np.clip(v, -1, 1),
-    "elu": lambda v: np.where(v > 0, v, np.expm1(np.minimum(v, 0))),
-    "softsign": lambda v: v / (1 + np.abs(v)),
-    "mish": lambda v: v * np.tanh(np.log1p(np.exp(v))),
-    "logit": lambda v: np.log(v / (1 - v)),
-}
+MEANINGS = {"logit": lambda v: np.log(v / (1 - v))}
+
+
+def test_every_meaning_names_a_function_gradcli_lacks() -> None:
+    """The table is for names gradcli does not have where the program looked (it went stale
+    once: atan, round... were added and their hints still said gradcli had none)."""
+    from gradcli.base.errors import MEANING
+    from gradcli.lang.namespaces import build_namespaces
+
+    torch = build_namespaces()["torch"].members
+    for name, text in MEANING.items():
+        assert name not in torch, name
+        if text.startswith("write "):
+            assert name in MEANINGS, name
 
 
 @pytest.mark.parametrize("name", sorted(MEANINGS))
 def test_did_you_mean_by_meaning_writes_what_runs(runner: CliRunner, name: str) -> None:
     """The table's text for a missing function is a composition that gradcli runs and that
-    computes the function (not the nearest spelling: `sinh` is not `sin`); while gradcli lacks
+    computes the function (not the nearest spelling: `logit` is not `log`); while gradcli lacks
     the function, its error gives that text as the hint."""
     from gradcli.base.errors import MEANING
 
@@ -447,9 +448,8 @@ def test_did_you_mean_by_meaning_writes_what_runs(runner: CliRunner, name: str) 
     out = runner.invoke(app, ["forward", "-e", src + f"y = {expr}", "--of", "y", "-f", "json"])
     assert out.exit_code == 0, out.stderr
     np.testing.assert_allclose(json.loads(out.stdout)["values"]["y"], want, rtol=1e-12)
-    ns = "F" if name in ("elu", "softsign", "mish") else "torch"
     r = runner.invoke(
-        app, ["forward", "-e", src + f"y = {ns}.{name}(x)", "--of", "y", "-f", "json"]
+        app, ["forward", "-e", src + f"y = torch.{name}(x)", "--of", "y", "-f", "json"]
     )
     if r.exit_code == 0:  # gradcli has the function now: then it computes it
         np.testing.assert_allclose(json.loads(r.stdout)["values"]["y"], want, rtol=1e-12)
@@ -460,12 +460,9 @@ def test_did_you_mean_by_meaning_writes_what_runs(runner: CliRunner, name: str) 
 @pytest.mark.parametrize(
     "call, fragment",
     [
-        ("torch.atan(x)", "no inverse trigonometric"),
-        ("torch.asin(x)", "no inverse trigonometric"),
-        ("torch.det(x)", "no determinant"),
-        ("torch.linalg.det(x)", "no determinant|torch.linalg is not in gradcli"),
-        ("torch.round(x)", "no rounding"),
-        ("x.floor()", "no rounding"),
+        ("torch.elu(x)", r"F\.elu\(x\)"),
+        ("torch.mish(x)", r"F\.mish\(x\)"),
+        ("torch.logit(x)", "torch.log"),
         ("torch.special.expit(x)", "torch.sigmoid"),
         ("torch.sigmoidd(x)", "did you mean `sigmoid`?"),  # spelling still, second
     ],
@@ -479,7 +476,7 @@ def test_did_you_mean_by_meaning_then_spelling(runner: CliRunner, call: str, fra
         assert "sigmoidd" not in call
         return
     assert r.exit_code == 1 and re.search(fragment, r.stderr), r.stderr
-    assert "did you mean `tan`" not in r.stderr and "`dot`" not in r.stderr
+    assert "did you mean `log`" not in r.stderr
 
 
 def test_xor_has_its_position_and_the_power_hint(runner: CliRunner) -> None:

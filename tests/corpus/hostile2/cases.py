@@ -1966,6 +1966,24 @@ add(
     esc("getattr_default_swallows_no_audit", "v = getattr(print, '__globals__', None)"),
     esc("getattr_module_dict", "d = getattr(torch, 'nn').__dict__"),
     esc("getattr_str_subclass", "class S(str):\n    pass\nv = getattr(torch, S('__spec__'))"),
+    # matplotlib draws nothing, writes nothing, and its drawings are as closed as the rest
+    esc(
+        "plt_savefig_writes_nothing",
+        "import matplotlib.pyplot as plt\nplt.savefig('pwned')",
+        codes=frozenset({0}),
+    ),
+    esc("plt_dict", "import matplotlib.pyplot as plt\nd = plt.__dict__"),
+    esc("plt_drawing_class", "import matplotlib.pyplot as plt\nc = plt.figure().__class__"),
+    esc(
+        "plt_getattr_dunder", "import matplotlib.pyplot as plt\nc = getattr(plt.gca(), '__init__')"
+    ),
+    esc("plt_from_import_dunder", "from matplotlib.pyplot import __loader__"),
+    esc("plt_setattr", "import matplotlib.pyplot as plt\nsetattr(plt, 'show', exec)"),
+    esc(
+        "plt_subplots_grid_blowup",
+        "import matplotlib.pyplot as plt\nf, a = plt.subplots(10**6, 10**6)",
+        ("from 1 to 64",),
+    ),
     # setattr is the written assignment's twin: the same tables, the same dunder audit
     esc("call_setattr", "setattr(torch, 'x', 1)"),
     esc("setattr_dunder_built", "class A:\n    pass\nsetattr(A, '__ini' + 't__', print)"),

@@ -7,8 +7,9 @@ Usage (from anywhere; needs a Python with torch 2.13.0, by default /work/torchen
     python tests/corpus/tutorials/record.py --check         # compare, write nothing
 
 Each program runs as `python NAME.py` in a fresh temporary directory (a copy of the file
-only), with PYTHONHASHSEED=0, OMP_NUM_THREADS=1 and TQDM_DISABLE=1, twice: both runs must
-exit 0 and print the same text (the corpus must be deterministic). Its stdout becomes `NAME.out`.
+only), with PYTHONHASHSEED=0, OMP_NUM_THREADS=1, TQDM_DISABLE=1 and MPLBACKEND=Agg, twice:
+both runs must exit 0 and print the same text (the corpus must be deterministic). Its stdout
+becomes `NAME.out`.
 
 Standard error may hold only Python warnings (`file:line: SomethingWarning: message` and
 the source line under it). They are written, with the temporary and site-packages paths
@@ -62,6 +63,8 @@ def environment() -> dict[str, str]:
         # tqdm's bars go to standard error, which must hold warnings only; disabled, tqdm
         # still iterates, counts lengths and prints tqdm.write(...) on standard output.
         TQDM_DISABLE="1",
+        # matplotlib draws into memory (no window); plt.show() then warns on standard error
+        MPLBACKEND="Agg",
     )
     return env
 

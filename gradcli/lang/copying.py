@@ -35,7 +35,15 @@ def _tensor(t: Tensor) -> Tensor:
     return new
 
 
-def deepcopy(value: Any, memo: Any = None) -> Any:
+def _saved_tensor(t: Tensor) -> Tensor:
+    # torch.save keeps a tensor's data and requires_grad, not its graph nor its .grad: what
+    # torch.load gives back is a leaf.
+    return type(t)(np.array(t.data, copy=True), requires_grad=t.requires_grad)
+
+
+def deepcopy(
+    value: Any, memo: Any = None, *, tensor: Any = None, what: str = "copy.deepcopy()"
+) -> Any:
     # The memo makes the walk linear in the distinct objects (a list that holds itself is
     # copied as Python copies it), so the limits count those and the depth of the recursion
     # itself, not the paths check_structure counts for walks without a memo.
@@ -51,7 +59,7 @@ def deepcopy(value: Any, memo: Any = None) -> Any:
             return seen[key]
         if depth > limits.NESTING.value:
             raise LimitError(
-                f"copy.deepcopy(): the value is nested over {limits.NESTING.value} levels deep",
+                f"{what}: the value is nested over {limits.NESTING.value} levels deep",
                 expected=f"at most {limits.NESTING.value} levels ({limits.NESTING.name})",
                 hint=f"raise it with the environment variable {limits.NESTING.env}=N if you "
                 "need more",
@@ -59,7 +67,7 @@ def deepcopy(value: Any, memo: Any = None) -> Any:
         visits += len(v) if isinstance(v, (list, tuple, set, frozenset, dict)) else 1
         limits.LIST_ITEMS.check(visits, "the items of the copy")
         if isinstance(v, Tensor):
-            out: Any = _tensor(v)
+            out: Any = (tensor or _tensor)(v)
         elif isinstance(v, np.ndarray):
             out = v.copy()
         elif isinstance(v, (list, tuple, set, frozenset)):
@@ -76,6 +84,12 @@ def deepcopy(value: Any, memo: Any = None) -> Any:
                 out[walk(k, depth + 1)] = walk(x, depth + 1)
             return out
         else:
+            if tensor is not None:
+                raise NotSupported(
+                    f"{what} of a {typename(v)} is not supported by gradcli",
+                    hint="save the weights instead: torch.save(model.state_dict(), path), "
+                    "later model.load_state_dict(torch.load(path))",
+                )
             raise NotSupported(
                 f"copy.deepcopy() of a {typename(v)} is not supported by gradcli",
                 hint="copy its weights instead: best = copy.deepcopy(model.state_dict()), "
@@ -102,3 +116,41 @@ def copy(value: Any) -> Any:
         f"copy.copy() of a {typename(value)} is not supported by gradcli",
         hint="x.clone() for a tensor, copy.deepcopy(...) for the weights of a model",
     )
+
+
+# torch.save / torch.load: a checkpoint kept in memory for the rest of the run, under its
+# path, since a program writes no files. What torch.load returns is a fresh copy each time,
+# as a file read back is.
+_SAVED_NOTE = "torch.save: kept in memory for this run (gradcli programs write no files)"
+
+
+def _path(f: Any, fn: str) -> str:
+    if not isinstance(f, str):
+        raise NotSupported(
+            f"{fn}(): gradcli names a checkpoint by a path string, not a {typename(f)}",
+            hint="torch.save(obj, 'model.pth'), later torch.load('model.pth')",
+        )
+    return f
+
+
+def save(obj: Any, f: Any, *_: Any, **__: Any) -> None:
+    from .values import current
+
+    rt = current()
+    path = _path(f, "torch.save")
+    rt.saved_files[path] = deepcopy(obj, tensor=_saved_tensor, what="torch.save()")
+    rt.kernel_warning(_SAVED_NOTE, None, once=True)
+
+
+def load(f: Any, map_location: Any = None, *_: Any, weights_only: Any = None, **__: Any) -> Any:
+    from .values import current
+
+    path = _path(f, "torch.load")
+    files = current().saved_files
+    if path not in files:
+        raise GradcliError(
+            f"[Errno 2] No such file or directory: {path!r}",
+            hint="gradcli programs read no files: torch.load finds what torch.save kept "
+            "earlier in the same run",
+        ).mirror("FileNotFoundError")
+    return deepcopy(files[path], tensor=_saved_tensor, what="torch.load()")

@@ -37,6 +37,9 @@ BASES: dict[str, str | None] = {
     "UnicodeError": "ValueError",
     "ImportError": "Exception",
     "ModuleNotFoundError": "ImportError",
+    # torch.load of a path nothing was saved under (programs touch no files otherwise)
+    "OSError": "Exception",
+    "FileNotFoundError": "OSError",
     # PyTorch's own (not builtins: a program imports them from their module).
     "GradcheckError": "RuntimeError",
 }

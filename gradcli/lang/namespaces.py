@@ -377,6 +377,8 @@ def _build() -> dict[str, Namespace]:
             "vmap": func.members["vmap"],
             "linalg": Namespace("torch.linalg", dict(names.LINALG)),
             "utils": Namespace("torch.utils", {"data": data}),
+            "save": Builtin("torch.save", _save),
+            "load": Builtin("torch.load", _load),
             "cuda": cuda,
             "backends": backends,
             "use_deterministic_algorithms": Builtin(
@@ -479,6 +481,18 @@ def _matplotlib_members() -> dict[str, Any]:
     from . import plotting
 
     return plotting.members()
+
+
+def _save(obj: Any, f: Any, *args: Any, **kwargs: Any) -> None:
+    from . import copying
+
+    copying.save(obj, f, *args, **kwargs)
+
+
+def _load(f: Any, *args: Any, **kwargs: Any) -> Any:
+    from . import copying
+
+    return copying.load(f, *args, **kwargs)
 
 
 def _copy_members() -> dict[str, Any]:

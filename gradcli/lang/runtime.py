@@ -123,6 +123,8 @@ class Runtime:
         self.warnings: list[str] = []
         self.warned: set[str] = set()
         self.more_warnings = 0
+        # What torch.save kept, by path (a program writes no files; torch.load reads these).
+        self.saved_files: dict[str, Any] = {}
         # The errors the program's `except` blocks are handling (a bare `raise` re-raises).
         self.handling: list[GradcliError] = []
         # The statement running (a warning from below the language points at it).

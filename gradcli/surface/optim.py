@@ -86,7 +86,7 @@ def _ticking(params: Any) -> Iterator[Any]:
 class Optimizer:
     """`torch.optim.Optimizer`: parameter groups, per-parameter state, zero_grad, repr."""
 
-    PROGRAM_METHODS = ("step", "zero_grad", "add_param_group", "state_dict")
+    PROGRAM_METHODS = ("step", "zero_grad", "add_param_group", "state_dict", "load_state_dict")
     PROGRAM_DATA = ("param_groups", "defaults", "state")
     DEFAULTS: dict[str, Any] = {}
 
@@ -246,6 +246,54 @@ class Optimizer:
         state = {index[k]: v for k, v in self._state.items() if k in index}
         return {"state": state, "param_groups": groups}
 
+    def load_state_dict(self, state_dict: Any) -> None:
+        """As PyTorch's: the saved groups replace the hyperparameters of the groups, in order
+        (each keeps its own parameters); the saved state goes to the parameters in the order
+        `state_dict()` numbered them, its tensors copied (in the parameter's dtype, but
+        'step')."""
+        if not isinstance(state_dict, dict) or not {"state", "param_groups"} <= set(state_dict):
+            raise GradcliError(
+                f"{self.name}.load_state_dict() expects a dict with 'state' and 'param_groups', "
+                "as optimizer.state_dict() makes",
+                found=typename(state_dict),
+            ).mirror("TypeError")
+        saved = state_dict["param_groups"]
+        if not isinstance(saved, (list, tuple)) or len(saved) != len(self.param_groups):
+            raise GradcliError(
+                "loaded state dict has a different number of parameter groups"
+            ).mirror("ValueError")
+        for group, new in zip(self.param_groups, saved):
+            if not isinstance(new, dict) or not isinstance(new.get("params"), list):
+                raise GradcliError(
+                    "a saved parameter group must be a dict with a 'params' list"
+                ).mirror("TypeError")
+            if len(new["params"]) != len(group["params"]):
+                raise GradcliError(
+                    "loaded state dict contains a parameter group that doesn't match the size "
+                    "of optimizer's group"
+                ).mirror("ValueError")
+        by_index = {}
+        for new, group in zip(saved, self.param_groups):
+            for i, p in zip(new["params"], group["params"]):
+                by_index[i] = p
+        state: dict[int, Any] = {}
+        saved_state = state_dict["state"]
+        if not isinstance(saved_state, dict):
+            raise GradcliError("the saved 'state' must be a dict").mirror("TypeError")
+        for i, values in saved_state.items():
+            p = by_index.get(i)
+            if p is None:
+                continue
+            if not isinstance(values, dict):
+                raise GradcliError("a saved parameter state must be a dict").mirror("TypeError")
+            state[id(p)] = {k: _loaded_state_value(k, v, p) for k, v in values.items()}
+        for i, (group, new) in enumerate(zip(self.param_groups, saved)):
+            self.param_groups[i] = {
+                **{k: v for k, v in new.items() if k != "params"},
+                "params": group["params"],
+            }
+        self._state = state
+
     def __repr__(self) -> str:
         text = self.name + " ("
         for i, group in enumerate(self.param_groups):
@@ -254,6 +302,15 @@ class Optimizer:
                 if key != "params":
                     text += f"    {key}: {_shown(group[key])}\n"
         return text + ")"
+
+
+def _loaded_state_value(key: str, v: Any, p: Tensor) -> Any:
+    if not isinstance(v, Tensor):
+        return v
+    data = np.array(v.data, copy=True)
+    if key != "step" and p.dtype.kind == "f":
+        data = data.astype(p.dtype)
+    return Tensor(data)
 
 
 class _Key:

@@ -233,7 +233,7 @@ CASES: list[Case] = [
         "attribute and item lookups in format strings are not supported",
         (1, 5),
     ),
-    Case("torch_load", "m = torch.load('model.pt')", "`torch.load` is not supported", (1, 5)),
+    Case("torch_load", "m = torch.load('model.pt')", "No such file or directory", (1, 5)),
     Case(
         "numpy_ctypes",
         "import numpy as np\nx = np.ctypeslib",
@@ -1408,7 +1408,7 @@ CASES: list[Case] = [
     Case("raise_non_exception", "raise torch.ones(1)", "must derive from BaseException", (1, 1)),
     Case("type_bare", "t = type\nx = t(1)", "`type` is only supported as a call", (1, 5)),
     Case(
-        "getattr_unsupported", "f = getattr(torch, 'load')", "`torch.load` is not supported", (1, 5)
+        "getattr_unsupported", "f = getattr(torch, 'hub')", "`torch.hub` is not supported", (1, 5)
     ),
     Case("dict_fromkeys", "d = dict.fromkeys(range(3))", "has no attribute 'fromkeys'", (1, 5)),
     Case(
@@ -3209,5 +3209,6 @@ def test_hostile_program_writes_nothing_elsewhere(
     ]
     for prog in programs:
         r = CliRunner().invoke(app, ["run", "-e", prog])
-        assert r.exit_code == 1, r.stderr
+        # torch.save runs: the checkpoint is kept in memory for torch.load
+        assert r.exit_code == (0 if "torch.save" in prog else 1), r.stderr
         assert not target.exists()

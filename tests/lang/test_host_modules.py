@@ -88,3 +88,60 @@ def test_deepcopy_depth_is_bounded_at_the_nesting_limit() -> None:
     assert out(deep.format(n=99) + "print(len(c))\n") == "1\n"
     with pytest.raises(GradcliError, match="nested over 100 levels deep"):
         out(deep.format(n=100))
+
+
+def test_torch_save_keeps_a_checkpoint_in_memory_and_load_copies_it() -> None:
+    got = out(
+        "x = torch.ones(2, requires_grad=True)\ny = x * 2\nx.grad = torch.ones(2)\n"
+        "torch.save({'y': y, 'x': x, 'l': [x, x], 'n': 3}, 'ck.pt')\n"
+        "x.data.fill_(5)\nd = torch.load('ck.pt', map_location='cpu', weights_only=True)\n"
+        "e = torch.load('ck.pt')\n"
+        # as a file read back: leaves with requires_grad, no .grad, sharing kept, fresh copies
+        "print(d['y'], d['y'].is_leaf, d['x'].grad, d['l'][0] is d['l'][1], d['x'] is e['x'])\n"
+        "print(d['x'], d['n'])\n"
+    )
+    assert got == (
+        "tensor([2., 2.], requires_grad=True) True None True False\n"
+        "tensor([1., 1.], requires_grad=True) 3\n"
+    )
+
+
+def test_torch_load_of_a_path_never_saved_and_save_of_a_module() -> None:
+    with pytest.raises(GradcliError, match=r"\[Errno 2\] No such file or directory: 'm.pt'"):
+        out("m = torch.load('m.pt')\n")
+    assert (
+        out("try:\n    torch.load('m.pt')\nexcept OSError as e:\n    print(type(e).__name__)\n")
+        == "FileNotFoundError\n"
+    )
+    with pytest.raises(GradcliError, match="torch.save\\(\\) of a Linear is not supported"):
+        out("torch.save(torch.nn.Linear(1, 1), 'm.pt')\n")
+    # a new run starts with nothing saved
+    assert out("torch.save(1, 'a')\nprint(torch.load('a'))\n") == "1\n"
+    with pytest.raises(GradcliError, match="No such file"):
+        out("torch.load('a')\n")
+
+
+def test_optimizer_load_state_dict_resumes_as_pytorch() -> None:
+    resumed = out(
+        "w = torch.tensor([1.0, -2.0], requires_grad=True)\n"
+        "o = torch.optim.SGD([w], lr=0.1, momentum=0.9)\n"
+        "for i in range(2):\n    o.zero_grad()\n    (w ** 2).sum().backward()\n    o.step()\n"
+        "v = w.detach().clone().requires_grad_(True)\n"
+        "o2 = torch.optim.SGD([v], lr=0.5)\no2.load_state_dict(o.state_dict())\n"
+        "for opt, p in ((o, w), (o2, v)):\n    opt.zero_grad()\n    (p ** 2).sum().backward()\n"
+        "    opt.step()\n"
+        "print(torch.equal(w, v), o2.param_groups[0]['momentum'], o2.param_groups[0]['lr'])\n"
+        "print(o2.state[v]['momentum_buffer'] is o.state[w]['momentum_buffer'])\n"
+    )
+    assert resumed == "True 0.9 0.1\nFalse\n"
+    with pytest.raises(GradcliError, match="different number of parameter groups"):
+        out(
+            "w = torch.zeros(1, requires_grad=True)\no = torch.optim.SGD([w], lr=0.1)\n"
+            "o.load_state_dict({'state': {}, 'param_groups': []})\n"
+        )
+    with pytest.raises(GradcliError, match="doesn't match the size of optimizer's group"):
+        out(
+            "w = torch.zeros(1, requires_grad=True)\no = torch.optim.SGD([w], lr=0.1)\n"
+            "o2 = torch.optim.SGD([w, torch.zeros(1, requires_grad=True)], lr=0.1)\n"
+            "o.load_state_dict(o2.state_dict())\n"
+        )

@@ -1767,11 +1767,11 @@ add(
     esc("nfkc_exec", "ｅｘｅｃ('import os')"),
     esc("nfkc_import", "__ｉｍｐｏｒｔ__('os')"),
     esc("nfkc_open", "ｏｐｅｎ('pwned', 'w')"),
-    esc("nfkc_getattr", "ｇｅｔａｔｔｒ(torch, 'load')"),
+    esc("nfkc_getattr", "ｇｅｔａｔｔｒ(torch, 'load')('m.pt')", ("No such file",)),
     esc("nfkc_bold_eval", "\U0001d41e\U0001d42f\U0001d41a\U0001d425('1')"),
     esc("nfkc_dunder_class", "c = torch.ones(1).__ｃｌａｓｓ__"),
     esc("nfkc_dunder_subclasses", "c = ().__ｃｌａｓｓ__.__ｂａｓｅ__.__ｓｕｂｃｌａｓｓｅｓ__()"),
-    esc("nfkc_torch_load", "m = torch.ｌｏａｄ('m.pt')"),
+    esc("nfkc_torch_load", "m = torch.ｌｏａｄ('m.pt')", ("No such file",)),
     esc("nfkc_import_os", "import ｏｓ"),
     esc("nfkc_builtins", "b = __ｂｕｉｌｔｉｎｓ__"),
     esc("nfkc_script_e", "ℯval = 1\nx = eval('1')"),
@@ -1796,8 +1796,15 @@ add(
     esc("from_numpy_star", "from numpy import *\na = load('x')"),
     esc("import_numpy_ctypeslib", "import numpy.ctypeslib as c"),
     # torch's
-    esc("torch_save", T + "torch.save(x, 'pwned.pt')"),
-    esc("torch_load_weights_only", "m = torch.load('m.pt', weights_only=False)"),
+    esc("torch_save", T + "torch.save(x, 'pwned.pt')", codes=frozenset({0})),
+    esc("torch_load_weights_only", "m = torch.load('m.pt', weights_only=False)", ("No such file",)),
+    # a file that exists is not read either: torch.load finds only what torch.save kept
+    esc(
+        "torch_load_existing_file",
+        "m = torch.load('m.pt')",
+        ("No such file",),
+        files={"m.pt": b"x"},
+    ),
     esc("torch_hub", "m = torch.hub.load('a/b', 'c')"),
     esc("torch_utils", "e = torch.utils.cpp_extension.load('x', ['x.cpp'])"),
     # torch.utils.data is the data loading tutorials use: the loader's own internals stay shut
@@ -1830,7 +1837,7 @@ add(
         "import_torch_utils",
         "import torch.utils.cpp_extension\nm = torch.utils.cpp_extension.load('x', ['x.cpp'])",
     ),
-    esc("from_torch_import_load", "from torch import load\nm = load('m.pt')"),
+    esc("from_torch_import_load", "from torch import load\nm = load('m.pt')", ("No such file",)),
     esc("from_torch_hub_import", "from torch.hub import load\nm = load('a/b', 'c')"),
     esc("from_torch_import_save", "from torch import save\nsave(torch.ones(1), 'pwned')"),
     esc("import_torch_as_os", "import torch as os\nos.system('touch pwned')"),
@@ -1958,7 +1965,7 @@ add(
             "__build_class__",
         )
     ],
-    esc("call_getattr", "f = getattr(torch, 'lo' + 'ad')"),
+    esc("call_getattr", "f = getattr(torch, 'lo' + 'ad')('/etc/passwd')", ("No such file",)),
     # getattr is the written attribute's twin: the same tables, the same dunder audit
     esc("getattr_dunder_built", "n = '__cla' + 'ss__'\nc = getattr(torch.ones(1), n)"),
     esc("getattr_self_of_builtin", "s = getattr(getattr, '__self__')"),
@@ -1984,6 +1991,11 @@ add(
         "import matplotlib.pyplot as plt\nf, a = plt.subplots(10**6, 10**6)",
         ("from 1 to 64",),
     ),
+    # torch.save / torch.load keep checkpoints in memory: no file is written or read
+    esc("torch_save_writes_nothing", "torch.save(torch.ones(1), 'pwned')", codes=frozenset({0})),
+    esc("torch_load_reads_nothing", "x = torch.load('/etc/passwd')", ("No such file",)),
+    esc("torch_save_file_object", "torch.save(torch.ones(1), print)", ("path string",)),
+    esc("torch_save_function", "torch.save(lambda: 1, 'f')", ("is not supported",)),
     # setattr is the written assignment's twin: the same tables, the same dunder audit
     esc("call_setattr", "setattr(torch, 'x', 1)"),
     esc("setattr_dunder_built", "class A:\n    pass\nsetattr(A, '__ini' + 't__', print)"),
@@ -2209,7 +2221,11 @@ add(
     esc("lang_format_attribute", "s = '{0.grad}'.format(torch.ones(1))"),
     esc("lang_percent_mapping", "s = '%(a)s' % {'a': 1}"),
     esc("lang_type_of_type", "t = type(torch.ones(1))\nu = t([1.0])"),
-    esc("lang_hasattr_then_getattr", "h = hasattr(torch, 'load')\nf = getattr(torch, 'load')"),
+    esc(
+        "lang_hasattr_then_getattr",
+        "h = hasattr(torch, 'load')\nf = getattr(torch, 'load')('m.pt')",
+        ("No such file",),
+    ),
     esc(
         "lang_self_dict",
         "class M(torch.nn.Module):\n    def f(self):\n        return self.__dict__",

@@ -86,6 +86,10 @@ EXACT = 1 << 53  # every integer up to this is a float64
 def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if x.ndim == 0 or y.ndim == 0:
         raise ValueError("both arguments to matmul need to be at least 1D")
+    if x.ndim == 1 and y.ndim == 2 and x.dtype == np.float32 and y.dtype == np.float32:
+        # PyTorch's matmul makes the vector a row (unsqueeze, mm, squeeze): the one-row
+        # kernels' order, as nn.Linear on a single sample computes it
+        return _matmul_fwd(x[None, :], y)[0]
     if (
         x.ndim == 2
         and y.ndim == 2

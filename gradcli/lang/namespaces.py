@@ -377,6 +377,7 @@ def _build() -> dict[str, Namespace]:
             "vmap": func.members["vmap"],
             "linalg": Namespace("torch.linalg", dict(names.LINALG)),
             "utils": Namespace("torch.utils", {"data": data}),
+            "distributions": Namespace("torch.distributions", load=_distributions_members),
             "save": Builtin("torch.save", _save),
             "load": Builtin("torch.load", _load),
             "cuda": cuda,
@@ -493,6 +494,23 @@ def _load(f: Any, *args: Any, **kwargs: Any) -> Any:
     from . import copying
 
     return copying.load(f, *args, **kwargs)
+
+
+def _distributions_members() -> dict[str, Any]:
+    """torch.distributions, loaded when a program first names it."""
+    from ..surface import distributions as DS
+
+    classes = {n: Builtin(f"torch.distributions.{n}", c) for n, c in DS.CLASSES.items()}
+    kl = Builtin("torch.distributions.kl_divergence", DS.kl_divergence)
+    modules = {
+        n.lower(): Namespace(f"torch.distributions.{n.lower()}", {n: c}) for n, c in classes.items()
+    }
+    return {
+        **classes,
+        **modules,
+        "kl_divergence": kl,
+        "kl": Namespace("torch.distributions.kl", {"kl_divergence": kl}),
+    }
 
 
 def _copy_members() -> dict[str, Any]:

@@ -1996,6 +1996,13 @@ add(
     esc("torch_load_reads_nothing", "x = torch.load('/etc/passwd')", ("No such file",)),
     esc("torch_save_file_object", "torch.save(torch.ones(1), print)", ("path string",)),
     esc("torch_save_function", "torch.save(lambda: 1, 'f')", ("is not supported",)),
+    # torch.distributions: objects of the surface, reached through their tables only
+    esc("dist_class", "d = torch.distributions.Normal(0.0, 1.0)\nc = d.__class__"),
+    esc(
+        "dist_getattr_init", "d = torch.distributions.Normal(0.0, 1.0)\nf = getattr(d, '__init__')"
+    ),
+    esc("dist_private_method", "d = torch.distributions.Normal(0.0, 1.0)\nf = d._check"),
+    esc("dist_setattr", "d = torch.distributions.Normal(0.0, 1.0)\nsetattr(d, 'sample', exec)"),
     # setattr is the written assignment's twin: the same tables, the same dunder audit
     esc("call_setattr", "setattr(torch, 'x', 1)"),
     esc("setattr_dunder_built", "class A:\n    pass\nsetattr(A, '__ini' + 't__', print)"),

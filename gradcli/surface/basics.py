@@ -21,6 +21,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import dtypes as D
+from ..core import hooks
 from ..core.tensor import Settings, Tensor, typename
 from ..ops import arithmetic as A
 from . import args as C
@@ -549,7 +550,52 @@ def broadcast_tensors(*tensors: Any) -> tuple[Tensor, ...]:
     shape = tuple(broadcast_shapes(*(t.shape for t in ts)))
     for t in ts:
         F.expand_check(t.shape, shape, t.dtype)
-    return tuple(F.expand(t, shape) for t in ts)
+    # a tensor already of the shape is returned itself, as PyTorch's (no ExpandBackward0)
+    return tuple(t if t.shape == shape else F.expand(t, shape) for t in ts)
+
+
+def meshgrid(*tensors: Any, indexing: Any = None) -> tuple[Tensor, ...]:
+    """`torch.meshgrid(x, y, indexing='ij')`: each 0-d or 1-d tensor laid along its own axis
+    and expanded (views: ExpandBackward0); 'xy' puts the first two axes the other way round."""
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    if indexing is None:
+        hooks.warn(
+            "torch.meshgrid: in an upcoming release, it will be required to pass the indexing "
+            "argument."
+        )
+        indexing = "ij"
+    if indexing not in ("ij", "xy"):
+        raise GradcliError(
+            'torch.meshgrid: indexing must be one of "xy" or "ij", but received: '
+            f"{str(indexing)[:40]}"
+        ).mirror("RuntimeError")
+    if not tensors:
+        raise GradcliError("meshgrid expects a non-empty TensorList").mirror("RuntimeError")
+    ts = [_t(v, "tensors") for v in tensors]
+    for t in ts:
+        if t.ndim > 1:
+            raise GradcliError(
+                "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got a tensor "
+                f"of shape {list(t.shape)}"
+            ).mirror("RuntimeError")
+    if any(t.dtype != ts[0].dtype for t in ts):
+        raise GradcliError("meshgrid expects all tensors to have the same dtype").mirror(
+            "RuntimeError"
+        )
+    axis = list(range(len(ts)))
+    if indexing == "xy" and len(ts) >= 2:
+        axis[0], axis[1] = 1, 0
+    shape = [0] * len(ts)
+    for t, a in zip(ts, axis):
+        shape[a] = t.data.size
+    A.size_check(tuple(shape), "the grids of torch.meshgrid()")
+    out = []
+    for t, a in zip(ts, axis):
+        view = [1] * len(ts)
+        view[a] = -1
+        out.append(F.expand(F.view(t, *view), *shape))
+    return tuple(out)
 
 
 def _participant(v: Any) -> tuple[np.dtype, int | None]:
@@ -683,6 +729,7 @@ NAMES = declare(
     ("atleast_3d", "torch", atleast_3d, "reshape"),
     ("broadcast_shapes", "torch", broadcast_shapes, ""),
     ("broadcast_tensors", "torch", broadcast_tensors, "expand"),
+    ("meshgrid", "torch", meshgrid, "composition of reshape expand"),
     ("can_cast", "torch", can_cast, ""),
     ("finfo", "torch", finfo, ""),
     ("iinfo", "torch", iinfo, ""),

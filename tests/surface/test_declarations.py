@@ -153,6 +153,8 @@ CALLS: dict[str, list[Call]] = {
     "torch.cross_entropy": one(x23, labels),
     "torch.linear": one(x23, lambda: leaf((4, 3)), lambda: leaf((4,))),
     "torch.where": one(mask23, x23, x23),
+    "torch.broadcast_tensors": one(x23, lambda: leaf((3, 1, 1))),
+    "torch.meshgrid": one(lambda: leaf((3,)), lambda: leaf((2,)), indexing="xy"),
     "torch.LongTensor": one([1, 2]),
     "torch.IntTensor": one([1, 2]),
     "torch.BoolTensor": one([True]),

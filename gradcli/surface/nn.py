@@ -1171,6 +1171,126 @@ class ModuleDict(Module):
         return list(self._modules)
 
 
+def _as_parameter(value: Any, what: str) -> Parameter:
+    # PyTorch's containers wrap a plain tensor as a Parameter (sharing its data)
+    if isinstance(value, Parameter):
+        return value
+    if not isinstance(value, Tensor):
+        raise NotSupported(
+            f"{what} holds tensors in gradcli, not a {typename(value)}",
+            hint="nn.ParameterList([nn.Parameter(torch.randn(3)), ...])",
+        )
+    return parameter(value)
+
+
+def _parameter_line(key: str, p: Parameter, type_name: str) -> str:
+    size = "x".join(str(n) for n in p.shape)
+    return f"({key}): Parameter containing: [{type_name} of size {size}]"
+
+
+class ParameterList(Module):
+    """`nn.ParameterList`: parameters registered as "0", "1", ... (a plain tensor appended is
+    made a Parameter), indexed, iterated, appended to."""
+
+    METHODS = Module.METHODS + ("append", "extend")
+
+    def __init__(self, values: Any = None) -> None:
+        super().__init__()
+        for v in values or []:
+            self.append(v)
+
+    def append(self, value: Any) -> ParameterList:
+        limits.LIST_ITEMS.check(len(self._parameters) + 1, "the parameters of a ParameterList")
+        self._parameters[str(len(self._parameters))] = _as_parameter(value, "nn.ParameterList")
+        return self
+
+    def extend(self, values: Any) -> ParameterList:
+        for v in values:
+            self.append(v)
+        return self
+
+    def program_getitem(self, key: Any) -> Any:
+        params = list(self._parameters.values())
+        if isinstance(key, slice):
+            return ParameterList(params[key])
+        return _index(params, key, self.name)
+
+    def program_setitem(self, key: Any, value: Any) -> None:
+        params = list(self._parameters)
+        name = params[_index(list(range(len(params))), key, self.name)]
+        self._parameters[name] = _as_parameter(value, "nn.ParameterList")
+
+    def module_repr(self) -> str:
+        limits.BUDGET.tick()
+        lines = [
+            _parameter_line(k, p, dtypes.torch_name(p.dtype))
+            for k, p in self._parameters.items()
+            if p is not None
+        ]
+        return self.name + ("(\n    " + "\n    ".join(lines) + "\n)" if lines else "()")
+
+    def __len__(self) -> int:
+        return len(self._parameters)
+
+    def program_items(self) -> list[Any]:
+        return list(self._parameters.values())
+
+
+class ParameterDict(Module):
+    """`nn.ParameterDict`: parameters by string key, in insertion order."""
+
+    METHODS = Module.METHODS + ("keys", "values", "items", "update")
+
+    def __init__(self, values: Any = None) -> None:
+        super().__init__()
+        self.update(values or {})
+
+    def update(self, values: Any) -> None:
+        pairs = values.items() if isinstance(values, dict) else values
+        for k, v in pairs:
+            self.program_setitem(k, v)
+
+    def keys(self) -> list[str]:
+        return list(self._parameters)
+
+    def values(self) -> list[Any]:
+        return list(self._parameters.values())
+
+    def items(self) -> list[tuple[str, Any]]:
+        return list(self._parameters.items())
+
+    def program_getitem(self, key: Any) -> Any:
+        if key not in self._parameters:
+            raise GradcliError(f"{key!r}").mirror("KeyError")
+        return self._parameters[key]
+
+    def program_setitem(self, key: Any, value: Any) -> None:
+        if not isinstance(key, str):
+            raise GradcliError(f"parameter name should be a string. Got {typename(key)}").mirror(
+                "TypeError"
+            )
+        if "." in key or not key:
+            what = f'contain ".", got: {key}' if key else 'be empty string ""'
+            raise GradcliError(f"parameter name can't {what}").mirror("KeyError")
+        limits.LIST_ITEMS.check(len(self._parameters) + 1, "the parameters of a ParameterDict")
+        self._parameters[key] = _as_parameter(value, "nn.ParameterDict")
+
+    def module_repr(self) -> str:
+        limits.BUDGET.tick()
+        lines = [
+            _parameter_line(k, p, dtypes.LEGACY_TYPES.get(p.dtype, "torch.Tensor"))
+            for k, p in self._parameters.items()
+            if p is not None
+        ]
+        return self.name + ("(\n    " + "\n    ".join(lines) + "\n)" if lines else "()")
+
+    def __len__(self) -> int:
+        return len(self._parameters)
+
+    def program_items(self) -> list[Any]:
+        return list(self._parameters)
+
+
 def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
     """`m(*args)` with its hooks, in PyTorch's order: forward pre-hooks, the inputs wrapped
     for the backward hooks, forward, forward hooks, the outputs wrapped."""
@@ -1362,6 +1482,8 @@ NAMES = declare(
     ("Sequential", "nn", _constructor(Sequential), ""),
     ("ModuleList", "nn", _constructor(ModuleList), ""),
     ("ModuleDict", "nn", _constructor(ModuleDict), ""),
+    ("ParameterList", "nn", _constructor(ParameterList), ""),
+    ("ParameterDict", "nn", _constructor(ParameterDict), ""),
     ("Sigmoid", "nn", _module("Sigmoid", sigmoid), "sigmoid"),
     ("Tanh", "nn", _module("Tanh", tanh), "tanh"),
     ("ReLU", "nn", _module("ReLU", relu), "relu"),

@@ -487,6 +487,15 @@ class Generator:
 
     def random64(self, n: int) -> np.ndarray:
         """n values of CPUGeneratorImpl::random64: (first word << 32) | second word."""
+        if n > 0 and not self._prefix.size:
+            # NumPy's MT19937 makes its 64-bit outputs the same way (the first 32-bit word the
+            # high half), and integers over the whole uint64 range returns them one for one:
+            # no joining of words here.
+            bitgen = self._bitgen
+            if self._npgen is None or self._npgen.bit_generator is not bitgen:
+                self._npgen = np.random.Generator(bitgen)
+            self._reported = None
+            return self._npgen.integers(0, 1 << 64, size=n, dtype=_U64)
         w = self.words32(2 * n)
         if sys.byteorder != "little":
             w64 = w.astype(_U64)
@@ -923,13 +932,21 @@ def _libm_log_normal(x: np.ndarray) -> np.ndarray:
     for start in range(0, x.size, _LOG_STEP):
         piece = slice(start, start + _LOG_STEP)
         _accurate_log(x[piece], out[piece], doubt[piece])
+    _settle_log_doubts(x, out, doubt)
+    return out
+
+
+def _settle_log_doubts(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
+    """out = libm's log of x wherever _accurate_log left `doubt` set (flat arrays)."""
     redo = np.flatnonzero(doubt)
     if redo.size:
         xs = x[redo]
-        below = xs < 0.5
+        below = xs < _CLOG_BELOW
         if below.any() and _numpy_clog_is_libm():
-            # About half of the doubts: glibc's complex log of (x, 0) for x < 0.5 is its log of
-            # x (clog takes log(hypot(x, 0)) - 0 * ln 2 there), and NumPy calls it in bulk.
+            # Most of the doubts: glibc's complex log of (x, y) is its log of hypot(x, y) where
+            # it takes neither of its log1p paths: for x < 0.5 with y = 0, and for x in
+            # [0.5, sqrt(0.5)) with y = 2**-53 (not below DBL_EPSILON / 2, and x**2 + y**2 < 0.5),
+            # whose hypot is x. NumPy calls it in bulk (a third of math.log's cost).
             ys = np.empty(xs.size, np.float64)
             ys[below] = _log_as_complex(xs[below])
             above = ~below
@@ -937,12 +954,16 @@ def _libm_log_normal(x: np.ndarray) -> np.ndarray:
             out[redo] = ys
         else:
             out[redo] = _map_math(math.log, xs)
-    return out
+
+
+_CLOG_BELOW = 0.7  # below sqrt(0.5) with room for how glibc rounds x**2 + y**2
 
 
 def _log_as_complex(x: np.ndarray) -> np.ndarray:
+    """glibc's log of x < _CLOG_BELOW through NumPy's complex log (see _libm_log_normal)."""
     z = np.zeros(x.size, np.complex128)
     z.real = x
+    z.imag[x >= 0.5] = 2.0**-53
     np.log(z, out=z)
     return z.real.copy()
 
@@ -951,11 +972,13 @@ _NUMPY_CLOG_IS_LIBM: bool | None = None
 
 
 def _numpy_clog_is_libm() -> bool:
-    """Is np.log of (x, 0) math.log(x) for 0 < x < 0.5? Probed once on a spread of x."""
+    """Is _log_as_complex(x) math.log(x) for 0 < x < _CLOG_BELOW? Probed once on a spread."""
     global _NUMPY_CLOG_IS_LIBM
     if _NUMPY_CLOG_IS_LIBM is None:
         probe = np.random.MT19937(54321).random_raw(8192).astype(np.float64)
-        x = np.concatenate([(probe + 0.5) * 2.0**-33, [2.0**-53, 0.25, 0.5 - 2.0**-54]])
+        upper = 0.5 + probe * ((_CLOG_BELOW - 0.5) * 2.0**-32)
+        ends = [2.0**-53, 0.25, 0.5 - 2.0**-54, 0.5, _CLOG_BELOW - 2.0**-53]
+        x = np.concatenate([(probe + 0.5) * 2.0**-33, upper, ends])
         x[:64] *= 2.0 ** -np.arange(64)  # small ones too
         with np.errstate(all="ignore"):
             got = _log_as_complex(x)
@@ -995,18 +1018,14 @@ def _unit_from_words32(w: np.ndarray) -> np.ndarray:
 
 def _unit_f64(gen: Generator, n: int) -> np.ndarray:
     """uniform_real_distribution<double>(0, 1): 53 bits of one 64-bit draw, times 2**-53."""
-    if sys.byteorder == "little":
-        return _unit_from_words(gen.words32(2 * n))
-    w = gen.random64(n).view(np.int64)
-    w &= _MASK53
-    out = w.astype(np.float64)
-    out *= 2.0**-53
-    return out
+    return _unit_from_words64(gen.random64(n))
 
 
-def _unit_from_words(w: np.ndarray) -> np.ndarray:
-    """_unit_f64 of words already drawn (uint32, two a uniform; little-endian machines)."""
-    out = _join_words(w, _MASK53 >> 32).view(np.int64).astype(np.float64)
+def _unit_from_words64(w: np.ndarray) -> np.ndarray:
+    """_unit_f64 of 64-bit draws already made (uint64; they are masked in place)."""
+    k = w.view(np.int64)  # int64 -> double converts fast, uint64 not
+    k &= _MASK53
+    out = k.astype(np.float64)
     out *= 2.0**-53
     return out
 
@@ -1343,65 +1362,95 @@ def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
     return out.reshape(-1)
 
 
-def _box_muller16_f64(u: np.ndarray, mean: float, std: float) -> np.ndarray:
+# Eight float64s as one item: the halves of a block of 16 copy as whole items, in one loop (a
+# (rows, 8) slice copies in loops of 8 elements, several times slower).
+_HALF16 = np.dtype((np.void, 64))
+
+
+def _box_muller16_f64(
+    u: np.ndarray | int, mean: float, std: float, gen: Generator | None = None
+) -> np.ndarray:
     """NormalFill16<double>: libm log/cos/sin on 8 pairs, std::fma(r * cos, std, mean).
 
-    Written for speed (float64 randn of 10**6 is mostly this): in pieces whose temporaries stay
-    in the cache, each step makes one array or works in place, and the halves of each block of
-    16 are read and written in place. u is the uniforms, or (uint32) the words they are made of,
-    made into uniforms piece by piece."""
-    words = u.dtype == np.uint32
-    rows = u.reshape(-1, 32 if words else 16)
-    out = np.empty((rows.shape[0], 16), np.float64)
+    Written for speed (float64 randn of 10**6 is mostly this, and most of that is libm's sin and
+    cos): in pieces whose temporaries stay in the cache; the halves of each block of 16 are
+    separated into contiguous arrays and interleaved back as whole 64-byte halves; the log's
+    doubts (see _accurate_log) are settled once for all the pieces. u is the uniforms, or
+    (uint64) the 64-bit draws they are made of, or with `gen` their count (a multiple of 16),
+    drawn piece by piece."""
+    size = u if isinstance(u, int) else u.size
+    flat = None if isinstance(u, int) else u.reshape(-1)
+    half = size // 2
+    u1 = np.empty(half, np.float64)  # 1 - the first 8 of each 16
+    theta = np.empty(half, np.float64)  # the other 8: the angles' uniforms
+    logs = np.empty(half, np.float64)
+    doubt = np.empty(half, np.bool_)
+    fast_log = sys.platform.startswith("linux")
+    step = _LANES * 2
+    for start in range(0, size, step):
+        if flat is None:
+            block = _unit_from_words64(gen.random64(min(step, size - start)))  # type: ignore[union-attr]
+        else:
+            block = flat[start : start + step]
+            if block.dtype == _U64:
+                block = _unit_from_words64(block)
+        lanes = slice(start // 2, (start + block.size) // 2)
+        pairs = block.view(_HALF16).reshape(-1, 2)
+        u1[lanes].view(_HALF16)[...] = pairs[:, 0]
+        theta[lanes].view(_HALF16)[...] = pairs[:, 1]
+        np.subtract(1.0, u1[lanes], out=u1[lanes])
+        if fast_log:
+            _accurate_log(u1[lanes], logs[lanes], doubt[lanes])
+    if fast_log:
+        _settle_log_doubts(u1, logs, doubt)
+    else:
+        logs = _libm_log(u1)
     numpy_trig = _numpy_trig_is_libm()
+    out = np.empty(size, np.float64)
+    out_pairs = out.view(_HALF16).reshape(-1, 2)
     zero_radius = False
-    step = max(1, _LANES // 8)
-    for start in range(0, rows.shape[0], step):
-        block = rows[start : start + step]
-        if words:
-            block = _unit_from_words(block.reshape(-1)).reshape(-1, 16)
-        dest = out[start : start + step]
-        u1 = np.subtract(1.0, block[:, :8])  # a new (blocks, 8) array, contiguous
-        radius = _libm_log_unit(u1.reshape(-1)).reshape(u1.shape)
+    for start in range(0, half, _LANES):
+        lanes = slice(start, start + _LANES)
+        radius = logs[lanes]
         radius *= -2.0
         np.sqrt(radius, out=radius)
         zero_radius = zero_radius or not radius.all()
-        theta = np.multiply(block[:, 8:], 2.0 * math.pi)
+        angle = theta[lanes]
+        angle *= 2.0 * math.pi
         if numpy_trig:
-            np.cos(theta, out=u1)
-            np.multiply(radius, u1, out=dest[:, :8])
-            np.sin(theta, out=u1)
-            np.multiply(radius, u1, out=dest[:, 8:])
+            cos = np.cos(angle, out=u1[lanes])
+            sin = np.sin(angle, out=angle)
         else:
-            dest[:, :8] = radius * _libm_cos(theta)
-            dest[:, 8:] = radius * _libm_sin(theta)
+            cos, sin = _libm_cos(angle), _libm_sin(angle)
+        cos *= radius
+        sin *= radius
+        rows = slice(start // 8, (start + radius.size) // 8)
+        out_pairs[rows, 0] = cos.view(_HALF16)
+        out_pairs[rows, 1] = sin.view(_HALF16)
     if mean == 0.0 and std == 1.0:
         # fma(z, 1, 0) = z + 0: a -0.0 (a zero radius times a negative cos/sin) becomes +0.0.
         if zero_radius:
             out += 0.0
     else:
         out = _fma64(out, std, mean)
-    return out.reshape(-1)
+    return out
 
 
 def _normal_fill(gen: Generator, n: int, mean: float, std: float, dt: _DType) -> np.ndarray:
     """normal_fill: n uniforms, Box-Muller on each block of 16 in place; when n is not a multiple
     of 16 the last 16 positions are redrawn (16 more uniforms) and transformed again."""
     full = n // 16 * 16
-    if dt.name == "float64" and sys.byteorder == "little":
-        # The words, made into uniforms piece by piece as Box-Muller goes (in the cache).
-        words = gen.words32(2 * n)
-        body = _box_muller16_f64(words[: 2 * full], mean, std)
+    if dt.name == "float64":
+        # The 64-bit draws, made piece by piece as Box-Muller goes (in the cache).
+        body = _box_muller16_f64(full, mean, std, gen)
         if full == n:
             return body
+        gen.random64(n - full)  # normal_fill's uniforms past the last whole block: unused
         out64 = np.empty(n, np.float64)
         out64[:full] = body
         out64[n - 16 :] = _box_muller16_f64(_unit_f64(gen, 16), mean, std)
         return out64
-    if dt.name == "float64":
-        u = _unit_f64(gen, n)
-        transform = _box_muller16_f64
-    elif dt.name == "float32":
+    if dt.name == "float32":
         u = gen.words32(n)  # made into uniforms piece by piece as Box-Muller goes
         transform = _box_muller16_f32
     else:

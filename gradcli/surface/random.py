@@ -940,20 +940,23 @@ def _settle_log_doubts(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> Non
     """out = libm's log of x wherever _accurate_log left `doubt` set (flat arrays)."""
     redo = np.flatnonzero(doubt)
     if redo.size:
-        xs = x[redo]
-        below = xs < _CLOG_BELOW
-        if below.any() and _numpy_clog_is_libm():
-            # Most of the doubts: glibc's complex log of (x, y) is its log of hypot(x, y) where
-            # it takes neither of its log1p paths: for x < 0.5 with y = 0, and for x in
-            # [0.5, sqrt(0.5)) with y = 2**-53 (not below DBL_EPSILON / 2, and x**2 + y**2 < 0.5),
-            # whose hypot is x. NumPy calls it in bulk (a third of math.log's cost).
-            ys = np.empty(xs.size, np.float64)
-            ys[below] = _log_as_complex(xs[below])
-            above = ~below
-            ys[above] = _map_math(math.log, xs[above])
-            out[redo] = ys
-        else:
-            out[redo] = _map_math(math.log, xs)
+        out[redo] = _log_of_doubts(x[redo])
+
+
+def _log_of_doubts(xs: np.ndarray) -> np.ndarray:
+    """libm's log of the positive normal xs (a flat array) that _accurate_log left in doubt."""
+    below = xs < _CLOG_BELOW
+    if not below.any() or not _numpy_clog_is_libm():
+        return _map_math(math.log, xs)
+    # Most of the doubts: glibc's complex log of (x, y) is its log of hypot(x, y) where it takes
+    # neither of its log1p paths: for x < 0.5 with y = 0, and for x in [0.5, sqrt(0.5)) with
+    # y = 2**-53 (not below DBL_EPSILON / 2, and x**2 + y**2 < 0.5), whose hypot is x. NumPy
+    # calls it in bulk (a third of math.log's cost).
+    ys = np.empty(xs.size, np.float64)
+    ys[below] = _log_as_complex(xs[below])
+    above = ~below
+    ys[above] = _map_math(math.log, xs[above])
+    return ys
 
 
 _CLOG_BELOW = 0.7  # below sqrt(0.5) with room for how glibc rounds x**2 + y**2
@@ -1022,11 +1025,12 @@ def _unit_f64(gen: Generator, n: int) -> np.ndarray:
 
 
 def _unit_from_words64(w: np.ndarray) -> np.ndarray:
-    """_unit_f64 of 64-bit draws already made (uint64; they are masked in place)."""
+    """_unit_f64 of 64-bit draws already made (uint64; they are masked, then overwritten by the
+    uniforms: the result is a float64 view of w's memory)."""
     k = w.view(np.int64)  # int64 -> double converts fast, uint64 not
     k &= _MASK53
-    out = k.astype(np.float64)
-    out *= 2.0**-53
+    out = w.view(np.float64)
+    np.multiply(k, 2.0**-53, out=out)  # exact: k < 2**53 converts exactly, then a power of 2
     return out
 
 
@@ -1339,27 +1343,37 @@ def _cephes_lanes(
 def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
     """NormalFill16<float> (AVX2) on rows of 16 uniforms: u1 = 1 - row[:8], u2 = row[8:], then
     fma(r * cos, std, mean) into row[:8] and fma(r * sin, std, mean) into row[8:]. u is the
-    uniforms, or (uint32) the words they are made of, made into uniforms piece by piece."""
+    uniforms, or (uint32) the words they are made of, made into uniforms piece by piece. The
+    halves are separated into contiguous arrays and interleaved back as whole 32-byte items
+    (see _HALF16)."""
     words = u.dtype == np.uint32
-    rows = u.reshape(-1, 16)
-    out = np.empty(rows.shape, np.float32)
+    flat = u.reshape(-1)
+    out = np.empty(flat.size, np.float32)
+    out_pairs = out.view(_HALF8_F32).reshape(-1, 2)
     m32, s32 = np.float32(mean), np.float32(std)
     plain = m32 == 0 and s32 == 1
-    step = max(1, _LANES // 8)
-    for start in range(0, rows.shape[0], step):
-        block = rows[start : start + step]
+    step = _LANES * 2
+    for start in range(0, flat.size, step):
+        block = flat[start : start + step]
         if words:
             block = _unit_from_words32(block)
-        dest = out[start : start + step]
-        u1 = np.subtract(_ONE, block[:, :8])  # exact; a new contiguous (rows, 8) array
-        if plain:
-            # fma(n, 1, 0) is n + 0: the lanes add +0.0 (-0.0 becomes +0.0) as they write.
-            _cephes_lanes(u1, block[:, 8:], dest[:, :8], dest[:, 8:])
-        else:
-            n1, n2 = _cephes_lanes(u1, block[:, 8:])
-            dest[:, :8] = _fma32(n1, s32, m32)
-            dest[:, 8:] = _fma32(n2, s32, m32)
-    return out.reshape(-1)
+        pairs = block.view(_HALF8_F32).reshape(-1, 2)
+        u1 = np.ascontiguousarray(pairs[:, 0]).view(np.float32)
+        u2 = np.ascontiguousarray(pairs[:, 1]).view(np.float32)
+        np.subtract(_ONE, u1, out=u1)  # exact
+        # fma(n, 1, 0) is n + 0: the lanes add +0.0 (-0.0 becomes +0.0) as they finish.
+        n1, n2 = _cephes_lanes(u1, u2)
+        if not plain:
+            n1 = _fma32(n1, s32, m32)
+            n2 = _fma32(n2, s32, m32)
+        rows = slice(start // 16, (start + block.size) // 16)
+        out_pairs[rows, 0] = n1.view(_HALF8_F32)
+        out_pairs[rows, 1] = n2.view(_HALF8_F32)
+    return out
+
+
+# Eight floats as one item (as _HALF16 for float64).
+_HALF8_F32 = np.dtype((np.void, 32))
 
 
 # Eight float64s as one item: the halves of a block of 16 copy as whole items, in one loop (a
@@ -1373,60 +1387,72 @@ def _box_muller16_f64(
     """NormalFill16<double>: libm log/cos/sin on 8 pairs, std::fma(r * cos, std, mean).
 
     Written for speed (float64 randn of 10**6 is mostly this, and most of that is libm's sin and
-    cos): in pieces whose temporaries stay in the cache; the halves of each block of 16 are
-    separated into contiguous arrays and interleaved back as whole 64-byte halves; the log's
-    doubts (see _accurate_log) are settled once for all the pieces. u is the uniforms, or
-    (uint64) the 64-bit draws they are made of, or with `gen` their count (a multiple of 16),
-    drawn piece by piece."""
+    cos): one pass of pieces whose buffers are reused (they stay in the cache, and the only new
+    memory is the result); the halves of each block of 16 are separated into contiguous arrays
+    and interleaved back as whole 64-byte items (_HALF16). Where the log is in doubt (see
+    _accurate_log) the piece keeps the input and the cos and sin, and those results are redone
+    once at the end, with libm's logs in bulk. u is the uniforms, or (uint64) the 64-bit draws
+    they are made of, or with `gen` their count (a multiple of 16), drawn piece by piece."""
     size = u if isinstance(u, int) else u.size
     flat = None if isinstance(u, int) else u.reshape(-1)
-    half = size // 2
-    u1 = np.empty(half, np.float64)  # 1 - the first 8 of each 16
-    theta = np.empty(half, np.float64)  # the other 8: the angles' uniforms
-    logs = np.empty(half, np.float64)
-    doubt = np.empty(half, np.bool_)
     fast_log = sys.platform.startswith("linux")
-    step = _LANES * 2
-    for start in range(0, size, step):
-        if flat is None:
-            block = _unit_from_words64(gen.random64(min(step, size - start)))  # type: ignore[union-attr]
-        else:
-            block = flat[start : start + step]
-            if block.dtype == _U64:
-                block = _unit_from_words64(block)
-        lanes = slice(start // 2, (start + block.size) // 2)
-        pairs = block.view(_HALF16).reshape(-1, 2)
-        u1[lanes].view(_HALF16)[...] = pairs[:, 0]
-        theta[lanes].view(_HALF16)[...] = pairs[:, 1]
-        np.subtract(1.0, u1[lanes], out=u1[lanes])
-        if fast_log:
-            _accurate_log(u1[lanes], logs[lanes], doubt[lanes])
-    if fast_log:
-        _settle_log_doubts(u1, logs, doubt)
-    else:
-        logs = _libm_log(u1)
     numpy_trig = _numpy_trig_is_libm()
     out = np.empty(size, np.float64)
     out_pairs = out.view(_HALF16).reshape(-1, 2)
+    lanes = min(_LANES, size // 2)
+    u1 = np.empty(lanes, np.float64)  # 1 - the first 8 of each 16; then the cos
+    theta = np.empty(lanes, np.float64)  # the other 8: the angles; then the sin
+    logs = np.empty(lanes, np.float64)  # the log, then the radius
+    doubt = np.empty(lanes, np.bool_)
+    later: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
     zero_radius = False
-    for start in range(0, half, _LANES):
-        lanes = slice(start, start + _LANES)
-        radius = logs[lanes]
+    for start in range(0, size, 2 * lanes):
+        if flat is None:
+            w = gen.random64(min(2 * lanes, size - start))  # type: ignore[union-attr]
+            block = _unit_from_words64(w)
+        else:
+            block = flat[start : start + 2 * lanes]
+            if block.dtype == _U64:
+                block = _unit_from_words64(block)
+        k = block.size // 2
+        x, angle, radius, unsure = u1[:k], theta[:k], logs[:k], doubt[:k]
+        pairs = block.view(_HALF16).reshape(-1, 2)
+        x.view(_HALF16)[...] = pairs[:, 0]
+        angle.view(_HALF16)[...] = pairs[:, 1]
+        np.subtract(1.0, x, out=x)
+        if fast_log:
+            _accurate_log(x, radius, unsure)
+            redo = np.flatnonzero(unsure)
+            xs = x[redo]
+        else:
+            radius[...] = _libm_log(x)
         radius *= -2.0
         np.sqrt(radius, out=radius)
         zero_radius = zero_radius or not radius.all()
-        angle = theta[lanes]
         angle *= 2.0 * math.pi
         if numpy_trig:
-            cos = np.cos(angle, out=u1[lanes])
+            cos = np.cos(angle, out=x)
             sin = np.sin(angle, out=angle)
         else:
             cos, sin = _libm_cos(angle), _libm_sin(angle)
+        if fast_log and redo.size:
+            later.append((redo + start // 2, xs, cos[redo], sin[redo]))
         cos *= radius
         sin *= radius
-        rows = slice(start // 8, (start + radius.size) // 8)
+        rows = slice(start // 16, (start + block.size) // 16)
         out_pairs[rows, 0] = cos.view(_HALF16)
         out_pairs[rows, 1] = sin.view(_HALF16)
+    if later:
+        where, xs, cos, sin = (np.concatenate(parts) for parts in zip(*later))
+        radius = _log_of_doubts(xs)
+        radius *= -2.0
+        np.sqrt(radius, out=radius)
+        zero_radius = zero_radius or not radius.all()
+        # lane l of the halves is element l % 8 of row l // 8: at 16 * (l // 8) + l % 8 (cos)
+        # and 8 more (sin)
+        at = where + (where >> 3 << 3)
+        out[at] = radius * cos
+        out[at + 8] = radius * sin
     if mean == 0.0 and std == 1.0:
         # fma(z, 1, 0) = z + 0: a -0.0 (a zero radius times a negative cos/sin) becomes +0.0.
         if zero_radius:

@@ -1353,6 +1353,8 @@ def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
     m32, s32 = np.float32(mean), np.float32(std)
     plain = m32 == 0 and s32 == 1
     step = _LANES * 2
+    cos_buf = np.empty(_LANES, np.float32)  # reused: they stay in the cache
+    sin_buf = np.empty(_LANES, np.float32)
     for start in range(0, flat.size, step):
         block = flat[start : start + step]
         if words:
@@ -1362,7 +1364,8 @@ def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
         u2 = np.ascontiguousarray(pairs[:, 1]).view(np.float32)
         np.subtract(_ONE, u1, out=u1)  # exact
         # fma(n, 1, 0) is n + 0: the lanes add +0.0 (-0.0 becomes +0.0) as they finish.
-        n1, n2 = _cephes_lanes(u1, u2)
+        k = u1.size
+        n1, n2 = _cephes_lanes(u1, u2, cos_buf[:k], sin_buf[:k])
         if not plain:
             n1 = _fma32(n1, s32, m32)
             n2 = _fma32(n2, s32, m32)

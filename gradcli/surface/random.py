@@ -61,15 +61,17 @@ Speed
 -----
 ``benchmarks/random_normal.py``: 10**6 normals against NumPy's ``Generator.standard_normal``
 (CPU time, median of 41, interleaved with the previous version, one thread, on the shared 2-core
-machine): float32 2.4x (3.7-4.0x before), float64 5.0-5.4x (6.0-6.3x before; 2.4-2.5x the
-legacy ``RandomState.standard_normal``). float32: about 110 passes over the lanes, most of them
-float32 ufuncs, in pieces whose arrays stay in the L2 cache; the 16 fused multiply-adds whose
-products are not exact in float32 cost four passes each (widen, multiply, add, round back),
-half of the work. float64's floor is libm's and the generator's: ``sin`` and ``cos`` of the
-500,000 angles (22 ms), the two 32-bit words of each uniform (7 ms for 2 * 10**6 words), and
-the log (18 ms: the double-double evaluation, some 45 passes in pieces that stay in the cache,
-and libm for the 6.4% in doubt), against NumPy's 14 ms for everything (one lightly loaded
-run).
+machine under load 4-5): float32 2.6-2.8x, float64 4.6-5.1x (4.9-5.6x before this round in the
+same runs). float32: about 110 passes over the lanes, most of them float32 ufuncs, in pieces
+whose arrays stay in the L2 cache; the 16 fused multiply-adds whose products are not exact in
+float32 cost four passes each (widen, multiply, add, round back), half of the work. float64's
+floor is libm's and the generator's: ``sin`` and ``cos`` of the 500,000 angles (1.5-1.8x NumPy's
+whole draw by themselves) and the 10**6 64-bit words (0.5-0.7x), 2-2.5x before the log (1.4x:
+the double-double evaluation, some 45 passes in pieces that stay in the cache, and libm for the
+6.4% in doubt) and the rest of Box-Muller; ``--floor`` measures these. The 3x bar of issue 11
+cannot be met for float64 without a faster libm ``sin``/``cos`` (a NumPy emulation of glibc's
+table-driven ``sin``/``cos`` was measured: bit-exact wherever it is sure, but its 90 passes cost
+2.4x libm's own calls).
 
 Non-contiguous targets
 ----------------------

@@ -1842,11 +1842,18 @@ def randperm(n: int, *, dtype: Any = "int64", generator: Generator | None = None
     perm = list(range(n))
     if n > 1:
         span = np.arange(n, 1, -1, dtype=np.uint64)
-        picks = (_gen(generator).random32(n - 1) % span).tolist()
-        for i, z in enumerate(picks):
-            j = i + z
-            perm[i], perm[j] = perm[j], perm[i]
+        picks = _gen(generator).random32(n - 1) % span
+        picks += np.arange(n - 1, dtype=np.uint64)  # the positions swapped with 0, 1, 2, ...
+        # In pieces, the clock checked between them (10**6 swaps take about a second).
+        for start in range(0, n - 1, _SWAPS):
+            if CLOCK_CHECK is not None:
+                CLOCK_CHECK()
+            for i, j in enumerate(picks[start : start + _SWAPS].tolist(), start):
+                perm[i], perm[j] = perm[j], perm[i]
     return _int_result(np.array(perm, np.int64).view(np.uint64), dt)
+
+
+_SWAPS = 1 << 18  # swaps of randperm between two clock checks
 
 
 # ---------------------------------------------------------------------------------------------

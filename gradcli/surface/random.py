@@ -53,9 +53,10 @@ Platform notes
   results on (0, 1) differ in the last bit), so the bulk ``log`` is a table-driven double-double
   log that knows its result to a few thousandths of an ulp, and asks libm wherever glibc's
   documented error (at most 0.52 ulp) leaves the rounding in doubt, and within 2**-8 of 1: about
-  6.4% of Box-Muller's inputs. Those below 0.5 go to NumPy's complex log in bulk (glibc's ``clog``
-  of (x, 0) returns its ``log`` of x there; a probe checks NumPy's against ``math.log`` once), the
-  others to ``math.log`` (on Linux; elsewhere every element goes to ``math.log``).
+  6.4% of Box-Muller's inputs. Those below 0.7 go to NumPy's complex log in bulk (glibc's ``clog``
+  of (x, 0) below 0.5, and of (x, 2**-53) below sqrt(0.5), returns its ``log`` of x; a probe
+  checks NumPy's against ``math.log`` once), the others to ``math.log`` (on Linux; elsewhere
+  every element goes to ``math.log``).
 
 Speed
 -----
@@ -808,7 +809,7 @@ def _libm_cos(x: np.ndarray) -> np.ndarray:
 # where the exact value lies more than 0.02 ulp from a rounding midpoint, glibc returns the
 # correctly rounded double. _accurate_log locates the exact value to a few thousandths of an ulp;
 # where it finds the rounding in doubt (about 6% of inputs), libm is asked (math.log, or NumPy's
-# complex log below 0.5). (NumPy's float64 log is its own SIMD code on AVX512F CPUs, for
+# complex log below 0.7). (NumPy's float64 log is its own SIMD code on AVX512F CPUs, for
 # contiguous and strided arrays alike.)
 _LOG_DOUBT = 0.5 - 0.03
 _LOG_BITS = 10  # table of 2**10 + 1 logarithms, built on first use

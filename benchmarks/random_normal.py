@@ -7,12 +7,17 @@ medians are reported, with the ratio to NumPy's Generator (and to the legacy Ran
 has no float32). Times are the process's CPU time by default (on a shared machine the wall
 clock mostly measures the other processes); --clock wall for perf_counter.
 
+--floor adds what float64's bits cannot avoid, as contenders of their own: libm's sin and cos of
+the n / 2 angles (NumPy's np.sin/np.cos call glibc's here) and the n 64-bit words of the Mersenne
+Twister; and, for comparison, gradcli's bulk log of the n / 2 radii's inputs (glibc's bits: the
+log PyTorch's kernel calls).
+
 --before FILE adds another version of gradcli/surface/random.py (e.g. one written out with
 `git show REV:gradcli/surface/random.py > /tmp/before.py`) as more contenders, interleaved with
 the rest, and checks that both versions draw the same bits.
 
     python benchmarks/random_normal.py [--n 1000000] [--reps 15] [--clock cpu|wall]
-        [--before FILE]
+        [--before FILE] [--floor]
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ def main() -> None:
     ap.add_argument("--reps", type=int, default=15)
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
     ap.add_argument("--before", type=Path, default=None)
+    ap.add_argument("--floor", action="store_true")
     args = ap.parse_args()
     n = args.n
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
@@ -73,6 +79,13 @@ def main() -> None:
             assert a.tobytes() == b.tobytes(), f"--before draws other {dt} bits"
         contenders["before float32"] = lambda: old.randn(n, dtype="float32", generator=theirs)
         contenders["before float64"] = lambda: old.randn(n, dtype="float64", generator=theirs)
+    if args.floor:
+        angles = np.random.default_rng(1).random(n // 2) * (2 * np.pi)
+        radii = 1.0 - np.random.default_rng(2).random(n // 2)
+        words = R.Generator().manual_seed(0)
+        contenders["floor libm sin+cos"] = lambda: (np.sin(angles), np.cos(angles))
+        contenders["gradcli bulk log"] = lambda: R._libm_log_unit(radii)
+        contenders["floor 64-bit words"] = lambda: words.random64(n)
     for fn in contenders.values():  # warm up (lazy tables, probes, caches)
         fn()
     times: dict[str, list[float]] = {name: [] for name in contenders}
@@ -90,6 +103,15 @@ def main() -> None:
             print(f"{who} {dt}: {ratio:.2f}x numpy Generator.standard_normal")
         legacy_ratio = med[f"{who} float64"] / med["numpy legacy float64"]
         print(f"{who} float64: {legacy_ratio:.2f}x numpy RandomState.standard_normal")
+    if args.floor:
+        total = 0.0
+        for name in ("floor libm sin+cos", "floor 64-bit words"):
+            part = med[name] / med["numpy float64"]
+            total += part
+            print(f"{name}: {part:.2f}x numpy float64")
+        print(f"float64 floor (the two together): {total:.2f}x numpy float64")
+        log_ratio = med["gradcli bulk log"] / med["numpy float64"]
+        print(f"gradcli bulk log: {log_ratio:.2f}x numpy float64")
 
 
 if __name__ == "__main__":

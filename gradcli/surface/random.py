@@ -53,23 +53,26 @@ Platform notes
   results on (0, 1) differ in the last bit), so the bulk ``log`` is a table-driven double-double
   log that knows its result to a few thousandths of an ulp, and asks libm wherever glibc's
   documented error (at most 0.52 ulp) leaves the rounding in doubt, and within 2**-8 of 1: about
-  6.4% of Box-Muller's inputs. Those below 0.5 go to NumPy's complex log in bulk (glibc's ``clog``
-  of (x, 0) returns its ``log`` of x there; a probe checks NumPy's against ``math.log`` once), the
-  others to ``math.log`` (on Linux; elsewhere every element goes to ``math.log``).
+  6.4% of Box-Muller's inputs. Those below 0.7 go to NumPy's complex log in bulk (glibc's ``clog``
+  of (x, 0) below 0.5, and of (x, 2**-53) below sqrt(0.5), returns its ``log`` of x; a probe
+  checks NumPy's against ``math.log`` once), the others to ``math.log`` (on Linux; elsewhere
+  every element goes to ``math.log``).
 
 Speed
 -----
 ``benchmarks/random_normal.py``: 10**6 normals against NumPy's ``Generator.standard_normal``
 (CPU time, median of 41, interleaved with the previous version, one thread, on the shared 2-core
-machine): float32 2.4x (3.7-4.0x before), float64 5.0-5.4x (6.0-6.3x before; 2.4-2.5x the
-legacy ``RandomState.standard_normal``). float32: about 110 passes over the lanes, most of them
-float32 ufuncs, in pieces whose arrays stay in the L2 cache; the 16 fused multiply-adds whose
-products are not exact in float32 cost four passes each (widen, multiply, add, round back),
-half of the work. float64's floor is libm's and the generator's: ``sin`` and ``cos`` of the
-500,000 angles (22 ms), the two 32-bit words of each uniform (7 ms for 2 * 10**6 words), and
-the log (18 ms: the double-double evaluation, some 45 passes in pieces that stay in the cache,
-and libm for the 6.4% in doubt), against NumPy's 14 ms for everything (one lightly loaded
-run).
+machine under load 4-5): float32 2.6-2.8x, float64 4.6-5.1x (4.9-5.6x before this round in the
+same runs). float32: about 110 passes over the lanes, most of them float32 ufuncs, in pieces
+whose arrays stay in the L2 cache; the 16 fused multiply-adds whose products are not exact in
+float32 cost four passes each (widen, multiply, add, round back), half of the work. float64's
+floor is libm's and the generator's: ``sin`` and ``cos`` of the 500,000 angles (1.5-1.8x NumPy's
+whole draw by themselves) and the 10**6 64-bit words (0.5-0.7x), 2-2.5x before the log (1.4x:
+the double-double evaluation, some 45 passes in pieces that stay in the cache, and libm for the
+6.4% in doubt) and the rest of Box-Muller; ``--floor`` measures these. The 3x bar of issue 11
+cannot be met for float64 without a faster libm ``sin``/``cos`` (a NumPy emulation of glibc's
+table-driven ``sin``/``cos`` was measured: bit-exact wherever it is sure, but its 90 passes cost
+2.4x libm's own calls).
 
 Non-contiguous targets
 ----------------------
@@ -487,6 +490,15 @@ class Generator:
 
     def random64(self, n: int) -> np.ndarray:
         """n values of CPUGeneratorImpl::random64: (first word << 32) | second word."""
+        if n > 0 and not self._prefix.size:
+            # NumPy's MT19937 makes its 64-bit outputs the same way (the first 32-bit word the
+            # high half), and integers over the whole uint64 range returns them one for one:
+            # no joining of words here.
+            bitgen = self._bitgen
+            if self._npgen is None or self._npgen.bit_generator is not bitgen:
+                self._npgen = np.random.Generator(bitgen)
+            self._reported = None
+            return self._npgen.integers(0, 1 << 64, size=n, dtype=_U64)
         w = self.words32(2 * n)
         if sys.byteorder != "little":
             w64 = w.astype(_U64)
@@ -797,7 +809,7 @@ def _libm_cos(x: np.ndarray) -> np.ndarray:
 # where the exact value lies more than 0.02 ulp from a rounding midpoint, glibc returns the
 # correctly rounded double. _accurate_log locates the exact value to a few thousandths of an ulp;
 # where it finds the rounding in doubt (about 6% of inputs), libm is asked (math.log, or NumPy's
-# complex log below 0.5). (NumPy's float64 log is its own SIMD code on AVX512F CPUs, for
+# complex log below 0.7). (NumPy's float64 log is its own SIMD code on AVX512F CPUs, for
 # contiguous and strided arrays alike.)
 _LOG_DOUBT = 0.5 - 0.03
 _LOG_BITS = 10  # table of 2**10 + 1 logarithms, built on first use
@@ -923,26 +935,41 @@ def _libm_log_normal(x: np.ndarray) -> np.ndarray:
     for start in range(0, x.size, _LOG_STEP):
         piece = slice(start, start + _LOG_STEP)
         _accurate_log(x[piece], out[piece], doubt[piece])
-    redo = np.flatnonzero(doubt)
-    if redo.size:
-        xs = x[redo]
-        below = xs < 0.5
-        if below.any() and _numpy_clog_is_libm():
-            # About half of the doubts: glibc's complex log of (x, 0) for x < 0.5 is its log of
-            # x (clog takes log(hypot(x, 0)) - 0 * ln 2 there), and NumPy calls it in bulk.
-            ys = np.empty(xs.size, np.float64)
-            ys[below] = _log_as_complex(xs[below])
-            above = ~below
-            ys[above] = _map_math(math.log, xs[above])
-            out[redo] = ys
-        else:
-            out[redo] = _map_math(math.log, xs)
+    _settle_log_doubts(x, out, doubt)
     return out
 
 
+def _settle_log_doubts(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
+    """out = libm's log of x wherever _accurate_log left `doubt` set (flat arrays)."""
+    redo = np.flatnonzero(doubt)
+    if redo.size:
+        out[redo] = _log_of_doubts(x[redo])
+
+
+def _log_of_doubts(xs: np.ndarray) -> np.ndarray:
+    """libm's log of the positive normal xs (a flat array) that _accurate_log left in doubt."""
+    below = xs < _CLOG_BELOW
+    if not below.any() or not _numpy_clog_is_libm():
+        return _map_math(math.log, xs)
+    # Most of the doubts: glibc's complex log of (x, y) is its log of hypot(x, y) where it takes
+    # neither of its log1p paths: for x < 0.5 with y = 0, and for x in [0.5, sqrt(0.5)) with
+    # y = 2**-53 (not below DBL_EPSILON / 2, and x**2 + y**2 < 0.5), whose hypot is x. NumPy
+    # calls it in bulk (a third of math.log's cost).
+    ys = np.empty(xs.size, np.float64)
+    ys[below] = _log_as_complex(xs[below])
+    above = ~below
+    ys[above] = _map_math(math.log, xs[above])
+    return ys
+
+
+_CLOG_BELOW = 0.7  # below sqrt(0.5) with room for how glibc rounds x**2 + y**2
+
+
 def _log_as_complex(x: np.ndarray) -> np.ndarray:
+    """glibc's log of x < _CLOG_BELOW through NumPy's complex log (see _libm_log_normal)."""
     z = np.zeros(x.size, np.complex128)
     z.real = x
+    z.imag[x >= 0.5] = 2.0**-53
     np.log(z, out=z)
     return z.real.copy()
 
@@ -951,11 +978,13 @@ _NUMPY_CLOG_IS_LIBM: bool | None = None
 
 
 def _numpy_clog_is_libm() -> bool:
-    """Is np.log of (x, 0) math.log(x) for 0 < x < 0.5? Probed once on a spread of x."""
+    """Is _log_as_complex(x) math.log(x) for 0 < x < _CLOG_BELOW? Probed once on a spread."""
     global _NUMPY_CLOG_IS_LIBM
     if _NUMPY_CLOG_IS_LIBM is None:
         probe = np.random.MT19937(54321).random_raw(8192).astype(np.float64)
-        x = np.concatenate([(probe + 0.5) * 2.0**-33, [2.0**-53, 0.25, 0.5 - 2.0**-54]])
+        upper = 0.5 + probe * ((_CLOG_BELOW - 0.5) * 2.0**-32)
+        ends = [2.0**-53, 0.25, 0.5 - 2.0**-54, 0.5, _CLOG_BELOW - 2.0**-53]
+        x = np.concatenate([(probe + 0.5) * 2.0**-33, upper, ends])
         x[:64] *= 2.0 ** -np.arange(64)  # small ones too
         with np.errstate(all="ignore"):
             got = _log_as_complex(x)
@@ -995,19 +1024,16 @@ def _unit_from_words32(w: np.ndarray) -> np.ndarray:
 
 def _unit_f64(gen: Generator, n: int) -> np.ndarray:
     """uniform_real_distribution<double>(0, 1): 53 bits of one 64-bit draw, times 2**-53."""
-    if sys.byteorder == "little":
-        return _unit_from_words(gen.words32(2 * n))
-    w = gen.random64(n).view(np.int64)
-    w &= _MASK53
-    out = w.astype(np.float64)
-    out *= 2.0**-53
-    return out
+    return _unit_from_words64(gen.random64(n))
 
 
-def _unit_from_words(w: np.ndarray) -> np.ndarray:
-    """_unit_f64 of words already drawn (uint32, two a uniform; little-endian machines)."""
-    out = _join_words(w, _MASK53 >> 32).view(np.int64).astype(np.float64)
-    out *= 2.0**-53
+def _unit_from_words64(w: np.ndarray) -> np.ndarray:
+    """_unit_f64 of 64-bit draws already made (uint64; they are masked, then overwritten by the
+    uniforms: the result is a float64 view of w's memory)."""
+    k = w.view(np.int64)  # int64 -> double converts fast, uint64 not
+    k &= _MASK53
+    out = w.view(np.float64)
+    np.multiply(k, 2.0**-53, out=out)  # exact: k < 2**53 converts exactly, then a power of 2
     return out
 
 
@@ -1320,88 +1346,143 @@ def _cephes_lanes(
 def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
     """NormalFill16<float> (AVX2) on rows of 16 uniforms: u1 = 1 - row[:8], u2 = row[8:], then
     fma(r * cos, std, mean) into row[:8] and fma(r * sin, std, mean) into row[8:]. u is the
-    uniforms, or (uint32) the words they are made of, made into uniforms piece by piece."""
+    uniforms, or (uint32) the words they are made of, made into uniforms piece by piece. The
+    halves are separated into contiguous arrays and interleaved back as whole 32-byte items
+    (see _HALF16)."""
     words = u.dtype == np.uint32
-    rows = u.reshape(-1, 16)
-    out = np.empty(rows.shape, np.float32)
+    flat = u.reshape(-1)
+    out = np.empty(flat.size, np.float32)
+    out_pairs = out.view(_HALF8_F32).reshape(-1, 2)
     m32, s32 = np.float32(mean), np.float32(std)
     plain = m32 == 0 and s32 == 1
-    step = max(1, _LANES // 8)
-    for start in range(0, rows.shape[0], step):
-        block = rows[start : start + step]
+    step = _LANES * 2
+    cos_buf = np.empty(_LANES, np.float32)  # reused: they stay in the cache
+    sin_buf = np.empty(_LANES, np.float32)
+    for start in range(0, flat.size, step):
+        block = flat[start : start + step]
         if words:
             block = _unit_from_words32(block)
-        dest = out[start : start + step]
-        u1 = np.subtract(_ONE, block[:, :8])  # exact; a new contiguous (rows, 8) array
-        if plain:
-            # fma(n, 1, 0) is n + 0: the lanes add +0.0 (-0.0 becomes +0.0) as they write.
-            _cephes_lanes(u1, block[:, 8:], dest[:, :8], dest[:, 8:])
-        else:
-            n1, n2 = _cephes_lanes(u1, block[:, 8:])
-            dest[:, :8] = _fma32(n1, s32, m32)
-            dest[:, 8:] = _fma32(n2, s32, m32)
-    return out.reshape(-1)
+        pairs = block.view(_HALF8_F32).reshape(-1, 2)
+        u1 = np.ascontiguousarray(pairs[:, 0]).view(np.float32)
+        u2 = np.ascontiguousarray(pairs[:, 1]).view(np.float32)
+        np.subtract(_ONE, u1, out=u1)  # exact
+        # fma(n, 1, 0) is n + 0: the lanes add +0.0 (-0.0 becomes +0.0) as they finish.
+        k = u1.size
+        n1, n2 = _cephes_lanes(u1, u2, cos_buf[:k], sin_buf[:k])
+        if not plain:
+            n1 = _fma32(n1, s32, m32)
+            n2 = _fma32(n2, s32, m32)
+        rows = slice(start // 16, (start + block.size) // 16)
+        out_pairs[rows, 0] = n1.view(_HALF8_F32)
+        out_pairs[rows, 1] = n2.view(_HALF8_F32)
+    return out
 
 
-def _box_muller16_f64(u: np.ndarray, mean: float, std: float) -> np.ndarray:
+# Eight floats as one item (as _HALF16 for float64).
+_HALF8_F32 = np.dtype((np.void, 32))
+
+
+# Eight float64s as one item: the halves of a block of 16 copy as whole items, in one loop (a
+# (rows, 8) slice copies in loops of 8 elements, several times slower).
+_HALF16 = np.dtype((np.void, 64))
+
+
+def _box_muller16_f64(
+    u: np.ndarray | int, mean: float, std: float, gen: Generator | None = None
+) -> np.ndarray:
     """NormalFill16<double>: libm log/cos/sin on 8 pairs, std::fma(r * cos, std, mean).
 
-    Written for speed (float64 randn of 10**6 is mostly this): in pieces whose temporaries stay
-    in the cache, each step makes one array or works in place, and the halves of each block of
-    16 are read and written in place. u is the uniforms, or (uint32) the words they are made of,
-    made into uniforms piece by piece."""
-    words = u.dtype == np.uint32
-    rows = u.reshape(-1, 32 if words else 16)
-    out = np.empty((rows.shape[0], 16), np.float64)
+    Written for speed (float64 randn of 10**6 is mostly this, and most of that is libm's sin and
+    cos): one pass of pieces whose buffers are reused (they stay in the cache, and the only new
+    memory is the result); the halves of each block of 16 are separated into contiguous arrays
+    and interleaved back as whole 64-byte items (_HALF16). Where the log is in doubt (see
+    _accurate_log) the piece keeps the input and the cos and sin, and those results are redone
+    once at the end, with libm's logs in bulk. u is the uniforms, or (uint64) the 64-bit draws
+    they are made of, or with `gen` their count (a multiple of 16), drawn piece by piece."""
+    size = u if isinstance(u, int) else u.size
+    flat = None if isinstance(u, int) else u.reshape(-1)
+    fast_log = sys.platform.startswith("linux")
     numpy_trig = _numpy_trig_is_libm()
+    out = np.empty(size, np.float64)
+    out_pairs = out.view(_HALF16).reshape(-1, 2)
+    lanes = min(_LANES, size // 2)
+    u1 = np.empty(lanes, np.float64)  # 1 - the first 8 of each 16; then the cos
+    theta = np.empty(lanes, np.float64)  # the other 8: the angles; then the sin
+    logs = np.empty(lanes, np.float64)  # the log, then the radius
+    doubt = np.empty(lanes, np.bool_)
+    later: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
     zero_radius = False
-    step = max(1, _LANES // 8)
-    for start in range(0, rows.shape[0], step):
-        block = rows[start : start + step]
-        if words:
-            block = _unit_from_words(block.reshape(-1)).reshape(-1, 16)
-        dest = out[start : start + step]
-        u1 = np.subtract(1.0, block[:, :8])  # a new (blocks, 8) array, contiguous
-        radius = _libm_log_unit(u1.reshape(-1)).reshape(u1.shape)
+    for start in range(0, size, 2 * lanes):
+        if flat is None:
+            w = gen.random64(min(2 * lanes, size - start))  # type: ignore[union-attr]
+            block = _unit_from_words64(w)
+        else:
+            block = flat[start : start + 2 * lanes]
+            if block.dtype == _U64:
+                block = _unit_from_words64(block)
+        k = block.size // 2
+        x, angle, radius, unsure = u1[:k], theta[:k], logs[:k], doubt[:k]
+        pairs = block.view(_HALF16).reshape(-1, 2)
+        x.view(_HALF16)[...] = pairs[:, 0]
+        angle.view(_HALF16)[...] = pairs[:, 1]
+        np.subtract(1.0, x, out=x)
+        if fast_log:
+            _accurate_log(x, radius, unsure)
+            redo = np.flatnonzero(unsure)
+            xs = x[redo]
+        else:
+            radius[...] = _libm_log(x)
         radius *= -2.0
         np.sqrt(radius, out=radius)
         zero_radius = zero_radius or not radius.all()
-        theta = np.multiply(block[:, 8:], 2.0 * math.pi)
+        angle *= 2.0 * math.pi
         if numpy_trig:
-            np.cos(theta, out=u1)
-            np.multiply(radius, u1, out=dest[:, :8])
-            np.sin(theta, out=u1)
-            np.multiply(radius, u1, out=dest[:, 8:])
+            cos = np.cos(angle, out=x)
+            sin = np.sin(angle, out=angle)
         else:
-            dest[:, :8] = radius * _libm_cos(theta)
-            dest[:, 8:] = radius * _libm_sin(theta)
+            cos, sin = _libm_cos(angle), _libm_sin(angle)
+        if fast_log and redo.size:
+            later.append((redo + start // 2, xs, cos[redo], sin[redo]))
+        cos *= radius
+        sin *= radius
+        rows = slice(start // 16, (start + block.size) // 16)
+        out_pairs[rows, 0] = cos.view(_HALF16)
+        out_pairs[rows, 1] = sin.view(_HALF16)
+    if later:
+        where, xs, cos, sin = (np.concatenate(parts) for parts in zip(*later))
+        radius = _log_of_doubts(xs)
+        radius *= -2.0
+        np.sqrt(radius, out=radius)
+        zero_radius = zero_radius or not radius.all()
+        # lane l of the halves is element l % 8 of row l // 8: at 16 * (l // 8) + l % 8 (cos)
+        # and 8 more (sin)
+        at = where + (where >> 3 << 3)
+        out[at] = radius * cos
+        out[at + 8] = radius * sin
     if mean == 0.0 and std == 1.0:
         # fma(z, 1, 0) = z + 0: a -0.0 (a zero radius times a negative cos/sin) becomes +0.0.
         if zero_radius:
             out += 0.0
     else:
         out = _fma64(out, std, mean)
-    return out.reshape(-1)
+    return out
 
 
 def _normal_fill(gen: Generator, n: int, mean: float, std: float, dt: _DType) -> np.ndarray:
     """normal_fill: n uniforms, Box-Muller on each block of 16 in place; when n is not a multiple
     of 16 the last 16 positions are redrawn (16 more uniforms) and transformed again."""
     full = n // 16 * 16
-    if dt.name == "float64" and sys.byteorder == "little":
-        # The words, made into uniforms piece by piece as Box-Muller goes (in the cache).
-        words = gen.words32(2 * n)
-        body = _box_muller16_f64(words[: 2 * full], mean, std)
+    if dt.name == "float64":
+        # The 64-bit draws, made piece by piece as Box-Muller goes (in the cache).
+        body = _box_muller16_f64(full, mean, std, gen)
         if full == n:
             return body
+        gen.random64(n - full)  # normal_fill's uniforms past the last whole block: unused
         out64 = np.empty(n, np.float64)
         out64[:full] = body
         out64[n - 16 :] = _box_muller16_f64(_unit_f64(gen, 16), mean, std)
         return out64
-    if dt.name == "float64":
-        u = _unit_f64(gen, n)
-        transform = _box_muller16_f64
-    elif dt.name == "float32":
+    if dt.name == "float32":
         u = gen.words32(n)  # made into uniforms piece by piece as Box-Muller goes
         transform = _box_muller16_f32
     else:
@@ -1762,11 +1843,18 @@ def randperm(n: int, *, dtype: Any = "int64", generator: Generator | None = None
     perm = list(range(n))
     if n > 1:
         span = np.arange(n, 1, -1, dtype=np.uint64)
-        picks = (_gen(generator).random32(n - 1) % span).tolist()
-        for i, z in enumerate(picks):
-            j = i + z
-            perm[i], perm[j] = perm[j], perm[i]
+        picks = _gen(generator).random32(n - 1) % span
+        picks += np.arange(n - 1, dtype=np.uint64)  # the positions swapped with 0, 1, 2, ...
+        # In pieces, the clock checked between them (10**6 swaps take about a second).
+        for start in range(0, n - 1, _SWAPS):
+            if CLOCK_CHECK is not None:
+                CLOCK_CHECK()
+            for i, j in enumerate(picks[start : start + _SWAPS].tolist(), start):
+                perm[i], perm[j] = perm[j], perm[i]
     return _int_result(np.array(perm, np.int64).view(np.uint64), dt)
+
+
+_SWAPS = 1 << 18  # swaps of randperm between two clock checks
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1005,6 +1005,14 @@ CASES: list[Case] = [
     ),
     Case("randperm_huge", "x = torch.randperm(10**9)", "over the limit", (1, 5)),
     Case(
+        # within the element limit, but its swaps (a Python loop) check the clock as they go
+        "randperm_past_the_time",
+        "x = torch.randperm(9_000_000)",
+        "the time limit",
+        (1, 5),
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
         "randint_bad_range",
         "x = torch.randint(5, 2, (3,))",
         "random_ expects 'from' to be less than 'to'",

@@ -325,6 +325,8 @@ MADE = {
     "nn.Sequential": one(),
     "nn.ModuleList": one(lambda: []),
     "nn.ModuleDict": one(lambda: {}),
+    "nn.ParameterList": one(lambda: [x23()]),
+    "nn.ParameterDict": one(lambda: {"w": x23()}),
 }
 
 

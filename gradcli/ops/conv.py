@@ -559,6 +559,80 @@ conv_tw = defop(
 )
 
 
+# conv_transpose1d / 2d: the input gradient of a convolution, as a layer of its own (one
+# ConvolutionBackward0 node with the bias, as PyTorch's). Its input plays the convolution's
+# output gradient: x (n, Cin, *out), w (Cin, Cout / groups, *k), `size` the output's spatial
+# size; the bilinear rule of conv_tx gives its gradients.
+def _conv_t_fwd(
+    x: np.ndarray,
+    w: np.ndarray,
+    b: np.ndarray | None = None,
+    *,
+    size,
+    stride,
+    dilation,
+    pad,
+    out,
+    groups: int = 1,
+) -> np.ndarray:
+    res = _conv_tx_fwd(
+        x, w, size=size, stride=stride, dilation=dilation, pad=pad, out=out, groups=groups
+    )
+    if b is not None:
+        acc_t = _acc_type(res.dtype)
+        bias = b.astype(acc_t).reshape((b.shape[-1],) + (1,) * len(size))
+        res = (res.astype(acc_t) + bias).astype(res.dtype)
+    return res
+
+
+def _conv_t_vjp(h: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, **p: Any) -> tuple:
+    nd = len(p["out"]) + 2
+    geo = _geo(p)
+    dx = apply(conv, h, w, **geo) if x.requires_grad else None
+    dw = apply(conv_tw, h, x, kernel=_own(w, nd)[2:], **geo) if w.requires_grad else None
+    db = None
+    if rest and rest[0].requires_grad:
+        lead = h.ndim - nd
+        db = apply(P.sum, h, dim=(lead,) + tuple(range(lead + 2, h.ndim)), keepdim=False)
+    return (dx, dw) + ((db,) if rest else ())
+
+
+def _torch_conv_t(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    d = len(p["out"])
+    op = tuple(
+        s - ((o - 1) * st - 2 * pd + dl * (k - 1) + 1)
+        for s, o, st, pd, dl, k in zip(
+            p["size"], p["out"], p["stride"], p["pad"], p["dilation"], w.inputs[1].shape[2:]
+        )
+    )
+    bias = f", {a[2]}" if len(a) > 2 else ", None"
+    return (
+        f"torch.nn.functional.conv_transpose{d}d({a[0]}, {a[1]}{bias}, stride={p['stride']}, "
+        f"padding={p['pad']}, output_padding={op}, groups={p['groups']}, "
+        f"dilation={p['dilation']})"
+    )
+
+
+conv_transpose = defop(
+    "conv_transpose",
+    _conv_t_fwd,
+    _conv_t_vjp,
+    "ConvolutionBackward0",
+    "conv(h, w), conv_tw(h, x), sum h",
+    kind="linalg",
+    signature="conv_transpose1d / conv_transpose2d(input, weight, bias=None, stride=1, "
+    "padding=0, output_padding=0, groups=1, dilation=1)",
+    samples=tuple(
+        Sample(((xs[0], ws[0]) + p["out"], ws), {"size": xs[2:], **p}) for xs, ws, p in _CONV_CASES
+    )
+    + (
+        Sample(
+            ((2, 3, 4), (3, 2, 2), (2,)), {"size": (6,), **_conv_params((2,), (1,), (1,), (4,))}
+        ),
+    ),
+    to_torch=_torch_conv_t,
+)
+
 # --- pooling -----------------------------------------------------------------------------------
 
 

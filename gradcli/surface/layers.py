@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core.inplace import write
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import size_check, tensor_arg
@@ -652,6 +652,7 @@ def _ntuple(v: Any, d: int, what: str) -> tuple[int, ...]:
 
 
 class Conv(Module):
+    TRANSPOSED = False  # ConvTranspose: the weight is (in, out / groups, *k)
     ATTRIBUTES = (
         "training",
         "in_channels",
@@ -711,7 +712,10 @@ class Conv(Module):
                 f"got padding_mode={padding_mode!r}"
             ).mirror("ValueError")
         self.padding_mode = padding_mode
-        shape = (self.out_channels, self.in_channels // groups, *self.kernel_size)
+        if self.TRANSPOSED:
+            shape = (self.in_channels, self.out_channels // groups, *self.kernel_size)
+        else:
+            shape = (self.out_channels, self.in_channels // groups, *self.kernel_size)
         from .args import shape_arg
 
         shape_arg(shape)
@@ -722,6 +726,7 @@ class Conv(Module):
             self.kernel_size,
             groups=groups,
             bias=bool(bias),
+            transposed=self.TRANSPOSED,
             dims=d,
             dtype=_draw_dtype(dtype),
         )
@@ -772,6 +777,87 @@ class Conv(Module):
         if self.padding_mode != "zeros":
             s += f", padding_mode={self.padding_mode}"
         return s
+
+
+class ConvTranspose(Conv):
+    """nn.ConvTranspose1d / 2d: Conv's arguments and initialisation with the weight laid
+    (in, out / groups, *k), plus output_padding; zeros padding only, as PyTorch's."""
+
+    TRANSPOSED = True
+    ATTRIBUTES = Conv.ATTRIBUTES + ("output_padding",)
+
+    def __init__(
+        self,
+        d: int,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: Any,
+        stride: Any = 1,
+        padding: Any = 0,
+        output_padding: Any = 0,
+        groups: int = 1,
+        bias: bool = True,
+        dilation: Any = 1,
+        padding_mode: str = "zeros",
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        if isinstance(padding, str):
+            raise GradcliError(
+                f"Invalid padding string {padding!r}: ConvTranspose takes integers"
+            ).mirror("ValueError")
+        if padding_mode != "zeros":
+            raise GradcliError(
+                f'Only "zeros" padding mode is supported for {type(self).__name__}'
+            ).mirror("ValueError")
+        super().__init__(
+            d,
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            padding,
+            dilation,
+            groups,
+            bias,
+            padding_mode,
+            device,
+            dtype,
+        )
+        self.output_padding = _ntuple(output_padding, d, "output_padding")
+
+    @property
+    def name(self) -> str:
+        return f"ConvTranspose{self.d}d"
+
+    def forward(self, x: Any, output_size: Any = None) -> Tensor:
+        if output_size is not None:
+            raise NotSupported(
+                f"{self.name}(x, output_size=...) is not supported by gradcli",
+                hint="give output_padding when the module is made",
+            )
+        w, b = self._parameters["weight"], self._parameters["bias"]
+        conv = NF.conv_transpose1d if self.d == 1 else NF.conv_transpose2d
+        return conv(
+            x, w, b, self.stride, self.padding, self.output_padding, self.groups, self.dilation
+        )
+
+    def extra_repr(self) -> str:
+        s = super().extra_repr()
+        if self.output_padding != (0,) * self.d:
+            at = s.find(", groups=")
+            at = s.find(", bias=") if at < 0 else at
+            at = len(s) if at < 0 else at
+            s = s[:at] + f", output_padding={self.output_padding}" + s[at:]
+        return s
+
+
+def ConvTranspose1d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return ConvTranspose(1, *args, **kwargs)
+
+
+def ConvTranspose2d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return ConvTranspose(2, *args, **kwargs)
 
 
 def Conv1d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
@@ -930,6 +1016,8 @@ NAMES = declare(
     ("TripletMarginLoss", "nn", TripletMarginLoss, "composition of sub add norm clamp mean"),
     ("Conv1d", "nn", Conv1d, "conv"),
     ("Conv2d", "nn", Conv2d, "conv"),
+    ("ConvTranspose1d", "nn", ConvTranspose1d, "conv_transpose"),
+    ("ConvTranspose2d", "nn", ConvTranspose2d, "conv_transpose"),
     ("AvgPool1d", "nn", AvgPool1d, "avg_pool reshape"),
     ("AvgPool2d", "nn", AvgPool2d, "avg_pool"),
     *((name, "nn", make, _PAD_RECORDS[name[:-5]]) for name, make in PADDING_MODULES.items()),

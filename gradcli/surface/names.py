@@ -456,6 +456,8 @@ DECLARED = declare(
     ("batch_norm", "torch", NF.batch_norm, _S + "mean sub mul add sqrt div reshape"),
     ("conv1d", "torch", NF.conv1d, "conv"),
     ("conv2d", "torch", NF.conv2d, "conv"),
+    ("conv_transpose1d", "torch", NF.conv_transpose1d, "conv_transpose"),
+    ("conv_transpose2d", "torch", NF.conv_transpose2d, "conv_transpose"),
     ("max_pool1d", "torch", NF.max_pool1d, "max_pool reshape"),
     ("max_pool2d", "torch", NF.max_pool2d, "max_pool"),
     ("avg_pool1d", "torch", NF.avg_pool1d, "avg_pool reshape"),

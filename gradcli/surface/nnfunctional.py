@@ -726,6 +726,143 @@ def conv2d(
     return _conv(2, input, weight, bias, stride, padding, dilation, groups)
 
 
+def _conv_transpose(
+    d: int,
+    input: Any,  # noqa: A002
+    weight: Any,
+    bias: Any,
+    stride: Any,
+    padding: Any,
+    output_padding: Any,
+    groups: Any,
+    dilation: Any,
+) -> Tensor:
+    """conv_transpose{d}d: the input gradient of a convolution as a layer (the decoders of
+    autoencoders and GANs), output (n, Cout, (i - 1) * stride - 2 * padding + dilation *
+    (k - 1) + output_padding + 1)."""
+    fn = f"conv_transpose{d}d"
+    x, w = A.tensor_arg(input, "input"), A.tensor_arg(weight, "weight")
+    if w.ndim != d + 2:
+        raise GradcliError(
+            f"Expected {d + 2}-dimensional weight for {fn}, but got weight of size {list(w.shape)}"
+        )
+    if x.ndim not in (d + 1, d + 2):
+        raise GradcliError(
+            f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to {fn}, but got input "
+            f"of size: {list(x.shape)}"
+        )
+    unbatched = x.ndim == d + 1
+    g = int_arg(groups, "groups")
+    st = _tuple(stride, d, "stride", fn)
+    pd = _tuple(padding, d, "padding", fn)
+    op = _tuple(output_padding, d, "output_padding", fn)
+    dl = _tuple(dilation, d, "dilation", fn)
+    if g <= 0:
+        raise GradcliError("non-positive groups is not supported")
+    if any(v <= 0 for v in st):
+        raise GradcliError("non-positive stride is not supported")
+    if any(v <= 0 for v in dl):
+        raise GradcliError(f"dilation should be greater than zero, but got {list(dl)}")
+    if any(v < 0 for v in pd):
+        raise GradcliError("negative padding is not supported")
+    if any(o < 0 or (o >= s and o >= v) for o, s, v in zip(op, st, dl)):
+        raise GradcliError(
+            "output padding must be smaller than either stride or dilation, but got "
+            f"output_padding={list(op)}, stride={list(st)}, dilation={list(dl)}"
+        )
+    if x.dtype != w.dtype:
+        raise GradcliError(
+            f"expected scalar type {scalar_type_name(x.dtype)} but found "
+            f"{scalar_type_name(w.dtype)}"
+        )
+    cin, cg = w.shape[:2]
+    kernel = tuple(w.shape[2:])
+    xs = x.shape if not unbatched else (1,) + x.shape
+    if cin % g:
+        raise GradcliError(
+            f"Given groups={g}, expected weight to be divisible by {g} at dimension 0, but got "
+            f"weight of size [{list(w.shape)}] instead"
+        )
+    if xs[1] != cin:
+        raise GradcliError(
+            f"Given transposed=1, weight of size {list(w.shape)}, expected input{list(xs)} to "
+            f"have {cin} channels, but got {xs[1]} channels instead"
+        )
+    cout = cg * g
+    b = None
+    if bias is not None:
+        b = A.tensor_arg(bias, "bias")
+        if b.shape != (cout,):
+            raise GradcliError(
+                f"Given transposed=1, weight of size {list(w.shape)}, expected bias to be "
+                f"1-dimensional with {cout} elements, but got bias of size {list(b.shape)} "
+                "instead"
+            )
+        if b.dtype != x.dtype:
+            raise GradcliError(
+                f"expected scalar type {scalar_type_name(x.dtype)} but found "
+                f"{scalar_type_name(b.dtype)}"
+            )
+    spatial = xs[2:]
+    size = tuple(
+        (i - 1) * s - 2 * p + v * (k - 1) + o + 1
+        for i, s, p, v, k, o in zip(spatial, st, pd, dl, kernel, op)
+    )
+    if any(n <= 0 for n in size):
+        raise GradcliError(
+            f"Given input size per channel: ({' x '.join(map(str, spatial))}). Calculated "
+            f"output size per channel: ({' x '.join(map(str, size))}). Output size is too small"
+        )
+    n = xs[0]
+    A.size_check((n, cout) + size, f"the output of {fn}")
+    work = n * cin * cg * math.prod(kernel) * math.prod(spatial)
+    if work > limits.MULTIPLY_ADDS.value:
+        limits.MULTIPLY_ADDS.check(work, f"the multiply-adds of {fn}")
+    xb = F.unsqueeze(x, 0) if unbatched else x
+    ins = (xb, w) if b is None else (xb, w, b)
+    y = apply(
+        Cv.conv_transpose,
+        *ins,
+        size=size,
+        stride=st,
+        dilation=dl,
+        pad=pd,
+        out=tuple(spatial),
+        groups=g,
+    )
+    return F.squeeze(y, 0) if unbatched else y
+
+
+def conv_transpose1d(
+    input: Any,  # noqa: A002
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    output_padding: Any = 0,
+    groups: Any = 1,
+    dilation: Any = 1,
+) -> Tensor:
+    return _conv_transpose(
+        1, input, weight, bias, stride, padding, output_padding, groups, dilation
+    )
+
+
+def conv_transpose2d(
+    input: Any,  # noqa: A002
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    output_padding: Any = 0,
+    groups: Any = 1,
+    dilation: Any = 1,
+) -> Tensor:
+    return _conv_transpose(
+        2, input, weight, bias, stride, padding, output_padding, groups, dilation
+    )
+
+
 # --- pooling ---------------------------------------------------------------------------------
 
 

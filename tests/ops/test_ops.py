@@ -680,6 +680,9 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "fold": lambda c, size, **geo: _fold_ref(c, size, **geo),
     "conv": lambda x, w, *b, **p: _conv_ref(x, w, b[0] if b else None, **p),
     "conv_tx": _conv_tx_ref,
+    "conv_transpose": lambda x, w, *b, size, **p: (
+        _conv_tx_ref(x, w, size, **p) + (b[0].reshape((-1,) + (1,) * len(size)) if b else 0)
+    ),
     "conv_tw": _conv_tw_ref,
     "max_pool": lambda x, **geo: _pool_ref(x, max, **geo),
     "avg_pool": lambda x, kernel, stride, pad, out, count_include_pad=True, divisor=None: _avg_ref(
@@ -834,6 +837,21 @@ def _torch_conv(torch: Any, x: Any, w: Any, b: Any, stride, dilation, pad, out, 
     xp = _torch_padded(torch, x, k, stride, dilation, pad, out)
     f = torch.nn.functional.conv1d if d == 1 else torch.nn.functional.conv2d
     return f(xp, w, b, stride=stride, dilation=dilation, groups=groups)
+
+
+def _torch_conv_t(torch: Any, x: Any, w: Any, b: tuple, size, stride, dilation, pad, out, groups):
+    """PyTorch's conv_transpose{1,2}d, with the output_padding that gives `size`."""
+    k = tuple(w.shape[2:])
+    op = tuple(
+        s - ((o - 1) * st - 2 * p + dl * (kk - 1) + 1)
+        for s, o, st, p, dl, kk in zip(size, out, stride, pad, dilation, k)
+    )
+    f = (
+        torch.nn.functional.conv_transpose1d
+        if len(out) == 1
+        else torch.nn.functional.conv_transpose2d
+    )
+    return f(x, w, b[0] if b else None, stride, pad, op, groups, dilation)
 
 
 def _torch_conv_grad(torch: Any, which: int, g: Any, other: Any, shape, **p: Any) -> Any:
@@ -1024,6 +1042,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "fold": lambda c, size, **geo: _torch_fold(torch, c, size, **geo),
         "conv": lambda x, w, *b, **p: _torch_conv(torch, x, w, b[0] if b else None, **p),
         "conv_tx": lambda g, w, size, **p: _torch_conv_grad(torch, 0, g, w, size, **p),
+        "conv_transpose": lambda x, w, *b, size, **p: _torch_conv_t(torch, x, w, b, size, **p),
         "conv_tw": lambda x, g, kernel, **p: _torch_conv_grad(torch, 1, g, x, kernel, **p),
         "max_pool": lambda x, **geo: _torch_pool(torch, "max", x, **geo),
         "avg_pool": lambda x, **geo: _torch_pool(torch, "avg", x, **geo),

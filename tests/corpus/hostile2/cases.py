@@ -2003,6 +2003,18 @@ add(
     ),
     esc("dist_private_method", "d = torch.distributions.Normal(0.0, 1.0)\nf = d._check"),
     esc("dist_setattr", "d = torch.distributions.Normal(0.0, 1.0)\nsetattr(d, 'sample', exec)"),
+    # conv_transpose: sized before any work
+    esc(
+        "conv_transpose_huge_output",
+        "import torch.nn.functional as F\n"
+        "y = F.conv_transpose2d(torch.ones(1, 1, 2, 2), torch.ones(1, 1, 3, 3), stride=10**6)",
+        ("over the limit",),
+    ),
+    esc(
+        "conv_transpose_module_huge",
+        "m = torch.nn.ConvTranspose2d(10**5, 10**5, 9)",
+        ("over the limit",),
+    ),
     # setattr is the written assignment's twin: the same tables, the same dunder audit
     esc("call_setattr", "setattr(torch, 'x', 1)"),
     esc("setattr_dunder_built", "class A:\n    pass\nsetattr(A, '__ini' + 't__', print)"),

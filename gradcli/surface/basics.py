@@ -164,7 +164,7 @@ def unflatten(x: Any, dim: Any, sizes: Any) -> Tensor:
     sizes = tuple(C.int_arg(s, "sizes") for s in sizes)
     if not sizes:
         raise GradcliError("unflatten: sizes must be non-empty")
-    inner = C.infer_shape(sizes, x.shape[d]) if x.shape[d] or -1 not in sizes else sizes
+    inner = C.infer_shape(sizes, x.shape[d]) if x.shape[d] and -1 in sizes else sizes
     if math.prod(inner) != x.shape[d]:
         raise GradcliError(
             f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim "

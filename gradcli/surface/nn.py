@@ -741,6 +741,20 @@ def _softmax2d(x: Any) -> Any:
     return f_softmax(x, dim=-3)
 
 
+def _unflatten(x: Any, dim: Any = None, unflattened_size: Any = None) -> Any:
+    from .basics import unflatten
+
+    return unflatten(x, dim, unflattened_size)
+
+
+def _unflatten_shown(kw: dict) -> str:
+    size = kw.get("unflattened_size")
+    from .printing import Size
+
+    shown = repr(size) if isinstance(size, Size) else repr(tuple(size or ()))
+    return f"dim={kw.get('dim')}, unflattened_size={shown}"
+
+
 def _flatten(x: Any, start_dim: int = 1, end_dim: int = -1) -> Any:
     from .functional import flatten
 
@@ -1561,6 +1575,12 @@ NAMES = declare(
             lambda kw: f"start_dim={kw['start_dim']}, end_dim={kw['end_dim']}",
             {"start_dim": 1, "end_dim": -1},
         ),
+        "reshape",
+    ),
+    (
+        "Unflatten",
+        "nn",
+        _module("Unflatten", _unflatten, ("dim", "unflattened_size"), _unflatten_shown),
         "reshape",
     ),
 )

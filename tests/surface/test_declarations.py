@@ -296,6 +296,7 @@ CONSTRUCT: dict[str, tuple] = {
     "nn.Conv1d": (2, 3, 2),
     "nn.Conv2d": (2, 3, 2),
     "nn.ConvTranspose1d": (2, 3, 2),
+    "nn.Unflatten": (1, (3, 1)),
     "nn.ConvTranspose2d": (2, 3, 2),
     "nn.Embedding": (4, 3),
     "nn.GroupNorm": (1, 2),

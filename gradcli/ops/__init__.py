@@ -16,4 +16,8 @@ from . import (
 )
 
 # isort: split
-from . import activation, conv  # noqa: F401 - their records join the registry (after the others)
+from . import (  # noqa: F401 - their records join the registry (after the others)
+    activation,
+    conv,
+    resample,
+)

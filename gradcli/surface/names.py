@@ -458,6 +458,7 @@ DECLARED = declare(
     ("conv2d", "torch", NF.conv2d, "conv"),
     ("conv_transpose1d", "torch", NF.conv_transpose1d, "conv_transpose"),
     ("conv_transpose2d", "torch", NF.conv_transpose2d, "conv_transpose"),
+    ("interpolate", "F", NF.interpolate, "upsample_nearest"),
     ("max_pool1d", "torch", NF.max_pool1d, "max_pool reshape"),
     ("max_pool2d", "torch", NF.max_pool2d, "max_pool"),
     ("avg_pool1d", "torch", NF.avg_pool1d, "avg_pool reshape"),

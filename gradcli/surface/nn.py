@@ -755,6 +755,48 @@ def _unflatten_shown(kw: dict) -> str:
     return f"dim={kw.get('dim')}, unflattened_size={shown}"
 
 
+class Upsample(Module):
+    """nn.Upsample: F.interpolate with the module's size or scale_factor and mode."""
+
+    ATTRIBUTES = ("training", "size", "scale_factor", "mode", "align_corners")
+
+    def __init__(
+        self,
+        size: Any = None,
+        scale_factor: Any = None,
+        mode: str = "nearest",
+        align_corners: Any = None,
+        recompute_scale_factor: Any = None,
+    ) -> None:
+        super().__init__()
+        self.size = tuple(size) if isinstance(size, list) else size
+        if isinstance(scale_factor, (list, tuple)):
+            self.scale_factor: Any = tuple(float(f) for f in scale_factor)
+        else:
+            self.scale_factor = float(scale_factor) if scale_factor else None
+        self.mode, self.align_corners = mode, align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def forward(self, x: Any) -> Tensor:
+        from .nnfunctional import interpolate
+
+        return interpolate(
+            x,
+            self.size,
+            self.scale_factor,
+            self.mode,
+            self.align_corners,
+            self.recompute_scale_factor,
+        )
+
+    def extra_repr(self) -> str:
+        if self.scale_factor is not None:
+            info = f"scale_factor={self.scale_factor!r}"
+        else:
+            info = f"size={self.size!r}"
+        return info + f", mode={self.mode!r}"
+
+
 def _flatten(x: Any, start_dim: int = 1, end_dim: int = -1) -> Any:
     from .functional import flatten
 
@@ -1577,6 +1619,7 @@ NAMES = declare(
         ),
         "reshape",
     ),
+    ("Upsample", "nn", _constructor(Upsample), "upsample_nearest"),
     (
         "Unflatten",
         "nn",

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core import primitives as P
 from ..core.dtypes import scalar_type_name
@@ -30,6 +30,7 @@ from ..ops import activation as Ac
 from ..ops import arithmetic as A
 from ..ops import conv as Cv
 from ..ops import reduction as R
+from ..ops import resample as Rs
 from ..ops import shape as S
 from . import functional as F
 from .args import check_dim, int_arg
@@ -861,6 +862,99 @@ def conv_transpose2d(
     return _conv_transpose(
         2, input, weight, bias, stride, padding, output_padding, groups, dilation
     )
+
+
+# --- resampling --------------------------------------------------------------------------------
+
+
+def _nearest_index(n_in: int, n_out: int, scale: float | None) -> tuple[int, ...]:
+    """The source of each output position along one axis, as PyTorch's nearest kernel: the
+    same position when the sizes agree, half of it when doubled, else floor(i * s) in float32
+    with s = 1 / scale_factor (when given) or n_in / n_out."""
+    if n_out == n_in:
+        return tuple(range(n_out))
+    if n_out == 2 * n_in:
+        return tuple(i >> 1 for i in range(n_out))
+    if scale is not None and scale > 0:
+        s = np.float32(1.0 / scale)
+    else:
+        s = np.float32(n_in) / np.float32(n_out)
+    src = np.floor(np.arange(n_out, dtype=np.float32) * s).astype(np.int64)
+    return tuple(int(v) for v in np.minimum(src, n_in - 1))
+
+
+def interpolate(
+    input: Any,  # noqa: A002
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: Any = "nearest",
+    align_corners: Any = None,
+    recompute_scale_factor: Any = None,
+    antialias: Any = False,
+) -> Tensor:
+    """F.interpolate with mode='nearest' on (N, C, L) or (N, C, H, W) inputs."""
+    x = A.tensor_arg(input, "input")
+    if mode != "nearest":
+        raise NotSupported(
+            f"F.interpolate(mode={mode!r}) is not supported by gradcli",
+            hint="mode='nearest' is (nn.Upsample(scale_factor=2) too)",
+        )
+    if align_corners is not None:
+        raise GradcliError(
+            "align_corners option can only be set with the interpolating modes: linear | "
+            "bilinear | bicubic | trilinear"
+        ).mirror("ValueError")
+    d = x.ndim - 2
+    if d not in (1, 2):
+        raise NotSupported(
+            f"F.interpolate of a {x.ndim}-D input is not supported by gradcli",
+            hint="(N, C, L) or (N, C, H, W) inputs",
+        )
+    if size is not None and scale_factor is not None:
+        raise GradcliError("only one of size or scale_factor should be defined").mirror(
+            "ValueError"
+        )
+    spatial = x.shape[2:]
+    scales: list[float | None] = [None] * d
+    if size is not None:
+        sizes = list(size) if isinstance(size, (list, tuple)) else [size] * d
+        if len(sizes) != d:
+            raise GradcliError(
+                f"Input and output must have the same number of spatial dimensions, but got "
+                f"input with spatial dimensions of {list(spatial)} and output size of {sizes}. "
+                "Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size "
+                "in (o1, o2, ...,oK) format."
+            ).mirror("ValueError")
+        out = tuple(int_arg(v, "size") for v in sizes)
+    elif scale_factor is not None:
+        factors = (
+            list(scale_factor) if isinstance(scale_factor, (list, tuple)) else [scale_factor] * d
+        )
+        if len(factors) != d:
+            raise GradcliError(
+                f"Input and scale_factor must have the same number of spatial dimensions, but "
+                f"got input with spatial dimensions of {list(spatial)} and scale_factor of shape "
+                f"{factors}. Please provide input tensor in (N, C, d1, d2, ...,dK) format and "
+                "scale_factor in (s1, s2, ...,sK) format."
+            ).mirror("ValueError")
+        for f in factors:
+            if isinstance(f, bool) or not isinstance(f, (int, float)):
+                raise GradcliError(f"scale_factor must be a number, not {typename(f)}").mirror(
+                    "TypeError"
+                )
+        out = tuple(int(math.floor(float(n) * float(f))) for n, f in zip(spatial, factors))
+        if not recompute_scale_factor:
+            scales = [float(f) for f in factors]
+    else:
+        raise GradcliError("either size or scale_factor should be defined").mirror("ValueError")
+    if any(o <= 0 for o in out):
+        raise GradcliError(
+            "Input and output sizes should be greater than 0, but got input "
+            f"({', '.join(map(str, spatial))}) and output ({', '.join(map(str, out))})"
+        )
+    A.size_check(x.shape[:2] + out, "the output of F.interpolate()")
+    index = tuple(_nearest_index(n, o, s) for n, o, s in zip(spatial, out, scales))
+    return apply(Rs.upsample_nearest, x, index=index, label=f"UpsampleNearest{d}DBackward0")
 
 
 # --- pooling ---------------------------------------------------------------------------------

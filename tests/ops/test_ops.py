@@ -486,6 +486,26 @@ def _conv_tw_ref(x, g, kernel, stride, dilation, pad, out, groups):
     return r
 
 
+def _upsample_ref(x, index):
+    """Each output position reads its source, one position at a time."""
+    d = len(index)
+    lead = x.shape[: x.ndim - d]
+    r = np.zeros(lead + tuple(len(i) for i in index))
+    for o in np.ndindex(*r.shape[x.ndim - d :]):
+        src = tuple(index[k][o[k]] for k in range(d))
+        r[(Ellipsis,) + o] = x[(Ellipsis,) + src]
+    return r
+
+
+def _upsample_adjoint_ref(g, index, size):
+    d = len(index)
+    r = np.zeros(g.shape[: g.ndim - d] + tuple(size))
+    for o in np.ndindex(*g.shape[g.ndim - d :]):
+        src = tuple(index[k][o[k]] for k in range(d))
+        r[(Ellipsis,) + src] += g[(Ellipsis,) + o]
+    return r
+
+
 def _conv_ref(x, w, b, stride, dilation, pad, out, groups=1):
     n, c = x.shape[:2]
     o, cg = w.shape[:2]
@@ -680,6 +700,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "fold": lambda c, size, **geo: _fold_ref(c, size, **geo),
     "conv": lambda x, w, *b, **p: _conv_ref(x, w, b[0] if b else None, **p),
     "conv_tx": _conv_tx_ref,
+    "upsample_nearest": lambda x, index: _upsample_ref(x, index),
+    "upsample_nearest_adjoint": lambda g, index, size: _upsample_adjoint_ref(g, index, size),
     "conv_transpose": lambda x, w, *b, size, **p: (
         _conv_tx_ref(x, w, size, **p) + (b[0].reshape((-1,) + (1,) * len(size)) if b else 0)
     ),

@@ -2015,6 +2015,11 @@ add(
         "m = torch.nn.ConvTranspose2d(10**5, 10**5, 9)",
         ("over the limit",),
     ),
+    esc(
+        "interpolate_huge",
+        "import torch.nn.functional as F\ny = F.interpolate(torch.ones(1, 1, 4, 4), scale_factor=10**5)",
+        ("over the limit",),
+    ),
     # setattr is the written assignment's twin: the same tables, the same dunder audit
     esc("call_setattr", "setattr(torch, 'x', 1)"),
     esc("setattr_dunder_built", "class A:\n    pass\nsetattr(A, '__ini' + 't__', print)"),

@@ -2017,7 +2017,8 @@ add(
     ),
     esc(
         "interpolate_huge",
-        "import torch.nn.functional as F\ny = F.interpolate(torch.ones(1, 1, 4, 4), scale_factor=10**5)",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 4, 4), scale_factor=10**5)",
         ("over the limit",),
     ),
     # setattr is the written assignment's twin: the same tables, the same dunder audit

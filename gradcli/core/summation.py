@@ -255,7 +255,11 @@ def _multi_row(a: np.ndarray) -> np.ndarray:
     if chunks == 0:  # fewer rows than one run: the first accumulator alone
         return _in_order(a)
     # Level 0: each full run of `step` rows, then the rows left over.
-    level = _in_order(np.moveaxis(a[: chunks * step].reshape((chunks, step) + lanes), 1, 0))
+    runs = a[: chunks * step].reshape((chunks, step) + lanes)
+    if runs.flags.c_contiguous and runs.size >= _BLOCKED:
+        level = _runs_in_order(runs)
+    else:
+        level = _in_order(np.moveaxis(runs, 1, 0))
     finals = [_in_order(a[chunks * step :])]
     # Levels 1 and 2 flush every `step` totals of the level below into the next; level 3
     # keeps all it receives.
@@ -271,6 +275,37 @@ def _multi_row(a: np.ndarray) -> np.ndarray:
     for f in finals[1:]:
         total = total + f
     return total
+
+
+_BLOCKED = 1 << 16  # items from which `_runs_in_order` pays
+_RUNS_BLOCK = 256  # runs per block of `_runs_in_order` (256 x 16 x 16 doubles: 512 KB)
+
+
+def _runs_in_order(runs: np.ndarray) -> np.ndarray:
+    """`_in_order` of each run of a C-contiguous (chunks, step, *lanes): run c's rows added in
+    order, for every lane side by side; the same additions, faster. Added as they lie, each
+    addition is an inner loop of one row's few lanes (16 values), so the loops' overhead is most
+    of the time; here a block of runs is first moved so that row i of every run in the block is
+    contiguous (each row copied as one opaque item, `V` dtype), and each addition is then one
+    long contiguous loop over the block."""
+    chunks, step = runs.shape[:2]
+    lanes = runs.shape[2:]
+    row = runs[0, 0].size * runs.itemsize
+    items = runs.reshape(chunks, step, -1).view(f"V{row}").reshape(chunks, step)
+    out = np.empty((chunks,) + lanes, dtype=runs.dtype)
+    flat = out.reshape(chunks, -1)
+    buf = np.empty((step, min(_RUNS_BLOCK, chunks)), dtype=items.dtype)
+    for c in range(0, chunks, _RUNS_BLOCK):
+        block = items[c : c + _RUNS_BLOCK]
+        n = block.shape[0]
+        moved = buf[:, :n]
+        np.copyto(moved, block.T)
+        rows = moved.view(runs.dtype)  # (step, n * lanes): row i of each run, side by side
+        acc = flat[c : c + n].reshape(-1)
+        np.copyto(acc, rows[0])
+        for i in range(1, step):
+            np.add(acc, rows[i], out=acc)
+    return out
 
 
 def _row_sum(a: np.ndarray) -> np.ndarray:

@@ -247,7 +247,42 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
     is refused in PyTorch's words; on a tensor of the graph the change is recorded on it."""
     if isinstance(current, Tensor):
         return inplace(current, lambda old: binop(op, old, value))
+    if isinstance(current, np.ndarray) and type(op) in _ARRAY_BINOPS:
+        return _array_inplace(op, current, value)
+    if type(current) is list and isinstance(op, ast.Add):
+        # `xs += ys` extends the list itself (every name bound to it sees the items).
+        if not isinstance(value, (list, tuple, range)):
+            raise GradcliError(f"'{typename(value)}' object is not iterable").mirror("TypeError")
+        limits.LIST_ITEMS.check(len(current) + len(value), "the length of the list")
+        current.extend(value)
+        return current
     return binop(op, current, value)
+
+
+def _array_inplace(op: ast.operator, a: np.ndarray, value: Any) -> np.ndarray:
+    """`a += v` on a NumPy array: NumPy's in-place operation (`same_kind` casting, the result
+    written into `a`), so a tensor made from the array with torch.from_numpy / as_tensor, and
+    every name bound to it, sees the change."""
+    ok = isinstance(value, np.ndarray) and value.dtype.kind in "biuf"
+    if not ok and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        raise _unsupported(op, a, value)
+    if not a.flags.writeable:
+        raise GradcliError("output array is read-only").mirror("ValueError")
+    try:
+        shape = np.broadcast_shapes(a.shape, np.shape(value))
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    if shape != a.shape:
+        raise GradcliError(
+            f"non-broadcastable output operand with shape {a.shape} doesn't match the "
+            f"broadcast shape {shape}"
+        ).mirror("ValueError")
+    try:
+        with np.errstate(all="ignore"):
+            _ARRAY_BINOPS[type(op)](a, value, out=a, casting="same_kind")
+    except TypeError as e:  # NumPy's UFuncTypeError: an int array += a float
+        raise GradcliError(str(e)).mirror("UFuncTypeError") from None
+    return a
 
 
 def unary(op: ast.unaryop, v: Any) -> Any:

@@ -494,10 +494,24 @@ INT: dict[str, Callable[..., Any]] = {"bit_length": lambda v: v.bit_length()}
 # --- NumPy arrays from .numpy() ---------------------------------------------------------------
 
 
+def _array_key(key: Any) -> Any:
+    """An array's index as a tensor's: NumPy arrays in it (integer positions, boolean masks,
+    `x[idx]` with `idx = np.arange(n)`) read as tensors of their values."""
+    if isinstance(key, np.ndarray):
+        if key.dtype.kind not in "biu":
+            raise GradcliError(
+                "arrays used as indices must be of integer (or boolean) type"
+            ).mirror("IndexError")
+        return Tensor(key.astype(np.int64) if key.dtype.kind == "u" else key)
+    if isinstance(key, tuple):
+        return tuple(_array_key(k) for k in key)
+    return key
+
+
 def array_item(a: np.ndarray, key: Any) -> Any:
     from ..surface import indexing as I
 
-    t = I.getitem(Tensor(a), key)
+    t = I.getitem(Tensor(a), _array_key(key))
     out = t.data
     return out.item() if out.ndim == 0 else out
 
@@ -509,7 +523,7 @@ def set_array_item(a: np.ndarray, key: Any, value: Any) -> None:
 
     if not a.flags.writeable:
         raise GradcliError("assignment destination is read-only").mirror("ValueError")
-    idx = I.normalize_index(Tensor(a), key)
+    idx = I.normalize_index(Tensor(a), _array_key(key))
     if isinstance(value, Tensor):
         value = value.data
     elif isinstance(value, (list, tuple)):

@@ -16,7 +16,7 @@ from ..core import hooks
 from ..core.tensor import Tensor
 from ..ops import arithmetic as A
 from . import functional as F
-from .args import reduction_arg
+from .args import legacy_reductions, reduction_arg
 from .nnfunctional import pairwise_distance
 
 
@@ -38,6 +38,7 @@ def _size_warning(x: Tensor, t: Tensor) -> None:
         )
 
 
+@legacy_reductions
 def smooth_l1_loss(
     input: Any,  # noqa: A002
     target: Any,
@@ -95,6 +96,7 @@ def _kl_reduction(reduction: Any) -> str:
     return reduction
 
 
+@legacy_reductions
 def kl_div(
     input: Any,  # noqa: A002
     target: Any,
@@ -127,6 +129,7 @@ def kl_div(
     return _reduced(loss, r)
 
 
+@legacy_reductions
 def soft_margin_loss(
     input: Any,  # noqa: A002
     target: Any,
@@ -141,6 +144,7 @@ def soft_margin_loss(
     return _reduced(loss, r, "SoftMarginLossBackward0")
 
 
+@legacy_reductions
 def margin_ranking_loss(
     input1: Any,
     input2: Any,
@@ -163,6 +167,7 @@ def margin_ranking_loss(
     return _reduced(loss, r)
 
 
+@legacy_reductions
 def triplet_margin_loss(
     anchor: Any,
     positive: Any,
@@ -197,6 +202,7 @@ def triplet_margin_loss(
     return _reduced(loss, r)
 
 
+@legacy_reductions
 def hinge_embedding_loss(
     input: Any,  # noqa: A002
     target: Any,
@@ -214,6 +220,7 @@ def hinge_embedding_loss(
     return _reduced(A.add_t(margin_part, self_part), r)
 
 
+@legacy_reductions
 def cosine_embedding_loss(
     input1: Any,
     input2: Any,

@@ -3121,6 +3121,30 @@ CASES: list[Case] = [
         "Softmax2d: expected input to be 3D or 4D, got 1D instead",
         (3, 5),
     ),
+    Case(
+        "numpy_inplace_int_cast",
+        "import numpy as np\na = np.arange(3)\na += 1.5",
+        "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int64')",
+        (3, 1),
+    ),
+    Case(
+        "numpy_inplace_broadcast_grows",
+        "import numpy as np\na = np.ones(3)\na *= np.ones((10**3, 3))",
+        "non-broadcastable output operand with shape (3,)",
+        (3, 1),
+    ),
+    Case(
+        "numpy_float_array_index",
+        "import numpy as np\na = np.ones(3)\nb = a[np.array([0.5])]",
+        "arrays used as indices must be of integer (or boolean) type",
+        (3, 5),
+    ),
+    Case(
+        "numpy_mask_of_other_length",
+        "import numpy as np\na = np.ones(3)\na[np.array([True, False])] = 0",
+        "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3]",
+        (3, 1),
+    ),
 ]
 
 

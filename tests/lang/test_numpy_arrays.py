@@ -65,3 +65,57 @@ def test_array_expressions_give_numpys_values(expr: str) -> None:
 def test_array_misuse_is_refused_before_the_work(expr: str, message: str) -> None:
     with pytest.raises(GradcliError, match=message.replace("(", r"\(")):
         run(expr)
+
+
+def program(text: str) -> str:
+    return "".join(parse(text, "t.py").run(dtype="float32").output)
+
+
+def test_array_indexed_by_arrays_as_numpy_does() -> None:
+    # Integer positions (a shuffled np.arange), boolean masks read and written, a 0-d index.
+    out = program(
+        "import numpy as np\n"
+        "x = np.array([[0.5, 1.0], [-2.0, 3.0], [4.0, -5.0]])\n"
+        "idx = np.array([2, 0])\n"
+        "y = np.ones(3)\n"
+        "y[x[:, 0] * x[:, 1] < 0] = 0\n"
+        "print(x[idx], y, x[idx, 1], x[np.array(1)])\n"
+    )
+    x = np.array([[0.5, 1.0], [-2.0, 3.0], [4.0, -5.0]])
+    y = np.ones(3)
+    y[x[:, 0] * x[:, 1] < 0] = 0
+    assert out == f"{x[[2, 0]]} {y} {x[[2, 0], 1]} {x[1]}\n"
+
+
+def test_array_indexed_by_a_float_array_is_refused() -> None:
+    with pytest.raises(GradcliError, match="arrays used as indices must be of integer"):
+        program("import numpy as np\nx = np.ones(3)\nprint(x[np.array([0.5])])\n")
+
+
+def test_augmented_assignment_changes_the_array_in_place() -> None:
+    # `a += 1` is NumPy's in-place operation: the tensor torch.from_numpy / as_tensor made of
+    # the array and every name bound to it see the change; a list's += extends it.
+    out = program(
+        "import numpy as np\nimport torch\n"
+        "a = np.ones(3)\nb = torch.from_numpy(a)\nc = torch.as_tensor(a)\nd = a\n"
+        "a += 1\na *= np.array([1.0, 2.0, 3.0])\n"
+        "xs = [1]\nys = xs\nxs += [2]\n"
+        "print(b, c, d, ys)\n"
+    )
+    assert out == (
+        "tensor([2., 4., 6.], dtype=torch.float64) tensor([2., 4., 6.], dtype=torch.float64) "
+        "[2. 4. 6.] [1, 2]\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a = np.arange(3)\na += 1.5", "Cannot cast ufunc 'add' output"),
+        ("a = np.ones(3)\na += np.ones((2, 3))", "non-broadcastable output operand"),
+        ("a = np.ones(3)\na += 'x'", "unsupported operand"),
+    ],
+)
+def test_in_place_array_misuse_is_numpys_error(text: str, message: str) -> None:
+    with pytest.raises(GradcliError, match=message):
+        program("import numpy as np\n" + text + "\n")

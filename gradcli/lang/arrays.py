@@ -117,13 +117,17 @@ def eye(n: Any, m: Any = None, dtype: Any = None) -> np.ndarray:
 
 
 def _value(out: np.ndarray) -> Any:
-    """NumPy's result: a 0-d result is a number."""
-    return out.item() if out.ndim == 0 else out
+    """NumPy's result: a 0-d result is a number (a NumPy float32 for float32)."""
+    from .values import numpy_number
+
+    return numpy_number(out)
 
 
 def _operand(v: Any, fn: str) -> np.ndarray:
     if isinstance(v, np.ndarray):
         return numpy_data(v)
+    if isinstance(v, np.generic) and v.dtype.kind in "biuf":
+        return np.asarray(v)
     if isinstance(v, (int, float, list, tuple)) and not isinstance(v, bool):
         return to_array(v, fn=fn)
     raise GradcliError(f"numpy.{fn}() takes arrays, numbers or lists, not {typename(v)}").mirror(

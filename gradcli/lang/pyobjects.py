@@ -510,10 +510,9 @@ def _array_key(key: Any) -> Any:
 
 def array_item(a: np.ndarray, key: Any) -> Any:
     from ..surface import indexing as I
+    from .values import numpy_number
 
-    t = I.getitem(Tensor(a), _array_key(key))
-    out = t.data
-    return out.item() if out.ndim == 0 else out
+    return numpy_number(I.getitem(Tensor(a), _array_key(key)).data)
 
 
 def set_array_item(a: np.ndarray, key: Any, value: Any) -> None:
@@ -575,7 +574,11 @@ def _array_reduction(name: str) -> Callable[..., Any]:
             ).mirror("ValueError")
         with np.errstate(all="ignore"):
             out = getattr(a, name)(**kwargs)
-        return out.item() if np.ndim(out) == 0 and ax is None and not keepdims else out
+        if np.ndim(out) == 0 and ax is None and not keepdims:
+            from .values import numpy_number
+
+            return numpy_number(out)
+        return out
 
     return call
 
@@ -699,6 +702,9 @@ def method(owner: Any, attr: str) -> Any:
             f"'{typename(owner)}' object has no attribute '{attr}'",
             hint=_suggest(attr, table),
         ).mirror("AttributeError")
+    if isinstance(owner, np.generic) and owner.dtype.kind in "biuf":
+        # A NumPy scalar has the methods of a 0-d array (`np.dot(u, v).mean()`).
+        owner = np.asarray(owner)
     if isinstance(owner, np.ndarray):
         if attr in ARRAY_ATTRIBUTES:
             return ARRAY_ATTRIBUTES[attr](owner)

@@ -3145,6 +3145,36 @@ CASES: list[Case] = [
         "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3]",
         (3, 1),
     ),
+    Case(
+        "numpy_float32_scalar_shift",
+        "import numpy as np\na = np.ones(2, dtype=np.float32)[0] << 2",
+        "unsupported operand type(s) for <<: 'numpy.float32' and 'int'",
+        (2, 5),
+    ),
+    Case(
+        "numpy_float32_scalar_matmul",
+        "import numpy as np\na = np.ones(2, dtype=np.float32).sum() @ 2",
+        "unsupported operand type(s) for @: 'numpy.float32' and 'int'",
+        (2, 5),
+    ),
+    Case(
+        "numpy_float32_scalar_repeats_a_string",
+        "import numpy as np\nu = np.ones(2, dtype=np.float32)\na = 'ab' * np.dot(u, u)",
+        "unsupported operand type(s) for *: 'str' and 'numpy.float32'",
+        (3, 5),
+    ),
+    Case(
+        "numpy_float32_scalar_huge_reshape",
+        "import numpy as np\na = np.ones(2, dtype=np.float32).sum().reshape(10**9)",
+        "over the limit of 10,000,000",
+        (2, 5),
+    ),
+    Case(
+        "numpy_float32_scalar_dunder",
+        "import numpy as np\na = np.ones(2, dtype=np.float32)[0].__class__",
+        "`.__class__` is not accessible",
+        (2, 36),
+    ),
 ]
 
 

@@ -119,3 +119,32 @@ def test_augmented_assignment_changes_the_array_in_place() -> None:
 def test_in_place_array_misuse_is_numpys_error(text: str, message: str) -> None:
     with pytest.raises(GradcliError, match=message):
         program("import numpy as np\n" + text + "\n")
+
+
+# A float32 array's element, sum or np.dot is a NumPy float32: it prints with float32's
+# shortest digits, computes in float32 with Python numbers (NumPy 2's weak scalars), compares
+# as NumPy, has a 0-d array's methods, and is its Python value in math, float(), round().
+SCALAR_LINES = [
+    "print(b[0], b.sum(), np.sum(b), b[0] + 1.0, [b[1]], b[0] < 0.1, -b[0], abs(-b[0]))",
+    "print(2 ** b[1], b[1] ** 2, 1 - b[1], b * b[0], -b[0] + math.log(3.0), b[0] / 3)",
+    "print(np.dot(b, b), np.dot(b, b).mean(), b[1].item(), float(b[0]), round(b[1], 1))",
+    "print(np.exp(b[0]), '%.4f' % b[0], '{}'.format(b[0]), f'{b[1]:.3f}', str(b[0]))",
+    "print(math.sqrt(b[1]), max(b[0], b[1]), sum([b[0], b[1]]), round(b[0]), type(b[0]))",
+    "print('%.3f' % np.array(2.5, dtype=np.float32), x)",
+]
+
+
+@pytest.mark.parametrize("line", SCALAR_LINES)
+def test_numpy_float32_scalars_are_numpys(line: str) -> None:
+    import contextlib
+    import io
+    import math
+
+    setup = (
+        "import math\nimport numpy as np\n"
+        "b = np.array([0.1, 0.2], dtype=np.float32)\nx = 0.0\nx -= 0.1 * b[0]\n"
+    )
+    want = io.StringIO()
+    with contextlib.redirect_stdout(want), np.errstate(all="ignore"):
+        exec(setup + line, {"math": math})  # noqa: S102 - NumPy's own answer
+    assert program(setup + line + "\n") == want.getvalue()

@@ -323,6 +323,7 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
         ("divide", "div"),
         ("maximum", "maximum"),
         ("minimum", "minimum"),
+        ("power", "pow"),
     ):
         out[name] = _ufunc(name, torch_functions[torch_name])
     for name in ("std", "var", "max", "min", "argmax", "argmin", "prod", "cumsum", "ravel"):

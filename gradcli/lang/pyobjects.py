@@ -640,7 +640,33 @@ ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "reshape": lambda a, *shape: _array_reshape(a, shape),
     "flatten": lambda a: a.reshape(-1).copy(),
     "astype": lambda a, dtype: _array_astype(a, dtype),
+    "dot": lambda a, b: _array_dot(a, b),
 }
+
+
+def _array_dot(a: np.ndarray, b: Any) -> Any:
+    """`a.dot(b)`: np.dot(a, b)."""
+    from ..core.tensor import Tensor as T
+    from ..ops.arithmetic import matmul
+    from .values import numpy_number
+
+    if isinstance(b, T):
+        raise GradcliError(
+            "ndarray.dot() of a tensor is not supported by gradcli", hint="use torch.matmul"
+        )
+    if not isinstance(b, np.ndarray):
+        if isinstance(b, bool) or not isinstance(b, (int, float, list, tuple)):
+            raise GradcliError(f"unsupported operand type for dot(): '{typename(b)}'").mirror(
+                "TypeError"
+            )
+        b = np.asarray(b)
+    dt = np.promote_types(a.dtype, b.dtype)
+    if a.ndim == 0 or b.ndim == 0:
+        from ..ops.arithmetic import size_check
+
+        size_check(np.broadcast_shapes(a.shape, b.shape), "the result of dot()")
+        return numpy_number(np.multiply(a, b, dtype=dt))
+    return numpy_number(matmul(T(a.astype(dt)), T(b.astype(dt))).data)
 
 
 def _array_reshape(a: np.ndarray, shape: tuple) -> np.ndarray:

@@ -3175,6 +3175,30 @@ CASES: list[Case] = [
         "`.__class__` is not accessible",
         (2, 36),
     ),
+    Case(
+        "poisson_nll_bad_reduction",
+        NNF + "y = F.poisson_nll_loss(torch.ones(2), torch.ones(2), reduction='avg')",
+        "avg is not a valid value for reduction",
+        (3, 5),
+    ),
+    Case(
+        "poisson_nll_str_target",
+        NNF + "y = F.poisson_nll_loss(torch.ones(2), 'a')",
+        "argument 'target' (position 2) must be Tensor, not str",
+        (3, 5),
+    ),
+    Case(
+        "poisson_nll_huge_broadcast",
+        NN + "y = nn.PoissonNLLLoss(full=True)(torch.ones(10**4, 1), torch.ones(1, 10**4))",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
+    Case(
+        "legacy_reduce_huge",
+        NNF + "y = F.mse_loss(torch.ones(10**4, 1), torch.ones(1, 10**4), reduce=False)",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
 ]
 
 

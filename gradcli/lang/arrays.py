@@ -147,7 +147,10 @@ def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
     def call(x: Any) -> Any:
         if isinstance(x, Tensor):
             return torch_fn(x)
-        return _value(torch_fn(Tensor(_float(_operand(x, name)))).data)
+        a = _operand(x, name)
+        if name == "abs" and a.dtype.kind in "biu":
+            return _value(np.abs(a))  # an integer's absolute value stays an integer
+        return _value(torch_fn(Tensor(_float(a))).data)
 
     call.__name__ = name
     return call

@@ -3199,6 +3199,21 @@ CASES: list[Case] = [
         "over the limit of 10,000,000",
         (3, 5),
     ),
+    Case(
+        "builtin_node_has_no_apply",
+        "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).grad_fn.apply(x)",
+        "'MulBackward0' object has no attribute 'apply'",
+        (3, 5),
+    ),
+    Case(
+        "custom_node_apply_wrong_count",
+        "import torch\nclass F(torch.autograd.Function):\n"
+        "    @staticmethod\n    def forward(ctx, a):\n        return a * 2\n"
+        "    @staticmethod\n    def backward(ctx, g):\n        return g * 2\n"
+        "z = F.apply(torch.ones(2, requires_grad=True))\ny = z.grad_fn.apply(1, 2)",
+        "backward() takes 2 positional arguments but 3 were given",
+        (10, 5),
+    ),
 ]
 
 

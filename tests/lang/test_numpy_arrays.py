@@ -148,3 +148,9 @@ def test_numpy_float32_scalars_are_numpys(line: str) -> None:
     with contextlib.redirect_stdout(want), np.errstate(all="ignore"):
         exec(setup + line, {"math": math})  # noqa: S102 - NumPy's own answer
     assert program(setup + line + "\n") == want.getvalue()
+
+
+def test_np_abs_of_integers_stays_integer() -> None:
+    assert program("import numpy as np\nprint(np.abs([-1, -2, 1, 2]), np.abs(-3))\n") == (
+        f"{np.abs([-1, -2, 1, 2])} {np.abs(-3)}\n"
+    )

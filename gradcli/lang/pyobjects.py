@@ -508,8 +508,29 @@ def _array_key(key: Any) -> Any:
     return key
 
 
+def _check_masks(a: np.ndarray, key: Any) -> None:
+    """NumPy's refusal of a boolean mask whose shape is not the indexed axes'."""
+    axis = 0
+    for k in key if isinstance(key, tuple) else (key,):
+        if isinstance(k, np.ndarray) and k.dtype == bool:
+            for j, n in enumerate(k.shape):
+                size = a.shape[axis + j] if axis + j < a.ndim else None
+                if size is not None and size != n:
+                    raise GradcliError(
+                        f"boolean index did not match indexed array along axis {axis + j}; "
+                        f"size of axis is {size} but size of corresponding boolean axis is {n}"
+                    ).mirror("IndexError")
+            axis += k.ndim
+        elif k is not None and k is not Ellipsis:
+            axis += 1
+        elif k is Ellipsis:
+            return
+
+
 def array_item(a: np.ndarray, key: Any) -> Any:
     from ..surface import indexing as I
+
+    _check_masks(a, key)
     from .values import numpy_number
 
     return numpy_number(I.getitem(Tensor(a), _array_key(key)).data)
@@ -522,6 +543,7 @@ def set_array_item(a: np.ndarray, key: Any, value: Any) -> None:
 
     if not a.flags.writeable:
         raise GradcliError("assignment destination is read-only").mirror("ValueError")
+    _check_masks(a, key)
     idx = I.normalize_index(Tensor(a), _array_key(key))
     if isinstance(value, Tensor):
         value = value.data

@@ -3142,7 +3142,7 @@ CASES: list[Case] = [
     Case(
         "numpy_mask_of_other_length",
         "import numpy as np\na = np.ones(3)\na[np.array([True, False])] = 0",
-        "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3]",
+        "boolean index did not match indexed array along axis 0; size of axis is 3 but size",
         (3, 1),
     ),
     Case(

@@ -941,7 +941,7 @@ NAMES = declare(
     ("HuberLoss", "nn", HuberLoss, "composition of sub abs mul where mean"),
     ("KLDivLoss", "nn", KLDivLoss, "composition of log sub mul where mean"),
     ("SoftMarginLoss", "nn", SoftMarginLoss, "composition of neg mul exp log1p mean"),
-    ("PoissonNLLLoss", "nn", PoissonNLLLoss, "composition of exp mul sub log add where mean"),
+    ("PoissonNLLLoss", "nn", PoissonNLLLoss, "composition of exp mul sub mean"),
     ("MarginRankingLoss", "nn", MarginRankingLoss, "composition of sub mul add clamp mean"),
     ("HingeEmbeddingLoss", "nn", HingeEmbeddingLoss, "composition of sub add clamp where mean"),
     (

@@ -497,6 +497,8 @@ def typename(v: Any) -> str:
     named = getattr(t, "program_typename", None)  # a value of the interpreter names its type
     if named is not None:
         return named(v)
+    if isinstance(v, np.generic):
+        return f"numpy.{t.__name__}"  # as Python's messages name NumPy's scalars
     return {list: "list", tuple: "tuple", str: "str", type(None): "None"}.get(t, t.__name__)
 
 

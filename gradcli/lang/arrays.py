@@ -117,13 +117,17 @@ def eye(n: Any, m: Any = None, dtype: Any = None) -> np.ndarray:
 
 
 def _value(out: np.ndarray) -> Any:
-    """NumPy's result: a 0-d result is a number."""
-    return out.item() if out.ndim == 0 else out
+    """NumPy's result: a 0-d result is a number (a NumPy float32 for float32)."""
+    from .values import numpy_number
+
+    return numpy_number(out)
 
 
 def _operand(v: Any, fn: str) -> np.ndarray:
     if isinstance(v, np.ndarray):
         return numpy_data(v)
+    if isinstance(v, np.generic) and v.dtype.kind in "biuf":
+        return np.asarray(v)
     if isinstance(v, (int, float, list, tuple)) and not isinstance(v, bool):
         return to_array(v, fn=fn)
     raise GradcliError(f"numpy.{fn}() takes arrays, numbers or lists, not {typename(v)}").mirror(
@@ -143,7 +147,10 @@ def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
     def call(x: Any) -> Any:
         if isinstance(x, Tensor):
             return torch_fn(x)
-        return _value(torch_fn(Tensor(_float(_operand(x, name)))).data)
+        a = _operand(x, name)
+        if name == "abs" and a.dtype.kind in "biu":
+            return _value(np.abs(a))  # an integer's absolute value stays an integer
+        return _value(torch_fn(Tensor(_float(a))).data)
 
     call.__name__ = name
     return call
@@ -333,6 +340,7 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
         ("divide", "div"),
         ("maximum", "maximum"),
         ("minimum", "minimum"),
+        ("power", "pow"),
     ):
         out[name] = _ufunc(name, torch_functions[torch_name])
     for name in ("std", "var", "max", "min", "argmax", "argmin", "prod", "cumsum", "ravel"):

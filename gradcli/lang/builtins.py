@@ -11,6 +11,8 @@ import collections
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from ..base import limits
 from ..base.errors import GradcliError
 from ..core.op import AccumulateGrad, Node
@@ -36,8 +38,10 @@ from .values import (
     current,
     int_check,
     is_iterator,
+    is_numpy_number,
     iterate,
     length,
+    numpy_number,
     seq,
     short,
 )
@@ -77,6 +81,8 @@ def _builtin_len(v: Any) -> int:
 
 def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
     name = conv.__name__
+    if is_numpy_number(v):
+        v = v.item()
     if isinstance(v, Tensor):
         if v.data.size != 1:
             raise GradcliError(
@@ -159,6 +165,12 @@ def _builtin_sum(items: Any, start: Any = 0) -> Any:
 def _builtin_round(v: Any, nd: Any = None) -> Any:
     # A Tensor has no __round__ in PyTorch (torch.round / x.round() round one): TypeError.
     x = v
+    if is_numpy_number(x):
+        # NumPy's __round__: an int without digits, else a NumPy number of the same type.
+        if nd is None:
+            return _builtin_round(x.item())
+        with np.errstate(all="ignore"):
+            return numpy_number(np.round(x, max(-400, min(400, _index(nd)))))
     if isinstance(x, bool) or not isinstance(x, (int, float)):
         raise GradcliError(f"type {typename(x)} doesn't define __round__ method").mirror(
             "TypeError"
@@ -184,6 +196,9 @@ def _builtin_abs(v: Any) -> Any:
         return A.abs(v)
     if isinstance(v, (int, float)):
         return abs(v)
+    if is_numpy_number(v):
+        with np.errstate(all="ignore"):
+            return numpy_number(abs(v))
     raise GradcliError(f"bad operand type for abs(): '{typename(v)}'").mirror("TypeError")
 
 
@@ -554,6 +569,7 @@ def type_of(v: Any) -> Any:
         "Device": "torch.device",
         "Generator": "generator",
     }.get(name, name)
+
     return PyType(name, (type(v),), None, shown=shown)
 
 

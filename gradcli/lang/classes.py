@@ -171,6 +171,9 @@ class FunctionClass:
                 )
             return tuple(grads[i] for i in tensor_pos)
 
+        # `z.grad_fn.apply(g)`: the user's backward as it returns (a gradient per argument).
+        vjp.raw = lambda *gs: rt.invoke(self.backward, list(gs), {}, prefix=(ctx,))  # type: ignore[attr-defined]
+
         from ..ops.custom import custom_apply
 
         return custom_apply(

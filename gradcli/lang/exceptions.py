@@ -42,9 +42,14 @@ BASES: dict[str, str | None] = {
     "FileNotFoundError": "OSError",
     # PyTorch's own (not builtins: a program imports them from their module).
     "GradcheckError": "RuntimeError",
+    # NumPy's (an in-place array operation whose result the array's dtype cannot hold).
+    "UFuncTypeError": "TypeError",
 }
 # The module of the classes that are not Python's builtins, as `repr(cls)` shows it.
-MODULES: dict[str, str] = {"GradcheckError": "torch.autograd.gradcheck"}
+MODULES: dict[str, str] = {
+    "GradcheckError": "torch.autograd.gradcheck",
+    "UFuncTypeError": "numpy._core._exceptions",
+}
 
 
 class ExcClass:

@@ -268,6 +268,8 @@ def _percent_one(spec: str, kind: str, v: Any) -> str:
                 "only one element tensors can be converted to Python scalars"
             ).mirror("ValueError")
         v = v.item()
+    if isinstance(v, np.ndarray) and v.ndim == 0 and v.dtype.kind in "biuf":
+        v = v[()]  # `'%.4f' % loss.data.numpy()`: a 0-d array is its number
     if isinstance(v, np.generic):
         v = v.item()
     if kind == "c":

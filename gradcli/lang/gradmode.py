@@ -85,7 +85,9 @@ class GradMode:
         return g
 
     def __repr__(self) -> str:
-        return f"<torch.autograd.grad_mode.{self.name} object>"
+        if self.name == "set_grad_enabled":
+            return f"torch.autograd.grad_mode.set_grad_enabled(mode={self.enabled})"
+        return f"<torch.autograd.grad_mode.{self.name} object at {id(self):#x}>"
 
 
 class GradModeClass:

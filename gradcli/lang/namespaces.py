@@ -538,7 +538,7 @@ def _math_fn(f: Callable[..., float], name: str) -> Builtin:
     def call(*args: Any) -> float:
         vals = []
         for a in args:
-            if isinstance(a, Tensor):
+            if isinstance(a, Tensor) or (isinstance(a, np.generic) and a.dtype.kind in "biuf"):
                 a = a.item()
             if isinstance(a, bool) or not isinstance(a, (int, float)):
                 raise GradcliError(

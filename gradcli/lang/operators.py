@@ -19,7 +19,16 @@ from ..ops import arithmetic as A
 from ..surface import basics
 from ..surface import elementwise as EW
 from ..surface import functional as F
-from .values import DType, check_structure, hashable, int_check, is_iterator, iterate
+from .values import (
+    DType,
+    check_structure,
+    hashable,
+    int_check,
+    is_iterator,
+    is_numpy_number,
+    iterate,
+    numpy_number,
+)
 
 OPNAMES = {
     ast.Add: "+",
@@ -49,6 +58,13 @@ def _unsupported(op: ast.operator, a: Any, b: Any, hint: str | None = None) -> G
 def binop(op: ast.operator, a: Any, b: Any) -> Any:
     if type(a) is str:
         return _str_binop(op, a, b)
+    if is_numpy_number(a) or is_numpy_number(b):
+        if isinstance(a, Tensor) or isinstance(b, Tensor):
+            # A NumPy scalar with a tensor is the Python number of its value, as in PyTorch.
+            a = a.item() if is_numpy_number(a) else a
+            b = b.item() if is_numpy_number(b) else b
+        elif not (isinstance(a, np.ndarray) or isinstance(b, np.ndarray)):
+            return _numpy_numbers(op, a, b)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
         fn = _TENSOR_BINOPS.get(type(op))
         if fn is None:
@@ -68,6 +84,26 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
     if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
         raise _unsupported(op, a, b)
     return _numbers(op, a, b)
+
+
+def _numpy_numbers(op: ast.operator, a: Any, b: Any) -> Any:
+    """Arithmetic with a NumPy scalar (`x = arr[0]` of a float32 array): NumPy's, whose
+    float32 stays float32 with a Python number (NumPy 2's weak Python scalars)."""
+    for v in (a, b):
+        if not is_numpy_number(v) and (not isinstance(v, (int, float)) or isinstance(v, bool)):
+            raise _unsupported(op, a, b)
+    kind = type(op)
+    if kind is ast.MatMult or (
+        kind in _BITWISE and any(np.asarray(v).dtype.kind == "f" for v in (a, b))
+    ):
+        raise _unsupported(op, a, b)
+    fn = _BITWISE.get(kind) or _PY_BINOPS.get(kind) or (lambda x, y: x**y)
+    with np.errstate(all="ignore"):
+        try:
+            out = fn(a, b)
+        except ZeroDivisionError:  # a Python int by a NumPy zero still divides as NumPy does
+            out = fn(np.float64(a) if isinstance(a, int) else a, b)
+    return numpy_number(out)
 
 
 def _numbers(op: ast.operator, a: Any, b: Any) -> Any:
@@ -124,7 +160,7 @@ def _array_binop(op: ast.operator, a: Any, b: Any) -> Any:
     """Arithmetic on NumPy arrays from `.numpy()` (NumPy's results, sized first)."""
     fn = _ARRAY_BINOPS.get(type(op))
     for v in (a, b):
-        ok = isinstance(v, np.ndarray) and v.dtype.kind in "biuf"
+        ok = (isinstance(v, np.ndarray) and v.dtype.kind in "biuf") or is_numpy_number(v)
         if not ok and (isinstance(v, bool) or not isinstance(v, (int, float))):
             raise _unsupported(op, a, b)
     if isinstance(op, ast.MatMult) and isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
@@ -146,7 +182,7 @@ def _array_binop(op: ast.operator, a: Any, b: Any) -> Any:
         raise GradcliError(str(e)).mirror("ValueError") from None
     with np.errstate(all="ignore"):
         out = fn(a, b)
-    return out.item() if isinstance(out, np.generic) else out
+    return numpy_number(out)
 
 
 _ARRAY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
@@ -247,7 +283,42 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
     is refused in PyTorch's words; on a tensor of the graph the change is recorded on it."""
     if isinstance(current, Tensor):
         return inplace(current, lambda old: binop(op, old, value))
+    if isinstance(current, np.ndarray) and type(op) in _ARRAY_BINOPS:
+        return _array_inplace(op, current, value)
+    if type(current) is list and isinstance(op, ast.Add):
+        # `xs += ys` extends the list itself (every name bound to it sees the items).
+        if not isinstance(value, (list, tuple, range)):
+            raise GradcliError(f"'{typename(value)}' object is not iterable").mirror("TypeError")
+        limits.LIST_ITEMS.check(len(current) + len(value), "the length of the list")
+        current.extend(value)
+        return current
     return binop(op, current, value)
+
+
+def _array_inplace(op: ast.operator, a: np.ndarray, value: Any) -> np.ndarray:
+    """`a += v` on a NumPy array: NumPy's in-place operation (`same_kind` casting, the result
+    written into `a`), so a tensor made from the array with torch.from_numpy / as_tensor, and
+    every name bound to it, sees the change."""
+    ok = isinstance(value, np.ndarray) and value.dtype.kind in "biuf"
+    if not ok and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        raise _unsupported(op, a, value)
+    if not a.flags.writeable:
+        raise GradcliError("output array is read-only").mirror("ValueError")
+    try:
+        shape = np.broadcast_shapes(a.shape, np.shape(value))
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    if shape != a.shape:
+        raise GradcliError(
+            f"non-broadcastable output operand with shape {a.shape} doesn't match the "
+            f"broadcast shape {shape}"
+        ).mirror("ValueError")
+    try:
+        with np.errstate(all="ignore"):
+            _ARRAY_BINOPS[type(op)](a, value, out=a, casting="same_kind")
+    except TypeError as e:  # NumPy's UFuncTypeError: an int array += a float
+        raise GradcliError(str(e)).mirror("UFuncTypeError") from None
+    return a
 
 
 def unary(op: ast.unaryop, v: Any) -> Any:
@@ -262,6 +333,9 @@ def unary(op: ast.unaryop, v: Any) -> Any:
         raise GradcliError(f"bad operand type for unary ~: '{typename(v)}'").mirror("TypeError")
     if isinstance(v, bool):
         v = int(v)
+    if is_numpy_number(v):
+        with np.errstate(all="ignore"):
+            return numpy_number(-v if kind is ast.USub else +v)
     if not isinstance(v, (int, float, Tensor)):
         sym = "-" if kind is ast.USub else "+"
         raise GradcliError(f"bad operand type for unary {sym}: '{typename(v)}'").mirror("TypeError")
@@ -325,6 +399,12 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
         return (a.np == b.np) == (kind is ast.Eq)
     if (isinstance(a, np.ndarray) or isinstance(b, np.ndarray)) and kind in _ARRAY_COMPARE:
         return _array_compare(kind, a, b)
+    if (is_numpy_number(a) or is_numpy_number(b)) and kind in _ARRAY_COMPARE:
+        num = (int, float, np.generic)
+        if isinstance(a, num) and isinstance(b, num):
+            return bool(_ARRAY_COMPARE[kind](a, b))  # NumPy's (float32 against a weak float)
+        a = a.item() if is_numpy_number(a) else a
+        b = b.item() if is_numpy_number(b) else b
     ok = (int, float, str, type(None), tuple, list, dict, set)
     if not isinstance(a, ok) or not isinstance(b, ok):
         if kind is ast.Eq:
@@ -357,7 +437,7 @@ _ARRAY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
 def _array_compare(kind: type, a: Any, b: Any) -> Any:
     """`a > 0.5` on NumPy arrays and numbers: NumPy's boolean array, sized first."""
     for v in (a, b):
-        ok = isinstance(v, np.ndarray) and v.dtype.kind in "biuf"
+        ok = (isinstance(v, np.ndarray) and v.dtype.kind in "biuf") or is_numpy_number(v)
         if not ok and (isinstance(v, bool) or not isinstance(v, (int, float))):
             raise GradcliError(
                 f"'{OPS[kind]}' not supported between instances of '{typename(a)}' and "

@@ -494,12 +494,46 @@ INT: dict[str, Callable[..., Any]] = {"bit_length": lambda v: v.bit_length()}
 # --- NumPy arrays from .numpy() ---------------------------------------------------------------
 
 
+def _array_key(key: Any) -> Any:
+    """An array's index as a tensor's: NumPy arrays in it (integer positions, boolean masks,
+    `x[idx]` with `idx = np.arange(n)`) read as tensors of their values."""
+    if isinstance(key, np.ndarray):
+        if key.dtype.kind not in "biu":
+            raise GradcliError(
+                "arrays used as indices must be of integer (or boolean) type"
+            ).mirror("IndexError")
+        return Tensor(key.astype(np.int64) if key.dtype.kind == "u" else key)
+    if isinstance(key, tuple):
+        return tuple(_array_key(k) for k in key)
+    return key
+
+
+def _check_masks(a: np.ndarray, key: Any) -> None:
+    """NumPy's refusal of a boolean mask whose shape is not the indexed axes'."""
+    axis = 0
+    for k in key if isinstance(key, tuple) else (key,):
+        if isinstance(k, np.ndarray) and k.dtype == bool:
+            for j, n in enumerate(k.shape):
+                size = a.shape[axis + j] if axis + j < a.ndim else None
+                if size is not None and size != n:
+                    raise GradcliError(
+                        f"boolean index did not match indexed array along axis {axis + j}; "
+                        f"size of axis is {size} but size of corresponding boolean axis is {n}"
+                    ).mirror("IndexError")
+            axis += k.ndim
+        elif k is not None and k is not Ellipsis:
+            axis += 1
+        elif k is Ellipsis:
+            return
+
+
 def array_item(a: np.ndarray, key: Any) -> Any:
     from ..surface import indexing as I
 
-    t = I.getitem(Tensor(a), key)
-    out = t.data
-    return out.item() if out.ndim == 0 else out
+    _check_masks(a, key)
+    from .values import numpy_number
+
+    return numpy_number(I.getitem(Tensor(a), _array_key(key)).data)
 
 
 def set_array_item(a: np.ndarray, key: Any, value: Any) -> None:
@@ -509,7 +543,8 @@ def set_array_item(a: np.ndarray, key: Any, value: Any) -> None:
 
     if not a.flags.writeable:
         raise GradcliError("assignment destination is read-only").mirror("ValueError")
-    idx = I.normalize_index(Tensor(a), key)
+    _check_masks(a, key)
+    idx = I.normalize_index(Tensor(a), _array_key(key))
     if isinstance(value, Tensor):
         value = value.data
     elif isinstance(value, (list, tuple)):
@@ -561,7 +596,11 @@ def _array_reduction(name: str) -> Callable[..., Any]:
             ).mirror("ValueError")
         with np.errstate(all="ignore"):
             out = getattr(a, name)(**kwargs)
-        return out.item() if np.ndim(out) == 0 and ax is None and not keepdims else out
+        if np.ndim(out) == 0 and ax is None and not keepdims:
+            from .values import numpy_number
+
+            return numpy_number(out)
+        return out
 
     return call
 
@@ -623,7 +662,33 @@ ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "reshape": lambda a, *shape: _array_reshape(a, shape),
     "flatten": lambda a: a.reshape(-1).copy(),
     "astype": lambda a, dtype: _array_astype(a, dtype),
+    "dot": lambda a, b: _array_dot(a, b),
 }
+
+
+def _array_dot(a: np.ndarray, b: Any) -> Any:
+    """`a.dot(b)`: np.dot(a, b)."""
+    from ..core.tensor import Tensor as T
+    from ..ops.arithmetic import matmul
+    from .values import numpy_number
+
+    if isinstance(b, T):
+        raise GradcliError(
+            "ndarray.dot() of a tensor is not supported by gradcli", hint="use torch.matmul"
+        )
+    if not isinstance(b, np.ndarray):
+        if isinstance(b, bool) or not isinstance(b, (int, float, list, tuple)):
+            raise GradcliError(f"unsupported operand type for dot(): '{typename(b)}'").mirror(
+                "TypeError"
+            )
+        b = np.asarray(b)
+    dt = np.promote_types(a.dtype, b.dtype)
+    if a.ndim == 0 or b.ndim == 0:
+        from ..ops.arithmetic import size_check
+
+        size_check(np.broadcast_shapes(a.shape, b.shape), "the result of dot()")
+        return numpy_number(np.multiply(a, b, dtype=dt))
+    return numpy_number(matmul(T(a.astype(dt)), T(b.astype(dt))).data)
 
 
 def _array_reshape(a: np.ndarray, shape: tuple) -> np.ndarray:
@@ -685,6 +750,9 @@ def method(owner: Any, attr: str) -> Any:
             f"'{typename(owner)}' object has no attribute '{attr}'",
             hint=_suggest(attr, table),
         ).mirror("AttributeError")
+    if isinstance(owner, np.generic) and owner.dtype.kind in "biuf":
+        # A NumPy scalar has the methods of a 0-d array (`np.dot(u, v).mean()`).
+        owner = np.asarray(owner)
     if isinstance(owner, np.ndarray):
         if attr in ARRAY_ATTRIBUTES:
             return ARRAY_ATTRIBUTES[attr](owner)

@@ -415,6 +415,11 @@ class Runtime:
             return owner.program_attribute(attr)
         if kind is Node and is_saved_name(attr):
             return saved_attribute(owner, attr)
+        if kind is Node and attr == "apply" and owner.op.kind == "custom":
+            # A custom Function's node runs the user's backward on the gradients given (as
+            # PyTorch's BackwardCFunction.apply), returning what it returns.
+            vjp = owner.params["_vjp"]
+            return Builtin(f"{owner.name()}.apply", getattr(vjp, "raw", vjp), raw=False)
         allowed = getattr(type(owner), "PROGRAM_ATTRIBUTES", None)
         if allowed is not None and attr in allowed and not attr.startswith("_"):
             value = getattr(owner, attr)
@@ -427,8 +432,9 @@ class Runtime:
                 owner, (PyType, ExcClass, UserFunction, ModuleClass, FunctionClass)
             ):
                 return name
+        shown = owner.name() if kind is Node else typename(owner)  # 'MulBackward0' object
         raise GradcliError(
-            f"'{typename(owner)}' object has no attribute '{attr}'", found=f"`.{attr}`"
+            f"'{shown}' object has no attribute '{attr}'", found=f"`.{attr}`"
         ).mirror("AttributeError")
 
     def set_attribute(self, owner: Any, attr: str, value: Any) -> None:

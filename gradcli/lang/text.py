@@ -35,7 +35,7 @@ def to_str(v: Any, limit: int | None = None) -> str:
     if isinstance(v, (list, tuple, dict, set)):
         check_structure(v, "str()", tensor_cost=100)
         return _repr(v)
-    if isinstance(v, (np.ndarray, np.dtype, Device)):
+    if isinstance(v, (np.ndarray, np.dtype, Device, np.generic)):
         return str(v)
     shown = getattr(v, "program_str", None)  # an exception value: its message
     if shown is not None:
@@ -98,7 +98,7 @@ def _repr(v: Any) -> str:
     if isinstance(v, np.ndarray):
         return repr(v)
     if isinstance(v, np.generic):
-        return repr(v.item())
+        return repr(v)  # NumPy's: np.float32(0.2)
     return format_value(v)
 
 

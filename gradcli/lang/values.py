@@ -665,6 +665,24 @@ def short(text: str, n: int = 200) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
+def numpy_number(out: Any) -> Any:
+    """A NumPy result as a program's value: a 0-d array or NumPy scalar of float32 or float64
+    stays a NumPy float (a float32 prints with float32's shortest digits, as NumPy's:
+    `1.0986123`, and computes in float32 with Python numbers; either shows as `np.float64(0.5)`
+    inside a list, as NumPy 2's repr), any other is the Python number of its value."""
+    if isinstance(out, np.ndarray):
+        if out.ndim:
+            return out
+        out = out[()]
+    if isinstance(out, np.generic):
+        return out if out.dtype in (np.float32, np.float64) else out.item()
+    return out
+
+
+def is_numpy_number(v: Any) -> bool:
+    return isinstance(v, np.generic) and v.dtype.kind in "biuf"
+
+
 def int_check(v: Any) -> Any:
     if isinstance(v, int) and not isinstance(v, bool):
         limits.INT_BITS.check(v.bit_length(), "the size of an integer in bits")

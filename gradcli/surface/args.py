@@ -138,6 +138,43 @@ def reduction_arg(reduction: Any) -> str:
     return reduction
 
 
+def legacy_reduction(size_average: Any, reduce: Any, reduction: Any) -> Any:
+    """The `reduction` a loss computes with, from PyTorch's deprecated `size_average` / `reduce`
+    when either is given (each defaults to True): reduce=False is 'none' (size_average is then
+    ignored), else size_average=False is 'sum' and True is 'mean'; as PyTorch, they win over
+    `reduction`."""
+    if size_average is None and reduce is None:
+        return reduction
+    if reduce is not None and not reduce:
+        return "none"
+    return "mean" if size_average is None or size_average else "sum"
+
+
+def legacy_reductions(fn: Any) -> Any:
+    """A loss function taking `size_average` / `reduce` (by keyword or in their positions, as
+    PyTorch's signatures place them) and computing with the reduction they stand for."""
+    import functools
+    import inspect
+
+    sig = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError:
+            return fn(*args, **kwargs)  # the function's own words for a wrong call
+        a = bound.arguments
+        if a.get("size_average") is not None or a.get("reduce") is not None:
+            a["reduction"] = legacy_reduction(
+                a.pop("size_average", None), a.pop("reduce", None), a.get("reduction", "mean")
+            )
+            return fn(*bound.args, **bound.kwargs)
+        return fn(*args, **kwargs)
+
+    return call
+
+
 # The device types PyTorch's device-string parser knows, in its order (its error lists them).
 DEVICE_TYPES = (
     "cpu",

@@ -42,6 +42,7 @@ def logsigmoid(x: Any) -> Tensor:
     return A.named(A.neg(F.softplus(A.neg(x))), "LogSigmoidBackward0")
 
 
+@C.legacy_reductions
 def l1_loss(
     input: Any,
     target: Any,
@@ -54,6 +55,7 @@ def l1_loss(
     return d if r == "none" else (F.mean(d) if r == "mean" else F.sum(d))
 
 
+@C.legacy_reductions
 def binary_cross_entropy_with_logits(
     input: Any,
     target: Any,

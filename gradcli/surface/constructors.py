@@ -35,11 +35,17 @@ def tensor(
 
 
 def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
-    """`torch.as_tensor`: a tensor (or NumPy array) of the dtype asked is returned as it is."""
+    """`torch.as_tensor`: a tensor of the dtype asked is returned as it is, and a NumPy array
+    of that dtype shares its memory with the tensor made of it (as `torch.from_numpy`: a
+    change of the array in place is seen in the tensor)."""
     if isinstance(data, Tensor) and (
         dtype is None or check_dtype(dtype, fn="as_tensor") == data.dtype
     ):
         return data
+    if isinstance(data, np.ndarray) and (
+        dtype is None or check_dtype(dtype, fn="as_tensor") == data.dtype
+    ):
+        return from_numpy(data)
     return tensor(data, dtype=dtype)
 
 

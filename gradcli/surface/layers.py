@@ -203,6 +203,28 @@ def SoftMarginLoss(  # noqa: N802
     )
 
 
+def PoissonNLLLoss(  # noqa: N802
+    log_input: bool = True,
+    full: bool = False,
+    size_average: Any = None,
+    eps: float = 1e-8,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Module:
+    return _loss(
+        "PoissonNLLLoss",
+        NL.poisson_nll_loss,
+        {
+            "log_input": log_input,
+            "full": full,
+            "size_average": size_average,
+            "eps": eps,
+            "reduce": reduce,
+            "reduction": reduction,
+        },
+    )
+
+
 def _margin_loss(name: str, fn: Callable[..., Any], default: float) -> Callable[..., Module]:
     def make(
         margin: float = default,
@@ -1005,6 +1027,7 @@ NAMES = declare(
     ("HuberLoss", "nn", HuberLoss, "composition of sub abs mul where mean"),
     ("KLDivLoss", "nn", KLDivLoss, "composition of log sub mul where mean"),
     ("SoftMarginLoss", "nn", SoftMarginLoss, "composition of neg mul exp log1p mean"),
+    ("PoissonNLLLoss", "nn", PoissonNLLLoss, "composition of exp mul sub mean"),
     ("MarginRankingLoss", "nn", MarginRankingLoss, "composition of sub mul add clamp mean"),
     ("HingeEmbeddingLoss", "nn", HingeEmbeddingLoss, "composition of sub add clamp where mean"),
     (

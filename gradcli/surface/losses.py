@@ -13,10 +13,11 @@ from ..core.tensor import Tensor
 from ..ops import loss as Lo
 from ..ops.arithmetic import add_t, div_t, mul_t, neg, operands, scalar_operand, tensor_arg
 from ..ops.binary import div as div_op
-from .args import reduction_arg
+from .args import legacy_reductions, reduction_arg
 from .functional import log_softmax, sum
 
 
+@legacy_reductions
 def mse_loss(
     input: Any,
     target: Any,
@@ -28,6 +29,7 @@ def mse_loss(
     return apply(Lo.mse_loss, x, y, reduction=reduction_arg(reduction))
 
 
+@legacy_reductions
 def binary_cross_entropy(
     input: Any,
     target: Any,
@@ -85,6 +87,7 @@ def _class_weight(w: np.ndarray, x: Tensor, prefix: str = "") -> np.ndarray:
     return w
 
 
+@legacy_reductions
 def nll_loss(
     input: Any,
     target: Any,
@@ -141,6 +144,7 @@ def _nll_spatial(x: Tensor, target: Any, weight: Any, ignore_index: int, reducti
     return named(out, "NllLoss2DBackward0") if x.ndim == 4 else out
 
 
+@legacy_reductions
 def cross_entropy(
     input: Any,
     target: Any,

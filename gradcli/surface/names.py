@@ -492,6 +492,7 @@ DECLARED = declare(
     ("smooth_l1_loss", "F", NL.smooth_l1_loss, _S + "sub abs mul div where mean"),
     ("huber_loss", "F", NL.huber_loss, _S + "sub abs mul where mean"),
     ("soft_margin_loss", "F", NL.soft_margin_loss, _S + "neg mul exp log1p mean"),
+    ("poisson_nll_loss", "F", NL.poisson_nll_loss, _S + "exp mul sub mean"),
     # F's own softmax (the implicit dim)
     ("softmax", "F", f_softmax, "softmax"),
     ("log_softmax", "F", f_log_softmax, "log_softmax"),

@@ -1,5 +1,5 @@
 """The loss functions of `torch.nn.functional` beyond the four records of `ops.loss`:
-smooth_l1_loss, huber_loss, kl_div, soft_margin_loss, margin_ranking_loss,
+smooth_l1_loss, huber_loss, kl_div, soft_margin_loss, poisson_nll_loss, margin_ranking_loss,
 triplet_margin_loss, hinge_embedding_loss and cosine_embedding_loss, as compositions of records
 written the way PyTorch's kernels compute them (so their values, gradients at the kinks and
 grad_fn names are PyTorch's), with PyTorch's argument checks and warnings.
@@ -7,16 +7,17 @@ grad_fn names are PyTorch's), with PyTorch's argument checks and warnings.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import hooks
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from . import functional as F
-from .args import reduction_arg
+from .args import legacy_reductions, reduction_arg
 from .nnfunctional import pairwise_distance
 
 
@@ -38,6 +39,7 @@ def _size_warning(x: Tensor, t: Tensor) -> None:
         )
 
 
+@legacy_reductions
 def smooth_l1_loss(
     input: Any,  # noqa: A002
     target: Any,
@@ -95,6 +97,7 @@ def _kl_reduction(reduction: Any) -> str:
     return reduction
 
 
+@legacy_reductions
 def kl_div(
     input: Any,  # noqa: A002
     target: Any,
@@ -127,6 +130,7 @@ def kl_div(
     return _reduced(loss, r)
 
 
+@legacy_reductions
 def soft_margin_loss(
     input: Any,  # noqa: A002
     target: Any,
@@ -141,6 +145,46 @@ def soft_margin_loss(
     return _reduced(loss, r, "SoftMarginLossBackward0")
 
 
+@legacy_reductions
+def poisson_nll_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    log_input: bool = True,
+    full: bool = False,
+    size_average: Any = None,
+    eps: float = 1e-8,
+    reduce: Any = None,  # noqa: A002
+    reduction: str = "mean",
+) -> Tensor:
+    """The negative log likelihood of a Poisson target, as ATen's poisson_nll_loss: exp(x) -
+    t x for a log rate x (else x - t log(x + eps)); `full` adds Stirling's term t log t - t +
+    log(2 pi t) / 2 where t > 1."""
+    if reduction not in ("none", "mean", "sum"):
+        raise GradcliError(f"{reduction} is not a valid value for reduction").mirror("ValueError")
+    x = A.tensor_arg(input, "input")
+    if not isinstance(target, Tensor):
+        raise GradcliError(
+            "poisson_nll_loss(): argument 'target' (position 2) must be Tensor, not "
+            f"{typename(target)}"
+        ).mirror("TypeError")
+    t = target
+    r = reduction_arg(reduction)
+    if log_input:
+        loss = A.sub_t(A.exp(x), A.mul_t(t, x))
+    else:
+        loss = A.sub_t(x, A.mul_t(t, A.log(A.add_t(x, float(eps)))))
+    if full:
+        big = Tensor(t.data > 1)
+        safe = F.where(big, t, 2.0)
+        stirling = A.add_t(
+            A.sub_t(A.mul_t(safe, A.log(safe)), safe),
+            A.mul_t(A.log(A.mul_t(safe, 2 * math.pi)), 0.5),
+        )
+        loss = A.add_t(loss, F.where(big, stirling, 0.0))
+    return _reduced(loss, r)
+
+
+@legacy_reductions
 def margin_ranking_loss(
     input1: Any,
     input2: Any,
@@ -163,6 +207,7 @@ def margin_ranking_loss(
     return _reduced(loss, r)
 
 
+@legacy_reductions
 def triplet_margin_loss(
     anchor: Any,
     positive: Any,
@@ -197,6 +242,7 @@ def triplet_margin_loss(
     return _reduced(loss, r)
 
 
+@legacy_reductions
 def hinge_embedding_loss(
     input: Any,  # noqa: A002
     target: Any,
@@ -214,6 +260,7 @@ def hinge_embedding_loss(
     return _reduced(A.add_t(margin_part, self_part), r)
 
 
+@legacy_reductions
 def cosine_embedding_loss(
     input1: Any,
     input2: Any,

@@ -205,6 +205,15 @@ def contiguous(x: Tensor, memory_format: Any = None) -> Tensor:
     return out
 
 
+def ravel(x: Any) -> Tensor:
+    """`x.ravel()` / `torch.ravel(x)`: x.contiguous().view(-1), as ATen's (a view of a
+    contiguous tensor, else a view of its row-major copy)."""
+    from ..ops.arithmetic import tensor_arg
+    from .functional import view
+
+    return view(contiguous(tensor_arg(x, "input")), -1)
+
+
 NAMES = declare(
     ("isclose", "torch Tensor", isclose, ""),
     ("allclose", "torch Tensor", allclose, ""),
@@ -218,5 +227,6 @@ NAMES = declare(
     ("isfinite", "torch Tensor", isfinite, ""),
     ("is_contiguous", "Tensor", is_contiguous, ""),
     ("contiguous", "Tensor", contiguous, "composition of reshape"),
+    ("ravel", "torch Tensor", ravel, "composition of reshape"),
     ("stride", "Tensor", stride, ""),
 )

@@ -3129,6 +3129,99 @@ CASES: list[Case] = [
         "Softmax2d: expected input to be 3D or 4D, got 1D instead",
         (3, 5),
     ),
+    Case(
+        "numpy_inplace_int_cast",
+        "import numpy as np\na = np.arange(3)\na += 1.5",
+        "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int64')",
+        (3, 1),
+    ),
+    Case(
+        "numpy_inplace_broadcast_grows",
+        "import numpy as np\na = np.ones(3)\na *= np.ones((10**3, 3))",
+        "non-broadcastable output operand with shape (3,)",
+        (3, 1),
+    ),
+    Case(
+        "numpy_float_array_index",
+        "import numpy as np\na = np.ones(3)\nb = a[np.array([0.5])]",
+        "arrays used as indices must be of integer (or boolean) type",
+        (3, 5),
+    ),
+    Case(
+        "numpy_mask_of_other_length",
+        "import numpy as np\na = np.ones(3)\na[np.array([True, False])] = 0",
+        "boolean index did not match indexed array along axis 0; size of axis is 3 but size",
+        (3, 1),
+    ),
+    Case(
+        "numpy_float32_scalar_shift",
+        "import numpy as np\na = np.ones(2, dtype=np.float32)[0] << 2",
+        "unsupported operand type(s) for <<: 'numpy.float32' and 'int'",
+        (2, 5),
+    ),
+    Case(
+        "numpy_float32_scalar_matmul",
+        "import numpy as np\na = np.ones(2, dtype=np.float32).sum() @ 2",
+        "unsupported operand type(s) for @: 'numpy.float32' and 'int'",
+        (2, 5),
+    ),
+    Case(
+        "numpy_float32_scalar_repeats_a_string",
+        "import numpy as np\nu = np.ones(2, dtype=np.float32)\na = 'ab' * np.dot(u, u)",
+        "unsupported operand type(s) for *: 'str' and 'numpy.float32'",
+        (3, 5),
+    ),
+    Case(
+        "numpy_float32_scalar_huge_reshape",
+        "import numpy as np\na = np.ones(2, dtype=np.float32).sum().reshape(10**9)",
+        "over the limit of 10,000,000",
+        (2, 5),
+    ),
+    Case(
+        "numpy_float32_scalar_dunder",
+        "import numpy as np\na = np.ones(2, dtype=np.float32)[0].__class__",
+        "`.__class__` is not accessible",
+        (2, 36),
+    ),
+    Case(
+        "poisson_nll_bad_reduction",
+        NNF + "y = F.poisson_nll_loss(torch.ones(2), torch.ones(2), reduction='avg')",
+        "avg is not a valid value for reduction",
+        (3, 5),
+    ),
+    Case(
+        "poisson_nll_str_target",
+        NNF + "y = F.poisson_nll_loss(torch.ones(2), 'a')",
+        "argument 'target' (position 2) must be Tensor, not str",
+        (3, 5),
+    ),
+    Case(
+        "poisson_nll_huge_broadcast",
+        NN + "y = nn.PoissonNLLLoss(full=True)(torch.ones(10**4, 1), torch.ones(1, 10**4))",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
+    Case(
+        "legacy_reduce_huge",
+        NNF + "y = F.mse_loss(torch.ones(10**4, 1), torch.ones(1, 10**4), reduce=False)",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
+    Case(
+        "builtin_node_has_no_apply",
+        "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).grad_fn.apply(x)",
+        "'MulBackward0' object has no attribute 'apply'",
+        (3, 5),
+    ),
+    Case(
+        "custom_node_apply_wrong_count",
+        "import torch\nclass F(torch.autograd.Function):\n"
+        "    @staticmethod\n    def forward(ctx, a):\n        return a * 2\n"
+        "    @staticmethod\n    def backward(ctx, g):\n        return g * 2\n"
+        "z = F.apply(torch.ones(2, requires_grad=True))\ny = z.grad_fn.apply(1, 2)",
+        "backward() takes 2 positional arguments but 3 were given",
+        (10, 5),
+    ),
 ]
 
 

@@ -65,3 +65,92 @@ def test_array_expressions_give_numpys_values(expr: str) -> None:
 def test_array_misuse_is_refused_before_the_work(expr: str, message: str) -> None:
     with pytest.raises(GradcliError, match=message.replace("(", r"\(")):
         run(expr)
+
+
+def program(text: str) -> str:
+    return "".join(parse(text, "t.py").run(dtype="float32").output)
+
+
+def test_array_indexed_by_arrays_as_numpy_does() -> None:
+    # Integer positions (a shuffled np.arange), boolean masks read and written, a 0-d index.
+    out = program(
+        "import numpy as np\n"
+        "x = np.array([[0.5, 1.0], [-2.0, 3.0], [4.0, -5.0]])\n"
+        "idx = np.array([2, 0])\n"
+        "y = np.ones(3)\n"
+        "y[x[:, 0] * x[:, 1] < 0] = 0\n"
+        "print(x[idx], y, x[idx, 1], x[np.array(1)])\n"
+    )
+    x = np.array([[0.5, 1.0], [-2.0, 3.0], [4.0, -5.0]])
+    y = np.ones(3)
+    y[x[:, 0] * x[:, 1] < 0] = 0
+    assert out == f"{x[[2, 0]]} {y} {x[[2, 0], 1]} {x[1]}\n"
+
+
+def test_array_indexed_by_a_float_array_is_refused() -> None:
+    with pytest.raises(GradcliError, match="arrays used as indices must be of integer"):
+        program("import numpy as np\nx = np.ones(3)\nprint(x[np.array([0.5])])\n")
+
+
+def test_augmented_assignment_changes_the_array_in_place() -> None:
+    # `a += 1` is NumPy's in-place operation: the tensor torch.from_numpy / as_tensor made of
+    # the array and every name bound to it see the change; a list's += extends it.
+    out = program(
+        "import numpy as np\nimport torch\n"
+        "a = np.ones(3)\nb = torch.from_numpy(a)\nc = torch.as_tensor(a)\nd = a\n"
+        "a += 1\na *= np.array([1.0, 2.0, 3.0])\n"
+        "xs = [1]\nys = xs\nxs += [2]\n"
+        "print(b, c, d, ys)\n"
+    )
+    assert out == (
+        "tensor([2., 4., 6.], dtype=torch.float64) tensor([2., 4., 6.], dtype=torch.float64) "
+        "[2. 4. 6.] [1, 2]\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a = np.arange(3)\na += 1.5", "Cannot cast ufunc 'add' output"),
+        ("a = np.ones(3)\na += np.ones((2, 3))", "non-broadcastable output operand"),
+        ("a = np.ones(3)\na += 'x'", "unsupported operand"),
+    ],
+)
+def test_in_place_array_misuse_is_numpys_error(text: str, message: str) -> None:
+    with pytest.raises(GradcliError, match=message):
+        program("import numpy as np\n" + text + "\n")
+
+
+# A float32 array's element, sum or np.dot is a NumPy float32: it prints with float32's
+# shortest digits, computes in float32 with Python numbers (NumPy 2's weak scalars), compares
+# as NumPy, has a 0-d array's methods, and is its Python value in math, float(), round().
+SCALAR_LINES = [
+    "print(b[0], b.sum(), np.sum(b), b[0] + 1.0, [b[1]], b[0] < 0.1, -b[0], abs(-b[0]))",
+    "print(2 ** b[1], b[1] ** 2, 1 - b[1], b * b[0], -b[0] + math.log(3.0), b[0] / 3)",
+    "print(np.dot(b, b), np.dot(b, b).mean(), b[1].item(), float(b[0]), round(b[1], 1))",
+    "print(np.exp(b[0]), '%.4f' % b[0], '{}'.format(b[0]), f'{b[1]:.3f}', str(b[0]))",
+    "print(math.sqrt(b[1]), max(b[0], b[1]), sum([b[0], b[1]]), round(b[0]), type(b[0]))",
+    "print('%.3f' % np.array(2.5, dtype=np.float32), x)",
+]
+
+
+@pytest.mark.parametrize("line", SCALAR_LINES)
+def test_numpy_float32_scalars_are_numpys(line: str) -> None:
+    import contextlib
+    import io
+    import math
+
+    setup = (
+        "import math\nimport numpy as np\n"
+        "b = np.array([0.1, 0.2], dtype=np.float32)\nx = 0.0\nx -= 0.1 * b[0]\n"
+    )
+    want = io.StringIO()
+    with contextlib.redirect_stdout(want), np.errstate(all="ignore"):
+        exec(setup + line, {"math": math})  # noqa: S102 - NumPy's own answer
+    assert program(setup + line + "\n") == want.getvalue()
+
+
+def test_np_abs_of_integers_stays_integer() -> None:
+    assert program("import numpy as np\nprint(np.abs([-1, -2, 1, 2]), np.abs(-3))\n") == (
+        f"{np.abs([-1, -2, 1, 2])} {np.abs(-3)}\n"
+    )

@@ -48,3 +48,53 @@ def test_spatial_nll_is_the_rowwise_loss_of_each_position() -> None:
     np.testing.assert_allclose(x.grad.data, g.reshape(2, 4, 3).transpose(0, 2, 1))
     with pytest.raises(GradcliError, match=r"Expected target size \[2, 4\], got \[2, 3\]"):
         nll_loss(x, Tensor(np.zeros((2, 3), dtype=np.int64)))
+
+
+# PyTorch's deprecated size_average / reduce, by keyword or in their positions: reduce=False
+# is 'none' whatever size_average says, size_average=False is 'sum', True 'mean'; they win over
+# reduction= (PyTorch builds the reduction from them and ignores the one given).
+@pytest.mark.parametrize(
+    ("legacy", "reduction"),
+    [
+        ({"reduce": False}, "none"),
+        ({"size_average": True, "reduce": False}, "none"),
+        ({"size_average": False}, "sum"),
+        ({"size_average": True}, "mean"),
+        ({"size_average": False, "reduce": True, "reduction": "none"}, "sum"),
+    ],
+)
+@pytest.mark.parametrize("name", ["mse_loss", "l1_loss", "nll_loss", "cross_entropy", "kl_div"])
+def test_legacy_size_average_and_reduce_choose_the_reduction(
+    name: str, legacy: dict, reduction: str
+) -> None:
+    from gradcli.surface import composite, losses, nnlosses
+
+    fn = {
+        "mse_loss": losses.mse_loss,
+        "l1_loss": composite.l1_loss,
+        "nll_loss": losses.nll_loss,
+        "cross_entropy": losses.cross_entropy,
+        "kl_div": nnlosses.kl_div,
+    }[name]
+    rng = np.random.default_rng(7)
+    x = Tensor(rng.standard_normal((3, 4)))
+    t = (
+        Tensor(np.array([0, 3, 1]))
+        if name in ("nll_loss", "cross_entropy")
+        else Tensor(rng.random((3, 4)))
+    )
+    got = fn(x, t, **legacy).data
+    want = fn(x, t, reduction=reduction).data
+    assert got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+
+
+def test_legacy_arguments_in_their_positions() -> None:
+    # nll_loss(input, target, weight, size_average, ignore_index, reduce)
+    from gradcli.surface.losses import nll_loss
+
+    x = Tensor(np.log(np.array([[0.7, 0.2, 0.1], [0.4, 0.4, 0.2]])))
+    t = Tensor(np.array([0, 1]))
+    assert nll_loss(x, t, None, True, -100, False).shape == (2,)
+    assert nll_loss(x, t, None, False).shape == ()
+    np.testing.assert_allclose(nll_loss(x, t, None, False).data, -np.log(0.7) - np.log(0.4))

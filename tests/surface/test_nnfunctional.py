@@ -27,6 +27,7 @@ from gradcli.surface import nnlosses as NL
 from tests.helpers import gradcheck as gc
 
 T0 = np.array([1.0, -1.0, 1.0, -1.0, 1.0, 1.0])  # +-1 targets
+COUNTS = np.array([0.0, 1.0, 2.0, 5.0, 0.0, 3.5])  # Poisson targets
 B0 = np.array([[1.0, 0.0, 1.0], [0.0, 0.0, 1.0]])  # binary targets
 W0 = np.array([1.0, 0.5, 2.0, 1.5])  # class weights
 IDX = np.array([[0, 2], [3, 2]])
@@ -242,6 +243,23 @@ CASES: dict[str, tuple[Callable[..., Tensor], tuple, Callable[..., Any] | None, 
         lambda t, tf, x: tf.soft_margin_loss(x, t.tensor(T0)),
         -2,
         2,
+    ),
+    # Poisson targets: counts 0, 1 and above (Stirling's term only where the count is over 1).
+    "poisson_nll_loss": (
+        lambda x: NL.poisson_nll_loss(x, _t(COUNTS)),
+        ((6,),),
+        lambda t, tf, x: tf.poisson_nll_loss(x, t.tensor(COUNTS)),
+        -2,
+        2,
+    ),
+    "poisson_nll_loss_rates_full": (
+        lambda x: NL.poisson_nll_loss(x, _t(COUNTS), log_input=False, full=True, reduction="sum"),
+        ((6,),),
+        lambda t, tf, x: tf.poisson_nll_loss(
+            x, t.tensor(COUNTS), log_input=False, full=True, reduction="sum"
+        ),
+        0.3,
+        3,
     ),
     "margin_ranking_loss": (
         lambda a, b: NL.margin_ranking_loss(a, b, _t(T0), margin=0.3),

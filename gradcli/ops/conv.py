@@ -613,6 +613,30 @@ def _torch_conv_t(w: Any, a: list[str], p: dict[str, Any]) -> str:
     )
 
 
+def _jax_conv_t(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    # the input gradient of the convolution with this geometry, by jax.vjp at zeros
+    d = len(p["out"])
+    weight = w.inputs[1]
+    kernel = tuple(weight.shape[2:])
+    size = tuple(p["size"])
+    pairs = []
+    for i in range(d):
+        reach = (p["out"][i] - 1) * p["stride"][i] + p["dilation"][i] * (kernel[i] - 1) + 1
+        pairs.append((p["pad"][i], reach - p["pad"][i] - size[i]))
+    cout = weight.shape[1] * p.get("groups", 1)
+    conv_of = (
+        f"lambda z: jax.lax.conv_general_dilated(z, {a[1]}, "
+        f"window_strides={w.lit(tuple(p['stride']))}, padding={w.lit(tuple(pairs))}, "
+        f"rhs_dilation={w.lit(tuple(p['dilation']))}, "
+        f"feature_group_count={p.get('groups', 1)})"
+    )
+    zeros = f"jnp.zeros(({a[0]}.shape[0], {cout}) + {w.lit(size)}, {a[0]}.dtype)"
+    code = f"jax.vjp({conv_of}, {zeros})[1]({a[0]})[0]"
+    if len(a) > 2:
+        code = f"{code} + {a[2]}.reshape((-1,) + {w.lit((1,) * d)})"
+    return code
+
+
 conv_transpose = defop(
     "conv_transpose",
     _conv_t_fwd,
@@ -631,6 +655,7 @@ conv_transpose = defop(
         ),
     ),
     to_torch=_torch_conv_t,
+    to_jax=_jax_conv_t,
 )
 
 # --- pooling -----------------------------------------------------------------------------------

@@ -56,6 +56,14 @@ def _torch_up(w: Any, a: list[str], p: dict[str, Any]) -> str:
     return expr
 
 
+def _jax_up(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    d = len(p["index"])
+    expr = a[0]
+    for i, ix in enumerate(p["index"]):
+        expr = f"jnp.take({expr}, jnp.array({list(ix)}), axis={w.inputs[0].ndim - d + i})"
+    return expr
+
+
 _SAMPLES = (
     ((1, 2, 3), ((0, 0, 1, 1, 2, 2),)),
     ((2, 1, 4), ((0, 2),)),
@@ -73,6 +81,7 @@ upsample_nearest = defop(
     signature="interpolate(input, size=None, scale_factor=None, mode='nearest')",
     samples=tuple(Sample((shape,), {"index": index}) for shape, index in _SAMPLES),
     to_torch=_torch_up,
+    to_jax=_jax_up,
 )
 upsample_nearest_adjoint = defop(
     "upsample_nearest_adjoint",

@@ -87,6 +87,17 @@ b = F.avg_pool2d(x, 3, stride=2, padding=1, ceil_mode=True).pow(2).sum()
 c = F.avg_pool2d(x, 2, stride=2, ceil_mode=True, count_include_pad=False).sum()
 y = a + b + c + F.unfold(x, 2).pow(2).sum()
 """,
+    "decoder": """
+x = torch.tensor([[[[0.3, -1.2, 2.0], [1.5, 0.7, -0.4]], [[0.5, -0.2, 1.1], [0.0, 0.4, -1.0]]]],
+                 requires_grad=True)
+w = torch.tensor([[[[0.2, -0.5], [1.0, 0.3]]], [[[-0.7, 0.4], [0.6, 0.9]]]], requires_grad=True)
+b = torch.tensor([0.1], requires_grad=True)
+u = F.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1)
+v = F.interpolate(x, scale_factor=2).sin().sum() * F.conv_transpose2d(
+    x, w.repeat(1, 2, 1, 1), groups=2
+).pow(2).sum()
+y = u.pow(2).sum() + v.sum() + F.interpolate(x, size=(3, 5)).pow(3).sum()
+""",
 }
 
 

@@ -189,8 +189,12 @@ def vector_count(n: int) -> int:
 
 def split_loop(vec, scalar, *arrays: np.ndarray) -> np.ndarray:
     """An elementwise float32 kernel over equally shaped arrays taken as one flat contiguous
-    loop, as `cpu_kernel_vec` runs it: `vec` on the whole steps, `scalar` on the tail."""
-    shape = arrays[0].shape
+    loop, as `cpu_kernel_vec` runs it: `vec` on the whole steps, `scalar` on the tail. The
+    loop runs in memory order: a column-major (transposed) first array is taken so."""
+    a0 = arrays[0]
+    if a0.ndim > 1 and a0.flags.f_contiguous and not a0.flags.c_contiguous:
+        return split_loop(vec, scalar, *(np.asarray(a).T for a in arrays)).T
+    shape = a0.shape
     flat = [np.ascontiguousarray(a, dtype=_F).reshape(-1) for a in arrays]
     n = flat[0].size
     nv = vector_count(n)

@@ -123,7 +123,7 @@ def _gelu_tanh_bwd(tanh):
         left_d = _HALF * (_ONE + t)
         tanh_d = _fma(-t, t, _ONE)
         inner_d = _GELU_BETA_TANH * _fma(_F(3) * _KAPPA, x_sq, _ONE)
-        return g * _fma(left * tanh_d, inner_d, left_d)
+        return g * (left_d + (left * tanh_d) * inner_d)  # 0.5 * (1 + t): its fma is exact
 
     return k
 

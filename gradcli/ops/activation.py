@@ -13,8 +13,16 @@ import numpy as np
 
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, mask_like
+from . import act32
 from . import saved as V
-from .elementwise import _precise, clamp, softplus
+from .elementwise import _first_order32, _precise, clamp, softplus
+
+
+def _precise32(fn):
+    """`_precise(fn)` for float16; float32 arrays go to `fn` itself (its exact kernel)."""
+    through = _precise(fn)
+    return lambda x, *a, **k: fn(x, *a, **k) if x.dtype == np.float32 else through(x, *a, **k)
+
 
 # --- elu: scale * x for x > 0, scale * alpha * (exp(input_scale * x) - 1) otherwise ------------
 
@@ -22,6 +30,8 @@ from .elementwise import _precise, clamp, softplus
 def _elu_fwd(
     x: np.ndarray, alpha: float = 1.0, scale: float = 1.0, input_scale: float = 1.0
 ) -> np.ndarray:
+    if x.dtype == np.float32:
+        return act32.elu(x, alpha, scale, input_scale)
     neg = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
     return np.where(x > 0, x * scale, neg).astype(x.dtype)
 
@@ -34,6 +44,8 @@ def _elu_vjp(
     scale: float = 1.0,
     input_scale: float = 1.0,
 ) -> tuple:
+    if _first_order32(g, x):
+        return (Tensor(act32.elu_backward(g.data, x.data, alpha, scale, input_scale)),)
     c = alpha * scale * input_scale
     pos = mask_like(x.data > 0, x)
     neg = mask_like(x.data < 0, x)
@@ -47,7 +59,7 @@ def _elu_vjp(
 
 elu = defop(
     "elu",
-    _precise(_elu_fwd),
+    _precise32(_elu_fwd),
     _elu_vjp,
     "EluBackward0",
     "g * scale (x > 0), g * scale * alpha * input_scale * exp(input_scale * x) (x <= 0)",
@@ -164,17 +176,21 @@ hardsigmoid = defop(
 
 
 def _mish_fwd(x: np.ndarray) -> np.ndarray:
+    if x.dtype == np.float32:
+        return act32.mish(x)
     return (x * np.tanh(np.logaddexp(0, x))).astype(x.dtype)
 
 
 def _mish_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    if _first_order32(g, x):
+        return (Tensor(act32.mish_backward(g.data, x.data)),)
     t = apply(softplus, x, beta=1.0, threshold=20.0).tanh()
     return (g * (t + x * x.sigmoid() * (1 - t * t)),)
 
 
 mish = defop(
     "mish",
-    _precise(_mish_fwd),
+    _precise32(_mish_fwd),
     _mish_vjp,
     "MishBackward0",
     "g * (tanh(sp) + x * sigmoid(x) * (1 - tanh(sp)^2)), sp = softplus(x)",

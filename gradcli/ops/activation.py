@@ -1,6 +1,6 @@
 """Elementwise records of the activation functions PyTorch computes with kernels of their own:
 elu (and selu, celu through its scale parameters), hardtanh (and relu6), hardswish,
-hardsigmoid, mish, softshrink, hardshrink, threshold.
+hardsigmoid, mish, silu, logsigmoid, softshrink, hardshrink, threshold.
 
 Each has PyTorch's forward, its backward kernel's rule at the kinks (documented in `kink`) and
 a sympy form. Rules are written with the records' own operations (`ops.arithmetic`), so that
@@ -198,6 +198,60 @@ mish = defop(
     samples=unary_samples(low=-4.0, high=4.0),
     to_torch="F.mish",
     to_jax="{0} * jnp.tanh(jax.nn.softplus({0}))",
+)
+
+
+# --- silu: x * sigmoid(x), and logsigmoid: log(sigmoid(x)) ------------------------------------
+
+
+def _silu_fwd(x: np.ndarray) -> np.ndarray:
+    if x.dtype == np.float32:
+        return act32.silu(x)
+    return (x / (1 + np.exp(-x))).astype(x.dtype)
+
+
+def _silu_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    if _first_order32(g, x):
+        return (Tensor(act32.silu_backward(g.data, x.data)),)
+    s = x.sigmoid()
+    return (g * s * (x * (1 - s) + 1),)
+
+
+silu = defop(
+    "silu",
+    _precise32(_silu_fwd),
+    _silu_vjp,
+    "SiluBackward0",
+    "g * s * (1 + x * (1 - s)), s = sigmoid(x)",
+    sym=lambda sp, x: x / (1 + sp.exp(-x)),
+    samples=unary_samples(low=-5.0, high=5.0),
+    to_torch="F.silu",
+    to_jax="jax.nn.silu",
+)
+
+
+def _logsigmoid_fwd(x: np.ndarray) -> np.ndarray:
+    if x.dtype == np.float32:
+        return act32.logsigmoid(x)
+    return (np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))).astype(x.dtype)
+
+
+def _logsigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    if _first_order32(g, x):
+        return (Tensor(act32.logsigmoid_backward(g.data, x.data)),)
+    return (g * (-x).sigmoid(),)
+
+
+logsigmoid = defop(
+    "logsigmoid",
+    _precise32(_logsigmoid_fwd),
+    _logsigmoid_vjp,
+    "LogSigmoidBackward0",
+    "g * sigmoid(-x)",
+    sym=lambda sp, x: -sp.log(1 + sp.exp(-x)),
+    samples=unary_samples(low=-6.0, high=6.0),
+    to_torch="F.logsigmoid",
+    to_jax="jax.nn.log_sigmoid",
 )
 
 

@@ -671,6 +671,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "hardswish": _vec(lambda v: v * builtins_min(builtins_max(v + 3, 0.0), 6.0) / 6),
     "hardsigmoid": _vec(lambda v: builtins_min(builtins_max(v + 3, 0.0), 6.0) / 6),
     "mish": _vec(lambda v: v * math.tanh(math.log1p(math.exp(v)))),
+    "silu": _vec(lambda v: v / (1 + math.exp(-v))),
+    "logsigmoid": _vec(lambda v: min(v, 0.0) - math.log1p(math.exp(-abs(v)))),
     "softshrink": lambda x, lambd: _vec(
         lambda v: v - lambd if v > lambd else v + lambd if v < -lambd else 0.0
     )(x),
@@ -1017,6 +1019,8 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "hardswish": tf.hardswish,
         "hardsigmoid": tf.hardsigmoid,
         "mish": tf.mish,
+        "silu": tf.silu,
+        "logsigmoid": tf.logsigmoid,
         "softshrink": lambda x, lambd: tf.softshrink(x, lambd),
         "hardshrink": lambda x, lambd: tf.hardshrink(x, lambd),
         "threshold": lambda x, threshold, value: tf.threshold(x, threshold, value),

@@ -1,0 +1,152 @@
+"""float32 activations are PyTorch's to the bit, forward and first-order backward: ATen's
+kernels (`gradcli.ops.act32`) with SLEEF's vector functions on whole steps of 32 elements
+and the C library's on the tail (`gradcli.core.sleef32`). Recorded with torch 2.13
+(tests/ops/data/record_act32.py); a live cross-check on larger inputs runs where torch is
+installed."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import gradcli
+from gradcli.core import sleef32
+from gradcli.surface import composite as C
+from gradcli.surface import functional as F
+from gradcli.surface import names  # noqa: F401 - installs the tensor methods
+from gradcli.surface import nnfunctional as N
+
+DATA = json.loads((Path(__file__).parent / "data" / "act32_results.json").read_text())
+
+OPS = {
+    "sigmoid": lambda t: t.sigmoid(),
+    "silu": C.silu,
+    "gelu": F.gelu,
+    "gelu_tanh": lambda t: F.gelu(t, approximate="tanh"),
+    "elu": N.elu,
+    "selu": N.selu,
+    "celu": lambda t: N.celu(t, alpha=0.7),
+    "softplus": F.softplus,
+    "softplus_b2": lambda t: F.softplus(t, beta=2.0, threshold=5.0),
+    "logsigmoid": C.logsigmoid,
+    "mish": N.mish,
+}
+
+
+def _draw(shape: list[int], seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng([*shape, seed])
+    x = rng.standard_normal(shape) * rng.choice([0.5, 3.0, 12.0], shape)
+    far = rng.random(shape) < 0.05
+    x = np.where(far, rng.uniform(-110, 110, shape), x).astype(np.float32)
+    g = rng.standard_normal(shape).astype(np.float32)
+    return x, g
+
+
+def _run(name: str, x: np.ndarray, g: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    leaf = gradcli.Tensor(x, requires_grad=True)
+    y = OPS[name](leaf)
+    y.backward(gradcli.Tensor(g))
+    return y.numpy(), leaf.grad.numpy()
+
+
+def _bits(a: np.ndarray) -> list[int]:
+    return [int(b) for b in np.asarray(a, dtype=np.float32).reshape(-1).view(np.uint32)]
+
+
+def _onednn(case: dict) -> bool:
+    # PyTorch's exact gelu of a contiguous tensor of 2 elements or more is oneDNN's kernel,
+    # not emulated (README, "Where gradcli differs")
+    return case["op"] == "gelu" and math.prod(case["shape"]) > 1
+
+
+@pytest.mark.parametrize(
+    "case", DATA["cases"], ids=[f"{c['op']}-{c['shape']}" for c in DATA["cases"]]
+)
+def test_pytorchs_to_the_bit(case: dict) -> None:
+    if _onednn(case):
+        pytest.skip("oneDNN's gelu kernel")
+    x, g = _draw(case["shape"], 0)
+    y, gx = _run(case["op"], x, g)
+    assert _bits(y) == case["y"]
+    assert _bits(gx) == case["grad"]
+
+
+def _rounded(name: str, x: np.ndarray) -> np.ndarray:
+    """The forward computed in float64 and rounded once (what gradcli did before)."""
+    v = gradcli.Tensor(x.astype(np.float64))
+    return OPS[name](v).numpy().astype(np.float32)
+
+
+def test_the_data_tells_the_kernels_from_rounding() -> None:
+    """The recorded bits are not those of the float64 result rounded once (for every op, some
+    element differs), so the test above would fail a rounded kernel."""
+    for name in OPS:
+        cases = [c for c in DATA["cases"] if c["op"] == name and not _onednn(c)]
+        if len(cases) < 2:
+            continue  # exact gelu: one element only (ATen's scalar loop)
+        differ = sum(_bits(_rounded(name, _draw(c["shape"], 0)[0])) != c["y"] for c in cases)
+        assert differ > 0, name
+
+
+def test_the_loop_tail_is_the_c_librarys() -> None:
+    """The last n % 32 elements of a loop go through glibc's expf, not SLEEF's: an input where
+    the two differ gives each its own bits by position."""
+    xs = np.linspace(-20, 20, 20001, dtype=np.float32)
+    with np.errstate(all="ignore"):
+        vec = 1 / (sleef32.expf(-xs) + np.float32(1))
+        tail = 1 / (np.float32(1) + sleef32.glibc_expf(-xs))
+    differ = xs[vec != tail]
+    assert differ.size
+    v = np.full(33, differ[0], np.float32)  # 32 through the vector loop, 1 through the tail
+    y = gradcli.Tensor(v).sigmoid().numpy()
+    assert y[0] == y[31] and y[0] != y[32]
+
+
+def test_float64_unchanged() -> None:
+    """float64 stays computed in float64 (to within an ulp or two of the exact result)."""
+    x = np.linspace(-30, 30, 1001)
+    for name, exact in (
+        ("sigmoid", lambda v: 1 / (1 + math.exp(-v))),
+        ("silu", lambda v: v / (1 + math.exp(-v))),
+        (
+            "logsigmoid",
+            lambda v: -math.log1p(math.exp(-v)) if v > 0 else v - math.log1p(math.exp(v)),
+        ),
+        ("softplus", lambda v: v if v > 20 else math.log1p(math.exp(v))),
+        ("mish", lambda v: v * math.tanh(math.log1p(math.exp(v)))),
+    ):
+        got = OPS[name](gradcli.Tensor(x)).numpy()
+        want = np.array([exact(float(v)) for v in x])
+        assert np.allclose(got, want, rtol=4e-16, atol=1e-300), name
+
+
+def test_live_against_torch() -> None:
+    torch = pytest.importorskip("torch")
+    import torch.nn.functional as TF
+
+    torch.set_num_threads(1)
+    live = {
+        "sigmoid": torch.sigmoid,
+        "silu": TF.silu,
+        "gelu_tanh": lambda t: TF.gelu(t, approximate="tanh"),
+        "elu": TF.elu,
+        "selu": TF.selu,
+        "celu": lambda t: TF.celu(t, alpha=0.7),
+        "softplus": TF.softplus,
+        "softplus_b2": lambda t: TF.softplus(t, beta=2.0, threshold=5.0),
+        "logsigmoid": TF.logsigmoid,
+        "mish": TF.mish,
+    }
+    for n in (3001, 20000 + 17):
+        x, g = _draw([n], 7)
+        for name, f in live.items():
+            leaf = torch.tensor(x, requires_grad=True)
+            y = f(leaf)
+            y.backward(torch.tensor(g))
+            gy, ggx = _run(name, x, g)
+            assert _bits(gy) == _bits(y.detach().numpy()), name
+            assert _bits(ggx) == _bits(leaf.grad.numpy()), name

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import powf32
+from ..core import onednn32, powf32
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import act32
@@ -782,12 +782,14 @@ _GELU_C = 0.044715
 
 def _gelu_onednn(x: np.ndarray, approximate: str) -> bool:
     """PyTorch computes an exact gelu of a contiguous float32 tensor of two elements or more
-    with oneDNN's kernel (not emulated here: there the float64 form, rounded once)."""
+    with oneDNN's kernel (`core.onednn32`), others with ATen's (`ops.act32`)."""
     return approximate != "tanh" and x.size > 1 and x.flags.c_contiguous
 
 
 def _gelu_fwd(x: np.ndarray, approximate: str = "none") -> np.ndarray:
-    if x.dtype == np.float32 and not _gelu_onednn(x, approximate):
+    if x.dtype == np.float32:
+        if _gelu_onednn(x, approximate):
+            return onednn32.gelu_fwd(x)
         return act32.gelu(x, approximate)
     if approximate == "tanh":
         return 0.5 * x * (1 + np.tanh(_GELU_K * (x + _GELU_C * x**3)))
@@ -795,7 +797,9 @@ def _gelu_fwd(x: np.ndarray, approximate: str = "none") -> np.ndarray:
 
 
 def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> tuple:
-    if _first_order32(g, x) and not _gelu_onednn(x.data, approximate):
+    if _first_order32(g, x):
+        if _gelu_onednn(x.data, approximate):
+            return (Tensor(onednn32.gelu_bwd(g.data, x.data)),)
         return (Tensor(act32.gelu_backward(g.data, x.data, approximate)),)
     if approximate == "tanh":
         t = ((x + x * x * x * _GELU_C) * _GELU_K).tanh()

@@ -1,6 +1,7 @@
 """float32 activations are PyTorch's to the bit, forward and first-order backward: ATen's
 kernels (`gradcli.ops.act32`) with SLEEF's vector functions on whole steps of 32 elements
-and the C library's on the tail (`gradcli.core.sleef32`). Recorded with torch 2.13
+and the C library's on the tail (`gradcli.core.sleef32`), oneDNN's for the exact gelu of
+two elements or more (`gradcli.core.onednn32`). Recorded with torch 2.13
 (tests/ops/data/record_act32.py); a live cross-check on larger inputs runs where torch is
 installed."""
 
@@ -57,18 +58,10 @@ def _bits(a: np.ndarray) -> list[int]:
     return [int(b) for b in np.asarray(a, dtype=np.float32).reshape(-1).view(np.uint32)]
 
 
-def _onednn(case: dict) -> bool:
-    # PyTorch's exact gelu of a contiguous tensor of 2 elements or more is oneDNN's kernel,
-    # not emulated (README, "Where gradcli differs")
-    return case["op"] == "gelu" and math.prod(case["shape"]) > 1
-
-
 @pytest.mark.parametrize(
     "case", DATA["cases"], ids=[f"{c['op']}-{c['shape']}" for c in DATA["cases"]]
 )
 def test_pytorchs_to_the_bit(case: dict) -> None:
-    if _onednn(case):
-        pytest.skip("oneDNN's gelu kernel")
     x, g = _draw(case["shape"], 0)
     y, gx = _run(case["op"], x, g)
     assert _bits(y) == case["y"]
@@ -85,9 +78,7 @@ def test_the_data_tells_the_kernels_from_rounding() -> None:
     """The recorded bits are not those of the float64 result rounded once (for every op, some
     element differs), so the test above would fail a rounded kernel."""
     for name in OPS:
-        cases = [c for c in DATA["cases"] if c["op"] == name and not _onednn(c)]
-        if len(cases) < 2:
-            continue  # exact gelu: one element only (ATen's scalar loop)
+        cases = [c for c in DATA["cases"] if c["op"] == name]
         differ = sum(_bits(_rounded(name, _draw(c["shape"], 0)[0])) != c["y"] for c in cases)
         assert differ > 0, name
 
@@ -132,6 +123,7 @@ def test_live_against_torch() -> None:
     live = {
         "sigmoid": torch.sigmoid,
         "silu": TF.silu,
+        "gelu": TF.gelu,
         "gelu_tanh": lambda t: TF.gelu(t, approximate="tanh"),
         "elu": TF.elu,
         "selu": TF.selu,

@@ -16,4 +16,4 @@ from . import (
 )
 
 # isort: split
-from . import activation, conv  # noqa: F401 - their records join the registry (after the others)
+from . import activation, conv, layernorm  # noqa: F401 - their records join the registry (after the others)

@@ -29,7 +29,7 @@ from ..core.tensor import Tensor, constant, no_grad, typename
 from ..ops import activation as Ac
 from ..ops import arithmetic as A
 from ..ops import conv as Cv
-from ..ops import norm32 as N32
+from ..ops import layernorm as Ln
 from ..ops import reduction as R
 from ..ops import shape as S
 from . import functional as F
@@ -276,36 +276,25 @@ def layer_norm(
                 f"Expected {name} to be of same shape as normalized_shape, but got {name} of "
                 f"shape {list(t.shape)} and normalized_shape = {list(shape)}"
             )
-    y = _normalized(A.floating(x), tuple(range(x.ndim - k, x.ndim)), float(eps))
+    xf = A.floating(x)
+    ts = [
+        None if t is None else A.tensor_arg(t, name)
+        for t, name in ((weight, "weight"), (bias, "bias"))
+    ]
+    if all(t is None or t.dtype == xf.dtype for t in ts):
+        # One record: PyTorch's kernel's float32 values and gradients (ops.layernorm)
+        w, b = (
+            t if t is not None else constant(np.full(shape, fill, dtype=xf.dtype))
+            for t, fill in zip(ts, (1, 0))
+        )
+        params = {"k": k, "eps": float(eps), "has_w": ts[0] is not None}
+        return apply(Ln.layer_norm, xf, w, b, **params, has_b=ts[1] is not None)
+    y = _normalized(xf, tuple(range(x.ndim - k, x.ndim)), float(eps))
     if weight is not None:
         y = A.mul_t(y, weight)
     if bias is not None:
         y = A.add_t(y, bias)
-    exact = _layer_norm32(x, shape, weight, bias, float(eps))
-    if exact is not None:
-        if y.data is x.data or (weight is None and bias is None):
-            y = A.mul_t(y, 1.0)  # a fresh output: the division's node reads its own
-        # The composition's value differs from PyTorch's kernel's by rounding only: the value
-        # is the kernel's (y owns its fresh array, and nothing recorded has read it yet).
-        y.data[...] = exact
     return A.named(y, "NativeLayerNormBackward0")
-
-
-def _layer_norm32(
-    x: Tensor, shape: tuple[int, ...], weight: Any, bias: Any, eps: float
-) -> np.ndarray | None:
-    """PyTorch's float32 layer_norm values (`ops.norm32`), or None for other dtypes."""
-    w = None if weight is None else A.tensor_arg(weight, "weight").data
-    b = None if bias is None else A.tensor_arg(bias, "bias").data
-    if x.dtype != np.float32 or any(t is not None and t.dtype != np.float32 for t in (w, b)):
-        return None
-    n = int(np.prod(shape, dtype=np.int64))
-    if x.data.size == 0 or n == 0:
-        return None
-    rows = x.data.reshape(-1, n)
-    flat = [None if t is None else np.ascontiguousarray(t).reshape(n) for t in (w, b)]
-    y, _, _ = N32.layer_norm(rows, flat[0], flat[1], eps)
-    return y.reshape(x.shape)
 
 
 def group_norm(

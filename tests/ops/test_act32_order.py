@@ -142,3 +142,79 @@ def test_live_against_torch() -> None:
             gy, ggx = _run(name, x, g)
             assert _bits(gy) == _bits(y.detach().numpy()), name
             assert _bits(ggx) == _bits(leaf.grad.numpy()), name
+
+
+# --- layer_norm ----------------------------------------------------------------------------
+
+
+def _draw_ln(shape: list[int], seed: int) -> tuple[np.ndarray, ...]:
+    rng = np.random.default_rng([*shape, seed, 3])
+    lead = (*shape[:-1], 1)
+    x = rng.standard_normal(shape) * rng.choice([0.1, 1.0, 10.0], lead) + rng.choice(
+        [0.0, 3.0, -50.0], lead
+    )
+    w = rng.uniform(0.5, 1.5, shape[-1])
+    b = rng.standard_normal(shape[-1])
+    g = rng.standard_normal(shape)
+    return tuple(a.astype(np.float32) for a in (x, w, b, g))
+
+
+def _run_ln(case: dict) -> dict:
+    x, w, b, g = _draw_ln(case["shape"], 0)
+    leaf = gradcli.Tensor(x, requires_grad=True)
+    wt = gradcli.Tensor(w, requires_grad=True) if case["affine"] else None
+    bt = gradcli.Tensor(b, requires_grad=True) if case["affine"] else None
+    y = N.layer_norm(leaf, [case["shape"][-1]], wt, bt)
+    y.backward(gradcli.Tensor(g))
+    out = {"y": y.numpy(), "grad": leaf.grad.numpy()}
+    if case["affine"]:
+        out["grad_w"], out["grad_b"] = wt.grad.numpy(), bt.grad.numpy()
+    return out
+
+
+@pytest.mark.parametrize(
+    "case",
+    DATA["layer_norm"],
+    ids=[f"{c['shape']}-{'affine' if c['affine'] else 'plain'}" for c in DATA["layer_norm"]],
+)
+def test_layer_norm_pytorchs_to_the_bit(case: dict) -> None:
+    got = _run_ln(case)
+    for key, value in got.items():
+        assert _bits(value) == case[key], key
+
+
+def test_layer_norm_data_tells_the_kernel_from_rounding() -> None:
+    """The recorded values are not the float64 result rounded once (the test above would fail
+    a layer_norm computed so), nor are the gradients."""
+    differ = {"y": 0, "grad": 0}
+    for case in DATA["layer_norm"]:
+        x, w, b, g = _draw_ln(case["shape"], 0)
+        leaf = gradcli.Tensor(x.astype(np.float64), requires_grad=True)
+        wt = gradcli.Tensor(w.astype(np.float64)) if case["affine"] else None
+        bt = gradcli.Tensor(b.astype(np.float64)) if case["affine"] else None
+        y = N.layer_norm(leaf, [case["shape"][-1]], wt, bt)
+        y.backward(gradcli.Tensor(g.astype(np.float64)))
+        differ["y"] += _bits(y.numpy()) != case["y"]
+        differ["grad"] += _bits(leaf.grad.numpy()) != case["grad"]
+    assert differ["y"] and differ["grad"]
+
+
+def test_layer_norm_live_against_torch() -> None:
+    torch = pytest.importorskip("torch")
+    import torch.nn.functional as TF
+
+    torch.set_num_threads(1)
+    for shape in ([5, 33], [2, 3, 129], [4, 640]):
+        for affine in (False, True):
+            x, w, b, g = _draw_ln(shape, 5)
+            leaf = torch.tensor(x, requires_grad=True)
+            wt = torch.tensor(w, requires_grad=True) if affine else None
+            bt = torch.tensor(b, requires_grad=True) if affine else None
+            y = TF.layer_norm(leaf, [shape[-1]], wt, bt)
+            y.backward(torch.tensor(g))
+            got = _run_ln({"shape": shape, "affine": affine})
+            assert _bits(got["y"]) == _bits(y.detach().numpy())
+            assert _bits(got["grad"]) == _bits(leaf.grad.numpy())
+            if affine:
+                assert _bits(got["grad_w"]) == _bits(wt.grad.numpy())
+                assert _bits(got["grad_b"]) == _bits(bt.grad.numpy())

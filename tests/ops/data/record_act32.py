@@ -1,5 +1,6 @@
 """Record PyTorch's float32 activation results and gradients (sigmoid, silu, gelu in both
-forms, elu, selu, celu, softplus, logsigmoid, mish) for tests/ops/test_act32_order.py (run
+forms, elu, selu, celu, softplus, logsigmoid, mish) and layer_norm's (values, and the
+gradients of input, weight and bias) for tests/ops/test_act32_order.py (run
 with torch 2.13 CPU, one thread: /work/torchenv/bin/python tests/ops/data/record_act32.py).
 The inputs and upstream gradients are NumPy's, drawn from seeds, so the test rebuilds them
 without torch; results are stored as float32 bit patterns."""
@@ -54,6 +55,36 @@ for name, f in OPS.items():
         y.backward(torch.tensor(g))
         cases.append({"op": name, "shape": shape, "y": bits(y), "grad": bits(leaf.grad)})
 
+
+def draw_ln(shape: list[int], seed: int) -> tuple[np.ndarray, ...]:
+    """Rows with offsets and scales (the moments' cancellation), weight, bias, upstream."""
+    rng = np.random.default_rng([*shape, seed, 3])
+    lead = (*shape[:-1], 1)
+    x = rng.standard_normal(shape) * rng.choice([0.1, 1.0, 10.0], lead) + rng.choice(
+        [0.0, 3.0, -50.0], lead
+    )
+    w = rng.uniform(0.5, 1.5, shape[-1])
+    b = rng.standard_normal(shape[-1])
+    g = rng.standard_normal(shape)
+    return tuple(a.astype(np.float32) for a in (x, w, b, g))
+
+
+LN_SHAPES = [[3, 5], [4, 17], [2, 3, 64], [2, 300], [3, 768], [2, 1000], [1, 4097]]
+ln_cases = []
+for shape in LN_SHAPES:
+    for affine in (False, True):
+        x, w, b, g = draw_ln(shape, 0)
+        leaf = torch.tensor(x, requires_grad=True)
+        wt = torch.tensor(w, requires_grad=True) if affine else None
+        bt = torch.tensor(b, requires_grad=True) if affine else None
+        y = F.layer_norm(leaf, [shape[-1]], wt, bt)
+        y.backward(torch.tensor(g))
+        case = {"shape": shape, "affine": affine, "y": bits(y), "grad": bits(leaf.grad)}
+        if affine:
+            case["grad_w"], case["grad_b"] = bits(wt.grad), bits(bt.grad)
+        ln_cases.append(case)
+
 out = Path(__file__).parent / "act32_results.json"
-out.write_text(json.dumps({"torch": torch.__version__, "cases": cases}, separators=(",", ":")))
+data = {"torch": torch.__version__, "cases": cases, "layer_norm": ln_cases}
+out.write_text(json.dumps(data, separators=(",", ":")))
 print(f"{len(cases)} cases -> {out}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import hooks
 from .powf32 import fma32
 
 _F = np.float32
@@ -30,6 +31,8 @@ def in_pieces(f):
         flat = [np.ascontiguousarray(a).reshape(-1) for a in args]
         out = np.empty(flat[0].size, _F)
         for i in range(0, out.size, _PIECE):
+            if i:
+                hooks.observer.check_clock()  # the time limit between pieces
             out[i : i + _PIECE] = f(*(a[i : i + _PIECE] for a in flat))
         return out.reshape(args[0].shape)
 

@@ -19,8 +19,8 @@ Backward: ds = sum(dy * x * w), db = sum(dy * w) by the vector reductions (whole
 products added lane by lane unfused, the last partial vector's fused into its lanes, the 8
 lanes folded as a butterfly; fewer than 8 values: folded left to right); b = (fma(db, mean,
 -ds) * a * a * a) / N with a = rstd, c = fma(-b, mean, -(db * a / N)); dx = fma(b, x, a * dy * w)
-+ c; dweight = the rows' fma(dy, fma(a, x, -a * mean), acc) in order; dbias = the rows' dy
-added in order.
++ c; dweight = the rows' fma(dy, fma(a, x, -a * mean), acc) in order (past `_FUSED_ROWS`
+rows: the products rounded, then added); dbias = the rows' dy added in order.
 
 Measured against PyTorch 2.13 (one thread) on rows of 1 to 9000 values (4,000 rows, with and
 without weight and bias): mean, rstd, y and the three gradients all PyTorch's to the bit.
@@ -30,12 +30,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core import hooks
 from ..core.sleef32 import _fma
 
 _F = np.float32
 _L = 8  # lanes of Vectorized<float> in the AVX2 kernel
 _CHUNK = 16  # vectors a chunk (kChunkSize)
 _C = [_F(1) / _F(j + 1) for j in range(_CHUNK)]
+# dweight's fused sum over the rows is a Python loop: past this many rows, the products are
+# rounded and added in order instead (a last-bit difference possible, rare)
+_FUSED_ROWS = 16384
 
 
 def _merge_vec(m0_add: int, m1_add, m2_add, m0: int, m1, m2):
@@ -88,6 +92,8 @@ def moments(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         zero = np.zeros((rows, _L), _F)
         stack = [(0, zero, zero) for _ in range(max(depth, 1))]
         for i, (k, c1, c2) in enumerate(chunks):
+            if i % 1024 == 1023:
+                hooks.observer.check_clock()  # a row of millions: the time limit
             stack[0] = _merge_vec(k, c1, c2, *stack[0])
             mask, j = i + 1, 1
             while j < depth and (mask & 1) == 0:
@@ -184,10 +190,14 @@ def layer_norm_backward(
         dx = _fma(b[:, None], x, ady) + c[:, None]
         gw = gb = None
         if need_weight_grads:
-            gw = np.zeros(n, _F)
-            gb = np.zeros(n, _F)
-            for i in range(rows):
-                inner = _fma(a[i], x[i], -a[i] * mean[i])
-                gw = _fma(dy[i], inner, gw)
-                gb = gb + dy[i]
+            inner = _fma(a[:, None], x, (-a * mean)[:, None])
+            gb = np.add.accumulate(dy, axis=0)[-1]
+            if rows > _FUSED_ROWS:  # the products rounded, then added in order
+                gw = np.add.accumulate(dy * inner, axis=0)[-1]
+            else:
+                gw = np.zeros(n, _F)
+                for i in range(rows):
+                    if i % 1024 == 1023:
+                        hooks.observer.check_clock()
+                    gw = _fma(dy[i], inner[i], gw)
     return dx.astype(_F), gw, gb

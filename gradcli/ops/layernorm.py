@@ -107,6 +107,20 @@ def _vjp(
     )
 
 
+def _sym(sp: Any, x: Any, w: Any, b: Any, k: int, eps: float, has_w: bool, has_b: bool) -> Any:
+    """The sympy form, on object arrays of expressions."""
+    dims = tuple(range(x.ndim - k, x.ndim))
+    n = int(np.prod(x.shape[x.ndim - k :], dtype=np.int64))
+    c = x - np.sum(x, axis=dims, keepdims=True) / n
+    var = np.sum(c * c, axis=dims, keepdims=True) / n
+    y = c / np.frompyfunc(lambda v: sp.sqrt(v + sp.Float(eps)), 1, 1)(var)
+    if has_w:
+        y = y * w
+    if has_b:
+        y = y + b
+    return y
+
+
 def _to_torch(w: Any, a: list[str], p: dict[str, Any]) -> str:
     weight = a[1] if p["has_w"] else "None"
     bias = a[2] if p["has_b"] else "None"
@@ -140,6 +154,7 @@ layer_norm = defop(
     "NativeLayerNormBackward0",
     "(g*w - mean(g*w) - xhat * mean(g*w * xhat)) / sqrt(var + eps), g * xhat, g",
     kind="reduction",
+    sym=_sym,
     signature="layer_norm(x, normalized_shape, weight=None, bias=None, eps=1e-05)",
     samples=(
         Sample(((2, 5), (5,), (5,)), _affine(1)),

@@ -42,7 +42,10 @@ def in_pieces(f):
 
 def _fma(a, b, c) -> np.ndarray:
     """Correctly rounded float32 a*b + c."""
-    a, b, c = np.broadcast_arrays(np.asarray(a, _F), np.asarray(b, _F), np.asarray(c, _F))
+    a, b, c = np.asarray(a, _F), np.asarray(b, _F), np.asarray(c, _F)
+    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+    if a.shape != shape:
+        a = np.broadcast_to(a, shape)
     return fma32(a, b, c)
 
 
@@ -72,7 +75,7 @@ def expf(d: np.ndarray) -> np.ndarray:
         q = np.rint(d * _R_LN2)
         qi = np.clip(np.nan_to_num(q), -1000, 1000).astype(np.int32)
         qf = qi.astype(_F)
-        s = _fma(qf, -_L2U, d)
+        s = d - qf * _L2U  # fma(q, -L2U, d): q * L2U is exact (|q| < 600, L2U has 15 bits)
         s = _fma(qf, -_L2L, s)
         u = np.full(d.shape, _EXP_POLY[0], _F)
         for c in _EXP_POLY[1:]:

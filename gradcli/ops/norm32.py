@@ -32,6 +32,7 @@ import numpy as np
 
 from ..core import hooks
 from ..core.sleef32 import _fma
+from .linalg import _fma32
 
 _F = np.float32
 _L = 8  # lanes of Vectorized<float> in the AVX2 kernel
@@ -196,8 +197,9 @@ def layer_norm_backward(
                 gw = np.add.accumulate(dy * inner, axis=0)[-1]
             else:
                 gw = np.zeros(n, _F)
+                dy64 = dy.astype(np.float64)
                 for i in range(rows):
                     if i % 1024 == 1023:
                         hooks.observer.check_clock()
-                    gw = _fma(dy[i], inner[i], gw)
+                    gw = _fma32(dy64[i] * inner[i], gw)  # the product exact in float64
     return dx.astype(_F), gw, gb

@@ -19,5 +19,6 @@ from . import (
 from . import (  # noqa: F401 - their records join the registry (after the others)
     activation,
     conv,
+    layernorm,
     resample,
 )

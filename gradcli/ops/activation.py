@@ -1,6 +1,6 @@
 """Elementwise records of the activation functions PyTorch computes with kernels of their own:
 elu (and selu, celu through its scale parameters), hardtanh (and relu6), hardswish,
-hardsigmoid, mish, softshrink, hardshrink, threshold.
+hardsigmoid, mish, silu, logsigmoid, softshrink, hardshrink, threshold.
 
 Each has PyTorch's forward, its backward kernel's rule at the kinks (documented in `kink`) and
 a sympy form. Rules are written with the records' own operations (`ops.arithmetic`), so that
@@ -13,8 +13,16 @@ import numpy as np
 
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, mask_like
+from . import act32
 from . import saved as V
-from .elementwise import _precise, clamp, softplus
+from .elementwise import _first_order32, _precise, clamp, softplus
+
+
+def _precise32(fn):
+    """`_precise(fn)` for float16; float32 arrays go to `fn` itself (its exact kernel)."""
+    through = _precise(fn)
+    return lambda x, *a, **k: fn(x, *a, **k) if x.dtype == np.float32 else through(x, *a, **k)
+
 
 # --- elu: scale * x for x > 0, scale * alpha * (exp(input_scale * x) - 1) otherwise ------------
 
@@ -22,6 +30,8 @@ from .elementwise import _precise, clamp, softplus
 def _elu_fwd(
     x: np.ndarray, alpha: float = 1.0, scale: float = 1.0, input_scale: float = 1.0
 ) -> np.ndarray:
+    if x.dtype == np.float32:
+        return act32.elu(x, alpha, scale, input_scale)
     neg = np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale)
     return np.where(x > 0, x * scale, neg).astype(x.dtype)
 
@@ -34,6 +44,8 @@ def _elu_vjp(
     scale: float = 1.0,
     input_scale: float = 1.0,
 ) -> tuple:
+    if _first_order32(g, x):
+        return (Tensor(act32.elu_backward(g.data, x.data, alpha, scale, input_scale)),)
     c = alpha * scale * input_scale
     pos = mask_like(x.data > 0, x)
     neg = mask_like(x.data < 0, x)
@@ -47,7 +59,7 @@ def _elu_vjp(
 
 elu = defop(
     "elu",
-    _precise(_elu_fwd),
+    _precise32(_elu_fwd),
     _elu_vjp,
     "EluBackward0",
     "g * scale (x > 0), g * scale * alpha * input_scale * exp(input_scale * x) (x <= 0)",
@@ -164,17 +176,21 @@ hardsigmoid = defop(
 
 
 def _mish_fwd(x: np.ndarray) -> np.ndarray:
+    if x.dtype == np.float32:
+        return act32.mish(x)
     return (x * np.tanh(np.logaddexp(0, x))).astype(x.dtype)
 
 
 def _mish_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    if _first_order32(g, x):
+        return (Tensor(act32.mish_backward(g.data, x.data)),)
     t = apply(softplus, x, beta=1.0, threshold=20.0).tanh()
     return (g * (t + x * x.sigmoid() * (1 - t * t)),)
 
 
 mish = defop(
     "mish",
-    _precise(_mish_fwd),
+    _precise32(_mish_fwd),
     _mish_vjp,
     "MishBackward0",
     "g * (tanh(sp) + x * sigmoid(x) * (1 - tanh(sp)^2)), sp = softplus(x)",
@@ -182,6 +198,60 @@ mish = defop(
     samples=unary_samples(low=-4.0, high=4.0),
     to_torch="F.mish",
     to_jax="{0} * jnp.tanh(jax.nn.softplus({0}))",
+)
+
+
+# --- silu: x * sigmoid(x), and logsigmoid: log(sigmoid(x)) ------------------------------------
+
+
+def _silu_fwd(x: np.ndarray) -> np.ndarray:
+    if x.dtype == np.float32:
+        return act32.silu(x)
+    return (x / (1 + np.exp(-x))).astype(x.dtype)
+
+
+def _silu_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    if _first_order32(g, x):
+        return (Tensor(act32.silu_backward(g.data, x.data)),)
+    s = x.sigmoid()
+    return (g * s * (x * (1 - s) + 1),)
+
+
+silu = defop(
+    "silu",
+    _precise32(_silu_fwd),
+    _silu_vjp,
+    "SiluBackward0",
+    "g * s * (1 + x * (1 - s)), s = sigmoid(x)",
+    sym=lambda sp, x: x / (1 + sp.exp(-x)),
+    samples=unary_samples(low=-5.0, high=5.0),
+    to_torch="F.silu",
+    to_jax="jax.nn.silu",
+)
+
+
+def _logsigmoid_fwd(x: np.ndarray) -> np.ndarray:
+    if x.dtype == np.float32:
+        return act32.logsigmoid(x)
+    return (np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))).astype(x.dtype)
+
+
+def _logsigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    if _first_order32(g, x):
+        return (Tensor(act32.logsigmoid_backward(g.data, x.data)),)
+    return (g * (-x).sigmoid(),)
+
+
+logsigmoid = defop(
+    "logsigmoid",
+    _precise32(_logsigmoid_fwd),
+    _logsigmoid_vjp,
+    "LogSigmoidBackward0",
+    "g * sigmoid(-x)",
+    sym=lambda sp, x: -sp.log(1 + sp.exp(-x)),
+    samples=unary_samples(low=-6.0, high=6.0),
+    to_torch="F.logsigmoid",
+    to_jax="jax.nn.log_sigmoid",
 )
 
 

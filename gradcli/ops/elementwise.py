@@ -14,9 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from ..core import powf32
+from ..core import onednn32, powf32
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
+from . import act32
 from . import saved as V
 from .binary import sym_trunc, where, zero_slope
 
@@ -564,6 +565,8 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
     # that ignores it); float32's exp is rounded once from float64 (see `_precise`).
     if x.dtype.kind != "f":
         return 1 / (1 + np.exp(-x))
+    if x.dtype == np.float32:
+        return act32.sigmoid(x)  # ATen's kernel: SLEEF's expf, glibc's on the loop's tail
     if x.dtype.itemsize < 8:
         e = np.array(_precise(np.exp)(np.negative(x)), dtype=x.dtype)  # an array for 0-d too
     elif x.size > _BLOCK and _contiguous(x):
@@ -710,7 +713,21 @@ leaky_relu = defop(
 )
 
 
+def _first_order32(g: Tensor, x: Tensor) -> bool:
+    """A first-order backward pass of a float32 elementwise op: its gradient is computed by
+    the bit-exact kernel of `ops.act32` (a recorded one, create_graph=True, by the rule's
+    differentiable form)."""
+    return (
+        not grad_enabled()
+        and x.dtype == np.float32
+        and g.dtype == np.float32
+        and g.shape == x.shape
+    )
+
+
 def _softplus_fwd(x: np.ndarray, beta: float = 1.0, threshold: float = 20.0) -> np.ndarray:
+    if x.dtype == np.float32:
+        return act32.softplus(x, beta, threshold)
     bx = x * beta
     soft = (np.maximum(bx, 0) + np.log1p(np.exp(-np.abs(bx)))) / beta
     return np.where(bx > threshold, x, soft).astype(x.dtype)
@@ -719,6 +736,8 @@ def _softplus_fwd(x: np.ndarray, beta: float = 1.0, threshold: float = 20.0) -> 
 def _softplus_vjp(
     g: Tensor, out: Tensor, x: Tensor, beta: float = 1.0, threshold: float = 20.0
 ) -> tuple:
+    if _first_order32(g, x):
+        return (Tensor(act32.softplus_backward(g.data, x.data, beta, threshold)),)
     lin = mask_like(x.data * beta > threshold, x)
     return (g * (lin + (1 - lin) * (x * beta).sigmoid()),)
 
@@ -761,13 +780,27 @@ _GELU_K = math.sqrt(2 / math.pi)
 _GELU_C = 0.044715
 
 
+def _gelu_onednn(x: np.ndarray, approximate: str) -> bool:
+    """PyTorch computes an exact gelu of a contiguous float32 tensor of two elements or more
+    with oneDNN's kernel (`core.onednn32`), others with ATen's (`ops.act32`)."""
+    return approximate != "tanh" and x.size > 1 and x.flags.c_contiguous
+
+
 def _gelu_fwd(x: np.ndarray, approximate: str = "none") -> np.ndarray:
+    if x.dtype == np.float32:
+        if _gelu_onednn(x, approximate):
+            return onednn32.gelu_fwd(x)
+        return act32.gelu(x, approximate)
     if approximate == "tanh":
         return 0.5 * x * (1 + np.tanh(_GELU_K * (x + _GELU_C * x**3)))
     return 0.5 * x * (1 + _erf(x * _SQRT1_2))
 
 
 def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> tuple:
+    if _first_order32(g, x):
+        if _gelu_onednn(x.data, approximate):
+            return (Tensor(onednn32.gelu_bwd(g.data, x.data)),)
+        return (Tensor(act32.gelu_backward(g.data, x.data, approximate)),)
     if approximate == "tanh":
         t = ((x + x * x * x * _GELU_C) * _GELU_K).tanh()
         return (

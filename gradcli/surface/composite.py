@@ -15,6 +15,7 @@ from ..base.errors import GradcliError
 from ..core.op import apply
 from ..core.primitives import check_reduced
 from ..core.tensor import Tensor
+from ..ops import activation as Ac
 from ..ops import arithmetic as A
 from ..ops import loss as Lo
 from . import args as C
@@ -22,6 +23,7 @@ from . import constructors as K
 from . import functional as F
 from . import indexing as I
 from . import nn
+from . import nnfunctional as NF
 from .declare import declare
 
 
@@ -33,13 +35,13 @@ def linear(input: Any, weight: Any, bias: Any = None) -> Tensor:  # noqa: A002
 
 
 def silu(x: Any, inplace: bool = False) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    return A.named(A.mul_t(x, A.sigmoid(x)), "SiluBackward0")
+    """`F.silu`: one record (ATen's kernels: its float32 bits, forward and backward)."""
+    t = NF._float_input(x, "silu_cpu")
+    return NF._maybe_inplace(t, inplace, lambda v: apply(Ac.silu, v))
 
 
 def logsigmoid(x: Any) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    return A.named(A.neg(F.softplus(A.neg(x))), "LogSigmoidBackward0")
+    return apply(Ac.logsigmoid, NF._float_input(x, "log_sigmoid_cpu"))
 
 
 @C.legacy_reductions
@@ -376,7 +378,7 @@ def new_full(
 _L1 = ("size_average", "reduce", "reduction")
 _BCE = ("weight", "size_average", "reduce", "reduction")
 NAMES = declare(
-    ("silu", "torch Tensor", silu, "composition of sigmoid mul"),
+    ("silu", "torch Tensor", silu, "silu"),
     ("tril", "torch Tensor", tril, "composition of mul"),
     ("triu", "torch Tensor", triu, "composition of mul"),
     ("diag", "torch Tensor", diag, "composition of index mul reshape"),
@@ -392,7 +394,7 @@ NAMES = declare(
     ("all", "torch Tensor", all, ""),
     ("any", "torch Tensor", any, ""),
     ("linear", "torch", linear, "composition of matmul permute add"),
-    ("logsigmoid", "torch", logsigmoid, "composition of neg softplus"),
+    ("logsigmoid", "torch", logsigmoid, "logsigmoid"),
     ("l1_loss", "torch", l1_loss, "composition of sub abs mean sum"),
     (
         "binary_cross_entropy_with_logits",
@@ -407,8 +409,8 @@ NAMES = declare(
     ("new_empty", "Tensor", _new(K.zeros), ""),
     ("new_tensor", "Tensor", new_tensor, ""),
     ("new_full", "Tensor", new_full, ""),
-    ("SiLU", "nn", nn._module("SiLU", silu), "composition of sigmoid mul"),
-    ("LogSigmoid", "nn", nn._module("LogSigmoid", logsigmoid), "composition of neg softplus"),
+    ("SiLU", "nn", nn._module("SiLU", silu), "silu"),
+    ("LogSigmoid", "nn", nn._module("LogSigmoid", logsigmoid), "logsigmoid"),
     ("L1Loss", "nn", nn._module("L1Loss", l1_loss, _L1), "composition of sub abs mean sum"),
     (
         "BCEWithLogitsLoss",

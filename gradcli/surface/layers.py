@@ -1046,7 +1046,7 @@ NAMES = declare(
     *((name, "nn", make, _PAD_RECORDS[name[:-5]]) for name, make in PADDING_MODULES.items()),
     ("MaxPool1d", "nn", _max_pool_module(1), "max_pool reshape"),
     ("MaxPool2d", "nn", _max_pool_module(2), "max_pool"),
-    ("LayerNorm", "nn", _constructor(LayerNorm), "composition of mean sub mul add sqrt div"),
+    ("LayerNorm", "nn", _constructor(LayerNorm), "layer_norm"),
     ("PReLU", "nn", _constructor(PReLU), "composition of where mul reshape"),
     (
         "AdaptiveAvgPool2d",

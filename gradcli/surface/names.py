@@ -451,7 +451,7 @@ DECLARED = declare(
     ("hardshrink", "torch Tensor", NF.hardshrink, "hardshrink"),
     ("cosine_similarity", "torch", NF.cosine_similarity, _S + "norm mul sum div"),
     ("pairwise_distance", "torch", NF.pairwise_distance, _S + "sub add norm"),
-    ("layer_norm", "torch", NF.layer_norm, _S + "mean sub mul add sqrt div"),
+    ("layer_norm", "torch", NF.layer_norm, "layer_norm"),
     ("group_norm", "torch", NF.group_norm, _S + "mean sub mul add sqrt div reshape"),
     ("batch_norm", "torch", NF.batch_norm, _S + "mean sub mul add sqrt div reshape"),
     ("conv1d", "torch", NF.conv1d, "conv"),

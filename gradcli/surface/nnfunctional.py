@@ -29,6 +29,7 @@ from ..core.tensor import Tensor, constant, no_grad, typename
 from ..ops import activation as Ac
 from ..ops import arithmetic as A
 from ..ops import conv as Cv
+from ..ops import layernorm as Ln
 from ..ops import reduction as R
 from ..ops import resample as Rs
 from ..ops import shape as S
@@ -276,7 +277,20 @@ def layer_norm(
                 f"Expected {name} to be of same shape as normalized_shape, but got {name} of "
                 f"shape {list(t.shape)} and normalized_shape = {list(shape)}"
             )
-    y = _normalized(A.floating(x), tuple(range(x.ndim - k, x.ndim)), float(eps))
+    xf = A.floating(x)
+    ts = [
+        None if t is None else A.tensor_arg(t, name)
+        for t, name in ((weight, "weight"), (bias, "bias"))
+    ]
+    if all(t is None or t.dtype == xf.dtype for t in ts):
+        # One record: PyTorch's kernel's float32 values and gradients (ops.layernorm)
+        w, b = (
+            t if t is not None else constant(np.full(shape, fill, dtype=xf.dtype))
+            for t, fill in zip(ts, (1, 0))
+        )
+        params = {"k": k, "eps": float(eps), "has_w": ts[0] is not None}
+        return apply(Ln.layer_norm, xf, w, b, **params, has_b=ts[1] is not None)
+    y = _normalized(xf, tuple(range(x.ndim - k, x.ndim)), float(eps))
     if weight is not None:
         y = A.mul_t(y, weight)
     if bias is not None:

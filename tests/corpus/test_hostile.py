@@ -874,6 +874,30 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case(
+        "silu_of_integers",
+        NNF + "y = F.silu(torch.arange(3))",
+        "\"silu_cpu\" not implemented for 'Long'",
+        (3, 5),
+    ),
+    Case(
+        "logsigmoid_of_integers",
+        NNF + "y = F.logsigmoid(torch.tensor([1, 2]))",
+        "\"log_sigmoid_cpu\" not implemented for 'Long'",
+        (3, 5),
+    ),
+    Case(
+        "silu_of_a_string",
+        NNF + "y = F.silu('x')",
+        "input must be a Tensor, not str",
+        (3, 5),
+    ),
+    Case(
+        "layer_norm_weight_of_another_shape",
+        NNF + "y = F.layer_norm(torch.ones(2, 4), [4], torch.ones(3))",
+        "Expected weight to be of same shape as normalized_shape",
+        (3, 5),
+    ),
+    Case(
         "softmax_of_integers",
         "y = torch.arange(3).softmax(0)",
         "not implemented for 'Long'",

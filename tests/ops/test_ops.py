@@ -691,6 +691,11 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "hardswish": _vec(lambda v: v * builtins_min(builtins_max(v + 3, 0.0), 6.0) / 6),
     "hardsigmoid": _vec(lambda v: builtins_min(builtins_max(v + 3, 0.0), 6.0) / 6),
     "mish": _vec(lambda v: v * math.tanh(math.log1p(math.exp(v)))),
+    "silu": _vec(lambda v: v / (1 + math.exp(-v))),
+    "layer_norm": lambda x, w, b, k, eps, has_w, has_b: _ref_layer_norm(
+        x, w, b, k, eps, has_w, has_b
+    ),
+    "logsigmoid": _vec(lambda v: min(v, 0.0) - math.log1p(math.exp(-abs(v)))),
     "softshrink": lambda x, lambd: _vec(
         lambda v: v - lambd if v > lambd else v + lambd if v < -lambd else 0.0
     )(x),
@@ -742,6 +747,23 @@ def _torch_index_put(torch: Any, g: Any, idx: tuple, shape: tuple, out_ndim: int
     z = torch.zeros(shape, dtype=g.dtype, requires_grad=True)
     (r,) = torch.autograd.grad(z[_torch_index(idx)], z, g, create_graph=True)
     return r
+
+
+def _ref_layer_norm(x, w, b, k, eps, has_w, has_b):
+    """Row by row in Python floats: the mean, the population variance, the normalised row."""
+    n = int(np.prod(x.shape[x.ndim - k :]))
+    rows = x.reshape(-1, n).tolist()
+    out = []
+    for r in rows:
+        mu = math.fsum(r) / n
+        var = math.fsum((v - mu) ** 2 for v in r) / n
+        out.append([(v - mu) / math.sqrt(var + eps) for v in r])
+    y = np.array(out).reshape(x.shape)
+    if has_w:
+        y = y * w
+    if has_b:
+        y = y + b
+    return y
 
 
 def _torch_linalg() -> dict[str, Callable[..., Any]]:
@@ -1057,6 +1079,11 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "hardswish": tf.hardswish,
         "hardsigmoid": tf.hardsigmoid,
         "mish": tf.mish,
+        "silu": tf.silu,
+        "layer_norm": lambda x, w, b, k, eps, has_w, has_b: tf.layer_norm(
+            x, x.shape[x.ndim - k :], w if has_w else None, b if has_b else None, eps
+        ),
+        "logsigmoid": tf.logsigmoid,
         "softshrink": lambda x, lambd: tf.softshrink(x, lambd),
         "hardshrink": lambda x, lambd: tf.hardshrink(x, lambd),
         "threshold": lambda x, threshold, value: tf.threshold(x, threshold, value),

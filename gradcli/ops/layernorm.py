@@ -1,0 +1,171 @@
+"""The record of layer_norm: each row of the last `k` dims of x normalised to mean 0 and
+variance 1 (the population variance, eps added), times weight, plus bias (either may be
+absent: then a constant stands in and `has_w` / `has_b` say so).
+
+float32 values and first-order gradients are PyTorch's kernel's to the bit (`ops.norm32`);
+other dtypes, and gradients that are recorded (create_graph=True) or batched, are the formula
+in the records' own operations:
+
+    xhat = (x - mean) / sqrt(var + eps)
+    dx = (gy - mean(gy) - xhat * mean(gy * xhat)) / sqrt(var + eps),  gy = g * weight
+    dweight = g * xhat (summed over the leading dims),  dbias = g (summed likewise)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..core.op import Sample, apply, defop
+from ..core.tensor import Tensor, grad_enabled
+from . import norm32
+from .reduction import mean as mean_op
+
+
+def _rows(x: np.ndarray, k: int) -> np.ndarray:
+    n = int(np.prod(x.shape[x.ndim - k :], dtype=np.int64))
+    return x.reshape(-1, n)
+
+
+def _exact(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> bool:
+    return x.dtype == w.dtype == b.dtype == np.float32 and x.size > 0
+
+
+def _forward(
+    x: np.ndarray, w: np.ndarray, b: np.ndarray, k: int, eps: float, has_w: bool, has_b: bool
+) -> np.ndarray:
+    if _exact(x, w, b) and w.size:
+        y, _, _ = norm32.layer_norm(
+            _rows(x, k),
+            w.reshape(-1) if has_w else None,
+            b.reshape(-1) if has_b else None,
+            eps,
+        )
+        return y.reshape(x.shape)
+    dims = tuple(range(x.ndim - k, x.ndim))
+    with np.errstate(all="ignore"):
+        c = x - np.mean(x, axis=dims, keepdims=True)
+        y = c / np.sqrt(np.mean(c * c, axis=dims, keepdims=True) + eps)
+        if has_w:
+            y = y * w
+        if has_b:
+            y = y + b
+    return np.asarray(y, dtype=x.dtype)
+
+
+def _vjp(
+    g: Tensor,
+    out: Tensor,
+    x: Tensor,
+    w: Tensor,
+    b: Tensor,
+    k: int,
+    eps: float,
+    has_w: bool,
+    has_b: bool,
+) -> tuple:
+    if (
+        not grad_enabled()
+        and g.shape == x.shape
+        and g.dtype == np.float32
+        and _exact(x.data, w.data, b.data)
+        and w.data.size
+    ):
+        rows = _rows(x.data, k)
+        mean, var = norm32.moments(rows)
+        with np.errstate(all="ignore"):
+            rstd = np.float32(1) / np.sqrt(var + np.float32(eps))
+        dx, gw, gb = norm32.layer_norm_backward(
+            _rows(g.data, k),
+            rows,
+            mean,
+            rstd,
+            w.data.reshape(-1) if has_w else None,
+            has_w or has_b,
+        )
+        return (
+            Tensor(dx.reshape(x.shape)),
+            Tensor(gw.reshape(w.shape)) if has_w and w.requires_grad else None,
+            Tensor(gb.reshape(b.shape)) if has_b and b.requires_grad else None,
+        )
+    dims_x = tuple(range(x.ndim - k, x.ndim))
+    dims_g = tuple(range(g.ndim - k, g.ndim))
+    c = x - apply(mean_op, x, dim=dims_x, keepdim=True)
+    s = (apply(mean_op, c * c, dim=dims_x, keepdim=True) + eps).sqrt()
+    xhat = c / s
+    gy = g * w if has_w else g
+    dx = (
+        gy
+        - apply(mean_op, gy, dim=dims_g, keepdim=True)
+        - xhat * apply(mean_op, gy * xhat, dim=dims_g, keepdim=True)
+    ) / s
+    return (
+        dx,
+        g * xhat if has_w and w.requires_grad else None,
+        g if has_b and b.requires_grad else None,
+    )
+
+
+def _sym(sp: Any, x: Any, w: Any, b: Any, k: int, eps: float, has_w: bool, has_b: bool) -> Any:
+    """The sympy form, on object arrays of expressions."""
+    dims = tuple(range(x.ndim - k, x.ndim))
+    n = int(np.prod(x.shape[x.ndim - k :], dtype=np.int64))
+    c = x - np.sum(x, axis=dims, keepdims=True) / n
+    var = np.sum(c * c, axis=dims, keepdims=True) / n
+    y = c / np.frompyfunc(lambda v: sp.sqrt(v + sp.Float(eps)), 1, 1)(var)
+    if has_w:
+        y = y * w
+    if has_b:
+        y = y + b
+    return y
+
+
+def _to_torch(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    weight = a[1] if p["has_w"] else "None"
+    bias = a[2] if p["has_b"] else "None"
+    return (
+        f"F.layer_norm({a[0]}, {a[0]}.shape[{-p['k']}:], {weight}, {bias}, eps={w.lit(p['eps'])})"
+    )
+
+
+def _to_jax(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    axes = tuple(range(-p["k"], 0))
+    x = a[0]
+    y = (
+        f"(({x} - jnp.mean({x}, axis={axes}, keepdims=True)) / jnp.sqrt(jnp.var({x}, "
+        f"axis={axes}, keepdims=True) + {w.lit(float(p['eps']))}))"
+    )
+    if p["has_w"]:
+        y = f"{y} * {a[1]}"
+    if p["has_b"]:
+        y = f"{y} + {a[2]}"
+    return y
+
+
+def _affine(k: int, eps: float = 1e-5) -> dict[str, Any]:
+    return {"k": k, "eps": eps, "has_w": True, "has_b": True}
+
+
+layer_norm = defop(
+    "layer_norm",
+    _forward,
+    _vjp,
+    "NativeLayerNormBackward0",
+    "(g*w - mean(g*w) - xhat * mean(g*w * xhat)) / sqrt(var + eps), g * xhat, g",
+    kind="reduction",
+    sym=_sym,
+    signature="layer_norm(x, normalized_shape, weight=None, bias=None, eps=1e-05)",
+    samples=(
+        Sample(((2, 5), (5,), (5,)), _affine(1)),
+        Sample(((3, 2, 4), (2, 4), (2, 4)), _affine(2, 0.1)),
+        Sample(((4, 3), (3,), (3,)), {"k": 1, "eps": 1e-5, "has_w": True, "has_b": False}),
+        Sample(
+            ((2, 6), (6,), (6,)),
+            {"k": 1, "eps": 1e-3, "has_w": False, "has_b": False},
+            fixed={1: np.ones(6), 2: np.zeros(6)},
+        ),
+    ),
+    to_torch=_to_torch,
+    to_jax=_to_jax,
+)

@@ -1,0 +1,205 @@
+"""float32 layer_norm as PyTorch's CPU kernel computes it, bit for bit (ATen's
+layer_norm_kernel.cpp and moments_utils.h; registered for AVX2 only, so an AVX512 machine runs
+it on 8-float vectors: measured).
+
+Forward, each row of N values (`RowwiseMoments`, Welford's algorithm with a cascade):
+- the row's whole vectors of 8 are taken in chunks of 16 vectors; each chunk's lanes run
+  Welford's update from zero (m1 += d / (j + 1), m2 += d * (x - m1), both fused);
+- the chunks' moments are merged into a binary cascade of partial moments (chunk i + 1 merges
+  level j into level j + 1 while the bits of i + 1 are zero), the levels merged at the end;
+  a merge is m1 += c * d (c = count_added / count, not fused), m2 = (m2 + m2_added) +
+  d * (d * (c * count)) (fused);
+- the values past the last whole vector run Welford's update one by one (not fused), then the
+  8 lanes are merged into it one by one (the merge fused: m1 = fma(c, d, m1), m2 += fma(d*d*c,
+  count, m2_added));
+- mean = m1, var = m2 / N, rstd = 1 / sqrt(var + eps) in float32;
+- y = (x - mean) * rstd, then fma(y, weight, bias) when both are given (the vector loop),
+  else y * weight + bias unfused (the scalar loop).
+Backward: ds = sum(dy * x * w), db = sum(dy * w) by the vector reductions (whole vectors'
+products added lane by lane unfused, the last partial vector's fused into its lanes, the 8
+lanes folded as a butterfly; fewer than 8 values: folded left to right); b = (fma(db, mean,
+-ds) * a * a * a) / N with a = rstd, c = fma(-b, mean, -(db * a / N)); dx = fma(b, x, a * dy * w)
++ c; dweight = the rows' fma(dy, fma(a, x, -a * mean), acc) in order (past `_FUSED_ROWS`
+rows: the products rounded, then added); dbias = the rows' dy added in order.
+
+Measured against PyTorch 2.13 (one thread) on rows of 1 to 9000 values (4,000 rows, with and
+without weight and bias): mean, rstd, y and the three gradients all PyTorch's to the bit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import hooks
+from ..core.sleef32 import _fma
+from .linalg import _fma32
+
+_F = np.float32
+_L = 8  # lanes of Vectorized<float> in the AVX2 kernel
+_CHUNK = 16  # vectors a chunk (kChunkSize)
+_C = [_F(1) / _F(j + 1) for j in range(_CHUNK)]
+# dweight's fused sum over the rows is a Python loop: past this many rows, the products are
+# rounded and added in order instead (a last-bit difference possible, rare)
+_FUSED_ROWS = 16384
+
+
+def _merge_vec(m0_add: int, m1_add, m2_add, m0: int, m1, m2):
+    n = m0 + m0_add
+    c = _F(0) if n == 0 else _F(m0_add) / _F(n)
+    d = m1_add - m1
+    m1 = m1 + c * d
+    m2 = _fma(d, d * (c * _F(m0)), m2 + m2_add)
+    return n, m1, m2
+
+
+def _merge_scalar(m0_add: int, m1_add, m2_add, m0: int, m1, m2):
+    n = m0 + m0_add
+    c = _F(0) if n == 0 else _F(m0_add) / _F(n)
+    d = m1_add - m1
+    m1 = _fma(c, d, m1)
+    m2 = m2 + _fma((d * d) * c, _F(m0), m2_add)
+    return n, m1, m2
+
+
+def _chunk_moments(v: np.ndarray):
+    """Welford over axis -2 (vectors) of v (..., k, 8), from zero: (m1, m2) of shape (..., 8)."""
+    m1 = np.zeros(v.shape[:-2] + (_L,), _F)
+    m2 = np.zeros_like(m1)
+    for j in range(v.shape[-2]):
+        x = v[..., j, :]
+        d = x - m1
+        m1 = _fma(d, _C[j], m1)
+        m2 = _fma(d, x - m1, m2)
+    return m1, m2
+
+
+def moments(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`RowwiseMoments` of each row of a float32 matrix: (mean, population variance)."""
+    rows, n_all = x.shape
+    n = n_all // _L
+    m = -(-n // _CHUNK)
+    depth = int(m - 1).bit_length() if m > 1 else 0
+    vecs = x[:, : n * _L].reshape(rows, n, _L)
+    full = n // _CHUNK
+    chunks = []
+    with np.errstate(all="ignore"):
+        if full:
+            c1, c2 = _chunk_moments(vecs[:, : full * _CHUNK].reshape(rows, full, _CHUNK, _L))
+            chunks = [(_CHUNK, c1[:, i], c2[:, i]) for i in range(full)]
+        if full < m:
+            last = n - full * _CHUNK
+            c1, c2 = _chunk_moments(vecs[:, full * _CHUNK :])
+            chunks.append((last, c1, c2))
+        zero = np.zeros((rows, _L), _F)
+        stack = [(0, zero, zero) for _ in range(max(depth, 1))]
+        for i, (k, c1, c2) in enumerate(chunks):
+            if i % 1024 == 1023:
+                hooks.observer.check_clock()  # a row of millions: the time limit
+            stack[0] = _merge_vec(k, c1, c2, *stack[0])
+            mask, j = i + 1, 1
+            while j < depth and (mask & 1) == 0:
+                stack[j] = _merge_vec(*stack[j - 1], *stack[j])
+                stack[j - 1] = (0, zero, zero)
+                mask >>= 1
+                j += 1
+        for j in range(1, depth):
+            stack[0] = _merge_vec(*stack[j], *stack[0])
+        lanes1, lanes2 = stack[0][1], stack[0][2]
+        m0, m1, m2 = 0, np.zeros(rows, _F), np.zeros(rows, _F)
+        for i in range(n * _L, n_all):
+            v = x[:, i]
+            d = v - m1
+            m0 += 1
+            m1 = m1 + d / _F(m0)
+            m2 = m2 + d * (v - m1)
+        for lane in range(_L):
+            m0, m1, m2 = _merge_scalar(n, lanes1[:, lane], lanes2[:, lane], m0, m1, m2)
+        return m1, m2 / _F(n_all)
+
+
+def layer_norm(
+    x: np.ndarray, weight: np.ndarray | None, bias: np.ndarray | None, eps: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(y, mean, rstd) of a float32 (M, N) matrix normalised row by row (weight, bias: (N,)
+    or None)."""
+    x = np.ascontiguousarray(x, _F)
+    mean, var = moments(x)
+    with np.errstate(all="ignore"):
+        rstd = _F(1) / np.sqrt(var + _F(eps))
+        y = (x - mean[:, None]) * rstd[:, None]
+        if weight is not None and bias is not None:
+            y = _fma(y, weight, bias)
+        else:
+            if weight is not None:
+                y = y * weight
+            if bias is not None:
+                y = y + bias
+    return y.astype(_F), mean, rstd
+
+
+def _butterfly(acc: np.ndarray) -> np.ndarray:
+    w = _L // 2
+    while w:
+        acc = acc + acc[:, np.arange(_L) ^ w]
+        w //= 2
+    return acc[:, 0]
+
+
+def _dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`map2_reduce_all(a * b, +)` of each row (ATen's vec functional, 8 lanes)."""
+    rows, n = a.shape
+    if n < _L:
+        p = a * b
+        acc = p[:, 0]
+        for i in range(1, n):
+            acc = acc + p[:, i]
+        return acc
+    full = n - n % _L
+    p = (a[:, :full] * b[:, :full]).reshape(rows, -1, _L)
+    acc = np.add.accumulate(p, axis=1)[:, -1].copy()
+    if full < n:
+        k = n - full
+        acc[:, :k] = _fma(a[:, full:], b[:, full:], acc[:, :k])
+    return _butterfly(acc)
+
+
+def layer_norm_backward(
+    dy: np.ndarray,
+    x: np.ndarray,
+    mean: np.ndarray,
+    rstd: np.ndarray,
+    weight: np.ndarray | None,
+    need_weight_grads: bool,
+) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """(dx, dweight, dbias) of `layer_norm` from the upstream gradient (all float32, (M, N))."""
+    dy = np.ascontiguousarray(dy, _F)
+    x = np.ascontiguousarray(x, _F)
+    rows, n = x.shape
+    scale = _F(1) / _F(n)
+    with np.errstate(all="ignore"):
+        if weight is None:
+            ds = _dot(dy, x)
+            db = _dot(dy, np.ones_like(dy))
+        else:
+            w = np.broadcast_to(weight, x.shape)
+            ds = _dot(dy * x, w)
+            db = _dot(dy, w)
+        a = rstd
+        b = (((_fma(db, mean, -ds) * a) * a) * a) * scale
+        c = _fma(-b, mean, -((db * a) * scale))
+        ady = a[:, None] * dy if weight is None else (a[:, None] * dy) * weight
+        dx = _fma(b[:, None], x, ady) + c[:, None]
+        gw = gb = None
+        if need_weight_grads:
+            inner = _fma(a[:, None], x, (-a * mean)[:, None])
+            gb = np.add.accumulate(dy, axis=0)[-1]
+            if rows > _FUSED_ROWS:  # the products rounded, then added in order
+                gw = np.add.accumulate(dy * inner, axis=0)[-1]
+            else:
+                gw = np.zeros(n, _F)
+                dy64 = dy.astype(np.float64)
+                for i in range(rows):
+                    if i % 1024 == 1023:
+                        hooks.observer.check_clock()
+                    gw = _fma32(dy64[i] * inner[i], gw)  # the product exact in float64
+    return dx.astype(_F), gw, gb

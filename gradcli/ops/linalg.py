@@ -313,45 +313,120 @@ def _fma32(p: np.ndarray, acc: np.ndarray) -> np.ndarray:
     return out
 
 
-# `x @ w.t()` (nn.Linear's product) with 1 to 15 rows, where MKL's sgemm picks other kernels,
-# measured on PyTorch 2.13 (AVX-512, one thread) over random shapes (rows 1-15, inner sizes
-# 1-300, columns 2-64: 5,000 shapes, every element of the product and of F.linear with its bias
-# equal). With 2 rows or more, an inner size from 2 to 24 times the rows and 12 columns or
-# more, each element is the chain of fused multiply-adds above. With one row, each element is
-# a dot product over 16 lanes: the first product alone, the next ones fused into the lanes
-# (lane l takes k = 1 + l, 17 + l, ... of the whole blocks of 16, the first product starting
-# lane 0), the lanes added by halves (8 + 8, 4 + 4, 2 + 2, 1 + 1), then the k left after the
-# whole blocks in the same way starting from that sum; the columns past the last multiple of
-# 4 (all of them for 2 or 3 columns) instead add their lanes' products, unfused, to the first
-# product, which is measured only for inner sizes up to 17. Elsewhere (larger inner sizes,
-# fewer columns, an inner size of 1 with 2 rows or more) NumPy's BLAS computes.
+# `x @ w.t()` (nn.Linear's product, x row-major, w row-major) with 1 to 15 rows, where MKL's
+# sgemm picks its kernel by the shape, measured on PyTorch 2.13 (AVX-512, one thread): grids of
+# every shape with rows 2-15, columns 2-13 and inner sizes 1-40, then rows 2-15 with inner
+# sizes to 1,500 and columns to 64, then random shapes (see tests/surface/data/sgemm), every
+# element equal. Each element is a dot product of its row of x and its row of w, over 16
+# lanes (lane l fuses the products k = l, l + 16, l + 32, ... in order into its sum, from
+# zero) or as the chain of `_fma_chain`; which one, and how the lanes are added, by the shape
+# (m rows, n columns, k the inner size):
+# - 2 rows or more and k >= 24 m: the lanes; then the 16 added as 4 rows of 4
+#   (t_j = ((l_j + l_j+4) + l_j+8) + l_j+12) and (t_0 + t_1) + (t_2 + t_3) (`_quads`);
+# - else 2 columns, or 3 columns with at most 10 rows: the lanes added by halves (8 + 8,
+#   4 + 4, 2 + 2, 1 + 1, `_lane_halves`); the even rows (0, 2, ...) keep two sets of 16 lanes
+#   (k = l, 32 + l, ... and 16 + l, 48 + l, ...) while 32 products or more are left, added
+#   lane by lane before the last ones are fused into them, the odd rows one set;
+# - else 4 to 11 columns, fewer rows than columns and k <= n: the lanes by halves;
+# - else the chain (fused multiply-adds in the order of k, from zero).
+# With one row: the columns in whole groups of 4 are MKL's one-row kernel (`_lanes_dot`: the
+# first product alone, then 16 lanes from k = 1, added by halves, and the products after the
+# whole blocks of 16 again from that sum), the columns after them as the rows left after the
+# groups of 4 of the single-column kernel (`_gemv_left`: the first and third two sets of lanes,
+# the second one). Larger sizes (past `_FMA_MAX_WORK`) go to NumPy's BLAS.
 _LANES = 16
-_FEW_MAX_K = 300
-_FEW_MAX_N = 64
+_FEW_MAX_N = 1024  # columns measured up to here
+
+
+def _few_rows_kernel(m: int, k: int, n: int) -> str | None:
+    """MKL's kernel for `x @ w.t()` with these sizes (see above), or None where not mirrored."""
+    if not (1 <= m < _FMA_MIN_ROWS_T and k >= 1 and 2 <= n <= _FEW_MAX_N):
+        return None
+    if m * n * max(k, _LANES) > _FMA_MAX_WORK:
+        return None
+    if m == 1:
+        return "row"
+    if k >= 24 * m:
+        return "quads"
+    if n == 2 or (n == 3 and m <= 10):
+        return "pairs"
+    if 4 <= n <= 11 and m < n and k <= n:
+        return "halves"
+    return "chain"
 
 
 def _few_rows_t(m: int, k: int, n: int) -> bool:
     """Whether MKL's order for `x @ w.t()` with these sizes is mirrored (see above)."""
-    if not (1 <= m < _FMA_MIN_ROWS_T and 1 <= k <= _FEW_MAX_K and n <= _FEW_MAX_N):
-        return False
-    if m == 1:
-        return k <= _LANES + 1 or n % 4 == 0
-    return 2 <= k < 24 * m and n >= 12
+    return _few_rows_kernel(m, k, n) is not None
 
 
 def _mm_float32_few_rows_t(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    if x.shape[0] > 1:
-        return _fma_chain(x, y)
+    m, k = x.shape
     n = y.shape[1]
+    kind = _few_rows_kernel(m, k, n)
+    w = y.T  # (n, k), its rows contiguous
     with np.errstate(all="ignore"):
-        p = x[0].astype(np.float64)[:, None] * y.astype(np.float64)  # (k, n), exact
+        if kind == "chain":
+            return _fma_chain(x, y)
+        if kind == "quads":
+            return _quads(_row_lanes(x, w, 1))
+        if kind == "halves":
+            return _lane_halves(_row_lanes(x, w, 1))
+        if kind == "pairs":
+            out = _lane_halves(_row_lanes(x, w, 1))
+            out[0::2] = _lane_halves(_row_lanes(x[0::2], w, 2))
+            return out
         out = np.empty((1, n), np.float32)
         main = n - n % 4
         if main:
-            out[0, :main] = _lanes_dot(p[:, :main])
+            p = x[0].astype(np.float64)[:, None] * w[:main].T.astype(np.float64)  # (k, n)
+            out[0, :main] = _lanes_dot(p)
         if main < n:
-            out[0, main:] = _lanes_sum(p[:, main:])
+            out[0, main + 1 : main + 2] = _gemv_left(w[main + 1 : main + 2], x[0], 1)
+            out[0, main:n:2] = _gemv_left(w[main:n:2], x[0], 2)
     return out
+
+
+def _row_lanes(x: np.ndarray, w: np.ndarray, sets: int) -> np.ndarray:
+    """The 16 lanes of each element of `x @ w.T` (x (m, k), w (n, k)): lane l the fused sum of
+    the products k = l, l + 16, ... in order, from zero; with 2 sets, two sets of lanes take
+    alternate blocks of 16 while 32 products or more are left, added lane by lane, and the last
+    products are fused into that. float32 (m, n, 16)."""
+    m, k = x.shape
+    xs, ws = x.astype(np.float64), w.astype(np.float64)
+    accs = [np.zeros((m, w.shape[0], _LANES), np.float32) for _ in range(sets)]
+
+    def fuse(acc: np.ndarray, lo: int, hi: int) -> None:
+        p = xs[:, None, lo:hi] * ws[None, :, lo:hi]  # exact
+        acc[..., : hi - lo] = _fma32(p, acc[..., : hi - lo])
+
+    s = 0
+    while sets > 1 and k - s >= sets * _LANES:
+        for i in range(sets):
+            fuse(accs[i], s + i * _LANES, s + (i + 1) * _LANES)
+        s += sets * _LANES
+    acc = accs[0]
+    for other in accs[1:]:
+        acc = acc + other
+    for lo in range(s, k, _LANES):
+        fuse(acc, lo, min(lo + _LANES, k))
+    return acc
+
+
+def _lane_halves(acc: np.ndarray) -> np.ndarray:
+    """The lanes (the last axis) added by halves, in float32."""
+    while acc.shape[-1] > 1:
+        h = acc.shape[-1] // 2
+        acc = acc[..., :h] + acc[..., h:]
+    return acc[..., 0]
+
+
+def _quads(acc: np.ndarray) -> np.ndarray:
+    """16 lanes (the last axis) added as 4 rows of 4, then the 4 sums in pairs, in float32."""
+    t = acc[..., 0:4] + acc[..., 4:8]
+    t = t + acc[..., 8:12]
+    t = t + acc[..., 12:16]
+    return (t[..., 0] + t[..., 1]) + (t[..., 2] + t[..., 3])
 
 
 def _halves(v: np.ndarray) -> np.ndarray:
@@ -377,15 +452,6 @@ def _lanes_dot(p: np.ndarray) -> np.ndarray:
             acc[: len(part)] = _fma32(part, acc[: len(part)])
         r = _halves(acc)
     return r
-
-
-def _lanes_sum(p: np.ndarray) -> np.ndarray:
-    """The columns past the last multiple of 4 (at most 17 products): the first product plus
-    the others' lanes, each rounded, added by halves."""
-    k, n = p.shape
-    lanes = np.zeros((_LANES, n), np.float32)
-    lanes[: k - 1] = p[1:].astype(np.float32)
-    return p[0].astype(np.float32) + _halves(lanes)
 
 
 # A single output column (`x @ w.t()` with w of one row: nn.Linear(k, 1), the last layer of a

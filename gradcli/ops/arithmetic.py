@@ -315,26 +315,18 @@ def named(t: Tensor, label: str) -> Tensor:
 
 def addmm_bias(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
     """F.linear's sum `out + bias` (out = x @ w.t()), AddmmBackward0, rounded as PyTorch's addmm
-    does: with an inner size of 1, two rows or more and two columns or more in float32, MKL
-    fuses the bias into the product (one rounding of x * w + b, measured on PyTorch 2.13 for
-    2-D and folded 3-D inputs); elsewhere the bias is added to the rounded product."""
+    on MKL adds the bias (`linalg.linear_sum`: fused into a product of inner size 1, first in
+    the blocked chains of more than 384 inner); elsewhere after the rounded product."""
     s = named(add_t(out, bias), "AddmmBackward0")
     b = bias.data if isinstance(bias, Tensor) else None
-    if (
-        b is not None
-        and x.ndim >= 2
-        and w.ndim == 2
-        and x.shape[-1] == 1
-        and w.shape[1] == 1
-        and w.shape[0] >= 2
-        and x.data.size >= 2
-        and x.data.dtype == w.data.dtype == b.dtype == s.data.dtype == np.float32
-        and s.data.shape == out.data.shape
-        and s.data.flags.writeable
-    ):
-        with np.errstate(all="ignore"):
-            p = x.data.astype(np.float64) * w.data[:, 0].astype(np.float64)
-            s.data[...] = L._fma32(p, np.broadcast_to(b, p.shape).astype(np.float32))
+    if b is None or x.ndim < 2 or w.ndim != 2 or not s.data.flags.writeable:
+        return s
+    if s.data.shape != out.data.shape or x.data.size == 0:
+        return s
+    x2 = x.data.reshape(-1, x.shape[-1]) if x.ndim > 2 else x.data
+    v = L.linear_sum(np.ascontiguousarray(x2) if x.ndim > 2 else x2, w.data.T, b)
+    if v is not None:
+        s.data[...] = v.reshape(s.data.shape)
     return s
 
 

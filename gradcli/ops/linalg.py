@@ -42,6 +42,11 @@ def _matmul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
         else:
             gy = squeeze(unsqueeze(g, -2) @ x, -2)
         return (gx, gy)
+    if x.ndim > 2 and y.ndim == 2 and ny and g.ndim == x.ndim and math.prod(x.shape) > 0:
+        # as PyTorch's folded product: one mm over all the rows, not a sum of batched ones
+        k, n = x.shape[-1], y.shape[1]
+        gy = transpose_last(reshape_to(x, (-1, k))) @ reshape_to(g, (-1, n))
+        return (g @ transpose_last(y) if nx else None, gy)
     return (g @ transpose_last(y) if nx else None, transpose_last(x) @ g if ny else None)
 
 
@@ -83,10 +88,9 @@ INT_PIECE = 1 << 25
 EXACT = 1 << 53  # every integer up to this is a float64
 
 
-def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    if x.ndim == 0 or y.ndim == 0:
-        raise ValueError("both arguments to matmul need to be at least 1D")
-    if (
+def _blocked(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether `x @ y` is one of MKL's blocked chains (`_mm_float32`, see there)."""
+    return (
         x.ndim == 2
         and y.ndim == 2
         and x.dtype == np.float32
@@ -104,7 +108,47 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
                 and x.shape[1] >= 2
             )
         )
-    ):
+    )
+
+
+def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """`x @ y + b` (x (m, k), y = w.t(), b the bias of the n columns) rounded as PyTorch's addmm
+    (F.linear, nn.Linear) on MKL, where that is not the rounded product plus the bias: with an
+    inner size of 1 (two rows or more, two columns or more) the bias is fused into the product,
+    one rounding of x * w + b; in MKL's blocked chains with more than 384 inner (see
+    `_k_blocks`) the blocks' sums are added to the bias in order, ((b + s0) + s1) + ...
+    (measured on PyTorch 2.13, every element equal). None elsewhere: the bias is added to the
+    product after, rounded once, as `out + b`."""
+    if x.ndim != 2 or y.ndim != 2 or b.dtype != np.float32 or x.shape[1] != y.shape[0]:
+        return None
+    if x.dtype != np.float32 or y.dtype != np.float32:
+        return None
+    (m, k), n = x.shape, y.shape[1]
+    try:
+        bias = np.broadcast_to(b, (m, n)).astype(np.float32)
+    except ValueError:
+        return None
+    with np.errstate(all="ignore"):
+        if k == 1 and m >= 2 and n >= 2:
+            return _fma32(x.astype(np.float64) * y[0].astype(np.float64), bias)
+        if k > _KC and _blocked(x, y):
+            for lo, hi in _k_blocks(k):
+                bias = bias + _fma_chain(x[:, lo:hi], y[lo:hi])
+            return bias
+    return None
+
+
+def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    if x.ndim == 0 or y.ndim == 0:
+        raise ValueError("both arguments to matmul need to be at least 1D")
+    if x.ndim > 2 and y.ndim == 2 and x.dtype == y.dtype == np.float32 and x.shape[-1] > 0:
+        # PyTorch folds the leading axes into the rows (one mm on a row-major copy): the
+        # same kernels, the same order
+        lead = x.shape[:-1]
+        if y.shape[0] == x.shape[-1] and math.prod(lead) > 0:
+            flat = np.ascontiguousarray(x).reshape(-1, x.shape[-1])
+            return _matmul_fwd(flat, y).reshape(*lead, y.shape[1])
+    if _blocked(x, y):
         return _mm_float32(x, y)
     if (
         x.ndim == 2
@@ -242,28 +286,49 @@ def _batch_slice(a: np.ndarray, axis: int, nb: int, part: slice) -> np.ndarray:
 # 2.13 for matrices of 2 rows and columns or more whose second operand is row-major, the first
 # transposed or not (tens of thousands of shapes, every element tested equal): each element is
 # a chain of fused multiply-adds in the order of k, from zero, when the inner size is 384 or
-# less; from 385 to 768 the two halves (the first one the larger) are chained apart and then
-# added. A transposed second operand, as in `x @ w.t()` and `F.linear` / nn.Linear (with the
-# bias added after the product, rounded once), follows the same rule when the first operand is
-# row-major with 16 rows or more and the inner size is 2 or more (measured on PyTorch 2.13 with
-# random shapes: rows 16-256, columns 2-256, inner sizes 2-768, every element equal); with
-# fewer rows MKL uses other kernels whose order depends on the shape (those mirrored: see
-# `_few_rows_t`), as with an inner size of 1 or a single output column (gemv: mirrored apart,
-# see `_gemv_float32`). Elsewhere (a
-# vector operand, the other small shapes, larger inner sizes, float64, batches) NumPy's BLAS
-# computes, which differs from MKL in the last bit of some elements.
-_FMA_MAX_K = 768
+# less; past that MKL cuts the inner size in blocks (`_k_blocks`: 384 at a time while more than
+# 768 are left, then the rest in two halves, the first the larger, when more than 384: 800 is
+# 384 + 208 + 208), each block chained apart from zero and the blocks' sums added in order
+# (found with inputs whose partial sums cancel, tests/surface/data/sgemm/probe.py; then
+# random shapes with inner sizes to 4,000, every element equal). A transposed second
+# operand, as in `x @ w.t()` and `F.linear` / nn.Linear, follows the same rule when the first
+# operand is row-major with 16 rows or more and the inner size is 2 or more (random shapes:
+# rows 16-256, columns 2-256, inner sizes 2-4,000); F.linear's bias is added to the product,
+# rounded once, except where `linear_sum` says. With fewer rows MKL uses other kernels whose
+# order depends on the shape (mirrored: see `_few_rows_kernel`), as with a single output
+# column (gemv: see `_gemv_float32`). A batch of matrices times one matrix is folded into one
+# product, as PyTorch's matmul does. Elsewhere (a vector operand, float64, batches of both
+# operands, past the bound on work) NumPy's BLAS computes, which differs from MKL in the last
+# bit of some elements.
+_FMA_MAX_K = 1 << 16  # inner sizes measured up to 4,000; the bound on work binds first
+_KC = 384
 _FMA_MIN_ROWS_T = 16
 _FMA_MAX_WORK = 1 << 24  # multiply-adds: beyond this, BLAS (a chain costs a pass per k)
 _U64 = np.uint64
 
 
+def _k_blocks(k: int) -> list[tuple[int, int]]:
+    """MKL's blocks of the inner size (see above): 384 at a time while more than 768 are left,
+    then what is left in two halves (the first the larger) when more than 384, else whole."""
+    out = []
+    lo = 0
+    while k - lo > 2 * _KC:
+        out.append((lo, lo + _KC))
+        lo += _KC
+    if k - lo > _KC:
+        half = (k - lo + 1) // 2
+        out.append((lo, lo + half))
+        lo += half
+    out.append((lo, k))
+    return out
+
+
 def _mm_float32(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    k = x.shape[1]
-    if k <= 384:
-        return _fma_chain(x, y)
-    half = (k + 1) // 2
-    return _fma_chain(x[:, :half], y[:half]) + _fma_chain(x[:, half:], y[half:])
+    acc = None
+    for lo, hi in _k_blocks(x.shape[1]):
+        part = _fma_chain(x[:, lo:hi], y[lo:hi])
+        acc = part if acc is None else acc + part
+    return acc
 
 
 _CHAIN_STEP = 32  # k a pass of `_fma_chain` takes at once

@@ -150,6 +150,16 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             return _matmul_fwd(flat, y).reshape(*lead, y.shape[1])
     if _blocked(x, y):
         return _mm_float32(x, y)
+    dot = _one_dot(x, y)
+    if dot is not None:
+        # one row times one column (mm, mv, a vector times a matrix of one column; not dot)
+        row, col = x.reshape(1, -1), y.reshape(-1)
+        with np.errstate(all="ignore"):
+            if dot == "left":
+                out = _gemv_left(row, col, 2)
+            else:
+                out = _fma_chain(row, col[:, None])
+        return out.reshape(np.matmul(x[..., :1], y[:1]).shape)
     if (
         x.ndim == 2
         and y.ndim == 2
@@ -199,6 +209,36 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if y.ndim == 1:
         out = out.reshape(out.shape[:-1])
     return out
+
+
+def _one_dot(x: np.ndarray, y: np.ndarray) -> str | None:
+    """MKL's order for `x @ y` when it is a single dot product of float32 operands of 2 or
+    more, one of them a matrix (1 x k times k x 1, 1 x k times a vector, a vector times k x 1;
+    not torch.dot), by the layouts PyTorch hands to MKL, measured on PyTorch 2.13 (inner sizes
+    2 to 2,000, every result equal): "left" (`_gemv_left` with two sets of lanes) for a column
+    that is a transposed row, or a row of its own times a vector; "chain" (`_fma_chain`, one
+    piece whatever the inner size) for a column whose rows are apart by a row's length (a k x 1
+    matrix of its own, a column of a wider one) times a vector or a row of its own, or a row
+    whose elements are apart times a vector; None for the other layouts."""
+    if x.dtype != np.float32 or y.dtype != np.float32 or x.ndim > 2 or y.ndim > 2:
+        return None
+    if x.ndim == y.ndim == 1 or x.ndim == 0 or y.ndim == 0:
+        return None
+    if (x.ndim == 2 and x.shape[0] != 1) or (y.ndim == 2 and y.shape[1] != 1):
+        return None
+    k = x.shape[-1]
+    if not (k == y.shape[0] and 2 <= k <= _GEMV_MAX_K):
+        return None
+    item = x.itemsize
+    if y.ndim == 1:
+        if x.strides[1] == item:
+            return "left"
+        return "chain" if x.strides[0] == item else None
+    if y.strides[1] != item and y.strides[0] == item:
+        return "left"
+    if y.strides[1] == item and (x.ndim == 1 or x.strides[1] == item):
+        return "chain"
+    return None
 
 
 def _gemv_mirrored(x: np.ndarray, y: np.ndarray) -> bool:

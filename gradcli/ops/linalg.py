@@ -132,7 +132,7 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
         if k == 1 and m >= 2 and n >= 2:
             return _fma32(x.astype(np.float64) * y[0].astype(np.float64), bias)
         if k > _KC and _blocked(x, y):
-            for lo, hi in _k_blocks(k):
+            for lo, hi in _k_blocks(k, _plain_blocks(y)):
                 bias = bias + _fma_chain(x[:, lo:hi], y[lo:hi])
             return bias
     return None
@@ -234,10 +234,10 @@ def _one_dot(x: np.ndarray, y: np.ndarray) -> str | None:
         if x.strides[1] == item:
             return "left"
         return "chain" if x.strides[0] == item else None
-    if y.strides[1] != item and y.strides[0] == item:
-        return "left"
-    if y.strides[1] == item and (x.ndim == 1 or x.strides[1] == item):
-        return "chain"
+    if y.strides[0] == item and y.strides[1] >= k * item:
+        return "left"  # a transposed row
+    if y.strides[1] in (item, 0) and (x.ndim == 1 or x.strides[1] == item):
+        return "chain"  # (the stride of a size-1 axis: NumPy's newaxis gives 0)
     return None
 
 
@@ -328,7 +328,9 @@ def _batch_slice(a: np.ndarray, axis: int, nb: int, part: slice) -> np.ndarray:
 # a chain of fused multiply-adds in the order of k, from zero, when the inner size is 384 or
 # less; past that MKL cuts the inner size in blocks (`_k_blocks`: 384 at a time while more than
 # 768 are left, then the rest in two halves, the first the larger, when more than 384: 800 is
-# 384 + 208 + 208), each block chained apart from zero and the blocks' sums added in order
+# 384 + 208 + 208; with a transposed second operand of 192 columns or more and more than 768
+# inner, plain blocks of 384: 800 is 384 + 384 + 32), each block chained apart from zero and
+# the blocks' sums added in order
 # (found with inputs whose partial sums cancel, tests/surface/data/sgemm/probe.py; then
 # random shapes with inner sizes to 4,000, every element equal). A transposed second
 # operand, as in `x @ w.t()` and `F.linear` / nn.Linear, follows the same rule when the first
@@ -342,14 +344,19 @@ def _batch_slice(a: np.ndarray, axis: int, nb: int, part: slice) -> np.ndarray:
 # bit of some elements.
 _FMA_MAX_K = 1 << 16  # inner sizes measured up to 4,000; the bound on work binds first
 _KC = 384
+_PLAIN_MIN_N = 192
 _FMA_MIN_ROWS_T = 16
 _FMA_MAX_WORK = 1 << 24  # multiply-adds: beyond this, BLAS (a chain costs a pass per k)
 _U64 = np.uint64
 
 
-def _k_blocks(k: int) -> list[tuple[int, int]]:
+def _k_blocks(k: int, plain: bool = False) -> list[tuple[int, int]]:
     """MKL's blocks of the inner size (see above): 384 at a time while more than 768 are left,
-    then what is left in two halves (the first the larger) when more than 384, else whole."""
+    then what is left in two halves (the first the larger) when more than 384, else whole;
+    `plain`: 384 at a time to the end (the transposed second operand of 192 columns or more
+    with more than 768 inner)."""
+    if plain and k > 2 * _KC:
+        return [(lo, min(lo + _KC, k)) for lo in range(0, k, _KC)]
     out = []
     lo = 0
     while k - lo > 2 * _KC:
@@ -363,9 +370,15 @@ def _k_blocks(k: int) -> list[tuple[int, int]]:
     return out
 
 
+def _plain_blocks(y: np.ndarray) -> bool:
+    """Whether MKL cuts the inner size of `x @ y` in plain blocks of 384: y transposed (w.t(),
+    nn.Linear's product) with 192 columns or more (measured: 190 halves, 192 plain)."""
+    return not y.flags.c_contiguous and y.shape[1] >= _PLAIN_MIN_N
+
+
 def _mm_float32(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     acc = None
-    for lo, hi in _k_blocks(x.shape[1]):
+    for lo, hi in _k_blocks(x.shape[1], _plain_blocks(y)):
         part = _fma_chain(x[:, lo:hi], y[lo:hi])
         acc = part if acc is None else acc + part
     return acc

@@ -397,6 +397,7 @@ def _fma_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     acc = np.zeros((m, n), np.float64)  # float32 values
     with np.errstate(all="ignore"):
         for lo in range(0, k, _CHAIN_STEP):
+            hooks.observer.check_clock()  # a large chain takes a second: the limit binds inside
             hi = min(lo + _CHAIN_STEP, k)
             p = xs[:, lo:hi, None] * ys[None, lo:hi]  # (m, step, n), exact
             sums = np.empty((hi - lo, m, n), np.float64)
@@ -527,6 +528,8 @@ def _row_lanes(x: np.ndarray, w: np.ndarray, sets: int) -> np.ndarray:
     for other in accs[1:]:
         acc = acc + other
     for lo in range(s, k, _LANES):
+        if lo % 512 == 0:
+            hooks.observer.check_clock()
         fuse(acc, lo, min(lo + _LANES, k))
     return acc
 

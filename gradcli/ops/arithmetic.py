@@ -313,6 +313,23 @@ def named(t: Tensor, label: str) -> Tensor:
     return t
 
 
+def addmm_bias(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
+    """F.linear's sum `out + bias` (out = x @ w.t()), AddmmBackward0, rounded as PyTorch's addmm
+    on MKL adds the bias (`linalg.linear_sum`: fused into a product of inner size 1, first in
+    the blocked chains of more than 384 inner); elsewhere after the rounded product."""
+    s = named(add_t(out, bias), "AddmmBackward0")
+    b = bias.data if isinstance(bias, Tensor) else None
+    if b is None or x.ndim < 2 or w.ndim != 2 or not s.data.flags.writeable:
+        return s
+    if s.data.shape != out.data.shape or x.data.size == 0:
+        return s
+    x2 = x.data.reshape(-1, x.shape[-1]) if x.ndim > 2 else x.data
+    v = L.linear_sum(np.ascontiguousarray(x2) if x.ndim > 2 else x2, w.data.T, b)
+    if v is not None:
+        s.data[...] = v.reshape(s.data.shape)
+    return s
+
+
 def add_op(a: Any, b: Any) -> Tensor:
     """`a + b`: with a number on the left PyTorch runs b.__radd__(a), b.add(a) (the tensor is
     the first of AddBackward0's next_functions)."""

@@ -42,6 +42,11 @@ def _matmul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
         else:
             gy = squeeze(unsqueeze(g, -2) @ x, -2)
         return (gx, gy)
+    if x.ndim > 2 and y.ndim == 2 and ny and g.ndim == x.ndim and math.prod(x.shape) > 0:
+        # as PyTorch's folded product: one mm over all the rows, not a sum of batched ones
+        k, n = x.shape[-1], y.shape[1]
+        gy = transpose_last(reshape_to(x, (-1, k))) @ reshape_to(g, (-1, n))
+        return (g @ transpose_last(y) if nx else None, gy)
     return (g @ transpose_last(y) if nx else None, transpose_last(x) @ g if ny else None)
 
 
@@ -83,14 +88,9 @@ INT_PIECE = 1 << 25
 EXACT = 1 << 53  # every integer up to this is a float64
 
 
-def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    if x.ndim == 0 or y.ndim == 0:
-        raise ValueError("both arguments to matmul need to be at least 1D")
-    if x.ndim == 1 and y.ndim == 2 and x.dtype == np.float32 and y.dtype == np.float32:
-        # PyTorch's matmul makes the vector a row (unsqueeze, mm, squeeze): the one-row
-        # kernels' order, as nn.Linear on a single sample computes it
-        return _matmul_fwd(x[None, :], y)[0]
-    if (
+def _blocked(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether `x @ y` is one of MKL's blocked chains (`_mm_float32`, see there)."""
+    return (
         x.ndim == 2
         and y.ndim == 2
         and x.dtype == np.float32
@@ -108,8 +108,62 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
                 and x.shape[1] >= 2
             )
         )
-    ):
+    )
+
+
+def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """`x @ y + b` (x (m, k), y = w.t(), b the bias of the n columns) rounded as PyTorch's addmm
+    (F.linear, nn.Linear) on MKL, where that is not the rounded product plus the bias: with an
+    inner size of 1 (two rows or more, two columns or more) the bias is fused into the product,
+    one rounding of x * w + b; in MKL's blocked chains with more than 384 inner (see
+    `_k_blocks`) the blocks' sums are added to the bias in order, ((b + s0) + s1) + ...
+    (measured on PyTorch 2.13, every element equal). None elsewhere: the bias is added to the
+    product after, rounded once, as `out + b`."""
+    if x.ndim != 2 or y.ndim != 2 or b.dtype != np.float32 or x.shape[1] != y.shape[0]:
+        return None
+    if x.dtype != np.float32 or y.dtype != np.float32:
+        return None
+    (m, k), n = x.shape, y.shape[1]
+    try:
+        bias = np.broadcast_to(b, (m, n)).astype(np.float32)
+    except ValueError:
+        return None
+    with np.errstate(all="ignore"):
+        if k == 1 and m >= 2 and n >= 2:
+            return _fma32(x.astype(np.float64) * y[0].astype(np.float64), bias)
+        if k > _KC and _blocked(x, y):
+            for lo, hi in _k_blocks(k, _plain_blocks(y)):
+                bias = bias + _fma_chain(x[:, lo:hi], y[lo:hi])
+            return bias
+    return None
+
+
+def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    if x.ndim == 0 or y.ndim == 0:
+        raise ValueError("both arguments to matmul need to be at least 1D")
+    if x.ndim == 1 and y.ndim == 2 and x.dtype == np.float32 and y.dtype == np.float32:
+        # PyTorch's matmul makes the vector a row (unsqueeze, mm, squeeze): the one-row
+        # kernels' order, as nn.Linear on a single sample computes it
+        return _matmul_fwd(x[None, :], y)[0]
+    if x.ndim > 2 and y.ndim == 2 and x.dtype == y.dtype == np.float32 and x.shape[-1] > 0:
+        # PyTorch folds the leading axes into the rows (one mm on a row-major copy): the
+        # same kernels, the same order
+        lead = x.shape[:-1]
+        if y.shape[0] == x.shape[-1] and math.prod(lead) > 0:
+            flat = np.ascontiguousarray(x).reshape(-1, x.shape[-1])
+            return _matmul_fwd(flat, y).reshape(*lead, y.shape[1])
+    if _blocked(x, y):
         return _mm_float32(x, y)
+    dot = _one_dot(x, y)
+    if dot is not None:
+        # one row times one column (mm, mv, a vector times a matrix of one column; not dot)
+        row, col = x.reshape(1, -1), y.reshape(-1)
+        with np.errstate(all="ignore"):
+            if dot == "left":
+                out = _gemv_left(row, col, 2)
+            else:
+                out = _fma_chain(row, col[:, None])
+        return out.reshape(np.matmul(x[..., :1], y[:1]).shape)
     if (
         x.ndim == 2
         and y.ndim == 2
@@ -159,6 +213,36 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if y.ndim == 1:
         out = out.reshape(out.shape[:-1])
     return out
+
+
+def _one_dot(x: np.ndarray, y: np.ndarray) -> str | None:
+    """MKL's order for `x @ y` when it is a single dot product of float32 operands of 2 or
+    more, one of them a matrix (1 x k times k x 1, 1 x k times a vector, a vector times k x 1;
+    not torch.dot), by the layouts PyTorch hands to MKL, measured on PyTorch 2.13 (inner sizes
+    2 to 2,000, every result equal): "left" (`_gemv_left` with two sets of lanes) for a column
+    that is a transposed row, or a row of its own times a vector; "chain" (`_fma_chain`, one
+    piece whatever the inner size) for a column whose rows are apart by a row's length (a k x 1
+    matrix of its own, a column of a wider one) times a vector or a row of its own, or a row
+    whose elements are apart times a vector; None for the other layouts."""
+    if x.dtype != np.float32 or y.dtype != np.float32 or x.ndim > 2 or y.ndim > 2:
+        return None
+    if x.ndim == y.ndim == 1 or x.ndim == 0 or y.ndim == 0:
+        return None
+    if (x.ndim == 2 and x.shape[0] != 1) or (y.ndim == 2 and y.shape[1] != 1):
+        return None
+    k = x.shape[-1]
+    if not (k == y.shape[0] and 2 <= k <= _GEMV_MAX_K):
+        return None
+    item = x.itemsize
+    if y.ndim == 1:
+        if x.strides[1] == item:
+            return "left"
+        return "chain" if x.strides[0] == item else None
+    if y.strides[0] == item and y.strides[1] >= k * item:
+        return "left"  # a transposed row
+    if y.strides[1] in (item, 0) and (x.ndim == 1 or x.strides[1] == item):
+        return "chain"  # (the stride of a size-1 axis: NumPy's newaxis gives 0)
+    return None
 
 
 def _gemv_mirrored(x: np.ndarray, y: np.ndarray) -> bool:
@@ -246,28 +330,62 @@ def _batch_slice(a: np.ndarray, axis: int, nb: int, part: slice) -> np.ndarray:
 # 2.13 for matrices of 2 rows and columns or more whose second operand is row-major, the first
 # transposed or not (tens of thousands of shapes, every element tested equal): each element is
 # a chain of fused multiply-adds in the order of k, from zero, when the inner size is 384 or
-# less; from 385 to 768 the two halves (the first one the larger) are chained apart and then
-# added. A transposed second operand, as in `x @ w.t()` and `F.linear` / nn.Linear (with the
-# bias added after the product, rounded once), follows the same rule when the first operand is
-# row-major with 16 rows or more and the inner size is 2 or more (measured on PyTorch 2.13 with
-# random shapes: rows 16-256, columns 2-256, inner sizes 2-768, every element equal); with
-# fewer rows MKL uses other kernels whose order depends on the shape (those mirrored: see
-# `_few_rows_t`), as with an inner size of 1 or a single output column (gemv: mirrored apart,
-# see `_gemv_float32`). Elsewhere (a
-# vector operand, the other small shapes, larger inner sizes, float64, batches) NumPy's BLAS
-# computes, which differs from MKL in the last bit of some elements.
-_FMA_MAX_K = 768
+# less; past that MKL cuts the inner size in blocks (`_k_blocks`: 384 at a time while more than
+# 768 are left, then the rest in two halves, the first the larger, when more than 384: 800 is
+# 384 + 208 + 208; with a transposed second operand of 192 columns or more and more than 768
+# inner, plain blocks of 384: 800 is 384 + 384 + 32), each block chained apart from zero and
+# the blocks' sums added in order
+# (found with inputs whose partial sums cancel, tests/surface/data/sgemm/probe.py; then
+# random shapes with inner sizes to 4,000, every element equal). A transposed second
+# operand, as in `x @ w.t()` and `F.linear` / nn.Linear, follows the same rule when the first
+# operand is row-major with 16 rows or more and the inner size is 2 or more (random shapes:
+# rows 16-256, columns 2-256, inner sizes 2-4,000); F.linear's bias is added to the product,
+# rounded once, except where `linear_sum` says. With fewer rows MKL uses other kernels whose
+# order depends on the shape (mirrored: see `_few_rows_kernel`), as with a single output
+# column (gemv: see `_gemv_float32`). A batch of matrices times one matrix is folded into one
+# product, as PyTorch's matmul does. Elsewhere (a vector operand, float64, batches of both
+# operands, past the bound on work) NumPy's BLAS computes, which differs from MKL in the last
+# bit of some elements.
+_FMA_MAX_K = 1 << 16  # inner sizes measured up to 4,000; the bound on work binds first
+_KC = 384
+_PLAIN_MIN_N = 192
 _FMA_MIN_ROWS_T = 16
 _FMA_MAX_WORK = 1 << 24  # multiply-adds: beyond this, BLAS (a chain costs a pass per k)
 _U64 = np.uint64
 
 
+def _k_blocks(k: int, plain: bool = False) -> list[tuple[int, int]]:
+    """MKL's blocks of the inner size (see above): 384 at a time while more than 768 are left,
+    then what is left in two halves (the first the larger) when more than 384, else whole;
+    `plain`: 384 at a time to the end (the transposed second operand of 192 columns or more
+    with more than 768 inner)."""
+    if plain and k > 2 * _KC:
+        return [(lo, min(lo + _KC, k)) for lo in range(0, k, _KC)]
+    out = []
+    lo = 0
+    while k - lo > 2 * _KC:
+        out.append((lo, lo + _KC))
+        lo += _KC
+    if k - lo > _KC:
+        half = (k - lo + 1) // 2
+        out.append((lo, lo + half))
+        lo += half
+    out.append((lo, k))
+    return out
+
+
+def _plain_blocks(y: np.ndarray) -> bool:
+    """Whether MKL cuts the inner size of `x @ y` in plain blocks of 384: y transposed (w.t(),
+    nn.Linear's product) with 192 columns or more (measured: 190 halves, 192 plain)."""
+    return not y.flags.c_contiguous and y.shape[1] >= _PLAIN_MIN_N
+
+
 def _mm_float32(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    k = x.shape[1]
-    if k <= 384:
-        return _fma_chain(x, y)
-    half = (k + 1) // 2
-    return _fma_chain(x[:, :half], y[:half]) + _fma_chain(x[:, half:], y[half:])
+    acc = None
+    for lo, hi in _k_blocks(x.shape[1], _plain_blocks(y)):
+        part = _fma_chain(x[:, lo:hi], y[lo:hi])
+        acc = part if acc is None else acc + part
+    return acc
 
 
 _CHAIN_STEP = 32  # k a pass of `_fma_chain` takes at once
@@ -283,6 +401,7 @@ def _fma_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     acc = np.zeros((m, n), np.float64)  # float32 values
     with np.errstate(all="ignore"):
         for lo in range(0, k, _CHAIN_STEP):
+            hooks.observer.check_clock()  # a large chain takes a second: the limit binds inside
             hi = min(lo + _CHAIN_STEP, k)
             p = xs[:, lo:hi, None] * ys[None, lo:hi]  # (m, step, n), exact
             sums = np.empty((hi - lo, m, n), np.float64)
@@ -317,45 +436,122 @@ def _fma32(p: np.ndarray, acc: np.ndarray) -> np.ndarray:
     return out
 
 
-# `x @ w.t()` (nn.Linear's product) with 1 to 15 rows, where MKL's sgemm picks other kernels,
-# measured on PyTorch 2.13 (AVX-512, one thread) over random shapes (rows 1-15, inner sizes
-# 1-300, columns 2-64: 5,000 shapes, every element of the product and of F.linear with its bias
-# equal). With 2 rows or more, an inner size from 2 to 24 times the rows and 12 columns or
-# more, each element is the chain of fused multiply-adds above. With one row, each element is
-# a dot product over 16 lanes: the first product alone, the next ones fused into the lanes
-# (lane l takes k = 1 + l, 17 + l, ... of the whole blocks of 16, the first product starting
-# lane 0), the lanes added by halves (8 + 8, 4 + 4, 2 + 2, 1 + 1), then the k left after the
-# whole blocks in the same way starting from that sum; the columns past the last multiple of
-# 4 (all of them for 2 or 3 columns) instead add their lanes' products, unfused, to the first
-# product, which is measured only for inner sizes up to 17. Elsewhere (larger inner sizes,
-# fewer columns, an inner size of 1 with 2 rows or more) NumPy's BLAS computes.
+# `x @ w.t()` (nn.Linear's product, x row-major, w row-major) with 1 to 15 rows, where MKL's
+# sgemm picks its kernel by the shape, measured on PyTorch 2.13 (AVX-512, one thread): grids of
+# every shape with rows 2-15, columns 2-13 and inner sizes 1-40, then rows 2-15 with inner
+# sizes to 1,500 and columns to 64, then random shapes (see tests/surface/data/sgemm), every
+# element equal. Each element is a dot product of its row of x and its row of w, over 16
+# lanes (lane l fuses the products k = l, l + 16, l + 32, ... in order into its sum, from
+# zero) or as the chain of `_fma_chain`; which one, and how the lanes are added, by the shape
+# (m rows, n columns, k the inner size):
+# - 2 rows or more and k >= 24 m: the lanes; then the 16 added as 4 rows of 4
+#   (t_j = ((l_j + l_j+4) + l_j+8) + l_j+12) and (t_0 + t_1) + (t_2 + t_3) (`_quads`);
+# - else 2 columns, or 3 columns with at most 10 rows: the lanes added by halves (8 + 8,
+#   4 + 4, 2 + 2, 1 + 1, `_lane_halves`); the even rows (0, 2, ...) keep two sets of 16 lanes
+#   (k = l, 32 + l, ... and 16 + l, 48 + l, ...) while 32 products or more are left, added
+#   lane by lane before the last ones are fused into them, the odd rows one set;
+# - else 4 to 11 columns, fewer rows than columns and k <= n: the lanes by halves;
+# - else the chain (fused multiply-adds in the order of k, from zero).
+# With one row: the columns in whole groups of 4 are MKL's one-row kernel (`_lanes_dot`: the
+# first product alone, then 16 lanes from k = 1, added by halves, and the products after the
+# whole blocks of 16 again from that sum), the columns after them as the rows left after the
+# groups of 4 of the single-column kernel (`_gemv_left`: the first and third two sets of lanes,
+# the second one). Larger sizes (past `_FMA_MAX_WORK`) go to NumPy's BLAS.
 _LANES = 16
-_FEW_MAX_K = 300
-_FEW_MAX_N = 64
+_FEW_MAX_N = 1024  # columns measured up to here
+
+
+def _few_rows_kernel(m: int, k: int, n: int) -> str | None:
+    """MKL's kernel for `x @ w.t()` with these sizes (see above), or None where not mirrored."""
+    if not (1 <= m < _FMA_MIN_ROWS_T and k >= 1 and 2 <= n <= _FEW_MAX_N):
+        return None
+    if m * n * max(k, _LANES) > _FMA_MAX_WORK:
+        return None
+    if m == 1:
+        return "row"
+    if k >= 24 * m:
+        return "quads"
+    if n == 2 or (n == 3 and m <= 10):
+        return "pairs"
+    if 4 <= n <= 11 and m < n and k <= n:
+        return "halves"
+    return "chain"
 
 
 def _few_rows_t(m: int, k: int, n: int) -> bool:
     """Whether MKL's order for `x @ w.t()` with these sizes is mirrored (see above)."""
-    if not (1 <= m < _FMA_MIN_ROWS_T and 1 <= k <= _FEW_MAX_K and n <= _FEW_MAX_N):
-        return False
-    if m == 1:
-        return k <= _LANES + 1 or n % 4 == 0
-    return 2 <= k < 24 * m and n >= 12
+    return _few_rows_kernel(m, k, n) is not None
 
 
 def _mm_float32_few_rows_t(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    if x.shape[0] > 1:
-        return _fma_chain(x, y)
+    m, k = x.shape
     n = y.shape[1]
+    kind = _few_rows_kernel(m, k, n)
+    w = y.T  # (n, k), its rows contiguous
     with np.errstate(all="ignore"):
-        p = x[0].astype(np.float64)[:, None] * y.astype(np.float64)  # (k, n), exact
+        if kind == "chain":
+            return _fma_chain(x, y)
+        if kind == "quads":
+            return _quads(_row_lanes(x, w, 1))
+        if kind == "halves":
+            return _lane_halves(_row_lanes(x, w, 1))
+        if kind == "pairs":
+            out = _lane_halves(_row_lanes(x, w, 1))
+            out[0::2] = _lane_halves(_row_lanes(x[0::2], w, 2))
+            return out
         out = np.empty((1, n), np.float32)
         main = n - n % 4
         if main:
-            out[0, :main] = _lanes_dot(p[:, :main])
+            p = x[0].astype(np.float64)[:, None] * w[:main].T.astype(np.float64)  # (k, n)
+            out[0, :main] = _lanes_dot(p)
         if main < n:
-            out[0, main:] = _lanes_sum(p[:, main:])
+            out[0, main + 1 : main + 2] = _gemv_left(w[main + 1 : main + 2], x[0], 1)
+            out[0, main:n:2] = _gemv_left(w[main:n:2], x[0], 2)
     return out
+
+
+def _row_lanes(x: np.ndarray, w: np.ndarray, sets: int) -> np.ndarray:
+    """The 16 lanes of each element of `x @ w.T` (x (m, k), w (n, k)): lane l the fused sum of
+    the products k = l, l + 16, ... in order, from zero; with 2 sets, two sets of lanes take
+    alternate blocks of 16 while 32 products or more are left, added lane by lane, and the last
+    products are fused into that. float32 (m, n, 16)."""
+    m, k = x.shape
+    xs, ws = x.astype(np.float64), w.astype(np.float64)
+    accs = [np.zeros((m, w.shape[0], _LANES), np.float32) for _ in range(sets)]
+
+    def fuse(acc: np.ndarray, lo: int, hi: int) -> None:
+        p = xs[:, None, lo:hi] * ws[None, :, lo:hi]  # exact
+        acc[..., : hi - lo] = _fma32(p, acc[..., : hi - lo])
+
+    s = 0
+    while sets > 1 and k - s >= sets * _LANES:
+        for i in range(sets):
+            fuse(accs[i], s + i * _LANES, s + (i + 1) * _LANES)
+        s += sets * _LANES
+    acc = accs[0]
+    for other in accs[1:]:
+        acc = acc + other
+    for lo in range(s, k, _LANES):
+        if lo % 512 == 0:
+            hooks.observer.check_clock()
+        fuse(acc, lo, min(lo + _LANES, k))
+    return acc
+
+
+def _lane_halves(acc: np.ndarray) -> np.ndarray:
+    """The lanes (the last axis) added by halves, in float32."""
+    while acc.shape[-1] > 1:
+        h = acc.shape[-1] // 2
+        acc = acc[..., :h] + acc[..., h:]
+    return acc[..., 0]
+
+
+def _quads(acc: np.ndarray) -> np.ndarray:
+    """16 lanes (the last axis) added as 4 rows of 4, then the 4 sums in pairs, in float32."""
+    t = acc[..., 0:4] + acc[..., 4:8]
+    t = t + acc[..., 8:12]
+    t = t + acc[..., 12:16]
+    return (t[..., 0] + t[..., 1]) + (t[..., 2] + t[..., 3])
 
 
 def _halves(v: np.ndarray) -> np.ndarray:
@@ -381,15 +577,6 @@ def _lanes_dot(p: np.ndarray) -> np.ndarray:
             acc[: len(part)] = _fma32(part, acc[: len(part)])
         r = _halves(acc)
     return r
-
-
-def _lanes_sum(p: np.ndarray) -> np.ndarray:
-    """The columns past the last multiple of 4 (at most 17 products): the first product plus
-    the others' lanes, each rounded, added by halves."""
-    k, n = p.shape
-    lanes = np.zeros((_LANES, n), np.float32)
-    lanes[: k - 1] = p[1:].astype(np.float32)
-    return p[0].astype(np.float32) + _halves(lanes)
 
 
 # A single output column (`x @ w.t()` with w of one row: nn.Linear(k, 1), the last layer of a

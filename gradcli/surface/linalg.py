@@ -26,6 +26,7 @@ from ..ops import matrices as M
 from ..ops import reduction as R
 from ..ops import shape as S
 from ..ops.linalg import einsum as EINSUM
+from ..ops.linalg import linear_sum as LS
 from . import args as C
 from . import functional as F
 from .declare import declare
@@ -399,7 +400,13 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) ->
     inp, m1, m2 = A.tensor_arg(input, "input"), A.tensor_arg(mat1), A.tensor_arg(mat2)
     _need_matrix(m1, "mat1")
     _need_matrix(m2, "mat2")
-    return _add_scaled(inp, A.matmul(m1, m2), beta, alpha, "AddmmBackward0")
+    out = _add_scaled(inp, A.matmul(m1, m2), beta, alpha, "AddmmBackward0")
+    if inp.ndim == 1 and beta == 1 and alpha == 1 and out.data.flags.writeable:
+        # a bias vector: rounded as F.linear's (MKL fuses it in places; `linalg.linear_sum`)
+        v = LS(m1.data, m2.data, inp.data)
+        if v is not None and v.shape == out.data.shape:
+            out.data[...] = v
+    return out
 
 
 def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002

@@ -889,12 +889,14 @@ class Linear(Module):
 
     def forward(self, x: Any) -> Tensor:
         # F.linear: x @ W^T + b (PyTorch's addmm), as `composite.linear` computes it.
-        from ..ops.arithmetic import add_t, matmul, named, tensor_arg
+        from ..ops.arithmetic import addmm_bias, matmul, tensor_arg
         from .functional import t
 
-        out = matmul(tensor_arg(x, "input"), t(self._parameters["weight"]))
+        x = tensor_arg(x, "input")
+        w = self._parameters["weight"]
+        out = matmul(x, t(w))
         b = self._parameters["bias"]
-        return out if b is None else named(add_t(out, b), "AddmmBackward0")
+        return out if b is None else addmm_bias(out, x, w, b)
 
     def extra_repr(self) -> str:
         b = self._parameters["bias"] is not None

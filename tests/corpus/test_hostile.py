@@ -817,6 +817,23 @@ CASES: list[Case] = [
         env={"GRADCLI_TIME_SECONDS": "1"},
     ),
     Case(
+        # MKL's blocked chain at its bound on work (64 x 1024 x 256: a pass per 32 inner, the
+        # clock read between them): a loop of them stops at the time limit
+        "blocked_chain_products_past_the_time",
+        "x = torch.randn(64, 1024)\nw = torch.randn(256, 1024)\n"
+        "for i in range(10000):\n    y = torch.nn.functional.linear(x, w)",
+        "the time limit",
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
+        # the few-rows kernels (16 lanes a product): the same
+        "few_rows_lanes_past_the_time",
+        "x = torch.randn(3, 20000)\nw = torch.randn(250, 20000)\n"
+        "for i in range(10000):\n    y = torch.nn.functional.linear(x, w)",
+        "the time limit",
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
         # the same for the column kernel of a gradient (a row times a wide matrix)
         "column_kernel_products_past_the_time",
         "g = torch.randn(1, 2000)\nx = torch.randn(2000, 4000)\n"

@@ -271,8 +271,13 @@ def test_linear_product_with_one_row_follows_mkls_lanes() -> None:
     x = rng.standard_normal((3, 40)).astype(np.float32)
     w = rng.standard_normal((12, 40)).astype(np.float32)
     assert np.array_equal(L._matmul_fwd(x, w.T), L._fma_chain(x, np.ascontiguousarray(w.T)))
-    # outside what was measured (11 columns with 3 rows): NumPy's product
+    # 11 columns with 3 rows, an inner size over the columns: the chain too
     w = rng.standard_normal((11, 40)).astype(np.float32)
+    assert np.array_equal(L._matmul_fwd(x, w.T), L._fma_chain(x, np.ascontiguousarray(w.T)))
+    # 15 rows or fewer past the bound on work: NumPy's product
+    x = rng.standard_normal((2, 1 << 12)).astype(np.float32)
+    w = rng.standard_normal((1 << 11, 1 << 12)).astype(np.float32)
+    assert not L._few_rows_t(2, 1 << 12, 1 << 11)
     assert np.array_equal(L._matmul_fwd(x, w.T), np.matmul(x, w.T))
 
 
@@ -282,7 +287,7 @@ def test_linear_product_with_few_rows_is_pytorchs() -> None:
     rng = np.random.default_rng(6)
     checked = 0
     while checked < 300:
-        m, k, n = (int(rng.integers(1, 16)), int(rng.integers(1, 301)), int(rng.integers(2, 65)))
+        m, k, n = (int(rng.integers(1, 16)), int(rng.integers(1, 401)), int(rng.integers(2, 65)))
         if not L._few_rows_t(m, k, n):
             continue
         checked += 1

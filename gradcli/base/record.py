@@ -75,3 +75,13 @@ class Record:
 
     def __hash__(self) -> int:
         return hash(tuple(getattr(self, f) for f in self._fields))
+
+
+class FrozenRecord(Record):
+    """A `Record` whose fields cannot be assigned after it is made (as a frozen dataclass)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")

@@ -26,11 +26,11 @@ from ..core import dtypes
 from ..core import hooks as core_hooks
 from ..core.tensor import MUTATIONS, HookHandle, Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import sigmoid, tanh
-from . import random as R
 from .args import cpu_device
 from .declare import declare
 from .functional import f_log_softmax, f_softmax, gelu, leaky_relu, relu, softplus
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
+from .sampling import R
 
 
 class Parameter(Tensor):

@@ -1634,9 +1634,11 @@ class Compiler:
 
             return refuse_type
         span = self.span(node)
-        known = list(self.scope.module().names) + list(names.FUNCTIONS) + list(BUILTINS)
+        module_names = list(self.scope.module().names)
 
         def undefined(f: Frame) -> Any:
+            # (torch's names listed only here: listing them imports every family)
+            known = module_names + list(names.FUNCTIONS) + list(BUILTINS)
             raise GradcliError(
                 f"name '{_short_name(name)}' is not defined",
                 span=span,

@@ -17,7 +17,7 @@ interleaved with this one's. Every process runs in an empty directory (`python -
 current directory first on the path, as a console script does not: run from a checkout, it
 would import that checkout's gradcli whatever PYTHONPATH says).
 
-    python benchmarks/startup.py [--runs 30] [--before DIR]
+    python benchmarks/startup.py [--runs 30] [--before DIR] [--quick] [--program FILE]
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--before", type=Path, help="another tree's directory holding `gradcli`")
     ap.add_argument("--quick", action="store_true", help="only the three backward formats")
+    ap.add_argument("--program", default=PROGRAM, help="the program (default examples/mlp.py)")
     args = ap.parse_args()
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # let .pyc files be cached, as an install does
@@ -72,13 +73,14 @@ def main() -> None:
         gradcli.append((" (before)", {**env, "PYTHONPATH": str(args.before.resolve())}))
     for _, e in gradcli:
         compileall.compile_dir(e["PYTHONPATH"] + "/gradcli", quiet=1)
+    program = str(Path(args.program).resolve())
     commands = {
-        "backward --format json": ["backward", PROGRAM, "--format", "json"],
-        "backward --format plain": ["backward", PROGRAM, "--format", "plain"],
-        "backward --format table": ["backward", PROGRAM, "--format", "table"],
+        "backward --format json": ["backward", program, "--format", "json"],
+        "backward --format plain": ["backward", program, "--format", "plain"],
+        "backward --format table": ["backward", program, "--format", "table"],
     }
     if not args.quick:
-        commands["run"] = ["run", PROGRAM]
+        commands["run"] = ["run", program]
         commands["--help"] = ["--help"]
     cases: dict[str, tuple[list[str], dict[str, str]]] = {
         "python -c pass": ([py, "-c", "pass"], env),
@@ -116,6 +118,17 @@ def main() -> None:
             f"{w[1]:6.2f} [{w[0]:.2f}-{w[2]:.2f}]   "
             f"{statistics.median(cpu[name]) * 1000:6.1f} {c[1]:6.2f} [{c[0]:.2f}-{c[2]:.2f}]"
         )
+    if args.before:
+        print("\nthis tree / the --before tree, median of the per-round ratios [quartiles]")
+        print(f"{'command':38} {'wall':>20}   {'CPU':>20}")
+        for name in commands:
+            now, old = f"gradcli {name}", f"gradcli {name} (before)"
+            w = quartiles([a / b for a, b in zip(wall[now], wall[old])])
+            c = quartiles([a / b for a, b in zip(cpu[now], cpu[old])])
+            print(
+                f"{now:38} {w[1]:7.2f} [{w[0]:.2f}-{w[2]:.2f}]   "
+                f"{c[1]:7.2f} [{c[0]:.2f}-{c[2]:.2f}]"
+            )
 
 
 if __name__ == "__main__":

@@ -2055,7 +2055,10 @@ class Compiler:
                 o = owner(f)
                 rt = f.rt
                 if type(o) is Namespace:
-                    callee = o.members.get(attr, _MISSING)
+                    # The table as it is (a name of a family not imported yet is found, and
+                    # its family imported, by rt.attribute below): a LazyTable's own `get`
+                    # costs a Python call on every `torch.X(...)`.
+                    callee = dict.get(o.members, attr, _MISSING)
                     if type(callee) is FunctionType:
                         args, kwargs = args_of(f)
                         try:

@@ -773,25 +773,37 @@ def _names_of(families: set[str]) -> list[Name]:
 
 def _install_methods() -> None:
     for name, fn in dict.items(METHODS):
-        if not hasattr(Tensor, name) or name in ("size",):
+        if isinstance(Tensor.__dict__.get(name), _LazyMethod):
+            setattr(Tensor, name, fn)
+        elif not hasattr(Tensor, name) or name in ("size",):
             setattr(Tensor, name, fn)
 
 
-def _tensor_getattr(self: Tensor, name: str) -> Any:
+class _LazyMethod:
     """A Tensor method of a family not imported yet (`x.flip(0)` in gradcli's own code, or
-    a method a program reaches through the object): the family imported, then the method."""
-    family = _INDEX()["METHODS"].get(name)
-    if family is not None and family not in _LOADED:
-        load_family(family)
-        return getattr(self, name)
-    raise AttributeError(f"'Tensor' object has no attribute '{name}'")
+    `torch.Tensor.flip`): reading it imports the family, which installs the method in its
+    place. (A class attribute, not `Tensor.__getattr__`: a missing attribute stays a fast
+    miss on the engine's path.)"""
+
+    __slots__ = ("name", "family")
+
+    def __init__(self, name: str, family: str) -> None:
+        self.name, self.family = name, family
+
+    def __get__(self, obj: Any, cls: Any = None) -> Any:
+        load_family(self.family)
+        if isinstance(Tensor.__dict__.get(self.name), _LazyMethod):  # not installed after all
+            raise AttributeError(f"'Tensor' object has no attribute '{self.name}'")
+        return getattr(Tensor if obj is None else obj, self.name)
 
 
 def _install() -> None:
     for name, fn in OPERATORS.items():
         setattr(Tensor, name, fn)
     _install_methods()
-    Tensor.__getattr__ = _tensor_getattr  # type: ignore[attr-defined]
+    for name, family in _INDEX()["METHODS"].items():
+        if family not in _LOADED and not hasattr(Tensor, name):
+            setattr(Tensor, name, _LazyMethod(name, family))
     # `x += y` and `x[i] = v` change the tensor in place, as for torch tensors.
     for name, method in (("__iadd__", "add_"), ("__isub__", "sub_"), ("__imul__", "mul_")):
         setattr(Tensor, name, METHODS[method])

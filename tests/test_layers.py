@@ -214,6 +214,32 @@ _NEVER_ON_A_PIPE = (
     "gradcli.surface.optim",
     "gradcli.surface.init",
     "gradcli.surface.nnutils",
+    "gradcli.surface.linalg",
+    "gradcli.surface.layers",
+    "gradcli.surface.basics",
+    "gradcli.surface.composite",
+    "gradcli.surface.statistics",
+    "gradcli.surface.rearrange",
+    "gradcli.surface.predicates",
+    "gradcli.surface.scatter",
+    # PyTorch's generator and Python's: imported at the first draw or seed, not at start-up
+    "gradcli.surface.random",
+    "random",
+    # what costs start-up time for one feature or an error path only: a dataclass generates
+    # and execs its methods (gradcli's start-up path uses `base.record.Record`)
+    "dataclasses",
+)
+# A table (rich draws it): rich's console and text, not its tables (a gradient is drawn as
+# text), pretty-printing or tracebacks (typer's pretty exceptions are off).
+_DRAWING_A_TABLE = tuple(
+    m for m in _NEVER_ON_A_PIPE if m not in ("rich", "random", "dataclasses")
+) + (
+    "rich.table",
+    "rich.pretty",
+    "rich.traceback",
+    "rich.syntax",
+    "rich.markdown",
+    "pygments",
 )
 _ANALYSIS_OF_JACOBIANS = (
     "gradcli.analysis.jacobian",
@@ -250,10 +276,14 @@ _COMMAND_DRIVER = textwrap.dedent(
             ["backward", "examples/mlp.py", "--format", "json"],
             _NEVER_ON_A_PIPE + _ANALYSIS_OF_JACOBIANS + ("gradcli.cli.matrix",),
         ),
+        (
+            ["backward", "examples/mlp.py", "--format", "table"],
+            _DRAWING_A_TABLE + _ANALYSIS_OF_JACOBIANS,
+        ),
         (["jacobian", "examples/mlp.py", "--of", "y", "--wrt", "W2"], _NEVER_ON_A_PIPE),
         (["backward", "examples/mlp.py", "--of", "nope"], _NEVER_ON_A_PIPE),
     ],
-    ids=["run", "backward", "backward-json", "jacobian", "error"],
+    ids=["run", "backward", "backward-json", "backward-table", "jacobian", "error"],
 )
 def test_a_command_imports_only_what_it_needs(argv: list[str], absent: tuple[str, ...]) -> None:
     """A typical command, its output to a pipe, in a process of its own: none of `absent` is

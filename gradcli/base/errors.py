@@ -7,16 +7,15 @@ exit status; the library raises it.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cached_property
 
-from .record import Record
+from .record import LazyPattern, Record
 
 # Python's own line breaks (str.splitlines also breaks at \f, \v, \x1c-\x1e, \x85, \u2028...,
 # which Python's tokenizer does not, so the line numbers of `ast` would not match).
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE_BREAK = LazyPattern(r"\r\n|\r|\n")
 
 
 class Source(Record):

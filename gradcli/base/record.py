@@ -5,6 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 
+class LazyPattern:
+    """A regular expression compiled when it is first used, not when its module is imported
+    (a compile costs start-up time; most of gradcli's patterns serve an error path or one
+    feature). Used as the compiled pattern: `P.sub(...)`, `P.fullmatch(...)`."""
+
+    __slots__ = ("_pattern", "_flags", "_compiled")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self._pattern, self._flags, self._compiled = pattern, flags, None
+
+    def __getattr__(self, name: str) -> Any:
+        compiled = self._compiled
+        if compiled is None:
+            import re
+
+            compiled = self._compiled = re.compile(self._pattern, self._flags)
+        return getattr(compiled, name)
+
+
 class Record:
     """A small data class declared by `_fields` (and `_defaults`: a `list`/`dict` type there
     means a new empty one). Defining a @dataclass generates and execs its methods, about half
@@ -15,20 +34,25 @@ class Record:
     _defaults: dict[str, Any] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Written into the instance's dict directly (no field is a property or a slot: a
+        # test checks), a thousand records are made at import: op records, their samples,
+        # the declared names.
         fields = self._fields
-        if len(args) > len(fields):
+        n = len(args)
+        if n > len(fields):
             raise TypeError(f"{type(self).__name__}() takes {len(fields)} arguments")
-        for name, value in zip(fields, args):
-            setattr(self, name, value)
-        for name in fields[len(args) :]:
-            if name in kwargs:
-                value = kwargs.pop(name)
-            elif name in self._defaults:
-                d = self._defaults[name]
-                value = d() if d in (list, dict) else d
-            else:
-                raise TypeError(f"{type(self).__name__}() missing argument {name!r}")
-            setattr(self, name, value)
+        d = self.__dict__
+        d.update(zip(fields, args))
+        if n < len(fields):
+            defaults = self._defaults
+            for name in fields[n:]:
+                if name in kwargs:
+                    d[name] = kwargs.pop(name)
+                elif name in defaults:
+                    v = defaults[name]
+                    d[name] = v() if v is list or v is dict else v
+                else:
+                    raise TypeError(f"{type(self).__name__}() missing argument {name!r}")
         if kwargs:
             raise TypeError(f"{type(self).__name__}() got unexpected {sorted(kwargs)}")
         post = getattr(self, "__post_init__", None)
@@ -51,3 +75,13 @@ class Record:
 
     def __hash__(self) -> int:
         return hash(tuple(getattr(self, f) for f in self._fields))
+
+
+class FrozenRecord(Record):
+    """A `Record` whose fields cannot be assigned after it is made (as a frozen dataclass)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")

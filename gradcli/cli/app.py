@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import sys
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -24,6 +23,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..base.errors import GradcliError, UsageError
+from ..base.record import LazyPattern
 from .options import CommonOptions, OutputOptions, expand_options
 from .state import State
 
@@ -34,7 +34,7 @@ EXIT_INTERNAL = 70
 
 MESSAGE_CHARS = 400  # of one part of a message (the message, found, expected, hint)
 WORD_CHARS = 80  # of one word in it (a name, a path, a value)
-_LONG_WORD = re.compile(rf"\S{{{WORD_CHARS + 1},}}")
+_LONG_WORD = LazyPattern(rf"\S{{{WORD_CHARS + 1},}}")
 
 
 def _short(text: str | None) -> str | None:
@@ -275,7 +275,7 @@ def command(
 
 
 # What rich's markup would take for a tag (and drop from the help): `J[i, j]`, `OF[i]`.
-_MARKUP_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+_MARKUP_TAG = LazyPattern(r"(\\*)(\[[a-z#/@][^[]*?])")
 
 
 def markup_escaped(text: str) -> str:

@@ -1,7 +1,8 @@
 """Matrices for people and for scripts: number formats, width-aware tables, plain text, CSV, heat.
 
 A pure formatting layer: arrays in, strings or rich renderables out; nothing here prints, reads
-the terminal or imports another gradcli module. Rich is imported only by the functions that
+the terminal or imports another gradcli module (but `base.record`, the plain records of the
+start-up path). Rich is imported only by the functions that
 build rich renderables, so the plain and CSV paths start fast in pipes.
 
 Tables (`format_matrix` + `matrix_table`, or `matrix_view`, which does both when rich renders
@@ -45,10 +46,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 import numpy as np
+
+from ..base.record import FrozenRecord, LazyPattern
 
 __all__ = [
     "DEFAULT_MAX_ROWS",
@@ -92,15 +94,16 @@ Labels = Sequence[str] | Callable[[int], str] | None
 # --- the number format ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class NumberFormat:
+class NumberFormat(FrozenRecord):
     """One format for every cell of a matrix; `cell` pads to `width` so decimal points align."""
 
+    _fields = ("kind", "precision", "exponent", "exp_digits", "width")
+    _defaults = {"exponent": 0, "exp_digits": 2, "width": 1}
     kind: Kind
     precision: int
-    exponent: int = 0  # kind "scaled": every value is shown divided by 10**exponent
-    exp_digits: int = 2  # kind "sci": exponent digits, the same for every cell
-    width: int = 1
+    exponent: int  # kind "scaled": every value is shown divided by 10**exponent (default 0)
+    exp_digits: int  # kind "sci": exponent digits, the same for every cell (default 2)
+    width: int  # (default 1)
 
     @property
     def scale_text(self) -> str | None:
@@ -206,8 +209,7 @@ def _has(a: np.ndarray, x: float) -> bool:
 # --- tables --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class MatrixLayout:
+class MatrixLayout(FrozenRecord):
     """What a table shows of a matrix: which rows and columns, their labels and cells.
 
     `rows` and `cols` are matrix indices, ELIDED for the `…` row or column; `cells[i][j]` is the
@@ -215,6 +217,18 @@ class MatrixLayout:
     as plain text; `matrix_table` renders it with rich styles.
     """
 
+    _fields = (
+        "shape",
+        "format",
+        "rows",
+        "cols",
+        "row_labels",
+        "col_labels",
+        "col_widths",
+        "label_width",
+        "cells",
+        "note",
+    )
     shape: tuple[int, int]
     format: NumberFormat
     rows: tuple[int, ...]
@@ -476,7 +490,7 @@ def matrix_view(
 # --- plain text and CSV --------------------------------------------------------------------
 
 # A token that is a negative zero after rounding (`-0`, `-0.000`): shown without its sign.
-_NEG_ZERO = re.compile(r"(?<![^\s,])-(0(?:\.0*)?)(?=[\s,]|$)")
+_NEG_ZERO = LazyPattern(r"(?<![^\s,])-(0(?:\.0*)?)(?=[\s,]|$)")
 
 
 def _rows_text(a: np.ndarray, precision: int | None, sep: str) -> list[str]:
@@ -574,7 +588,7 @@ class CsvMatrix(NamedTuple):
     lines: tuple[int, ...] = ()
 
 
-_NUMBER = re.compile(
+_NUMBER = LazyPattern(
     r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|nan|inf|infinity)", re.IGNORECASE
 )
 
@@ -668,8 +682,7 @@ NAN_CHAR = "?"
 COLOR_LEVELS = 8
 
 
-@dataclass(frozen=True)
-class HeatLayout:
+class HeatLayout(FrozenRecord):
     """A matrix shrunk to tiles for a heat map.
 
     `tiles` holds each tile's mean (nan if the tile holds a nan, or both infinities); `block`
@@ -677,6 +690,7 @@ class HeatLayout:
     largest finite |tile| (0 if none).
     """
 
+    _fields = ("shape", "tiles", "block", "cell", "top")
     shape: tuple[int, int]
     tiles: np.ndarray
     block: tuple[int, int]

@@ -8,11 +8,13 @@ and back into one `ProgramOptions` value when the command runs. The options a fe
 share with their own help (`--of`, `--wrt`, `--grad`) are annotated types.
 
 Every option sits in a help panel: Program, Method, Output, Limits.
+
+The annotations here are evaluated when the module runs (no `from __future__ import
+annotations`): typer reads them as objects, and evaluating the strings again when each command
+is built cost more at start-up than the module itself. The groups are `OptionGroup`s, not
+dataclasses (making a dataclass generates and execs its methods).
 """
 
-from __future__ import annotations
-
-import dataclasses
 import functools
 import inspect
 import typing
@@ -45,6 +47,42 @@ class Format(str, Enum):
 class DType(str, Enum):
     float64 = "float64"
     float32 = "float32"
+
+
+class OptionGroup:
+    """A group of options: its fields are its annotated class attributes (the base class's
+    first, as a dataclass orders them; a subclass may re-annotate one), the values the class
+    attributes' unless given to the constructor by name."""
+
+    _fields: tuple[str, ...] = ()
+    _hints: dict[str, Any] = {}
+
+    def __init_subclass__(cls) -> None:
+        hints: dict[str, Any] = {}
+        for k in reversed(cls.__mro__[: cls.__mro__.index(OptionGroup)]):
+            hints.update(k.__dict__.get("__annotations__", {}))
+        cls._fields = tuple(hints)
+        cls._hints = hints
+
+    def __init__(self, *args: Any, **values: Any) -> None:
+        if len(args) > len(self._fields):
+            raise TypeError(f"{type(self).__name__}() takes {len(self._fields)} arguments")
+        values.update(zip(self._fields, args))
+        for name in self._fields:
+            setattr(self, name, values.pop(name) if name in values else getattr(type(self), name))
+        if values:
+            raise TypeError(f"{type(self).__name__}() got unexpected {sorted(values)}")
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
+        return f"{type(self).__name__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and all(
+            getattr(self, f) == getattr(other, f) for f in self._fields
+        )
+
+    __hash__ = None  # type: ignore[assignment] - mutable, as a dataclass with eq
 
 
 class _Name(ParamType):
@@ -83,8 +121,7 @@ class _IntFrom(ParamType):
         return n
 
 
-@dataclasses.dataclass
-class ProgramOptions:
+class ProgramOptions(OptionGroup):
     """Where the program comes from and how it is run."""
 
     program: Annotated[
@@ -138,7 +175,6 @@ class ProgramOptions:
     ] = DType.float64
 
 
-@dataclasses.dataclass
 class RunProgramOptions(ProgramOptions):
     """`gradcli run` runs the program as PyTorch would: float32 by default."""
 
@@ -169,8 +205,7 @@ EXTENSIONS = {
 }
 
 
-@dataclasses.dataclass
-class OutputOptions:
+class OutputOptions(OptionGroup):
     """How and where a result is written."""
 
     format: Annotated[
@@ -218,8 +253,7 @@ class OutputOptions:
     ] = False
 
 
-@dataclasses.dataclass
-class CommonOptions:
+class CommonOptions(OptionGroup):
     """Accepted by every command (and `--debug` before the command too)."""
 
     debug: Annotated[
@@ -280,7 +314,7 @@ def expand_options(
     groups: dict[str, tuple[type, list[str]]] = {}
     for p in sig.parameters.values():
         cls = p.annotation
-        if isinstance(cls, type) and dataclasses.is_dataclass(cls):
+        if isinstance(cls, type) and issubclass(cls, OptionGroup):
             names = []
             for name, annotation, default in _group_fields(cls):
                 if cls is OutputOptions and formats and name in ("format", "output"):
@@ -309,12 +343,9 @@ def expand_options(
     return wrapper
 
 
-@functools.cache
-def _group_fields(cls: type) -> list[tuple[str, Any, Any]]:
-    """An option group's fields: name, annotation (its string evaluated), default. Once a
-    group: every command of a module is expanded when the module is imported."""
-    hints = typing.get_type_hints(cls, include_extras=True)
-    return [(f.name, hints[f.name], f.default) for f in dataclasses.fields(cls)]
+def _group_fields(cls: type[OptionGroup]) -> list[tuple[str, Any, Any]]:
+    """An option group's fields: name, annotation, default."""
+    return [(name, cls._hints[name], getattr(cls, name)) for name in cls._fields]
 
 
 def _format_help(field: str, formats: tuple[str, ...]) -> str:

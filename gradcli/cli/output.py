@@ -17,11 +17,11 @@ import errno
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from ..base import limits
 from ..base.errors import GradcliError, UsageError
+from ..base.record import Record
 from .options import Format, OutputOptions
 from .state import State
 from .views import Blank, Custom, Doc, Indent, Line, Matrix, Note
@@ -88,14 +88,15 @@ def resolve_format(fmt: Format | None, output: str | None) -> Format:
 # --- the renderers ---------------------------------------------------------------------------
 
 
-@dataclass
-class Renderer:
+class Renderer(Record):
     """How a format draws a doc: `supports(doc)`, and `draw(doc, options, path)` returning
     text, bytes, or a list of rich renderables (tables)."""
 
+    _fields = ("supports", "draw", "text")
+    _defaults = {"text": True}
     supports: Callable[[Doc], bool]
     draw: Callable[[Doc, OutputOptions, str | None], Any]
-    text: bool = True  # counted against output_numbers (tables elide instead)
+    text: bool  # counted against output_numbers (tables elide instead)
 
 
 def _has_views(doc: Doc) -> bool:

@@ -26,7 +26,6 @@ import os
 import re
 import stat
 import warnings
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -34,6 +33,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, UsageError, suggest
 from ..base.limits import Limit
+from ..base.record import LazyPattern, Record
 
 TEXT_BYTES = Limit("value_text_bytes", 10_000_000, "size of a value's text in bytes")
 NESTING = Limit("value_nesting", 32, "nesting depth of a value's list")
@@ -44,23 +44,23 @@ KEYWORDS = ("ones", "zeros", "onehot")
 
 # A number as the user may type it: `1`, `-2.5`, `+.5`, `1.`, `3e-4`. ASCII digits only.
 _NUM = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
-_FLAT_TOKEN = re.compile(rf"{_NUM}|[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
-_NUMBER_IN_LIST = re.compile(_NUM)
-_INT_TOKEN = re.compile(r"[+-]?[0-9]+")
-_SEPARATOR = re.compile(r"\s*,\s*|\s+")
-_NOT_LIST_CHAR = re.compile(r"[^0-9+\-.eE,\[\]\s]")
+_FLAT_TOKEN = LazyPattern(rf"{_NUM}|[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
+_NUMBER_IN_LIST = LazyPattern(_NUM)
+_INT_TOKEN = LazyPattern(r"[+-]?[0-9]+")
+_SEPARATOR = LazyPattern(r"\s*,\s*|\s+")
+_NOT_LIST_CHAR = LazyPattern(r"[^0-9+\-.eE,\[\]\s]")
 # The same searches as byte tables, for ASCII text: `bytes.translate` and `bytes.find` run
 # in C at memory speed, where a regular expression over a 99 MB file takes seconds.
 _NOT_LIST_TABLE = bytes(int(_NOT_LIST_CHAR.match(chr(i)) is not None) for i in range(256))
 _NUMBER_TABLE = bytes(ord("n" if chr(i) in "0123456789.eE+-" else " ") for i in range(256))
-_NON_FINITE_WORD = re.compile(r"nan|inf", re.IGNORECASE)
-_WHITESPACE = re.compile(r"\s")
+_NON_FINITE_WORD = LazyPattern(r"nan|inf", re.IGNORECASE)
+_WHITESPACE = LazyPattern(r"\s")
 
 
-@dataclass
-class _Parsed:
+class _Parsed(Record):
     """Numbers read from the text or a file, before they are fitted to the shape."""
 
+    _fields = ("array", "flat", "label")
     array: np.ndarray  # float64
     flat: bool  # a 0-d or 1-D value, which may be reshaped row-major
     label: str  # how to name it in messages: `--grad`, "--grad file `g.npy`"
@@ -413,10 +413,10 @@ def _parse_list_text(s: str, label: str, shape: tuple[int, ...] | None = None) -
 
 
 _BIG_TEXT = 1 << 20  # characters: past this, runs of blanks are squeezed before parsing
-_BLANKS = re.compile(r"\s+")
+_BLANKS = LazyPattern(r"\s+")
 _ASCII_BLANKS = [chr(i) for i in range(128) if chr(i).isspace()]
 _LONG_RUN = 400
-_LONG_NUMBER = re.compile(rf"[0-9.eE+\-]{{{_LONG_RUN},}}")
+_LONG_NUMBER = LazyPattern(rf"[0-9.eE+\-]{{{_LONG_RUN},}}")
 _CHUNK = 1 << 22  # characters of a bracket scan at a time
 
 
@@ -696,7 +696,7 @@ def _parse_json_object(
     return _Parsed(array, array.ndim <= 1, label)
 
 
-_BRACES = re.compile(r"[{}]")
+_BRACES = LazyPattern(r"[{}]")
 
 
 # Every file read for `@FILE` in this process, so `--output` can refuse to overwrite one.

@@ -30,10 +30,10 @@ two evaluations even when `f` itself runs no recorded operation.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 
+from ..base.record import Record
 from . import hooks
 
 EPS = 1e-6  # the relative step of `check`
@@ -75,12 +75,12 @@ def absolute(h: float) -> Step:
     return Step(h, relative=False)
 
 
-@dataclass
-class Differences:
+class Differences(Record):
     """The finite differences of a function with respect to one input: (n_out, n_in) arrays,
     column j for input element j. `left`, `right` and `noise` are None when only central
     differences were asked for."""
 
+    _fields = ("central", "left", "right", "noise", "failed", "step")
     central: np.ndarray
     left: np.ndarray | None
     right: np.ndarray | None

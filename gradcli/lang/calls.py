@@ -18,7 +18,6 @@ internal error (exit 70).
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable
 from types import TracebackType
 from typing import Any
@@ -27,6 +26,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, Span
+from ..base.record import LazyPattern
 from ..core.tensor import typename
 from ..surface.args import cpu_device
 from ..surface.functional import write_out
@@ -252,7 +252,7 @@ ARGUMENT_LAYERS = (
     "gradcli.core.tensor",
 )
 # Python's messages for a call that does not fit a signature (or of something not callable).
-_CALL_ERROR = re.compile(
+_CALL_ERROR = LazyPattern(
     r"object is not callable|positional argument|keyword argument|multiple values for argument"
 )
 

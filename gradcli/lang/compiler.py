@@ -1636,9 +1636,11 @@ class Compiler:
 
             return refuse_type
         span = self.span(node)
-        known = list(self.scope.module().names) + list(names.FUNCTIONS) + list(BUILTINS)
+        module_names = list(self.scope.module().names)
 
         def undefined(f: Frame) -> Any:
+            # (torch's names listed only here: listing them imports every family)
+            known = module_names + list(names.FUNCTIONS) + list(BUILTINS)
             raise GradcliError(
                 f"name '{_short_name(name)}' is not defined",
                 span=span,
@@ -2055,7 +2057,10 @@ class Compiler:
                 o = owner(f)
                 rt = f.rt
                 if type(o) is Namespace:
-                    callee = o.members.get(attr, _MISSING)
+                    # The table as it is (a name of a family not imported yet is found, and
+                    # its family imported, by rt.attribute below): a LazyTable's own `get`
+                    # costs a Python call on every `torch.X(...)`.
+                    callee = dict.get(o.members, attr, _MISSING)
                     if type(callee) is FunctionType:
                         args, kwargs = args_of(f)
                         try:

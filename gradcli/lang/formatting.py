@@ -16,10 +16,11 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
+from ..base.record import LazyPattern
 from ..core.tensor import Tensor, typename
 from .text import to_repr, to_str
 
-_SPEC = re.compile(
+_SPEC = LazyPattern(
     r"(?:(?P<fill>.)?(?P<align>[<>=^]))?(?P<sign>[-+ ])?(?P<z>z)?(?P<alt>\#)?(?P<zero>0)?"
     r"(?P<width>\d+)?(?P<grouping>[,_])?(?:\.(?P<precision>\d+))?(?P<type>[bcdeEfFgGnosxX%])?",
     re.DOTALL,
@@ -185,7 +186,7 @@ def str_format(template: str, args: tuple, kwargs: dict) -> str:
     return "".join(parts)
 
 
-_PERCENT = re.compile(
+_PERCENT = LazyPattern(
     r"%(?P<key>\([^)]*\))?(?P<flags>[-+ #0]*)(?P<width>\*|\d+)?(?:\.(?P<precision>\*|\d+))?"
     r"(?P<length>[hlL])?(?P<type>.?)",
     re.DOTALL,

@@ -27,9 +27,9 @@ from ..core.tensor import (
     share,
     typename,
 )
-from ..surface import basics, names
 from ..surface import constructors as K
 from ..surface import functional as F
+from ..surface import names
 from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
 from . import progress
@@ -262,19 +262,23 @@ def _build() -> dict[str, Namespace]:
         k: NumpyScalarType(k, np.dtype(k))
         for k in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8")
     }
-    functional_members: dict[str, Any] = dict(names.NN_FUNCTIONAL)
-    nn_functional = Namespace("torch.nn.functional", functional_members)
+    nn_functional = Namespace(
+        "torch.nn.functional",
+        names.LazyTable("NN_FUNCTIONAL", lambda: names.raw(names.NN_FUNCTIONAL)),
+    )
     nn_init = Namespace("torch.nn.init", load=_nn_init_members)
+    nn_extra = {
+        "functional": nn_functional,
+        "init": nn_init,
+        "utils": Namespace("torch.nn.utils", load=_nn_utils_members),
+        "Parameter": PARAMETER_TYPE,
+    }
     nn = Namespace(
         "torch.nn",
-        {
-            **names.MODULES,
-            **MODULE_TYPES,
-            "functional": nn_functional,
-            "init": nn_init,
-            "utils": Namespace("torch.nn.utils", load=_nn_utils_members),
-            "Parameter": PARAMETER_TYPE,
-        },
+        names.LazyTable(
+            "MODULES",
+            lambda: {**names.raw(names.MODULES), **names.raw(MODULE_TYPES), **nn_extra},
+        ),
     )
     optim = Namespace("torch.optim", load=_optim_members)
     function_ns = Namespace(
@@ -362,60 +366,62 @@ def _build() -> dict[str, Namespace]:
         },
     )
     data = Namespace("torch.utils.data", load=_data_members)
+    torch_extra = {
+        "random": random,
+        "default_generator": sampling.DEFAULT,
+        **dtypes,
+        "Tensor": TENSOR_TYPE,
+        "nn": nn,
+        "autograd": autograd,
+        "optim": optim,
+        "func": func,
+        "vmap": func.members["vmap"],
+        "linalg": Namespace(
+            "torch.linalg", names.LazyTable("LINALG", lambda: names.raw(names.LINALG))
+        ),
+        "utils": Namespace("torch.utils", {"data": data}),
+        "cuda": cuda,
+        "backends": backends,
+        "use_deterministic_algorithms": Builtin(
+            "torch.use_deterministic_algorithms", CUDNN.use_deterministic_algorithms
+        ),
+        "are_deterministic_algorithms_enabled": Builtin(
+            "torch.are_deterministic_algorithms_enabled",
+            lambda: CUDNN.values["deterministic_algorithms"],
+        ),
+        "no_grad": gradmode.NO_GRAD,
+        "enable_grad": gradmode.ENABLE_GRAD,
+        "inference_mode": gradmode.INFERENCE_MODE,
+        "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
+        "is_grad_enabled": Builtin("torch.is_grad_enabled", grad_enabled),
+        "is_anomaly_enabled": Builtin("torch.is_anomaly_enabled", gradmode.is_anomaly_enabled),
+        "is_anomaly_check_nan_enabled": Builtin(
+            "torch.is_anomaly_check_nan_enabled", gradmode.is_anomaly_check_nan_enabled
+        ),
+        "is_inference_mode_enabled": Builtin(
+            "torch.is_inference_mode_enabled", gradmode.is_inference_mode_enabled
+        ),
+        "device": Builtin("torch.device", Device.make),
+        "Size": Builtin("torch.Size", size_builtin),
+        "pi": math.pi,
+        "e": math.e,
+        "inf": math.inf,
+        "nan": math.nan,
+        "set_default_dtype": _set_default_dtype,
+        "set_printoptions": set_printoptions,
+        "get_default_dtype": lambda: dtype_value(Settings.default_dtype),
+        "result_type": _result_type,
+        "promote_types": _promote_types,
+        # The release gradcli mirrors (its printing, its kernels' rounding, its errors):
+        # `print(torch.__version__)` opens many notebooks.
+        "__version__": MIRRORED_TORCH,
+        "distributions": Namespace("torch.distributions", load=_distributions_members),
+        "save": Builtin("torch.save", _save),
+        "load": Builtin("torch.load", _load),
+    }
     torch = Namespace(
         "torch",
-        {
-            **names.FUNCTIONS,
-            "random": random,
-            "default_generator": sampling.DEFAULT,
-            **dtypes,
-            "Tensor": TENSOR_TYPE,
-            "nn": nn,
-            "autograd": autograd,
-            "optim": optim,
-            "func": func,
-            "vmap": func.members["vmap"],
-            "linalg": Namespace("torch.linalg", dict(names.LINALG)),
-            "utils": Namespace("torch.utils", {"data": data}),
-            "distributions": Namespace("torch.distributions", load=_distributions_members),
-            "save": Builtin("torch.save", _save),
-            "load": Builtin("torch.load", _load),
-            "cuda": cuda,
-            "backends": backends,
-            "use_deterministic_algorithms": Builtin(
-                "torch.use_deterministic_algorithms", CUDNN.use_deterministic_algorithms
-            ),
-            "are_deterministic_algorithms_enabled": Builtin(
-                "torch.are_deterministic_algorithms_enabled",
-                lambda: CUDNN.values["deterministic_algorithms"],
-            ),
-            "no_grad": gradmode.NO_GRAD,
-            "enable_grad": gradmode.ENABLE_GRAD,
-            "inference_mode": gradmode.INFERENCE_MODE,
-            "set_grad_enabled": Builtin("torch.set_grad_enabled", gradmode.set_grad_enabled),
-            "is_grad_enabled": Builtin("torch.is_grad_enabled", grad_enabled),
-            "is_anomaly_enabled": Builtin("torch.is_anomaly_enabled", gradmode.is_anomaly_enabled),
-            "is_anomaly_check_nan_enabled": Builtin(
-                "torch.is_anomaly_check_nan_enabled", gradmode.is_anomaly_check_nan_enabled
-            ),
-            "is_inference_mode_enabled": Builtin(
-                "torch.is_inference_mode_enabled", gradmode.is_inference_mode_enabled
-            ),
-            "device": Builtin("torch.device", Device.make),
-            "Size": Builtin("torch.Size", size_builtin),
-            "pi": math.pi,
-            "e": math.e,
-            "inf": math.inf,
-            "nan": math.nan,
-            "set_default_dtype": _set_default_dtype,
-            "set_printoptions": set_printoptions,
-            "get_default_dtype": lambda: dtype_value(Settings.default_dtype),
-            "result_type": _result_type,
-            "promote_types": _promote_types,
-            # The release gradcli mirrors (its printing, its kernels' rounding, its errors):
-            # `print(torch.__version__)` opens many notebooks.
-            "__version__": MIRRORED_TORCH,
-        },
+        names.LazyTable("FUNCTIONS", lambda: {**names.raw(names.FUNCTIONS), **torch_extra}),
     )
     py_random, numpy_random = pyrandom.namespaces(Namespace)
     numpy = Namespace(
@@ -667,10 +673,14 @@ class NumpyScalarType(DType):
 
 def _result_type(tensor: Any, other: Any) -> DType:
     """`torch.result_type(a, b)`: the dtype of an operation on them, as a torch dtype."""
+    from ..surface import basics
+
     return dtype_value(basics.result_type(tensor, other))
 
 
 def _promote_types(type1: Any, type2: Any) -> DType:
+    from ..surface import basics
+
     return dtype_value(basics.promote_types(type1, type2))
 
 
@@ -805,14 +815,6 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
 }
 
 
-TENSOR_METHODS: dict[str, Callable[..., Any]] = {
-    **names.METHODS,
-    "backward": _tensor_backward,
-    "requires_grad_": _requires_grad_,
-    "tolist": _tolist,
-}
-
-
 IMPORTABLE = (
     "torch",
     "copy",
@@ -925,4 +927,16 @@ def _cuda(t: Tensor, *a: Any, **k: Any) -> Tensor:
     )
 
 
-TENSOR_METHODS.update({"numpy": _numpy, "to": _to, "cpu": _cpu, "cuda": _cuda})
+# The surface's methods, and the few that hand the program a value of the language.
+_TENSOR_METHODS_OWN: dict[str, Callable[..., Any]] = {
+    "backward": _tensor_backward,
+    "requires_grad_": _requires_grad_,
+    "tolist": _tolist,
+    "numpy": _numpy,
+    "to": _to,
+    "cpu": _cpu,
+    "cuda": _cuda,
+}
+TENSOR_METHODS: dict[str, Callable[..., Any]] = names.LazyTable(
+    "METHODS", lambda: {**names.raw(names.METHODS), **_TENSOR_METHODS_OWN}
+)

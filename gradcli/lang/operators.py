@@ -16,7 +16,6 @@ from ..base.errors import GradcliError, NotSupported
 from ..core.inplace import inplace
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
-from ..surface import basics
 from ..surface import elementwise as EW
 from ..surface import functional as F
 from .values import (
@@ -267,12 +266,19 @@ _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.MatMult: lambda a, b: A.matmul(a, b),
     ast.FloorDiv: lambda a, b: EW.floor_divide(a, b),
     ast.Mod: lambda a, b: _str_binop(ast.Mod(), a, b) if type(a) is str else EW.remainder(a, b),
-    ast.BitAnd: basics.bitwise_and,
-    ast.BitOr: basics.bitwise_or,
-    ast.BitXor: basics.bitwise_xor,
-    ast.LShift: basics.bitwise_left_shift,
-    ast.RShift: basics.bitwise_right_shift,
+    ast.BitAnd: lambda a, b: _basics().bitwise_and(a, b),
+    ast.BitOr: lambda a, b: _basics().bitwise_or(a, b),
+    ast.BitXor: lambda a, b: _basics().bitwise_xor(a, b),
+    ast.LShift: lambda a, b: _basics().bitwise_left_shift(a, b),
+    ast.RShift: lambda a, b: _basics().bitwise_right_shift(a, b),
 }
+
+
+def _basics() -> Any:
+    """The family of the bitwise operators, imported at a program's first one."""
+    from ..surface import basics
+
+    return basics
 
 
 def augmented(op: ast.operator, current: Any, value: Any) -> Any:

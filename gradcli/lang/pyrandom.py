@@ -14,7 +14,6 @@ program's objects beyond reading a sequence's items.
 
 from __future__ import annotations
 
-import random as _random
 from collections.abc import Callable
 from typing import Any
 
@@ -26,17 +25,30 @@ from ..core.tensor import Tensor, typename
 from ..ops.arithmetic import size_check
 from .values import Builtin
 
-# The run's generators (reset by `reset` when a run starts).
-_PY = _random.Random(0)
-_NP: list[np.random.RandomState | None] = [None]  # made at the first draw (start-up)
+# The run's generators (reset by `reset` when a run starts), both made at the first draw
+# (start-up: neither `random` nor `np.random` is imported by a program that does not draw).
+_PY_GEN: list[Any] = [None]
+_PY_SEED = [0]
+_NP: list[np.random.RandomState | None] = [None]
 _SEED = [0]
 
 
 def reset(seed: int) -> None:
     """A run starts: both generators from `--seed`."""
-    _PY.seed(int(seed))
+    _PY_SEED[0] = int(seed)
+    _PY_GEN[0] = None
     _SEED[0] = int(seed) % 2**32
     _NP[0] = None
+
+
+def _py() -> Any:
+    """The run's `random.Random`, seeded with `--seed` (`random.Random(n)` is `seed(n)`)."""
+    gen = _PY_GEN[0]
+    if gen is None:
+        import random
+
+        gen = _PY_GEN[0] = random.Random(_PY_SEED[0])
+    return gen
 
 
 def _np_state() -> np.random.RandomState:
@@ -103,23 +115,23 @@ def seed(a: Any = None, version: int = 2) -> None:
         raise _error(
             "The only supported seed types are: None, int, float, str, bytes, and bytearray."
         )
-    _PY.seed(a, version)
+    _py().seed(a, version)
 
 
 def random() -> float:
-    return _PY.random()
+    return _py().random()
 
 
 def uniform(a: Any, b: Any) -> float:
-    return _PY.uniform(_number(a, "a", "uniform"), _number(b, "b", "uniform"))
+    return _py().uniform(_number(a, "a", "uniform"), _number(b, "b", "uniform"))
 
 
 def gauss(mu: Any = 0.0, sigma: Any = 1.0) -> float:
-    return _PY.gauss(_number(mu, "mu", "gauss"), _number(sigma, "sigma", "gauss"))
+    return _py().gauss(_number(mu, "mu", "gauss"), _number(sigma, "sigma", "gauss"))
 
 
 def normalvariate(mu: Any = 0.0, sigma: Any = 1.0) -> float:
-    return _PY.normalvariate(
+    return _py().normalvariate(
         _number(mu, "mu", "normalvariate"), _number(sigma, "sigma", "normalvariate")
     )
 
@@ -128,14 +140,14 @@ def expovariate(lambd: Any = 1.0) -> float:
     rate = _number(lambd, "lambd", "expovariate")
     if rate == 0:
         raise _error("float division by zero", "ZeroDivisionError")
-    return _PY.expovariate(rate)
+    return _py().expovariate(rate)
 
 
 def randint(a: Any, b: Any) -> int:
     lo, hi = _int(a, "a", "randint"), _int(b, "b", "randint")
     if hi < lo:
         raise _error(f"empty range in randrange({lo}, {hi + 1})", "ValueError")
-    return _PY.randint(lo, hi)
+    return _py().randint(lo, hi)
 
 
 def randrange(start: Any, stop: Any = None, step: Any = 1) -> int:
@@ -144,7 +156,7 @@ def randrange(start: Any, stop: Any = None, step: Any = 1) -> int:
         args.append(_int(stop, "stop", "randrange"))
     step = _int(step, "step", "randrange")
     try:
-        return _PY.randrange(*args, step) if stop is not None else _PY.randrange(*args)
+        return _py().randrange(*args, step) if stop is not None else _py().randrange(*args)
     except ValueError as e:
         raise _error(str(e), "ValueError") from None
 
@@ -154,14 +166,14 @@ def getrandbits(k: Any) -> int:
     if bits < 0:
         raise _error("number of bits must be non-negative", "ValueError")
     limits.INT_BITS.check(bits, "the size of an integer in bits")
-    return _PY.getrandbits(bits)
+    return _py().getrandbits(bits)
 
 
 def choice(seq: Any) -> Any:
     seq = _sequence(seq, "choice")
     if len(seq) == 0:
         raise _error("Cannot choose from an empty sequence", "IndexError")
-    return seq[_PY._randbelow(len(seq))]
+    return seq[_py()._randbelow(len(seq))]
 
 
 def choices(population: Any, weights: Any = None, *, cum_weights: Any = None, k: Any = 1) -> list:
@@ -175,7 +187,7 @@ def choices(population: Any, weights: Any = None, *, cum_weights: Any = None, k:
             for v in w:
                 _number(v, name, "choices")
     try:
-        return _PY.choices(population, weights, cum_weights=cum_weights, k=count)
+        return _py().choices(population, weights, cum_weights=cum_weights, k=count)
     except (ValueError, TypeError, IndexError) as e:
         raise _error(str(e), type(e).__name__) from None
 
@@ -191,7 +203,7 @@ def sample(population: Any, k: Any, *, counts: Any = None) -> list:
     if not 0 <= count <= len(population):
         raise _error("Sample larger than population or is negative", "ValueError")
     limits.LIST_ITEMS.check(count, "the number of items sample() would make")
-    return _PY.sample(population, count)
+    return _py().sample(population, count)
 
 
 def shuffle(x: Any) -> None:
@@ -201,7 +213,7 @@ def shuffle(x: Any) -> None:
             hint="shuffle a list (indices = list(range(n)); random.shuffle(indices)), or use "
             "torch.randperm(n)",
         )
-    _PY.shuffle(x)
+    _py().shuffle(x)
 
 
 PYTHON_RANDOM: dict[str, Callable[..., Any]] = {

@@ -380,7 +380,7 @@ class Runtime:
             prop = TENSOR_PROPERTIES.get(attr)
             if prop is not None:
                 return prop(owner)
-            method = TENSOR_METHODS.get(attr)
+            method = dict.get(TENSOR_METHODS, attr) or TENSOR_METHODS.get(attr)  # (as above)
             if method is not None:
                 return BoundMethod(attr, method, owner)
             raise NotSupported(
@@ -391,8 +391,11 @@ class Runtime:
             )
         kind = type(owner)
         if kind is Namespace:
-            if attr in owner.members:
-                return owner.members[attr]
+            members = owner.members
+            # The table as it is first (a LazyTable's `in` is a Python call), then through
+            # its `in`, which imports the family of a name not imported yet.
+            if dict.__contains__(members, attr) or attr in members:
+                return members[attr]
             raise NotSupported(
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",

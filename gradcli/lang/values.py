@@ -749,13 +749,24 @@ def _module_file(name: str) -> str:
 
 
 def _module_types() -> dict[str, ModuleType]:
+    """The types of nn's modules, by name; made once each (remade tables keep them: a
+    family of modules, `layers`, is imported when a program first names one)."""
     from ..surface import names
 
-    return {
-        name: ModuleType(name, make, _module_file(name), surface_nn.Module)
-        for name, make in names.MODULES.items()
-        if name not in ("Module", "Parameter")
-    }
+    made = _MODULE_TYPES_MADE
+    for name, make in names.raw(names.MODULES).items():
+        if name not in ("Module", "Parameter") and name not in made:
+            made[name] = ModuleType(name, make, _module_file(name), surface_nn.Module)
+    return {name: made[name] for name in names.raw(names.MODULES) if name in made}
 
 
-MODULE_TYPES: dict[str, ModuleType] = _module_types()
+_MODULE_TYPES_MADE: dict[str, ModuleType] = {}
+
+
+def _lazy_module_types() -> dict[str, ModuleType]:
+    from ..surface import names
+
+    return names.LazyTable("MODULES", _module_types)
+
+
+MODULE_TYPES: dict[str, ModuleType] = _lazy_module_types()

@@ -244,7 +244,9 @@ def _arange_float(start: float, step: float, n: int, dt: np.dtype) -> np.ndarray
     float and double, float for half), the scalar loop's `start + step * i` (one fused
     multiply-add) for the tail, and for each pair of 32-byte vectors at the front, the vector
     base `start + step * i0` rounded to the dtype, then `base + k * step` per lane (fused)."""
-    from .random import fma
+    from .sampling import random_module
+
+    fma = random_module().fma
 
     acc = np.dtype(np.float32) if dt.itemsize < 4 else np.dtype(np.float64)
     lanes = 32 // dt.itemsize
@@ -321,7 +323,9 @@ def _linspace(start: float, end: float, n: int, dt: np.dtype) -> np.ndarray:
     """ATen's CPU linspace, bit for bit: step = (end - start) / (n - 1) in the dtype, the first
     half start + step * i and the second end - step * (n - 1 - i), each one fused multiply-add
     (the kernel is compiled with contraction)."""
-    from .random import fma
+    from .sampling import random_module
+
+    fma = random_module().fma
 
     if n == 1:
         return np.array([start], dtype=dt)

@@ -946,7 +946,7 @@ def _random_draws(randomness: str) -> Iterator[Callable[[], None]]:
     """PyTorch's `randomness` for the run of each element: "error" refuses a draw, "same"
     starts every element from the same generator state (one draw shared by the batch),
     "different" lets the draws follow one another."""
-    from . import random as R
+    from .sampling import R
 
     before = R.DRAW_CHECK
     if randomness == "error":

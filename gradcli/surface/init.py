@@ -19,8 +19,8 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.tensor import Tensor, no_grad, typename
-from . import random as R
 from . import sampling as S
+from .sampling import R
 
 
 def _target(tensor: Any, fn: str) -> Tensor:

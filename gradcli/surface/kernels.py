@@ -28,7 +28,12 @@ from typing import Any
 
 import numpy as np
 
-from .random import fma as _fma
+
+def _fma(*args: Any) -> Any:
+    from .sampling import random_module  # `random`, configured (its clock check)
+
+    return random_module().fma(*args)
+
 
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)

@@ -16,10 +16,10 @@ from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import size_check, tensor_arg
 from . import nnfunctional as NF
 from . import nnlosses as NL
-from . import random as R
 from .args import reduction_arg
 from .declare import declare
 from .nn import Functional, Module, _draw_dtype, _features, _weights
+from .sampling import R
 
 # --- modules that apply one function ---------------------------------------------------------
 

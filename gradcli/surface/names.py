@@ -8,10 +8,18 @@ From them: the Tensor methods (`METHODS`), the functions reachable as torch.X / 
 the interpreter's namespaces read these, the catalog (`gradcli ops`) and the README's
 operation table read `NAMES`. Importing this module installs the methods, the comparison and
 indexing operators, `.T` / `.mT` and the PyTorch repr on `Tensor`.
+
+Start-up imports this module's own table's functions and two families (`sampling`, `nn`);
+every other family is imported when a program first reaches one of its names: the tables are
+`LazyTable`s that look a missing name up in `family_index.INDEX`, import its family and
+remake themselves (the same contents and order as if every family had been imported), and
+`Tensor` finds a method of a family not yet imported the same way. Iterating over a table
+imports every family.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -42,14 +50,12 @@ from ..ops.arithmetic import (
     tanh,
     unary,
 )
-from . import basics, composite, layers, predicates, rearrange, sampling, statistics
 from . import elementwise as EW
 from . import indexing as I
-from . import linalg as LA
-from . import nn as _nn
+from . import nn as _nn  # noqa: F401 - a family imported at start-up (FAMILIES)
 from . import nnfunctional as NF
 from . import nnlosses as NL
-from . import scatter as _scatter
+from . import sampling  # noqa: F401 - a family imported at start-up (FAMILIES)
 from .args import check_dim, cpu_device, dtype_lookalike
 from .constructors import (
     BoolTensor,
@@ -509,21 +515,52 @@ DECLARED = declare(
     *((name, "Tensor", A.OPERATORS[name], rec) for name, rec in _ARITHMETIC.items()),
 )
 
-# Every family's names, then the tables read by the interpreter (`lang.namespaces`), the
-# catalog and the README's operation table.
-NAMES: list[Name] = [
-    *DECLARED,
-    *sampling.NAMES,
-    *composite.NAMES,
-    *rearrange.NAMES,
-    *statistics.NAMES,
-    *predicates.NAMES,
-    *_scatter.NAMES,
-    *LA.NAMES,
-    *_nn.NAMES,
-    *layers.NAMES,
-    *basics.NAMES,
-]
+# The families (modules with a `NAMES` table), in the order of the tables. `sampling` and `nn`
+# are imported at start-up anyway (a run seeds the generator; nn.Module is the language's);
+# the others when a program first reaches one of their names (`family_index.INDEX` says
+# which family has which name: start-up does not pay for torch.linalg, the nn layers, the
+# statistics... in a program that does not use them).
+FAMILIES = (
+    "sampling",
+    "composite",
+    "rearrange",
+    "statistics",
+    "predicates",
+    "scatter",
+    "linalg",
+    "nn",
+    "layers",
+    "basics",
+)
+_LOADED: set[str] = {"sampling", "nn"}
+
+
+def _names() -> list[Name]:
+    """The declared names of the families imported so far (all of them: `NAMES`)."""
+    out = list(DECLARED)
+    for family in FAMILIES:
+        if family in _LOADED:
+            out += sys.modules[f"{__package__}.{family}"].NAMES
+    return out
+
+
+def __getattr__(name: str) -> Any:
+    if name == "NAMES":  # every family's names (the catalog, the README's table, the tests)
+        load_all()
+        return _names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# One function per in-place method (`Tensor_`), made once: the tables are remade when a family
+# is imported, and a function's identity is what call caches key on.
+_INPLACE: dict[int, tuple[Callable[..., Any], Callable[..., Any]]] = {}
+
+
+def _inplace(fn: Callable[..., Any]) -> Callable[..., Any]:
+    got = _INPLACE.get(id(fn))
+    if got is None:
+        got = _INPLACE[id(fn)] = (fn, inplace_method(fn))
+    return got[1]
 
 
 def _tables(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
@@ -545,46 +582,232 @@ def _tables(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
     for n in names:
         for w in n.where:
             if w == "Tensor_":
-                put("Tensor", n.name + "_", inplace_method(n.fn))
+                put("Tensor", n.name + "_", _inplace(n.fn))
             else:
                 put(w, n.name, n.fn)
     return out
 
 
-_TABLES = _tables(NAMES)
-# Tensor methods (x.X), functions (torch.X), torch.nn.functional (F.X: torch's functions and
-# F's own), modules (nn.X), torch.linalg.X, and the operators and properties of Tensor.
-METHODS: dict[str, Callable[..., Any]] = _TABLES["Tensor"]
-FUNCTIONS: dict[str, Callable[..., Any]] = _TABLES["torch"]
-NN_FUNCTIONAL: dict[str, Callable[..., Any]] = {**FUNCTIONS, **_TABLES["F"]}
-MODULES: dict[str, Callable[..., Any]] = _TABLES["nn"]
-LINALG: dict[str, Callable[..., Any]] = _TABLES["linalg"]
-OPERATORS: dict[str, Callable[..., Any]] = _TABLES["operator"]
-PROPERTIES: dict[str, Callable[..., Any]] = _TABLES["property"]
-
 # The in-place forms torch also has as functions (`torch.sin_(x)`, `torch.relu_(x)`): the
 # declared in-place methods (F has only relu_ of them).
-FUNCTIONS.update(
-    {
-        name: METHODS[name]
-        for name in (
-            "abs_ acos_ acosh_ arccos_ arccosh_ arcsin_ arcsinh_ arctan_ arctanh_ asin_ asinh_ "
-            "atan_ atanh_ ceil_ clamp_ clamp_max_ clamp_min_ cos_ cosh_ erf_ exp2_ exp_ expm1_ "
-            "fill_ fix_ floor_ frac_ log10_ log1p_ log2_ log_ nan_to_num_ neg_ reciprocal_ "
-            "relu_ round_ rsqrt_ sigmoid_ sin_ sinh_ sqrt_ square_ tan_ tanh_ trunc_ zero_"
-        ).split()
-        if name in METHODS
+_INPLACE_FUNCTIONS = (
+    "abs_ acos_ acosh_ arccos_ arccosh_ arcsin_ arcsinh_ arctan_ arctanh_ asin_ asinh_ "
+    "atan_ atanh_ ceil_ clamp_ clamp_max_ clamp_min_ cos_ cosh_ erf_ exp2_ exp_ expm1_ "
+    "fill_ fix_ floor_ frac_ log10_ log1p_ log2_ log_ nan_to_num_ neg_ reciprocal_ "
+    "relu_ round_ rsqrt_ sigmoid_ sin_ sinh_ sqrt_ square_ tan_ tanh_ trunc_ zero_"
+).split()
+
+
+def _made(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
+    """The tables of `names`, by the name of the module attribute that holds each."""
+    t = _tables(names)
+    functions, methods = t["torch"], t["Tensor"]
+    nn_functional = {**functions, **t["F"]}
+    functions.update({name: methods[name] for name in _INPLACE_FUNCTIONS if name in methods})
+    nn_functional["relu_"] = methods["relu_"]
+    return {
+        "METHODS": methods,
+        "FUNCTIONS": functions,
+        "NN_FUNCTIONAL": nn_functional,
+        "MODULES": t["nn"],
+        "LINALG": t["linalg"],
+        "OPERATORS": t["operator"],
+        "PROPERTIES": t["property"],
     }
+
+
+_CURRENT = _made(_names())
+_LIVE: list[LazyTable] = []  # every lazy table, in the order they are remade
+
+
+def raw(table: dict[str, Any]) -> dict[str, Any]:
+    """A copy of what `table` holds now (no family imported for it)."""
+    return dict(dict.items(table))  # (dict.copy of a subclass would call its keys())
+
+
+class LazyTable(dict):
+    """A table of names (`torch.X`, `x.X`, `F.X`, `nn.X`, `torch.linalg.X`, or a namespace
+    built on one) whose families are imported when a name of theirs is first looked up
+    (`in`, `[]`, `get`); iterating over it imports every family. `index` names the table of
+    `family_index.INDEX` its names are found in; `build()` makes its contents from the tables
+    as they are (called again when a family is imported, in the order the tables were made)."""
+
+    __slots__ = ("index", "build")
+
+    def __init__(self, index: str, build: Callable[[], dict[str, Any]]) -> None:
+        super().__init__(build())
+        self.index = index
+        self.build = build
+        _LIVE.append(self)
+
+    def _imports(self, key: Any) -> bool:
+        """Import the family that has `key` in this table, if it is not yet: whether it did."""
+        family = _INDEX()[self.index].get(key) if isinstance(key, str) else None
+        if family is None or family in _LOADED:
+            return False
+        load_family(family)
+        return dict.__contains__(self, key)
+
+    def __missing__(self, key: Any) -> Any:
+        if self._imports(key):
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or self._imports(key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if dict.__contains__(self, key) or self._imports(key):
+            return dict.__getitem__(self, key)
+        return default
+
+    def __iter__(self) -> Any:
+        load_all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        load_all()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        load_all()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        load_all()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        load_all()
+        return dict.items(self)
+
+    def copy(self) -> dict[str, Any]:
+        load_all()
+        return dict(dict.items(self))
+
+    def __repr__(self) -> str:
+        load_all()
+        return dict.__repr__(self)
+
+    def __eq__(self, other: object) -> bool:
+        load_all()
+        return dict.__eq__(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# Tensor methods (x.X), functions (torch.X), torch.nn.functional (F.X: torch's functions and
+# F's own), modules (nn.X), torch.linalg.X; the operators and properties of Tensor (no family
+# has any: they are all declared here, installed once).
+METHODS: dict[str, Callable[..., Any]] = LazyTable("METHODS", lambda: _CURRENT["METHODS"])
+FUNCTIONS: dict[str, Callable[..., Any]] = LazyTable("FUNCTIONS", lambda: _CURRENT["FUNCTIONS"])
+NN_FUNCTIONAL: dict[str, Callable[..., Any]] = LazyTable(
+    "NN_FUNCTIONAL", lambda: _CURRENT["NN_FUNCTIONAL"]
 )
-NN_FUNCTIONAL["relu_"] = METHODS["relu_"]
+MODULES: dict[str, Callable[..., Any]] = LazyTable("MODULES", lambda: _CURRENT["MODULES"])
+LINALG: dict[str, Callable[..., Any]] = LazyTable("LINALG", lambda: _CURRENT["LINALG"])
+OPERATORS: dict[str, Callable[..., Any]] = _CURRENT["OPERATORS"]
+PROPERTIES: dict[str, Callable[..., Any]] = _CURRENT["PROPERTIES"]
+
+
+def _INDEX() -> dict[str, dict[str, str]]:
+    from .family_index import INDEX
+
+    return INDEX
+
+
+def load_family(family: str) -> None:
+    """Import `family` (and whatever families it imports) and remake the tables with their
+    names, in the order of `FAMILIES`; their Tensor methods are installed."""
+    import importlib
+
+    importlib.import_module(f"{__package__}.{family}")
+    now = {f for f in FAMILIES if f"{__package__}.{f}" in sys.modules}
+    if now <= _LOADED:
+        return
+    _LOADED.update(now)
+    global _CURRENT
+    _CURRENT = _made(_names())
+    if OPERATORS != _CURRENT["OPERATORS"] or PROPERTIES != _CURRENT["PROPERTIES"]:
+        raise ValueError(f"names: family {family!r} declares an operator or a property")
+    for table in _LIVE:
+        contents = table.build()
+        dict.clear(table)
+        dict.update(table, contents)
+    _install_methods()
+
+
+def load_all() -> None:
+    """Import every family (what iterating over a table needs)."""
+    for family in FAMILIES:
+        if family not in _LOADED:
+            load_family(family)
+
+
+def index() -> dict[str, dict[str, str]]:
+    """Which family makes each name appear in each lazy table (`family_index.INDEX`, which
+    tests/surface/test_declarations.py checks against this)."""
+    base = {k: set(v) for k, v in _made(_names_of(set(_EAGER))).items()}
+    out: dict[str, dict[str, str]] = {
+        k: {} for k in ("METHODS", "FUNCTIONS", "NN_FUNCTIONAL", "MODULES", "LINALG")
+    }
+    for family in FAMILIES:
+        if family in _EAGER:
+            continue
+        made = _made(_names_of(set(_EAGER) | {family}))
+        for table, names in out.items():
+            for name in made[table]:
+                if name not in base[table]:
+                    names[name] = family
+    return out
+
+
+_EAGER = ("sampling", "nn")
+
+
+def _names_of(families: set[str]) -> list[Name]:
+    import importlib
+
+    out = list(DECLARED)
+    for family in FAMILIES:
+        if family in families:
+            out += importlib.import_module(f"{__package__}.{family}").NAMES
+    return out
+
+
+def _install_methods() -> None:
+    for name, fn in dict.items(METHODS):
+        if isinstance(Tensor.__dict__.get(name), _LazyMethod):
+            setattr(Tensor, name, fn)
+        elif not hasattr(Tensor, name) or name in ("size",):
+            setattr(Tensor, name, fn)
+
+
+class _LazyMethod:
+    """A Tensor method of a family not imported yet (`x.flip(0)` in gradcli's own code, or
+    `torch.Tensor.flip`): reading it imports the family, which installs the method in its
+    place. (A class attribute, not `Tensor.__getattr__`: a missing attribute stays a fast
+    miss on the engine's path.)"""
+
+    __slots__ = ("name", "family")
+
+    def __init__(self, name: str, family: str) -> None:
+        self.name, self.family = name, family
+
+    def __get__(self, obj: Any, cls: Any = None) -> Any:
+        load_family(self.family)
+        if isinstance(Tensor.__dict__.get(self.name), _LazyMethod):  # not installed after all
+            raise AttributeError(f"'Tensor' object has no attribute '{self.name}'")
+        return getattr(Tensor if obj is None else obj, self.name)
 
 
 def _install() -> None:
     for name, fn in OPERATORS.items():
         setattr(Tensor, name, fn)
-    for name, fn in METHODS.items():
-        if not hasattr(Tensor, name) or name in ("size",):
-            setattr(Tensor, name, fn)
+    _install_methods()
+    for name, family in _INDEX()["METHODS"].items():
+        if family not in _LOADED and not hasattr(Tensor, name):
+            setattr(Tensor, name, _LazyMethod(name, family))
     # `x += y` and `x[i] = v` change the tensor in place, as for torch tensors.
     for name, method in (("__iadd__", "add_"), ("__isub__", "sub_"), ("__imul__", "mul_")):
         setattr(Tensor, name, METHODS[method])

@@ -26,11 +26,11 @@ from ..core import dtypes
 from ..core import hooks as core_hooks
 from ..core.tensor import MUTATIONS, HookHandle, Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import sigmoid, tanh
-from . import random as R
 from .args import cpu_device
 from .declare import declare
 from .functional import f_log_softmax, f_softmax, gelu, leaky_relu, relu, softplus
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
+from .sampling import R
 
 
 class Parameter(Tensor):
@@ -742,9 +742,10 @@ def _softmax2d(x: Any) -> Any:
 
 
 def _unflatten(x: Any, dim: Any = None, unflattened_size: Any = None) -> Any:
-    from .basics import unflatten
-
-    return unflatten(x, dim, unflattened_size)
+    # the Tensor method (its family loads on first use; nn does not import it)
+    if not isinstance(x, Tensor):
+        raise GradcliError(f"Unflatten expects a tensor, not {typename(x)}").mirror("TypeError")
+    return x.unflatten(dim, unflattened_size)
 
 
 def _unflatten_shown(kw: dict) -> str:

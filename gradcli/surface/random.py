@@ -88,7 +88,6 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -165,14 +164,38 @@ _TWO_PI_F32 = np.float32(2.0 * math.pi)
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class _DType:
+    """A dtype's facts, fixed once made (a plain class: a dataclass costs start-up time)."""
+
+    __slots__ = ("name", "storage", "kind", "digits", "lowest", "highest")
     name: str
     storage: np.dtype  # dtype of the returned array (bfloat16 values are stored in float32)
     kind: str  # "f" floating, "i" signed, "u" unsigned, "b" bool
     digits: int  # mantissa digits for floats (std::numeric_limits<T>::digits), bits for ints
     lowest: float
     highest: float
+
+    def __init__(
+        self, name: str, storage: np.dtype, kind: str, digits: int, lowest: float, highest: float
+    ) -> None:
+        set_ = object.__setattr__
+        for field, value in zip(self.__slots__, (name, storage, kind, digits, lowest, highest)):
+            set_(self, field, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, f) for f in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is _DType and self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return "_DType(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__slots__) + ")"
 
 
 def _float_dtype(name: str, storage: Any, digits: int, highest: float) -> _DType:

@@ -11,6 +11,7 @@ analysis commands), so that the analysis runs on PyTorch's numbers.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -23,11 +24,48 @@ from ..core.dtypes import check_dtype, scalar_type_name
 from ..core.inplace import check_target
 from ..core.tensor import Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
-from . import random as R
 from .args import NO_SIZE, int_arg, shape_arg, sizes_arg
 from .declare import declare
 
-R.CLOCK_CHECK = lambda: limits.BUDGET.check_clock()  # a large fma checks the clock between pieces
+# `random` (PyTorch's generator, bit for bit, and its distributions: the largest module of the
+# surface) is imported when a program first draws, seeds or reads the generator, not at
+# start-up: the surface reaches it through `R`, and a run started before it was imported leaves
+# its seed pending (`reset`), applied when it is.
+_RANDOM = "gradcli.surface.random"
+_LOADED: list[Any] = [None]  # the module, once imported and configured
+_PENDING_SEED: list[int | None] = [None]
+
+
+def random_module() -> Any:
+    """`surface.random`, imported and configured on first use: the clock check of a large
+    fma, and the seed of the run that started before it was imported."""
+    mod = _LOADED[0]
+    if mod is None:
+        import importlib
+
+        mod = importlib.import_module(_RANDOM)
+        mod.CLOCK_CHECK = lambda: limits.BUDGET.check_clock()  # a large fma checks the clock
+        _LOADED[0] = mod
+    seed = _PENDING_SEED[0]
+    if seed is not None:
+        _PENDING_SEED[0] = None
+        _seed_default(mod, seed)
+    return mod
+
+
+class _Random:
+    """`R.X` is `surface.random.X`, the module imported on first use (`random_module`)."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(random_module(), name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(random_module(), name, value)
+
+
+R: Any = _Random()
 
 
 class Generator:
@@ -76,8 +114,17 @@ DEFAULT = Generator(_default=True)
 
 def reset(seed: int) -> None:
     """Start a run: the default generator seeded with `--seed` (also what `torch.seed()`
-    reseeds with, where PyTorch would take a nondeterministic seed)."""
-    gen = R.default_generator()
+    reseeds with, where PyTorch would take a nondeterministic seed). Before `random` is
+    imported, the seed waits for it (`random_module`)."""
+    if _LOADED[0] is None and _RANDOM not in sys.modules:
+        _PENDING_SEED[0] = int(seed)
+        return
+    _PENDING_SEED[0] = None
+    _seed_default(random_module(), seed)
+
+
+def _seed_default(mod: Any, seed: int) -> None:
+    gen = mod.default_generator()
     # Any integer is a seed, as for torch.manual_seed's negative ones: it wraps modulo 2**64.
     gen.fallback_seed = int(seed) % 2**64
     gen.manual_seed(gen.fallback_seed)

@@ -468,3 +468,60 @@ def test_a_wrong_declaration_fails() -> None:
         group = [Name("exp", ("torch",), exp, wrong, False)]
         applied, fits = _applied(group)
         assert fits and applied == {"exp"} != set(wrong)
+
+
+# --- the families imported on first use (start-up) ------------------------------------------
+
+
+def test_the_family_index_is_the_families_tables() -> None:
+    """`family_index.INDEX` (which family a name of a lazy table imports) is what the families'
+    tables give; regenerate it with names.index() when a family's table changes."""
+    from gradcli.surface.family_index import INDEX
+
+    made = names.index()
+    if made != INDEX:
+        import pprint
+
+        pytest.fail("gradcli/surface/family_index.py is stale; INDEX = " + pprint.pformat(made))
+
+
+def test_a_family_is_imported_by_its_first_name_in_a_fresh_process(tmp_path: Any) -> None:
+    """A program that names nothing of a family does not import it; naming one of its names
+    (torch.X, x.X, nn.X, torch.linalg.X) does, and the name is the family's function; the
+    tables, iterated, are the tables of every family in their order."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys\n"
+        "from gradcli.surface import names\n"
+        "from gradcli.core.tensor import Tensor\n"
+        "lazy = [f for f in names.FAMILIES if 'gradcli.surface.' + f in sys.modules]\n"
+        "assert lazy == ['sampling', 'nn'], lazy\n"
+        "from gradcli.surface import family_index\n"
+        "assert 'det' in names.LINALG and 'gradcli.surface.linalg' in sys.modules\n"
+        "assert names.LINALG['det'] is sys.modules['gradcli.surface.linalg'].det\n"
+        "assert 'gradcli.surface.layers' not in sys.modules\n"
+        "assert names.MODULES.get('Conv2d') is not None\n"
+        "assert 'gradcli.surface.layers' in sys.modules\n"
+        "t = Tensor([[1.0, 2.0], [3.0, 4.0]])\n"
+        "assert 'gradcli.surface.rearrange' not in sys.modules\n"
+        "assert t.flip(0).data.tolist() == [[3.0, 4.0], [1.0, 2.0]]\n"
+        "assert 'gradcli.surface.rearrange' in sys.modules\n"
+        "try:\n"
+        "    t.no_such_method\n"
+        "except AttributeError as e:\n"
+        "    assert str(e) == \"'Tensor' object has no attribute 'no_such_method'\", e\n"
+        "order = list(names.FUNCTIONS)\n"
+        "assert set(names.FAMILIES) <= {m.rsplit('.', 1)[-1] for m in sys.modules}\n"
+        "print(len(order))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    r = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert int(r.stdout) == len(list(names.FUNCTIONS))

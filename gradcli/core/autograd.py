@@ -675,6 +675,8 @@ def grad(
         if not isinstance(t, Tensor) or not t.requires_grad:
             raise GradcliError("One of the differentiated Tensors does not require grad")
     retain = create_graph if retain_graph is None else retain_graph
+    if _GradMode.vmap_keep:
+        retain = True
     got = run_backward(outs, gl, nb=nb, create_graph=create_graph, retain_graph=retain, capture=ins)
     result: list[Tensor | None] = []
     for i, t in enumerate(ins):

@@ -343,6 +343,27 @@ def _torch_scatter_reduce(w: Any, a: list[str], p: dict[str, Any]) -> str:
     )
 
 
+_JAX_AT = {"sum": "add", "mean": "add", "prod": "multiply", "amax": "max", "amin": "min"}
+_JAX_START = {"sum": "0", "mean": "0", "prod": "1", "amax": "-jnp.inf", "amin": "jnp.inf"}
+
+
+def _jax_scatter_reduce(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    """Export text: `x.at[places].set(start)` (include_self=False), then `.add` / `.multiply`
+    / `.max` / `.min` of src's block; a mean divides by each place's count (at least 1)."""
+    idx = np.asarray(p["index"], dtype=np.int64)
+    grids = list(np.indices(idx.shape, sparse=True))
+    grids[int(p["dim"])] = idx
+    places = w.index(tuple(np.ascontiguousarray(g) for g in np.broadcast_arrays(*grids)))
+    block = ", ".join(f":{n}" for n in idx.shape)
+    reduce, keep = p["reduce"], bool(p.get("include_self", True))
+    start = "" if keep else f".at[{places}].set({_JAX_START[reduce]})"
+    text = f"{a[0]}{start}.at[{places}].{_JAX_AT[reduce]}({a[1]}[{block}])"
+    if reduce != "mean":
+        return text
+    count = f"jnp.zeros({a[0]}.shape).at[{places}].add(1.0)" + (" + 1" if keep else "")
+    return f"({text} / jnp.maximum({count}, 1))"
+
+
 scatter_reduce = defop(
     "scatter_reduce",
     _reduce_fwd,
@@ -355,6 +376,7 @@ scatter_reduce = defop(
     signature="scatter_reduce(x, dim, index, src, reduce, include_self=True), index_reduce",
     samples=_reduce_samples(),
     to_torch=_torch_scatter_reduce,
+    to_jax=_jax_scatter_reduce,
 )
 
 
@@ -389,4 +411,5 @@ scatter_legacy = defop(
         _torch_scatter("scatter")(w, a, p).removesuffix(")")
         + f", reduce={'add' if p['reduce'] == 'sum' else 'multiply'!r})"
     ),
+    to_jax=_jax_scatter_reduce,
 )

@@ -348,7 +348,14 @@ class Node:
         """PyTorch's `grad_fn.next_functions`: for each input, `(the node that computed it,
         0)`, `(AccumulateGrad, 0)` for a leaf that requires grad, `(None, 0)` otherwise."""
         out = []
-        for t in self.inputs:
+        inputs = self.inputs
+        if self.label == "AddmmBackward0":
+            # nn.Linear / F.linear with a bias: gradcli's product then sum is PyTorch's one
+            # addmm(bias, x, w.t()), whose inputs are the bias and the product's operands.
+            mm = producer(inputs[0], self.seq)
+            if mm is not None and mm.name() == "MmBackward0":
+                inputs = (inputs[1], *mm.inputs)
+        for t in inputs:
             p = producer(t, self.seq)
             if p is not None:
                 out.append((p.shown(), p.params["k"] if p.op.part else 0))

@@ -475,7 +475,7 @@ def _undifferentiable(
         name,
         forward,
         vjp,
-        "NotImplemented",
+        "torch::autograd::NotImplemented",  # (name(); printed without the namespace)
         formula,
         kind="binary",
         saves=False,

@@ -393,7 +393,7 @@ scatter_legacy = defop(
     "scatter_legacy",
     lambda x, src, dim, index, reduce: _reduce_fwd(x, src, dim, index, reduce, True),
     _legacy_vjp,
-    "NotImplemented",
+    "torch::autograd::NotImplemented",
     "not differentiable (as in PyTorch)",
     kind="indexing",
     saves=False,

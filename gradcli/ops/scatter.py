@@ -311,6 +311,29 @@ def _reduce_vjp(
     return gx, gs
 
 
+def _reduce_sym(
+    sp: Any, x: Any, src: Any, dim: int, index: np.ndarray, reduce: str, include_self: bool
+) -> np.ndarray:
+    """The sympy form, on object arrays: each place's values reduced in the index's order."""
+    out = np.array(x, dtype=object)
+    if index.size == 0:
+        return out
+    vals = _src_part(np.asarray(src, dtype=object), index)
+    flat = out.reshape(-1)
+    places: dict[int, list] = {}
+    for p, v in zip(targets(out.shape, dim, index).tolist(), vals):
+        places.setdefault(p, [flat[p]] if include_self else []).append(v)
+    for p, items in places.items():
+        if reduce in ("amax", "amin"):
+            flat[p] = (sp.Max if reduce == "amax" else sp.Min)(*items)
+            continue
+        r = items[0]
+        for v in items[1:]:
+            r = r * v if reduce == "prod" else r + v
+        flat[p] = r / len(items) if reduce == "mean" else r
+    return out
+
+
 _REDUCE_SAMPLES = (
     # (x shape, src shape), dim, index: places named several times, one not named at all
     (((3,), (5,)), 0, _I([2, 0, 2, 2, 1])),
@@ -375,6 +398,7 @@ scatter_reduce = defop(
     saves=True,
     signature="scatter_reduce(x, dim, index, src, reduce, include_self=True), index_reduce",
     samples=_reduce_samples(),
+    sym=_reduce_sym,
     to_torch=_torch_scatter_reduce,
     to_jax=_jax_scatter_reduce,
 )

@@ -112,6 +112,8 @@ def run_backward(
     several versions, each computed by its own node. The program's own passes (`check_freed`,
     no batch axes) run the tensors' hooks; the analyses' passes do not.
     """
+    if hooks.saved_pending:
+        hooks.saved_flush()  # saved_tensors_hooks: pack what the statement recorded so far
     grads: dict[Any, Tensor] = {}  # node -> gradient of its output; id(leaf) -> its gradient
     objs: dict[int, Tensor] = {}
     for r, g in zip(roots, root_grads):
@@ -169,7 +171,12 @@ def run_backward(
                     if n in capture_nodes:
                         captured[id(capture_nodes[n])] = g
                 op = n.op
-                link = op.link if chains and op.vjp is op._rule and not n.node_hooks else None
+                packed = n.packed
+                link = (
+                    op.link
+                    if chains and op.vjp is op._rule and not n.node_hooks and packed is None
+                    else None
+                )
                 r = link(out, *n.inputs, **n.params) if link is not None else None
                 arr = g if type(g) is np.ndarray else g.data if type(g) is Tensor else None
                 if r is not None and arr is not None and r[1].dtype == arr.dtype:
@@ -186,7 +193,12 @@ def run_backward(
                 else:
                     if type(g) is np.ndarray:
                         g = Tensor(g)
-                    gs = n.op.vjp(g, out, *n.inputs, **n.params)
+                    if packed is not None and check_freed and hooks.saved_unpack is not None:
+                        # saved_tensors_hooks: the rule reads what unpack gives back
+                        ins, out = hooks.saved_unpack(n)
+                        gs = n.op.vjp(g, out, *ins, **n.params)
+                    else:
+                        gs = n.op.vjp(g, out, *n.inputs, **n.params)
                     if _GradMode.anomaly and _GradMode.anomaly_nan:
                         _check_nan(n, gs)
                     if user and n.node_hooks and n.node_hooks[1]:
@@ -221,6 +233,7 @@ def run_backward(
                         grads[k] = gi
                 if not retain_graph and n.op.saves:
                     n.freed = True
+                    n.packed = None
             if carry is not None:
                 grads[carry[0]] = Tensor(carry[1])
     finally:
@@ -675,6 +688,8 @@ def grad(
         if not isinstance(t, Tensor) or not t.requires_grad:
             raise GradcliError("One of the differentiated Tensors does not require grad")
     retain = create_graph if retain_graph is None else retain_graph
+    if _GradMode.vmap_keep:
+        retain = True
     got = run_backward(outs, gl, nb=nb, create_graph=create_graph, retain_graph=retain, capture=ins)
     result: list[Tensor | None] = []
     for i, t in enumerate(ins):

@@ -41,6 +41,21 @@ observer: Observer = Observer()
 warning_sink: Callable[[str, str | None, bool], None] | None = None
 
 
+def _nothing() -> None:
+    pass
+
+
+# torch.autograd.graph.saved_tensors_hooks (`surface.saved_hooks`): the (pack, unpack) pair in
+# force (None: none); the nodes recorded under it whose saved tensors are not packed yet, each
+# with its output (kept alive until packed) and the pair; the surface's function that packs
+# them (called before a backward pass and between statements), and the one that unpacks a
+# node's saved tensors when a backward pass reaches it: `(inputs, out)` for its rule.
+saved_hooks: Any = None
+saved_pending: list = []
+saved_flush: Callable[[], None] = _nothing
+saved_unpack: Callable[[Any], tuple[list, Any]] | None = None
+
+
 def warn(message: str, hint: str | None = None, once: bool = False) -> None:
     """A warning for the user, in PyTorch's words where PyTorch warns, with gradcli's hint;
     `once`: only the first time in a run, as PyTorch's warnings given once per process."""

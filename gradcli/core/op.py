@@ -271,6 +271,7 @@ class Node:
 
     __slots__ = (
         "node_hooks",
+        "packed",
         "op",
         "inputs",
         "params",
@@ -302,6 +303,9 @@ class Node:
         self.hooks: list | None = None
         # `grad_fn.register_prehook` / `register_hook`: (pre-hooks, hooks), made when needed.
         self.node_hooks: tuple[list, list] | None = None
+        # What saved_tensors_hooks' pack returned for each tensor the node saves (None: no
+        # hooks), as `(saved variable, unpack, packed)`: unpacked when backward reaches it.
+        self.packed: list | None = None
         self.mark = m = MUTATIONS[0]
         self.versions = None if m == 0 else versions_of(inputs, out)
 
@@ -344,7 +348,14 @@ class Node:
         """PyTorch's `grad_fn.next_functions`: for each input, `(the node that computed it,
         0)`, `(AccumulateGrad, 0)` for a leaf that requires grad, `(None, 0)` otherwise."""
         out = []
-        for t in self.inputs:
+        inputs = self.inputs
+        if self.label == "AddmmBackward0":
+            # nn.Linear / F.linear with a bias: gradcli's product then sum is PyTorch's one
+            # addmm(bias, x, w.t()), whose inputs are the bias and the product's operands.
+            mm = producer(inputs[0], self.seq)
+            if mm is not None and mm.name() == "MmBackward0":
+                inputs = (inputs[1], *mm.inputs)
+        for t in inputs:
             p = producer(t, self.seq)
             if p is not None:
                 out.append((p.shown(), p.params["k"] if p.op.part else 0))
@@ -477,6 +488,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
                 observer.node(op)
                 out.requires_grad = True
                 out.node = Node(op, inputs, params, out, label)
+                if hooks.saved_hooks is not None:
+                    hooks.saved_pending.append((out.node, out, hooks.saved_hooks))
                 break
     if _GradMode.dual:  # inside a forward-AD dual level (set by `core.dual`, its hook)
         hooks.carry(op, inputs, params, out)

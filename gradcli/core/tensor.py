@@ -33,6 +33,10 @@ class _GradMode:
     anomaly_nan = True
     # Inside `torch.autograd.forward_ad.dual_level()`: `apply` carries tangents (`core.dual`).
     dual = False
+    # Inside `vmap`, for every batch element but the last: gradcli runs the function once per
+    # element where PyTorch runs it once, so a backward through a graph made outside the
+    # function keeps it for the next element (PyTorch's one pass frees it once).
+    vmap_keep = False
 
 
 class no_grad:  # noqa: N801 - named like torch.no_grad

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
+from ..core import hooks
 from ..core.op import AccumulateGrad, Node
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
@@ -619,6 +620,8 @@ def _module_class(c: Any) -> type | None:
 
 
 def _print(*args: Any, **kwargs: Any) -> None:
+    if hooks.saved_pending:  # saved_tensors_hooks: pack_hook runs before what follows
+        hooks.saved_flush()
     current().do_print(*args, **kwargs)
 
 

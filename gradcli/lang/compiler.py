@@ -24,6 +24,7 @@ from typing import Any
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, suggest
+from ..core import hooks as _hooks
 from ..core.op import SEQ
 from ..core.tensor import Tensor, typename
 from ..surface import indexing as I
@@ -76,6 +77,7 @@ Stmt = Callable[[Frame], Any]
 Store = Callable[[Frame, Any], None]
 
 _MISSING = object()
+_SAVED_PENDING = _hooks.saved_pending  # (one list, never rebound)
 # The features `from __future__ import ...` may name (all are how Python 3 works already).
 _FUTURE = frozenset(
     (
@@ -275,7 +277,10 @@ class Compiler:
                     marks[-1] = (seq, node)
                 else:
                     marks.append((seq, node))
-                return fn(f)
+                r = fn(f)
+                if _SAVED_PENDING:  # saved_tensors_hooks: pack what the statement recorded
+                    _hooks.saved_flush()
+                return r
             except GradcliError as e:
                 if e.span is None:
                     e.span = span
@@ -738,7 +743,8 @@ class Compiler:
                     raise NotSupported(
                         "`with` is only supported for torch.no_grad(), "
                         "torch.enable_grad(), torch.set_grad_enabled(mode), "
-                        "torch.inference_mode(), torch.autograd.forward_ad.dual_level() "
+                        "torch.inference_mode(), torch.autograd.forward_ad.dual_level(), "
+                        "torch.autograd.graph.saved_tensors_hooks(pack, unpack) and its kin, "
                         "and tqdm(...)",
                         span=span,
                         found=type(cm).__name__,

@@ -240,3 +240,60 @@ def is_anomaly_enabled() -> bool:
 
 def is_anomaly_check_nan_enabled() -> bool:
     return _GradMode.anomaly_nan
+
+
+class SavedHooks(GradMode):
+    """`torch.autograd.graph.saved_tensors_hooks(pack_hook, unpack_hook)` (and `save_on_cpu`,
+    a block where no hooks apply: its tensors are on the CPU already): see
+    `surface.saved_hooks`. `disable_saved_tensors_hooks(message)` is one with `message`."""
+
+    __slots__ = ("pair", "message", "pack_hook", "unpack_hook")
+    PROGRAM_ATTRIBUTES = ("pack_hook", "unpack_hook")
+
+    def __init__(self, name: str, pair: Any = None, message: str | None = None):
+        super().__init__(name, grad_enabled())
+        self.pair = pair
+        self.message = message
+        self.pack_hook, self.unpack_hook = pair if pair is not None else (None, None)
+
+    def enter(self) -> None:
+        from ..surface import saved_hooks
+
+        if self.message is not None:
+            saved_hooks.disable(self.message)
+        else:
+            saved_hooks.push(self.pair)
+
+    def exit(self) -> None:
+        from ..surface import saved_hooks
+
+        if self.message is not None:
+            saved_hooks.enable()
+        else:
+            saved_hooks.pop()
+
+    def decorate(self, f: Any) -> Any:
+        raise GradcliError(
+            f"gradcli does not support {self.name}() as a decorator",
+            hint=f"write the body inside `with torch.autograd.graph.{self.name}(...):`",
+        )
+
+    def __repr__(self) -> str:
+        return f"<torch.autograd.graph.{self.name} object>"
+
+
+def saved_tensors_hooks(pack_hook: Any, unpack_hook: Any) -> SavedHooks:
+    return SavedHooks("saved_tensors_hooks", (pack_hook, unpack_hook))
+
+
+def save_on_cpu(pin_memory: Any = False, device_type: Any = "cuda") -> SavedHooks:
+    return SavedHooks("save_on_cpu")
+
+
+def disable_saved_tensors_hooks(error_message: Any) -> SavedHooks:
+    if not isinstance(error_message, str):
+        raise GradcliError(
+            "_saved_tensors_hooks_disable(): incompatible function arguments: error_message "
+            f"must be str, not {typename(error_message)}"
+        ).mirror("TypeError")
+    return SavedHooks("disable_saved_tensors_hooks", message=error_message)

@@ -295,7 +295,17 @@ def _build() -> dict[str, Namespace]:
             "function": function_ns,
             "graph": Namespace(
                 "torch.autograd.graph",
-                {"Node": PyType("Node", (Node,), None, shown="torch.autograd.graph.Node")},
+                {
+                    "Node": PyType("Node", (Node,), None, shown="torch.autograd.graph.Node"),
+                    **{
+                        n: Builtin(f"torch.autograd.graph.{n}", getattr(gradmode, n))
+                        for n in (
+                            "saved_tensors_hooks",
+                            "save_on_cpu",
+                            "disable_saved_tensors_hooks",
+                        )
+                    },
+                },
             ),
             "functional": Namespace(
                 "torch.autograd.functional",

@@ -164,8 +164,12 @@ class Runtime:
             hooks.warning_sink = previous_sink
             # A program may leave grad mode off (`torch.set_grad_enabled(False)`).
             set_grad_mode(mode)
-            _GradMode.inference = _GradMode.anomaly = False
+            _GradMode.inference = _GradMode.anomaly = _GradMode.vmap_keep = False
             _GradMode.anomaly_nan = True
+            if hooks.saved_hooks is not None or hooks.saved_pending:
+                from ..surface import saved_hooks
+
+                saved_hooks.reset()  # a run ended inside saved_tensors_hooks
         for name, t in self.tensors.items():
             self.check_finite(f"`{name}`", t, self.assigned_at.get(name))
         self.check_grads()

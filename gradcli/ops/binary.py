@@ -81,8 +81,9 @@ sub = defop(
 
 
 # Each input is saved for the other's gradient; `2 * x` is PyTorch's `x * 2` (self is x).
-_MUL = V.saves(self=V.arg(0, V.needs(1)), other=V.arg(1, V.needs(0)))
-_RMUL = V.saves(self=V.arg(1, V.needs(0)), other=V.arg(0, V.needs(1)))
+# (In PyTorch's order of saving: what saved_tensors_hooks' pack_hook is called with first.)
+_MUL = V.saves(other=V.arg(1, V.needs(0)), self=V.arg(0, V.needs(1)))
+_RMUL = V.saves(other=V.arg(0, V.needs(1)), self=V.arg(1, V.needs(0)))
 
 
 def _mul_link(out: Tensor, x: Tensor, y: Tensor) -> tuple[int, np.ndarray] | None:
@@ -147,7 +148,7 @@ div = defop(
     ),
     "DivBackward0",
     "g / y, -g * x / y^2",
-    saved=V.saves(self=V.arg(0, V.needs(1)), other=V.arg(1, V.needs(0, 1))),
+    saved=V.saves(other=V.arg(1, V.needs(0, 1)), self=V.arg(0, V.needs(1))),
     sym=lambda sp, x, y: x / y,
     kind="binary",
     samples=binary_samples(avoid=(0.0,), gap=0.3),
@@ -195,7 +196,7 @@ pow = defop(  # noqa: A001 - the record of torch.pow (tensor ** tensor)
     _pow_tt_vjp,
     "PowBackward1",
     "g * y * x^(y-1), g * out * log(x)",
-    saved=V.saves(self=V.SELF, exponent=V.arg(1), result=V.RESULT),
+    saved=V.saves(exponent=V.arg(1), self=V.SELF, result=V.RESULT),
     sym=lambda sp, x, y: x**y,
     kind="binary",
     samples=binary_samples(low=0.2, high=2.0),
@@ -474,7 +475,7 @@ def _undifferentiable(
         name,
         forward,
         vjp,
-        "NotImplemented",
+        "torch::autograd::NotImplemented",  # (name(); printed without the namespace)
         formula,
         kind="binary",
         saves=False,

@@ -711,8 +711,8 @@ def _gemv_left(x: np.ndarray, w: np.ndarray, sets: int) -> np.ndarray:
 # shows): an input is saved for the other input's gradient, its sizes always, its strides
 # for its own.
 _MM = V.saves(
+    mat2=V.arg(1, V.needs(0)),  # (PyTorch saves mat2 first: saved_tensors_hooks' order)
     self=V.arg(0, V.needs(1)),
-    mat2=V.arg(1, V.needs(0)),
     self_sym_sizes=V.sizes(0),
     self_sym_strides=V.strides(0),
     mat2_sym_sizes=V.sizes(1),

@@ -2,8 +2,10 @@
 derivatives.yaml, declared by each record (`Op.saved`) with these getters.
 
 A record declares `saved=saves(self=SELF, result=RESULT)`: the names PyTorch's node of that
-record exposes, in PyTorch's order of no importance, and how to get each from what gradcli's
-node keeps (its inputs, its output, its params). A record PyTorch shows under several node
+record exposes, and how to get each from what gradcli's node keeps (its inputs, its output, its
+params). The tensors come in the order PyTorch's node saves them: the order in which
+`torch.autograd.graph.saved_tensors_hooks` calls its pack and unpack hooks
+(`surface.saved_hooks`). A record PyTorch shows under several node
 names (matmul: MmBackward0 / MvBackward0 / DotBackward0) gives a function of the node instead.
 The surface reads them (`surface.saved`): a tensor variable is refused once a backward freed
 the node, and checked against changes in place, as PyTorch's SavedVariable.

@@ -174,3 +174,266 @@ scatter_add = defop(
     to_torch=_torch_scatter("scatter_add"),
     to_jax=_jax_scatter("add"),
 )
+
+
+# --- scatter_reduce ----------------------------------------------------------------------------
+#
+# `x.scatter_reduce(dim, index, src, reduce, include_self=True)`: each place the index names
+# gets src's values combined with ("sum", "prod", "mean", "amax", "amin") x's own value there
+# (or not, include_self=False: the place starts from the reduction's identity). One element at
+# a time in the index's row-major order, in the tensor's dtype, as PyTorch's CPU kernel: a
+# float32 result is PyTorch's to the bit. "mean" divides each place's sum by how many values
+# it took (rounding down for integers, as PyTorch).
+#
+# Gradients are PyTorch's (`scatter_reduce_backward`), including its choices where the
+# function has no derivative: for "prod", a zero in x or a single zero in src among a place's
+# values gets the product of the others (two zeros: 0); for "amax"/"amin", the gradient is
+# split evenly among all the values equal to the result (x's own counted even when
+# include_self=False, as PyTorch does); x's gradient is 0 where something was written when
+# include_self=False.
+
+_REDUCE_UFUNC = {
+    "sum": np.add,
+    "mean": np.add,
+    "prod": np.multiply,
+    "amax": np.maximum,
+    "amin": np.minimum,
+}
+
+
+def _identity(reduce: str, dtype: np.dtype) -> Any:
+    if reduce in ("sum", "mean"):
+        return 0
+    if reduce == "prod":
+        return 1
+    if dtype.kind == "f":
+        return -np.inf if reduce == "amax" else np.inf
+    if dtype.kind == "b":
+        return reduce != "amax"
+    info = np.iinfo(dtype)
+    return info.min if reduce == "amax" else info.max
+
+
+def _reduce_fwd(
+    x: np.ndarray, src: np.ndarray, dim: int, index: np.ndarray, reduce: str, include_self: bool
+) -> np.ndarray:
+    out = x.copy()
+    if index.size == 0:
+        return out
+    pos = targets(x.shape, dim, index)
+    vals = _src_part(src, index)
+    flat = out.reshape(-1)
+    if not include_self:
+        flat[pos] = _identity(reduce, out.dtype)
+    # ufunc.at: one element at a time, in order (nan propagates through amax / amin).
+    _REDUCE_UFUNC[reduce].at(flat, pos, vals)
+    if reduce == "mean":
+        count = np.bincount(pos, minlength=flat.size)
+        hit = count > 0
+        n = count[hit] + (1 if include_self else 0)
+        if out.dtype.kind in "fc":
+            flat[hit] = flat[hit] / n.astype(out.dtype)
+        else:
+            flat[hit] = np.floor_divide(flat[hit], n.astype(out.dtype))
+    return out
+
+
+def _counted(shape: tuple[int, ...], pos: np.ndarray, weights: np.ndarray, dtype: Any) -> Any:
+    """An array of `shape` with each weight added at its place (a scatter_add into zeros)."""
+    n = np.zeros(int(np.prod(shape)), dtype=dtype)
+    np.add.at(n, pos, weights.reshape(-1).astype(dtype))
+    return n.reshape(shape)
+
+
+def _reduce_vjp(
+    g: Tensor,
+    out: Tensor,
+    x: Tensor,
+    src: Tensor,
+    dim: int,
+    index: np.ndarray,
+    reduce: str,
+    include_self: bool,
+):
+    name = "ScatterReduceBackward0"
+    dt = g.dtype
+    zero = Tensor(np.zeros((), dtype=dt))
+    one = Tensor(np.ones((), dtype=dt))
+    if src.requires_grad:
+        _gather_g(g, out, src, dim, index, name)  # PyTorch's shape check, before the work
+    pos = targets(x.shape, dim, index) if index.size else np.zeros(0, dtype=np.int64)
+    written = Tensor(written_mask(x.shape, dim, index))
+
+    def gather(t: Tensor) -> Tensor:
+        return _gather_g(t, out, src, dim, index, name)
+
+    def self_part(t: Tensor) -> Tensor:
+        # grad_self.scatter(dim, index, 0) when x's values took no part
+        return t if include_self else apply(B.where, written, zero, t)
+
+    gx = gs = None
+    if reduce == "sum":
+        gx = self_part(g) if x.requires_grad else None
+        gs = gather(g) if src.requires_grad else None
+    elif reduce == "mean":
+        n = _counted(x.shape, pos, np.ones(index.shape), dt) + (1 if include_self else 0)
+        n[n == 0] = 1
+        gn = apply(B.div, g, Tensor(n))
+        gx = self_part(gn) if x.requires_grad else None
+        gs = gather(gn) if src.requires_grad else None
+    elif reduce == "prod":
+        params = {"dim": dim, "index": index, "reduce": reduce, "include_self": include_self}
+        if x.requires_grad:
+            masked_x = apply(B.where, Tensor(x.data == 0), one, x)
+            masked_result = apply(scatter_reduce, masked_x, src, **params)
+            gx = self_part(apply(B.div, apply(B.mul, g, masked_result), masked_x))
+        if src.requires_grad:
+            src_zero = src.data == 0
+            zeros_at = _counted(x.shape, pos, src_zero, np.int64).reshape(-1)[pos]
+            single = Tensor(src_zero & (zeros_at.reshape(index.shape) == 1))
+            masked_src = apply(B.where, single, one, src)
+            masked_result = apply(scatter_reduce, x, masked_src, **params)
+            other = apply(
+                B.div,
+                gather(apply(B.mul, g, out)),
+                apply(B.where, Tensor(src_zero), one, src),
+            )
+            gs = apply(B.where, single, gather(apply(B.mul, g, masked_result)), other)
+    else:  # amax, amin
+        value = out.data.reshape(-1)[pos].reshape(index.shape)
+        self_is = (x.data == out.data).astype(dt)
+        src_is = (_src_part(src.data, index).reshape(index.shape) == value).astype(dt)
+        n = self_is.reshape(-1).copy()
+        np.add.at(n, pos, src_is.reshape(-1))
+        share = apply(B.div, g, Tensor(n.reshape(x.shape)))
+        gx = self_part(apply(B.mul, Tensor(self_is), share)) if x.requires_grad else None
+        gs = apply(B.mul, Tensor(src_is), gather(share)) if src.requires_grad else None
+    return gx, gs
+
+
+def _reduce_sym(
+    sp: Any, x: Any, src: Any, dim: int, index: np.ndarray, reduce: str, include_self: bool
+) -> np.ndarray:
+    """The sympy form, on object arrays: each place's values reduced in the index's order."""
+    out = np.array(x, dtype=object)
+    if index.size == 0:
+        return out
+    vals = _src_part(np.asarray(src, dtype=object), index)
+    flat = out.reshape(-1)
+    places: dict[int, list] = {}
+    for p, v in zip(targets(out.shape, dim, index).tolist(), vals):
+        places.setdefault(p, [flat[p]] if include_self else []).append(v)
+    for p, items in places.items():
+        if reduce in ("amax", "amin"):
+            flat[p] = (sp.Max if reduce == "amax" else sp.Min)(*items)
+            continue
+        r = items[0]
+        for v in items[1:]:
+            r = r * v if reduce == "prod" else r + v
+        flat[p] = r / len(items) if reduce == "mean" else r
+    return out
+
+
+_REDUCE_SAMPLES = (
+    # (x shape, src shape), dim, index: places named several times, one not named at all
+    (((3,), (5,)), 0, _I([2, 0, 2, 2, 1])),
+    (((4,), (5,)), 0, _I([2, 0, 2, 2, 1])),
+    (((2, 3), (2, 4)), 1, _I([[0, 0, 2, 0], [1, 1, 1, 2]])),
+    (((3, 2), (4, 2)), 0, _I([[0, 2], [2, 2], [0, 0], [2, 1]])),
+    (((3,), (0,)), 0, np.zeros((0,), dtype=np.int64)),
+)
+
+
+def _reduce_samples() -> tuple[Sample, ...]:
+    out = []
+    for reduce in ("sum", "prod", "mean", "amax", "amin"):
+        for include_self in (True, False):
+            for k, (s, d, i) in enumerate(_REDUCE_SAMPLES):
+                if reduce != "sum" and k == 4:
+                    continue
+                p = {"dim": d, "index": i, "reduce": reduce, "include_self": include_self}
+                ties = reduce in ("amax", "amin")
+                out.append(Sample(s, p, distinct=ties, low=0.3 if reduce == "prod" else -2.0))
+    return tuple(out)
+
+
+def _torch_scatter_reduce(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    idx = np.asarray(p["index"])
+    index = f"torch.tensor({w.lit(idx.reshape(-1))}, dtype=torch.int64).reshape({w.lit(idx.shape)})"
+    return (
+        f"{a[0]}.scatter_reduce({int(p['dim'])}, {index}, {a[1]}, {p['reduce']!r}, "
+        f"include_self={bool(p['include_self'])})"
+    )
+
+
+_JAX_AT = {"sum": "add", "mean": "add", "prod": "multiply", "amax": "max", "amin": "min"}
+_JAX_START = {"sum": "0", "mean": "0", "prod": "1", "amax": "-jnp.inf", "amin": "jnp.inf"}
+
+
+def _jax_scatter_reduce(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    """Export text: `x.at[places].set(start)` (include_self=False), then `.add` / `.multiply`
+    / `.max` / `.min` of src's block; a mean divides by each place's count (at least 1)."""
+    idx = np.asarray(p["index"], dtype=np.int64)
+    grids = list(np.indices(idx.shape, sparse=True))
+    grids[int(p["dim"])] = idx
+    places = w.index(tuple(np.ascontiguousarray(g) for g in np.broadcast_arrays(*grids)))
+    block = ", ".join(f":{n}" for n in idx.shape)
+    reduce, keep = p["reduce"], bool(p.get("include_self", True))
+    start = "" if keep else f".at[{places}].set({_JAX_START[reduce]})"
+    text = f"{a[0]}{start}.at[{places}].{_JAX_AT[reduce]}({a[1]}[{block}])"
+    if reduce != "mean":
+        return text
+    count = f"jnp.zeros({a[0]}.shape).at[{places}].add(1.0)" + (" + 1" if keep else "")
+    return f"({text} / jnp.maximum({count}, 1))"
+
+
+scatter_reduce = defop(
+    "scatter_reduce",
+    _reduce_fwd,
+    _reduce_vjp,
+    "ScatterReduceBackward0",
+    "sum: g, g.gather; mean: g / count; prod: g * result / x (zeros apart); "
+    "amax/amin: g split evenly among the values equal to the result",
+    kind="indexing",
+    saves=True,
+    signature="scatter_reduce(x, dim, index, src, reduce, include_self=True), index_reduce",
+    samples=_reduce_samples(),
+    sym=_reduce_sym,
+    to_torch=_torch_scatter_reduce,
+    to_jax=_jax_scatter_reduce,
+)
+
+
+def _legacy_vjp(g: Tensor, out: Tensor, *inputs: Tensor, **params: Any) -> tuple:
+    raise GradcliError(
+        "derivative for aten::scatter is not implemented",
+        hint="x.scatter_reduce(dim, index, src, 'sum' or 'prod') has a derivative",
+    )
+
+
+# `x.scatter(dim, index, src, reduce="add" | "multiply")`: scatter_reduce's values with x's own
+# ("sum" / "prod"); PyTorch gives it no derivative (grad_fn NotImplemented).
+scatter_legacy = defop(
+    "scatter_legacy",
+    lambda x, src, dim, index, reduce: _reduce_fwd(x, src, dim, index, reduce, True),
+    _legacy_vjp,
+    "torch::autograd::NotImplemented",
+    "not differentiable (as in PyTorch)",
+    kind="indexing",
+    saves=False,
+    signature="x.scatter(dim, index, src, reduce='add' | 'multiply')",
+    samples=tuple(
+        Sample(
+            ((4,), (5,)),
+            {"dim": 0, "index": _I([2, 0, 2, 2, 1]), "reduce": r},
+            fixed={0: np.array([1.5, -2.0, 0.5, 3.0]), 1: np.array([2.0, -1.0, 0.5, 4.0, 0.0])},
+            hessian=False,
+        )
+        for r in ("sum", "prod")
+    ),
+    to_torch=lambda w, a, p: (
+        _torch_scatter("scatter")(w, a, p).removesuffix(")")
+        + f", reduce={'add' if p['reduce'] == 'sum' else 'multiply'!r})"
+    ),
+    to_jax=_jax_scatter_reduce,
+)

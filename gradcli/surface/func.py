@@ -899,7 +899,12 @@ def vmap(
                     a if d is None else _element(a, d, i if batch else None)
                     for a, d in zip(flat, dims)
                 ]
-                results.append(func(*unflatten(elems, spec), **kwargs))
+                keep = _GradMode.vmap_keep
+                _GradMode.vmap_keep = keep or i < batch - 1
+                try:
+                    results.append(func(*unflatten(elems, spec), **kwargs))
+                finally:
+                    _GradMode.vmap_keep = keep
                 if i == 0:
                     _check_sizes(results[0], batch)
         return _stacked(results, out_dims, name, batch)

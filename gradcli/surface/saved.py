@@ -129,11 +129,40 @@ class SavedTensor:
         self.node = node
         self.name = name
 
-    def register_hooks(self, pack: Any = None, unpack: Any = None) -> None:
-        raise NotSupported(
-            "gradcli does not run saved-tensor hooks (SavedTensor.register_hooks) yet",
-            hint="backward reads the values it saved as they are",
-        )
+    def register_hooks(self, *hooks: Any) -> None:
+        """`pack(t)` now, on the saved tensor; `unpack(packed)` when backward reads it (the
+        values it gives back are the ones differentiated: `surface.saved_hooks`)."""
+        from . import saved_hooks
+
+        if len(hooks) != 2 or not all(callable(h) for h in hooks):
+            shown = ", ".join([repr(self), *map(repr, hooks)])
+            raise GradcliError(
+                "register_hooks(): incompatible function arguments. The following argument "
+                "types are supported:\n    1. (self: torch._C._autograd.SavedTensor, arg0: "
+                "collections.abc.Callable, arg1: collections.abc.Callable) -> None\n\n"
+                f"Invoked with: {shown}",
+                hint="pass two functions: pack_hook(tensor) and unpack_hook(packed)",
+            ).mirror("TypeError")
+        saved_hooks.flush()
+        table = V.lookup(self.node) or {}
+        s = table[self.name]
+        if s.owner is not None:
+            raise NotSupported(
+                f"gradcli does not run hooks on {self.node.name()}'s saved {self.name}",
+                hint="register them on a saved tensor of mul, pow, exp, sin, mm...",
+            )
+        packed = self.node.packed or []
+        if any(p[0] is s for p in packed):
+            raise GradcliError(
+                "Calling register_hooks on a saved tensor whose hooks have already been set. "
+                "Hint: only one pair of hooks is allowed at a time."
+            ).mirror("RuntimeError")
+        value = unpack(self.node, s)  # refused once freed, as reading it is
+        if value is None:
+            return
+        pack, unpack_hook = hooks
+        packed.append((s, unpack_hook, pack(value)))
+        self.node.packed = packed
 
     def __repr__(self) -> str:
         return f"<torch._C._autograd.SavedTensor object at {id(self):#x}>"

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import hooks
 from ..core.dtypes import cpp_type_name, scalar_type_name
 from ..core.inplace import inplace
 from ..core.op import apply
@@ -113,12 +114,16 @@ def _scatter_args(
     return x, d, idx
 
 
-def _run(op: Any, x: Tensor, d: int, idx: np.ndarray, src: Tensor, label: str) -> Tensor:
+def _run(
+    op: Any, x: Tensor, d: int, idx: np.ndarray, src: Tensor, label: str | None, **more: Any
+) -> Tensor:
     if x.ndim == 0:
         # A 0-dimensional tensor scatters as one of one element.
-        out = apply(op, reshape(x, 1), reshape(src, -1), dim=0, index=idx.reshape(-1), label=label)
+        out = apply(
+            op, reshape(x, 1), reshape(src, -1), dim=0, index=idx.reshape(-1), label=label, **more
+        )
         return reshape(out, ())
-    return apply(op, x, src, dim=d, index=idx, label=label)
+    return apply(op, x, src, dim=d, index=idx, label=label, **more)
 
 
 def scatter(
@@ -128,10 +133,7 @@ def scatter(
     values (or the value) written at the places the index names along `dim`."""
     x = _tensor(x, "scatter", "input", 1)
     if reduce is not None:
-        raise GradcliError(
-            "gradcli does not support scatter's deprecated reduce= argument",
-            hint="write x.scatter_add(dim, index, src) for reduce='add'",
-        )
+        return _scatter_legacy(x, dim, index, src, value, reduce)
     if src is None and value is None:
         raise GradcliError("scatter() missing 1 required argument: 'src' or 'value'").mirror(
             "TypeError"
@@ -143,6 +145,166 @@ def scatter(
         return _run(Sc.scatter, x, d, idx, filled, "ScatterBackward1")
     x, d, idx = _scatter_args(x, dim, index, src, "scatter")
     return _run(Sc.scatter, x, d, idx, src, "ScatterBackward0")
+
+
+_LEGACY = {"add": "sum", "multiply": "prod"}
+
+
+def _scatter_legacy(x: Tensor, dim: Any, index: Any, src: Any, value: Any, reduce: Any) -> Tensor:
+    """`x.scatter(dim, index, src, reduce="add" | "multiply")`, PyTorch's older form of
+    scatter_reduce (sum / prod with x's own values): the same values, and as in PyTorch no
+    derivative (a result that requires grad has grad_fn NotImplemented; a backward through it
+    fails in PyTorch's words)."""
+    if not isinstance(reduce, str):
+        raise GradcliError(
+            f"scatter(): argument 'reduce' must be str, not {typename(reduce)}"
+        ).mirror("TypeError")
+    if src is None and value is None:
+        raise GradcliError("scatter() missing 1 required argument: 'src' or 'value'").mirror(
+            "TypeError"
+        )
+    if reduce not in _LEGACY:
+        raise GradcliError(
+            "reduce argument must be either add or multiply.",
+            hint="torch.scatter_reduce takes 'sum', 'prod', 'mean', 'amax' and 'amin'",
+        )
+    if src is None or not isinstance(src, Tensor):
+        v = _number(value if src is None else src, "scatter")
+        x, d, idx = _scatter_args(x, dim, index, None, "scatter")
+        src = Tensor(np.full(idx.shape, v).astype(x.dtype))
+    else:
+        x, d, idx = _scatter_args(x, dim, index, src, "scatter")
+        hooks.warn(
+            "The reduce argument of torch.scatter with Tensor src is deprecated and will be "
+            "removed in a future PyTorch release. Use torch.scatter_reduce instead for more "
+            "reduction options.",
+            hint=f"write x.scatter_reduce(dim, index, src, {_LEGACY[reduce]!r})",
+            once=True,
+        )
+    return _run(Sc.scatter_legacy, x, d, idx, src, None, reduce=_LEGACY[reduce])
+
+
+_REDUCTIONS = ("sum", "prod", "mean", "amax", "amin")
+
+
+def _reduce_arg(reduce: Any, fn: str) -> str:
+    if reduce is None:
+        raise GradcliError(f'{fn}() missing 1 required positional arguments: "reduce"').mirror(
+            "TypeError"
+        )
+    if not isinstance(reduce, str):
+        raise GradcliError(
+            f"{fn}(): argument 'reduce' (position 4) must be str, not {typename(reduce)}"
+        ).mirror("TypeError")
+    return reduce
+
+
+def _include_self(v: Any, fn: str) -> bool:
+    if not isinstance(v, (bool, np.bool_)):
+        raise GradcliError(
+            f"{fn}(): argument 'include_self' must be bool, not {typename(v)}"
+        ).mirror("TypeError")
+    return bool(v)
+
+
+def scatter_reduce(
+    x: Any, dim: Any, index: Any, src: Any, reduce: Any = None, *, include_self: Any = True
+) -> Tensor:
+    """`x.scatter_reduce(dim, index, src, reduce, include_self=True)`: a copy of x where each
+    place the index names along `dim` holds src's values there reduced ("sum", "prod",
+    "mean", "amax", "amin") with x's own value (include_self) or without it."""
+    x = _tensor(x, "scatter_reduce", "input", 1)
+    src = _tensor(src, "scatter_reduce", "src", 3)
+    reduce = _reduce_arg(reduce, "scatter_reduce")
+    keep = _include_self(include_self, "scatter_reduce")
+    # PyTorch also takes "max" / "min" for amax / amin.
+    how = {"max": "amax", "min": "amin"}.get(reduce, reduce)
+    if how not in _REDUCTIONS:
+        raise GradcliError(
+            f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"
+        )
+    x, d, idx = _scatter_args(x, dim, index, src, "scatter")
+    return _run(
+        Sc.scatter_reduce, x, d, idx, src, "ScatterReduceBackward0", reduce=how, include_self=keep
+    )
+
+
+def index_reduce(
+    x: Any, dim: Any, index: Any, source: Any, reduce: Any = None, *, include_self: Any = True
+) -> Tensor:
+    """`x.index_reduce(dim, index, source, reduce, include_self=True)`: source's slices
+    reduced ("prod", "mean", "amax", "amin") into x's slices the index names along `dim`."""
+    x = _tensor(x, "index_reduce", "input", 1)
+    source = _tensor(source, "index_reduce", "source", 3)
+    reduce = _reduce_arg(reduce, "index_reduce")
+    keep = _include_self(include_self, "index_reduce")
+    if reduce not in ("prod", "mean", "amax", "amin"):
+        raise GradcliError(
+            "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got "
+            f"{reduce}."
+        )
+    hooks.warn(
+        "index_reduce() is in beta and the API may change at any time.",
+        hint="x.scatter_reduce does the same with an index per element",
+        once=True,
+    )
+    d = _dim(dim, x)
+    idx_t = _tensor(index, "index_reduce", "index", 2)
+    if idx_t.ndim > 1:
+        raise GradcliError(
+            f"index_reduce_(): Index is supposed to be a vector, but got dim: {idx_t.ndim} "
+            f"with type: {scalar_type_name(idx_t.dtype)} and size: {list(idx_t.shape)}"
+        ).mirror("IndexError")
+    if idx_t.dtype not in (np.int64, np.int32):
+        raise GradcliError(
+            "index_reduce_(): Expected dtype int32/int64 for index but got: "
+            + scalar_type_name(idx_t.dtype)
+        )
+    idx = idx_t.data.astype(np.int64, copy=False).reshape(-1)
+    if source.dtype != x.dtype:
+        raise GradcliError(
+            f"index_reduce_(): self ({scalar_type_name(x.dtype)}) and source "
+            f"({scalar_type_name(source.dtype)}) must have the same scalar type"
+        )
+    xs = x.shape if x.ndim else (1,)
+    ss = source.shape if x.ndim or source.ndim else (1,)
+    if len(ss) <= d or len(idx) != ss[d]:
+        raise GradcliError(
+            f"index_reduce_(): Number of indices ({len(idx)}) should be equal to "
+            f"source.size(dim): ({ss[d] if len(ss) > d else 1}), for dim: {d}"
+        )
+    if len(ss) != len(xs) or any(ss[k] != xs[k] for k in range(len(xs)) if k != d):
+        raise GradcliError(
+            "source tensor shape must match self tensor shape, excluding the specified "
+            f"dimension. Got self.shape = {list(x.shape)} source.shape = {list(source.shape)}"
+        )
+    if idx.size and (int(idx.min()) < 0 or int(idx.max()) >= xs[d]):
+        raise GradcliError(
+            "index out of range in self",
+            hint=f"indices along dimension {d} go from 0 to {xs[d] - 1}",
+        ).mirror("IndexError")
+    src = reshape(source, ss) if source.shape != ss else source
+    params = {"reduce": reduce, "include_self": keep}
+    if x.ndim == 0:
+        out = apply(
+            Sc.scatter_reduce,
+            reshape(x, 1),
+            src,
+            dim=0,
+            index=idx,
+            label="IndexReduceBackward0",
+            **params,
+        )
+        return reshape(out, ())
+    return apply(
+        Sc.scatter_reduce,
+        x,
+        src,
+        dim=d,
+        index=_along(idx, ss, d),
+        label="IndexReduceBackward0",
+        **params,
+    )
 
 
 def scatter_add(x: Any, dim: Any, index: Any, src: Any) -> Tensor:
@@ -350,8 +512,12 @@ def _in_place(fn: Any) -> Any:
 
 
 NAMES = declare(
-    ("scatter", "torch Tensor", scatter, "scatter"),
-    ("scatter_", "Tensor", _in_place(scatter), "scatter"),
+    ("scatter", "torch Tensor", scatter, "scatter scatter_legacy"),
+    ("scatter_", "Tensor", _in_place(scatter), "scatter scatter_legacy"),
+    ("scatter_reduce", "torch Tensor", scatter_reduce, "scatter_reduce"),
+    ("scatter_reduce_", "Tensor", _in_place(scatter_reduce), "scatter_reduce"),
+    ("index_reduce", "torch Tensor", index_reduce, "composition of scatter_reduce"),
+    ("index_reduce_", "Tensor", _in_place(index_reduce), "composition of scatter_reduce"),
     ("scatter_add", "torch Tensor", scatter_add, "scatter_add"),
     ("scatter_add_", "Tensor", _in_place(scatter_add), "scatter_add"),
     ("index_add", "torch Tensor", index_add, "composition of scatter_add"),

@@ -2975,24 +2975,213 @@ CASES: list[Case] = [
         (5, 5),
     ),
     Case(
-        "saved_tensor_hooks_refused",
-        "import torch\nx = torch.ones(3, requires_grad=True)\ny = x.exp()\n"
-        "y.grad_fn._raw_saved_result.register_hooks(lambda t: t, lambda t: t)",
-        "gradcli does not run saved-tensor hooks",
-        (4, 1),
-    ),
-    Case(
         "saved_tensor_dunder",
         "import torch\nx = torch.ones(3, requires_grad=True)\n"
         "y = x.exp().grad_fn._raw_saved_result.__class__",
         "`.__class__` is not accessible",
         (3, 38),
     ),
+    # --- saved_tensors_hooks, SavedTensor.register_hooks, scatter_reduce / index_reduce,
+    # scatter(reduce=), vmap over autograd.grad
     Case(
-        "saved_tensors_hooks_module",
-        "import torch\nwith torch.autograd.graph.saved_tensors_hooks(id, id):\n    pass",
-        "`torch.autograd.graph.saved_tensors_hooks` is not supported by gradcli",
-        (2, 6),
+        "sth_not_callables",
+        "import torch\nwith torch.autograd.graph.saved_tensors_hooks(3, 4):\n    pass",
+        "_push_saved_tensors_default_hooks(): incompatible function arguments",
+        (2, 1),
+    ),
+    Case(
+        "sth_pack_raises",
+        "import torch\nx = torch.ones(3, requires_grad=True)\ndef p(t):\n"
+        "    raise ValueError('boom')\n"
+        "with torch.autograd.graph.saved_tensors_hooks(p, lambda t: t):\n    y = x * x",
+        "ValueError: boom",
+        (4, 5),
+    ),
+    Case(
+        "sth_unpack_number",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: 5):\n"
+        "    y = x.sin()\ny.sum().backward()",
+        "Output of saved tensor unpack_hook expected to be a Tensor but got result of type int",
+        (5, 1),
+    ),
+    Case(
+        "sth_unpack_shape",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: torch.ones(2)):\n"
+        "    y = x.sin()\ny.sum().backward()",
+        "unpack_hook gave SinBackward0 a tensor of shape [2]",
+        (5, 1),
+    ),
+    Case(
+        "sth_unknown_op",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):\n    y = x.tan()",
+        "gradcli does not know which tensors TanBackward0 saves",
+        (4, 5),
+    ),
+    Case(
+        "sth_loop_huge",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):\n"
+        "    for i in range(10**9):\n        y = x * x",
+        "over the limit",
+        (4, 14),
+    ),
+    Case(
+        "sth_pack_huge",
+        "import torch\nx = torch.ones(3, requires_grad=True)\n"
+        "with torch.autograd.graph.saved_tensors_hooks(lambda t: [t] * 10**10, lambda p: p[0]):\n"
+        "    y = x * x",
+        "over the limit",
+        (3, 57),
+    ),
+    Case(
+        "sth_pack_recurses",
+        "import torch\nx = torch.ones(3, requires_grad=True)\ndef p(t):\n    return p(t)\n"
+        "with torch.autograd.graph.saved_tensors_hooks(p, lambda t: t):\n    y = x.sin()",
+        "over the limit of 50",
+        (4, 12),
+    ),
+    Case(
+        "sth_dunder",
+        "import torch\nh = torch.autograd.graph.saved_tensors_hooks(id, id)\nk = h.__enter__",
+        "`.__enter__` is not accessible",
+        (3, 6),
+    ),
+    Case(
+        "sth_disabled",
+        "import torch\nwith torch.autograd.graph.disable_saved_tensors_hooks('not here'):\n"
+        "    with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):\n"
+        "        pass",
+        "not here",
+        (3, 5),
+    ),
+    Case(
+        "sth_register_twice",
+        "import torch\nx = torch.ones(3, requires_grad=True)\ny = x.exp()\n"
+        "y.grad_fn._raw_saved_result.register_hooks(lambda t: t, lambda t: t)\n"
+        "y.grad_fn._raw_saved_result.register_hooks(lambda t: t, lambda t: t)",
+        "only one pair of hooks is allowed at a time",
+        (5, 1),
+    ),
+    Case(
+        "sth_register_not_callable",
+        "import torch\nx = torch.ones(3, requires_grad=True)\ny = x.exp()\n"
+        "y.grad_fn._raw_saved_result.register_hooks(lambda t: t, 3)",
+        "register_hooks(): incompatible function arguments",
+        (4, 1),
+    ),
+    Case(
+        "sth_register_after_free",
+        "import torch\nx = torch.ones(3, requires_grad=True)\ny = x.exp()\ny.sum().backward()\n"
+        "y.grad_fn._raw_saved_result.register_hooks(lambda t: t, lambda t: t)",
+        "Trying to backward through the graph a second time",
+        (5, 1),
+    ),
+    Case(
+        "sth_decorator",
+        "import torch\n@torch.autograd.graph.saved_tensors_hooks(id, id)\ndef f(x):\n    return x",
+        "decorators are not supported here",
+        (2, 2),
+    ),
+    Case(
+        "sr_reduce_type",
+        "import torch\nx = torch.zeros(3)\n"
+        "y = x.scatter_reduce(0, torch.tensor([0, 1]), torch.ones(2), 3)",
+        "argument 'reduce' (position 4) must be str, not int",
+        (3, 5),
+    ),
+    Case(
+        "sr_reduce_name",
+        "import torch\nx = torch.zeros(3)\n"
+        "y = x.scatter_reduce(0, torch.tensor([0, 1]), torch.ones(2), 'median')",
+        "reduce argument must be either sum, prod, mean, amax or amin, got median",
+        (3, 5),
+    ),
+    Case(
+        "sr_include_self_type",
+        "import torch\nx = torch.zeros(3)\n"
+        "y = x.scatter_reduce(0, torch.tensor([0, 1]), torch.ones(2), 'sum', include_self=1)",
+        "argument 'include_self' must be bool, not int",
+        (3, 5),
+    ),
+    Case(
+        "sr_index_out_of_range",
+        "import torch\nx = torch.zeros(3)\n"
+        "y = x.scatter_reduce(0, torch.tensor([0, 7]), torch.ones(2), 'amax')",
+        "index 7 is out of bounds for dimension 0 with size 3",
+        (3, 5),
+    ),
+    Case(
+        "sr_float_index",
+        "import torch\nx = torch.zeros(3)\n"
+        "y = x.scatter_reduce(0, torch.tensor([0., 1.]), torch.ones(2), 'amax')",
+        "Expected dtype int32/int64 for index",
+        (3, 5),
+    ),
+    Case(
+        "sr_src_number",
+        "import torch\nx = torch.zeros(3)\n"
+        "y = x.scatter_reduce(0, torch.tensor([0, 1]), 2.0, 'sum')",
+        "argument 'src' (position 3) must be Tensor, not float",
+        (3, 5),
+    ),
+    Case(
+        "sr_huge_index",
+        "import torch\nx = torch.zeros(3)\n"
+        "y = x.scatter_reduce(0, torch.zeros(10**10, dtype=torch.int64), "
+        "torch.ones(10**10), 'sum')",
+        "over the limit",
+        (3, 25),
+    ),
+    Case(
+        "sr_index_larger_than_src_grad",
+        "import torch\nx = torch.zeros(3)\ns = torch.ones(4, requires_grad=True)\n"
+        "y = x.scatter_reduce(0, torch.tensor([0, 1]), s, 'prod')\ny.sum().backward()",
+        "ScatterReduceBackward0 returned an invalid gradient at index 1",
+        (5, 1),
+    ),
+    Case(
+        "sr_legacy_grad",
+        "import torch\nx = torch.zeros(3, requires_grad=True)\n"
+        "y = x.scatter(0, torch.tensor([0, 1]), torch.ones(2), reduce='add')\ny.sum().backward()",
+        "derivative for aten::scatter is not implemented",
+        (4, 1),
+    ),
+    Case(
+        "sr_legacy_bad_reduce",
+        "import torch\nx = torch.zeros(3)\n"
+        "y = x.scatter(0, torch.tensor([0, 1]), torch.ones(2), reduce='mean')",
+        "reduce argument must be either add or multiply.",
+        (3, 5),
+    ),
+    Case(
+        "ir_sum",
+        "import torch\nx = torch.zeros(3)\n"
+        "y = x.index_reduce(0, torch.tensor([0, 1]), torch.ones(2), 'sum')",
+        "Expected reduce to be one of prod, mean, amax or amin but got sum.",
+        (3, 5),
+    ),
+    Case(
+        "ir_leaf_inplace",
+        "import torch\nx = torch.zeros(3, requires_grad=True)\n"
+        "x.index_reduce_(0, torch.tensor([0, 1]), torch.ones(2), 'amax')",
+        "a leaf Variable that requires grad is being used in an in-place operation",
+        (3, 1),
+    ),
+    Case(
+        "sr_dunder",
+        "import torch\nx = torch.zeros(3)\nk = x.scatter_reduce.__self__",
+        "`.__self__` is not accessible",
+        (3, 21),
+    ),
+    Case(
+        "vmap_grad_huge",
+        "import torch\nx = torch.ones(3, requires_grad=True)\ny = x * 2\ndef f(v):\n"
+        "    return torch.autograd.grad(y, x, v)\nj = torch.vmap(f)(torch.ones(10**9, 3))",
+        "over the limit",
+        (6, 19),
     ),
     # --- a .grad made by backward(create_graph=True): a recorded copy, summed in place later
     Case(

@@ -173,6 +173,21 @@ def _scatter_ref(x: np.ndarray, src: np.ndarray, dim: int, index: np.ndarray, ad
     return out
 
 
+def _scatter_reduce_ref(x, src, dim, index, reduce, include_self):
+    # Each place's values collected in the index's row-major order, then reduced in float64.
+    got: dict[tuple, list] = {}
+    for pos in np.ndindex(*index.shape):
+        place = list(pos)
+        place[dim] = int(index[pos])
+        got.setdefault(tuple(place), []).append(src[pos])
+    out = x.copy()
+    fns = {"sum": sum, "prod": math.prod, "amax": max, "amin": min}
+    for place, vals in got.items():
+        vals = ([x[place]] if include_self else []) + vals
+        out[place] = sum(vals) / len(vals) if reduce == "mean" else fns[reduce](vals)
+    return out
+
+
 def _loss_reduce(a: np.ndarray, reduction: str) -> np.ndarray:
     return {"mean": np.mean, "sum": np.sum, "none": np.asarray}[reduction](a)
 
@@ -667,6 +682,10 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "astype": lambda x, dtype: x.astype(dtype),
     "scatter": _scatter_ref,
     "scatter_add": lambda x, src, dim, index: _scatter_ref(x, src, dim, index, add=True),
+    "scatter_reduce": _scatter_reduce_ref,
+    "scatter_legacy": lambda x, src, dim, index, reduce: _scatter_reduce_ref(
+        x, src, dim, index, reduce, True
+    ),
     "mse_loss": lambda x, y, reduction: _loss_reduce((x - y) ** 2, reduction),
     "binary_cross_entropy": _bce_ref,
     "binary_cross_entropy_with_logits": _bcel_ref,
@@ -1065,6 +1084,12 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "astype": lambda x, dtype: x.to(getattr(torch, np.dtype(dtype).name)),
         "scatter": lambda x, src, dim, index: x.scatter(dim, torch.as_tensor(index), src),
         "scatter_add": lambda x, src, dim, index: x.scatter_add(dim, torch.as_tensor(index), src),
+        "scatter_reduce": lambda x, src, dim, index, reduce, include_self: x.scatter_reduce(
+            dim, torch.as_tensor(index), src, reduce, include_self=include_self
+        ),
+        "scatter_legacy": lambda x, src, dim, index, reduce: x.scatter(
+            dim, torch.as_tensor(index), src, reduce="add" if reduce == "sum" else "multiply"
+        ),
         "mse_loss": lambda x, y, reduction: tf.mse_loss(x, y, reduction=reduction),
         "binary_cross_entropy": lambda p, t, weight=None, reduction="mean": tf.binary_cross_entropy(
             p, t, weight=w(weight), reduction=reduction

@@ -30,8 +30,7 @@ from .declare import declare
 def linear(input: Any, weight: Any, bias: Any = None) -> Tensor:  # noqa: A002
     """`F.linear`: input @ weight^T + bias."""
     x, w = A.tensor_arg(input, "input"), A.tensor_arg(weight, "weight")
-    out = A.matmul(x, F.t(w) if w.ndim == 2 else w)
-    return out if bias is None else A.addmm_bias(out, x, w, bias)
+    return F.linear_forward(x, w, bias)
 
 
 def silu(x: Any, inplace: bool = False) -> Tensor:

@@ -957,3 +957,29 @@ def write_out(out: Any, result: Any, name: str, inputs: tuple = ()) -> Any:
         out.data = np.zeros(result.shape, dtype=out.dtype)
     write(out, result.detach())
     return out
+
+
+def linear_forward(x: Tensor, w: Tensor, bias: Any) -> Tensor:
+    """F.linear / nn.Linear as ATen's linear: a 2-D input is one addmm (AddmmBackward0); any
+    other contiguous input with a bias has its leading axes folded into rows (a view), one
+    addmm, and a view back (ViewBackward0: a 1-D sample's output prints so in PyTorch);
+    without a bias, a matmul."""
+    if (
+        bias is not None
+        and x.ndim != 2
+        and x.ndim >= 1
+        and w.ndim == 2
+        and isinstance(bias, Tensor)
+        and bias.ndim == 1
+        and x.data.flags.c_contiguous
+        and x.shape[-1] == w.shape[1]
+    ):
+        lead = x.shape[:-1]
+        rows = 1
+        for n in lead:
+            rows *= n
+        x2 = reshape(x, rows, x.shape[-1])
+        out = A.addmm_bias(A.matmul(x2, t(w)), x2, w, bias)
+        return view(out, *lead, w.shape[0])
+    out = A.matmul(x, t(w) if w.ndim == 2 else w)
+    return out if bias is None else A.addmm_bias(out, x, w, bias)

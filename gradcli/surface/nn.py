@@ -889,15 +889,13 @@ class Linear(Module):
         self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
 
     def forward(self, x: Any) -> Tensor:
-        # F.linear: x @ W^T + b (PyTorch's addmm), as `composite.linear` computes it.
-        from ..ops.arithmetic import addmm_bias, matmul, tensor_arg
-        from .functional import t
+        # F.linear, as `composite.linear` computes it
+        from ..ops.arithmetic import tensor_arg
+        from .functional import linear_forward
 
-        x = tensor_arg(x, "input")
-        w = self._parameters["weight"]
-        out = matmul(x, t(w))
-        b = self._parameters["bias"]
-        return out if b is None else addmm_bias(out, x, w, b)
+        return linear_forward(
+            tensor_arg(x, "input"), self._parameters["weight"], self._parameters["bias"]
+        )
 
     def extra_repr(self) -> str:
         b = self._parameters["bias"] is not None

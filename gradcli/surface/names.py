@@ -42,7 +42,7 @@ from ..ops.arithmetic import (
     tanh,
     unary,
 )
-from . import basics, composite, layers, predicates, rearrange, sampling, statistics
+from . import basics, composite, layers, predicates, rearrange, recurrent, sampling, statistics
 from . import elementwise as EW
 from . import indexing as I
 from . import linalg as LA
@@ -518,6 +518,7 @@ NAMES: list[Name] = [
     *LA.NAMES,
     *_nn.NAMES,
     *layers.NAMES,
+    *recurrent.NAMES,
     *basics.NAMES,
 ]
 

@@ -458,7 +458,9 @@ class RNN(RNNBase):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         if "proj_size" in kwargs:
-            raise _err("proj_size argument is only supported for LSTM, not RNN or GRU", "ValueError")
+            raise _err(
+                "proj_size argument is only supported for LSTM, not RNN or GRU", "ValueError"
+            )
         if len(args) > 3:  # RNN(input, hidden, layers, nonlinearity, bias, ...)
             self.nonlinearity = args[3]
             args = args[:3] + args[4:]
@@ -488,7 +490,9 @@ class GRU(RNNBase):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         if "proj_size" in kwargs:
-            raise _err("proj_size argument is only supported for LSTM, not RNN or GRU", "ValueError")
+            raise _err(
+                "proj_size argument is only supported for LSTM, not RNN or GRU", "ValueError"
+            )
         super().__init__("GRU", *args, **kwargs)
 
 
@@ -562,8 +566,7 @@ class RNNCellBase(Module):
         for i, h in enumerate(hs):
             if h.shape[0] != x.shape[0]:
                 raise _err(
-                    f"Input batch size {x.shape[0]} doesn't match hidden{i} batch size "
-                    f"{h.shape[0]}"
+                    f"Input batch size {x.shape[0]} doesn't match hidden{i} batch size {h.shape[0]}"
                 )
             if h.ndim != 2:
                 raise _err(f"hidden{i} must be a matrix (batch, hidden_size), got {h.ndim}-D")
@@ -708,12 +711,22 @@ def _constructor(cls: type) -> Any:
     return make
 
 
-_SEQ = "composition of matmul permute add index sigmoid tanh mul sub stack cat"
+_ON = "composition of matmul permute add reshape index"
 NAMES = declare(
-    ("RNN", "nn", _constructor(RNN), "composition of matmul permute add index tanh relu stack cat"),
-    ("LSTM", "nn", _constructor(LSTM), _SEQ),
-    ("GRU", "nn", _constructor(GRU), _SEQ),
+    ("RNN", "nn", _constructor(RNN), f"{_ON} tanh relu stack cat"),
+    ("LSTM", "nn", _constructor(LSTM), f"{_ON} sigmoid tanh mul stack cat"),
+    ("GRU", "nn", _constructor(GRU), f"{_ON} sigmoid tanh mul sub stack cat"),
     ("RNNCell", "nn", _constructor(RNNCell), "composition of matmul permute add tanh relu"),
-    ("LSTMCell", "nn", _constructor(LSTMCell), "composition of matmul permute add index sigmoid tanh mul"),
-    ("GRUCell", "nn", _constructor(GRUCell), "composition of matmul permute add index sigmoid tanh mul sub"),
+    (
+        "LSTMCell",
+        "nn",
+        _constructor(LSTMCell),
+        "composition of matmul permute add index sigmoid tanh mul",
+    ),
+    (
+        "GRUCell",
+        "nn",
+        _constructor(GRUCell),
+        "composition of matmul permute add index sigmoid tanh mul sub",
+    ),
 )

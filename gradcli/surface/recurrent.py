@@ -381,6 +381,11 @@ class RNNBase(Module):
         }[self.mode]
         # oneDNN runs PyTorch's float32 LSTM (no projection) on CPU: its layer's node.
         mkldnn = lstm and not self.proj_size and x.dtype == np.float32
+        if lstm and self.proj_size and x.dtype == np.float32:
+            core_hooks.warn(
+                "LSTM with projections is not supported with oneDNN. Using default implementation.",
+                once=True,
+            )
         finals: list[Any] = []
         layer_input = x
         for layer in range(self.num_layers):

@@ -738,7 +738,7 @@ MODULE_FILES: dict[str, str] = {
         for d in (1, 2)
         for kind in ("Constant", "Zero", "Reflection", "Replication", "Circular")
     },
-    **dict.fromkeys(("RNN", "LSTM", "GRU"), "rnn"),
+    **dict.fromkeys(("RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell"), "rnn"),
 }
 
 

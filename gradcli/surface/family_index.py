@@ -453,6 +453,12 @@ INDEX: dict[str, dict[str, str]] = {
         "BatchNorm2d": "layers",
         "BatchNorm3d": "layers",
         "GroupNorm": "layers",
+        "RNN": "recurrent",
+        "LSTM": "recurrent",
+        "GRU": "recurrent",
+        "RNNCell": "recurrent",
+        "LSTMCell": "recurrent",
+        "GRUCell": "recurrent",
     },
     "LINALG": {
         "norm": "linalg",

@@ -530,6 +530,7 @@ FAMILIES = (
     "linalg",
     "nn",
     "layers",
+    "recurrent",
     "basics",
 )
 _LOADED: set[str] = {"sampling", "nn"}

@@ -288,6 +288,12 @@ CALLS: dict[str, list[Call]] = {
     "nn.CrossEntropyLoss": one(x23, labels) + one(x23, x23),
     "nn.Threshold": one(x23),
     "nn.TripletMarginLoss": one(x23, x23, x23),
+    "nn.RNN": one(lambda: leaf((4, 2, 3))),
+    "nn.LSTM": one(lambda: leaf((4, 2, 3))),
+    "nn.GRU": one(lambda: leaf((4, 2, 3))),
+    "nn.RNNCell": one(x23),
+    "nn.LSTMCell": one(x23),
+    "nn.GRUCell": one(x23),
 }
 
 # How the modules are made: nn.X(*args) (default: no arguments); `MADE_AS` adds other ways.
@@ -316,6 +322,7 @@ CONSTRUCT: dict[str, tuple] = {
     "nn.MaxPool1d": (2,),
     "nn.MaxPool2d": (2,),
     "nn.Threshold": (0.5, 0.0),
+    **{f"nn.{k}": (3, 2) for k in ("RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell")},
     **{
         f"nn.{k}{p}": (1,)
         for k in ("Zero", "Reflection", "Replication", "Circular")
@@ -324,6 +331,10 @@ CONSTRUCT: dict[str, tuple] = {
 }
 
 MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
+    "nn.RNN": [((3, 2), {"nonlinearity": "relu", "bidirectional": True})],
+    "nn.RNNCell": [((3, 2), {"nonlinearity": "relu"})],
+    "nn.LSTM": [((3, 2), {"bidirectional": True})],
+    "nn.GRU": [((3, 2), {"bidirectional": True})],
     "nn.L1Loss": [((), {"reduction": "sum"})],
     "nn.AdaptiveAvgPool1d": [((1,), {})],
     "nn.AdaptiveAvgPool2d": [(((1, 1),), {})],

@@ -1,0 +1,737 @@
+"""`torch.nn`'s recurrent modules: RNN, LSTM, GRU and their cells (RNNCell, LSTMCell, GRUCell).
+
+Each is composed of gradcli's recorded operations (matmul, add, sigmoid, tanh, relu, mul, chunk,
+stack, cat...), so backward, the Jacobian commands and the finite-difference checks need
+nothing new. The composition follows ATen's CPU implementation (aten/src/ATen/native/RNN.cpp)
+step for step, so that the float results and the grad_fn names a program prints are PyTorch's:
+
+* a layer computes the input projection of all its steps at once (`x @ W_ih^T + b_ih` over the
+  sequence flattened to (T * B, input)), then per step `h @ W_hh^T + b_hh`, to which it adds the
+  step's projection;
+* LSTM: gates chunked in the order i, f, g, o; c' = f * c + i * g; h' = o * tanh(c') (then
+  `h' @ W_hr^T` with proj_size);
+* GRU: gates r, z, n; r and z are sigmoid(hh + ih); n = tanh(ih_n + hh_n * r) (b_hn is inside
+  hh_n, as PyTorch's); h' = (h - n) * z + n;
+* a layer's outputs are stacked over time (StackBackward0); the reverse direction runs over the
+  reversed steps and its outputs are put back in time order before stacking; the two
+  directions are concatenated on the last dimension (CatBackward0); h_n stacks every layer's
+  (and direction's) last state;
+* dropout between layers, in training only, with PyTorch's F.dropout on the layer's output
+  (the same draws from the generator);
+* batch_first transposes at the start and end (RNN/GRU's output transposed in place:
+  TransposeBackward1), unbatched input is unsqueezed and the results squeezed.
+
+PyTorch 2.13 runs a float32 LSTM without proj_size through oneDNN on CPU: its output's grad_fn
+is MkldnnRnnLayerBackward0 (shown so here) and its float32 values may differ from these in the
+last bits (oneDNN's own matrix products and activations).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..base import limits
+from ..base.errors import GradcliError
+from ..core import hooks as core_hooks
+from ..core.tensor import Tensor, typename
+from ..ops import arithmetic as A
+from . import composite as CO
+from . import functional as F
+from .declare import declare
+from .nn import Module, _draw_dtype, _weights
+from .sampling import R
+
+_GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
+
+
+def _err(message: str, kind: str = "RuntimeError") -> GradcliError:
+    return GradcliError(message).mirror(kind)
+
+
+def _int_size(v: Any, what: str) -> int:
+    if not isinstance(v, (int, np.integer)):
+        raise _err(f"{what} should be of type int, got: {typename(v)}", "TypeError")
+    return int(v)
+
+
+def _check_total(shapes: list[tuple[int, ...]], count: int, what: str) -> None:
+    """The parameters' sizes against the limits before anything is drawn: `shapes` are those
+    of one layer and direction, `count` how many there are."""
+    limits.LIST_ITEMS.check(count * len(shapes), f"the number of parameters of {what}")
+    total = 0
+    for s in shapes:
+        limits.TENSOR_ELEMENTS.check(math.prod(s), f"a parameter of {what}")
+        total += math.prod(s)
+    limits.TENSOR_ELEMENTS.check(total * count, f"the parameters of {what}")
+
+
+# --- the arithmetic of one step -------------------------------------------------------------
+
+
+def _linear(x: Tensor, w: Tensor, b: Tensor | None) -> Tensor:
+    """x @ w^T + b (PyTorch's addmm) for a matrix x."""
+    out = A.matmul(x, F.t(w))
+    return out if b is None else A.named(A.add_t(out, b), "AddmmBackward0")
+
+
+def _project_all(x: Tensor, w: Tensor, b: Tensor | None) -> tuple[Tensor, ...]:
+    """The input projection of every step at once, as at::linear flattens a 3-D input: the
+    (T, B, in) sequence as a (T * B, in) matrix, then the steps unbound."""
+    steps, batch = x.shape[0], x.shape[1]
+    flat = F.reshape(x, (steps * batch, x.shape[2]))
+    out = F.reshape(_linear(flat, w, b), (steps, batch, w.shape[0]))
+    return CO.unbind(out, 0)
+
+
+def _simple_cell(relu: bool) -> Any:
+    def cell(xp: Tensor, h: Tensor, p: dict) -> Tensor:
+        pre = A.add_t(_linear(h, p["w_hh"], p.get("b_hh")), xp)
+        return F.relu(pre) if relu else A.tanh(pre)
+
+    return cell
+
+
+def _lstm_cell(xp: Tensor, hc: tuple[Tensor, Tensor], p: dict) -> tuple[Tensor, Tensor]:
+    h, c = hc
+    gates = A.add_t(_linear(h, p["w_hh"], p.get("b_hh")), xp)
+    i, f, g, o = CO.chunk(gates, 4, 1)
+    i, f, g, o = A.sigmoid(i), A.sigmoid(f), A.tanh(g), A.sigmoid(o)
+    cy = A.add_t(A.mul_t(f, c), A.mul_t(i, g))
+    hy = A.mul_t(o, A.tanh(cy))
+    if "w_hr" in p:
+        hy = A.matmul(hy, F.t(p["w_hr"]))
+    return hy, cy
+
+
+def _gru_cell(xp: Tensor, h: Tensor, p: dict) -> Tensor:
+    ir, iz, in_ = CO.chunk(xp, 3, 1)
+    hr, hz, hn = CO.chunk(_linear(h, p["w_hh"], p.get("b_hh")), 3, 1)
+    r = A.sigmoid(A.add_t(hr, ir))
+    z = A.sigmoid(A.add_t(hz, iz))
+    n = A.tanh(A.add_t(in_, A.mul_t(hn, r)))
+    return A.add_t(A.mul_t(A.sub_t(h, n), z), n)
+
+
+def _out(hidden: Any) -> Tensor:
+    return hidden[0] if isinstance(hidden, tuple) else hidden
+
+
+# --- the sequence modules -------------------------------------------------------------------
+
+
+class RNNBase(Module):
+    METHODS = Module.METHODS + ("flatten_parameters",)
+    ATTRIBUTES = (
+        "training",
+        "mode",
+        "input_size",
+        "hidden_size",
+        "num_layers",
+        "bias",
+        "batch_first",
+        "dropout",
+        "bidirectional",
+        "proj_size",
+        "all_weights",
+    )
+    KIND = "RNN"
+
+    def __init__(
+        self,
+        mode: str,
+        input_size: Any,
+        hidden_size: Any,
+        num_layers: Any = 1,
+        bias: Any = True,
+        batch_first: Any = False,
+        dropout: Any = 0.0,
+        bidirectional: Any = False,
+        proj_size: Any = 0,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        # PyTorch's checks, in its order and words.
+        if (
+            isinstance(dropout, bool)
+            or not isinstance(dropout, (int, float, np.integer, np.floating))
+            or not 0 <= dropout <= 1
+        ):
+            raise _err(
+                "dropout should be a number in range [0, 1] representing the probability of "
+                "an element being zeroed",
+                "ValueError",
+            )
+        if not isinstance(num_layers, (int, np.integer)):
+            raise _err(
+                f"'{typename(num_layers)}' object cannot be interpreted as an integer", "TypeError"
+            )
+        if dropout > 0 and num_layers == 1:
+            core_hooks.warn(
+                "dropout option adds dropout after all but last recurrent layer, so non-zero "
+                f"dropout expects num_layers greater than 1, but got dropout={dropout} and "
+                f"num_layers={num_layers}"
+            )
+        if not isinstance(bias, bool):
+            raise _err(f"bias should be of type bool, got: {typename(bias)}", "TypeError")
+        if not isinstance(batch_first, bool):
+            raise _err(
+                f"batch_first should be of type bool, got: {typename(batch_first)}", "TypeError"
+            )
+        input_size = _int_size(input_size, "input_size")
+        if input_size <= 0:
+            raise _err("input_size must be greater than zero", "ValueError")
+        hidden_size = _int_size(hidden_size, "hidden_size")
+        if hidden_size <= 0:
+            raise _err("hidden_size must be greater than zero", "ValueError")
+        if num_layers <= 0:
+            raise _err("num_layers must be greater than zero", "ValueError")
+        if not isinstance(proj_size, (int, np.integer)):
+            raise _err(f"proj_size should be of type int, got: {typename(proj_size)}", "TypeError")
+        if proj_size < 0:
+            raise _err(
+                "proj_size should be a positive integer or zero to disable projections",
+                "ValueError",
+            )
+        if proj_size >= hidden_size:
+            raise _err("proj_size has to be smaller than hidden_size", "ValueError")
+        self.mode = mode
+        self.input_size, self.hidden_size = input_size, hidden_size
+        self.num_layers, self.bias, self.batch_first = int(num_layers), bias, batch_first
+        self.dropout = float(dropout)
+        self.bidirectional = bool(bidirectional)
+        self.proj_size = int(proj_size)
+        directions = 2 if self.bidirectional else 1
+        gates = _GATES[mode] * hidden_size
+        real = self.proj_size or hidden_size
+        # The largest layer's parameters, counted for every layer and direction.
+        widest = max(input_size, real * directions)
+        shapes: list[tuple[int, ...]] = [(gates, widest), (gates, real)]
+        if bias:
+            shapes += [(gates,), (gates,)]
+        if self.proj_size:
+            shapes.append((self.proj_size, hidden_size))
+        _check_total(shapes, self.num_layers * directions, self.KIND)
+        drawn = R.init_rnn(
+            None,
+            mode,
+            input_size,
+            hidden_size,
+            self.num_layers,
+            bias,
+            self.bidirectional,
+            self.proj_size,
+            _draw_dtype(dtype),
+        )
+        for name, values in drawn:
+            self.register_parameter(name, _weights(values, dtype=dtype))
+
+    @property
+    def name(self) -> str:
+        return self.KIND
+
+    def flatten_parameters(self) -> None:
+        """Packs cuDNN's weights on a GPU; nothing to do on the CPU (as PyTorch there)."""
+        return None
+
+    def _names(self, layer: int, direction: int) -> list[str]:
+        suffix = f"_l{layer}" + ("_reverse" if direction else "")
+        names = ["weight_ih", "weight_hh"]
+        if self.bias:
+            names += ["bias_ih", "bias_hh"]
+        if self.proj_size:
+            names.append("weight_hr")
+        return [n + suffix for n in names]
+
+    @property
+    def all_weights(self) -> list[list[Tensor]]:
+        d = 2 if self.bidirectional else 1
+        return [
+            [self._parameters[n] for n in self._names(layer, k)]
+            for layer in range(self.num_layers)
+            for k in range(d)
+        ]
+
+    def _params(self, layer: int, direction: int) -> dict:
+        keys = {"weight_ih": "w_ih", "weight_hh": "w_hh", "bias_ih": "b_ih"}
+        keys.update({"bias_hh": "b_hh", "weight_hr": "w_hr"})
+        out = {}
+        for n in self._names(layer, direction):
+            p = self._parameters.get(n)
+            if p is None:
+                raise GradcliError(f"the parameter {n} of {self.KIND} was set to None")
+            out[keys[n.split("_l")[0]]] = p
+        return out
+
+    # -- forward -----------------------------------------------------------------------------
+    def _check_input(self, x: Tensor) -> None:
+        w = self._parameters.get("weight_ih_l0")
+        if w is not None and x.dtype != w.dtype:
+            raise _err(
+                f"RNN input dtype ({_dt(x)}) does not match weight dtype ({_dt(w)}). Convert "
+                f"input: input.to({_dt(w)}), or convert model: model.to({_dt(x)})",
+                "ValueError",
+            )
+        if x.shape[-1] != self.input_size:
+            raise _err(
+                "input.size(-1) must be equal to input_size. Expected "
+                f"{self.input_size}, got {x.shape[-1]}"
+            )
+
+    def _expected(self, x: Tensor, cell: bool = False) -> tuple[int, int, int]:
+        batch = x.shape[0] if self.batch_first else x.shape[1]
+        size = self.hidden_size if cell or not self.proj_size else self.proj_size
+        return (self.num_layers * (2 if self.bidirectional else 1), batch, size)
+
+    @staticmethod
+    def _check_hidden(h: Tensor, expected: tuple, msg: str) -> None:
+        if tuple(h.shape) != expected:
+            raise _err(msg.format(expected, list(h.shape)))
+
+    def forward(self, input: Any, hx: Any = None) -> Any:  # noqa: A002 - PyTorch's name
+        x = _tensor_or(input)
+        if x.ndim not in (2, 3):
+            tail = " tensor" if self.mode.startswith("RNN") else ""
+            raise _err(
+                f"{self.KIND}: Expected input to be 2D or 3D, got {x.ndim}D{tail} instead",
+                "ValueError",
+            )
+        batched = x.ndim == 3
+        batch_dim = 0 if self.batch_first else 1
+        if not batched:
+            x = F.unsqueeze(x, batch_dim)
+        lstm = self.mode == "LSTM"
+        if hx is not None:
+            hx = self._given_state(hx, batched, lstm)
+        if hx is None:
+            self._check_input(x)
+        batch = x.shape[0] if self.batch_first else x.shape[1]
+        d = 2 if self.bidirectional else 1
+        if hx is None:
+            real = self.proj_size or self.hidden_size
+            h0 = Tensor(np.zeros((self.num_layers * d, batch, real), x.dtype))
+            c0 = Tensor(np.zeros((self.num_layers * d, batch, self.hidden_size), x.dtype))
+            hx = (h0, c0) if lstm else h0
+        else:
+            self._check_input(x)
+            if lstm:
+                self._check_hidden(hx[0], self._expected(x), "Expected hidden[0] size {}, got {}")
+                self._check_hidden(
+                    hx[1], self._expected(x, True), "Expected hidden[1] size {}, got {}"
+                )
+            else:
+                self._check_hidden(hx, self._expected(x), "Expected hidden size {}, got {}")
+        if x.shape[1 - batch_dim] == 0:
+            raise _err("Expected sequence length to be larger than 0 in RNN")
+        out, h_n = self._run(x, hx)
+        if not batched:
+            out = A.named(F.squeeze(out, batch_dim), "SqueezeBackward1")
+            if lstm:
+                h_n = tuple(A.named(F.squeeze(t, 1), "SqueezeBackward1") for t in h_n)
+            else:
+                h_n = A.named(F.squeeze(h_n, 1), "SqueezeBackward1")
+        return out, h_n
+
+    def _given_state(self, hx: Any, batched: bool, lstm: bool) -> Any:
+        if lstm:
+            if not isinstance(hx, (tuple, list)) or len(hx) != 2:
+                raise _err(
+                    "LSTM expects its state as a tuple (h_0, c_0), got "
+                    f"{typename(hx) if not isinstance(hx, (tuple, list)) else len(hx)}"
+                    + ("" if not isinstance(hx, (tuple, list)) else " tensors"),
+                    "TypeError",
+                )
+            h, c = (_state_tensor(t, "hx") for t in hx)
+            want = 3 if batched else 2
+            if h.ndim != want or c.ndim != want:
+                kind = "batched 3-D" if batched else "unbatched 2-D"
+                raise _err(
+                    f"For {kind} input, hx and cx should also be {want}-D but got "
+                    f"({h.ndim}-D, {c.ndim}-D) tensors"
+                )
+            if not batched:
+                h, c = F.unsqueeze(h, 1), F.unsqueeze(c, 1)
+            return (h, c)
+        if not isinstance(hx, Tensor):
+            raise _err(f"'{typename(hx)}' object has no attribute 'dim'", "AttributeError")
+        want = 3 if batched else 2
+        if hx.ndim != want:
+            kind = "batched 3-D" if batched else "unbatched 2-D"
+            raise _err(f"For {kind} input, hx should also be {want}-D but got {hx.ndim}-D tensor")
+        return hx if batched else F.unsqueeze(hx, 1)
+
+    def _run(self, x: Tensor, hx: Any) -> tuple[Tensor, Any]:
+        lstm = self.mode == "LSTM"
+        if self.batch_first:
+            x = F.transpose(x, 0, 1)
+        d = 2 if self.bidirectional else 1
+        if lstm:
+            hs, cs = CO.unbind(hx[0], 0), CO.unbind(hx[1], 0)
+            states: list[Any] = list(zip(hs, cs))
+        else:
+            states = list(CO.unbind(hx, 0))
+        cell = {
+            "LSTM": _lstm_cell,
+            "GRU": _gru_cell,
+            "RNN_TANH": _simple_cell(False),
+            "RNN_RELU": _simple_cell(True),
+        }[self.mode]
+        # oneDNN runs PyTorch's float32 LSTM (no projection) on CPU: its layer's node.
+        mkldnn = lstm and not self.proj_size and x.dtype == np.float32
+        if lstm and self.proj_size and x.dtype == np.float32:
+            core_hooks.warn(
+                "LSTM with projections is not supported with oneDNN. Using default implementation.",
+                once=True,
+            )
+        finals: list[Any] = []
+        layer_input = x
+        for layer in range(self.num_layers):
+            outs = []
+            for k in range(d):
+                p = self._params(layer, k)
+                steps = _project_all(layer_input, p["w_ih"], p.get("b_ih"))
+                if k:
+                    steps = steps[::-1]
+                hidden = states[layer * d + k]
+                collected = []
+                for xp in steps:
+                    limits.BUDGET.tick()
+                    hidden = cell(xp, hidden, p)
+                    collected.append(_out(hidden))
+                if k:
+                    collected.reverse()
+                stacked = F.stack(collected, 0)
+                if mkldnn:
+                    stacked = A.named(stacked, "MkldnnRnnLayerBackward0")
+                outs.append(stacked)
+                finals.append(hidden)
+            layer_input = outs[0] if d == 1 else F.cat(outs, outs[0].ndim - 1)
+            if self.dropout and self.training and layer < self.num_layers - 1:
+                from .sampling import dropout
+
+                layer_input = dropout(layer_input, self.dropout, True)
+        out = layer_input
+        if self.batch_first:
+            label = "TransposeBackward0" if lstm else "TransposeBackward1"
+            out = A.named(F.transpose(out, 0, 1), label)
+        if lstm:
+            h_n = (F.stack([f[0] for f in finals], 0), F.stack([f[1] for f in finals], 0))
+            return out, h_n
+        return out, F.stack(finals, 0)
+
+    def extra_repr(self) -> str:
+        s = f"{self.input_size}, {self.hidden_size}"
+        if self.proj_size:
+            s += f", proj_size={self.proj_size}"
+        if self.num_layers != 1:
+            s += f", num_layers={self.num_layers}"
+        if self.bias is not True:
+            s += f", bias={self.bias}"
+        if self.batch_first is not False:
+            s += f", batch_first={self.batch_first}"
+        if self.dropout != 0:
+            s += f", dropout={self.dropout}"
+        if self.bidirectional is not False:
+            s += f", bidirectional={self.bidirectional}"
+        return s
+
+
+def _dt(t: Tensor) -> str:
+    from ..core.dtypes import torch_name
+
+    return torch_name(t.dtype)
+
+
+def _tensor_or(v: Any) -> Tensor:
+    if not isinstance(v, Tensor):
+        raise _err(f"'{typename(v)}' object has no attribute 'dim'", "AttributeError")
+    return v
+
+
+def _state_tensor(v: Any, what: str) -> Tensor:
+    if not isinstance(v, Tensor):
+        raise _err(f"'{typename(v)}' object has no attribute 'dim'", "AttributeError")
+    return v
+
+
+class RNN(RNNBase):
+    ATTRIBUTES = RNNBase.ATTRIBUTES + ("nonlinearity",)
+    KIND = "RNN"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if "proj_size" in kwargs:
+            raise _err(
+                "proj_size argument is only supported for LSTM, not RNN or GRU", "ValueError"
+            )
+        if len(args) > 3:  # RNN(input, hidden, layers, nonlinearity, bias, ...)
+            self.nonlinearity = args[3]
+            args = args[:3] + args[4:]
+        else:
+            self.nonlinearity = kwargs.pop("nonlinearity", "tanh")
+        if self.nonlinearity == "tanh":
+            mode = "RNN_TANH"
+        elif self.nonlinearity == "relu":
+            mode = "RNN_RELU"
+        else:
+            raise _err(
+                f"Unknown nonlinearity '{self.nonlinearity}'. Select from 'tanh' or 'relu'.",
+                "ValueError",
+            )
+        super().__init__(mode, *args, **kwargs)
+
+
+class LSTM(RNNBase):
+    KIND = "LSTM"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__("LSTM", *args, **kwargs)
+
+
+class GRU(RNNBase):
+    KIND = "GRU"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if "proj_size" in kwargs:
+            raise _err(
+                "proj_size argument is only supported for LSTM, not RNN or GRU", "ValueError"
+            )
+        super().__init__("GRU", *args, **kwargs)
+
+
+# --- the cells ------------------------------------------------------------------------------
+
+
+class RNNCellBase(Module):
+    ATTRIBUTES = ("training", "input_size", "hidden_size", "bias")
+    KIND = "RNNCell"
+    MODE = "RNN_TANH"
+
+    def __init__(
+        self,
+        input_size: Any,
+        hidden_size: Any,
+        bias: Any = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        for v in (input_size, hidden_size):
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                raise _err(
+                    "empty(): argument 'size' (position 1) must be tuple of ints, but found "
+                    f"element of type {typename(v)} at pos 0",
+                    "TypeError",
+                )
+            if v < 0:
+                raise _err(
+                    f"Trying to create tensor with negative dimension {v}: "
+                    f"[{_GATES[self.MODE] * int(hidden_size)}, {int(input_size)}]"
+                )
+        self.input_size, self.hidden_size, self.bias = int(input_size), int(hidden_size), bias
+        gates = _GATES[self.MODE] * self.hidden_size
+        shapes: list[tuple[int, ...]] = [(gates, self.input_size), (gates, self.hidden_size)]
+        if bias:
+            shapes += [(gates,), (gates,)]
+        _check_total(shapes, 1, self.KIND)
+        drawn = R.init_rnn_cell(
+            None, self.MODE, self.input_size, self.hidden_size, bool(bias), _draw_dtype(dtype)
+        )
+        for name, values in drawn:
+            self.register_parameter(name, _weights(values, dtype=dtype))
+
+    @property
+    def name(self) -> str:
+        return self.KIND
+
+    def _p(self) -> dict:
+        p = {"w_ih": self._parameters["weight_ih"], "w_hh": self._parameters["weight_hh"]}
+        if self.bias:
+            p["b_ih"], p["b_hh"] = self._parameters["bias_ih"], self._parameters["bias_hh"]
+        if any(v is None for v in p.values()):
+            raise GradcliError(f"a parameter of {self.KIND} was set to None")
+        return p
+
+    def _input(self, input: Any) -> tuple[Tensor, bool]:  # noqa: A002
+        x = _tensor_or(input)
+        if x.ndim not in (1, 2):
+            raise _err(
+                f"{self.KIND}: Expected input to be 1D or 2D, got {x.ndim}D instead", "ValueError"
+            )
+        return x, x.ndim == 2
+
+    def _check(self, x: Tensor, hs: list[Tensor]) -> None:
+        """ATen's checks of a cell's input and states (after unsqueezing unbatched ones)."""
+        if x.shape[1] != self.input_size:
+            raise _err(
+                f"input has inconsistent input_size: got {x.shape[1]} expected {self.input_size}"
+            )
+        for i, h in enumerate(hs):
+            if h.shape[0] != x.shape[0]:
+                raise _err(
+                    f"Input batch size {x.shape[0]} doesn't match hidden{i} batch size {h.shape[0]}"
+                )
+            if h.ndim != 2:
+                raise _err(f"hidden{i} must be a matrix (batch, hidden_size), got {h.ndim}-D")
+            if h.shape[1] != self.hidden_size:
+                raise _err(
+                    f"hidden{i} has inconsistent hidden_size: got {h.shape[1]}, expected "
+                    f"{self.hidden_size}"
+                )
+        w = self._parameters.get("weight_ih")
+        if w is not None and x.dtype != w.dtype:
+            names = {np.float64: "Double", np.float32: "Float", np.float16: "Half"}
+            a = names.get(x.dtype.type, str(x.dtype))
+            b = names.get(w.dtype.type, str(w.dtype))
+            raise _err(f"mat1 and mat2 must have the same dtype, but got {a} and {b}")
+
+    def _state(self, hx: Any, batched: bool, x: Tensor, what: str) -> Tensor:
+        if hx is None:
+            return Tensor(np.zeros((x.shape[0], self.hidden_size), x.dtype))
+        h = _state_tensor(hx, what)
+        if h.ndim not in (1, 2):
+            raise _err(
+                f"{self.KIND}: Expected {what} to be 1D or 2D, got {h.ndim}D instead", "ValueError"
+            )
+        return h if batched else F.unsqueeze(h, 0)
+
+    def _step(self, x: Tensor, h: Tensor, p: dict) -> Tensor:
+        return A.add_t(_linear(h, p["w_hh"], p.get("b_hh")), _linear(x, p["w_ih"], p.get("b_ih")))
+
+    def extra_repr(self) -> str:
+        s = f"{self.input_size}, {self.hidden_size}"
+        if self.bias is not True:
+            s += f", bias={self.bias}"
+        return s
+
+
+class RNNCell(RNNCellBase):
+    ATTRIBUTES = RNNCellBase.ATTRIBUTES + ("nonlinearity",)
+    KIND = "RNNCell"
+
+    def __init__(
+        self,
+        input_size: Any,
+        hidden_size: Any,
+        bias: Any = True,
+        nonlinearity: Any = "tanh",
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        self.nonlinearity = nonlinearity
+        super().__init__(input_size, hidden_size, bias, device, dtype)
+
+    def forward(self, input: Any, hx: Any = None) -> Tensor:  # noqa: A002
+        x, batched = self._input(input)
+        if hx is not None:
+            _state_tensor(hx, "hidden")
+            if hx.ndim not in (1, 2):
+                raise _err(
+                    f"RNNCell: Expected hidden to be 1D or 2D, got {hx.ndim}D instead", "ValueError"
+                )
+        if not batched:
+            x = F.unsqueeze(x, 0)
+        h = self._state(hx, batched, x, "hidden")
+        if self.nonlinearity not in ("tanh", "relu"):
+            raise _err(f"Unknown nonlinearity: {self.nonlinearity}")
+        self._check(x, [h])
+        pre = self._step(x, h, self._p())
+        out = F.relu(pre) if self.nonlinearity == "relu" else A.tanh(pre)
+        return out if batched else A.named(F.squeeze(out, 0), "SqueezeBackward1")
+
+    def extra_repr(self) -> str:
+        s = super().extra_repr()
+        if self.nonlinearity != "tanh":
+            s += f", nonlinearity={self.nonlinearity}"
+        return s
+
+
+class LSTMCell(RNNCellBase):
+    KIND = "LSTMCell"
+    MODE = "LSTM"
+
+    def forward(self, input: Any, hx: Any = None) -> tuple[Tensor, Tensor]:  # noqa: A002
+        x, batched = self._input(input)
+        if hx is not None:
+            if not isinstance(hx, (tuple, list)):
+                raise _err(
+                    "lstm_cell(): argument 'hx' (position 2) must be tuple of Tensors, not "
+                    f"{typename(hx) if not isinstance(hx, Tensor) else 'Tensor'}",
+                    "TypeError",
+                )
+            for i, v in enumerate(hx):
+                v = _state_tensor(v, "hx")
+                if v.ndim not in (1, 2):
+                    raise _err(
+                        f"LSTMCell: Expected hx[{i}] to be 1D or 2D, got {v.ndim}D instead",
+                        "ValueError",
+                    )
+            if len(hx) != 2:
+                raise _err(f"lstm_cell expects two hidden states, got {len(hx)}")
+        if not batched:
+            x = F.unsqueeze(x, 0)
+        if hx is None:
+            h = c = self._state(None, batched, x, "hx")
+        else:
+            h, c = (v if batched else F.unsqueeze(v, 0) for v in hx)
+        self._check(x, [h, c])
+        p = self._p()
+        hy, cy = _lstm_cell(_linear(x, p["w_ih"], p.get("b_ih")), (h, c), p)
+        if not batched:
+            return (
+                A.named(F.squeeze(hy, 0), "SqueezeBackward1"),
+                A.named(F.squeeze(cy, 0), "SqueezeBackward1"),
+            )
+        return hy, cy
+
+
+class GRUCell(RNNCellBase):
+    KIND = "GRUCell"
+    MODE = "GRU"
+
+    def forward(self, input: Any, hx: Any = None) -> Tensor:  # noqa: A002
+        x, batched = self._input(input)
+        if hx is not None:
+            _state_tensor(hx, "hidden")
+            if hx.ndim not in (1, 2):
+                raise _err(
+                    f"GRUCell: Expected hidden to be 1D or 2D, got {hx.ndim}D instead", "ValueError"
+                )
+        if not batched:
+            x = F.unsqueeze(x, 0)
+        h = self._state(hx, batched, x, "hidden")
+        self._check(x, [h])
+        p = self._p()
+        out = _gru_cell(_linear(x, p["w_ih"], p.get("b_ih")), h, p)
+        return out if batched else A.named(F.squeeze(out, 0), "SqueezeBackward1")
+
+
+def _constructor(cls: type) -> Any:
+    def make(*args: Any, **kwargs: Any) -> Module:
+        return cls(*args, **kwargs)
+
+    make.__name__ = cls.__name__
+    return make
+
+
+_ON = "composition of matmul permute add reshape index"
+NAMES = declare(
+    ("RNN", "nn", _constructor(RNN), f"{_ON} tanh relu stack cat"),
+    ("LSTM", "nn", _constructor(LSTM), f"{_ON} sigmoid tanh mul stack cat"),
+    ("GRU", "nn", _constructor(GRU), f"{_ON} sigmoid tanh mul sub stack cat"),
+    ("RNNCell", "nn", _constructor(RNNCell), "composition of matmul permute add tanh relu"),
+    (
+        "LSTMCell",
+        "nn",
+        _constructor(LSTMCell),
+        "composition of matmul permute add index sigmoid tanh mul",
+    ),
+    (
+        "GRUCell",
+        "nn",
+        _constructor(GRUCell),
+        "composition of matmul permute add index sigmoid tanh mul sub",
+    ),
+)

@@ -1839,7 +1839,11 @@ add(
     ),
     esc("from_torch_import_load", "from torch import load\nm = load('m.pt')", ("No such file",)),
     esc("from_torch_hub_import", "from torch.hub import load\nm = load('a/b', 'c')"),
-    esc("from_torch_import_save", "from torch import save\nsave(torch.ones(1), 'pwned')"),
+    esc(
+        "from_torch_import_save",
+        "from torch import save\nsave(torch.ones(1), 'pwned')",
+        codes=frozenset({0}),  # kept in memory; the harness checks that nothing was written
+    ),
     esc("import_torch_as_os", "import torch as os\nos.system('touch pwned')"),
     # type, classes, metaclasses
     esc("type_call", T + "y = type(x)([1.0])"),

@@ -600,6 +600,33 @@ def _tuple(v: Any, d: int, what: str, fn: str) -> tuple[int, ...]:
     return tuple(int(i) for i in items)
 
 
+def _conv_arguments(
+    d: int, fn: str, x: Tensor, w: Tensor, stride: Any, dilation: Any, groups: Any
+) -> tuple[bool, int, tuple[int, ...], tuple[int, ...]]:
+    """What a convolution and a transposed one check alike, in PyTorch's order and words:
+    (unbatched, groups, stride, dilation)."""
+    if x.ndim not in (d + 1, d + 2):
+        raise GradcliError(
+            f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to {fn}, but got input "
+            f"of size: {list(x.shape)}"
+        )
+    g = int_arg(groups, "groups")
+    st = _tuple(stride, d, "stride", fn)
+    dl = _tuple(dilation, d, "dilation", fn)
+    if g <= 0:
+        raise GradcliError("non-positive groups is not supported")
+    if any(s <= 0 for s in st):
+        raise GradcliError("non-positive stride is not supported")
+    if any(v <= 0 for v in dl):
+        raise GradcliError(f"dilation should be greater than zero, but got {list(dl)}")
+    if x.dtype != w.dtype:
+        raise GradcliError(
+            f"expected scalar type {scalar_type_name(x.dtype)} but found "
+            f"{scalar_type_name(w.dtype)}"
+        )
+    return x.ndim == d + 1, g, st, dl
+
+
 def _conv(
     d: int,
     input: Any,  # noqa: A002
@@ -620,26 +647,7 @@ def _conv(
             f"{w.ndim - 2} values to match the convolution dimensions, but got stride="
             f"{list(_tuple(stride, d, 'stride', fn))}"
         )
-    if x.ndim not in (d + 1, d + 2):
-        raise GradcliError(
-            f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to {fn}, but got input "
-            f"of size: {list(x.shape)}"
-        )
-    unbatched = x.ndim == d + 1
-    g = int_arg(groups, "groups")
-    st = _tuple(stride, d, "stride", fn)
-    dl = _tuple(dilation, d, "dilation", fn)
-    if g <= 0:
-        raise GradcliError("non-positive groups is not supported")
-    if any(s <= 0 for s in st):
-        raise GradcliError("non-positive stride is not supported")
-    if any(v <= 0 for v in dl):
-        raise GradcliError(f"dilation should be greater than zero, but got {list(dl)}")
-    if x.dtype != w.dtype:
-        raise GradcliError(
-            f"expected scalar type {scalar_type_name(x.dtype)} but found "
-            f"{scalar_type_name(w.dtype)}"
-        )
+    unbatched, g, st, dl = _conv_arguments(d, fn, x, w, stride, dilation, groups)
     o, cg = w.shape[:2]
     kernel = tuple(w.shape[2:])
     xs = x.shape if not unbatched else (1,) + x.shape
@@ -761,34 +769,15 @@ def _conv_transpose(
         raise GradcliError(
             f"Expected {d + 2}-dimensional weight for {fn}, but got weight of size {list(w.shape)}"
         )
-    if x.ndim not in (d + 1, d + 2):
-        raise GradcliError(
-            f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to {fn}, but got input "
-            f"of size: {list(x.shape)}"
-        )
-    unbatched = x.ndim == d + 1
-    g = int_arg(groups, "groups")
-    st = _tuple(stride, d, "stride", fn)
+    unbatched, g, st, dl = _conv_arguments(d, fn, x, w, stride, dilation, groups)
     pd = _tuple(padding, d, "padding", fn)
     op = _tuple(output_padding, d, "output_padding", fn)
-    dl = _tuple(dilation, d, "dilation", fn)
-    if g <= 0:
-        raise GradcliError("non-positive groups is not supported")
-    if any(v <= 0 for v in st):
-        raise GradcliError("non-positive stride is not supported")
-    if any(v <= 0 for v in dl):
-        raise GradcliError(f"dilation should be greater than zero, but got {list(dl)}")
     if any(v < 0 for v in pd):
         raise GradcliError("negative padding is not supported")
     if any(o < 0 or (o >= s and o >= v) for o, s, v in zip(op, st, dl)):
         raise GradcliError(
             "output padding must be smaller than either stride or dilation, but got "
             f"output_padding={list(op)}, stride={list(st)}, dilation={list(dl)}"
-        )
-    if x.dtype != w.dtype:
-        raise GradcliError(
-            f"expected scalar type {scalar_type_name(x.dtype)} but found "
-            f"{scalar_type_name(w.dtype)}"
         )
     cin, cg = w.shape[:2]
     kernel = tuple(w.shape[2:])

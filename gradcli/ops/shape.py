@@ -20,10 +20,21 @@ def _perm_fwd(x: np.ndarray, perm: tuple[int, ...]) -> np.ndarray:
     return np.transpose(x, tuple(range(lead)) + tuple(lead + p for p in perm))
 
 
+def _permute_vjp(g: Tensor, out: Tensor, perm: tuple) -> Tensor:
+    # PyTorch's TBackward0 and TransposeBackward0 compute g.t() / g.transpose(d0, d1): their
+    # gradients (seen under create_graph, or as torch.func.grad's results) carry those names
+    inverse = tuple(int(i) for i in np.argsort(perm))
+    node = getattr(out, "node", None)
+    name = node.name() if node is not None else None
+    if name in ("TBackward0", "TransposeBackward0"):
+        return apply(permute, g, perm=inverse, label=name)
+    return apply(permute, g, perm=inverse)
+
+
 permute = defop(
     "permute",
     _perm_fwd,
-    lambda g, out, x, perm: (apply(permute, g, perm=tuple(int(i) for i in np.argsort(perm))),),
+    lambda g, out, x, perm: (_permute_vjp(g, out, perm),),
     "PermuteBackward0",
     "g with the inverse permutation",
     kind="shape",

@@ -40,3 +40,16 @@ def test_folding_changes_no_value_and_no_gradient() -> None:
         "b.sum().backward()\nprint(torch.equal(g, lin.weight.grad))\n"
     )
     assert got == "True True\nTrue\n"
+
+
+def test_the_gradient_of_a_transpose_is_named_as_pytorchs() -> None:
+    """PyTorch's TBackward0 / TransposeBackward0 compute g.t() / g.transpose(): the gradient
+    made with create_graph (or by torch.func.grad) carries that name; x.T is a permute."""
+    got = out(
+        "w = torch.ones(3, 2, requires_grad=True)\nx = torch.ones(4, 2)\n"
+        "for f in (lambda w: w.t(), lambda w: w.transpose(0, 1), lambda w: w.T):\n"
+        "    y = (x @ f(w)).pow(2).sum()\n"
+        "    g, = torch.autograd.grad(y, w, create_graph=True)\n"
+        "    print(g.grad_fn.name())\n"
+    )
+    assert got == "TBackward0\nTransposeBackward0\nPermuteBackward0\n"

@@ -14,6 +14,10 @@ from __future__ import annotations
 import numpy as np
 
 from . import hooks
+from .powf32 import _div_f2f2 as _df_div
+from .powf32 import _mul_f2f as _df_mul_vf2_vf
+from .powf32 import _mul_f2f2 as _df_mul_vf2_vf2
+from .powf32 import _squ_f2 as _df_squ
 from .powf32 import fma32
 
 _F = np.float32
@@ -213,6 +217,7 @@ def split_loop(vec, scalar, *arrays: np.ndarray) -> np.ndarray:
 
 
 # --- double-float arithmetic (pairs of float32 arrays, SLEEF's FMA variants) ---------------
+# (the products, square and quotient are powf32's: the same SLEEF helpers, written once)
 
 
 def _fms(a, b, c):
@@ -249,29 +254,6 @@ def _df_add_vf_vf2(x, yh, yl):
 def _df_add_vf_vf(x, y):
     s = x + y
     return s, (x - s) + y
-
-
-def _df_mul_vf2_vf(xh, xl, y):
-    s = xh * y
-    return s, _fma(xl, y, _fms(xh, y, s))
-
-
-def _df_mul_vf2_vf2(xh, xl, yh, yl):
-    s = xh * yh
-    return s, _fma(xh, yl, _fma(xl, yh, _fms(xh, yh, s)))
-
-
-def _df_squ(xh, xl):
-    s = xh * xh
-    return s, _fma(xh + xh, xl, _fms(xh, xh, s))
-
-
-def _df_div(nh, nl, dh, dl):
-    t = _F(1) / dh
-    s = nh * t
-    u = _fms(t, nh, s)
-    v = _fma(-dl, t, _fma(-dh, t, _F(1)))
-    return s, _fma(s, v, _fma(nl, t, u))
 
 
 def _df_rec(dh, dl):

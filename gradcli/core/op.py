@@ -363,6 +363,13 @@ class Node:
                 out.append((AccumulateGrad(t), 0))
             else:
                 out.append((None, 0))
+        if self.label == "SqueezeBackward4" and self.op.name == "matmul":
+            # A vector times a matrix is one record here; PyTorch's matmul computes it as
+            # unsqueeze(0), mm, squeeze(0), and its graph shows those nodes.
+            x, y = out
+            if x[0] is not None:
+                x = (ShownNode("UnsqueezeBackward0", (x,)), 0)
+            return ((ShownNode("MmBackward0", (x, y)), 0),)
         return tuple(out)
 
     def shown(self) -> Node:
@@ -381,6 +388,24 @@ class Node:
         if self.op.kind == "custom":
             name = f"torch.autograd.function.{name}"
         return f"<{name} object at {id(self):#x}>"
+
+
+class ShownNode:
+    """A node PyTorch's graph has where gradcli records one equation for several of
+    PyTorch's (as `next_functions` shows it: its name and its own `next_functions`)."""
+
+    PROGRAM_ATTRIBUTES = ("name", "next_functions")
+    __slots__ = ("label", "next_functions")
+
+    def __init__(self, label: str, next_functions: tuple) -> None:
+        self.label = label
+        self.next_functions = next_functions
+
+    def name(self) -> str:
+        return self.label
+
+    def __repr__(self) -> str:
+        return f"<{self.label} object at {id(self):#x}>"
 
 
 class AccumulateGrad:

@@ -16,7 +16,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError
 from ..core import hooks
-from ..core.op import AccumulateGrad, Node
+from ..core.op import AccumulateGrad, Node, ShownNode
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import functional as F
@@ -549,7 +549,7 @@ def type_of(v: Any) -> Any:
         t = MODULE_TYPES.get(v.name)
         if t is not None:
             return t
-    if isinstance(v, (Node, AccumulateGrad)):
+    if isinstance(v, (Node, AccumulateGrad, ShownNode)):
         # A grad_fn's class is named after it: <class 'MulBackward0'>, <class
         # 'AccumulateGrad'>, a custom Function's <class 'torch.autograd.function.FBackward'>.
         name = v.name().rpartition("::")[2]

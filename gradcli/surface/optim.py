@@ -1,4 +1,5 @@
-"""`torch.optim`: SGD, Adam, AdamW, RMSprop, Adagrad and the learning-rate schedulers (StepLR,
+"""`torch.optim`: SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, Adamax, NAdam, RAdam, Rprop,
+ASGD and the learning-rate schedulers (StepLR,
 MultiStepLR, ExponentialLR, CosineAnnealingLR, LambdaLR, MultiplicativeLR, ConstantLR, LinearLR,
 ReduceLROnPlateau).
 
@@ -791,6 +792,473 @@ class Adagrad(Optimizer):
             _write(p, K.addcdiv(p.data, grad, std, -clr))
 
 
+def _betas(betas: Any, fn: str) -> tuple[float, float]:
+    """Adam's family's `betas`, checked in PyTorch's words."""
+    if not isinstance(betas, (tuple, list)) or len(betas) != 2:
+        raise GradcliError(
+            f"{fn}: betas must be a pair of numbers", found=typename(betas), hint="(0.9, 0.999)"
+        )
+    for i, b in enumerate(betas):
+        if not 0.0 <= _number(b, "betas", fn) < 1.0:
+            raise GradcliError(f"Invalid beta parameter at index {i}: {_py(b)}")
+    return tuple(betas)  # type: ignore[return-value]
+
+
+def _scalar_state(value: float) -> Tensor:
+    """A 0-d state tensor of the default float dtype (PyTorch's `_get_scalar_dtype()`)."""
+    return Tensor(np.array(value, Settings.default_dtype))
+
+
+def _tick(state: dict[str, Any]) -> float:
+    """`step_t += 1` on the state's step tensor; the new count as a Python float."""
+    step_t = state["step"]
+    _write(step_t, step_t.data + step_t.dtype.type(1))
+    return float(step_t.data)
+
+
+def _grad_for(p: Tensor, maximize: bool, weight_decay: float = 0.0) -> np.ndarray:
+    grad = _grad_of(p)
+    if maximize:
+        grad = -grad
+    if weight_decay != 0:
+        grad = K.add(grad, p.data, weight_decay)
+    return grad
+
+
+def _rdiv(number: float, a: np.ndarray) -> np.ndarray:
+    """`number / tensor` as PyTorch computes it: `tensor.reciprocal() * number`."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return K.mul(np.reciprocal(a), number)
+
+
+class Adadelta(Optimizer):
+    """`torch.optim.Adadelta`: running means of squared gradients (`square_avg`) and of squared
+    updates (`acc_delta`); the update is sqrt(acc_delta + eps) / sqrt(square_avg + eps) * grad."""
+
+    def __init__(
+        self,
+        params: Any,
+        lr: Any = 1.0,
+        rho: Any = 0.9,
+        eps: Any = 1e-6,
+        weight_decay: Any = 0,
+        foreach: Any = None,
+        *,
+        capturable: Any = False,
+        maximize: Any = False,
+        differentiable: Any = False,
+    ) -> None:
+        fn = "Adadelta()"
+        _check_lr(lr, fn)
+        if not 0.0 <= _number(rho, "rho", fn) <= 1.0:
+            raise GradcliError(f"Invalid rho value: {_py(rho)}")
+        _nonnegative(eps, "eps", "Invalid epsilon value", fn)
+        _nonnegative(weight_decay, "weight_decay", "Invalid weight_decay value", fn)
+        _refuse_engines(foreach, differentiable, None, fn)
+        _refuse_capturable(capturable, fn)
+        defaults = {
+            "lr": lr,
+            "rho": rho,
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "maximize": maximize,
+            "capturable": capturable,
+            "foreach": foreach,
+            "differentiable": differentiable,
+        }
+        super().__init__(params, defaults)
+
+    def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
+        params = self._with_grads(group)
+        lr, rho, eps = h.num("lr"), h.num("rho"), h.num("eps")
+        weight_decay, maximize = h.num("weight_decay"), h.flag("maximize")
+        for p in params:
+            state = self._state.get(id(p))
+            if not state:
+                state = self._state[id(p)] = {
+                    "step": _scalar_state(0.0),
+                    "square_avg": Tensor(np.zeros_like(p.data)),
+                    "acc_delta": Tensor(np.zeros_like(p.data)),
+                }
+            _tick(state)
+            grad = _grad_for(p, maximize, weight_decay)
+            square_avg = _state_tensor(state, "square_avg", p)
+            acc_delta = _state_tensor(state, "acc_delta", p)
+            _write(square_avg, K.addcmul(K.mul(square_avg.data, rho), grad, grad, 1 - rho))
+            std = K.sqrt(K.add(square_avg.data, eps))
+            delta = K.sqrt(K.add(acc_delta.data, eps))
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                delta = delta / std * grad
+            _write(acc_delta, K.addcmul(K.mul(acc_delta.data, rho), delta, delta, 1 - rho))
+            _write(p, K.add(p.data, delta, -lr))
+
+
+class Adamax(Optimizer):
+    """`torch.optim.Adamax`: Adam with the infinity norm: `exp_inf` is the running maximum of
+    beta2 * exp_inf and |grad| + eps."""
+
+    def __init__(
+        self,
+        params: Any,
+        lr: Any = 2e-3,
+        betas: Any = (0.9, 0.999),
+        eps: Any = 1e-8,
+        weight_decay: Any = 0,
+        foreach: Any = None,
+        *,
+        maximize: Any = False,
+        differentiable: Any = False,
+        capturable: Any = False,
+    ) -> None:
+        fn = "Adamax()"
+        _check_lr(lr, fn)
+        _nonnegative(eps, "eps", "Invalid epsilon value", fn)
+        betas = _betas(betas, fn)
+        _nonnegative(weight_decay, "weight_decay", "Invalid weight_decay value", fn)
+        _refuse_engines(foreach, differentiable, None, fn)
+        _refuse_capturable(capturable, fn)
+        defaults = {
+            "lr": lr,
+            "betas": betas,
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "foreach": foreach,
+            "maximize": maximize,
+            "differentiable": differentiable,
+            "capturable": capturable,
+        }
+        super().__init__(params, defaults)
+
+    def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
+        params = self._with_grads(group)
+        lr, eps, weight_decay = h.num("lr"), h.num("eps"), h.num("weight_decay")
+        beta1, beta2 = h.pair("betas")
+        maximize = h.flag("maximize")
+        for p in params:
+            state = self._state.get(id(p))
+            if not state:
+                state = self._state[id(p)] = {
+                    "step": _scalar_state(0.0),
+                    "exp_avg": Tensor(np.zeros_like(p.data)),
+                    "exp_inf": Tensor(np.zeros_like(p.data)),
+                }
+            step = _tick(state)
+            grad = _grad_for(p, maximize, weight_decay)
+            exp_avg = _state_tensor(state, "exp_avg", p)
+            exp_inf = _state_tensor(state, "exp_inf", p)
+            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1))
+            _write(exp_inf, np.maximum(K.mul(exp_inf.data, beta2), K.add(np.abs(grad), eps)))
+            bias_correction = 1 - beta1**step
+            if bias_correction == 0:
+                raise GradcliError("float division by zero", hint="betas must be below 1")
+            _write(p, K.addcdiv(p.data, exp_avg.data, exp_inf.data, -(lr / bias_correction)))
+
+
+class NAdam(Optimizer):
+    """`torch.optim.NAdam`: Adam with Nesterov momentum, its momentum schedule
+    mu_t = beta1 (1 - 0.5 * 0.96 ** (t * momentum_decay)) kept as a running product in a
+    0-d tensor of the default dtype (`mu_product`), as PyTorch keeps it."""
+
+    def __init__(
+        self,
+        params: Any,
+        lr: Any = 2e-3,
+        betas: Any = (0.9, 0.999),
+        eps: Any = 1e-8,
+        weight_decay: Any = 0,
+        momentum_decay: Any = 4e-3,
+        decoupled_weight_decay: Any = False,
+        *,
+        foreach: Any = None,
+        maximize: Any = False,
+        capturable: Any = False,
+        differentiable: Any = False,
+    ) -> None:
+        fn = "NAdam()"
+        _check_lr(lr, fn)
+        _nonnegative(eps, "eps", "Invalid epsilon value", fn)
+        betas = _betas(betas, fn)
+        _nonnegative(weight_decay, "weight_decay", "Invalid weight_decay value", fn)
+        _nonnegative(momentum_decay, "momentum_decay", "Invalid momentum_decay value", fn)
+        _refuse_engines(foreach, differentiable, None, fn)
+        _refuse_capturable(capturable, fn)
+        defaults = {
+            "lr": lr,
+            "betas": betas,
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "momentum_decay": momentum_decay,
+            "decoupled_weight_decay": decoupled_weight_decay,
+            "maximize": maximize,
+            "foreach": foreach,
+            "capturable": capturable,
+            "differentiable": differentiable,
+        }
+        super().__init__(params, defaults)
+
+    def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
+        params = self._with_grads(group)
+        lr, eps, weight_decay = h.num("lr"), h.num("eps"), h.num("weight_decay")
+        beta1, beta2 = h.pair("betas")
+        momentum_decay = h.num("momentum_decay")
+        decoupled, maximize = h.flag("decoupled_weight_decay"), h.flag("maximize")
+        for p in params:
+            state = self._state.get(id(p))
+            if not state:
+                state = self._state[id(p)] = {
+                    "step": _scalar_state(0.0),
+                    "mu_product": _scalar_state(1.0),
+                    "exp_avg": Tensor(np.zeros_like(p.data)),
+                    "exp_avg_sq": Tensor(np.zeros_like(p.data)),
+                }
+            step = _tick(state)
+            grad = _grad_for(p, maximize)
+            bias_correction2 = 1 - beta2**step
+            if weight_decay != 0:
+                if decoupled:
+                    _write(p, K.mul(p.data, 1 - lr * weight_decay))
+                else:
+                    grad = K.add(grad, p.data, weight_decay)
+            mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))
+            mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * momentum_decay)))
+            mu_product = state["mu_product"]
+            _write(mu_product, K.mul(mu_product.data, mu))
+            product = float(mu_product.data)
+            product_next = product * mu_next
+            exp_avg = _state_tensor(state, "exp_avg", p)
+            exp_avg_sq = _state_tensor(state, "exp_avg_sq", p)
+            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1))
+            _write(exp_avg_sq, K.addcmul(K.mul(exp_avg_sq.data, beta2), grad, grad, 1 - beta2))
+            if bias_correction2 == 0 or product == 1.0 or product_next == 1.0:
+                raise GradcliError("float division by zero", hint="betas must be below 1")
+            denom = K.add(K.sqrt(K.div(exp_avg_sq.data, bias_correction2)), eps)
+            _write(p, K.addcdiv(p.data, grad, denom, -lr * (1.0 - mu) / (1.0 - product)))
+            _write(
+                p, K.addcdiv(p.data, exp_avg.data, denom, (-lr * mu_next) / (1.0 - product_next))
+            )
+
+
+class RAdam(Optimizer):
+    """`torch.optim.RAdam`: Adam with the variance of the adaptive rate rectified; in the first
+    steps (rho_t <= 5) the update is the bias-corrected momentum alone."""
+
+    def __init__(
+        self,
+        params: Any,
+        lr: Any = 1e-3,
+        betas: Any = (0.9, 0.999),
+        eps: Any = 1e-8,
+        weight_decay: Any = 0,
+        decoupled_weight_decay: Any = False,
+        *,
+        foreach: Any = None,
+        maximize: Any = False,
+        capturable: Any = False,
+        differentiable: Any = False,
+    ) -> None:
+        fn = "RAdam()"
+        _check_lr(lr, fn)
+        _nonnegative(eps, "eps", "Invalid epsilon value", fn)
+        betas = _betas(betas, fn)
+        _nonnegative(weight_decay, "weight_decay", "Invalid weight_decay value", fn)
+        _refuse_engines(foreach, differentiable, None, fn)
+        _refuse_capturable(capturable, fn)
+        defaults = {
+            "lr": lr,
+            "betas": betas,
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "maximize": maximize,
+            "foreach": foreach,
+            "capturable": capturable,
+            "decoupled_weight_decay": decoupled_weight_decay,
+            "differentiable": differentiable,
+        }
+        super().__init__(params, defaults)
+
+    def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
+        params = self._with_grads(group)
+        lr, eps, weight_decay = h.num("lr"), h.num("eps"), h.num("weight_decay")
+        beta1, beta2 = h.pair("betas")
+        decoupled, maximize = h.flag("decoupled_weight_decay"), h.flag("maximize")
+        for p in params:
+            state = self._state.get(id(p))
+            if not state:
+                state = self._state[id(p)] = {
+                    "step": _scalar_state(0.0),
+                    "exp_avg": Tensor(np.zeros_like(p.data)),
+                    "exp_avg_sq": Tensor(np.zeros_like(p.data)),
+                }
+            step = _tick(state)
+            grad = _grad_for(p, maximize)
+            if weight_decay != 0:
+                if decoupled:
+                    _write(p, K.mul(p.data, 1 - lr * weight_decay))
+                else:
+                    grad = K.add(grad, p.data, weight_decay)
+            exp_avg = _state_tensor(state, "exp_avg", p)
+            exp_avg_sq = _state_tensor(state, "exp_avg_sq", p)
+            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1))
+            _write(exp_avg_sq, K.addcmul(K.mul(exp_avg_sq.data, beta2), grad, grad, 1 - beta2))
+            bias_correction1 = 1 - beta1**step
+            bias_correction2 = 1 - beta2**step
+            if bias_correction1 == 0 or bias_correction2 == 0:
+                raise GradcliError("float division by zero", hint="betas must be below 1")
+            corrected = K.div(exp_avg.data, bias_correction1)
+            rho_inf = 2 / (1 - beta2) - 1
+            rho_t = rho_inf - 2 * step * (beta2**step) / bias_correction2
+            if rho_t > 5.0:
+                rect = (
+                    (rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t)
+                ) ** 0.5
+                adaptive = _rdiv(bias_correction2**0.5, K.add(K.sqrt(exp_avg_sq.data), eps))
+                with np.errstate(over="ignore", invalid="ignore"):
+                    update = K.mul(K.mul(corrected, lr) * adaptive, rect)
+            else:
+                update = K.mul(corrected, lr)
+            _write(p, K.add(p.data, update, -1.0))
+
+
+class Rprop(Optimizer):
+    """`torch.optim.Rprop`: per-element step sizes, grown by etaplus while the gradient keeps
+    its sign and shrunk by etaminus when it flips (that step then skipped), within
+    step_sizes; only the gradient's sign moves the parameter."""
+
+    def __init__(
+        self,
+        params: Any,
+        lr: Any = 1e-2,
+        etas: Any = (0.5, 1.2),
+        step_sizes: Any = (1e-6, 50),
+        *,
+        capturable: Any = False,
+        foreach: Any = None,
+        maximize: Any = False,
+        differentiable: Any = False,
+    ) -> None:
+        fn = "Rprop()"
+        _check_lr(lr, fn)
+        for key, v in (("etas", etas), ("step_sizes", step_sizes)):
+            if not isinstance(v, (tuple, list)) or len(v) != 2:
+                raise GradcliError(f"{fn}: {key} must be a pair of numbers", found=typename(v))
+        if not 0.0 < _number(etas[0], "etas", fn) < 1.0 < _number(etas[1], "etas", fn):
+            raise GradcliError(f"Invalid eta values: {_py(etas[0])}, {_py(etas[1])}")
+        _refuse_engines(foreach, differentiable, None, fn)
+        _refuse_capturable(capturable, fn)
+        defaults = {
+            "lr": lr,
+            "etas": etas,
+            "step_sizes": step_sizes,
+            "foreach": foreach,
+            "maximize": maximize,
+            "differentiable": differentiable,
+            "capturable": capturable,
+        }
+        super().__init__(params, defaults)
+
+    def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
+        params = self._with_grads(group)
+        etaminus, etaplus = h.pair("etas")
+        step_min, step_max = h.pair("step_sizes")
+        maximize = h.flag("maximize")
+        for p in params:
+            state = self._state.get(id(p))
+            if not state:
+                state = self._state[id(p)] = {
+                    "step": _scalar_state(0.0),
+                    "prev": Tensor(np.zeros_like(p.data)),
+                    "step_size": Tensor(np.full_like(p.data, K.scalar(h.num("lr"), p.dtype))),
+                }
+            _tick(state)
+            grad = _grad_for(p, maximize)
+            prev, step_size = _state_tensor(state, "prev", p), _state_tensor(state, "step_size", p)
+            with np.errstate(over="ignore", invalid="ignore"):
+                sign = np.sign(grad * prev.data)
+            minus = K.scalar(etaminus, p.dtype)
+            factor = np.where(sign > 0, K.scalar(etaplus, p.dtype), sign)
+            factor = np.where(sign < 0, minus, factor)
+            factor = np.where(sign == 0, factor.dtype.type(1), factor).astype(p.dtype)
+            with np.errstate(over="ignore", invalid="ignore"):
+                grown = step_size.data * factor
+            lo, hi = K.scalar(step_min, p.dtype), K.scalar(step_max, p.dtype)
+            _write(step_size, np.minimum(np.maximum(grown, lo), hi).astype(p.dtype))
+            grad = np.where(factor == minus, p.dtype.type(0), grad).astype(p.dtype)
+            _write(p, K.addcmul(p.data, np.sign(grad), step_size.data, -1))
+            _write(prev, grad)
+
+
+class ASGD(Optimizer):
+    """`torch.optim.ASGD`: SGD with a decaying rate eta = lr / (1 + lambd lr t) ** alpha and a
+    running average of the parameters (`ax`) from step t0 on; eta and mu are 0-d tensors of the
+    default dtype, as PyTorch keeps them."""
+
+    def __init__(
+        self,
+        params: Any,
+        lr: Any = 1e-2,
+        lambd: Any = 1e-4,
+        alpha: Any = 0.75,
+        t0: Any = 1e6,
+        weight_decay: Any = 0,
+        foreach: Any = None,
+        maximize: Any = False,
+        differentiable: Any = False,
+        capturable: Any = False,
+    ) -> None:
+        fn = "ASGD()"
+        _check_lr(lr, fn)
+        _nonnegative(weight_decay, "weight_decay", "Invalid weight_decay value", fn)
+        for key, v in (("lambd", lambd), ("alpha", alpha), ("t0", t0)):
+            _number(v, key, fn)
+        _refuse_engines(foreach, differentiable, None, fn)
+        _refuse_capturable(capturable, fn)
+        defaults = {
+            "lr": lr,
+            "lambd": lambd,
+            "alpha": alpha,
+            "t0": t0,
+            "weight_decay": weight_decay,
+            "foreach": foreach,
+            "maximize": maximize,
+            "differentiable": differentiable,
+            "capturable": capturable,
+        }
+        super().__init__(params, defaults)
+
+    def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
+        params = self._with_grads(group)
+        lr, lambd, alpha, t0 = h.num("lr"), h.num("lambd"), h.num("alpha"), h.num("t0")
+        weight_decay, maximize = h.num("weight_decay"), h.flag("maximize")
+        for p in params:
+            state = self._state.get(id(p))
+            if not state:
+                state = self._state[id(p)] = {
+                    "step": _scalar_state(0.0),
+                    "eta": _scalar_state(lr),
+                    "mu": _scalar_state(1.0),
+                    "ax": Tensor(np.zeros_like(p.data)),
+                }
+            step = _tick(state)
+            grad = _grad_for(p, maximize, weight_decay)
+            eta = float(state["eta"].data)
+            _write(p, K.mul(p.data, 1 - lambd * eta))
+            _write(p, K.add(p.data, grad, -eta))
+            ax, mu = _state_tensor(state, "ax", p), state["mu"]
+            if float(mu.data) != 1:
+                with np.errstate(over="ignore", invalid="ignore"):
+                    moved = (p.data - ax.data) * mu.data.astype(p.dtype)
+                _write(ax, ax.data + moved)
+            else:
+                _write(ax, p.data)
+            try:
+                new_eta = lr / ((1 + lambd * lr * step) ** alpha)
+                new_mu = 1 / max(1, step - t0)
+            except (ZeroDivisionError, OverflowError) as e:
+                raise GradcliError(f"ASGD.step(): {e}", hint="check lambd, alpha and t0") from None
+            _write(state["eta"], np.array(new_eta, state["eta"].dtype))
+            _write(mu, np.array(new_mu, mu.dtype))
+
+
 def _state_tensor(state: dict[str, Any], key: str, p: Tensor) -> Tensor:
     """A state tensor a step needs (made of zeros when a hyperparameter that needs it was
     switched on after the first step, as PyTorch's would fail to find it: gradcli starts it)."""
@@ -1548,7 +2016,8 @@ def _constructor(cls: type) -> Callable[..., Any]:
 
 # torch.optim.X and torch.optim.lr_scheduler.X as a program names them.
 OPTIMIZERS: dict[str, Callable[..., Any]] = {
-    c.__name__: _constructor(c) for c in (SGD, Adam, AdamW, RMSprop, Adagrad)
+    c.__name__: _constructor(c)
+    for c in (SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, Adamax, NAdam, RAdam, Rprop, ASGD)
 }
 SCHEDULERS: dict[str, Callable[..., Any]] = {
     c.__name__: _constructor(c)

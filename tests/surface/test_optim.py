@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from gradcli.base.errors import GradcliError
-from gradcli.core.tensor import Tensor
+from gradcli.core.tensor import Settings, Tensor
 from gradcli.surface import kernels as K
 from gradcli.surface import optim
 from gradcli.surface.nn import Parameter
@@ -93,6 +93,9 @@ REAL_SQRT = K.sqrt
 @pytest.fixture(autouse=True)
 def _pytorchs_sqrt(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(K, "sqrt", _mkl_sqrt)
+    # PyTorch's default dtype, as the recording ran: the optimizers keep their step counts,
+    # NAdam's mu_product and ASGD's eta and mu in it.
+    monkeypatch.setattr(Settings, "default_dtype", np.dtype(np.float32))
 
 
 @pytest.mark.parametrize("case", list(REC.CASES))
@@ -136,7 +139,8 @@ def test_a_rule_one_ulp_off_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_live_against_torch() -> None:
     pytest.importorskip("torch")
-    for case in ("sgd_all", "adam_amsgrad", "adamw_all", "adam_groups"):
+    cases = ("sgd_all", "adam_amsgrad", "adamw_all", "adam_groups", "nadam_decoupled", "rprop_all")
+    for case in cases + ("radam_decoupled", "asgd_all", "adadelta_all", "adamax_all"):
         for got, want in zip(run_ours(case), REC.run_torch(case)):
             assert np.array_equal(_bits(got), _bits(want)), case
 
@@ -219,6 +223,14 @@ def test_a_parameter_without_grad_is_skipped() -> None:
         (lambda w: optim.SGD([w], lr="fast"), "lr must be a number, not str"),
         (lambda w: optim.SGD([w], lr=0.1, foreach=True), "foreach=True is not supported"),
         (lambda w: optim.StepLR(w, 2), "Tensor is not an Optimizer"),
+        (lambda w: optim.Adadelta([w], rho=1.5), "Invalid rho value: 1.5"),
+        (lambda w: optim.Adamax([w], betas=(1.2, 0.9)), "Invalid beta parameter at index 0: 1.2"),
+        (lambda w: optim.NAdam([w], momentum_decay=-1), "Invalid momentum_decay value: -1"),
+        (lambda w: optim.RAdam([w], lr=-0.1), "Invalid learning rate: -0.1"),
+        (lambda w: optim.Rprop([w], etas=(1.2, 0.5)), "Invalid eta values: 1.2, 0.5"),
+        (lambda w: optim.Rprop([w], step_sizes=3), "step_sizes must be a pair of numbers"),
+        (lambda w: optim.ASGD([w], t0="soon"), "t0 must be a number, not str"),
+        (lambda w: optim.NAdam([w], foreach=True), "foreach=True is not supported"),
     ],
 )
 def test_refusals_in_pytorchs_words(make: Any, message: str) -> None:

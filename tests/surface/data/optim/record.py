@@ -18,6 +18,8 @@ those roots.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +116,56 @@ CASES: dict[str, dict[str, Any]] = {
         "groups": [[0, 1, 2], [3, 4, 5]],
         "group_kw": [{}, {"lr": 0.2, "lr_decay": 0.05}],
     },
+    "adadelta": {"opt": "Adadelta", "kw": {}},
+    "adadelta_all": {
+        "opt": "Adadelta",
+        "kw": {"lr": 0.5, "rho": 0.8, "eps": 1e-5, "weight_decay": 0.05, "maximize": True},
+    },
+    "adadelta_f64": {"opt": "Adadelta", "kw": {"lr": 0.3}, "dtype": "float64"},
+    "adamax": {"opt": "Adamax", "kw": {}},
+    "adamax_all": {
+        "opt": "Adamax",
+        "kw": {"lr": 0.02, "betas": (0.8, 0.99), "eps": 1e-6, "weight_decay": 0.1},
+    },
+    "adamax_f64": {"opt": "Adamax", "kw": {"maximize": True}, "dtype": "float64"},
+    "nadam": {"opt": "NAdam", "kw": {}},
+    "nadam_weight_decay": {"opt": "NAdam", "kw": {"lr": 0.01, "weight_decay": 0.1}},
+    "nadam_decoupled": {
+        "opt": "NAdam",
+        "kw": {
+            "lr": 0.01,
+            "weight_decay": 0.1,
+            "decoupled_weight_decay": True,
+            "momentum_decay": 0.01,
+            "maximize": True,
+        },
+    },
+    "nadam_f64": {"opt": "NAdam", "kw": {"lr": 0.005}, "dtype": "float64"},
+    "radam": {"opt": "RAdam", "kw": {}},
+    "radam_weight_decay": {"opt": "RAdam", "kw": {"lr": 0.01, "weight_decay": 0.1}},
+    "radam_decoupled": {
+        "opt": "RAdam",
+        "kw": {"lr": 0.02, "weight_decay": 0.1, "decoupled_weight_decay": True, "maximize": True},
+    },
+    "radam_f64": {"opt": "RAdam", "kw": {"lr": 0.01, "betas": (0.8, 0.9)}, "dtype": "float64"},
+    "rprop": {"opt": "Rprop", "kw": {}},
+    "rprop_all": {
+        "opt": "Rprop",
+        "kw": {"lr": 0.05, "etas": (0.3, 1.5), "step_sizes": (1e-4, 0.1), "maximize": True},
+    },
+    "rprop_f64": {"opt": "Rprop", "kw": {"lr": 0.02}, "dtype": "float64"},
+    "asgd": {"opt": "ASGD", "kw": {}},
+    "asgd_all": {
+        "opt": "ASGD",
+        "kw": {"lr": 0.05, "lambd": 0.01, "alpha": 0.6, "t0": 5, "weight_decay": 0.01},
+    },
+    "asgd_f64": {"opt": "ASGD", "kw": {"lr": 0.03, "t0": 3}, "dtype": "float64"},
+    "nadam_groups": {
+        "opt": "NAdam",
+        "kw": {"lr": 0.01},
+        "groups": [[0, 1, 2], [3, 4, 5]],
+        "group_kw": [{}, {"lr": 0.02, "betas": (0.5, 0.9)}],
+    },
     "sgd_multisteplr": {
         "opt": "SGD",
         "kw": {"lr": 0.1, "momentum": 0.9},
@@ -205,22 +257,22 @@ def run_torch(case: str) -> tuple[np.ndarray, ...]:
         sched = getattr(torch.optim.lr_scheduler, name)(opt, **kw)
     traj: list[list[np.ndarray]] = [[p.detach().numpy().copy()] for p in params]
     lrs = []
-    for step in range(STEPS):
-        for lr_step, new in spec.get("set_lr", {}).items():
-            if step == lr_step:
-                for g, lr in zip(opt.param_groups, new):
-                    g["lr"] = lr
-        opt.zero_grad()
-        for i, p in enumerate(params):
-            g = grad_for(case, step, i, p.detach().numpy())
-            p.grad = None if g is None else torch.from_numpy(g)
-        opt.step()
-        _note_sqrt_exceptions(opt, params)
-        if sched is not None:
-            sched.step()
-            lrs.append(sched.get_last_lr())
-        for i, p in enumerate(params):
-            traj[i].append(p.detach().numpy().copy())
+    with _noting_sqrt_exceptions():
+        for step in range(STEPS):
+            for lr_step, new in spec.get("set_lr", {}).items():
+                if step == lr_step:
+                    for g, lr in zip(opt.param_groups, new):
+                        g["lr"] = lr
+            opt.zero_grad()
+            for i, p in enumerate(params):
+                g = grad_for(case, step, i, p.detach().numpy())
+                p.grad = None if g is None else torch.from_numpy(g)
+            opt.step()
+            if sched is not None:
+                sched.step()
+                lrs.append(sched.get_last_lr())
+            for i, p in enumerate(params):
+                traj[i].append(p.detach().numpy().copy())
     out = tuple(np.stack(t) for t in traj)
     return out + ((np.array(lrs, np.float64),) if sched is not None else ())
 
@@ -228,27 +280,37 @@ def run_torch(case: str) -> tuple[np.ndarray, ...]:
 SQRT_EXCEPTIONS: dict[str, dict[int, int]] = {"float32": {}, "float64": {}}
 
 
-def _note_sqrt_exceptions(opt: Any, params: list[Any]) -> None:
-    """The second moments the step just taken took the root of (as they are after the step):
-    Adam's, Adagrad's sums, RMSprop's averages."""
+@contextlib.contextmanager
+def _noting_sqrt_exceptions() -> Iterator[None]:
+    """Every root an optimizer step takes (`t.sqrt()`, `t.sqrt_()`, as PyTorch's optimizers
+    write them) is compared with the correctly rounded one; the inputs where they differ go to
+    the table."""
     import torch
 
-    for p in params:
-        state = opt.state.get(p, {})
-        roots = [state[k] for k in ("exp_avg_sq", "max_exp_avg_sq", "sum") if k in state]
-        if "square_avg" in state:  # RMSprop: of the average, centred by the mean gradient
-            avg = state["square_avg"]
-            if "grad_avg" in state:
-                avg = avg.addcmul(state["grad_avg"], state["grad_avg"], value=-1)
-            roots.append(avg)
-        for t in roots:
-            v = t.detach().numpy().reshape(-1)
-            got = torch.from_numpy(v.copy()).sqrt().numpy()
+    real = {name: getattr(torch.Tensor, name) for name in ("sqrt", "sqrt_")}
+
+    def noting(name: str) -> Any:
+        def root(t: Any) -> Any:
+            v = t.detach().numpy().reshape(-1).copy()
+            out = real[name](t)
+            got = out.detach().numpy().reshape(-1)
             exact = np.sqrt(v)
             uint = np.uint64 if v.dtype == np.float64 else np.uint32
             table = SQRT_EXCEPTIONS[v.dtype.name]
-            for x, r in zip(v[got != exact].view(uint), got[got != exact].view(uint)):
+            differ = got.view(uint) != exact.view(uint)
+            for x, r in zip(v[differ].view(uint), got[differ].view(uint)):
                 table[int(x)] = int(r)
+            return out
+
+        return root
+
+    for name in real:
+        setattr(torch.Tensor, name, noting(name))
+    try:
+        yield
+    finally:
+        for name, fn in real.items():
+            setattr(torch.Tensor, name, fn)
 
 
 def main() -> None:

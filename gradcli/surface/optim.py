@@ -1,7 +1,7 @@
 """`torch.optim`: SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, Adamax, NAdam, RAdam, Rprop,
-ASGD and the learning-rate schedulers (StepLR,
-MultiStepLR, ExponentialLR, CosineAnnealingLR, LambdaLR, MultiplicativeLR, ConstantLR, LinearLR,
-ReduceLROnPlateau).
+ASGD and the learning-rate schedulers (StepLR, MultiStepLR, ExponentialLR, CosineAnnealingLR,
+LambdaLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, OneCycleLR, ReduceLROnPlateau,
+CosineAnnealingWarmRestarts, CyclicLR, SequentialLR, ChainedScheduler).
 
 Each `step()` computes what PyTorch's single-tensor implementation (`foreach=False`, the CPU
 default) computes, kernel by kernel, in the parameters' dtype: `grad.add(param, alpha=wd)`,
@@ -1387,6 +1387,16 @@ class LRScheduler:
             group["lr"] = lr
         self._last_lr = [g["lr"] for g in groups]
 
+    def _update_lr_at(self, epoch: int) -> None:
+        """PyTorch's `_update_lr(epoch)` (SequentialLR's switch to its next scheduler): the
+        lrs at `epoch` from the scheduler's closed form where it has one, else `get_lr()`."""
+        self.last_epoch = epoch
+        closed = getattr(self, "_closed_form", None)
+        values = closed() if closed is not None else self.get_lr()
+        for group, lr in zip(self.optimizer.param_groups, values):
+            group["lr"] = lr
+        self._last_lr = [g["lr"] for g in self.optimizer.param_groups]
+
     def state_dict(self) -> dict[str, Any]:
         """Every attribute but the optimizer, in the order PyTorch's `__dict__` holds them."""
         out = {k: _state_value(getattr(self, k)) for k in self.OWN}
@@ -1423,6 +1433,9 @@ class StepLR(LRScheduler):
             return lrs
         return [lr * self.gamma for lr in lrs]
 
+    def _closed_form(self) -> list[Any]:
+        return [base * self.gamma ** (self.last_epoch // self.step_size) for base in self.base_lrs]
+
 
 class MultiStepLR(LRScheduler):
     """The learning rate times gamma at each milestone (a milestone given twice: gamma**2)."""
@@ -1447,6 +1460,15 @@ class MultiStepLR(LRScheduler):
             return lrs
         return [lr * self.gamma ** self.milestones[self.last_epoch] for lr in lrs]
 
+    def _closed_form(self) -> list[Any]:
+        import bisect
+
+        marks = sorted(self.milestones.elements())
+        return [
+            base * self.gamma ** bisect.bisect_right(marks, self.last_epoch)
+            for base in self.base_lrs
+        ]
+
 
 class ExponentialLR(LRScheduler):
     PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("gamma",)
@@ -1461,6 +1483,9 @@ class ExponentialLR(LRScheduler):
         if self._is_initial:
             return lrs
         return [lr * self.gamma for lr in lrs]
+
+    def _closed_form(self) -> list[Any]:
+        return [base * self.gamma**self.last_epoch for base in self.base_lrs]
 
 
 class CosineAnnealingLR(LRScheduler):
@@ -1495,6 +1520,12 @@ class CosineAnnealingLR(LRScheduler):
             (1 + math.cos(math.pi * t / n)) / (1 + math.cos(math.pi * (t - 1) / n)) * (lr - e) + e
             for lr in lrs
         ]
+
+    def _closed_form(self) -> list[Any]:
+        import math
+
+        e, t, n = self.eta_min, self.last_epoch, self.T_max
+        return [e + (base - e) * (1 + math.cos(math.pi * t / n)) / 2 for base in self.base_lrs]
 
 
 def _lambdas(lr_lambda: Any, optimizer: Any, fn: str) -> list[Any]:
@@ -1591,6 +1622,12 @@ class ConstantLR(LRScheduler):
             raise GradcliError("float division by zero", hint="factor > 0")
         return [lr * (1.0 / self.factor) for lr in lrs]
 
+    def _closed_form(self) -> list[Any]:
+        f = self.factor
+        return [
+            base * (f + (self.last_epoch >= self.total_iters) * (1 - f)) for base in self.base_lrs
+        ]
+
 
 class LinearLR(LRScheduler):
     PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("start_factor", "end_factor", "total_iters")
@@ -1629,6 +1666,12 @@ class LinearLR(LRScheduler):
             raise GradcliError("float division by zero", hint="total_iters >= 1")
         return [lr * (1.0 + (e - s) / den) for lr in lrs]
 
+    def _closed_form(self) -> list[Any]:
+        s, e, n = self.start_factor, self.end_factor, self.total_iters
+        if n == 0:
+            raise GradcliError("float division by zero", hint="total_iters >= 1")
+        return [base * (s + (e - s) * min(n, self.last_epoch) / n) for base in self.base_lrs]
+
 
 class PolynomialLR(LRScheduler):
     """Each lr times ((1 - t/n) / (1 - (t-1)/n)) ** power at step t <= n: base_lr * (1 -
@@ -1653,6 +1696,12 @@ class PolynomialLR(LRScheduler):
             raise GradcliError("float division by zero", hint="total_iters >= 1")
         factor = ((1.0 - t / n) / (1.0 - (t - 1) / n)) ** self.power
         return [lr * factor for lr in lrs]
+
+    def _closed_form(self) -> list[Any]:
+        n = self.total_iters
+        if n == 0:
+            raise GradcliError("float division by zero", hint="total_iters >= 1")
+        return [base * (1.0 - min(n, self.last_epoch) / n) ** self.power for base in self.base_lrs]
 
 
 class OneCycleLR(LRScheduler):
@@ -2001,6 +2050,356 @@ class ReduceLROnPlateau:
         return {k: _state_value(getattr(self, k)) for k in keys}
 
 
+class CosineAnnealingWarmRestarts(LRScheduler):
+    """Cosine annealing from each base lr to eta_min over T_i steps, then a restart, T_i
+    growing T_mult times at each restart; `step(epoch)` takes a fractional epoch (a step per
+    batch), as PyTorch's."""
+
+    PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("T_0", "T_i", "T_mult", "eta_min", "T_cur")
+    OWN = ("T_0", "T_i", "T_mult", "eta_min", "T_cur")
+
+    def __init__(
+        self,
+        optimizer: Any,
+        T_0: Any,  # noqa: N803
+        T_mult: Any = 1,  # noqa: N803
+        eta_min: Any = 0.0,
+        last_epoch: Any = -1,
+    ) -> None:
+        if isinstance(T_0, bool) or not isinstance(T_0, int) or T_0 <= 0:
+            raise GradcliError(f"Expected positive integer T_0, but got {_py(T_0)}").mirror(
+                "ValueError"
+            )
+        if isinstance(T_mult, bool) or not isinstance(T_mult, int) or T_mult < 1:
+            raise GradcliError(f"Expected integer T_mult >= 1, but got {_py(T_mult)}").mirror(
+                "ValueError"
+            )
+        if isinstance(eta_min, bool) or not isinstance(eta_min, (int, float)):
+            raise GradcliError(
+                f"Expected float or int eta_min, but got {_py(eta_min)} of type "
+                f"{_python_type(eta_min)}"
+            ).mirror("ValueError")
+        self.T_0, self.T_i, self.T_mult, self.eta_min = T_0, T_0, T_mult, eta_min
+        self.T_cur: Any = last_epoch
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[Any]:
+        import math
+
+        e = self.eta_min
+        c = 1 + math.cos(math.pi * self.T_cur / self.T_i)
+        return [e + (base - e) * c / 2 for base in self.base_lrs]
+
+    def step(self, epoch: Any = None) -> None:
+        import math
+
+        if epoch is None and self.last_epoch < 0:
+            epoch = 0
+        if epoch is None:
+            epoch = self.last_epoch + 1
+            self.T_cur = self.T_cur + 1
+            if self.T_cur >= self.T_i:
+                self.T_cur = self.T_cur % self.T_i
+                self.T_i = self.T_i * self.T_mult
+        else:
+            epoch = _number(epoch, "epoch", "CosineAnnealingWarmRestarts.step()")
+            if isinstance(epoch, float) and not math.isfinite(epoch):
+                raise GradcliError(f"cannot convert float {epoch} to integer").mirror(
+                    "OverflowError"
+                )
+            if epoch < 0:
+                raise GradcliError(f"Expected non-negative epoch, but got {_py(epoch)}").mirror(
+                    "ValueError"
+                )
+            if epoch >= self.T_0:
+                if self.T_mult == 1:
+                    self.T_cur = epoch % self.T_0
+                else:
+                    n = int(math.log((epoch / self.T_0 * (self.T_mult - 1) + 1), self.T_mult))
+                    self.T_cur = epoch - self.T_0 * (self.T_mult**n - 1) / (self.T_mult - 1)
+                    self.T_i = self.T_0 * self.T_mult**n
+            else:
+                self.T_i = self.T_0
+                self.T_cur = epoch
+        self.last_epoch = math.floor(epoch)
+        for group, lr in zip(self.optimizer.param_groups, self.get_lr()):
+            group["lr"] = lr
+        self._last_lr = [g["lr"] for g in self.optimizer.param_groups]
+
+
+def _python_type(v: Any) -> str:
+    return f"<class '{typename(v)}'>"
+
+
+def _per_group_values(name: str, optimizer: Optimizer, value: Any) -> list[float]:
+    """CyclicLR's `base_lr`, `max_lr`, momenta: one number for every group, or a list of one
+    per group."""
+    n = len(optimizer.param_groups)
+    if isinstance(value, (list, tuple)):
+        if len(value) != n:
+            raise GradcliError(f"expected {n} values for {name}, got {len(value)}").mirror(
+                "ValueError"
+            )
+        return [_number(v, name, "CyclicLR()") for v in value]
+    return [_number(value, name, "CyclicLR()")] * n
+
+
+class CyclicLR(LRScheduler):
+    """The learning rate cycling between base_lr and max_lr (triangular, triangular2,
+    exp_range or the program's scale_fn), the momentum (or Adam's beta1) cycling the other
+    way, as PyTorch's (which sets the momentum even of an SGD made without one)."""
+
+    PROGRAM_DATA = LRScheduler.PROGRAM_DATA + ("max_lrs", "total_size", "step_ratio", "mode")
+    OWN = (
+        "max_lrs",
+        "total_size",
+        "step_ratio",
+        "mode",
+        "gamma",
+        "_scale_fn_custom",
+        "scale_mode",
+        "cycle_momentum",
+        "use_beta1",
+        "base_momentums",
+        "max_momentums",
+    )
+
+    def __init__(
+        self,
+        optimizer: Any,
+        base_lr: Any,
+        max_lr: Any,
+        step_size_up: Any = 2000,
+        step_size_down: Any = None,
+        mode: Any = "triangular",
+        gamma: Any = 1.0,
+        scale_fn: Any = None,
+        scale_mode: Any = "cycle",
+        cycle_momentum: Any = True,
+        base_momentum: Any = 0.8,
+        max_momentum: Any = 0.9,
+        last_epoch: Any = -1,
+    ) -> None:
+        fn = "CyclicLR()"
+        if not isinstance(optimizer, Optimizer):
+            raise GradcliError(f"{typename(optimizer)} is not an Optimizer").mirror("TypeError")
+        base_lrs = _per_group_values("base_lr", optimizer, base_lr)
+        if last_epoch == -1:
+            for lr, group in zip(base_lrs, optimizer.param_groups):
+                group["lr"] = lr
+        self.max_lrs = _per_group_values("max_lr", optimizer, max_lr)
+        up = float(_number(step_size_up, "step_size_up", fn))
+        down = (
+            float(_number(step_size_down, "step_size_down", fn))
+            if step_size_down is not None
+            else up
+        )
+        self.total_size = up + down
+        if self.total_size == 0:
+            raise GradcliError("float division by zero", hint="step_size_up >= 1")
+        self.step_ratio = up / self.total_size
+        if mode not in ("triangular", "triangular2", "exp_range") and scale_fn is None:
+            raise GradcliError("mode is invalid and scale_fn is None").mirror("ValueError")
+        if scale_fn is not None and not callable(scale_fn):
+            raise GradcliError(f"scale_fn should be a function, but got {typename(scale_fn)}")
+        self.mode = mode
+        self.gamma = _number(gamma, "gamma", fn)
+        self._scale_fn_custom = scale_fn
+        self.scale_mode = scale_mode
+        if scale_fn is None:
+            self.scale_mode = "iterations" if mode == "exp_range" else "cycle"
+        self.cycle_momentum = _flag(cycle_momentum, "cycle_momentum", fn)
+        self.use_beta1 = False
+        if self.cycle_momentum:
+            if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
+                raise GradcliError(
+                    "optimizer must support momentum or beta1 with `cycle_momentum` option enabled",
+                    hint="cycle_momentum=False",
+                ).mirror("ValueError")
+            self.use_beta1 = "betas" in optimizer.defaults
+            self.base_momentums = _per_group_values("base_momentum", optimizer, base_momentum)
+            self.max_momentums = _per_group_values("max_momentum", optimizer, max_momentum)
+            if last_epoch == -1:
+                for top, low, group in zip(
+                    self.max_momentums, self.base_momentums, optimizer.param_groups
+                ):
+                    if self.use_beta1:
+                        group["betas"] = (top, *group["betas"][1:])
+                    else:
+                        group["momentum"] = top
+                    group["max_momentum"] = top
+                    group["base_momentum"] = low
+        super().__init__(optimizer, last_epoch)
+        self.base_lrs = base_lrs
+
+    def _scale(self, x: float) -> float:
+        if self._scale_fn_custom is not None:
+            return _factor(self._scale_fn_custom(x), "CyclicLR.step()")
+        if self.mode == "triangular2":
+            return 1 / (2.0 ** (x - 1))
+        if self.mode == "exp_range":
+            return self.gamma**x
+        return 1.0
+
+    def get_lr(self) -> list[Any]:
+        import math
+
+        cycle = math.floor(1 + self.last_epoch / self.total_size)
+        x = 1.0 + self.last_epoch / self.total_size - cycle
+        if x <= self.step_ratio:
+            scale_factor = x / self.step_ratio
+        else:
+            scale_factor = (x - 1) / (self.step_ratio - 1)
+        at = cycle if self.scale_mode == "cycle" else self.last_epoch
+        lrs = [
+            base + (top - base) * scale_factor * self._scale(at)
+            for base, top in zip(self.base_lrs, self.max_lrs)
+        ]
+        if self.cycle_momentum:
+            for group, low, top in zip(
+                self.optimizer.param_groups, self.base_momentums, self.max_momentums
+            ):
+                momentum = top - (top - low) * scale_factor * self._scale(at)
+                if self.use_beta1:
+                    group["betas"] = (momentum, *group["betas"][1:])
+                else:
+                    group["momentum"] = momentum
+        return lrs
+
+    def state_dict(self) -> dict[str, Any]:
+        out = super().state_dict()
+        out["_scale_fn_custom"] = None
+        return out
+
+
+def _schedulers_of(kind: str, schedulers: Any, optimizer: Any) -> list[LRScheduler]:
+    items = _listed(schedulers, "schedulers") if not isinstance(schedulers, list) else schedulers
+    if len(items) < 1:
+        raise GradcliError(
+            f"{kind} expects at least one scheduler"
+            + (" to be chained" if kind == "ChainedScheduler" else "")
+            + ", but got no scheduler."
+        ).mirror("ValueError")
+    optimizer = optimizer or getattr(items[0], "optimizer", None)
+    for i, sched in enumerate(items):
+        if isinstance(sched, ReduceLROnPlateau):
+            raise GradcliError(
+                f"{kind} does not support `ReduceLROnPlateau` scheduler as it requires "
+                "additional kwargs to be specified when calling `step`, but got one at index "
+                f"{i} in the given schedulers sequence."
+            ).mirror("ValueError")
+        if not isinstance(sched, LRScheduler):
+            raise GradcliError(
+                f"{kind} at index {i} should have `optimizer` as its attribute."
+            ).mirror("TypeError")
+        if sched.optimizer is not optimizer:
+            raise GradcliError(
+                f"{kind} expects all schedulers to belong to the same optimizer, but got "
+                f"scheduler {sched.name} at index {i} has {sched.optimizer!r}, which is "
+                f"different from {typename(optimizer)}."
+            ).mirror("ValueError")
+    return items
+
+
+class SequentialLR(LRScheduler):
+    """Schedulers one after another, switching at the milestones (the next one starts from
+    its own epoch 0), as PyTorch's."""
+
+    PROGRAM_METHODS = ("step", "get_last_lr", "state_dict")
+    PROGRAM_DATA = ("optimizer", "last_epoch")
+
+    def __init__(
+        self, optimizer: Any, schedulers: Any, milestones: Any, last_epoch: Any = -1
+    ) -> None:
+        import bisect
+
+        if not isinstance(optimizer, Optimizer):
+            raise GradcliError(f"{typename(optimizer)} is not an Optimizer").mirror("TypeError")
+        self._schedulers = _schedulers_of("SequentialLR", schedulers, optimizer)
+        marks = [
+            _int_arg(m, "milestones", "SequentialLR()") for m in _listed(milestones, "milestones")
+        ]
+        if len(marks) != len(self._schedulers) - 1:
+            raise GradcliError(
+                "Sequential Schedulers expects number of schedulers provided to be one more "
+                f"than the number of milestone points, but got number of schedulers "
+                f"{len(self._schedulers)} and the number of milestones to be equal to "
+                f"{len(marks)}"
+            ).mirror("ValueError")
+        if isinstance(last_epoch, bool) or not isinstance(last_epoch, int):
+            raise GradcliError(f"last_epoch must be an int, not {typename(last_epoch)}")
+        self._milestones = marks
+        self.last_epoch = last_epoch + 1
+        self.optimizer = optimizer
+        for group in optimizer.param_groups:
+            group["lr"] = group["initial_lr"]
+        self._undo(self)
+        first = self._schedulers[bisect.bisect_right(marks, 0)]
+        first._step_count = 0
+        first._is_initial = True
+        try:
+            first.step()
+        finally:
+            first._is_initial = False
+        self._last_lr = first.get_last_lr()
+
+    def _undo(self, sched: Any) -> None:
+        """Take back the step each (nested) scheduler made when it was made."""
+        if isinstance(sched, (SequentialLR, ChainedScheduler)):
+            for inner in sched._schedulers:
+                self._undo(inner)
+        elif isinstance(sched, LRScheduler):
+            sched.last_epoch -= 1
+
+    def step(self, epoch: Any = None) -> None:
+        import bisect
+
+        if epoch is not None:
+            raise GradcliError("SequentialLR.step() takes no epoch", found=typename(epoch))
+        self.last_epoch += 1
+        idx = bisect.bisect_right(self._milestones, self.last_epoch)
+        sched = self._schedulers[idx]
+        if idx > 0 and self._milestones[idx - 1] == self.last_epoch:
+            sched._update_lr_at(0)
+        else:
+            sched.step()
+        self._last_lr = sched.get_last_lr()
+
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "_milestones": list(self._milestones),
+            "last_epoch": self.last_epoch,
+            "_last_lr": list(self._last_lr),
+            "_schedulers": [s.state_dict() for s in self._schedulers],
+        }
+
+
+class ChainedScheduler(LRScheduler):
+    """Several schedulers stepped together (each multiplying into the lr the one before set),
+    as PyTorch's."""
+
+    PROGRAM_METHODS = ("step", "get_last_lr", "state_dict")
+    PROGRAM_DATA = ("optimizer",)
+
+    def __init__(self, schedulers: Any, optimizer: Any = None) -> None:
+        self._schedulers = _schedulers_of("ChainedScheduler", schedulers, optimizer)
+        self.optimizer = optimizer or self._schedulers[0].optimizer
+        self._last_lr = [g["lr"] for g in self._schedulers[-1].optimizer.param_groups]
+
+    def step(self, epoch: Any = None) -> None:
+        if epoch is not None:
+            raise GradcliError("ChainedScheduler.step() takes no epoch", found=typename(epoch))
+        for sched in self._schedulers:
+            sched.step()
+        self._last_lr = [g["lr"] for g in self._schedulers[-1].optimizer.param_groups]
+
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "_last_lr": list(self._last_lr),
+            "_schedulers": [s.state_dict() for s in self._schedulers],
+        }
+
+
 def _constructor(cls: type) -> Callable[..., Any]:
     """`optim.SGD(...)` as a program calls it (a program never holds a Python class)."""
 
@@ -2033,5 +2432,9 @@ SCHEDULERS: dict[str, Callable[..., Any]] = {
         PolynomialLR,
         OneCycleLR,
         ReduceLROnPlateau,
+        CosineAnnealingWarmRestarts,
+        CyclicLR,
+        SequentialLR,
+        ChainedScheduler,
     )
 }

@@ -286,3 +286,51 @@ def test_a_step_checks_the_clock_between_the_updates(
     events.clear()
     opt.zero_grad()
     assert events == ["tick"] * 4
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda o: optim.CosineAnnealingWarmRestarts(o, T_0=0), "Expected positive integer T_0"),
+        (lambda o: optim.CosineAnnealingWarmRestarts(o, 2, T_mult=0), "integer T_mult >= 1"),
+        (lambda o: optim.CosineAnnealingWarmRestarts(o, 2).step(-1), "non-negative epoch"),
+        (lambda o: optim.CosineAnnealingWarmRestarts(o, 2).step(float("inf")), "cannot convert"),
+        (lambda o: optim.CyclicLR(o, 0.01, 0.1, step_size_up=0), "float division by zero"),
+        (lambda o: optim.CyclicLR(o, [0.01, 0.02], 0.1), "expected 1 values for base_lr, got 2"),
+        (lambda o: optim.CyclicLR(o, 0.01, 0.1, mode="sine"), "mode is invalid"),
+        (lambda o: optim.CyclicLR(o, 0.01, 0.1, scale_fn=3), "scale_fn should be a function"),
+        (lambda o: optim.SequentialLR(o, [], []), "expects at least one scheduler"),
+        (lambda o: optim.SequentialLR(o, [optim.StepLR(o, 2)], [3]), "one more than the number"),
+        (lambda o: optim.SequentialLR(o, [3], []), "should have `optimizer` as its attribute"),
+        (
+            lambda o: optim.ChainedScheduler([optim.ReduceLROnPlateau(o)]),
+            "does not support `ReduceLROnPlateau`",
+        ),
+        (
+            lambda o: optim.ChainedScheduler([optim.StepLR(optim.SGD([_p(1.0)]), 2)], o),
+            "expects all schedulers to belong to the same optimizer",
+        ),
+    ],
+)
+def test_scheduler_refusals_in_pytorchs_words(make: Any, message: str) -> None:
+    opt = optim.SGD([_p(1.0, 2.0)], lr=0.1, momentum=0.9)
+    with pytest.raises(GradcliError) as e:
+        make(opt)
+    assert message in e.value.message
+
+
+def test_sequential_switches_to_the_next_schedule_at_its_closed_form() -> None:
+    """Warm-up then cosine: the lrs PyTorch 2.13 prints for this recipe (recorded)."""
+    opt = optim.SGD([_p(1.0)], lr=0.1)
+    sched = optim.SequentialLR(
+        opt,
+        [optim.LinearLR(opt, start_factor=0.1, total_iters=3), optim.CosineAnnealingLR(opt, 5)],
+        milestones=[3],
+    )
+    lrs = []
+    for _ in range(8):
+        opt.step()
+        sched.step()
+        lrs.append(sched.get_last_lr()[0])
+    want = [0.04, 0.07, 0.1, 0.09045084972, 0.06545084972, 0.03454915028, 0.00954915028, 0.0]
+    assert lrs == pytest.approx(want, abs=1e-10)

@@ -2662,6 +2662,55 @@ CASES: list[Case] = [
         (3, 5),
     ),
     Case(
+        "warm_restarts_nan_epoch",
+        "w = torch.zeros(1, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, 2, T_mult=3)\n"
+        "s.step(float('nan'))",
+        "cannot convert float nan to integer",
+        (4, 1),
+    ),
+    Case(
+        "warm_restarts_negative_epoch",
+        "w = torch.zeros(1, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, 2)\ns.step(-3)",
+        "Expected non-negative epoch, but got -3",
+        (4, 1),
+    ),
+    Case(
+        "cyclic_exp_range_overflows",
+        "w = torch.zeros(1, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.CyclicLR(opt, 0.01, 0.1, step_size_up=1, "
+        "mode='exp_range', gamma=1e10)\nfor i in range(100):\n    s.step()",
+        "Numerical result out of range",
+        (5, 5),
+    ),
+    Case(
+        "cyclic_tiny_step_size",
+        "w = torch.zeros(1, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.CyclicLR(opt, 0.01, 0.1, step_size_up=1e-320)\ns.step()",
+        "cannot convert float infinity to integer",
+        (4, 1),
+    ),
+    Case(
+        "sequential_of_a_number",
+        "w = torch.zeros(1, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.SequentialLR(opt, [3], milestones=[])",
+        "should have `optimizer` as its attribute",
+        (3, 5),
+    ),
+    Case(
+        "rprop_eta_order",
+        "w = torch.zeros(1, requires_grad=True)\nopt = torch.optim.Rprop([w], etas=(1.2, 0.5))",
+        "Invalid eta values: 1.2, 0.5",
+        (2, 7),
+    ),
+    Case(
+        "nadam_beta_string",
+        "w = torch.zeros(1, requires_grad=True)\nopt = torch.optim.NAdam([w], betas=(0.9, 'a'))",
+        "betas must be a number, not str",
+        (2, 7),
+    ),
+    Case(
         "bce_logits_target_size",
         "import torch.nn.functional as F\nl = F.binary_cross_entropy_with_logits("
         "torch.zeros(2, 3), torch.zeros(3))",

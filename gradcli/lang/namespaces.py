@@ -816,6 +816,8 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "grad_fn": _grad_fn,
     "T": F.T,
     "mT": F.mT,
+    "H": F.H,
+    "mH": F.mH,
     "ndim": lambda t: t.ndim,
     "dtype": lambda t: dtype_value(t.dtype),
     "device": lambda t: CPU,

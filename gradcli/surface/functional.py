@@ -621,6 +621,25 @@ def mT(x: Tensor) -> Tensor:  # noqa: N802
     return apply(S.permute, x, perm=(1, 0), label="TransposeBackward0")
 
 
+def H(x: Tensor) -> Tensor:  # noqa: N802
+    """`x.H`: the conjugate transpose of a matrix (of a real one, its transpose)."""
+    if x.ndim != 2:
+        raise GradcliError(
+            f"tensor.H is only supported on matrices (2-D tensors). Got {x.ndim}-D tensor."
+        )
+    return apply(S.permute, x, perm=(1, 0), label="TransposeBackward0")
+
+
+def mH(x: Tensor) -> Tensor:  # noqa: N802
+    """`x.mH`: the conjugate transpose of the last two dims (of real tensors, `x.mT`)."""
+    if x.ndim < 2:
+        raise GradcliError(
+            "tensor.mH is only supported on matrices or batches of matrices. "
+            f"Got {x.ndim}-D tensor."
+        )
+    return mT(x)
+
+
 def expand(x: Any, *sizes: Any) -> Tensor:
     x = tensor_arg(x, "input")
     shape = shape_arg(sizes, infer=True)

@@ -85,6 +85,7 @@ from .constructors import (
 from .declare import WHERE, Name, declare
 from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     INPLACE,
+    H,
     T,
     add,
     amax,
@@ -116,6 +117,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     max,
     maximum,
     mean,
+    mH,
     min,
     minimum,
     mm,
@@ -352,6 +354,8 @@ DECLARED = declare(
     ("t", "torch Tensor", t, "permute"),
     ("T", "property", T, "permute"),
     ("mT", "property", mT, "permute"),
+    ("H", "property", H, "permute"),
+    ("mH", "property", mH, "permute"),
     ("expand", "torch", expand, "expand"),
     ("expand", "Tensor", _method_sizes(expand), "expand"),
     ("expand_as", "torch Tensor", expand_as, "expand"),

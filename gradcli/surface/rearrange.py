@@ -1,6 +1,7 @@
 """PyTorch's functions that move, pick or repeat elements: flip, fliplr, flipud, roll, tile,
-narrow, index_select, masked_select, take, repeat_interleave, diff (the scatter family is
-surface/scatter.py's).
+narrow, index_select, masked_select, take, repeat_interleave, diff, rot90, block_diag,
+diag_embed, cartesian_prod, combinations, vander; the index makers tril_indices, triu_indices,
+searchsorted, bucketize (the scatter family is surface/scatter.py's).
 
 Each is a selection of the input's elements (the `index` record with index arrays built here
 with NumPy, so its gradient is index's: g added back at the picked places), or a sum of such
@@ -239,7 +240,7 @@ def repeat_interleave(
         A.size_check(x.shape[:d] + (int(counts.sum()),) + x.shape[d + 1 :], "the repeated tensor")
         return _take_along(x, {d: np.repeat(np.arange(n), counts)}, "IndexSelectBackward0")
     r = C.int_arg(repeats, "repeats") if not isinstance(repeats, Tensor) else repeats.item()
-    r = int(r)
+    r = C.int_arg(r, "r")
     if r < 0:
         raise GradcliError("Repeats must be non-negative")
     if x.ndim == 0:
@@ -319,6 +320,257 @@ def diff(x: Any, n: Any = 1, dim: Any = -1, prepend: Any = None, append: Any = N
     return x
 
 
+# --- matrices and grids built from pieces ---------------------------------------------------
+
+
+def _picked(flat_parts: list[Tensor], ids: np.ndarray, label: str) -> Tensor:
+    """The elements of `flat_parts` (1-D, one dtype) laid out by `ids` (positions in their
+    concatenation; `-1`: a zero): one index record, so the gradient is index's."""
+    zero = Tensor(np.zeros(1, flat_parts[0].dtype))
+    source = apply(S.cat, *flat_parts, zero, dim=0) if flat_parts else zero
+    total = builtins.sum(t.data.size for t in flat_parts)
+    picks = np.where(ids < 0, total, ids).astype(np.intp)
+    return A.named(apply(S.index, source, idx=(picks,)), label)
+
+
+def _flat(t: Tensor) -> Tensor:
+    return F.reshape(t, -1) if t.ndim != 1 else t
+
+
+def rot90(x: Any, k: Any = 1, dims: Any = (0, 1)) -> Tensor:
+    """`torch.rot90(x, k, dims)`: a quarter turn k times in the plane of `dims` (from the first
+    axis towards the second), as flips and a transpose (Rot90Backward0)."""
+    x = A.tensor_arg(x, "input")
+    k = C.int_arg(k, "k")
+    if not isinstance(dims, (list, tuple)):
+        raise GradcliError(
+            f"rot90(): argument 'dims' must be tuple of ints, not {typename(dims)}"
+        ).mirror("TypeError")
+    if len(dims) != 2:
+        raise GradcliError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    if x.ndim < 2:
+        raise GradcliError(f"expected total dims >= 2, but got total dims = {x.ndim}")
+    d0, d1 = (C.check_dim(d, x.ndim) for d in dims)
+    if d0 == d1:
+        raise GradcliError(
+            f"expected rotation dims to be different, but got dim0 = {d0} and dim1 = {d1}"
+        )
+    k %= 4
+    if k == 1:
+        out = F.transpose(flip(x, [d1]), d0, d1)
+    elif k == 2:
+        out = flip(x, [d0, d1])
+    elif k == 3:
+        out = F.transpose(flip(x, [d0]), d0, d1)
+    else:
+        out = F.clone(x)
+    return A.named(out, "Rot90Backward0")
+
+
+def block_diag(*tensors: Any) -> Tensor:
+    """`torch.block_diag(a, b, ...)`: the tensors (0-d: 1x1, 1-d: a row) along the diagonal of
+    a matrix of zeros, in their common dtype (BlockDiagBackward0)."""
+    ts = [A.tensor_arg(t, "tensors") for t in tensors]
+    for i, t in enumerate(ts):
+        if t.ndim > 2:
+            raise GradcliError(
+                "torch.block_diag: Input tensors must have 2 or fewer dimensions. "
+                f"Input {i} has {t.ndim} dimensions"
+            )
+    if not ts:
+        return Tensor(np.zeros((1, 0), np.float32))
+    ts = F._promoted(ts)
+    blocks = [(1, 1) if t.ndim == 0 else (1, t.shape[0]) if t.ndim == 1 else t.shape for t in ts]
+    rows = builtins.sum(r for r, _ in blocks)
+    cols = builtins.sum(c for _, c in blocks)
+    A.size_check((rows, cols), "the torch.block_diag() matrix")
+    ids = np.full((rows, cols), -1, np.int64)
+    r0 = c0 = offset = 0
+    for r, c in blocks:
+        ids[r0 : r0 + r, c0 : c0 + c] = offset + np.arange(r * c).reshape(r, c)
+        r0, c0, offset = r0 + r, c0 + c, offset + r * c
+    return _picked([_flat(t) for t in ts], ids, "BlockDiagBackward0")
+
+
+def diag_embed(x: Any, offset: Any = 0, dim1: Any = -2, dim2: Any = -1) -> Tensor:
+    """`torch.diag_embed(x, offset, dim1, dim2)`: the last dim of x as the diagonal (`offset`
+    above the main one) of new square matrices in dims (dim1, dim2) (DiagEmbedBackward0)."""
+    x = A.tensor_arg(x, "input")
+    off = C.int_arg(offset, "offset")
+    nd = x.ndim + 1
+    d1, d2 = C.check_dim(dim1, nd), C.check_dim(dim2, nd)
+    if d1 == d2:
+        raise GradcliError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    n = x.shape[-1] if x.ndim else 1
+    m = n + builtins.abs(off)
+    lead = x.shape[:-1] if x.ndim else ()
+    A.size_check((*lead, m, m), "the torch.diag_embed() result")
+    ids = np.full((*lead, m, m), -1, np.int64)
+    i = np.arange(n)
+    ids[..., i + builtins.max(-off, 0), i + builtins.max(off, 0)] = np.arange(x.data.size).reshape(
+        (*lead, n)
+    )
+    ids = np.moveaxis(ids, [-2, -1], [d1, d2])
+    return _picked([_flat(x)], ids, "DiagEmbedBackward0")
+
+
+def cartesian_prod(*tensors: Any) -> Tensor:
+    """`torch.cartesian_prod(a, b, ...)`: every combination of the 1-d tensors' elements, one per
+    row (a meshgrid, flattened and stacked: StackBackward0; one tensor: itself)."""
+    from .basics import meshgrid
+
+    ts = [A.tensor_arg(t, "tensors") for t in tensors]
+    for t in ts:
+        if t.ndim != 1:
+            raise GradcliError(f"Expect a 1D vector, but got shape {list(t.shape)}")
+    if len(ts) == 1:
+        return ts[0]
+    if not ts:
+        raise GradcliError("meshgrid expects a non-empty TensorList")
+    grids = meshgrid(*ts, indexing="ij")
+    return F.stack([F.flatten(g) for g in grids], 1)
+
+
+def combinations(x: Any, r: Any = 2, with_replacement: Any = False) -> Tensor:
+    """`torch.combinations(x, r, with_replacement)`: the r-element combinations of a 1-d tensor's
+    elements in lexicographic order of positions, one per row (StackBackward0)."""
+    import itertools
+    import math
+
+    x = A.tensor_arg(x, "input")
+    if x.ndim != 1:
+        raise GradcliError(f"Expect a 1D vector, but got shape {list(x.shape)}")
+    r = C.int_arg(r, "r")
+    if r < 0:
+        raise GradcliError(f"Expect a non-negative number, but got {r}")
+    if r == 0:
+        return Tensor(np.zeros(0, x.dtype))
+    n = x.shape[0]
+    count = math.comb(n + r - 1, r) if with_replacement else math.comb(n, r)
+    limits.TENSOR_ELEMENTS.check(count * r, "the elements of torch.combinations()")
+    make = itertools.combinations_with_replacement if with_replacement else itertools.combinations
+    picks = np.array(list(make(range(n), r)), np.intp).reshape(count, r)
+    cols = [apply(S.index, x, idx=(picks[:, j],)) for j in range(r)]
+    return F.stack(cols, 1)
+
+
+def _indices(fn: str, lower: bool) -> Any:
+    def indices(
+        row: Any,
+        col: Any,
+        offset: Any = 0,
+        *,
+        dtype: Any = None,
+        device: Any = None,
+        layout: Any = None,
+    ) -> Tensor:
+        row, col = C.int_arg(row, "row"), C.int_arg(col, "col")
+        off = C.int_arg(offset, "offset")
+        if row < 0:
+            raise GradcliError(f"row must be non-negative, got{row}")
+        if col < 0:
+            raise GradcliError(f"col must be non-negative, got{col}")
+        limits.TENSOR_ELEMENTS.check(2 * row * col, f"the elements of torch.{fn}()")
+        rr, cc = np.tril_indices(row, off, col) if lower else np.triu_indices(row, off, col)
+        dt = np.int64 if dtype is None else np.dtype(dtype)
+        return Tensor(np.stack([rr, cc]).astype(dt).reshape(2, -1))
+
+    indices.__name__ = fn
+    return indices
+
+
+tril_indices = _indices("tril_indices", True)
+triu_indices = _indices("triu_indices", False)
+
+
+def vander(x: Any, N: Any = None, increasing: Any = False) -> Tensor:  # noqa: N803
+    """`torch.vander(x, N, increasing)`: the powers of x as columns, from cumulative products
+    (PyTorch's cumprod then flip: FlipBackward0)."""
+    from .functional import cat, expand, unsqueeze
+    from .statistics import cumprod
+
+    x = A.tensor_arg(x, "x")
+    if x.ndim != 1:
+        raise GradcliError("x must be a one-dimensional tensor.")
+    n = x.shape[0] if N is None else C.int_arg(N, "N")
+    if n < 0:
+        raise GradcliError("N must be non-negative.")
+    rows = x.shape[0]
+    A.size_check((rows, n), "the torch.vander() matrix")
+    dt = x.dtype if x.dtype.kind in "fc" else np.dtype(np.int64)
+    ones = Tensor(np.ones((rows, 1), dt))
+    if n == 0:
+        return Tensor(np.zeros((rows, 0), dt))
+    if n == 1:
+        return ones
+    xs = x if x.dtype == dt else F.to_dtype(x, dt)
+    # PyTorch fills the powers in place into a slice of the result (CopySlices); its backward
+    # then fails on its own in-place check, gradcli's gives the gradient.
+    out = A.named(cumprod(cat([ones, expand(unsqueeze(xs, 1), rows, n - 1)], 1), 1), "CopySlices")
+    return out if increasing else flip(out, [1])
+
+
+def _sorted_search(fn: str) -> Any:
+    def search(
+        boundaries: Any,
+        values: Any,
+        *,
+        out_int32: Any = False,
+        right: Any = False,
+        side: Any = None,
+        sorter: Any = None,
+    ) -> Tensor:
+        if side is not None:
+            if side not in ("left", "right"):
+                raise GradcliError(
+                    f"torch.searchsorted(): side can only be 'left' or 'right' but got {side}"
+                )
+            if side == "left" and right:
+                raise GradcliError(
+                    "torch.searchsorted(): side and right can't be set to opposites, got side "
+                    "of left while right was True"
+                )
+            right = side == "right"
+        b = A.tensor_arg(boundaries, "sorted_sequence")
+        scalar = not isinstance(values, Tensor)
+        v = A.tensor_arg(values, "input") if not scalar else Tensor(np.asarray(values))
+        if fn == "bucketize" and b.ndim != 1:
+            raise GradcliError(f"boundaries tensor must be 1 dimension, but got dim({b.ndim})")
+        if b.ndim > 1 and (v.ndim != b.ndim or v.shape[:-1] != b.shape[:-1]):
+            raise GradcliError(
+                "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+                "dimensions of boundaries tensor and input value tensor must match, but we got "
+                f"boundaries tensor {list(b.shape)} and input value tensor {list(v.shape)}"
+            )
+        bd = b.data
+        if sorter is not None:
+            order = A.tensor_arg(sorter, "sorter").data.astype(np.intp)
+            bd = np.take_along_axis(bd, order, axis=-1)
+        where = "right" if right else "left"
+        if bd.ndim <= 1:
+            out = np.searchsorted(bd, v.data, side=where)
+        else:
+            rows_b = bd.reshape(-1, bd.shape[-1])
+            rows_v = v.data.reshape(-1, v.shape[-1])
+            out = np.stack([np.searchsorted(rb, rv, side=where) for rb, rv in zip(rows_b, rows_v)])
+            out = out.reshape(v.shape)
+        return Tensor(np.asarray(out).astype(np.int32 if out_int32 else np.int64))
+
+    search.__name__ = fn
+    return search
+
+
+searchsorted = _sorted_search("searchsorted")
+
+
+def bucketize(x: Any, boundaries: Any, *, out_int32: Any = False, right: Any = False) -> Tensor:
+    """`torch.bucketize(x, boundaries)`: searchsorted with the arguments the other way round."""
+    return _bucketize(boundaries, x, out_int32=out_int32, right=right)
+
+
+_bucketize = _sorted_search("bucketize")
+
+
 NAMES = declare(
     ("flip", "torch", flip, "composition of index"),
     ("flip", "Tensor", flip_method, "composition of index reshape"),
@@ -332,4 +584,14 @@ NAMES = declare(
     ("take", "torch Tensor", take, "composition of index reshape"),
     ("repeat_interleave", "torch Tensor", repeat_interleave, "composition of expand reshape"),
     ("diff", "torch Tensor", diff, "composition of index sub"),
+    ("rot90", "torch Tensor", rot90, "composition of index permute"),
+    ("block_diag", "torch", block_diag, "composition of cat index reshape"),
+    ("diag_embed", "torch Tensor", diag_embed, "composition of cat index reshape"),
+    ("cartesian_prod", "torch", cartesian_prod, "composition of expand reshape stack"),
+    ("combinations", "torch", combinations, "composition of index stack"),
+    ("tril_indices", "torch", tril_indices, ""),
+    ("triu_indices", "torch", triu_indices, ""),
+    ("vander", "torch", vander, "composition of cat cumprod expand index reshape"),
+    ("searchsorted", "torch", searchsorted, ""),
+    ("bucketize", "torch Tensor", bucketize, ""),
 )

@@ -284,7 +284,8 @@ def test_ops_every_user_name_reaches_a_record():
     assert differentiable_methods <= set(names)
     assert not NOT_DIFFERENTIABLE & set(names)
     assert "zeros" not in names and "backward" not in names and "lt" not in names
-    operators = {"+", "-", "*", "/", "//", "%", "**", "@", "-x", "abs(x)", "x[...]", ".T", ".mT"}
+    operators = {"+", "-", "*", "/", "//", "%", "**", "@", "-x", "abs(x)", "x[...]"}
+    operators |= {".T", ".mT", ".H", ".mH"}
     assert set(names) - operators - {n for n in names if n.startswith("nn.")} <= set(
         functional.FUNCTIONS
     ) | set(functional.METHODS) | set(functional.NN_FUNCTIONAL) | {

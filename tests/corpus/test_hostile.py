@@ -2711,6 +2711,30 @@ CASES: list[Case] = [
         (2, 7),
     ),
     Case(
+        "combinations_explode",
+        "c = torch.combinations(torch.arange(300.), r=8)",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "tril_indices_huge",
+        "i = torch.tril_indices(10**7, 10**7)",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "block_diag_many_big_blocks",
+        "b = torch.block_diag(*[torch.ones(3000, 3000)] * 20)",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "rot90_one_dim",
+        "r = torch.rot90(torch.ones(3))",
+        "expected total dims >= 2",
+        (1, 5),
+    ),
+    Case(
         "bce_logits_target_size",
         "import torch.nn.functional as F\nl = F.binary_cross_entropy_with_logits("
         "torch.zeros(2, 3), torch.zeros(3))",

@@ -185,6 +185,8 @@ CALLS: dict[str, list[Call]] = {
     "torch.embedding": one(lambda: t(1, 0), lambda: leaf((4, 3))),
     "torch.expand": one(lambda: leaf((3, 1)), 3, 4),
     "torch.eye": one(3),
+    "torch.tril_indices": one(3, 4),
+    "torch.triu_indices": one(3, 4, 1),
     "torch.flip": one(x23, [0]) + one(x23, (0, 1)),
     "torch.from_numpy": one(lambda: np.ones(3)),
     "torch.full": one((2,), 1.0),

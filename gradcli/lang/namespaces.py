@@ -250,6 +250,7 @@ def _nn_utils_members() -> dict[str, Any]:
     return {
         **NU.FUNCTIONS,
         "clip_grad": Namespace("torch.nn.utils.clip_grad", dict(NU.CLIP_GRAD)),
+        "rnn": Namespace("torch.nn.utils.rnn", dict(NU.RNN)),
     }
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import hooks
 from ..core.tensor import Tensor, no_grad, typename
 from . import functional as F
 
@@ -119,6 +120,58 @@ def vector_to_parameters(vec: Any, parameters: Any) -> None:
             n = q.numel()
             F.INPLACE["copy_"](q, F.reshape(vec.detach()[start : start + n], q.shape))
             start += n
+
+
+def pad_sequence(
+    sequences: Any, batch_first: Any = False, padding_value: Any = 0.0, padding_side: Any = "right"
+) -> Tensor:
+    """`nn.utils.rnn.pad_sequence`: sequences of different lengths (along their first dim) in
+    one tensor filled with `padding_value`, each copied in place into its slot (CopySlices, so
+    the gradient of each goes back to it), in the first sequence's dtype."""
+    from ..ops import arithmetic as A
+    from .composite import unbind
+    from .constructors import full
+    from .indexing import setitem
+
+    if isinstance(sequences, Tensor):
+        seqs = list(unbind(sequences, 0)) if sequences.ndim else []
+    elif isinstance(sequences, (list, tuple)):
+        seqs = [A.tensor_arg(s, "sequences") for s in sequences]
+    else:
+        raise GradcliError(
+            "pad_sequence(): argument 'sequences' must be a list of tensors, not "
+            + typename(sequences)
+        ).mirror("TypeError")
+    if padding_side not in ("left", "right"):
+        raise GradcliError(
+            f"Expected padding_side to be one of left or right, but got {padding_side}."
+        )
+    if not seqs:
+        raise GradcliError("received an empty list of sequences")
+    if any(s.ndim == 0 for s in seqs):
+        raise GradcliError("ArrayRef: invalid slice, N = 1; size = 0")
+    longest = max(s.shape[0] for s in seqs)
+    trailing = seqs[0].shape[1:]
+    shape = (len(seqs), longest, *trailing) if batch_first else (longest, len(seqs), *trailing)
+    out = full(shape, padding_value, dtype=seqs[0].dtype)
+    for s in seqs:  # each slot takes its sequence by a broadcasting copy
+        for d, (want, got) in enumerate(zip(reversed(trailing), reversed(s.shape[1:]))):
+            if got not in (want, 1):
+                raise GradcliError(
+                    f"The size of tensor a ({want}) must match the size of tensor b ({got}) at "
+                    f"non-singleton dimension {len(trailing) - d}"
+                )
+    for i, s in enumerate(seqs):
+        hooks.observer.tick()  # a copy per sequence: the clock checked between them
+        n = s.shape[0]
+        start = longest - n if padding_side == "left" else 0
+        rows = slice(start, start + n)
+        setitem(out, (i, rows) if batch_first else (rows, i), s)
+    return out
+
+
+# `torch.nn.utils.rnn` (the padding of variable-length sequences)
+RNN = {"pad_sequence": pad_sequence}
 
 
 # `torch.nn.utils.clip_grad`, the module the clipping functions live in.

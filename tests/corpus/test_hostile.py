@@ -2735,6 +2735,19 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case(
+        "pad_sequence_empty",
+        "from torch.nn.utils.rnn import pad_sequence\np = pad_sequence([])",
+        "received an empty list of sequences",
+        (2, 5),
+    ),
+    Case(
+        "pad_sequence_huge_padding",
+        "from torch.nn.utils.rnn import pad_sequence\n"
+        "p = pad_sequence([torch.ones(10**6), torch.ones(1)] * 50)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
         "bce_logits_target_size",
         "import torch.nn.functional as F\nl = F.binary_cross_entropy_with_logits("
         "torch.zeros(2, 3), torch.zeros(3))",

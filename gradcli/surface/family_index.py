@@ -450,6 +450,8 @@ INDEX: dict[str, dict[str, str]] = {
         "HingeEmbeddingLoss": "layers",
         "CosineEmbeddingLoss": "layers",
         "TripletMarginLoss": "layers",
+        "GaussianNLLLoss": "layers",
+        "MultiLabelSoftMarginLoss": "layers",
         "Conv1d": "layers",
         "Conv2d": "layers",
         "ConvTranspose1d": "layers",

@@ -225,6 +225,24 @@ def PoissonNLLLoss(  # noqa: N802
     )
 
 
+def GaussianNLLLoss(  # noqa: N802
+    *, full: bool = False, eps: float = 1e-6, reduction: str = "mean"
+) -> Module:
+    return _loss(
+        "GaussianNLLLoss", NL.gaussian_nll_loss, {"full": full, "eps": eps, "reduction": reduction}
+    )
+
+
+def MultiLabelSoftMarginLoss(  # noqa: N802
+    weight: Any = None, size_average: Any = None, reduce: Any = None, reduction: str = "mean"
+) -> Module:
+    return _loss(
+        "MultiLabelSoftMarginLoss",
+        NL.multilabel_soft_margin_loss,
+        {"weight": weight, "size_average": size_average, "reduce": reduce, "reduction": reduction},
+    )
+
+
 def _margin_loss(name: str, fn: Callable[..., Any], default: float) -> Callable[..., Module]:
     def make(
         margin: float = default,
@@ -1037,6 +1055,18 @@ NAMES = declare(
         "composition of mul sum add sqrt div sub clamp where mean",
     ),
     ("TripletMarginLoss", "nn", TripletMarginLoss, "composition of sub add norm clamp mean"),
+    (
+        "GaussianNLLLoss",
+        "nn",
+        GaussianNLLLoss,
+        "composition of sub pow_scalar div log add mul mean reshape",
+    ),
+    (
+        "MultiLabelSoftMarginLoss",
+        "nn",
+        MultiLabelSoftMarginLoss,
+        "composition of logsigmoid neg mul sub add sum div mean",
+    ),
     ("Conv1d", "nn", Conv1d, "conv"),
     ("Conv2d", "nn", Conv2d, "conv"),
     ("ConvTranspose1d", "nn", ConvTranspose1d, "conv_transpose"),

@@ -503,6 +503,18 @@ DECLARED = declare(
     ("huber_loss", "F", NL.huber_loss, _S + "sub abs mul where mean"),
     ("soft_margin_loss", "F", NL.soft_margin_loss, _S + "neg mul exp log1p mean"),
     ("poisson_nll_loss", "F", NL.poisson_nll_loss, _S + "exp mul sub mean"),
+    (
+        "gaussian_nll_loss",
+        "F",
+        NL.gaussian_nll_loss,
+        _S + "sub pow_scalar div log add mul mean reshape",
+    ),
+    (
+        "multilabel_soft_margin_loss",
+        "F",
+        NL.multilabel_soft_margin_loss,
+        _S + "logsigmoid neg mul sub add sum div mean",
+    ),
     # F's own softmax (the implicit dim)
     ("softmax", "F", f_softmax, "softmax"),
     ("log_softmax", "F", f_log_softmax, "log_softmax"),

@@ -1,6 +1,7 @@
 """The loss functions of `torch.nn.functional` beyond the four records of `ops.loss`:
 smooth_l1_loss, huber_loss, kl_div, soft_margin_loss, poisson_nll_loss, margin_ranking_loss,
-triplet_margin_loss, hinge_embedding_loss and cosine_embedding_loss, as compositions of records
+triplet_margin_loss, hinge_embedding_loss, cosine_embedding_loss, gaussian_nll_loss and
+multilabel_soft_margin_loss, as compositions of records
 written the way PyTorch's kernels compute them (so their values, gradients at the kinks and
 grad_fn names are PyTorch's), with PyTorch's argument checks and warnings.
 """
@@ -294,3 +295,74 @@ def cosine_embedding_loss(
     pos = F.where(Tensor(t.data == 1), A.sub_t(1, cos), zeros)
     neg = F.where(Tensor(t.data == -1), F.clamp_min(A.sub_t(cos, float(margin)), 0), zeros)
     return _reduced(A.add_t(pos, neg), r)
+
+
+def gaussian_nll_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    var: Any,
+    full: Any = False,
+    eps: Any = 1e-6,
+    reduction: Any = "mean",
+) -> Tensor:
+    """The negative log likelihood of a target under a normal of mean `input` and variance
+    `var` (one per element, or one per sample broadcast over the last dim), as PyTorch's
+    Python function: 0.5 (log var + (input - target)**2 / var), var clamped to eps without
+    recording the clamp (its gradient passes unclamped), plus 0.5 log(2 pi) if `full`."""
+    from ..core.inplace import write
+    from ..core.tensor import no_grad
+
+    x = A.tensor_arg(input, "input")
+    t = _target(target, x)
+    if isinstance(var, float):
+        if var < 0:
+            raise GradcliError("var has negative entry/entries").mirror("ValueError")
+        v = A.mul_t(F.INPLACE["fill_"](Tensor(np.ones_like(x.data)), 1.0), var)
+    elif isinstance(var, Tensor):
+        if np.any(var.data < 0):
+            raise GradcliError("var has negative entry/entries").mirror("ValueError")
+        v = var
+    else:
+        raise GradcliError(
+            f"any(): argument 'input' (position 1) must be Tensor, not {typename(var < 0)}"
+            if isinstance(var, (int, bool))
+            else f"gaussian_nll_loss(): var must be a Tensor or a float, not {typename(var)}"
+        ).mirror("TypeError")
+    if v.shape != x.shape:
+        if x.shape[:-1] == v.shape:
+            v = F.unsqueeze(v, -1)
+        elif not (x.ndim == v.ndim and sum(b for a, b in zip(x.shape, v.shape) if a != b) == 1):
+            raise GradcliError("var is of incorrect size").mirror("ValueError")
+    if reduction not in ("none", "mean", "sum"):
+        raise GradcliError(f"{reduction} is not valid").mirror("ValueError")
+    v = F.clone(v)
+    with no_grad():
+        write(v, np.maximum(v.data, np.asarray(eps).astype(v.dtype)))
+    loss = A.mul_t(A.add_t(A.log(v), A.div_t(A.pow(A.sub_t(x, t), 2), v)), 0.5)
+    if full:
+        loss = F.INPLACE["add_"](loss, 0.5 * math.log(2 * math.pi))
+    return _reduced(loss, reduction)
+
+
+@legacy_reductions
+def multilabel_soft_margin_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    weight: Any = None,
+    size_average: Any = None,
+    reduce: Any = None,  # noqa: A002
+    reduction: str = "mean",
+) -> Tensor:
+    """PyTorch's Python composition: -(t logsigmoid(x) + (1 - t) logsigmoid(-x)), times the
+    weight, summed over the classes (the last dim) and divided by their number."""
+    from .composite import logsigmoid
+
+    x = A.tensor_arg(input, "input")
+    t = _target(target, x)
+    r = reduction_arg(reduction)
+    loss = A.neg(A.add_t(A.mul_t(t, logsigmoid(x)), A.mul_t(A.sub_t(1, t), logsigmoid(A.neg(x)))))
+    if weight is not None:
+        loss = A.mul_t(loss, A.tensor_arg(weight, "weight"))
+    classes = x.shape[-1] if x.ndim else 1
+    loss = A.div_t(F.sum(loss, x.ndim - 1 if x.ndim else None), classes)
+    return _reduced(loss, r)

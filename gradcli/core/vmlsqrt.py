@@ -150,14 +150,14 @@ def _sqrt32(x: np.ndarray) -> np.ndarray:
     q = np.sqrt(xd)  # float32(q) is the correctly rounded root
     low = q.view(np.int64) & _LOW29
     low -= _HALF29
-    near = np.abs(low, out=low) < _NEAR
+    near = np.flatnonzero(np.abs(low, out=low) < _NEAR)
     out = q.astype(np.float32)
-    if not near.any():
+    if near.size == 0:
         return out
     # MKL's result is within 0.093 ulp of the root (|rsqrt14 error| <= 6.0e-5 bounds
     # |g + e*h - root| / root by 5.5e-9), so it is float32(q) unless the root lies within an
     # eighth of an ulp of a rounding midpoint
-    xd = xd[near]
+    xd = xd.take(near)
     tiny = xd < 2.0**-60
     if tiny.any():  # keep e normal in float32 (MKL scales inputs below 2**-78 likewise)
         xd[tiny] *= 2.0**100
@@ -173,7 +173,7 @@ def _sqrt32(x: np.ndarray) -> np.ndarray:
         y = _to_odd(y, (g - (y - bb)) + (p - bb))
     if tiny.any():
         y[tiny] *= 2.0**-50
-    out[near] = y.astype(np.float32)
+    out.put(near, y.astype(np.float32))
     return out
 
 
@@ -195,18 +195,16 @@ def sqrt(x: Any) -> Any:
     x = np.asarray(x)
     if x.dtype not in (np.float32, np.float64) or x.size == 0:
         return np.sqrt(x)
-    if not x.flags.c_contiguous:
-        x = x.copy()  # (np.ascontiguousarray would make a 0-d array 1-d)
-    out = np.sqrt(x)
-    flat = x.reshape(-1)
+    root = _sqrt32 if x.dtype == np.float32 else _sqrt64
+    flat = x.reshape(-1)  # C order (a copy when x is not C-contiguous)
     ok = flat > 0
     ok &= flat < np.inf
-    if not ok.any():
-        return out
-    vals = flat[ok]
-    with np.errstate(all="ignore"):
-        res = _sqrt32(vals) if x.dtype == np.float32 else _sqrt64(vals)
-    if out.ndim == 0:
-        return res[0]
-    out.reshape(-1)[ok] = res  # a view: np.sqrt of a contiguous array is contiguous
-    return out
+    if ok.all():
+        with np.errstate(all="ignore"):
+            res = root(flat)
+        return res[0] if x.ndim == 0 else res.reshape(x.shape)
+    out = np.array(np.sqrt(flat))  # zeros, infinities, nan and negatives as NumPy (and MKL)
+    if ok.any():
+        with np.errstate(all="ignore"):
+            out[ok] = root(flat[ok])
+    return out[0] if x.ndim == 0 else out.reshape(x.shape)

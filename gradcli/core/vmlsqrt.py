@@ -70,7 +70,8 @@ _SPLIT = 134217729.0  # 2**27 + 1
 def _reduce(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Positive finite float64 x -> (k, s, r): x = s * 4**k, s in [1, 4), r = rsqrt14(s)."""
     tiny = x < _SUBNORMAL64
-    if tiny.any():  # float64 subnormals: lift them by 2**108 (k then drops by 54)
+    lift = np.count_nonzero(tiny) > 0
+    if lift:  # float64 subnormals: lift them by 2**108 (k then drops by 54)
         x = np.where(tiny, x * 2.0**108, x)
     b = x.view(np.uint64)
     e = (b >> _U52).astype(np.int64) - 1023
@@ -84,7 +85,7 @@ def _reduce(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     v = _C128[seg] - _D[seg] * (((frac >> 8) & 1023) - 512)
     v &= np.where(v < (1 << 25), -256, -512)  # keep 17 significant bits
     r = v * 2.0**-26
-    if tiny.any():
+    if lift:
         k -= np.where(tiny, 54, 0)
     return k, s, r
 
@@ -110,7 +111,7 @@ def _to_odd(v: np.ndarray, err: np.ndarray) -> np.ndarray:
     """v = RN(v + err) -> the exact sum rounded to odd (v itself when err is 0 or v odd)."""
     bits = v.view(np.int64)
     fix = (err != 0) & ((bits & 1) == 0)
-    if fix.any():
+    if np.count_nonzero(fix):
         bits = bits + np.where(fix, np.where((err > 0) == (v > 0), 1, -1), 0)
     return bits.view(np.float64)
 
@@ -129,7 +130,9 @@ def _pow2(k: np.ndarray) -> np.ndarray:
 
 _LOW29 = np.int64(0x1FFFFFFF)
 _HALF29 = np.int64(0x10000000)
-_NEAR = np.int64(1 << 26)  # an eighth of a float32 ulp, in float64 steps
+# within an eighth of a float32 ulp of the halfway point (in float64 steps: the low 29 bits)
+_NEAR_FROM = np.int64(0x10000000 - (1 << 26))
+_NEAR_WIDTH = np.int64(1 << 27)
 _HALF_R14: np.ndarray | None = None  # rsqrt14(s)/2 for s in [1, 4), by (parity, top 15 bits)
 _POW2 = 2.0 ** -(((np.arange(256) + 1) >> 1) - 64)  # 2**-floor((B - 127)/2) by float32 exponent B
 
@@ -137,8 +140,8 @@ _POW2 = 2.0 ** -(((np.arange(256) + 1) >> 1) - 64)  # 2**-floor((B - 127)/2) by 
 def _half_r14() -> np.ndarray:
     global _HALF_R14
     if _HALF_R14 is None:
-        # float32 bits 8..23 (the exponent's lowest bit, the top 15 fraction bits); s in [1, 4)
-        top = np.arange(1 << 16, dtype=np.int64)
+        # by float32 bits 8..23: the exponent's lowest bit, the top 15 fraction bits
+        top = np.arange(1 << 16, dtype=np.int64) ^ (1 << 15)
         s = ((top << 8) + (127 << 23)).astype(np.int32).view(np.float32).astype(np.float64)
         _HALF_R14 = 0.5 * _reduce(s)[2]
     return _HALF_R14
@@ -148,9 +151,9 @@ def _sqrt32(x: np.ndarray) -> np.ndarray:
     """x: positive finite float32 (1-d)."""
     xd = x.astype(np.float64)
     q = np.sqrt(xd)  # float32(q) is the correctly rounded root
-    low = q.view(np.int64) & _LOW29
-    low -= _HALF29
-    near = np.flatnonzero(np.abs(low, out=low) < _NEAR)
+    low = q.view(np.int64) - _NEAR_FROM
+    low &= _LOW29
+    near = (low < _NEAR_WIDTH).nonzero()[0]
     out = q.astype(np.float32)
     if near.size == 0:
         return out
@@ -158,20 +161,20 @@ def _sqrt32(x: np.ndarray) -> np.ndarray:
     # |g + e*h - root| / root by 5.5e-9), so it is float32(q) unless the root lies within an
     # eighth of an ulp of a rounding midpoint
     xd = xd.take(near)
-    tiny = xd < 2.0**-60
-    if tiny.any():  # keep e normal in float32 (MKL scales inputs below 2**-78 likewise)
+    tiny = (xd < 2.0**-60).nonzero()[0]
+    if tiny.size:  # keep e normal in float32 (MKL scales inputs below 2**-78 likewise)
         xd[tiny] *= 2.0**100
     bits = xd.astype(np.float32).view(np.int32)
-    h = _half_r14()[((bits >> 8) & 0xFFFF) ^ 0x8000] * _POW2[bits >> 23]
+    h = _half_r14()[(bits >> 8) & 0xFFFF] * _POW2[bits >> 23]
     g = (xd * (h + h)).astype(np.float32).astype(np.float64)
     e = (xd - g * g).astype(np.float32).astype(np.float64)  # xd - g*g is exact in float64
     p = e * h  # exact
     y = g + p
     tie = (y.view(np.int64) & _LOW29) == _HALF29
-    if tie.any():  # a float32 halfway point: round the exact sum to odd first
+    if np.count_nonzero(tie):  # a float32 halfway point: round the exact sum to odd first
         bb = y - g
         y = _to_odd(y, (g - (y - bb)) + (p - bb))
-    if tiny.any():
+    if tiny.size:
         y[tiny] *= 2.0**-50
     out.put(near, y.astype(np.float32))
     return out
@@ -199,12 +202,12 @@ def sqrt(x: Any) -> Any:
     flat = x.reshape(-1)  # C order (a copy when x is not C-contiguous)
     ok = flat > 0
     ok &= flat < np.inf
-    if ok.all():
+    if np.count_nonzero(ok) == ok.size:
         with np.errstate(all="ignore"):
             res = root(flat)
         return res[0] if x.ndim == 0 else res.reshape(x.shape)
     out = np.array(np.sqrt(flat))  # zeros, infinities, nan and negatives as NumPy (and MKL)
-    if ok.any():
+    if np.count_nonzero(ok):
         with np.errstate(all="ignore"):
             out[ok] = root(flat[ok])
     return out[0] if x.ndim == 0 else out.reshape(x.shape)

@@ -10,9 +10,10 @@ mode. On a CPU with AVX-512 MKL does not use the square-root instruction: it sta
               t = fma(-g, h, 1/2), g = fma(t, g, g), h = fma(t, h, h)
 
 (inputs below 2**-78, resp. 2**-916, are scaled so that the residual e stays normal; that
-is the same arithmetic). The result is within a tenth of an ulp of the root but not always
-the correctly rounded one: where the root lies just above a rounding midpoint, about 0.55%
-of uniform inputs, it comes out one ulp below `np.sqrt`.
+is the same arithmetic). Before its last rounding the result is within 0.093 ulp of the root
+in float32 (0.4 in float64) and never above it by more than a hair, so it is the correctly
+rounded root except where the root lies just above a rounding midpoint: about 0.55% of
+uniform inputs come out one ulp below `np.sqrt`.
 
 `vrsqrt14` is piecewise linear: the exponent's parity and the top five fraction bits pick one
 of 64 segments, the next ten bits t give `128*c - d*(t - 512)`, truncated to 17 bits (in
@@ -23,9 +24,12 @@ pair is also the only one that reproduces this CPU's instruction on all 2**24 in
 (all 2**31 of them, +0 to +inf) and for 1.1e7 float64 inputs of every kind (random bit
 patterns, subnormals, squares, near-squares, extremes).
 
-Everything is computed on x scaled into [1, 4) (x = s * 4**k, root = sqrt(s) * 2**k), where
-float64 holds each float32 step exactly; float64's own fused multiply-adds are emulated with
-exact products (Veltkamp-Dekker) and sums (two-sum) and a last rounding through round-to-odd.
+float32: NumPy's float64 root locates the roots within an eighth of an ulp of a midpoint
+(about a quarter of the inputs); only those are recomputed, MKL's way, in float64, which
+holds each float32 step exactly (the last one through round-to-odd where it is a tie).
+float64: every input is recomputed on x scaled into [1, 4) (x = s * 4**k, root = sqrt(s) *
+2**k), the fused multiply-adds emulated with exact products (Veltkamp-Dekker) and sums
+(two-sum) and a last rounding through round-to-odd.
 Other CPUs get other bits from the same PyTorch (MKL's AVX2 kernel rounds float32 correctly);
 gradcli follows the AVX-512 machine its recorded outputs come from.
 """

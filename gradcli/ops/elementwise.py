@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import onednn32, powf32
+from ..core import onednn32, powf32, vmlsqrt
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import act32
@@ -93,7 +93,7 @@ log1p = defop(
 )
 sqrt = defop(
     "sqrt",
-    np.sqrt,
+    vmlsqrt.sqrt,  # MKL's float32/float64 bits (0.55% one ulp below the correctly rounded root)
     lambda g, out, x: (g / (out * 2),),
     "SqrtBackward0",
     "g / (2 * out)",
@@ -885,9 +885,10 @@ clamp = defop(
 def _pow_fwd(x: np.ndarray, p: float) -> np.ndarray:
     """`x ** p` as ATen's CPU kernel computes it for float32 and float64 (`pow_tensor_scalar`):
     exponents 2, 3 and -2 as products (`x * x * x`, `1 / (x * x)`, each rounded), -1 and -0.5
-    as a quotient (`1 / sqrt(x)`), 0.5 as `sqrt`, 0 and 1 exactly; other float32 exponents as
-    ATen's loop: SLEEF's `powf` with p rounded to float32 on the vectorised elements, the
-    double-precision `pow` rounded once on the rest (`core.powf32`)."""
+    as a quotient (`1 / sqrt(x)`, the root correctly rounded), 0.5 as `sqrt` (MKL's bits,
+    `core.vmlsqrt`), 0 and 1 exactly; other float32 exponents as ATen's loop: SLEEF's `powf`
+    with p rounded to float32 on the vectorised elements, the double-precision `pow` rounded
+    once on the rest (`core.powf32`)."""
     if x.dtype.kind != "f" or x.dtype.itemsize < 4:
         return np.power(x, p)
     one = x.dtype.type(1)
@@ -905,7 +906,7 @@ def _pow_fwd(x: np.ndarray, p: float) -> np.ndarray:
         if p == -1:
             return one / x
         if p == 0.5:
-            return np.sqrt(x)
+            return vmlsqrt.sqrt(x)
         if p == -0.5:
             return one / np.sqrt(x)
         if x.dtype == np.float32:

@@ -28,6 +28,8 @@ from typing import Any
 
 import numpy as np
 
+from ..core import vmlsqrt
+
 
 def _fma(*args: Any) -> Any:
     from .sampling import random_module  # `random`, configured (its clock check)
@@ -99,10 +101,11 @@ def div(a: Any, s: Any) -> np.ndarray:
 
 
 def sqrt(a: Any) -> np.ndarray:
-    """`a.sqrt()` (correctly rounded in every dtype; float16 through float32, as ATen)."""
+    """`a.sqrt()`: MKL's bits for float32 and float64 (`core.vmlsqrt`); float16 through
+    float32, correctly rounded, as ATen."""
     dt = _result_dtype(a)
     with np.errstate(invalid="ignore"):
-        return _out(np.sqrt(_in(a, dt)), dt)
+        return _out(vmlsqrt.sqrt(_in(a, dt)), dt)
 
 
 def addcmul(a: Any, t1: Any, t2: Any, value: Any = 1) -> np.ndarray:

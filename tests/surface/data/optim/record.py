@@ -7,11 +7,10 @@ The test replays the cases through gradcli's `optim` and compares every paramete
 step bit for bit, and the learning rates the schedulers set.
 
 PyTorch's `sqrt` on x86 is MKL's (VML, high-accuracy mode), which is not correctly rounded: for
-about 0.6% of inputs it gives the float below. gradcli's is NumPy's (correctly rounded). So
-that the test can check everything else in Adam to the bit, the recording keeps, for every
-second moment Adam took the root of, the inputs where MKL's root differs from the correctly
-rounded one (`sqrt_exceptions_<dtype>`: pairs of bit patterns); the test hands gradcli's Adam
-those roots.
+about 0.6% of inputs it gives the float below. The recording keeps, for every second moment
+Adam took the root of, the inputs where MKL's root differs from the correctly rounded one
+(`sqrt_exceptions_<dtype>`: pairs of bit patterns); the test checks that gradcli's root
+(`core.vmlsqrt`, MKL's steps) gives them.
 
     /work/torchenv/bin/python tests/surface/data/optim/record.py   # writes expected.npz
 """

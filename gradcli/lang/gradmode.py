@@ -282,6 +282,49 @@ class SavedHooks(GradMode):
         return f"<torch.autograd.graph.{self.name} object>"
 
 
+class ForkRng(GradMode):
+    """`torch.random.fork_rng()`: the block draws from the generator as usual, and the
+    generator's state is put back as it was when the block ends (draws after it repeat)."""
+
+    __slots__ = ("fork", "states")
+
+    def __init__(self, fork: bool) -> None:
+        super().__init__("fork_rng", grad_enabled())
+        self.fork = fork
+        self.states: list[Any] = []
+
+    def enter(self) -> None:
+        from ..surface.sampling import R
+
+        self.states.append(R.get_rng_state() if self.fork else None)
+
+    def exit(self) -> None:
+        from ..surface.sampling import R
+
+        state = self.states.pop()
+        if state is not None:
+            R.set_rng_state(state)
+
+    def decorate(self, f: Any) -> Any:
+        raise GradcliError(
+            "gradcli does not support fork_rng() as a decorator",
+            hint="write the body inside `with torch.random.fork_rng():`",
+        )
+
+    def __repr__(self) -> str:
+        return "<contextlib._GeneratorContextManager object>"
+
+
+def fork_rng(
+    devices: Any = None,
+    enabled: Any = True,
+    _caller: Any = "fork_rng",
+    _devices_kw: Any = "devices",
+    device_type: Any = "cuda",
+) -> ForkRng:
+    return ForkRng(bool(enabled))
+
+
 def saved_tensors_hooks(pack_hook: Any, unpack_hook: Any) -> SavedHooks:
     return SavedHooks("saved_tensors_hooks", (pack_hook, unpack_hook))
 

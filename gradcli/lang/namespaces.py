@@ -372,8 +372,11 @@ def _build() -> dict[str, Namespace]:
     random = Namespace(
         "torch.random",
         {
-            n: names.FUNCTIONS[n]
-            for n in ("manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state")
+            **{
+                n: names.FUNCTIONS[n]
+                for n in ("manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state")
+            },
+            "fork_rng": Builtin("torch.random.fork_rng", gradmode.fork_rng),
         },
     )
     data = Namespace("torch.utils.data", load=_data_members)

@@ -191,6 +191,19 @@ def run_backward(
                     gs: Any = [None] * len(n.inputs)
                     gs[i] = Tensor(arr)
                 else:
+                    if (
+                        chains
+                        and nb == 0
+                        and op.accumulate is not None
+                        and packed is None
+                        and not n.node_hooks
+                    ):
+                        gs = gi = None  # (the last node's: they would count as holders)
+                        if _accumulated(n, op, g, out, grads, fresh):
+                            # the rule's gradient added into the input's, which the pass owns
+                            if not retain_graph and op.saves:
+                                n.freed = True
+                            continue
                     if type(g) is np.ndarray:
                         g = Tensor(g)
                     if packed is not None and check_freed and hooks.saved_unpack is not None:
@@ -256,6 +269,54 @@ def run_backward(
         if k not in out_grads:
             out_grads[k] = (next(t for t in capture if id(t) == k), g)
     return out_grads
+
+
+def _accumulated(
+    n: Node, op: Any, g: Any, out: Tensor, grads: dict, fresh: set[int] | None
+) -> bool:
+    """A first-order rule of one input (`Op.accumulate`) whose input already has a gradient
+    that the pass alone holds: the rule's gradient is added into it, with no new array of
+    the input's size (the same bits as the rule's gradient and then the sum in place)."""
+    if len(n.inputs) != 1 or op.accumulates() is None:
+        return False
+    t = n.inputs[0]
+    if not t.requires_grad:
+        return False
+    p = t.node
+    if p is None:
+        k: Any = id(t)
+    else:
+        if p.seq >= n.seq:  # changed in place after n used it
+            return False
+        k = p
+    cur = grads.get(k)
+    if cur is None or not _sole(cur, t.shape, t.dtype):
+        return False
+    if not op.accumulate(cur.data, g, out, t, **n.params):
+        return False
+    if fresh is not None and type(k) is int:
+        fresh.add(k)
+    return True
+
+
+def _sole(cur: Tensor, shape: tuple[int, ...], dtype: Any) -> bool:
+    """Whether the gradient `cur` (in the pass's dict) is a large array no one else holds, of
+    this shape and dtype: `_owned`'s test, without a second gradient."""
+    d = cur.data
+    return (
+        type(cur) is Tensor
+        and type(d) is np.ndarray
+        and d.size >= 4096
+        and d.flags.owndata
+        and d.flags.writeable
+        and d.flags.c_contiguous
+        and d.shape == shape
+        and d.dtype == dtype
+        # the pass's dict, `_accumulated`'s local, the parameter, getrefcount's argument
+        and getrefcount(cur) == 4
+        # the tensor, the local `d`, getrefcount's argument
+        and getrefcount(d) == 3
+    )
 
 
 def _owned(cur: Tensor, gi: Tensor) -> bool:

@@ -365,9 +365,11 @@ def _carries(p: Node, n: Node, grads: dict, capture_nodes: dict, user: bool) -> 
     other consumer of its output came later and has been walked (a gradient from one would be
     in `grads`); it is a link; nothing watches it (hooks, a capture, a retained gradient, a
     change in place since it was recorded, a pass that freed it)."""
+    op = p.op
     return (
         p.seq == n.seq - 1
-        and p.op.linked() is not None
+        and op.link is not None
+        and op.vjp is op._rule  # (`Op.linked`, inline)
         and p.mark == MUTATIONS[0]
         and not p.freed
         and not p.hooks

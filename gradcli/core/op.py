@@ -501,7 +501,13 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         nondiff = op.nondiff
         for i, t in enumerate(inputs):
             if t.requires_grad and (not nondiff or i not in nondiff):
-                if op.saves and any(u._inf for u in inputs):
+                if op.saves and (
+                    inputs[0]._inf
+                    if count == 1
+                    else (inputs[0]._inf or inputs[1]._inf)
+                    if count == 2
+                    else any(u._inf for u in inputs)
+                ):
                     raise GradcliError(INFERENCE_SAVED, hint="use a clone: y.clone()")
                 observer.node(op)
                 out.requires_grad = True

@@ -141,9 +141,11 @@ def run_backward(
             carry: tuple[Node, np.ndarray] | None = None
             for n in reversed(ancestors(roots)):
                 hooks.observer.tick()
+                owned = False  # whether `g` is an array of the pass's own (a carried one)
                 if carry is not None and carry[0] is n:
                     g: Any = carry[1]  # checked when it was carried: nothing watches n
                     carry = None
+                    owned = True
                     out = n.out
                 else:
                     if carry is not None:  # (not reached: the carried node is the next one)
@@ -181,7 +183,9 @@ def run_backward(
                 arr = g if type(g) is np.ndarray else g.data if type(g) is Tensor else None
                 if r is not None and arr is not None and r[1].dtype == arr.dtype:
                     i, d = r
-                    arr = np.multiply(arr, d)  # the rule's own product, `g * d`
+                    # the rule's own product, `g * d` (into the carried array: no one else
+                    # holds it, and `d` broadcasts into its shape)
+                    arr = np.multiply(arr, d, out=arr) if owned else np.multiply(arr, d)
                     if not retain_graph and n.op.saves:
                         n.freed = True
                     p = n.inputs[i].node

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..base.errors import GradcliError, UsageError
 from .options import ProgramOptions
-from .state import State
+from .state import State, release_collector
 
 
 def read_program(program: str | None, expr: str | None) -> tuple[str, str]:
@@ -220,6 +220,7 @@ def load_program(p: ProgramOptions) -> tuple[Any, dict[str, Any]]:
 
     text, name = read_program(p.program, p.expr)
     prog = parse(text, name)
+    release_collector()  # the program may make cyclic garbage: the collector runs again
     return prog, {n: SetValue(n, txt) for n, txt in _overrides(p.set_).items()}
 
 

@@ -141,9 +141,11 @@ def run_backward(
             carry: tuple[Node, np.ndarray] | None = None
             for n in reversed(ancestors(roots)):
                 hooks.observer.tick()
+                owned = False  # whether `g` is an array of the pass's own (a carried one)
                 if carry is not None and carry[0] is n:
                     g: Any = carry[1]  # checked when it was carried: nothing watches n
                     carry = None
+                    owned = True
                     out = n.out
                 else:
                     if carry is not None:  # (not reached: the carried node is the next one)
@@ -181,7 +183,9 @@ def run_backward(
                 arr = g if type(g) is np.ndarray else g.data if type(g) is Tensor else None
                 if r is not None and arr is not None and r[1].dtype == arr.dtype:
                     i, d = r
-                    arr = np.multiply(arr, d)  # the rule's own product, `g * d`
+                    # the rule's own product, `g * d` (into the carried array: no one else
+                    # holds it, and `d` broadcasts into its shape)
+                    arr = np.multiply(arr, d, out=arr) if owned else np.multiply(arr, d)
                     if not retain_graph and n.op.saves:
                         n.freed = True
                     p = n.inputs[i].node
@@ -191,6 +195,19 @@ def run_backward(
                     gs: Any = [None] * len(n.inputs)
                     gs[i] = Tensor(arr)
                 else:
+                    if (
+                        chains
+                        and nb == 0
+                        and op.accumulate is not None
+                        and packed is None
+                        and not n.node_hooks
+                    ):
+                        gs = gi = None  # (the last node's: they would count as holders)
+                        if _accumulated(n, op, g, out, grads, fresh):
+                            # the rule's gradient added into the input's, which the pass owns
+                            if not retain_graph and op.saves:
+                                n.freed = True
+                            continue
                     if type(g) is np.ndarray:
                         g = Tensor(g)
                     if packed is not None and check_freed and hooks.saved_unpack is not None:
@@ -258,6 +275,54 @@ def run_backward(
     return out_grads
 
 
+def _accumulated(
+    n: Node, op: Any, g: Any, out: Tensor, grads: dict, fresh: set[int] | None
+) -> bool:
+    """A first-order rule of one input (`Op.accumulate`) whose input already has a gradient
+    that the pass alone holds: the rule's gradient is added into it, with no new array of
+    the input's size (the same bits as the rule's gradient and then the sum in place)."""
+    if len(n.inputs) != 1 or op.accumulates() is None:
+        return False
+    t = n.inputs[0]
+    if not t.requires_grad:
+        return False
+    p = t.node
+    if p is None:
+        k: Any = id(t)
+    else:
+        if p.seq >= n.seq:  # changed in place after n used it
+            return False
+        k = p
+    cur = grads.get(k)
+    if cur is None or not _sole(cur, t.shape, t.dtype):
+        return False
+    if not op.accumulate(cur.data, g, out, t, **n.params):
+        return False
+    if fresh is not None and type(k) is int:
+        fresh.add(k)
+    return True
+
+
+def _sole(cur: Tensor, shape: tuple[int, ...], dtype: Any) -> bool:
+    """Whether the gradient `cur` (in the pass's dict) is a large array no one else holds, of
+    this shape and dtype: `_owned`'s test, without a second gradient."""
+    d = cur.data
+    return (
+        type(cur) is Tensor
+        and type(d) is np.ndarray
+        and d.size >= 4096
+        and d.flags.owndata
+        and d.flags.writeable
+        and d.flags.c_contiguous
+        and d.shape == shape
+        and d.dtype == dtype
+        # the pass's dict, `_accumulated`'s local, the parameter, getrefcount's argument
+        and getrefcount(cur) == 4
+        # the tensor, the local `d`, getrefcount's argument
+        and getrefcount(d) == 3
+    )
+
+
 def _owned(cur: Tensor, gi: Tensor) -> bool:
     """Whether the gradient `cur` (in the pass's dict) is an array no one else holds, of the
     sum's shape and dtype: the sum `cur + gi` may then be written into it instead of into a
@@ -304,9 +369,11 @@ def _carries(p: Node, n: Node, grads: dict, capture_nodes: dict, user: bool) -> 
     other consumer of its output came later and has been walked (a gradient from one would be
     in `grads`); it is a link; nothing watches it (hooks, a capture, a retained gradient, a
     change in place since it was recorded, a pass that freed it)."""
+    op = p.op
     return (
         p.seq == n.seq - 1
-        and p.op.linked() is not None
+        and op.link is not None
+        and op.vjp is op._rule  # (`Op.linked`, inline)
         and p.mark == MUTATIONS[0]
         and not p.freed
         and not p.hooks

@@ -121,6 +121,15 @@ class Op(Record):
                                              Backward then runs a chain of such ops on arrays
                                              (`core.autograd`); the op tests check it against
                                              the rule, bit for bit
+    accumulate(acc, g, out, *inputs, **params)  (optional) for a first-order pass of one
+                                             differentiated input (index 0) whose gradient
+                                             is in the input's shape: add the rule's gradient
+                                             into `acc` (an array the pass owns, of that shape
+                                             and dtype) in place, with no array of the input's
+                                             size made; False (nothing done) where it does not
+                                             apply. The same bits as `acc + rule` (the op tests
+                                             check it); backward uses it when the input already
+                                             has a gradient (`x` used twice)
     jvp_reads_primal                         PyTorch's forward formula reads an input's
                                              value where this rule does not (see below)
     saved                                    (optional) what PyTorch's node of this record
@@ -149,6 +158,7 @@ class Op(Record):
         "to_torch",
         "to_jax",
         "link",
+        "accumulate",
         "jvp_reads_primal",
         "saved",
     )
@@ -166,6 +176,7 @@ class Op(Record):
         "to_torch": None,
         "to_jax": None,
         "link": None,
+        "accumulate": None,
         "jvp_reads_primal": False,
         "saved": None,
     }
@@ -192,6 +203,7 @@ class Op(Record):
     to_torch: str | Callable[..., str] | None
     to_jax: str | Callable[..., str] | None
     link: Callable[..., tuple[int, np.ndarray] | None] | None
+    accumulate: Callable[..., bool] | None
     # PyTorch's forward-mode formula reads an input's value where gradcli's rule needs only
     # the tangents (x * 2: `other_t * self_p + self_t * other_p`, relu's mask from `self_p`):
     # PyTorch's tangent is then attached to that input's graph, and forward-mode results
@@ -205,14 +217,20 @@ class Op(Record):
 
     def replace(self, **changes: Any) -> Any:
         """A copy with some fields changed; a new rule drops the link (it restated the old
-        rule) unless a new link is given."""
+        rule) unless a new link is given; so does the accumulation."""
         if "vjp" in changes and "link" not in changes:
             changes["link"] = None
+        if "vjp" in changes and "accumulate" not in changes:
+            changes["accumulate"] = None
         return super().replace(**changes)
 
     def linked(self) -> Callable[..., tuple[int, np.ndarray] | None] | None:
         """The link, while the rule is the one it restates."""
         return self.link if self.vjp is self._rule else None
+
+    def accumulates(self) -> Callable[..., bool] | None:
+        """The accumulation, while the rule is the one it restates."""
+        return self.accumulate if self.vjp is self._rule else None
 
 
 REGISTRY: dict[str, Op] = {}
@@ -508,7 +526,13 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         nondiff = op.nondiff
         for i, t in enumerate(inputs):
             if t.requires_grad and (not nondiff or i not in nondiff):
-                if op.saves and any(u._inf for u in inputs):
+                if op.saves and (
+                    inputs[0]._inf
+                    if count == 1
+                    else (inputs[0]._inf or inputs[1]._inf)
+                    if count == 2
+                    else any(u._inf for u in inputs)
+                ):
                     raise GradcliError(INFERENCE_SAVED, hint="use a clone: y.clone()")
                 observer.node(op)
                 out.requires_grad = True

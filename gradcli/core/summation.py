@@ -32,6 +32,8 @@ float32, which this module does not mirror).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -51,8 +53,11 @@ def sum_float(x: np.ndarray, axes: tuple[int, ...], keepdims: bool) -> np.ndarra
         x = np.ascontiguousarray(x)
     if len(axes) == x.ndim and x.flags.c_contiguous:
         # The common case (`loss.sum()`, `.mean()`): the iterator has one dimension.
-        flat = x.reshape(-1, 1)
         lanes = _VECTOR_BYTES // x.dtype.itemsize
+        if x.size <= _SMALL and x.dtype == np.float64:
+            total = _small_total(x, lanes) + 0.0
+            return np.full((1,) * x.ndim if keepdims else (), total, dtype=x.dtype)
+        flat = x.reshape(-1, 1)
         total = _vectorized_inner(flat, lanes) if flat.shape[0] >= lanes else _row_sum(flat)
         total = total[0] + x.dtype.type(0)
         return np.full((1,) * x.ndim if keepdims else (), total, dtype=x.dtype)
@@ -329,3 +334,76 @@ def _vectorized_inner(a: np.ndarray, lanes: int) -> np.ndarray:
     n = size // lanes
     vec = _row_sum(a[: n * lanes].reshape((n, lanes) + rest))  # (lanes, *rest)
     return _in_order(np.concatenate([a[n * lanes :], vec], axis=0))
+
+
+# --- small full sums, one item at a time ---------------------------------------------------------
+# The same additions in the same order as the NumPy code above (a sum of a hundred items is its
+# dozens of NumPy calls on tiny arrays: tens of microseconds, for a loss or a chain's `.sum()`),
+# on Python floats (a Python float addition is the float64 addition). A row of lanes is a list;
+# `tests/core/test_summation.py` checks these against the NumPy code bit for bit, in float32
+# too (on NumPy float32 scalars, which round each addition; slower than the NumPy code).
+
+_SMALL = 128  # float64 items up to which a full sum of a contiguous tensor is added here
+
+
+def _small_total(x: np.ndarray, lanes: int) -> Any:
+    """`_vectorized_inner(x.reshape(-1, 1), lanes)[0]` (or `_row_sum` of a row shorter than
+    one vector): the total of a full sum, before the output's `+ 0`."""
+    flat = x.reshape(-1)
+    vals = flat.tolist() if x.dtype == np.float64 else list(flat)
+    zero = 0.0 if x.dtype == np.float64 else x.dtype.type(0)
+    n = len(vals)
+    if n < lanes:
+        return _l_row_sum([[v] for v in vals], 1, zero)[0]
+    nv = n // lanes
+    rows = [vals[i * lanes : (i + 1) * lanes] for i in range(nv)]
+    vec = _l_row_sum(rows, lanes, zero)
+    return _l_in_order([[v] for v in vals[nv * lanes :]] + [[v] for v in vec], 1, zero)[0]
+
+
+def _l_in_order(rows: list, width: int, zero: Any) -> list:
+    """`_in_order` on rows of `width` lanes (lists): the first row, plus each next in order."""
+    if not rows:
+        return [zero] * width
+    acc = rows[0]
+    for r in rows[1:]:
+        acc = [a + b for a, b in zip(acc, r)]
+    return list(acc)
+
+
+def _l_multi_row(rows: list, width: int, zero: Any) -> list:
+    """`_multi_row` on rows of `width` lanes."""
+    size = len(rows)
+    power = max(4, _ceil_log2(size) // _LEVELS)
+    step = 1 << power
+    chunks = size // step
+    if chunks == 0:
+        return _l_in_order(rows, width, zero)
+    level = [_l_in_order(rows[c * step : (c + 1) * step], width, zero) for c in range(chunks)]
+    finals = [_l_in_order(rows[chunks * step :], width, zero)]
+    for depth in range(1, _LEVELS):
+        n = len(level)
+        if depth == _LEVELS - 1:
+            finals.append(_l_in_order(level, width, zero))
+            break
+        groups = n // step
+        finals.append(_l_in_order(level[groups * step :], width, zero))
+        level = [_l_in_order(level[g * step : (g + 1) * step], width, zero) for g in range(groups)]
+    total = finals[0]
+    for f in finals[1:]:
+        total = [a + b for a, b in zip(total, f)]
+    return total
+
+
+def _l_row_sum(rows: list, width: int, zero: Any) -> list:
+    """`_row_sum` on rows of `width` lanes: the rows in fours (each four one row of 4 * width
+    lanes) through the cascade, the left-over rows added to the first part, then the parts."""
+    size = len(rows)
+    if size < _ILP or width == 0:
+        return _l_in_order(rows, width, zero)
+    n = size // _ILP
+    fours = [rows[4 * i] + rows[4 * i + 1] + rows[4 * i + 2] + rows[4 * i + 3] for i in range(n)]
+    flat = _l_multi_row(fours, _ILP * width, zero)
+    parts = [flat[j * width : (j + 1) * width] for j in range(_ILP)]
+    first = _l_in_order([parts[0]] + rows[n * _ILP :], width, zero)
+    return _l_in_order([first] + parts[1:], width, zero)

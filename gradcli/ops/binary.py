@@ -131,7 +131,7 @@ mul = defop(
     saved=lambda n: (
         None if n.name() != "MulBackward0" else _RMUL if V.wrapped(n.inputs[0]) else _MUL
     ),
-    link=lambda out, x, y: _mul_link(out, x, y),
+    link=_mul_link,
     sym=lambda sp, x, y: x * y,
     kind="binary",
     samples=binary_samples(),

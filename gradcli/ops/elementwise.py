@@ -590,18 +590,42 @@ def _sigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
         return (g * out * (1 - out),)  # recorded (create_graph=True), or batched
     # A first-order pass: the products on one buffer, no temporaries, in PyTorch's order
     # (its CPU kernel computes g * (1 - out) * out).
-    o, gd = out.data, g.data
+    o = out.data
+    s = np.empty_like(o) if o.flags.c_contiguous else np.empty(o.shape, o.dtype)
+    _sigmoid_grad(o, g.data, s, None)
+    return (Tensor(s),)
+
+
+def _sigmoid_grad(o: np.ndarray, gd: np.ndarray, s: Any, acc: np.ndarray | None) -> None:
+    """`g * (1 - out) * out` into `s` (C-contiguous, out's shape), or, with `acc` (and `s`
+    None), added into `acc`: the same operations element by element."""
     if o.size > _BLOCK and _contiguous(o, gd):
-        s = np.empty_like(o)
-        for ob, gb, sb in _flat_blocks(o, gd, s):
-            np.subtract(1, ob, out=sb, dtype=o.dtype)
-            sb *= gb
-            sb *= ob
-        return (Tensor(s),)
-    s = np.subtract(1, o, dtype=out.dtype)
+        scratch = np.empty(_BLOCK, dtype=o.dtype) if acc is not None else None
+        for ob, gb, sb in _flat_blocks(o, gd, s if acc is None else acc):
+            tb = sb if scratch is None else scratch[: ob.size]
+            np.subtract(1, ob, out=tb, dtype=o.dtype)
+            tb *= gb
+            tb *= ob
+            if scratch is not None:
+                np.add(sb, tb, out=sb)
+        return
+    if s is None:
+        s = np.empty(o.shape, o.dtype)
+    np.subtract(1, o, out=s, dtype=o.dtype)
     s *= gd
     s *= o
-    return (Tensor(s),)
+    if acc is not None:
+        np.add(acc, s, out=acc)
+
+
+def _sigmoid_accumulate(acc: np.ndarray, g: Any, out: Tensor, x: Tensor) -> bool:
+    gd, o = (g.data if type(g) is Tensor else g), out.data
+    if grad_enabled() or gd.shape != o.shape or gd.dtype != o.dtype or acc.shape != o.shape:
+        return False
+    if acc.dtype != o.dtype or not acc.flags.c_contiguous:
+        return False
+    _sigmoid_grad(o, gd, None, acc)
+    return True
 
 
 sigmoid = defop(
@@ -611,6 +635,7 @@ sigmoid = defop(
     "SigmoidBackward0",
     "g * out * (1 - out)",
     saved=V.saves(result=V.RESULT),
+    accumulate=_sigmoid_accumulate,
     sym=lambda sp, x: 1 / (1 + sp.exp(-x)),
     samples=unary_samples(low=-5.0, high=5.0),
     to_torch="torch.sigmoid",
@@ -923,18 +948,42 @@ def _pow_vjp(g: Tensor, out: Tensor, x: Tensor, p: float) -> tuple:
     if p == 2 and not grad_enabled() and g.shape == x.shape and g.dtype == x.dtype:
         # A first-order pass: the same two products, `x * 2.0` then `g * that`, on one
         # buffer (block by block when large); x ** 1 is x, so 2.0 * x ** 1 is x * 2.0.
-        xd, gd = x.data, g.data
-        two = np.asarray(2.0, dtype=x.dtype)
-        d = np.empty_like(xd)
-        if xd.size > _BLOCK and _contiguous(xd, gd):
-            for xb, gb, db in _flat_blocks(xd, gd, d):
-                np.multiply(xb, two, out=db)
-                np.multiply(gb, db, out=db)
-        else:
-            np.multiply(xd, two, out=d)
-            np.multiply(gd, d, out=d)
+        xd = x.data
+        d = np.empty_like(xd) if xd.flags.c_contiguous else np.empty(xd.shape, xd.dtype)
+        _square_grad(xd, g.data, d, None)
         return (Tensor(d),)
     return (g * (float(p) * x ** (p - 1)),)
+
+
+def _square_grad(xd: np.ndarray, gd: np.ndarray, d: Any, acc: np.ndarray | None) -> None:
+    """`g * (x * 2.0)` into `d` (C-contiguous, x's shape), or, with `acc` (and `d` None),
+    added into `acc`: the same operations element by element."""
+    two = np.asarray(2.0, dtype=xd.dtype)
+    if xd.size > _BLOCK and _contiguous(xd, gd):
+        scratch = np.empty(_BLOCK, dtype=xd.dtype) if acc is not None else None
+        for xb, gb, db in _flat_blocks(xd, gd, d if acc is None else acc):
+            tb = db if scratch is None else scratch[: xb.size]
+            np.multiply(xb, two, out=tb)
+            np.multiply(gb, tb, out=tb)
+            if scratch is not None:
+                np.add(db, tb, out=db)
+        return
+    if d is None:
+        d = np.empty(xd.shape, xd.dtype)
+    np.multiply(xd, two, out=d)
+    np.multiply(gd, d, out=d)
+    if acc is not None:
+        np.add(acc, d, out=acc)
+
+
+def _pow_accumulate(acc: np.ndarray, g: Any, out: Tensor, x: Tensor, p: float) -> bool:
+    gd, xd = (g.data if type(g) is Tensor else g), x.data
+    if p != 2 or grad_enabled() or gd.shape != xd.shape or gd.dtype != xd.dtype:
+        return False
+    if acc.shape != xd.shape or acc.dtype != xd.dtype or not acc.flags.c_contiguous:
+        return False
+    _square_grad(xd, gd, None, acc)
+    return True
 
 
 pow_scalar = defop(
@@ -944,6 +993,7 @@ pow_scalar = defop(
     "PowBackward0",
     "g * p * x^(p-1)",
     saved=V.saves(self=V.SELF, exponent=V.param("p")),
+    accumulate=_pow_accumulate,
     sym=lambda sp, x, p: x**p,
     signature="x ** p, pow(x, p)",
     samples=unary_samples({"p": 2})

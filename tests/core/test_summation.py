@@ -156,3 +156,38 @@ def _torch_sum(torch, v: np.ndarray, dims: tuple[int, ...]):  # noqa: ANN001, AN
 if __name__ == "__main__":  # record: python -m tests.core.test_summation
     np.savez_compressed(DATA, **_record())
     print("recorded", DATA, file=sys.stderr)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_small_sums_one_item_at_a_time_are_the_numpy_codes(dtype: type) -> None:
+    """The full sums of small tensors added on Python floats (`_small_total`) are the NumPy
+    code's bits, the output's `+ 0` included: every size up to past the threshold and the
+    cascade's first runs, normal values, values of far apart magnitudes, signed zeros,
+    infinities and overflows (float32 on NumPy scalars, which the path does not take)."""
+    from gradcli.core import summation as S
+
+    rng = np.random.default_rng(11)
+    sizes = list(range(1, 2 * S._SMALL + 3)) + [511, 512, 1031]
+    with np.errstate(all="ignore"):
+        for n in sizes:
+            for kind in range(3):
+                x = rng.standard_normal(n)
+                if kind == 1:
+                    x *= 10.0 ** rng.integers(-30, 30, n)
+                elif kind == 2:
+                    x[rng.integers(0, n, 3)] = rng.choice([-0.0, np.inf, -np.inf, 1e308, -1e308], 3)
+                x = x.astype(dtype)
+                lanes = S._VECTOR_BYTES // x.itemsize
+                flat = x.reshape(-1, 1)
+                want = S._vectorized_inner(flat, lanes) if n >= lanes else S._row_sum(flat)
+                want = want[0] + x.dtype.type(0)
+                got = S._small_total(x, lanes) + x.dtype.type(0)
+                assert np.asarray(got, dtype).tobytes() == np.asarray(want, dtype).tobytes(), n
+                if dtype == np.float64:
+                    for shape in [(n,), (1, n)]:
+                        full = sum_float(x.reshape(shape), tuple(range(len(shape))), False)
+                        assert full.dtype == x.dtype and full.shape == ()
+                        assert full.tobytes() == np.asarray(want, dtype).tobytes()
+    assert np.signbit(sum_float(np.array([-0.0, -0.0]), (0,), False)) == np.signbit(
+        np.float64(-0.0) + 0.0
+    )

@@ -1221,6 +1221,87 @@ def test_link_is_the_rule_to_the_bit(name: str, dtype: Any) -> None:
     assert used, f"{name}: the link applies to none of its samples"
 
 
+ACCUMULATING = [name for name, op in ops.REGISTRY.items() if op.accumulates() is not None]
+
+
+@pytest.mark.parametrize("name", ACCUMULATING)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("large", [False, True])
+def test_accumulate_is_the_rule_to_the_bit(name: str, dtype: Any, large: bool) -> None:
+    """`Op.accumulate` adds the first-order rule's gradient into an array: the bits of
+    `acc + rule`, wherever it applies (on the samples, and on arrays larger than a block,
+    which it runs block by block); it applies somewhere, and it leaves `acc` alone where not."""
+    from gradcli.core.tensor import in_pass, no_grad
+    from gradcli.ops import elementwise as E
+
+    op = ops.REGISTRY[name]
+    used = 0
+    for i, s in enumerate(op.samples):
+        arrays = gc.make_inputs(s, _seed(name, i), dtype)
+        if len(arrays) != 1:
+            continue
+        if large:
+            rng = np.random.default_rng(_seed(name, i))
+            n = 2 * E._BLOCK + 5
+            arrays = [(rng.uniform(s.low, s.high, n)).astype(dtype)]
+        x = Tensor(arrays[0], requires_grad=True)
+        out = apply(op, x, **s.params)
+        g = gc.random_like(out.shape, _seed(name, i) + 3, dtype) * 7.3
+        acc0 = np.array(gc.random_like(x.shape, _seed(name, i) + 5, dtype) * 3.1, dtype=dtype)
+        acc = acc0.copy()
+        with no_grad(), in_pass():
+            done = op.accumulate(acc, Tensor(g), out, x, **s.params)
+            if not done:
+                assert acc.tobytes() == acc0.tobytes()
+                continue
+            want = acc0 + op.vjp(Tensor(g), out, x, **s.params)[0].data
+        assert acc.dtype == want.dtype and acc.shape == want.shape
+        assert acc.tobytes() == want.tobytes(), (name, i, acc, want)
+        used += 1
+    assert used, f"{name}: the accumulation applies to none of its samples"
+
+
+def test_a_used_twice_input_gets_one_gradient_array() -> None:
+    """`sum(sigmoid(x) * x ** 2)`: the second rule to reach x adds into the gradient the first
+    made (no second array of x's size), with the bits of the rule and the sum; with the
+    accumulation switched off (a replaced rule) the result is the same."""
+    from gradcli.core import autograd
+    from gradcli.ops import elementwise as E
+
+    x = np.random.default_rng(8).standard_normal(3 * E._BLOCK + 7) * 6
+    used = []
+    real = autograd._accumulated
+
+    def spy(*a: Any) -> bool:
+        used.append(real(*a))
+        return used[-1]
+
+    def grad() -> np.ndarray:
+        t = Tensor(x.copy(), requires_grad=True)
+        (t.sigmoid() * t**2).sum().backward()
+        assert t.grad is not None
+        return t.grad.data
+
+    autograd._accumulated = spy
+    try:
+        got = grad()
+    finally:
+        autograd._accumulated = real
+    assert used.count(True) == 1
+    sig, sq = E.sigmoid, E.pow_scalar
+    try:
+        E.sigmoid = ops.REGISTRY["sigmoid"] = sig.replace(vjp=sig.vjp)  # no accumulation
+        assert ops.REGISTRY["sigmoid"].accumulates() is None
+        object.__setattr__(sq, "accumulate", None)
+        want = grad()
+    finally:
+        E.sigmoid = ops.REGISTRY["sigmoid"] = sig
+        object.__setattr__(sq, "accumulate", E._pow_accumulate)
+    assert got.tobytes() == want.tobytes()
+    s = 1 / (1 + np.exp(-x))
+    np.testing.assert_allclose(got, s * (1 - s) * x * x + 2 * x * s, rtol=1e-12, atol=1e-12)
+
+
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 def test_large_first_order_kernels_are_the_whole_array_ones(dtype: Any) -> None:
     """Sigmoid and `x ** 2` on arrays larger than a block run block by block (in the cache):
@@ -1660,6 +1741,7 @@ def test_a_changed_rule_has_no_link() -> None:
     op = ops.REGISTRY["sin"]
     assert op.linked() is not None
     assert op.replace(vjp=lambda g, out, x: (g,)).linked() is None
+    assert ops.REGISTRY["sigmoid"].replace(vjp=lambda g, out, x: (g,)).accumulates() is None
     patched = op.replace()
     object.__setattr__(patched, "vjp", lambda g, out, x: (g,))
     assert patched.linked() is None

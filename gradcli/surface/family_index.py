@@ -348,6 +348,8 @@ INDEX: dict[str, dict[str, str]] = {
         "adaptive_avg_pool2d": "layers",
         "adaptive_avg_pool1d": "layers",
         "prelu": "layers",
+        "scaled_dot_product_attention": "attention",
+        "multi_head_attention_forward": "attention",
         "tensor_split": "basics",
         "movedim": "basics",
         "moveaxis": "basics",
@@ -459,6 +461,7 @@ INDEX: dict[str, dict[str, str]] = {
         "RNNCell": "recurrent",
         "LSTMCell": "recurrent",
         "GRUCell": "recurrent",
+        "MultiheadAttention": "attention",
     },
     "LINALG": {
         "norm": "linalg",

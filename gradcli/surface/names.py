@@ -531,6 +531,7 @@ FAMILIES = (
     "nn",
     "layers",
     "recurrent",
+    "attention",
     "basics",
 )
 _LOADED: set[str] = {"sampling", "nn"}

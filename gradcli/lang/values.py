@@ -739,6 +739,16 @@ MODULE_FILES: dict[str, str] = {
         for kind in ("Constant", "Zero", "Reflection", "Replication", "Circular")
     },
     **dict.fromkeys(("RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell"), "rnn"),
+    **dict.fromkeys(
+        (
+            "Transformer",
+            "TransformerEncoder",
+            "TransformerDecoder",
+            "TransformerEncoderLayer",
+            "TransformerDecoderLayer",
+        ),
+        "transformer",
+    ),
 }
 
 

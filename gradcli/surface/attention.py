@@ -811,6 +811,384 @@ class MultiheadAttention(Module):
         return out, weights
 
 
+# --- the Transformer layers ----------------------------------------------------------------
+
+
+def generate_square_subsequent_mask(sz: Any, device: Any = None, dtype: Any = None) -> Tensor:
+    """`nn.Transformer.generate_square_subsequent_mask(sz)`: -inf above the diagonal, 0 on and
+    below it (torch.triu(torch.full((sz, sz), -inf), diagonal=1))."""
+    from ..core.dtypes import check_dtype
+    from .args import shape_arg
+
+    n = shape_arg((sz,), "sz")[0]
+    shape_arg((n, n))
+    dt = np.dtype(_draw_default() if dtype is None else check_dtype(dtype, fn="full"))
+    return Tensor(np.triu(np.full((n, n), -np.inf, dt), 1))
+
+
+def _draw_default() -> Any:
+    from ..core.tensor import Settings
+
+    return Settings.default_dtype
+
+
+def _activation(activation: Any) -> tuple[Any, Module | None]:
+    """The layer's activation: "relu" / "gelu" as F's functions, or a module / function."""
+    if isinstance(activation, str):
+        if activation == "relu":
+            return F.relu, None
+        if activation == "gelu":
+            return F.gelu, None
+        raise _err(f"activation should be relu/gelu, not {activation}")
+    if isinstance(activation, Module):
+        return activation, activation
+    if callable(activation):
+        return activation, None
+    raise _err(f"activation should be relu/gelu, not {activation}")
+
+
+def _clone(m: Module) -> Module:
+    """A deep copy of a built-in module (copy.deepcopy of PyTorch's _get_clones): the same
+    configuration, parameters copied (nothing is drawn)."""
+    new = object.__new__(type(m))
+    new.__dict__.update(m.__dict__)
+    new._parameters = {
+        k: None if p is None else _weights(np.array(p.data), dtype=p.dtype)
+        for k, p in m._parameters.items()
+    }
+    for k, p in m._parameters.items():
+        if p is not None:
+            new._parameters[k].requires_grad = p.requires_grad
+    new._buffers = {
+        k: None if b is None else Tensor(np.array(b.data)) for k, b in m._buffers.items()
+    }
+    new._non_persistent = set(m._non_persistent)
+    new._modules = {k: _clone(c) for k, c in m._modules.items()}
+    return new
+
+
+def _dropout_module(p: Any) -> Module:
+    from .nn import Dropout
+
+    return Dropout(p)
+
+
+def _layer_norm(d: int, eps: Any, bias: Any, dtype: Any) -> Module:
+    from .layers import LayerNorm
+
+    return LayerNorm(d, eps=eps, bias=bias, dtype=dtype)
+
+
+class _TransformerLayer(Module):
+    ATTRIBUTES = ("training", "norm_first", "activation_relu_or_gelu", "activation")
+
+    def _common(
+        self,
+        d_model: Any,
+        nhead: Any,
+        dim_feedforward: Any,
+        dropout: Any,
+        activation: Any,
+        layer_norm_eps: Any,
+        batch_first: Any,
+        norm_first: Any,
+        bias: Any,
+        dtype: Any,
+        attentions: tuple[str, ...],
+        norms: int,
+    ) -> None:
+        super().__init__()
+        for name in attentions:
+            self.add_module(
+                name,
+                MultiheadAttention(
+                    d_model,
+                    nhead,
+                    dropout=dropout,
+                    bias=bias,
+                    batch_first=batch_first,
+                    dtype=dtype,
+                ),
+            )
+        ff = _positive_int(dim_feedforward, "dim_feedforward")
+        limits.TENSOR_ELEMENTS.check(int(d_model) * ff, "a parameter of the feed-forward block")
+        self.add_module("linear1", Linear(d_model, ff, bias=bias, dtype=dtype))
+        self.add_module("dropout", _dropout_module(dropout))
+        self.add_module("linear2", Linear(ff, d_model, bias=bias, dtype=dtype))
+        self.norm_first = bool(norm_first)
+        for k in range(1, norms + 1):
+            self.add_module(f"norm{k}", _layer_norm(d_model, layer_norm_eps, bias, dtype))
+        for k in range(1, norms + 1):
+            self.add_module(f"dropout{k}", _dropout_module(dropout))
+        fn, module = _activation(activation)
+        self.activation_relu_or_gelu = 1 if fn is F.relu else 2 if fn is F.gelu else 0
+        self._act = fn
+        if module is not None:
+            self.add_module("activation", module)
+        else:
+            self.activation = fn
+
+    def _ff_block(self, x: Tensor) -> Tensor:
+        m = self._modules
+        h = m["linear1"](x)
+        h = self._act(h) if not isinstance(self._act, Module) else m["activation"](h)
+        return m["dropout2" if "norm3" not in m else "dropout3"](m["linear2"](m["dropout"](h)))
+
+    def _attend(
+        self, attn: str, drop: str, x: Tensor, mem: Tensor, mask: Any, kpm: Any, causal: Any
+    ) -> Tensor:
+        out = self._modules[attn](
+            x,
+            mem,
+            mem,
+            attn_mask=mask,
+            key_padding_mask=kpm,
+            need_weights=False,
+            is_causal=causal,
+        )[0]
+        return self._modules[drop](out)
+
+
+class TransformerEncoderLayer(_TransformerLayer):
+    def __init__(
+        self,
+        d_model: Any,
+        nhead: Any,
+        dim_feedforward: Any = 2048,
+        dropout: Any = 0.1,
+        activation: Any = "relu",
+        layer_norm_eps: Any = 1e-5,
+        batch_first: Any = False,
+        norm_first: Any = False,
+        bias: Any = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        self._common(
+            d_model,
+            nhead,
+            dim_feedforward,
+            dropout,
+            activation,
+            layer_norm_eps,
+            batch_first,
+            norm_first,
+            bias,
+            dtype,
+            ("self_attn",),
+            2,
+        )
+
+    def forward(
+        self,
+        src: Any,
+        src_mask: Any = None,
+        src_key_padding_mask: Any = None,
+        is_causal: Any = False,
+    ) -> Tensor:
+        x = A.tensor_arg(src, "src")
+        kpm = _canonical_mask(
+            src_key_padding_mask, "src_key_padding_mask", src_mask, "src_mask", x.dtype, True
+        )
+        mask = _canonical_mask(src_mask, "src_mask", None, "", x.dtype, False)
+        m = self._modules
+        if self.norm_first:
+            h = m["norm1"](x)
+            x = A.add_t(x, self._attend("self_attn", "dropout1", h, h, mask, kpm, is_causal))
+            x = A.add_t(x, self._ff_block(m["norm2"](x)))
+        else:
+            x = m["norm1"](
+                A.add_t(x, self._attend("self_attn", "dropout1", x, x, mask, kpm, is_causal))
+            )
+            x = m["norm2"](A.add_t(x, self._ff_block(x)))
+        return x
+
+
+class TransformerDecoderLayer(_TransformerLayer):
+    def __init__(
+        self,
+        d_model: Any,
+        nhead: Any,
+        dim_feedforward: Any = 2048,
+        dropout: Any = 0.1,
+        activation: Any = "relu",
+        layer_norm_eps: Any = 1e-5,
+        batch_first: Any = False,
+        norm_first: Any = False,
+        bias: Any = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        self._common(
+            d_model,
+            nhead,
+            dim_feedforward,
+            dropout,
+            activation,
+            layer_norm_eps,
+            batch_first,
+            norm_first,
+            bias,
+            dtype,
+            ("self_attn", "multihead_attn"),
+            3,
+        )
+
+    def forward(
+        self,
+        tgt: Any,
+        memory: Any,
+        tgt_mask: Any = None,
+        memory_mask: Any = None,
+        tgt_key_padding_mask: Any = None,
+        memory_key_padding_mask: Any = None,
+        tgt_is_causal: Any = False,
+        memory_is_causal: Any = False,
+    ) -> Tensor:
+        x = A.tensor_arg(tgt, "tgt")
+        mem = A.tensor_arg(memory, "memory")
+        m = self._modules
+        if self.norm_first:
+            h = m["norm1"](x)
+            x = A.add_t(
+                x,
+                self._attend(
+                    "self_attn", "dropout1", h, h, tgt_mask, tgt_key_padding_mask, tgt_is_causal
+                ),
+            )
+            x = A.add_t(
+                x,
+                self._attend(
+                    "multihead_attn",
+                    "dropout2",
+                    m["norm2"](x),
+                    mem,
+                    memory_mask,
+                    memory_key_padding_mask,
+                    memory_is_causal,
+                ),
+            )
+            x = A.add_t(x, self._ff_block(m["norm3"](x)))
+        else:
+            sa = self._attend(
+                "self_attn", "dropout1", x, x, tgt_mask, tgt_key_padding_mask, tgt_is_causal
+            )
+            x = m["norm1"](A.add_t(x, sa))
+            ca = self._attend(
+                "multihead_attn",
+                "dropout2",
+                x,
+                mem,
+                memory_mask,
+                memory_key_padding_mask,
+                memory_is_causal,
+            )
+            x = m["norm2"](A.add_t(x, ca))
+            x = m["norm3"](A.add_t(x, self._ff_block(x)))
+        return x
+
+
+class _Stack(Module):
+    ATTRIBUTES = ("training", "num_layers")
+
+    def _stack(self, layer: Any, num_layers: Any, norm: Any) -> None:
+        super().__init__()
+        if not isinstance(layer, _TransformerLayer):
+            raise GradcliError(
+                f"{type(self).__name__} expects a built-in Transformer layer, not {typename(layer)}"
+            )
+        n = _positive_int(num_layers, "num_layers")
+        limits.LIST_ITEMS.check(n, "the number of layers")
+        per = sum(p.data.size for _, p in layer.named_parameters())
+        limits.TENSOR_ELEMENTS.check(per * n, f"the parameters of {type(self).__name__}")
+        from .nn import ModuleList
+
+        self.add_module("layers", ModuleList([_clone(layer) for _ in range(n)]))
+        self.num_layers = n
+        if norm is not None:
+            self.add_module("norm", norm)
+        else:
+            self.norm = None
+
+
+class TransformerEncoder(_Stack):
+    def __init__(
+        self,
+        encoder_layer: Any,
+        num_layers: Any,
+        norm: Any = None,
+        enable_nested_tensor: Any = True,
+        mask_check: Any = True,
+    ) -> None:
+        self._stack(encoder_layer, num_layers, norm)
+        if enable_nested_tensor and not encoder_layer._modules["self_attn"].batch_first:
+            from ..core import hooks
+
+            hooks.warn(
+                "enable_nested_tensor is True, but self.use_nested_tensor is False because "
+                "encoder_layer.self_attn.batch_first was not True(use batch_first for better "
+                "inference performance)"
+            )
+
+    def forward(
+        self, src: Any, mask: Any = None, src_key_padding_mask: Any = None, is_causal: Any = None
+    ) -> Tensor:
+        x = A.tensor_arg(src, "src")
+        kpm = _canonical_mask(
+            src_key_padding_mask, "src_key_padding_mask", mask, "mask", x.dtype, True
+        )
+        mask = _canonical_mask(mask, "mask", None, "", x.dtype, False)
+        for layer in self._modules["layers"]._modules.values():
+            x = layer(x, src_mask=mask, is_causal=bool(is_causal), src_key_padding_mask=kpm)
+        norm = self._modules.get("norm")
+        return norm(x) if norm is not None else x
+
+
+class TransformerDecoder(_Stack):
+    def __init__(self, decoder_layer: Any, num_layers: Any, norm: Any = None) -> None:
+        self._stack(decoder_layer, num_layers, norm)
+
+    def forward(
+        self,
+        tgt: Any,
+        memory: Any,
+        tgt_mask: Any = None,
+        memory_mask: Any = None,
+        tgt_key_padding_mask: Any = None,
+        memory_key_padding_mask: Any = None,
+        tgt_is_causal: Any = None,
+        memory_is_causal: Any = False,
+    ) -> Tensor:
+        x = A.tensor_arg(tgt, "tgt")
+        for layer in self._modules["layers"]._modules.values():
+            x = layer(
+                x,
+                memory,
+                tgt_mask=tgt_mask,
+                memory_mask=memory_mask,
+                tgt_key_padding_mask=tgt_key_padding_mask,
+                memory_key_padding_mask=memory_key_padding_mask,
+                tgt_is_causal=bool(tgt_is_causal),
+                memory_is_causal=memory_is_causal,
+            )
+        norm = self._modules.get("norm")
+        return norm(x) if norm is not None else x
+
+
+def _transformer(*args: Any, **kwargs: Any) -> Module:
+    raise GradcliError(
+        "nn.Transformer (the whole encoder-decoder model) is not supported by gradcli; its "
+        "parts are: nn.TransformerEncoder(Layer), nn.TransformerDecoder(Layer)",
+        hint="nn.Transformer.generate_square_subsequent_mask(n) works",
+    )
+
+
+_transformer.__name__ = "Transformer"
+_transformer.class_functions = {  # type: ignore[attr-defined]
+    "generate_square_subsequent_mask": generate_square_subsequent_mask
+}
+
+
 def _constructor(cls: type) -> Any:
     def make(*args: Any, **kwargs: Any) -> Module:
         return cls(*args, **kwargs)
@@ -838,4 +1216,29 @@ NAMES = declare(
         _constructor(MultiheadAttention),
         "composition of matmul permute add mul softmax reshape index mean cat",
     ),
+    (
+        "TransformerEncoderLayer",
+        "nn",
+        _constructor(TransformerEncoderLayer),
+        "composition of matmul permute add mul softmax layer_norm relu",
+    ),
+    (
+        "TransformerDecoderLayer",
+        "nn",
+        _constructor(TransformerDecoderLayer),
+        "composition of matmul permute add mul softmax layer_norm relu",
+    ),
+    (
+        "TransformerEncoder",
+        "nn",
+        _constructor(TransformerEncoder),
+        "composition of matmul permute add mul softmax layer_norm relu",
+    ),
+    (
+        "TransformerDecoder",
+        "nn",
+        _constructor(TransformerDecoder),
+        "composition of matmul permute add mul softmax layer_norm relu",
+    ),
+    ("Transformer", "nn", _transformer, ""),
 )

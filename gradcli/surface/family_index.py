@@ -462,6 +462,11 @@ INDEX: dict[str, dict[str, str]] = {
         "LSTMCell": "recurrent",
         "GRUCell": "recurrent",
         "MultiheadAttention": "attention",
+        "TransformerEncoderLayer": "attention",
+        "TransformerDecoderLayer": "attention",
+        "TransformerEncoder": "attention",
+        "TransformerDecoder": "attention",
+        "Transformer": "attention",
     },
     "LINALG": {
         "norm": "linalg",

@@ -1175,18 +1175,100 @@ class TransformerDecoder(_Stack):
         return norm(x) if norm is not None else x
 
 
-def _transformer(*args: Any, **kwargs: Any) -> Module:
-    raise GradcliError(
-        "nn.Transformer (the whole encoder-decoder model) is not supported by gradcli; its "
-        "parts are: nn.TransformerEncoder(Layer), nn.TransformerDecoder(Layer)",
-        hint="nn.Transformer.generate_square_subsequent_mask(n) works",
-    )
+class Transformer(Module):
+    """nn.Transformer: an encoder (its layers and a final LayerNorm) and a decoder (the same),
+    every matrix re-drawn with xavier_uniform_ afterwards, in parameters() order."""
 
+    ATTRIBUTES = ("training", "d_model", "nhead", "batch_first")
 
-_transformer.__name__ = "Transformer"
-_transformer.class_functions = {  # type: ignore[attr-defined]
-    "generate_square_subsequent_mask": generate_square_subsequent_mask
-}
+    def __init__(
+        self,
+        d_model: Any = 512,
+        nhead: Any = 8,
+        num_encoder_layers: Any = 6,
+        num_decoder_layers: Any = 6,
+        dim_feedforward: Any = 2048,
+        dropout: Any = 0.1,
+        activation: Any = "relu",
+        custom_encoder: Any = None,
+        custom_decoder: Any = None,
+        layer_norm_eps: Any = 1e-5,
+        batch_first: Any = False,
+        norm_first: Any = False,
+        bias: Any = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        if custom_encoder is not None or custom_decoder is not None:
+            raise GradcliError("nn.Transformer: custom_encoder / custom_decoder are not supported")
+        d, ff = _positive_int(d_model, "d_model"), _positive_int(dim_feedforward, "dim_feedforward")
+        ne = _positive_int(num_encoder_layers, "num_encoder_layers")
+        nd = _positive_int(num_decoder_layers, "num_decoder_layers")
+        per = 4 * d * d + 2 * d * ff
+        limits.TENSOR_ELEMENTS.check(
+            per * ne + (per + 4 * d * d) * nd, "the parameters of Transformer"
+        )
+        kw = dict(
+            dim_feedforward=ff,
+            dropout=dropout,
+            activation=activation,
+            layer_norm_eps=layer_norm_eps,
+            batch_first=batch_first,
+            norm_first=norm_first,
+            bias=bias,
+            dtype=dtype,
+        )
+        enc = TransformerEncoderLayer(d, nhead, **kw)
+        self.add_module(
+            "encoder",
+            TransformerEncoder(enc, ne, _layer_norm(d, layer_norm_eps, bias, dtype)),
+        )
+        dec = TransformerDecoderLayer(d, nhead, **kw)
+        self.add_module(
+            "decoder", TransformerDecoder(dec, nd, _layer_norm(d, layer_norm_eps, bias, dtype))
+        )
+        self.d_model, self.nhead, self.batch_first = d, nhead, batch_first
+        draw = _draw_dtype(dtype)
+        for _, p in self.named_parameters():
+            if p.ndim > 1:
+                p.data[...] = R.xavier_uniform_(p.shape, dtype=draw)
+
+    def forward(
+        self,
+        src: Any,
+        tgt: Any,
+        src_mask: Any = None,
+        tgt_mask: Any = None,
+        memory_mask: Any = None,
+        src_key_padding_mask: Any = None,
+        tgt_key_padding_mask: Any = None,
+        memory_key_padding_mask: Any = None,
+        src_is_causal: Any = None,
+        tgt_is_causal: Any = None,
+        memory_is_causal: Any = False,
+    ) -> Tensor:
+        s, t = A.tensor_arg(src, "src"), A.tensor_arg(tgt, "tgt")
+        batched = s.ndim == 3
+        if not self.batch_first and s.shape[1] != t.shape[1] and batched:
+            raise _err("the batch number of src and tgt must be equal")
+        if self.batch_first and s.shape[0] != t.shape[0] and batched:
+            raise _err("the batch number of src and tgt must be equal")
+        if s.shape[-1] != self.d_model or t.shape[-1] != self.d_model:
+            raise _err("the feature number of src and tgt must be equal to d_model")
+        memory = self._modules["encoder"](
+            s, mask=src_mask, src_key_padding_mask=src_key_padding_mask, is_causal=src_is_causal
+        )
+        return self._modules["decoder"](
+            t,
+            memory,
+            tgt_mask=tgt_mask,
+            memory_mask=memory_mask,
+            tgt_key_padding_mask=tgt_key_padding_mask,
+            memory_key_padding_mask=memory_key_padding_mask,
+            tgt_is_causal=tgt_is_causal,
+            memory_is_causal=memory_is_causal,
+        )
 
 
 def _constructor(cls: type) -> Any:
@@ -1197,48 +1279,59 @@ def _constructor(cls: type) -> Any:
     return make
 
 
+_transformer = _constructor(Transformer)
+_transformer.class_functions = {  # type: ignore[attr-defined]
+    "generate_square_subsequent_mask": generate_square_subsequent_mask
+}
+
+
 NAMES = declare(
     (
         "scaled_dot_product_attention",
         "F",
         scaled_dot_product_attention,
-        "composition of matmul permute mul add exp sub sum reciprocal softmax where index",
+        "composition of matmul permute mul add exp sub sum reciprocal softmax where",
     ),
     (
         "multi_head_attention_forward",
         "F",
         multi_head_attention_forward,
-        "composition of matmul permute add mul softmax reshape index mean cat",
+        "composition of matmul permute add mul softmax reshape index mean cat expand",
     ),
     (
         "MultiheadAttention",
         "nn",
         _constructor(MultiheadAttention),
-        "composition of matmul permute add mul softmax reshape index mean cat",
+        "composition of matmul permute add mul softmax reshape index mean cat expand",
     ),
     (
         "TransformerEncoderLayer",
         "nn",
         _constructor(TransformerEncoderLayer),
-        "composition of matmul permute add mul softmax layer_norm relu",
+        "composition of matmul permute add mul softmax layer_norm relu reshape index",
     ),
     (
         "TransformerDecoderLayer",
         "nn",
         _constructor(TransformerDecoderLayer),
-        "composition of matmul permute add mul softmax layer_norm relu",
+        "composition of matmul permute add mul softmax layer_norm relu reshape index",
     ),
     (
         "TransformerEncoder",
         "nn",
         _constructor(TransformerEncoder),
-        "composition of matmul permute add mul softmax layer_norm relu",
+        "composition of matmul permute add mul softmax layer_norm relu reshape index",
     ),
     (
         "TransformerDecoder",
         "nn",
         _constructor(TransformerDecoder),
-        "composition of matmul permute add mul softmax layer_norm relu",
+        "composition of matmul permute add mul softmax layer_norm relu reshape index",
     ),
-    ("Transformer", "nn", _transformer, ""),
+    (
+        "Transformer",
+        "nn",
+        _transformer,
+        "composition of matmul permute add mul softmax layer_norm relu reshape index",
+    ),
 )

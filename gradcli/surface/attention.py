@@ -104,7 +104,7 @@ def _check_sdpa(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, p: float) 
             f"query.dim: {q.ndim} key.dim: {k.ndim} and value.dim: {v.ndim} instead."
         )
     if q.dtype.kind != "f":
-        raise _err(f"\"baddbmm_with_gemm\" not implemented for '{_scalar(q.dtype)}'")
+        raise _err(f"expected scalar type Float but found {_scalar(q.dtype)}")
     if mask is not None:
         if mask.dtype != np.bool_ and mask.dtype != q.dtype and mask.dtype.kind != "f":
             raise _err(
@@ -270,6 +270,13 @@ def scaled_dot_product_attention(
             "is_causal=True"
         )
     k, v = _grouped(q, k, v, gqa)
+    if q.shape[-1] != k.shape[-1] and q.ndim > 2 and k.ndim > 2:
+        # the batched product of the math path refuses it, in its words
+        lead = math.prod(np.broadcast_shapes(q.shape[:-2], k.shape[:-2]))
+        raise _err(
+            f"Expected size for first two dimensions of batch2 tensor to be: [{lead}, "
+            f"{q.shape[-1]}] but got: [{lead}, {k.shape[-1]}]."
+        )
     return _math(q, k, v, mask, p, causal, factor)
 
 
@@ -1111,6 +1118,33 @@ class _Stack(Module):
             self.norm = None
 
 
+def _why_not_nested(layer: Any) -> str:
+    """Why TransformerEncoder will not use nested tensors (PyTorch warns with it)."""
+    e = "encoder_layer"
+    if not isinstance(layer, TransformerEncoderLayer):
+        return f"{e} was not TransformerEncoderLayer"
+    attn = layer._modules["self_attn"]
+    m = layer._modules
+    if layer.norm_first:
+        return f"{e}.norm_first was True"
+    if not attn.batch_first:
+        return (
+            f"{e}.self_attn.batch_first was not True(use batch_first for better inference "
+            "performance)"
+        )
+    if not attn._qkv_same_embed_dim:
+        return f"{e}.self_attn._qkv_same_embed_dim was not True"
+    if attn._parameters.get("in_proj_bias") is None:
+        return f"{e}.self_attn was passed bias=False"
+    if not layer.activation_relu_or_gelu:
+        return f"{e}.activation_relu_or_gelu was not True"
+    if m["norm1"].eps != m["norm2"].eps:
+        return f"{e}.norm1.eps was not equal to {e}.norm2.eps"
+    if attn.num_heads % 2 == 1:
+        return f"{e}.self_attn.num_heads is odd"
+    return ""
+
+
 class TransformerEncoder(_Stack):
     def __init__(
         self,
@@ -1121,13 +1155,13 @@ class TransformerEncoder(_Stack):
         mask_check: Any = True,
     ) -> None:
         self._stack(encoder_layer, num_layers, norm)
-        if enable_nested_tensor and not encoder_layer._modules["self_attn"].batch_first:
+        reason = _why_not_nested(encoder_layer)
+        if enable_nested_tensor and reason:
             from ..core import hooks
 
             hooks.warn(
                 "enable_nested_tensor is True, but self.use_nested_tensor is False because "
-                "encoder_layer.self_attn.batch_first was not True(use batch_first for better "
-                "inference performance)"
+                + reason
             )
 
     def forward(

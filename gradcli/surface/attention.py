@@ -171,7 +171,10 @@ def _causal(lq: int, lk: int, dtype: np.dtype) -> Tensor:
 
 def _size_check(q: Tensor, k: Tensor) -> None:
     """The attention weights (batch..., L, S) against the element limit, before any work."""
-    batch = np.broadcast_shapes(q.shape[:-2], k.shape[:-2]) if q.ndim > 2 or k.ndim > 2 else ()
+    n = max(q.ndim, k.ndim) - 2
+    a = (1,) * (n - q.ndim + 2) + tuple(q.shape[:-2])
+    b = (1,) * (n - k.ndim + 2) + tuple(k.shape[:-2])
+    batch = tuple(max(x, y) for x, y in zip(a, b))
     A.size_check((*batch, q.shape[-2], k.shape[-2]), "the attention weights")
 
 
@@ -203,12 +206,14 @@ def _flash(
 
 
 def _safe_softmax(s: Tensor) -> Tensor:
-    """ATen's _safe_softmax on the last dim: a softmax whose rows of all -inf are zeros."""
-    out = F.softmax(s, -1)
+    """ATen's _safe_softmax on the last dim: a softmax whose rows of all -inf are zeros (and
+    pass no gradient back: such a row is taken as zeros before the softmax too)."""
     dead = np.all(np.isneginf(s.data), axis=-1, keepdims=True) if s.data.size else None
-    if dead is not None and dead.any():
-        out = F.where(_constant(dead), _constant(np.zeros((), s.dtype)), out)
-    return out
+    if dead is None or not dead.any():
+        return F.softmax(s, -1)
+    zero = _constant(np.zeros((), s.dtype))
+    out = F.softmax(F.where(_constant(dead), zero, s), -1)
+    return F.where(_constant(dead), zero, out)
 
 
 def _math(
@@ -272,7 +277,7 @@ def scaled_dot_product_attention(
     k, v = _grouped(q, k, v, gqa)
     if q.shape[-1] != k.shape[-1] and q.ndim > 2 and k.ndim > 2:
         # the batched product of the math path refuses it, in its words
-        lead = math.prod(np.broadcast_shapes(q.shape[:-2], k.shape[:-2]))
+        lead = max(math.prod(q.shape[:-2]), math.prod(k.shape[:-2]))
         raise _err(
             f"Expected size for first two dimensions of batch2 tensor to be: [{lead}, "
             f"{q.shape[-1]}] but got: [{lead}, {k.shape[-1]}]."

@@ -3459,8 +3459,7 @@ CASES: list[Case] = [
     ),
     Case(
         "encoder_huge_num_layers",
-        NN + "layer = nn.TransformerEncoderLayer(4, 2, 8)\n"
-        "m = nn.TransformerEncoder(layer, 10**9)",
+        NN + "layer = nn.TransformerEncoderLayer(4, 2, 8)\nm = nn.TransformerEncoder(layer, 10**9)",
         "over the limit",
         (4, 5),
     ),

@@ -328,6 +328,7 @@ CALLS: dict[str, list[Call]] = {
     ),
 }
 
+
 def _layer(kind: str) -> Any:
     from gradcli.surface import attention
 

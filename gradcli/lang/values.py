@@ -372,7 +372,8 @@ class ModuleType(PyType):
 
     def __init__(self, name: str, make: Callable[..., Any], module_file: str, base: type):
         members = {
-            k: Builtin(f"{name}.{k}", f) for k, f in getattr(make, "class_functions", {}).items()
+            k: Builtin(f"{name}.{k}", f, raw=False)
+            for k, f in getattr(make, "class_functions", {}).items()
         }
         super().__init__(name, (base,), make, f"torch.nn.modules.{module_file}.{name}", members)
 

@@ -182,12 +182,15 @@ def _flash(
     q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, causal: bool, scale: float
 ) -> Tensor:
     """The CPU flash kernel's arithmetic with one key block: s = (q @ k^T) * scale (+ mask;
-    with is_causal the keys after a query's position are -inf), w = exp(s - rowmax(s)),
+    with is_causal the keys after a query's position are -inf first), w = exp(s - rowmax(s)),
     out = (w @ v) * (1 / rowsum(w)); a row with every key masked gives zeros."""
     kt = F.transpose(k, -2, -1)
-    s = A.mul_t(A.matmul(q, kt), scale)
+    s = A.matmul(q, kt)
     if causal:
+        # the kernel fills the product with -inf before scaling it (a negative scale makes
+        # those +inf, and the rows NaN, as PyTorch's)
         s = A.add_t(s, _causal(q.shape[-2], k.shape[-2], q.dtype))
+    s = A.mul_t(s, scale)
     if mask is not None:
         s = A.add_t(s, mask)
     top = np.max(s.data, axis=-1, keepdims=True) if s.data.size else s.data[..., :1]

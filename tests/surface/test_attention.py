@@ -37,7 +37,7 @@ def out(text: str) -> str:
     return run("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n" + text)
 
 
-@pytest.mark.parametrize("name", ["sdpa_float64", "mha_float64", "encoder_float64"])
+@pytest.mark.parametrize("name", ["sdpa_float64", "mha_float64", "encoder_float64", "edges_float64"])
 def test_float64_values_and_gradients_are_pytorchs(name: str) -> None:
     """Everything but the numbers (grad_fn names, shapes, parameter names) as PyTorch prints
     it; every number (outputs, attention weights, gradients of inputs and parameters, with

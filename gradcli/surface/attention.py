@@ -38,7 +38,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError
 from ..core.dtypes import cpp_type_name
-from ..core.tensor import Tensor, typename
+from ..core.tensor import MUTATIONS, Tensor, typename
 from ..ops import arithmetic as A
 from . import composite as CO
 from . import functional as F
@@ -737,10 +737,10 @@ class MultiheadAttention(Module):
             self.register_parameter("in_proj_bias", None)
         if add_bias_kv:
             self.register_parameter(
-                "bias_k", _weights(R.xavier_normal_((1, 1, e), dtype=draw), 2, dtype=dtype)
+                "bias_k", _weights(R.xavier_normal_((1, 1, e), dtype=draw), dtype=dtype)
             )
             self.register_parameter(
-                "bias_v", _weights(R.xavier_normal_((1, 1, e), dtype=draw), 2, dtype=dtype)
+                "bias_v", _weights(R.xavier_normal_((1, 1, e), dtype=draw), dtype=dtype)
             )
         else:
             self.bias_k = self.bias_v = None
@@ -868,7 +868,7 @@ def _clone(m: Module) -> Module:
     new = object.__new__(type(m))
     new.__dict__.update(m.__dict__)
     new._parameters = {
-        k: None if p is None else _weights(np.array(p.data), dtype=p.dtype)
+        k: None if p is None else _weights(np.array(p.data), 0, dtype=p.dtype)
         for k, p in m._parameters.items()
     }
     for k, p in m._parameters.items():
@@ -1275,6 +1275,8 @@ class Transformer(Module):
         for _, p in self.named_parameters():
             if p.ndim > 1:
                 p.data[...] = R.xavier_uniform_(p.shape, dtype=draw)
+                p._vc[0] += 1  # changed in place, as xavier_uniform_ changes PyTorch's
+                MUTATIONS[0] += 1
 
     def forward(
         self,

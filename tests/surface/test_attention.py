@@ -37,7 +37,9 @@ def out(text: str) -> str:
     return run("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n" + text)
 
 
-@pytest.mark.parametrize("name", ["sdpa_float64", "mha_float64", "encoder_float64", "edges_float64"])
+@pytest.mark.parametrize(
+    "name", ["sdpa_float64", "mha_float64", "encoder_float64", "edges_float64"]
+)
 def test_float64_values_and_gradients_are_pytorchs(name: str) -> None:
     """Everything but the numbers (grad_fn names, shapes, parameter names) as PyTorch prints
     it; every number (outputs, attention weights, gradients of inputs and parameters, with
@@ -339,3 +341,24 @@ def test_live_against_pytorch() -> None:
     a = np.array([float(v) for v in NUMBER.findall(out(text))])
     b = np.array([float(v) for v in NUMBER.findall(buf.getvalue())])
     np.testing.assert_allclose(a, b, rtol=0, atol=1e-6)
+
+
+def test_float32_fused_kernel_is_pytorchs_bits() -> None:
+    """F.scaled_dot_product_attention in float32 (the fused CPU kernel's path): every output
+    element equal to PyTorch 2.13's (`data/attention/record_flash32.py` made the inputs and
+    recorded the outputs), with float and bool masks, is_causal and a given scale."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("record_flash32", DATA / "record_flash32.py")
+    assert spec is not None and spec.loader is not None
+    rec = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rec)
+    want = np.load(DATA / "flash32.npz")
+    for i, c in enumerate(rec.cases()):
+        q, k, v = (Tensor(c[n], requires_grad=True) for n in "qkv")
+        mask = None if c["mask"] is None else Tensor(c["mask"])
+        got = AT.scaled_dot_product_attention(
+            q, k, v, attn_mask=mask, is_causal=c["causal"], scale=c["scale"]
+        )
+        assert got.node is not None and got.node.label == AT.FLASH
+        np.testing.assert_array_equal(got.data, want[str(i)], err_msg=f"case {i}")

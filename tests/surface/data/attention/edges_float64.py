@@ -4,6 +4,7 @@
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+
 torch.manual_seed(2)
 torch.set_printoptions(precision=10)
 q = torch.randn(1, 2, 4, 3, dtype=torch.float64, requires_grad=True)

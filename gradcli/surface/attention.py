@@ -22,10 +22,10 @@ checks need nothing new. The composition follows what PyTorch 2.13 runs on the C
   bmm; the weights averaged over heads) or without them `scaled_dot_product_attention`; the
   out-projection.
 
-PyTorch's eval-mode "fast path" (torch._native_multi_head_attention: no grad, batch_first,
-self-attention, an even number of heads) computes the same formula with its own kernels;
-gradcli takes the ordinary path there (float32 values may differ from PyTorch's in the last
-bits, as the README says).
+In float32 the fused kernel's steps carry its bits (`ops.flash32`). PyTorch's eval-mode "fast
+path" (torch._native_multi_head_attention: no grad, batch_first, self-attention, an even number
+of heads) computes the same formula with its own kernels; gradcli takes the ordinary path there
+(float32 values may differ from PyTorch's in the last bits, as the README says).
 """
 
 from __future__ import annotations

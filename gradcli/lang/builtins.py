@@ -549,6 +549,12 @@ def type_of(v: Any) -> Any:
         t = MODULE_TYPES.get(v.name)
         if t is not None:
             return t
+        if type(v).__module__.startswith("gradcli.surface."):
+            # a built-in module no program constructs by name (MultiheadAttention's out_proj)
+            from .values import _module_file
+
+            shown = f"torch.nn.modules.{_module_file(v.name)}.{v.name}"
+            return PyType(v.name, (type(v),), None, shown=shown)
     if isinstance(v, (Node, AccumulateGrad, ShownNode)):
         # A grad_fn's class is named after it: <class 'MulBackward0'>, <class
         # 'AccumulateGrad'>, a custom Function's <class 'torch.autograd.function.FBackward'>.

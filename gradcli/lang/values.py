@@ -358,6 +358,10 @@ class PyType:
         return isinstance(v, self.types)
 
 
+# Built-in module classes that subclass another built-in one (isinstance sees the base).
+_SUBCLASS_OF = {"NonDynamicallyQuantizableLinear": "Linear"}
+
+
 class ModuleType(PyType):
     """A built-in module class as a program holds it (`nn.Linear`, `nn.ReLU`): calling it makes
     the module; `type(m)` of such a module is this very object (so `type(m) is nn.Linear`,
@@ -368,7 +372,8 @@ class ModuleType(PyType):
 
     def __init__(self, name: str, make: Callable[..., Any], module_file: str, base: type):
         members = {
-            k: Builtin(f"{name}.{k}", f) for k, f in getattr(make, "class_functions", {}).items()
+            k: Builtin(f"{name}.{k}", f, raw=False)
+            for k, f in getattr(make, "class_functions", {}).items()
         }
         super().__init__(name, (base,), make, f"torch.nn.modules.{module_file}.{name}", members)
 
@@ -383,7 +388,7 @@ class ModuleType(PyType):
         return (
             isinstance(v, self.types)
             and type(v).__module__.startswith(surface)
-            and v.name == self.name
+            and (v.name == self.name or _SUBCLASS_OF.get(v.name) == self.name)
         )
 
 
@@ -721,7 +726,10 @@ PARAMETER_TYPE = PyType("Parameter", (Parameter,), parameter, shown="torch.nn.pa
 
 # The file of torch/nn/modules/ that holds each built-in module class (what `type(m)` prints).
 MODULE_FILES: dict[str, str] = {
-    **dict.fromkeys(("Linear", "Bilinear", "Identity", "LazyLinear"), "linear"),
+    **dict.fromkeys(
+        ("Linear", "Bilinear", "Identity", "LazyLinear", "NonDynamicallyQuantizableLinear"),
+        "linear",
+    ),
     **dict.fromkeys(("Sequential", "ModuleList", "ModuleDict", "ParameterList"), "container"),
     **dict.fromkeys(("ParameterDict",), "container"),
     **dict.fromkeys(("Embedding", "EmbeddingBag"), "sparse"),
@@ -739,6 +747,16 @@ MODULE_FILES: dict[str, str] = {
         for kind in ("Constant", "Zero", "Reflection", "Replication", "Circular")
     },
     **dict.fromkeys(("RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell"), "rnn"),
+    **dict.fromkeys(
+        (
+            "Transformer",
+            "TransformerEncoder",
+            "TransformerDecoder",
+            "TransformerEncoderLayer",
+            "TransformerDecoderLayer",
+        ),
+        "transformer",
+    ),
 }
 
 

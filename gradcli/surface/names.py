@@ -547,6 +547,7 @@ FAMILIES = (
     "nn",
     "layers",
     "recurrent",
+    "attention",
     "basics",
 )
 _LOADED: set[str] = {"sampling", "nn"}

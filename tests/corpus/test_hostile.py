@@ -3488,6 +3488,86 @@ CASES: list[Case] = [
         (4, 6),
     ),
     Case(
+        "mha_huge_embed_dim",
+        NN + "m = nn.MultiheadAttention(10**5, 2)",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
+    Case(
+        "mha_huge_num_heads",
+        NN + "m = nn.MultiheadAttention(8, 10**12)",
+        "embed_dim must be divisible by num_heads",
+        (3, 5),
+    ),
+    Case(
+        "mha_zero_heads",
+        NN + "m = nn.MultiheadAttention(8, 0)",
+        "embed_dim and num_heads must be greater than 0",
+        (3, 5),
+    ),
+    Case(
+        "mha_float_heads",
+        NN + "m = nn.MultiheadAttention(8, 2.0)",
+        "num_heads must be an int, not float",
+        (3, 5),
+    ),
+    Case(
+        "mha_huge_sequence",
+        NN + "m = nn.MultiheadAttention(2, 1)\nx = torch.zeros(1, 1, 2).expand(10**5, 1, 2)\n"
+        "y = m(x, x, x)",
+        "over the limit of 10,000,000",
+        (5, 5),
+    ),
+    Case(
+        "sdpa_huge_sequence",
+        NNF + "q = torch.zeros(1, 1, 1, 4).expand(1, 1, 10**5, 4)\n"
+        "y = F.scaled_dot_product_attention(q, q, q)",
+        "over the limit of 10,000,000",
+        (4, 5),
+    ),
+    Case(
+        "sdpa_empty_and_1d",
+        NNF + "y = F.scaled_dot_product_attention(torch.ones(3), torch.ones(3), torch.ones(3))",
+        "at least 2 dimensional",
+        (3, 5),
+    ),
+    Case(
+        "sdpa_mask_not_tensor",
+        NNF + "q = torch.ones(2, 3)\ny = F.scaled_dot_product_attention(q, q, q, attn_mask=[1])",
+        "argument 'attn_mask' must be Tensor, not list",
+        (4, 5),
+    ),
+    Case(
+        "square_mask_huge",
+        NN + "m = nn.Transformer.generate_square_subsequent_mask(10**6)",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
+    Case(
+        "encoder_huge_num_layers",
+        NN + "layer = nn.TransformerEncoderLayer(4, 2, 8)\nm = nn.TransformerEncoder(layer, 10**9)",
+        "over the limit",
+        (4, 5),
+    ),
+    Case(
+        "encoder_huge_feedforward",
+        NN + "layer = nn.TransformerEncoderLayer(4, 2, 10**8)",
+        "over the limit",
+        (3, 9),
+    ),
+    Case(
+        "transformer_default_size",
+        NN + "m = nn.Transformer()",
+        "over the limit",
+        (3, 5),
+    ),
+    Case(
+        "mha_dunder_attribute",
+        NN + "m = nn.MultiheadAttention(4, 2)\ny = m.__class__",
+        "__class__",
+        (4, 6),
+    ),
+    Case(
         "softmax2d_1d",
         NN + "y = nn.Softmax2d()(torch.ones(2))",
         "Softmax2d: expected input to be 3D or 4D, got 1D instead",

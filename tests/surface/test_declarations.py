@@ -298,7 +298,46 @@ CALLS: dict[str, list[Call]] = {
     "nn.RNNCell": one(x23),
     "nn.LSTMCell": one(x23),
     "nn.GRUCell": one(x23),
+    "F.scaled_dot_product_attention": one(
+        lambda: leaf((1, 2, 3, 4)), lambda: leaf((1, 2, 5, 4)), lambda: leaf((1, 2, 5, 4))
+    )
+    + one(
+        lambda: leaf((2, 3, 4)),
+        lambda: leaf((2, 5, 4)),
+        lambda: leaf((2, 5, 4)),
+        attn_mask=Tensor(np.tril(np.ones((3, 5), bool), -1)),
+    ),
+    "nn.MultiheadAttention": one(
+        lambda: leaf((3, 2, 4)), lambda: leaf((5, 2, 4)), lambda: leaf((5, 2, 4))
+    ),
+    "nn.TransformerEncoderLayer": one(lambda: leaf((3, 2, 4))),
+    "nn.TransformerDecoderLayer": one(lambda: leaf((3, 2, 4)), lambda: leaf((5, 2, 4))),
+    "nn.Transformer": one(lambda: leaf((3, 2, 4)), lambda: leaf((5, 2, 4))),
+    "nn.TransformerEncoder": one(lambda: leaf((3, 2, 4))),
+    "nn.TransformerDecoder": one(lambda: leaf((3, 2, 4)), lambda: leaf((5, 2, 4))),
+    "F.multi_head_attention_forward": one(
+        lambda: leaf((3, 2, 4)),
+        lambda: leaf((5, 2, 4)),
+        lambda: leaf((5, 2, 4)),
+        4,
+        2,
+        lambda: leaf((12, 4)),
+        lambda: leaf((12,)),
+        lambda: leaf((1, 1, 4)),
+        lambda: leaf((1, 1, 4)),
+        True,
+        0.0,
+        lambda: leaf((4, 4)),
+        lambda: leaf((4,)),
+    ),
 }
+
+
+def _layer(kind: str) -> Any:
+    from gradcli.surface import attention
+
+    return getattr(attention, kind)(4, 2, 8)
+
 
 # How the modules are made: nn.X(*args) (default: no arguments); `MADE_AS` adds other ways.
 CONSTRUCT: dict[str, tuple] = {
@@ -327,6 +366,12 @@ CONSTRUCT: dict[str, tuple] = {
     "nn.MaxPool2d": (2,),
     "nn.Threshold": (0.5, 0.0),
     **{f"nn.{k}": (3, 2) for k in ("RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell")},
+    "nn.MultiheadAttention": (4, 2),
+    "nn.TransformerEncoderLayer": (4, 2, 8),
+    "nn.TransformerDecoderLayer": (4, 2, 8),
+    "nn.Transformer": (4, 2, 1, 1, 8),
+    "nn.TransformerEncoder": (_layer("TransformerEncoderLayer"), 2),
+    "nn.TransformerDecoder": (_layer("TransformerDecoderLayer"), 2),
     **{
         f"nn.{k}{p}": (1,)
         for k in ("Zero", "Reflection", "Replication", "Circular")
@@ -334,7 +379,9 @@ CONSTRUCT: dict[str, tuple] = {
     },
 }
 
+
 MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
+    "nn.MultiheadAttention": [((4, 2), {"add_bias_kv": True, "add_zero_attn": True})],
     "nn.RNN": [((3, 2), {"nonlinearity": "relu", "bidirectional": True})],
     "nn.RNNCell": [((3, 2), {"nonlinearity": "relu"})],
     "nn.LSTM": [((3, 2), {"bidirectional": True})],

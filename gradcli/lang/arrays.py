@@ -150,6 +150,9 @@ def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
         a = _operand(x, name)
         if name == "abs" and a.dtype.kind in "biu":
             return _value(np.abs(a))  # an integer's absolute value stays an integer
+        if name == "sqrt":  # NumPy's root is correctly rounded (torch's is MKL's: vmlsqrt)
+            with np.errstate(invalid="ignore"):
+                return _value(np.sqrt(_float(a)))
         return _value(torch_fn(Tensor(_float(a))).data)
 
     call.__name__ = name

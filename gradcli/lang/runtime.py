@@ -634,9 +634,13 @@ class Runtime:
                 return
         elif np.isfinite(data).all():
             return
-        self.warned.add(label)
         nan = int(np.isnan(data).sum())
         inf = int(np.isinf(data).sum())
+        if not nan and not t.requires_grad and not (np.isposinf(data).any()):
+            # only -inf in a constant: an attention mask (`masked_fill(..., float('-inf'))`,
+            # `generate_square_subsequent_mask`), written on purpose
+            return
+        self.warned.add(label)
         parts = ([f"{nan} nan"] if nan else []) + ([f"{inf} inf"] if inf else [])
         self.warn(
             f"{label} has non-finite values ({', '.join(parts)} of {data.size}): log, sqrt "

@@ -17,6 +17,7 @@ from ..core.primitives import check_reduced
 from ..core.tensor import Tensor
 from ..ops import activation as Ac
 from ..ops import arithmetic as A
+from ..ops import binary as B
 from ..ops import loss as Lo
 from . import args as C
 from . import constructors as K
@@ -106,7 +107,9 @@ def _tri(upper: bool) -> Any:
             )
         n, m = x.shape[-2:]
         keep = np.triu(np.ones((n, m)), diagonal) if upper else np.tril(np.ones((n, m)), diagonal)
-        out = A.mul_t(x, Tensor(keep.astype(x.dtype)))
+        # a selection, not a product with the mask: -inf (a causal mask) and nan outside the
+        # triangle become exact zeros, as PyTorch's (0 * -inf would be nan)
+        out = apply(B.where, Tensor(keep.astype(bool)), x, Tensor(np.zeros((), x.dtype)))
         return A.named(out, "TriuBackward0" if upper else "TrilBackward0")
 
     return tri
@@ -137,14 +140,10 @@ def diag(x: Any, diagonal: int = 0) -> Tensor:
     x = A.tensor_arg(x, "input")
     if x.ndim == 2:
         return diagonal_of(x, diagonal)
-    if diagonal != 0:
-        raise GradcliError(
-            "diag: gradcli builds a matrix on the main diagonal only (diagonal=0)",
-            hint="torch.diag_embed is not supported either: pad the vector and use diag",
-        )
     if x.ndim == 1:
-        out = A.mul_t(F.unsqueeze(x, 0), Tensor(np.eye(x.shape[0], dtype=x.dtype)))
-        return A.named(out, "DiagEmbedBackward0")
+        from .rearrange import diag_embed
+
+        return diag_embed(x, diagonal)
     raise GradcliError(f"diag(): Supports 1D or 2D tensors. Got {x.ndim}D")
 
 
@@ -378,9 +377,9 @@ _L1 = ("size_average", "reduce", "reduction")
 _BCE = ("weight", "size_average", "reduce", "reduction")
 NAMES = declare(
     ("silu", "torch Tensor", silu, "silu"),
-    ("tril", "torch Tensor", tril, "composition of mul"),
-    ("triu", "torch Tensor", triu, "composition of mul"),
-    ("diag", "torch Tensor", diag, "composition of index mul reshape"),
+    ("tril", "torch Tensor", tril, "composition of where"),
+    ("triu", "torch Tensor", triu, "composition of where"),
+    ("diag", "torch Tensor", diag, "composition of cat index"),
     ("diagonal", "torch Tensor", diagonal, "composition of index permute"),
     ("trace", "torch Tensor", trace, "composition of index sum"),
     ("split", "torch Tensor", split, "composition of index"),

@@ -17,7 +17,7 @@ from ..core.op import apply, versioned
 from ..core.tensor import Tensor, bumped, data_array, grad_enabled, typename
 from ..ops import binary as B
 from ..ops import shape as S
-from ..ops.arithmetic import mul_t, scalar_operand, size_check
+from ..ops.arithmetic import scalar_operand, size_check
 from .functional import expand, expand_check, to_dtype
 
 
@@ -217,9 +217,9 @@ def index_assign(x: Tensor, key: Any, value: Any) -> Tensor:
     placed = apply(
         S.index_put, v, idx=idx, shape=x.shape, out_ndim=len(region), label="IndexPutBackward0"
     )
-    return apply(
-        B.add, mul_t(x, Tensor(keep.astype(x.dtype))), placed, label=put_label(x.shape, key)
-    )
+    # x where it is kept (a selection: an inf or nan overwritten must not leave 0 * inf)
+    kept = apply(B.where, Tensor(keep), x, Tensor(np.zeros((), x.dtype)))
+    return apply(B.add, kept, placed, label=put_label(x.shape, key))
 
 
 def _advanced(k: Any) -> bool:

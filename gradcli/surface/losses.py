@@ -10,6 +10,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core.op import apply
 from ..core.tensor import Tensor
+from ..ops import binary as B
 from ..ops import loss as Lo
 from ..ops.arithmetic import add_t, div_t, mul_t, neg, operands, scalar_operand, tensor_arg
 from ..ops.binary import div as div_op
@@ -197,7 +198,7 @@ def _smooth_part(
     keep = t != ignore_index
     per = neg(sum(logp if weight is None else mul_t(logp, weight), dim=cdim))
     if not np.all(keep):
-        per = mul_t(per, Tensor(keep.astype(logp.dtype)))
+        per = apply(B.where, Tensor(keep), per, Tensor(np.zeros((), per.dtype)))
     if reduction == "none":
         return per
     total = sum(per)

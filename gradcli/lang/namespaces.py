@@ -141,7 +141,17 @@ def _function_name(f: Any) -> str:
 MIRRORED_TORCH = "2.13.0+cpu"  # the PyTorch release (CPU build) whose output gradcli mirrors
 
 _FUNCTIONAL = ("vjp", "jvp", "jacobian", "hessian", "vhp", "hvp")
-_FUNC = ("grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian", "vmap")
+_FUNC = (
+    "grad",
+    "grad_and_value",
+    "vjp",
+    "jvp",
+    "jacrev",
+    "jacfwd",
+    "hessian",
+    "vmap",
+    "linearize",
+)
 
 
 def _nothing_on_the_cpu(*args: Any, **kwargs: Any) -> None:

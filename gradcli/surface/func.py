@@ -60,6 +60,7 @@ __all__ = [
     "jacfwd",
     "jacrev",
     "jvp",
+    "linearize",
     "vjp",
     "vmap",
 ]
@@ -321,7 +322,7 @@ class Transformed:
         raise error(f"'function' object has no attribute '{name}'", "AttributeError")
 
     def __repr__(self) -> str:
-        return f"<function {self.shown}>"
+        return f"<function {self.shown} at {id(self):#x}>"
 
 
 # --- grad, vjp ------------------------------------------------------------------------------
@@ -375,7 +376,7 @@ def grad_and_value(func: Any, argnums: Any = 0, has_aux: bool = False) -> Transf
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         return _grad_and_value(func, argnums, has_aux, args, kwargs)
 
-    return Transformed(wrapper, _name(func), "grad_and_value.<locals>.wrapper")
+    return Transformed(wrapper, _name(func), _name(func))
 
 
 def grad(func: Any, argnums: Any = 0, has_aux: bool = False) -> Transformed:
@@ -389,7 +390,7 @@ def grad(func: Any, argnums: Any = 0, has_aux: bool = False) -> Transformed:
         )
         return (g, aux) if has_aux else g
 
-    return Transformed(wrapper, _name(func), "grad.<locals>.wrapper")
+    return Transformed(wrapper, _name(func), _name(func))
 
 
 def _vjp(
@@ -588,6 +589,26 @@ def jvp(
     return (out, tan, aux) if has_aux else (out, tan)
 
 
+def linearize(func: Any, *primals: Any) -> tuple:
+    """`torch.func.linearize(f, *primals)`: (f(*primals), jvp_fn), jvp_fn(*tangents) being the
+    Jacobian-vector product at the primals (gradcli evaluates it by forward mode each time)."""
+    zeros = tuple(Tensor(np.zeros_like(p.data)) if isinstance(p, Tensor) else p for p in primals)
+    out = jvp(func, primals, zeros)[0]
+
+    def jvp_fn(*tangents: Any) -> Any:
+        for i, (p, t) in enumerate(zip(primals, tangents)):
+            if isinstance(p, Tensor) and isinstance(t, Tensor) and p.shape != t.shape:
+                raise error(
+                    f"tangent:{i} with shape torch.Size({list(t.shape)}) in flattened pytree "
+                    f"doesn't match the shape torch.Size({list(p.shape)}) of the corresponding "
+                    "primal.",
+                    "RuntimeError",
+                )
+        return jvp(func, primals, tangents)[1]
+
+    return out, Transformed(jvp_fn, "jvp_fn", "linearize.<locals>.jvp_fn")
+
+
 # --- jacrev, jacfwd, hessian ----------------------------------------------------------------
 
 
@@ -668,7 +689,7 @@ def jacrev(
             result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
         return (result, aux) if has_aux else result
 
-    return Transformed(wrapper, _name(func), "jacrev.<locals>.wrapper_fn")
+    return Transformed(wrapper, _name(func), _name(func))
 
 
 def jacfwd(
@@ -717,7 +738,7 @@ def jacfwd(
             result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
         return (result, aux) if has_aux else result
 
-    return Transformed(wrapper, _name(func), "jacfwd.<locals>.wrapper_fn")
+    return Transformed(wrapper, _name(func), _name(func))
 
 
 def _jacfwd_tangents(
@@ -909,7 +930,7 @@ def vmap(
                     _check_sizes(results[0], batch)
         return _stacked(results, out_dims, name, batch)
 
-    return Transformed(wrapped, name, "vmap.<locals>.wrapped")
+    return Transformed(wrapped, name, name)
 
 
 def _check_sizes(first: Any, batch: int) -> None:

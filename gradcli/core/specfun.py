@@ -1,0 +1,387 @@
+"""Special functions on NumPy float64 arrays (no SciPy): the log-gamma function and its
+derivatives (digamma, trigamma, polygamma, Hurwitz zeta), the inverse error functions, the
+scaled complementary error function, and the modified Bessel functions of order 0 and 1.
+
+Each follows the algorithm PyTorch's CPU kernels use where its float64 values are to be
+matched (digamma, trigamma, polygamma by zeta: the same steps in the same order), and is
+otherwise written to be accurate to a few ulp: the inverses by Halley's iteration on the
+error functions from a rough start, the Bessel functions by their power series (all terms
+positive) below |x| = 20 and their asymptotic series above. Values at the poles and outside
+the domains are PyTorch's (inf, -inf, nan as its kernels give them).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+_PI = math.pi
+_2_SQRTPI = 2 / math.sqrt(math.pi)
+
+# Bernoulli numbers B_2 ... B_24 (exact), for the asymptotic series of digamma and zeta.
+_B = [
+    Fraction(1, 6),
+    Fraction(-1, 30),
+    Fraction(1, 42),
+    Fraction(-1, 30),
+    Fraction(5, 66),
+    Fraction(-691, 2730),
+    Fraction(7, 6),
+    Fraction(-3617, 510),
+    Fraction(43867, 798),
+    Fraction(-174611, 330),
+    Fraction(854513, 138),
+    Fraction(-236364091, 2730),
+]
+# (2k)! / B_2k: the divisors of the Euler-Maclaurin corrections of the zeta sum.
+_ZETA_DIV = [float(math.factorial(2 * k + 2) / b) for k, b in enumerate(_B)]
+# B_2k / (2k), k = 7 ... 1: digamma's asymptotic series in 1/x^2 (Horner's order).
+_PSI_SERIES = [float(b / (2 * k + 2)) for k, b in enumerate(_B[:7])][::-1]
+_PSI_10 = 2.25175258906672110764  # digamma(10)
+
+
+def _errstate() -> np.errstate:
+    return np.errstate(all="ignore")
+
+
+# --- log-gamma and its derivatives ----------------------------------------------------------
+
+
+def _lgamma1(v: float) -> float:
+    if math.isnan(v):
+        return v
+    if math.isinf(v):
+        return math.inf
+    try:
+        return math.lgamma(v)
+    except (ValueError, OverflowError):
+        return math.inf  # the poles 0, -1, -2, ...
+
+
+_LIBM: list = []
+
+
+def _libm() -> tuple:
+    """The C library's lgamma and lgammaf (what PyTorch's kernels call: its values to the
+    bit), or Python's own lgamma (a few ulp off, up to tens near the zeros) without one."""
+    if not _LIBM:
+        fns: tuple = (None, None)
+        try:
+            import ctypes
+            import ctypes.util
+
+            name = ctypes.util.find_library("m")
+            if name:
+                lib = ctypes.CDLL(name)
+                f64, f32 = lib.lgamma, lib.lgammaf
+                f64.restype, f64.argtypes = ctypes.c_double, [ctypes.c_double]
+                f32.restype, f32.argtypes = ctypes.c_float, [ctypes.c_float]
+                fns = (f64, f32)
+        except (OSError, AttributeError):
+            pass
+        _LIBM.append(fns)
+    return _LIBM[0]
+
+
+def lgamma(x: np.ndarray) -> np.ndarray:
+    """log |Gamma(x)| in x's dtype (float32 by the C library's lgammaf, as PyTorch's): inf at
+    the poles (0 and the negative integers) and at +-inf."""
+    f64, f32 = _libm()
+    single = x.dtype == np.float32
+    values = x.reshape(-1).tolist()
+    if single and f32 is not None:
+        flat = [f32(v) for v in values]
+    elif f64 is not None:
+        flat = [f64(v) for v in values]
+    else:
+        flat = [_lgamma1(v) for v in values]
+    return np.array(flat, dtype=np.float64).astype(x.dtype).reshape(x.shape)
+
+
+def _factorial(n: int) -> float:
+    """exp(lgamma(n + 1)), as PyTorch's polygamma computes n! (one or two ulp off)."""
+    f64 = _libm()[0]
+    return math.exp(f64(n + 1.0) if f64 is not None else math.lgamma(n + 1.0))
+
+
+def digamma(x: np.ndarray) -> np.ndarray:
+    """psi(x) = Gamma'(x) / Gamma(x), in PyTorch's steps: -inf at +0 and inf at -0, nan at
+    the negative integers; below 0 reflected (psi(1 - x) - pi / tan(pi frac(x))); below 10
+    raised by the recurrence psi(x) = psi(x + 1) - 1/x; from 10 the asymptotic series."""
+    x = np.asarray(x, dtype=np.float64)
+    with _errstate():
+        neg = x < 0
+        frac = x - np.trunc(x)
+        reflect = np.where(neg, _PI / np.tan(_PI * frac), 0.0)
+        z = np.where(neg, 1 - x, x)
+        acc = np.zeros_like(z)
+        for _ in range(10):
+            low = z < 10
+            if not low.any():
+                break
+            acc = np.where(low, acc - 1 / z, acc)
+            z = np.where(low, z + 1, z)
+        # z can stay below 10 only for x = 0 (handled below) and nan
+        zz = 1 / (z * z)
+        poly = np.zeros_like(z)
+        for c in _PSI_SERIES:
+            poly = poly * zz + c
+        y = np.where(z < 1e17, zz * poly, 0.0)
+        out = acc + np.log(z) - 0.5 / z - y
+        out = np.where(z == 10, acc + _PSI_10, out)
+        out = np.where(neg, out - reflect, out)
+        out = np.where(neg & (x == np.trunc(x)), np.nan, out)
+        out = np.where(x == 0, np.copysign(np.inf, -x), out)
+    return out
+
+
+def trigamma(x: np.ndarray) -> np.ndarray:
+    """psi'(x), in PyTorch's steps: below 1/2 reflected (pi^2 / sin^2(pi x) - psi'(1 - x)),
+    six steps of the recurrence, then the asymptotic series to its 1/z^7 term: PyTorch's
+    trigamma, and so this one, is accurate to about 1e-10 relative (its values to the bit)."""
+    x = np.asarray(x, dtype=np.float64)
+    with _errstate():
+        low = x < 0.5
+        s = np.sin(_PI * x)
+        acc = np.where(low, -(_PI * _PI) / (s * s), 0.0)
+        z = np.where(low, 1 - x, x)
+        for _ in range(6):
+            acc = acc + 1 / (z * z)
+            z = z + 1
+        ixx = 1 / (z * z)
+        acc = acc + (1 + 1 / (2 * z) + ixx * (1 / 6 - ixx * (1 / 30 - ixx * (1 / 42)))) / z
+        return np.where(low, -acc, acc)
+
+
+_MACHEP = 1.11022302462515654042e-16
+
+
+def _zeta1(s: float, q: float) -> float:
+    """The Hurwitz zeta function sum_k (k + q)^-s (s > 1), by Euler-Maclaurin summation."""
+    if s == 1:
+        return math.inf
+    if not s > 1:
+        return math.nan
+    if q <= 0:
+        if q == math.floor(q):
+            return math.inf
+        if s != math.floor(s):
+            return math.nan  # q^-s is not real
+    try:
+        total = q**-s
+        a, i, b = q, 0, 0.0
+        while i < 9 or a <= 9:
+            i += 1
+            a += 1
+            b = a**-s
+            total += b
+            if abs(b / total) < _MACHEP:
+                return total
+        w = a
+        total += b * w / (s - 1)
+        total -= 0.5 * b
+        fac, k = 1.0, 0.0
+        for div in _ZETA_DIV:
+            fac *= s + k
+            b /= w
+            t = fac * b / div
+            total += t
+            if abs(t / total) < _MACHEP:
+                return total
+            k += 1
+            fac *= s + k
+            b /= w
+            k += 1
+        return total
+    except (OverflowError, ZeroDivisionError):
+        return math.inf
+
+
+def zeta(s: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """The Hurwitz zeta function of two broadcast arrays (inf at s = 1 and at the poles of
+    q, nan for s < 1)."""
+    s, q = np.broadcast_arrays(np.asarray(s, np.float64), np.asarray(q, np.float64))
+    flat = [
+        math.nan if math.isnan(a) or math.isnan(b) else _zeta1(a, b)
+        for a, b in zip(s.reshape(-1).tolist(), q.reshape(-1).tolist(), strict=True)
+    ]
+    return np.array(flat, dtype=np.float64).reshape(s.shape)
+
+
+def polygamma(n: int, x: np.ndarray) -> np.ndarray:
+    """The n-th derivative of digamma: digamma and trigamma for n = 0, 1, else
+    (-1)^(n+1) n! zeta(n + 1, x), as PyTorch computes it."""
+    if n == 0:
+        return digamma(x)
+    if n == 1:
+        return trigamma(x)
+    sign = 1.0 if n % 2 else -1.0
+    with _errstate():
+        return sign * _factorial(n) * zeta(np.float64(n + 1), x)
+
+
+# --- error functions and their inverses -----------------------------------------------------
+
+_erf_v = np.vectorize(math.erf, otypes=[np.float64])
+_erfc_v = np.vectorize(math.erfc, otypes=[np.float64])
+
+
+def erf(x: np.ndarray) -> np.ndarray:
+    return _erf_v(x) if x.size else np.asarray(x, np.float64).copy()
+
+
+def erfc(x: np.ndarray) -> np.ndarray:
+    return _erfc_v(x) if x.size else np.asarray(x, np.float64).copy()
+
+
+def _start(logc: np.ndarray) -> np.ndarray:
+    """A rough |erfinv| (relative error below 0.5%) from log(1 - y^2) (Winitzki's formula)."""
+    a = 0.147
+    t = 2 / (_PI * a) + logc / 2
+    return np.sqrt(np.maximum(np.sqrt(t * t - logc / a) - t, 0.0))
+
+
+def _halley(x: np.ndarray, resid: object, steps: int = 3) -> np.ndarray:
+    """Halley's iteration on f(x) = erf-like(x) - target, f' = +-2/sqrt(pi) exp(-x^2),
+    f'' = -2x f' (`resid(x)` returns f(x) / f'(x))."""
+    for _ in range(steps):
+        r = resid(x)  # type: ignore[operator]
+        x = x - r / (1 + x * r)
+    return x
+
+
+def erfcinv(c: np.ndarray) -> np.ndarray:
+    """x with erfc(x) = c, for c in (0, 2); +inf at 0, -inf at 2, nan outside [0, 2]. For
+    c <= 1 the iteration solves erfc(x) = c itself (relative accuracy in the tail)."""
+    c = np.asarray(c, dtype=np.float64)
+    with _errstate():
+        upper = c > 1
+        t = np.where(upper, 2 - c, c)  # in (0, 1]; exact for c in [1/2, 2]
+        t = np.where((t > 0) & (t <= 1), t, 0.5)
+        x = _start(np.log(t) + np.log(2 - t))
+        ok = x > 0
+
+        def resid(v: np.ndarray) -> np.ndarray:
+            return -(erfc(v) - t) / (_2_SQRTPI * np.exp(-v * v))
+
+        x = np.where(ok, _halley(np.where(ok, x, 1.0), resid), 0.0)
+        x = np.where(upper, -x, x)
+        x = np.where(c == 0, np.inf, np.where(c == 2, -np.inf, x))
+        return np.where((c >= 0) & (c <= 2), x, np.nan)
+
+
+def erfinv(y: np.ndarray) -> np.ndarray:
+    """x with erf(x) = y, for y in (-1, 1); +-inf at +-1, nan outside; odd (-0 for -0)."""
+    y = np.asarray(y, dtype=np.float64)
+    with _errstate():
+        a = np.abs(y)
+        small = a <= 0.5
+        ys = np.where(small, a, 0.25)
+        x0 = _start(np.log1p(-ys * ys))
+
+        def resid(v: np.ndarray) -> np.ndarray:
+            return (erf(v) - ys) / (_2_SQRTPI * np.exp(-v * v))
+
+        xs = np.where(ys > 0, _halley(np.where(ys > 0, x0, 1.0), resid), 0.0)
+        big = np.where(small, 1.0, 1 - a)  # exact (Sterbenz)
+        xb = erfcinv(big)
+        x = np.where(small, xs, xb)
+        x = np.where(a == 1, np.inf, x)
+        x = np.copysign(x, y)
+        x = np.where(a == 0, y, x)
+        return np.where(a <= 1, x, np.nan)
+
+
+def ndtri(p: np.ndarray) -> np.ndarray:
+    """The standard normal quantile: sqrt(2) erfinv(2p - 1), from erfcinv(2p) below 1/2."""
+    p = np.asarray(p, dtype=np.float64)
+    with _errstate():
+        low = p < 0.25  # above, 2p - 1 is exact (Sterbenz) and erfinv keeps its precision
+        out = np.where(low, -math.sqrt(2) * erfcinv(np.where(low, 2 * p, 1.0)), 0.0)
+        hi = math.sqrt(2) * erfinv(np.where(low, 0.0, 2 * p - 1))
+        return np.where(low, out, hi)
+
+
+def _erfcx_asymptotic(x: np.ndarray) -> np.ndarray:
+    # 1/(x sqrt(pi)) * sum_k (-1)^k (2k-1)!! / (2x^2)^k, for x >= 12 (terms below 1e-17 by
+    # k = 40)
+    u = 1 / (2 * x * x)
+    term = np.ones_like(x)
+    total = np.ones_like(x)
+    for k in range(1, 40):
+        term = -term * (2 * k - 1) * u
+        total = total + term
+    return total / (x * math.sqrt(_PI))
+
+
+def _exp_square(x: np.ndarray) -> np.ndarray:
+    """exp(x^2) without the rounding error of x^2 (x = hi + lo split, exp(lo-part) by its
+    first terms)."""
+    hi = np.float64(134217729.0) * x
+    hi = hi - (hi - x)
+    lo = x - hi
+    sq = hi * hi
+    err = 2 * hi * lo + lo * lo
+    return np.exp(sq) * (1 + err + err * err / 2)
+
+
+def erfcx(x: np.ndarray) -> np.ndarray:
+    """exp(x^2) erfc(x), without its overflow for large x."""
+    x = np.asarray(x, dtype=np.float64)
+    with _errstate():
+        big = x >= 12
+        xb = np.where(big, x, 12.0)
+        asym = _erfcx_asymptotic(xb)
+        xm = np.where(big, 0.0, x)
+        mid = _exp_square(xm) * erfc(xm)
+        return np.where(big, asym, np.where(x == np.inf, 0.0, mid))
+
+
+# --- modified Bessel functions of the first kind, orders 0 and 1 ----------------------------
+
+
+def _bessel_series(a: np.ndarray, order: int) -> np.ndarray:
+    """sum_k (a/2)^(2k + order) / (k! (k + order)!), for 0 <= a <= 20 (the terms shrink below
+    1e-17 of the sum by k = 100)."""
+    q = (a / 2) ** 2
+    term = (a / 2) ** order
+    total = term.copy()
+    for k in range(1, 100):
+        term = term * q / (k * (k + order))
+        total = total + term
+    return total
+
+
+def _bessel_asymptotic(a: np.ndarray, order: int) -> np.ndarray:
+    """I_order(a) exp(-a), for a >= 20: 1/sqrt(2 pi a) sum_k (-1)^k a_k(order) / a^k (the
+    terms fall below 1e-17 of the sum by k = 40)."""
+    mu = 4.0 * order * order
+    term = np.ones_like(a)
+    total = np.ones_like(a)
+    for k in range(1, 60):
+        term = -term * (mu - (2 * k - 1) ** 2) / (k * 8 * a)
+        total = total + term
+    return total / np.sqrt(2 * _PI * a)
+
+
+def bessel_i(x: np.ndarray, order: int, scaled: bool) -> np.ndarray:
+    """I_0 / I_1 of x (I_1 odd), times exp(-|x|) when `scaled`."""
+    x = np.asarray(x, dtype=np.float64)
+    with _errstate():
+        a = np.abs(x)
+        small = a <= 20
+        s = _bessel_series(np.where(small, a, 0.0), order)
+        if scaled:
+            s = s * np.exp(-a)
+        big = _bessel_asymptotic(np.where(small, 20.0, a), order)
+        if not scaled:
+            # exp(a) overflows past 709.78 while I(a) does not until about 713.9
+            half = np.exp(a / 2)
+            big = big * half * half
+        out = np.where(small, s, big)
+        out = np.where(np.isinf(a), 0.0 if scaled else np.inf, out)
+        if order == 1:
+            out = np.copysign(out, x)
+        return np.where(np.isnan(x), np.nan, out)

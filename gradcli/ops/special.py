@@ -541,7 +541,9 @@ copysign = defop(
 
 def _zeta_vjp(g: Tensor, out: Tensor, s: Tensor, q: Tensor) -> tuple:
     if s.requires_grad:
-        raise GradcliError("the derivative for 'zeta' is not implemented.")
+        raise GradcliError("the derivative for 'zeta' is not implemented.").mirror(
+            "NotImplementedError"
+        )
     # PyTorch's for q: -g * s * zeta(s + 1, q)
     return (None, g * -s * apply(zeta, s + 1, q))
 

@@ -106,52 +106,72 @@ def _factorial(n: int) -> float:
     return math.exp(f64(n + 1.0) if f64 is not None else math.lgamma(n + 1.0))
 
 
+def _rounded(fn: object, v: np.ndarray) -> np.ndarray:
+    """A libm function of a float32 array as C's float version gives it (correctly rounded
+    from float64), or of a float64 array."""
+    if v.dtype == np.float32:
+        return fn(v.astype(np.float64)).astype(np.float32)  # type: ignore[operator]
+    return fn(v)  # type: ignore[operator]
+
+
 def digamma(x: np.ndarray) -> np.ndarray:
-    """psi(x) = Gamma'(x) / Gamma(x), in PyTorch's steps: -inf at +0 and inf at -0, nan at
-    the negative integers; below 0 reflected (psi(1 - x) - pi / tan(pi frac(x))); below 10
-    raised by the recurrence psi(x) = psi(x + 1) - 1/x; from 10 the asymptotic series."""
-    x = np.asarray(x, dtype=np.float64)
+    """psi(x) = Gamma'(x) / Gamma(x), in PyTorch's steps and in x's precision (float32 in
+    float32 arithmetic, as its float kernel): -inf at +0 and inf at -0, nan at the negative
+    integers; below 0 reflected (psi(1 - x) - pi / tan(pi frac(x))); below 10 raised by the
+    recurrence psi(x) = psi(x + 1) - 1/x; from 10 the asymptotic series."""
+    x = np.asarray(x)
+    if x.dtype != np.float32:
+        x = x.astype(np.float64)
+    f = x.dtype.type
+    pi = f(_PI)
     with _errstate():
         neg = x < 0
         frac = x - np.trunc(x)
-        reflect = np.where(neg, _PI / np.tan(_PI * frac), 0.0)
-        z = np.where(neg, 1 - x, x)
+        reflect = np.where(neg, pi / _rounded(np.tan, pi * frac), f(0))
+        z = np.where(neg, f(1) - x, x)
         acc = np.zeros_like(z)
         for _ in range(10):
             low = z < 10
             if not low.any():
                 break
-            acc = np.where(low, acc - 1 / z, acc)
-            z = np.where(low, z + 1, z)
+            acc = np.where(low, acc - f(1) / z, acc)
+            z = np.where(low, z + f(1), z)
         # z can stay below 10 only for x = 0 (handled below) and nan
-        zz = 1 / (z * z)
+        zz = f(1) / (z * z)
         poly = np.zeros_like(z)
         for c in _PSI_SERIES:
-            poly = poly * zz + c
-        y = np.where(z < 1e17, zz * poly, 0.0)
-        out = acc + np.log(z) - 0.5 / z - y
-        out = np.where(z == 10, acc + _PSI_10, out)
+            poly = poly * zz + f(c)
+        y = np.where(z < f(1e17), zz * poly, f(0))
+        out = acc + _rounded(np.log, z) - f(0.5) / z - y
+        out = np.where(z == 10, acc + f(_PSI_10), out)
         out = np.where(neg, out - reflect, out)
-        out = np.where(neg & (x == np.trunc(x)), np.nan, out)
-        out = np.where(x == 0, np.copysign(np.inf, -x), out)
-    return out
+        out = np.where(neg & (x == np.trunc(x)), f(np.nan), out)
+        return np.where(x == 0, np.copysign(f(np.inf), -x), out).astype(x.dtype)
 
 
 def trigamma(x: np.ndarray) -> np.ndarray:
     """psi'(x), in PyTorch's steps: below 1/2 reflected (pi^2 / sin^2(pi x) - psi'(1 - x)),
     six steps of the recurrence, then the asymptotic series to its 1/z^7 term: PyTorch's
-    trigamma, and so this one, is accurate to about 1e-10 relative (its values to the bit)."""
-    x = np.asarray(x, dtype=np.float64)
+    trigamma, and so this one, is accurate to about 1e-10 relative (its values to the bit).
+    A float32 x is computed as PyTorch's float kernel does (float32 steps, the series' tail in
+    double: its constants are double literals)."""
+    x = np.asarray(x)
+    if x.dtype != np.float32:
+        x = x.astype(np.float64)
+    f = x.dtype.type
+    pi = f(_PI)
     with _errstate():
         low = x < 0.5
-        s = np.sin(_PI * x)
-        acc = np.where(low, -(_PI * _PI) / (s * s), 0.0)
-        z = np.where(low, 1 - x, x)
+        s = _rounded(np.sin, pi * x)
+        acc = np.where(low, -(pi * pi) / (s * s), f(0))
+        z = np.where(low, f(1) - x, x)
         for _ in range(6):
-            acc = acc + 1 / (z * z)
-            z = z + 1
-        ixx = 1 / (z * z)
-        acc = acc + (1 + 1 / (2 * z) + ixx * (1 / 6 - ixx * (1 / 30 - ixx * (1 / 42)))) / z
+            acc = acc + f(1) / (z * z)
+            z = z + f(1)
+        ixx = (f(1) / (z * z)).astype(np.float64)
+        tail = ixx * (1 / 6 - ixx * (1 / 30 - ixx * (1 / 42)))
+        head = (f(1) + f(1) / (f(2) * z)).astype(np.float64)
+        acc = (acc.astype(np.float64) + (head + tail) / z.astype(np.float64)).astype(x.dtype)
         return np.where(low, -acc, acc)
 
 

@@ -477,6 +477,7 @@ INDEX: dict[str, dict[str, str]] = {
         "KLDivLoss": "layers",
         "SoftMarginLoss": "layers",
         "PoissonNLLLoss": "layers",
+        "GaussianNLLLoss": "layers",
         "MarginRankingLoss": "layers",
         "HingeEmbeddingLoss": "layers",
         "CosineEmbeddingLoss": "layers",

@@ -225,6 +225,16 @@ def PoissonNLLLoss(  # noqa: N802
     )
 
 
+def GaussianNLLLoss(  # noqa: N802
+    *, full: bool = False, eps: float = 1e-6, reduction: str = "mean"
+) -> Module:
+    return _loss(
+        "GaussianNLLLoss",
+        NL.gaussian_nll_loss,
+        {"full": full, "eps": eps, "reduction": reduction},
+    )
+
+
 def _margin_loss(name: str, fn: Callable[..., Any], default: float) -> Callable[..., Module]:
     def make(
         margin: float = default,
@@ -1028,6 +1038,12 @@ NAMES = declare(
     ("KLDivLoss", "nn", KLDivLoss, "composition of log sub mul where mean"),
     ("SoftMarginLoss", "nn", SoftMarginLoss, "composition of neg mul exp log1p mean"),
     ("PoissonNLLLoss", "nn", PoissonNLLLoss, "composition of exp mul sub mean"),
+    (
+        "GaussianNLLLoss",
+        "nn",
+        GaussianNLLLoss,
+        "composition of log sub pow_scalar div add mul mean reshape",
+    ),
     ("MarginRankingLoss", "nn", MarginRankingLoss, "composition of sub mul add clamp mean"),
     ("HingeEmbeddingLoss", "nn", HingeEmbeddingLoss, "composition of sub add clamp where mean"),
     (

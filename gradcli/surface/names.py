@@ -499,6 +499,12 @@ DECLARED = declare(
     ("huber_loss", "F", NL.huber_loss, _S + "sub abs mul where mean"),
     ("soft_margin_loss", "F", NL.soft_margin_loss, _S + "neg mul exp log1p mean"),
     ("poisson_nll_loss", "F", NL.poisson_nll_loss, _S + "exp mul sub mean"),
+    (
+        "gaussian_nll_loss",
+        "F",
+        NL.gaussian_nll_loss,
+        _S + "log sub pow_scalar div add mul mean reshape",
+    ),
     # F's own softmax (the implicit dim)
     ("softmax", "F", f_softmax, "softmax"),
     ("log_softmax", "F", f_log_softmax, "log_softmax"),

@@ -1,5 +1,6 @@
 """The loss functions of `torch.nn.functional` beyond the four records of `ops.loss`:
-smooth_l1_loss, huber_loss, kl_div, soft_margin_loss, poisson_nll_loss, margin_ranking_loss,
+smooth_l1_loss, huber_loss, kl_div, soft_margin_loss, poisson_nll_loss, gaussian_nll_loss,
+margin_ranking_loss,
 triplet_margin_loss, hinge_embedding_loss and cosine_embedding_loss, as compositions of records
 written the way PyTorch's kernels compute them (so their values, gradients at the kinks and
 grad_fn names are PyTorch's), with PyTorch's argument checks and warnings.
@@ -182,6 +183,50 @@ def poisson_nll_loss(
         )
         loss = A.add_t(loss, F.where(big, stirling, 0.0))
     return _reduced(loss, r)
+
+
+def gaussian_nll_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    var: Any,
+    full: bool = False,
+    eps: float = 1e-6,
+    reduction: str = "mean",
+) -> Tensor:
+    """The negative log likelihood of a Gaussian target with mean `input` and variance `var`
+    (a tensor of input's shape, one dimension short, or broadcasting in one dimension; or a
+    float): (log(var) + (input - target)^2 / var) / 2, plus log(2 pi) / 2 if `full`. As
+    PyTorch's: var is clamped to eps in place on a clone under no_grad (its gradient is the
+    clamped point's, passed through the clone)."""
+    from ..core.tensor import no_grad
+
+    x = A.tensor_arg(input, "input")
+    t = A.tensor_arg(target, "target")
+    if isinstance(var, float):
+        if var < 0:
+            raise GradcliError("var has negative entry/entries").mirror("ValueError")
+        v = A.mul_t(var, Tensor(np.ones(x.shape, dtype=x.dtype)))
+    else:
+        v = A.tensor_arg(var, "var")
+        if np.any(v.data < 0):
+            raise GradcliError("var has negative entry/entries").mirror("ValueError")
+    if v.shape != x.shape:
+        if x.shape[:-1] == v.shape:
+            v = F.unsqueeze(v, -1)
+        elif not (
+            x.ndim == v.ndim
+            and sum(b for a, b in zip(x.shape, v.shape, strict=True) if a != b) == 1
+        ):
+            raise GradcliError("var is of incorrect size").mirror("ValueError")
+    if reduction not in ("none", "mean", "sum"):
+        raise GradcliError(f"{reduction} is not valid").mirror("ValueError")
+    v = F.clone(v)
+    with no_grad():
+        v.data = np.maximum(v.data, v.dtype.type(eps))
+    loss = A.mul_t(0.5, A.add_t(A.log(v), A.div_t(A.pow(A.sub_t(x, t), 2), v)))
+    if full:
+        loss = A.add_t(loss, 0.5 * math.log(2 * math.pi))
+    return _reduced(loss, reduction)
 
 
 @legacy_reductions

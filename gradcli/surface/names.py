@@ -157,6 +157,11 @@ def _method_sizes(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
     return m
 
 
+def _view_method(self: Tensor, *sizes: Any, dtype: Any = None) -> Tensor:
+    # x.view(2, 3), x.view((2, 3)), x.view(torch.int32), x.view(dtype=torch.int32)
+    return view(self, *sizes, dtype=dtype)
+
+
 def _size(self: Tensor, dim: Any = None) -> Any:
     if dim is None:
         return Size(self.shape)
@@ -342,7 +347,7 @@ DECLARED = declare(
     # shape
     ("reshape", "torch", reshape, "reshape"),
     ("reshape", "Tensor", _method_sizes(reshape), "reshape"),
-    ("view", "torch Tensor", _method_sizes(view), "reshape"),
+    ("view", "torch Tensor", _view_method, "reshape"),
     ("flatten", "torch Tensor", flatten, "reshape"),
     ("squeeze", "torch Tensor", squeeze, "reshape"),
     ("unsqueeze", "torch Tensor", unsqueeze, "reshape"),

@@ -57,7 +57,7 @@ def _logit_fwd(x: np.ndarray, eps: float | None = None) -> np.ndarray:
 
 def _logit_vjp(g: Tensor, out: Tensor, x: Tensor, eps: float | None = None) -> tuple:
     # PyTorch's logit_backward: g / (x (1 - x)); outside [0, 1] nan (eps None), outside
-    # [eps, 1 - eps] 0 (eps given).
+    # [eps, 1 - eps] 0 (eps given): a choice (where), so that 1/0 there leaves no nan
     xd = x.data
     if eps is None:
         outside = (xd < 0) | (xd > 1)
@@ -67,7 +67,7 @@ def _logit_vjp(g: Tensor, out: Tensor, x: Tensor, eps: float | None = None) -> t
         fill = 0.0
     d = 1 / (x * (1 - x))
     if np.any(outside):
-        d = d * mask_like(~outside, x) + constant(np.where(outside, fill, 0.0).astype(x.dtype))
+        d = apply(where, Tensor(outside), Tensor(np.asarray(fill, dtype=x.dtype)), d)
     return (g * d,)
 
 

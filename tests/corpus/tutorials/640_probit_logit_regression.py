@@ -27,12 +27,12 @@ for name, nll in [("logit", logit_nll), ("probit", probit_nll)]:
     w = torch.zeros(2, requires_grad=True)
     b = torch.zeros(1, requires_grad=True)
     opt = torch.optim.SGD([w, b], lr=0.5)
-    for step in range(200):
+    for step in range(101):
         opt.zero_grad()
         loss = nll(w, b)
         loss.backward()
         opt.step()
-        if step % 50 == 0:
+        if step % 25 == 0:
             print(f"{name} step {step:3d}  nll {loss.item():.5f}")
     print(name, "w =", w.data, "b =", b.data)
 

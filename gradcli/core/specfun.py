@@ -17,6 +17,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import hooks
+
 _PI = math.pi
 _2_SQRTPI = 2 / math.sqrt(math.pi)
 
@@ -44,6 +46,20 @@ _PSI_10 = 2.25175258906672110764  # digamma(10)
 
 def _errstate() -> np.errstate:
     return np.errstate(all="ignore")
+
+
+_CHUNK = 1 << 15
+
+
+def _map(fn: object, x: np.ndarray) -> np.ndarray:
+    """A scalar function (math's, the C library's) over a float array, chunk by chunk with
+    the run's time limit checked between chunks (a call per element is a microsecond)."""
+    values = x.reshape(-1).tolist()
+    out: list[float] = []
+    for i in range(0, len(values), _CHUNK):
+        out += [fn(v) for v in values[i : i + _CHUNK]]  # type: ignore[operator]
+        hooks.observer.check_clock()
+    return np.array(out, dtype=np.float64).reshape(x.shape)
 
 
 # --- log-gamma and its derivatives ----------------------------------------------------------
@@ -89,21 +105,17 @@ def lgamma(x: np.ndarray) -> np.ndarray:
     """log |Gamma(x)| in x's dtype (float32 by the C library's lgammaf, as PyTorch's): inf at
     the poles (0 and the negative integers) and at +-inf."""
     f64, f32 = _libm()
-    single = x.dtype == np.float32
-    values = x.reshape(-1).tolist()
-    if single and f32 is not None:
-        flat = [f32(v) for v in values]
-    elif f64 is not None:
-        flat = [f64(v) for v in values]
-    else:
-        flat = [_lgamma1(v) for v in values]
-    return np.array(flat, dtype=np.float64).astype(x.dtype).reshape(x.shape)
+    fn = f32 if x.dtype == np.float32 and f32 is not None else f64
+    return _map(_lgamma1 if fn is None else fn, x).astype(x.dtype)
 
 
 def _factorial(n: int) -> float:
     """exp(lgamma(n + 1)), as PyTorch's polygamma computes n! (one or two ulp off)."""
     f64 = _libm()[0]
-    return math.exp(f64(n + 1.0) if f64 is not None else math.lgamma(n + 1.0))
+    try:
+        return math.exp(f64(n + 1.0) if f64 is not None else math.lgamma(n + 1.0))
+    except OverflowError:
+        return math.inf
 
 
 def _rounded(fn: object, v: np.ndarray) -> np.ndarray:
@@ -178,56 +190,74 @@ def trigamma(x: np.ndarray) -> np.ndarray:
 _MACHEP = 1.11022302462515654042e-16
 
 
-def _zeta1(s: float, q: float) -> float:
-    """The Hurwitz zeta function sum_k (k + q)^-s (s > 1), by Euler-Maclaurin summation."""
-    if s == 1:
-        return math.inf
-    if not s > 1:
-        return math.nan
-    if q <= 0:
-        if q == math.floor(q):
-            return math.inf
-        if s != math.floor(s):
-            return math.nan  # q^-s is not real
-    try:
-        total = q**-s
-        a, i, b = q, 0, 0.0
-        while i < 9 or a <= 9:
-            i += 1
-            a += 1
-            b = a**-s
-            total += b
-            if abs(b / total) < _MACHEP:
-                return total
-        w = a
-        total += b * w / (s - 1)
-        total -= 0.5 * b
-        fac, k = 1.0, 0.0
-        for div in _ZETA_DIV:
-            fac *= s + k
-            b /= w
-            t = fac * b / div
-            total += t
-            if abs(t / total) < _MACHEP:
-                return total
-            k += 1
-            fac *= s + k
-            b /= w
-            k += 1
-        return total
-    except (OverflowError, ZeroDivisionError):
-        return math.inf
-
-
 def zeta(s: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """The Hurwitz zeta function of two broadcast arrays (inf at s = 1 and at the poles of
-    q, nan for s < 1)."""
+    """The Hurwitz zeta function sum_k (k + q)^-s of two broadcast arrays, by Euler-Maclaurin
+    summation in PyTorch's steps (each element's arithmetic and stopping point are those of
+    its scalar loop; the elements go through the loop together): inf at s = 1 and at the
+    poles q = 0, -1, ...; nan for s < 1 and for q < 0 with s not whole. The direct sum runs
+    until q + k > 9, so q far below 0 is refused (a limit) before any work."""
+    from ..base import limits
+
     s, q = np.broadcast_arrays(np.asarray(s, np.float64), np.asarray(q, np.float64))
-    flat = [
-        math.nan if math.isnan(a) or math.isnan(b) else _zeta1(a, b)
-        for a, b in zip(s.reshape(-1).tolist(), q.reshape(-1).tolist(), strict=True)
-    ]
-    return np.array(flat, dtype=np.float64).reshape(s.shape)
+    shape = s.shape
+    s, q = s.reshape(-1), q.reshape(-1)
+    out = np.full(s.shape, np.nan)
+    with _errstate():
+        pole = (q <= 0) & (q == np.floor(q))
+        out[s == 1] = np.inf
+        out[(s > 1) & pole] = np.inf
+        ok = (s > 1) & ~((q <= 0) & (pole | (s != np.floor(s))))
+        if not ok.any():
+            return out.reshape(shape)
+        si, qi = s[ok], q[ok]
+        # below q = 0 each element's direct sum takes about -q terms more
+        extra = int(max(0.0, math.ceil(-float(qi.min()))))
+        limits.TENSOR_ELEMENTS.check(
+            si.size * extra, "the terms of zeta's direct sums (q far below 0)"
+        )
+        total = qi**-si
+        a = qi.copy()
+        b = np.zeros_like(qi)
+        live = np.ones(qi.shape, dtype=bool)  # still summing directly
+        res = np.full(qi.shape, np.nan)
+        done = np.zeros(qi.shape, dtype=bool)
+        i = 0
+        while True:
+            go = live & ((i < 9) | (a <= 9))
+            if not go.any():
+                break
+            i += 1
+            a = np.where(go, a + 1, a)
+            b = np.where(go, a**-si, b)
+            total = np.where(go, total + b, total)
+            conv = go & (np.abs(b / total) < _MACHEP)
+            res[conv] = total[conv]
+            done |= conv
+            live &= ~conv
+            live &= go  # those whose loop condition failed go on to the corrections
+            if i % 64 == 0:
+                hooks.observer.check_clock()
+        rest = ~done
+        w = a
+        total = np.where(rest, total + b * w / (si - 1), total)
+        total = np.where(rest, total - 0.5 * b, total)
+        fac = np.ones_like(qi)
+        k = 0.0
+        for div in _ZETA_DIV:
+            fac = fac * (si + k)
+            b = b / w
+            t = fac * b / div
+            total = np.where(rest, total + t, total)
+            conv = rest & (np.abs(t / total) < _MACHEP)
+            res[conv] = total[conv]
+            rest &= ~conv
+            k += 1
+            fac = fac * (si + k)
+            b = b / w
+            k += 1
+        res[rest] = total[rest]
+        out[ok] = res
+    return out.reshape(shape)
 
 
 def polygamma(n: int, x: np.ndarray) -> np.ndarray:
@@ -244,16 +274,13 @@ def polygamma(n: int, x: np.ndarray) -> np.ndarray:
 
 # --- error functions and their inverses -----------------------------------------------------
 
-_erf_v = np.vectorize(math.erf, otypes=[np.float64])
-_erfc_v = np.vectorize(math.erfc, otypes=[np.float64])
-
 
 def erf(x: np.ndarray) -> np.ndarray:
-    return _erf_v(x) if x.size else np.asarray(x, np.float64).copy()
+    return _map(math.erf, np.asarray(x, np.float64))
 
 
 def erfc(x: np.ndarray) -> np.ndarray:
-    return _erfc_v(x) if x.size else np.asarray(x, np.float64).copy()
+    return _map(math.erfc, np.asarray(x, np.float64))
 
 
 def _start(logc: np.ndarray) -> np.ndarray:

@@ -257,11 +257,13 @@ def _mvlgamma_fwd(x: np.ndarray, p: int) -> np.ndarray:
 
 
 def _mvlgamma_vjp(g: Tensor, out: Tensor, x: Tensor, p: int) -> tuple:
-    total = None
-    for i in range(p):
-        term = apply(digamma, x - i / 2) if i else apply(digamma, x)
-        total = term if total is None else total + term
-    return (g * total,)
+    # g * sum_i digamma(x - i/2), the p terms side by side on a last axis (one record each)
+    from .reduction import sum as sum_op
+    from .shape import reshape
+
+    halves = constant((np.arange(p, dtype=np.float64) / 2).astype(x.dtype))
+    terms = apply(digamma, apply(reshape, x, shape=x.shape + (1,)) - halves)
+    return (g * apply(sum_op, terms, dim=x.ndim),)
 
 
 mvlgamma = defop(

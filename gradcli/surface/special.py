@@ -89,6 +89,7 @@ def mvlgamma(input: Any, p: Any) -> Tensor:
     x = floating(tensor_arg(input, "input"))
     if p < 1:
         raise GradcliError("p has to be greater than or equal to 1")
+    A.size_check(x.shape + (p,), "the terms of mvlgamma (the input's elements times p)")
     return apply(SP.mvlgamma, x, p=p)
 
 

@@ -5,9 +5,9 @@ functions i0 / i0e / i1 / i1e, entr, and the products and sums that keep their l
 finite (xlogy, xlog1py, logaddexp, logaddexp2) and copysign.
 
 Values in float64 come from `core.specfun` (NumPy only); float32 ones are computed through
-float64 and rounded once (`elementwise._precise`), lgamma by the C library's lgammaf. Each
-rule is PyTorch's derivatives.yaml formula, written with the records so that it can be
-differentiated again (lgamma -> digamma -> polygamma(1) -> polygamma(2) ...), with PyTorch's
+float64 and rounded once (`elementwise._precise`); digamma and trigamma in float32 steps, as
+PyTorch's float kernels. Each rule is PyTorch's derivatives.yaml formula, written with the
+records so that it can be differentiated again (lgamma -> digamma -> polygamma(1) -> polygamma(2) ...), with PyTorch's
 values at the edges (logit outside [eps, 1 - eps], xlogy at x = 0, i1 at 0...).
 """
 
@@ -192,10 +192,7 @@ log_ndtr = defop(
 # --- log-gamma and its derivatives ------------------------------------------------------------
 
 
-def _lgamma_fwd(x: np.ndarray) -> np.ndarray:
-    if x.dtype == np.float32:
-        return SF.lgamma(x)
-    return _precise(SF.lgamma)(x)
+_lgamma_fwd = _precise(SF.lgamma)
 
 
 lgamma = defop(

@@ -7,8 +7,9 @@ finite (xlogy, xlog1py, logaddexp, logaddexp2) and copysign.
 Values in float64 come from `core.specfun` (NumPy only); float32 ones are computed through
 float64 and rounded once (`elementwise._precise`); digamma and trigamma in float32 steps, as
 PyTorch's float kernels. Each rule is PyTorch's derivatives.yaml formula, written with the
-records so that it can be differentiated again (lgamma -> digamma -> polygamma(1) -> polygamma(2) ...), with PyTorch's
-values at the edges (logit outside [eps, 1 - eps], xlogy at x = 0, i1 at 0...).
+records so that it can be differentiated again (lgamma -> digamma -> polygamma(1) ->
+polygamma(2) ...), with PyTorch's values at the edges (logit outside [eps, 1 - eps], xlogy at
+x = 0, i1 at 0...).
 """
 
 from __future__ import annotations
@@ -549,6 +550,16 @@ def _zeta_vjp(g: Tensor, out: Tensor, s: Tensor, q: Tensor) -> tuple:
     return (None, g * -s * apply(zeta, s + 1, q))
 
 
+def _zeta_jvp(dots: tuple, out: Tensor, s: Tensor, q: Tensor) -> Tensor:
+    raise GradcliError(
+        "Trying to use forward AD with special_zeta that does not support it because it has "
+        "not been implemented yet.\nPlease file an issue to PyTorch at "
+        "https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so that we "
+        "can prioritize its implementation or submit a PR adding the implementation to "
+        "derivatives.yaml"
+    ).mirror("NotImplementedError")
+
+
 zeta = defop(
     "zeta",
     _precise(_quiet(SF.zeta)),
@@ -556,6 +567,7 @@ zeta = defop(
     "SpecialZetaBackward0",
     "not differentiable in s (as PyTorch); -g * s * zeta(s + 1, q) in q",
     sym=lambda sp, s, q: sp.zeta(s, q),
+    jvp=_zeta_jvp,  # none in PyTorch: forward mode through zeta fails in its words
     kind="binary",
     signature="zeta(s, q)",
     samples=(

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import dual
 from ..core import specfun as SF
 from ..core.op import Sample, apply, binary_samples, defop, unary_samples
 from ..core.tensor import Tensor, constant, mask_like
@@ -550,14 +551,15 @@ def _zeta_vjp(g: Tensor, out: Tensor, s: Tensor, q: Tensor) -> tuple:
     return (None, g * -s * apply(zeta, s + 1, q))
 
 
-def _zeta_jvp(dots: tuple, out: Tensor, s: Tensor, q: Tensor) -> Tensor:
-    raise GradcliError(
-        "Trying to use forward AD with special_zeta that does not support it because it has "
-        "not been implemented yet.\nPlease file an issue to PyTorch at "
-        "https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so that we "
-        "can prioritize its implementation or submit a PR adding the implementation to "
-        "derivatives.yaml"
-    ).mirror("NotImplementedError")
+def _zeta_jvp(dots: tuple, out: Tensor, s: Tensor, q: Tensor) -> Tensor | None:
+    # The tangent in q (gradcli's forward-mode Jacobians); a program's dual tensors through
+    # zeta fail in PyTorch's words (`dual.NO_FORWARD_AD`: PyTorch has no formula for it).
+    ds, dq = dots
+    if ds is not None:
+        raise GradcliError("the derivative for 'zeta' is not implemented.").mirror(
+            "NotImplementedError"
+        )
+    return None if dq is None else dq * (-s * apply(zeta, s + 1, q))
 
 
 zeta = defop(
@@ -567,7 +569,7 @@ zeta = defop(
     "SpecialZetaBackward0",
     "not differentiable in s (as PyTorch); -g * s * zeta(s + 1, q) in q",
     sym=lambda sp, s, q: sp.zeta(s, q),
-    jvp=_zeta_jvp,  # none in PyTorch: forward mode through zeta fails in its words
+    jvp=_zeta_jvp,
     kind="binary",
     signature="zeta(s, q)",
     samples=(
@@ -577,3 +579,4 @@ zeta = defop(
     to_torch="torch.special.zeta",
     to_jax="jax.scipy.special.zeta",
 )
+dual.NO_FORWARD_AD["zeta"] = "special_zeta"

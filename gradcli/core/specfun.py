@@ -13,7 +13,6 @@ the domains are PyTorch's (inf, -inf, nan as its kernels give them).
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 import numpy as np
 
@@ -22,25 +21,27 @@ from . import hooks
 _PI = math.pi
 _2_SQRTPI = 2 / math.sqrt(math.pi)
 
-# Bernoulli numbers B_2 ... B_24 (exact), for the asymptotic series of digamma and zeta.
+# Bernoulli numbers B_2 ... B_24 as (numerator, denominator), for the asymptotic series of
+# digamma and zeta (the floats below are the exact quotients correctly rounded: Python's
+# division of integers).
 _B = [
-    Fraction(1, 6),
-    Fraction(-1, 30),
-    Fraction(1, 42),
-    Fraction(-1, 30),
-    Fraction(5, 66),
-    Fraction(-691, 2730),
-    Fraction(7, 6),
-    Fraction(-3617, 510),
-    Fraction(43867, 798),
-    Fraction(-174611, 330),
-    Fraction(854513, 138),
-    Fraction(-236364091, 2730),
+    (1, 6),
+    (-1, 30),
+    (1, 42),
+    (-1, 30),
+    (5, 66),
+    (-691, 2730),
+    (7, 6),
+    (-3617, 510),
+    (43867, 798),
+    (-174611, 330),
+    (854513, 138),
+    (-236364091, 2730),
 ]
 # (2k)! / B_2k: the divisors of the Euler-Maclaurin corrections of the zeta sum.
-_ZETA_DIV = [float(math.factorial(2 * k + 2) / b) for k, b in enumerate(_B)]
+_ZETA_DIV = [math.factorial(2 * k + 2) * d / n for k, (n, d) in enumerate(_B)]
 # B_2k / (2k), k = 7 ... 1: digamma's asymptotic series in 1/x^2 (Horner's order).
-_PSI_SERIES = [float(b / (2 * k + 2)) for k, b in enumerate(_B[:7])][::-1]
+_PSI_SERIES = [n / (d * (2 * k + 2)) for k, (n, d) in enumerate(_B[:7])][::-1]
 _PSI_10 = 2.25175258906672110764  # digamma(10)
 
 

@@ -271,8 +271,6 @@ class NotSupported(GradcliError):
 # Names PyTorch has and gradcli does not (or not where the program looked), with what to
 # write instead: by meaning, before any spelling (`logit` is not `log`).
 MEANING: dict[str, str] = {
-    "special": "torch.special is not in gradcli: expit is torch.sigmoid, erf is torch.erf, "
-    "logsumexp is torch.logsumexp",
     **{
         n: f"it is in torch.nn.functional: F.{n}(x) (or the module nn.{m}())"
         for n, m in (
@@ -282,7 +280,6 @@ MEANING: dict[str, str] = {
             ("mish", "Mish"),
         )
     },
-    "logit": "write torch.log(x / (1 - x))",
 }
 
 

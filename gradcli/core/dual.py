@@ -128,6 +128,12 @@ def custom_refused() -> GradcliError:
     )
 
 
+# Records PyTorch has no forward-mode formula for (its operator's name, for its error): a dual
+# tensor through one fails as in PyTorch (gradcli's own forward-mode Jacobians still use the
+# record's rule). Filled in by the op families.
+NO_FORWARD_AD: dict[str, str] = {}
+
+
 def carry(op: Any, inputs: tuple, params: dict, out: Tensor) -> None:
     """After `op` ran on `inputs` (giving `out`), inside a dual level: `out`'s tangent from the
     inputs' tangents, when any has one."""
@@ -137,6 +143,15 @@ def carry(op: Any, inputs: tuple, params: dict, out: Tensor) -> None:
         return
     if op.kind == "custom":
         raise custom_refused()
+    if op.name in NO_FORWARD_AD:
+        raise _error(
+            f"Trying to use forward AD with {NO_FORWARD_AD[op.name]} that does not support it "
+            "because it has not been implemented yet.\nPlease file an issue to PyTorch at "
+            "https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so "
+            "that we can prioritize its implementation or submit a PR adding the "
+            "implementation to derivatives.yaml",
+            "NotImplementedError",
+        )
     from .forward import Equation, dots_shape, jvp
 
     nb = BATCH[0]

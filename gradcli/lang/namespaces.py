@@ -403,6 +403,9 @@ def _build() -> dict[str, Namespace]:
         "linalg": Namespace(
             "torch.linalg", names.LazyTable("LINALG", lambda: names.raw(names.LINALG))
         ),
+        "special": Namespace(
+            "torch.special", names.LazyTable("SPECIAL", lambda: names.raw(names.SPECIAL))
+        ),
         "utils": Namespace("torch.utils", {"data": data}),
         "cuda": cuda,
         "backends": backends,

@@ -21,4 +21,5 @@ from . import (  # noqa: F401 - their records join the registry (after the other
     conv,
     layernorm,
     resample,
+    special,
 )

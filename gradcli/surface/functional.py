@@ -522,9 +522,47 @@ def reshape(x: Any, *shape: Any) -> Tensor:
     return apply(S.reshape, x, shape=target, label=_reshape_label(x.data, target))
 
 
-def view(x: Any, *shape: Any) -> Tensor:
-    """`x.view(shape)`: refused, in PyTorch's words, where it would need a copy."""
+def _is_dtype(v: Any) -> bool:
+    return isinstance(v, np.dtype) or (isinstance(v, type) and issubclass(v, np.generic))
+
+
+def view_dtype(x: Tensor, dtype: Any) -> Tensor:
+    """`x.view(torch.int32)`: the same bytes read as another dtype (no copy: a write through
+    either shows in the other), the last dimension scaled by the ratio of the element sizes;
+    not differentiable (as PyTorch's: the result does not require grad). PyTorch's errors
+    where the bytes do not divide."""
+    from ..core.dtypes import check_dtype, scalar_type_name
+
+    dt = check_dtype(dtype, fn="view")
+    a = x.data
+    old, new = a.dtype.itemsize, dt.itemsize
+    if old != new:
+        what = (
+            f"to view {scalar_type_name(a.dtype)} as {scalar_type_name(dt)} "
+            "(different element sizes)"
+        )
+        if a.ndim == 0:
+            raise GradcliError(f"self.dim() cannot be 0 {what}")
+        stride = a.strides[-1] // old if a.shape[-1] > 1 else 1
+        if stride != 1:
+            raise GradcliError(f"self.stride(-1) must be 1 {what}, but got {stride}")
+        if new > old and a.shape[-1] % (new // old):
+            raise GradcliError(
+                f"self.size(-1) must be divisible by {new // old} {what}, but got {a.shape[-1]}"
+            )
+    if not a.flags.c_contiguous and a.shape[-1] <= 1 and old != new:
+        a = a.reshape(a.shape)  # a last dimension of one element has any stride: its own
+    return Tensor(a.view(dt))
+
+
+def view(x: Any, *shape: Any, dtype: Any = None) -> Tensor:
+    """`x.view(shape)`: refused, in PyTorch's words, where it would need a copy;
+    `x.view(dtype)`: the bytes reinterpreted (`view_dtype`)."""
     x = tensor_arg(x, "input")
+    if dtype is not None and not shape:
+        return view_dtype(x, dtype)
+    if len(shape) == 1 and _is_dtype(shape[0]):
+        return view_dtype(x, shape[0])
     target = infer_shape(shape_arg(shape, infer=True), x.numel())
     if not x.data.flags.c_contiguous and not _viewable(x.data, target):
         raise GradcliError(

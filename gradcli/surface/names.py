@@ -159,6 +159,11 @@ def _method_sizes(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
     return m
 
 
+def _view_method(self: Tensor, *sizes: Any, dtype: Any = None) -> Tensor:
+    # x.view(2, 3), x.view((2, 3)), x.view(torch.int32), x.view(dtype=torch.int32)
+    return view(self, *sizes, dtype=dtype)
+
+
 def _size(self: Tensor, dim: Any = None) -> Any:
     if dim is None:
         return Size(self.shape)
@@ -281,7 +286,7 @@ DECLARED = declare(
     # elementwise
     ("exp", "torch Tensor", exp, "exp"),
     ("log", "torch Tensor", log, "log"),
-    ("log1p", "torch Tensor", log1p, "log1p"),
+    ("log1p", "torch Tensor special", log1p, "log1p"),
     ("sqrt", "torch Tensor", sqrt, "sqrt"),
     ("abs", "torch Tensor", abs, "abs"),
     ("sin", "torch Tensor", sin, "sin"),
@@ -291,12 +296,12 @@ DECLARED = declare(
     ("sigmoid", "torch Tensor", sigmoid, "sigmoid"),
     ("relu", "torch Tensor", relu, "relu"),
     ("sign", "torch Tensor", sign, "sign"),
-    ("erf", "torch Tensor", erf, "erf"),
+    ("erf", "torch Tensor special", erf, "erf"),
     ("clamp clip", "torch Tensor", clamp, "clamp where"),
     ("clamp_min", "torch Tensor", clamp_min, "clamp where"),
     ("clamp_max", "torch Tensor", clamp_max, "clamp where"),
-    ("softmax", "torch Tensor", softmax, "softmax"),
-    ("log_softmax", "torch Tensor", log_softmax, "log_softmax"),
+    ("softmax", "torch Tensor special", softmax, "softmax"),
+    ("log_softmax", "torch Tensor special", log_softmax, "log_softmax"),
     # one line a name gives torch.X, Tensor.X and Tensor.X_ (in place), with PyTorch's aliases
     ("asin arcsin", "torch Tensor Tensor_", unary(E.asin), "asin"),
     ("acos arccos", "torch Tensor Tensor_", unary(E.acos), "acos"),
@@ -307,9 +312,9 @@ DECLARED = declare(
     ("asinh arcsinh", "torch Tensor Tensor_", unary(E.asinh), "asinh"),
     ("acosh arccosh", "torch Tensor Tensor_", unary(E.acosh), "acosh"),
     ("atanh arctanh", "torch Tensor Tensor_", unary(E.atanh), "atanh"),
-    ("sinc", "torch Tensor Tensor_", unary(E.sinc), "sinc"),
-    ("exp2", "torch Tensor Tensor_", unary(E.exp2), "exp2"),
-    ("expm1", "torch Tensor Tensor_", unary(E.expm1), "expm1"),
+    ("sinc", "torch Tensor Tensor_ special", unary(E.sinc), "sinc"),
+    ("exp2", "torch Tensor Tensor_ special", unary(E.exp2), "exp2"),
+    ("expm1", "torch Tensor Tensor_ special", unary(E.expm1), "expm1"),
     ("log2", "torch Tensor Tensor_", unary(E.log2), "log2"),
     ("log10", "torch Tensor Tensor_", unary(E.log10), "log10"),
     ("rsqrt", "torch Tensor Tensor_", unary(E.rsqrt), "rsqrt"),
@@ -338,13 +343,13 @@ DECLARED = declare(
     ("argmax", "torch Tensor", argmax, ""),
     ("argmin", "torch Tensor", argmin, ""),
     ("norm", "torch Tensor", norm, "norm"),
-    ("logsumexp", "torch Tensor", logsumexp, "logsumexp"),
+    ("logsumexp", "torch Tensor special", logsumexp, "logsumexp"),
     ("var", "torch Tensor", var, "var"),
     ("std", "torch Tensor", std, "std"),
     # shape
     ("reshape", "torch", reshape, "reshape"),
     ("reshape", "Tensor", _method_sizes(reshape), "reshape"),
-    ("view", "torch Tensor", _method_sizes(view), "reshape"),
+    ("view", "torch Tensor", _view_method, "reshape"),
     ("flatten", "torch Tensor", flatten, "reshape"),
     ("squeeze", "torch Tensor", squeeze, "reshape"),
     ("unsqueeze", "torch Tensor", unsqueeze, "reshape"),
@@ -544,6 +549,7 @@ FAMILIES = (
     "predicates",
     "scatter",
     "linalg",
+    "special",
     "nn",
     "layers",
     "recurrent",
@@ -584,8 +590,8 @@ def _inplace(fn: Callable[..., Any]) -> Callable[..., Any]:
 def _tables(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
     """The namespaces of the declared names: `torch` (FUNCTIONS), `Tensor` (METHODS, with the
     in-place methods of `Tensor_`), `F` (NN_FUNCTIONAL: torch's names and F's own), `nn`
-    (MODULES), `linalg` (LINALG), `property` and the operators (dunders of `Tensor`). A name
-    declared twice in one place is an error."""
+    (MODULES), `linalg` (LINALG), `special` (SPECIAL), `property` and the operators (dunders
+    of `Tensor`). A name declared twice in one place is an error."""
     out: dict[str, dict[str, Callable[..., Any]]] = {w: {} for w in WHERE}
     out["operator"] = {}
 
@@ -610,9 +616,10 @@ def _tables(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
 # declared in-place methods (F has only relu_ of them).
 _INPLACE_FUNCTIONS = (
     "abs_ acos_ acosh_ arccos_ arccosh_ arcsin_ arcsinh_ arctan_ arctanh_ asin_ asinh_ "
-    "atan_ atanh_ ceil_ clamp_ clamp_max_ clamp_min_ cos_ cosh_ erf_ exp2_ exp_ expm1_ "
-    "fill_ fix_ floor_ frac_ log10_ log1p_ log2_ log_ nan_to_num_ neg_ reciprocal_ "
-    "relu_ round_ rsqrt_ sigmoid_ sin_ sinh_ sqrt_ square_ tan_ tanh_ trunc_ zero_"
+    "atan_ atanh_ ceil_ clamp_ clamp_max_ clamp_min_ cos_ cosh_ erf_ erfc_ exp2_ exp_ expm1_ "
+    "fill_ fix_ floor_ frac_ i0_ log10_ log1p_ log2_ log_ logit_ nan_to_num_ neg_ "
+    "reciprocal_ relu_ round_ rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ tan_ tanh_ "
+    "trunc_ xlogy_ zero_"
 ).split()
 
 
@@ -629,6 +636,7 @@ def _made(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
         "NN_FUNCTIONAL": nn_functional,
         "MODULES": t["nn"],
         "LINALG": t["linalg"],
+        "SPECIAL": t["special"],
         "OPERATORS": t["operator"],
         "PROPERTIES": t["property"],
     }
@@ -724,6 +732,7 @@ NN_FUNCTIONAL: dict[str, Callable[..., Any]] = LazyTable(
 )
 MODULES: dict[str, Callable[..., Any]] = LazyTable("MODULES", lambda: _CURRENT["MODULES"])
 LINALG: dict[str, Callable[..., Any]] = LazyTable("LINALG", lambda: _CURRENT["LINALG"])
+SPECIAL: dict[str, Callable[..., Any]] = LazyTable("SPECIAL", lambda: _CURRENT["SPECIAL"])
 OPERATORS: dict[str, Callable[..., Any]] = _CURRENT["OPERATORS"]
 PROPERTIES: dict[str, Callable[..., Any]] = _CURRENT["PROPERTIES"]
 
@@ -767,7 +776,7 @@ def index() -> dict[str, dict[str, str]]:
     tests/surface/test_declarations.py checks against this)."""
     base = {k: set(v) for k, v in _made(_names_of(set(_EAGER))).items()}
     out: dict[str, dict[str, str]] = {
-        k: {} for k in ("METHODS", "FUNCTIONS", "NN_FUNCTIONAL", "MODULES", "LINALG")
+        k: {} for k in ("METHODS", "FUNCTIONS", "NN_FUNCTIONAL", "MODULES", "LINALG", "SPECIAL")
     }
     for family in FAMILIES:
         if family in _EAGER:

@@ -442,7 +442,14 @@ def test_did_you_mean_by_meaning_writes_what_runs(runner: CliRunner, name: str) 
 
     src = "x = torch.tensor([0.2, 0.5, 0.7], requires_grad=True)\n"
     want = MEANINGS[name](np.array([0.2, 0.5, 0.7]))
-    text = MEANING[name]
+    text = MEANING.get(name)
+    if text is None:  # gradcli has the function now (its hint is gone): it computes it
+        r = runner.invoke(
+            app, ["forward", "-e", src + f"y = torch.{name}(x)", "--of", "y", "-f", "json"]
+        )
+        assert r.exit_code == 0, r.stderr
+        np.testing.assert_allclose(json.loads(r.stdout)["values"]["y"], want, rtol=1e-12)
+        return
     assert text.startswith("write ")
     expr = re.split(r" \((?:that is|less)", text[len("write ") :])[0]
     out = runner.invoke(app, ["forward", "-e", src + f"y = {expr}", "--of", "y", "-f", "json"])

@@ -575,6 +575,73 @@ def _avg_ref(x, kernel, stride, pad, out, count_include_pad, divisor):
     return r
 
 
+def _mp(f: Callable[..., Any]) -> Callable[..., np.ndarray]:
+    """An elementwise reference computed by mpmath at 40 digits."""
+    import mpmath
+
+    def call(*arrays: np.ndarray, **params: Any) -> np.ndarray:
+        arrs = np.broadcast_arrays(*[np.asarray(a, np.float64) for a in arrays])
+        with mpmath.workdps(40):
+            flat = [
+                float(f(mpmath, *[mpmath.mpf(float(v)) for v in vs], **params))
+                for vs in zip(*[a.reshape(-1) for a in arrs], strict=True)
+            ]
+        return np.array(flat, dtype=np.float64).reshape(arrs[0].shape)
+
+    return call
+
+
+def _logit_ref(m: Any, x: Any, eps: Any = None) -> Any:
+    if eps is not None:
+        x = min(max(x, m.mpf(eps)), 1 - m.mpf(eps))
+    return m.log(x / (1 - x))
+
+
+def _trigamma_torch(m: Any, x: Any) -> Any:
+    """PyTorch's trigamma at 40 digits: its recurrence and its series truncated after the
+    1/z^7 term (about 1e-10 relative below the true value; gradcli mirrors it)."""
+    if x < 0.5:
+        return m.pi**2 / m.sin(m.pi * x) ** 2 - _trigamma_torch(m, 1 - x)
+    s = m.fsum(1 / (x + k) ** 2 for k in range(6))
+    z = x + 6
+    return s + 1 / z + 1 / (2 * z**2) + 1 / (6 * z**3) - 1 / (30 * z**5) + 1 / (42 * z**7)
+
+
+def _polygamma_ref(m: Any, x: Any, n: int) -> Any:
+    return _trigamma_torch(m, x) if n == 1 else m.psi(n, x)
+
+
+def _special_references() -> dict[str, Callable[..., np.ndarray]]:
+    return {
+        "logit": _mp(_logit_ref),
+        "erfinv": _mp(lambda m, x: m.erfinv(x)),
+        "erfc": _mp(lambda m, x: m.erfc(x)),
+        "erfcx": _mp(lambda m, x: m.exp(x * x) * m.erfc(x)),
+        "ndtri": _mp(lambda m, p: m.sqrt(2) * m.erfinv(2 * p - 1)),
+        "log_ndtr": _mp(lambda m, x: m.log(m.ncdf(x))),
+        "lgamma": _mp(lambda m, x: m.log(abs(m.gamma(x)))),
+        "digamma": _mp(lambda m, x: m.psi(0, x)),
+        "polygamma": _mp(_polygamma_ref),
+        "mvlgamma": _mp(
+            lambda m, x, p: (
+                p * (p - 1) / 4 * m.log(m.pi)
+                + m.fsum(m.log(m.gamma(x - m.mpf(i) / 2)) for i in range(p))
+            )
+        ),
+        "i0": _mp(lambda m, x: m.besseli(0, x)),
+        "i0e": _mp(lambda m, x: m.besseli(0, x) * m.exp(-abs(x))),
+        "i1": _mp(lambda m, x: m.besseli(1, x)),
+        "i1e": _mp(lambda m, x: m.besseli(1, x) * m.exp(-abs(x))),
+        "entr": _mp(lambda m, x: -x * m.log(x)),
+        "xlogy": _mp(lambda m, x, y: x * m.log(y)),
+        "xlog1py": _mp(lambda m, x, y: x * m.log1p(y)),
+        "logaddexp": _mp(lambda m, a, b: m.log(m.exp(a) + m.exp(b))),
+        "logaddexp2": _mp(lambda m, a, b: m.log(2**a + 2**b) / m.log(2)),
+        "copysign": lambda a, b: np.copysign(a, b),
+        "zeta": _mp(lambda m, s, q: m.zeta(s, q)),
+    }
+
+
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "neg": lambda x: 0.0 - x,
     "exp": _vec(math.exp),
@@ -599,6 +666,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "expm1": _vec(math.expm1),
     "log2": _vec(math.log2),
     "log10": _vec(math.log10),
+    # the special functions, against mpmath (sympy's arbitrary-precision library)
+    **_special_references(),
     "rsqrt": _vec(lambda v: 1 / math.sqrt(v)),
     "reciprocal": _vec(lambda v: 1 / v),
     "floor": _vec(math.floor),
@@ -1028,6 +1097,27 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "fmod": torch.fmod,
         "div_mode": lambda a, b, rounding_mode: torch.div(a, b, rounding_mode=rounding_mode),
         "floor_divide": torch.floor_divide,
+        "logit": lambda x, eps=None: torch.logit(x, eps=eps),
+        "erfinv": torch.erfinv,
+        "erfc": torch.erfc,
+        "erfcx": torch.special.erfcx,
+        "ndtri": torch.special.ndtri,
+        "log_ndtr": torch.special.log_ndtr,
+        "lgamma": torch.lgamma,
+        "digamma": torch.digamma,
+        "polygamma": lambda x, n: torch.polygamma(n, x),
+        "mvlgamma": lambda x, p: torch.mvlgamma(x, p=p),
+        "i0": torch.i0,
+        "i0e": torch.special.i0e,
+        "i1": torch.special.i1,
+        "i1e": torch.special.i1e,
+        "entr": torch.special.entr,
+        "xlogy": torch.xlogy,
+        "xlog1py": torch.special.xlog1py,
+        "logaddexp": torch.logaddexp,
+        "logaddexp2": torch.logaddexp2,
+        "copysign": torch.copysign,
+        "zeta": torch.special.zeta,
         "rremainder": lambda a, b: torch.remainder(a.item(), b) if a.ndim == 0 else None,
         "heaviside": torch.heaviside,
         "sigmoid": torch.sigmoid,
@@ -1411,6 +1501,32 @@ def test_matches_torch(name: str, i: int, torch_ops: Any) -> None:
 # name -> [(inputs, params, expected gradients of sum(out) per input)]
 
 KINKS: dict[str, list[tuple[list, dict, list]]] = {
+    "logit": [
+        (
+            [[0.0, 0.1, 0.2, 0.5, 0.8, 0.9, 1.0]],
+            {"eps": 0.2},
+            [[0, 0, 1 / (0.2 * (1 - 0.2)), 4, 1 / (0.8 * (1 - 0.8)), 0, 0]],
+        ),
+    ],
+    "i0e": [([[0.0]], {}, [[0.0]])],
+    "i1e": [([[0.0]], {}, [[0.5]])],
+    "xlogy": [
+        (
+            [[0.0, 0.0, 2.0], [0.0, 3.0, 0.0]],
+            {},
+            [[0, math.log(3), -math.inf], [math.nan, 0, math.inf]],
+        )
+    ],
+    "xlog1py": [
+        (
+            [[0.0, 0.0, 2.0], [-1.0, 3.0, -1.0]],
+            {},
+            [[0, math.log(4), -math.inf], [math.nan, 0, math.inf]],
+        )
+    ],
+    "copysign": [
+        ([[0.0, -0.0, 1.0, -2.0], [-1.0, 2.0, -1.0, 3.0]], {}, [[0, 0, -1, -1], [0, 0, 0, 0]])
+    ],
     "relu": [([[-1.0, 0.0, 2.0]], {}, [[0.0, 0.0, 1.0]])],
     "abs": [([[-1.0, 0.0, 2.0]], {}, [[-1.0, 0.0, 1.0]])],
     "sign": [([[-1.0, 0.0, 2.0]], {}, [[0.0, 0.0, 0.0]])],
@@ -1555,6 +1671,12 @@ EDGES: dict[str, list[tuple[list, dict, list]]] = {
     "acosh": [([[1.0]], {}, [[math.inf]])],
     "atanh": [([[1.0, -1.0]], {}, [[math.inf, math.inf]])],
     "log2": [([[0.0]], {}, [[math.inf]])],
+    "logit": [
+        ([[0.0, 0.5, 1.0, -0.5, 1.5]], {"eps": None}, [[math.inf, 4, math.inf, math.nan, math.nan]])
+    ],
+    "i1": [([[0.0]], {}, [[0.5]])],
+    "entr": [([[0.0, 1.0]], {}, [[math.inf, -1.0]])],
+    "logaddexp": [([[-math.inf, 1.0], [-math.inf, 1.0]], {}, [[math.nan, 0.5], [math.nan, 0.5]])],
 }
 
 

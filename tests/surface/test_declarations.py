@@ -125,6 +125,8 @@ def square() -> Tensor:
 
 
 CALLS: dict[str, list[Call]] = {
+    "torch.polygamma": one(2, x23),
+    "torch.float_power": one(x32, 2),
     "torch.div": one(x23, x23, rounding_mode="floor"),
     "Tensor.to": one(x23, c(np.float32)),
     "Tensor.type": one(x23, "torch.FloatTensor"),

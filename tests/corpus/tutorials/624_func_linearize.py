@@ -1,7 +1,7 @@
 # torch.func.linearize: evaluate f once, then push many tangents through its linearisation
 # (the JAX-style API PyTorch documents), checked against torch.func.jvp.
 import torch
-from torch.func import linearize, jvp
+from torch.func import linearize
 x = torch.tensor([0.5, 1.0, 2.0])
 out, jvp_fn = linearize(torch.sin, x)
 print(out)

@@ -1,0 +1,430 @@
+"""Special functions on NumPy float64 arrays (no SciPy): the log-gamma function and its
+derivatives (digamma, trigamma, polygamma, Hurwitz zeta), the inverse error functions, the
+scaled complementary error function, and the modified Bessel functions of order 0 and 1.
+
+Each follows the algorithm PyTorch's CPU kernels use where its float64 values are to be
+matched (digamma, trigamma, polygamma by zeta: the same steps in the same order), and is
+otherwise written to be accurate to a few ulp: the inverses by Halley's iteration on the
+error functions from a rough start, the Bessel functions by their power series (all terms
+positive) below |x| = 20 and their asymptotic series above. Values at the poles and outside
+the domains are PyTorch's (inf, -inf, nan as its kernels give them).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import hooks
+
+_PI = math.pi
+_2_SQRTPI = 2 / math.sqrt(math.pi)
+
+# Bernoulli numbers B_2 ... B_24 as (numerator, denominator), for the asymptotic series of
+# digamma and zeta (the floats below are the exact quotients correctly rounded: Python's
+# division of integers).
+_B = [
+    (1, 6),
+    (-1, 30),
+    (1, 42),
+    (-1, 30),
+    (5, 66),
+    (-691, 2730),
+    (7, 6),
+    (-3617, 510),
+    (43867, 798),
+    (-174611, 330),
+    (854513, 138),
+    (-236364091, 2730),
+]
+# (2k)! / B_2k: the divisors of the Euler-Maclaurin corrections of the zeta sum.
+_ZETA_DIV = [math.factorial(2 * k + 2) * d / n for k, (n, d) in enumerate(_B)]
+# B_2k / (2k), k = 7 ... 1: digamma's asymptotic series in 1/x^2 (Horner's order).
+_PSI_SERIES = [n / (d * (2 * k + 2)) for k, (n, d) in enumerate(_B[:7])][::-1]
+_PSI_10 = 2.25175258906672110764  # digamma(10)
+
+
+def _errstate() -> np.errstate:
+    return np.errstate(all="ignore")
+
+
+_CHUNK = 1 << 15
+
+
+def _map(fn: object, x: np.ndarray) -> np.ndarray:
+    """A scalar function (math's, the C library's) over a float array, chunk by chunk with
+    the run's time limit checked between chunks (a call per element is a microsecond)."""
+    values = x.reshape(-1).tolist()
+    out: list[float] = []
+    for i in range(0, len(values), _CHUNK):
+        out += [fn(v) for v in values[i : i + _CHUNK]]  # type: ignore[operator]
+        hooks.observer.check_clock()
+    return np.array(out, dtype=np.float64).reshape(x.shape)
+
+
+# --- log-gamma and its derivatives ----------------------------------------------------------
+
+
+def _lgamma1(v: float) -> float:
+    if math.isnan(v):
+        return v
+    if math.isinf(v):
+        return math.inf
+    try:
+        return math.lgamma(v)
+    except (ValueError, OverflowError):
+        return math.inf  # the poles 0, -1, -2, ...
+
+
+_LIBM: list = []
+
+
+def _libm() -> object:
+    """The C library's lgamma (more accurate than Python's: within 2 ulp of PyTorch's SLEEF
+    lgamma on positive x, where Python's is up to tens of ulp off), or None without one."""
+    if not _LIBM:
+        fn = None
+        try:
+            import ctypes
+            import ctypes.util
+
+            name = ctypes.util.find_library("m")
+            if name:
+                fn = ctypes.CDLL(name).lgamma
+                fn.restype, fn.argtypes = ctypes.c_double, [ctypes.c_double]
+        except (OSError, AttributeError):
+            fn = None
+        _LIBM.append(fn)
+    return _LIBM[0]
+
+
+def lgamma(x: np.ndarray) -> np.ndarray:
+    """log |Gamma(x)| in float64: inf at the poles (0 and the negative integers) and at
+    +-inf."""
+    fn = _libm()
+    return _map(_lgamma1 if fn is None else fn, np.asarray(x, np.float64))
+
+
+def _factorial(n: int) -> float:
+    """exp(lgamma(n + 1)), as PyTorch's polygamma computes n! (one or two ulp off)."""
+    f64 = _libm()
+    try:
+        return math.exp(f64(n + 1.0) if f64 is not None else math.lgamma(n + 1.0))  # type: ignore[operator]
+    except OverflowError:
+        return math.inf
+
+
+def _rounded(fn: object, v: np.ndarray) -> np.ndarray:
+    """A libm function of a float32 array as C's float version gives it (correctly rounded
+    from float64), or of a float64 array."""
+    if v.dtype == np.float32:
+        return fn(v.astype(np.float64)).astype(np.float32)  # type: ignore[operator]
+    return fn(v)  # type: ignore[operator]
+
+
+def digamma(x: np.ndarray) -> np.ndarray:
+    """psi(x) = Gamma'(x) / Gamma(x), in PyTorch's steps and in x's precision (float32 in
+    float32 arithmetic, as its float kernel): -inf at +0 and inf at -0, nan at the negative
+    integers; below 0 reflected (psi(1 - x) - pi / tan(pi frac(x))); below 10 raised by the
+    recurrence psi(x) = psi(x + 1) - 1/x; from 10 the asymptotic series."""
+    x = np.asarray(x)
+    if x.dtype != np.float32:
+        x = x.astype(np.float64)
+    f = x.dtype.type
+    with _errstate():
+        neg = x < 0
+        frac = x - np.trunc(x)
+        # the reflection term in double (PyTorch's float kernel too: pi is a double there)
+        wide = frac.astype(np.float64)
+        reflect = np.where(neg, (_PI / np.tan(_PI * wide)).astype(x.dtype), f(0))
+        z = np.where(neg, f(1) - x, x)
+        acc = np.zeros_like(z)
+        for _ in range(10):
+            low = z < 10
+            if not low.any():
+                break
+            acc = np.where(low, acc - f(1) / z, acc)
+            z = np.where(low, z + f(1), z)
+        # z can stay below 10 only for x = 0 (handled below) and nan
+        zz = f(1) / (z * z)
+        poly = np.zeros_like(z)
+        for c in _PSI_SERIES:
+            poly = poly * zz + f(c)
+        y = np.where(z < f(1e17), zz * poly, f(0))
+        out = acc + _rounded(np.log, z) - f(0.5) / z - y
+        out = np.where(z == 10, acc + f(_PSI_10), out)
+        out = np.where(neg, out - reflect, out)
+        out = np.where(neg & (x == np.trunc(x)), f(np.nan), out)
+        return np.where(x == 0, np.copysign(f(np.inf), -x), out).astype(x.dtype)
+
+
+def trigamma(x: np.ndarray) -> np.ndarray:
+    """psi'(x), in PyTorch's steps: below 1/2 reflected (pi^2 / sin^2(pi x) - psi'(1 - x)),
+    six steps of the recurrence, then the asymptotic series to its 1/z^7 term: PyTorch's
+    trigamma, and so this one, is accurate to about 1e-10 relative (its values to the bit).
+    A float32 x is computed in float32 steps, as PyTorch's float kernel."""
+    x = np.asarray(x)
+    if x.dtype != np.float32:
+        x = x.astype(np.float64)
+    f = x.dtype.type
+    pi = f(_PI)
+    with _errstate():
+        low = x < 0.5
+        s = _rounded(np.sin, pi * x)
+        acc = np.where(low, -(pi * pi) / (s * s), f(0))
+        z = np.where(low, f(1) - x, x)
+        for _ in range(6):
+            acc = acc + f(1) / (z * z)
+            z = z + f(1)
+        ixx = f(1) / (z * z)
+        tail = ixx * (f(1 / 6) - ixx * (f(1 / 30) - ixx * f(1 / 42)))
+        acc = acc + (f(1) + f(1) / (f(2) * z) + tail) / z
+        return np.where(low, -acc, acc)
+
+
+_MACHEP = 1.11022302462515654042e-16
+
+
+def zeta(s: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """The Hurwitz zeta function sum_k (k + q)^-s of two broadcast arrays, by Euler-Maclaurin
+    summation in PyTorch's steps (each element's arithmetic and stopping point are those of
+    its scalar loop; the elements go through the loop together): inf at s = 1 and at the
+    poles q = 0, -1, ...; nan for s < 1 and for q < 0 with s not whole. The direct sum runs
+    until q + k > 9, so q far below 0 is refused (a limit) before any work."""
+    from ..base import limits
+
+    s, q = np.broadcast_arrays(np.asarray(s, np.float64), np.asarray(q, np.float64))
+    shape = s.shape
+    s, q = s.reshape(-1), q.reshape(-1)
+    out = np.full(s.shape, np.nan)
+    with _errstate():
+        pole = (q <= 0) & (q == np.floor(q))
+        out[s == 1] = np.inf
+        out[(s > 1) & pole] = np.inf
+        ok = (s > 1) & ~((q <= 0) & (pole | (s != np.floor(s))))
+        if not ok.any():
+            return out.reshape(shape)
+        si, qi = s[ok], q[ok]
+        # below q = 0 each element's direct sum takes about -q terms more
+        extra = int(max(0.0, math.ceil(-float(qi.min()))))
+        limits.TENSOR_ELEMENTS.check(
+            si.size * extra, "the terms of zeta's direct sums (q far below 0)"
+        )
+        total = qi**-si
+        a = qi.copy()
+        b = np.zeros_like(qi)
+        live = np.ones(qi.shape, dtype=bool)  # still summing directly
+        res = np.full(qi.shape, np.nan)
+        done = np.zeros(qi.shape, dtype=bool)
+        i = 0
+        while True:
+            go = live & ((i < 9) | (a <= 9))
+            if not go.any():
+                break
+            i += 1
+            a = np.where(go, a + 1, a)
+            b = np.where(go, a**-si, b)
+            total = np.where(go, total + b, total)
+            conv = go & (np.abs(b / total) < _MACHEP)
+            res[conv] = total[conv]
+            done |= conv
+            live &= ~conv
+            live &= go  # those whose loop condition failed go on to the corrections
+            if i % 64 == 0:
+                hooks.observer.check_clock()
+        rest = ~done
+        w = a
+        total = np.where(rest, total + b * w / (si - 1), total)
+        total = np.where(rest, total - 0.5 * b, total)
+        fac = np.ones_like(qi)
+        k = 0.0
+        for div in _ZETA_DIV:
+            fac = fac * (si + k)
+            b = b / w
+            t = fac * b / div
+            total = np.where(rest, total + t, total)
+            conv = rest & (np.abs(t / total) < _MACHEP)
+            res[conv] = total[conv]
+            rest &= ~conv
+            k += 1
+            fac = fac * (si + k)
+            b = b / w
+            k += 1
+        res[rest] = total[rest]
+        out[ok] = res
+    return out.reshape(shape)
+
+
+def polygamma(n: int, x: np.ndarray) -> np.ndarray:
+    """The n-th derivative of digamma: digamma and trigamma for n = 0, 1, else
+    (-1)^(n+1) n! zeta(n + 1, x), as PyTorch computes it."""
+    if n == 0:
+        return digamma(x)
+    if n == 1:
+        return trigamma(x)
+    sign = 1.0 if n % 2 else -1.0
+    with _errstate():
+        return sign * _factorial(n) * zeta(np.float64(n + 1), x)
+
+
+# --- error functions and their inverses -----------------------------------------------------
+
+
+def erf(x: np.ndarray) -> np.ndarray:
+    return _map(math.erf, np.asarray(x, np.float64))
+
+
+def erfc(x: np.ndarray) -> np.ndarray:
+    return _map(math.erfc, np.asarray(x, np.float64))
+
+
+def _start(logc: np.ndarray) -> np.ndarray:
+    """A rough |erfinv| (relative error below 0.5%) from log(1 - y^2) (Winitzki's formula)."""
+    a = 0.147
+    t = 2 / (_PI * a) + logc / 2
+    return np.sqrt(np.maximum(np.sqrt(t * t - logc / a) - t, 0.0))
+
+
+def _halley(x: np.ndarray, resid: object, steps: int = 3) -> np.ndarray:
+    """Halley's iteration on f(x) = erf-like(x) - target, f' = +-2/sqrt(pi) exp(-x^2),
+    f'' = -2x f' (`resid(x)` returns f(x) / f'(x))."""
+    for _ in range(steps):
+        r = resid(x)  # type: ignore[operator]
+        x = x - r / (1 + x * r)
+    return x
+
+
+def erfcinv(c: np.ndarray) -> np.ndarray:
+    """x with erfc(x) = c, for c in (0, 2); +inf at 0, -inf at 2, nan outside [0, 2]. For
+    c <= 1 the iteration solves erfc(x) = c itself (relative accuracy in the tail)."""
+    c = np.asarray(c, dtype=np.float64)
+    with _errstate():
+        upper = c > 1
+        t = np.where(upper, 2 - c, c)  # in (0, 1]; exact for c in [1/2, 2]
+        t = np.where((t > 0) & (t <= 1), t, 0.5)
+        x = _start(np.log(t) + np.log(2 - t))
+        ok = x > 0
+
+        def resid(v: np.ndarray) -> np.ndarray:
+            return -(erfc(v) - t) / (_2_SQRTPI * np.exp(-v * v))
+
+        x = np.where(ok, _halley(np.where(ok, x, 1.0), resid), 0.0)
+        x = np.where(upper, -x, x)
+        x = np.where(c == 0, np.inf, np.where(c == 2, -np.inf, x))
+        return np.where((c >= 0) & (c <= 2), x, np.nan)
+
+
+def erfinv(y: np.ndarray) -> np.ndarray:
+    """x with erf(x) = y, for y in (-1, 1); +-inf at +-1, nan outside; odd (-0 for -0)."""
+    y = np.asarray(y, dtype=np.float64)
+    with _errstate():
+        a = np.abs(y)
+        small = a <= 0.5
+        ys = np.where(small, a, 0.25)
+        x0 = _start(np.log1p(-ys * ys))
+
+        def resid(v: np.ndarray) -> np.ndarray:
+            return (erf(v) - ys) / (_2_SQRTPI * np.exp(-v * v))
+
+        xs = np.where(ys > 0, _halley(np.where(ys > 0, x0, 1.0), resid), 0.0)
+        big = np.where(small, 1.0, 1 - a)  # exact (Sterbenz)
+        xb = erfcinv(big)
+        x = np.where(small, xs, xb)
+        x = np.where(a == 1, np.inf, x)
+        x = np.copysign(x, y)
+        x = np.where(a == 0, y, x)
+        return np.where(a <= 1, x, np.nan)
+
+
+def ndtri(p: np.ndarray) -> np.ndarray:
+    """The standard normal quantile: sqrt(2) erfinv(2p - 1), from erfcinv(2p) below 1/2."""
+    p = np.asarray(p, dtype=np.float64)
+    with _errstate():
+        low = p < 0.25  # above, 2p - 1 is exact (Sterbenz) and erfinv keeps its precision
+        out = np.where(low, -math.sqrt(2) * erfcinv(np.where(low, 2 * p, 1.0)), 0.0)
+        hi = math.sqrt(2) * erfinv(np.where(low, 0.0, 2 * p - 1))
+        return np.where(low, out, hi)
+
+
+def _erfcx_asymptotic(x: np.ndarray) -> np.ndarray:
+    # 1/(x sqrt(pi)) * sum_k (-1)^k (2k-1)!! / (2x^2)^k, for x >= 12 (terms below 1e-17 by
+    # k = 40)
+    u = 1 / (2 * x * x)
+    term = np.ones_like(x)
+    total = np.ones_like(x)
+    for k in range(1, 40):
+        term = -term * (2 * k - 1) * u
+        total = total + term
+    return total / (x * math.sqrt(_PI))
+
+
+def _exp_square(x: np.ndarray) -> np.ndarray:
+    """exp(x^2) without the rounding error of x^2 (x = hi + lo split, exp(lo-part) by its
+    first terms)."""
+    hi = np.float64(134217729.0) * x
+    hi = hi - (hi - x)
+    lo = x - hi
+    sq = hi * hi
+    err = 2 * hi * lo + lo * lo
+    return np.exp(sq) * (1 + err + err * err / 2)
+
+
+def erfcx(x: np.ndarray) -> np.ndarray:
+    """exp(x^2) erfc(x), without its overflow for large x."""
+    x = np.asarray(x, dtype=np.float64)
+    with _errstate():
+        big = x >= 12
+        xb = np.where(big, x, 12.0)
+        asym = _erfcx_asymptotic(xb)
+        xm = np.where(big, 0.0, x)
+        mid = _exp_square(xm) * erfc(xm)
+        return np.where(big, asym, np.where(x == np.inf, 0.0, mid))
+
+
+# --- modified Bessel functions of the first kind, orders 0 and 1 ----------------------------
+
+
+def _bessel_series(a: np.ndarray, order: int) -> np.ndarray:
+    """sum_k (a/2)^(2k + order) / (k! (k + order)!), for 0 <= a <= 20 (the terms shrink below
+    1e-17 of the sum by k = 100)."""
+    q = (a / 2) ** 2
+    term = (a / 2) ** order
+    total = term.copy()
+    for k in range(1, 100):
+        term = term * q / (k * (k + order))
+        total = total + term
+    return total
+
+
+def _bessel_asymptotic(a: np.ndarray, order: int) -> np.ndarray:
+    """I_order(a) exp(-a), for a >= 20: 1/sqrt(2 pi a) sum_k (-1)^k a_k(order) / a^k (the
+    terms fall below 1e-17 of the sum by k = 40)."""
+    mu = 4.0 * order * order
+    term = np.ones_like(a)
+    total = np.ones_like(a)
+    for k in range(1, 60):
+        term = -term * (mu - (2 * k - 1) ** 2) / (k * 8 * a)
+        total = total + term
+    return total / np.sqrt(2 * _PI * a)
+
+
+def bessel_i(x: np.ndarray, order: int, scaled: bool) -> np.ndarray:
+    """I_0 / I_1 of x (I_1 odd), times exp(-|x|) when `scaled`."""
+    x = np.asarray(x, dtype=np.float64)
+    with _errstate():
+        a = np.abs(x)
+        small = a <= 20
+        s = _bessel_series(np.where(small, a, 0.0), order)
+        if scaled:
+            s = s * np.exp(-a)
+        big = _bessel_asymptotic(np.where(small, 20.0, a), order)
+        if not scaled:
+            # exp(a) overflows past 709.78 while I(a) does not until about 713.9
+            half = np.exp(a / 2)
+            big = big * half * half
+        out = np.where(small, s, big)
+        out = np.where(np.isinf(a), 0.0 if scaled else np.inf, out)
+        if order == 1:
+            out = np.copysign(out, x)
+        return np.where(np.isnan(x), np.nan, out)

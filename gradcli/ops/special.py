@@ -1,0 +1,582 @@
+"""The special functions (torch.special and the torch.X of the same names): logit, the inverse
+and scaled error functions, the normal distribution's quantile and log-CDF, log-gamma and its
+derivatives (digamma, polygamma, mvlgamma), the Hurwitz zeta function, the modified Bessel
+functions i0 / i0e / i1 / i1e, entr, and the products and sums that keep their logarithms
+finite (xlogy, xlog1py, logaddexp, logaddexp2) and copysign.
+
+Values in float64 come from `core.specfun` (NumPy only); float32 ones are computed through
+float64 and rounded once (`elementwise._precise`); digamma and trigamma in float32 steps, as
+PyTorch's float kernels. Each rule is PyTorch's derivatives.yaml formula, written with the
+records so that it can be differentiated again (lgamma -> digamma -> polygamma(1) ->
+polygamma(2) ...), with PyTorch's values at the edges (logit outside [eps, 1 - eps], xlogy at
+x = 0, i1 at 0...).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core import dual
+from ..core import specfun as SF
+from ..core.op import Sample, apply, binary_samples, defop, unary_samples
+from ..core.tensor import Tensor, constant, mask_like
+from .binary import where
+from .elementwise import _precise, log, sign
+
+_SQRT_PI_2 = math.sqrt(math.pi) / 2
+_2_SQRTPI = 2 / math.sqrt(math.pi)
+_SQRT_2PI = math.sqrt(2 * math.pi)
+_LN2 = math.log(2)
+
+
+def _quiet(fn: Any) -> Any:
+    def f(*a: Any, **k: Any) -> np.ndarray:
+        with np.errstate(all="ignore"):
+            return fn(*a, **k)
+
+    f.__name__ = getattr(fn, "__name__", "f")
+    return f
+
+
+# --- logit ----------------------------------------------------------------------------------
+
+
+def _logit_fwd(x: np.ndarray, eps: float | None = None) -> np.ndarray:
+    # PyTorch's kernel: x clamped to [eps, 1 - eps] when eps is given, then log(x / (1 - x))
+    # (the quotient in x's dtype, the logarithm rounded once).
+    with np.errstate(all="ignore"):
+        z = x
+        if eps is not None:
+            lo = x.dtype.type(eps)
+            hi = x.dtype.type(1) - lo
+            z = np.where(x < lo, lo, np.where(x > hi, hi, x))
+        return _precise(np.log)(np.asarray(z / (x.dtype.type(1) - z), dtype=x.dtype))
+
+
+def _logit_vjp(g: Tensor, out: Tensor, x: Tensor, eps: float | None = None) -> tuple:
+    # PyTorch's logit_backward: g / (x (1 - x)); outside [0, 1] nan (eps None), outside
+    # [eps, 1 - eps] 0 (eps given): a choice (where), so that 1/0 there leaves no nan
+    xd = x.data
+    if eps is None:
+        outside = (xd < 0) | (xd > 1)
+        fill = np.nan
+    else:
+        outside = (xd < eps) | (xd > 1 - eps)
+        fill = 0.0
+    d = 1 / (x * (1 - x))
+    if np.any(outside):
+        d = apply(where, Tensor(outside), Tensor(np.asarray(fill, dtype=x.dtype)), d)
+    return (g * d,)
+
+
+logit = defop(
+    "logit",
+    _logit_fwd,
+    _logit_vjp,
+    "LogitBackward0",
+    "g / (x (1 - x)); 0 outside [eps, 1 - eps] (nan outside [0, 1] without eps)",
+    sym=lambda sp, x, eps=None: (
+        sp.log(x / (1 - x))
+        if eps is None
+        else sp.log(sp.Min(sp.Max(x, eps), 1 - eps) / (1 - sp.Min(sp.Max(x, eps), 1 - eps)))
+    ),
+    kink="with eps, the gradient is 0 outside [eps, 1 - eps] and g / (x (1 - x)) at the "
+    "bounds themselves, as PyTorch",
+    signature="logit(x, eps=None)",
+    samples=unary_samples({"eps": None}, low=0.05, high=0.95)
+    + (
+        Sample(((2, 3),), {"eps": 0.2}, low=0.02, high=0.98, avoid=(0.2, 0.8), gap=0.05),
+        Sample(((4,),), {"eps": 1e-6}, low=0.1, high=0.9),
+    ),
+    to_torch=lambda w, a, p: f"torch.logit({a[0]}, eps={w.lit(p.get('eps'))})",
+    to_jax=lambda w, a, p: (
+        f"jax.scipy.special.logit({a[0]})"
+        if p.get("eps") is None
+        else f"jax.scipy.special.logit(jnp.clip({a[0]}, {w.lit(p['eps'])}, 1 - {w.lit(p['eps'])}))"
+    ),
+)
+
+# --- error functions ------------------------------------------------------------------------
+
+
+def _erfinv_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    # PyTorch's: 0.5 sqrt(pi) exp(erfinv(x)^2) * g (erfinv recomputed: differentiable again)
+    e = apply(erfinv, x)
+    return ((e * e).exp() * _SQRT_PI_2 * g,)
+
+
+erfinv = defop(
+    "erfinv",
+    _precise(SF.erfinv),
+    _erfinv_vjp,
+    "ErfinvBackward0",
+    "g * sqrt(pi)/2 * exp(erfinv(x)^2)",
+    sym=lambda sp, x: sp.erfinv(x),
+    domain=lambda x: "erfinv outside (-1, 1)" if np.any(np.abs(x) >= 1) else None,
+    samples=unary_samples(low=-0.9, high=0.9),
+    to_torch="torch.erfinv",
+    to_jax="jax.scipy.special.erfinv",
+)
+erfc = defop(
+    "erfc",
+    _precise(SF.erfc),
+    lambda g, out, x: (g * (-(x * x)).exp() * -_2_SQRTPI,),
+    "ErfcBackward0",
+    "-g * 2/sqrt(pi) * exp(-x^2)",
+    sym=lambda sp, x: sp.erfc(x),
+    samples=unary_samples(),
+    to_torch="torch.erfc",
+    to_jax="jax.scipy.special.erfc",
+)
+erfcx = defop(
+    "erfcx",
+    _precise(SF.erfcx),
+    lambda g, out, x: (g * (x * out * 2 - _2_SQRTPI),),
+    "SpecialErfcxBackward0",
+    "g * (2 x out - 2/sqrt(pi))",
+    sym=lambda sp, x: sp.exp(x**2) * sp.erfc(x),
+    samples=unary_samples(low=-2.0, high=4.0),
+    to_torch="torch.special.erfcx",
+    to_jax="jax.scipy.special.erfcx",
+)
+
+
+def _ndtri_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    # PyTorch's: g * sqrt(2 pi) * exp(out^2 / 2)
+    return (g * _SQRT_2PI * (out * out / 2).exp(),)
+
+
+ndtri = defop(
+    "ndtri",
+    _precise(SF.ndtri),
+    _ndtri_vjp,
+    "SpecialNdtriBackward0",
+    "g * sqrt(2 pi) * exp(out^2 / 2)",
+    sym=lambda sp, x: sp.sqrt(2) * sp.erfinv(2 * x - 1),
+    domain=lambda x: "ndtri outside (0, 1)" if np.any((x <= 0) | (x >= 1)) else None,
+    samples=unary_samples(low=0.05, high=0.95),
+    to_torch="torch.special.ndtri",
+    to_jax="jax.scipy.special.ndtri",
+)
+
+
+def _log_ndtr_fwd(x: np.ndarray) -> np.ndarray:
+    # PyTorch's two branches: log(erfcx(-x / sqrt 2) / 2) - x^2 / 2 below -1 (no underflow),
+    # log1p(-erfc(x / sqrt 2) / 2) above.
+    with np.errstate(all="ignore"):
+        t = x * (1 / math.sqrt(2))
+        left = np.log(SF.erfcx(-t) / 2) - x * x / 2
+        right = np.log1p(-SF.erfc(t) / 2)
+        return np.where(x < -1, left, right)
+
+
+def _log_ndtr_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
+    # PyTorch's: g / sqrt(2 pi) * exp(-(out + x^2 / 2))
+    return (g / _SQRT_2PI * (-(out + x * x / 2)).exp(),)
+
+
+log_ndtr = defop(
+    "log_ndtr",
+    _precise(_log_ndtr_fwd),
+    _log_ndtr_vjp,
+    "SpecialLogNdtrBackward0",
+    "g / sqrt(2 pi) * exp(-(out + x^2/2))",
+    sym=lambda sp, x: sp.log((1 + sp.erf(x / sp.sqrt(2))) / 2),
+    samples=unary_samples(low=-3.0, high=3.0),
+    to_torch="torch.special.log_ndtr",
+    to_jax="jax.scipy.special.log_ndtr",
+)
+
+# --- log-gamma and its derivatives ------------------------------------------------------------
+
+
+_lgamma_fwd = _precise(SF.lgamma)
+
+
+lgamma = defop(
+    "lgamma",
+    _lgamma_fwd,
+    lambda g, out, x: (g * apply(digamma, x),),
+    "LgammaBackward0",
+    "g * digamma(x)",
+    sym=lambda sp, x: sp.loggamma(x),
+    samples=unary_samples(low=0.2, high=5.0),
+    to_torch="torch.lgamma",
+    to_jax="jax.scipy.special.gammaln",
+)
+digamma = defop(
+    "digamma",
+    SF.digamma,
+    lambda g, out, x: (g * apply(polygamma, x, n=1),),
+    "DigammaBackward0",
+    "g * polygamma(1, x)",
+    sym=lambda sp, x: sp.polygamma(0, x),
+    samples=unary_samples(low=0.2, high=5.0) + (Sample(((4,),), low=-2.9, high=-2.1),),
+    to_torch="torch.digamma",
+    to_jax="jax.scipy.special.digamma",
+)
+
+
+def _polygamma_fwd(x: np.ndarray, n: int) -> np.ndarray:
+    if n <= 1 and x.dtype == np.float32:  # PyTorch's float kernels' steps
+        return SF.polygamma(n, x)
+    return _precise(lambda v: SF.polygamma(n, v))(x)
+
+
+polygamma = defop(
+    "polygamma",
+    _polygamma_fwd,
+    lambda g, out, x, n: (g * apply(polygamma, x, n=n + 1),),
+    "PolygammaBackward0",
+    "g * polygamma(n + 1, x)",
+    sym=lambda sp, x, n: sp.polygamma(n, x),
+    signature="polygamma(n, x)",
+    samples=unary_samples({"n": 1}, low=0.2, high=5.0)
+    + (
+        Sample(((2, 3),), {"n": 0}, low=0.3, high=4.0),
+        Sample(((2, 3),), {"n": 2}, low=0.3, high=4.0),
+        Sample(((4,),), {"n": 3}, low=0.5, high=3.0),
+        Sample(((3,),), {"n": 1}, low=-1.9, high=-1.1),
+    ),
+    to_torch=lambda w, a, p: f"torch.polygamma({p['n']}, {a[0]})",
+    to_jax=lambda w, a, p: f"jax.scipy.special.polygamma({p['n']}, {a[0]})",
+)
+
+
+def _mvlgamma_fwd(x: np.ndarray, p: int) -> np.ndarray:
+    # PyTorch's: lgamma(x + (-(p - 1)/2, ..., -1/2, 0)) summed, plus p (p - 1) / 4 log(pi)
+    with np.errstate(all="ignore"):
+        shifts = (np.arange(p, dtype=np.float64) - (p - 1)) / 2
+        terms = _lgamma_fwd(np.asarray(x[..., None] + shifts.astype(x.dtype), dtype=x.dtype))
+        return np.asarray(terms.sum(axis=-1) + x.dtype.type(p * (p - 1) / 4 * math.log(math.pi)))
+
+
+def _mvlgamma_vjp(g: Tensor, out: Tensor, x: Tensor, p: int) -> tuple:
+    # g * sum_i digamma(x - i/2), the p terms side by side on a last axis (one record each)
+    from .reduction import sum as sum_op
+    from .shape import reshape
+
+    halves = constant((np.arange(p, dtype=np.float64) / 2).astype(x.dtype))
+    terms = apply(digamma, apply(reshape, x, shape=x.shape + (1,)) - halves)
+    return (g * apply(sum_op, terms, dim=x.ndim),)
+
+
+mvlgamma = defop(
+    "mvlgamma",
+    _mvlgamma_fwd,
+    _mvlgamma_vjp,
+    "MvlgammaBackward0",
+    "g * sum_i digamma(x - i/2), i < p",
+    sym=lambda sp, x, p: (
+        sp.Rational(p * (p - 1), 4) * sp.log(sp.pi)
+        + sp.Add(*[sp.loggamma(x - sp.Rational(i, 2)) for i in range(p)])
+    ),
+    signature="mvlgamma(x, p)",
+    samples=unary_samples({"p": 2}, low=1.0, high=4.0)
+    + (Sample(((2, 3),), {"p": 1}, low=0.3, high=3.0), Sample(((4,),), {"p": 3}, low=1.5, high=4)),
+    to_torch=lambda w, a, p: f"torch.mvlgamma({a[0]}, p={p['p']})",
+    to_jax=lambda w, a, p: f"jax.scipy.special.multigammaln({a[0]}, {p['p']})",
+)
+
+# --- modified Bessel functions of the first kind ----------------------------------------------
+
+
+def _bessel(order: int, scaled: bool) -> Any:
+    return _precise(lambda x: SF.bessel_i(x, order, scaled))
+
+
+def _i1_over_x(x: Tensor) -> Tensor:
+    """i1(x) / x, and its limit 1/2 at 0 (PyTorch's value of i0 - i1/x there)."""
+    zero = x.data == 0
+    if not np.any(zero):
+        return apply(i1, x) / x
+    return apply(i1, x) / (x + mask_like(zero, x)) + constant(
+        np.where(zero, 0.5, 0.0).astype(x.dtype)
+    )
+
+
+def _i1e_over_x(x: Tensor) -> Tensor:
+    zero = x.data == 0
+    if not np.any(zero):
+        return apply(i1e, x) / x
+    return apply(i1e, x) / (x + mask_like(zero, x)) + constant(
+        np.where(zero, 0.5, 0.0).astype(x.dtype)
+    )
+
+
+i0 = defop(
+    "i0",
+    _bessel(0, False),
+    lambda g, out, x: (g * apply(i1, x),),
+    "I0Backward0",
+    "g * i1(x)",
+    sym=lambda sp, x: sp.besseli(0, x),
+    samples=unary_samples(low=-4.0, high=4.0),
+    to_torch="torch.i0",
+    to_jax="jax.scipy.special.i0",
+)
+i0e = defop(
+    "i0e",
+    _bessel(0, True),
+    lambda g, out, x: (g * (apply(i1e, x) - apply(sign, x) * out),),
+    "SpecialI0EBackward0",
+    "g * (i1e(x) - sgn(x) * out)",
+    sym=lambda sp, x: sp.besseli(0, x) * sp.exp(-sp.Abs(x)),
+    kink="i0e'(0) = 0 (sgn(0) = 0), as PyTorch",
+    samples=unary_samples(low=-4.0, high=4.0, avoid=(0.0,)),
+    to_torch="torch.special.i0e",
+    to_jax="jax.scipy.special.i0e",
+)
+i1 = defop(
+    "i1",
+    _bessel(1, False),
+    lambda g, out, x: (g * (apply(i0, x) - _i1_over_x(x)),),
+    "SpecialI1Backward0",
+    "g * (i0(x) - i1(x) / x), g / 2 at 0",
+    sym=lambda sp, x: sp.besseli(1, x),
+    samples=unary_samples(low=-4.0, high=4.0, avoid=(0.0,), gap=0.05),
+    to_torch="torch.special.i1",
+    to_jax="jax.scipy.special.i1",
+)
+i1e = defop(
+    "i1e",
+    _bessel(1, True),
+    lambda g, out, x: (g * (apply(i0e, x) - out * apply(sign, x) - _i1e_over_x(x)),),
+    "SpecialI1EBackward0",
+    "g * (i0e(x) - out * (sgn(x) + 1/x)), g / 2 at 0",
+    sym=lambda sp, x: sp.besseli(1, x) * sp.exp(-sp.Abs(x)),
+    kink="i1e'(0) = 1/2 (the limit), as PyTorch",
+    samples=unary_samples(low=-4.0, high=4.0, avoid=(0.0,), gap=0.05),
+    to_torch="torch.special.i1e",
+    to_jax="jax.scipy.special.i1e",
+)
+
+# --- entropy, logarithms of products and sums -----------------------------------------------
+
+
+def _entr_fwd(x: np.ndarray) -> np.ndarray:
+    # -x log x, 0 at 0, -inf below 0, nan for nan (PyTorch's)
+    with np.errstate(all="ignore"):
+        v = -x * _precise(np.log)(x)
+        v = np.where(x == 0, x.dtype.type(0), v)
+        return np.asarray(np.where(x < 0, x.dtype.type(-np.inf), v), dtype=x.dtype)
+
+
+entr = defop(
+    "entr",
+    _entr_fwd,
+    lambda g, out, x: (g * -(apply(log, x) + 1),),
+    "SpecialEntrBackward0",
+    "-g * (1 + log(x))",
+    sym=lambda sp, x: -x * sp.log(x),
+    samples=unary_samples(low=0.1, high=3.0),
+    to_torch="torch.special.entr",
+    to_jax="jax.scipy.special.entr",
+)
+
+
+def _xlogy_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    # 0 where x == 0 (unless y is nan), else x * log(y) (the logarithm rounded once)
+    with np.errstate(all="ignore"):
+        v = x * _precise(np.log)(y)
+        v = np.where((x == 0) & ~np.isnan(y), x.dtype.type(0), v)
+        return np.asarray(np.where(np.isnan(y), y, v), dtype=x.dtype)
+
+
+def _xlog1py_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        v = x * _precise(np.log1p)(y)
+        v = np.where((x == 0) & ~np.isnan(y), x.dtype.type(0), v)
+        return np.asarray(np.where(np.isnan(y), y, v), dtype=x.dtype)
+
+
+def _masked_log_grad(g: Tensor, x: Tensor, y: Tensor, op: Any, edge: float) -> Tensor:
+    # PyTorch's: xlogy(g, y) (xlog1py for xlog1py), 0 where x == 0 and y <= edge (there the
+    # logarithm is -inf or nan, and the function is 0 on a neighbourhood's x = 0 line)
+    d = apply(op, g, y)
+    off = (x.data == 0) & (y.data <= edge)
+    if np.any(off):
+        d = apply(where, Tensor(np.broadcast_to(off, d.shape)), Tensor(np.zeros((), d.dtype)), d)
+    return d
+
+
+def _xlogy_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
+    # x: g log(y) (0 where x = 0 and y <= 0); y: g * x / y
+    return (
+        _masked_log_grad(g, x, y, xlogy, 0.0) if x.requires_grad else None,
+        g * x / y if y.requires_grad else None,
+    )
+
+
+def _xlog1py_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
+    return (
+        _masked_log_grad(g, x, y, xlog1py, -1.0) if x.requires_grad else None,
+        g * x / (y + 1) if y.requires_grad else None,
+    )
+
+
+_XLOG_KINK = (
+    "the value is 0 at x = 0 (unless y is nan); there the gradient in x is log(y), 0 where "
+    "y <= 0, and the gradient in y is x / y (nan at 0 / 0), as PyTorch"
+)
+
+xlogy = defop(
+    "xlogy",
+    _xlogy_fwd,
+    _xlogy_vjp,
+    "XlogyBackward0",
+    "g * log(y) (0 where x = 0 and y <= 0), g * x / y",
+    sym=lambda sp, x, y: x * sp.log(y),
+    kind="binary",
+    kink=_XLOG_KINK,
+    signature="xlogy(x, y)",
+    samples=tuple(Sample(s.shapes, low=0.2, high=3.0) for s in binary_samples()),
+    to_torch="torch.xlogy",
+    to_jax="jax.scipy.special.xlogy",
+)
+xlog1py = defop(
+    "xlog1py",
+    _xlog1py_fwd,
+    _xlog1py_vjp,
+    "SpecialXlog1PyBackward0",
+    "g * log1p(y) (0 where x = 0 and y <= -1), g * x / (1 + y)",
+    sym=lambda sp, x, y: x * sp.log(1 + y),
+    kind="binary",
+    kink=_XLOG_KINK.replace("log(y)", "log1p(y)")
+    .replace("y <= 0", "y <= -1")
+    .replace("x / y (", "x / (1 + y) ("),
+    signature="xlog1py(x, y)",
+    samples=tuple(Sample(s.shapes, low=-0.5, high=2.0) for s in binary_samples()),
+    to_torch="torch.special.xlog1py",
+    to_jax="jax.scipy.special.xlog1py",
+)
+
+
+def _logaddexp_fwd(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    # PyTorch's: a where a == b is infinite, else max + log1p(exp(-|a - b|))
+    with np.errstate(all="ignore"):
+        m = np.maximum(a, b)
+        v = m + _precise(np.log1p)(_precise(np.exp)(np.asarray(-np.abs(a - b))))
+        return np.asarray(np.where(np.isinf(a) & (a == b), a, v), dtype=a.dtype)
+
+
+def _logaddexp2_fwd(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        m = np.maximum(a, b)
+        r = _precise(np.log1p)(_precise(np.exp2)(np.asarray(-np.abs(a - b))))
+        v = m + r * a.dtype.type(1 / _LN2)
+        return np.asarray(np.where(np.isinf(a) & (a == b), a, v), dtype=a.dtype)
+
+
+def _logaddexp_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor) -> tuple:
+    # PyTorch's: g / (1 + exp(b - a)), g / (1 + exp(a - b))
+    return (
+        g / ((b - a).exp() + 1) if a.requires_grad else None,
+        g / ((a - b).exp() + 1) if b.requires_grad else None,
+    )
+
+
+def _logaddexp2_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor) -> tuple:
+    # PyTorch's: g / (1 + 2^(b - a)), g / (1 + 2^(a - b))
+    return (
+        g / (2 ** (b - a) + 1) if a.requires_grad else None,
+        g / (2 ** (a - b) + 1) if b.requires_grad else None,
+    )
+
+
+logaddexp = defop(
+    "logaddexp",
+    _logaddexp_fwd,
+    _logaddexp_vjp,
+    "LogaddexpBackward0",
+    "g / (1 + exp(b - a)), g / (1 + exp(a - b))",
+    sym=lambda sp, a, b: sp.log(sp.exp(a) + sp.exp(b)),
+    kind="binary",
+    signature="logaddexp(a, b)",
+    samples=binary_samples(),
+    to_torch="torch.logaddexp",
+    to_jax="jnp.logaddexp",
+)
+logaddexp2 = defop(
+    "logaddexp2",
+    _logaddexp2_fwd,
+    _logaddexp2_vjp,
+    "Logaddexp2Backward0",
+    "g / (1 + 2^(b - a)), g / (1 + 2^(a - b))",
+    sym=lambda sp, a, b: sp.log(2**a + 2**b) / sp.log(2),
+    kind="binary",
+    signature="logaddexp2(a, b)",
+    samples=binary_samples(),
+    to_torch="torch.logaddexp2",
+    to_jax="jnp.logaddexp2",
+)
+
+
+def _copysign_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor) -> tuple:
+    # PyTorch's: g * (out / a), 0 where a == 0; nothing flows to b (zeros)
+    zero = a.data == 0
+    ratio = out / (a + mask_like(zero, a)) * mask_like(~zero, a) if np.any(zero) else out / a
+    return (
+        g * ratio if a.requires_grad else None,
+        g * 0 if b.requires_grad else None,
+    )
+
+
+copysign = defop(
+    "copysign",
+    lambda a, b: np.copysign(a, b).astype(np.result_type(a, b)),
+    _copysign_vjp,
+    "CopysignBackward0",
+    "g * sign(a) * sign(b) (0 where a = 0), 0",
+    sym=lambda sp, a, b: sp.Abs(a) * sp.sign(b),
+    kind="binary",
+    kink="the gradient is 0 where a = 0 and 0 for b everywhere, as PyTorch",
+    signature="copysign(a, b)",
+    samples=binary_samples(avoid=(0.0,), gap=0.1),
+    to_torch="torch.copysign",
+    to_jax="jnp.copysign",
+)
+
+
+def _zeta_vjp(g: Tensor, out: Tensor, s: Tensor, q: Tensor) -> tuple:
+    if s.requires_grad:
+        raise GradcliError("the derivative for 'zeta' is not implemented.").mirror(
+            "NotImplementedError"
+        )
+    # PyTorch's for q: -g * s * zeta(s + 1, q)
+    return (None, g * -s * apply(zeta, s + 1, q))
+
+
+def _zeta_jvp(dots: tuple, out: Tensor, s: Tensor, q: Tensor) -> Tensor | None:
+    # The tangent in q (gradcli's forward-mode Jacobians); a program's dual tensors through
+    # zeta fail in PyTorch's words (`dual.NO_FORWARD_AD`: PyTorch has no formula for it).
+    ds, dq = dots
+    if ds is not None:
+        raise GradcliError("the derivative for 'zeta' is not implemented.").mirror(
+            "NotImplementedError"
+        )
+    return None if dq is None else dq * (-s * apply(zeta, s + 1, q))
+
+
+zeta = defop(
+    "zeta",
+    _precise(_quiet(SF.zeta)),
+    _zeta_vjp,
+    "SpecialZetaBackward0",
+    "not differentiable in s (as PyTorch); -g * s * zeta(s + 1, q) in q",
+    sym=lambda sp, s, q: sp.zeta(s, q),
+    jvp=_zeta_jvp,
+    kind="binary",
+    signature="zeta(s, q)",
+    samples=(
+        Sample(((2, 3), (2, 3)), low=0.5, high=4.0, fixed={0: np.array([[1.5, 2.0, 3.0]] * 2)}),
+        Sample(((3,), (2, 1)), low=0.5, high=4.0, fixed={0: np.array([2.5, 4.0, 1.25])}),
+    ),
+    to_torch="torch.special.zeta",
+    to_jax="jax.scipy.special.zeta",
+)
+dual.NO_FORWARD_AD["zeta"] = "special_zeta"

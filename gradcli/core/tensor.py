@@ -402,6 +402,9 @@ class HookHandle:
         self._hooks = hooks_list
         self._fn = fn
 
+    def __repr__(self) -> str:
+        return f"<torch.utils.hooks.RemovableHandle object at {id(self):#x}>"
+
     def remove(self) -> None:
         for i, f in enumerate(self._hooks):
             if f is self._fn:

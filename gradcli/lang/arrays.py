@@ -19,7 +19,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.dtypes import FLOAT64, INT64, check_dtype
-from ..core.tensor import Tensor, data_array, numpy_data, typename
+from ..core.tensor import Tensor, data_array, grad_enabled, numpy_data, typename
 from ..ops.arithmetic import size_check
 from ..surface import args as S
 from .values import PyType
@@ -42,7 +42,7 @@ def to_array(data: Any, dtype: Any = None, fn: str = "array") -> np.ndarray:
     as NumPy's conversion calls `.numpy()`)."""
     dt = _dtype(dtype, fn)
     if isinstance(data, Tensor):
-        if data.requires_grad:
+        if data.requires_grad and grad_enabled():  # under no_grad PyTorch converts it
             raise GradcliError(NOT_A_TENSOR)
         return data.data.astype(data.dtype if dt is None else dt, copy=True)
     if isinstance(data, np.ndarray):

@@ -18,6 +18,7 @@ from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import elementwise as EW
 from ..surface import functional as F
+from ..surface.printing import Size
 from .values import (
     DType,
     check_structure,
@@ -198,13 +199,32 @@ _ARRAY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
 def _seq_binop(op: ast.operator, a: Any, b: Any) -> Any:
     if isinstance(op, ast.Add) and isinstance(a, (list, tuple)) and type(a) is type(b):
         limits.LIST_ITEMS.check(len(a) + len(b), f"the length of the {typename(a)}")
-        return a + b
+        return Size(a + b) if type(a) is Size else a + b
+    if isinstance(op, ast.Add) and {type(a), type(b)} == {tuple, Size}:
+        # `(1, 1) + x.shape` and `x.shape + (1,)`: a torch.Size, as PyTorch's.
+        limits.LIST_ITEMS.check(len(a) + len(b), "the length of the torch.Size")
+        return _size_of(a + b)
     if isinstance(op, ast.Mult):
         seq, n = (a, b) if isinstance(a, (list, tuple)) else (b, a)
         if isinstance(n, int) and not isinstance(n, bool):
             limits.LIST_ITEMS.check(len(seq) * max(n, 0), f"the length of the {typename(seq)}")
-            return seq * n
+            return Size(seq * n) if type(seq) is Size else seq * n
     raise _unsupported(op, a, b, "make tensors with torch.tensor(...) to compute with them")
+
+
+def _size_of(items: tuple) -> Size:
+    """A torch.Size of `items`, refused as PyTorch refuses one that is not all integers
+    (a one-element integer tensor counts as its value)."""
+    out = []
+    for i, v in enumerate(items):
+        if isinstance(v, Tensor) and v.numel() == 1 and v.dtype.kind in "iub":
+            v = int(v.item())
+        if not isinstance(v, int):
+            raise GradcliError(
+                f"torch.Size() takes an iterable of 'int' (item {i} is '{typename(v)}')"
+            ).mirror("TypeError")
+        out.append(int(v))
+    return Size(out)
 
 
 def _str_binop(op: ast.operator, a: Any, b: Any) -> Any:

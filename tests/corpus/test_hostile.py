@@ -1208,7 +1208,41 @@ CASES: list[Case] = [
         "`.__closure__` is not accessible",
         (2, 6),
     ),
-    Case("func_import_functorch", "import functorch", "cannot import `functorch`", (1, 1)),
+    # `functorch` is torch.func's functions under the old name; nothing else of it.
+    Case("func_functorch_dict", "import functorch\nd = functorch.__dict__", "__dict__", (2, 14)),
+    Case(
+        "func_functorch_private",
+        "from functorch import _C",
+        "cannot import name `_C` from `functorch`",
+        (1, 1),
+    ),
+    Case("func_functorch_submodule", "import functorch.compile", "unknown module", (1, 1)),
+    # torch.Size arithmetic (`(1, 1) + x.shape`, `x.shape * 2`) counts its items first.
+    Case(
+        "size_repeat_huge",
+        "s = torch.ones(2).shape\nt = s * 10**9",
+        "the length of the Size is 1,000,000,000",
+        (2, 5),
+    ),
+    Case(
+        "size_doubling",
+        "t = torch.ones(2).shape\nfor i in range(40):\n    t = (1,) + t + t",
+        "over the limit",
+        (3, 9),
+    ),
+    Case(
+        "size_concat_not_int",
+        "s = (1.5,) + torch.ones(2).shape",
+        "torch.Size() takes an iterable of 'int' (item 0 is 'float')",
+        (1, 5),
+    ),
+    Case(
+        "scheduler_get_lr_dunder",
+        "o = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=1.0)\n"
+        "s = torch.optim.lr_scheduler.StepLR(o, 1)\nf = s.get_lr.__self__",
+        "`.__self__` is not accessible",
+        (3, 13),
+    ),
     Case(
         "subscript_assign_type",
         "x = torch.ones(3)\nx[0] = 'a'",

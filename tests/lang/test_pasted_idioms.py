@@ -1,0 +1,111 @@
+"""Idioms met in public snippets tried as pasted (explore8): object reprs with Python's
+address, `functorch` imports, `tuple + x.shape`, `scheduler.get_lr()`, `.numpy()` under
+`torch.no_grad()`. Expected values are PyTorch 2.13's (checked by hand with /work/torchenv)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gradcli.base.errors import GradcliError
+from gradcli.lang.program import parse
+
+
+def out(text: str) -> str:
+    return "".join(parse(text, "t.py").run(dtype="float32").output)
+
+
+ADDRESS = r"0x[0-9a-f]+"
+
+
+def test_reprs_carry_an_address_as_python_and_pytorch_print_them() -> None:
+    got = out(
+        "import torch\nx = torch.ones(2, requires_grad=True)\n"
+        "h = x.register_hook(lambda g: g)\nprint(h)\nprint(type(h))\n"
+        "print(x.size)\nl = [1]\nprint(l.append)\nprint(torch.Generator())\n"
+        "m = torch.nn.Linear(1, 1)\nprint(m.register_forward_hook(lambda mod, i, o: None))\n"
+    ).splitlines()
+    assert re.fullmatch(rf"<torch\.utils\.hooks\.RemovableHandle object at {ADDRESS}>", got[0])
+    assert got[1] == "<class 'torch.utils.hooks.RemovableHandle'>"
+    assert re.fullmatch(rf"<built-in method size of Tensor object at {ADDRESS}>", got[2])
+    assert re.fullmatch(rf"<built-in method append of list object at {ADDRESS}>", got[3])
+    assert re.fullmatch(rf"<torch\._C\.Generator object at {ADDRESS}>", got[4])
+    assert re.fullmatch(rf"<torch\.utils\.hooks\.RemovableHandle object at {ADDRESS}>", got[5])
+    # two handles are two objects: two addresses
+    two = out(
+        "import torch\nx = torch.ones(1, requires_grad=True)\n"
+        "a = x.register_hook(lambda g: g)\nb = x.register_hook(lambda g: g)\n"
+        "print(str(a) == str(b), str(a) == str(a))\n"
+    )
+    assert two == "False True\n"
+
+
+def test_functorch_is_torch_func_under_its_old_name() -> None:
+    got = out(
+        "import torch\nimport functorch\nfrom functorch import vmap, grad, hessian\n"
+        "x = torch.tensor(0.5)\nprint(grad(torch.sin)(x), functorch.grad(torch.sin)(x))\n"
+        "print(vmap(torch.dot)(torch.ones(2, 3), torch.ones(2, 3)))\n"
+        "print(hessian(lambda t: (t ** 3).sum())(torch.tensor([1.0, 2.0])))\n"
+    )
+    assert got == (
+        "tensor(0.8776) tensor(0.8776)\ntensor([3., 3.])\n"
+        "tensor([[ 6.,  0.],\n        [ 0., 12.]])\n"
+    )
+    with pytest.raises(GradcliError, match="cannot import name `make_functional`"):
+        out("from functorch import make_functional\n")
+
+
+def test_tuples_and_sizes_concatenate_to_a_size() -> None:
+    got = out(
+        "import torch\nx = torch.ones(3, 4)\ns = x.shape\n"
+        "print(s + s, s + (1,), (1, 1) + s)\nprint(s * 2, 2 * s, s * 0, s + ())\n"
+        "print((True,) + s, s + (torch.tensor(2),))\n"
+        "print(x.reshape((1, 1) + x.shape).shape, type(s + s))\n"
+        "print((1, 2) + (3,), [1] + [2])\n"
+    )
+    assert got == (
+        "torch.Size([3, 4, 3, 4]) torch.Size([3, 4, 1]) torch.Size([1, 1, 3, 4])\n"
+        "torch.Size([3, 4, 3, 4]) torch.Size([3, 4, 3, 4]) torch.Size([]) torch.Size([3, 4])\n"
+        "torch.Size([1, 3, 4]) torch.Size([3, 4, 2])\n"
+        "torch.Size([1, 1, 3, 4]) <class 'torch.Size'>\n"
+        "(1, 2, 3) [1, 2]\n"
+    )
+    with pytest.raises(GradcliError, match=r"item 2 is 'str'"):
+        out("import torch\ns = torch.ones(3, 4).shape + ('a',)\n")
+    with pytest.raises(GradcliError, match="unsupported operand"):
+        out("import torch\ns = [1] + torch.ones(3, 4).shape\n")
+
+
+def test_scheduler_get_lr_is_the_next_steps_form_with_a_warning() -> None:
+    prog = parse(
+        "import torch\nm = torch.nn.Linear(1, 1)\nopt = torch.optim.SGD(m.parameters(), lr=1)\n"
+        "s = torch.optim.lr_scheduler.StepLR(opt, step_size=2, gamma=0.1)\n"
+        "for i in range(4):\n    opt.step()\n    s.step()\n"
+        "    print(s.get_lr()[0], s.get_last_lr()[0])\n",
+        "t.py",
+    )
+    result = prog.run(dtype="float32")
+    # PyTorch's numbers: get_lr() applies gamma again at a step boundary (epochs 2 and 4)
+    assert "".join(result.output) == (
+        "1 1\n0.010000000000000002 0.1\n0.1 0.1\n0.0010000000000000002 0.010000000000000002\n"
+    )
+    warned = [w for w in result.warnings if "get_last_lr()" in str(w)]
+    assert len(warned) == 1  # once per run, as Python shows a warning once per place
+
+
+def test_numpy_of_a_tensor_that_requires_grad_works_under_no_grad() -> None:
+    got = out(
+        "import torch\nimport numpy as np\nw = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+        "with torch.no_grad():\n    a = w.numpy()\n    b = np.array(w)\n"
+        "print(a, b, type(a))\na[0] = 5\nprint(w)\n"
+    )
+    assert got == (
+        "[1. 2.] [1. 2.] <class 'numpy.ndarray'>\ntensor([5., 2.], requires_grad=True)\n"
+    )
+    for where in ("w.numpy()", "np.array(w)"):
+        with pytest.raises(GradcliError, match=r"Can't call numpy\(\) on Tensor that requires"):
+            out(
+                f"import torch\nimport numpy as np\nw = torch.ones(2, requires_grad=True)\n"
+                f"a = {where}\n"
+            )

@@ -109,3 +109,51 @@ def test_numpy_of_a_tensor_that_requires_grad_works_under_no_grad() -> None:
                 f"import torch\nimport numpy as np\nw = torch.ones(2, requires_grad=True)\n"
                 f"a = {where}\n"
             )
+
+
+def test_a_gradient_through_relu_depends_on_its_result_as_in_pytorch() -> None:
+    """relu's gradient is threshold_backward(g, result): under create_graph=True it requires
+    grad whenever the relu's input does (next_functions: g's, ReluBackward0), even where g is
+    a constant; a gradient reaching the input through it is a zero tensor. With it,
+    vmap(grad(f)) of a per-sample loss keeps the program's weights' graph, as PyTorch."""
+    got = out(
+        "import torch\nfrom torch.func import vmap, grad\n"
+        "x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)\n"
+        "g, = torch.autograd.grad((torch.relu(x) * 2).sum(), x, create_graph=True)\n"
+        "print(g, [f[0].name() if f[0] is not None else None for f in g.grad_fn.next_functions])\n"
+        "g.sum().backward()\nprint(x.grad)\n"
+        "w = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)\n"
+        "xs = torch.tensor([[1.0, 2.0, 3.0], [-1.0, 0.5, -2.0]])\n"
+        "print(vmap(grad(lambda w, x: (x.dot(w).relu() * 2).mean()), in_dims=(None, 0))(w, xs))\n"
+        "n = torch.tensor([float('nan'), -1.0, 2.0], requires_grad=True)\n"
+        "torch.relu(n).sum().backward()\nprint(n.grad)\n"
+    )
+    assert got == (
+        "tensor([2., 0., 2.], grad_fn=<ThresholdBackwardBackward0>) [None, 'ReluBackward0']\n"
+        "tensor([0., 0., 0.])\n"
+        "tensor([[2., 4., 6.],\n        [-0., 0., -0.]], grad_fn=<MulBackward0>)\n"
+        "tensor([1., 0., 1.])\n"  # a nan input passes its gradient (nan <= 0 is false)
+    )
+
+
+def test_reduction_names_of_vmap_and_amax() -> None:
+    got = out(
+        "import torch\nfrom torch.func import vmap\n"
+        "w = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)\nxs = torch.ones(2, 3)\n"
+        "for f in (lambda x: (x * w).sum(), lambda x: (x * w).mean(), lambda x: (x * w).prod(),"
+        " lambda x: (x * w).max(), lambda x: (x * w).min(), lambda x: (x * w).sum(0),"
+        " lambda x: (x * w).norm()):\n    print(vmap(f)(xs).grad_fn.name())\n"
+        "print(w.amax().grad_fn.name(), (w * 1).amin().grad_fn.name(), w.amax(0).grad_fn.name())\n"
+    )
+    assert got.split() == [
+        "SumBackward1",
+        "MeanBackward1",
+        "ProdBackward1",
+        "MaxBackward0",
+        "MinBackward0",
+        "SumBackward1",
+        "LinalgVectorNormBackward0",
+        "AmaxBackward0",
+        "AminBackward0",
+        "AmaxBackward0",
+    ]

@@ -356,7 +356,34 @@ def unary(op: ast.unaryop, v: Any) -> Any:
             return Tensor(np.logical_not(v.data) if v.dtype == bool else np.invert(v.data))
         if isinstance(v, int):
             return ~v
+        if isinstance(v, np.ndarray) and v.dtype.kind in "biu":
+            return np.invert(v)  # a mask's negation (`~mask`), NumPy's bitwise not on integers
+        if isinstance(v, np.ndarray):
+            raise (
+                GradcliError(
+                    "ufunc 'invert' not supported for the input types, and the inputs could not be "
+                    "safely coerced to any supported types according to the casting rule ''safe''"
+                )
+                .mirror("TypeError")
+                .pytorch()
+            )  # NumPy's own words (catchable)
         raise GradcliError(f"bad operand type for unary ~: '{typename(v)}'").mirror("TypeError")
+    if isinstance(v, np.ndarray) and v.dtype.kind in "iuf":
+        return np.negative(v) if kind is ast.USub else np.positive(v)  # a new array, as NumPy
+    if isinstance(v, np.ndarray) and kind is ast.USub:
+        raise (
+            GradcliError(
+                "The numpy boolean negative, the `-` operator, is not supported, use the `~` "
+                "operator or the logical_not function instead."
+            )
+            .mirror("TypeError")
+            .pytorch()  # NumPy's own words (catchable)
+        )
+    if isinstance(v, np.ndarray):
+        raise GradcliError(
+            "ufunc 'positive' did not contain a loop with signature matching types <class "
+            "'numpy.dtypes.BoolDType'> -> None"
+        ).mirror("TypeError")
     if isinstance(v, bool):
         v = int(v)
     if is_numpy_number(v):

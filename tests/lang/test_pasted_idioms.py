@@ -157,3 +157,43 @@ def test_reduction_names_of_vmap_and_amax() -> None:
         "AminBackward0",
         "AmaxBackward0",
     ]
+
+
+def test_numpy_as_the_dudl_course_uses_it() -> None:
+    """NumPy next to PyTorch (the 'Deep Understanding of Deep Learning' course scripts): lists
+    of arrays, np.where(condition) indexing a tensor, dtype=bool, ~mask, -array, np.shape,
+    np.corrcoef of an array and a tensor, np.random.choice(range(n)), a return_types tuple's
+    methods. Values checked against NumPy 2 / PyTorch 2.13."""
+    got = out(
+        "import numpy as np\nimport torch\n"
+        "a = [np.array([1.0, 2.0]), np.array([3.0, 4.0])]\n"
+        "b = [np.array([5, 6]), np.array([7, 8])]\n"
+        "print(np.hstack((a, b)), np.array(b).dtype, torch.tensor(a))\n"
+        "labels = torch.tensor([[0.0], [1.0], [0.0], [1.0]])\n"
+        "data = torch.arange(8.0).reshape(4, 2)\n"
+        "print(np.where(labels == 0), data[np.where(labels == 0)[0], 0])\n"
+        "m = np.zeros(4, dtype=bool)\nm[[1, 3]] = True\n"
+        "print(m, ~m, -np.array([1.5, -2]), np.ones(2, dtype=int))\n"
+        "print(np.shape(data), np.shape([[1, 2, 3]]), np.shape(2.0))\n"
+        "print(np.round(np.corrcoef(np.array([1.0, 2, 4, 3]), torch.tensor([2.0, 4, 9, 5])), 6))\n"
+        "np.random.seed(1)\nprint(np.random.choice(range(10), 4, replace=False))\n"
+        "mn = torch.min(torch.tensor([[0, 1, 10], [20, 8, 5]]), axis=0)\n"
+        "print(len(mn), mn.index(mn[0]))\n"
+    )
+    assert got == (
+        "[[1. 2. 5. 6.]\n [3. 4. 7. 8.]] int64 "
+        "tensor([[1., 2.],\n        [3., 4.]], dtype=torch.float64)\n"
+        "(array([0, 2]), array([0, 0])) tensor([0., 4.])\n"
+        "[False  True False  True] [ True False  True False] [-1.5  2. ] [1 1]\n"
+        "torch.Size([4, 2]) (1, 3) ()\n"
+        "[[1.       0.964764]\n [0.964764 1.      ]]\n"
+        "[2 9 6 4]\n"
+        "2 0\n"
+    )
+    # NumPy's refusals, in its words, catchable as the TypeErrors they are
+    assert out(
+        "import numpy as np\nfor f in (lambda: -np.array([True]), lambda: ~np.array([1.5])):\n"
+        "    try:\n        f()\n    except TypeError as e:\n        print(str(e)[:30])\n"
+    ) == ("The numpy boolean negative, th\nufunc 'invert' not supported f\n")
+    with pytest.raises(GradcliError, match="either both or neither of x and y"):
+        out("import numpy as np\nc = np.where(np.array([1, 0]), 1)\n")

@@ -402,6 +402,9 @@ class HookHandle:
         self._hooks = hooks_list
         self._fn = fn
 
+    def __repr__(self) -> str:
+        return f"<torch.utils.hooks.RemovableHandle object at {id(self):#x}>"
+
     def remove(self) -> None:
         for i, f in enumerate(self._hooks):
             if f is self._fn:
@@ -545,6 +548,14 @@ def data_array(data: Any, dtype: Any, float_dtype: Any = None) -> np.ndarray:
         elif isinstance(v, np.generic) and v.dtype.kind in "biuf":
             kinds.add(v.dtype if v.dtype in dtypes.TORCH_NAMES else np.dtype(np.float64))
             v = v.item()
+        elif isinstance(v, np.ndarray) and v.dtype.kind in "biuf":
+            # A list of NumPy arrays (`np.array([a, b])`, `torch.tensor([arr1, arr2])`): their
+            # numbers, counted before they are listed, with the arrays' dtype.
+            count[0] += v.size
+            if count[0] > limits.LIST_ITEMS.value:
+                limits.LIST_ITEMS.check(count[0], "the number of numbers in the tensor data")
+            kinds.add(v.dtype if v.dtype in dtypes.TORCH_NAMES else np.dtype(np.float64))
+            return v.tolist()
         elif isinstance(v, bool):
             kinds.add(dtypes.BOOL)
         elif isinstance(v, int):

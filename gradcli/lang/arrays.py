@@ -17,9 +17,10 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError
 from ..core.dtypes import FLOAT64, INT64, check_dtype
-from ..core.tensor import Tensor, data_array, numpy_data, typename
+from ..core.tensor import Tensor, data_array, grad_enabled, numpy_data, typename
 from ..ops.arithmetic import size_check
 from ..surface import args as S
 from .values import PyType
@@ -33,7 +34,13 @@ NOT_A_TENSOR = (
 ARRAY_TYPE = PyType("ndarray", (np.ndarray,), None, shown="numpy.ndarray")
 
 
+# NumPy takes Python's types as dtypes: `np.zeros(n, dtype=bool)`, `dtype=int`, `dtype=float`.
+_PYTHON_DTYPES = {bool: np.dtype(np.bool_), int: np.dtype(np.int64), float: FLOAT64}
+
+
 def _dtype(dtype: Any, fn: str) -> np.dtype | None:
+    if isinstance(dtype, PyType) and len(dtype.types) == 1 and dtype.types[0] in _PYTHON_DTYPES:
+        return _PYTHON_DTYPES[dtype.types[0]]
     return None if dtype is None else check_dtype(dtype, fn=f"numpy.{fn}")
 
 
@@ -42,7 +49,7 @@ def to_array(data: Any, dtype: Any = None, fn: str = "array") -> np.ndarray:
     as NumPy's conversion calls `.numpy()`)."""
     dt = _dtype(dtype, fn)
     if isinstance(data, Tensor):
-        if data.requires_grad:
+        if data.requires_grad and grad_enabled():  # under no_grad PyTorch converts it
             raise GradcliError(NOT_A_TENSOR)
         return data.data.astype(data.dtype if dt is None else dt, copy=True)
     if isinstance(data, np.ndarray):
@@ -299,11 +306,13 @@ def _joined(name: str) -> Callable[..., Any]:
 
 
 def _where(cond: Any, x: Any = None, y: Any = None) -> Any:
+    if x is None and y is None:
+        # `np.where(labels == 0)`: the indices where the condition holds, one array per axis
+        # (np.nonzero); a tensor condition is read as NumPy reads it (`.numpy()`).
+        c = to_array(cond, fn="where") if isinstance(cond, Tensor) else _operand(cond, "where")
+        return np.nonzero(c)
     if x is None or y is None:
-        raise GradcliError(
-            "numpy.where(condition) alone is not supported by gradcli",
-            hint="give both values: np.where(c, x, y), or use np.nonzero's torch form",
-        )
+        raise GradcliError("either both or neither of x and y should be given").mirror("ValueError")
     if any(isinstance(v, Tensor) for v in (cond, x, y)):
         raise GradcliError(
             "numpy.where() with tensors is not supported by gradcli", hint="use torch.where"
@@ -319,6 +328,39 @@ def _allclose(a: Any, b: Any, rtol: Any = 1e-5, atol: Any = 1e-8) -> bool:
     x, y = _operand(a, "allclose"), _operand(b, "allclose")
     size_check(np.broadcast_shapes(x.shape, y.shape), "np.allclose's comparison")
     return bool(np.allclose(x, y, rtol=float(rtol), atol=float(atol)))
+
+
+def _shape(a: Any) -> Any:
+    """`np.shape(a)`: a tensor's is its torch.Size (NumPy reads `a.shape`), an array's its
+    shape, and a number's or a list's that of the array NumPy makes of it."""
+    if isinstance(a, Tensor):
+        from ..surface.printing import Size
+
+        return Size(a.shape)
+    return np.shape(a) if isinstance(a, np.ndarray) else _operand(a, "shape").shape
+
+
+def _corrcoef(x: Any, y: Any = None, rowvar: Any = True) -> np.ndarray:
+    """`np.corrcoef(x, y)`: Pearson's correlation matrix of the rows (or columns) of the
+    arrays; a tensor that needs no gradient is read as NumPy reads it (`.numpy()`)."""
+
+    def operand(v: Any) -> np.ndarray:
+        if isinstance(v, Tensor):
+            return to_array(v, fn="corrcoef")
+        return _operand(v, "corrcoef")
+
+    a = operand(x)
+    b = None if y is None else operand(y)
+    parts = [a] if b is None else [a, b]
+    n = sum(int(m.shape[0] if bool(rowvar) else m.shape[-1]) if m.ndim == 2 else 1 for m in parts)
+    size_check((n, n), "the result of numpy.corrcoef()")
+    # n * n dot products of the observations: checked before NumPy does them
+    limits.LINALG_WORK.check(n * sum(int(m.size) for m in parts), "the work of numpy.corrcoef()")
+    with np.errstate(all="ignore"):
+        try:
+            return np.corrcoef(a, b, rowvar=bool(rowvar))
+        except ValueError as e:
+            raise GradcliError(str(e)).mirror("ValueError") from None
 
 
 def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
@@ -356,6 +398,8 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
     for name in ("concatenate", "stack", "hstack", "vstack"):
         out[name] = _joined(name)
     out["where"] = _where
+    out["shape"] = _shape
+    out["corrcoef"] = _corrcoef
     out["allclose"] = _allclose
     matmul = torch_functions["matmul"]
     out["dot"] = _binary("dot", torch_functions["dot"], matmul)

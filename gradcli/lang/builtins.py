@@ -575,6 +575,7 @@ def type_of(v: Any) -> Any:
         "ndarray": "numpy.ndarray",
         "Device": "torch.device",
         "Generator": "generator",
+        "HookHandle": "torch.utils.hooks.RemovableHandle",
     }.get(name, name)
 
     return PyType(name, (type(v),), None, shown=shown)

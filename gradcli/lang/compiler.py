@@ -180,7 +180,7 @@ def delete_item(o: Any, k: Any) -> None:
 
 _IMPORTS = (
     "imports of torch, numpy, math, random, typing, collections.OrderedDict, copy, tqdm, "
-    "matplotlib (draws nothing), gc, time or warnings"
+    "matplotlib (draws nothing), gc, time, warnings or functorch (torch.func's functions)"
 )
 
 

@@ -494,6 +494,9 @@ def _build() -> dict[str, Namespace]:
         "tqdm": _tqdm_namespace(),
         "matplotlib": Namespace("matplotlib", load=_matplotlib_members),
         "collections": Namespace("collections", {"OrderedDict": ORDERED_DICT}),
+        # `from functorch import vmap, grad`: the library's old name, whose functions are
+        # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
+        "functorch": Namespace("functorch", {n: torch.members["func"].members[n] for n in _FUNC}),
     }
 
 
@@ -857,6 +860,7 @@ IMPORTABLE = (
     "gc",
     "time",
     "warnings",
+    "functorch",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.
@@ -926,8 +930,9 @@ CPU = Device("cpu")
 def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
     """`x.numpy()`: a NumPy view of the tensor's data, sharing its memory as in PyTorch (a
     change through the array is seen in the tensor, without a new version, as in PyTorch),
-    refused as PyTorch does on a tensor that requires grad."""
-    if t.requires_grad and not force:
+    refused as PyTorch does on a tensor that requires grad while grad mode is on (under
+    `torch.no_grad()` PyTorch gives the array)."""
+    if t.requires_grad and grad_enabled() and not force:
         raise GradcliError(
             "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
         )

@@ -18,6 +18,7 @@ from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import elementwise as EW
 from ..surface import functional as F
+from ..surface.printing import Size
 from .values import (
     DType,
     check_structure,
@@ -198,13 +199,32 @@ _ARRAY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
 def _seq_binop(op: ast.operator, a: Any, b: Any) -> Any:
     if isinstance(op, ast.Add) and isinstance(a, (list, tuple)) and type(a) is type(b):
         limits.LIST_ITEMS.check(len(a) + len(b), f"the length of the {typename(a)}")
-        return a + b
+        return Size(a + b) if type(a) is Size else a + b
+    if isinstance(op, ast.Add) and {type(a), type(b)} == {tuple, Size}:
+        # `(1, 1) + x.shape` and `x.shape + (1,)`: a torch.Size, as PyTorch's.
+        limits.LIST_ITEMS.check(len(a) + len(b), "the length of the torch.Size")
+        return _size_of(a + b)
     if isinstance(op, ast.Mult):
         seq, n = (a, b) if isinstance(a, (list, tuple)) else (b, a)
         if isinstance(n, int) and not isinstance(n, bool):
             limits.LIST_ITEMS.check(len(seq) * max(n, 0), f"the length of the {typename(seq)}")
-            return seq * n
+            return Size(seq * n) if type(seq) is Size else seq * n
     raise _unsupported(op, a, b, "make tensors with torch.tensor(...) to compute with them")
+
+
+def _size_of(items: tuple) -> Size:
+    """A torch.Size of `items`, refused as PyTorch refuses one that is not all integers
+    (a one-element integer tensor counts as its value)."""
+    out = []
+    for i, v in enumerate(items):
+        if isinstance(v, Tensor) and v.numel() == 1 and v.dtype.kind in "iub":
+            v = int(v.item())
+        if not isinstance(v, int):
+            raise GradcliError(
+                f"torch.Size() takes an iterable of 'int' (item {i} is '{typename(v)}')"
+            ).mirror("TypeError")
+        out.append(int(v))
+    return Size(out)
 
 
 def _str_binop(op: ast.operator, a: Any, b: Any) -> Any:
@@ -336,7 +356,34 @@ def unary(op: ast.unaryop, v: Any) -> Any:
             return Tensor(np.logical_not(v.data) if v.dtype == bool else np.invert(v.data))
         if isinstance(v, int):
             return ~v
+        if isinstance(v, np.ndarray) and v.dtype.kind in "biu":
+            return np.invert(v)  # a mask's negation (`~mask`), NumPy's bitwise not on integers
+        if isinstance(v, np.ndarray):
+            raise (
+                GradcliError(
+                    "ufunc 'invert' not supported for the input types, and the inputs could not be "
+                    "safely coerced to any supported types according to the casting rule ''safe''"
+                )
+                .mirror("TypeError")
+                .pytorch()
+            )  # NumPy's own words (catchable)
         raise GradcliError(f"bad operand type for unary ~: '{typename(v)}'").mirror("TypeError")
+    if isinstance(v, np.ndarray) and v.dtype.kind in "iuf":
+        return np.negative(v) if kind is ast.USub else np.positive(v)  # a new array, as NumPy
+    if isinstance(v, np.ndarray) and kind is ast.USub:
+        raise (
+            GradcliError(
+                "The numpy boolean negative, the `-` operator, is not supported, use the `~` "
+                "operator or the logical_not function instead."
+            )
+            .mirror("TypeError")
+            .pytorch()  # NumPy's own words (catchable)
+        )
+    if isinstance(v, np.ndarray):
+        raise GradcliError(
+            "ufunc 'positive' did not contain a loop with signature matching types <class "
+            "'numpy.dtypes.BoolDType'> -> None"
+        ).mirror("TypeError")
     if isinstance(v, bool):
         v = int(v)
     if is_numpy_number(v):

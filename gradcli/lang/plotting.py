@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.errors import GradcliError
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, grad_enabled
 from .values import Builtin, Generator, Namespace, current
 
 _WARNING = "matplotlib: gradcli draws no figures; the plotting calls ran and did nothing"
@@ -102,7 +102,7 @@ class Axes:
 
 def _check_arguments(values: Any) -> None:
     for v in values:
-        if isinstance(v, Tensor) and v.requires_grad:
+        if isinstance(v, Tensor) and v.requires_grad and grad_enabled():
             raise GradcliError(
                 "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                 "instead."

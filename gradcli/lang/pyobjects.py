@@ -14,7 +14,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, typename
-from ..surface.printing import Size
+from ..surface.printing import MaxMin, Size
 from .values import (
     BoundMethod,
     Builtin,
@@ -725,6 +725,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     list: LIST,
     tuple: TUPLE,
     Size: SIZE,
+    MaxMin: TUPLE,  # torch.return_types.max and its kin are tuples: count(), index()
     dict: DICT,
     collections.OrderedDict: DICT,
     set: SET,

@@ -355,6 +355,9 @@ def _np_choice(a: Any, size: Any = None, replace: bool = True, p: Any = None) ->
         from .arrays import to_array
 
         pool = to_array(list(a) if isinstance(a, tuple) else a)
+    elif isinstance(a, range):  # `np.random.choice(range(N), 80)`: NumPy's array of the range
+        size_check((len(a),), "the population of numpy.random.choice")
+        pool = np.arange(a.start, a.stop, a.step, dtype=np.int64)
     else:
         raise _error(f"numpy.random.choice: a must be an int or an array, not {typename(a)}")
     probs = None

@@ -172,7 +172,9 @@ class BoundMethod:
         return self.fn(self.obj, *args, **kwargs)
 
     def __repr__(self) -> str:
-        return f"<built-in method {self.name} of {typename(self.obj)} object>"
+        # Python's own form, with the object's address (`<built-in method size of Tensor
+        # object at 0x7f...>`): addresses differ from run to run, as in Python.
+        return f"<built-in method {self.name} of {typename(self.obj)} object at {id(self.obj):#x}>"
 
 
 class FunctionCode:

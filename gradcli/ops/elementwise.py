@@ -19,7 +19,7 @@ from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import act32
 from . import saved as V
-from .binary import sym_trunc, where, zero_slope
+from .binary import sym_trunc, zero_slope
 
 
 def _precise(fn: Any) -> Any:
@@ -643,12 +643,49 @@ sigmoid = defop(
 )
 
 
+def _threshold_backward_fwd(g: np.ndarray, r: np.ndarray, *, threshold: float) -> np.ndarray:
+    # ATen's threshold_backward: 0 where r <= threshold, else g; the zeros are +0 where g is
+    # negative (g * mask would give -0, and print so) and nan/inf in g stay out of them; a nan
+    # r keeps g (nan <= threshold is false), as PyTorch.
+    return np.where(r <= threshold, np.zeros((), dtype=g.dtype), g)
+
+
+def _threshold_backward_vjp(
+    h: Tensor, out: Tensor, g: Tensor, r: Tensor, *, threshold: float
+) -> tuple:
+    # Linear in g (the same mask again); r only chooses where: its derivative is 0, given as
+    # zeros (PyTorch's zeros_like), so a gradient reaching r through here is a zero tensor.
+    zeros = Tensor(np.zeros(h.shape, dtype=r.dtype))
+    return (apply(threshold_backward, h, r, threshold=threshold), zeros)
+
+
+# relu's gradient, a function of the incoming gradient and of relu's result, as PyTorch's
+# `threshold_backward(grad, result, 0)`: recorded under create_graph=True, it depends on the
+# result too (grad_fn ThresholdBackwardBackward0, next_functions (g's, ReluBackward0)), so a
+# gradient taken through a relu requires grad whenever the relu's input does, as in PyTorch.
+threshold_backward = defop(
+    "threshold_backward",
+    _threshold_backward_fwd,
+    _threshold_backward_vjp,
+    "ThresholdBackwardBackward0",
+    "threshold_backward(h, r), 0",
+    kind="internal",
+    saves=False,
+    kink="0 in r everywhere, also at r == threshold (r only chooses), as PyTorch",
+    # elementwise, on whole (broadcast) arrays as internal records are evaluated
+    sym=lambda sp, g, r, threshold: np.frompyfunc(
+        lambda gv, rv: sp.Piecewise((gv, rv > threshold), (0, True)), 2, 1
+    )(g, r),
+    samples=(
+        Sample(((2, 3), (2, 3)), {"threshold": 0.0}, avoid=(0.0,)),
+        Sample(((4, 2, 3), (2, 3)), {"threshold": 0.0}, avoid=(0.0,)),
+        Sample(((3,), (3,)), {"threshold": 0.5}, avoid=(0.5,)),
+    ),
+)
+
+
 def _relu_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    # As ATen's threshold_backward: where(x > 0, g, 0), so the zeros are +0 where g is
-    # negative (g * mask would give -0, and print so) and nan/inf in g stay out of them.
-    cond = Tensor(np.broadcast_to(x.data > 0, g.shape))
-    zero = Tensor(np.zeros((), dtype=g.dtype))
-    return (apply(where, cond, g, zero, label="ThresholdBackwardBackward0"),)
+    return (apply(threshold_backward, g, out, threshold=0.0),)
 
 
 relu = defop(

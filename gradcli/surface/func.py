@@ -1098,9 +1098,22 @@ def _stacked(results: list[Any], out_dims: Any, name: str, batch: int) -> Any:
         # stack's).
         names = {it.node.name() if it.node is not None else None for it in items}
         if stacked.node is not None and len(names) == 1 and None not in names:
-            stacked.node.label = names.pop()
+            name = names.pop()
+            # A whole-tensor reduction of each element is, batched, a reduction over dims.
+            stacked.node.label = _BATCHED_NAMES.get(name, name) if first.ndim == 0 else name
         out.append(stacked)
     return unflatten(out, spec)
+
+
+# The grad_fn of a whole-tensor reduction when vmap batches it: PyTorch's batching rule runs
+# the reduction over the non-batch dims, whose node has the other name.
+_BATCHED_NAMES = {
+    "SumBackward0": "SumBackward1",
+    "MeanBackward0": "MeanBackward1",
+    "ProdBackward0": "ProdBackward1",
+    "MaxBackward1": "MaxBackward0",
+    "MinBackward1": "MinBackward0",
+}
 
 
 # --- functional_call ------------------------------------------------------------------------

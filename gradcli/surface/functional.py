@@ -320,7 +320,11 @@ def _amax_like(fn: str) -> Callable[..., Tensor]:
     def f(x: Any, dim: Any = (), keepdim: bool = False) -> Tensor:
         x = tensor_arg(x, "input")
         if dim is None or dim == () or x.ndim == 0:
-            return (max if fn == "max" else min)(x)
+            # max()'s value and gradient (split between ties), under amax's name in PyTorch
+            out = (max if fn == "max" else min)(x)
+            if out.node is not None:
+                out.node.label = f"A{fn}Backward0"
+            return out
         dims = dims_arg(dim, x.ndim)
         dims = dims if isinstance(dims, tuple) else (dims,)
         # As torch.amax: the gradient is split evenly between tied extremes. The value is a

@@ -172,6 +172,9 @@ def normalize_index(x: Tensor, key: Any) -> tuple:
                 raise _index_error(
                     "tensors used as indices must be long, int, byte or bool tensors"
                 )
+        elif isinstance(k, np.ndarray) and k.dtype.kind in "biu":
+            # A NumPy array of indices or a mask (`x[np.where(c)[0]]`), as PyTorch takes it.
+            out.append(k.copy() if k.dtype == bool else k.astype(np.int64))
         elif isinstance(k, range):
             # A range is a sequence of integers, as a list of them (`x[range(n), target]`).
             n = max(0, -((k.start - k.stop) // k.step))  # len() overflows past sys.maxsize

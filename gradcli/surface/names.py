@@ -27,7 +27,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.dtypes import LEGACY_TYPES
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, grad_enabled
 from ..ops import arithmetic as A
 from ..ops import elementwise as E
 from ..ops.arithmetic import (
@@ -227,7 +227,8 @@ def _where_method(self: Tensor, condition: Any, y: Any) -> Tensor:
 
 
 def _numpy(self: Tensor, force: bool = False) -> Tensor:
-    if self.requires_grad and not force:
+    # PyTorch refuses only while grad mode is on: under no_grad the array is given.
+    if self.requires_grad and grad_enabled() and not force:
         raise GradcliError(
             "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.",
             hint="a NumPy array is outside the graph: no gradient flows through it",

@@ -1345,10 +1345,22 @@ class LRScheduler:
     def program_attribute(self, attr: str) -> Any:
         if attr in self.PROGRAM_METHODS or attr in self.PROGRAM_DATA:
             return getattr(self, attr)
+        if attr == "get_lr":  # the program's call, with PyTorch's warning (step()'s has none)
+            return self._program_get_lr
         raise GradcliError(f"'{self.name}' object has no attribute '{attr}'", found=f"`.{attr}`")
 
     def get_last_lr(self) -> list[Any]:
         return list(self._last_lr)
+
+    def _program_get_lr(self) -> list[Any]:
+        """`scheduler.get_lr()` called by a program: as PyTorch's, the next step's form
+        computed now (from the groups' current rates and `last_epoch`, so not the rates in
+        use), with PyTorch's warning that `get_last_lr()` gives those."""
+        hooks.warn(
+            "To get the last learning rate computed by the scheduler, please use `get_last_lr()`.",
+            once=True,
+        )
+        return self.get_lr()
 
     def _lrs(self) -> list[float]:
         return [

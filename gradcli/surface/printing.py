@@ -244,6 +244,9 @@ class MaxMin(tuple):
 
     __str__ = __repr__
 
+    def program_typename(self) -> str:
+        return f"torch.return_types.{self.kind}"
+
 
 # --- the formatter -----------------------------------------------------------------------------
 

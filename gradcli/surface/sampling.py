@@ -106,7 +106,7 @@ class Generator:
         return self
 
     def __repr__(self) -> str:
-        return "<torch._C.Generator object>"
+        return f"<torch._C.Generator object at {id(self):#x}>"
 
 
 DEFAULT = Generator(_default=True)

@@ -1208,7 +1208,85 @@ CASES: list[Case] = [
         "`.__closure__` is not accessible",
         (2, 6),
     ),
-    Case("func_import_functorch", "import functorch", "cannot import `functorch`", (1, 1)),
+    # `functorch` is torch.func's functions under the old name; nothing else of it.
+    Case("func_functorch_dict", "import functorch\nd = functorch.__dict__", "__dict__", (2, 14)),
+    Case(
+        "func_functorch_private",
+        "from functorch import _C",
+        "cannot import name `_C` from `functorch`",
+        (1, 1),
+    ),
+    Case("func_functorch_submodule", "import functorch.compile", "unknown module", (1, 1)),
+    # NumPy beside PyTorch: lists of arrays are counted before they are listed, corrcoef's
+    # work and np.random.choice's population are checked before NumPy runs.
+    Case(
+        "np_list_of_arrays_huge",
+        "import numpy as np\na = np.ones(1000)\nb = np.array([a] * 2000)",
+        "the number of numbers in the tensor data",
+        (3, 5),
+    ),
+    Case(
+        "np_corrcoef_huge_work",
+        "import numpy as np\na = np.ones((3000, 3000))\nc = np.corrcoef(a)",
+        "the work of numpy.corrcoef()",
+        (3, 5),
+    ),
+    Case(
+        "np_choice_huge_range",
+        "import numpy as np\nc = np.random.choice(range(10**12), 3)",
+        "the population of numpy.random.choice",
+        (2, 5),
+    ),
+    Case(
+        "np_where_of_dict",
+        "import numpy as np\nc = np.where({'a': 1})",
+        "numpy.where() takes arrays, numbers or lists, not dict",
+        (2, 5),
+    ),
+    Case(
+        "np_shape_of_module",
+        "import numpy as np\nc = np.shape(np)",
+        "numpy.shape() takes arrays, numbers or lists",
+        (2, 5),
+    ),
+    Case(
+        "np_array_index_float",
+        "import numpy as np\nx = torch.ones(3)\ny = x[np.array([0.5])]",
+        "are valid indices (got ndarray)",
+        (3, 5),
+    ),
+    Case(
+        "np_corrcoef_requires_grad",
+        "import numpy as np\nw = torch.ones(3, requires_grad=True)\nc = np.corrcoef(w)",
+        "Can't call numpy() on Tensor that requires grad",
+        (3, 5),
+    ),
+    # torch.Size arithmetic (`(1, 1) + x.shape`, `x.shape * 2`) counts its items first.
+    Case(
+        "size_repeat_huge",
+        "s = torch.ones(2).shape\nt = s * 10**9",
+        "the length of the Size is 1,000,000,000",
+        (2, 5),
+    ),
+    Case(
+        "size_doubling",
+        "t = torch.ones(2).shape\nfor i in range(40):\n    t = (1,) + t + t",
+        "over the limit",
+        (3, 9),
+    ),
+    Case(
+        "size_concat_not_int",
+        "s = (1.5,) + torch.ones(2).shape",
+        "torch.Size() takes an iterable of 'int' (item 0 is 'float')",
+        (1, 5),
+    ),
+    Case(
+        "scheduler_get_lr_dunder",
+        "o = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=1.0)\n"
+        "s = torch.optim.lr_scheduler.StepLR(o, 1)\nf = s.get_lr.__self__",
+        "`.__self__` is not accessible",
+        (3, 13),
+    ),
     Case(
         "subscript_assign_type",
         "x = torch.ones(3)\nx[0] = 'a'",

@@ -789,6 +789,9 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     )(x),
     "hardshrink": lambda x, lambd: _vec(lambda v: v if abs(v) > lambd else 0.0)(x),
     "threshold": lambda x, threshold, value: _vec(lambda v: v if v > threshold else value)(x),
+    "threshold_backward": lambda g, r, threshold: np.vectorize(
+        lambda gv, rv: gv if rv > threshold else 0.0
+    )(g, r),
     "unfold": lambda x, **geo: _unfold_ref(x, **geo),
     "fold": lambda c, size, **geo: _fold_ref(c, size, **geo),
     "conv": lambda x, w, *b, **p: _conv_ref(x, w, b[0] if b else None, **p),
@@ -1122,6 +1125,9 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "heaviside": torch.heaviside,
         "sigmoid": torch.sigmoid,
         "relu": torch.relu,
+        "threshold_backward": lambda g, r, threshold: torch.ops.aten.threshold_backward(
+            g, r, threshold
+        ),
         "sign": torch.sign,
         "erf": torch.erf,
         "leaky_relu": lambda x, negative_slope: tf.leaky_relu(x, negative_slope),
@@ -1528,6 +1534,11 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
         ([[0.0, -0.0, 1.0, -2.0], [-1.0, 2.0, -1.0, 3.0]], {}, [[0, 0, -1, -1], [0, 0, 0, 0]])
     ],
     "relu": [([[-1.0, 0.0, 2.0]], {}, [[0.0, 0.0, 1.0]])],
+    # relu's gradient: linear in g (r > threshold chooses), constant in r, also at r == 0
+    "threshold_backward": [
+        ([[1.0, -2.0, 3.0], [-1.0, 0.0, 2.0]], {"threshold": 0.0}, [[0, 0, 1], [0, 0, 0]]),
+        ([[2.0, 2.0], [0.5, 0.7]], {"threshold": 0.5}, [[0, 1], [0, 0]]),
+    ],
     "abs": [([[-1.0, 0.0, 2.0]], {}, [[-1.0, 0.0, 1.0]])],
     "sign": [([[-1.0, 0.0, 2.0]], {}, [[0.0, 0.0, 0.0]])],
     "leaky_relu": [([[-1.0, 0.0, 2.0]], {"negative_slope": 0.1}, [[0.1, 0.1, 1.0]])],

@@ -605,6 +605,7 @@ for f in [lambda: torch.empty(3).bernoulli_(1.5), lambda: torch.empty(3).bernoul
           lambda: torch.set_rng_state(torch.zeros(10, dtype=torch.uint8)), lambda: torch.set_rng_state(torch.zeros(5056)),
           lambda: F.dropout(torch.ones(2, dtype=torch.int64), 0.5), lambda: nn.init.sparse_(torch.empty(3), 0.1),
           lambda: nn.init.dirac_(torch.empty(3, 3)), lambda: nn.init.dirac_(torch.empty(3, 2, 2), 2),
+          lambda: nn.init.xavier_uniform_(torch.empty(3)), lambda: nn.init.kaiming_normal_(torch.empty(4)),
           lambda: torch.poisson(torch.tensor([float('nan')])), lambda: torch.poisson(torch.tensor([float('inf')])),
           ]:
     try:
@@ -613,6 +614,21 @@ for f in [lambda: torch.empty(3).bernoulli_(1.5), lambda: torch.empty(3).bernoul
         print(type(e).__name__, str(e).splitlines()[0])
 print(torch.multinomial(torch.tensor([1., 2., 4.], dtype=torch.float16), 5, True))
 print(torch.rand(2).tolist())
+"""
+)
+PROGRAMS["like_constructors_keep_layout"] = (
+    H
+    + """torch.manual_seed(3)
+w = torch.randn(8, 3)
+mask = torch.zeros_like(w.t())
+print(mask.stride(), mask.is_contiguous())
+print(torch.rand_like(mask).tolist())
+print(torch.randint_like(torch.ones_like(w.t(), dtype=torch.int32), 100).tolist())
+print(mask.bernoulli_(torch.full_like(w.t(), 0.4)).tolist())
+h = torch.empty_like(torch.empty(2, 3, 4).permute(2, 0, 1)).normal_()
+print(h.stride(), h.tolist())
+print(torch.full_like(torch.empty(3, 6)[:, ::2].t(), 0.5).bernoulli().tolist())
+print(torch.zeros_like(torch.empty(1, 5).t()).uniform_().tolist())
 """
 )
 PROGRAMS["tutorial_training"] = (

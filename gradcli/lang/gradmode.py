@@ -297,3 +297,53 @@ def disable_saved_tensors_hooks(error_message: Any) -> SavedHooks:
             f"must be str, not {typename(error_message)}"
         ).mirror("TypeError")
     return SavedHooks("disable_saved_tensors_hooks", message=error_message)
+
+
+class ForkRng(GradMode):
+    """`torch.random.fork_rng()`: a `with` block whose draws do not advance the CPU generator
+    (its state, the cached normal included, is saved on entry and restored on exit), as
+    PyTorch's; `enabled=False` makes it do nothing. The grad mode is left as it is."""
+
+    __slots__ = ("fork_enabled", "states")
+
+    def __init__(self, enabled: bool):
+        super().__init__("fork_rng", grad_enabled())
+        self.fork_enabled = enabled
+        self.states: list[Any] = []
+
+    def enter(self) -> None:
+        from ..surface import sampling
+
+        if self.fork_enabled:
+            self.states.append(sampling.get_rng_state())
+
+    def exit(self) -> None:
+        from ..surface import sampling
+
+        if self.fork_enabled and self.states:
+            sampling.set_rng_state(self.states.pop())
+
+    def decorate(self, f: Any) -> Any:
+        raise GradcliError(
+            "gradcli does not support fork_rng() as a decorator",
+            hint="write the body inside `with torch.random.fork_rng():`",
+        )
+
+    def __repr__(self) -> str:
+        return f"<contextlib._GeneratorContextManager object at {id(self):#x}>"
+
+
+def fork_rng(
+    devices: Any = None,
+    enabled: Any = True,
+    _caller: Any = "fork_rng",
+    _devices_kw: Any = "devices",
+    device_type: Any = "cuda",
+) -> ForkRng:
+    if devices is not None and not (isinstance(devices, (list, tuple)) and not devices):
+        raise GradcliError(
+            "fork_rng(): gradcli has only the CPU generator",
+            found=f"devices={devices!r}",
+            hint="leave devices out: the CPU generator is forked",
+        )
+    return ForkRng(bool(enabled))

@@ -373,7 +373,8 @@ def _build() -> dict[str, Namespace]:
         {
             n: names.FUNCTIONS[n]
             for n in ("manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state")
-        },
+        }
+        | {"fork_rng": Builtin("torch.random.fork_rng", gradmode.fork_rng)},
     )
     data = Namespace("torch.utils.data", load=_data_members)
     torch_extra = {

@@ -734,6 +734,18 @@ CASES: list[Case] = [
         (1, 1),
     ),
     Case(
+        "fork_rng_cuda_devices",
+        "with torch.random.fork_rng(devices=[0]):\n    x = torch.rand(2)",
+        "fork_rng(): gradcli has only the CPU generator",
+        (1, 6),
+    ),
+    Case(
+        "fork_rng_decorator",
+        "@torch.random.fork_rng()\ndef f():\n    return torch.rand(2)",
+        "fork_rng",
+        None,
+    ),
+    Case(
         "default_dtype_int",
         "torch.set_default_dtype(torch.int64)",
         "only floating-point types are supported as the default type",

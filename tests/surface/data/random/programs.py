@@ -631,6 +631,26 @@ print(torch.full_like(torch.empty(3, 6)[:, ::2].t(), 0.5).bernoulli().tolist())
 print(torch.zeros_like(torch.empty(1, 5).t()).uniform_().tolist())
 """
 )
+PROGRAMS["fork_rng"] = (
+    H
+    + """torch.manual_seed(0)
+a = torch.randn(1)
+with torch.random.fork_rng():
+    b = torch.rand(5)
+    c = torch.randn(3, dtype=torch.float64)
+print(a.tolist(), b.tolist(), c.tolist())
+print(torch.randn(3).tolist(), torch.randn(1, dtype=torch.float64).tolist())
+with torch.random.fork_rng(enabled=False):
+    torch.rand(2)
+print(torch.rand(2).tolist())
+with torch.random.fork_rng(devices=[]):
+    with torch.random.fork_rng():
+        torch.manual_seed(5)
+        print(torch.rand(2).tolist())
+    print(torch.rand(2).tolist())
+print(torch.rand(2).tolist())
+"""
+)
 PROGRAMS["tutorial_training"] = (
     H
     + """torch.manual_seed(0)

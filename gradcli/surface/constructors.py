@@ -152,6 +152,13 @@ def _filled(
         pin_memory: bool = False,
     ) -> Tensor:
         shape = sizes_arg(sizes, size, name)
+        if out is not None:
+            from .functional import write_out
+
+            if not isinstance(out, Tensor):
+                return write_out(out, None, name)  # PyTorch's TypeError
+            values = fill(shape, out.dtype if dtype is None else check_dtype(dtype, fn=name))
+            return write_out(out, Tensor(values.astype(out.dtype, copy=False)), name)
         return new_tensor(fill(shape, float_dtype(dtype, name)), None, requires_grad)
 
     make.__name__ = name

@@ -1584,13 +1584,13 @@ def normal_(
 ) -> np.ndarray:
     """torch.empty(size, dtype=dtype).normal_(mean, std, generator=g) (laid out as `strides`)."""
     dt = _dtype(dtype)
-    _check_float(dt, "normal_kernel_cpu")
     mean, std = float(mean), float(std)
     if not std >= 0.0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
     shape = _shape(size)
-    if math.prod(shape) == 0:
+    if math.prod(shape) == 0:  # PyTorch returns before its kernel checks the dtype
         return np.empty(shape, dt.storage)
+    _check_float(dt, "normal_kernel_cpu")
     return _normal_values(_gen(generator), shape, mean, std, dt, strides)
 
 
@@ -1901,18 +1901,18 @@ def exponential_(
 ) -> np.ndarray:
     """torch.empty(size, dtype=dtype).exponential_(lambd)."""
     dt = _dtype(dtype)
-    if dt.kind != "f":
-        raise RuntimeError(
-            "Exponential distribution is a continuous probability distribution. dtype must be a "
-            f"floating point but you specified {SCALAR_TYPE[dt.name]}"
-        )
     lambd = float(lambd)
     if not lambd > 0.0:
         raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
     shape = _shape(size)
     n = math.prod(shape)
-    if n == 0:
+    if n == 0:  # PyTorch returns before its kernel checks the dtype
         return np.empty(shape, dt.storage)
+    if dt.kind != "f":
+        raise RuntimeError(
+            "Exponential distribution is a continuous probability distribution. dtype must be a "
+            f"floating point but you specified {SCALAR_TYPE[dt.name]}"
+        )
     vals = _cast_from_double(_exponential_values(_gen(generator), n, lambd), dt)
     return _place(vals, shape, strides)
 
@@ -1975,17 +1975,17 @@ def log_normal_(
     """torch.empty(size, dtype=dtype).log_normal_(mean, std): exp of at::normal_distribution<
     double>(mean, std), element after element (the pair-and-cache path of small normal_)."""
     dt = _dtype(dtype)
-    if dt.kind != "f":
-        raise NotImplementedError(
-            f"\"log_normal_cpu\" not implemented for '{SCALAR_TYPE[dt.name]}'"
-        )
     mean, std = float(mean), float(std)
     if not std > 0.0:
         raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std:g}")
     shape = _shape(size)
     n = math.prod(shape)
-    if n == 0:
+    if n == 0:  # PyTorch returns before its kernel checks the dtype
         return np.empty(shape, dt.storage)
+    if dt.kind != "f":
+        raise NotImplementedError(
+            f"\"log_normal_cpu\" not implemented for '{SCALAR_TYPE[dt.name]}'"
+        )
     z = _normal_scalar(_gen(generator), n, mean, std)
     vals = _map_math(_exp_or_inf, z)
     return _place(_cast_from_double(vals, dt), shape, strides)

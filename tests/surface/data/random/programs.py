@@ -651,6 +651,47 @@ with torch.random.fork_rng(devices=[]):
 print(torch.rand(2).tolist())
 """
 )
+PROGRAMS["out_and_empty_int_draws"] = (
+    H
+    + """import warnings
+warnings.simplefilter("ignore")
+torch.manual_seed(11)
+o = torch.empty(3)
+r = torch.rand(3, out=o)
+print(o.tolist(), r is o)
+o = torch.empty(3, 2).t()
+torch.randn(2, 3, out=o)
+print(o.tolist(), o.stride())
+o = torch.empty(17, dtype=torch.float64)
+torch.randn(17, out=o)
+print(o.tolist())
+o = torch.empty(2)
+torch.rand(4, out=o)
+print(o.tolist())
+o = torch.empty(5)
+torch.normal(2.0, 0.5, (5,), out=o)
+print(o.tolist())
+torch.normal(torch.zeros(5), 3.0, out=o)
+print(o.tolist())
+o = torch.ones(3)
+torch.zeros(3, out=o)
+print(o.tolist())
+for f in [lambda: torch.rand(3, dtype=torch.float64, out=torch.empty(3)),
+          lambda: torch.rand(3, out=torch.empty(3, dtype=torch.int64)),
+          lambda: torch.randn(0, dtype=torch.int64), lambda: torch.randn_like(torch.zeros(0, dtype=torch.bool)),
+          lambda: torch.rand(0, dtype=torch.int64), lambda: torch.empty(0, dtype=torch.int64).exponential_(),
+          lambda: torch.empty(0, dtype=torch.int64).exponential_(-1), lambda: torch.empty(0, dtype=torch.int32).log_normal_(),
+          lambda: torch.empty(0, dtype=torch.int8).normal_(), lambda: torch.empty(0, dtype=torch.int64).normal_(0, -1),
+          lambda: torch.normal(torch.zeros(0, dtype=torch.int64), 1.0), lambda: torch.empty(0, dtype=torch.int64).cauchy_(),
+          lambda: torch.empty(0, dtype=torch.int64).uniform_()]:
+    try:
+        r = f()
+        print(r.tolist(), r.dtype)
+    except Exception as e:
+        print(type(e).__name__, str(e).splitlines()[0])
+print(torch.rand(2).tolist())
+"""
+)
 PROGRAMS["tutorial_training"] = (
     H
     + """torch.manual_seed(0)

@@ -360,6 +360,7 @@ class Generator:
         self.fallback_seed = fallback_seed
         self._mt: Any = None
         self._npgen: Any = None  # a numpy Generator on _mt, for its uint32 draws
+        self._nplegacy: Any = None  # a numpy RandomState on _mt, for its masked draws
         self.manual_seed(seed)
 
     # -- seeding ---------------------------------------------------------------------------
@@ -390,6 +391,7 @@ class Generator:
         other.fallback_seed = self.fallback_seed
         other._mt = None
         other._npgen = None
+        other._nplegacy = None
         other.set_state(self.get_state())
         return other
 
@@ -510,6 +512,22 @@ class Generator:
         if self._npgen is None or self._npgen.bit_generator is not bitgen:
             self._npgen = np.random.Generator(bitgen)
         return self._npgen.integers(0, 1 << 32, size=n, dtype=np.uint32)
+
+    def low53(self, n: int) -> np.ndarray:
+        """random64(n) & (2**53 - 1) as int64: the integers k of the float64 uniforms k * 2**-53
+        (uniform_real_distribution<double>)."""
+        if n > 0 and not self._prefix.size:
+            # RandomState.randint masks NumPy's 64-bit outputs (random64's) and rejects values
+            # above the range: with 2**53 as the bound, none; one pass, no masking here.
+            bitgen = self._bitgen
+            if self._nplegacy is None or getattr(self, "_nplegacy_of", None) is not bitgen:
+                self._nplegacy = np.random.RandomState(bitgen)
+                self._nplegacy_of = bitgen
+            self._reported = None
+            return self._nplegacy.randint(0, 1 << 53, size=n, dtype=np.int64)
+        k = self.random64(n).view(np.int64)
+        k &= _MASK53
+        return k
 
     def random64(self, n: int) -> np.ndarray:
         """n values of CPUGeneratorImpl::random64: (first word << 32) | second word."""
@@ -870,7 +888,7 @@ def _log_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
     return _LOG_TABLE
 
 
-def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
+def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray, near1: bool = True) -> None:
     """For positive normal x: out = the correctly rounded log(x), except where `doubt` is set.
 
     x = 2**k * m, m in [1, 2); m * inv[i] = 1 + r exactly as r1 + r2 (m split so that both
@@ -925,6 +943,8 @@ def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
     res *= 0.5 / _LOG_DOUBT
     res += out
     np.not_equal(res, out, out=doubt)
+    if not near1:
+        return  # the caller flags the x within 2**-8 of 1 (Box-Muller: from the integers)
     np.subtract(x, 1.0, out=res)
     np.abs(res, out=res)
     doubt |= res < 2.0**-8
@@ -1395,7 +1415,7 @@ def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
         if not plain:
             n1 = _fma32(n1, s32, m32)
             n2 = _fma32(n2, s32, m32)
-        rows = slice(start // 16, (start + block.size) // 16)
+        rows = slice(start // 16, (start + 2 * k) // 16)
         out_pairs[rows, 0] = n1.view(_HALF8_F32)
         out_pairs[rows, 1] = n2.view(_HALF8_F32)
     return out
@@ -1408,6 +1428,7 @@ _HALF8_F32 = np.dtype((np.void, 32))
 # Eight float64s as one item: the halves of a block of 16 copy as whole items, in one loop (a
 # (rows, 8) slice copies in loops of 8 elements, several times slower).
 _HALF16 = np.dtype((np.void, 64))
+_TWO_PI_ULP53 = 2.0 * math.pi * 2.0**-53  # exact: 2 pi (a double) scaled by a power of two
 
 
 def _box_muller16_f64(
@@ -1435,30 +1456,51 @@ def _box_muller16_f64(
     doubt = np.empty(lanes, np.bool_)
     later: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
     zero_radius = False
+    ints = np.empty(2 * lanes, np.int64) if flat is None else None
     for start in range(0, size, 2 * lanes):
-        if flat is None:
-            w = gen.random64(min(2 * lanes, size - start))  # type: ignore[union-attr]
-            block = _unit_from_words64(w)
+        if ints is not None:
+            # From the integers k of the uniforms k * 2**-53 (gen.low53): 1 - u is exactly
+            # (2**53 - k) * 2**-53, and 2 pi u rounds as k * (2 pi * 2**-53) does (scaling by a
+            # power of two commutes with rounding); x within 2**-8 of 1 is k < 2**45.
+            words = gen.low53(min(2 * lanes, size - start))  # type: ignore[union-attr]
+            k = words.size // 2
+            x, angle, radius, unsure = u1[:k], theta[:k], logs[:k], doubt[:k]
+            pairs = words.view(_HALF16).reshape(-1, 2)
+            kx, ka = ints[:k], ints[lanes : lanes + k]
+            kx.view(_HALF16)[...] = pairs[:, 0]
+            ka.view(_HALF16)[...] = pairs[:, 1]
+            np.multiply(ka, _TWO_PI_ULP53, out=angle)
+            np.subtract(1 << 53, kx, out=kx)
+            np.multiply(kx, 2.0**-53, out=x)
+            if fast_log:
+                _accurate_log(x, radius, unsure, near1=False)
+                near = np.greater(kx, (1 << 53) - (1 << 45), out=ka.view(np.bool_)[:k])
+                unsure |= near  # (so a zero radius, x = 1, is among the lanes redone below)
+                redo = np.flatnonzero(unsure)
+                xs = x[redo]
+            else:
+                radius[...] = _libm_log(x)
         else:
-            block = flat[start : start + 2 * lanes]
+            block = flat[start : start + 2 * lanes]  # type: ignore[index]
             if block.dtype == _U64:
                 block = _unit_from_words64(block)
-        k = block.size // 2
-        x, angle, radius, unsure = u1[:k], theta[:k], logs[:k], doubt[:k]
-        pairs = block.view(_HALF16).reshape(-1, 2)
-        x.view(_HALF16)[...] = pairs[:, 0]
-        angle.view(_HALF16)[...] = pairs[:, 1]
-        np.subtract(1.0, x, out=x)
-        if fast_log:
-            _accurate_log(x, radius, unsure)
-            redo = np.flatnonzero(unsure)
-            xs = x[redo]
-        else:
-            radius[...] = _libm_log(x)
+            k = block.size // 2
+            x, angle, radius, unsure = u1[:k], theta[:k], logs[:k], doubt[:k]
+            pairs = block.view(_HALF16).reshape(-1, 2)
+            x.view(_HALF16)[...] = pairs[:, 0]
+            angle.view(_HALF16)[...] = pairs[:, 1]
+            np.subtract(1.0, x, out=x)
+            if fast_log:
+                _accurate_log(x, radius, unsure)
+                redo = np.flatnonzero(unsure)
+                xs = x[redo]
+            else:
+                radius[...] = _libm_log(x)
+            angle *= 2.0 * math.pi
         radius *= -2.0
         np.sqrt(radius, out=radius)
-        zero_radius = zero_radius or not radius.all()
-        angle *= 2.0 * math.pi
+        if not fast_log or ints is None:
+            zero_radius = zero_radius or not radius.all()
         if numpy_trig:
             cos = np.cos(angle, out=x)
             sin = np.sin(angle, out=angle)
@@ -1468,7 +1510,7 @@ def _box_muller16_f64(
             later.append((redo + start // 2, xs, cos[redo], sin[redo]))
         cos *= radius
         sin *= radius
-        rows = slice(start // 16, (start + block.size) // 16)
+        rows = slice(start // 16, (start + 2 * k) // 16)
         out_pairs[rows, 0] = cos.view(_HALF16)
         out_pairs[rows, 1] = sin.view(_HALF16)
     if later:

@@ -888,24 +888,59 @@ def _log_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
     return _LOG_TABLE
 
 
-def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray, near1: bool = True) -> None:
+_UNIT_LOG_TABLES: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+_UNIT_J0 = (1023 - 53) << _LOG_BITS  # x >> 42 of x = 2**-53: the first row of those tables
+
+
+def _unit_log_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For x in [2**-53, 1] (Box-Muller's 1 - u), indexed by x's exponent and top mantissa bits
+    together (x's bits >> 42, less _UNIT_J0): k ln2_hi - log(inv[i]) (exact), k ln2_lo + the
+    low part (the two roundings _accurate_log makes), and inv[i]. One gather each replaces the
+    exponent's extraction and the products: the same values, fewer passes."""
+    global _UNIT_LOG_TABLES
+    if _UNIT_LOG_TABLES is None:
+        inv, t_hi, t_lo, ln2_hi, ln2_lo = _log_table()
+        size = 1 << _LOG_BITS
+        kf = np.repeat(np.arange(-53, 1, dtype=np.float64), size)
+        i = np.tile(np.arange(size), 54)
+        high = kf * ln2_hi
+        high += t_hi[i]
+        low = kf * ln2_lo
+        low += t_lo[i]
+        _UNIT_LOG_TABLES = (high, low, inv[i])
+    return _UNIT_LOG_TABLES
+
+
+def _accurate_log(
+    x: np.ndarray, out: np.ndarray, doubt: np.ndarray, near1: bool = True, unit: bool = False
+) -> None:
     """For positive normal x: out = the correctly rounded log(x), except where `doubt` is set.
 
     x = 2**k * m, m in [1, 2); m * inv[i] = 1 + r exactly as r1 + r2 (m split so that both
     products are exact); log(x) = k ln2 - log(inv[i]) + log1p(r), summed in double-double.
     In doubt: where the exact value lies within 0.03 ulp of a rounding midpoint, and every x
     within 2**-8 of 1 (0.8% of inputs spread evenly, 0.4% of Box-Muller's 1 - u), where log(x)
-    is small and the sums below would need more care. Elsewhere |log(x)| > 2**-9 > |r1|."""
-    inv, t_hi, t_lo, ln2_hi, ln2_lo = _log_table()
+    is small and the sums below would need more care. Elsewhere |log(x)| > 2**-9 > |r1|.
+    `unit`: every x is in [2**-53, 1], and the table lookups are combined (_unit_log_tables)."""
     # (Written with few arrays, reused once their values are spent: they stay in the cache.)
     bits = x.view(np.int64)
-    k = bits >> 52
-    k -= 1023
-    kf = k.astype(np.float64)
-    mbits = bits & 0x000FFFFFFFFFFFFF
-    i = np.right_shift(mbits, 52 - _LOG_BITS, out=k)
+    if unit:
+        high_tab, low_tab, inv_tab = _unit_log_tables()
+        row = bits >> (52 - _LOG_BITS)
+        row -= _UNIT_J0
+        c = inv_tab[row]
+        high = high_tab[row]
+        low = low_tab[row]
+        mbits = bits & 0x000FFFFFFFFFFFFF
+    else:
+        inv, t_hi, t_lo, ln2_hi, ln2_lo = _log_table()
+        k = bits >> 52
+        k -= 1023
+        kf = k.astype(np.float64)
+        mbits = bits & 0x000FFFFFFFFFFFFF
+        i = np.right_shift(mbits, 52 - _LOG_BITS, out=k)
+        c = inv[i]
     mbits |= 0x3FF0000000000000
-    c = inv[i]
     # m_hi: the top 42 bits of m, so that m_hi * c (c has 11 bits) is exact.
     m_hi = (mbits & ~((1 << 11) - 1)).view(np.float64)
     r2 = mbits.view(np.float64)  # m
@@ -925,13 +960,19 @@ def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray, near1: bool
     tail -= cross
     cross *= r1
     tail += cross
-    a = np.multiply(kf, ln2_hi, out=cross)
-    a += t_hi[i]  # exact: multiples of 2**-42 below 2**11
+    if unit:
+        a = high
+    else:
+        a = np.multiply(kf, ln2_hi, out=cross)
+        a += t_hi[i]  # exact: multiples of 2**-42 below 2**11
     s = a + r1  # fast two-sum: |a| >= |r1| wherever x is not in doubt
     err = np.subtract(s, a, out=a)
     np.subtract(r1, err, out=err)
-    lo = np.multiply(kf, ln2_lo, out=kf)
-    lo += t_lo[i]
+    if unit:
+        lo = low
+    else:
+        lo = np.multiply(kf, ln2_lo, out=kf)
+        lo += t_lo[i]
     lo += r2
     lo += tail
     lo += err
@@ -1473,7 +1514,7 @@ def _box_muller16_f64(
             np.subtract(1 << 53, kx, out=kx)
             np.multiply(kx, 2.0**-53, out=x)
             if fast_log:
-                _accurate_log(x, radius, unsure, near1=False)
+                _accurate_log(x, radius, unsure, near1=False, unit=True)
                 near = np.greater(kx, (1 << 53) - (1 << 45), out=ka.view(np.bool_)[:k])
                 unsure |= near  # (so a zero radius, x = 1, is among the lanes redone below)
                 redo = np.flatnonzero(unsure)

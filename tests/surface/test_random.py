@@ -626,6 +626,21 @@ def test_fast_float32_box_muller_matches_the_reference() -> None:
     assert np.array_equal(sin.astype(np.float32), radius * want_sin + np.float32(0))
 
 
+def test_unit_log_tables_give_the_general_logs_bits() -> None:
+    """_accurate_log(unit=True) looks its constants up by exponent and index at once: the same
+    values and the same doubts as the general path, on x in [2**-53, 1] (Box-Muller's 1 - u)."""
+    k = np.random.MT19937(11).random_raw(1 << 15).astype(np.int64) << np.int64(21)
+    k &= R._MASK53
+    k >>= np.arange(k.size, dtype=np.int64) % 54  # every exponent down to 2**-53
+    k[:4] = [0, 1, (1 << 53) - 1, 1 << 52]
+    x = (np.int64(1 << 53) - k) * 2.0**-53
+    outs, doubts = [np.empty(x.size) for _ in range(2)], [np.empty(x.size, bool) for _ in range(2)]
+    R._accurate_log(x, outs[0], doubts[0], near1=False)
+    R._accurate_log(x, outs[1], doubts[1], near1=False, unit=True)
+    assert outs[0].tobytes() == outs[1].tobytes()
+    assert np.array_equal(doubts[0], doubts[1])
+
+
 class _Words:
     """A stand-in generator whose low53 returns chosen integers, piece by piece."""
 

@@ -692,6 +692,17 @@ for f in [lambda: torch.rand(3, dtype=torch.float64, out=torch.empty(3)),
 print(torch.rand(2).tolist())
 """
 )
+PROGRAMS["cat_and_stack_of_views_then_draw"] = (
+    H
+    + """torch.manual_seed(8)
+w = torch.randn(3, 4)
+c = torch.cat([w.t(), w.t()])
+print(c.stride(), torch.stack([w.t(), w.t()]).stride(), torch.cat([w.t(), w.t()], 1).stride())
+print(c.normal_().tolist())
+print(torch.rand_like(torch.cat([w.t(), w.t()], dim=1)).tolist())
+print(torch.stack([w.t(), w.t()], dim=2).uniform_().tolist())
+"""
+)
 PROGRAMS["tutorial_training"] = (
     H
     + """torch.manual_seed(0)

@@ -748,9 +748,24 @@ def _dropout_impl(
         noise, shift = _call(
             R.alpha_dropout_noise, shape, p, dtype=x.dtype, generator=gen, strides=strides
         )
+        noise, shift = _strided(noise, strides), _strided(shift, strides)
         return _dropped(x, Tensor(noise), Tensor(shift), bool(inplace))
     noise = _call(R.dropout_mask, shape, p, dtype=x.dtype, generator=gen, strides=strides)
-    return _dropped(x, Tensor(noise), None, bool(inplace))
+    return _dropped(x, Tensor(_strided(noise, strides)), None, bool(inplace))
+
+
+def _strided(values: np.ndarray, strides: Any) -> np.ndarray:
+    """values (a C-order array) laid out in memory with these element strides (None: as they
+    are), as PyTorch's empty_like noise is: the product with the input then keeps the input's
+    layout, as PyTorch's does (`F.dropout(w.t(), 0.5).stride()` is w.t()'s)."""
+    if strides is None or values.ndim < 2 or values.shape == () or values.size == 0:
+        return values
+    buffer = np.empty(values.size, values.dtype)
+    out = np.lib.stride_tricks.as_strided(
+        buffer, values.shape, [st * values.itemsize for st in strides]
+    )
+    out[...] = values
+    return out
 
 
 def dropout(

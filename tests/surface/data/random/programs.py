@@ -703,6 +703,22 @@ print(torch.rand_like(torch.cat([w.t(), w.t()], dim=1)).tolist())
 print(torch.stack([w.t(), w.t()], dim=2).uniform_().tolist())
 """
 )
+PROGRAMS["dropout_keeps_the_input_layout"] = (
+    H
+    + """torch.manual_seed(1)
+w = torch.randn(3, 4)
+for f in [lambda v: F.dropout(v, 0.5), lambda v: F.alpha_dropout(v, 0.3, True),
+          lambda v: F.dropout(v, 1.0), lambda v: nn.Dropout(0.2)(v)]:
+    r = f(w.t())
+    print(r.stride(), r.tolist())
+    print(torch.rand_like(r).tolist())
+v = w.t().clone()
+F.dropout(v, 0.5, inplace=True)
+print(v.stride(), v.tolist())
+x = torch.randn(2, 3, 4).permute(2, 0, 1)
+print(F.dropout(x, 0.4).stride())
+"""
+)
 PROGRAMS["tutorial_training"] = (
     H
     + """torch.manual_seed(0)

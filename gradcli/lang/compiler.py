@@ -745,7 +745,7 @@ class Compiler:
                         "torch.enable_grad(), torch.set_grad_enabled(mode), "
                         "torch.inference_mode(), torch.autograd.forward_ad.dual_level(), "
                         "torch.autograd.graph.saved_tensors_hooks(pack, unpack) and its kin, "
-                        "and tqdm(...)",
+                        "torch.random.fork_rng() and tqdm(...)",
                         span=span,
                         found=type(cm).__name__,
                         hint="gradcli programs do not open files or other resources",

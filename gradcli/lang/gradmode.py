@@ -282,49 +282,6 @@ class SavedHooks(GradMode):
         return f"<torch.autograd.graph.{self.name} object>"
 
 
-class ForkRng(GradMode):
-    """`torch.random.fork_rng()`: the block draws from the generator as usual, and the
-    generator's state is put back as it was when the block ends (draws after it repeat)."""
-
-    __slots__ = ("fork", "states")
-
-    def __init__(self, fork: bool) -> None:
-        super().__init__("fork_rng", grad_enabled())
-        self.fork = fork
-        self.states: list[Any] = []
-
-    def enter(self) -> None:
-        from ..surface.sampling import R
-
-        self.states.append(R.get_rng_state() if self.fork else None)
-
-    def exit(self) -> None:
-        from ..surface.sampling import R
-
-        state = self.states.pop()
-        if state is not None:
-            R.set_rng_state(state)
-
-    def decorate(self, f: Any) -> Any:
-        raise GradcliError(
-            "gradcli does not support fork_rng() as a decorator",
-            hint="write the body inside `with torch.random.fork_rng():`",
-        )
-
-    def __repr__(self) -> str:
-        return "<contextlib._GeneratorContextManager object>"
-
-
-def fork_rng(
-    devices: Any = None,
-    enabled: Any = True,
-    _caller: Any = "fork_rng",
-    _devices_kw: Any = "devices",
-    device_type: Any = "cuda",
-) -> ForkRng:
-    return ForkRng(bool(enabled))
-
-
 def saved_tensors_hooks(pack_hook: Any, unpack_hook: Any) -> SavedHooks:
     return SavedHooks("saved_tensors_hooks", (pack_hook, unpack_hook))
 
@@ -340,3 +297,53 @@ def disable_saved_tensors_hooks(error_message: Any) -> SavedHooks:
             f"must be str, not {typename(error_message)}"
         ).mirror("TypeError")
     return SavedHooks("disable_saved_tensors_hooks", message=error_message)
+
+
+class ForkRng(GradMode):
+    """`torch.random.fork_rng()`: a `with` block whose draws do not advance the CPU generator
+    (its state, the cached normal included, is saved on entry and restored on exit), as
+    PyTorch's; `enabled=False` makes it do nothing. The grad mode is left as it is."""
+
+    __slots__ = ("fork_enabled", "states")
+
+    def __init__(self, enabled: bool):
+        super().__init__("fork_rng", grad_enabled())
+        self.fork_enabled = enabled
+        self.states: list[Any] = []
+
+    def enter(self) -> None:
+        from ..surface import sampling
+
+        if self.fork_enabled:
+            self.states.append(sampling.get_rng_state())
+
+    def exit(self) -> None:
+        from ..surface import sampling
+
+        if self.fork_enabled and self.states:
+            sampling.set_rng_state(self.states.pop())
+
+    def decorate(self, f: Any) -> Any:
+        raise GradcliError(
+            "gradcli does not support fork_rng() as a decorator",
+            hint="write the body inside `with torch.random.fork_rng():`",
+        )
+
+    def __repr__(self) -> str:
+        return f"<contextlib._GeneratorContextManager object at {id(self):#x}>"
+
+
+def fork_rng(
+    devices: Any = None,
+    enabled: Any = True,
+    _caller: Any = "fork_rng",
+    _devices_kw: Any = "devices",
+    device_type: Any = "cuda",
+) -> ForkRng:
+    if devices is not None and not (isinstance(devices, (list, tuple)) and not devices):
+        raise GradcliError(
+            "fork_rng(): gradcli has only the CPU generator",
+            found=f"devices={devices!r}",
+            hint="leave devices out: the CPU generator is forked",
+        )
+    return ForkRng(bool(enabled))

@@ -174,7 +174,14 @@ index_put = defop(
 
 
 def _cat_fwd(*xs: np.ndarray, dim: int = 0) -> np.ndarray:
-    return np.concatenate(xs, axis=dim)
+    return _torch_layout(np.concatenate(xs, axis=dim))
+
+
+def _torch_layout(out: np.ndarray) -> np.ndarray:
+    """PyTorch's cat and stack write a contiguous result below 4 dimensions whatever the
+    inputs' layouts (NumPy's follows theirs: `torch.cat([w.t(), w.t()])` would be laid out
+    transposed, and a later `.normal_()` on it would draw in another order)."""
+    return np.ascontiguousarray(out) if out.ndim < 4 else out
 
 
 def _cat_vjp(g: Tensor, out: Tensor, *xs: Tensor, dim: int = 0) -> tuple:
@@ -220,7 +227,7 @@ def _stack_vjp(g: Tensor, out: Tensor, *xs: Tensor, dim: int = 0) -> tuple:
 
 stack = defop(
     "stack",
-    lambda *xs, dim=0: np.stack(xs, axis=dim),
+    lambda *xs, dim=0: _torch_layout(np.stack(xs, axis=dim)),
     _stack_vjp,
     "StackBackward0",
     "g unstacked along dim",

@@ -152,6 +152,13 @@ def _filled(
         pin_memory: bool = False,
     ) -> Tensor:
         shape = sizes_arg(sizes, size, name)
+        if out is not None:
+            from .functional import write_out
+
+            if not isinstance(out, Tensor):
+                return write_out(out, None, name)  # PyTorch's TypeError
+            values = fill(shape, out.dtype if dtype is None else check_dtype(dtype, fn=name))
+            return write_out(out, Tensor(values.astype(out.dtype, copy=False)), name)
         return new_tensor(fill(shape, float_dtype(dtype, name)), None, requires_grad)
 
     make.__name__ = name
@@ -353,10 +360,32 @@ def _like(fill: Callable[..., Tensor]) -> Callable[..., Tensor]:
         # As PyTorch: the input's dtype unless one is asked for.
         dt = t.dtype if dtype is None else check_dtype(dtype, fn=fill.__name__ + "_like")
         if args:
-            return fill(t.shape, *args, dtype=dt, requires_grad=requires_grad)
-        return fill(t.shape, dtype=dt, requires_grad=requires_grad)
+            made = fill(t.shape, *args, dtype=dt, requires_grad=requires_grad)
+        else:
+            made = fill(t.shape, dtype=dt, requires_grad=requires_grad)
+        made.data = _laid_out_like(made.data, t.data)
+        return made
 
     return make
+
+
+def _laid_out_like(values: np.ndarray, like: np.ndarray) -> np.ndarray:
+    """PyTorch's `*_like` (preserve_format) keeps a transposed or permuted input's layout, closing
+    up gaps: `torch.zeros_like(x.t())` is laid out as `x.t()`, so a later `uniform_()` or
+    `bernoulli_()` on it fills in that order, and `.stride()` is PyTorch's."""
+    if like.flags.c_contiguous or like.ndim < 2 or values.size == 0:
+        return values
+    from .sampling import random_module
+
+    strides = random_module().dense_strides(like.shape, [s // like.itemsize for s in like.strides])
+    if strides is None:
+        return values
+    buffer = np.empty(values.size, values.dtype)
+    out = np.lib.stride_tricks.as_strided(
+        buffer, values.shape, [s * values.itemsize for s in strides]
+    )
+    out[...] = values
+    return out
 
 
 zeros_like = _like(zeros)

@@ -49,8 +49,8 @@ def _fans(x: Tensor) -> tuple[int, int]:
     try:
         return R._fans(tuple(x.shape))
     except ValueError as e:
-        raise GradcliError(
-            str(e), hint="initialise a weight matrix (2 or more dimensions)"
+        raise GradcliError(str(e), hint="initialise a weight matrix (2 or more dimensions)").mirror(
+            "ValueError"
         ) from None
 
 

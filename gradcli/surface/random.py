@@ -360,6 +360,7 @@ class Generator:
         self.fallback_seed = fallback_seed
         self._mt: Any = None
         self._npgen: Any = None  # a numpy Generator on _mt, for its uint32 draws
+        self._nplegacy: Any = None  # a numpy RandomState on _mt, for its masked draws
         self.manual_seed(seed)
 
     # -- seeding ---------------------------------------------------------------------------
@@ -390,6 +391,7 @@ class Generator:
         other.fallback_seed = self.fallback_seed
         other._mt = None
         other._npgen = None
+        other._nplegacy = None
         other.set_state(self.get_state())
         return other
 
@@ -510,6 +512,22 @@ class Generator:
         if self._npgen is None or self._npgen.bit_generator is not bitgen:
             self._npgen = np.random.Generator(bitgen)
         return self._npgen.integers(0, 1 << 32, size=n, dtype=np.uint32)
+
+    def low53(self, n: int) -> np.ndarray:
+        """random64(n) & (2**53 - 1) as int64: the integers k of the float64 uniforms k * 2**-53
+        (uniform_real_distribution<double>)."""
+        if n > 0 and not self._prefix.size:
+            # RandomState.randint masks NumPy's 64-bit outputs (random64's) and rejects values
+            # above the range: with 2**53 as the bound, none; one pass, no masking here.
+            bitgen = self._bitgen
+            if self._nplegacy is None or getattr(self, "_nplegacy_of", None) is not bitgen:
+                self._nplegacy = np.random.RandomState(bitgen)
+                self._nplegacy_of = bitgen
+            self._reported = None
+            return self._nplegacy.randint(0, 1 << 53, size=n, dtype=np.int64)
+        k = self.random64(n).view(np.int64)
+        k &= _MASK53
+        return k
 
     def random64(self, n: int) -> np.ndarray:
         """n values of CPUGeneratorImpl::random64: (first word << 32) | second word."""
@@ -870,24 +888,59 @@ def _log_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
     return _LOG_TABLE
 
 
-def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
+_UNIT_LOG_TABLES: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+_UNIT_J0 = (1023 - 53) << _LOG_BITS  # x >> 42 of x = 2**-53: the first row of those tables
+
+
+def _unit_log_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For x in [2**-53, 1] (Box-Muller's 1 - u), indexed by x's exponent and top mantissa bits
+    together (x's bits >> 42, less _UNIT_J0): k ln2_hi - log(inv[i]) (exact), k ln2_lo + the
+    low part (the two roundings _accurate_log makes), and inv[i]. One gather each replaces the
+    exponent's extraction and the products: the same values, fewer passes."""
+    global _UNIT_LOG_TABLES
+    if _UNIT_LOG_TABLES is None:
+        inv, t_hi, t_lo, ln2_hi, ln2_lo = _log_table()
+        size = 1 << _LOG_BITS
+        kf = np.repeat(np.arange(-53, 1, dtype=np.float64), size)
+        i = np.tile(np.arange(size), 54)
+        high = kf * ln2_hi
+        high += t_hi[i]
+        low = kf * ln2_lo
+        low += t_lo[i]
+        _UNIT_LOG_TABLES = (high, low, inv[i])
+    return _UNIT_LOG_TABLES
+
+
+def _accurate_log(
+    x: np.ndarray, out: np.ndarray, doubt: np.ndarray, near1: bool = True, unit: bool = False
+) -> None:
     """For positive normal x: out = the correctly rounded log(x), except where `doubt` is set.
 
     x = 2**k * m, m in [1, 2); m * inv[i] = 1 + r exactly as r1 + r2 (m split so that both
     products are exact); log(x) = k ln2 - log(inv[i]) + log1p(r), summed in double-double.
     In doubt: where the exact value lies within 0.03 ulp of a rounding midpoint, and every x
     within 2**-8 of 1 (0.8% of inputs spread evenly, 0.4% of Box-Muller's 1 - u), where log(x)
-    is small and the sums below would need more care. Elsewhere |log(x)| > 2**-9 > |r1|."""
-    inv, t_hi, t_lo, ln2_hi, ln2_lo = _log_table()
+    is small and the sums below would need more care. Elsewhere |log(x)| > 2**-9 > |r1|.
+    `unit`: every x is in [2**-53, 1], and the table lookups are combined (_unit_log_tables)."""
     # (Written with few arrays, reused once their values are spent: they stay in the cache.)
     bits = x.view(np.int64)
-    k = bits >> 52
-    k -= 1023
-    kf = k.astype(np.float64)
-    mbits = bits & 0x000FFFFFFFFFFFFF
-    i = np.right_shift(mbits, 52 - _LOG_BITS, out=k)
+    if unit:
+        high_tab, low_tab, inv_tab = _unit_log_tables()
+        row = bits >> (52 - _LOG_BITS)
+        row -= _UNIT_J0
+        c = inv_tab[row]
+        high = high_tab[row]
+        low = low_tab[row]
+        mbits = bits & 0x000FFFFFFFFFFFFF
+    else:
+        inv, t_hi, t_lo, ln2_hi, ln2_lo = _log_table()
+        k = bits >> 52
+        k -= 1023
+        kf = k.astype(np.float64)
+        mbits = bits & 0x000FFFFFFFFFFFFF
+        i = np.right_shift(mbits, 52 - _LOG_BITS, out=k)
+        c = inv[i]
     mbits |= 0x3FF0000000000000
-    c = inv[i]
     # m_hi: the top 42 bits of m, so that m_hi * c (c has 11 bits) is exact.
     m_hi = (mbits & ~((1 << 11) - 1)).view(np.float64)
     r2 = mbits.view(np.float64)  # m
@@ -907,13 +960,19 @@ def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
     tail -= cross
     cross *= r1
     tail += cross
-    a = np.multiply(kf, ln2_hi, out=cross)
-    a += t_hi[i]  # exact: multiples of 2**-42 below 2**11
+    if unit:
+        a = high
+    else:
+        a = np.multiply(kf, ln2_hi, out=cross)
+        a += t_hi[i]  # exact: multiples of 2**-42 below 2**11
     s = a + r1  # fast two-sum: |a| >= |r1| wherever x is not in doubt
     err = np.subtract(s, a, out=a)
     np.subtract(r1, err, out=err)
-    lo = np.multiply(kf, ln2_lo, out=kf)
-    lo += t_lo[i]
+    if unit:
+        lo = low
+    else:
+        lo = np.multiply(kf, ln2_lo, out=kf)
+        lo += t_lo[i]
     lo += r2
     lo += tail
     lo += err
@@ -925,6 +984,8 @@ def _accurate_log(x: np.ndarray, out: np.ndarray, doubt: np.ndarray) -> None:
     res *= 0.5 / _LOG_DOUBT
     res += out
     np.not_equal(res, out, out=doubt)
+    if not near1:
+        return  # the caller flags the x within 2**-8 of 1 (Box-Muller: from the integers)
     np.subtract(x, 1.0, out=res)
     np.abs(res, out=res)
     doubt |= res < 2.0**-8
@@ -1395,7 +1456,7 @@ def _box_muller16_f32(u: np.ndarray, mean: float, std: float) -> np.ndarray:
         if not plain:
             n1 = _fma32(n1, s32, m32)
             n2 = _fma32(n2, s32, m32)
-        rows = slice(start // 16, (start + block.size) // 16)
+        rows = slice(start // 16, (start + 2 * k) // 16)
         out_pairs[rows, 0] = n1.view(_HALF8_F32)
         out_pairs[rows, 1] = n2.view(_HALF8_F32)
     return out
@@ -1408,6 +1469,7 @@ _HALF8_F32 = np.dtype((np.void, 32))
 # Eight float64s as one item: the halves of a block of 16 copy as whole items, in one loop (a
 # (rows, 8) slice copies in loops of 8 elements, several times slower).
 _HALF16 = np.dtype((np.void, 64))
+_TWO_PI_ULP53 = 2.0 * math.pi * 2.0**-53  # exact: 2 pi (a double) scaled by a power of two
 
 
 def _box_muller16_f64(
@@ -1435,30 +1497,51 @@ def _box_muller16_f64(
     doubt = np.empty(lanes, np.bool_)
     later: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
     zero_radius = False
+    ints = np.empty(2 * lanes, np.int64) if flat is None else None
     for start in range(0, size, 2 * lanes):
-        if flat is None:
-            w = gen.random64(min(2 * lanes, size - start))  # type: ignore[union-attr]
-            block = _unit_from_words64(w)
+        if ints is not None:
+            # From the integers k of the uniforms k * 2**-53 (gen.low53): 1 - u is exactly
+            # (2**53 - k) * 2**-53, and 2 pi u rounds as k * (2 pi * 2**-53) does (scaling by a
+            # power of two commutes with rounding); x within 2**-8 of 1 is k < 2**45.
+            words = gen.low53(min(2 * lanes, size - start))  # type: ignore[union-attr]
+            k = words.size // 2
+            x, angle, radius, unsure = u1[:k], theta[:k], logs[:k], doubt[:k]
+            pairs = words.view(_HALF16).reshape(-1, 2)
+            kx, ka = ints[:k], ints[lanes : lanes + k]
+            kx.view(_HALF16)[...] = pairs[:, 0]
+            ka.view(_HALF16)[...] = pairs[:, 1]
+            np.multiply(ka, _TWO_PI_ULP53, out=angle)
+            np.subtract(1 << 53, kx, out=kx)
+            np.multiply(kx, 2.0**-53, out=x)
+            if fast_log:
+                _accurate_log(x, radius, unsure, near1=False, unit=True)
+                near = np.greater(kx, (1 << 53) - (1 << 45), out=ka.view(np.bool_)[:k])
+                unsure |= near  # (so a zero radius, x = 1, is among the lanes redone below)
+                redo = np.flatnonzero(unsure)
+                xs = x[redo]
+            else:
+                radius[...] = _libm_log(x)
         else:
-            block = flat[start : start + 2 * lanes]
+            block = flat[start : start + 2 * lanes]  # type: ignore[index]
             if block.dtype == _U64:
                 block = _unit_from_words64(block)
-        k = block.size // 2
-        x, angle, radius, unsure = u1[:k], theta[:k], logs[:k], doubt[:k]
-        pairs = block.view(_HALF16).reshape(-1, 2)
-        x.view(_HALF16)[...] = pairs[:, 0]
-        angle.view(_HALF16)[...] = pairs[:, 1]
-        np.subtract(1.0, x, out=x)
-        if fast_log:
-            _accurate_log(x, radius, unsure)
-            redo = np.flatnonzero(unsure)
-            xs = x[redo]
-        else:
-            radius[...] = _libm_log(x)
+            k = block.size // 2
+            x, angle, radius, unsure = u1[:k], theta[:k], logs[:k], doubt[:k]
+            pairs = block.view(_HALF16).reshape(-1, 2)
+            x.view(_HALF16)[...] = pairs[:, 0]
+            angle.view(_HALF16)[...] = pairs[:, 1]
+            np.subtract(1.0, x, out=x)
+            if fast_log:
+                _accurate_log(x, radius, unsure)
+                redo = np.flatnonzero(unsure)
+                xs = x[redo]
+            else:
+                radius[...] = _libm_log(x)
+            angle *= 2.0 * math.pi
         radius *= -2.0
         np.sqrt(radius, out=radius)
-        zero_radius = zero_radius or not radius.all()
-        angle *= 2.0 * math.pi
+        if not fast_log or ints is None:
+            zero_radius = zero_radius or not radius.all()
         if numpy_trig:
             cos = np.cos(angle, out=x)
             sin = np.sin(angle, out=angle)
@@ -1468,7 +1551,7 @@ def _box_muller16_f64(
             later.append((redo + start // 2, xs, cos[redo], sin[redo]))
         cos *= radius
         sin *= radius
-        rows = slice(start // 16, (start + block.size) // 16)
+        rows = slice(start // 16, (start + 2 * k) // 16)
         out_pairs[rows, 0] = cos.view(_HALF16)
         out_pairs[rows, 1] = sin.view(_HALF16)
     if later:
@@ -1584,13 +1667,13 @@ def normal_(
 ) -> np.ndarray:
     """torch.empty(size, dtype=dtype).normal_(mean, std, generator=g) (laid out as `strides`)."""
     dt = _dtype(dtype)
-    _check_float(dt, "normal_kernel_cpu")
     mean, std = float(mean), float(std)
     if not std >= 0.0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
     shape = _shape(size)
-    if math.prod(shape) == 0:
+    if math.prod(shape) == 0:  # PyTorch returns before its kernel checks the dtype
         return np.empty(shape, dt.storage)
+    _check_float(dt, "normal_kernel_cpu")
     return _normal_values(_gen(generator), shape, mean, std, dt, strides)
 
 
@@ -1901,18 +1984,18 @@ def exponential_(
 ) -> np.ndarray:
     """torch.empty(size, dtype=dtype).exponential_(lambd)."""
     dt = _dtype(dtype)
-    if dt.kind != "f":
-        raise RuntimeError(
-            "Exponential distribution is a continuous probability distribution. dtype must be a "
-            f"floating point but you specified {SCALAR_TYPE[dt.name]}"
-        )
     lambd = float(lambd)
     if not lambd > 0.0:
         raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
     shape = _shape(size)
     n = math.prod(shape)
-    if n == 0:
+    if n == 0:  # PyTorch returns before its kernel checks the dtype
         return np.empty(shape, dt.storage)
+    if dt.kind != "f":
+        raise RuntimeError(
+            "Exponential distribution is a continuous probability distribution. dtype must be a "
+            f"floating point but you specified {SCALAR_TYPE[dt.name]}"
+        )
     vals = _cast_from_double(_exponential_values(_gen(generator), n, lambd), dt)
     return _place(vals, shape, strides)
 
@@ -1975,17 +2058,17 @@ def log_normal_(
     """torch.empty(size, dtype=dtype).log_normal_(mean, std): exp of at::normal_distribution<
     double>(mean, std), element after element (the pair-and-cache path of small normal_)."""
     dt = _dtype(dtype)
-    if dt.kind != "f":
-        raise NotImplementedError(
-            f"\"log_normal_cpu\" not implemented for '{SCALAR_TYPE[dt.name]}'"
-        )
     mean, std = float(mean), float(std)
     if not std > 0.0:
         raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std:g}")
     shape = _shape(size)
     n = math.prod(shape)
-    if n == 0:
+    if n == 0:  # PyTorch returns before its kernel checks the dtype
         return np.empty(shape, dt.storage)
+    if dt.kind != "f":
+        raise NotImplementedError(
+            f"\"log_normal_cpu\" not implemented for '{SCALAR_TYPE[dt.name]}'"
+        )
     z = _normal_scalar(_gen(generator), n, mean, std)
     vals = _map_math(_exp_or_inf, z)
     return _place(_cast_from_double(vals, dt), shape, strides)
@@ -2608,10 +2691,12 @@ def orthogonal_(
     """nn.init.orthogonal_: Q of the QR decomposition of a (rows, cols) normal matrix, signed by
     diag(R), transposed back when rows < cols, times gain.
 
-    The normal matrix is PyTorch's to the bit; Q is not: PyTorch factors it with MKL's LAPACK,
-    NumPy with OpenBLAS's, and their blocked Householder updates add in other orders, so Q
-    differs in the last bits (a few ulps). The factorisation here runs in float64 and is rounded
-    once to the dtype, which keeps float32 results within an ulp or two of PyTorch's."""
+    The normal matrix is PyTorch's to the bit; Q is not: PyTorch factors it with MKL's LAPACK
+    (in float32 for float32), NumPy with its own, and their Householder updates round in other
+    orders, so Q differs by a few eps of its largest entry for small matrices and up to about
+    100 at 32 x 32 (benchmarks/orthogonal_vs_torch.py). The factorisation here runs in float64
+    and is rounded once to the dtype: a float32 Q within 0.2 eps of the float64 one, where
+    PyTorch's own float32 Q is up to 67 eps from it."""
     shape = _shape(size)
     dt = _dtype(dtype)
     if len(shape) < 2:

@@ -228,13 +228,14 @@ def set_rng_state(new_state: Any) -> None:
 _KERNELS = {"rand": "check_uniform_bounds", "rand_like": "check_uniform_bounds"}
 
 
-def _float_draw(dtype: Any, fn: str) -> tuple[np.dtype, np.dtype]:
+def _float_draw(dtype: Any, fn: str, empty: bool = False) -> tuple[np.dtype, np.dtype]:
     """(the dtype to draw in, the dtype of the result): without `dtype`, PyTorch's default
-    (then widened to gradcli's default); else the dtype asked, which must be a float."""
+    (then widened to gradcli's default); else the dtype asked, which must be a float, except
+    for normals of no elements (PyTorch's normal_ returns before its kernel checks)."""
     if dtype is None:
         return Settings.draw_dtype, Settings.default_dtype
     dt = check_dtype(dtype, fn=fn)
-    if dt.kind != "f":
+    if dt.kind != "f" and not (empty and fn not in _KERNELS):
         raise GradcliError(
             f'"{_KERNELS.get(fn, "normal_kernel_cpu")}" not implemented for '
             f"'{scalar_type_name(dt)}'",
@@ -247,8 +248,8 @@ def _like_draw(t: Tensor, dtype: Any, fn: str) -> tuple[np.dtype, np.dtype]:
     if dtype is None:
         if t.dtype == Settings.default_dtype:
             return Settings.draw_dtype, t.dtype  # a tensor of the default dtype: PyTorch's
-        return _float_draw(t.dtype, fn)
-    return _float_draw(dtype, fn)
+        return _float_draw(t.dtype, fn, t.data.size == 0)
+    return _float_draw(dtype, fn, t.data.size == 0)
 
 
 def _new(values: np.ndarray, out_dtype: np.dtype, requires_grad: bool) -> Tensor:
@@ -278,12 +279,47 @@ def _sized(fn: str, draw: Callable[..., np.ndarray]) -> Callable[..., Tensor]:
         pin_memory: bool = False,
     ) -> Tensor:
         shape = sizes_arg(sizes, size, fn)
-        draw_dt, out_dt = _float_draw(dtype, fn)
+        if out is not None:
+            return _draw_into(out, fn, shape, dtype, draw, generator)
+        draw_dt, out_dt = _float_draw(dtype, fn, math.prod(shape) == 0)
         values = _call(draw, shape, dtype=draw_dt, generator=_gen(generator))
         return _new(values, out_dt, requires_grad)
 
     make.__name__ = fn
     return make
+
+
+def _draw_into(
+    out: Any,
+    fn: str,
+    shape: tuple[int, ...],
+    dtype: Any,
+    draw: Callable[..., np.ndarray],
+    generator: Any,
+) -> Tensor:
+    """`torch.rand(size, out=t)` and its kin: the draw is made on t itself, as PyTorch's
+    out= variants do (t resized to `size` when its shape differs, then filled in the order
+    of its strides: a transposed t is filled in memory order), in t's dtype."""
+    from .functional import write_out
+
+    if not isinstance(out, Tensor):
+        raise GradcliError(f"{fn}(): argument 'out' must be Tensor, not {typename(out)}").mirror(
+            "TypeError"
+        )
+    if dtype is not None:
+        dt = check_dtype(dtype, fn=fn)
+        if dt != out.dtype:
+            raise GradcliError(
+                f"dtype {scalar_type_name(dt)} does not match dtype of out parameter "
+                f"({scalar_type_name(out.dtype)})"
+            )
+    if out.dtype == Settings.default_dtype:
+        draw_dt = Settings.draw_dtype
+    else:
+        draw_dt, _ = _float_draw(out.dtype, fn, math.prod(shape) == 0)
+    strides = _strides(out) if tuple(out.shape) == tuple(shape) else None
+    values = _call(draw, shape, dtype=draw_dt, generator=_gen(generator), strides=strides)
+    return write_out(out, Tensor(values.astype(out.dtype, copy=False)), fn)
 
 
 rand = _sized("rand", lambda shape, **kw: R.rand(shape, **kw))
@@ -443,13 +479,18 @@ def normal(
         if size is None:
             raise _invalid_combination("normal", (mean, std), NORMAL_OVERLOADS)
         shape = shape_arg((size,) if isinstance(size, int) else tuple(size))
-        draw_dt, out_dt = _float_draw(dtype, "normal")
+        if out is not None:
+            m, s = float(mean), float(std)
+            return _draw_into(
+                out, "normal", shape, dtype, lambda sh, **kw: R.normal_(sh, m, s, **kw), generator
+            )
+        draw_dt, out_dt = _float_draw(dtype, "normal", math.prod(shape) == 0)
         values = _call(R.normal_, shape, float(mean), float(std), dtype=draw_dt, generator=gen)
         return _new(values, out_dt, requires_grad)
     m = mean.data if isinstance(mean, Tensor) else float(mean)
     s = std.data if isinstance(std, Tensor) else float(std)
     for t in (mean, std):
-        if isinstance(t, Tensor) and t.dtype.kind != "f":
+        if isinstance(t, Tensor) and t.dtype.kind != "f" and t.data.size:
             raise GradcliError(
                 f"\"normal_kernel_cpu\" not implemented for '{scalar_type_name(t.dtype)}'",
                 hint="mean and std must be float tensors",
@@ -457,6 +498,10 @@ def normal(
     if isinstance(mean, Tensor) and isinstance(std, Tensor):
         broadcast_shape(mean, std)  # PyTorch's words for shapes that do not broadcast
     values = _call(R.normal, m, s, generator=gen)
+    if out is not None:
+        from .functional import write_out
+
+        return write_out(out, Tensor(values), "normal")
     return Tensor(values, requires_grad=requires_grad)
 
 
@@ -581,7 +626,9 @@ def uniform_(x: Any, a: Any = 0.0, b: Any = 1.0, *, generator: Any = None, **kw:
 
 
 def normal_(x: Any, mean: Any = 0.0, std: Any = 1.0, *, generator: Any = None) -> Tensor:
-    x = _float_target(x, "normal_kernel_cpu")
+    x = _target(x)
+    if x.data.size:  # PyTorch returns before its kernel checks the dtype
+        x = _float_target(x, "normal_kernel_cpu")
     if x.data.size >= 16 and not R.is_contiguous(x.shape, _strides(x)):
         _serial_check("normal_", x.data.size)
     v = _call(
@@ -701,9 +748,24 @@ def _dropout_impl(
         noise, shift = _call(
             R.alpha_dropout_noise, shape, p, dtype=x.dtype, generator=gen, strides=strides
         )
+        noise, shift = _strided(noise, strides), _strided(shift, strides)
         return _dropped(x, Tensor(noise), Tensor(shift), bool(inplace))
     noise = _call(R.dropout_mask, shape, p, dtype=x.dtype, generator=gen, strides=strides)
-    return _dropped(x, Tensor(noise), None, bool(inplace))
+    return _dropped(x, Tensor(_strided(noise, strides)), None, bool(inplace))
+
+
+def _strided(values: np.ndarray, strides: Any) -> np.ndarray:
+    """values (a C-order array) laid out in memory with these element strides (None: as they
+    are), as PyTorch's empty_like noise is: the product with the input then keeps the input's
+    layout, as PyTorch's does (`F.dropout(w.t(), 0.5).stride()` is w.t()'s)."""
+    if strides is None or values.ndim < 2 or values.shape == () or values.size == 0:
+        return values
+    buffer = np.empty(values.size, values.dtype)
+    out = np.lib.stride_tricks.as_strided(
+        buffer, values.shape, [st * values.itemsize for st in strides]
+    )
+    out[...] = values
+    return out
 
 
 def dropout(

@@ -734,6 +734,48 @@ CASES: list[Case] = [
         (1, 1),
     ),
     Case(
+        "rand_out_huge",
+        "o = torch.empty(2)\ntorch.rand(10**9, out=o)",
+        "over the limit of 10,000,000",
+        (2, 1),
+    ),
+    Case(
+        "zeros_out_huge",
+        "o = torch.empty(2)\ntorch.zeros(10**5, 10**5, out=o)",
+        "over the limit of 10,000,000",
+        (2, 1),
+    ),
+    Case(
+        "normal_out_huge",
+        "torch.normal(0.0, 1.0, (10**10,), out=torch.empty(1))",
+        "over the limit of 10,000,000",
+        (1, 1),
+    ),
+    Case(
+        "randn_out_not_a_tensor",
+        "torch.randn(3, out=5)",
+        "randn(): argument 'out' must be Tensor, not int",
+        (1, 1),
+    ),
+    Case(
+        "rand_out_dtype_mismatch",
+        "torch.rand(3, dtype=torch.float64, out=torch.empty(3))",
+        "dtype Double does not match dtype of out parameter (Float)",
+        (1, 1),
+    ),
+    Case(
+        "fork_rng_cuda_devices",
+        "with torch.random.fork_rng(devices=[0]):\n    x = torch.rand(2)",
+        "fork_rng(): gradcli has only the CPU generator",
+        (1, 6),
+    ),
+    Case(
+        "fork_rng_decorator",
+        "@torch.random.fork_rng()\ndef f():\n    return torch.rand(2)",
+        "fork_rng",
+        None,
+    ),
+    Case(
         "default_dtype_int",
         "torch.set_default_dtype(torch.int64)",
         "only floating-point types are supported as the default type",

@@ -626,6 +626,53 @@ def test_fast_float32_box_muller_matches_the_reference() -> None:
     assert np.array_equal(sin.astype(np.float32), radius * want_sin + np.float32(0))
 
 
+def test_unit_log_tables_give_the_general_logs_bits() -> None:
+    """_accurate_log(unit=True) looks its constants up by exponent and index at once: the same
+    values and the same doubts as the general path, on x in [2**-53, 1] (Box-Muller's 1 - u)."""
+    k = np.random.MT19937(11).random_raw(1 << 15).astype(np.int64) << np.int64(21)
+    k &= R._MASK53
+    k >>= np.arange(k.size, dtype=np.int64) % 54  # every exponent down to 2**-53
+    k[:4] = [0, 1, (1 << 53) - 1, 1 << 52]
+    x = (np.int64(1 << 53) - k) * 2.0**-53
+    outs, doubts = [np.empty(x.size) for _ in range(2)], [np.empty(x.size, bool) for _ in range(2)]
+    R._accurate_log(x, outs[0], doubts[0], near1=False)
+    R._accurate_log(x, outs[1], doubts[1], near1=False, unit=True)
+    assert outs[0].tobytes() == outs[1].tobytes()
+    assert np.array_equal(doubts[0], doubts[1])
+
+
+class _Words:
+    """A stand-in generator whose low53 returns chosen integers, piece by piece."""
+
+    def __init__(self, ints: np.ndarray) -> None:
+        self.ints, self.at = ints, 0
+
+    def low53(self, n: int) -> np.ndarray:
+        self.at += n
+        return self.ints[self.at - n : self.at].copy()
+
+
+@pytest.mark.parametrize(("mean", "std"), [(0.0, 1.0), (0.5, 2.0)])
+def test_float64_box_muller_from_integers_is_the_uniforms_path(mean: float, std: float) -> None:
+    """The drawing path works on the integers k of the uniforms k * 2**-53 (1 - u as
+    (2**53 - k) * 2**-53, the angle as k * (2 pi 2**-53), "near 1" as k < 2**45); it must give
+    the bits of the path that starts from the uniforms, on every kind of input: u = 0 (a zero
+    radius: +0.0, not -0.0), u within 2**-8 of 0, the largest u, and over several pieces."""
+    n = 2 * R._LANES + 48
+    ints = np.random.MT19937(3).random_raw(n).astype(np.int64) << np.int64(21)
+    ints &= R._MASK53
+    special = [0, 1, 2, (1 << 45) - 1, 1 << 45, (1 << 53) - 1, 1 << 52, 12345]
+    for j, value in enumerate(special):
+        ints[16 * j + j % 8] = value  # the first half of a block: the 1 - u lanes
+        ints[16 * j + 8 + j % 8] = special[-1 - j]  # the angle lanes
+    ints[16 * 9 : 16 * 9 + 8] = 0  # a whole half of zero radii
+    ints[16 * 10 + 8 : 16 * 11] = 0  # angles of 0: sin 0 times the radius
+    want = R._box_muller16_f64(ints.astype(np.uint64), mean, std)
+    got = R._box_muller16_f64(n, mean, std, _Words(ints))  # type: ignore[arg-type]
+    assert got.tobytes() == want.tobytes()
+    assert not np.signbit(got[want == 0]).any() or mean != 0.0
+
+
 # ---------------------------------------------------------------------------------------------
 # Live: random sequences of draws on random views (a red team against PyTorch itself)
 # ---------------------------------------------------------------------------------------------

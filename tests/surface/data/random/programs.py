@@ -605,6 +605,7 @@ for f in [lambda: torch.empty(3).bernoulli_(1.5), lambda: torch.empty(3).bernoul
           lambda: torch.set_rng_state(torch.zeros(10, dtype=torch.uint8)), lambda: torch.set_rng_state(torch.zeros(5056)),
           lambda: F.dropout(torch.ones(2, dtype=torch.int64), 0.5), lambda: nn.init.sparse_(torch.empty(3), 0.1),
           lambda: nn.init.dirac_(torch.empty(3, 3)), lambda: nn.init.dirac_(torch.empty(3, 2, 2), 2),
+          lambda: nn.init.xavier_uniform_(torch.empty(3)), lambda: nn.init.kaiming_normal_(torch.empty(4)),
           lambda: torch.poisson(torch.tensor([float('nan')])), lambda: torch.poisson(torch.tensor([float('inf')])),
           ]:
     try:
@@ -613,6 +614,109 @@ for f in [lambda: torch.empty(3).bernoulli_(1.5), lambda: torch.empty(3).bernoul
         print(type(e).__name__, str(e).splitlines()[0])
 print(torch.multinomial(torch.tensor([1., 2., 4.], dtype=torch.float16), 5, True))
 print(torch.rand(2).tolist())
+"""
+)
+PROGRAMS["like_constructors_keep_layout"] = (
+    H
+    + """torch.manual_seed(3)
+w = torch.randn(8, 3)
+mask = torch.zeros_like(w.t())
+print(mask.stride(), mask.is_contiguous())
+print(torch.rand_like(mask).tolist())
+print(torch.randint_like(torch.ones_like(w.t(), dtype=torch.int32), 100).tolist())
+print(mask.bernoulli_(torch.full_like(w.t(), 0.4)).tolist())
+h = torch.empty_like(torch.empty(2, 3, 4).permute(2, 0, 1)).normal_()
+print(h.stride(), h.tolist())
+print(torch.full_like(torch.empty(3, 6)[:, ::2].t(), 0.5).bernoulli().tolist())
+print(torch.zeros_like(torch.empty(1, 5).t()).uniform_().tolist())
+"""
+)
+PROGRAMS["fork_rng"] = (
+    H
+    + """torch.manual_seed(0)
+a = torch.randn(1)
+with torch.random.fork_rng():
+    b = torch.rand(5)
+    c = torch.randn(3, dtype=torch.float64)
+print(a.tolist(), b.tolist(), c.tolist())
+print(torch.randn(3).tolist(), torch.randn(1, dtype=torch.float64).tolist())
+with torch.random.fork_rng(enabled=False):
+    torch.rand(2)
+print(torch.rand(2).tolist())
+with torch.random.fork_rng(devices=[]):
+    with torch.random.fork_rng():
+        torch.manual_seed(5)
+        print(torch.rand(2).tolist())
+    print(torch.rand(2).tolist())
+print(torch.rand(2).tolist())
+"""
+)
+PROGRAMS["out_and_empty_int_draws"] = (
+    H
+    + """import warnings
+warnings.simplefilter("ignore")
+torch.manual_seed(11)
+o = torch.empty(3)
+r = torch.rand(3, out=o)
+print(o.tolist(), r is o)
+o = torch.empty(3, 2).t()
+torch.randn(2, 3, out=o)
+print(o.tolist(), o.stride())
+o = torch.empty(17, dtype=torch.float64)
+torch.randn(17, out=o)
+print(o.tolist())
+o = torch.empty(2)
+torch.rand(4, out=o)
+print(o.tolist())
+o = torch.empty(5)
+torch.normal(2.0, 0.5, (5,), out=o)
+print(o.tolist())
+torch.normal(torch.zeros(5), 3.0, out=o)
+print(o.tolist())
+o = torch.ones(3)
+torch.zeros(3, out=o)
+print(o.tolist())
+for f in [lambda: torch.rand(3, dtype=torch.float64, out=torch.empty(3)),
+          lambda: torch.rand(3, out=torch.empty(3, dtype=torch.int64)),
+          lambda: torch.randn(0, dtype=torch.int64), lambda: torch.randn_like(torch.zeros(0, dtype=torch.bool)),
+          lambda: torch.rand(0, dtype=torch.int64), lambda: torch.empty(0, dtype=torch.int64).exponential_(),
+          lambda: torch.empty(0, dtype=torch.int64).exponential_(-1), lambda: torch.empty(0, dtype=torch.int32).log_normal_(),
+          lambda: torch.empty(0, dtype=torch.int8).normal_(), lambda: torch.empty(0, dtype=torch.int64).normal_(0, -1),
+          lambda: torch.normal(torch.zeros(0, dtype=torch.int64), 1.0), lambda: torch.empty(0, dtype=torch.int64).cauchy_(),
+          lambda: torch.empty(0, dtype=torch.int64).uniform_()]:
+    try:
+        r = f()
+        print(r.tolist(), r.dtype)
+    except Exception as e:
+        print(type(e).__name__, str(e).splitlines()[0])
+print(torch.rand(2).tolist())
+"""
+)
+PROGRAMS["cat_and_stack_of_views_then_draw"] = (
+    H
+    + """torch.manual_seed(8)
+w = torch.randn(3, 4)
+c = torch.cat([w.t(), w.t()])
+print(c.stride(), torch.stack([w.t(), w.t()]).stride(), torch.cat([w.t(), w.t()], 1).stride())
+print(c.normal_().tolist())
+print(torch.rand_like(torch.cat([w.t(), w.t()], dim=1)).tolist())
+print(torch.stack([w.t(), w.t()], dim=2).uniform_().tolist())
+"""
+)
+PROGRAMS["dropout_keeps_the_input_layout"] = (
+    H
+    + """torch.manual_seed(1)
+w = torch.randn(3, 4)
+for f in [lambda v: F.dropout(v, 0.5), lambda v: F.alpha_dropout(v, 0.3, True),
+          lambda v: F.dropout(v, 1.0), lambda v: nn.Dropout(0.2)(v)]:
+    r = f(w.t())
+    print(r.stride(), r.tolist())
+    print(torch.rand_like(r).tolist())
+v = w.t().clone()
+F.dropout(v, 0.5, inplace=True)
+print(v.stride(), v.tolist())
+x = torch.randn(2, 3, 4).permute(2, 0, 1)
+print(F.dropout(x, 0.4).stride())
 """
 )
 PROGRAMS["tutorial_training"] = (

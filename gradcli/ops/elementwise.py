@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import onednn32, powf32, sleef32
+from ..core import mkl32, onednn32, powf32, sleef32
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import act32
@@ -25,15 +25,16 @@ from .binary import sym_trunc, where, zero_slope
 def _precise(fn: Any) -> Any:
     """`fn` for float32 and float16 arrays through float64, rounded once.
 
-    PyTorch's float32 exp, log, sin, cos, tan, tanh, asin, acos, atan, erf, log2, log10 run
-    MKL's VML in its high-accuracy mode (vmsSin... with VML_HA, for every size, contiguous or
-    not: ATen's `vml::vsin`). Its results are correctly rounded for most inputs; measured on
-    10**6 float32 normals, PyTorch differs from the correctly rounded value on: sin 4.8%,
-    cos 5.2%, tanh 1.5%, exp 1.1%, tan 0.6%, log 0.07%, atan 0.04%, asin 5.3%, acos 8.7%,
-    erf 2.6%; computing in float64 and rounding agrees with PyTorch everywhere else (MKL's
-    algorithms are not public: these last bits cannot be reproduced). The functions whose
-    float32 kernels are open (SLEEF's, the C library's) are emulated bit for bit instead:
-    `_float32`."""
+    PyTorch's float32 exp, log, tan, tanh, asin, acos, atan, erf, erfc, log2, log10 (and sin,
+    cos) run MKL's VML in its high-accuracy mode (vmsExp... with VML_HA, for every size,
+    contiguous or not: ATen's `vml::vexp`). Its results are correctly rounded for most inputs;
+    measured on 10**6 float32 normals, PyTorch differs from the correctly rounded value on:
+    tanh 1.5%, exp 1.1%, tan 0.6%, log 0.07%, atan 0.04%, asin 5.3%, acos 8.7%, erf 2.6%;
+    computing in float64 and rounding agrees with PyTorch everywhere else. MKL's algorithms
+    are not public, and for these the measured rounding errors are not those of one smooth
+    double-precision approximation (they look like float32 arithmetic's), so their last bits
+    are not reproduced. sin and cos are (`core.mkl32`, a measured model); the functions whose
+    float32 kernels are open (SLEEF's, the C library's) are emulated bit for bit: `_float32`."""
 
     def precise(x: np.ndarray, *args: Any, **kwargs: Any) -> np.ndarray:
         if x.dtype.kind == "f" and x.dtype.itemsize < 8:
@@ -152,7 +153,7 @@ abs = defop(  # noqa: A001 - the record of torch.abs
 )
 sin = defop(
     "sin",
-    _precise(np.sin),
+    _float32(mkl32.sinf, np.sin),  # MKL VML, as measured (core.mkl32)
     lambda g, out, x: (g * x.cos(),),
     "SinBackward0",
     "g * cos(x)",
@@ -165,7 +166,7 @@ sin = defop(
 )
 cos = defop(
     "cos",
-    _precise(np.cos),
+    _float32(mkl32.cosf, np.cos),
     lambda g, out, x: (-g * x.sin(),),
     "CosBackward0",
     "-g * sin(x)",

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .sleef32 import in_pieces
+
 _F = np.float32
 _C = tuple(
     float.fromhex(h)
@@ -66,7 +68,7 @@ def _kernel(x: np.ndarray, shift: float, fallback) -> np.ndarray:
         k = np.rint(xn * _INV_PI + shift)
         r = _reduce(xn, 2 * k - 2 * shift)
         y = _poly(r)
-        y = np.where(np.fmod(k, 2) == 0, y, -y)
+        y = np.where(k.astype(np.int64) & 1, -y, y)
         if not near.all():
             y = np.where(near, y, fallback(xd))
         if shift == 0.0:
@@ -74,11 +76,13 @@ def _kernel(x: np.ndarray, shift: float, fallback) -> np.ndarray:
         return y.astype(_F)
 
 
+@in_pieces
 def sinf(x: np.ndarray) -> np.ndarray:
     """sin(x) as MKL's vmsSin (VML_HA) computes it."""
     return _kernel(x, 0.0, np.sin)
 
 
+@in_pieces
 def cosf(x: np.ndarray) -> np.ndarray:
     """cos(x) as MKL's vmsCos (VML_HA) computes it."""
     return _kernel(x, 0.5, np.cos)

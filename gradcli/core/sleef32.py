@@ -414,3 +414,116 @@ def expm1f(a: np.ndarray) -> np.ndarray:
         r = np.where(a < _F(-16.635532333438687426013570), _F(-1), r)
         r = np.where((a == 0) & np.signbit(a), _F(-0.0), r)
         return np.where(np.isnan(a), a, r).astype(_F)
+
+
+# --- SLEEF's sinhf / coshf (u10) and atanhf (u10, AVX512 build) ---------------------------
+
+
+def _df_sub_vf2_vf2(xh, xl, yh, yl):
+    s = xh - yh
+    return s, (((xh - s) - yh) + xl) - yl
+
+
+def _exp_pair(y: np.ndarray, sub: bool) -> np.ndarray:
+    """(e**y - e**-y) / 2 (sub) or (e**y + e**-y) / 2 for y >= 0 as SLEEF's sinhf / coshf:
+    e**y as a double-float (expk2f), its reciprocal, the difference or sum in double-float,
+    the pair summed and halved; inf past 89 (or where the pair overflows to nan)."""
+    dh, dl = _expk2(y, np.zeros_like(y))
+    eh, el = _df_rec(dh, dl)
+    if sub:
+        dh, dl = _df_sub_vf2_vf2(dh, dl, eh, el)
+    else:
+        dh, dl = _df_add_vf2_vf2(dh, dl, eh, el)
+    r = (dh + dl) * _F(0.5)
+    return np.where((y > _F(89)) | np.isnan(r), _F(np.inf), r)
+
+
+@in_pieces
+def sinhf(x: np.ndarray) -> np.ndarray:
+    """sinh(x) as SLEEF's vectorised sinhf (u10), with the sign of x."""
+    with np.errstate(all="ignore"):
+        r = np.copysign(_exp_pair(np.abs(x), True), x)
+        return np.where(np.isnan(x), x, r).astype(_F)
+
+
+@in_pieces
+def coshf(x: np.ndarray) -> np.ndarray:
+    """cosh(x) as SLEEF's vectorised coshf (u10)."""
+    with np.errstate(all="ignore"):
+        r = _exp_pair(np.abs(x), False)
+        return np.where(np.isnan(x), x, r).astype(_F)
+
+
+_LOGK2_POLY = (
+    _F(0.2392828464508056640625),
+    _F(0.28518211841583251953125),
+    _F(0.400005877017974853515625),
+    _F(0.666666686534881591796875),
+)
+
+
+def _logk2(dh: np.ndarray, dl: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """SLEEF's logk2f (AVX512 build): log of a positive double-float as a double-float;
+    e = rint(getexp(d / 0.75)), m = d * 2**-e, x = (m - 1) / (m + 1) in double-float,
+    e*ln2 + 2x + x**3 * P(x**2)."""
+    ok = np.isfinite(dh) & (dh > 0)
+    _, ex = np.frexp(np.where(ok, dh * _F(1.0 / 0.75), _F(1)).astype(np.float64))
+    ei = np.where(ok, ex - 1, 0).astype(np.int32)
+    sc = np.ldexp(np.float64(1), -ei).astype(_F)
+    mh, ml = dh * sc, dl * sc
+    ah, al = _df_add2_vf2_vf(mh, ml, np.full(mh.shape, _F(-1)))
+    bh, bl = _df_add2_vf2_vf(mh, ml, np.full(mh.shape, _F(1)))
+    xh, xl = _df_div(ah, al, bh, bl)
+    x2h, x2l = _df_squ(xh, xl)
+    t = np.full(xh.shape, _LOGK2_POLY[0])
+    for c in _LOGK2_POLY[1:]:
+        t = _fma(t, x2h, c)
+    e = ei.astype(_F)
+    sh, sl = _df_mul_vf2_vf(np.full(e.shape, _LN2_HI), np.full(e.shape, _LN2_LO), e)
+    sh, sl = _df_add_vf2_vf2(sh, sl, xh * _F(2), xl * _F(2))
+    ph, pl = _df_mul_vf2_vf2(x2h, x2l, xh, xl)
+    ph, pl = _df_mul_vf2_vf(ph, pl, t)
+    return _df_add_vf2_vf2(sh, sl, ph, pl)
+
+
+@in_pieces
+def atanhf(x: np.ndarray) -> np.ndarray:
+    """atanh(x) as SLEEF's vectorised atanhf (u10, AVX512 build): half the log (logk2f) of
+    (1 + |x|) / (1 - |x|) formed in double-float; inf at |x| = 1, nan past it."""
+    with np.errstate(all="ignore"):
+        y = np.abs(x)
+        nh, nl = _two_sum(np.full(y.shape, _F(1)), y)
+        dh, dl = _two_sum(np.full(y.shape, _F(1)), -y)
+        qh, ql = _df_div(nh, nl, dh, dl)
+        sh, sl = _logk2(qh, ql)
+        r = (sh + sl) * _F(0.5)
+        r = np.where(y == _F(1), _F(np.inf), r)
+        r = np.where((y > _F(1)) | np.isnan(r), _F(np.nan), r)
+        r = np.copysign(r, x)
+        return np.where(np.isnan(x), x, r).astype(_F)
+
+
+_EXP2_POLY = tuple(
+    _F(c)
+    for c in (0.1535920892e-3, 0.1339262701e-2, 0.9618384764e-2, 0.5550347269e-1, 0.2402264476)
+)
+
+
+@in_pieces
+def exp2f(d: np.ndarray) -> np.ndarray:
+    """2**d as SLEEF's vectorised exp2f (u10): q = rint(d), s = d - q (exact), a degree-6
+    polynomial in Horner form of fused steps ending in fma(u, s, 1), scaled by 2**q in two
+    exact halves; inf from 128, 0 below -150."""
+    with np.errstate(all="ignore"):
+        u = np.rint(d)
+        q = np.clip(np.nan_to_num(u), -1000, 1000).astype(np.int32)
+        s = d - u
+        p = np.full(d.shape, _EXP2_POLY[0], _F)
+        for c in _EXP2_POLY[1:]:
+            p = _fma(p, s, c)
+        p = _fma(p, s, _F(0.6931471825))
+        p = _fma(p, s, _F(1))
+        p = _ldexp2(p, q)
+        p = np.where(d >= _F(128), _F(np.inf), p)
+        p = np.where(d < _F(-150), _F(0), p)
+        return np.where(np.isnan(d), d, p).astype(_F)

@@ -7,6 +7,7 @@ as masks are built with NumPy. They are registered into `names.FUNCTIONS` / `MET
 
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,7 @@ from ..ops import activation as Ac
 from ..ops import arithmetic as A
 from ..ops import binary as B
 from ..ops import loss as Lo
+from ..ops import shape as S
 from . import args as C
 from . import constructors as K
 from . import functional as F
@@ -136,13 +138,47 @@ def diagonal(x: Any, offset: Any = 0, dim1: Any = 0, dim2: Any = 1) -> Tensor:
     return A.named(out, "DiagonalBackward0")
 
 
+def _picked(flat_parts: list[Tensor], ids: np.ndarray, label: str) -> Tensor:
+    """The elements of `flat_parts` (1-D, one dtype) laid out by `ids` (positions in their
+    concatenation; `-1`: a zero): one index record, so the gradient is index's."""
+    zero = Tensor(np.zeros(1, flat_parts[0].dtype))
+    source = apply(S.cat, *flat_parts, zero, dim=0) if flat_parts else zero
+    total = builtins.sum(t.data.size for t in flat_parts)
+    picks = np.where(ids < 0, total, ids).astype(np.intp)
+    return A.named(apply(S.index, source, idx=(picks,)), label)
+
+
+def _flat(t: Tensor) -> Tensor:
+    return F.reshape(t, -1) if t.ndim != 1 else t
+
+
+def diag_embed(x: Any, offset: Any = 0, dim1: Any = -2, dim2: Any = -1) -> Tensor:
+    """`torch.diag_embed(x, offset, dim1, dim2)`: the last dim of x as the diagonal (`offset`
+    above the main one) of new square matrices in dims (dim1, dim2) (DiagEmbedBackward0)."""
+    x = A.tensor_arg(x, "input")
+    off = C.int_arg(offset, "offset")
+    nd = x.ndim + 1
+    d1, d2 = C.check_dim(dim1, nd), C.check_dim(dim2, nd)
+    if d1 == d2:
+        raise GradcliError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    n = x.shape[-1] if x.ndim else 1
+    m = n + builtins.abs(off)
+    lead = x.shape[:-1] if x.ndim else ()
+    A.size_check((*lead, m, m), "the torch.diag_embed() result")
+    ids = np.full((*lead, m, m), -1, np.int64)
+    i = np.arange(n)
+    ids[..., i + builtins.max(-off, 0), i + builtins.max(off, 0)] = np.arange(x.data.size).reshape(
+        (*lead, n)
+    )
+    ids = np.moveaxis(ids, [-2, -1], [d1, d2])
+    return _picked([_flat(x)], ids, "DiagEmbedBackward0")
+
+
 def diag(x: Any, diagonal: int = 0) -> Tensor:
     x = A.tensor_arg(x, "input")
     if x.ndim == 2:
         return diagonal_of(x, diagonal)
     if x.ndim == 1:
-        from .rearrange import diag_embed
-
         return diag_embed(x, diagonal)
     raise GradcliError(f"diag(): Supports 1D or 2D tensors. Got {x.ndim}D")
 

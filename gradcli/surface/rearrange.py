@@ -24,6 +24,7 @@ from ..ops import arithmetic as A
 from ..ops import shape as S
 from . import args as C
 from . import functional as F
+from .composite import _flat, _picked, diag_embed
 from .declare import declare
 
 
@@ -323,20 +324,6 @@ def diff(x: Any, n: Any = 1, dim: Any = -1, prepend: Any = None, append: Any = N
 # --- matrices and grids built from pieces ---------------------------------------------------
 
 
-def _picked(flat_parts: list[Tensor], ids: np.ndarray, label: str) -> Tensor:
-    """The elements of `flat_parts` (1-D, one dtype) laid out by `ids` (positions in their
-    concatenation; `-1`: a zero): one index record, so the gradient is index's."""
-    zero = Tensor(np.zeros(1, flat_parts[0].dtype))
-    source = apply(S.cat, *flat_parts, zero, dim=0) if flat_parts else zero
-    total = builtins.sum(t.data.size for t in flat_parts)
-    picks = np.where(ids < 0, total, ids).astype(np.intp)
-    return A.named(apply(S.index, source, idx=(picks,)), label)
-
-
-def _flat(t: Tensor) -> Tensor:
-    return F.reshape(t, -1) if t.ndim != 1 else t
-
-
 def rot90(x: Any, k: Any = 1, dims: Any = (0, 1)) -> Tensor:
     """`torch.rot90(x, k, dims)`: a quarter turn k times in the plane of `dims` (from the first
     axis towards the second), as flips and a transpose (Rot90Backward0)."""
@@ -390,28 +377,6 @@ def block_diag(*tensors: Any) -> Tensor:
         ids[r0 : r0 + r, c0 : c0 + c] = offset + np.arange(r * c).reshape(r, c)
         r0, c0, offset = r0 + r, c0 + c, offset + r * c
     return _picked([_flat(t) for t in ts], ids, "BlockDiagBackward0")
-
-
-def diag_embed(x: Any, offset: Any = 0, dim1: Any = -2, dim2: Any = -1) -> Tensor:
-    """`torch.diag_embed(x, offset, dim1, dim2)`: the last dim of x as the diagonal (`offset`
-    above the main one) of new square matrices in dims (dim1, dim2) (DiagEmbedBackward0)."""
-    x = A.tensor_arg(x, "input")
-    off = C.int_arg(offset, "offset")
-    nd = x.ndim + 1
-    d1, d2 = C.check_dim(dim1, nd), C.check_dim(dim2, nd)
-    if d1 == d2:
-        raise GradcliError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
-    n = x.shape[-1] if x.ndim else 1
-    m = n + builtins.abs(off)
-    lead = x.shape[:-1] if x.ndim else ()
-    A.size_check((*lead, m, m), "the torch.diag_embed() result")
-    ids = np.full((*lead, m, m), -1, np.int64)
-    i = np.arange(n)
-    ids[..., i + builtins.max(-off, 0), i + builtins.max(off, 0)] = np.arange(x.data.size).reshape(
-        (*lead, n)
-    )
-    ids = np.moveaxis(ids, [-2, -1], [d1, d2])
-    return _picked([_flat(x)], ids, "DiagEmbedBackward0")
 
 
 def cartesian_prod(*tensors: Any) -> Tensor:

@@ -528,9 +528,12 @@ def _modified(t: Tensor, producer_name: str | None, now: int, then: int) -> Grad
         # PyTorch names the node without "Backward" and without the overload number 0:
         # MulBackward0 is "Mul", FillBackward2 "Fill2", torch::autograd::CopySlices as it is.
         stem, sep, number = producer_name.rpartition("Backward")
-        short = (
-            stem + ("" if number == "0" else number) if sep and number.isdigit() else producer_name
-        )
+        if sep and number.isdigit():
+            short = stem + ("" if number == "0" else number)
+        elif sep and not number:  # a custom Function's node: `ExpBackward` is "Exp"
+            short = stem
+        else:
+            short = producer_name
         which = f", which is output 0 of {short},"
     return GradcliError(
         "one of the variables needed for gradient computation has been modified by an "

@@ -184,6 +184,7 @@ class FunctionClass:
             label=f"{self.name}Backward",
             non_differentiable=lambda: ctx.non_differentiable,
             materialize=lambda: ctx.materialize_grads,
+            dirty=lambda: ctx.dirty,
         )
 
     def __repr__(self) -> str:

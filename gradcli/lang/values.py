@@ -294,6 +294,7 @@ class Ctx:
         self.attrs: dict[str, Any] = {}
         self.needs_input_grad: tuple = ()
         self.non_differentiable: tuple = ()
+        self.dirty: tuple = ()
         self.materialize_grads = True
 
     def save_for_backward(self, *tensors: Any) -> None:
@@ -313,7 +314,7 @@ class Ctx:
         self.materialize_grads = bool(value)
 
     def mark_dirty(self, *tensors: Any) -> None:
-        pass
+        self.dirty = tuple(tensors)
 
 
 class PyType:

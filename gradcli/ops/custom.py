@@ -64,6 +64,7 @@ def custom_apply(
     non_differentiable: Callable[[], Sequence[Any]] | None = None,
     materialize: Callable[[], bool] | None = None,
     once_differentiable: bool = False,
+    dirty: Callable[[], Sequence[Any]] | None = None,
 ) -> Any:
     """Run a user-defined function whose gradient is the user's own `vjp` (a custom
     `torch.autograd.Function`, or `f` with a companion `f_backward`).
@@ -95,6 +96,9 @@ def custom_apply(
         raise GradcliError(
             f"{name} must return a Tensor or a tuple of Tensors, got {type(result).__name__}"
         )
+    marked_dirty = {id(t) for t in dirty()} if dirty else set()
+    if id(result) in marked_dirty and any(result is t for t in inputs):
+        return _dirty_output(name, label, inputs, result, vjp)
     # The output is the very tensor forward returned when that is a fresh one, so that a
     # ctx.save_for_backward(result) in forward saves the graph's output, as in PyTorch (its
     # backward is then differentiable again through it).
@@ -108,6 +112,37 @@ def custom_apply(
         out.requires_grad = True
         out.node = Node(op, tuple(inputs), {"_vjp": vjp, "_name": name}, out, label)
     return out
+
+
+def _dirty_output(
+    name: str, label: str | None, inputs: Sequence[Tensor], x: Tensor, vjp: Callable[..., Any]
+) -> Tensor:
+    """`ctx.mark_dirty(x)` and forward returned x, changed in place: as PyTorch, the output is
+    x itself, its version counted once more, and (when gradients flow) its history rebased
+    onto the Function's node, whose input is x as it was before."""
+    from ..core.inplace import inplace
+
+    if not (grad_enabled() and any(t.requires_grad for t in inputs)):
+        from ..core.inplace import write
+
+        write(x, x.data.copy())
+        return x
+
+    if x.requires_grad and x.node is None:
+        raise GradcliError(
+            "a leaf Variable that requires grad has been used in an in-place operation.",
+            hint="mark a tensor computed from the leaf dirty (a clone), not the leaf itself",
+        )
+
+    def compute(old: Tensor) -> Tensor:
+        out = Tensor(x.data.copy())
+        out.requires_grad = True
+        before = tuple(old if t is x else t for t in inputs)
+        op = _custom_op(name, label, out.data)
+        out.node = Node(op, before, {"_vjp": vjp, "_name": name}, out, label)
+        return out
+
+    return inplace(x, compute)
 
 
 def _custom_op(name: str, label: str | None, data: Any) -> Op:

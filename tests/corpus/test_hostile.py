@@ -2868,6 +2868,21 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
+        "mark_dirty_on_a_leaf",
+        "from torch.autograd import Function\n"
+        "class F(Function):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, x):\n"
+        "        ctx.mark_dirty(x)\n"
+        "        return x\n"
+        "    @staticmethod\n"
+        "    def backward(ctx, g):\n"
+        "        return g\n"
+        "F.apply(torch.ones(2, requires_grad=True))",
+        "a leaf Variable that requires grad has been used in an in-place operation",
+        (10, 1),
+    ),
+    Case(
         "bce_logits_target_size",
         "import torch.nn.functional as F\nl = F.binary_cross_entropy_with_logits("
         "torch.zeros(2, 3), torch.zeros(3))",

@@ -627,6 +627,11 @@ def _module_class(c: Any) -> type | None:
 
 
 def _print(*args: Any, **kwargs: Any) -> None:
+    for k in kwargs:
+        if k not in ("sep", "end", "file", "flush"):
+            raise GradcliError(f"'{k}' is an invalid keyword argument for print()").mirror(
+                "TypeError"
+            )
     if hooks.saved_pending:  # saved_tensors_hooks: pack_hook runs before what follows
         hooks.saved_flush()
     current().do_print(*args, **kwargs)

@@ -2883,6 +2883,12 @@ CASES: list[Case] = [
         (10, 1),
     ),
     Case(
+        "print_unknown_keyword",
+        "print(torch.ones(2), dim=1)",
+        "'dim' is an invalid keyword argument for print()",
+        (1, 1),
+    ),
+    Case(
         "bce_logits_target_size",
         "import torch.nn.functional as F\nl = F.binary_cross_entropy_with_logits("
         "torch.zeros(2, 3), torch.zeros(3))",

@@ -1195,7 +1195,7 @@ class MultivariateNormal(Distribution):
 def _cholesky32_ok(a: np.ndarray) -> bool:
     """Whether a float32 Cholesky factorisation completes (its pivots stay positive in float32
     arithmetic: a matrix barely positive definite in float64 can fail there, as in PyTorch)."""
-    flat = a.reshape((-1,) + a.shape[-2:])
+    flat = a.reshape((math.prod(a.shape[:-2]),) + a.shape[-2:])
     for m in flat:
         n = m.shape[0]
         low = np.zeros((n, n), dtype=np.float32)

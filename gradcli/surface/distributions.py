@@ -977,8 +977,8 @@ class Independent(Distribution):
         return self.base_dist.variance
 
     @property
-    def stddev(self) -> Tensor:
-        return self.base_dist.stddev
+    def stddev(self) -> Tensor:  # Distribution's: the square root of the variance
+        return _M["sqrt"](self.variance)
 
     def sample(self, sample_shape: Any = ()) -> Tensor:
         return self.base_dist.sample(sample_shape)

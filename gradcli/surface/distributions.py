@@ -444,7 +444,7 @@ def _xlogy(x: Tensor, y: Tensor) -> Tensor:
     """torch.xlogy where the build has it, else x * log(y) with 0 where x is 0 (its value)."""
     if "xlogy" in _T:
         return _T["xlogy"](x, y)
-    return _T["where"](x == 0, 0.0, x * _T["log"](y))
+    return _T["where"](_M["eq"](x, 0), 0.0, x * _T["log"](y))
 
 
 def _special(name: str, t: Tensor, what: str) -> Tensor:
@@ -996,6 +996,233 @@ class Independent(Distribution):
         return f"Independent({self.base_dist!r}, {self.reinterpreted_batch_ndims})"
 
 
+class Cauchy(_Plain):
+    NAME = "Cauchy"
+    PARAMS = ("loc", "scale")
+    PROGRAM_METHODS = Distribution.PROGRAM_METHODS + ("icdf",)
+    has_rsample = True
+
+    def __init__(self, loc: Any, scale: Any, validate_args: Any = None) -> None:
+        self._params(("loc", "scale"), (loc, scale))
+        if validate_args is not False:
+            self._check("loc", self.loc, self.loc.data == self.loc.data, "Real()")
+            self._check("scale", self.scale, self.scale.data > 0, _POSITIVE)
+
+    @property
+    def mean(self) -> Tensor:
+        return _T["full"](self.batch, math.nan, dtype=self.loc.dtype)
+
+    @property
+    def mode(self) -> Tensor:
+        return self.loc
+
+    @property
+    def variance(self) -> Tensor:
+        return _T["full"](self.batch, math.inf, dtype=self.loc.dtype)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        eps = _M["cauchy_"](_T["empty"](shape, dtype=self.loc.dtype))
+        return self.loc + eps * self.scale
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, "Real()")
+        z = (value - self.loc) / self.scale
+        return -math.log(math.pi) - _M["log"](self.scale) - _M["log1p"](z**2)
+
+    def cdf(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, "Real()")
+        return _T["atan"]((value - self.loc) / self.scale) / math.pi + 0.5
+
+    def icdf(self, value: Any) -> Tensor:
+        value = _value(value, self, check=False)
+        return _T["tan"](math.pi * (value - 0.5)) * self.scale + self.loc
+
+    def entropy(self) -> Tensor:
+        return math.log(4 * math.pi) + _M["log"](self.scale)
+
+
+class HalfNormal(_Plain):
+    """PyTorch's TransformedDistribution of Normal(0, scale) by abs, with its own log_prob."""
+
+    NAME = "HalfNormal"
+    PARAMS = ()
+    has_rsample = True
+
+    def __init__(self, scale: Any, validate_args: Any = None) -> None:
+        self.base_dist = Normal(0, scale, validate_args=False)
+        self.batch = self.base_dist.batch
+        if validate_args is not False:
+            s = self.base_dist.scale
+            self._check("scale", s, s.data > 0, _POSITIVE)
+
+    @property
+    def scale(self) -> Tensor:
+        return self.base_dist.scale
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("scale", "base_dist"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def mean(self) -> Tensor:
+        return self.scale * math.sqrt(2 / math.pi)
+
+    @property
+    def mode(self) -> Tensor:
+        return _T["zeros_like"](self.scale)
+
+    @property
+    def variance(self) -> Tensor:
+        return _M["pow"](self.scale, 2) * (1 - 2 / math.pi)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        return _M["abs"](self.base_dist.rsample(sample_shape))
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        with no_grad():
+            return _M["abs"](self.base_dist.sample(sample_shape))
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, _NONNEGATIVE, lambda v: v >= 0)
+        log_prob = self.base_dist.log_prob(value) + math.log(2)
+        return _T["where"](_M["ge"](value, 0), log_prob, -math.inf)
+
+    def cdf(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, _NONNEGATIVE, lambda v: v >= 0)
+        return 2 * self.base_dist.cdf(value) - 1
+
+    def entropy(self) -> Tensor:
+        return self.base_dist.entropy() - math.log(2)
+
+
+class Geometric(_Lazy):
+    NAME = "Geometric"
+    PARAMS = ("probs", "logits")
+
+    def __init__(self, probs: Any = None, logits: Any = None, validate_args: Any = None) -> None:
+        if (probs is None) == (logits is None):
+            raise GradcliError(
+                "Either `probs` or `logits` must be specified, but not both."
+            ).mirror("ValueError")
+        self.shown = {"probs" if probs is not None else "logits"}
+        if probs is not None:
+            (self._probs,) = _broadcast_all(probs)
+            self.batch = tuple(self._probs.shape)
+            if validate_args is not False:
+                d = self._probs.data
+                if not bool(np.all(d > 0)):
+                    bad = Tensor(np.asarray(d[~(d > 0)]))
+                    raise GradcliError(
+                        f"Expected parameter probs (Tensor of shape {tuple(d.shape)}) of "
+                        f"distribution {self!r} to be positive but found invalid values:\n"
+                        f"{format_value(bad)}"
+                    ).mirror("ValueError")
+                self._check(
+                    "probs",
+                    self._probs,
+                    (d >= 0) & (d <= 1),
+                    "Interval(lower_bound=0.0, upper_bound=1.0)",
+                )
+            eps = _eps(self._probs.dtype)
+            p = _M["clamp"](self._probs, min=eps, max=1 - eps)
+            self._logits = _T["log"](p) - _T["log1p"](-p)
+        else:
+            (self._logits,) = _broadcast_all(logits)
+            self.batch = tuple(self._logits.shape)
+            self._probs = _T["sigmoid"](self._logits)
+
+    @property
+    def mean(self) -> Tensor:
+        return 1.0 / self.probs - 1.0
+
+    @property
+    def mode(self) -> Tensor:
+        return _T["zeros_like"](self.probs)
+
+    @property
+    def variance(self) -> Tensor:
+        return (1.0 / self.probs - 1.0) / self.probs
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        probs = self.probs
+        tiny = float(np.finfo(probs.dtype).tiny)
+        with no_grad():
+            u = _M["uniform_"](_T["empty"](shape, dtype=probs.dtype), tiny, 1)
+            return _M["floor"](_M["log"](u) / _M["log1p"](-probs))
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(
+            self,
+            value,
+            "IntegerGreaterThan(lower_bound=0)",
+            lambda v: (v >= 0) & (v == np.floor(v)),
+        )
+        value, probs = _broadcast_all(value, self.probs)
+        probs = _T["where"](_M["logical_and"](_M["eq"](probs, 1), _M["eq"](value, 0)), 0.0, probs)
+        return value * _M["log1p"](-probs) + _M["log"](self.probs)
+
+    def entropy(self) -> Tensor:
+        bce = _F["binary_cross_entropy_with_logits"](self.logits, self.probs, reduction="none")
+        return bce / self.probs
+
+
+class OneHotCategorical(Distribution):
+    NAME = "OneHotCategorical"
+    PARAMS = ()
+
+    def __init__(self, probs: Any = None, logits: Any = None, validate_args: Any = None) -> None:
+        self._categorical = Categorical(probs, logits, validate_args=validate_args)
+        self.batch = self._categorical.batch
+        self.event = (self._categorical.events,)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("probs", "logits"):
+            return getattr(self._categorical, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def mean(self) -> Tensor:
+        return self._categorical.probs
+
+    @property
+    def mode(self) -> Tensor:
+        probs = self._categorical.probs
+        idx = _M["argmax"](probs, dim=-1)
+        return _M["to"](_F["one_hot"](idx, num_classes=probs.shape[-1]), probs)
+
+    @property
+    def variance(self) -> Tensor:
+        p = self._categorical.probs
+        return p * (1 - p)
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        probs = self._categorical.probs
+        indices = self._categorical.sample(sample_shape)
+        return _M["to"](_F["one_hot"](indices, self._categorical.events), probs)
+
+    def log_prob(self, value: Any) -> Tensor:
+        def one_hot(v: np.ndarray) -> Any:
+            return np.all((v == 0) | (v == 1), axis=-1) & (v.sum(-1) == 1)
+
+        value = _validate_sample(self, value, "OneHot()", one_hot)
+        indices = _M["max"](value, -1)[1]
+        return self._categorical.log_prob(indices)
+
+    def entropy(self) -> Tensor:
+        return self._categorical.entropy()
+
+
 # --- MultivariateNormal -------------------------------------------------------------------------
 
 
@@ -1249,9 +1476,9 @@ def kl_divergence(p: Any, q: Any) -> Tensor:
     if isinstance(p, Categorical) and isinstance(q, Categorical):
         t = p.probs * (p.logits - q.logits)
         if bool(np.any(q.probs.data == 0)) or bool(np.any(p.probs.data == 0)):
-            inf = _M["expand_as"](q.probs == 0, t)
+            inf = _M["expand_as"](_M["eq"](q.probs, 0), t)
             t = _T["where"](inf, math.inf, t)
-            t = _T["where"](_M["expand_as"](p.probs == 0, t), 0.0, t)
+            t = _T["where"](_M["expand_as"](_M["eq"](p.probs, 0), t), 0.0, t)
         return _M["sum"](t, -1)
     if isinstance(p, Bernoulli) and isinstance(q, Bernoulli):
         t1 = p.probs * (_F["softplus"](-q.logits) - _F["softplus"](-p.logits))
@@ -1337,7 +1564,16 @@ CLASSES: dict[str, type] = {
     "Gamma": Gamma,
     "Beta": Beta,
     "Dirichlet": Dirichlet,
+    "Cauchy": Cauchy,
+    "HalfNormal": HalfNormal,
+    "Geometric": Geometric,
+    "OneHotCategorical": OneHotCategorical,
 }
 
 # the module each class lives in under torch.distributions (torch.distributions.normal.Normal)
-MODULES: dict[str, str] = {"MultivariateNormal": "multivariate_normal", "LogNormal": "log_normal"}
+MODULES: dict[str, str] = {
+    "MultivariateNormal": "multivariate_normal",
+    "LogNormal": "log_normal",
+    "HalfNormal": "half_normal",
+    "OneHotCategorical": "one_hot_categorical",
+}

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError
 from ..core.tensor import Settings, Tensor, no_grad, typename
 from . import names as N
@@ -1327,9 +1328,15 @@ class MultivariateNormal(Distribution):
             self._unbroadcasted_scale_tril = _precision_to_scale_tril(mat)
 
     def _validate(self, kind: str) -> None:
+        m = getattr(self, "_" + kind)
+        n = m.shape[-1]
+        # the checks factor each matrix as the Cholesky factorisation after them does: bounded
+        # by the same limit, before any work
+        limits.LINALG_WORK.check(
+            math.prod(m.shape[:-2]) * n * n * n, f"the work of linalg.cholesky on {list(m.shape)}"
+        )
         loc = self._loc
         self._check("loc", loc, np.all(loc.data == loc.data), "IndependentConstraint(Real(), 1)")
-        m = getattr(self, "_" + kind)
         a = m.data
         if kind == "scale_tril":
             ok = np.all(np.tril(a) == a) and np.all(np.diagonal(a, axis1=-2, axis2=-1) > 0)

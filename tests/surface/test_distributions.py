@@ -255,6 +255,22 @@ def _sym(p: T) -> T:
         ("lognormal log_prob / scale", lambda p: DS.LogNormal(T(LOC), p).log_prob(POS), SCALE),
         ("lognormal mean", lambda p: DS.LogNormal(T(LOC), p).mean, SCALE),
         ("gamma log_prob / rate", lambda p: DS.Gamma(T(SCALE + 1), p).log_prob(POS), SCALE),
+        ("cauchy log_prob / scale", lambda p: DS.Cauchy(T(LOC), p).log_prob(V), SCALE),
+        ("cauchy cdf / loc", lambda p: DS.Cauchy(p, T(SCALE)).cdf(V), LOC),
+        ("cauchy icdf", lambda p: DS.Cauchy(T(LOC), p).icdf(T(np.array([0.2, 0.5, 0.9]))), SCALE),
+        ("halfnormal log_prob", lambda p: DS.HalfNormal(p).log_prob(POS), SCALE),
+        ("halfnormal cdf", lambda p: DS.HalfNormal(p).cdf(POS), SCALE),
+        (
+            "geometric log_prob",
+            lambda p: DS.Geometric(p).log_prob(T(np.array([0.0, 2.0, 5.0]))),
+            np.array([0.2, 0.5, 0.9]),
+        ),
+        ("geometric entropy / logits", lambda p: DS.Geometric(logits=p).entropy(), LOC),
+        (
+            "onehot log_prob",
+            lambda p: DS.OneHotCategorical(logits=p).log_prob(T(np.eye(3)[[2, 0]])),
+            np.array([[0.2, -1.0, 0.5], [1.5, 0.0, -0.3]]),
+        ),
     ],
 )
 def test_more_gradients_against_finite_differences(name: str, f: Callable, x: np.ndarray) -> None:
@@ -309,6 +325,17 @@ def test_more_values_against_closed_forms() -> None:
     want_psi = [-euler, -euler - 2 * math.log(2), sum(1 / j for j in range(1, 11)) - euler]
     np.testing.assert_allclose(psi[:3], want_psi, rtol=1e-14)
     np.testing.assert_allclose(psi[4], psi[1] + 2.0, rtol=1e-13)  # psi(x + 1) = psi(x) + 1/x
+    close(
+        DS.Cauchy(T(LOC), T(SCALE)).log_prob(V),
+        -np.log(np.pi * SCALE * (1 + ((V.numpy() - LOC) / SCALE) ** 2)),
+    )
+    close(
+        DS.HalfNormal(T(SCALE)).log_prob(POS),
+        np.log(2) - v**2 / (2 * SCALE**2) - np.log(SCALE * math.sqrt(2 * math.pi)),
+    )
+    gp = np.array([0.2, 0.5, 0.9])
+    close(DS.Geometric(T(gp)).log_prob(T(k)), k * np.log1p(-gp) + np.log(gp))
+    close(DS.Geometric(T(gp)).entropy(), -((1 - gp) * np.log1p(-gp) + gp * np.log(gp)) / gp)
     # the entropy of Gamma(1, rate) is Exponential's
     close(DS.Gamma(T(np.ones(3)), T(SCALE)).entropy(), DS.Exponential(T(SCALE)).entropy().numpy())
 
@@ -335,6 +362,11 @@ def test_more_values_against_closed_forms() -> None:
         ("D.Dirichlet(torch.ones(2)).log_prob(torch.tensor([0.5, 0.6]))", "Simplex"),
         ("D.Gamma(1.0, 1.0).sample()", "gamma sampler"),
         ("D.Exponential(1.0).sample((10**9,))", "over the limit"),
+        ("D.Geometric(torch.tensor([0.0, 0.5]))", "to be positive but found invalid values"),
+        ("D.Geometric(torch.tensor([1.5, 0.5]))", "Interval"),
+        ("D.HalfNormal(1.0).log_prob(torch.tensor(-1.0))", "GreaterThanEq"),
+        ("D.OneHotCategorical(torch.ones(2)).log_prob(torch.ones(2))", "OneHot()"),
+        ("D.Cauchy(0.0, 0.0)", "GreaterThan"),
         ("D.MultivariateNormal(torch.zeros(2), torch.eye(2)).rsample((10**5, 10**5))", "limit"),
     ],
 )

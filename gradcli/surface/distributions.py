@@ -1,12 +1,18 @@
-"""`torch.distributions` as VAE and policy-gradient tutorials use it: Normal, Categorical,
-Bernoulli, Uniform, with `sample`, `rsample` (the reparameterisation trick, differentiable),
-`log_prob`, `entropy`, `cdf`, their moments, `kl_divergence`, and PyTorch's argument checks.
+"""`torch.distributions` as VAE, policy-gradient, Bayesian-regression and mixture-model code
+uses it: Normal, MultivariateNormal, Independent, Uniform, Bernoulli, Categorical,
+OneHotCategorical, Exponential, Laplace, Cauchy, HalfNormal, LogNormal, Poisson, Geometric,
+Gamma, Beta, Dirichlet, with `sample`, `rsample` (the reparameterisation trick,
+differentiable), `log_prob`, `entropy`, `cdf`/`icdf`, their moments, `kl_divergence`, and
+PyTorch's argument checks.
 
 Each method is the composition of recorded operations PyTorch's own Python code performs, in
 its order, so that values (float32 included), `grad_fn` names and gradients are PyTorch's, and
 the draws take PyTorch's random streams (`sample` is `torch.normal` / `torch.bernoulli` /
-`torch.multinomial` under no_grad, `rsample` draws standard normals or uniforms into a new
-tensor). Loaded when a program first names torch.distributions."""
+`torch.multinomial` / `torch.poisson` under no_grad, `rsample` fills a new tensor with
+`normal_` / `uniform_` / `exponential_` / `cauchy_`). Gamma, Beta and Dirichlet have no sampler
+(ATen's gamma sampler is not reproduced) and take lgamma / digamma from this build's
+`torch.lgamma` / `torch.digamma` where it has them, else as constants (`_special`). Loaded
+when a program first names torch.distributions."""
 
 from __future__ import annotations
 

@@ -9,8 +9,8 @@ Each method is the composition of recorded operations PyTorch's own Python code 
 its order, so that values (float32 included), `grad_fn` names and gradients are PyTorch's, and
 the draws take PyTorch's random streams (`sample` is `torch.normal` / `torch.bernoulli` /
 `torch.multinomial` / `torch.poisson` under no_grad, `rsample` fills a new tensor with
-`normal_` / `uniform_` / `exponential_` / `cauchy_`). Gamma, Beta and Dirichlet have no sampler
-(ATen's gamma sampler is not reproduced) and take lgamma / digamma from this build's
+`normal_` / `uniform_` / `exponential_` / `cauchy_`, Gamma/Beta/Dirichlet draw with ATen's gamma
+sampler, `random.standard_gamma`). Gamma, Beta and Dirichlet take lgamma / digamma from this build's
 `torch.lgamma` / `torch.digamma` where it has them, else as constants (`_special`). Loaded
 when a program first names torch.distributions."""
 
@@ -523,14 +523,42 @@ def _psi(x: float) -> float:
     return result + math.log(x) - (0.5 / x) - y
 
 
-def _no_sampler(d: Distribution, sample_shape: Any = ()) -> Tensor:
-    raise GradcliError(
-        f"{d.NAME}.sample / rsample are not supported by gradcli: PyTorch draws them with ATen's "
-        "gamma sampler (torch._standard_gamma), which gradcli does not reproduce, so no draw "
-        "would match PyTorch's",
-        hint=f"log_prob, entropy, mean and variance of {d.NAME} work; to fit it, draw data with "
-        "torch.distributions.Normal or torch.rand and maximise log_prob",
-    ).mirror("NotImplementedError")
+def _no_draw_gradient(d: Distribution, param: Tensor) -> None:
+    """A gamma draw's gradient with respect to its concentration (PyTorch's
+    _standard_gamma_grad / _dirichlet_grad) is not a gradcli operation: refused where it
+    would be recorded."""
+    from ..core.tensor import grad_enabled
+
+    if param.requires_grad and grad_enabled():
+        raise GradcliError(
+            f"{d.NAME}.rsample with a concentration that requires grad is not supported by "
+            "gradcli: the gradient of a gamma draw with respect to its shape "
+            "(torch._standard_gamma_grad) is not one of its operations",
+            hint="use sample() (no gradient), or detach the concentration; log_prob and "
+            "entropy are differentiable",
+        ).mirror("NotImplementedError")
+
+
+def _gamma_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
+    """torch._standard_gamma(alpha.expand(shape)): PyTorch's draws, a new tensor."""
+    from . import sampling
+
+    expanded = _M["expand"](alpha, *shape)
+    return Tensor(sampling.standard_gamma(expanded))
+
+
+def _dirichlet_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
+    """torch._sample_dirichlet(alpha.expand(shape)): float64 gammas, divided by their sum over
+    the last axis (ATen's sum), each quotient in the dtype within [tiny, 1 - ulp]."""
+    from . import sampling
+
+    expanded = _M["expand"](alpha, *shape)
+    with no_grad():
+        gammas = Tensor(sampling.standard_gamma(expanded, double=True))
+        total = _M["sum"](gammas, -1, True).data
+    quotient = (gammas.data / total).astype(alpha.dtype)
+    top = np.nextafter(np.array(1, alpha.dtype), np.array(0, alpha.dtype))
+    return Tensor(np.minimum(top, np.maximum(np.finfo(alpha.dtype).tiny, quotient)))
 
 
 def _validate_sample(d: Distribution, value: Any, support: str, ok: Any = None) -> Tensor:
@@ -774,8 +802,13 @@ class Gamma(_Plain):
     NAME = "Gamma"
     PARAMS = ("concentration", "rate")
     has_rsample = True
-    rsample = _no_sampler
-    sample = _no_sampler
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        _no_draw_gradient(self, self.concentration)
+        value = _gamma_draws(self.concentration, shape) / _M["expand"](self.rate, *shape)
+        np.maximum(value.data, np.finfo(value.dtype).tiny, out=value.data)  # clamp_, unrecorded
+        return value
 
     def __init__(self, concentration: Any, rate: Any, validate_args: Any = None) -> None:
         self._params(("concentration", "rate"), (concentration, rate))
@@ -822,8 +855,10 @@ class Dirichlet(Distribution):
     NAME = "Dirichlet"
     PARAMS = ("concentration",)
     has_rsample = True
-    rsample = _no_sampler
-    sample = _no_sampler
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        _no_draw_gradient(self, self.concentration)
+        return _dirichlet_draws(self.concentration, self._extended(sample_shape))
 
     def __init__(self, concentration: Any, validate_args: Any = None) -> None:
         if not isinstance(concentration, Tensor) or concentration.ndim < 1:
@@ -888,8 +923,9 @@ class Beta(_Plain):
     NAME = "Beta"
     PARAMS = ()
     has_rsample = True
-    rsample = _no_sampler
-    sample = _no_sampler
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        return _M["select"](self._dirichlet.rsample(sample_shape), -1, 0)
 
     def __init__(self, concentration1: Any, concentration0: Any, validate_args: Any = None) -> None:
         if not isinstance(concentration1, Tensor) and not isinstance(concentration0, Tensor):

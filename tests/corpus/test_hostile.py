@@ -3607,9 +3607,21 @@ CASES: list[Case] = [
         (3, 5),
     ),
     Case(
-        "gamma_sample_refused",
-        DS + "y = D.Gamma(2.0, 1.0).rsample((3,))",
-        "not supported by gradcli",
+        "gamma_rsample_concentration_gradient_refused",
+        DS + "y = D.Gamma(torch.ones(2, requires_grad=True), 1.0).rsample((3,))",
+        "concentration that requires grad is not supported",
+        (3, 5),
+    ),
+    Case(
+        "gamma_sample_huge",
+        DS + "y = D.Gamma(torch.ones(10**3), 1.0).sample((10**4,))",
+        "more than the time limit allows",
+        (3, 5),
+    ),
+    Case(
+        "dirichlet_sample_huge",
+        DS + "y = D.Dirichlet(torch.ones(3)).sample((10**7,))",
+        "over the limit",
         (3, 5),
     ),
     Case(

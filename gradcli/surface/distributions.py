@@ -1,7 +1,7 @@
 """`torch.distributions` as VAE, policy-gradient, Bayesian-regression and mixture-model code
 uses it: Normal, MultivariateNormal, Independent, Uniform, Bernoulli, Categorical,
 OneHotCategorical, Exponential, Laplace, Cauchy, HalfNormal, LogNormal, Poisson, Geometric,
-Gamma, Beta, Dirichlet, with `sample`, `rsample` (the reparameterisation trick,
+Gamma, Chi2, Beta, Dirichlet, StudentT, with `sample`, `rsample` (the reparameterisation trick,
 differentiable), `log_prob`, `entropy`, `cdf`/`icdf`, their moments, `kl_divergence`, and
 PyTorch's argument checks.
 
@@ -851,6 +851,109 @@ class Gamma(_Plain):
         )
 
 
+class Chi2(Gamma):
+    """PyTorch's Chi2: Gamma(df / 2, 1 / 2), with df its one parameter."""
+
+    NAME = "Chi2"
+    PARAMS = ()
+
+    def __init__(self, df: Any, validate_args: Any = None) -> None:
+        half = df * 0.5 if isinstance(df, Tensor) else 0.5 * df
+        self._params(("concentration", "rate"), (half, 0.5))
+        if validate_args is not False:
+            d = self.df
+            self._check("df", d, d.data > 0, _POSITIVE)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("df", "concentration", "rate"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def df(self) -> Tensor:
+        return self.concentration * 2
+
+
+class StudentT(_Plain):
+    NAME = "StudentT"
+    PARAMS = ("df", "loc", "scale")
+    has_rsample = True
+
+    def __init__(
+        self, df: Any, loc: Any = 0.0, scale: Any = 1.0, validate_args: Any = None
+    ) -> None:
+        self._params(("df", "loc", "scale"), (df, loc, scale))
+        self._chi2 = Chi2(self.df, validate_args=False)
+        if validate_args is not False:
+            self._check("df", self.df, self.df.data > 0, _POSITIVE)
+            self._check("loc", self.loc, self.loc.data == self.loc.data, "Real()")
+            self._check("scale", self.scale, self.scale.data > 0, _POSITIVE)
+
+    @property
+    def mean(self) -> Tensor:
+        from .indexing import setitem
+
+        m = _M["clone"](self.loc)
+        setitem(m, _M["le"](self.df, 1), math.nan)
+        return m
+
+    @property
+    def mode(self) -> Tensor:
+        return self.loc
+
+    @property
+    def variance(self) -> Tensor:
+        from .indexing import getitem, setitem
+
+        df, scale = self.df, self.scale
+        m = _M["clone"](df)
+        big = _M["gt"](df, 2)
+        setitem(
+            m, big, _M["pow"](getitem(scale, big), 2) * getitem(df, big) / (getitem(df, big) - 2)
+        )
+        setitem(m, _M["logical_and"](_M["le"](df, 2), _M["gt"](df, 1)), math.inf)
+        setitem(m, _M["le"](df, 1), math.nan)
+        return m
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        x = _M["normal_"](_T["empty"](shape, dtype=self.df.dtype))
+        z = self._chi2.rsample(sample_shape)
+        y = x * _T["rsqrt"](z / self.df)
+        return self.loc + self.scale * y
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, "Real()")
+        df = self.df
+        y = (value - self.loc) / self.scale
+        what = "StudentT.log_prob"
+        z = (
+            _M["log"](self.scale)
+            + 0.5 * _M["log"](df)
+            + 0.5 * math.log(math.pi)
+            + _special("lgamma", 0.5 * df, what)
+            - _special("lgamma", 0.5 * (df + 1.0), what)
+        )
+        return -0.5 * (df + 1.0) * _T["log1p"](y**2.0 / df) - z
+
+    def entropy(self) -> Tensor:
+        df = self.df
+        what = "StudentT.entropy"
+        lbeta = (
+            _special("lgamma", 0.5 * df, what)
+            + math.lgamma(0.5)
+            - _special("lgamma", 0.5 * (df + 1), what)
+        )
+        return (
+            _M["log"](self.scale)
+            + 0.5
+            * (df + 1)
+            * (_special("digamma", 0.5 * (df + 1), what) - _special("digamma", 0.5 * df, what))
+            + 0.5 * _M["log"](df)
+            + lbeta
+        )
+
+
 class Dirichlet(Distribution):
     NAME = "Dirichlet"
     PARAMS = ("concentration",)
@@ -1617,6 +1720,8 @@ CLASSES: dict[str, type] = {
     "HalfNormal": HalfNormal,
     "Geometric": Geometric,
     "OneHotCategorical": OneHotCategorical,
+    "StudentT": StudentT,
+    "Chi2": Chi2,
 }
 
 # the module each class lives in under torch.distributions (torch.distributions.normal.Normal)
@@ -1625,4 +1730,5 @@ MODULES: dict[str, str] = {
     "LogNormal": "log_normal",
     "HalfNormal": "half_normal",
     "OneHotCategorical": "one_hot_categorical",
+    "StudentT": "studentT",
 }

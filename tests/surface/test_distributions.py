@@ -256,6 +256,14 @@ def _sym(p: T) -> T:
         ("lognormal mean", lambda p: DS.LogNormal(T(LOC), p).mean, SCALE),
         ("gamma log_prob / rate", lambda p: DS.Gamma(T(SCALE + 1), p).log_prob(POS), SCALE),
         ("cauchy log_prob / scale", lambda p: DS.Cauchy(T(LOC), p).log_prob(V), SCALE),
+        (
+            "studentT log_prob / scale",
+            lambda p: DS.StudentT(T(SCALE + 2), T(LOC), p).log_prob(V),
+            SCALE,
+        ),
+        ("studentT log_prob / loc", lambda p: DS.StudentT(T(SCALE), p).log_prob(V), LOC),
+        ("studentT variance / scale", lambda p: DS.StudentT(T(SCALE + 2), 0.0, p).variance, SCALE),
+        ("chi2 log_prob / value", lambda p: DS.Chi2(T(SCALE + 1)).log_prob(p), SCALE),
         ("cauchy cdf / loc", lambda p: DS.Cauchy(p, T(SCALE)).cdf(V), LOC),
         ("cauchy icdf", lambda p: DS.Cauchy(T(LOC), p).icdf(T(np.array([0.2, 0.5, 0.9]))), SCALE),
         ("halfnormal log_prob", lambda p: DS.HalfNormal(p).log_prob(POS), SCALE),
@@ -336,6 +344,18 @@ def test_more_values_against_closed_forms() -> None:
     gp = np.array([0.2, 0.5, 0.9])
     close(DS.Geometric(T(gp)).log_prob(T(k)), k * np.log1p(-gp) + np.log(gp))
     close(DS.Geometric(T(gp)).entropy(), -((1 - gp) * np.log1p(-gp) + gp * np.log(gp)) / gp)
+    nu = SCALE + 2
+    close(
+        DS.StudentT(T(nu), T(LOC), T(SCALE)).log_prob(V),
+        lg((nu + 1) / 2)
+        - lg(nu / 2)
+        - 0.5 * np.log(nu * math.pi * SCALE**2)
+        - (nu + 1) / 2 * np.log1p(((V.numpy() - LOC) / SCALE) ** 2 / nu),
+    )
+    close(DS.StudentT(T(nu), T(LOC), T(SCALE)).variance, SCALE**2 * nu / (nu - 2))
+    close(
+        DS.Chi2(T(nu)).log_prob(POS), DS.Gamma(T(nu / 2), T(np.full(3, 0.5))).log_prob(POS).numpy()
+    )
     # the entropy of Gamma(1, rate) is Exponential's
     close(DS.Gamma(T(np.ones(3)), T(SCALE)).entropy(), DS.Exponential(T(SCALE)).entropy().numpy())
 
@@ -372,6 +392,9 @@ def test_more_values_against_closed_forms() -> None:
         ("D.HalfNormal(1.0).log_prob(torch.tensor(-1.0))", "GreaterThanEq"),
         ("D.OneHotCategorical(torch.ones(2)).log_prob(torch.ones(2))", "OneHot()"),
         ("D.Cauchy(0.0, 0.0)", "GreaterThan"),
+        ("D.Chi2(torch.tensor([-1.0]))", "Expected parameter df"),
+        ("D.StudentT(0.0)", "Expected parameter df"),
+        ("D.StudentT(2.0).sample((10**7,))", "time limit"),
         ("D.MultivariateNormal(torch.zeros(2), torch.eye(2)).rsample((10**5, 10**5))", "limit"),
     ],
 )

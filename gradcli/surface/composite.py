@@ -106,7 +106,10 @@ def _tri(upper: bool) -> Any:
             )
         n, m = x.shape[-2:]
         keep = np.triu(np.ones((n, m)), diagonal) if upper else np.tril(np.ones((n, m)), diagonal)
-        out = A.mul_t(x, Tensor(keep.astype(x.dtype)))
+        # a where, not a product with the mask: the zeros are +0 (x * 0 is -0 where x < 0),
+        # as PyTorch's tril/triu and their backward (the gradient's tril/triu) give them
+        zero = False if x.dtype == np.bool_ else 0
+        out = F.where(Tensor(keep.astype(bool)), x, zero)
         return A.named(out, "TriuBackward0" if upper else "TrilBackward0")
 
     return tri
@@ -378,8 +381,8 @@ _L1 = ("size_average", "reduce", "reduction")
 _BCE = ("weight", "size_average", "reduce", "reduction")
 NAMES = declare(
     ("silu", "torch Tensor", silu, "silu"),
-    ("tril", "torch Tensor", tril, "composition of mul"),
-    ("triu", "torch Tensor", triu, "composition of mul"),
+    ("tril", "torch Tensor", tril, "composition of where"),
+    ("triu", "torch Tensor", triu, "composition of where"),
     ("diag", "torch Tensor", diag, "composition of index mul reshape"),
     ("diagonal", "torch Tensor", diagonal, "composition of index permute"),
     ("trace", "torch Tensor", trace, "composition of index sum"),

@@ -150,6 +150,7 @@ class Distribution:
 class Normal(Distribution):
     NAME = "Normal"
     PARAMS = ("loc", "scale")
+    PROGRAM_METHODS = Distribution.PROGRAM_METHODS + ("icdf",)
     has_rsample = True
 
     def __init__(self, loc: Any, scale: Any, validate_args: Any = None) -> None:
@@ -196,6 +197,15 @@ class Normal(Distribution):
         return 0.5 * (
             1 + _T["erf"]((value - self.loc) * _M["reciprocal"](self.scale) / math.sqrt(2))
         )
+
+    def icdf(self, value: Any) -> Tensor:
+        if "erfinv" not in _T:
+            raise GradcliError(
+                "Normal.icdf needs torch.erfinv, which this gradcli build lacks",
+                hint="for the standard normal's quantiles, tabulate them or bisect on cdf",
+            ).mirror("NotImplementedError")
+        value = _value(value, self, check=False)
+        return self.loc + self.scale * _T["erfinv"](2 * value - 1) * math.sqrt(2)
 
     def entropy(self) -> Tensor:
         return 0.5 + 0.5 * math.log(2 * math.pi) + _T["log"](self.scale)

@@ -523,7 +523,7 @@ SERIAL_RATES = {
     "normal_": 5e5,  # the pair-and-cache path: fewer than 16 values, or a strided tensor
     "multinomial": 5e5,  # without replacement: an exponential a probability
     "poisson": 5e5,  # uniforms drawn
-    "standard_gamma": 2e5,  # Marsaglia-Tsang trials (a normal and a uniform each)
+    "standard_gamma": 3e4,  # draws (measured 40,000-90,000 a second on a loaded machine)
 }
 
 
@@ -846,7 +846,7 @@ def poisson(input: Any, generator: Any = None) -> Tensor:  # noqa: A002
 def standard_gamma(t: Tensor, *, double: bool = False) -> np.ndarray:
     """torch._standard_gamma's draws (Gamma(alpha, 1), PyTorch's exact sampler) for the
     distributions; `double`: _sample_dirichlet's float64 gammas. Sized before drawing."""
-    _serial_check("standard_gamma", t.data.size * 1.1)
+    _serial_check("standard_gamma", t.data.size)
     return _call(R.standard_gamma, t.data, double=double)
 
 

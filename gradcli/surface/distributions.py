@@ -477,9 +477,18 @@ def _special(name: str, t: Tensor, what: str) -> Tensor:
             f"{what} needs torch.{name} with its gradient, which this gradcli build lacks",
             hint="detach the parameter (its value works), or differentiate another parameter",
         ).mirror("NotImplementedError")
+    if t.data.size > _SPECIAL_MAX:
+        raise GradcliError(
+            f"{what}: torch.{name} of {t.data.size:,} values, more than gradcli's stand-in "
+            f"(one value at a time) computes within the time limit ({_SPECIAL_MAX:,})",
+            hint="use fewer values",
+        )
     x = np.asarray(t.data, dtype=np.float64)
     out = _lgamma_values(x) if name == "lgamma" else _digamma_values(x)
     return Tensor(out.astype(t.dtype))
+
+
+_SPECIAL_MAX = 10**5  # values the stand-in lgamma / digamma compute (1.3 s for digamma, loaded)
 
 
 def _lgamma_values(x: np.ndarray) -> np.ndarray:

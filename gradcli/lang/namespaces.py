@@ -538,8 +538,9 @@ def _distributions_members() -> dict[str, Any]:
 
     classes = {n: Builtin(f"torch.distributions.{n}", c) for n, c in DS.CLASSES.items()}
     kl = Builtin("torch.distributions.kl_divergence", DS.kl_divergence)
+    where = {n: DS.MODULES.get(n, n.lower()) for n in classes}
     modules = {
-        n.lower(): Namespace(f"torch.distributions.{n.lower()}", {n: c}) for n, c in classes.items()
+        where[n]: Namespace(f"torch.distributions.{where[n]}", {n: c}) for n, c in classes.items()
     }
     return {
         **classes,

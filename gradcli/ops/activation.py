@@ -236,6 +236,12 @@ def _logsigmoid_fwd(x: np.ndarray) -> np.ndarray:
     return (np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))).astype(x.dtype)
 
 
+def logsigmoid_values(x: np.ndarray) -> np.ndarray:
+    """log(sigmoid(x)) as the logsigmoid record computes it (binary_cross_entropy_with_logits
+    subtracts it, as ATen does)."""
+    return _precise32(_logsigmoid_fwd)(x)
+
+
 def _logsigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if _first_order32(g, x):
         return (Tensor(act32.logsigmoid_backward(g.data, x.data)),)

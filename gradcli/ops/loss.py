@@ -159,11 +159,12 @@ binary_cross_entropy = defop(
 def _bcel_fwd(
     x: np.ndarray, t: np.ndarray, weight: np.ndarray | None = None, reduction: str = "mean"
 ) -> np.ndarray:
-    """softplus(x) - x t, each rounded in the dtype (large |x| without overflow; softplus as
-    max(x, 0) + log1p(exp(-|x|)) in the dtype, not the softplus kernel's form)."""
+    """ATen's (1 - t) x - log_sigmoid(x), each step rounded in the dtype (log_sigmoid is the
+    logsigmoid record's forward: its float32 bits are ATen's vector kernel's)."""
+    from .activation import logsigmoid_values
+
     with np.errstate(all="ignore"):
-        soft = np.where(x > 20.0, x, np.maximum(x, 0) + np.log1p(np.exp(-np.abs(x))))
-        loss = soft.astype(x.dtype) - x * t
+        loss = (np.asarray(1, dtype=x.dtype) - t) * x - logsigmoid_values(x)
     if weight is not None:
         loss = loss * weight
     return _reduce(loss, reduction)

@@ -341,6 +341,71 @@ solve = defop(
 )
 
 
+# --- solve_triangular -----------------------------------------------------------------------------
+
+
+def _solve_triangular_fwd(
+    a: np.ndarray, b: np.ndarray, upper: bool = False, unitriangular: bool = False
+) -> np.ndarray:
+    """A X = B with A triangular, by substitution as LAPACK's reference trsm orders it (one
+    column of A at a time subtracted from the rows still to solve); the other triangle of A is
+    never read. A zero on the diagonal gives infinities and NaNs, as trsm (no error)."""
+    shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, shape + a.shape[-2:])
+    x = np.array(np.broadcast_to(b, shape + b.shape[-2:]), dtype=np.result_type(a, b))
+    n = a.shape[-1]
+    order = range(n - 1, -1, -1) if upper else range(n)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        for k in order:
+            if not unitriangular:
+                x[..., k, :] /= a[..., k, k, None]
+            rows = slice(0, k) if upper else slice(k + 1, n)
+            x[..., rows, :] -= a[..., rows, k, None] * x[..., k, None, :]
+    return x
+
+
+def _solve_triangular_vjp(
+    g: Tensor, out: Tensor, a: Tensor, b: Tensor, upper: bool = False, unitriangular: bool = False
+) -> tuple:
+    # X = A^-1 B: gB = A^-T g (A^T is triangular the other way), gA = -gB X^T on A's triangle.
+    gb = apply(solve_triangular, mT(a), g, upper=not upper, unitriangular=unitriangular)
+    ga = None
+    if a.requires_grad:
+        n = a.shape[-1]
+        # a unit diagonal is not read: no gradient there either; +0 off the triangle (as
+        # PyTorch's tril of the product: a product with a mask would give -0)
+        k = (1 if upper else -1) if unitriangular else 0
+        keep = tri_mask(out, n, n, k, upper=upper).data.astype(bool)
+        zero = Tensor(np.zeros((), dtype=out.dtype))
+        ga = apply(B.where, Tensor(keep), -mm(gb, mT(out)), zero)
+    return (ga, gb if b.requires_grad else None)
+
+
+solve_triangular = defop(
+    "solve_triangular",
+    _solve_triangular_fwd,
+    _solve_triangular_vjp,
+    "LinalgSolveTriangularBackward0",
+    "gB = A^-T g, gA = -gB X^T on A's triangle",
+    kind="linalg",
+    signature="linalg.solve_triangular(A, B, upper=..., unitriangular=False)",
+    samples=(
+        Sample(((3, 3), (3, 2)), {"upper": False}, structure={0: "invertible"}),
+        Sample(((3, 3), (3, 2)), {"upper": True}, structure={0: "invertible"}),
+        Sample(((2, 3, 3), (3, 1)), {"upper": False}, structure={0: "invertible"}),
+        Sample(((3, 3), (2, 3, 2)), {"upper": True, "unitriangular": True}, low=-0.5, high=0.5),
+    ),
+    to_torch=lambda w, args, p: (
+        f"torch.linalg.solve_triangular({args[0]}, {args[1]}, upper={bool(p.get('upper'))}, "
+        f"unitriangular={bool(p.get('unitriangular'))})"
+    ),
+    to_jax=lambda w, args, p: (
+        f"jax.scipy.linalg.solve_triangular({args[0]}, {args[1]}, "
+        f"lower={not p.get('upper')}, unit_diagonal={bool(p.get('unitriangular'))})"
+    ),
+)
+
+
 # --- cholesky -----------------------------------------------------------------------------------
 
 

@@ -1,12 +1,18 @@
-"""`torch.distributions` as VAE and policy-gradient tutorials use it: Normal, Categorical,
-Bernoulli, Uniform, with `sample`, `rsample` (the reparameterisation trick, differentiable),
-`log_prob`, `entropy`, `cdf`, their moments, `kl_divergence`, and PyTorch's argument checks.
+"""`torch.distributions` as VAE, policy-gradient, Bayesian-regression and mixture-model code
+uses it: Normal, MultivariateNormal, Independent, Uniform, Bernoulli, Categorical,
+OneHotCategorical, Exponential, Laplace, Cauchy, HalfNormal, LogNormal, Poisson, Geometric,
+Gamma, Chi2, Beta, Dirichlet, StudentT, with `sample`, `rsample` (the reparameterisation trick,
+differentiable), `log_prob`, `entropy`, `cdf`/`icdf`, their moments, `kl_divergence`, and
+PyTorch's argument checks.
 
 Each method is the composition of recorded operations PyTorch's own Python code performs, in
 its order, so that values (float32 included), `grad_fn` names and gradients are PyTorch's, and
 the draws take PyTorch's random streams (`sample` is `torch.normal` / `torch.bernoulli` /
-`torch.multinomial` under no_grad, `rsample` draws standard normals or uniforms into a new
-tensor). Loaded when a program first names torch.distributions."""
+`torch.multinomial` / `torch.poisson` under no_grad, `rsample` fills a new tensor with
+`normal_` / `uniform_` / `exponential_` / `cauchy_`, Gamma/Beta/Dirichlet draw with ATen's gamma
+sampler, `random.standard_gamma`). Gamma, Beta and Dirichlet take lgamma / digamma from this build's
+`torch.lgamma` / `torch.digamma` where it has them, else as constants (`_special`). Loaded
+when a program first names torch.distributions."""
 
 from __future__ import annotations
 
@@ -15,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError
 from ..core.tensor import Settings, Tensor, no_grad, typename
 from . import names as N
@@ -143,6 +150,7 @@ class Distribution:
 class Normal(Distribution):
     NAME = "Normal"
     PARAMS = ("loc", "scale")
+    PROGRAM_METHODS = Distribution.PROGRAM_METHODS + ("icdf",)
     has_rsample = True
 
     def __init__(self, loc: Any, scale: Any, validate_args: Any = None) -> None:
@@ -189,6 +197,15 @@ class Normal(Distribution):
         return 0.5 * (
             1 + _T["erf"]((value - self.loc) * _M["reciprocal"](self.scale) / math.sqrt(2))
         )
+
+    def icdf(self, value: Any) -> Tensor:
+        if "erfinv" not in _T:
+            raise GradcliError(
+                "Normal.icdf needs torch.erfinv, which this gradcli build lacks",
+                hint="for the standard normal's quantiles, tabulate them or bisect on cdf",
+            ).mirror("NotImplementedError")
+        value = _value(value, self, check=False)
+        return self.loc + self.scale * _T["erfinv"](2 * value - 1) * math.sqrt(2)
 
     def entropy(self) -> Tensor:
         return 0.5 + 0.5 * math.log(2 * math.pi) + _T["log"](self.scale)
@@ -426,6 +443,1201 @@ def _value(value: Any, d: Distribution, check: bool = True) -> Tensor:
     return value
 
 
+# --- shared pieces of the distributions below -------------------------------------------------
+
+
+def _number_or_tensor(v: Any, dtype: np.dtype) -> Tensor:
+    return v if isinstance(v, Tensor) else _tensor(float(v), dtype)
+
+
+def _sum_rightmost(value: Tensor, dim: int) -> Tensor:
+    """PyTorch's _sum_rightmost: the last `dim` axes flattened into one and summed."""
+    if dim == 0:
+        return value
+    return _M["sum"](_M["reshape"](value, *(tuple(value.shape[:-dim]) + (-1,))), -1)
+
+
+def _xlogy(x: Tensor, y: Tensor) -> Tensor:
+    """torch.xlogy where the build has it, else x * log(y) with 0 where x is 0 (its value)."""
+    if "xlogy" in _T:
+        return _T["xlogy"](x, y)
+    return _T["where"](_M["eq"](x, 0), 0.0, x * _T["log"](y))
+
+
+def _special(name: str, t: Tensor, what: str) -> Tensor:
+    """torch.lgamma / torch.digamma where this build has them (recorded, differentiable); else
+    their values as a constant, refused where a gradient would be needed (a private stand-in
+    until the ops land: glibc's lgamma, Cephes' psi as ATen's calc_digamma computes it)."""
+    if name in _T:
+        return _T[name](t)
+    from ..core.tensor import grad_enabled
+
+    if t.requires_grad and grad_enabled():
+        raise GradcliError(
+            f"{what} needs torch.{name} with its gradient, which this gradcli build lacks",
+            hint="detach the parameter (its value works), or differentiate another parameter",
+        ).mirror("NotImplementedError")
+    if t.data.size > _SPECIAL_MAX:
+        raise GradcliError(
+            f"{what}: torch.{name} of {t.data.size:,} values, more than gradcli's stand-in "
+            f"(one value at a time) computes within the time limit ({_SPECIAL_MAX:,})",
+            hint="use fewer values",
+        )
+    x = np.asarray(t.data, dtype=np.float64)
+    out = _lgamma_values(x) if name == "lgamma" else _digamma_values(x)
+    return Tensor(out.astype(t.dtype))
+
+
+_SPECIAL_MAX = 10**5  # values the stand-in lgamma / digamma compute (1.3 s for digamma, loaded)
+
+
+def _lgamma_values(x: np.ndarray) -> np.ndarray:
+    from .random import _libm_lgamma
+
+    fn = _libm_lgamma()
+    return np.array([fn(float(v)) for v in x.ravel()], dtype=np.float64).reshape(x.shape)
+
+
+_PSI_A = (
+    8.33333333333333333333e-2,
+    -2.10927960927960927961e-2,
+    7.57575757575757575758e-3,
+    -4.16666666666666666667e-3,
+    3.96825396825396825397e-3,
+    -8.33333333333333333333e-3,
+    8.33333333333333333333e-2,
+)
+
+
+def _digamma_values(x: np.ndarray) -> np.ndarray:
+    """psi(x) as Cephes (and ATen's calc_digamma): reflection below 0, the recurrence up to 10,
+    then the asymptotic series."""
+    out = np.empty_like(x)
+    for i, v in enumerate(x.ravel()):
+        out.flat[i] = _psi(float(v))
+    return out
+
+
+def _psi(x: float) -> float:
+    if x == 0:
+        return math.copysign(math.inf, -x)
+    if x < 0:
+        if x == math.trunc(x):
+            return math.nan
+        r = math.modf(x)[0]
+        return _psi(1 - x) - math.pi / math.tan(math.pi * r)
+    result = 0.0
+    while x < 10:
+        result -= 1 / x
+        x += 1
+    if x == 10:
+        return result + 2.25175258906672110764
+    y = 0.0
+    if x < 1.0e17:
+        z = 1.0 / (x * x)
+        poly = 0.0
+        for a in _PSI_A:
+            poly = poly * z + a
+        y = z * poly
+    return result + math.log(x) - (0.5 / x) - y
+
+
+def _no_draw_gradient(d: Distribution, param: Tensor) -> None:
+    """A gamma draw's gradient with respect to its concentration (PyTorch's
+    _standard_gamma_grad / _dirichlet_grad) is not a gradcli operation: refused where it
+    would be recorded."""
+    from ..core.tensor import grad_enabled
+
+    if param.requires_grad and grad_enabled():
+        raise GradcliError(
+            f"{d.NAME}.rsample with a concentration that requires grad is not supported by "
+            "gradcli: the gradient of a gamma draw with respect to its shape "
+            "(torch._standard_gamma_grad) is not one of its operations",
+            hint="use sample() (no gradient), or detach the concentration; log_prob and "
+            "entropy are differentiable",
+        ).mirror("NotImplementedError")
+
+
+def _gamma_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
+    """torch._standard_gamma(alpha.expand(shape)): PyTorch's draws, a new tensor."""
+    from . import sampling
+
+    expanded = _M["expand"](alpha, *shape)
+    return Tensor(sampling.standard_gamma(expanded))
+
+
+def _dirichlet_draws(alpha: Tensor, shape: tuple[int, ...]) -> Tensor:
+    """torch._sample_dirichlet(alpha.expand(shape)): float64 gammas, divided by their sum over
+    the last axis (ATen's sum), each quotient in the dtype within [tiny, 1 - ulp]."""
+    from . import sampling
+
+    expanded = _M["expand"](alpha, *shape)
+    with no_grad():
+        gammas = Tensor(sampling.standard_gamma(expanded, double=True))
+        total = _M["sum"](gammas, -1, True).data
+    quotient = (gammas.data / total).astype(alpha.dtype)
+    top = np.nextafter(np.array(1, alpha.dtype), np.array(0, alpha.dtype))
+    return Tensor(np.minimum(top, np.maximum(np.finfo(alpha.dtype).tiny, quotient)))
+
+
+def _validate_sample(d: Distribution, value: Any, support: str, ok: Any = None) -> Tensor:
+    """PyTorch's Distribution._validate_sample: the value's right-most sizes are the event
+    shape, it broadcasts with batch_shape + event_shape, and it lies in the support."""
+    value = _value(value, d, check=False)
+    n = len(d.event)
+    got = tuple(value.shape)
+    if got[len(got) - n :] != d.event:
+        raise GradcliError(
+            "The right-most size of value must match event_shape: "
+            f"{Size(got)!r} vs {Size(d.event)!r}."
+        ).mirror("ValueError")
+    want = d.batch + d.event
+    for i, j in zip(reversed(got), reversed(want)):
+        if i != 1 and j != 1 and i != j:
+            raise GradcliError(
+                "Value is not broadcastable with batch_shape+event_shape: "
+                f"{Size(got)!r} vs {Size(want)!r}."
+            ).mirror("ValueError")
+    v = value.data
+    _support(d, value, (v == v) if ok is None else ok(v), support)
+    return value
+
+
+_POSITIVE = "GreaterThan(lower_bound=0.0)"
+_NONNEGATIVE = "GreaterThanEq(lower_bound=0.0)"
+
+
+class _Plain(Distribution):
+    """A distribution whose parameters are broadcast together (broadcast_all) and whose batch
+    shape is theirs."""
+
+    def _params(self, names: tuple[str, ...], values: tuple[Any, ...]) -> None:
+        for n, t in zip(names, _broadcast_all(*values)):
+            setattr(self, n, t)
+        self.batch = tuple(getattr(self, names[0]).shape)
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    def icdf(self, value: Any) -> Tensor:
+        raise GradcliError(f"icdf of {self.NAME} is not supported by gradcli").mirror(
+            "NotImplementedError"
+        )
+
+
+class Exponential(_Plain):
+    NAME = "Exponential"
+    PARAMS = ("rate",)
+    PROGRAM_METHODS = Distribution.PROGRAM_METHODS + ("icdf",)
+    has_rsample = True
+
+    def __init__(self, rate: Any, validate_args: Any = None) -> None:
+        self._params(("rate",), (rate,))
+        if validate_args is not False:
+            self._check("rate", self.rate, self.rate.data > 0, _POSITIVE)
+
+    @property
+    def mean(self) -> Tensor:
+        return _M["reciprocal"](self.rate)
+
+    @property
+    def mode(self) -> Tensor:
+        return _T["zeros_like"](self.rate)
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["reciprocal"](self.rate)
+
+    @property
+    def variance(self) -> Tensor:
+        return _M["pow"](self.rate, -2)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        draws = _M["exponential_"](_T["empty"](shape, dtype=self.rate.dtype))
+        return draws / self.rate
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, _NONNEGATIVE, lambda v: v >= 0)
+        return _M["log"](self.rate) - self.rate * value
+
+    def cdf(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, _NONNEGATIVE, lambda v: v >= 0)
+        return 1 - _T["exp"](-self.rate * value)
+
+    def icdf(self, value: Any) -> Tensor:
+        return -_T["log1p"](-_value(value, self, check=False)) / self.rate
+
+    def entropy(self) -> Tensor:
+        return 1.0 - _T["log"](self.rate)
+
+
+class Laplace(_Plain):
+    NAME = "Laplace"
+    PARAMS = ("loc", "scale")
+    PROGRAM_METHODS = Distribution.PROGRAM_METHODS + ("icdf",)
+    has_rsample = True
+
+    def __init__(self, loc: Any, scale: Any, validate_args: Any = None) -> None:
+        self._params(("loc", "scale"), (loc, scale))
+        if validate_args is not False:
+            self._check("loc", self.loc, self.loc.data == self.loc.data, "Real()")
+            self._check("scale", self.scale, self.scale.data > 0, _POSITIVE)
+
+    @property
+    def mean(self) -> Tensor:
+        return self.loc
+
+    mode = mean
+
+    @property
+    def variance(self) -> Tensor:
+        return 2 * _M["pow"](self.scale, 2)
+
+    @property
+    def stddev(self) -> Tensor:
+        return (2**0.5) * self.scale
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        eps = _eps(self.loc.dtype)
+        u = _M["uniform_"](_T["empty"](shape, dtype=self.loc.dtype), eps - 1, 1)
+        return self.loc - self.scale * _M["sign"](u) * _T["log1p"](-_M["abs"](u))
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, "Real()")
+        return -_T["log"](2 * self.scale) - _T["abs"](value - self.loc) / self.scale
+
+    def cdf(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, "Real()")
+        d = value - self.loc
+        return 0.5 - 0.5 * _M["sign"](d) * _T["expm1"](-_M["abs"](d) / self.scale)
+
+    def icdf(self, value: Any) -> Tensor:
+        term = _value(value, self, check=False) - 0.5
+        return self.loc - self.scale * _M["sign"](term) * _T["log1p"](-2 * _M["abs"](term))
+
+    def entropy(self) -> Tensor:
+        return 1 + _T["log"](2 * self.scale)
+
+
+class Poisson(_Plain):
+    NAME = "Poisson"
+    PARAMS = ("rate",)
+
+    def __init__(self, rate: Any, validate_args: Any = None) -> None:
+        self._params(("rate",), (rate,))
+        if validate_args is not False:
+            self._check("rate", self.rate, self.rate.data >= 0, _NONNEGATIVE)
+
+    @property
+    def mean(self) -> Tensor:
+        return self.rate
+
+    @property
+    def mode(self) -> Tensor:
+        return _M["floor"](self.rate)
+
+    @property
+    def variance(self) -> Tensor:
+        return self.rate
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        with no_grad():
+            return _T["poisson"](_M["expand"](self.rate, *shape))
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(
+            self,
+            value,
+            "IntegerGreaterThan(lower_bound=0)",
+            lambda v: (v >= 0) & (v == np.floor(v)),
+        )
+        rate, value = _broadcast_all(self.rate, value)
+        return _xlogy(value, rate) - rate - _special("lgamma", value + 1, "Poisson.log_prob")
+
+
+class LogNormal(_Plain):
+    """PyTorch's TransformedDistribution of a Normal by exp: log_prob is the Normal's at
+    log(value) minus log|d exp/dx| = x, in that order."""
+
+    NAME = "LogNormal"
+    PARAMS = ()
+    has_rsample = True
+
+    def __init__(self, loc: Any, scale: Any, validate_args: Any = None) -> None:
+        self.base_dist = Normal(loc, scale, validate_args=validate_args)
+        self.batch = self.base_dist.batch
+
+    @property
+    def loc(self) -> Tensor:
+        return self.base_dist.loc
+
+    @property
+    def scale(self) -> Tensor:
+        return self.base_dist.scale
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("loc", "scale", "base_dist"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def mean(self) -> Tensor:
+        return _M["exp"](self.loc + _M["pow"](self.scale, 2) / 2)
+
+    @property
+    def mode(self) -> Tensor:
+        return _M["exp"](self.loc - _M["square"](self.scale))
+
+    @property
+    def variance(self) -> Tensor:
+        scale_sq = _M["pow"](self.scale, 2)
+        return _M["expm1"](scale_sq) * _M["exp"](2 * self.loc + scale_sq)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        return _M["exp"](self.base_dist.rsample(sample_shape))
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        with no_grad():
+            return _M["exp"](self.base_dist.sample(sample_shape))
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, _POSITIVE, lambda v: v > 0)
+        x = _M["log"](value)
+        return (0.0 - x) + self.base_dist.log_prob(x)
+
+    def cdf(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, _POSITIVE, lambda v: v > 0)
+        return self.base_dist.cdf(_M["log"](value))
+
+    def entropy(self) -> Tensor:
+        return self.base_dist.entropy() + self.loc
+
+
+class Gamma(_Plain):
+    NAME = "Gamma"
+    PARAMS = ("concentration", "rate")
+    has_rsample = True
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        _no_draw_gradient(self, self.concentration)
+        value = _gamma_draws(self.concentration, shape) / _M["expand"](self.rate, *shape)
+        np.maximum(value.data, np.finfo(value.dtype).tiny, out=value.data)  # clamp_, unrecorded
+        return value
+
+    def __init__(self, concentration: Any, rate: Any, validate_args: Any = None) -> None:
+        self._params(("concentration", "rate"), (concentration, rate))
+        if validate_args is not False:
+            for p in self.PARAMS:
+                t = getattr(self, p)
+                self._check(p, t, t.data > 0, _POSITIVE)
+
+    @property
+    def mean(self) -> Tensor:
+        return self.concentration / self.rate
+
+    @property
+    def mode(self) -> Tensor:
+        return _M["clamp"]((self.concentration - 1) / self.rate, min=0)
+
+    @property
+    def variance(self) -> Tensor:
+        return self.concentration / _M["pow"](self.rate, 2)
+
+    def log_prob(self, value: Any) -> Tensor:
+        if not isinstance(value, Tensor) and isinstance(value, (int, float)):
+            value = _tensor(float(value), self.rate.dtype)
+        value = _validate_sample(self, value, _NONNEGATIVE, lambda v: v >= 0)
+        c = self.concentration
+        return (
+            _xlogy(c, self.rate)
+            + _xlogy(c - 1, value)
+            - self.rate * value
+            - _special("lgamma", c, "Gamma.log_prob")
+        )
+
+    def entropy(self) -> Tensor:
+        c = self.concentration
+        return (
+            c
+            - _T["log"](self.rate)
+            + _special("lgamma", c, "Gamma.entropy")
+            + (1.0 - c) * _special("digamma", c, "Gamma.entropy")
+        )
+
+
+class Chi2(Gamma):
+    """PyTorch's Chi2: Gamma(df / 2, 1 / 2), with df its one parameter."""
+
+    NAME = "Chi2"
+    PARAMS = ()
+
+    def __init__(self, df: Any, validate_args: Any = None) -> None:
+        half = df * 0.5 if isinstance(df, Tensor) else 0.5 * df
+        self._params(("concentration", "rate"), (half, 0.5))
+        if validate_args is not False:
+            d = self.df
+            self._check("df", d, d.data > 0, _POSITIVE)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("df", "concentration", "rate"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def df(self) -> Tensor:
+        return self.concentration * 2
+
+
+class StudentT(_Plain):
+    NAME = "StudentT"
+    PARAMS = ("df", "loc", "scale")
+    has_rsample = True
+
+    def __init__(
+        self, df: Any, loc: Any = 0.0, scale: Any = 1.0, validate_args: Any = None
+    ) -> None:
+        self._params(("df", "loc", "scale"), (df, loc, scale))
+        self._chi2 = Chi2(self.df, validate_args=False)
+        if validate_args is not False:
+            self._check("df", self.df, self.df.data > 0, _POSITIVE)
+            self._check("loc", self.loc, self.loc.data == self.loc.data, "Real()")
+            self._check("scale", self.scale, self.scale.data > 0, _POSITIVE)
+
+    @property
+    def mean(self) -> Tensor:
+        from .indexing import setitem
+
+        m = _M["clone"](self.loc)
+        setitem(m, _M["le"](self.df, 1), math.nan)
+        return m
+
+    @property
+    def mode(self) -> Tensor:
+        return self.loc
+
+    @property
+    def variance(self) -> Tensor:
+        from .indexing import getitem, setitem
+
+        df, scale = self.df, self.scale
+        m = _M["clone"](df)
+        big = _M["gt"](df, 2)
+        setitem(
+            m, big, _M["pow"](getitem(scale, big), 2) * getitem(df, big) / (getitem(df, big) - 2)
+        )
+        setitem(m, _M["logical_and"](_M["le"](df, 2), _M["gt"](df, 1)), math.inf)
+        setitem(m, _M["le"](df, 1), math.nan)
+        return m
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        x = _M["normal_"](_T["empty"](shape, dtype=self.df.dtype))
+        z = self._chi2.rsample(sample_shape)
+        y = x * _T["rsqrt"](z / self.df)
+        return self.loc + self.scale * y
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, "Real()")
+        df = self.df
+        y = (value - self.loc) / self.scale
+        what = "StudentT.log_prob"
+        z = (
+            _M["log"](self.scale)
+            + 0.5 * _M["log"](df)
+            + 0.5 * math.log(math.pi)
+            + _special("lgamma", 0.5 * df, what)
+            - _special("lgamma", 0.5 * (df + 1.0), what)
+        )
+        return -0.5 * (df + 1.0) * _T["log1p"](y**2.0 / df) - z
+
+    def entropy(self) -> Tensor:
+        df = self.df
+        what = "StudentT.entropy"
+        lbeta = (
+            _special("lgamma", 0.5 * df, what)
+            + math.lgamma(0.5)
+            - _special("lgamma", 0.5 * (df + 1), what)
+        )
+        return (
+            _M["log"](self.scale)
+            + 0.5
+            * (df + 1)
+            * (_special("digamma", 0.5 * (df + 1), what) - _special("digamma", 0.5 * df, what))
+            + 0.5 * _M["log"](df)
+            + lbeta
+        )
+
+
+class Dirichlet(Distribution):
+    NAME = "Dirichlet"
+    PARAMS = ("concentration",)
+    has_rsample = True
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        _no_draw_gradient(self, self.concentration)
+        return _dirichlet_draws(self.concentration, self._extended(sample_shape))
+
+    def __init__(self, concentration: Any, validate_args: Any = None) -> None:
+        if not isinstance(concentration, Tensor) or concentration.ndim < 1:
+            raise GradcliError(
+                "`concentration` parameter must be at least one-dimensional."
+            ).mirror("ValueError")
+        self.concentration = concentration
+        self.batch = tuple(concentration.shape[:-1])
+        self.event = tuple(concentration.shape[-1:])
+        if validate_args is not False:
+            self._check(
+                "concentration",
+                concentration,
+                concentration.data > 0,
+                f"IndependentConstraint({_POSITIVE}, 1)",
+            )
+
+    @property
+    def mean(self) -> Tensor:
+        return self.concentration / _M["sum"](self.concentration, -1, True)
+
+    @property
+    def variance(self) -> Tensor:
+        c = self.concentration
+        con0 = _M["sum"](c, -1, True)
+        return c * (con0 - c) / (_M["pow"](con0, 2) * (con0 + 1))
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    @staticmethod
+    def _simplex(v: np.ndarray) -> Any:
+        with np.errstate(invalid="ignore"):
+            return np.all(v >= 0, axis=-1) & (np.abs(v.sum(-1) - 1) < 1e-6)
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, "Simplex()", self._simplex)
+        c = self.concentration
+        return (
+            _M["sum"](_xlogy(c - 1.0, value), -1)
+            + _special("lgamma", _M["sum"](c, -1), f"{self.NAME}.log_prob")
+            - _M["sum"](_special("lgamma", c, f"{self.NAME}.log_prob"), -1)
+        )
+
+    def entropy(self) -> Tensor:
+        c = self.concentration
+        k = c.shape[-1]
+        a0 = _M["sum"](c, -1)
+        what = f"{self.NAME}.entropy"
+        return (
+            _M["sum"](_special("lgamma", c, what), -1)
+            - _special("lgamma", a0, what)
+            - (k - a0) * _special("digamma", a0, what)
+            - _M["sum"]((c - 1.0) * _special("digamma", c, what), -1)
+        )
+
+
+class Beta(_Plain):
+    """PyTorch's Beta: a Dirichlet over (x, 1 - x) with concentrations stacked last."""
+
+    NAME = "Beta"
+    PARAMS = ()
+    has_rsample = True
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        return _M["select"](self._dirichlet.rsample(sample_shape), -1, 0)
+
+    def __init__(self, concentration1: Any, concentration0: Any, validate_args: Any = None) -> None:
+        if not isinstance(concentration1, Tensor) and not isinstance(concentration0, Tensor):
+            both = _T["tensor"]([float(concentration1), float(concentration0)])
+        else:
+            c1, c0 = _broadcast_all(concentration1, concentration0)
+            both = _T["stack"]([c1, c0], -1)
+        self._dirichlet = Dirichlet(both, validate_args=validate_args)
+        self.batch = self._dirichlet.batch
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("concentration1", "concentration0"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def concentration1(self) -> Tensor:
+        return self._dirichlet.concentration[..., 0]
+
+    @property
+    def concentration0(self) -> Tensor:
+        return self._dirichlet.concentration[..., 1]
+
+    @property
+    def mean(self) -> Tensor:
+        return self.concentration1 / (self.concentration1 + self.concentration0)
+
+    @property
+    def variance(self) -> Tensor:
+        total = self.concentration1 + self.concentration0
+        return self.concentration1 * self.concentration0 / (_M["pow"](total, 2) * (total + 1))
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(
+            self,
+            value,
+            "Interval(lower_bound=0.0, upper_bound=1.0)",
+            lambda v: (v >= 0) & (v <= 1),
+        )
+        heads_tails = _T["stack"]([value, 1.0 - value], -1)
+        return self._dirichlet.log_prob(heads_tails)
+
+    def entropy(self) -> Tensor:
+        return self._dirichlet.entropy()
+
+
+class Independent(Distribution):
+    NAME = "Independent"
+
+    def __init__(
+        self, base_distribution: Any, reinterpreted_batch_ndims: Any, validate_args: Any = None
+    ) -> None:
+        if not isinstance(base_distribution, Distribution):
+            raise GradcliError(
+                "Independent's base_distribution must be a torch.distributions distribution, "
+                f"not {typename(base_distribution)}"
+            ).mirror("TypeError")
+        n = reinterpreted_batch_ndims
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise GradcliError(
+                f"reinterpreted_batch_ndims must be a non-negative int, not {n!r}"
+            ).mirror("TypeError")
+        base = base_distribution
+        if n > len(base.batch):
+            raise GradcliError(
+                "Expected reinterpreted_batch_ndims <= len(base_distribution.batch_shape), "
+                f"actual {n} vs {len(base.batch)}"
+            ).mirror("ValueError")
+        shape = base.batch + base.event
+        event_dim = n + len(base.event)
+        self.batch = shape[: len(shape) - event_dim]
+        self.event = shape[len(shape) - event_dim :]
+        self.base_dist = base
+        self.reinterpreted_batch_ndims = n
+        self.has_rsample = base.has_rsample
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("base_dist", "reinterpreted_batch_ndims", "has_rsample"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def mean(self) -> Tensor:
+        return self.base_dist.mean
+
+    @property
+    def mode(self) -> Tensor:
+        return self.base_dist.mode
+
+    @property
+    def variance(self) -> Tensor:
+        return self.base_dist.variance
+
+    @property
+    def stddev(self) -> Tensor:  # Distribution's: the square root of the variance
+        return _M["sqrt"](self.variance)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        return self.base_dist.sample(sample_shape)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        return self.base_dist.rsample(sample_shape)
+
+    def log_prob(self, value: Any) -> Tensor:
+        return _sum_rightmost(self.base_dist.log_prob(value), self.reinterpreted_batch_ndims)
+
+    def entropy(self) -> Tensor:
+        return _sum_rightmost(self.base_dist.entropy(), self.reinterpreted_batch_ndims)
+
+    def __repr__(self) -> str:
+        return f"Independent({self.base_dist!r}, {self.reinterpreted_batch_ndims})"
+
+
+class Cauchy(_Plain):
+    NAME = "Cauchy"
+    PARAMS = ("loc", "scale")
+    PROGRAM_METHODS = Distribution.PROGRAM_METHODS + ("icdf",)
+    has_rsample = True
+
+    def __init__(self, loc: Any, scale: Any, validate_args: Any = None) -> None:
+        self._params(("loc", "scale"), (loc, scale))
+        if validate_args is not False:
+            self._check("loc", self.loc, self.loc.data == self.loc.data, "Real()")
+            self._check("scale", self.scale, self.scale.data > 0, _POSITIVE)
+
+    @property
+    def mean(self) -> Tensor:
+        return _T["full"](self.batch, math.nan, dtype=self.loc.dtype)
+
+    @property
+    def mode(self) -> Tensor:
+        return self.loc
+
+    @property
+    def variance(self) -> Tensor:
+        return _T["full"](self.batch, math.inf, dtype=self.loc.dtype)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        eps = _M["cauchy_"](_T["empty"](shape, dtype=self.loc.dtype))
+        return self.loc + eps * self.scale
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, "Real()")
+        z = (value - self.loc) / self.scale
+        return -math.log(math.pi) - _M["log"](self.scale) - _M["log1p"](z**2)
+
+    def cdf(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, "Real()")
+        return _T["atan"]((value - self.loc) / self.scale) / math.pi + 0.5
+
+    def icdf(self, value: Any) -> Tensor:
+        value = _value(value, self, check=False)
+        return _T["tan"](math.pi * (value - 0.5)) * self.scale + self.loc
+
+    def entropy(self) -> Tensor:
+        return math.log(4 * math.pi) + _M["log"](self.scale)
+
+
+class HalfNormal(_Plain):
+    """PyTorch's TransformedDistribution of Normal(0, scale) by abs, with its own log_prob."""
+
+    NAME = "HalfNormal"
+    PARAMS = ()
+    has_rsample = True
+
+    def __init__(self, scale: Any, validate_args: Any = None) -> None:
+        self.base_dist = Normal(0, scale, validate_args=False)
+        self.batch = self.base_dist.batch
+        if validate_args is not False:
+            s = self.base_dist.scale
+            self._check("scale", s, s.data > 0, _POSITIVE)
+
+    @property
+    def scale(self) -> Tensor:
+        return self.base_dist.scale
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("scale", "base_dist"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def mean(self) -> Tensor:
+        return self.scale * math.sqrt(2 / math.pi)
+
+    @property
+    def mode(self) -> Tensor:
+        return _T["zeros_like"](self.scale)
+
+    @property
+    def variance(self) -> Tensor:
+        return _M["pow"](self.scale, 2) * (1 - 2 / math.pi)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        return _M["abs"](self.base_dist.rsample(sample_shape))
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        with no_grad():
+            return _M["abs"](self.base_dist.sample(sample_shape))
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, _NONNEGATIVE, lambda v: v >= 0)
+        log_prob = self.base_dist.log_prob(value) + math.log(2)
+        return _T["where"](_M["ge"](value, 0), log_prob, -math.inf)
+
+    def cdf(self, value: Any) -> Tensor:
+        value = _validate_sample(self, value, _NONNEGATIVE, lambda v: v >= 0)
+        return 2 * self.base_dist.cdf(value) - 1
+
+    def entropy(self) -> Tensor:
+        return self.base_dist.entropy() - math.log(2)
+
+
+class Geometric(_Lazy):
+    NAME = "Geometric"
+    PARAMS = ("probs", "logits")
+
+    def __init__(self, probs: Any = None, logits: Any = None, validate_args: Any = None) -> None:
+        if (probs is None) == (logits is None):
+            raise GradcliError(
+                "Either `probs` or `logits` must be specified, but not both."
+            ).mirror("ValueError")
+        self.shown = {"probs" if probs is not None else "logits"}
+        if probs is not None:
+            (self._probs,) = _broadcast_all(probs)
+            self.batch = tuple(self._probs.shape)
+            if validate_args is not False:
+                d = self._probs.data
+                if not bool(np.all(d > 0)):
+                    bad = Tensor(np.asarray(d[~(d > 0)]))
+                    raise GradcliError(
+                        f"Expected parameter probs (Tensor of shape {tuple(d.shape)}) of "
+                        f"distribution {self!r} to be positive but found invalid values:\n"
+                        f"{format_value(bad)}"
+                    ).mirror("ValueError")
+                self._check(
+                    "probs",
+                    self._probs,
+                    (d >= 0) & (d <= 1),
+                    "Interval(lower_bound=0.0, upper_bound=1.0)",
+                )
+            eps = _eps(self._probs.dtype)
+            p = _M["clamp"](self._probs, min=eps, max=1 - eps)
+            self._logits = _T["log"](p) - _T["log1p"](-p)
+        else:
+            (self._logits,) = _broadcast_all(logits)
+            self.batch = tuple(self._logits.shape)
+            self._probs = _T["sigmoid"](self._logits)
+
+    @property
+    def mean(self) -> Tensor:
+        return 1.0 / self.probs - 1.0
+
+    @property
+    def mode(self) -> Tensor:
+        return _T["zeros_like"](self.probs)
+
+    @property
+    def variance(self) -> Tensor:
+        return (1.0 / self.probs - 1.0) / self.probs
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        probs = self.probs
+        tiny = float(np.finfo(probs.dtype).tiny)
+        with no_grad():
+            u = _M["uniform_"](_T["empty"](shape, dtype=probs.dtype), tiny, 1)
+            return _M["floor"](_M["log"](u) / _M["log1p"](-probs))
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(
+            self,
+            value,
+            "IntegerGreaterThan(lower_bound=0)",
+            lambda v: (v >= 0) & (v == np.floor(v)),
+        )
+        value, probs = _broadcast_all(value, self.probs)
+        probs = _T["where"](_M["logical_and"](_M["eq"](probs, 1), _M["eq"](value, 0)), 0.0, probs)
+        return value * _M["log1p"](-probs) + _M["log"](self.probs)
+
+    def entropy(self) -> Tensor:
+        bce = _F["binary_cross_entropy_with_logits"](self.logits, self.probs, reduction="none")
+        return bce / self.probs
+
+
+class OneHotCategorical(Distribution):
+    NAME = "OneHotCategorical"
+    PARAMS = ()
+
+    def __init__(self, probs: Any = None, logits: Any = None, validate_args: Any = None) -> None:
+        self._categorical = Categorical(probs, logits, validate_args=validate_args)
+        self.batch = self._categorical.batch
+        self.event = (self._categorical.events,)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("probs", "logits"):
+            return getattr(self._categorical, attr)
+        return super().program_attribute(attr)
+
+    @property
+    def mean(self) -> Tensor:
+        return self._categorical.probs
+
+    @property
+    def mode(self) -> Tensor:
+        probs = self._categorical.probs
+        idx = _M["argmax"](probs, dim=-1)
+        return _M["to"](_F["one_hot"](idx, num_classes=probs.shape[-1]), probs)
+
+    @property
+    def variance(self) -> Tensor:
+        p = self._categorical.probs
+        return p * (1 - p)
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        probs = self._categorical.probs
+        indices = self._categorical.sample(sample_shape)
+        return _M["to"](_F["one_hot"](indices, self._categorical.events), probs)
+
+    def log_prob(self, value: Any) -> Tensor:
+        def one_hot(v: np.ndarray) -> Any:
+            return np.all((v == 0) | (v == 1), axis=-1) & (v.sum(-1) == 1)
+
+        value = _validate_sample(self, value, "OneHot()", one_hot)
+        indices = _M["max"](value, -1)[1]
+        return self._categorical.log_prob(indices)
+
+    def entropy(self) -> Tensor:
+        return self._categorical.entropy()
+
+
+# --- MultivariateNormal -------------------------------------------------------------------------
+
+
+def _batch_mv(bmat: Tensor, bvec: Tensor) -> Tensor:
+    return _M["squeeze"](_T["matmul"](bmat, _M["unsqueeze"](bvec, -1)), -1)
+
+
+def _batch_mahalanobis(bL: Tensor, bx: Tensor) -> Tensor:  # noqa: N803
+    """x^T (L L^T)^-1 x as PyTorch's _batch_mahalanobis computes it: x's batch axes folded so
+    that L's batch lines up, one triangular solve of all right-hand sides, squares summed,
+    then the axes put back."""
+    n = bx.shape[-1]
+    bx_batch_shape = tuple(bx.shape[:-1])
+    bx_batch_dims = len(bx_batch_shape)
+    bl_batch_dims = bL.ndim - 2
+    outer = bx_batch_dims - bl_batch_dims
+    old = outer + bl_batch_dims
+    new = outer + 2 * bl_batch_dims
+    new_shape = tuple(bx.shape[:outer])
+    for sl, sx in zip(bL.shape[:-2], bx.shape[outer:-1]):
+        new_shape += (sx // sl, sl)
+    new_shape += (n,)
+    bx = _M["reshape"](bx, *new_shape)
+    perm = list(range(outer)) + list(range(outer, new, 2)) + list(range(outer + 1, new, 2)) + [new]
+    bx = _M["permute"](bx, *perm)
+    flat_l = _M["reshape"](bL, -1, n, n)
+    flat_x = _M["reshape"](bx, -1, flat_l.shape[0], n)
+    flat_x_swap = _M["permute"](flat_x, 1, 2, 0)
+    solved = N.LINALG["solve_triangular"](flat_l, flat_x_swap, upper=False)
+    m = _M["t"](_M["sum"](_M["pow"](solved, 2), -2))
+    permuted = _M["reshape"](m, *bx.shape[:-1])
+    inv = list(range(outer))
+    for i in range(bl_batch_dims):
+        inv += [outer + i, old + i]
+    return _M["reshape"](_M["permute"](permuted, *inv), *bx_batch_shape)
+
+
+def _batch_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
+    try:
+        return tuple(np.broadcast_shapes(*shapes))
+    except ValueError:
+        raise GradcliError(
+            "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is "
+            "between " + " and ".join(f"arg {i} with shape {list(s)}" for i, s in enumerate(shapes))
+        ).mirror("RuntimeError") from None
+
+
+class MultivariateNormal(Distribution):
+    NAME = "MultivariateNormal"
+    PARAMS = ("loc", "covariance_matrix", "precision_matrix", "scale_tril")
+    PROGRAM_DATA = Distribution.PROGRAM_DATA
+    has_rsample = True
+
+    def __init__(
+        self,
+        loc: Any,
+        covariance_matrix: Any = None,
+        precision_matrix: Any = None,
+        scale_tril: Any = None,
+        validate_args: Any = None,
+    ) -> None:
+        if not isinstance(loc, Tensor):
+            raise GradcliError(
+                f"MultivariateNormal's loc must be a Tensor, not {typename(loc)}"
+            ).mirror("TypeError")
+        if loc.ndim < 1:
+            raise GradcliError("loc must be at least one-dimensional.").mirror("ValueError")
+        given = [
+            (k, v)
+            for k, v in (
+                ("covariance_matrix", covariance_matrix),
+                ("precision_matrix", precision_matrix),
+                ("scale_tril", scale_tril),
+            )
+            if v is not None
+        ]
+        if len(given) != 1:
+            raise GradcliError(
+                "Exactly one of covariance_matrix or precision_matrix or scale_tril may be "
+                "specified."
+            ).mirror("ValueError")
+        kind, mat = given[0]
+        if not isinstance(mat, Tensor):
+            raise GradcliError(f"{kind} must be a Tensor, not {typename(mat)}").mirror("TypeError")
+        if mat.ndim < 2:
+            raise GradcliError(
+                f"{kind} must be at least two-dimensional, with optional leading batch dimensions"
+            ).mirror("ValueError")
+        batch = _batch_shapes(tuple(mat.shape[:-2]), tuple(loc.shape[:-1]))
+        self.shown = {"loc", kind}
+        setattr(self, "_" + kind, _M["expand"](mat, *(batch + (-1, -1))))
+        self._loc = _M["expand"](loc, *(batch + (-1,)))
+        self.batch = batch
+        self.event = tuple(self._loc.shape[-1:])
+        if validate_args is not False:
+            self._validate(kind)
+        if kind == "scale_tril":
+            self._unbroadcasted_scale_tril = mat
+        elif kind == "covariance_matrix":
+            self._unbroadcasted_scale_tril = N.LINALG["cholesky"](mat)
+        else:
+            self._unbroadcasted_scale_tril = _precision_to_scale_tril(mat)
+
+    def _validate(self, kind: str) -> None:
+        m = getattr(self, "_" + kind)
+        n = m.shape[-1]
+        # the checks factor each matrix as the Cholesky factorisation after them does: bounded
+        # by the same limit, before any work
+        limits.LINALG_WORK.check(
+            math.prod(m.shape[:-2]) * n * n * n, f"the work of linalg.cholesky on {list(m.shape)}"
+        )
+        loc = self._loc
+        self._check("loc", loc, np.all(loc.data == loc.data), "IndependentConstraint(Real(), 1)")
+        a = m.data
+        if kind == "scale_tril":
+            ok = np.all(np.tril(a) == a) and np.all(np.diagonal(a, axis1=-2, axis2=-1) > 0)
+            self._check(kind, m, ok, "LowerCholesky()")
+            return
+        ok = a.shape[-1] == a.shape[-2] and bool(
+            np.all(np.isclose(a, np.swapaxes(a, -1, -2), rtol=1e-5, atol=1e-6, equal_nan=False))
+        )
+        if ok:
+            try:
+                np.linalg.cholesky(a.astype(np.float64) if a.dtype != np.float64 else a)
+            except np.linalg.LinAlgError:
+                ok = False
+            if ok and a.dtype == np.float32:
+                ok = _cholesky32_ok(a)
+        self._check(kind, m, ok, "PositiveDefinite()")
+
+    # the three matrices: the given one, the others computed when first asked
+    def _lazy(self, kind: str) -> Tensor:
+        self.shown.add(kind)  # type: ignore[union-attr]
+        if getattr(self, "_" + kind, None) is None:
+            low = self._unbroadcasted_scale_tril
+            full = self.batch + self.event + self.event
+            if kind == "scale_tril":
+                made = low
+            elif kind == "covariance_matrix":
+                made = _T["matmul"](low, _M["transpose"](low, -2, -1))
+            else:
+                made = _cholesky_inverse(low)
+            setattr(self, "_" + kind, _M["expand"](made, *full))
+        return getattr(self, "_" + kind)
+
+    _covariance_matrix: Tensor | None = None
+    _precision_matrix: Tensor | None = None
+    _scale_tril: Tensor | None = None
+
+    @property
+    def loc(self) -> Tensor:
+        return self._loc
+
+    @property
+    def covariance_matrix(self) -> Tensor:
+        return self._lazy("covariance_matrix")
+
+    @property
+    def precision_matrix(self) -> Tensor:
+        return self._lazy("precision_matrix")
+
+    @property
+    def scale_tril(self) -> Tensor:
+        return self._lazy("scale_tril")
+
+    @property
+    def mean(self) -> Tensor:
+        return self._loc
+
+    mode = mean
+
+    @property
+    def variance(self) -> Tensor:
+        v = _M["sum"](_M["pow"](self._unbroadcasted_scale_tril, 2), -1)
+        return _M["expand"](v, *(self.batch + self.event))
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    def rsample(self, sample_shape: Any = ()) -> Tensor:
+        shape = self._extended(sample_shape)
+        eps = _M["normal_"](_T["empty"](shape, dtype=self._loc.dtype))
+        return self._loc + _batch_mv(self._unbroadcasted_scale_tril, eps)
+
+    def _half_log_det(self) -> Tensor:
+        diag = _M["diagonal"](self._unbroadcasted_scale_tril, dim1=-2, dim2=-1)
+        return _M["sum"](_M["log"](diag), -1)
+
+    def log_prob(self, value: Any) -> Tensor:
+        value = _validate_sample(
+            self, value, "IndependentConstraint(Real(), 1)", lambda v: np.all(v == v, axis=-1)
+        )
+        diff = value - self._loc
+        m = _batch_mahalanobis(self._unbroadcasted_scale_tril, diff)
+        return -0.5 * (self.event[0] * math.log(2 * math.pi) + m) - self._half_log_det()
+
+    def entropy(self) -> Tensor:
+        h = 0.5 * self.event[0] * (1.0 + math.log(2 * math.pi)) + self._half_log_det()
+        return h if not self.batch else _M["expand"](h, *self.batch)
+
+
+def _cholesky32_ok(a: np.ndarray) -> bool:
+    """Whether a float32 Cholesky factorisation completes (its pivots stay positive in float32
+    arithmetic: a matrix barely positive definite in float64 can fail there, as in PyTorch)."""
+    flat = a.reshape((math.prod(a.shape[:-2]),) + a.shape[-2:])
+    for m in flat:
+        n = m.shape[0]
+        low = np.zeros((n, n), dtype=np.float32)
+        for j in range(n):
+            d = np.float32(m[j, j]) - np.float32(np.dot(low[j, :j], low[j, :j]))
+            if not d > 0:
+                return False
+            low[j, j] = np.sqrt(d)
+            low[j + 1 :, j] = (m[j + 1 :, j] - low[j + 1 :, :j] @ low[j, :j]) / low[j, j]
+    return True
+
+
+def _precision_to_scale_tril(p: Tensor) -> Tensor:
+    lf = N.LINALG["cholesky"](_T["flip"](p, (-2, -1)))
+    l_inv = _M["transpose"](_T["flip"](lf, (-2, -1)), -2, -1)
+    eye = _T["eye"](p.shape[-1], dtype=p.dtype)
+    return N.LINALG["solve_triangular"](l_inv, eye, upper=False)
+
+
+def _cholesky_inverse(low: Tensor) -> Tensor:
+    """(L L^T)^-1 = L^-T L^-1 (torch.cholesky_inverse's value, by two triangular solves)."""
+    eye = _T["eye"](low.shape[-1], dtype=low.dtype)
+    l_inv = N.LINALG["solve_triangular"](low, eye, upper=False)
+    return _T["matmul"](_M["transpose"](l_inv, -2, -1), l_inv)
+
+
+def _kl_mvn(p: MultivariateNormal, q: MultivariateNormal) -> Tensor:
+    if p.event != q.event:
+        raise GradcliError(
+            "KL-divergence between two Multivariate Normals with                          "
+            "different event shapes cannot be computed"
+        ).mirror("ValueError")
+    pl, ql = p._unbroadcasted_scale_tril, q._unbroadcasted_scale_tril
+    half_term1 = q._half_log_det() - p._half_log_det()
+    combined = _batch_shapes(tuple(ql.shape[:-2]), tuple(pl.shape[:-2]))
+    n = p.event[0]
+    q_tril = _M["expand"](ql, *(combined + (n, n)))
+    p_tril = _M["expand"](pl, *(combined + (n, n)))
+    x = N.LINALG["solve_triangular"](q_tril, p_tril, upper=False)
+    term2 = _M["reshape"](_M["sum"](_M["pow"](_M["reshape"](x, -1, n * n), 2), -1), *combined)
+    term3 = _batch_mahalanobis(ql, q.loc - p.loc)
+    return half_term1 + 0.5 * (term2 + term3 - n)
+
+
 def kl_divergence(p: Any, q: Any) -> Tensor:
     """KL(p || q) for the pairs PyTorch registers among these four."""
     if isinstance(p, Normal) and isinstance(q, Normal):
@@ -435,18 +1647,77 @@ def kl_divergence(p: Any, q: Any) -> Tensor:
     if isinstance(p, Categorical) and isinstance(q, Categorical):
         t = p.probs * (p.logits - q.logits)
         if bool(np.any(q.probs.data == 0)) or bool(np.any(p.probs.data == 0)):
-            inf = _M["expand_as"](q.probs == 0, t)
+            inf = _M["expand_as"](_M["eq"](q.probs, 0), t)
             t = _T["where"](inf, math.inf, t)
-            t = _T["where"](_M["expand_as"](p.probs == 0, t), 0.0, t)
+            t = _T["where"](_M["expand_as"](_M["eq"](p.probs, 0), t), 0.0, t)
         return _M["sum"](t, -1)
     if isinstance(p, Bernoulli) and isinstance(q, Bernoulli):
         t1 = p.probs * (_F["softplus"](-q.logits) - _F["softplus"](-p.logits))
         t2 = (1 - p.probs) * (_F["softplus"](q.logits) - _F["softplus"](p.logits))
         return t1 + t2
+    if isinstance(p, MultivariateNormal) and isinstance(q, MultivariateNormal):
+        return _kl_mvn(p, q)
+    if isinstance(p, Independent) and isinstance(q, Independent):
+        if p.reinterpreted_batch_ndims != q.reinterpreted_batch_ndims:
+            raise GradcliError(
+                "KL(p || q) of Independent distributions that reinterpret different numbers "
+                "of batch dimensions is not implemented (in PyTorch either)"
+            ).mirror("NotImplementedError")
+        return _sum_rightmost(kl_divergence(p.base_dist, q.base_dist), p.reinterpreted_batch_ndims)
+    if type(p) is Exponential and type(q) is Exponential:
+        rate_ratio = q.rate / p.rate
+        return -_M["log"](rate_ratio) + rate_ratio - 1
+    if type(p) is Laplace and type(q) is Laplace:
+        scale_ratio = p.scale / q.scale
+        loc_abs_diff = _M["abs"](p.loc - q.loc)
+        t1 = -_M["log"](scale_ratio)
+        t2 = loc_abs_diff / q.scale
+        t3 = scale_ratio * _T["exp"](-loc_abs_diff / p.scale)
+        return t1 + t2 + t3 - 1
+    if type(p) is Poisson and type(q) is Poisson:
+        return p.rate * (_M["log"](p.rate) - _M["log"](q.rate)) - (p.rate - q.rate)
+    if type(p) is LogNormal and type(q) is LogNormal:
+        return kl_divergence(p.base_dist, q.base_dist)
+    if type(p) is Gamma and type(q) is Gamma:
+        what = "kl_divergence(Gamma, Gamma)"
+        t1 = q.concentration * _M["log"](p.rate / q.rate)
+        t2 = _special("lgamma", q.concentration, what) - _special("lgamma", p.concentration, what)
+        t3 = (p.concentration - q.concentration) * _special("digamma", p.concentration, what)
+        t4 = (q.rate - p.rate) * (p.concentration / p.rate)
+        return t1 + t2 + t3 + t4
+    if type(p) is Beta and type(q) is Beta:
+        what = "kl_divergence(Beta, Beta)"
+        lg = lambda t: _special("lgamma", t, what)  # noqa: E731
+        dg = lambda t: _special("digamma", t, what)  # noqa: E731
+        p1, p0, q1, q0 = p.concentration1, p.concentration0, q.concentration1, q.concentration0
+        sum_p = p1 + p0
+        sum_q = q1 + q0
+        t1 = lg(q1) + lg(q0) + lg(sum_p)
+        t2 = lg(p1) + lg(p0) + lg(sum_q)
+        t3 = (p1 - q1) * dg(p1)
+        t4 = (p0 - q0) * dg(p0)
+        t5 = (sum_q - sum_p) * dg(sum_p)
+        return t1 - t2 + t3 + t4 + t5
+    if type(p) is Dirichlet and type(q) is Dirichlet:
+        what = "kl_divergence(Dirichlet, Dirichlet)"
+        sum_p = _M["sum"](p.concentration, -1)
+        sum_q = _M["sum"](q.concentration, -1)
+        t1 = _special("lgamma", sum_p, what) - _special("lgamma", sum_q, what)
+        t2 = _M["sum"](
+            _special("lgamma", p.concentration, what) - _special("lgamma", q.concentration, what),
+            -1,
+        )
+        t3 = p.concentration - q.concentration
+        t4 = _special("digamma", p.concentration, what) - _M["unsqueeze"](
+            _special("digamma", sum_p, what), -1
+        )
+        return t1 - t2 + _M["sum"](t3 * t4, -1)
     raise GradcliError(
         f"No KL(p || q) is implemented for p of type {typename(p)} and q of type {typename(q)}"
         " in gradcli",
-        hint="gradcli has KL for Normal/Normal, Categorical/Categorical, Bernoulli/Bernoulli",
+        hint="gradcli has KL for Normal, Categorical, Bernoulli, MultivariateNormal, "
+        "Independent, Exponential, Laplace, Poisson, LogNormal, Gamma, Beta, Dirichlet pairs "
+        "of one kind",
     ).mirror("NotImplementedError")
 
 
@@ -455,4 +1726,28 @@ CLASSES: dict[str, type] = {
     "Uniform": Uniform,
     "Bernoulli": Bernoulli,
     "Categorical": Categorical,
+    "MultivariateNormal": MultivariateNormal,
+    "Independent": Independent,
+    "Exponential": Exponential,
+    "Laplace": Laplace,
+    "Poisson": Poisson,
+    "LogNormal": LogNormal,
+    "Gamma": Gamma,
+    "Beta": Beta,
+    "Dirichlet": Dirichlet,
+    "Cauchy": Cauchy,
+    "HalfNormal": HalfNormal,
+    "Geometric": Geometric,
+    "OneHotCategorical": OneHotCategorical,
+    "StudentT": StudentT,
+    "Chi2": Chi2,
+}
+
+# the module each class lives in under torch.distributions (torch.distributions.normal.Normal)
+MODULES: dict[str, str] = {
+    "MultivariateNormal": "multivariate_normal",
+    "LogNormal": "log_normal",
+    "HalfNormal": "half_normal",
+    "OneHotCategorical": "one_hot_categorical",
+    "StudentT": "studentT",
 }

@@ -555,6 +555,7 @@ INDEX: dict[str, dict[str, str]] = {
         "slogdet": "linalg",
         "inv": "linalg",
         "solve": "linalg",
+        "solve_triangular": "linalg",
         "cholesky": "linalg",
         "qr": "linalg",
         "eigh": "linalg",

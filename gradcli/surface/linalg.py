@@ -597,6 +597,54 @@ def solve(A_: Any, B_: Any, *, left: bool = True, out: Any = None) -> Tensor:  #
     return A.named(x, "LinalgSolveExBackward0")
 
 
+def solve_triangular(
+    A_: Any,  # noqa: N803
+    B_: Any = None,  # noqa: N803
+    upper: Any = None,
+    *,
+    left: Any = True,
+    unitriangular: Any = False,
+    out: Any = None,
+) -> Tensor:
+    """torch.linalg.solve_triangular(A, B, *, upper, left=True, unitriangular=False): X with
+    A X = B (X A = B with left=False), reading only A's upper or lower triangle."""
+    fn = "linalg.solve_triangular"
+    if B_ is None or upper is None:
+        missing = '"upper"' if B_ is not None else '"B", "upper"'
+        n = 1 if B_ is not None else 2
+        raise GradcliError(
+            f"linalg_solve_triangular() missing {n} required positional arguments: {missing}"
+        ).mirror("TypeError")
+    upper = _bool(upper, "upper")
+    left = _bool(left, "left")
+    unit = _bool(unitriangular, "unitriangular")
+    a = _matrices(A_, fn)
+    b = _matrices(B_, fn, square=False, name="B")
+    n = a.shape[-1]
+    rows, cols = (b.shape[-2], b.shape[-1]) if left else (b.shape[-1], b.shape[-2])
+    if rows != n:
+        eq = "AX = B" if left else "XA = B"
+        raise GradcliError(
+            f"{fn}: Incompatible shapes of A and B for the equation {eq} "
+            f"({n}x{n} and {b.shape[-2]}x{b.shape[-1]})"
+        )
+    try:
+        batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    except ValueError:
+        raise GradcliError(
+            f"{fn}: the batch dimensions of A {list(a.shape[:-2])} and B "
+            f"{list(b.shape[:-2])} do not broadcast"
+        ) from None
+    limits.LINALG_WORK.check(
+        math.prod(batch) * n * n * cols, f"the work of {fn} on {list(b.shape)}"
+    )
+    if left:
+        return apply(M.solve_triangular, a, b, upper=upper, unitriangular=unit)
+    # X A = B is A^T X^T = B^T: the transposed triangle, the other way up
+    x = apply(M.solve_triangular, F.mT(a), F.mT(b), upper=not upper, unitriangular=unit)
+    return A.named(F.mT(x), "LinalgSolveTriangularBackward0")
+
+
 # --- decompositions -------------------------------------------------------------------------------
 
 
@@ -999,6 +1047,7 @@ NAMES = declare(
     ("inv", "linalg", inv, "inv"),
     ("inverse", "torch Tensor", inv, "inv"),
     ("solve", "linalg", solve, "solve"),
+    ("solve_triangular", "linalg", solve_triangular, "solve_triangular"),
     ("cholesky", "linalg", cholesky, "cholesky"),
     ("qr", "linalg", qr, "qr index reshape"),
     ("eigh", "linalg", eigh, "eigh index reshape"),

@@ -19,7 +19,8 @@ against PyTorch when it is installed:
 * ``rand``/``uniform_``, ``randn``/``normal_`` and every ``torch.normal`` overload, below and
   at/above the 16-element vectorised path, contiguous or strided;
 * ``randint``/``random_`` (every overload), ``randperm``, ``exponential_``, ``geometric_``,
-  ``log_normal_``, ``cauchy_``, ``poisson``, ``bernoulli`` and ``bernoulli_`` (float or tensor
+  ``log_normal_``, ``cauchy_``, ``poisson``, ``_standard_gamma`` (and ``_sample_dirichlet``'s
+  gammas), ``bernoulli`` and ``bernoulli_`` (float or tensor
   p), ``multinomial`` (with and without replacement), the dropout mask and its scale (p = 0 and
   p = 1 included), feature (channel) dropout's and alpha dropout's noise;
 * the layout of ``empty_like`` (``dense_strides``): ``rand_like`` of a transposed tensor is
@@ -2129,6 +2130,76 @@ def poisson(rates: np.ndarray, *, generator: Generator | None = None) -> np.ndar
         out[i] = _poisson_one(lam, stream.next)
     stream.finish()
     return _cast_from_double(out, dt).reshape(rates.shape)
+
+
+GAMMA_MAX_DRAWS = 10**7  # uniforms one standard_gamma() may draw before it is stopped
+_THIRD_F = float(np.float32(1.0) / np.float32(3.0))  # ATen's 1.0f / 3.0f
+_C0331_F = float(np.float32(0.0331))  # ATen's 0.0331f
+
+
+def standard_gamma(
+    alphas: np.ndarray, *, generator: Generator | None = None, double: bool = False
+) -> np.ndarray:
+    """torch._standard_gamma(alpha): one Gamma(alpha, 1) draw an element, in C order, as ATen's
+    CPU sample_gamma: Marsaglia and Tsang's rejection with 53-bit uniforms and
+    at::normal_distribution<double>'s normals (Box-Muller, the second value cached in the
+    generator), alpha < 1 boosted by u^(1/alpha); alpha's own arithmetic (alpha + 1,
+    alpha - 1/3) in its dtype, the rest in double; at least the dtype's smallest normal.
+    `double`: the gammas of _sample_dirichlet (alpha taken as double, double results)."""
+    alphas = np.asarray(alphas)
+    dt = _dtype(alphas.dtype)
+    if dt.name not in ("float32", "float64"):
+        raise NotImplementedError(f"\"gamma_cpu\" not implemented for '{SCALAR_TYPE[dt.name]}'")
+    single = alphas.dtype == np.float32 and not double
+    flat = np.ascontiguousarray(alphas).reshape(-1)
+    values = flat.astype(np.float64).tolist()
+    gen = _gen(generator)
+    cache = gen._next_double
+    stream = _UniformStream(gen, int(len(values) * 2.3) + 16, GAMMA_MAX_DRAWS)
+    draw = stream.next
+
+    def normal() -> float:
+        nonlocal cache
+        if cache is not None:
+            z, cache = cache, None
+            return z
+        u1, u2 = draw(), draw()
+        r = math.sqrt(-2.0 * math.log1p(-u2))
+        theta = 2.0 * math.pi * u1
+        cache = r * math.sin(theta)
+        return r * math.cos(theta)
+
+    out = np.empty(len(values), np.float64)
+    f32 = np.float32
+    for i, alpha in enumerate(values):
+        scale = 1.0
+        if alpha < 1.0:
+            if alpha == 0.0:
+                out[i] = 0.0
+                continue
+            inv = float(f32(1.0) / f32(alpha)) if single else 1.0 / alpha
+            scale *= math.pow(1 - draw(), inv)
+            alpha = float(f32(alpha) + f32(1.0)) if single else alpha + 1.0
+        d = float(f32(alpha) - f32(_THIRD_F)) if single else alpha - _THIRD_F
+        c = 1.0 / math.sqrt(9.0 * d)
+        while True:
+            while True:
+                x = normal()
+                y = 1.0 + c * x
+                if y > 0:
+                    break
+            v = y * y * y
+            u = 1 - draw()
+            xx = x * x
+            if u < 1.0 - _C0331_F * xx * xx or math.log(u) < 0.5 * xx + d * (1.0 - v + math.log(v)):
+                out[i] = scale * d * v
+                break
+    stream.finish()
+    gen._next_double = cache
+    if double:
+        return np.maximum(out, np.finfo(np.float64).tiny).reshape(alphas.shape)
+    res = _cast_from_double(out, dt)
+    return np.maximum(res, np.finfo(res.dtype).tiny).reshape(alphas.shape)
 
 
 class _UniformStream:

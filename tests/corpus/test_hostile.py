@@ -31,6 +31,8 @@ NNF = "import torch\nimport torch.nn.functional as F\n"
 NN = "import torch\nimport torch.nn as nn\n"
 # The forward-AD cases (their lines count from 4).
 FWD = "import torch\nimport torch.autograd.forward_ad as fwAD\nx = torch.ones(3)\n"
+# The torch.distributions cases (their lines count from 3).
+DS = "import torch\nimport torch.distributions as D\n"
 
 
 @dataclass
@@ -3924,6 +3926,116 @@ CASES: list[Case] = [
         "z = F.apply(torch.ones(2, requires_grad=True))\ny = z.grad_fn.apply(1, 2)",
         "backward() takes 2 positional arguments but 3 were given",
         (10, 5),
+    ),
+    # --- torch.distributions: draws sized before any work, matrices checked, PyTorch's words --
+    Case(
+        "mvn_sample_huge",
+        DS + "y = D.MultivariateNormal(torch.zeros(2), torch.eye(2)).sample((10**9,))",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
+    Case(
+        "mvn_rsample_huge_of_empty_event",
+        DS + "y = D.MultivariateNormal(torch.zeros(0), torch.eye(0)).rsample((10**18, 10**18))",
+        "over the limit",
+        (3, 5),
+    ),
+    Case(
+        "mvn_singular_covariance",
+        DS + "y = D.MultivariateNormal(torch.zeros(2), torch.ones(2, 2))",
+        "to satisfy the constraint PositiveDefinite()",
+        (3, 5),
+    ),
+    Case(
+        "mvn_huge_covariance_work",
+        DS + "y = D.MultivariateNormal(torch.zeros(3000), torch.eye(3000))",
+        "over the limit",
+        (3, 5),
+    ),
+    Case(
+        "mvn_string_covariance",
+        DS + "y = D.MultivariateNormal(torch.zeros(2), 'eye')",
+        "covariance_matrix must be a Tensor, not str",
+        (3, 5),
+    ),
+    Case(
+        "mvn_no_matrix",
+        DS + "y = D.MultivariateNormal(torch.zeros(2))",
+        "Exactly one of covariance_matrix or precision_matrix or scale_tril",
+        (3, 5),
+    ),
+    Case(
+        "exponential_sample_huge",
+        DS + "y = D.Exponential(torch.ones(3)).rsample((10**4, 10**4))",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
+    Case(
+        "poisson_sample_huge",
+        DS + "y = D.Poisson(torch.ones(10)).sample((10**7,))",
+        "over the limit of 10,000,000",
+        (3, 5),
+    ),
+    Case(
+        "geometric_sample_negative_shape",
+        DS + "y = D.Geometric(0.5).sample((-3,))",
+        "sample_shape must be a torch.Size or a tuple of sizes",
+        (3, 5),
+    ),
+    Case(
+        "gamma_rsample_concentration_gradient_refused",
+        DS + "y = D.Gamma(torch.ones(2, requires_grad=True), 1.0).rsample((3,))",
+        "concentration that requires grad is not supported",
+        (3, 5),
+    ),
+    Case(
+        "gamma_sample_huge",
+        DS + "y = D.Gamma(torch.ones(10**3), 1.0).sample((10**4,))",
+        "more than the time limit allows",
+        (3, 5),
+    ),
+    Case(
+        "dirichlet_sample_huge",
+        DS + "y = D.Dirichlet(torch.ones(3)).sample((10**7,))",
+        "over the limit",
+        (3, 5),
+    ),
+    Case(
+        "independent_too_many_dims",
+        DS + "y = D.Independent(D.Normal(torch.zeros(3), 1.0), 5)",
+        "Expected reinterpreted_batch_ndims <= len(base_distribution.batch_shape)",
+        (3, 5),
+    ),
+    Case(
+        "independent_of_a_tensor",
+        DS + "y = D.Independent(torch.zeros(3), 1)",
+        "must be a torch.distributions distribution, not Tensor",
+        (3, 5),
+    ),
+    Case(
+        "distribution_dunder",
+        DS + "y = D.Exponential(1.0).__class__",
+        "`.__class__` is not accessible",
+        (3, 23),
+    ),
+    Case(
+        "distribution_private_attribute",
+        DS + "y = D.MultivariateNormal(torch.zeros(2), torch.eye(2))._unbroadcasted_scale_tril",
+        "has no attribute '_unbroadcasted_scale_tril'",
+        (3, 5),
+    ),
+    Case(
+        "solve_triangular_huge_work",
+        "import torch\ny = torch.linalg.solve_triangular(torch.eye(2000), torch.ones(2000, 2000), "
+        "upper=False)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "solve_triangular_no_upper",
+        "import torch\ny = torch.linalg.solve_triangular(torch.eye(2), torch.ones(2, 1))",
+        'missing 1 required positional arguments: "upper"',
+        (2, 5),
     ),
 ]
 

@@ -291,6 +291,15 @@ def _solve_ref(a: np.ndarray, b: np.ndarray, strict: bool = True) -> np.ndarray:
     return np.matmul(_inv_ref(a), b)
 
 
+def _solve_triangular_ref(
+    a: np.ndarray, b: np.ndarray, upper: bool = False, unitriangular: bool = False
+) -> np.ndarray:
+    t = np.triu(a) if upper else np.tril(a)
+    if unitriangular:
+        t = t - t * np.eye(a.shape[-1]) + np.eye(a.shape[-1])
+    return np.matmul(_inv_ref(t), b)
+
+
 def _cholesky_ref(a: np.ndarray) -> np.ndarray:
     def one(m: np.ndarray) -> np.ndarray:  # Cholesky-Banachiewicz, element by element
         n = m.shape[0]
@@ -764,6 +773,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "det": _det_ref,
     "slogdet": _slogdet_ref,
     "solve": _solve_ref,
+    "solve_triangular": _solve_triangular_ref,
     "cholesky": _cholesky_ref,
     "qr": _qr_ref,
     "eigh": _eigh_ref,
@@ -921,6 +931,9 @@ def _torch_linalg() -> dict[str, Callable[..., Any]]:
         "det": torch.linalg.det,
         "slogdet": lambda a: torch.stack(torch.linalg.slogdet(a), dim=-1),
         "solve": lambda a, b, strict=True: torch.linalg.solve(a, b),
+        "solve_triangular": lambda a, b, upper=False, unitriangular=False: (
+            torch.linalg.solve_triangular(a, b, upper=upper, unitriangular=unitriangular)
+        ),
         "cholesky": torch.linalg.cholesky,
         "qr": qr,
         "eigh": eigh,

@@ -153,6 +153,7 @@ CALLS: dict[str, list[Call]] = {
     "F.glu": one(lambda: leaf((2, 4))),
     "F.pad": one(x23, (1, 1)) + one(x23, (1, 1), mode="reflect"),
     "linalg.multi_dot": one(lambda: [spd(), spd(), spd()]),
+    "linalg.solve_triangular": one(spd, lambda: leaf((3, 2)), upper=False),
     "linalg.norm": one(spd, "nuc"),
     "linalg.matrix_norm": one(spd, 2),
     "torch.l1_loss": one(x23, x23, reduction="sum"),

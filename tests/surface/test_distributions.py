@@ -183,3 +183,262 @@ def test_values_against_closed_forms() -> None:
     u = DS.Uniform(T(mu), T(mu + s))
     close(u.log_prob(T(mu + s / 2)), -np.log(s))
     close(u.entropy(), np.log(s))
+
+
+# --- the distributions added after the first four -------------------------------------------
+
+COV = np.array([[1.0, 0.2, 0.1], [0.2, 2.0, 0.3], [0.1, 0.3, 1.5]])
+TRIL = np.linalg.cholesky(COV)
+X3 = T(np.array([[0.3, -1.2, 2.5], [1.0, 0.0, -0.5]]))
+POS = T(np.array([0.3, 1.7, 2.2]))
+
+
+def _sym(p: T) -> T:
+    return (p + p.t()) * 0.5  # finite differences move both halves; PyTorch's rule is symmetric
+
+
+@pytest.mark.parametrize(
+    "name, f, x",
+    [
+        ("mvn log_prob / loc", lambda p: DS.MultivariateNormal(p, T(COV)).log_prob(X3), LOC),
+        ("mvn log_prob / cov", lambda p: DS.MultivariateNormal(T(LOC), _sym(p)).log_prob(X3), COV),
+        (
+            "mvn log_prob / scale_tril",
+            lambda p: DS.MultivariateNormal(T(LOC), scale_tril=p, validate_args=False).log_prob(X3),
+            TRIL,
+        ),
+        (
+            "mvn log_prob / precision",
+            lambda p: DS.MultivariateNormal(T(LOC), precision_matrix=_sym(p)).log_prob(X3),
+            np.linalg.inv(COV),
+        ),
+        ("mvn entropy / cov", lambda p: DS.MultivariateNormal(T(LOC), _sym(p)).entropy(), COV),
+        (
+            "mvn rsample / scale_tril",
+            lambda p: (
+                gradcli.surface.sampling.manual_seed(3),
+                DS.MultivariateNormal(T(LOC), scale_tril=p, validate_args=False).rsample((2,)),
+            )[1],
+            TRIL,
+        ),
+        (
+            "kl mvn / q cov",
+            lambda p: DS.kl_divergence(
+                DS.MultivariateNormal(T(LOC), T(COV)), DS.MultivariateNormal(T(-LOC), _sym(p))
+            ),
+            COV + np.eye(3),
+        ),
+        (
+            "independent normal log_prob",
+            lambda p: DS.Independent(DS.Normal(p, T(SCALE)), 1).log_prob(X3),
+            LOC,
+        ),
+        ("exponential log_prob", lambda p: DS.Exponential(p).log_prob(POS), SCALE),
+        ("exponential entropy", lambda p: DS.Exponential(p).entropy(), SCALE),
+        ("exponential cdf", lambda p: DS.Exponential(p).cdf(POS), SCALE),
+        (
+            "kl exponential",
+            lambda p: DS.kl_divergence(DS.Exponential(p), DS.Exponential(T(SCALE[::-1].copy()))),
+            SCALE,
+        ),
+        ("laplace log_prob / scale", lambda p: DS.Laplace(T(LOC), p).log_prob(V), SCALE),
+        ("laplace log_prob / loc", lambda p: DS.Laplace(p, T(SCALE)).log_prob(V), LOC),
+        ("laplace cdf", lambda p: DS.Laplace(T(LOC), p).cdf(V), SCALE),
+        ("laplace icdf", lambda p: DS.Laplace(T(LOC), p).icdf(T(np.array([0.2, 0.5, 0.9]))), SCALE),
+        (
+            "kl laplace",
+            lambda p: DS.kl_divergence(DS.Laplace(T(LOC), p), DS.Laplace(T(-LOC), T(SCALE))),
+            SCALE,
+        ),
+        ("poisson log_prob", lambda p: DS.Poisson(p).log_prob(T(np.array([0.0, 2.0, 5.0]))), SCALE),
+        ("lognormal log_prob / loc", lambda p: DS.LogNormal(p, T(SCALE)).log_prob(POS), LOC),
+        ("lognormal log_prob / scale", lambda p: DS.LogNormal(T(LOC), p).log_prob(POS), SCALE),
+        ("lognormal mean", lambda p: DS.LogNormal(T(LOC), p).mean, SCALE),
+        ("gamma log_prob / rate", lambda p: DS.Gamma(T(SCALE + 1), p).log_prob(POS), SCALE),
+        ("cauchy log_prob / scale", lambda p: DS.Cauchy(T(LOC), p).log_prob(V), SCALE),
+        (
+            "studentT log_prob / scale",
+            lambda p: DS.StudentT(T(SCALE + 2), T(LOC), p).log_prob(V),
+            SCALE,
+        ),
+        ("studentT log_prob / loc", lambda p: DS.StudentT(T(SCALE), p).log_prob(V), LOC),
+        ("studentT variance / scale", lambda p: DS.StudentT(T(SCALE + 2), 0.0, p).variance, SCALE),
+        ("chi2 log_prob / value", lambda p: DS.Chi2(T(SCALE + 1)).log_prob(p), SCALE),
+        ("cauchy cdf / loc", lambda p: DS.Cauchy(p, T(SCALE)).cdf(V), LOC),
+        ("cauchy icdf", lambda p: DS.Cauchy(T(LOC), p).icdf(T(np.array([0.2, 0.5, 0.9]))), SCALE),
+        ("halfnormal log_prob", lambda p: DS.HalfNormal(p).log_prob(POS), SCALE),
+        ("halfnormal cdf", lambda p: DS.HalfNormal(p).cdf(POS), SCALE),
+        (
+            "geometric log_prob",
+            lambda p: DS.Geometric(p).log_prob(T(np.array([0.0, 2.0, 5.0]))),
+            np.array([0.2, 0.5, 0.9]),
+        ),
+        ("geometric entropy / logits", lambda p: DS.Geometric(logits=p).entropy(), LOC),
+        (
+            "onehot log_prob",
+            lambda p: DS.OneHotCategorical(logits=p).log_prob(T(np.eye(3)[[2, 0]])),
+            np.array([[0.2, -1.0, 0.5], [1.5, 0.0, -0.3]]),
+        ),
+    ],
+)
+def test_more_gradients_against_finite_differences(name: str, f: Callable, x: np.ndarray) -> None:
+    _check(f, x)
+
+
+def test_more_values_against_closed_forms() -> None:
+    import math
+
+    close = lambda got, want: np.testing.assert_allclose(got.numpy(), want, rtol=1e-11)  # noqa: E731
+    x = X3.numpy()
+    m = DS.MultivariateNormal(T(LOC), T(COV))
+    d = x - LOC
+    maha = np.einsum("bi,ij,bj->b", d, np.linalg.inv(COV), d)
+    logdet = np.linalg.slogdet(COV)[1]
+    close(m.log_prob(X3), -0.5 * (3 * math.log(2 * math.pi) + logdet + maha))
+    close(m.entropy(), 0.5 * (3 * (1 + math.log(2 * math.pi)) + logdet))
+    close(
+        DS.MultivariateNormal(T(LOC), precision_matrix=T(np.linalg.inv(COV))).log_prob(X3),
+        m.log_prob(X3).numpy(),
+    )
+    close(m.variance, np.diag(COV))
+    q = DS.MultivariateNormal(T(-LOC), T(COV + np.eye(3)))
+    s1, s2 = COV, COV + np.eye(3)
+    i2 = np.linalg.inv(s2)
+    dm = -2 * LOC
+    want = 0.5 * (np.trace(i2 @ s1) + dm @ i2 @ dm - 3 + np.linalg.slogdet(s2)[1] - logdet)
+    close(DS.kl_divergence(m, q), want)
+    v = POS.numpy()
+    close(DS.Exponential(T(SCALE)).log_prob(POS), np.log(SCALE) - SCALE * v)
+    close(DS.Laplace(T(LOC), T(SCALE)).log_prob(POS), -np.log(2 * SCALE) - np.abs(v - LOC) / SCALE)
+    close(
+        DS.LogNormal(T(LOC), T(SCALE)).log_prob(POS),
+        -np.log(v * SCALE * math.sqrt(2 * math.pi)) - (np.log(v) - LOC) ** 2 / (2 * SCALE**2),
+    )
+    k = np.array([0.0, 2.0, 5.0])
+    close(
+        DS.Poisson(T(SCALE)).log_prob(T(k)),
+        k * np.log(SCALE) - SCALE - np.array([math.lgamma(a + 1) for a in k]),
+    )
+    a, b = SCALE + 1, SCALE
+    lg = np.vectorize(math.lgamma)
+    close(DS.Gamma(T(a), T(b)).log_prob(POS), a * np.log(b) + (a - 1) * np.log(v) - b * v - lg(a))
+    u = np.array([0.2, 0.5, 0.9])
+    close(
+        DS.Beta(T(a), T(b)).log_prob(T(u)),
+        (a - 1) * np.log(u) + (b - 1) * np.log(1 - u) - (lg(a) + lg(b) - lg(a + b)),
+    )
+    # psi: psi(1) = -gamma, psi(1/2) = -gamma - 2 log 2, psi(n + 1) = H_n - gamma
+    euler = 0.57721566490153286061
+    psi = DS._digamma_values(np.array([1.0, 0.5, 11.0, 25.5, -0.5]))
+    want_psi = [-euler, -euler - 2 * math.log(2), sum(1 / j for j in range(1, 11)) - euler]
+    np.testing.assert_allclose(psi[:3], want_psi, rtol=1e-14)
+    np.testing.assert_allclose(psi[4], psi[1] + 2.0, rtol=1e-13)  # psi(x + 1) = psi(x) + 1/x
+    close(
+        DS.Cauchy(T(LOC), T(SCALE)).log_prob(V),
+        -np.log(np.pi * SCALE * (1 + ((V.numpy() - LOC) / SCALE) ** 2)),
+    )
+    close(
+        DS.HalfNormal(T(SCALE)).log_prob(POS),
+        np.log(2) - v**2 / (2 * SCALE**2) - np.log(SCALE * math.sqrt(2 * math.pi)),
+    )
+    gp = np.array([0.2, 0.5, 0.9])
+    close(DS.Geometric(T(gp)).log_prob(T(k)), k * np.log1p(-gp) + np.log(gp))
+    close(DS.Geometric(T(gp)).entropy(), -((1 - gp) * np.log1p(-gp) + gp * np.log(gp)) / gp)
+    nu = SCALE + 2
+    close(
+        DS.StudentT(T(nu), T(LOC), T(SCALE)).log_prob(V),
+        lg((nu + 1) / 2)
+        - lg(nu / 2)
+        - 0.5 * np.log(nu * math.pi * SCALE**2)
+        - (nu + 1) / 2 * np.log1p(((V.numpy() - LOC) / SCALE) ** 2 / nu),
+    )
+    close(DS.StudentT(T(nu), T(LOC), T(SCALE)).variance, SCALE**2 * nu / (nu - 2))
+    close(
+        DS.Chi2(T(nu)).log_prob(POS), DS.Gamma(T(nu / 2), T(np.full(3, 0.5))).log_prob(POS).numpy()
+    )
+    # the entropy of Gamma(1, rate) is Exponential's
+    close(DS.Gamma(T(np.ones(3)), T(SCALE)).entropy(), DS.Exponential(T(SCALE)).entropy().numpy())
+
+
+@pytest.mark.parametrize(
+    "text, match",
+    [
+        ("D.MultivariateNormal(torch.zeros(2), torch.zeros(2, 2))", "PositiveDefinite"),
+        ("D.MultivariateNormal(torch.zeros(2), torch.tensor([[1., 2.], [0., 1.]]))", "Positive"),
+        ("D.MultivariateNormal(torch.zeros(2), scale_tril=-torch.eye(2))", "LowerCholesky"),
+        ("D.MultivariateNormal(torch.zeros(2))", "Exactly one of"),
+        ("D.MultivariateNormal(torch.tensor(0.), torch.eye(1))", "at least one-dimensional"),
+        ("D.MultivariateNormal(torch.zeros(2), torch.ones(2))", "at least two-dimensional"),
+        (
+            "D.MultivariateNormal(torch.zeros(2), torch.eye(2)).log_prob(torch.zeros(3))",
+            "right-most",
+        ),
+        ("D.Independent(D.Normal(torch.zeros(3), 1.0), 2)", "reinterpreted_batch_ndims <="),
+        ("D.Exponential(-1.0)", "GreaterThan"),
+        ("D.Exponential(1.0).log_prob(torch.tensor(-1.0))", "GreaterThanEq"),
+        ("D.Poisson(1.0).log_prob(torch.tensor(0.5))", "IntegerGreaterThan"),
+        ("D.LogNormal(0.0, 1.0).log_prob(torch.tensor(-1.0))", "LogNormal()"),
+        ("D.Beta(1.0, 0.0)", "IndependentConstraint"),
+        ("D.Dirichlet(torch.ones(2)).log_prob(torch.tensor([0.5, 0.6]))", "Simplex"),
+        (
+            "D.Gamma(torch.tensor(2.0, requires_grad=True), 1.0).rsample()",
+            "concentration that requires grad",
+        ),
+        ("D.Dirichlet(torch.ones(3, requires_grad=True)).rsample()", "_standard_gamma_grad"),
+        ("D.Gamma(1.0, 1.0).sample((10**7,))", "time limit"),
+        ("D.Exponential(1.0).sample((10**9,))", "over the limit"),
+        ("D.Geometric(torch.tensor([0.0, 0.5]))", "to be positive but found invalid values"),
+        ("D.Geometric(torch.tensor([1.5, 0.5]))", "Interval"),
+        ("D.HalfNormal(1.0).log_prob(torch.tensor(-1.0))", "GreaterThanEq"),
+        ("D.OneHotCategorical(torch.ones(2)).log_prob(torch.ones(2))", "OneHot()"),
+        ("D.Cauchy(0.0, 0.0)", "GreaterThan"),
+        ("D.Chi2(torch.tensor([-1.0]))", "Expected parameter df"),
+        ("D.StudentT(0.0)", "Expected parameter df"),
+        ("D.StudentT(2.0).sample((10**7,))", "time limit"),
+        ("D.MultivariateNormal(torch.zeros(2), torch.eye(2)).rsample((10**5, 10**5))", "limit"),
+    ],
+)
+def test_more_checks(text: str, match: str) -> None:
+    with pytest.raises(GradcliError, match=match):
+        _run("import torch.distributions as D\n" + text + "\n")
+
+
+def test_reprs_and_shapes() -> None:
+    out = _run(
+        "import torch.distributions as D\n"
+        "m = D.MultivariateNormal(torch.zeros(4, 1, 2), scale_tril=torch.eye(2).expand(2, 2, 2))\n"
+        "print(m, m.batch_shape, m.event_shape)\n"
+        "c = m.covariance_matrix\nprint(m)\n"
+        "i = D.Independent(D.Normal(torch.zeros(2, 3), 1.0), 1)\n"
+        "print(i, i.batch_shape, i.event_shape, D.Beta(1.0, 2.0), D.LogNormal(0.0, 1.0))\n"
+    )
+    assert out == (
+        "MultivariateNormal(loc: torch.Size([4, 2, 2]), scale_tril: torch.Size([4, 2, 2, 2])) "
+        "torch.Size([4, 2]) torch.Size([2])\n"
+        "MultivariateNormal(loc: torch.Size([4, 2, 2]), covariance_matrix: torch.Size([4, 2, 2, "
+        "2]), scale_tril: torch.Size([4, 2, 2, 2]))\n"
+        "Independent(Normal(loc: torch.Size([2, 3]), scale: torch.Size([2, 3])), 1) "
+        "torch.Size([2]) torch.Size([3]) Beta() LogNormal()\n"
+    )
+
+
+def test_gamma_draws_follow_the_generator() -> None:
+    """Gamma, Dirichlet and Beta draws are PyTorch's (corpus 666 checks the digits): the same
+    seed gives the same draws, the draws move the generator on, Dirichlet's rows sum to 1,
+    and a rate that requires grad gets d(x/rate)/d rate = -x/rate."""
+    text = (
+        "import torch.distributions as D\n"
+        "torch.manual_seed(4)\n"
+        "a = D.Gamma(torch.tensor([0.5, 3.0]), 2.0).sample((3,))\n"
+        "b = D.Gamma(torch.tensor([0.5, 3.0]), 2.0).sample((3,))\n"
+        "torch.manual_seed(4)\n"
+        "c = D.Gamma(torch.tensor([0.5, 3.0]), 2.0).sample((3,))\n"
+        "print(bool((a == c).all()), bool((a == b).all()), bool((a > 0).all()))\n"
+        "s = D.Dirichlet(torch.tensor([0.5, 1.0, 2.0], dtype=torch.float64)).sample((5,))\n"
+        "print(bool(((s.sum(-1) - 1).abs() < 1e-12).all()), bool((s > 0).all()))\n"
+        "r = torch.tensor(2.0, requires_grad=True)\n"
+        "x = D.Gamma(3.0, r).rsample()\n"
+        "x.backward()\n"
+        "print(bool((r.grad - (-x / r)).abs() < 1e-6))\n"
+    )
+    assert _run(text) == "True False True\nTrue True\nTrue\n"

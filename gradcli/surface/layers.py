@@ -15,6 +15,7 @@ from ..core.inplace import write
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import size_check, tensor_arg
 from . import nnfunctional as NF
+from . import extras as X
 from . import nnlosses as NL
 from .args import reduction_arg
 from .declare import declare
@@ -631,6 +632,87 @@ class BatchNorm3d(_BatchNorm):
     DIMS = (5,)
 
 
+class _InstanceNorm(_BatchNorm):
+    """nn.InstanceNorm1d / 2d: BatchNorm's parameters and buffers, with affine and
+    track_running_stats off by default; each sample's channels normalised by their own
+    statistics (`extras.instance_norm`), an unbatched input handled as a batch of one."""
+
+    NO_BATCH = 2
+
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float | None = 0.1,
+        affine: bool = False,
+        track_running_stats: bool = False,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+
+    def forward(self, x: Any) -> Tensor:
+        from ..core import hooks
+        from .extras import instance_norm
+        from .functional import squeeze, unsqueeze
+
+        x = tensor_arg(x, "input")
+        nb = self.NO_BATCH
+        if x.ndim not in (nb, nb + 1):
+            raise GradcliError(f"expected {nb}D or {nb + 1}D input (got {x.ndim}D input)").mirror(
+                "ValueError"
+            )
+        fd = x.ndim - nb
+        if x.shape[fd] != self.num_features:
+            if self.affine:
+                raise GradcliError(
+                    f"expected input's size at dim={fd} to match num_features "
+                    f"({self.num_features}), but got: {x.shape[fd]}."
+                ).mirror("ValueError")
+            hooks.warn(
+                f"input's size at dim={fd} does not match num_features. You can silence this "
+                "warning by not passing in num_features, which is not used because affine=False"
+            )
+        unbatched = x.ndim == nb
+        if unbatched:
+            x = unsqueeze(x, 0)
+        out = instance_norm(
+            x,
+            self._buffers["running_mean"],
+            self._buffers["running_var"],
+            self._parameters["weight"],
+            self._parameters["bias"],
+            self.training or not self.track_running_stats,
+            0.0 if self.momentum is None else self.momentum,
+            float(self.eps),
+        )
+        return squeeze(out, 0) if unbatched else out
+
+
+class InstanceNorm1d(_InstanceNorm):
+    NO_BATCH = 2
+
+
+class InstanceNorm2d(_InstanceNorm):
+    NO_BATCH = 3
+
+
+class LocalResponseNorm(Functional):
+    ATTRIBUTES = ("training", "size", "alpha", "beta", "k")
+
+    def __init__(self, size: int, alpha: float = 1e-4, beta: float = 0.75, k: float = 1.0):
+        from .extras import local_response_norm
+
+        kw = {"size": size, "alpha": alpha, "beta": beta, "k": k}
+        super().__init__(
+            "LocalResponseNorm",
+            local_response_norm,
+            kw,
+            f"{size}, alpha={alpha}, beta={beta}, k={k}",
+        )
+        self.size, self.alpha, self.beta, self.k = size, alpha, beta, k
+
+
 class GroupNorm(Module):
     ATTRIBUTES = ("training", "num_groups", "num_channels", "eps", "affine")
 
@@ -1006,6 +1088,92 @@ def AvgPool2d(  # noqa: N802
     )
 
 
+def _adaptive_max_module(name: str, d: int) -> Callable[..., Module]:
+    def make(output_size: Any, return_indices: bool = False) -> Module:
+        from . import extras
+
+        fn = extras.adaptive_max_pool1d if d == 1 else extras.adaptive_max_pool2d
+        return Applied(
+            name,
+            fn,
+            {"output_size": output_size, "return_indices": return_indices},
+            f"output_size={output_size}",
+        )
+
+    make.__name__ = name
+    return make
+
+
+def PixelShuffle(upscale_factor: int) -> Module:  # noqa: N802
+    from .extras import pixel_shuffle
+
+    return Applied(
+        "PixelShuffle",
+        pixel_shuffle,
+        {"upscale_factor": upscale_factor},
+        f"upscale_factor={upscale_factor}",
+    )
+
+
+def PixelUnshuffle(downscale_factor: int) -> Module:  # noqa: N802
+    from .extras import pixel_unshuffle
+
+    return Applied(
+        "PixelUnshuffle",
+        pixel_unshuffle,
+        {"downscale_factor": downscale_factor},
+        f"downscale_factor={downscale_factor}",
+    )
+
+
+class RReLU(Module):
+    """nn.RReLU: random slopes in training mode, their mean in evaluation mode."""
+
+    ATTRIBUTES = ("training", "lower", "upper", "inplace")
+
+    def __init__(self, lower: float = 1.0 / 8, upper: float = 1.0 / 3, inplace: bool = False):
+        super().__init__()
+        self.lower, self.upper, self.inplace = lower, upper, inplace
+
+    def forward(self, x: Any) -> Tensor:
+        from .extras import rrelu
+
+        return rrelu(x, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self) -> str:
+        return _inplace_shown(f"lower={self.lower}, upper={self.upper}", self.inplace)
+
+
+def MultiMarginLoss(  # noqa: N802
+    p: int = 1,
+    margin: float = 1.0,
+    weight: Any = None,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Module:
+    from .extras import multi_margin_loss
+
+    if p not in (1, 2):
+        raise GradcliError("only p == 1 and p == 2 supported").mirror("ValueError")
+    if weight is not None and (not isinstance(weight, Tensor) or weight.ndim != 1):
+        raise GradcliError("MultiMarginLoss: expected weight to be None or 1D tensor").mirror(
+            "ValueError"
+        )
+    return _loss(
+        "MultiMarginLoss",
+        multi_margin_loss,
+        {
+            "p": p,
+            "margin": margin,
+            "weight": weight,
+            "size_average": size_average,
+            "reduce": reduce,
+            "reduction": reduction,
+        },
+    )
+
+
 def _constructor(cls: type) -> Callable[..., Module]:
     def make(*args: Any, **kwargs: Any) -> Module:
         return cls(*args, **kwargs)
@@ -1113,4 +1281,63 @@ NAMES = declare(
         _constructor(GroupNorm),
         "composition of mean sub mul add sqrt div reshape",
     ),
+    *(
+        (cls.__name__, "nn", _constructor(cls), "composition of mean sub mul add sqrt div reshape")
+        for cls in (InstanceNorm1d, InstanceNorm2d)
+    ),
+    (
+        "LocalResponseNorm",
+        "nn",
+        _constructor(LocalResponseNorm),
+        "composition of mul pow_scalar add div avg_pool index_put reshape",
+    ),
+    (
+        "AdaptiveMaxPool1d",
+        "nn",
+        _adaptive_max_module("AdaptiveMaxPool1d", 1),
+        "composition of index reshape",
+    ),
+    (
+        "AdaptiveMaxPool2d",
+        "nn",
+        _adaptive_max_module("AdaptiveMaxPool2d", 2),
+        "composition of index reshape",
+    ),
+    ("PixelShuffle", "nn", PixelShuffle, "composition of reshape permute"),
+    ("PixelUnshuffle", "nn", PixelUnshuffle, "composition of reshape permute"),
+    ("RReLU", "nn", _constructor(RReLU), "composition of leaky_relu mul"),
+    (
+        "MultiMarginLoss",
+        "nn",
+        MultiMarginLoss,
+        "composition of index sub add relu mul sum div mean",
+    ),
+    (
+        "instance_norm",
+        "torch F",
+        X.instance_norm,
+        "composition of mean sub mul add sqrt div reshape cat",
+    ),
+    (
+        "local_response_norm",
+        "F",
+        X.local_response_norm,
+        "composition of mul pow_scalar add div avg_pool index_put reshape",
+    ),
+    ("adaptive_max_pool1d", "torch F", X.adaptive_max_pool1d, "composition of index reshape"),
+    ("adaptive_max_pool2d", "F", X.adaptive_max_pool2d, "composition of index reshape"),
+    ("pixel_shuffle", "torch F", X.pixel_shuffle, "composition of reshape permute"),
+    ("pixel_unshuffle", "torch F", X.pixel_unshuffle, "composition of reshape permute"),
+    ("rrelu", "torch F", X.rrelu, "composition of leaky_relu mul"),
+    ("gumbel_softmax", "F", X.gumbel_softmax, "composition of log neg add div softmax sub"),
+    (
+        "multi_margin_loss",
+        "F",
+        X.multi_margin_loss,
+        "composition of index sub add relu mul sum div mean",
+    ),
+    ("addr", "torch Tensor", X.addr, "composition of mul add reshape"),
+    ("addbmm", "torch Tensor", X.addbmm, "composition of matmul mul add sum"),
+    ("renorm", "torch Tensor", X.renorm, "composition of norm div add where mul"),
+    ("corrcoef", "torch Tensor", X.corrcoef, "composition of mean sub matmul div sqrt clamp"),
 )

@@ -1,0 +1,517 @@
+"""More of `torch.nn.functional` and `torch` as compositions of records, each written the way
+PyTorch computes it (its order of operations in float32, its checks and wording) and shown
+with PyTorch's grad_fn name: pixel_shuffle / pixel_unshuffle, instance_norm,
+local_response_norm, adaptive_max_pool1d/2d, rrelu, gumbel_softmax, multi_margin_loss,
+addr, addbmm, renorm and corrcoef. The modules over them are in `layers`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core import hooks
+from ..core.tensor import Tensor, no_grad, typename
+from ..ops import arithmetic as A
+from . import functional as F
+from .args import legacy_reductions, reduction_arg
+
+# --- pixel shuffle -----------------------------------------------------------------------------
+
+
+def _factor(v: Any, fn: str, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise GradcliError(
+            f"{fn}(): argument '{what}' (position 2) must be int, not {typename(v)}"
+        ).mirror("TypeError")
+    if v <= 0:
+        raise GradcliError(f"{fn} expects a positive {what}, but got {int(v)}")
+    return int(v)
+
+
+def pixel_shuffle(input: Any, upscale_factor: Any) -> Tensor:  # noqa: A002
+    """(*, C r^2, H, W) -> (*, C, H r, W r): channel c r^2 + i r + j goes to row h r + i,
+    column w r + j of channel c."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim < 3:
+        raise GradcliError(
+            "pixel_shuffle expects input to have at least 3 dimensions, but got input with "
+            f"{x.ndim} dimension(s)"
+        )
+    r = _factor(upscale_factor, "pixel_shuffle", "upscale_factor")
+    c, h, w = x.shape[-3:]
+    if c % (r * r):
+        raise GradcliError(
+            "pixel_shuffle expects its input's 'channel' dimension to be divisible by the "
+            f"square of upscale_factor, but input.size(-3)={c} is not divisible by {r * r}"
+        )
+    lead = tuple(x.shape[:-3])
+    n = len(lead)
+    y = F.reshape(x, lead + (c // (r * r), r, r, h, w))
+    y = F.permute(y, tuple(range(n)) + tuple(n + i for i in (0, 3, 1, 4, 2)))
+    y = F.reshape(y, lead + (c // (r * r), h * r, w * r))
+    return A.named(y, "PixelShuffleBackward0")
+
+
+def pixel_unshuffle(input: Any, downscale_factor: Any) -> Tensor:  # noqa: A002
+    """pixel_shuffle's inverse: (*, C, H r, W r) -> (*, C r^2, H, W)."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim < 3:
+        raise GradcliError(
+            "pixel_unshuffle expects input to have at least 3 dimensions, but got input with "
+            f"{x.ndim} dimension(s)"
+        )
+    r = _factor(downscale_factor, "pixel_unshuffle", "downscale_factor")
+    c, h, w = x.shape[-3:]
+    for name, size, at in (("height", h, -2), ("width", w, -1)):
+        if size % r:
+            raise GradcliError(
+                f"pixel_unshuffle expects {name} to be divisible by downscale_factor, but "
+                f"input.size({at})={size} is not divisible by {r}"
+            )
+    lead = tuple(x.shape[:-3])
+    n = len(lead)
+    y = F.reshape(x, lead + (c, h // r, r, w // r, r))
+    y = F.permute(y, tuple(range(n)) + tuple(n + i for i in (0, 2, 4, 1, 3)))
+    y = F.reshape(y, lead + (c * r * r, h // r, w // r))
+    return A.named(y, "PixelUnshuffleBackward0")
+
+
+# --- instance norm -----------------------------------------------------------------------------
+
+
+def _repeated(t: Any, b: int, what: str) -> Tensor | None:
+    if t is None:
+        return None
+    t = A.tensor_arg(t, what)
+    return F.cat([t] * b, 0) if b > 1 else t
+
+
+def instance_norm(
+    input: Any,  # noqa: A002
+    running_mean: Any = None,
+    running_var: Any = None,
+    weight: Any = None,
+    bias: Any = None,
+    use_input_stats: bool = True,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
+    """PyTorch's way: the (N, C, *) input viewed as one batch of N*C channels and batch-normed
+    (weight, bias and running statistics repeated N times), the result viewed back; the
+    running statistics become the mean over the batch of the N updated copies."""
+    from .nnfunctional import batch_norm
+
+    x = A.tensor_arg(input, "input")
+    if use_input_stats:
+        spatial = int(np.prod(x.shape[2:], dtype=np.int64)) if x.ndim > 2 else 1
+        if spatial == 1:
+            raise GradcliError(
+                "Expected more than 1 spatial element when training, got input size "
+                f"torch.Size([{', '.join(map(str, x.shape))}])"
+            ).mirror("ValueError")
+    if x.ndim < 2:
+        raise GradcliError(
+            "Dimension out of range (expected to be in range of [-1, 0], but got 1)"
+        ).mirror("IndexError")
+    b, c = x.shape[0], x.shape[1]
+    A.size_check((b * c,), "instance_norm's repeated statistics")
+    flat = F.reshape(x, (1, b * c) + tuple(x.shape[2:]))
+    rm = _repeated(running_mean, b, "running_mean")
+    rv = _repeated(running_var, b, "running_var")
+    if rm is not None:
+        rm = Tensor(rm.data.copy())
+    if rv is not None:
+        rv = Tensor(rv.data.copy())
+    out = batch_norm(
+        flat,
+        rm,
+        rv,
+        _repeated(weight, b, "weight"),
+        _repeated(bias, b, "bias"),
+        bool(use_input_stats),
+        float(momentum),
+        float(eps),
+    )
+    from ..core.inplace import write
+
+    with no_grad():
+        for mine, stats in ((running_mean, rm), (running_var, rv)):
+            if isinstance(mine, Tensor) and stats is not None and b:
+                v = stats.data.reshape(b, c).astype(np.float64).mean(0)
+                write(mine, v.astype(mine.dtype).reshape(mine.shape))
+    return A.named(F.reshape(out, x.shape), "ViewBackward0")
+
+
+# --- local response norm -------------------------------------------------------------------------
+
+
+def local_response_norm(
+    input: Any,  # noqa: A002
+    size: int,
+    alpha: float = 1e-4,
+    beta: float = 0.75,
+    k: float = 1.0,
+) -> Tensor:
+    """PyTorch's Python function: input / (k + alpha * mean of the squares over `size`
+    neighbouring channels, zero-padded)**beta."""
+    from .nnfunctional import avg_pool2d, pad
+
+    x = A.tensor_arg(input, "input")
+    if x.ndim < 3:
+        raise GradcliError(
+            "Expected 3D or higher dimensionality                          input (got "
+            f"{x.ndim} dimensions)"
+        ).mirror("ValueError")
+    if x.data.size == 0:
+        return x
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size <= 0:
+        raise GradcliError(f"local_response_norm: size must be a positive int, got {size!r}")
+    size = int(size)
+    A.size_check((x.data.size + x.shape[0] * size * (x.data.size // x.shape[1]),), "padding")
+    sq = A.mul_t(x, x)
+    n, c = x.shape[0], x.shape[1]
+    rest = int(np.prod(x.shape[2:], dtype=np.int64))
+    div = F.reshape(sq, (n, 1, c, rest))
+    div = pad(div, (0, 0, size // 2, (size - 1) // 2))
+    div = F.reshape(avg_pool2d(div, (size, 1), stride=1), x.shape)
+    div = A.pow(A.add_t(A.mul_t(div, float(alpha)), float(k)), float(beta))
+    return A.div_t(x, div)
+
+
+# --- adaptive max pooling -------------------------------------------------------------------------
+
+
+def adaptive_max_pool2d(
+    input: Any,  # noqa: A002
+    output_size: Any,
+    return_indices: bool = False,
+) -> Any:
+    """Each output cell is the max over rows floor(i H / oh) to ceil((i+1) H / oh) and
+    likewise columns (the first of equal maxima, a NaN wins); the gradient goes to that
+    element. `return_indices` also gives its flat position in the H x W plane."""
+    from .composite import gather
+    from .layers import _adaptive_sizes
+
+    x = A.tensor_arg(input, "input")
+    if x.ndim not in (3, 4):
+        raise GradcliError(
+            f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {list(x.shape)}"
+        )
+    for i in range(1, x.ndim):
+        if x.shape[i] == 0:
+            raise GradcliError(
+                "adaptive_max_pool2d(): Expected input to have non-zero size for non-batch "
+                f"dimensions, but input has sizes {list(x.shape)} with dimension {i} being empty"
+            )
+    h, w = x.shape[-2:]
+    oh, ow = _adaptive_sizes(output_size, (h, w), "adaptive_max_pool2d")
+    lead = tuple(x.shape[:-2])
+    A.size_check(lead + (oh, ow), "adaptive_max_pool2d output")
+    A.size_check(
+        (oh * ow * max(1, -(-h // max(oh, 1)) + 1) * max(1, -(-w // max(ow, 1)) + 1),),
+        "adaptive_max_pool2d windows",
+    )
+    plane = x.data.reshape(lead + (h * w,))
+    idx = np.zeros(lead + (oh, ow), np.int64)
+    for i in range(oh):
+        hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
+        for j in range(ow):
+            ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
+            cols = np.array([r * w + q for r in range(hs, he) for q in range(ws, we)], np.int64)
+            win = plane[..., cols]
+            nan = np.isnan(win)
+            pick = np.where(nan.any(-1), np.argmax(nan, -1), np.argmax(win, -1))
+            idx[..., i, j] = cols[pick]
+    flat = F.reshape(x, lead + (h * w,))
+    out = gather(flat, flat.ndim - 1, Tensor(idx.reshape(lead + (oh * ow,))))
+    out = A.named(F.reshape(out, lead + (oh, ow)), "AdaptiveMaxPool2DBackward0")
+    return (out, Tensor(idx)) if return_indices else out
+
+
+def adaptive_max_pool1d(
+    input: Any,  # noqa: A002
+    output_size: Any,
+    return_indices: bool = False,
+) -> Any:
+    """The 2-d pooling of a height-1 input, squeezed (PyTorch's own way)."""
+    from .layers import _adaptive_sizes
+
+    x = A.tensor_arg(input, "input")
+    if x.ndim not in (2, 3):
+        raise GradcliError(
+            f"Expected 2 to 3 dimensions, but got {x.ndim}-dimensional tensor for argument #1 "
+            "'self' (while checking arguments for adaptive_max_pool1d)"
+        )
+    (n,) = _adaptive_sizes(output_size, x.shape[-1:], "adaptive_max_pool1d")
+    out, idx = adaptive_max_pool2d(F.unsqueeze(x, -2), (1, n), True)
+    out = A.named(F.squeeze(out, -2), "SqueezeBackward1")
+    idx = Tensor(idx.data.reshape(idx.shape[:-2] + idx.shape[-1:]))
+    return (out, idx) if return_indices else out
+
+
+# --- rrelu ---------------------------------------------------------------------------------------
+
+
+def rrelu(
+    input: Any,  # noqa: A002
+    lower: float = 1.0 / 8,
+    upper: float = 1.0 / 3,
+    training: bool = False,
+    inplace: bool = False,
+) -> Tensor:
+    """Evaluation: leaky_relu with slope (lower + upper) / 2. Training: every element <= 0
+    times its own uniform draw from [lower, upper) (PyTorch's generator, one double each, in
+    memory order), the others kept; the gradient is the same factor."""
+    from . import random as R
+
+    x = A.tensor_arg(input, "input")
+    if lower > upper:
+        raise GradcliError("Lower bound should be less than or equal to the upper bound")
+    if inplace:
+        raise GradcliError(
+            "rrelu(inplace=True) is not supported by gradcli", hint="use inplace=False"
+        )
+    if not training:
+        return A.named(
+            F.leaky_relu(x, (float(lower) + float(upper)) / 2), "RreluWithNoiseBackward0"
+        )
+    data = np.ascontiguousarray(x.data)
+    neg = data <= 0
+    n = int(neg.sum())
+    gen = R.default_generator()
+    u = R._unit_f64(gen, n) if n else np.zeros(0)
+    noise = np.ones(data.shape, x.dtype)
+    lo, hi = float(lower), float(upper)
+    noise[neg] = (u * (hi - lo) + lo).astype(x.dtype)
+    return A.named(A.mul_t(x, Tensor(noise)), "RreluWithNoiseBackward0")
+
+
+# --- gumbel softmax ---------------------------------------------------------------------------------
+
+
+def gumbel_softmax(
+    logits: Any,
+    tau: float = 1.0,
+    hard: bool = False,
+    eps: float = 1e-10,
+    dim: int = -1,
+) -> Tensor:
+    """PyTorch's Python function: softmax((logits - log(Exp(1) draws)) / tau); `hard` gives
+    the one-hot of the argmax plus (y_soft - y_soft.detach()), the straight-through trick."""
+    from .constructors import empty_like, zeros_like
+    from .sampling import exponential_
+    from .scatter import scatter
+
+    x = A.tensor_arg(logits, "logits")
+    if eps != 1e-10:
+        hooks.warn("`eps` parameter is deprecated and has no effect.")
+    g = A.neg(A.log(exponential_(empty_like(x))))
+    y = F.softmax(A.div_t(A.add_t(x, g), tau), dim)
+    if not hard:
+        return y
+    index = F.max(y, dim, keepdim=True)[1]
+    one_hot = scatter(zeros_like(x), dim, index, 1.0)
+    return A.add_t(A.sub_t(one_hot, y.detach()), y)
+
+
+# --- multi margin loss ---------------------------------------------------------------------------------
+
+
+@legacy_reductions
+def multi_margin_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    p: int = 1,
+    margin: float = 1.0,
+    weight: Any = None,
+    size_average: Any = None,
+    reduce: Any = None,  # noqa: A002
+    reduction: str = "mean",
+) -> Tensor:
+    """Per sample: the sum over the classes j other than the target y of
+    max(0, margin - x[y] + x[j])**p (times weight[y]), divided by the number of classes."""
+    from .composite import gather
+
+    if p not in (1, 2):
+        raise GradcliError("only p == 1 and p == 2 supported").mirror("ValueError")
+    x = A.floating(A.tensor_arg(input, "input"))
+    r = reduction_arg(reduction)
+    t = A.tensor_arg(target, "target")
+    if x.ndim > 2:
+        raise GradcliError(
+            "Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
+            f"[{', '.join(map(str, x.shape))}]"
+        )
+    x2 = F.reshape(x, (1, -1)) if x.ndim < 2 else x
+    nframe, dim = x2.shape
+    if t.ndim > 1 or t.data.size != nframe:
+        raise GradcliError(
+            "multi_margin_loss: target tensor should be 1-D with size equal to the number of "
+            f"input samples (batch size). Expected target size [{nframe}], but got "
+            f"[{', '.join(map(str, t.shape))}]. Input has shape "
+            f"[{', '.join(map(str, x.shape))}]."
+        )
+    tt = t.data.reshape(nframe).astype(np.int64)
+    if np.any((tt < 0) | (tt >= dim)):
+        raise GradcliError("target out of range")
+    picked = gather(x2, 1, Tensor(tt.reshape(nframe, 1)))
+    z = A.add_t(A.sub_t(float(margin), picked), x2)
+    h = F.relu(z)
+    if p == 2:
+        h = A.mul_t(h, h)
+    keep = np.ones((nframe, dim), x.dtype)
+    keep[np.arange(nframe), tt] = 0
+    h = A.mul_t(h, Tensor(keep))
+    if weight is not None:
+        w = A.tensor_arg(weight, "weight")
+        h = A.mul_t(h, Tensor(w.data.reshape(-1)[tt].reshape(nframe, 1).astype(x.dtype)))
+    loss = A.div_t(F.sum(h, 1), dim)
+    if r == "none":
+        out = F.reshape(loss, t.shape if x.ndim == 2 else ())
+    elif r == "sum":
+        out = F.sum(loss)
+    else:
+        out = F.mean(loss)
+    return A.named(out, "MultiMarginLossBackward0")
+
+
+# --- torch functions ---------------------------------------------------------------------------
+
+
+def addr(input: Any, vec1: Any, vec2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002
+    """beta * input + alpha * outer(vec1, vec2) (beta 0: input ignored, NaNs too)."""
+    x = A.tensor_arg(input, "input")
+    v1, v2 = A.tensor_arg(vec1, "vec1"), A.tensor_arg(vec2, "vec2")
+    for name, v in (("vec1", v1), ("vec2", v2)):
+        if v.ndim != 1:
+            raise GradcliError(f"addr: Expected 1-D argument {name}, but got {v.ndim}-D")
+    n, m = v1.shape[0], v2.shape[0]
+    A.size_check((n, m), "addr's result")
+    try:
+        np.broadcast_to(np.empty(x.shape, np.int8), (n, m))
+    except ValueError:
+        xs = list(x.shape)
+        bad = next(
+            (i for i in range(-1, -len(xs) - 1, -1) if xs[i] != 1 and xs[i] != (n, m)[i]), -1
+        )
+        raise GradcliError(
+            f"The expanded size of the tensor ({(n, m)[bad]}) must match the existing size "
+            f"({xs[bad]}) at non-singleton dimension {2 + bad}.  Target sizes: [{n}, {m}].  "
+            f"Tensor sizes: [{', '.join(map(str, xs))}]"
+        ) from None
+    a = F.unsqueeze(v1, 1)
+    if alpha != 1:
+        a = A.mul_t(a, alpha)
+    prod = A.mul_t(a, F.unsqueeze(v2, 0))
+    if beta == 0:
+        out = prod
+    else:
+        out = A.add_t(x if beta == 1 else A.mul_t(x, beta), prod)
+    return A.named(out, "AddrBackward0")
+
+
+def addbmm(
+    input: Any,  # noqa: A002
+    batch1: Any,
+    batch2: Any,
+    *,
+    beta: Any = 1,
+    alpha: Any = 1,
+) -> Tensor:
+    """beta * input + alpha * (the sum over the batch of batch1[i] @ batch2[i]), added one
+    product at a time as PyTorch's CPU kernel does."""
+    x = A.tensor_arg(input, "input")
+    b1, b2 = A.tensor_arg(batch1, "batch1"), A.tensor_arg(batch2, "batch2")
+    for name, v in (("batch1", b1), ("batch2", b2)):
+        if v.ndim != 3:
+            raise GradcliError(f"{name} must be a 3D tensor")
+    if b1.shape[0] != b2.shape[0]:
+        raise GradcliError(
+            "batch1 and batch2 must have same number of batches, got "
+            f"{b1.shape[0]} and {b2.shape[0]}"
+        )
+    if b1.shape[2] != b2.shape[1]:
+        raise GradcliError(
+            f"Incompatible matrix sizes for bmm ({b1.shape[1]}x{b1.shape[2]} and "
+            f"{b2.shape[1]}x{b2.shape[2]})"
+        )
+    n, m = b1.shape[1], b2.shape[2]
+    A.size_check((n, m), "addbmm's result")
+    try:
+        np.broadcast_to(np.empty(x.shape, np.int8), (n, m))
+    except ValueError:
+        raise GradcliError(
+            f"The expanded size of the tensor ({m}) must match the existing size "
+            f"({x.shape[-1]}) at non-singleton dimension 1.  Target sizes: [{n}, {m}].  "
+            f"Tensor sizes: [{', '.join(map(str, x.shape))}]"
+        ) from None
+    if beta == 0:
+        out: Tensor = Tensor(np.zeros((n, m), np.result_type(b1.dtype, b2.dtype)))
+    else:
+        out = A.add_t(
+            x if beta == 1 else A.mul_t(x, beta),
+            Tensor(np.zeros((n, m), np.result_type(b1.dtype, b2.dtype))),
+        )
+    if b1.shape[0] > 64:
+        s = F.sum(F.bmm(b1, b2), 0)
+        out = A.add_t(out, s if alpha == 1 else A.mul_t(s, alpha))
+    else:
+        for i in range(b1.shape[0]):
+            p = A.matmul(b1[i], b2[i])
+            out = A.add_t(out, p if alpha == 1 else A.mul_t(p, alpha))
+    return A.named(out, "AddbmmBackward0")
+
+
+def renorm(input: Any, p: Any, dim: Any, maxnorm: Any) -> Tensor:  # noqa: A002
+    """Each slice along `dim` whose p-norm exceeds maxnorm scaled by maxnorm / (norm + 1e-7)
+    (in the input's precision); the gradient goes through the norm as PyTorch's does."""
+    from .args import check_dim
+    from .linalg import vector_norm
+
+    x = A.tensor_arg(input, "input")
+    if float(maxnorm) < 0:
+        raise GradcliError(f"renorm: expected maxnorm to be >= 0 but got {maxnorm:g}")
+    if float(p) <= 0:
+        raise GradcliError("renorm: non-positive-norm not supported")
+    if x.ndim <= 1:
+        raise GradcliError(f"renorm: input needs at least 2 dimensions, got {x.ndim} dimensions")
+    d = check_dim(dim, x.ndim)
+    others = tuple(i for i in range(x.ndim) if i != d)
+    norm = vector_norm(x, p, others, True)
+    dt = x.dtype
+    with no_grad():
+        big = Tensor(norm.data > dt.type(maxnorm))
+    factor = F.where(
+        big,
+        A.div_t(Tensor(np.asarray(maxnorm, dt)), A.add_t(norm, Tensor(np.asarray(1e-7, dt)))),
+        Tensor(np.ones((), dt)),
+    )
+    return A.named(A.mul_t(x, factor), "RenormBackward0")
+
+
+def corrcoef(input: Any) -> Tensor:  # noqa: A002
+    """Pearson correlation of the rows (variables) over the columns (observations): the
+    covariance divided by the standard deviations on both sides, clipped to [-1, 1]."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim > 2:
+        raise GradcliError(
+            "corrcoef(): expected input to have two or fewer dimensions but got an input "
+            f"with {x.ndim} dimensions"
+        )
+    x = A.floating(x)
+    x2 = F.reshape(x, (1, -1)) if x.ndim < 2 else x
+    nobs = x2.shape[1]
+    avg = F.mean(x2, 1)
+    xm = A.sub_t(x2, F.unsqueeze(avg, 1))
+    c = A.div_t(A.matmul(xm, F.permute(xm, (1, 0))), nobs - 1)
+    if x.ndim < 2 or x2.shape[0] == 1:
+        c = F.reshape(c, ())
+        return A.div_t(c, c)
+    from .composite import diag
+
+    sd = A.sqrt(diag(c))
+    c = A.div_t(c, F.reshape(sd, (-1, 1)))
+    c = A.div_t(c, F.reshape(sd, (1, -1)))
+    return F.clamp(c, -1, 1)

@@ -261,7 +261,8 @@ def rrelu(
     training: bool = False,
     inplace: bool = False,
 ) -> Tensor:
-    """Evaluation: leaky_relu with slope (lower + upper) / 2. Training: every element <= 0
+    """Evaluation: leaky_relu with slope (lower + upper) / 2 (the input times a factor: the
+    slope where x <= 0, else 1: the same values and gradients). Training: every element <= 0
     times its own uniform draw from [lower, upper) (PyTorch's generator, one double each, in
     memory order), the others kept; the gradient is the same factor."""
     from . import random as R
@@ -273,22 +274,20 @@ def rrelu(
         raise GradcliError(
             "rrelu(inplace=True) is not supported by gradcli", hint="use inplace=False"
         )
-    if not training:
-        return A.named(
-            F.leaky_relu(x, (float(lower) + float(upper)) / 2), "RreluWithNoiseBackward0"
-        )
     data = np.ascontiguousarray(x.data)
     neg = data <= 0
-    n = int(neg.sum())
-    gen = R.default_generator()
-    u = R._unit_f64(gen, n) if n else np.zeros(0)
     noise = np.ones(data.shape, x.dtype)
     lo, hi = float(lower), float(upper)
-    noise[neg] = (u * (hi - lo) + lo).astype(x.dtype)
+    if not training:
+        noise[neg] = x.dtype.type((lo + hi) / 2)
+    else:
+        n = int(neg.sum())
+        u = R._unit_f64(R.default_generator(), n) if n else np.zeros(0)
+        noise[neg] = (u * (hi - lo) + lo).astype(x.dtype)
     return A.named(A.mul_t(x, Tensor(noise)), "RreluWithNoiseBackward0")
 
 
-# --- gumbel softmax ---------------------------------------------------------------------------------
+# --- gumbel softmax ---
 
 
 def gumbel_softmax(
@@ -311,12 +310,12 @@ def gumbel_softmax(
     y = F.softmax(A.div_t(A.add_t(x, g), tau), dim)
     if not hard:
         return y
-    index = F.max(y, dim, keepdim=True)[1]
+    index = F.max(y.detach(), dim, keepdim=True)[1]
     one_hot = scatter(zeros_like(x), dim, index, 1.0)
     return A.add_t(A.sub_t(one_hot, y.detach()), y)
 
 
-# --- multi margin loss ---------------------------------------------------------------------------------
+# --- multi margin loss ---
 
 
 @legacy_reductions

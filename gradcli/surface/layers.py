@@ -14,8 +14,8 @@ from ..base.errors import GradcliError, NotSupported
 from ..core.inplace import write
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import size_check, tensor_arg
-from . import nnfunctional as NF
 from . import extras as X
+from . import nnfunctional as NF
 from . import nnlosses as NL
 from .args import reduction_arg
 from .declare import declare
@@ -1305,7 +1305,7 @@ NAMES = declare(
     ),
     ("PixelShuffle", "nn", PixelShuffle, "composition of reshape permute"),
     ("PixelUnshuffle", "nn", PixelUnshuffle, "composition of reshape permute"),
-    ("RReLU", "nn", _constructor(RReLU), "composition of leaky_relu mul"),
+    ("RReLU", "nn", _constructor(RReLU), "composition of mul"),
     (
         "MultiMarginLoss",
         "nn",
@@ -1328,8 +1328,8 @@ NAMES = declare(
     ("adaptive_max_pool2d", "F", X.adaptive_max_pool2d, "composition of index reshape"),
     ("pixel_shuffle", "torch F", X.pixel_shuffle, "composition of reshape permute"),
     ("pixel_unshuffle", "torch F", X.pixel_unshuffle, "composition of reshape permute"),
-    ("rrelu", "torch F", X.rrelu, "composition of leaky_relu mul"),
-    ("gumbel_softmax", "F", X.gumbel_softmax, "composition of log neg add div softmax sub"),
+    ("rrelu", "torch F", X.rrelu, "composition of mul"),
+    ("gumbel_softmax", "F", X.gumbel_softmax, "composition of add div softmax"),
     (
         "multi_margin_loss",
         "F",
@@ -1337,7 +1337,12 @@ NAMES = declare(
         "composition of index sub add relu mul sum div mean",
     ),
     ("addr", "torch Tensor", X.addr, "composition of mul add reshape"),
-    ("addbmm", "torch Tensor", X.addbmm, "composition of matmul mul add sum"),
+    ("addbmm", "torch Tensor", X.addbmm, "composition of index matmul mul add"),
     ("renorm", "torch Tensor", X.renorm, "composition of norm div add where mul"),
-    ("corrcoef", "torch Tensor", X.corrcoef, "composition of mean sub matmul div sqrt clamp"),
+    (
+        "corrcoef",
+        "torch Tensor",
+        X.corrcoef,
+        "composition of mean sub permute matmul div index sqrt reshape clamp",
+    ),
 )

@@ -169,7 +169,8 @@ def local_response_norm(
     if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size <= 0:
         raise GradcliError(f"local_response_norm: size must be a positive int, got {size!r}")
     size = int(size)
-    A.size_check((x.data.size + x.shape[0] * size * (x.data.size // x.shape[1]),), "padding")
+    rest = int(np.prod(x.shape[2:], dtype=np.int64))
+    A.size_check((x.shape[0], 1, x.shape[1] + size - 1, rest), "local_response_norm's padding")
     sq = A.mul_t(x, x)
     n, c = x.shape[0], x.shape[1]
     rest = int(np.prod(x.shape[2:], dtype=np.int64))
@@ -192,7 +193,7 @@ def adaptive_max_pool2d(
     likewise columns (the first of equal maxima, a NaN wins); the gradient goes to that
     element. `return_indices` also gives its flat position in the H x W plane."""
     from .composite import gather
-    from .layers import _adaptive_sizes
+    from .layers import _ADAPTIVE_WINDOWS, _adaptive_sizes
 
     x = A.tensor_arg(input, "input")
     if x.ndim not in (3, 4):
@@ -209,17 +210,19 @@ def adaptive_max_pool2d(
     oh, ow = _adaptive_sizes(output_size, (h, w), "adaptive_max_pool2d")
     lead = tuple(x.shape[:-2])
     A.size_check(lead + (oh, ow), "adaptive_max_pool2d output")
-    A.size_check(
-        (oh * ow * max(1, -(-h // max(oh, 1)) + 1) * max(1, -(-w // max(ow, 1)) + 1),),
-        "adaptive_max_pool2d windows",
-    )
+    if oh * ow > _ADAPTIVE_WINDOWS:
+        raise GradcliError(
+            f"adaptive_max_pool2d: gradcli pools at most {_ADAPTIVE_WINDOWS} output positions, "
+            f"got {oh} x {ow}",
+            hint="use max_pool2d when the sizes divide evenly",
+        )
     plane = x.data.reshape(lead + (h * w,))
     idx = np.zeros(lead + (oh, ow), np.int64)
     for i in range(oh):
         hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
         for j in range(ow):
             ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
-            cols = np.array([r * w + q for r in range(hs, he) for q in range(ws, we)], np.int64)
+            cols = (np.arange(hs, he)[:, None] * w + np.arange(ws, we)[None, :]).ravel()
             win = plane[..., cols]
             nan = np.isnan(win)
             pick = np.where(nan.any(-1), np.argmax(nan, -1), np.argmax(win, -1))

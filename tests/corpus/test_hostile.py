@@ -2735,6 +2735,48 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case(
+        "pixel_shuffle_huge_factor",
+        "y = torch.nn.functional.pixel_shuffle(torch.ones(1, 4, 2, 2), 10**9)",
+        "is not divisible by 1000000000000000000",
+        (2, 5),
+    ),
+    Case(
+        "pixel_unshuffle_float_factor",
+        "y = torch.pixel_unshuffle(torch.ones(1, 1, 4, 4), 2.0)",
+        "must be int, not float",
+        (2, 5),
+    ),
+    Case(
+        "adaptive_max_pool_huge_output",
+        "y = torch.nn.AdaptiveMaxPool2d((10**6, 10**6))(torch.ones(1, 2, 2))",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "adaptive_max_pool_many_windows",
+        "y = torch.nn.functional.adaptive_max_pool2d(torch.ones(1, 300, 300), 300)",
+        "at most 4096 output positions",
+        (2, 5),
+    ),
+    Case(
+        "adaptive_max_pool_empty",
+        "y = torch.nn.functional.adaptive_max_pool2d(torch.ones(1, 0, 3), 2)",
+        "with dimension 1 being empty",
+        (2, 5),
+    ),
+    Case(
+        "lrn_huge_size",
+        "y = torch.nn.LocalResponseNorm(10**9)(torch.ones(1, 4, 4))",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "addr_huge_outer",
+        "v = torch.ones(10**5)\ny = torch.addr(torch.zeros(1), v, v)",
+        "over the limit",
+        (3, 5),
+    ),
+    Case(
         "pad_sequence_empty",
         "from torch.nn.utils.rnn import pad_sequence\np = pad_sequence([])",
         "received an empty list of sequences",

@@ -528,3 +528,152 @@ def corrcoef(input: Any) -> Tensor:  # noqa: A002
     c = A.div_t(c, F.reshape(sd, (-1, 1)))
     c = A.div_t(c, F.reshape(sd, (1, -1)))
     return F.clamp(c, -1, 1)
+
+
+# --- embedding bag ---------------------------------------------------------------------------
+
+
+def _shape_text(t: Tensor) -> str:
+    return f"torch.Size([{', '.join(map(str, t.shape))}])"
+
+
+def embedding_bag(
+    input: Any,  # noqa: A002
+    weight: Any,
+    offsets: Any = None,
+    max_norm: Any = None,
+    norm_type: float = 2,
+    scale_grad_by_freq: bool = False,
+    mode: str = "mean",
+    sparse: bool = False,
+    per_sample_weights: Any = None,
+    include_last_offset: bool = False,
+    padding_idx: Any = None,
+) -> Tensor:
+    """The rows of `weight` the indices name, reduced bag by bag (sum, mean or max): a 2-D
+    input is one bag per row; a 1-D one is cut at `offsets`. Sums add the rows one at a time
+    in the bag's order (PyTorch's CPU kernel), a mean divides the sum by the bag's count (the
+    rows at padding_idx left out), max takes the first largest per column; an empty bag
+    gives zeros."""
+    from ..base.errors import NotSupported
+    from .constructors import zeros
+    from .rearrange import index_select
+    from .scatter import index_add
+
+    x = A.tensor_arg(input, "input")
+    w = A.tensor_arg(weight, "weight")
+    if max_norm is not None or scale_grad_by_freq:
+        raise NotSupported(
+            "embedding_bag with max_norm or scale_grad_by_freq is not supported by gradcli",
+            hint="renormalise the weight yourself, or use nn.Embedding and a reduction",
+        )
+    if w.ndim != 2:
+        raise GradcliError(f"weight has to be a 2D Tensor, but got Tensor of dimension {w.ndim}")
+    if x.dtype.kind not in "iu":
+        raise GradcliError(
+            "Expected tensor for argument #1 'indices' to have one of the following scalar "
+            f"types: Long, Int; but got torch.{typename(x).split('.')[-1]} instead (while "
+            "checking arguments for embedding_bag)"
+        )
+    if per_sample_weights is not None:
+        psw = A.tensor_arg(per_sample_weights, "per_sample_weights")
+        if psw.shape != x.shape:
+            raise GradcliError(
+                f"embedding_bag: If per_sample_weights ({_shape_text(psw)}) is not None, then "
+                f"it must have the same shape as the input ({_shape_text(x)})"
+            ).mirror("ValueError")
+    if x.ndim == 2:
+        if offsets is not None:
+            kind = "torch.Tensor" if isinstance(offsets, Tensor) else type(offsets).__name__
+            raise GradcliError(
+                "if input is 2D, then offsets has to be None, as input is treated is a "
+                "mini-batch of fixed length sequences. However, found offsets of type "
+                f"<class '{kind}'>"
+            ).mirror("ValueError")
+        nb, per = x.shape
+        starts = np.arange(nb, dtype=np.int64) * per
+        ends = starts + per
+    elif x.ndim == 1:
+        if offsets is None:
+            raise GradcliError("offsets has to be a 1D Tensor but got None").mirror("ValueError")
+        off = A.tensor_arg(offsets, "offsets")
+        if off.ndim != 1:
+            raise GradcliError("offsets has to be a 1D Tensor").mirror("ValueError")
+        o = off.data.astype(np.int64)
+        if o.size and o[0] != 0:
+            raise GradcliError(
+                "offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to "
+                f"start from position 0. However, got {o[0]}"
+            )
+        if o.size and o[-1] > x.shape[0]:
+            raise GradcliError(
+                f"offsets[-1] can not be greater than input's length {x.shape[0]} but got "
+                f"offsets[-1] of {o[-1]}"
+            )
+        if np.any(np.diff(o) < 0):
+            raise GradcliError("embedding_bag: offsets must be non-decreasing")
+        if include_last_offset:
+            starts, ends = o[:-1], o[1:]
+        else:
+            starts, ends = o, np.append(o[1:], x.shape[0])
+        nb = len(starts)
+    else:
+        raise GradcliError(
+            f"input has to be 1D or 2D Tensor, but got Tensor of dimension {x.ndim}"
+        ).mirror("ValueError")
+    if mode not in ("sum", "mean", "max"):
+        raise GradcliError("mode has to be one of sum, mean or max").mirror("ValueError")
+    if per_sample_weights is not None and mode != "sum":
+        raise GradcliError(
+            "embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+            f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "
+            "GitHub."
+        ).mirror("NotImplementedError")
+    idx = x.data.reshape(-1).astype(np.int64)
+    n = w.shape[0]
+    bad = np.nonzero((idx < 0) | (idx >= n))[0]
+    if bad.size:
+        raise GradcliError(
+            f"Index {bad[0]} of input takes value {idx[bad[0]]} which is not in the valid "
+            f"range [0, {n})"
+        )
+    if padding_idx is not None:
+        pad = int(padding_idx) % n if -n <= int(padding_idx) < n else None
+        if pad is None:
+            raise GradcliError("padding_idx must be within the number of embeddings")
+    else:
+        pad = -1
+    dim = w.shape[1]
+    A.size_check((nb, dim), "embedding_bag's result")
+    A.size_check((idx.size, dim), "embedding_bag's rows")
+    bag = np.repeat(np.arange(nb, dtype=np.int64), ends - starts)
+    pos = np.concatenate([np.arange(s, e) for s, e in zip(starts, ends)]) if nb else bag
+    pos = pos.astype(np.int64)
+    keep = idx[pos] != pad
+    pos, bag = pos[keep], bag[keep]
+    counts = np.bincount(bag, minlength=nb)
+    if mode == "max":
+        vals = w.data[idx[pos]]
+        have = counts > 0
+        pick = np.zeros((nb, dim), np.int64)
+        if pos.size:
+            first = np.concatenate([[0], np.cumsum(counts)[:-1]])[have]
+            top = np.maximum.reduceat(vals, first, axis=0)
+            k = np.arange(pos.size)[:, None]
+            owner = np.searchsorted(first, np.arange(pos.size), "right") - 1
+            cand = np.where(vals == top[owner], k, pos.size)
+            winner = np.minimum.reduceat(cand, first, axis=0)
+            winner = np.where(winner == pos.size, first[:, None], winner)  # a NaN maximum
+            pick[have] = idx[pos][winner]
+        flat = pick.reshape(-1)
+        got = index_select(F.reshape(w, (-1,)), 0, Tensor(flat * dim + np.tile(np.arange(dim), nb)))
+        out = A.mul_t(F.reshape(got, (nb, dim)), Tensor(have.astype(w.dtype)[:, None]))
+        return A.named(out, "EmbeddingBagBackward0")
+    rows = index_select(w, 0, Tensor(idx[pos]))
+    if per_sample_weights is not None:
+        wts = F.reshape(psw, (-1,))
+        rows = A.mul_t(rows, F.unsqueeze(index_select(wts, 0, Tensor(pos)), 1))
+    out = index_add(zeros((nb, dim), dtype=rows.dtype), 0, Tensor(bag), rows)
+    if mode == "mean":
+        out = A.div_t(out, Tensor(np.maximum(counts, 1).astype(w.dtype)[:, None]))
+    return A.named(out, "EmbeddingBagBackward0")

@@ -1174,6 +1174,78 @@ def MultiMarginLoss(  # noqa: N802
     )
 
 
+class EmbeddingBag(Module):
+    """nn.EmbeddingBag: an embedding table (drawn as nn.Embedding's) reduced per bag
+    (`extras.embedding_bag`)."""
+
+    ATTRIBUTES = (
+        "training",
+        "num_embeddings",
+        "embedding_dim",
+        "max_norm",
+        "norm_type",
+        "scale_grad_by_freq",
+        "mode",
+        "sparse",
+        "include_last_offset",
+        "padding_idx",
+    )
+
+    def __init__(
+        self,
+        num_embeddings: int,
+        embedding_dim: int,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        mode: str = "mean",
+        sparse: bool = False,
+        _weight: Any = None,
+        include_last_offset: bool = False,
+        padding_idx: int | None = None,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        from .nn import Embedding
+
+        super().__init__()
+        inner = Embedding(num_embeddings, embedding_dim, padding_idx, _weight=_weight, dtype=dtype)
+        self.num_embeddings, self.embedding_dim = inner.num_embeddings, inner.embedding_dim
+        self.padding_idx = inner.padding_idx
+        self.max_norm, self.norm_type = max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = bool(scale_grad_by_freq), bool(sparse)
+        self.mode, self.include_last_offset = mode, bool(include_last_offset)
+        self.register_parameter("weight", inner._parameters["weight"])
+
+    def forward(self, x: Any, offsets: Any = None, per_sample_weights: Any = None) -> Tensor:
+        return X.embedding_bag(
+            x,
+            self._parameters["weight"],
+            offsets,
+            self.max_norm,
+            self.norm_type,
+            self.scale_grad_by_freq,
+            self.mode,
+            self.sparse,
+            per_sample_weights,
+            self.include_last_offset,
+            self.padding_idx,
+        )
+
+    def extra_repr(self) -> str:
+        s = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.max_norm is not None:
+            s += f", max_norm={self.max_norm}"
+        if self.norm_type != 2:
+            s += f", norm_type={self.norm_type}"
+        if self.scale_grad_by_freq:
+            s += ", scale_grad_by_freq=True"
+        s += f", mode={self.mode!r}"
+        if self.padding_idx is not None:
+            s += f", padding_idx={self.padding_idx}"
+        return s
+
+
 def _constructor(cls: type) -> Callable[..., Module]:
     def make(*args: Any, **kwargs: Any) -> Module:
         return cls(*args, **kwargs)
@@ -1336,6 +1408,8 @@ NAMES = declare(
         X.multi_margin_loss,
         "composition of index sub add relu mul sum div mean",
     ),
+    ("EmbeddingBag", "nn", _constructor(EmbeddingBag), "composition of index scatter_add div"),
+    ("embedding_bag", "F", X.embedding_bag, "composition of index scatter_add div mul reshape"),
     ("addr", "torch Tensor", X.addr, "composition of mul add reshape"),
     ("addbmm", "torch Tensor", X.addbmm, "composition of index matmul mul add"),
     ("renorm", "torch Tensor", X.renorm, "composition of norm div add where mul"),

@@ -2777,6 +2777,25 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
+        "embedding_bag_huge_output",
+        "e = torch.nn.EmbeddingBag(2, 10**4)\ny = e(torch.zeros(10**4, dtype=torch.long), "
+        "torch.arange(10**4))",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "embedding_bag_offsets_past_end",
+        "e = torch.nn.EmbeddingBag(3, 2)\ny = e(torch.tensor([1, 2]), torch.tensor([0, 10**12]))",
+        "can not be greater than input's length 2",
+        (2, 5),
+    ),
+    Case(
+        "embedding_bag_float_indices",
+        "e = torch.nn.EmbeddingBag(3, 2)\ny = e(torch.tensor([[1.0, 2.0]]))",
+        "to have one of the following scalar types: Long, Int",
+        (2, 5),
+    ),
+    Case(
         "pad_sequence_empty",
         "from torch.nn.utils.rnn import pad_sequence\np = pad_sequence([])",
         "received an empty list of sequences",

@@ -120,6 +120,10 @@ def c(v: Any) -> Callable[[], Any]:
     return lambda: v
 
 
+def vec2() -> Tensor:
+    return leaf((2,))
+
+
 def square() -> Tensor:
     return leaf((2, 2))
 
@@ -190,6 +194,9 @@ CALLS: dict[str, list[Call]] = {
     "torch.pixel_unshuffle": one(lambda: leaf((1, 1, 4, 2)), 2),
     "F.gumbel_softmax": one(x23) + one(x23, hard=True),
     "F.multi_margin_loss": one(x23, labels),
+    "F.embedding_bag": one(lambda: t(1, 3, 0, 2), lambda: leaf((4, 3)), lambda: t(0, 1))
+    + one(lambda: t(1, 3), lambda: leaf((4, 3)), lambda: t(0), None, 2, False, "sum", False, vec2)
+    + one(lambda: t(1, 3), lambda: leaf((4, 3)), lambda: t(0), None, 2, False, "max"),
     "torch.addr": one(square, lambda: leaf((2,)), lambda: leaf((2,)))
     + one(square, lambda: leaf((2,)), lambda: leaf((2,)), beta=0.5, alpha=2.0),
     "torch.addbmm": one(square, lambda: leaf((2, 2, 3)), lambda: leaf((2, 3, 2)))
@@ -300,6 +307,7 @@ CALLS: dict[str, list[Call]] = {
     "nn.PixelShuffle": one(lambda: leaf((1, 4, 2, 3))),
     "nn.PixelUnshuffle": one(lambda: leaf((1, 1, 4, 2))),
     "nn.MultiMarginLoss": one(x23, labels),
+    "nn.EmbeddingBag": one(lambda: t(1, 3, 0, 2), lambda: t(0, 1)),
     "nn.Embedding": one(lambda: t(1, 3)),
     "nn.GLU": one(lambda: leaf((2, 4))),
     "nn.GroupNorm": one(image),
@@ -347,6 +355,7 @@ CONSTRUCT: dict[str, tuple] = {
     "nn.AdaptiveMaxPool1d": (2,),
     "nn.AdaptiveMaxPool2d": ((2, 1),),
     "nn.PixelShuffle": (2,),
+    "nn.EmbeddingBag": (4, 3),
     "nn.PixelUnshuffle": (2,),
     "nn.BatchNorm1d": (2,),
     "nn.BatchNorm2d": (2,),

@@ -88,6 +88,34 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]], dict]] = [
     ("renorm_rows", lambda x: X.renorm(x, 2, 0, 1.0), [(4, 3)], {}),
     ("renorm_p1_dim1", lambda x: X.renorm(x, 1, 1, 0.8), [(2, 3, 2)], {}),
     ("corrcoef", X.corrcoef, [(3, 6)], {}),
+    (
+        "embedding_bag_mean",
+        lambda w: X.embedding_bag(
+            Tensor(np.array([1, 2, 4, 4, 0, 3])), w, Tensor(np.array([0, 2, 2, 5]))
+        ),
+        [(5, 3)],
+        {},
+    ),
+    (
+        "embedding_bag_sum_weights_padding",
+        lambda w, p: X.embedding_bag(
+            Tensor(np.array([[1, 2, 4], [0, 3, 3]])),
+            w,
+            mode="sum",
+            per_sample_weights=p,
+            padding_idx=3,
+        ),
+        [(5, 3), (2, 3)],
+        {},
+    ),
+    (
+        "embedding_bag_max",
+        lambda w: X.embedding_bag(
+            Tensor(np.array([1, 2, 4, 0])), w, Tensor(np.array([0, 3])), mode="max"
+        ),
+        [(5, 3)],
+        {},
+    ),
 ]
 
 
@@ -172,6 +200,31 @@ def test_instance_norm_running_stats_are_the_batch_mean_of_the_updates() -> None
         (lambda: X.renorm(Tensor(np.ones(2)), 2, 0, 1.0), "at least 2 dimensions"),
         (lambda: X.renorm(Tensor(np.ones((2, 2))), 2, 0, -1.0), "maxnorm to be >= 0 but got -1"),
         (lambda: X.corrcoef(Tensor(np.ones((2, 2, 2)))), "two or fewer dimensions"),
+        (
+            lambda: X.embedding_bag(Tensor(np.array([1, 2])), Tensor(np.ones((3, 2)))),
+            "offsets has to be a 1D Tensor but got None",
+        ),
+        (
+            lambda: X.embedding_bag(
+                Tensor(np.array([1, 2])), Tensor(np.ones((3, 2))), Tensor(np.array([1]))
+            ),
+            "offsets\\[0\\] has to be 0",
+        ),
+        (
+            lambda: X.embedding_bag(
+                Tensor(np.array([1, 3])), Tensor(np.ones((3, 2))), Tensor(np.array([0]))
+            ),
+            "Index 1 of input takes value 3 which is not in the valid range \\[0, 3\\)",
+        ),
+        (
+            lambda: X.embedding_bag(
+                Tensor(np.array([1, 2])),
+                Tensor(np.ones((3, 2))),
+                Tensor(np.array([0])),
+                per_sample_weights=Tensor(np.ones(2)),
+            ),
+            "only supported for mode='sum'",
+        ),
     ],
 )
 def test_misuse_is_refused_in_pytorchs_words(call: Any, message: str) -> None:

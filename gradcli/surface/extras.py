@@ -12,6 +12,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import hooks
+from ..core.dtypes import LEGACY_TYPES, scalar_type_name
 from ..core.tensor import Tensor, no_grad, typename
 from ..ops import arithmetic as A
 from . import functional as F
@@ -572,7 +573,7 @@ def embedding_bag(
     if x.dtype.kind not in "iu":
         raise GradcliError(
             "Expected tensor for argument #1 'indices' to have one of the following scalar "
-            f"types: Long, Int; but got torch.{typename(x).split('.')[-1]} instead (while "
+            f"types: Long, Int; but got {LEGACY_TYPES[x.dtype]} instead (while "
             "checking arguments for embedding_bag)"
         )
     if per_sample_weights is not None:
@@ -677,3 +678,124 @@ def embedding_bag(
     if mode == "mean":
         out = A.div_t(out, Tensor(np.maximum(counts, 1).astype(w.dtype)[:, None]))
     return A.named(out, "EmbeddingBagBackward0")
+
+
+# --- max unpooling ----------------------------------------------------------------------------
+
+
+def _tuple_of(v: Any, n: int) -> tuple[int, ...]:
+    if isinstance(v, (list, tuple)):
+        return tuple(int(a) for a in v)
+    return (int(v),) * n
+
+
+def _unpool_size(x: Tensor, k: tuple, s: tuple, p: tuple, output_size: Any) -> tuple:
+    """PyTorch's `_unpool_output_size`: the default (in - 1) * stride + kernel - 2 * padding,
+    or the size asked for, which must lie within a stride of it."""
+    n = len(k)
+    default = [(x.shape[x.ndim - n + d] - 1) * s[d] + k[d] - 2 * p[d] for d in range(n)]
+    if output_size is None:
+        return tuple(default)
+    out = tuple(int(v) for v in output_size)
+    shown = f"({', '.join(map(str, out))}{',' if len(out) == 1 else ''})"
+    if isinstance(output_size, list):
+        shown = str(list(out))
+    if len(out) == n + 2:
+        out = out[2:]
+        shown = f"({', '.join(map(str, out))}{',' if len(out) == 1 else ''})"
+    if len(out) != n:
+        raise GradcliError(
+            f"output_size should be a sequence containing {n} or {n + 2} elements, but it has "
+            f"a length of '{len(out)}'"
+        ).mirror("ValueError")
+    for d in range(n):
+        lo, hi = default[d] - s[d], default[d] + s[d]
+        if not lo < out[d] < hi:
+            raise GradcliError(
+                f'invalid output_size "{shown}" (dim {d} must be between {lo} and {hi})'
+            ).mirror("ValueError")
+    return out
+
+
+def _unpool2d(x: Tensor, idx: Any, size: tuple) -> Tensor:
+    """x's values put at the flat positions `idx` of zero planes of `size` (PyTorch's
+    max_unpool2d kernel, its checks and words)."""
+    from .constructors import zeros
+    from .scatter import scatter
+
+    i = A.tensor_arg(idx, "indices")
+    if i.dtype != np.int64:
+        raise GradcliError(
+            f"elements in indices should be type int64 but got: {scalar_type_name(i.dtype)}"
+        )
+    if i.shape != x.shape:
+        raise GradcliError(
+            "Expected shape of indices to be same as that of the input tensor "
+            f"([{', '.join(map(str, x.shape))}]) but got indices tensor with shape: "
+            f"[{', '.join(map(str, i.shape))}]"
+        )
+    if x.ndim not in (3, 4):
+        raise GradcliError(
+            "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with "
+            f"{x.ndim} dimensions."
+        )
+    oh, ow = size
+    lead = tuple(x.shape[:-2])
+    A.size_check(lead + (oh, ow), "max_unpool2d's output")
+    flat_idx = i.data.reshape(lead + (-1,))
+    bad = np.nonzero((flat_idx < 0) | (flat_idx >= oh * ow))
+    if bad[0].size:
+        v = flat_idx[tuple(b[0] for b in bad)]
+        raise GradcliError(
+            f"Found an invalid max index: {v} (output volumes are of size {oh}x{ow})"
+        )
+    canvas = zeros(lead + (oh * ow,), dtype=x.dtype)
+    out = scatter(canvas, len(lead), Tensor(flat_idx), F.reshape(x, lead + (-1,)))
+    return A.named(F.reshape(out, lead + (oh, ow)), "MaxUnpool2DBackward0")
+
+
+def max_unpool2d(
+    input: Any,  # noqa: A002
+    indices: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    output_size: Any = None,
+) -> Tensor:
+    """The inverse of max_pool2d(return_indices=True): each value back at its index, zeros
+    elsewhere; the gradient is the output's gradient read at the indices."""
+    x = A.tensor_arg(input, "input")
+    k = _tuple_of(kernel_size, 2)
+    s = _tuple_of(stride, 2) if stride is not None else k
+    p = _tuple_of(padding, 2)
+    if x.ndim < 2:
+        raise GradcliError(
+            "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with "
+            f"{x.ndim} dimensions."
+        )
+    size = _unpool_size(x, k, s, p, output_size)
+    return _unpool2d(x, indices, size)
+
+
+def max_unpool1d(
+    input: Any,  # noqa: A002
+    indices: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    output_size: Any = None,
+) -> Tensor:
+    """max_unpool2d of the input with a trailing axis of 1 (PyTorch's own way)."""
+    x = A.tensor_arg(input, "input")
+    i = A.tensor_arg(indices, "indices")
+    k = _tuple_of(kernel_size, 1)
+    s = _tuple_of(stride, 1) if stride is not None else k
+    p = _tuple_of(padding, 1)
+    if x.ndim < 1:
+        raise GradcliError(
+            "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with "
+            "1 dimensions."
+        )
+    size = _unpool_size(x, k, s, p, output_size) + (1,)
+    out = _unpool2d(F.unsqueeze(x, -1), Tensor(i.data[..., None]), size)
+    return A.named(F.squeeze(out, -1), "SqueezeBackward1")

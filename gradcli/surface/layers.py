@@ -1246,6 +1246,33 @@ class EmbeddingBag(Module):
         return s
 
 
+class _MaxUnpool(Module):
+    ATTRIBUTES = ("training", "kernel_size", "stride", "padding")
+    D = 2
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0) -> None:
+        super().__init__()
+        d = self.D
+        self.kernel_size = X._tuple_of(kernel_size, d)
+        self.stride = X._tuple_of(stride if stride is not None else kernel_size, d)
+        self.padding = X._tuple_of(padding, d)
+
+    def forward(self, x: Any, indices: Any, output_size: Any = None) -> Tensor:
+        fn = X.max_unpool1d if self.D == 1 else X.max_unpool2d
+        return fn(x, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class MaxUnpool1d(_MaxUnpool):
+    D = 1
+
+
+class MaxUnpool2d(_MaxUnpool):
+    D = 2
+
+
 def _constructor(cls: type) -> Callable[..., Module]:
     def make(*args: Any, **kwargs: Any) -> Module:
         return cls(*args, **kwargs)
@@ -1410,6 +1437,12 @@ NAMES = declare(
     ),
     ("EmbeddingBag", "nn", _constructor(EmbeddingBag), "composition of index scatter_add div"),
     ("embedding_bag", "F", X.embedding_bag, "composition of index scatter_add div mul reshape"),
+    *(
+        (cls.__name__, "nn", _constructor(cls), "composition of scatter reshape")
+        for cls in (MaxUnpool1d, MaxUnpool2d)
+    ),
+    ("max_unpool1d", "F", X.max_unpool1d, "composition of scatter reshape"),
+    ("max_unpool2d", "F", X.max_unpool2d, "composition of scatter reshape"),
     ("addr", "torch Tensor", X.addr, "composition of mul add reshape"),
     ("addbmm", "torch Tensor", X.addbmm, "composition of index matmul mul add"),
     ("renorm", "torch Tensor", X.renorm, "composition of norm div add where mul"),

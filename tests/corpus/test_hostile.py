@@ -2796,6 +2796,20 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
+        "max_unpool_huge_output",
+        "x = torch.ones(1, 1, 1, 1)\n"
+        "y = torch.nn.functional.max_unpool2d(x, torch.zeros(1, 1, 1, 1, dtype=torch.long), "
+        "10**5, output_size=(10**5, 10**5))",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "max_unpool_float_indices",
+        "y = torch.nn.MaxUnpool1d(2)(torch.ones(1, 2), torch.ones(1, 2))",
+        "elements in indices should be type int64 but got: Float",
+        (1, 5),
+    ),
+    Case(
         "pad_sequence_empty",
         "from torch.nn.utils.rnn import pad_sequence\np = pad_sequence([])",
         "received an empty list of sequences",

@@ -194,6 +194,8 @@ CALLS: dict[str, list[Call]] = {
     "torch.pixel_unshuffle": one(lambda: leaf((1, 1, 4, 2)), 2),
     "F.gumbel_softmax": one(x23) + one(x23, hard=True),
     "F.multi_margin_loss": one(x23, labels),
+    "F.max_unpool1d": one(lambda: leaf((1, 2, 2)), lambda: Tensor(np.array([[[1, 2], [0, 3]]])), 2),
+    "F.max_unpool2d": one(lambda: leaf((1, 1, 1, 2)), lambda: Tensor(np.array([[[[1, 6]]]])), 2),
     "F.embedding_bag": one(lambda: t(1, 3, 0, 2), lambda: leaf((4, 3)), lambda: t(0, 1))
     + one(lambda: t(1, 3), lambda: leaf((4, 3)), lambda: t(0), None, 2, False, "sum", False, vec2)
     + one(lambda: t(1, 3), lambda: leaf((4, 3)), lambda: t(0), None, 2, False, "max"),
@@ -307,6 +309,8 @@ CALLS: dict[str, list[Call]] = {
     "nn.PixelShuffle": one(lambda: leaf((1, 4, 2, 3))),
     "nn.PixelUnshuffle": one(lambda: leaf((1, 1, 4, 2))),
     "nn.MultiMarginLoss": one(x23, labels),
+    "nn.MaxUnpool1d": one(lambda: leaf((1, 2, 2)), lambda: Tensor(np.array([[[1, 2], [0, 3]]]))),
+    "nn.MaxUnpool2d": one(lambda: leaf((1, 1, 1, 2)), lambda: Tensor(np.array([[[[1, 6]]]]))),
     "nn.EmbeddingBag": one(lambda: t(1, 3, 0, 2), lambda: t(0, 1)),
     "nn.Embedding": one(lambda: t(1, 3)),
     "nn.GLU": one(lambda: leaf((2, 4))),
@@ -355,6 +359,8 @@ CONSTRUCT: dict[str, tuple] = {
     "nn.AdaptiveMaxPool1d": (2,),
     "nn.AdaptiveMaxPool2d": ((2, 1),),
     "nn.PixelShuffle": (2,),
+    "nn.MaxUnpool1d": (2,),
+    "nn.MaxUnpool2d": (2,),
     "nn.EmbeddingBag": (4, 3),
     "nn.PixelUnshuffle": (2,),
     "nn.BatchNorm1d": (2,),

@@ -89,6 +89,18 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]], dict]] = [
     ("renorm_p1_dim1", lambda x: X.renorm(x, 1, 1, 0.8), [(2, 3, 2)], {}),
     ("corrcoef", X.corrcoef, [(3, 6)], {}),
     (
+        "max_unpool2d",
+        lambda x: X.max_unpool2d(x, Tensor(np.array([[[[0, 7], [9, 14]]]])), 2),
+        [(1, 1, 2, 2)],
+        {},
+    ),
+    (
+        "max_unpool1d",
+        lambda x: X.max_unpool1d(x, Tensor(np.array([[1, 2, 5]])), 2, output_size=[7]),
+        [(1, 3)],
+        {},
+    ),
+    (
         "embedding_bag_mean",
         lambda w: X.embedding_bag(
             Tensor(np.array([1, 2, 4, 4, 0, 3])), w, Tensor(np.array([0, 2, 2, 5]))
@@ -200,6 +212,18 @@ def test_instance_norm_running_stats_are_the_batch_mean_of_the_updates() -> None
         (lambda: X.renorm(Tensor(np.ones(2)), 2, 0, 1.0), "at least 2 dimensions"),
         (lambda: X.renorm(Tensor(np.ones((2, 2))), 2, 0, -1.0), "maxnorm to be >= 0 but got -1"),
         (lambda: X.corrcoef(Tensor(np.ones((2, 2, 2)))), "two or fewer dimensions"),
+        (
+            lambda: X.max_unpool2d(
+                Tensor(np.ones((1, 1, 1, 2))), Tensor(np.array([[[[1, 16]]]])), 2
+            ),
+            "Found an invalid max index: 16 \\(output volumes are of size 2x4\\)",
+        ),
+        (
+            lambda: X.max_unpool2d(
+                Tensor(np.ones((1, 1, 1, 2))), Tensor(np.array([[[[1, 6]]]])), 2, None, 0, (9, 9)
+            ),
+            'invalid output_size "\\(9, 9\\)" \\(dim 0 must be between 0 and 4\\)',
+        ),
         (
             lambda: X.embedding_bag(Tensor(np.array([1, 2])), Tensor(np.ones((3, 2)))),
             "offsets has to be a 1D Tensor but got None",

@@ -799,3 +799,60 @@ def max_unpool1d(
     size = _unpool_size(x, k, s, p, output_size) + (1,)
     out = _unpool2d(F.unsqueeze(x, -1), Tensor(i.data[..., None]), size)
     return A.named(F.squeeze(out, -1), "SqueezeBackward1")
+
+
+# --- multilabel margin loss -------------------------------------------------------------------
+
+
+@legacy_reductions
+def multilabel_margin_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    size_average: Any = None,
+    reduce: Any = None,  # noqa: A002
+    reduction: str = "mean",
+) -> Tensor:
+    """Per sample: the target classes are the entries before the first -1; the loss is the
+    sum over each of them (repeats counted again) and each non-target class i of
+    max(0, 1 - (x[target] - x[i])), divided by the number of classes."""
+    from .composite import gather
+
+    x = A.floating(A.tensor_arg(input, "input"))
+    t = A.tensor_arg(target, "target")
+    r = reduction_arg(reduction)
+    if x.ndim > 2 or (x.ndim == 2 and x.shape[1] == 0) or (x.ndim == 1 and x.shape[0] == 0):
+        raise GradcliError(
+            "Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
+            f"[{', '.join(map(str, x.shape))}]"
+        )
+    if t.shape != x.shape and not (x.ndim == 0 and t.data.size == 1):
+        raise GradcliError(
+            f"inconsistent target size: [{', '.join(map(str, t.shape))}] for input of size: "
+            f"[{', '.join(map(str, x.shape))}]"
+        )
+    if t.dtype != np.int64:
+        raise GradcliError(f"expected scalar type Long but found {scalar_type_name(t.dtype)}")
+    x2 = F.reshape(x, (1, -1)) if x.ndim < 2 else x
+    nframe, dim = x2.shape
+    A.size_check((nframe, dim, dim), "multilabel_margin_loss's pairs")
+    tt = t.data.reshape(nframe, dim)
+    if np.any((tt < -1) | (tt >= dim)):
+        raise GradcliError("argument #2 'target' is out of range")
+    stop = np.where((tt == -1).any(1), np.argmax(tt == -1, 1), dim)
+    valid = np.arange(dim)[None, :] < stop[:, None]  # (n, a): target slot a is used
+    slots = np.where(valid, tt, 0)
+    is_target = np.zeros((nframe, dim), bool)
+    rows = np.repeat(np.arange(nframe), dim)
+    is_target[rows[valid.reshape(-1)], slots[valid]] = True
+    mask = valid[:, :, None] & ~is_target[:, None, :]  # (n, a, i)
+    picked = gather(x2, 1, Tensor(slots))  # (n, a)
+    z = A.add_t(A.sub_t(1.0, F.unsqueeze(picked, 2)), F.unsqueeze(x2, 1))
+    h = A.mul_t(F.relu(z), Tensor(mask.astype(x.dtype)))
+    loss = A.div_t(F.sum(h, (1, 2)), dim)
+    if r == "none":
+        out = F.reshape(loss, (nframe,) if x.ndim == 2 else ())
+    elif r == "sum":
+        out = F.sum(loss)
+    else:
+        out = F.mean(loss)
+    return A.named(out, "MultilabelMarginLossBackward0")

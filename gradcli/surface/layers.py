@@ -1273,6 +1273,16 @@ class MaxUnpool2d(_MaxUnpool):
     D = 2
 
 
+def MultiLabelMarginLoss(  # noqa: N802
+    size_average: Any = None, reduce: Any = None, reduction: str = "mean"
+) -> Module:
+    return _loss(
+        "MultiLabelMarginLoss",
+        X.multilabel_margin_loss,
+        {"size_average": size_average, "reduce": reduce, "reduction": reduction},
+    )
+
+
 def _constructor(cls: type) -> Callable[..., Module]:
     def make(*args: Any, **kwargs: Any) -> Module:
         return cls(*args, **kwargs)
@@ -1443,6 +1453,18 @@ NAMES = declare(
     ),
     ("max_unpool1d", "F", X.max_unpool1d, "composition of scatter reshape"),
     ("max_unpool2d", "F", X.max_unpool2d, "composition of scatter reshape"),
+    (
+        "MultiLabelMarginLoss",
+        "nn",
+        MultiLabelMarginLoss,
+        "composition of index sub add relu mul sum div mean reshape",
+    ),
+    (
+        "multilabel_margin_loss",
+        "F",
+        X.multilabel_margin_loss,
+        "composition of index sub add relu mul sum div mean reshape",
+    ),
     ("addr", "torch Tensor", X.addr, "composition of mul add reshape"),
     ("addbmm", "torch Tensor", X.addbmm, "composition of index matmul mul add"),
     ("renorm", "torch Tensor", X.renorm, "composition of norm div add where mul"),

@@ -2810,6 +2810,13 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case(
+        "multilabel_margin_huge_pairs",
+        "x = torch.ones(1, 10**4)\n"
+        "y = torch.nn.functional.multilabel_margin_loss(x, torch.zeros(1, 10**4, dtype=torch.long))",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
         "pad_sequence_empty",
         "from torch.nn.utils.rnn import pad_sequence\np = pad_sequence([])",
         "received an empty list of sequences",

@@ -194,6 +194,8 @@ CALLS: dict[str, list[Call]] = {
     "torch.pixel_unshuffle": one(lambda: leaf((1, 1, 4, 2)), 2),
     "F.gumbel_softmax": one(x23) + one(x23, hard=True),
     "F.multi_margin_loss": one(x23, labels),
+    "F.multilabel_margin_loss": one(x23, lambda: Tensor(np.array([[2, -1, 0], [0, 1, -1]])))
+    + one(x23, lambda: Tensor(np.array([[2, -1, 0], [0, 1, -1]])), reduction="none"),
     "F.max_unpool1d": one(lambda: leaf((1, 2, 2)), lambda: Tensor(np.array([[[1, 2], [0, 3]]])), 2),
     "F.max_unpool2d": one(lambda: leaf((1, 1, 1, 2)), lambda: Tensor(np.array([[[[1, 6]]]])), 2),
     "F.embedding_bag": one(lambda: t(1, 3, 0, 2), lambda: leaf((4, 3)), lambda: t(0, 1))
@@ -309,6 +311,7 @@ CALLS: dict[str, list[Call]] = {
     "nn.PixelShuffle": one(lambda: leaf((1, 4, 2, 3))),
     "nn.PixelUnshuffle": one(lambda: leaf((1, 1, 4, 2))),
     "nn.MultiMarginLoss": one(x23, labels),
+    "nn.MultiLabelMarginLoss": one(x23, lambda: Tensor(np.array([[2, -1, 0], [0, 1, -1]]))),
     "nn.MaxUnpool1d": one(lambda: leaf((1, 2, 2)), lambda: Tensor(np.array([[[1, 2], [0, 3]]]))),
     "nn.MaxUnpool2d": one(lambda: leaf((1, 1, 1, 2)), lambda: Tensor(np.array([[[[1, 6]]]]))),
     "nn.EmbeddingBag": one(lambda: t(1, 3, 0, 2), lambda: t(0, 1)),

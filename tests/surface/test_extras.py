@@ -101,6 +101,14 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]], dict]] = [
         {},
     ),
     (
+        "multilabel_margin",
+        lambda x: X.multilabel_margin_loss(
+            x, Tensor(np.array([[3, 0, -1, 1], [1, 1, 2, -1], [-1, 0, 0, 0]])), reduction="none"
+        ),
+        [(3, 4)],
+        {},
+    ),
+    (
         "embedding_bag_mean",
         lambda w: X.embedding_bag(
             Tensor(np.array([1, 2, 4, 4, 0, 3])), w, Tensor(np.array([0, 2, 2, 5]))

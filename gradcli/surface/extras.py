@@ -856,3 +856,192 @@ def multilabel_margin_loss(
     else:
         out = F.mean(loss)
     return A.named(out, "MultilabelMarginLossBackward0")
+
+
+# --- linear algebra ----------------------------------------------------------------------------
+
+
+def solve_triangular(
+    A_: Any,  # noqa: N803
+    B_: Any,
+    *,
+    upper: Any = None,
+    left: bool = True,
+    unitriangular: bool = False,
+    out: Any = None,
+) -> Tensor:
+    """X with A X = B (X A = B when left=False) for the triangle of A that `upper` names
+    (its diagonal taken as ones when `unitriangular`): linalg.solve of that triangle, so the
+    gradient reaching A is the triangle's."""
+    from .linalg import _matrices, solve
+
+    if upper is None:
+        raise GradcliError(
+            'linalg_solve_triangular() missing 1 required positional arguments: "upper"'
+        ).mirror("TypeError")
+    fn = "linalg.solve_triangular"
+    a = _matrices(A_, fn)
+    b = A.tensor_arg(B_, "B")
+    if b.ndim < 2:
+        raise GradcliError(f"{fn}: The input tensor B must have at least 2 dimensions.")
+    n = a.shape[-1]
+    if (b.shape[-2] if left else b.shape[-1]) != n:
+        eq = "AX = B" if left else "XA = B"
+        raise GradcliError(
+            f"{fn}: Incompatible shapes of A and B for the equation {eq} ({n}x{n} and "
+            f"{b.shape[-2]}x{b.shape[-1]})"
+        )
+    k = (1 if upper else -1) if unitriangular else 0
+    rows, cols = np.indices((n, n))
+    keep = cols - rows >= k if upper else cols - rows <= k
+    # where (not a product with a 0/1 mask): the other triangle's gradient is +0 as PyTorch's
+    t = F.where(Tensor(keep), a, Tensor(np.zeros((), a.dtype)))
+    if unitriangular:
+        t = A.add_t(t, Tensor(np.eye(n, dtype=a.dtype)))
+    x = solve(t, b, left=bool(left))
+    return A.named(x, "LinalgSolveTriangularBackward0")
+
+
+def cholesky_solve(B_: Any, L_: Any, upper: bool = False, *, out: Any = None) -> Tensor:  # noqa: N803
+    """X with (L L^T) X = B given the Cholesky factor L (U^T U when upper): two triangular
+    solves with the factor's triangle (the other triangle's entries pass the gradient as
+    PyTorch's formula -(G X^T + X G^T) L does, but not into the value)."""
+    from .composite import tril, triu
+    from .linalg import _matrices, solve
+
+    b = A.tensor_arg(B_, "input")
+    if b.ndim < 2:
+        raise GradcliError(
+            f"b should have at least 2 dimensions, but has {b.ndim} dimensions instead"
+        )
+    lm = A.tensor_arg(L_, "input2")
+    if lm.ndim < 2:
+        raise GradcliError(
+            f"u should have at least 2 dimensions, but has {lm.ndim} dimensions instead"
+        )
+    if lm.shape[-1] != lm.shape[-2]:
+        raise GradcliError(
+            "A must be batches of square matrices, but they are "
+            f"{lm.shape[-2]} by {lm.shape[-1]} matrices"
+        )
+    if lm.shape[-1] != b.shape[-2]:
+        raise GradcliError(
+            "Incompatible matrix sizes for cholesky_solve: each A matrix is "
+            f"{lm.shape[-1]} by {lm.shape[-1]} but each b matrix is {b.shape[-2]} by "
+            f"{b.shape[-1]}"
+        )
+    lm = _matrices(lm, "cholesky_solve")
+    other = tril(lm, -1) if upper else triu(lm, 1)
+    f = A.sub_t(lm, other.detach())  # the triangle's values; the gradient reaches all of L
+    if upper:
+        y = solve(F.mT(f), b)
+        x = solve(f, y)
+    else:
+        y = solve(f, b)
+        x = solve(F.mT(f), y)
+    return A.named(x, "CholeskySolveBackward0")
+
+
+# Where each Taylor degree PyTorch uses is accurate enough (its thresholds on the 1-norm)
+_EXP_DEGREES = (1, 2, 4, 8, 12, 18)
+_EXP_THETA = {
+    "float32": (
+        1.192092800768788e-07,
+        5.978858893805233e-04,
+        5.116619363445086e-02,
+        5.800524627688768e-01,
+        1.461661507209034e00,
+        3.010066362817634e00,
+    ),
+    "float64": (
+        2.220446049250313e-16,
+        2.580956802971767e-08,
+        3.397168839976962e-04,
+        4.991228871115323e-02,
+        2.996158913811580e-01,
+        1.090863719290036e00,
+    ),
+}
+
+
+def matrix_exp(A_: Any) -> Tensor:  # noqa: N803
+    """exp(A) by scaling and squaring: the Taylor polynomial of the degree PyTorch picks for
+    the matrix's 1-norm (1 to 18; beyond, A / 2^s with degree 18, squared s times), summed by
+    Horner's rule with matmuls, so the gradient is the polynomial's (exp's to rounding)."""
+    from .linalg import _matrices
+
+    a = _matrices(A_, "linalg.matrix_exp")
+    n = a.shape[-1]
+    eye = Tensor(np.eye(n, dtype=a.dtype))
+    if a.data.size == 0:
+        return A.named(A.add_t(A.mul_t(a, 0.0), eye), "LinalgMatrixExpBackward0")
+    theta = _EXP_THETA["float64" if a.dtype == np.float64 else "float32"]
+    norm = float(np.max(np.abs(a.data.astype(np.float64)).sum(-2)))
+    if not np.isfinite(norm):
+        raise GradcliError("linalg.matrix_exp: the matrix has infinite or NaN entries")
+    deg = next((d for d, t in zip(_EXP_DEGREES, theta) if norm <= t), None)
+    s = 0
+    if deg is None:
+        deg = 18
+        s = max(0, int(np.ceil(np.log2(norm / theta[-1]))))
+    if s > 64:
+        raise GradcliError(f"linalg.matrix_exp: the matrix's 1-norm {norm:g} is too large")
+    x = A.mul_t(a, 2.0**-s) if s else a
+    t = A.add_t(eye, A.div_t(x, float(deg)))
+    for k in range(deg - 1, 0, -1):
+        t = A.add_t(eye, A.div_t(A.matmul(x, t), float(k)))
+    for _ in range(s):
+        t = A.matmul(t, t)
+    return A.named(t, "LinalgMatrixExpBackward0")
+
+
+def lstsq(
+    A_: Any,  # noqa: N803
+    B_: Any,
+    rcond: Any = None,
+    *,
+    driver: Any = None,
+) -> Any:
+    """The least-squares solution as the default CPU driver 'gelsy' gives it (the
+    minimum-norm one, pinv(A) B, with its rank; no residuals or singular values); 'gelsd'
+    and 'gelss' also give the singular values and, for a tall full-rank A, the residuals."""
+    from .linalg import ReturnTuple, _matrices, pinv
+
+    fn = "torch.linalg.lstsq"
+    a = _matrices(A_, fn, square=False)
+    b = A.tensor_arg(B_, "B")
+    if driver is not None and driver not in ("gels", "gelsy", "gelsd", "gelss"):
+        raise GradcliError(f"{fn}: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)")
+    drv = driver or "gelsy"
+    vector = b.ndim == a.ndim - 1
+    bm = F.unsqueeze(b, -1) if vector else b
+    if bm.ndim < 2 or bm.shape[-2] != a.shape[-2]:
+        raise GradcliError(f"{fn}: input.size(-2) should match other.size(-2)")
+    m, n = a.shape[-2:]
+    eps = float(np.finfo(a.dtype).eps)
+    rc = eps * max(m, n) if rcond is None else float(rcond)
+    p = pinv(a, rtol=rc) if drv != "gels" else pinv(a, rtol=0.0)
+    x = A.matmul(p, bm)
+    if vector:
+        x = F.squeeze(x, -1)
+    x = A.named(x, "LinalgLstsqBackward0")
+    sv = np.linalg.svd(a.data.astype(np.float64), compute_uv=False)
+    rank_np = (sv > rc * sv[..., :1]).sum(-1) if sv.size else np.zeros(a.shape[:-2], np.int64)
+    rank = Tensor(np.asarray(rank_np, np.int64))
+    empty = Tensor(np.zeros((0,), a.dtype))
+    singular = empty
+    residuals = empty
+    if drv in ("gelsd", "gelss"):
+        singular = Tensor(sv.astype(a.dtype))
+    if drv != "gelsy" and m > n and bool(np.all(rank_np == n)):
+        r = A.sub_t(A.matmul(a, x if not vector else F.unsqueeze(x, -1)), bm)
+        residuals = F.sum(A.mul_t(r, r), -2)
+        if vector:
+            residuals = F.squeeze(residuals, -1)
+    if drv == "gels":
+        rank = Tensor(np.zeros((0,), np.int64))
+    return ReturnTuple(
+        "linalg_lstsq",
+        ("solution", "residuals", "rank", "singular_values"),
+        (x, residuals, rank, singular),
+    )

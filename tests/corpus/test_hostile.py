@@ -2817,6 +2817,24 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
+        "matrix_exp_huge_norm",
+        "y = torch.matrix_exp(torch.full((2, 2), 1e30))",
+        "is too large",
+        (1, 5),
+    ),
+    Case(
+        "matrix_exp_nan",
+        "y = torch.linalg.matrix_exp(torch.full((2, 2), float('nan')))",
+        "infinite or NaN",
+        (1, 5),
+    ),
+    Case(
+        "solve_triangular_huge_work",
+        "y = torch.linalg.solve_triangular(torch.ones(3000, 3000), torch.ones(3000, 1), upper=True)",
+        "",
+        (1, 5),
+    ),
+    Case(
         "pad_sequence_empty",
         "from torch.nn.utils.rnn import pad_sequence\np = pad_sequence([])",
         "received an empty list of sequences",

@@ -194,6 +194,12 @@ CALLS: dict[str, list[Call]] = {
     "torch.pixel_unshuffle": one(lambda: leaf((1, 1, 4, 2)), 2),
     "F.gumbel_softmax": one(x23) + one(x23, hard=True),
     "F.multi_margin_loss": one(x23, labels),
+    "linalg.solve_triangular": one(spd, lambda: leaf((3, 2)), upper=True)
+    + one(spd, lambda: leaf((2, 3)), upper=False, left=False, unitriangular=True),
+    "torch.cholesky_solve": one(lambda: leaf((3, 2)), spd),
+    "torch.matrix_exp": one(square) + one(lambda: Tensor(np.full((2, 2), 3.0), requires_grad=True)),
+    "linalg.lstsq": one(lambda: leaf((3, 2)), lambda: leaf((3, 1)))
+    + one(lambda: leaf((3, 2)), lambda: leaf((3,))),
     "F.multilabel_margin_loss": one(x23, lambda: Tensor(np.array([[2, -1, 0], [0, 1, -1]])))
     + one(x23, lambda: Tensor(np.array([[2, -1, 0], [0, 1, -1]])), reduction="none"),
     "F.max_unpool1d": one(lambda: leaf((1, 2, 2)), lambda: Tensor(np.array([[[1, 2], [0, 3]]])), 2),

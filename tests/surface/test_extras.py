@@ -15,6 +15,7 @@ import pytest
 from gradcli.base.errors import GradcliError
 from gradcli.core.tensor import Tensor, no_grad
 from gradcli.surface import extras as X
+from gradcli.surface.composite import tril, triu
 from tests.helpers.gradcheck import compare, numeric_grad
 
 RTOL = 1e-6
@@ -41,6 +42,13 @@ def _check(f: Callable[..., Any], shapes: list[tuple[int, ...]], seed: int = 0, 
     got = [t.grad.data for t in ts]
     want = numeric_grad(scalar, arrays, list(range(len(arrays))))
     compare(getattr(f, "__name__", "f"), got, want, list(range(len(arrays))), RTOL)
+
+
+def A_add_eye(a: Tensor) -> Tensor:  # noqa: N802
+    """a + 4 I: a well-conditioned triangle in either half. (cholesky_solve's factor is
+    given as a triangle: its other entries get PyTorch's gradient, which is not the
+    derivative of a value that ignores them.)"""
+    return a + Tensor(4.0 * np.eye(a.shape[-1]))
 
 
 CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]], dict]] = [
@@ -109,6 +117,33 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]], dict]] = [
         {},
     ),
     (
+        "solve_triangular_upper",
+        lambda a, b: X.solve_triangular(A_add_eye(a), b, upper=True),
+        [(3, 3), (3, 2)],
+        {},
+    ),
+    (
+        "solve_triangular_right_unit",
+        lambda a, b: X.solve_triangular(a, b, upper=False, left=False, unitriangular=True),
+        [(3, 3), (2, 3)],
+        {},
+    ),
+    (
+        "cholesky_solve",
+        lambda lo, b: X.cholesky_solve(b, A_add_eye(tril(lo))),
+        [(3, 3), (3, 2)],
+        {},
+    ),
+    (
+        "cholesky_solve_upper",
+        lambda u, b: X.cholesky_solve(b, A_add_eye(triu(u)), upper=True),
+        [(3, 3), (3, 2)],
+        {},
+    ),
+    ("matrix_exp_small", lambda a: X.matrix_exp(a * 0.05), [(3, 3)], {}),
+    ("matrix_exp_scaled", lambda a: X.matrix_exp(a * 3.0), [(3, 3)], {}),
+    ("lstsq", lambda a, b: X.lstsq(a, b)[0], [(4, 2), (4, 3)], {}),
+    (
         "embedding_bag_mean",
         lambda w: X.embedding_bag(
             Tensor(np.array([1, 2, 4, 4, 0, 3])), w, Tensor(np.array([0, 2, 2, 5]))
@@ -142,6 +177,24 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]], dict]] = [
 @pytest.mark.parametrize("name,f,shapes,kw", CASES, ids=[c[0] for c in CASES])
 def test_gradients_match_central_differences(name: str, f: Any, shapes: Any, kw: Any) -> None:
     _check(f, shapes, **kw)
+
+
+def test_matrix_exp_is_exp_for_commuting_cases() -> None:
+    d = np.diag([0.5, -1.0, 2.0])
+    assert np.allclose(X.matrix_exp(Tensor(d)).data, np.diag(np.exp([0.5, -1.0, 2.0])))
+    rot = np.array([[0.0, 3.0], [-3.0, 0.0]])
+    want = np.array([[np.cos(3), np.sin(3)], [-np.sin(3), np.cos(3)]])
+    assert np.allclose(X.matrix_exp(Tensor(rot)).data, want, atol=1e-13)
+
+
+def test_lstsq_fields_by_driver() -> None:
+    a = Tensor(np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]))
+    b = Tensor(np.array([[1.0], [2.0], [2.0]]))
+    r = X.lstsq(a, b)
+    assert np.allclose(r[0].data, [[2 / 3], [5 / 3]]) and r[2].data == 2
+    assert r[1].data.shape == (0,) and r[3].data.shape == (0,)
+    d = X.lstsq(a, b, driver="gelsd")
+    assert np.allclose(d[1].data, [1 / 3]) and np.allclose(d[3].data, [np.sqrt(3), 1.0])
 
 
 def test_a_rule_off_by_a_thousandth_fails() -> None:
@@ -220,6 +273,26 @@ def test_instance_norm_running_stats_are_the_batch_mean_of_the_updates() -> None
         (lambda: X.renorm(Tensor(np.ones(2)), 2, 0, 1.0), "at least 2 dimensions"),
         (lambda: X.renorm(Tensor(np.ones((2, 2))), 2, 0, -1.0), "maxnorm to be >= 0 but got -1"),
         (lambda: X.corrcoef(Tensor(np.ones((2, 2, 2)))), "two or fewer dimensions"),
+        (
+            lambda: X.solve_triangular(Tensor(np.eye(2)), Tensor(np.ones((3, 1))), upper=True),
+            "Incompatible shapes of A and B for the equation AX = B \\(2x2 and 3x1\\)",
+        ),
+        (
+            lambda: X.solve_triangular(Tensor(np.eye(2)), Tensor(np.ones((2, 1)))),
+            'missing 1 required positional arguments: "upper"',
+        ),
+        (
+            lambda: X.cholesky_solve(Tensor(np.ones((2, 1))), Tensor(np.eye(3))),
+            "each A matrix is 3 by 3 but each b matrix is 2 by 1",
+        ),
+        (
+            lambda: X.matrix_exp(Tensor(np.ones((2, 3)))),
+            "A must be batches of square matrices, but they are 2 by 3 matrices",
+        ),
+        (
+            lambda: X.lstsq(Tensor(np.eye(2)), Tensor(np.ones((3, 1)))),
+            "input.size\\(-2\\) should match other.size\\(-2\\)",
+        ),
         (
             lambda: X.max_unpool2d(
                 Tensor(np.ones((1, 1, 1, 2))), Tensor(np.array([[[[1, 16]]]])), 2

@@ -420,6 +420,17 @@ _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
 def quantile(
     x: Any, q: Any, dim: Any = None, keepdim: bool = False, *, interpolation: str = "linear"
 ) -> Tensor:
+    return _quantile("quantile", x, q, dim, keepdim, interpolation)
+
+
+def nanquantile(
+    x: Any, q: Any, dim: Any = None, keepdim: bool = False, *, interpolation: str = "linear"
+) -> Tensor:
+    """quantile of the values that are not NaN (NaN where a row has none)."""
+    return _quantile("nanquantile", x, q, dim, keepdim, interpolation)
+
+
+def _quantile(fn: str, x: Any, q: Any, dim: Any, keepdim: bool, interpolation: str) -> Tensor:
     x = A.tensor_arg(x, "input")
     if x.dtype.kind != "f":
         raise GradcliError("quantile() input tensor must be either float or double dtype")
@@ -463,8 +474,12 @@ def quantile(
     ranks = np.broadcast_to(
         qv.reshape((-1,) + (1,) * (ordered.ndim - 1)), (len(qv),) + ordered.shape[:-1]
     )
-    has_nan = np.isnan(ordered.data).any(axis=-1)
-    ranks = np.where(has_nan, n - 1, ranks * (n - 1))
+    if fn == "nanquantile":  # the NaNs sort last: ranks among the others
+        valid = (~np.isnan(ordered.data)).sum(axis=-1)
+        ranks = np.where(valid == 0, n - 1, ranks * np.maximum(valid - 1, 0))
+    else:
+        has_nan = np.isnan(ordered.data).any(axis=-1)
+        ranks = np.where(has_nan, n - 1, ranks * (n - 1))
     if interpolation == "lower":
         ranks = np.floor(ranks)
     elif interpolation == "higher":
@@ -589,6 +604,7 @@ NAMES = declare(
     ("nanmedian", "torch Tensor", nanmedian, "composition of index mul sum"),
     ("mode", "torch Tensor", mode, "composition of index"),
     ("quantile", "torch Tensor", quantile, "composition of index mul sub add where reshape"),
+    ("nanquantile", "torch Tensor", nanquantile, "composition of index mul sub add where reshape"),
     ("std_mean", "torch", std_mean, "composition of std mean"),
     ("var_mean", "torch", var_mean, "composition of var mean"),
     ("trapezoid", "torch", trapezoid, "composition of index add mul sum div sub reshape"),

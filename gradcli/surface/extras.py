@@ -1045,3 +1045,99 @@ def lstsq(
         ("solution", "residuals", "rank", "singular_values"),
         (x, residuals, rank, singular),
     )
+
+
+# --- histogram -----------------------------------------------------------------------------------
+
+
+def histogram(
+    input: Any,  # noqa: A002
+    bins: Any,
+    *,
+    range: Any = None,  # noqa: A002
+    weight: Any = None,
+    density: bool = False,
+    out: Any = None,
+) -> Any:
+    """(hist, bin_edges): `bins` equal bins over `range` (the input's min and max by default,
+    widened by 0.5 each way when they are equal) or the given edges; each value counted (or
+    its weight added) in the bin whose left edge it reaches, the last bin closed; values
+    outside and NaNs left out. `density` divides by the total and the bin widths."""
+    from .constructors import _linspace
+    from .linalg import ReturnTuple
+
+    x = A.tensor_arg(input, "input")
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"\"histogramdd\" not implemented for '{scalar_type_name(x.dtype)}'"
+        ).mirror("NotImplementedError")
+    v = x.data.reshape(-1)
+    dt = x.dtype
+    if isinstance(bins, Tensor):
+        if bins.ndim != 1:
+            raise GradcliError("torch.histogram(): bins tensor should have one dimension")
+        edges = bins.data.astype(dt)
+        nb = edges.size - 1
+        if nb < 1:
+            raise GradcliError(
+                "torch.histogram(): bins tensor should have at least 1 element, but got "
+                f"{edges.size}"
+            )
+        inside = (v >= edges[0]) & (v <= edges[-1])
+        pos = np.searchsorted(edges, v, side="right") - 1
+    else:
+        if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
+            raise GradcliError(
+                f"histogram(): argument 'bins' must be int or Tensor, not {typename(bins)}"
+            ).mirror("TypeError")
+        nb = int(bins)
+        if nb <= 0:
+            raise GradcliError(f"torch.histogram(): bins must be > 0, but got {nb} for dimension 0")
+        A.size_check((nb + 1,), "histogram's bins")
+        if range is not None:
+            lo, hi = float(range[0]), float(range[1])
+            if lo > hi:
+                raise GradcliError(
+                    f"torch.histogramdd: min should not exceed max, but got min {lo:g} max "
+                    f"{hi:g} for dimension 0"
+                )
+        elif v.size == 0:
+            lo, hi = 0.0, 0.0
+        else:
+            finite = v[~np.isnan(v)]
+            lo = float(finite.min()) if finite.size else float("nan")
+            hi = float(finite.max()) if finite.size else float("nan")
+        if v.size == 0 and range is None:
+            lo, hi = 0.0, 1.0
+        elif lo == hi:
+            lo, hi = lo - 0.5, hi + 0.5
+        edges = np.asarray(_linspace(lo, hi, nb + 1, dt), dt)
+        lo_t, hi_t = dt.type(edges[0]), dt.type(edges[-1])
+        inside = (v >= lo_t) & (v <= hi_t)
+        with np.errstate(all="ignore"):
+            raw = (v - lo_t) * dt.type(nb) / (hi_t - lo_t)
+        pos = np.where(inside, raw, 0).astype(np.int64)
+        pos = np.clip(pos, 0, nb)
+        # the bin's own edges decide where the division rounded across one
+        pos = np.where((pos > 0) & (v < edges[np.clip(pos, 0, nb)]), pos - 1, pos)
+        pos = np.where((pos < nb - 1) & (v >= edges[np.clip(pos + 1, 0, nb)]), pos + 1, pos)
+    pos = np.minimum(pos, nb - 1)
+    hist = np.zeros(nb, dt)
+    if weight is not None:
+        w = A.tensor_arg(weight, "weight")
+        if w.shape != x.shape:
+            raise GradcliError(
+                "torch.histogramdd: if weight tensor is provided it should have the same shape "
+                "as the input tensor excluding its innermost dimension"
+            )
+        wv = w.data.reshape(-1).astype(dt)
+    else:
+        wv = np.ones(v.size, dt)
+    np.add.at(hist, pos[inside], wv[inside])
+    if density:
+        widths = np.diff(edges).astype(dt)
+        total = hist.sum(dtype=dt)
+        hist = (hist / total / widths).astype(dt)
+    return ReturnTuple(
+        "histogram", ("hist", "bin_edges"), (Tensor(hist), Tensor(edges.astype(dt).copy()))
+    )

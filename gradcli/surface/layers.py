@@ -1469,6 +1469,7 @@ NAMES = declare(
     ("cholesky_solve", "torch Tensor", X.cholesky_solve, "composition of mul sub solve permute"),
     ("matrix_exp", "torch Tensor linalg", X.matrix_exp, "composition of add div matmul mul"),
     ("lstsq", "linalg", X.lstsq, "composition of pinv matmul reshape"),
+    ("histogram", "torch Tensor", X.histogram, ""),
     ("addr", "torch Tensor", X.addr, "composition of mul add reshape"),
     ("addbmm", "torch Tensor", X.addbmm, "composition of index matmul mul add"),
     ("renorm", "torch Tensor", X.renorm, "composition of norm div add where mul"),

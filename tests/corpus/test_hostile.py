@@ -2835,6 +2835,18 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case(
+        "histogram_huge_bins",
+        "h = torch.histogram(torch.ones(3), 10**9)",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "histogram_int_input",
+        "h = torch.histogram(torch.tensor([1, 2]), 2)",
+        "\"histogramdd\" not implemented for 'Long'",
+        (1, 5),
+    ),
+    Case(
         "pad_sequence_empty",
         "from torch.nn.utils.rnn import pad_sequence\np = pad_sequence([])",
         "received an empty list of sequences",

@@ -1141,3 +1141,131 @@ def histogram(
     return ReturnTuple(
         "histogram", ("hist", "bin_edges"), (Tensor(hist), Tensor(edges.astype(dt).copy()))
     )
+
+
+# --- covariance, rank and condition number ---
+
+
+def cov(
+    input: Any,  # noqa: A002
+    *,
+    correction: Any = 1,
+    fweights: Any = None,
+    aweights: Any = None,
+) -> Tensor:
+    """The covariance of the rows (variables) over the columns (observations), as PyTorch's
+    composition: the (weighted) mean subtracted, xm @ (w xm)^T divided by the weight total
+    minus the correction (0 when that is not positive, with PyTorch's warning)."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim > 2:
+        raise GradcliError(
+            "cov(): expected input to have two or fewer dimensions but got an input with "
+            f"{x.ndim} dimensions"
+        )
+    x = A.floating(x)
+    x2 = F.reshape(x, (1, -1)) if x.ndim < 2 else x
+    nobs = x2.shape[1]
+    w: Tensor | None = None
+    for name, wt in (("fweights", fweights), ("aweights", aweights)):
+        if wt is None:
+            continue
+        t = A.tensor_arg(wt, name)
+        if t.ndim > 1:
+            raise GradcliError(
+                f"cov(): expected {name} to have one or fewer dimensions but got {name} with "
+                f"{t.ndim} dimensions"
+            )
+        if t.data.size != nobs:
+            raise GradcliError(
+                f"cov(): expected {name} to have the same numel as there are observations in "
+                f"the input but got {t.data.size} != {nobs}"
+            )
+        if name == "fweights" and t.dtype.kind not in "iu":
+            raise GradcliError("cov(): expected fweights to have integral dtype")
+        if np.any(t.data < 0):
+            raise GradcliError(f"cov(): {name} cannot be negative")
+        t = Tensor(t.data.astype(x.dtype)) if name == "fweights" else t
+        w = t if w is None else A.mul_t(w, t)
+    if w is None:
+        wsum: Any = Tensor(np.asarray(nobs, x.dtype))
+        avg = A.div_t(F.sum(x2, 1), wsum)
+    else:
+        wsum = F.sum(w)
+        avg = A.div_t(F.sum(A.mul_t(x2, w), 1), wsum)
+    if w is None or aweights is None:
+        norm = A.sub_t(wsum, float(correction)) if correction != 0 else wsum
+    else:
+        aw = A.tensor_arg(aweights, "aweights")
+        norm = (
+            wsum
+            if correction == 0
+            else A.sub_t(wsum, A.div_t(A.mul_t(F.sum(A.mul_t(w, aw)), float(correction)), wsum))
+        )
+    if float(np.asarray(norm.data)) <= 0:
+        hooks.warn(
+            "cov(): degrees of freedom is <= 0. Correction should be strictly less than the "
+            "number of observations."
+        )
+        norm = Tensor(np.zeros((), x.dtype))
+    xm = A.sub_t(x2, F.unsqueeze(avg, 1))
+    other = xm if w is None else A.mul_t(xm, w)
+    c = A.div_t(A.matmul(xm, F.permute(other, (1, 0))), norm)
+    return A.named(F.squeeze(c), "SqueezeBackward0")
+
+
+def matrix_rank(
+    A_: Any,  # noqa: N803
+    tol: Any = None,
+    hermitian: bool = False,
+    *,
+    atol: Any = None,
+    rtol: Any = None,
+    out: Any = None,
+) -> Tensor:
+    """The number of singular values above max(atol, rtol * the largest) (rtol defaults to
+    eps * max(m, n) when atol is not given, else 0): an int64 tensor, no gradient."""
+    from .linalg import _matrices
+
+    a = _matrices(A_, "torch.linalg.matrix_rank", square=False)
+    if tol is not None:
+        atol, rtol = tol, 0.0
+    m, n = a.shape[-2:]
+    at = 0.0 if atol is None else float(atol)
+    if rtol is None:
+        rt = 0.0 if at > 0 else float(np.finfo(a.dtype).eps) * max(m, n)
+    else:
+        rt = float(rtol)
+    if a.data.size == 0:
+        return Tensor(np.zeros(a.shape[:-2], np.int64))
+    if hermitian:
+        s = np.abs(np.linalg.eigvalsh(a.data))
+    else:
+        s = np.linalg.svd(a.data, compute_uv=False)
+    top = s.max(-1, keepdims=True)
+    return Tensor((s > np.maximum(at, rt * top)).sum(-1).astype(np.int64))
+
+
+def cond(A_: Any, p: Any = None, *, out: Any = None) -> Tensor:  # noqa: N803
+    """The condition number: the ratio of the extreme singular values for p None, 2 or -2;
+    otherwise ||A||_p ||A^-1||_p (inf for a singular matrix), as PyTorch computes them."""
+    from .linalg import _matrices, inv, matrix_norm, svdvals
+    from .rearrange import narrow
+
+    a = _matrices(A_, "linalg.cond", square=p not in (None, 2, -2))
+    if p in (None, 2, -2):
+        s = svdvals(a)
+        k = s.shape[-1]
+        big, small = narrow(s, -1, 0, 1), narrow(s, -1, k - 1, 1)
+        r = A.div_t(small, big) if p == -2 else A.div_t(big, small)
+        return A.named(F.squeeze(r, -1), "SqueezeBackward1")
+    if p not in ("fro", "nuc", float("inf"), float("-inf"), 1, -1):
+        raise GradcliError(f"linalg.cond got an invalid norm type: {p}")
+    from .elementwise import nan_to_num
+
+    singular = np.linalg.matrix_rank(a.data.astype(np.float64)) < a.shape[-1]
+    if np.any(singular):
+        if a.ndim > 2:
+            raise GradcliError("linalg.cond: a batch holding a singular matrix is not supported")
+        return A.named(A.add_t(A.mul_t(F.sum(a), 0.0), float("inf")), "NanToNumBackward0")
+    r = A.mul_t(matrix_norm(a, p), matrix_norm(inv(a), p))
+    return A.named(nan_to_num(r, float("inf")), "NanToNumBackward0")

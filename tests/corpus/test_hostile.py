@@ -2847,6 +2847,18 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case(
+        "cov_negative_weights",
+        "c = torch.cov(torch.ones(2, 3), fweights=torch.tensor([1, -1, 2]))",
+        "fweights cannot be negative",
+        (1, 5),
+    ),
+    Case(
+        "matrix_rank_huge_work",
+        "r = torch.linalg.matrix_rank(torch.ones(3000, 3000))",
+        "",
+        (1, 5),
+    ),
+    Case(
         "pad_sequence_empty",
         "from torch.nn.utils.rnn import pad_sequence\np = pad_sequence([])",
         "received an empty list of sequences",

@@ -197,6 +197,9 @@ CALLS: dict[str, list[Call]] = {
     "linalg.solve_triangular": one(spd, lambda: leaf((3, 2)), upper=True)
     + one(spd, lambda: leaf((2, 3)), upper=False, left=False, unitriangular=True),
     "torch.cholesky_solve": one(lambda: leaf((3, 2)), spd),
+    "torch.cov": one(x23) + one(x23, aweights=Tensor(np.array([0.5, 1.0, 2.0]))),
+    "linalg.matrix_rank": one(spd),
+    "linalg.cond": one(spd),
     "torch.histogram": one(lambda: Tensor(np.array([0.5, 1.0, 2.0])), 2),
     "torch.matrix_exp": one(square) + one(lambda: Tensor(np.full((2, 2), 3.0), requires_grad=True)),
     "linalg.lstsq": one(lambda: leaf((3, 2)), lambda: leaf((3, 1)))

@@ -143,6 +143,20 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]], dict]] = [
     ("matrix_exp_small", lambda a: X.matrix_exp(a * 0.05), [(3, 3)], {}),
     ("matrix_exp_scaled", lambda a: X.matrix_exp(a * 3.0), [(3, 3)], {}),
     ("lstsq", lambda a, b: X.lstsq(a, b)[0], [(4, 2), (4, 3)], {}),
+    ("cov", X.cov, [(3, 5)], {}),
+    (
+        "cov_weights",
+        lambda x: X.cov(
+            x,
+            correction=0,
+            fweights=Tensor(np.array([1, 2, 1, 3, 1])),
+            aweights=Tensor(np.array([0.5, 1.0, 2.0, 1.0, 0.3])),
+        ),
+        [(2, 5)],
+        {},
+    ),
+    ("cond_2", lambda a: X.cond(A_add_eye(a)), [(3, 3)], {}),
+    ("cond_fro", lambda a: X.cond(A_add_eye(a), "fro"), [(3, 3)], {}),
     (
         "embedding_bag_mean",
         lambda w: X.embedding_bag(

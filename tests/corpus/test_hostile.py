@@ -2812,7 +2812,7 @@ CASES: list[Case] = [
     Case(
         "multilabel_margin_huge_pairs",
         "x = torch.ones(1, 10**4)\n"
-        "y = torch.nn.functional.multilabel_margin_loss(x, torch.zeros(1, 10**4, dtype=torch.long))",
+        "y = torch.nn.functional.multilabel_margin_loss(x, torch.zeros(1, 10**4).long())",
         "over the limit",
         (2, 5),
     ),
@@ -2830,7 +2830,7 @@ CASES: list[Case] = [
     ),
     Case(
         "solve_triangular_huge_work",
-        "y = torch.linalg.solve_triangular(torch.ones(3000, 3000), torch.ones(3000, 1), upper=True)",
+        "y = torch.linalg.solve_triangular(torch.ones(3000, 3000), torch.ones(3000, 1), upper=1)",
         "",
         (1, 5),
     ),

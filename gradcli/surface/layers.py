@@ -20,6 +20,7 @@ from . import nnlosses as NL
 from .args import reduction_arg
 from .declare import declare
 from .nn import Functional, Module, _draw_dtype, _features, _weights
+from .nn import _constructor as _nn_constructor
 from .sampling import R
 
 # --- modules that apply one function ---------------------------------------------------------
@@ -1178,6 +1179,7 @@ class EmbeddingBag(Module):
     """nn.EmbeddingBag: an embedding table (drawn as nn.Embedding's) reduced per bag
     (`extras.embedding_bag`)."""
 
+    CLASS_FUNCTIONS = ("from_pretrained",)
     ATTRIBUTES = (
         "training",
         "num_embeddings",
@@ -1216,6 +1218,44 @@ class EmbeddingBag(Module):
         self.scale_grad_by_freq, self.sparse = bool(scale_grad_by_freq), bool(sparse)
         self.mode, self.include_last_offset = mode, bool(include_last_offset)
         self.register_parameter("weight", inner._parameters["weight"])
+
+    @staticmethod
+    def from_pretrained(
+        embeddings: Any,
+        freeze: bool = True,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        mode: str = "mean",
+        sparse: bool = False,
+        include_last_offset: bool = False,
+        padding_idx: int | None = None,
+    ) -> EmbeddingBag:
+        """`nn.EmbeddingBag.from_pretrained(weight)`: the rows given, frozen unless
+        freeze=False."""
+        if not isinstance(embeddings, Tensor):
+            raise GradcliError(
+                f"from_pretrained(): embeddings must be a Tensor, not {typename(embeddings)}"
+            ).mirror("TypeError")
+        if embeddings.ndim != 2:
+            raise GradcliError("Embeddings parameter is expected to be 2-dimensional").mirror(
+                "AssertionError"
+            )
+        rows, cols = embeddings.shape
+        bag = EmbeddingBag(
+            rows,
+            cols,
+            max_norm,
+            norm_type,
+            scale_grad_by_freq,
+            mode,
+            sparse,
+            embeddings,
+            include_last_offset,
+            padding_idx,
+        )
+        bag._parameters["weight"].requires_grad = not freeze
+        return bag
 
     def forward(self, x: Any, offsets: Any = None, per_sample_weights: Any = None) -> Tensor:
         return X.embedding_bag(
@@ -1445,7 +1485,7 @@ NAMES = declare(
         X.multi_margin_loss,
         "composition of index sub add relu mul sum div mean",
     ),
-    ("EmbeddingBag", "nn", _constructor(EmbeddingBag), "composition of index scatter_add div"),
+    ("EmbeddingBag", "nn", _nn_constructor(EmbeddingBag), "composition of index scatter_add div"),
     ("embedding_bag", "F", X.embedding_bag, "composition of index scatter_add div mul reshape"),
     *(
         (cls.__name__, "nn", _constructor(cls), "composition of scatter reshape")

@@ -378,6 +378,18 @@ def multi_margin_loss(
         out = F.sum(loss)
     else:
         out = F.mean(loss)
+    # The values as PyTorch's kernel sums them: each sample's terms one by one in the input's
+    # dtype, divided by the class count; the samples' losses added in double.
+    dt = x.dtype
+    rows = (np.cumsum(h.data, axis=1, dtype=dt)[:, -1] if dim else np.zeros(nframe, dt)) / dt.type(
+        dim
+    )
+    rows = rows.astype(dt)
+    if r == "none":
+        out.data[...] = rows.reshape(out.shape)
+    elif nframe:
+        total = float(np.cumsum(rows.astype(np.float64))[-1])
+        out.data[...] = dt.type(total / nframe if r == "mean" else total)
     return A.named(out, "MultiMarginLossBackward0")
 
 

@@ -182,6 +182,35 @@ def local_response_norm(
     return A.div_t(x, div)
 
 
+_ADAPTIVE_WINDOWS = 4096  # output positions an adaptive pooling composes one by one
+
+
+def _adaptive_sizes(output_size: Any, spatial: tuple[int, ...], fn: str) -> tuple[int, ...]:
+    n = len(spatial)
+    sizes = output_size if isinstance(output_size, (tuple, list)) else (output_size,) * n
+    if len(sizes) != n:
+        raise GradcliError(
+            f"{fn}() argument 'output_size' should contain {'one int' if n == 1 else '2 ints'} "
+            f"(got {len(sizes)})"
+        )
+    out = []
+    for pos, (s, full) in enumerate(zip(sizes, spatial)):
+        if s is None:
+            s = full
+        if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
+            raise GradcliError(
+                f"{fn}(): argument 'output_size' (position 2) must be tuple of ints, but found "
+                f"element of type {typename(s)} at pos {pos}"
+            ).mirror("TypeError")
+        out.append(int(s))
+    if any(s < 0 for s in out):
+        raise GradcliError(
+            f"{fn}: elements of output_size must be greater than or equal to 0 but received "
+            "{" + ", ".join(map(str, out)) + "}"
+        )
+    return tuple(out)
+
+
 # --- adaptive max pooling -------------------------------------------------------------------------
 
 
@@ -194,7 +223,6 @@ def adaptive_max_pool2d(
     likewise columns (the first of equal maxima, a NaN wins); the gradient goes to that
     element. `return_indices` also gives its flat position in the H x W plane."""
     from .composite import gather
-    from .layers import _ADAPTIVE_WINDOWS, _adaptive_sizes
 
     x = A.tensor_arg(input, "input")
     if x.ndim not in (3, 4):
@@ -240,8 +268,6 @@ def adaptive_max_pool1d(
     return_indices: bool = False,
 ) -> Any:
     """The 2-d pooling of a height-1 input, squeezed (PyTorch's own way)."""
-    from .layers import _adaptive_sizes
-
     x = A.tensor_arg(input, "input")
     if x.ndim not in (2, 3):
         raise GradcliError(

@@ -19,6 +19,7 @@ from . import nnfunctional as NF
 from . import nnlosses as NL
 from .args import reduction_arg
 from .declare import declare
+from .extras import _ADAPTIVE_WINDOWS, _adaptive_sizes
 from .nn import Functional, Module, _draw_dtype, _features, _weights
 from .nn import _constructor as _nn_constructor
 from .sampling import R
@@ -458,35 +459,6 @@ class PReLU(Module):
 
     def extra_repr(self) -> str:
         return f"num_parameters={self.num_parameters}"
-
-
-_ADAPTIVE_WINDOWS = 4096  # output positions an adaptive pooling composes one by one
-
-
-def _adaptive_sizes(output_size: Any, spatial: tuple[int, ...], fn: str) -> tuple[int, ...]:
-    n = len(spatial)
-    sizes = output_size if isinstance(output_size, (tuple, list)) else (output_size,) * n
-    if len(sizes) != n:
-        raise GradcliError(
-            f"{fn}() argument 'output_size' should contain {'one int' if n == 1 else '2 ints'} "
-            f"(got {len(sizes)})"
-        )
-    out = []
-    for pos, (s, full) in enumerate(zip(sizes, spatial)):
-        if s is None:
-            s = full
-        if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
-            raise GradcliError(
-                f"{fn}(): argument 'output_size' (position 2) must be tuple of ints, but found "
-                f"element of type {typename(s)} at pos {pos}"
-            ).mirror("TypeError")
-        out.append(int(s))
-    if any(s < 0 for s in out):
-        raise GradcliError(
-            f"{fn}: elements of output_size must be greater than or equal to 0 but received "
-            "{" + ", ".join(map(str, out)) + "}"
-        )
-    return tuple(out)
 
 
 def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002

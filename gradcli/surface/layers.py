@@ -14,11 +14,14 @@ from ..base.errors import GradcliError, NotSupported
 from ..core.inplace import write
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import size_check, tensor_arg
+from . import extras as X
 from . import nnfunctional as NF
 from . import nnlosses as NL
 from .args import reduction_arg
 from .declare import declare
+from .extras import _ADAPTIVE_WINDOWS, _adaptive_sizes
 from .nn import Functional, Module, _draw_dtype, _features, _weights
+from .nn import _constructor as _nn_constructor
 from .sampling import R
 
 # --- modules that apply one function ---------------------------------------------------------
@@ -458,35 +461,6 @@ class PReLU(Module):
         return f"num_parameters={self.num_parameters}"
 
 
-_ADAPTIVE_WINDOWS = 4096  # output positions an adaptive pooling composes one by one
-
-
-def _adaptive_sizes(output_size: Any, spatial: tuple[int, ...], fn: str) -> tuple[int, ...]:
-    n = len(spatial)
-    sizes = output_size if isinstance(output_size, (tuple, list)) else (output_size,) * n
-    if len(sizes) != n:
-        raise GradcliError(
-            f"{fn}() argument 'output_size' should contain {'one int' if n == 1 else '2 ints'} "
-            f"(got {len(sizes)})"
-        )
-    out = []
-    for pos, (s, full) in enumerate(zip(sizes, spatial)):
-        if s is None:
-            s = full
-        if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
-            raise GradcliError(
-                f"{fn}(): argument 'output_size' (position 2) must be tuple of ints, but found "
-                f"element of type {typename(s)} at pos {pos}"
-            ).mirror("TypeError")
-        out.append(int(s))
-    if any(s < 0 for s in out):
-        raise GradcliError(
-            f"{fn}: elements of output_size must be greater than or equal to 0 but received "
-            "{" + ", ".join(map(str, out)) + "}"
-        )
-    return tuple(out)
-
-
 def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
     """`F.adaptive_avg_pool2d`: output cell (i, j) averages rows floor(i*H/oh) to
     ceil((i+1)*H/oh) and likewise columns, summed then divided by the window's height and
@@ -629,6 +603,87 @@ class BatchNorm2d(_BatchNorm):
 
 class BatchNorm3d(_BatchNorm):
     DIMS = (5,)
+
+
+class _InstanceNorm(_BatchNorm):
+    """nn.InstanceNorm1d / 2d: BatchNorm's parameters and buffers, with affine and
+    track_running_stats off by default; each sample's channels normalised by their own
+    statistics (`extras.instance_norm`), an unbatched input handled as a batch of one."""
+
+    NO_BATCH = 2
+
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float | None = 0.1,
+        affine: bool = False,
+        track_running_stats: bool = False,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+
+    def forward(self, x: Any) -> Tensor:
+        from ..core import hooks
+        from .extras import instance_norm
+        from .functional import squeeze, unsqueeze
+
+        x = tensor_arg(x, "input")
+        nb = self.NO_BATCH
+        if x.ndim not in (nb, nb + 1):
+            raise GradcliError(f"expected {nb}D or {nb + 1}D input (got {x.ndim}D input)").mirror(
+                "ValueError"
+            )
+        fd = x.ndim - nb
+        if x.shape[fd] != self.num_features:
+            if self.affine:
+                raise GradcliError(
+                    f"expected input's size at dim={fd} to match num_features "
+                    f"({self.num_features}), but got: {x.shape[fd]}."
+                ).mirror("ValueError")
+            hooks.warn(
+                f"input's size at dim={fd} does not match num_features. You can silence this "
+                "warning by not passing in num_features, which is not used because affine=False"
+            )
+        unbatched = x.ndim == nb
+        if unbatched:
+            x = unsqueeze(x, 0)
+        out = instance_norm(
+            x,
+            self._buffers["running_mean"],
+            self._buffers["running_var"],
+            self._parameters["weight"],
+            self._parameters["bias"],
+            self.training or not self.track_running_stats,
+            0.0 if self.momentum is None else self.momentum,
+            float(self.eps),
+        )
+        return squeeze(out, 0) if unbatched else out
+
+
+class InstanceNorm1d(_InstanceNorm):
+    NO_BATCH = 2
+
+
+class InstanceNorm2d(_InstanceNorm):
+    NO_BATCH = 3
+
+
+class LocalResponseNorm(Functional):
+    ATTRIBUTES = ("training", "size", "alpha", "beta", "k")
+
+    def __init__(self, size: int, alpha: float = 1e-4, beta: float = 0.75, k: float = 1.0):
+        from .extras import local_response_norm
+
+        kw = {"size": size, "alpha": alpha, "beta": beta, "k": k}
+        super().__init__(
+            "LocalResponseNorm",
+            local_response_norm,
+            kw,
+            f"{size}, alpha={alpha}, beta={beta}, k={k}",
+        )
+        self.size, self.alpha, self.beta, self.k = size, alpha, beta, k
 
 
 class GroupNorm(Module):
@@ -1006,6 +1061,240 @@ def AvgPool2d(  # noqa: N802
     )
 
 
+def _adaptive_max_module(name: str, d: int) -> Callable[..., Module]:
+    def make(output_size: Any, return_indices: bool = False) -> Module:
+        from . import extras
+
+        fn = extras.adaptive_max_pool1d if d == 1 else extras.adaptive_max_pool2d
+        return Applied(
+            name,
+            fn,
+            {"output_size": output_size, "return_indices": return_indices},
+            f"output_size={output_size}",
+        )
+
+    make.__name__ = name
+    return make
+
+
+def PixelShuffle(upscale_factor: int) -> Module:  # noqa: N802
+    from .extras import pixel_shuffle
+
+    return Applied(
+        "PixelShuffle",
+        pixel_shuffle,
+        {"upscale_factor": upscale_factor},
+        f"upscale_factor={upscale_factor}",
+    )
+
+
+def PixelUnshuffle(downscale_factor: int) -> Module:  # noqa: N802
+    from .extras import pixel_unshuffle
+
+    return Applied(
+        "PixelUnshuffle",
+        pixel_unshuffle,
+        {"downscale_factor": downscale_factor},
+        f"downscale_factor={downscale_factor}",
+    )
+
+
+class RReLU(Module):
+    """nn.RReLU: random slopes in training mode, their mean in evaluation mode."""
+
+    ATTRIBUTES = ("training", "lower", "upper", "inplace")
+
+    def __init__(self, lower: float = 1.0 / 8, upper: float = 1.0 / 3, inplace: bool = False):
+        super().__init__()
+        self.lower, self.upper, self.inplace = lower, upper, inplace
+
+    def forward(self, x: Any) -> Tensor:
+        from .extras import rrelu
+
+        return rrelu(x, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self) -> str:
+        return _inplace_shown(f"lower={self.lower}, upper={self.upper}", self.inplace)
+
+
+def MultiMarginLoss(  # noqa: N802
+    p: int = 1,
+    margin: float = 1.0,
+    weight: Any = None,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Module:
+    from .extras import multi_margin_loss
+
+    if p not in (1, 2):
+        raise GradcliError("only p == 1 and p == 2 supported").mirror("ValueError")
+    if weight is not None and (not isinstance(weight, Tensor) or weight.ndim != 1):
+        raise GradcliError("MultiMarginLoss: expected weight to be None or 1D tensor").mirror(
+            "ValueError"
+        )
+    return _loss(
+        "MultiMarginLoss",
+        multi_margin_loss,
+        {
+            "p": p,
+            "margin": margin,
+            "weight": weight,
+            "size_average": size_average,
+            "reduce": reduce,
+            "reduction": reduction,
+        },
+    )
+
+
+class EmbeddingBag(Module):
+    """nn.EmbeddingBag: an embedding table (drawn as nn.Embedding's) reduced per bag
+    (`extras.embedding_bag`)."""
+
+    CLASS_FUNCTIONS = ("from_pretrained",)
+    ATTRIBUTES = (
+        "training",
+        "num_embeddings",
+        "embedding_dim",
+        "max_norm",
+        "norm_type",
+        "scale_grad_by_freq",
+        "mode",
+        "sparse",
+        "include_last_offset",
+        "padding_idx",
+    )
+
+    def __init__(
+        self,
+        num_embeddings: int,
+        embedding_dim: int,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        mode: str = "mean",
+        sparse: bool = False,
+        _weight: Any = None,
+        include_last_offset: bool = False,
+        padding_idx: int | None = None,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        from .nn import Embedding
+
+        super().__init__()
+        inner = Embedding(num_embeddings, embedding_dim, padding_idx, _weight=_weight, dtype=dtype)
+        self.num_embeddings, self.embedding_dim = inner.num_embeddings, inner.embedding_dim
+        self.padding_idx = inner.padding_idx
+        self.max_norm, self.norm_type = max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = bool(scale_grad_by_freq), bool(sparse)
+        self.mode, self.include_last_offset = mode, bool(include_last_offset)
+        self.register_parameter("weight", inner._parameters["weight"])
+
+    @staticmethod
+    def from_pretrained(
+        embeddings: Any,
+        freeze: bool = True,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        mode: str = "mean",
+        sparse: bool = False,
+        include_last_offset: bool = False,
+        padding_idx: int | None = None,
+    ) -> EmbeddingBag:
+        """`nn.EmbeddingBag.from_pretrained(weight)`: the rows given, frozen unless
+        freeze=False."""
+        if not isinstance(embeddings, Tensor):
+            raise GradcliError(
+                f"from_pretrained(): embeddings must be a Tensor, not {typename(embeddings)}"
+            ).mirror("TypeError")
+        if embeddings.ndim != 2:
+            raise GradcliError("Embeddings parameter is expected to be 2-dimensional").mirror(
+                "AssertionError"
+            )
+        rows, cols = embeddings.shape
+        bag = EmbeddingBag(
+            rows,
+            cols,
+            max_norm,
+            norm_type,
+            scale_grad_by_freq,
+            mode,
+            sparse,
+            embeddings,
+            include_last_offset,
+            padding_idx,
+        )
+        bag._parameters["weight"].requires_grad = not freeze
+        return bag
+
+    def forward(self, x: Any, offsets: Any = None, per_sample_weights: Any = None) -> Tensor:
+        return X.embedding_bag(
+            x,
+            self._parameters["weight"],
+            offsets,
+            self.max_norm,
+            self.norm_type,
+            self.scale_grad_by_freq,
+            self.mode,
+            self.sparse,
+            per_sample_weights,
+            self.include_last_offset,
+            self.padding_idx,
+        )
+
+    def extra_repr(self) -> str:
+        s = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.max_norm is not None:
+            s += f", max_norm={self.max_norm}"
+        if self.norm_type != 2:
+            s += f", norm_type={self.norm_type}"
+        if self.scale_grad_by_freq:
+            s += ", scale_grad_by_freq=True"
+        s += f", mode={self.mode!r}"
+        if self.padding_idx is not None:
+            s += f", padding_idx={self.padding_idx}"
+        return s
+
+
+class _MaxUnpool(Module):
+    ATTRIBUTES = ("training", "kernel_size", "stride", "padding")
+    D = 2
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0) -> None:
+        super().__init__()
+        d = self.D
+        self.kernel_size = X._tuple_of(kernel_size, d)
+        self.stride = X._tuple_of(stride if stride is not None else kernel_size, d)
+        self.padding = X._tuple_of(padding, d)
+
+    def forward(self, x: Any, indices: Any, output_size: Any = None) -> Tensor:
+        fn = X.max_unpool1d if self.D == 1 else X.max_unpool2d
+        return fn(x, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class MaxUnpool1d(_MaxUnpool):
+    D = 1
+
+
+class MaxUnpool2d(_MaxUnpool):
+    D = 2
+
+
+def MultiLabelMarginLoss(  # noqa: N802
+    size_average: Any = None, reduce: Any = None, reduction: str = "mean"
+) -> Module:
+    return _loss(
+        "MultiLabelMarginLoss",
+        X.multilabel_margin_loss,
+        {"size_average": size_average, "reduce": reduce, "reduction": reduction},
+    )
+
+
 def _constructor(cls: type) -> Callable[..., Module]:
     def make(*args: Any, **kwargs: Any) -> Module:
         return cls(*args, **kwargs)
@@ -1112,5 +1401,96 @@ NAMES = declare(
         "nn",
         _constructor(GroupNorm),
         "composition of mean sub mul add sqrt div reshape",
+    ),
+    *(
+        (cls.__name__, "nn", _constructor(cls), "composition of mean sub mul add sqrt div reshape")
+        for cls in (InstanceNorm1d, InstanceNorm2d)
+    ),
+    (
+        "LocalResponseNorm",
+        "nn",
+        _constructor(LocalResponseNorm),
+        "composition of mul pow_scalar add div avg_pool index_put reshape",
+    ),
+    (
+        "AdaptiveMaxPool1d",
+        "nn",
+        _adaptive_max_module("AdaptiveMaxPool1d", 1),
+        "composition of index reshape",
+    ),
+    (
+        "AdaptiveMaxPool2d",
+        "nn",
+        _adaptive_max_module("AdaptiveMaxPool2d", 2),
+        "composition of index reshape",
+    ),
+    ("PixelShuffle", "nn", PixelShuffle, "composition of reshape permute"),
+    ("PixelUnshuffle", "nn", PixelUnshuffle, "composition of reshape permute"),
+    ("RReLU", "nn", _constructor(RReLU), "composition of mul"),
+    (
+        "MultiMarginLoss",
+        "nn",
+        MultiMarginLoss,
+        "composition of index sub add relu mul sum div mean",
+    ),
+    (
+        "instance_norm",
+        "torch F",
+        X.instance_norm,
+        "composition of mean sub mul add sqrt div reshape cat",
+    ),
+    (
+        "local_response_norm",
+        "F",
+        X.local_response_norm,
+        "composition of mul pow_scalar add div avg_pool index_put reshape",
+    ),
+    ("adaptive_max_pool1d", "torch F", X.adaptive_max_pool1d, "composition of index reshape"),
+    ("adaptive_max_pool2d", "F", X.adaptive_max_pool2d, "composition of index reshape"),
+    ("pixel_shuffle", "torch F", X.pixel_shuffle, "composition of reshape permute"),
+    ("pixel_unshuffle", "torch F", X.pixel_unshuffle, "composition of reshape permute"),
+    ("rrelu", "torch F", X.rrelu, "composition of mul"),
+    ("gumbel_softmax", "F", X.gumbel_softmax, "composition of add div softmax"),
+    (
+        "multi_margin_loss",
+        "F",
+        X.multi_margin_loss,
+        "composition of index sub add relu mul sum div mean",
+    ),
+    ("EmbeddingBag", "nn", _nn_constructor(EmbeddingBag), "composition of index scatter_add div"),
+    ("embedding_bag", "F", X.embedding_bag, "composition of index scatter_add div mul reshape"),
+    *(
+        (cls.__name__, "nn", _constructor(cls), "composition of scatter reshape")
+        for cls in (MaxUnpool1d, MaxUnpool2d)
+    ),
+    ("max_unpool1d", "F", X.max_unpool1d, "composition of scatter reshape"),
+    ("max_unpool2d", "F", X.max_unpool2d, "composition of scatter reshape"),
+    (
+        "MultiLabelMarginLoss",
+        "nn",
+        MultiLabelMarginLoss,
+        "composition of index sub add relu mul sum div mean reshape",
+    ),
+    (
+        "multilabel_margin_loss",
+        "F",
+        X.multilabel_margin_loss,
+        "composition of index sub add relu mul sum div mean reshape",
+    ),
+    ("cholesky_solve", "torch Tensor", X.cholesky_solve, "composition of mul sub solve permute"),
+    ("matrix_exp", "torch Tensor linalg", X.matrix_exp, "composition of add div matmul mul"),
+    ("lstsq", "linalg", X.lstsq, "composition of pinv matmul reshape"),
+    ("histogram", "torch Tensor", X.histogram, ""),
+    ("cov", "torch Tensor", X.cov, "composition of sum div sub mul matmul permute reshape"),
+    ("matrix_rank", "linalg", X.matrix_rank, ""),
+    ("cond", "linalg", X.cond, "composition of svdvals index div reshape"),
+    ("addr", "torch Tensor", X.addr, "composition of mul add reshape"),
+    ("addbmm", "torch Tensor", X.addbmm, "composition of index matmul mul add"),
+    ("renorm", "torch Tensor", X.renorm, "composition of norm div add where mul"),
+    (
+        "corrcoef",
+        "torch Tensor",
+        X.corrcoef,
+        "composition of mean sub permute matmul div index sqrt reshape clamp",
     ),
 )

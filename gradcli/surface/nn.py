@@ -196,6 +196,8 @@ class Module:
         "to",
         "double",
         "float",
+        "half",
+        "bfloat16",
         "cpu",
         "register_forward_pre_hook",
         "register_forward_hook",
@@ -607,6 +609,17 @@ class Module:
 
     def float(self) -> Module:
         return self._cast(np.dtype(np.float32))
+
+    def half(self) -> Module:
+        return self._cast(np.dtype(np.float16))
+
+    def bfloat16(self) -> Module:
+        from ..base.errors import NotSupported
+
+        raise NotSupported(
+            "bfloat16 is not supported by gradcli (NumPy has no bfloat16)",
+            hint="use .half() for 16-bit floats, or .float()",
+        )
 
     def to(self, *args: Any, **kwargs: Any) -> Module:
         dtype = kwargs.get("dtype")

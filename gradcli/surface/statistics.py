@@ -420,6 +420,17 @@ _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
 def quantile(
     x: Any, q: Any, dim: Any = None, keepdim: bool = False, *, interpolation: str = "linear"
 ) -> Tensor:
+    return _quantile("quantile", x, q, dim, keepdim, interpolation)
+
+
+def nanquantile(
+    x: Any, q: Any, dim: Any = None, keepdim: bool = False, *, interpolation: str = "linear"
+) -> Tensor:
+    """quantile of the values that are not NaN (NaN where a row has none)."""
+    return _quantile("nanquantile", x, q, dim, keepdim, interpolation)
+
+
+def _quantile(fn: str, x: Any, q: Any, dim: Any, keepdim: bool, interpolation: str) -> Tensor:
     x = A.tensor_arg(x, "input")
     if x.dtype.kind != "f":
         raise GradcliError("quantile() input tensor must be either float or double dtype")
@@ -460,11 +471,19 @@ def quantile(
     n = ordered.shape[-1]
     qv = qs.reshape(-1)
     A.size_check((len(qv),) + ordered.shape[:-1] + (2,), "the quantiles")
+    # PyTorch's ranks are computed in the input's dtype (q as a tensor of it, times the count
+    # less one); the interpolation weight is the rank's fraction in that dtype too.
+    dt = x.dtype
     ranks = np.broadcast_to(
-        qv.reshape((-1,) + (1,) * (ordered.ndim - 1)), (len(qv),) + ordered.shape[:-1]
+        qv.astype(dt).reshape((-1,) + (1,) * (ordered.ndim - 1)), (len(qv),) + ordered.shape[:-1]
     )
-    has_nan = np.isnan(ordered.data).any(axis=-1)
-    ranks = np.where(has_nan, n - 1, ranks * (n - 1))
+    if fn == "nanquantile":  # the NaNs sort last: ranks among the others
+        valid = (~np.isnan(ordered.data)).sum(axis=-1)
+        ranks = np.where(valid == 0, dt.type(n - 1), ranks * np.maximum(valid - 1, 0).astype(dt))
+    else:
+        has_nan = np.isnan(ordered.data).any(axis=-1)
+        ranks = np.where(has_nan, dt.type(n - 1), ranks * dt.type(n - 1))
+    ranks = ranks.astype(dt)
     if interpolation == "lower":
         ranks = np.floor(ranks)
     elif interpolation == "higher":
@@ -481,11 +500,22 @@ def quantile(
         hi = apply(
             S.index, ordered, idx=tuple(np.broadcast_to(g, above.shape) for g in lead) + (above,)
         )
-        w = np.full(ranks.shape, 0.5) if interpolation == "midpoint" else ranks - below
+        w = (
+            np.full(ranks.shape, 0.5, dt)
+            if interpolation == "midpoint"
+            else (ranks - below.astype(dt)).astype(dt)
+        )
         wt = Tensor(w.astype(x.dtype))
         # PyTorch's lerp: from the nearer end (exact at both ends).
         near_lo = A.add_t(lo, A.mul_t(wt, A.sub_t(hi, lo)))
-        near_hi = A.sub_t(hi, A.mul_t(A.sub_t(hi, lo), Tensor((1 - w).astype(x.dtype))))
+        near_hi = A.sub_t(hi, A.mul_t(A.sub_t(hi, lo), Tensor((dt.type(1) - w).astype(dt))))
+        if dt == np.float32:
+            # ATen's lerp kernel is compiled with contraction: each end's form is one fused
+            # multiply-add (float64 holds the float32 product exactly).
+            d = (hi.data - lo.data).astype(np.float64)
+            with np.errstate(all="ignore"):
+                near_lo.data[...] = (lo.data + w.astype(np.float64) * d).astype(dt)
+                near_hi.data[...] = (hi.data - d * (dt.type(1) - w).astype(np.float64)).astype(dt)
         lo = apply(B.where, Tensor(w < 0.5), near_lo, near_hi)
     result = apply(S.reshape, lo, shape=(() if scalar else (len(qv),)) + out_shape)
     return A.named(result, "SqueezeBackward4")
@@ -589,6 +619,7 @@ NAMES = declare(
     ("nanmedian", "torch Tensor", nanmedian, "composition of index mul sum"),
     ("mode", "torch Tensor", mode, "composition of index"),
     ("quantile", "torch Tensor", quantile, "composition of index mul sub add where reshape"),
+    ("nanquantile", "torch Tensor", nanquantile, "composition of index mul sub add where reshape"),
     ("std_mean", "torch", std_mean, "composition of std mean"),
     ("var_mean", "torch", var_mean, "composition of var mean"),
     ("trapezoid", "torch", trapezoid, "composition of index add mul sum div sub reshape"),

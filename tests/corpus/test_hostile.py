@@ -2857,6 +2857,130 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case(
+        "pixel_shuffle_huge_factor",
+        "y = torch.nn.functional.pixel_shuffle(torch.ones(1, 4, 2, 2), 10**9)",
+        "is not divisible by 1000000000000000000",
+        (1, 5),
+    ),
+    Case(
+        "pixel_unshuffle_float_factor",
+        "y = torch.pixel_unshuffle(torch.ones(1, 1, 4, 4), 2.0)",
+        "must be int, not float",
+        (1, 5),
+    ),
+    Case(
+        "adaptive_max_pool_huge_output",
+        "y = torch.nn.AdaptiveMaxPool2d((10**6, 10**6))(torch.ones(1, 2, 2))",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "adaptive_max_pool_many_windows",
+        "y = torch.nn.functional.adaptive_max_pool2d(torch.ones(1, 300, 300), 300)",
+        "at most 4096 output positions",
+        (1, 5),
+    ),
+    Case(
+        "adaptive_max_pool_empty",
+        "y = torch.nn.functional.adaptive_max_pool2d(torch.ones(1, 0, 3), 2)",
+        "with dimension 1 being empty",
+        (1, 5),
+    ),
+    Case(
+        "lrn_huge_size",
+        "y = torch.nn.LocalResponseNorm(10**9)(torch.ones(1, 4, 4))",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "addr_huge_outer",
+        "v = torch.ones(10**5)\ny = torch.addr(torch.zeros(1), v, v)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "embedding_bag_huge_output",
+        "e = torch.nn.EmbeddingBag(2, 10**4)\ny = e(torch.zeros(10**4, dtype=torch.long), "
+        "torch.arange(10**4))",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "embedding_bag_offsets_past_end",
+        "e = torch.nn.EmbeddingBag(3, 2)\ny = e(torch.tensor([1, 2]), torch.tensor([0, 10**12]))",
+        "can not be greater than input's length 2",
+        (2, 5),
+    ),
+    Case(
+        "embedding_bag_float_indices",
+        "e = torch.nn.EmbeddingBag(3, 2)\ny = e(torch.tensor([[1.0, 2.0]]))",
+        "to have one of the following scalar types: Long, Int",
+        (2, 5),
+    ),
+    Case(
+        "max_unpool_huge_output",
+        "x = torch.ones(1, 1, 1, 1)\n"
+        "y = torch.nn.functional.max_unpool2d(x, torch.zeros(1, 1, 1, 1, dtype=torch.long), "
+        "10**5, output_size=(10**5, 10**5))",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "max_unpool_float_indices",
+        "y = torch.nn.MaxUnpool1d(2)(torch.ones(1, 2), torch.ones(1, 2))",
+        "elements in indices should be type int64 but got: Float",
+        (1, 5),
+    ),
+    Case(
+        "multilabel_margin_huge_pairs",
+        "x = torch.ones(1, 10**4)\n"
+        "y = torch.nn.functional.multilabel_margin_loss(x, torch.zeros(1, 10**4).long())",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "matrix_exp_huge_norm",
+        "y = torch.matrix_exp(torch.full((2, 2), 1e30))",
+        "is too large",
+        (1, 5),
+    ),
+    Case(
+        "matrix_exp_nan",
+        "y = torch.linalg.matrix_exp(torch.full((2, 2), float('nan')))",
+        "infinite or NaN",
+        (1, 5),
+    ),
+    Case(
+        "solve_triangular_huge_work",
+        "y = torch.linalg.solve_triangular(torch.ones(3000, 3000), torch.ones(3000, 1), upper=1)",
+        "",
+        (1, 5),
+    ),
+    Case(
+        "histogram_huge_bins",
+        "h = torch.histogram(torch.ones(3), 10**9)",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "histogram_int_input",
+        "h = torch.histogram(torch.tensor([1, 2]), 2)",
+        "\"histogramdd\" not implemented for 'Long'",
+        (1, 5),
+    ),
+    Case(
+        "cov_negative_weights",
+        "c = torch.cov(torch.ones(2, 3), fweights=torch.tensor([1, -1, 2]))",
+        "fweights cannot be negative",
+        (1, 5),
+    ),
+    Case(
+        "matrix_rank_huge_work",
+        "r = torch.linalg.matrix_rank(torch.ones(3000, 3000))",
+        "",
+        (1, 5),
+    ),
+    Case(
         "pad_sequence_empty",
         "from torch.nn.utils.rnn import pad_sequence\np = pad_sequence([])",
         "received an empty list of sequences",

@@ -120,6 +120,10 @@ def c(v: Any) -> Callable[[], Any]:
     return lambda: v
 
 
+def vec2() -> Tensor:
+    return leaf((2,))
+
+
 def square() -> Tensor:
     return leaf((2, 2))
 
@@ -184,6 +188,36 @@ CALLS: dict[str, list[Call]] = {
     "torch.conv_transpose2d": one(image, lambda: leaf((2, 3, 2, 2))),
     "torch.cosine_embedding_loss": one(x23, x23, signs),
     "F.gaussian_nll_loss": one(x23, x23, x23),
+    "torch.instance_norm": one(image)
+    + one(lambda: leaf((2, 2, 3)), None, None, lambda: leaf((2,)), lambda: leaf((2,))),
+    "F.local_response_norm": one(image, 2),
+    "torch.adaptive_max_pool1d": one(signal, 2),
+    "F.adaptive_max_pool2d": one(image, 2),
+    "torch.pixel_shuffle": one(lambda: leaf((1, 4, 2, 3)), 2),
+    "torch.pixel_unshuffle": one(lambda: leaf((1, 1, 4, 2)), 2),
+    "F.gumbel_softmax": one(x23) + one(x23, hard=True),
+    "F.multi_margin_loss": one(x23, labels),
+    "torch.cholesky_solve": one(lambda: leaf((3, 2)), spd),
+    "torch.cov": one(x23) + one(x23, aweights=Tensor(np.array([0.5, 1.0, 2.0]))),
+    "linalg.matrix_rank": one(spd),
+    "linalg.cond": one(spd),
+    "torch.histogram": one(lambda: Tensor(np.array([0.5, 1.0, 2.0])), 2),
+    "torch.matrix_exp": one(square) + one(lambda: Tensor(np.full((2, 2), 3.0), requires_grad=True)),
+    "linalg.lstsq": one(lambda: leaf((3, 2)), lambda: leaf((3, 1)))
+    + one(lambda: leaf((3, 2)), lambda: leaf((3,))),
+    "F.multilabel_margin_loss": one(x23, lambda: Tensor(np.array([[2, -1, 0], [0, 1, -1]])))
+    + one(x23, lambda: Tensor(np.array([[2, -1, 0], [0, 1, -1]])), reduction="none"),
+    "F.max_unpool1d": one(lambda: leaf((1, 2, 2)), lambda: Tensor(np.array([[[1, 2], [0, 3]]])), 2),
+    "F.max_unpool2d": one(lambda: leaf((1, 1, 1, 2)), lambda: Tensor(np.array([[[[1, 6]]]])), 2),
+    "F.embedding_bag": one(lambda: t(1, 3, 0, 2), lambda: leaf((4, 3)), lambda: t(0, 1))
+    + one(lambda: t(1, 3), lambda: leaf((4, 3)), lambda: t(0), None, 2, False, "sum", False, vec2)
+    + one(lambda: t(1, 3), lambda: leaf((4, 3)), lambda: t(0), None, 2, False, "max"),
+    "torch.addr": one(square, lambda: leaf((2,)), lambda: leaf((2,)))
+    + one(square, lambda: leaf((2,)), lambda: leaf((2,)), beta=0.5, alpha=2.0),
+    "torch.addbmm": one(square, lambda: leaf((2, 2, 3)), lambda: leaf((2, 3, 2)))
+    + one(square, lambda: leaf((2, 2, 3)), lambda: leaf((2, 3, 2)), beta=0.5, alpha=2.0),
+    "torch.renorm": one(x23, 2, 0, 0.5),
+    "torch.corrcoef": one(x23),
     "torch.dropout": one(x23, 0.5, True),
     "torch.einsum": one("ij,jk->ik", x23, lambda: leaf((3, 2))),
     "torch.embedding": one(lambda: t(1, 0), lambda: leaf((4, 3))),
@@ -280,6 +314,18 @@ CALLS: dict[str, list[Call]] = {
     "nn.ConvTranspose2d": one(image),
     "nn.CosineEmbeddingLoss": one(x23, x23, signs),
     "nn.GaussianNLLLoss": one(x23, x23, x23),
+    "nn.InstanceNorm1d": one(lambda: leaf((2, 2, 3))),
+    "nn.InstanceNorm2d": one(image),
+    "nn.LocalResponseNorm": one(image),
+    "nn.AdaptiveMaxPool1d": one(signal),
+    "nn.AdaptiveMaxPool2d": one(image),
+    "nn.PixelShuffle": one(lambda: leaf((1, 4, 2, 3))),
+    "nn.PixelUnshuffle": one(lambda: leaf((1, 1, 4, 2))),
+    "nn.MultiMarginLoss": one(x23, labels),
+    "nn.MultiLabelMarginLoss": one(x23, lambda: Tensor(np.array([[2, -1, 0], [0, 1, -1]]))),
+    "nn.MaxUnpool1d": one(lambda: leaf((1, 2, 2)), lambda: Tensor(np.array([[[1, 2], [0, 3]]]))),
+    "nn.MaxUnpool2d": one(lambda: leaf((1, 1, 1, 2)), lambda: Tensor(np.array([[[[1, 6]]]]))),
+    "nn.EmbeddingBag": one(lambda: t(1, 3, 0, 2), lambda: t(0, 1)),
     "nn.Embedding": one(lambda: t(1, 3)),
     "nn.GLU": one(lambda: leaf((2, 4))),
     "nn.GroupNorm": one(image),
@@ -360,6 +406,16 @@ CONSTRUCT: dict[str, tuple] = {
     "nn.ConvTranspose2d": (2, 3, 2),
     "nn.Embedding": (4, 3),
     "nn.GroupNorm": (1, 2),
+    "nn.InstanceNorm1d": (2,),
+    "nn.InstanceNorm2d": (2,),
+    "nn.LocalResponseNorm": (2,),
+    "nn.AdaptiveMaxPool1d": (2,),
+    "nn.AdaptiveMaxPool2d": ((2, 1),),
+    "nn.PixelShuffle": (2,),
+    "nn.MaxUnpool1d": (2,),
+    "nn.MaxUnpool2d": (2,),
+    "nn.EmbeddingBag": (4, 3),
+    "nn.PixelUnshuffle": (2,),
     "nn.BatchNorm1d": (2,),
     "nn.BatchNorm2d": (2,),
     "nn.BatchNorm3d": (2,),

@@ -105,6 +105,12 @@ CALLS: dict[str, tuple[Callable[[Tensor], Any], tuple[int, ...]]] = {
         (4, 2),
     ),
     "quantile_mid": (lambda x: T["quantile"](x, 0.5, dim=1, interpolation="midpoint"), (2, 4)),
+    "nanquantile": (
+        lambda x: T["nanquantile"](
+            x + Tensor(np.array([[0.0, np.nan, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]])), 0.4, dim=1
+        ),
+        (2, 4),
+    ),
     "std_mean": (lambda x: T["std_mean"](x, dim=1)[0] + T["std_mean"](x, dim=1)[1] * 2, (2, 3)),
     "var_mean": (lambda x: T["var_mean"](x, unbiased=False)[0] * T["var_mean"](x)[1], (2, 3)),
     "trapezoid": (lambda x: T["trapezoid"](x, dx=0.5), (2, 4)),

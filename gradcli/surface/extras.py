@@ -1,0 +1,1309 @@
+"""More of `torch.nn.functional` and `torch` as compositions of records, each written the way
+PyTorch computes it (its order of operations in float32, its checks and wording) and shown
+with PyTorch's grad_fn name: pixel_shuffle / pixel_unshuffle, instance_norm,
+local_response_norm, adaptive_max_pool1d/2d, rrelu, gumbel_softmax, multi_margin_loss,
+addr, addbmm, renorm and corrcoef. The modules over them are in `layers`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core import hooks
+from ..core.dtypes import LEGACY_TYPES, scalar_type_name
+from ..core.tensor import Tensor, no_grad, typename
+from ..ops import arithmetic as A
+from . import functional as F
+from .args import legacy_reductions, reduction_arg
+
+# --- pixel shuffle -----------------------------------------------------------------------------
+
+
+def _factor(v: Any, fn: str, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise GradcliError(
+            f"{fn}(): argument '{what}' (position 2) must be int, not {typename(v)}"
+        ).mirror("TypeError")
+    if v <= 0:
+        raise GradcliError(f"{fn} expects a positive {what}, but got {int(v)}")
+    return int(v)
+
+
+def pixel_shuffle(input: Any, upscale_factor: Any) -> Tensor:  # noqa: A002
+    """(*, C r^2, H, W) -> (*, C, H r, W r): channel c r^2 + i r + j goes to row h r + i,
+    column w r + j of channel c."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim < 3:
+        raise GradcliError(
+            "pixel_shuffle expects input to have at least 3 dimensions, but got input with "
+            f"{x.ndim} dimension(s)"
+        )
+    r = _factor(upscale_factor, "pixel_shuffle", "upscale_factor")
+    c, h, w = x.shape[-3:]
+    if c % (r * r):
+        raise GradcliError(
+            "pixel_shuffle expects its input's 'channel' dimension to be divisible by the "
+            f"square of upscale_factor, but input.size(-3)={c} is not divisible by {r * r}"
+        )
+    lead = tuple(x.shape[:-3])
+    n = len(lead)
+    y = F.reshape(x, lead + (c // (r * r), r, r, h, w))
+    y = F.permute(y, tuple(range(n)) + tuple(n + i for i in (0, 3, 1, 4, 2)))
+    y = F.reshape(y, lead + (c // (r * r), h * r, w * r))
+    return A.named(y, "PixelShuffleBackward0")
+
+
+def pixel_unshuffle(input: Any, downscale_factor: Any) -> Tensor:  # noqa: A002
+    """pixel_shuffle's inverse: (*, C, H r, W r) -> (*, C r^2, H, W)."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim < 3:
+        raise GradcliError(
+            "pixel_unshuffle expects input to have at least 3 dimensions, but got input with "
+            f"{x.ndim} dimension(s)"
+        )
+    r = _factor(downscale_factor, "pixel_unshuffle", "downscale_factor")
+    c, h, w = x.shape[-3:]
+    for name, size, at in (("height", h, -2), ("width", w, -1)):
+        if size % r:
+            raise GradcliError(
+                f"pixel_unshuffle expects {name} to be divisible by downscale_factor, but "
+                f"input.size({at})={size} is not divisible by {r}"
+            )
+    lead = tuple(x.shape[:-3])
+    n = len(lead)
+    y = F.reshape(x, lead + (c, h // r, r, w // r, r))
+    y = F.permute(y, tuple(range(n)) + tuple(n + i for i in (0, 2, 4, 1, 3)))
+    y = F.reshape(y, lead + (c * r * r, h // r, w // r))
+    return A.named(y, "PixelUnshuffleBackward0")
+
+
+# --- instance norm -----------------------------------------------------------------------------
+
+
+def _repeated(t: Any, b: int, what: str) -> Tensor | None:
+    if t is None:
+        return None
+    t = A.tensor_arg(t, what)
+    return F.cat([t] * b, 0) if b > 1 else t
+
+
+def instance_norm(
+    input: Any,  # noqa: A002
+    running_mean: Any = None,
+    running_var: Any = None,
+    weight: Any = None,
+    bias: Any = None,
+    use_input_stats: bool = True,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
+    """PyTorch's way: the (N, C, *) input viewed as one batch of N*C channels and batch-normed
+    (weight, bias and running statistics repeated N times), the result viewed back; the
+    running statistics become the mean over the batch of the N updated copies."""
+    from .nnfunctional import batch_norm
+
+    x = A.tensor_arg(input, "input")
+    if use_input_stats:
+        spatial = int(np.prod(x.shape[2:], dtype=np.int64)) if x.ndim > 2 else 1
+        if spatial == 1:
+            raise GradcliError(
+                "Expected more than 1 spatial element when training, got input size "
+                f"torch.Size([{', '.join(map(str, x.shape))}])"
+            ).mirror("ValueError")
+    if x.ndim < 2:
+        raise GradcliError(
+            "Dimension out of range (expected to be in range of [-1, 0], but got 1)"
+        ).mirror("IndexError")
+    b, c = x.shape[0], x.shape[1]
+    A.size_check((b * c,), "instance_norm's repeated statistics")
+    flat = F.reshape(x, (1, b * c) + tuple(x.shape[2:]))
+    rm = _repeated(running_mean, b, "running_mean")
+    rv = _repeated(running_var, b, "running_var")
+    if rm is not None:
+        rm = Tensor(rm.data.copy())
+    if rv is not None:
+        rv = Tensor(rv.data.copy())
+    out = batch_norm(
+        flat,
+        rm,
+        rv,
+        _repeated(weight, b, "weight"),
+        _repeated(bias, b, "bias"),
+        bool(use_input_stats),
+        float(momentum),
+        float(eps),
+    )
+    from ..core.inplace import write
+
+    with no_grad():
+        for mine, stats in ((running_mean, rm), (running_var, rv)):
+            if isinstance(mine, Tensor) and stats is not None and b:
+                v = stats.data.reshape(b, c).astype(np.float64).mean(0)
+                write(mine, v.astype(mine.dtype).reshape(mine.shape))
+    return A.named(F.reshape(out, x.shape), "ViewBackward0")
+
+
+# --- local response norm -------------------------------------------------------------------------
+
+
+def local_response_norm(
+    input: Any,  # noqa: A002
+    size: int,
+    alpha: float = 1e-4,
+    beta: float = 0.75,
+    k: float = 1.0,
+) -> Tensor:
+    """PyTorch's Python function: input / (k + alpha * mean of the squares over `size`
+    neighbouring channels, zero-padded)**beta."""
+    from .nnfunctional import avg_pool2d, pad
+
+    x = A.tensor_arg(input, "input")
+    if x.ndim < 3:
+        raise GradcliError(
+            "Expected 3D or higher dimensionality                          input (got "
+            f"{x.ndim} dimensions)"
+        ).mirror("ValueError")
+    if x.data.size == 0:
+        return x
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size <= 0:
+        raise GradcliError(f"local_response_norm: size must be a positive int, got {size!r}")
+    size = int(size)
+    rest = int(np.prod(x.shape[2:], dtype=np.int64))
+    A.size_check((x.shape[0], 1, x.shape[1] + size - 1, rest), "local_response_norm's padding")
+    sq = A.mul_t(x, x)
+    n, c = x.shape[0], x.shape[1]
+    rest = int(np.prod(x.shape[2:], dtype=np.int64))
+    div = F.reshape(sq, (n, 1, c, rest))
+    div = pad(div, (0, 0, size // 2, (size - 1) // 2))
+    div = F.reshape(avg_pool2d(div, (size, 1), stride=1), x.shape)
+    div = A.pow(A.add_t(A.mul_t(div, float(alpha)), float(k)), float(beta))
+    return A.div_t(x, div)
+
+
+_ADAPTIVE_WINDOWS = 4096  # output positions an adaptive pooling composes one by one
+
+
+def _adaptive_sizes(output_size: Any, spatial: tuple[int, ...], fn: str) -> tuple[int, ...]:
+    n = len(spatial)
+    sizes = output_size if isinstance(output_size, (tuple, list)) else (output_size,) * n
+    if len(sizes) != n:
+        raise GradcliError(
+            f"{fn}() argument 'output_size' should contain {'one int' if n == 1 else '2 ints'} "
+            f"(got {len(sizes)})"
+        )
+    out = []
+    for pos, (s, full) in enumerate(zip(sizes, spatial)):
+        if s is None:
+            s = full
+        if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
+            raise GradcliError(
+                f"{fn}(): argument 'output_size' (position 2) must be tuple of ints, but found "
+                f"element of type {typename(s)} at pos {pos}"
+            ).mirror("TypeError")
+        out.append(int(s))
+    if any(s < 0 for s in out):
+        raise GradcliError(
+            f"{fn}: elements of output_size must be greater than or equal to 0 but received "
+            "{" + ", ".join(map(str, out)) + "}"
+        )
+    return tuple(out)
+
+
+# --- adaptive max pooling -------------------------------------------------------------------------
+
+
+def adaptive_max_pool2d(
+    input: Any,  # noqa: A002
+    output_size: Any,
+    return_indices: bool = False,
+) -> Any:
+    """Each output cell is the max over rows floor(i H / oh) to ceil((i+1) H / oh) and
+    likewise columns (the first of equal maxima, a NaN wins); the gradient goes to that
+    element. `return_indices` also gives its flat position in the H x W plane."""
+    from .composite import gather
+
+    x = A.tensor_arg(input, "input")
+    if x.ndim not in (3, 4):
+        raise GradcliError(
+            f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {list(x.shape)}"
+        )
+    for i in range(1, x.ndim):
+        if x.shape[i] == 0:
+            raise GradcliError(
+                "adaptive_max_pool2d(): Expected input to have non-zero size for non-batch "
+                f"dimensions, but input has sizes {list(x.shape)} with dimension {i} being empty"
+            )
+    h, w = x.shape[-2:]
+    oh, ow = _adaptive_sizes(output_size, (h, w), "adaptive_max_pool2d")
+    lead = tuple(x.shape[:-2])
+    A.size_check(lead + (oh, ow), "adaptive_max_pool2d output")
+    if oh * ow > _ADAPTIVE_WINDOWS:
+        raise GradcliError(
+            f"adaptive_max_pool2d: gradcli pools at most {_ADAPTIVE_WINDOWS} output positions, "
+            f"got {oh} x {ow}",
+            hint="use max_pool2d when the sizes divide evenly",
+        )
+    plane = x.data.reshape(lead + (h * w,))
+    idx = np.zeros(lead + (oh, ow), np.int64)
+    for i in range(oh):
+        hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
+        for j in range(ow):
+            ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
+            cols = (np.arange(hs, he)[:, None] * w + np.arange(ws, we)[None, :]).ravel()
+            win = plane[..., cols]
+            nan = np.isnan(win)
+            pick = np.where(nan.any(-1), np.argmax(nan, -1), np.argmax(win, -1))
+            idx[..., i, j] = cols[pick]
+    flat = F.reshape(x, lead + (h * w,))
+    out = gather(flat, flat.ndim - 1, Tensor(idx.reshape(lead + (oh * ow,))))
+    out = A.named(F.reshape(out, lead + (oh, ow)), "AdaptiveMaxPool2DBackward0")
+    return (out, Tensor(idx)) if return_indices else out
+
+
+def adaptive_max_pool1d(
+    input: Any,  # noqa: A002
+    output_size: Any,
+    return_indices: bool = False,
+) -> Any:
+    """The 2-d pooling of a height-1 input, squeezed (PyTorch's own way)."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim not in (2, 3):
+        raise GradcliError(
+            f"Expected 2 to 3 dimensions, but got {x.ndim}-dimensional tensor for argument #1 "
+            "'self' (while checking arguments for adaptive_max_pool1d)"
+        )
+    (n,) = _adaptive_sizes(output_size, x.shape[-1:], "adaptive_max_pool1d")
+    out, idx = adaptive_max_pool2d(F.unsqueeze(x, -2), (1, n), True)
+    out = A.named(F.squeeze(out, -2), "SqueezeBackward1")
+    idx = Tensor(idx.data.reshape(idx.shape[:-2] + idx.shape[-1:]))
+    return (out, idx) if return_indices else out
+
+
+# --- rrelu ---------------------------------------------------------------------------------------
+
+
+def rrelu(
+    input: Any,  # noqa: A002
+    lower: float = 1.0 / 8,
+    upper: float = 1.0 / 3,
+    training: bool = False,
+    inplace: bool = False,
+) -> Tensor:
+    """Evaluation: leaky_relu with slope (lower + upper) / 2 (the input times a factor: the
+    slope where x <= 0, else 1: the same values and gradients). Training: every element <= 0
+    times its own uniform draw from [lower, upper) (PyTorch's generator, one double each, in
+    memory order), the others kept; the gradient is the same factor."""
+    from . import random as R
+
+    x = A.tensor_arg(input, "input")
+    if lower > upper:
+        raise GradcliError("Lower bound should be less than or equal to the upper bound")
+    if inplace:
+        raise GradcliError(
+            "rrelu(inplace=True) is not supported by gradcli", hint="use inplace=False"
+        )
+    data = np.ascontiguousarray(x.data)
+    neg = data <= 0
+    noise = np.ones(data.shape, x.dtype)
+    lo, hi = float(lower), float(upper)
+    if not training:
+        noise[neg] = x.dtype.type((lo + hi) / 2)
+    else:
+        n = int(neg.sum())
+        u = R._unit_f64(R.default_generator(), n) if n else np.zeros(0)
+        noise[neg] = (u * (hi - lo) + lo).astype(x.dtype)
+    return A.named(A.mul_t(x, Tensor(noise)), "RreluWithNoiseBackward0")
+
+
+# --- gumbel softmax ---
+
+
+def gumbel_softmax(
+    logits: Any,
+    tau: float = 1.0,
+    hard: bool = False,
+    eps: float = 1e-10,
+    dim: int = -1,
+) -> Tensor:
+    """PyTorch's Python function: softmax((logits - log(Exp(1) draws)) / tau); `hard` gives
+    the one-hot of the argmax plus (y_soft - y_soft.detach()), the straight-through trick."""
+    from .constructors import empty_like, zeros_like
+    from .sampling import exponential_
+    from .scatter import scatter
+
+    x = A.tensor_arg(logits, "logits")
+    if eps != 1e-10:
+        hooks.warn("`eps` parameter is deprecated and has no effect.")
+    g = A.neg(A.log(exponential_(empty_like(x))))
+    y = F.softmax(A.div_t(A.add_t(x, g), tau), dim)
+    if not hard:
+        return y
+    index = F.max(y.detach(), dim, keepdim=True)[1]
+    one_hot = scatter(zeros_like(x), dim, index, 1.0)
+    return A.add_t(A.sub_t(one_hot, y.detach()), y)
+
+
+# --- multi margin loss ---
+
+
+@legacy_reductions
+def multi_margin_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    p: int = 1,
+    margin: float = 1.0,
+    weight: Any = None,
+    size_average: Any = None,
+    reduce: Any = None,  # noqa: A002
+    reduction: str = "mean",
+) -> Tensor:
+    """Per sample: the sum over the classes j other than the target y of
+    max(0, margin - x[y] + x[j])**p (times weight[y]), divided by the number of classes."""
+    from .composite import gather
+
+    if p not in (1, 2):
+        raise GradcliError("only p == 1 and p == 2 supported").mirror("ValueError")
+    x = A.floating(A.tensor_arg(input, "input"))
+    r = reduction_arg(reduction)
+    t = A.tensor_arg(target, "target")
+    if x.ndim > 2:
+        raise GradcliError(
+            "Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
+            f"[{', '.join(map(str, x.shape))}]"
+        )
+    x2 = F.reshape(x, (1, -1)) if x.ndim < 2 else x
+    nframe, dim = x2.shape
+    if t.ndim > 1 or t.data.size != nframe:
+        raise GradcliError(
+            "multi_margin_loss: target tensor should be 1-D with size equal to the number of "
+            f"input samples (batch size). Expected target size [{nframe}], but got "
+            f"[{', '.join(map(str, t.shape))}]. Input has shape "
+            f"[{', '.join(map(str, x.shape))}]."
+        )
+    tt = t.data.reshape(nframe).astype(np.int64)
+    if np.any((tt < 0) | (tt >= dim)):
+        raise GradcliError("target out of range")
+    picked = gather(x2, 1, Tensor(tt.reshape(nframe, 1)))
+    z = A.add_t(A.sub_t(float(margin), picked), x2)
+    h = F.relu(z)
+    if p == 2:
+        h = A.mul_t(h, h)
+    keep = np.ones((nframe, dim), x.dtype)
+    keep[np.arange(nframe), tt] = 0
+    h = A.mul_t(h, Tensor(keep))
+    if weight is not None:
+        w = A.tensor_arg(weight, "weight")
+        _not_differentiable(w, "multi_margin_loss", "weight")
+        h = A.mul_t(h, Tensor(w.data.reshape(-1)[tt].reshape(nframe, 1).astype(x.dtype)))
+    loss = A.div_t(F.sum(h, 1), dim)
+    if r == "none":
+        out = F.reshape(loss, t.shape if x.ndim == 2 else ())
+    elif r == "sum":
+        out = F.sum(loss)
+    else:
+        out = F.mean(loss)
+    # The values as PyTorch's kernel sums them: each sample's terms one by one in the input's
+    # dtype, divided by the class count; the samples' losses added in double.
+    dt = x.dtype
+    rows = (np.cumsum(h.data, axis=1, dtype=dt)[:, -1] if dim else np.zeros(nframe, dt)) / dt.type(
+        dim
+    )
+    rows = rows.astype(dt)
+    if r == "none":
+        out.data[...] = rows.reshape(out.shape)
+    elif nframe:
+        total = float(np.cumsum(rows.astype(np.float64))[-1])
+        out.data[...] = dt.type(total / nframe if r == "mean" else total)
+    return A.named(out, "MultiMarginLossBackward0")
+
+
+def _not_differentiable(t: Tensor, fn: str, arg: str) -> None:
+    from ..core.tensor import grad_enabled
+
+    if t.requires_grad and grad_enabled():
+        raise GradcliError(
+            f"The function '{fn}' is not differentiable with respect to argument '{arg}'. "
+            "This input cannot have requires_grad True."
+        )
+
+
+# --- torch functions ---------------------------------------------------------------------------
+
+
+def addr(input: Any, vec1: Any, vec2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:  # noqa: A002
+    """beta * input + alpha * outer(vec1, vec2) (beta 0: input ignored, NaNs too)."""
+    x = A.tensor_arg(input, "input")
+    v1, v2 = A.tensor_arg(vec1, "vec1"), A.tensor_arg(vec2, "vec2")
+    for name, v in (("vec1", v1), ("vec2", v2)):
+        if v.ndim != 1:
+            raise GradcliError(f"addr: Expected 1-D argument {name}, but got {v.ndim}-D")
+    n, m = v1.shape[0], v2.shape[0]
+    A.size_check((n, m), "addr's result")
+    try:
+        np.broadcast_to(np.empty(x.shape, np.int8), (n, m))
+    except ValueError:
+        xs = list(x.shape)
+        bad = next(
+            (i for i in range(-1, -len(xs) - 1, -1) if xs[i] != 1 and xs[i] != (n, m)[i]), -1
+        )
+        raise GradcliError(
+            f"The expanded size of the tensor ({(n, m)[bad]}) must match the existing size "
+            f"({xs[bad]}) at non-singleton dimension {2 + bad}.  Target sizes: [{n}, {m}].  "
+            f"Tensor sizes: [{', '.join(map(str, xs))}]"
+        ) from None
+    a = F.unsqueeze(v1, 1)
+    if alpha != 1:
+        a = A.mul_t(a, alpha)
+    prod = A.mul_t(a, F.unsqueeze(v2, 0))
+    if beta == 0:
+        out = prod
+    else:
+        out = A.add_t(x if beta == 1 else A.mul_t(x, beta), prod)
+    return A.named(out, "AddrBackward0")
+
+
+def addbmm(
+    input: Any,  # noqa: A002
+    batch1: Any,
+    batch2: Any,
+    *,
+    beta: Any = 1,
+    alpha: Any = 1,
+) -> Tensor:
+    """beta * input + alpha * (the sum over the batch of batch1[i] @ batch2[i]), added one
+    product at a time as PyTorch's CPU kernel does."""
+    x = A.tensor_arg(input, "input")
+    b1, b2 = A.tensor_arg(batch1, "batch1"), A.tensor_arg(batch2, "batch2")
+    for name, v in (("batch1", b1), ("batch2", b2)):
+        if v.ndim != 3:
+            raise GradcliError(f"{name} must be a 3D tensor")
+    if b1.shape[0] != b2.shape[0]:
+        raise GradcliError(
+            "batch1 and batch2 must have same number of batches, got "
+            f"{b1.shape[0]} and {b2.shape[0]}"
+        )
+    if b1.shape[2] != b2.shape[1]:
+        raise GradcliError(
+            f"Incompatible matrix sizes for bmm ({b1.shape[1]}x{b1.shape[2]} and "
+            f"{b2.shape[1]}x{b2.shape[2]})"
+        )
+    n, m = b1.shape[1], b2.shape[2]
+    A.size_check((n, m), "addbmm's result")
+    try:
+        np.broadcast_to(np.empty(x.shape, np.int8), (n, m))
+    except ValueError:
+        raise GradcliError(
+            f"The expanded size of the tensor ({m}) must match the existing size "
+            f"({x.shape[-1]}) at non-singleton dimension 1.  Target sizes: [{n}, {m}].  "
+            f"Tensor sizes: [{', '.join(map(str, x.shape))}]"
+        ) from None
+    if beta == 0:
+        out: Tensor = Tensor(np.zeros((n, m), np.result_type(b1.dtype, b2.dtype)))
+    else:
+        out = A.add_t(
+            x if beta == 1 else A.mul_t(x, beta),
+            Tensor(np.zeros((n, m), np.result_type(b1.dtype, b2.dtype))),
+        )
+    if b1.shape[0] > 64:
+        s = F.sum(F.bmm(b1, b2), 0)
+        out = A.add_t(out, s if alpha == 1 else A.mul_t(s, alpha))
+    else:
+        for i in range(b1.shape[0]):
+            p = A.matmul(b1[i], b2[i])
+            out = A.add_t(out, p if alpha == 1 else A.mul_t(p, alpha))
+    return A.named(out, "AddbmmBackward0")
+
+
+def renorm(input: Any, p: Any, dim: Any, maxnorm: Any) -> Tensor:  # noqa: A002
+    """Each slice along `dim` whose p-norm exceeds maxnorm scaled by maxnorm / (norm + 1e-7)
+    (in the input's precision); the gradient goes through the norm as PyTorch's does."""
+    from .args import check_dim
+    from .linalg import vector_norm
+
+    x = A.tensor_arg(input, "input")
+    if float(maxnorm) < 0:
+        raise GradcliError(f"renorm: expected maxnorm to be >= 0 but got {maxnorm:g}")
+    if float(p) <= 0:
+        raise GradcliError("renorm: non-positive-norm not supported")
+    if x.ndim <= 1:
+        raise GradcliError(f"renorm: input needs at least 2 dimensions, got {x.ndim} dimensions")
+    d = check_dim(dim, x.ndim)
+    others = tuple(i for i in range(x.ndim) if i != d)
+    norm = vector_norm(x, p, others, True)
+    dt = x.dtype
+    with no_grad():
+        big = Tensor(norm.data > dt.type(maxnorm))
+    factor = F.where(
+        big,
+        A.div_t(Tensor(np.asarray(maxnorm, dt)), A.add_t(norm, Tensor(np.asarray(1e-7, dt)))),
+        Tensor(np.ones((), dt)),
+    )
+    return A.named(A.mul_t(x, factor), "RenormBackward0")
+
+
+def corrcoef(input: Any) -> Tensor:  # noqa: A002
+    """Pearson correlation of the rows (variables) over the columns (observations): the
+    covariance divided by the standard deviations on both sides, clipped to [-1, 1]."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim > 2:
+        raise GradcliError(
+            "corrcoef(): expected input to have two or fewer dimensions but got an input "
+            f"with {x.ndim} dimensions"
+        )
+    x = A.floating(x)
+    x2 = F.reshape(x, (1, -1)) if x.ndim < 2 else x
+    nobs = x2.shape[1]
+    avg = F.mean(x2, 1)
+    xm = A.sub_t(x2, F.unsqueeze(avg, 1))
+    c = A.div_t(A.matmul(xm, F.permute(xm, (1, 0))), nobs - 1)
+    if x.ndim < 2 or x2.shape[0] == 1:
+        c = F.reshape(c, ())
+        return A.div_t(c, c)
+    from .composite import diag
+
+    sd = A.sqrt(diag(c))
+    c = A.div_t(c, F.reshape(sd, (-1, 1)))
+    c = A.div_t(c, F.reshape(sd, (1, -1)))
+    return F.clamp(c, -1, 1)
+
+
+# --- embedding bag ---------------------------------------------------------------------------
+
+
+def _shape_text(t: Tensor) -> str:
+    return f"torch.Size([{', '.join(map(str, t.shape))}])"
+
+
+def embedding_bag(
+    input: Any,  # noqa: A002
+    weight: Any,
+    offsets: Any = None,
+    max_norm: Any = None,
+    norm_type: float = 2,
+    scale_grad_by_freq: bool = False,
+    mode: str = "mean",
+    sparse: bool = False,
+    per_sample_weights: Any = None,
+    include_last_offset: bool = False,
+    padding_idx: Any = None,
+) -> Tensor:
+    """The rows of `weight` the indices name, reduced bag by bag (sum, mean or max): a 2-D
+    input is one bag per row; a 1-D one is cut at `offsets`. Sums add the rows one at a time
+    in the bag's order (PyTorch's CPU kernel), a mean divides the sum by the bag's count (the
+    rows at padding_idx left out), max takes the first largest per column; an empty bag
+    gives zeros."""
+    from ..base.errors import NotSupported
+    from .constructors import zeros
+    from .rearrange import index_select
+    from .scatter import index_add
+
+    x = A.tensor_arg(input, "input")
+    w = A.tensor_arg(weight, "weight")
+    if max_norm is not None or scale_grad_by_freq:
+        raise NotSupported(
+            "embedding_bag with max_norm or scale_grad_by_freq is not supported by gradcli",
+            hint="renormalise the weight yourself, or use nn.Embedding and a reduction",
+        )
+    if w.ndim != 2:
+        raise GradcliError(f"weight has to be a 2D Tensor, but got Tensor of dimension {w.ndim}")
+    if x.dtype.kind not in "iu":
+        raise GradcliError(
+            "Expected tensor for argument #1 'indices' to have one of the following scalar "
+            f"types: Long, Int; but got {LEGACY_TYPES[x.dtype]} instead (while "
+            "checking arguments for embedding_bag)"
+        )
+    if per_sample_weights is not None:
+        psw = A.tensor_arg(per_sample_weights, "per_sample_weights")
+        if psw.shape != x.shape:
+            raise GradcliError(
+                f"embedding_bag: If per_sample_weights ({_shape_text(psw)}) is not None, then "
+                f"it must have the same shape as the input ({_shape_text(x)})"
+            ).mirror("ValueError")
+    if x.ndim == 2:
+        if offsets is not None:
+            kind = "torch.Tensor" if isinstance(offsets, Tensor) else type(offsets).__name__
+            raise GradcliError(
+                "if input is 2D, then offsets has to be None, as input is treated is a "
+                "mini-batch of fixed length sequences. However, found offsets of type "
+                f"<class '{kind}'>"
+            ).mirror("ValueError")
+        nb, per = x.shape
+        starts = np.arange(nb, dtype=np.int64) * per
+        ends = starts + per
+    elif x.ndim == 1:
+        if offsets is None:
+            raise GradcliError("offsets has to be a 1D Tensor but got None").mirror("ValueError")
+        off = A.tensor_arg(offsets, "offsets")
+        if off.ndim != 1:
+            raise GradcliError("offsets has to be a 1D Tensor").mirror("ValueError")
+        o = off.data.astype(np.int64)
+        if o.size and o[0] != 0:
+            raise GradcliError(
+                "offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to "
+                f"start from position 0. However, got {o[0]}"
+            )
+        if o.size and o[-1] > x.shape[0]:
+            raise GradcliError(
+                f"offsets[-1] can not be greater than input's length {x.shape[0]} but got "
+                f"offsets[-1] of {o[-1]}"
+            )
+        if np.any(np.diff(o) < 0):
+            raise GradcliError("embedding_bag: offsets must be non-decreasing")
+        if include_last_offset:
+            starts, ends = o[:-1], o[1:]
+        else:
+            starts, ends = o, np.append(o[1:], x.shape[0])
+        nb = len(starts)
+    else:
+        raise GradcliError(
+            f"input has to be 1D or 2D Tensor, but got Tensor of dimension {x.ndim}"
+        ).mirror("ValueError")
+    if mode not in ("sum", "mean", "max"):
+        raise GradcliError("mode has to be one of sum, mean or max").mirror("ValueError")
+    if per_sample_weights is not None and mode != "sum":
+        raise GradcliError(
+            "embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+            f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "
+            "GitHub."
+        ).mirror("NotImplementedError")
+    idx = x.data.reshape(-1).astype(np.int64)
+    n = w.shape[0]
+    bad = np.nonzero((idx < 0) | (idx >= n))[0]
+    if bad.size:
+        raise GradcliError(
+            f"Index {bad[0]} of input takes value {idx[bad[0]]} which is not in the valid "
+            f"range [0, {n})"
+        )
+    if padding_idx is not None:
+        pad = int(padding_idx) % n if -n <= int(padding_idx) < n else None
+        if pad is None:
+            raise GradcliError("padding_idx must be within the number of embeddings")
+    else:
+        pad = -1
+    dim = w.shape[1]
+    A.size_check((nb, dim), "embedding_bag's result")
+    A.size_check((idx.size, dim), "embedding_bag's rows")
+    bag = np.repeat(np.arange(nb, dtype=np.int64), ends - starts)
+    pos = np.concatenate([np.arange(s, e) for s, e in zip(starts, ends)]) if nb else bag
+    pos = pos.astype(np.int64)
+    keep = idx[pos] != pad
+    pos, bag = pos[keep], bag[keep]
+    counts = np.bincount(bag, minlength=nb)
+    if mode == "max":
+        vals = w.data[idx[pos]]
+        have = counts > 0
+        pick = np.zeros((nb, dim), np.int64)
+        if pos.size:
+            first = np.concatenate([[0], np.cumsum(counts)[:-1]])[have]
+            top = np.maximum.reduceat(vals, first, axis=0)
+            k = np.arange(pos.size)[:, None]
+            owner = np.searchsorted(first, np.arange(pos.size), "right") - 1
+            cand = np.where(vals == top[owner], k, pos.size)
+            winner = np.minimum.reduceat(cand, first, axis=0)
+            winner = np.where(winner == pos.size, first[:, None], winner)  # a NaN maximum
+            pick[have] = idx[pos][winner]
+        flat = pick.reshape(-1)
+        got = index_select(F.reshape(w, (-1,)), 0, Tensor(flat * dim + np.tile(np.arange(dim), nb)))
+        out = A.mul_t(F.reshape(got, (nb, dim)), Tensor(have.astype(w.dtype)[:, None]))
+        return A.named(out, "EmbeddingBagBackward0")
+    rows = index_select(w, 0, Tensor(idx[pos]))
+    if per_sample_weights is not None:
+        wts = F.reshape(psw, (-1,))
+        rows = A.mul_t(rows, F.unsqueeze(index_select(wts, 0, Tensor(pos)), 1))
+    out = index_add(zeros((nb, dim), dtype=rows.dtype), 0, Tensor(bag), rows)
+    if mode == "mean":
+        out = A.div_t(out, Tensor(np.maximum(counts, 1).astype(w.dtype)[:, None]))
+    return A.named(out, "EmbeddingBagBackward0")
+
+
+# --- max unpooling ----------------------------------------------------------------------------
+
+
+def _tuple_of(v: Any, n: int) -> tuple[int, ...]:
+    if isinstance(v, (list, tuple)):
+        return tuple(int(a) for a in v)
+    return (int(v),) * n
+
+
+def _unpool_size(x: Tensor, k: tuple, s: tuple, p: tuple, output_size: Any) -> tuple:
+    """PyTorch's `_unpool_output_size`: the default (in - 1) * stride + kernel - 2 * padding,
+    or the size asked for, which must lie within a stride of it."""
+    n = len(k)
+    default = [(x.shape[x.ndim - n + d] - 1) * s[d] + k[d] - 2 * p[d] for d in range(n)]
+    if output_size is None:
+        return tuple(default)
+    out = tuple(int(v) for v in output_size)
+    shown = f"({', '.join(map(str, out))}{',' if len(out) == 1 else ''})"
+    if isinstance(output_size, list):
+        shown = str(list(out))
+    if len(out) == n + 2:
+        out = out[2:]
+        shown = f"({', '.join(map(str, out))}{',' if len(out) == 1 else ''})"
+    if len(out) != n:
+        raise GradcliError(
+            f"output_size should be a sequence containing {n} or {n + 2} elements, but it has "
+            f"a length of '{len(out)}'"
+        ).mirror("ValueError")
+    for d in range(n):
+        lo, hi = default[d] - s[d], default[d] + s[d]
+        if not lo < out[d] < hi:
+            raise GradcliError(
+                f'invalid output_size "{shown}" (dim {d} must be between {lo} and {hi})'
+            ).mirror("ValueError")
+    return out
+
+
+def _unpool2d(x: Tensor, idx: Any, size: tuple) -> Tensor:
+    """x's values put at the flat positions `idx` of zero planes of `size` (PyTorch's
+    max_unpool2d kernel, its checks and words)."""
+    from .constructors import zeros
+    from .scatter import scatter
+
+    i = A.tensor_arg(idx, "indices")
+    if i.dtype != np.int64:
+        raise GradcliError(
+            f"elements in indices should be type int64 but got: {scalar_type_name(i.dtype)}"
+        )
+    if i.shape != x.shape:
+        raise GradcliError(
+            "Expected shape of indices to be same as that of the input tensor "
+            f"([{', '.join(map(str, x.shape))}]) but got indices tensor with shape: "
+            f"[{', '.join(map(str, i.shape))}]"
+        )
+    if x.ndim not in (3, 4):
+        raise GradcliError(
+            "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with "
+            f"{x.ndim} dimensions."
+        )
+    oh, ow = size
+    lead = tuple(x.shape[:-2])
+    A.size_check(lead + (oh, ow), "max_unpool2d's output")
+    flat_idx = i.data.reshape(lead + (-1,))
+    bad = np.nonzero((flat_idx < 0) | (flat_idx >= oh * ow))
+    if bad[0].size:
+        v = flat_idx[tuple(b[0] for b in bad)]
+        raise GradcliError(
+            f"Found an invalid max index: {v} (output volumes are of size {oh}x{ow})"
+        )
+    canvas = zeros(lead + (oh * ow,), dtype=x.dtype)
+    out = scatter(canvas, len(lead), Tensor(flat_idx), F.reshape(x, lead + (-1,)))
+    return A.named(F.reshape(out, lead + (oh, ow)), "MaxUnpool2DBackward0")
+
+
+def max_unpool2d(
+    input: Any,  # noqa: A002
+    indices: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    output_size: Any = None,
+) -> Tensor:
+    """The inverse of max_pool2d(return_indices=True): each value back at its index, zeros
+    elsewhere; the gradient is the output's gradient read at the indices."""
+    x = A.tensor_arg(input, "input")
+    k = _tuple_of(kernel_size, 2)
+    s = _tuple_of(stride, 2) if stride is not None else k
+    p = _tuple_of(padding, 2)
+    if x.ndim < 2:
+        raise GradcliError(
+            "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with "
+            f"{x.ndim} dimensions."
+        )
+    size = _unpool_size(x, k, s, p, output_size)
+    return _unpool2d(x, indices, size)
+
+
+def max_unpool1d(
+    input: Any,  # noqa: A002
+    indices: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    output_size: Any = None,
+) -> Tensor:
+    """max_unpool2d of the input with a trailing axis of 1 (PyTorch's own way)."""
+    x = A.tensor_arg(input, "input")
+    i = A.tensor_arg(indices, "indices")
+    k = _tuple_of(kernel_size, 1)
+    s = _tuple_of(stride, 1) if stride is not None else k
+    p = _tuple_of(padding, 1)
+    if x.ndim < 1:
+        raise GradcliError(
+            "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with "
+            "1 dimensions."
+        )
+    size = _unpool_size(x, k, s, p, output_size) + (1,)
+    out = _unpool2d(F.unsqueeze(x, -1), Tensor(i.data[..., None]), size)
+    return A.named(F.squeeze(out, -1), "SqueezeBackward1")
+
+
+# --- multilabel margin loss -------------------------------------------------------------------
+
+
+@legacy_reductions
+def multilabel_margin_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    size_average: Any = None,
+    reduce: Any = None,  # noqa: A002
+    reduction: str = "mean",
+) -> Tensor:
+    """Per sample: the target classes are the entries before the first -1; the loss is the
+    sum over each of them (repeats counted again) and each non-target class i of
+    max(0, 1 - (x[target] - x[i])), divided by the number of classes."""
+    from .composite import gather
+
+    x = A.floating(A.tensor_arg(input, "input"))
+    t = A.tensor_arg(target, "target")
+    r = reduction_arg(reduction)
+    if x.ndim > 2 or (x.ndim == 2 and x.shape[1] == 0) or (x.ndim == 1 and x.shape[0] == 0):
+        raise GradcliError(
+            "Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
+            f"[{', '.join(map(str, x.shape))}]"
+        )
+    if t.shape != x.shape and not (x.ndim == 0 and t.data.size == 1):
+        raise GradcliError(
+            f"inconsistent target size: [{', '.join(map(str, t.shape))}] for input of size: "
+            f"[{', '.join(map(str, x.shape))}]"
+        )
+    if t.dtype != np.int64:
+        raise GradcliError(f"expected scalar type Long but found {scalar_type_name(t.dtype)}")
+    x2 = F.reshape(x, (1, -1)) if x.ndim < 2 else x
+    nframe, dim = x2.shape
+    A.size_check((nframe, dim, dim), "multilabel_margin_loss's pairs")
+    tt = t.data.reshape(nframe, dim)
+    if np.any((tt < -1) | (tt >= dim)):
+        raise GradcliError("argument #2 'target' is out of range")
+    stop = np.where((tt == -1).any(1), np.argmax(tt == -1, 1), dim)
+    valid = np.arange(dim)[None, :] < stop[:, None]  # (n, a): target slot a is used
+    slots = np.where(valid, tt, 0)
+    is_target = np.zeros((nframe, dim), bool)
+    rows = np.repeat(np.arange(nframe), dim)
+    is_target[rows[valid.reshape(-1)], slots[valid]] = True
+    mask = valid[:, :, None] & ~is_target[:, None, :]  # (n, a, i)
+    picked = gather(x2, 1, Tensor(slots))  # (n, a)
+    z = A.add_t(A.sub_t(1.0, F.unsqueeze(picked, 2)), F.unsqueeze(x2, 1))
+    h = A.mul_t(F.relu(z), Tensor(mask.astype(x.dtype)))
+    loss = A.div_t(F.sum(h, (1, 2)), dim)
+    if r == "none":
+        out = F.reshape(loss, (nframe,) if x.ndim == 2 else ())
+    elif r == "sum":
+        out = F.sum(loss)
+    else:
+        out = F.mean(loss)
+    return A.named(out, "MultilabelMarginLossBackward0")
+
+
+# --- linear algebra ----------------------------------------------------------------------------
+
+
+def solve_triangular(
+    A_: Any,  # noqa: N803
+    B_: Any,
+    *,
+    upper: Any = None,
+    left: bool = True,
+    unitriangular: bool = False,
+    out: Any = None,
+) -> Tensor:
+    """X with A X = B (X A = B when left=False) for the triangle of A that `upper` names
+    (its diagonal taken as ones when `unitriangular`): linalg.solve of that triangle, so the
+    gradient reaching A is the triangle's."""
+    from .linalg import _matrices, solve
+
+    if upper is None:
+        raise GradcliError(
+            'linalg_solve_triangular() missing 1 required positional arguments: "upper"'
+        ).mirror("TypeError")
+    fn = "linalg.solve_triangular"
+    a = _matrices(A_, fn)
+    b = A.tensor_arg(B_, "B")
+    if b.ndim < 2:
+        raise GradcliError(f"{fn}: The input tensor B must have at least 2 dimensions.")
+    n = a.shape[-1]
+    if (b.shape[-2] if left else b.shape[-1]) != n:
+        eq = "AX = B" if left else "XA = B"
+        raise GradcliError(
+            f"{fn}: Incompatible shapes of A and B for the equation {eq} ({n}x{n} and "
+            f"{b.shape[-2]}x{b.shape[-1]})"
+        )
+    k = (1 if upper else -1) if unitriangular else 0
+    rows, cols = np.indices((n, n))
+    keep = cols - rows >= k if upper else cols - rows <= k
+    # where (not a product with a 0/1 mask): the other triangle's gradient is +0 as PyTorch's
+    t = F.where(Tensor(keep), a, Tensor(np.zeros((), a.dtype)))
+    if unitriangular:
+        t = A.add_t(t, Tensor(np.eye(n, dtype=a.dtype)))
+    x = solve(t, b, left=bool(left))
+    return A.named(x, "LinalgSolveTriangularBackward0")
+
+
+def cholesky_solve(B_: Any, L_: Any, upper: bool = False, *, out: Any = None) -> Tensor:  # noqa: N803
+    """X with (L L^T) X = B given the Cholesky factor L (U^T U when upper): two triangular
+    solves with the factor's triangle (the other triangle's entries pass the gradient as
+    PyTorch's formula -(G X^T + X G^T) L does, but not into the value)."""
+    from .composite import tril, triu
+    from .linalg import _matrices, solve
+
+    b = A.tensor_arg(B_, "input")
+    if b.ndim < 2:
+        raise GradcliError(
+            f"b should have at least 2 dimensions, but has {b.ndim} dimensions instead"
+        )
+    lm = A.tensor_arg(L_, "input2")
+    if lm.ndim < 2:
+        raise GradcliError(
+            f"u should have at least 2 dimensions, but has {lm.ndim} dimensions instead"
+        )
+    if lm.shape[-1] != lm.shape[-2]:
+        raise GradcliError(
+            "A must be batches of square matrices, but they are "
+            f"{lm.shape[-2]} by {lm.shape[-1]} matrices"
+        )
+    if lm.shape[-1] != b.shape[-2]:
+        raise GradcliError(
+            "Incompatible matrix sizes for cholesky_solve: each A matrix is "
+            f"{lm.shape[-1]} by {lm.shape[-1]} but each b matrix is {b.shape[-2]} by "
+            f"{b.shape[-1]}"
+        )
+    lm = _matrices(lm, "cholesky_solve")
+    other = tril(lm, -1) if upper else triu(lm, 1)
+    f = A.sub_t(lm, other.detach())  # the triangle's values; the gradient reaches all of L
+    if upper:
+        y = solve(F.mT(f), b)
+        x = solve(f, y)
+    else:
+        y = solve(f, b)
+        x = solve(F.mT(f), y)
+    return A.named(x, "CholeskySolveBackward0")
+
+
+# Where each Taylor degree PyTorch uses is accurate enough (its thresholds on the 1-norm)
+_EXP_DEGREES = (1, 2, 4, 8, 12, 18)
+_EXP_THETA = {
+    "float32": (
+        1.192092800768788e-07,
+        5.978858893805233e-04,
+        5.116619363445086e-02,
+        5.800524627688768e-01,
+        1.461661507209034e00,
+        3.010066362817634e00,
+    ),
+    "float64": (
+        2.220446049250313e-16,
+        2.580956802971767e-08,
+        3.397168839976962e-04,
+        4.991228871115323e-02,
+        2.996158913811580e-01,
+        1.090863719290036e00,
+    ),
+}
+
+
+def matrix_exp(A_: Any) -> Tensor:  # noqa: N803
+    """exp(A) by scaling and squaring: the Taylor polynomial of the degree PyTorch picks for
+    the matrix's 1-norm (1 to 18; beyond, A / 2^s with degree 18, squared s times), summed by
+    Horner's rule with matmuls, so the gradient is the polynomial's (exp's to rounding)."""
+    from .linalg import _matrices
+
+    a = _matrices(A_, "linalg.matrix_exp")
+    n = a.shape[-1]
+    eye = Tensor(np.eye(n, dtype=a.dtype))
+    if a.data.size == 0:
+        return A.named(A.add_t(A.mul_t(a, 0.0), eye), "LinalgMatrixExpBackward0")
+    theta = _EXP_THETA["float64" if a.dtype == np.float64 else "float32"]
+    norm = float(np.max(np.abs(a.data.astype(np.float64)).sum(-2)))
+    if not np.isfinite(norm):
+        raise GradcliError("linalg.matrix_exp: the matrix has infinite or NaN entries")
+    deg = next((d for d, t in zip(_EXP_DEGREES, theta) if norm <= t), None)
+    s = 0
+    if deg is None:
+        deg = 18
+        s = max(0, int(np.ceil(np.log2(norm / theta[-1]))))
+    if s > 64:
+        raise GradcliError(f"linalg.matrix_exp: the matrix's 1-norm {norm:g} is too large")
+    x = A.mul_t(a, 2.0**-s) if s else a
+    t = A.add_t(eye, A.div_t(x, float(deg)))
+    for k in range(deg - 1, 0, -1):
+        t = A.add_t(eye, A.div_t(A.matmul(x, t), float(k)))
+    for _ in range(s):
+        t = A.matmul(t, t)
+    return A.named(t, "LinalgMatrixExpBackward0")
+
+
+def lstsq(
+    A_: Any,  # noqa: N803
+    B_: Any,
+    rcond: Any = None,
+    *,
+    driver: Any = None,
+) -> Any:
+    """The least-squares solution as the default CPU driver 'gelsy' gives it (the
+    minimum-norm one, pinv(A) B, with its rank; no residuals or singular values); 'gelsd'
+    and 'gelss' also give the singular values and, for a tall full-rank A, the residuals."""
+    from .linalg import ReturnTuple, _matrices, pinv
+
+    fn = "torch.linalg.lstsq"
+    a = _matrices(A_, fn, square=False)
+    b = A.tensor_arg(B_, "B")
+    if driver is not None and driver not in ("gels", "gelsy", "gelsd", "gelss"):
+        raise GradcliError(f"{fn}: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)")
+    drv = driver or "gelsy"
+    vector = b.ndim == a.ndim - 1
+    bm = F.unsqueeze(b, -1) if vector else b
+    if bm.ndim < 2 or bm.shape[-2] != a.shape[-2]:
+        raise GradcliError(f"{fn}: input.size(-2) should match other.size(-2)")
+    m, n = a.shape[-2:]
+    eps = float(np.finfo(a.dtype).eps)
+    rc = eps * max(m, n) if rcond is None else float(rcond)
+    p = pinv(a, rtol=rc) if drv != "gels" else pinv(a, rtol=0.0)
+    x = A.matmul(p, bm)
+    if vector:
+        x = F.squeeze(x, -1)
+    x = A.named(x, "LinalgLstsqBackward0")
+    sv = np.linalg.svd(a.data.astype(np.float64), compute_uv=False)
+    rank_np = (sv > rc * sv[..., :1]).sum(-1) if sv.size else np.zeros(a.shape[:-2], np.int64)
+    rank = Tensor(np.asarray(rank_np, np.int64))
+    empty = Tensor(np.zeros((0,), a.dtype))
+    singular = empty
+    residuals = empty
+    if drv in ("gelsd", "gelss"):
+        singular = Tensor(sv.astype(a.dtype))
+    if drv != "gelsy" and m > n and bool(np.all(rank_np == n)):
+        r = A.sub_t(A.matmul(a, x if not vector else F.unsqueeze(x, -1)), bm)
+        residuals = F.sum(A.mul_t(r, r), -2)
+        if vector:
+            residuals = F.squeeze(residuals, -1)
+    if drv == "gels":
+        rank = Tensor(np.zeros((0,), np.int64))
+    return ReturnTuple(
+        "linalg_lstsq",
+        ("solution", "residuals", "rank", "singular_values"),
+        (x, residuals, rank, singular),
+    )
+
+
+# --- histogram -----------------------------------------------------------------------------------
+
+
+def histogram(
+    input: Any,  # noqa: A002
+    bins: Any,
+    *,
+    range: Any = None,  # noqa: A002
+    weight: Any = None,
+    density: bool = False,
+    out: Any = None,
+) -> Any:
+    """(hist, bin_edges): `bins` equal bins over `range` (the input's min and max by default,
+    widened by 0.5 each way when they are equal) or the given edges; each value counted (or
+    its weight added) in the bin whose left edge it reaches, the last bin closed; values
+    outside and NaNs left out. `density` divides by the total and the bin widths."""
+    from .constructors import _linspace
+    from .linalg import ReturnTuple
+
+    x = A.tensor_arg(input, "input")
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"\"histogramdd\" not implemented for '{scalar_type_name(x.dtype)}'"
+        ).mirror("NotImplementedError")
+    v = x.data.reshape(-1)
+    dt = x.dtype
+    if isinstance(bins, Tensor):
+        if bins.ndim != 1:
+            raise GradcliError("torch.histogram(): bins tensor should have one dimension")
+        edges = bins.data.astype(dt)
+        nb = edges.size - 1
+        if nb < 1:
+            raise GradcliError(
+                "torch.histogram(): bins tensor should have at least 1 element, but got "
+                f"{edges.size}"
+            )
+        inside = (v >= edges[0]) & (v <= edges[-1])
+        pos = np.searchsorted(edges, v, side="right") - 1
+    else:
+        if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
+            raise GradcliError(
+                f"histogram(): argument 'bins' must be int or Tensor, not {typename(bins)}"
+            ).mirror("TypeError")
+        nb = int(bins)
+        if nb <= 0:
+            raise GradcliError(f"torch.histogram(): bins must be > 0, but got {nb} for dimension 0")
+        A.size_check((nb + 1,), "histogram's bins")
+        if range is not None:
+            lo, hi = float(range[0]), float(range[1])
+            if lo > hi:
+                raise GradcliError(
+                    f"torch.histogramdd: min should not exceed max, but got min {lo:g} max "
+                    f"{hi:g} for dimension 0"
+                )
+        elif v.size == 0:
+            lo, hi = 0.0, 0.0
+        else:
+            finite = v[~np.isnan(v)]
+            lo = float(finite.min()) if finite.size else float("nan")
+            hi = float(finite.max()) if finite.size else float("nan")
+        if v.size == 0 and range is None:
+            lo, hi = 0.0, 1.0
+        elif lo == hi:
+            lo, hi = lo - 0.5, hi + 0.5
+        edges = np.asarray(_linspace(lo, hi, nb + 1, dt), dt)
+        lo_t, hi_t = dt.type(edges[0]), dt.type(edges[-1])
+        inside = (v >= lo_t) & (v <= hi_t)
+        with np.errstate(all="ignore"):
+            raw = (v - lo_t) * dt.type(nb) / (hi_t - lo_t)
+        pos = np.where(inside, raw, 0).astype(np.int64)
+        pos = np.clip(pos, 0, nb)
+        # the bin's own edges decide where the division rounded across one
+        pos = np.where((pos > 0) & (v < edges[np.clip(pos, 0, nb)]), pos - 1, pos)
+        pos = np.where((pos < nb - 1) & (v >= edges[np.clip(pos + 1, 0, nb)]), pos + 1, pos)
+    pos = np.minimum(pos, nb - 1)
+    hist = np.zeros(nb, dt)
+    if weight is not None:
+        w = A.tensor_arg(weight, "weight")
+        if w.shape != x.shape:
+            raise GradcliError(
+                "torch.histogramdd: if weight tensor is provided it should have the same shape "
+                "as the input tensor excluding its innermost dimension"
+            )
+        wv = w.data.reshape(-1).astype(dt)
+    else:
+        wv = np.ones(v.size, dt)
+    np.add.at(hist, pos[inside], wv[inside])
+    if density:
+        widths = np.diff(edges).astype(dt)
+        total = hist.sum(dtype=dt)
+        hist = (hist / total / widths).astype(dt)
+    return ReturnTuple(
+        "histogram", ("hist", "bin_edges"), (Tensor(hist), Tensor(edges.astype(dt).copy()))
+    )
+
+
+# --- covariance, rank and condition number ---
+
+
+def cov(
+    input: Any,  # noqa: A002
+    *,
+    correction: Any = 1,
+    fweights: Any = None,
+    aweights: Any = None,
+) -> Tensor:
+    """The covariance of the rows (variables) over the columns (observations), as PyTorch's
+    composition: the (weighted) mean subtracted, xm @ (w xm)^T divided by the weight total
+    minus the correction (0 when that is not positive, with PyTorch's warning)."""
+    x = A.tensor_arg(input, "input")
+    if x.ndim > 2:
+        raise GradcliError(
+            "cov(): expected input to have two or fewer dimensions but got an input with "
+            f"{x.ndim} dimensions"
+        )
+    x = A.floating(x)
+    x2 = F.reshape(x, (1, -1)) if x.ndim < 2 else x
+    nobs = x2.shape[1]
+    w: Tensor | None = None
+    for name, wt in (("fweights", fweights), ("aweights", aweights)):
+        if wt is None:
+            continue
+        t = A.tensor_arg(wt, name)
+        if t.ndim > 1:
+            raise GradcliError(
+                f"cov(): expected {name} to have one or fewer dimensions but got {name} with "
+                f"{t.ndim} dimensions"
+            )
+        if t.data.size != nobs:
+            raise GradcliError(
+                f"cov(): expected {name} to have the same numel as there are observations in "
+                f"the input but got {t.data.size} != {nobs}"
+            )
+        if name == "fweights" and t.dtype.kind not in "iu":
+            raise GradcliError("cov(): expected fweights to have integral dtype")
+        if np.any(t.data < 0):
+            raise GradcliError(f"cov(): {name} cannot be negative")
+        t = Tensor(t.data.astype(x.dtype)) if name == "fweights" else t
+        w = t if w is None else A.mul_t(w, t)
+    if w is None:
+        wsum: Any = Tensor(np.asarray(nobs, x.dtype))
+        avg = A.div_t(F.sum(x2, 1), wsum)
+    else:
+        wsum = F.sum(w)
+        avg = A.div_t(F.sum(A.mul_t(x2, w), 1), wsum)
+    if w is None or aweights is None:
+        norm = A.sub_t(wsum, float(correction)) if correction != 0 else wsum
+    else:
+        aw = A.tensor_arg(aweights, "aweights")
+        norm = (
+            wsum
+            if correction == 0
+            else A.sub_t(wsum, A.div_t(A.mul_t(F.sum(A.mul_t(w, aw)), float(correction)), wsum))
+        )
+    if float(np.asarray(norm.data)) <= 0:
+        hooks.warn(
+            "cov(): degrees of freedom is <= 0. Correction should be strictly less than the "
+            "number of observations."
+        )
+        norm = Tensor(np.zeros((), x.dtype))
+    xm = A.sub_t(x2, F.unsqueeze(avg, 1))
+    other = xm if w is None else A.mul_t(xm, w)
+    c = A.div_t(A.matmul(xm, F.permute(other, (1, 0))), norm)
+    return A.named(F.squeeze(c), "SqueezeBackward0")
+
+
+def matrix_rank(
+    A_: Any,  # noqa: N803
+    tol: Any = None,
+    hermitian: bool = False,
+    *,
+    atol: Any = None,
+    rtol: Any = None,
+    out: Any = None,
+) -> Tensor:
+    """The number of singular values above max(atol, rtol * the largest) (rtol defaults to
+    eps * max(m, n) when atol is not given, else 0): an int64 tensor, no gradient."""
+    from .linalg import _matrices
+
+    a = _matrices(A_, "torch.linalg.matrix_rank", square=False)
+    if tol is not None:
+        atol, rtol = tol, 0.0
+    m, n = a.shape[-2:]
+    at = 0.0 if atol is None else float(atol)
+    if rtol is None:
+        rt = 0.0 if at > 0 else float(np.finfo(a.dtype).eps) * max(m, n)
+    else:
+        rt = float(rtol)
+    if a.data.size == 0:
+        return Tensor(np.zeros(a.shape[:-2], np.int64))
+    if hermitian:
+        s = np.abs(np.linalg.eigvalsh(a.data))
+    else:
+        s = np.linalg.svd(a.data, compute_uv=False)
+    top = s.max(-1, keepdims=True)
+    return Tensor((s > np.maximum(at, rt * top)).sum(-1).astype(np.int64))
+
+
+def cond(A_: Any, p: Any = None, *, out: Any = None) -> Tensor:  # noqa: N803
+    """The condition number: the ratio of the extreme singular values for p None, 2 or -2;
+    otherwise ||A||_p ||A^-1||_p (inf for a singular matrix), as PyTorch computes them."""
+    from .linalg import _matrices, inv, matrix_norm, svdvals
+    from .rearrange import narrow
+
+    a = _matrices(A_, "linalg.cond", square=p not in (None, 2, -2))
+    if p in (None, 2, -2):
+        s = svdvals(a)
+        k = s.shape[-1]
+        big, small = narrow(s, -1, 0, 1), narrow(s, -1, k - 1, 1)
+        r = A.div_t(small, big) if p == -2 else A.div_t(big, small)
+        return A.named(F.squeeze(r, -1), "SqueezeBackward1")
+    if p not in ("fro", "nuc", float("inf"), float("-inf"), 1, -1):
+        raise GradcliError(f"linalg.cond got an invalid norm type: {p}")
+    from .elementwise import nan_to_num
+
+    singular = np.linalg.matrix_rank(a.data.astype(np.float64)) < a.shape[-1]
+    if np.any(singular):
+        if a.ndim > 2:
+            raise GradcliError("linalg.cond: a batch holding a singular matrix is not supported")
+        return A.named(A.add_t(A.mul_t(F.sum(a), 0.0), float("inf")), "NanToNumBackward0")
+    r = A.mul_t(matrix_norm(a, p), matrix_norm(inv(a), p))
+    return A.named(nan_to_num(r, float("inf")), "NanToNumBackward0")

@@ -1477,7 +1477,7 @@ NAMES = declare(
         X.multilabel_margin_loss,
         "composition of index sub add relu mul sum div mean reshape",
     ),
-    ("cholesky_solve", "torch Tensor", X.cholesky_solve, "composition of mul sub solve permute"),
+    ("cholesky_solve", "torch Tensor", X.cholesky_solve, "composition of where sub solve permute"),
     ("matrix_exp", "torch Tensor linalg", X.matrix_exp, "composition of add div matmul mul"),
     ("lstsq", "linalg", X.lstsq, "composition of pinv matmul reshape"),
     ("histogram", "torch Tensor", X.histogram, ""),

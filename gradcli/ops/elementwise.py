@@ -227,7 +227,8 @@ tanh = defop(
 
 
 def _rsqrt(v: Tensor) -> Tensor:
-    return 1 / v.sqrt()
+    # PyTorch's formulas call rsqrt (1 / the correctly rounded root), not sqrt (MKL's root)
+    return apply(rsqrt, v)
 
 
 asin = defop(

@@ -2951,7 +2951,7 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case(
-        "solve_triangular_huge_work",
+        "solve_triangular_huge_matrix",
         "y = torch.linalg.solve_triangular(torch.ones(3000, 3000), torch.ones(3000, 1), upper=1)",
         "",
         (1, 5),

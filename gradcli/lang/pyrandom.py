@@ -371,6 +371,65 @@ def _np_choice(a: Any, size: Any = None, replace: bool = True, p: Any = None) ->
         raise _error(str(e), "ValueError") from None
 
 
+class RandomState:
+    """`np.random.RandomState(seed)`: NumPy's legacy generator of its own, apart from the global
+    one (`np.random.seed`): its draws are NumPy's for that seed, with the module functions'
+    checks (each method draws from this state)."""
+
+    PROGRAM_ATTRIBUTES = (
+        "seed",
+        "rand",
+        "randn",
+        "random",
+        "random_sample",
+        "standard_normal",
+        "normal",
+        "uniform",
+        "exponential",
+        "randint",
+        "permutation",
+        "shuffle",
+        "choice",
+    )
+
+    def __init__(self, seed: Any = None) -> None:
+        self.state = np.random.RandomState(self._seed_value(seed))
+
+    @staticmethod
+    def _seed_value(seed: Any) -> int:
+        if seed is None:  # NumPy's is from the OS: gradcli's runs are repeatable (--seed)
+            from ..core.tensor import Settings
+
+            return Settings.seed % 2**32
+        value = _int(seed, "seed", "numpy.random.RandomState")
+        if not 0 <= value < 2**32:
+            raise _error("Seed must be between 0 and 2**32 - 1", "ValueError")
+        return value
+
+    def _on_mine(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        # The module's function, drawing from this state instead of the global one.
+        saved = _NP[0]
+        _NP[0] = self.state
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _NP[0] = saved
+
+    def seed(self, seed: Any = None) -> None:
+        self.state = np.random.RandomState(self._seed_value(seed))
+
+    def __repr__(self) -> str:
+        return f"RandomState(MT19937) at {id(self):#X}"
+
+
+def _state_method(name: str) -> Callable[..., Any]:
+    def method(self: RandomState, *args: Any, **kwargs: Any) -> Any:
+        return self._on_mine(NUMPY_RANDOM[name], *args, **kwargs)
+
+    method.__name__ = name
+    return method
+
+
 NUMPY_RANDOM: dict[str, Callable[..., Any]] = {
     "seed": _np_seed,
     "rand": _np_rand,
@@ -386,6 +445,105 @@ NUMPY_RANDOM: dict[str, Callable[..., Any]] = {
     "shuffle": _np_shuffle,
     "choice": _np_choice,
 }
+
+
+class Generator:
+    """`np.random.default_rng(seed)`: NumPy's Generator (PCG64) of that seed, its draws NumPy's;
+    sizes are checked before drawing and parameters must be numbers."""
+
+    PROGRAM_ATTRIBUTES = (
+        "random",
+        "standard_normal",
+        "normal",
+        "uniform",
+        "exponential",
+        "integers",
+        "choice",
+        "permutation",
+        "shuffle",
+    )
+
+    def __init__(self, seed: Any = None) -> None:
+        if seed is None:
+            from ..core.tensor import Settings
+
+            seed = Settings.seed
+        value = _int(seed, "seed", "numpy.random.default_rng")
+        if value < 0:
+            raise _error("expected non-negative integer", "ValueError")
+        self.gen = np.random.default_rng(value)
+
+    def _draw(self, name: str, params: dict[str, Any], size: Any) -> Any:
+        shape = _size(size, name)
+        numbers = {}
+        for key, v in params.items():
+            if isinstance(v, (list, tuple, np.ndarray, Tensor)):
+                raise GradcliError(
+                    f"Generator.{name} with an array of {key} is not supported by gradcli",
+                    hint=f"give {key} one number",
+                )
+            numbers[key] = _number(v, key, f"Generator.{name}")
+        try:
+            return getattr(self.gen, name)(**numbers, size=shape)
+        except ValueError as e:
+            raise _error(str(e), "ValueError") from None
+
+    def random(self, size: Any = None) -> Any:
+        return self._draw("random", {}, size)
+
+    def standard_normal(self, size: Any = None) -> Any:
+        return self._draw("standard_normal", {}, size)
+
+    def normal(self, loc: Any = 0.0, scale: Any = 1.0, size: Any = None) -> Any:
+        return self._draw("normal", {"loc": loc, "scale": scale}, size)
+
+    def uniform(self, low: Any = 0.0, high: Any = 1.0, size: Any = None) -> Any:
+        return self._draw("uniform", {"low": low, "high": high}, size)
+
+    def exponential(self, scale: Any = 1.0, size: Any = None) -> Any:
+        return self._draw("exponential", {"scale": scale}, size)
+
+    def integers(self, low: Any, high: Any = None, size: Any = None, endpoint: Any = False) -> Any:
+        lo = _int(low, "low", "Generator.integers")
+        hi = None if high is None else _int(high, "high", "Generator.integers")
+        try:
+            return self.gen.integers(lo, hi, size=_size(size, "integers"), endpoint=bool(endpoint))
+        except ValueError as e:
+            raise _error(str(e), "ValueError") from None
+
+    def choice(self, a: Any, size: Any = None, replace: Any = True, p: Any = None) -> Any:
+        saved = _NP[0]
+        _NP[0] = self.gen  # type: ignore[assignment]  # the same checks, this generator's draws
+        try:
+            return _np_choice(a, size, replace, p)
+        finally:
+            _NP[0] = saved
+
+    def permutation(self, x: Any) -> Any:
+        saved = _NP[0]
+        _NP[0] = self.gen  # type: ignore[assignment]
+        try:
+            return _np_permutation(x)
+        finally:
+            _NP[0] = saved
+
+    def shuffle(self, x: Any) -> None:
+        saved = _NP[0]
+        _NP[0] = self.gen  # type: ignore[assignment]
+        try:
+            _np_shuffle(x)
+        finally:
+            _NP[0] = saved
+
+    def __repr__(self) -> str:
+        return f"Generator(PCG64) at {id(self):#X}"
+
+
+for _name in RandomState.PROGRAM_ATTRIBUTES:
+    if _name != "seed":
+        setattr(RandomState, _name, _state_method(_name))
+NUMPY_RANDOM["RandomState"] = RandomState
+NUMPY_RANDOM["default_rng"] = Generator
 
 
 def namespaces(namespace: Callable[[str, dict], Any]) -> tuple[Any, Any]:

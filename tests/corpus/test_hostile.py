@@ -3015,6 +3015,30 @@ CASES: list[Case] = [
         (1, 1),
     ),
     Case(
+        "randomstate_huge_draw",
+        "import numpy as np\nr = np.random.RandomState(0)\na = r.randn(10**5, 10**5)",
+        "over the limit",
+        (3, 5),
+    ),
+    Case(
+        "randomstate_bad_seed",
+        "import numpy as np\nr = np.random.RandomState(-1)",
+        "Seed must be between 0 and 2**32 - 1",
+        (2, 5),
+    ),
+    Case(
+        "default_rng_huge_normal",
+        "import numpy as np\ng = np.random.default_rng(0)\na = g.normal(size=(10**6, 10**6))",
+        "over the limit",
+        (3, 5),
+    ),
+    Case(
+        "default_rng_array_parameter",
+        "import numpy as np\ng = np.random.default_rng(0)\na = g.normal([0.0, 1.0])",
+        "not supported by gradcli",
+        (3, 5),
+    ),
+    Case(
         "bce_logits_target_size",
         "import torch.nn.functional as F\nl = F.binary_cross_entropy_with_logits("
         "torch.zeros(2, 3), torch.zeros(3))",

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from types import FunctionType
 from typing import Any
 
+from numpy import ndarray
+
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, suggest
 from ..core import hooks as _hooks
@@ -1802,7 +1804,8 @@ class Compiler:
             b = right(f)
             try:
                 if tensor_fn is not None and (type(a) is Tensor or type(b) is Tensor):
-                    return tensor_fn(a, b)
+                    if type(a) is not ndarray and type(b) is not ndarray:
+                        return tensor_fn(a, b)
                 return binop(op, a, b)
             except Exception as e:  # noqa: BLE001 - re-raised with its place
                 raise _attach(e, span) from None

@@ -66,6 +66,10 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         elif not (isinstance(a, np.ndarray) or isinstance(b, np.ndarray)):
             return _numpy_numbers(op, a, b)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
+        if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+            out = _tensor_with_array(op, a, b)
+            if out is not None:
+                return out
         fn = _TENSOR_BINOPS.get(type(op))
         if fn is None:
             raise NotSupported(
@@ -84,6 +88,29 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
     if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
         raise _unsupported(op, a, b)
     return _numbers(op, a, b)
+
+
+def _tensor_with_array(op: ast.operator, a: Any, b: Any) -> Any:
+    """A tensor with a NumPy array: PyTorch's operator gives way to NumPy's, which reads the
+    tensor as an array (refused for one that requires grad while grad mode is on) and wraps
+    NumPy's result back into a tensor. None: gradcli's own elementwise rules, which give the
+    same values and dtype."""
+    from ..core.tensor import grad_enabled
+
+    t = a if isinstance(a, Tensor) else b
+    if t.requires_grad and grad_enabled():
+        raise GradcliError(
+            "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.",
+            hint="use a tensor on both sides (torch.from_numpy(array)), or detach the tensor",
+        )
+    if isinstance(op, ast.MatMult):
+        if isinstance(a, np.ndarray):
+            raise GradcliError(
+                "unsupported operand type(s) for @: 'numpy.ndarray' and 'Tensor'"
+            ).mirror("TypeError")
+        out = _array_binop(op, a.data, b)
+        return Tensor(np.asarray(out))
+    return None
 
 
 def _numpy_numbers(op: ast.operator, a: Any, b: Any) -> Any:

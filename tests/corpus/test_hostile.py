@@ -3039,6 +3039,24 @@ CASES: list[Case] = [
         (3, 5),
     ),
     Case(
+        "grad_tensor_with_ndarray",
+        "import numpy as np\nw = torch.ones(2, requires_grad=True)\ny = w * np.ones(2)",
+        "Can't call numpy() on Tensor that requires grad",
+        (3, 5),
+    ),
+    Case(
+        "ndarray_matmul_tensor",
+        "import numpy as np\ny = np.ones((2, 2)) @ torch.ones(2, 2)",
+        "unsupported operand type(s) for @: 'numpy.ndarray' and 'Tensor'",
+        (2, 5),
+    ),
+    Case(
+        "tensor_matmul_huge_ndarray",
+        "import numpy as np\ny = torch.ones(5000, 10) @ np.ones((10, 5000))",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
         "bce_logits_target_size",
         "import torch.nn.functional as F\nl = F.binary_cross_entropy_with_logits("
         "torch.zeros(2, 3), torch.zeros(3))",

@@ -88,6 +88,21 @@ def _filled(value: int, fn: str) -> Callable[..., np.ndarray]:
     return make
 
 
+def full(shape: Any, fill_value: Any, dtype: Any = None) -> np.ndarray:
+    """`np.full(shape, value, dtype=None)`: NumPy's dtype of the value when none is given (an
+    int gives int64, a float float64, a bool bool)."""
+    dims = S.shape_arg((shape,) if not isinstance(shape, (tuple, list)) else tuple(shape))
+    if isinstance(fill_value, np.generic):
+        fill_value = fill_value.item()
+    if not isinstance(fill_value, (bool, int, float)):
+        raise GradcliError(
+            f"numpy.full: fill_value must be a number, not {typename(fill_value)}",
+            hint="give one number: np.full((2, 3), 0.5)",
+        )
+    dt = _dtype(dtype, "full") or np.asarray(fill_value).dtype
+    return np.full(dims, fill_value, dtype=dt)
+
+
 def arange(start: Any, stop: Any = None, step: Any = 1, dtype: Any = None) -> np.ndarray:
     if stop is None:
         start, stop = 0, start
@@ -370,6 +385,7 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
         "asarray": asarray,
         "zeros": _filled(0, "zeros"),
         "ones": _filled(1, "ones"),
+        "full": full,
         "arange": arange,
         "linspace": linspace,
         "eye": eye,

@@ -197,3 +197,16 @@ def test_numpy_as_the_dudl_course_uses_it() -> None:
     ) == ("The numpy boolean negative, th\nufunc 'invert' not supported f\n")
     with pytest.raises(GradcliError, match="either both or neither of x and y"):
         out("import numpy as np\nc = np.where(np.array([1, 0]), 1)\n")
+
+
+def test_numpy_full_takes_numpys_dtype_of_the_value() -> None:
+    got = out(
+        "import numpy as np\na = np.full((2, 3), 2.5)\nb = np.full(3, 7)\nc = np.full((2,), True)\n"
+        "d = np.full((1, 2), 1, dtype=np.float32)\nprint(a.dtype, b.dtype, c.dtype, d.dtype)\n"
+        "print(b, d)\n"
+    ).splitlines()
+    assert got == ["float64 int64 bool float32", "[7 7 7] [[1. 1.]]"]
+    with pytest.raises(GradcliError, match="fill_value must be a number"):
+        out("import numpy as np\na = np.full(2, 'x')\n")
+    with pytest.raises(GradcliError, match="over the limit"):
+        out("import numpy as np\na = np.full((10**5, 10**5), 1.0)\n")

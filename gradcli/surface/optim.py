@@ -510,13 +510,7 @@ class Adam(Optimizer):
         fn = f"{type(self).__name__}()"
         _check_lr(lr, fn)
         _nonnegative(eps, "eps", "Invalid epsilon value", fn)
-        if not isinstance(betas, (tuple, list)) or len(betas) != 2:
-            raise GradcliError(
-                f"{fn}: betas must be a pair of numbers", found=typename(betas), hint="(0.9, 0.999)"
-            )
-        for i, b in enumerate(betas):
-            if not 0.0 <= _number(b, "betas", fn) < 1.0:
-                raise GradcliError(f"Invalid beta parameter at index {i}: {_py(b)}")
+        betas = _betas(betas, fn)
         _nonnegative(weight_decay, "weight_decay", "Invalid weight_decay value", fn)
         if not (
             all(isinstance(b, float) for b in betas) or all(isinstance(b, Tensor) for b in betas)

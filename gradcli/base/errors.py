@@ -280,6 +280,17 @@ MEANING: dict[str, str] = {
             ("mish", "Mish"),
         )
     },
+    # gradcli's tensors are real: complex dtypes and what only makes sense with them say so.
+    **{
+        n: "complex numbers are not supported by gradcli (its tensors are real: floating "
+        "point, integer, bool); keep the real and imaginary parts as two real tensors"
+        for n in (
+            "cfloat cdouble chalf complex32 complex64 complex128 complex view_as_complex "
+            "view_as_real polar fft"
+        ).split()
+    },
+    "imag": "a real tensor has no imaginary part (PyTorch: imag is not implemented for tensors "
+    "with non-complex dtypes); gradcli's tensors are real",
 }
 
 

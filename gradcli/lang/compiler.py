@@ -1673,6 +1673,14 @@ class Compiler:
     # -- constants and displays --------------------------------------------------------------
     def c_Constant(self, node: ast.Constant) -> Expr:
         value = node.value
+        if isinstance(value, complex):
+            raise NotSupported(
+                "complex numbers are not supported by gradcli",
+                span=self.span(node),
+                found=f"the complex constant `{ast.unparse(node)}`",
+                expected="real numbers: gradcli's tensors are floating point, integer or bool",
+                hint="keep the real and imaginary parts as two real numbers or tensors",
+            )
         if not isinstance(value, (int, float, str, bool, type(None), type(Ellipsis))):
             raise NotSupported(
                 "this kind of constant is not supported",

@@ -839,6 +839,8 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "mT": F.mT,
     "H": F.H,
     "mH": F.mH,
+    "real": F.real,
+    "imag": F.imag,
     "ndim": lambda t: t.ndim,
     "dtype": lambda t: dtype_value(t.dtype),
     "device": lambda t: CPU,

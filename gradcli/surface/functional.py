@@ -663,6 +663,21 @@ def mT(x: Tensor) -> Tensor:  # noqa: N802
     return apply(S.permute, x, perm=(1, 0), label="TransposeBackward0")
 
 
+def real(x: Any) -> Tensor:
+    """`x.real` / `torch.real(x)` (and `conj`, `conj_physical`, `resolve_conj`,
+    `resolve_neg`): of a real tensor PyTorch returns the tensor itself (`x.real is x`), no copy
+    and no node; gradcli's tensors are all real."""
+    return tensor_arg(x, "input")
+
+
+def imag(x: Any) -> Tensor:
+    tensor_arg(x, "input")
+    raise GradcliError(
+        "imag is not implemented for tensors with non-complex dtypes.",
+        hint="gradcli's tensors are real: the imaginary part of a real tensor is zero",
+    ).mirror("RuntimeError")
+
+
 def H(x: Tensor) -> Tensor:  # noqa: N802
     """`x.H`: the conjugate transpose of a matrix (of a real one, its transpose)."""
     if x.ndim != 2:

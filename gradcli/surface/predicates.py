@@ -131,6 +131,26 @@ def is_floating_point(input: Any) -> bool:  # noqa: A002
     return _tensor(input, "is_floating_point", "input", 1).dtype.kind == "f"
 
 
+def is_complex(input: Any) -> bool:  # noqa: A002
+    # gradcli's tensors are never complex (see MEANING in base/errors.py for the refusals).
+    _tensor(input, "is_complex", "input", 1)
+    return False
+
+
+def is_signed(input: Any) -> bool:  # noqa: A002
+    return _tensor(input, "is_signed", "input", 1).dtype.kind not in "ub"
+
+
+def is_conj(input: Any) -> bool:  # noqa: A002
+    _tensor(input, "is_conj", "input", 1)
+    return False
+
+
+def is_neg(input: Any) -> bool:  # noqa: A002
+    _tensor(input, "is_neg", "input", 1)
+    return False
+
+
 def _elementwise_test(name: str, test: Any) -> Any:
     def fn(input: Any) -> Tensor:  # noqa: A002
         x = _tensor(input, name, "input", 1)
@@ -222,6 +242,10 @@ NAMES = declare(
     ("numel", "torch", numel, ""),
     ("nelement", "Tensor", numel, ""),
     ("is_floating_point", "torch Tensor", is_floating_point, ""),
+    ("is_complex", "torch Tensor", is_complex, ""),
+    ("is_signed", "torch Tensor", is_signed, ""),
+    ("is_conj", "torch Tensor", is_conj, ""),
+    ("is_neg", "torch Tensor", is_neg, ""),
     ("isnan", "torch Tensor", isnan, ""),
     ("isinf", "torch Tensor", isinf, ""),
     ("isfinite", "torch Tensor", isfinite, ""),

@@ -366,6 +366,9 @@ CASES: list[Case] = [
     Case("raise", "raise SystemExit(3)", "name 'SystemExit' is not defined", (1, 7)),
     Case("raise_from", "raise ValueError('x') from None", "`raise ... from ...`", (1, 1)),
     Case("bytes_constant", "x = b'abc'", "this kind of constant is not supported", (1, 5)),
+    Case("complex_constant", "x = 3j ** 2", "complex numbers are not supported", (1, 5)),
+    Case("complex_dtype", "x = torch.zeros(2, dtype=torch.cdouble)", "two real tensors", (1, 26)),
+    Case("complex_fft", "x = torch.fft.rfft(torch.ones(4))", "two real tensors", (1, 5)),
     Case("yield", "def f():\n    x = yield 1", "`yield` is supported as a statement", (2, 9)),
     # --- resource exhaustion: refused before the work, or stopped by a budget ---------------
     Case(

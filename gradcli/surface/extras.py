@@ -899,47 +899,6 @@ def multilabel_margin_loss(
 # --- linear algebra ----------------------------------------------------------------------------
 
 
-def solve_triangular(
-    A_: Any,  # noqa: N803
-    B_: Any,
-    *,
-    upper: Any = None,
-    left: bool = True,
-    unitriangular: bool = False,
-    out: Any = None,
-) -> Tensor:
-    """X with A X = B (X A = B when left=False) for the triangle of A that `upper` names
-    (its diagonal taken as ones when `unitriangular`): linalg.solve of that triangle, so the
-    gradient reaching A is the triangle's."""
-    from .linalg import _matrices, solve
-
-    if upper is None:
-        raise GradcliError(
-            'linalg_solve_triangular() missing 1 required positional arguments: "upper"'
-        ).mirror("TypeError")
-    fn = "linalg.solve_triangular"
-    a = _matrices(A_, fn)
-    b = A.tensor_arg(B_, "B")
-    if b.ndim < 2:
-        raise GradcliError(f"{fn}: The input tensor B must have at least 2 dimensions.")
-    n = a.shape[-1]
-    if (b.shape[-2] if left else b.shape[-1]) != n:
-        eq = "AX = B" if left else "XA = B"
-        raise GradcliError(
-            f"{fn}: Incompatible shapes of A and B for the equation {eq} ({n}x{n} and "
-            f"{b.shape[-2]}x{b.shape[-1]})"
-        )
-    k = (1 if upper else -1) if unitriangular else 0
-    rows, cols = np.indices((n, n))
-    keep = cols - rows >= k if upper else cols - rows <= k
-    # where (not a product with a 0/1 mask): the other triangle's gradient is +0 as PyTorch's
-    t = F.where(Tensor(keep), a, Tensor(np.zeros((), a.dtype)))
-    if unitriangular:
-        t = A.add_t(t, Tensor(np.eye(n, dtype=a.dtype)))
-    x = solve(t, b, left=bool(left))
-    return A.named(x, "LinalgSolveTriangularBackward0")
-
-
 def cholesky_solve(B_: Any, L_: Any, upper: bool = False, *, out: Any = None) -> Tensor:  # noqa: N803
     """X with (L L^T) X = B given the Cholesky factor L (U^T U when upper): two triangular
     solves with the factor's triangle (the other triangle's entries pass the gradient as

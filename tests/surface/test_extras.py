@@ -15,6 +15,7 @@ import pytest
 from gradcli.base.errors import GradcliError
 from gradcli.core.tensor import Tensor, no_grad
 from gradcli.surface import extras as X
+from gradcli.surface import linalg as LA
 from gradcli.surface.composite import tril, triu
 from tests.helpers.gradcheck import compare, numeric_grad
 
@@ -118,13 +119,13 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]], dict]] = [
     ),
     (
         "solve_triangular_upper",
-        lambda a, b: X.solve_triangular(A_add_eye(a), b, upper=True),
+        lambda a, b: LA.solve_triangular(A_add_eye(a), b, upper=True),
         [(3, 3), (3, 2)],
         {},
     ),
     (
         "solve_triangular_right_unit",
-        lambda a, b: X.solve_triangular(a, b, upper=False, left=False, unitriangular=True),
+        lambda a, b: LA.solve_triangular(a, b, upper=False, left=False, unitriangular=True),
         [(3, 3), (2, 3)],
         {},
     ),
@@ -288,11 +289,11 @@ def test_instance_norm_running_stats_are_the_batch_mean_of_the_updates() -> None
         (lambda: X.renorm(Tensor(np.ones((2, 2))), 2, 0, -1.0), "maxnorm to be >= 0 but got -1"),
         (lambda: X.corrcoef(Tensor(np.ones((2, 2, 2)))), "two or fewer dimensions"),
         (
-            lambda: X.solve_triangular(Tensor(np.eye(2)), Tensor(np.ones((3, 1))), upper=True),
+            lambda: LA.solve_triangular(Tensor(np.eye(2)), Tensor(np.ones((3, 1))), upper=True),
             "Incompatible shapes of A and B for the equation AX = B \\(2x2 and 3x1\\)",
         ),
         (
-            lambda: X.solve_triangular(Tensor(np.eye(2)), Tensor(np.ones((2, 1)))),
+            lambda: LA.solve_triangular(Tensor(np.eye(2)), Tensor(np.ones((2, 1)))),
             'missing 1 required positional arguments: "upper"',
         ),
         (

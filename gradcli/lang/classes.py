@@ -93,7 +93,15 @@ def _method(value: Any) -> UserFunction | None:
 class FunctionClass:
     """`class F(torch.autograd.Function)` with static forward/backward, used as `F.apply`."""
 
-    __slots__ = ("name", "forward", "backward", "setup_context", "once_differentiable")
+    __slots__ = (
+        "name",
+        "forward",
+        "backward",
+        "setup_context",
+        "once_differentiable",
+        "vmap_rule",
+        "jvp_rule",
+    )
 
     def __init__(
         self,
@@ -109,6 +117,10 @@ class FunctionClass:
         # output) fills the ctx.
         self.setup_context = setup_context
         self.once_differentiable = False
+        # Whether the class has a vmap staticmethod (or generate_vmap_rule = True) and a jvp
+        # staticmethod: what torch.func's checks ask of it.
+        self.vmap_rule = False
+        self.jvp_rule = False
 
     def get(self, rt: Any, attr: str) -> Any:
         if attr == "apply":
@@ -140,9 +152,11 @@ class FunctionClass:
 
     def apply(self, rt: Any, args: tuple) -> Any:
         if _GradMode.transforms:
-            from ..surface.func import check_not_transforming
+            from ..surface import func as _func
 
-            check_not_transforming("Function")
+            if self.setup_context is None:
+                _func.check_not_transforming("Function")  # the ctx-in-forward form: refused
+            _func.check_function_in_transform(self.name, self.vmap_rule, self.jvp_rule)
         ctx = Ctx()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
 

@@ -1370,7 +1370,14 @@ class Compiler:
                         self.check_class_attribute(t)
                     if isinstance(stmt, ast.AnnAssign) and stmt.value is None:
                         continue  # `x: int`: an annotation only, as in Python
-                    attr_spans.append(self.span(stmt))
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                    if not (
+                        len(targets) == 1
+                        and isinstance(targets[0], ast.Name)
+                        and targets[0].id == "generate_vmap_rule"
+                    ):
+                        # (an autograd.Function's one class attribute is PyTorch's flag)
+                        attr_spans.append(self.span(stmt))
                     body.append(self.stmt(stmt))
                 else:
                     raise GradcliError(
@@ -1426,6 +1433,10 @@ class Compiler:
                         made["backward"],
                         setup if isinstance(setup, UserFunction) else None,
                     )
+                    cls.vmap_rule = isinstance(made.get("vmap"), UserFunction) or (
+                        made.get("generate_vmap_rule") is True
+                    )
+                    cls.jvp_rule = isinstance(made.get("jvp"), UserFunction)
                 elif b is surface_nn.Module or isinstance(b, ModuleClass):
                     cls = ModuleClass(name, made, b)
                 elif isinstance(b, X.ExcClass):

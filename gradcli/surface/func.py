@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.graph import ancestors, leaves
 from ..core.tensor import Tensor, _GradMode, enable_grad, grad_enabled
@@ -178,14 +178,16 @@ def pretty(spec: Spec) -> str:
 
 _serials = itertools.count(1)
 _RUNNING: list[int] = []  # the levels of the transforms running now, innermost last
+_KINDS: list[str] = []  # which transforms those are ("grad", "vjp", "jvp", "jacrev", ...)
 # id(tensor) -> (a weak reference to it, the level it entered as a fresh leaf)
 _ENTERED: dict[int, tuple[weakref.ref, int]] = {}
 
 
 @contextlib.contextmanager
-def _level() -> Iterator[int]:
+def _level(kind: str) -> Iterator[int]:
     serial = next(_serials)
     _RUNNING.append(serial)
+    _KINDS.append(kind)
     _GradMode.transforms += 1
     try:
         with enable_grad():
@@ -193,6 +195,7 @@ def _level() -> Iterator[int]:
     finally:
         _GradMode.transforms -= 1
         _RUNNING.remove(serial)
+        _KINDS.pop()
 
 
 # id(alias) -> (a weak reference to it, the tensor from outside the level it stands for)
@@ -331,7 +334,7 @@ class Transformed:
 def _grad_and_value(
     func: Callable[..., Any], argnums: Any, has_aux: bool, args: tuple, kwargs: dict
 ) -> tuple[Any, Any]:
-    with _level() as level:
+    with _level("grad") as level:
         nums = _argnums(argnums, len(args))
         diff = tree_map(lambda t: _enter(t, level), _selected(args, nums))
         output = func(*_replace(args, nums, diff), **kwargs)
@@ -397,7 +400,7 @@ def _vjp(
     func: Callable[..., Any], primals: tuple, argnums: Any, has_aux: bool, api: str
 ) -> tuple[Any, Callable[..., Any], Any, Any]:
     """The output, the VJP function, aux, and the differentiated primals' structure."""
-    with _level() as level:
+    with _level("vjp") as level:
         if argnums is None:
             diff = tree_map(lambda t: _enter(t, level), primals)
             args = diff
@@ -518,7 +521,7 @@ def _jvp(
                 f"original Tensor, this is not supported. Tensor is of size {list(p.shape)} "
                 f"while the given forward gradient is of size {list(t.shape)}."
             )
-    with _level() as level:
+    with _level("jvp") as level:
         entered = [_enter(p, level) for p in flat_p]
         new = unflatten(entered, p_spec)
         args = new if nums is None else _replace(primals, nums, new)
@@ -654,7 +657,7 @@ def jacrev(
         raise error("jacrev: `chunk_size` should be greater than 0.", "ValueError")
 
     def wrapper(*args: Any) -> Any:
-        with _level() as level:
+        with _level("jacrev") as level:
             nums = _argnums(argnums, len(args))
             diff = tree_map(lambda t: _enter(t, level), _selected(args, nums))
             output = func(*_replace(args, nums, diff))
@@ -700,7 +703,7 @@ def jacfwd(
     _check_randomness(randomness)
 
     def wrapper(*args: Any) -> Any:
-        with _level() as level:
+        with _level("jacfwd") as level:
             nums = _argnums(argnums, len(args))
             diff = tree_map(lambda t: _enter(t, level), _selected(args, nums))
             output = func(*_replace(args, nums, diff))
@@ -940,6 +943,32 @@ def _check_sizes(first: Any, batch: int) -> None:
             limits.TENSOR_ELEMENTS.check(batch * int(t.data.size), "the stacked tensor")
 
 
+def check_function_in_transform(name: str, vmap_rule: bool, jvp_rule: bool) -> None:
+    """PyTorch's checks when a program's autograd.Function (the setup_context form) runs
+    inside torch.func transforms: vmap and jacfwd (vmap over jvp) need its vmap staticmethod
+    or generate_vmap_rule = True, forward mode its jvp staticmethod. gradcli runs vmap one
+    element at a time, so a vmap rule is only checked, never called."""
+    if not vmap_rule and any(k in ("vmap", "jacfwd") for k in _KINDS):
+        raise error(
+            f"You tried to vmap over {name}, but it does not have vmap support. Please override "
+            "and implement the vmap staticmethod or set generate_vmap_rule=True. For more "
+            "details, please see https://pytorch.org/docs/main/notes/extending.func.html"
+        )
+    if any(k in ("jvp", "jacfwd") for k in _KINDS):
+        if not jvp_rule:
+            raise error(
+                "You must implement the jvp function for custom autograd.Function to use it "
+                "with forward mode AD.",
+                "NotImplementedError",
+            )
+        raise NotSupported(
+            f"a custom autograd.Function ({name}) under forward-mode transforms (torch.func.jvp, "
+            "jacfwd, hessian) is not supported by gradcli: its jvp staticmethod is not used; "
+            "use the reverse-mode transforms (grad, vjp, jacrev) or write the function with "
+            "torch operations"
+        )
+
+
 def check_not_transforming(what: str) -> None:
     """PyTorch's refusals inside a function a torch.func transform is running."""
     if not _GradMode.transforms:
@@ -979,6 +1008,7 @@ def _random_draws(randomness: str) -> Iterator[Callable[[], None]]:
         R.DRAW_CHECK = _refuse_draw
     state: list[Any] = []
     _GradMode.transforms += 1
+    _KINDS.append("vmap")
 
     def same() -> None:
         gen = R.default_generator()
@@ -991,6 +1021,7 @@ def _random_draws(randomness: str) -> Iterator[Callable[[], None]]:
         yield same if randomness == "same" else _nothing
     finally:
         _GradMode.transforms -= 1
+        _KINDS.pop()
         R.DRAW_CHECK = before
 
 

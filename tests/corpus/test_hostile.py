@@ -3245,6 +3245,23 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
+        "function_generate_vmap_rule_reaches_out",
+        "class F(torch.autograd.Function):\n    generate_vmap_rule = __import__('os')\n"
+        "    @staticmethod\n    def forward(x):\n        return x\n"
+        "    @staticmethod\n    def setup_context(ctx, inputs, output):\n        pass\n"
+        "    @staticmethod\n    def backward(ctx, g):\n        return g",
+        "__import__",
+        (2, 26),
+    ),
+    Case(
+        "function_two_class_attributes",
+        "class F(torch.autograd.Function):\n    generate_vmap_rule = True\n    k = 2\n"
+        "    @staticmethod\n    def forward(ctx, x):\n        return x\n"
+        "    @staticmethod\n    def backward(ctx, g):\n        return g",
+        "class attributes are not supported in a torch.autograd.Function",
+        (3, 5),
+    ),
+    Case(
         "module_class_dunder_len",
         "class M(torch.nn.Module):\n    def __len__(self):\n        return 1\nm = M()",
         "method `__len__` is only supported in plain classes",

@@ -210,3 +210,42 @@ def test_numpy_full_takes_numpys_dtype_of_the_value() -> None:
         out("import numpy as np\na = np.full(2, 'x')\n")
     with pytest.raises(GradcliError, match="over the limit"):
         out("import numpy as np\na = np.full((10**5, 10**5), 1.0)\n")
+
+
+_FN = (
+    "import torch\nclass E(torch.autograd.Function):\n{extra}"
+    "    @staticmethod\n    def forward(x):\n        return x.exp()\n"
+    "    @staticmethod\n    def setup_context(ctx, inputs, output):\n"
+    "        ctx.save_for_backward(output)\n"
+    "    @staticmethod\n    def backward(ctx, g):\n        return g * ctx.saved_tensors[0]\n"
+    "x = torch.tensor([0.5, 1.0])\n"
+)
+
+
+def test_a_setup_context_function_runs_under_reverse_transforms_and_vmap() -> None:
+    assert out(
+        _FN.format(extra="") + "print(torch.func.grad(lambda t: E.apply(t).sum())(x))\n"
+    ) == ("tensor([1.6487, 2.7183])\n")
+    vm = "print(torch.func.vmap(E.apply)(x))\n"
+    with pytest.raises(GradcliError, match="You tried to vmap over E, but it does not have"):
+        out(_FN.format(extra="") + vm)
+    assert out(_FN.format(extra="    generate_vmap_rule = True\n") + vm) == (
+        "tensor([1.6487, 2.7183])\n"
+    )
+    # forward mode: PyTorch's refusal without a jvp staticmethod; with one, gradcli says it
+    # does not use it (a plain refusal, not an error a program could catch)
+    fwd = "print(torch.func.jvp(E.apply, (x,), (x,)))\n"
+    with pytest.raises(GradcliError, match="You must implement the jvp function"):
+        out(_FN.format(extra="") + fwd)
+    jvp_rule = "    @staticmethod\n    def jvp(ctx, t):\n        return t\n"
+    with pytest.raises(GradcliError, match="its jvp staticmethod is not used"):
+        out(_FN.format(extra=jvp_rule) + fwd)
+    # the form with ctx in forward stays PyTorch's refusal
+    old = (
+        "import torch\nclass E(torch.autograd.Function):\n"
+        "    @staticmethod\n    def forward(ctx, x):\n        return x * 2\n"
+        "    @staticmethod\n    def backward(ctx, g):\n        return g * 2\n"
+        "print(torch.func.grad(lambda t: E.apply(t).sum())(torch.ones(2)))\n"
+    )
+    with pytest.raises(GradcliError, match="it must override the setup_context staticmethod"):
+        out(old)

@@ -49,6 +49,7 @@ from .gradmode import GradMode, GradModeClass
 from .namespaces import (
     IMPORTABLE,
     ONCE_DIFFERENTIABLE,
+    PASS_THROUGH_DECORATORS,
     TENSOR_METHODS,
     TENSOR_PROPERTIES,
     build_namespaces,
@@ -63,6 +64,7 @@ from .values import (
     CONTINUE,
     FUNCTION_BASE,
     RETURN,
+    Builtin,
     Frame,
     FunctionCode,
     Generator,
@@ -1259,7 +1261,7 @@ class Compiler:
             if isinstance(shape, ast.Attribute)
             else (shape.id if isinstance(shape, ast.Name) else "")
         )
-        grad_modes = ("no_grad", "enable_grad", "inference_mode")
+        grad_modes = ("no_grad", "enable_grad", "inference_mode", "compile", "script", "ignore")
         in_class = self.scope.kind == "class"
         plain = ("staticmethod", "classmethod", "property", "once_differentiable")
         setter = (
@@ -1277,7 +1279,8 @@ class Compiler:
                 "decorators are not supported here",
                 span=self.span(d),
                 found=f"@{ast.unparse(d)[:40]}",
-                expected="@torch.no_grad(), @torch.enable_grad(), @torch.inference_mode(); "
+                expected="@torch.no_grad(), @torch.enable_grad(), @torch.inference_mode(), "
+                "@torch.compile, @torch.jit.script; "
                 "in a class @staticmethod, @classmethod, @property (and @name.setter), and "
                 "@once_differentiable in a torch.autograd.Function",
                 hint="call the function inside `with torch.no_grad():` instead"
@@ -1306,6 +1309,8 @@ class Compiler:
                 return (dec if isinstance(dec, GradMode) else dec()).decorate(fn)
             if dec is ONCE_DIFFERENTIABLE:
                 return dec.fn(fn)
+            if isinstance(dec, Builtin) and dec.name in PASS_THROUGH_DECORATORS:
+                return dec(fn)
             raise NotSupported("this decorator is not supported", span=span)
 
         return apply

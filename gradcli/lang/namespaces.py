@@ -158,6 +158,61 @@ def _nothing_on_the_cpu(*args: Any, **kwargs: Any) -> None:
     return None
 
 
+_COMPILE_MODES = (
+    "default",
+    "lite",
+    "reduce-overhead",
+    "max-autotune-no-cudagraphs",
+    "max-autotune",
+)
+
+
+def _as_compiled(model: Any, what: str) -> Any:
+    if isinstance(model, (bool, int, float, str, bytes, list, tuple, dict, Tensor)):
+        raise GradcliError(
+            f"A callable function is expected, but {type(model)} is provided.".replace(
+                "<class 'Tensor'>", "<class 'torch.Tensor'>"
+            )
+        ).mirror("AssertionError")
+    return model
+
+
+def _compile(
+    model: Any = None,
+    *,
+    fullgraph: Any = False,
+    dynamic: Any = None,
+    backend: Any = "inductor",
+    mode: Any = None,
+    options: Any = None,
+    disable: Any = False,
+) -> Any:
+    """`torch.compile(f)` / `@torch.compile(...)`: the function or module itself. gradcli
+    interprets every program the same way; compiling changes how PyTorch runs it, not what it
+    computes (a module is not wrapped in PyTorch's OptimizedModule)."""
+    if mode is not None and options is not None:
+        raise GradcliError(
+            "Either mode or options can be specified, but both can't be specified at the same time."
+        ).mirror("RuntimeError")
+    if mode is not None and mode not in _COMPILE_MODES:
+        raise GradcliError(
+            f"Unrecognized mode={mode}, should be one of: {', '.join(_COMPILE_MODES)}"
+        ).mirror("RuntimeError")
+    if model is None:
+        return Builtin("torch.compile", lambda fn: _as_compiled(fn, "torch.compile"))
+    return _as_compiled(model, "torch.compile")
+
+
+def _jit_script(obj: Any, *args: Any, **kwargs: Any) -> Any:
+    """`torch.jit.script(f)`, `@torch.jit.script`, `torch.jit.trace(f, example)`: the
+    function or module itself, run by gradcli's interpreter as every program is."""
+    return _as_compiled(obj, "torch.jit")
+
+
+# What a decorator of these names (called or not) does to a function: nothing gradcli needs.
+PASS_THROUGH_DECORATORS = ("torch.compile", "torch.jit.script", "torch.jit.ignore")
+
+
 def _collect(generation: Any = 2) -> int:
     """`gc.collect()`: gradcli frees a run's memory itself (what programs call it for after
     `del`); nothing is collected at the program's request, and 0 unreachable objects are
@@ -409,6 +464,19 @@ def _build() -> dict[str, Namespace]:
         "utils": Namespace("torch.utils", {"data": data}),
         "cuda": cuda,
         "backends": backends,
+        "compile": Builtin("torch.compile", _compile),
+        # what torch.compile tutorials call between experiments: nothing is cached here
+        "_dynamo": Namespace(
+            "torch._dynamo", {"reset": Builtin("torch._dynamo.reset", _nothing_on_the_cpu)}
+        ),
+        "jit": Namespace(
+            "torch.jit",
+            {
+                "script": Builtin("torch.jit.script", _jit_script),
+                "trace": Builtin("torch.jit.trace", _jit_script),
+                "ignore": Builtin("torch.jit.ignore", _jit_script),
+            },
+        ),
         "use_deterministic_algorithms": Builtin(
             "torch.use_deterministic_algorithms", CUDNN.use_deterministic_algorithms
         ),

@@ -3261,6 +3261,19 @@ CASES: list[Case] = [
         "class attributes are not supported in a torch.autograd.Function",
         (3, 5),
     ),
+    Case("compile_a_number", "f = torch.compile(3)", "A callable function is expected", (1, 5)),
+    Case(
+        "compile_backend_reaches_out",
+        "@torch.compile(backend=__import__('os'))\ndef f(x):\n    return x\n",
+        "__import__",
+        (1, 24),
+    ),
+    Case(
+        "jit_script_of_a_class",
+        "@torch.jit.script\nclass A:\n    pass\n",
+        "decorators",
+        None,
+    ),
     Case(
         "module_class_dunder_len",
         "class M(torch.nn.Module):\n    def __len__(self):\n        return 1\nm = M()",

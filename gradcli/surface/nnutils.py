@@ -53,6 +53,54 @@ def _norm_type(v: Any, fn: str) -> float:
     return _number(v, "norm_type", fn)
 
 
+def get_total_norm(
+    tensors: Any, norm_type: Any = 2.0, error_if_nonfinite: bool = False, foreach: Any = None
+) -> Tensor:
+    """`torch.nn.utils.get_total_norm`: the norm of the tensors' norms (each norm in its own
+    dtype, the norms promoted together), as clip_grad_norm_ measures the gradients."""
+    fn = "get_total_norm"
+    ts = _params(tensors, fn)
+    p = _norm_type(norm_type, fn)
+    if not ts:
+        return Tensor(np.zeros((), dtype=np.float32))
+    with no_grad():
+        norms = [F.norm(g, p) for g in ts]
+        dt = np.result_type(*[n.dtype for n in norms])
+        total = F.norm(F.stack([F.to_dtype(n, dt) for n in norms]), p)
+    if error_if_nonfinite and not np.isfinite(total.data):
+        raise GradcliError(
+            f"The total norm of order {p} for gradients from `parameters` is non-finite, so "
+            "it cannot be clipped. To disable this error and scale the gradients by the "
+            "non-finite norm anyway, set `error_if_nonfinite=False`"
+        )
+    return total
+
+
+def clip_grads_with_norm_(
+    parameters: Any, max_norm: Any, total_norm: Any, foreach: Any = None
+) -> None:
+    """`torch.nn.utils.clip_grads_with_norm_`: the gradients times min(1, max_norm /
+    (total_norm + 1e-6)), the coefficient as PyTorch's (a reciprocal, times max_norm)."""
+    fn = "clip_grads_with_norm_"
+    grads = [p.grad for p in _params(parameters, fn) if p.grad is not None]
+    mx = _number(max_norm, "max_norm", fn)
+    if not grads:
+        return None
+    t = (
+        total_norm.data
+        if isinstance(total_norm, Tensor)
+        else np.asarray(_number(total_norm, "total_norm", fn), dtype=np.float32)
+    )
+    with no_grad():
+        ft = t.dtype.type
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            coef = ft(ft(1) / ft(t + ft(1e-6))) * ft(mx)
+        coef = min(coef, ft(1.0)) if not np.isnan(coef) else coef
+        for g in grads:
+            F.INPLACE["mul_"](g, Tensor(np.asarray(coef, dtype=t.dtype).astype(g.dtype)))
+    return None
+
+
 def clip_grad_norm_(
     parameters: Any,
     max_norm: Any,
@@ -61,29 +109,11 @@ def clip_grad_norm_(
     foreach: Any = None,
 ) -> Tensor:
     fn = "clip_grad_norm_"
-    grads = [p.grad for p in _params(parameters, fn) if p.grad is not None]
-    mx = _number(max_norm, "max_norm", fn)
-    p = _norm_type(norm_type, fn)
-    if not grads:
-        return Tensor(np.zeros((), dtype=np.float32))
-    with no_grad():
-        norms = [F.norm(g, p) for g in grads]
-        dt = np.result_type(*[n.dtype for n in norms])
-        total = F.norm(F.stack([F.to_dtype(n, dt) for n in norms]), p)
-        t = total.data
-        if error_if_nonfinite and not np.isfinite(t):
-            raise GradcliError(
-                f"The total norm of order {p} for gradients from `parameters` is non-finite, so "
-                "it cannot be clipped. To disable this error and scale the gradients by the "
-                "non-finite norm anyway, set `error_if_nonfinite=False`"
-            )
-        # max_norm / (total + 1e-6), as PyTorch: the reciprocal, times max_norm
-        ft = t.dtype.type
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            coef = ft(ft(1) / ft(t + ft(1e-6))) * ft(mx)
-        coef = min(coef, ft(1.0)) if not np.isnan(coef) else coef
-        for g in grads:
-            F.INPLACE["mul_"](g, Tensor(np.asarray(coef, dtype=t.dtype).astype(g.dtype)))
+    params = _params(parameters, fn)
+    grads = [p.grad for p in params if p.grad is not None]
+    _number(max_norm, "max_norm", fn)
+    total = get_total_norm(grads, norm_type, error_if_nonfinite)
+    clip_grads_with_norm_(params, max_norm, total)
     return total
 
 
@@ -176,12 +206,16 @@ RNN = {"pad_sequence": pad_sequence}
 
 # `torch.nn.utils.clip_grad`, the module the clipping functions live in.
 CLIP_GRAD = {
+    "get_total_norm": get_total_norm,
+    "clip_grads_with_norm_": clip_grads_with_norm_,
     "clip_grad_norm_": clip_grad_norm_,
     "clip_grad_norm": clip_grad_norm_,
     "clip_grad_value_": clip_grad_value_,
 }
 
 FUNCTIONS = {
+    "get_total_norm": get_total_norm,
+    "clip_grads_with_norm_": clip_grads_with_norm_,
     "clip_grad_norm_": clip_grad_norm_,
     "clip_grad_norm": clip_grad_norm_,
     "clip_grad_value_": clip_grad_value_,

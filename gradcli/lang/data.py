@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, NotSupported
+from ..base.errors import GradcliError
 from ..core.tensor import Tensor, typename
 from ..surface import names
 from ..surface import sampling as G
@@ -103,6 +103,54 @@ class Subset:
         return f"<torch.utils.data.dataset.Subset object at {id(self):#x}>"
 
 
+class ConcatDataset:
+    """`ConcatDataset([a, b])`: a's items, then b's."""
+
+    PROGRAM_ATTRIBUTES = ("datasets", "cumulative_sizes")
+
+    def __init__(self, datasets: Any) -> None:
+        from .values import iterate
+
+        self.datasets = list(iterate(datasets, "datasets"))
+        if not self.datasets:
+            raise GradcliError("datasets should not be an empty iterable").mirror("AssertionError")
+        total, self.cumulative_sizes = 0, []
+        for d in self.datasets:
+            total += _length(d)
+            self.cumulative_sizes.append(total)
+
+    def program_len(self) -> int:
+        return self.cumulative_sizes[-1]
+
+    def program_getitem(self, index: Any) -> Any:
+        import bisect
+
+        n = self.cumulative_sizes[-1]
+        if isinstance(index, Tensor) and index.ndim == 0:
+            index = int(index.data)
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise GradcliError(
+                f"ConcatDataset indices must be integers, not {typename(index)}"
+            ).mirror("TypeError")
+        if index < 0:
+            if -index > n:
+                raise GradcliError(
+                    "absolute value of index should not exceed dataset length"
+                ).mirror("ValueError")
+            index += n
+        which = bisect.bisect_right(self.cumulative_sizes, index)
+        start = self.cumulative_sizes[which - 1] if which else 0
+        if which >= len(self.datasets):
+            raise GradcliError("list index out of range").mirror("IndexError")
+        return _item(self.datasets[which], index - start)
+
+    def program_iter(self) -> Generator:
+        return Generator(self.program_getitem(i) for i in range(self.program_len()))
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.dataset.ConcatDataset object at {id(self):#x}>"
+
+
 def random_split(dataset: Any, lengths: Any, generator: Any = None) -> list[Subset]:
     """`random_split(ds, [8, 2])` or fractions (`[0.8, 0.2]`): subsets of one permutation
     (`randperm(len(ds), generator=...)`, from the default generator unless one is given), the
@@ -127,13 +175,227 @@ def random_split(dataset: Any, lengths: Any, generator: Any = None) -> list[Subs
     return out
 
 
+# --- samplers: the indices a loader visits, drawn from PyTorch's streams as its samplers ---
+
+
+def sampler_base() -> PlainClass:
+    """`torch.utils.data.Sampler`: a base for the program's own samplers (`__iter__`,
+    `__len__`), one per program."""
+    return PlainClass("Sampler", {}, None)
+
+
+def _positive(v: Any, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+        raise GradcliError(
+            f"{what} should be a positive integer value, but got {what}={v!r}"
+        ).mirror("ValueError")
+    return v
+
+
+def _flag(v: Any, what: str) -> bool:
+    if not isinstance(v, bool):
+        raise GradcliError(f"{what} should be a boolean value, but got {what}={v!r}").mirror(
+            "ValueError"
+        )
+    return v
+
+
+def _generator(g: Any) -> Any:
+    if g is not None and not isinstance(g, G.Generator):
+        raise GradcliError(f"generator must be a torch.Generator, not {typename(g)}").mirror(
+            "TypeError"
+        )
+    return g
+
+
+def _int64_scalar() -> Tensor:
+    return Tensor(np.zeros((), dtype=np.int64))
+
+
+class SequentialSampler:
+    """`SequentialSampler(data)`: 0, 1, ..., len(data) - 1."""
+
+    PROGRAM_ATTRIBUTES = ("data_source",)
+
+    def __init__(self, data_source: Any) -> None:
+        self.data_source = data_source
+
+    def program_len(self) -> int:
+        return _length(self.data_source)
+
+    def program_iter(self) -> Generator:
+        return Generator(iter(range(_length(self.data_source))))
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.sampler.SequentialSampler object at {id(self):#x}>"
+
+
+class RandomSampler:
+    """`RandomSampler(data, replacement=False, num_samples=None, generator=None)`. Each
+    iteration without a generator seeds a fresh one from the default generator (one int64
+    draw) at its first index; without replacement, whole permutations of n, then a permutation
+    of which the first `num_samples % n` are taken (drawn even when that is none); with
+    replacement, randint in blocks of 32."""
+
+    PROGRAM_ATTRIBUTES = ("data_source", "replacement", "generator", "num_samples")
+
+    def __init__(
+        self,
+        data_source: Any,
+        replacement: Any = False,
+        num_samples: Any = None,
+        generator: Any = None,
+    ) -> None:
+        self.data_source = data_source
+        self.replacement = _flag(replacement, "replacement")
+        self._num_samples = num_samples
+        self.generator = _generator(generator)
+        _positive(self.num_samples, "num_samples")
+
+    @property
+    def num_samples(self) -> int:
+        if self._num_samples is None:
+            return _length(self.data_source)
+        return self._num_samples
+
+    def program_len(self) -> int:
+        return self.num_samples
+
+    def program_iter(self) -> Generator:
+        return Generator(self._indices())
+
+    def _indices(self) -> Iterator[int]:
+        n = _length(self.data_source)
+        gen = self.generator
+        if gen is None:
+            seed = G.random_(_int64_scalar())
+            gen = G.Generator().manual_seed(int(seed.data))
+        total = self.num_samples  # (what takes the indices bounds them: a list, a loop)
+        if self.replacement:
+            for _ in range(total // 32):
+                yield from G.randint(n, (32,), generator=gen).data.tolist()
+            yield from G.randint(n, (total % 32,), generator=gen).data.tolist()
+            return
+        for _ in range(total // n):
+            yield from G.randperm(n, generator=gen).data.tolist()
+        yield from G.randperm(n, generator=gen).data.tolist()[: total % n]
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.sampler.RandomSampler object at {id(self):#x}>"
+
+
+class SubsetRandomSampler:
+    """`SubsetRandomSampler(indices, generator=None)`: the indices in the order of one
+    randperm (from the default generator when none is given)."""
+
+    PROGRAM_ATTRIBUTES = ("indices", "generator")
+
+    def __init__(self, indices: Any, generator: Any = None) -> None:
+        self.indices = indices
+        self.generator = _generator(generator)
+
+    def program_len(self) -> int:
+        return _length(self.indices)
+
+    def program_iter(self) -> Generator:
+        order = G.randperm(_length(self.indices), generator=self.generator).data.tolist()
+        return Generator(current().getitem(self.indices, i) for i in order)
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.sampler.SubsetRandomSampler object at {id(self):#x}>"
+
+
+class WeightedRandomSampler:
+    """`WeightedRandomSampler(weights, num_samples, replacement=True, generator=None)`: one
+    `torch.multinomial` of the weights (as float64) per iteration."""
+
+    PROGRAM_ATTRIBUTES = ("weights", "num_samples", "replacement", "generator")
+
+    def __init__(
+        self, weights: Any, num_samples: Any, replacement: Any = True, generator: Any = None
+    ) -> None:
+        self.num_samples = _positive(num_samples, "num_samples")
+        self.replacement = _flag(replacement, "replacement")
+        w = names.FUNCTIONS["as_tensor"](weights, dtype=np.dtype(np.float64))
+        if w.ndim != 1:
+            raise GradcliError(
+                f"weights should be a 1d sequence but given weights have shape {w.shape}"
+            ).mirror("ValueError")
+        self.weights = w
+        self.generator = _generator(generator)
+
+    def program_len(self) -> int:
+        return self.num_samples
+
+    def program_iter(self) -> Generator:
+        drawn = G.multinomial(
+            self.weights, self.num_samples, self.replacement, generator=self.generator
+        )
+        return Generator(iter(drawn.data.tolist()))
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.sampler.WeightedRandomSampler object at {id(self):#x}>"
+
+
+class BatchSampler:
+    """`BatchSampler(sampler, batch_size, drop_last)`: the sampler's indices in lists."""
+
+    PROGRAM_ATTRIBUTES = ("sampler", "batch_size", "drop_last")
+
+    def __init__(self, sampler: Any, batch_size: Any, drop_last: Any) -> None:
+        self.sampler = sampler
+        self.batch_size = _positive(batch_size, "batch_size")
+        self.drop_last = _flag(drop_last, "drop_last")
+
+    def program_len(self) -> int:
+        n = _length(self.sampler)
+        return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+
+    def program_iter(self) -> Generator:
+        return Generator(self._batches())
+
+    def _batches(self) -> Iterator[list]:
+        from .values import iterate
+
+        what = "the number of samples in one batch"
+        if isinstance(self.sampler, _SIZED_SAMPLERS):  # sized before the work
+            limits.LIST_ITEMS.check(min(self.batch_size, _length(self.sampler)), what)
+        cap = limits.LIST_ITEMS.value
+        it = iter(iterate(self.sampler, "a sampler"))
+        while True:
+            batch = []
+            for i in it:
+                batch.append(i)
+                if len(batch) == self.batch_size:
+                    break
+                if len(batch) >= cap:  # a batch is a list: it stops at the list limit
+                    limits.LIST_ITEMS.check(len(batch) + 1, what)
+            if not batch or (self.drop_last and len(batch) < self.batch_size):
+                return
+            yield batch
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.sampler.BatchSampler object at {id(self):#x}>"
+
+
+_SIZED_SAMPLERS = (SequentialSampler, RandomSampler, SubsetRandomSampler, WeightedRandomSampler)
+
+
 class DataLoader:
     """`DataLoader(dataset, batch_size=1, shuffle=False, drop_last=False, collate_fn=None,
     generator=None, ...)`: the dataset's items in batches, collated as PyTorch's
     `default_collate` does (tensors stacked, numbers made tensors, tuples and lists
     transposed into lists, dicts by key)."""
 
-    PROGRAM_ATTRIBUTES = ("dataset", "batch_size", "drop_last", "generator", "num_workers")
+    PROGRAM_ATTRIBUTES = (
+        "dataset",
+        "batch_size",
+        "drop_last",
+        "generator",
+        "num_workers",
+        "sampler",
+        "batch_sampler",
+    )
 
     def __init__(
         self,
@@ -156,11 +418,17 @@ class DataLoader:
         pin_memory_device: str = "",
         in_order: bool = True,
     ) -> None:
-        if sampler is not None or batch_sampler is not None:
-            raise NotSupported(
-                "DataLoader(sampler=...) and batch_sampler= are not supported",
-                hint="shuffle=True (with generator=) or index the dataset yourself",
+        if sampler is not None and shuffle:
+            raise GradcliError("sampler option is mutually exclusive with shuffle").mirror(
+                "ValueError"
             )
+        if batch_sampler is not None:
+            if batch_size != 1 or shuffle or sampler is not None or drop_last:
+                raise GradcliError(
+                    "batch_sampler option is mutually exclusive with batch_size, shuffle, "
+                    "sampler, and drop_last"
+                ).mirror("ValueError")
+            batch_size = None
         if batch_size is not None and (
             isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size <= 0
         ):
@@ -182,53 +450,38 @@ class DataLoader:
         self.collate_fn = collate_fn
         self.generator = generator
         self.num_workers = num_workers
+        if sampler is None:
+            sampler = (
+                RandomSampler(dataset, generator=generator)
+                if self.shuffle
+                else SequentialSampler(dataset)
+            )
+        self.sampler = sampler
+        self.batch_sampler = batch_sampler
+        if batch_sampler is None and batch_size is not None:
+            self.batch_sampler = BatchSampler(sampler, batch_size, drop_last)
 
     def program_len(self) -> int:
-        n = _length(self.dataset)
-        if self.batch_size is None:
-            return n
-        return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+        return _length(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
     def program_iter(self) -> Generator:
-        # The iterator's base seed, drawn when it is made (PyTorch's workers seed from it).
-        G.random_(Tensor(np.zeros((), dtype=np.int64)), generator=self.generator)
+        # The iterator's base seed, drawn when it is made (PyTorch's workers seed from it);
+        # the sampler's own draws come at the first batch.
+        G.random_(_int64_scalar(), generator=self.generator)
         return Generator(self._batches())
 
-    def _order(self) -> Iterator[int]:
-        n = _length(self.dataset)
-        if not self.shuffle:
-            yield from range(n)
-            return
-        gen = self.generator
-        if gen is None:
-            draw = G.random_(Tensor(np.zeros((), dtype=np.int64)))
-            gen = G.Generator().manual_seed(int(draw.data))
-        yield from G.randperm(n, generator=gen).data.tolist()
-        # PyTorch's RandomSampler then draws the permutation of the `num_samples % n` items
-        # left over (none) when it is asked past the end: a second randperm, which a loader's
-        # own generator feels (the next epoch's order depends on it).
-        G.randperm(n, generator=gen)
-
     def _batches(self) -> Iterator[Any]:
-        order = self._order()
-        if self.batch_size is not None:
-            # A batch is a list of samples before it is collated: sized before it is made.
-            limits.LIST_ITEMS.check(
-                min(self.batch_size, _length(self.dataset)), "the number of samples in one batch"
-            )
-        if self.batch_size is None:
-            for i in order:
+        from .values import iterate
+
+        if self.batch_sampler is None:
+            for i in iterate(self.sampler, "a sampler"):
                 yield self._collate(_item(self.dataset, i), batched=False)
             return
-        while True:
-            batch = []
-            for i in order:
-                batch.append(_item(self.dataset, i))
-                if len(batch) == self.batch_size:
-                    break
-            if not batch or (self.drop_last and len(batch) < self.batch_size):
-                return
-            yield self._collate(batch, batched=True)
+        for indices in iterate(self.batch_sampler, "a batch sampler"):
+            # A batch is a list of samples before it is collated.
+            idx = list(iterate(indices, "a batch of indices"))
+            limits.LIST_ITEMS.check(len(idx), "the number of samples in one batch")
+            yield self._collate([_item(self.dataset, i) for i in idx], batched=True)
 
     def _collate(self, batch: Any, batched: bool) -> Any:
         if self.collate_fn is not None:

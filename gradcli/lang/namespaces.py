@@ -579,6 +579,18 @@ def _data_members() -> dict[str, Any]:
         "Subset": Builtin("torch.utils.data.Subset", D_.Subset),
         "random_split": Builtin("torch.utils.data.random_split", D_.random_split),
         "default_collate": Builtin("torch.utils.data.default_collate", D_.default_collate),
+        "Sampler": D_.sampler_base(),
+        **{
+            n: Builtin(f"torch.utils.data.{n}", getattr(D_, n))
+            for n in (
+                "ConcatDataset",
+                "SequentialSampler",
+                "RandomSampler",
+                "SubsetRandomSampler",
+                "WeightedRandomSampler",
+                "BatchSampler",
+            )
+        },
     }
 
 

@@ -2727,9 +2727,38 @@ CASES: list[Case] = [
     ),
     Case(
         "dataloader_sampler",
-        "from torch.utils.data import DataLoader\nl = DataLoader([1, 2], sampler=[0, 1])",
-        "sampler=...) and batch_sampler= are not supported",
+        "from torch.utils.data import DataLoader\nl = DataLoader([1, 2], sampler=[0, 1], "
+        "shuffle=True)",
+        "sampler option is mutually exclusive with shuffle",
         (2, 5),
+    ),
+    Case(
+        "random_sampler_huge_num_samples",
+        "from torch.utils.data import RandomSampler\nx = list(RandomSampler([1], True, 10**12))",
+        "the number of items for list() is 1,001",
+        (2, 5),
+        env={"GRADCLI_LIST_ITEMS": "1000"},
+    ),
+    Case(
+        "weighted_sampler_huge_draw",
+        "from torch.utils.data import WeightedRandomSampler as W\nx = list(W([1.0, 2.0], 10**12))",
+        "1,000,000,000,000",
+        (2, 5),
+    ),
+    Case(
+        "batch_sampler_endless_sampler",
+        "from torch.utils.data import BatchSampler, Sampler\nclass S(Sampler):\n"
+        "    def __iter__(self):\n        while True:\n            yield 0\n"
+        "b = next(iter(BatchSampler(S(), 10**9, False)))",
+        "the number of samples in one batch is 1,001",
+        (6, 5),
+        env={"GRADCLI_LIST_ITEMS": "1000"},
+    ),
+    Case(
+        "sampler_of_a_sampler_reaches_out",
+        "from torch.utils.data import SubsetRandomSampler as S\nx = list(S(__builtins__))",
+        "__builtins__",
+        (2, 12),
     ),
     Case(
         "dataloader_private_attribute",

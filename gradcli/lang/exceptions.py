@@ -40,6 +40,12 @@ BASES: dict[str, str | None] = {
     # torch.load of a path nothing was saved under (programs touch no files otherwise)
     "OSError": "Exception",
     "FileNotFoundError": "OSError",
+    # the categories a program passes to warnings.warn
+    "Warning": "Exception",
+    "UserWarning": "Warning",
+    "DeprecationWarning": "Warning",
+    "FutureWarning": "Warning",
+    "RuntimeWarning": "Warning",
     # PyTorch's own (not builtins: a program imports them from their module).
     "GradcheckError": "RuntimeError",
     # NumPy's (an in-place array operation whose result the array's dtype cannot hold).

@@ -240,6 +240,17 @@ _CLOCKS: dict[str, Callable[[], float]] = {
 _WARNING_FILTERS = ("filterwarnings", "simplefilter", "resetwarnings")
 
 
+def _warn(message: Any, category: Any = None, stacklevel: Any = 1, source: Any = None) -> None:
+    """`warnings.warn(message)`: the program's own warning, on stderr with gradcli's (once for
+    each place, as Python's default filter shows it)."""
+    from .values import current
+
+    from .builtins import builtin_str
+
+    rt = current()
+    rt.warn(builtin_str(message), rt.current_stmt)
+
+
 class Flags:
     """`torch.backends.cudnn`: settings a program reads and sets (`deterministic`,
     `benchmark`, `enabled`), which change nothing in gradcli (its CPU kernels are
@@ -555,7 +566,10 @@ def _build() -> dict[str, Namespace]:
         "time": Namespace("time", {n: Builtin(f"time.{n}", f) for n, f in _CLOCKS.items()}),
         "warnings": Namespace(
             "warnings",
-            {n: Builtin(f"warnings.{n}", _nothing_on_the_cpu) for n in _WARNING_FILTERS},
+            {
+                **{n: Builtin(f"warnings.{n}", _nothing_on_the_cpu) for n in _WARNING_FILTERS},
+                "warn": Builtin("warnings.warn", _warn),
+            },
         ),
         "typing": Namespace("typing", {n: TypingName(n) for n in TYPING_NAMES}),
         "copy": Namespace("copy", load=_copy_members),

@@ -122,6 +122,7 @@ class Runtime:
         self.output_bytes = 0
         self.warnings: list[str] = []
         self.warned: set[str] = set()
+        self._warned_at: set[str] = set()  # the warnings shown, with their places
         self.more_warnings = 0
         # What torch.save kept, by path (a program writes no files; torch.load reads these).
         self.saved_files: dict[str, Any] = {}
@@ -606,7 +607,13 @@ class Runtime:
         if len(self.warnings) < self.MAX_WARNINGS:
             span = self.span(node)
             where = f"{span.where()}: " if span is not None else ""
-            self.warnings.append(f"{where}warning: {message}")
+            text = f"{where}warning: {message}"
+            # Python's default filter: a warning is shown once for each place it comes from
+            # (a loop warns on its first pass only)
+            if span is None or text not in self._warned_at:
+                if span is not None:
+                    self._warned_at.add(text)
+                self.warnings.append(text)
         else:
             self.more_warnings += 1
 

@@ -3304,6 +3304,12 @@ CASES: list[Case] = [
         None,
     ),
     Case(
+        "warnings_warn_many_places_then_fails",
+        "import warnings\nfor i in range(3000):\n    warnings.warn(f'w{i}')\nx = 1 / 0",
+        "division by zero",
+        (4, 5),
+    ),
+    Case(
         "module_class_dunder_len",
         "class M(torch.nn.Module):\n    def __len__(self):\n        return 1\nm = M()",
         "method `__len__` is only supported in plain classes",

@@ -249,3 +249,14 @@ def test_a_setup_context_function_runs_under_reverse_transforms_and_vmap() -> No
     )
     with pytest.raises(GradcliError, match="it must override the setup_context staticmethod"):
         out(old)
+
+
+def test_a_warning_is_shown_once_for_each_place_as_pythons_default_filter() -> None:
+    result = parse(
+        "import torch\nimport warnings\nfor i in range(3):\n    warnings.warn('slow')\n"
+        "warnings.warn('slow')\n",
+        "t.py",
+    ).run(dtype="float32")
+    shown = [str(w) for w in result.warnings if "slow" in str(w)]
+    assert len(shown) == 2, shown  # the loop's place once, the last line once
+    assert shown[0].startswith("t.py:4:") and shown[1].startswith("t.py:5:"), shown

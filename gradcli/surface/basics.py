@@ -455,6 +455,43 @@ def unique(
     return out[0] if len(out) == 1 else tuple(out)
 
 
+def unique_consecutive(
+    input: Any,  # noqa: A002
+    return_inverse: bool = False,
+    return_counts: bool = False,
+    dim: Any = None,
+) -> Any:
+    """`torch.unique_consecutive`: each run of equal neighbours (elements, or slices along
+    `dim`) kept once; NaNs are never equal, so each is its own run."""
+    x = _t(input)
+    if dim is None:
+        rows = x.data.reshape(-1, 1)
+        shape_back = None
+    else:
+        d = C.check_dim(dim, x.ndim)
+        rows = np.moveaxis(x.data, d, 0).reshape(x.shape[d], -1)
+        shape_back = d
+    n = rows.shape[0]
+    starts = np.ones(n, dtype=bool)
+    if n > 1:
+        with np.errstate(invalid="ignore"):
+            starts[1:] = ~np.all(rows[1:] == rows[:-1], axis=1)
+    first = np.flatnonzero(starts)
+    if shape_back is None:
+        values = x.data.reshape(-1)[first]
+    else:
+        rest = tuple(s for i, s in enumerate(x.shape) if i != shape_back)
+        picked = rows[first].reshape((first.size,) + rest)
+        values = np.moveaxis(picked, 0, shape_back)
+    out: list[Tensor] = [Tensor(np.ascontiguousarray(values).astype(x.dtype))]
+    if return_inverse:
+        inverse = np.cumsum(starts) - 1
+        out.append(Tensor(inverse.reshape(x.shape if dim is None else (n,)).astype(np.int64)))
+    if return_counts:
+        out.append(Tensor(np.diff(np.append(first, n)).astype(np.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
 def isin(
     elements: Any, test_elements: Any, *, assume_unique: bool = False, invert: bool = False
 ) -> Tensor:
@@ -716,6 +753,7 @@ NAMES = declare(
     ("count_nonzero", "torch Tensor", count_nonzero, ""),
     ("bincount", "torch Tensor", bincount, ""),
     ("unique", "torch Tensor", unique, ""),
+    ("unique_consecutive", "torch Tensor", unique_consecutive, ""),
     ("isin", "torch Tensor", isin, ""),
     ("histc", "torch Tensor", histc, ""),
     ("nansum", "torch Tensor", nansum, "composition of sum where"),

@@ -491,3 +491,34 @@ def test_programs_print_as_pytorch() -> None:
         "tensor([2., 6., 2.])\n"
         "tensor([3, 0]) 16\n"
     )
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_unique_consecutive_matches_a_plain_loop_over_runs(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    data = rng.integers(0, 3, size=(6, 4))
+    for dim in (None, 0, 1):
+        rows = (
+            [(v,) for v in data.reshape(-1)]
+            if dim is None
+            else [tuple(r) for r in np.moveaxis(data, dim, 0).reshape(data.shape[dim], -1)]
+        )
+        runs: list[tuple] = []
+        counts: list[int] = []
+        inverse: list[int] = []
+        for r in rows:
+            if not runs or runs[-1] != r:
+                runs.append(r)
+                counts.append(0)
+            counts[-1] += 1
+            inverse.append(len(runs) - 1)
+        values, inv, cnt = BA.unique_consecutive(
+            Tensor(data), return_inverse=True, return_counts=True, dim=dim
+        )
+        assert cnt.data.tolist() == counts
+        assert inv.data.reshape(-1).tolist() == inverse
+        expect = np.array(runs).reshape(-1) if dim is None else np.array(runs)
+        got = values.data if dim in (None, 0) else np.moveaxis(values.data, 1, 0)
+        assert got.reshape(expect.shape).tolist() == expect.tolist()
+    nan = BA.unique_consecutive(Tensor(np.array([1.0, np.nan, np.nan])))
+    assert np.isnan(nan.data).sum() == 2  # NaN is never equal to NaN: two runs

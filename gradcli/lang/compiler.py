@@ -204,6 +204,30 @@ class LazySpan(Span):
         raise AttributeError(name)
 
 
+# Python builtins a gradcli program cannot have, and why (what to write instead).
+_CODE = "gradcli runs only the program's own code: write the expression itself"
+_REFLECT = "gradcli programs cannot look into Python's objects; print the value or its type()"
+_REFUSED_BUILTINS: dict[str, str] = {
+    "eval": _CODE,
+    "exec": _CODE,
+    "compile": _CODE,
+    "__import__": "use an import statement (torch, numpy, math, random, ...)",
+    "open": "a gradcli program cannot read or write files; write the data in the program",
+    "input": "a gradcli program reads no input; give the value in the program (or --set)",
+    "breakpoint": "gradcli runs programs without a debugger; print what you want to see",
+    "help": "see `gradcli ops` and the README",
+    "exit": "a program ends at its last line; raise an exception to stop early",
+    "quit": "a program ends at its last line; raise an exception to stop early",
+    "dir": _REFLECT,
+    "vars": _REFLECT,
+    "globals": _REFLECT,
+    "locals": _REFLECT,
+    "setattr": "assign the attribute: obj.name = value",
+    "delattr": "delete it with del obj.name",
+    "memoryview": "use a tensor or a list",
+}
+
+
 class Compiler:
     def __init__(self, source: Source):
         self.source = source
@@ -1662,7 +1686,16 @@ class Compiler:
         span = self.span(node)
         module_names = list(self.scope.module().names)
 
+        refused = _REFUSED_BUILTINS.get(name)
+
         def undefined(f: Frame) -> Any:
+            if refused is not None:
+                raise NotSupported(
+                    f"Python's `{name}` is not available in gradcli programs",
+                    span=span,
+                    found=f"`{name}`",
+                    hint=refused,
+                )
             # (torch's names listed only here: listing them imports every family)
             known = module_names + list(names.FUNCTIONS) + list(BUILTINS)
             raise GradcliError(

@@ -243,9 +243,8 @@ _WARNING_FILTERS = ("filterwarnings", "simplefilter", "resetwarnings")
 def _warn(message: Any, category: Any = None, stacklevel: Any = 1, source: Any = None) -> None:
     """`warnings.warn(message)`: the program's own warning, on stderr with gradcli's (once for
     each place, as Python's default filter shows it)."""
-    from .values import current
-
     from .builtins import builtin_str
+    from .values import current
 
     rt = current()
     rt.warn(builtin_str(message), rt.current_stmt)

@@ -133,6 +133,12 @@ def checked_call(
         return f(*args, **kwargs)
     except CONVERTED as e:
         if not is_argument_error(e):
+            if isinstance(e, TypeError) and _forwarded_call_error(e, args, kwargs):
+                label = name if isinstance(name, str) else name()
+                raise GradcliError(
+                    f"{label}(): {short(str(e))}",
+                    hint="check the arguments against PyTorch's signature (see `gradcli ops`)",
+                ).mirror("TypeError") from None
             raise
         label = name if isinstance(name, str) else name()
         what = short(str(e)) or type(e).__name__
@@ -266,6 +272,36 @@ def _innermost_module(tb: TracebackType | None) -> str | None:
             found = name
         tb = tb.tb_next
     return found
+
+
+_VARARGS, _VARKEYWORDS = 0x04, 0x08  # (inspect.CO_VARARGS, inspect.CO_VARKEYWORDS)
+
+
+def _forwarded_call_error(e: TypeError, args: list, kwargs: dict) -> bool:
+    """Whether a call error was raised where one of gradcli's wrappers (`*args, **kwargs`)
+    passed the program's own arguments on unchanged: the arguments do not fit the function
+    the wrapper stands for, the program's error (`x.add_()`, `nn.Linear(3)`, `m(x, x)`)."""
+    if not _CALL_ERROR.search(str(e)):
+        return False
+    tb = e.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code
+    if not (code.co_flags & _VARARGS and code.co_flags & _VARKEYWORDS):
+        return False
+    at = code.co_argcount + code.co_kwonlyargcount
+    local = tb.tb_frame.f_locals
+    fa, fk = local.get(code.co_varnames[at]), local.get(code.co_varnames[at + 1])
+    if not isinstance(fa, tuple) or not isinstance(fk, dict) or len(fa) > len(args):
+        return False
+    tail = args[len(args) - len(fa) :]
+    return (
+        all(a is b for a, b in zip(fa, tail))
+        and fk.keys() == kwargs.keys()
+        and all(fk[k] is kwargs[k] for k in fk)
+    )
 
 
 def is_argument_error(e: BaseException) -> bool:

@@ -43,7 +43,7 @@ from ..ops import arithmetic as A
 from . import composite as CO
 from . import functional as F
 from .declare import declare
-from .nn import Linear, Module, _draw_dtype, _weights
+from .nn import Linear, Module, _constructor, _draw_dtype, _weights
 from .sampling import R
 
 FLASH = "ScaledDotProductFlashAttentionForCpuBackward0"
@@ -1332,14 +1332,6 @@ class Transformer(Module):
             tgt_is_causal=tgt_is_causal,
             memory_is_causal=memory_is_causal,
         )
-
-
-def _constructor(cls: type) -> Any:
-    def make(*args: Any, **kwargs: Any) -> Module:
-        return cls(*args, **kwargs)
-
-    make.__name__ = cls.__name__
-    return make
 
 
 _transformer = _constructor(Transformer)

@@ -928,6 +928,7 @@ def _method_(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
     def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
         return inplace(tensor_arg(x), lambda old: fn(old, *args, **kwargs))
 
+    method.__wrapped__ = fn  # type: ignore[attr-defined]  # its signature is fn's
     return method
 
 
@@ -963,6 +964,7 @@ def _view_method_(
             x.node = new.node
         return x
 
+    method.__wrapped__ = fn  # type: ignore[attr-defined]  # its signature is fn's
     return method
 
 

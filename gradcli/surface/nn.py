@@ -345,9 +345,22 @@ class Module:
         # Identity modules, or of itself nested sixty times): the clock is checked here.
         limits.BUDGET.tick()
         table = self.__dict__.get("_module_hooks")
-        if not table or not any(table.values()):
-            return self.forward(*inputs, **kwargs)
-        return _call_hooked(self, table, inputs, kwargs)
+        try:
+            if not table or not any(table.values()):
+                return self.forward(*inputs, **kwargs)
+            return _call_hooked(self, table, inputs, kwargs)
+        except TypeError as e:
+            # Raised by the call of forward itself (nothing ran inside it): the inputs do not
+            # fit the module's forward, the program's error.
+            tb = e.__traceback__
+            while tb is not None and tb.tb_next is not None:
+                tb = tb.tb_next
+            if tb is None or tb.tb_frame.f_code not in _CALLERS:
+                raise
+            raise GradcliError(
+                f"{self.name}.{str(e)}" if str(e).startswith("forward()") else str(e),
+                hint=f"see the inputs {self.name} takes: {_forward_params(self)}",
+            ).mirror("TypeError") from None
 
     # -- hooks -----------------------------------------------------------------------------
     def _register_hook(self, kind: str, hook: Any, prepend: bool) -> HookHandle:
@@ -1382,6 +1395,22 @@ def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
     return out
 
 
+# The frames that call a module's forward with the program's inputs: a TypeError raised in
+# one of them (not below) is a call that does not fit forward.
+_CALLERS = frozenset((Module.__call__.__code__, _call_hooked.__code__))
+
+
+def _forward_params(m: Module) -> str:
+    import inspect
+
+    try:
+        params = inspect.signature(m.forward).parameters.values()
+    except (TypeError, ValueError):
+        return "forward(...)"
+    shown = [p.replace(annotation=inspect.Parameter.empty) for p in params]
+    return "forward(" + ", ".join(str(p) for p in shown) + ")"
+
+
 class _BackwardHooks:
     """One call's backward hooks, as PyTorch's `BackwardHook`: the tensor inputs and outputs
     pass through an identity node each side (BackwardHookFunctionBackward); the outputs' one
@@ -1528,6 +1557,9 @@ def _constructor(cls: type) -> Callable[..., Module]:
         return cls(*args, **kwargs)
 
     make.__name__ = cls.__name__
+    # The class's signature is the constructor's (a call that does not fit it is the
+    # program's error, said before the module is made).
+    make.__wrapped__ = cls  # type: ignore[attr-defined]
     # The class's own functions a program reaches through the class (nn.Embedding.from_pretrained).
     make.class_functions = {  # type: ignore[attr-defined]
         n: getattr(cls, n) for n in getattr(cls, "CLASS_FUNCTIONS", ())

@@ -508,6 +508,7 @@ def _in_place(fn: Any) -> Any:
         return inplace(A.tensor_arg(x), lambda old: fn(old, *args, **kwargs))
 
     method.__name__ = fn.__name__ + "_"
+    method.__wrapped__ = fn  # type: ignore[attr-defined]  # its signature is fn's
     return method
 
 

@@ -3309,6 +3309,29 @@ CASES: list[Case] = [
         "division by zero",
         (4, 5),
     ),
+    # calls that do not fit: the program's error, never an internal one (found by fuzzing)
+    Case("module_constructor_too_few", "m = torch.nn.Linear(3)", "missing a required", (1, 5)),
+    Case(
+        "module_constructor_unknown_keyword",
+        "m = torch.nn.TransformerEncoderLayer(4, 2, dihm_feedforward=8)",
+        "unexpected keyword argument 'dihm_feedforward'",
+        (1, 5),
+    ),
+    Case(
+        "module_forward_too_few",
+        "m = torch.nn.MultiheadAttention(4, 2)\nx = torch.ones(2, 1, 4)\ny = m(x, x)",
+        "forward() missing 1 required positional argument: 'value'",
+        (3, 5),
+    ),
+    Case(
+        "hooked_module_forward_too_many",
+        "m = torch.nn.Linear(2, 1)\nm.register_forward_hook(lambda *a: None)\n"
+        "y = m(torch.ones(2), 3)",
+        "forward() takes 2 positional arguments but 3 were given",
+        (3, 5),
+    ),
+    Case("inplace_method_too_few", "x = torch.ones(2)\nx.add_()", "add_(): missing", (2, 1)),
+    Case("view_inplace_too_few", "x = torch.ones(2)\nx.unsqueeze_()", "missing", (2, 1)),
     Case(
         "module_class_dunder_len",
         "class M(torch.nn.Module):\n    def __len__(self):\n        return 1\nm = M()",

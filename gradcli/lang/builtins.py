@@ -45,6 +45,7 @@ from .values import (
     numpy_number,
     seq,
     short,
+    truth,
 )
 
 BUILTINS: dict[str, Any] = {}
@@ -279,14 +280,14 @@ def _sorted(items: Any, *, key: Any = None, reverse: Any = False) -> list:
 
 def _any(items: Any) -> bool:
     for v in items if is_iterator(items) else seq(items, "any()"):
-        if bool(v):
+        if truth(v):
             return True
     return False
 
 
 def _all(items: Any) -> bool:
     for v in items if is_iterator(items) else seq(items, "all()"):
-        if not bool(v):
+        if not truth(v):
             return False
     return True
 
@@ -301,10 +302,10 @@ def _map(f: Any, *iterables: Any) -> Any:
 
 def _filter(f: Any, items: Any) -> Any:
     if is_iterator(items):
-        return Generator(v for v in items if (bool(v) if f is None else bool(call_value(f, v))))
+        return Generator(v for v in items if (truth(v) if f is None else truth(call_value(f, v))))
     out = []
     for v in seq(items, "filter()"):
-        keep = bool(v) if f is None else bool(call_value(f, v))
+        keep = truth(v) if f is None else truth(call_value(f, v))
         if keep:
             out.append(v)
     return out
@@ -478,7 +479,7 @@ def _slice(*args: Any) -> slice:
 
 
 def _bool(v: Any = False) -> bool:
-    return bool(v)
+    return truth(v)
 
 
 def _list(v: Any = ()) -> list:

@@ -74,6 +74,7 @@ from .values import (
     iterate,
     length,
     seq,
+    truth,
 )
 
 Expr = Callable[[Frame], Any]
@@ -715,7 +716,7 @@ class Compiler:
         def run(f: Frame) -> Any:
             rt = f.rt
             cap = limits.LOOP_ITERATIONS.value
-            while bool(test(f)):
+            while truth(test(f)):
                 rt.iterations += 1
                 if rt.iterations > cap:
                     limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
@@ -744,7 +745,7 @@ class Compiler:
             if type(v) is bool:
                 return body(f) if v else orelse(f)
             try:
-                t = bool(v)
+                t = truth(v)
             except GradcliError as e:
                 raise e.with_span(span) from None
             return body(f) if t else orelse(f)
@@ -899,7 +900,7 @@ class Compiler:
         msg = self.expr(node.msg) if node.msg is not None else None
 
         def run(f: Frame) -> None:
-            if not bool(test(f)):
+            if not truth(test(f)):
                 args = () if msg is None else (msg(f),)
                 raise X.ProgramError(X.CLASSES["AssertionError"](*args))
 
@@ -1086,7 +1087,7 @@ class Compiler:
         def run(f: Frame) -> Any:
             rt = f.rt
             cap = limits.LOOP_ITERATIONS.value
-            while bool(test(f)):
+            while truth(test(f)):
                 rt.iterations += 1
                 if rt.iterations > cap:
                     limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
@@ -1112,7 +1113,7 @@ class Compiler:
 
         def run(f: Frame) -> Any:
             try:
-                t = bool(test(f))
+                t = truth(test(f))
             except GradcliError as e:
                 raise e.with_span(span) from None
             return (yield from (body(f) if t else orelse(f)))
@@ -1879,7 +1880,7 @@ class Compiler:
 
             def run_not(f: Frame) -> bool:
                 try:
-                    return not bool(operand(f))
+                    return not truth(operand(f))
                 except GradcliError as e:
                     raise e.with_span(operand_span) from None
 
@@ -1908,7 +1909,7 @@ class Compiler:
                 if i == last:
                     return value  # Python does not test the last operand: `a or t` is t
                 try:
-                    t = bool(value)
+                    t = truth(value)
                 except GradcliError as err:
                     raise err.with_span(span) from None
                 if is_and and not t:
@@ -1946,7 +1947,7 @@ class Compiler:
                 b = right(f)
                 try:
                     r = compare(op, a, b)
-                    if not bool(r):
+                    if not truth(r):
                         return r
                 except Exception as e:  # noqa: BLE001 - re-raised with its place
                     raise _attach(e, span) from None
@@ -1963,7 +1964,7 @@ class Compiler:
 
         def run(f: Frame) -> Any:
             try:
-                t = bool(test(f))
+                t = truth(test(f))
             except GradcliError as e:
                 raise e.with_span(span) from None
             return body(f) if t else orelse(f)
@@ -2235,7 +2236,7 @@ class Compiler:
                         limits.LOOP_ITERATIONS.check(rt.iterations, "the number of loop iterations")
                     tick()
                     store(cf, item)
-                    if ifs and not all(bool(c(cf)) for c in ifs):
+                    if ifs and not all(truth(c(cf)) for c in ifs):
                         continue
                     if i + 1 < depth:
                         yield from level(i + 1, levels[i + 1][0](cf))  # type: ignore[misc]

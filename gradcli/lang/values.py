@@ -594,6 +594,19 @@ def seq(v: Any, what: str) -> list:
     return list(iterate(v, what))
 
 
+def truth(v: Any) -> bool:
+    """`if v:` / `not v` / `v and w`: Python's truth value, with NumPy's refusal for an array of
+    several elements in its words (a program's error, not an internal one)."""
+    if type(v) is bool:
+        return v
+    if isinstance(v, np.ndarray) and v.size > 1:
+        raise GradcliError(
+            "The truth value of an array with more than one element is ambiguous. Use a.any() "
+            "or a.all()"
+        ).mirror("ValueError")
+    return bool(v)
+
+
 def iterate(v: Any, what: str) -> Any:
     """The items of `v`, one at a time (a `for` loop makes none of them in advance)."""
     if isinstance(v, (range, list, tuple, str)) or is_iterator(v):

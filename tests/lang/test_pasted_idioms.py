@@ -260,3 +260,26 @@ def test_a_warning_is_shown_once_for_each_place_as_pythons_default_filter() -> N
     shown = [str(w) for w in result.warnings if "slow" in str(w)]
     assert len(shown) == 2, shown  # the loop's place once, the last line once
     assert shown[0].startswith("t.py:4:") and shown[1].startswith("t.py:5:"), shown
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "if a:\n    pass",
+        "while a:\n    pass",
+        "b = a and 1",
+        "b = not a",
+        "b = bool(a)",
+        "b = any([a])",
+        "b = [x for x in [1] if a]",
+        "b = 1 if a else 2",
+        "assert a",
+        "b = 1 < a < 3",
+        "b = list(filter(None, [a]))",
+    ],
+)
+def test_the_truth_of_an_array_of_several_is_numpys_error(line: str) -> None:
+    with pytest.raises(GradcliError, match="The truth value of an array with more than one"):
+        out("import numpy as np\na = np.ones(3)\n" + line + "\n")
+    # one element: its value, as NumPy
+    assert out("import numpy as np\na = np.ones(1)\nprint(bool(a), not a)\n") == "True False\n"

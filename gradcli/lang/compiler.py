@@ -2083,7 +2083,7 @@ class Compiler:
             attr_node_span = self.span(func)
             # The function of a namespace this site called last with its positional arguments
             # (`checked_call` bound them to it: the same function and as many arguments bind).
-            bound_here: list[Any] = [None]
+            bound_here: list[Any] = [None, None]  # the function, and how to name it
 
             def call_method(f: Frame) -> Any:
                 o = owner(f)
@@ -2098,16 +2098,13 @@ class Compiler:
                         args, kwargs = args_of(f)
                         try:
                             if callee is bound_here[0]:
-                                return call_positional(
-                                    callee, args, lambda: call_name(node, callee)
-                                )
-                            r = checked_call(
-                                callee, args, kwargs, lambda: call_name(node, callee), False, False
-                            )
+                                return call_positional(callee, args, bound_here[1])
+                            name = lambda: call_name(node, callee)  # noqa: E731
+                            r = checked_call(callee, args, kwargs, name, False, False)
                         except Exception as e:  # noqa: BLE001 - re-raised with its place
                             raise _attach(e, span) from None
                         if positional is not None:
-                            bound_here[0] = callee
+                            bound_here[0], bound_here[1] = callee, name
                         return r
                 if method is not None and isinstance(o, Tensor):
                     args, kwargs = args_of(f)

@@ -139,8 +139,9 @@ def run_backward(
             # A chain of linked ops (`Op.link`: the rule is `g * d`) runs on arrays: the
             # gradient of the next node's output is carried as a NumPy array, `(node, array)`.
             carry: tuple[Node, np.ndarray] | None = None
+            tick = hooks.observer.tick  # (the run's observer: it does not change in a pass)
             for n in reversed(ancestors(roots)):
-                hooks.observer.tick()
+                tick()
                 owned = False  # whether `g` is an array of the pass's own (a carried one)
                 if carry is not None and carry[0] is n:
                     g: Any = carry[1]  # checked when it was carried: nothing watches n

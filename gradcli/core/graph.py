@@ -26,22 +26,25 @@ def ancestors(roots: Iterable[Tensor], stop: Iterable[int] = (), since: int = 0)
         for r in roots
         if r is not None and r.node is not None and id(r) not in stop_ids and r.node.seq >= since
     ]
+    push = stack.append
     while stack:
         n = stack.pop()
-        if n.seq in nodes:
-            continue
-        nodes[n.seq] = n
         seq = n.seq
+        if seq in nodes:
+            continue
+        nodes[seq] = n
         for t in n.inputs:
             p = t.node
             if p is None or not t.requires_grad:
                 continue
-            if p.seq >= seq:  # `t` was changed in place after `n` used it: its node then
+            ps = p.seq
+            if ps >= seq:  # `t` was changed in place after `n` used it: its node then
                 p = producer(t, seq)
                 if p is None:
                     continue
-            if p.seq >= since and p.seq not in nodes and id(t) not in stop_ids:
-                stack.append(p)
+                ps = p.seq
+            if ps not in nodes and ps >= since and (not stop_ids or id(t) not in stop_ids):
+                push(p)
     return [nodes[s] for s in sorted(nodes)]
 
 

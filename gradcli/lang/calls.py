@@ -140,21 +140,47 @@ def checked_call(
                     hint="check the arguments against PyTorch's signature (see `gradcli ops`)",
                 ).mirror("TypeError") from None
             raise
-        label = name if isinstance(name, str) else name()
-        what = short(str(e)) or type(e).__name__
-        if isinstance(e, AttributeError):
-            what = f"an argument has the wrong type ({what})"
-        err = GradcliError(
-            f"{label}(): {what}",
-            found=", ".join(typename(a) for a in (args[1:] if bound else args)) or None,
-            hint="check the arguments' types and values (see `gradcli ops`)",
-        ).mirror(_MIRRORED.get(type(e).__name__, "RuntimeError"))
-        err.cause = e
-        raise err from e
+        raise _argument_error(e, args, name, bound) from e
     except MemoryError:
         raise LimitError(
             "out of memory", hint="the tensors are too large for this machine"
         ) from None
+
+
+def call_positional(f: Callable[..., Any], args: list, name: str | Callable[[], str]) -> Any:
+    """`checked_call(f, args, {}, name)` at a call site of positional arguments only where the
+    same function was called (and bound) before with as many: binding depends on nothing else
+    (`_BOUND`), so only the arguments' conversions are left, and the boundary of errors."""
+    for a in args:
+        if isinstance(a, DType) or type(a) is range:
+            return checked_call(f, args, {}, name, False, False)
+    try:
+        return f(*args)
+    except CONVERTED as e:
+        if not is_argument_error(e):
+            raise
+        raise _argument_error(e, args, name, False) from e
+    except MemoryError:
+        raise LimitError(
+            "out of memory", hint="the tensors are too large for this machine"
+        ) from None
+
+
+def _argument_error(
+    e: Exception, args: list, name: str | Callable[[], str], bound: bool
+) -> GradcliError:
+    """The program's error for an argument error `e` raised by a call of `name`."""
+    label = name if isinstance(name, str) else name()
+    what = short(str(e)) or type(e).__name__
+    if isinstance(e, AttributeError):
+        what = f"an argument has the wrong type ({what})"
+    err = GradcliError(
+        f"{label}(): {what}",
+        found=", ".join(typename(a) for a in (args[1:] if bound else args)) or None,
+        hint="check the arguments' types and values (see `gradcli ops`)",
+    ).mirror(_MIRRORED.get(type(e).__name__, "RuntimeError"))
+    err.cause = e
+    return err
 
 
 _NO_OUT = object()

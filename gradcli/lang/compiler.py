@@ -34,7 +34,14 @@ from ..surface import names
 from ..surface import nn as surface_nn
 from . import exceptions as X
 from .builtins import BUILTINS, TYPE_BUILTIN
-from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
+from .calls import (
+    CONVERTED,
+    call_name,
+    call_positional,
+    checked_call,
+    is_argument_error,
+    user_error,
+)
 from .classes import (
     PLAIN_DUNDERS,
     ClassMethod,
@@ -2111,7 +2118,20 @@ class Compiler:
                 return self.call_type(node)
             if how == BUILTIN and func.id == "super":
                 return self.call_super(node)
-        args_of = self.arguments(node.args, node.keywords)
+        # A call of positional arguments only (`torch.sin(x)`): their expressions, so that
+        # a call of a function already called (and bound) here skips the binding.
+        positional = (
+            tuple(self.expr(a) for a in node.args)
+            if not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args)
+            else None
+        )
+        if positional is None:
+            args_of = self.arguments(node.args, node.keywords)
+        elif len(positional) == 1:
+            a0 = positional[0]
+            args_of = lambda f: ([a0(f)], {})  # noqa: E731 - as `arguments` makes it
+        else:
+            args_of = lambda f: ([a(f) for a in positional], {})  # noqa: E731
         if isinstance(func, ast.Attribute) and isinstance(func.ctx, ast.Load):
             # A method call: the tensor method found without making a bound method.
             self.check_attribute(func)
@@ -2119,6 +2139,9 @@ class Compiler:
             attr = func.attr
             method = TENSOR_METHODS.get(attr) if attr not in TENSOR_PROPERTIES else None
             attr_node_span = self.span(func)
+            # The function of a namespace this site called last with its positional arguments
+            # (`checked_call` bound them to it: the same function and as many arguments bind).
+            bound_here: list[Any] = [None, None]  # the function, and how to name it
 
             def call_method(f: Frame) -> Any:
                 o = owner(f)
@@ -2127,15 +2150,20 @@ class Compiler:
                     # The table as it is (a name of a family not imported yet is found, and
                     # its family imported, by rt.attribute below): a LazyTable's own `get`
                     # costs a Python call on every `torch.X(...)`.
-                    callee = dict.get(o.members, attr, _MISSING)
+                    members = o._members
+                    callee = dict.get(members if members is not None else o.members, attr, _MISSING)
                     if type(callee) is FunctionType:
                         args, kwargs = args_of(f)
                         try:
-                            return checked_call(
-                                callee, args, kwargs, lambda: call_name(node, callee), False, False
-                            )
+                            if callee is bound_here[0]:
+                                return call_positional(callee, args, bound_here[1])
+                            name = lambda: call_name(node, callee)  # noqa: E731
+                            r = checked_call(callee, args, kwargs, name, False, False)
                         except Exception as e:  # noqa: BLE001 - re-raised with its place
                             raise _attach(e, span) from None
+                        if positional is not None:
+                            bound_here[0], bound_here[1] = callee, name
+                        return r
                 if method is not None and isinstance(o, Tensor):
                     args, kwargs = args_of(f)
                     try:

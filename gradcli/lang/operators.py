@@ -304,13 +304,15 @@ _BITWISE: dict[type, Callable[[Any, Any], Any]] = {
 }
 
 
+# (The arithmetic operators' functions themselves: a lambda around each cost a Python call
+# on every `x * 2.0` of a program.)
 _TENSOR_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: lambda a, b: A.add_op(a, b),
-    ast.Sub: lambda a, b: A.sub_op(a, b),
-    ast.Mult: lambda a, b: A.mul_op(a, b),
-    ast.Div: lambda a, b: A.div_op(a, b),
-    ast.Pow: lambda a, b: A.pow(a, b),
-    ast.MatMult: lambda a, b: A.matmul(a, b),
+    ast.Add: A.add_op,
+    ast.Sub: A.sub_op,
+    ast.Mult: A.mul_op,
+    ast.Div: A.div_op,
+    ast.Pow: A.pow,
+    ast.MatMult: A.matmul,
     ast.FloorDiv: lambda a, b: EW.floor_divide(a, b),
     ast.Mod: lambda a, b: _str_binop(ast.Mod(), a, b) if type(a) is str else EW.remainder(a, b),
     ast.BitAnd: lambda a, b: _basics().bitwise_and(a, b),

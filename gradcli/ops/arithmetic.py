@@ -87,8 +87,11 @@ def wrapped_number(v: int | float, dtype: np.dtype) -> Tensor:
     a 0-d tensor of that dtype, marked with the number's type so that a node that saved it
     shows it as PyTorch does (`(x * 2).grad_fn._saved_other` is `tensor(2)`)."""
     t = wrap(np.asarray(v, dtype=dtype))
-    t.name = V.WRAPPED[type(v)]
+    t.name = _WRAPPED[type(v)]
     return t
+
+
+_WRAPPED = V.WRAPPED
 
 
 def operands(a: Any, b: Any, *, floating: bool = False) -> tuple[Tensor, Tensor]:
@@ -250,6 +253,8 @@ def unary(op: Any, keeps_integers: bool = False) -> Callable[..., Tensor]:
     default float dtype (as PyTorch's `exp`, `sin`, ... of an int64 tensor)."""
 
     def f(x: Any) -> Tensor:
+        if type(x) is Tensor and x.data.dtype.kind == "f":
+            return apply(op, x)  # the common case: what the lines below do with a float tensor
         x = tensor_arg(x, "input")
         return apply(op, x if keeps_integers else floating(x))
 
@@ -338,6 +343,16 @@ def add_op(a: Any, b: Any) -> Tensor:
 
 def mul_op(a: Any, b: Any) -> Tensor:
     """`a * b`: with a number on the left PyTorch runs b.mul(a) (see `add_op`)."""
+    # The commonest product, `x * 2.0` (or `2.0 * x`) of a float tensor: what `operands` makes
+    # of it (the number as a wrapped 0-d tensor of the tensor's dtype), without its dispatch.
+    if type(a) is Tensor:
+        kb = type(b)
+        if (kb is float or kb is int) and a.data.dtype.kind == "f":
+            return apply(B.mul, a, wrapped_number(b, a.data.dtype))
+    elif type(b) is Tensor:
+        ka = type(a)
+        if (ka is float or ka is int) and b.data.dtype.kind == "f":
+            return apply(B.mul, b, wrapped_number(a, b.data.dtype))
     return mul_t(b, a) if isinstance(b, Tensor) and not isinstance(a, Tensor) else mul_t(a, b)
 
 

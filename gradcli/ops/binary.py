@@ -89,11 +89,13 @@ _RMUL = V.saves(other=V.arg(0, V.needs(1)), self=V.arg(1, V.needs(0)))
 def _mul_link(out: Tensor, x: Tensor, y: Tensor) -> tuple[int, np.ndarray] | None:
     # A product with a constant (x * 2.0, or 2.0 * x) of the other's dtype, not broadcasting
     # the input that needs the gradient: its gradient is g * the constant.
-    if x.requires_grad == y.requires_grad or x.dtype != y.dtype:
+    # (The arrays' own dtype and shape: the tensors' properties cost a call each.)
+    xd, yd = x.data, y.data
+    if x.requires_grad == y.requires_grad or xd.dtype != yd.dtype:
         return None
     if x.requires_grad:
-        return (0, y.data) if x.shape == out.shape else None
-    return (1, x.data) if y.shape == out.shape else None
+        return (0, yd) if xd.shape == out.data.shape else None
+    return (1, xd) if yd.shape == out.data.shape else None
 
 
 def _times(g: Tensor, v: Tensor) -> Tensor:

@@ -191,3 +191,39 @@ def test_small_sums_one_item_at_a_time_are_the_numpy_codes(dtype: type) -> None:
     assert np.signbit(sum_float(np.array([-0.0, -0.0]), (0,), False)) == np.signbit(
         np.float64(-0.0) + 0.0
     )
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_runs_added_in_order_are_the_general_codes(dtype: type) -> None:
+    """`_runs_in_order` (NumPy's reduction along the runs' axis, or the moved blocks for runs
+    of fewer lanes) adds each run's rows in order: `_in_order`'s bits, signed zeros (a run of
+    -0.0 sums to -0.0), infinities, nan and overflows included, for the lanes of a float32 and
+    a float64 sum and narrower ones, runs of 16 and more rows, one run and many blocks."""
+    from gradcli.core import summation as S
+
+    rng = np.random.default_rng(5)
+    with np.errstate(all="ignore"):
+        for chunks, step, lanes in [
+            (3, 16, (16,)),
+            (300, 16, (4, 4)),
+            (257, 32, (32,)),
+            (520, 16, (8, 4)),
+            (40, 64, (2,)),
+            (70, 16, (1,)),
+            (5, 16, (3, 1)),
+        ]:
+            shape = (chunks, step, *lanes)
+            x = rng.standard_normal(shape) * 10.0 ** rng.integers(-30, 30, shape)
+            flat = x.reshape(-1)
+            for v in (-0.0, np.inf, -np.inf, np.nan, 1e308, -1e308):
+                flat[rng.integers(0, flat.size, 3)] = v
+            x[0] = -0.0  # a run of negative zeros
+            if x.shape[0] > 1:
+                x[1, :, 0] = 0.0
+                x[1, 0, 0] = -0.0
+            x = x.astype(dtype)
+            got = S._runs_in_order(x)
+            want = S._in_order(np.moveaxis(x, 1, 0))
+            assert got.dtype == want.dtype and got.shape == want.shape
+            assert got.tobytes() == want.tobytes(), shape
+            assert np.signbit(got[0]).all()

@@ -134,11 +134,7 @@ def checked_call(
     except CONVERTED as e:
         if not is_argument_error(e):
             if isinstance(e, TypeError) and _forwarded_call_error(e, args, kwargs):
-                label = name if isinstance(name, str) else name()
-                raise GradcliError(
-                    f"{label}(): {short(str(e))}",
-                    hint="check the arguments against PyTorch's signature (see `gradcli ops`)",
-                ).mirror("TypeError") from None
+                raise _forwarded_error(e, name) from None
             raise
         raise _argument_error(e, args, name, bound) from e
     except MemoryError:
@@ -158,12 +154,22 @@ def call_positional(f: Callable[..., Any], args: list, name: str | Callable[[], 
         return f(*args)
     except CONVERTED as e:
         if not is_argument_error(e):
+            if isinstance(e, TypeError) and _forwarded_call_error(e, args, {}):
+                raise _forwarded_error(e, name) from None
             raise
         raise _argument_error(e, args, name, False) from e
     except MemoryError:
         raise LimitError(
             "out of memory", hint="the tensors are too large for this machine"
         ) from None
+
+
+def _forwarded_error(e: TypeError, name: str | Callable[[], str]) -> GradcliError:
+    label = name if isinstance(name, str) else name()
+    return GradcliError(
+        f"{label}(): {short(str(e))}",
+        hint="check the arguments against PyTorch's signature (see `gradcli ops`)",
+    ).mirror("TypeError")
 
 
 def _argument_error(

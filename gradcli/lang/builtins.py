@@ -576,6 +576,7 @@ def type_of(v: Any) -> Any:
         "Device": "torch.device",
         "Generator": "generator",
         "HookHandle": "torch.utils.hooks.RemovableHandle",
+        "PackedSequence": "torch.nn.utils.rnn.PackedSequence",
     }.get(name, name)
 
     return PyType(name, (type(v),), None, shown=shown)

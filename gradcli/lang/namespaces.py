@@ -256,11 +256,19 @@ def _nn_init_members() -> dict[str, Any]:
 
 def _nn_utils_members() -> dict[str, Any]:
     from ..surface import nnutils as NU
+    from ..surface import packed as P
 
+    packed_type = PyType(
+        "PackedSequence",
+        (P.PackedSequence,),
+        P.packed_sequence,
+        shown="torch.nn.utils.rnn.PackedSequence",
+    )
+    rnn = {**NU.RNN, **P.FUNCTIONS, "PackedSequence": packed_type}
     return {
         **NU.FUNCTIONS,
         "clip_grad": Namespace("torch.nn.utils.clip_grad", dict(NU.CLIP_GRAD)),
-        "rnn": Namespace("torch.nn.utils.rnn", dict(NU.RNN)),
+        "rnn": Namespace("torch.nn.utils.rnn", rnn),
     }
 
 

@@ -924,6 +924,7 @@ def _view_method_(
     as PyTorch names the in-place overload (`UnsqueezeBackward1`; squeeze_'s three forms are
     SqueezeBackward3, 4 and 5)."""
     from ..core.inplace import check_target
+    from ..core.op import versioned
 
     def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
         x = tensor_arg(x)
@@ -945,7 +946,12 @@ def _view_method_(
             elif base:
                 new.node.label = f"{base}Backward{overload}"
             new.node.out = x
+            # a new version of x: nodes recorded before still reach the old one (as inplace())
+            versioned(new.node, x.node)
             x.node = new.node
+            vs = list(new.node.versions or (0,) * (len(new.node.inputs) + 1))
+            vs[-1] = x._version
+            new.node.versions = tuple(vs)
         return x
 
     return method

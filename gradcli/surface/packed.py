@@ -23,8 +23,8 @@ from ..core.op import apply
 from ..core.tensor import Tensor, typename
 from ..ops import shape as S
 from . import functional as F
-from .rearrange import index_select
 from .printing import format_value
+from .rearrange import index_select
 
 FIELDS = ("data", "batch_sizes", "sorted_indices", "unsorted_indices")
 
@@ -252,7 +252,7 @@ def _packed(sequence: Any) -> PackedSequence:
     return sequence
 
 
-def _sizes(p: PackedSequence) -> list[int]:
+def batch_sizes_list(p: PackedSequence) -> list[int]:
     bs = p.batch_sizes
     if not isinstance(bs, Tensor) or bs.dtype.kind not in "iu" or bs.ndim != 1:
         raise _err("batch_sizes should be a 1D CPU int64 tensor")
@@ -266,7 +266,7 @@ def pad_packed_sequence(
     total_length: Any = None,
 ) -> tuple[Tensor, Tensor]:
     p = _packed(sequence)
-    sizes = _sizes(p)
+    sizes = batch_sizes_list(p)
     longest = len(sizes)
     if total_length is not None:
         if isinstance(total_length, bool) or not isinstance(total_length, (int, np.integer)):
@@ -301,10 +301,8 @@ def pad_packed_sequence(
     batch = sizes[0] if sizes else 0
     rest = tuple(data.shape[1:])
     if data.ndim == 0 or sum(sizes) != data.shape[0]:
-        have = data.data.size
-        raise _err(
-            f"shape '{[batch, *rest]}' is invalid for input of size {have}".replace("'[", "'[")
-        )
+        shown = [len(sizes), batch, *rest]
+        raise _err(f"shape '{shown}' is invalid for input of size {data.data.size}")
     shape = (longest, batch, *rest)
     limits.TENSOR_ELEMENTS.check(int(np.prod(shape)), "the padded sequences")
     out = Tensor(np.full(shape, padding_value, dtype=data.dtype))

@@ -236,7 +236,9 @@ def pack_padded_sequence(
     limits.TENSOR_ELEMENTS.check(longest, "the batch sizes of a packed sequence")
     # batch_sizes[t]: how many sequences are longer than t (as ATen: from the lengths, even past
     # the rows the padded input has, which then give no data)
-    batch_sizes = (n[None, :] > np.arange(longest)[:, None]).sum(1).astype(np.int64)
+    ascending = n[::-1]
+    batch_sizes = n.shape[0] - np.searchsorted(ascending, np.arange(longest), side="right")
+    batch_sizes = batch_sizes.astype(np.int64)
     rows = min(longest, steps)
     t_idx = np.repeat(np.arange(rows), batch_sizes[:rows])
     b_idx = np.concatenate([np.arange(b) for b in batch_sizes[:rows]]) if rows else t_idx
@@ -256,7 +258,10 @@ def batch_sizes_list(p: PackedSequence) -> list[int]:
     bs = p.batch_sizes
     if not isinstance(bs, Tensor) or bs.dtype.kind not in "iu" or bs.ndim != 1:
         raise _err("batch_sizes should be a 1D CPU int64 tensor")
-    return [int(b) for b in bs.data]
+    sizes = [int(b) for b in bs.data]
+    if any(b < 0 for b in sizes) or any(a < b for a, b in zip(sizes, sizes[1:])):
+        raise _err("batch_sizes of a PackedSequence must be decreasing and non-negative")
+    return sizes
 
 
 def pad_packed_sequence(
@@ -296,8 +301,6 @@ def pad_packed_sequence(
     data = p.data
     if not isinstance(data, Tensor):
         raise _err(f"'{typename(data)}' object has no attribute 'size'", "AttributeError")
-    if any(b < 0 for b in sizes) or (sizes and max(sizes) != sizes[0]):
-        raise _err("batch_sizes of a PackedSequence must be decreasing and non-negative")
     batch = sizes[0] if sizes else 0
     rest = tuple(data.shape[1:])
     if data.ndim == 0 or sum(sizes) != data.shape[0]:

@@ -2994,6 +2994,73 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
+        "pack_padded_huge_lengths",
+        "from torch.nn.utils.rnn import pack_padded_sequence\n"
+        "p = pack_padded_sequence(torch.ones(3, 2), [10**12, 1])",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "pad_packed_huge_total_length",
+        "from torch.nn.utils.rnn import PackedSequence, pad_packed_sequence\n"
+        "p = PackedSequence(torch.ones(3), torch.tensor([2, 1]))\n"
+        "q = pad_packed_sequence(p, total_length=10**9)",
+        "over the limit",
+        (3, 5),
+    ),
+    Case(
+        "pad_packed_sizes_not_the_data",
+        "from torch.nn.utils.rnn import PackedSequence, pad_packed_sequence\n"
+        "p = PackedSequence(torch.ones(3), torch.tensor([10**9, 1]))\n"
+        "q = pad_packed_sequence(p)",
+        "is invalid for input of size 3",
+        (3, 5),
+    ),
+    Case(
+        "packed_rnn_increasing_batch_sizes",
+        "from torch.nn.utils.rnn import PackedSequence\n"
+        "p = PackedSequence(torch.ones(4, 1), torch.tensor([1, -1, 4]))\n"
+        "out, h = torch.nn.GRU(1, 2)(p)",
+        "must be decreasing and non-negative",
+        (3, 10),
+    ),
+    Case(
+        "packed_rnn_string_data",
+        "from torch.nn.utils.rnn import PackedSequence\n"
+        "p = PackedSequence('abc', torch.tensor([2, 1]))\n"
+        "out, h = torch.nn.LSTM(1, 2)(p)",
+        "'str' object has no attribute 'dim'",
+        (3, 10),
+    ),
+    Case(
+        "packed_sequence_dunder",
+        "from torch.nn.utils.rnn import pack_sequence\n"
+        "p = pack_sequence([torch.ones(2), torch.ones(1)])\n"
+        "q = p._replace(data=1)",
+        "no attribute '_replace'",
+        (3, 5),
+    ),
+    Case(
+        "unpad_sequence_huge_lengths",
+        "from torch.nn.utils.rnn import unpad_sequence\n"
+        "p = unpad_sequence(torch.ones(3, 2), [1] * 10**7)",
+        "over the limit",
+        (2, 38),
+    ),
+    Case(
+        "pack_sequence_not_tensors",
+        "from torch.nn.utils.rnn import pack_sequence\np = pack_sequence([[1.0, 2.0], [3.0]])",
+        "'list' object has no attribute 'size'",
+        (2, 5),
+    ),
+    Case(
+        "pack_padded_empty",
+        "from torch.nn.utils.rnn import pack_padded_sequence\n"
+        "p = pack_padded_sequence(torch.ones(0, 2), [1, 1])",
+        "Cannot pack empty tensors.",
+        (2, 5),
+    ),
+    Case(
         "mark_dirty_on_a_leaf",
         "from torch.autograd import Function\n"
         "class F(Function):\n"

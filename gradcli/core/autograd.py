@@ -37,6 +37,14 @@ from .tensor import (
 
 # --- backward ------------------------------------------------------------------------------
 
+# The reverse passes begun so far, and the one running now (0: none; a pass started inside
+# another, by a hook or a custom backward, is its own): what a node's pre-hook can tell passes
+# apart by (torch.utils.checkpoint recomputes its function once per pass).
+PASS = [0, 0]
+# Whether the pass running is one a reentrant checkpoint can run in: not one of grad() or of
+# backward(inputs=...) (PyTorch's torch.autograd._is_checkpoint_valid).
+CHECKPOINT_VALID = [True]
+
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors "
     "after they have already been freed). Saved intermediate values of the graph are freed "
@@ -133,6 +141,9 @@ def run_backward(
     enabled = gc.isenabled()
     if enabled:
         gc.disable()  # a pass makes no reference cycles: no collection in the middle of it
+    outer = PASS[1]
+    PASS[0] += 1
+    PASS[1] = PASS[0]
     try:
         # One errstate for the whole pass (not one per node): 0/0 at kinks is handled by rules.
         with mode, in_pass():
@@ -254,6 +265,7 @@ def run_backward(
             if carry is not None:
                 grads[carry[0]] = Tensor(carry[1])
     finally:
+        PASS[1] = outer
         if enabled:
             gc.enable()
     for t in capture:
@@ -679,9 +691,14 @@ def backward(
     capture = list(inputs) if inputs else []
     wanted = {id(c) for c in capture}
     fresh: set[int] = set()
-    got = run_backward(
-        outs, gl, create_graph=create_graph, retain_graph=retain, capture=capture, fresh=fresh
-    )
+    valid = CHECKPOINT_VALID[0]
+    CHECKPOINT_VALID[0] = not capture
+    try:
+        got = run_backward(
+            outs, gl, create_graph=create_graph, retain_graph=retain, capture=capture, fresh=fresh
+        )
+    finally:
+        CHECKPOINT_VALID[0] = valid
     for k, (t, g) in got.items():
         # Without `inputs`: the leaves; with it: exactly those tensors.
         if not t.requires_grad or (id(t) not in wanted if capture else t.node is not None):
@@ -760,7 +777,14 @@ def grad(
     retain = create_graph if retain_graph is None else retain_graph
     if _GradMode.vmap_keep:
         retain = True
-    got = run_backward(outs, gl, nb=nb, create_graph=create_graph, retain_graph=retain, capture=ins)
+    valid = CHECKPOINT_VALID[0]
+    CHECKPOINT_VALID[0] = False
+    try:
+        got = run_backward(
+            outs, gl, nb=nb, create_graph=create_graph, retain_graph=retain, capture=ins
+        )
+    finally:
+        CHECKPOINT_VALID[0] = valid
     result: list[Tensor | None] = []
     for i, t in enumerate(ins):
         g = got[id(t)][1] if id(t) in got else None

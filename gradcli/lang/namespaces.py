@@ -414,7 +414,13 @@ def _build() -> dict[str, Namespace]:
         "special": Namespace(
             "torch.special", names.LazyTable("SPECIAL", lambda: names.raw(names.SPECIAL))
         ),
-        "utils": Namespace("torch.utils", {"data": data}),
+        "utils": Namespace(
+            "torch.utils",
+            {
+                "data": data,
+                "checkpoint": Namespace("torch.utils.checkpoint", load=_checkpoint_members),
+            },
+        ),
         "cuda": cuda,
         "backends": backends,
         "use_deterministic_algorithms": Builtin(
@@ -505,6 +511,35 @@ def _build() -> dict[str, Namespace]:
         # `from functorch import vmap, grad`: the library's old name, whose functions are
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
         "functorch": Namespace("functorch", {n: torch.members["func"].members[n] for n in _FUNC}),
+    }
+
+
+def _checkpoint_members() -> dict[str, Any]:
+    """torch.utils.checkpoint: the program's function (or module) called back through the
+    interpreter; checkpoint_sequential's modules listed as PyTorch lists a Sequential's."""
+
+    def checkpoint_sequential(functions: Any, segments: Any, input: Any, *a: Any, **k: Any) -> Any:
+        from ..surface import checkpoint as CP
+        from ..surface.nn import Module, Sequential
+
+        if isinstance(functions, Sequential):
+            items = list(functions._modules.values())
+        elif isinstance(functions, (list, tuple)) or (
+            isinstance(functions, Module) and hasattr(functions, "__len__")
+        ):
+            items = list(functions)
+        else:
+            raise GradcliError(f"object of type '{typename(functions)}' has no len()").mirror(
+                "TypeError"
+            )
+        fns = [ProgramFunction.of(f) for f in items]
+        return CP.checkpoint_sequential(fns, segments, input, *a, **k)
+
+    return {
+        "checkpoint": _Transform("..surface.checkpoint", "checkpoint"),
+        "checkpoint_sequential": Builtin(
+            "torch.utils.checkpoint.checkpoint_sequential", checkpoint_sequential
+        ),
     }
 
 

@@ -3061,6 +3061,43 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
+        "checkpoint_recursive",
+        "from torch.utils.checkpoint import checkpoint\n"
+        "def f(x):\n"
+        "    return checkpoint(f, x, use_reentrant=False)\n"
+        "y = f(torch.ones(2, requires_grad=True))",
+        "over the limit",
+    ),
+    Case(
+        "checkpoint_not_callable",
+        "from torch.utils.checkpoint import checkpoint\n"
+        "y = checkpoint(3, torch.ones(2), use_reentrant=False)",
+        "'int' object is not callable",
+        (2, 5),
+    ),
+    Case(
+        "checkpoint_sequential_huge_segments",
+        "from torch.utils.checkpoint import checkpoint_sequential\n"
+        "m = torch.nn.Sequential(torch.nn.ReLU())\n"
+        "y = checkpoint_sequential(m, 10**9, torch.ones(2), use_reentrant=False)",
+        "range() arg 3 must not be zero",
+        (3, 5),
+    ),
+    Case(
+        "checkpoint_sequential_not_modules",
+        "from torch.utils.checkpoint import checkpoint_sequential\n"
+        "y = checkpoint_sequential(5, 2, torch.ones(2), use_reentrant=False)",
+        "object of type 'int' has no len()",
+        (2, 5),
+    ),
+    Case(
+        "checkpoint_context_fn",
+        "from torch.utils.checkpoint import checkpoint\n"
+        "y = checkpoint(torch.sin, torch.ones(2), use_reentrant=False, context_fn=print)",
+        "context_fn=...) is not supported",
+        (2, 5),
+    ),
+    Case(
         "mark_dirty_on_a_leaf",
         "from torch.autograd import Function\n"
         "class F(Function):\n"

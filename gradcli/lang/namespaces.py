@@ -316,6 +316,9 @@ def _build() -> dict[str, Namespace]:
                 "torch.autograd.graph",
                 {
                     "Node": PyType("Node", (Node,), None, shown="torch.autograd.graph.Node"),
+                    "register_multi_grad_hook": Builtin(
+                        "torch.autograd.graph.register_multi_grad_hook", _multi_grad_hook
+                    ),
                     **{
                         n: Builtin(f"torch.autograd.graph.{n}", getattr(gradmode, n))
                         for n in (
@@ -512,6 +515,12 @@ def _build() -> dict[str, Namespace]:
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
         "functorch": Namespace("functorch", {n: torch.members["func"].members[n] for n in _FUNC}),
     }
+
+
+def _multi_grad_hook(tensors: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    from ..surface.multihook import register_multi_grad_hook
+
+    return register_multi_grad_hook(tensors, ProgramFunction.of(fn), *args, **kwargs)
 
 
 def _checkpoint_members() -> dict[str, Any]:

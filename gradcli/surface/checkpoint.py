@@ -127,7 +127,7 @@ def _reentrant(function: Any, preserve: bool, args: tuple) -> Any:
         return result
 
     def vjp(*grads: Any) -> tuple:
-        if not autograd.CHECKPOINT_VALID[0]:
+        if autograd.GRAD_CALL[0] is not None:
             raise _err(
                 "When use_reentrant=True, torch.utils.checkpoint is incompatible with .grad() "
                 "or passing an `inputs` parameter to .backward(). To resolve this error, you can "

@@ -3098,6 +3098,31 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
+        "multi_grad_hook_not_iterable",
+        "from torch.autograd.graph import register_multi_grad_hook\n"
+        "h = register_multi_grad_hook(3, print)",
+        "'int' object is not iterable",
+        (2, 5),
+    ),
+    Case(
+        "multi_grad_hook_bad_mode",
+        "from torch.autograd.graph import register_multi_grad_hook\n"
+        "a = torch.ones(2, requires_grad=True)\n"
+        "h = register_multi_grad_hook([a], print, mode='__class__')",
+        "Expects mode to be one of ('all', 'any')",
+        (3, 5),
+    ),
+    Case(
+        "multi_grad_hook_recursive_backward",
+        "from torch.autograd.graph import register_multi_grad_hook\n"
+        "a = torch.ones(2, requires_grad=True)\n"
+        "def again(gs):\n"
+        "    (a * 2).sum().backward()\n"
+        "h = register_multi_grad_hook([a], again)\n"
+        "(a * 2).sum().backward()",
+        "over the limit",
+    ),
+    Case(
         "mark_dirty_on_a_leaf",
         "from torch.autograd import Function\n"
         "class F(Function):\n"

@@ -510,6 +510,10 @@ def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
     from .rearrange import narrow
 
     x = tensor_arg(input, "input")
+    if isinstance(output_size, (list, tuple)) and x.ndim <= len(output_size):
+        raise GradcliError(f"Input dimension should be at least {len(output_size) + 1}").mirror(
+            "ValueError"
+        )
     if x.ndim >= 3:
         out = _adaptive_sizes(output_size, tuple(x.shape[-3:]), "adaptive_avg_pool3d")
         if tuple(out) == (1, 1, 1):  # PyTorch's mean, before any check of the input

@@ -3123,6 +3123,27 @@ CASES: list[Case] = [
         "over the limit",
     ),
     Case(
+        "conv3d_huge_padding",
+        "y = torch.nn.functional.conv3d(torch.ones(1, 1, 2, 2, 2), torch.ones(1, 1, 1, 1, 1), "
+        "padding=10**4)",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "conv_transpose3d_huge_stride",
+        "y = torch.nn.functional.conv_transpose3d(torch.ones(1, 1, 2, 2, 2), "
+        "torch.ones(1, 1, 1, 1, 1), stride=10**4)",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "adaptive_avg_pool3d_many_windows",
+        "y = torch.nn.functional.adaptive_avg_pool3d(torch.ones(1, 1, 20, 20, 20), 20)",
+        "at most 4096 output positions",
+        (1, 5),
+    ),
+    Case("conv3d_huge_module", "m = torch.nn.Conv3d(1, 1000, 1000)", "over the limit", (1, 5)),
+    Case(
         "mark_dirty_on_a_leaf",
         "from torch.autograd import Function\n"
         "class F(Function):\n"

@@ -947,11 +947,12 @@ def _view_method_(
                 new.node.label = f"{base}Backward{overload}"
             new.node.out = x
             # a new version of x: nodes recorded before still reach the old one (as inplace())
-            versioned(new.node, x.node)
-            x.node = new.node
-            vs = list(new.node.versions or (0,) * (len(new.node.inputs) + 1))
+            made = new.node
+            versioned(made, x.node)
+            x.node = made
+            vs = list(made.versions or (0,) * (len(made.inputs) + 1))
             vs[-1] = x._version
-            new.node.versions = tuple(vs)
+            made.versions = tuple(vs)
         return x
 
     return method

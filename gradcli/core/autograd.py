@@ -37,6 +37,17 @@ from .tensor import (
 
 # --- backward ------------------------------------------------------------------------------
 
+# The reverse passes begun so far, and the one running now (0: none; a pass started inside
+# another, by a hook or a custom backward, is its own): what a node's pre-hook can tell passes
+# apart by (torch.utils.checkpoint recomputes its function once per pass).
+PASS = [0, 0]
+# What started the pass running: None (backward() without inputs), "grad" (autograd.grad) or
+# "inputs" (backward(inputs=...)); a reentrant checkpoint runs only in the first kind
+# (PyTorch's torch.autograd._is_checkpoint_valid).
+GRAD_CALL: list[str | None] = [None]
+# The roots and the captured tensors of the pass running (None: none).
+CURRENT: list[Any] = [None]
+
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors "
     "after they have already been freed). Saved intermediate values of the graph are freed "
@@ -90,7 +101,20 @@ def _check_gradient(out: Tensor, grad: Any, index: int) -> Tensor:
     return g
 
 
-def run_backward(
+def run_backward(roots: Sequence[Tensor], root_grads: Sequence[Tensor], **kw: Any) -> Any:
+    """One reverse pass (`_run_backward`), counted: `PASS[1]` and `CURRENT[0]` tell the hooks
+    that run during it which pass this is and what it starts from."""
+    outer = PASS[1], CURRENT[0]
+    PASS[0] += 1
+    PASS[1] = PASS[0]
+    CURRENT[0] = (roots, kw.get("capture", ()))
+    try:
+        return _run_backward(roots, root_grads, **kw)
+    finally:
+        PASS[1], CURRENT[0] = outer
+
+
+def _run_backward(
     roots: Sequence[Tensor],
     root_grads: Sequence[Tensor],
     *,
@@ -264,10 +288,13 @@ def run_backward(
     for t, g in retained:
         t.grad = handed(g) if t.grad is None else apply(P.add, t.grad, g)
     out_grads = {}
+    wanted = {id(t) for t in capture} if capture else None
     for k, g in grads.items():
         if type(k) is int:
             t = objs[k]
-            if user and t._hooks:
+            # a leaf's hooks run when its gradient is one the pass was asked for (PyTorch does
+            # not reach the other leaves of grad(..., inputs) / backward(inputs=...))
+            if user and t._hooks and (wanted is None or k in wanted):
                 g = _run_hooks(t._hooks, g, t)
             out_grads[k] = (t, g)
     for k, g in captured.items():
@@ -680,9 +707,14 @@ def backward(
     capture = list(inputs) if inputs else []
     wanted = {id(c) for c in capture}
     fresh: set[int] = set()
-    got = run_backward(
-        outs, gl, create_graph=create_graph, retain_graph=retain, capture=capture, fresh=fresh
-    )
+    valid = GRAD_CALL[0]
+    GRAD_CALL[0] = "inputs" if capture else None
+    try:
+        got = run_backward(
+            outs, gl, create_graph=create_graph, retain_graph=retain, capture=capture, fresh=fresh
+        )
+    finally:
+        GRAD_CALL[0] = valid
     for k, (t, g) in got.items():
         # Without `inputs`: the leaves; with it: exactly those tensors.
         if not t.requires_grad or (id(t) not in wanted if capture else t.node is not None):
@@ -761,7 +793,14 @@ def grad(
     retain = create_graph if retain_graph is None else retain_graph
     if _GradMode.vmap_keep:
         retain = True
-    got = run_backward(outs, gl, nb=nb, create_graph=create_graph, retain_graph=retain, capture=ins)
+    valid = GRAD_CALL[0]
+    GRAD_CALL[0] = "grad"
+    try:
+        got = run_backward(
+            outs, gl, nb=nb, create_graph=create_graph, retain_graph=retain, capture=ins
+        )
+    finally:
+        GRAD_CALL[0] = valid
     result: list[Tensor | None] = []
     for i, t in enumerate(ins):
         g = got[id(t)][1] if id(t) in got else None

@@ -577,6 +577,8 @@ def type_of(v: Any) -> Any:
         "Device": "torch.device",
         "Generator": "generator",
         "HookHandle": "torch.utils.hooks.RemovableHandle",
+        "PackedSequence": "torch.nn.utils.rnn.PackedSequence",
+        "_MultiHandle": "torch.autograd.graph._MultiHandle",
     }.get(name, name)
 
     return PyType(name, (type(v),), None, shown=shown)

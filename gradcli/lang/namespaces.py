@@ -321,11 +321,19 @@ def _nn_init_members() -> dict[str, Any]:
 
 def _nn_utils_members() -> dict[str, Any]:
     from ..surface import nnutils as NU
+    from ..surface import packed as P
 
+    packed_type = PyType(
+        "PackedSequence",
+        (P.PackedSequence,),
+        P.packed_sequence,
+        shown="torch.nn.utils.rnn.PackedSequence",
+    )
+    rnn = {**NU.RNN, **P.FUNCTIONS, "PackedSequence": packed_type}
     return {
         **NU.FUNCTIONS,
         "clip_grad": Namespace("torch.nn.utils.clip_grad", dict(NU.CLIP_GRAD)),
-        "rnn": Namespace("torch.nn.utils.rnn", dict(NU.RNN)),
+        "rnn": Namespace("torch.nn.utils.rnn", rnn),
     }
 
 
@@ -373,6 +381,9 @@ def _build() -> dict[str, Namespace]:
                 "torch.autograd.graph",
                 {
                     "Node": PyType("Node", (Node,), None, shown="torch.autograd.graph.Node"),
+                    "register_multi_grad_hook": Builtin(
+                        "torch.autograd.graph.register_multi_grad_hook", _multi_grad_hook
+                    ),
                     **{
                         n: Builtin(f"torch.autograd.graph.{n}", getattr(gradmode, n))
                         for n in (
@@ -471,7 +482,13 @@ def _build() -> dict[str, Namespace]:
         "special": Namespace(
             "torch.special", names.LazyTable("SPECIAL", lambda: names.raw(names.SPECIAL))
         ),
-        "utils": Namespace("torch.utils", {"data": data}),
+        "utils": Namespace(
+            "torch.utils",
+            {
+                "data": data,
+                "checkpoint": Namespace("torch.utils.checkpoint", load=_checkpoint_members),
+            },
+        ),
         "cuda": cuda,
         "backends": backends,
         "compile": Builtin("torch.compile", _compile),
@@ -578,6 +595,41 @@ def _build() -> dict[str, Namespace]:
         # `from functorch import vmap, grad`: the library's old name, whose functions are
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
         "functorch": Namespace("functorch", {n: torch.members["func"].members[n] for n in _FUNC}),
+    }
+
+
+def _multi_grad_hook(tensors: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    from ..surface.multihook import register_multi_grad_hook
+
+    return register_multi_grad_hook(tensors, ProgramFunction.of(fn), *args, **kwargs)
+
+
+def _checkpoint_members() -> dict[str, Any]:
+    """torch.utils.checkpoint: the program's function (or module) called back through the
+    interpreter; checkpoint_sequential's modules listed as PyTorch lists a Sequential's."""
+
+    def checkpoint_sequential(functions: Any, segments: Any, input: Any, *a: Any, **k: Any) -> Any:
+        from ..surface import checkpoint as CP
+        from ..surface.nn import Module, Sequential
+
+        if isinstance(functions, Sequential):
+            items = list(functions._modules.values())
+        elif isinstance(functions, (list, tuple)) or (
+            isinstance(functions, Module) and hasattr(functions, "__len__")
+        ):
+            items = list(functions)
+        else:
+            raise GradcliError(f"object of type '{typename(functions)}' has no len()").mirror(
+                "TypeError"
+            )
+        fns = [ProgramFunction.of(f) for f in items]
+        return CP.checkpoint_sequential(fns, segments, input, *a, **k)
+
+    return {
+        "checkpoint": _Transform("..surface.checkpoint", "checkpoint"),
+        "checkpoint_sequential": Builtin(
+            "torch.utils.checkpoint.checkpoint_sequential", checkpoint_sequential
+        ),
     }
 
 

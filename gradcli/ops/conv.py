@@ -515,6 +515,7 @@ _CONV_CASES = (
     ((1, 2, 5, 4), (2, 2, 3, 2), _conv_params((1, 1), (1, 1), (1, 0), (5, 3))),
     ((2, 4, 5, 5), (4, 2, 2, 2), _conv_params((2, 1), (1, 2), (1, 1), (3, 5), 2)),
     ((1, 2, 4, 4), (2, 2, 2, 2), _conv_params((1, 1), (1, 1), (0, 0), (4, 4))),
+    ((1, 2, 3, 4, 3), (2, 2, 2, 2, 2), _conv_params((1, 2, 1), (1, 1, 1), (0, 1, 1), (2, 3, 4))),
 )
 
 conv = defop(
@@ -742,6 +743,11 @@ max_pool = defop(
         Sample(((1, 2, 4, 4),), _geometry((2, 2), (2, 2), (1, 1), (0, 0), (2, 2)), distinct=True),
         Sample(((1, 5, 5),), _geometry((3, 2), (2, 1), (1, 2), (1, 1), (3, 4)), distinct=True),
         Sample(((1, 1, 5, 5),), _geometry((2, 2), (2, 2), (1, 1), (0, 0), (3, 3)), distinct=True),
+        Sample(
+            ((1, 1, 3, 4, 4),),
+            _geometry((2, 2, 2), (1, 2, 2), (1, 1, 1), (0, 1, 0), (2, 3, 2)),
+            distinct=True,
+        ),
     ),
     to_torch=_torch_max_pool,
     to_jax=_jax_max_pool,
@@ -820,6 +826,10 @@ avg_pool = defop(
             {"kernel": (3,), "stride": (2,), "pad": (1,), "out": (3,), "count_include_pad": False},
         ),
         Sample(((1, 1, 4, 5),), {"kernel": (2, 3), "stride": (2, 1), "pad": (1, 1), "out": (3, 5)}),
+        Sample(
+            ((1, 1, 3, 4, 4),),
+            {"kernel": (2, 2, 2), "stride": (1, 2, 2), "pad": (0, 1, 0), "out": (2, 3, 2)},
+        ),
         Sample(
             ((1, 5, 5),),
             {"kernel": (2, 2), "stride": (2, 2), "pad": (0, 0), "out": (3, 3), "divisor": 3.0},

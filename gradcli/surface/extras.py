@@ -190,7 +190,7 @@ def _adaptive_sizes(output_size: Any, spatial: tuple[int, ...], fn: str) -> tupl
     sizes = output_size if isinstance(output_size, (tuple, list)) else (output_size,) * n
     if len(sizes) != n:
         raise GradcliError(
-            f"{fn}() argument 'output_size' should contain {'one int' if n == 1 else '2 ints'} "
+            f"{fn}() argument 'output_size' should contain {'one int' if n == 1 else f'{n} ints'} "
             f"(got {len(sizes)})"
         )
     out = []

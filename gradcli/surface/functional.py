@@ -940,6 +940,7 @@ def _view_method_(
     as PyTorch names the in-place overload (`UnsqueezeBackward1`; squeeze_'s three forms are
     SqueezeBackward3, 4 and 5)."""
     from ..core.inplace import check_target
+    from ..core.op import versioned
 
     def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
         x = tensor_arg(x)
@@ -961,7 +962,13 @@ def _view_method_(
             elif base:
                 new.node.label = f"{base}Backward{overload}"
             new.node.out = x
-            x.node = new.node
+            # a new version of x: nodes recorded before still reach the old one (as inplace())
+            made = new.node
+            versioned(made, x.node)
+            x.node = made
+            vs = list(made.versions or (0,) * (len(made.inputs) + 1))
+            vs[-1] = x._version
+            made.versions = tuple(vs)
         return x
 
     method.__wrapped__ = fn  # type: ignore[attr-defined]  # its signature is fn's

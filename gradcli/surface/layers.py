@@ -5,6 +5,7 @@ initialisation drawn from PyTorch's generator (`random.init_conv`)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -500,6 +501,61 @@ def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
     return named(stack(rows, -2), "AdaptiveAvgPool2DBackward0")
 
 
+def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
+    """`F.adaptive_avg_pool3d`: output cell (i, j, k) averages the window of each axis from
+    floor(i*D/od) to ceil((i+1)*D/od) (likewise H, W): summed, then divided by the window's
+    depth, height and width; a (1, 1, 1) output is PyTorch's special case, a mean."""
+    from ..ops.arithmetic import div_t, named
+    from .functional import mean, stack, sum
+    from .rearrange import narrow
+
+    x = tensor_arg(input, "input")
+    if isinstance(output_size, (list, tuple)) and x.ndim <= len(output_size):
+        raise GradcliError(f"Input dimension should be at least {len(output_size) + 1}").mirror(
+            "ValueError"
+        )
+    if x.ndim >= 3:
+        out = _adaptive_sizes(output_size, tuple(x.shape[-3:]), "adaptive_avg_pool3d")
+        if tuple(out) == (1, 1, 1):  # PyTorch's mean, before any check of the input
+            return mean(x, dim=(-1, -2, -3), keepdim=True)
+    if x.ndim not in (4, 5) or any(d == 0 for d in x.shape[-4:]):
+        raise GradcliError(
+            f"adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {list(x.shape)}"
+        )
+    sizes = tuple(x.shape[-3:])
+    size_check(tuple(x.shape[:-3]) + tuple(out), "adaptive_avg_pool3d output")
+    if math.prod(out) > _ADAPTIVE_WINDOWS:
+        raise GradcliError(
+            f"adaptive_avg_pool3d: gradcli composes at most {_ADAPTIVE_WINDOWS} output "
+            f"positions, got {' x '.join(map(str, out))}",
+            hint="use avg_pool3d when the sizes divide evenly",
+        )
+    if 0 in out:
+        od, oh, ow = out
+        return named(x[..., :od, :oh, :ow] * 1, "AdaptiveAvgPool3DBackward0")
+
+    def window(i: int, n: int, o: int) -> tuple[int, int]:
+        start, stop = (i * n) // o, -(-((i + 1) * n) // o)
+        return start, stop - start
+
+    planes = []
+    for i in range(out[0]):
+        ds, dn = window(i, sizes[0], out[0])
+        slab = narrow(x, -3, ds, dn)
+        rows = []
+        for j in range(out[1]):
+            hs, hn = window(j, sizes[1], out[1])
+            band = narrow(slab, -2, hs, hn)
+            cells = []
+            for k in range(out[2]):
+                ws, wn = window(k, sizes[2], out[2])
+                cell = sum(narrow(band, -1, ws, wn), dim=(-3, -2, -1))
+                cells.append(div_t(div_t(div_t(cell, dn), hn), wn))
+            rows.append(stack(cells, -1))
+        planes.append(stack(rows, -2))
+    return named(stack(planes, -3), "AdaptiveAvgPool3DBackward0")
+
+
 def adaptive_avg_pool1d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
     """`F.adaptive_avg_pool1d`: the 2-d pooling of a height-1 input (PyTorch's own way)."""
     from .functional import squeeze, unsqueeze
@@ -848,7 +904,7 @@ class Conv(Module):
 
     def forward(self, x: Any) -> Tensor:
         w, b = self._parameters["weight"], self._parameters["bias"]
-        conv = NF.conv1d if self.d == 1 else NF.conv2d
+        conv = {1: NF.conv1d, 2: NF.conv2d, 3: NF.conv3d}[self.d]
         if self.padding_mode != "zeros":
             x = NF.pad(x, self._reversed_padding(), mode=self.padding_mode)
             return conv(x, w, b, self.stride, 0, self.dilation, self.groups)
@@ -932,7 +988,7 @@ class ConvTranspose(Conv):
                 hint="give output_padding when the module is made",
             )
         w, b = self._parameters["weight"], self._parameters["bias"]
-        conv = NF.conv_transpose1d if self.d == 1 else NF.conv_transpose2d
+        conv = {1: NF.conv_transpose1d, 2: NF.conv_transpose2d, 3: NF.conv_transpose3d}[self.d]
         return conv(
             x, w, b, self.stride, self.padding, self.output_padding, self.groups, self.dilation
         )
@@ -953,6 +1009,14 @@ def ConvTranspose1d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
 
 def ConvTranspose2d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
     return ConvTranspose(2, *args, **kwargs)
+
+
+def ConvTranspose3d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return ConvTranspose(3, *args, **kwargs)
+
+
+def Conv3d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return Conv(3, *args, **kwargs)
 
 
 def Conv1d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
@@ -1010,7 +1074,7 @@ def _max_pool_module(d: int) -> Callable[..., Module]:
             "ceil_mode": ceil_mode,
             "return_indices": return_indices,
         }
-        return Pool(name, NF.max_pool1d if d == 1 else NF.max_pool2d, args, shown)
+        return Pool(name, {1: NF.max_pool1d, 2: NF.max_pool2d, 3: NF.max_pool3d}[d], args, shown)
 
     make.__name__ = name
     return make
@@ -1056,6 +1120,31 @@ def AvgPool2d(  # noqa: N802
     return Pool(
         "AvgPool2d",
         NF.avg_pool2d,
+        args,
+        f"kernel_size={kernel_size}, stride={st}, padding={padding}",
+    )
+
+
+def AvgPool3d(  # noqa: N802
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: Any = None,
+) -> Module:
+    st = stride if stride is not None else kernel_size
+    args = {
+        "kernel_size": kernel_size,
+        "stride": st,
+        "padding": padding,
+        "ceil_mode": ceil_mode,
+        "count_include_pad": count_include_pad,
+        "divisor_override": divisor_override,
+    }
+    return Pool(
+        "AvgPool3d",
+        NF.avg_pool3d,
         args,
         f"kernel_size={kernel_size}, stride={st}, padding={padding}",
     )
@@ -1360,11 +1449,15 @@ NAMES = declare(
     ("Conv2d", "nn", Conv2d, "conv"),
     ("ConvTranspose1d", "nn", ConvTranspose1d, "conv_transpose"),
     ("ConvTranspose2d", "nn", ConvTranspose2d, "conv_transpose"),
+    ("Conv3d", "nn", Conv3d, "conv"),
+    ("ConvTranspose3d", "nn", ConvTranspose3d, "conv_transpose"),
     ("AvgPool1d", "nn", AvgPool1d, "avg_pool reshape"),
     ("AvgPool2d", "nn", AvgPool2d, "avg_pool"),
+    ("AvgPool3d", "nn", AvgPool3d, "avg_pool"),
     *((name, "nn", make, _PAD_RECORDS[name[:-5]]) for name, make in PADDING_MODULES.items()),
     ("MaxPool1d", "nn", _max_pool_module(1), "max_pool reshape"),
     ("MaxPool2d", "nn", _max_pool_module(2), "max_pool"),
+    ("MaxPool3d", "nn", _max_pool_module(3), "max_pool"),
     ("LayerNorm", "nn", _constructor(LayerNorm), "layer_norm"),
     ("PReLU", "nn", _constructor(PReLU), "composition of where mul reshape"),
     (
@@ -1383,6 +1476,18 @@ NAMES = declare(
         "adaptive_avg_pool2d",
         "torch F",
         adaptive_avg_pool2d,
+        "composition of mean index sum div stack",
+    ),
+    (
+        "AdaptiveAvgPool3d",
+        "nn",
+        _adaptive_module("AdaptiveAvgPool3d", adaptive_avg_pool3d),
+        "composition of mean index sum div stack",
+    ),
+    (
+        "adaptive_avg_pool3d",
+        "F",
+        adaptive_avg_pool3d,
         "composition of mean index sum div stack",
     ),
     (

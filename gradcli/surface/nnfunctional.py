@@ -749,6 +749,18 @@ def conv2d(
     return _conv(2, input, weight, bias, stride, padding, dilation, groups)
 
 
+def conv3d(
+    input: Any,  # noqa: A002
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: Any = 1,
+) -> Tensor:
+    return _conv(3, input, weight, bias, stride, padding, dilation, groups)
+
+
 def _conv_transpose(
     d: int,
     input: Any,  # noqa: A002
@@ -864,6 +876,21 @@ def conv_transpose2d(
 ) -> Tensor:
     return _conv_transpose(
         2, input, weight, bias, stride, padding, output_padding, groups, dilation
+    )
+
+
+def conv_transpose3d(
+    input: Any,  # noqa: A002
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    output_padding: Any = 0,
+    groups: Any = 1,
+    dilation: Any = 1,
+) -> Tensor:
+    return _conv_transpose(
+        3, input, weight, bias, stride, padding, output_padding, groups, dilation
     )
 
 
@@ -998,7 +1025,17 @@ def _pool_args(
 
 
 def _pool_input(x: Tensor, d: int, fn: str) -> Tensor:
+    if d == 3 and x.ndim in (4, 5) and any(s == 0 for s in x.shape[-3:]):
+        zero = next(i for i, s in enumerate(x.shape[-3:]) if s == 0)
+        where = "max_pool3d_with_indices_out_cpu_template" if fn == "max_pool3d" else fn
+        raise GradcliError(
+            f"{where}(): Expected input's non-batch dimensions to have positive length, but "
+            f"input has a shape of {list(x.shape)} and non-batch dimension {zero} has length "
+            "zero!"
+        )
     if x.ndim not in (d + 1, d + 2) or any(s == 0 for s in x.shape[-d - 1 :]):
+        if d == 3:
+            raise GradcliError("non-empty 4D or 5D (batch mode) tensor expected for input")
         if d == 1:
             raise GradcliError(
                 f"{fn}: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for "
@@ -1059,6 +1096,8 @@ def _max_pool(
     if d == 1:
         geo2 = {key: (1 if key != "pad" else 0,) + v for key, v in geo.items()}
         y = _from_2d(apply(Cv.max_pool, _as_2d(x), **geo2))
+    elif d == 3:
+        y = apply(Cv.max_pool, x, label="MaxPool3DWithIndicesBackward0", **geo)
     else:
         y = apply(Cv.max_pool, x, **geo)
     if not return_indices:
@@ -1089,6 +1128,18 @@ def max_pool2d(
     return_indices: bool = False,
 ) -> Any:
     return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def max_pool3d(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
+    return _max_pool(3, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
 
 
 def _avg_pool(
@@ -1123,7 +1174,8 @@ def _avg_pool(
             **params,
         )
         return _from_2d(y)
-    return apply(Cv.avg_pool, x, kernel=k, stride=st, pad=p, out=out, **params)
+    label = "AvgPool3DBackward0" if d == 3 else None
+    return apply(Cv.avg_pool, x, kernel=k, stride=st, pad=p, out=out, label=label, **params)
 
 
 def avg_pool1d(
@@ -1148,6 +1200,20 @@ def avg_pool2d(
 ) -> Tensor:
     return _avg_pool(
         2, input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override
+    )
+
+
+def avg_pool3d(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: Any = None,
+) -> Tensor:
+    return _avg_pool(
+        3, input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override
     )
 
 

@@ -40,8 +40,10 @@ from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from . import composite as CO
 from . import functional as F
+from . import packed as P
 from .declare import declare
 from .nn import Module, _draw_dtype, _weights
+from .packed import PackedSequence
 from .sampling import R
 
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
@@ -292,6 +294,8 @@ class RNNBase(Module):
             raise _err(msg.format(expected, list(h.shape)))
 
     def forward(self, input: Any, hx: Any = None) -> Any:  # noqa: A002 - PyTorch's name
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         x = _tensor_or(input)
         if x.ndim not in (2, 3):
             tail = " tensor" if self.mode.startswith("RNN") else ""
@@ -334,6 +338,116 @@ class RNNBase(Module):
             else:
                 h_n = A.named(F.squeeze(h_n, 1), "SqueezeBackward1")
         return out, h_n
+
+    # -- a packed batch (ATen's PackedLayer / ReversedPackedLayer) ------------------------------
+    def _forward_packed(self, packed: PackedSequence, hx: Any) -> tuple[PackedSequence, Any]:
+        data, sizes_t, sorted_indices, unsorted_indices = packed
+        x = _tensor_or(data)
+        sizes = P.batch_sizes_list(packed)
+        if not sizes:
+            raise _err("index 0 is out of bounds for dimension 0 with size 0", "IndexError")
+        if sum(sizes) != (x.shape[0] if x.ndim else 1):
+            raise _err(
+                f"the PackedSequence's batch_sizes add up to {sum(sizes)}, its data has "
+                f"{x.shape[0] if x.ndim else 0} rows",
+                "RuntimeError",
+            )
+        lstm = self.mode == "LSTM"
+        d = 2 if self.bidirectional else 1
+        batch = sizes[0]
+        if hx is None:
+            real = self.proj_size or self.hidden_size
+            h0 = Tensor(np.zeros((self.num_layers * d, batch, real), x.dtype))
+            if lstm:
+                c0 = Tensor(np.zeros((self.num_layers * d, batch, self.hidden_size), x.dtype))
+                hx = (h0, c0)
+            else:
+                hx = h0
+        elif lstm:
+            if not isinstance(hx, (tuple, list)) or len(hx) != 2:
+                self._given_state(hx, True, True)  # PyTorch's refusal of a bad state
+            hx = tuple(_permute(_state_tensor(t, "hx"), sorted_indices) for t in hx)
+        else:
+            hx = _permute(_state_tensor(hx, "hx"), sorted_indices)
+        if not lstm:  # PyTorch's LSTM leaves the checks of a packed batch to ATen's arithmetic
+            w = self._parameters.get("weight_ih_l0")
+            if w is not None and x.dtype != w.dtype:
+                raise _err(
+                    f"RNN input dtype ({_dt(x)}) does not match weight dtype ({_dt(w)}). Convert "
+                    f"input: input.to({_dt(w)}), or convert model: model.to({_dt(x)})",
+                    "ValueError",
+                )
+            if x.ndim != 2:
+                raise _err(f"input must have 2 dimensions, got {x.ndim}")
+            if x.shape[-1] != self.input_size:
+                raise _err(
+                    "input.size(-1) must be equal to input_size. Expected "
+                    f"{self.input_size}, got {x.shape[-1]}"
+                )
+            self._check_hidden(
+                hx,
+                (self.num_layers * d, batch, self.hidden_size),
+                "Expected hidden size {}, got {}",
+            )
+        out, h_n = self._run_packed(x, sizes, hx)
+        result = PackedSequence(out, sizes_t, sorted_indices, unsorted_indices)
+        if lstm:
+            return result, tuple(_permute(t, unsorted_indices) for t in h_n)
+        return result, _permute(h_n, unsorted_indices)
+
+    def _run_packed(self, x: Tensor, sizes: list[int], hx: Any) -> tuple[Tensor, Any]:
+        lstm = self.mode == "LSTM"
+        d = 2 if self.bidirectional else 1
+        if lstm:
+            states: list[Any] = list(zip(CO.unbind(hx[0], 0), CO.unbind(hx[1], 0)))
+        else:
+            states = list(CO.unbind(hx, 0))
+        cell = {
+            "LSTM": _lstm_cell,
+            "GRU": _gru_cell,
+            "RNN_TANH": _simple_cell(False),
+            "RNN_RELU": _simple_cell(True),
+        }[self.mode]
+        if lstm and self.proj_size and x.dtype == np.float32:
+            core_hooks.warn(
+                "LSTM with projections is not supported with oneDNN. Using default implementation.",
+                once=True,
+            )
+        finals: list[Any] = []
+        layer_input = x
+        for layer in range(self.num_layers):
+            outs = []
+            for k in range(d):
+                p = self._params(layer, k)
+                w = p["w_ih"]
+                if layer_input.dtype != w.dtype:
+                    names = {np.float64: "Double", np.float32: "Float", np.float16: "Half"}
+                    a = names.get(layer_input.dtype.type, str(layer_input.dtype))
+                    b = names.get(w.dtype.type, str(w.dtype))
+                    raise _err(f"mat1 and mat2 must have the same dtype, but got {a} and {b}")
+                if layer_input.ndim != 2:
+                    raise _err(
+                        f"mat1 and mat2 shapes cannot be multiplied ("
+                        f"{1 if layer_input.ndim < 2 else layer_input.shape[0]}x"
+                        f"{layer_input.shape[-1] if layer_input.ndim else 1} and "
+                        f"{w.shape[1]}x{w.shape[0]})"
+                    )
+                projected = _linear(layer_input, p["w_ih"], p.get("b_ih"))
+                run = _packed_backward if k else _packed_forward
+                out, hidden = run(cell, projected, sizes, states[layer * d + k], p)
+                outs.append(out)
+                finals.append(hidden)
+            layer_input = outs[0] if d == 1 else F.cat(outs, 1)
+            if self.dropout and self.training and layer < self.num_layers - 1:
+                from .sampling import dropout
+
+                layer_input = dropout(layer_input, self.dropout, True)
+        if lstm:
+            return layer_input, (
+                F.stack([f[0] for f in finals], 0),
+                F.stack([f[1] for f in finals], 0),
+            )
+        return layer_input, F.stack(finals, 0)
 
     def _given_state(self, hx: Any, batched: bool, lstm: bool) -> Any:
         if lstm:
@@ -437,6 +551,78 @@ class RNNBase(Module):
         if self.bidirectional is not False:
             s += f", bidirectional={self.bidirectional}"
         return s
+
+
+def _permute(h: Tensor, permutation: Any) -> Tensor:
+    """PyTorch's permute_hidden: the batch (dim 1) of a state reordered."""
+    if permutation is None:
+        return h
+    from .rearrange import index_select
+
+    return index_select(h, 1, permutation)
+
+
+def _rows(h: Any, start: int, stop: int) -> Any:
+    """ATen's hidden_slice: rows start:stop of a state (both of an LSTM's pair)."""
+    if isinstance(h, tuple):
+        return tuple(_rows(t, start, stop) for t in h)
+    from .rearrange import narrow
+
+    return narrow(h, 0, start, stop - start)
+
+
+def _concat(hs: list[Any]) -> Any:
+    """ATen's hidden_concat: states stacked along the batch (an LSTM's pairs member-wise)."""
+    if isinstance(hs[0], tuple):
+        return tuple(F.cat([h[i] for h in hs], 0) for i in range(len(hs[0])))
+    return F.cat(hs, 0)
+
+
+def _packed_forward(
+    cell: Any, projected: Tensor, sizes: list[int], hidden: Any, p: dict
+) -> tuple[Tensor, Any]:
+    """One direction over a packed batch, first step first: the states of the sequences that
+    have ended are set aside as the batch shrinks, and joined (longest first) at the end."""
+    from .rearrange import narrow
+
+    outputs, done = [], []
+    offset, last = 0, sizes[0]
+    for size in sizes:
+        limits.BUDGET.tick()
+        step = narrow(projected, 0, offset, size)
+        offset += size
+        if size < last:
+            done.append(_rows(hidden, size, last))
+            hidden = _rows(hidden, 0, size)
+        last = size
+        hidden = cell(step, hidden, p)
+        outputs.append(_out(hidden))
+    done.append(hidden)
+    done.reverse()
+    return F.cat(outputs, 0), _concat(done)
+
+
+def _packed_backward(
+    cell: Any, projected: Tensor, sizes: list[int], initial: Any, p: dict
+) -> tuple[Tensor, Any]:
+    """The reverse direction: from the last step back, the batch growing by the initial states
+    of the sequences that start (at their own ends) as it goes."""
+    from .rearrange import narrow
+
+    outputs = []
+    offset, last = projected.shape[0], sizes[-1]
+    hidden = _rows(initial, 0, last)
+    for size in reversed(sizes):
+        limits.BUDGET.tick()
+        if size > last:
+            hidden = _concat([hidden, _rows(initial, last, size)])
+        step = narrow(projected, 0, offset - size, size)
+        offset -= size
+        last = size
+        hidden = cell(step, hidden, p)
+        outputs.append(_out(hidden))
+    outputs.reverse()
+    return F.cat(outputs, 0), hidden
 
 
 def _dt(t: Tensor) -> str:

@@ -3026,6 +3026,156 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
+        "pack_padded_huge_lengths",
+        "from torch.nn.utils.rnn import pack_padded_sequence\n"
+        "p = pack_padded_sequence(torch.ones(3, 2), [10**12, 1])",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "pad_packed_huge_total_length",
+        "from torch.nn.utils.rnn import PackedSequence, pad_packed_sequence\n"
+        "p = PackedSequence(torch.ones(3), torch.tensor([2, 1]))\n"
+        "q = pad_packed_sequence(p, total_length=10**9)",
+        "over the limit",
+        (3, 5),
+    ),
+    Case(
+        "pad_packed_sizes_not_the_data",
+        "from torch.nn.utils.rnn import PackedSequence, pad_packed_sequence\n"
+        "p = PackedSequence(torch.ones(3), torch.tensor([10**9, 1]))\n"
+        "q = pad_packed_sequence(p)",
+        "is invalid for input of size 3",
+        (3, 5),
+    ),
+    Case(
+        "packed_rnn_increasing_batch_sizes",
+        "from torch.nn.utils.rnn import PackedSequence\n"
+        "p = PackedSequence(torch.ones(4, 1), torch.tensor([1, -1, 4]))\n"
+        "out, h = torch.nn.GRU(1, 2)(p)",
+        "must be decreasing and non-negative",
+        (3, 10),
+    ),
+    Case(
+        "packed_rnn_string_data",
+        "from torch.nn.utils.rnn import PackedSequence\n"
+        "p = PackedSequence('abc', torch.tensor([2, 1]))\n"
+        "out, h = torch.nn.LSTM(1, 2)(p)",
+        "'str' object has no attribute 'dim'",
+        (3, 10),
+    ),
+    Case(
+        "packed_sequence_dunder",
+        "from torch.nn.utils.rnn import pack_sequence\n"
+        "p = pack_sequence([torch.ones(2), torch.ones(1)])\n"
+        "q = p._replace(data=1)",
+        "no attribute '_replace'",
+        (3, 5),
+    ),
+    Case(
+        "unpad_sequence_huge_lengths",
+        "from torch.nn.utils.rnn import unpad_sequence\n"
+        "p = unpad_sequence(torch.ones(3, 2), [1] * 10**7)",
+        "over the limit",
+        (2, 38),
+    ),
+    Case(
+        "pack_sequence_not_tensors",
+        "from torch.nn.utils.rnn import pack_sequence\np = pack_sequence([[1.0, 2.0], [3.0]])",
+        "'list' object has no attribute 'size'",
+        (2, 5),
+    ),
+    Case(
+        "pack_padded_empty",
+        "from torch.nn.utils.rnn import pack_padded_sequence\n"
+        "p = pack_padded_sequence(torch.ones(0, 2), [1, 1])",
+        "Cannot pack empty tensors.",
+        (2, 5),
+    ),
+    Case(
+        "checkpoint_recursive",
+        "from torch.utils.checkpoint import checkpoint\n"
+        "def f(x):\n"
+        "    return checkpoint(f, x, use_reentrant=False)\n"
+        "y = f(torch.ones(2, requires_grad=True))",
+        "over the limit",
+    ),
+    Case(
+        "checkpoint_not_callable",
+        "from torch.utils.checkpoint import checkpoint\n"
+        "y = checkpoint(3, torch.ones(2), use_reentrant=False)",
+        "'int' object is not callable",
+        (2, 5),
+    ),
+    Case(
+        "checkpoint_sequential_huge_segments",
+        "from torch.utils.checkpoint import checkpoint_sequential\n"
+        "m = torch.nn.Sequential(torch.nn.ReLU())\n"
+        "y = checkpoint_sequential(m, 10**9, torch.ones(2), use_reentrant=False)",
+        "range() arg 3 must not be zero",
+        (3, 5),
+    ),
+    Case(
+        "checkpoint_sequential_not_modules",
+        "from torch.utils.checkpoint import checkpoint_sequential\n"
+        "y = checkpoint_sequential(5, 2, torch.ones(2), use_reentrant=False)",
+        "object of type 'int' has no len()",
+        (2, 5),
+    ),
+    Case(
+        "checkpoint_context_fn",
+        "from torch.utils.checkpoint import checkpoint\n"
+        "y = checkpoint(torch.sin, torch.ones(2), use_reentrant=False, context_fn=print)",
+        "context_fn=...) is not supported",
+        (2, 5),
+    ),
+    Case(
+        "multi_grad_hook_not_iterable",
+        "from torch.autograd.graph import register_multi_grad_hook\n"
+        "h = register_multi_grad_hook(3, print)",
+        "'int' object is not iterable",
+        (2, 5),
+    ),
+    Case(
+        "multi_grad_hook_bad_mode",
+        "from torch.autograd.graph import register_multi_grad_hook\n"
+        "a = torch.ones(2, requires_grad=True)\n"
+        "h = register_multi_grad_hook([a], print, mode='__class__')",
+        "Expects mode to be one of ('all', 'any')",
+        (3, 5),
+    ),
+    Case(
+        "multi_grad_hook_recursive_backward",
+        "from torch.autograd.graph import register_multi_grad_hook\n"
+        "a = torch.ones(2, requires_grad=True)\n"
+        "def again(gs):\n"
+        "    (a * 2).sum().backward()\n"
+        "h = register_multi_grad_hook([a], again)\n"
+        "(a * 2).sum().backward()",
+        "over the limit",
+    ),
+    Case(
+        "conv3d_huge_padding",
+        "y = torch.nn.functional.conv3d(torch.ones(1, 1, 2, 2, 2), torch.ones(1, 1, 1, 1, 1), "
+        "padding=10**4)",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "conv_transpose3d_huge_stride",
+        "y = torch.nn.functional.conv_transpose3d(torch.ones(1, 1, 2, 2, 2), "
+        "torch.ones(1, 1, 1, 1, 1), stride=10**4)",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "adaptive_avg_pool3d_many_windows",
+        "y = torch.nn.functional.adaptive_avg_pool3d(torch.ones(1, 1, 20, 20, 20), 20)",
+        "at most 4096 output positions",
+        (1, 5),
+    ),
+    Case("conv3d_huge_module", "m = torch.nn.Conv3d(1, 1000, 1000)", "over the limit", (1, 5)),
+    Case(
         "mark_dirty_on_a_leaf",
         "from torch.autograd import Function\n"
         "class F(Function):\n"

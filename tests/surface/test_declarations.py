@@ -65,6 +65,10 @@ def signal() -> Tensor:
     return leaf((1, 2, 6))
 
 
+def volume() -> Tensor:
+    return leaf((1, 2, 3, 4, 4))
+
+
 def index23() -> Tensor:
     return Tensor(np.array([[1, 0, 2], [0, 1, 1]]))
 
@@ -186,6 +190,11 @@ CALLS: dict[str, list[Call]] = {
     "torch.conv_transpose1d": one(signal, lambda: leaf((2, 3, 2))),
     "F.interpolate": one(image, scale_factor=2),
     "torch.conv_transpose2d": one(image, lambda: leaf((2, 3, 2, 2))),
+    "torch.conv3d": one(volume, lambda: leaf((3, 2, 2, 2, 2))),
+    "torch.conv_transpose3d": one(volume, lambda: leaf((2, 3, 2, 2, 2))),
+    "torch.max_pool3d": one(volume, 2) + one(lambda: leaf((2, 4, 4, 4)), 2),
+    "F.avg_pool3d": one(volume, 2),
+    "F.adaptive_avg_pool3d": one(volume, (2, 3, 2)) + one(volume, 1),
     "torch.cosine_embedding_loss": one(x23, x23, signs),
     "F.gaussian_nll_loss": one(x23, x23, x23),
     "torch.instance_norm": one(image)
@@ -298,6 +307,11 @@ CALLS: dict[str, list[Call]] = {
     "nn.PReLU": one(x23),
     "nn.AdaptiveAvgPool1d": one(signal),
     "nn.AdaptiveAvgPool2d": one(image),
+    "nn.AdaptiveAvgPool3d": one(volume),
+    "nn.AvgPool3d": one(volume),
+    "nn.MaxPool3d": one(volume),
+    "nn.Conv3d": one(volume),
+    "nn.ConvTranspose3d": one(volume),
     "nn.ConstantPad1d": one(signal),
     "nn.ZeroPad1d": one(signal),
     "nn.ReflectionPad1d": one(signal),
@@ -396,6 +410,11 @@ CONSTRUCT: dict[str, tuple] = {
     "nn.PReLU": (3,),
     "nn.AdaptiveAvgPool1d": (4,),
     "nn.AdaptiveAvgPool2d": ((3, 2),),
+    "nn.AdaptiveAvgPool3d": ((2, 3, 2),),
+    "nn.AvgPool3d": (2,),
+    "nn.MaxPool3d": (2,),
+    "nn.Conv3d": (2, 3, 2),
+    "nn.ConvTranspose3d": (2, 3, 2),
     "nn.ConstantPad1d": (1, 0.5),
     "nn.ConstantPad2d": (1, 0.5),
     "nn.Conv1d": (2, 3, 2),
@@ -448,6 +467,7 @@ MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
     "nn.L1Loss": [((), {"reduction": "sum"})],
     "nn.AdaptiveAvgPool1d": [((1,), {})],
     "nn.AdaptiveAvgPool2d": [(((1, 1),), {})],
+    "nn.AdaptiveAvgPool3d": [(((1, 1, 1),), {})],
     "nn.BCEWithLogitsLoss": [
         ((), {"reduction": "sum"}),
         ((), {"pos_weight": Tensor(np.full((3,), 2.0, dtype=np.float32))}),

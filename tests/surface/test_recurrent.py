@@ -292,3 +292,32 @@ def test_live_against_pytorch() -> None:
     with contextlib.redirect_stdout(buf):
         exec(text, {"torch": torch, "nn": torch.nn})  # noqa: S102 - the test's own program
     np.testing.assert_allclose(numbers(out(text)), numbers(buf.getvalue()), rtol=0, atol=1e-7)
+
+
+@pytest.mark.parametrize("cls", [RC.LSTM, RC.GRU], ids=lambda c: c.__name__)
+def test_packed_gradients_equal_central_differences(cls: type) -> None:
+    """A packed, unsorted batch through a bidirectional layer and back to padding: the
+    gradients of the padded input, the initial states and a reverse-direction weight."""
+    from gradcli.surface import packed as P
+
+    Settings.default_dtype = np.dtype(np.float64)
+    m = cls(1, 1, bidirectional=True, dtype=np.float64)
+    rng = np.random.default_rng(2)
+    x = Tensor(rng.normal(size=(3, 3, 1)), requires_grad=True)
+    h0 = Tensor(rng.normal(size=(2, 3, 1)), requires_grad=True)
+    c0 = Tensor(rng.normal(size=(2, 3, 1)), requires_grad=True)
+    weights = Tensor(rng.normal(size=(3, 4, 2)))
+    lstm = cls is RC.LSTM
+
+    def loss() -> Tensor:
+        p = P.pack_padded_sequence(x, [1, 3, 2], batch_first=True, enforce_sorted=False)
+        o, h = m(p, (h0, c0) if lstm else h0)
+        padded, _ = P.pad_packed_sequence(o, batch_first=True, total_length=4)
+        hn = h[0] if lstm else h
+        r = (padded * weights).sum() + (hn * hn * Tensor(np.arange(6.0).reshape(2, 3, 1))).sum()
+        return r + (h[1] ** 2).sum() if lstm else r
+
+    loss().backward()
+    checked = [x, h0, m._parameters["weight_hh_l0_reverse"]] + ([c0] if lstm else [])
+    for t in checked:
+        np.testing.assert_allclose(t.grad.data, _central_differences(loss, t), atol=1e-7, rtol=1e-6)

@@ -167,9 +167,12 @@ def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if i < n:
         pieces.append((i, n))
     with np.errstate(all="ignore"):
-        for lo, hi in pieces:
+        for j, (lo, hi) in enumerate(pieces):
             k = hi - lo
-            acc[:k] = fma(a[lo:hi], b[lo:hi], acc[:k], dt)
+            if j == 0:  # into zeros: the rounded products (+ 0: no negative zero, as fma's)
+                acc[:k] = a[lo:hi] * b[lo:hi] + dt.type(0)
+            else:
+                acc[:k] = fma(a[lo:hi], b[lo:hi], acc[:k], dt)
         v = (acc[:lanes] + acc[lanes : 2 * lanes]) + (acc[2 * lanes : 3 * lanes] + acc[3 * lanes :])
         stop = 4 if dt == _F32 else 1
         while v.size > stop:

@@ -21,7 +21,9 @@ A program reaches an optimizer through `program_attribute` only: its methods (`s
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -1461,7 +1463,8 @@ class LBFGS(Optimizer):
                 f"Expected exactly one param_group, but got {len(self.param_groups)}"
             ).mirror("AssertionError")
         if not callable(closure):
-            raise GradcliError(f"'{typename(closure)}' object is not callable").mirror("TypeError")
+            kind = "NoneType" if closure is None else typename(closure)
+            raise GradcliError(f"'{kind}' object is not callable").mirror("TypeError")
         try:
             with np.errstate(all="ignore"):
                 loss = _LBFGSRun(self, closure).run()
@@ -1621,11 +1624,11 @@ class _LBFGSRun:
                 q = -g
                 for i in range(len(old_dirs) - 1, -1, -1):
                     al[i] = _Zd(K.dot(old_stps[i], q)[()]) * ro[i]
-                    q = K.add(q, old_dirs[i], -float(al[i]))
+                    q = _axpy(q, old_dirs[i], -float(al[i]))
                 d = r = K.mul(q, float(h_diag) if isinstance(h_diag, _Zd) else h_diag)
                 for i in range(len(old_dirs)):
                     be_i = _Zd(K.dot(old_dirs[i], r)[()]) * ro[i]
-                    r = K.add(r, old_stps[i], float(al[i] - be_i))
+                    r = _axpy(r, old_stps[i], float(al[i] - be_i))
                 d = r
             prev_g = g.copy()
             prev_loss = loss
@@ -1770,6 +1773,35 @@ class _LBFGSRun:
                 bracket[low], bracket_f[low] = t, f_new
                 bracket_g[low], bracket_gtd[low] = g_new.copy(), gtd_new
         return bracket_f[low], bracket_g[low], bracket[low], evals
+
+
+_EXACT_AXPY = 16
+
+
+def _axpy(q: np.ndarray, v: np.ndarray, alpha: float) -> np.ndarray:
+    """`q.add(v, alpha=alpha)` (one fused rounding, as `K.add`), quicker for float32: the
+    product of two float32 numbers is exact in float64, so the float64 sum rounded to float32
+    is the fused result unless it lands on a float32 midpoint (then `K.add` decides)."""
+    if alpha == 1 or q.dtype != np.float32:
+        if (
+            q.dtype == np.float64
+            and alpha != 1
+            and q.size <= _EXACT_AXPY
+            and math.isfinite(alpha)
+            and np.isfinite(q).all()
+            and np.isfinite(v).all()
+        ):
+            # a few elements: exactly in rationals, rounded once (the emulation's dozen NumPy
+            # calls cost more)
+            a = Fraction(alpha)
+            out = [float(Fraction(x) * a + Fraction(y)) for x, y in zip(v.tolist(), q.tolist())]
+            if all(math.isfinite(x) for x in out):
+                return np.array(out, np.float64)
+        return K.add(q, v, alpha)
+    s = v.astype(np.float64) * float(np.float32(alpha)) + q.astype(np.float64)
+    if ((s.view(np.uint64) & np.uint64(0x1FFFFFFF)) == np.uint64(0x10000000)).any():
+        return K.add(q, v, alpha)
+    return s.astype(np.float32)
 
 
 def _vecs_in(v: Any, dt: np.dtype, n: int) -> list[np.ndarray] | None:

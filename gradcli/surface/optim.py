@@ -308,12 +308,19 @@ class Optimizer:
 
 
 def _loaded_state_value(key: str, v: Any, p: Tensor) -> Any:
+    """A saved state value as PyTorch's load_state_dict takes it: a tensor as it is ('step',
+    and a tensor already of a float parameter's dtype: `.to()` makes no copy, so the two
+    optimizers share it), else converted to the parameter's dtype; lists and dicts rebuilt
+    around their values."""
+    if isinstance(v, (list, tuple)):
+        return type(v)(_loaded_state_value(key, item, p) for item in v)
+    if isinstance(v, dict):
+        return {k: _loaded_state_value(k, item, p) for k, item in v.items()}
     if not isinstance(v, Tensor):
         return v
-    data = np.array(v.data, copy=True)
-    if key != "step" and p.dtype.kind == "f":
-        data = data.astype(p.dtype)
-    return Tensor(data)
+    if key == "step" or p.dtype.kind != "f" or v.dtype == p.dtype:
+        return v
+    return Tensor(np.array(v.data, copy=True).astype(p.dtype))
 
 
 class _Key:
@@ -1587,6 +1594,11 @@ class _LBFGSRun:
         ro = None if state.get("ro") is None else [_zd_in(v, dt) for v in state["ro"]]
         h_diag = _zd_in(state.get("H_diag"), dt)
         prev_g = _vec_in(state.get("prev_flat_grad"), dt, n)
+        # PyTorch copies each new gradient into this tensor (`prev_flat_grad.copy_`), and
+        # keeps the history in the state's own lists: a state_dict loaded elsewhere shares them
+        prev_t = state.get("prev_flat_grad") if prev_g is not None else None
+        lists = {key: state.get(key) for key in ("old_dirs", "old_stps", "ro")}
+        reset = False
         prev_loss = state.get("prev_loss")
         al_saved = state.get("al")
         al = [_zd_in(v, dt) for v in al_saved] if isinstance(al_saved, list) else None
@@ -1599,6 +1611,7 @@ class _LBFGSRun:
             if state["n_iter"] == 1:
                 d = -g
                 old_dirs, old_stps, ro = [], [], []
+                reset = True
                 h_diag = 1
             else:
                 if d is None or prev_g is None or t is None or None in (old_dirs, old_stps, ro):
@@ -1622,6 +1635,8 @@ class _LBFGSRun:
                     al = [None] * self.history_size
                     state["al"] = al  # (made here, as PyTorch's: its place among the keys)
                 q = -g
+                if len(al) < len(old_dirs):
+                    raise GradcliError("list assignment index out of range").mirror("IndexError")
                 for i in range(len(old_dirs) - 1, -1, -1):
                     al[i] = _Zd(K.dot(old_stps[i], q)[()]) * ro[i]
                     q = _axpy(q, old_dirs[i], -float(al[i]))
@@ -1631,6 +1646,10 @@ class _LBFGSRun:
                     r = _axpy(r, old_stps[i], float(al[i] - be_i))
                 d = r
             prev_g = g.copy()
+            if prev_t is None:
+                prev_t = Tensor(g.copy())
+            else:
+                _write(prev_t, g)
             prev_loss = loss
 
             if state["n_iter"] == 1:
@@ -1673,14 +1692,26 @@ class _LBFGSRun:
 
         state["d"] = None if d is None else Tensor(d)
         state["t"] = _zd_out(t)
-        state["old_dirs"] = None if old_dirs is None else [Tensor(v) for v in old_dirs]
-        state["old_stps"] = None if old_stps is None else [Tensor(v) for v in old_stps]
-        state["ro"] = None if ro is None else [_zd_out(v) for v in ro]
+        made = {
+            "old_dirs": None if old_dirs is None else [Tensor(v) for v in old_dirs],
+            "old_stps": None if old_stps is None else [Tensor(v) for v in old_stps],
+            "ro": None if ro is None else [_zd_out(v) for v in ro],
+        }
+        for key, new in made.items():
+            old = lists[key]
+            if not reset and isinstance(old, list) and new is not None:
+                old[:] = new
+                new = old
+            state[key] = new
         state["H_diag"] = _zd_out(h_diag)
-        state["prev_flat_grad"] = None if prev_g is None else Tensor(prev_g)
+        state["prev_flat_grad"] = prev_t
         state["prev_loss"] = prev_loss
         if al is not None:
-            state["al"] = [_zd_out(v) for v in al]
+            shown = [_zd_out(v) for v in al]
+            if isinstance(al_saved, list):
+                al_saved[:] = shown
+                shown = al_saved
+            state["al"] = shown
         return orig_loss
 
     def strong_wolfe(
@@ -1847,7 +1878,8 @@ def _loss_float(v: Any) -> float:
                 "ValueError"
             ) from None
     raise GradcliError(
-        f"float() argument must be a string or a real number, not '{typename(v)}'",
+        "float() argument must be a string or a real number, not "
+        f"'{'NoneType' if v is None else typename(v)}'",
         hint="the closure must return the loss: end it with `return loss`",
     ).mirror("TypeError")
 

@@ -177,14 +177,25 @@ def test_state_and_state_dict() -> None:
     assert len(state["al"]) == 3 and len(state["old_dirs"]) <= 3
     saved = opt.state_dict()
     assert saved["param_groups"][0]["max_eval"] == 25 and saved["param_groups"][0]["params"] == [0]
-    # a fresh optimizer that loads the state continues as the first one does
+    # a fresh optimizer that loads the state continues as the first one would
     y = Parameter(x.data.copy())
     other = optim.LBFGS([y], history_size=3)
     other.load_state_dict(saved)
-    opt.step(_rosen(x, opt))
+    # PyTorch's load_state_dict keeps tensors of the parameter's dtype as they are (`.to()`
+    # makes no copy): the two optimizers share them, and the lists are new
+    assert other.state[y]["prev_flat_grad"] is opt.state[x]["prev_flat_grad"]
+    assert other.state[y]["old_dirs"] is not opt.state[x]["old_dirs"]
+    z = Parameter(np.array([-1.2, 1.0]))
+    ref = optim.LBFGS([z], history_size=3)
+    ref.step(_rosen(z, ref))
+    ref.step(_rosen(z, ref))
     other.step(_rosen(y, other))
-    assert np.array_equal(x.data, y.data)
-    assert other.state[y]["func_evals"] == opt.state[x]["func_evals"]
+    assert np.array_equal(z.data, y.data)
+    assert other.state[y]["func_evals"] == ref.state[z]["func_evals"]
+    # the state's own history lists, updated in place, as PyTorch's
+    kept = other.state[y]["old_dirs"]
+    other.step(_rosen(y, other))
+    assert other.state[y]["old_dirs"] is kept
 
 
 def test_errors_in_pytorchs_words() -> None:

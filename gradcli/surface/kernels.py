@@ -149,6 +149,36 @@ _DOT_LANES = {_F32: 16, _F64: 8}
 DOT_EXACT_MAX = {_F32: 1 << 16, _F64: 1 << 14}
 
 
+_U64 = np.uint64
+
+
+def _chain32(a: np.ndarray, b: np.ndarray, pieces: list, acc: np.ndarray) -> None:
+    """The float32 lanes' chain of fused multiply-adds through float64, into `acc`: a product
+    of two float32 numbers is exact there and the sum is rounded once to float64, then to
+    float32, which is the fused result unless the float64 sum lands on a float32 midpoint.
+    Two NumPy calls a piece, the sums kept; if one landed on a midpoint (past the first piece,
+    whose sums are the exact products), the chain is done again piece by piece, those lanes
+    with `fma`."""
+    products = a.astype(np.float64) * b.astype(np.float64)
+    lanes = np.zeros(acc.size, _F32)
+    sums = np.empty(a.size, np.float64)
+    for lo, hi in pieces:
+        np.add(products[lo:hi], lanes[: hi - lo], out=sums[lo:hi])
+        np.copyto(lanes[: hi - lo], sums[lo:hi], casting="same_kind")
+    first = pieces[0][1] if pieces else 0
+    if ((sums[first:].view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)).any():
+        lanes[:] = 0
+        for lo, hi in pieces:
+            k = hi - lo
+            s = products[lo:hi] + lanes[:k]
+            out = s.astype(_F32)
+            mid = (s.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)
+            if mid.any():
+                out[mid] = fma(a[lo:hi][mid], b[lo:hi][mid], lanes[:k][mid], _F32)
+            lanes[:k] = out
+    acc[:] = lanes
+
+
 def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """`a.dot(b)` of two vectors of one float dtype, in MKL's order (see above); a 0-d array."""
     dt = np.dtype(a.dtype)
@@ -167,12 +197,15 @@ def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if i < n:
         pieces.append((i, n))
     with np.errstate(all="ignore"):
-        for j, (lo, hi) in enumerate(pieces):
-            k = hi - lo
-            if j == 0:  # into zeros: the rounded products (+ 0: no negative zero, as fma's)
-                acc[:k] = a[lo:hi] * b[lo:hi] + dt.type(0)
-            else:
-                acc[:k] = fma(a[lo:hi], b[lo:hi], acc[:k], dt)
+        if dt == _F32:
+            _chain32(a, b, pieces, acc)
+        else:
+            for j, (lo, hi) in enumerate(pieces):
+                k = hi - lo
+                if j == 0:  # into zeros: the rounded products (+ 0: no -0, as fma's)
+                    acc[:k] = a[lo:hi] * b[lo:hi] + dt.type(0)
+                else:
+                    acc[:k] = fma(a[lo:hi], b[lo:hi], acc[:k], dt)
         v = (acc[:lanes] + acc[lanes : 2 * lanes]) + (acc[2 * lanes : 3 * lanes] + acc[3 * lanes :])
         stop = 4 if dt == _F32 else 1
         while v.size > stop:

@@ -1484,7 +1484,7 @@ class LBFGS(Optimizer):
         raise NotImplementedError
 
 
-_C1, _C2, _MAX_LS = 1e-4, 0.9, 25
+_C1, _C2 = 1e-4, 0.9  # the strong Wolfe conditions' constants (PyTorch's defaults)
 
 
 class _LBFGSRun:
@@ -1543,7 +1543,8 @@ class _LBFGSRun:
         at = 0
         for p in _ticking(self.params):
             size = p.data.size
-            _write(p, K.add(p.data, d[at : at + size].reshape(p.shape), alpha))
+            moved = _axpy(p.data.reshape(-1), d[at : at + size], alpha)
+            _write(p, moved.reshape(p.shape))
             at += size
 
     def set_params(self, saved: list[np.ndarray]) -> None:

@@ -1719,8 +1719,8 @@ CASES: list[Case] = [
     ),
     Case(
         "lbfgs_history_fills_memory",
-        "w = torch.ones(400000, requires_grad=True)\nopt = torch.optim.LBFGS([w])\n"
-        "def closure():\n    opt.zero_grad()\n    loss = ((w - 0.5) ** 4).sum()\n"
+        "w = torch.ones(1000000, requires_grad=True)\nopt = torch.optim.LBFGS([w])\n"
+        "def closure():\n    opt.zero_grad()\n    loss = (w * w * w * w).sum()\n"
         "    loss.backward()\n    return loss\nopt.step(closure)",
         "the memory the program has taken, in MB,",
         env={"GRADCLI_MEMORY_MB": "30"},

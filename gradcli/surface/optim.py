@@ -1,5 +1,5 @@
 """`torch.optim`: SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, Adamax, NAdam, RAdam, Rprop,
-ASGD and the learning-rate schedulers (StepLR, MultiStepLR, ExponentialLR, CosineAnnealingLR,
+ASGD, LBFGS and the learning-rate schedulers (StepLR, MultiStepLR, ExponentialLR, CosineAnnealingLR,
 LambdaLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, OneCycleLR, ReduceLROnPlateau,
 CosineAnnealingWarmRestarts, CyclicLR, SequentialLR, ChainedScheduler).
 
@@ -21,7 +21,9 @@ A program reaches an optimizer through `program_attribute` only: its methods (`s
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -306,12 +308,19 @@ class Optimizer:
 
 
 def _loaded_state_value(key: str, v: Any, p: Tensor) -> Any:
+    """A saved state value as PyTorch's load_state_dict takes it: a tensor as it is ('step',
+    and a tensor already of a float parameter's dtype: `.to()` makes no copy, so the two
+    optimizers share it), else converted to the parameter's dtype; lists and dicts rebuilt
+    around their values."""
+    if isinstance(v, (list, tuple)):
+        return type(v)(_loaded_state_value(key, item, p) for item in v)
+    if isinstance(v, dict):
+        return {k: _loaded_state_value(k, item, p) for k, item in v.items()}
     if not isinstance(v, Tensor):
         return v
-    data = np.array(v.data, copy=True)
-    if key != "step" and p.dtype.kind == "f":
-        data = data.astype(p.dtype)
-    return Tensor(data)
+    if key == "step" or p.dtype.kind != "f" or v.dtype == p.dtype:
+        return v
+    return Tensor(np.array(v.data, copy=True).astype(p.dtype))
 
 
 class _Key:
@@ -1280,6 +1289,600 @@ def _refuse_engines(foreach: Any, differentiable: Any, fused: Any, fn: str) -> N
                 expected=f"{name}=False or None (PyTorch's default on the CPU)",
                 hint=f"leave {name} out: gradcli computes the single-tensor implementation",
             )
+
+
+# --- LBFGS -----------------------------------------------------------------------------------
+
+
+_MISSING: Any = object()  # LBFGS.step() called without its closure
+
+
+class _Zd:
+    """A 0-d tensor of the parameters' float dtype, as LBFGS's scalars are in PyTorch (`ys`,
+    `ro[i]`, `al[i]`, `H_diag`, `gtd`, and `t` once a tensor touched it): arithmetic in that
+    dtype, a Python number joining it rounded to the dtype first (c10's wrapped numbers), a
+    number divided by it as `reciprocal() * number` (Tensor.__rtruediv__), comparisons in the
+    dtype. Python numbers stay Python numbers, so `min`, `max` and `abs` in the algorithm pick
+    and compute the types PyTorch's code does."""
+
+    __slots__ = ("v",)
+
+    def __init__(self, v: Any) -> None:
+        self.v = v  # a NumPy scalar: float32 or float64
+
+    def _of(self, other: Any) -> Any:
+        if isinstance(other, _Zd):
+            return other.v
+        return self.v.dtype.type(other)
+
+    def __add__(self, o: Any) -> _Zd:
+        return _Zd(self.v + self._of(o))
+
+    def __radd__(self, o: Any) -> _Zd:
+        return _Zd(self._of(o) + self.v)
+
+    def __sub__(self, o: Any) -> _Zd:
+        return _Zd(self.v - self._of(o))
+
+    def __rsub__(self, o: Any) -> _Zd:
+        return _Zd(self._of(o) - self.v)
+
+    def __mul__(self, o: Any) -> _Zd:
+        return _Zd(self.v * self._of(o))
+
+    def __rmul__(self, o: Any) -> _Zd:
+        return _Zd(self._of(o) * self.v)
+
+    def __truediv__(self, o: Any) -> _Zd:
+        return _Zd(self.v / self._of(o))
+
+    def __rtruediv__(self, o: Any) -> _Zd:
+        return _Zd((self.v.dtype.type(1) / self.v) * self._of(o))
+
+    def square(self) -> _Zd:  # `x ** 2`: ATen's pow with exponent 2 is x * x
+        return _Zd(self.v * self.v)
+
+    def sqrt(self) -> _Zd:
+        return _Zd(K.sqrt(np.asarray(self.v))[()])
+
+    def __neg__(self) -> _Zd:
+        return _Zd(-self.v)
+
+    def __abs__(self) -> _Zd:
+        return _Zd(abs(self.v))
+
+    def __lt__(self, o: Any) -> bool:
+        return bool(self.v < self._of(o))
+
+    def __le__(self, o: Any) -> bool:
+        return bool(self.v <= self._of(o))
+
+    def __gt__(self, o: Any) -> bool:
+        return bool(self.v > self._of(o))
+
+    def __ge__(self, o: Any) -> bool:
+        return bool(self.v >= self._of(o))
+
+    def __float__(self) -> float:
+        return float(self.v)
+
+    def tensor(self) -> Tensor:
+        return Tensor(np.asarray(self.v))
+
+
+def _zd_in(v: Any, dt: np.dtype) -> Any:
+    """A scalar of the saved state: a 0-d tensor as `_Zd`, a Python number as it is."""
+    if isinstance(v, Tensor):
+        return _Zd(np.asarray(v.data).astype(dt).reshape(-1)[0])
+    return v
+
+
+def _zd_out(v: Any) -> Any:
+    return v.tensor() if isinstance(v, _Zd) else v
+
+
+def _vec_in(v: Any, dt: np.dtype, n: int) -> np.ndarray | None:
+    if v is None:
+        return None
+    data = v.data if isinstance(v, Tensor) else None
+    if data is None or data.size != n:
+        raise GradcliError(
+            "LBFGS.step(): the optimizer's saved state does not fit its parameters",
+            hint="load a state_dict saved by an LBFGS of the same parameters",
+        )
+    return np.array(data, dt).reshape(-1)
+
+
+def _cubic_min(x1: Any, f1: Any, g1: Any, x2: Any, f2: Any, g2: Any, bounds: Any = None) -> Any:
+    """The minimiser of the cubic through (x1, f1) and (x2, f2) with slopes g1, g2, kept within
+    the bounds (by default the interval between x1 and x2); their middle if the cubic has none.
+    Each operation is PyTorch's, in its types (`_Zd` for its tensors)."""
+    if bounds is None:
+        lo, hi = (x1, x2) if x1 <= x2 else (x2, x1)
+    else:
+        lo, hi = bounds
+    d1 = g1 + g2 - 3 * (f1 - f2) / (x1 - x2)
+    disc = d1.square() - g1 * g2
+    if not disc >= 0:
+        return (lo + hi) / 2.0
+    d2 = disc.sqrt()
+    if x1 <= x2:
+        at = x2 - (x2 - x1) * ((g2 + d2 - d1) / (g2 - g1 + 2 * d2))
+    else:
+        at = x1 - (x1 - x2) * ((g1 + d2 - d1) / (g1 - g2 + 2 * d2))
+    return min(max(at, lo), hi)
+
+
+class LBFGS(Optimizer):
+    """`torch.optim.LBFGS`: limited-memory BFGS over all parameters as one flat vector, each
+    `step(closure)` up to `max_iter` iterations (and `max_eval` calls of the closure), with a
+    fixed step or the strong-Wolfe line search. PyTorch's algorithm operation by operation, in
+    its types: the vectors in the parameters' dtype, the dot products in MKL's order
+    (`kernels.dot`), the sum of |g| in ATen's, the updates `p.add_(d, alpha=t)` fused, the
+    scalars 0-d tensors or Python floats where PyTorch's are (`_Zd`). Its state (`func_evals`,
+    `n_iter`, the history...) is kept, as PyTorch's, as the first parameter's."""
+
+    def __init__(
+        self,
+        params: Any,
+        lr: Any = 1,
+        max_iter: Any = 20,
+        max_eval: Any = None,
+        tolerance_grad: Any = 1e-7,
+        tolerance_change: Any = 1e-9,
+        history_size: Any = 100,
+        line_search_fn: Any = None,
+    ) -> None:
+        fn = "LBFGS()"
+        if isinstance(lr, Tensor) and lr.data.size != 1:
+            raise GradcliError("Tensor lr must be 1-element").mirror("ValueError")
+        if not 0.0 <= _number(lr, "lr", fn):
+            raise GradcliError(f"Invalid learning rate: {_py(lr)}").mirror("ValueError")
+        for key, v in (("max_iter", max_iter), ("max_eval", max_eval)):
+            if v is not None:
+                _number(v, key, fn)
+        if max_eval is None:
+            max_eval = max_iter * 5 // 4
+        defaults = {
+            "lr": lr,
+            "max_iter": max_iter,
+            "max_eval": max_eval,
+            "tolerance_grad": tolerance_grad,
+            "tolerance_change": tolerance_change,
+            "history_size": history_size,
+            "line_search_fn": line_search_fn,
+        }
+        super().__init__(params, defaults)
+        if len(self.param_groups) != 1:
+            raise GradcliError(
+                "LBFGS doesn't support per-parameter options (parameter groups)"
+            ).mirror("ValueError")
+
+    def step(self, closure: Any = _MISSING) -> Any:  # type: ignore[override]
+        if closure is _MISSING:
+            raise GradcliError(
+                "LBFGS.step() missing 1 required positional argument: 'closure'",
+                hint="pass a function that zeroes the gradients, computes the loss, calls "
+                "backward() and returns the loss: opt.step(closure)",
+            ).mirror("TypeError")
+        if len(self.param_groups) != 1:
+            raise GradcliError(
+                f"Expected exactly one param_group, but got {len(self.param_groups)}"
+            ).mirror("AssertionError")
+        if not callable(closure):
+            kind = "NoneType" if closure is None else typename(closure)
+            raise GradcliError(f"'{kind}' object is not callable").mirror("TypeError")
+        try:
+            with np.errstate(all="ignore"):
+                loss = _LBFGSRun(self, closure).run()
+        except ZeroDivisionError:  # the line search's Python floats, as in PyTorch's code
+            raise GradcliError("float division by zero").mirror("ZeroDivisionError") from None
+        self._stepped = True
+        return loss
+
+    def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+
+_C1, _C2 = 1e-4, 0.9  # the strong Wolfe conditions' constants (PyTorch's defaults)
+
+
+class _LBFGSRun:
+    """One `LBFGS.step(closure)`."""
+
+    def __init__(self, opt: LBFGS, closure: Any) -> None:
+        self.opt, self.closure = opt, closure
+        group = opt.param_groups[0]
+        params = group["params"]
+        if not isinstance(params, list) or not all(isinstance(p, Tensor) for p in params):
+            raise GradcliError(
+                "LBFGS.step(): the param group's 'params' must stay a list of tensors",
+                found=typename(params),
+            )
+        self.params: list[Tensor] = params
+        dtypes = {p.dtype for p in params}
+        if len(dtypes) != 1 or next(iter(dtypes)) not in (np.float32, np.float64):
+            raise GradcliError(
+                "LBFGS: gradcli computes LBFGS for float32 or float64 parameters, all of one dtype",
+                found=", ".join(sorted(str(d) for d in dtypes)),
+                hint="make every parameter float32 (the default) or every one float64",
+            )
+        self.dt = np.dtype(next(iter(dtypes)))
+        self.n = sum(p.data.size for p in params)
+        limits.TENSOR_ELEMENTS.check(self.n, "the number of elements LBFGS optimises")
+        h = _Hyper(group, "LBFGS.step()")
+        self.lr = h.num("lr")
+        self.max_iter = _lbfgs_count(group, "max_iter")
+        self.max_eval = _lbfgs_count(group, "max_eval")
+        self.tolerance_grad = h.num("tolerance_grad")
+        self.tolerance_change = h.num("tolerance_change")
+        self.line_search_fn = group.get("line_search_fn")
+        history = group.get("history_size")
+        if isinstance(history, bool) or not isinstance(history, int):
+            raise GradcliError(
+                f"can't multiply sequence by non-int of type '{typename(history)}'",
+                hint="history_size is a whole number, e.g. 10",
+            ).mirror("TypeError")
+        limits.LIST_ITEMS.check(history, "LBFGS's history_size")
+        self.history_size = history
+
+    # -- the parameters as one flat vector ---------------------------------------------------
+    def flat_grad(self) -> np.ndarray:
+        pieces = []
+        for p in self.params:
+            if p.grad is None:
+                pieces.append(np.zeros(p.data.size, self.dt))
+            else:
+                g = p.grad.data
+                pieces.append(np.asarray(g, self.dt).reshape(-1))
+        return np.concatenate(pieces) if pieces else np.zeros(0, self.dt)
+
+    def add_grad(self, t: Any, d: np.ndarray) -> None:
+        """`p.add_(d[piece].view_as(p), alpha=t)` for every parameter."""
+        alpha = float(t) if isinstance(t, _Zd) else t
+        at = 0
+        for p in _ticking(self.params):
+            size = p.data.size
+            moved = _axpy(p.data.reshape(-1), d[at : at + size], alpha)
+            _write(p, moved.reshape(p.shape))
+            at += size
+
+    def set_params(self, saved: list[np.ndarray]) -> None:
+        for p, data in zip(self.params, saved):
+            _write(p, data)
+
+    def evaluate(self) -> Any:
+        hooks.observer.check_clock()
+        with enable_grad():
+            return self.closure()
+
+    def max_abs(self, v: np.ndarray) -> _Zd:
+        if v.size == 0:
+            raise GradcliError(
+                "max(): Expected reduction dim to be specified for input.numel() == 0. Specify "
+                "the reduction dim with the 'dim' argument."
+            )
+        return _Zd(np.abs(v).max())
+
+    def directional(self, x: list[np.ndarray], t: Any, d: np.ndarray) -> tuple[float, np.ndarray]:
+        self.add_grad(t, d)
+        loss = _loss_float(self.evaluate())
+        g = self.flat_grad()
+        self.set_params(x)
+        return loss, g
+
+    # -- the step -----------------------------------------------------------------------------
+    def run(self) -> Any:
+        opt, dt = self.opt, self.dt
+        first = self.params[0]
+        state = opt._state.setdefault(id(first), {})
+        state.setdefault("func_evals", 0)
+        state.setdefault("n_iter", 0)
+
+        orig_loss = self.evaluate()
+        loss = _loss_float(orig_loss)
+        evals = 1
+        state["func_evals"] += 1
+        g = self.flat_grad()
+        if self.max_abs(g) <= self.tolerance_grad:
+            return orig_loss
+
+        n = self.n
+        d = _vec_in(state.get("d"), dt, n)
+        t = _zd_in(state.get("t"), dt)
+        old_dirs = _vecs_in(state.get("old_dirs"), dt, n)
+        old_stps = _vecs_in(state.get("old_stps"), dt, n)
+        ro = None if state.get("ro") is None else [_zd_in(v, dt) for v in state["ro"]]
+        h_diag = _zd_in(state.get("H_diag"), dt)
+        prev_g = _vec_in(state.get("prev_flat_grad"), dt, n)
+        # PyTorch copies each new gradient into this tensor (`prev_flat_grad.copy_`), and
+        # keeps the history in the state's own lists: a state_dict loaded elsewhere shares them
+        prev_t = state.get("prev_flat_grad") if prev_g is not None else None
+        lists = {key: state.get(key) for key in ("old_dirs", "old_stps", "ro")}
+        reset = False
+        prev_loss = state.get("prev_loss")
+        al_saved = state.get("al")
+        al = [_zd_in(v, dt) for v in al_saved] if isinstance(al_saved, list) else None
+
+        n_iter = 0
+        while n_iter < self.max_iter:
+            hooks.observer.tick()
+            n_iter += 1
+            state["n_iter"] += 1
+            if state["n_iter"] == 1:
+                d = -g
+                old_dirs, old_stps, ro = [], [], []
+                reset = True
+                h_diag = 1
+            else:
+                if d is None or prev_g is None or t is None or None in (old_dirs, old_stps, ro):
+                    raise GradcliError(
+                        "LBFGS.step(): the optimizer's saved state lacks its last direction",
+                        hint="load a state_dict saved by an LBFGS after a step",
+                    )
+                y = g - prev_g
+                s = K.mul(d, float(t) if isinstance(t, _Zd) else t)
+                ys = _Zd(K.dot(y, s)[()])
+                if ys > 1e-10:
+                    if len(old_dirs) == self.history_size:
+                        old_dirs.pop(0)
+                        old_stps.pop(0)
+                        ro.pop(0)
+                    old_dirs.append(y)
+                    old_stps.append(s)
+                    ro.append(1.0 / ys)
+                    h_diag = ys / _Zd(K.dot(y, y)[()])
+                if al is None:
+                    al = [None] * self.history_size
+                    state["al"] = al  # (made here, as PyTorch's: its place among the keys)
+                q = -g
+                if len(al) < len(old_dirs):
+                    raise GradcliError("list assignment index out of range").mirror("IndexError")
+                for i in range(len(old_dirs) - 1, -1, -1):
+                    al[i] = _Zd(K.dot(old_stps[i], q)[()]) * ro[i]
+                    q = _axpy(q, old_dirs[i], -float(al[i]))
+                d = r = K.mul(q, float(h_diag) if isinstance(h_diag, _Zd) else h_diag)
+                for i in range(len(old_dirs)):
+                    be_i = _Zd(K.dot(old_dirs[i], r)[()]) * ro[i]
+                    r = _axpy(r, old_stps[i], float(al[i] - be_i))
+                d = r
+            prev_g = g.copy()
+            if prev_t is None:
+                prev_t = Tensor(g.copy())
+            else:
+                _write(prev_t, g)
+            prev_loss = loss
+
+            if state["n_iter"] == 1:
+                t = min(1.0, 1.0 / _Zd(_abs_sum(g))) * self.lr
+            else:
+                t = self.lr
+            gtd = _Zd(K.dot(g, d)[()])
+            if gtd > -self.tolerance_change:
+                break
+
+            ls_evals = 0
+            if self.line_search_fn is not None:
+                if self.line_search_fn != "strong_wolfe":
+                    raise GradcliError("only 'strong_wolfe' is supported")
+                x_init = [np.array(p.data, copy=True) for p in self.params]
+                loss, g, t, ls_evals = self.strong_wolfe(
+                    x_init, t, d, loss, g, gtd, self.max_eval - evals
+                )
+                self.add_grad(t, d)
+                opt_cond = self.max_abs(g) <= self.tolerance_grad
+            else:
+                self.add_grad(t, d)
+                opt_cond = False
+                if n_iter != self.max_iter:
+                    loss = _loss_float(self.evaluate())
+                    g = self.flat_grad()
+                    opt_cond = self.max_abs(g) <= self.tolerance_grad
+                    ls_evals = 1
+            evals += ls_evals
+            state["func_evals"] += ls_evals
+
+            if n_iter == self.max_iter or evals >= self.max_eval or opt_cond:
+                break
+            if self.max_abs(K.mul(d, float(t) if isinstance(t, _Zd) else t)) <= (
+                self.tolerance_change
+            ):
+                break
+            if abs(loss - prev_loss) < self.tolerance_change:
+                break
+
+        state["d"] = None if d is None else Tensor(d)
+        state["t"] = _zd_out(t)
+        made = {
+            "old_dirs": None if old_dirs is None else [Tensor(v) for v in old_dirs],
+            "old_stps": None if old_stps is None else [Tensor(v) for v in old_stps],
+            "ro": None if ro is None else [_zd_out(v) for v in ro],
+        }
+        for key, new in made.items():
+            old = lists[key]
+            if not reset and isinstance(old, list) and new is not None:
+                old[:] = new
+                new = old
+            state[key] = new
+        state["H_diag"] = _zd_out(h_diag)
+        state["prev_flat_grad"] = prev_t
+        state["prev_loss"] = prev_loss
+        if al is not None:
+            shown = [_zd_out(v) for v in al]
+            if isinstance(al_saved, list):
+                al_saved[:] = shown
+                shown = al_saved
+            state["al"] = shown
+        return orig_loss
+
+    def strong_wolfe(
+        self,
+        x: list[np.ndarray],
+        t: Any,
+        d: np.ndarray,
+        f: float,
+        g: np.ndarray,
+        gtd: _Zd,
+        max_ls: int,
+    ) -> tuple[float, np.ndarray, Any, int]:
+        """PyTorch's `_strong_wolfe` (ported there from minFunc): bracket a step that satisfies
+        the strong Wolfe conditions, then zoom into the bracket by cubic interpolation."""
+        c1, c2, tol = _C1, _C2, self.tolerance_change
+        d_norm = self.max_abs(d)
+        g = g.copy()
+        f_new, g_new = self.directional(x, t, d)
+        evals = 1
+        gtd_new = _Zd(K.dot(g_new, d)[()])
+        t_prev, f_prev, g_prev, gtd_prev = 0, f, g, gtd
+        done = False
+        ls_iter = 0
+        bracket = bracket_f = bracket_g = bracket_gtd = None
+        while ls_iter < max_ls:
+            hooks.observer.tick()
+            if f_new > (f + c1 * t * gtd) or (ls_iter > 1 and f_new >= f_prev):
+                bracket, bracket_f = [t_prev, t], [f_prev, f_new]
+                bracket_g, bracket_gtd = [g_prev, g_new.copy()], [gtd_prev, gtd_new]
+                break
+            if abs(gtd_new) <= -c2 * gtd:
+                bracket, bracket_f, bracket_g = [t], [f_new], [g_new]
+                done = True
+                break
+            if gtd_new >= 0:
+                bracket, bracket_f = [t_prev, t], [f_prev, f_new]
+                bracket_g, bracket_gtd = [g_prev, g_new.copy()], [gtd_prev, gtd_new]
+                break
+            lo_step = t + 0.01 * (t - t_prev)
+            hi_step = t * 10
+            was = t
+            t = _cubic_min(t_prev, f_prev, gtd_prev, t, f_new, gtd_new, bounds=(lo_step, hi_step))
+            t_prev, f_prev, g_prev, gtd_prev = was, f_new, g_new.copy(), gtd_new
+            f_new, g_new = self.directional(x, t, d)
+            evals += 1
+            gtd_new = _Zd(K.dot(g_new, d)[()])
+            ls_iter += 1
+        if ls_iter == max_ls:
+            bracket, bracket_f, bracket_g = [0, t], [f, f_new], [g, g_new]
+        if bracket is None or bracket_f is None or bracket_g is None:
+            raise GradcliError(
+                "cannot access local variable 'bracket' where it is not associated with a value",
+                hint="max_eval must leave the line search at least one evaluation",
+            ).mirror("UnboundLocalError")
+
+        insufficient = False
+        low, high = (0, 1) if bracket_f[0] <= bracket_f[-1] else (1, 0)
+        while not done and ls_iter < max_ls:
+            hooks.observer.tick()
+            if abs(bracket[1] - bracket[0]) * d_norm < tol:
+                break
+            assert bracket_gtd is not None
+            t = _cubic_min(
+                bracket[0], bracket_f[0], bracket_gtd[0], bracket[1], bracket_f[1], bracket_gtd[1]
+            )
+            top, bottom = max(bracket), min(bracket)
+            eps = 0.1 * (top - bottom)
+            if min(top - t, t - bottom) < eps:
+                if insufficient or t >= top or t <= bottom:
+                    t = top - eps if abs(t - top) < abs(t - bottom) else bottom + eps
+                    insufficient = False
+                else:
+                    insufficient = True
+            else:
+                insufficient = False
+            f_new, g_new = self.directional(x, t, d)
+            evals += 1
+            gtd_new = _Zd(K.dot(g_new, d)[()])
+            ls_iter += 1
+            if f_new > (f + c1 * t * gtd) or f_new >= bracket_f[low]:
+                bracket[high], bracket_f[high] = t, f_new
+                bracket_g[high], bracket_gtd[high] = g_new.copy(), gtd_new
+                low, high = (0, 1) if bracket_f[0] <= bracket_f[1] else (1, 0)
+            else:
+                if abs(gtd_new) <= -c2 * gtd:
+                    done = True
+                elif gtd_new * (bracket[high] - bracket[low]) >= 0:
+                    bracket[high], bracket_f[high] = bracket[low], bracket_f[low]
+                    bracket_g[high], bracket_gtd[high] = bracket_g[low], bracket_gtd[low]
+                bracket[low], bracket_f[low] = t, f_new
+                bracket_g[low], bracket_gtd[low] = g_new.copy(), gtd_new
+        return bracket_f[low], bracket_g[low], bracket[low], evals
+
+
+_EXACT_AXPY = 16
+
+
+def _axpy(q: np.ndarray, v: np.ndarray, alpha: float) -> np.ndarray:
+    """`q.add(v, alpha=alpha)` (one fused rounding, as `K.add`), quicker for float32: the
+    product of two float32 numbers is exact in float64, so the float64 sum rounded to float32
+    is the fused result unless it lands on a float32 midpoint (then `K.add` decides)."""
+    if alpha == 1 or q.dtype != np.float32:
+        if (
+            q.dtype == np.float64
+            and alpha != 1
+            and q.size <= _EXACT_AXPY
+            and math.isfinite(alpha)
+            and np.isfinite(q).all()
+            and np.isfinite(v).all()
+        ):
+            # a few elements: exactly in rationals, rounded once (the emulation's dozen NumPy
+            # calls cost more)
+            a = Fraction(alpha)
+            out = [float(Fraction(x) * a + Fraction(y)) for x, y in zip(v.tolist(), q.tolist())]
+            if all(math.isfinite(x) for x in out):
+                return np.array(out, np.float64)
+        return K.add(q, v, alpha)
+    s = v.astype(np.float64) * float(np.float32(alpha)) + q.astype(np.float64)
+    if ((s.view(np.uint64) & np.uint64(0x1FFFFFFF)) == np.uint64(0x10000000)).any():
+        return K.add(q, v, alpha)
+    return s.astype(np.float32)
+
+
+def _vecs_in(v: Any, dt: np.dtype, n: int) -> list[np.ndarray] | None:
+    if v is None:
+        return None
+    if not isinstance(v, list):
+        raise GradcliError("LBFGS.step(): the saved history must be a list of tensors")
+    return [_vec_in(item, dt, n) for item in v]
+
+
+def _abs_sum(g: np.ndarray) -> Any:
+    """`g.abs().sum()` in ATen's order, a NumPy scalar of g's dtype."""
+    from ..core.summation import sum_float
+
+    return sum_float(np.abs(g), (0,), False)[()]
+
+
+def _lbfgs_count(group: dict[str, Any], key: str) -> Any:
+    v = group.get(key)
+    if not isinstance(v, (int, float)):
+        raise GradcliError(f"LBFGS.step(): {key} must be a number", found=typename(v))
+    return v
+
+
+def _loss_float(v: Any) -> float:
+    """`float(closure())`, as PyTorch's LBFGS reads the loss."""
+    if isinstance(v, Tensor):
+        if v.data.size != 1:
+            raise GradcliError(
+                "only one element tensors can be converted to Python scalars",
+                found=f"shape {list(v.shape)}",
+                hint="the closure returns the loss, a single number: loss.sum() or loss.mean()",
+            ).mirror("RuntimeError")
+        return float(v.data.reshape(()))
+    if isinstance(v, (bool, int, float, np.integer, np.floating)):
+        return float(v)
+    if isinstance(v, str):
+        try:
+            return float(v)
+        except ValueError:
+            shown = v if len(v) <= 40 else v[:40] + "..."
+            raise GradcliError(f"could not convert string to float: {shown!r}").mirror(
+                "ValueError"
+            ) from None
+    raise GradcliError(
+        "float() argument must be a string or a real number, not "
+        f"'{'NoneType' if v is None else typename(v)}'",
+        hint="the closure must return the loss: end it with `return loss`",
+    ).mirror("TypeError")
 
 
 # --- learning-rate schedulers ----------------------------------------------------------------
@@ -2422,7 +3025,20 @@ def _constructor(cls: type) -> Callable[..., Any]:
 # torch.optim.X and torch.optim.lr_scheduler.X as a program names them.
 OPTIMIZERS: dict[str, Callable[..., Any]] = {
     c.__name__: _constructor(c)
-    for c in (SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, Adamax, NAdam, RAdam, Rprop, ASGD)
+    for c in (
+        SGD,
+        Adam,
+        AdamW,
+        RMSprop,
+        Adagrad,
+        Adadelta,
+        Adamax,
+        NAdam,
+        RAdam,
+        Rprop,
+        ASGD,
+        LBFGS,
+    )
 }
 SCHEDULERS: dict[str, Callable[..., Any]] = {
     c.__name__: _constructor(c)

@@ -1629,6 +1629,111 @@ CASES: list[Case] = [
         "foreach=True is not supported by gradcli",
         (2, 7),
     ),
+    # --- LBFGS: the closure is the program's, the iterations and the history bounded ---------
+    Case(
+        "lbfgs_closure_loops",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.LBFGS([w])\n"
+        "def closure():\n    while True:\n        pass\nopt.step(closure)",
+        "the number of loop iterations is 1,001",
+        (4, 5),
+        env={"GRADCLI_LOOP_ITERATIONS": "1000"},
+    ),
+    Case(
+        "lbfgs_closure_steps_again",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.LBFGS([w])\n"
+        "def closure():\n    return opt.step(closure)\nopt.step(closure)",
+        "the depth of function calls is 51",
+        (4, 12),
+    ),
+    Case(
+        "lbfgs_endless_iterations",
+        "w = torch.ones(2, requires_grad=True)\n"
+        "opt = torch.optim.LBFGS([w], max_iter=10**15, max_eval=10**15, tolerance_change=0)\n"
+        "def closure():\n    opt.zero_grad()\n    loss = w.sum()\n    loss.backward()\n"
+        "    return loss\nopt.step(closure)",
+        "gradcli has run for over 1 seconds",
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
+        "lbfgs_huge_history",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.LBFGS([w], history_size=10**12)\n"
+        "def closure():\n    opt.zero_grad()\n    loss = (w * w).sum()\n    loss.backward()\n"
+        "    return loss\nopt.step(closure)",
+        "LBFGS's history_size is 1,000,000,000,000, over the limit",
+        (8, 1),
+    ),
+    Case(
+        "lbfgs_history_not_a_number",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.LBFGS([w], history_size='all')\n"
+        "def closure():\n    return w.sum()\nopt.step(closure)",
+        "can't multiply sequence by non-int of type 'str'",
+        (5, 1),
+    ),
+    Case(
+        "lbfgs_closure_returns_a_list",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.LBFGS([w])\n"
+        "opt.step(lambda: [1, 2])",
+        "float() argument must be a string or a real number, not 'list'",
+        (3, 1),
+    ),
+    Case(
+        "lbfgs_closure_returns_a_vector",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.LBFGS([w])\n"
+        "opt.step(lambda: w * 2)",
+        "only one element tensors can be converted to Python scalars",
+        (3, 1),
+    ),
+    Case(
+        "lbfgs_closure_not_a_function",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.LBFGS([w])\nopt.step(3)",
+        "'int' object is not callable",
+        (3, 1),
+    ),
+    Case(
+        "lbfgs_two_groups",
+        "w = torch.ones(2, requires_grad=True)\nb = torch.ones(1, requires_grad=True)\n"
+        "opt = torch.optim.LBFGS([{'params': [w]}, {'params': [b]}])",
+        "LBFGS doesn't support per-parameter options (parameter groups)",
+        (3, 7),
+    ),
+    Case(
+        "lbfgs_mixed_dtypes",
+        "w = torch.ones(2, requires_grad=True)\n"
+        "v = torch.ones(2, dtype=torch.float64, requires_grad=True)\n"
+        "opt = torch.optim.LBFGS([w, v])\nopt.step(lambda: (w.sum() + v.sum()))",
+        "gradcli computes LBFGS for float32 or float64 parameters, all of one dtype",
+        (4, 1),
+    ),
+    Case(
+        "lbfgs_empty_parameter",
+        "w = torch.ones(0, requires_grad=True)\nopt = torch.optim.LBFGS([w])\n"
+        "opt.step(lambda: w.sum())",
+        "max(): Expected reduction dim to be specified for input.numel() == 0",
+        (3, 1),
+    ),
+    Case(
+        "lbfgs_no_evaluation_left",
+        "w = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+        "opt = torch.optim.LBFGS([w], max_eval=0, line_search_fn='strong_wolfe')\n"
+        "def closure():\n    opt.zero_grad()\n    loss = (w * w).sum()\n    loss.backward()\n"
+        "    return loss\nopt.step(closure)",
+        "cannot access local variable 'bracket' where it is not associated with a value",
+        (8, 1),
+    ),
+    Case(
+        "lbfgs_history_fills_memory",
+        "w = torch.ones(1000000, requires_grad=True)\nopt = torch.optim.LBFGS([w])\n"
+        "def closure():\n    opt.zero_grad()\n    loss = (w * w * w * w).sum()\n"
+        "    loss.backward()\n    return loss\nopt.step(closure)",
+        "the memory the program has taken, in MB,",
+        env={"GRADCLI_MEMORY_MB": "30"},
+    ),
+    Case(
+        "lbfgs_dunder",
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.LBFGS([w])\nf = opt.__class__",
+        "`.__class__` is not accessible in gradcli programs",
+        (3, 8),
+    ),
     # --- the nn tutorials' constructs: schedulers, RMSprop/Adagrad, state dicts, apply -------
     Case(
         "rmsprop_negative_alpha",

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from . import dtypes, hooks
 from . import primitives as P
 from .graph import ancestors
@@ -76,9 +76,6 @@ def _check_gradient(out: Tensor, grad: Any, index: int) -> Tensor:
         return Tensor(np.ones(out.shape, dtype=out.dtype))
     g = as_tensor(grad, like=out)
     if g.shape != out.shape:
-        if g.numel() == out.numel() and g.ndim <= 1 and out.numel() == 1:
-            # PyTorch accepts a one-element gradient for a one-element output.
-            return Tensor(g.data.reshape(out.shape).astype(out.dtype))
         raise GradcliError(
             f"Mismatch in shape: grad_output[{index}] has a shape of "
             f"torch.Size({list(g.shape)}) and output[{index}] has a shape of "
@@ -261,7 +258,13 @@ def run_backward(
         if t.node is None and k in grads and k not in captured:
             captured[k] = grads[k]
     for t, g in retained:
-        t.grad = handed(g) if t.grad is None else apply(P.add, t.grad, g)
+        if t.grad is None:
+            # PyTorch's retain_grad stores a clone: never an array another tensor's .grad, a
+            # hook or the caller's upstream gradient holds (a change in place to one of them
+            # must not reach it); made in the pass's grad mode (no history without create_graph).
+            t.grad = handed(g) if create_graph else Tensor(np.array(g.data, copy=True))
+        else:
+            t.grad = apply(P.add, t.grad, g)
     out_grads = {}
     for k, g in grads.items():
         if type(k) is int:
@@ -462,7 +465,19 @@ def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:
     for fn in list(fns):
         if isinstance(fn, PostAccumulateHook):
             continue  # run after the gradient is accumulated (`backward`)
+        version = g._version
         r = fn(g)
+        if g._version != version:
+            # PyTorch hands the hook the engine's own buffer, which other gradients of the pass
+            # may share (an add's two inputs get the same tensor): what changes then depends on
+            # its engine's order. gradcli does not reproduce that: it says so.
+            raise NotSupported(
+                "a gradient hook changed its gradient in place (grad *= ..., grad.mul_(...)): "
+                "PyTorch's hooks must not modify their argument, and what such a change "
+                "reaches in PyTorch depends on which gradients share its memory in its engine, "
+                "which gradcli does not reproduce",
+                hint="return the new gradient instead: return grad * 100",
+            )
         if r is not None:
             if not isinstance(r, Tensor):
                 raise GradcliError(
@@ -753,7 +768,15 @@ def grad(
     else:
         outs, gl = _roots_and_grads(outputs, grad_outputs)
     nb = 1 if is_grads_batched else 0
-    ins = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+    if isinstance(inputs, Tensor):
+        ins = [inputs]
+    elif isinstance(inputs, (list, tuple)) or (
+        hasattr(inputs, "__iter__") and not isinstance(inputs, (str, bytes, dict))
+    ):
+        # A sequence, or what `module.parameters()` gives: PyTorch takes any iterable of tensors.
+        ins = list(inputs)
+    else:
+        ins = [inputs]
     for t in ins:
         if not isinstance(t, Tensor) or not t.requires_grad:
             raise GradcliError("One of the differentiated Tensors does not require grad")

@@ -67,6 +67,8 @@ from .values import (
     FunctionCode,
     Generator,
     Missing,
+    UNUSED_MODULES,
+    UnusedModule,
     Namespace,
     UserFunction,
     iterate,
@@ -1483,6 +1485,11 @@ class Compiler:
         bindings = []
         for alias in node.names:
             root = alias.name.split(".")[0]
+            if root in UNUSED_MODULES:
+                name = alias.asname or root
+                unused = UnusedModule(alias.name if alias.asname else root)
+                bindings.append((self.store_name(name, node), unused))
+                continue
             if root not in IMPORTABLE:
                 return _raiser(
                     GradcliError(
@@ -1513,6 +1520,23 @@ class Compiler:
                         span=self.span(node),
                     ).mirror(None)
             return _nothing
+        if mod.split(".")[0] in UNUSED_MODULES and not node.level:
+            unused_bindings = []
+            for alias in node.names:
+                if alias.name == "*":
+                    raise NotSupported(
+                        "`import *` is not supported",
+                        span=self.span(node),
+                        hint="import the names you use",
+                    )
+                value = UnusedModule(f"{mod}.{alias.name}")
+                unused_bindings.append((self.store_name(alias.asname or alias.name, node), value))
+
+            def bind(f: Frame) -> None:
+                for store, value in unused_bindings:
+                    store(f, value)
+
+            return bind
         if mod.split(".")[0] not in IMPORTABLE or node.level:
             return _raiser(
                 GradcliError(

@@ -381,6 +381,9 @@ class Node:
                 out.append((AccumulateGrad(t), 0))
             else:
                 out.append((None, 0))
+        if len(out) == 2 and self.name() == "ConvolutionBackward0":
+            # A convolution without a bias: PyTorch's node still has the bias's slot.
+            out.append((None, 0))
         if self.label == "SqueezeBackward4" and self.op.name == "matmul":
             # A vector times a matrix is one record here; PyTorch's matmul computes it as
             # unsqueeze(0), mm, squeeze(0), and its graph shows those nodes.

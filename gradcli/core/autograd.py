@@ -445,8 +445,11 @@ def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
         else None
         for t, gi in zip(n.inputs, gs)
     ]
+    # A convolution without a bias: PyTorch's node has the bias's slot all the same (None).
+    slot = len(ins) == 2 and n.name() == "ConvolutionBackward0"
     for fn in list(n.node_hooks[1]):  # type: ignore[index]
-        r = _hook_result(fn(tuple(ins), (g,)), len(ins), "hook")
+        given = (*ins, None) if slot else tuple(ins)
+        r = _hook_result(fn(given, (g,)), len(given), "hook")
         if r is not None:
             for t, v in zip(n.inputs, r):
                 if v is not None and v.shape != t.shape:
@@ -454,7 +457,7 @@ def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
                         f"hook 'hook' has changed the size of value: expected {list(t.shape)}, "
                         f"got {list(v.shape)}"
                     )
-            ins = list(r)
+            ins = list(r)[: len(n.inputs)]
     return ins
 
 

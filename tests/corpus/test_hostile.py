@@ -2347,10 +2347,10 @@ CASES: list[Case] = [
         (5, 1),
     ),
     Case(
-        "deprecated_backward_hook",
-        NN + "lin = nn.Linear(2, 2)\nlin.register_backward_hook(print)",
-        "register_backward_hook (PyTorch's deprecated form) is not supported",
-        (4, 1),
+        "deprecated_backward_hook_on_addmm",
+        NN + "lin = nn.Linear(2, 2)\nlin.register_backward_hook(print)\nlin(torch.ones(1, 2))",
+        "a hook on the AddmmBackward0 node of nn.Linear / F.linear with a bias is not supported",
+        (5, 1),
     ),
     Case(
         "sequential_setitem_huge_index",
@@ -4308,6 +4308,13 @@ CASES: list[Case] = [
         "import torch\nm = torch.nn.Linear(2, 2)\nm.register_backward_hook(3)",
         "'int' object is not callable",
         (3, 1),
+    ),
+    Case(
+        "node_hook_on_linear_addmm",
+        "import torch\nlin = torch.nn.Linear(2, 2)\ny = lin(torch.ones(1, 2))\n"
+        "y.grad_fn.register_hook(lambda gi, go: None)",
+        "a hook on the AddmmBackward0 node",
+        (4, 1),
     ),
     Case("data_ptr_argument", "import torch\np = torch.ones(2).data_ptr(1)", "", (2, 5)),
     Case(

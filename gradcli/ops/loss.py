@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import GradcliError
 from ..core.op import Sample, apply, defop
 from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant, grad_enabled
@@ -234,6 +235,9 @@ def _nll_fwd(
     reduction: str = "mean",
     ignore_index: int = -100,
 ) -> np.ndarray:
+    if getattr(x, "ndim", None) == 1 and np.ndim(target) == 1:
+        # One unbatched sample with a one-item target: PyTorch's forward reads it as 0-d.
+        target = np.asarray(target).reshape(())
     if isinstance(x, np.ndarray) and x.dtype in (np.float32, np.float64):
         return _nll_aten(x, np.asarray(target), weight, reduction, ignore_index)
     m = _nll_mask(x.shape, target, weight, ignore_index, x.dtype)
@@ -320,6 +324,9 @@ def _nll_vjp(
     reduction: str = "mean",
     ignore_index: int = -100,
 ) -> tuple:
+    if x.ndim == 1 and np.ndim(target) == 1:
+        # The forward took a one-item target for an unbatched input; PyTorch's backward does not.
+        raise GradcliError(f"size mismatch (got input: [{x.shape[0]}], target: [1])")
     if (
         not grad_enabled()
         and x.dtype in (np.float32, np.float64)

@@ -78,7 +78,15 @@ def _bce_fwd(
     if np.any((p < 0) | (p > 1)):
         raise ValueError("all elements of input should be between 0 and 1")
     # PyTorch clamps the logs at -100 so that p = 0 or 1 gives a finite loss.
-    lp, l1p = np.maximum(np.log(p), -100), np.maximum(np.log1p(-p), -100)
+    if isinstance(p, np.ndarray) and p.dtype == np.float32:
+        # ATen's kernel is a scalar loop: the C library's logf and log1pf, element by element
+        # (NumPy's float32 log is another approximation: a last bit differs for many inputs).
+        from ..core.sleef32 import libm
+
+        lp = np.maximum(libm("logf", p, np.log), np.float32(-100))
+        l1p = np.maximum(libm("log1pf", -p, np.log1p), np.float32(-100))
+    else:
+        lp, l1p = np.maximum(np.log(p), -100), np.maximum(np.log1p(-p), -100)
     loss = -(t * lp + (1 - t) * l1p)
     if weight is not None:
         loss = loss * weight

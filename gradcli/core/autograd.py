@@ -270,7 +270,7 @@ def run_backward(
         if type(k) is int:
             t = objs[k]
             if user and t._hooks:
-                g = _run_hooks(t._hooks, g, t)
+                g = _run_hooks(t._hooks, g, t, leaf=True)
             out_grads[k] = (t, g)
     for k, g in captured.items():
         if k not in out_grads:
@@ -461,7 +461,7 @@ def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
     return ins
 
 
-def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:
+def _run_hooks(fns: list, g: Tensor, t: Tensor, leaf: bool = False) -> Tensor:
     """The tensor's hooks in the order they were registered, each given the gradient so far:
     a value one returns replaces it (PyTorch's `register_hook`)."""
     g = handed(g)
@@ -470,15 +470,16 @@ def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:
             continue  # run after the gradient is accumulated (`backward`)
         version = g._version
         r = fn(g)
-        if g._version != version:
-            # PyTorch hands the hook the engine's own buffer, which other gradients of the pass
-            # may share (an add's two inputs get the same tensor): what changes then depends on
-            # its engine's order. gradcli does not reproduce that: it says so.
+        if leaf and g._version != version:
+            # A leaf's hook: PyTorch runs it as soon as the leaf's gradient is ready, on the
+            # engine's own buffer, which gradients still to flow elsewhere may share (an add
+            # gives its two inputs the same tensor), so a change in place reaches them; gradcli
+            # runs leaves' hooks after the pass and does not reproduce that: it says so.
             raise NotSupported(
-                "a gradient hook changed its gradient in place (grad *= ..., grad.mul_(...)): "
-                "PyTorch's hooks must not modify their argument, and what such a change "
-                "reaches in PyTorch depends on which gradients share its memory in its engine, "
-                "which gradcli does not reproduce",
+                "a gradient hook on a leaf tensor changed its gradient in place (grad *= ..., "
+                "grad.mul_(...)): PyTorch's hooks must not modify their argument, and what such "
+                "a change reaches in PyTorch depends on which gradients share its memory in its "
+                "engine, which gradcli does not reproduce",
                 hint="return the new gradient instead: return grad * 100",
             )
         if r is not None:

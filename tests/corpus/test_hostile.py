@@ -4229,15 +4229,8 @@ CASES: list[Case] = [
         "hook_changes_grad_in_place",
         "import torch\nx = torch.ones(2, requires_grad=True)\n"
         "def h(g):\n    g.mul_(3)\nx.register_hook(h)\n(x * 2).sum().backward()",
-        "a gradient hook changed its gradient in place",
+        "a gradient hook on a leaf tensor changed its gradient in place",
         (6, 1),
-    ),
-    Case(
-        "hook_changes_grad_by_augmented_assignment",
-        "import torch\nx = torch.ones(2, requires_grad=True)\ny = x * 2\n"
-        "def h(g):\n    g += 1\ny.register_hook(h)\n(y * y).sum().backward()",
-        "a gradient hook changed its gradient in place",
-        (7, 1),
     ),
     Case(
         "backward_gradient_one_element_for_scalar",

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from . import dtypes, hooks
 from . import primitives as P
 from .graph import ancestors
@@ -87,9 +87,6 @@ def _check_gradient(out: Tensor, grad: Any, index: int) -> Tensor:
         return Tensor(np.ones(out.shape, dtype=out.dtype))
     g = as_tensor(grad, like=out)
     if g.shape != out.shape:
-        if g.numel() == out.numel() and g.ndim <= 1 and out.numel() == 1:
-            # PyTorch accepts a one-element gradient for a one-element output.
-            return Tensor(g.data.reshape(out.shape).astype(out.dtype))
         raise GradcliError(
             f"Mismatch in shape: grad_output[{index}] has a shape of "
             f"torch.Size({list(g.shape)}) and output[{index}] has a shape of "
@@ -286,7 +283,13 @@ def _run_backward(
         if t.node is None and k in grads and k not in captured:
             captured[k] = grads[k]
     for t, g in retained:
-        t.grad = handed(g) if t.grad is None else apply(P.add, t.grad, g)
+        if t.grad is None:
+            # PyTorch's retain_grad stores a clone: never an array another tensor's .grad, a
+            # hook or the caller's upstream gradient holds (a change in place to one of them
+            # must not reach it); made in the pass's grad mode (no history without create_graph).
+            t.grad = handed(g) if create_graph else Tensor(np.array(g.data, copy=True))
+        else:
+            t.grad = apply(P.add, t.grad, g)
     out_grads = {}
     wanted = {id(t) for t in capture} if capture else None
     for k, g in grads.items():
@@ -295,7 +298,7 @@ def _run_backward(
             # a leaf's hooks run when its gradient is one the pass was asked for (PyTorch does
             # not reach the other leaves of grad(..., inputs) / backward(inputs=...))
             if user and t._hooks and (wanted is None or k in wanted):
-                g = _run_hooks(t._hooks, g, t)
+                g = _run_hooks(t._hooks, g, t, leaf=True)
             out_grads[k] = (t, g)
     for k, g in captured.items():
         if k not in out_grads:
@@ -470,8 +473,11 @@ def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
         else None
         for t, gi in zip(n.inputs, gs)
     ]
+    # A convolution without a bias: PyTorch's node has the bias's slot all the same (None).
+    slot = len(ins) == 2 and n.name() == "ConvolutionBackward0"
     for fn in list(n.node_hooks[1]):  # type: ignore[index]
-        r = _hook_result(fn(tuple(ins), (g,)), len(ins), "hook")
+        given = (*ins, None) if slot else tuple(ins)
+        r = _hook_result(fn(given, (g,)), len(given), "hook")
         if r is not None:
             for t, v in zip(n.inputs, r):
                 if v is not None and v.shape != t.shape:
@@ -479,18 +485,31 @@ def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
                         f"hook 'hook' has changed the size of value: expected {list(t.shape)}, "
                         f"got {list(v.shape)}"
                     )
-            ins = list(r)
+            ins = list(r)[: len(n.inputs)]
     return ins
 
 
-def _run_hooks(fns: list, g: Tensor, t: Tensor) -> Tensor:
+def _run_hooks(fns: list, g: Tensor, t: Tensor, leaf: bool = False) -> Tensor:
     """The tensor's hooks in the order they were registered, each given the gradient so far:
     a value one returns replaces it (PyTorch's `register_hook`)."""
     g = handed(g)
     for fn in list(fns):
         if isinstance(fn, PostAccumulateHook):
             continue  # run after the gradient is accumulated (`backward`)
+        version = g._version
         r = fn(g)
+        if leaf and g._version != version:
+            # A leaf's hook: PyTorch runs it as soon as the leaf's gradient is ready, on the
+            # engine's own buffer, which gradients still to flow elsewhere may share (an add
+            # gives its two inputs the same tensor), so a change in place reaches them; gradcli
+            # runs leaves' hooks after the pass and does not reproduce that: it says so.
+            raise NotSupported(
+                "a gradient hook on a leaf tensor changed its gradient in place (grad *= ..., "
+                "grad.mul_(...)): PyTorch's hooks must not modify their argument, and what such "
+                "a change reaches in PyTorch depends on which gradients share its memory in its "
+                "engine, which gradcli does not reproduce",
+                hint="return the new gradient instead: return grad * 100",
+            )
         if r is not None:
             if not isinstance(r, Tensor):
                 raise GradcliError(
@@ -786,7 +805,15 @@ def grad(
     else:
         outs, gl = _roots_and_grads(outputs, grad_outputs)
     nb = 1 if is_grads_batched else 0
-    ins = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+    if isinstance(inputs, Tensor):
+        ins = [inputs]
+    elif isinstance(inputs, (list, tuple)) or (
+        hasattr(inputs, "__iter__") and not isinstance(inputs, (str, bytes, dict))
+    ):
+        # A sequence, or what `module.parameters()` gives: PyTorch takes any iterable of tensors.
+        ins = list(inputs)
+    else:
+        ins = [inputs]
     for t in ins:
         if not isinstance(t, Tensor) or not t.requires_grad:
             raise GradcliError("One of the differentiated Tensors does not require grad")

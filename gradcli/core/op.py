@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..base.record import Record
 from . import hooks
 from .tensor import INFERENCE_SAVED, MUTATIONS, Tensor, _GradMode, counter, wrap
@@ -339,6 +339,16 @@ class Node:
     def register_hook(self, fn: Any) -> Any:
         """`fn(grad_inputs, grad_outputs)` after the node computed the gradients of its inputs
         (None for one that does not require grad): a tuple it returns replaces them."""
+        if self.label == "AddmmBackward0":
+            # PyTorch's one addmm(bias, x, w.t()) is gradcli's product then sum: this node's
+            # inputs are the product and the bias, not PyTorch's three.
+            raise NotSupported(
+                "a hook on the AddmmBackward0 node of nn.Linear / F.linear with a bias is not "
+                "supported: gradcli computes it as a product then a sum, so the gradients "
+                "the hook would see are not PyTorch's (bias, input, weight.t())",
+                hint="use the module's register_full_backward_hook, or register_hook on the "
+                "tensors (the input, the output, lin.weight)",
+            )
         return self._node_hook(1, fn)
 
     def _node_hook(self, which: int, fn: Any) -> Any:
@@ -381,6 +391,9 @@ class Node:
                 out.append((AccumulateGrad(t), 0))
             else:
                 out.append((None, 0))
+        if len(out) == 2 and self.name() == "ConvolutionBackward0":
+            # A convolution without a bias: PyTorch's node still has the bias's slot.
+            out.append((None, 0))
         if self.label == "SqueezeBackward4" and self.op.name == "matmul":
             # A vector times a matrix is one record here; PyTorch's matmul computes it as
             # unsqueeze(0), mm, squeeze(0), and its graph shows those nodes.

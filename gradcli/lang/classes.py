@@ -357,7 +357,11 @@ class ModuleInstance(surface_nn.Module):
 
     # -- the base's hooks, answered by the program's methods ----------------------------------
     def forward(self, *args: Any, **kwargs: Any) -> Any:
-        fn = _method(self.cls.lookup("forward"))
+        entry = self.cls.lookup("forward")
+        if isinstance(entry, UserFunction) and entry.static:
+            # `@staticmethod def forward(a, b)`: Python calls it without the instance.
+            return entry.runtime.invoke(entry, args, kwargs)
+        fn = _method(entry)
         if fn is None:
             return surface_nn.Module.forward(self, *args)
         return fn.runtime.invoke(fn, args, kwargs, prefix=(self,))

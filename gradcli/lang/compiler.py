@@ -71,12 +71,14 @@ from .values import (
     CONTINUE,
     FUNCTION_BASE,
     RETURN,
+    UNUSED_MODULES,
     Builtin,
     Frame,
     FunctionCode,
     Generator,
     Missing,
     Namespace,
+    UnusedModule,
     UserFunction,
     iterate,
     length,
@@ -1531,6 +1533,11 @@ class Compiler:
         bindings = []
         for alias in node.names:
             root = alias.name.split(".")[0]
+            if root in UNUSED_MODULES:
+                name = alias.asname or root
+                unused = UnusedModule(alias.name if alias.asname else root)
+                bindings.append((self.store_name(name, node), unused))
+                continue
             if root not in IMPORTABLE:
                 return _raiser(
                     GradcliError(
@@ -1561,6 +1568,23 @@ class Compiler:
                         span=self.span(node),
                     ).mirror(None)
             return _nothing
+        if mod.split(".")[0] in UNUSED_MODULES and not node.level:
+            unused_bindings = []
+            for alias in node.names:
+                if alias.name == "*":
+                    raise NotSupported(
+                        "`import *` is not supported",
+                        span=self.span(node),
+                        hint="import the names you use",
+                    )
+                value = UnusedModule(f"{mod}.{alias.name}")
+                unused_bindings.append((self.store_name(alias.asname or alias.name, node), value))
+
+            def bind(f: Frame) -> None:
+                for store, value in unused_bindings:
+                    store(f, value)
+
+            return bind
         if mod.split(".")[0] not in IMPORTABLE or node.level:
             return _raiser(
                 GradcliError(

@@ -373,6 +373,8 @@ def _build() -> dict[str, Namespace]:
         "torch.autograd",
         {
             "Variable": K.Variable,
+            # `from torch.autograd.variable import Variable`, as old tutorials import it.
+            "variable": Namespace("torch.autograd.variable", {"Variable": K.Variable}),
             "grad": _autograd_grad,
             "backward": _autograd_backward,
             "Function": FUNCTION_BASE,

@@ -82,6 +82,57 @@ class Missing:
         return f"<{self.name}: not supported by gradcli>"
 
 
+class UnusedModule(Missing):
+    """A standard-library module that scripts import and gradcli does not run (`import re`,
+    `from functools import partial`): the import works, so a pasted script that never uses it
+    runs; any use of it (an attribute, a call) is refused, and says so. Nothing of the real
+    module is ever reached."""
+
+    __slots__ = ()
+
+    def refuse(self, attr: str | None = None) -> NotSupported:
+        root = self.name.split(".")[0]
+        used = f"{self.name}.{attr}" if attr else self.name
+        return NotSupported(
+            f"`{used}` is not supported: gradcli programs cannot use the module `{root}` "
+            "(importing it is allowed, so that a script that never uses it runs)",
+            hint=UNUSED_MODULE_HINTS.get(root, "compute with torch, numpy, math or plain Python"),
+        )
+
+    def program_attribute(self, name: str) -> Any:
+        raise self.refuse(name)
+
+
+# The standard-library modules a pasted script may import without gradcli running them, with
+# what to write instead where there is one. None of them reaches files, processes or Python's
+# internals (os, sys, pickle, inspect... stay refused at the import).
+UNUSED_MODULE_HINTS = {
+    "functools": "write a lambda or a def instead of partial/reduce",
+    "itertools": "write the loop (for ... in ...:) or a comprehension",
+    "argparse": "set the values in the program",
+    "re": "use str methods (split, replace, startswith...)",
+    "json": "write the values in the program (a dict or a list)",
+    "logging": "use print()",
+}
+UNUSED_MODULES = (
+    "re",
+    "functools",
+    "itertools",
+    "argparse",
+    "json",
+    "logging",
+    "datetime",
+    "timeit",
+    "pprint",
+    "string",
+    "operator",
+    "abc",
+    "dataclasses",
+    "enum",
+    "contextlib",
+)
+
+
 class DType:
     __slots__ = ("name", "np")
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import GradcliError
 from ..core.op import Sample, apply, defop
 from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant, grad_enabled
@@ -77,7 +78,15 @@ def _bce_fwd(
     if np.any((p < 0) | (p > 1)):
         raise ValueError("all elements of input should be between 0 and 1")
     # PyTorch clamps the logs at -100 so that p = 0 or 1 gives a finite loss.
-    lp, l1p = np.maximum(np.log(p), -100), np.maximum(np.log1p(-p), -100)
+    if isinstance(p, np.ndarray) and p.dtype == np.float32:
+        # ATen's kernel is a scalar loop: the C library's logf and log1pf, element by element
+        # (NumPy's float32 log is another approximation: a last bit differs for many inputs).
+        from ..core.sleef32 import libm
+
+        lp = np.maximum(libm("logf", p, np.log), np.float32(-100))
+        l1p = np.maximum(libm("log1pf", -p, np.log1p), np.float32(-100))
+    else:
+        lp, l1p = np.maximum(np.log(p), -100), np.maximum(np.log1p(-p), -100)
     loss = -(t * lp + (1 - t) * l1p)
     if weight is not None:
         loss = loss * weight
@@ -234,6 +243,9 @@ def _nll_fwd(
     reduction: str = "mean",
     ignore_index: int = -100,
 ) -> np.ndarray:
+    if getattr(x, "ndim", None) == 1 and np.ndim(target) == 1:
+        # One unbatched sample with a one-item target: PyTorch's forward reads it as 0-d.
+        target = np.asarray(target).reshape(())
     if isinstance(x, np.ndarray) and x.dtype in (np.float32, np.float64):
         return _nll_aten(x, np.asarray(target), weight, reduction, ignore_index)
     m = _nll_mask(x.shape, target, weight, ignore_index, x.dtype)
@@ -320,6 +332,9 @@ def _nll_vjp(
     reduction: str = "mean",
     ignore_index: int = -100,
 ) -> tuple:
+    if x.ndim == 1 and np.ndim(target) == 1:
+        # The forward took a one-item target for an unbatched input; PyTorch's backward does not.
+        raise GradcliError(f"size mismatch (got input: [{x.shape[0]}], target: [1])")
     if (
         not grad_enabled()
         and x.dtype in (np.float32, np.float64)

@@ -668,6 +668,14 @@ def element_size(x: Tensor) -> int:
     return int(_t(x).dtype.itemsize)
 
 
+def data_ptr(x: Tensor) -> int:
+    """`x.data_ptr()`: the address of the tensor's first element. gradcli's views are NumPy
+    views of their base's array, so two tensors on the same memory compare equal as PyTorch's
+    do (`x.view(2, -1)`; not `x.clone()`, not `x[1::2]`, whose first element is elsewhere).
+    The number itself differs from run to run, as PyTorch's."""
+    return int(_t(x).data.__array_interface__["data"][0])
+
+
 class TypeInfo:
     """`torch.finfo(dtype)` / `torch.iinfo(dtype)`: the numeric limits of a dtype."""
 
@@ -772,4 +780,5 @@ NAMES = declare(
     ("finfo", "torch", finfo, ""),
     ("iinfo", "torch", iinfo, ""),
     ("element_size", "Tensor", element_size, ""),
+    ("data_ptr", "Tensor", data_ptr, ""),
 )

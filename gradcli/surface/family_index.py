@@ -166,6 +166,7 @@ INDEX: dict[str, dict[str, str]] = {
         "nansum": "basics",
         "nanmean": "basics",
         "element_size": "basics",
+        "data_ptr": "basics",
     },
     "FUNCTIONS": {
         "silu": "composite",

@@ -608,8 +608,17 @@ def unsqueeze(x: Any, dim: Any) -> Tensor:
     return apply(S.reshape, x, shape=x.shape[:d] + (1,) + x.shape[d:], label="UnsqueezeBackward0")
 
 
-def permute(x: Any, *dims: Any) -> Tensor:
+def permute(x: Any, *dims: Any, **kwargs: Any) -> Tensor:
     x = tensor_arg(x, "input")
+    if kwargs:  # torch.permute(x, dims=(1, 0)), x.permute(dims=...): the one keyword
+        extra = [k for k in kwargs if k != "dims"]
+        if extra or dims:
+            raise GradcliError(
+                f"permute() got an unexpected keyword argument '{extra[0]}'"
+                if extra
+                else "permute() got multiple values for argument 'dims'"
+            ).mirror("TypeError")
+        dims = (kwargs["dims"],)
     if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
         dims = tuple(dims[0])
     perm = tuple(check_dim(d, x.ndim) for d in dims)

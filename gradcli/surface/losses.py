@@ -58,7 +58,14 @@ def _class_targets(x: Tensor, target: Any, fn: str, ignore_index: int = -100) ->
         raise GradcliError(
             f"{fn}: gradcli supports input of shape (C) or (N, C), got {list(x.shape)}"
         )
-    if t.shape != want:
+    if x.ndim == 1 and t.ndim == 1:
+        # PyTorch takes a one-item target for one unbatched sample (its forward; its backward
+        # then fails, as the op's rule does here).
+        if t.shape[0] != 1:
+            raise GradcliError(
+                f"For 1D input, 1D target must have size 1, but got target size: {t.shape[0]}"
+            ).mirror("ValueError")
+    elif t.shape != want:
         raise GradcliError(
             f"{fn}: expected target of shape {list(want)} (class indices), got {list(t.shape)}"
         )
@@ -73,7 +80,7 @@ def _class_targets(x: Tensor, target: Any, fn: str, ignore_index: int = -100) ->
         raise GradcliError(
             f"Target {int(d[bad].flat[0])} is out of bounds.",
             hint=f"class indices must be in [0, {c - 1}]",
-        )
+        ).mirror("IndexError")
     return d
 
 
@@ -164,6 +171,10 @@ def cross_entropy(
     eps = float(label_smoothing)
     if not 0.0 <= eps <= 1.0:
         raise GradcliError(f"label_smoothing must be between 0.0 and 1.0. Got: {eps:g}")
+    if eps and x.ndim == 1 and tt.ndim == 1 and tt.dtype.kind != "f":
+        raise GradcliError(
+            f"output with shape [] doesn't match the broadcast shape {list(tt.shape)}"
+        )
     if tt.shape == x.shape and tt.dtype.kind == "f":
         if weight is not None:
             _class_weight(tensor_arg(weight).data, x, "cross_entropy: ")

@@ -160,6 +160,11 @@ def _method_sizes(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
     return m
 
 
+def _permute_method(self: Tensor, *dims: Any, **kwargs: Any) -> Tensor:
+    # x.permute(1, 0), x.permute((1, 0)), x.permute(dims=(1, 0))
+    return permute(self, *dims, **kwargs)
+
+
 def _view_method(self: Tensor, *sizes: Any, dtype: Any = None) -> Tensor:
     # x.view(2, 3), x.view((2, 3)), x.view(torch.int32), x.view(dtype=torch.int32)
     return view(self, *sizes, dtype=dtype)
@@ -356,7 +361,7 @@ DECLARED = declare(
     ("squeeze", "torch Tensor", squeeze, "reshape"),
     ("unsqueeze", "torch Tensor", unsqueeze, "reshape"),
     ("permute", "torch", permute, "permute"),
-    ("permute", "Tensor", _method_sizes(permute), "permute"),
+    ("permute", "Tensor", _permute_method, "permute"),
     ("transpose swapaxes", "torch Tensor", transpose, "permute"),
     ("t", "torch Tensor", t, "permute"),
     ("T", "property", T, "permute"),

@@ -395,13 +395,23 @@ class Module:
     def register_full_backward_hook(self, hook: Any, prepend: bool = False) -> HookHandle:
         """`hook(module, grad_input, grad_output)` when the gradients of the inputs are known
         (None for inputs that do not require grad): a tuple it returns replaces grad_input."""
+        self._no_mixed_backward_hooks("backward_old")
         return self._register_hook("backward", hook, prepend)
 
     def register_backward_hook(self, hook: Any) -> HookHandle:
-        raise NotSupported(
-            "Module.register_backward_hook (PyTorch's deprecated form) is not supported",
-            hint="use register_full_backward_hook(hook): the same signature, well defined",
-        )
+        """PyTorch's deprecated form: `hook(module, grad_input, grad_output)` registered on the
+        node that computed the forward's (first) output at each call, so grad_input are the
+        gradients of that last operation's inputs (not of the module's inputs), as PyTorch's."""
+        self._no_mixed_backward_hooks("backward")
+        return self._register_hook("backward_old", hook, False)
+
+    def _no_mixed_backward_hooks(self, other: str) -> None:
+        table = self.__dict__.get("_module_hooks")
+        if table and table.get(other):
+            raise GradcliError(
+                "Cannot use both regular backward hooks and full backward hooks on a single "
+                "Module. Please use only one of them."
+            )
 
     # -- traversal -------------------------------------------------------------------------
     def named_modules(self, memo: Any = None, prefix: str = "") -> list[tuple[str, Module]]:
@@ -1394,7 +1404,30 @@ def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
             out = r
     if state is not None:
         out = state.wrap_outputs(out)
+    old_hooks = table.get("backward_old")
+    if old_hooks and grad_enabled():
+        _register_old_backward_hooks(m, old_hooks, out)
     return out
+
+
+def _register_old_backward_hooks(m: Module, hooks_: list, out: Any) -> None:
+    """register_backward_hook's hooks on the node of the forward's first tensor output (the
+    first value of a dict, the first item of a tuple or list, as PyTorch looks for it)."""
+    var = out
+    for _ in range(100):  # nested tuples: PyTorch walks var[0] until a tensor
+        if isinstance(var, Tensor):
+            break
+        if isinstance(var, dict):
+            var = next((v for v in var.values() if isinstance(v, Tensor)), None)
+        elif isinstance(var, (tuple, list)) and var:
+            var = var[0]
+        else:
+            return
+    if not isinstance(var, Tensor) or var.node is None:
+        return
+    node = var.node
+    for (hook,) in list(hooks_):
+        node.register_hook(lambda gi, go, hook=hook: hook(m, gi, go))
 
 
 # The frames that call a module's forward with the program's inputs: a TypeError raised in

@@ -1949,6 +1949,28 @@ class LRScheduler:
     def get_last_lr(self) -> list[Any]:
         return list(self._last_lr)
 
+    def program_set(self, attr: str, value: Any) -> None:
+        """`scheduler.base_lrs = [...]`, `scheduler.last_epoch = n`: what forum answers set
+        to restart a schedule (the next steps compute from them, as PyTorch's do)."""
+        where = f"{self.name}.{attr}"
+        if attr == "base_lrs":
+            if not isinstance(value, (list, tuple)) or len(value) != len(self.base_lrs):
+                raise GradcliError(
+                    f"{where} must be a list of {len(self.base_lrs)} learning rate(s), one per "
+                    f"param group, not {typename(value)}"
+                )
+            self.base_lrs = [_number(v, "lr", where) for v in value]
+            return
+        if attr == "last_epoch":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise GradcliError(f"{where} must be an int, not {typename(value)}")
+            self.last_epoch = _epoch_number(value, where)
+            return
+        raise GradcliError(
+            f"cannot set attribute `{attr}` of a {self.name}",
+            expected="base_lrs or last_epoch (the other settings are the constructor's)",
+        ).mirror("AttributeError")
+
     def _program_get_lr(self) -> list[Any]:
         """`scheduler.get_lr()` called by a program: as PyTorch's, the next step's form
         computed now (from the groups' current rates and `last_epoch`, so not the rates in
@@ -1979,10 +2001,11 @@ class LRScheduler:
             )
         self._step_count += 1
         if epoch is not None:
-            raise GradcliError(
-                f"{self.name}.step(epoch) is deprecated in PyTorch and not supported by gradcli",
-                hint="call step() once per epoch, without an argument",
-            )
+            # Deprecated in PyTorch but still run: `last_epoch` is set to `epoch` and the rates
+            # come from the closed form where the scheduler has one, else from get_lr().
+            hooks.warn(EPOCH_DEPRECATION_WARNING, once=True)
+            self._update_lr_at(_epoch_number(epoch, f"{self.name}.step()"))
+            return
         self.last_epoch += 1
         values = self.get_lr()
         groups = self.optimizer.param_groups
@@ -2018,6 +2041,32 @@ class LRScheduler:
             _last_lr=list(self._last_lr),
         )
         return out
+
+
+EPOCH_DEPRECATION_WARNING = (
+    "The epoch parameter in `scheduler.step()` was not necessary and is being "
+    "deprecated where possible. Please use `scheduler.step()` to step the "
+    "scheduler. During the deprecation, if epoch is different from None, the "
+    "closed form is used instead of the new chainable form, where available. "
+    "Please open an issue if you are unable to replicate your use case: "
+    "https://github.com/pytorch/pytorch/issues/new/choose."
+)
+
+
+def _epoch_number(epoch: Any, fn: str) -> Any:
+    """`step(epoch)`'s epoch: a number the schedules' formulas can use (a finite float, an int
+    within the float range: a larger one would overflow their divisions)."""
+    import math
+
+    e = _number(epoch, "epoch", fn)
+    if isinstance(e, bool):
+        e = int(e)
+    if (isinstance(e, float) and not math.isfinite(e)) or abs(e) > 2**53:
+        raise GradcliError(
+            f"{fn}: epoch {_py(e)} is out of range",
+            hint="pass the epoch number, a count of epochs (or call step() without it)",
+        )
+    return e
 
 
 def _state_value(v: Any) -> Any:

@@ -91,6 +91,49 @@ def test_gradient_of_the_wrong_shape_in_torch() -> None:
         (x * 2).backward(torch.ones(3, dtype=torch.float64))
 
 
+@pytest.mark.parametrize(("out_shape", "g_shape"), [((), (1,)), ((1,), ()), ((1, 1), (1,))])
+def test_one_element_gradient_of_another_shape_is_refused(out_shape, g_shape) -> None:
+    # A 0-d loss with a [1] gradient: PyTorch refuses it (it was taken silently here).
+    x = leaf(np.ones(out_shape))
+    with pytest.raises(GradcliError, match="Mismatch in shape"):
+        (x * 2).backward(Tensor(np.ones(g_shape)))
+
+
+def test_one_element_gradient_of_another_shape_is_refused_in_torch() -> None:
+    torch = pytest.importorskip("torch")
+    x = torch_leaf(torch, 1.0)
+    with pytest.raises(RuntimeError, match="Mismatch in shape"):
+        (x * 2).backward(torch.ones(1, dtype=torch.float64))
+
+
+def test_retained_gradients_are_copies() -> None:
+    a = leaf(3.0)
+    c = a * 2
+    e = c + 1
+    c.retain_grad()
+    e.retain_grad()
+    e.backward()
+    e.grad.data *= 7  # what e.grad.mul_(7) does to the array
+    assert float(c.grad.data) == 1.0 and float(e.grad.data) == 7.0
+    assert not np.shares_memory(c.grad.data, e.grad.data)
+
+
+def test_retained_root_gradient_has_no_history() -> None:
+    x = leaf([1.0, 2.0])
+    y = x * 3
+    y.retain_grad()
+    y.backward(y)
+    assert y.grad.node is None and not y.grad.requires_grad
+    np.testing.assert_array_equal(y.grad.data, [3.0, 6.0])
+
+
+def test_grad_takes_any_iterable_of_inputs() -> None:
+    a, b = leaf(2.0), leaf(5.0)
+    y = a * b
+    ga, gb = grad(y, (t for t in (a, b)))
+    assert float(ga.data) == 5.0 and float(gb.data) == 2.0
+
+
 def test_gradient_weights_the_vjp() -> None:
     # The first seed: z = 2x, z.backward([[1, 0, 0, 0]]) gives x.grad = [[2, 0, 0, 0]].
     x = leaf([[1.0, 2.0, 3.0, 4.0]])

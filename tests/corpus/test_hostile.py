@@ -2455,10 +2455,10 @@ CASES: list[Case] = [
         (5, 1),
     ),
     Case(
-        "deprecated_backward_hook",
-        NN + "lin = nn.Linear(2, 2)\nlin.register_backward_hook(print)",
-        "register_backward_hook (PyTorch's deprecated form) is not supported",
-        (4, 1),
+        "deprecated_backward_hook_on_addmm",
+        NN + "lin = nn.Linear(2, 2)\nlin.register_backward_hook(print)\nlin(torch.ones(1, 2))",
+        "a hook on the AddmmBackward0 node of nn.Linear / F.linear with a bias is not supported",
+        (5, 1),
     ),
     Case(
         "sequential_setitem_huge_index",
@@ -4547,6 +4547,125 @@ CASES: list[Case] = [
         "solve_triangular_no_upper",
         "import torch\ny = torch.linalg.solve_triangular(torch.eye(2), torch.ones(2, 1))",
         'missing 1 required positional arguments: "upper"',
+        (2, 5),
+    ),
+    # --- explore9: pasted snippets' constructs ----------------------------------------------
+    Case(
+        "unused_module_used",
+        "import re\nm = re.compile('a')",
+        "`re.compile` is not supported: gradcli programs cannot use the module `re`",
+        (2, 5),
+    ),
+    Case(
+        "unused_module_name_called",
+        "from functools import partial\nf = partial(max, 1)",
+        "`functools.partial` is not supported",
+        (2, 5),
+    ),
+    Case(
+        "unused_module_dunder",
+        "import json\nd = json.__dict__",
+        "`.__dict__` is not accessible",
+        (2, 9),
+    ),
+    Case("unused_module_star", "from itertools import *", "`import *` is not supported", (1, 1)),
+    Case("os_still_refused", "import os.path", "cannot import `os.path`", (1, 1)),
+    Case("pickle_still_refused", "from pickle import loads", "cannot import from `pickle`", (1, 1)),
+    Case(
+        "hook_changes_grad_in_place",
+        "import torch\nx = torch.ones(2, requires_grad=True)\n"
+        "def h(g):\n    g.mul_(3)\nx.register_hook(h)\n(x * 2).sum().backward()",
+        "a gradient hook on a leaf tensor changed its gradient in place",
+        (6, 1),
+    ),
+    Case(
+        "backward_gradient_one_element_for_scalar",
+        "import torch\nx = torch.ones(1, requires_grad=True)\n"
+        "(x * 2).sum().backward(gradient=torch.tensor([0.1]))",
+        "Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and output[0] has "
+        "a shape of torch.Size([])",
+        (3, 1),
+    ),
+    Case(
+        "scheduler_epoch_huge",
+        "import torch\nw = torch.ones(1, requires_grad=True)\n"
+        "o = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.CosineAnnealingLR(o, 10)\ns.step(10**30)",
+        "is out of range",
+        (5, 1),
+    ),
+    Case(
+        "scheduler_epoch_nan",
+        "import torch\nw = torch.ones(1, requires_grad=True)\n"
+        "o = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.StepLR(o, 2)\ns.step(float('nan'))",
+        "is out of range",
+        (5, 1),
+    ),
+    Case(
+        "scheduler_epoch_string",
+        "import torch\nw = torch.ones(1, requires_grad=True)\n"
+        "o = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.StepLR(o, 2)\ns.step('3')",
+        "epoch must be a number, not str",
+        (5, 1),
+    ),
+    Case(
+        "scheduler_base_lrs_wrong_length",
+        "import torch\nw = torch.ones(1, requires_grad=True)\n"
+        "o = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.StepLR(o, 2)\ns.base_lrs = [0.1, 0.2]",
+        "StepLR.base_lrs must be a list of 1 learning rate(s)",
+        (5, 1),
+    ),
+    Case(
+        "scheduler_other_attribute_set",
+        "import torch\nw = torch.ones(1, requires_grad=True)\n"
+        "o = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.StepLR(o, 2)\ns.gamma = 0.5",
+        "cannot set attribute `gamma` of a StepLR",
+        (5, 1),
+    ),
+    Case(
+        "scheduler_dunder_set",
+        "import torch\nw = torch.ones(1, requires_grad=True)\n"
+        "o = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.StepLR(o, 2)\ns.__dict__ = {}",
+        "`.__dict__` is not accessible",
+        (5, 2),
+    ),
+    Case(
+        "old_backward_hook_mixed_with_full",
+        "import torch\nm = torch.nn.Linear(2, 2)\n"
+        "m.register_full_backward_hook(lambda m, gi, go: None)\n"
+        "m.register_backward_hook(lambda m, gi, go: None)",
+        "Cannot use both regular backward hooks and full backward hooks",
+        (4, 1),
+    ),
+    Case(
+        "old_backward_hook_not_callable",
+        "import torch\nm = torch.nn.Linear(2, 2)\nm.register_backward_hook(3)",
+        "'int' object is not callable",
+        (3, 1),
+    ),
+    Case(
+        "node_hook_on_linear_addmm",
+        "import torch\nlin = torch.nn.Linear(2, 2)\ny = lin(torch.ones(1, 2))\n"
+        "y.grad_fn.register_hook(lambda gi, go: None)",
+        "a hook on the AddmmBackward0 node",
+        (4, 1),
+    ),
+    Case("data_ptr_argument", "import torch\np = torch.ones(2).data_ptr(1)", "", (2, 5)),
+    Case(
+        "permute_dims_keyword_and_positional",
+        "import torch\ny = torch.ones(2, 3).permute(1, 0, dims=(1, 0))",
+        "permute() got multiple values for argument 'dims'",
+        (2, 5),
+    ),
+    Case(
+        "permute_unknown_keyword",
+        "import torch\ny = torch.permute(torch.ones(2, 3), order=(1, 0))",
+        "unexpected keyword argument 'order'",
         (2, 5),
     ),
 ]

@@ -67,7 +67,10 @@ def main() -> None:
         "numpy legacy float64": lambda: legacy.standard_normal(n),
     }
     if args.before is not None:
-        spec = importlib.util.spec_from_file_location("random_before", args.before)
+        # named inside gradcli.surface: a version that imports from gradcli's core resolves it
+        spec = importlib.util.spec_from_file_location(
+            "gradcli.surface.random_before", args.before
+        )
         assert spec is not None and spec.loader is not None
         old = importlib.util.module_from_spec(spec)
         sys.modules[spec.name] = old  # (dataclasses look their module up)

@@ -141,6 +141,20 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
 def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if x.ndim == 0 or y.ndim == 0:
         raise ValueError("both arguments to matmul need to be at least 1D")
+    if (
+        x.ndim == 1
+        and y.ndim == 1
+        and x.dtype == y.dtype
+        and x.dtype.kind == "f"
+        and x.shape == y.shape
+        and x.flags.c_contiguous
+        and y.flags.c_contiguous
+    ):
+        # two vectors: ATen's dot, MKL's ?dot and its order of fused steps (strided vectors
+        # take MKL's other paths, whose order is not measured: NumPy's below)
+        from ..core.mkldot import dot
+
+        return dot(x, y)
     if x.ndim == 1 and y.ndim == 2 and x.dtype == np.float32 and y.dtype == np.float32:
         # PyTorch's matmul makes the vector a row (unsqueeze, mm, squeeze): the one-row
         # kernels' order, as nn.Linear on a single sample computes it

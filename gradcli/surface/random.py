@@ -3,7 +3,7 @@
 ``torch.manual_seed(0); torch.randn(3)`` gives the same numbers here as in PyTorch 2.13 (CPU),
 without PyTorch: this module re-implements PyTorch's CPU generator (a 32-bit Mersenne Twister
 seeded like ``std::mt19937``) and the samplers built on it, after the algorithms of ATen's CPU
-distribution kernels. It imports only NumPy and the standard library, so it fits in any layer.
+distribution kernels. It imports only NumPy, the standard library and core's fma64.
 
 What is reproduced bit for bit
 ------------------------------
@@ -92,6 +92,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+
+from ..core.fma64 import _SPLITTER, _fma64, _two_prod, _two_sum  # noqa: F401
 
 __all__ = [
     "DEFAULT_SEED",
@@ -723,45 +725,8 @@ def _place(values: np.ndarray, shape: tuple[int, ...], strides: Sequence[int] | 
 # Exact arithmetic helpers: PyTorch's kernels use fused multiply-adds, NumPy has none
 # ---------------------------------------------------------------------------------------------
 
-_SPLITTER = 134217729.0  # 2**27 + 1, Veltkamp's split of a double into two 26-bit halves
-
-
-def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    s = a + b
-    bb = s - a
-    return s, (a - (s - bb)) + (b - bb)
-
-
-def _two_prod(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    p = a * b
-    t = _SPLITTER * a
-    ah = t - (t - a)
-    al = a - ah
-    t = _SPLITTER * b
-    bh = t - (t - b)
-    bl = b - bh
-    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
-
-
-def _fma64(a: Any, b: Any, c: Any) -> np.ndarray:
-    """Correctly rounded a*b + c in float64 (Boldo and Melquiond's emulation with round-to-odd)."""
-    a, b, c = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, c)))
-    with np.errstate(over="ignore", invalid="ignore"):
-        p, e = _two_prod(a, b)
-        s, t = _two_sum(p, c)
-        v, verr = _two_sum(t, e)
-        # Round t + e to odd: if inexact and v's last bit is even, step to the odd neighbour.
-        even = (v.view(np.int64) & 1) == 0
-        fix = (verr != 0) & even
-        if np.any(fix):
-            v = v.copy()
-            v[fix] = np.nextafter(v[fix], np.copysign(np.inf, verr[fix]))
-        out = s + v
-    # Outside the range the transforms are exact in (huge or non-finite values): plain rounding.
-    plain = ~np.isfinite(out) | ~np.isfinite(p)
-    if np.any(plain):
-        out = np.where(plain, a * b + c, out)
-    return out
+# (the float64 ones, _two_sum, _two_prod and _fma64, live in core.fma64, where the kernels of
+# the ops layer reach them too)
 
 
 def _fma32(a: Any, b: Any, c: Any) -> np.ndarray:

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from gradcli.core import mkldot
 from gradcli.core.tensor import Tensor
 from gradcli.ops import linalg as L
 from gradcli.surface import composite
@@ -202,7 +203,8 @@ def test_outside_what_was_measured_numpy_computes() -> None:
     rng = np.random.default_rng(13)
     v = rng.standard_normal(50).astype(np.float32)
     u = rng.standard_normal(50).astype(np.float32)
-    assert L._matmul_fwd(v, u) == np.matmul(v, u)  # torch.dot: another order
+    # torch.dot: MKL's ?dot, its own order (tests/ops/test_dot_order.py)
+    assert L._matmul_fwd(v, u) == mkldot.dot(v, u)
     wide = rng.standard_normal((50, 3)).astype(np.float32)
     # a row whose elements are apart times a column of a wider matrix: not mirrored
     assert L._one_dot(wide[:, :1].T, wide[:, 1:2]) is None

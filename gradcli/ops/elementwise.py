@@ -25,16 +25,15 @@ from .binary import sym_trunc, zero_slope
 def _precise(fn: Any) -> Any:
     """`fn` for float32 and float16 arrays through float64, rounded once.
 
-    PyTorch's float32 exp, log, tan, tanh, asin, acos, atan, erf, erfc, log2, log10 (and sin,
-    cos) run MKL's VML in its high-accuracy mode (vmsExp... with VML_HA, for every size,
-    contiguous or not: ATen's `vml::vexp`). Its results are correctly rounded for most inputs;
+    PyTorch's float32 log, tan, asin, acos, atan, erf, erfc, log2, log10 (and exp, tanh, sin,
+    cos) run MKL's VML in its high-accuracy mode (vmsLn... with VML_HA, for every size,
+    contiguous or not: ATen's `vml::vlog`). Its results are correctly rounded for most inputs;
     measured on 10**6 float32 normals, PyTorch differs from the correctly rounded value on:
-    tanh 1.5%, exp 1.1%, tan 0.6%, log 0.07%, atan 0.04%, asin 5.3%, acos 8.7%, erf 2.6%;
-    computing in float64 and rounding agrees with PyTorch everywhere else. MKL's algorithms
-    are not public, and for these the measured rounding errors are not those of one smooth
-    double-precision approximation (they look like float32 arithmetic's), so their last bits
-    are not reproduced. sin and cos are (`core.mkl32`, a measured model); the functions whose
-    float32 kernels are open (SLEEF's, the C library's) are emulated bit for bit: `_float32`."""
+    tan 0.6%, log 0.07%, atan 0.04%, asin 5.3%, acos 8.7%, erf 2.6%; computing in float64 and
+    rounding agrees with PyTorch everywhere else. exp and tanh are MKL's bit for bit (the
+    float32 algorithms Intel publishes in its SVML sources, `core.mkl32`), sin and cos too (a
+    measured model); the functions whose float32 kernels are open (SLEEF's, the C library's)
+    are emulated bit for bit: `_float32`."""
 
     def precise(x: np.ndarray, *args: Any, **kwargs: Any) -> np.ndarray:
         if x.dtype.kind == "f" and x.dtype.itemsize < 8:
@@ -86,7 +85,7 @@ neg = defop(
 )
 exp = defop(
     "exp",
-    _precise(np.exp),
+    _float32(mkl32.expf, np.exp),  # MKL VML: its float32 algorithm (core.mkl32)
     lambda g, out, x: (g * out,),
     "ExpBackward0",
     "g * out",
@@ -208,7 +207,7 @@ def _tanh_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
 
 tanh = defop(
     "tanh",
-    _precise(np.tanh),
+    _float32(mkl32.tanhf, np.tanh),  # MKL VML: its float32 algorithm (core.mkl32)
     _tanh_vjp,
     "TanhBackward0",
     "g * (1 - out^2)",

@@ -137,9 +137,9 @@ def expf(x: np.ndarray) -> np.ndarray:
         r = fma32(-nf, _EXP_LN2_HI, xm)
         r = fma32(-nf, _EXP_LN2_LO, r)
         scale = np.ldexp(_EXP_T[j], (k >> 5).astype(np.int32)).astype(_F)
-        r2 = np.square(r.astype(np.float64)).astype(_F)
+        r2 = r * r  # NumPy's float32 arithmetic rounds once, as the vector unit's
         p = fma32(r, _EXP_C3, _EXP_C2)
-        s = fma32(r, _F(1), _EXP_TL[j])
+        s = r + _EXP_TL[j]
         p = fma32(p, r2, s)
         y = fma32(p, scale, scale)
         if not main.all():
@@ -202,14 +202,14 @@ def tanhf(x: np.ndarray) -> np.ndarray:
         ax = np.abs(x)
         top = ax.view(np.int32) & 0x7FE00000
         i = np.clip(top - 0x3D400000, 0, 0x03E00000) >> 21
-        y = fma32(ax, _F(1), -_TANH_B[i])
+        y = ax - _TANH_B[i]  # float32 arithmetic, rounded once
         q = fma32(_TANH_P6[i], y, _TANH_P5[i])
         q = fma32(q, y, _TANH_P4[i])
         q = fma32(q, y, _TANH_P3[i])
         q = fma32(q, y, _TANH_P2[i])
-        q = (q.astype(np.float64) * y).astype(_F)
+        q = q * y
         q = fma32(q, y, _TANH_PL0[i])
         q = fma32(_TANH_P1[i], y, q)
-        v = np.copysign(fma32(q, _F(1), _TANH_P0[i]), x)
+        v = np.copysign(q + _TANH_P0[i], x)
         v = np.where(np.isinf(x), np.copysign(_F(1), x), v)
         return np.where(np.isnan(x), x, v).astype(_F)

@@ -1,6 +1,6 @@
-"""Record PyTorch's float32 `exp` and `tanh` (MKL's vmsExp / vmsTanh, VML_HA) for
-tests/ops/test_mkl32_exp_tanh.py: run with torch 2.13 CPU, one thread,
-/work/torchenv/bin/python tests/ops/data/record_mkl32_exp_tanh.py.
+"""Record PyTorch's float32 `exp`, `tanh`, `asin`, `acos` (MKL's vmsExp... in VML_HA) for
+tests/ops/test_mkl32_vml.py: run with torch 2.13 CPU, one thread,
+/work/torchenv/bin/python tests/ops/data/record_mkl32_vml.py.
 
 Candidates are drawn by NumPy from a seed over each function's whole range (normals of three
 scales, wide uniforms, magnitudes from subnormal to huge, random bit patterns, the edges of
@@ -18,21 +18,31 @@ import torch
 
 torch.set_num_threads(1)
 
-OPS = {"exp": np.exp, "tanh": np.tanh}
+OPS = {"exp": np.exp, "tanh": np.tanh, "asin": np.arcsin, "acos": np.arccos}
 EDGES = {
     "exp": [88.72283, 88.722839, 87.33654, 87.336548, -87.33654, -87.336548, -103.972084, -104.0],
     "tanh": [0.046875, 0.0546875, 0.0625, 9.0, 9.01, 15.999999, 16.0, 1e-30],
+    "asin": [0.5, 0.49999997, 0.99999994, 1.0, 1e-30, 2.0, 0.25, 0.75],
+    "acos": [0.5, 0.49999997, 0.99999994, 1.0, 1e-30, 2.0, 0.25, 0.75],
 }
 
 
 def candidates(op: str) -> np.ndarray:
     rng = np.random.default_rng([2026, len(op)])
     n = 60000
-    parts = [
-        rng.standard_normal(n) * rng.choice([0.05, 1.0, 4.0], n),
-        rng.uniform(-110, 110, n) if op == "exp" else rng.uniform(-20, 20, n),
-        np.exp(rng.uniform(-105, 5, n)) * rng.choice([-1, 1], n),
-    ]
+    if op in ("asin", "acos"):  # [-1, 1], near 1/2 and near 1, tiny
+        parts = [
+            rng.uniform(-1, 1, n),
+            rng.uniform(0.45, 0.55, n) * rng.choice([-1, 1], n),
+            (1 - np.exp(rng.uniform(-17, -1, n))) * rng.choice([-1, 1], n),
+            np.exp(rng.uniform(-105, -1, n // 4)) * rng.choice([-1, 1], n // 4),
+        ]
+    else:
+        parts = [
+            rng.standard_normal(n) * rng.choice([0.05, 1.0, 4.0], n),
+            rng.uniform(-110, 110, n) if op == "exp" else rng.uniform(-20, 20, n),
+            np.exp(rng.uniform(-105, 5, n)) * rng.choice([-1, 1], n),
+        ]
     x = np.concatenate([p.astype(np.float32) for p in parts])
     pattern = rng.integers(0, 2**32, n // 4, dtype=np.uint64).astype(np.uint32).view(np.float32)
     edges = np.array(EDGES[op], np.float32)
@@ -56,6 +66,8 @@ for op, f64 in OPS.items():
     keep = np.unique(np.concatenate([keep, 50 + np.flatnonzero(~differ[50:])[:600]]))
     rng = np.random.default_rng([7, len(op)])
     xs = (rng.standard_normal((3, 67)) * 2).astype(np.float32)
+    if op in ("asin", "acos"):
+        xs = np.tanh(xs)
     g = rng.standard_normal((3, 67)).astype(np.float32)
     leaf = torch.tensor(xs, requires_grad=True)
     ys = getattr(torch, op)(leaf)
@@ -68,5 +80,5 @@ for op, f64 in OPS.items():
     }
     print(op, len(keep), "kept,", int(differ[keep].sum()), "not the rounded float64 value")
 
-path = Path(__file__).parent / "mkl32_exp_tanh.json"
+path = Path(__file__).parent / "mkl32_vml.json"
 path.write_text(json.dumps(out, indent=1) + "\n")

@@ -300,3 +300,69 @@ def acosf(x: np.ndarray) -> np.ndarray:
         t = fma32(base - corr, rp, np.where(neg, -low, low) - corr) + base
         out = np.where(neg, -t, t) + high
         return _nan_as_mkl(x, out, keep=True)
+
+
+# --- log --------------------------------------------------------------------------------------
+# vmsLn (VML_HA), the published float32 algorithm: c = 1/x rounded to 6 significant bits (from
+# `vrcp14`'s estimate), R = c x - 1 (one fused step, exact), log x = -log c + log(1 + R) with
+# -log c = k ln2 + T[j] (T in two parts by c's 5 fraction bits) and a cubic in R, summed in
+# float32 with the rounding error of the leading addition carried. Arguments whose reciprocal
+# is not a normal float32 (subnormal x, x >= 2**126) take MKL's other path, which agrees with
+# the float64 value rounded once (no difference on every one of 17,000 sampled). No difference
+# from MKL on 3 * 10**6 random bit patterns and 4 * 10**6 positive arguments; rounding the
+# float64 value differs on about 0.1% of arguments in (0, 2).
+_LOG_T = _u32(
+    """
+    00000000 bcfc0000 bd786000 bdb78000 bdf14000 be14a800 be2ff800 be4a9000
+    be648000 be7dc800 be8b3c00 be974800 bea30c00 beae8c00 beb9d000 bec4d000
+    becf9800 beda2800 bee48000 beeea400 bef89400 bf012a00 bf05f400 bf0aa600
+    bf0f4200 bf13ca00 bf183e00 bf1ca000 bf20ec00 bf252800 bf295200 bf2d6a00
+    00000000 b726c39e 37679ff7 b7528ae5 377891d5 b725f040 b6c1c29e b73539e9
+    35838656 b6436af2 370d5151 36ea28f7 b63c21c6 b776fd60 37202511 b74e1b05
+    b70fb2fe 36084337 36038656 36afd9f2 b675faf0 b7152d2f 36d1bdad b5f4bd35
+    b77af382 b770944e b7399a79 3779654f b6fe8467 367449f8 3716cd22 b4186b3e
+    """
+).reshape(2, 32)
+# The mantissas (of x in [1, 2), 23-bit fractions) from which `vrcp14(x)`, rounded to five
+# fraction bits, is 1 - i/64 (i = 1..32): measured on this CPU's instruction, all 2**23.
+_RCP_STEPS = np.array(
+    [int(w, 16) for w in (
+        "010300 031380 053500 076880 09ae80 0c0800 0e7900 10ff00 139b00 165000 192000 1c0980 "
+        "1f1280 223780 257f00 28e980 2c7780 302c00 340b80 381700 3c5280 40c200 456680 4a4600 "
+        "4f6580 54c880 5a7480 607100 66c400 6d7400 748a80 7c1280"
+    ).split()],
+    dtype=np.int32,
+)  # fmt: skip
+_LOG_LN2_HI, _LOG_LN2_LO, _LOG_C3, _LOG_C2, _LOG_C1 = _u32(
+    "3f317200 35bfbe8e be800810 3eaab11e bf000000"
+)
+
+
+@in_pieces
+def logf(x: np.ndarray) -> np.ndarray:
+    """log(x) as MKL's vmsLn (VML_HA) computes it."""
+    x = np.asarray(x, _F)
+    with np.errstate(all="ignore"):
+        normal = (x >= _F(2.0**-126)) & (x < _F(2.0**126))
+        xm = np.where(normal, x, _F(1))
+        b = xm.view(np.int32)
+        i = np.searchsorted(_RCP_STEPS, b & 0x7FFFFF, side="right")
+        # c = (1 - i/64) 2**-e: below 1 its exponent is -e - 1 and j its five fraction bits
+        e = (b >> 23) - 127
+        c = np.ldexp(_F(1) - i.astype(_F) / _F(64), -e).astype(_F)
+        k = (-e - (i > 0)).astype(_F)
+        j = np.where(i > 0, 64 - i - 32, 0)
+        r = fma32(xm, c, _F(-1))
+        hi = fma32(-k, _LOG_LN2_HI, _LOG_T[0][j])
+        lo = fma32(-k, _LOG_LN2_LO, _LOG_T[1][j])
+        p = fma32(r, _LOG_C3, _LOG_C2)
+        p = fma32(r, p, _LOG_C1)
+        p = fma32(r * r, p, lo)
+        s = hi + r
+        out = s + ((r - (s - hi)) + p)
+        if not normal.all():
+            out = np.where(normal, out, np.log(x.astype(np.float64)).astype(_F))
+            out = np.where(x < 0, np.array(0x7FC00000, np.uint32).view(_F), out)
+            nan = np.isnan(x)
+            out = np.where(nan, (x.view(np.uint32) | _QUIET).view(_F), out)
+        return out.astype(_F)

@@ -1,4 +1,4 @@
-"""float32 exp, tanh, asin and acos are PyTorch's to the bit: MKL's VML (vmsExp... in the
+"""float32 exp, log, tanh, asin and acos are PyTorch's to the bit: MKL's VML (vmsExp... in the
 high-accuracy mode, which ATen calls for every float32 size and layout) computes them in
 float32 with fused multiply-adds, by the algorithms `gradcli.core.mkl32` follows. Recorded with
 torch 2.13 (tests/ops/data/record_mkl32_vml.py): inputs over the whole range, most of them
@@ -19,7 +19,7 @@ from gradcli.core import mkl32
 from gradcli.surface import names  # noqa: F401 - installs the tensor methods
 
 DATA = json.loads((Path(__file__).parent / "data" / "mkl32_vml.json").read_text())
-ROUNDED = {"exp": np.exp, "tanh": np.tanh, "asin": np.arcsin, "acos": np.arccos}
+ROUNDED = {"exp": np.exp, "tanh": np.tanh, "asin": np.arcsin, "acos": np.arccos, "log": np.log}
 OPS = list(ROUNDED)
 
 
@@ -50,6 +50,8 @@ def test_shaped_result_and_gradient(op: str) -> None:
     x = (rng.standard_normal((3, 67)) * 2).astype(np.float32)
     if op in ("asin", "acos"):
         x = np.tanh(x)
+    elif op == "log":
+        x = np.abs(x)
     g = rng.standard_normal((3, 67)).astype(np.float32)
     leaf = gradcli.Tensor(x, requires_grad=True)
     y = getattr(leaf, op)()
@@ -76,11 +78,20 @@ def test_asin_acos_edges() -> None:
     assert np.isnan(s[4:7]).all() and np.isnan(c[4:7]).all()
 
 
+def test_log_edges() -> None:
+    x = np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 1e-45, 3e38], np.float32)
+    y = mkl32.logf(x)
+    assert list(y[:3]) == [-np.inf, -np.inf, 0] and y[4] == np.inf and np.isnan(y[[3, 5, 6]]).all()
+    assert y[7] == np.float32(np.log(np.float64(x[7]))) and y[8] == np.float32(
+        np.log(np.float64(x[8]))
+    )
+
+
 def test_float64_unchanged() -> None:
-    x = np.linspace(-30, 30, 1001)
     for op in OPS:
-        if op in ("asin", "acos"):
-            x = np.linspace(-1, 1, 1001)
+        x = np.linspace(-1, 1, 1001) if op in ("asin", "acos") else np.linspace(-30, 30, 1001)
+        if op == "log":
+            x = np.abs(x) + 1e-3
         assert np.array_equal(getattr(gradcli.Tensor(x), op)().numpy(), ROUNDED[op](x)), op
 
 
@@ -98,6 +109,8 @@ def test_live_against_torch() -> None:
     for op in OPS:
         if op == "asin":
             x = np.concatenate([x, np.tanh(x[:n])])
+        if op == "log":
+            x = np.concatenate([x, np.abs(x[:n]), np.exp(-np.abs(x[:n]) * 9)])
         want = _bits(getattr(torch, op)(torch.tensor(x)).numpy())
         got = _bits(getattr(gradcli.Tensor(x), op)().numpy())
         assert np.count_nonzero((got != want) & ~np.isnan(x)) == 0, op  # any NaN is one

@@ -1,6 +1,7 @@
-"""float32 sin and cos as PyTorch's CPU kernels compute them, bit for bit: MKL's VML (vmsSin,
-vmsCos in the high-accuracy mode, which ATen's `vml::vsin` / `vml::vcos` call for every size,
-contiguous or not).
+"""float32 sin, cos, exp, log, tanh, asin and acos as PyTorch's CPU kernels compute them, bit
+for bit: MKL's VML (vmsSin, vmsCos... in the high-accuracy mode, which ATen's `vml::vsin`...
+call for every size, contiguous or not). exp, log, tanh, asin and acos follow the float32
+algorithms Intel publishes in its SVML sources (below); sin and cos a measured model:
 
 MKL's sources are not public; this is a model found by measurement, not a copy. For |x| <=
 10000 the result is a double-precision odd polynomial of degree 9 in the argument reduced by
@@ -338,6 +339,18 @@ _LOG_LN2_HI, _LOG_LN2_LO, _LOG_C3, _LOG_C2, _LOG_C1 = _u32(
 )
 
 
+_RCP_STEP: np.ndarray | None = None
+
+
+def _rcp_step() -> np.ndarray:
+    """i by the top 16 fraction bits (built once)."""
+    global _RCP_STEP
+    if _RCP_STEP is None:
+        top = np.arange(1 << 16, dtype=np.int32) << 7
+        _RCP_STEP = np.searchsorted(_RCP_STEPS, top, side="right").astype(np.int32)
+    return _RCP_STEP
+
+
 @in_pieces
 def logf(x: np.ndarray) -> np.ndarray:
     """log(x) as MKL's vmsLn (VML_HA) computes it."""
@@ -346,7 +359,7 @@ def logf(x: np.ndarray) -> np.ndarray:
         normal = (x >= _F(2.0**-126)) & (x < _F(2.0**126))
         xm = np.where(normal, x, _F(1))
         b = xm.view(np.int32)
-        i = np.searchsorted(_RCP_STEPS, b & 0x7FFFFF, side="right")
+        i = _rcp_step()[(b & 0x7FFFFF) >> 7]  # the steps are multiples of 128
         # c = (1 - i/64) 2**-e: below 1 its exponent is -e - 1 and j its five fraction bits
         e = (b >> 23) - 127
         c = np.ldexp(_F(1) - i.astype(_F) / _F(64), -e).astype(_F)

@@ -29,16 +29,15 @@ _F64 = np.dtype(np.float64)
 def _precise(fn: Any) -> Any:
     """`fn` for float32 and float16 arrays through float64, rounded once.
 
-    PyTorch's float32 exp, log, tan, tanh, asin, acos, atan, erf, erfc, log2, log10 (and sin,
-    cos) run MKL's VML in its high-accuracy mode (vmsExp... with VML_HA, for every size,
-    contiguous or not: ATen's `vml::vexp`). Its results are correctly rounded for most inputs;
+    PyTorch's float32 tan, atan, erf, erfc, log2, log10 (and exp, log, tanh, asin, acos, sin,
+    cos) run MKL's VML in its high-accuracy mode (vmsTan... with VML_HA, for every size,
+    contiguous or not: ATen's `vml::vtan`). Its results are correctly rounded for most inputs;
     measured on 10**6 float32 normals, PyTorch differs from the correctly rounded value on:
-    tanh 1.5%, exp 1.1%, tan 0.6%, log 0.07%, atan 0.04%, asin 5.3%, acos 8.7%, erf 2.6%;
-    computing in float64 and rounding agrees with PyTorch everywhere else. MKL's algorithms
-    are not public, and for these the measured rounding errors are not those of one smooth
-    double-precision approximation (they look like float32 arithmetic's), so their last bits
-    are not reproduced. sin and cos are (`core.mkl32`, a measured model); the functions whose
-    float32 kernels are open (SLEEF's, the C library's) are emulated bit for bit: `_float32`."""
+    tan 0.6%, atan 0.04%, erf 2.6%; computing in float64 and rounding agrees with PyTorch
+    everywhere else. exp, log, tanh, asin and acos are MKL's bit for bit (the
+    float32 algorithms Intel publishes in its SVML sources, `core.mkl32`), sin and cos too (a
+    measured model); the functions whose float32 kernels are open (SLEEF's, the C library's)
+    are emulated bit for bit: `_float32`."""
 
     def precise(x: np.ndarray, *args: Any, **kwargs: Any) -> np.ndarray:
         if x.dtype is _F64:  # the common case, first: `fn` as it is
@@ -94,7 +93,7 @@ neg = defop(
 )
 exp = defop(
     "exp",
-    _precise(np.exp),
+    _float32(mkl32.expf, np.exp),  # MKL VML: its float32 algorithm (core.mkl32)
     lambda g, out, x: (g * out,),
     "ExpBackward0",
     "g * out",
@@ -107,7 +106,7 @@ exp = defop(
 )
 log = defop(
     "log",
-    _precise(np.log),
+    _float32(mkl32.logf, np.log),  # MKL VML: its float32 algorithm (core.mkl32)
     lambda g, out, x: (g / x,),
     "LogBackward0",
     "g / x",
@@ -216,7 +215,7 @@ def _tanh_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
 
 tanh = defop(
     "tanh",
-    _precise(np.tanh),
+    _float32(mkl32.tanhf, np.tanh),  # MKL VML: its float32 algorithm (core.mkl32)
     _tanh_vjp,
     "TanhBackward0",
     "g * (1 - out^2)",
@@ -241,7 +240,7 @@ def _rsqrt(v: Tensor) -> Tensor:
 
 asin = defop(
     "asin",
-    _precise(np.arcsin),
+    _float32(mkl32.asinf, np.arcsin),  # MKL VML: its float32 algorithm (core.mkl32)
     lambda g, out, x: (g * _rsqrt(-x * x + 1),),
     "AsinBackward0",
     "g / sqrt(1 - x^2)",
@@ -252,7 +251,7 @@ asin = defop(
 )
 acos = defop(
     "acos",
-    _precise(np.arccos),
+    _float32(mkl32.acosf, np.arccos),  # MKL VML: its float32 algorithm (core.mkl32)
     lambda g, out, x: (g * -_rsqrt(-x * x + 1),),
     "AcosBackward0",
     "-g / sqrt(1 - x^2)",

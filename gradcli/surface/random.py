@@ -2706,11 +2706,17 @@ def trunc_normal_(
     *,
     dtype: Any = "float32",
     generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
 ) -> np.ndarray:
     """nn.init.trunc_normal_ as PyTorch 2.13 samples it: when [a, b] holds more than 30% of the
     mass, whole-tensor normal_ draws replace the out-of-range values until none is left; else
-    uniform candidates on [a, b] are accepted against the normal density."""
+    uniform candidates on [a, b] are accepted against the normal density.
+
+    `strides`: the tensor's layout. The first draw fills the tensor itself (a view: in its
+    order, and normal_'s serial path when it is not contiguous); the later ones fill
+    `empty_like` tensors, dense in the order of the tensor's strides (`dense_strides`)."""
     shape = _shape(size)
+    like = dense_strides(shape, strides)
     dt = _dtype(dtype)
     gen = _gen(generator)
 
@@ -2723,12 +2729,13 @@ def trunc_normal_(
     if p > 0.3:
         lo = float(_cast_from_double(np.array([float(a)]), dt)[0])
         hi = float(_cast_from_double(np.array([float(b)]), dt)[0])
-        result = normal_(shape, mean, std, dtype=dt, generator=gen)
+        result = normal_(shape, mean, std, dtype=dt, generator=gen, strides=strides)
         while True:
             mask = (result < lo) | (result > hi)
             if not mask.any():
                 return result
-            result = np.where(mask, normal_(shape, mean, std, dtype=dt, generator=gen), result)
+            again = normal_(shape, mean, std, dtype=dt, generator=gen, strides=like)
+            result = np.where(mask, again, result)
     mode = max(a, min(mean, b))
     log_peak = -0.5 * ((mode - mean) / std) ** 2
     store = dt.storage.type
@@ -2742,15 +2749,15 @@ def trunc_normal_(
         return (c - store(log_peak)).astype(dt.storage)
 
     def log_uniform() -> np.ndarray:
-        u = uniform_(shape, dtype=dt, generator=gen)
+        u = uniform_(shape, dtype=dt, generator=gen, strides=like)
         if dt.name == "float64":
             return _libm_log(u)
         return _log_f32_rounded(u.astype(np.float32)).astype(dt.storage)
 
-    result = uniform_(shape, a, b, dtype=dt, generator=gen)
+    result = uniform_(shape, a, b, dtype=dt, generator=gen, strides=strides)
     pending = log_uniform() > log_pdf(result)
     while pending.any():
-        candidates = uniform_(shape, a, b, dtype=dt, generator=gen)
+        candidates = uniform_(shape, a, b, dtype=dt, generator=gen, strides=like)
         result = np.where(pending, candidates, result)
         pending = np.where(pending, log_uniform() > log_pdf(candidates), pending)
     return result
@@ -2798,16 +2805,18 @@ def sparse_(
     dtype: Any = "float32",
     generator: Generator | None = None,
     perm_generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
 ) -> np.ndarray:
-    """nn.init.sparse_: normal_(0, std) from `generator`, then for each column the first
-    ceil(sparsity * rows) rows of a randperm(rows) zeroed. PyTorch draws those permutations
-    from the default generator whatever `generator` is: `perm_generator` (None: the default)."""
+    """nn.init.sparse_: normal_(0, std) from `generator` (into the tensor itself, laid out as
+    `strides`), then for each column the first ceil(sparsity * rows) rows of a randperm(rows)
+    zeroed. PyTorch draws those permutations from the default generator whatever `generator`
+    is: `perm_generator` (None: the default)."""
     shape = _shape(size)
     if len(shape) != 2:
         raise ValueError("Only tensors with 2 dimensions are supported")
     rows, cols = shape
     num_zeros = math.ceil(sparsity * rows)
-    out = normal_(shape, 0.0, std, dtype=dtype, generator=generator)
+    out = normal_(shape, 0.0, std, dtype=dtype, generator=generator, strides=strides)
     for col in range(cols):
         zero_rows = randperm(rows, generator=perm_generator).tolist()[:num_zeros]
         out[zero_rows, col] = 0

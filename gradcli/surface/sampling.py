@@ -613,6 +613,11 @@ def _float_target(x: Any, fn: str) -> Tensor:
 
 def uniform_(x: Any, a: Any = 0.0, b: Any = 1.0, *, generator: Any = None, **kw: Any) -> Tensor:
     a, b = kw.pop("from", a), kw.pop("to", b)
+    if kw:  # x.uniform_(from_=1): PyTorch's keyword is `from` (a Python keyword), nothing else
+        raise GradcliError(
+            f"uniform_() got an unexpected keyword argument '{next(iter(kw))}'",
+            hint="x.uniform_(low, high), or **{'from': low, 'to': high}",
+        ).mirror("TypeError")
     x = _float_target(x, "check_uniform_bounds")
     v = _call(
         R.uniform_,
@@ -652,6 +657,15 @@ def random_(x: Any, *bounds: Any, generator: Any = None, **kw: Any) -> Tensor:
         # random_(from, to=...), random_(to=...) (from 0), random_(from=..., to=...)
         frm = kw.pop("from", bounds[0] if bounds else 0)
         bounds = (frm, kw.pop("to", bounds[1] if len(bounds) > 1 else None))
+    if kw:  # x.random_(frm=1): matches none of PyTorch's three signatures
+        got = ", ".join(f"{k}={typename(v)}" for k, v in kw.items())
+        raise GradcliError(
+            f"random_() received an invalid combination of arguments - got ({got}, ), but "
+            "expected one of:",
+            hint="the signatures:\n * (*, torch.Generator generator = None)\n * (int from, int "
+            "to, *, torch.Generator generator = None)\n * (int to, *, torch.Generator "
+            "generator = None)",
+        ).mirror("TypeError")
     ints = tuple(None if b is None else int_arg(b, "bound") for b in bounds)
     v = _call(
         R.random_, x.shape, *ints, dtype=x.dtype, generator=_gen(generator), strides=_strides(x)

@@ -736,6 +736,38 @@ print(out.shape, torch.rand(1).item())
 )
 
 
+PROGRAMS["trunc_normal_and_sparse_on_views"] = (
+    H
+    + """torch.manual_seed(3)
+b = torch.empty(4, 3, 5)
+w = b.transpose(0, 2)
+nn.init.trunc_normal_(w, mean=1, std=2, a=-1, b=4)
+print(w.tolist(), torch.rand(2).tolist())
+w = torch.empty(3, 7).t()
+nn.init.trunc_normal_(w)
+print(w.tolist(), torch.rand(2).tolist())
+b = torch.empty(40, 3, dtype=torch.float64)
+w = b[:, 1]
+nn.init.trunc_normal_(w, std=0.5, a=-0.6, b=0.4)
+print(w.tolist(), torch.rand(2).tolist())
+b = torch.empty(20, 9)
+w = b[:, ::2]
+nn.init.trunc_normal_(w, std=0.02)
+print(w.tolist(), torch.rand(2).tolist())
+w = torch.empty(6, 2, 3).permute(2, 0, 1)
+nn.init.trunc_normal_(w, mean=0.5, std=1.0, a=0.9, b=1.2)
+print(w.tolist(), torch.rand(2).tolist())
+g = torch.Generator().manual_seed(11)
+w = torch.empty(5, 5).t()
+nn.init.sparse_(w, 0.9, std=0.5)
+print(w.tolist(), torch.rand(2).tolist())
+w = torch.empty(9, 6).t()
+nn.init.sparse_(w, 0.3, generator=g)
+print(w.tolist(), torch.rand(2).tolist(), torch.rand(2, generator=g).tolist())
+"""
+)
+
+
 def run_torch(source: str) -> str:
     """The program's standard output under PyTorch, run in this process (each from a fresh
     namespace and PyTorch's default dtype)."""

@@ -502,7 +502,33 @@ def normal(
         from .functional import write_out
 
         return write_out(out, Tensor(values), "normal")
+    graph = [t for t in (mean, std) if isinstance(t, Tensor) and t.requires_grad]
+    if graph and grad_enabled():
+        return _normal_node(values, mean, std, graph)
     return Tensor(values, requires_grad=requires_grad)
+
+
+def _normal_node(values: np.ndarray, mean: Any, std: Any, graph: list[Tensor]) -> Tensor:
+    """torch.normal with a mean or std that requires grad: the draws are in the graph as
+    PyTorch's NormalBackward1 (tensor mean), 2 (tensor std) or 3 (both), whose gradients are
+    zeros for mean and std (PyTorch's derivatives.yaml: a draw is not reparameterised)."""
+    from ..core.op import apply
+    from ..ops import binary as B
+
+    zeros = Tensor(np.zeros(values.shape, values.dtype))
+    out = zeros
+    for t in graph:
+        out = apply(B.add, out, apply(B.mul, t, zeros))
+    label = "NormalBackward" + (
+        "3"
+        if isinstance(mean, Tensor) and isinstance(std, Tensor)
+        else "1"
+        if isinstance(mean, Tensor)
+        else "2"
+    )
+    out = apply(B.mul, out, Tensor(np.ones((), values.dtype)), label=label)
+    out.data = values
+    return out
 
 
 def bernoulli(input: Any, p: Any = None, *, generator: Any = None) -> Tensor:  # noqa: A002

@@ -768,6 +768,26 @@ print(w.tolist(), torch.rand(2).tolist(), torch.rand(2, generator=g).tolist())
 )
 
 
+PROGRAMS["normal_of_a_graph_mean_and_rrelu_bounds"] = (
+    H
+    + """torch.manual_seed(0)
+m = torch.zeros(2, 3, requires_grad=True)
+s = torch.ones(3, requires_grad=True)
+for y in [torch.normal(m, 1.0), torch.normal(0.0, s), torch.normal(m, s)]:
+    print(y.requires_grad, y.tolist())
+    y.sum().backward()
+print(m.grad, s.grad)
+print(torch.normal(m, 2.0))
+with torch.no_grad():
+    print(torch.normal(m, s).requires_grad)
+x = torch.randn(300)
+print(F.rrelu(x, training=True).tolist())
+print(nn.RReLU(0.1, 0.3)(x).tolist())
+print(F.rrelu(x.double(), 0.1, 0.3, training=True).tolist())
+"""
+)
+
+
 def run_torch(source: str) -> str:
     """The program's standard output under PyTorch, run in this process (each from a fresh
     namespace and PyTorch's default dtype)."""

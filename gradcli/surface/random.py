@@ -88,6 +88,7 @@ from __future__ import annotations
 
 import math
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -1812,6 +1813,16 @@ def _check_bounds(frm: int, to_inc: int, dt: _DType) -> None:
         raise RuntimeError(f"from is out of bounds for {CPP_TYPE[dt.name]}")
     if not lo <= to_inc <= hi:
         raise RuntimeError(f"to - 1 is out of bounds for {CPP_TYPE[dt.name]}")
+    if dt.kind == "f":  # PyTorch's warning past the integers the float dtype holds exactly
+        for value, name in ((frm, "from"), (to_inc, "to - 1")):
+            if not -(1 << dt.digits) <= value <= 1 << dt.digits:
+                warnings.warn(
+                    f"{name} is out of bounds [-(2^{dt.digits}), 2^{dt.digits}]. Due to "
+                    f"precision limitations {CPP_TYPE[dt.name]} can support discrete uniform "
+                    "distribution only within this range. This warning will become an error in "
+                    "version 1.7 release, please fix the code in advance",
+                    stacklevel=2,
+                )
 
 
 def _random_from_to(gen: Generator, n: int, rng: int, base: int) -> np.ndarray:
@@ -2355,9 +2366,13 @@ def multinomial(
     *,
     generator: Generator | None = None,
     strides: Sequence[int] | None = None,
+    topk: Any = None,
 ) -> np.ndarray:
     """torch.multinomial(probs, num_samples, replacement) for 1-D or 2-D probs (int64 result).
-    Without replacement the exponentials fill a tensor laid out as `strides` (empty_like's)."""
+    Without replacement the exponentials fill a tensor laid out as `strides` (empty_like's).
+    `topk(keys, k)`: the positions of a row's k largest keys in the order PyTorch's topk
+    leaves equal keys (libstdc++'s nth_element and sort; only asked where equal keys reach the
+    top k); without it, equal keys go in index order."""
     probs = np.asarray(probs)
     dt = _dtype(probs.dtype)
     if probs.ndim not in (1, 2):
@@ -2395,8 +2410,15 @@ def multinomial(
         if num_samples == 1:
             picks = np.argmax(keys, axis=1)[:, None]
         else:
-            # topk(largest, sorted): descending keys; among equal keys the lower index first.
+            # topk(largest, sorted): descending keys; equal keys where PyTorch's selection
+            # and sort leave them (lower index first when no topk is given).
             picks = np.argsort(-keys.astype(np.float64), axis=1, kind="stable")[:, :num_samples]
+            if topk is not None:
+                for i, row in enumerate(keys):
+                    top = row[picks[i]].astype(np.float64)
+                    kth = top[-1]
+                    if (np.unique(top).size < top.size) or np.count_nonzero(row == kth) > 1:
+                        picks[i] = topk(row, num_samples)
         return picks.reshape(out_shape).astype(np.int64)
     acc = np.float64 if dt.name == "float64" else np.float32
     # Row after row PyTorch checks a row, then draws its samples: the first bad row stops it

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import sys
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -133,9 +134,15 @@ def _seed_default(mod: Any, seed: int) -> None:
 def _call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """The random module raises Python's exceptions with PyTorch's words: the program's error,
     of PyTorch's class (ValueError for a seed past 64 bits, NotImplementedError for a dtype a
-    kernel lacks, else RuntimeError)."""
+    kernel lacks, else RuntimeError); its Python warnings are PyTorch's warnings, given to
+    the program's warning sink."""
     try:
-        return fn(*args, **kwargs)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = fn(*args, **kwargs)
+        for w in caught:
+            hooks.warn(str(w.message))
+        return result
     except NotImplementedError as e:
         raise GradcliError(str(e)).mirror("NotImplementedError") from None
     except ValueError as e:
@@ -558,6 +565,8 @@ def multinomial(
         shape_arg((rows, n), "the samples")  # the result's size, before any work
         if not replacement or n == 1:
             _serial_check("multinomial", t.data.size)
+    from .statistics import topk_order
+
     values = _call(
         R.multinomial,
         t.data,
@@ -565,6 +574,7 @@ def multinomial(
         bool(replacement),
         generator=_gen(generator),
         strides=_like_strides(t),
+        topk=topk_order,
     )
     return Tensor(values)
 

@@ -336,6 +336,41 @@ class _StdAlgorithms:
         return self.a
 
 
+def topk_order(values: Any, k: int) -> list[int]:
+    """The positions of the k largest of `values` in the order PyTorch's CPU topk
+    (largest=True, sorted=True) leaves them: with k * 64 <= n a partial_sort, else an
+    nth_element at k - 1 and a sort of the k - 1 before it; NaN counts as the largest. Equal
+    values end in the order these algorithms move them, not in index order."""
+    v = [float(x) for x in values]
+    n = len(v)
+
+    def less(i: int, j: int) -> bool:  # PyTorch's comparator for largest: NaN first
+        a, b = v[i], v[j]
+        return (a != a and b == b) or a > b
+
+    algo = _StdAlgorithms(n, less)
+    if k <= 0 or n == 0:
+        return []
+    if k * 64 <= n:
+        algo._heap_select(0, k, n)
+        last = k
+        while last > 1:  # sort_heap
+            last -= 1
+            algo._pop_heap(0, last, last)
+        return algo.a[:k]
+    algo.nth_element(k - 1)
+    m = k - 1
+    if m > 1:
+        algo._introsort(0, m, 2 * (m.bit_length() - 1))
+        if m > 16:
+            algo._insertion_sort(0, 16)
+            for i in range(16, m):
+                algo._linear_insert(i)
+        else:
+            algo._insertion_sort(0, m)
+    return algo.a[:k]
+
+
 def _mode_row(v: list) -> tuple[Any, int]:
     """PyTorch's mode of one row: sort, then the first run (in sorted order) longer than every
     earlier one; its value and the index at its end."""

@@ -788,6 +788,26 @@ print(F.rrelu(x.double(), 0.1, 0.3, training=True).tolist())
 )
 
 
+PROGRAMS["multinomial_equal_keys"] = (
+    H
+    + """torch.manual_seed(0)
+w = torch.rand(4, 40, dtype=torch.float16) ** 8
+print(torch.multinomial(w, 35, replacement=False).tolist())
+w = torch.rand(4, 80, dtype=torch.float16)[:, ::2]
+print(torch.multinomial(w, 12).tolist(), torch.multinomial(w, 35).tolist())
+w = torch.zeros(3, 300)
+w[:, 7] = 1.0
+w[:, 100] = 2.0
+print(torch.multinomial(w, 4).tolist(), torch.multinomial(w, 9).tolist())
+w = torch.zeros(50, dtype=torch.float64)
+w[::7] = 0.5
+print(torch.multinomial(w, 30).tolist(), torch.multinomial(w, 2).tolist())
+w = torch.ones(2000, dtype=torch.float16)
+print(torch.multinomial(w, 20).tolist(), torch.multinomial(w, 40).tolist())
+"""
+)
+
+
 def run_torch(source: str) -> str:
     """The program's standard output under PyTorch, run in this process (each from a fresh
     namespace and PyTorch's default dtype)."""

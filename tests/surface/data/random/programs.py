@@ -808,6 +808,49 @@ print(torch.multinomial(w, 20).tolist(), torch.multinomial(w, 40).tolist())
 )
 
 
+PROGRAMS["diagonal_is_a_view"] = (
+    H
+    + """b = torch.zeros(3, 4)
+x = b.diagonal()
+x.fill_(1)
+print(b)
+print(x.stride(), x.is_contiguous(), x._version, b._version)
+y = b.diagonal(offset=1)
+print(y, y.stride())
+z = b.diagonal(-1)
+z.add_(5)
+print(b, z.stride())
+torch.manual_seed(1)
+e = torch.empty(40, 41)
+e.diagonal().normal_()
+print(e.diagonal()[:3].tolist(), torch.rand(2).tolist())
+w = torch.randn(3, 3, requires_grad=True)
+d = w.diagonal()
+print(d)
+d.sum().backward()
+print(w.grad)
+h = w * 2
+h = h + torch.eye(3)
+print(h)
+h.sum().backward()
+print(w.grad)
+c = torch.eye(3) * 2
+c.diagonal().add_(1e-3)
+print(c)
+try:
+    w.diagonal().fill_(0)
+except RuntimeError as e:
+    print("RuntimeError", e)
+print(torch.diagonal(torch.arange(9.).reshape(3, 3), 0).tolist())
+print(torch.zeros(0, 3).diagonal().shape, torch.zeros(2, 5).diagonal(7).shape)
+m = torch.zeros(3, 3)
+torch.diag(m).fill_(1)
+m.t().diagonal().fill_(2)
+print(m.sum().item(), torch.rand(3, 5).diagonal().stride())
+"""
+)
+
+
 def run_torch(source: str) -> str:
     """The program's standard output under PyTorch, run in this process (each from a fresh
     namespace and PyTorch's default dtype)."""

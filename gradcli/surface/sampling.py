@@ -995,7 +995,7 @@ NAMES = declare(
     ("randint", "torch", randint, ""),
     ("randint_like", "torch", randint_like, ""),
     ("randperm", "torch", randperm, ""),
-    ("normal", "torch", normal, ""),
+    ("normal", "torch", normal, "composition of add mul"),
     ("poisson", "torch", poisson, ""),
     ("bernoulli", "torch Tensor", bernoulli, ""),
     ("multinomial", "torch Tensor", multinomial, ""),

@@ -27,6 +27,7 @@ from ..core.tensor import Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
 from .args import NO_SIZE, int_arg, shape_arg, sizes_arg
 from .declare import declare
+from .stdalgo import topk_order
 
 # `random` (PyTorch's generator, bit for bit, and its distributions: the largest module of the
 # surface) is imported when a program first draws, seeds or reads the generator, not at
@@ -565,7 +566,6 @@ def multinomial(
         shape_arg((rows, n), "the samples")  # the result's size, before any work
         if not replacement or n == 1:
             _serial_check("multinomial", t.data.size)
-    from .statistics import topk_order
 
     values = _call(
         R.multinomial,

@@ -123,7 +123,12 @@ triu = _tri(True)
 
 def diagonal(x: Any, offset: Any = 0, dim1: Any = 0, dim2: Any = 1) -> Tensor:
     """`torch.diagonal` / `x.diagonal()`: the elements (i, i + offset) of the planes spanned by
-    dim1 and dim2, as the last dimension (gradcli's is a copy, not a view of x)."""
+    dim1 and dim2, as the last dimension: a view of x for a contiguous matrix (dims 0, 1), else
+    a copy in gradcli."""
+    return _diagonal(x, offset, dim1, dim2, view=True)
+
+
+def _diagonal(x: Any, offset: Any, dim1: Any, dim2: Any, *, view: bool) -> Tensor:
     x = A.tensor_arg(x, "input")
     k = C.int_arg(offset, "offset")
     d1, d2 = C.check_dim(dim1, x.ndim), C.check_dim(dim2, x.ndim)
@@ -133,6 +138,21 @@ def diagonal(x: Any, offset: Any = 0, dim1: Any = 0, dim2: Any = 1) -> Tensor:
     y = x if rest + [d1, d2] == list(range(x.ndim)) else F.permute(x, *rest, d1, d2)
     n1, n2 = x.shape[d1], x.shape[d2]
     count = max(0, min(n1, n2 - k) if k >= 0 else min(n1 + k, n2))
+    f_only = x.data.flags.f_contiguous and not x.data.flags.c_contiguous
+    if view and x.ndim == 2 and count > 0 and f_only:
+        # a transposed matrix: the diagonal -k of the contiguous one it views, the same elements
+        # in the same order
+        return _diagonal(F.permute(x, 1, 0), -k if (d1, d2) == (0, 1) else k, 0, 1, view=True)
+    if view and x.ndim == 2 and (d1, d2) == (1, 0):
+        return _diagonal(F.permute(x, 1, 0), k, 0, 1, view=True)
+    if view and x.ndim == 2 and (d1, d2) == (0, 1) and count > 0 and x.data.flags.c_contiguous:
+        # A view, as PyTorch's: every (n2 + 1)-th element of the flattened matrix, so that a
+        # change through it (`a.diagonal().add_(1)`, a draw into it) reaches x, and a draw
+        # fills it in PyTorch's order (not contiguous).
+        start = k if k >= 0 else -k * n2
+        flat = F.reshape(x, -1)
+        out = I.getitem(flat, slice(start, start + (count - 1) * (n2 + 1) + 1, n2 + 1))
+        return A.named(out, "DiagonalBackward0")
     rows = np.arange(count) + max(0, -k)
     out = I.getitem(y, (Ellipsis, Tensor(rows), Tensor(rows + k)))
     return A.named(out, "DiagonalBackward0")
@@ -177,7 +197,7 @@ def diag_embed(x: Any, offset: Any = 0, dim1: Any = -2, dim2: Any = -1) -> Tenso
 def diag(x: Any, diagonal: int = 0) -> Tensor:
     x = A.tensor_arg(x, "input")
     if x.ndim == 2:
-        return diagonal_of(x, diagonal)
+        return _diagonal(x, diagonal, 0, 1, view=False)  # a copy, as PyTorch's diag
     if x.ndim == 1:
         return diag_embed(x, diagonal)
     raise GradcliError(f"diag(): Supports 1D or 2D tensors. Got {x.ndim}D")
@@ -416,7 +436,7 @@ NAMES = declare(
     ("tril", "torch Tensor", tril, "composition of where"),
     ("triu", "torch Tensor", triu, "composition of where"),
     ("diag", "torch Tensor", diag, "composition of cat index"),
-    ("diagonal", "torch Tensor", diagonal, "composition of index permute"),
+    ("diagonal", "torch Tensor", diagonal, "composition of index permute reshape"),
     ("trace", "torch Tensor", trace, "composition of index sum"),
     ("split", "torch Tensor", split, "composition of index"),
     ("chunk", "torch Tensor", chunk, "composition of index"),

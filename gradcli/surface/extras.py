@@ -313,6 +313,8 @@ def rrelu(
     else:
         n = int(neg.sum())
         u = R._unit_f64(R.default_generator(), n) if n else np.zeros(0)
+        if x.dtype != np.float64:  # PyTorch's bounds are its opmath type's (float) first
+            lo, hi = float(np.float32(lo)), float(np.float32(hi))
         noise[neg] = (u * (hi - lo) + lo).astype(x.dtype)
     return A.named(A.mul_t(x, Tensor(noise)), "RreluWithNoiseBackward0")
 

@@ -99,10 +99,26 @@ def trunc_normal_(
             "values may be incorrect."
         )
     _acceptance_checked(mean, std, a, b)
+    _serial_checked(x)
     values = S._call(
-        R.trunc_normal_, x.shape, mean, std, a, b, dtype=x.dtype, generator=S._gen(generator)
+        R.trunc_normal_,
+        x.shape,
+        mean,
+        std,
+        a,
+        b,
+        dtype=x.dtype,
+        generator=S._gen(generator),
+        strides=S._strides(x),
     )
     return _filled(x, values)
+
+
+def _serial_checked(x: Tensor) -> None:
+    """A view that is not contiguous takes normal_'s one-value-at-a-time path, as in PyTorch:
+    refused before anything is drawn when that would outlast the time limit."""
+    if x.data.size >= 16 and not R.is_contiguous(x.shape, S._strides(x)):
+        S._serial_check("normal_", x.data.size)
 
 
 MAX_DRAWS_PER_VALUE = 10_000
@@ -286,6 +302,7 @@ def sparse_(tensor: Any, sparsity: Any, std: Any = 0.01, generator: Any = None) 
             expected=f"rows * columns at most {SPARSE_WORK:,}",
             hint="initialise a smaller matrix",
         )
+    _serial_checked(x)
     values = S._call(
         R.sparse_,
         x.shape,
@@ -293,6 +310,7 @@ def sparse_(tensor: Any, sparsity: Any, std: Any = 0.01, generator: Any = None) 
         _float(std, "std", "sparse_"),
         dtype=x.dtype,
         generator=S._gen(generator),
+        strides=S._strides(x),
     )
     return _filled(x, values)
 

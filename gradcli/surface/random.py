@@ -88,6 +88,7 @@ from __future__ import annotations
 
 import math
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -1777,6 +1778,16 @@ def _check_bounds(frm: int, to_inc: int, dt: _DType) -> None:
         raise RuntimeError(f"from is out of bounds for {CPP_TYPE[dt.name]}")
     if not lo <= to_inc <= hi:
         raise RuntimeError(f"to - 1 is out of bounds for {CPP_TYPE[dt.name]}")
+    if dt.kind == "f":  # PyTorch's warning past the integers the float dtype holds exactly
+        for value, name in ((frm, "from"), (to_inc, "to - 1")):
+            if not -(1 << dt.digits) <= value <= 1 << dt.digits:
+                warnings.warn(
+                    f"{name} is out of bounds [-(2^{dt.digits}), 2^{dt.digits}]. Due to "
+                    f"precision limitations {CPP_TYPE[dt.name]} can support discrete uniform "
+                    "distribution only within this range. This warning will become an error in "
+                    "version 1.7 release, please fix the code in advance",
+                    stacklevel=2,
+                )
 
 
 def _random_from_to(gen: Generator, n: int, rng: int, base: int) -> np.ndarray:
@@ -2320,9 +2331,13 @@ def multinomial(
     *,
     generator: Generator | None = None,
     strides: Sequence[int] | None = None,
+    topk: Any = None,
 ) -> np.ndarray:
     """torch.multinomial(probs, num_samples, replacement) for 1-D or 2-D probs (int64 result).
-    Without replacement the exponentials fill a tensor laid out as `strides` (empty_like's)."""
+    Without replacement the exponentials fill a tensor laid out as `strides` (empty_like's).
+    `topk(keys, k)`: the positions of a row's k largest keys in the order PyTorch's topk
+    leaves equal keys (libstdc++'s nth_element and sort; only asked where equal keys reach the
+    top k); without it, equal keys go in index order."""
     probs = np.asarray(probs)
     dt = _dtype(probs.dtype)
     if probs.ndim not in (1, 2):
@@ -2360,8 +2375,15 @@ def multinomial(
         if num_samples == 1:
             picks = np.argmax(keys, axis=1)[:, None]
         else:
-            # topk(largest, sorted): descending keys; among equal keys the lower index first.
+            # topk(largest, sorted): descending keys; equal keys where PyTorch's selection
+            # and sort leave them (lower index first when no topk is given).
             picks = np.argsort(-keys.astype(np.float64), axis=1, kind="stable")[:, :num_samples]
+            if topk is not None:
+                for i, row in enumerate(keys):
+                    top = row[picks[i]].astype(np.float64)
+                    kth = top[-1]
+                    if (np.unique(top).size < top.size) or np.count_nonzero(row == kth) > 1:
+                        picks[i] = topk(row, num_samples)
         return picks.reshape(out_shape).astype(np.int64)
     acc = np.float64 if dt.name == "float64" else np.float32
     # Row after row PyTorch checks a row, then draws its samples: the first bad row stops it
@@ -2671,11 +2693,17 @@ def trunc_normal_(
     *,
     dtype: Any = "float32",
     generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
 ) -> np.ndarray:
     """nn.init.trunc_normal_ as PyTorch 2.13 samples it: when [a, b] holds more than 30% of the
     mass, whole-tensor normal_ draws replace the out-of-range values until none is left; else
-    uniform candidates on [a, b] are accepted against the normal density."""
+    uniform candidates on [a, b] are accepted against the normal density.
+
+    `strides`: the tensor's layout. The first draw fills the tensor itself (a view: in its
+    order, and normal_'s serial path when it is not contiguous); the later ones fill
+    `empty_like` tensors, dense in the order of the tensor's strides (`dense_strides`)."""
     shape = _shape(size)
+    like = dense_strides(shape, strides)
     dt = _dtype(dtype)
     gen = _gen(generator)
 
@@ -2688,12 +2716,13 @@ def trunc_normal_(
     if p > 0.3:
         lo = float(_cast_from_double(np.array([float(a)]), dt)[0])
         hi = float(_cast_from_double(np.array([float(b)]), dt)[0])
-        result = normal_(shape, mean, std, dtype=dt, generator=gen)
+        result = normal_(shape, mean, std, dtype=dt, generator=gen, strides=strides)
         while True:
             mask = (result < lo) | (result > hi)
             if not mask.any():
                 return result
-            result = np.where(mask, normal_(shape, mean, std, dtype=dt, generator=gen), result)
+            again = normal_(shape, mean, std, dtype=dt, generator=gen, strides=like)
+            result = np.where(mask, again, result)
     mode = max(a, min(mean, b))
     log_peak = -0.5 * ((mode - mean) / std) ** 2
     store = dt.storage.type
@@ -2707,15 +2736,15 @@ def trunc_normal_(
         return (c - store(log_peak)).astype(dt.storage)
 
     def log_uniform() -> np.ndarray:
-        u = uniform_(shape, dtype=dt, generator=gen)
+        u = uniform_(shape, dtype=dt, generator=gen, strides=like)
         if dt.name == "float64":
             return _libm_log(u)
         return _log_f32_rounded(u.astype(np.float32)).astype(dt.storage)
 
-    result = uniform_(shape, a, b, dtype=dt, generator=gen)
+    result = uniform_(shape, a, b, dtype=dt, generator=gen, strides=strides)
     pending = log_uniform() > log_pdf(result)
     while pending.any():
-        candidates = uniform_(shape, a, b, dtype=dt, generator=gen)
+        candidates = uniform_(shape, a, b, dtype=dt, generator=gen, strides=like)
         result = np.where(pending, candidates, result)
         pending = np.where(pending, log_uniform() > log_pdf(candidates), pending)
     return result
@@ -2763,16 +2792,18 @@ def sparse_(
     dtype: Any = "float32",
     generator: Generator | None = None,
     perm_generator: Generator | None = None,
+    strides: Sequence[int] | None = None,
 ) -> np.ndarray:
-    """nn.init.sparse_: normal_(0, std) from `generator`, then for each column the first
-    ceil(sparsity * rows) rows of a randperm(rows) zeroed. PyTorch draws those permutations
-    from the default generator whatever `generator` is: `perm_generator` (None: the default)."""
+    """nn.init.sparse_: normal_(0, std) from `generator` (into the tensor itself, laid out as
+    `strides`), then for each column the first ceil(sparsity * rows) rows of a randperm(rows)
+    zeroed. PyTorch draws those permutations from the default generator whatever `generator`
+    is: `perm_generator` (None: the default)."""
     shape = _shape(size)
     if len(shape) != 2:
         raise ValueError("Only tensors with 2 dimensions are supported")
     rows, cols = shape
     num_zeros = math.ceil(sparsity * rows)
-    out = normal_(shape, 0.0, std, dtype=dtype, generator=generator)
+    out = normal_(shape, 0.0, std, dtype=dtype, generator=generator, strides=strides)
     for col in range(cols):
         zero_rows = randperm(rows, generator=perm_generator).tolist()[:num_zeros]
         out[zero_rows, col] = 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import sys
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,7 @@ from ..core.tensor import Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
 from .args import NO_SIZE, int_arg, shape_arg, sizes_arg
 from .declare import declare
+from .stdalgo import topk_order
 
 # `random` (PyTorch's generator, bit for bit, and its distributions: the largest module of the
 # surface) is imported when a program first draws, seeds or reads the generator, not at
@@ -133,9 +135,15 @@ def _seed_default(mod: Any, seed: int) -> None:
 def _call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """The random module raises Python's exceptions with PyTorch's words: the program's error,
     of PyTorch's class (ValueError for a seed past 64 bits, NotImplementedError for a dtype a
-    kernel lacks, else RuntimeError)."""
+    kernel lacks, else RuntimeError); its Python warnings are PyTorch's warnings, given to
+    the program's warning sink."""
     try:
-        return fn(*args, **kwargs)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = fn(*args, **kwargs)
+        for w in caught:
+            hooks.warn(str(w.message))
+        return result
     except NotImplementedError as e:
         raise GradcliError(str(e)).mirror("NotImplementedError") from None
     except ValueError as e:
@@ -502,7 +510,33 @@ def normal(
         from .functional import write_out
 
         return write_out(out, Tensor(values), "normal")
+    graph = [t for t in (mean, std) if isinstance(t, Tensor) and t.requires_grad]
+    if graph and grad_enabled():
+        return _normal_node(values, mean, std, graph)
     return Tensor(values, requires_grad=requires_grad)
+
+
+def _normal_node(values: np.ndarray, mean: Any, std: Any, graph: list[Tensor]) -> Tensor:
+    """torch.normal with a mean or std that requires grad: the draws are in the graph as
+    PyTorch's NormalBackward1 (tensor mean), 2 (tensor std) or 3 (both), whose gradients are
+    zeros for mean and std (PyTorch's derivatives.yaml: a draw is not reparameterised)."""
+    from ..core.op import apply
+    from ..ops import binary as B
+
+    zeros = Tensor(np.zeros(values.shape, values.dtype))
+    out = zeros
+    for t in graph:
+        out = apply(B.add, out, apply(B.mul, t, zeros))
+    label = "NormalBackward" + (
+        "3"
+        if isinstance(mean, Tensor) and isinstance(std, Tensor)
+        else "1"
+        if isinstance(mean, Tensor)
+        else "2"
+    )
+    out = apply(B.mul, out, Tensor(np.ones((), values.dtype)), label=label)
+    out.data = values
+    return out
 
 
 def bernoulli(input: Any, p: Any = None, *, generator: Any = None) -> Tensor:  # noqa: A002
@@ -532,6 +566,7 @@ def multinomial(
         shape_arg((rows, n), "the samples")  # the result's size, before any work
         if not replacement or n == 1:
             _serial_check("multinomial", t.data.size)
+
     values = _call(
         R.multinomial,
         t.data,
@@ -539,6 +574,7 @@ def multinomial(
         bool(replacement),
         generator=_gen(generator),
         strides=_like_strides(t),
+        topk=topk_order,
     )
     return Tensor(values)
 
@@ -613,6 +649,11 @@ def _float_target(x: Any, fn: str) -> Tensor:
 
 def uniform_(x: Any, a: Any = 0.0, b: Any = 1.0, *, generator: Any = None, **kw: Any) -> Tensor:
     a, b = kw.pop("from", a), kw.pop("to", b)
+    if kw:  # x.uniform_(from_=1): PyTorch's keyword is `from` (a Python keyword), nothing else
+        raise GradcliError(
+            f"uniform_() got an unexpected keyword argument '{next(iter(kw))}'",
+            hint="x.uniform_(low, high), or **{'from': low, 'to': high}",
+        ).mirror("TypeError")
     x = _float_target(x, "check_uniform_bounds")
     v = _call(
         R.uniform_,
@@ -652,6 +693,15 @@ def random_(x: Any, *bounds: Any, generator: Any = None, **kw: Any) -> Tensor:
         # random_(from, to=...), random_(to=...) (from 0), random_(from=..., to=...)
         frm = kw.pop("from", bounds[0] if bounds else 0)
         bounds = (frm, kw.pop("to", bounds[1] if len(bounds) > 1 else None))
+    if kw:  # x.random_(frm=1): matches none of PyTorch's three signatures
+        got = ", ".join(f"{k}={typename(v)}" for k, v in kw.items())
+        raise GradcliError(
+            f"random_() received an invalid combination of arguments - got ({got}, ), but "
+            "expected one of:",
+            hint="the signatures:\n * (*, torch.Generator generator = None)\n * (int from, int "
+            "to, *, torch.Generator generator = None)\n * (int to, *, torch.Generator "
+            "generator = None)",
+        ).mirror("TypeError")
     ints = tuple(None if b is None else int_arg(b, "bound") for b in bounds)
     v = _call(
         R.random_, x.shape, *ints, dtype=x.dtype, generator=_gen(generator), strides=_strides(x)
@@ -945,7 +995,7 @@ NAMES = declare(
     ("randint", "torch", randint, ""),
     ("randint_like", "torch", randint_like, ""),
     ("randperm", "torch", randperm, ""),
-    ("normal", "torch", normal, ""),
+    ("normal", "torch", normal, "composition of add mul"),
     ("poisson", "torch", poisson, ""),
     ("bernoulli", "torch Tensor", bernoulli, ""),
     ("multinomial", "torch Tensor", multinomial, ""),

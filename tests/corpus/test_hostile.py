@@ -1079,6 +1079,24 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case(
+        "uniform_from_underscore",  # PyTorch's keyword is `from`: from_= was taken as nothing
+        "x = torch.empty(10**6)\nx.uniform_(from_=1, to=2)",
+        "uniform_() got an unexpected keyword argument 'from_'",
+        (2, 1),
+    ),
+    Case(
+        "random_unknown_keyword",
+        "x = torch.empty(10**6, dtype=torch.int64)\nx.random_(frm=1, to=10**6)",
+        "random_() received an invalid combination of arguments - got (frm=int, )",
+        (2, 1),
+    ),
+    Case(
+        "trunc_normal_huge_strided_view",  # a view takes the serial path: sized first
+        "import torch.nn as nn\nw = torch.empty(2500, 4000).t()\nnn.init.trunc_normal_(w)",
+        "values computed one at a time",
+        (3, 1),
+    ),
+    Case(
         "feature_dropout_empty_dims",
         "import torch.nn.functional as F\nx = F.dropout2d(torch.ones(0, 3, 2, 2), 0.5)\n"
         "y = F.dropout1d(torch.ones(10**6, 0, 3), 0.5)\nz = x.shape[5]",

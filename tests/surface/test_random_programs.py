@@ -64,3 +64,29 @@ def test_the_recording_is_pytorchs(name: str) -> None:
     if not torch.__version__.startswith("2.13"):
         pytest.skip(f"recorded for torch 2.13, found {torch.__version__}")
     assert PROGRAMS.run_torch(PROGRAMS.PROGRAMS[name]) == RECORDED[name]
+
+
+def test_random_past_the_exact_integers_of_a_float_warns_as_pytorch() -> None:
+    """randint / random_ into a float dtype past 2**digits: PyTorch's UserWarning (its words,
+    checked against torch 2.13), the draws unchanged."""
+    src = (
+        "import torch\ntorch.manual_seed(0)\n"
+        "print(torch.randint(0, 2**24 + 3, (3,), dtype=torch.float32).tolist())\n"
+        "x = torch.empty(2, dtype=torch.float64)\nx.random_(-(2**60), 5)\nprint(x.tolist())\n"
+        "print(torch.randint(0, 2**24, (2,), dtype=torch.float32).tolist())\n"
+    )
+    run = parse(src, "program.py").run(dtype="float32")
+    assert "".join(run.output) == (
+        "[8325384.0, 12888170.0, 1483856.0]\n"
+        "[-5.669469504773358e+17, -3.145977836319891e+17]\n"
+        "[15039847.0, 7644169.0]\n"
+    )
+    tail = (
+        "Due to precision limitations {} can support discrete uniform distribution only within "
+        "this range. This warning will become an error in version 1.7 release, please fix the "
+        "code in advance"
+    )
+    assert list(run.warnings) == [
+        "program.py:3:1: warning: to - 1 is out of bounds [-(2^24), 2^24]. " + tail.format("float"),
+        "program.py:5:1: warning: from is out of bounds [-(2^53), 2^53]. " + tail.format("double"),
+    ]

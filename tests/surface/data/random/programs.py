@@ -736,6 +736,121 @@ print(out.shape, torch.rand(1).item())
 )
 
 
+PROGRAMS["trunc_normal_and_sparse_on_views"] = (
+    H
+    + """torch.manual_seed(3)
+b = torch.empty(4, 3, 5)
+w = b.transpose(0, 2)
+nn.init.trunc_normal_(w, mean=1, std=2, a=-1, b=4)
+print(w.tolist(), torch.rand(2).tolist())
+w = torch.empty(3, 7).t()
+nn.init.trunc_normal_(w)
+print(w.tolist(), torch.rand(2).tolist())
+b = torch.empty(40, 3, dtype=torch.float64)
+w = b[:, 1]
+nn.init.trunc_normal_(w, std=0.5, a=-0.6, b=0.4)
+print(w.tolist(), torch.rand(2).tolist())
+b = torch.empty(20, 9)
+w = b[:, ::2]
+nn.init.trunc_normal_(w, std=0.02)
+print(w.tolist(), torch.rand(2).tolist())
+w = torch.empty(6, 2, 3).permute(2, 0, 1)
+nn.init.trunc_normal_(w, mean=0.5, std=1.0, a=0.9, b=1.2)
+print(w.tolist(), torch.rand(2).tolist())
+g = torch.Generator().manual_seed(11)
+w = torch.empty(5, 5).t()
+nn.init.sparse_(w, 0.9, std=0.5)
+print(w.tolist(), torch.rand(2).tolist())
+w = torch.empty(9, 6).t()
+nn.init.sparse_(w, 0.3, generator=g)
+print(w.tolist(), torch.rand(2).tolist(), torch.rand(2, generator=g).tolist())
+"""
+)
+
+
+PROGRAMS["normal_of_a_graph_mean_and_rrelu_bounds"] = (
+    H
+    + """torch.manual_seed(0)
+m = torch.zeros(2, 3, requires_grad=True)
+s = torch.ones(3, requires_grad=True)
+for y in [torch.normal(m, 1.0), torch.normal(0.0, s), torch.normal(m, s)]:
+    print(y.requires_grad, y.tolist())
+    y.sum().backward()
+print(m.grad, s.grad)
+print(torch.normal(m, 2.0))
+with torch.no_grad():
+    print(torch.normal(m, s).requires_grad)
+x = torch.randn(300)
+print(F.rrelu(x, training=True).tolist())
+print(nn.RReLU(0.1, 0.3)(x).tolist())
+print(F.rrelu(x.double(), 0.1, 0.3, training=True).tolist())
+"""
+)
+
+
+PROGRAMS["multinomial_equal_keys"] = (
+    H
+    + """torch.manual_seed(0)
+w = torch.rand(4, 40, dtype=torch.float16) ** 8
+print(torch.multinomial(w, 35, replacement=False).tolist())
+w = torch.rand(4, 80, dtype=torch.float16)[:, ::2]
+print(torch.multinomial(w, 12).tolist(), torch.multinomial(w, 35).tolist())
+w = torch.zeros(3, 300)
+w[:, 7] = 1.0
+w[:, 100] = 2.0
+print(torch.multinomial(w, 4).tolist(), torch.multinomial(w, 9).tolist())
+w = torch.zeros(50, dtype=torch.float64)
+w[::7] = 0.5
+print(torch.multinomial(w, 30).tolist(), torch.multinomial(w, 2).tolist())
+w = torch.ones(2000, dtype=torch.float16)
+print(torch.multinomial(w, 20).tolist(), torch.multinomial(w, 40).tolist())
+"""
+)
+
+
+PROGRAMS["diagonal_is_a_view"] = (
+    H
+    + """b = torch.zeros(3, 4)
+x = b.diagonal()
+x.fill_(1)
+print(b)
+print(x.stride(), x.is_contiguous(), x._version, b._version)
+y = b.diagonal(offset=1)
+print(y, y.stride())
+z = b.diagonal(-1)
+z.add_(5)
+print(b, z.stride())
+torch.manual_seed(1)
+e = torch.empty(40, 41)
+e.diagonal().normal_()
+print(e.diagonal()[:3].tolist(), torch.rand(2).tolist())
+w = torch.randn(3, 3, requires_grad=True)
+d = w.diagonal()
+print(d)
+d.sum().backward()
+print(w.grad)
+h = w * 2
+h = h + torch.eye(3)
+print(h)
+h.sum().backward()
+print(w.grad)
+c = torch.eye(3) * 2
+c.diagonal().add_(1e-3)
+print(c)
+try:
+    w.diagonal().fill_(0)
+except RuntimeError as e:
+    print("RuntimeError", e)
+print(torch.diagonal(torch.arange(9.).reshape(3, 3), 0).tolist())
+print(torch.zeros(0, 3).diagonal().shape, torch.zeros(2, 5).diagonal(7).shape)
+m = torch.zeros(3, 3)
+torch.diag(m).fill_(1)
+m.t().diagonal().fill_(2)
+print(m.sum().item(), torch.rand(3, 5).diagonal().stride())
+"""
+)
+
+
 def run_torch(source: str) -> str:
     """The program's standard output under PyTorch, run in this process (each from a fresh
     namespace and PyTorch's default dtype)."""

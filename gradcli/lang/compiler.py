@@ -1723,7 +1723,7 @@ class Compiler:
         def undefined(f: Frame) -> Any:
             if refused is not None:
                 raise NotSupported(
-                    f"Python's `{name}` is not available in gradcli programs",
+                    f"Python's `{name}` is not supported in gradcli programs",
                     span=span,
                     found=f"`{name}`",
                     hint=refused,

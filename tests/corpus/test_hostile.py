@@ -201,20 +201,20 @@ CASES: list[Case] = [
     Case(
         "dunder_import",
         "__import__('os').system('touch pwned')",
-        "Python's `__import__` is not available",
+        "Python's `__import__` is not supported",
         (1, 1),
     ),
-    Case("eval", "x = 1\neval('x + 1')", "Python's `eval` is not available", (2, 1)),
-    Case("exec", "exec('import os')", "Python's `exec` is not available", (1, 1)),
-    Case("compile", "c = compile('1', 'f', 'eval')", "Python's `compile` is not available", (1, 5)),
-    Case("open", "f = open('/etc/passwd')", "Python's `open` is not available", (1, 5)),
+    Case("eval", "x = 1\neval('x + 1')", "Python's `eval` is not supported", (2, 1)),
+    Case("exec", "exec('import os')", "Python's `exec` is not supported", (1, 1)),
+    Case("compile", "c = compile('1', 'f', 'eval')", "Python's `compile` is not supported", (1, 5)),
+    Case("open", "f = open('/etc/passwd')", "Python's `open` is not supported", (1, 5)),
     Case(
         "getattr",
         "g = getattr(torch, '__loader__')",
         "getattr(..., '__loader__') is not accessible",
         (1, 5),
     ),
-    Case("globals", "g = globals()", "Python's `globals` is not available", (1, 5)),
+    Case("globals", "g = globals()", "Python's `globals` is not supported", (1, 5)),
     Case("type", "t = type", "`type` is only supported as a call", (1, 5)),
     Case("type_call_result", "t = type(1)('5')", "calling the class int that type()", (1, 5)),
     Case(
@@ -1530,7 +1530,7 @@ CASES: list[Case] = [
     Case(
         "class_body_statement",
         "class M(torch.nn.Module):\n    k = open('pwned', 'w')",
-        "Python's `open` is not available",
+        "Python's `open` is not supported",
         (2, 9),
     ),
     Case(
@@ -1581,14 +1581,14 @@ CASES: list[Case] = [
     Case(
         "with_open_file",
         "with open('pwned', 'w') as f:\n    pass",
-        "Python's `open` is not available",
+        "Python's `open` is not supported",
         (1, 6),
     ),
     Case("lambda_code", "c = (lambda: 0).__code__", "`.__code__` is not accessible", (1, 16)),
     Case(
         "lambda_default_import",
         "f = lambda m=__import__('os'): m",
-        "Python's `__import__` is not available",
+        "Python's `__import__` is not supported",
         (1, 14),
     ),
     Case(

@@ -1820,8 +1820,11 @@ add(
     ),
     esc("torch_ops", "o = torch.ops.aten.add"),
     esc("torch_C", "c = torch._C._get_tracing_state()"),
-    esc("torch_jit", "@torch.jit.script\ndef f(x):\n    return x"),
-    esc("torch_compile", "f = torch.compile(torch.sin)"),
+    # torch.jit.script / torch.compile give the function back (issue 10): nothing to reach
+    esc("torch_jit", "@torch.jit.script\ndef f(x):\n    return x", codes=frozenset({0, 1})),
+    esc("torch_compile", "f = torch.compile(torch.sin)", codes=frozenset({0, 1})),
+    esc("torch_compile_backend_import", "f = torch.compile(torch.sin, backend=__import__('os'))"),
+    esc("torch_jit_script_open", "f = torch.jit.script(open)"),
     esc("torch_from_file", "x = torch.from_file('/etc/passwd', size=10)"),
     esc("torch_classes", "c = torch.classes"),
     esc("torch_dunder_dict", "d = torch.__dict__"),

@@ -199,6 +199,27 @@ def msort(x: Any) -> Tensor:
     return CO.sort(x, dim=0).values
 
 
+def _selected_as_aten(data: np.ndarray, d: int, at: np.ndarray, k: int) -> np.ndarray:
+    """Which of several equal values ATen's quickselect picks (kthvalue's index): the slices
+    where the k-th value has an equal neighbour get it from the emulation (stdalgo), up to
+    CO._TIE_ORDER_MAX elements; the others keep the stable order's."""
+    from .stdalgo import quick_select
+
+    moved = np.moveaxis(data, d, -1)
+    n = moved.shape[-1]
+    flat = moved.reshape(-1, n)
+    picked = np.moveaxis(at, d, -1).reshape(-1).copy()
+    kth = flat[np.arange(flat.shape[0]), picked]
+    with np.errstate(invalid="ignore"):
+        ties = ((flat == kth[:, None]) | ((flat != flat) & (kth != kth)[:, None])).sum(axis=1) > 1
+    rows = np.flatnonzero(ties)
+    if rows.size and rows.size * n <= CO._TIE_ORDER_MAX:
+        for r in rows:
+            picked[r] = quick_select(flat[r].tolist(), k)
+        at = np.moveaxis(picked.reshape(moved.shape[:-1] + (1,)), -1, d)
+    return at
+
+
 def kthvalue(x: Any, k: Any, dim: int = -1, keepdim: bool = False) -> MaxMin:
     """The k-th smallest along dim (1-based), and its index: torch.return_types.kthvalue."""
     x = _t(x)
@@ -211,6 +232,7 @@ def kthvalue(x: Any, k: Any, dim: int = -1, keepdim: bool = False) -> MaxMin:
         return MaxMin(A.named(F.clone(x), "KthvalueBackward0"), Tensor(np.zeros((), np.int64)))
     order = np.argsort(x.data, axis=d, kind="stable")
     at = np.take(order, [kk - 1], axis=d)
+    at = _selected_as_aten(x.data, d, at, kk - 1)
     values = A.named(CO.gather(x, d, Tensor(at)), "KthvalueBackward0")
     indices = Tensor(at.astype(np.int64))
     if not keepdim:

@@ -339,12 +339,12 @@ def _sorted(fn: str) -> Any:
             return F.MaxMin(x, Tensor(np.zeros((), dtype=np.int64)), fn)
         d = C.check_dim(dim, x.ndim)
         down = largest if fn == "topk" else descending
-        order = np.argsort(-x.data if down else x.data, axis=d, kind="stable")
+        kk = None
         if fn == "topk":
             kk = C.int_arg(k, "k")
             if not 0 <= kk <= x.shape[d]:
                 raise GradcliError("selected index k out of range")
-            order = np.take(order, np.arange(kk), axis=d)
+        order = _order(x.data, d, bool(down), bool(stable), kk, bool(sorted))
         values = A.named(
             gather(x, d, Tensor(order)), "SortBackward0" if fn == "sort" else "TopkBackward0"
         )
@@ -353,12 +353,57 @@ def _sorted(fn: str) -> Any:
     return run
 
 
+# Past this many elements in the slices that need it, std::sort's order of equal values is
+# not reproduced (a Python emulation: about a second): such slices keep index order.
+_TIE_ORDER_MAX = 50_000
+
+
+def _order(
+    data: np.ndarray, d: int, down: bool, stable: bool, k: int | None, sorted_: bool
+) -> np.ndarray:
+    """The positions along `d` in PyTorch's order: stable (equal values in index order; NaN
+    last ascending, first descending), or, as ATen's CPU sort without stable and topk do,
+    libstdc++'s std::sort / nth_element / partial_sort on (value, index) pairs, whose order of
+    equal values is their own past 16 elements (surface/stdalgo.py)."""
+    moved = np.moveaxis(data, d, -1)
+    n = moved.shape[-1]
+    if down:  # stable descending: the stable ascending order of the reversed slice, reversed
+        order = n - 1 - np.argsort(moved[..., ::-1], axis=-1, kind="stable")[..., ::-1]
+    else:
+        order = np.argsort(moved, axis=-1, kind="stable")
+    if k is not None:
+        order = order[..., :k]
+    # (topk's selection is not stable at any size; std::sort is insertion sort up to 16)
+    emulate = k is not None or (not stable and n > 16)
+    if emulate and n > 1:
+        flat = moved.reshape(-1, n)
+        flat_order = order.reshape(flat.shape[0], -1).copy()
+        ranked = np.take_along_axis(flat, np.argsort(flat, axis=-1, kind="stable"), axis=-1)
+        with np.errstate(invalid="ignore"):
+            same = (ranked[:, 1:] == ranked[:, :-1]) | (
+                (ranked[:, 1:] != ranked[:, 1:]) & (ranked[:, :-1] != ranked[:, :-1])
+            )
+        rows = np.flatnonzero(same.any(axis=1) if k is None or sorted_ else np.ones(len(flat)))
+        if rows.size * n <= _TIE_ORDER_MAX:
+            from .stdalgo import sort_order, topk_order
+
+            for r in rows:
+                values = flat[r].tolist()
+                flat_order[r] = (
+                    sort_order(values, down)
+                    if k is None
+                    else topk_order(values, k, largest=down, sorted=sorted_)
+                )
+            order = flat_order.reshape(order.shape)
+    return np.moveaxis(order, -1, d)
+
+
 def sort(x: Any, dim: int = -1, descending: bool = False, stable: bool = False) -> Any:
-    return _sorted("sort")(x, dim=dim, descending=descending)
+    return _sorted("sort")(x, dim=dim, descending=descending, stable=stable)
 
 
-def topk(x: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:
-    return _sorted("topk")(x, k, dim=dim, largest=largest)
+def topk(x: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:  # noqa: A002
+    return _sorted("topk")(x, k, dim=dim, largest=largest, sorted=sorted)
 
 
 def one_hot(t: Any, num_classes: int = -1) -> Tensor:

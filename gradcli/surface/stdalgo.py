@@ -1,5 +1,6 @@
 """libstdc++'s sorting and selection algorithms on positions, as PyTorch's CPU kernels run
-them (which of several equal elements ends where): used by mode, nanmedian and multinomial.
+them (which of several equal elements ends where): used by sort, topk, mode, nanmedian and
+multinomial.
 Imports only the standard library."""
 
 from __future__ import annotations
@@ -151,19 +152,39 @@ class _StdAlgorithms:
         return self.a
 
 
-def topk_order(values: Any, k: int) -> list[int]:
-    """The positions of the k largest of `values` in the order PyTorch's CPU topk
-    (largest=True, sorted=True) leaves them: with k * 64 <= n a partial_sort, else an
-    nth_element at k - 1 and a sort of the k - 1 before it; NaN counts as the largest. Equal
-    values end in the order these algorithms move them, not in index order."""
-    v = [float(x) for x in values]
+def _comparator(v: list, first_large: bool) -> Any:
+    """PyTorch's comparators on positions: largest first (NaN before everything) or smallest
+    first (NaN after everything)."""
+    if first_large:
+
+        def less(i: int, j: int) -> bool:
+            a, b = v[i], v[j]
+            return (a != a and b == b) or a > b
+    else:
+
+        def less(i: int, j: int) -> bool:
+            a, b = v[i], v[j]
+            return (a == a and b != b) or a < b
+
+    return less
+
+
+def sort_order(values: Any, descending: bool) -> list[int]:
+    """The positions of `values` in the order PyTorch's CPU sort (stable=False) leaves them:
+    std::sort of (value, index) pairs under its comparator, so equal values are not in index
+    order past 16 elements."""
+    v = list(values)
+    return _StdAlgorithms(len(v), _comparator(v, descending)).sort()
+
+
+def topk_order(values: Any, k: int, largest: bool = True, sorted: bool = True) -> list[int]:  # noqa: A002
+    """The positions of the k largest (or smallest) of `values` in the order PyTorch's CPU topk
+    leaves them: with k * 64 <= n a partial_sort, else an nth_element at k - 1 and (sorted) a
+    sort of the k - 1 before it; NaN counts as the largest. Equal values end in the order these
+    algorithms move them, not in index order."""
+    v = list(values)
     n = len(v)
-
-    def less(i: int, j: int) -> bool:  # PyTorch's comparator for largest: NaN first
-        a, b = v[i], v[j]
-        return (a != a and b == b) or a > b
-
-    algo = _StdAlgorithms(n, less)
+    algo = _StdAlgorithms(n, _comparator(v, largest))
     if k <= 0 or n == 0:
         return []
     if k * 64 <= n:
@@ -175,7 +196,7 @@ def topk_order(values: Any, k: int) -> list[int]:
         return algo.a[:k]
     algo.nth_element(k - 1)
     m = k - 1
-    if m > 1:
+    if m > 1 and sorted:
         algo._introsort(0, m, 2 * (m.bit_length() - 1))
         if m > 16:
             algo._insertion_sort(0, 16)
@@ -184,3 +205,49 @@ def topk_order(values: Any, k: int) -> list[int]:
         else:
             algo._insertion_sort(0, m)
     return algo.a[:k]
+
+
+def quick_select(values: Any, k: int) -> int:
+    """The position ATen's own quickselect (`quick_select_template`, what CPU kthvalue and
+    median run) leaves at k: median-of-three pivots on (value, index) pairs, NaN as the
+    largest; which of several equal values it picks is its own."""
+    arr = list(values)
+    pos = list(range(len(arr)))
+
+    def gt(x: Any, y: Any) -> bool:
+        return (x != x and y == y) or x > y
+
+    def swap(i: int, j: int) -> None:
+        arr[i], arr[j] = arr[j], arr[i]
+        pos[i], pos[j] = pos[j], pos[i]
+
+    lo, hi = 0, len(arr) - 1
+    while hi > lo:
+        if hi == lo + 1:
+            if gt(arr[lo], arr[hi]):
+                swap(lo, hi)
+            break
+        swap(lo + (hi - lo) // 2, lo + 1)
+        if gt(arr[lo + 1], arr[hi]):
+            swap(lo + 1, hi)
+        if gt(arr[lo], arr[hi]):
+            swap(lo, hi)
+        if gt(arr[lo + 1], arr[lo]):
+            swap(lo + 1, lo)
+        i, j, pivot = lo + 1, hi, arr[lo]
+        while True:
+            i += 1
+            while gt(pivot, arr[i]):
+                i += 1
+            j -= 1
+            while gt(arr[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(lo, j)
+        if j <= k:
+            lo = i
+        if j >= k:
+            hi = j - 1
+    return pos[k]

@@ -34,7 +34,10 @@ BACKWARD_PROGRAM = "x = torch.ones(2, requires_grad=True)\ny = (x * x).sum()\ny.
         # A call that does not fit: the program's call, bound to the signature...
         ("x = torch.ones(2)\ny = torch.exp(x, x)", "torch.exp(): too many positional arguments"),
         # ... or a module's inputs, which it passes on to the function it wraps.
-        ("x = torch.ones(2)\ny = torch.nn.Tanh()(x, x)", "Tanh(): takes 1 positional argument but 2 were given"),
+        (
+            "x = torch.ones(2)\ny = torch.nn.Tanh()(x, x)",
+            "Tanh(): takes 1 positional argument but 2 were given",
+        ),
     ],
 )
 def test_argument_errors_are_the_programs(runner: CliRunner, program: str, message: str) -> None:

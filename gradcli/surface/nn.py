@@ -602,6 +602,8 @@ class Module:
     def apply(self, fn: Callable[[Module], Any]) -> Module:
         """`fn` on every submodule, children before their parent, in registration order (as
         PyTorch's recursive `apply`: a module shared by two parents is visited twice)."""
+        if not callable(fn):
+            raise GradcliError(f"'{typename(fn)}' object is not callable").mirror("TypeError")
         _check_visits(self, "the number of module visits of apply()", doing="apply()")
         order: list[Module] = []
         stack: list[tuple[Module, bool]] = [(self, False)]
@@ -739,6 +741,7 @@ def _module(
             raise GradcliError(f"{name}() takes at most {len(positional)} positional arguments")
         kw = dict(zip(positional, args))
         kw.update(kwargs)
+        _known_keywords(name, fn, kwargs)
         inplace = bool(kw.pop("inplace", False))
         full = {**(defaults or {}), **kw}
         text = shown(full) if shown is not None else ""
@@ -753,6 +756,26 @@ def _module(
 
 
 _INPLACE_SHOWN = {"ReLU", "LeakyReLU", "ELU", "SiLU", "ReLU6", "Hardtanh"}
+
+
+def _known_keywords(name: str, fn: Callable[..., Any], kwargs: dict) -> None:
+    """A keyword the wrapped function does not take is refused when the module is made, as
+    PyTorch's constructor refuses it (not at the first call)."""
+    if not kwargs:
+        return
+    import inspect
+
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return
+    for k in kwargs:
+        if k not in params and k != "inplace":
+            raise GradcliError(
+                f"{name}.__init__() got an unexpected keyword argument '{k}'"
+            ).mirror("TypeError")
 
 
 def _dim_shown(kw: dict) -> str:

@@ -3603,6 +3603,18 @@ CASES: list[Case] = [
         "forward() takes 2 positional arguments but 3 were given",
         (3, 5),
     ),
+    Case(
+        "loss_module_unknown_keyword",
+        "f = torch.nn.MSELoss(retain_graph=True)",
+        "MSELoss.__init__() got an unexpected keyword argument 'retain_graph'",
+        (1, 5),
+    ),
+    Case(
+        "module_apply_not_callable",
+        "m = torch.nn.Linear(2, 2)\nm.apply(3)",
+        "'int' object is not callable",
+        (2, 1),
+    ),
     Case("inplace_method_too_few", "x = torch.ones(2)\nx.add_()", "add_(): missing", (2, 1)),
     Case("view_inplace_too_few", "x = torch.ones(2)\nx.unsqueeze_()", "missing", (2, 1)),
     Case(

@@ -3610,6 +3610,12 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case(
+        "loss_module_with_options_one_input",
+        "x = torch.ones(2)\ny = torch.nn.MSELoss(reduction='sum')(x)",
+        "MSELoss(): missing 1 required positional argument: 'target'",
+        (2, 5),
+    ),
+    Case(
         "module_apply_not_callable",
         "m = torch.nn.Linear(2, 2)\nm.apply(3)",
         "'int' object is not callable",

@@ -42,7 +42,7 @@ from . import composite as CO
 from . import functional as F
 from . import packed as P
 from .declare import declare
-from .nn import Module, _draw_dtype, _weights
+from .nn import Module, _constructor, _draw_dtype, _weights
 from .packed import PackedSequence
 from .sampling import R
 
@@ -666,7 +666,15 @@ class RNN(RNNBase):
                 f"Unknown nonlinearity '{self.nonlinearity}'. Select from 'tanh' or 'relu'.",
                 "ValueError",
             )
-        super().__init__(mode, *args, **kwargs)
+        try:
+            super().__init__(mode, *args, **kwargs)
+        except TypeError as e:
+            if e.__traceback__ is None or e.__traceback__.tb_next is not None:
+                raise
+            # the call itself did not fit: the program's arguments (RNN(2, 3, inputs=1))
+            raise _err(
+                str(e).replace("RNNBase.__init__()", "RNN.__init__()"), "TypeError"
+            ) from None
 
 
 class LSTM(RNNBase):
@@ -892,14 +900,6 @@ class GRUCell(RNNCellBase):
         p = self._p()
         out = _gru_cell(_linear(x, p["w_ih"], p.get("b_ih")), h, p)
         return out if batched else A.named(F.squeeze(out, 0), "SqueezeBackward1")
-
-
-def _constructor(cls: type) -> Any:
-    def make(*args: Any, **kwargs: Any) -> Module:
-        return cls(*args, **kwargs)
-
-    make.__name__ = cls.__name__
-    return make
 
 
 _ON = "composition of matmul permute add reshape index"

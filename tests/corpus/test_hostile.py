@@ -3616,6 +3616,12 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
+        "rnn_unknown_keyword",
+        "m = torch.nn.RNN(2, 3, nonlinearity='relu', inputs=1)",
+        "got an unexpected keyword argument 'inputs'",
+        (1, 5),
+    ),
+    Case(
         "module_apply_not_callable",
         "m = torch.nn.Linear(2, 2)\nm.apply(3)",
         "'int' object is not callable",

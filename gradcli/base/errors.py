@@ -308,3 +308,40 @@ def suggest(name: str, candidates: Iterable[str], meaning: bool = False) -> str 
     lower = {c.lower(): c for c in reversed(names)}
     close = difflib.get_close_matches(name.lower(), list(lower), n=1, cutoff=0.6)
     return f"did you mean `{lower[close[0]]}`?" if close else None
+
+
+def call_did_not_fit(
+    e: BaseException,
+    here: bool = False,
+    callers: frozenset = frozenset(),
+    args: tuple | list | None = None,
+    kwargs: dict | None = None,
+) -> bool:
+    """Whether a TypeError came from a call whose arguments did not fit, not from inside the
+    function called (a gradcli bug there stays one). The last frame of its traceback says:
+    the frame that caught it (`here`), one of `callers` (frames that call with the program's
+    values), or a wrapper `(*args, **kwargs)` that passed `args` (and `kwargs`, when given)
+    on as they came, the last items of `args` identical (nn.Linear(3), m(x, x), x.add_())."""
+    first = tb = e.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code
+    if (here and tb is first) or code in callers:
+        return True
+    if args is None or not (code.co_flags & 0x04 and code.co_flags & 0x08):  # *a and **kw
+        return False
+    at = code.co_argcount + code.co_kwonlyargcount
+    got, got_kw = (tb.tb_frame.f_locals.get(n) for n in code.co_varnames[at : at + 2])
+    if not isinstance(got, tuple) or len(got) > len(args):
+        return False
+    if not all(a is b for a, b in zip(got, args[len(args) - len(got) :])):
+        return False
+    if kwargs is None:
+        return True
+    return (
+        isinstance(got_kw, dict)
+        and got_kw.keys() == kwargs.keys()
+        and all(got_kw[k] is kwargs[k] for k in got_kw)
+    )

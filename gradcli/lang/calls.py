@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, LimitError, Span
+from ..base.errors import GradcliError, LimitError, Span, call_did_not_fit
 from ..base.record import LazyPattern
 from ..core.tensor import typename
 from ..surface.args import cpu_device
@@ -306,34 +306,10 @@ def _innermost_module(tb: TracebackType | None) -> str | None:
     return found
 
 
-_VARARGS, _VARKEYWORDS = 0x04, 0x08  # (inspect.CO_VARARGS, inspect.CO_VARKEYWORDS)
-
-
 def _forwarded_call_error(e: TypeError, args: list, kwargs: dict) -> bool:
-    """Whether a call error was raised where one of gradcli's wrappers (`*args, **kwargs`)
-    passed the program's own arguments on unchanged: the arguments do not fit the function
-    the wrapper stands for, the program's error (`x.add_()`, `nn.Linear(3)`, `m(x, x)`)."""
-    if not _CALL_ERROR.search(str(e)):
-        return False
-    tb = e.__traceback__
-    if tb is None:
-        return False
-    while tb.tb_next is not None:
-        tb = tb.tb_next
-    code = tb.tb_frame.f_code
-    if not (code.co_flags & _VARARGS and code.co_flags & _VARKEYWORDS):
-        return False
-    at = code.co_argcount + code.co_kwonlyargcount
-    local = tb.tb_frame.f_locals
-    fa, fk = local.get(code.co_varnames[at]), local.get(code.co_varnames[at + 1])
-    if not isinstance(fa, tuple) or not isinstance(fk, dict) or len(fa) > len(args):
-        return False
-    tail = args[len(args) - len(fa) :]
-    return (
-        all(a is b for a, b in zip(fa, tail))
-        and fk.keys() == kwargs.keys()
-        and all(fk[k] is kwargs[k] for k in fk)
-    )
+    """A call error where one of gradcli's wrappers (`*args, **kwargs`) passed the program's
+    own arguments on unchanged: they do not fit the function the wrapper stands for."""
+    return bool(_CALL_ERROR.search(str(e))) and call_did_not_fit(e, args=args, kwargs=kwargs)
 
 
 def is_argument_error(e: BaseException) -> bool:

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, LimitError, NotSupported
+from ..base.errors import GradcliError, LimitError, NotSupported, call_did_not_fit
 from ..core import dtypes
 from ..core import hooks as core_hooks
 from ..core.tensor import MUTATIONS, HookHandle, Settings, Tensor, grad_enabled, typename
@@ -352,10 +352,7 @@ class Module:
         except TypeError as e:
             # Raised by the call of forward itself (nothing ran inside it): the inputs do not
             # fit the module's forward, the program's error.
-            tb = e.__traceback__
-            while tb is not None and tb.tb_next is not None:
-                tb = tb.tb_next
-            if tb is None or tb.tb_frame.f_code not in _CALLERS:
+            if not call_did_not_fit(e, callers=_CALLERS):
                 raise
             raise GradcliError(
                 f"{self.name}.{str(e)}" if str(e).startswith("forward()") else str(e),
@@ -716,7 +713,7 @@ class Functional(Module):
             # Raised by this call itself (fn was never entered): the inputs do not fit the
             # function the module wraps. (Checked after the fact: binding a signature on
             # every call cost a training loop 5%.)
-            if not _a_call_that_does_not_fit(e, inputs):
+            if not call_did_not_fit(e, here=True, args=inputs):
                 raise
             said = str(e)
             said = said.split(") ", 1)[1] if said.split(" ", 1)[0].endswith(")") else said
@@ -756,28 +753,6 @@ def _module(
 
 
 _INPLACE_SHOWN = {"ReLU", "LeakyReLU", "ELU", "SiLU", "ReLU6", "Hardtanh"}
-
-
-def _a_call_that_does_not_fit(e: TypeError, inputs: tuple) -> bool:
-    """Whether `e` was raised by the call of a module's function itself (its frame the last
-    one), or by a wrapper's call of the function it stands for (`*args, **kwargs` holding the
-    module's inputs as they came): the inputs do not fit, the program's error."""
-    tb = e.__traceback__
-    if tb is None:
-        return False
-    if tb.tb_next is None:
-        return True
-    while tb.tb_next is not None:
-        tb = tb.tb_next
-    code = tb.tb_frame.f_code
-    if not (code.co_flags & 0x04 and code.co_flags & 0x08):  # CO_VARARGS, CO_VARKEYWORDS
-        return False
-    got = tb.tb_frame.f_locals.get(code.co_varnames[code.co_argcount + code.co_kwonlyargcount])
-    return (
-        isinstance(got, tuple)
-        and len(got) == len(inputs)
-        and all(a is b for a, b in zip(got, inputs))
-    )
 
 
 def _known_keywords(name: str, fn: Callable[..., Any], kwargs: dict) -> None:

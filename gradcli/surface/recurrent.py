@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, call_did_not_fit
 from ..core import hooks as core_hooks
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
@@ -669,7 +669,7 @@ class RNN(RNNBase):
         try:
             super().__init__(mode, *args, **kwargs)
         except TypeError as e:
-            if e.__traceback__ is None or e.__traceback__.tb_next is not None:
+            if not call_did_not_fit(e, here=True):
                 raise
             # the call itself did not fit: the program's arguments (RNN(2, 3, inputs=1))
             raise _err(

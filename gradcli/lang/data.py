@@ -429,20 +429,10 @@ class DataLoader:
                     "sampler, and drop_last"
                 ).mirror("ValueError")
             batch_size = None
-        if batch_size is not None and (
-            isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size <= 0
-        ):
-            raise GradcliError(
-                f"batch_size should be a positive integer value, but got batch_size={batch_size!r}"
-            ).mirror("ValueError")
-        if not isinstance(drop_last, bool):
-            raise GradcliError(
-                f"drop_last should be a boolean value, but got drop_last={drop_last!r}"
-            ).mirror("ValueError")
-        if generator is not None and not isinstance(generator, G.Generator):
-            raise GradcliError(
-                f"generator must be a torch.Generator, not {typename(generator)}"
-            ).mirror("TypeError")
+        if batch_size is not None:
+            _positive(batch_size, "batch_size")
+        _flag(drop_last, "drop_last")
+        _generator(generator)
         self.dataset = dataset
         self.batch_size = batch_size
         self.shuffle = bool(shuffle)

@@ -505,7 +505,7 @@ NAMES = declare(
     ("repeat", "Tensor", repeat, "composition of expand reshape"),
     ("new_zeros", "Tensor", _new(K.zeros), ""),
     ("new_ones", "Tensor", _new(K.ones), ""),
-    ("new_empty", "Tensor", _new(K.zeros), ""),
+    ("new_empty", "Tensor", _new(K.empty), ""),
     ("new_tensor", "Tensor", new_tensor, ""),
     ("new_full", "Tensor", new_full, ""),
     ("SiLU", "nn", nn._module("SiLU", silu), "silu"),

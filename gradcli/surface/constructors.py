@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core import dtypes
+from ..core import dtypes, hooks
 from ..core.dtypes import check_dtype
 from ..core.tensor import Settings, Tensor, data_array, numpy_data, typename
 from ..ops.arithmetic import size_check, tensor_arg
@@ -62,7 +62,8 @@ def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) ->
     """`torch.Tensor(data)`, or `torch.Tensor(2, 3)` (sizes: gradcli fills zeros)."""
     dt = float_dtype(dtype, "Tensor")
     if args and all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-        return new_tensor(np.zeros(shape_arg(args), dtype=dt), None, requires_grad)
+        values = _uninitialised(shape_arg(args), dt, "torch.Tensor(sizes)")
+        return new_tensor(values, None, requires_grad)
     if len(args) != 1:
         raise GradcliError("torch.Tensor() takes the data (a nested list) or sizes")
     return new_tensor(data_array(args[0], dt), None, requires_grad)
@@ -85,7 +86,9 @@ def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
         if not args:
             return new_tensor(np.zeros((0,), dtype=dt), None, False)
         if all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
-            return new_tensor(np.zeros(shape_arg(args), dtype=dt), None, False)
+            return new_tensor(
+                _uninitialised(shape_arg(args), dt, f"torch.{name}(sizes)"), None, False
+            )
         if len(args) == 1 and isinstance(args[0], Tensor):
             t = args[0]
             if t.dtype != dt:
@@ -171,7 +174,22 @@ zeros = _filled(lambda s, d: np.zeros(s, dtype=d), "zeros")
 ones = _filled(lambda s, d: np.ones(s, dtype=d), "ones")
 
 
-empty = zeros  # gradcli has no uninitialised memory: empty() is zeros
+def _uninitialised(
+    shape: tuple[int, ...], dtype: np.dtype, what: str = "torch.empty"
+) -> np.ndarray:
+    # gradcli has no uninitialised memory: empty() is zeros. What PyTorch prints for them is
+    # whatever its allocator held, so a read before a write is said, never a silent difference.
+    hooks.warn(
+        f"{what} leaves the new tensor's memory uninitialised in PyTorch (its values are "
+        "whatever the memory held); gradcli fills it with zeros, so its values read before "
+        "they are written differ from PyTorch's",
+        "write every element before reading it, or use torch.zeros",
+        once=True,
+    )
+    return np.zeros(shape, dtype=dtype)
+
+
+empty = _filled(_uninitialised, "empty")
 
 
 def full(
@@ -394,7 +412,7 @@ zeros_like = _like(zeros)
 ones_like = _like(ones)
 
 
-empty_like = _like(zeros)
+empty_like = _like(empty)
 
 
 full_like = _like(full)

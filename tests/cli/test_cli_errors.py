@@ -541,3 +541,18 @@ def test_backward_create_graph_warns_once_per_run(runner: CliRunner) -> None:
     assert r.stdout == "tensor([4., 4.], grad_fn=<AddBackward0>)\n"
     assert r.stderr.count("Using backward() with create_graph=True") == 1, r.stderr
     assert "<-e>:3:1: warning:" in r.stderr
+
+
+def test_empty_says_its_values_are_not_pytorchs(runner: CliRunner) -> None:
+    # PyTorch's torch.empty holds whatever memory held: gradcli's zeros are said, once a run
+    text = (
+        "a = torch.empty(2)\nfor i in range(3):\n    b = torch.empty_like(a)\n"
+        "c = a.new_empty(1)\nprint(a.shape, b.shape, c.shape)"
+    )
+    r = runner.invoke(app, ["run", "-e", text])
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == "torch.Size([2]) torch.Size([2]) torch.Size([1])\n"
+    assert r.stderr.count("warning: torch.empty leaves the new tensor's memory") == 1, r.stderr
+    assert r.stderr.startswith("<-e>:1:1: warning:") and "hint: write every element" in r.stderr
+    quiet = runner.invoke(app, ["run", "-e", "a = torch.zeros(2)\nprint(a)"])
+    assert quiet.exit_code == 0 and quiet.stderr == ""

@@ -20,7 +20,8 @@ def int_arg(v: Any, what: str) -> int:
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
         if isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu":
             return int(v.data.reshape(()))
-        raise GradcliError(f"{what} must be an int, not {typename(v)}")
+        # PyTorch's argument parser refuses a wrong type with a TypeError
+        raise GradcliError(f"{what} must be an int, not {typename(v)}").mirror("TypeError")
     return int(v)
 
 
@@ -42,15 +43,73 @@ def dims_arg(dim: Any, ndim: int) -> Any:
     return check_dim(dim, ndim)
 
 
-def shape_arg(args: Sequence[Any], what: str = "size", infer: bool = False) -> tuple[int, ...]:
+def _int_like(v: Any, bool_ok: bool) -> bool:
+    if isinstance(v, bool):
+        return bool_ok
+    if isinstance(v, (int, np.integer)):
+        return True
+    return isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu"
+
+
+def _parser_typename(v: Any) -> str:
+    return "NoneType" if v is None else typename(v)  # PyTorch's parser names Python's type
+
+
+def int_list(
+    args: Sequence[Any], fn: str, name: str = "size", position: int = 1, keyword: bool = False
+) -> tuple[Any, ...]:
+    """A `tuple of ints` argument as PyTorch's argument parser takes it: several ints
+    (`zeros(2, 3)`), one sequence (`zeros((2, 3))`, `zeros([2, 3])`) or one int, with the
+    parser's TypeErrors (its words differ for the first element of a sequence and the later
+    ones, for a lone value, and for a `name=` keyword). Values are checked, not converted."""
+
+    def refuse(text: str) -> GradcliError:
+        return GradcliError(text).mirror("TypeError")
+
+    where = f"argument '{name}'" if keyword else f"argument '{name}' (position {position})"
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        seq = tuple(args[0])
+    elif len(args) == 1:
+        if not _int_like(args[0], bool_ok=False) or keyword:
+            raise refuse(f"{fn}(): {where} must be tuple of ints, not {_parser_typename(args[0])}")
+        return tuple(args)
+    else:
+        if args and not _int_like(args[0], bool_ok=False):
+            raise refuse(f"{fn}() takes {position} positional argument but {len(args)} were given")
+        seq = tuple(args)
+    for i, v in enumerate(seq):
+        if _int_like(v, bool_ok=i > 0):
+            continue
+        if i == 0 and keyword:
+            raise refuse(f"{fn}(): {where} must be tuple of ints, not {typename(args[0])}")
+        if i == 0:
+            raise refuse(
+                f"{fn}(): {where} must be tuple of ints, but found element of type "
+                f"{_parser_typename(v)} at pos 0"
+            )
+        raise refuse(
+            f"{fn}(): argument '{name}' failed to unpack the object at pos {i + 1} with error "
+            f'"type must be tuple of ints,but got {_parser_typename(v)}"'
+        )
+    return seq
+
+
+def shape_arg(
+    args: Sequence[Any], what: str = "size", infer: bool = False, fn: str | None = None
+) -> tuple[int, ...]:
     """`zeros(2, 3)` and `zeros((2, 3))` / `zeros([2, 3])` alike; checks the element limit
-    before anything is allocated. `infer`: a -1 is allowed (reshape, expand)."""
+    before anything is allocated. `infer`: a -1 is allowed (reshape, expand). `fn`: the
+    function's name, for PyTorch's parser errors (`int_list`)."""
+    if fn is not None:
+        args = int_list(args, fn, what)
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = tuple(args[0])
     shape = []
     for a in args:
-        n = int_arg(a, what)
+        n = int(a) if fn is not None and isinstance(a, bool) else int_arg(a, what)
         if n < 0 and (n != -1 or not infer):
+            if fn == "zeros":  # ATen's zeros checks its sizes itself
+                raise GradcliError("zeros: Dimension size must be non-negative.")
             raise GradcliError(f"Trying to create tensor with negative dimension {n}: {list(args)}")
         shape.append(n)
     total = 1
@@ -84,8 +143,18 @@ def sizes_arg(sizes: Sequence[Any], size: Any, fn: str) -> tuple[int, ...]:
             raise GradcliError(
                 f"{fn}(): argument 'size' must be tuple of ints, not {typename(size)}"
             ).mirror("TypeError")
+        int_list((size,), fn, keyword=True)
         sizes = (size,)
-    return shape_arg(sizes)
+    elif not sizes and fn in _SIZE_REQUIRED:
+        raise GradcliError(f'{fn}() missing 1 required positional arguments: "size"').mirror(
+            "TypeError"
+        )
+    return shape_arg(sizes, fn=fn)
+
+
+# the constructors whose `size` has no default in PyTorch (`torch.zeros()` is an error; the
+# random ones, given nothing, name their overloads)
+_SIZE_REQUIRED = frozenset({"zeros", "ones", "empty"})
 
 
 def infer_shape(shape: tuple[int, ...], size: int) -> tuple[int, ...]:

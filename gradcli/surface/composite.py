@@ -263,7 +263,7 @@ def unbind(x: Any, dim: int = 0) -> tuple[Tensor, ...]:
 
 def repeat(x: Any, *sizes: Any) -> Tensor:
     x = A.tensor_arg(x, "input")
-    reps = C.shape_arg(sizes)
+    reps = C.shape_arg(sizes, "repeats", fn="repeat")
     if len(reps) < x.ndim:
         raise GradcliError(
             "Number of dimensions of repeat dims can not be smaller than number "
@@ -450,6 +450,8 @@ def _new(fill: Any) -> Any:
         device: Any = None,
     ) -> Tensor:
         dt = x.dtype if dtype is None else dtype
+        if sizes:  # the parser's errors name the method
+            C.int_list(sizes, "new_" + fill.__name__)
         return fill(*sizes, size=size, dtype=dt, requires_grad=requires_grad)
 
     return make

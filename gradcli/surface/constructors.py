@@ -5,13 +5,14 @@ default dtype."""
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core import dtypes, hooks
+from ..core import dtypes
 from ..core.dtypes import check_dtype
 from ..core.tensor import Settings, Tensor, data_array, numpy_data, typename
 from ..ops.arithmetic import size_check, tensor_arg
@@ -62,7 +63,7 @@ def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) ->
     """`torch.Tensor(data)`, or `torch.Tensor(2, 3)` (sizes: gradcli fills zeros)."""
     dt = float_dtype(dtype, "Tensor")
     if args and all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-        values = _uninitialised(shape_arg(args), dt, "torch.Tensor(sizes)")
+        values = _uninitialised(shape_arg(args), dt)
         return new_tensor(values, None, requires_grad)
     if len(args) != 1:
         raise GradcliError("torch.Tensor() takes the data (a nested list) or sizes")
@@ -86,9 +87,7 @@ def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
         if not args:
             return new_tensor(np.zeros((0,), dtype=dt), None, False)
         if all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
-            return new_tensor(
-                _uninitialised(shape_arg(args), dt, f"torch.{name}(sizes)"), None, False
-            )
+            return new_tensor(_uninitialised(shape_arg(args), dt), None, False)
         if len(args) == 1 and isinstance(args[0], Tensor):
             t = args[0]
             if t.dtype != dt:
@@ -174,19 +173,23 @@ zeros = _filled(lambda s, d: np.zeros(s, dtype=d), "zeros")
 ones = _filled(lambda s, d: np.ones(s, dtype=d), "ones")
 
 
-def _uninitialised(
-    shape: tuple[int, ...], dtype: np.dtype, what: str = "torch.empty"
-) -> np.ndarray:
-    # gradcli has no uninitialised memory: empty() is zeros. What PyTorch prints for them is
-    # whatever its allocator held, so a read before a write is said, never a silent difference.
-    hooks.warn(
-        f"{what} leaves the new tensor's memory uninitialised in PyTorch (its values are "
-        "whatever the memory held); gradcli fills it with zeros, so its values read before "
-        "they are written differ from PyTorch's",
-        "write every element before reading it, or use torch.zeros",
-        once=True,
-    )
-    return np.zeros(shape, dtype=dtype)
+# The arrays torch.empty and its kin made, while they live: gradcli has no uninitialised memory
+# (they are zeros), and PyTorch prints whatever its allocator held there. A print of one before
+# anything was written to it is said (`surface.printing`), never a silent difference.
+UNWRITTEN: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+
+def _uninitialised(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    values = np.zeros(shape, dtype=dtype)
+    if values.size:
+        UNWRITTEN[id(values)] = values
+    return values
+
+
+def unwritten(t: Tensor) -> bool:
+    """Whether `t` holds the memory of a torch.empty that nothing was written to yet."""
+    a = t.data
+    return UNWRITTEN.get(id(a)) is a and (t._vc is None or t._vc[0] == 0)
 
 
 empty = _filled(_uninitialised, "empty")

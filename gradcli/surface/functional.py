@@ -522,7 +522,7 @@ def _reshape_label(a: np.ndarray, shape: tuple[int, ...]) -> str:
 
 def reshape(x: Any, *shape: Any) -> Tensor:
     x = tensor_arg(x, "input")
-    target = infer_shape(shape_arg(shape, infer=True), x.numel())
+    target = infer_shape(shape_arg(shape, "shape", infer=True, fn="reshape"), x.numel())
     return apply(S.reshape, x, shape=target, label=_reshape_label(x.data, target))
 
 
@@ -567,7 +567,15 @@ def view(x: Any, *shape: Any, dtype: Any = None) -> Tensor:
         return view_dtype(x, dtype)
     if len(shape) == 1 and _is_dtype(shape[0]):
         return view_dtype(x, shape[0])
-    target = infer_shape(shape_arg(shape, infer=True), x.numel())
+    if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int, np.integer, Tensor)):
+        # neither of view's two overloads takes it: PyTorch's parser lists both
+        t = "NoneType" if shape[0] is None else typename(shape[0])
+        why = f"      didn't match because some of the arguments have invalid types: (!{t}!)"
+        raise GradcliError(
+            f"view() received an invalid combination of arguments - got ({t}), but expected "
+            f"one of:\n * (torch.dtype dtype)\n{why}\n * (tuple of ints size)\n{why}\n"
+        ).mirror("TypeError")
+    target = infer_shape(shape_arg(shape, infer=True, fn="view"), x.numel())
     if not x.data.flags.c_contiguous and not _viewable(x.data, target):
         raise GradcliError(
             "view size is not compatible with input tensor's size and stride (at least one "
@@ -708,7 +716,7 @@ def mH(x: Tensor) -> Tensor:  # noqa: N802
 
 def expand(x: Any, *sizes: Any) -> Tensor:
     x = tensor_arg(x, "input")
-    shape = shape_arg(sizes, infer=True)
+    shape = shape_arg(sizes, infer=True, fn="expand")
     full_shape = expand_check(x.shape, shape, x.dtype)
     size_check(full_shape, "the expanded tensor")
     return apply(S.expand, x, shape=full_shape)

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
+from ..core import hooks
 
 __all__ = [
     "OPTIONS",
@@ -582,6 +583,17 @@ def format_array(
 def tensor_repr(t: Any) -> str:
     """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
     from ..core.tensor import Settings, _GradMode
+    from .constructors import UNWRITTEN, unwritten
+
+    if UNWRITTEN and unwritten(t):
+        hooks.warn(
+            "printing a tensor made by torch.empty (or torch.Tensor(sizes)) before anything "
+            "was written to it: PyTorch prints whatever its memory held there; gradcli's "
+            "values are zeros",
+            "write its elements first (an nn.init function, fill_, uniform_...), or use "
+            "torch.zeros",
+            once=True,
+        )
 
     node = getattr(t, "node", None)
     tangent = None

@@ -543,16 +543,27 @@ def test_backward_create_graph_warns_once_per_run(runner: CliRunner) -> None:
     assert "<-e>:3:1: warning:" in r.stderr
 
 
-def test_empty_says_its_values_are_not_pytorchs(runner: CliRunner) -> None:
-    # PyTorch's torch.empty holds whatever memory held: gradcli's zeros are said, once a run
-    text = (
-        "a = torch.empty(2)\nfor i in range(3):\n    b = torch.empty_like(a)\n"
-        "c = a.new_empty(1)\nprint(a.shape, b.shape, c.shape)"
+def test_empty_printed_before_a_write_is_said(runner: CliRunner) -> None:
+    # PyTorch's torch.empty holds whatever memory held: printing gradcli's zeros is said (once
+    # a run, at the print); an empty tensor written first (nn.init, uniform_, fill_) is quiet
+    quiet = (
+        "import torch.nn as nn\na = torch.empty(2, 3)\nnn.init.xavier_uniform_(a)\n"
+        "b = torch.empty(2).fill_(1.0)\nc = torch.empty_like(b).uniform_()\n"
+        "d = torch.Tensor(2, 2).zero_()\nprint(b, c.shape, d)"
     )
-    r = runner.invoke(app, ["run", "-e", text])
+    r = runner.invoke(app, ["run", "-e", quiet])
     assert r.exit_code == 0, r.stderr
-    assert r.stdout == "torch.Size([2]) torch.Size([2]) torch.Size([1])\n"
-    assert r.stderr.count("warning: torch.empty leaves the new tensor's memory") == 1, r.stderr
-    assert r.stderr.startswith("<-e>:1:1: warning:") and "hint: write every element" in r.stderr
-    quiet = runner.invoke(app, ["run", "-e", "a = torch.zeros(2)\nprint(a)"])
-    assert quiet.exit_code == 0 and quiet.stderr == ""
+    assert r.stdout == "tensor([1., 1.]) torch.Size([2]) tensor([[0., 0.],\n        [0., 0.]])\n"
+    assert r.stderr == ""
+    for made in (
+        "torch.empty(2)",
+        "torch.empty_like(torch.ones(2))",
+        "torch.ones(1).new_empty(2)",
+        "torch.Tensor(2)",
+        "torch.LongTensor(2)",
+    ):
+        loud = runner.invoke(app, ["run", "-e", f"a = {made}\nfor i in range(3):\n    print(a)"])
+        assert loud.exit_code == 0, loud.stderr
+        assert loud.stderr.count("warning: printing a tensor made by torch.empty") == 1, made
+        assert loud.stderr.startswith("<-e>:3:5: warning:"), loud.stderr
+        assert "hint: write its elements first" in loud.stderr

@@ -260,6 +260,7 @@ CALLS: dict[str, list[Call]] = {
     "torch.one_hot": one(lambda: t(0, 2), 3),
     "torch.ones": one(2, 3),
     "torch.zeros": one(2, 3),
+    "torch.empty": one(2, 3),
     "torch.rand": one(2, 3),
     "torch.randn": one(2, 3),
     "torch.permute": one(x23, (1, 0)),

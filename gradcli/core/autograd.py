@@ -542,7 +542,7 @@ def check_saved(n: Node) -> None:
     node was recorded (its output, or one of its inputs)."""
     if n.op.kind == "custom":
         return
-    reads_out, reads = _reads(n.op)
+    reads_out, reads = _reads(n.op) if n.op.reads is None else n.op.reads(n.params)
     vs = n.versions
     count = len(n.inputs)
     out = n.out

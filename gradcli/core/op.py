@@ -161,6 +161,7 @@ class Op(Record):
         "accumulate",
         "jvp_reads_primal",
         "saved",
+        "reads",
     )
     _defaults = {
         "kind": "elementwise",
@@ -179,6 +180,7 @@ class Op(Record):
         "accumulate": None,
         "jvp_reads_primal": False,
         "saved": None,
+        "reads": None,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -210,6 +212,10 @@ class Op(Record):
     # that print their grad_fn follow it (`functional.jacobian(strategy="forward-mode")`).
     jvp_reads_primal: bool
     saved: dict[str, Any] | Callable[..., dict[str, Any]] | None
+    # What the rule reads at backward, where that depends on the params: params -> (reads
+    # the output, the inputs it reads), for the version check of values changed in place
+    # (None: read from the rule's code, `core.autograd._reads`). max(x, dim) reads only x.
+    reads: Callable[[dict], tuple[bool, frozenset[int]]] | None
 
     def __post_init__(self) -> None:
         # The rule the link restates: a rule changed later (a test's wrong rule) has no link.

@@ -122,7 +122,13 @@ prod = defop(
 
 
 def _extreme_vjp(
-    g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False, fn: str = "max"
+    g: Tensor,
+    out: Tensor,
+    x: Tensor,
+    dim: Any = None,
+    keepdim: bool = False,
+    fn: str = "max",
+    idx: np.ndarray | None = None,
 ) -> tuple:
     gu = unreduce(g, x, dim, keepdim)
     if dim is None or x.ndim == 0:
@@ -130,12 +136,24 @@ def _extreme_vjp(
         hit = hit / hit.sum()
     else:
         d = dims_of(dim, x.ndim)[0]
-        idx = np.expand_dims(getattr(np, "arg" + fn)(x.data, axis=d), d)
+        if idx is None:
+            idx = np.expand_dims(getattr(np, "arg" + fn)(x.data, axis=d), d)
         hit = np.arange(x.shape[d]).reshape([-1 if i == d else 1 for i in range(x.ndim)]) == idx
     return (gu * constant(hit.astype(x.dtype)),)
 
 
-def _extreme_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False, fn: str = "max"):
+def _extreme_reads(params: dict) -> tuple[bool, frozenset[int]]:
+    # max(x) splits g between the ties of x with its result; max(x, dim) gives g to the
+    # indices it returned, kept as `idx` (as PyTorch saves them: a change in place of the
+    # values or of x after it is no matter), or to the argmax of x
+    if params.get("dim") is None:
+        return True, frozenset({0})
+    return False, frozenset() if params.get("idx") is not None else frozenset({0})
+
+
+def _extreme_fwd(
+    x: np.ndarray, dim: Any = None, keepdim: bool = False, fn: str = "max", idx: Any = None
+):
     if x.size == 0 and (dim is None or x.ndim == 0):
         raise ValueError(f"{fn}(): Expected reduction dim to be specified for input.numel() == 0")
     f = np.max if fn == "max" else np.min
@@ -161,7 +179,7 @@ def _sym_reduce(x: np.ndarray, dim: Any, keepdim: bool, f: Any) -> np.ndarray:
 
 
 def _extreme_sym(
-    sp: Any, x: np.ndarray, dim: Any = None, keepdim: bool = False, fn: str = "max"
+    sp: Any, x: np.ndarray, dim: Any = None, keepdim: bool = False, fn: str = "max", idx: Any = None
 ) -> np.ndarray:
     dims = None if dim is None or x.ndim == 0 else dims_of(dim, x.ndim)[0]
     return _sym_reduce(x, dims, keepdim, lambda v: (sp.Max if fn == "max" else sp.Min)(*v))
@@ -194,6 +212,7 @@ amax = defop(
     signature="max(x) / max(x, dim, keepdim=False) -> (values, indices) / max(x, y)",
     sym=_extreme_sym,
     samples=_extreme_samples("max"),
+    reads=_extreme_reads,
     to_torch=lambda w, a, p: (
         w.reduction(f"torch.{p.get('fn', 'max')}", a[0], p)
         + ("" if p.get("dim") is None else ".values")
@@ -211,6 +230,7 @@ amin = defop(
     signature="min(x) / min(x, dim, keepdim=False) -> (values, indices) / min(x, y)",
     sym=_extreme_sym,
     samples=_extreme_samples("min"),
+    reads=_extreme_reads,
     to_torch=lambda w, a, p: (
         w.reduction(f"torch.{p.get('fn', 'max')}", a[0], p)
         + ("" if p.get("dim") is None else ".values")

@@ -298,12 +298,19 @@ def _extreme(fn: str) -> Callable[..., Any]:
             raise GradcliError(f"{fn}(): Expected reduction dim {d} to have non-zero size.").mirror(
                 "IndexError"
             )
-        values = apply(
-            op, x, dim=d, keepdim=bool(keepdim), fn=fn, label=f"{fn.capitalize()}Backward0"
-        )
         idx = getattr(np, "arg" + fn)(x.data, axis=d if x.ndim else None)
+        kept = np.expand_dims(idx, d) if x.ndim else None  # what the rule reads (PyTorch's)
+        values = apply(
+            op,
+            x,
+            dim=d,
+            keepdim=bool(keepdim),
+            fn=fn,
+            idx=kept,
+            label=f"{fn.capitalize()}Backward0",
+        )
         if keepdim and x.ndim:
-            idx = np.expand_dims(idx, d)
+            idx = kept
         return MaxMin(values, Tensor(np.asarray(idx, dtype=np.int64)), fn)
 
     f.__name__ = fn
@@ -592,6 +599,10 @@ def flatten(x: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     s, e = check_dim(start_dim, x.ndim), check_dim(end_dim, x.ndim)
     if s > e:
         raise GradcliError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if s == e:
+        # nothing to merge: PyTorch returns the tensor itself (`v.flatten()[::2] = 0` of a
+        # vector writes into v, not into a view of it)
+        return x
     mid = int(np.prod(x.shape[s : e + 1]))
     target = x.shape[:s] + (mid,) + x.shape[e + 1 :]
     label = _reshape_label(x.data, target)

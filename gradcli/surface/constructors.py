@@ -5,7 +5,6 @@ default dtype."""
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +16,7 @@ from ..core.dtypes import check_dtype
 from ..core.tensor import Settings, Tensor, data_array, numpy_data, typename
 from ..ops.arithmetic import size_check, tensor_arg
 from .args import NO_SIZE, float_dtype, int_arg, new_tensor, shape_arg, sizes_arg
+from .printing import UNWRITTEN
 
 
 def set_default_dtype(dtype: Any) -> None:
@@ -173,23 +173,11 @@ zeros = _filled(lambda s, d: np.zeros(s, dtype=d), "zeros")
 ones = _filled(lambda s, d: np.ones(s, dtype=d), "ones")
 
 
-# The arrays torch.empty and its kin made, while they live: gradcli has no uninitialised memory
-# (they are zeros), and PyTorch prints whatever its allocator held there. A print of one before
-# anything was written to it is said (`surface.printing`), never a silent difference.
-UNWRITTEN: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
-
-
 def _uninitialised(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
     values = np.zeros(shape, dtype=dtype)
     if values.size:
         UNWRITTEN[id(values)] = values
     return values
-
-
-def unwritten(t: Tensor) -> bool:
-    """Whether `t` holds the memory of a torch.empty that nothing was written to yet."""
-    a = t.data
-    return UNWRITTEN.get(id(a)) is a and (t._vc is None or t._vc[0] == 0)
 
 
 empty = _filled(_uninitialised, "empty")

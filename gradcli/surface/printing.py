@@ -24,6 +24,7 @@ from __future__ import annotations
 import collections
 import math
 import sys
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -580,10 +581,21 @@ def format_array(
     return _add_suffixes(_PREFIX + tensor_str, suffixes, indent)
 
 
+# The arrays torch.empty and its kin made, while they live: gradcli has no uninitialised memory
+# (they are zeros), and PyTorch prints whatever its allocator held there. A print of one before
+# anything was written to it is said (`tensor_repr`), never a silent difference.
+UNWRITTEN: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+
+def unwritten(t: Any) -> bool:
+    """Whether `t` holds the memory of a torch.empty that nothing was written to yet."""
+    a = t.data
+    return UNWRITTEN.get(id(a)) is a and (t._vc is None or t._vc[0] == 0)
+
+
 def tensor_repr(t: Any) -> str:
     """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
     from ..core.tensor import Settings, _GradMode
-    from .constructors import UNWRITTEN, unwritten
 
     if UNWRITTEN and unwritten(t):
         hooks.warn(

@@ -40,21 +40,35 @@ def pytest_configure(config: pytest.Config) -> None:
         pass
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # The hostile command-line cases last: they start when collected (below) and run beside
-    # every in-process test before them.
-    def late(item: pytest.Item) -> bool:
-        module = getattr(item, "module", None)
-        return module is not None and module.__name__.endswith("test_hostile2")
+# This process is one of pytest-xdist's workers (`pytest -n 2`, the README's command).
+XDIST_WORKER = bool(os.environ.get("PYTEST_XDIST_WORKER"))
 
-    items.sort(key=late)  # stable: each part keeps its order
+
+def _hostile2(item: pytest.Item) -> bool:
+    module = getattr(item, "module", None)
+    return module is not None and module.__name__.endswith("test_hostile2")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if XDIST_WORKER:
+        # Two workers: the hostile command-line cases first, all in one group (one worker
+        # runs them, one case at a time, while the other runs the in-process tests; it joins
+        # those when they are done). --dist loadgroup (pyproject.toml) keeps the group whole.
+        for item in items:
+            if _hostile2(item):
+                item.add_marker(pytest.mark.xdist_group("hostile2"))
+        items.sort(key=lambda item: not _hostile2(item))
+        return
+    # One process: the hostile command-line cases last. They start when collected (below)
+    # and run beside every in-process test before them.
+    items.sort(key=_hostile2)  # stable: each part keeps its order
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     # The hostile command-line cases (subprocesses, tests/corpus/test_hostile2.py) start now,
     # beside the in-process tests, on the core those leave idle: CI has two.
     module = sys.modules.get("tests.corpus.test_hostile2")
-    if module is None or session.config.option.collectonly:
+    if module is None or session.config.option.collectonly or XDIST_WORKER:
         return
     sched = module.start(session.items)
     if sched is not None:

@@ -82,7 +82,10 @@ def test_inert_checker_catches_injection() -> None:
 # process) in collection order; the time-limit cases, which measure wall-clock time against a
 # tight bound, after the others. tests/conftest.py starts them once the tests are collected,
 # one at a time beside the in-process tests (see Scheduler).
-WORKERS = int(os.environ.get("HOSTILE2_WORKERS", "2"))
+# Under pytest-xdist (`-n 2`) the other core runs the other worker's tests: one at a time.
+WORKERS = int(
+    os.environ.get("HOSTILE2_WORKERS", "1" if os.environ.get("PYTEST_XDIST_WORKER") else "2")
+)
 
 
 def selected_cases(items: list[pytest.Item]) -> list[Case]:

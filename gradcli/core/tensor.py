@@ -299,6 +299,14 @@ class Tensor:
     def requires_grad_(self, flag: bool = True, method: bool = True) -> Tensor:
         """`t.requires_grad_(flag)` (`method`), or `t.requires_grad = flag`. On a non-leaf,
         PyTorch refuses False (saying what to do instead) and, as an assignment, True too."""
+        if type(flag) is not bool:
+            if method:
+                what = "NoneType" if flag is None else typename(flag)
+                raise GradcliError(
+                    "requires_grad_(): argument 'requires_grad' (position 1) must be bool, "
+                    f"not {what}"
+                ).mirror("TypeError")
+            raise GradcliError("requires_grad must be a bool")
         if self.node is not None and not flag:
             raise GradcliError(
                 "you can only change requires_grad flags of leaf variables. If you want to use "

@@ -22,8 +22,6 @@ from collections.abc import Callable
 from types import FunctionType
 from typing import Any
 
-from numpy import ndarray
-
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, suggest
 from ..core import hooks as _hooks
@@ -1892,8 +1890,14 @@ class Compiler:
             a = left(f)
             b = right(f)
             try:
-                if tensor_fn is not None and (type(a) is Tensor or type(b) is Tensor):
-                    if type(a) is not ndarray and type(b) is not ndarray:
+                if tensor_fn is not None:
+                    # the hot cases straight to the tensor's operator: tensor with tensor or a
+                    # Python number (binop sees to the rest: arrays, lists, None...)
+                    ta, tb = type(a), type(b)
+                    if ta is Tensor:
+                        if tb is Tensor or tb is float or tb is int:
+                            return tensor_fn(a, b)
+                    elif tb is Tensor and (ta is float or ta is int):
                         return tensor_fn(a, b)
                 return binop(op, a, b)
             except Exception as e:  # noqa: BLE001 - re-raised with its place

@@ -47,12 +47,36 @@ OPNAMES = {
 }
 
 
+def _pytype(v: Any) -> str:
+    return "NoneType" if v is None else typename(v)  # as Python's own messages name None's
+
+
 def _unsupported(op: ast.operator, a: Any, b: Any, hint: str | None = None) -> GradcliError:
+    symbol = "** or pow()" if isinstance(op, ast.Pow) else OPNAMES.get(type(op), "?")
     return GradcliError(
-        f"unsupported operand type(s) for {OPNAMES.get(type(op), '?')}: "
-        f"'{typename(a)}' and '{typename(b)}'",
+        f"unsupported operand type(s) for {symbol}: '{_pytype(a)}' and '{_pytype(b)}'",
         hint=hint,
     ).mirror("TypeError")
+
+
+# What Python makes of a tensor with these: PyTorch's operators give way (NotImplemented), and
+# Python tries the other side's, which has none for a tensor.
+_NOT_OPERANDS = (str, list, tuple, dict, set, type(None))
+
+
+def _refused_operand(op: ast.operator, a: Any, b: Any) -> GradcliError:
+    seq = b if isinstance(a, Tensor) else a
+    if isinstance(op, ast.Mult) and isinstance(seq, (str, list, tuple)):
+        # Python's sequence repetition asks the tensor for an index
+        return GradcliError(
+            "only integer tensors of a single element can be converted to an index"
+        ).mirror("TypeError")
+    if isinstance(op, ast.Add) and isinstance(a, (list, tuple)):
+        kind = "list" if isinstance(a, list) else "tuple"
+        return GradcliError(f'can only concatenate {kind} (not "Tensor") to {kind}').mirror(
+            "TypeError"
+        )
+    return _unsupported(op, a, b)
 
 
 def binop(op: ast.operator, a: Any, b: Any) -> Any:
@@ -70,6 +94,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
             out = _tensor_with_array(op, a, b)
             if out is not None:
                 return out
+        if isinstance(a, _NOT_OPERANDS) or isinstance(b, _NOT_OPERANDS):
+            raise _refused_operand(op, a, b)
         fn = _TENSOR_BINOPS.get(type(op))
         if fn is None:
             raise NotSupported(
@@ -476,6 +502,18 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
     if kind is ast.NotIn:
         return not contains(b, a)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
+        if isinstance(a, _NOT_OPERANDS) or isinstance(b, _NOT_OPERANDS):
+            # PyTorch's comparison gives way and Python's default answers: == by identity
+            if kind is ast.Eq or kind is ast.NotEq:
+                return kind is ast.NotEq
+            raise (
+                GradcliError(
+                    f"'{OPS[kind]}' not supported between instances of '{_pytype(a)}' and "
+                    f"'{_pytype(b)}'"
+                )
+                .mirror("TypeError")
+                .pytorch()
+            )
         return _TENSOR_COMPARE[kind](a, b)
     if isinstance(a, DType) and isinstance(b, DType) and kind in (ast.Eq, ast.NotEq):
         return (a.np == b.np) == (kind is ast.Eq)
@@ -493,17 +531,13 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             return a is b or _same(a, b)
         if kind is ast.NotEq:
             return not (a is b or _same(a, b))
-        raise GradcliError(
-            f"'{OPS[kind]}' not supported between instances of '{typename(a)}' and '{typename(b)}'"
-        ).mirror("TypeError")
+        raise _not_comparable(kind, a, b)
     check_structure(a, "the comparison")
     check_structure(b, "the comparison")
     try:
         return _PY_COMPARE[kind](a, b)
     except TypeError:
-        raise GradcliError(
-            f"'{OPS[kind]}' not supported between instances of '{typename(a)}' and '{typename(b)}'"
-        ).mirror("TypeError") from None
+        raise _not_comparable(kind, a, b) from None
 
 
 _ARRAY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
@@ -521,10 +555,14 @@ def _array_compare(kind: type, a: Any, b: Any) -> Any:
     for v in (a, b):
         ok = (isinstance(v, np.ndarray) and v.dtype.kind in "biuf") or is_numpy_number(v)
         if not ok and (isinstance(v, bool) or not isinstance(v, (int, float))):
-            raise GradcliError(
-                f"'{OPS[kind]}' not supported between instances of '{typename(a)}' and "
-                f"'{typename(b)}'"
-            ).mirror("TypeError")
+            raise (
+                GradcliError(
+                    f"'{OPS[kind]}' not supported between instances of '{typename(a)}' and "
+                    f"'{typename(b)}'"
+                )
+                .mirror("TypeError")
+                .pytorch()
+            )
     from ..ops.arithmetic import size_check
 
     try:
@@ -533,6 +571,17 @@ def _array_compare(kind: type, a: Any, b: Any) -> Any:
         raise GradcliError(str(e)).mirror("ValueError") from None
     out = _ARRAY_COMPARE[kind](a, b)
     return out.item() if isinstance(out, np.generic) else out
+
+
+def _not_comparable(kind: type, a: Any, b: Any) -> GradcliError:
+    # Python's own words: a program's `except TypeError` catches them
+    return (
+        GradcliError(
+            f"'{OPS[kind]}' not supported between instances of '{_pytype(a)}' and '{_pytype(b)}'"
+        )
+        .mirror("TypeError")
+        .pytorch()
+    )
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -159,9 +159,13 @@ class _Key:
         if hasattr(type(a), "program_typename") or hasattr(type(b), "program_typename"):
             # The interpreter's values (a program's class instances): named as the program
             # names them, not by gradcli's Python class.
-            raise GradcliError(
-                f"'<' not supported between instances of '{typename(a)}' and '{typename(b)}'"
-            ).mirror("TypeError")
+            raise (
+                GradcliError(
+                    f"'<' not supported between instances of '{typename(a)}' and '{typename(b)}'"
+                )
+                .mirror("TypeError")
+                .pytorch()
+            )
         return a < b
 
 

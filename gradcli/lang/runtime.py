@@ -771,7 +771,7 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
             ).mirror("RuntimeError")
         owner.data = value.data
     elif attr == "requires_grad":
-        owner.requires_grad_(bool(value), method=False)
+        owner.requires_grad_(value, method=False)  # a bool, or PyTorch's error
     else:
         raise NotSupported(
             f"cannot set attribute `{attr}` of a tensor",

@@ -172,7 +172,7 @@ def scalar_operand(v: Any, like: Tensor) -> Tensor:
         return Tensor(numpy_data(v))
     raise GradcliError(
         f"unsupported operand type: {typename(v)} and Tensor", expected="a Tensor or a number"
-    )
+    ).mirror("TypeError")  # PyTorch's argument parser: "argument 'other' must be Tensor"
 
 
 def binop(

@@ -926,6 +926,38 @@ def inplace_update(x: Tensor, value: Any, label: str) -> Tensor:
     return inplace(x, lambda old: _overwritten(old, value, label))
 
 
+def _parser_type(v: Any) -> str:
+    """A value's type as PyTorch's argument parser names it in its errors."""
+    if v is None:
+        return "NoneType"
+    if isinstance(v, (list, tuple)):
+        kinds = list(dict.fromkeys(_parser_type(u) for u in v))
+        return f"{typename(v)} of [{', '.join(kinds)}]" if kinds else typename(v)
+    return typename(v)
+
+
+def _fill_value(v: Any) -> Any:
+    """fill_'s value: a number or a 0-d tensor (its two overloads), in PyTorch's words."""
+    if isinstance(v, Tensor):
+        if v.ndim:
+            raise GradcliError(
+                "fill_ only supports 0-dimension value tensor but got tensor with "
+                f"{v.ndim} dimensions."
+            )
+        return v
+    if isinstance(v, (bool, int, float, np.number)):
+        return v
+    got = "NoneType" if v is None else typename(v)
+    why = (
+        "      didn't match because some of the arguments have invalid types: "
+        f"(!{_parser_type(v)}!)"
+    )
+    raise GradcliError(
+        f"fill_() received an invalid combination of arguments - got ({got}), but expected "
+        f"one of:\n * (Tensor value)\n{why}\n * (Number value)\n{why}\n"
+    ).mirror("TypeError")
+
+
 def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:
     """`value` broadcast to old's shape, as the new version of a tensor that is overwritten:
     it still requires grad when old did (with a zero gradient for it, as PyTorch's
@@ -1013,7 +1045,9 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
     # fill_(Scalar) and fill_(Tensor) are two overloads, FillBackward2 and FillBackward3
     "fill_": lambda x, v: inplace(
         tensor_arg(x),
-        lambda o: _overwritten(o, v, "FillBackward3" if isinstance(v, Tensor) else "FillBackward2"),
+        lambda o: _overwritten(
+            o, _fill_value(v), "FillBackward3" if isinstance(v, Tensor) else "FillBackward2"
+        ),
     ),
     "copy_": lambda x, src, non_blocking=False: inplace(
         tensor_arg(x),

@@ -1,0 +1,106 @@
+"""Float32 convolutions in PyTorch's order of summation (PyTorch 2.13 on x86 with AVX-512, one
+thread), so that a float32 conv prints PyTorch's last digits.
+
+ATen picks the backend of a float32 CPU convolution by the shape (ConvParams::use_mkldnn in
+aten/src/ATen/native/Convolution.cpp; a conv1d is a conv2d of height 1, an unbatched input a
+batch of one): oneDNN unless every one of these holds, then its own slow_conv2d
+(slow_conv_dilated2d when dilated):
+- one sample, one group, no more than 20,480 input elements (channels times the spatial
+  sizes), and not a kernel larger than 3 along both axes;
+- and it is not (one sample, a 1x1 kernel, unstrided, undilated) with more than one thread
+  (single-threaded, as here, that case is slow_conv2d too).
+
+slow_conv2d unfolds the input (im2col: rows (channel, kernel row, kernel column), one column an
+output position) and calls MKL's sgemm with the output initialised with the bias and beta = 1.
+Measured (random shapes, every element equal, see tests/surface/data/conv32):
+- 2 output channels or more and 2 output positions or more: the product is `_mm_float32`'s
+  chains (MKL's blocked order, from zero) and the bias is added to each block's sum in order,
+  (b + s0) + s1 ... (one block up to an inner size of 384); with an inner size of 1 the bias
+  is fused: one rounding of w * x + b;
+- one output channel: MKL's column kernel (`_gemv_n`), its sum starting from the bias;
+- otherwise (a single output position) not mirrored: the float64 sum rounded once.
+oneDNN: see `_onednn`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import hooks
+from . import linalg as LA
+
+_SLOW_MAX_INPUT = 20480
+
+
+def backend(x_shape: tuple, w_shape: tuple, stride, dilation, groups: int) -> str:
+    """'slow', 'dilated' or 'onednn': ATen's choice for a float32 CPU conv of these shapes (x
+    batched: (n, c, *spatial)), one thread."""
+    n = x_shape[0]
+    kernel = tuple(w_shape[2:])
+    if len(kernel) == 1:
+        kernel = (1,) + kernel
+    if len(kernel) != 2:
+        return "onednn"
+    if groups > 1 or n > 1 or (kernel[0] > 3 and kernel[1] > 3):
+        return "onednn"
+    if int(np.prod(x_shape)) > _SLOW_MAX_INPUT:
+        return "onednn"
+    return "dilated" if any(d != 1 for d in dilation) else "slow"
+
+
+def _columns(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
+    """im2col of one sample x (c, *spatial): (c * prod(kernel), prod(out)), float32."""
+    from .conv import _on_canvas, _window
+
+    xc = _on_canvas(x, kernel, stride, dilation, pad, out)
+    c = x.shape[0]
+    lp = int(np.prod(out))
+    cols = np.empty((c,) + tuple(kernel) + (lp,), np.float32)
+    for koff in np.ndindex(*kernel):
+        cols[(slice(None),) + koff] = xc[_window(koff, stride, dilation, out)].reshape(c, lp)
+    return cols.reshape(-1, lp)
+
+
+def slow_conv(x, w, b, stride, dilation, pad, out) -> np.ndarray | None:
+    """slow_conv2d's result for one sample x (1, c, *spatial) (see above), or None where its
+    order is not mirrored."""
+    o = w.shape[0]
+    lp = int(np.prod(out))
+    k = int(np.prod(w.shape[1:]))
+    if lp * o < 2 or k < 1:
+        return None
+    wm = np.ascontiguousarray(w.reshape(o, k))
+    if o * k * max(lp, LA._LANES) > LA._FMA_MAX_WORK:
+        return None
+    cols = _columns(x[0], tuple(w.shape[2:]), stride, dilation, pad, out)
+    bias = np.zeros(o, np.float32) if b is None else b.astype(np.float32)
+    hooks.observer.tick()
+    with np.errstate(all="ignore"):
+        if lp == 1:
+            if not LA._gemv_mirrored(wm, cols[:, 0]):
+                return None
+            y = (LA._gemv_float32(wm, cols[:, 0]) + bias)[:, None]
+        elif o == 1:
+            y = LA._gemv_n_from(wm[0], cols, np.full(lp, bias[0], np.float32))[None]
+        elif k == 1:
+            y = LA._fma32(wm.astype(np.float64) * cols.astype(np.float64), bias[:, None])
+        elif LA._blocked(wm, cols):
+            y = np.broadcast_to(bias[:, None], (o, lp)).astype(np.float32)
+            for lo, hi in LA._k_blocks(k):
+                y = y + LA._fma_chain(wm[:, lo:hi], cols[lo:hi])
+        else:
+            return None
+    return y.reshape((1, o) + tuple(out))
+
+
+def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | None:
+    """A float32 conv (x (n, c, *spatial), w, b None or float32) in PyTorch's order, or None
+    where that order is not mirrored (the caller's float64 sum, rounded once)."""
+    if b is not None and b.dtype != np.float32:
+        return None
+    if x.size == 0 or w.size == 0 or not all(out):
+        return None
+    kind = backend(x.shape, w.shape, stride, dilation, groups)
+    if kind in ("slow", "dilated"):
+        return slow_conv(x, w, b, stride, dilation, pad, out)
+    return None

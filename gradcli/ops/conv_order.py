@@ -41,9 +41,9 @@ def backend(x_shape: tuple, w_shape: tuple, stride, dilation, groups: int) -> st
         kernel = (1,) + kernel
     if len(kernel) != 2:
         return "onednn"
-    if groups > 1 or n > 1 or (kernel[0] > 3 and kernel[1] > 3):
-        return "onednn"
-    if int(np.prod(x_shape)) > _SLOW_MAX_INPUT:
+    plain = all(s == 1 for s in stride) and all(d == 1 for d in dilation) and kernel == (1, 1)
+    small = not (groups > 1 or n > 1 or (kernel[0] > 3 and kernel[1] > 3))
+    if (not plain or n >= 16) and not (small and int(np.prod(x_shape)) <= _SLOW_MAX_INPUT):
         return "onednn"
     return "dilated" if any(d != 1 for d in dilation) else "slow"
 
@@ -102,5 +102,96 @@ def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | No
         return None
     kind = backend(x.shape, w.shape, stride, dilation, groups)
     if kind in ("slow", "dilated"):
-        return slow_conv(x, w, b, stride, dilation, pad, out)
+        # one sample and one group at a time (ATen's loops), each its own product
+        o, cg = w.shape[:2]
+        og = o // groups
+        parts = []
+        for i in range(len(x)):
+            for g in range(groups):
+                part = slow_conv(
+                    x[i : i + 1, g * cg : (g + 1) * cg],
+                    w[g * og : (g + 1) * og],
+                    None if b is None else b[g * og : (g + 1) * og],
+                    stride,
+                    dilation,
+                    pad,
+                    out,
+                )
+                if part is None:
+                    return None
+                parts.append(part)
+        return np.concatenate(parts, axis=1).reshape((len(x), o) + tuple(out))
+    plan = _onednn_plan(x.shape, w.shape, stride, pad, dilation, groups, out)
+    if plan is None:
+        return None
+    return onednn_direct(x, w, b, stride, dilation, pad, out, groups, *plan)
+
+
+_ONEDNN_MAX_1X1 = 256  # input channels of a 1x1 kernel measured up to here
+
+
+def _onednn_plan(x_shape: tuple, w_shape: tuple, stride, pad, dilation, groups, out):
+    """(the input channels summed apart, whether the sum starts from the bias) of oneDNN's
+    kernel for this float32 conv (see `onednn_direct`), or None where not mirrored."""
+    o, cg = w_shape[:2]
+    og = o // groups
+    kernel = tuple(w_shape[2:])
+    if any(p > dl * (k - 1) for p, dl, k in zip(pad, dilation, kernel)):
+        return None  # padding past the kernel's reach: oneDNN's gemm-based convolution
+    unit = all(st == 1 or s == o * st for s, o, st in zip(x_shape[2:], out, stride))
+    if groups == 1 and all(k == 1 for k in kernel) and unit:
+        return (cg, True) if cg <= _ONEDNN_MAX_1X1 else None  # jit_1x1
+    if groups == 1:
+        return (min(cg, 16), False)
+    if cg == 1 and og == 1:
+        return (1, True)  # jit_dw: depthwise
+    if cg % 4 == 0 and og % 4 == 0 and og >= cg and (cg <= 16 or og % 16 == cg % 16 == 0):
+        return (16, False)
     return None
+
+
+def onednn_direct(x, w, b, stride, dilation, pad, out, groups, chunk, from_bias) -> np.ndarray:
+    """oneDNN's direct convolution (jit:avx512_core): the input channels of a group in chunks
+    of `chunk`; each output is, for each chunk, the chain of fused multiply-adds over the
+    kernel rows, the kernel columns and the chunk's channels, in that order (the channel
+    fastest), from zero; the bias is added to the first chunk's sum, and the later chunks'
+    sums are added in order: ((s0 + b) + s1) + ..."""
+    from .conv import _on_canvas, _window
+
+    n, c = x.shape[:2]
+    o = w.shape[0]
+    cg, og = c // groups, o // groups
+    kernel = tuple(w.shape[2:])
+    d = len(out)
+    xc = _on_canvas(x, kernel, stride, dilation, pad, out)
+    xg = xc.reshape((n, groups, cg) + xc.shape[2:])
+    wg = w.reshape((groups, og, cg) + kernel).astype(np.float64)
+    lift = (slice(None),) * 3 + (None,) * d  # (1, G, og) -> (1, G, og, 1, ...)
+    if b is not None:
+        bias = b.astype(np.float32).reshape((1, groups, og) + (1,) * d)
+    total = None
+    with np.errstate(all="ignore"):
+        for lo in range(0, cg, chunk):
+            hi = min(lo + chunk, cg)
+            acc = np.zeros((n, groups, og) + tuple(out), np.float32)
+            if from_bias and lo == 0 and b is not None:
+                acc = acc + bias
+            for koff in np.ndindex(*kernel):
+                hooks.observer.tick()
+                win = xg[
+                    (slice(None), slice(None), slice(lo, hi))
+                    + _window(koff, stride, dilation, out)[1:]
+                ]
+                for j in range(hi - lo):
+                    p = (
+                        win[:, :, j : j + 1].astype(np.float64)
+                        * wg[(Ellipsis, lo + j) + koff][None][lift]
+                    )
+                    acc = LA._fma32(p, acc)
+            if total is None:
+                if b is not None and not from_bias:
+                    acc = acc + bias
+                total = acc
+            else:
+                total = total + acc
+    return total.reshape((n, o) + tuple(out))

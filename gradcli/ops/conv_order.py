@@ -33,14 +33,14 @@ _SLOW_MAX_INPUT = 20480
 
 
 def backend(x_shape: tuple, w_shape: tuple, stride, dilation, groups: int) -> str:
-    """'slow', 'dilated' or 'onednn': ATen's choice for a float32 CPU conv of these shapes (x
-    batched: (n, c, *spatial)), one thread."""
+    """'slow', 'dilated', 'onednn' (or 'other' for conv3d): ATen's choice for a float32 CPU
+    conv of these shapes (x batched: (n, c, *spatial)), one thread."""
     n = x_shape[0]
     kernel = tuple(w_shape[2:])
     if len(kernel) == 1:
         kernel = (1,) + kernel
     if len(kernel) != 2:
-        return "onednn"
+        return "other"  # conv3d: not measured
     plain = all(s == 1 for s in stride) and all(d == 1 for d in dilation) and kernel == (1, 1)
     small = not (groups > 1 or n > 1 or (kernel[0] > 3 and kernel[1] > 3))
     if (not plain or n >= 16) and not (small and int(np.prod(x_shape)) <= _SLOW_MAX_INPUT):
@@ -101,6 +101,8 @@ def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | No
     if x.size == 0 or w.size == 0 or not all(out):
         return None
     kind = backend(x.shape, w.shape, stride, dilation, groups)
+    if kind == "other":
+        return None
     if kind in ("slow", "dilated"):
         # one sample and one group at a time (ATen's loops), each its own product
         o, cg = w.shape[:2]

@@ -1,0 +1,119 @@
+"""Float32 convolutions print PyTorch's bits: ATen's backend for the shape (slow_conv2d's im2col
+and MKL sgemm, or oneDNN's direct, 1x1 and depthwise kernels) and its order of summation
+(gradcli/ops/conv_order.py). Recorded with torch 2.13 (tests/ops/data/record_conv32.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gradcli.ops import conv_order
+from gradcli.ops.conv import _conv_fwd
+
+CASES = json.loads((Path(__file__).parent / "data" / "conv32_results.json").read_text())
+
+
+def _draw(shape, seed: int) -> np.ndarray:
+    return np.random.default_rng([*shape, seed]).standard_normal(shape).astype(np.float32)
+
+
+def _out(size, k, st, dl, p) -> int:
+    return (size + 2 * p - dl * (k - 1) - 1) // st + 1
+
+
+def _run(case: list, x, w, b) -> np.ndarray:
+    kernel, st, dl, p, g, spatial = case[4], case[5], case[6], case[7], case[8], case[9]
+    d = len(kernel)
+    out = tuple(_out(s, k, st, dl, p) for s, k in zip(spatial, kernel))
+    return _conv_fwd(x, w, b, stride=(st,) * d, dilation=(dl,) * d, pad=(p,) * d, out=out, groups=g)
+
+
+def _kind(case: list) -> str:
+    kernel, st, dl, p, g, spatial = case[4], case[5], case[6], case[7], case[8], case[9]
+    d = len(kernel)
+    n, c, o = case[1], case[2], case[3]
+    x_shape, w_shape = (n, c, *spatial), (o, c // g, *kernel)
+    kind = conv_order.backend(x_shape, w_shape, (st,) * d, (dl,) * d, g)
+    if kind != "onednn":
+        return kind
+    out = tuple(_out(s, k, st, dl, p) for s, k in zip(spatial, kernel))
+    plan = conv_order._onednn_plan(x_shape, w_shape, (st,) * d, (p,) * d, (dl,) * d, g, out)
+    assert plan is not None
+    if g > 1:
+        return "depthwise" if plan[0] == 1 and plan[1] else "grouped"
+    return "1x1" if plan[1] else "direct"
+
+
+def _inputs(case: list, seed: int):
+    n, c, o, kernel, g, spatial = case[1], case[2], case[3], case[4], case[8], case[9]
+    x = _draw((n, c, *spatial), seed)
+    w = _draw((o, c // g, *kernel), seed + 1)
+    b = _draw((o,), seed + 2) if case[10] else None
+    return x, w, b
+
+
+@pytest.mark.parametrize("rec", CASES, ids=lambda r: f"{r['case'][0]}-{r['seed']}")
+def test_recorded(rec):
+    case = rec["case"]
+    assert _kind(case) == case[0]  # the backend ATen picks for the shape
+    y = _run(case, *_inputs(case, rec["seed"]))
+    assert y.dtype == np.float32
+    got = hashlib.sha256(np.ascontiguousarray(y).tobytes()).hexdigest()[:24]
+    assert got == rec["sha"]
+
+
+def test_float64_unchanged():
+    # float64 convs keep their one rounding of the float64 sum (no float32 order applies)
+    x, w, b = _inputs(CASES[0]["case"], 0)
+    y = _run(CASES[0]["case"], x.astype(np.float64), w.astype(np.float64), b.astype(np.float64))
+    assert y.dtype == np.float64
+    cols = np.lib.stride_tricks.sliding_window_view(
+        np.pad(x[0], ((0, 0), (1, 1), (1, 1))), (3, 3), axis=(1, 2)
+    )
+    ref = (
+        np.einsum("chwij,ocij->ohw", cols.astype(np.float64), w.astype(np.float64))
+        + b[:, None, None]
+    )
+    np.testing.assert_allclose(y[0], ref, rtol=1e-12, atol=1e-12)
+
+
+def test_live_random_shapes():
+    torch = pytest.importorskip("torch")
+    F = torch.nn.functional
+    torch.set_num_threads(1)
+    rng = random.Random(17)
+    done = 0
+    while done < 24:
+        d = rng.choice([1, 2])
+        n = rng.choice([1, 1, 2, 4])
+        g = rng.choice([1, 1, 1, 2])
+        c, o = g * rng.choice([1, 2, 3, 4, 8, 16, 20]), g * rng.choice([1, 2, 4, 8, 16])
+        k, st, dl = rng.choice([1, 2, 3, 5]), rng.choice([1, 1, 2]), rng.choice([1, 1, 2])
+        p = rng.choice([0, 1, 2])
+        spatial = tuple(rng.randint(1, 12) for _ in range(d))
+        case = ["?", n, c, o, (k,) * d, st, dl, p, g, spatial, rng.random() < 0.8]
+        if min(_out(s, k, st, dl, p) for s in spatial) < 1:
+            continue
+        x, w, b = _inputs(case, done)
+        conv = F.conv1d if d == 1 else F.conv2d
+        t = conv(
+            torch.from_numpy(x),
+            torch.from_numpy(w),
+            None if b is None else torch.from_numpy(b),
+            stride=st,
+            dilation=dl,
+            padding=p,
+            groups=g,
+        ).numpy()
+        y = _run(case, x, w, b)
+        geo = ((st,) * d, (dl,) * d, (p,) * d, t.shape[2:], g)
+        if conv_order.conv_float32(x, w, b, *geo) is not None:  # mirrored: every bit
+            np.testing.assert_array_equal(y, t, err_msg=str(case))
+        else:  # the float64 sum rounded once (the gemm-based and single-dot kernels)
+            np.testing.assert_allclose(y, t, rtol=1e-4, atol=1e-4)
+        done += 1

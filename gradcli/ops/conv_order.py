@@ -126,7 +126,16 @@ def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | No
     plan = _onednn_plan(x.shape, w.shape, stride, pad, dilation, groups, out)
     if plan is None:
         return None
-    return onednn_direct(x, w, b, stride, dilation, pad, out, groups, *plan)
+    # a few samples at a time: the chains' arrays stay in the cache
+    step = max(1, _CACHE_ELEMENTS // max(1, w.shape[0] * int(np.prod(out))))
+    parts = [
+        onednn_direct(x[i : i + step], w, b, stride, dilation, pad, out, groups, *plan)
+        for i in range(0, len(x), step)
+    ]
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
+_CACHE_ELEMENTS = 1 << 14
 
 
 _ONEDNN_MAX_1X1 = 256  # input channels of a 1x1 kernel measured up to here
@@ -150,6 +159,24 @@ def _onednn_plan(x_shape: tuple, w_shape: tuple, stride, pad, dilation, groups, 
     if cg % 4 == 0 and og % 4 == 0 and og >= cg and (cg <= 16 or og % 16 == cg % 16 == 0):
         return (16, False)
     return None
+
+
+_MASK, _MID = np.uint32(0x1FFFFFFF), np.uint32(0x10000000)
+
+
+def _fma_step(p: np.ndarray, acc: np.ndarray, s: np.ndarray) -> None:
+    """acc = fma(p, acc) in place (p exact float64 products, acc float32; `s` scratch): the sum
+    rounded through float64, redone with `_fma32` where that lands on a float32 midpoint (the
+    low 29 bits of the float64 sum, in its low 32-bit word)."""
+    np.add(p, acc, out=s)
+    low = s.view(np.uint32)[..., ::2] if _LITTLE else s.view(np.uint32)[..., 1::2]
+    if (np.bitwise_and(low, _MASK) == _MID).any():
+        acc[...] = LA._fma32(p, acc)
+    else:
+        acc[...] = s
+
+
+_LITTLE = np.little_endian
 
 
 def onednn_direct(x, w, b, stride, dilation, pad, out, groups, chunk, from_bias) -> np.ndarray:
@@ -176,6 +203,8 @@ def onednn_direct(x, w, b, stride, dilation, pad, out, groups, chunk, from_bias)
         for lo in range(0, cg, chunk):
             hi = min(lo + chunk, cg)
             acc = np.zeros((n, groups, og) + tuple(out), np.float32)
+            p = np.empty(acc.shape, np.float64)
+            s = np.empty(acc.shape, np.float64)
             if from_bias and lo == 0 and b is not None:
                 acc = acc + bias
             for koff in np.ndindex(*kernel):
@@ -185,11 +214,10 @@ def onednn_direct(x, w, b, stride, dilation, pad, out, groups, chunk, from_bias)
                     + _window(koff, stride, dilation, out)[1:]
                 ]
                 for j in range(hi - lo):
-                    p = (
-                        win[:, :, j : j + 1].astype(np.float64)
-                        * wg[(Ellipsis, lo + j) + koff][None][lift]
+                    np.multiply(
+                        win[:, :, j : j + 1], wg[(Ellipsis, lo + j) + koff][None][lift], out=p
                     )
-                    acc = LA._fma32(p, acc)
+                    _fma_step(p, acc, s)
             if total is None:
                 if b is not None and not from_bias:
                     acc = acc + bias

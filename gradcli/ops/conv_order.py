@@ -149,6 +149,8 @@ def _onednn_plan(x_shape: tuple, w_shape: tuple, stride, pad, dilation, groups, 
     kernel = tuple(w_shape[2:])
     if any(p > dl * (k - 1) for p, dl, k in zip(pad, dilation, kernel)):
         return None  # padding past the kernel's reach: oneDNN's gemm-based convolution
+    if any(s < dl * (k - 1) + 1 for s, dl, k in zip(x_shape[2:], dilation, kernel)):
+        return None  # an input shorter than the kernel: not measured
     unit = all(st == 1 or s == o * st for s, o, st in zip(x_shape[2:], out, stride))
     if groups == 1 and all(k == 1 for k in kernel) and unit:
         return (cg, True) if cg <= _ONEDNN_MAX_1X1 else None  # jit_1x1

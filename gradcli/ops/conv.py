@@ -451,8 +451,12 @@ def _conv_tw_core(x, g, kernel, stride, dilation, pad, out, groups) -> np.ndarra
     return res.reshape((o, cg) + tuple(kernel)).astype(x.dtype, copy=False)
 
 
-def _conv_tx_fwd(g: np.ndarray, w: np.ndarray, *, size, stride, dilation, pad, out, groups):
+def _conv_tx_fwd(
+    g: np.ndarray, w: np.ndarray, *, size, stride, dilation, pad, out, groups, order=None
+):
     nd = len(out) + 2
+    if order == "onednn" and g.ndim == w.ndim == nd and g.dtype == w.dtype == np.float32:
+        return conv_order.grad_input(g, w, tuple(size), pad)
     return _leading(
         lambda gg, ww: _conv_tx_core(gg, ww, size, stride, dilation, pad, out, groups),
         g,
@@ -462,8 +466,14 @@ def _conv_tx_fwd(g: np.ndarray, w: np.ndarray, *, size, stride, dilation, pad, o
     )
 
 
-def _conv_tw_fwd(x: np.ndarray, g: np.ndarray, *, kernel, stride, dilation, pad, out, groups):
+def _conv_tw_fwd(
+    x: np.ndarray, g: np.ndarray, *, kernel, stride, dilation, pad, out, groups, order=None
+):
     nd = len(out) + 2
+    if order == "onednn" and x.ndim == g.ndim == nd and x.dtype == g.dtype == np.float32:
+        same = conv_order.grad_weight(x, g, tuple(kernel), pad)
+        if same is not None:
+            return same
     return _leading(
         lambda xx, gg: _conv_tw_core(xx, gg, kernel, stride, dilation, pad, out, groups),
         x,
@@ -483,20 +493,49 @@ def _own(t: Tensor, nd: int) -> tuple:
     return tuple(t.shape[t.ndim - nd :])
 
 
+def _onednn_grads(g: Tensor, x: Tensor, w: Tensor, p: dict) -> bool:
+    """Whether this conv's float32 gradients take oneDNN's order (see conv_order)."""
+    nd = len(p["out"]) + 2
+    if not (g.ndim == x.ndim == w.ndim == nd):
+        return False
+    if not (g.dtype == x.dtype == w.dtype == np.float32):
+        return False
+    return conv_order.onednn_backward(
+        tuple(x.shape), tuple(w.shape), p["stride"], p["dilation"], p["pad"], p["out"], p["groups"]
+    )
+
+
 def _conv_vjp(g: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, **p: Any) -> tuple:
     nd = len(p["out"]) + 2
     geo = _geo(p)
-    gx = apply(conv_tx, g, w, size=_own(x, nd)[2:], **geo) if x.requires_grad else None
-    gw = apply(conv_tw, x, g, kernel=_own(w, nd)[2:], **geo) if w.requires_grad else None
+    mirror = {"order": "onednn"} if _onednn_grads(g, x, w, p) else {}
+    gx = apply(conv_tx, g, w, size=_own(x, nd)[2:], **geo, **mirror) if x.requires_grad else None
+    gw = apply(conv_tw, x, g, kernel=_own(w, nd)[2:], **geo, **mirror) if w.requires_grad else None
     gb = None
     if rest and rest[0].requires_grad:
         lead = g.ndim - nd
-        gb = apply(P.sum, g, dim=(lead,) + tuple(range(lead + 2, g.ndim)), keepdim=False)
+        dims = (lead,) + tuple(range(lead + 2, g.ndim))
+        if mirror:
+            gb = apply(conv_db, g, dim=dims)
+        else:
+            gb = apply(P.sum, g, dim=dims, keepdim=False)
     return (gx, gw) + ((gb,) if rest else ())
+
+
+def _conv_db_fwd(g: np.ndarray, *, dim: tuple) -> np.ndarray:
+    """The bias gradient of a conv whose float32 gradients are oneDNN's (see conv_order)."""
+    if g.dtype == np.float32 and tuple(dim) == (0,) + tuple(range(2, g.ndim)):
+        return conv_order.grad_bias(g)
+    return np.sum(g, axis=tuple(dim))
+
+
+def _conv_db_vjp(h: Tensor, out_t: Tensor, g: Tensor, dim: tuple) -> tuple:
+    return P.sum_vjp(h, out_t, g, dim=dim, keepdim=False)
 
 
 def _conv_tx_vjp(h: Tensor, out_t: Tensor, g: Tensor, w: Tensor, size: tuple, **p: Any) -> tuple:
     # gx = T(g, w) is bilinear: d/dg is conv(h, w), d/dw is the weight gradient of (h, g)
+    p.pop("order", None)  # (PyTorch's double backward runs other kernels)
     nd = len(p["out"]) + 2
     dg = apply(conv, h, w, **p) if g.requires_grad else None
     dw = apply(conv_tw, h, g, kernel=_own(w, nd)[2:], **p) if w.requires_grad else None
@@ -505,6 +544,7 @@ def _conv_tx_vjp(h: Tensor, out_t: Tensor, g: Tensor, w: Tensor, size: tuple, **
 
 def _conv_tw_vjp(h: Tensor, out_t: Tensor, x: Tensor, g: Tensor, kernel: tuple, **p: Any) -> tuple:
     # gw = W(x, g) is bilinear: d/dx is the input gradient of (g, h), d/dg is conv(x, h)
+    p.pop("order", None)
     nd = len(p["out"]) + 2
     dx = apply(conv_tx, g, h, size=_own(x, nd)[2:], **p) if x.requires_grad else None
     dg = apply(conv, x, h, **p) if g.requires_grad else None
@@ -540,6 +580,18 @@ conv = defop(
     ),
     to_torch=_torch_conv,
     to_jax=_jax_conv,
+)
+conv_db = defop(
+    "conv_db",
+    _conv_db_fwd,
+    _conv_db_vjp,
+    "ConvolutionBackwardBackward0",
+    "g (broadcast back)",
+    kind="internal",
+    samples=(
+        Sample(((2, 3, 4),), {"dim": (0, 2)}),
+        Sample(((2, 3, 4, 2),), {"dim": (0, 2, 3)}),
+    ),
 )
 conv_tx = defop(
     "conv_tx",

@@ -227,3 +227,90 @@ def onednn_direct(x, w, b, stride, dilation, pad, out, groups, chunk, from_bias)
             else:
                 total = total + acc
     return total.reshape((n, o) + tuple(out))
+
+
+# The backward of oneDNN's direct kernel (jit:avx512_core backward_data and backward_weights,
+# which PyTorch's mkldnn_convolution_backward calls), measured on PyTorch 2.13 (random shapes,
+# every element equal, see tests/ops/test_conv32_order.py), where the forward is `onednn_direct`
+# with one group (not 1x1), unstrided and undilated:
+# - the input gradient: output channels in chunks of 16, each the chain of fused
+#   multiply-adds over the kernel rows, the kernel columns and the chunk's channels (the
+#   channel fastest), from zero; the chunks' sums added in order;
+# - the weight gradient: for each weight, the chain of fused multiply-adds over the samples,
+#   then the output rows, then the output columns, from zero;
+# - the bias gradient: the plain float32 sum over the samples, rows and columns in that order.
+_MAX_GRAD_STEPS = 1 << 15  # the weight gradient's chain: a NumPy pass per output position
+
+
+def onednn_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, groups) -> bool:
+    """Whether the float32 gradients of this conv are mirrored (see above)."""
+    if backend(x_shape, w_shape, stride, dilation, groups) != "onednn" or groups != 1:
+        return False
+    if any(s != 1 for s in stride) or any(d != 1 for d in dilation):
+        return False
+    plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
+    return plan is not None and not plan[1]
+
+
+def grad_input(g: np.ndarray, w: np.ndarray, size: tuple, pad: tuple) -> np.ndarray:
+    """oneDNN's input gradient (see above) of an unstrided, undilated conv: g (n, o, *out)."""
+    n, o = g.shape[:2]
+    c = w.shape[1]
+    kernel = tuple(w.shape[2:])
+    d = len(kernel)
+    # g on a canvas where kernel offset k meets input position i at i + (K - 1) - k
+    widths = [(0, 0), (0, 0)] + [(k - 1 - p, k - 1 - p) for k, p in zip(kernel, pad)]
+    gc = np.pad(g, widths)
+    w64 = w.astype(np.float64)
+    total = None
+    shape = (n, c) + tuple(size)
+    with np.errstate(all="ignore"):
+        for lo in range(0, o, 16):
+            acc = np.zeros(shape, np.float32)
+            p = np.empty(shape, np.float64)
+            s = np.empty(shape, np.float64)
+            for koff in np.ndindex(*kernel):
+                hooks.observer.tick()
+                sl = tuple(slice(k - 1 - a, k - 1 - a + sz) for k, a, sz in zip(kernel, koff, size))
+                for j in range(lo, min(lo + 16, o)):
+                    gs = gc[(slice(None), slice(j, j + 1)) + sl]  # (n, 1, *size)
+                    wj = w64[(j, slice(None)) + koff][(None, slice(None)) + (None,) * d]
+                    np.multiply(gs, wj, out=p)
+                    _fma_step(p, acc, s)
+            total = acc if total is None else total + acc
+    return total
+
+
+def grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, pad: tuple) -> np.ndarray | None:
+    """oneDNN's weight gradient (see above) of an unstrided, undilated conv, or None past the
+    bound on its steps."""
+    n, c = x.shape[:2]
+    o = g.shape[1]
+    out = g.shape[2:]
+    d = len(kernel)
+    if n * int(np.prod(out)) > _MAX_GRAD_STEPS:
+        return None
+    xc = np.pad(x, [(0, 0), (0, 0)] + [(p, p) for p in pad]).astype(np.float64)
+    g64 = g.astype(np.float64)
+    acc = np.zeros((o, c) + tuple(kernel), np.float32)
+    p = np.empty(acc.shape, np.float64)
+    s = np.empty(acc.shape, np.float64)
+    lift = (slice(None),) + (None,) * (d + 1)
+    with np.errstate(all="ignore"):
+        for i in range(n):
+            hooks.observer.tick()
+            for pos in np.ndindex(*out):
+                win = xc[(i, slice(None)) + tuple(slice(q, q + k) for q, k in zip(pos, kernel))]
+                np.multiply(g64[(i, slice(None)) + pos][lift], win[None], out=p)
+                _fma_step(p, acc, s)
+    return acc
+
+
+def grad_bias(g: np.ndarray) -> np.ndarray:
+    """oneDNN's bias gradient: the float32 sum over samples, rows and columns in order (a
+    running sum: NumPy's accumulate adds one element at a time)."""
+    o = g.shape[1]
+    flat = np.moveaxis(g, 1, 0).reshape(o, -1)
+    if flat.shape[1] == 0:
+        return np.zeros(o, np.float32)
+    return np.add.accumulate(flat, axis=1, dtype=np.float32)[:, -1]

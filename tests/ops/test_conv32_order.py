@@ -12,8 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import gradcli
 from gradcli.ops import conv_order
 from gradcli.ops.conv import _conv_fwd
+from gradcli.surface import nnfunctional as NF
 
 CASES = json.loads((Path(__file__).parent / "data" / "conv32_results.json").read_text())
 
@@ -65,6 +67,41 @@ def test_recorded(rec):
     assert y.dtype == np.float32
     got = hashlib.sha256(np.ascontiguousarray(y).tobytes()).hexdigest()[:24]
     assert got == rec["sha"]
+
+
+def _sha(a: np.ndarray) -> str:
+    return hashlib.sha256(np.ascontiguousarray(a, dtype=np.float32).tobytes()).hexdigest()[:24]
+
+
+def _backward_mirrored(case: list) -> bool:
+    kernel, st, dl, p, g, spatial = case[4], case[5], case[6], case[7], case[8], case[9]
+    d = len(kernel)
+    x_shape, w_shape = (case[1], case[2], *spatial), (case[3], case[2] // g, *kernel)
+    out = tuple(_out(s, k, st, dl, p) for s, k in zip(spatial, kernel))
+    return conv_order.onednn_backward(x_shape, w_shape, (st,) * d, (dl,) * d, (p,) * d, out, g)
+
+
+GRAD_CASES = [r for r in CASES if _backward_mirrored(r["case"])]
+
+
+def test_grad_cases_cover_the_direct_kernel():
+    # every recorded direct-kernel case without stride or dilation has its gradients mirrored
+    want = [r for r in CASES if r["case"][0] == "direct" and r["case"][5] == r["case"][6] == 1]
+    assert len(want) >= 8 and want == GRAD_CASES
+
+
+@pytest.mark.parametrize("rec", GRAD_CASES, ids=lambda r: f"{r['case'][0]}-{r['seed']}")
+def test_recorded_gradients(rec):
+    # the input, weight and bias gradients through gradcli's autograd (oneDNN's backward order)
+    case = rec["case"]
+    x, w, b = _inputs(case, rec["seed"])
+    leaves = [gradcli.Tensor(a, requires_grad=True) for a in (x, w, b) if a is not None]
+    conv = NF.conv1d if len(case[4]) == 1 else NF.conv2d
+    bias = leaves[2] if b is not None else None
+    y = conv(leaves[0], leaves[1], bias, stride=case[5], dilation=case[6], padding=case[7])
+    g = _draw(tuple(y.shape), rec["seed"] + 3)
+    (y * gradcli.Tensor(g)).sum().backward()
+    assert [_sha(t.grad.numpy()) for t in leaves] == rec["grads"]
 
 
 def test_float64_unchanged():

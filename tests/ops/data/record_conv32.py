@@ -2,7 +2,8 @@
 thread: /work/torchenv/bin/python tests/ops/data/record_conv32.py). Each case names a shape of
 one of ATen's backends (see gradcli/ops/conv_order.py); the inputs are NumPy's, drawn from the
 case's seed, so the test rebuilds them without torch; a result is stored as the SHA-256 of its
-float32 bytes (a few KB for all cases; any element one bit off changes it)."""
+float32 bytes (a few KB for all cases; any element one bit off changes it): the output, and
+the input, weight and bias gradients for an output gradient drawn from the seed too."""
 
 import hashlib
 import json
@@ -32,6 +33,9 @@ CASES = [
     ("direct", 4, 16, 32, (3, 3), 1, 1, 1, 1, (8, 8), True),
     ("direct", 2, 40, 20, (3, 3), 2, 1, 1, 1, (9, 7), True),  # 3 chunks of 16, padded
     ("direct", 2, 64, 16, (3, 3), 1, 1, 1, 1, (6, 6), False),
+    ("direct", 4, 1, 32, (3, 3), 1, 1, 1, 1, (12, 12), True),  # v04's layers
+    ("direct", 4, 32, 64, (3, 3), 1, 1, 1, 1, (6, 6), True),
+    ("direct", 3, 20, 40, (5,), 1, 1, 2, 1, (17,), True),
     ("direct", 4, 16, 32, (3,), 1, 1, 1, 1, (30,), True),  # conv1d
     ("direct", 2, 32, 4, (5,), 2, 1, 2, 1, (21,), True),
     ("direct", 2, 24, 16, (1, 1), 2, 1, 0, 1, (9, 7), True),  # 1x1 strided, odd sizes
@@ -67,16 +71,15 @@ def main() -> None:
     for i, case in enumerate(CASES):
         x, w, b = inputs(case, 7 * i)
         conv = F.conv1d if len(case[4]) == 1 else F.conv2d
-        y = conv(
-            torch.from_numpy(x),
-            torch.from_numpy(w),
-            None if b is None else torch.from_numpy(b),
-            stride=case[5],
-            dilation=case[6],
-            padding=case[7],
-            groups=case[8],
-        )
-        out.append({"case": case, "seed": 7 * i, "sha": digest(y.numpy())})
+        xt = torch.from_numpy(x).requires_grad_()
+        wt = torch.from_numpy(w).requires_grad_()
+        bt = None if b is None else torch.from_numpy(b).requires_grad_()
+        y = conv(xt, wt, bt, stride=case[5], dilation=case[6], padding=case[7], groups=case[8])
+        g = draw(tuple(y.shape), 7 * i + 3)
+        y.backward(torch.from_numpy(g))
+        grads = [digest(t.grad.numpy()) for t in (xt, wt, bt) if t is not None]
+        rec = {"case": case, "seed": 7 * i, "sha": digest(y.detach().numpy()), "grads": grads}
+        out.append(rec)
     path = Path(__file__).parent / "conv32_results.json"
     path.write_text("[\n" + ",\n".join(json.dumps(r) for r in out) + "\n]\n")
 

@@ -30,6 +30,14 @@ from ..core import hooks
 from . import linalg as LA
 
 _SLOW_MAX_INPUT = 20480
+# multiply-adds of a mirrored oneDNN pass (a forward, an input or a weight gradient), each a
+# float32 step of its own in NumPy (about 60 million a second here): past this, the float64
+# sum rounded once (a second or so at most)
+_MAX_WORK = 1 << 26
+
+
+def _work(x_shape: tuple, w_shape: tuple, out) -> int:
+    return int(x_shape[0]) * int(np.prod(out)) * int(np.prod(w_shape))
 
 
 def backend(x_shape: tuple, w_shape: tuple, stride, dilation, groups: int) -> str:
@@ -124,7 +132,7 @@ def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | No
                 parts.append(part)
         return np.concatenate(parts, axis=1).reshape((len(x), o) + tuple(out))
     plan = _onednn_plan(x.shape, w.shape, stride, pad, dilation, groups, out)
-    if plan is None:
+    if plan is None or _work(x.shape, w.shape, out) > _MAX_WORK:
         return None
     # a few samples at a time: the chains' arrays stay in the cache
     step = max(1, _CACHE_ELEMENTS // max(1, w.shape[0] * int(np.prod(out))))
@@ -168,14 +176,19 @@ _MASK, _MID = np.uint32(0x1FFFFFFF), np.uint32(0x10000000)
 
 def _fma_step(p: np.ndarray, acc: np.ndarray, s: np.ndarray) -> None:
     """acc = fma(p, acc) in place (p exact float64 products, acc float32; `s` scratch): the sum
-    rounded through float64, redone with `_fma32` where that lands on a float32 midpoint (the
-    low 29 bits of the float64 sum, in its low 32-bit word)."""
+    rounded through float64, which is right unless that sum is inexact and lands on a float32
+    midpoint (the low 29 bits, in its low 32-bit word); then the step is `LA._fma32`'s."""
     np.add(p, acc, out=s)
     low = s.view(np.uint32)[..., ::2] if _LITTLE else s.view(np.uint32)[..., 1::2]
-    if (np.bitwise_and(low, _MASK) == _MID).any():
-        acc[...] = LA._fma32(p, acc)
-    else:
-        acc[...] = s
+    mid = np.bitwise_and(low, _MASK) == _MID
+    if mid.any():
+        # an exact sum (a tie of its own: sums of few bits, gradients of ones) rounds right
+        sv, pv, cv = s[mid], p[mid], acc[mid].astype(np.float64)
+        bb = sv - pv
+        if ((pv - (sv - bb)) + (cv - bb) != 0).any():
+            acc[...] = LA._fma32(p, acc)
+            return
+    acc[...] = s
 
 
 _LITTLE = np.little_endian
@@ -229,6 +242,46 @@ def onednn_direct(x, w, b, stride, dilation, pad, out, groups, chunk, from_bias)
     return total.reshape((n, o) + tuple(out))
 
 
+_PASS = 32  # steps of `_chain` taken at once
+
+
+def _chain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The chains of fused multiply-adds acc = fma(a[:, k], b[k], acc) over k in order, from
+    zero: a (m, K), b (K, n) float32; float32 (m, n). A pass of `_PASS` steps rounds each sum
+    through float64 and keeps the sums; where one is inexact and lands on a float32 midpoint
+    (see `_fma_step`), the pass is done again step by step."""
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    m, k, n = a.shape[0], a.shape[1], b.shape[1]
+    acc = np.zeros((m, n), np.float64)  # float32 values
+    with np.errstate(all="ignore"):
+        for lo in range(0, k, _PASS):
+            hooks.observer.check_clock()
+            hi = min(lo + _PASS, k)
+            p = a64[:, lo:hi, None] * b64[None, lo:hi]  # (m, steps, n), exact
+            sums = np.empty((hi - lo, m, n), np.float64)
+            start = acc
+            for j in range(hi - lo):
+                np.add(p[:, j], acc, out=sums[j])
+                acc = sums[j].astype(np.float32).astype(np.float64)
+            low = sums.view(np.uint32)[..., ::2] if _LITTLE else sums.view(np.uint32)[..., 1::2]
+            mid = np.bitwise_and(low, _MASK) == _MID
+            if not mid.any():
+                continue
+            # the sums' exact errors (TwoSum) tell an exact tie from an inexact one
+            prev = np.empty_like(sums)
+            prev[0] = start
+            prev[1:] = sums[:-1].astype(np.float32)
+            pt = p.transpose(1, 0, 2)
+            bb = sums - pt
+            err = (pt - (sums - bb)) + (prev - bb)
+            if (mid & (err != 0)).any():
+                acc32 = start.astype(np.float32)
+                for j in range(hi - lo):
+                    acc32 = LA._fma32(p[:, j], acc32)
+                acc = acc32.astype(np.float64)
+    return acc.astype(np.float32)
+
+
 # The backward of oneDNN's direct kernel (jit:avx512_core backward_data and backward_weights,
 # which PyTorch's mkldnn_convolution_backward calls), measured on PyTorch 2.13 (random shapes,
 # every element equal, see tests/ops/test_conv32_order.py), where the forward is `onednn_direct`
@@ -239,7 +292,7 @@ def onednn_direct(x, w, b, stride, dilation, pad, out, groups, chunk, from_bias)
 # - the weight gradient: for each weight, the chain of fused multiply-adds over the samples,
 #   then the output rows, then the output columns, from zero;
 # - the bias gradient: the plain float32 sum over the samples, rows and columns in that order.
-_MAX_GRAD_STEPS = 1 << 15  # the weight gradient's chain: a NumPy pass per output position
+_MAX_GRAD_STEPS = 1 << 15  # the weight gradient's chain: a few NumPy calls per output position
 
 
 def onednn_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, groups) -> bool:
@@ -249,11 +302,19 @@ def onednn_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, 
     if any(s != 1 for s in stride) or any(d != 1 for d in dilation):
         return False
     plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
-    return plan is not None and not plan[1]
+    return plan is not None and not plan[1] and _work(x_shape, w_shape, out) <= _MAX_WORK
 
 
 def grad_input(g: np.ndarray, w: np.ndarray, size: tuple, pad: tuple) -> np.ndarray:
     """oneDNN's input gradient (see above) of an unstrided, undilated conv: g (n, o, *out)."""
+    step = max(1, _CACHE_ELEMENTS // max(1, w.shape[1] * int(np.prod(size))))
+    if len(g) > step:  # a few samples at a time, as the forward
+        parts = [_grad_input(g[i : i + step], w, size, pad) for i in range(0, len(g), step)]
+        return np.concatenate(parts)
+    return _grad_input(g, w, size, pad)
+
+
+def _grad_input(g: np.ndarray, w: np.ndarray, size: tuple, pad: tuple) -> np.ndarray:
     n, o = g.shape[:2]
     c = w.shape[1]
     kernel = tuple(w.shape[2:])
@@ -286,24 +347,18 @@ def grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, pad: tuple) -> np.n
     bound on its steps."""
     n, c = x.shape[:2]
     o = g.shape[1]
-    out = g.shape[2:]
-    d = len(kernel)
-    if n * int(np.prod(out)) > _MAX_GRAD_STEPS:
+    out = tuple(g.shape[2:])
+    lp = int(np.prod(out))
+    if n * lp > _MAX_GRAD_STEPS:
         return None
-    xc = np.pad(x, [(0, 0), (0, 0)] + [(p, p) for p in pad]).astype(np.float64)
-    g64 = g.astype(np.float64)
-    acc = np.zeros((o, c) + tuple(kernel), np.float32)
-    p = np.empty(acc.shape, np.float64)
-    s = np.empty(acc.shape, np.float64)
-    lift = (slice(None),) + (None,) * (d + 1)
+    one = (1,) * len(kernel)
+    cols = np.concatenate(
+        [_columns(x[i], kernel, one, one, pad, out) for i in range(n)], axis=1
+    )  # (c * taps, n * positions): the chain's order, sample by sample
+    gm = np.ascontiguousarray(np.moveaxis(g, 1, 0)).reshape(o, n * lp)
     with np.errstate(all="ignore"):
-        for i in range(n):
-            hooks.observer.tick()
-            for pos in np.ndindex(*out):
-                win = xc[(i, slice(None)) + tuple(slice(q, q + k) for q, k in zip(pos, kernel))]
-                np.multiply(g64[(i, slice(None)) + pos][lift], win[None], out=p)
-                _fma_step(p, acc, s)
-    return acc
+        res = _chain(gm, np.ascontiguousarray(cols.T))
+    return res.reshape((o, c) + tuple(kernel))
 
 
 def grad_bias(g: np.ndarray) -> np.ndarray:

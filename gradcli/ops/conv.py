@@ -456,7 +456,8 @@ def _conv_tx_fwd(
 ):
     nd = len(out) + 2
     if order == "onednn" and g.ndim == w.ndim == nd and g.dtype == w.dtype == np.float32:
-        return conv_order.grad_input(g, w, tuple(size), pad)
+        if all(s == 1 for s in stride):  # (strided: another order, not mirrored)
+            return conv_order.grad_input(g, w, tuple(size), stride, dilation, pad)
     return _leading(
         lambda gg, ww: _conv_tx_core(gg, ww, size, stride, dilation, pad, out, groups),
         g,
@@ -471,7 +472,7 @@ def _conv_tw_fwd(
 ):
     nd = len(out) + 2
     if order == "onednn" and x.ndim == g.ndim == nd and x.dtype == g.dtype == np.float32:
-        same = conv_order.grad_weight(x, g, tuple(kernel), pad)
+        same = conv_order.grad_weight(x, g, tuple(kernel), stride, dilation, pad)
         if same is not None:
             return same
     return _leading(

@@ -299,29 +299,37 @@ def onednn_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, 
     """Whether the float32 gradients of this conv are mirrored (see above)."""
     if backend(x_shape, w_shape, stride, dilation, groups) != "onednn" or groups != 1:
         return False
-    if any(s != 1 for s in stride) or any(d != 1 for d in dilation):
-        return False
+    if any(dl != 1 for dl in dilation):
+        return False  # other kernels (the bias gradient too)
     plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
     return plan is not None and not plan[1] and _work(x_shape, w_shape, out) <= _MAX_WORK
 
 
-def grad_input(g: np.ndarray, w: np.ndarray, size: tuple, pad: tuple) -> np.ndarray:
-    """oneDNN's input gradient (see above) of an unstrided, undilated conv: g (n, o, *out)."""
+def grad_input(g: np.ndarray, w: np.ndarray, size: tuple, stride, dilation, pad) -> np.ndarray:
+    """oneDNN's input gradient (see above): g (n, o, *out), float32 (n, c, *size)."""
     step = max(1, _CACHE_ELEMENTS // max(1, w.shape[1] * int(np.prod(size))))
+    geo = (tuple(size), tuple(stride), tuple(dilation), tuple(pad))
     if len(g) > step:  # a few samples at a time, as the forward
-        parts = [_grad_input(g[i : i + step], w, size, pad) for i in range(0, len(g), step)]
+        parts = [_grad_input(g[i : i + step], w, *geo) for i in range(0, len(g), step)]
         return np.concatenate(parts)
-    return _grad_input(g, w, size, pad)
+    return _grad_input(g, w, *geo)
 
 
-def _grad_input(g: np.ndarray, w: np.ndarray, size: tuple, pad: tuple) -> np.ndarray:
+def _grad_input(g: np.ndarray, w: np.ndarray, size, stride, dilation, pad) -> np.ndarray:
     n, o = g.shape[:2]
     c = w.shape[1]
     kernel = tuple(w.shape[2:])
     d = len(kernel)
-    # g on a canvas where kernel offset k meets input position i at i + (K - 1) - k
-    widths = [(0, 0), (0, 0)] + [(k - 1 - p, k - 1 - p) for k, p in zip(kernel, pad)]
-    gc = np.pad(g, widths)
+    out = g.shape[2:]
+    # g spread out by the stride (zeros between: their products add nothing) on a canvas where
+    # kernel offset k meets input position i at i + dl (K - 1) - dl k
+    spread = np.zeros((n, o) + tuple((q - 1) * st + 1 for q, st in zip(out, stride)), g.dtype)
+    spread[(Ellipsis,) + tuple(slice(None, None, st) for st in stride)] = g
+    widths = [(0, 0), (0, 0)] + [
+        (dl * (k - 1) - p, sz + p - (q - 1) * st - 1)
+        for k, p, dl, st, sz, q in zip(kernel, pad, dilation, stride, size, out)
+    ]
+    gc = np.pad(spread, widths)
     w64 = w.astype(np.float64)
     total = None
     shape = (n, c) + tuple(size)
@@ -332,7 +340,10 @@ def _grad_input(g: np.ndarray, w: np.ndarray, size: tuple, pad: tuple) -> np.nda
             s = np.empty(shape, np.float64)
             for koff in np.ndindex(*kernel):
                 hooks.observer.tick()
-                sl = tuple(slice(k - 1 - a, k - 1 - a + sz) for k, a, sz in zip(kernel, koff, size))
+                sl = tuple(
+                    slice(dl * (k - 1 - a), dl * (k - 1 - a) + sz)
+                    for k, a, dl, sz in zip(kernel, koff, dilation, size)
+                )
                 for j in range(lo, min(lo + 16, o)):
                     gs = gc[(slice(None), slice(j, j + 1)) + sl]  # (n, 1, *size)
                     wj = w64[(j, slice(None)) + koff][(None, slice(None)) + (None,) * d]
@@ -342,18 +353,16 @@ def _grad_input(g: np.ndarray, w: np.ndarray, size: tuple, pad: tuple) -> np.nda
     return total
 
 
-def grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, pad: tuple) -> np.ndarray | None:
-    """oneDNN's weight gradient (see above) of an unstrided, undilated conv, or None past the
-    bound on its steps."""
+def grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, stride, dilation, pad):
+    """oneDNN's weight gradient (see above), or None past the bound on its steps."""
     n, c = x.shape[:2]
     o = g.shape[1]
     out = tuple(g.shape[2:])
     lp = int(np.prod(out))
     if n * lp > _MAX_GRAD_STEPS:
         return None
-    one = (1,) * len(kernel)
     cols = np.concatenate(
-        [_columns(x[i], kernel, one, one, pad, out) for i in range(n)], axis=1
+        [_columns(x[i], kernel, stride, dilation, pad, out) for i in range(n)], axis=1
     )  # (c * taps, n * positions): the chain's order, sample by sample
     gm = np.ascontiguousarray(np.moveaxis(g, 1, 0)).reshape(o, n * lp)
     with np.errstate(all="ignore"):

@@ -125,6 +125,39 @@ def test_float64_unchanged():
     np.testing.assert_allclose(y[0], ref, rtol=1e-12, atol=1e-12)
 
 
+def _check_live_gradients(torch, case, x, w, b, seed) -> None:
+    ts = [torch.from_numpy(a).requires_grad_() for a in (x, w, b) if a is not None]
+    conv = torch.nn.functional.conv1d if len(case[4]) == 1 else torch.nn.functional.conv2d
+    bias = ts[2] if b is not None else None
+    y = conv(ts[0], ts[1], bias, stride=case[5], dilation=case[6], padding=case[7])
+    g = _draw(tuple(y.shape), seed + 3)
+    y.backward(torch.from_numpy(g))
+    leaves = [gradcli.Tensor(a, requires_grad=True) for a in (x, w, b) if a is not None]
+    gconv = NF.conv1d if len(case[4]) == 1 else NF.conv2d
+    gy = gconv(
+        leaves[0],
+        leaves[1],
+        leaves[2] if b is not None else None,
+        stride=case[5],
+        dilation=case[6],
+        padding=case[7],
+    )
+    (gy * gradcli.Tensor(g)).sum().backward()
+    first = 0 if case[5] == 1 else 1  # a strided conv's input gradient: not mirrored
+    for t, leaf in list(zip(ts, leaves))[first:]:
+        np.testing.assert_array_equal(leaf.grad.numpy(), t.grad.numpy(), err_msg=str(case))
+
+
+def test_past_the_bound_the_float64_sum():
+    # a mirrored pass is bounded (conv_order._MAX_WORK): a larger conv keeps the float64 sum
+    x = np.ones((2, 64, 64, 64), np.float32)
+    w = np.ones((64, 64, 3, 3), np.float32)
+    geo = ((1, 1), (1, 1), (1, 1), (64, 64), 1)
+    assert conv_order._work(x.shape, w.shape, (64, 64)) > conv_order._MAX_WORK
+    assert conv_order.conv_float32(x, w, None, *geo) is None
+    assert not conv_order.onednn_backward(x.shape, w.shape, *geo[:2], geo[2], geo[3], 1)
+
+
 def test_live_random_shapes():
     torch = pytest.importorskip("torch")
     F = torch.nn.functional
@@ -159,4 +192,6 @@ def test_live_random_shapes():
             np.testing.assert_array_equal(y, t, err_msg=str(case))
         else:  # the float64 sum rounded once (the gemm-based and single-dot kernels)
             np.testing.assert_allclose(y, t, rtol=1e-4, atol=1e-4)
+        if g == 1 and _backward_mirrored(case):
+            _check_live_gradients(torch, case, x, w, b, done)
         done += 1

@@ -455,8 +455,12 @@ def _conv_tx_fwd(
     g: np.ndarray, w: np.ndarray, *, size, stride, dilation, pad, out, groups, order=None
 ):
     nd = len(out) + 2
-    if order == "onednn" and g.ndim == w.ndim == nd and g.dtype == w.dtype == np.float32:
-        if all(s == 1 for s in stride):  # (strided: another order, not mirrored)
+    if order and g.ndim == w.ndim == nd and g.dtype == w.dtype == np.float32:
+        if order == "slow":
+            same = conv_order.slow_grad_input(g, w, tuple(size), stride, dilation, pad)
+            if same is not None:
+                return same
+        elif all(s == 1 for s in stride):  # (strided: another order, not mirrored)
             return conv_order.grad_input(g, w, tuple(size), stride, dilation, pad)
     return _leading(
         lambda gg, ww: _conv_tx_core(gg, ww, size, stride, dilation, pad, out, groups),
@@ -471,8 +475,9 @@ def _conv_tw_fwd(
     x: np.ndarray, g: np.ndarray, *, kernel, stride, dilation, pad, out, groups, order=None
 ):
     nd = len(out) + 2
-    if order == "onednn" and x.ndim == g.ndim == nd and x.dtype == g.dtype == np.float32:
-        same = conv_order.grad_weight(x, g, tuple(kernel), stride, dilation, pad)
+    if order and x.ndim == g.ndim == nd and x.dtype == g.dtype == np.float32:
+        grad = conv_order.slow_grad_weight if order == "slow" else conv_order.grad_weight
+        same = grad(x, g, tuple(kernel), stride, dilation, pad)
         if same is not None:
             return same
     return _leading(
@@ -494,29 +499,31 @@ def _own(t: Tensor, nd: int) -> tuple:
     return tuple(t.shape[t.ndim - nd :])
 
 
-def _onednn_grads(g: Tensor, x: Tensor, w: Tensor, p: dict) -> bool:
-    """Whether this conv's float32 gradients take oneDNN's order (see conv_order)."""
+def _float32_grads(g: Tensor, x: Tensor, w: Tensor, p: dict) -> bool:
+    """Whether this conv's gradients are float32 of its own shapes (no batched pass)."""
     nd = len(p["out"]) + 2
     if not (g.ndim == x.ndim == w.ndim == nd):
         return False
-    if not (g.dtype == x.dtype == w.dtype == np.float32):
-        return False
-    return conv_order.onednn_backward(
-        tuple(x.shape), tuple(w.shape), p["stride"], p["dilation"], p["pad"], p["out"], p["groups"]
-    )
+    return g.dtype == x.dtype == w.dtype == np.float32
 
 
 def _conv_vjp(g: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, **p: Any) -> tuple:
     nd = len(p["out"]) + 2
     geo = _geo(p)
-    mirror = {"order": "onednn"} if _onednn_grads(g, x, w, p) else {}
+    mirror = {}
+    if _float32_grads(g, x, w, p):
+        shapes = (tuple(x.shape), tuple(w.shape), p["stride"], p["dilation"])
+        if conv_order.onednn_backward(*shapes, p["pad"], p["out"], p["groups"]):
+            mirror = {"order": "onednn"}
+        elif conv_order.slow_backward(*shapes, p["groups"]):
+            mirror = {"order": "slow"}
     gx = apply(conv_tx, g, w, size=_own(x, nd)[2:], **geo, **mirror) if x.requires_grad else None
     gw = apply(conv_tw, x, g, kernel=_own(w, nd)[2:], **geo, **mirror) if w.requires_grad else None
     gb = None
     if rest and rest[0].requires_grad:
         lead = g.ndim - nd
         dims = (lead,) + tuple(range(lead + 2, g.ndim))
-        if mirror:
+        if mirror.get("order") == "onednn":
             gb = apply(conv_db, g, dim=dims)
         else:
             gb = apply(P.sum, g, dim=dims, keepdim=False)

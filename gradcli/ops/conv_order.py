@@ -378,3 +378,55 @@ def grad_bias(g: np.ndarray) -> np.ndarray:
     if flat.shape[1] == 0:
         return np.zeros(o, np.float32)
     return np.add.accumulate(flat, axis=1, dtype=np.float32)[:, -1]
+
+
+# The backward of slow_conv2d for one sample (one group, undilated), measured on PyTorch 2.13
+# (random shapes, every element equal): the weight gradient is MKL's product of the output
+# gradient (o, positions) and the transposed unfolded input (`LA._matmul_fwd`'s order for
+# `g @ cols.T`), the input gradient the product of the transposed weight and the output
+# gradient (`w.T @ g`) folded back (col2im: the kernel offsets added in order, in float32), the
+# bias gradient the sum of the output gradient (as torch.sum).
+def slow_backward(x_shape: tuple, w_shape: tuple, stride, dilation, groups: int) -> bool:
+    """Whether the float32 gradients of this conv are slow_conv2d's, mirrored (see above)."""
+    if x_shape[0] != 1 or groups != 1:
+        return False
+    return backend(x_shape, w_shape, stride, dilation, groups) == "slow"
+
+
+def slow_grad_weight(x, g, kernel, stride, dilation, pad) -> np.ndarray | None:
+    o = g.shape[1]
+    out = tuple(g.shape[2:])
+    cols = _columns(x[0], tuple(kernel), stride, dilation, pad, out)  # (c * taps, positions)
+    gm = np.ascontiguousarray(g[0].reshape(o, -1))
+    if not _mm_mirrored(gm, cols.T):
+        return None
+    with np.errstate(all="ignore"):
+        res = LA._matmul_fwd(gm, cols.T)
+    return res.reshape((o, x.shape[1]) + tuple(kernel))
+
+
+def slow_grad_input(g, w, size, stride, dilation, pad) -> np.ndarray | None:
+    from .conv import _fold_fwd
+
+    o, c = w.shape[:2]
+    kernel = tuple(w.shape[2:])
+    out = tuple(g.shape[2:])
+    wm = np.ascontiguousarray(w.reshape(o, -1))
+    gm = np.ascontiguousarray(g[0].reshape(o, -1))
+    if not _mm_mirrored(wm.T, gm):
+        return None
+    with np.errstate(all="ignore"):
+        cols = LA._matmul_fwd(wm.T, gm)  # (c * taps, positions)
+    cols = cols.reshape((1, c) + kernel + out)
+    return _fold_fwd(cols, tuple(size), kernel, stride, dilation, pad, out)
+
+
+def _mm_mirrored(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether `LA._matmul_fwd(a, b)` (2-d float32) takes one of MKL's mirrored orders."""
+    m, k = a.shape
+    n = b.shape[1]
+    if LA._blocked(a, b) or LA._gemv_mirrored(a, b) or LA._narrow_chain(a, b):
+        return True
+    if LA._one_dot(a, b) is not None:
+        return True
+    return b.flags.f_contiguous and a.flags.c_contiguous and n >= 2 and LA._few_rows_t(m, k, n)

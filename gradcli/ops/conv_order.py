@@ -91,7 +91,8 @@ def slow_conv(x, w, b, stride, dilation, pad, out) -> np.ndarray | None:
         elif o == 1:
             y = LA._gemv_n_from(wm[0], cols, np.full(lp, bias[0], np.float32))[None]
         elif k == 1:
-            y = LA._fma32(wm.astype(np.float64) * cols.astype(np.float64), bias[:, None])
+            full = np.broadcast_to(bias[:, None], (o, lp)).copy()  # (_fma32 indexes it)
+            y = LA._fma32(wm.astype(np.float64) * cols.astype(np.float64), full)
         elif LA._blocked(wm, cols):
             y = np.broadcast_to(bias[:, None], (o, lp)).astype(np.float32)
             for lo, hi in LA._k_blocks(k):

@@ -209,3 +209,18 @@ def test_live_random_shapes():
         if g == 1 and _backward_mirrored(case):
             _check_live_gradients(torch, case, x, w, b, done)
         done += 1
+
+
+def test_fused_bias_on_a_midpoint():
+    # an inner size of 1 (one channel, 1x1): fma(w, x, b) with w * x on a float32 midpoint
+    # (1 + 2^-11 + 2^-24): the tie goes to even, 1 + 2^-11 (was an IndexError)
+    v = np.float32(1 + 2**-12)
+    x = np.full((1, 1, 2, 2), v, np.float32)
+    w = np.full((2, 1, 1, 1), v, np.float32)
+    b = np.zeros(2, np.float32)
+    y = _conv_fwd(x, w, b, stride=(1, 1), dilation=(1, 1), pad=(0, 0), out=(2, 2), groups=1)
+    assert (y == np.float32(1 + 2**-11)).all()
+    b = np.array([2**-30, -(2**-30)], np.float32)  # just above and below the midpoint
+    y = _conv_fwd(x, w, b, stride=(1, 1), dilation=(1, 1), pad=(0, 0), out=(2, 2), groups=1)
+    assert (y[0, 0] == np.float32(1 + 2**-11 + 2**-23)).all()
+    assert (y[0, 1] == np.float32(1 + 2**-11)).all()

@@ -293,6 +293,7 @@ def _chain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 # - the weight gradient: for each weight, the chain of fused multiply-adds over the samples,
 #   then the output rows, then the output columns, from zero;
 # - the bias gradient: the plain float32 sum over the samples, rows and columns in that order.
+_MAX_GRAD_ELEMENTS = 1 << 22
 _MAX_GRAD_STEPS = 1 << 15  # the weight gradient's chain: a few NumPy calls per output position
 
 
@@ -360,8 +361,9 @@ def grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, stride, dilation, p
     o = g.shape[1]
     out = tuple(g.shape[2:])
     lp = int(np.prod(out))
-    if n * lp > _MAX_GRAD_STEPS:
-        return None
+    taps = int(np.prod(kernel))
+    if n * lp > _MAX_GRAD_STEPS or c * taps * max(n * lp, o * _PASS) > _MAX_GRAD_ELEMENTS:
+        return None  # (the unfolded input, and a pass's products, stay within 32 MB)
     cols = np.concatenate(
         [_columns(x[i], kernel, stride, dilation, pad, out) for i in range(n)], axis=1
     )  # (c * taps, n * positions): the chain's order, sample by sample

@@ -3,23 +3,25 @@ thread), so that a float32 conv prints PyTorch's last digits.
 
 ATen picks the backend of a float32 CPU convolution by the shape (ConvParams::use_mkldnn in
 aten/src/ATen/native/Convolution.cpp; a conv1d is a conv2d of height 1, an unbatched input a
-batch of one): oneDNN unless every one of these holds, then its own slow_conv2d
-(slow_conv_dilated2d when dilated):
-- one sample, one group, no more than 20,480 input elements (channels times the spatial
-  sizes), and not a kernel larger than 3 along both axes;
-- and it is not (one sample, a 1x1 kernel, unstrided, undilated) with more than one thread
-  (single-threaded, as here, that case is slow_conv2d too).
+batch of one; one thread as here): its own slow_conv2d (slow_conv_dilated2d when dilated,
+one sample and one group at a time) when
+- an unstrided, undilated 1x1 kernel with fewer than 16 samples, or
+- one sample, one group, at most 20,480 input elements (channels times the spatial sizes)
+  and not a kernel larger than 3 along both axes;
+oneDNN otherwise (`_onednn_plan`, `onednn_direct`).
 
 slow_conv2d unfolds the input (im2col: rows (channel, kernel row, kernel column), one column an
-output position) and calls MKL's sgemm with the output initialised with the bias and beta = 1.
-Measured (random shapes, every element equal, see tests/surface/data/conv32):
+output position) and calls MKL's sgemm with the output initialised with the bias and beta = 1
+(slow_conv_dilated2d the same). Measured (random shapes, every element equal, see
+tests/ops/test_conv32_order.py):
 - 2 output channels or more and 2 output positions or more: the product is `_mm_float32`'s
   chains (MKL's blocked order, from zero) and the bias is added to each block's sum in order,
   (b + s0) + s1 ... (one block up to an inner size of 384); with an inner size of 1 the bias
   is fused: one rounding of w * x + b;
 - one output channel: MKL's column kernel (`_gemv_n`), its sum starting from the bias;
-- otherwise (a single output position) not mirrored: the float64 sum rounded once.
-oneDNN: see `_onednn`.
+- one output position: the gemv kernel (`_gemv_float32`), then the bias added;
+- a single dot product (one channel at one position): not mirrored, the float64 sum.
+Gradients: see `slow_backward` and `onednn_backward`.
 """
 
 from __future__ import annotations
@@ -152,7 +154,13 @@ _ONEDNN_MAX_1X1 = 256  # input channels of a 1x1 kernel measured up to here
 
 def _onednn_plan(x_shape: tuple, w_shape: tuple, stride, pad, dilation, groups, out):
     """(the input channels summed apart, whether the sum starts from the bias) of oneDNN's
-    kernel for this float32 conv (see `onednn_direct`), or None where not mirrored."""
+    kernel for this float32 conv (see `onednn_direct`), or None where not mirrored. Measured
+    (ONEDNN_VERBOSE names the kernel; random shapes, every element equal): a 1x1 kernel whose
+    stride divides each input size exactly is jit_1x1 (one chain over every input channel,
+    from the bias; measured to 256 channels), other strided 1x1 kernels the direct kernel;
+    depthwise (one channel a group) jit_dw (a chain over the kernel offsets from the bias);
+    groups of 4k channels with as many outputs or more the direct kernel; other groups and
+    padding past the kernel's reach oneDNN's gemm-based convolution (not mirrored)."""
     o, cg = w_shape[:2]
     og = o // groups
     kernel = tuple(w_shape[2:])
@@ -160,7 +168,7 @@ def _onednn_plan(x_shape: tuple, w_shape: tuple, stride, pad, dilation, groups, 
         return None  # padding past the kernel's reach: oneDNN's gemm-based convolution
     if any(s < dl * (k - 1) + 1 for s, dl, k in zip(x_shape[2:], dilation, kernel)):
         return None  # an input shorter than the kernel: not measured
-    unit = all(st == 1 or s == o * st for s, o, st in zip(x_shape[2:], out, stride))
+    unit = all(st == 1 or s == q * st for s, q, st in zip(x_shape[2:], out, stride))
     if groups == 1 and all(k == 1 for k in kernel) and unit:
         return (cg, True) if cg <= _ONEDNN_MAX_1X1 else None  # jit_1x1
     if groups == 1:

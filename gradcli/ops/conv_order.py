@@ -34,8 +34,8 @@ from . import linalg as LA
 _SLOW_MAX_INPUT = 20480
 # multiply-adds of a mirrored oneDNN pass (a forward, an input or a weight gradient), each a
 # float32 step of its own in NumPy (about 60 million a second here): past this, the float64
-# sum rounded once (a second or so at most)
-_MAX_WORK = 1 << 26
+# sum rounded once (a few seconds at most; the time limit binds between kernel offsets)
+_MAX_WORK = 1 << 28
 
 
 def _work(x_shape: tuple, w_shape: tuple, out) -> int:

@@ -28,38 +28,8 @@ from ..core import primitives as P
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, constant
 from . import conv_order
-from .arithmetic import size_check
+from .conv_order import _on_canvas, _window, canvas
 from .shape import index_put
-
-
-def canvas(size: tuple, kernel: tuple, stride: tuple, dilation: tuple, pad: tuple, out: tuple):
-    """The length of the canvas along each axis: the input with `pad` before it, long enough
-    for `out` windows."""
-    return tuple(
-        max(p + s, (o - 1) * st + dl * (k - 1) + 1) if o > 0 else p + s
-        for s, k, st, dl, p, o in zip(size, kernel, stride, dilation, pad, out, strict=True)
-    )
-
-
-def _on_canvas(x: np.ndarray, kernel: tuple, stride, dilation, pad, out, fill: float = 0):
-    d = len(kernel)
-    size = x.shape[-d:]
-    full = canvas(size, kernel, stride, dilation, pad, out)
-    if full == size:
-        return x
-    # Padding and dilation reach far beyond the input while the output stays small: the
-    # canvas (what np.pad allocates) is sized before it is made.
-    size_check(x.shape[: x.ndim - d] + full, "the padded input")
-    widths = [(0, 0)] * (x.ndim - d) + [(p, c - s - p) for s, p, c in zip(size, pad, full)]
-    return np.pad(x, widths, constant_values=fill)
-
-
-def _window(koff: tuple, stride: tuple, dilation: tuple, out: tuple) -> tuple:
-    """The slice of the canvas that kernel offset `koff` meets in each of the `out` windows."""
-    return (Ellipsis,) + tuple(
-        slice(k * dl, k * dl + (o - 1) * st + 1, st)
-        for k, st, dl, o in zip(koff, stride, dilation, out)
-    )
 
 
 def _windows(c: np.ndarray, kernel: tuple, stride, dilation, out) -> np.ndarray:

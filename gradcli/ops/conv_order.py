@@ -30,6 +30,7 @@ import numpy as np
 
 from ..core import hooks
 from . import linalg as LA
+from .arithmetic import size_check
 
 _SLOW_MAX_INPUT = 20480
 # multiply-adds of a mirrored oneDNN pass (a forward, an input or a weight gradient), each a
@@ -58,10 +59,41 @@ def backend(x_shape: tuple, w_shape: tuple, stride, dilation, groups: int) -> st
     return "dilated" if any(d != 1 for d in dilation) else "slow"
 
 
+# --- the canvas: the input with its padding, long enough for every window (conv.py's too) ---
+
+
+def canvas(size: tuple, kernel: tuple, stride: tuple, dilation: tuple, pad: tuple, out: tuple):
+    """The length of the canvas along each axis: the input with `pad` before it, long enough
+    for `out` windows."""
+    return tuple(
+        max(p + s, (o - 1) * st + dl * (k - 1) + 1) if o > 0 else p + s
+        for s, k, st, dl, p, o in zip(size, kernel, stride, dilation, pad, out, strict=True)
+    )
+
+
+def _on_canvas(x: np.ndarray, kernel: tuple, stride, dilation, pad, out, fill: float = 0):
+    d = len(kernel)
+    size = x.shape[-d:]
+    full = canvas(size, kernel, stride, dilation, pad, out)
+    if full == size:
+        return x
+    # Padding and dilation reach far beyond the input while the output stays small: the
+    # canvas (what np.pad allocates) is sized before it is made.
+    size_check(x.shape[: x.ndim - d] + full, "the padded input")
+    widths = [(0, 0)] * (x.ndim - d) + [(p, c - s - p) for s, p, c in zip(size, pad, full)]
+    return np.pad(x, widths, constant_values=fill)
+
+
+def _window(koff: tuple, stride: tuple, dilation: tuple, out: tuple) -> tuple:
+    """The slice of the canvas that kernel offset `koff` meets in each of the `out` windows."""
+    return (Ellipsis,) + tuple(
+        slice(k * dl, k * dl + (o - 1) * st + 1, st)
+        for k, st, dl, o in zip(koff, stride, dilation, out)
+    )
+
+
 def _columns(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
     """im2col of one sample x (c, *spatial): (c * prod(kernel), prod(out)), float32."""
-    from .conv import _on_canvas, _window
-
     xc = _on_canvas(x, kernel, stride, dilation, pad, out)
     c = x.shape[0]
     lp = int(np.prod(out))
@@ -209,8 +241,6 @@ def onednn_direct(x, w, b, stride, dilation, pad, out, groups, chunk, from_bias)
     kernel rows, the kernel columns and the chunk's channels, in that order (the channel
     fastest), from zero; the bias is added to the first chunk's sum, and the later chunks'
     sums are added in order: ((s0 + b) + s1) + ..."""
-    from .conv import _on_canvas, _window
-
     n, c = x.shape[:2]
     o = w.shape[0]
     cg, og = c // groups, o // groups
@@ -417,8 +447,6 @@ def slow_grad_weight(x, g, kernel, stride, dilation, pad) -> np.ndarray | None:
 
 
 def slow_grad_input(g, w, size, stride, dilation, pad) -> np.ndarray | None:
-    from .conv import _fold_fwd
-
     o, c = w.shape[:2]
     kernel = tuple(w.shape[2:])
     out = tuple(g.shape[2:])
@@ -428,8 +456,13 @@ def slow_grad_input(g, w, size, stride, dilation, pad) -> np.ndarray | None:
         return None
     with np.errstate(all="ignore"):
         cols = LA._matmul_fwd(wm.T, gm)  # (c * taps, positions)
+    # col2im: each kernel offset's values added back where they were read, in float32
     cols = cols.reshape((1, c) + kernel + out)
-    return _fold_fwd(cols, tuple(size), kernel, stride, dilation, pad, out)
+    z = np.zeros((1, c) + canvas(tuple(size), kernel, stride, dilation, pad, out), np.float32)
+    for koff in np.ndindex(*kernel):
+        z[_window(koff, stride, dilation, out)] += cols[(slice(None), slice(None)) + koff]
+    crop = (Ellipsis,) + tuple(slice(p, p + s) for p, s in zip(pad, size))
+    return np.ascontiguousarray(z[crop])
 
 
 def _mm_mirrored(a: np.ndarray, b: np.ndarray) -> bool:

@@ -27,38 +27,9 @@ from ..core import hooks
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, constant
-from .arithmetic import size_check
+from . import conv_order
+from .conv_order import _on_canvas, _window, canvas
 from .shape import index_put
-
-
-def canvas(size: tuple, kernel: tuple, stride: tuple, dilation: tuple, pad: tuple, out: tuple):
-    """The length of the canvas along each axis: the input with `pad` before it, long enough
-    for `out` windows."""
-    return tuple(
-        max(p + s, (o - 1) * st + dl * (k - 1) + 1) if o > 0 else p + s
-        for s, k, st, dl, p, o in zip(size, kernel, stride, dilation, pad, out, strict=True)
-    )
-
-
-def _on_canvas(x: np.ndarray, kernel: tuple, stride, dilation, pad, out, fill: float = 0):
-    d = len(kernel)
-    size = x.shape[-d:]
-    full = canvas(size, kernel, stride, dilation, pad, out)
-    if full == size:
-        return x
-    # Padding and dilation reach far beyond the input while the output stays small: the
-    # canvas (what np.pad allocates) is sized before it is made.
-    size_check(x.shape[: x.ndim - d] + full, "the padded input")
-    widths = [(0, 0)] * (x.ndim - d) + [(p, c - s - p) for s, p, c in zip(size, pad, full)]
-    return np.pad(x, widths, constant_values=fill)
-
-
-def _window(koff: tuple, stride: tuple, dilation: tuple, out: tuple) -> tuple:
-    """The slice of the canvas that kernel offset `koff` meets in each of the `out` windows."""
-    return (Ellipsis,) + tuple(
-        slice(k * dl, k * dl + (o - 1) * st + 1, st)
-        for k, st, dl, o in zip(koff, stride, dilation, out)
-    )
 
 
 def _windows(c: np.ndarray, kernel: tuple, stride, dilation, out) -> np.ndarray:
@@ -390,6 +361,11 @@ def _conv_fwd(
 ) -> np.ndarray:
     d = len(out)
     nd = d + 2
+    if x.ndim == nd and w.ndim == nd and x.dtype == w.dtype == np.float32:
+        # PyTorch's backend and its order of summation, where mirrored (see conv_order)
+        same = conv_order.conv_float32(x, w, b, stride, dilation, pad, out, groups)
+        if same is not None:
+            return same
 
     def core(xx: np.ndarray, ww: np.ndarray) -> np.ndarray:
         return _conv_core(xx, ww, stride, dilation, pad, out, groups)
@@ -445,8 +421,17 @@ def _conv_tw_core(x, g, kernel, stride, dilation, pad, out, groups) -> np.ndarra
     return res.reshape((o, cg) + tuple(kernel)).astype(x.dtype, copy=False)
 
 
-def _conv_tx_fwd(g: np.ndarray, w: np.ndarray, *, size, stride, dilation, pad, out, groups):
+def _conv_tx_fwd(
+    g: np.ndarray, w: np.ndarray, *, size, stride, dilation, pad, out, groups, order=None
+):
     nd = len(out) + 2
+    if order and g.ndim == w.ndim == nd and g.dtype == w.dtype == np.float32:
+        if order == "slow":
+            same = conv_order.slow_grad_input(g, w, tuple(size), stride, dilation, pad)
+            if same is not None:
+                return same
+        elif all(s == 1 for s in stride):  # (strided: another order, not mirrored)
+            return conv_order.grad_input(g, w, tuple(size), stride, dilation, pad)
     return _leading(
         lambda gg, ww: _conv_tx_core(gg, ww, size, stride, dilation, pad, out, groups),
         g,
@@ -456,8 +441,15 @@ def _conv_tx_fwd(g: np.ndarray, w: np.ndarray, *, size, stride, dilation, pad, o
     )
 
 
-def _conv_tw_fwd(x: np.ndarray, g: np.ndarray, *, kernel, stride, dilation, pad, out, groups):
+def _conv_tw_fwd(
+    x: np.ndarray, g: np.ndarray, *, kernel, stride, dilation, pad, out, groups, order=None
+):
     nd = len(out) + 2
+    if order and x.ndim == g.ndim == nd and x.dtype == g.dtype == np.float32:
+        grad = conv_order.slow_grad_weight if order == "slow" else conv_order.grad_weight
+        same = grad(x, g, tuple(kernel), stride, dilation, pad)
+        if same is not None:
+            return same
     return _leading(
         lambda xx, gg: _conv_tw_core(xx, gg, kernel, stride, dilation, pad, out, groups),
         x,
@@ -477,20 +469,51 @@ def _own(t: Tensor, nd: int) -> tuple:
     return tuple(t.shape[t.ndim - nd :])
 
 
+def _float32_grads(g: Tensor, x: Tensor, w: Tensor, p: dict) -> bool:
+    """Whether this conv's gradients are float32 of its own shapes (no batched pass)."""
+    nd = len(p["out"]) + 2
+    if not (g.ndim == x.ndim == w.ndim == nd):
+        return False
+    return g.dtype == x.dtype == w.dtype == np.float32
+
+
 def _conv_vjp(g: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, **p: Any) -> tuple:
     nd = len(p["out"]) + 2
     geo = _geo(p)
-    gx = apply(conv_tx, g, w, size=_own(x, nd)[2:], **geo) if x.requires_grad else None
-    gw = apply(conv_tw, x, g, kernel=_own(w, nd)[2:], **geo) if w.requires_grad else None
+    mirror = {}
+    if _float32_grads(g, x, w, p):
+        shapes = (tuple(x.shape), tuple(w.shape), p["stride"], p["dilation"])
+        if conv_order.onednn_backward(*shapes, p["pad"], p["out"], p["groups"]):
+            mirror = {"order": "onednn"}
+        elif conv_order.slow_backward(*shapes, p["groups"]):
+            mirror = {"order": "slow"}
+    gx = apply(conv_tx, g, w, size=_own(x, nd)[2:], **geo, **mirror) if x.requires_grad else None
+    gw = apply(conv_tw, x, g, kernel=_own(w, nd)[2:], **geo, **mirror) if w.requires_grad else None
     gb = None
     if rest and rest[0].requires_grad:
         lead = g.ndim - nd
-        gb = apply(P.sum, g, dim=(lead,) + tuple(range(lead + 2, g.ndim)), keepdim=False)
+        dims = (lead,) + tuple(range(lead + 2, g.ndim))
+        if mirror.get("order") == "onednn":
+            gb = apply(conv_db, g, dim=dims)
+        else:
+            gb = apply(P.sum, g, dim=dims, keepdim=False)
     return (gx, gw) + ((gb,) if rest else ())
+
+
+def _conv_db_fwd(g: np.ndarray, *, dim: tuple) -> np.ndarray:
+    """The bias gradient of a conv whose float32 gradients are oneDNN's (see conv_order)."""
+    if g.dtype == np.float32 and tuple(dim) == (0,) + tuple(range(2, g.ndim)):
+        return conv_order.grad_bias(g)
+    return np.sum(g, axis=tuple(dim))
+
+
+def _conv_db_vjp(h: Tensor, out_t: Tensor, g: Tensor, dim: tuple) -> tuple:
+    return P.sum_vjp(h, out_t, g, dim=dim, keepdim=False)
 
 
 def _conv_tx_vjp(h: Tensor, out_t: Tensor, g: Tensor, w: Tensor, size: tuple, **p: Any) -> tuple:
     # gx = T(g, w) is bilinear: d/dg is conv(h, w), d/dw is the weight gradient of (h, g)
+    p.pop("order", None)  # (PyTorch's double backward runs other kernels)
     nd = len(p["out"]) + 2
     dg = apply(conv, h, w, **p) if g.requires_grad else None
     dw = apply(conv_tw, h, g, kernel=_own(w, nd)[2:], **p) if w.requires_grad else None
@@ -499,6 +522,7 @@ def _conv_tx_vjp(h: Tensor, out_t: Tensor, g: Tensor, w: Tensor, size: tuple, **
 
 def _conv_tw_vjp(h: Tensor, out_t: Tensor, x: Tensor, g: Tensor, kernel: tuple, **p: Any) -> tuple:
     # gw = W(x, g) is bilinear: d/dx is the input gradient of (g, h), d/dg is conv(x, h)
+    p.pop("order", None)
     nd = len(p["out"]) + 2
     dx = apply(conv_tx, g, h, size=_own(x, nd)[2:], **p) if x.requires_grad else None
     dg = apply(conv, x, h, **p) if g.requires_grad else None
@@ -534,6 +558,18 @@ conv = defop(
     ),
     to_torch=_torch_conv,
     to_jax=_jax_conv,
+)
+conv_db = defop(
+    "conv_db",
+    _conv_db_fwd,
+    _conv_db_vjp,
+    "ConvolutionBackwardBackward0",
+    "g (broadcast back)",
+    kind="internal",
+    samples=(
+        Sample(((2, 3, 4),), {"dim": (0, 2)}),
+        Sample(((2, 3, 4, 2),), {"dim": (0, 2, 3)}),
+    ),
 )
 conv_tx = defop(
     "conv_tx",

@@ -405,14 +405,17 @@ def _mm_float32(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 _CHAIN_STEP = 32  # k a pass of `_fma_chain` takes at once
 
 
-def _fma_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """acc = fma(x[:, k], y[k], acc) for k in order, from zero, each correctly rounded to
+def _fma_chain(x: np.ndarray, y: np.ndarray, start: np.ndarray | None = None) -> np.ndarray:
+    """acc = fma(x[:, k], y[k], acc) for k in order, from zero (or float32 `start`, (m, n)),
+    each correctly rounded to
     float32 (`_fma32`). A pass of `_CHAIN_STEP` k rounds each sum through float64 (three NumPy
     calls a k, not seven) and keeps the sums: when one lands on a float32 midpoint, where that
     can be wrong, the pass is done again with `_fma32`."""
     xs, ys = x.astype(np.float64), y.astype(np.float64)
     m, k, n = x.shape[0], x.shape[1], y.shape[1]
     acc = np.zeros((m, n), np.float64)  # float32 values
+    if start is not None:
+        acc = acc + start.astype(np.float64)
     with np.errstate(all="ignore"):
         for lo in range(0, k, _CHAIN_STEP):
             hooks.observer.check_clock()  # a large chain takes a second: the limit binds inside
@@ -646,15 +649,21 @@ def _gemv_float32(x: np.ndarray, w: np.ndarray) -> np.ndarray:
 def _gemv_n(v: np.ndarray, b: np.ndarray) -> np.ndarray:
     """`v @ b` for a float32 vector v (m,) and a float32 matrix b (m, n), in the order of MKL's
     column kernel (see `_GEMV_BLOCK`); float32 (n,)."""
+    return _gemv_n_from(v, b, np.zeros(b.shape[1], np.float32))
+
+
+def _gemv_n_from(v: np.ndarray, b: np.ndarray, start: np.ndarray) -> np.ndarray:
+    """`start + v @ b` as MKL's column kernel adds it with beta = 1 (its sums start from the
+    float32 `start` (n,), not from zero: slow_conv2d's bias)."""
     m, n = b.shape
     main = n - n % _LANES
     out = np.empty(n, np.float32)
     if main < n:
-        out[main:] = _fma_chain(v[None, :], b[:, main:])[0]
+        out[main:] = _fma_chain(v[None, :], b[:, main:], start[None, main:])[0]
     if not main:
         return out
     vs = v.astype(np.float64)[:, None]
-    s = np.zeros(main, np.float32)
+    s = start[:main].astype(np.float32)
     whole = m - m % _GEMV_BLOCK
     with np.errstate(all="ignore"):
         step = _GEMV_BLOCK * max(1, _GEMV_PIECE // main)

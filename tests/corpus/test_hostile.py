@@ -889,6 +889,17 @@ CASES: list[Case] = [
         env={"GRADCLI_TIME_SECONDS": "1"},
     ),
     Case(
+        # float32 convs in oneDNN's order (a NumPy step per fused multiply-add, the clock read
+        # between kernel offsets) and their gradients (a pass per 32 output positions): a loop
+        # of them stops at the time limit
+        "conv_gradients_past_the_time",
+        NNF + "x = torch.randn(8, 16, 32, 32, requires_grad=True)\n"
+        "w = torch.randn(16, 16, 3, 3, requires_grad=True)\n"
+        "for i in range(10000):\n    F.conv2d(x, w, padding=1).sum().backward()",
+        "the time limit",
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
         "int_requires_grad",
         "x = torch.tensor([1, 2], requires_grad=True)",
         "Only Tensors of floating point and complex dtype can require gradients",

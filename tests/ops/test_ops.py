@@ -812,6 +812,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
         _conv_tx_ref(x, w, size, **p) + (b[0].reshape((-1,) + (1,) * len(size)) if b else 0)
     ),
     "conv_tw": _conv_tw_ref,
+    "conv_db": lambda g, dim: np.sum(g, axis=tuple(dim)),
     "max_pool": lambda x, **geo: _pool_ref(x, max, **geo),
     "avg_pool": lambda x, kernel, stride, pad, out, count_include_pad=True, divisor=None: _avg_ref(
         x, kernel, stride, pad, out, count_include_pad, divisor
@@ -1227,6 +1228,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "conv_tx": lambda g, w, size, **p: _torch_conv_grad(torch, 0, g, w, size, **p),
         "conv_transpose": lambda x, w, *b, size, **p: _torch_conv_t(torch, x, w, b, size, **p),
         "conv_tw": lambda x, g, kernel, **p: _torch_conv_grad(torch, 1, g, x, kernel, **p),
+        "conv_db": lambda g, dim: torch.sum(g, dim=tuple(dim)),
         "max_pool": lambda x, **geo: _torch_pool(torch, "max", x, **geo),
         "avg_pool": lambda x, **geo: _torch_pool(torch, "avg", x, **geo),
         "nll_loss": lambda x, target, weight=None, reduction="mean", ignore_index=-100: tf.nll_loss(

@@ -1,0 +1,476 @@
+"""Float32 convolutions in PyTorch's order of summation (PyTorch 2.13 on x86 with AVX-512, one
+thread), so that a float32 conv prints PyTorch's last digits.
+
+ATen picks the backend of a float32 CPU convolution by the shape (ConvParams::use_mkldnn in
+aten/src/ATen/native/Convolution.cpp; a conv1d is a conv2d of height 1, an unbatched input a
+batch of one; one thread as here): its own slow_conv2d (slow_conv_dilated2d when dilated,
+one sample and one group at a time) when
+- an unstrided, undilated 1x1 kernel with fewer than 16 samples, or
+- one sample, one group, at most 20,480 input elements (channels times the spatial sizes)
+  and not a kernel larger than 3 along both axes;
+oneDNN otherwise (`_onednn_plan`, `onednn_direct`).
+
+slow_conv2d unfolds the input (im2col: rows (channel, kernel row, kernel column), one column an
+output position) and calls MKL's sgemm with the output initialised with the bias and beta = 1
+(slow_conv_dilated2d the same). Measured (random shapes, every element equal, see
+tests/ops/test_conv32_order.py):
+- 2 output channels or more and 2 output positions or more: the product is `_mm_float32`'s
+  chains (MKL's blocked order, from zero) and the bias is added to each block's sum in order,
+  (b + s0) + s1 ... (one block up to an inner size of 384); with an inner size of 1 the bias
+  is fused: one rounding of w * x + b;
+- one output channel: MKL's column kernel (`_gemv_n`), its sum starting from the bias;
+- one output position: the gemv kernel (`_gemv_float32`), then the bias added;
+- a single dot product (one channel at one position): not mirrored, the float64 sum.
+Gradients: see `slow_backward` and `onednn_backward`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import hooks
+from . import linalg as LA
+from .arithmetic import size_check
+
+_SLOW_MAX_INPUT = 20480
+# multiply-adds of a mirrored oneDNN pass (a forward, an input or a weight gradient), each a
+# float32 step of its own in NumPy (about 60 million a second here): past this, the float64
+# sum rounded once (a few seconds at most; the time limit binds between kernel offsets)
+_MAX_WORK = 1 << 28
+
+
+def _work(x_shape: tuple, w_shape: tuple, out) -> int:
+    return int(x_shape[0]) * int(np.prod(out)) * int(np.prod(w_shape))
+
+
+def backend(x_shape: tuple, w_shape: tuple, stride, dilation, groups: int) -> str:
+    """'slow', 'dilated', 'onednn' (or 'other' for conv3d): ATen's choice for a float32 CPU
+    conv of these shapes (x batched: (n, c, *spatial)), one thread."""
+    n = x_shape[0]
+    kernel = tuple(w_shape[2:])
+    if len(kernel) == 1:
+        kernel = (1,) + kernel
+    if len(kernel) != 2:
+        return "other"  # conv3d: not measured
+    plain = all(s == 1 for s in stride) and all(d == 1 for d in dilation) and kernel == (1, 1)
+    small = not (groups > 1 or n > 1 or (kernel[0] > 3 and kernel[1] > 3))
+    if (not plain or n >= 16) and not (small and int(np.prod(x_shape)) <= _SLOW_MAX_INPUT):
+        return "onednn"
+    return "dilated" if any(d != 1 for d in dilation) else "slow"
+
+
+# --- the canvas: the input with its padding, long enough for every window (conv.py's too) ---
+
+
+def canvas(size: tuple, kernel: tuple, stride: tuple, dilation: tuple, pad: tuple, out: tuple):
+    """The length of the canvas along each axis: the input with `pad` before it, long enough
+    for `out` windows."""
+    return tuple(
+        max(p + s, (o - 1) * st + dl * (k - 1) + 1) if o > 0 else p + s
+        for s, k, st, dl, p, o in zip(size, kernel, stride, dilation, pad, out, strict=True)
+    )
+
+
+def _on_canvas(x: np.ndarray, kernel: tuple, stride, dilation, pad, out, fill: float = 0):
+    d = len(kernel)
+    size = x.shape[-d:]
+    full = canvas(size, kernel, stride, dilation, pad, out)
+    if full == size:
+        return x
+    # Padding and dilation reach far beyond the input while the output stays small: the
+    # canvas (what np.pad allocates) is sized before it is made.
+    size_check(x.shape[: x.ndim - d] + full, "the padded input")
+    widths = [(0, 0)] * (x.ndim - d) + [(p, c - s - p) for s, p, c in zip(size, pad, full)]
+    return np.pad(x, widths, constant_values=fill)
+
+
+def _window(koff: tuple, stride: tuple, dilation: tuple, out: tuple) -> tuple:
+    """The slice of the canvas that kernel offset `koff` meets in each of the `out` windows."""
+    return (Ellipsis,) + tuple(
+        slice(k * dl, k * dl + (o - 1) * st + 1, st)
+        for k, st, dl, o in zip(koff, stride, dilation, out)
+    )
+
+
+def _columns(x: np.ndarray, kernel, stride, dilation, pad, out) -> np.ndarray:
+    """im2col of one sample x (c, *spatial): (c * prod(kernel), prod(out)), float32."""
+    xc = _on_canvas(x, kernel, stride, dilation, pad, out)
+    c = x.shape[0]
+    lp = int(np.prod(out))
+    cols = np.empty((c,) + tuple(kernel) + (lp,), np.float32)
+    for koff in np.ndindex(*kernel):
+        cols[(slice(None),) + koff] = xc[_window(koff, stride, dilation, out)].reshape(c, lp)
+    return cols.reshape(-1, lp)
+
+
+def slow_conv(x, w, b, stride, dilation, pad, out) -> np.ndarray | None:
+    """slow_conv2d's result for one sample x (1, c, *spatial) (see above), or None where its
+    order is not mirrored."""
+    o = w.shape[0]
+    lp = int(np.prod(out))
+    k = int(np.prod(w.shape[1:]))
+    if lp * o < 2 or k < 1:
+        return None
+    wm = np.ascontiguousarray(w.reshape(o, k))
+    if o * k * max(lp, LA._LANES) > LA._FMA_MAX_WORK:
+        return None
+    cols = _columns(x[0], tuple(w.shape[2:]), stride, dilation, pad, out)
+    bias = np.zeros(o, np.float32) if b is None else b.astype(np.float32)
+    hooks.observer.tick()
+    with np.errstate(all="ignore"):
+        if lp == 1:
+            if not LA._gemv_mirrored(wm, cols[:, 0]):
+                return None
+            y = (LA._gemv_float32(wm, cols[:, 0]) + bias)[:, None]
+        elif o == 1:
+            y = LA._gemv_n_from(wm[0], cols, np.full(lp, bias[0], np.float32))[None]
+        elif k == 1:
+            full = np.broadcast_to(bias[:, None], (o, lp)).copy()  # (_fma32 indexes it)
+            y = LA._fma32(wm.astype(np.float64) * cols.astype(np.float64), full)
+        elif LA._blocked(wm, cols):
+            y = np.broadcast_to(bias[:, None], (o, lp)).astype(np.float32)
+            for lo, hi in LA._k_blocks(k):
+                y = y + LA._fma_chain(wm[:, lo:hi], cols[lo:hi])
+        else:
+            return None
+    return y.reshape((1, o) + tuple(out))
+
+
+def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | None:
+    """A float32 conv (x (n, c, *spatial), w, b None or float32) in PyTorch's order, or None
+    where that order is not mirrored (the caller's float64 sum, rounded once)."""
+    if b is not None and b.dtype != np.float32:
+        return None
+    if x.size == 0 or w.size == 0 or not all(out):
+        return None
+    kind = backend(x.shape, w.shape, stride, dilation, groups)
+    if kind == "other":
+        return None
+    if kind in ("slow", "dilated"):
+        # one sample and one group at a time (ATen's loops), each its own product
+        o, cg = w.shape[:2]
+        og = o // groups
+        parts = []
+        for i in range(len(x)):
+            for g in range(groups):
+                part = slow_conv(
+                    x[i : i + 1, g * cg : (g + 1) * cg],
+                    w[g * og : (g + 1) * og],
+                    None if b is None else b[g * og : (g + 1) * og],
+                    stride,
+                    dilation,
+                    pad,
+                    out,
+                )
+                if part is None:
+                    return None
+                parts.append(part)
+        return np.concatenate(parts, axis=1).reshape((len(x), o) + tuple(out))
+    plan = _onednn_plan(x.shape, w.shape, stride, pad, dilation, groups, out)
+    if plan is None or _work(x.shape, w.shape, out) > _MAX_WORK:
+        return None
+    # a few samples at a time: the chains' arrays stay in the cache
+    step = max(1, _CACHE_ELEMENTS // max(1, w.shape[0] * int(np.prod(out))))
+    parts = [
+        onednn_direct(x[i : i + step], w, b, stride, dilation, pad, out, groups, *plan)
+        for i in range(0, len(x), step)
+    ]
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
+_CACHE_ELEMENTS = 1 << 14
+
+
+_ONEDNN_MAX_1X1 = 256  # input channels of a 1x1 kernel measured up to here
+
+
+def _onednn_plan(x_shape: tuple, w_shape: tuple, stride, pad, dilation, groups, out):
+    """(the input channels summed apart, whether the sum starts from the bias) of oneDNN's
+    kernel for this float32 conv (see `onednn_direct`), or None where not mirrored. Measured
+    (ONEDNN_VERBOSE names the kernel; random shapes, every element equal): a 1x1 kernel whose
+    stride divides each input size exactly is jit_1x1 (one chain over every input channel,
+    from the bias; measured to 256 channels), other strided 1x1 kernels the direct kernel;
+    depthwise (one channel a group) jit_dw (a chain over the kernel offsets from the bias);
+    groups of 4k channels with as many outputs or more the direct kernel; other groups and
+    padding past the kernel's reach oneDNN's gemm-based convolution (not mirrored)."""
+    o, cg = w_shape[:2]
+    og = o // groups
+    kernel = tuple(w_shape[2:])
+    if any(p > dl * (k - 1) for p, dl, k in zip(pad, dilation, kernel)):
+        return None  # padding past the kernel's reach: oneDNN's gemm-based convolution
+    if any(s < dl * (k - 1) + 1 for s, dl, k in zip(x_shape[2:], dilation, kernel)):
+        return None  # an input shorter than the kernel: not measured
+    unit = all(st == 1 or s == q * st for s, q, st in zip(x_shape[2:], out, stride))
+    if groups == 1 and all(k == 1 for k in kernel) and unit:
+        return (cg, True) if cg <= _ONEDNN_MAX_1X1 else None  # jit_1x1
+    if groups == 1:
+        return (min(cg, 16), False)
+    if cg == 1 and og == 1:
+        return (1, True)  # jit_dw: depthwise
+    if cg % 4 == 0 and og % 4 == 0 and og >= cg and (cg <= 16 or og % 16 == cg % 16 == 0):
+        return (16, False)
+    return None
+
+
+_MASK, _MID = np.uint32(0x1FFFFFFF), np.uint32(0x10000000)
+
+
+def _fma_step(p: np.ndarray, acc: np.ndarray, s: np.ndarray) -> None:
+    """acc = fma(p, acc) in place (p exact float64 products, acc float32; `s` scratch): the sum
+    rounded through float64, which is right unless that sum is inexact and lands on a float32
+    midpoint (the low 29 bits, in its low 32-bit word); then the step is `LA._fma32`'s."""
+    np.add(p, acc, out=s)
+    low = s.view(np.uint32)[..., ::2] if _LITTLE else s.view(np.uint32)[..., 1::2]
+    mid = np.bitwise_and(low, _MASK) == _MID
+    if mid.any():
+        # an exact sum (a tie of its own: sums of few bits, gradients of ones) rounds right
+        sv, pv, cv = s[mid], p[mid], acc[mid].astype(np.float64)
+        bb = sv - pv
+        if ((pv - (sv - bb)) + (cv - bb) != 0).any():
+            acc[...] = LA._fma32(p, acc)
+            return
+    acc[...] = s
+
+
+_LITTLE = np.little_endian
+
+
+def onednn_direct(x, w, b, stride, dilation, pad, out, groups, chunk, from_bias) -> np.ndarray:
+    """oneDNN's direct convolution (jit:avx512_core): the input channels of a group in chunks
+    of `chunk`; each output is, for each chunk, the chain of fused multiply-adds over the
+    kernel rows, the kernel columns and the chunk's channels, in that order (the channel
+    fastest), from zero; the bias is added to the first chunk's sum, and the later chunks'
+    sums are added in order: ((s0 + b) + s1) + ..."""
+    n, c = x.shape[:2]
+    o = w.shape[0]
+    cg, og = c // groups, o // groups
+    kernel = tuple(w.shape[2:])
+    d = len(out)
+    xc = _on_canvas(x, kernel, stride, dilation, pad, out)
+    xg = xc.reshape((n, groups, cg) + xc.shape[2:])
+    wg = w.reshape((groups, og, cg) + kernel).astype(np.float64)
+    lift = (slice(None),) * 3 + (None,) * d  # (1, G, og) -> (1, G, og, 1, ...)
+    if b is not None:
+        bias = b.astype(np.float32).reshape((1, groups, og) + (1,) * d)
+    total = None
+    with np.errstate(all="ignore"):
+        for lo in range(0, cg, chunk):
+            hi = min(lo + chunk, cg)
+            acc = np.zeros((n, groups, og) + tuple(out), np.float32)
+            p = np.empty(acc.shape, np.float64)
+            s = np.empty(acc.shape, np.float64)
+            if from_bias and lo == 0 and b is not None:
+                acc = acc + bias
+            for koff in np.ndindex(*kernel):
+                hooks.observer.tick()
+                win = xg[
+                    (slice(None), slice(None), slice(lo, hi))
+                    + _window(koff, stride, dilation, out)[1:]
+                ]
+                for j in range(hi - lo):
+                    np.multiply(
+                        win[:, :, j : j + 1], wg[(Ellipsis, lo + j) + koff][None][lift], out=p
+                    )
+                    _fma_step(p, acc, s)
+            if total is None:
+                if b is not None and not from_bias:
+                    acc = acc + bias
+                total = acc
+            else:
+                total = total + acc
+    return total.reshape((n, o) + tuple(out))
+
+
+_PASS = 32  # steps of `_chain` taken at once
+
+
+def _chain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The chains of fused multiply-adds acc = fma(a[:, k], b[k], acc) over k in order, from
+    zero: a (m, K), b (K, n) float32; float32 (m, n). A pass of `_PASS` steps rounds each sum
+    through float64 and keeps the sums; where one is inexact and lands on a float32 midpoint
+    (see `_fma_step`), the pass is done again step by step."""
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    m, k, n = a.shape[0], a.shape[1], b.shape[1]
+    acc = np.zeros((m, n), np.float64)  # float32 values
+    with np.errstate(all="ignore"):
+        for lo in range(0, k, _PASS):
+            hooks.observer.check_clock()
+            hi = min(lo + _PASS, k)
+            p = a64[:, lo:hi, None] * b64[None, lo:hi]  # (m, steps, n), exact
+            sums = np.empty((hi - lo, m, n), np.float64)
+            start = acc
+            for j in range(hi - lo):
+                np.add(p[:, j], acc, out=sums[j])
+                acc = sums[j].astype(np.float32).astype(np.float64)
+            low = sums.view(np.uint32)[..., ::2] if _LITTLE else sums.view(np.uint32)[..., 1::2]
+            mid = np.bitwise_and(low, _MASK) == _MID
+            if not mid.any():
+                continue
+            # the sums' exact errors (TwoSum) tell an exact tie from an inexact one
+            prev = np.empty_like(sums)
+            prev[0] = start
+            prev[1:] = sums[:-1].astype(np.float32)
+            pt = p.transpose(1, 0, 2)
+            bb = sums - pt
+            err = (pt - (sums - bb)) + (prev - bb)
+            if (mid & (err != 0)).any():
+                acc32 = start.astype(np.float32)
+                for j in range(hi - lo):
+                    acc32 = LA._fma32(p[:, j], acc32)
+                acc = acc32.astype(np.float64)
+    return acc.astype(np.float32)
+
+
+# The backward of oneDNN's direct kernel (jit:avx512_core backward_data and backward_weights,
+# which PyTorch's mkldnn_convolution_backward calls), measured on PyTorch 2.13 (random shapes,
+# every element equal, see tests/ops/test_conv32_order.py), where the forward is `onednn_direct`
+# with one group (not 1x1), unstrided and undilated:
+# - the input gradient: output channels in chunks of 16, each the chain of fused
+#   multiply-adds over the kernel rows, the kernel columns and the chunk's channels (the
+#   channel fastest), from zero; the chunks' sums added in order;
+# - the weight gradient: for each weight, the chain of fused multiply-adds over the samples,
+#   then the output rows, then the output columns, from zero;
+# - the bias gradient: the plain float32 sum over the samples, rows and columns in that order.
+_MAX_GRAD_ELEMENTS = 1 << 22
+_MAX_GRAD_STEPS = 1 << 15  # the weight gradient's chain: a few NumPy calls per output position
+
+
+def onednn_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, groups) -> bool:
+    """Whether the float32 gradients of this conv are mirrored (see above)."""
+    if backend(x_shape, w_shape, stride, dilation, groups) != "onednn" or groups != 1:
+        return False
+    if any(dl != 1 for dl in dilation):
+        return False  # other kernels (the bias gradient too)
+    plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
+    return plan is not None and not plan[1] and _work(x_shape, w_shape, out) <= _MAX_WORK
+
+
+def grad_input(g: np.ndarray, w: np.ndarray, size: tuple, stride, dilation, pad) -> np.ndarray:
+    """oneDNN's input gradient (see above): g (n, o, *out), float32 (n, c, *size)."""
+    step = max(1, _CACHE_ELEMENTS // max(1, w.shape[1] * int(np.prod(size))))
+    geo = (tuple(size), tuple(stride), tuple(dilation), tuple(pad))
+    if len(g) > step:  # a few samples at a time, as the forward
+        parts = [_grad_input(g[i : i + step], w, *geo) for i in range(0, len(g), step)]
+        return np.concatenate(parts)
+    return _grad_input(g, w, *geo)
+
+
+def _grad_input(g: np.ndarray, w: np.ndarray, size, stride, dilation, pad) -> np.ndarray:
+    n, o = g.shape[:2]
+    c = w.shape[1]
+    kernel = tuple(w.shape[2:])
+    d = len(kernel)
+    out = g.shape[2:]
+    # g spread out by the stride (zeros between: their products add nothing) on a canvas where
+    # kernel offset k meets input position i at i + dl (K - 1) - dl k
+    spread = np.zeros((n, o) + tuple((q - 1) * st + 1 for q, st in zip(out, stride)), g.dtype)
+    spread[(Ellipsis,) + tuple(slice(None, None, st) for st in stride)] = g
+    widths = [(0, 0), (0, 0)] + [
+        (dl * (k - 1) - p, sz + p - (q - 1) * st - 1)
+        for k, p, dl, st, sz, q in zip(kernel, pad, dilation, stride, size, out)
+    ]
+    gc = np.pad(spread, widths)
+    w64 = w.astype(np.float64)
+    total = None
+    shape = (n, c) + tuple(size)
+    with np.errstate(all="ignore"):
+        for lo in range(0, o, 16):
+            acc = np.zeros(shape, np.float32)
+            p = np.empty(shape, np.float64)
+            s = np.empty(shape, np.float64)
+            for koff in np.ndindex(*kernel):
+                hooks.observer.tick()
+                sl = tuple(
+                    slice(dl * (k - 1 - a), dl * (k - 1 - a) + sz)
+                    for k, a, dl, sz in zip(kernel, koff, dilation, size)
+                )
+                for j in range(lo, min(lo + 16, o)):
+                    gs = gc[(slice(None), slice(j, j + 1)) + sl]  # (n, 1, *size)
+                    wj = w64[(j, slice(None)) + koff][(None, slice(None)) + (None,) * d]
+                    np.multiply(gs, wj, out=p)
+                    _fma_step(p, acc, s)
+            total = acc if total is None else total + acc
+    return total
+
+
+def grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, stride, dilation, pad):
+    """oneDNN's weight gradient (see above), or None past the bound on its steps."""
+    n, c = x.shape[:2]
+    o = g.shape[1]
+    out = tuple(g.shape[2:])
+    lp = int(np.prod(out))
+    taps = int(np.prod(kernel))
+    if n * lp > _MAX_GRAD_STEPS or c * taps * max(n * lp, o * _PASS) > _MAX_GRAD_ELEMENTS:
+        return None  # (the unfolded input, and a pass's products, stay within 32 MB)
+    cols = np.concatenate(
+        [_columns(x[i], kernel, stride, dilation, pad, out) for i in range(n)], axis=1
+    )  # (c * taps, n * positions): the chain's order, sample by sample
+    gm = np.ascontiguousarray(np.moveaxis(g, 1, 0)).reshape(o, n * lp)
+    with np.errstate(all="ignore"):
+        res = _chain(gm, np.ascontiguousarray(cols.T))
+    return res.reshape((o, c) + tuple(kernel))
+
+
+def grad_bias(g: np.ndarray) -> np.ndarray:
+    """oneDNN's bias gradient: the float32 sum over samples, rows and columns in order (a
+    running sum: NumPy's accumulate adds one element at a time)."""
+    o = g.shape[1]
+    flat = np.moveaxis(g, 1, 0).reshape(o, -1)
+    if flat.shape[1] == 0:
+        return np.zeros(o, np.float32)
+    return np.add.accumulate(flat, axis=1, dtype=np.float32)[:, -1]
+
+
+# The backward of slow_conv2d for one sample (one group, undilated), measured on PyTorch 2.13
+# (random shapes, every element equal): the weight gradient is MKL's product of the output
+# gradient (o, positions) and the transposed unfolded input (`LA._matmul_fwd`'s order for
+# `g @ cols.T`), the input gradient the product of the transposed weight and the output
+# gradient (`w.T @ g`) folded back (col2im: the kernel offsets added in order, in float32), the
+# bias gradient the sum of the output gradient (as torch.sum).
+def slow_backward(x_shape: tuple, w_shape: tuple, stride, dilation, groups: int) -> bool:
+    """Whether the float32 gradients of this conv are slow_conv2d's, mirrored (see above)."""
+    if x_shape[0] != 1 or groups != 1:
+        return False
+    return backend(x_shape, w_shape, stride, dilation, groups) == "slow"
+
+
+def slow_grad_weight(x, g, kernel, stride, dilation, pad) -> np.ndarray | None:
+    o = g.shape[1]
+    out = tuple(g.shape[2:])
+    cols = _columns(x[0], tuple(kernel), stride, dilation, pad, out)  # (c * taps, positions)
+    gm = np.ascontiguousarray(g[0].reshape(o, -1))
+    if not _mm_mirrored(gm, cols.T):
+        return None
+    with np.errstate(all="ignore"):
+        res = LA._matmul_fwd(gm, cols.T)
+    return res.reshape((o, x.shape[1]) + tuple(kernel))
+
+
+def slow_grad_input(g, w, size, stride, dilation, pad) -> np.ndarray | None:
+    o, c = w.shape[:2]
+    kernel = tuple(w.shape[2:])
+    out = tuple(g.shape[2:])
+    wm = np.ascontiguousarray(w.reshape(o, -1))
+    gm = np.ascontiguousarray(g[0].reshape(o, -1))
+    if not _mm_mirrored(wm.T, gm):
+        return None
+    with np.errstate(all="ignore"):
+        cols = LA._matmul_fwd(wm.T, gm)  # (c * taps, positions)
+    # col2im: each kernel offset's values added back where they were read, in float32
+    cols = cols.reshape((1, c) + kernel + out)
+    z = np.zeros((1, c) + canvas(tuple(size), kernel, stride, dilation, pad, out), np.float32)
+    for koff in np.ndindex(*kernel):
+        z[_window(koff, stride, dilation, out)] += cols[(slice(None), slice(None)) + koff]
+    crop = (Ellipsis,) + tuple(slice(p, p + s) for p, s in zip(pad, size))
+    return np.ascontiguousarray(z[crop])
+
+
+def _mm_mirrored(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether `LA._matmul_fwd(a, b)` (2-d float32) takes one of MKL's mirrored orders."""
+    m, k = a.shape
+    n = b.shape[1]
+    if LA._blocked(a, b) or LA._gemv_mirrored(a, b) or LA._narrow_chain(a, b):
+        return True
+    if LA._one_dot(a, b) is not None:
+        return True
+    return b.flags.f_contiguous and a.flags.c_contiguous and n >= 2 and LA._few_rows_t(m, k, n)

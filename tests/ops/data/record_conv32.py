@@ -1,0 +1,88 @@
+"""Record PyTorch's float32 convolutions for tests/ops/test_conv32_order.py (torch 2.13 CPU, one
+thread: /work/torchenv/bin/python tests/ops/data/record_conv32.py). Each case names a shape of
+one of ATen's backends (see gradcli/ops/conv_order.py); the inputs are NumPy's, drawn from the
+case's seed, so the test rebuilds them without torch; a result is stored as the SHA-256 of its
+float32 bytes (a few KB for all cases; any element one bit off changes it): the output, and
+the input, weight and bias gradients for an output gradient drawn from the seed too."""
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+torch.set_num_threads(1)
+
+# (kind, n, c, o, kernel, stride, dilation, padding, groups, spatial, bias)
+CASES = [
+    ("slow", 1, 4, 8, (3, 3), 1, 1, 1, 1, (5, 5), True),  # the docs' conv2d example
+    ("slow", 1, 3, 16, (3, 3), 1, 1, 0, 1, (12, 10), True),
+    ("slow", 1, 16, 1, (3, 3), 1, 1, 1, 1, (9, 11), True),  # one output channel: gemv
+    ("slow", 1, 1, 6, (1, 1), 1, 1, 0, 1, (7, 7), True),  # inner size 1: the bias fused
+    ("slow", 1, 48, 12, (3, 3), 1, 1, 1, 1, (6, 6), True),  # inner 432: two blocks
+    ("slow", 1, 8, 5, (3, 3), 1, 1, 0, 1, (3, 3), True),  # one position
+    ("slow", 1, 5, 7, (2, 3), 2, 1, 1, 1, (9, 8), False),
+    ("slow", 3, 6, 4, (1, 1), 1, 1, 0, 2, (5, 5), True),  # 1x1 unstrided: slow for n < 16
+    ("slow", 1, 6, 10, (3,), 1, 1, 1, 1, (40,), True),  # conv1d
+    ("dilated", 1, 4, 6, (3, 3), 1, 2, 2, 1, (9, 9), True),
+    ("direct", 8, 3, 16, (3, 3), 1, 1, 0, 1, (12, 20), True),  # first layer, plain input
+    ("direct", 4, 1, 32, (3, 3), 1, 1, 1, 1, (10, 10), True),
+    ("direct", 2, 4, 8, (5, 5), 1, 1, 0, 1, (9, 9), True),
+    ("direct", 4, 16, 32, (3, 3), 1, 1, 1, 1, (8, 8), True),
+    ("direct", 2, 40, 20, (3, 3), 2, 1, 1, 1, (9, 7), True),  # 3 chunks of 16, padded
+    ("direct", 2, 64, 16, (3, 3), 1, 1, 1, 1, (6, 6), False),
+    ("direct", 4, 1, 32, (3, 3), 1, 1, 1, 1, (12, 12), True),  # v04's layers
+    ("direct", 2, 32, 64, (3, 3), 1, 1, 1, 1, (4, 5), True),
+    ("direct", 3, 20, 40, (5,), 1, 1, 2, 1, (17,), True),
+    ("direct", 4, 16, 32, (3,), 1, 1, 1, 1, (30,), True),  # conv1d
+    ("direct", 2, 32, 4, (5,), 2, 1, 2, 1, (21,), True),
+    ("direct", 2, 24, 16, (1, 1), 2, 1, 0, 1, (9, 7), True),  # 1x1 strided, odd sizes
+    ("1x1", 2, 32, 32, (1, 1), 2, 1, 0, 1, (8, 8), True),
+    ("1x1", 16, 20, 8, (1, 1), 1, 1, 0, 1, (4, 4), True),
+    ("1x1", 2, 4, 1, (1,), 1, 2, 0, 1, (12,), True),
+    ("depthwise", 2, 8, 8, (3, 3), 1, 1, 1, 8, (7, 7), True),
+    ("depthwise", 2, 16, 16, (5,), 1, 1, 2, 16, (20,), True),
+    ("grouped", 2, 8, 16, (3, 3), 1, 1, 1, 2, (6, 6), True),
+    ("grouped", 2, 32, 64, (3, 3), 1, 1, 1, 2, (5, 5), True),
+]
+
+
+def draw(shape, seed: int) -> np.ndarray:
+    return np.random.default_rng([*shape, seed]).standard_normal(shape).astype(np.float32)
+
+
+def inputs(case, seed: int):
+    _, n, c, o, kernel, *_rest = case
+    groups, spatial, bias = case[8], case[9], case[10]
+    x = draw((n, c, *spatial), seed)
+    w = draw((o, c // groups, *kernel), seed + 1)
+    b = draw((o,), seed + 2) if bias else None
+    return x, w, b
+
+
+def digest(a: np.ndarray) -> str:
+    return hashlib.sha256(np.ascontiguousarray(a, dtype=np.float32).tobytes()).hexdigest()[:24]
+
+
+def main() -> None:
+    out = []
+    for i, case in enumerate(CASES):
+        x, w, b = inputs(case, 7 * i)
+        conv = F.conv1d if len(case[4]) == 1 else F.conv2d
+        xt = torch.from_numpy(x).requires_grad_()
+        wt = torch.from_numpy(w).requires_grad_()
+        bt = None if b is None else torch.from_numpy(b).requires_grad_()
+        y = conv(xt, wt, bt, stride=case[5], dilation=case[6], padding=case[7], groups=case[8])
+        g = draw(tuple(y.shape), 7 * i + 3)
+        y.backward(torch.from_numpy(g))
+        grads = [digest(t.grad.numpy()) for t in (xt, wt, bt) if t is not None]
+        rec = {"case": case, "seed": 7 * i, "sha": digest(y.detach().numpy()), "grads": grads}
+        out.append(rec)
+    path = Path(__file__).parent / "conv32_results.json"
+    path.write_text("[\n" + ",\n".join(json.dumps(r) for r in out) + "\n]\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -33,6 +33,7 @@ from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, constant, grad_enabled
 from . import binary as B
 from . import elementwise as E
+from . import lapack32
 from . import reduction as R
 from . import shape as S
 from .linalg import einsum, matmul
@@ -181,6 +182,9 @@ def _nan_where_singular(f: Any, a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
 
 
 def _inv_fwd(a: np.ndarray, strict: bool = True) -> np.ndarray:
+    exact = lapack32.inv(a)  # float32: MKL's order, PyTorch's bits (None where not measured)
+    if exact is not None:
+        return exact
     try:
         return np.linalg.inv(a)
     except np.linalg.LinAlgError:
@@ -266,9 +270,14 @@ def _det_jvp(dots: tuple, out: Tensor, a: Tensor) -> Tensor:
     return out * tsum(diagonal(mm(inverse_of(a), dots[0])), -1)
 
 
+def _det_fwd(a: np.ndarray) -> np.ndarray:
+    exact = lapack32.det(a)
+    return np.linalg.det(a) if exact is None else exact
+
+
 det = defop(
     "det",
-    lambda a: np.linalg.det(a),
+    _det_fwd,
     _det_vjp,
     "LinalgDetBackward0",
     "g det(A) A^-T (the adjugate through the SVD where A is singular)",
@@ -282,6 +291,9 @@ det = defop(
 
 
 def _slogdet_fwd(a: np.ndarray) -> np.ndarray:
+    exact = lapack32.slogdet(a)
+    if exact is not None:
+        return exact
     sign, logabs = np.linalg.slogdet(a)
     return np.stack([sign, logabs], axis=-1).astype(a.dtype, copy=False)
 
@@ -309,6 +321,9 @@ slogdet = defop(
 
 
 def _solve_fwd(a: np.ndarray, b: np.ndarray, strict: bool = True) -> np.ndarray:
+    exact = lapack32.solve(a, b)
+    if exact is not None:
+        return exact
     try:
         return np.linalg.solve(a, b)
     except np.linalg.LinAlgError:

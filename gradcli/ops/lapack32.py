@@ -1,0 +1,221 @@
+"""Float32 LU factorisation and LU solves in the order of MKL's LAPACK, as PyTorch 2.13 on the
+CPU calls it (sgetrf for lu_factor, det, slogdet, solve and inv; sgetrs for solve and inv), so
+that float32 `linalg.det`, `slogdet`, `solve` and `inv` give PyTorch's bits.
+
+The orders were measured against torch 2.13 (one thread, AVX-512) with `torch.linalg.lu_factor`
+and `lu_solve` on thousands of random matrices per size, element by element (see
+`tests/ops/data/lapack32.npz` and `tests/ops/test_lapack32.py`):
+
+- sgetrf for n <= 16 is right-looking: for each column, the first largest |entry| is the pivot
+  (its whole row swapped), the column below it is multiplied by the float32 reciprocal of the
+  pivot (divided by it instead in column n-2 when n <= 4; an exactly zero pivot leaves its
+  zero column alone, as LAPACK does), and every entry of the trailing matrix takes one fused
+  multiply-add `a - l * u`, column after column. Larger matrices are blocked by 16 with other
+  kernels (a U row of the panel summed over four lanes; measured, 99% of entries, not used).
+- sgetrs swaps B's rows, then solves L (unit) and U. With one right-hand side, or n = 8 or 16,
+  both are column sweeps of fused multiply-adds (U's diagonal divides, except with several
+  right-hand sides and n = 16, where its reciprocal multiplies). Below 8 rows a row's sum is a
+  chain of fused multiply-adds from zero in the order k = 1, 0, 2, 3, ... (L; U mirrored, from
+  the bottom), added to B at the end (the second row: fused into B), then multiplied by the
+  reciprocal of U's diagonal (n = 3: the last column of an odd count divides). Other shapes
+  with several right-hand sides are blocked differently and not mirrored here.
+- det is the product of U's diagonal in order, times the permutation's sign; slogdet sums MKL's
+  float32 log of |U's diagonal| as ATen sums a row. Both factor the matrix as its memory reads
+  column-major: A^T for a row-major (contiguous) A, A itself for a transposed one; solve and
+  inv factor A.
+
+Each function returns None where the order is not measured (other sizes, dtypes, a zero pivot
+for a solve, a non-finite entry): the caller keeps NumPy's LAPACK there."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import mkl32
+from ..core.summation import sum_float
+from .linalg import _fma32
+
+_F32 = np.float32
+_F64 = np.float64
+GETRF_MAX = 16  # the sizes whose factorisation order is measured bit for bit
+
+
+def _usable(a: np.ndarray) -> bool:
+    n = a.shape[-1]
+    return (
+        a.dtype == _F32
+        and a.ndim >= 2
+        and a.shape[-2] == n
+        and 1 <= n <= GETRF_MAX
+        and a.size > 0
+        and bool(np.isfinite(a).all())
+    )
+
+
+def _getrf(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """LU of a stack (N, n, n) of float32 matrices: (LU, 0-based pivot rows (N, n))."""
+    lu = np.array(a, dtype=_F32)
+    count, n, _ = lu.shape
+    piv = np.zeros((count, n), dtype=np.intp)
+    rows = np.arange(count)
+    with np.errstate(all="ignore"):
+        for k in range(n):
+            p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)
+            piv[:, k] = p
+            swap = p != k
+            if swap.any():
+                r, q = rows[swap], p[swap]
+                top = lu[r, k].copy()
+                lu[r, k] = lu[r, q]
+                lu[r, q] = top
+            if k + 1 == n:
+                break
+            d = lu[:, k, k][:, None]
+            zero = d == 0
+            if n <= 4 and k == n - 2:
+                scaled = lu[:, k + 1 :, k] / np.where(zero, _F32(1), d)
+            else:
+                scaled = lu[:, k + 1 :, k] * (_F32(1) / np.where(zero, _F32(1), d))
+            lu[:, k + 1 :, k] = scaled
+            prod = lu[:, k + 1 :, k, None].astype(_F64) * lu[:, k, None, k + 1 :]
+            lu[:, k + 1 :, k + 1 :] = _fma32(-prod, lu[:, k + 1 :, k + 1 :])
+    return lu, piv
+
+
+def _dot(m: np.ndarray, x: np.ndarray, i: int, order: list[int]) -> np.ndarray:
+    """-sum_k m[:, i, k] x[:, k, :] as a chain of fused multiply-adds from zero, in `order`."""
+    s = None
+    for k in order:
+        p = -(m[:, i, k, None].astype(_F64) * x[:, k, :])
+        s = p.astype(_F32) if s is None else _fma32(p, s)
+    return s
+
+
+def _trsm_lower(m: np.ndarray, x: np.ndarray, diag: str | None) -> np.ndarray:
+    """m X = x for a stack of lower-triangular m, in place on x (N, n, nrhs): diag None (unit),
+    'div' or 'rcp' (the reciprocal of the diagonal multiplies), or 'small-n3' (n = 3: the
+    reciprocal for column pairs, a division for the last column of an odd count)."""
+    n, nrhs = m.shape[-1], x.shape[-1]
+
+    def scale(i: int) -> None:
+        if diag is None:
+            return
+        d = m[:, i, i, None]
+        if diag == "div":
+            x[:, i] = x[:, i] / d
+            return
+        r = x[:, i] * (_F32(1) / d)
+        if diag == "small-n3" and nrhs % 2 == 1:
+            r[:, -1] = x[:, i, -1] / d[:, 0]
+        x[:, i] = r
+
+    if n >= 8:  # a column sweep (the caller checked the shape)
+        for k in range(n):
+            scale(k)
+            if k + 1 < n:
+                prod = m[:, k + 1 :, k, None].astype(_F64) * x[:, k, None, :]
+                x[:, k + 1 :, :] = _fma32(-prod, x[:, k + 1 :, :])
+        return x
+    for i in range(n):
+        if i == 1:
+            x[:, 1] = _fma32(-(m[:, 1, 0, None].astype(_F64) * x[:, 0, :]), x[:, 1])
+        elif i >= 2:
+            x[:, i] = x[:, i] + _dot(m, x, i, [1, 0, *range(2, i)])
+        scale(i)
+    return x
+
+
+def _getrs(lu: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """X with A X = B from A's LU (N, n, n), pivots (N, n) and B (N, n, nrhs); None where the
+    order is not measured."""
+    n, nrhs = lu.shape[-1], b.shape[-1]
+    if not (n <= 8 or n == 16 or nrhs == 1):
+        return None
+    x = np.array(b, dtype=_F32)
+    rows = np.arange(len(x))
+    for k in range(n):
+        p = piv[:, k]
+        swap = p != k
+        if swap.any():
+            r, q = rows[swap], p[swap]
+            top = x[r, k].copy()
+            x[r, k] = x[r, q]
+            x[r, q] = top
+    with np.errstate(all="ignore"):
+        x = _trsm_lower(lu, x, None)
+        if n >= 8:
+            diag = "rcp" if (nrhs > 1 and n == 16) else "div"
+        else:
+            diag = "small-n3" if n == 3 else "rcp"
+        # U X = Y is the lower solve of the matrix and rows reversed
+        up = lu[:, ::-1, ::-1]
+        x = _trsm_lower(up, x[:, ::-1].copy(), diag)[:, ::-1]
+    return np.ascontiguousarray(x)
+
+
+def _stack(a: np.ndarray) -> np.ndarray:
+    return a.reshape((-1,) + a.shape[-2:])
+
+
+def solve(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """torch.linalg.solve(A, B) for float32 (..., n, n) and (..., n, k) (batch axes broadcast),
+    or None (not measured, or a zero pivot: the caller's path gives the error or NaNs)."""
+    if not _usable(a) or b.dtype != _F32 or b.ndim < 2 or not np.isfinite(b).all():
+        return None
+    shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    aa = _stack(np.broadcast_to(a, shape + a.shape[-2:]))
+    bb = _stack(np.broadcast_to(b, shape + b.shape[-2:]))
+    if bb.shape[-1] == 0 or len(aa) == 0:
+        return None
+    lu, piv = _getrf(aa)
+    if (np.diagonal(lu, axis1=1, axis2=2) == 0).any():
+        return None
+    x = _getrs(lu, piv, bb)
+    return None if x is None else x.reshape(shape + b.shape[-2:])
+
+
+def inv(a: np.ndarray) -> np.ndarray | None:
+    """torch.linalg.inv(A): ATen solves A X = I."""
+    if not _usable(a):
+        return None
+    eye = np.broadcast_to(np.eye(a.shape[-1], dtype=_F32), a.shape)
+    return solve(a, eye)
+
+
+def _det_lu(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The LU that ATen's det and slogdet take: of the matrices as their memory reads
+    column-major (A^T for a contiguous A; det A^T = det A)."""
+    m = _stack(a)
+    if a.flags.c_contiguous:
+        m = np.swapaxes(m, -1, -2)
+    return _getrf(m)
+
+
+def _perm_sign(piv: np.ndarray) -> np.ndarray:
+    odd = (piv != np.arange(piv.shape[-1])).sum(-1) % 2 == 1
+    return np.where(odd, _F32(-1), _F32(1))
+
+
+def det(a: np.ndarray) -> np.ndarray | None:
+    if not _usable(a):
+        return None
+    lu, piv = _det_lu(a)
+    d = np.diagonal(lu, axis1=1, axis2=2)
+    out = d[:, 0].copy()
+    with np.errstate(all="ignore"):
+        for k in range(1, d.shape[1]):
+            out = out * d[:, k]
+    return (out * _perm_sign(piv)).reshape(a.shape[:-2])
+
+
+def slogdet(a: np.ndarray) -> np.ndarray | None:
+    """(sign, log|det|) stacked on a last axis, as the record's value."""
+    if not _usable(a):
+        return None
+    lu, piv = _det_lu(a)
+    d = np.ascontiguousarray(np.diagonal(lu, axis1=1, axis2=2))
+    sign = np.prod(np.sign(d), axis=-1) * _perm_sign(piv)
+    with np.errstate(all="ignore"):
+        logabs = sum_float(mkl32.logf(np.abs(d)), (1,), False).astype(_F32)
+    out = np.stack([sign.astype(_F32), logabs], axis=-1)
+    return out.reshape(a.shape[:-2] + (2,))

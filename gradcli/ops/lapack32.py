@@ -219,3 +219,24 @@ def slogdet(a: np.ndarray) -> np.ndarray | None:
         logabs = sum_float(mkl32.logf(np.abs(d)), (1,), False).astype(_F32)
     out = np.stack([sign.astype(_F32), logabs], axis=-1)
     return out.reshape(a.shape[:-2] + (2,))
+
+
+def det_grad(a: np.ndarray, c: np.ndarray) -> np.ndarray | None:
+    """c A^-T as ATen's first-order det and slogdet backward compute it: an LU solve of the
+    forward's factorisation (of A^T for a contiguous A) against diag(c), c = det * grad for
+    det and the logabsdet gradient for slogdet. None where not measured or singular."""
+    if not _usable(a) or c.dtype != _F32 or c.size != int(np.prod(a.shape[:-2])):
+        return None  # (a gradient with more leading axes than A: the rule's general path)
+    lu, piv = _det_lu(a)
+    if (np.diagonal(lu, axis1=1, axis2=2) == 0).any():
+        return None
+    n = a.shape[-1]
+    cc = c.reshape(-1)
+    rhs = np.zeros((len(cc), n, n), dtype=_F32)
+    rhs[:, np.arange(n), np.arange(n)] = cc[:, None]
+    x = _getrs(lu, piv, rhs)
+    if x is None:
+        return None
+    if not a.flags.c_contiguous:  # A's own LU: A^T X = D is the transposed solve, not measured
+        return None
+    return x.reshape(a.shape)

@@ -246,6 +246,9 @@ def _det_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
         # the zero pivots of the LU factorization nudged, and det = 0 makes the result 0).
         zero = out.data == 0
         if not zero.any():
+            exact = lapack32.det_grad(a.data, (out.data * g.data).astype(a.dtype, copy=False))
+            if exact is not None:  # float32: ATen's LU solve of diag(det * g), its bits
+                return (constant(exact),)
             return (gd * mT(inverse_of(a)),)
         safe = np.where(zero[..., None, None], np.eye(n, dtype=a.dtype), a.data)
         return (gd * mT(inverse_of(constant(safe))),)
@@ -299,6 +302,10 @@ def _slogdet_fwd(a: np.ndarray) -> np.ndarray:
 
 
 def _slogdet_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
+    if not grad_enabled():
+        exact = lapack32.det_grad(a.data, np.ascontiguousarray(g.data[..., 1]))
+        if exact is not None:  # float32: ATen's LU solve of diag(g), its bits
+            return (constant(exact),)
     gl = apply(S.index, g, idx=(Ellipsis, 1, None, None))
     return (gl * mT(inverse_of(a)),)
 

@@ -221,12 +221,15 @@ def slogdet(a: np.ndarray) -> np.ndarray | None:
     return out.reshape(a.shape[:-2] + (2,))
 
 
-def det_grad(a: np.ndarray, c: np.ndarray) -> np.ndarray | None:
+def det_grad(a: np.ndarray, c: np.ndarray, g: np.ndarray | None = None) -> np.ndarray | None:
     """c A^-T as ATen's first-order det and slogdet backward compute it: an LU solve of the
     forward's factorisation (of A^T for a contiguous A) against diag(c), c = det * grad for
-    det and the logabsdet gradient for slogdet. None where not measured or singular."""
+    det and the logabsdet gradient for slogdet. None where not measured or singular. det's
+    gradient of a 1 x 1 matrix is its upstream gradient `g` itself (measured)."""
     if not _usable(a) or c.dtype != _F32 or c.size != int(np.prod(a.shape[:-2])):
         return None  # (a gradient with more leading axes than A: the rule's general path)
+    if g is not None and a.shape[-1] == 1:
+        return np.asarray(g, dtype=_F32).reshape(a.shape)
     lu, piv = _det_lu(a)
     if (np.diagonal(lu, axis1=1, axis2=2) == 0).any():
         return None

@@ -246,7 +246,9 @@ def _det_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
         # the zero pivots of the LU factorization nudged, and det = 0 makes the result 0).
         zero = out.data == 0
         if not zero.any():
-            exact = lapack32.det_grad(a.data, (out.data * g.data).astype(a.dtype, copy=False))
+            exact = lapack32.det_grad(
+                a.data, (out.data * g.data).astype(a.dtype, copy=False), g.data
+            )
             if exact is not None:  # float32: ATen's LU solve of diag(det * g), its bits
                 return (constant(exact),)
             return (gd * mT(inverse_of(a)),)

@@ -243,3 +243,94 @@ def det_grad(a: np.ndarray, c: np.ndarray, g: np.ndarray | None = None) -> np.nd
     if not a.flags.c_contiguous:  # A's own LU: A^T X = D is the transposed solve, not measured
         return None
     return x.reshape(a.shape)
+
+
+def _fold(r: list[np.ndarray], width: int) -> np.ndarray:
+    """The horizontal sum of a vector register of `width` lanes holding r (the rest empty):
+    the upper half added to the lower half until one lane is left."""
+    lanes: list[np.ndarray | None] = list(r) + [None] * (width - len(r))
+    while len(lanes) > 1:
+        half = len(lanes) // 2
+        lanes = [
+            x if y is None else y if x is None else x + y
+            for x, y in zip(lanes[:half], lanes[half:], strict=True)
+        ]
+    return lanes[0]
+
+
+def _getrs_adjoint(lu: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """X with A^T X = B from A's LU (sgetrs 'T'): U^T Y = B, L^T Z = Y, then the row swaps in
+    reverse. Measured for n <= 8. U^T's row i sums its i products in a vector register (2
+    lanes up to n = 4, 4 up to 6, 8 beyond; folded half onto half) added to B, the products
+    a register does not hold following as fused multiply-adds; below n = 7 a sum shorter than
+    the register, and the one product of the first row at n = 7, is a chain of fused
+    multiply-adds into B instead. Then the reciprocal of the diagonal multiplies (at n = 8 the
+    diagonal divides). L^T's rows, from the bottom: a chain from zero in the order i+2, i+1,
+    i+3, ... added to B (one product: fused into B); at n = 8 a register's sum, added."""
+    n = lu.shape[-1]
+    if n > 8:
+        return None
+    x = np.array(b, dtype=_F32)
+    width = 2 if n <= 4 else 4 if n <= 6 else 8
+
+    def prod(i: int, k: int) -> np.ndarray:
+        coef = lu[:, k, i]  # (U^T)[i, k] = U[k, i] and (L^T)[i, k] = L[k, i]
+        return -(coef[:, None].astype(_F64) * x[:, k, :])
+
+    with np.errstate(all="ignore"):
+        for i in range(n):  # U^T, lower, non-unit
+            if width == 8:
+                used = i if (n == 8 or i >= 2) else 0
+            else:
+                used = width if i >= width else 0
+            v = x[:, i]
+            if used:
+                v = v + _fold([prod(i, k).astype(_F32) for k in range(used)], width)
+            for k in range(used, i):
+                v = _fma32(prod(i, k), v)
+            d = lu[:, i, i, None]
+            x[:, i] = v / d if n == 8 else v * (_F32(1) / d)
+        for i in range(n - 2, -1, -1):  # L^T, upper, unit
+            ks = list(range(i + 1, n))
+            if n == 8:
+                x[:, i] = x[:, i] + _fold([prod(i, k).astype(_F32) for k in ks], 8)
+            elif len(ks) == 1:
+                x[:, i] = _fma32(prod(i, ks[0]), x[:, i])
+            else:
+                s = None
+                for k in [i + 2, i + 1, *range(i + 3, n)]:
+                    p = prod(i, k)
+                    s = p.astype(_F32) if s is None else _fma32(p, s)
+                x[:, i] = x[:, i] + s
+    rows = np.arange(len(x))
+    for k in range(n - 1, -1, -1):
+        p = piv[:, k]
+        swap = p != k
+        if swap.any():
+            r, q = rows[swap], p[swap]
+            top = x[r, k].copy()
+            x[r, k] = x[r, q]
+            x[r, q] = top
+    return x
+
+
+def solve_grad_b(a: np.ndarray, g: np.ndarray) -> np.ndarray | None:
+    """A^-T g as ATen's first-order solve backward computes it: lu_solve of the forward's LU of
+    A with adjoint=True (sgetrs 'T'); g has the solution's shape (..., n, k). None where not
+    measured (n > 8) or singular."""
+    if not _usable(a) or a.shape[-1] > 8 or g.dtype != _F32 or g.ndim < 2:
+        return None
+    if not np.isfinite(g).all():
+        return None
+    try:
+        shape = np.broadcast_shapes(a.shape[:-2], g.shape[:-2])
+    except ValueError:
+        return None
+    if shape != g.shape[:-2] or g.shape[-2] != a.shape[-1] or g.size == 0:
+        return None
+    aa = _stack(np.broadcast_to(a, shape + a.shape[-2:]))
+    lu, piv = _getrf(aa)
+    if (np.diagonal(lu, axis1=1, axis2=2) == 0).any():
+        return None
+    x = _getrs_adjoint(lu, piv, _stack(g))
+    return None if x is None else x.reshape(g.shape)

@@ -1,6 +1,7 @@
-"""float32 det, slogdet, solve and inv (and det's and slogdet's first-order gradients) are
-PyTorch's to the bit where `gradcli.ops.lapack32` mirrors MKL's sgetrf / sgetrs order (n <= 16;
-solve and inv with several right-hand sides: n <= 8 and n = 16). Recorded with torch 2.13
+"""float32 det, slogdet, solve and inv (and the first-order gradients of det, slogdet and
+solve's B) are PyTorch's to the bit where `gradcli.ops.lapack32` mirrors MKL's sgetrf / sgetrs
+order (n <= 16; solve and inv with several right-hand sides: n <= 8 and n = 16; sgetrs 'T' for
+solve's gradient: n <= 8). Recorded with torch 2.13
 (tests/ops/data/record_lapack32.py); a live cross-check runs where torch is installed."""
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ def _results(n: int, numpy_only: bool = False) -> dict[str, np.ndarray | None]:
         "solve1": M._solve_fwd(a, b1),
         "det_grad": lapack32.det_grad(a, det * g, g) if _solve_measured(n, n) else None,
         "slogdet_grad": lapack32.det_grad(a, g) if _solve_measured(n, n) else None,
+        "solve_grad_b": lapack32.solve_grad_b(a, draw(n, 6, 5, 3)) if n <= 8 else None,
     }
 
 
@@ -114,6 +116,13 @@ def test_live_against_torch() -> None:
     rng = np.random.default_rng(2026)
     for n in (2, 3, 5, 8, 13, 16):
         a = rng.standard_normal((200, n, n)).astype(np.float32)
+        if n <= 8:
+            ta = torch.from_numpy(a).requires_grad_(True)
+            tb = torch.from_numpy(rng.standard_normal((200, n, 2)).astype(np.float32))
+            tb.requires_grad_(True)
+            g = rng.standard_normal((200, n, 2)).astype(np.float32)
+            torch.linalg.solve(ta, tb).backward(torch.from_numpy(g))
+            assert np.array_equal(lapack32.solve_grad_b(a, g), tb.grad.numpy())
         b = rng.standard_normal((200, n, 1 if n == 13 else 2)).astype(np.float32)
         ta, tb = torch.from_numpy(a), torch.from_numpy(b)
         assert np.array_equal(M._det_fwd(a), torch.linalg.det(ta).numpy())

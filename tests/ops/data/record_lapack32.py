@@ -1,8 +1,8 @@
-"""Record PyTorch's float32 det, slogdet, solve and inv (and det's and slogdet's gradients) for
-tests/ops/test_lapack32.py: run with a Python that has torch 2.13 (CPU, one thread),
-`python tests/ops/data/record_lapack32.py`. Each case stores a digest of the result's float32
-bits (and, for the smallest sizes, the bits themselves); the inputs are drawn again by the test
-from the same seeds (`draw` there)."""
+"""Record PyTorch's float32 det, slogdet, solve and inv (and the gradients of det, slogdet
+and solve's B) for tests/ops/test_lapack32.py: run with a Python that has torch 2.13 (CPU,
+one thread), `python tests/ops/data/record_lapack32.py`. Each case stores a digest of the
+result's float32 bits (and, for the smallest sizes, the bits themselves); the test draws the
+inputs again from the same seeds (`draw` there)."""
 
 from __future__ import annotations
 
@@ -48,6 +48,10 @@ def main() -> None:
         x = a.clone().requires_grad_(True)
         torch.linalg.slogdet(x)[1].backward(g)
         cases[f"slogdet_grad {n}"] = digest(x.grad.numpy())
+        x = a.clone().requires_grad_(True)
+        y = b3.clone().requires_grad_(True)
+        torch.linalg.solve(x, y).backward(torch.from_numpy(draw(n, 6, 5, 3)))
+        cases[f"solve_grad_b {n}"] = digest(y.grad.numpy())
     small = {}
     for n in (2, 3):
         a = torch.from_numpy(draw(n, 2, 4))

@@ -33,14 +33,17 @@ import numpy as np
 
 from ..core import mkl32
 from ..core.summation import sum_float
-from .linalg import _fma32
+from .linalg import _FMA_MAX_WORK, _fma32
 
 _F32 = np.float32
 _F64 = np.float64
 GETRF_MAX = 16  # the sizes whose factorisation order is measured bit for bit
 
 
-def _usable(a: np.ndarray) -> bool:
+def _usable(a: np.ndarray, rhs: int = 0) -> bool:
+    """A float32 stack of square matrices whose order is measured, finite, and small enough
+    in all: the emulated fused multiply-adds cost about a pass over the data per step, so
+    past _FMA_MAX_WORK multiply-adds (about 2,000 16 x 16 inverses) NumPy's LAPACK is kept."""
     n = a.shape[-1]
     return (
         a.dtype == _F32
@@ -48,6 +51,7 @@ def _usable(a: np.ndarray) -> bool:
         and a.shape[-2] == n
         and 1 <= n <= GETRF_MAX
         and a.size > 0
+        and a.size * (n + rhs) <= _FMA_MAX_WORK
         and bool(np.isfinite(a).all())
     )
 
@@ -165,6 +169,8 @@ def solve(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     aa = _stack(np.broadcast_to(a, shape + a.shape[-2:]))
     bb = _stack(np.broadcast_to(b, shape + b.shape[-2:]))
+    if not _usable(aa, bb.shape[-1]):
+        return None
     if bb.shape[-1] == 0 or len(aa) == 0:
         return None
     lu, piv = _getrf(aa)
@@ -176,7 +182,7 @@ def solve(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
 
 def inv(a: np.ndarray) -> np.ndarray | None:
     """torch.linalg.inv(A): ATen solves A X = I."""
-    if not _usable(a):
+    if not _usable(a, a.shape[-1]):
         return None
     eye = np.broadcast_to(np.eye(a.shape[-1], dtype=_F32), a.shape)
     return solve(a, eye)
@@ -226,7 +232,7 @@ def det_grad(a: np.ndarray, c: np.ndarray, g: np.ndarray | None = None) -> np.nd
     forward's factorisation (of A^T for a contiguous A) against diag(c), c = det * grad for
     det and the logabsdet gradient for slogdet. None where not measured or singular. det's
     gradient of a 1 x 1 matrix is its upstream gradient `g` itself (measured)."""
-    if not _usable(a) or c.dtype != _F32 or c.size != int(np.prod(a.shape[:-2])):
+    if not _usable(a, a.shape[-1]) or c.dtype != _F32 or c.size != int(np.prod(a.shape[:-2])):
         return None  # (a gradient with more leading axes than A: the rule's general path)
     if g is not None and a.shape[-1] == 1:
         return np.asarray(g, dtype=_F32).reshape(a.shape)
@@ -329,6 +335,8 @@ def solve_grad_b(a: np.ndarray, g: np.ndarray) -> np.ndarray | None:
     if shape != g.shape[:-2] or g.shape[-2] != a.shape[-1] or g.size == 0:
         return None
     aa = _stack(np.broadcast_to(a, shape + a.shape[-2:]))
+    if not _usable(aa, g.shape[-1]):
+        return None
     lu, piv = _getrf(aa)
     if (np.diagonal(lu, axis1=1, axis2=2) == 0).any():
         return None

@@ -17,8 +17,10 @@ and `lu_solve` on thousands of random matrices per size, element by element (see
   right-hand sides and n = 16, where its reciprocal multiplies). Below 8 rows a row's sum is a
   chain of fused multiply-adds from zero in the order k = 1, 0, 2, 3, ... (L; U mirrored, from
   the bottom), added to B at the end (the second row: fused into B), then multiplied by the
-  reciprocal of U's diagonal (n = 3: the last column of an odd count divides). Other shapes
-  with several right-hand sides are blocked differently and not mirrored here.
+  reciprocal of U's diagonal (n = 3: the last column of an odd count divides). From 9 to 13
+  rows with several right-hand sides, 8 rows are a block and the rest are solved around it
+  (`_forward_blocked`, `_backward_blocked`); 14 and 15 rows are blocked otherwise, not
+  mirrored here.
 - det is the product of U's diagonal in order, times the permutation's sign; slogdet sums MKL's
   float32 log of |U's diagonal| as ATen sums a row. Both factor the matrix as its memory reads
   column-major: A^T for a row-major (contiguous) A, A itself for a transposed one; solve and
@@ -28,6 +30,8 @@ Each function returns None where the order is not measured (other sizes, dtypes,
 for a solve, a non-finite entry): the caller keeps NumPy's LAPACK there."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 
@@ -129,12 +133,57 @@ def _trsm_lower(m: np.ndarray, x: np.ndarray, diag: str | None) -> np.ndarray:
     return x
 
 
+def _fma_row(m: np.ndarray, x: np.ndarray, i: int, ks: Any) -> None:
+    for k in ks:
+        x[:, i] = _fma32(-(m[:, i, k, None].astype(_F64) * x[:, k, :]), x[:, i])
+
+
+def _forward_blocked(lu: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """L Y = B for 9 <= n <= 13 with several right-hand sides: the first 8 rows by a column
+    sweep, then each remaining row less its dot product (from zero) with those 8, then the
+    remaining rows' own products as fused multiply-adds; the last row, when an odd number
+    remain, is one dot product from zero over all its products instead."""
+    n = lu.shape[-1]
+    _trsm_lower(lu[:, :8, :8], x[:, :8], None)
+    for i in range(8, n):
+        if i == n - 1 and (n - 8) % 2 == 1 and i > 8:
+            x[:, i] = x[:, i] + _dot(lu, x, i, list(range(i)))
+        else:
+            x[:, i] = x[:, i] + _dot(lu, x, i, list(range(8)))
+            _fma_row(lu, x, i, range(8, i))
+    return x
+
+
+def _backward_blocked(lu: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """U X = Y for 9 <= n <= 13 with several right-hand sides: the rows below the first 8
+    first (with an odd number of them, each row's bottom product rounded and added to Y, the
+    others fused in from the bottom; with an even number, all fused in from the bottom), then
+    the first 8 rows less their dot products (from zero) with those, by a column sweep from
+    the bottom; the reciprocal of the diagonal multiplies."""
+    n = lu.shape[-1]
+    odd = (n - 8) % 2 == 1
+    for i in range(n - 1, 7, -1):
+        ks = list(range(n - 1, i, -1))
+        if odd and ks:
+            p = -(lu[:, i, ks[0], None].astype(_F64) * x[:, ks[0], :])
+            x[:, i] = x[:, i] + p.astype(_F32)
+            ks = ks[1:]
+        _fma_row(lu, x, i, ks)
+        x[:, i] = x[:, i] * (_F32(1) / lu[:, i, i, None])
+    for i in range(8):
+        x[:, i] = x[:, i] + _dot(lu, x, i, list(range(8, n)))
+    top = lu[:, :8, :8][:, ::-1, ::-1]
+    x[:, :8] = _trsm_lower(top, x[:, :8][:, ::-1].copy(), "rcp")[:, ::-1]
+    return x
+
+
 def _getrs(lu: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     """X with A X = B from A's LU (N, n, n), pivots (N, n) and B (N, n, nrhs); None where the
     order is not measured."""
     n, nrhs = lu.shape[-1], b.shape[-1]
-    if not (n <= 8 or n == 16 or nrhs == 1):
+    if not (n <= 13 or n == 16 or nrhs == 1):
         return None
+    blocked = 9 <= n <= 13 and nrhs > 1
     x = np.array(b, dtype=_F32)
     rows = np.arange(len(x))
     for k in range(n):
@@ -146,6 +195,8 @@ def _getrs(lu: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray | None:
             x[r, k] = x[r, q]
             x[r, q] = top
     with np.errstate(all="ignore"):
+        if blocked:
+            return np.ascontiguousarray(_backward_blocked(lu, _forward_blocked(lu, x)))
         x = _trsm_lower(lu, x, None)
         if n >= 8:
             diag = "rcp" if (nrhs > 1 and n == 16) else "div"

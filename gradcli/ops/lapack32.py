@@ -10,8 +10,8 @@ and `lu_solve` on thousands of random matrices per size, element by element (see
   (its whole row swapped), the column below it is multiplied by the float32 reciprocal of the
   pivot (divided by it instead in column n-2 when n <= 4; an exactly zero pivot leaves its
   zero column alone, as LAPACK does), and every entry of the trailing matrix takes one fused
-  multiply-add `a - l * u`, column after column. Larger matrices are blocked by 16 with other
-  kernels (a U row of the panel summed over four lanes; measured, 99% of entries, not used).
+  multiply-add `a - l * u`, column after column. From 17 to 23 it works in panels of 16
+  columns (`_getrf_blocked`); from 24 on it is blocked otherwise (not mirrored here).
 - sgetrs swaps B's rows, then solves L (unit) and U. With one right-hand side, or n = 8 or 16,
   both are column sweeps of fused multiply-adds (U's diagonal divides, except with several
   right-hand sides and n = 16, where its reciprocal multiplies). Below 8 rows a row's sum is a
@@ -41,7 +41,7 @@ from .linalg import _FMA_MAX_WORK, _fma32
 
 _F32 = np.float32
 _F64 = np.float64
-GETRF_MAX = 16  # the sizes whose factorisation order is measured bit for bit
+GETRF_MAX = 23  # the sizes whose factorisation order is measured bit for bit
 
 
 def _usable(a: np.ndarray, rhs: int = 0) -> bool:
@@ -60,8 +60,101 @@ def _usable(a: np.ndarray, rhs: int = 0) -> bool:
     )
 
 
+def _fold(lanes: list[np.ndarray | None]) -> np.ndarray:
+    """The horizontal sum of a vector register's lanes (None: empty): the upper half added to
+    the lower half until one lane is left."""
+    while len(lanes) > 1:
+        half = len(lanes) // 2
+        lanes = [
+            x if y is None else y if x is None else x + y
+            for x, y in zip(lanes[:half], lanes[half:], strict=True)
+        ]
+    return lanes[0]
+
+
+def _panel_row(a: np.ndarray, low: np.ndarray, up: np.ndarray) -> np.ndarray:
+    """A row of U inside a panel of the blocked sgetrf: a (N, c) plus the sum of the K
+    products -low[:, k] * up[:, k, :] (low (N, K), up (N, K, c)), the rounded products in 8
+    lanes by k mod 8 folded half onto half. The first c - c % 4 columns (MKL's 8- and
+    4-column kernels) start lane 1 with fma(p1, round(p0)) and add the sum to a; the last
+    c % 4 put p1 in lane 1 as the others and add round(p0) + sum to a."""
+    count = low.shape[1]
+    if count == 0:
+        return a
+    c = a.shape[1]
+    p = [-(low[:, k, None].astype(_F64) * up[:, k, :]) for k in range(count)]
+    r = [q.astype(_F32) for q in p]
+    out = np.empty_like(a)
+    split = c - c % 4
+    for cols, fused in ((slice(0, split), True), (slice(split, c), False)):
+        if cols.start == cols.stop:
+            continue
+        lanes: list[np.ndarray | None] = [None] * 8
+        if count == 1:
+            head = r[0][:, cols]
+        elif fused:
+            head = _fma32(p[1][:, cols], r[0][:, cols])
+        else:
+            head = r[1][:, cols]
+        lanes[1] = head
+        for k in range(2, count):
+            q = k % 8
+            lanes[q] = r[k][:, cols] if lanes[q] is None else lanes[q] + r[k][:, cols]
+        total = _fold(lanes)
+        if not fused and count > 1:
+            total = r[0][:, cols] + total
+        out[:, cols] = a[:, cols] + total
+    return out
+
+
+def _getrf_blocked(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """sgetrf for 17 <= n <= 23: panels of 16 columns. In a panel, each column below the
+    diagonal takes its fused updates from the panel's earlier columns in order, is pivoted
+    and scaled by the reciprocal; the pivot row's U entries in the panel are `_panel_row`.
+    Then U12 = L11^-1 A12 by fused column sweeps, and A22 less L21 U12 (each entry's dot
+    product a chain of fused multiply-adds from zero, subtracted once)."""
+    lu = np.array(a, dtype=_F32)
+    count, n, _ = lu.shape
+    piv = np.zeros((count, n), dtype=np.intp)
+    rows = np.arange(count)
+    with np.errstate(all="ignore"):
+        for k0 in range(0, n, 16):
+            k1 = min(k0 + 16, n)
+            for k in range(k0, k1):
+                col = lu[:, k:, k]
+                for m in range(k0, k):
+                    col = _fma32(-(lu[:, k:, m].astype(_F64) * lu[:, m, k, None]), col)
+                lu[:, k:, k] = col
+                p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)
+                piv[:, k] = p
+                swap = p != k
+                if swap.any():
+                    r, q = rows[swap], p[swap]
+                    top = lu[r, k].copy()
+                    lu[r, k] = lu[r, q]
+                    lu[r, q] = top
+                d = lu[:, k, k][:, None]
+                lu[:, k + 1 :, k] = lu[:, k + 1 :, k] * (_F32(1) / np.where(d == 0, _F32(1), d))
+                if k + 1 < k1:
+                    lu[:, k, k + 1 : k1] = _panel_row(
+                        lu[:, k, k + 1 : k1], lu[:, k, k0:k], lu[:, k0:k, k + 1 : k1]
+                    )
+            if k1 < n:
+                for m in range(k0, k1 - 1):
+                    prod = lu[:, m + 1 : k1, m, None].astype(_F64) * lu[:, m, None, k1:]
+                    lu[:, m + 1 : k1, k1:] = _fma32(-prod, lu[:, m + 1 : k1, k1:])
+                low, up = lu[:, k1:, k0:k1], lu[:, k0:k1, k1:]
+                s = low[:, :, 0, None] * up[:, None, 0, :]
+                for m in range(1, k1 - k0):
+                    s = _fma32(low[:, :, m, None].astype(_F64) * up[:, None, m, :], s)
+                lu[:, k1:, k1:] = lu[:, k1:, k1:] - s
+    return lu, piv
+
+
 def _getrf(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """LU of a stack (N, n, n) of float32 matrices: (LU, 0-based pivot rows (N, n))."""
+    if a.shape[-1] > 16:
+        return _getrf_blocked(a)
     lu = np.array(a, dtype=_F32)
     count, n, _ = lu.shape
     piv = np.zeros((count, n), dtype=np.intp)
@@ -302,17 +395,9 @@ def det_grad(a: np.ndarray, c: np.ndarray, g: np.ndarray | None = None) -> np.nd
     return x.reshape(a.shape)
 
 
-def _fold(r: list[np.ndarray], width: int) -> np.ndarray:
-    """The horizontal sum of a vector register of `width` lanes holding r (the rest empty):
-    the upper half added to the lower half until one lane is left."""
-    lanes: list[np.ndarray | None] = list(r) + [None] * (width - len(r))
-    while len(lanes) > 1:
-        half = len(lanes) // 2
-        lanes = [
-            x if y is None else y if x is None else x + y
-            for x, y in zip(lanes[:half], lanes[half:], strict=True)
-        ]
-    return lanes[0]
+def _fold_register(r: list[np.ndarray], width: int) -> np.ndarray:
+    """The horizontal sum of a register of `width` lanes holding r (the rest empty)."""
+    return _fold(list(r) + [None] * (width - len(r)))
 
 
 def _getrs_adjoint(lu: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray | None:
@@ -342,7 +427,7 @@ def _getrs_adjoint(lu: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray
                 used = width if i >= width else 0
             v = x[:, i]
             if used:
-                v = v + _fold([prod(i, k).astype(_F32) for k in range(used)], width)
+                v = v + _fold_register([prod(i, k).astype(_F32) for k in range(used)], width)
             for k in range(used, i):
                 v = _fma32(prod(i, k), v)
             d = lu[:, i, i, None]
@@ -350,7 +435,7 @@ def _getrs_adjoint(lu: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray
         for i in range(n - 2, -1, -1):  # L^T, upper, unit
             ks = list(range(i + 1, n))
             if n == 8:
-                x[:, i] = x[:, i] + _fold([prod(i, k).astype(_F32) for k in ks], 8)
+                x[:, i] = x[:, i] + _fold_register([prod(i, k).astype(_F32) for k in ks], 8)
             elif len(ks) == 1:
                 x[:, i] = _fma32(prod(i, ks[0]), x[:, i])
             else:

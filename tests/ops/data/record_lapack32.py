@@ -14,7 +14,7 @@ import numpy as np
 import torch
 
 torch.set_num_threads(1)
-SIZES = list(range(1, 17))
+SIZES = list(range(1, 24))
 
 
 def draw(n: int, count: int, seed: int, cols: int = 0) -> np.ndarray:

@@ -329,8 +329,15 @@ slogdet = defop(
 # --- solve ----------------------------------------------------------------------------------------
 
 
-def _solve_fwd(a: np.ndarray, b: np.ndarray, strict: bool = True) -> np.ndarray:
-    exact = lapack32.solve(a, b)
+def _solve_fwd(
+    a: np.ndarray, b: np.ndarray, strict: bool = True, adjoint: bool = False
+) -> np.ndarray:
+    # adjoint: `a` is the transpose of the user's A (solve(A, B, left=False)), which ATen
+    # solves with A's own factorisation, transposed
+    if adjoint:
+        exact = lapack32.solve_grad_b(np.swapaxes(a, -1, -2), b)
+    else:
+        exact = lapack32.solve(a, b)
     if exact is not None:
         return exact
     try:
@@ -341,8 +348,10 @@ def _solve_fwd(a: np.ndarray, b: np.ndarray, strict: bool = True) -> np.ndarray:
         return _nan_where_singular(np.linalg.solve, a, b)
 
 
-def _solve_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor, strict: bool = True) -> tuple:
-    exact = None if grad_enabled() else lapack32.solve_grad_b(a.data, g.data)
+def _solve_vjp(
+    g: Tensor, out: Tensor, a: Tensor, b: Tensor, strict: bool = True, adjoint: bool = False
+) -> tuple:
+    exact = None if grad_enabled() or adjoint else lapack32.solve_grad_b(a.data, g.data)
     # float32, first order: ATen's LU solve with A's factorisation, adjoint (its bits)
     gb = apply(solve, mT(a), g, strict=False) if exact is None else constant(exact)
     ga = -mm(gb, mT(out)) if a.requires_grad else None

@@ -111,6 +111,16 @@ def test_not_measured_falls_back() -> None:
     assert x.shape == (3, 4, 2)
 
 
+def test_solve_left_false_is_the_transposed_solve_of_a() -> None:
+    # X A = B: ATen solves A^T X^T = B^T with A's own LU, transposed (sgetrs 'T'), which
+    # rounds otherwise than factoring A^T
+    a, bt = draw(5, 6, 0), draw(5, 6, 5, 3)
+    at = a.transpose(0, 2, 1)
+    x = M._solve_fwd(at, bt, adjoint=True)
+    assert np.array_equal(x, lapack32.solve_grad_b(a, bt))
+    assert not np.array_equal(x, M._solve_fwd(at, bt))
+
+
 def test_live_against_torch() -> None:
     torch = pytest.importorskip("torch")
     torch.set_num_threads(1)
@@ -124,6 +134,8 @@ def test_live_against_torch() -> None:
             g = rng.standard_normal((200, n, 2)).astype(np.float32)
             torch.linalg.solve(ta, tb).backward(torch.from_numpy(g))
             assert np.array_equal(lapack32.solve_grad_b(a, g), tb.grad.numpy())
+            x = torch.linalg.solve(torch.from_numpy(a), torch.from_numpy(g).mT, left=False)
+            assert np.array_equal(lapack32.solve_grad_b(a, g), x.mT.numpy())
         b = rng.standard_normal((200, n, 1 if n in (15, 19) else 2)).astype(np.float32)
         ta, tb = torch.from_numpy(a), torch.from_numpy(b)
         assert np.array_equal(M._det_fwd(a), torch.linalg.det(ta).numpy())

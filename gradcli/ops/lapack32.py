@@ -1,10 +1,12 @@
 """Float32 LU factorisation and LU solves in the order of MKL's LAPACK, as PyTorch 2.13 on the
-CPU calls it (sgetrf for lu_factor, det, slogdet, solve and inv; sgetrs for solve and inv), so
-that float32 `linalg.det`, `slogdet`, `solve` and `inv` give PyTorch's bits.
+CPU calls it (sgetrf for det, slogdet, solve and inv; sgetrs for solve and inv, and for the
+first-order gradients of det, slogdet and solve), so that float32 `linalg.det`, `slogdet`,
+`solve` and `inv` and those gradients give PyTorch's bits.
 
 The orders were measured against torch 2.13 (one thread, AVX-512) with `torch.linalg.lu_factor`
 and `lu_solve` on thousands of random matrices per size, element by element (see
-`tests/ops/data/lapack32.npz` and `tests/ops/test_lapack32.py`):
+`tests/ops/data/lapack32.json`, `tests/ops/test_lapack32.py` and
+`benchmarks/lapack32_vs_torch.py`):
 
 - sgetrf for n <= 16 is right-looking: for each column, the first largest |entry| is the pivot
   (its whole row swapped), the column below it is multiplied by the float32 reciprocal of the
@@ -20,7 +22,8 @@ and `lu_solve` on thousands of random matrices per size, element by element (see
   reciprocal of U's diagonal (n = 3: the last column of an odd count divides). From 9 to 13
   rows with several right-hand sides, 8 rows are a block and the rest are solved around it
   (`_forward_blocked`, `_backward_blocked`); 14 and 15 rows are blocked otherwise, not
-  mirrored here.
+  mirrored here. The transposed solve (sgetrs 'T': solve's gradient of B, and solve with
+  left=False) sums in vector registers folded half onto half (`_getrs_adjoint`, n <= 8).
 - det is the product of U's diagonal in order, times the permutation's sign; slogdet sums MKL's
   float32 log of |U's diagonal| as ATen sums a row. Both factor the matrix as its memory reads
   column-major: A^T for a row-major (contiguous) A, A itself for a transposed one; solve and

@@ -33,6 +33,7 @@ from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, constant, grad_enabled
 from . import binary as B
 from . import elementwise as E
+from . import lapack32
 from . import reduction as R
 from . import shape as S
 from .linalg import einsum, matmul
@@ -181,6 +182,9 @@ def _nan_where_singular(f: Any, a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
 
 
 def _inv_fwd(a: np.ndarray, strict: bool = True) -> np.ndarray:
+    exact = lapack32.inv(a)  # float32: MKL's order, PyTorch's bits (None where not measured)
+    if exact is not None:
+        return exact
     try:
         return np.linalg.inv(a)
     except np.linalg.LinAlgError:
@@ -242,6 +246,11 @@ def _det_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
         # the zero pivots of the LU factorization nudged, and det = 0 makes the result 0).
         zero = out.data == 0
         if not zero.any():
+            exact = lapack32.det_grad(
+                a.data, (out.data * g.data).astype(a.dtype, copy=False), g.data
+            )
+            if exact is not None:  # float32: ATen's LU solve of diag(det * g), its bits
+                return (constant(exact),)
             return (gd * mT(inverse_of(a)),)
         safe = np.where(zero[..., None, None], np.eye(n, dtype=a.dtype), a.data)
         return (gd * mT(inverse_of(constant(safe))),)
@@ -266,9 +275,14 @@ def _det_jvp(dots: tuple, out: Tensor, a: Tensor) -> Tensor:
     return out * tsum(diagonal(mm(inverse_of(a), dots[0])), -1)
 
 
+def _det_fwd(a: np.ndarray) -> np.ndarray:
+    exact = lapack32.det(a)
+    return np.linalg.det(a) if exact is None else exact
+
+
 det = defop(
     "det",
-    lambda a: np.linalg.det(a),
+    _det_fwd,
     _det_vjp,
     "LinalgDetBackward0",
     "g det(A) A^-T (the adjugate through the SVD where A is singular)",
@@ -282,11 +296,18 @@ det = defop(
 
 
 def _slogdet_fwd(a: np.ndarray) -> np.ndarray:
+    exact = lapack32.slogdet(a)
+    if exact is not None:
+        return exact
     sign, logabs = np.linalg.slogdet(a)
     return np.stack([sign, logabs], axis=-1).astype(a.dtype, copy=False)
 
 
 def _slogdet_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
+    if not grad_enabled():
+        exact = lapack32.det_grad(a.data, np.ascontiguousarray(g.data[..., 1]))
+        if exact is not None:  # float32: ATen's LU solve of diag(g), its bits
+            return (constant(exact),)
     gl = apply(S.index, g, idx=(Ellipsis, 1, None, None))
     return (gl * mT(inverse_of(a)),)
 
@@ -308,7 +329,17 @@ slogdet = defop(
 # --- solve ----------------------------------------------------------------------------------------
 
 
-def _solve_fwd(a: np.ndarray, b: np.ndarray, strict: bool = True) -> np.ndarray:
+def _solve_fwd(
+    a: np.ndarray, b: np.ndarray, strict: bool = True, adjoint: bool = False
+) -> np.ndarray:
+    # adjoint: `a` is the transpose of the user's A (solve(A, B, left=False)), which ATen
+    # solves with A's own factorisation, transposed
+    if adjoint:
+        exact = lapack32.solve_grad_b(np.swapaxes(a, -1, -2), b)
+    else:
+        exact = lapack32.solve(a, b)
+    if exact is not None:
+        return exact
     try:
         return np.linalg.solve(a, b)
     except np.linalg.LinAlgError:
@@ -317,8 +348,12 @@ def _solve_fwd(a: np.ndarray, b: np.ndarray, strict: bool = True) -> np.ndarray:
         return _nan_where_singular(np.linalg.solve, a, b)
 
 
-def _solve_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor, strict: bool = True) -> tuple:
-    gb = apply(solve, mT(a), g, strict=False)
+def _solve_vjp(
+    g: Tensor, out: Tensor, a: Tensor, b: Tensor, strict: bool = True, adjoint: bool = False
+) -> tuple:
+    exact = None if grad_enabled() or adjoint else lapack32.solve_grad_b(a.data, g.data)
+    # float32, first order: ATen's LU solve with A's factorisation, adjoint (its bits)
+    gb = apply(solve, mT(a), g, strict=False) if exact is None else constant(exact)
     ga = -mm(gb, mT(out)) if a.requires_grad else None
     return (ga, gb if b.requires_grad else None)
 

@@ -572,9 +572,13 @@ def solve(A_: Any, B_: Any, *, left: bool = True, out: Any = None) -> Tensor:  #
             f"{scalar_type_name(a.dtype)} and B of type {scalar_type_name(b.dtype)} instead"
         )
     if not left:
-        # X A = B: A^T X^T = B^T
-        x = solve(F.mT(a), F.mT(b) if b.ndim >= 2 else b)
+        # X A = B: A^T X^T = B^T (ATen solves it with A's own LU, transposed: `adjoint`)
+        x = _solve_left(F.mT(a), F.mT(b) if b.ndim >= 2 else b, adjoint=True)
         return x if b.ndim < 2 else A.named(F.mT(x), "LinalgSolveExBackward0")
+    return _solve_left(a, b)
+
+
+def _solve_left(a: Tensor, b: Tensor, adjoint: bool = False) -> Tensor:
     vector = _is_vector_rhs(a, b)
     bm = F.unsqueeze(b, -1) if vector else b
     n = a.shape[-1]
@@ -591,7 +595,7 @@ def solve(A_: Any, B_: Any, *, left: bool = True, out: Any = None) -> Tensor:  #
             f"linalg.solve: the batch dimensions of A {list(a.shape[:-2])} and B "
             f"{list(bm.shape[:-2])} do not broadcast"
         ) from None
-    x = apply(M.solve, a, bm, strict=True)
+    x = apply(M.solve, a, bm, strict=True, **({"adjoint": True} if adjoint else {}))
     if vector:
         x = F.squeeze(x, -1)
     return A.named(x, "LinalgSolveExBackward0")

@@ -2423,6 +2423,20 @@ CASES: list[Case] = [
         (2, 5),
     ),
     Case(
+        "inv_of_a_small_singular_matrix",
+        "import torch\ny = torch.linalg.inv(torch.tensor([[1., 2.], [2., 4.]]))",
+        "linalg.inv: The diagonal element 2 is zero",
+        (2, 5),
+    ),
+    Case(
+        "solve_with_a_singular_batch_element",
+        "import torch\nA = torch.stack([torch.eye(3), torch.zeros(3, 3)])\n"
+        "y = torch.linalg.solve(A, torch.ones(2, 3, 1))",
+        "torch.linalg.solve: (Batch element 1): The solver failed because the input matrix is "
+        "singular.",
+        (3, 5),
+    ),
+    Case(
         "det_of_integers",
         "import torch\ny = torch.linalg.det(torch.ones(3, 3, dtype=torch.long))",
         "linalg.det: Expected a floating point or complex tensor as input. Got Long",

@@ -1,0 +1,483 @@
+"""Float32 LU factorisation and LU solves in the order of MKL's LAPACK, as PyTorch 2.13 on the
+CPU calls it (sgetrf for det, slogdet, solve and inv; sgetrs for solve and inv, and for the
+first-order gradients of det, slogdet and solve), so that float32 `linalg.det`, `slogdet`,
+`solve` and `inv` and those gradients give PyTorch's bits.
+
+The orders were measured against torch 2.13 (one thread, AVX-512) with `torch.linalg.lu_factor`
+and `lu_solve` on thousands of random matrices per size, element by element (see
+`tests/ops/data/lapack32.json`, `tests/ops/test_lapack32.py` and
+`benchmarks/lapack32_vs_torch.py`):
+
+- sgetrf for n <= 16 is right-looking: for each column, the first largest |entry| is the pivot
+  (its whole row swapped), the column below it is multiplied by the float32 reciprocal of the
+  pivot (divided by it instead in column n-2 when n <= 4; an exactly zero pivot leaves its
+  zero column alone, as LAPACK does), and every entry of the trailing matrix takes one fused
+  multiply-add `a - l * u`, column after column. From 17 to 23 it works in panels of 16
+  columns (`_getrf_blocked`); from 24 on it is blocked otherwise (not mirrored here).
+- sgetrs swaps B's rows, then solves L (unit) and U. With one right-hand side, or n = 8 or 16,
+  both are column sweeps of fused multiply-adds (U's diagonal divides, except with several
+  right-hand sides and n = 16, where its reciprocal multiplies). Below 8 rows a row's sum is a
+  chain of fused multiply-adds from zero in the order k = 1, 0, 2, 3, ... (L; U mirrored, from
+  the bottom), added to B at the end (the second row: fused into B), then multiplied by the
+  reciprocal of U's diagonal (n = 3: the last column of an odd count divides). From 9 to 13
+  rows with several right-hand sides, 8 rows are a block and the rest are solved around it
+  (`_forward_blocked`, `_backward_blocked`); 14 and 15 rows are blocked otherwise, not
+  mirrored here. The transposed solve (sgetrs 'T': solve's gradient of B, and solve with
+  left=False) sums in vector registers folded half onto half (`_getrs_adjoint`, n <= 8).
+- det is the product of U's diagonal in order, times the permutation's sign; slogdet sums MKL's
+  float32 log of |U's diagonal| as ATen sums a row. Both factor the matrix as its memory reads
+  column-major: A^T for a row-major (contiguous) A, A itself for a transposed one; solve and
+  inv factor A.
+
+Each function returns None where the order is not measured (other sizes, dtypes, a zero pivot
+for a solve, a non-finite entry): the caller keeps NumPy's LAPACK there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..core import mkl32
+from ..core.summation import sum_float
+from .linalg import _FMA_MAX_WORK, _fma32
+
+_F32 = np.float32
+_F64 = np.float64
+GETRF_MAX = 23  # the sizes whose factorisation order is measured bit for bit
+
+
+def _usable(a: np.ndarray, rhs: int = 0) -> bool:
+    """A float32 stack of square matrices whose order is measured, finite, and small enough
+    in all: the emulated fused multiply-adds cost about a pass over the data per step, so
+    past _FMA_MAX_WORK multiply-adds (about 2,000 16 x 16 inverses) NumPy's LAPACK is kept."""
+    n = a.shape[-1]
+    return (
+        a.dtype == _F32
+        and a.ndim >= 2
+        and a.shape[-2] == n
+        and 1 <= n <= GETRF_MAX
+        and a.size > 0
+        and a.size * (n + rhs) <= _FMA_MAX_WORK
+        and bool(np.isfinite(a).all())
+    )
+
+
+def _fold(lanes: list[np.ndarray | None]) -> np.ndarray:
+    """The horizontal sum of a vector register's lanes (None: empty): the upper half added to
+    the lower half until one lane is left."""
+    while len(lanes) > 1:
+        half = len(lanes) // 2
+        lanes = [
+            x if y is None else y if x is None else x + y
+            for x, y in zip(lanes[:half], lanes[half:], strict=True)
+        ]
+    return lanes[0]
+
+
+def _panel_row(a: np.ndarray, low: np.ndarray, up: np.ndarray) -> np.ndarray:
+    """A row of U inside a panel of the blocked sgetrf: a (N, c) plus the sum of the K
+    products -low[:, k] * up[:, k, :] (low (N, K), up (N, K, c)), the rounded products in 8
+    lanes by k mod 8 folded half onto half. The first c - c % 4 columns (MKL's 8- and
+    4-column kernels) start lane 1 with fma(p1, round(p0)) and add the sum to a; the last
+    c % 4 put p1 in lane 1 as the others and add round(p0) + sum to a."""
+    count = low.shape[1]
+    if count == 0:
+        return a
+    c = a.shape[1]
+    p = [-(low[:, k, None].astype(_F64) * up[:, k, :]) for k in range(count)]
+    r = [q.astype(_F32) for q in p]
+    out = np.empty_like(a)
+    split = c - c % 4
+    for cols, fused in ((slice(0, split), True), (slice(split, c), False)):
+        if cols.start == cols.stop:
+            continue
+        lanes: list[np.ndarray | None] = [None] * 8
+        if count == 1:
+            head = r[0][:, cols]
+        elif fused:
+            head = _fma32(p[1][:, cols], r[0][:, cols])
+        else:
+            head = r[1][:, cols]
+        lanes[1] = head
+        for k in range(2, count):
+            q = k % 8
+            lanes[q] = r[k][:, cols] if lanes[q] is None else lanes[q] + r[k][:, cols]
+        total = _fold(lanes)
+        if not fused and count > 1:
+            total = r[0][:, cols] + total
+        out[:, cols] = a[:, cols] + total
+    return out
+
+
+def _getrf_blocked(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """sgetrf for 17 <= n <= 23: panels of 16 columns. In a panel, each column below the
+    diagonal takes its fused updates from the panel's earlier columns in order, is pivoted
+    and scaled by the reciprocal; the pivot row's U entries in the panel are `_panel_row`.
+    Then U12 = L11^-1 A12 by fused column sweeps, and A22 less L21 U12 (each entry's dot
+    product a chain of fused multiply-adds from zero, subtracted once)."""
+    lu = np.array(a, dtype=_F32)
+    count, n, _ = lu.shape
+    piv = np.zeros((count, n), dtype=np.intp)
+    rows = np.arange(count)
+    with np.errstate(all="ignore"):
+        for k0 in range(0, n, 16):
+            k1 = min(k0 + 16, n)
+            for k in range(k0, k1):
+                col = lu[:, k:, k]
+                for m in range(k0, k):
+                    col = _fma32(-(lu[:, k:, m].astype(_F64) * lu[:, m, k, None]), col)
+                lu[:, k:, k] = col
+                p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)
+                piv[:, k] = p
+                swap = p != k
+                if swap.any():
+                    r, q = rows[swap], p[swap]
+                    top = lu[r, k].copy()
+                    lu[r, k] = lu[r, q]
+                    lu[r, q] = top
+                d = lu[:, k, k][:, None]
+                lu[:, k + 1 :, k] = lu[:, k + 1 :, k] * (_F32(1) / np.where(d == 0, _F32(1), d))
+                if k + 1 < k1:
+                    lu[:, k, k + 1 : k1] = _panel_row(
+                        lu[:, k, k + 1 : k1], lu[:, k, k0:k], lu[:, k0:k, k + 1 : k1]
+                    )
+            if k1 < n:
+                for m in range(k0, k1 - 1):
+                    prod = lu[:, m + 1 : k1, m, None].astype(_F64) * lu[:, m, None, k1:]
+                    lu[:, m + 1 : k1, k1:] = _fma32(-prod, lu[:, m + 1 : k1, k1:])
+                low, up = lu[:, k1:, k0:k1], lu[:, k0:k1, k1:]
+                s = low[:, :, 0, None] * up[:, None, 0, :]
+                for m in range(1, k1 - k0):
+                    s = _fma32(low[:, :, m, None].astype(_F64) * up[:, None, m, :], s)
+                lu[:, k1:, k1:] = lu[:, k1:, k1:] - s
+    return lu, piv
+
+
+def _getrf(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """LU of a stack (N, n, n) of float32 matrices: (LU, 0-based pivot rows (N, n))."""
+    if a.shape[-1] > 16:
+        return _getrf_blocked(a)
+    lu = np.array(a, dtype=_F32)
+    count, n, _ = lu.shape
+    piv = np.zeros((count, n), dtype=np.intp)
+    rows = np.arange(count)
+    with np.errstate(all="ignore"):
+        for k in range(n):
+            p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)
+            piv[:, k] = p
+            swap = p != k
+            if swap.any():
+                r, q = rows[swap], p[swap]
+                top = lu[r, k].copy()
+                lu[r, k] = lu[r, q]
+                lu[r, q] = top
+            if k + 1 == n:
+                break
+            d = lu[:, k, k][:, None]
+            zero = d == 0
+            if n <= 4 and k == n - 2:
+                scaled = lu[:, k + 1 :, k] / np.where(zero, _F32(1), d)
+            else:
+                scaled = lu[:, k + 1 :, k] * (_F32(1) / np.where(zero, _F32(1), d))
+            lu[:, k + 1 :, k] = scaled
+            prod = lu[:, k + 1 :, k, None].astype(_F64) * lu[:, k, None, k + 1 :]
+            lu[:, k + 1 :, k + 1 :] = _fma32(-prod, lu[:, k + 1 :, k + 1 :])
+    return lu, piv
+
+
+def _dot(m: np.ndarray, x: np.ndarray, i: int, order: list[int]) -> np.ndarray:
+    """-sum_k m[:, i, k] x[:, k, :] as a chain of fused multiply-adds from zero, in `order`."""
+    s = None
+    for k in order:
+        p = -(m[:, i, k, None].astype(_F64) * x[:, k, :])
+        s = p.astype(_F32) if s is None else _fma32(p, s)
+    return s
+
+
+def _trsm_lower(m: np.ndarray, x: np.ndarray, diag: str | None) -> np.ndarray:
+    """m X = x for a stack of lower-triangular m, in place on x (N, n, nrhs): diag None (unit),
+    'div' or 'rcp' (the reciprocal of the diagonal multiplies), or 'small-n3' (n = 3: the
+    reciprocal for column pairs, a division for the last column of an odd count)."""
+    n, nrhs = m.shape[-1], x.shape[-1]
+
+    def scale(i: int) -> None:
+        if diag is None:
+            return
+        d = m[:, i, i, None]
+        if diag == "div":
+            x[:, i] = x[:, i] / d
+            return
+        r = x[:, i] * (_F32(1) / d)
+        if diag == "small-n3" and nrhs % 2 == 1:
+            r[:, -1] = x[:, i, -1] / d[:, 0]
+        x[:, i] = r
+
+    if n >= 8:  # a column sweep (the caller checked the shape)
+        for k in range(n):
+            scale(k)
+            if k + 1 < n:
+                prod = m[:, k + 1 :, k, None].astype(_F64) * x[:, k, None, :]
+                x[:, k + 1 :, :] = _fma32(-prod, x[:, k + 1 :, :])
+        return x
+    for i in range(n):
+        if i == 1:
+            x[:, 1] = _fma32(-(m[:, 1, 0, None].astype(_F64) * x[:, 0, :]), x[:, 1])
+        elif i >= 2:
+            x[:, i] = x[:, i] + _dot(m, x, i, [1, 0, *range(2, i)])
+        scale(i)
+    return x
+
+
+def _fma_row(m: np.ndarray, x: np.ndarray, i: int, ks: Any) -> None:
+    for k in ks:
+        x[:, i] = _fma32(-(m[:, i, k, None].astype(_F64) * x[:, k, :]), x[:, i])
+
+
+def _forward_blocked(lu: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """L Y = B for 9 <= n <= 13 with several right-hand sides: the first 8 rows by a column
+    sweep, then each remaining row less its dot product (from zero) with those 8, then the
+    remaining rows' own products as fused multiply-adds; the last row, when an odd number
+    remain, is one dot product from zero over all its products instead."""
+    n = lu.shape[-1]
+    _trsm_lower(lu[:, :8, :8], x[:, :8], None)
+    for i in range(8, n):
+        if i == n - 1 and (n - 8) % 2 == 1 and i > 8:
+            x[:, i] = x[:, i] + _dot(lu, x, i, list(range(i)))
+        else:
+            x[:, i] = x[:, i] + _dot(lu, x, i, list(range(8)))
+            _fma_row(lu, x, i, range(8, i))
+    return x
+
+
+def _backward_blocked(lu: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """U X = Y for 9 <= n <= 13 with several right-hand sides: the rows below the first 8
+    first (with an odd number of them, each row's bottom product rounded and added to Y, the
+    others fused in from the bottom; with an even number, all fused in from the bottom), then
+    the first 8 rows less their dot products (from zero) with those, by a column sweep from
+    the bottom; the reciprocal of the diagonal multiplies."""
+    n = lu.shape[-1]
+    odd = (n - 8) % 2 == 1
+    for i in range(n - 1, 7, -1):
+        ks = list(range(n - 1, i, -1))
+        if odd and ks:
+            p = -(lu[:, i, ks[0], None].astype(_F64) * x[:, ks[0], :])
+            x[:, i] = x[:, i] + p.astype(_F32)
+            ks = ks[1:]
+        _fma_row(lu, x, i, ks)
+        x[:, i] = x[:, i] * (_F32(1) / lu[:, i, i, None])
+    for i in range(8):
+        x[:, i] = x[:, i] + _dot(lu, x, i, list(range(8, n)))
+    top = lu[:, :8, :8][:, ::-1, ::-1]
+    x[:, :8] = _trsm_lower(top, x[:, :8][:, ::-1].copy(), "rcp")[:, ::-1]
+    return x
+
+
+def _getrs(lu: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """X with A X = B from A's LU (N, n, n), pivots (N, n) and B (N, n, nrhs); None where the
+    order is not measured."""
+    n, nrhs = lu.shape[-1], b.shape[-1]
+    if not (n <= 13 or n == 16 or nrhs == 1):
+        return None
+    blocked = 9 <= n <= 13 and nrhs > 1
+    x = np.array(b, dtype=_F32)
+    rows = np.arange(len(x))
+    for k in range(n):
+        p = piv[:, k]
+        swap = p != k
+        if swap.any():
+            r, q = rows[swap], p[swap]
+            top = x[r, k].copy()
+            x[r, k] = x[r, q]
+            x[r, q] = top
+    with np.errstate(all="ignore"):
+        if blocked:
+            return np.ascontiguousarray(_backward_blocked(lu, _forward_blocked(lu, x)))
+        x = _trsm_lower(lu, x, None)
+        if n >= 8:
+            diag = "rcp" if (nrhs > 1 and n == 16) else "div"
+        else:
+            diag = "small-n3" if n == 3 else "rcp"
+        # U X = Y is the lower solve of the matrix and rows reversed
+        up = lu[:, ::-1, ::-1]
+        x = _trsm_lower(up, x[:, ::-1].copy(), diag)[:, ::-1]
+    return np.ascontiguousarray(x)
+
+
+def _stack(a: np.ndarray) -> np.ndarray:
+    return a.reshape((-1,) + a.shape[-2:])
+
+
+def solve(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """torch.linalg.solve(A, B) for float32 (..., n, n) and (..., n, k) (batch axes broadcast),
+    or None (not measured, or a zero pivot: the caller's path gives the error or NaNs)."""
+    if not _usable(a) or b.dtype != _F32 or b.ndim < 2 or not np.isfinite(b).all():
+        return None
+    shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    aa = _stack(np.broadcast_to(a, shape + a.shape[-2:]))
+    bb = _stack(np.broadcast_to(b, shape + b.shape[-2:]))
+    if not _usable(aa, bb.shape[-1]):
+        return None
+    if bb.shape[-1] == 0 or len(aa) == 0:
+        return None
+    lu, piv = _getrf(aa)
+    if (np.diagonal(lu, axis1=1, axis2=2) == 0).any():
+        return None
+    x = _getrs(lu, piv, bb)
+    return None if x is None else x.reshape(shape + b.shape[-2:])
+
+
+def inv(a: np.ndarray) -> np.ndarray | None:
+    """torch.linalg.inv(A): ATen solves A X = I."""
+    if not _usable(a, a.shape[-1]):
+        return None
+    eye = np.broadcast_to(np.eye(a.shape[-1], dtype=_F32), a.shape)
+    return solve(a, eye)
+
+
+def _det_lu(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The LU that ATen's det and slogdet take: of the matrices as their memory reads
+    column-major (A^T for a contiguous A; det A^T = det A)."""
+    m = _stack(a)
+    if a.flags.c_contiguous:
+        m = np.swapaxes(m, -1, -2)
+    return _getrf(m)
+
+
+def _perm_sign(piv: np.ndarray) -> np.ndarray:
+    odd = (piv != np.arange(piv.shape[-1])).sum(-1) % 2 == 1
+    return np.where(odd, _F32(-1), _F32(1))
+
+
+def det(a: np.ndarray) -> np.ndarray | None:
+    if not _usable(a):
+        return None
+    lu, piv = _det_lu(a)
+    d = np.diagonal(lu, axis1=1, axis2=2)
+    out = d[:, 0].copy()
+    with np.errstate(all="ignore"):
+        for k in range(1, d.shape[1]):
+            out = out * d[:, k]
+    return (out * _perm_sign(piv)).reshape(a.shape[:-2])
+
+
+def slogdet(a: np.ndarray) -> np.ndarray | None:
+    """(sign, log|det|) stacked on a last axis, as the record's value."""
+    if not _usable(a):
+        return None
+    lu, piv = _det_lu(a)
+    d = np.ascontiguousarray(np.diagonal(lu, axis1=1, axis2=2))
+    sign = np.prod(np.sign(d), axis=-1) * _perm_sign(piv)
+    with np.errstate(all="ignore"):
+        logabs = sum_float(mkl32.logf(np.abs(d)), (1,), False).astype(_F32)
+    out = np.stack([sign.astype(_F32), logabs], axis=-1)
+    return out.reshape(a.shape[:-2] + (2,))
+
+
+def det_grad(a: np.ndarray, c: np.ndarray, g: np.ndarray | None = None) -> np.ndarray | None:
+    """c A^-T as ATen's first-order det and slogdet backward compute it: an LU solve of the
+    forward's factorisation (of A^T for a contiguous A) against diag(c), c = det * grad for
+    det and the logabsdet gradient for slogdet. None where not measured or singular. det's
+    gradient of a 1 x 1 matrix is its upstream gradient `g` itself (measured)."""
+    if not _usable(a, a.shape[-1]) or c.dtype != _F32 or c.size != int(np.prod(a.shape[:-2])):
+        return None  # (a gradient with more leading axes than A: the rule's general path)
+    if g is not None and a.shape[-1] == 1:
+        return np.asarray(g, dtype=_F32).reshape(a.shape)
+    lu, piv = _det_lu(a)
+    if (np.diagonal(lu, axis1=1, axis2=2) == 0).any():
+        return None
+    n = a.shape[-1]
+    cc = c.reshape(-1)
+    rhs = np.zeros((len(cc), n, n), dtype=_F32)
+    rhs[:, np.arange(n), np.arange(n)] = cc[:, None]
+    x = _getrs(lu, piv, rhs)
+    if x is None:
+        return None
+    if not a.flags.c_contiguous:  # A's own LU: A^T X = D is the transposed solve, not measured
+        return None
+    return x.reshape(a.shape)
+
+
+def _fold_register(r: list[np.ndarray], width: int) -> np.ndarray:
+    """The horizontal sum of a register of `width` lanes holding r (the rest empty)."""
+    return _fold(list(r) + [None] * (width - len(r)))
+
+
+def _getrs_adjoint(lu: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """X with A^T X = B from A's LU (sgetrs 'T'): U^T Y = B, L^T Z = Y, then the row swaps in
+    reverse. Measured for n <= 8. U^T's row i sums its i products in a vector register (2
+    lanes up to n = 4, 4 up to 6, 8 beyond; folded half onto half) added to B, the products
+    a register does not hold following as fused multiply-adds; below n = 7 a sum shorter than
+    the register, and the one product of the first row at n = 7, is a chain of fused
+    multiply-adds into B instead. Then the reciprocal of the diagonal multiplies (at n = 8 the
+    diagonal divides). L^T's rows, from the bottom: a chain from zero in the order i+2, i+1,
+    i+3, ... added to B (one product: fused into B); at n = 8 a register's sum, added."""
+    n = lu.shape[-1]
+    if n > 8:
+        return None
+    x = np.array(b, dtype=_F32)
+    width = 2 if n <= 4 else 4 if n <= 6 else 8
+
+    def prod(i: int, k: int) -> np.ndarray:
+        coef = lu[:, k, i]  # (U^T)[i, k] = U[k, i] and (L^T)[i, k] = L[k, i]
+        return -(coef[:, None].astype(_F64) * x[:, k, :])
+
+    with np.errstate(all="ignore"):
+        for i in range(n):  # U^T, lower, non-unit
+            if width == 8:
+                used = i if (n == 8 or i >= 2) else 0
+            else:
+                used = width if i >= width else 0
+            v = x[:, i]
+            if used:
+                v = v + _fold_register([prod(i, k).astype(_F32) for k in range(used)], width)
+            for k in range(used, i):
+                v = _fma32(prod(i, k), v)
+            d = lu[:, i, i, None]
+            x[:, i] = v / d if n == 8 else v * (_F32(1) / d)
+        for i in range(n - 2, -1, -1):  # L^T, upper, unit
+            ks = list(range(i + 1, n))
+            if n == 8:
+                x[:, i] = x[:, i] + _fold_register([prod(i, k).astype(_F32) for k in ks], 8)
+            elif len(ks) == 1:
+                x[:, i] = _fma32(prod(i, ks[0]), x[:, i])
+            else:
+                s = None
+                for k in [i + 2, i + 1, *range(i + 3, n)]:
+                    p = prod(i, k)
+                    s = p.astype(_F32) if s is None else _fma32(p, s)
+                x[:, i] = x[:, i] + s
+    rows = np.arange(len(x))
+    for k in range(n - 1, -1, -1):
+        p = piv[:, k]
+        swap = p != k
+        if swap.any():
+            r, q = rows[swap], p[swap]
+            top = x[r, k].copy()
+            x[r, k] = x[r, q]
+            x[r, q] = top
+    return x
+
+
+def solve_grad_b(a: np.ndarray, g: np.ndarray) -> np.ndarray | None:
+    """A^-T g as ATen's first-order solve backward computes it: lu_solve of the forward's LU of
+    A with adjoint=True (sgetrs 'T'); g has the solution's shape (..., n, k). None where not
+    measured (n > 8) or singular."""
+    if not _usable(a) or a.shape[-1] > 8 or g.dtype != _F32 or g.ndim < 2:
+        return None
+    if not np.isfinite(g).all():
+        return None
+    try:
+        shape = np.broadcast_shapes(a.shape[:-2], g.shape[:-2])
+    except ValueError:
+        return None
+    if shape != g.shape[:-2] or g.shape[-2] != a.shape[-1] or g.size == 0:
+        return None
+    aa = _stack(np.broadcast_to(a, shape + a.shape[-2:]))
+    if not _usable(aa, g.shape[-1]):
+        return None
+    lu, piv = _getrf(aa)
+    if (np.diagonal(lu, axis1=1, axis2=2) == 0).any():
+        return None
+    x = _getrs_adjoint(lu, piv, _stack(g))
+    return None if x is None else x.reshape(g.shape)

@@ -193,7 +193,9 @@ CASES: list[Case] = [
         (2, 15),
     ),
     Case("dunder_builtins", "b = __builtins__", "name '__builtins__' is not defined", (1, 5)),
-    Case("import_os", "import os\nos.system('touch pwned')", "cannot import `os`", (1, 1)),
+    Case(
+        "import_os", "import os\nos.system('touch pwned')", "`os.system` is not supported", (2, 1)
+    ),
     Case("from_os", "from os import system", "cannot import from `os`", (1, 1)),
     Case(
         "import_subprocess", "import torch\nimport subprocess", "cannot import `subprocess`", (2, 1)
@@ -4612,6 +4614,18 @@ CASES: list[Case] = [
     ),
     Case("unused_module_star", "from itertools import *", "`import *` is not supported", (1, 1)),
     Case("os_still_refused", "import os.path", "cannot import `os.path`", (1, 1)),
+    Case(
+        "os_as_alias_used", "import os as o\nx = o.environ", "`os.environ` is not supported", (2, 5)
+    ),
+    Case("sys_exit_refused", "import sys\nsys.exit(3)", "`sys.exit` is not supported", (2, 1)),
+    Case(
+        "sys_modules_getattr",
+        "import sys\nm = getattr(sys, 'modules')",
+        "`sys.modules` is not supported",
+        (2, 5),
+    ),
+    Case("os_dunder", "import os\nd = os.__dict__", "`.__dict__` is not accessible", (2, 7)),
+    Case("from_sys_still_refused", "from sys import argv", "cannot import from `sys`", (1, 1)),
     Case("pickle_still_refused", "from pickle import loads", "cannot import from `pickle`", (1, 1)),
     Case(
         "hook_changes_grad_in_place",

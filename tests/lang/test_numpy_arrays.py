@@ -44,6 +44,11 @@ CASES = {
     "np.where(a > 0, a, 0.0)": lambda a: np.where(a > 0, a, 0.0),
     "np.square(a)": lambda a: np.square(a),
     "np.allclose(a, a + 1e-9)": lambda a: np.allclose(a, a + 1e-9),
+    "(a > 0) & (a < 2)": lambda a: (a > 0) & (a < 2),
+    "(a > 3) | (a < -1)": lambda a: (a > 3) | (a < -1),
+    "(a > 0) ^ True": lambda a: (a > 0) ^ True,
+    "a.astype(np.int64) & 6 | 1": lambda a: a.astype(np.int64) & 6 | 1,
+    "((a >= 0) & (a <= 2)).astype(np.float32)": lambda a: ((a >= 0) & (a <= 2)).astype(np.float32),
 }
 
 
@@ -60,6 +65,11 @@ def test_array_expressions_give_numpys_values(expr: str) -> None:
         ("a.sum(axis=2)", "Dimension out of range"),
         ("a.squeeze(0)", "cannot select an axis to squeeze out"),
         ("np.zeros(0).max()", "zero-size array"),
+        ("np.zeros((10**4, 1), dtype=bool) & np.zeros(10**4, dtype=bool)", "over the limit"),
+        ("a & 1", "ufunc 'bitwise_and' not supported for the input types"),
+        ("(a > 0) | 0.5", "ufunc 'bitwise_or' not supported for the input types"),
+        ("(a > 0) & 'x'", "unsupported operand type"),
+        ("a.astype(np.uint8) ^ 300", "Python integer 300 out of bounds for uint8"),
     ],
 )
 def test_array_misuse_is_refused_before_the_work(expr: str, message: str) -> None:

@@ -14,7 +14,7 @@ ys = 3 * xs - 1 + 0.05 * torch.randn(16, 1)
 w = torch.zeros(1, requires_grad=True)
 b = torch.zeros(1, requires_grad=True)
 
-for step in range(60):
+for step in range(30):
     pred = xs * w + b
     loss = ((pred - ys) ** 2).mean()
     loss.backward()
@@ -23,7 +23,7 @@ for step in range(60):
         b -= 0.3 * b.grad
     w.grad.zero_()
     b.grad.zero_()
-    if step % 20 == 19:
+    if step % 10 == 9:
         print(f"step {step + 1}: loss {loss.item():.6f}")
 
 print("w =", w.item(), "b =", b.item())

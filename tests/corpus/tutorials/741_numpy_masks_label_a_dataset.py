@@ -20,7 +20,7 @@ torch.manual_seed(0)
 model = nn.Linear(1, 1)
 opt = torch.optim.SGD(model.parameters(), lr=0.5)
 loss_fn = nn.BCEWithLogitsLoss()
-for epoch in range(30):
+for epoch in range(20):
     opt.zero_grad()
     loss = loss_fn(model(features), labels)
     loss.backward()

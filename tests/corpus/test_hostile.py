@@ -4626,6 +4626,42 @@ CASES: list[Case] = [
     ),
     Case("os_dunder", "import os\nd = os.__dict__", "`.__dict__` is not accessible", (2, 7)),
     Case("from_sys_still_refused", "from sys import argv", "cannot import from `sys`", (1, 1)),
+    Case(
+        "argpartition_many_kth",
+        "import numpy as np\na = np.zeros(10**6)\ni = np.argpartition(a, list(range(10**5)))",
+        "with 100,000 kth values is not supported",
+        (3, 5),
+    ),
+    Case(
+        "argsort_kind_not_a_name",
+        "import numpy as np\ni = np.argsort(np.zeros(3), kind=np)",
+        "sort kind must be one of",
+        (2, 5),
+    ),
+    Case(
+        "argpartition_kth_out_of_range",
+        "import numpy as np\ni = np.argpartition(np.zeros(3), -4)",
+        "kth(=-1) out of bounds (3)",
+        (2, 5),
+    ),
+    Case(
+        "sort_axis_huge",
+        "import numpy as np\ni = np.sort(np.zeros((2, 2)), axis=10**30)",
+        "too large",
+        (2, 5),
+    ),
+    Case(
+        "ticker_dunder",
+        "import matplotlib.ticker as t\nd = t.__dict__",
+        "`.__dict__` is not accessible",
+        (2, 6),
+    ),
+    Case(
+        "array_bitwise_huge_broadcast",
+        "import numpy as np\nm = np.ones((10**4, 1), dtype=bool) | np.ones(10**4, dtype=bool)",
+        "over the limit",
+        (2, 5),
+    ),
     Case("pickle_still_refused", "from pickle import loads", "cannot import from `pickle`", (1, 1)),
     Case(
         "hook_changes_grad_in_place",

@@ -70,6 +70,10 @@ def test_array_expressions_give_numpys_values(expr: str) -> None:
         ("(a > 0) | 0.5", "ufunc 'bitwise_or' not supported for the input types"),
         ("(a > 0) & 'x'", "unsupported operand type"),
         ("a.astype(np.uint8) ^ 300", "Python integer 300 out of bounds for uint8"),
+        ("np.argpartition(a, 3)", "kth(=3"),
+        ("np.argpartition(a, 1.5)", "Partition index must be integer"),
+        ("np.argsort(a, axis=2)", "axis 2 is out of bounds for array of dimension 2"),
+        ("a.argsort(kind='fast')", "sort kind must be one of"),
     ],
 )
 def test_array_misuse_is_refused_before_the_work(expr: str, message: str) -> None:

@@ -695,8 +695,16 @@ def _array_argpartition(a: np.ndarray, kth: Any, axis: Any = -1) -> np.ndarray:
     return _sorting(lambda: np.argpartition(a, k, axis=_sort_axis(axis)))
 
 
+def _array_repeat(a: np.ndarray, repeats: Any, axis: Any = None) -> Any:
+    """`a.repeat(3, axis=1)`: np.repeat's (sized first)."""
+    from .numpy_extra import _repeat
+
+    return _repeat(a, repeats, axis)
+
+
 ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "argsort": _array_argsort,
+    "repeat": _array_repeat,
     "argpartition": _array_argpartition,
     "tolist": lambda a: _array_tolist(a),
     **{

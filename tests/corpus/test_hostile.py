@@ -4657,6 +4657,42 @@ CASES: list[Case] = [
         (2, 6),
     ),
     Case(
+        "array_repeat_method_huge",
+        "import numpy as np\nr = np.zeros(10).repeat(10**8)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "np_tile_huge",
+        "import numpy as np\nr = np.tile(np.zeros(10), (10**5, 10**3))",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "np_unique_of_a_module",
+        "import numpy as np\nr = np.unique(np)",
+        "takes arrays, numbers or lists",
+        (2, 5),
+    ),
+    Case(
+        "np_full_like_fill_object",
+        "import numpy as np\nr = np.full_like(np.zeros(2), np)",
+        "expected a number",
+        (2, 5),
+    ),
+    Case(
+        "np_percentile_text",
+        "import numpy as np\nr = np.percentile(np.zeros(3), 'x')",
+        "numpy.percentile",
+        (2, 5),
+    ),
+    Case(
+        "np_zeros_like_tensor",
+        "import numpy as np\nimport torch\nr = np.zeros_like(torch.ones(2))",
+        "numpy.zeros_like() of a tensor is not supported",
+        (3, 5),
+    ),
+    Case(
         "array_bitwise_huge_broadcast",
         "import numpy as np\nm = np.ones((10**4, 1), dtype=bool) | np.ones(10**4, dtype=bool)",
         "over the limit",

@@ -202,21 +202,12 @@ def _tile(a: Any, reps: Any) -> Any:
 
 
 def _repeat(a: Any, repeats: Any, axis: Any = None) -> Any:
+    from .pyobjects import ARRAY_METHODS
+
     x = _array(a, "repeat")
-    ax = _axis(axis)
-    if isinstance(repeats, (list, tuple, np.ndarray)):
-        reps: Any = _array(repeats, "repeat")
-        if reps.dtype.kind not in "iu":
-            raise GradcliError(
-                "Cannot cast array data from dtype('float64') to dtype('int64') according to "
-                "the rule 'safe'"
-            ).mirror("TypeError")
-        total = int(np.sum(reps)) * (x.size // max(x.shape[ax], 1) if ax is not None else 1)
-    else:
-        reps = _int(repeats, "repeats")
-        total = max(reps, 0) * int(x.size)
-    size_check((total,), "the result of numpy.repeat()")
-    return _numpy(lambda: np.repeat(x, reps, axis=ax))
+    if isinstance(repeats, Tensor):
+        raise GradcliError("numpy.repeat() of tensor repeats is not supported by gradcli")
+    return _numpy(lambda: ARRAY_METHODS["repeat"](x, repeats, axis))
 
 
 def _diag(v: Any, k: Any = 0) -> Any:

@@ -696,10 +696,35 @@ def _array_argpartition(a: np.ndarray, kth: Any, axis: Any = -1) -> np.ndarray:
 
 
 def _array_repeat(a: np.ndarray, repeats: Any, axis: Any = None) -> Any:
-    """`a.repeat(3, axis=1)`: np.repeat's (sized first)."""
-    from .numpy_extra import _repeat
+    """`a.repeat(3, axis=1)` / `np.repeat(a, [2, 0, 1])`: NumPy's (the result sized first)."""
+    from ..ops.arithmetic import size_check
 
-    return _repeat(a, repeats, axis)
+    ax = None if axis is None else _index_arg(axis)
+    if isinstance(repeats, np.ndarray):
+        if repeats.dtype.kind not in "iu":
+            raise GradcliError(
+                f"Cannot cast array data from {repeats.dtype!r} to dtype('int64') according to "
+                "the rule 'safe'"
+            ).mirror("TypeError")
+        counts = [int(v) for v in repeats.reshape(-1)]
+    elif isinstance(repeats, (list, tuple)):
+        counts = [_index_arg(v) for v in repeats]
+    else:
+        counts = [_index_arg(repeats)]
+    if len(counts) == 1:
+        per = int(a.size) if ax is None else int(a.size)
+        total = max(counts[0], 0) * per
+    else:
+        rest = 1 if ax is None or a.ndim == 0 else int(a.size) // max(a.shape[ax % a.ndim], 1)
+        total = sum(max(c, 0) for c in counts) * rest
+    size_check((total,), "the result of numpy.repeat()")
+    reps: Any = counts[0] if not isinstance(repeats, (list, tuple, np.ndarray)) else counts
+    try:
+        return np.repeat(a, reps, axis=ax)
+    except np.exceptions.AxisError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    except (ValueError, TypeError) as e:
+        raise GradcliError(str(e)).mirror(type(e).__name__) from None
 
 
 ARRAY_METHODS: dict[str, Callable[..., Any]] = {

@@ -43,51 +43,25 @@ from .printing import MaxMin
 
 
 def add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
-    y, alpha = _old_signature(y, alpha)
+    y, alpha = old_signature(y, alpha)
     if alpha == 1:
         return add_t(x, y)
-    out = _scaled(add_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
-    return _fused(out, x, y, alpha)
+    return _scaled(add_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
 
 
 def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
-    y, alpha = _old_signature(y, alpha)
+    y, alpha = old_signature(y, alpha)
     if alpha == 1:
         return sub_t(x, y)
-    out = _scaled(sub_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
-    return _fused(out, x, y, -alpha)
+    return _scaled(sub_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
 
 
-def _old_signature(y: Any, alpha: Any) -> tuple[Any, Any]:
+def old_signature(y: Any, alpha: Any) -> tuple[Any, Any]:
     """`x.add_(-lr, grad)`: PyTorch's deprecated `add(Number alpha, Tensor other)` (still
     accepted, with a warning) is `x.add_(grad, alpha=-lr)`."""
     if isinstance(alpha, Tensor) and not isinstance(y, Tensor) and isinstance(y, (int, float)):
         return alpha, y
     return y, alpha
-
-
-def _fused(out: Tensor, x: Any, y: Any, alpha: Any) -> Tensor:
-    """The values of `x + alpha * y` as ATen's add kernel computes them: one fused
-    multiply-add, one rounding (`kernels.add`), where NumPy's product then sum rounds twice.
-    The graph is the recorded product and sum (their gradients are the same).
-
-    Only where `y` runs along the result's last dimension (an update `p.add_(g, alpha=-lr)`,
-    two tensors of one shape, a bias row added to a matrix): measured against PyTorch 2.13, a
-    `y` repeated along the last dimension (a column, a 0-d tensor) takes other kernel paths
-    whose rounding depends on the row length, and keeps the product then sum."""
-    from . import kernels
-
-    if (
-        isinstance(x, Tensor)
-        and isinstance(y, Tensor)
-        and isinstance(alpha, (int, float))
-        and not isinstance(alpha, bool)
-        and x.dtype == y.dtype == out.dtype
-        and out.dtype.kind == "f"
-        and (out.ndim == 0 or (y.shape[-1] if y.ndim else 1) == out.shape[-1])
-    ):
-        out.data = kernels.add(x.data, y.data, alpha).reshape(out.shape)
-    return out
 
 
 def _scaled(out: Tensor) -> Tensor:

@@ -98,8 +98,10 @@ def _like(name: str) -> Callable[..., Any]:
                 ).mirror("TypeError")
             value = _number(fill[0], name)
             return _numpy(lambda: np.full_like(x, value, dtype=dt))
-        if fill:
-            raise GradcliError(f"{name}() takes 1 positional argument").mirror("TypeError")
+        if len(fill) > 1 or (fill and dtype is not None):
+            raise GradcliError(f"{name}() takes at most 2 positional arguments").mirror("TypeError")
+        if fill:  # np.zeros_like(a, np.int64): the dtype, given by position
+            dt = _dtype(fill[0], name)
         return _numpy(lambda: getattr(np, name)(x, dtype=dt))
 
     call.__name__ = name

@@ -59,6 +59,7 @@ CASES = {
     "np.zeros_like(a)": lambda a: np.zeros_like(a),
     "np.ones_like(a, dtype=np.int64)": lambda a: np.ones_like(a, dtype=np.int64),
     "np.full_like(a, 7)": lambda a: np.full_like(a, 7),
+    "np.zeros_like(a, np.int32)": lambda a: np.zeros_like(a, np.int32),
     "np.unique(a > 0, return_counts=True)": lambda a: np.unique(a > 0, return_counts=True),
     "np.unique([3, 1, 3])": lambda a: np.unique([3, 1, 3]),
     "np.flip(a, axis=1)": lambda a: np.flip(a, axis=1),

@@ -297,6 +297,12 @@ def _array_method(name: str) -> Callable[..., Any]:
     return _on_arrays(name, ARRAY_METHODS[name])
 
 
+def _sort_function() -> Callable[..., Any]:
+    from .pyobjects import _array_sorted
+
+    return _on_arrays("sort", _array_sorted)
+
+
 def _joined(name: str) -> Callable[..., Any]:
     """np.concatenate / stack / hstack / vstack of arrays, numbers and lists, sized first."""
 
@@ -407,6 +413,9 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
     for name in ("std", "var", "max", "min", "argmax", "argmin", "prod", "cumsum", "ravel"):
         out[name] = _array_method(name)
     out["clip"] = _array_method("clip")
+    out["argsort"] = _array_method("argsort")
+    out["argpartition"] = _array_method("argpartition")
+    out["sort"] = _sort_function()
     out["squeeze"] = _array_method("squeeze")
     out["transpose"] = _array_method("transpose")
     out["square"] = _on_arrays("square", lambda a: np.square(a))

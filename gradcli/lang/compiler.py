@@ -65,6 +65,7 @@ from .progress import Progress
 from .scopes import BUILTIN, FREE, GLOBAL, LOCAL, Scope, bound_names, parameter_names
 from .syntax import SYNTAX, attr_span, rule
 from .values import (
+    BARE_UNUSED_MODULES,
     BREAK,
     CONTINUE,
     FUNCTION_BASE,
@@ -1531,7 +1532,7 @@ class Compiler:
         bindings = []
         for alias in node.names:
             root = alias.name.split(".")[0]
-            if root in UNUSED_MODULES:
+            if root in UNUSED_MODULES or alias.name in BARE_UNUSED_MODULES:
                 name = alias.asname or root
                 unused = UnusedModule(alias.name if alias.asname else root)
                 bindings.append((self.store_name(name, node), unused))

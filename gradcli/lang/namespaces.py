@@ -338,7 +338,7 @@ def _nn_utils_members() -> dict[str, Any]:
 
 
 def _build() -> dict[str, Namespace]:
-    from . import arrays, gradmode, pyrandom
+    from . import arrays, gradmode, numpy_extra, pyrandom
     from .exceptions import CLASSES
 
     dtypes = {k: dtype_value(v) for k, v in D.BY_NAME.items()}
@@ -552,11 +552,15 @@ def _build() -> dict[str, Namespace]:
         "numpy",
         {
             "random": numpy_random,
+            **numpy_extra.functions(),
             **arrays.functions(names.FUNCTIONS),
             **np_types,
             "bool_": NumpyScalarType("bool_", np.dtype(bool)),
             "pi": math.pi,
             "e": math.e,
+            "inf": math.inf,
+            "nan": math.nan,
+            "newaxis": None,
             "ndarray": arrays.ARRAY_TYPE,
             "__version__": np.__version__,
         },

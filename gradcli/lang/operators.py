@@ -211,6 +211,8 @@ def _numbers(op: ast.operator, a: Any, b: Any) -> Any:
 
 def _array_binop(op: ast.operator, a: Any, b: Any) -> Any:
     """Arithmetic on NumPy arrays from `.numpy()` (NumPy's results, sized first)."""
+    if type(op) in _ARRAY_BITWISE:
+        return _array_bitwise(op, a, b)
     fn = _ARRAY_BINOPS.get(type(op))
     for v in (a, b):
         ok = (isinstance(v, np.ndarray) and v.dtype.kind in "biuf") or is_numpy_number(v)
@@ -247,6 +249,45 @@ _ARRAY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.FloorDiv: np.floor_divide,
     ast.Mod: np.remainder,
 }
+
+
+_ARRAY_BITWISE: dict[type, Any] = {
+    ast.BitAnd: np.bitwise_and,
+    ast.BitOr: np.bitwise_or,
+    ast.BitXor: np.bitwise_xor,
+}
+
+
+def _array_bitwise(op: ast.operator, a: Any, b: Any) -> Any:
+    """`mask1 & mask2`, `|`, `^` on NumPy arrays of booleans or integers (with Python bools and
+    ints): NumPy's results, sized first; a float array is NumPy's TypeError."""
+    for v in (a, b):
+        if isinstance(v, (np.ndarray, float)) or is_numpy_number(v):
+            if np.asarray(v).dtype.kind not in "biu":
+                ufunc = _ARRAY_BITWISE[type(op)].__name__
+                raise (
+                    GradcliError(
+                        f"ufunc '{ufunc}' not supported for the input types, and the inputs could "
+                        "not be safely coerced to any supported types according to the casting "
+                        "rule ''safe''"
+                    )
+                    .mirror("TypeError")
+                    .pytorch()
+                )  # NumPy's own words (catchable)
+        elif not isinstance(v, int):  # Python bools and ints; anything else is Python's error
+            raise _unsupported(op, a, b)
+    from ..ops.arithmetic import size_check
+
+    try:
+        shape = np.broadcast_shapes(np.shape(a), np.shape(b))
+        size_check(shape, "the number of elements in the result")
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    try:
+        out = _ARRAY_BITWISE[type(op)](a, b)
+    except (TypeError, OverflowError) as e:  # an int beyond the array's dtype, as NumPy says
+        raise GradcliError(str(e)).mirror(type(e).__name__) from None
+    return numpy_number(out)
 
 
 def _seq_binop(op: ast.operator, a: Any, b: Any) -> Any:

@@ -147,4 +147,10 @@ class Pyplot(Namespace):
 def members() -> dict[str, Any]:
     """`matplotlib`'s members, as `import matplotlib` / `import matplotlib.pyplot as plt` /
     `from matplotlib import pyplot as plt` reach them."""
-    return {"pyplot": Pyplot("matplotlib.pyplot", {}), "use": Drawing("use")}
+    return {
+        "pyplot": Pyplot("matplotlib.pyplot", {}),
+        # `import matplotlib.ticker as ticker` (the autograd tutorials' plots): its locators
+        # and formatters are drawings too.
+        "ticker": Pyplot("matplotlib.ticker", {}),
+        "use": Drawing("use"),
+    }

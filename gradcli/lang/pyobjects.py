@@ -647,7 +647,94 @@ def _array_clip(a: np.ndarray, a_min: Any = None, a_max: Any = None) -> np.ndarr
     return np.clip(a, a_min, a_max)
 
 
+_SORT_KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
+_MAX_KTH = 1000
+
+
+def _sort_axis(axis: Any) -> Any:
+    return None if axis is None else _index_arg(axis)
+
+
+def _sorting(fn: Callable[..., np.ndarray], *args: Any) -> np.ndarray:
+    try:
+        return fn(*args)
+    except np.exceptions.AxisError as e:  # a ValueError (and IndexError) in NumPy
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    except (ValueError, TypeError) as e:
+        raise GradcliError(str(e)).mirror(type(e).__name__) from None
+
+
+def _array_argsort(a: np.ndarray, axis: Any = -1, kind: Any = None) -> np.ndarray:
+    """`a.argsort()` / `np.argsort(a)`: NumPy's order (`kind='stable'` keeps ties in order)."""
+    if kind not in _SORT_KINDS:
+        raise GradcliError(
+            f"sort kind must be one of 'quick', 'heap', or 'stable' (got {kind!r})"
+        ).mirror("ValueError")
+    return _sorting(lambda: np.argsort(a, axis=_sort_axis(axis), kind=kind))
+
+
+def _array_sorted(a: np.ndarray, axis: Any = -1, kind: Any = None) -> np.ndarray:
+    """`np.sort(a)`: a sorted copy (the array itself is unchanged)."""
+    if kind not in _SORT_KINDS:
+        raise GradcliError(
+            f"sort kind must be one of 'quick', 'heap', or 'stable' (got {kind!r})"
+        ).mirror("ValueError")
+    return _sorting(lambda: np.sort(a, axis=_sort_axis(axis), kind=kind))
+
+
+def _array_argpartition(a: np.ndarray, kth: Any, axis: Any = -1) -> np.ndarray:
+    """`np.argpartition(a, kth)`: NumPy's own arrangement (the k-th element in its sorted
+    place, smaller ones before it, larger after, in NumPy's order)."""
+    ks = list(kth) if isinstance(kth, (list, tuple)) else [kth]
+    if len(ks) > _MAX_KTH:
+        # each kth is one more selection pass over the array: many of them are a slow sort
+        raise NotSupported(
+            f"np.argpartition() with {len(ks):,} kth values is not supported: gradcli takes at "
+            f"most {_MAX_KTH:,}",
+            hint="use np.argsort(a) for the whole order",
+        )
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in ks):
+        raise GradcliError("Partition index must be integer").mirror("TypeError")
+    k = ks if isinstance(kth, (list, tuple)) else kth
+    return _sorting(lambda: np.argpartition(a, k, axis=_sort_axis(axis)))
+
+
+def _array_repeat(a: np.ndarray, repeats: Any, axis: Any = None) -> Any:
+    """`a.repeat(3, axis=1)` / `np.repeat(a, [2, 0, 1])`: NumPy's (the result sized first)."""
+    from ..ops.arithmetic import size_check
+
+    ax = None if axis is None else _index_arg(axis)
+    if isinstance(repeats, np.ndarray):
+        if repeats.dtype.kind not in "iu":
+            raise GradcliError(
+                f"Cannot cast array data from {repeats.dtype!r} to dtype('int64') according to "
+                "the rule 'safe'"
+            ).mirror("TypeError")
+        counts = [int(v) for v in repeats.reshape(-1)]
+    elif isinstance(repeats, (list, tuple)):
+        counts = [_index_arg(v) for v in repeats]
+    else:
+        counts = [_index_arg(repeats)]
+    if len(counts) == 1:
+        per = int(a.size) if ax is None else int(a.size)
+        total = max(counts[0], 0) * per
+    else:
+        rest = 1 if ax is None or a.ndim == 0 else int(a.size) // max(a.shape[ax % a.ndim], 1)
+        total = sum(max(c, 0) for c in counts) * rest
+    size_check((total,), "the result of numpy.repeat()")
+    reps: Any = counts[0] if not isinstance(repeats, (list, tuple, np.ndarray)) else counts
+    try:
+        return np.repeat(a, reps, axis=ax)
+    except np.exceptions.AxisError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    except (ValueError, TypeError) as e:
+        raise GradcliError(str(e)).mirror(type(e).__name__) from None
+
+
 ARRAY_METHODS: dict[str, Callable[..., Any]] = {
+    "argsort": _array_argsort,
+    "repeat": _array_repeat,
+    "argpartition": _array_argpartition,
     "tolist": lambda a: _array_tolist(a),
     **{
         name: _array_reduction(name)

@@ -105,8 +105,12 @@ class UnusedModule(Missing):
 
 # The standard-library modules a pasted script may import without gradcli running them, with
 # what to write instead where there is one. None of them reaches files, processes or Python's
-# internals (os, sys, pickle, inspect... stay refused at the import).
+# internals (pickle, inspect, subprocess... stay refused at the import).
 UNUSED_MODULE_HINTS = {
+    "os": "gradcli programs reach no files, processes or environment: write the values in "
+    "the program",
+    "sys": "gradcli programs have no command line or interpreter state: write the values in "
+    "the program",
     "functools": "write a lambda or a def instead of partial/reduce",
     "itertools": "write the loop (for ... in ...:) or a comprehension",
     "argparse": "set the values in the program",
@@ -131,6 +135,10 @@ UNUSED_MODULES = (
     "enum",
     "contextlib",
 )
+# `import os` and `import sys` alone, as scripts put at their top and often never use: bound as
+# an unused module (every use refused), while `import os.path` and `from os import ...` stay
+# refused at the import.
+BARE_UNUSED_MODULES = ("os", "sys")
 
 
 class DType:

@@ -43,15 +43,25 @@ from .printing import MaxMin
 
 
 def add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
+    y, alpha = old_signature(y, alpha)
     if alpha == 1:
         return add_t(x, y)
     return _scaled(add_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
 
 
 def sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
+    y, alpha = old_signature(y, alpha)
     if alpha == 1:
         return sub_t(x, y)
     return _scaled(sub_t(x, mul_t(y, alpha) if isinstance(y, Tensor) else y * alpha))
+
+
+def old_signature(y: Any, alpha: Any) -> tuple[Any, Any]:
+    """`x.add_(-lr, grad)`: PyTorch's deprecated `add(Number alpha, Tensor other)` (still
+    accepted, with a warning) is `x.add_(grad, alpha=-lr)`."""
+    if isinstance(alpha, Tensor) and not isinstance(y, Tensor) and isinstance(y, (int, float)):
+        return alpha, y
+    return y, alpha
 
 
 def _scaled(out: Tensor) -> Tensor:

@@ -193,7 +193,9 @@ CASES: list[Case] = [
         (2, 15),
     ),
     Case("dunder_builtins", "b = __builtins__", "name '__builtins__' is not defined", (1, 5)),
-    Case("import_os", "import os\nos.system('touch pwned')", "cannot import `os`", (1, 1)),
+    Case(
+        "import_os", "import os\nos.system('touch pwned')", "`os.system` is not supported", (2, 1)
+    ),
     Case("from_os", "from os import system", "cannot import from `os`", (1, 1)),
     Case(
         "import_subprocess", "import torch\nimport subprocess", "cannot import `subprocess`", (2, 1)
@@ -4637,6 +4639,90 @@ CASES: list[Case] = [
     ),
     Case("unused_module_star", "from itertools import *", "`import *` is not supported", (1, 1)),
     Case("os_still_refused", "import os.path", "cannot import `os.path`", (1, 1)),
+    Case(
+        "os_as_alias_used", "import os as o\nx = o.environ", "`os.environ` is not supported", (2, 5)
+    ),
+    Case("sys_exit_refused", "import sys\nsys.exit(3)", "`sys.exit` is not supported", (2, 1)),
+    Case(
+        "sys_modules_getattr",
+        "import sys\nm = getattr(sys, 'modules')",
+        "`sys.modules` is not supported",
+        (2, 5),
+    ),
+    Case("os_dunder", "import os\nd = os.__dict__", "`.__dict__` is not accessible", (2, 7)),
+    Case("from_sys_still_refused", "from sys import argv", "cannot import from `sys`", (1, 1)),
+    Case(
+        "argpartition_many_kth",
+        "import numpy as np\na = np.zeros(10**6)\ni = np.argpartition(a, list(range(10**5)))",
+        "with 100,000 kth values is not supported",
+        (3, 5),
+    ),
+    Case(
+        "argsort_kind_not_a_name",
+        "import numpy as np\ni = np.argsort(np.zeros(3), kind=np)",
+        "sort kind must be one of",
+        (2, 5),
+    ),
+    Case(
+        "argpartition_kth_out_of_range",
+        "import numpy as np\ni = np.argpartition(np.zeros(3), -4)",
+        "kth(=-1) out of bounds (3)",
+        (2, 5),
+    ),
+    Case(
+        "sort_axis_huge",
+        "import numpy as np\ni = np.sort(np.zeros((2, 2)), axis=10**30)",
+        "too large",
+        (2, 5),
+    ),
+    Case(
+        "ticker_dunder",
+        "import matplotlib.ticker as t\nd = t.__dict__",
+        "`.__dict__` is not accessible",
+        (2, 6),
+    ),
+    Case(
+        "array_repeat_method_huge",
+        "import numpy as np\nr = np.zeros(10).repeat(10**8)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "np_tile_huge",
+        "import numpy as np\nr = np.tile(np.zeros(10), (10**5, 10**3))",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "np_unique_of_a_module",
+        "import numpy as np\nr = np.unique(np)",
+        "takes arrays, numbers or lists",
+        (2, 5),
+    ),
+    Case(
+        "np_full_like_fill_object",
+        "import numpy as np\nr = np.full_like(np.zeros(2), np)",
+        "expected a number",
+        (2, 5),
+    ),
+    Case(
+        "np_percentile_text",
+        "import numpy as np\nr = np.percentile(np.zeros(3), 'x')",
+        "numpy.percentile",
+        (2, 5),
+    ),
+    Case(
+        "np_zeros_like_tensor",
+        "import numpy as np\nimport torch\nr = np.zeros_like(torch.ones(2))",
+        "numpy.zeros_like() of a tensor is not supported",
+        (3, 5),
+    ),
+    Case(
+        "array_bitwise_huge_broadcast",
+        "import numpy as np\nm = np.ones((10**4, 1), dtype=bool) | np.ones(10**4, dtype=bool)",
+        "over the limit",
+        (2, 5),
+    ),
     Case("pickle_still_refused", "from pickle import loads", "cannot import from `pickle`", (1, 1)),
     Case(
         "hook_changes_grad_in_place",

@@ -47,7 +47,9 @@ def test_gc_time_and_warnings() -> None:
         ("import time\ntime.sleep(100)", "`time.sleep` is not supported"),
         ("import gc\ngc.get_objects()", "`gc.get_objects` is not supported"),
         ("import torch\ntorch.backends.cudnn.fast = 1", "torch.backends.cudnn.fast"),
-        ("import os", "cannot import `os`"),
+        ("import os\nos.getcwd()", "`os.getcwd` is not supported"),
+        ("import sys\nprint(sys.argv)", "`sys.argv` is not supported"),
+        ("import os.path", "cannot import `os.path`"),
     ],
 )
 def test_what_could_wait_or_reach_the_process_is_absent(program: str, message: str) -> None:

@@ -79,3 +79,12 @@ def test_a_tensor_requiring_grad_cannot_be_plotted_as_in_matplotlib() -> None:
 def test_the_axes_grid_is_bounded_and_checked(text: str, match: str) -> None:
     with pytest.raises(GradcliError, match=match):
         run(text + "\n")
+
+
+def test_the_ticker_module_of_the_autograd_tutorials_draws_nothing() -> None:
+    out, warnings = run(
+        "import matplotlib.ticker as ticker\nfrom matplotlib import ticker as tk\n"
+        "fig, ax = plt.subplots()\nax.xaxis.set_major_formatter(ticker.FormatStrFormatter('%g'))\n"
+        "ax.yaxis.set_major_locator(tk.MultipleLocator(0.5))\nprint('ok')\n"
+    )
+    assert out == "ok\n" and len([w for w in warnings if WARNING in w]) == 1

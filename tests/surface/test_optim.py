@@ -326,3 +326,36 @@ def test_sequential_switches_to_the_next_schedule_at_its_closed_form() -> None:
         lrs.append(sched.get_last_lr()[0])
     want = [0.04, 0.07, 0.1, 0.09045084972, 0.06545084972, 0.03454915028, 0.00954915028, 0.0]
     assert lrs == pytest.approx(want, abs=1e-10)
+
+
+def test_add_and_sub_with_alpha_round_once_as_atens_kernel() -> None:
+    """`x.add_(g, alpha=-lr)`, `torch.add(x, y, alpha=)`, `x.sub(y, alpha=)` and the deprecated
+    `x.add_(-lr, g)` of a hand-written update give the fused multiply-add's values (one
+    rounding), which differ in the last bit from the rounded product then sum for many inputs."""
+    from gradcli.lang.program import parse
+
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(500).astype(np.float32)
+    g = rng.standard_normal(500).astype(np.float32)
+    fused = K.add(x, g, -0.001)
+    two_roundings = (x + np.float32(-0.001) * g).astype(np.float32)
+    assert not np.array_equal(_bits(fused), _bits(two_roundings))  # the test can fail
+    text = (
+        "import torch\nimport numpy as np\n"
+        f"x = torch.tensor({x.tolist()})\ng = torch.tensor({g.tolist()})\n"
+        "a = torch.add(x, g, alpha=-0.001)\nb = x.clone()\nb.add_(g, alpha=-0.001)\n"
+        "c = x.clone()\nc.data.add_(-0.001, g.data)\nd = x.sub(g, alpha=0.001)\n"
+    )
+    run = parse(text, "t.py").run(dtype="float32")  # as `gradcli run` runs it
+    got = {n: run.env[n].data for n in "abcd"}
+    for name, values in got.items():
+        assert np.array_equal(_bits(values), _bits(fused)), name
+
+
+def test_add_with_alpha_live_against_torch() -> None:
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((7, 9)).astype(np.float32)
+    y = rng.standard_normal(9).astype(np.float32)
+    want = torch.add(torch.from_numpy(x), torch.from_numpy(y), alpha=0.37).numpy()
+    assert np.array_equal(_bits(K.add(x, y, 0.37)), _bits(want))

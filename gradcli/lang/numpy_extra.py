@@ -1,0 +1,281 @@
+"""More of `numpy` as notebooks use it beside torch: the everyday array functions
+(`np.zeros_like`, `np.unique(y, return_counts=True)`, `np.flip`, `np.median`, `np.outer`,
+`np.tile`...) and elementwise functions (`np.log1p`, `np.floor`, `np.sign`...), computed by
+NumPy itself on arrays, numbers and lists, so the values, dtypes and printing are NumPy's.
+
+Every argument is checked to be a number, an array, a list of numbers or one of a few words
+before NumPy sees it (nothing of the program's own objects reaches NumPy), and every result
+that can be larger than its input is sized first (the tensor element limit). A tensor is
+refused with the tensor's own method as the hint, as `arrays._on_arrays` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core.tensor import Tensor, typename
+from ..ops.arithmetic import size_check
+
+
+def _array(v: Any, fn: str) -> np.ndarray:
+    from .arrays import _operand
+
+    if isinstance(v, Tensor):
+        raise GradcliError(
+            f"numpy.{fn}() of a tensor is not supported by gradcli",
+            hint="use the tensor's own method or torch's function, or x.numpy() first",
+        )
+    return _operand(v, fn)
+
+
+def _int(v: Any, what: str) -> int:
+    if isinstance(v, np.integer):
+        v = int(v)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise GradcliError(f"'{typename(v)}' object cannot be interpreted as an integer").mirror(
+            "TypeError"
+        )
+    return v
+
+
+def _axis(v: Any) -> Any:
+    if v is None:
+        return None
+    if isinstance(v, (tuple, list)):
+        return tuple(_int(a, "axis") for a in v)
+    return _int(v, "axis")
+
+
+def _number(v: Any, fn: str) -> Any:
+    if isinstance(v, np.generic) and v.dtype.kind in "biuf":
+        return v.item()
+    if not isinstance(v, (bool, int, float)):
+        raise GradcliError(f"numpy.{fn}: expected a number, not {typename(v)}").mirror("TypeError")
+    return v
+
+
+def _numpy(fn: Callable[[], Any]) -> Any:
+    """NumPy's result, its errors as the program's (catchable) errors."""
+    from .values import numpy_number
+
+    try:
+        with np.errstate(all="ignore"):
+            out = fn()
+    except np.exceptions.AxisError as e:  # a ValueError (and IndexError) in NumPy
+        raise GradcliError(str(e)).mirror("ValueError").pytorch() from None
+    except (ValueError, TypeError, IndexError) as e:
+        raise GradcliError(str(e)).mirror(type(e).__name__).pytorch() from None
+    if isinstance(out, tuple):
+        return tuple(numpy_number(o) if isinstance(o, np.ndarray) else o for o in out)
+    return numpy_number(out) if isinstance(out, (np.ndarray, np.generic)) else out
+
+
+def _elementwise(name: str) -> Callable[..., Any]:
+    np_fn = getattr(np, name)
+
+    def call(a: Any) -> Any:
+        x = _array(a, name)
+        return _numpy(lambda: np_fn(x))
+
+    call.__name__ = name
+    return call
+
+
+def _like(name: str) -> Callable[..., Any]:
+    def call(a: Any, *fill: Any, dtype: Any = None) -> Any:
+        from .arrays import _dtype
+
+        x = _array(a, name)
+        dt = _dtype(dtype, name)
+        if name == "full_like":
+            if len(fill) != 1:
+                raise GradcliError(
+                    "full_like() missing required argument 'fill_value' (pos 2)"
+                ).mirror("TypeError")
+            value = _number(fill[0], name)
+            return _numpy(lambda: np.full_like(x, value, dtype=dt))
+        if len(fill) > 1 or (fill and dtype is not None):
+            raise GradcliError(f"{name}() takes at most 2 positional arguments").mirror("TypeError")
+        if fill:  # np.zeros_like(a, np.int64): the dtype, given by position
+            dt = _dtype(fill[0], name)
+        return _numpy(lambda: getattr(np, name)(x, dtype=dt))
+
+    call.__name__ = name
+    return call
+
+
+def _unique(
+    a: Any,
+    return_index: Any = False,
+    return_inverse: Any = False,
+    return_counts: Any = False,
+    axis: Any = None,
+) -> Any:
+    x = _array(a, "unique")
+    flags = [bool(v) for v in (return_index, return_inverse, return_counts)]
+    return _numpy(
+        lambda: np.unique(
+            x,
+            return_index=flags[0],
+            return_inverse=flags[1],
+            return_counts=flags[2],
+            axis=_axis(axis),
+        )
+    )
+
+
+def _flip(a: Any, axis: Any = None) -> Any:
+    x = _array(a, "flip")
+    return _numpy(lambda: np.flip(x, axis=_axis(axis)))
+
+
+def _expand_dims(a: Any, axis: Any) -> Any:
+    x = _array(a, "expand_dims")
+    return _numpy(lambda: np.expand_dims(x, _axis(axis)))
+
+
+def _reshape(a: Any, shape: Any) -> Any:
+    from .pyobjects import ARRAY_METHODS
+
+    x = _array(a, "reshape")
+    return ARRAY_METHODS["reshape"](x, *(shape if isinstance(shape, (tuple, list)) else (shape,)))
+
+
+def _reduce(name: str) -> Callable[..., Any]:
+    """np.any / np.all / np.median / np.cumprod / np.count_nonzero (axis, keepdims)."""
+
+    def call(a: Any, axis: Any = None, keepdims: Any = False) -> Any:
+        x = _array(a, name)
+        ax = _axis(axis)
+        if name == "cumprod":
+            if keepdims is not False or isinstance(ax, tuple):
+                raise GradcliError("cumprod() takes one integer axis").mirror("TypeError")
+            return _numpy(lambda: np.cumprod(x, axis=ax))
+        kwargs = {"axis": ax, "keepdims": bool(keepdims)}
+        return _numpy(lambda: getattr(np, name)(x, **kwargs))
+
+    call.__name__ = name
+    return call
+
+
+def _percentile(a: Any, q: Any, axis: Any = None, keepdims: Any = False) -> Any:
+    x = _array(a, "percentile")
+    qs = _array(q, "percentile")
+    size_check((max(int(x.size), 1) * max(int(qs.size), 1),), "the result of numpy.percentile()")
+    return _numpy(lambda: np.percentile(x, qs, axis=_axis(axis), keepdims=bool(keepdims)))
+
+
+def _isclose(a: Any, b: Any, rtol: Any = 1e-05, atol: Any = 1e-08, equal_nan: Any = False) -> Any:
+    x, y = _array(a, "isclose"), _array(b, "isclose")
+    size_check(np.broadcast_shapes(x.shape, y.shape), "the result of numpy.isclose()")
+    r, t = _number(rtol, "isclose"), _number(atol, "isclose")
+    return _numpy(lambda: np.isclose(x, y, rtol=r, atol=t, equal_nan=bool(equal_nan)))
+
+
+def _array_equal(a: Any, b: Any) -> bool:
+    x, y = _array(a, "array_equal"), _array(b, "array_equal")
+    return bool(np.array_equal(x, y))
+
+
+def _nonzero(a: Any) -> Any:
+    return _numpy(lambda: np.nonzero(_array(a, "nonzero")))
+
+
+def _outer(a: Any, b: Any) -> Any:
+    x, y = _array(a, "outer"), _array(b, "outer")
+    size_check((int(x.size), int(y.size)), "the result of numpy.outer()")
+    return _numpy(lambda: np.outer(x, y))
+
+
+def _tile(a: Any, reps: Any) -> Any:
+    x = _array(a, "tile")
+    r = tuple(_int(v, "reps") for v in (reps if isinstance(reps, (tuple, list)) else (reps,)))
+    if any(v < 0 for v in r):
+        raise GradcliError("negative dimensions are not allowed").mirror("ValueError")
+    n = len(r) - x.ndim
+    shape = (1,) * max(n, 0) + x.shape
+    reps_full = (1,) * max(-n, 0) + r
+    size_check(tuple(s * k for s, k in zip(shape, reps_full, strict=True)), "numpy.tile()")
+    return _numpy(lambda: np.tile(x, r))
+
+
+def _repeat(a: Any, repeats: Any, axis: Any = None) -> Any:
+    from .pyobjects import ARRAY_METHODS
+
+    x = _array(a, "repeat")
+    if isinstance(repeats, Tensor):
+        raise GradcliError("numpy.repeat() of tensor repeats is not supported by gradcli")
+    return _numpy(lambda: ARRAY_METHODS["repeat"](x, repeats, axis))
+
+
+def _diag(v: Any, k: Any = 0) -> Any:
+    x = _array(v, "diag")
+    kk = _int(k, "k")
+    if x.ndim == 1:
+        n = int(x.size) + abs(kk)
+        size_check((n, n), "the result of numpy.diag()")
+    return _numpy(lambda: np.diag(x, kk))
+
+
+def _trace(a: Any, offset: Any = 0) -> Any:
+    x = _array(a, "trace")
+    off = _int(offset, "offset")
+    return _numpy(lambda: np.trace(x, off))
+
+
+ELEMENTWISE = (
+    "log1p",
+    "log2",
+    "log10",
+    "expm1",
+    "exp2",
+    "floor",
+    "ceil",
+    "trunc",
+    "sign",
+    "sinh",
+    "cosh",
+    "arcsin",
+    "arccos",
+    "arctan",
+    "negative",
+    "reciprocal",
+    "isnan",
+    "isinf",
+    "isfinite",
+)
+
+
+def functions() -> dict[str, Any]:
+    """The members these add to the `numpy` namespace."""
+    out: dict[str, Any] = {name: _elementwise(name) for name in ELEMENTWISE}
+    out.update(
+        {
+            "zeros_like": _like("zeros_like"),
+            "ones_like": _like("ones_like"),
+            "full_like": _like("full_like"),
+            "unique": _unique,
+            "flip": _flip,
+            "expand_dims": _expand_dims,
+            "reshape": _reshape,
+            "any": _reduce("any"),
+            "all": _reduce("all"),
+            "median": _reduce("median"),
+            "cumprod": _reduce("cumprod"),
+            "count_nonzero": _reduce("count_nonzero"),
+            "percentile": _percentile,
+            "isclose": _isclose,
+            "array_equal": _array_equal,
+            "nonzero": _nonzero,
+            "outer": _outer,
+            "tile": _tile,
+            "repeat": _repeat,
+            "diag": _diag,
+            "trace": _trace,
+        }
+    )
+    return out

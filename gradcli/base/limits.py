@@ -207,6 +207,19 @@ class RunBudget:
         self.collect_at = 0  # bytes of growth at which `check_memory` collects garbage
         self.next_memory = 0.0
         self.countdown = 0
+        # Work the kernels' exact-but-slow paths spent in this run, by name (see `spend`).
+        self.spent: dict[str, int] = {}
+
+    def spend(self, name: str, work: int, cap: int) -> bool:
+        """Whether a slow exact path (`name`) may do `work` more in this run, within `cap`
+        (counted when it may). Outside a run: always."""
+        if not self.active:
+            return True
+        used = self.spent.get(name, 0) + work
+        if used > cap:
+            return False
+        self.spent[name] = used
+        return True
 
     def run(self) -> RunBudget:
         return self
@@ -226,6 +239,7 @@ class RunBudget:
                 else:
                     limit._cached = limit.read()
             self.active = True
+            self.spent = {}
             self.nodes = 0
             self.node_limit = GRAPH_NODES.value
             self.seconds = TIME_SECONDS.value

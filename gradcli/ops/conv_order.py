@@ -39,6 +39,28 @@ _SLOW_MAX_INPUT = 20480
 _MAX_WORK = 1 << 28
 
 
+# The mirrored order's multiply-adds a run may spend on float32 convs (forwards and gradients
+# together), each ~20x the float64 sum's cost: ~5-10 s here. Small convs (what tutorials print)
+# always fit; a training loop of a CNN goes on in the float64 sum, rounded once, past it, and
+# the run says so once (its last bits may differ from PyTorch's from there on).
+RUN_WORK = 1 << 28
+
+
+def afford(work: int) -> bool:
+    """Whether the mirrored order may spend `work` multiply-adds more in this run."""
+    spend = getattr(hooks.observer, "spend", None)
+    if spend is None or spend("conv32", work, RUN_WORK):
+        return True
+    hooks.warn(
+        "float32 convolutions past 268,435,456 multiply-adds in a run are summed in float64 "
+        "and rounded once, not in PyTorch's order: the last bits of their results can differ "
+        "from PyTorch's from here on",
+        "smaller inputs or fewer steps keep PyTorch's order (it is ~20x slower to mirror)",
+        once=True,
+    )
+    return False
+
+
 def _work(x_shape: tuple, w_shape: tuple, out) -> int:
     return int(x_shape[0]) * int(np.prod(out)) * int(np.prod(w_shape))
 
@@ -144,7 +166,7 @@ def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | No
     if x.size == 0 or w.size == 0 or not all(out):
         return None
     kind = backend(x.shape, w.shape, stride, dilation, groups)
-    if kind == "other":
+    if kind == "other" or not afford(_work(x.shape, w.shape, out)):
         return None
     if kind in ("slow", "dilated"):
         # one sample and one group at a time (ATen's loops), each its own product

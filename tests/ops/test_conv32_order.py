@@ -224,3 +224,43 @@ def test_fused_bias_on_a_midpoint():
     y = _conv_fwd(x, w, b, stride=(1, 1), dilation=(1, 1), pad=(0, 0), out=(2, 2), groups=1)
     assert (y[0, 0] == np.float32(1 + 2**-11 + 2**-23)).all()
     assert (y[0, 1] == np.float32(1 + 2**-11)).all()
+
+
+def test_a_runs_mirrored_work_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past RUN_WORK multiply-adds in one run, float32 convs take the float64 sum rounded once
+    (~20x cheaper), said once on stderr; a new run starts a new account; outside a run (library
+    use) the order is always mirrored."""
+    from typer.testing import CliRunner
+
+    from gradcli.base import limits
+    from gradcli.cli.main import app
+    from gradcli.lang import runtime
+
+    assert runtime.hooks.observer is limits.BUDGET  # the interpreter's budget watches the kernel
+
+    x = _draw((2, 3, 6, 6), 1)
+    w = _draw((4, 3, 3, 3), 2)
+    geo = {"stride": (1, 1), "dilation": (1, 1), "pad": (0, 0), "out": (4, 4), "groups": 1}
+    mirrored = conv_order.conv_float32(
+        x, w, None, **{k: geo[k] for k in geo if k != "groups"}, groups=1
+    )
+    assert mirrored is not None  # outside a run: no account
+    work = conv_order._work(x.shape, w.shape, (4, 4))
+    monkeypatch.setattr(conv_order, "RUN_WORK", 2 * work)
+    with limits.BUDGET.run():
+        assert conv_order.afford(work) and conv_order.afford(work)
+        assert not conv_order.afford(1)  # the account is spent
+    with limits.BUDGET.run():
+        assert conv_order.afford(work)  # a new run, a new account
+    program = (
+        "import torch.nn.functional as F\ntorch.manual_seed(0)\n"
+        "x = torch.randn(2, 3, 6, 6)\nw = torch.randn(4, 3, 3, 3)\n"
+        "for i in range(4):\n    y = F.conv2d(x, w)\nprint(y.shape)"
+    )
+    r = CliRunner().invoke(app, ["run", "-e", program])
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == "torch.Size([2, 4, 4, 4])\n"
+    assert r.stderr.count("warning: float32 convolutions past") == 1, r.stderr
+    monkeypatch.setattr(conv_order, "RUN_WORK", 4 * work)
+    quiet = CliRunner().invoke(app, ["run", "-e", program])
+    assert quiet.exit_code == 0 and "float32 convolutions" not in quiet.stderr

@@ -67,3 +67,22 @@ def test_optimizer_add_direct_fma_matches_the_general_fma() -> None:
             assert got.dtype == want.dtype and got.shape == want.shape
             assert np.array_equal(np.isnan(got), np.isnan(want))
             assert _same(got[~np.isnan(got)], want[~np.isnan(want)])
+
+
+def test_mkl_logf_exact_steps_are_the_fused_ones() -> None:
+    # vmsLn's r = fma(x, c, -1) and hi = fma(-k, ln2_hi, T0[j]) are computed without the fma
+    # emulation (the first exact in float64, the second's product exact in float32): the same
+    # bits as fma32 on every normal exponent and mantissa step.
+    from gradcli.core import mkl32
+    from gradcli.core.powf32 import fma32
+
+    rng = np.random.default_rng(9)
+    x = rng.integers(0x00800000, 0x7F000000, 200_000, dtype=np.uint32).view(F32)
+    b = x.view(np.int32)
+    i = mkl32._rcp_step()[(b & 0x7FFFFF) >> 7]
+    e = (b >> 23) - 127
+    c = np.ldexp(F32(1) - i.astype(F32) / F32(64), -e).astype(F32)
+    k = (-e - (i > 0)).astype(F32)
+    t0 = mkl32._LOG_T[0][np.where(i > 0, 64 - i - 32, 0)]
+    assert _same((x.astype(np.float64) * c - 1.0).astype(F32), fma32(x, c, F32(-1)))
+    assert _same(-k * mkl32._LOG_LN2_HI + t0, fma32(-k, mkl32._LOG_LN2_HI, t0))

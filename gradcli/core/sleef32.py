@@ -29,7 +29,8 @@ def in_pieces(f):
     temporaries stay bounded."""
 
     def run(*args: np.ndarray) -> np.ndarray:
-        args = np.broadcast_arrays(*args)
+        if len(args) > 1 or type(args[0]) is not np.ndarray:
+            args = np.broadcast_arrays(*args)  # (~10 us: not for the usual single array)
         if args[0].size <= _PIECE:
             return f(*args)
         flat = [np.ascontiguousarray(a).reshape(-1) for a in args]

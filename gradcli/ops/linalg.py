@@ -124,6 +124,8 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
     if x.dtype != np.float32 or y.dtype != np.float32:
         return None
     (m, k), n = x.shape, y.shape[1]
+    if not (k == 1 or k > _KC):  # (the usual case: known before the bias is broadcast)
+        return None
     try:
         bias = np.broadcast_to(b, (m, n)).astype(np.float32)
     except ValueError:

@@ -94,7 +94,8 @@ def expf(d: np.ndarray) -> np.ndarray:
         )
         qf = qi.astype(_F)
         s = d - qf * _L2U  # fma(q, -L2U, d): q * L2U is exact (|q| < 600, L2U has 15 bits)
-        s = _fma(qf, -_L2L, s)
+        if qi.any():  # (every q zero, |d| < ln2 / 2: fma(0, -L2L, s) is s)
+            s = _fma(qf, -_L2L, s)
         u = _fma(s, _EXP_POLY[0], _EXP_POLY[1])  # (the first step of C0 * s + C1: a*b = b*a)
         for c in _EXP_POLY[2:]:
             u = _fma(u, s, c)

@@ -532,6 +532,15 @@ def _row_lanes(x: np.ndarray, w: np.ndarray, sets: int) -> np.ndarray:
     alternate blocks of 16 while 32 products or more are left, added lane by lane, and the last
     products are fused into that. float32 (m, n, 16)."""
     m, k = x.shape
+    if sets == 1 and k <= _LANES:
+        # One block into zero lanes: fma(x, w, +0) is the exact product (float64) plus +0
+        # (an exact -0 becomes +0; a product too small for float32 keeps its sign) rounded
+        # once to float32
+        acc = np.zeros((m, w.shape[0], _LANES), np.float32)
+        p = x.astype(np.float64)[:, None, :] * w.astype(np.float64)[None, :, :]
+        p += 0.0
+        acc[..., :k] = p
+        return acc
     xs, ws = x.astype(np.float64), w.astype(np.float64)
     accs = [np.zeros((m, w.shape[0], _LANES), np.float32) for _ in range(sets)]
 

@@ -86,3 +86,37 @@ def test_mkl_logf_exact_steps_are_the_fused_ones() -> None:
     t0 = mkl32._LOG_T[0][np.where(i > 0, 64 - i - 32, 0)]
     assert _same((x.astype(np.float64) * c - 1.0).astype(F32), fma32(x, c, F32(-1)))
     assert _same(-k * mkl32._LOG_LN2_HI + t0, fma32(-k, mkl32._LOG_LN2_HI, t0))
+
+
+def test_mkl_logf_of_arguments_near_one_matches_the_mixed_path() -> None:
+    # x in [0.5, 2) alone has every k zero (its lo term is the table's); beside arguments far
+    # from 1, the fma computes it: the same bits.
+    from gradcli.core import mkl32
+
+    rng = np.random.default_rng(4)
+    for n in (1, 4, 33):
+        x = rng.uniform(0.5, 2.0, n).astype(F32)
+        far = np.array([1e-30, 3.0, 1e30, 0.25], F32)
+        assert _same(mkl32.logf(x), mkl32.logf(np.concatenate([x, far]))[:n])
+
+
+def test_first_block_of_lanes_is_the_fused_product_from_zero() -> None:
+    # linalg._row_lanes with one block (k <= 16) writes the float32 products: fma(x, w, +0)
+    # by definition, -0 products made +0; with NaN, inf, zeros of both signs, subnormals.
+    from gradcli.core.powf32 import fma32
+    from gradcli.ops import linalg
+
+    rng = np.random.default_rng(6)
+    for m, k, n in ((1, 1, 2), (4, 2, 10), (4, 10, 10), (3, 16, 5)):
+        x = rng.standard_normal((m, k)).astype(F32)
+        w = rng.standard_normal((n, k)).astype(F32)
+        x.flat[::3] = rng.choice(SPECIAL, x[:, ::1].flat[::3].size)
+        w.flat[1::4] = -0.0
+        with np.errstate(all="ignore"):  # (as the kernels run)
+            lanes = linalg._row_lanes(x, w, 1)
+        assert lanes.shape == (m, n, 16) and not lanes[..., k:].any()
+        with np.errstate(all="ignore"):
+            want = fma32(x[:, None, :] * np.ones((1, n, 1), F32), w[None, :, :], F32(0))
+        assert np.array_equal(np.isnan(lanes[..., :k]), np.isnan(want))
+        ok = ~np.isnan(want)
+        assert _same(lanes[..., :k][ok], want[ok])

@@ -120,3 +120,31 @@ def test_first_block_of_lanes_is_the_fused_product_from_zero() -> None:
         assert np.array_equal(np.isnan(lanes[..., :k]), np.isnan(want))
         ok = ~np.isnan(want)
         assert _same(lanes[..., :k][ok], want[ok])
+
+
+def test_matmul_rule_on_arrays_matches_the_recorded_products() -> None:
+    # A pass that records nothing computes matmul's two gradients on the arrays; recording
+    # (create_graph's mode) computes them with the ops: the same bits, shapes and dtypes.
+    from gradcli.core.tensor import Tensor, enable_grad, no_grad
+    from gradcli.ops import linalg
+
+    rng = np.random.default_rng(8)
+    shapes = [(4, 2, 10), (4, 10, 10), (4, 10, 1), (1, 4, 10), (10, 4, 2), (1, 1, 1), (3, 0, 2)]
+    shapes += [(2, 40, 3), (20, 5, 17), (5, 400, 3)]
+    for dt in (np.float32, np.float64):
+        for m, k, n in shapes:
+            x = Tensor(rng.standard_normal((m, k)).astype(dt), requires_grad=True)
+            w = Tensor(rng.standard_normal((n, k)).astype(dt), requires_grad=True)
+            if x.data.size:
+                x.data.flat[::5] = rng.choice(SPECIAL, x.data.flat[::5].size)
+            y = Tensor(w.data.T, requires_grad=True)  # nn.Linear's layout
+            g = Tensor(rng.standard_normal((m, n)).astype(dt))
+            out = Tensor(np.zeros((m, n), dt))
+            with np.errstate(all="ignore"):
+                with no_grad():
+                    fast = linalg._matmul_vjp(g, out, x, y)
+                with enable_grad():
+                    slow = linalg._matmul_vjp(g, out, x, y)
+            for a, b in zip(fast, slow):
+                assert a.dtype == b.dtype and a.shape == b.shape
+                assert np.array_equal(a.data.view(np.uint8), b.data.view(np.uint8))

@@ -21,6 +21,7 @@ from .powf32 import _squ_f2 as _df_squ
 from .powf32 import fma32
 
 _F = np.float32
+_LOW28 = np.int64(0x0FFFFFFF)  # (as fma32's check of midpoints)
 _PIECE = 1 << 17  # elements computed at once (the emulations make a dozen temporaries)
 
 
@@ -96,10 +97,13 @@ def expf(d: np.ndarray) -> np.ndarray:
         s = d - qf * _L2U  # fma(q, -L2U, d): q * L2U is exact (|q| < 600, L2U has 15 bits)
         if qi.any():  # (every q zero, |d| < ln2 / 2: fma(0, -L2L, s) is s)
             s = _fma(qf, -_L2L, s)
-        u = _fma(s, _EXP_POLY[0], _EXP_POLY[1])  # (the first step of C0 * s + C1: a*b = b*a)
-        for c in _EXP_POLY[2:]:
-            u = _fma(u, s, c)
-        u = _F(1) + _fma(s * s, u, s)
+        u = _exp_poly(s) if plain else None
+        if u is None:
+            u = _fma(s, _EXP_POLY[0], _EXP_POLY[1])  # (C0 * s + C1: a*b = b*a)
+            for c in _EXP_POLY[2:]:
+                u = _fma(u, s, c)
+            u = _fma(s * s, u, s)
+        u = _F(1) + u
         h = qi >> 1
         u = u * np.ldexp(_F(1), h).astype(_F) * np.ldexp(_F(1), qi - h).astype(_F)
         if plain:
@@ -107,6 +111,30 @@ def expf(d: np.ndarray) -> np.ndarray:
         u = np.where(d < _F(-104), _F(0), u)
         u = np.where(d > _F(100), _F(np.inf), u)
         return np.where(np.isnan(d), d, u).astype(_F)
+
+
+def _exp_poly(s: np.ndarray) -> np.ndarray | None:
+    """expf's six fused steps (the Horner steps, then s*s*u + s) as one chain in float64: each
+    product of float32 values is exact, each sum rounded to float64 and then to float32, the
+    float64 sums kept; right unless a sum landed on a float32 midpoint's 29 low bits (the
+    test of `fma32`, once for all the steps): then None, and the steps are done one by one
+    with the exact fma. Four NumPy calls a step instead of ten."""
+    shape = s.shape
+    s = s.reshape(-1)
+    s64 = s.astype(np.float64)
+    sums = np.empty((6, s.size), np.float64)
+    np.multiply(s64, _EXP_POLY[0], out=sums[0])
+    sums[0] += _EXP_POLY[1]
+    u = sums[0].astype(_F).astype(np.float64)
+    for j, c in enumerate(_EXP_POLY[2:], 1):
+        np.multiply(u, s64, out=sums[j])
+        sums[j] += c
+        u = sums[j].astype(_F).astype(np.float64)
+    np.multiply((s * s).astype(np.float64), u, out=sums[5])
+    sums[5] += s64
+    if ((sums.view(np.int64) & _LOW28) == 0).any():
+        return None
+    return sums[5].astype(_F).reshape(shape)
 
 
 # --- SLEEF's logf (u10, the AVX512 variant) ------------------------------------------------

@@ -149,3 +149,27 @@ def test_matmul_rule_on_arrays_matches_the_recorded_products() -> None:
             for a, b in zip(fast, slow):
                 assert a.dtype == b.dtype and a.shape == b.shape
                 assert np.array_equal(a.data.view(np.uint8), b.data.view(np.uint8))
+
+
+def test_unbroadcast_on_arrays_matches_the_recorded_sum() -> None:
+    # Undoing broadcasting in a pass that records nothing sums on the array; recording, with
+    # the ops: the same bits (PyTorch's order of the sum), shape and dtype.
+    from gradcli.core.autograd import unbroadcast
+    from gradcli.core.tensor import Tensor, enable_grad, no_grad
+
+    rng = np.random.default_rng(10)
+    cases = [((4, 10), (10,), 0), ((4, 10), (1, 10), 0), ((3, 4, 5), (4, 1), 0), ((2, 3), (), 0)]
+    cases += [((2, 4, 10), (10,), 1), ((40, 33), (33,), 0), ((0, 3), (3,), 0), ((1,), (1,), 0)]
+    for dt in (np.float32, np.float64):
+        for gshape, shape, nb in cases:
+            g = Tensor((rng.standard_normal(gshape) * 1e3).astype(dt))
+            if g.data.size > 3:
+                g.data.flat[::7] = rng.choice(SPECIAL, g.data.flat[::7].size)
+            with no_grad():
+                fast = unbroadcast(g, shape, nb)
+            with enable_grad():
+                slow = unbroadcast(g, shape, nb)
+            assert fast.dtype == slow.dtype and fast.shape == slow.shape
+            assert np.array_equal(
+                fast.data.reshape(-1).view(np.uint8), slow.data.reshape(-1).view(np.uint8)
+            )

@@ -430,23 +430,22 @@ def _fma_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     can be wrong, the pass is done again with `_fma32`."""
     xs, ys = x.astype(np.float64), y.astype(np.float64)
     m, k, n = x.shape[0], x.shape[1], y.shape[1]
-    acc = np.zeros((m, n), np.float64)  # float32 values
+    acc = np.zeros((m, n), np.float32)
     with np.errstate(all="ignore"):
         for lo in range(0, k, _CHAIN_STEP):
             hooks.observer.check_clock()  # a large chain takes a second: the limit binds inside
             hi = min(lo + _CHAIN_STEP, k)
-            p = xs[:, lo:hi, None] * ys[None, lo:hi]  # (m, step, n), exact
+            p = xs.T[lo:hi, :, None] * ys[lo:hi, None, :]  # (step, m, n), exact
             sums = np.empty((hi - lo, m, n), np.float64)
             start = acc
-            for j in range(hi - lo):
-                np.add(p[:, j], acc, out=sums[j])
-                acc = sums[j].astype(np.float32).astype(np.float64)
+            for pj, sj in zip(p, sums):
+                np.add(pj, acc, out=sj)  # (acc's float32 values are exact in float64)
+                acc = sj.astype(np.float32)
             if ((sums.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)).any():
-                acc32 = start.astype(np.float32)
-                for j in range(hi - lo):
-                    acc32 = _fma32(p[:, j], acc32)
-                acc = acc32.astype(np.float64)
-    return acc.astype(np.float32)
+                acc = start
+                for pj in p:
+                    acc = _fma32(pj, acc)
+    return acc
 
 
 def _fma32(p: np.ndarray, acc: np.ndarray) -> np.ndarray:

@@ -173,3 +173,25 @@ def test_unbroadcast_on_arrays_matches_the_recorded_sum() -> None:
             assert np.array_equal(
                 fast.data.reshape(-1).view(np.uint8), slow.data.reshape(-1).view(np.uint8)
             )
+
+
+def test_fma_chain_takes_the_exact_steps_at_a_midpoint() -> None:
+    # linalg._fma_chain's float64 pass is redone with the exact fma where a sum lands on a
+    # float32 midpoint: columns whose second step is a double-rounding case (1 * c, then
+    # a * b + c: the float64 sum on a float32 midpoint, the exact one just below) give the
+    # exact chain's bits, beside ordinary columns.
+    from gradcli.core.powf32 import fma32
+    from gradcli.ops import linalg
+
+    rng = np.random.default_rng(12)
+    for t in rng.integers(1, 60, 4) * 2.0**-21:
+        a, b = F32(1 + t), F32((1 - t) * 2.0**-18)
+        c = (64 + (2 * rng.integers(0, 1000, 8) + 1) * 2.0**-17).astype(F32)
+        c[::3] = rng.standard_normal(3).astype(F32)  # ordinary columns
+        x = np.array([[1.0, a]], F32)
+        y = np.stack([c, np.full(8, b, F32)])  # (2, 8)
+        want = fma32(np.full(8, a, F32), y[1], fma32(np.ones(8, F32), y[0], np.zeros(8, F32)))
+        with np.errstate(all="ignore"):
+            got = linalg._fma_chain(x, y)
+        assert _same(got[0], want)
+        assert not _same(got[0], (c.astype(np.float64) + float(a) * float(b)).astype(F32))

@@ -195,3 +195,24 @@ def test_fma_chain_takes_the_exact_steps_at_a_midpoint() -> None:
             got = linalg._fma_chain(x, y)
         assert _same(got[0], want)
         assert not _same(got[0], (c.astype(np.float64) + float(a) * float(b)).astype(F32))
+
+
+def test_permute_rule_on_arrays_matches_the_recorded_op() -> None:
+    from gradcli.core.tensor import Tensor, enable_grad, no_grad
+    from gradcli.ops import shape
+
+    rng = np.random.default_rng(13)
+    for gshape, perm in (
+        ((10, 4), (1, 0)),
+        ((2, 3, 4), (2, 0, 1)),
+        ((5, 2, 3), (1, 0)),
+        ((0, 2), (1, 0)),
+    ):
+        g = Tensor(rng.standard_normal(gshape).astype(F32))
+        out = Tensor(np.zeros(gshape, F32))
+        with no_grad():
+            (fast,) = shape.permute.vjp(g, out, Tensor(np.zeros(gshape, F32)), perm=perm)
+        with enable_grad():
+            (slow,) = shape.permute.vjp(g, out, Tensor(np.zeros(gshape, F32)), perm=perm)
+        assert fast.shape == slow.shape and fast.data.strides == slow.data.strides
+        assert np.array_equal(fast.data, slow.data)

@@ -33,6 +33,7 @@ from .tensor import (
     enable_grad,
     in_pass,
     no_grad,
+    wrap,
 )
 
 # --- backward ------------------------------------------------------------------------------
@@ -70,6 +71,14 @@ def unbroadcast(g: Tensor, shape: tuple[int, ...], nb: int) -> Tensor:
     for i, s in enumerate(shape):
         if s == 1 and g.shape[nb + lead + i] != 1:
             axes.append(nb + lead + i)
+    if type(g) is Tensor and not _GradMode.enabled and not _GradMode.dual:
+        # nothing is recorded: the two ops' forwards on the array (the same sum, in PyTorch's
+        # order, and the same view), without their dispatch
+        data = g.data
+        if axes:
+            with np.errstate(all="ignore"):
+                data = P.sum.forward(data, dim=tuple(axes), keepdim=True)
+        return wrap(np.reshape(data, data.shape[:nb] + tuple(shape)))
     if axes:
         g = apply(P.sum, g, dim=tuple(axes), keepdim=True, label="SumBackward1")
     return apply(P.reshape, g, shape=g.shape[:nb] + tuple(shape), label="ViewBackward0")

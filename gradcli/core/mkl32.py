@@ -365,9 +365,15 @@ def logf(x: np.ndarray) -> np.ndarray:
         c = np.ldexp(_F(1) - i.astype(_F) / _F(64), -e).astype(_F)
         k = (-e - (i > 0)).astype(_F)
         j = np.where(i > 0, 64 - i - 32, 0)
-        r = fma32(xm, c, _F(-1))
-        hi = fma32(-k, _LOG_LN2_HI, _LOG_T[0][j])
-        lo = fma32(-k, _LOG_LN2_LO, _LOG_T[1][j])
+        # r = fma(x, c, -1): c has 6 significant bits, so x * c (30 bits) and its sum with -1
+        # (|x c| < 2: 31 bits at most) are exact in float64, and one rounding gives the fma
+        r = (xm.astype(np.float64) * c - 1.0).astype(_F)
+        # hi = fma(-k, ln2_hi, T0): ln2_hi has 15 significant bits and |k| <= 128 (8 bits), so the
+        # product is exact in float32 and the fma is the float32 sum
+        hi = -k * _LOG_LN2_HI + _LOG_T[0][j]
+        # (every k zero, x in [0.5, 2): the fma is T1 itself, no entry of which is -0; the
+        # emulation would check each exact sum as a possible midpoint)
+        lo = fma32(-k, _LOG_LN2_LO, _LOG_T[1][j]) if k.any() else _LOG_T[1][j]
         p = fma32(r, _LOG_C3, _LOG_C2)
         p = fma32(r, p, _LOG_C1)
         p = fma32(r * r, p, lo)

@@ -20,6 +20,7 @@ from . import hooks
 F32 = np.float32
 _ODD = np.int64(1)
 _LOW28 = np.int64(0x0FFFFFFF)
+_SMALL = 256  # elements up to which fma32's check of midpoints works on whole arrays
 
 
 def fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
@@ -39,10 +40,27 @@ def fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     # halfway between two float32 values: the 29 bits below float32's last are 1000...0;
     # a float32 subnormal's halfway points also have those low 28 bits zero.
     cand = (flat.view(np.int64) & _LOW28) == 0
-    count = np.count_nonzero(cand)
-    if count == 0:
+    if not cand.any():
         return s.astype(F32)
     shape = s.shape
+    if flat.size <= _SMALL:
+        # A small array: the sum's error for every element, by broadcasting arithmetic (a few
+        # NumPy calls, none of `broadcast_to`'s Python), the same two-sum as below.
+        p = a.astype(np.float64) * np.asarray(b, dtype=F32)
+        with np.errstate(all="ignore"):
+            v = s - p
+            e = (p - (s - v)) + (np.asarray(c, dtype=F32).astype(np.float64) - v)
+        e = e.reshape(-1)
+        # a candidate's last bit is 0 (its 28 low bits are); e is finite or NaN (a float32
+        # product and sum cannot overflow float64: NaN comes only from inf or NaN operands)
+        fix = cand & (e != 0) & (e == e)
+        if not fix.any():
+            return s.astype(F32)
+        bits = flat.view(np.int64)
+        up = (e.view(np.int64) ^ bits) >= 0  # e on the side away from zero
+        bits = bits + fix * ((up << 1) - 1)
+        return bits.view(np.float64).astype(F32).reshape(shape)
+    count = np.count_nonzero(cand)
     ab = np.broadcast_to(a, shape).reshape(-1)
     bb = np.broadcast_to(np.asarray(b, dtype=F32), shape).reshape(-1)
     cc = np.broadcast_to(np.asarray(c, dtype=F32), shape).reshape(-1)

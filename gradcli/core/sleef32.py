@@ -21,6 +21,7 @@ from .powf32 import _squ_f2 as _df_squ
 from .powf32 import fma32
 
 _F = np.float32
+_LOW28 = np.int64(0x0FFFFFFF)  # (as fma32's check of midpoints)
 _PIECE = 1 << 17  # elements computed at once (the emulations make a dozen temporaries)
 
 
@@ -29,7 +30,8 @@ def in_pieces(f):
     temporaries stay bounded."""
 
     def run(*args: np.ndarray) -> np.ndarray:
-        args = np.broadcast_arrays(*args)
+        if len(args) > 1 or type(args[0]) is not np.ndarray:
+            args = np.broadcast_arrays(*args)  # (~10 us: not for the usual single array)
         if args[0].size <= _PIECE:
             return f(*args)
         flat = [np.ascontiguousarray(a).reshape(-1) for a in args]
@@ -44,8 +46,16 @@ def in_pieces(f):
     return run
 
 
+def _fits(v, shape) -> bool:
+    """Whether `v` is a float32 scalar or a float32 array of `shape` (as `fma32` takes it)."""
+    t = type(v)
+    return t is _F or (t is np.ndarray and v.dtype == _F and v.shape == shape)
+
+
 def _fma(a, b, c) -> np.ndarray:
     """Correctly rounded float32 a*b + c."""
+    if type(a) is np.ndarray and a.dtype == _F and _fits(b, a.shape) and _fits(c, a.shape):
+        return fma32(a, b, c)  # the kernels' usual call: no conversion, no broadcasting
     a, b, c = np.asarray(a, _F), np.asarray(b, _F), np.asarray(c, _F)
     shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
     if a.shape != shape:
@@ -76,20 +86,55 @@ def expf(d: np.ndarray) -> np.ndarray:
     in two fused steps, a degree-6 polynomial in Horner form of fused steps, 1 + s + s*s*u,
     scaled by 2**q in two exact halves; 0 below -104, inf above 100."""
     with np.errstate(all="ignore"):
+        # Every element in [-100, 100] (no NaN, the usual case): q needs no clipping and no
+        # element takes the special values (the same bits as the general path's, fewer calls).
+        plain = d.size == 0 or bool(np.abs(d).max() <= _F(100))
         q = np.rint(d * _R_LN2)
-        qi = np.clip(np.nan_to_num(q), -1000, 1000).astype(np.int32)
+        qi = (
+            q.astype(np.int32) if plain else np.clip(np.nan_to_num(q), -1000, 1000).astype(np.int32)
+        )
         qf = qi.astype(_F)
         s = d - qf * _L2U  # fma(q, -L2U, d): q * L2U is exact (|q| < 600, L2U has 15 bits)
-        s = _fma(qf, -_L2L, s)
-        u = np.full(d.shape, _EXP_POLY[0], _F)
-        for c in _EXP_POLY[1:]:
-            u = _fma(u, s, c)
-        u = _F(1) + _fma(s * s, u, s)
+        if qi.any():  # (every q zero, |d| < ln2 / 2: fma(0, -L2L, s) is s)
+            s = _fma(qf, -_L2L, s)
+        u = _exp_poly(s) if plain else None
+        if u is None:
+            u = _fma(s, _EXP_POLY[0], _EXP_POLY[1])  # (C0 * s + C1: a*b = b*a)
+            for c in _EXP_POLY[2:]:
+                u = _fma(u, s, c)
+            u = _fma(s * s, u, s)
+        u = _F(1) + u
         h = qi >> 1
         u = u * np.ldexp(_F(1), h).astype(_F) * np.ldexp(_F(1), qi - h).astype(_F)
+        if plain:
+            return u
         u = np.where(d < _F(-104), _F(0), u)
         u = np.where(d > _F(100), _F(np.inf), u)
         return np.where(np.isnan(d), d, u).astype(_F)
+
+
+def _exp_poly(s: np.ndarray) -> np.ndarray | None:
+    """expf's six fused steps (the Horner steps, then s*s*u + s) as one chain in float64: each
+    product of float32 values is exact, each sum rounded to float64 and then to float32, the
+    float64 sums kept; right unless a sum landed on a float32 midpoint's 29 low bits (the
+    test of `fma32`, once for all the steps): then None, and the steps are done one by one
+    with the exact fma. Four NumPy calls a step instead of ten."""
+    shape = s.shape
+    s = s.reshape(-1)
+    s64 = s.astype(np.float64)
+    sums = np.empty((6, s.size), np.float64)
+    np.multiply(s64, _EXP_POLY[0], out=sums[0])
+    sums[0] += _EXP_POLY[1]
+    u = sums[0].astype(_F).astype(np.float64)
+    for j, c in enumerate(_EXP_POLY[2:], 1):
+        np.multiply(u, s64, out=sums[j])
+        sums[j] += c
+        u = sums[j].astype(_F).astype(np.float64)
+    np.multiply((s * s).astype(np.float64), u, out=sums[5])
+    sums[5] += s64
+    if ((sums.view(np.int64) & _LOW28) == 0).any():
+        return None
+    return sums[5].astype(_F).reshape(shape)
 
 
 # --- SLEEF's logf (u10, the AVX512 variant) ------------------------------------------------
@@ -173,14 +218,22 @@ def glibc_expf(x: np.ndarray) -> np.ndarray:
     if _EXP2_TAB is None:
         _EXP2_TAB = _exp2_table()
     with np.errstate(all="ignore"):
+        # every element in [-88, 88] (no NaN): no clipping, no special value (as in expf)
+        plain = x.size == 0 or bool(np.abs(x).max() <= _F(88))
         xd = x.astype(np.float64)
         z = _INVLN2_32 * xd
         kd = np.rint(z)
         r = z - kd
-        ki = np.clip(np.nan_to_num(kd), -10000, 10000).astype(np.int64)
+        ki = (
+            kd.astype(np.int64)
+            if plain
+            else np.clip(np.nan_to_num(kd), -10000, 10000).astype(np.int64)
+        )
         s = np.ldexp(_EXP2_TAB[ki % 32], ki >> 5)
         y = (_GLIBC_POLY[0] * r + _GLIBC_POLY[1]) * (r * r) + (_GLIBC_POLY[2] * r + 1.0)
         y = (y * s).astype(_F)
+        if plain:
+            return y
         y = np.where(x < _F(float.fromhex("-0x1.9fe368p6")), _F(0), y)
         y = np.where(x > _F(float.fromhex("0x1.62e42ep6")), _F(np.inf), y)
         return np.where(np.isnan(x), x, y).astype(_F)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from types import TracebackType
+from types import MethodType, TracebackType
 from typing import Any
 
 import numpy as np
@@ -35,6 +35,7 @@ from .values import Device, DType, range_len, short
 # (id(f), number of positional arguments, keyword names) -> f, for calls that bound.
 _BOUND: dict[tuple, Any] = {}
 _SIGNATURES: dict[int, tuple[Any, Any]] = {}
+_METHOD_SIGNATURES: dict[int, tuple[Any, Any]] = {}  # bound methods' by their function's id
 
 # Python's exception classes as the program's `except` sees them.
 _MIRRORED = {
@@ -53,19 +54,30 @@ _MIRRORED = {
 
 
 def signature_of(f: Callable[..., Any]) -> Any:
+    if type(f) is MethodType:
+        # A bound method is a new object at each attribute access (`optimizer.step`): its
+        # signature (the function's, less the first parameter) is kept by its function.
+        func = f.__func__
+        entry = _METHOD_SIGNATURES.get(id(func))
+        if entry is None or entry[0] is not func:
+            entry = _METHOD_SIGNATURES[id(func)] = (func, _signature(f))
+        return entry[1]
     entry = _SIGNATURES.get(id(f))
     if entry is None or entry[0] is not f:
-        import inspect
-
-        try:
-            sig = inspect.signature(f)
-        except (TypeError, ValueError):
-            sig = False
         if len(_SIGNATURES) > 4096:
             _SIGNATURES.clear()
         # The function is kept with its signature, so that its id cannot be reused meanwhile.
-        entry = _SIGNATURES[id(f)] = (f, sig)
+        entry = _SIGNATURES[id(f)] = (f, _signature(f))
     return entry[1]
+
+
+def _signature(f: Callable[..., Any]) -> Any:
+    import inspect
+
+    try:
+        return inspect.signature(f)
+    except (TypeError, ValueError):
+        return False
 
 
 def checked_call(
@@ -91,8 +103,11 @@ def checked_call(
     if kwargs and "out" in kwargs and _takes_out(f):
         kwargs = dict(kwargs)
         out = kwargs.pop("out")
-    key = (id(f), len(args), tuple(kwargs) if kwargs else ())
-    if _BOUND.get(key) is not f:
+    # (a bound method is known by its function: the object is new at every access)
+    method = type(f) is MethodType
+    fixed = f.__func__ if method else f
+    key = (id(fixed), method, len(args), tuple(kwargs) if kwargs else ())
+    if _BOUND.get(key) is not fixed:
         sig = signature_of(f)
         if sig:
             try:
@@ -108,7 +123,7 @@ def checked_call(
                 ).mirror("TypeError") from None
         if len(_BOUND) > 8192:
             _BOUND.clear()
-        _BOUND[key] = f
+        _BOUND[key] = fixed
     if kwargs and kwargs.get("device") is not None:
         device_checked(kwargs["device"])
     if not raw:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Callable
+from sys import getrefcount
 from types import FunctionType
 from typing import Any
 
@@ -243,7 +244,21 @@ class Runtime:
                     f"--set {name}: {new.size} values given but `{name}` has shape "
                     f"{list(t.shape)} ({t.data.size} elements)",
                 ).mirror(None)
-        t.data = np.array(new, dtype=t.dtype)
+        old = t.data
+        if (
+            type(old) is np.ndarray
+            and old.flags.owndata
+            and old.flags.writeable
+            and old.flags.c_contiguous
+            and old.shape == new.shape
+            and t._base is None
+            and getrefcount(old) == 3  # the tensor, `old`, getrefcount's argument: no alias
+        ):
+            # the leaf's own fresh array (its constructor's): the values copied into it, no
+            # second array of the data's size (its pages are already mapped)
+            np.copyto(old, new, casting="unsafe")
+        else:
+            t.data = np.array(new, dtype=t.dtype)
         self.applied[name] = True
 
     # -- calls --

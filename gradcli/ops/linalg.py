@@ -11,7 +11,7 @@ import numpy as np
 from ..base import limits
 from ..core import hooks
 from ..core.op import Sample, apply, defop
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, _GradMode, wrap
 from . import saved as V
 from .shape import reshape_to, squeeze, transpose_last, unsqueeze
 
@@ -47,6 +47,22 @@ def _matmul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
         k, n = x.shape[-1], y.shape[1]
         gy = transpose_last(reshape_to(x, (-1, k))) @ reshape_to(g, (-1, n))
         return (g @ transpose_last(y) if nx else None, gy)
+    if (
+        x.ndim == 2
+        and y.ndim == 2
+        and type(g) is Tensor
+        and g.ndim == 2
+        and g.dtype == x.dtype == y.dtype
+        and not _GradMode.enabled
+        and not _GradMode.dual
+    ):
+        # A pass that records nothing (no create_graph): the two products on the arrays, the
+        # transposed operand the view `transpose_last` makes (the same kernels, the same bits,
+        # without two ops' dispatch each)
+        with np.errstate(all="ignore"):
+            gx = wrap(_matmul_fwd(g.data, y.data.T)) if nx else None
+            gy = wrap(_matmul_fwd(x.data.T, g.data)) if ny else None
+        return (gx, gy)
     return (g @ transpose_last(y) if nx else None, transpose_last(x) @ g if ny else None)
 
 
@@ -124,6 +140,8 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
     if x.dtype != np.float32 or y.dtype != np.float32:
         return None
     (m, k), n = x.shape, y.shape[1]
+    if not (k == 1 or k > _KC):  # (the usual case: known before the bias is broadcast)
+        return None
     try:
         bias = np.broadcast_to(b, (m, n)).astype(np.float32)
     except ValueError:
@@ -413,25 +431,22 @@ def _fma_chain(x: np.ndarray, y: np.ndarray, start: np.ndarray | None = None) ->
     can be wrong, the pass is done again with `_fma32`."""
     xs, ys = x.astype(np.float64), y.astype(np.float64)
     m, k, n = x.shape[0], x.shape[1], y.shape[1]
-    acc = np.zeros((m, n), np.float64)  # float32 values
-    if start is not None:
-        acc = acc + start.astype(np.float64)
+    acc = np.zeros((m, n), np.float32) if start is None else start.astype(np.float32)
     with np.errstate(all="ignore"):
         for lo in range(0, k, _CHAIN_STEP):
             hooks.observer.check_clock()  # a large chain takes a second: the limit binds inside
             hi = min(lo + _CHAIN_STEP, k)
-            p = xs[:, lo:hi, None] * ys[None, lo:hi]  # (m, step, n), exact
+            p = xs.T[lo:hi, :, None] * ys[lo:hi, None, :]  # (step, m, n), exact
             sums = np.empty((hi - lo, m, n), np.float64)
             start = acc
-            for j in range(hi - lo):
-                np.add(p[:, j], acc, out=sums[j])
-                acc = sums[j].astype(np.float32).astype(np.float64)
+            for pj, sj in zip(p, sums):
+                np.add(pj, acc, out=sj)  # (acc's float32 values are exact in float64)
+                acc = sj.astype(np.float32)
             if ((sums.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)).any():
-                acc32 = start.astype(np.float32)
-                for j in range(hi - lo):
-                    acc32 = _fma32(p[:, j], acc32)
-                acc = acc32.astype(np.float64)
-    return acc.astype(np.float32)
+                acc = start
+                for pj in p:
+                    acc = _fma32(pj, acc)
+    return acc
 
 
 def _fma32(p: np.ndarray, acc: np.ndarray) -> np.ndarray:
@@ -533,6 +548,15 @@ def _row_lanes(x: np.ndarray, w: np.ndarray, sets: int) -> np.ndarray:
     alternate blocks of 16 while 32 products or more are left, added lane by lane, and the last
     products are fused into that. float32 (m, n, 16)."""
     m, k = x.shape
+    if sets == 1 and k <= _LANES:
+        # One block into zero lanes: fma(x, w, +0) is the exact product (float64) plus +0
+        # (an exact -0 becomes +0; a product too small for float32 keeps its sign) rounded
+        # once to float32
+        acc = np.zeros((m, w.shape[0], _LANES), np.float32)
+        p = x.astype(np.float64)[:, None, :] * w.astype(np.float64)[None, :, :]
+        p += 0.0
+        acc[..., :k] = p
+        return acc
     xs, ws = x.astype(np.float64), w.astype(np.float64)
     accs = [np.zeros((m, w.shape[0], _LANES), np.float32) for _ in range(sets)]
 

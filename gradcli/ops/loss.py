@@ -104,10 +104,17 @@ def _bce_vjp(
     gu = _loss_g(g, out, p.shape, reduction)
     if weight is not None:
         gu = gu * constant(weight)
-    denom = _at_least((1 - p) * p, 1e-12)
-    lp = _at_least(p.log(), -100)
-    l1p = _at_least((1 - p).log(), -100)
-    return (gu * (p - t) / denom, gu * (l1p - lp))
+    gp = gt = None
+    # only the gradients that are wanted (a target that does not require grad, the usual
+    # case, costs its two logs for nothing)
+    if p.requires_grad:
+        denom = _at_least((1 - p) * p, 1e-12)
+        gp = gu * (p - t) / denom
+    if t.requires_grad:
+        lp = _at_least(p.log(), -100)
+        l1p = _at_least((1 - p).log(), -100)
+        gt = gu * (l1p - lp)
+    return (gp, gt)
 
 
 def _torch_weight(w: Any, p: dict[str, Any]) -> str:

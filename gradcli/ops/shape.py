@@ -10,7 +10,7 @@ import numpy as np
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop, register
 from ..core.primitives import from_end
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, _GradMode, wrap
 
 reshape = register(P.reshape)
 
@@ -24,6 +24,10 @@ def _permute_vjp(g: Tensor, out: Tensor, perm: tuple) -> Tensor:
     # PyTorch's TBackward0 and TransposeBackward0 compute g.t() / g.transpose(d0, d1): their
     # gradients (seen under create_graph, or as torch.func.grad's results) carry those names
     inverse = tuple(int(i) for i in np.argsort(perm))
+    if type(g) is Tensor and not _GradMode.enabled and not _GradMode.dual:
+        # a pass that records nothing: the inverse permutation's view of the array (what the
+        # op computes), without its dispatch
+        return wrap(_perm_fwd(g.data, inverse))
     node = getattr(out, "node", None)
     name = node.name() if node is not None else None
     if name in ("TBackward0", "TransposeBackward0"):

@@ -226,9 +226,16 @@ def legacy_reductions(fn: Any) -> Any:
     import inspect
 
     sig = inspect.signature(fn)
+    names = list(sig.parameters)
+    # the arguments before the first of the two: a call of no more positional ones, and
+    # neither by keyword, computes with `reduction` as it is (no binding: a training loop's
+    # loss is called every step)
+    plain = min(names.index(n) for n in ("size_average", "reduce") if n in names)
 
     @functools.wraps(fn)
     def call(*args: Any, **kwargs: Any) -> Any:
+        if len(args) <= plain and "size_average" not in kwargs and "reduce" not in kwargs:
+            return fn(*args, **kwargs)
         try:
             bound = sig.bind(*args, **kwargs)
         except TypeError:

@@ -66,6 +66,57 @@ def test_fma32_is_one_rounding_random_and_adversarial() -> None:
         assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
 
 
+def _pieces(x: np.ndarray, sizes: list[int]) -> list[np.ndarray]:
+    out, lo = [], 0
+    for s in sizes:
+        out.append(x[lo : lo + s])
+        lo += s
+    return out
+
+
+def test_fma32_small_arrays_match_the_exact_rounding() -> None:
+    # Arrays of up to `_SMALL` elements take their own path (the check of midpoints on the
+    # whole array); the same cases as above in pieces of 1 to 256 elements, a scalar b and c
+    # broadcast, and the special values (NaN, inf, signed zeros, subnormals, the largest).
+    rng = np.random.default_rng(11)
+    n = 381
+    a = rng.standard_normal(n).astype(F32)
+    b = rng.standard_normal(n).astype(F32)
+    sizes = [1, 2, 3, 7, 16, 31, 32, 33, 256]
+    special = np.array(
+        [0.0, -0.0, np.inf, -np.inf, np.nan, 1e-45, -1e-45, 1e-40, 1.1754942e-38, 3.4e38, 1, -1],
+        dtype=F32,
+    )
+    cases = [
+        (a, b, rng.standard_normal(n).astype(F32)),
+        (a, b, -(a * b)),
+        (a * F32(1e-30), b * F32(1e-10), (rng.standard_normal(n) * 1e-40).astype(F32)),
+        _double_rounding_family(rng, n),
+        (a, -np.ones(n, F32), rng.standard_normal(n).astype(F32)),  # exact sums: all candidates
+        tuple(rng.choice(special, n) for _ in range(3)),
+    ]
+    for x, y, z in cases:
+        for px, py, pz in zip(*(_pieces(v, sizes) for v in (x, y, z))):
+            assert px.size <= powf32._SMALL
+            with np.errstate(all="ignore"):
+                got = powf32.fma32(px, py, pz)
+                want = (px.astype(np.float64) * py + pz).astype(F32)  # for NaN and inf
+            finite = np.isfinite(px) & np.isfinite(py) & np.isfinite(pz)
+            # (an exact zero has IEEE's sign, as the float64 sum; past float32's range, inf)
+            ok = finite & (want != 0) & np.isfinite(want)
+            want[ok] = _exact_fma(px[ok], py[ok], pz[ok])
+            assert np.array_equal(np.isnan(got), np.isnan(want))
+            assert np.array_equal(
+                got.view(np.uint32)[~np.isnan(got)], want.view(np.uint32)[~np.isnan(want)]
+            )
+    # scalars b and c broadcast into a's shape, as the kernels call it
+    x, y, z = _double_rounding_family(rng, 40)
+    for i in range(0, 40, 8):
+        got = powf32.fma32(x[i : i + 8], y[i], z[i])
+        want = _exact_fma(x[i : i + 8], np.full(8, y[i]), np.full(8, z[i]))
+        assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
+
+
 def test_double_rounding_family_defeats_naive_rounding() -> None:
     # The adversarial cases above must really be adversarial: float64 then float32 fails them.
     a, b, c = _double_rounding_family(np.random.default_rng(8), 200)

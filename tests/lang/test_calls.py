@@ -88,3 +88,17 @@ def test_the_interpreter_has_the_run_budget_watch_the_kernel() -> None:
     from gradcli.lang import runtime  # noqa: F401 - installs the budget
 
     assert hooks.observer is limits.BUDGET
+
+
+def test_a_bound_methods_fit_is_checked_by_its_function() -> None:
+    # A bound method is a new object at every access: the check of its call is kept by its
+    # function (not redone each step), and a later call that does not fit is still refused.
+    from gradcli.base.errors import GradcliError
+
+    text = (
+        "m = torch.nn.Linear(2, 1)\nopt = torch.optim.SGD(m.parameters(), lr=0.1)\n"
+        "for i in range(3):\n    opt.zero_grad()\n    opt.step()\n"
+    )
+    api.load(text)
+    with pytest.raises(GradcliError, match=r"opt.step\(\): too many positional arguments"):
+        api.load(text + "opt.step(1, 2)\n")

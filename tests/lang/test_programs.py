@@ -55,3 +55,25 @@ if __name__ == "__main__":  # record: python -m tests.lang.test_programs
     for p in PROGRAMS:
         p.with_suffix(".out").write_text(_under_torch(p), encoding="utf-8")
         print("recorded", p.name, file=sys.stderr)
+
+
+def test_overridden_leaf_never_shares_memory_with_the_caller() -> None:
+    # `--set` / `run(overrides=)` copies the values into the leaf (into its constructor's
+    # own array where nothing else holds it): the caller's array and the program's arrays
+    # stay apart both ways, and an alias the program made of the old array keeps its values.
+    import numpy as np
+
+    from gradcli.analysis import api
+
+    given = np.arange(4.0)
+    text = (
+        "import numpy as np\nx = torch.zeros(4, dtype=torch.float64)\nx.add_(1)\n"
+        "a = np.zeros(4)\ny = torch.from_numpy(a)\n"
+    )
+    r = api.load(text, overrides={"x": given, "y": given})
+    assert given.tolist() == [0.0, 1.0, 2.0, 3.0]  # the program's add_ wrote its own copy
+    assert r.tensors["x"].data.tolist() == [1.0, 2.0, 3.0, 4.0]
+    assert r.tensors["y"].data.tolist() == [0.0, 1.0, 2.0, 3.0]
+    assert r.env["a"].tolist() == [0.0, 0.0, 0.0, 0.0]  # from_numpy's array: untouched
+    assert not np.shares_memory(r.tensors["x"].data, given)
+    assert not np.shares_memory(r.tensors["y"].data, given)

@@ -1,0 +1,218 @@
+"""The shortcuts of the float32 kernels for small arrays and ordinary values give the general
+path's bits: each is checked here against the path it skips, on random and special inputs."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gradcli.core import sleef32
+
+F32 = np.float32
+SPECIAL = np.array(
+    [np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-45, -1e-45, 1e-40, 88.0, 88.7, 89.0, -100.0,
+     100.0, 100.5, -103.9, -104.0, -104.5, -110.0, 3e38, -3e38],
+    dtype=F32,
+)  # fmt: skip
+
+
+def _bits(x: np.ndarray) -> np.ndarray:
+    return np.asarray(x, F32).view(np.uint32)
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    return np.array_equal(_bits(a), _bits(b))
+
+
+def _inputs(rng: np.random.Generator) -> list[np.ndarray]:
+    out = [np.zeros(0, F32), SPECIAL[:1].copy(), np.array([0.5], F32), np.zeros((2, 3), F32)]
+    out.append(np.array([0, 0.5, 1, -1, 2**-20, -(2**-30), 1e-45], F32))  # exact sums
+    for n in (1, 2, 3, 8, 31, 32, 33, 40, 100):
+        for scale in (0.01, 1.0, 10.0, 60.0):
+            out.append((rng.standard_normal(n) * scale).astype(F32))
+    return out
+
+
+def test_exp_kernels_plain_path_matches_the_general_one() -> None:
+    # An array with every element in range takes the plain path; the same elements beside one
+    # special value (NaN, inf, out of range) take the general one: equal bits.
+    rng = np.random.default_rng(3)
+    for f in (sleef32.expf, sleef32.glibc_expf):
+        for x in _inputs(rng):
+            both = f(np.concatenate([x.reshape(-1), SPECIAL]))
+            assert _same(f(x).reshape(-1), both[: x.size])
+        for i in range(SPECIAL.size):  # alone, and beside ordinary values
+            assert _same(f(SPECIAL[i : i + 1]), both[x.size + i :][:1])
+
+
+def test_optimizer_add_direct_fma_matches_the_general_fma() -> None:
+    # surface.kernels.add for two float32 arrays of one shape calls the exact fma at once;
+    # the general path (broadcast, reshape, the random module's fma) gives the same bits.
+    from gradcli.surface import kernels as K
+
+    rng = np.random.default_rng(5)
+    arrays = [np.zeros((0, 3), F32), np.array([1.5], F32), SPECIAL]
+    arrays += [
+        (rng.standard_normal((4, n)) * 10.0 ** rng.integers(-40, 30)).astype(F32)
+        for n in (1, 10, 70)
+    ]
+    for a in arrays:
+        b = (
+            rng.permutation(np.resize(SPECIAL, a.size)).reshape(a.shape)
+            if a.size < 30
+            else (rng.standard_normal(a.shape).astype(F32))
+        )
+        for alpha in (-1, -0.01, -0.5, 3.0, -1e-3, 2.5e-38):
+            with np.errstate(all="ignore"):  # (as every kernel runs: overflow is inf)
+                got = K.add(a, b, alpha)
+                want = K.fma(b, K.scalar(alpha, a.dtype), a, a.dtype)
+            assert got.dtype == want.dtype and got.shape == want.shape
+            assert np.array_equal(np.isnan(got), np.isnan(want))
+            assert _same(got[~np.isnan(got)], want[~np.isnan(want)])
+
+
+def test_mkl_logf_exact_steps_are_the_fused_ones() -> None:
+    # vmsLn's r = fma(x, c, -1) and hi = fma(-k, ln2_hi, T0[j]) are computed without the fma
+    # emulation (the first exact in float64, the second's product exact in float32): the same
+    # bits as fma32 on every normal exponent and mantissa step.
+    from gradcli.core import mkl32
+    from gradcli.core.powf32 import fma32
+
+    rng = np.random.default_rng(9)
+    x = rng.integers(0x00800000, 0x7F000000, 200_000, dtype=np.uint32).view(F32)
+    b = x.view(np.int32)
+    i = mkl32._rcp_step()[(b & 0x7FFFFF) >> 7]
+    e = (b >> 23) - 127
+    c = np.ldexp(F32(1) - i.astype(F32) / F32(64), -e).astype(F32)
+    k = (-e - (i > 0)).astype(F32)
+    t0 = mkl32._LOG_T[0][np.where(i > 0, 64 - i - 32, 0)]
+    assert _same((x.astype(np.float64) * c - 1.0).astype(F32), fma32(x, c, F32(-1)))
+    assert _same(-k * mkl32._LOG_LN2_HI + t0, fma32(-k, mkl32._LOG_LN2_HI, t0))
+
+
+def test_mkl_logf_of_arguments_near_one_matches_the_mixed_path() -> None:
+    # x in [0.5, 2) alone has every k zero (its lo term is the table's); beside arguments far
+    # from 1, the fma computes it: the same bits.
+    from gradcli.core import mkl32
+
+    rng = np.random.default_rng(4)
+    for n in (1, 4, 33):
+        x = rng.uniform(0.5, 2.0, n).astype(F32)
+        far = np.array([1e-30, 3.0, 1e30, 0.25], F32)
+        assert _same(mkl32.logf(x), mkl32.logf(np.concatenate([x, far]))[:n])
+
+
+def test_first_block_of_lanes_is_the_fused_product_from_zero() -> None:
+    # linalg._row_lanes with one block (k <= 16) writes the float32 products: fma(x, w, +0)
+    # by definition, -0 products made +0; with NaN, inf, zeros of both signs, subnormals.
+    from gradcli.core.powf32 import fma32
+    from gradcli.ops import linalg
+
+    rng = np.random.default_rng(6)
+    for m, k, n in ((1, 1, 2), (4, 2, 10), (4, 10, 10), (3, 16, 5)):
+        x = rng.standard_normal((m, k)).astype(F32)
+        w = rng.standard_normal((n, k)).astype(F32)
+        x.flat[::3] = rng.choice(SPECIAL, x[:, ::1].flat[::3].size)
+        w.flat[1::4] = -0.0
+        with np.errstate(all="ignore"):  # (as the kernels run)
+            lanes = linalg._row_lanes(x, w, 1)
+        assert lanes.shape == (m, n, 16) and not lanes[..., k:].any()
+        with np.errstate(all="ignore"):
+            want = fma32(x[:, None, :] * np.ones((1, n, 1), F32), w[None, :, :], F32(0))
+        assert np.array_equal(np.isnan(lanes[..., :k]), np.isnan(want))
+        ok = ~np.isnan(want)
+        assert _same(lanes[..., :k][ok], want[ok])
+
+
+def test_matmul_rule_on_arrays_matches_the_recorded_products() -> None:
+    # A pass that records nothing computes matmul's two gradients on the arrays; recording
+    # (create_graph's mode) computes them with the ops: the same bits, shapes and dtypes.
+    from gradcli.core.tensor import Tensor, enable_grad, no_grad
+    from gradcli.ops import linalg
+
+    rng = np.random.default_rng(8)
+    shapes = [(4, 2, 10), (4, 10, 10), (4, 10, 1), (1, 4, 10), (10, 4, 2), (1, 1, 1), (3, 0, 2)]
+    shapes += [(2, 40, 3), (20, 5, 17), (5, 400, 3)]
+    for dt in (np.float32, np.float64):
+        for m, k, n in shapes:
+            x = Tensor(rng.standard_normal((m, k)).astype(dt), requires_grad=True)
+            w = Tensor(rng.standard_normal((n, k)).astype(dt), requires_grad=True)
+            if x.data.size:
+                x.data.flat[::5] = rng.choice(SPECIAL, x.data.flat[::5].size)
+            y = Tensor(w.data.T, requires_grad=True)  # nn.Linear's layout
+            g = Tensor(rng.standard_normal((m, n)).astype(dt))
+            out = Tensor(np.zeros((m, n), dt))
+            with np.errstate(all="ignore"):
+                with no_grad():
+                    fast = linalg._matmul_vjp(g, out, x, y)
+                with enable_grad():
+                    slow = linalg._matmul_vjp(g, out, x, y)
+            for a, b in zip(fast, slow):
+                assert a.dtype == b.dtype and a.shape == b.shape
+                assert np.array_equal(a.data.view(np.uint8), b.data.view(np.uint8))
+
+
+def test_unbroadcast_on_arrays_matches_the_recorded_sum() -> None:
+    # Undoing broadcasting in a pass that records nothing sums on the array; recording, with
+    # the ops: the same bits (PyTorch's order of the sum), shape and dtype.
+    from gradcli.core.autograd import unbroadcast
+    from gradcli.core.tensor import Tensor, enable_grad, no_grad
+
+    rng = np.random.default_rng(10)
+    cases = [((4, 10), (10,), 0), ((4, 10), (1, 10), 0), ((3, 4, 5), (4, 1), 0), ((2, 3), (), 0)]
+    cases += [((2, 4, 10), (10,), 1), ((40, 33), (33,), 0), ((0, 3), (3,), 0), ((1,), (1,), 0)]
+    for dt in (np.float32, np.float64):
+        for gshape, shape, nb in cases:
+            g = Tensor((rng.standard_normal(gshape) * 1e3).astype(dt))
+            if g.data.size > 3:
+                g.data.flat[::7] = rng.choice(SPECIAL, g.data.flat[::7].size)
+            with no_grad():
+                fast = unbroadcast(g, shape, nb)
+            with enable_grad():
+                slow = unbroadcast(g, shape, nb)
+            assert fast.dtype == slow.dtype and fast.shape == slow.shape
+            assert np.array_equal(
+                fast.data.reshape(-1).view(np.uint8), slow.data.reshape(-1).view(np.uint8)
+            )
+
+
+def test_fma_chain_takes_the_exact_steps_at_a_midpoint() -> None:
+    # linalg._fma_chain's float64 pass is redone with the exact fma where a sum lands on a
+    # float32 midpoint: columns whose second step is a double-rounding case (1 * c, then
+    # a * b + c: the float64 sum on a float32 midpoint, the exact one just below) give the
+    # exact chain's bits, beside ordinary columns.
+    from gradcli.core.powf32 import fma32
+    from gradcli.ops import linalg
+
+    rng = np.random.default_rng(12)
+    for t in rng.integers(1, 60, 4) * 2.0**-21:
+        a, b = F32(1 + t), F32((1 - t) * 2.0**-18)
+        c = (64 + (2 * rng.integers(0, 1000, 8) + 1) * 2.0**-17).astype(F32)
+        c[::3] = rng.standard_normal(3).astype(F32)  # ordinary columns
+        x = np.array([[1.0, a]], F32)
+        y = np.stack([c, np.full(8, b, F32)])  # (2, 8)
+        want = fma32(np.full(8, a, F32), y[1], fma32(np.ones(8, F32), y[0], np.zeros(8, F32)))
+        with np.errstate(all="ignore"):
+            got = linalg._fma_chain(x, y)
+        assert _same(got[0], want)
+        assert not _same(got[0], (c.astype(np.float64) + float(a) * float(b)).astype(F32))
+
+
+def test_permute_rule_on_arrays_matches_the_recorded_op() -> None:
+    from gradcli.core.tensor import Tensor, enable_grad, no_grad
+    from gradcli.ops import shape
+
+    rng = np.random.default_rng(13)
+    for gshape, perm in (
+        ((10, 4), (1, 0)),
+        ((2, 3, 4), (2, 0, 1)),
+        ((5, 2, 3), (1, 0)),
+        ((0, 2), (1, 0)),
+    ):
+        g = Tensor(rng.standard_normal(gshape).astype(F32))
+        out = Tensor(np.zeros(gshape, F32))
+        with no_grad():
+            (fast,) = shape.permute.vjp(g, out, Tensor(np.zeros(gshape, F32)), perm=perm)
+        with enable_grad():
+            (slow,) = shape.permute.vjp(g, out, Tensor(np.zeros(gshape, F32)), perm=perm)
+        assert fast.shape == slow.shape and fast.data.strides == slow.data.strides
+        assert np.array_equal(fast.data, slow.data)

@@ -3317,3 +3317,28 @@ add(
 )
 
 CASES: list[Case] = cases
+
+# -- hostile3: the data, training and sequence constructs under the time limit ----------------
+
+SAMPLER_HUGE = (
+    "from torch.utils.data import RandomSampler\n"
+    "s = RandomSampler(range(10), replacement=True, num_samples=10**12)\n"
+)
+add(
+    small("h3_in_huge_sampler", SAMPLER_HUGE + "print(100 in s)", TIME_OR_LIMIT),
+    small("h3_list_huge_sampler", SAMPLER_HUGE + "l = list(s)", TIME_OR_LIMIT),
+    small("h3_sorted_huge_sampler", SAMPLER_HUGE + "l = sorted(s)", TIME_OR_LIMIT),
+    small("h3_extend_huge_sampler", SAMPLER_HUGE + "l = []\nl.extend(s)", TIME_OR_LIMIT),
+    small(
+        "h3_concat_many_datasets",
+        "from torch.utils.data import ConcatDataset\nc = ConcatDataset([range(10**12)] * 10**6)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h3_loader_endless_batch_sampler",
+        "from torch.utils.data import DataLoader\n"
+        "def g():\n    while True:\n        yield [0] * 10**6\n"
+        "for b in DataLoader([torch.ones(10)], batch_sampler=g()):\n    pass",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -4912,6 +4912,13 @@ CASES: list[Case] = [
         (3, 5),
         env={"GRADCLI_LIST_ITEMS": "1000"},
     ),
+    # --- torch.combinations with r over n makes no r-column stack (hostile3) ---
+    Case(
+        "h3_combinations_r_over_n_huge",
+        ("import torch\ny = torch.combinations(torch.arange(10), r=10**9)"),
+        "the columns of torch.combinations() is 1,000,000,000, over",
+        (2, 5),
+    ),
 ]
 
 

@@ -3342,3 +3342,26 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+OPT_SGD = "x = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([x], lr=0.1)\n"
+SHARED_CHAIN = (
+    OPT_SGD + "c = torch.optim.lr_scheduler.StepLR(opt, 1)\n"
+    "for i in range(60):\n"
+    "    c = torch.optim.lr_scheduler.ChainedScheduler([c, c])\n"
+)
+add(
+    small("h3_chained_scheduler_shared_step", SHARED_CHAIN + "c.step()", TIME_OR_LIMIT),
+    small("h3_chained_scheduler_shared_state", SHARED_CHAIN + "d = c.state_dict()", TIME_OR_LIMIT),
+    small(
+        "h3_sequential_lr_of_shared_chains",
+        SHARED_CHAIN + "s = torch.optim.lr_scheduler.SequentialLR(opt, [c, c], milestones=[2])",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h3_chained_scheduler_million",
+        OPT_SGD + "a = torch.optim.lr_scheduler.StepLR(opt, 1)\n"
+        "s = torch.optim.lr_scheduler.ChainedScheduler([a] * 10**6)\n"
+        "for i in range(10):\n    s.step()",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -4919,6 +4919,43 @@ CASES: list[Case] = [
         "the columns of torch.combinations() is 1,000,000,000, over",
         (2, 5),
     ),
+    # --- the interpreter's own values named as Python names them in attribute errors (hostile3) ---
+    Case(
+        "h3_exception_attribute_named_by_class",
+        (
+            "import torch\n"
+            "try:\n"
+            "    1 / 0\n"
+            "except ZeroDivisionError as e:\n"
+            "    e.with_traceback(None)"
+        ),
+        "'ZeroDivisionError' object has no attribute 'with_traceback'",
+        (5, 5),
+    ),
+    Case(
+        "h3_function_attribute_named_function",
+        ("import torch\nf = torch.jit.trace(lambda x: x * 2, torch.ones(2))\nprint(f.code)"),
+        "'function' object has no attribute 'code'",
+        (3, 7),
+    ),
+    Case(
+        "h3_builtin_attribute_named",
+        ("import torch\nw = len.foo"),
+        "'builtin_function_or_method' object has no attribute 'foo'",
+        (2, 5),
+    ),
+    Case(
+        "h3_exception_class_attribute",
+        ("import torch\nv = ZeroDivisionError.foo"),
+        "type object 'ZeroDivisionError' has no attribute 'foo'",
+        (2, 5),
+    ),
+    Case(
+        "h3_no_grad_attribute",
+        ("import torch\nv = torch.no_grad().foo"),
+        "'no_grad' object has no attribute 'foo'",
+        (2, 5),
+    ),
 ]
 
 

@@ -557,7 +557,7 @@ def _key(d: Any, k: Any) -> Any:
 
 def default_collate(batch: list) -> Any:
     """PyTorch's `default_collate` of a list of samples."""
-    elem = batch[0]
+    elem = _item(batch, 0)  # a program's call may pass anything: Python's error, its words
     if isinstance(elem, Tensor):
         return names.FUNCTIONS["stack"](batch, 0)
     if isinstance(elem, np.ndarray):

@@ -94,7 +94,6 @@ from typing import Any
 
 import numpy as np
 
-from ..base import limits
 from ..core.fma64 import _SPLITTER, _fma64, _two_prod, _two_sum  # noqa: F401
 
 __all__ = [
@@ -611,12 +610,20 @@ def set_rng_state(state: Any) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
+class ShapeError(RuntimeError):
+    """A size no tensor can have: the caller's input, never a fault of the module (the
+    surface turns it into the program's error)."""
+
+
 def _shape(size: Any) -> tuple[int, ...]:
     if isinstance(size, (int, np.integer)):
         return (int(size),)
     shape = tuple(int(s) for s in size)
     if any(s < 0 for s in shape):
-        raise RuntimeError(f"Trying to create tensor with negative dimension: {shape}")
+        # The program's error wherever the shape came from (a layer's size as well as a
+        # draw's), in PyTorch's words.
+        n = next(s for s in shape if s < 0)
+        raise ShapeError(f"Trying to create tensor with negative dimension {n}: {list(shape)}")
     return shape
 
 
@@ -2427,7 +2434,6 @@ def _count_below(cum: np.ndarray, u: np.ndarray) -> np.ndarray:
         for i in range(n_rows):
             order = np.argsort(u[i], kind="stable")
             out[i, order] = np.searchsorted(cum[i], u[i][order], side="left")
-            limits.BUDGET.tick()
         return out
     step = max(1, (1 << 20) // (n_cat + u.shape[1]))  # rows a pass: bounded temporaries
     if n_rows > step:

@@ -4956,6 +4956,37 @@ CASES: list[Case] = [
         "'no_grad' object has no attribute 'foo'",
         (2, 5),
     ),
+    # --- a program's call of default_collate, and layer sizes below zero (hostile3) ---
+    Case(
+        "h3_default_collate_none",
+        ("import torch\ny = torch.utils.data.default_collate(None)"),
+        "'None' object is not subscriptable",
+        (2, 5),
+    ),
+    Case(
+        "h3_default_collate_empty",
+        ("import torch\ny = torch.utils.data.default_collate([])"),
+        "list index out of range",
+        (2, 5),
+    ),
+    Case(
+        "h3_default_collate_dict",
+        ("import torch\ny = torch.utils.data.default_collate({})"),
+        "KeyError: 0",
+        (2, 5),
+    ),
+    Case(
+        "h3_layer_norm_negative",
+        ("import torch\nm = torch.nn.LayerNorm(-1)"),
+        "Trying to create tensor with negative dimension -1: [-1]",
+        (2, 5),
+    ),
+    Case(
+        "h3_attention_negative_kdim",
+        ("import torch\nm = torch.nn.MultiheadAttention(4, 2, kdim=-1)"),
+        "Trying to create tensor with negative dimension -1: [4, -1]",
+        (2, 5),
+    ),
 ]
 
 

@@ -2365,6 +2365,15 @@ def multinomial(
         )
     if n_cat > 1 << 24:
         raise RuntimeError("number of categories cannot exceed 2^24")
+    if n_cat == 0 and probs.size == 0 and (probs.ndim == 1 or probs.shape[0]):
+        # No category to draw from (with replacement: without it, asking for any sample was
+        # refused above), in PyTorch's words for each path.
+        if num_samples == 1:
+            raise RuntimeError(
+                "aminmax(): cannot compute aminmax over an empty dimension as the operation "
+                "has no identity."
+            )
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
     gen = _gen(generator)
     rows = probs.reshape(-1, n_cat)
     out_shape = (num_samples,) if probs.ndim == 1 else (rows.shape[0], num_samples)

@@ -4987,6 +4987,23 @@ CASES: list[Case] = [
         "Trying to create tensor with negative dimension -1: [4, -1]",
         (2, 5),
     ),
+    # --- sampling from no category (hostile3) ---
+    Case(
+        "h3_weighted_sampler_no_weights",
+        (
+            "import torch\n"
+            "from torch.utils.data import WeightedRandomSampler\n"
+            "s = list(WeightedRandomSampler([], 3))"
+        ),
+        "invalid multinomial distribution (sum of probabilities <= 0)",
+        (3, 5),
+    ),
+    Case(
+        "h3_multinomial_no_category",
+        ("import torch\ny = torch.multinomial(torch.ones(2, 0), 1, True)"),
+        "aminmax(): cannot compute aminmax over an empty dimension",
+        (2, 5),
+    ),
 ]
 
 

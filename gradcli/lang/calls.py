@@ -18,6 +18,7 @@ internal error (exit 70).
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Callable
 from types import MethodType, TracebackType
 from typing import Any
@@ -156,6 +157,17 @@ def checked_call(
         raise LimitError(
             "out of memory", hint="the tensors are too large for this machine"
         ) from None
+    except RuntimeError as e:
+        raise _shape_error(e) from None
+
+
+def _shape_error(e: RuntimeError) -> Exception:
+    """A layer's or a draw's size below zero (`nn.LayerNorm(-1)`) is the program's error (the
+    random module's ShapeError; looked up only once that module is loaded: start-up)."""
+    R = sys.modules.get("gradcli.surface.random")
+    if R is not None and isinstance(e, R.ShapeError):
+        return GradcliError(str(e))
+    return e
 
 
 def call_positional(f: Callable[..., Any], args: list, name: str | Callable[[], str]) -> Any:
@@ -177,6 +189,8 @@ def call_positional(f: Callable[..., Any], args: list, name: str | Callable[[], 
         raise LimitError(
             "out of memory", hint="the tensors are too large for this machine"
         ) from None
+    except RuntimeError as e:
+        raise _shape_error(e) from None
 
 
 def _forwarded_error(e: TypeError, name: str | Callable[[], str]) -> GradcliError:

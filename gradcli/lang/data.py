@@ -85,19 +85,26 @@ class Subset:
     PROGRAM_ATTRIBUTES = ("dataset", "indices")
 
     def __init__(self, dataset: Any, indices: Any) -> None:
+        from .values import seq
+
         self.dataset = dataset
-        self.indices = indices if isinstance(indices, list) else list(indices)
+        # Kept as given where it has a length (PyTorch's asks for it when it is used); a range
+        # stays a range (`Subset(ds, range(10**9))` makes no list); an iterator is taken into
+        # a list under the list limit.
+        if not isinstance(indices, (list, range, tuple, Tensor)):
+            indices = seq(indices, "Subset indices")
+        self.indices = indices
 
     def program_len(self) -> int:
-        return len(self.indices)
+        return _length(self.indices)
 
     def program_getitem(self, index: Any) -> Any:
         if isinstance(index, list):
-            return [_item(self.dataset, self.indices[i]) for i in index]
-        return _item(self.dataset, self.indices[index])
+            return [_item(self.dataset, _item(self.indices, i)) for i in index]
+        return _item(self.dataset, _item(self.indices, index))
 
     def program_iter(self) -> Generator:
-        return Generator(self.program_getitem(i) for i in range(len(self.indices)))
+        return Generator(self.program_getitem(i) for i in range(self.program_len()))
 
     def __repr__(self) -> str:
         return f"<torch.utils.data.dataset.Subset object at {id(self):#x}>"
@@ -109,15 +116,16 @@ class ConcatDataset:
     PROGRAM_ATTRIBUTES = ("datasets", "cumulative_sizes")
 
     def __init__(self, datasets: Any) -> None:
-        from .values import iterate
+        from .values import seq
 
-        self.datasets = list(iterate(datasets, "datasets"))
+        self.datasets = seq(datasets, "ConcatDataset")
         if not self.datasets:
             raise GradcliError("datasets should not be an empty iterable").mirror("AssertionError")
         total, self.cumulative_sizes = 0, []
         for d in self.datasets:
             total += _length(d)
             self.cumulative_sizes.append(total)
+            limits.BUDGET.tick()
 
     def program_len(self) -> int:
         return self.cumulative_sizes[-1]
@@ -155,9 +163,21 @@ def random_split(dataset: Any, lengths: Any, generator: Any = None) -> list[Subs
     """`random_split(ds, [8, 2])` or fractions (`[0.8, 0.2]`): subsets of one permutation
     (`randperm(len(ds), generator=...)`, from the default generator unless one is given), the
     fractions' remainders given one each to the first subsets, as PyTorch does."""
+    from .values import seq
+
     n = _length(dataset)
-    sizes = list(lengths)
-    if sizes and all(isinstance(s, float) for s in sizes) and math.isclose(sum(sizes), 1):
+    sizes = seq(lengths, "random_split lengths")
+    for s in sizes:
+        if isinstance(s, str) or not isinstance(s, (int, float)):
+            raise GradcliError(
+                f"unsupported operand type(s) for +: 'int' and '{typename(s)}'"
+            ).mirror("TypeError")
+    if sizes and math.isclose(sum(sizes), 1) and sum(sizes) <= 1:
+        for i, f in enumerate(sizes):
+            if not 0 <= f <= 1:
+                raise GradcliError(f"Fraction at index {i} is not between 0 and 1").mirror(
+                    "ValueError"
+                )
         counts = [int(math.floor(n * f)) for f in sizes]
         for i in range(n - sum(counts)):
             counts[i % len(counts)] += 1
@@ -166,6 +186,11 @@ def random_split(dataset: Any, lengths: Any, generator: Any = None) -> list[Subs
         raise GradcliError(
             "Sum of input lengths does not equal the length of the input dataset!"
         ).mirror("ValueError")
+    if any(not isinstance(s, int) for s in sizes):
+        raise GradcliError(
+            "random_split lengths must be whole numbers, or fractions that sum to 1",
+            found=repr(sizes[:5])[:80],
+        ).mirror("TypeError")
     gen = G.DEFAULT if generator is None else generator
     order = G.randperm(n, generator=gen).data.tolist()
     out, start = [], 0
@@ -366,6 +391,7 @@ class BatchSampler:
             batch = []
             for i in it:
                 batch.append(i)
+                limits.BUDGET.tick()
                 if len(batch) == self.batch_size:
                     break
                 if len(batch) >= cap:  # a batch is a list: it stops at the list limit
@@ -461,21 +487,31 @@ class DataLoader:
         return Generator(self._batches())
 
     def _batches(self) -> Iterator[Any]:
-        from .values import iterate
+        from .values import iterate, seq
 
         if self.batch_sampler is None:
             for i in iterate(self.sampler, "a sampler"):
                 yield self._collate(_item(self.dataset, i), batched=False)
             return
+        tick = limits.BUDGET.tick
         for indices in iterate(self.batch_sampler, "a batch sampler"):
-            # A batch is a list of samples before it is collated.
-            idx = list(iterate(indices, "a batch of indices"))
-            limits.LIST_ITEMS.check(len(idx), "the number of samples in one batch")
-            yield self._collate([_item(self.dataset, i) for i in idx], batched=True)
+            # A batch is a list of samples before it is collated (its indices under the list
+            # limit as they come: a batch sampler may yield a range(10**9)).
+            idx = seq(indices, "a batch of indices")
+            batch = []
+            for i in idx:
+                batch.append(_item(self.dataset, i))
+                tick()
+            yield self._collate(batch, batched=True)
 
     def _collate(self, batch: Any, batched: bool) -> Any:
         if self.collate_fn is not None:
             return current().call(self.collate_fn, [batch], {}, None)
+        from .values import check_structure
+
+        # Samples may nest and share lists and dicts (`x = [x, x]` forty times): the walk is
+        # counted first.
+        check_structure(batch, "collating a batch")
         return default_collate(batch) if batched else default_convert(batch)
 
     def __repr__(self) -> str:
@@ -493,21 +529,47 @@ def default_convert(v: Any) -> Any:
     return v
 
 
+def _real(v: Any) -> float:
+    """A float sample's batch-mate as a double (`torch.tensor(batch, dtype=torch.float64)`)."""
+    if isinstance(v, Tensor):
+        if v.numel() != 1:
+            raise GradcliError(
+                "only one element tensors can be converted to Python scalars"
+            ).mirror("ValueError")
+        return float(v.data.reshape(()))
+    if isinstance(v, str) or not isinstance(v, (int, float, np.number)):
+        raise GradcliError(f"must be real number, not {typename(v)}").mirror("TypeError")
+    if isinstance(v, int) and abs(v) > 2**1024:
+        raise GradcliError("int too large to convert to float").mirror("OverflowError")
+    return float(v)
+
+
+def _key(d: Any, k: Any) -> Any:
+    """`d[k]` of a dict sample's batch-mate."""
+    if not isinstance(d, dict):
+        raise GradcliError(f"'{typename(d)}' object is not subscriptable").mirror("TypeError")
+    if k not in d:
+        from .exceptions import CLASSES, ProgramError
+
+        raise ProgramError(CLASSES["KeyError"](k))
+    return d[k]
+
+
 def default_collate(batch: list) -> Any:
     """PyTorch's `default_collate` of a list of samples."""
-    elem = batch[0]
+    elem = _item(batch, 0)  # a program's call may pass anything: Python's error, its words
     if isinstance(elem, Tensor):
         return names.FUNCTIONS["stack"](batch, 0)
     if isinstance(elem, np.ndarray):
         return names.FUNCTIONS["stack"]([Tensor(np.asarray(b)) for b in batch], 0)
     if isinstance(elem, float):
-        return Tensor(np.array(batch, dtype=np.float64))  # Python floats are doubles
+        return Tensor(np.array([_real(b) for b in batch], dtype=np.float64))  # doubles
     if isinstance(elem, (bool, int)):
         return names.FUNCTIONS["tensor"](batch)
     if isinstance(elem, str):
         return list(batch)
     if isinstance(elem, dict):
-        return {k: default_collate([d[k] for d in batch]) for k in elem}
+        return {k: default_collate([_key(d, k) for d in batch]) for k in elem}
     if isinstance(elem, (tuple, list)):
         if any(not isinstance(b, (tuple, list)) or len(b) != len(elem) for b in batch):
             raise GradcliError("each element in list of batch should be of equal size")

@@ -115,6 +115,9 @@ class ExcValue:
     def program_str(self) -> str:
         return self.text()
 
+    def program_typename(self) -> str:
+        return self.cls.name  # as messages name it (`'ZeroDivisionError' object has no ...`)
+
     def __repr__(self) -> str:
         from .text import to_repr
 

@@ -500,6 +500,11 @@ def equal(a: Any, b: Any) -> bool:
     return bool(compare(ast.Eq(), a, b))
 
 
+def _ticked(found: bool) -> bool:
+    limits.BUDGET.tick()
+    return found
+
+
 def contains(container: Any, item: Any) -> bool:
     """`item in container`."""
     if isinstance(container, str):
@@ -526,7 +531,8 @@ def contains(container: Any, item: Any) -> bool:
         has = getattr(type(container), "program_contains", None)
         if has is not None:
             return has(container, item)
-        return any(x is item or equal(x, item) for x in iterate(container, "`in`"))
+        # A sampler's or a loader's iterator does not tick by itself: each item does here.
+        return any(_ticked(x is item or equal(x, item)) for x in iterate(container, "`in`"))
     raise GradcliError(f"argument of type '{typename(container)}' is not iterable").mirror(
         "TypeError"
     )

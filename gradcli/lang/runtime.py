@@ -79,6 +79,15 @@ from .values import (
 hooks.install(limits.BUDGET)
 
 
+# What an attribute error calls the interpreter's own values (a program's function is a
+# 'function' to Python, `len` and `x.sum` are 'builtin_function_or_method').
+_PYTHON_NAMES = {
+    "UserFunction": "function",
+    "Builtin": "builtin_function_or_method",
+    "BoundMethod": "builtin_function_or_method",
+}
+
+
 class Runtime:
     """One run of a program (`Program.run` makes one and reads what it leaves behind).
 
@@ -455,7 +464,15 @@ class Runtime:
                 owner, (PyType, ExcClass, UserFunction, ModuleClass, FunctionClass)
             ):
                 return name
+        if isinstance(owner, ExcClass):  # a class, in Python's words
+            raise GradcliError(
+                f"type object '{owner.name}' has no attribute '{attr}'", found=f"`.{attr}`"
+            ).mirror("AttributeError")
         shown = owner.name() if kind is Node else typename(owner)  # 'MulBackward0' object
+        # The interpreter's own classes by the names Python gives what they stand for.
+        shown = _PYTHON_NAMES.get(shown, shown)
+        if shown == "GradMode":
+            shown = getattr(owner, "name", shown)  # 'no_grad' object
         raise GradcliError(
             f"'{shown}' object has no attribute '{attr}'", found=f"`.{attr}`"
         ).mirror("AttributeError")

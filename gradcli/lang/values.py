@@ -641,10 +641,12 @@ def seq(v: Any, what: str) -> list:
         if is_iterator(v) or hasattr(type(v), "program_iter"):
             out = []
             cap = limits.LIST_ITEMS.value
+            tick = limits.BUDGET.tick  # an iterator of gradcli's own may not tick by itself
             for item in iterate(v, what):
                 if len(out) >= cap:
                     limits.LIST_ITEMS.check(len(out) + 1, f"the number of items for {what}")
                 out.append(item)
+                tick()
             return out
         raise GradcliError(f"'{typename(v)}' object is not iterable").mirror("TypeError")
     limits.LIST_ITEMS.check(n, f"the number of items for {what}")

@@ -2930,6 +2930,13 @@ class CyclicLR(LRScheduler):
         return out
 
 
+def _ticked(state: Any) -> Any:
+    """A nested scheduler's state, one tick of the run's budget each (a chain of chains that
+    share one scheduler is 2**60 states long)."""
+    limits.BUDGET.tick()
+    return state
+
+
 def _schedulers_of(kind: str, schedulers: Any, optimizer: Any) -> list[LRScheduler]:
     items = _listed(schedulers, "schedulers") if not isinstance(schedulers, list) else schedulers
     if len(items) < 1:
@@ -3003,6 +3010,7 @@ class SequentialLR(LRScheduler):
 
     def _undo(self, sched: Any) -> None:
         """Take back the step each (nested) scheduler made when it was made."""
+        limits.BUDGET.tick()  # nested schedulers may share one: 2**60 visits
         if isinstance(sched, (SequentialLR, ChainedScheduler)):
             for inner in sched._schedulers:
                 self._undo(inner)
@@ -3028,7 +3036,7 @@ class SequentialLR(LRScheduler):
             "_milestones": list(self._milestones),
             "last_epoch": self.last_epoch,
             "_last_lr": list(self._last_lr),
-            "_schedulers": [s.state_dict() for s in self._schedulers],
+            "_schedulers": [_ticked(s.state_dict()) for s in self._schedulers],
         }
 
 
@@ -3049,12 +3057,13 @@ class ChainedScheduler(LRScheduler):
             raise GradcliError("ChainedScheduler.step() takes no epoch", found=typename(epoch))
         for sched in self._schedulers:
             sched.step()
+            limits.BUDGET.tick()  # a chain may hold the same scheduler a million times
         self._last_lr = [g["lr"] for g in self._schedulers[-1].optimizer.param_groups]
 
     def state_dict(self) -> dict[str, Any]:
         return {
             "_last_lr": list(self._last_lr),
-            "_schedulers": [s.state_dict() for s in self._schedulers],
+            "_schedulers": [_ticked(s.state_dict()) for s in self._schedulers],
         }
 
 

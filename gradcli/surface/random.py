@@ -610,12 +610,20 @@ def set_rng_state(state: Any) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
+class ShapeError(RuntimeError):
+    """A size no tensor can have: the caller's input, never a fault of the module (the
+    surface turns it into the program's error)."""
+
+
 def _shape(size: Any) -> tuple[int, ...]:
     if isinstance(size, (int, np.integer)):
         return (int(size),)
     shape = tuple(int(s) for s in size)
     if any(s < 0 for s in shape):
-        raise RuntimeError(f"Trying to create tensor with negative dimension: {shape}")
+        # The program's error wherever the shape came from (a layer's size as well as a
+        # draw's), in PyTorch's words.
+        n = next(s for s in shape if s < 0)
+        raise ShapeError(f"Trying to create tensor with negative dimension {n}: {list(shape)}")
     return shape
 
 
@@ -2357,6 +2365,15 @@ def multinomial(
         )
     if n_cat > 1 << 24:
         raise RuntimeError("number of categories cannot exceed 2^24")
+    if n_cat == 0 and probs.size == 0 and (probs.ndim == 1 or probs.shape[0]):
+        # No category to draw from (with replacement: without it, asking for any sample was
+        # refused above), in PyTorch's words for each path.
+        if num_samples == 1:
+            raise RuntimeError(
+                "aminmax(): cannot compute aminmax over an empty dimension as the operation "
+                "has no identity."
+            )
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
     gen = _gen(generator)
     rows = probs.reshape(-1, n_cat)
     out_shape = (num_samples,) if probs.ndim == 1 else (rows.shape[0], num_samples)
@@ -2419,6 +2436,14 @@ def _count_below(cum: np.ndarray, u: np.ndarray) -> np.ndarray:
     cumulative probabilities are below each uniform, for all rows at once: each row's
     probabilities and uniforms sorted together (a uniform before a probability it equals)."""
     n_rows, n_cat = cum.shape
+    if n_rows <= 10_000:
+        # A row at a time, its uniforms sorted first (searchsorted then walks the row once):
+        # no temporaries of the row's size, and 5x faster on 10**7 categories.
+        out = np.empty(u.shape, np.int64)
+        for i in range(n_rows):
+            order = np.argsort(u[i], kind="stable")
+            out[i, order] = np.searchsorted(cum[i], u[i][order], side="left")
+        return out
     step = max(1, (1 << 20) // (n_cat + u.shape[1]))  # rows a pass: bounded temporaries
     if n_rows > step:
         return np.concatenate(

@@ -413,8 +413,10 @@ def combinations(x: Any, r: Any = 2, with_replacement: Any = False) -> Tensor:
     n = x.shape[0]
     count = math.comb(n + r - 1, r) if with_replacement else math.comb(n, r)
     limits.TENSOR_ELEMENTS.check(count * r, "the elements of torch.combinations()")
+    # A column an operation (with r > n, r empty ones): each is a recorded node.
+    limits.GRAPH_NODES.check(r, "the columns of torch.combinations()")
     make = itertools.combinations_with_replacement if with_replacement else itertools.combinations
-    picks = np.array(list(make(range(n), r)), np.intp).reshape(count, r)
+    picks = np.array(list(make(range(n), r)) if count else (), np.intp).reshape(count, r)
     cols = [apply(S.index, x, idx=(picks[:, j],)) for j in range(r)]
     return F.stack(cols, 1)
 

@@ -4821,6 +4821,300 @@ CASES: list[Case] = [
         "unexpected keyword argument 'order'",
         (2, 5),
     ),
+    # --- torch.utils.data attacked (hostile3): collation, subsets, splits, batch indices ---
+    Case(
+        "data_collate_dict_missing_key",
+        (
+            "import torch\n"
+            "from torch.utils.data import DataLoader\n"
+            "b = list(DataLoader([{'a': 1}, {'b': 2}], batch_size=2))"
+        ),
+        "KeyError: 'a'",
+        (3, 5),
+    ),
+    Case(
+        "data_collate_dict_then_int",
+        (
+            "import torch\n"
+            "from torch.utils.data import DataLoader\n"
+            "b = list(DataLoader([{'a': 1}, 5], batch_size=2))"
+        ),
+        "'int' object is not subscriptable",
+        (3, 5),
+    ),
+    Case(
+        "data_collate_float_then_str",
+        (
+            "import torch\n"
+            "from torch.utils.data import DataLoader\n"
+            "b = list(DataLoader([1.0, 'a'], batch_size=2))"
+        ),
+        "must be real number, not str",
+        (3, 5),
+    ),
+    Case(
+        "data_collate_float_then_list",
+        (
+            "import torch\n"
+            "from torch.utils.data import DataLoader\n"
+            "b = list(DataLoader([1.0, [1, 2]], batch_size=2))"
+        ),
+        "must be real number, not list",
+        (3, 5),
+    ),
+    Case(
+        "data_collate_float_then_tensor",
+        (
+            "import torch\n"
+            "from torch.utils.data import DataLoader\n"
+            "b = list(DataLoader([1.0, torch.ones(2)], batch_size=2))"
+        ),
+        "only one element tensors can be converted to Python scalars",
+        (3, 5),
+    ),
+    Case(
+        "data_collate_float_then_none",
+        (
+            "import torch\n"
+            "from torch.utils.data import DataLoader\n"
+            "b = list(DataLoader([1.0, None], batch_size=2))"
+        ),
+        "must be real number, not None",
+        (3, 5),
+    ),
+    Case(
+        "data_collate_shared_lists",
+        (
+            "import torch\n"
+            "from torch.utils.data import DataLoader\n"
+            "x = [1, 1]\n"
+            "for i in range(40):\n"
+            "    x = [x, x]\n"
+            "b = list(DataLoader([x, x], batch_size=2))"
+        ),
+        "the number of items collating a batch would visit is",
+        (6, 5),
+        env={"GRADCLI_LIST_ITEMS": "1000"},
+    ),
+    Case(
+        "data_convert_shared_dicts",
+        (
+            "import torch\n"
+            "from torch.utils.data import DataLoader\n"
+            "x = {'a': 1}\n"
+            "for i in range(40):\n"
+            "    x = {'a': x, 'b': x}\n"
+            "b = list(DataLoader([x, x], batch_size=None))"
+        ),
+        "the number of items collating a batch would visit is",
+        (6, 5),
+        env={"GRADCLI_LIST_ITEMS": "1000"},
+    ),
+    Case(
+        "data_collate_deep",
+        (
+            "import torch\n"
+            "from torch.utils.data import DataLoader\n"
+            "x = 1\n"
+            "for i in range(500):\n"
+            "    x = [x]\n"
+            "b = list(DataLoader([x, x], batch_size=2))"
+        ),
+        "collating a batch: the list is nested over 100 levels deep",
+        (6, 5),
+    ),
+    Case(
+        "data_batch_sampler_huge_range",
+        (
+            "import torch\n"
+            "from torch.utils.data import DataLoader\n"
+            "b = next(iter(DataLoader([1], batch_sampler=[range(10**9)])))"
+        ),
+        "the number of items for a batch of indices is",
+        (3, 5),
+    ),
+    Case(
+        "data_subset_huge_iterator",
+        (
+            "import torch\n"
+            "from torch.utils.data import Subset\n"
+            "s = Subset(range(10), iter(range(10**9)))"
+        ),
+        "the number of items for Subset indices is 1,001, over",
+        (3, 5),
+        env={"GRADCLI_LIST_ITEMS": "1000"},
+    ),
+    Case(
+        "data_subset_not_sized",
+        ("import torch\nfrom torch.utils.data import Subset\ns = Subset(range(10), 5)"),
+        "'int' object is not iterable",
+        (3, 5),
+    ),
+    Case(
+        "data_subset_str_index",
+        ("import torch\nfrom torch.utils.data import Subset\nv = Subset(range(10), [1, 2])['a']"),
+        "list indices must be integers or slices, not str",
+        (3, 5),
+    ),
+    Case(
+        "data_subset_list_index_out",
+        ("import torch\nfrom torch.utils.data import Subset\nv = Subset(range(10), [1, 2])[[5]]"),
+        "list index out of range",
+        (3, 5),
+    ),
+    Case(
+        "data_random_split_float_lengths",
+        (
+            "import torch\n"
+            "from torch.utils.data import random_split\n"
+            "a, b = random_split(range(10), [0.5, 9.5])"
+        ),
+        "random_split lengths must be whole numbers, or fractions",
+        (3, 8),
+    ),
+    Case(
+        "data_random_split_none",
+        (
+            "import torch\n"
+            "from torch.utils.data import random_split\n"
+            "a, b = random_split(range(10), None)"
+        ),
+        "'None' object is not iterable",
+        (3, 8),
+    ),
+    Case(
+        "data_random_split_str",
+        (
+            "import torch\n"
+            "from torch.utils.data import random_split\n"
+            "a, b = random_split(range(10), ['a', 'b'])"
+        ),
+        "unsupported operand type(s) for +: 'int' and 'str'",
+        (3, 8),
+    ),
+    Case(
+        "data_random_split_negative_fraction",
+        (
+            "import torch\n"
+            "from torch.utils.data import random_split\n"
+            "a, b = random_split(range(10), [1.5, -0.5])"
+        ),
+        "Fraction at index 0 is not between 0 and 1",
+        (3, 8),
+    ),
+    Case(
+        "data_random_split_huge_lengths",
+        (
+            "import torch\n"
+            "from torch.utils.data import random_split\n"
+            "p = random_split(range(10), range(10**9))"
+        ),
+        "the number of items for random_split lengths is",
+        (3, 5),
+    ),
+    Case(
+        "data_concat_huge_iterator",
+        (
+            "import torch\n"
+            "from torch.utils.data import ConcatDataset\n"
+            "c = ConcatDataset(iter(range(10**9)))"
+        ),
+        "the number of items for ConcatDataset is 1,001, over",
+        (3, 5),
+        env={"GRADCLI_LIST_ITEMS": "1000"},
+    ),
+    # --- torch.combinations with r over n makes no r-column stack (hostile3) ---
+    Case(
+        "h3_combinations_r_over_n_huge",
+        ("import torch\ny = torch.combinations(torch.arange(10), r=10**9)"),
+        "the columns of torch.combinations() is 1,000,000,000, over",
+        (2, 5),
+    ),
+    # --- the interpreter's own values named as Python names them in attribute errors (hostile3) ---
+    Case(
+        "h3_exception_attribute_named_by_class",
+        (
+            "import torch\n"
+            "try:\n"
+            "    1 / 0\n"
+            "except ZeroDivisionError as e:\n"
+            "    e.with_traceback(None)"
+        ),
+        "'ZeroDivisionError' object has no attribute 'with_traceback'",
+        (5, 5),
+    ),
+    Case(
+        "h3_function_attribute_named_function",
+        ("import torch\nf = torch.jit.trace(lambda x: x * 2, torch.ones(2))\nprint(f.code)"),
+        "'function' object has no attribute 'code'",
+        (3, 7),
+    ),
+    Case(
+        "h3_builtin_attribute_named",
+        ("import torch\nw = len.foo"),
+        "'builtin_function_or_method' object has no attribute 'foo'",
+        (2, 5),
+    ),
+    Case(
+        "h3_exception_class_attribute",
+        ("import torch\nv = ZeroDivisionError.foo"),
+        "type object 'ZeroDivisionError' has no attribute 'foo'",
+        (2, 5),
+    ),
+    Case(
+        "h3_no_grad_attribute",
+        ("import torch\nv = torch.no_grad().foo"),
+        "'no_grad' object has no attribute 'foo'",
+        (2, 5),
+    ),
+    # --- a program's call of default_collate, and layer sizes below zero (hostile3) ---
+    Case(
+        "h3_default_collate_none",
+        ("import torch\ny = torch.utils.data.default_collate(None)"),
+        "'None' object is not subscriptable",
+        (2, 5),
+    ),
+    Case(
+        "h3_default_collate_empty",
+        ("import torch\ny = torch.utils.data.default_collate([])"),
+        "list index out of range",
+        (2, 5),
+    ),
+    Case(
+        "h3_default_collate_dict",
+        ("import torch\ny = torch.utils.data.default_collate({})"),
+        "KeyError: 0",
+        (2, 5),
+    ),
+    Case(
+        "h3_layer_norm_negative",
+        ("import torch\nm = torch.nn.LayerNorm(-1)"),
+        "Trying to create tensor with negative dimension -1: [-1]",
+        (2, 5),
+    ),
+    Case(
+        "h3_attention_negative_kdim",
+        ("import torch\nm = torch.nn.MultiheadAttention(4, 2, kdim=-1)"),
+        "Trying to create tensor with negative dimension -1: [4, -1]",
+        (2, 5),
+    ),
+    # --- sampling from no category (hostile3) ---
+    Case(
+        "h3_weighted_sampler_no_weights",
+        (
+            "import torch\n"
+            "from torch.utils.data import WeightedRandomSampler\n"
+            "s = list(WeightedRandomSampler([], 3))"
+        ),
+        "invalid multinomial distribution (sum of probabilities <= 0)",
+        (3, 5),
+    ),
+    Case(
+        "h3_multinomial_no_category",
+        ("import torch\ny = torch.multinomial(torch.ones(2, 0), 1, True)"),
+        "aminmax(): cannot compute aminmax over an empty dimension",
+        (2, 5),
+    ),
 ]
 
 

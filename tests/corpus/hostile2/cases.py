@@ -3317,3 +3317,51 @@ add(
 )
 
 CASES: list[Case] = cases
+
+# -- hostile3: the data, training and sequence constructs under the time limit ----------------
+
+SAMPLER_HUGE = (
+    "from torch.utils.data import RandomSampler\n"
+    "s = RandomSampler(range(10), replacement=True, num_samples=10**12)\n"
+)
+add(
+    small("h3_in_huge_sampler", SAMPLER_HUGE + "print(100 in s)", TIME_OR_LIMIT),
+    small("h3_list_huge_sampler", SAMPLER_HUGE + "l = list(s)", TIME_OR_LIMIT),
+    small("h3_sorted_huge_sampler", SAMPLER_HUGE + "l = sorted(s)", TIME_OR_LIMIT),
+    small("h3_extend_huge_sampler", SAMPLER_HUGE + "l = []\nl.extend(s)", TIME_OR_LIMIT),
+    small(
+        "h3_concat_many_datasets",
+        "from torch.utils.data import ConcatDataset\nc = ConcatDataset([range(10**12)] * 10**6)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h3_loader_endless_batch_sampler",
+        "from torch.utils.data import DataLoader\n"
+        "def g():\n    while True:\n        yield [0] * 10**6\n"
+        "for b in DataLoader([torch.ones(10)], batch_sampler=g()):\n    pass",
+        TIME_OR_LIMIT,
+    ),
+)
+
+OPT_SGD = "x = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([x], lr=0.1)\n"
+SHARED_CHAIN = (
+    OPT_SGD + "c = torch.optim.lr_scheduler.StepLR(opt, 1)\n"
+    "for i in range(60):\n"
+    "    c = torch.optim.lr_scheduler.ChainedScheduler([c, c])\n"
+)
+add(
+    small("h3_chained_scheduler_shared_step", SHARED_CHAIN + "c.step()", TIME_OR_LIMIT),
+    small("h3_chained_scheduler_shared_state", SHARED_CHAIN + "d = c.state_dict()", TIME_OR_LIMIT),
+    small(
+        "h3_sequential_lr_of_shared_chains",
+        SHARED_CHAIN + "s = torch.optim.lr_scheduler.SequentialLR(opt, [c, c], milestones=[2])",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h3_chained_scheduler_million",
+        OPT_SGD + "a = torch.optim.lr_scheduler.StepLR(opt, 1)\n"
+        "s = torch.optim.lr_scheduler.ChainedScheduler([a] * 10**6)\n"
+        "for i in range(10):\n    s.step()",
+        TIME_OR_LIMIT,
+    ),
+)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from .powf32 import fma32
+from .sleef32 import in_pieces
 
 _F = np.float32
 _U = np.uint32
@@ -204,6 +205,7 @@ _IDX_BIAS = np.int32(-0x3DE00001)  # 0xc21fffff as a signed 32-bit addend
 _RBOUND = _f(0x40B15CEE)
 
 
+@in_pieces
 def gelu_fwd(x: np.ndarray) -> np.ndarray:
     """oneDNN's gelu_erf forward (AVX512 minimax form) of a float32 array."""
     x = np.asarray(x, _F)
@@ -224,6 +226,7 @@ _LOG2E, _LN2 = _f(0x3FB8AA3B), _f(0x3F317218)
 _EXP_POL = [_f(b) for b in (0x3F7FFFFB, 0x3EFFFEE3, 0x3E2AAD40, 0x3D2B9D0D, 0x3C07CFCE)]
 
 
+@in_pieces
 def exp_fwd(x: np.ndarray) -> np.ndarray:
     """oneDNN's JIT exp: n = floor(x log2 e + 0.5), r = x - n ln2 (fused), a degree-5
     polynomial in r, times 2**(n - 1) and 2; 0 below log(FLT_MIN)."""
@@ -247,6 +250,7 @@ _AS_P = _f(0x3EA7BA05)
 _AS_POL = [_f(b) for b in (0x3E827906, 0xBE91A98E, 0x3FB5F0E3, 0xBFBA00E3, 0x3F87DC22)]
 
 
+@in_pieces
 def gelu_bwd(g: np.ndarray, x: np.ndarray) -> np.ndarray:
     """oneDNN's gelu_erf backward: the derivative at x (Abramowitz-Stegun erf, oneDNN's exp)
     times the upstream gradient."""

@@ -141,6 +141,7 @@ def digamma(x: np.ndarray) -> np.ndarray:
         z = np.where(neg, f(1) - x, x)
         acc = np.zeros_like(z)
         for _ in range(10):
+            hooks.observer.check_clock()  # ten passes over a large array: seconds
             low = z < 10
             if not low.any():
                 break
@@ -175,6 +176,7 @@ def trigamma(x: np.ndarray) -> np.ndarray:
         acc = np.where(low, -(pi * pi) / (s * s), f(0))
         z = np.where(low, f(1) - x, x)
         for _ in range(6):
+            hooks.observer.check_clock()
             acc = acc + f(1) / (z * z)
             z = z + f(1)
         ixx = f(1) / (z * z)
@@ -231,8 +233,7 @@ def zeta(s: np.ndarray, q: np.ndarray) -> np.ndarray:
             done |= conv
             live &= ~conv
             live &= go  # those whose loop condition failed go on to the corrections
-            if i % 64 == 0:
-                hooks.observer.check_clock()
+            hooks.observer.check_clock()  # each pass: several over the array
         rest = ~done
         w = a
         total = np.where(rest, total + b * w / (si - 1), total)
@@ -240,6 +241,7 @@ def zeta(s: np.ndarray, q: np.ndarray) -> np.ndarray:
         fac = np.ones_like(qi)
         k = 0.0
         for div in _ZETA_DIV:
+            hooks.observer.check_clock()
             fac = fac * (si + k)
             b = b / w
             t = fac * b / div
@@ -290,6 +292,7 @@ def _halley(x: np.ndarray, resid: object, steps: int = 3) -> np.ndarray:
     """Halley's iteration on f(x) = erf-like(x) - target, f' = +-2/sqrt(pi) exp(-x^2),
     f'' = -2x f' (`resid(x)` returns f(x) / f'(x))."""
     for _ in range(steps):
+        hooks.observer.check_clock()
         r = resid(x)  # type: ignore[operator]
         x = x - r / (1 + x * r)
     return x
@@ -392,6 +395,7 @@ def _bessel_series(a: np.ndarray, order: int) -> np.ndarray:
     term = (a / 2) ** order
     total = term.copy()
     for k in range(1, 100):
+        hooks.observer.check_clock()  # 100 passes over a large array: seconds
         term = term * q / (k * (k + order))
         total = total + term
     return total
@@ -404,6 +408,7 @@ def _bessel_asymptotic(a: np.ndarray, order: int) -> np.ndarray:
     term = np.ones_like(a)
     total = np.ones_like(a)
     for k in range(1, 60):
+        hooks.observer.check_clock()
         term = -term * (mu - (2 * k - 1) ** 2) / (k * 8 * a)
         total = total + term
     return total / np.sqrt(2 * _PI * a)

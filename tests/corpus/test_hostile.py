@@ -447,7 +447,23 @@ CASES: list[Case] = [
     ),
     Case(
         "float32_pow_long_stopped_by_clock",
-        "import torch\nx = torch.rand(10000000)\ny = x ** torch.rand(10000000)",
+        "import torch\nx = torch.ones(10000000) * 0.5\ny = x ** x",
+        "gradcli has run for over 1 seconds",
+        (3, 5),
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
+        # the power series of I_1: 100 passes over the array (46 s past a 1 s limit before
+        # the clock was read between them)
+        "bessel_i1_long_stopped_by_clock",
+        "import torch\nx = torch.ones(10000000, dtype=torch.float64)\ny = torch.special.i1(x)",
+        "gradcli has run for over 1 seconds",
+        (3, 5),
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
+        "erf_float64_long_stopped_by_clock",  # math.erf element by element
+        "import torch\nx = torch.ones(10000000, dtype=torch.float64)\ny = torch.erf(x)",
         "gradcli has run for over 1 seconds",
         (3, 5),
         env={"GRADCLI_TIME_SECONDS": "1"},

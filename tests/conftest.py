@@ -51,12 +51,9 @@ def _hostile2(item: pytest.Item) -> bool:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     if XDIST_WORKER:
-        # Two workers: the hostile command-line cases first, all in one group (one worker
-        # runs them, one case at a time, while the other runs the in-process tests; it joins
-        # those when they are done). --dist loadgroup (pyproject.toml) keeps the group whole.
-        for item in items:
-            if _hostile2(item):
-                item.add_marker(pytest.mark.xdist_group("hostile2"))
+        # Two workers: the hostile command-line cases first. --dist loadfile (pyproject.toml)
+        # gives their file to one worker, which runs them one case at a time while the other
+        # runs the in-process tests, and joins those when they are done.
         items.sort(key=lambda item: not _hostile2(item))
         return
     # One process: the hostile command-line cases last. They start when collected (below)

@@ -2018,7 +2018,10 @@ class Compiler:
                 span=attr_span(self.source, node),
                 found=f"`.{_short_name(attr)}`",
                 expected="a tensor method or property (see `gradcli ops`)",
-                hint="gradcli programs cannot reach Python's internals",
+                hint="a value's class is type(x), its name type(x).__name__ (as in "
+                "type(module).__name__ in a hook)"
+                if attr == "__class__"
+                else "gradcli programs cannot reach Python's internals",
             ).mirror(None)
 
     def c_Attribute(self, node: ast.Attribute) -> Expr:

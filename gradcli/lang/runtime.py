@@ -510,6 +510,8 @@ class Runtime:
         if isinstance(owner, (list, tuple, str, range)):
             if isinstance(key, Tensor) and key.data.size == 1 and key.dtype.kind in "iu":
                 key = int(key.item())
+            elif isinstance(key, np.integer):  # an index by its __index__, as Python takes it
+                key = int(key)
             if isinstance(key, bool) or not isinstance(key, (int, slice)):
                 raise GradcliError(
                     f"{typename(owner)} indices must be integers or slices, not {typename(key)}"
@@ -550,6 +552,8 @@ class Runtime:
             pyobjects.set_array_item(owner, key, value)
             return
         if isinstance(owner, list):
+            if isinstance(key, np.integer):
+                key = int(key)
             if isinstance(key, bool) or not isinstance(key, (int, slice)):
                 raise GradcliError(
                     f"list indices must be integers or slices, not {typename(key)}"

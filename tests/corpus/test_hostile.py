@@ -453,6 +453,12 @@ CASES: list[Case] = [
         env={"GRADCLI_TIME_SECONDS": "1"},
     ),
     Case(
+        "class_refused_with_type_hint",  # hooks print module.__class__.__name__
+        "import torch\nc = torch.ones(1).__class__",
+        "`.__class__` is not accessible",
+        (2, 18),
+    ),
+    Case(
         # the power series of I_1: 100 passes over the array (46 s past a 1 s limit before
         # the clock was read between them)
         "bessel_i1_long_stopped_by_clock",

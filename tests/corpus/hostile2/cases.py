@@ -1772,7 +1772,7 @@ add(
     esc("nfkc_dunder_class", "c = torch.ones(1).__ｃｌａｓｓ__"),
     esc("nfkc_dunder_subclasses", "c = ().__ｃｌａｓｓ__.__ｂａｓｅ__.__ｓｕｂｃｌａｓｓｅｓ__()"),
     esc("nfkc_torch_load", "m = torch.ｌｏａｄ('m.pt')", ("No such file",)),
-    esc("nfkc_import_os", "import ｏｓ"),
+    esc("nfkc_import_os", "import ｏｓ\nｏｓ.system('touch pwned')"),
     esc("nfkc_builtins", "b = __ｂｕｉｌｔｉｎｓ__"),
     esc("nfkc_script_e", "ℯval = 1\nx = eval('1')"),
     # NumPy's file functions

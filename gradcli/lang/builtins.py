@@ -579,6 +579,7 @@ def type_of(v: Any) -> Any:
         "HookHandle": "torch.utils.hooks.RemovableHandle",
         "PackedSequence": "torch.nn.utils.rnn.PackedSequence",
         "_MultiHandle": "torch.autograd.graph._MultiHandle",
+        "PyType": "type",
     }.get(name, name)
 
     return PyType(name, (type(v),), None, shown=shown)

@@ -899,14 +899,15 @@ def _dtype_attribute(rt: Runtime, owner: DType, attr: str) -> Any:
 def _pytype_attribute(rt: Runtime, owner: PyType, attr: str) -> Any:
     if attr in owner.members:
         return owner.members[attr]
+    # Python's name of the class is the last part of its qualified one (torch.Tensor: Tensor,
+    # torch.dtype: dtype, builtin_function_or_method), not gradcli's own
+    name = owner.shown.rpartition(".")[2]
     if attr == "__name__":
-        return owner.name
+        return name
     if owner is TENSOR_TYPE and attr in TENSOR_METHODS:
         # `torch.Tensor.tanh(x)`: the method, unbound.
         return Builtin(f"torch.Tensor.{attr}", TENSOR_METHODS[attr])
-    raise GradcliError(f"type object '{owner.name}' has no attribute '{attr}'").mirror(
-        "AttributeError"
-    )
+    raise GradcliError(f"type object '{name}' has no attribute '{attr}'").mirror("AttributeError")
 
 
 def _device_attribute(rt: Runtime, owner: Device, attr: str) -> Any:

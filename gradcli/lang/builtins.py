@@ -575,7 +575,11 @@ def type_of(v: Any) -> Any:
         "BoundMethod": "builtin_function_or_method",
         "ndarray": "numpy.ndarray",
         "Device": "torch.device",
-        "Generator": "generator",
+        # three classes of the name: a program's generator, torch's and NumPy's
+        "Generator": {
+            "gradcli.lang.values": "generator",
+            "gradcli.lang.pyrandom": "numpy.random._generator.Generator",
+        }.get(type(v).__module__, "torch._C.Generator"),
         "HookHandle": "torch.utils.hooks.RemovableHandle",
         "PackedSequence": "torch.nn.utils.rnn.PackedSequence",
         "_MultiHandle": "torch.autograd.graph._MultiHandle",

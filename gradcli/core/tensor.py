@@ -301,10 +301,9 @@ class Tensor:
         PyTorch refuses False (saying what to do instead) and, as an assignment, True too."""
         if type(flag) is not bool:
             if method:
-                what = "NoneType" if flag is None else typename(flag)
                 raise GradcliError(
                     "requires_grad_(): argument 'requires_grad' (position 1) must be bool, "
-                    f"not {what}"
+                    f"not {pytype_name(flag)}"
                 ).mirror("TypeError")
             raise GradcliError("requires_grad must be a bool")
         if self.node is not None and not flag:
@@ -502,6 +501,12 @@ def constant(a: Any) -> Tensor:
 def mask_like(cond: np.ndarray, like: Tensor) -> Tensor:
     """A boolean array as a constant 0/1 Tensor of `like`'s dtype."""
     return Tensor(cond.astype(like.dtype))
+
+
+def pytype_name(v: Any) -> str:
+    """A value's class as Python's own messages (and PyTorch's argument parser) name it:
+    `typename`, with None's class `NoneType`."""
+    return "NoneType" if v is None else typename(v)
 
 
 def typename(v: Any) -> str:

@@ -40,6 +40,9 @@ from typing import Any
 
 import numpy as np
 
+# the error-free sum and product (Dekker, Knuth) of the float64 fused multiply-add
+from .fma64 import _two_prod, _two_sum
+
 # (d, c) for x in [1, 2), then (d, c) for x in [2, 4); one row per top-five-bit segment
 _DC = np.array(
     [
@@ -70,7 +73,6 @@ _U52 = np.uint64(52)
 _U29 = np.uint64(29)
 _FRAC23 = np.uint64(0x7FFFFF)
 _SUBNORMAL64 = 2.0**-1022
-_SPLIT = 134217729.0  # 2**27 + 1
 
 
 def _reduce(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -94,23 +96,6 @@ def _reduce(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     if lift:
         k -= np.where(tiny, 54, 0)
     return k, s, r
-
-
-def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    s = a + b
-    bb = s - a
-    return s, (a - (s - bb)) + (b - bb)
-
-
-def _two_prod(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    p = a * b
-    t = a * _SPLIT
-    ah = t - (t - a)
-    al = a - ah
-    t = b * _SPLIT
-    bh = t - (t - b)
-    bl = b - bh
-    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
 
 
 def _to_odd(v: np.ndarray, err: np.ndarray) -> np.ndarray:

@@ -14,7 +14,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.inplace import inplace
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, pytype_name, typename
 from ..ops import arithmetic as A
 from ..surface import elementwise as EW
 from ..surface import functional as F
@@ -47,14 +47,10 @@ OPNAMES = {
 }
 
 
-def _pytype(v: Any) -> str:
-    return "NoneType" if v is None else typename(v)  # as Python's own messages name None's
-
-
 def _unsupported(op: ast.operator, a: Any, b: Any, hint: str | None = None) -> GradcliError:
     symbol = "** or pow()" if isinstance(op, ast.Pow) else OPNAMES.get(type(op), "?")
     return GradcliError(
-        f"unsupported operand type(s) for {symbol}: '{_pytype(a)}' and '{_pytype(b)}'",
+        f"unsupported operand type(s) for {symbol}: '{pytype_name(a)}' and '{pytype_name(b)}'",
         hint=hint,
     ).mirror("TypeError")
 
@@ -553,14 +549,7 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             # PyTorch's comparison gives way and Python's default answers: == by identity
             if kind is ast.Eq or kind is ast.NotEq:
                 return kind is ast.NotEq
-            raise (
-                GradcliError(
-                    f"'{OPS[kind]}' not supported between instances of '{_pytype(a)}' and "
-                    f"'{_pytype(b)}'"
-                )
-                .mirror("TypeError")
-                .pytorch()
-            )
+            raise _not_comparable(kind, a, b)
         return _TENSOR_COMPARE[kind](a, b)
     if isinstance(a, DType) and isinstance(b, DType) and kind in (ast.Eq, ast.NotEq):
         return (a.np == b.np) == (kind is ast.Eq)
@@ -602,14 +591,7 @@ def _array_compare(kind: type, a: Any, b: Any) -> Any:
     for v in (a, b):
         ok = (isinstance(v, np.ndarray) and v.dtype.kind in "biuf") or is_numpy_number(v)
         if not ok and (isinstance(v, bool) or not isinstance(v, (int, float))):
-            raise (
-                GradcliError(
-                    f"'{OPS[kind]}' not supported between instances of '{typename(a)}' and "
-                    f"'{typename(b)}'"
-                )
-                .mirror("TypeError")
-                .pytorch()
-            )
+            raise _not_comparable(kind, a, b)
     from ..ops.arithmetic import size_check
 
     try:
@@ -624,7 +606,8 @@ def _not_comparable(kind: type, a: Any, b: Any) -> GradcliError:
     # Python's own words: a program's `except TypeError` catches them
     return (
         GradcliError(
-            f"'{OPS[kind]}' not supported between instances of '{_pytype(a)}' and '{_pytype(b)}'"
+            f"'{OPS[kind]}' not supported between instances of '{pytype_name(a)}' and "
+            f"'{pytype_name(b)}'"
         )
         .mirror("TypeError")
         .pytorch()

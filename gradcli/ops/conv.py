@@ -488,7 +488,9 @@ def _conv_vjp(g: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, **p
         elif conv_order.slow_backward(*shapes, p["groups"]):
             mirror = {"order": "slow"}
         # the input's and the weight's gradients: about twice the forward's work
-        if mirror and not conv_order.afford(2 * conv_order._work(shapes[0], shapes[1], p["out"])):
+        if mirror and not conv_order.afford(
+            2 * conv_order.multiply_adds(shapes[0], shapes[1], p["out"])
+        ):
             mirror = {}
     gx = apply(conv_tx, g, w, size=_own(x, nd)[2:], **geo, **mirror) if x.requires_grad else None
     gw = apply(conv_tw, x, g, kernel=_own(w, nd)[2:], **geo, **mirror) if w.requires_grad else None

@@ -61,7 +61,8 @@ def afford(work: int) -> bool:
     return False
 
 
-def _work(x_shape: tuple, w_shape: tuple, out) -> int:
+def multiply_adds(x_shape: tuple, w_shape: tuple, out) -> int:
+    """A conv's multiply-adds (its forward's; each gradient's is about as many)."""
     return int(x_shape[0]) * int(np.prod(out)) * int(np.prod(w_shape))
 
 
@@ -166,7 +167,7 @@ def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | No
     if x.size == 0 or w.size == 0 or not all(out):
         return None
     kind = backend(x.shape, w.shape, stride, dilation, groups)
-    if kind == "other" or not afford(_work(x.shape, w.shape, out)):
+    if kind == "other" or not afford(multiply_adds(x.shape, w.shape, out)):
         return None
     if kind in ("slow", "dilated"):
         # one sample and one group at a time (ATen's loops), each its own product
@@ -189,7 +190,7 @@ def conv_float32(x, w, b, stride, dilation, pad, out, groups) -> np.ndarray | No
                 parts.append(part)
         return np.concatenate(parts, axis=1).reshape((len(x), o) + tuple(out))
     plan = _onednn_plan(x.shape, w.shape, stride, pad, dilation, groups, out)
-    if plan is None or _work(x.shape, w.shape, out) > _MAX_WORK:
+    if plan is None or multiply_adds(x.shape, w.shape, out) > _MAX_WORK:
         return None
     # a few samples at a time: the chains' arrays stay in the cache
     step = max(1, _CACHE_ELEMENTS // max(1, w.shape[0] * int(np.prod(out))))
@@ -364,7 +365,7 @@ def onednn_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, 
     if any(dl != 1 for dl in dilation):
         return False  # other kernels (the bias gradient too)
     plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
-    return plan is not None and not plan[1] and _work(x_shape, w_shape, out) <= _MAX_WORK
+    return plan is not None and not plan[1] and multiply_adds(x_shape, w_shape, out) <= _MAX_WORK
 
 
 def grad_input(g: np.ndarray, w: np.ndarray, size: tuple, stride, dilation, pad) -> np.ndarray:

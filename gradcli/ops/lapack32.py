@@ -110,6 +110,19 @@ def _panel_row(a: np.ndarray, low: np.ndarray, up: np.ndarray) -> np.ndarray:
     return out
 
 
+def _pivot(lu: np.ndarray, piv: np.ndarray, rows: np.ndarray, k: int) -> None:
+    """Column k's partial pivoting, in place: the first row of largest magnitude from k down
+    (recorded in `piv`) swapped with row k, matrix by matrix."""
+    p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)
+    piv[:, k] = p
+    swap = p != k
+    if swap.any():
+        r, q = rows[swap], p[swap]
+        top = lu[r, k].copy()
+        lu[r, k] = lu[r, q]
+        lu[r, q] = top
+
+
 def _getrf_blocked(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """sgetrf for 17 <= n <= 23: panels of 16 columns. In a panel, each column below the
     diagonal takes its fused updates from the panel's earlier columns in order, is pivoted
@@ -128,14 +141,7 @@ def _getrf_blocked(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
                 for m in range(k0, k):
                     col = _fma32(-(lu[:, k:, m].astype(_F64) * lu[:, m, k, None]), col)
                 lu[:, k:, k] = col
-                p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)
-                piv[:, k] = p
-                swap = p != k
-                if swap.any():
-                    r, q = rows[swap], p[swap]
-                    top = lu[r, k].copy()
-                    lu[r, k] = lu[r, q]
-                    lu[r, q] = top
+                _pivot(lu, piv, rows, k)
                 d = lu[:, k, k][:, None]
                 lu[:, k + 1 :, k] = lu[:, k + 1 :, k] * (_F32(1) / np.where(d == 0, _F32(1), d))
                 if k + 1 < k1:
@@ -164,14 +170,7 @@ def _getrf(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     rows = np.arange(count)
     with np.errstate(all="ignore"):
         for k in range(n):
-            p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)
-            piv[:, k] = p
-            swap = p != k
-            if swap.any():
-                r, q = rows[swap], p[swap]
-                top = lu[r, k].copy()
-                lu[r, k] = lu[r, q]
-                lu[r, q] = top
+            _pivot(lu, piv, rows, k)
             if k + 1 == n:
                 break
             d = lu[:, k, k][:, None]

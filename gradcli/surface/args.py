@@ -12,7 +12,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError
 from ..core.dtypes import check_dtype
-from ..core.tensor import Settings, Tensor, typename
+from ..core.tensor import Settings, Tensor, pytype_name, typename
 from ..ops.arithmetic import tensor_arg
 
 
@@ -51,8 +51,27 @@ def _int_like(v: Any, bool_ok: bool) -> bool:
     return isinstance(v, Tensor) and v.data.size == 1 and v.dtype.kind in "iu"
 
 
-def _parser_typename(v: Any) -> str:
-    return "NoneType" if v is None else typename(v)  # PyTorch's parser names Python's type
+def parser_typename(v: Any) -> str:
+    """A value's type as PyTorch's argument parser details it: a sequence with its elements'
+    types (`list of [int, float]`)."""
+    if isinstance(v, (list, tuple)):
+        kinds = list(dict.fromkeys(parser_typename(u) for u in v))
+        return f"{typename(v)} of [{', '.join(kinds)}]" if kinds else typename(v)
+    return pytype_name(v)
+
+
+def invalid_combination(fn: str, v: Any, overloads: Sequence[str]) -> GradcliError:
+    """PyTorch's parser error when none of `fn`'s overloads (their signatures, e.g.
+    "tuple of ints size") takes the one argument `v`."""
+    why = (
+        "      didn't match because some of the arguments have invalid types: "
+        f"(!{parser_typename(v)}!)"
+    )
+    listed = "".join(f" * ({o})\n{why}\n" for o in overloads)
+    return GradcliError(
+        f"{fn}() received an invalid combination of arguments - got ({pytype_name(v)}), "
+        f"but expected one of:\n{listed}"
+    ).mirror("TypeError")
 
 
 def int_list(
@@ -71,7 +90,7 @@ def int_list(
         seq = tuple(args[0])
     elif len(args) == 1:
         if not _int_like(args[0], bool_ok=False) or keyword:
-            raise refuse(f"{fn}(): {where} must be tuple of ints, not {_parser_typename(args[0])}")
+            raise refuse(f"{fn}(): {where} must be tuple of ints, not {pytype_name(args[0])}")
         return tuple(args)
     else:
         if args and not _int_like(args[0], bool_ok=False):
@@ -85,11 +104,11 @@ def int_list(
         if i == 0:
             raise refuse(
                 f"{fn}(): {where} must be tuple of ints, but found element of type "
-                f"{_parser_typename(v)} at pos 0"
+                f"{pytype_name(v)} at pos 0"
             )
         raise refuse(
             f"{fn}(): argument '{name}' failed to unpack the object at pos {i + 1} with error "
-            f'"type must be tuple of ints,but got {_parser_typename(v)}"'
+            f'"type must be tuple of ints,but got {pytype_name(v)}"'
         )
     return seq
 

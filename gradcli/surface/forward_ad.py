@@ -14,15 +14,10 @@ from ..core import dual
 from ..core import primitives as P
 from ..core.dtypes import torch_name
 from ..core.op import apply
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, pytype_name
 from .printing import _repr
 
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual"]
-
-
-def _pytype(v: Any) -> str:
-    """A value's class as Python names it in PyTorch's messages (`NoneType`, `list`)."""
-    return "NoneType" if v is None else typename(v)
 
 
 def _error(message: str, cls: str = "RuntimeError") -> GradcliError:
@@ -57,7 +52,7 @@ def _level(level: Any, fn: str) -> int | None:
     if level is None:
         return current
     if isinstance(level, bool) or not isinstance(level, int):
-        raise _error(f"{fn}(): argument 'level' must be int, not {_pytype(level)}", "TypeError")
+        raise _error(f"{fn}(): argument 'level' must be int, not {pytype_name(level)}", "TypeError")
     if current is None or level != current:
         raise _error(f"Invalid level given to {fn}")
     return level
@@ -66,7 +61,7 @@ def _level(level: Any, fn: str) -> int | None:
 def _floating(v: Any, what: str) -> None:
     if not isinstance(v, Tensor):
         raise _error(
-            f"'{_pytype(v)}' object has no attribute 'is_floating_point'", "AttributeError"
+            f"'{pytype_name(v)}' object has no attribute 'is_floating_point'", "AttributeError"
         )
     if v.dtype.kind not in "fc":
         raise _error(
@@ -103,7 +98,8 @@ def unpack_dual(tensor: Any, *, level: Any = None) -> UnpackedDualTensor:
     """`(primal, tangent)` of `tensor` at the active level; outside one, `(tensor, None)`."""
     if not isinstance(tensor, Tensor):
         raise _error(
-            f"_unpack_dual(): argument 'dual' (position 1) must be Tensor, not {_pytype(tensor)}",
+            "_unpack_dual(): argument 'dual' (position 1) must be Tensor, not "
+            f"{pytype_name(tensor)}",
             "TypeError",
         )
     if dual.level() is None and level is None:

@@ -38,7 +38,14 @@ from ..ops.arithmetic import (
     sub_t,
     tensor_arg,
 )
-from .args import check_dim, dims_arg, infer_shape, shape_arg, tensor_list
+from .args import (
+    check_dim,
+    dims_arg,
+    infer_shape,
+    invalid_combination,
+    shape_arg,
+    tensor_list,
+)
 from .printing import MaxMin
 
 
@@ -586,12 +593,7 @@ def view(x: Any, *shape: Any, dtype: Any = None) -> Tensor:
         return view_dtype(x, shape[0])
     if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int, np.integer, Tensor)):
         # neither of view's two overloads takes it: PyTorch's parser lists both
-        t = "NoneType" if shape[0] is None else typename(shape[0])
-        why = f"      didn't match because some of the arguments have invalid types: (!{t}!)"
-        raise GradcliError(
-            f"view() received an invalid combination of arguments - got ({t}), but expected "
-            f"one of:\n * (torch.dtype dtype)\n{why}\n * (tuple of ints size)\n{why}\n"
-        ).mirror("TypeError")
+        raise invalid_combination("view", shape[0], ("torch.dtype dtype", "tuple of ints size"))
     target = infer_shape(shape_arg(shape, infer=True, fn="view"), x.numel())
     if not x.data.flags.c_contiguous and not _viewable(x.data, target):
         raise GradcliError(
@@ -936,16 +938,6 @@ def inplace_update(x: Tensor, value: Any, label: str) -> Tensor:
     return inplace(x, lambda old: _overwritten(old, value, label))
 
 
-def _parser_type(v: Any) -> str:
-    """A value's type as PyTorch's argument parser names it in its errors."""
-    if v is None:
-        return "NoneType"
-    if isinstance(v, (list, tuple)):
-        kinds = list(dict.fromkeys(_parser_type(u) for u in v))
-        return f"{typename(v)} of [{', '.join(kinds)}]" if kinds else typename(v)
-    return typename(v)
-
-
 def _fill_value(v: Any) -> Any:
     """fill_'s value: a number or a 0-d tensor (its two overloads), in PyTorch's words."""
     if isinstance(v, Tensor):
@@ -957,15 +949,7 @@ def _fill_value(v: Any) -> Any:
         return v
     if isinstance(v, (bool, int, float, np.number)):
         return v
-    got = "NoneType" if v is None else typename(v)
-    why = (
-        "      didn't match because some of the arguments have invalid types: "
-        f"(!{_parser_type(v)}!)"
-    )
-    raise GradcliError(
-        f"fill_() received an invalid combination of arguments - got ({got}), but expected "
-        f"one of:\n * (Tensor value)\n{why}\n * (Number value)\n{why}\n"
-    ).mirror("TypeError")
+    raise invalid_combination("fill_", v, ("Tensor value", "Number value"))
 
 
 def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:

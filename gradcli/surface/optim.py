@@ -33,7 +33,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import LEGACY_TYPES
 from ..core.inplace import write
-from ..core.tensor import Settings, Tensor, enable_grad, typename
+from ..core.tensor import Settings, Tensor, enable_grad, pytype_name, typename
 from . import kernels as K
 
 
@@ -1470,8 +1470,9 @@ class LBFGS(Optimizer):
                 f"Expected exactly one param_group, but got {len(self.param_groups)}"
             ).mirror("AssertionError")
         if not callable(closure):
-            kind = "NoneType" if closure is None else typename(closure)
-            raise GradcliError(f"'{kind}' object is not callable").mirror("TypeError")
+            raise GradcliError(f"'{pytype_name(closure)}' object is not callable").mirror(
+                "TypeError"
+            )
         try:
             with np.errstate(all="ignore"):
                 loss = _LBFGSRun(self, closure).run()

@@ -167,7 +167,7 @@ def test_past_the_bound_the_float64_sum():
     x = np.ones((2, 64, 64, 64), np.float32)
     w = np.ones((64, 64, 3, 3), np.float32)
     geo = ((1, 1), (1, 1), (1, 1), (64, 64), 1)
-    assert conv_order._work(x.shape, w.shape, (64, 64)) > conv_order._MAX_WORK
+    assert conv_order.multiply_adds(x.shape, w.shape, (64, 64)) > conv_order._MAX_WORK
     assert conv_order.conv_float32(x, w, None, *geo) is None
     assert not conv_order.onednn_backward(x.shape, w.shape, *geo[:2], geo[2], geo[3], 1)
 
@@ -245,7 +245,7 @@ def test_a_runs_mirrored_work_is_bounded(monkeypatch: pytest.MonkeyPatch) -> Non
         x, w, None, **{k: geo[k] for k in geo if k != "groups"}, groups=1
     )
     assert mirrored is not None  # outside a run: no account
-    work = conv_order._work(x.shape, w.shape, (4, 4))
+    work = conv_order.multiply_adds(x.shape, w.shape, (4, 4))
     monkeypatch.setattr(conv_order, "RUN_WORK", 2 * work)
     with limits.BUDGET.run():
         assert conv_order.afford(work) and conv_order.afford(work)

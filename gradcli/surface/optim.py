@@ -1907,7 +1907,7 @@ class LRScheduler:
     most of them computed from the current ones (PyTorch's recursive forms, so their floats
     are PyTorch's)."""
 
-    PROGRAM_METHODS = ("step", "get_last_lr", "state_dict")
+    PROGRAM_METHODS = ("step", "get_last_lr", "state_dict", "load_state_dict")
     PROGRAM_DATA = ("optimizer", "last_epoch", "base_lrs")
     # The attributes a subclass sets before the base's, in order (for state_dict()).
     OWN: tuple[str, ...] = ()
@@ -2043,6 +2043,10 @@ class LRScheduler:
         )
         return out
 
+    def load_state_dict(self, state_dict: Any) -> None:
+        """PyTorch's: the saved attributes put back (a checkpoint's `sched.state_dict()`)."""
+        _load_state(self, state_dict)
+
 
 EPOCH_DEPRECATION_WARNING = (
     "The epoch parameter in `scheduler.step()` was not necessary and is being "
@@ -2072,6 +2076,94 @@ def _epoch_number(epoch: Any, fn: str) -> Any:
 
 def _state_value(v: Any) -> Any:
     return list(v) if isinstance(v, list) else v
+
+
+# Saved values put back only where they have the type of the one they replace: PyTorch's
+# `__dict__.update(state_dict)` takes anything, but a scheduler of gradcli computes with its
+# attributes in Python, so a string where a number was would end in an internal error at the
+# next step, and a key that is not saved would set an attribute the program cannot otherwise.
+_CALLABLES = ("lr_lambdas", "_scale_fn_custom")  # saved as None, as PyTorch saves functions
+
+
+def _load_state(sched: Any, state: Any) -> None:
+    where = f"{sched.name}.load_state_dict()"
+    if not isinstance(state, dict):
+        raise GradcliError(
+            f"{where} expects the dict state_dict() returned, not {typename(state)}"
+        ).mirror("TypeError")
+    own = sched.state_dict()
+    for key in state:
+        if key not in own:
+            raise GradcliError(
+                f"{where}: {key!r} is not part of a {sched.name}'s state",
+                expected=", ".join(repr(k) for k in own),
+                hint="load the state_dict() of a scheduler of the same kind",
+            )
+    for key, value in state.items():
+        if key in _CALLABLES:
+            if any(v is not None for v in (value if isinstance(value, list) else [value])):
+                raise GradcliError(
+                    f"{where}: {key!r} holds the state of callable objects",
+                    hint="gradcli saves a scheduler's functions as None, as PyTorch does "
+                    "for plain functions and lambdas",
+                )
+            continue
+        if key == "_schedulers":
+            _load_schedulers(sched, value, where)
+            continue
+        setattr(sched, key, _like(own[key], value, f"{where}: {key!r}"))
+
+
+def _load_schedulers(sched: Any, states: Any, where: str) -> None:
+    inner = sched._schedulers
+    if not isinstance(states, list) or len(states) != len(inner):
+        raise GradcliError(
+            f"{where}: '_schedulers' must be a list of {len(inner)} states, one per scheduler",
+            found=typename(states),
+        )
+    for s, st in zip(inner, states):
+        limits.BUDGET.tick()  # a chain may hold one scheduler a million times
+        s.load_state_dict(st)
+
+
+def _like(old: Any, new: Any, where: str) -> Any:
+    """`new` where it has the kind of `old` (numbers for numbers, the same strings, lists of
+    as many items), a copy of its lists; else a clear error."""
+    from collections import Counter
+
+    def bad(expected: str) -> GradcliError:
+        return GradcliError(f"{where} must be {expected}, like the saved value", found=repr(new))
+
+    if isinstance(old, bool) or old is None or isinstance(old, str):
+        if type(new) is not type(old) or (isinstance(old, str) and new != old):
+            raise bad(repr(old) if isinstance(old, str) else typename(old))
+        return new
+    if isinstance(old, int):
+        if isinstance(new, bool) or not isinstance(new, int):
+            raise bad("an int")
+        return new
+    if isinstance(old, float):
+        if isinstance(new, bool) or not isinstance(new, (int, float)):
+            raise bad("a number")
+        return new
+    if isinstance(old, Counter):
+        if not isinstance(new, dict) or not all(
+            isinstance(k, int) and not isinstance(k, bool) and isinstance(v, int)
+            for k, v in new.items()
+        ):
+            raise bad("a Counter of milestones (ints)")
+        limits.LIST_ITEMS.check(len(new), "the number of milestones")
+        return Counter(new)
+    if isinstance(old, (list, tuple)):
+        if not isinstance(new, (list, tuple)) or len(new) != len(old):
+            raise bad(f"a {type(old).__name__} of {len(old)} item(s)")
+        items = [_like(o, n, f"{where}[{i}]") for i, (o, n) in enumerate(zip(old, new))]
+        return items if isinstance(old, list) else tuple(items)
+    if isinstance(old, dict):
+        if not isinstance(new, dict) or set(new) != set(old):
+            raise bad(f"a dict with the keys {', '.join(map(repr, old))}")
+        return {k: _like(old[k], new[k], f"{where}[{k!r}]") for k in old}
+    raise AssertionError(f"{where}: no rule to load a saved {typename(old)}")  # a gradcli bug
 
 
 class StepLR(LRScheduler):
@@ -2530,7 +2622,7 @@ class ReduceLROnPlateau:
     absolute threshold, min or max mode) and multiplies the learning rates by `factor` after
     more than `patience` of them, then waits `cooldown` epochs."""
 
-    PROGRAM_METHODS = ("step", "get_last_lr", "state_dict")
+    PROGRAM_METHODS = ("step", "get_last_lr", "state_dict", "load_state_dict")
     PROGRAM_DATA = (
         "optimizer",
         "last_epoch",
@@ -2707,6 +2799,9 @@ class ReduceLROnPlateau:
             "num_bad_epochs",
         )
         return {k: _state_value(getattr(self, k)) for k in keys}
+
+    def load_state_dict(self, state_dict: Any) -> None:
+        _load_state(self, state_dict)
 
 
 class CosineAnnealingWarmRestarts(LRScheduler):
@@ -2971,7 +3066,7 @@ class SequentialLR(LRScheduler):
     """Schedulers one after another, switching at the milestones (the next one starts from
     its own epoch 0), as PyTorch's."""
 
-    PROGRAM_METHODS = ("step", "get_last_lr", "state_dict")
+    PROGRAM_METHODS = ("step", "get_last_lr", "state_dict", "load_state_dict")
     PROGRAM_DATA = ("optimizer", "last_epoch")
 
     def __init__(
@@ -3045,7 +3140,7 @@ class ChainedScheduler(LRScheduler):
     """Several schedulers stepped together (each multiplying into the lr the one before set),
     as PyTorch's."""
 
-    PROGRAM_METHODS = ("step", "get_last_lr", "state_dict")
+    PROGRAM_METHODS = ("step", "get_last_lr", "state_dict", "load_state_dict")
     PROGRAM_DATA = ("optimizer",)
 
     def __init__(self, schedulers: Any, optimizer: Any = None) -> None:

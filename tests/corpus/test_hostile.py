@@ -4778,6 +4778,60 @@ CASES: list[Case] = [
         (5, 1),
     ),
     Case(
+        "scheduler_load_state_unknown_key",
+        "import torch\nw = torch.ones(1, requires_grad=True)\no = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.StepLR(o, 2)\ns.load_state_dict({'step': 5})",
+        "'step' is not part of a StepLR's state",
+        (5, 1),
+    ),
+    Case(
+        "scheduler_load_state_word_for_epoch",
+        "import torch\nw = torch.ones(1, requires_grad=True)\no = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.StepLR(o, 2)\ns.load_state_dict({'last_epoch': 'x'})",
+        "'last_epoch' must be an int, like the saved value",
+        (5, 1),
+    ),
+    Case(
+        "scheduler_load_state_not_a_dict",
+        "import torch\nw = torch.ones(1, requires_grad=True)\no = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.StepLR(o, 2)\ns.load_state_dict([('last_epoch', 3)])",
+        "expects the dict state_dict() returned, not list",
+        (5, 1),
+    ),
+    Case(
+        "scheduler_load_state_milestones_words",
+        "import torch\nw = torch.ones(1, requires_grad=True)\no = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.MultiStepLR(o, [1])\n"
+        "s.load_state_dict({'milestones': {'a': 1}})",
+        "must be a Counter of milestones (ints)",
+        (5, 1),
+    ),
+    Case(
+        "scheduler_load_state_other_mode",
+        "import torch\nw = torch.ones(1, requires_grad=True)\no = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.ReduceLROnPlateau(o)\n"
+        "s.load_state_dict({'mode': 'max', 'best': 1.0})",
+        "'mode' must be 'min', like the saved value",
+        (5, 1),
+    ),
+    Case(
+        "scheduler_load_state_function_state",
+        "import torch\nw = torch.ones(1, requires_grad=True)\no = torch.optim.SGD([w], lr=0.1)\n"
+        "s = torch.optim.lr_scheduler.LambdaLR(o, lambda e: 1.0)\n"
+        "s.load_state_dict({'lr_lambdas': [{'x': 1}]})",
+        "holds the state of callable objects",
+        (5, 1),
+    ),
+    Case(
+        "scheduler_load_state_nested_wrong_length",
+        "import torch\nw = torch.ones(1, requires_grad=True)\no = torch.optim.SGD([w], lr=0.1)\n"
+        "a = torch.optim.lr_scheduler.StepLR(o, 2)\n"
+        "s = torch.optim.lr_scheduler.ChainedScheduler([a, a])\n"
+        "s.load_state_dict({'_schedulers': [a.state_dict()]})",
+        "'_schedulers' must be a list of 2 states",
+        (6, 1),
+    ),
+    Case(
         "scheduler_epoch_string",
         "import torch\nw = torch.ones(1, requires_grad=True)\n"
         "o = torch.optim.SGD([w], lr=0.1)\n"

@@ -505,8 +505,10 @@ def mask_like(cond: np.ndarray, like: Tensor) -> Tensor:
 
 def pytype_name(v: Any) -> str:
     """A value's class as Python's own messages (and PyTorch's argument parser) name it:
-    `typename`, with None's class `NoneType`."""
-    return "NoneType" if v is None else typename(v)
+    `typename`, with None's class `NoneType` and NumPy's array `numpy.ndarray`."""
+    if v is None:
+        return "NoneType"
+    return "numpy.ndarray" if type(v) is np.ndarray else typename(v)
 
 
 def typename(v: Any) -> str:

@@ -27,6 +27,7 @@ from ..core.tensor import (
     bumped,
     data_array,
     numpy_data,
+    pytype_name,
     typename,
     wrap,
 )
@@ -248,15 +249,30 @@ def pow(x: Any, e: Any) -> Tensor:
     return apply(B.pow, a, b)
 
 
+_MATH_NAMES = frozenset(
+    "exp log sin cos tan sqrt tanh sinh cosh asin acos atan asinh acosh atanh log1p expm1 log2 "
+    "log10 erf erfc exp2 floor ceil trunc".split()
+)
+
+
 def unary(op: Any, keeps_integers: bool = False) -> Callable[..., Tensor]:
     """A function of one tensor; unless `keeps_integers`, an integer input is computed in the
     default float dtype (as PyTorch's `exp`, `sin`, ... of an int64 tensor)."""
 
-    def f(x: Any) -> Tensor:
-        if type(x) is Tensor and x.data.dtype.kind == "f":
-            return apply(op, x)  # the common case: what the lines below do with a float tensor
-        x = tensor_arg(x, "input")
-        return apply(op, x if keeps_integers else floating(x))
+    def f(input: Any) -> Tensor:  # noqa: A002 - PyTorch's keyword: torch.exp(input=x)
+        if type(input) is Tensor and input.data.dtype.kind == "f":
+            return apply(op, input)  # the common case: what the lines below do with a float one
+        if not isinstance(input, Tensor):
+            # PyTorch's parser takes no number here (torch.exp(2.0) is its TypeError)
+            raise GradcliError(
+                f"{op.name}(): argument 'input' (position 1) must be Tensor, not "
+                f"{pytype_name(input)}",
+                hint=f"make it a tensor first: torch.{op.name}(torch.tensor(...)), or use "
+                f"math.{op.name} on a Python number"
+                if op.name in _MATH_NAMES
+                else f"make it a tensor first: torch.{op.name}(torch.tensor(...))",
+            ).mirror("TypeError")
+        return apply(op, input if keeps_integers else floating(input))
 
     f.__name__ = op.name
     return f

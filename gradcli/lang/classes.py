@@ -162,9 +162,17 @@ class FunctionClass:
 
         def forward() -> Any:
             if self.setup_context is None:
-                return rt.invoke(self.forward, list(args), {}, prefix=(ctx,))
-            out = rt.invoke(self.forward, list(args), {})
-            rt.invoke(self.setup_context, [ctx, tuple(args), out], {})
+                out = rt.invoke(self.forward, list(args), {}, prefix=(ctx,))
+            else:
+                out = rt.invoke(self.forward, list(args), {})
+                rt.invoke(self.setup_context, [ctx, tuple(args), out], {})
+            # PyTorch checks what ctx marked once forward has returned (its messages end
+            # where they would name the argument: mirrored as they are)
+            _only_tensors(ctx.dirty, "mark_dirty can only accept variables, but argument ")
+            _only_tensors(
+                ctx.non_differentiable,
+                "mark_non_differentiable only accepts variable arguments, but got ",
+            )
             return out
 
         if rt.see_through(self.name):
@@ -203,6 +211,16 @@ class FunctionClass:
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
+
+
+def _only_tensors(marked: tuple, message: str) -> None:
+    if not all(isinstance(t, Tensor) for t in marked):
+        bad = next(t for t in marked if not isinstance(t, Tensor))
+        raise GradcliError(
+            message,
+            found=typename(bad),
+            hint="mark only tensors forward received or returned",
+        ).pytorch()
 
 
 class FunctionInstance:

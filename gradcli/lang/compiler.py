@@ -62,6 +62,7 @@ from .namespaces import (
 )
 from .operators import _TENSOR_BINOPS, augmented, binop, compare, unary
 from .progress import Progress
+from .pywarnings import CatchWarnings
 from .scopes import BUILTIN, FREE, GLOBAL, LOCAL, Scope, bound_names, parameter_names
 from .syntax import SYNTAX, attr_span, rule
 from .values import (
@@ -776,13 +777,13 @@ class Compiler:
                         f"`with torch.{cm.name}:` needs the call: `with torch.{cm.name}():`",
                         span=span,
                     )
-                if not isinstance(cm, (GradMode, Progress)):
+                if not isinstance(cm, (GradMode, Progress, CatchWarnings)):
                     raise NotSupported(
                         "`with` is only supported for torch.no_grad(), "
                         "torch.enable_grad(), torch.set_grad_enabled(mode), "
                         "torch.inference_mode(), torch.autograd.forward_ad.dual_level(), "
                         "torch.autograd.graph.saved_tensors_hooks(pack, unpack) and its kin, "
-                        "torch.random.fork_rng() and tqdm(...)",
+                        "torch.random.fork_rng(), warnings.catch_warnings() and tqdm(...)",
                         span=span,
                         found=type(cm).__name__,
                         hint="gradcli programs do not open files or other resources",

@@ -236,18 +236,34 @@ _CLOCKS: dict[str, Callable[[], float]] = {
     "process_time": _clock(time.process_time),
 }
 
-# `warnings.filterwarnings("ignore")` at the top of a notebook: accepted, changes nothing.
-_WARNING_FILTERS = ("filterwarnings", "simplefilter", "resetwarnings")
-
 
 def _warn(message: Any, category: Any = None, stacklevel: Any = 1, source: Any = None) -> None:
     """`warnings.warn(message)`: the program's own warning, on stderr with gradcli's (once for
-    each place, as Python's default filter shows it)."""
+    each place, as Python's default filter shows it), unless the program's filters drop it or
+    make it an error."""
+    from . import pywarnings
     from .builtins import builtin_str
     from .values import current
 
     rt = current()
-    rt.warn(builtin_str(message), rt.current_stmt)
+    text = builtin_str(message)
+    kind = "UserWarning" if category is None else pywarnings.warning_category(category, "warn")
+    if rt.filtered(text, kind, "__main__"):
+        return
+    rt.warn(text, rt.current_stmt)
+
+
+def _warnings_namespace() -> Namespace:
+    from . import pywarnings as W
+
+    names = ("filterwarnings", "simplefilter", "resetwarnings", "catch_warnings")
+    return Namespace(
+        "warnings",
+        {
+            **{n: Builtin(f"warnings.{n}", getattr(W, n)) for n in names},
+            "warn": Builtin("warnings.warn", _warn),
+        },
+    )
 
 
 class Flags:
@@ -586,13 +602,7 @@ def _build() -> dict[str, Namespace]:
         "random": py_random,
         "gc": Namespace("gc", {"collect": Builtin("gc.collect", _collect)}),
         "time": Namespace("time", {n: Builtin(f"time.{n}", f) for n, f in _CLOCKS.items()}),
-        "warnings": Namespace(
-            "warnings",
-            {
-                **{n: Builtin(f"warnings.{n}", _nothing_on_the_cpu) for n in _WARNING_FILTERS},
-                "warn": Builtin("warnings.warn", _warn),
-            },
-        ),
+        "warnings": _warnings_namespace(),
         "typing": Namespace("typing", {n: TypingName(n) for n in TYPING_NAMES}),
         "copy": Namespace("copy", load=_copy_members),
         "tqdm": _tqdm_namespace(),

@@ -132,6 +132,7 @@ class Runtime:
         self.output_bytes = 0
         self.warnings: list[str] = []
         self.warned: set[str] = set()
+        self.warning_filters: list = []  # the program's warnings filters (`pywarnings`)
         self._warned_at: set[str] = set()  # the warnings shown, with their places
         self.more_warnings = 0
         # What torch.save kept, by path (a program writes no files; torch.load reads these).
@@ -655,11 +656,23 @@ class Runtime:
 
     def kernel_warning(self, message: str, hint: str | None, once: bool = False) -> None:
         """A warning PyTorch gives (from below the language), at the statement running."""
+        if self.warning_filters and self.filtered(message, "UserWarning", "torch"):
+            return
         if once:
             if message in self.warned:
                 return
             self.warned.add(message)
         self.warn(message + (f"\n  hint: {hint}" if hint else ""), self.current_stmt)
+
+    def filtered(self, message: str, category: str, module: str) -> bool:
+        """Whether the program's warnings filters drop this warning; raises it where they
+        turn it into an error."""
+        from .pywarnings import action_for
+
+        action = action_for(message, category, module, self.warning_filters)
+        if action == "error":
+            raise GradcliError(message).mirror(category).pytorch()
+        return action == "ignore"
 
     def check_finite(self, label: str, t: Tensor, node: ast.AST | None) -> None:
         """Warn (once per label) when a tensor holds NaN or infinity. They are results, as

@@ -4832,6 +4832,37 @@ CASES: list[Case] = [
         (6, 1),
     ),
     Case(
+        "warnings_filter_catastrophic_regex",
+        "import warnings\nwarnings.filterwarnings('ignore', message='(a+)+$')",
+        "regular-expression syntax other than",
+        (2, 1),
+    ),
+    Case(
+        "warnings_filter_category_not_a_warning",
+        "import warnings\nwarnings.simplefilter('error', category=5)",
+        "category must be a Warning subclass, not int",
+        (2, 1),
+    ),
+    Case(
+        "warnings_filter_unknown_action",
+        "import warnings\nwarnings.simplefilter('explode')",
+        "invalid action: 'explode'",
+        (2, 1),
+    ),
+    Case(
+        "warnings_catch_record",
+        "import warnings\nwith warnings.catch_warnings(record=True) as w:\n    pass",
+        "catch_warnings(record=True) is not supported",
+        (2, 6),
+    ),
+    Case(
+        "warnings_filters_many_then_error",
+        "import warnings\nfor i in range(20000):\n    warnings.filterwarnings('ignore', "
+        "message=str(i))\nwarnings.simplefilter('error')\nwarnings.warn('x')",
+        "x",
+        (5, 1),
+    ),
+    Case(
         "scheduler_epoch_string",
         "import torch\nw = torch.ones(1, requires_grad=True)\n"
         "o = torch.optim.SGD([w], lr=0.1)\n"

@@ -1,0 +1,180 @@
+"""The `warnings` module as programs use it: `filterwarnings` / `simplefilter` /
+`resetwarnings` (a notebook's `warnings.filterwarnings("ignore")`, a test's "error"),
+`catch_warnings()` scoping them, and `warn`.
+
+The filters are the run's (`Runtime.warning_filters`, newest first, as Python's list) and
+apply to the warnings PyTorch gives (mirrored by the kernels: category UserWarning, module
+"torch") and to the program's own `warnings.warn` (module "__main__"); gradcli's own notes
+(NaN in a result, an unseeded program) are not Python warnings and are always written.
+Actions: "ignore" drops the warning, "error" raises it as an exception of its category (a
+program's `except UserWarning` catches it), the others show it (once for each place, as
+Python's default).
+
+A filter's message and module are regular expressions in Python, matched at the start of the
+text, case-insensitively for the message. Programs write literal text and `.*` there; so
+gradcli takes literal text with `.`, `.*` and `\\.`, matched without the `re` engine (a pattern
+cannot hang a run), and refuses other regular-expression syntax in plain words.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from typing import Any
+
+from ..base.errors import GradcliError, NotSupported
+from .exceptions import BASES, ExcClass
+
+ACTIONS = ("default", "error", "ignore", "always", "all", "module", "once")
+_REGEX_SYNTAX = set("[](){}+?|^$\\")
+
+
+def _glob(pattern: str, what: str) -> str:
+    """A filter's regular expression as an fnmatch pattern matching at the start."""
+    out = []
+    i = 0
+    while i < len(pattern):
+        c = pattern[i]
+        if pattern.startswith(".*", i):
+            out.append("*")
+            i += 2
+            continue
+        if pattern.startswith("\\.", i):
+            out.append("[.]")
+            i += 2
+            continue
+        if c == ".":
+            out.append("?")
+        elif c in _REGEX_SYNTAX:
+            raise NotSupported(
+                f"warnings filter {what}={pattern!r}: regular-expression syntax other than "
+                "`.`, `.*` and `\\.` is not supported",
+                hint="write the start of the text literally (it matches at the start), with .* "
+                "for any text",
+            )
+        elif c in "*?":
+            out.append(f"[{c}]")
+        else:
+            out.append(c)
+        i += 1
+    return "".join(out) + "*"
+
+
+def warning_category(category: Any, fn: str) -> str:
+    if isinstance(category, ExcClass) and category.is_subclass_of(ExcClass("Warning")):
+        return category.name
+    raise GradcliError(
+        f"{fn}(): category must be a Warning subclass, not {_shown(category)}",
+        hint="UserWarning, DeprecationWarning, FutureWarning, RuntimeWarning or Warning",
+    ).mirror("TypeError")
+
+
+def _shown(v: Any) -> str:
+    from ..core.tensor import typename
+
+    return repr(v) if isinstance(v, ExcClass) else typename(v)
+
+
+def _action(action: Any) -> str:
+    if action not in ACTIONS:
+        raise GradcliError(f"invalid action: {action!r}").mirror("ValueError")
+    return "always" if action == "all" else action
+
+
+def _filters() -> list:
+    from .values import current
+
+    return current().warning_filters
+
+
+def _text(v: Any, name: str, fn: str) -> str:
+    if not isinstance(v, str):
+        raise GradcliError(f"{fn}(): {name} must be a str, not {_shown(v)}").mirror("TypeError")
+    return v
+
+
+def _add(entry: tuple, append: Any) -> None:
+    filters = _filters()
+    if entry in filters:
+        filters.remove(entry)
+    if append:
+        filters.append(entry)
+    else:
+        filters.insert(0, entry)
+    del filters[256:]  # (a loop adding filters: the oldest are dropped, none could match first)
+
+
+def filterwarnings(
+    action: Any,
+    message: Any = "",
+    category: Any = None,
+    module: Any = "",
+    lineno: Any = 0,
+    append: Any = False,
+) -> None:
+    act = _action(action)
+    msg = _glob(_text(message, "message", "filterwarnings").lower(), "message")
+    mod = _glob(_text(module, "module", "filterwarnings"), "module")
+    cat = "Warning" if category is None else warning_category(category, "filterwarnings")
+    _add((act, msg, cat, mod), append)
+
+
+def simplefilter(action: Any, category: Any = None, lineno: Any = 0, append: Any = False) -> None:
+    act = _action(action)
+    cat = "Warning" if category is None else warning_category(category, "simplefilter")
+    _add((act, "*", cat, "*"), append)
+
+
+def resetwarnings() -> None:
+    _filters().clear()
+
+
+def action_for(message: str, category: str, module: str, filters: list) -> str:
+    """The first matching filter's action, else Python's default for the category."""
+    low = message.lower()
+    for act, msg, cat, mod in filters:
+        if _is_subclass(category, cat) and fnmatch.fnmatchcase(low, msg):
+            if fnmatch.fnmatchcase(module, mod):
+                return act
+    if category in ("DeprecationWarning", "PendingDeprecationWarning") and module != "__main__":
+        return "ignore"
+    return "default"
+
+
+def _is_subclass(name: str, base: str) -> bool:
+    n: str | None = name
+    while n is not None:
+        if n == base:
+            return True
+        n = BASES.get(n)
+    return False
+
+
+class CatchWarnings:
+    """`with warnings.catch_warnings():` the filters set inside are undone at its end."""
+
+    def __init__(self, record: Any = False, action: Any = None, category: Any = None) -> None:
+        if record:
+            raise NotSupported(
+                "warnings.catch_warnings(record=True) is not supported: gradcli writes "
+                "warnings to standard error, it does not collect them",
+                hint="use catch_warnings() with simplefilter('error') to turn a warning into an "
+                "exception you can catch",
+            )
+        self.action = None if action is None else _action(action)
+        self.category = category
+        self.saved: list | None = None
+        self.as_value = None
+
+    def enter(self) -> None:
+        filters = _filters()
+        self.saved = list(filters)
+        if self.action is not None:
+            simplefilter(self.action, self.category)
+
+    def exit(self) -> None:
+        filters = _filters()
+        filters[:] = self.saved or []
+
+
+def catch_warnings(record: Any = False, *, action: Any = None, category: Any = None) -> Any:
+    return CatchWarnings(record, action, category)

@@ -501,6 +501,11 @@ def versioned(node: Node, prev: Node | None) -> None:
     node.history = h
 
 
+# The parameters of every node recorded without any (most): one dict, read only (nothing
+# changes a node's parameters), instead of an empty dict kept alive by each node.
+_NO_PARAMS: dict[str, Any] = {}
+
+
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
     """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
     observer = hooks.observer
@@ -563,7 +568,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
                     raise GradcliError(INFERENCE_SAVED, hint="use a clone: y.clone()")
                 observer.node(op)
                 out.requires_grad = True
-                out.node = Node(op, inputs, params, out, label)
+                out.node = Node(op, inputs, params or _NO_PARAMS, out, label)
                 if hooks.saved_hooks is not None:
                     hooks.saved_pending.append((out.node, out, hooks.saved_hooks))
                 break

@@ -475,6 +475,8 @@ def own(t: Tensor) -> None:
         if entry is not None and entry[1] is t.data:
             del _LENT[id(t.data)]
             t.data = t.data.copy()
+            if t.data.nbytes >= hooks.REPORT_BYTES:  # the copy counts against the memory limit
+                hooks.observer.allocated(t.data.nbytes)
 
 
 def _owned_array(arr: np.ndarray) -> np.ndarray:

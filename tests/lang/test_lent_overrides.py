@@ -53,17 +53,16 @@ PROGRAMS = {
         "print(w)\n"
     ),
     "adam_step": (
-        "opt = torch.optim.Adam([w], lr=0.1)\n"
-        "(w ** 2).sum().backward()\n"
-        "opt.step()\n"
-        "print(w)\n"
+        "opt = torch.optim.Adam([w], lr=0.1)\n(w ** 2).sum().backward()\nopt.step()\nprint(w)\n"
     ),
     "grad_accumulated_into": "w.grad = x\n(w * 2).sum().backward()\nprint(x)\n",
-    "grad_read_then_changed": (
-        "(w * x).sum().backward()\ng = w.grad\ng.add_(1)\nprint(g, x)\n"
-    ),
+    "grad_read_then_changed": ("(w * x).sum().backward()\ng = w.grad\ng.add_(1)\nprint(g, x)\n"),
     "no_grad_update": "with torch.no_grad():\n    w -= 0.1 * w\nprint(w)\n",
     "parameter": "p = torch.nn.Parameter(x)\nwith torch.no_grad():\n    p.add_(1)\nprint(x, p)\n",
+    "view_dtype": "v = x.view(torch.int64)\nv[0] = 1\nprint(x)\n",
+    "rows_iterated": "for r in x.view(2, 2):\n    r.add_(1)\nprint(x)\n",
+    "unbind": "u = x.unbind(0)\nu[0].add_(1)\nprint(x)\n",
+    "init_zeros_": "torch.nn.init.zeros_(x)\nprint(x)\n",
     "data_ptr": "p = x.data_ptr()\nd = x.detach()\nd.add_(1)\nprint(p == d.data_ptr(), x)\n",
     "state_dict": (
         "lin = torch.nn.Linear(4, 1, dtype=torch.float64)\n"
@@ -125,11 +124,6 @@ def test_data_that_does_not_fit_is_copied_as_before() -> None:
 
 
 def test_an_expanded_view_of_lent_data_keeps_pytorchs_refusal() -> None:
-    text = (
-        "import torch\n"
-        "x = torch.zeros(3, dtype=torch.float64)\n"
-        "e = x.expand(2, 3)\n"
-        "e.add_(1)\n"
-    )
+    text = "import torch\nx = torch.zeros(3, dtype=torch.float64)\ne = x.expand(2, 3)\ne.add_(1)\n"
     with pytest.raises(gradcli.GradcliError, match="more than one element of the written-to"):
         gradcli.parse(text).run(overrides={"x": np.ones(3)})

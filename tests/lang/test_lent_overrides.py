@@ -6,6 +6,8 @@ array is never changed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -127,3 +129,20 @@ def test_an_expanded_view_of_lent_data_keeps_pytorchs_refusal() -> None:
     text = "import torch\nx = torch.zeros(3, dtype=torch.float64)\ne = x.expand(2, 3)\ne.add_(1)\n"
     with pytest.raises(gradcli.GradcliError, match="more than one element of the written-to"):
         gradcli.parse(text).run(overrides={"x": np.ones(3)})
+
+
+@pytest.mark.parametrize(
+    "make, given",
+    [
+        ("torch.zeros(0, dtype=torch.float64)", np.zeros(0)),
+        ("torch.tensor(2.0, dtype=torch.float64)", np.array(3.0)),
+        ("torch.zeros(2, 0, 3, dtype=torch.float64)", np.zeros((2, 0, 3))),
+    ],
+)
+def test_empty_and_zero_dim_leaves_are_lent_and_written_as_copies(make: str, given: Any) -> None:
+    text = f"import torch\nx = {make}\nv = x.view(-1)\nx.add_(1)\nprint(x, v, x.shape)\n"
+    before = given.copy()
+    lent_out = gradcli.parse(text).run(overrides={"x": given}).output
+    copied = gradcli.parse(text).run(overrides={"x": lambda t, g=given: g.copy()}).output
+    assert lent_out == copied
+    np.testing.assert_array_equal(given, before)

@@ -26,7 +26,10 @@ load from other processes affects them alike. A sample times enough back-to-back
 about 20 ms (2 ms with --quick). Every result of every call is checked against the closed form
 after its sample; a wrong result stops the run with an error. Reported: the median time per call
 over the rounds and the interquartile range; a ratio is the median over the rounds of the ratio
-within a round (the two systems ran close together, under the same load). Objects alive after
+within a round (the two systems ran close together, under the same load); W3 also reports the
+median CPU time per step of gradcli and torch (every library runs on one thread, so CPU time is
+the work itself: W3's three lengths are measured a minute or more apart, and on a loaded
+machine their wall times per step differ with the load of that minute). Objects alive after
 the imports are frozen out of the garbage collector (`gc.freeze()`), so that the peers' imports
 do not make gradcli's collections slower than in a process of its own; a full collection runs
 before each sample, outside the timing.
@@ -225,6 +228,9 @@ class WrongResult(Exception):
 @dataclass
 class Timing:
     samples: list[float] = field(default_factory=list)  # seconds per call, one per round
+    # the process's CPU time per call, one per round (all single-threaded: the work done,
+    # whatever the other processes of a loaded machine take of the cores meanwhile)
+    cpu: list[float] = field(default_factory=list)
     inner: int = 1  # calls per sample
     first: float = 0.0  # the very first call (JAX: tracing and compiling included)
 
@@ -314,10 +320,12 @@ def measure(
             f, n = case.systems[k], t[k].inner
             outs: list[Any] = [None] * n
             gc.collect()
+            c0 = time.process_time()
             t0 = time.perf_counter()
             for i in range(n):
                 outs[i] = f()
             dt = time.perf_counter() - t0
+            t[k].cpu.append((time.process_time() - c0) / n)
             for o in outs:
                 check(case, k, o)
             del outs
@@ -750,7 +758,8 @@ def summary(cases: list[Case]) -> list[str]:
         labels = " / ".join(c.label for c in cs)
         times = " / ".join(fmt_time(c.timings["gradcli"].median) for c in cs)
         if w == "W3":
-            times += " (" + " / ".join(f"{per_step(c, 'gradcli'):.1f}" for c in cs) + " µs/step)"
+            times += " (" + " / ".join(f"{per_step(c, 'gradcli'):.1f}" for c in cs) + " µs/step"
+            times += "; CPU " + " / ".join(f"{cpu_step(c, 'gradcli'):.1f}" for c in cs) + ")"
         cells = [f"{w} {WORKLOAD_TITLES[w]}" + (f", {labels}" if labels else ""), times]
         for peer, _ in PEERS:
             rs = [ratio(c, "gradcli", peer) for c in cs]
@@ -763,6 +772,12 @@ def summary(cases: list[Case]) -> list[str]:
 
 def per_step(case: Case, system: str) -> float:
     return case.timings[system].median / case.per * 1e6
+
+
+def cpu_step(case: Case, system: str) -> float:
+    """The median CPU time per step (µs): under load, wall times move with the other
+    processes between cases measured a minute apart; CPU time shows the work itself."""
+    return statistics.median(case.timings[system].cpu) / case.per * 1e6
 
 
 def details(cases: list[Case]) -> list[str]:
@@ -800,6 +815,14 @@ def details(cases: list[Case]) -> list[str]:
                 )
                 + " |"
             )
+        if any(c.per > 1 for c in cs):
+            for k in ("gradcli", "torch"):
+                if all(k in c.timings and c.timings[k].cpu for c in cs):
+                    out.append(
+                        f"| {SYSTEM_NAMES[k]}, CPU time per step: median | "
+                        + " | ".join(f"{cpu_step(c, k):.2f} µs/step" for c in cs)
+                        + " |"
+                    )
         for peer in ("torch", "jax", "hips", "floor"):
             if any(peer in c.timings for c in cs):
                 out.append(

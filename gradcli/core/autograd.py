@@ -33,6 +33,7 @@ from .tensor import (
     enable_grad,
     in_pass,
     no_grad,
+    own,
     wrap,
 )
 
@@ -765,6 +766,8 @@ def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = Tr
     the tensor keeps its grad_fn); with create_graph=True it adds out of place (the sum is then
     differentiable)."""
     cur = t.grad
+    if cur is not None:
+        own(cur)  # a lent `.grad` (`x.grad = w`, `core.tensor.lend`) is copied before the sum
     if cur is None:
         if create_graph and g.requires_grad:
             # new_empty_strided(...).copy_(g): x + (-0.0) is x for every float (signed zeros,

@@ -17,7 +17,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from . import dtypes
 from .op import versioned
-from .tensor import Tensor, _GradMode, bumped
+from .tensor import Tensor, _GradMode, bumped, own
 
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF = (
@@ -130,6 +130,8 @@ def write(x: Tensor, value: Any) -> None:
             f"type {dtypes.scalar_type_name(x.dtype)}",
             hint="convert the tensor first (x = x.float()), or write y = ... (a new tensor)",
         )
+    if not x.data.flags.writeable:
+        own(x)  # lent data (`core.tensor.lend`): copied before its first write
     if not x.data.flags.writeable:
         raise GradcliError(
             "unsupported operation: more than one element of the written-to tensor refers to "

@@ -18,7 +18,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..base.record import Record
 from . import hooks
-from .tensor import INFERENCE_SAVED, MUTATIONS, Tensor, _GradMode, counter, wrap
+from .tensor import _LENT, INFERENCE_SAVED, MUTATIONS, Tensor, _GradMode, counter, lent, own, wrap
 
 _ref = weakref.ref
 _ndarray = np.ndarray
@@ -501,6 +501,11 @@ def versioned(node: Node, prev: Node | None) -> None:
     node.history = h
 
 
+# The parameters of every node recorded without any (most): one dict, read only (nothing
+# changes a node's parameters), instead of an empty dict kept alive by each node.
+_NO_PARAMS: dict[str, Any] = {}
+
+
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
     """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
     observer = hooks.observer
@@ -528,6 +533,14 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         raise err from e
     if type(data) is not _ndarray:
         data = _asarray(data)
+    if _LENT and not data.flags.writeable and any(lent(t) for t in inputs):
+        # A view of a leaf's lent data (a read-only view of a caller's array): the leaf takes
+        # a copy of its own first, and the view is made on that (`core.tensor.lend`).
+        for t in inputs:
+            own(t)
+        arrays = [t.data for t in inputs]
+        with np.errstate(all="ignore"):
+            data = _asarray(op.forward(*arrays, **params))
     limit = _ELEMENTS._cached
     if data.size > (limit if limit is not None else _ELEMENTS.read()):
         _ELEMENTS.check(data.size, f"the result of {op.name}")
@@ -555,7 +568,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
                     raise GradcliError(INFERENCE_SAVED, hint="use a clone: y.clone()")
                 observer.node(op)
                 out.requires_grad = True
-                out.node = Node(op, inputs, params, out, label)
+                out.node = Node(op, inputs, params or _NO_PARAMS, out, label)
                 if hooks.saved_hooks is not None:
                     hooks.saved_pending.append((out.node, out, hooks.saved_hooks))
                 break

@@ -161,6 +161,8 @@ class Tensor:
 
     def __init__(self, data: Any, requires_grad: bool = False, dtype: Any = None) -> None:
         arr = np.asarray(data, dtype=dtype)
+        if _LENT and not arr.flags.writeable:
+            arr = _owned_array(arr)  # a tensor on a lent leaf's data shares the leaf's copy
         if requires_grad and arr.dtype.kind != "f":
             raise GradcliError(
                 "Only Tensors of floating point and complex dtype can require gradients",
@@ -427,10 +429,74 @@ def counter(t: Tensor) -> list[int]:
     return vc
 
 
+# --- lent data: a leaf on the caller's array, copied on its first write ---------------------
+# `Program.run(overrides={"x": a})` gives the leaf `x` a read-only view of `a` instead of a copy
+# (a copy of a large input costs a pass over memory and page faults). The view is *lent*: the
+# first time anything could write into the leaf's storage or share it (a change in place, a
+# view, `.detach()`, `.data`, `.numpy()`, an optimiser's step, a gradient accumulated into
+# it...), `own` gives the leaf a copy of its own first, so that the caller's array is never
+# written and the program sees PyTorch's semantics. A path that misses `own` cannot write into
+# the caller's array: NumPy refuses to write into a read-only view (an internal error, loud).
+# The registry, by id of the lent view (which it keeps alive, so that the id is not reused):
+# (a weak reference to the leaf, the view).
+_LENT: dict[int, tuple[Any, np.ndarray]] = {}
+
+
+def lend(t: Tensor, a: np.ndarray) -> None:
+    """Make `a` (C-contiguous, of t's shape and dtype) the data of the leaf `t`, read-only,
+    until `own(t)`."""
+    import weakref
+
+    view = a.view()
+    view.flags.writeable = False
+    key = id(view)
+
+    def forget(ref: Any, key: int = key) -> None:
+        entry = _LENT.get(key)
+        if entry is not None and entry[0] is ref:
+            del _LENT[key]
+
+    _LENT[key] = (weakref.ref(t, forget), view)
+    t.data = view
+
+
+def lent(t: Tensor) -> bool:
+    """Whether t's data is still a lent (read-only) view of a caller's array."""
+    if not _LENT:
+        return False
+    entry = _LENT.get(id(t.data))
+    return entry is not None and entry[1] is t.data
+
+
+def own(t: Tensor) -> None:
+    """Give `t` a copy of its lent data (nothing when its data is its own)."""
+    if _LENT:
+        entry = _LENT.get(id(t.data))
+        if entry is not None and entry[1] is t.data:
+            del _LENT[id(t.data)]
+            t.data = t.data.copy()
+            if t.data.nbytes >= hooks.REPORT_BYTES:  # the copy counts against the memory limit
+                hooks.observer.allocated(t.data.nbytes)
+
+
+def _owned_array(arr: np.ndarray) -> np.ndarray:
+    """`arr`, or, when it is a leaf's lent view (a tensor being made on another's data), the
+    leaf's own copy, made now."""
+    entry = _LENT.get(id(arr))
+    if entry is None or entry[1] is not arr:
+        return arr
+    t = entry[0]()
+    if t is None or t.data is not arr:
+        return arr.copy()
+    own(t)
+    return t.data
+
+
 def share(t: Tensor, version: bool = True) -> Tensor:
     """A new tensor outside the graph on `t`'s storage: `x.detach()`, sharing its version
     counter too, or (version=False) `x.data`, which PyTorch gives a counter of its own (so that
     `x.data.zero_()` goes unnoticed by autograd, as it does in PyTorch)."""
+    own(t)
     out = Tensor(t.data)
     out._inf = t._inf  # a view of an inference tensor is one
     if version:

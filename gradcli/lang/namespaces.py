@@ -23,6 +23,7 @@ from ..core.tensor import (
     _GradMode,
     as_tensor,
     grad_enabled,
+    own,
     read_grad,
     share,
     typename,
@@ -1100,6 +1101,7 @@ def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
         raise GradcliError(
             "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
         )
+    own(t)  # the array shares the tensor's storage: lent data (`core.tensor.lend`) is copied
     return t.data.view()
 
 

@@ -124,7 +124,10 @@ class Program:
 
         overrides    leaf tensors' data replaced (by name), as `--set` does: an array, or a
                      function of the tensor it replaces that returns one (values read
-                     against its shape and dtype, in the same run)
+                     against its shape and dtype, in the same run); an array of the
+                     leaf's shape and dtype, C-contiguous, is lent (read-only, copied at
+                     the leaf's first write: `core.tensor.lend`), not copied, so it must
+                     not change while the run is in use
         dtype, seed  the default float dtype and the seed of rand / randn
         echo         called with each text the program prints, as it prints it
         see_through  user functions with a custom gradient run their forward body as

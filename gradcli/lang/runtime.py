@@ -32,6 +32,8 @@ from ..core.tensor import (
     Tensor,
     bumped,
     grad_enabled,
+    lend,
+    own,
     typename,
 )
 from ..surface import indexing as I
@@ -256,6 +258,20 @@ class Runtime:
                 ).mirror(None)
         old = t.data
         if (
+            type(new) is np.ndarray
+            and new.dtype == old.dtype
+            and new.shape == old.shape
+            and new.flags.c_contiguous
+            and new.flags.aligned
+            and new.dtype.isnative
+            and t._base is None
+            and t._vc is None
+            and not t._inf
+        ):
+            # The caller's array lent to the leaf, read-only, copied on the leaf's first write
+            # (`core.tensor.lend`): no copy of a large input the program only reads.
+            lend(t, new)
+        elif (
             type(old) is np.ndarray
             and old.flags.owndata
             and old.flags.writeable
@@ -818,6 +834,7 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
                 "data set to a tensor that requires gradients must be floating point or "
                 "complex dtype"
             ).mirror("RuntimeError")
+        own(value)  # the two share a storage: lent data (`core.tensor.lend`) is copied first
         owner.data = value.data
     elif attr == "requires_grad":
         owner.requires_grad_(value, method=False)  # a bool, or PyTorch's error
@@ -868,6 +885,7 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
     region = np.broadcast_to(np.zeros((), dtype=np.int8), owner.shape)[idx].shape
     I.check_value_shape(np.shape(new), region, idx, getattr(new, "dtype", owner.dtype))
     new = I.fit_value(new, region)
+    own(owner)  # lent data (`core.tensor.lend`) is copied before its first write
     try:
         owner.data[idx] = new
     except ValueError:

@@ -22,7 +22,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import hooks
-from ..core.tensor import Settings, Tensor, typename
+from ..core.tensor import Settings, Tensor, own, typename
 from ..ops import arithmetic as A
 from . import args as C
 from . import composite as CO
@@ -694,8 +694,11 @@ def data_ptr(x: Tensor) -> int:
     """`x.data_ptr()`: the address of the tensor's first element. gradcli's views are NumPy
     views of their base's array, so two tensors on the same memory compare equal as PyTorch's
     do (`x.view(2, -1)`; not `x.clone()`, not `x[1::2]`, whose first element is elsewhere).
-    The number itself differs from run to run, as PyTorch's."""
-    return int(_t(x).data.__array_interface__["data"][0])
+    The number itself differs from run to run, as PyTorch's. Lent data (`core.tensor.lend`)
+    is copied first: its address would change at its first write."""
+    x = _t(x)
+    own(x)
+    return int(x.data.__array_interface__["data"][0])
 
 
 class TypeInfo:

@@ -14,7 +14,7 @@ from ..base.errors import GradcliError
 from ..core import inplace as core_inplace
 from ..core.inplace import VIEW_OF_LEAF, inplace
 from ..core.op import apply, versioned
-from ..core.tensor import Tensor, bumped, data_array, grad_enabled, typename
+from ..core.tensor import Tensor, bumped, data_array, grad_enabled, own, typename
 from ..ops import binary as B
 from ..ops import shape as S
 from ..ops.arithmetic import scalar_operand, size_check
@@ -313,6 +313,7 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
     new = value.data if isinstance(value, Tensor) else data_array(value, x.dtype)
     region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
     check_value_shape(np.shape(new), region, idx, getattr(new, "dtype", x.dtype))
+    own(x)  # lent data (`core.tensor.lend`) is copied before its first write
     try:
         x.data[idx] = fit_value(new, region)
     except (ValueError, TypeError, IndexError) as e:

@@ -23,7 +23,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import check_dtype, scalar_type_name
 from ..core.inplace import check_target
-from ..core.tensor import Settings, Tensor, grad_enabled, typename
+from ..core.tensor import Settings, Tensor, grad_enabled, own, typename
 from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
 from .args import NO_SIZE, int_arg, shape_arg, sizes_arg
 from .declare import declare
@@ -627,6 +627,7 @@ def _target(x: Any) -> Tensor:
     it): a leaf that requires grad, or an expanded tensor whose elements share memory."""
     x = tensor_arg(x, "self")
     check_target(x)
+    own(x)  # lent data (`core.tensor.lend`) is copied before its first write
     if not x.data.flags.writeable:
         raise GradcliError(
             "unsupported operation: more than one element of the written-to tensor refers to "

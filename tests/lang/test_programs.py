@@ -57,13 +57,14 @@ if __name__ == "__main__":  # record: python -m tests.lang.test_programs
         print("recorded", p.name, file=sys.stderr)
 
 
-def test_overridden_leaf_never_shares_memory_with_the_caller() -> None:
-    # `--set` / `run(overrides=)` copies the values into the leaf (into its constructor's
-    # own array where nothing else holds it): the caller's array and the program's arrays
-    # stay apart both ways, and an alias the program made of the old array keeps its values.
+def test_overridden_leaf_never_writes_into_the_callers_array() -> None:
+    # `--set` / `run(overrides=)` lends the caller's array to the leaf (a read-only view,
+    # `core.tensor.lend`) and copies it at the leaf's first write: the caller's array is never
+    # written, and an alias the program made of the leaf's old array keeps its values.
     import numpy as np
 
     from gradcli.analysis import api
+    from gradcli.core.tensor import lent
 
     given = np.arange(4.0)
     text = (
@@ -76,4 +77,6 @@ def test_overridden_leaf_never_shares_memory_with_the_caller() -> None:
     assert r.tensors["y"].data.tolist() == [0.0, 1.0, 2.0, 3.0]
     assert r.env["a"].tolist() == [0.0, 0.0, 0.0, 0.0]  # from_numpy's array: untouched
     assert not np.shares_memory(r.tensors["x"].data, given)
-    assert not np.shares_memory(r.tensors["y"].data, given)
+    # y, only read, is still the lent view: no copy, and no way to write through it
+    assert lent(r.tensors["y"]) and np.shares_memory(r.tensors["y"].data, given)
+    assert not r.tensors["y"].data.flags.writeable

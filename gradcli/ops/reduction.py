@@ -241,6 +241,12 @@ amin = defop(
 
 def _norm_fwd(x: np.ndarray, p: float = 2.0, dim: Any = None, keepdim: bool = False):
     check_reduced(x, dim, keepdim, "norm")
+    if x.dtype == np.float16:
+        # ATen accumulates a half norm in float (its opmath type) and rounds the result
+        # once: squares summed in float16 overflow past 65504 (a norm of 256s is inf there).
+        out = _norm_fwd(x.astype(np.float32), p, dim, keepdim)
+        with np.errstate(over="ignore"):  # past float16's range: inf, as ATen rounds it
+            return np.asarray(out).astype(np.float16)
     ax = dims_of(dim, x.ndim)
     a = np.abs(x)
     if p == math.inf:
@@ -502,13 +508,18 @@ def _var_fwd(
 ):
     """var (or, with `root`, std). ATen accumulates a float32 tensor's variance in double
     (Welford) and takes the root in double, then rounds once to float32: computed here in
-    float64 and rounded once (the float32 results measured against PyTorch 2.13 are its)."""
+    float64 and rounded once (the float32 results measured against PyTorch 2.13 are its). A
+    float16 tensor's too (ATen accumulates it in float: a variance past 65504 is inf in half
+    while its root is not)."""
     check_reduced(x, dim, keepdim, "var")
-    wide = x.astype(np.float64) if x.dtype == np.float32 else x
+    wide = x.astype(np.float64) if x.dtype in (np.float32, np.float16) else x
     v = np.var(wide, axis=dims_of(dim, x.ndim), ddof=correction, keepdims=keepdim)
     if root:
         v = np.sqrt(v)
-    return v.astype(x.dtype) if wide is not x else v
+    if wide is x:
+        return v
+    with np.errstate(over="ignore"):  # past float16's range: inf, as ATen rounds it
+        return v.astype(x.dtype)
 
 
 def _var_vjp(

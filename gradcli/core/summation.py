@@ -26,8 +26,8 @@ threads, which changes its order), on AVX2 and AVX512 machines alike (ATen's red
 are 32 bytes on both), every float32 and float64 sum tested, of 1 to 300,000 items, full and
 along dims, of contiguous and transposed tensors, is PyTorch's.
 
-Integer, bool and float16 sums are left to NumPy (integers are exact; ATen sums float16 in
-float32, which this module does not mirror).
+Integer and bool sums are left to NumPy (they are exact); float16 ones are added as float32
+ones are and rounded once (ATen accumulates half in float).
 """
 
 from __future__ import annotations
@@ -45,7 +45,12 @@ _LEVELS = 4
 
 def sum_float(x: np.ndarray, axes: tuple[int, ...], keepdims: bool) -> np.ndarray:
     """`np.sum(x, axis=axes, keepdims=keepdims)` added in ATen's order (float32 and float64;
-    other dtypes as NumPy sums them). `axes`: non-negative, sorted, each once."""
+    other dtypes as NumPy sums them; float16 in float32, rounded once, as ATen accumulates
+    it). `axes`: non-negative, sorted, each once."""
+    if x.dtype == np.float16 and x.size and x.ndim:
+        wide = sum_float(x.astype(np.float32), axes, keepdims)
+        with np.errstate(over="ignore"):  # past float16's range: inf, as ATen rounds it
+            return wide.astype(np.float16)
     if x.dtype not in _FLOATS or x.size == 0 or x.ndim == 0:
         out = np.sum(x, axis=axes, keepdims=keepdims)
         return out + out.dtype.type(0) if x.dtype in _FLOATS else out

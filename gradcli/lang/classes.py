@@ -325,7 +325,7 @@ class ModuleInstance(surface_nn.Module):
         # The base is initialised by the program's `super().__init__()`; until then there is
         # nothing to register into (and PyTorch refuses parameters and submodules).
         self._parameters = {}
-        self._modules = {}
+        self._modules = surface_nn.ModuleEntries()
         self.training = True
         self.cls = cls
         self.initialized = False

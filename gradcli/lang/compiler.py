@@ -172,6 +172,10 @@ def delete_item(o: Any, k: Any) -> None:
             raise GradcliError("list assignment index out of range").mirror("IndexError")
         del o[k]
         return
+    if isinstance(o, surface_nn.ModuleEntries):
+        from .pyobjects import refuse_module_entries
+
+        refuse_module_entries()
     if isinstance(o, dict):
         try:
             del o[k]
@@ -1418,10 +1422,18 @@ class Compiler:
                         # (an autograd.Function's one class attribute is PyTorch's flag)
                         attr_spans.append(self.span(stmt))
                     body.append(self.stmt(stmt))
+                elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+                    # As in Python, an import in a class body binds class attributes (the
+                    # methods do not see them as bare names: class scope is not enclosing).
+                    for alias in stmt.names:
+                        bound = alias.asname or alias.name.split(".")[0]
+                        self.check_class_attribute(ast.copy_location(ast.Name(id=bound), stmt))
+                    attr_spans.append(self.span(stmt))
+                    body.append(self.stmt(stmt))
                 else:
                     raise GradcliError(
-                        "a class body holds its methods, class attributes (name = value) "
-                        "and a docstring",
+                        "a class body holds its methods, class attributes (name = value), "
+                        "imports and a docstring",
                         span=self.span(stmt),
                         hint="set attributes in __init__: self.name = value",
                     ).mirror(None)

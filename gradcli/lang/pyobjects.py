@@ -14,6 +14,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, typename
+from ..surface.nn import ModuleEntries
 from ..surface.printing import MaxMin, Size
 from .values import (
     BoundMethod,
@@ -270,6 +271,25 @@ DICT: dict[str, Callable[..., Any]] = {
     "popitem": d_popitem,
     "copy": lambda d: dict(d),
     "clear": l_clear,
+}
+
+
+def refuse_module_entries(*_: Any, **__: Any) -> None:
+    """Writing into `module._modules` (the program reads it; registering goes elsewhere)."""
+    raise NotSupported(
+        "changing a module's _modules directly is not supported",
+        hint="register a submodule with self.add_module(name, module) or self.name = module",
+    )
+
+
+# module._modules: read like a dict; the dict's mutating methods are refused.
+MODULE_ENTRIES: dict[str, Callable[..., Any]] = {
+    **{name: refuse_module_entries for name in DICT},
+    "items": DICT["items"],
+    "keys": DICT["keys"],
+    "values": DICT["values"],
+    "get": d_get,
+    "copy": DICT["copy"],
 }
 
 
@@ -819,6 +839,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     MaxMin: TUPLE,  # torch.return_types.max and its kin are tuples: count(), index()
     dict: DICT,
     collections.OrderedDict: DICT,
+    ModuleEntries: MODULE_ENTRIES,
     set: SET,
     str: STR,
     float: FLOAT,

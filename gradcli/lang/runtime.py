@@ -460,7 +460,10 @@ class Runtime:
             return method
         # Objects of the PyTorch surface list what a program may reach: a module answers for
         # its own attributes (parameters, submodules, methods), a Generator names its methods.
-        if hasattr(type(owner), "program_attribute") and not attr.startswith("_"):
+        if hasattr(type(owner), "program_attribute") and (
+            not attr.startswith("_")
+            or (attr == "_modules" and isinstance(owner, surface_nn.Module))
+        ):
             return owner.program_attribute(attr)
         if kind is Node and is_saved_name(attr):
             return saved_attribute(owner, attr)
@@ -588,6 +591,8 @@ class Runtime:
             except ValueError as e:
                 raise GradcliError(str(e)).mirror("ValueError") from None
             return
+        if isinstance(owner, surface_nn.ModuleEntries):
+            pyobjects.refuse_module_entries()
         if isinstance(owner, dict):
             if pyobjects.hashable(key) not in owner:
                 limits.LIST_ITEMS.check(len(owner) + 1, "the number of items in the dict")

@@ -44,6 +44,11 @@ def _forward(
         )
         return y.reshape(x.shape)
     dims = tuple(range(x.ndim - k, x.ndim))
+    half = x.dtype == np.float16
+    if half:
+        # ATen normalises a half tensor in float and rounds the output once (in half, the
+        # squares past 65504 made the variance inf and every output 0)
+        x, w, b = (a.astype(np.float32) for a in (x, w, b))
     with np.errstate(all="ignore"):
         c = x - np.mean(x, axis=dims, keepdims=True)
         y = c / np.sqrt(np.mean(c * c, axis=dims, keepdims=True) + eps)
@@ -51,7 +56,7 @@ def _forward(
             y = y * w
         if has_b:
             y = y + b
-    return np.asarray(y, dtype=x.dtype)
+        return np.asarray(y, dtype=np.float16 if half else x.dtype)
 
 
 def _vjp(

@@ -84,7 +84,16 @@ def _prod_others(x: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
 
 def _prod_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
     check_reduced(x, dim, keepdim, "prod")
-    return np.prod(x, axis=dims_of(dim, x.ndim), keepdims=keepdim)
+    ax = dims_of(dim, x.ndim)
+    if x.dtype == np.float16 and x.size and ax:
+        # ATen multiplies half values one after the other, each product rounded to half
+        # (NumPy's prod rounds once): the reduced dims moved last, a running product
+        kept = [d for d in range(x.ndim) if d not in ax]
+        rows = np.transpose(x, kept + list(ax)).reshape([x.shape[d] for d in kept] + [-1])
+        with np.errstate(over="ignore", invalid="ignore"):
+            out = np.multiply.accumulate(rows, axis=-1)[..., -1]
+        return out.reshape([1 if d in ax else n for d, n in enumerate(x.shape)]) if keepdim else out
+    return np.prod(x, axis=ax, keepdims=keepdim)
 
 
 def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:
@@ -241,6 +250,12 @@ amin = defop(
 
 def _norm_fwd(x: np.ndarray, p: float = 2.0, dim: Any = None, keepdim: bool = False):
     check_reduced(x, dim, keepdim, "norm")
+    if x.dtype == np.float16:
+        # ATen accumulates a half norm in float (its opmath type) and rounds the result
+        # once: squares summed in float16 overflow past 65504 (a norm of 256s is inf there).
+        out = _norm_fwd(x.astype(np.float32), p, dim, keepdim)
+        with np.errstate(over="ignore"):  # past float16's range: inf, as ATen rounds it
+            return np.asarray(out).astype(np.float16)
     ax = dims_of(dim, x.ndim)
     a = np.abs(x)
     if p == math.inf:
@@ -431,7 +446,18 @@ def _softmax_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, log: bool) -> tupl
     return (out * (g - sum_dim(g * out, d)),)
 
 
+def _widened(fn: Any, x: np.ndarray, *args: Any, **kwargs: Any) -> np.ndarray:
+    """`fn` of a float16 array computed in float32 and rounded once to float16: ATen
+    accumulates half tensors in float (its opmath type) in these reductions."""
+    out = np.asarray(fn(x.astype(np.float32), *args, **kwargs))
+    with np.errstate(over="ignore"):  # past float16's range: inf, as ATen rounds it
+        return out.astype(np.float16)
+
+
 def _softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
+    if x.dtype == np.float16 and x.ndim and dim % x.ndim == x.ndim - 1:
+        # along the last dim ATen's half kernel works in float, rounding once
+        return _widened(_softmax_fwd, x, dim)
     if x.dtype == np.float32 and x.ndim:
         return softmax32(x, dim, log=False)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernels: e = exp(x - max), each step rounded in the tensor's dtype; then,
@@ -468,6 +494,8 @@ softmax = defop(
 
 
 def _log_softmax_fwd(x: np.ndarray, dim: int) -> np.ndarray:
+    if x.dtype == np.float16 and x.ndim and dim % x.ndim == x.ndim - 1:
+        return _widened(_log_softmax_fwd, x, dim)
     if x.dtype == np.float32 and x.ndim:
         return softmax32(x, dim, log=True)  # PyTorch's kernels to the bit
     # PyTorch's CPU kernel: (x - max) - log(sum(exp(x - max))), in that order (the maximum is
@@ -502,13 +530,18 @@ def _var_fwd(
 ):
     """var (or, with `root`, std). ATen accumulates a float32 tensor's variance in double
     (Welford) and takes the root in double, then rounds once to float32: computed here in
-    float64 and rounded once (the float32 results measured against PyTorch 2.13 are its)."""
+    float64 and rounded once (the float32 results measured against PyTorch 2.13 are its). A
+    float16 tensor's too (ATen accumulates it in float: a variance past 65504 is inf in half
+    while its root is not)."""
     check_reduced(x, dim, keepdim, "var")
-    wide = x.astype(np.float64) if x.dtype == np.float32 else x
+    wide = x.astype(np.float64) if x.dtype in (np.float32, np.float16) else x
     v = np.var(wide, axis=dims_of(dim, x.ndim), ddof=correction, keepdims=keepdim)
     if root:
         v = np.sqrt(v)
-    return v.astype(x.dtype) if wide is not x else v
+    if wide is x:
+        return v
+    with np.errstate(over="ignore"):  # past float16's range: inf, as ATen rounds it
+        return v.astype(x.dtype)
 
 
 def _var_vjp(

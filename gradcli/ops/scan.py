@@ -40,6 +40,12 @@ def _cumsum_fwd(x: np.ndarray, dim: int, reverse: bool = False) -> np.ndarray:
         return _along(x, dim, reverse, lambda a, d: np.cumsum(a, axis=d, dtype=np.float64)).astype(
             np.float32
         )
+    if x.dtype == np.float16:
+        # a half cumsum accumulates in float (ATen's acc_type), each output rounded once
+        with np.errstate(over="ignore"):
+            return _along(
+                x, dim, reverse, lambda a, d: np.cumsum(a, axis=d, dtype=np.float32)
+            ).astype(np.float16)
     return _along(x, dim, reverse, lambda a, d: np.cumsum(a, axis=d))
 
 

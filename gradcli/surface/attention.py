@@ -43,7 +43,7 @@ from ..ops import arithmetic as A
 from . import composite as CO
 from . import functional as F
 from .declare import declare
-from .nn import Linear, Module, _constructor, _draw_dtype, _weights
+from .nn import Linear, Module, ModuleEntries, _constructor, _draw_dtype, _weights
 from .sampling import R
 
 FLASH = "ScaledDotProductFlashAttentionForCpuBackward0"
@@ -897,7 +897,7 @@ def _clone(m: Module) -> Module:
         k: None if b is None else Tensor(np.array(b.data)) for k, b in m._buffers.items()
     }
     new._non_persistent = set(m._non_persistent)
-    new._modules = {k: _clone(c) for k, c in m._modules.items()}
+    new._modules = ModuleEntries((k, _clone(c)) for k, c in m._modules.items())
     return new
 
 

@@ -61,6 +61,16 @@ def from_numpy(ndarray: Any) -> Tensor:
 
 def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) -> Tensor:  # noqa: N802
     """`torch.Tensor(data)`, or `torch.Tensor(2, 3)` (sizes: gradcli fills zeros)."""
+    if len(args) == 1 and isinstance(args[0], Tensor) and not requires_grad:
+        # torch.Tensor(t) is t itself under a new name, any dtype (FloatTensor(t) wants
+        # float32): the same memory, AliasBackward0 when t requires grad.
+        t = args[0]
+        if dtype is not None and t.dtype != np.dtype(dtype):
+            raise GradcliError(
+                f"expected {_options(np.dtype(dtype))} (got {_options(t.dtype)})",
+                hint=f"convert it: x.to(torch.{dtypes.TORCH_NAMES[np.dtype(dtype)]})",
+            ).mirror("TypeError")
+        return _alias(t)
     dt = float_dtype(dtype, "Tensor")
     if args and all(isinstance(a, int) and not isinstance(a, bool) for a in args):
         values = _uninitialised(shape_arg(args), dt)
@@ -68,6 +78,13 @@ def legacy_tensor(*args: Any, requires_grad: bool = False, dtype: Any = None) ->
     if len(args) != 1:
         raise GradcliError("torch.Tensor() takes the data (a nested list) or sizes")
     return new_tensor(data_array(args[0], dt), None, requires_grad)
+
+
+def _alias(t: Tensor) -> Tensor:
+    """A new tensor object on t's memory (PyTorch's alias: `t[...]`)."""
+    from .indexing import getitem
+
+    return getitem(t, Ellipsis)
 
 
 def FloatTensor(*args: Any, requires_grad: bool = False) -> Tensor:  # noqa: N802
@@ -95,7 +112,7 @@ def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
                     f"expected {_options(dt)} (got {_options(t.dtype)})",
                     hint=f"convert it: x.to(torch.{dtypes.TORCH_NAMES[dt]})",
                 ).mirror("TypeError")
-            return t
+            return _alias(t)
         if len(args) == 1 and isinstance(args[0], (list, tuple)):
             return new_tensor(data_array(args[0], dt), None, False)
         if len(args) == 1:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
@@ -1029,12 +1029,49 @@ def _view_method_(
     return method
 
 
+def resize_(x: Any, *sizes: Any, memory_format: Any = None) -> Tensor:
+    """`x.resize_(2, 3)`: x takes the shape, its elements read in order from its memory (the
+    first ones when it shrinks; a view of x's memory, as PyTorch keeps the storage). Growing
+    is refused (PyTorch's new elements are uninitialised memory), as is reshaping a
+    non-contiguous tensor (PyTorch lays its storage out anew); a tensor that requires grad
+    cannot be resized (PyTorch's error)."""
+    x = tensor_arg(x)
+    listed = sizes[0] if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else sizes
+    if any(isinstance(a, int) and a < 0 for a in listed):
+        raise GradcliError("numel: integer multiplication overflow")  # ATen's words
+    shape = shape_arg(sizes, fn="resize_")
+    if x.requires_grad:
+        raise GradcliError("cannot resize variables that require grad")
+    if shape == x.shape:
+        return x
+    n = int(np.prod(shape, dtype=np.int64))
+    if n > x.data.size:
+        raise NotSupported(
+            f"resize_ to {n} elements from {x.data.size} is not supported: PyTorch's new "
+            "elements would be uninitialised memory",
+            hint="make a new tensor (torch.zeros(...)), or keep the number of elements "
+            "(x.reshape(...), x.view(...))",
+        )
+    if not x.data.flags.c_contiguous:
+        raise NotSupported(
+            "resize_ of a non-contiguous tensor to a new shape is not supported",
+            hint="x = x.contiguous() first, or x.reshape(...)",
+        )
+    x.data = x.data.reshape(-1)[:n].reshape(shape)
+    bumped(x)
+    return x
+
+
 INPLACE: dict[str, Callable[..., Tensor]] = {
     "unsqueeze_": _view_method_(unsqueeze, "Unsqueeze"),
     "squeeze_": _view_method_(squeeze, "Squeeze"),
     "t_": _view_method_(t, "T"),
     "transpose_": _view_method_(transpose, "Transpose"),
     "swapaxes_": _view_method_(transpose, "Transpose"),
+    "resize_": resize_,
+    "resize_as_": lambda x, other, memory_format=None: resize_(
+        x, tensor_arg(other, "the_template").shape
+    ),
     "zero_": lambda x: inplace(tensor_arg(x), lambda o: _overwritten(o, 0, "ZeroBackward0")),
     # fill_(Scalar) and fill_(Tensor) are two overloads, FillBackward2 and FillBackward3
     "fill_": lambda x, v: inplace(

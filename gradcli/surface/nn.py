@@ -168,6 +168,19 @@ class IncompatibleKeys(tuple):
         return f"_IncompatibleKeys(missing_keys={self[0]!r}, unexpected_keys={self[1]!r})"
 
 
+class ModuleEntries(dict):
+    """A module's submodules by name, as `module._modules` gives them to a program: read
+    (`.items()`, `.values()`, `[name]`, iteration) but not written through; a program
+    registers a submodule with `add_module(name, m)` or `self.name = m` (the language
+    refuses item assignment, `del` and the mutating dict methods on it)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def program_typename(_: Any) -> str:
+        return "dict"  # type(m._modules) is Python's dict in PyTorch
+
+
 class Module:
     """`nn.Module`: parameters and submodules in registration order, training mode, repr."""
 
@@ -212,7 +225,7 @@ class Module:
         self._parameters: dict[str, Parameter | None] = {}
         self._buffers: dict[str, Tensor | None] = {}
         self._non_persistent: set[str] = set()
-        self._modules: dict[str, Module] = {}
+        self._modules: dict[str, Module] = ModuleEntries()
         self.training = True
 
     @property
@@ -319,6 +332,8 @@ class Module:
         self.set_attribute(name, value)
 
     def program_attribute(self, name: str) -> Any:
+        if name == "_modules":
+            return self._modules
         if name in self._parameters:
             return self._parameters[name]
         if name in self._modules:
@@ -1168,7 +1183,7 @@ class Sequential(Module):
         return taken
 
     def _renumber(self, mods: list[Module]) -> None:
-        self._modules = {}
+        self._modules = ModuleEntries()
         for m in mods:
             self.add_module(str(len(self._modules)), m)
 
@@ -1208,7 +1223,7 @@ class ModuleList(Module):
     def insert(self, index: int, module: Module) -> None:
         mods = list(self._modules.values())
         mods.insert(index, module)
-        self._modules = {}
+        self._modules = ModuleEntries()
         for m in mods:
             self.append(m)
 

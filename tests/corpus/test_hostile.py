@@ -5222,6 +5222,83 @@ CASES: list[Case] = [
         "aminmax(): cannot compute aminmax over an empty dimension",
         (2, 5),
     ),
+    # --- imports in a class body (class attributes), module._modules (read only) -----------
+    Case(
+        "class_body_import_as_dunder",
+        NN + "class M(nn.Module):\n    import math as __init__\n",
+        "the class attribute `__init__` is not supported",
+        (4, 5),
+    ),
+    Case(
+        "class_body_import_os_used",
+        "import torch\nclass A:\n    import os\nA.os.system('ls')\n",
+        "`os.system` is not supported",
+        (4, 1),
+    ),
+    Case(
+        "class_body_from_os",
+        "import torch\nclass A:\n    from os import path\n",
+        "cannot import from `os`",
+        (3, 5),
+    ),
+    Case(
+        "modules_item_assignment",
+        NN + "m = nn.Linear(1, 1)\nm._modules['a'] = nn.ReLU()\n",
+        "changing a module's _modules directly is not supported",
+        (4, 1),
+    ),
+    Case(
+        "modules_update_with_junk",
+        NN + "m = nn.Sequential(nn.ReLU())\nm._modules.update({'a': 1})\n",
+        "changing a module's _modules directly is not supported",
+        (4, 1),
+    ),
+    Case(
+        "modules_del_item",
+        NN + "m = nn.Sequential(nn.ReLU())\ndel m._modules['0']\n",
+        "changing a module's _modules directly is not supported",
+        (4, 5),
+    ),
+    Case(
+        "modules_dunder_class",
+        NN + "m = nn.Linear(1, 1)\nc = m._modules.__class__\n",
+        "`.__class__` is not accessible",
+        (4, 15),
+    ),
+    Case(
+        "private_parameters_still_hidden",
+        NN + "m = nn.Linear(1, 1)\np = m._parameters\n",
+        "has no attribute '_parameters'",
+        (4, 5),
+    ),
+    # --- resize_: sizes checked before any work; growth and non-contiguous refused ---------
+    Case(
+        "resize_huge",
+        "x = torch.ones(3)\nx.resize_(10**6, 10**6)",
+        "over the limit of 10,000,000",
+        (2, 1),
+    ),
+    Case(
+        "resize_grows", "x = torch.ones(3)\nx.resize_(5)", "would be uninitialised memory", (2, 1)
+    ),
+    Case(
+        "resize_non_contiguous",
+        "x = torch.ones(2, 3).t()\nx.resize_(6)",
+        "resize_ of a non-contiguous tensor",
+        (2, 1),
+    ),
+    Case(
+        "resize_requires_grad",
+        "x = torch.ones(3, requires_grad=True)\nx.resize_(1, 3)",
+        "cannot resize variables that require grad",
+        (2, 1),
+    ),
+    Case(
+        "resize_negative",
+        "x = torch.ones(3)\nx.resize_(-4)",
+        "integer multiplication overflow",
+        (2, 1),
+    ),
 ]
 
 

@@ -137,6 +137,9 @@ CALLS: dict[str, list[Call]] = {
     "torch.float_power": one(x32, 2),
     "torch.div": one(x23, x23, rounding_mode="floor"),
     "Tensor.to": one(x23, c(np.float32)),
+    # resize_ is for tensors that do not require grad (PyTorch refuses the others)
+    "Tensor.resize_": one(lambda: Tensor(RNG.uniform(0.2, 0.8, (2, 3))), 3, 2),
+    "Tensor.resize_as_": one(lambda: Tensor(RNG.uniform(0.2, 0.8, (2, 3))), vec),
     "Tensor.type": one(x23, "torch.FloatTensor"),
     "Tensor.contiguous": one(lambda: x23().t()),
     "Tensor.expand": one(lambda: leaf((3, 1)), 3, 4),

@@ -37,12 +37,13 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.graph import ancestors, leaves
-from ..core.tensor import Tensor, _GradMode, enable_grad, grad_enabled
+from ..core.tensor import Tensor, _GradMode, enable_grad, grad_enabled, pytype_name
 from . import functional as F
 from . import indexing as I
 from .functional_ad import (
     REQUIRES_GRAD_INSIDE,
     error,
+    grad_mode,
     grads,
     jacobian_size,
     one_hot_seeds,
@@ -61,6 +62,7 @@ __all__ = [
     "jacrev",
     "jvp",
     "linearize",
+    "stack_module_state",
     "vjp",
     "vmap",
 ]
@@ -1223,3 +1225,64 @@ def functional_call(
     finally:
         for table, leaf, old in saved:
             table[leaf] = old
+
+
+# --- stack_module_state -------------------------------------------------------------------------
+
+
+def stack_module_state(models: Any) -> tuple[dict[str, Tensor], dict[str, Tensor]]:
+    """`torch.func.stack_module_state(models)`: the parameters (and buffers) of M modules of
+    one class stacked along a new first dimension, by their dotted names: the ensemble that
+    `vmap` over `functional_call` runs (PyTorch's "model ensembling" tutorial). A stacked
+    parameter is a new leaf requiring grad (an optimizer can take it), unrelated to the
+    modules' own; one that no model's requires grad is a plain stack."""
+    from .nn import Module, ModuleList
+
+    if isinstance(models, ModuleList):
+        ms = list(models._modules.values())
+    elif isinstance(models, (list, tuple)):
+        ms = list(models)
+    else:
+        shown = models.name if isinstance(models, Module) else pytype_name(models)
+        raise error(f"object of type '{shown}' has no len()", "TypeError")
+    if not ms:
+        raise error("stack_module_state: Expected at least one model, got 0.")
+    for m in ms:
+        limits.BUDGET.tick()
+        if not isinstance(m, Module):
+            raise error(f"'{pytype_name(m)}' object has no attribute 'training'", "AttributeError")
+    if len({bool(m.training) for m in ms}) != 1:
+        raise error("stack_module_state: Expected all models to have the same training/eval mode.")
+    # One class: a program's nn.Module subclass is its class (`cls`), a built-in one its name.
+    if len({(type(m), m.name, id(getattr(m, "cls", None))) for m in ms}) != 1:
+        raise error("stack_module_state: Expected all models to be of the same class.")
+
+    def stacked(tables: list[dict[str, Tensor]]) -> dict[str, Tensor]:
+        out: dict[str, Tensor] = {}
+        for name in tables[0]:
+            ts = []
+            for table in tables:
+                limits.BUDGET.tick()
+                if name not in table:  # PyTorch's KeyError: a model lacks the name
+                    raise error(f"'{name}'", "KeyError")
+                ts.append(table[name])
+            flags = {bool(t.requires_grad) for t in ts}
+            if len(flags) != 1:
+                raise error(f"Expected {name} from each model to have the same .requires_grad")
+            with grad_mode(False):
+                result = F.stack(ts)
+            if flags == {True}:
+                result.requires_grad_()
+            out[name] = result
+        return out
+
+    def tables(named: str) -> list[dict[str, Tensor]]:
+        out = []
+        for m in ms:
+            limits.BUDGET.tick()
+            out.append(dict(getattr(m, named)()))
+        return out
+
+    params = stacked(tables("named_parameters"))
+    buffers = stacked(tables("named_buffers"))
+    return params, buffers

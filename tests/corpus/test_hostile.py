@@ -644,7 +644,7 @@ CASES: list[Case] = [
         "xs = []\nfor i in range(100):\n    xs = xs + [torch.ones(10**6)]",
         "the memory the program has taken",
         (3, 16),
-        env={"GRADCLI_MEMORY_MB": "100"},
+        env={"GRADCLI_MEMORY_MB": "30"},
     ),
     Case(
         "deep_parens", "x = " + "(" * 500 + "1" + ")" * 500, "too many nested parentheses", (1, 205)
@@ -3525,10 +3525,46 @@ CASES: list[Case] = [
     ),
     # copy: containers and graph leaves only, sized before the walk
     Case(
-        "deepcopy_module",
-        "import copy\nm = copy.deepcopy(torch.nn.Linear(2, 2))",
-        "copy.deepcopy() of a Linear is not supported",
-        (2, 5),
+        "deepcopy_module_non_leaf_attribute",
+        "import copy\nclass M(torch.nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n        self.h = torch.ones(2, requires_grad=True) * 2\n"
+        "m = copy.deepcopy(M())",
+        "Only Tensors created explicitly by the user (graph leaves) support the deepcopy",
+        (6, 5),
+    ),
+    Case(
+        "deepcopy_module_items_counted",
+        "import copy\nm = torch.nn.Linear(1, 1)\nm.a = [0] * 600\nm.b = [m.a] * 600\n"
+        "keep = []\nfor i in range(1000):\n    keep.append(copy.deepcopy(m))",
+        "the items of the copy",
+        (7, 17),
+        env={"GRADCLI_LIST_ITEMS": "1000"},
+    ),
+    Case(
+        "deepcopy_module_holding_itself",
+        "import copy\nm = torch.nn.Sequential(torch.nn.Linear(1, 1))\nm.again = m\n"
+        "c = copy.deepcopy(m)\nprint(c)",
+        "the module Sequential contains itself",
+        (5, 1),
+    ),
+    Case(
+        "stack_module_state_huge",
+        "from torch.func import stack_module_state\n"
+        "p, b = stack_module_state([torch.nn.Linear(1000, 1000)] * 20)",
+        "the stacked tensor is 20,000,000, over the limit of 10,000,000",
+        (2, 8),
+    ),
+    Case(
+        "stack_module_state_not_modules",
+        "from torch.func import stack_module_state\np, b = stack_module_state([1, 2])",
+        "'int' object has no attribute 'training'",
+        (2, 8),
+    ),
+    Case(
+        "module_to_meta",
+        "m = torch.nn.Linear(2, 2).to('meta')",
+        "no meta tensors",
+        (1, 5),
     ),
     Case(
         "deepcopy_non_leaf",
@@ -3544,9 +3580,10 @@ CASES: list[Case] = [
     ),
     Case(
         "deepcopy_function",
-        "import copy\ndef f():\n    return 1\nc = copy.deepcopy(f)",
-        "copy.deepcopy() of a",
-        (4, 5),
+        "import copy\nopt = torch.optim.SGD([torch.ones(1, requires_grad=True)])\n"
+        "c = copy.deepcopy(opt)",
+        "copy.deepcopy() of a SGD is not supported",
+        (3, 5),
     ),
     Case(
         "getattr_dunder_class",

@@ -3385,3 +3385,51 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# feat11: stack_module_state, copy.deepcopy of a module, a program's dunder methods by name
+ENSEMBLE = "import copy\nimport torch.nn as nn\nfrom torch.func import stack_module_state\n"
+add(
+    small(
+        "h4_stack_module_state_many_modules",
+        ENSEMBLE + "p, b = stack_module_state([nn.Linear(1, 1)] * 10**6)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h4_stack_module_state_huge_stack",
+        ENSEMBLE + "p, b = stack_module_state([nn.Linear(1000, 1000)] * 10**4)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h4_stack_module_state_of_strings",
+        ENSEMBLE + "p, b = stack_module_state(['__class__', '__init__'])",
+        REFUSED + (r"no attribute 'training'",),
+    ),
+    small(
+        "h4_deepcopy_module_chain",
+        ENSEMBLE + "m = nn.Linear(1, 1)\nfor i in range(10**6):\n    m = copy.deepcopy(m)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h4_deepcopy_module_deep_nesting",
+        ENSEMBLE + "m = nn.Sequential()\nfor i in range(5000):\n    m = nn.Sequential(m)\n"
+        "c = copy.deepcopy(m)",
+        TIME_OR_LIMIT + (r"nested",),
+    ),
+    small(
+        "h4_deepcopy_module_wide",
+        ENSEMBLE + "m = nn.ModuleList([nn.Linear(1, 1) for i in range(10**5)])\n"
+        "cs = [copy.deepcopy(m) for i in range(100)]",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h4_own_dunder_recursion",
+        "class A:\n    def __getitem__(self, i):\n        return self.__getitem__(i)\n"
+        "v = A().__getitem__(0)",
+        LIMIT + (r"depth of function calls",),
+    ),
+    small(
+        "h4_dunder_of_deepcopied_class",
+        "import copy\nclass A:\n    pass\nc = copy.deepcopy(A).__class__.__subclasses__()",
+        REFUSED,
+    ),
+)

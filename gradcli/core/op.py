@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, NotSupported
+from ..base.errors import GradcliError
 from ..base.record import Record
 from . import hooks
 from .tensor import INFERENCE_SAVED, MUTATIONS, Tensor, _GradMode, counter, wrap
@@ -345,16 +345,8 @@ class Node:
     def register_hook(self, fn: Any) -> Any:
         """`fn(grad_inputs, grad_outputs)` after the node computed the gradients of its inputs
         (None for one that does not require grad): a tuple it returns replaces them."""
-        if self.label == "AddmmBackward0":
-            # PyTorch's one addmm(bias, x, w.t()) is gradcli's product then sum: this node's
-            # inputs are the product and the bias, not PyTorch's three.
-            raise NotSupported(
-                "a hook on the AddmmBackward0 node of nn.Linear / F.linear with a bias is not "
-                "supported: gradcli computes it as a product then a sum, so the gradients "
-                "the hook would see are not PyTorch's (bias, input, weight.t())",
-                hint="use the module's register_full_backward_hook, or register_hook on the "
-                "tensors (the input, the output, lin.weight)",
-            )
+        # (nn.Linear's AddmmBackward0, gradcli's product then sum: its hooks see PyTorch's
+        # three gradients of bias, x and w.t(): `autograd._run_addmm_hooks`.)
         return self._node_hook(1, fn)
 
     def _node_hook(self, which: int, fn: Any) -> Any:
@@ -406,6 +398,17 @@ class Node:
             x, y = out
             if x[0] is not None:
                 x = (ShownNode("UnsqueezeBackward0", (x,)), 0)
+            return ((ShownNode("MmBackward0", (x, y)), 0),)
+        if (
+            self.label == "UnsafeViewBackward0"
+            and self.op.name == "matmul"
+            and self.inputs[0].ndim > 2
+            and self.inputs[1].ndim == 2
+        ):
+            # An N-d tensor times a matrix: PyTorch's reshape (a view), mm, _unsafe_view.
+            x, y = out
+            if x[0] is not None:
+                x = (ShownNode("ViewBackward0", (x,)), 0)
             return ((ShownNode("MmBackward0", (x, y)), 0),)
         return tuple(out)
 

@@ -2627,9 +2627,13 @@ CASES: list[Case] = [
         (5, 1),
     ),
     Case(
-        "deprecated_backward_hook_on_addmm",
-        NN + "lin = nn.Linear(2, 2)\nlin.register_backward_hook(print)\nlin(torch.ones(1, 2))",
-        "a hook on the AddmmBackward0 node of nn.Linear / F.linear with a bias is not supported",
+        # PyTorch's one addmm(bias, x, w.t()) is gradcli's product then sum: the hook sees
+        # PyTorch's three gradients, and what it returns is checked against them
+        "deprecated_backward_hook_on_addmm_wrong_size",
+        NN + "lin = nn.Linear(2, 2)\n"
+        "lin.register_backward_hook(lambda m, gi, go: (torch.ones(10**4), gi[1], gi[2]))\n"
+        "lin(torch.ones(1, 2, requires_grad=True)).sum().backward()",
+        "hook 'hook' has changed the size of value: expected [2], got [10000]",
         (5, 1),
     ),
     Case(
@@ -4967,11 +4971,11 @@ CASES: list[Case] = [
         (3, 1),
     ),
     Case(
-        "node_hook_on_linear_addmm",
+        "node_hook_on_linear_addmm_returns_a_string",
         "import torch\nlin = torch.nn.Linear(2, 2)\ny = lin(torch.ones(1, 2))\n"
-        "y.grad_fn.register_hook(lambda gi, go: None)",
-        "a hook on the AddmmBackward0 node",
-        (4, 1),
+        "y.grad_fn.register_hook(lambda gi, go: ('__class__', None, None))\ny.sum().backward()",
+        "a node hook must return Tensors or None, not str",
+        (5, 1),
     ),
     Case("data_ptr_argument", "import torch\np = torch.ones(2).data_ptr(1)", "", (2, 5)),
     Case(

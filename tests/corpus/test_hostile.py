@@ -4971,6 +4971,14 @@ CASES: list[Case] = [
         (3, 1),
     ),
     Case(
+        "node_hook_on_torch_addmm",
+        "import torch\nb = torch.ones(2, requires_grad=True)\n"
+        "y = torch.addmm(b, torch.ones(3, 4), torch.ones(4, 2))\n"
+        "y.grad_fn.register_hook(lambda gi, go: None)",
+        "a hook on the AddmmBackward0 node of torch.addmm is not supported",
+        (4, 1),
+    ),
+    Case(
         "node_hook_on_linear_addmm_returns_a_string",
         "import torch\nlin = torch.nn.Linear(2, 2)\ny = lin(torch.ones(1, 2))\n"
         "y.grad_fn.register_hook(lambda gi, go: ('__class__', None, None))\ny.sum().backward()",

@@ -1163,7 +1163,7 @@ def functional_call(
 ) -> Any:
     """`torch.func.functional_call(module, params, args)`: the module called with the given
     tensors in place of its parameters (by their dotted names), its own restored after."""
-    from .nn import Module
+    from .nn import _META_CALL, Module
 
     if not isinstance(module, Module):
         raise error(f"functional_call expects an nn.Module, got {pytype(module)}", "TypeError")
@@ -1216,13 +1216,29 @@ def functional_call(
             msgs.append(f"Missing key(s): {', '.join(map(repr, missing))}.")
         if msgs:
             raise error(f"Error(s) in reparametrizing for {module.name}:\n\t" + "\n\t".join(msgs))
+    meta = any(m.__dict__.get("_on_meta") for m in owners.values())
+    if meta:
+        # A module on the meta device (gradcli keeps its tensors and shows none): it runs
+        # only with every parameter and buffer given.
+        names = [k for k, _ in module.named_parameters()] + [k for k, _ in module.named_buffers()]
+        missing = [k for k in names if k not in merged]
+        if missing:
+            raise NotSupported(
+                f"functional_call of a module on the meta device needs every parameter and "
+                f"buffer (gradcli has no meta tensors); missing: {', '.join(missing[:5])}",
+                hint="give them all in the dicts, or leave `.to('meta')` out",
+            )
     args = () if args is None else args if isinstance(args, tuple) else (args,)
     saved = [(table, leaf, table[leaf]) for table, leaf, _ in slots]
     try:
         for table, leaf, value in slots:
             table[leaf] = value
+        if meta:
+            _META_CALL[0] += 1
         return module(*args, **(kwargs or {}))
     finally:
+        if meta:
+            _META_CALL[0] -= 1
         for table, leaf, old in saved:
             table[leaf] = old
 

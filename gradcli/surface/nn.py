@@ -26,7 +26,7 @@ from ..core import dtypes
 from ..core import hooks as core_hooks
 from ..core.tensor import MUTATIONS, HookHandle, Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import sigmoid, tanh
-from .args import cpu_device
+from .args import cpu_device, device_arg
 from .declare import declare
 from .functional import f_log_softmax, f_softmax, gelu, leaky_relu, relu, softplus
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
@@ -319,6 +319,12 @@ class Module:
         self.set_attribute(name, value)
 
     def program_attribute(self, name: str) -> Any:
+        if (
+            self.__dict__.get("_on_meta")
+            and not _META_CALL[0]
+            and (name in _META_HIDDEN or name in self._parameters or name in self._buffers)
+        ):
+            _meta_refused(self, f"`.{name}` of {self.name}")
         if name in self._parameters:
             return self._parameters[name]
         if name in self._modules:
@@ -344,6 +350,8 @@ class Module:
         # A module's call runs no statement of the program (nn.Sequential of a million
         # Identity modules, or of itself nested sixty times): the clock is checked here.
         limits.BUDGET.tick()
+        if self.__dict__.get("_on_meta") and not _META_CALL[0]:
+            _meta_refused(self, f"calling {self.name}")
         table = self.__dict__.get("_module_hooks")
         try:
             if not table or not any(table.values()):
@@ -645,12 +653,25 @@ class Module:
 
     def to(self, *args: Any, **kwargs: Any) -> Module:
         dtype = kwargs.get("dtype")
+        meta = False
         for a in (*args, kwargs.get("device")):
             if isinstance(a, np.dtype):
                 dtype = a
-            elif isinstance(a, str):
-                cpu_device(a)
-        return self if dtype is None else self._cast(np.dtype(dtype))
+            elif isinstance(a, str) or type(a).__name__ == "Device":
+                spec = str(a)
+                if device_arg(spec)[0] == "meta":
+                    meta = True
+                else:
+                    cpu_device(spec)
+        out = self if dtype is None else self._cast(np.dtype(dtype))
+        if meta:
+            # PyTorch's parameters become meta tensors (shapes without values). gradcli has
+            # none: the module keeps its tensors and shows none of them, and runs only in
+            # torch.func.functional_call with every parameter and buffer given (the model
+            # ensembling tutorial's base model).
+            for m in self.modules():
+                m.__dict__["_on_meta"] = True
+        return out
 
     def cpu(self) -> Module:
         return self
@@ -686,6 +707,43 @@ class Module:
             else:
                 main += "\n  " + "\n  ".join(lines) + "\n"
         return main + ")"
+
+
+# A module moved to the meta device (`_on_meta`) shows no tensor and runs only inside
+# torch.func.functional_call given every parameter and buffer (`_META_CALL`: how many such
+# calls are running).
+_META_CALL = [0]
+_META_HIDDEN = frozenset(
+    (
+        "parameters",
+        "named_parameters",
+        "buffers",
+        "named_buffers",
+        "state_dict",
+        "get_parameter",
+        "get_buffer",
+        "load_state_dict",
+        "to_empty",
+        "cpu",
+        "float",
+        "double",
+        "half",
+        "type",
+        "apply",
+    )
+)
+
+
+def _meta_refused(m: Module, what: str) -> None:
+    from ..base.errors import NotSupported
+
+    raise NotSupported(
+        f"{what} on the meta device is not supported: gradcli has no meta tensors (shapes "
+        "without values), so a module moved there shows none of its tensors and runs only in "
+        "functional_call",
+        hint="run it through torch.func.functional_call(module, (params, buffers), args) with "
+        "every parameter and buffer given, or leave `.to('meta')` out",
+    )
 
 
 # The modules whose text is being made (the outermost checks the whole tree first).

@@ -3565,11 +3565,25 @@ CASES: list[Case] = [
         (2, 8),
     ),
     Case(
-        "module_to_meta",
-        "m = torch.nn.Linear(2, 2).to('meta')",
-        "no meta tensors",
-        (1, 5),
+        "module_to_meta_called",
+        "m = torch.nn.Linear(2, 2).to('meta')\ny = m(torch.ones(2))",
+        "calling Linear on the meta device is not supported",
+        (2, 5),
     ),
+    Case(
+        "module_to_meta_weight_read",
+        "m = torch.nn.Sequential(torch.nn.Linear(2, 2)).to(torch.device('meta'))\nw = m[0].weight",
+        "`.weight` of Linear on the meta device is not supported",
+        (2, 5),
+    ),
+    Case(
+        "module_to_meta_functional_call_missing",
+        "from torch.func import functional_call\nm = torch.nn.Linear(2, 2).to('meta')\n"
+        "y = functional_call(m, {'weight': torch.ones(2, 2)}, (torch.ones(2),))",
+        "missing: bias",
+        (3, 5),
+    ),
+    Case("tensor_to_meta", "x = torch.ones(2).to('meta')", "no meta tensors", (1, 5)),
     Case(
         "deepcopy_non_leaf",
         "import copy\nx = torch.ones(2, requires_grad=True)\nc = copy.deepcopy(x * 2)",

@@ -90,6 +90,22 @@ def test_deepcopy_of_a_module_is_a_new_module_of_new_parameters() -> None:
     assert got == ("True False None Net\nTrue ['a'] ['a', 'b']\nParameter True\n")
 
 
-def test_meta_device_is_refused_saying_what_to_write() -> None:
-    e = fails("m = nn.Linear(1, 1).to('meta')")
-    assert "no meta tensors" in e.message and "functional_call" in e.hint
+def test_a_module_on_the_meta_device_runs_only_in_functional_call() -> None:
+    text = (
+        "from torch.func import functional_call\n"
+        "m = nn.Linear(2, 2)\nbase = copy.deepcopy(m).to('meta')\n"
+        "p = dict(m.named_parameters())\n"
+    )
+    got = out(text + "print(base, functional_call(base, p, (torch.ones(2),)).shape)\n")
+    assert got == "Linear(in_features=2, out_features=2, bias=True) torch.Size([2])\n"
+    for line, what in [
+        ("base(torch.ones(2))", "calling Linear on the meta device"),
+        ("print(base.weight)", "`.weight` of Linear on the meta device"),
+        ("print(list(base.parameters()))", "`.parameters` of Linear on the meta device"),
+        ("print(base.state_dict())", "`.state_dict` of Linear on the meta device"),
+        ("print(copy.deepcopy(base).bias)", "`.bias` of Linear on the meta device"),
+        ("functional_call(base, {'weight': p['weight']}, (torch.ones(2),))", "missing: bias"),
+    ]:
+        e = fails(text + line)
+        assert what in e.message and "no meta tensors" in e.message, e.message
+    assert "no meta tensors" in fails("x = torch.ones(1).to('meta')").message

@@ -1,8 +1,8 @@
 # Model ensembling with torch.func, after the PyTorch tutorial: stack the
 # parameters of several copies of a small MLP, run them all at once with vmap
 # over functional_call, on the same minibatch and on one minibatch per model,
-# and check against running each model. (The tutorial moves the base model to
-# the 'meta' device; a plain deep copy serves the same purpose.)
+# and check against running each model. The base model is a deep copy moved to
+# the 'meta' device: it only lends functional_call its structure.
 import copy
 
 import torch
@@ -40,6 +40,8 @@ print(list(params.keys()), buffers)
 print(params["fc1.weight"].shape, params["fc1.weight"].is_leaf, params["fc1.weight"].requires_grad)
 
 base_model = copy.deepcopy(models[0])
+base_model = base_model.to("meta")
+print(base_model)
 
 
 def fmodel(params, buffers, x):

@@ -1296,6 +1296,12 @@ def stack_module_state(models: Any) -> tuple[dict[str, Tensor], dict[str, Tensor
         out = []
         for m in ms:
             limits.BUDGET.tick()
+            if any(sub.__dict__.get("_on_meta") for sub in m.modules()):
+                raise NotSupported(
+                    "stack_module_state of modules on the meta device is not supported: "
+                    "gradcli has no meta tensors (shapes without values)",
+                    hint="stack the models themselves, and move only the base model to 'meta'",
+                )
             out.append(dict(getattr(m, named)()))
         return out
 

@@ -105,6 +105,7 @@ def test_a_module_on_the_meta_device_runs_only_in_functional_call() -> None:
         ("print(base.state_dict())", "`.state_dict` of Linear on the meta device"),
         ("print(copy.deepcopy(base).bias)", "`.bias` of Linear on the meta device"),
         ("functional_call(base, {'weight': p['weight']}, (torch.ones(2),))", "missing: bias"),
+        ("stack_module_state([base])", "stack_module_state of modules on the meta device"),
     ]:
         e = fails(text + line)
         assert what in e.message and "no meta tensors" in e.message, e.message

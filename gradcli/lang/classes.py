@@ -697,7 +697,7 @@ DUNDER_EQUIVALENT = {
 }
 
 
-def program_dunder(rt: Any, owner: Any, attr: str) -> Any:
+def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
     """`obj.__len__`, `ds.__getitem__`, `Base.__init__` (one of `PLAIN_DUNDERS`, named in the
     source): the method the program's class body defined, as `obj.name` gives it (bound to
     an instance, plain from the class). A tensor's `__len__` and `__getitem__` are `len(t)`
@@ -729,9 +729,7 @@ def program_dunder(rt: Any, owner: Any, attr: str) -> Any:
         raise GradcliError(f"'{owner.cls.name}' object has no attribute '{attr}'").mirror(
             "AttributeError"
         )
-    from .builtins import type_of
-
-    cls = type_of(owner)
+    cls = type_of(owner)  # the builtin type(): the class its message names
     shown = getattr(cls, "shown", None) or getattr(cls, "name", None) or typename(owner)
     raise NotSupported(
         f"`.{attr}` of a value of class '{shown}' is not supported in gradcli programs",

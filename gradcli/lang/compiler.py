@@ -2035,7 +2035,8 @@ class Compiler:
             of = TYPE_BUILTIN.fn
             return lambda rt, o: of(o)
         if attr.startswith("__") and attr in PLAIN_DUNDERS:
-            return lambda rt, o: program_dunder(rt, o, attr)
+            of = TYPE_BUILTIN.fn
+            return lambda rt, o: program_dunder(rt, o, attr, of)
         return lambda rt, o: rt.attribute(o, attr)
 
     def c_Attribute(self, node: ast.Attribute) -> Expr:

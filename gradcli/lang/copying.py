@@ -129,7 +129,7 @@ def _atomic(v: Any) -> bool:
     """What Python's deepcopy returns as it is: classes, functions, dtypes, devices."""
     from .classes import FunctionClass, ModuleClass, PlainClass
     from .exceptions import ExcClass
-    from .values import Builtin, Device, DType, Namespace, PyType, UserFunction
+    from .values import Builtin, Device, DType, PyType, UserFunction
 
     return isinstance(
         v,
@@ -147,7 +147,6 @@ def _atomic(v: Any) -> bool:
             ExcClass,
             UserFunction,
             Builtin,
-            Namespace,
         ),
     )
 

@@ -483,6 +483,11 @@ def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
         else None
         for t, gi in zip(n.inputs, gs)
     ]
+    if n.label == "AddmmBackward0":
+        return _run_addmm_hooks(n, ins, g)
+    product = _product_of_view(n)
+    if product is not None:
+        return _run_product_view_hooks(n, ins, g, product, nb)
     # A convolution without a bias: PyTorch's node has the bias's slot all the same (None).
     slot = len(ins) == 2 and n.name() == "ConvolutionBackward0"
     for fn in list(n.node_hooks[1]):  # type: ignore[index]
@@ -497,6 +502,102 @@ def _run_node_hooks(n: Node, gs: Any, g: Tensor, nb: int) -> list:
                     )
             ins = list(r)[: len(n.inputs)]
     return ins
+
+
+def _product_of_view(n: Node) -> tuple | None:
+    """PyTorch computes a vector times a matrix as unsqueeze(0), mm, squeeze(0) (its last node
+    SqueezeBackward4) and an N-d tensor times a matrix as reshape, mm, _unsafe_view
+    (UnsafeViewBackward0): the last node is a view of the product, whose one input is the
+    (1, m) or (N, m) product. gradcli's one matmul record is labelled as that node: the shape
+    of PyTorch's product, or None for any other node."""
+    if n.op.name != "matmul":
+        return None
+    x, w = n.inputs
+    if w.ndim != 2:
+        return None
+    if n.label == "SqueezeBackward4" and x.ndim == 1:
+        return (1, w.shape[1])
+    if n.label == "UnsafeViewBackward0" and x.ndim > 2:
+        return (int(np.prod(x.shape[:-1])), w.shape[1])
+    return None
+
+
+def _run_product_view_hooks(n: Node, ins: list, g: Tensor, shape: tuple, nb: int) -> list:
+    """The hooks of the view that ends PyTorch's vector-matrix or N-d-matrix product (see
+    `_product_of_view`): they see the gradient of the product (the output's gradient reshaped);
+    one they return replaces it, and the operands' gradients follow from it by the rule."""
+    given: tuple = (Tensor(np.reshape(g.data, shape)),)
+    replaced = False
+    for fn in list(n.node_hooks[1]):  # type: ignore[index]
+        r = _hook_result(fn(given, (g,)), 1, "hook")
+        if r is not None:
+            if r[0] is not None and tuple(r[0].shape) != shape:
+                raise GradcliError(
+                    f"hook 'hook' has changed the size of value: expected {list(shape)}, "
+                    f"got {list(r[0].shape)}"
+                )
+            given = tuple(r)
+            replaced = True
+    if not replaced:
+        return ins
+    if given[0] is None:
+        return [None] * len(n.inputs)
+    new = Tensor(np.reshape(given[0].data, g.shape))
+    gs = n.op.vjp(new, n.out, *n.inputs, **n.params)
+    return [
+        unbroadcast(as_tensor(gi, like=t), t.shape, nb)
+        if gi is not None and t.requires_grad
+        else None
+        for t, gi in zip(n.inputs, gs)
+    ]
+
+
+def _run_addmm_hooks(n: Node, ins: list, g: Tensor) -> list:
+    """The hooks of nn.Linear / F.linear's AddmmBackward0 (a bias and a 2-D input): PyTorch's
+    one addmm(bias, x, w.t()) is gradcli's product then this sum of (product, bias). The hooks
+    see PyTorch's gradients of (bias, x, w.t()), the product's computed here by its own rule
+    from the gradient of the product (None for an operand that does not require grad); what a
+    hook returns for x and w.t() is what the product's node then gives its operands."""
+    g_mm, g_bias = ins
+    mm = producer(n.inputs[0], n.seq)
+    if mm is not None and (mm.name() != "MmBackward0" or mm.inputs[0].ndim != 2):
+        mm = None
+    operands: tuple = (n.inputs[1], None, None)
+    given: tuple = (g_bias, None, None)
+    if mm is not None and g_mm is not None:
+        x, wt = mm.inputs
+        operands = (n.inputs[1], x, wt)
+        gx, gwt = mm.op.vjp(g_mm, mm.out, *mm.inputs, **mm.params)
+        given = (
+            g_bias,
+            as_tensor(gx, like=x) if x.requires_grad else None,
+            as_tensor(gwt, like=wt) if wt.requires_grad else None,
+        )
+    replaced = False
+    for fn in list(n.node_hooks[1]):  # type: ignore[index]
+        r = _hook_result(fn(given, (g,)), 3, "hook")
+        if r is not None:
+            for t, v in zip(operands, r):
+                if v is not None and t is not None and v.shape != t.shape:
+                    raise GradcliError(
+                        f"hook 'hook' has changed the size of value: expected {list(t.shape)}, "
+                        f"got {list(v.shape)}"
+                    )
+            given = tuple(r)
+            replaced = True
+    if replaced and mm is not None and g_mm is not None:
+        # The product's node gives what the hook returned, once (in this pass).
+        table = mm.node_hooks
+        if table is None:
+            table = mm.node_hooks = ([], [])
+        chosen = (given[1], given[2])
+
+        def once(gi: Any, go: Any) -> tuple:
+            table[1].remove(once)
+            return chosen
+
+        table[1].insert(0, once)
+    return [g_mm, given[0]]
 
 
 def _run_hooks(fns: list, g: Tensor, t: Tensor, leaf: bool = False) -> Tensor:

@@ -345,17 +345,30 @@ class Node:
     def register_hook(self, fn: Any) -> Any:
         """`fn(grad_inputs, grad_outputs)` after the node computed the gradients of its inputs
         (None for one that does not require grad): a tuple it returns replaces them."""
-        if self.label == "AddmmBackward0":
-            # PyTorch's one addmm(bias, x, w.t()) is gradcli's product then sum: this node's
-            # inputs are the product and the bias, not PyTorch's three.
+        # nn.Linear's AddmmBackward0, gradcli's product then sum: its hooks see PyTorch's
+        # three gradients of bias, x and w.t() (`autograd._run_addmm_hooks`).
+        if self.label == "AddmmBackward0" and not self.is_linear_sum():
             raise NotSupported(
-                "a hook on the AddmmBackward0 node of nn.Linear / F.linear with a bias is not "
-                "supported: gradcli computes it as a product then a sum, so the gradients "
-                "the hook would see are not PyTorch's (bias, input, weight.t())",
-                hint="use the module's register_full_backward_hook, or register_hook on the "
-                "tensors (the input, the output, lin.weight)",
+                "a hook on the AddmmBackward0 node of torch.addmm is not supported: gradcli "
+                "computes it as a product, scalings and a sum, so the gradients the hook would "
+                "see are not PyTorch's (input, mat1, mat2)",
+                hint="register_hook on the tensors (input, mat1, mat2, the result); "
+                "nn.Linear's and F.linear's node takes hooks",
             )
         return self._node_hook(1, fn)
+
+    def is_linear_sum(self) -> bool:
+        """Whether this is F.linear's `x @ w.t() + bias` (a 2-D x, a 1-D bias): the sum of
+        (the product, the bias), the product's node MmBackward0 (or none: no grad there)."""
+        if self.op.name != "add" or len(self.inputs) != 2:
+            return False
+        prod, bias = self.inputs
+        if prod.ndim != 2 or bias.ndim != 1:
+            return False
+        p = producer(prod, self.seq)
+        if p is None:
+            return not prod.requires_grad
+        return p.name() == "MmBackward0" and p.inputs[0].ndim == 2
 
     def _node_hook(self, which: int, fn: Any) -> Any:
         from .tensor import HookHandle
@@ -406,6 +419,17 @@ class Node:
             x, y = out
             if x[0] is not None:
                 x = (ShownNode("UnsqueezeBackward0", (x,)), 0)
+            return ((ShownNode("MmBackward0", (x, y)), 0),)
+        if (
+            self.label == "UnsafeViewBackward0"
+            and self.op.name == "matmul"
+            and self.inputs[0].ndim > 2
+            and self.inputs[1].ndim == 2
+        ):
+            # An N-d tensor times a matrix: PyTorch's reshape (a view), mm, _unsafe_view.
+            x, y = out
+            if x[0] is not None:
+                x = (ShownNode("ViewBackward0", (x,)), 0)
             return ((ShownNode("MmBackward0", (x, y)), 0),)
         return tuple(out)
 

@@ -584,6 +584,8 @@ def type_of(v: Any) -> Any:
         "PackedSequence": "torch.nn.utils.rnn.PackedSequence",
         "_MultiHandle": "torch.autograd.graph._MultiHandle",
         "PyType": "type",
+        "ModuleType": "type",  # nn.Linear, a class
+        "Super": "super",
     }.get(name, name)
 
     return PyType(name, (type(v),), None, shown=shown)

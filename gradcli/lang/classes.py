@@ -694,3 +694,81 @@ def _item_calls(obj: Instance) -> Any:
             raise
         yield v
         i += 1
+
+
+# --- a dunder method named explicitly --------------------------------------------------------
+
+# What a program writes in place of a dunder method (of a value whose class is not the
+# program's, or a program's class that does not define it).
+DUNDER_EQUIVALENT = {
+    "__init__": "the class's constructor, Class(...)",
+    "__call__": "obj(...)",
+    "__getitem__": "obj[i]",
+    "__setitem__": "obj[i] = v",
+    "__len__": "len(obj)",
+    "__repr__": "repr(obj)",
+    "__str__": "str(obj)",
+    "__iter__": "iter(obj)",
+    "__next__": "next(obj)",
+    "__bool__": "bool(obj)",
+    "__contains__": "v in obj",
+}
+
+
+def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
+    """`obj.__len__`, `ds.__getitem__`, `Base.__init__` (one of `PLAIN_DUNDERS`, named in the
+    source): the method the program's class body defined, as `obj.name` gives it (bound to
+    an instance, plain from the class). A tensor's `__len__` and `__getitem__` are `len(t)`
+    and `t[i]`. Anything else is refused, naming what to write: no method of Python's own
+    object model is reachable."""
+    if isinstance(owner, (Instance, ModuleInstance)):
+        cls = owner.cls
+        entry = cls.lookup(attr)
+        if entry is not None:
+            return class_value(entry, owner, cls)
+    elif isinstance(owner, (PlainClass, ModuleClass)):
+        entry = owner.lookup(attr)
+        if entry is not None:
+            return class_value(entry, None, owner)
+        if attr == "__init__":  # `Dataset.__init__(self)`: the base's, which does nothing more
+            if isinstance(owner, PlainClass):
+                return Builtin(f"{owner.name}.__init__", _object_init)
+            return Builtin("Module.__init__", _module_init)
+    elif isinstance(owner, Super):
+        return owner.get(rt, attr)
+    elif owner is surface_nn.Module and attr == "__init__":  # `nn.Module.__init__(self)`
+        return Builtin("Module.__init__", _module_init)
+    elif isinstance(owner, Tensor) and attr in ("__len__", "__getitem__"):
+        if attr == "__len__":
+            return Builtin("Tensor.__len__", lambda: len(owner))
+        return Builtin("Tensor.__getitem__", lambda key: rt.getitem(owner, key))
+    if isinstance(owner, Instance) and attr not in ("__init__", "__repr__", "__str__"):
+        # Python's object has none of the others: its AttributeError
+        raise GradcliError(f"'{owner.cls.name}' object has no attribute '{attr}'").mirror(
+            "AttributeError"
+        )
+    cls = type_of(owner)  # the builtin type(): the class its message names
+    shown = getattr(cls, "shown", None) or getattr(cls, "name", None) or typename(owner)
+    raise NotSupported(
+        f"`.{attr}` of a value of class '{shown}' is not supported in gradcli programs",
+        found=f"`.{attr}`",
+        expected="a dunder method the program's own class defines (`ds.__len__()` of "
+        "`class Points(Dataset)` with `def __len__(self)`)",
+        hint=f"write {DUNDER_EQUIVALENT[attr]}",
+    )
+
+
+def _object_init(obj: Any) -> None:
+    if not isinstance(obj, Instance):
+        raise GradcliError(
+            f"descriptor '__init__' requires an instance of the class, not '{typename(obj)}'"
+        ).mirror("TypeError")
+
+
+def _module_init(obj: Any) -> None:
+    if not isinstance(obj, ModuleInstance):
+        raise GradcliError(
+            f"descriptor '__init__' of 'Module' object needs an argument of a Module "
+            f"subclass, not '{typename(obj)}'"
+        ).mirror("TypeError")
+    obj.base_init()

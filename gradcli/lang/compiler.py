@@ -48,6 +48,7 @@ from .classes import (
     PlainClass,
     Property,
     Super,
+    program_dunder,
 )
 from .formatting import field, join
 from .gradmode import GradMode, GradModeClass
@@ -2021,30 +2022,56 @@ class Compiler:
         return run
 
     # -- attributes, subscripts, slices --------------------------------------------------------
-    def check_attribute(self, node: ast.Attribute) -> None:
+    def check_attribute(self, node: ast.Attribute, load: bool = False) -> None:
+        """The dunder audit: no `.__x__` but `__name__` and `__version__`; read (`load`), also
+        `.__class__` (what type() gives) and the dunder methods a program's class may define
+        (`ds.__len__()`: `program_dunder` finds the program's own, refuses any other)."""
         attr = node.attr
         if attr.startswith("__") and attr not in _DUNDERS_ALLOWED:
             if attr == "__init__" and _is_super_call(node.value):
+                return
+            if load and (attr == "__class__" or attr in PLAIN_DUNDERS):
                 return
             raise GradcliError(
                 f"`.{_short_name(attr)}` is not accessible in gradcli programs",
                 span=attr_span(self.source, node),
                 found=f"`.{_short_name(attr)}`",
                 expected="a tensor method or property (see `gradcli ops`)",
-                hint="a value's class is type(x), its name type(x).__name__ (as in "
-                "type(module).__name__ in a hook)"
+                hint="a value's class is read, never assigned"
                 if attr == "__class__"
                 else "gradcli programs cannot reach Python's internals",
             ).mirror(None)
 
+    def attribute_getter(self, attr: str) -> Callable[[Any, Any], Any]:
+        """How `owner.attr` is read at run time: `(rt, owner) -> value`."""
+        if attr == "__class__":
+            of = TYPE_BUILTIN.fn
+            return lambda rt, o: of(o)
+        if attr.startswith("__") and attr in PLAIN_DUNDERS:
+            of = TYPE_BUILTIN.fn
+            return lambda rt, o: program_dunder(rt, o, attr, of)
+        return lambda rt, o: rt.attribute(o, attr)
+
     def c_Attribute(self, node: ast.Attribute) -> Expr:
         if not isinstance(node.ctx, ast.Load):
             raise self.refuse(node)
-        self.check_attribute(node)
+        self.check_attribute(node, load=True)
         owner = self.expr(node.value)
         attr = node.attr
         span = self.span(node)
         prop = TENSOR_PROPERTIES.get(attr)
+        if attr.startswith("__") and attr != "__name__":
+            get = self.attribute_getter(attr)
+            dunder_span = attr_span(self.source, node)
+
+            def run_dunder(f: Frame) -> Any:
+                o = owner(f)
+                try:
+                    return get(f.rt, o)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, dunder_span) from None
+
+            return run_dunder
 
         def run(f: Frame) -> Any:
             o = owner(f)
@@ -2179,11 +2206,12 @@ class Compiler:
             args_of = lambda f: ([a(f) for a in positional], {})  # noqa: E731
         if isinstance(func, ast.Attribute) and isinstance(func.ctx, ast.Load):
             # A method call: the tensor method found without making a bound method.
-            self.check_attribute(func)
+            self.check_attribute(func, load=True)
             owner = self.expr(func.value)
             attr = func.attr
+            get = self.attribute_getter(attr) if attr.startswith("__") else None
             method = TENSOR_METHODS.get(attr) if attr not in TENSOR_PROPERTIES else None
-            attr_node_span = self.span(func)
+            attr_node_span = self.span(func) if get is None else attr_span(self.source, func)
             # The function of a namespace this site called last with its positional arguments
             # (`checked_call` bound them to it: the same function and as many arguments bind).
             bound_here: list[Any] = [None, None]  # the function, and how to name it
@@ -2216,7 +2244,7 @@ class Compiler:
                     except Exception as e:  # noqa: BLE001 - re-raised with its place
                         raise _attach(e, span) from None
                 try:
-                    callee = rt.attribute(o, attr)
+                    callee = rt.attribute(o, attr) if get is None else get(rt, o)
                 except Exception as e:  # noqa: BLE001 - re-raised with its place
                     raise _attach(_name_cut(e, attr), attr_node_span) from None
                 args, kwargs = args_of(f)

@@ -5,12 +5,15 @@ A deep copy walks lists, tuples, dicts (OrderedDicts stay ordered), sets, number
 tensors, each object copied once (shared references stay shared, as Python's memo keeps
 them); a tensor is copied as PyTorch's `__deepcopy__` copies a graph leaf: its data, its
 requires_grad, its `.grad`, an nn.Parameter stays a Parameter. A tensor computed by the graph
-is refused in PyTorch's words. Modules and the program's own objects are not copied: said so,
-with what to write instead."""
+is refused in PyTorch's words. A module (`best = copy.deepcopy(model)`, the ensembling
+tutorial's base model) and an object of a program's class are copied attribute by attribute, as
+Python copies an object's `__dict__`; classes and functions are shared, as Python shares them.
+Anything else is not copied: said so, with what to write instead."""
 
 from __future__ import annotations
 
 import collections
+from types import BuiltinFunctionType, FunctionType
 from typing import Any
 
 import numpy as np
@@ -18,6 +21,8 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core.tensor import Tensor, typename
+from ..surface import nn as surface_nn
+from .classes import Instance
 
 _NON_LEAF = (
     "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
@@ -30,7 +35,9 @@ def _tensor(t: Tensor) -> Tensor:
     if t.requires_grad and t.node is not None:
         raise GradcliError(_NON_LEAF).mirror("RuntimeError")
     new = type(t)(np.array(t.data, copy=True), requires_grad=t.requires_grad)
-    if t.grad is not None:
+    # PyTorch's Parameter.__deepcopy__ copies the data and requires_grad, not the .grad a
+    # tensor's keeps
+    if t.grad is not None and not isinstance(t, surface_nn.Parameter):
         new.grad = Tensor(np.array(t.grad.data, copy=True))
     return new
 
@@ -83,6 +90,23 @@ def deepcopy(
             for k, x in v.items():
                 out[walk(k, depth + 1)] = walk(x, depth + 1)
             return out
+        elif isinstance(v, surface_nn.Module) and tensor is None:
+            # A module (a program's nn.Module subclass too): a new one of its class, every
+            # attribute copied as Python's deepcopy copies an object's __dict__ (parameters
+            # stay Parameters, submodules are copied, shared ones stay shared).
+            out = object.__new__(type(v))
+            seen[key] = out
+            for k, x in vars(v).items():
+                out.__dict__[k] = walk(x, depth + 1)
+            return out
+        elif isinstance(v, Instance) and tensor is None:  # an object of a program's class
+            out = Instance(v.cls)
+            seen[key] = out
+            for k, x in v.attrs.items():
+                out.attrs[k] = walk(x, depth + 1)
+            return out
+        elif _atomic(v):
+            return v  # classes, functions and markers: shared, as Python's deepcopy does
         else:
             if tensor is not None:
                 raise NotSupported(
@@ -99,6 +123,32 @@ def deepcopy(
         return out
 
     return walk(value)
+
+
+def _atomic(v: Any) -> bool:
+    """What Python's deepcopy returns as it is: classes, functions, dtypes, devices."""
+    from .classes import FunctionClass, ModuleClass, PlainClass
+    from .exceptions import ExcClass
+    from .values import Builtin, Device, DType, PyType, UserFunction
+
+    return isinstance(
+        v,
+        (
+            type,
+            FunctionType,
+            BuiltinFunctionType,
+            np.dtype,
+            DType,
+            Device,
+            PyType,
+            ModuleClass,
+            PlainClass,
+            FunctionClass,
+            ExcClass,
+            UserFunction,
+            Builtin,
+        ),
+    )
 
 
 def copy(value: Any) -> Any:

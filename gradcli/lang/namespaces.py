@@ -447,6 +447,7 @@ def _build() -> dict[str, Namespace]:
             **{n: _Transform("..surface.func", n) for n in _FUNC},
             # The module is called as gradcli calls modules (its forward runs in the program).
             "functional_call": _Lazy("..surface.func", "functional_call"),
+            "stack_module_state": _Lazy("..surface.func", "stack_module_state"),
         },
     )
     cuda = Namespace(

@@ -21,6 +21,7 @@ from ..surface import functional as F
 from ..surface.printing import Size
 from .values import (
     DType,
+    PyType,
     check_structure,
     hashable,
     int_check,
@@ -534,12 +535,18 @@ def contains(container: Any, item: Any) -> bool:
     )
 
 
+def _same_class(a: Any, b: Any) -> bool:
+    """Python's one class object: `type(x) is torch.Tensor`, `x.__class__ is type(x)` (the
+    class type() gives is a copy that cannot be called, the same class to `is`)."""
+    return isinstance(a, PyType) and isinstance(b, PyType) and a == b
+
+
 def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
     kind = type(op)
     if kind is ast.Is:
-        return a is b
+        return a is b or _same_class(a, b)
     if kind is ast.IsNot:
-        return a is not b
+        return not (a is b or _same_class(a, b))
     if kind is ast.In:
         return contains(b, a)
     if kind is ast.NotIn:

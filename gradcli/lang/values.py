@@ -809,6 +809,7 @@ MODULE_FILES: dict[str, str] = {
     ),
     **dict.fromkeys(("Sequential", "ModuleList", "ModuleDict", "ParameterList"), "container"),
     **dict.fromkeys(("ParameterDict",), "container"),
+    "Module": "module",  # an empty nn.Module() to fill
     **dict.fromkeys(("Embedding", "EmbeddingBag"), "sparse"),
     **dict.fromkeys(("LayerNorm", "GroupNorm"), "normalization"),
     **dict.fromkeys(("Dropout", "Dropout1d", "Dropout2d", "AlphaDropout"), "dropout"),

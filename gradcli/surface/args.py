@@ -332,7 +332,15 @@ def device_arg(spec: str) -> tuple[str, int | None]:
 def cpu_device(spec: str) -> None:
     """A device string (checked as `device_arg` checks it) that must name the CPU, the one
     device gradcli computes on."""
-    if device_arg(spec)[0] != "cpu":
+    name = device_arg(spec)[0]
+    if name == "meta":
+        raise GradcliError(
+            f"gradcli runs on the CPU only, not on '{spec}': it has no meta tensors (shapes "
+            "without values)",
+            hint="leave `.to('meta')` out: a model that only gives torch.func.functional_call "
+            "its structure (the ensembling tutorial's base model) runs as well on the CPU",
+        )
+    if name != "cpu":
         raise GradcliError(
             f"gradcli runs on the CPU only, not on '{spec}'",
             hint="leave the device out, or write 'cpu'",

@@ -37,12 +37,13 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.graph import ancestors, leaves
-from ..core.tensor import Tensor, _GradMode, enable_grad, grad_enabled
+from ..core.tensor import Tensor, _GradMode, enable_grad, grad_enabled, pytype_name
 from . import functional as F
 from . import indexing as I
 from .functional_ad import (
     REQUIRES_GRAD_INSIDE,
     error,
+    grad_mode,
     grads,
     jacobian_size,
     one_hot_seeds,
@@ -61,6 +62,7 @@ __all__ = [
     "jacrev",
     "jvp",
     "linearize",
+    "stack_module_state",
     "vjp",
     "vmap",
 ]
@@ -1161,7 +1163,7 @@ def functional_call(
 ) -> Any:
     """`torch.func.functional_call(module, params, args)`: the module called with the given
     tensors in place of its parameters (by their dotted names), its own restored after."""
-    from .nn import Module
+    from .nn import _META_CALL, Module
 
     if not isinstance(module, Module):
         raise error(f"functional_call expects an nn.Module, got {pytype(module)}", "TypeError")
@@ -1214,12 +1216,95 @@ def functional_call(
             msgs.append(f"Missing key(s): {', '.join(map(repr, missing))}.")
         if msgs:
             raise error(f"Error(s) in reparametrizing for {module.name}:\n\t" + "\n\t".join(msgs))
+    meta = any(m.__dict__.get("_on_meta") for m in owners.values())
+    if meta:
+        # A module on the meta device (gradcli keeps its tensors and shows none): it runs
+        # only with every parameter and buffer given.
+        names = [k for k, _ in module.named_parameters()] + [k for k, _ in module.named_buffers()]
+        missing = [k for k in names if k not in merged]
+        if missing:
+            raise NotSupported(
+                f"functional_call of a module on the meta device needs every parameter and "
+                f"buffer (gradcli has no meta tensors); missing: {', '.join(missing[:5])}",
+                hint="give them all in the dicts, or leave `.to('meta')` out",
+            )
     args = () if args is None else args if isinstance(args, tuple) else (args,)
     saved = [(table, leaf, table[leaf]) for table, leaf, _ in slots]
     try:
         for table, leaf, value in slots:
             table[leaf] = value
+        if meta:
+            _META_CALL[0] += 1
         return module(*args, **(kwargs or {}))
     finally:
+        if meta:
+            _META_CALL[0] -= 1
         for table, leaf, old in saved:
             table[leaf] = old
+
+
+# --- stack_module_state -------------------------------------------------------------------------
+
+
+def stack_module_state(models: Any) -> tuple[dict[str, Tensor], dict[str, Tensor]]:
+    """`torch.func.stack_module_state(models)`: the parameters (and buffers) of M modules of
+    one class stacked along a new first dimension, by their dotted names: the ensemble that
+    `vmap` over `functional_call` runs (PyTorch's "model ensembling" tutorial). A stacked
+    parameter is a new leaf requiring grad (an optimizer can take it), unrelated to the
+    modules' own; one that no model's requires grad is a plain stack."""
+    from .nn import Module, ModuleList
+
+    if isinstance(models, ModuleList):
+        ms = list(models._modules.values())
+    elif isinstance(models, (list, tuple)):
+        ms = list(models)
+    else:
+        shown = models.name if isinstance(models, Module) else pytype_name(models)
+        raise error(f"object of type '{shown}' has no len()", "TypeError")
+    if not ms:
+        raise error("stack_module_state: Expected at least one model, got 0.")
+    for m in ms:
+        limits.BUDGET.tick()
+        if not isinstance(m, Module):
+            raise error(f"'{pytype_name(m)}' object has no attribute 'training'", "AttributeError")
+    if len({bool(m.training) for m in ms}) != 1:
+        raise error("stack_module_state: Expected all models to have the same training/eval mode.")
+    # One class: a program's nn.Module subclass is its class (`cls`), a built-in one its name.
+    if len({(type(m), m.name, id(getattr(m, "cls", None))) for m in ms}) != 1:
+        raise error("stack_module_state: Expected all models to be of the same class.")
+
+    def stacked(tables: list[dict[str, Tensor]]) -> dict[str, Tensor]:
+        out: dict[str, Tensor] = {}
+        for name in tables[0]:
+            ts = []
+            for table in tables:
+                limits.BUDGET.tick()
+                if name not in table:  # PyTorch's KeyError: a model lacks the name
+                    raise error(f"'{name}'", "KeyError")
+                ts.append(table[name])
+            flags = {bool(t.requires_grad) for t in ts}
+            if len(flags) != 1:
+                raise error(f"Expected {name} from each model to have the same .requires_grad")
+            with grad_mode(False):
+                result = F.stack(ts)
+            if flags == {True}:
+                result.requires_grad_()
+            out[name] = result
+        return out
+
+    def tables(named: str) -> list[dict[str, Tensor]]:
+        out = []
+        for m in ms:
+            limits.BUDGET.tick()
+            if any(sub.__dict__.get("_on_meta") for sub in m.modules()):
+                raise NotSupported(
+                    "stack_module_state of modules on the meta device is not supported: "
+                    "gradcli has no meta tensors (shapes without values)",
+                    hint="stack the models themselves, and move only the base model to 'meta'",
+                )
+            out.append(dict(getattr(m, named)()))
+        return out
+
+    params = stacked(tables("named_parameters"))
+    buffers = stacked(tables("named_buffers"))
+    return params, buffers

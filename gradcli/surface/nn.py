@@ -26,7 +26,7 @@ from ..core import dtypes
 from ..core import hooks as core_hooks
 from ..core.tensor import MUTATIONS, HookHandle, Settings, Tensor, grad_enabled, typename
 from ..ops.arithmetic import sigmoid, tanh
-from .args import cpu_device
+from .args import cpu_device, device_arg
 from .declare import declare
 from .functional import f_log_softmax, f_softmax, gelu, leaky_relu, relu, softplus
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
@@ -332,6 +332,12 @@ class Module:
         self.set_attribute(name, value)
 
     def program_attribute(self, name: str) -> Any:
+        if (
+            self.__dict__.get("_on_meta")
+            and not _META_CALL[0]
+            and (name in _META_HIDDEN or name in self._parameters or name in self._buffers)
+        ):
+            _meta_refused(self, f"`.{name}` of {self.name}")
         if name == "_modules":
             return self._modules
         if name in self._parameters:
@@ -359,6 +365,8 @@ class Module:
         # A module's call runs no statement of the program (nn.Sequential of a million
         # Identity modules, or of itself nested sixty times): the clock is checked here.
         limits.BUDGET.tick()
+        if self.__dict__.get("_on_meta") and not _META_CALL[0]:
+            _meta_refused(self, f"calling {self.name}")
         table = self.__dict__.get("_module_hooks")
         try:
             if not table or not any(table.values()):
@@ -660,12 +668,25 @@ class Module:
 
     def to(self, *args: Any, **kwargs: Any) -> Module:
         dtype = kwargs.get("dtype")
+        meta = False
         for a in (*args, kwargs.get("device")):
             if isinstance(a, np.dtype):
                 dtype = a
-            elif isinstance(a, str):
-                cpu_device(a)
-        return self if dtype is None else self._cast(np.dtype(dtype))
+            elif isinstance(a, str) or type(a).__name__ == "Device":
+                spec = str(a)
+                if device_arg(spec)[0] == "meta":
+                    meta = True
+                else:
+                    cpu_device(spec)
+        out = self if dtype is None else self._cast(np.dtype(dtype))
+        if meta:
+            # PyTorch's parameters become meta tensors (shapes without values). gradcli has
+            # none: the module keeps its tensors and shows none of them, and runs only in
+            # torch.func.functional_call with every parameter and buffer given (the model
+            # ensembling tutorial's base model).
+            for m in self.modules():
+                m.__dict__["_on_meta"] = True
+        return out
 
     def cpu(self) -> Module:
         return self
@@ -701,6 +722,43 @@ class Module:
             else:
                 main += "\n  " + "\n  ".join(lines) + "\n"
         return main + ")"
+
+
+# A module moved to the meta device (`_on_meta`) shows no tensor and runs only inside
+# torch.func.functional_call given every parameter and buffer (`_META_CALL`: how many such
+# calls are running).
+_META_CALL = [0]
+_META_HIDDEN = frozenset(
+    (
+        "parameters",
+        "named_parameters",
+        "buffers",
+        "named_buffers",
+        "state_dict",
+        "get_parameter",
+        "get_buffer",
+        "load_state_dict",
+        "to_empty",
+        "cpu",
+        "float",
+        "double",
+        "half",
+        "type",
+        "apply",
+    )
+)
+
+
+def _meta_refused(m: Module, what: str) -> None:
+    from ..base.errors import NotSupported
+
+    raise NotSupported(
+        f"{what} on the meta device is not supported: gradcli has no meta tensors (shapes "
+        "without values), so a module moved there shows none of its tensors and runs only in "
+        "functional_call",
+        hint="run it through torch.func.functional_call(module, (params, buffers), args) with "
+        "every parameter and buffer given, or leave `.to('meta')` out",
+    )
 
 
 # The modules whose text is being made (the outermost checks the whole tree first).
@@ -1441,11 +1499,11 @@ def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
         out = state.wrap_outputs(out)
     old_hooks = table.get("backward_old")
     if old_hooks and grad_enabled():
-        _register_old_backward_hooks(m, old_hooks, out)
+        _register_old_backward_hooks(m, old_hooks, args, out)
     return out
 
 
-def _register_old_backward_hooks(m: Module, hooks_: list, out: Any) -> None:
+def _register_old_backward_hooks(m: Module, hooks_: list, args: tuple, out: Any) -> None:
     """register_backward_hook's hooks on the node of the forward's first tensor output (the
     first value of a dict, the first item of a tuple or list, as PyTorch looks for it)."""
     var = out
@@ -1463,6 +1521,74 @@ def _register_old_backward_hooks(m: Module, hooks_: list, out: Any) -> None:
     node = var.node
     for (hook,) in list(hooks_):
         node.register_hook(lambda gi, go, hook=hook: hook(m, gi, go))
+    message = _old_backward_hook_warning(args, out, node)
+    if message is not None:
+        core_hooks.warn(
+            message,
+            hint="register_full_backward_hook gives the gradients of the module's own inputs",
+            once=True,
+        )
+
+
+_OLD_HOOK_DEPRECATED = (
+    " is deprecated and will be removed in future versions. This hook will be missing some "
+)
+_FULL_HOOK = " Please use register_full_backward_hook to get the documented behavior."
+
+
+def _old_backward_hook_warning(args: tuple, out: Any, node: Any) -> str | None:
+    """PyTorch's FutureWarning for register_backward_hook where its hook cannot see the
+    module's gradients: an output or input not a tensor (or a tuple of them), outputs of
+    several nodes, or a forward of several nodes (the last node's inputs are not the module's
+    inputs: a parameter, a None, an intermediate node among them)."""
+    from ..core.op import AccumulateGrad
+
+    if isinstance(out, Tensor):
+        result: tuple = (out,)
+    elif isinstance(out, tuple) and all(isinstance(r, Tensor) for r in out):
+        result = out
+    else:
+        return (
+            "Using non-full backward hooks on a Module that does not return a single Tensor or "
+            "a tuple of Tensors" + _OLD_HOOK_DEPRECATED + "of the grad_output." + _FULL_HOOK
+        )
+    if not all(isinstance(a, Tensor) for a in args):
+        return (
+            "Using non-full backward hooks on a Module that does not take as input a single "
+            "Tensor or a tuple of Tensors"
+            + _OLD_HOOK_DEPRECATED
+            + "of the grad_input."
+            + _FULL_HOOK
+        )
+    outs = {id(r.node.shown()) for r in result if r.node is not None}
+    if len(outs) > 1:
+        return (
+            "Using a non-full backward hook when outputs are generated by different autograd "
+            "Nodes" + _OLD_HOOK_DEPRECATED + "grad_output." + _FULL_HOOK
+        )
+    if id(node.shown()) not in outs:
+        return (
+            "Using a non-full backward hook when outputs are nested in python data structure"
+            + _OLD_HOOK_DEPRECATED
+            + "grad_output."
+        )
+    # The inputs' nodes against the last node's next functions (an AccumulateGrad or a None
+    # there is never an input's grad_fn; a node PyTorch has and gradcli shows is a new one).
+    ins = {id(a.node.shown()) for a in args if a.node is not None}
+    nexts = set()
+    for p, _ in node.shown().next_functions:
+        if p is None or isinstance(p, AccumulateGrad):
+            nexts.add(None)
+        else:
+            nexts.add(id(p))
+    if ins != nexts:
+        return (
+            "Using a non-full backward hook when the forward contains multiple autograd Nodes"
+            + _OLD_HOOK_DEPRECATED
+            + "grad_input."
+            + _FULL_HOOK
+        )
+    return None
 
 
 # The frames that call a module's forward with the program's inputs: a TypeError raised in

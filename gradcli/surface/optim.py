@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import inspect
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, ValuesView
 from fractions import Fraction
 from typing import Any
 
@@ -366,7 +366,7 @@ def _shown(v: Any) -> str:
 
 
 def _listed(v: Any, what: str) -> list[Any]:
-    if isinstance(v, (list, tuple)):
+    if isinstance(v, (list, tuple, ValuesView)):  # ValuesView: stack_module_state's .values()
         return list(v)
     if isinstance(v, Iterator):  # model.parameters(), a generator expression, iter([...])
         out: list[Any] = []

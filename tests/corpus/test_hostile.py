@@ -172,13 +172,117 @@ CASES: list[Case] = [
     ),
     # --- sandbox escapes: refused before anything runs ------------------------------------
     Case(
-        "dunder_class", "x = torch.tensor(1.).__class__", "`.__class__` is not accessible", (1, 21)
+        # `.__class__` is type(x), a class value: the escape stops at its next step
+        "dunder_class",
+        "x = torch.tensor(1.).__class__.__bases__",
+        "`.__bases__` is not accessible",
+        (1, 31),
     ),
     Case(
         "dunder_subclasses",
         "x = ().__class__.__bases__[0].__subclasses__()",
         "`.__subclasses__` is not accessible",
         (1, 30),
+    ),
+    # `.__class__` is what type() gives (a class value, never Python's): each escape through it
+    # stops at its next step; a dunder method is the program's own or refused
+    Case(
+        "class_mro", "x = torch.ones(1).__class__.__mro__", "`.__mro__` is not accessible", (1, 28)
+    ),
+    Case("class_dict", "x = ().__class__.__dict__", "`.__dict__` is not accessible", (1, 17)),
+    Case(
+        "class_init",
+        "x = torch.ones(1).__class__.__init__",
+        "`.__init__` of a value of class 'type' is not supported",
+        (1, 28),
+    ),
+    Case(
+        "class_called",
+        "x = torch.ones(1).__class__([1.0])",
+        "calling the class torch.Tensor that type() gave is not supported",
+        (1, 5),
+    ),
+    Case(
+        "class_of_class_subclasses",
+        "x = (1).__class__.__class__.__subclasses__(int)",
+        "`.__subclasses__` is not accessible",
+        (1, 28),
+    ),
+    Case(
+        "class_in_format_field",
+        "m = torch.nn.Linear(1, 1)\ns = '{0.__class__.__name__}'.format(m)",
+        "attribute and item lookups in format strings are not supported",
+        (2, 5),
+    ),
+    Case(
+        "class_getattr_bases",
+        "c = torch.ones(1).__class__\nb = getattr(c, '__bases__')",
+        "getattr(..., '__bases__') is not accessible",
+        (2, 5),
+    ),
+    Case("class_deleted", "x = torch.ones(1)\ndel x.__class__", "not supported", (2, 5)),
+    Case(
+        "class_augmented", "x = torch.ones(1)\nx.__class__ += 1", "`.__class__` is not accessible"
+    ),
+    Case(
+        "class_init_globals",
+        "m = torch.nn.Linear(1, 1)\ng = m.__class__.__init__.__globals__",
+        "`.__globals__` is not accessible",
+        (2, 25),
+    ),
+    Case(
+        "dunder_len_of_list",
+        "n = [1, 2].__len__()",
+        "`.__len__` of a value of class 'list' is not supported",
+        (1, 11),
+    ),
+    Case(
+        "dunder_call_of_builtin",
+        "f = print.__call__",
+        "`.__call__` of a value of class 'builtin_function_or_method' is not supported",
+        (1, 10),
+    ),
+    Case(
+        "dunder_repr_of_tensor",
+        "s = torch.ones(1).__repr__()",
+        "`.__repr__` of a value of class 'torch.Tensor' is not supported",
+        (1, 18),
+    ),
+    Case(
+        "dunder_not_defined",
+        "class A:\n    pass\nn = A().__len__()",
+        "'A' object has no attribute '__len__'",
+        (3, 8),
+    ),
+    Case(
+        "dunder_add_of_own_class",
+        "class A:\n    pass\nn = A().__add__(1)",
+        "`.__add__` is not accessible",
+        (3, 8),
+    ),
+    Case(
+        "dunder_method_globals",
+        "class P(torch.utils.data.Dataset):\n    def __len__(self):\n        return 2\n"
+        "g = P().__len__.__globals__",
+        "`.__globals__` is not accessible",
+        (4, 16),
+    ),
+    Case(
+        "dunder_method_calls_itself",
+        "class A:\n    def __len__(self):\n        return self.__len__()\nn = A().__len__()",
+        "the depth of function calls",
+    ),
+    Case(
+        "module_init_of_a_tensor",
+        "torch.nn.Module.__init__(torch.ones(1))",
+        "descriptor '__init__' of 'Module' object needs an argument",
+        (1, 1),
+    ),
+    Case(
+        "tensor_getitem_huge",
+        "x = torch.ones(2).__getitem__(10**20)",
+        "is out of bounds for dimension 0",
+        (1, 5),
     ),
     Case(
         "dunder_globals",
@@ -453,10 +557,10 @@ CASES: list[Case] = [
         env={"GRADCLI_TIME_SECONDS": "1"},
     ),
     Case(
-        "class_refused_with_type_hint",  # hooks print module.__class__.__name__
-        "import torch\nc = torch.ones(1).__class__",
+        "class_assigned_refused",  # hooks print module.__class__.__name__: read, never set
+        "import torch\nc = torch.ones(1)\nc.__class__ = int",
         "`.__class__` is not accessible",
-        (2, 18),
+        (3, 2),
     ),
     Case(
         # the power series of I_1: 100 passes over the array (46 s past a 1 s limit before
@@ -540,7 +644,7 @@ CASES: list[Case] = [
         "xs = []\nfor i in range(100):\n    xs = xs + [torch.ones(10**6)]",
         "the memory the program has taken",
         (3, 16),
-        env={"GRADCLI_MEMORY_MB": "100"},
+        env={"GRADCLI_MEMORY_MB": "30"},
     ),
     Case(
         "deep_parens", "x = " + "(" * 500 + "1" + ")" * 500, "too many nested parentheses", (1, 205)
@@ -1443,7 +1547,7 @@ CASES: list[Case] = [
     Case("np_scalar_out_of_range", "import numpy as np\nnp.int8(1000)", "out of bounds", (2, 1)),
     Case("unflatten_huge", "torch.ones(2).unflatten(0, (10**9, -1))", "is invalid", (1, 1)),
     Case("unsqueeze_inplace_dim_huge", "torch.ones(2).unsqueeze_(10**9)", "out of range", (1, 1)),
-    Case("size_dunder", "s = torch.ones(2).shape.__class__", "`.__class__`", (1, 24)),
+    Case("size_dunder", "s = torch.ones(2).shape.__class__.__mro__", "`.__mro__`", (1, 34)),
     Case("index_too_many_nones", "x = torch.ones(2)[(None,) * 70]", "invalid index", (1, 5)),
     Case("ragged_data", "torch.tensor([[1], 2])", "not a sequence", (1, 1)),
     Case("kthvalue_k_huge", "torch.kthvalue(torch.ones(3), 10**20)", "out of range", (1, 1)),
@@ -1483,7 +1587,7 @@ CASES: list[Case] = [
     Case(
         "module_class_dunder",
         "b = torch.nn.ReLU.__init__",
-        "`.__init__` is not accessible",
+        "`.__init__` of a value of class 'type' is not supported",
         (1, 18),
     ),
     Case(
@@ -1577,8 +1681,8 @@ CASES: list[Case] = [
     Case(
         "class_of_a_class",
         "class A(torch.nn.Module):\n    pass\nclass B(A.__class__):\n    pass",
-        "`.__class__` is not accessible",
-        (3, 10),
+        "classes are only supported as subclasses of torch.nn.Module",
+        (3, 9),
     ),
     Case(
         "self_dunder",
@@ -1783,9 +1887,10 @@ CASES: list[Case] = [
     ),
     Case(
         "lbfgs_dunder",
-        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.LBFGS([w])\nf = opt.__class__",
-        "`.__class__` is not accessible in gradcli programs",
-        (3, 8),
+        "w = torch.ones(2, requires_grad=True)\nopt = torch.optim.LBFGS([w])\n"
+        "f = opt.__class__.__init__.__globals__",
+        "`.__globals__` is not accessible in gradcli programs",
+        (3, 27),
     ),
     # --- the nn tutorials' constructs: schedulers, RMSprop/Adagrad, state dicts, apply -------
     Case(
@@ -2150,9 +2255,9 @@ CASES: list[Case] = [
     ),
     Case(
         "conv_module_dunder",
-        NN + "c = nn.Conv2d(1, 1, 3)\n" + "k = c.__class__",
-        "`.__class__` is not accessible",
-        (4, 6),
+        NN + "c = nn.Conv2d(1, 1, 3)\n" + "k = c.__class__.__dict__",
+        "`.__dict__` is not accessible",
+        (4, 16),
     ),
     Case(
         "pad_replicate_huge",
@@ -2522,9 +2627,13 @@ CASES: list[Case] = [
         (5, 1),
     ),
     Case(
-        "deprecated_backward_hook_on_addmm",
-        NN + "lin = nn.Linear(2, 2)\nlin.register_backward_hook(print)\nlin(torch.ones(1, 2))",
-        "a hook on the AddmmBackward0 node of nn.Linear / F.linear with a bias is not supported",
+        # PyTorch's one addmm(bias, x, w.t()) is gradcli's product then sum: the hook sees
+        # PyTorch's three gradients, and what it returns is checked against them
+        "deprecated_backward_hook_on_addmm_wrong_size",
+        NN + "lin = nn.Linear(2, 2)\n"
+        "lin.register_backward_hook(lambda m, gi, go: (torch.ones(10**4), gi[1], gi[2]))\n"
+        "lin(torch.ones(1, 2, requires_grad=True)).sum().backward()",
+        "hook 'hook' has changed the size of value: expected [2], got [10000]",
         (5, 1),
     ),
     Case(
@@ -2697,7 +2806,7 @@ CASES: list[Case] = [
     Case(
         "node_hook_dunder",
         "import torch\nx = torch.ones(2, requires_grad=True)\nh = (x * 2).grad_fn.__init__",
-        "is not accessible",
+        "`.__init__` of a value of class 'MulBackward0' is not supported",
         (3, 20),
     ),
     # --- batch norm and module buffers ------------------------------------------------------
@@ -2706,9 +2815,10 @@ CASES: list[Case] = [
     ),
     Case(
         "buffer_named_like_a_dunder",
-        NN + "m = nn.Module()\nm.register_buffer('__class__', torch.ones(1))\ny = m.__class__",
-        "`.__class__` is not accessible",
-        (5, 6),
+        NN + "m = nn.Module()\nm.register_buffer('__class__', torch.ones(1))\n"
+        "y = m.__class__.__dict__",
+        "`.__dict__` is not accessible",
+        (5, 16),
     ),
     Case(
         "module_method_replaced",
@@ -2835,9 +2945,9 @@ CASES: list[Case] = [
     ),
     Case(
         "plain_self_class",
-        "class A:\n    def f(self):\n        return self.__class__\nv = A().f()",
-        "`.__class__` is not accessible",
-        (3, 20),
+        "class A:\n    def f(self):\n        return self.__class__.__subclasses__()\nv = A().f()",
+        "`.__subclasses__` is not accessible",
+        (3, 30),
     ),
     Case(
         "plain_type_dict",
@@ -2853,9 +2963,9 @@ CASES: list[Case] = [
     ),
     Case(
         "plain_super_class",
-        "class A:\n    def f(self):\n        return super().__class__\nv = A().f()",
-        "`.__class__` is not accessible",
-        (3, 23),
+        "class A:\n    def f(self):\n        return super().__class__.__mro__\nv = A().f()",
+        "`.__mro__` is not accessible",
+        (3, 33),
     ),
     Case(
         "plain_hasattr_dunder",
@@ -3419,11 +3529,61 @@ CASES: list[Case] = [
     ),
     # copy: containers and graph leaves only, sized before the walk
     Case(
-        "deepcopy_module",
-        "import copy\nm = copy.deepcopy(torch.nn.Linear(2, 2))",
-        "copy.deepcopy() of a Linear is not supported",
+        "deepcopy_module_non_leaf_attribute",
+        "import copy\nclass M(torch.nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n        self.h = torch.ones(2, requires_grad=True) * 2\n"
+        "m = copy.deepcopy(M())",
+        "Only Tensors created explicitly by the user (graph leaves) support the deepcopy",
+        (6, 5),
+    ),
+    Case(
+        "deepcopy_module_items_counted",
+        "import copy\nm = torch.nn.Linear(1, 1)\nm.a = [0] * 600\nm.b = [m.a] * 600\n"
+        "keep = []\nfor i in range(1000):\n    keep.append(copy.deepcopy(m))",
+        "the items of the copy",
+        (7, 17),
+        env={"GRADCLI_LIST_ITEMS": "1000"},
+    ),
+    Case(
+        "deepcopy_module_holding_itself",
+        "import copy\nm = torch.nn.Sequential(torch.nn.Linear(1, 1))\nm.again = m\n"
+        "c = copy.deepcopy(m)\nprint(c)",
+        "the module Sequential contains itself",
+        (5, 1),
+    ),
+    Case(
+        "stack_module_state_huge",
+        "from torch.func import stack_module_state\n"
+        "p, b = stack_module_state([torch.nn.Linear(1000, 1000)] * 20)",
+        "the stacked tensor is 20,000,000, over the limit of 10,000,000",
+        (2, 8),
+    ),
+    Case(
+        "stack_module_state_not_modules",
+        "from torch.func import stack_module_state\np, b = stack_module_state([1, 2])",
+        "'int' object has no attribute 'training'",
+        (2, 8),
+    ),
+    Case(
+        "module_to_meta_called",
+        "m = torch.nn.Linear(2, 2).to('meta')\ny = m(torch.ones(2))",
+        "calling Linear on the meta device is not supported",
         (2, 5),
     ),
+    Case(
+        "module_to_meta_weight_read",
+        "m = torch.nn.Sequential(torch.nn.Linear(2, 2)).to(torch.device('meta'))\nw = m[0].weight",
+        "`.weight` of Linear on the meta device is not supported",
+        (2, 5),
+    ),
+    Case(
+        "module_to_meta_functional_call_missing",
+        "from torch.func import functional_call\nm = torch.nn.Linear(2, 2).to('meta')\n"
+        "y = functional_call(m, {'weight': torch.ones(2, 2)}, (torch.ones(2),))",
+        "missing: bias",
+        (3, 5),
+    ),
+    Case("tensor_to_meta", "x = torch.ones(2).to('meta')", "no meta tensors", (1, 5)),
     Case(
         "deepcopy_non_leaf",
         "import copy\nx = torch.ones(2, requires_grad=True)\nc = copy.deepcopy(x * 2)",
@@ -3438,9 +3598,10 @@ CASES: list[Case] = [
     ),
     Case(
         "deepcopy_function",
-        "import copy\ndef f():\n    return 1\nc = copy.deepcopy(f)",
-        "copy.deepcopy() of a",
-        (4, 5),
+        "import copy\nopt = torch.optim.SGD([torch.ones(1, requires_grad=True)])\n"
+        "c = copy.deepcopy(opt)",
+        "copy.deepcopy() of a SGD is not supported",
+        (3, 5),
     ),
     Case(
         "getattr_dunder_class",
@@ -3757,9 +3918,9 @@ CASES: list[Case] = [
     ),
     Case(
         "unpack_dual_dunder",
-        FWD + "with fwAD.dual_level():\n    u = fwAD.unpack_dual(x)\n    u.__class__\n",
-        "`.__class__` is not accessible",
-        (6, 6),
+        FWD + "with fwAD.dual_level():\n    u = fwAD.unpack_dual(x)\n    u.__class__.__base__\n",
+        "`.__base__` is not accessible",
+        (6, 16),
     ),
     Case(
         "dual_level_without_call",
@@ -3809,9 +3970,9 @@ CASES: list[Case] = [
     Case(
         "saved_tensor_dunder",
         "import torch\nx = torch.ones(3, requires_grad=True)\n"
-        "y = x.exp().grad_fn._raw_saved_result.__class__",
-        "`.__class__` is not accessible",
-        (3, 38),
+        "y = x.exp().grad_fn._raw_saved_result.__class__.__init__",
+        "`.__init__` of a value of class 'type' is not supported",
+        (3, 48),
     ),
     # --- saved_tensors_hooks, SavedTensor.register_hooks, scatter_reduce / index_reduce,
     # scatter(reduce=), vmap over autograd.grad
@@ -4028,9 +4189,9 @@ CASES: list[Case] = [
     Case(
         "create_graph_grad_fn_dunder",
         "import torch\nx = torch.ones(3, requires_grad=True)\n"
-        "(x ** 2).sum().backward(create_graph=True)\nk = x.grad.grad_fn.__class__",
-        "`.__class__` is not accessible",
-        (4, 19),
+        "(x ** 2).sum().backward(create_graph=True)\nk = x.grad.grad_fn.__class__.__dict__",
+        "`.__dict__` is not accessible",
+        (4, 29),
     ),
     Case(
         "create_graph_grad_of_empty_then_wrong_shape",
@@ -4060,9 +4221,9 @@ CASES: list[Case] = [
     ),
     Case(
         "return_tuple_dunder",
-        "import torch\nr = torch.linalg.qr(torch.eye(2))\ny = r.__class__",
-        "`.__class__` is not accessible",
-        (3, 6),
+        "import torch\nr = torch.linalg.qr(torch.eye(2))\ny = r.__class__.__bases__",
+        "`.__bases__` is not accessible",
+        (3, 16),
     ),
     # --- Sequential edits, Embedding.from_pretrained, Softmax2d ---------------------------
     Case(
@@ -4309,9 +4470,9 @@ CASES: list[Case] = [
     ),
     Case(
         "mha_dunder_attribute",
-        NN + "m = nn.MultiheadAttention(4, 2)\ny = m.__class__",
-        "__class__",
-        (4, 6),
+        NN + "m = nn.MultiheadAttention(4, 2)\ny = m.__class__.__call__",
+        "`.__call__` of a value of class 'type' is not supported",
+        (4, 16),
     ),
     Case(
         "softmax2d_1d",
@@ -4369,9 +4530,9 @@ CASES: list[Case] = [
     ),
     Case(
         "numpy_float32_scalar_dunder",
-        "import numpy as np\na = np.ones(2, dtype=np.float32)[0].__class__",
-        "`.__class__` is not accessible",
-        (2, 36),
+        "import numpy as np\na = np.ones(2, dtype=np.float32)[0].__class__.__mro__",
+        "`.__mro__` is not accessible",
+        (2, 46),
     ),
     Case(
         "poisson_nll_bad_reduction",
@@ -4617,9 +4778,9 @@ CASES: list[Case] = [
     ),
     Case(
         "distribution_dunder",
-        DS + "y = D.Exponential(1.0).__class__",
-        "`.__class__` is not accessible",
-        (3, 23),
+        DS + "y = D.Exponential(1.0).__class__.__subclasses__()",
+        "`.__subclasses__` is not accessible",
+        (3, 33),
     ),
     Case(
         "distribution_private_attribute",
@@ -4909,11 +5070,19 @@ CASES: list[Case] = [
         (3, 1),
     ),
     Case(
-        "node_hook_on_linear_addmm",
-        "import torch\nlin = torch.nn.Linear(2, 2)\ny = lin(torch.ones(1, 2))\n"
+        "node_hook_on_torch_addmm",
+        "import torch\nb = torch.ones(2, requires_grad=True)\n"
+        "y = torch.addmm(b, torch.ones(3, 4), torch.ones(4, 2))\n"
         "y.grad_fn.register_hook(lambda gi, go: None)",
-        "a hook on the AddmmBackward0 node",
+        "a hook on the AddmmBackward0 node of torch.addmm is not supported",
         (4, 1),
+    ),
+    Case(
+        "node_hook_on_linear_addmm_returns_a_string",
+        "import torch\nlin = torch.nn.Linear(2, 2)\ny = lin(torch.ones(1, 2))\n"
+        "y.grad_fn.register_hook(lambda gi, go: ('__class__', None, None))\ny.sum().backward()",
+        "a node hook must return Tensors or None, not str",
+        (5, 1),
     ),
     Case("data_ptr_argument", "import torch\np = torch.ones(2).data_ptr(1)", "", (2, 5)),
     Case(

@@ -1729,7 +1729,7 @@ add(
     # format() with a spec formats, as Python's (a tensor with '' is its str): no field names,
     # nothing to walk. It runs; the escapes through format strings are the cases around it.
     esc("format_builtin", "s = format(torch.ones(1), '')", codes=frozenset({0, 1})),
-    esc("fstring_class_repr", T + "s = f'{x.__class__!r}'"),
+    esc("fstring_class_repr", T + "s = f'{x.__class__.__mro__!r}'"),
     esc("fstring_subclasses", "s = f'{().__class__.__base__.__subclasses__()}'"),
     # `f"{x=}"` is Python tutorials use (issue 10): it shows the name and the value, no more.
     esc("fstring_self_doc", T + "s = f'{x=}'", codes=frozenset({0, 1})),
@@ -1744,7 +1744,7 @@ add(
     esc("function_code", "def f():\n    return 1\nc = f.__code__"),
     esc("function_globals_plain", "def f():\n    return 1\nc = f.func_globals"),
     esc("function_closure", "def f():\n    return 1\nc = f.__closure__"),
-    esc("grad_fn_walk", T + "y = (x * 2).sum()\nn = y.grad_fn.__class__"),
+    esc("grad_fn_walk", T + "y = (x * 2).sum()\nn = y.grad_fn.__class__.__subclasses__()"),
     esc(
         "grad_fn_next_dunder", T + "y = (x * 2).sum()\nn = y.grad_fn.next_functions[0][0].__dict__"
     ),
@@ -1810,7 +1810,10 @@ add(
     # torch.utils.data is the data loading tutorials use: the loader's own internals stay shut
     esc("copy_deepcopy_namespace", "import copy\nc = copy.deepcopy(torch)"),
     esc("copy_module_dunder", "import copy\nb = copy.__builtins__"),
-    esc("copy_deepcopy_memo_dict", "import copy\nc = copy.deepcopy([1], {}).__class__"),
+    esc(
+        "copy_deepcopy_memo_dict",
+        "import copy\nc = copy.deepcopy([1], {}).__class__.__init__.__globals__",
+    ),
     esc("dataloader_init_dunder", "i = torch.utils.data.DataLoader.__init__"),
     esc("dataloader_private_batches", "d = torch.utils.data.DataLoader([1, 2])\nb = d._batches"),
     esc("dataloader_collate_open", "d = torch.utils.data.DataLoader([1], collate_fn=open)"),
@@ -1833,7 +1836,7 @@ add(
     esc("torch_spec", "s = torch.__spec__.loader"),
     # torch.backends is gradcli's table (cudnn's flags, mps.is_available): naming it runs.
     esc("torch_backends", "b = torch.backends", codes=frozenset({0, 1})),
-    esc("torch_backends_cudnn_module", "b = torch.backends.cudnn.__class__"),
+    esc("torch_backends_cudnn_module", "b = torch.backends.cudnn.__class__.__dict__"),
     esc("torch_multiprocessing", "m = torch.multiprocessing"),
     esc("torch_package", "p = torch.package.PackageImporter('x')"),
     esc(
@@ -1854,7 +1857,24 @@ add(
     esc("object_subclasses", "s = object.__subclasses__()"),
     esc("tuple_class_mro", "s = ().__class__.__mro__"),
     esc("list_class_base", "s = [].__class__.__base__.__subclasses__()"),
-    esc("int_class", "s = (1).__class__"),
+    # `.__class__` is what type() gives (a class value of the interpreter's): it runs, and every
+    # step past it is refused
+    esc("int_class", "s = (1).__class__.__bases__"),
+    esc("int_class_runs", "s = (1).__class__", codes=frozenset({0})),
+    esc("class_called_tensor", "t = torch.ones(1).__class__([1.0])"),
+    esc("class_called_module_init", "m = torch.nn.Linear(1, 1)\nf = m.__class__.__init__"),
+    esc("class_of_class_call", "c = torch.ones(1).__class__.__class__.__call__"),
+    esc("class_mro_method", "c = (1).__class__.mro()", patterns=REFUSED + (r"no attribute",)),
+    esc("class_getattr_string", "c = getattr((1).__class__, '__subclasses__')"),
+    esc("class_format_spec_walk", "s = '{0.__class__.__base__}'.format(1)"),
+    esc("dunder_len_builtin", "n = [1].__len__()"),
+    esc("dunder_getitem_dict", "v = {'a': 1}.__getitem__('a')"),
+    esc("dunder_init_of_tensor_class", "torch.Tensor.__init__(torch.ones(1))"),
+    esc("dunder_call_function", "def f():\n    return 1\nv = f.__call__()"),
+    esc(
+        "dunder_own_method_code",
+        "class A:\n    def __len__(self):\n        return 1\nc = A().__len__.__code__",
+    ),
     # A plain class is a table of the interpreter's (issue 10): it runs; its escapes are the
     # cases around it.
     esc(
@@ -1904,7 +1924,7 @@ add(
     esc(
         "class_ctx_dunder",
         "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
-        "        return ctx.__class__\n    @staticmethod\n    def backward(ctx, g):\n"
+        "        return ctx.__class__.__dict__\n    @staticmethod\n    def backward(ctx, g):\n"
         "        return g\ny = F.apply(torch.ones(1, requires_grad=True))",
     ),
     esc("class_function_subclasses", "s = torch.autograd.Function.__subclasses__()"),
@@ -1987,7 +2007,7 @@ add(
         codes=frozenset({0}),
     ),
     esc("plt_dict", "import matplotlib.pyplot as plt\nd = plt.__dict__"),
-    esc("plt_drawing_class", "import matplotlib.pyplot as plt\nc = plt.figure().__class__"),
+    esc("plt_drawing_class", "import matplotlib.pyplot as plt\nc = plt.figure().__class__.__mro__"),
     esc(
         "plt_getattr_dunder", "import matplotlib.pyplot as plt\nc = getattr(plt.gca(), '__init__')"
     ),
@@ -2004,7 +2024,7 @@ add(
     esc("torch_save_file_object", "torch.save(torch.ones(1), print)", ("path string",)),
     esc("torch_save_function", "torch.save(lambda: 1, 'f')", ("is not supported",)),
     # torch.distributions: objects of the surface, reached through their tables only
-    esc("dist_class", "d = torch.distributions.Normal(0.0, 1.0)\nc = d.__class__"),
+    esc("dist_class", "d = torch.distributions.Normal(0.0, 1.0)\nc = d.__class__.__init__"),
     esc(
         "dist_getattr_init", "d = torch.distributions.Normal(0.0, 1.0)\nf = getattr(d, '__init__')"
     ),
@@ -3363,5 +3383,53 @@ add(
         "s = torch.optim.lr_scheduler.ChainedScheduler([a] * 10**6)\n"
         "for i in range(10):\n    s.step()",
         TIME_OR_LIMIT,
+    ),
+)
+
+# feat11: stack_module_state, copy.deepcopy of a module, a program's dunder methods by name
+ENSEMBLE = "import copy\nimport torch.nn as nn\nfrom torch.func import stack_module_state\n"
+add(
+    small(
+        "h4_stack_module_state_many_modules",
+        ENSEMBLE + "p, b = stack_module_state([nn.Linear(1, 1)] * 10**6)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h4_stack_module_state_huge_stack",
+        ENSEMBLE + "p, b = stack_module_state([nn.Linear(1000, 1000)] * 10**4)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h4_stack_module_state_of_strings",
+        ENSEMBLE + "p, b = stack_module_state(['__class__', '__init__'])",
+        REFUSED + (r"no attribute 'training'",),
+    ),
+    small(
+        "h4_deepcopy_module_chain",
+        ENSEMBLE + "m = nn.Linear(1, 1)\nfor i in range(10**6):\n    m = copy.deepcopy(m)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h4_deepcopy_module_deep_nesting",
+        ENSEMBLE + "m = nn.Sequential()\nfor i in range(5000):\n    m = nn.Sequential(m)\n"
+        "c = copy.deepcopy(m)",
+        TIME_OR_LIMIT + (r"nested",),
+    ),
+    small(
+        "h4_deepcopy_module_wide",
+        ENSEMBLE + "m = nn.ModuleList([nn.Linear(1, 1) for i in range(10**5)])\n"
+        "cs = [copy.deepcopy(m) for i in range(100)]",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h4_own_dunder_recursion",
+        "class A:\n    def __getitem__(self, i):\n        return self.__getitem__(i)\n"
+        "v = A().__getitem__(0)",
+        LIMIT + (r"depth of function calls",),
+    ),
+    small(
+        "h4_dunder_of_deepcopied_class",
+        "import copy\nclass A:\n    pass\nc = copy.deepcopy(A).__class__.__subclasses__()",
+        REFUSED,
     ),
 )

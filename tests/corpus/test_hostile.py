@@ -5430,9 +5430,9 @@ CASES: list[Case] = [
     ),
     Case(
         "modules_dunder_class",
-        NN + "m = nn.Linear(1, 1)\nc = m._modules.__class__\n",
-        "`.__class__` is not accessible",
-        (4, 15),
+        NN + "m = nn.Linear(1, 1)\nc = m._modules.__class__.__dict__\n",
+        "`.__dict__` is not accessible",
+        (4, 25),
     ),
     Case(
         "private_parameters_still_hidden",

@@ -97,25 +97,44 @@ def _open_blas() -> tuple | None:
     return None
 
 
-def _aligned(shape: tuple[int, ...]) -> np.ndarray:
-    """A fresh row-major float32 array whose first element is 64-byte aligned."""
-    n = math.prod(shape)
+def _aligned(n: int) -> np.ndarray:
+    """A fresh float32 array of n elements whose first one is 64-byte aligned."""
     buf = np.empty(n + _ALIGN // 4, np.float32)
     off = (-buf.ctypes.data % _ALIGN) // 4
-    return buf[off : off + n].reshape(shape)
+    return buf[off : off + n]
+
+
+_LINE = _ALIGN // 4  # float32 elements in 64 bytes
+_SCRATCH_MAX = 1 << 20  # elements of the buffer kept for the operands of small products
+_scratch: list[np.ndarray] = []
+
+
+def _workspace(n: int) -> np.ndarray:
+    """An aligned buffer of at least n elements for a product's operand copies: kept between
+    products up to `_SCRATCH_MAX` (finding an address costs more than a small product)."""
+    if n > _SCRATCH_MAX:
+        return _aligned(n)
+    if not _scratch or _scratch[0].size < n:
+        _scratch[:] = [_aligned(max(n, 4096))]
+    return _scratch[0]
 
 
 def _product(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """x @ y by one BLAS call in the fixed layout: x (m, k) copied transposed, y (k, n) and the
-    result row-major, all three aligned."""
-    xt = _aligned((x.shape[1], x.shape[0]))
+    result row-major, all three 64-byte aligned (the operands in one workspace, the first
+    padded to whole lines; the result in it too, then copied out)."""
+    (m, k), n = x.shape, y.shape[1]
+    ly = -(-(k * m) // _LINE) * _LINE
+    lo = ly + -(-(k * n) // _LINE) * _LINE
+    ws = _workspace(lo + m * n)
+    xt = ws[: k * m].reshape(k, m)
     xt[...] = x.T
-    yc = _aligned(y.shape)
+    yc = ws[ly : ly + k * n].reshape(k, n)
     yc[...] = y
-    out = _aligned((x.shape[0], y.shape[1]))
+    out = ws[lo : lo + m * n].reshape(m, n)
     with np.errstate(all="ignore"):
         np.matmul(xt.T, yc, out=out)
-    return out
+    return out.copy()
 
 
 def _probe_values(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
@@ -198,9 +217,9 @@ def chain(x: np.ndarray, y: np.ndarray, emulate: Emulate) -> np.ndarray | None:
     (m, k), n = x.shape, y.shape[1]
     if m < 2 or n < 2 or not 1 <= k <= MAX_K:
         return None
-    rows, cols = _tiles(m, k, n)
-    if len(rows) == len(cols) == 1:
+    if m * n * k <= _TILE_WORK:
         return _product(x, y) if proven(m, k, n, emulate) else emulate(x, y)
+    rows, cols = _tiles(m, k, n)
     out = np.empty((m, n), np.float32)
     for lo, hi in rows:
         xs = x[lo:hi]

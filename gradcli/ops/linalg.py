@@ -116,7 +116,7 @@ def _blocked(x: np.ndarray, y: np.ndarray) -> bool:
         return True
     if m * k * n > _BLAS_MAX_WORK:
         return False
-    ks = [hi - lo for lo, hi in _k_blocks(k, _plain_blocks(y))]
+    ks = [hi - lo for lo, hi in _k_blocks(k, _plain_blocks(x, y))]
     return blas32.all_proven(m, ks, n, _fma_chain_emulated)
 
 
@@ -164,7 +164,7 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
         if k == 1 and m >= 2 and n >= 2:
             return _fma32(x.astype(np.float64) * y[0].astype(np.float64), bias)
         if k > _KC and _blocked(x, y):
-            for lo, hi in _k_blocks(k, _plain_blocks(y)):
+            for lo, hi in _k_blocks(k, _plain_blocks(x, y)):
                 bias = bias + _fma_chain(x[:, lo:hi], y[lo:hi])
             return bias
     return None
@@ -424,15 +424,20 @@ def _k_blocks(k: int, plain: bool = False) -> list[tuple[int, int]]:
     return out
 
 
-def _plain_blocks(y: np.ndarray) -> bool:
+def _plain_blocks(x: np.ndarray, y: np.ndarray) -> bool:
     """Whether MKL cuts the inner size of `x @ y` in plain blocks of 384: y transposed (w.t(),
-    nn.Linear's product) with 192 columns or more (measured: 190 halves, 192 plain)."""
-    return not y.flags.c_contiguous and y.shape[1] >= _PLAIN_MIN_N
+    nn.Linear's product) with 192 columns or more (measured: 190 halves, 192 plain); y
+    row-major (x row-major or transposed) with 192 rows and 192 columns or more (measured past
+    2^24 multiply-adds, where it shows: 191 x 1000 x 192 and 192 x 1000 x 191 halves, 192 x
+    1000 x 192 plain)."""
+    if not y.flags.c_contiguous:
+        return y.shape[1] >= _PLAIN_MIN_N
+    return x.shape[0] >= _PLAIN_MIN_N and y.shape[1] >= _PLAIN_MIN_N
 
 
 def _mm_float32(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     acc = None
-    for lo, hi in _k_blocks(x.shape[1], _plain_blocks(y)):
+    for lo, hi in _k_blocks(x.shape[1], _plain_blocks(x, y)):
         part = _fma_chain(x[:, lo:hi], y[lo:hi])
         acc = part if acc is None else acc + part
     return acc

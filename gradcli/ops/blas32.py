@@ -42,7 +42,6 @@ tile whose class is not proven is emulated."""
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable
 
@@ -51,7 +50,7 @@ import numpy as np
 from ..core import hooks
 
 MAX_K = 384  # the longest chain one BLAS call is asked for (MKL's blocks are at most this)
-_TILE_WORK = 1 << 22  # multiply-adds of a tile, so the emulation that proves its class
+_TILE_WORK = 1 << 20  # multiply-adds of a tile, so the emulation that proves its class
 _SAMPLE = 256  # elements a proof compares at least (several products of a small shape)
 _MAX_REPS = 8
 _MAX_CLASSES = 4096  # verdicts kept; past that, cleared (they are found again)

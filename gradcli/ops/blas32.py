@@ -8,12 +8,14 @@ slower than a BLAS call. OpenBLAS's sgemm (NumPy's) packs the operands and runs 
 keeps each element of a tile in a register and fuses the products into it in the order of k,
 from zero, as long as it does not cut the inner size in its own blocks (GEMM_Q: 448 for float32
 on SkylakeX) and does not take one of its small-matrix or "direct" kernels (which it picks for
-small shapes and for row-major operands not transposed). Measured on OpenBLAS 0.3.31 (NumPy's
-wheel, DYNAMIC_ARCH, SkylakeX core), one and two threads: with the first operand transposed in
-memory (x.T row-major), the second row-major and a row-major result, every one of 6,000 products
-(rows and columns 2 to 600, inner sizes 1 to 384, 64-byte aligned and not) was the chain, bit
-for bit; with both operands row-major, small shapes (64 x 100 x 100) were not, and past 448
-inner sizes none were.
+small shapes and for row-major operands not transposed). Measured on OpenBLAS 0.3.31 (NumPy
+2.4's wheel, DYNAMIC_ARCH, SkylakeX core), one and two threads, random values of spread
+exponents against the emulation (`tests/surface/data/sgemm/blas_probe.py`): with the first
+operand transposed in memory (x.T row-major), the second and the result row-major, all of
+about 2,300 shapes (rows and columns 2 to 600, inner sizes 1 to 448, each 64-byte aligned and
+4 and 12 bytes off) were the chain, bit for bit; with the first operand row-major, about half
+of the shapes were not (small ones, and with the second transposed many with few columns);
+past 448 inner sizes (OpenBLAS's own block), many were not in any layout.
 
 Why it is safe on another machine. OpenBLAS picks its kernels at run time by the CPU, and
 another build or another BLAS may sum in another order; so nothing is assumed: a product is
@@ -55,6 +57,7 @@ _SAMPLE = 256  # elements a proof compares at least (several products of a small
 _MAX_REPS = 8
 _MAX_CLASSES = 4096  # verdicts kept; past that, cleared (they are found again)
 _ALIGN = 64
+_F32 = np.dtype(np.float32)
 
 Emulate = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -212,9 +215,10 @@ def all_proven(m: int, ks: list[int], n: int, emulate: Emulate) -> bool:
 
 def chain(x: np.ndarray, y: np.ndarray, emulate: Emulate) -> np.ndarray | None:
     """`emulate(x, y)`'s bits (float32 x (m, k), y (k, n)), BLAS computing the tiles whose
-    class is proven and `emulate` the others; None for a shape BLAS is not tried on."""
+    class is proven and `emulate` the others; None for a shape BLAS is not tried on (and for
+    operands that are not float32: the copies would round them)."""
     (m, k), n = x.shape, y.shape[1]
-    if m < 2 or n < 2 or not 1 <= k <= MAX_K:
+    if m < 2 or n < 2 or not 1 <= k <= MAX_K or x.dtype != _F32 or y.dtype != _F32:
         return None
     if m * n * k <= _TILE_WORK:
         return _product(x, y) if proven(m, k, n, emulate) else emulate(x, y)

@@ -12,7 +12,7 @@ small shapes and for row-major operands not transposed). Measured on OpenBLAS 0.
 2.4's wheel, DYNAMIC_ARCH, SkylakeX core), one and two threads, random values of spread
 exponents against the emulation (`tests/surface/data/sgemm/blas_probe.py`): with the first
 operand transposed in memory (x.T row-major), the second and the result row-major, all of
-about 2,300 shapes (rows and columns 2 to 600, inner sizes 1 to 448, each 64-byte aligned and
+about 2,500 shapes (rows and columns 2 to 600, inner sizes 1 to 448, each 64-byte aligned and
 4 and 12 bytes off) were the chain, bit for bit; with the first operand row-major, about half
 of the shapes were not (small ones, and with the second transposed many with few columns);
 past 448 inner sizes (OpenBLAS's own block), many were not in any layout.
@@ -23,15 +23,17 @@ computed by BLAS only in a class of calls that has been compared, element for el
 the emulation in this process (`_verify`), and the class is everything OpenBLAS's choice of path
 can depend on:
 - the sizes m, k, n (the kernels, the blocking and the edge tiles follow from them);
-- the layouts, strides and leading dimensions: fixed here, each operand copied into a fresh
+- the layouts, strides and leading dimensions: fixed here, each operand copied into a
   contiguous buffer (x transposed, y and the result row-major), so they follow from the sizes;
-- the alignment of the three buffers: each 64-byte aligned (`_aligned`), so always the same;
+- the alignment of the three buffers: each 64-byte aligned (`_product`), so always the same;
 - alpha 1 and beta 0 (NumPy's matmul passes nothing else; no result is shared with an operand:
   NumPy's syrk path for `a @ a.T` on one buffer cannot be taken);
 - the number of OpenBLAS threads (with more threads OpenBLAS splits the result and may give up
   its direct kernel) and the core it runs on: read from OpenBLAS at every product (`_state`),
   so that a change (threadpoolctl, openblas_set_num_threads) starts a new class; where the BLAS
-  cannot be asked (not NumPy's OpenBLAS), the environment variables that set its threads.
+  cannot be asked (not NumPy's OpenBLAS), the environment variables that set its threads;
+- the floating-point environment (rounding mode, flush-to-zero) is not read: gradcli never
+  changes it, and the emulation's NumPy arithmetic would follow it too.
 The values do not choose the path (no data-dependent branch in a gemm kernel), so a class
 proven on values whose sums show their order (random mantissas, exponents spread over a
 factor of 256, several products for small shapes: at least `_SAMPLE` elements compared) is

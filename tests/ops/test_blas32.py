@@ -125,6 +125,6 @@ def test_a_new_thread_count_is_a_new_class(fresh: dict, monkeypatch: pytest.Monk
     L._fma_chain(x, y)
     assert len(fresh) == 1
     state = blas32._state()
-    monkeypatch.setattr(blas32, "_state", lambda: state[:-1] + (state[-1] + 1,))
+    monkeypatch.setattr(blas32, "_state", lambda: (*state, "one more thread"))
     L._fma_chain(x, y)
     assert len(fresh) == 2  # proved again: OpenBLAS may take another path with more threads

@@ -110,35 +110,36 @@ def _aligned(n: int) -> np.ndarray:
 
 _LINE = _ALIGN // 4  # float32 elements in 64 bytes
 _SCRATCH_MAX = 1 << 20  # elements of the buffer kept for the operands of small products
-_scratch: list[np.ndarray] = []
-
-
-def _workspace(n: int) -> np.ndarray:
-    """An aligned buffer of at least n elements for a product's operand copies: kept between
-    products up to `_SCRATCH_MAX` (finding an address costs more than a small product)."""
-    if n > _SCRATCH_MAX:
-        return _aligned(n)
-    if not _scratch or _scratch[0].size < n:
-        _scratch[:] = [_aligned(max(n, 4096))]
-    return _scratch[0]
+_scratch: list[np.ndarray] = []  # the kept buffer, out of the list while a product uses it
 
 
 def _product(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """x @ y by one BLAS call in the fixed layout: x (m, k) copied transposed, y (k, n) and the
-    result row-major, all three 64-byte aligned (the operands in one workspace, the first
-    padded to whole lines; the result in it too, then copied out)."""
+    result row-major, all three 64-byte aligned: in one buffer, each part padded to whole
+    lines, kept between products up to `_SCRATCH_MAX` elements (finding an address costs more
+    than a small product) and taken out of `_scratch` while in use (a product in another
+    thread makes its own); the result copied out."""
     (m, k), n = x.shape, y.shape[1]
     ly = -(-(k * m) // _LINE) * _LINE
     lo = ly + -(-(k * n) // _LINE) * _LINE
-    ws = _workspace(lo + m * n)
+    need = lo + m * n
+    try:
+        ws = _scratch.pop()
+    except IndexError:
+        ws = None
+    if ws is None or ws.size < need:
+        ws = _aligned(max(need, 4096))
     xt = ws[: k * m].reshape(k, m)
     xt[...] = x.T
     yc = ws[ly : ly + k * n].reshape(k, n)
     yc[...] = y
-    out = ws[lo : lo + m * n].reshape(m, n)
+    out = ws[lo:need].reshape(m, n)
     with np.errstate(all="ignore"):
         np.matmul(xt.T, yc, out=out)
-    return out.copy()
+    result = out.copy()
+    if ws.size <= _SCRATCH_MAX and not _scratch:
+        _scratch.append(ws)
+    return result
 
 
 def _probe_values(seed: int, count: int) -> np.ndarray:

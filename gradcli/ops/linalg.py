@@ -12,6 +12,7 @@ from ..base import limits
 from ..core import hooks
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor, _GradMode, wrap
+from . import blas32
 from . import saved as V
 from .shape import reshape_to, squeeze, transpose_last, unsqueeze
 
@@ -105,7 +106,21 @@ EXACT = 1 << 53  # every integer up to this is a float64
 
 
 def _blocked(x: np.ndarray, y: np.ndarray) -> bool:
-    """Whether `x @ y` is one of MKL's blocked chains (`_mm_float32`, see there)."""
+    """Whether `x @ y` is one of MKL's blocked chains (`_mm_float32`, see there): up to
+    `_FMA_MAX_WORK` multiply-adds whatever this machine's BLAS does, up to `_BLAS_MAX_WORK`
+    where BLAS is proven to compute every block's chain (`blas32`, proving it the first time)."""
+    if not _blocked_layout(x, y):
+        return False
+    (m, k), n = x.shape, y.shape[1]
+    if m * k * n <= _FMA_MAX_WORK:
+        return True
+    if m * k * n > _BLAS_MAX_WORK:
+        return False
+    ks = [hi - lo for lo, hi in _k_blocks(k, _plain_blocks(x, y))]
+    return blas32.all_proven(m, ks, n, _fma_chain_emulated)
+
+
+def _blocked_layout(x: np.ndarray, y: np.ndarray) -> bool:
     return (
         x.ndim == 2
         and y.ndim == 2
@@ -113,7 +128,6 @@ def _blocked(x: np.ndarray, y: np.ndarray) -> bool:
         and y.dtype == np.float32
         and y.shape[1] >= 2
         and 0 < x.shape[1] <= _FMA_MAX_K
-        and x.shape[0] * x.shape[1] * y.shape[1] <= _FMA_MAX_WORK
         and (
             (y.flags.c_contiguous and x.shape[0] >= 2)
             or (
@@ -150,7 +164,7 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
         if k == 1 and m >= 2 and n >= 2:
             return _fma32(x.astype(np.float64) * y[0].astype(np.float64), bias)
         if k > _KC and _blocked(x, y):
-            for lo, hi in _k_blocks(k, _plain_blocks(y)):
+            for lo, hi in _k_blocks(k, _plain_blocks(x, y)):
                 bias = bias + _fma_chain(x[:, lo:hi], y[lo:hi])
             return bias
     return None
@@ -383,6 +397,10 @@ _KC = 384
 _PLAIN_MIN_N = 192
 _FMA_MIN_ROWS_T = 16
 _FMA_MAX_WORK = 1 << 24  # multiply-adds: beyond this, BLAS (a chain costs a pass per k)
+# A blocked chain whose every block BLAS computes (`blas32`: proven on this machine) costs
+# about what BLAS does, so it is mirrored to a far larger size (the bound above then only
+# bounds the emulation where the proof fails): 2^32 is about a second in tiles of BLAS.
+_BLAS_MAX_WORK = 1 << 32
 _U64 = np.uint64
 
 
@@ -406,15 +424,20 @@ def _k_blocks(k: int, plain: bool = False) -> list[tuple[int, int]]:
     return out
 
 
-def _plain_blocks(y: np.ndarray) -> bool:
+def _plain_blocks(x: np.ndarray, y: np.ndarray) -> bool:
     """Whether MKL cuts the inner size of `x @ y` in plain blocks of 384: y transposed (w.t(),
-    nn.Linear's product) with 192 columns or more (measured: 190 halves, 192 plain)."""
-    return not y.flags.c_contiguous and y.shape[1] >= _PLAIN_MIN_N
+    nn.Linear's product) with 192 columns or more (measured: 190 halves, 192 plain); y
+    row-major (x row-major or transposed) with 192 rows and 192 columns or more (measured past
+    2^24 multiply-adds, where it shows: 191 x 1000 x 192 and 192 x 1000 x 191 halves, 192 x
+    1000 x 192 plain)."""
+    if not y.flags.c_contiguous:
+        return y.shape[1] >= _PLAIN_MIN_N
+    return x.shape[0] >= _PLAIN_MIN_N and y.shape[1] >= _PLAIN_MIN_N
 
 
 def _mm_float32(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     acc = None
-    for lo, hi in _k_blocks(x.shape[1], _plain_blocks(y)):
+    for lo, hi in _k_blocks(x.shape[1], _plain_blocks(x, y)):
         part = _fma_chain(x[:, lo:hi], y[lo:hi])
         acc = part if acc is None else acc + part
     return acc
@@ -425,10 +448,23 @@ _CHAIN_STEP = 32  # k a pass of `_fma_chain` takes at once
 
 def _fma_chain(x: np.ndarray, y: np.ndarray, start: np.ndarray | None = None) -> np.ndarray:
     """acc = fma(x[:, k], y[k], acc) for k in order, from zero (or float32 `start`, (m, n)),
-    each correctly rounded to
-    float32 (`_fma32`). A pass of `_CHAIN_STEP` k rounds each sum through float64 (three NumPy
-    calls a k, not seven) and keeps the sums: when one lands on a float32 midpoint, where that
-    can be wrong, the pass is done again with `_fma32`."""
+    each correctly rounded to float32: by NumPy's BLAS where it is proven to compute this
+    chain for the shape (`blas32`: 2 rows and columns or more, inner sizes 1 to 384, from
+    zero), else emulated (`_fma_chain_emulated`)."""
+    if start is None and x.ndim == 2 and y.ndim == 2:
+        out = blas32.chain(x, y, _fma_chain_emulated)
+        if out is not None:
+            return out
+    return _fma_chain_emulated(x, y, start)
+
+
+def _fma_chain_emulated(
+    x: np.ndarray, y: np.ndarray, start: np.ndarray | None = None
+) -> np.ndarray:
+    """`_fma_chain` in NumPy, each step correctly rounded to float32 (`_fma32`). A pass of
+    `_CHAIN_STEP` k rounds each sum through float64 (three NumPy calls a k, not seven) and
+    keeps the sums: when one lands on a float32 midpoint, where that can be wrong, the pass is
+    done again with `_fma32`."""
     xs, ys = x.astype(np.float64), y.astype(np.float64)
     m, k, n = x.shape[0], x.shape[1], y.shape[1]
     acc = np.zeros((m, n), np.float32) if start is None else start.astype(np.float32)

@@ -983,6 +983,16 @@ CASES: list[Case] = [
         env={"GRADCLI_TIME_SECONDS": "1"},
     ),
     Case(
+        # float32 products past 2^24 multiply-adds are MKL's blocked chains in tiles of BLAS
+        # calls where NumPy's BLAS is proven to compute them (ops/blas32.py): the clock is read
+        # between tiles and in the emulation that proves them
+        "blocked_float32_products_past_the_time",
+        "x = torch.randn(2000, 1000)\nw = torch.randn(1000, 1000)\n"
+        "for i in range(10000):\n    y = x @ w",
+        "the time limit",
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
         # the single-column product mirrors MKL's order in NumPy passes (16 lanes a row): a
         # loop of them still stops at the time limit
         "single_column_products_past_the_time",

@@ -7,6 +7,7 @@ cross-check when torch is installed."""
 from __future__ import annotations
 
 import importlib.util
+import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -22,15 +23,15 @@ from gradcli.surface import composite
 DATA = Path(__file__).resolve().parent / "data" / "sgemm"
 
 
-def _load_record() -> Any:
-    spec = importlib.util.spec_from_file_location("_sgemm_record", DATA / "record.py")
+def _load(name: str, file: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, DATA / file)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-REC = _load_record()
+REC = _load("_sgemm_record", "record.py")
 EXPECTED = np.load(DATA / "expected.npz")
 
 
@@ -177,6 +178,30 @@ def test_blocks_of_the_inner_size() -> None:
     assert np.array_equal(_linear(x, w, b), ((b + parts[0]) + parts[1]) + parts[2])
 
 
+def test_plain_blocks_of_a_row_major_second_operand() -> None:
+    x, y = np.zeros((192, 800), np.float32), np.zeros((800, 192), np.float32)
+    assert L._plain_blocks(x, y)
+    assert not L._plain_blocks(x[:191], y) and not L._plain_blocks(x, y[:, :191])
+    assert L._plain_blocks(x[:16], np.zeros((192, 800), np.float32).T)  # w.t(): by columns
+    assert L._plain_blocks(np.zeros((800, 192), np.float32).T, y)  # x.t() @ g
+
+
+def test_recorded_large_products_where_blas_is_proven() -> None:
+    """Past 2^24 multiply-adds the blocked chain is mirrored where NumPy's BLAS is proven to
+    compute MKL's chains on this machine (elsewhere NumPy's BLAS, not PyTorch's bits: skip)."""
+    rec = _load("_sgemm_large", "record_large.py")
+    for i, want in enumerate(json.loads((DATA / "large.json").read_text())):
+        kind, m, k, n = want["case"]
+        x, y, b = rec.operands(i)
+        if not L._blocked(x, y):
+            pytest.skip("NumPy's BLAS is not proven to compute MKL's chains here")
+        if kind == "linear_bias":
+            got = _linear(x, np.ascontiguousarray(y.T), b)
+        else:
+            got = L._matmul_fwd(x, y)
+        assert rec.crc(got) == want["crc32"], (kind, m, k, n)
+
+
 def test_bias_fused_into_a_product_of_inner_size_one() -> None:
     rng = np.random.default_rng(10)
     x = rng.standard_normal((30, 1)).astype(np.float32)
@@ -211,10 +236,9 @@ def test_outside_what_was_measured_numpy_computes() -> None:
     assert L._one_dot(wide[:, :1].T, wide[:, 1]) == "chain"
     assert L._one_dot(v[None, :], u[:, None]) == "chain"
     assert L._one_dot(v[None, :], u.reshape(1, 50).copy().T) == "left"
-    # past the bound on work
+    # past the bound on work (a blocked chain past it where BLAS is proven to compute it:
+    # tests/ops/test_blas32.py)
     assert L._few_rows_kernel(15, 1 << 12, 1 << 10) is None
-    x = np.zeros((64, 1 << 12), np.float32)
-    assert not L._blocked(x, np.zeros((1 << 12, 1 << 7), np.float32))
 
 
 def test_products_live_against_torch() -> None:

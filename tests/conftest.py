@@ -18,6 +18,12 @@ from pathlib import Path
 
 import pytest
 
+# One BLAS thread in each test process, as gradcli's command line runs (two test processes
+# share CI's two cores: a threaded product waits for a busy core, 0.1 ms becoming 5-50 ms).
+# Set before a test imports NumPy (the processes xdist starts read it at their first import).
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
 # The slowest single test (a corpus case under a loaded machine) takes well under a minute.
 TEST_SECONDS = float(os.environ.get("GRADCLI_TEST_SECONDS", "600"))
 _ERR: list = []  # the terminal's stderr as it was before pytest captured it

@@ -4748,10 +4748,18 @@ CASES: list[Case] = [
     Case("pickle_still_refused", "from pickle import loads", "cannot import from `pickle`", (1, 1)),
     Case(
         "hook_changes_grad_in_place",
-        "import torch\nx = torch.ones(2, requires_grad=True)\n"
-        "def h(g):\n    g.mul_(3)\nx.register_hook(h)\n(x * 2).sum().backward()",
+        "import torch\nx = torch.ones(2, requires_grad=True)\nw = torch.ones(2, requires_grad=True)\n"
+        "def h(g):\n    g.mul_(3)\nx.register_hook(h)\n((x + w) * 2).sum().backward()",
         "a gradient hook on a leaf tensor changed its gradient in place",
-        (6, 1),
+        (7, 1),
+    ),
+    Case(
+        "hook_changes_an_expanded_grad_in_place",
+        "import torch\nx = torch.ones(4, requires_grad=True)\n"
+        "def h(g):\n    g.view(2, 2)[0] *= 1e300\nx.register_hook(h)\n"
+        "x.view(2, 2).sum().backward()",
+        "more than one element of the written-to tensor refers to a single memory location",
+        (4, 5),
     ),
     Case(
         "backward_gradient_one_element_for_scalar",

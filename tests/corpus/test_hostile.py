@@ -4748,8 +4748,8 @@ CASES: list[Case] = [
     Case("pickle_still_refused", "from pickle import loads", "cannot import from `pickle`", (1, 1)),
     Case(
         "hook_changes_grad_in_place",
-        "import torch\nx = torch.ones(2, requires_grad=True)\nw = torch.ones(2, requires_grad=True)\n"
-        "def h(g):\n    g.mul_(3)\nx.register_hook(h)\n((x + w) * 2).sum().backward()",
+        "import torch\nx = torch.ones(2, requires_grad=True)\n"
+        "w = torch.ones(2, requires_grad=True)\ndef h(g):\n    g.mul_(3)\nx.register_hook(h)\n((x + w) * 2).sum().backward()",
         "a gradient hook on a leaf tensor changed its gradient in place",
         (7, 1),
     ),

@@ -4749,7 +4749,8 @@ CASES: list[Case] = [
     Case(
         "hook_changes_grad_in_place",
         "import torch\nx = torch.ones(2, requires_grad=True)\n"
-        "w = torch.ones(2, requires_grad=True)\ndef h(g):\n    g.mul_(3)\nx.register_hook(h)\n((x + w) * 2).sum().backward()",
+        "w = torch.ones(2, requires_grad=True)\ndef h(g):\n    g.mul_(3)\n"
+        "x.register_hook(h)\n((x + w) * 2).sum().backward()",
         "a gradient hook on a leaf tensor changed its gradient in place",
         (7, 1),
     ),

@@ -4747,6 +4747,24 @@ CASES: list[Case] = [
     ),
     Case("pickle_still_refused", "from pickle import loads", "cannot import from `pickle`", (1, 1)),
     Case(
+        "legacy_tensor_type_dunders",
+        "import torch\nr = torch.FloatTensor.__class__",
+        "`.__class__` is not accessible",
+        (2, 22),
+    ),
+    Case(
+        "legacy_tensor_type_internals",
+        "import torch\nr = torch.LongTensor._make",
+        "type object 'torch.LongTensor' has no attribute '_make'",
+        (2, 5),
+    ),
+    Case(
+        "legacy_tensor_type_huge_sizes",
+        "import torch\nr = torch.DoubleTensor(10**6, 10**6)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
         "hook_changes_grad_in_place",
         "import torch\nx = torch.ones(2, requires_grad=True)\n"
         "w = torch.ones(2, requires_grad=True)\ndef h(g):\n    g.mul_(3)\n"

@@ -595,6 +595,8 @@ def _run_hooks(fns: list, g: Tensor, t: Tensor, leaf: bool = False, own: bool = 
     """The tensor's hooks in the order they were registered, each given the gradient so far:
     a value one returns replaces it (PyTorch's `register_hook`). `own`: a leaf's gradient that
     PyTorch's engine holds alone (`_fresh`): a hook may change it in place."""
+    if own and (g.node is not None or g.requires_grad):
+        own = False  # a gradient with a graph (create_graph=True) is handed as before
     g = Tensor(np.array(g.data, copy=True)) if own else handed(g)
     for fn in list(fns):
         if isinstance(fn, PostAccumulateHook):

@@ -147,10 +147,15 @@ def _run_backward(
         hooks.saved_flush()  # saved_tensors_hooks: pack what the statement recorded so far
     grads: dict[Any, Tensor] = {}  # node -> gradient of its output; id(leaf) -> its gradient
     objs: dict[int, Tensor] = {}
+    # node or id(leaf) -> (the node whose rule gave the gradient, the input's place in it);
+    # _MANY when several did (a sum the pass made), None for a root's: whether a leaf's hook
+    # may change its gradient in place (`_fresh`).
+    sources: dict[Any, Any] = {}
     for r, g in zip(roots, root_grads):
         k: Any = r.node if r.node is not None else id(r)
         if r.node is None:
             objs[k] = r
+            sources[k] = _MANY if k in grads else None
         grads[k] = apply(P.add, grads[k], g) if k in grads else g
 
     captured: dict[int, Tensor] = {}
@@ -223,6 +228,7 @@ def _run_backward(
                     p = n.inputs[i].node
                     if p is not None and _carries(p, n, grads, capture_nodes, user):
                         carry = (p, arr)
+                        sources[p] = (n, i)
                         continue
                     gs: Any = [None] * len(n.inputs)
                     gs[i] = Tensor(arr)
@@ -255,7 +261,7 @@ def _run_backward(
                 if trace is not None:
                     trace(n, g, gs)
                 seq = n.seq
-                for t, gi in zip(n.inputs, gs):
+                for i, (t, gi) in enumerate(zip(n.inputs, gs)):
                     if gi is None or not t.requires_grad:
                         continue
                     p = t.node
@@ -268,6 +274,7 @@ def _run_backward(
                             if p is None:
                                 continue  # a constant then
                         k = p
+                    sources[k] = _MANY if k in grads else (n, i)
                     gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
                     if k in grads:
                         cur = grads[k]
@@ -308,7 +315,7 @@ def _run_backward(
             # a leaf's hooks run when its gradient is one the pass was asked for (PyTorch does
             # not reach the other leaves of grad(..., inputs) / backward(inputs=...))
             if user and t._hooks and (wanted is None or k in wanted):
-                g = _run_hooks(t._hooks, g, t, leaf=True)
+                g = _run_hooks(t._hooks, g, t, leaf=True, own=_fresh(sources, k))
             out_grads[k] = (t, g)
     for k, g in captured.items():
         if k not in out_grads:
@@ -600,25 +607,117 @@ def _run_addmm_hooks(n: Node, ins: list, g: Tensor) -> list:
     return [g_mm, given[0]]
 
 
-def _run_hooks(fns: list, g: Tensor, t: Tensor, leaf: bool = False) -> Tensor:
+# A gradient the pass made as a sum of several (PyTorch's input buffer then holds a tensor of
+# its own), as opposed to one rule's gradient.
+_MANY = object()
+
+# The nodes whose backward in PyTorch gives each input a new tensor of its own (a product, a
+# quotient, a matrix product...), never one it also gives another input or takes from the
+# gradient it received (as add, a view or sum's expand do).
+_FRESH_GRAD_NODES = frozenset(
+    {
+        "MulBackward0",
+        "DivBackward0",
+        "PowBackward0",
+        "PowBackward1",
+        "ExpBackward0",
+        "LogBackward0",
+        "Log1pBackward0",
+        "SqrtBackward0",
+        "SinBackward0",
+        "CosBackward0",
+        "TanBackward0",
+        "TanhBackward0",
+        "SigmoidBackward0",
+        "ReluBackward0",
+        "NegBackward0",
+        "AbsBackward0",
+        "MeanBackward0",
+        "MeanBackward1",
+        "MmBackward0",
+        "MseLossBackward0",
+    }
+)
+
+
+# The nodes whose backward in PyTorch gives their one input the gradient they received, or a
+# view of it: that input's gradient is fresh when theirs is.
+_PASSING_NODES = frozenset(
+    {
+        "ViewBackward0",
+        "TBackward0",
+        "TransposeBackward0",
+        "PermuteBackward0",
+        "UnsqueezeBackward0",
+        "SqueezeBackward0",
+        "SqueezeBackward1",
+        "ReshapeAliasBackward0",
+        "UnsafeViewBackward0",
+        "AliasBackward0",
+        "CloneBackward0",
+    }
+)
+
+
+def _fresh(sources: dict[Any, Any], k: Any) -> bool:
+    """Whether PyTorch's engine hands a leaf's hook a gradient tensor no other gradient
+    shares, so that a change in place (`grad *= 2`) reaches the leaf's `.grad` alone: one
+    several gradients were summed into, or one a product, quotient, matrix product... made
+    (through views of it, an add's or addmm's pass-through to an input that alone receives
+    it, or its reduction to a broadcast input's shape)."""
+    for _ in range(100_000):
+        src = sources.get(k)
+        if src is _MANY:
+            return True
+        if src is None:
+            return False
+        n, i = src
+        name = n.name()
+        if name in _FRESH_GRAD_NODES:
+            return True
+        t = n.inputs[i]
+        if name in ("AddBackward0", "SubBackward0", "AddmmBackward0"):
+            if t.shape != n.out.shape or (name == "SubBackward0" and i == 1):
+                return True  # summed to the input's shape, or negated: a new tensor
+            if name == "AddmmBackward0" and i != 0:
+                return True  # a matrix product
+            if name == "AddBackward0" and any(
+                u.requires_grad and u.shape == n.out.shape for j, u in enumerate(n.inputs) if j != i
+            ):
+                return False  # the same tensor goes to the other input too
+        elif name not in _PASSING_NODES:
+            return False
+        if n.hooks or n.node_hooks:
+            return False  # a hook given the tensor it passes on may have kept it
+        k = n
+    return False
+
+
+def _run_hooks(fns: list, g: Tensor, t: Tensor, leaf: bool = False, own: bool = False) -> Tensor:
     """The tensor's hooks in the order they were registered, each given the gradient so far:
-    a value one returns replaces it (PyTorch's `register_hook`)."""
-    g = handed(g)
+    a value one returns replaces it (PyTorch's `register_hook`). `own`: a leaf's gradient that
+    PyTorch's engine holds alone (`_fresh`): a hook may change it in place."""
+    if own and (g.node is not None or g.requires_grad):
+        own = False  # a gradient with a graph (create_graph=True) is handed as before
+    g = Tensor(np.array(g.data, copy=True)) if own else handed(g)
     for fn in list(fns):
         if isinstance(fn, PostAccumulateHook):
             continue  # run after the gradient is accumulated (`backward`)
         version = g._version
         r = fn(g)
-        if leaf and g._version != version:
+        if leaf and not own and g._version != version:
             # A leaf's hook: PyTorch runs it as soon as the leaf's gradient is ready, on the
             # engine's own buffer, which gradients still to flow elsewhere may share (an add
             # gives its two inputs the same tensor), so a change in place reaches them; gradcli
-            # runs leaves' hooks after the pass and does not reproduce that: it says so.
+            # runs leaves' hooks after the pass and does not reproduce that: it says so (unless
+            # the gradient is one PyTorch gives the leaf alone: `own`).
             raise NotSupported(
                 "a gradient hook on a leaf tensor changed its gradient in place (grad *= ..., "
                 "grad.mul_(...)): PyTorch's hooks must not modify their argument, and what such "
                 "a change reaches in PyTorch depends on which gradients share its memory in its "
-                "engine, which gradcli does not reproduce",
+                "engine, which gradcli does not reproduce (it does follow the change when the "
+                "gradient is one PyTorch gives the leaf alone: a product's, a power's, a matrix "
+                "product's, or a sum of several)",
                 hint="return the new gradient instead: return grad * 100",
             )
         if r is not None:

@@ -9,6 +9,7 @@ to use a value that a node saved and that was changed since (`autograd.check_sav
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -31,10 +32,51 @@ VIEW_OF_LEAF = (
 REBASE: Callable[[Tensor, Tensor, Any, Tensor], None] | None = None
 
 
+# The outputs of a custom Function that PyTorch makes views (an input returned as-is, or a
+# view made inside forward): id -> (weak reference, output number, Function's name). PyTorch
+# forbids changing them in place while gradients are recorded: the view+in-place logic would
+# replace the Function's own backward.
+_CUSTOM_VIEWS: dict[int, tuple[weakref.ref, int, str, bool]] = {}
+
+
+def mark_custom_view(t: Tensor, output_nr: int, fn_name: str, several: bool = False) -> None:
+    """Record that `t`, output `output_nr` of the custom Function `fn_name`, is a view made by
+    the Function (`several`: one of its several differentiable outputs): changing it in place
+    while gradients are recorded is refused, as in PyTorch."""
+    key = id(t)
+    ref = weakref.ref(t, lambda _r, k=key: _CUSTOM_VIEWS.pop(k, None))
+    _CUSTOM_VIEWS[key] = (ref, output_nr, fn_name, several)
+
+
+def _custom_view(x: Tensor) -> tuple[int, str, bool] | None:
+    entry = _CUSTOM_VIEWS.get(id(x))
+    if entry is None or entry[0]() is not x:
+        return None
+    return entry[1], entry[2], entry[3]
+
+
 def check_target(x: Tensor) -> None:
     """Refuse, in PyTorch's words, a change in place autograd cannot record."""
     if not _GradMode.enabled:
         return
+    made = _custom_view(x) if _CUSTOM_VIEWS and x.requires_grad else None
+    if made is not None:
+        head = f"Output {made[0]} of {made[1]} is a view and is being modified inplace. "
+        if made[2]:
+            raise GradcliError(
+                head + "This view is the output of a function that returns multiple views. "
+                "Such functions do not allow the output views to be modified inplace. You "
+                "should replace the inplace operation by an out-of-place one.",
+                hint="write y = y * 3 (a new tensor), or clone the output first",
+            )
+        raise GradcliError(
+            head + "This view was created inside a custom Function (or because an input was "
+            "returned as-is) and the autograd logic to handle view+inplace would override the "
+            "custom backward associated with the custom Function, leading to incorrect "
+            "gradients. This behavior is forbidden. You can fix this by cloning the output of "
+            "the custom Function.",
+            hint=f"clone the output first: y = {made[1]}.apply(...).clone(), then change y",
+        )
     base = x._base
     if base is not None and base.requires_grad:
         if base.node is None:

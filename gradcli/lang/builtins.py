@@ -21,6 +21,7 @@ from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..surface import functional as F
 from ..surface import nn as surface_nn
+from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin
 from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop
@@ -586,6 +587,7 @@ def type_of(v: Any) -> Any:
         "PyType": "type",
         "ModuleType": "type",  # nn.Linear, a class
         "Super": "super",
+        "LegacyTensorType": "torch.tensortype",
     }.get(name, name)
 
     return PyType(name, (type(v),), None, shown=shown)
@@ -607,6 +609,9 @@ def _isinstance(v: Any, cls: Any) -> bool:
                 return True
         elif isinstance(c, PlainClass):
             if isinstance(v, Instance) and v.cls.is_subclass_of(c):
+                return True
+        elif isinstance(c, LegacyTensorType):  # torch.FloatTensor and its kin
+            if c.instance(v):
                 return True
         elif isinstance(c, type) and c.__module__.startswith("gradcli.surface"):
             if isinstance(v, c):

@@ -39,6 +39,7 @@ from ..core.tensor import (
 from ..surface import indexing as I
 from ..surface import nn as surface_nn
 from ..surface import sampling
+from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
 from . import pyobjects, pyrandom
@@ -481,12 +482,14 @@ class Runtime:
         if attr == "__name__":
             name = getattr(owner, "name", None)
             if isinstance(name, str) and isinstance(
-                owner, (PyType, ExcClass, UserFunction, ModuleClass, FunctionClass)
+                owner,
+                (PyType, ExcClass, UserFunction, ModuleClass, FunctionClass, LegacyTensorType),
             ):
                 return name
-        if isinstance(owner, ExcClass):  # a class, in Python's words
+        if isinstance(owner, (ExcClass, LegacyTensorType)):  # a class, in Python's words
+            cls = owner.name if isinstance(owner, ExcClass) else f"torch.{owner.name}"
             raise GradcliError(
-                f"type object '{owner.name}' has no attribute '{attr}'", found=f"`.{attr}`"
+                f"type object '{cls}' has no attribute '{attr}'", found=f"`.{attr}`"
             ).mirror("AttributeError")
         shown = owner.name() if kind is Node else typename(owner)  # 'MulBackward0' object
         # The interpreter's own classes by the names Python gives what they stand for.

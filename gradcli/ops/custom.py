@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core.inplace import mark_custom_view
 from ..core.op import Node, Op, apply
 from ..core.tensor import Tensor, _GradMode, as_tensor, grad_enabled, no_grad
 from .shape import index, index_put, reshape_to, select, stack
@@ -111,7 +112,15 @@ def custom_apply(
         op = _custom_op(name, label, result.data)
         out.requires_grad = True
         out.node = Node(op, tuple(inputs), {"_vjp": vjp, "_name": name}, out, label)
+        if _made_view(result, inputs):
+            mark_custom_view(out, 0, name)
     return out
+
+
+def _made_view(result: Tensor, inputs: Sequence[Tensor]) -> bool:
+    """Whether PyTorch makes this output of a Function a view: an input returned as-is (not
+    marked dirty), or a view of a tensor made inside forward."""
+    return any(result is t for t in inputs) or result._base is not None
 
 
 def _dirty_output(
@@ -236,6 +245,9 @@ def _several(
             touched=touched,
             label=label or f"{name}Backward",
         )
+        if part.node is not None and isinstance(result[i], Tensor):
+            if _made_view(result[i], inputs):
+                mark_custom_view(part if o is not result[i] else o, i, name, len(diff) > 1)
         if o is result[i] and part.node is not None:
             # The very tensor forward made becomes the graph's output (a ctx.save_for_backward
             # of it in forward or setup_context saves the output: differentiable again); one

@@ -146,6 +146,46 @@ BoolTensor = _typed_legacy(np.dtype(np.bool_), "BoolTensor")
 ByteTensor = _typed_legacy(np.dtype(np.uint8), "ByteTensor")
 
 
+class LegacyTensorType:
+    """`torch.FloatTensor` and its kin as a program holds them: calling one makes a tensor of
+    its dtype; printed as PyTorch prints the class (`<class 'torch.FloatTensor'>`), its
+    `__name__` the class's; `isinstance(x, torch.FloatTensor)` is whether x has its dtype
+    (a CPU tensor); `x.type(torch.DoubleTensor)` converts."""
+
+    __slots__ = ("__name__", "dtype", "_make")
+
+    def __init__(self, name: str, dtype: Any, make: Callable[..., Tensor]) -> None:
+        self.__name__ = name
+        self.dtype = np.dtype(dtype)
+        self._make = make
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Tensor:
+        return self._make(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<class 'torch.{self.__name__}'>"
+
+    @property
+    def name(self) -> str:
+        return self.__name__
+
+    def instance(self, v: Any) -> bool:
+        return isinstance(v, Tensor) and v.dtype == self.dtype
+
+
+LEGACY_TYPES_BY_NAME = {
+    t.__name__: t
+    for t in (
+        LegacyTensorType("FloatTensor", np.float32, FloatTensor),
+        LegacyTensorType("DoubleTensor", np.float64, DoubleTensor),
+        LegacyTensorType("LongTensor", np.int64, LongTensor),
+        LegacyTensorType("IntTensor", np.int32, IntTensor),
+        LegacyTensorType("BoolTensor", np.bool_, BoolTensor),
+        LegacyTensorType("ByteTensor", np.uint8, ByteTensor),
+    )
+}
+
+
 def Variable(t: Any, requires_grad: bool = False, volatile: bool = False) -> Tensor:  # noqa: N802
     """`torch.autograd.Variable`: since PyTorch 0.4 a Variable is a Tensor."""
     t = tensor_arg(t, "Variable's data")

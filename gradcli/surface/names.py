@@ -59,12 +59,8 @@ from . import nnlosses as NL
 from . import sampling  # noqa: F401 - a family imported at start-up (FAMILIES)
 from .args import check_dim, cpu_device, dtype_lookalike
 from .constructors import (
-    BoolTensor,
-    ByteTensor,
-    DoubleTensor,
-    FloatTensor,
-    IntTensor,
-    LongTensor,
+    LEGACY_TYPES_BY_NAME,
+    LegacyTensorType,
     Variable,
     arange,
     as_tensor,
@@ -237,16 +233,8 @@ def _type(self: Tensor, dtype: Any = None, non_blocking: bool = False) -> Any:
     `x.type('torch.DoubleTensor')`: the tensor in that type."""
     if dtype is None:
         return LEGACY_TYPES[self.dtype]
-    legacy = {
-        FloatTensor: np.float32,
-        DoubleTensor: np.float64,
-        LongTensor: np.int64,
-        IntTensor: np.int32,
-        BoolTensor: np.bool_,
-        ByteTensor: np.uint8,
-    }
-    if callable(dtype) and dtype in legacy:  # x.type(torch.DoubleTensor)
-        return to_dtype(self, np.dtype(legacy[dtype]))
+    if isinstance(dtype, LegacyTensorType):  # x.type(torch.DoubleTensor)
+        return to_dtype(self, dtype.dtype)
     if isinstance(dtype, str):
         by_name = {name: dt for dt, name in LEGACY_TYPES.items()}
         if dtype not in by_name:
@@ -480,12 +468,10 @@ DECLARED = declare(
     ("as_tensor", "torch", as_tensor, ""),
     ("from_numpy", "torch", from_numpy, ""),
     ("Tensor", "torch", legacy_tensor, "index"),  # torch.Tensor(t): an alias of t (t[...])
-    ("FloatTensor", "torch", FloatTensor, "index"),
-    ("DoubleTensor", "torch", DoubleTensor, "index"),
-    ("LongTensor", "torch", LongTensor, ""),
-    ("IntTensor", "torch", IntTensor, ""),
-    ("BoolTensor", "torch", BoolTensor, ""),
-    ("ByteTensor", "torch", ByteTensor, ""),
+    *(
+        (name, "torch", t, "index" if name in ("FloatTensor", "DoubleTensor") else "")
+        for name, t in LEGACY_TYPES_BY_NAME.items()
+    ),
     ("Variable", "torch", Variable, ""),
     ("zeros", "torch", zeros, ""),
     ("ones", "torch", ones, ""),

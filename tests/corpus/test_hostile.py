@@ -4918,11 +4918,38 @@ CASES: list[Case] = [
     ),
     Case("pickle_still_refused", "from pickle import loads", "cannot import from `pickle`", (1, 1)),
     Case(
+        "legacy_tensor_type_dunders",
+        "import torch\nr = torch.FloatTensor.__class__",
+        "`.__class__` is not accessible",
+        (2, 22),
+    ),
+    Case(
+        "legacy_tensor_type_internals",
+        "import torch\nr = torch.LongTensor._make",
+        "type object 'torch.LongTensor' has no attribute '_make'",
+        (2, 5),
+    ),
+    Case(
+        "legacy_tensor_type_huge_sizes",
+        "import torch\nr = torch.DoubleTensor(10**6, 10**6)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
         "hook_changes_grad_in_place",
         "import torch\nx = torch.ones(2, requires_grad=True)\n"
-        "def h(g):\n    g.mul_(3)\nx.register_hook(h)\n(x * 2).sum().backward()",
+        "w = torch.ones(2, requires_grad=True)\ndef h(g):\n    g.mul_(3)\n"
+        "x.register_hook(h)\n((x + w) * 2).sum().backward()",
         "a gradient hook on a leaf tensor changed its gradient in place",
-        (6, 1),
+        (7, 1),
+    ),
+    Case(
+        "hook_changes_an_expanded_grad_in_place",
+        "import torch\nx = torch.ones(4, requires_grad=True)\n"
+        "def h(g):\n    g.view(2, 2)[0] *= 1e300\nx.register_hook(h)\n"
+        "x.view(2, 2).sum().backward()",
+        "more than one element of the written-to tensor refers to a single memory location",
+        (4, 5),
     ),
     Case(
         "backward_gradient_one_element_for_scalar",

@@ -24,6 +24,10 @@ import pytest
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
+# The suite keeps a 10-second bound on each program (the default is 60: pasted training loops),
+# so that a case that runs away ends soon; the cases about the time limit set their own.
+os.environ.setdefault("GRADCLI_TIME_SECONDS", "10")
+
 # The slowest single test (a corpus case under a loaded machine) takes well under a minute.
 TEST_SECONDS = float(os.environ.get("GRADCLI_TEST_SECONDS", "600"))
 _ERR: list = []  # the terminal's stderr as it was before pytest captured it

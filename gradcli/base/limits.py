@@ -83,7 +83,9 @@ STRING_CHARS = Limit("string_chars", 1_000_000, "length of a string value")
 OUTPUT_BYTES = Limit("output_bytes", 10_000_000, "bytes a program may print")
 LOOP_ITERATIONS = Limit("loop_iterations", 1_000_000, "total loop iterations")
 GRAPH_NODES = Limit("graph_nodes", 1_000_000, "number of operations recorded in one run")
-TIME_SECONDS = Limit("time_seconds", 10, "seconds a program may run")
+# 60: a pasted training loop of thousands of steps takes tens of seconds (PyTorch's own too);
+# the limit is there so that nothing hangs, not to cut real programs short.
+TIME_SECONDS = Limit("time_seconds", 60, "seconds a program may run")
 # 700: the process (the interpreter, NumPy: about 40 MB) plus what a program may add plus what
 # one operation allocates past the last check (its temporaries, up to a few hundred MB) stays
 # under 1 GiB.

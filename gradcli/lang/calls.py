@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, LimitError, Span, call_did_not_fit
+from ..base.errors import ArgumentTypeError, GradcliError, LimitError, Span, call_did_not_fit
 from ..base.record import LazyPattern
 from ..core.tensor import typename
 from ..surface.args import cpu_device
@@ -117,7 +117,7 @@ def checked_call(
                 label = name if isinstance(name, str) else name()
                 shown = args[1:] if bound else args
                 raise GradcliError(
-                    f"{label}(): {e}",
+                    _call_error_words(label, bound, args, kwargs) or f"{label}(): {e}",
                     found=f"{len(shown)} positional argument(s)"
                     + (f" and keywords {', '.join(kwargs)}" if kwargs else ""),
                     expected=f"{label}{_public_sig(sig, bound)}",
@@ -147,6 +147,8 @@ def checked_call(
                 out, f(*args, **kwargs), label.rpartition(".")[2], (*args, *kwargs.values())
             )
         return f(*args, **kwargs)
+    except ArgumentTypeError as e:
+        raise e.placed(kwargs, bound) from None
     except CONVERTED as e:
         if not is_argument_error(e):
             if isinstance(e, TypeError) and _forwarded_call_error(e, args, kwargs):
@@ -159,6 +161,13 @@ def checked_call(
         ) from None
     except RuntimeError as e:
         raise _shape_error(e) from None
+
+
+def _call_error_words(label: str, bound: bool, args: list, kwargs: dict) -> str | None:
+    """PyTorch's (or Python's) words for the call that did not bind (`callerrors`)."""
+    from .callerrors import call_error
+
+    return call_error(label, bound, args, kwargs)
 
 
 def _shape_error(e: RuntimeError) -> Exception:

@@ -363,16 +363,16 @@ def _linspace(start: float, end: float, n: int, dt: np.dtype) -> np.ndarray:
 
 def _like(fill: Callable[..., Tensor]) -> Callable[..., Tensor]:
     def make(
-        t: Any, *args: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
+        input: Any, *args: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
     ) -> Tensor:
-        t = tensor_arg(t, "input")
+        input = tensor_arg(input, "input")
         # As PyTorch: the input's dtype unless one is asked for.
-        dt = t.dtype if dtype is None else check_dtype(dtype, fn=fill.__name__ + "_like")
+        dt = input.dtype if dtype is None else check_dtype(dtype, fn=fill.__name__ + "_like")
         if args:
-            made = fill(t.shape, *args, dtype=dt, requires_grad=requires_grad)
+            made = fill(input.shape, *args, dtype=dt, requires_grad=requires_grad)
         else:
-            made = fill(t.shape, dtype=dt, requires_grad=requires_grad)
-        made.data = _laid_out_like(made.data, t.data)
+            made = fill(input.shape, dtype=dt, requires_grad=requires_grad)
+        made.data = _laid_out_like(made.data, input.data)
         return made
 
     return make

@@ -155,18 +155,26 @@ from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 from .printing import Size, tensor_repr
 
 
-def fused_add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
+def fused_add(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     """`torch.add` / `Tensor.add` / `add_`: the graph of `functional.add`, with the values of
     ATen's add kernel where `alpha` is given (see `_fused`)."""
-    y, alpha = old_signature(y, alpha)
-    out = add(x, y, alpha)
-    return out if alpha == 1 else _fused(out, x, y, alpha)
+    other, alpha = old_signature(other, alpha)
+    A.number_or_tensor(other, "add", "other", 2)
+    out = add(input, other, alpha)
+    return out if alpha == 1 else _fused(out, input, other, alpha)
 
 
-def fused_sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
-    y, alpha = old_signature(y, alpha)
-    out = sub(x, y, alpha)
-    return out if alpha == 1 else _fused(out, x, y, -alpha)
+def fused_sub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
+    other, alpha = old_signature(other, alpha)
+    A.number_or_tensor(other, "sub", "other", 2)
+    out = sub(input, other, alpha)
+    return out if alpha == 1 else _fused(out, input, other, -alpha)
+
+
+def mul(input: Any, other: Any) -> Tensor:
+    """`torch.mul` / `Tensor.mul`: `other` a tensor or a number (the operator `*` is mul_t's
+    own, in Python's words)."""
+    return mul_t(input, A.number_or_tensor(other, "mul", "other", 2))
 
 
 def _fused(out: Tensor, x: Any, y: Any, alpha: Any) -> Tensor:
@@ -265,9 +273,9 @@ def _type(self: Tensor, dtype: Any = None, non_blocking: bool = False) -> Any:
     return to_dtype(self, dtype)
 
 
-def _where_method(self: Tensor, condition: Any, y: Any) -> Tensor:
+def _where_method(self: Tensor, condition: Any, other: Any) -> Tensor:
     """`x.where(condition, y)`: `torch.where(condition, x, y)`."""
-    return where(condition, self, y)
+    return where(condition, self, other)
 
 
 def _numpy(self: Tensor, force: bool = False) -> Tensor:
@@ -280,9 +288,9 @@ def _numpy(self: Tensor, force: bool = False) -> Tensor:
     return self
 
 
-def _detach(self: Tensor) -> Tensor:
+def _detach(input: Tensor) -> Tensor:
     # The same storage and version counter (changes in place through it count), no graph.
-    return self.detach()
+    return input.detach()
 
 
 def _conversion(dtype: Any) -> Callable[[Tensor], Tensor]:
@@ -316,7 +324,7 @@ DECLARED = declare(
     # arithmetic
     ("add", "torch Tensor", fused_add, "add"),
     ("sub subtract", "torch Tensor", fused_sub, "sub"),
-    ("mul multiply", "torch Tensor", mul_t, "mul"),
+    ("mul multiply", "torch Tensor", mul, "mul"),
     ("true_divide", "torch Tensor", div_t, "div"),
     ("div divide", "torch Tensor Tensor_", EW.div, "div div_mode"),
     ("pow", "torch Tensor", pow, "pow pow_scalar rpow_scalar"),

@@ -683,7 +683,9 @@ def transpose(input: Any, dim0: Any, dim1: Any) -> Tensor:
     return apply(S.permute, input, perm=tuple(perm), label="TransposeBackward0")
 
 
-swapaxes = transpose
+def swapaxes(input: Any, axis0: Any, axis1: Any) -> Tensor:
+    """`torch.swapaxes` / `x.swapaxes`: transpose under NumPy's names (`axis0=`)."""
+    return transpose(input, axis0, axis1)
 
 
 def t(input: Any) -> Tensor:
@@ -1044,7 +1046,7 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
     "squeeze_": _view_method_(squeeze, "Squeeze"),
     "t_": _view_method_(t, "T"),
     "transpose_": _view_method_(transpose, "Transpose"),
-    "swapaxes_": _view_method_(transpose, "Transpose"),
+    "swapaxes_": _view_method_(swapaxes, "Transpose"),
     "zero_": lambda input: inplace(
         tensor_arg(input), lambda o: _overwritten(o, 0, "ZeroBackward0")
     ),

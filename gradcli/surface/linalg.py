@@ -537,6 +537,15 @@ def det(input: Any) -> Tensor:  # noqa: N803
     return apply(M.det, _matrices(input, "linalg.det"))
 
 
+# torch.linalg's names its matrix A where torch.det / torch.inverse say input
+def linalg_det(A: Any) -> Tensor:  # noqa: N803
+    return det(A)
+
+
+def linalg_inv(A: Any) -> Tensor:  # noqa: N803
+    return inv(A)
+
+
 def _slogdet_pair(a: Tensor) -> list[Tensor]:
     both = apply(M.slogdet, a)
     return _unpacked(both, [(), ()], "LinalgSlogdetBackward0")
@@ -1046,9 +1055,10 @@ NAMES = declare(
     ("norm", "linalg", norm, "composition of norm abs mul sum reshape svdvals"),
     ("vector_norm", "linalg", vector_norm, "norm"),
     ("matrix_norm", "linalg", matrix_norm, "composition of norm abs mul sum reshape svdvals"),
-    ("det", "torch Tensor linalg", det, "det"),
+    ("det", "torch Tensor", det, "det"),
+    ("det", "linalg", linalg_det, "det"),
     ("slogdet", "linalg", slogdet, "slogdet index reshape"),
-    ("inv", "linalg", inv, "inv"),
+    ("inv", "linalg", linalg_inv, "inv"),
     ("inverse", "torch Tensor", inv, "inv"),
     ("solve", "linalg", solve, "solve"),
     ("solve_triangular", "linalg", solve_triangular, "solve_triangular"),

@@ -140,6 +140,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     std,
     sub,
     sum,
+    swapaxes,
     t,
     to_dtype,
     transpose,
@@ -199,11 +200,36 @@ def _fused(out: Tensor, x: Any, y: Any, alpha: Any) -> Tensor:
     return out
 
 
-def _method_sizes(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
-    def m(self: Tensor, *sizes: Any) -> Tensor:
+def _method_sizes(fn: Callable[..., Tensor], keyword: str) -> Callable[..., Tensor]:
+    """x.reshape(2, 3), x.reshape((2, 3)), and PyTorch's keyword: x.reshape(shape=(2, 3))."""
+
+    def m(self: Tensor, *sizes: Any, **kwargs: Any) -> Tensor:
+        if kwargs:
+            sizes = _sizes_keyword(fn.__name__, keyword, sizes, kwargs)
         return fn(self, *sizes)
 
     return m
+
+
+def _sizes_keyword(fn: str, keyword: str, sizes: tuple, kwargs: dict) -> tuple:
+    """The sizes of a call `fn(*sizes, **kwargs)` whose one keyword may be `keyword`."""
+    for k in kwargs:
+        if k != keyword:
+            raise GradcliError(f"{fn}() got an unexpected keyword argument '{k}'").mirror(
+                "TypeError"
+            )
+    if sizes:
+        raise GradcliError(f"{fn}() got multiple values for argument '{keyword}'").mirror(
+            "TypeError"
+        )
+    return (kwargs[keyword],)
+
+
+def torch_reshape(input: Any, *shape: Any, **kwargs: Any) -> Tensor:
+    """torch.reshape(x, (2, 3)), torch.reshape(x, shape=(2, 3))."""
+    if kwargs:
+        shape = _sizes_keyword("reshape", "shape", shape, kwargs)
+    return reshape(input, *shape)
 
 
 def _permute_method(self: Tensor, *dims: Any, **kwargs: Any) -> Tensor:
@@ -211,8 +237,11 @@ def _permute_method(self: Tensor, *dims: Any, **kwargs: Any) -> Tensor:
     return permute(self, *dims, **kwargs)
 
 
-def _view_method(self: Tensor, *sizes: Any, dtype: Any = None) -> Tensor:
-    # x.view(2, 3), x.view((2, 3)), x.view(torch.int32), x.view(dtype=torch.int32)
+def _view_method(self: Tensor, *sizes: Any, dtype: Any = None, size: Any = None) -> Tensor:
+    # x.view(2, 3), x.view((2, 3)), x.view(size=(2, 3)), x.view(torch.int32),
+    # x.view(dtype=torch.int32)
+    if size is not None:
+        sizes = _sizes_keyword("view", "size", sizes, {"size": size})
     return view(self, *sizes, dtype=dtype)
 
 
@@ -400,15 +429,16 @@ DECLARED = declare(
     ("var", "torch Tensor", var, "var"),
     ("std", "torch Tensor", std, "std"),
     # shape
-    ("reshape", "torch", reshape, "reshape"),
-    ("reshape", "Tensor", _method_sizes(reshape), "reshape"),
+    ("reshape", "torch", torch_reshape, "reshape"),
+    ("reshape", "Tensor", _method_sizes(reshape, "shape"), "reshape"),
     ("view", "torch Tensor", _view_method, "reshape"),
     ("flatten", "torch Tensor", flatten, "reshape"),
     ("squeeze", "torch Tensor", squeeze, "reshape"),
     ("unsqueeze", "torch Tensor", unsqueeze, "reshape"),
     ("permute", "torch", permute, "permute"),
     ("permute", "Tensor", _permute_method, "permute"),
-    ("transpose swapaxes", "torch Tensor", transpose, "permute"),
+    ("transpose", "torch Tensor", transpose, "permute"),
+    ("swapaxes", "torch Tensor", swapaxes, "permute"),
     ("t", "torch Tensor", t, "permute"),
     ("T", "property", T, "permute"),
     ("mT", "property", mT, "permute"),
@@ -417,7 +447,7 @@ DECLARED = declare(
     ("real", "torch property", real, ""),
     ("conj conj_physical resolve_conj resolve_neg", "torch Tensor", real, ""),
     ("expand", "torch", expand, "expand"),
-    ("expand", "Tensor", _method_sizes(expand), "expand"),
+    ("expand", "Tensor", _method_sizes(expand, "size"), "expand"),
     ("expand_as", "torch Tensor", expand_as, "expand"),
     ("broadcast_to", "torch Tensor", broadcast_to, "expand"),
     ("view_as", "torch Tensor", view_as, "reshape"),
@@ -468,7 +498,8 @@ DECLARED = declare(
     ("unsqueeze_", "Tensor", INPLACE["unsqueeze_"], "reshape"),
     ("squeeze_", "Tensor", INPLACE["squeeze_"], "reshape"),
     ("t_", "Tensor", INPLACE["t_"], "permute"),
-    ("transpose_ swapaxes_", "Tensor", INPLACE["transpose_"], "permute"),
+    ("transpose_", "Tensor", INPLACE["transpose_"], "permute"),
+    ("swapaxes_", "Tensor", INPLACE["swapaxes_"], "permute"),
     ("zero_", "Tensor", INPLACE["zero_"], _S + "mul"),
     ("fill_", "Tensor", INPLACE["fill_"], _S + "mul add"),
     ("copy_", "Tensor", INPLACE["copy_"], _S + "mul add"),

@@ -18,8 +18,7 @@ HERE = Path(__file__).resolve().parent / "data" / "signatures"
 
 # Where gradcli's positional parameter still differs from PyTorch's (`qualified position`),
 # each for a reason: one gradcli function stands for two of PyTorch's that name a place
-# differently (torch.transpose's dim0 / torch.swapaxes's axis0; torch.det's input /
-# torch.linalg.det's A; torch.split's split_size_or_sections / Tensor.split's split_size), a
+# differently (torch.split's split_size_or_sections / Tensor.split's split_size), a
 # place PyTorch names differently in several overloads (tensor_split, isin, result_type,
 # repeat_interleave), gradcli's torch.X that is F.X's function (torch.batch_norm,
 # torch.embedding, the losses' torch.X with ATen's order), a parameter of PyTorch's gradcli does
@@ -29,10 +28,6 @@ ALLOWED = {
     "Tensor.new_tensor 2",
     "Tensor.new_tensor 3",
     "Tensor.split 0",
-    "Tensor.swapaxes 0",
-    "Tensor.swapaxes 1",
-    "Tensor.swapaxes_ 0",
-    "Tensor.swapaxes_ 1",
     "Tensor.tensor_split 0",
     "Tensor.uniform_ 0",
     "Tensor.uniform_ 1",
@@ -58,16 +53,12 @@ ALLOWED = {
     "torch.isin 0",
     "torch.isin 1",
     "torch.kl_div 2",
-    "torch.linalg.det 0",
-    "torch.linalg.inv 0",
     "torch.margin_ranking_loss 4",
     "torch.norm 4",
     "torch.repeat_interleave 0",
     "torch.result_type 0",
     "torch.result_type 1",
     "torch.rrelu 4",
-    "torch.swapaxes 1",
-    "torch.swapaxes 2",
     "torch.tensor_split 1",
     "torch.triplet_margin_loss 7",
 }

@@ -145,8 +145,9 @@ def compare(table: dict[str, Any], gradcli: dict[str, Any]) -> dict[str, list[st
             renamed.append(f"{qualified}: position {i} {n!r}, PyTorch {sorted(theirs)}")
         if takes_any:
             continue
+        # (`out=` is the interpreter's: `calls.checked_call` writes the result into it)
         wanted = sorted(
-            {n for ov in overloads for n, k, _ in ov if k in ("PK", "K")} - names - {"self"}
+            {n for ov in overloads for n, k, _ in ov if k in ("PK", "K")} - names - {"self", "out"}
         )
         if wanted:
             keyword.append(f"{qualified}: {', '.join(wanted)}")

@@ -165,7 +165,7 @@ def checked_call(
 
 def _call_error_words(label: str, bound: bool, args: list, kwargs: dict) -> str | None:
     """PyTorch's (or Python's) words for the call that did not bind (`callerrors`)."""
-    from .callerrors import call_error
+    from ..surface.callerrors import call_error
 
     return call_error(label, bound, args, kwargs)
 

@@ -751,7 +751,7 @@ def _bind_error(f: UserFunction, args: Any, kwargs: dict, hint: str | None = Non
     """The TypeError Python raises for a call of f that does not fit, in its words (CPython
     3.11's: the method's qualified name, `M.forward() takes 2 positional arguments but 3 were
     given`; the first of the keyword, too many, missing checks that fails)."""
-    from .callerrors import python_call_error
+    from ..surface.callerrors import python_call_error
 
     code: FunctionCode = f.code
     owner = code.owner

@@ -14,7 +14,7 @@ from ..base.errors import GradcliError
 from ..core import dtypes
 from ..core.dtypes import check_dtype
 from ..core.tensor import Settings, Tensor, data_array, numpy_data, typename
-from ..ops.arithmetic import size_check, tensor_arg
+from ..ops.arithmetic import size_check, tensor_arg, tensor_param
 from .args import NO_SIZE, float_dtype, int_arg, new_tensor, shape_arg, sizes_arg
 from .printing import UNWRITTEN
 
@@ -365,7 +365,7 @@ def _like(fill: Callable[..., Tensor]) -> Callable[..., Tensor]:
     def make(
         input: Any, *args: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
     ) -> Tensor:
-        input = tensor_arg(input, "input")
+        input = tensor_param(input, fill.__name__ + "_like", "input", 1)
         # As PyTorch: the input's dtype unless one is asked for.
         dt = input.dtype if dtype is None else check_dtype(dtype, fn=fill.__name__ + "_like")
         if args:
@@ -406,4 +406,17 @@ ones_like = _like(ones)
 empty_like = _like(empty)
 
 
-full_like = _like(full)
+_full_like = _like(full)
+
+
+def full_like(
+    input: Any,
+    fill_value: Any,
+    *,
+    dtype: Any = None,
+    requires_grad: bool = False,
+    device: Any = None,
+) -> Tensor:
+    """`torch.full_like(x, 2.0)`, `torch.full_like(x, fill_value=2.0)` (a call without the
+    value is PyTorch's TypeError, not the *args of the other `_like` constructors)."""
+    return _full_like(input, fill_value, dtype=dtype, requires_grad=requires_grad, device=device)

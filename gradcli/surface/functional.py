@@ -91,19 +91,23 @@ def relu(input: Any, inplace: bool = False) -> Tensor:
 
 
 def leaky_relu(input: Any, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
-    return apply(E.leaky_relu, tensor_arg(input, "input"), negative_slope=float(negative_slope))
+    input = A.tensor_param(input, "leaky_relu", "input", 1)
+    return apply(E.leaky_relu, input, negative_slope=float(negative_slope))
 
 
 def softplus(input: Any, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     return apply(
-        E.softplus, tensor_arg(input, "input"), beta=float(beta), threshold=float(threshold)
+        E.softplus,
+        A.tensor_param(input, "softplus", "input", 1),
+        beta=float(beta),
+        threshold=float(threshold),
     )
 
 
 def gelu(input: Any, approximate: str = "none") -> Tensor:
     if approximate not in ("none", "tanh"):
         raise GradcliError(f"approximate argument must be either none or tanh, not {approximate!r}")
-    return apply(E.gelu, tensor_arg(input, "input"), approximate=approximate)
+    return apply(E.gelu, A.tensor_param(input, "gelu", "input", 1), approximate=approximate)
 
 
 def clamp(input: Any, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
@@ -344,7 +348,7 @@ min = _extreme("min")
 
 def _amax_like(fn: str) -> Callable[..., Tensor]:
     def f(input: Any, dim: Any = (), keepdim: bool = False) -> Tensor:
-        input = tensor_arg(input, "input")
+        input = A.tensor_param(input, f"a{fn}", "input", 1)
         if dim is None or dim == () or input.ndim == 0:
             # max()'s value and gradient (split between ties), under amax's name in PyTorch
             out = (max if fn == "max" else min)(input)
@@ -376,7 +380,7 @@ def _arg_extreme(fn: str) -> Callable[..., Tensor]:
     pick = np.argmax if fn == "max" else np.argmin
 
     def f(input: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-        input = tensor_arg(input, "input")
+        input = A.tensor_param(input, f"arg{fn}", "input", 1)
         if dim is None:
             if input.data.size == 0:
                 raise GradcliError(
@@ -610,7 +614,7 @@ def view(x: Any, *shape: Any, dtype: Any = None) -> Tensor:
 
 
 def flatten(input: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
-    input = tensor_arg(input, "input")
+    input = A.tensor_param(input, "flatten", "input", 1)
     if input.ndim == 0:
         return apply(S.reshape, input, shape=(1,), label="ViewBackward0")
     s, e = check_dim(start_dim, input.ndim), check_dim(end_dim, input.ndim)
@@ -924,7 +928,7 @@ def to_dtype(x: Any, dtype: Any) -> Tensor:
 
 
 def clone(input: Any, memory_format: Any = None) -> Tensor:
-    input = tensor_arg(input)
+    input = A.tensor_param(input, "clone", "input", 1)
     out = apply(S.reshape, input, shape=input.shape, label="CloneBackward0")
     # Its own storage (the reshape record returns a view): changing the clone in place must
     # not reach x.
@@ -992,7 +996,9 @@ def _method_(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
     `add(x, y)` (recorded as PyTorch records it when gradients flow)."""
 
     def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
-        return inplace(tensor_arg(x), lambda old: fn(old, *args, **kwargs))
+        if type(x) is not Tensor:  # (torch.exp_(2.0): PyTorch's TypeError)
+            x = A.tensor_param(x, f"{fn.__name__}_", "input", 1)
+        return inplace(x, lambda old: fn(old, *args, **kwargs))
 
     method.__wrapped__ = fn  # type: ignore[attr-defined]  # its signature is fn's
     return method

@@ -3666,7 +3666,7 @@ CASES: list[Case] = [
     Case(
         "loss_module_with_options_one_input",
         "x = torch.ones(2)\ny = torch.nn.MSELoss(reduction='sum')(x)",
-        "MSELoss(): missing 1 required positional argument: 'target'",
+        "MSELoss.forward() missing 1 required positional argument: 'target'",
         (2, 5),
     ),
     Case(

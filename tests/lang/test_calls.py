@@ -39,7 +39,7 @@ BACKWARD_PROGRAM = "x = torch.ones(2, requires_grad=True)\ny = (x * x).sum()\ny.
         # ... or a module's inputs, which it passes on to the function it wraps.
         (
             "x = torch.ones(2)\ny = torch.nn.Tanh()(x, x)",
-            "Tanh(): takes 1 positional argument but 2 were given",
+            "Tanh.forward() takes 2 positional arguments but 3 were given",
         ),
     ],
 )

@@ -251,6 +251,18 @@ def torch_table() -> dict[str, Any]:
         entry = _entry(torch, qualified, owner, attr, obj, functions, methods, nn_stubs)
         if entry is not None:
             out[qualified] = entry
+        forward = getattr(obj, "forward", None) if owner == "nn" else None
+        if isinstance(obj, type) and inspect.isfunction(forward):
+            # a module's call: the words of its forward's (`MSELoss.forward() missing ...`)
+            params = [
+                (p.name, KINDS[p.kind], p.default is not p.empty)
+                for p in inspect.signature(forward).parameters.values()
+            ]
+            out[f"{qualified}.forward"] = {
+                "impl": "python",
+                "shown": forward.__qualname__,
+                "overloads": [params],
+            }
     return out
 
 
@@ -335,7 +347,7 @@ def _params_text(params: list) -> str:
 
 
 def runtime_table(table: dict[str, Any]) -> str:
-    """gradcli/lang/torch_signatures.py: what the error path of a call needs of the table."""
+    """gradcli/surface/torch_signatures.py: what the error path of a call needs of the table."""
     lines = []
     for qualified, entry in sorted(table.items()):
         overloads = entry["overloads"]
@@ -368,7 +380,7 @@ def main() -> None:
     lines = [f"{json.dumps(k)}: {json.dumps(table[k], sort_keys=True)}" for k in sorted(table)]
     (HERE / "torch.json").write_text("{\n" + ",\n".join(lines) + "\n}\n")
     (HERE / "report.txt").write_text(report(table))
-    (ROOT / "gradcli" / "lang" / "torch_signatures.py").write_text(runtime_table(table))
+    (ROOT / "gradcli" / "surface" / "torch_signatures.py").write_text(runtime_table(table))
     print(f"{len(table)} names; see {HERE / 'report.txt'}")
 
 

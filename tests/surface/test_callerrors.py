@@ -1,5 +1,5 @@
 """A call that does not fit, in PyTorch's words (its argument parser's for a C++ builtin) or
-Python's (a function PyTorch writes in Python, a program's own): `lang.callerrors`."""
+Python's (a function PyTorch writes in Python, a program's own): `surface.callerrors`."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from gradcli.lang import callerrors as CE
 from gradcli.lang.program import parse
-from gradcli.lang.torch_signatures import SIGNATURES
+from gradcli.surface import callerrors as CE
+from gradcli.surface.torch_signatures import SIGNATURES
 
-SIGNATURE_DATA = Path(__file__).resolve().parents[1] / "surface" / "data" / "signatures"
+SIGNATURE_DATA = Path(__file__).resolve().parent / "data" / "signatures"
 KINDS = {
     inspect.Parameter.POSITIONAL_ONLY: "P",
     inspect.Parameter.POSITIONAL_OR_KEYWORD: "PK",
@@ -162,7 +162,7 @@ def test_a_program_catches_pytorchs_words(call, words):
 
 
 def test_the_runtime_table_is_the_recorded_one():
-    # gradcli/lang/torch_signatures.py is what record.py makes of torch.json
+    # gradcli/surface/torch_signatures.py is what record.py makes of torch.json
     spec = importlib.util.spec_from_file_location("sigrecord", SIGNATURE_DATA / "record.py")
     R = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(R)

@@ -1,5 +1,6 @@
 """A call that does not fit its function, in the words PyTorch's (or Python's) own call would
-raise: the error path of `calls.checked_call` (imported only there).
+raise: the error path of `lang.calls.checked_call` and of a module's call (imported only
+there).
 
 PyTorch implements each name in C++ (its argument parser words the error: `exp() takes 1
 positional argument but 2 were given`, `exp() missing 1 required positional arguments:
@@ -87,6 +88,7 @@ def qualified_name(name: str, bound: bool, args: list) -> list[str]:
 
 def call_error(name: str, bound: bool, args: list, kwargs: dict) -> str | None:
     """PyTorch's words for a call of `name` that does not fit (None: no such words)."""
+    from ..core.tensor import Tensor
     from .torch_signatures import SIGNATURES
 
     for qualified in qualified_name(name, bound, args):
@@ -106,8 +108,29 @@ def call_error(name: str, bound: bool, args: list, kwargs: dict) -> str | None:
             if kwargs:
                 return f"TensorBase.{shown}() takes no keyword arguments"
             return f"TensorBase.{shown}() takes no arguments ({len(given)} given)"
+        if given and params[0][0] == "input" and not isinstance(given[0], Tensor):
+            # the parser checks each argument in order: a number where the tensor is due
+            # is its error before any missing one (`linear(2.0)`)
+            from ..core.tensor import pytype_name
+
+            return (
+                f"{shown}(): argument 'input' (position 1) must be Tensor, not "
+                f"{pytype_name(given[0])}"
+            )
         return parser_call_error(shown, params, len(given), list(kwargs))
     return None
+
+
+def forward_error(module: str, nargs: int, keywords: list[str]) -> str | None:
+    """Python's words for a call of a torch.nn module (`nn.MSELoss()(out)`) that does not fit
+    its `forward`: `MSELoss.forward() missing 1 required positional argument: 'target'`."""
+    from .torch_signatures import SIGNATURES
+
+    text = SIGNATURES.get(f"nn.{module}.forward")
+    if text is None:
+        return None
+    _, shown, params = _parse(text)
+    return python_call_error(shown, params or [], nargs + 1, keywords)
 
 
 def python_call_error(

@@ -255,11 +255,20 @@ class ArgumentTypeError(GradcliError):
     python_class = "TypeError"
 
     def __init__(
-        self, fn: str, param: str, position: int, expected: str, got: str, **kw: Any
+        self,
+        fn: str,
+        param: str,
+        position: int | None,
+        expected: str,
+        got: str,
+        unplaced: str = "",
+        **kw: Any,
     ) -> None:
+        # fn "": raised where the function is not known (`ops.arithmetic.tensor_arg`): the
+        # call names it (`place`); until then (a call inside gradcli) the words `unplaced`
         self.fn, self.param, self.position = fn, param, position
         self.expected_type, self.got = expected, got
-        super().__init__(self._words(position), **kw)
+        super().__init__(self._words(position) if fn else unplaced, **kw)
 
     def _words(self, position: int | None) -> str:
         place = f" (position {position})" if position is not None else ""
@@ -270,12 +279,19 @@ class ArgumentTypeError(GradcliError):
 
     def placed(self, kwargs: dict, bound: bool) -> ArgumentTypeError:
         """The error as the call the program wrote has the argument."""
+        if not self.fn:
+            return self
         if self.param in kwargs:
             position = None
-        elif bound:
+        elif bound and self.position is not None:
             position = self.position - 1
         else:
             return self
+        return self.place(self.fn, position)
+
+    def place(self, fn: str, position: int | None) -> ArgumentTypeError:
+        """The words for the argument at `position` (None: a keyword) of a call of `fn`."""
+        self.fn, self.position = fn, position
         self.args = (self._words(position),)
         self.message = self.args[0]
         return self

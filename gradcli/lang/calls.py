@@ -148,7 +148,7 @@ def checked_call(
             )
         return f(*args, **kwargs)
     except ArgumentTypeError as e:
-        raise e.placed(kwargs, bound) from None
+        raise _placed(e, f, args, kwargs, name, bound) from None
     except CONVERTED as e:
         if not is_argument_error(e):
             if isinstance(e, TypeError) and _forwarded_call_error(e, args, kwargs):
@@ -161,6 +161,38 @@ def checked_call(
         ) from None
     except RuntimeError as e:
         raise _shape_error(e) from None
+
+
+def _placed(
+    e: ArgumentTypeError,
+    f: Callable[..., Any],
+    args: list,
+    kwargs: dict,
+    name: str | Callable[[], str],
+    bound: bool,
+) -> ArgumentTypeError:
+    """A wrong type raised for a parameter of the function the program called, as PyTorch's
+    parser words it for this call (the function's name, the argument's place)."""
+    if e.fn:
+        return e.placed(kwargs, bound)
+    sig = signature_of(f)
+    if not sig:
+        return e
+    positional = [
+        p.name
+        for p in sig.parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    if e.param in kwargs:
+        position = None
+    elif e.param in positional and positional.index(e.param) < len(args):
+        position = positional.index(e.param) + (0 if bound else 1)
+    else:
+        return e  # a parameter of a function gradcli called on the way
+    from ..surface.callerrors import shown_name
+
+    label = name if isinstance(name, str) else name()
+    return e.place(shown_name(label, bound, args), position)
 
 
 def _call_error_words(label: str, bound: bool, args: list, kwargs: dict) -> str | None:
@@ -188,6 +220,8 @@ def call_positional(f: Callable[..., Any], args: list, name: str | Callable[[], 
             return checked_call(f, args, {}, name, False, False)
     try:
         return f(*args)
+    except ArgumentTypeError as e:
+        raise _placed(e, f, args, {}, name, False) from None
     except CONVERTED as e:
         if not is_argument_error(e):
             if isinstance(e, TypeError) and _forwarded_call_error(e, args, {}):

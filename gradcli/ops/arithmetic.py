@@ -44,6 +44,19 @@ def tensor_arg(v: Any, what: str = "argument") -> Tensor:
         return v
     if isinstance(v, (int, float, bool)) and not isinstance(v, bool):
         return Tensor(np.asarray(v, dtype=Settings.default_dtype))
+    if what.isidentifier():
+        # PyTorch's parser's TypeError; the call of the program names the function and the
+        # place (`lang.calls`: "mean(): argument 'input' (position 1) must be Tensor, not
+        # list")
+        raise ArgumentTypeError(
+            "",
+            what,
+            None,
+            "Tensor",
+            pytype_name(v),
+            f"{what} must be a Tensor, not {typename(v)}",
+            hint="create it with torch.tensor(...)",
+        )
     raise GradcliError(
         f"{what} must be a Tensor, not {typename(v)}",
         hint="create it with torch.tensor(...)",

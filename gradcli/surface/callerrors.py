@@ -86,6 +86,18 @@ def qualified_name(name: str, bound: bool, args: list) -> list[str]:
     return [f"{w}.{last}" for w in ("torch", "F", "nn", "torch.optim", "torch.optim.lr_scheduler")]
 
 
+def shown_name(name: str, bound: bool, args: list) -> str:
+    """The name PyTorch's errors give the function the program called `name` (`exp`,
+    `linalg_det`, `Linear.__init__`)."""
+    from .torch_signatures import SIGNATURES
+
+    for qualified in qualified_name(name, bound, args):
+        text = SIGNATURES.get(qualified)
+        if text is not None:
+            return _parse(text)[1]
+    return name.rpartition(".")[2]
+
+
 def call_error(name: str, bound: bool, args: list, kwargs: dict) -> str | None:
     """PyTorch's words for a call of `name` that does not fit (None: no such words)."""
     from ..core.tensor import Tensor

@@ -987,7 +987,7 @@ CASES: list[Case] = [
     Case(
         "silu_of_a_string",
         NNF + "y = F.silu('x')",
-        "input must be a Tensor, not str",
+        "silu(): argument 'input' (position 1) must be Tensor, not str",
         (3, 5),
     ),
     Case(
@@ -2139,7 +2139,7 @@ CASES: list[Case] = [
     Case(
         "conv_weight_not_tensor",
         NNF + "y = F.conv2d(torch.ones(1, 1, 3, 3), [[1.0]])",
-        "weight must be a Tensor, not list",
+        "conv2d(): argument 'weight' (position 2) must be Tensor, not list",
         (3, 5),
     ),
     Case(

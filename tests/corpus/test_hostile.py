@@ -728,6 +728,37 @@ CASES: list[Case] = [
         "exp() takes 1 positional argument but 3 were given",
         (2, 5),
     ),
+    # PyTorch's (or Python's) words for a call that does not fit, whatever its size or names
+    Case(
+        "call_dunder_keyword",
+        "x = torch.ones(2)\ny = torch.exp(x, __class__=1)",
+        "exp() got an unexpected keyword argument '__class__'",
+        (2, 5),
+    ),
+    Case(
+        "call_huge_number_of_arguments",
+        "x = torch.ones(2)\ny = torch.exp(*([x] * 100000))",
+        "exp() takes 1 positional argument but 100000 were given",
+        (2, 5),
+    ),
+    Case(
+        "module_call_huge_number_of_inputs",
+        "m = torch.nn.MSELoss()\ny = m(*([torch.ones(1)] * 50000))",
+        "MSELoss.forward() takes 3 positional arguments but 50001 were given",
+        (2, 5),
+    ),
+    Case(
+        "own_function_dunder_keyword",
+        "def f(a):\n    return a\ny = f(**{'__dict__': 1})",
+        "f() got an unexpected keyword argument '__dict__'",
+        (3, 5),
+    ),
+    Case(
+        "dim_keyword_a_dunder_string",
+        "x = torch.ones(2)\ny = torch.unsqueeze(x, dim='__class__')",
+        "unsqueeze(): argument 'dim' must be int, not str",
+        (2, 5),
+    ),
     Case(
         "numpy_keyword_and_torch_keyword",
         "x = torch.ones(2)\ny = x.sum(axis=0, dim=0)",

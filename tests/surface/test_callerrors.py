@@ -145,6 +145,17 @@ def test_names_of_several_overloads_have_no_words_here():
         ),
         ("torch.unsqueeze(x, dim='a')", "unsqueeze(): argument 'dim' must be int, not str"),
         ("torch.exp(input=2.0)", "exp(): argument 'input' must be Tensor, not float"),
+        (
+            "torch.mean([1.0, 2.0])",
+            "mean(): argument 'input' (position 1) must be Tensor, not list",
+        ),
+        (
+            "torch.matmul(input=x, other=[1.0])",
+            "matmul(): argument 'other' must be Tensor, not list",
+        ),
+        ("nn.MSELoss()(x)", "MSELoss.forward() missing 1 required positional argument: 'target'"),
+        ("torch.full_like(x)", 'full_like() missing 1 required positional arguments: "fill_value"'),
+        ("F.linear(2.0)", "linear(): argument 'input' (position 1) must be Tensor, not float"),
     ],
 )
 def test_a_program_catches_pytorchs_words(call, words):

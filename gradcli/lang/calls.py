@@ -174,7 +174,17 @@ def _placed(
     """A wrong type raised for a parameter of the function the program called, as PyTorch's
     parser words it for this call (the function's name, the argument's place)."""
     if e.fn:
-        return e.placed(kwargs, bound)
+        e = e.placed(kwargs, bound)
+        if e.param == "input" and e.position in (1, None) and not bound:
+            # an alias of a builtin (torch.arccos of acos's function): PyTorch names the
+            # one the program called (`arccos(): argument 'input' ...`)
+            from ..surface.callerrors import builtin_name
+
+            label = name if isinstance(name, str) else name()
+            alias = builtin_name(label, args)
+            if alias and alias != e.fn and alias.removesuffix("_") != e.fn:
+                return e.place(alias, e.position)
+        return e
     sig = signature_of(f)
     if not sig:
         return e

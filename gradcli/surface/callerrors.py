@@ -98,6 +98,26 @@ def shown_name(name: str, bound: bool, args: list) -> str:
     return name.rpartition(".")[2]
 
 
+# Builtins whose parser has overloads of a Number `other` the stubs merge into one signature:
+# torch.mul(2.0) says the missing `other` first (measured with PyTorch 2.13).
+_NUMBER_OVERLOADS = frozenset({"mul", "div", "true_divide", "floor_divide"})
+
+
+def builtin_name(name: str, args: list) -> str | None:
+    """The name of the C++ builtin of one signature whose first parameter is `input` the
+    program called as `name` (None: another kind of function)."""
+    from .torch_signatures import SIGNATURES
+
+    for qualified in qualified_name(name, False, args):
+        text = SIGNATURES.get(qualified)
+        if text is not None:
+            kind, shown, params = _parse(text)
+            if kind == "c" and params and params[0][0] == "input":
+                return shown
+            return None
+    return None
+
+
 def call_error(name: str, bound: bool, args: list, kwargs: dict) -> str | None:
     """PyTorch's words for a call of `name` that does not fit (None: no such words)."""
     from ..core.tensor import Tensor
@@ -120,9 +140,14 @@ def call_error(name: str, bound: bool, args: list, kwargs: dict) -> str | None:
             if kwargs:
                 return f"TensorBase.{shown}() takes no keyword arguments"
             return f"TensorBase.{shown}() takes no arguments ({len(given)} given)"
-        if given and params[0][0] == "input" and not isinstance(given[0], Tensor):
+        if (
+            shown not in _NUMBER_OVERLOADS
+            and given
+            and params[0][0] == "input"
+            and not isinstance(given[0], Tensor)
+        ):
             # the parser checks each argument in order: a number where the tensor is due
-            # is its error before any missing one (`linear(2.0)`)
+            # is its error before any missing one (`linear(2.0)`, `atan2(2.0)`)
             from ..core.tensor import pytype_name
 
             return (

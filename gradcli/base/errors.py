@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from functools import cached_property
+from typing import Any
 
 from .record import LazyPattern, Record
 
@@ -242,6 +243,58 @@ def _printable(text: str) -> str:
         return text
     except UnicodeEncodeError:
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+class ArgumentTypeError(GradcliError):
+    """PyTorch's argument parser's TypeError for an argument of the wrong type:
+    `add(): argument 'other' (position 2) must be Tensor, not str`. `position` is the
+    argument's place in the function's call (`torch.add(x, 'a')`); the interpreter's call
+    (`lang.calls`) says it as the program's call has it: one less for a method
+    (`x.add('a')`: position 1), none for a keyword (`torch.exp(input=2.0)`)."""
+
+    python_class = "TypeError"
+
+    def __init__(
+        self,
+        fn: str,
+        param: str,
+        position: int | None,
+        expected: str,
+        got: str,
+        unplaced: str = "",
+        **kw: Any,
+    ) -> None:
+        # fn "": raised where the function is not known (`ops.arithmetic.tensor_arg`): the
+        # call names it (`place`); until then (a call inside gradcli) the words `unplaced`
+        self.fn, self.param, self.position = fn, param, position
+        self.expected_type, self.got = expected, got
+        super().__init__(self._words(position) if fn else unplaced, **kw)
+
+    def _words(self, position: int | None) -> str:
+        place = f" (position {position})" if position is not None else ""
+        return (
+            f"{self.fn}(): argument '{self.param}'{place} must be {self.expected_type}, "
+            f"not {self.got}"
+        )
+
+    def placed(self, kwargs: dict, bound: bool) -> ArgumentTypeError:
+        """The error as the call the program wrote has the argument."""
+        if not self.fn:
+            return self
+        if self.param in kwargs:
+            position = None
+        elif bound and self.position is not None:
+            position = self.position - 1
+        else:
+            return self
+        return self.place(self.fn, position)
+
+    def place(self, fn: str, position: int | None) -> ArgumentTypeError:
+        """The words for the argument at `position` (None: a keyword) of a call of `fn`."""
+        self.fn, self.position = fn, position
+        self.args = (self._words(position),)
+        self.message = self.args[0]
+        return self
 
 
 class UsageError(GradcliError):

@@ -244,7 +244,7 @@ class Tensor:
         self.retains_grad = False
         return self
 
-    def register_hook(self, fn: Any) -> Any:
+    def register_hook(self, hook: Any) -> Any:
         """Call `fn(grad)` when this tensor's gradient is computed; a value it returns replaces
         the gradient. Returns a handle whose `remove()` unregisters it."""
         if not self.requires_grad:
@@ -252,9 +252,9 @@ class Tensor:
                 "cannot register a hook on a tensor that doesn't require gradient",
                 hint="create the tensor with requires_grad=True",
             )
-        if not callable(fn):
+        if not callable(hook):
             raise GradcliError(
-                f"register_hook expects a function, not {typename(fn)}",
+                f"register_hook expects a function, not {typename(hook)}",
                 hint="pass a function of the gradient: x.register_hook(lambda g: g * 2)",
             )
         if self.node is not None:
@@ -265,10 +265,10 @@ class Tensor:
             hooks_list = self._hooks
             if hooks_list is None:
                 hooks_list = self._hooks = []
-        hooks_list.append(fn)
-        return HookHandle(hooks_list, fn)
+        hooks_list.append(hook)
+        return HookHandle(hooks_list, hook)
 
-    def register_post_accumulate_grad_hook(self, fn: Any) -> HookHandle:
+    def register_post_accumulate_grad_hook(self, hook: Any) -> HookHandle:
         """`fn(t)` after a backward pass accumulated into this leaf's `.grad` (kept with the
         leaf's gradient hooks, which it does not take part in)."""
         if self.node is not None:
@@ -280,12 +280,12 @@ class Tensor:
                 "cannot register a hook on a tensor that doesn't require gradient",
                 hint="create the tensor with requires_grad=True",
             )
-        if not callable(fn):
-            raise GradcliError(f"'{typename(fn)}' object is not callable").mirror("TypeError")
+        if not callable(hook):
+            raise GradcliError(f"'{typename(hook)}' object is not callable").mirror("TypeError")
         hooks_list = self._hooks
         if hooks_list is None:
             hooks_list = self._hooks = []
-        entry = PostAccumulateHook(fn)
+        entry = PostAccumulateHook(hook)
         hooks_list.append(entry)
         return HookHandle(hooks_list, entry)
 
@@ -298,17 +298,17 @@ class Tensor:
         if self.node is not None:
             self.retains_grad = True
 
-    def requires_grad_(self, flag: bool = True, method: bool = True) -> Tensor:
+    def requires_grad_(self, mode: bool = True, method: bool = True) -> Tensor:
         """`t.requires_grad_(flag)` (`method`), or `t.requires_grad = flag`. On a non-leaf,
         PyTorch refuses False (saying what to do instead) and, as an assignment, True too."""
-        if type(flag) is not bool:
+        if type(mode) is not bool:
             if method:
                 raise GradcliError(
                     "requires_grad_(): argument 'requires_grad' (position 1) must be bool, "
-                    f"not {pytype_name(flag)}"
+                    f"not {pytype_name(mode)}"
                 ).mirror("TypeError")
             raise GradcliError("requires_grad must be a bool")
-        if self.node is not None and not flag:
+        if self.node is not None and not mode:
             raise GradcliError(
                 "you can only change requires_grad flags of leaf variables. If you want to use "
                 "a computed variable in a subgraph that doesn't require differentiation use "
@@ -319,19 +319,19 @@ class Tensor:
                 "you can only change requires_grad flags of leaf variables.",
                 hint="a computed tensor already requires grad",
             )
-        if flag and self._inf and not _GradMode.inference:
+        if mode and self._inf and not _GradMode.inference:
             raise GradcliError(
                 "Setting requires_grad=True on inference tensor outside InferenceMode is not "
                 "allowed.",
                 hint="use a clone: y = y.clone().requires_grad_()",
             )
-        if flag and self.data.dtype.kind != "f":
+        if mode and self.data.dtype.kind != "f":
             raise GradcliError(
                 "only Tensors of floating point dtype can require gradients",
                 found=f"a tensor of dtype {dtypes.torch_name(self.data.dtype)}",
                 hint="convert it first: x = x.float()",
             )
-        self.requires_grad = bool(flag)
+        self.requires_grad = bool(mode)
         return self
 
     def __repr__(self) -> str:  # PyTorch's exact repr is installed by `surface.printing`

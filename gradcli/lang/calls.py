@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, LimitError, Span, call_did_not_fit
+from ..base.errors import ArgumentTypeError, GradcliError, LimitError, Span, call_did_not_fit
 from ..base.record import LazyPattern
 from ..core.tensor import typename
 from ..surface.args import cpu_device
@@ -117,7 +117,7 @@ def checked_call(
                 label = name if isinstance(name, str) else name()
                 shown = args[1:] if bound else args
                 raise GradcliError(
-                    f"{label}(): {e}",
+                    _call_error_words(label, bound, args, kwargs) or f"{label}(): {e}",
                     found=f"{len(shown)} positional argument(s)"
                     + (f" and keywords {', '.join(kwargs)}" if kwargs else ""),
                     expected=f"{label}{_public_sig(sig, bound)}",
@@ -147,6 +147,8 @@ def checked_call(
                 out, f(*args, **kwargs), label.rpartition(".")[2], (*args, *kwargs.values())
             )
         return f(*args, **kwargs)
+    except ArgumentTypeError as e:
+        raise _placed(e, f, args, kwargs, name, bound) from None
     except CONVERTED as e:
         if not is_argument_error(e):
             if isinstance(e, TypeError) and _forwarded_call_error(e, args, kwargs):
@@ -159,6 +161,55 @@ def checked_call(
         ) from None
     except RuntimeError as e:
         raise _shape_error(e) from None
+
+
+def _placed(
+    e: ArgumentTypeError,
+    f: Callable[..., Any],
+    args: list,
+    kwargs: dict,
+    name: str | Callable[[], str],
+    bound: bool,
+) -> ArgumentTypeError:
+    """A wrong type raised for a parameter of the function the program called, as PyTorch's
+    parser words it for this call (the function's name, the argument's place)."""
+    if e.fn:
+        e = e.placed(kwargs, bound)
+        if e.param == "input" and e.position in (1, None) and not bound:
+            # an alias of a builtin (torch.arccos of acos's function): PyTorch names the
+            # one the program called (`arccos(): argument 'input' ...`)
+            from ..surface.callerrors import builtin_name
+
+            label = name if isinstance(name, str) else name()
+            alias = builtin_name(label, args)
+            if alias and alias != e.fn and alias.removesuffix("_") != e.fn:
+                return e.place(alias, e.position)
+        return e
+    sig = signature_of(f)
+    if not sig:
+        return e
+    positional = [
+        p.name
+        for p in sig.parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    if e.param in kwargs:
+        position = None
+    elif e.param in positional and positional.index(e.param) < len(args):
+        position = positional.index(e.param) + (0 if bound else 1)
+    else:
+        return e  # a parameter of a function gradcli called on the way
+    from ..surface.callerrors import shown_name
+
+    label = name if isinstance(name, str) else name()
+    return e.place(shown_name(label, bound, args), position)
+
+
+def _call_error_words(label: str, bound: bool, args: list, kwargs: dict) -> str | None:
+    """PyTorch's (or Python's) words for the call that did not bind (`callerrors`)."""
+    from ..surface.callerrors import call_error
+
+    return call_error(label, bound, args, kwargs)
 
 
 def _shape_error(e: RuntimeError) -> Exception:
@@ -179,6 +230,8 @@ def call_positional(f: Callable[..., Any], args: list, name: str | Callable[[], 
             return checked_call(f, args, {}, name, False, False)
     try:
         return f(*args)
+    except ArgumentTypeError as e:
+        raise _placed(e, f, args, {}, name, False) from None
     except CONVERTED as e:
         if not is_argument_error(e):
             if isinstance(e, TypeError) and _forwarded_call_error(e, args, {}):

@@ -738,22 +738,14 @@ class Runtime:
 
 
 def bind_arguments(f: UserFunction, args: Any, kwargs: dict) -> dict[str, Any]:
-    """Python's binding of a call's arguments to a function's parameters (its errors)."""
+    """Python's binding of a call's arguments to a function's parameters (its errors, in
+    Python's words: `_bind_error`)."""
     code: FunctionCode = f.code
-    name = code.name
     params = code.positional
     local: dict[str, Any] = {}
     n = len(params)
     if len(args) > n and code.vararg is None:
-        given = len(args)
-        takes = (
-            f"{n} positional argument{'s' if n != 1 else ''}"
-            if not f.defaults
-            else f"from {n - len(f.defaults)} to {n} positional arguments"
-        )
-        raise GradcliError(
-            f"{name}() takes {takes} but {given} {'was' if given == 1 else 'were'} given"
-        ).mirror("TypeError")
+        raise _bind_error(f, args, kwargs)
     for p, v in zip(params, args):
         local[p] = v
     if code.vararg is not None:
@@ -763,49 +755,55 @@ def bind_arguments(f: UserFunction, args: Any, kwargs: dict) -> dict[str, Any]:
     for k, v in kwargs.items():
         if k in local or (k == code.vararg):
             if k in params:
-                raise GradcliError(f"{name}() got multiple values for argument '{k}'").mirror(
-                    "TypeError"
-                )
+                raise _bind_error(f, args, kwargs)
         if k in params or k in code.kwonly:
             local[k] = v
         elif code.kwarg is not None:
             extra_kw[k] = v
         else:
-            raise GradcliError(
-                f"{name}() got an unexpected keyword argument '{k}'",
-                hint=suggest(k, params + code.kwonly),
-            ).mirror("TypeError")
+            raise _bind_error(f, args, kwargs, hint=suggest(k, params + code.kwonly))
     if code.kwarg is not None:
         local[code.kwarg] = extra_kw
     defaults = f.defaults
     first_default = n - len(defaults)
-    missing = []
+    missing = False
     for i, p in enumerate(params):
         if p not in local:
             if i >= first_default:
                 local[p] = defaults[i - first_default]
             else:
-                missing.append(p)
+                missing = True
     if missing:
-        names = [f"'{m}'" for m in missing]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        raise GradcliError(
-            f"{name}() missing {len(missing)} required positional argument"
-            f"{'s' if len(missing) > 1 else ''}: {listed}"
-        ).mirror("TypeError")
-    missing_kw = []
+        raise _bind_error(f, args, kwargs)
     for p in code.kwonly:
         if p not in local:
             if p in f.kwdefaults:
                 local[p] = f.kwdefaults[p]
             else:
-                missing_kw.append(f"'{p}'")
-    if missing_kw:
-        raise GradcliError(
-            f"{name}() missing {len(missing_kw)} required keyword-only argument"
-            f"{'s' if len(missing_kw) > 1 else ''}: {', '.join(missing_kw)}"
-        ).mirror("TypeError")
+                raise _bind_error(f, args, kwargs)
     return local
+
+
+def _bind_error(f: UserFunction, args: Any, kwargs: dict, hint: str | None = None) -> GradcliError:
+    """The TypeError Python raises for a call of f that does not fit, in its words (CPython
+    3.11's: the method's qualified name, `M.forward() takes 2 positional arguments but 3 were
+    given`; the first of the keyword, too many, missing checks that fails)."""
+    from ..surface.callerrors import python_call_error
+
+    code: FunctionCode = f.code
+    owner = code.owner
+    qualname = f"{owner.name}.{code.name}" if owner is not None else code.name
+    n, defaults = len(code.positional), len(f.defaults)
+    params = [(p, "PK", i >= n - defaults) for i, p in enumerate(code.positional)]
+    if code.vararg is not None:
+        params.append((code.vararg, "VP", False))
+    params += [(p, "K", p in f.kwdefaults) for p in code.kwonly]
+    if code.kwarg is not None:
+        params.append((code.kwarg, "VK", False))
+    text = python_call_error(qualname, params, len(args), list(kwargs))
+    return GradcliError(text or f"{qualname}() does not take these arguments", hint=hint).mirror(
+        "TypeError"
+    )
 
 
 # --- tensors' attributes and items ----------------------------------------------------------

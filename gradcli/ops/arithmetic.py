@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import dtypes
 from ..core.op import apply
 from ..core.tensor import (
@@ -44,10 +44,52 @@ def tensor_arg(v: Any, what: str = "argument") -> Tensor:
         return v
     if isinstance(v, (int, float, bool)) and not isinstance(v, bool):
         return Tensor(np.asarray(v, dtype=Settings.default_dtype))
+    if what.isidentifier():
+        # PyTorch's parser's TypeError; the call of the program names the function and the
+        # place (`lang.calls`: "mean(): argument 'input' (position 1) must be Tensor, not
+        # list")
+        raise ArgumentTypeError(
+            "",
+            what,
+            None,
+            "Tensor",
+            pytype_name(v),
+            f"{what} must be a Tensor, not {typename(v)}",
+            hint="create it with torch.tensor(...)",
+        )
     raise GradcliError(
         f"{what} must be a Tensor, not {typename(v)}",
         hint="create it with torch.tensor(...)",
     )
+
+
+def tensor_param(v: Any, fn: str, param: str, position: int) -> Tensor:
+    """A parameter PyTorch's parser takes only a tensor for (`matmul`'s `other`, `relu`'s
+    `input`): anything else is its TypeError (`ArgumentTypeError`; position: the argument's
+    place in the function's call, counted from 1)."""
+    if isinstance(v, Tensor):
+        return v
+    raise ArgumentTypeError(fn, param, position, "Tensor", pytype_name(v))
+
+
+_NUMBERS = (bool, int, float, complex, np.number, np.bool_)
+
+
+def number_or_tensor(v: Any, fn: str, param: str, position: int) -> Any:
+    """A parameter of a tensor or a Python number (`add`'s `other`): a string, None, a list...
+    is PyTorch's TypeError (`add(): argument 'other' (position 2) must be Tensor, not str`)."""
+    if isinstance(v, (Tensor, *_NUMBERS)):
+        return v
+    raise ArgumentTypeError(fn, param, position, "Tensor", pytype_name(v))
+
+
+def int_param(v: Any, fn: str, param: str, position: int) -> Any:
+    """A parameter of an int (`unsqueeze`'s `dim`, `topk`'s `k`): a string, a float, None is
+    PyTorch's TypeError (`unsqueeze(): argument 'dim' (position 2) must be int, not str`); an
+    int, a NumPy integer or a tensor (of one integer) goes on to the function's own checks."""
+    if isinstance(v, (int, np.integer, Tensor)):
+        return v
+    raise ArgumentTypeError(fn, param, position, "int", pytype_name(v))
 
 
 def size_check(shape: tuple[int, ...], what: str) -> None:
@@ -179,13 +221,13 @@ def scalar_operand(v: Any, like: Tensor) -> Tensor:
 def binop(
     op: Any, label: str | None = None, *, floating: bool = False
 ) -> Callable[[Any, Any], Tensor]:
-    def f(a: Any, b: Any) -> Tensor:
-        ka, kb = type(a), type(b)
+    def f(input: Any, other: Any) -> Tensor:  # noqa: A002 - PyTorch's keyword
+        ka, kb = type(input), type(other)
         if ka is float or kb is float or ka is int or kb is int:
-            half = _half_with_number(a, b)
+            half = _half_with_number(input, other)
             if half is not None:
-                return _in_opmath(op, a, b, half)
-        ta, tb = operands(a, b, floating=floating)
+                return _in_opmath(op, input, other, half)
+        ta, tb = operands(input, other, floating=floating)
         return apply(op, ta, tb, label=label)
 
     return f
@@ -251,32 +293,34 @@ mul_t = binop(B.mul)
 div_t = binop(B.div, floating=True)
 
 
-def pow(x: Any, e: Any) -> Tensor:
-    if isinstance(x, Tensor) and not isinstance(e, Tensor):
-        if isinstance(e, bool) or not isinstance(e, (int, float)):
-            raise GradcliError(f"pow(): exponent must be a number or Tensor, not {typename(e)}")
-        if isinstance(e, int) and builtins.abs(e) > 10_000:
-            raise GradcliError(f"exponent {e} is too large", hint="use a float exponent")
-        if x.dtype.kind != "f":
-            if isinstance(e, float):
-                x = floating(x)
-            elif e < 0:
+def pow(input: Any, exponent: Any) -> Tensor:
+    if isinstance(input, Tensor) and not isinstance(exponent, Tensor):
+        if isinstance(exponent, bool) or not isinstance(exponent, (int, float)):
+            raise GradcliError(
+                f"pow(): exponent must be a number or Tensor, not {typename(exponent)}"
+            )
+        if isinstance(exponent, int) and builtins.abs(exponent) > 10_000:
+            raise GradcliError(f"exponent {exponent} is too large", hint="use a float exponent")
+        if input.dtype.kind != "f":
+            if isinstance(exponent, float):
+                input = floating(input)
+            elif exponent < 0:
                 raise GradcliError(
                     "Integers to negative integer powers are not allowed.",
-                    hint="make the base a float tensor first: x.float() ** " + str(e),
+                    hint="make the base a float tensor first: x.float() ** " + str(exponent),
                 )
-        return apply(E.pow_scalar, x, p=e)
-    if not isinstance(x, Tensor) and isinstance(e, Tensor):
-        if isinstance(x, bool) or not isinstance(x, (int, float)):
-            raise GradcliError(f"pow(): base must be a number or Tensor, not {typename(x)}")
-        if e.dtype.kind != "f":
-            if isinstance(x, float):
-                e = floating(e)
+        return apply(E.pow_scalar, input, p=exponent)
+    if not isinstance(input, Tensor) and isinstance(exponent, Tensor):
+        if isinstance(input, bool) or not isinstance(input, (int, float)):
+            raise GradcliError(f"pow(): base must be a number or Tensor, not {typename(input)}")
+        if exponent.dtype.kind != "f":
+            if isinstance(input, float):
+                exponent = floating(exponent)
             else:
-                a, b = operands(x, e)
+                a, b = operands(input, exponent)
                 return apply(B.pow, a, b)
-        return apply(E.rpow_scalar, e, base=float(x))
-    a, b = operands(x, e)
+        return apply(E.rpow_scalar, exponent, base=float(input))
+    a, b = operands(input, exponent)
     if a.dtype.kind != "f" and np.any(b.data < 0):
         raise GradcliError(
             "Integers to negative integer powers are not allowed.",
@@ -300,14 +344,17 @@ def unary(op: Any, keeps_integers: bool = False) -> Callable[..., Tensor]:
             return apply(op, input)  # the common case: what the lines below do with a float one
         if not isinstance(input, Tensor):
             # PyTorch's parser takes no number here (torch.exp(2.0) is its TypeError)
-            raise GradcliError(
-                f"{op.name}(): argument 'input' (position 1) must be Tensor, not "
-                f"{pytype_name(input)}",
+            raise ArgumentTypeError(
+                op.name,
+                "input",
+                1,
+                "Tensor",
+                pytype_name(input),
                 hint=f"make it a tensor first: torch.{op.name}(torch.tensor(...)), or use "
                 f"math.{op.name} on a Python number"
                 if op.name in _MATH_NAMES
                 else f"make it a tensor first: torch.{op.name}(torch.tensor(...))",
-            ).mirror("TypeError")
+            )
         return apply(op, input if keeps_integers else floating(input))
 
     f.__name__ = op.name
@@ -317,14 +364,14 @@ def unary(op: Any, keeps_integers: bool = False) -> Callable[..., Tensor]:
 _neg = unary(E.neg, keeps_integers=True)
 
 
-def neg(x: Any) -> Tensor:
+def neg(input: Any) -> Tensor:
     """`-x`; refused on a bool tensor, in PyTorch's words."""
-    if isinstance(x, Tensor) and x.dtype == np.bool_:
+    if isinstance(input, Tensor) and input.dtype == np.bool_:
         raise GradcliError(
             "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
             "to invert a mask, use the `~` or `logical_not()` operator instead."
         ).pytorch()
-    return _neg(x)
+    return _neg(input)
 
 
 exp = unary(E.exp)
@@ -436,36 +483,40 @@ def div_op(a: Any, b: Any) -> Tensor:
     return mul_t(apply(reciprocal, tb), a)
 
 
-def matmul(x: Any, y: Any) -> Tensor:
-    x, y = tensor_arg(x, "input"), tensor_arg(y, "other")
-    if x.ndim == 0 or y.ndim == 0:
+def matmul(input: Any, other: Any) -> Tensor:
+    input, other = (
+        tensor_param(input, "matmul", "input", 1),
+        tensor_param(other, "matmul", "other", 2),
+    )
+    if input.ndim == 0 or other.ndim == 0:
         raise GradcliError(
-            f"both arguments to matmul need to be at least 1D, but they are {x.ndim}D and {y.ndim}D"
+            f"both arguments to matmul need to be at least 1D, but they are {input.ndim}D and "
+            f"{other.ndim}D"
         )
-    batch = matmul_check(x.shape, y.shape)
-    if x.dtype != y.dtype:
-        raise _matmul_dtype_error(x, y)
-    rows = (x.shape[-2],) if x.ndim >= 2 else ()
-    cols = (y.shape[-1],) if y.ndim >= 2 else ()
+    batch = matmul_check(input.shape, other.shape)
+    if input.dtype != other.dtype:
+        raise _matmul_dtype_error(input, other)
+    rows = (input.shape[-2],) if input.ndim >= 2 else ()
+    cols = (other.shape[-1],) if other.ndim >= 2 else ()
     size_check(tuple(batch) + rows + cols, "the matmul result")
     # The node PyTorch's matmul ends with: a vector times a matrix is (1, n) @ matrix
     # squeezed in place (SqueezeBackward4, and the result is at version 1); a matrix times a
     # batch is computed transposed and made contiguous (CloneBackward0).
     label = (
         "DotBackward0"
-        if x.ndim == y.ndim == 1
+        if input.ndim == other.ndim == 1
         else "MvBackward0"
-        if y.ndim == 1 and x.ndim == 2
+        if other.ndim == 1 and input.ndim == 2
         else "MmBackward0"
-        if x.ndim == y.ndim == 2
+        if input.ndim == other.ndim == 2
         else "SqueezeBackward4"
-        if x.ndim == 1 and y.ndim == 2
+        if input.ndim == 1 and other.ndim == 2
         else "CloneBackward0"
-        if x.ndim == 2 and y.ndim >= 3
+        if input.ndim == 2 and other.ndim >= 3
         else "UnsafeViewBackward0"
     )
-    out = apply(L.matmul, x, y, label=label)
-    if x.ndim == 1 and y.ndim == 2 and not out._inf:
+    out = apply(L.matmul, input, other, label=label)
+    if input.ndim == 1 and other.ndim == 2 and not out._inf:
         bumped(out)
     return out
 

@@ -10,10 +10,9 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import ArgumentTypeError, GradcliError
 from ..core.dtypes import check_dtype
 from ..core.tensor import Settings, Tensor, pytype_name, typename
-from ..ops.arithmetic import tensor_arg
 
 
 def int_arg(v: Any, what: str) -> int:
@@ -203,10 +202,7 @@ def float_dtype(dtype: Any, fn: str | None = None) -> np.dtype:
 
 def tensor_list(tensors: Any, fn: str) -> list[Tensor]:
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
-        raise GradcliError(
-            f"{fn}(): argument 'tensors' (position 1) must be tuple of Tensors, "
-            f"not {typename(tensors)}"
-        ).mirror("TypeError")
+        raise ArgumentTypeError(fn, "tensors", 1, "tuple of Tensors", typename(tensors))
     if not tensors:
         if fn == "stack":
             raise GradcliError("stack expects a non-empty TensorList")
@@ -215,7 +211,12 @@ def tensor_list(tensors: Any, fn: str) -> list[Tensor]:
         )
     if all(type(t) is Tensor for t in tensors):  # the common case, without a call each
         return list(tensors)
-    return [tensor_arg(t, f"{fn}() element") for t in tensors]
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):  # PyTorch's parser takes no number in a TensorList
+            raise GradcliError(
+                f"expected Tensor as element {i} in argument 0, but got {pytype_name(t)}"
+            ).mirror("TypeError")
+    return list(tensors)
 
 
 def reduction_arg(reduction: Any) -> str:

@@ -106,11 +106,11 @@ def column_stack(tensors: Any) -> Tensor:
 # --- splitting and moving dimensions -------------------------------------------------------------
 
 
-def tensor_split(x: Any, indices_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
+def tensor_split(input: Any, indices_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
     """`torch.tensor_split`: n sections (the first n % size one longer), or cuts at indices."""
-    x = _t(x)
-    d = C.check_dim(dim, x.ndim)
-    size = x.shape[d]
+    input = _t(input)
+    d = C.check_dim(dim, input.ndim)
+    size = input.shape[d]
     if isinstance(indices_or_sections, Tensor):
         indices_or_sections = indices_or_sections.data.tolist()
     if isinstance(indices_or_sections, (list, tuple)):
@@ -133,12 +133,12 @@ def tensor_split(x: Any, indices_or_sections: Any, dim: int = 0) -> tuple[Tensor
         a = builtins.min(builtins.max(a + size if a < 0 else a, 0), size)
         b = builtins.min(builtins.max(b + size if b < 0 else b, a), size)
         idx = (slice(None),) * d + (slice(a, b),)
-        out.append(A.named(I.getitem(x, idx), "SliceBackward0"))
+        out.append(A.named(I.getitem(input, idx), "SliceBackward0"))
     return tuple(out)
 
 
-def movedim(x: Any, source: Any, destination: Any) -> Tensor:
-    x = _t(x)
+def movedim(input: Any, source: Any, destination: Any) -> Tensor:
+    input = _t(input)
     src = list(source) if isinstance(source, (list, tuple)) else [source]
     dst = list(destination) if isinstance(destination, (list, tuple)) else [destination]
     if len(src) != len(dst):
@@ -146,57 +146,58 @@ def movedim(x: Any, source: Any, destination: Any) -> Tensor:
             f"movedim: Invalid source or destination dims: source ({src} dims) should contain "
             f"the same number of dims as destination ({dst} dims)"
         )
-    s = [C.check_dim(v, x.ndim) for v in src]
-    t = [C.check_dim(v, x.ndim) for v in dst]
+    s = [C.check_dim(v, input.ndim) for v in src]
+    t = [C.check_dim(v, input.ndim) for v in dst]
     if len(set(s)) != len(s) or len(set(t)) != len(t):
         raise GradcliError("movedim: repeated dim in `source` or `destination`")
-    order: list[int | None] = [None] * x.ndim
+    order: list[int | None] = [None] * input.ndim
     for a, b in zip(s, t):
         order[b] = a
-    rest = iter(d for d in range(x.ndim) if d not in s)
+    rest = iter(d for d in range(input.ndim) if d not in s)
     perm = tuple(o if o is not None else next(rest) for o in order)
-    return F.permute(x, perm)
+    return F.permute(input, perm)
 
 
-def unflatten(x: Any, dim: Any, sizes: Any) -> Tensor:
-    x = _t(x)
-    d = C.check_dim(dim, x.ndim)
+def unflatten(input: Any, dim: Any, sizes: Any) -> Tensor:
+    input = _t(input)
+    d = C.check_dim(dim, input.ndim)
     sizes = tuple(C.int_arg(s, "sizes") for s in sizes)
     if not sizes:
         raise GradcliError("unflatten: sizes must be non-empty")
-    inner = C.infer_shape(sizes, x.shape[d]) if x.shape[d] and -1 in sizes else sizes
-    if math.prod(inner) != x.shape[d]:
+    inner = C.infer_shape(sizes, input.shape[d]) if input.shape[d] and -1 in sizes else sizes
+    if math.prod(inner) != input.shape[d]:
         raise GradcliError(
             f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim "
-            f"{dim} ({x.shape[d]}) in the input tensor"
+            f"{dim} ({input.shape[d]}) in the input tensor"
         )
-    return F.view(x, x.shape[:d] + tuple(inner) + x.shape[d + 1 :])
+    return F.view(input, input.shape[:d] + tuple(inner) + input.shape[d + 1 :])
 
 
-def select(x: Any, dim: Any, index: Any) -> Tensor:
-    x = _t(x)
-    if x.ndim == 0:
+def select(input: Any, dim: Any, index: Any) -> Tensor:
+    input = _t(input)
+    if input.ndim == 0:
         raise GradcliError("select() cannot be applied to a 0-dim tensor.").mirror("IndexError")
-    d = C.check_dim(dim, x.ndim)
+    d = C.check_dim(dim, input.ndim)
     i = C.int_arg(index, "index")
-    n = x.shape[d]
+    n = input.shape[d]
     if not -n <= i < n:
         raise GradcliError(
-            f"select(): index {i} out of range for tensor of size {list(x.shape)} at dimension {d}"
+            f"select(): index {i} out of range for tensor of size {list(input.shape)} at "
+            f"dimension {d}"
         ).mirror("IndexError")
-    return I.getitem(x, (slice(None),) * d + (i,))
+    return I.getitem(input, (slice(None),) * d + (i,))
 
 
 # --- order ----------------------------------------------------------------------------------------
 
 
-def argsort(x: Any, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
-    x = _t(x).detach()  # indices only: nothing to record
-    return CO.sort(x, dim=dim, descending=descending, stable=stable).indices
+def argsort(input: Any, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
+    input = _t(input).detach()  # indices only: nothing to record
+    return CO.sort(input, dim=dim, descending=descending, stable=stable).indices
 
 
-def msort(x: Any) -> Tensor:
-    return CO.sort(x, dim=0).values
+def msort(input: Any) -> Tensor:
+    return CO.sort(input, dim=0).values
 
 
 def _selected_as_aten(data: np.ndarray, d: int, at: np.ndarray, k: int) -> np.ndarray:
@@ -220,20 +221,20 @@ def _selected_as_aten(data: np.ndarray, d: int, at: np.ndarray, k: int) -> np.nd
     return at
 
 
-def kthvalue(x: Any, k: Any, dim: int = -1, keepdim: bool = False) -> MaxMin:
+def kthvalue(input: Any, k: Any, dim: int = -1, keepdim: bool = False) -> MaxMin:
     """The k-th smallest along dim (1-based), and its index: torch.return_types.kthvalue."""
-    x = _t(x)
+    input = _t(input)
     kk = C.int_arg(k, "k")
-    d = C.check_dim(dim, x.ndim) if x.ndim else 0
-    n = x.shape[d] if x.ndim else 1
+    d = C.check_dim(dim, input.ndim) if input.ndim else 0
+    n = input.shape[d] if input.ndim else 1
     if not 1 <= kk <= n:
         raise GradcliError(f"kthvalue(): selected number k out of range for dimension {d}")
-    if x.ndim == 0:
-        return MaxMin(A.named(F.clone(x), "KthvalueBackward0"), Tensor(np.zeros((), np.int64)))
-    order = np.argsort(x.data, axis=d, kind="stable")
+    if input.ndim == 0:
+        return MaxMin(A.named(F.clone(input), "KthvalueBackward0"), Tensor(np.zeros((), np.int64)))
+    order = np.argsort(input.data, axis=d, kind="stable")
     at = np.take(order, [kk - 1], axis=d)
-    at = _selected_as_aten(x.data, d, at, kk - 1)
-    values = A.named(CO.gather(x, d, Tensor(at)), "KthvalueBackward0")
+    at = _selected_as_aten(input.data, d, at, kk - 1)
+    values = A.named(CO.gather(input, d, Tensor(at)), "KthvalueBackward0")
     indices = Tensor(at.astype(np.int64))
     if not keepdim:
         values = A.named(F.squeeze(values, d), "KthvalueBackward0")
@@ -241,15 +242,15 @@ def kthvalue(x: Any, k: Any, dim: int = -1, keepdim: bool = False) -> MaxMin:
     return MaxMin(values, indices, "kthvalue")
 
 
-def aminmax(x: Any, *, dim: Any = None, keepdim: bool = False) -> MaxMin:
-    x = _t(x)
-    if x.numel() == 0 and dim is None:
+def aminmax(input: Any, *, dim: Any = None, keepdim: bool = False) -> MaxMin:
+    input = _t(input)
+    if input.numel() == 0 and dim is None:
         raise GradcliError(
             "aminmax(): cannot compute aminmax over an empty dimension as the operation has "
             "no identity."
         )
-    lo = F.amin(x, () if dim is None else dim, keepdim) if dim is not None else F.amin(x)
-    hi = F.amax(x, () if dim is None else dim, keepdim) if dim is not None else F.amax(x)
+    lo = F.amin(input, () if dim is None else dim, keepdim) if dim is not None else F.amin(input)
+    hi = F.amax(input, () if dim is None else dim, keepdim) if dim is not None else F.amax(input)
     out = MaxMin(lo, hi, "aminmax")
     out.fields = ("min", "max")
     return out
@@ -258,22 +259,22 @@ def aminmax(x: Any, *, dim: Any = None, keepdim: bool = False) -> MaxMin:
 # --- products and blends ------------------------------------------------------------------------
 
 
-def inner(x: Any, other: Any) -> Tensor:
+def inner(input: Any, other: Any) -> Tensor:
     """`torch.inner`: sums over the last dimension of both (a 0-d operand scales the other)."""
-    x, y = _t(x), _t(other, "other")
-    if x.ndim == 0 or y.ndim == 0:
-        return A.mul_t(x, y)
-    if x.shape[-1] != y.shape[-1]:
+    input, y = _t(input), _t(other, "other")
+    if input.ndim == 0 or y.ndim == 0:
+        return A.mul_t(input, y)
+    if input.shape[-1] != y.shape[-1]:
         raise GradcliError(
             f"inner() the last dimension must match on both input tensors but got shapes "
-            f"{list(x.shape)} and {list(y.shape)}"
+            f"{list(input.shape)} and {list(y.shape)}"
         )
-    if x.ndim == 1 and y.ndim == 1:
-        return F.dot(x, y)
-    k = x.shape[-1]
-    rows = F.reshape(x, (-1, k))
+    if input.ndim == 1 and y.ndim == 1:
+        return F.dot(input, y)
+    k = input.shape[-1]
+    rows = F.reshape(input, (-1, k))
     cols = F.transpose(F.reshape(y, (-1, k)), 0, 1)
-    return F.reshape(A.matmul(rows, cols), x.shape[:-1] + y.shape[:-1])
+    return F.reshape(A.matmul(rows, cols), input.shape[:-1] + y.shape[:-1])
 
 
 def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002

@@ -36,14 +36,14 @@ def linear(input: Any, weight: Any, bias: Any = None) -> Tensor:  # noqa: A002
     return F.linear_forward(x, w, bias)
 
 
-def silu(x: Any, inplace: bool = False) -> Tensor:
+def silu(input: Any, inplace: bool = False) -> Tensor:
     """`F.silu`: one record (ATen's kernels: its float32 bits, forward and backward)."""
-    t = NF._float_input(x, "silu_cpu")
+    t = NF._float_input(input, "silu_cpu")
     return NF._maybe_inplace(t, inplace, lambda v: apply(Ac.silu, v))
 
 
-def logsigmoid(x: Any) -> Tensor:
-    return apply(Ac.logsigmoid, NF._float_input(x, "log_sigmoid_cpu"))
+def logsigmoid(input: Any) -> Tensor:
+    return apply(Ac.logsigmoid, NF._float_input(input, "log_sigmoid_cpu"))
 
 
 @C.legacy_reductions
@@ -101,17 +101,17 @@ def masked_fill(x: Any, mask: Any, value: Any) -> Tensor:
 
 
 def _tri(upper: bool) -> Any:
-    def tri(x: Any, diagonal: int = 0) -> Tensor:
-        x = A.tensor_arg(x, "input")
-        if x.ndim < 2:
+    def tri(input: Any, diagonal: int = 0) -> Tensor:
+        input = A.tensor_arg(input, "input")
+        if input.ndim < 2:
             raise GradcliError(
                 f"{'triu' if upper else 'tril'}: input tensor must have at least 2 dimensions"
             )
-        n, m = x.shape[-2:]
+        n, m = input.shape[-2:]
         keep = np.triu(np.ones((n, m)), diagonal) if upper else np.tril(np.ones((n, m)), diagonal)
         # a selection, not a product with the mask: -inf (a causal mask) and nan outside the
         # triangle become exact zeros, as PyTorch's (0 * -inf would be nan)
-        out = apply(B.where, Tensor(keep.astype(bool)), x, Tensor(np.zeros((), x.dtype)))
+        out = apply(B.where, Tensor(keep.astype(bool)), input, Tensor(np.zeros((), input.dtype)))
         return A.named(out, "TriuBackward0" if upper else "TrilBackward0")
 
     return tri
@@ -121,11 +121,11 @@ tril = _tri(False)
 triu = _tri(True)
 
 
-def diagonal(x: Any, offset: Any = 0, dim1: Any = 0, dim2: Any = 1) -> Tensor:
+def diagonal(input: Any, offset: Any = 0, dim1: Any = 0, dim2: Any = 1) -> Tensor:
     """`torch.diagonal` / `x.diagonal()`: the elements (i, i + offset) of the planes spanned by
     dim1 and dim2, as the last dimension: a view of x for a contiguous matrix (dims 0, 1), else
     a copy in gradcli."""
-    return _diagonal(x, offset, dim1, dim2, view=True)
+    return _diagonal(input, offset, dim1, dim2, view=True)
 
 
 def _diagonal(x: Any, offset: Any, dim1: Any, dim2: Any, *, view: bool) -> Tensor:
@@ -172,45 +172,45 @@ def _flat(t: Tensor) -> Tensor:
     return F.reshape(t, -1) if t.ndim != 1 else t
 
 
-def diag_embed(x: Any, offset: Any = 0, dim1: Any = -2, dim2: Any = -1) -> Tensor:
+def diag_embed(input: Any, offset: Any = 0, dim1: Any = -2, dim2: Any = -1) -> Tensor:
     """`torch.diag_embed(x, offset, dim1, dim2)`: the last dim of x as the diagonal (`offset`
     above the main one) of new square matrices in dims (dim1, dim2) (DiagEmbedBackward0)."""
-    x = A.tensor_arg(x, "input")
+    input = A.tensor_arg(input, "input")
     off = C.int_arg(offset, "offset")
-    nd = x.ndim + 1
+    nd = input.ndim + 1
     d1, d2 = C.check_dim(dim1, nd), C.check_dim(dim2, nd)
     if d1 == d2:
         raise GradcliError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
-    n = x.shape[-1] if x.ndim else 1
+    n = input.shape[-1] if input.ndim else 1
     m = n + builtins.abs(off)
-    lead = x.shape[:-1] if x.ndim else ()
+    lead = input.shape[:-1] if input.ndim else ()
     A.size_check((*lead, m, m), "the torch.diag_embed() result")
     ids = np.full((*lead, m, m), -1, np.int64)
     i = np.arange(n)
-    ids[..., i + builtins.max(-off, 0), i + builtins.max(off, 0)] = np.arange(x.data.size).reshape(
-        (*lead, n)
-    )
+    ids[..., i + builtins.max(-off, 0), i + builtins.max(off, 0)] = np.arange(
+        input.data.size
+    ).reshape((*lead, n))
     ids = np.moveaxis(ids, [-2, -1], [d1, d2])
-    return _picked([_flat(x)], ids, "DiagEmbedBackward0")
+    return _picked([_flat(input)], ids, "DiagEmbedBackward0")
 
 
-def diag(x: Any, diagonal: int = 0) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    if x.ndim == 2:
-        return _diagonal(x, diagonal, 0, 1, view=False)  # a copy, as PyTorch's diag
-    if x.ndim == 1:
-        return diag_embed(x, diagonal)
-    raise GradcliError(f"diag(): Supports 1D or 2D tensors. Got {x.ndim}D")
+def diag(input: Any, diagonal: int = 0) -> Tensor:
+    input = A.tensor_arg(input, "input")
+    if input.ndim == 2:
+        return _diagonal(input, diagonal, 0, 1, view=False)  # a copy, as PyTorch's diag
+    if input.ndim == 1:
+        return diag_embed(input, diagonal)
+    raise GradcliError(f"diag(): Supports 1D or 2D tensors. Got {input.ndim}D")
 
 
 diagonal_of = diagonal
 
 
-def trace(x: Any) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    if x.ndim != 2:
-        raise GradcliError(f"trace: expected a matrix, but got tensor with dim {x.ndim}")
-    return A.named(F.sum(diag(x)), "TraceBackward0")
+def trace(input: Any) -> Tensor:
+    input = A.tensor_arg(input, "input")
+    if input.ndim != 2:
+        raise GradcliError(f"trace: expected a matrix, but got tensor with dim {input.ndim}")
+    return A.named(F.sum(diag(input)), "TraceBackward0")
 
 
 def _pieces(x: Tensor, dim: int, sizes: list[int]) -> tuple[Tensor, ...]:
@@ -223,9 +223,9 @@ def _pieces(x: Tensor, dim: int, sizes: list[int]) -> tuple[Tensor, ...]:
     return tuple(out)
 
 
-def split(x: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
-    x = A.tensor_arg(x, "input")
-    n = x.shape[C.check_dim(dim, x.ndim)]
+def split(tensor: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
+    tensor = A.tensor_arg(tensor, "input")
+    n = tensor.shape[C.check_dim(dim, tensor.ndim)]
     if isinstance(split_size_or_sections, (list, tuple)):
         sizes = [C.int_arg(s, "split size") for s in split_size_or_sections]
         if sum(sizes) != n:
@@ -239,25 +239,25 @@ def split(x: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ..
         if size <= 0:
             raise GradcliError("split expects split_size be positive")
         sizes = [min(size, n - i) for i in range(0, n, size)]
-    return _pieces(x, dim, sizes)
+    return _pieces(tensor, dim, sizes)
 
 
-def chunk(x: Any, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
-    x = A.tensor_arg(x, "input")
+def chunk(input: Any, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+    input = A.tensor_arg(input, "input")
     c = C.int_arg(chunks, "chunks")
     if c <= 0:
         raise GradcliError("chunk expects `chunks` to be greater than 0")
-    n = x.shape[C.check_dim(dim, x.ndim)]
+    n = input.shape[C.check_dim(dim, input.ndim)]
     size = -(-n // c) if n else 1
-    return split(x, size, dim)
+    return split(input, size, dim)
 
 
-def unbind(x: Any, dim: int = 0) -> tuple[Tensor, ...]:
-    x = A.tensor_arg(x, "input")
-    d = C.check_dim(dim, x.ndim)
+def unbind(input: Any, dim: int = 0) -> tuple[Tensor, ...]:
+    input = A.tensor_arg(input, "input")
+    d = C.check_dim(dim, input.ndim)
     return tuple(
-        A.named(I.getitem(x, (slice(None),) * d + (i,)), "UnbindBackward0")
-        for i in range(x.shape[d])
+        A.named(I.getitem(input, (slice(None),) * d + (i,)), "UnbindBackward0")
+        for i in range(input.shape[d])
     )
 
 
@@ -276,28 +276,28 @@ def repeat(x: Any, *sizes: Any) -> Tensor:
     return A.named(F.reshape(big, tuple(r * s for r, s in zip(reps, shape))), "RepeatBackward0")
 
 
-def gather(x: Any, dim: int, index: Any) -> Tensor:
-    x = A.tensor_arg(x, "input")
+def gather(input: Any, dim: int, index: Any) -> Tensor:
+    input = A.tensor_arg(input, "input")
     idx = index if isinstance(index, Tensor) else Tensor(np.asarray(index))
-    d = C.check_dim(dim, x.ndim)
-    if idx.ndim != x.ndim:
+    d = C.check_dim(dim, input.ndim)
+    if idx.ndim != input.ndim:
         raise GradcliError("Index tensor must have the same number of dimensions as input tensor")
     ind = idx.data.astype(np.int64)
     grids = list(np.indices(ind.shape, sparse=True))
     grids[d] = ind
-    out = I.getitem(x, tuple(Tensor(np.broadcast_to(g, ind.shape)) for g in grids))
+    out = I.getitem(input, tuple(Tensor(np.broadcast_to(g, ind.shape)) for g in grids))
     return A.named(out, "GatherBackward0")
 
 
-def take_along_dim(x: Any, indices: Any, dim: Any = None) -> Tensor:
+def take_along_dim(input: Any, indices: Any, dim: Any = None) -> Tensor:
     """`torch.take_along_dim(x, indices, dim)`: gather after broadcasting x and the indices on
     every dim but `dim`; without a dim, of the flattened tensors (PyTorch's composition)."""
-    x = A.tensor_arg(x, "input")
+    input = A.tensor_arg(input, "input")
     idx = indices if isinstance(indices, Tensor) else Tensor(np.asarray(indices))
-    if dim is not None and x.ndim != idx.ndim:
+    if dim is not None and input.ndim != idx.ndim:
         raise GradcliError(
             "torch.take_along_dim(): input and indices should have the same number of "
-            f"dimensions, but got {x.ndim} dimensions for input, and {idx.ndim} dimensions "
+            f"dimensions, but got {input.ndim} dimensions for input, and {idx.ndim} dimensions "
             "for indices"
         )
     if idx.dtype.kind not in "iu":
@@ -306,22 +306,22 @@ def take_along_dim(x: Any, indices: Any, dim: Any = None) -> Tensor:
             + {"f": "Float", "b": "Bool"}.get(idx.dtype.kind, str(idx.dtype))
         )
     if dim is None:
-        return gather(F.reshape(x, -1), 0, Tensor(idx.data.reshape(-1)))
-    d = C.check_dim(dim, x.ndim)
+        return gather(F.reshape(input, -1), 0, Tensor(idx.data.reshape(-1)))
+    d = C.check_dim(dim, input.ndim)
     shape = []
-    for k, (a, b) in enumerate(zip(x.shape, idx.shape)):
+    for k, (a, b) in enumerate(zip(input.shape, idx.shape)):
         if k != d and a != b and 1 not in (a, b):
             raise GradcliError(
                 f"The size of tensor a ({a}) must match the size of tensor b ({b}) at "
                 f"non-singleton dimension {k}"
             )
         shape.append(max(a, b) if a and b else 0)
-    xs = tuple(x.shape[k] if k == d else n for k, n in enumerate(shape))
+    xs = tuple(input.shape[k] if k == d else n for k, n in enumerate(shape))
     ids = tuple(idx.shape[k] if k == d else n for k, n in enumerate(shape))
     A.size_check(ids, "take_along_dim output")
-    if xs != x.shape:
-        x = F.expand(x, xs)
-    return gather(x, d, Tensor(np.broadcast_to(idx.data, ids)))
+    if xs != input.shape:
+        input = F.expand(input, xs)
+    return gather(input, d, Tensor(np.broadcast_to(idx.data, ids)))
 
 
 def _sorted(fn: str) -> Any:
@@ -398,19 +398,20 @@ def _order(
     return np.moveaxis(order, -1, d)
 
 
-def sort(x: Any, dim: int = -1, descending: bool = False, stable: bool = False) -> Any:
-    return _sorted("sort")(x, dim=dim, descending=descending, stable=stable)
+def sort(input: Any, dim: int = -1, descending: bool = False, stable: bool = False) -> Any:
+    return _sorted("sort")(input, dim=dim, descending=descending, stable=stable)
 
 
-def topk(x: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:  # noqa: A002
-    return _sorted("topk")(x, k, dim=dim, largest=largest, sorted=sorted)
+def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:  # noqa: A002
+    A.int_param(k, "topk", "k", 2)
+    return _sorted("topk")(input, k, dim=dim, largest=largest, sorted=sorted)
 
 
-def one_hot(t: Any, num_classes: int = -1) -> Tensor:
-    t = t if isinstance(t, Tensor) else Tensor(np.asarray(t))
-    if t.dtype.kind == "f" and not np.all(t.data == np.round(t.data)):
+def one_hot(input: Any, num_classes: int = -1) -> Tensor:
+    input = input if isinstance(input, Tensor) else Tensor(np.asarray(input))
+    if input.dtype.kind == "f" and not np.all(input.data == np.round(input.data)):
         raise GradcliError("one_hot is only applicable to index tensor")
-    ind = t.data.astype(np.int64)
+    ind = input.data.astype(np.int64)
     n = int(ind.max()) + 1 if num_classes == -1 and ind.size else int(num_classes)
     if ind.size and (ind.min() < 0 or ind.max() >= n):
         raise GradcliError("Class values must be smaller than num_classes.")
@@ -424,11 +425,11 @@ def one_hot(t: Any, num_classes: int = -1) -> Tensor:
 def _logical(fn: str) -> Any:
     reduce = np.all if fn == "all" else np.any
 
-    def f(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-        x = A.tensor_arg(x, "input")
-        d = C.dims_arg(dim, x.ndim)
-        check_reduced(x.data, d, bool(keepdim), fn)
-        return Tensor(np.asarray(reduce(x.data, axis=d, keepdims=bool(keepdim))))
+    def f(input: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
+        input = A.tensor_arg(input, "input")
+        d = C.dims_arg(dim, input.ndim)
+        check_reduced(input.data, d, bool(keepdim), fn)
+        return Tensor(np.asarray(reduce(input.data, axis=d, keepdims=bool(keepdim))))
 
     f.__name__ = fn
     return f

@@ -14,7 +14,7 @@ from ..base.errors import GradcliError
 from ..core import dtypes
 from ..core.dtypes import check_dtype
 from ..core.tensor import Settings, Tensor, data_array, numpy_data, typename
-from ..ops.arithmetic import size_check, tensor_arg
+from ..ops.arithmetic import size_check, tensor_arg, tensor_param
 from .args import NO_SIZE, float_dtype, int_arg, new_tensor, shape_arg, sizes_arg
 from .printing import UNWRITTEN
 
@@ -420,16 +420,16 @@ def _linspace(start: float, end: float, n: int, dt: np.dtype) -> np.ndarray:
 
 def _like(fill: Callable[..., Tensor]) -> Callable[..., Tensor]:
     def make(
-        t: Any, *args: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
+        input: Any, *args: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
     ) -> Tensor:
-        t = tensor_arg(t, "input")
+        input = tensor_param(input, fill.__name__ + "_like", "input", 1)
         # As PyTorch: the input's dtype unless one is asked for.
-        dt = t.dtype if dtype is None else check_dtype(dtype, fn=fill.__name__ + "_like")
+        dt = input.dtype if dtype is None else check_dtype(dtype, fn=fill.__name__ + "_like")
         if args:
-            made = fill(t.shape, *args, dtype=dt, requires_grad=requires_grad)
+            made = fill(input.shape, *args, dtype=dt, requires_grad=requires_grad)
         else:
-            made = fill(t.shape, dtype=dt, requires_grad=requires_grad)
-        made.data = _laid_out_like(made.data, t.data)
+            made = fill(input.shape, dtype=dt, requires_grad=requires_grad)
+        made.data = _laid_out_like(made.data, input.data)
         return made
 
     return make
@@ -463,4 +463,17 @@ ones_like = _like(ones)
 empty_like = _like(empty)
 
 
-full_like = _like(full)
+_full_like = _like(full)
+
+
+def full_like(
+    input: Any,
+    fill_value: Any,
+    *,
+    dtype: Any = None,
+    requires_grad: bool = False,
+    device: Any = None,
+) -> Tensor:
+    """`torch.full_like(x, 2.0)`, `torch.full_like(x, fill_value=2.0)` (a call without the
+    value is PyTorch's TypeError, not the *args of the other `_like` constructors)."""
+    return _full_like(input, fill_value, dtype=dtype, requires_grad=requires_grad, device=device)

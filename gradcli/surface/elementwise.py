@@ -17,7 +17,7 @@ from ..core.op import Op, apply
 from ..core.tensor import Tensor, typename
 from ..ops import binary as B
 from ..ops import elementwise as E
-from ..ops.arithmetic import div_t, named, operands, sign, tensor_arg
+from ..ops.arithmetic import div_t, named, operands, sign, tensor_arg, tensor_param
 
 
 def _not_for(kernel: str, x: Tensor) -> GradcliError:
@@ -31,7 +31,7 @@ def rounding(op: Op, kernel: str) -> Callable[[Any], Tensor]:
     as in PyTorch); a bool tensor is refused in PyTorch's words."""
 
     def f(input: Any) -> Tensor:
-        x = tensor_arg(input, "input")
+        x = tensor_param(input, op.name, "input", 1)
         if x.dtype == np.bool_:
             raise _not_for(kernel, x)
         if x.dtype.kind != "f":

@@ -901,19 +901,19 @@ def multilabel_margin_loss(
 # --- linear algebra ----------------------------------------------------------------------------
 
 
-def cholesky_solve(B_: Any, L_: Any, upper: bool = False, *, out: Any = None) -> Tensor:  # noqa: N803
+def cholesky_solve(input: Any, input2: Any, upper: bool = False, *, out: Any = None) -> Tensor:  # noqa: N803
     """X with (L L^T) X = B given the Cholesky factor L (U^T U when upper): two triangular
     solves with the factor's triangle (the other triangle's entries pass the gradient as
     PyTorch's formula -(G X^T + X G^T) L does, but not into the value)."""
     from .composite import tril, triu
     from .linalg import _matrices, solve
 
-    b = A.tensor_arg(B_, "input")
+    b = A.tensor_arg(input, "input")
     if b.ndim < 2:
         raise GradcliError(
             f"b should have at least 2 dimensions, but has {b.ndim} dimensions instead"
         )
-    lm = A.tensor_arg(L_, "input2")
+    lm = A.tensor_arg(input2, "input2")
     if lm.ndim < 2:
         raise GradcliError(
             f"u should have at least 2 dimensions, but has {lm.ndim} dimensions instead"
@@ -963,13 +963,13 @@ _EXP_THETA = {
 }
 
 
-def matrix_exp(A_: Any) -> Tensor:  # noqa: N803
+def matrix_exp(input: Any) -> Tensor:  # noqa: N803
     """exp(A) by scaling and squaring: the Taylor polynomial of the degree PyTorch picks for
     the matrix's 1-norm (1 to 18; beyond, A / 2^s with degree 18, squared s times), summed by
     Horner's rule with matmuls, so the gradient is the polynomial's (exp's to rounding)."""
     from .linalg import _matrices
 
-    a = _matrices(A_, "linalg.matrix_exp")
+    a = _matrices(input, "linalg.matrix_exp")
     n = a.shape[-1]
     eye = Tensor(np.eye(n, dtype=a.dtype))
     if a.data.size == 0:
@@ -995,8 +995,8 @@ def matrix_exp(A_: Any) -> Tensor:  # noqa: N803
 
 
 def lstsq(
-    A_: Any,  # noqa: N803
-    B_: Any,
+    input: Any,  # noqa: N803
+    b: Any,
     rcond: Any = None,
     *,
     driver: Any = None,
@@ -1007,8 +1007,8 @@ def lstsq(
     from .linalg import ReturnTuple, _matrices, pinv
 
     fn = "torch.linalg.lstsq"
-    a = _matrices(A_, fn, square=False)
-    b = A.tensor_arg(B_, "B")
+    a = _matrices(input, fn, square=False)
+    b = A.tensor_arg(b, "B")
     if driver is not None and driver not in ("gels", "gelsy", "gelsd", "gelss"):
         raise GradcliError(f"{fn}: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)")
     drv = driver or "gelsy"
@@ -1213,7 +1213,7 @@ def cov(
 
 
 def matrix_rank(
-    A_: Any,  # noqa: N803
+    input: Any,  # noqa: N803
     tol: Any = None,
     hermitian: bool = False,
     *,
@@ -1225,7 +1225,7 @@ def matrix_rank(
     eps * max(m, n) when atol is not given, else 0): an int64 tensor, no gradient."""
     from .linalg import _matrices
 
-    a = _matrices(A_, "torch.linalg.matrix_rank", square=False)
+    a = _matrices(input, "torch.linalg.matrix_rank", square=False)
     if tol is not None:
         atol, rtol = tol, 0.0
     m, n = a.shape[-2:]
@@ -1244,13 +1244,13 @@ def matrix_rank(
     return Tensor((s > np.maximum(at, rt * top)).sum(-1).astype(np.int64))
 
 
-def cond(A_: Any, p: Any = None, *, out: Any = None) -> Tensor:  # noqa: N803
+def cond(input: Any, p: Any = None, *, out: Any = None) -> Tensor:  # noqa: N803
     """The condition number: the ratio of the extreme singular values for p None, 2 or -2;
     otherwise ||A||_p ||A^-1||_p (inf for a singular matrix), as PyTorch computes them."""
     from .linalg import _matrices, inv, matrix_norm, svdvals
     from .rearrange import narrow
 
-    a = _matrices(A_, "linalg.cond", square=p not in (None, 2, -2))
+    a = _matrices(input, "linalg.cond", square=p not in (None, 2, -2))
     if p in (None, 2, -2):
         s = svdvals(a)
         k = s.shape[-1]

@@ -86,34 +86,40 @@ maximum = binop(B.maximum)
 minimum = binop(B.minimum)
 
 
-def relu(x: Any, inplace: bool = False) -> Tensor:
-    return apply(E.relu, tensor_arg(x, "input"))
+def relu(input: Any, inplace: bool = False) -> Tensor:
+    return apply(E.relu, A.tensor_param(input, "relu", "input", 1))
 
 
-def leaky_relu(x: Any, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
-    return apply(E.leaky_relu, tensor_arg(x, "input"), negative_slope=float(negative_slope))
+def leaky_relu(input: Any, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    input = A.tensor_param(input, "leaky_relu", "input", 1)
+    return apply(E.leaky_relu, input, negative_slope=float(negative_slope))
 
 
-def softplus(x: Any, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
-    return apply(E.softplus, tensor_arg(x, "input"), beta=float(beta), threshold=float(threshold))
+def softplus(input: Any, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    return apply(
+        E.softplus,
+        A.tensor_param(input, "softplus", "input", 1),
+        beta=float(beta),
+        threshold=float(threshold),
+    )
 
 
-def gelu(x: Any, approximate: str = "none") -> Tensor:
+def gelu(input: Any, approximate: str = "none") -> Tensor:
     if approximate not in ("none", "tanh"):
         raise GradcliError(f"approximate argument must be either none or tanh, not {approximate!r}")
-    return apply(E.gelu, tensor_arg(x, "input"), approximate=approximate)
+    return apply(E.gelu, A.tensor_param(input, "gelu", "input", 1), approximate=approximate)
 
 
-def clamp(x: Any, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
-    return _clamp(x, min, max, "clamp")
+def clamp(input: Any, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
+    return _clamp(input, min, max, "clamp")
 
 
-def clamp_min(x: Any, min: Any) -> Tensor:  # noqa: A002
-    return _clamp(x, min, None, "clamp_min")
+def clamp_min(input: Any, min: Any) -> Tensor:  # noqa: A002
+    return _clamp(input, min, None, "clamp_min")
 
 
-def clamp_max(x: Any, max: Any) -> Tensor:  # noqa: A002
-    return _clamp(x, None, max, "clamp_max")
+def clamp_max(input: Any, max: Any) -> Tensor:  # noqa: A002
+    return _clamp(input, None, max, "clamp_max")
 
 
 def _is_number(v: Any) -> bool:
@@ -201,32 +207,32 @@ def _clamp_refused(lo: Any, hi: Any, fn: str) -> None:
 _NO_VALUE = object()
 
 
-def where(condition: Any, x: Any = _NO_VALUE, y: Any = _NO_VALUE) -> Any:
+def where(condition: Any, input: Any = _NO_VALUE, other: Any = _NO_VALUE) -> Any:
     """`torch.where(cond, x, y)`; `torch.where(cond)` is `torch.nonzero(cond, as_tuple=True)`."""
     c = condition if isinstance(condition, Tensor) else Tensor(np.asarray(condition, dtype=bool))
-    if x is _NO_VALUE and y is _NO_VALUE:
+    if input is _NO_VALUE and other is _NO_VALUE:
         found = np.nonzero(c.data if c.ndim else c.data.reshape(1))
         return tuple(Tensor(w.astype(np.int64)) for w in found)
-    if x is _NO_VALUE or y is _NO_VALUE:
+    if input is _NO_VALUE or other is _NO_VALUE:
         raise GradcliError(
             "where() missing a required argument: 'other'",
             expected="torch.where(condition, input, other) or torch.where(condition)",
         ).mirror("TypeError")
-    like = x if isinstance(x, Tensor) else y if isinstance(y, Tensor) else None
+    like = input if isinstance(input, Tensor) else other if isinstance(other, Tensor) else None
     if like is None:
         # Two numbers: their own dtype (ints give int64, bools bool, a float the default).
-        kinds = {dtypes.scalar_dtype(v, Settings.default_dtype) for v in (x, y)}
+        kinds = {dtypes.scalar_dtype(v, Settings.default_dtype) for v in (input, other)}
         dt = (
             Settings.default_dtype
             if any(k.kind == "f" for k in kinds)
             else builtins.max(kinds, key=lambda k: k.kind != "b")
         )
         like = Tensor(np.zeros((), dtype=dt))
-    tx = x if isinstance(x, Tensor) else scalar_operand(x, like)
-    ty = y if isinstance(y, Tensor) else scalar_operand(y, like)
+    tx = input if isinstance(input, Tensor) else scalar_operand(input, like)
+    ty = other if isinstance(other, Tensor) else scalar_operand(other, like)
     if tx.dtype != ty.dtype:
-        if isinstance(x, Tensor) or isinstance(y, Tensor):
-            tx, ty = A.operands(x, y)  # PyTorch's promotion (a number is a wrapped number)
+        if isinstance(input, Tensor) or isinstance(other, Tensor):
+            tx, ty = A.operands(input, other)  # PyTorch's promotion (a number is a wrapped number)
         else:
             tx, ty = cast(tx, like.dtype), cast(ty, like.dtype)
     shape = broadcast_shape(tx, ty)
@@ -235,8 +241,8 @@ def where(condition: Any, x: Any = _NO_VALUE, y: Any = _NO_VALUE) -> Any:
 
 
 def _compare(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Tensor]:
-    def f(a: Any, b: Any) -> Tensor:
-        return Tensor(fn(*compared(a, b)))
+    def f(input: Any, other: Any) -> Tensor:
+        return Tensor(fn(*compared(input, other)))
 
     return f
 
@@ -263,70 +269,70 @@ def _reduce_label(base: str, dim: Any) -> str:
     return f"{base}Backward{0 if dim is None else 1}"
 
 
-def sum(x: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
-    x = tensor_arg(x, "input")
+def sum(input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    input = tensor_arg(input, "input")
     if dtype is not None:
-        x = to_dtype(x, check_dtype(dtype, fn="sum"))
-    elif x.dtype.kind in "biu" and x.dtype != np.int64:
-        x = Tensor(x.data.astype(np.int64))  # as PyTorch: integer and bool sums are int64
-    d = dims_arg(dim, x.ndim)
-    return apply(R.sum, x, dim=d, keepdim=bool(keepdim), label=_reduce_label("Sum", dim))
+        input = to_dtype(input, check_dtype(dtype, fn="sum"))
+    elif input.dtype.kind in "biu" and input.dtype != np.int64:
+        input = Tensor(input.data.astype(np.int64))  # as PyTorch: integer and bool sums are int64
+    d = dims_arg(dim, input.ndim)
+    return apply(R.sum, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Sum", dim))
 
 
-def mean(x: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
-    x = tensor_arg(x, "input")
+def mean(input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    input = tensor_arg(input, "input")
     if dtype is not None:
-        x = to_dtype(x, check_dtype(dtype, fn="mean"))
-    if x.dtype.kind != "f":
+        input = to_dtype(input, check_dtype(dtype, fn="mean"))
+    if input.dtype.kind != "f":
         raise GradcliError(
             "mean(): could not infer output dtype. Input dtype must be either a "
-            f"floating point or complex dtype. Got: {scalar_type_name(x.dtype)}",
+            f"floating point or complex dtype. Got: {scalar_type_name(input.dtype)}",
             hint="convert first: x.float().mean()",
         )
-    d = dims_arg(dim, x.ndim)
-    return apply(R.mean, x, dim=d, keepdim=bool(keepdim), label=_reduce_label("Mean", dim))
+    d = dims_arg(dim, input.ndim)
+    return apply(R.mean, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Mean", dim))
 
 
-def prod(x: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
-    x = tensor_arg(x, "input")
-    d = None if dim is None else check_dim(dim, x.ndim)
-    return apply(R.prod, x, dim=d, keepdim=bool(keepdim), label=_reduce_label("Prod", dim))
+def prod(input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    input = tensor_arg(input, "input")
+    d = None if dim is None else check_dim(dim, input.ndim)
+    return apply(R.prod, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Prod", dim))
 
 
 def _extreme(fn: str) -> Callable[..., Any]:
     op = R.amax if fn == "max" else R.amin
     pair = maximum if fn == "max" else minimum
 
-    def f(x: Any, dim: Any = None, keepdim: bool = False, other: Any = None) -> Any:
-        x = tensor_arg(x, "input")
+    def f(input: Any, dim: Any = None, keepdim: bool = False, other: Any = None) -> Any:
+        input = tensor_arg(input, "input")
         if isinstance(dim, Tensor):
-            return pair(x, dim)
+            return pair(input, dim)
         if other is not None:
-            return pair(x, other)
+            return pair(input, other)
         if dim is None:
-            if x.data.size == 0:
+            if input.data.size == 0:
                 raise GradcliError(
                     f"{fn}(): Expected reduction dim to be specified for input.numel() == 0. "
                     "Specify the reduction dim with the 'dim' argument."
                 )
-            return apply(op, x, fn=fn, label=f"{fn.capitalize()}Backward1")
-        d = check_dim(dim, x.ndim)
-        if x.ndim and x.shape[d] == 0:
+            return apply(op, input, fn=fn, label=f"{fn.capitalize()}Backward1")
+        d = check_dim(dim, input.ndim)
+        if input.ndim and input.shape[d] == 0:
             raise GradcliError(f"{fn}(): Expected reduction dim {d} to have non-zero size.").mirror(
                 "IndexError"
             )
-        idx = getattr(np, "arg" + fn)(x.data, axis=d if x.ndim else None)
-        kept = np.expand_dims(idx, d) if x.ndim else None  # what the rule reads (PyTorch's)
+        idx = getattr(np, "arg" + fn)(input.data, axis=d if input.ndim else None)
+        kept = np.expand_dims(idx, d) if input.ndim else None  # what the rule reads (PyTorch's)
         values = apply(
             op,
-            x,
+            input,
             dim=d,
             keepdim=bool(keepdim),
             fn=fn,
             idx=kept,
             label=f"{fn.capitalize()}Backward0",
         )
-        if keepdim and x.ndim:
+        if keepdim and input.ndim:
             idx = kept
         return MaxMin(values, Tensor(np.asarray(idx, dtype=np.int64)), fn)
 
@@ -341,22 +347,24 @@ min = _extreme("min")
 
 
 def _amax_like(fn: str) -> Callable[..., Tensor]:
-    def f(x: Any, dim: Any = (), keepdim: bool = False) -> Tensor:
-        x = tensor_arg(x, "input")
-        if dim is None or dim == () or x.ndim == 0:
+    def f(input: Any, dim: Any = (), keepdim: bool = False) -> Tensor:
+        input = A.tensor_param(input, f"a{fn}", "input", 1)
+        if dim is None or dim == () or input.ndim == 0:
             # max()'s value and gradient (split between ties), under amax's name in PyTorch
-            out = (max if fn == "max" else min)(x)
+            out = (max if fn == "max" else min)(input)
             if out.node is not None:
                 out.node.label = f"A{fn}Backward0"
             return out
-        dims = dims_arg(dim, x.ndim)
+        dims = dims_arg(dim, input.ndim)
         dims = dims if isinstance(dims, tuple) else (dims,)
         # As torch.amax: the gradient is split evenly between tied extremes. The value is a
         # mask-weighted sum (the mask is a constant), so gradients flow only to the ties.
         red = np.max if fn == "max" else np.min
-        hit = x.data == red(x.data, axis=dims, keepdims=True)
-        w = Tensor((hit / hit.sum(axis=dims, keepdims=True)).astype(x.dtype))
-        return apply(R.sum, mul_t(x, w), dim=dims, keepdim=bool(keepdim), label=f"A{fn}Backward0")
+        hit = input.data == red(input.data, axis=dims, keepdims=True)
+        w = Tensor((hit / hit.sum(axis=dims, keepdims=True)).astype(input.dtype))
+        return apply(
+            R.sum, mul_t(input, w), dim=dims, keepdim=bool(keepdim), label=f"A{fn}Backward0"
+        )
 
     f.__name__ = "a" + fn
     return f
@@ -371,21 +379,21 @@ amin = _amax_like("min")
 def _arg_extreme(fn: str) -> Callable[..., Tensor]:
     pick = np.argmax if fn == "max" else np.argmin
 
-    def f(x: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
-        x = tensor_arg(x, "input")
+    def f(input: Any, dim: Any = None, keepdim: bool = False) -> Tensor:
+        input = A.tensor_param(input, f"arg{fn}", "input", 1)
         if dim is None:
-            if x.data.size == 0:
+            if input.data.size == 0:
                 raise GradcliError(
                     f"arg{fn}(): Expected reduction dim to be specified for input.numel() == 0."
                 ).mirror("IndexError")
-            found = np.asarray(pick(x.data), dtype=np.int64)
-            return Tensor(found.reshape((1,) * x.ndim) if keepdim else found)
-        d = check_dim(dim, x.ndim)
-        if x.ndim and x.shape[d] == 0:
+            found = np.asarray(pick(input.data), dtype=np.int64)
+            return Tensor(found.reshape((1,) * input.ndim) if keepdim else found)
+        d = check_dim(dim, input.ndim)
+        if input.ndim and input.shape[d] == 0:
             raise GradcliError(
                 f"arg{fn}(): Expected reduction dim {d} to have non-zero size."
             ).mirror("IndexError")
-        return (max if fn == "max" else min)(x.detach(), dim, keepdim).indices  # no record
+        return (max if fn == "max" else min)(input.detach(), dim, keepdim).indices  # no record
 
     f.__name__ = f"arg{fn}"
     return f
@@ -396,15 +404,15 @@ argmin = _arg_extreme("min")
 
 
 def norm(
-    x: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None
+    input: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None
 ) -> Tensor:
-    x = tensor_arg(x, "input")
+    input = tensor_arg(input, "input")
     if dtype is not None:
-        x = to_dtype(x, check_dtype(dtype, fn="norm"))
-    if x.dtype.kind != "f":
+        input = to_dtype(input, check_dtype(dtype, fn="norm"))
+    if input.dtype.kind != "f":
         raise GradcliError(
             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
-            + scalar_type_name(x.dtype),
+            + scalar_type_name(input.dtype),
             hint="convert first: x.float().norm()",
         )
     if p in ("fro", None):
@@ -417,17 +425,17 @@ def norm(
             raise GradcliError("norm(): gradcli supports p > 0 (and inf)")
     return apply(
         R.norm,
-        x,
+        input,
         p=pv,
-        dim=dims_arg(dim, x.ndim),
+        dim=dims_arg(dim, input.ndim),
         keepdim=bool(keepdim),
         label="LinalgVectorNormBackward0",
     )
 
 
-def logsumexp(x: Any, dim: Any, keepdim: bool = False) -> Tensor:
-    x = tensor_arg(x, "input")
-    return apply(R.logsumexp, x, dim=dims_arg(dim, x.ndim), keepdim=bool(keepdim))
+def logsumexp(input: Any, dim: Any, keepdim: bool = False) -> Tensor:
+    input = tensor_arg(input, "input")
+    return apply(R.logsumexp, input, dim=dims_arg(dim, input.ndim), keepdim=bool(keepdim))
 
 
 def _softmax_dim(x: Tensor, dim: Any) -> int:
@@ -459,26 +467,27 @@ def _implicit_dim(x: Tensor, dim: Any, fn: str) -> int:
     return _softmax_dim(x, dim)
 
 
-def softmax(x: Any, dim: Any, dtype: Any = None) -> Tensor:
-    """`torch.softmax` / `x.softmax`: `dim` is required."""
-    x = _softmax_input(x, dtype, "softmax")
-    return apply(R.softmax, x, dim=check_dim(dim, x.ndim))
+def softmax(input: Any, dim: Any, dtype: Any = None) -> Tensor:
+    """`torch.softmax` / `x.softmax`: `dim` is required (an int: None is F.softmax's)."""
+    A.int_param(dim, "softmax", "dim", 2)
+    input = _softmax_input(input, dtype, "softmax")
+    return apply(R.softmax, input, dim=check_dim(dim, input.ndim))
 
 
-def log_softmax(x: Any, dim: Any, dtype: Any = None) -> Tensor:
-    x = _softmax_input(x, dtype, "log_softmax")
-    return apply(R.log_softmax, x, dim=check_dim(dim, x.ndim))
+def log_softmax(input: Any, dim: Any, dtype: Any = None) -> Tensor:
+    input = _softmax_input(input, dtype, "log_softmax")
+    return apply(R.log_softmax, input, dim=check_dim(dim, input.ndim))
 
 
-def f_softmax(x: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
+def f_softmax(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
     """`F.softmax`: without `dim`, PyTorch's implicit choice and its warning."""
-    x = _softmax_input(x, dtype, "softmax")
-    return apply(R.softmax, x, dim=_implicit_dim(x, dim, "softmax"))
+    input = _softmax_input(input, dtype, "softmax")
+    return apply(R.softmax, input, dim=_implicit_dim(input, dim, "softmax"))
 
 
-def f_log_softmax(x: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
-    x = _softmax_input(x, dtype, "log_softmax")
-    return apply(R.log_softmax, x, dim=_implicit_dim(x, dim, "log_softmax"))
+def f_log_softmax(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:
+    input = _softmax_input(input, dtype, "log_softmax")
+    return apply(R.log_softmax, input, dim=_implicit_dim(input, dim, "log_softmax"))
 
 
 def _floating_only(x: Tensor) -> Tensor:
@@ -498,30 +507,30 @@ def _correction(unbiased: Any, correction: Any) -> float:
 
 
 def var(
-    x: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None
+    input: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None
 ) -> Tensor:
-    x = _floating_only(tensor_arg(x, "input"))
+    input = _floating_only(tensor_arg(input, "input"))
     if isinstance(dim, bool):  # torch.var(x, False): the old positional `unbiased`
         unbiased, dim = dim, None
     return apply(
         R.var,
-        x,
-        dim=dims_arg(dim, x.ndim),
+        input,
+        dim=dims_arg(dim, input.ndim),
         correction=_correction(unbiased, correction),
         keepdim=bool(keepdim),
     )
 
 
 def std(
-    x: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None
+    input: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None
 ) -> Tensor:
-    x = _floating_only(tensor_arg(x, "input"))
+    input = _floating_only(tensor_arg(input, "input"))
     if isinstance(dim, bool):
         unbiased, dim = dim, None
     return apply(
         R.std,
-        x,
-        dim=dims_arg(dim, x.ndim),
+        input,
+        dim=dims_arg(dim, input.ndim),
         correction=_correction(unbiased, correction),
         keepdim=bool(keepdim),
     )
@@ -544,10 +553,10 @@ def _reshape_label(a: np.ndarray, shape: tuple[int, ...]) -> str:
     return "ReshapeAliasBackward0" if _viewable(a, shape) else "UnsafeViewBackward0"
 
 
-def reshape(x: Any, *shape: Any) -> Tensor:
-    x = tensor_arg(x, "input")
-    target = infer_shape(shape_arg(shape, "shape", infer=True, fn="reshape"), x.numel())
-    return apply(S.reshape, x, shape=target, label=_reshape_label(x.data, target))
+def reshape(input: Any, *shape: Any) -> Tensor:
+    input = tensor_arg(input, "input")
+    target = infer_shape(shape_arg(shape, "shape", infer=True, fn="reshape"), input.numel())
+    return apply(S.reshape, input, shape=target, label=_reshape_label(input.data, target))
 
 
 def _is_dtype(v: Any) -> bool:
@@ -604,43 +613,45 @@ def view(x: Any, *shape: Any, dtype: Any = None) -> Tensor:
     return apply(S.reshape, x, shape=target, label="ViewBackward0")
 
 
-def flatten(x: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
-    x = tensor_arg(x, "input")
-    if x.ndim == 0:
-        return apply(S.reshape, x, shape=(1,), label="ViewBackward0")
-    s, e = check_dim(start_dim, x.ndim), check_dim(end_dim, x.ndim)
+def flatten(input: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+    input = A.tensor_param(input, "flatten", "input", 1)
+    if input.ndim == 0:
+        return apply(S.reshape, input, shape=(1,), label="ViewBackward0")
+    s, e = check_dim(start_dim, input.ndim), check_dim(end_dim, input.ndim)
     if s > e:
         raise GradcliError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
         # nothing to merge: PyTorch returns the tensor itself (`v.flatten()[::2] = 0` of a
         # vector writes into v, not into a view of it)
-        return x
-    mid = int(np.prod(x.shape[s : e + 1]))
-    target = x.shape[:s] + (mid,) + x.shape[e + 1 :]
-    label = _reshape_label(x.data, target)
-    return apply(S.reshape, x, shape=target, label=label)
+        return input
+    mid = int(np.prod(input.shape[s : e + 1]))
+    target = input.shape[:s] + (mid,) + input.shape[e + 1 :]
+    label = _reshape_label(input.data, target)
+    return apply(S.reshape, input, shape=target, label=label)
 
 
-def squeeze(x: Any, dim: Any = None) -> Tensor:
-    x = tensor_arg(x, "input")
+def squeeze(input: Any, dim: Any = None) -> Tensor:
+    input = tensor_arg(input, "input")
     if dim is None:
-        shape = tuple(s for s in x.shape if s != 1)
-        return apply(S.reshape, x, shape=shape, label="SqueezeBackward0")
-    dims = dims_arg(dim, x.ndim)
+        shape = tuple(s for s in input.shape if s != 1)
+        return apply(S.reshape, input, shape=shape, label="SqueezeBackward0")
+    dims = dims_arg(dim, input.ndim)
     dims = dims if isinstance(dims, tuple) else (dims,)
-    shape = tuple(s for i, s in enumerate(x.shape) if not (i in dims and s == 1))
+    shape = tuple(s for i, s in enumerate(input.shape) if not (i in dims and s == 1))
     label = "SqueezeBackward2" if isinstance(dim, (tuple, list)) else "SqueezeBackward1"
-    return apply(S.reshape, x, shape=shape, label=label)
+    return apply(S.reshape, input, shape=shape, label=label)
 
 
-def unsqueeze(x: Any, dim: Any) -> Tensor:
-    x = tensor_arg(x, "input")
-    d = check_dim(dim, x.ndim + 1)
-    return apply(S.reshape, x, shape=x.shape[:d] + (1,) + x.shape[d:], label="UnsqueezeBackward0")
+def unsqueeze(input: Any, dim: Any) -> Tensor:
+    input = tensor_arg(input, "input")
+    d = check_dim(A.int_param(dim, "unsqueeze", "dim", 2), input.ndim + 1)
+    return apply(
+        S.reshape, input, shape=input.shape[:d] + (1,) + input.shape[d:], label="UnsqueezeBackward0"
+    )
 
 
-def permute(x: Any, *dims: Any, **kwargs: Any) -> Tensor:
-    x = tensor_arg(x, "input")
+def permute(input: Any, *dims: Any, **kwargs: Any) -> Tensor:
+    input = tensor_arg(input, "input")
     if kwargs:  # torch.permute(x, dims=(1, 0)), x.permute(dims=...): the one keyword
         extra = [k for k in kwargs if k != "dims"]
         if extra or dims:
@@ -652,38 +663,42 @@ def permute(x: Any, *dims: Any, **kwargs: Any) -> Tensor:
         dims = (kwargs["dims"],)
     if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
         dims = tuple(dims[0])
-    perm = tuple(check_dim(d, x.ndim) for d in dims)
-    if len(perm) != x.ndim or sorted(perm) != list(range(x.ndim)):
+    perm = tuple(check_dim(d, input.ndim) for d in dims)
+    if len(perm) != input.ndim or sorted(perm) != list(range(input.ndim)):
         raise GradcliError(
             f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
-            f"length of the desired ordering of dimensions i.e. input.dim() = {x.ndim} is not "
+            f"length of the desired ordering of dimensions i.e. input.dim() = {input.ndim} is not "
             f"equal to len(dims) = {len(perm)}"
-            if len(perm) != x.ndim
+            if len(perm) != input.ndim
             else "permute(): duplicate dims are not allowed."
         )
-    return apply(S.permute, x, perm=perm)
+    return apply(S.permute, input, perm=perm)
 
 
-def transpose(x: Any, dim0: Any, dim1: Any) -> Tensor:
-    x = tensor_arg(x, "input")
-    if x.ndim == 0:
-        return x
-    a, b = check_dim(dim0, x.ndim), check_dim(dim1, x.ndim)
-    perm = list(range(x.ndim))
+def transpose(input: Any, dim0: Any, dim1: Any) -> Tensor:
+    input = tensor_arg(input, "input")
+    A.int_param(dim0, "transpose", "dim0", 2)
+    A.int_param(dim1, "transpose", "dim1", 3)
+    if input.ndim == 0:
+        return input
+    a, b = check_dim(dim0, input.ndim), check_dim(dim1, input.ndim)
+    perm = list(range(input.ndim))
     perm[a], perm[b] = perm[b], perm[a]
-    return apply(S.permute, x, perm=tuple(perm), label="TransposeBackward0")
+    return apply(S.permute, input, perm=tuple(perm), label="TransposeBackward0")
 
 
-swapaxes = transpose
+def swapaxes(input: Any, axis0: Any, axis1: Any) -> Tensor:
+    """`torch.swapaxes` / `x.swapaxes`: transpose under NumPy's names (`axis0=`)."""
+    return transpose(input, axis0, axis1)
 
 
-def t(x: Any) -> Tensor:
-    x = tensor_arg(x, "input")
-    if x.ndim > 2:
-        raise GradcliError(f"t() expects a tensor with <= 2 dimensions, but self is {x.ndim}D")
-    if x.ndim < 2:
-        return x
-    return apply(S.permute, x, perm=(1, 0), label="TBackward0")
+def t(input: Any) -> Tensor:
+    input = tensor_arg(input, "input")
+    if input.ndim > 2:
+        raise GradcliError(f"t() expects a tensor with <= 2 dimensions, but self is {input.ndim}D")
+    if input.ndim < 2:
+        return input
+    return apply(S.permute, input, perm=(1, 0), label="TBackward0")
 
 
 def T(x: Tensor) -> Tensor:  # noqa: N802
@@ -703,11 +718,11 @@ def mT(x: Tensor) -> Tensor:  # noqa: N802
     return apply(S.permute, x, perm=(1, 0), label="TransposeBackward0")
 
 
-def real(x: Any) -> Tensor:
+def real(input: Any) -> Tensor:
     """`x.real` / `torch.real(x)` (and `conj`, `conj_physical`, `resolve_conj`,
     `resolve_neg`): of a real tensor PyTorch returns the tensor itself (`x.real is x`), no copy
     and no node; gradcli's tensors are all real."""
-    return tensor_arg(x, "input")
+    return tensor_arg(input, "input")
 
 
 def imag(x: Any) -> Tensor:
@@ -773,8 +788,8 @@ def expand_as(x: Any, other: Tensor) -> Tensor:
     return expand(x, tensor_arg(other).shape)
 
 
-def broadcast_to(x: Any, shape: Any) -> Tensor:
-    return expand(x, shape)
+def broadcast_to(input: Any, size: Any) -> Tensor:
+    return expand(input, size)
 
 
 def view_as(x: Any, other: Tensor) -> Tensor:
@@ -845,50 +860,51 @@ def stack(tensors: Any, dim: int = 0) -> Tensor:
     return apply(S.stack, *_promoted(ts), dim=d)
 
 
-def mm(x: Any, y: Any) -> Tensor:
-    x, y = tensor_arg(x), tensor_arg(y)
-    if x.ndim != 2:
+def mm(input: Any, mat2: Any) -> Tensor:
+    input, mat2 = tensor_arg(input), tensor_arg(mat2)
+    if input.ndim != 2:
         raise GradcliError("self must be a matrix")
-    if y.ndim != 2:
+    if mat2.ndim != 2:
         raise GradcliError("mat2 must be a matrix")
-    return matmul(x, y)
+    return matmul(input, mat2)
 
 
-def mv(x: Any, v: Any) -> Tensor:
-    x, v = tensor_arg(x), tensor_arg(v)
-    if x.ndim == 0:
+def mv(input: Any, vec: Any) -> Tensor:
+    input, vec = tensor_arg(input), tensor_arg(vec)
+    if input.ndim == 0:
         raise GradcliError("Dimension specified as 0 but tensor has no dimensions").mirror(
             "IndexError"
         )
-    if x.ndim != 2 or v.ndim != 1:
-        raise GradcliError(f"vector + matrix @ vector expected, got 1, {x.ndim}, {v.ndim}")
-    return matmul(x, v)
+    if input.ndim != 2 or vec.ndim != 1:
+        raise GradcliError(f"vector + matrix @ vector expected, got 1, {input.ndim}, {vec.ndim}")
+    return matmul(input, vec)
 
 
-def bmm(x: Any, y: Any) -> Tensor:
-    x, y = tensor_arg(x), tensor_arg(y)
-    if x.ndim != 3:
+def bmm(input: Any, mat2: Any) -> Tensor:
+    input, mat2 = tensor_arg(input), tensor_arg(mat2)
+    if input.ndim != 3:
         raise GradcliError("batch1 must be a 3D tensor")
-    if y.ndim != 3:
+    if mat2.ndim != 3:
         raise GradcliError("batch2 must be a 3D tensor")
-    if x.shape[0] != y.shape[0]:
+    if input.shape[0] != mat2.shape[0]:
         raise GradcliError(
-            f"batch1 and batch2 must have same number of batches, got {x.shape[0]} and {y.shape[0]}"
+            f"batch1 and batch2 must have same number of batches, got {input.shape[0]} and "
+            f"{mat2.shape[0]}"
         )
-    return named(matmul(x, y), "BmmBackward0")
+    return named(matmul(input, mat2), "BmmBackward0")
 
 
-def dot(x: Any, y: Any) -> Tensor:
-    x, y = tensor_arg(x), tensor_arg(y)
-    if x.ndim != 1 or y.ndim != 1:
-        raise GradcliError(f"1D tensors expected, but got {x.ndim}D and {y.ndim}D tensors")
-    if x.shape != y.shape:
+def dot(input: Any, tensor: Any) -> Tensor:
+    input, tensor = tensor_arg(input), tensor_arg(tensor)
+    if input.ndim != 1 or tensor.ndim != 1:
+        raise GradcliError(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D tensors")
+    if input.shape != tensor.shape:
         raise GradcliError(
-            f"inconsistent tensor size, expected tensor [{x.shape[0]}] and src "
-            f"[{y.shape[0]}] to have the same number of elements, but got "
-            f"{x.shape[0]} and {y.shape[0]} elements respectively"
+            f"inconsistent tensor size, expected tensor [{input.shape[0]}] and src "
+            f"[{tensor.shape[0]}] to have the same number of elements, but got "
+            f"{input.shape[0]} and {tensor.shape[0]} elements respectively"
         )
-    return matmul(x, y)
+    return matmul(input, tensor)
 
 
 def outer(x: Any, y: Any) -> Tensor:
@@ -911,9 +927,9 @@ def to_dtype(x: Any, dtype: Any) -> Tensor:
     return apply(S.astype, x, dtype=dt)
 
 
-def clone(x: Any, memory_format: Any = None) -> Tensor:
-    x = tensor_arg(x)
-    out = apply(S.reshape, x, shape=x.shape, label="CloneBackward0")
+def clone(input: Any, memory_format: Any = None) -> Tensor:
+    input = A.tensor_param(input, "clone", "input", 1)
+    out = apply(S.reshape, input, shape=input.shape, label="CloneBackward0")
     # Its own storage (the reshape record returns a view): changing the clone in place must
     # not reach x.
     out.data = preserved_copy(out.data)
@@ -980,7 +996,9 @@ def _method_(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
     `add(x, y)` (recorded as PyTorch records it when gradients flow)."""
 
     def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
-        return inplace(tensor_arg(x), lambda old: fn(old, *args, **kwargs))
+        if type(x) is not Tensor:  # (torch.exp_(2.0): PyTorch's TypeError)
+            x = A.tensor_param(x, f"{fn.__name__}_", "input", 1)
+        return inplace(x, lambda old: fn(old, *args, **kwargs))
 
     method.__wrapped__ = fn  # type: ignore[attr-defined]  # its signature is fn's
     return method
@@ -1067,36 +1085,38 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
     "squeeze_": _view_method_(squeeze, "Squeeze"),
     "t_": _view_method_(t, "T"),
     "transpose_": _view_method_(transpose, "Transpose"),
-    "swapaxes_": _view_method_(transpose, "Transpose"),
+    "swapaxes_": _view_method_(swapaxes, "Transpose"),
     "resize_": resize_,
     "resize_as_": lambda x, other, memory_format=None: resize_(
         x, tensor_arg(other, "the_template").shape
     ),
-    "zero_": lambda x: inplace(tensor_arg(x), lambda o: _overwritten(o, 0, "ZeroBackward0")),
+    "zero_": lambda input: inplace(
+        tensor_arg(input), lambda o: _overwritten(o, 0, "ZeroBackward0")
+    ),
     # fill_(Scalar) and fill_(Tensor) are two overloads, FillBackward2 and FillBackward3
-    "fill_": lambda x, v: inplace(
-        tensor_arg(x),
+    "fill_": lambda input, value: inplace(
+        tensor_arg(input),
         lambda o: _overwritten(
-            o, _fill_value(v), "FillBackward3" if isinstance(v, Tensor) else "FillBackward2"
+            o, _fill_value(value), "FillBackward3" if isinstance(value, Tensor) else "FillBackward2"
         ),
     ),
-    "copy_": lambda x, src, non_blocking=False: inplace(
+    "copy_": lambda x, other, non_blocking=False: inplace(
         tensor_arg(x),
-        lambda o: _overwritten(o, tensor_arg(src, "src"), "torch::autograd::CopyBackwards"),
+        lambda o: _overwritten(o, tensor_arg(other, "src"), "torch::autograd::CopyBackwards"),
     ),
     "add_": _method_(add),
     "sub_": _method_(sub),
     "mul_": _method_(A.mul_t),
     "div_": _method_(A.div_t),
     "pow_": _method_(A.pow),
-    "clamp_": lambda x, min=None, max=None: inplace(
-        tensor_arg(x), lambda o: _clamp(o, min, max, "clamp_")
+    "clamp_": lambda input, min=None, max=None: inplace(
+        tensor_arg(input), lambda o: _clamp(o, min, max, "clamp_")
     ),
-    "clamp_min_": lambda x, min: inplace(
-        tensor_arg(x), lambda o: _clamp(o, min, None, "clamp_min_")
+    "clamp_min_": lambda input, min: inplace(
+        tensor_arg(input), lambda o: _clamp(o, min, None, "clamp_min_")
     ),
-    "clamp_max_": lambda x, max: inplace(
-        tensor_arg(x), lambda o: _clamp(o, None, max, "clamp_max_")
+    "clamp_max_": lambda input, max: inplace(
+        tensor_arg(input), lambda o: _clamp(o, None, max, "clamp_max_")
     ),
     "relu_": _method_(relu),
     **{f"{name}_": _method_(fn) for name, fn in A.METHODS.items()},

@@ -434,28 +434,28 @@ def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> T
     return _add_scaled(inp, A.matmul(m, v), beta, alpha, "AddmvBackward0")
 
 
-def outer(x: Any, y: Any) -> Tensor:
-    x, y = A.tensor_arg(x, "input"), A.tensor_arg(y, "vec2")
-    for t, name in ((x, "self"), (y, "vec2")):
+def outer(input: Any, vec2: Any) -> Tensor:
+    input, vec2 = A.tensor_arg(input, "input"), A.tensor_arg(vec2, "vec2")
+    for t, name in ((input, "self"), (vec2, "vec2")):
         if t.ndim != 1:
             raise GradcliError(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
-    A.size_check((x.shape[0], y.shape[0]), "the outer product")
-    return A.named(A.mul_t(F.unsqueeze(x, 1), y), "MulBackward0")
+    A.size_check((input.shape[0], vec2.shape[0]), "the outer product")
+    return A.named(A.mul_t(F.unsqueeze(input, 1), vec2), "MulBackward0")
 
 
-def kron(a: Any, b: Any) -> Tensor:
-    for v, name in ((a, "input"), (b, "other")):
+def kron(input: Any, other: Any) -> Tensor:
+    for v, name in ((input, "input"), (other, "other")):
         if not isinstance(v, Tensor):
             pos = 1 if name == "input" else 2
             raise GradcliError(
                 f"kron(): argument '{name}' (position {pos}) must be Tensor, not {typename(v)}"
             ).mirror("TypeError")
-    n = max(a.ndim, b.ndim)
-    sa = (1,) * (n - a.ndim) + a.shape
-    sb = (1,) * (n - b.ndim) + b.shape
+    n = max(input.ndim, other.ndim)
+    sa = (1,) * (n - input.ndim) + input.shape
+    sb = (1,) * (n - other.ndim) + other.shape
     A.size_check(tuple(x * y for x, y in zip(sa, sb)), "the Kronecker product")
-    ai = F.reshape(a, tuple(v for s in sa for v in (s, 1)))
-    bi = F.reshape(b, tuple(v for s in sb for v in (1, s)))
+    ai = F.reshape(input, tuple(v for s in sa for v in (s, 1)))
+    bi = F.reshape(other, tuple(v for s in sb for v in (1, s)))
     prod = A.mul_t(ai, bi)
     return A.named(F.reshape(prod, tuple(x * y for x, y in zip(sa, sb))), "UnsafeViewBackward0")
 
@@ -528,13 +528,22 @@ def dist(input: Any, other: Any, p: Any = 2) -> Tensor:  # noqa: A002
 # --- inverse, det, solve --------------------------------------------------------------------------
 
 
-def inv(A_: Any) -> Tensor:  # noqa: N803
-    a = _matrices(A_, "linalg.inv")
+def inv(input: Any) -> Tensor:  # noqa: N803
+    a = _matrices(input, "linalg.inv")
     return apply(M.inv, a, strict=True)
 
 
-def det(A_: Any) -> Tensor:  # noqa: N803
-    return apply(M.det, _matrices(A_, "linalg.det"))
+def det(input: Any) -> Tensor:  # noqa: N803
+    return apply(M.det, _matrices(input, "linalg.det"))
+
+
+# torch.linalg's names its matrix A where torch.det / torch.inverse say input
+def linalg_det(A: Any) -> Tensor:  # noqa: N803
+    return det(A)
+
+
+def linalg_inv(A: Any) -> Tensor:  # noqa: N803
+    return inv(A)
 
 
 def _slogdet_pair(a: Tensor) -> list[Tensor]:
@@ -542,18 +551,18 @@ def _slogdet_pair(a: Tensor) -> list[Tensor]:
     return _unpacked(both, [(), ()], "LinalgSlogdetBackward0")
 
 
-def slogdet(A_: Any) -> ReturnTuple:  # noqa: N803
-    a = _matrices(A_, "linalg.slogdet")
+def slogdet(A: Any) -> ReturnTuple:  # noqa: N803
+    a = _matrices(A, "linalg.slogdet")
     return ReturnTuple("linalg_slogdet", ("sign", "logabsdet"), tuple(_slogdet_pair(a)))
 
 
-def torch_slogdet(A_: Any) -> ReturnTuple:  # noqa: N803
-    a = _matrices(A_, "linalg.slogdet")
+def torch_slogdet(input: Any) -> ReturnTuple:  # noqa: N803
+    a = _matrices(input, "linalg.slogdet")
     return ReturnTuple("slogdet", ("sign", "logabsdet"), tuple(_slogdet_pair(a)))
 
 
-def logdet(A_: Any) -> Tensor:  # noqa: N803
-    a = _matrices(A_, "linalg.slogdet")
+def logdet(input: Any) -> Tensor:  # noqa: N803
+    a = _matrices(input, "linalg.slogdet")
     sign, logabs = _slogdet_pair(a)
     nan = Tensor(np.asarray(np.nan, dtype=a.dtype))
     return A.named(F.where(Tensor(sign.data == -1), nan, logabs), "WhereBackward0")
@@ -563,9 +572,9 @@ def _is_vector_rhs(a: Tensor, b: Tensor) -> bool:
     return b.ndim == 1 or (b.ndim == a.ndim - 1 and b.shape == a.shape[:-1])
 
 
-def solve(A_: Any, B_: Any, *, left: bool = True, out: Any = None) -> Tensor:  # noqa: N803
-    a = _matrices(A_, "linalg.solve")
-    b = _float_input(B_, "linalg.solve", "B")
+def solve(A: Any, B: Any, *, left: bool = True, out: Any = None) -> Tensor:  # noqa: N803
+    a = _matrices(A, "linalg.solve")
+    b = _float_input(B, "linalg.solve", "B")
     if a.dtype != b.dtype:
         raise GradcliError(
             f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
@@ -602,8 +611,8 @@ def _solve_left(a: Tensor, b: Tensor, adjoint: bool = False) -> Tensor:
 
 
 def solve_triangular(
-    A_: Any,  # noqa: N803
-    B_: Any = None,  # noqa: N803
+    input: Any,  # noqa: N803
+    B: Any = None,  # noqa: N803
     upper: Any = None,
     *,
     left: Any = True,
@@ -613,17 +622,17 @@ def solve_triangular(
     """torch.linalg.solve_triangular(A, B, *, upper, left=True, unitriangular=False): X with
     A X = B (X A = B with left=False), reading only A's upper or lower triangle."""
     fn = "linalg.solve_triangular"
-    if B_ is None or upper is None:
-        missing = '"upper"' if B_ is not None else '"B", "upper"'
-        n = 1 if B_ is not None else 2
+    if B is None or upper is None:
+        missing = '"upper"' if B is not None else '"B", "upper"'
+        n = 1 if B is not None else 2
         raise GradcliError(
             f"linalg_solve_triangular() missing {n} required positional arguments: {missing}"
         ).mirror("TypeError")
     upper = _bool(upper, "upper")
     left = _bool(left, "left")
     unit = _bool(unitriangular, "unitriangular")
-    a = _matrices(A_, fn)
-    b = _matrices(B_, fn, square=False, name="B")
+    a = _matrices(input, fn)
+    b = _matrices(B, fn, square=False, name="B")
     n = a.shape[-1]
     rows, cols = (b.shape[-2], b.shape[-1]) if left else (b.shape[-1], b.shape[-2])
     if rows != n:
@@ -652,27 +661,27 @@ def solve_triangular(
 # --- decompositions -------------------------------------------------------------------------------
 
 
-def cholesky(A_: Any, *, upper: bool = False, out: Any = None) -> Tensor:  # noqa: N803
-    a = _matrices(A_, "linalg.cholesky")
+def cholesky(input: Any, *, upper: bool = False, out: Any = None) -> Tensor:  # noqa: N803
+    a = _matrices(input, "linalg.cholesky")
     if upper:
         low = apply(M.cholesky, F.mT(a))
         return A.named(F.mT(low), "LinalgCholeskyExBackward0")
     return apply(M.cholesky, a)
 
 
-def torch_cholesky(A_: Any, upper: bool = False, *, out: Any = None) -> Tensor:  # noqa: N803
+def torch_cholesky(input: Any, upper: bool = False, *, out: Any = None) -> Tensor:  # noqa: N803
     hooks.warn(
         "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
         "future PyTorch release."
     )
-    return A.named(cholesky(A_, upper=upper), "CholeskyBackward0")
+    return A.named(cholesky(input, upper=upper), "CholeskyBackward0")
 
 
 _QR_MODES = ("reduced", "complete", "r")
 
 
-def qr(A_: Any, mode: str = "reduced", *, out: Any = None) -> ReturnTuple:  # noqa: N803
-    a = _matrices(A_, "linalg.qr", square=False)
+def qr(A: Any, mode: str = "reduced", *, out: Any = None) -> ReturnTuple:  # noqa: N803
+    a = _matrices(A, "linalg.qr", square=False)
     if mode not in _QR_MODES:
         raise GradcliError(
             f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), "
@@ -685,8 +694,8 @@ def qr(A_: Any, mode: str = "reduced", *, out: Any = None) -> ReturnTuple:  # no
     return ReturnTuple("linalg_qr", ("Q", "R"), (q, r))
 
 
-def torch_qr(A_: Any, some: bool = True, *, out: Any = None) -> ReturnTuple:  # noqa: N803
-    q, r = qr(A_, "reduced" if some else "complete")
+def torch_qr(input: Any, some: bool = True, *, out: Any = None) -> ReturnTuple:  # noqa: N803
+    q, r = qr(input, "reduced" if some else "complete")
     return ReturnTuple("qr", ("Q", "R"), (q, r))
 
 
@@ -696,26 +705,26 @@ def _uplo(v: Any) -> str:
     return str(v).upper()
 
 
-def eigh(A_: Any, UPLO: str = "L", *, out: Any = None) -> ReturnTuple:  # noqa: N803
-    a = _matrices(A_, "linalg.eigh")
+def eigh(input: Any, UPLO: str = "L", *, out: Any = None) -> ReturnTuple:  # noqa: N803
+    a = _matrices(input, "linalg.eigh")
     n = a.shape[-1]
     both = apply(M.eigh, a, uplo=_uplo(UPLO))
     w, v = _unpacked(both, [(n,), (n, n)], "LinalgEighBackward0")
     return ReturnTuple("linalg_eigh", ("eigenvalues", "eigenvectors"), (w, v))
 
 
-def eigvalsh(A_: Any, UPLO: str = "L", *, out: Any = None) -> Tensor:  # noqa: N803
-    return eigh(A_, UPLO)[0]
+def eigvalsh(input: Any, UPLO: str = "L", *, out: Any = None) -> Tensor:  # noqa: N803
+    return eigh(input, UPLO)[0]
 
 
 def svd(
-    A_: Any,  # noqa: N803
+    A: Any,  # noqa: N803
     full_matrices: bool = True,
     *,
     driver: Any = None,
     out: Any = None,
 ) -> ReturnTuple:
-    a = _matrices(A_, "linalg.svd", square=False)
+    a = _matrices(A, "linalg.svd", square=False)
     if driver is not None:
         raise GradcliError(
             "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
@@ -738,13 +747,13 @@ def torch_svd(input: Any, some: bool = True, compute_uv: bool = True, *, out: An
     return ReturnTuple("svd", ("U", "S", "V"), (u, s, v))
 
 
-def svdvals(A_: Any, *, driver: Any = None, out: Any = None) -> Tensor:  # noqa: N803
-    a = _matrices(A_, "linalg.svd", square=False)
+def svdvals(A: Any, *, driver: Any = None, out: Any = None) -> Tensor:  # noqa: N803
+    a = _matrices(A, "linalg.svd", square=False)
     return apply(M.svdvals, a)
 
 
 def pinv(
-    A_: Any,  # noqa: N803
+    input: Any,  # noqa: N803
     rcond: Any = None,
     hermitian: bool = False,
     *,
@@ -752,7 +761,7 @@ def pinv(
     rtol: Any = None,
     out: Any = None,
 ) -> Tensor:
-    a = _matrices(A_, "linalg.pinv", square=False)
+    a = _matrices(input, "linalg.pinv", square=False)
     if rcond is not None:
         rtol = rcond
     at = 0.0 if atol is None else float(atol)
@@ -802,8 +811,8 @@ def torch_cross(input: Any, other: Any, dim: Any = None, *, out: Any = None) -> 
     return cross(input, other, dim=dim)
 
 
-def matrix_power(A_: Any, n: Any) -> Tensor:  # noqa: N803
-    a = _matrices(A_, "linalg.matrix_power")
+def matrix_power(input: Any, n: Any) -> Tensor:  # noqa: N803
+    a = _matrices(input, "linalg.matrix_power")
     if isinstance(n, bool) or not isinstance(n, int):
         raise GradcliError(
             f"linalg_matrix_power(): argument 'n' (position 2) must be int, not {typename(n)}"
@@ -907,7 +916,7 @@ def _ord_number(ord: Any, fn: str) -> float:  # noqa: A002
 
 
 def vector_norm(
-    x: Any,
+    input: Any,
     ord: Any = 2,  # noqa: A002
     dim: Any = None,
     keepdim: bool = False,
@@ -915,23 +924,23 @@ def vector_norm(
     dtype: Any = None,
     out: Any = None,
 ) -> Tensor:
-    x = A.tensor_arg(x, "input")
+    input = A.tensor_arg(input, "input")
     if dtype is not None:
-        x = F.to_dtype(x, dtype)
-    if x.dtype.kind != "f":
+        input = F.to_dtype(input, dtype)
+    if input.dtype.kind != "f":
         raise GradcliError(
             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
-            + scalar_type_name(x.dtype)
+            + scalar_type_name(input.dtype)
         )
     p = _ord_number(ord, "linalg_vector_norm")
-    d = C.dims_arg(dim, x.ndim)
+    d = C.dims_arg(dim, input.ndim)
     kd = bool(keepdim)
     label = "LinalgVectorNormBackward0"
     if p > 0:
-        return apply(R.norm, x, p=p, dim=d, keepdim=kd, label=label)
-    absx = A.abs(x)
+        return apply(R.norm, input, p=p, dim=d, keepdim=kd, label=label)
+    absx = A.abs(input)
     if p == 0:
-        nz = Tensor((x.data != 0).astype(x.dtype))
+        nz = Tensor((input.data != 0).astype(input.dtype))
         return A.named(F.sum(A.add_t(nz, A.mul_t(absx, 0.0)), d, kd), label)
     if p == -math.inf:
         return A.named(F.amin(absx, () if d is None else d, kd), label)
@@ -949,7 +958,7 @@ def _matrix_dims(a: Tensor, dim: Any, fn: str) -> tuple[int, int]:
 
 
 def matrix_norm(
-    A_: Any,  # noqa: N803
+    input: Any,  # noqa: N803
     ord: Any = "fro",  # noqa: A002
     dim: Any = (-2, -1),
     keepdim: bool = False,
@@ -957,7 +966,7 @@ def matrix_norm(
     dtype: Any = None,
     out: Any = None,
 ) -> Tensor:
-    a = A.tensor_arg(A_, "A")
+    a = A.tensor_arg(input, "A")
     if dtype is not None:
         a = F.to_dtype(a, dtype)
     a = _matrices(a, "linalg.matrix_norm", square=False)
@@ -997,7 +1006,7 @@ def matrix_norm(
 
 
 def norm(
-    A_: Any,  # noqa: N803
+    input: Any,  # noqa: N803
     ord: Any = None,  # noqa: A002
     dim: Any = None,
     keepdim: bool = False,
@@ -1005,7 +1014,7 @@ def norm(
     dtype: Any = None,
     out: Any = None,
 ) -> Tensor:
-    a = A.tensor_arg(A_, "A")
+    a = A.tensor_arg(input, "A")
     if dim is not None:
         dims = dim if isinstance(dim, (list, tuple)) else (dim,)
         if len(dims) == 2:
@@ -1046,9 +1055,10 @@ NAMES = declare(
     ("norm", "linalg", norm, "composition of norm abs mul sum reshape svdvals"),
     ("vector_norm", "linalg", vector_norm, "norm"),
     ("matrix_norm", "linalg", matrix_norm, "composition of norm abs mul sum reshape svdvals"),
-    ("det", "torch Tensor linalg", det, "det"),
+    ("det", "torch Tensor", det, "det"),
+    ("det", "linalg", linalg_det, "det"),
     ("slogdet", "linalg", slogdet, "slogdet index reshape"),
-    ("inv", "linalg", inv, "inv"),
+    ("inv", "linalg", linalg_inv, "inv"),
     ("inverse", "torch Tensor", inv, "inv"),
     ("solve", "linalg", solve, "solve"),
     ("solve_triangular", "linalg", solve_triangular, "solve_triangular"),

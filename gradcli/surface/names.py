@@ -136,6 +136,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     std,
     sub,
     sum,
+    swapaxes,
     t,
     to_dtype,
     transpose,
@@ -151,18 +152,26 @@ from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 from .printing import Size, tensor_repr
 
 
-def fused_add(x: Any, y: Any, alpha: Any = 1) -> Tensor:
+def fused_add(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     """`torch.add` / `Tensor.add` / `add_`: the graph of `functional.add`, with the values of
     ATen's add kernel where `alpha` is given (see `_fused`)."""
-    y, alpha = old_signature(y, alpha)
-    out = add(x, y, alpha)
-    return out if alpha == 1 else _fused(out, x, y, alpha)
+    other, alpha = old_signature(other, alpha)
+    A.number_or_tensor(other, "add", "other", 2)
+    out = add(input, other, alpha)
+    return out if alpha == 1 else _fused(out, input, other, alpha)
 
 
-def fused_sub(x: Any, y: Any, alpha: Any = 1) -> Tensor:
-    y, alpha = old_signature(y, alpha)
-    out = sub(x, y, alpha)
-    return out if alpha == 1 else _fused(out, x, y, -alpha)
+def fused_sub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
+    other, alpha = old_signature(other, alpha)
+    A.number_or_tensor(other, "sub", "other", 2)
+    out = sub(input, other, alpha)
+    return out if alpha == 1 else _fused(out, input, other, -alpha)
+
+
+def mul(input: Any, other: Any) -> Tensor:
+    """`torch.mul` / `Tensor.mul`: `other` a tensor or a number (the operator `*` is mul_t's
+    own, in Python's words)."""
+    return mul_t(input, A.number_or_tensor(other, "mul", "other", 2))
 
 
 def _fused(out: Tensor, x: Any, y: Any, alpha: Any) -> Tensor:
@@ -187,11 +196,36 @@ def _fused(out: Tensor, x: Any, y: Any, alpha: Any) -> Tensor:
     return out
 
 
-def _method_sizes(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
-    def m(self: Tensor, *sizes: Any) -> Tensor:
+def _method_sizes(fn: Callable[..., Tensor], keyword: str) -> Callable[..., Tensor]:
+    """x.reshape(2, 3), x.reshape((2, 3)), and PyTorch's keyword: x.reshape(shape=(2, 3))."""
+
+    def m(self: Tensor, *sizes: Any, **kwargs: Any) -> Tensor:
+        if kwargs:
+            sizes = _sizes_keyword(fn.__name__, keyword, sizes, kwargs)
         return fn(self, *sizes)
 
     return m
+
+
+def _sizes_keyword(fn: str, keyword: str, sizes: tuple, kwargs: dict) -> tuple:
+    """The sizes of a call `fn(*sizes, **kwargs)` whose one keyword may be `keyword`."""
+    for k in kwargs:
+        if k != keyword:
+            raise GradcliError(f"{fn}() got an unexpected keyword argument '{k}'").mirror(
+                "TypeError"
+            )
+    if sizes:
+        raise GradcliError(f"{fn}() got multiple values for argument '{keyword}'").mirror(
+            "TypeError"
+        )
+    return (kwargs[keyword],)
+
+
+def torch_reshape(input: Any, *shape: Any, **kwargs: Any) -> Tensor:
+    """torch.reshape(x, (2, 3)), torch.reshape(x, shape=(2, 3))."""
+    if kwargs:
+        shape = _sizes_keyword("reshape", "shape", shape, kwargs)
+    return reshape(input, *shape)
 
 
 def _permute_method(self: Tensor, *dims: Any, **kwargs: Any) -> Tensor:
@@ -199,8 +233,11 @@ def _permute_method(self: Tensor, *dims: Any, **kwargs: Any) -> Tensor:
     return permute(self, *dims, **kwargs)
 
 
-def _view_method(self: Tensor, *sizes: Any, dtype: Any = None) -> Tensor:
-    # x.view(2, 3), x.view((2, 3)), x.view(torch.int32), x.view(dtype=torch.int32)
+def _view_method(self: Tensor, *sizes: Any, dtype: Any = None, size: Any = None) -> Tensor:
+    # x.view(2, 3), x.view((2, 3)), x.view(size=(2, 3)), x.view(torch.int32),
+    # x.view(dtype=torch.int32)
+    if size is not None:
+        sizes = _sizes_keyword("view", "size", sizes, {"size": size})
     return view(self, *sizes, dtype=dtype)
 
 
@@ -253,9 +290,9 @@ def _type(self: Tensor, dtype: Any = None, non_blocking: bool = False) -> Any:
     return to_dtype(self, dtype)
 
 
-def _where_method(self: Tensor, condition: Any, y: Any) -> Tensor:
+def _where_method(self: Tensor, condition: Any, other: Any) -> Tensor:
     """`x.where(condition, y)`: `torch.where(condition, x, y)`."""
-    return where(condition, self, y)
+    return where(condition, self, other)
 
 
 def _numpy(self: Tensor, force: bool = False) -> Tensor:
@@ -268,9 +305,9 @@ def _numpy(self: Tensor, force: bool = False) -> Tensor:
     return self
 
 
-def _detach(self: Tensor) -> Tensor:
+def _detach(input: Tensor) -> Tensor:
     # The same storage and version counter (changes in place through it count), no graph.
-    return self.detach()
+    return input.detach()
 
 
 def _conversion(dtype: Any) -> Callable[[Tensor], Tensor]:
@@ -304,7 +341,7 @@ DECLARED = declare(
     # arithmetic
     ("add", "torch Tensor", fused_add, "add"),
     ("sub subtract", "torch Tensor", fused_sub, "sub"),
-    ("mul multiply", "torch Tensor", mul_t, "mul"),
+    ("mul multiply", "torch Tensor", mul, "mul"),
     ("true_divide", "torch Tensor", div_t, "div"),
     ("div divide", "torch Tensor Tensor_", EW.div, "div div_mode"),
     ("pow", "torch Tensor", pow, "pow pow_scalar rpow_scalar"),
@@ -380,15 +417,16 @@ DECLARED = declare(
     ("var", "torch Tensor", var, "var"),
     ("std", "torch Tensor", std, "std"),
     # shape
-    ("reshape", "torch", reshape, "reshape"),
-    ("reshape", "Tensor", _method_sizes(reshape), "reshape"),
+    ("reshape", "torch", torch_reshape, "reshape"),
+    ("reshape", "Tensor", _method_sizes(reshape, "shape"), "reshape"),
     ("view", "torch Tensor", _view_method, "reshape"),
     ("flatten", "torch Tensor", flatten, "reshape"),
     ("squeeze", "torch Tensor", squeeze, "reshape"),
     ("unsqueeze", "torch Tensor", unsqueeze, "reshape"),
     ("permute", "torch", permute, "permute"),
     ("permute", "Tensor", _permute_method, "permute"),
-    ("transpose swapaxes", "torch Tensor", transpose, "permute"),
+    ("transpose", "torch Tensor", transpose, "permute"),
+    ("swapaxes", "torch Tensor", swapaxes, "permute"),
     ("t", "torch Tensor", t, "permute"),
     ("T", "property", T, "permute"),
     ("mT", "property", mT, "permute"),
@@ -397,7 +435,7 @@ DECLARED = declare(
     ("real", "torch property", real, ""),
     ("conj conj_physical resolve_conj resolve_neg", "torch Tensor", real, ""),
     ("expand", "torch", expand, "expand"),
-    ("expand", "Tensor", _method_sizes(expand), "expand"),
+    ("expand", "Tensor", _method_sizes(expand, "size"), "expand"),
     ("expand_as", "torch Tensor", expand_as, "expand"),
     ("broadcast_to", "torch Tensor", broadcast_to, "expand"),
     ("view_as", "torch Tensor", view_as, "reshape"),
@@ -448,7 +486,8 @@ DECLARED = declare(
     ("unsqueeze_", "Tensor", INPLACE["unsqueeze_"], "reshape"),
     ("squeeze_", "Tensor", INPLACE["squeeze_"], "reshape"),
     ("t_", "Tensor", INPLACE["t_"], "permute"),
-    ("transpose_ swapaxes_", "Tensor", INPLACE["transpose_"], "permute"),
+    ("transpose_", "Tensor", INPLACE["transpose_"], "permute"),
+    ("swapaxes_", "Tensor", INPLACE["swapaxes_"], "permute"),
     ("resize_", "Tensor", INPLACE["resize_"], ""),
     ("resize_as_", "Tensor", INPLACE["resize_as_"], ""),
     ("zero_", "Tensor", INPLACE["zero_"], _S + "mul"),

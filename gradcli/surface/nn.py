@@ -788,9 +788,16 @@ class Functional(Module):
             # every call cost a training loop 5%.)
             if not call_did_not_fit(e, here=True, args=inputs):
                 raise
+            from .callerrors import forward_error
+
             said = str(e)
             said = said.split(") ", 1)[1] if said.split(" ", 1)[0].endswith(")") else said
-            raise GradcliError(f"{self.name}(): {said}", found=f"{len(inputs)} input(s)") from None
+            # PyTorch's module is Python: its forward's words (`MSELoss.forward() missing 1
+            # required positional argument: 'target'`), the TypeError a program catches
+            raise GradcliError(
+                forward_error(self.name, len(inputs), []) or f"{self.name}(): {said}",
+                found=f"{len(inputs)} input(s)",
+            ).mirror("TypeError") from None
 
     def extra_repr(self) -> str:
         return self.shown

@@ -225,13 +225,13 @@ def contiguous(x: Tensor, memory_format: Any = None) -> Tensor:
     return out
 
 
-def ravel(x: Any) -> Tensor:
+def ravel(input: Any) -> Tensor:
     """`x.ravel()` / `torch.ravel(x)`: x.contiguous().view(-1), as ATen's (a view of a
     contiguous tensor, else a view of its row-major copy)."""
     from ..ops.arithmetic import tensor_arg
     from .functional import view
 
-    return view(contiguous(tensor_arg(x, "input")), -1)
+    return view(contiguous(tensor_arg(input, "input")), -1)
 
 
 NAMES = declare(

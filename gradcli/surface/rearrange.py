@@ -60,16 +60,18 @@ def _dims_list(dims: Any, ndim: int, fn: str) -> tuple[int, ...]:
     return out
 
 
-def flip(x: Any, dims: Any) -> Tensor:
-    x = A.tensor_arg(x, "input")
+def flip(input: Any, dims: Any) -> Tensor:
+    input = A.tensor_arg(input, "input")
     if isinstance(dims, (int, np.integer)) and not isinstance(dims, bool):
         raise GradcliError(
             "flip(): argument 'dims' (position 2) must be tuple of ints, not int"
         ).mirror("TypeError")
-    ds = _dims_list(dims, x.ndim, "flip")
-    if x.ndim == 0 or not ds:
-        return _copy(x, "FlipBackward0")
-    return _take_along(x, {d: np.arange(x.shape[d] - 1, -1, -1) for d in ds}, "FlipBackward0")
+    ds = _dims_list(dims, input.ndim, "flip")
+    if input.ndim == 0 or not ds:
+        return _copy(input, "FlipBackward0")
+    return _take_along(
+        input, {d: np.arange(input.shape[d] - 1, -1, -1) for d in ds}, "FlipBackward0"
+    )
 
 
 def _flip_dims(*dims: Any) -> Any:
@@ -88,22 +90,22 @@ def _flip_dims(*dims: Any) -> Any:
 flip_method = _flip_dims()
 
 
-def fliplr(x: Any) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    if x.ndim < 2:
+def fliplr(input: Any) -> Tensor:
+    input = A.tensor_arg(input, "input")
+    if input.ndim < 2:
         raise GradcliError("Input must be >= 2-d.")
-    return flip(x, (1,))
+    return flip(input, (1,))
 
 
-def flipud(x: Any) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    if x.ndim < 1:
+def flipud(input: Any) -> Tensor:
+    input = A.tensor_arg(input, "input")
+    if input.ndim < 1:
         raise GradcliError("Input must be >= 1-d.")
-    return flip(x, (0,))
+    return flip(input, (0,))
 
 
-def roll(x: Any, shifts: Any, dims: Any = None) -> Tensor:
-    x = A.tensor_arg(x, "input")
+def roll(input: Any, shifts: Any, dims: Any = None) -> Tensor:
+    input = A.tensor_arg(input, "input")
     sh = tuple(shifts) if isinstance(shifts, (list, tuple)) else (shifts,)
     sh = tuple(C.int_arg(s, "shifts") for s in sh)
     if any(not -(2**63) <= s < 2**63 for s in sh):
@@ -111,42 +113,42 @@ def roll(x: Any, shifts: Any, dims: Any = None) -> Tensor:
     if dims is None or (isinstance(dims, (list, tuple)) and len(dims) == 0):
         if len(sh) != 1:
             raise GradcliError(f"shifts and dimensions must align. shifts: {len(sh)}, dims:0")
-        flat = F.reshape(x, -1)
+        flat = F.reshape(input, -1)
         n = flat.shape[0]
         pos = (np.arange(n) - sh[0]) % n if n else np.arange(0)
         out = _take_along(flat, {0: pos}, "RollBackward0")
-        return A.named(apply(S.reshape, out, shape=x.shape), "RollBackward0")
+        return A.named(apply(S.reshape, out, shape=input.shape), "RollBackward0")
     ds = tuple(dims) if isinstance(dims, (list, tuple)) else (dims,)
     if len(ds) != len(sh):
         raise GradcliError(f"shifts and dimensions must align. shifts: {len(sh)}, dims:{len(ds)}")
     picks: dict[int, np.ndarray] = {}
     for s, d in zip(sh, ds):
-        dd = C.check_dim(d, x.ndim)
-        n = x.shape[dd] if x.ndim else 1
+        dd = C.check_dim(d, input.ndim)
+        n = input.shape[dd] if input.ndim else 1
         base = picks.get(dd, np.arange(n))
         picks[dd] = base[(np.arange(n) - s) % n] if n else base
-    if x.ndim == 0:
-        return _copy(x, "RollBackward0")
-    return _take_along(x, picks, "RollBackward0")
+    if input.ndim == 0:
+        return _copy(input, "RollBackward0")
+    return _take_along(input, picks, "RollBackward0")
 
 
-def tile(x: Any, dims: Any) -> Tensor:
-    x = A.tensor_arg(x, "input")
+def tile(input: Any, dims: Any) -> Tensor:
+    input = A.tensor_arg(input, "input")
     reps = C.shape_arg(dims if isinstance(dims, (list, tuple)) else (dims,), "dims")
-    if len(reps) < x.ndim:
-        reps = (1,) * (x.ndim - len(reps)) + tuple(reps)
+    if len(reps) < input.ndim:
+        reps = (1,) * (input.ndim - len(reps)) + tuple(reps)
     from .composite import repeat
 
-    return repeat(x, *reps)
+    return repeat(input, *reps)
 
 
-def narrow(x: Any, dim: Any, start: Any, length: Any) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    if x.ndim == 0:
+def narrow(input: Any, dim: Any, start: Any, length: Any) -> Tensor:
+    input = A.tensor_arg(input, "input")
+    if input.ndim == 0:
         raise GradcliError("narrow() cannot be applied to a 0-dim tensor.")
-    d = C.check_dim(dim, x.ndim)
+    d = C.check_dim(dim, input.ndim)
     s, n = C.int_arg(start, "start"), C.int_arg(length, "length")
-    size = x.shape[d]
+    size = input.shape[d]
     if not -size <= s <= size:
         raise GradcliError(
             f"start out of range (expected to be in range of [{-size}, {size}], but got {s})"
@@ -158,11 +160,15 @@ def narrow(x: Any, dim: Any, start: Any, length: Any) -> Tensor:
     if s + n > size:
         raise GradcliError(f"start ({s}) + length ({n}) exceeds dimension size ({size}).")
     idx = (slice(None),) * d + (slice(s, s + n),)
-    return apply(S.index, x, idx=idx, label="SliceBackward0")
+    return apply(S.index, input, idx=idx, label="SliceBackward0")
 
 
-def _index_vector(index: Any, fn: str, name: str = "index") -> np.ndarray:
+def _index_vector(
+    index: Any, fn: str, name: str = "index", position: int | None = None
+) -> np.ndarray:
     if not isinstance(index, Tensor):
+        if position is not None:
+            A.tensor_param(index, fn, name, position)
         raise GradcliError(
             f"{fn}(): argument '{name}' must be Tensor, not {typename(index)}"
         ).mirror("TypeError")
@@ -171,35 +177,35 @@ def _index_vector(index: Any, fn: str, name: str = "index") -> np.ndarray:
     return index.data.astype(np.int64)
 
 
-def index_select(x: Any, dim: Any, index: Any) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    d = C.check_dim(dim, x.ndim)
-    idx = _index_vector(index, "index_select")
+def index_select(input: Any, dim: Any, index: Any) -> Tensor:
+    input = A.tensor_arg(input, "input")
+    d = C.check_dim(dim, input.ndim)
+    idx = _index_vector(index, "index_select", position=3)
     if idx.ndim > 1:
         raise GradcliError("index_select(): Index is supposed to be a vector").mirror("IndexError")
     idx = idx.reshape(-1)
-    n = x.shape[d] if x.ndim else 1
+    n = input.shape[d] if input.ndim else 1
     bad = idx[(idx < 0) | (idx >= n)]
     if bad.size:
         raise GradcliError(f"INDICES element is out of DATA bounds, id={int(bad[0])} axis_dim={n}")
-    if x.ndim == 0:
-        x = F.reshape(x, 1)
-    return _take_along(x, {d: idx}, "IndexSelectBackward0")
+    if input.ndim == 0:
+        input = F.reshape(input, 1)
+    return _take_along(input, {d: idx}, "IndexSelectBackward0")
 
 
-def masked_select(x: Any, mask: Any) -> Tensor:
-    x = A.tensor_arg(x, "input")
+def masked_select(input: Any, mask: Any) -> Tensor:
+    input = A.tensor_arg(input, "input")
     if not isinstance(mask, Tensor) or mask.dtype != np.bool_:
         raise GradcliError("masked_select: expected BoolTensor for mask")
-    shape = A.broadcast_shape(x, mask)
-    if x.shape != shape:
-        x = F.expand(x, shape)
+    shape = A.broadcast_shape(input, mask)
+    if input.shape != shape:
+        input = F.expand(input, shape)
     m = np.broadcast_to(mask.data, shape)
-    return apply(S.index, x, idx=(m,), label="MaskedSelectBackward0")
+    return apply(S.index, input, idx=(m,), label="MaskedSelectBackward0")
 
 
-def take(x: Any, index: Any) -> Tensor:
-    x = A.tensor_arg(x, "input")
+def take(input: Any, index: Any) -> Tensor:
+    input = A.tensor_arg(input, "input")
     if not isinstance(index, Tensor):
         raise GradcliError(
             f"take(): argument 'index' (position 2) must be Tensor, not {typename(index)}"
@@ -209,7 +215,7 @@ def take(x: Any, index: Any) -> Tensor:
         if index.dtype == np.float64:
             name = "Double"
         raise GradcliError(f"take(): Expected a long tensor for index, but got {name}")
-    n = x.numel()
+    n = input.numel()
     idx = index.data
     bad = idx[(idx < -n) | (idx >= n)]
     if bad.size:
@@ -217,7 +223,7 @@ def take(x: Any, index: Any) -> Tensor:
             f"out of range: tried to access index {int(bad.reshape(-1)[0])} on a tensor of "
             f"{n} elements."
         ).mirror("IndexError")
-    flat = apply(S.reshape, x, shape=(n,), label="ViewBackward0")
+    flat = apply(S.reshape, input, shape=(n,), label="ViewBackward0")
     return apply(S.index, flat, idx=(idx % n if n else idx,), label="TakeBackward0")
 
 
@@ -267,14 +273,14 @@ def _counts(t: Tensor, n: int | None, d: int = 0) -> np.ndarray:
     return c
 
 
-def diff(x: Any, n: Any = 1, dim: Any = -1, prepend: Any = None, append: Any = None) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    if x.ndim == 0:
+def diff(input: Any, n: Any = 1, dim: Any = -1, prepend: Any = None, append: Any = None) -> Tensor:
+    input = A.tensor_arg(input, "input")
+    if input.ndim == 0:
         raise GradcliError("diff expects input to be at least one-dimensional")
     k = C.int_arg(n, "n")
     if k < 0:
         raise GradcliError(f"order must be non-negative but got {k}")
-    d = C.check_dim(dim, x.ndim)
+    d = C.check_dim(dim, input.ndim)
     parts = []
     for name, t in (("prepend", prepend), ("append", append)):
         if t is None:
@@ -283,51 +289,51 @@ def diff(x: Any, n: Any = 1, dim: Any = -1, prepend: Any = None, append: Any = N
             raise GradcliError(
                 f"diff(): argument '{name}' must be Tensor, not {typename(t)}"
             ).mirror("TypeError")
-        if t.ndim != x.ndim:
+        if t.ndim != input.ndim:
             raise GradcliError("diff expects prepend or append to be the same dimension as input")
-        for i in range(x.ndim):
-            if i != d and t.shape[i] != x.shape[i]:
+        for i in range(input.ndim):
+            if i != d and t.shape[i] != input.shape[i]:
                 raise GradcliError(
                     "diff expects the shape of tensor to prepend or append to match that of "
                     f"input except along the differencing dimension; input.size({i}) = "
-                    f"{x.shape[i]}, but got tensor.size({i}) = {t.shape[i]}"
+                    f"{input.shape[i]}, but got tensor.size({i}) = {t.shape[i]}"
                 )
         parts.append((name, t))
     if parts:
         pre = [t for name, t in parts if name == "prepend"]
         post = [t for name, t in parts if name == "append"]
-        x = F.cat(pre + [x] + post, dim=d)
+        input = F.cat(pre + [input] + post, dim=d)
     if k == 0:
-        return _copy(x, "torch::autograd::CopyBackwards")
+        return _copy(input, "torch::autograd::CopyBackwards")
     # Each difference is one shorter: past the size there is nothing left to difference.
-    k = builtins.min(k, x.shape[d])
+    k = builtins.min(k, input.shape[d])
     # The k differences make k tensors, of k * (m - (k+1)/2) rows along dim in all.
-    m = x.shape[d]
-    rest = x.numel() // m if m else 0
+    m = input.shape[d]
+    rest = input.numel() // m if m else 0
     limits.TENSOR_ELEMENTS.check(
         k * (2 * m - k - 1) // 2 * rest, f"the elements of the {k} differences diff(n={k}) makes"
     )
     lead = (slice(None),) * d
     for _ in range(k):
-        m = x.shape[d]
-        hi = apply(S.index, x, idx=lead + (slice(1, m),), label="SliceBackward0")
+        m = input.shape[d]
+        hi = apply(S.index, input, idx=lead + (slice(1, m),), label="SliceBackward0")
         lo = apply(
-            S.index, x, idx=lead + (slice(0, builtins.max(m - 1, 0)),), label="SliceBackward0"
+            S.index, input, idx=lead + (slice(0, builtins.max(m - 1, 0)),), label="SliceBackward0"
         )
-        if x.dtype == np.bool_:
-            x = Tensor(hi.data != lo.data)
+        if input.dtype == np.bool_:
+            input = Tensor(hi.data != lo.data)
         else:
-            x = A.sub_t(hi, lo)
-    return x
+            input = A.sub_t(hi, lo)
+    return input
 
 
 # --- matrices and grids built from pieces ---------------------------------------------------
 
 
-def rot90(x: Any, k: Any = 1, dims: Any = (0, 1)) -> Tensor:
+def rot90(input: Any, k: Any = 1, dims: Any = (0, 1)) -> Tensor:
     """`torch.rot90(x, k, dims)`: a quarter turn k times in the plane of `dims` (from the first
     axis towards the second), as flips and a transpose (Rot90Backward0)."""
-    x = A.tensor_arg(x, "input")
+    input = A.tensor_arg(input, "input")
     k = C.int_arg(k, "k")
     if not isinstance(dims, (list, tuple)):
         raise GradcliError(
@@ -335,22 +341,22 @@ def rot90(x: Any, k: Any = 1, dims: Any = (0, 1)) -> Tensor:
         ).mirror("TypeError")
     if len(dims) != 2:
         raise GradcliError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
-    if x.ndim < 2:
-        raise GradcliError(f"expected total dims >= 2, but got total dims = {x.ndim}")
-    d0, d1 = (C.check_dim(d, x.ndim) for d in dims)
+    if input.ndim < 2:
+        raise GradcliError(f"expected total dims >= 2, but got total dims = {input.ndim}")
+    d0, d1 = (C.check_dim(d, input.ndim) for d in dims)
     if d0 == d1:
         raise GradcliError(
             f"expected rotation dims to be different, but got dim0 = {d0} and dim1 = {d1}"
         )
     k %= 4
     if k == 1:
-        out = F.transpose(flip(x, [d1]), d0, d1)
+        out = F.transpose(flip(input, [d1]), d0, d1)
     elif k == 2:
-        out = flip(x, [d0, d1])
+        out = flip(input, [d0, d1])
     elif k == 3:
-        out = F.transpose(flip(x, [d0]), d0, d1)
+        out = F.transpose(flip(input, [d0]), d0, d1)
     else:
-        out = F.clone(x)
+        out = F.clone(input)
     return A.named(out, "Rot90Backward0")
 
 
@@ -396,28 +402,28 @@ def cartesian_prod(*tensors: Any) -> Tensor:
     return F.stack([F.flatten(g) for g in grids], 1)
 
 
-def combinations(x: Any, r: Any = 2, with_replacement: Any = False) -> Tensor:
+def combinations(input: Any, r: Any = 2, with_replacement: Any = False) -> Tensor:
     """`torch.combinations(x, r, with_replacement)`: the r-element combinations of a 1-d tensor's
     elements in lexicographic order of positions, one per row (StackBackward0)."""
     import itertools
     import math
 
-    x = A.tensor_arg(x, "input")
-    if x.ndim != 1:
-        raise GradcliError(f"Expect a 1D vector, but got shape {list(x.shape)}")
+    input = A.tensor_arg(input, "input")
+    if input.ndim != 1:
+        raise GradcliError(f"Expect a 1D vector, but got shape {list(input.shape)}")
     r = C.int_arg(r, "r")
     if r < 0:
         raise GradcliError(f"Expect a non-negative number, but got {r}")
     if r == 0:
-        return Tensor(np.zeros(0, x.dtype))
-    n = x.shape[0]
+        return Tensor(np.zeros(0, input.dtype))
+    n = input.shape[0]
     count = math.comb(n + r - 1, r) if with_replacement else math.comb(n, r)
     limits.TENSOR_ELEMENTS.check(count * r, "the elements of torch.combinations()")
     # A column an operation (with r > n, r empty ones): each is a recorded node.
     limits.GRAPH_NODES.check(r, "the columns of torch.combinations()")
     make = itertools.combinations_with_replacement if with_replacement else itertools.combinations
     picks = np.array(list(make(range(n), r)) if count else (), np.intp).reshape(count, r)
-    cols = [apply(S.index, x, idx=(picks[:, j],)) for j in range(r)]
+    cols = [apply(S.index, input, idx=(picks[:, j],)) for j in range(r)]
     return F.stack(cols, 1)
 
 
@@ -479,8 +485,8 @@ def vander(x: Any, N: Any = None, increasing: Any = False) -> Tensor:  # noqa: N
 
 def _sorted_search(fn: str) -> Any:
     def search(
-        boundaries: Any,
-        values: Any,
+        sorted_sequence: Any,
+        input: Any,
         *,
         out_int32: Any = False,
         right: Any = False,
@@ -498,9 +504,9 @@ def _sorted_search(fn: str) -> Any:
                     "of left while right was True"
                 )
             right = side == "right"
-        b = A.tensor_arg(boundaries, "sorted_sequence")
-        scalar = not isinstance(values, Tensor)
-        v = A.tensor_arg(values, "input") if not scalar else Tensor(np.asarray(values))
+        b = A.tensor_arg(sorted_sequence, "sorted_sequence")
+        scalar = not isinstance(input, Tensor)
+        v = A.tensor_arg(input, "input") if not scalar else Tensor(np.asarray(input))
         if fn == "bucketize" and b.ndim != 1:
             raise GradcliError(f"boundaries tensor must be 1 dimension, but got dim({b.ndim})")
         if b.ndim > 1 and (v.ndim != b.ndim or v.shape[:-1] != b.shape[:-1]):
@@ -530,9 +536,9 @@ def _sorted_search(fn: str) -> Any:
 searchsorted = _sorted_search("searchsorted")
 
 
-def bucketize(x: Any, boundaries: Any, *, out_int32: Any = False, right: Any = False) -> Tensor:
+def bucketize(input: Any, boundaries: Any, *, out_int32: Any = False, right: Any = False) -> Tensor:
     """`torch.bucketize(x, boundaries)`: searchsorted with the arguments the other way round."""
-    return _bucketize(boundaries, x, out_int32=out_int32, right=right)
+    return _bucketize(boundaries, input, out_int32=out_int32, right=right)
 
 
 _bucketize = _sorted_search("bucketize")

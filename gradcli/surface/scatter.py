@@ -127,24 +127,24 @@ def _run(
 
 
 def scatter(
-    x: Any, dim: Any, index: Any, src: Any = None, value: Any = None, reduce: Any = None
+    input: Any, dim: Any, index: Any, src: Any = None, value: Any = None, reduce: Any = None
 ) -> Tensor:
     """`x.scatter(dim, index, src)` / `x.scatter(dim, index, value)`: a copy of x with src's
     values (or the value) written at the places the index names along `dim`."""
-    x = _tensor(x, "scatter", "input", 1)
+    input = _tensor(input, "scatter", "input", 1)
     if reduce is not None:
-        return _scatter_legacy(x, dim, index, src, value, reduce)
+        return _scatter_legacy(input, dim, index, src, value, reduce)
     if src is None and value is None:
         raise GradcliError("scatter() missing 1 required argument: 'src' or 'value'").mirror(
             "TypeError"
         )
     if src is None or not isinstance(src, Tensor):
         v = _number(value if src is None else src, "scatter")
-        x, d, idx = _scatter_args(x, dim, index, None, "scatter")
-        filled = Tensor(np.full(idx.shape, v).astype(x.dtype))
-        return _run(Sc.scatter, x, d, idx, filled, "ScatterBackward1")
-    x, d, idx = _scatter_args(x, dim, index, src, "scatter")
-    return _run(Sc.scatter, x, d, idx, src, "ScatterBackward0")
+        input, d, idx = _scatter_args(input, dim, index, None, "scatter")
+        filled = Tensor(np.full(idx.shape, v).astype(input.dtype))
+        return _run(Sc.scatter, input, d, idx, filled, "ScatterBackward1")
+    input, d, idx = _scatter_args(input, dim, index, src, "scatter")
+    return _run(Sc.scatter, input, d, idx, src, "ScatterBackward0")
 
 
 _LEGACY = {"add": "sum", "multiply": "prod"}
@@ -208,12 +208,12 @@ def _include_self(v: Any, fn: str) -> bool:
 
 
 def scatter_reduce(
-    x: Any, dim: Any, index: Any, src: Any, reduce: Any = None, *, include_self: Any = True
+    input: Any, dim: Any, index: Any, src: Any, reduce: Any = None, *, include_self: Any = True
 ) -> Tensor:
     """`x.scatter_reduce(dim, index, src, reduce, include_self=True)`: a copy of x where each
     place the index names along `dim` holds src's values there reduced ("sum", "prod",
     "mean", "amax", "amin") with x's own value (include_self) or without it."""
-    x = _tensor(x, "scatter_reduce", "input", 1)
+    input = _tensor(input, "scatter_reduce", "input", 1)
     src = _tensor(src, "scatter_reduce", "src", 3)
     reduce = _reduce_arg(reduce, "scatter_reduce")
     keep = _include_self(include_self, "scatter_reduce")
@@ -223,18 +223,25 @@ def scatter_reduce(
         raise GradcliError(
             f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"
         )
-    x, d, idx = _scatter_args(x, dim, index, src, "scatter")
+    input, d, idx = _scatter_args(input, dim, index, src, "scatter")
     return _run(
-        Sc.scatter_reduce, x, d, idx, src, "ScatterReduceBackward0", reduce=how, include_self=keep
+        Sc.scatter_reduce,
+        input,
+        d,
+        idx,
+        src,
+        "ScatterReduceBackward0",
+        reduce=how,
+        include_self=keep,
     )
 
 
 def index_reduce(
-    x: Any, dim: Any, index: Any, source: Any, reduce: Any = None, *, include_self: Any = True
+    input: Any, dim: Any, index: Any, source: Any, reduce: Any = None, *, include_self: Any = True
 ) -> Tensor:
     """`x.index_reduce(dim, index, source, reduce, include_self=True)`: source's slices
     reduced ("prod", "mean", "amax", "amin") into x's slices the index names along `dim`."""
-    x = _tensor(x, "index_reduce", "input", 1)
+    input = _tensor(input, "index_reduce", "input", 1)
     source = _tensor(source, "index_reduce", "source", 3)
     reduce = _reduce_arg(reduce, "index_reduce")
     keep = _include_self(include_self, "index_reduce")
@@ -248,7 +255,7 @@ def index_reduce(
         hint="x.scatter_reduce does the same with an index per element",
         once=True,
     )
-    d = _dim(dim, x)
+    d = _dim(dim, input)
     idx_t = _tensor(index, "index_reduce", "index", 2)
     if idx_t.ndim > 1:
         raise GradcliError(
@@ -261,13 +268,13 @@ def index_reduce(
             + scalar_type_name(idx_t.dtype)
         )
     idx = idx_t.data.astype(np.int64, copy=False).reshape(-1)
-    if source.dtype != x.dtype:
+    if source.dtype != input.dtype:
         raise GradcliError(
-            f"index_reduce_(): self ({scalar_type_name(x.dtype)}) and source "
+            f"index_reduce_(): self ({scalar_type_name(input.dtype)}) and source "
             f"({scalar_type_name(source.dtype)}) must have the same scalar type"
         )
-    xs = x.shape if x.ndim else (1,)
-    ss = source.shape if x.ndim or source.ndim else (1,)
+    xs = input.shape if input.ndim else (1,)
+    ss = source.shape if input.ndim or source.ndim else (1,)
     if len(ss) <= d or len(idx) != ss[d]:
         raise GradcliError(
             f"index_reduce_(): Number of indices ({len(idx)}) should be equal to "
@@ -276,7 +283,7 @@ def index_reduce(
     if len(ss) != len(xs) or any(ss[k] != xs[k] for k in range(len(xs)) if k != d):
         raise GradcliError(
             "source tensor shape must match self tensor shape, excluding the specified "
-            f"dimension. Got self.shape = {list(x.shape)} source.shape = {list(source.shape)}"
+            f"dimension. Got self.shape = {list(input.shape)} source.shape = {list(source.shape)}"
         )
     if idx.size and (int(idx.min()) < 0 or int(idx.max()) >= xs[d]):
         raise GradcliError(
@@ -285,10 +292,10 @@ def index_reduce(
         ).mirror("IndexError")
     src = reshape(source, ss) if source.shape != ss else source
     params = {"reduce": reduce, "include_self": keep}
-    if x.ndim == 0:
+    if input.ndim == 0:
         out = apply(
             Sc.scatter_reduce,
-            reshape(x, 1),
+            reshape(input, 1),
             src,
             dim=0,
             index=idx,
@@ -298,7 +305,7 @@ def index_reduce(
         return reshape(out, ())
     return apply(
         Sc.scatter_reduce,
-        x,
+        input,
         src,
         dim=d,
         index=_along(idx, ss, d),
@@ -307,13 +314,13 @@ def index_reduce(
     )
 
 
-def scatter_add(x: Any, dim: Any, index: Any, src: Any) -> Tensor:
+def scatter_add(input: Any, dim: Any, index: Any, src: Any) -> Tensor:
     """`x.scatter_add(dim, index, src)`: a copy of x with src's values added at the places the
     index names along `dim` (a place named several times gets each addition)."""
-    x = _tensor(x, "scatter_add", "input", 1)
+    input = _tensor(input, "scatter_add", "input", 1)
     src = _tensor(src, "scatter_add", "src", 3)
-    x, d, idx = _scatter_args(x, dim, index, src, "scatter_add")
-    return _run(Sc.scatter_add, x, d, idx, src, "ScatterAddBackward0")
+    input, d, idx = _scatter_args(input, dim, index, src, "scatter_add")
+    return _run(Sc.scatter_add, input, d, idx, src, "ScatterAddBackward0")
 
 
 # --- index_add / index_fill ----------------------------------------------------------------
@@ -352,25 +359,25 @@ def _along(idx: np.ndarray, shape: tuple[int, ...], d: int) -> np.ndarray:
     return np.broadcast_to(idx.reshape(view), full)
 
 
-def index_add(x: Any, dim: Any, index: Any, source: Any, alpha: Any = 1) -> Tensor:
+def index_add(input: Any, dim: Any, index: Any, source: Any, alpha: Any = 1) -> Tensor:
     """`x.index_add(dim, index, source, alpha=1)`: source's slices, times alpha, added to x's
     slices that the index names along `dim` (in the index's order)."""
-    x = _tensor(x, "index_add", "input", 1)
+    input = _tensor(input, "index_add", "input", 1)
     source = _tensor(source, "index_add", "source", 3)
-    d = _dim(dim, x)
+    d = _dim(dim, input)
     idx = _vector_index(index, "index_add", 2)
-    if source.dtype != x.dtype:
+    if source.dtype != input.dtype:
         raise GradcliError(
-            f"index_add_(): self ({scalar_type_name(x.dtype)}) and source "
+            f"index_add_(): self ({scalar_type_name(input.dtype)}) and source "
             f"({scalar_type_name(source.dtype)}) must have the same scalar type"
         )
     # A 0-dimensional x takes a 0-dimensional source (or one of one element): as 1-D.
-    xs = x.shape if x.ndim else (1,)
-    ss = source.shape if x.ndim or source.ndim else (1,)
+    xs = input.shape if input.ndim else (1,)
+    ss = source.shape if input.ndim or source.ndim else (1,)
     if len(ss) != len(xs) or any(ss[k] != xs[k] for k in range(len(xs)) if k != d):
         raise GradcliError(
             "source tensor shape must match self tensor shape, excluding the specified "
-            f"dimension. Got self.shape = {list(x.shape)} source.shape = {list(source.shape)}"
+            f"dimension. Got self.shape = {list(input.shape)} source.shape = {list(source.shape)}"
         )
     if len(idx) != ss[d]:
         raise GradcliError(
@@ -381,19 +388,23 @@ def index_add(x: Any, dim: Any, index: Any, source: Any, alpha: Any = 1) -> Tens
     src = reshape(source, ss) if source.shape != ss else source
     if not (isinstance(alpha, (int, float, np.integer, np.floating)) and alpha == 1):
         a = _number(alpha, "index_add")
-        src = A.mul_t(src, int(a) if x.dtype.kind in "iub" else a)
-    if x.ndim == 0:
-        out = apply(Sc.scatter_add, reshape(x, 1), src, dim=0, index=idx, label="IndexAddBackward0")
+        src = A.mul_t(src, int(a) if input.dtype.kind in "iub" else a)
+    if input.ndim == 0:
+        out = apply(
+            Sc.scatter_add, reshape(input, 1), src, dim=0, index=idx, label="IndexAddBackward0"
+        )
         return reshape(out, ())
-    return apply(Sc.scatter_add, x, src, dim=d, index=_along(idx, ss, d), label="IndexAddBackward0")
+    return apply(
+        Sc.scatter_add, input, src, dim=d, index=_along(idx, ss, d), label="IndexAddBackward0"
+    )
 
 
-def index_copy(x: Any, dim: Any, index: Any, source: Any) -> Tensor:
+def index_copy(input: Any, dim: Any, index: Any, source: Any) -> Tensor:
     """`x.index_copy(dim, index, source)`: x with the slices the index names along `dim`
     replaced by source's slices, in order (a scatter of whole slices)."""
-    x = _tensor(x, "index_copy", "input", 1)
+    input = _tensor(input, "index_copy", "input", 1)
     source = _tensor(source, "index_copy", "source", 3)
-    d = _dim(dim, x)
+    d = _dim(dim, input)
     idx_t = _tensor(index, "index_copy", "index", 2)
     if idx_t.dtype != np.int64:
         kind = {"f": "Float", "b": "Bool", "i": "Int"}.get(idx_t.dtype.kind, str(idx_t.dtype))
@@ -403,13 +414,13 @@ def index_copy(x: Any, dim: Any, index: Any, source: Any) -> Tensor:
             "IndexError"
         )
     idx = idx_t.data.reshape(-1)
-    if source.dtype != x.dtype:
+    if source.dtype != input.dtype:
         raise GradcliError(
             "index_copy_(): self and source expected to have the same dtype, but got (self) "
-            f"{scalar_type_name(x.dtype)} and (source) {scalar_type_name(source.dtype)}"
+            f"{scalar_type_name(input.dtype)} and (source) {scalar_type_name(source.dtype)}"
         )
-    xs = x.shape if x.ndim else (1,)
-    ss = source.shape if x.ndim or source.ndim else (1,)
+    xs = input.shape if input.ndim else (1,)
+    ss = source.shape if input.ndim or source.ndim else (1,)
     n = ss[d] if len(ss) > d else 1
     if len(idx) != n:
         raise GradcliError(
@@ -437,19 +448,23 @@ def index_copy(x: Any, dim: Any, index: Any, source: Any) -> Tensor:
             f"with size {xs[d]}"
         ).mirror("IndexError")
     src = reshape(source, ss) if source.shape != ss else source
-    if x.ndim == 0:
-        out = apply(Sc.scatter, reshape(x, 1), src, dim=0, index=idx, label="IndexCopyBackward0")
+    if input.ndim == 0:
+        out = apply(
+            Sc.scatter, reshape(input, 1), src, dim=0, index=idx, label="IndexCopyBackward0"
+        )
         return reshape(out, ())
-    return apply(Sc.scatter, x, src, dim=d, index=_along(idx, ss, d), label="IndexCopyBackward0")
+    return apply(
+        Sc.scatter, input, src, dim=d, index=_along(idx, ss, d), label="IndexCopyBackward0"
+    )
 
 
-def index_fill(x: Any, dim: Any, index: Any, value: Any) -> Tensor:
+def index_fill(input: Any, dim: Any, index: Any, value: Any) -> Tensor:
     """`x.index_fill(dim, index, value)`: x with the slices the index names along `dim` set to
     the value (a number, or a 0-dimensional tensor, whose gradient is the sum of g over them)."""
-    x = _tensor(x, "index_fill", "input", 1)
-    d = _dim(dim, x)
+    input = _tensor(input, "index_fill", "input", 1)
+    d = _dim(dim, input)
     idx = _vector_index(index, "index_fill", 2)
-    xs = x.shape if x.ndim else (1,)
+    xs = input.shape if input.ndim else (1,)
     if idx.size:
         lo, hi = int(idx.min()), int(idx.max())
         if lo < -xs[d] or hi >= xs[d]:
@@ -460,27 +475,27 @@ def index_fill(x: Any, dim: Any, index: Any, value: Any) -> Tensor:
         idx = np.where(idx < 0, idx + xs[d], idx)  # index_fill takes negative indices
     mask = np.zeros(xs, dtype=bool)
     mask[(slice(None),) * d + (idx,)] = True
-    mask = mask.reshape(x.shape)
+    mask = mask.reshape(input.shape)
     if isinstance(value, Tensor):
         if value.ndim != 0:
             raise GradcliError(
                 "index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                 f"{value.ndim} dimension(s)."
             )
-        v = value if value.dtype == x.dtype else to_dtype(value, x.dtype)
-        return A.named(where(Tensor(mask), expand(v, x.shape), x), "IndexFillBackward1")
+        v = value if value.dtype == input.dtype else to_dtype(value, input.dtype)
+        return A.named(where(Tensor(mask), expand(v, input.shape), input), "IndexFillBackward1")
     v = _number(value, "index_fill")
-    fill = Tensor(np.asarray(v).astype(x.dtype))
-    return A.named(where(Tensor(mask), fill, x), "IndexFillBackward0")
+    fill = Tensor(np.asarray(v).astype(input.dtype))
+    return A.named(where(Tensor(mask), fill, input), "IndexFillBackward0")
 
 
 # --- masked_fill -------------------------------------------------------------------------------
 
 
-def masked_fill(x: Any, mask: Any, value: Any) -> Tensor:
+def masked_fill(input: Any, mask: Any, value: Any) -> Tensor:
     """`x.masked_fill(mask, value)`: x where the (bool, broadcast) mask is False, the value
     where it is True."""
-    x = _tensor(x, "masked_fill", "input", 1)
+    input = _tensor(input, "masked_fill", "input", 1)
     m = _tensor(mask, "masked_fill", "mask", 2)
     if m.dtype != np.bool_:
         raise GradcliError(
@@ -488,17 +503,19 @@ def masked_fill(x: Any, mask: Any, value: Any) -> Tensor:
             + cpp_type_name(m.dtype),
             hint="compare to make a mask: x > 0",
         )
-    A.broadcast_shape(x, m)  # PyTorch's error when they do not broadcast
+    A.broadcast_shape(input, m)  # PyTorch's error when they do not broadcast
     if isinstance(value, Tensor):
         if value.ndim != 0:
             raise GradcliError(
                 "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                 f"{value.ndim} dimension(s)."
             )
-        v = value if value.dtype == x.dtype else to_dtype(value, x.dtype)
-        return A.named(where(m, v, x), "MaskedFillBackward1")
+        v = value if value.dtype == input.dtype else to_dtype(value, input.dtype)
+        return A.named(where(m, v, input), "MaskedFillBackward1")
     v = _number(value, "masked_fill")
-    return A.named(where(m, Tensor(np.asarray(v).astype(x.dtype)), x), "MaskedFillBackward0")
+    return A.named(
+        where(m, Tensor(np.asarray(v).astype(input.dtype)), input), "MaskedFillBackward0"
+    )
 
 
 def _in_place(fn: Any) -> Any:

@@ -43,24 +43,24 @@ def _scan_input(x: Any, dtype: Any, fn: str) -> Tensor:
     return x
 
 
-def cumsum(x: Any, dim: Any, dtype: Any = None) -> Tensor:
-    x = _scan_input(x, dtype, "cumsum")
-    return apply(SC.cumsum, x, dim=C.check_dim(dim, x.ndim))
+def cumsum(input: Any, dim: Any, dtype: Any = None) -> Tensor:
+    input = _scan_input(input, dtype, "cumsum")
+    return apply(SC.cumsum, input, dim=C.check_dim(dim, input.ndim))
 
 
-def cumprod(x: Any, dim: Any, dtype: Any = None) -> Tensor:
-    x = _scan_input(x, dtype, "cumprod")
-    return apply(SC.cumprod, x, dim=C.check_dim(dim, x.ndim))
+def cumprod(input: Any, dim: Any, dtype: Any = None) -> Tensor:
+    input = _scan_input(input, dtype, "cumprod")
+    return apply(SC.cumprod, input, dim=C.check_dim(dim, input.ndim))
 
 
-def logcumsumexp(x: Any, dim: Any) -> Tensor:
-    x = A.tensor_arg(x, "input")
-    if x.dtype.kind != "f":
+def logcumsumexp(input: Any, dim: Any) -> Tensor:
+    input = A.tensor_arg(input, "input")
+    if input.dtype.kind != "f":
         raise GradcliError(
-            f"\"logcumsumexp_out_cpu\" not implemented for '{scalar_type_name(x.dtype)}'",
+            f"\"logcumsumexp_out_cpu\" not implemented for '{scalar_type_name(input.dtype)}'",
             hint="convert first: x.float()",
         ).mirror("NotImplementedError")
-    return apply(SC.logcumsumexp, x, dim=C.check_dim(dim, x.ndim))
+    return apply(SC.logcumsumexp, input, dim=C.check_dim(dim, input.ndim))
 
 
 # --- picking an element along a dim --------------------------------------------------------------
@@ -103,16 +103,16 @@ def _running_index(a: np.ndarray, d: int, fn: str) -> np.ndarray:
 def _cumulative_extreme(fn: str) -> Any:
     label = "CummaxBackward0" if fn == "cummax" else "CumminBackward0"
 
-    def f(x: Any, dim: Any) -> MaxMin:
-        x = A.tensor_arg(x, "input")
-        d = C.check_dim(dim, x.ndim)
-        if x.ndim == 0:
-            return _pair(x, 0, np.zeros((), dtype=np.int64), True, label, fn)
-        idx = _running_index(x.data, d, fn)
-        grids = list(np.indices(x.shape, sparse=True))
+    def f(input: Any, dim: Any) -> MaxMin:
+        input = A.tensor_arg(input, "input")
+        d = C.check_dim(dim, input.ndim)
+        if input.ndim == 0:
+            return _pair(input, 0, np.zeros((), dtype=np.int64), True, label, fn)
+        idx = _running_index(input.data, d, fn)
+        grids = list(np.indices(input.shape, sparse=True))
         grids[d] = idx
-        grids = [np.broadcast_to(g, x.shape) for g in grids]
-        values = apply(S.index, x, idx=tuple(grids), label=label)
+        grids = [np.broadcast_to(g, input.shape) for g in grids]
+        values = apply(S.index, input, idx=tuple(grids), label=label)
         return MaxMin(values, Tensor(idx.astype(np.int64)), fn)
 
     f.__name__ = fn
@@ -149,19 +149,19 @@ def _median(ignore_nan: bool) -> Any:
     fn = "nanmedian" if ignore_nan else "median"
     base = "NanmedianBackward" if ignore_nan else "MedianBackward"
 
-    def f(x: Any, dim: Any = None, keepdim: bool = False) -> Any:
-        x = A.tensor_arg(x, "input")
+    def f(input: Any, dim: Any = None, keepdim: bool = False) -> Any:
+        input = A.tensor_arg(input, "input")
         if dim is None:
-            return _median_all(x, ignore_nan, base + "0")
-        d = C.check_dim(dim, x.ndim)
-        if x.ndim and x.shape[d] == 0:
+            return _median_all(input, ignore_nan, base + "0")
+        d = C.check_dim(dim, input.ndim)
+        if input.ndim and input.shape[d] == 0:
             raise GradcliError(f"{fn}(): Expected reduction dim {d} to have non-zero size.").mirror(
                 "IndexError"
             )
-        if x.ndim == 0:
-            return _pair(x, 0, np.zeros((), dtype=np.int64), True, base + "1", fn)
-        idx = _median_index(x.data, d, ignore_nan)
-        return _pair(x, d, idx, bool(keepdim), base + "1", fn)
+        if input.ndim == 0:
+            return _pair(input, 0, np.zeros((), dtype=np.int64), True, base + "1", fn)
+        idx = _median_index(input.data, d, ignore_nan)
+        return _pair(input, d, idx, bool(keepdim), base + "1", fn)
 
     f.__name__ = fn
     return f
@@ -250,19 +250,19 @@ def _stable_mode(rows: np.ndarray) -> np.ndarray:
     return order[np.arange(len(rows)), best]
 
 
-def mode(x: Any, dim: Any = -1, keepdim: bool = False) -> MaxMin:
-    x = A.tensor_arg(x, "input")
-    d = C.check_dim(dim, x.ndim)
-    if x.ndim and x.shape[d] == 0:
+def mode(input: Any, dim: Any = -1, keepdim: bool = False) -> MaxMin:
+    input = A.tensor_arg(input, "input")
+    d = C.check_dim(dim, input.ndim)
+    if input.ndim and input.shape[d] == 0:
         raise GradcliError(f"mode(): Expected reduction dim {d} to have non-zero size.").mirror(
             "IndexError"
         )
-    if x.ndim == 0:
-        return _pair(x, 0, np.zeros((), dtype=np.int64), True, "ModeBackward0", "mode")
-    moved = np.moveaxis(x.data, d, -1)
+    if input.ndim == 0:
+        return _pair(input, 0, np.zeros((), dtype=np.int64), True, "ModeBackward0", "mode")
+    moved = np.moveaxis(input.data, d, -1)
     rows = _mode_index(moved.reshape(-1, moved.shape[-1])) if moved.size else np.zeros(0, int)
     idx = np.expand_dims(rows.reshape(moved.shape[:-1]), d)
-    return _pair(x, d, idx, bool(keepdim), "ModeBackward0", "mode")
+    return _pair(input, d, idx, bool(keepdim), "ModeBackward0", "mode")
 
 
 def _kept(shape: tuple[int, ...], d: int) -> tuple[int, ...]:
@@ -275,16 +275,16 @@ _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
 
 
 def quantile(
-    x: Any, q: Any, dim: Any = None, keepdim: bool = False, *, interpolation: str = "linear"
+    input: Any, q: Any, dim: Any = None, keepdim: bool = False, *, interpolation: str = "linear"
 ) -> Tensor:
-    return _quantile("quantile", x, q, dim, keepdim, interpolation)
+    return _quantile("quantile", input, q, dim, keepdim, interpolation)
 
 
 def nanquantile(
-    x: Any, q: Any, dim: Any = None, keepdim: bool = False, *, interpolation: str = "linear"
+    input: Any, q: Any, dim: Any = None, keepdim: bool = False, *, interpolation: str = "linear"
 ) -> Tensor:
     """quantile of the values that are not NaN (NaN where a row has none)."""
-    return _quantile("nanquantile", x, q, dim, keepdim, interpolation)
+    return _quantile("nanquantile", input, q, dim, keepdim, interpolation)
 
 
 def _quantile(fn: str, x: Any, q: Any, dim: Any, keepdim: bool, interpolation: str) -> Tensor:
@@ -386,20 +386,20 @@ def _with_mean(fn: str) -> Any:
     spread = F.std if fn == "std" else F.var
 
     def f(
-        x: Any,
+        input: Any,
         dim: Any = None,
         unbiased: Any = None,
         keepdim: bool = False,
         *,
         correction: Any = None,
     ) -> tuple[Tensor, Tensor]:
-        x = A.tensor_arg(x, "input")
-        if x.dtype.kind != "f":
+        input = A.tensor_arg(input, "input")
+        if input.dtype.kind != "f":
             raise GradcliError(f"{fn}_mean only support floating point and complex dtypes")
         if isinstance(dim, bool):  # std_mean(x, False): the old positional `unbiased`
             unbiased, dim = dim, None
-        s = spread(x, dim, unbiased=unbiased, keepdim=keepdim, correction=correction)
-        m = F.mean(x, dim, keepdim=keepdim)
+        s = spread(input, dim, unbiased=unbiased, keepdim=keepdim, correction=correction)
+        m = F.mean(input, dim, keepdim=keepdim)
         return (A.named(s, label), A.named(m, label))
 
     f.__name__ = f"{fn}_mean"

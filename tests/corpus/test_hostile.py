@@ -829,7 +829,38 @@ CASES: list[Case] = [
     Case(
         "wrong_arity",
         "x = torch.ones(2)\ny = torch.exp(x, x, x)",
-        "torch.exp(): too many positional arguments",
+        "exp() takes 1 positional argument but 3 were given",
+        (2, 5),
+    ),
+    # PyTorch's (or Python's) words for a call that does not fit, whatever its size or names
+    Case(
+        "call_dunder_keyword",
+        "x = torch.ones(2)\ny = torch.exp(x, __class__=1)",
+        "exp() got an unexpected keyword argument '__class__'",
+        (2, 5),
+    ),
+    Case(
+        "call_huge_number_of_arguments",
+        "x = torch.ones(2)\ny = torch.exp(*([x] * 100000))",
+        "exp() takes 1 positional argument but 100000 were given",
+        (2, 5),
+    ),
+    Case(
+        "module_call_huge_number_of_inputs",
+        "m = torch.nn.MSELoss()\ny = m(*([torch.ones(1)] * 50000))",
+        "MSELoss.forward() takes 3 positional arguments but 50001 were given",
+        (2, 5),
+    ),
+    Case(
+        "own_function_dunder_keyword",
+        "def f(a):\n    return a\ny = f(**{'__dict__': 1})",
+        "f() got an unexpected keyword argument '__dict__'",
+        (3, 5),
+    ),
+    Case(
+        "dim_keyword_a_dunder_string",
+        "x = torch.ones(2)\ny = torch.unsqueeze(x, dim='__class__')",
+        "unsqueeze(): argument 'dim' must be int, not str",
         (2, 5),
     ),
     Case(
@@ -1101,7 +1132,7 @@ CASES: list[Case] = [
     Case(
         "silu_of_a_string",
         NNF + "y = F.silu('x')",
-        "input must be a Tensor, not str",
+        "silu(): argument 'input' (position 1) must be Tensor, not str",
         (3, 5),
     ),
     Case(
@@ -2254,7 +2285,7 @@ CASES: list[Case] = [
     Case(
         "conv_weight_not_tensor",
         NNF + "y = F.conv2d(torch.ones(1, 1, 3, 3), [[1.0]])",
-        "weight must be a Tensor, not list",
+        "conv2d(): argument 'weight' (position 2) must be Tensor, not list",
         (3, 5),
     ),
     Case(
@@ -3803,7 +3834,12 @@ CASES: list[Case] = [
         (4, 5),
     ),
     # calls that do not fit: the program's error, never an internal one (found by fuzzing)
-    Case("module_constructor_too_few", "m = torch.nn.Linear(3)", "missing a required", (1, 5)),
+    Case(
+        "module_constructor_too_few",
+        "m = torch.nn.Linear(3)",
+        "Linear.__init__() missing 1 required positional argument: 'out_features'",
+        (1, 5),
+    ),
     Case(
         "module_constructor_unknown_keyword",
         "m = torch.nn.TransformerEncoderLayer(4, 2, dihm_feedforward=8)",
@@ -3832,7 +3868,7 @@ CASES: list[Case] = [
     Case(
         "loss_module_with_options_one_input",
         "x = torch.ones(2)\ny = torch.nn.MSELoss(reduction='sum')(x)",
-        "MSELoss(): missing 1 required positional argument: 'target'",
+        "MSELoss.forward() missing 1 required positional argument: 'target'",
         (2, 5),
     ),
     Case(

@@ -142,6 +142,7 @@ CALLS: dict[str, list[Call]] = {
     "Tensor.resize_as_": one(lambda: Tensor(RNG.uniform(0.2, 0.8, (2, 3))), vec),
     "Tensor.type": one(x23, "torch.FloatTensor"),
     "Tensor.contiguous": one(lambda: x23().t()),
+    "torch.swapaxes": one(x23, 0, 1),
     "Tensor.expand": one(lambda: leaf((3, 1)), 3, 4),
     "Tensor.item": one(lambda: leaf(())),
     "Tensor.fill_": one(x23, lambda: leaf(())),
@@ -273,6 +274,7 @@ CALLS: dict[str, list[Call]] = {
     "Tensor.register_hook": one(x23, c(lambda g: g)),
     "Tensor.type_as": one(x23, lambda: Tensor(np.ones(1, np.float32))),
     "Tensor.transpose_": one(x23, 0, 1),
+    "Tensor.swapaxes_": one(x23, 0, 1),
     "torch.logspace": one(0, 1, 5),
     "torch.addcmul": one(x23, x23, x23),
     "torch.addcdiv": one(x23, x23, x23),
@@ -654,7 +656,7 @@ def test_a_family_is_imported_by_its_first_name_in_a_fresh_process(tmp_path: Any
         "assert lazy == ['sampling', 'nn'], lazy\n"
         "from gradcli.surface import family_index\n"
         "assert 'det' in names.LINALG and 'gradcli.surface.linalg' in sys.modules\n"
-        "assert names.LINALG['det'] is sys.modules['gradcli.surface.linalg'].det\n"
+        "assert names.LINALG['det'] is sys.modules['gradcli.surface.linalg'].linalg_det\n"
         "assert 'gradcli.surface.layers' not in sys.modules\n"
         "assert names.MODULES.get('Conv2d') is not None\n"
         "assert 'gradcli.surface.layers' in sys.modules\n"

@@ -170,6 +170,22 @@ def forward_error(module: str, nargs: int, keywords: list[str]) -> str | None:
     return python_call_error(shown, params or [], nargs + 1, keywords)
 
 
+def forward_params(module: str) -> tuple[int, int, list[Param]] | None:
+    """The parameters of PyTorch's `nn.<module>.forward` (less `self`), with the least and
+    most positional inputs it takes; None where the table has no such forward."""
+    from .torch_signatures import SIGNATURES
+
+    text = SIGNATURES.get(f"nn.{module}.forward")
+    if text is None:
+        return None
+    params = (_parse(text)[2] or [])[1:]
+    if any(k in ("VP", "VK") for _, k, _ in params):
+        return None
+    positional = [p for p in params if p[1] in ("P", "PK")]
+    required = sum(1 for p in positional if not p[2])
+    return required, len(positional), params
+
+
 def python_call_error(
     qualname: str, params: list[Param], nargs: int, keywords: list[str]
 ) -> str | None:

@@ -779,7 +779,15 @@ class Functional(Module):
     def name(self) -> str:
         return self._name
 
-    def forward(self, *inputs: Any) -> Any:
+    def forward(self, *inputs: Any, **named: Any) -> Any:
+        fits = _FORWARD_ARITY.get(self._name)
+        if fits is None:
+            from .callerrors import forward_params
+
+            got = forward_params(self._name)
+            fits = _FORWARD_ARITY[self._name] = (got[0], got[1]) if got else (0, 1 << 30)
+        if named or not fits[0] <= len(inputs) <= fits[1]:
+            inputs = self._bound(inputs, named)
         try:
             return self.fn(*inputs, **self.kwargs)
         except TypeError as e:
@@ -799,8 +807,37 @@ class Functional(Module):
                 found=f"{len(inputs)} input(s)",
             ).mirror("TypeError") from None
 
+    def _bound(self, inputs: tuple, named: dict) -> tuple:
+        """The inputs of a call by keyword (`nn.ReLU()(input=x)`), or of one that does not fit
+        PyTorch's forward (`nn.ReLU()(x, x)`: its TypeError, in Python's words)."""
+        from .callerrors import forward_error, forward_params
+
+        got = forward_params(self._name)
+        error = forward_error(self._name, len(inputs), list(named)) if got else None
+        if error is not None or got is None:
+            raise GradcliError(
+                error
+                or f"{self.name}.forward() got an unexpected keyword argument "
+                f"'{next(iter(named))}'",
+                found=f"{len(inputs)} input(s)"
+                + (f", keywords {', '.join(named)}" if named else ""),
+            ).mirror("TypeError")
+        out = list(inputs)
+        for name, _, has_default in got[2][len(inputs) :]:
+            if name in named:
+                out.append(named[name])
+            elif not has_default:
+                break
+            else:
+                break  # (later inputs by keyword after a default one: not in these modules)
+        return tuple(out)
+
     def extra_repr(self) -> str:
         return self.shown
+
+
+# A torch.nn module's name -> the least and most inputs PyTorch's forward takes.
+_FORWARD_ARITY: dict[str, tuple[int, int]] = {}
 
 
 def _module(

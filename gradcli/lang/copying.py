@@ -105,8 +105,10 @@ def deepcopy(
             for k, x in v.attrs.items():
                 out.attrs[k] = walk(x, depth + 1)
             return out
-        elif _atomic(v):
-            return v  # classes, functions and markers: shared, as Python's deepcopy does
+        elif _atomic(v) and tensor is None:
+            # classes, functions and markers: shared, as Python's deepcopy does (torch.save
+            # keeps data only: a function there stays refused, as before)
+            return v
         else:
             if tensor is not None:
                 raise NotSupported(

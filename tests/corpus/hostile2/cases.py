@@ -1769,7 +1769,7 @@ add(
     esc("nfkc_open", "ｏｐｅｎ('pwned', 'w')"),
     esc("nfkc_getattr", "ｇｅｔａｔｔｒ(torch, 'load')('m.pt')", ("No such file",)),
     esc("nfkc_bold_eval", "\U0001d41e\U0001d42f\U0001d41a\U0001d425('1')"),
-    esc("nfkc_dunder_class", "c = torch.ones(1).__ｃｌａｓｓ__"),
+    esc("nfkc_dunder_class", "c = torch.ones(1).__ｃｌａｓｓ__.__ｄｉｃｔ__"),
     esc("nfkc_dunder_subclasses", "c = ().__ｃｌａｓｓ__.__ｂａｓｅ__.__ｓｕｂｃｌａｓｓｅｓ__()"),
     esc("nfkc_torch_load", "m = torch.ｌｏａｄ('m.pt')", ("No such file",)),
     esc("nfkc_import_os", "import ｏｓ\nｏｓ.system('touch pwned')"),

@@ -68,9 +68,7 @@ def main() -> None:
     }
     if args.before is not None:
         # named inside gradcli.surface: a version that imports from gradcli's core resolves it
-        spec = importlib.util.spec_from_file_location(
-            "gradcli.surface.random_before", args.before
-        )
+        spec = importlib.util.spec_from_file_location("gradcli.surface.random_before", args.before)
         assert spec is not None and spec.loader is not None
         old = importlib.util.module_from_spec(spec)
         sys.modules[spec.name] = old  # (dataclasses look their module up)

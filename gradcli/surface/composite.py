@@ -273,7 +273,13 @@ def repeat(x: Any, *sizes: Any) -> Tensor:
     A.size_check(tuple(r * s for r, s in zip(reps, shape)), "the repeated tensor")
     inter = F.reshape(x, tuple(v for s in shape for v in (1, s)))
     big = F.expand(inter, tuple(v for r, s in zip(reps, shape) for v in (r, s)))
-    return A.named(F.reshape(big, tuple(r * s for r, s in zip(reps, shape))), "RepeatBackward0")
+    out = F.reshape(big, tuple(r * s for r, s in zip(reps, shape)))
+    if not out.data.flags.owndata:
+        # PyTorch's repeat is a new tensor: never a view of x (x.add_(1) later must not show
+        # in it) nor one whose elements share memory (its .add_() and an optimizer's step on
+        # it are allowed)
+        out = F.clone(out)
+    return A.named(out, "RepeatBackward0")
 
 
 def gather(input: Any, dim: int, index: Any) -> Tensor:

@@ -1,0 +1,20 @@
+# x.repeat(...) is a new tensor: changing x afterwards does not show in it, and it can be
+# changed in place (a parameter made by repeat, stepped by an optimizer).
+import torch
+x = torch.arange(3.)
+y = x.repeat(2, 1)
+z = x.repeat(1)
+x.add_(10)
+print(y, z)
+print(y.add_(1))
+w = torch.ones(2, requires_grad=True)
+r = w.repeat(3)
+print(r, r.grad_fn.name())
+r.sum().backward()
+print(w.grad)
+torch.manual_seed(0)
+p = torch.nn.Parameter(torch.randn(1, 3).repeat(4, 1))
+opt = torch.optim.SGD([p], lr=0.1)
+p.sum().backward()
+opt.step()
+print(p.shape, x.repeat(2, 2).is_contiguous())

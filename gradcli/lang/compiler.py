@@ -18,6 +18,7 @@ statement's span; calls, operators, attributes and subscripts give errors their 
 from __future__ import annotations
 
 import ast
+import copy as _copy
 from collections.abc import Callable
 from types import FunctionType
 from typing import Any
@@ -241,6 +242,16 @@ _REFUSED_BUILTINS: dict[str, str] = {
     "delattr": "delete it with del obj.name",
     "memoryview": "use a tensor or a list",
 }
+
+
+def _is_abc(b: ast.expr) -> bool:
+    """`ABC` or `abc.ABC` as a class's base."""
+    return (isinstance(b, ast.Name) and b.id == "ABC") or (
+        isinstance(b, ast.Attribute)
+        and b.attr == "ABC"
+        and isinstance(b.value, ast.Name)
+        and b.value.id == "abc"
+    )
 
 
 class Compiler:
@@ -1302,7 +1313,7 @@ class Compiler:
         )
         grad_modes = ("no_grad", "enable_grad", "inference_mode", "compile", "script", "ignore")
         in_class = self.scope.kind == "class"
-        plain = ("staticmethod", "classmethod", "property", "once_differentiable")
+        plain = ("staticmethod", "classmethod", "property", "once_differentiable", "abstractmethod")
         setter = (
             in_class
             and last == "setter"
@@ -1326,6 +1337,8 @@ class Compiler:
                 if not in_class
                 else "define a plain method",
             )
+        if last == "abstractmethod":  # (abc's: the method as it is; see `_is_abc`)
+            return lambda f, fn: fn
         if last == "staticmethod":
             return lambda f, fn: _static(fn)
         if last == "classmethod":
@@ -1372,12 +1385,19 @@ class Compiler:
                 span=self.span(node.decorator_list[0]),
                 hint="write an __init__ that sets the attributes: self.name = name",
             )
-        if len(node.bases) > 1:
+        # `abc.ABC` among the bases (`class Objective(nn.Module, ABC)`) marks a class abstract
+        # in Python and adds nothing else a correct program uses: left out (gradcli does not
+        # refuse making an object of a class whose abstract methods are not all defined)
+        bases = [b for b in node.bases if not _is_abc(b)]
+        if len(bases) > 1:
             raise NotSupported(
                 "a class with several base classes is not supported",
-                span=self.span(node.bases[1]),
+                span=self.span(bases[1]),
                 hint="derive from one class (or write the shared methods in it)",
             )
+        if len(bases) != len(node.bases):
+            node = _copy.copy(node)  # (a shallow copy: the same positions and body)
+            node.bases = bases
         base: Expr | None = None
         if node.bases:
             b = node.bases[0]

@@ -5101,6 +5101,18 @@ CASES: list[Case] = [
         (5, 1),
     ),
     Case(
+        "abc_base_then_another",
+        "import torch\nfrom abc import ABC\nclass A(torch.nn.Module, ABC, dict):\n    pass",
+        "a class with several base classes is not supported",
+        (3, 31),
+    ),
+    Case(
+        "abc_register_a_class",
+        "from abc import ABC\nABC.register(int)",
+        "cannot use the module `abc`",
+        (2, 1),
+    ),
+    Case(
         "scheduler_epoch_string",
         "import torch\nw = torch.ones(1, requires_grad=True)\n"
         "o = torch.optim.SGD([w], lr=0.1)\n"

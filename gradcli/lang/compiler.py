@@ -72,6 +72,7 @@ from .values import (
     BREAK,
     CONTINUE,
     FUNCTION_BASE,
+    PARTIAL,
     RETURN,
     UNUSED_MODULES,
     Builtin,
@@ -1610,7 +1611,11 @@ class Compiler:
                         span=self.span(node),
                         hint="import the names you use",
                     )
-                value = UnusedModule(f"{mod}.{alias.name}")
+                value = (
+                    PARTIAL
+                    if (mod, alias.name) == ("functools", "partial")
+                    else UnusedModule(f"{mod}.{alias.name}")
+                )
                 unused_bindings.append((self.store_name(alias.asname or alias.name, node), value))
 
             def bind(f: Frame) -> None:

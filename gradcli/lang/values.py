@@ -100,7 +100,49 @@ class UnusedModule(Missing):
         )
 
     def program_attribute(self, name: str) -> Any:
+        if self.name == "functools" and name == "partial":
+            return PARTIAL
         raise self.refuse(name)
+
+
+class Partial:
+    """`functools.partial(f, *args, **keywords)`: calling it calls f with those arguments
+    first (a partial of a partial is flattened, as Python's: no chain to recurse through)."""
+
+    __slots__ = ("func", "args", "keywords")
+
+    def __init__(self, func: Any, args: tuple, keywords: dict) -> None:
+        if isinstance(func, Partial):
+            args, keywords = func.args + args, {**func.keywords, **keywords}
+            func = func.func
+        self.func, self.args, self.keywords = func, args, keywords
+
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        return rt.call(self.func, [*self.args, *args], {**self.keywords, **kwargs}, None)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.__gradcli_call__(current(), list(args), kwargs)
+
+    def program_attribute(self, name: str) -> Any:
+        if name in ("func", "args", "keywords"):
+            return getattr(self, name)
+        raise GradcliError(f"'functools.partial' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
+    def program_typename(self) -> str:
+        return "functools.partial"
+
+    def __repr__(self) -> str:
+        shown = [repr(self.func), *map(repr, self.args)]
+        shown += [f"{k}={v!r}" for k, v in self.keywords.items()]
+        return f"functools.partial({', '.join(shown)})"
+
+
+def _partial(func: Any, /, *args: Any, **keywords: Any) -> Partial:
+    if not callable(func):
+        raise GradcliError("the first argument must be callable").mirror("TypeError")
+    return Partial(func, args, keywords)
 
 
 # The standard-library modules a pasted script may import without gradcli running them, with
@@ -111,7 +153,7 @@ UNUSED_MODULE_HINTS = {
     "the program",
     "sys": "gradcli programs have no command line or interpreter state: write the values in "
     "the program",
-    "functools": "write a lambda or a def instead of partial/reduce",
+    "functools": "write a lambda or a def instead (functools.partial is supported)",
     "itertools": "write the loop (for ... in ...:) or a comprehension",
     "argparse": "set the values in the program",
     "re": "use str methods (split, replace, startswith...)",
@@ -866,3 +908,6 @@ def _lazy_module_types() -> dict[str, ModuleType]:
 
 
 MODULE_TYPES: dict[str, ModuleType] = _lazy_module_types()
+
+
+PARTIAL = Builtin("functools.partial", _partial)

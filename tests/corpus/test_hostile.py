@@ -5113,6 +5113,26 @@ CASES: list[Case] = [
         (2, 1),
     ),
     Case(
+        "partial_chain_is_timed",
+        "from functools import partial\ndef f(*a):\n    return len(a)\np = f\n"
+        "for i in range(10**6):\n    p = partial(p, 1)",
+        "the time limit",
+        None,
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
+        "partial_dunder_call",
+        "from functools import partial\nq = partial(print)\nz = q.__call__",
+        "`.__call__` of a value of class 'functools.partial' is not supported",
+        (3, 6),
+    ),
+    Case(
+        "partial_of_a_number",
+        "import functools\nq = functools.partial(5)",
+        "the first argument must be callable",
+        (2, 5),
+    ),
+    Case(
         "scheduler_epoch_string",
         "import torch\nw = torch.ones(1, requires_grad=True)\n"
         "o = torch.optim.SGD([w], lr=0.1)\n"

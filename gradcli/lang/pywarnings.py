@@ -22,7 +22,7 @@ import fnmatch
 from typing import Any
 
 from ..base.errors import GradcliError, NotSupported
-from .exceptions import BASES, ExcClass
+from .exceptions import ExcClass
 
 ACTIONS = ("default", "error", "ignore", "always", "all", "module", "once")
 _REGEX_SYNTAX = set("[](){}+?|^$\\")
@@ -132,21 +132,12 @@ def action_for(message: str, category: str, module: str, filters: list) -> str:
     """The first matching filter's action, else Python's default for the category."""
     low = message.lower()
     for act, msg, cat, mod in filters:
-        if _is_subclass(category, cat) and fnmatch.fnmatchcase(low, msg):
+        if ExcClass(category).is_subclass_of(ExcClass(cat)) and fnmatch.fnmatchcase(low, msg):
             if fnmatch.fnmatchcase(module, mod):
                 return act
     if category in ("DeprecationWarning", "PendingDeprecationWarning") and module != "__main__":
         return "ignore"
     return "default"
-
-
-def _is_subclass(name: str, base: str) -> bool:
-    n: str | None = name
-    while n is not None:
-        if n == base:
-            return True
-        n = BASES.get(n)
-    return False
 
 
 class CatchWarnings:

@@ -18,7 +18,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from . import dtypes
 from .op import versioned
-from .tensor import Tensor, _GradMode, bumped, own
+from .tensor import Tensor, _GradMode, bumped, check_batched_write, own
 
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF = (
@@ -153,6 +153,8 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
 def write(x: Tensor, value: Any) -> None:
     """Write `value` into x's storage (broadcast to x's shape, cast to its dtype) and count
     the change in x's version counter."""
+    if _GradMode.vmapped and isinstance(value, Tensor):
+        check_batched_write(x, value)
     new = np.asarray(value.data if isinstance(value, Tensor) else value)
     if new.shape != x.shape:
         try:

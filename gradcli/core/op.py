@@ -18,7 +18,18 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..base.record import Record
 from . import hooks
-from .tensor import _LENT, INFERENCE_SAVED, MUTATIONS, Tensor, _GradMode, counter, lent, own, wrap
+from .tensor import (
+    _LENT,
+    INFERENCE_SAVED,
+    MUTATIONS,
+    Tensor,
+    _GradMode,
+    carry_batched,
+    counter,
+    lent,
+    own,
+    wrap,
+)
 
 _ref = weakref.ref
 _ndarray = np.ndarray
@@ -598,6 +609,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
                 break
     if _GradMode.dual:  # inside a forward-AD dual level (set by `core.dual`, its hook)
         hooks.carry(op, inputs, params, out)
+    if _GradMode.vmapped:
+        carry_batched(inputs, out)
     return out
 
 

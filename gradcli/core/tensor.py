@@ -37,6 +37,61 @@ class _GradMode:
     # element where PyTorch runs it once, so a backward through a graph made outside the
     # function keeps it for the next element (PyTorch's one pass frees it once).
     vmap_keep = False
+    # Inside `vmap`: one weak set per level, of the tensors that depend on that level's mapped
+    # inputs (PyTorch's BatchedTensors; `apply` adds its result where an input is in one), so
+    # that what PyTorch refuses on a batched tensor (`.item()`, `if`, `.numpy()`, an in-place
+    # write into a tensor that is not batched, out_dims=None) is refused here too, though
+    # gradcli runs the function once per element. Empty outside vmap: `apply` checks only that.
+    vmapped: list = []
+    # Inside `vmap`, for every batch element but the first: PyTorch runs the function once,
+    # so `print` prints only during the first element's run.
+    vmap_quiet = False
+
+
+VMAP_ITEM = (
+    "vmap: It looks like you're calling .item() on a Tensor. We don't support vmap over calling "
+    ".item() on a Tensor, please try to rewrite what you're doing with other operations. If "
+    "error is occurring somewhere inside PyTorch internals, please file a bug report."
+)
+VMAP_CONTROL_FLOW = (
+    "vmap: It looks like you're attempting to use a Tensor in some data-dependent control flow. "
+    "We don't support that yet, please file an issue at https://github.com/pytorch/pytorch/issues ."
+)
+VMAP_STORAGE = "Cannot access data pointer of Tensor that doesn't have storage"
+VMAP_INPLACE = (
+    "vmap: inplace arithmetic(self, *extra_args) is not possible because there exists a Tensor "
+    "`other` in extra_args that has more elements than `self`. This happened due to `other` "
+    "being vmapped over but `self` not being vmapped over in a vmap. Please try to use "
+    "out-of-place operators instead of inplace arithmetic. If said operator is being called "
+    "inside the PyTorch framework, please file a bug report instead."
+)
+
+
+def batched(t: Any) -> bool:
+    """Whether `t` depends on the mapped inputs of a running vmap (a BatchedTensor in PyTorch)."""
+    return any(t in level for level in _GradMode.vmapped)
+
+
+def carry_batched(inputs: Any, out: Any) -> None:
+    """`out` was computed from `inputs`: it is batched at every level one of them is."""
+    for level in _GradMode.vmapped:
+        for t in inputs:
+            if t in level:
+                level.add(out)
+                break
+
+
+def check_batched_write(x: Any, value: Any, shape: bool = False) -> None:
+    """PyTorch's refusal of a batched value written in place into a tensor that is not (a
+    level is a WeakSet that knows its batch size, `size`)."""
+    for level in _GradMode.vmapped:
+        if value in level and x not in level:
+            if shape:
+                full = [level.size, *np.broadcast_shapes(x.shape, value.shape)]
+                raise GradcliError(
+                    f"output with shape {list(x.shape)} doesn't match the broadcast shape {full}"
+                )
+            raise GradcliError(VMAP_INPLACE)
 
 
 class no_grad:  # noqa: N801 - named like torch.no_grad
@@ -208,6 +263,8 @@ class Tensor:
         return int(self.data.size)
 
     def item(self) -> float:
+        if _GradMode.vmapped and batched(self):
+            raise GradcliError(VMAP_ITEM)
         if self.data.size != 1:
             raise GradcliError(
                 f"a Tensor with {self.data.size} elements cannot be converted to Scalar"
@@ -290,6 +347,8 @@ class Tensor:
         return HookHandle(hooks_list, entry)
 
     def numpy(self) -> np.ndarray:
+        if _GradMode.vmapped and batched(self):
+            raise GradcliError(VMAP_STORAGE)
         return self.data
 
     def retain_grad(self) -> None:
@@ -343,6 +402,8 @@ class Tensor:
         return self.shape[0]
 
     def __bool__(self) -> bool:
+        if _GradMode.vmapped and batched(self):
+            raise GradcliError(VMAP_CONTROL_FLOW)
         if self.data.size != 1:
             raise GradcliError(
                 "Boolean value of Tensor with more than one value is ambiguous",

@@ -28,7 +28,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError, LimitError, Span, call_did_not_fit
 from ..base.record import LazyPattern
-from ..core.tensor import typename
+from ..core.tensor import Tensor, _GradMode, carry_batched, typename
 from ..surface.args import cpu_device
 from ..surface.functional import write_out
 from .values import Device, DType, range_len, short
@@ -146,7 +146,10 @@ def checked_call(
             return write_out(
                 out, f(*args, **kwargs), label.rpartition(".")[2], (*args, *kwargs.values())
             )
-        return f(*args, **kwargs)
+        result = f(*args, **kwargs)
+        if _GradMode.vmapped:
+            _carry_call(args, kwargs, result)
+        return result
     except ArgumentTypeError as e:
         raise _placed(e, f, args, kwargs, name, bound) from None
     except CONVERTED as e:
@@ -161,6 +164,17 @@ def checked_call(
         ) from None
     except RuntimeError as e:
         raise _shape_error(e) from None
+
+
+def _carry_call(args: list, kwargs: dict, result: Any) -> None:
+    """Inside vmap: the tensors a function returns depend on its tensor arguments (the results
+    computed without a recorded operation, comparisons, indices, masks, are batched too)."""
+    outs = result if isinstance(result, (tuple, list)) else (result,)
+    made = [t for t in outs if isinstance(t, Tensor)]
+    if made:
+        ins = [a for a in (*args, *kwargs.values()) if isinstance(a, Tensor)]
+        for t in made:
+            carry_batched(ins, t)
 
 
 def _placed(

@@ -18,10 +18,12 @@ from ..core import autograd
 from ..core import dtypes as D
 from ..core.op import Node
 from ..core.tensor import (
+    VMAP_STORAGE,
     Settings,
     Tensor,
     _GradMode,
     as_tensor,
+    batched,
     grad_enabled,
     own,
     read_grad,
@@ -976,6 +978,8 @@ def _tensor_backward(
 
 
 def _tolist(t: Tensor) -> Any:
+    if _GradMode.vmapped and batched(t):
+        raise GradcliError(VMAP_STORAGE)
     limits.LIST_ITEMS.check(t.data.size, "the number of items tolist() would make")
     return t.data.tolist()
 
@@ -1098,6 +1102,8 @@ def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
     change through the array is seen in the tensor, without a new version, as in PyTorch),
     refused as PyTorch does on a tensor that requires grad while grad mode is on (under
     `torch.no_grad()` PyTorch gives the array)."""
+    if _GradMode.vmapped and batched(t):
+        raise GradcliError(VMAP_STORAGE)
     if t.requires_grad and grad_enabled() and not force:
         raise GradcliError(
             "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."

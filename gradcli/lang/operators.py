@@ -14,7 +14,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.inplace import inplace
-from ..core.tensor import Tensor, pytype_name, typename
+from ..core.tensor import Tensor, _GradMode, check_batched_write, pytype_name, typename
 from ..ops import arithmetic as A
 from ..surface import elementwise as EW
 from ..surface import functional as F
@@ -401,6 +401,8 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
     that every name bound to it sees the change, and is the result; a leaf that requires grad
     is refused in PyTorch's words; on a tensor of the graph the change is recorded on it."""
     if isinstance(current, Tensor):
+        if _GradMode.vmapped and isinstance(op, ast.Add) and isinstance(value, Tensor):
+            check_batched_write(current, value, shape=True)  # (add_'s words, as `x.add_(v)`)
         return inplace(current, lambda old: binop(op, old, value))
     if isinstance(current, np.ndarray) and type(op) in _ARRAY_BINOPS:
         return _array_inplace(op, current, value)

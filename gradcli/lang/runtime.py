@@ -30,6 +30,7 @@ from ..core.tensor import (
     HookHandle,
     Settings,
     Tensor,
+    _GradMode,
     bumped,
     grad_enabled,
     lend,
@@ -180,6 +181,8 @@ class Runtime:
             # A program may leave grad mode off (`torch.set_grad_enabled(False)`).
             set_grad_mode(mode)
             _GradMode.inference = _GradMode.anomaly = _GradMode.vmap_keep = False
+            _GradMode.vmap_quiet = False
+            _GradMode.vmapped.clear()
             _GradMode.anomaly_nan = True
             if hooks.saved_hooks is not None or hooks.saved_pending:
                 from ..surface import saved_hooks
@@ -649,6 +652,9 @@ class Runtime:
                     self.output_bytes + size, "the output the program prints, in characters,"
                 )
             parts.append(text)
+        if _GradMode.vmap_quiet:
+            # A vmapped function's later elements: PyTorch runs it once, it prints once.
+            return
         text = sep.join(parts) + end
         self.output_bytes += len(text)
         limits.OUTPUT_BYTES.check(

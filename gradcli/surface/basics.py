@@ -22,7 +22,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import hooks
-from ..core.tensor import Settings, Tensor, own, typename
+from ..core.tensor import VMAP_STORAGE, Settings, Tensor, _GradMode, batched, own, typename
 from ..ops import arithmetic as A
 from . import args as C
 from . import composite as CO
@@ -698,6 +698,8 @@ def data_ptr(x: Tensor) -> int:
     The number itself differs from run to run, as PyTorch's. Lent data (`core.tensor.lend`)
     is copied first: its address would change at its first write."""
     x = _t(x)
+    if _GradMode.vmapped and batched(x):
+        raise GradcliError(VMAP_STORAGE)
     own(x)
     return int(x.data.__array_interface__["data"][0])
 

@@ -17,9 +17,10 @@ gradcli has one autograd, so a transform's levels are kept apart the way its sem
   time budget each); jacfwd and jvp carry tangents through the recorded graph (`core.forward`),
   or, when the result must stay differentiable, use the double-backward trick;
 - vmap runs the function once per batch element (the element taken by indexing along
-  `in_dims`) and stacks the results along `out_dims`: the values are PyTorch's, but the
-  function sees an ordinary tensor (so `.item()` and data-dependent Python work inside it,
-  where PyTorch refuses them), random draws follow `randomness="different"`, and a result that
+  `in_dims`) and stacks the results along `out_dims`: the values are PyTorch's; the tensors
+  that depend on the mapped inputs are followed (`_GradMode.vmapped`, a weak set per level) so
+  that what PyTorch refuses on a BatchedTensor is refused here too, and `print` prints during
+  the first element's run only; random draws follow `randomness="different"`, and a result that
   requires grad has `StackBackward0` as its grad_fn. `chunk_size` changes nothing here.
 """
 
@@ -917,23 +918,35 @@ def vmap(
             )
         batch = sizes[0]
         results = []
+        level: weakref.WeakSet = weakref.WeakSet()
+        level.size = batch  # type: ignore[attr-defined]
+        quiet = _GradMode.vmap_quiet
         with _random_draws(randomness) as before_element:
-            for i in range(max(batch, 1)):
-                hooks.observer.tick()
-                before_element()
-                elems = [
-                    a if d is None else _element(a, d, i if batch else None)
-                    for a, d in zip(flat, dims)
-                ]
-                keep = _GradMode.vmap_keep
-                _GradMode.vmap_keep = keep or i < batch - 1
-                try:
-                    results.append(func(*unflatten(elems, spec), **kwargs))
-                finally:
-                    _GradMode.vmap_keep = keep
-                if i == 0:
-                    _check_sizes(results[0], batch)
-        return _stacked(results, out_dims, name, batch)
+            _GradMode.vmapped.append(level)
+            try:
+                for i in range(max(batch, 1)):
+                    hooks.observer.tick()
+                    before_element()
+                    elems = [
+                        a if d is None else _element(a, d, i if batch else None)
+                        for a, d in zip(flat, dims)
+                    ]
+                    for e, d in zip(elems, dims):
+                        if d is not None:
+                            level.add(e)
+                    keep = _GradMode.vmap_keep
+                    _GradMode.vmap_keep = keep or i < batch - 1
+                    _GradMode.vmap_quiet = quiet or i > 0
+                    try:
+                        results.append(func(*unflatten(elems, spec), **kwargs))
+                    finally:
+                        _GradMode.vmap_keep = keep
+                        _GradMode.vmap_quiet = quiet
+                    if i == 0:
+                        _check_sizes(results[0], batch)
+            finally:
+                _GradMode.vmapped.remove(level)
+        return _stacked(results, out_dims, name, batch, level)
 
     return Transformed(wrapped, name, name)
 
@@ -1053,7 +1066,9 @@ def _check_out_dims(out_dims: Any, name: str) -> None:
             )
 
 
-def _stacked(results: list[Any], out_dims: Any, name: str, batch: int) -> Any:
+def _stacked(
+    results: list[Any], out_dims: Any, name: str, batch: int, level: weakref.WeakSet
+) -> Any:
     flat0, spec = flatten(results[0])
     flats = [flat0]
     for r in results[1:]:
@@ -1091,15 +1106,8 @@ def _stacked(results: list[Any], out_dims: Any, name: str, batch: int) -> Any:
         items = [f[k] for f in flats]
         first = items[0]
         if d is None:
-            if isinstance(first, Tensor) and not all(
-                it is first
-                or (
-                    isinstance(it, Tensor)
-                    and it.shape == first.shape
-                    and np.array_equal(it.data, first.data)
-                )
-                for it in items
-            ):
+            # PyTorch's rule: a result that depends on the mapped inputs is batched.
+            if any(isinstance(it, Tensor) and it in level for it in items):
                 raise error(
                     f"vmap({name}, ...): `{name}` can not return a BatchedTensor when out_dim "
                     "is None",

@@ -18,7 +18,16 @@ from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
 from ..core.op import apply
-from ..core.tensor import Settings, Tensor, _GradMode, bumped, grad_enabled, typename
+from ..core.tensor import (
+    Settings,
+    Tensor,
+    _GradMode,
+    bumped,
+    carry_batched,
+    check_batched_write,
+    grad_enabled,
+    typename,
+)
 from ..ops import arithmetic as A
 from ..ops import binary as B
 from ..ops import elementwise as E
@@ -240,9 +249,18 @@ def where(condition: Any, input: Any = _NO_VALUE, other: Any = _NO_VALUE) -> Any
     return apply(B.where, c, tx, ty)
 
 
+def _copy_(x: Tensor, src: Tensor) -> Tensor:
+    if _GradMode.vmapped:
+        check_batched_write(x, src)  # (the copy made by `_overwritten` is not an operation)
+    return inplace(x, lambda o: _overwritten(o, src, "torch::autograd::CopyBackwards"))
+
+
 def _compare(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Tensor]:
     def f(input: Any, other: Any) -> Tensor:
-        return Tensor(fn(*compared(input, other)))
+        out = Tensor(fn(*compared(input, other)))
+        if _GradMode.vmapped:
+            carry_batched((input, other), out)
+        return out
 
     return f
 
@@ -991,6 +1009,9 @@ def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:
     return out
 
 
+_ADDS = ("add", "fused_add")  # add_'s batching rule words its vmap refusal as a broadcast
+
+
 def _method_(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
     """The in-place method of an out-of-place function: `x.add_(y)` is x changed in place to
     `add(x, y)` (recorded as PyTorch records it when gradients flow)."""
@@ -998,6 +1019,8 @@ def _method_(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
     def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
         if type(x) is not Tensor:  # (torch.exp_(2.0): PyTorch's TypeError)
             x = A.tensor_param(x, f"{fn.__name__}_", "input", 1)
+        if _GradMode.vmapped and fn.__name__ in _ADDS and args and isinstance(args[0], Tensor):
+            check_batched_write(x, args[0], shape=True)  # (add_'s batching rule's words)
         return inplace(x, lambda old: fn(old, *args, **kwargs))
 
     method.__wrapped__ = fn  # type: ignore[attr-defined]  # its signature is fn's
@@ -1100,10 +1123,7 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
             o, _fill_value(value), "FillBackward3" if isinstance(value, Tensor) else "FillBackward2"
         ),
     ),
-    "copy_": lambda x, other, non_blocking=False: inplace(
-        tensor_arg(x),
-        lambda o: _overwritten(o, tensor_arg(other, "src"), "torch::autograd::CopyBackwards"),
-    ),
+    "copy_": lambda x, other, non_blocking=False: _copy_(tensor_arg(x), tensor_arg(other, "src")),
     "add_": _method_(add),
     "sub_": _method_(sub),
     "mul_": _method_(A.mul_t),

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.dtypes import LEGACY_TYPES
-from ..core.tensor import Tensor, grad_enabled
+from ..core.tensor import VMAP_STORAGE, Tensor, _GradMode, batched, grad_enabled
 from ..ops import arithmetic as A
 from ..ops import elementwise as E
 from ..ops.arithmetic import (
@@ -248,6 +248,8 @@ def _size(self: Tensor, dim: Any = None) -> Any:
 
 
 def _tolist(self: Tensor) -> Any:
+    if _GradMode.vmapped and batched(self):
+        raise GradcliError(VMAP_STORAGE)
     return self.data.tolist()
 
 

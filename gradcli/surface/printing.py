@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
+from ..base.errors import NotSupported
 from ..core import hooks
 
 __all__ = [
@@ -595,7 +596,15 @@ def unwritten(t: Any) -> bool:
 
 def tensor_repr(t: Any) -> str:
     """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
-    from ..core.tensor import Settings, _GradMode
+    from ..core.tensor import Settings, _GradMode, batched
+
+    if _GradMode.vmapped and batched(t):
+        raise NotSupported(
+            "printing a tensor that vmap maps over is not supported: PyTorch runs the function "
+            "once and prints a BatchedTensor holding the whole batch; gradcli runs it once per "
+            "batch element",
+            hint="print the result of vmap outside the function, or print the element's .shape",
+        )
 
     if UNWRITTEN and unwritten(t):
         hooks.warn(

@@ -1436,6 +1436,16 @@ CASES: list[Case] = [
         (1, 5),
     ),
     Case(
+        # Later elements print nothing (PyTorch runs the function once): the time they spend
+        # printing in silence is still the run's.
+        "func_vmap_quiet_prints",
+        "n = [0]\ndef f(t):\n    n[0] += 1\n    while n[0] > 1:\n        print(1)\n    return t\n"
+        "y = torch.func.vmap(f)(torch.ones(3, 1))",
+        "gradcli has run for over 1 seconds",
+        (4, 5),
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
         "func_vmap_draw",
         "y = torch.func.vmap(lambda t: t + torch.randn(2))(torch.ones(2, 2))",
         "vmap: called random operation while in randomness error mode",

@@ -14,10 +14,10 @@ f = partial(torch.sum, dim=0)
 print(f(x * 2))
 opt = torch.optim.SGD([x], lr=1.0)
 sched = torch.optim.lr_scheduler.LambdaLR(opt, partial(lambda e, k: k ** e, k=0.5))
-opt.step(); sched.step()
+opt.step()
+sched.step()
 print(sched.get_last_lr())
-from torch.func import grad
-print(grad(partial(lambda x, c: (c * x ** 2).sum(), c=3.0))(torch.ones(2)))
+print(torch.func.grad(partial(lambda x, c: (c * x ** 2).sum(), c=3.0))(torch.ones(2)))
 try:
     partial(5)
 except TypeError as e:

@@ -28,6 +28,7 @@ from . import args as C
 from . import composite as CO
 from . import functional as F
 from . import indexing as I
+from . import kernels as K
 from .declare import declare
 from .printing import MaxMin, Size
 
@@ -277,22 +278,71 @@ def inner(input: Any, other: Any) -> Tensor:
     return F.reshape(A.matmul(rows, cols), input.shape[:-1] + y.shape[:-1])
 
 
+def _fused(out: Tensor, operands: tuple, kernel: Any, label: str) -> Tensor:
+    """`out`, the composition whose graph differentiates lerp / addcmul / addcdiv, given the
+    values of ATen's fused kernel (`kernels`: one rounding where NumPy's composition rounds
+    twice, a last-bit difference for many float32 elements) and the grad_fn PyTorch shows.
+    The composition's last operation is an add, whose backward does not read its result. Only
+    where every tensor operand has the result's float dtype (mixed dtypes keep the composition's
+    values)."""
+    dt = out.dtype
+    if (
+        dt.kind == "f"
+        and isinstance(operands[0], Tensor)
+        and all(not isinstance(v, Tensor) or v.dtype == dt for v in operands)
+    ):
+        values = kernel(*(v.data if isinstance(v, Tensor) else v for v in operands))
+        if values.shape == out.shape and out.data.flags.writeable:
+            out.data[...] = values
+    if out.node is not None:
+        out.node.label = label
+    return out
+
+
+def _lerp_kernel(start: Any, end: Any, weight: Any) -> np.ndarray:
+    if not isinstance(weight, np.ndarray):
+        return K.lerp(start, end, weight)
+    # ATen's lerp with a tensor weight: fma(w, end - start, start) where |w| < 0.5, else
+    # fma(w - 1, end - start, end), elementwise
+    dt = np.asarray(start).dtype
+    ct = K.opmath(dt)
+    s, e, w = (np.asarray(v).astype(ct, copy=False) for v in (start, end, weight))
+    small = np.abs(w) < 0.5
+    return K.fma(np.where(small, w, w - ct.type(1)), e - s, np.where(small, s, e), dt)
+
+
 def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
     start = _t(input)
-    return F.add(start, A.mul_t(weight, F.sub(end, start)))
+    out = F.add(start, A.mul_t(weight, F.sub(end, start)))
+    label = "LerpBackward1" if isinstance(weight, Tensor) else "LerpBackward0"
+    return _fused(out, (start, end, weight), _lerp_kernel, label)
 
 
 def addcmul(input: Any, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:  # noqa: A002
-    return F.add(_t(input), A.mul_t(A.mul_t(tensor1, tensor2), value))
+    out = F.add(_t(input), A.mul_t(A.mul_t(tensor1, tensor2), value))
+    return _fused(
+        out,
+        (input, tensor1, tensor2),
+        lambda a, b, c: K.addcmul(a, b, c, value),
+        "AddcmulBackward0",
+    )
 
 
 def addcdiv(input: Any, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:  # noqa: A002
-    return F.add(_t(input), A.mul_t(A.div_t(tensor1, tensor2), value))
+    out = F.add(_t(input), A.mul_t(A.div_t(tensor1, tensor2), value))
+    return _fused(
+        out,
+        (input, tensor1, tensor2),
+        lambda a, b, c: K.addcdiv(a, b, c, value),
+        "AddcdivBackward0",
+    )
 
 
 def hypot(input: Any, other: Any) -> Tensor:  # noqa: A002
     x, y = _t(input), _t(other, "other")
-    return A.sqrt(F.add(A.mul_t(x, x), A.mul_t(y, y)))
+    out = A.sqrt(F.add(A.mul_t(x, x), A.mul_t(y, y)))
+    # (correctly rounded, as ATen's: the sqrt's backward reads this result, as hypot's does)
+    return _fused(out, (x, y), lambda a, b: np.hypot(a, b), "HypotBackward0")
 
 
 # --- bits and logic -----------------------------------------------------------------------------

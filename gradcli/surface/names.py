@@ -703,11 +703,35 @@ _INPLACE_FUNCTIONS = (
 ).split()
 
 
+# PyTorch's in-place methods whose out-of-place method is declared in a family: x.X_(...) is
+# x changed in place to x.X(...) (hand-written optimizers: `v.addcmul_(g, g, value=1 - b2)`,
+# `p.addcdiv_(m, d, value=-lr)`; EMA: `e.lerp_(p, 0.01)`), recorded as PyTorch records X.
+_DERIVED_INPLACE = (
+    "addcmul addcdiv lerp hypot addmm addmv addr baddbmm addbmm tril triu cumsum cumprod "
+    "eq ne lt le gt ge logical_and logical_or logical_xor logical_not bitwise_and bitwise_or "
+    "bitwise_xor bitwise_not bitwise_left_shift bitwise_right_shift renorm"
+).split()
+# PyTorch's other names of in-place methods
+_INPLACE_ALIASES = {
+    "clip_": "clamp_",
+    "multiply_": "mul_",
+    "subtract_": "sub_",
+    "true_divide_": "div_",
+    "negative_": "neg_",
+}
+
+
 def _made(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
     """The tables of `names`, by the name of the module attribute that holds each."""
     t = _tables(names)
     functions, methods = t["torch"], t["Tensor"]
     nn_functional = {**functions, **t["F"]}
+    for name in _DERIVED_INPLACE:
+        if name in methods and f"{name}_" not in methods:
+            methods[f"{name}_"] = inplace_method(methods[name])
+    for alias, same in _INPLACE_ALIASES.items():
+        if same in methods:
+            methods[alias] = methods[same]
     functions.update({name: methods[name] for name in _INPLACE_FUNCTIONS if name in methods})
     nn_functional["relu_"] = methods["relu_"]
     return {

@@ -531,6 +531,13 @@ PY_TYPES: dict[type, PyType] = {
 }
 
 
+# Built-in modules defined outside torch.nn.modules (functorch's make_functional results).
+_QUALIFIED = {
+    n: f"torch._functorch.make_functional.{n}"
+    for n in ("FunctionalModule", "FunctionalModuleWithBuffers")
+}
+
+
 def type_of(v: Any) -> Any:
     """`type(v)`: a class value that prints as Python's and compares with the program's names
     (`type(y) == torch.Tensor`)."""
@@ -555,7 +562,7 @@ def type_of(v: Any) -> Any:
             # a built-in module no program constructs by name (MultiheadAttention's out_proj)
             from .values import _module_file
 
-            shown = f"torch.nn.modules.{_module_file(v.name)}.{v.name}"
+            shown = _QUALIFIED.get(v.name) or f"torch.nn.modules.{_module_file(v.name)}.{v.name}"
             return PyType(v.name, (type(v),), None, shown=shown)
     if isinstance(v, (Node, AccumulateGrad, ShownNode)):
         # A grad_fn's class is named after it: <class 'MulBackward0'>, <class

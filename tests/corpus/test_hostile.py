@@ -5113,6 +5113,44 @@ CASES: list[Case] = [
         (2, 1),
     ),
     Case(
+        "functorch_module_dunder",
+        "import torch\nfrom functorch import make_functional\n"
+        "f, p = make_functional(torch.nn.Linear(1, 1))\nz = f.__class__.__subclasses__()",
+        "`.__subclasses__` is not accessible in gradcli programs",
+        (4, 16),
+    ),
+    Case(
+        "functorch_module_private_method",
+        "import torch\nfrom functorch import make_functional\n"
+        "f, p = make_functional(torch.nn.Linear(1, 1))\nz = f._call",
+        "'FunctionalModule' object has no attribute '_call'",
+        (4, 5),
+    ),
+    Case(
+        "functorch_params_not_tensors",
+        "import torch\nfrom functorch import make_functional\n"
+        "f, p = make_functional(torch.nn.Linear(1, 1))\nz = f([print, len], torch.ones(1))",
+        "value is not an instance of torch.Tensor",
+        (4, 5),
+    ),
+    Case(
+        "functorch_make_functional_of_itself_nested",
+        "import torch\nfrom functorch import make_functional\n"
+        "f = torch.nn.Linear(1, 1)\nfor i in range(10**6):\n    f, p = make_functional(f)",
+        "make_functional(): the value is nested over 100 levels deep",
+        (5, 12),
+        env={"GRADCLI_TIME_SECONDS": "2"},
+    ),
+    Case(
+        "functorch_ensemble_of_many",
+        "import torch\nimport functorch\n"
+        "ms = [torch.nn.Linear(100, 100) for i in range(10**5)]\n"
+        "f, p, b = functorch.combine_state_for_ensemble(ms)",
+        "the time limit",
+        None,
+        env={"GRADCLI_TIME_SECONDS": "2"},
+    ),
+    Case(
         "partial_chain_is_timed",
         "from functools import partial\ndef f(*a):\n    return len(a)\np = f\n"
         "for i in range(10**6):\n    p = partial(p, 1)",

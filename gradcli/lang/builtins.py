@@ -611,11 +611,9 @@ def _isinstance(v: Any, cls: Any) -> bool:
         elif isinstance(c, ExcClass):
             if isinstance(v, ExcValue) and v.cls.is_subclass_of(c):
                 return True
-        elif isinstance(c, ModuleClass):
-            if isinstance(v, ModuleInstance) and v.cls.is_subclass_of(c):
-                return True
-        elif isinstance(c, PlainClass):
-            if isinstance(v, Instance) and v.cls.is_subclass_of(c):
+        elif isinstance(c, (ModuleClass, PlainClass)):
+            # (a plain class may be a mixin of a module class)
+            if isinstance(v, (ModuleInstance, Instance)) and v.cls.is_subclass_of(c):
                 return True
         elif isinstance(c, LegacyTensorType):  # torch.FloatTensor and its kin
             if c.instance(v):

@@ -605,11 +605,31 @@ class Module:
                 t.grad = Tensor(np.zeros_like(t.grad.data))
 
     def train(self, mode: bool = True) -> Module:
+        """The mode of this module and of those below it; a submodule whose class (the
+        program's) defines `train` is switched by calling it, as PyTorch's train calls each
+        child's (walked without recursion: a deep nesting is no Python recursion)."""
         if not isinstance(mode, bool):
             raise GradcliError("training mode is expected to be boolean")
-        for m in self.module_list():
+        self.training = mode
+        seen = {id(self)}
+        stack = list(reversed(self._modules.values()))
+        while stack:
+            m = stack.pop()
+            if m is None or id(m) in seen:
+                continue
+            seen.add(id(m))
+            limits.BUDGET.tick()
+            own = m.program_train()
+            if own is not None:
+                own(mode)
+                continue
             m.training = mode
+            stack.extend(reversed(m._modules.values()))
         return self
+
+    def program_train(self) -> Callable[[bool], Any] | None:
+        """A `train` method the module's class (a program's) defines, else None."""
+        return None
 
     def eval(self) -> Module:
         return self.train(False)

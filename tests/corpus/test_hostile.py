@@ -3731,9 +3731,9 @@ CASES: list[Case] = [
     ),
     Case(
         "plain_several_bases",
-        "class A:\n    pass\nclass B(A, object):\n    pass",
-        "a class with several base classes is not supported",
-        (3, 12),
+        "class A:\n    pass\nclass B(A, object, print):\n    pass",
+        "a class with several base classes is not supported with print among them",
+        (3, 20),
     ),
     Case(
         "plain_exception_subclass",
@@ -5103,7 +5103,7 @@ CASES: list[Case] = [
     Case(
         "abc_base_then_another",
         "import torch\nfrom abc import ABC\nclass A(torch.nn.Module, ABC, dict):\n    pass",
-        "a class with several base classes is not supported",
+        "a class with several base classes is not supported with dict among them",
         (3, 31),
     ),
     Case(
@@ -5149,6 +5149,40 @@ CASES: list[Case] = [
         "the time limit",
         None,
         env={"GRADCLI_TIME_SECONDS": "2"},
+    ),
+    Case(
+        "several_bases_growing_order",
+        "class A:\n    pass\nclass B:\n    pass\nfor i in range(10**6):\n"
+        "    class A(A, B):\n        pass",
+        "the number of classes A derives from is 101, over the limit of 100",
+        (6, 5),
+    ),
+    Case(
+        "several_bases_mixin_train_calls_eval",
+        "import torch\nclass M:\n    def train(self, mode=True):\n        return self.eval()\n"
+        "class N(M, torch.nn.Module):\n    pass\nN().eval()",
+        "the depth of function calls is 51, over the limit of 50",
+        (4, 16),
+    ),
+    Case(
+        "several_bases_super_dunder",
+        "import torch\nclass A:\n    def f(self):\n        return super().__dict__\n"
+        "class B(A, torch.nn.Module):\n    pass\nB().f()",
+        "`.__dict__` is not accessible in gradcli programs",
+        (4, 23),
+    ),
+    Case(
+        "several_bases_mixin_dunder_into_module",
+        "import torch\nclass M:\n    def __getitem__(self, i):\n        return open\n"
+        "class N(M, torch.nn.Module):\n    pass\nz = N()[0]",
+        "method `__getitem__` of the mixin M is not supported in an nn.Module subclass (N)",
+        (5, 1),
+    ),
+    Case(
+        "several_bases_builtin_type",
+        "class A:\n    pass\nclass B(A, dict):\n    pass",
+        "a class with several base classes is not supported with dict among them",
+        (3, 12),
     ),
     Case(
         "partial_chain_is_timed",

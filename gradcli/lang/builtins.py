@@ -34,6 +34,7 @@ from .values import (
     BoundMethod,
     Builtin,
     Generator,
+    ModuleType,
     PyType,
     UserFunction,
     check_structure,
@@ -632,6 +633,43 @@ def _isinstance(v: Any, cls: Any) -> bool:
     return False
 
 
+def _issubclass(cls: Any, classinfo: Any) -> bool:
+    """`issubclass(C, B)` of the classes a program holds: exception and warning classes
+    (`issubclass(w.category, DeprecationWarning)`), the program's own classes (their bases and
+    mixins, nn.Module), Python's types and torch's by identity."""
+    from .classes import ModuleClass, PlainClass
+
+    program = (PlainClass, ModuleClass)
+    if not (isinstance(cls, (ExcClass, PyType, *program)) or cls is surface_nn.Module):
+        raise GradcliError("issubclass() arg 1 must be a class").mirror("TypeError")
+    classes = classinfo if isinstance(classinfo, tuple) else (classinfo,)
+    for c in classes:
+        limits.BUDGET.tick()
+        if isinstance(c, ExcClass):
+            if isinstance(cls, ExcClass) and cls.is_subclass_of(c):
+                return True
+        elif isinstance(c, program) or c is surface_nn.Module:
+            if isinstance(cls, program) and cls.is_subclass_of(c):
+                return True
+            if c is surface_nn.Module and (cls is c or isinstance(cls, ModuleType)):
+                return True
+        elif isinstance(c, PyType):
+            if cls is c:
+                return True
+            if (
+                isinstance(cls, PyType)
+                and not isinstance(cls, ModuleType)  # (all of nn's share one Python class)
+                and not isinstance(c, ModuleType)
+                and all(issubclass(t, c.types) for t in cls.types)
+            ):
+                return True
+        else:
+            raise GradcliError(
+                "issubclass() arg 2 must be a class, a tuple of classes, or a union"
+            ).mirror("TypeError")
+    return False
+
+
 def _checked(text: str) -> str:
     limits.STRING_CHARS.check(len(text), "the length of the string")
     return text
@@ -686,6 +724,7 @@ BUILTINS.update(
         "map": Builtin("map", _map),
         "filter": Builtin("filter", _filter),
         "isinstance": Builtin("isinstance", _isinstance),
+        "issubclass": Builtin("issubclass", _issubclass),
         "hasattr": Builtin("hasattr", _hasattr),
         "setattr": Builtin("setattr", _setattr),
         "getattr": Builtin("getattr", _getattr),

@@ -25,10 +25,7 @@ def deprecated(api: str, new_api: str | None = None) -> None:
     """PyTorch's FutureWarning for a call of `functorch.<api>`."""
     from .values import current
 
-    rt = current()
-    text = warning(api, new_api)
-    if not rt.filtered(text, "FutureWarning", "__main__"):
-        rt.warn(text, rt.current_stmt)
+    current().python_warning(warning(api, new_api), "FutureWarning", "__main__")
 
 
 def _copy(model: Any) -> Any:

@@ -269,14 +269,16 @@ def _warn(message: Any, category: Any = None, stacklevel: Any = 1, source: Any =
     make it an error."""
     from . import pywarnings
     from .builtins import builtin_str
+    from .exceptions import CLASSES, ExcValue
     from .values import current
 
     rt = current()
+    if isinstance(message, ExcValue) and message.cls.is_subclass_of(CLASSES["Warning"]):
+        # `warnings.warn(UserWarning("..."))`: the instance's class is the category
+        category, message = message.cls, message.text()
     text = builtin_str(message)
     kind = "UserWarning" if category is None else pywarnings.warning_category(category, "warn")
-    if rt.filtered(text, kind, "__main__"):
-        return
-    rt.warn(text, rt.current_stmt)
+    rt.python_warning(text, kind, "__main__")
 
 
 def _warnings_namespace() -> Namespace:

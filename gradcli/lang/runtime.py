@@ -137,6 +137,9 @@ class Runtime:
         self.warned: set[str] = set()
         self.warning_filters: list = []  # the program's warnings filters (`pywarnings`)
         self._warned_at: set[str] = set()  # the warnings shown, with their places
+        # `warnings.catch_warnings(record=True)`: the list the innermost one collects into
+        self.warning_record: list | None = None
+        self._python_warned: set[str] = set()  # Python's registry of warnings shown
         self.more_warnings = 0
         # What torch.save kept, by path (a program writes no files; torch.load reads these).
         self.saved_files: dict[str, Any] = {}
@@ -663,7 +666,7 @@ class Runtime:
             self.echo(text)
 
     # -- warnings --
-    def warn(self, message: str, node: ast.AST | None = None) -> None:
+    def warn(self, message: str, node: ast.AST | None = None, dedup: bool = True) -> None:
         """A warning for the user (the CLI writes them to stderr after the run)."""
         if len(self.warnings) < self.MAX_WARNINGS:
             span = self.span(node)
@@ -671,7 +674,7 @@ class Runtime:
             text = f"{where}warning: {message}"
             # Python's default filter: a warning is shown once for each place it comes from
             # (a loop warns on its first pass only)
-            if span is None or text not in self._warned_at:
+            if not dedup or span is None or text not in self._warned_at:
                 if span is not None:
                     self._warned_at.add(text)
                 self.warnings.append(text)
@@ -686,7 +689,59 @@ class Runtime:
             if message in self.warned:
                 return
             self.warned.add(message)
+        if self.warning_record is not None:
+            self.record_warning(message, "UserWarning", self.current_stmt)
+            return
         self.warn(message + (f"\n  hint: {hint}" if hint else ""), self.current_stmt)
+
+    def python_warning(self, message: str, category: str, module: str = "__main__") -> None:
+        """A warning of Python's `warnings` machinery (the program's `warnings.warn`, a
+        deprecation PyTorch warns of) at the statement running: the program's filters decide
+        (an error raises it; "always" shows each one, "once" the first of its text, the
+        default the first at each place); shown on stderr, or collected by a
+        `catch_warnings(record=True)`."""
+        from .pywarnings import action_for
+
+        action = action_for(message, category, module, self.warning_filters)
+        if action == "error":
+            raise GradcliError(message).mirror(category).pytorch()
+        if action == "ignore":
+            return
+        node = self.current_stmt
+        span = self.span(node)
+        if action != "always":
+            key = {
+                "once": f"once:{category}:{message}",
+                "module": f"module:{category}:{module}:{message}",
+            }.get(action, f"{span.where() if span else ''}:{category}:{message}")
+            if key in self._python_warned:
+                return
+            self._python_warned.add(key)
+        if self.warning_record is not None:
+            self.record_warning(message, category, node)
+            return
+        self.warn(message, node, dedup=False)
+
+    def record_warning(self, message: str, category: str, node: ast.AST | None) -> None:
+        from .pywarnings import WarningMessage
+
+        record = self.warning_record
+        assert record is not None
+        limits.LIST_ITEMS.check(len(record) + 1, "the number of warnings recorded")
+        span = self.span(node)
+        record.append(
+            WarningMessage(
+                message,
+                category,
+                span.source.name if span is not None else "<unknown>",
+                span.line if span is not None else 0,
+            )
+        )
+
+    def filters_changed(self) -> None:
+        """Python forgets which warnings it has shown where when the filters change (a
+        `catch_warnings()` block shows a warning again)."""
+        self._python_warned.clear()
 
     def filtered(self, message: str, category: str, module: str) -> bool:
         """Whether the program's warnings filters drop this warning; raises it where they

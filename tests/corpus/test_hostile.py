@@ -5089,9 +5089,11 @@ CASES: list[Case] = [
     ),
     Case(
         "warnings_catch_record",
-        "import warnings\nwith warnings.catch_warnings(record=True) as w:\n    pass",
-        "catch_warnings(record=True) is not supported",
-        (2, 6),
+        "import warnings\nwith warnings.catch_warnings(record=True) as w:\n"
+        "    warnings.simplefilter('always')\n    while True:\n        warnings.warn('x')",
+        "the time limit",
+        None,
+        env={"GRADCLI_TIME_SECONDS": "2"},
     ),
     Case(
         "warnings_filters_many_then_error",
@@ -5183,6 +5185,31 @@ CASES: list[Case] = [
         "class A:\n    pass\nclass B(A, dict):\n    pass",
         "a class with several base classes is not supported with dict among them",
         (3, 12),
+    ),
+    Case(
+        "warnings_record_holds_itself",
+        "import warnings\nwith warnings.catch_warnings(record=True) as w:\n"
+        "    warnings.simplefilter('always')\n    warnings.warn('x')\n    w.append(w)\n"
+        "    w[0].message.__class__.__subclasses__()",
+        "`.__subclasses__` is not accessible in gradcli programs",
+        (6, 27),
+    ),
+    Case(
+        "warnings_record_private",
+        "import warnings\nwith warnings.catch_warnings(record=True) as w:\n"
+        "    warnings.simplefilter('always')\n    warnings.warn('x')\nz = w[0].text",
+        "'WarningMessage' object has no attribute 'text'",
+        (5, 5),
+    ),
+    Case(
+        "warnings_record_nested_blocks",
+        "import warnings\nws = []\nfor i in range(10**6):\n"
+        "    with warnings.catch_warnings(record=True) as w:\n"
+        "        warnings.simplefilter('always')\n        warnings.warn('x' * 1000)\n"
+        "        ws.append(w)",
+        "the time limit",
+        None,
+        env={"GRADCLI_TIME_SECONDS": "2"},
     ),
     Case(
         "partial_chain_is_timed",

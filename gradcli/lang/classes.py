@@ -278,6 +278,9 @@ class ModuleClass:
             return class_value(method, None, self)
         if attr == "__name__":
             return self.name
+        if attr in surface_nn.Module.METHODS:
+            # `Net.parameters` / `Net.forward`: nn.Module's function, called with the module
+            return Builtin(f"Module.{attr}", _module_function(attr))
         raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
             "AttributeError"
         )
@@ -299,6 +302,17 @@ class ModuleClass:
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
+
+
+def _module_function(attr: str) -> Any:
+    def call(obj: Any = None, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(obj, surface_nn.Module):
+            raise GradcliError(
+                f"Module.{attr}() needs a module as its first argument, not '{typename(obj)}'"
+            ).mirror("TypeError")
+        return getattr(surface_nn.Module, attr)(obj, *args, **kwargs)
+
+    return call
 
 
 def _bound(fn: UserFunction, obj: Any) -> BoundMethod:

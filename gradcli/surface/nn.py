@@ -340,6 +340,9 @@ class Module:
             _meta_refused(self, f"`.{name}` of {self.name}")
         if name == "_modules":
             return self._modules
+        if name in ("_parameters", "_buffers"):
+            # read (a snapshot, as a dict the language does not write through)
+            return ModuleEntries(getattr(self, name))
         if name in self._parameters:
             return self._parameters[name]
         if name in self._modules:

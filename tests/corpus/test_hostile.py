@@ -1734,9 +1734,9 @@ CASES: list[Case] = [
     ),
     Case(
         "module_private_attribute",
-        "class M(torch.nn.Module):\n    pass\nm = M()\np = m._parameters",
-        "has no attribute '_parameters'",
-        (4, 5),
+        "class M(torch.nn.Module):\n    pass\nm = M()\np = m._parameters\ndel p['w']",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
+        (5, 5),
     ),
     Case(
         "super_outside_method",
@@ -1773,9 +1773,9 @@ CASES: list[Case] = [
     ),
     Case(
         "exception_args",
-        "try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    a = e.args",
-        "has no attribute 'args'",
-        (4, 9),
+        "try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    a = e.__traceback__",
+        "`.__traceback__` is not accessible in gradcli programs",
+        (4, 10),
     ),
     Case("raise_non_exception", "raise torch.ones(1)", "must derive from BaseException", (1, 1)),
     Case("type_bare", "t = type\nx = t(1)", "`type` is only supported as a call", (1, 5)),
@@ -3647,8 +3647,8 @@ CASES: list[Case] = [
     ),
     Case(
         "getattr_dunder_class",
-        "x = torch.ones(2)\nc = getattr(x, '__class__')",
-        "getattr(..., '__class__') is not accessible",
+        "x = torch.ones(2)\nc = getattr(x, '__dict__')",
+        "getattr(..., '__dict__') is not accessible",
         (2, 5),
     ),
     Case(
@@ -5212,6 +5212,24 @@ CASES: list[Case] = [
         env={"GRADCLI_TIME_SECONDS": "2"},
     ),
     Case(
+        "getattr_class_then_dunder",
+        "import torch\nc = getattr(torch.ones(1), '__class__')\nz = getattr(c, '__subclasses__')",
+        "getattr(..., '__subclasses__') is not accessible in gradcli programs",
+        (3, 5),
+    ),
+    Case(
+        "hasattr_property_recursion",
+        "class A:\n    @property\n    def p(self):\n        return hasattr(self, 'p')\nv = A().p",
+        "the depth of function calls is 51, over the limit of 50",
+        (4, 16),
+    ),
+    Case(
+        "module_parameters_table_written",
+        "import torch\nm = torch.nn.Linear(1, 1)\nm._parameters['weight'] = print",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
+        (3, 1),
+    ),
+    Case(
         "partial_chain_is_timed",
         "from functools import partial\ndef f(*a):\n    return len(a)\np = f\n"
         "for i in range(10**6):\n    p = partial(p, 1)",
@@ -5621,19 +5639,19 @@ CASES: list[Case] = [
     Case(
         "modules_item_assignment",
         NN + "m = nn.Linear(1, 1)\nm._modules['a'] = nn.ReLU()\n",
-        "changing a module's _modules directly is not supported",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
         (4, 1),
     ),
     Case(
         "modules_update_with_junk",
         NN + "m = nn.Sequential(nn.ReLU())\nm._modules.update({'a': 1})\n",
-        "changing a module's _modules directly is not supported",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
         (4, 1),
     ),
     Case(
         "modules_del_item",
         NN + "m = nn.Sequential(nn.ReLU())\ndel m._modules['0']\n",
-        "changing a module's _modules directly is not supported",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
         (4, 5),
     ),
     Case(
@@ -5644,9 +5662,9 @@ CASES: list[Case] = [
     ),
     Case(
         "private_parameters_still_hidden",
-        NN + "m = nn.Linear(1, 1)\np = m._parameters\n",
-        "has no attribute '_parameters'",
-        (4, 5),
+        NN + "m = nn.Linear(1, 1)\np = m._parameters\np.pop('weight')\n",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
+        (5, 1),
     ),
     # --- resize_: sizes checked before any work; growth and non-contiguous refused ---------
     Case(

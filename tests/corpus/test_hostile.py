@@ -5230,6 +5230,25 @@ CASES: list[Case] = [
         (3, 1),
     ),
     Case(
+        "forward_keywords_many",
+        "import torch\nkw = {str(i): 1 for i in range(10**5)}\ny = torch.nn.Linear(1, 1)(**kw)",
+        "Linear.forward() got an unexpected keyword argument '0'",
+        (3, 5),
+    ),
+    Case(
+        "forward_keyword_dunder",
+        "import torch\ny = torch.nn.Linear(1, 1)(**{'__class__': 1})",
+        "Linear.forward() got an unexpected keyword argument '__class__'",
+        (2, 5),
+    ),
+    Case(
+        "forward_keywords_each_call_timed",
+        "import torch\nm = torch.nn.Identity()\nx = torch.ones(1)\nwhile True:\n    x = m(input=x)",
+        "the time limit",
+        None,
+        env={"GRADCLI_TIME_SECONDS": "1"},
+    ),
+    Case(
         "partial_chain_is_timed",
         "from functools import partial\ndef f(*a):\n    return len(a)\np = f\n"
         "for i in range(10**6):\n    p = partial(p, 1)",

@@ -659,6 +659,7 @@ def type_of(v: Any) -> Any:
     name = typename(v)
     shown = {
         "DType": "torch.dtype",
+        "WarningMessage": "warnings.WarningMessage",
         "Size": "torch.Size",
         "Namespace": "module",
         "Builtin": "builtin_function_or_method",

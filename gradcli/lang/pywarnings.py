@@ -174,13 +174,14 @@ class WarningMessage:
     def program_typename(self) -> str:
         return "WarningMessage"
 
-    def __repr__(self) -> str:
+    def program_str(self) -> str:  # `print(w[0])`, `str(w[0])`: Python's __str__
         return (
             f"{{message : {self.category}({self.text!r}), category : {self.category!r}, "
             f"filename : {self.filename!r}, lineno : {self.lineno}, line : None}}"
         )
 
-    __str__ = __repr__
+    def __repr__(self) -> str:  # (in a list: Python's object repr, its address differs)
+        return f"<warnings.WarningMessage object at {id(self):#x}>"
 
 
 class CatchWarnings:

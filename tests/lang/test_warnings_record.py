@@ -124,3 +124,16 @@ def test_issubclass() -> None:
     ):
         with pytest.raises(GradcliError, match=message.replace("(", r"\(").replace(")", r"\)")):
             out(text)
+
+
+def test_a_record_prints_as_pythons() -> None:
+    got = out(
+        "with warnings.catch_warnings(record=True) as w:\n    warnings.warn('x')\n"
+        "print(type(w[0]), repr(w[0])[:33], str(w)[:34])\nprint(f'{w[0]}')\n"
+    )
+    assert got == (
+        "<class 'warnings.WarningMessage'> <warnings.WarningMessage object a "
+        "[<warnings.WarningMessage object a\n"
+        "{message : UserWarning('x'), category : 'UserWarning', filename : 't.py', "
+        "lineno : 4, line : None}\n"
+    )

@@ -288,10 +288,8 @@ class ModuleClass:
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> ModuleInstance:
         obj = ModuleInstance(self)
         init = _method(self.lookup("__init__"))
-        if init is None:
-            if args or kwargs:
-                raise GradcliError(f"{self.name}() takes no arguments").mirror("TypeError")
-            obj.base_init()
+        if init is None:  # nn.Module's
+            _module_init_of(obj)(*args, **kwargs)
         else:
             result = rt.invoke(init, list(args), kwargs, prefix=(obj,))
             if result is not None:
@@ -448,7 +446,7 @@ class Super:
             table = _table(c)
             if table is None:  # the surface's nn.Module (its __init__ calls no further)
                 if attr == "__init__":
-                    return Builtin("Module.__init__", obj.base_init)  # type: ignore[union-attr]
+                    return Builtin("Module.__init__", _module_init_of(obj))
                 if attr in surface_nn.Module.METHODS:
                     return getattr(super(ModuleInstance, obj), attr)  # type: ignore[arg-type]
             elif attr in table:
@@ -840,10 +838,29 @@ def _object_init(obj: Any) -> None:
         ).mirror("TypeError")
 
 
-def _module_init(obj: Any) -> None:
+def _module_init(obj: Any = None, *args: Any, **kwargs: Any) -> None:
     if not isinstance(obj, ModuleInstance):
         raise GradcliError(
             f"descriptor '__init__' of 'Module' object needs an argument of a Module "
             f"subclass, not '{typename(obj)}'"
         ).mirror("TypeError")
-    obj.base_init()
+    _module_init_of(obj)(*args, **kwargs)
+
+
+def _module_init_of(obj: Any) -> Any:
+    """nn.Module's __init__ for `obj` (a program's module): it takes nothing more, in
+    PyTorch's words (`M.__init__() got an unexpected keyword argument 'foo'`: what a mixin's
+    cooperative `super().__init__(**kwargs)` meets at the end of the chain)."""
+
+    def init(*args: Any, **kwargs: Any) -> None:
+        if kwargs:
+            raise GradcliError(
+                f"{obj.name}.__init__() got an unexpected keyword argument '{next(iter(kwargs))}'"
+            ).mirror("TypeError")
+        if args:
+            raise GradcliError(
+                f"{obj.name}.__init__() takes 1 positional argument but {len(args) + 1} were given"
+            ).mirror("TypeError")
+        obj.base_init()
+
+    return init

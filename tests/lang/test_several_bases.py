@@ -153,3 +153,21 @@ def test_a_long_method_resolution_order_stops_at_the_nesting_limit() -> None:
             "class A:\n    pass\nclass B:\n    pass\nfor i in range(200):\n"
             "    class A(A, B):\n        pass\n"
         )
+
+
+def test_nn_modules_init_takes_nothing_more_in_pytorchs_words() -> None:
+    got = out(
+        "class A:\n    def __init__(self, *a, **kw):\n        super().__init__(*a, **kw)\n"
+        "class M(A, nn.Module):\n    pass\nclass N(nn.Module):\n    pass\n"
+        "class P(nn.Module):\n    def __init__(self):\n        super().__init__(3)\n"
+        "for make in (lambda: M(foo=1), lambda: M(1, 2), lambda: N(1), lambda: N(a=1), P):\n"
+        "    try:\n        make()\n    except TypeError as e:\n        print(e)\n"
+        "print(M().training)\n"
+    )
+    assert got == (
+        "M.__init__() got an unexpected keyword argument 'foo'\n"
+        "M.__init__() takes 1 positional argument but 3 were given\n"
+        "N.__init__() takes 1 positional argument but 2 were given\n"
+        "N.__init__() got an unexpected keyword argument 'a'\n"
+        "P.__init__() takes 1 positional argument but 2 were given\nTrue\n"
+    )

@@ -393,6 +393,10 @@ def _hasattr(obj: Any, name: Any) -> bool:
         raise GradcliError("hasattr(): attribute name must be string").mirror("TypeError")
     if name.startswith("__") and name.endswith("__") and len(name) > 4:
         return _has_dunder(obj, name)
+    if (obj is surface_nn.Module or isinstance(obj, ModuleType)) and (
+        name in surface_nn.Module.METHODS
+    ):
+        return True  # (`hasattr(nn.Module, 'register_forward_hook')`: the class's function)
     try:
         current().attribute(obj, name)
     except LimitError:
@@ -469,7 +473,7 @@ def _has_dunder(obj: Any, name: str) -> bool:
     if isinstance(obj, (Builtin, BoundMethod)):
         return short in _BUILTIN_DUNDERS
     if isinstance(obj, Namespace):
-        return short in _NAMESPACE_DUNDERS
+        return short in _NAMESPACE_DUNDERS or name in obj.members  # (torch.__version__)
     if obj is None or isinstance(obj, (bool, *_PYTHON_VALUES)):
         return hasattr(obj, name)  # (a value of Python's builtin types: its own answer)
     if typename(obj) == "DType":

@@ -103,3 +103,12 @@ def test_what_stays_refused(text: str, message: str) -> None:
     with pytest.raises(GradcliError) as e:
         out("import torch\n" + text)
     assert message in str(e.value)
+
+
+def test_classes_and_modules_answer_for_their_functions() -> None:
+    got = out(
+        "import torch\nimport torch.nn as nn\n"
+        "print(hasattr(nn.Module, 'register_forward_hook'), hasattr(nn.Linear, 'forward'), "
+        "hasattr(nn.Module, 'nope'), hasattr(torch, '__version__'), hasattr(torch, '__nope__'))\n"
+    )
+    assert got == "True True False True False\n"

@@ -362,7 +362,7 @@ class Module:
         raise GradcliError(
             f'Module [{self.name}] is missing the required "forward" function',
             hint="define forward(self, x) in the module's class",
-        )
+        ).mirror("NotImplementedError")
 
     def __call__(self, *inputs: Any, **kwargs: Any) -> Any:
         # A module's call runs no statement of the program (nn.Sequential of a million

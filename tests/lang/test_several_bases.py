@@ -171,3 +171,16 @@ def test_nn_modules_init_takes_nothing_more_in_pytorchs_words() -> None:
         "N.__init__() got an unexpected keyword argument 'a'\n"
         "P.__init__() takes 1 positional argument but 2 were given\nTrue\n"
     )
+
+
+def test_a_mixins_forward_before_nn_module_is_the_modules_after_it_is_not() -> None:
+    got = out(
+        "class F:\n    def forward(self, x):\n        return x * 2\n"
+        "class A(F, nn.Module):\n    pass\nclass B(nn.Module, F):\n    pass\n"
+        "print(A()(torch.ones(1)))\n"
+        "try:\n    B()(torch.ones(1))\nexcept NotImplementedError as e:\n"
+        "    print(type(e).__name__, e)\n"
+    )
+    assert got == (
+        'tensor([2.])\nNotImplementedError Module [B] is missing the required "forward" function\n'
+    )

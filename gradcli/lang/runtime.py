@@ -692,12 +692,11 @@ class Runtime:
             if message in self.warned:
                 return
             self.warned.add(message)
-        if self.warning_record is not None:
-            self.record_warning(message, "UserWarning", self.current_stmt)
-            return
-        self.warn(message + (f"\n  hint: {hint}" if hint else ""), self.current_stmt)
+        self.python_warning(message, "UserWarning", "torch", hint)
 
-    def python_warning(self, message: str, category: str, module: str = "__main__") -> None:
+    def python_warning(
+        self, message: str, category: str, module: str = "__main__", hint: str | None = None
+    ) -> None:
         """A warning of Python's `warnings` machinery (the program's `warnings.warn`, a
         deprecation PyTorch warns of) at the statement running: the program's filters decide
         (an error raises it; "always" shows each one, "once" the first of its text, the
@@ -712,18 +711,19 @@ class Runtime:
             return
         node = self.current_stmt
         span = self.span(node)
-        if action != "always":
+        if action != "always" and (span is not None or action != "default"):
             key = {
                 "once": f"once:{category}:{message}",
                 "module": f"module:{category}:{module}:{message}",
-            }.get(action, f"{span.where() if span else ''}:{category}:{message}")
+            }.get(action, f"{span.source.name}:{span.line}" if span else "")
+            key += f":{category}:{message}"  # (Python's registry: text, category, line)
             if key in self._python_warned:
                 return
             self._python_warned.add(key)
         if self.warning_record is not None:
             self.record_warning(message, category, node)
             return
-        self.warn(message, node, dedup=False)
+        self.warn(message + (f"\n  hint: {hint}" if hint else ""), node, dedup=False)
 
     def record_warning(self, message: str, category: str, node: ast.AST | None) -> None:
         from .pywarnings import WarningMessage

@@ -137,3 +137,18 @@ def test_a_record_prints_as_pythons() -> None:
         "{message : UserWarning('x'), category : 'UserWarning', filename : 't.py', "
         "lineno : 4, line : None}\n"
     )
+
+
+def test_pytorchs_warnings_follow_the_filters_as_pythons() -> None:
+    got = out(
+        "x = torch.ones(2, requires_grad=True)\ny = x * 2\n"
+        "with warnings.catch_warnings(record=True) as a:\n"
+        "    for i in range(3):\n        g = y.grad\n"
+        "with warnings.catch_warnings(record=True) as b:\n"
+        "    warnings.simplefilter('always')\n"
+        "    for i in range(3):\n        g = y.grad\n"
+        "with warnings.catch_warnings(record=True) as c:\n"
+        "    warnings.simplefilter('ignore')\n    g = y.grad\n"
+        "print(len(a), len(b), len(c))\n"
+    )
+    assert got == "1 3 0\n"

@@ -278,7 +278,8 @@ def _warn(message: Any, category: Any = None, stacklevel: Any = 1, source: Any =
         category, message = message.cls, message.text()
     text = builtin_str(message)
     kind = "UserWarning" if category is None else pywarnings.warning_category(category, "warn")
-    rt.python_warning(text, kind, "__main__")
+    level = stacklevel if isinstance(stacklevel, int) and not isinstance(stacklevel, bool) else 1
+    rt.python_warning(text, kind, "__main__", stacklevel=level)
 
 
 def _warnings_namespace() -> Namespace:

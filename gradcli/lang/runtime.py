@@ -140,6 +140,7 @@ class Runtime:
         # `warnings.catch_warnings(record=True)`: the list the innermost one collects into
         self.warning_record: list | None = None
         self._python_warned: set[str] = set()  # Python's registry of warnings shown
+        self.call_sites: list[ast.AST | None] = []  # the statements calling the user functions
         self.more_warnings = 0
         # What torch.save kept, by path (a program writes no files; torch.load reads these).
         self.saved_files: dict[str, Any] = {}
@@ -373,6 +374,7 @@ class Runtime:
         pushed = self.enter_call()
         frame = Frame(local, f.closure, self)
         outer = self._stmt
+        self.call_sites.append(outer)  # (a warning's stacklevel=2 names the caller's line)
         try:
             if f.grad_mode is not None:
                 from .gradmode import grad_mode_block
@@ -382,6 +384,7 @@ class Runtime:
             else:
                 r = code.body(frame)
         finally:
+            self.call_sites.pop()
             self.leave_call(pushed, outer)
         if code.expression:
             return r
@@ -695,7 +698,12 @@ class Runtime:
         self.python_warning(message, "UserWarning", "torch", hint)
 
     def python_warning(
-        self, message: str, category: str, module: str = "__main__", hint: str | None = None
+        self,
+        message: str,
+        category: str,
+        module: str = "__main__",
+        hint: str | None = None,
+        stacklevel: int = 1,
     ) -> None:
         """A warning of Python's `warnings` machinery (the program's `warnings.warn`, a
         deprecation PyTorch warns of) at the statement running: the program's filters decide
@@ -710,6 +718,10 @@ class Runtime:
         if action == "ignore":
             return
         node = self.current_stmt
+        if stacklevel > 1 and self.call_sites:
+            # the statement of the caller `stacklevel - 1` calls out (the outermost one where
+            # the stack is not that deep)
+            node = self.call_sites[-min(stacklevel - 1, len(self.call_sites))]
         span = self.span(node)
         if action != "always" and (span is not None or action != "default"):
             key = {

@@ -152,3 +152,20 @@ def test_pytorchs_warnings_follow_the_filters_as_pythons() -> None:
         "print(len(a), len(b), len(c))\n"
     )
     assert got == "1 3 0\n"
+
+
+def test_stacklevel_places_the_warning_at_the_callers_line() -> None:
+    got = out(
+        "def old_api(x):\n"
+        "    warnings.warn('old_api is deprecated', DeprecationWarning, stacklevel=2)\n"
+        "    return x\n"
+        "def wrapper(x):\n    return old_api(x)\n"
+        "with warnings.catch_warnings(record=True) as w:\n"
+        "    old_api(1)\n    old_api(2)\n"
+        "    for i in range(3):\n        old_api(i)\n"
+        "    wrapper(1)\n    wrapper(2)\n"
+        "    warnings.warn('here', stacklevel=1)\n"
+        "print(len(w), [r.lineno for r in w])\n"
+    )
+    # the default filter: once for each (caller's) line
+    assert got == "5 [9, 10, 12, 7, 15]\n"

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, LimitError
 from ..core import hooks
 from ..core.op import AccumulateGrad, Node, ShownNode
 from ..core.tensor import Tensor, typename
@@ -34,6 +34,7 @@ from .values import (
     BoundMethod,
     Builtin,
     Generator,
+    ModuleType,
     PyType,
     UserFunction,
     check_structure,
@@ -386,15 +387,98 @@ def _pow(a: Any, b: Any, mod: Any = None) -> Any:
 
 
 def _hasattr(obj: Any, name: Any) -> bool:
+    """`hasattr(obj, name)`: whether `obj.name` reads; of a dunder name, Python's answer for
+    the value the program holds (`_has_dunder`), nothing of it being read."""
     if not isinstance(name, str):
         raise GradcliError("hasattr(): attribute name must be string").mirror("TypeError")
-    if name.startswith("__"):
-        return False
+    if name.startswith("__") and name.endswith("__") and len(name) > 4:
+        return _has_dunder(obj, name)
+    if (obj is surface_nn.Module or isinstance(obj, ModuleType)) and (
+        name in surface_nn.Module.METHODS
+    ):
+        return True  # (`hasattr(nn.Module, 'register_forward_hook')`: the class's function)
     try:
         current().attribute(obj, name)
+    except LimitError:
+        raise
     except GradcliError:
         return False
     return True
+
+
+# What Python's object has: every value has them.
+_OBJECT_DUNDERS = frozenset(
+    "class delattr dir doc eq format ge getattribute getstate gt hash init init_subclass le lt "
+    "ne new reduce reduce_ex repr setattr sizeof str subclasshook".split()
+)
+_TENSOR_DUNDERS = _OBJECT_DUNDERS | frozenset(
+    "abs add and annotations array array_priority array_wrap bool complex contains deepcopy "
+    "delitem dict div getitem "
+    "dlpack dlpack_device float floordiv iadd iand idiv ifloordiv ilshift imod "
+    "imul index int invert ior ipow irshift isub iter itruediv ixor len long lshift matmul mod "
+    "module mul neg nonzero or pos pow radd rand rdiv reversed rfloordiv rlshift rmatmul rmod "
+    "rmul ror rpow rrshift rshift rsub rtruediv rxor setitem setstate sub torch_dispatch "
+    "torch_function truediv weakref xor".split()
+)
+_MODULE_DUNDERS = _OBJECT_DUNDERS | frozenset(
+    "annotations call constants dict getattr module setstate weakref".split()
+)
+# The containers among nn's modules, and what they add.
+_CONTAINER_DUNDERS = {
+    "Sequential": frozenset("add delitem getitem iadd imul iter len mul rmul setitem".split()),
+    "ModuleList": frozenset("add delitem getitem iadd iter len setitem".split()),
+    "ModuleDict": frozenset("contains delitem getitem iter len setitem".split()),
+    "ParameterList": frozenset("getitem iadd iter len setitem".split()),
+    "ParameterDict": frozenset(
+        "contains delitem getitem ior iter len reversed ror setitem".split()
+    ),
+}
+_CLASS_DUNDERS = _OBJECT_DUNDERS | frozenset(
+    "name qualname mro bases base basicsize call dict module weakref".split()
+)
+_FUNCTION_DUNDERS = _OBJECT_DUNDERS | frozenset(
+    "annotations builtins call closure code defaults dict get globals kwdefaults module name "
+    "qualname".split()
+)
+_BUILTIN_DUNDERS = _OBJECT_DUNDERS | frozenset(
+    "call module name qualname self text_signature".split()
+)
+_NAMESPACE_DUNDERS = _OBJECT_DUNDERS | frozenset("dict loader name package spec".split())
+_PYTHON_VALUES = (int, float, complex, str, bytes, list, tuple, dict, set, frozenset, range, slice)
+
+
+def _has_dunder(obj: Any, name: str) -> bool:
+    from .classes import FunctionClass, Instance, ModuleClass, ModuleInstance, PlainClass
+    from .values import Namespace
+
+    short = name[2:-2]
+    if name in ("__class__", "__doc__") or short in _OBJECT_DUNDERS:
+        return True
+    if isinstance(obj, Tensor):
+        return short in _TENSOR_DUNDERS
+    if isinstance(obj, (Instance, ModuleInstance)):
+        # the program's class may define it (a plain class's dunder methods)
+        if obj.cls.lookup(name) is not None:
+            return True
+        if isinstance(obj, Instance):
+            return short in ("dict", "module", "weakref")
+    if isinstance(obj, surface_nn.Module):
+        return short in _MODULE_DUNDERS or short in _CONTAINER_DUNDERS.get(obj.name, ())
+    if isinstance(obj, (PlainClass, ModuleClass)):
+        return short in _CLASS_DUNDERS or obj.lookup(name) is not None
+    if isinstance(obj, (ExcClass, PyType, FunctionClass)) or obj is surface_nn.Module:
+        return short in _CLASS_DUNDERS
+    if isinstance(obj, UserFunction):
+        return short in _FUNCTION_DUNDERS
+    if isinstance(obj, (Builtin, BoundMethod)):
+        return short in _BUILTIN_DUNDERS
+    if isinstance(obj, Namespace):
+        return short in _NAMESPACE_DUNDERS or name in obj.members  # (torch.__version__)
+    if obj is None or isinstance(obj, (bool, *_PYTHON_VALUES)):
+        return hasattr(obj, name)  # (a value of Python's builtin types: its own answer)
+    if typename(obj) == "DType":
+        return short == "module"
+    return False
 
 
 _NO_DEFAULT = object()
@@ -405,6 +489,8 @@ def _getattr(obj: Any, name: Any, default: Any = _NO_DEFAULT) -> Any:
     audit as the written attribute (no dunder names: a string can name what source cannot)."""
     if not isinstance(name, str):
         raise GradcliError("attribute name must be string").mirror("TypeError")
+    if name == "__class__":  # as `obj.__class__`: what type(obj) gives
+        return TYPE_BUILTIN.fn(obj)
     if name.startswith("__") and name != "__name__":
         raise GradcliError(
             f"getattr(..., {name[:40]!r}) is not accessible in gradcli programs",
@@ -531,6 +617,13 @@ PY_TYPES: dict[type, PyType] = {
 }
 
 
+# Built-in modules defined outside torch.nn.modules (functorch's make_functional results).
+_QUALIFIED = {
+    n: f"torch._functorch.make_functional.{n}"
+    for n in ("FunctionalModule", "FunctionalModuleWithBuffers")
+}
+
+
 def type_of(v: Any) -> Any:
     """`type(v)`: a class value that prints as Python's and compares with the program's names
     (`type(y) == torch.Tensor`)."""
@@ -555,7 +648,7 @@ def type_of(v: Any) -> Any:
             # a built-in module no program constructs by name (MultiheadAttention's out_proj)
             from .values import _module_file
 
-            shown = f"torch.nn.modules.{_module_file(v.name)}.{v.name}"
+            shown = _QUALIFIED.get(v.name) or f"torch.nn.modules.{_module_file(v.name)}.{v.name}"
             return PyType(v.name, (type(v),), None, shown=shown)
     if isinstance(v, (Node, AccumulateGrad, ShownNode)):
         # A grad_fn's class is named after it: <class 'MulBackward0'>, <class
@@ -570,6 +663,7 @@ def type_of(v: Any) -> Any:
     name = typename(v)
     shown = {
         "DType": "torch.dtype",
+        "WarningMessage": "warnings.WarningMessage",
         "Size": "torch.Size",
         "Namespace": "module",
         "Builtin": "builtin_function_or_method",
@@ -604,11 +698,9 @@ def _isinstance(v: Any, cls: Any) -> bool:
         elif isinstance(c, ExcClass):
             if isinstance(v, ExcValue) and v.cls.is_subclass_of(c):
                 return True
-        elif isinstance(c, ModuleClass):
-            if isinstance(v, ModuleInstance) and v.cls.is_subclass_of(c):
-                return True
-        elif isinstance(c, PlainClass):
-            if isinstance(v, Instance) and v.cls.is_subclass_of(c):
+        elif isinstance(c, (ModuleClass, PlainClass)):
+            # (a plain class may be a mixin of a module class)
+            if isinstance(v, (ModuleInstance, Instance)) and v.cls.is_subclass_of(c):
                 return True
         elif isinstance(c, LegacyTensorType):  # torch.FloatTensor and its kin
             if c.instance(v):
@@ -623,6 +715,43 @@ def _isinstance(v: Any, cls: Any) -> bool:
         else:
             raise GradcliError(
                 "isinstance() arg 2 must be a type, a tuple of types, or a union"
+            ).mirror("TypeError")
+    return False
+
+
+def _issubclass(cls: Any, classinfo: Any) -> bool:
+    """`issubclass(C, B)` of the classes a program holds: exception and warning classes
+    (`issubclass(w.category, DeprecationWarning)`), the program's own classes (their bases and
+    mixins, nn.Module), Python's types and torch's by identity."""
+    from .classes import ModuleClass, PlainClass
+
+    program = (PlainClass, ModuleClass)
+    if not (isinstance(cls, (ExcClass, PyType, *program)) or cls is surface_nn.Module):
+        raise GradcliError("issubclass() arg 1 must be a class").mirror("TypeError")
+    classes = classinfo if isinstance(classinfo, tuple) else (classinfo,)
+    for c in classes:
+        limits.BUDGET.tick()
+        if isinstance(c, ExcClass):
+            if isinstance(cls, ExcClass) and cls.is_subclass_of(c):
+                return True
+        elif isinstance(c, program) or c is surface_nn.Module:
+            if isinstance(cls, program) and cls.is_subclass_of(c):
+                return True
+            if c is surface_nn.Module and (cls is c or isinstance(cls, ModuleType)):
+                return True
+        elif isinstance(c, PyType):
+            if cls is c:
+                return True
+            if (
+                isinstance(cls, PyType)
+                and not isinstance(cls, ModuleType)  # (all of nn's share one Python class)
+                and not isinstance(c, ModuleType)
+                and all(issubclass(t, c.types) for t in cls.types)
+            ):
+                return True
+        else:
+            raise GradcliError(
+                "issubclass() arg 2 must be a class, a tuple of classes, or a union"
             ).mirror("TypeError")
     return False
 
@@ -681,6 +810,7 @@ BUILTINS.update(
         "map": Builtin("map", _map),
         "filter": Builtin("filter", _filter),
         "isinstance": Builtin("isinstance", _isinstance),
+        "issubclass": Builtin("issubclass", _issubclass),
         "hasattr": Builtin("hasattr", _hasattr),
         "setattr": Builtin("setattr", _setattr),
         "getattr": Builtin("getattr", _getattr),

@@ -250,33 +250,27 @@ class FunctionInstance:
 
 
 class ModuleClass:
-    """`class Net(nn.Module)` (or a subclass of another such class): its methods; calling it
-    makes an instance (`ModuleInstance`), whose `__init__` is the program's."""
+    """`class Net(nn.Module)` (or a subclass of another such class, with plain classes as
+    mixins: `class Net(LoggingMixin, nn.Module)`): its methods; calling it makes an instance
+    (`ModuleInstance`), whose `__init__` is the program's."""
 
-    __slots__ = ("name", "methods", "base")
+    __slots__ = ("name", "methods", "bases", "mro")
 
-    def __init__(self, name: str, methods: dict[str, Any], base: Any):
+    def __init__(self, name: str, methods: dict[str, Any], bases: Any):
         self.name = name
         self.methods = methods  # what the class body made: methods and class attributes
-        self.base = base  # the surface's nn.Module, or another ModuleClass
+        # the surface's nn.Module, other ModuleClasses, plain classes (mixins)
+        self.bases = tuple(bases) if isinstance(bases, (tuple, list)) else (bases,)
+        self.mro = linearize(self, self.bases)
 
     def lookup(self, attr: str) -> Any:
         """The entry `attr` (a method, a class attribute) of this class or of the program's
-        classes it derives from, or None."""
-        cls: Any = self
-        while isinstance(cls, ModuleClass):
-            if attr in cls.methods:
-                return cls.methods[attr]
-            cls = cls.base
-        return None
+        classes it derives from, in Python's method resolution order, or None (also where
+        nn.Module's own method or attribute comes first)."""
+        return _lookup(self.mro, attr)
 
-    def is_subclass_of(self, other: ModuleClass) -> bool:
-        cls: Any = self
-        while isinstance(cls, ModuleClass):
-            if cls is other:
-                return True
-            cls = cls.base
-        return False
+    def is_subclass_of(self, other: Any) -> bool:
+        return any(c is other for c in self.mro)
 
     def get(self, rt: Any, attr: str) -> Any:
         method = self.lookup(attr)
@@ -284,6 +278,9 @@ class ModuleClass:
             return class_value(method, None, self)
         if attr == "__name__":
             return self.name
+        if attr in surface_nn.Module.METHODS:
+            # `Net.parameters` / `Net.forward`: nn.Module's function, called with the module
+            return Builtin(f"Module.{attr}", _module_function(attr))
         raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
             "AttributeError"
         )
@@ -291,10 +288,8 @@ class ModuleClass:
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> ModuleInstance:
         obj = ModuleInstance(self)
         init = _method(self.lookup("__init__"))
-        if init is None:
-            if args or kwargs:
-                raise GradcliError(f"{self.name}() takes no arguments").mirror("TypeError")
-            obj.base_init()
+        if init is None:  # nn.Module's
+            _module_init_of(obj)(*args, **kwargs)
         else:
             result = rt.invoke(init, list(args), kwargs, prefix=(obj,))
             if result is not None:
@@ -305,6 +300,17 @@ class ModuleClass:
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
+
+
+def _module_function(attr: str) -> Any:
+    def call(obj: Any = None, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(obj, surface_nn.Module):
+            raise GradcliError(
+                f"Module.{attr}() needs a module as its first argument, not '{typename(obj)}'"
+            ).mirror("TypeError")
+        return getattr(surface_nn.Module, attr)(obj, *args, **kwargs)
+
+    return call
 
 
 def _bound(fn: UserFunction, obj: Any) -> BoundMethod:
@@ -374,6 +380,19 @@ class ModuleInstance(surface_nn.Module):
         return surface_nn.Module.__call__(self, *args, **kwargs)
 
     # -- the base's hooks, answered by the program's methods ----------------------------------
+    def program_train(self) -> Any:
+        fn = _method(self.cls.lookup("train"))
+        if fn is None:
+            return None
+        return lambda mode: fn.runtime.invoke(fn, (mode,), {}, prefix=(self,))
+
+    def train(self, mode: Any = True) -> Any:
+        # `eval()` (the base's) and a parent's train() reach the program's own train
+        own = self.program_train()
+        if own is not None:
+            return own(mode)
+        return surface_nn.Module.train(self, mode)
+
     def forward(self, *args: Any, **kwargs: Any) -> Any:
         entry = self.cls.lookup("forward")
         if isinstance(entry, UserFunction) and entry.static:
@@ -406,67 +425,69 @@ class Super:
         self.obj = obj
 
     def get(self, rt: Any, attr: str) -> Any:
-        cls = self.cls
-        if isinstance(cls, PlainClass) and isinstance(self.obj, Instance):
-            if not self.obj.cls.is_subclass_of(cls):
-                raise GradcliError("super(type, obj): obj must be an instance or subtype of type")
-            base = cls.base
-            value = None if base is None else base.lookup(attr)
-            if value is not None:
-                return class_value(value, self.obj, self.obj.cls)
-            if attr == "__init__":  # object's: takes nothing more
-                return Builtin("object.__init__", lambda: None)
-            raise GradcliError(f"'super' object has no attribute '{attr}'").mirror("AttributeError")
-        if not isinstance(cls, ModuleClass) or not isinstance(self.obj, ModuleInstance):
+        """The entry `attr` of the class after `cls` in the method resolution order of the
+        instance's class (a cooperative `super().__init__(**kwargs)` goes on to the next
+        base, a mixin's to the class after it), as Python's super() finds it."""
+        cls, obj = self.cls, self.obj
+        if not isinstance(cls, (PlainClass, ModuleClass)) or not isinstance(
+            obj, (Instance, ModuleInstance)
+        ):
             raise NotSupported(
                 "super() is only supported in the methods of the program's classes",
                 hint="call the base class's method by its name: Base.method(self, ...)",
             )
-        base = cls.base
-        if isinstance(base, ModuleClass):
-            method = base.lookup(attr)
-            if method is not None:
-                return class_value(method, self.obj, self.obj.cls)
-            if attr == "__init__":
-                return Builtin("Module.__init__", self.obj.base_init)
-        elif attr == "__init__":
-            return Builtin("Module.__init__", self.obj.base_init)
-        if attr in surface_nn.Module.METHODS:
-            return getattr(super(ModuleInstance, self.obj), attr)
+        mro = obj.cls.mro
+        at = next((i for i, c in enumerate(mro) if c is cls), None)
+        if at is None:
+            raise GradcliError(
+                "super(type, obj): obj must be an instance or subtype of type"
+            ).mirror("TypeError")
+        for c in mro[at + 1 :]:
+            table = _table(c)
+            if table is None:  # the surface's nn.Module (its __init__ calls no further)
+                if attr == "__init__":
+                    return Builtin("Module.__init__", _module_init_of(obj))
+                if attr in surface_nn.Module.METHODS:
+                    return getattr(super(ModuleInstance, obj), attr)  # type: ignore[arg-type]
+            elif attr in table:
+                return class_value(table[attr], obj, obj.cls)
+        if attr == "__init__":  # object's: takes nothing more
+            return Builtin("object.__init__", _object_init_rest)
         raise GradcliError(f"'super' object has no attribute '{attr}'").mirror("AttributeError")
+
+
+def _object_init_rest(*args: Any, **kwargs: Any) -> None:
+    if args or kwargs:
+        raise GradcliError(
+            "object.__init__() takes exactly one argument (the instance to initialize)"
+        ).mirror("TypeError")
 
 
 # --- plain classes ------------------------------------------------------------------------------
 
 
 class PlainClass:
-    """`class Accumulator:` (or `class B(A):` of another plain class): the table its body made
-    (methods, static and class methods, properties, class attributes); calling it makes an
-    `Instance` and runs its `__init__`."""
+    """`class Accumulator:` (or `class B(A):`, `class C(A, B):` of other plain classes): the
+    table its body made (methods, static and class methods, properties, class attributes);
+    calling it makes an `Instance` and runs its `__init__`."""
 
-    __slots__ = ("name", "attrs", "base")
+    __slots__ = ("name", "attrs", "bases", "mro")
 
-    def __init__(self, name: str, attrs: dict[str, Any], base: PlainClass | None):
+    def __init__(self, name: str, attrs: dict[str, Any], bases: Any):
         self.name = name
         self.attrs = attrs
-        self.base = base
+        if bases is None:
+            bases = ()
+        self.bases = tuple(bases) if isinstance(bases, (tuple, list)) else (bases,)
+        self.mro = linearize(self, self.bases)
 
     def lookup(self, attr: str) -> Any:
-        """The entry `attr` of this class or of a class it derives from, or None."""
-        cls: PlainClass | None = self
-        while cls is not None:
-            if attr in cls.attrs:
-                return cls.attrs[attr]
-            cls = cls.base
-        return None
+        """The entry `attr` of this class or of a class it derives from (in Python's method
+        resolution order), or None."""
+        return _lookup(self.mro, attr)
 
     def is_subclass_of(self, other: Any) -> bool:
-        cls: PlainClass | None = self
-        while cls is not None:
-            if cls is other:
-                return True
-            cls = cls.base
-        return False
+        return any(c is other for c in self.mro)
 
     def get(self, rt: Any, attr: str) -> Any:
         value = self.lookup(attr)
@@ -503,12 +524,64 @@ class PlainClass:
 
 def _defines(cls: PlainClass, attr: str) -> bool:
     """Whether the class (or a base) has the entry `attr` (whose value may be None)."""
-    c: PlainClass | None = cls
-    while c is not None:
-        if attr in c.attrs:
-            return True
-        c = c.base
-    return False
+    return any(isinstance(c, PlainClass) and attr in c.attrs for c in cls.mro)
+
+
+def _table(c: Any) -> dict[str, Any] | None:
+    if isinstance(c, PlainClass):
+        return c.attrs
+    if isinstance(c, ModuleClass):
+        return c.methods
+    return None
+
+
+_MODULE_OWN = frozenset(surface_nn.Module.METHODS) | frozenset(surface_nn.Module.ATTRIBUTES)
+
+
+def _lookup(mro: tuple, attr: str) -> Any:
+    for c in mro:
+        table = _table(c)
+        if table is None:  # the surface's nn.Module: its own names come before later mixins'
+            if attr in _MODULE_OWN:
+                return None
+        elif attr in table:
+            return table[attr]
+    return None
+
+
+def _mro_names(classes: Any) -> str:
+    return ", ".join(getattr(c, "name", None) or "Module" for c in classes)
+
+
+def linearize(cls: Any, bases: tuple) -> tuple:
+    """Python's method resolution order (C3) of a program class: itself, then its bases'
+    orders merged so that each class comes before its bases and the bases keep their order
+    (the surface's nn.Module stands for itself; `object` is left out, last in Python)."""
+    for i, b in enumerate(bases):
+        if any(b is c for c in bases[:i]):
+            raise GradcliError(f"duplicate base class {_mro_names([b])}").mirror("TypeError")
+    seqs = [list(b.mro if isinstance(b, (PlainClass, ModuleClass)) else (b,)) for b in bases]
+    seqs.append(list(bases))
+    out = [cls]
+    while True:
+        seqs = [q for q in seqs if q]
+        if not seqs:
+            break
+        for q in seqs:
+            head = q[0]
+            if not any(any(head is c for c in t[1:]) for t in seqs):
+                break
+        else:
+            raise GradcliError(
+                "Cannot create a consistent method resolution\norder (MRO) for bases "
+                + _mro_names(bases)
+            ).mirror("TypeError")
+        out.append(head)
+        limits.NESTING.check(len(out), f"the number of classes {cls.name} derives from")
+        for q in seqs:
+            if q[0] is head:
+                del q[0]
+    return tuple(out)
 
 
 class Instance:
@@ -759,16 +832,35 @@ def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
 
 
 def _object_init(obj: Any) -> None:
-    if not isinstance(obj, Instance):
+    if not isinstance(obj, (Instance, ModuleInstance)):
         raise GradcliError(
             f"descriptor '__init__' requires an instance of the class, not '{typename(obj)}'"
         ).mirror("TypeError")
 
 
-def _module_init(obj: Any) -> None:
+def _module_init(obj: Any = None, *args: Any, **kwargs: Any) -> None:
     if not isinstance(obj, ModuleInstance):
         raise GradcliError(
             f"descriptor '__init__' of 'Module' object needs an argument of a Module "
             f"subclass, not '{typename(obj)}'"
         ).mirror("TypeError")
-    obj.base_init()
+    _module_init_of(obj)(*args, **kwargs)
+
+
+def _module_init_of(obj: Any) -> Any:
+    """nn.Module's __init__ for `obj` (a program's module): it takes nothing more, in
+    PyTorch's words (`M.__init__() got an unexpected keyword argument 'foo'`: what a mixin's
+    cooperative `super().__init__(**kwargs)` meets at the end of the chain)."""
+
+    def init(*args: Any, **kwargs: Any) -> None:
+        if kwargs:
+            raise GradcliError(
+                f"{obj.name}.__init__() got an unexpected keyword argument '{next(iter(kwargs))}'"
+            ).mirror("TypeError")
+        if args:
+            raise GradcliError(
+                f"{obj.name}.__init__() takes 1 positional argument but {len(args) + 1} were given"
+            ).mirror("TypeError")
+        obj.base_init()
+
+    return init

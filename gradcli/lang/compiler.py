@@ -245,6 +245,48 @@ _REFUSED_BUILTINS: dict[str, str] = {
 }
 
 
+def _main_base(evaluated: list[tuple[Any, Any]]) -> Any:
+    """The base that makes the kind of a class: its one base, or of several bases the one
+    nn.Module (or nn.Module subclass of the program's) among plain classes of the program
+    (mixins); None for none. Anything else among several bases is refused there."""
+    if len(evaluated) <= 1:
+        return evaluated[0][0] if evaluated else None
+    kinds = [v for v, _ in evaluated if v is surface_nn.Module or isinstance(v, ModuleClass)]
+    for v, at in evaluated:
+        if not (isinstance(v, PlainClass) or v is surface_nn.Module or isinstance(v, ModuleClass)):
+            raise NotSupported(
+                f"a class with several base classes is not supported with "
+                f"{_base_shown(v)} among them",
+                span=at,
+                expected="the program's own classes (plain classes as mixins) and at most "
+                "nn.Module",
+                hint="derive from one class (or write the shared methods in it)",
+            )
+    return kinds[0] if kinds else evaluated[0][0]
+
+
+def _base_shown(v: Any) -> str:
+    from .builtins import TYPE_BUILTIN
+
+    cls = TYPE_BUILTIN.fn(v)
+    return getattr(v, "name", None) or getattr(cls, "name", None) or "this class"
+
+
+def _check_mixins(cls: Any) -> None:
+    """A plain class mixed into an nn.Module subclass brings methods and class attributes:
+    its dunder methods (`__repr__`, `__call__`...) would change how the module is printed or
+    called, which the module's base does not ask the program's classes: refused."""
+    for c in cls.mro:
+        if isinstance(c, PlainClass):
+            for key, value in c.attrs.items():
+                if key.startswith("__") and key != "__init__" and isinstance(value, UserFunction):
+                    raise NotSupported(
+                        f"method `{key}` of the mixin {c.name} is not supported in an "
+                        f"nn.Module subclass ({cls.name})",
+                        hint="define a plain method and call it by its name",
+                    )
+
+
 def _is_abc(b: ast.expr) -> bool:
     """`ABC` or `abc.ABC` as a class's base."""
     return (isinstance(b, ast.Name) and b.id == "ABC") or (
@@ -1390,23 +1432,18 @@ class Compiler:
         # in Python and adds nothing else a correct program uses: left out (gradcli does not
         # refuse making an object of a class whose abstract methods are not all defined)
         bases = [b for b in node.bases if not _is_abc(b)]
-        if len(bases) > 1:
-            raise NotSupported(
-                "a class with several base classes is not supported",
-                span=self.span(bases[1]),
-                hint="derive from one class (or write the shared methods in it)",
-            )
         if len(bases) != len(node.bases):
             node = _copy.copy(node)  # (a shallow copy: the same positions and body)
             node.bases = bases
-        base: Expr | None = None
-        if node.bases:
-            b = node.bases[0]
+        # Several bases: program classes (plain ones as mixins) and at most one of torch's
+        # (nn.Module), checked when the class statement runs; `object` is left out.
+        base_exprs: list[tuple[Expr, Any]] = []
+        for b in node.bases:
             if isinstance(b, ast.Starred):
                 raise self.refuse(b, "`*` in a class's bases is not supported")
             plain_object = isinstance(b, ast.Name) and b.id == "object"
             if not (plain_object and self.scope.resolve("object")[0] == BUILTIN):
-                base = self.expr(b)
+                base_exprs.append((self.expr(b), self.span(b)))
         saved = self.scope
         self.scope = Scope("class", saved, bound_names(node.body))
         body: list[Stmt] = []
@@ -1469,13 +1506,14 @@ class Compiler:
         # from the class body's own frame).
 
         def run(f: Frame) -> None:
-            b = None if base is None else base(f)
+            evaluated = [(e(f), at) for e, at in base_exprs]
+            b = _main_base(evaluated)
             cf = Frame({}, f, f.rt)
             for s in body:
                 s(cf)
             made = cf.vars
             if b is None or isinstance(b, PlainClass):
-                cls: Any = PlainClass(name, made, b)
+                cls: Any = PlainClass(name, made, tuple(v for v, _ in evaluated))
             else:
                 if dunders:
                     dunder, dunder_span = dunders[0]
@@ -1511,7 +1549,8 @@ class Compiler:
                     )
                     cls.jvp_rule = isinstance(made.get("jvp"), UserFunction)
                 elif b is surface_nn.Module or isinstance(b, ModuleClass):
-                    cls = ModuleClass(name, made, b)
+                    cls = ModuleClass(name, made, tuple(v for v, _ in evaluated))
+                    _check_mixins(cls)
                 elif isinstance(b, X.ExcClass):
                     raise NotSupported(
                         "classes of exceptions are not supported",

@@ -118,6 +118,13 @@ class ExcValue:
     def program_typename(self) -> str:
         return self.cls.name  # as messages name it (`'ZeroDivisionError' object has no ...`)
 
+    def program_attribute(self, name: str) -> Any:
+        if name == "args":
+            return tuple(self.args)
+        raise GradcliError(f"'{self.cls.name}' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
     def __repr__(self) -> str:
         from .text import to_repr
 

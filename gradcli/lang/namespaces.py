@@ -106,6 +106,31 @@ class _Transform(_Lazy):
         return self.target()(*args, **kwargs)
 
 
+class _Deprecated(_Transform):
+    """`functorch.grad` and the other transforms of the old name: torch.func's, after
+    PyTorch's FutureWarning."""
+
+    def __init__(self, name: str, new_api: str | None = None):
+        super().__init__("..surface.func", name)
+        self.new_api = new_api
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from .functorch import deprecated
+
+        deprecated(self.name, self.new_api)
+        return super().__call__(*args, **kwargs)
+
+
+def _functorch_members() -> dict[str, Any]:
+    from .functorch import MODULE_FUNCTIONS
+
+    transforms = [n for n in _FUNC if n != "linearize"]  # (functorch has no linearize)
+    return {
+        **{n: _Deprecated(n, "torch.vmap" if n == "vmap" else None) for n in transforms},
+        **MODULE_FUNCTIONS,
+    }
+
+
 class ProgramFunction:
     """A value of the program called from gradcli's code: through the running interpreter's
     calls (its signature check, its limits, its error positions)."""
@@ -246,14 +271,17 @@ def _warn(message: Any, category: Any = None, stacklevel: Any = 1, source: Any =
     make it an error."""
     from . import pywarnings
     from .builtins import builtin_str
+    from .exceptions import CLASSES, ExcValue
     from .values import current
 
     rt = current()
+    if isinstance(message, ExcValue) and message.cls.is_subclass_of(CLASSES["Warning"]):
+        # `warnings.warn(UserWarning("..."))`: the instance's class is the category
+        category, message = message.cls, message.text()
     text = builtin_str(message)
     kind = "UserWarning" if category is None else pywarnings.warning_category(category, "warn")
-    if rt.filtered(text, kind, "__main__"):
-        return
-    rt.warn(text, rt.current_stmt)
+    level = stacklevel if isinstance(stacklevel, int) and not isinstance(stacklevel, bool) else 1
+    rt.python_warning(text, kind, "__main__", stacklevel=level)
 
 
 def _warnings_namespace() -> Namespace:
@@ -614,7 +642,7 @@ def _build() -> dict[str, Namespace]:
         "collections": Namespace("collections", {"OrderedDict": ORDERED_DICT}),
         # `from functorch import vmap, grad`: the library's old name, whose functions are
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
-        "functorch": Namespace("functorch", {n: torch.members["func"].members[n] for n in _FUNC}),
+        "functorch": Namespace("functorch", load=_functorch_members),
     }
 
 

@@ -275,10 +275,12 @@ DICT: dict[str, Callable[..., Any]] = {
 
 
 def refuse_module_entries(*_: Any, **__: Any) -> None:
-    """Writing into `module._modules` (the program reads it; registering goes elsewhere)."""
+    """Writing into `module._modules` / `_parameters` / `_buffers` (the program reads them;
+    registering goes elsewhere)."""
     raise NotSupported(
-        "changing a module's _modules directly is not supported",
-        hint="register a submodule with self.add_module(name, module) or self.name = module",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
+        hint="register with self.name = module (or nn.Parameter), self.add_module(name, "
+        "module), self.register_parameter(name, p) or self.register_buffer(name, t)",
     )
 
 

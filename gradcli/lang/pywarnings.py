@@ -83,7 +83,9 @@ def _action(action: Any) -> str:
 def _filters() -> list:
     from .values import current
 
-    return current().warning_filters
+    rt = current()
+    rt.filters_changed()  # (asked for to change them: Python then forgets what it showed)
+    return rt.warning_filters
 
 
 def _text(v: Any, name: str, fn: str) -> str:
@@ -140,31 +142,80 @@ def action_for(message: str, category: str, module: str, filters: list) -> str:
     return "default"
 
 
+def _class(name: str) -> ExcClass:
+    from .exceptions import CLASSES
+
+    return CLASSES.get(name) or ExcClass(name)
+
+
+class WarningMessage:
+    """One warning a `catch_warnings(record=True)` collected: `.message` (the warning, an
+    instance of its category: `str(w.message)` is its text), `.category`, `.filename`,
+    `.lineno` (the program's line that warned), `.line`, `.file`, `.source` (None)."""
+
+    __slots__ = ("text", "category", "filename", "lineno")
+
+    def __init__(self, text: str, category: str, filename: str, lineno: int):
+        self.text, self.category, self.filename, self.lineno = text, category, filename, lineno
+
+    def program_attribute(self, name: str) -> Any:
+        if name == "message":
+            return _class(self.category)(self.text)
+        if name == "category":
+            return _class(self.category)
+        if name in ("filename", "lineno"):
+            return getattr(self, name)
+        if name in ("line", "file", "source"):
+            return None
+        raise GradcliError(f"'WarningMessage' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
+    def program_typename(self) -> str:
+        return "WarningMessage"
+
+    def program_str(self) -> str:  # `print(w[0])`, `str(w[0])`: Python's __str__
+        return (
+            f"{{message : {self.category}({self.text!r}), category : {self.category!r}, "
+            f"filename : {self.filename!r}, lineno : {self.lineno}, line : None}}"
+        )
+
+    def __repr__(self) -> str:  # (in a list: Python's object repr, its address differs)
+        return f"<warnings.WarningMessage object at {id(self):#x}>"
+
+
 class CatchWarnings:
-    """`with warnings.catch_warnings():` the filters set inside are undone at its end."""
+    """`with warnings.catch_warnings():` the filters set inside are undone at its end; with
+    `record=True` the warnings shown inside are collected in the list it gives (`as w`)
+    instead of written to stderr."""
 
     def __init__(self, record: Any = False, action: Any = None, category: Any = None) -> None:
-        if record:
-            raise NotSupported(
-                "warnings.catch_warnings(record=True) is not supported: gradcli writes "
-                "warnings to standard error, it does not collect them",
-                hint="use catch_warnings() with simplefilter('error') to turn a warning into an "
-                "exception you can catch",
-            )
+        self.record = bool(record)
         self.action = None if action is None else _action(action)
         self.category = category
         self.saved: list | None = None
-        self.as_value = None
+        self.saved_record: list | None = None
+        self.as_value: list | None = None
 
     def enter(self) -> None:
+        from .values import current
+
         filters = _filters()
         self.saved = list(filters)
+        if self.record:
+            rt = current()
+            self.saved_record = rt.warning_record
+            self.as_value = rt.warning_record = []
         if self.action is not None:
             simplefilter(self.action, self.category)
 
     def exit(self) -> None:
+        from .values import current
+
         filters = _filters()
         filters[:] = self.saved or []
+        if self.record:
+            current().warning_record = self.saved_record
 
 
 def catch_warnings(record: Any = False, *, action: Any = None, category: Any = None) -> Any:

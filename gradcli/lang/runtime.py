@@ -138,6 +138,10 @@ class Runtime:
         self.warned: set[str] = set()
         self.warning_filters: list = []  # the program's warnings filters (`pywarnings`)
         self._warned_at: set[str] = set()  # the warnings shown, with their places
+        # `warnings.catch_warnings(record=True)`: the list the innermost one collects into
+        self.warning_record: list | None = None
+        self._python_warned: set[str] = set()  # Python's registry of warnings shown
+        self.call_sites: list[ast.AST | None] = []  # the statements calling the user functions
         self.more_warnings = 0
         # What torch.save kept, by path (a program writes no files; torch.load reads these).
         self.saved_files: dict[str, Any] = {}
@@ -373,6 +377,7 @@ class Runtime:
         pushed = self.enter_call()
         frame = Frame(local, f.closure, self)
         outer = self._stmt
+        self.call_sites.append(outer)  # (a warning's stacklevel=2 names the caller's line)
         try:
             if f.grad_mode is not None:
                 from .gradmode import grad_mode_block
@@ -382,6 +387,7 @@ class Runtime:
             else:
                 r = code.body(frame)
         finally:
+            self.call_sites.pop()
             self.leave_call(pushed, outer)
         if code.expression:
             return r
@@ -466,7 +472,10 @@ class Runtime:
         # its own attributes (parameters, submodules, methods), a Generator names its methods.
         if hasattr(type(owner), "program_attribute") and (
             not attr.startswith("_")
-            or (attr == "_modules" and isinstance(owner, surface_nn.Module))
+            or (
+                attr in ("_modules", "_parameters", "_buffers")
+                and isinstance(owner, surface_nn.Module)
+            )
         ):
             return owner.program_attribute(attr)
         if kind is Node and is_saved_name(attr):
@@ -669,7 +678,7 @@ class Runtime:
             self.echo(text)
 
     # -- warnings --
-    def warn(self, message: str, node: ast.AST | None = None) -> None:
+    def warn(self, message: str, node: ast.AST | None = None, dedup: bool = True) -> None:
         """A warning for the user (the CLI writes them to stderr after the run)."""
         if len(self.warnings) < self.MAX_WARNINGS:
             span = self.span(node)
@@ -677,7 +686,7 @@ class Runtime:
             text = f"{where}warning: {message}"
             # Python's default filter: a warning is shown once for each place it comes from
             # (a loop warns on its first pass only)
-            if span is None or text not in self._warned_at:
+            if not dedup or span is None or text not in self._warned_at:
                 if span is not None:
                     self._warned_at.add(text)
                 self.warnings.append(text)
@@ -692,7 +701,68 @@ class Runtime:
             if message in self.warned:
                 return
             self.warned.add(message)
-        self.warn(message + (f"\n  hint: {hint}" if hint else ""), self.current_stmt)
+        self.python_warning(message, "UserWarning", "torch", hint)
+
+    def python_warning(
+        self,
+        message: str,
+        category: str,
+        module: str = "__main__",
+        hint: str | None = None,
+        stacklevel: int = 1,
+    ) -> None:
+        """A warning of Python's `warnings` machinery (the program's `warnings.warn`, a
+        deprecation PyTorch warns of) at the statement running: the program's filters decide
+        (an error raises it; "always" shows each one, "once" the first of its text, the
+        default the first at each place); shown on stderr, or collected by a
+        `catch_warnings(record=True)`."""
+        from .pywarnings import action_for
+
+        action = action_for(message, category, module, self.warning_filters)
+        if action == "error":
+            raise GradcliError(message).mirror(category).pytorch()
+        if action == "ignore":
+            return
+        node = self.current_stmt
+        if stacklevel > 1 and self.call_sites:
+            # the statement of the caller `stacklevel - 1` calls out (the outermost one where
+            # the stack is not that deep)
+            node = self.call_sites[-min(stacklevel - 1, len(self.call_sites))]
+        span = self.span(node)
+        if action != "always" and (span is not None or action != "default"):
+            key = {
+                "once": f"once:{category}:{message}",
+                "module": f"module:{category}:{module}:{message}",
+            }.get(action, f"{span.source.name}:{span.line}" if span else "")
+            key += f":{category}:{message}"  # (Python's registry: text, category, line)
+            if key in self._python_warned:
+                return
+            self._python_warned.add(key)
+        if self.warning_record is not None:
+            self.record_warning(message, category, node)
+            return
+        self.warn(message + (f"\n  hint: {hint}" if hint else ""), node, dedup=False)
+
+    def record_warning(self, message: str, category: str, node: ast.AST | None) -> None:
+        from .pywarnings import WarningMessage
+
+        record = self.warning_record
+        assert record is not None
+        limits.LIST_ITEMS.check(len(record) + 1, "the number of warnings recorded")
+        span = self.span(node)
+        record.append(
+            WarningMessage(
+                message,
+                category,
+                span.source.name if span is not None else "<unknown>",
+                span.line if span is not None else 0,
+            )
+        )
+
+    def filters_changed(self) -> None:
+        """Python forgets which warnings it has shown where when the filters change (a
+        `catch_warnings()` block shows a warning again)."""
+        self._python_warned.clear()
 
     def filtered(self, message: str, category: str, module: str) -> bool:
         """Whether the program's warnings filters drop this warning; raises it where they

@@ -53,6 +53,7 @@ from .functional_ad import (
     requiring_grad,
     tangents_through,
 )
+from .nn import Module
 
 __all__ = [
     "functional_call",
@@ -1316,3 +1317,132 @@ def stack_module_state(models: Any) -> tuple[dict[str, Tensor], dict[str, Tensor
     params = stacked(tables("named_parameters"))
     buffers = stacked(tables("named_buffers"))
     return params, buffers
+
+
+# --- functorch's make_functional --------------------------------------------------------------
+
+
+def _class_of(m: Any) -> tuple:
+    """A module's class: a program's nn.Module subclass is its class (`cls`), a built-in
+    module its name."""
+    return (type(m), m.name, id(getattr(m, "cls", None)))
+
+
+class FunctionalModule(Module):
+    """functorch's make_functional result: `fmodel(params, *args)` calls its own copy of the
+    model (`stateless_model`) with the given tensors in place of its parameters, by position
+    (as PyTorch's, the shorter of the names and the tensors given)."""
+
+    ATTRIBUTES = ("training", "param_names")
+
+    def __init__(self, stateless_model: Any, param_names: tuple, buffer_names: tuple = ()):
+        """`param_names`: the names of each distinct parameter (several where tied)."""
+        super().__init__()
+        self._modules["stateless_model"] = stateless_model
+        self._names = param_names
+        self._buffer_names = buffer_names
+        self.param_names = tuple(n[0] for n in param_names)
+        self.buffer_names = tuple(n[0] for n in buffer_names)
+
+    def _call(self, given: list[tuple[tuple, Any]], args: tuple, kwargs: dict) -> Any:
+        tensors: dict[str, Any] = {}
+        for names, values in given:
+            if isinstance(values, Tensor) or not isinstance(values, (tuple, list)):
+                raise error(f"'{pytype_name(values)}' object is not iterable", "TypeError")
+            for tied, value in zip(names, values):
+                limits.BUDGET.tick()
+                if not isinstance(value, Tensor):
+                    shown = repr(value) if isinstance(value, (int, float, bool)) else "value"
+                    raise error(f"{shown} is not an instance of torch.Tensor", "TypeError")
+                for name in tied:  # every name of a tied parameter gets the tensor
+                    tensors[name] = value
+        return functional_call(self._modules["stateless_model"], tensors, args, kwargs)
+
+    def forward(self, params: Any, *args: Any, **kwargs: Any) -> Any:
+        return self._call([(self._names, params)], args, kwargs)
+
+
+class FunctionalModuleWithBuffers(FunctionalModule):
+    """make_functional_with_buffers's: `fmodel(params, buffers, *args)`."""
+
+    ATTRIBUTES = ("training", "param_names", "buffer_names")
+
+    def forward(self, params: Any, buffers: Any, *args: Any, **kwargs: Any) -> Any:
+        given = [(self._names, params), (self._buffer_names, buffers)]
+        return self._call(given, args, kwargs)
+
+
+def _tied(named: list[tuple[str, Tensor]]) -> list[tuple[tuple[str, ...], Tensor]]:
+    """(names, tensor) for each distinct tensor, in first-name order: a tensor shared by two
+    modules (tied weights) is one entry with both names."""
+    by_id: dict[int, tuple[list[str], Tensor]] = {}
+    for name, t in named:
+        limits.BUDGET.tick()
+        by_id.setdefault(id(t), ([], t))[0].append(name)
+    return [(tuple(names), t) for names, t in by_id.values()]
+
+
+def make_functional(copy: Any, disable_autograd_tracking: Any, buffers: bool) -> tuple:
+    """functorch's make_functional(_with_buffers) of `copy`, the model's deep copy (the
+    interpreter's, as PyTorch copies the model): (fmodel, params) or (fmodel, params, buffers),
+    params the copy's own parameters (new leaves, as PyTorch's), one for each distinct tensor
+    in `named_parameters()` order."""
+
+    if not isinstance(copy, Module):
+        what = "named_parameters" if buffers else "buffers"
+        raise error(f"'{pytype_name(copy)}' object has no attribute '{what}'", "AttributeError")
+    named_params = _tied(copy.named_parameters(remove_duplicate=False))
+    if not buffers and any(True for _ in copy.named_buffers()):
+        raise error(
+            "make_functional(model): `model` has buffers. Please use "
+            "make_functional_with_buffers(model) instead.",
+            "RuntimeError",
+        )
+    params = tuple(p for _, p in named_params)
+    if disable_autograd_tracking:
+        for p in params:
+            p.requires_grad_(False)
+    if not buffers:
+        return FunctionalModule(copy, tuple(n for n, _ in named_params)), params
+    named_buffers = _tied(copy.named_buffers(remove_duplicate=False))
+    fmodel = FunctionalModuleWithBuffers(
+        copy, tuple(n for n, _ in named_params), tuple(n for n, _ in named_buffers)
+    )
+    return fmodel, params, tuple(b for _, b in named_buffers)
+
+
+def check_ensemble(models: Any) -> list:
+    """combine_state_for_ensemble's checks of its models, in PyTorch's words."""
+    from .nn import Module, ModuleList
+
+    if isinstance(models, ModuleList):
+        ms = list(models._modules.values())
+    elif isinstance(models, (list, tuple)):
+        ms = list(models)
+    else:
+        shown = models.name if isinstance(models, Module) else pytype_name(models)
+        raise error(f"object of type '{shown}' has no len()", "TypeError")
+    if not ms:
+        raise error("combine_state_for_ensemble: Expected at least one model, got 0.")
+    for m in ms:
+        limits.BUDGET.tick()
+        if not isinstance(m, Module):
+            raise error(f"'{pytype_name(m)}' object has no attribute 'training'", "AttributeError")
+    if len({bool(m.training) for m in ms}) != 1:
+        raise error(
+            "combine_state_for_ensemble: Expected all models to have the same training/eval mode."
+        )
+    if len({_class_of(m) for m in ms}) != 1:
+        raise error("combine_state_for_ensemble: Expected all models to be of the same class.")
+    return ms
+
+
+def stack_shards(tables: list[tuple]) -> tuple:
+    """combine_state_for_ensemble's stacking: the i-th tensor of every model stacked along a
+    new first dimension, detached (plain tensors, as PyTorch's)."""
+    out = []
+    for shards in zip(*tables):
+        limits.BUDGET.tick()
+        with grad_mode(False):
+            out.append(F.stack(list(shards)).detach())
+    return tuple(out)

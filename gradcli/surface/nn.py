@@ -340,6 +340,9 @@ class Module:
             _meta_refused(self, f"`.{name}` of {self.name}")
         if name == "_modules":
             return self._modules
+        if name in ("_parameters", "_buffers"):
+            # read (a snapshot, as a dict the language does not write through)
+            return ModuleEntries(getattr(self, name))
         if name in self._parameters:
             return self._parameters[name]
         if name in self._modules:
@@ -359,7 +362,7 @@ class Module:
         raise GradcliError(
             f'Module [{self.name}] is missing the required "forward" function',
             hint="define forward(self, x) in the module's class",
-        )
+        ).mirror("NotImplementedError")
 
     def __call__(self, *inputs: Any, **kwargs: Any) -> Any:
         # A module's call runs no statement of the program (nn.Sequential of a million
@@ -368,6 +371,8 @@ class Module:
         if self.__dict__.get("_on_meta") and not _META_CALL[0]:
             _meta_refused(self, f"calling {self.name}")
         table = self.__dict__.get("_module_hooks")
+        if kwargs and type(self).__module__.startswith(_SURFACE):
+            kwargs = _by_pytorchs_names(self, inputs, kwargs)
         try:
             if not table or not any(table.values()):
                 return self.forward(*inputs, **kwargs)
@@ -377,8 +382,13 @@ class Module:
             # fit the module's forward, the program's error.
             if not call_did_not_fit(e, callers=_CALLERS):
                 raise
+            words = None
+            if type(self).__module__.startswith(_SURFACE):
+                from .callerrors import forward_error
+
+                words = forward_error(self.name, len(inputs), list(kwargs))
             raise GradcliError(
-                f"{self.name}.{str(e)}" if str(e).startswith("forward()") else str(e),
+                words or (f"{self.name}.{str(e)}" if str(e).startswith("forward()") else str(e)),
                 hint=f"see the inputs {self.name} takes: {_forward_params(self)}",
             ).mirror("TypeError") from None
 
@@ -605,11 +615,31 @@ class Module:
                 t.grad = Tensor(np.zeros_like(t.grad.data))
 
     def train(self, mode: bool = True) -> Module:
+        """The mode of this module and of those below it; a submodule whose class (the
+        program's) defines `train` is switched by calling it, as PyTorch's train calls each
+        child's (walked without recursion: a deep nesting is no Python recursion)."""
         if not isinstance(mode, bool):
             raise GradcliError("training mode is expected to be boolean")
-        for m in self.module_list():
+        self.training = mode
+        seen = {id(self)}
+        stack = list(reversed(self._modules.values()))
+        while stack:
+            m = stack.pop()
+            if m is None or id(m) in seen:
+                continue
+            seen.add(id(m))
+            limits.BUDGET.tick()
+            own = m.program_train()
+            if own is not None:
+                own(mode)
+                continue
             m.training = mode
+            stack.extend(reversed(m._modules.values()))
         return self
+
+    def program_train(self) -> Callable[[bool], Any] | None:
+        """A `train` method the module's class (a program's) defines, else None."""
+        return None
 
     def eval(self) -> Module:
         return self.train(False)
@@ -1640,8 +1670,77 @@ def _old_backward_hook_warning(args: tuple, out: Any, node: Any) -> str | None:
 _CALLERS = frozenset((Module.__call__.__code__, _call_hooked.__code__))
 
 
+_SURFACE = __name__.rpartition(".")[0] + "."  # (torch.nn's modules: not a program's class)
+# (module class, name) -> PyTorch's forward parameter name -> gradcli's forward's
+_RENAMES: dict[tuple[type, str], dict[str, str] | None] = {}
+
+
+def _by_pytorchs_names(m: Module, inputs: tuple, kwargs: dict) -> dict:
+    """The keyword inputs of a call of one of torch.nn's modules (`nn.Linear(2, 3)(input=x)`,
+    `nn.MSELoss()(input=a, target=b)`) under PyTorch's forward's parameter names: checked
+    against PyTorch's forward (a name it does not take, a value given twice: Python's words,
+    as PyTorch's module raises them), then renamed to gradcli's forward's parameters, which
+    come in PyTorch's order. Modules whose forward is not in the table pass as they are."""
+    from .callerrors import forward_error, forward_params
+
+    got = forward_params(m.name)
+    if got is None:
+        return kwargs
+    error = forward_error(m.name, len(inputs), list(kwargs))
+    if error is not None:
+        raise GradcliError(error).mirror("TypeError")
+    key = (type(m), m.name)
+    if key not in _RENAMES:
+        _RENAMES[key] = _renames(m, got[2])
+    renames = _RENAMES[key]
+    if renames is None:
+        return kwargs
+    out = {}
+    for k, v in kwargs.items():
+        if k not in renames:
+            raise NotSupported(
+                f"{m.name}'s input `{k}` is not supported by gradcli",
+                hint=f"see the inputs {m.name} takes: {_forward_params(m)}",
+            )
+        out[renames[k]] = v
+    return out
+
+
+def _renames(m: Module, params: list) -> dict[str, str] | None:
+    """PyTorch's forward parameter name -> gradcli's (by position; the same name where it is
+    gradcli's too); None where gradcli's forward takes `*inputs` (it binds them itself)."""
+    import inspect
+
+    try:
+        mine = list(inspect.signature(m.forward).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind == p.VAR_POSITIONAL for p in mine):
+        return None
+    names = [p.name for p in mine if p.kind != p.VAR_KEYWORD]
+    out = {}
+    for i, (name, _, _) in enumerate(params):
+        if name in names:
+            out[name] = name
+        elif i < len(mine) and mine[i].kind in (
+            mine[i].POSITIONAL_OR_KEYWORD,
+            mine[i].KEYWORD_ONLY,
+        ):
+            if mine[i].name not in {p[0] for p in params}:
+                out[name] = mine[i].name
+    return out
+
+
 def _forward_params(m: Module) -> str:
     import inspect
+
+    if type(m).__module__.startswith(_SURFACE):  # torch.nn's: PyTorch's names
+        from .callerrors import forward_params
+
+        got = forward_params(m.name)
+        if got is not None:
+            shown = [n + ("=..." if d else "") for n, k, d in got[2] if k in ("P", "PK")]
+            return "forward(" + ", ".join(shown) + ")"
 
     try:
         params = inspect.signature(m.forward).parameters.values()

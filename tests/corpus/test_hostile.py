@@ -1744,9 +1744,9 @@ CASES: list[Case] = [
     ),
     Case(
         "module_private_attribute",
-        "class M(torch.nn.Module):\n    pass\nm = M()\np = m._parameters",
-        "has no attribute '_parameters'",
-        (4, 5),
+        "class M(torch.nn.Module):\n    pass\nm = M()\np = m._parameters\ndel p['w']",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
+        (5, 5),
     ),
     Case(
         "super_outside_method",
@@ -1783,9 +1783,9 @@ CASES: list[Case] = [
     ),
     Case(
         "exception_args",
-        "try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    a = e.args",
-        "has no attribute 'args'",
-        (4, 9),
+        "try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    a = e.__traceback__",
+        "`.__traceback__` is not accessible in gradcli programs",
+        (4, 10),
     ),
     Case("raise_non_exception", "raise torch.ones(1)", "must derive from BaseException", (1, 1)),
     Case("type_bare", "t = type\nx = t(1)", "`type` is only supported as a call", (1, 5)),
@@ -3657,8 +3657,8 @@ CASES: list[Case] = [
     ),
     Case(
         "getattr_dunder_class",
-        "x = torch.ones(2)\nc = getattr(x, '__class__')",
-        "getattr(..., '__class__') is not accessible",
+        "x = torch.ones(2)\nc = getattr(x, '__dict__')",
+        "getattr(..., '__dict__') is not accessible",
         (2, 5),
     ),
     Case(
@@ -3741,9 +3741,9 @@ CASES: list[Case] = [
     ),
     Case(
         "plain_several_bases",
-        "class A:\n    pass\nclass B(A, object):\n    pass",
-        "a class with several base classes is not supported",
-        (3, 12),
+        "class A:\n    pass\nclass B(A, object, print):\n    pass",
+        "a class with several base classes is not supported with print among them",
+        (3, 20),
     ),
     Case(
         "plain_exception_subclass",
@@ -5099,9 +5099,11 @@ CASES: list[Case] = [
     ),
     Case(
         "warnings_catch_record",
-        "import warnings\nwith warnings.catch_warnings(record=True) as w:\n    pass",
-        "catch_warnings(record=True) is not supported",
-        (2, 6),
+        "import warnings\nwith warnings.catch_warnings(record=True) as w:\n"
+        "    warnings.simplefilter('always')\n    while True:\n        warnings.warn('x')",
+        "the time limit",
+        None,
+        env={"GRADCLI_TIME_SECONDS": "2"},
     ),
     Case(
         "warnings_filters_many_then_error",
@@ -5113,7 +5115,7 @@ CASES: list[Case] = [
     Case(
         "abc_base_then_another",
         "import torch\nfrom abc import ABC\nclass A(torch.nn.Module, ABC, dict):\n    pass",
-        "a class with several base classes is not supported",
+        "a class with several base classes is not supported with dict among them",
         (3, 31),
     ),
     Case(
@@ -5121,6 +5123,140 @@ CASES: list[Case] = [
         "from abc import ABC\nABC.register(int)",
         "cannot use the module `abc`",
         (2, 1),
+    ),
+    Case(
+        "functorch_module_dunder",
+        "import torch\nfrom functorch import make_functional\n"
+        "f, p = make_functional(torch.nn.Linear(1, 1))\nz = f.__class__.__subclasses__()",
+        "`.__subclasses__` is not accessible in gradcli programs",
+        (4, 16),
+    ),
+    Case(
+        "functorch_module_private_method",
+        "import torch\nfrom functorch import make_functional\n"
+        "f, p = make_functional(torch.nn.Linear(1, 1))\nz = f._call",
+        "'FunctionalModule' object has no attribute '_call'",
+        (4, 5),
+    ),
+    Case(
+        "functorch_params_not_tensors",
+        "import torch\nfrom functorch import make_functional\n"
+        "f, p = make_functional(torch.nn.Linear(1, 1))\nz = f([print, len], torch.ones(1))",
+        "value is not an instance of torch.Tensor",
+        (4, 5),
+    ),
+    Case(
+        "functorch_make_functional_of_itself_nested",
+        "import torch\nfrom functorch import make_functional\n"
+        "f = torch.nn.Linear(1, 1)\nfor i in range(10**6):\n    f, p = make_functional(f)",
+        "make_functional(): the value is nested over 100 levels deep",
+        (5, 12),
+        env={"GRADCLI_TIME_SECONDS": "2"},
+    ),
+    Case(
+        "functorch_ensemble_of_many",
+        "import torch\nimport functorch\n"
+        "ms = [torch.nn.Linear(100, 100) for i in range(10**5)]\n"
+        "f, p, b = functorch.combine_state_for_ensemble(ms)",
+        "the time limit",
+        None,
+        env={"GRADCLI_TIME_SECONDS": "2"},
+    ),
+    Case(
+        "several_bases_growing_order",
+        "class A:\n    pass\nclass B:\n    pass\nfor i in range(10**6):\n"
+        "    class A(A, B):\n        pass",
+        "the number of classes A derives from is 101, over the limit of 100",
+        (6, 5),
+    ),
+    Case(
+        "several_bases_mixin_train_calls_eval",
+        "import torch\nclass M:\n    def train(self, mode=True):\n        return self.eval()\n"
+        "class N(M, torch.nn.Module):\n    pass\nN().eval()",
+        "the depth of function calls is 51, over the limit of 50",
+        (4, 16),
+    ),
+    Case(
+        "several_bases_super_dunder",
+        "import torch\nclass A:\n    def f(self):\n        return super().__dict__\n"
+        "class B(A, torch.nn.Module):\n    pass\nB().f()",
+        "`.__dict__` is not accessible in gradcli programs",
+        (4, 23),
+    ),
+    Case(
+        "several_bases_mixin_dunder_into_module",
+        "import torch\nclass M:\n    def __getitem__(self, i):\n        return open\n"
+        "class N(M, torch.nn.Module):\n    pass\nz = N()[0]",
+        "method `__getitem__` of the mixin M is not supported in an nn.Module subclass (N)",
+        (5, 1),
+    ),
+    Case(
+        "several_bases_builtin_type",
+        "class A:\n    pass\nclass B(A, dict):\n    pass",
+        "a class with several base classes is not supported with dict among them",
+        (3, 12),
+    ),
+    Case(
+        "warnings_record_holds_itself",
+        "import warnings\nwith warnings.catch_warnings(record=True) as w:\n"
+        "    warnings.simplefilter('always')\n    warnings.warn('x')\n    w.append(w)\n"
+        "    w[0].message.__class__.__subclasses__()",
+        "`.__subclasses__` is not accessible in gradcli programs",
+        (6, 27),
+    ),
+    Case(
+        "warnings_record_private",
+        "import warnings\nwith warnings.catch_warnings(record=True) as w:\n"
+        "    warnings.simplefilter('always')\n    warnings.warn('x')\nz = w[0].text",
+        "'WarningMessage' object has no attribute 'text'",
+        (5, 5),
+    ),
+    Case(
+        "warnings_record_nested_blocks",
+        "import warnings\nws = []\nfor i in range(10**6):\n"
+        "    with warnings.catch_warnings(record=True) as w:\n"
+        "        warnings.simplefilter('always')\n        warnings.warn('x' * 1000)\n"
+        "        ws.append(w)",
+        "the time limit",
+        None,
+        env={"GRADCLI_TIME_SECONDS": "2"},
+    ),
+    Case(
+        "getattr_class_then_dunder",
+        "import torch\nc = getattr(torch.ones(1), '__class__')\nz = getattr(c, '__subclasses__')",
+        "getattr(..., '__subclasses__') is not accessible in gradcli programs",
+        (3, 5),
+    ),
+    Case(
+        "hasattr_property_recursion",
+        "class A:\n    @property\n    def p(self):\n        return hasattr(self, 'p')\nv = A().p",
+        "the depth of function calls is 51, over the limit of 50",
+        (4, 16),
+    ),
+    Case(
+        "module_parameters_table_written",
+        "import torch\nm = torch.nn.Linear(1, 1)\nm._parameters['weight'] = print",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
+        (3, 1),
+    ),
+    Case(
+        "forward_keywords_many",
+        "import torch\nkw = {str(i): 1 for i in range(10**5)}\ny = torch.nn.Linear(1, 1)(**kw)",
+        "Linear.forward() got an unexpected keyword argument '0'",
+        (3, 5),
+    ),
+    Case(
+        "forward_keyword_dunder",
+        "import torch\ny = torch.nn.Linear(1, 1)(**{'__class__': 1})",
+        "Linear.forward() got an unexpected keyword argument '__class__'",
+        (2, 5),
+    ),
+    Case(
+        "forward_keywords_each_call_timed",
+        "import torch\nm = torch.nn.Identity()\nx = torch.ones(1)\nwhile True:\n    x = m(input=x)",
+        "the time limit",
+        None,
+        env={"GRADCLI_TIME_SECONDS": "1"},
     ),
     Case(
         "partial_chain_is_timed",
@@ -5532,19 +5668,19 @@ CASES: list[Case] = [
     Case(
         "modules_item_assignment",
         NN + "m = nn.Linear(1, 1)\nm._modules['a'] = nn.ReLU()\n",
-        "changing a module's _modules directly is not supported",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
         (4, 1),
     ),
     Case(
         "modules_update_with_junk",
         NN + "m = nn.Sequential(nn.ReLU())\nm._modules.update({'a': 1})\n",
-        "changing a module's _modules directly is not supported",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
         (4, 1),
     ),
     Case(
         "modules_del_item",
         NN + "m = nn.Sequential(nn.ReLU())\ndel m._modules['0']\n",
-        "changing a module's _modules directly is not supported",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
         (4, 5),
     ),
     Case(
@@ -5555,9 +5691,9 @@ CASES: list[Case] = [
     ),
     Case(
         "private_parameters_still_hidden",
-        NN + "m = nn.Linear(1, 1)\np = m._parameters\n",
-        "has no attribute '_parameters'",
-        (4, 5),
+        NN + "m = nn.Linear(1, 1)\np = m._parameters\np.pop('weight')\n",
+        "changing a module's _modules, _parameters or _buffers directly is not supported",
+        (5, 1),
     ),
     # --- resize_: sizes checked before any work; growth and non-contiguous refused ---------
     Case(

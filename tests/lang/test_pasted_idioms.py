@@ -52,8 +52,8 @@ def test_functorch_is_torch_func_under_its_old_name() -> None:
         "tensor(0.8776) tensor(0.8776)\ntensor([3., 3.])\n"
         "tensor([[ 6.,  0.],\n        [ 0., 12.]])\n"
     )
-    with pytest.raises(GradcliError, match="cannot import name `make_functional`"):
-        out("from functorch import make_functional\n")
+    with pytest.raises(GradcliError, match="cannot import name `make_fx`"):
+        out("from functorch import make_fx\n")
 
 
 def test_tuples_and_sizes_concatenate_to_a_size() -> None:

@@ -1994,7 +1994,17 @@ add(
     ],
     esc("call_getattr", "f = getattr(torch, 'lo' + 'ad')('/etc/passwd')", ("No such file",)),
     # getattr is the written attribute's twin: the same tables, the same dunder audit
-    esc("getattr_dunder_built", "n = '__cla' + 'ss__'\nc = getattr(torch.ones(1), n)"),
+    esc("getattr_dunder_built", "n = '__dic' + 't__'\nc = getattr(torch.ones(1), n)"),
+    # getattr(x, '__class__') is x.__class__, type(x): the audited class value, nothing more
+    esc(
+        "getattr_class_built",
+        "n = '__cla' + 'ss__'\nc = getattr(torch.ones(1), n)\nprint(c, c.__name__)",
+        codes=frozenset({0}),
+    ),
+    esc(
+        "getattr_class_then_built",
+        "c = getattr(torch.ones(1), '__class__')\ns = getattr(c, '__subcl' + 'asses__')",
+    ),
     esc("getattr_self_of_builtin", "s = getattr(getattr, '__self__')"),
     esc("getattr_reduce", "r = getattr(torch.ones(1), '__reduce_ex__')(2)"),
     esc("getattr_default_swallows_no_audit", "v = getattr(print, '__globals__', None)"),
@@ -2129,7 +2139,12 @@ add(
     esc("subscript_builtins", "b = __builtins__['open']"),
     # exceptions that carry objects
     esc("except_traceback", "try:\n    v = 1 / 0\nexcept Exception as e:\n    t = e.__traceback__"),
-    esc("except_args", "try:\n    v = 1 / 0\nexcept ZeroDivisionError as e:\n    t = e.args"),
+    # e.args is Python's tuple of the message (strings and the program's own values)
+    esc(
+        "except_args",
+        "try:\n    v = 1 / 0\nexcept ZeroDivisionError as e:\n"
+        "    t = e.args[0].__class__.__subclasses__()",
+    ),
     esc("raise_from", "raise Exception('x') from None"),
     esc("try_star", "try:\n    pass\nexcept* ValueError:\n    pass"),
     esc("assert_message", "assert False, __import__('os')"),
@@ -2282,7 +2297,7 @@ add(
         "lang_self_dict",
         "class M(torch.nn.Module):\n    def f(self):\n        return self.__dict__",
     ),
-    esc("lang_module_private", "class M(torch.nn.Module):\n    pass\np = M()._parameters"),
+    esc("lang_module_private", "class M(torch.nn.Module):\n    pass\np = M()._forward_hooks"),
     esc("lang_super_outside", "def f():\n    return super()\ny = f()", (r"only supported",)),
     esc(
         "lang_exception_traceback",
@@ -3047,7 +3062,7 @@ add(
         "class M(torch.nn.Module):\n    def __init__(self):\n"
         "        super().__init__()\n        self.__class__ = int\nm = M()",
     ),
-    esc("new_module_private_fstring", "m = torch.nn.Linear(1, 1)\ns = f'{m._parameters}'"),
+    esc("new_module_private_fstring", "m = torch.nn.Linear(1, 1)\ns = f'{m._forward_hooks}'"),
     esc("new_module_format_attribute", "m = torch.nn.Linear(1, 1)\ns = '{0.weight}'.format(m)"),
     esc("new_module_dict", "m = torch.nn.Linear(1, 1)\np = m.__dict__"),
     esc(

@@ -3433,3 +3433,15 @@ add(
         REFUSED,
     ),
 )
+
+# -- ranges as tensor data (explore16): bounded by the list-items limit, whatever the nesting --
+add(
+    small("e16_range_data_huge", "x = torch.tensor(range(10**12))", LIMIT),
+    small("e16_range_data_nested_many", "x = torch.LongTensor([range(10**6)] * 1000)", LIMIT),
+    small(
+        "e16_range_data_nested_deep",
+        "d = range(2)\nfor i in range(100):\n    d = [d]\nx = torch.tensor(d)",
+        LIMIT + (r"nested too deeply",),
+    ),
+    small("e16_range_data_as_float_huge", "x = torch.Tensor(range(10**9))", LIMIT),
+)

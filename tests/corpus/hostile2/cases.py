@@ -3445,3 +3445,38 @@ add(
     ),
     small("e16_range_data_as_float_huge", "x = torch.Tensor(range(10**9))", LIMIT),
 )
+
+# -- what a Function's backward returns (explore16): checked before anything is converted ----
+E16_FN = (
+    "class F(torch.autograd.Function):\n"
+    "    @staticmethod\n"
+    "    def forward(ctx, x):\n"
+    "        return x * 2\n"
+    "    @staticmethod\n"
+    "    def backward(ctx, g):\n"
+    "        return {}\n"
+    "x = torch.ones(3, requires_grad=True)\n"
+    "F.apply(x).sum().backward()\n"
+)
+add(
+    small(
+        "e16_backward_returns_huge_list",
+        E16_FN.format("[0.0] * 10**6"),
+        (r"expected Variable or None \(got list\)",) + LIMIT,
+    ),
+    small(
+        "e16_backward_returns_function",
+        E16_FN.format("F.backward"),
+        (r"expected Variable or None",),
+    ),
+    small(
+        "e16_backward_returns_generator",
+        E16_FN.format("(t for t in [g])"),
+        (r"expected Variable or None \(got generator\)",),
+    ),
+    small(
+        "e16_backward_returns_nested_tuples",
+        E16_FN.format("((((g,),),),)"),
+        (r"expected Variable or None \(got tuple\)",),
+    ),
+)

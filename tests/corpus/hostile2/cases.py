@@ -3480,3 +3480,22 @@ add(
         (r"expected Variable or None \(got tuple\)",),
     ),
 )
+
+# -- what is differentiated (explore16): only Tensors; a long list of non-Tensors stops at once --
+add(
+    small(
+        "e16_grad_of_many_nones",
+        "x = torch.ones(1, requires_grad=True)\ng = torch.autograd.grad([None] * 10**6, x)",
+        (r"Expected output to be a torch\.Tensor",) + LIMIT,
+    ),
+    small(
+        "e16_grad_of_a_long_string",
+        "x = torch.ones(1, requires_grad=True)\ng = torch.autograd.grad('a' * 10**7, x)",
+        (r"Expected output to be a torch\.Tensor",) + LIMIT,
+    ),
+    small(
+        "e16_backward_of_a_number",
+        "torch.autograd.backward(2.0)",
+        (r"'float' object is not iterable",),
+    ),
+)

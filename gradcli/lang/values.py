@@ -19,7 +19,6 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core.tensor import Tensor, typename
-from ..surface import indexing as I
 from ..surface import nn as surface_nn
 from ..surface.args import device_arg
 from ..surface.nn import Parameter, parameter
@@ -693,8 +692,18 @@ def seq(v: Any, what: str) -> list:
         raise GradcliError(f"'{typename(v)}' object is not iterable").mirror("TypeError")
     limits.LIST_ITEMS.check(n, f"the number of items for {what}")
     if isinstance(v, Tensor):
-        return [I.getitem(v, i) for i in range(n)]
+        return list(_rows(v))
     return list(iterate(v, what))
+
+
+def _rows(t: Tensor) -> tuple[Tensor, ...]:
+    """A tensor's items as Python iterates it: PyTorch's `Tensor.__iter__` is `unbind(0)`
+    (each item a view, its grad_fn UnbindBackward0, and not to be changed in place while
+    gradients are recorded)."""
+    from ..surface.composite import unbind
+
+    limits.LIST_ITEMS.check(t.shape[0], "the number of items of the tensor iterated")
+    return unbind(t, 0)
 
 
 def truth(v: Any) -> bool:
@@ -717,7 +726,7 @@ def iterate(v: Any, what: str) -> Any:
     if isinstance(v, Tensor):
         if v.ndim == 0:
             raise GradcliError("iteration over a 0-d tensor").mirror("TypeError")
-        return (I.getitem(v, i) for i in range(v.shape[0]))
+        return iter(_rows(v))
     items = getattr(type(v), "program_items", None)  # nn.Sequential, ModuleList, ModuleDict
     if items is not None:
         return items(v)

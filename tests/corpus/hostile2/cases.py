@@ -3499,3 +3499,12 @@ add(
         (r"'float' object is not iterable",),
     ),
 )
+
+# -- iterating a tensor (explore16): its rows are unbind(0)'s, counted first -------------
+add(
+    small(
+        "e16_iterate_huge_tensor_rows",
+        "t = torch.zeros(2_000_000, 1)\nfor r in t:\n    pass",
+        TIME_OR_LIMIT,
+    ),
+)

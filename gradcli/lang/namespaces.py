@@ -355,7 +355,7 @@ def _nn_utils_members() -> dict[str, Any]:
 
 
 def _build() -> dict[str, Namespace]:
-    from . import arrays, gradmode, numpy_extra, pyrandom
+    from . import arrays, gradmode, numpy_extra, pyitertools, pyrandom
     from .exceptions import CLASSES
 
     dtypes = {k: dtype_value(v) for k, v in D.BY_NAME.items()}
@@ -610,6 +610,7 @@ def _build() -> dict[str, Namespace]:
         "tqdm": _tqdm_namespace(),
         "matplotlib": Namespace("matplotlib", load=_matplotlib_members),
         "collections": Namespace("collections", {"OrderedDict": ORDERED_DICT}),
+        "itertools": Namespace("itertools", dict(pyitertools.FUNCTIONS)),
         # `from functorch import vmap, grad`: the library's old name, whose functions are
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
         "functorch": Namespace("functorch", {n: torch.members["func"].members[n] for n in _FUNC}),
@@ -1027,6 +1028,7 @@ IMPORTABLE = (
     "time",
     "warnings",
     "functorch",
+    "itertools",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.

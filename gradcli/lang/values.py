@@ -153,7 +153,6 @@ UNUSED_MODULE_HINTS = {
     "sys": "gradcli programs have no command line or interpreter state: write the values in "
     "the program",
     "functools": "write a lambda or a def instead (functools.partial is supported)",
-    "itertools": "write the loop (for ... in ...:) or a comprehension",
     "argparse": "set the values in the program",
     "re": "use str methods (split, replace, startswith...)",
     "json": "write the values in the program (a dict or a list)",
@@ -162,7 +161,6 @@ UNUSED_MODULE_HINTS = {
 UNUSED_MODULES = (
     "re",
     "functools",
-    "itertools",
     "argparse",
     "json",
     "logging",

@@ -3500,8 +3500,63 @@ add(
     ),
 )
 
-# -- iterating a tensor (explore16): its rows are unbind(0)'s, counted first -------------
+# -- itertools (explore16): what Python's functions would store is counted first; endless
+# iterators are consumed under the loop and list limits --------------------------------------
+ITER = "import itertools\n"
 add(
+    small("e16_itertools_product_huge_pool", ITER + "p = itertools.product(range(10**9))", LIMIT),
+    small(
+        "e16_itertools_product_huge_repeat",
+        ITER + "p = itertools.product([0, 1], repeat=10**8)",
+        LIMIT,
+    ),
+    small(
+        "e16_itertools_product_list_explodes",
+        ITER + "p = list(itertools.product(range(1000), repeat=3))",
+        LIMIT,
+    ),
+    small(
+        "e16_itertools_count_endless_loop",
+        ITER + "for i in itertools.count():\n    pass",
+        TIME_OR_LIMIT,
+    ),
+    small("e16_itertools_count_list", ITER + "l = list(itertools.count())", TIME_OR_LIMIT),
+    small("e16_itertools_repeat_list", ITER + "l = list(itertools.repeat(1))", TIME_OR_LIMIT),
+    small(
+        "e16_itertools_count_huge_ints",
+        ITER + "for i in itertools.count(2**200, 2**250):\n    pass",
+        TIME_OR_LIMIT + (r"integer",),
+    ),
+    small(
+        "e16_itertools_permutations_wide",
+        ITER + "p = next(itertools.permutations(range(10**7)))",
+        LIMIT,
+    ),
+    small(
+        "e16_itertools_combinations_list",
+        ITER + "c = list(itertools.combinations(range(3000), 3))",
+        LIMIT,
+    ),
+    small(
+        "e16_itertools_chain_self_nested",
+        ITER + "c = [1]\nfor i in range(10**5):\n    c = itertools.chain(c, c)\nl = list(c)",
+        TIME_OR_LIMIT + (r"nested", r"depth"),
+    ),
+    small(
+        "e16_itertools_accumulate_endless",
+        ITER + "l = list(itertools.accumulate(itertools.count()))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "e16_itertools_dunder_refused",
+        ITER + "c = itertools.chain([1]).__class__.__bases__",
+        REFUSED,
+    ),
+    small(
+        "e16_itertools_unsupported_name",
+        ITER + "g = itertools.groupby([1, 1, 2])",
+        REFUSED,
+    ),
     small(
         "e16_iterate_huge_tensor_rows",
         "t = torch.zeros(2_000_000, 1)\nfor r in t:\n    pass",

@@ -33,7 +33,8 @@ def test_endless_iterators_are_consumed_in_part() -> None:
 
 def test_types_and_reprs_are_pythons() -> None:
     got = out(
-        "c = itertools.chain([1])\nprint(type(c))\nprint(repr(c).startswith('<itertools.chain object at 0x'))\n"
+        "c = itertools.chain([1])\nprint(type(c))\n"
+        "print(repr(c).startswith('<itertools.chain object at 0x'))\n"
         "print(type(itertools.product([1])).__name__)\n"
     ).splitlines()
     assert got == ["<class 'itertools.chain'>", "True", "product"]

@@ -72,7 +72,7 @@ from .values import (
     BREAK,
     CONTINUE,
     FUNCTION_BASE,
-    PARTIAL,
+    FUNCTOOLS,
     RETURN,
     UNUSED_MODULES,
     Builtin,
@@ -1612,8 +1612,8 @@ class Compiler:
                         hint="import the names you use",
                     )
                 value = (
-                    PARTIAL
-                    if (mod, alias.name) == ("functools", "partial")
+                    FUNCTOOLS[alias.name]
+                    if mod == "functools" and alias.name in FUNCTOOLS
                     else UnusedModule(f"{mod}.{alias.name}")
                 )
                 unused_bindings.append((self.store_name(alias.asname or alias.name, node), value))

@@ -5,6 +5,7 @@ them (the surface's, and the few that hand the program a value of the language: 
 
 from __future__ import annotations
 
+import ast
 import math
 import time
 from collections.abc import Callable
@@ -761,8 +762,23 @@ def _math_fn(f: Callable[..., float], name: str) -> Builtin:
     return Builtin(f"math.{name}", call)
 
 
+def _math_prod(iterable: Any, *, start: Any = 1) -> Any:
+    """`math.prod(items, start=1)`: start times each item, left to right, with the program's
+    `*` (tensors multiply as tensors, integers stay within the integer-size limit)."""
+    from .operators import binop
+    from .values import int_check, iterate
+
+    total = start
+    tick = limits.BUDGET.tick
+    for v in iterate(iterable, "math.prod()"):
+        tick()
+        total = int_check(binop(ast.Mult(), total, v))
+    return total
+
+
 _MATH: dict[str, Any] = {
     "pi": math.pi,
+    "prod": Builtin("math.prod", _math_prod),
     "e": math.e,
     "tau": math.tau,
     "inf": math.inf,
@@ -791,6 +807,23 @@ _MATH: dict[str, Any] = {
             "erf",
             "isfinite",
             "isnan",
+            # explore16: more of what notebooks call (every one a float of bounded cost)
+            "atan2",
+            "pow",
+            "hypot",
+            "degrees",
+            "radians",
+            "isinf",
+            "copysign",
+            "fmod",
+            "trunc",
+            "expm1",
+            "erfc",
+            "gamma",
+            "lgamma",
+            "asinh",
+            "acosh",
+            "atanh",
         )
     },
 }

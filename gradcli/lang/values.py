@@ -99,8 +99,8 @@ class UnusedModule(Missing):
         )
 
     def program_attribute(self, name: str) -> Any:
-        if self.name == "functools" and name == "partial":
-            return PARTIAL
+        if self.name == "functools" and name in FUNCTOOLS:
+            return FUNCTOOLS[name]
         raise self.refuse(name)
 
 
@@ -152,7 +152,7 @@ UNUSED_MODULE_HINTS = {
     "the program",
     "sys": "gradcli programs have no command line or interpreter state: write the values in "
     "the program",
-    "functools": "write a lambda or a def instead (functools.partial is supported)",
+    "functools": "write a lambda or a def instead (functools.partial and reduce are supported)",
     "argparse": "set the values in the program",
     "re": "use str methods (split, replace, startswith...)",
     "json": "write the values in the program (a dict or a list)",
@@ -918,3 +918,32 @@ MODULE_TYPES: dict[str, ModuleType] = _lazy_module_types()
 
 
 PARTIAL = Builtin("functools.partial", _partial)
+
+
+def _reduce(function: Any, iterable: Any, *initial: Any) -> Any:
+    """`functools.reduce(f, items[, initial])`: f applied left to right, as Python's (a
+    program's function is called through the interpreter, each call counted)."""
+    if len(initial) > 1:
+        raise GradcliError(f"reduce expected at most 3 arguments, got {2 + len(initial)}").mirror(
+            "TypeError"
+        )
+    it = iter(iterate(iterable, "reduce()"))
+    if initial:
+        acc = initial[0]
+    else:
+        try:
+            acc = next(it)
+        except StopIteration:
+            raise GradcliError("reduce() of empty iterable with no initial value").mirror(
+                "TypeError"
+            ) from None
+    tick = limits.BUDGET.tick
+    rt = current()
+    for v in it:
+        tick()
+        acc = rt.call(function, [acc, v], {}, None)
+    return acc
+
+
+# The names of `functools` a program may use (the rest of the module is refused).
+FUNCTOOLS = {"partial": PARTIAL, "reduce": Builtin("functools.reduce", _reduce)}

@@ -3563,3 +3563,29 @@ add(
         TIME_OR_LIMIT,
     ),
 )
+
+# -- math.prod and functools.reduce (explore16): each step counted, integers bounded ----------
+add(
+    small("e16_math_prod_huge_int", "p = math.prod([2**200] * 10)", LIMIT + (r"integer",)),
+    small(
+        "e16_math_prod_endless",
+        "import itertools\np = math.prod(itertools.count(1, 0))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "e16_reduce_endless",
+        "import functools, itertools\nr = functools.reduce(lambda a, b: a, itertools.count())",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "e16_reduce_growing_list",
+        "from functools import reduce\nr = reduce(lambda a, b: a + a, range(100), [0])",
+        LIMIT,
+    ),
+    small(
+        "e16_reduce_recursion",
+        "from functools import reduce\ndef f(a, b):\n    return reduce(f, [a, b])\n"
+        "r = reduce(f, [1, 2])",
+        LIMIT + (r"recursed", r"depth"),
+    ),
+)

@@ -32,6 +32,7 @@ from .values import (
     TENSOR_TYPE,
     BoundMethod,
     Builtin,
+    DefaultDict,
     Generator,
     PyType,
     UserFunction,
@@ -507,6 +508,19 @@ def _ordered_dict(*args: Any, **kwargs: Any) -> collections.OrderedDict:
 ORDERED_DICT = PyType(
     "OrderedDict", (collections.OrderedDict,), _ordered_dict, shown="collections.OrderedDict"
 )
+
+
+def _defaultdict(factory: Any = None, *args: Any, **kwargs: Any) -> DefaultDict:
+    """`collections.defaultdict(factory, items...)`: the factory is called for a missing key
+    (None: a missing key is a KeyError, as a dict's)."""
+    if factory is not None and not callable(factory) and not hasattr(factory, "__gradcli_call__"):
+        raise GradcliError("first argument must be callable or None").mirror("TypeError")
+    out = DefaultDict(factory)
+    out.update(_dict(*args, **kwargs))
+    return out
+
+
+DEFAULT_DICT = PyType("defaultdict", (DefaultDict,), _defaultdict, shown="collections.defaultdict")
 SET = PyType("set", (set,), _set)
 NONE_TYPE = PyType("NoneType", (type(None),), None)
 RANGE = PyType("range", (range,), _builtin_range)
@@ -522,6 +536,7 @@ PY_TYPES: dict[type, PyType] = {
     tuple: TUPLE,
     dict: DICT,
     collections.OrderedDict: ORDERED_DICT,
+    DefaultDict: DEFAULT_DICT,
     set: SET,
     type(None): NONE_TYPE,
     range: RANGE,

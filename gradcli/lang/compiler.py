@@ -200,8 +200,9 @@ def delete_item(o: Any, k: Any) -> None:
 
 
 _IMPORTS = (
-    "imports of torch, numpy, math, random, typing, collections.OrderedDict, copy, tqdm, "
-    "matplotlib (draws nothing), gc, time, warnings or functorch (torch.func's functions)"
+    "imports of torch, numpy, math, random, typing, collections.OrderedDict and defaultdict, "
+    "itertools, copy, tqdm, matplotlib (draws nothing), gc, time, warnings or functorch "
+    "(torch.func's functions)"
 )
 
 

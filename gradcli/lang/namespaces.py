@@ -35,7 +35,7 @@ from ..surface import names
 from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
 from . import progress
-from .builtins import ORDERED_DICT
+from .builtins import DEFAULT_DICT, ORDERED_DICT
 from .values import (
     FUNCTION_BASE,
     MODULE_TYPES,
@@ -610,7 +610,9 @@ def _build() -> dict[str, Namespace]:
         "copy": Namespace("copy", load=_copy_members),
         "tqdm": _tqdm_namespace(),
         "matplotlib": Namespace("matplotlib", load=_matplotlib_members),
-        "collections": Namespace("collections", {"OrderedDict": ORDERED_DICT}),
+        "collections": Namespace(
+            "collections", {"OrderedDict": ORDERED_DICT, "defaultdict": DEFAULT_DICT}
+        ),
         "itertools": Namespace("itertools", dict(pyitertools.FUNCTIONS)),
         # `from functorch import vmap, grad`: the library's old name, whose functions are
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).

@@ -945,5 +945,26 @@ def _reduce(function: Any, iterable: Any, *initial: Any) -> Any:
     return acc
 
 
+class DefaultDict(dict):
+    """`collections.defaultdict(factory)`: a dict whose missing key is given `factory()`
+    (called as the program's call, counted as one) when it is read, as Python's."""
+
+    __slots__ = ("default_factory",)
+
+    def __init__(self, factory: Any = None) -> None:
+        super().__init__()
+        self.default_factory = factory
+
+    def __missing__(self, key: Any) -> Any:
+        if self.default_factory is None:
+            raise KeyError(key)
+        value = current().call(self.default_factory, [], {}, None)
+        self[key] = value
+        return value
+
+    def program_typename(self) -> str:
+        return "collections.defaultdict"
+
+
 # The names of `functools` a program may use (the rest of the module is refused).
 FUNCTOOLS = {"partial": PARTIAL, "reduce": Builtin("functools.reduce", _reduce)}

@@ -3589,3 +3589,39 @@ add(
         LIMIT + (r"recursed", r"depth"),
     ),
 )
+
+# -- collections.defaultdict (explore16): its factory is a program call, counted as one ------
+DD = "from collections import defaultdict\n"
+add(
+    small(
+        "e16_defaultdict_factory_recursion",
+        DD + "d = defaultdict(lambda: d['again'])\nv = d['x']",
+        LIMIT + (r"recursed", r"depth"),
+    ),
+    small(
+        "e16_defaultdict_endless_keys",
+        DD + "d = defaultdict(list)\ni = 0\nwhile True:\n    d[i].append(i)\n    i += 1",
+        TIME_OR_LIMIT + (r"memory",),
+    ),
+    small(
+        "e16_defaultdict_deep_tree_printed",
+        DD + "def tree():\n    return defaultdict(tree)\nt = tree()\nx = t\n"
+        "for i in range(10**5):\n    x = x['a']\nprint(t)",
+        TIME_OR_LIMIT + (r"nested", r"depth", r"recursed"),
+    ),
+    small(
+        "e16_defaultdict_factory_is_a_number",
+        DD + "d = defaultdict(3)",
+        (r"first argument must be callable or None",),
+    ),
+    small(
+        "e16_defaultdict_dunder_refused",
+        DD + "d = defaultdict(list)\nc = d.__class__.__mro__",
+        REFUSED,
+    ),
+    small(
+        "e16_defaultdict_factory_dunder_refused",
+        DD + "d = defaultdict(list)\nf = d.default_factory.__globals__",
+        REFUSED,
+    ),
+)

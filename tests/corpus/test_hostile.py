@@ -2027,8 +2027,8 @@ CASES: list[Case] = [
     ),
     Case(
         "collections_other_names",
-        "from collections import defaultdict",
-        "cannot import name `defaultdict` from `collections`",
+        "from collections import deque",
+        "cannot import name `deque` from `collections`",
         (1, 1),
     ),
     Case(

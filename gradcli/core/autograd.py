@@ -34,6 +34,7 @@ from .tensor import (
     in_pass,
     no_grad,
     own,
+    typename,
     wrap,
 )
 
@@ -833,7 +834,14 @@ def _reads(op: Any) -> tuple[bool, frozenset[int] | None]:
 
 
 def _roots_and_grads(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tensor]]:
-    outs = list(outputs) if isinstance(outputs, (list, tuple)) else [outputs]
+    if outputs is None or isinstance(outputs, (bool, int, float)):
+        # PyTorch makes a tuple of what is not a Tensor: Python's words for a number or None
+        name = "NoneType" if outputs is None else type(outputs).__name__
+        raise GradcliError(
+            f"'{name}' object is not iterable",
+            hint="differentiate a Tensor (or a list of Tensors) the program computed",
+        ).mirror("TypeError")
+    outs = list(outputs) if isinstance(outputs, (list, tuple, str)) else [outputs]
     if (
         grads is None
         or isinstance(grads, (Tensor, int, float, np.ndarray))
@@ -853,7 +861,12 @@ def _roots_and_grads(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tenso
         )
     for o in outs:
         if not isinstance(o, Tensor):
-            raise GradcliError(f"expected a Tensor to differentiate, got {type(o).__name__}")
+            raise GradcliError(
+                "Expected output to be a torch.Tensor",
+                found=typename(o),
+                hint="every output to differentiate must be a Tensor (a grad() result that "
+                "is None cannot be differentiated again)",
+            ).mirror("AssertionError")
         if not o.requires_grad:
             raise GradcliError(
                 "element 0 of tensors does not require grad and does not have a grad_fn",

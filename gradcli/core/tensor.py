@@ -670,7 +670,7 @@ def data_array(data: Any, dtype: Any, float_dtype: Any = None) -> np.ndarray:
     def walk(v: Any, depth: int) -> Any:
         if depth > 32:
             raise GradcliError("tensor data is nested too deeply", hint="at most 32 levels")
-        if isinstance(v, (list, tuple)):
+        if isinstance(v, (list, tuple, range)):  # a range is a sequence of ints, as a list
             return [walk(e, depth + 1) for e in v]
         if isinstance(v, Tensor):
             if v.data.size != 1:

@@ -19,12 +19,11 @@ from ..core import hooks
 from ..core.op import AccumulateGrad, Node, ShownNode
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
-from ..surface import functional as F
 from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin
 from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
-from .operators import binop
+from .operators import binop, compare
 from .pyobjects import _hashable, call_value, d_update, sort_items
 from .text import checked_str, to_repr
 from .values import (
@@ -33,6 +32,7 @@ from .values import (
     TENSOR_TYPE,
     BoundMethod,
     Builtin,
+    DefaultDict,
     Generator,
     ModuleType,
     PyType,
@@ -118,31 +118,29 @@ def _minmax(which: Callable[..., Any], name: str) -> Callable[..., Any]:
     _none = object()
 
     def f(*args: Any, key: Any = None, default: Any = _none) -> Any:
-        items = (
-            seq(args[0], f"{name}()")
-            if len(args) == 1 and not isinstance(args[0], Tensor)
-            else list(args)
-        )
         if not args:
             raise GradcliError(f"{name} expected at least 1 argument, got 0").mirror("TypeError")
+        # One argument is iterated, a tensor too (its items are `unbind(0)`'s, as Python's
+        # max() of a tensor walks it: the item it returns is UnbindBackward0's and takes the
+        # whole gradient, the first of equal ones winning).
+        items = seq(args[0], f"{name}()") if len(args) == 1 else list(args)
         if not items:
             if default is not _none:
                 return default
             raise GradcliError(f"{name}() arg is an empty sequence").mirror("ValueError")
-        if key is None and any(isinstance(i, Tensor) for i in items):
-            if len(items) == 1 and isinstance(items[0], Tensor):
-                return (F.max if name == "max" else F.min)(items[0])
-            if all(isinstance(i, Tensor) and i.data.size == 1 for i in items):
-                best = items[0]
-                for i in items[1:]:
-                    better = i.item() > best.item() if name == "max" else i.item() < best.item()
-                    if better:
-                        best = i
-                return best
-            raise GradcliError(
-                f"Python's {name}() of tensors is ambiguous",
-                hint=f"use torch.{name}imum(a, b) or x.{name}()",
-            ).mirror("RuntimeError")
+        if any(isinstance(i, Tensor) for i in items) or (
+            key is not None and not all(isinstance(i, (int, float, str)) for i in items)
+        ):
+            # Python's own walk: the first item, replaced by each later one whose key compares
+            # greater (max) or less (min); a tensor of several elements has no truth value.
+            op = ast.Gt() if name == "max" else ast.Lt()
+            best = items[0]
+            best_key = best if key is None else call_value(key, best)
+            for i in items[1:]:
+                k = i if key is None else call_value(key, i)
+                if truth(compare(op, k, best_key)):
+                    best, best_key = i, k
+            return best
         for i in items:
             check_structure(i, f"{name}()")
         try:
@@ -150,7 +148,9 @@ def _minmax(which: Callable[..., Any], name: str) -> Callable[..., Any]:
                 return which(items, key=lambda v: call_value(key, v))
             return which(items)
         except TypeError as e:
-            raise GradcliError(str(e)).mirror("TypeError") from None
+            # Python's own words ("'>' not supported between instances of ..."): a
+            # program's `except TypeError` catches them
+            raise GradcliError(str(e)).mirror("TypeError").pytorch() from None
 
     return f
 
@@ -594,6 +594,19 @@ def _ordered_dict(*args: Any, **kwargs: Any) -> collections.OrderedDict:
 ORDERED_DICT = PyType(
     "OrderedDict", (collections.OrderedDict,), _ordered_dict, shown="collections.OrderedDict"
 )
+
+
+def _defaultdict(factory: Any = None, *args: Any, **kwargs: Any) -> DefaultDict:
+    """`collections.defaultdict(factory, items...)`: the factory is called for a missing key
+    (None: a missing key is a KeyError, as a dict's)."""
+    if factory is not None and not callable(factory) and not hasattr(factory, "__gradcli_call__"):
+        raise GradcliError("first argument must be callable or None").mirror("TypeError")
+    out = DefaultDict(factory)
+    out.update(_dict(*args, **kwargs))
+    return out
+
+
+DEFAULT_DICT = PyType("defaultdict", (DefaultDict,), _defaultdict, shown="collections.defaultdict")
 SET = PyType("set", (set,), _set)
 NONE_TYPE = PyType("NoneType", (type(None),), None)
 RANGE = PyType("range", (range,), _builtin_range)
@@ -609,6 +622,7 @@ PY_TYPES: dict[type, PyType] = {
     tuple: TUPLE,
     dict: DICT,
     collections.OrderedDict: ORDERED_DICT,
+    DefaultDict: DEFAULT_DICT,
     set: SET,
     type(None): NONE_TYPE,
     range: RANGE,

@@ -191,6 +191,21 @@ class FunctionClass:
                     f"number of gradients (expected {len(args)}, got "
                     f"{len(grads)})"
                 )
+            for i, g in enumerate(grads):  # PyTorch's checks, position by position
+                if g is None:
+                    continue
+                if not isinstance(args[i], Tensor):
+                    raise GradcliError(
+                        f"function {self.name}Backward returned a gradient different than "
+                        f"None at position {i + 1}, but the corresponding forward input was "
+                        "not a Variable",
+                        hint="return None for an argument that is not a tensor",
+                    )
+                if not isinstance(g, Tensor):
+                    raise GradcliError(
+                        f"expected Variable or None (got {_pytype(g)})",
+                        hint="backward returns one Tensor (or None) per forward argument",
+                    )
             return tuple(grads[i] for i in tensor_pos)
 
         # `z.grad_fn.apply(g)`: the user's backward as it returns (a gradient per argument).
@@ -211,6 +226,13 @@ class FunctionClass:
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
+
+
+def _pytype(v: Any) -> str:
+    """A value's type as PyTorch's C++ messages name it (`tuple`, `float`, `numpy.ndarray`)."""
+    import numpy as np
+
+    return "numpy.ndarray" if isinstance(v, np.ndarray) else typename(v)
 
 
 def _only_tensors(marked: tuple, message: str) -> None:

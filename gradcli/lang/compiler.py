@@ -72,7 +72,7 @@ from .values import (
     BREAK,
     CONTINUE,
     FUNCTION_BASE,
-    PARTIAL,
+    FUNCTOOLS,
     RETURN,
     UNUSED_MODULES,
     Builtin,
@@ -200,8 +200,9 @@ def delete_item(o: Any, k: Any) -> None:
 
 
 _IMPORTS = (
-    "imports of torch, numpy, math, random, typing, collections.OrderedDict, copy, tqdm, "
-    "matplotlib (draws nothing), gc, time, warnings or functorch (torch.func's functions)"
+    "imports of torch, numpy, math, random, typing, collections.OrderedDict and defaultdict, "
+    "itertools, copy, tqdm, matplotlib (draws nothing), gc, time, warnings or functorch "
+    "(torch.func's functions)"
 )
 
 
@@ -1651,8 +1652,8 @@ class Compiler:
                         hint="import the names you use",
                     )
                 value = (
-                    PARTIAL
-                    if (mod, alias.name) == ("functools", "partial")
+                    FUNCTOOLS[alias.name]
+                    if mod == "functools" and alias.name in FUNCTOOLS
                     else UnusedModule(f"{mod}.{alias.name}")
                 )
                 unused_bindings.append((self.store_name(alias.asname or alias.name, node), value))

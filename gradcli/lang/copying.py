@@ -23,6 +23,7 @@ from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core.tensor import Tensor, typename
 from ..surface import nn as surface_nn
 from .classes import Instance
+from .values import DefaultDict
 
 _NON_LEAF = (
     "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
@@ -85,7 +86,12 @@ def deepcopy(
                 return out
             out = type(v)(walk(x, depth + 1) for x in v)
         elif isinstance(v, dict):
-            out = collections.OrderedDict() if isinstance(v, collections.OrderedDict) else {}
+            if isinstance(v, DefaultDict):
+                out = DefaultDict(v.default_factory)  # the factory itself, as Python's
+            elif isinstance(v, collections.OrderedDict):
+                out = collections.OrderedDict()
+            else:
+                out = {}
             seen[key] = out
             for k, x in v.items():
                 out[walk(k, depth + 1)] = walk(x, depth + 1)
@@ -158,6 +164,8 @@ def copy(value: Any) -> Any:
         return list(value)
     if isinstance(value, collections.OrderedDict):
         return collections.OrderedDict(value)
+    if isinstance(value, DefaultDict):
+        return _dd_copy(value)
     if isinstance(value, dict):
         return dict(value)
     if isinstance(value, set):
@@ -206,3 +214,9 @@ def load(f: Any, map_location: Any = None, *_: Any, weights_only: Any = None, **
             "earlier in the same run",
         ).mirror("FileNotFoundError")
     return deepcopy(files[path], tensor=_saved_tensor, what="torch.load()")
+
+
+def _dd_copy(d: DefaultDict) -> DefaultDict:
+    out = DefaultDict(d.default_factory)
+    out.update(d)
+    return out

@@ -5,6 +5,7 @@ them (the surface's, and the few that hand the program a value of the language: 
 
 from __future__ import annotations
 
+import ast
 import math
 import time
 from collections.abc import Callable
@@ -36,7 +37,7 @@ from ..surface import names
 from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
 from . import progress
-from .builtins import ORDERED_DICT
+from .builtins import DEFAULT_DICT, ORDERED_DICT
 from .values import (
     FUNCTION_BASE,
     MODULE_TYPES,
@@ -385,7 +386,7 @@ def _nn_utils_members() -> dict[str, Any]:
 
 
 def _build() -> dict[str, Namespace]:
-    from . import arrays, gradmode, numpy_extra, pyrandom
+    from . import arrays, gradmode, numpy_extra, pyitertools, pyrandom
     from .exceptions import CLASSES
 
     dtypes = {k: dtype_value(v) for k, v in D.BY_NAME.items()}
@@ -639,7 +640,10 @@ def _build() -> dict[str, Namespace]:
         "copy": Namespace("copy", load=_copy_members),
         "tqdm": _tqdm_namespace(),
         "matplotlib": Namespace("matplotlib", load=_matplotlib_members),
-        "collections": Namespace("collections", {"OrderedDict": ORDERED_DICT}),
+        "collections": Namespace(
+            "collections", {"OrderedDict": ORDERED_DICT, "defaultdict": DEFAULT_DICT}
+        ),
+        "itertools": Namespace("itertools", dict(pyitertools.FUNCTIONS)),
         # `from functorch import vmap, grad`: the library's old name, whose functions are
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
         "functorch": Namespace("functorch", load=_functorch_members),
@@ -790,8 +794,23 @@ def _math_fn(f: Callable[..., float], name: str) -> Builtin:
     return Builtin(f"math.{name}", call)
 
 
+def _math_prod(iterable: Any, *, start: Any = 1) -> Any:
+    """`math.prod(items, start=1)`: start times each item, left to right, with the program's
+    `*` (tensors multiply as tensors, integers stay within the integer-size limit)."""
+    from .operators import binop
+    from .values import int_check, iterate
+
+    total = start
+    tick = limits.BUDGET.tick
+    for v in iterate(iterable, "math.prod()"):
+        tick()
+        total = int_check(binop(ast.Mult(), total, v))
+    return total
+
+
 _MATH: dict[str, Any] = {
     "pi": math.pi,
+    "prod": Builtin("math.prod", _math_prod),
     "e": math.e,
     "tau": math.tau,
     "inf": math.inf,
@@ -820,6 +839,23 @@ _MATH: dict[str, Any] = {
             "erf",
             "isfinite",
             "isnan",
+            # explore16: more of what notebooks call (every one a float of bounded cost)
+            "atan2",
+            "pow",
+            "hypot",
+            "degrees",
+            "radians",
+            "isinf",
+            "copysign",
+            "fmod",
+            "trunc",
+            "expm1",
+            "erfc",
+            "gamma",
+            "lgamma",
+            "asinh",
+            "acosh",
+            "atanh",
         )
     },
 }
@@ -1059,6 +1095,7 @@ IMPORTABLE = (
     "time",
     "warnings",
     "functorch",
+    "itertools",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.

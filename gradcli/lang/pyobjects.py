@@ -19,6 +19,7 @@ from ..surface.printing import MaxMin, Size
 from .values import (
     BoundMethod,
     Builtin,
+    DefaultDict,
     check_structure,
     current,
     hashable,
@@ -269,7 +270,7 @@ DICT: dict[str, Callable[..., Any]] = {
     "update": d_update,
     "pop": d_pop,
     "popitem": d_popitem,
-    "copy": lambda d: dict(d),
+    "copy": lambda d: _copied_dict(d),
     "clear": l_clear,
 }
 
@@ -841,6 +842,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     MaxMin: TUPLE,  # torch.return_types.max and its kin are tuples: count(), index()
     dict: DICT,
     collections.OrderedDict: DICT,
+    DefaultDict: DICT,
     ModuleEntries: MODULE_ENTRIES,
     set: SET,
     str: STR,
@@ -849,10 +851,21 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
 }
 
 
+def _copied_dict(d: dict) -> dict:
+    """`d.copy()`: a dict of the same kind (a defaultdict keeps its factory)."""
+    if type(d) is DefaultDict:
+        out = DefaultDict(d.default_factory)
+        out.update(d)
+        return out
+    return dict(d)
+
+
 def method(owner: Any, attr: str) -> Any:
     """`owner.attr` for one of Python's values, or None when the tables have no such name."""
     table = TABLES.get(type(owner))
     if table is not None:
+        if attr == "default_factory" and type(owner) is DefaultDict:
+            return owner.default_factory
         fn = table.get(attr)
         if fn is not None:
             return BoundMethod(attr, fn, owner, raw=True)

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..base import limits
 from ..surface.printing import TEXT_CAPS, format_value
-from .values import Device, check_structure
+from .values import DefaultDict, Device, check_structure
 
 _VIEWS = {
     type({}.keys()): "dict_keys",
@@ -89,8 +89,11 @@ def _repr(v: Any) -> str:
         if len(v) == 1:
             return "(" + _charged(_repr(v[0])) + ",)"
         return "(" + ", ".join(_charged(_repr(x)) for x in v) + ")"
-    if t is dict:
-        return "{" + ", ".join(_charged(f"{_repr(k)}: {_repr(x)}") for k, x in v.items()) + "}"
+    if t is dict or t is DefaultDict:
+        items = "{" + ", ".join(_charged(f"{_repr(k)}: {_repr(x)}") for k, x in v.items()) + "}"
+        if t is DefaultDict:
+            return f"defaultdict({_repr(v.default_factory)}, {items})"
+        return items
     if t is set:
         return "{" + ", ".join(_charged(_repr(x)) for x in v) + "}" if v else "set()"
     if t in _VIEWS:

@@ -19,7 +19,6 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core.tensor import Tensor, typename
-from ..surface import indexing as I
 from ..surface import nn as surface_nn
 from ..surface.args import device_arg
 from ..surface.nn import Parameter, parameter
@@ -100,8 +99,8 @@ class UnusedModule(Missing):
         )
 
     def program_attribute(self, name: str) -> Any:
-        if self.name == "functools" and name == "partial":
-            return PARTIAL
+        if self.name == "functools" and name in FUNCTOOLS:
+            return FUNCTOOLS[name]
         raise self.refuse(name)
 
 
@@ -153,8 +152,7 @@ UNUSED_MODULE_HINTS = {
     "the program",
     "sys": "gradcli programs have no command line or interpreter state: write the values in "
     "the program",
-    "functools": "write a lambda or a def instead (functools.partial is supported)",
-    "itertools": "write the loop (for ... in ...:) or a comprehension",
+    "functools": "write a lambda or a def instead (functools.partial and reduce are supported)",
     "argparse": "set the values in the program",
     "re": "use str methods (split, replace, startswith...)",
     "json": "write the values in the program (a dict or a list)",
@@ -163,7 +161,6 @@ UNUSED_MODULE_HINTS = {
 UNUSED_MODULES = (
     "re",
     "functools",
-    "itertools",
     "argparse",
     "json",
     "logging",
@@ -693,8 +690,18 @@ def seq(v: Any, what: str) -> list:
         raise GradcliError(f"'{typename(v)}' object is not iterable").mirror("TypeError")
     limits.LIST_ITEMS.check(n, f"the number of items for {what}")
     if isinstance(v, Tensor):
-        return [I.getitem(v, i) for i in range(n)]
+        return list(_rows(v))
     return list(iterate(v, what))
+
+
+def _rows(t: Tensor) -> tuple[Tensor, ...]:
+    """A tensor's items as Python iterates it: PyTorch's `Tensor.__iter__` is `unbind(0)`
+    (each item a view, its grad_fn UnbindBackward0, and not to be changed in place while
+    gradients are recorded)."""
+    from ..surface.composite import unbind
+
+    limits.LIST_ITEMS.check(t.shape[0], "the number of items of the tensor iterated")
+    return unbind(t, 0)
 
 
 def truth(v: Any) -> bool:
@@ -717,7 +724,7 @@ def iterate(v: Any, what: str) -> Any:
     if isinstance(v, Tensor):
         if v.ndim == 0:
             raise GradcliError("iteration over a 0-d tensor").mirror("TypeError")
-        return (I.getitem(v, i) for i in range(v.shape[0]))
+        return iter(_rows(v))
     items = getattr(type(v), "program_items", None)  # nn.Sequential, ModuleList, ModuleDict
     if items is not None:
         return items(v)
@@ -911,3 +918,53 @@ MODULE_TYPES: dict[str, ModuleType] = _lazy_module_types()
 
 
 PARTIAL = Builtin("functools.partial", _partial)
+
+
+def _reduce(function: Any, iterable: Any, *initial: Any) -> Any:
+    """`functools.reduce(f, items[, initial])`: f applied left to right, as Python's (a
+    program's function is called through the interpreter, each call counted)."""
+    if len(initial) > 1:
+        raise GradcliError(f"reduce expected at most 3 arguments, got {2 + len(initial)}").mirror(
+            "TypeError"
+        )
+    it = iter(iterate(iterable, "reduce()"))
+    if initial:
+        acc = initial[0]
+    else:
+        try:
+            acc = next(it)
+        except StopIteration:
+            raise GradcliError("reduce() of empty iterable with no initial value").mirror(
+                "TypeError"
+            ) from None
+    tick = limits.BUDGET.tick
+    rt = current()
+    for v in it:
+        tick()
+        acc = rt.call(function, [acc, v], {}, None)
+    return acc
+
+
+class DefaultDict(dict):
+    """`collections.defaultdict(factory)`: a dict whose missing key is given `factory()`
+    (called as the program's call, counted as one) when it is read, as Python's."""
+
+    __slots__ = ("default_factory",)
+
+    def __init__(self, factory: Any = None) -> None:
+        super().__init__()
+        self.default_factory = factory
+
+    def __missing__(self, key: Any) -> Any:
+        if self.default_factory is None:
+            raise KeyError(key)
+        value = current().call(self.default_factory, [], {}, None)
+        self[key] = value
+        return value
+
+    def program_typename(self) -> str:
+        return "collections.defaultdict"
+
+
+# The names of `functools` a program may use (the rest of the module is refused).
+FUNCTOOLS = {"partial": PARTIAL, "reduce": Builtin("functools.reduce", _reduce)}

@@ -213,14 +213,28 @@ def trace(input: Any) -> Tensor:
     return A.named(F.sum(diag(input)), "TraceBackward0")
 
 
-def _pieces(x: Tensor, dim: int, sizes: list[int]) -> tuple[Tensor, ...]:
+def _multi_views(outs: tuple[Tensor, ...], fn: str) -> tuple[Tensor, ...]:
+    """The outputs of a function that returns several views (`split`, `chunk`, `unbind`, and
+    so iterating a tensor): as PyTorch's, one made while gradients are recorded may not be
+    changed in place (its error names `fn`: "Output 0 of Unbind is a view ...")."""
+    from ..core.inplace import mark_custom_view
+    from ..core.tensor import grad_enabled
+
+    if grad_enabled():
+        for i, o in enumerate(outs):
+            if o.requires_grad:
+                mark_custom_view(o, i, fn, several=True)
+    return outs
+
+
+def _pieces(x: Tensor, dim: int, sizes: list[int], fn: str = "Split") -> tuple[Tensor, ...]:
     d = C.check_dim(dim, x.ndim)
     out, start = [], 0
     for s in sizes:
         idx = (slice(None),) * d + (slice(start, start + s),)
-        out.append(A.named(I.getitem(x, idx), "SplitBackward0"))
+        out.append(A.named(I.getitem(x, idx), f"{fn}Backward0"))
         start += s
-    return tuple(out)
+    return _multi_views(tuple(out), fn)
 
 
 def split(tensor: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
@@ -239,7 +253,8 @@ def split(tensor: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tenso
         if size <= 0:
             raise GradcliError("split expects split_size be positive")
         sizes = [min(size, n - i) for i in range(0, n, size)]
-    return _pieces(tensor, dim, sizes)
+        return _pieces(tensor, dim, sizes)
+    return _pieces(tensor, dim, sizes, "SplitWithSizes")
 
 
 def chunk(input: Any, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
@@ -255,9 +270,12 @@ def chunk(input: Any, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
 def unbind(input: Any, dim: int = 0) -> tuple[Tensor, ...]:
     input = A.tensor_arg(input, "input")
     d = C.check_dim(dim, input.ndim)
-    return tuple(
-        A.named(I.getitem(input, (slice(None),) * d + (i,)), "UnbindBackward0")
-        for i in range(input.shape[d])
+    return _multi_views(
+        tuple(
+            A.named(I.getitem(input, (slice(None),) * d + (i,)), "UnbindBackward0")
+            for i in range(input.shape[d])
+        ),
+        "Unbind",
     )
 
 

@@ -113,7 +113,7 @@ def _typed_legacy(dt: np.dtype, name: str) -> Callable[..., Tensor]:
                     hint=f"convert it: x.to(torch.{dtypes.TORCH_NAMES[dt]})",
                 ).mirror("TypeError")
             return _alias(t)
-        if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        if len(args) == 1 and isinstance(args[0], (list, tuple, range)):
             return new_tensor(data_array(args[0], dt), None, False)
         if len(args) == 1:
             what = args[0]

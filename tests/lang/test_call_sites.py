@@ -35,9 +35,10 @@ def test_a_later_call_at_a_site_converts_as_the_first(runner: CliRunner) -> None
         0,
         "torch.float32 False\ntorch.int64 True\ntorch.int32 True\n",
     )
-    code, out, err = run(runner, "for a in ([1, 2], range(3)):\n    print(torch.tensor(a))")
-    assert (code, out) == (1, "tensor([1, 2])\n")
-    assert "Could not infer dtype of range" in err
+    # a range is data, as in PyTorch; a dict is refused at the same site in PyTorch's words
+    code, out, err = run(runner, "for a in ([1, 2], range(3), {1: 2}):\n    print(torch.tensor(a))")
+    assert (code, out) == (1, "tensor([1, 2])\ntensor([0, 1, 2])\n")
+    assert "Could not infer dtype of dict" in err
 
 
 def test_a_later_argument_error_at_a_site_is_the_programs(runner: CliRunner) -> None:

@@ -3448,3 +3448,195 @@ add(
         REFUSED,
     ),
 )
+
+# -- ranges as tensor data (explore16): bounded by the list-items limit, whatever the nesting --
+add(
+    small("e16_range_data_huge", "x = torch.tensor(range(10**12))", LIMIT),
+    small("e16_range_data_nested_many", "x = torch.LongTensor([range(10**6)] * 1000)", LIMIT),
+    small(
+        "e16_range_data_nested_deep",
+        "d = range(2)\nfor i in range(100):\n    d = [d]\nx = torch.tensor(d)",
+        LIMIT + (r"nested too deeply",),
+    ),
+    small("e16_range_data_as_float_huge", "x = torch.Tensor(range(10**9))", LIMIT),
+)
+
+# -- what a Function's backward returns (explore16): checked before anything is converted ----
+E16_FN = (
+    "class F(torch.autograd.Function):\n"
+    "    @staticmethod\n"
+    "    def forward(ctx, x):\n"
+    "        return x * 2\n"
+    "    @staticmethod\n"
+    "    def backward(ctx, g):\n"
+    "        return {}\n"
+    "x = torch.ones(3, requires_grad=True)\n"
+    "F.apply(x).sum().backward()\n"
+)
+add(
+    small(
+        "e16_backward_returns_huge_list",
+        E16_FN.format("[0.0] * 10**6"),
+        (r"expected Variable or None \(got list\)",) + LIMIT,
+    ),
+    small(
+        "e16_backward_returns_function",
+        E16_FN.format("F.backward"),
+        (r"expected Variable or None",),
+    ),
+    small(
+        "e16_backward_returns_generator",
+        E16_FN.format("(t for t in [g])"),
+        (r"expected Variable or None \(got generator\)",),
+    ),
+    small(
+        "e16_backward_returns_nested_tuples",
+        E16_FN.format("((((g,),),),)"),
+        (r"expected Variable or None \(got tuple\)",),
+    ),
+)
+
+# -- what is differentiated (explore16): only Tensors; a long list of non-Tensors stops at once --
+add(
+    small(
+        "e16_grad_of_many_nones",
+        "x = torch.ones(1, requires_grad=True)\ng = torch.autograd.grad([None] * 10**6, x)",
+        (r"Expected output to be a torch\.Tensor",) + LIMIT,
+    ),
+    small(
+        "e16_grad_of_a_long_string",
+        "x = torch.ones(1, requires_grad=True)\ng = torch.autograd.grad('a' * 10**7, x)",
+        (r"Expected output to be a torch\.Tensor",) + LIMIT,
+    ),
+    small(
+        "e16_backward_of_a_number",
+        "torch.autograd.backward(2.0)",
+        (r"'float' object is not iterable",),
+    ),
+)
+
+# -- itertools (explore16): what Python's functions would store is counted first; endless
+# iterators are consumed under the loop and list limits --------------------------------------
+ITER = "import itertools\n"
+add(
+    small("e16_itertools_product_huge_pool", ITER + "p = itertools.product(range(10**9))", LIMIT),
+    small(
+        "e16_itertools_product_huge_repeat",
+        ITER + "p = itertools.product([0, 1], repeat=10**8)",
+        LIMIT,
+    ),
+    small(
+        "e16_itertools_product_list_explodes",
+        ITER + "p = list(itertools.product(range(1000), repeat=3))",
+        LIMIT,
+    ),
+    small(
+        "e16_itertools_count_endless_loop",
+        ITER + "for i in itertools.count():\n    pass",
+        TIME_OR_LIMIT,
+    ),
+    small("e16_itertools_count_list", ITER + "l = list(itertools.count())", TIME_OR_LIMIT),
+    small("e16_itertools_repeat_list", ITER + "l = list(itertools.repeat(1))", TIME_OR_LIMIT),
+    small(
+        "e16_itertools_count_huge_ints",
+        ITER + "for i in itertools.count(2**200, 2**250):\n    pass",
+        TIME_OR_LIMIT + (r"integer",),
+    ),
+    small(
+        "e16_itertools_permutations_wide",
+        ITER + "p = next(itertools.permutations(range(10**7)))",
+        LIMIT,
+    ),
+    small(
+        "e16_itertools_combinations_list",
+        ITER + "c = list(itertools.combinations(range(3000), 3))",
+        LIMIT,
+    ),
+    small(
+        "e16_itertools_chain_self_nested",
+        ITER + "c = [1]\nfor i in range(10**5):\n    c = itertools.chain(c, c)\nl = list(c)",
+        TIME_OR_LIMIT + (r"nested", r"depth"),
+    ),
+    small(
+        "e16_itertools_accumulate_endless",
+        ITER + "l = list(itertools.accumulate(itertools.count()))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "e16_itertools_dunder_refused",
+        ITER + "c = itertools.chain([1]).__class__.__bases__",
+        REFUSED,
+    ),
+    small(
+        "e16_itertools_unsupported_name",
+        ITER + "g = itertools.groupby([1, 1, 2])",
+        REFUSED,
+    ),
+    small(
+        "e16_iterate_huge_tensor_rows",
+        "t = torch.zeros(2_000_000, 1)\nfor r in t:\n    pass",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# -- math.prod and functools.reduce (explore16): each step counted, integers bounded ----------
+add(
+    small("e16_math_prod_huge_int", "p = math.prod([2**200] * 10)", LIMIT + (r"integer",)),
+    small(
+        "e16_math_prod_endless",
+        "import itertools\np = math.prod(itertools.count(1, 0))",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "e16_reduce_endless",
+        "import functools, itertools\nr = functools.reduce(lambda a, b: a, itertools.count())",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "e16_reduce_growing_list",
+        "from functools import reduce\nr = reduce(lambda a, b: a + a, range(100), [0])",
+        LIMIT,
+    ),
+    small(
+        "e16_reduce_recursion",
+        "from functools import reduce\ndef f(a, b):\n    return reduce(f, [a, b])\n"
+        "r = reduce(f, [1, 2])",
+        LIMIT + (r"recursed", r"depth"),
+    ),
+)
+
+# -- collections.defaultdict (explore16): its factory is a program call, counted as one ------
+DD = "from collections import defaultdict\n"
+add(
+    small(
+        "e16_defaultdict_factory_recursion",
+        DD + "d = defaultdict(lambda: d['again'])\nv = d['x']",
+        LIMIT + (r"recursed", r"depth"),
+    ),
+    small(
+        "e16_defaultdict_endless_keys",
+        DD + "d = defaultdict(list)\ni = 0\nwhile True:\n    d[i].append(i)\n    i += 1",
+        TIME_OR_LIMIT + (r"memory",),
+    ),
+    small(
+        "e16_defaultdict_deep_tree_printed",
+        DD + "def tree():\n    return defaultdict(tree)\nt = tree()\nx = t\n"
+        "for i in range(10**5):\n    x = x['a']\nprint(t)",
+        TIME_OR_LIMIT + (r"nested", r"depth", r"recursed"),
+    ),
+    small(
+        "e16_defaultdict_factory_is_a_number",
+        DD + "d = defaultdict(3)",
+        (r"first argument must be callable or None",),
+    ),
+    small(
+        "e16_defaultdict_dunder_refused",
+        DD + "d = defaultdict(list)\nc = d.__class__.__mro__",
+        REFUSED,
+    ),
+    small(
+        "e16_defaultdict_factory_dunder_refused",
+        DD + "d = defaultdict(list)\nf = d.default_factory.__globals__",
+        REFUSED,
+    ),
+)

@@ -28,7 +28,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError, LimitError, Span, call_did_not_fit
 from ..base.record import LazyPattern
-from ..core.tensor import typename
+from ..core.tensor import Tensor, typename
 from ..surface.args import cpu_device
 from ..surface.functional import write_out
 from .values import Device, DType, range_len, short
@@ -98,6 +98,8 @@ def checked_call(
     bound  the first argument is the object of a method (not counted in messages)
     raw    the function takes torch dtypes as they are; otherwise they become NumPy dtypes
     """
+    if args and not bound and not isinstance(args[0], Tensor):
+        _parser_checked(f, args, kwargs, name)
     out: Any = _NO_OUT
     if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
         kwargs = _numpy_names(f, kwargs)
@@ -161,6 +163,61 @@ def checked_call(
         ) from None
     except RuntimeError as e:
         raise _shape_error(e) from None
+
+
+# id(function) -> (the function, whether its first parameter is one PyTorch's parser wants a
+# tensor for in some C++ builtin: `input`, `condition`...)
+_TENSOR_FIRST: dict[int, tuple[Any, bool]] = {}
+_TENSOR_FIRST_NAMES: set[str] = set()
+
+
+def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) -> None:
+    """A call whose first argument is not a tensor, of a function of PyTorch's that refuses
+    such a value before any work, is its error (`callerrors.parser_error`): the argument
+    parser's TypeError for a C++ builtin (`torch.digamma(2.0)`, `torch.sum('a')`,
+    `torch.clamp(1.0)`), a Python function's recorded words (`F.softmax(2.0)`); gradcli's
+    functions, which take a number as a 0-d tensor, would compute a value."""
+    entry = _TENSOR_FIRST.get(id(f))
+    if entry is None or entry[0] is not f:
+        if not _TENSOR_FIRST_NAMES:
+            from ..surface.callerrors import tensor_first_names
+
+            _TENSOR_FIRST_NAMES.update(tensor_first_names())
+        sig = signature_of(f)
+        params = list(sig.parameters.values()) if sig else []
+        first = params[0].name if params and params[0].kind <= params[0].VAR_POSITIONAL else None
+        if len(_TENSOR_FIRST) > 4096:
+            _TENSOR_FIRST.clear()
+        entry = _TENSOR_FIRST[id(f)] = (f, first in _TENSOR_FIRST_NAMES)
+    if not entry[1]:
+        return
+    from ..surface.callerrors import parser_error
+
+    def binds() -> bool:
+        sig = signature_of(f)
+        try:
+            if sig:
+                sig.bind(*args, **kwargs)
+        except TypeError:
+            return False
+        return True
+
+    def is_it(qualified: str) -> bool:
+        from .namespaces import build_namespaces
+        from .values import Builtin, Namespace
+
+        owner, _, attr = qualified.rpartition(".")
+        path = {"F": "torch.nn.functional", "nn": "torch.nn"}.get(owner, owner).split(".")
+        ns: Any = build_namespaces().get(path[0])
+        for part in path[1:]:
+            ns = ns.members.get(part) if isinstance(ns, Namespace) else None
+        member = ns.members.get(attr) if isinstance(ns, Namespace) else None
+        return (member.fn if isinstance(member, Builtin) else member) is f
+
+    label = name if isinstance(name, str) else name()
+    found = parser_error(label, args, kwargs, binds, is_it)
+    if found is not None:
+        raise GradcliError(found[1]).mirror(found[0])
 
 
 def _placed(
@@ -228,6 +285,8 @@ def call_positional(f: Callable[..., Any], args: list, name: str | Callable[[], 
     for a in args:
         if isinstance(a, DType) or type(a) is range:
             return checked_call(f, args, {}, name, False, False)
+    if args and not isinstance(args[0], Tensor):
+        _parser_checked(f, args, {}, name)
     try:
         return f(*args)
     except ArgumentTypeError as e:

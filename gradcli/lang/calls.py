@@ -169,6 +169,8 @@ def checked_call(
 # tensor for in some C++ builtin: `input`, `condition`...)
 _TENSOR_FIRST: dict[int, tuple[Any, bool]] = {}
 _TENSOR_FIRST_NAMES: set[str] = set()
+# (id(function), its name, its arguments' types) -> the function, for calls found to fit
+_FITS: dict[tuple, Any] = {}
 
 
 def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) -> None:
@@ -190,6 +192,15 @@ def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) 
             _TENSOR_FIRST.clear()
         entry = _TENSOR_FIRST[id(f)] = (f, first in _TENSOR_FIRST_NAMES)
     if not entry[1]:
+        return
+    # a call of the same function with arguments of the same types fits as the last did
+    key = (
+        id(f),
+        name if isinstance(name, str) else None,
+        tuple((a.ndim == 0, a.requires_grad) if isinstance(a, Tensor) else type(a) for a in args),
+        tuple((k, type(v)) for k, v in kwargs.items()) if kwargs else (),
+    )
+    if _FITS.get(key) is f:
         return
     from ..surface.callerrors import parser_error
 
@@ -218,6 +229,9 @@ def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) 
     found = parser_error(label, args, kwargs, binds, is_it)
     if found is not None:
         raise GradcliError(found[1]).mirror(found[0])
+    if len(_FITS) > 4096:
+        _FITS.clear()
+    _FITS[key] = f
 
 
 def _placed(

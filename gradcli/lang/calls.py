@@ -193,16 +193,22 @@ def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) 
         entry = _TENSOR_FIRST[id(f)] = (f, first in _TENSOR_FIRST_NAMES)
     if not entry[1]:
         return
-    # a call of the same function with arguments of the same types fits as the last did
+    # a call of the same function by the same name with arguments of the same types fits as
+    # the last did
+    label = name if isinstance(name, str) else name()
     key = (
         id(f),
-        name if isinstance(name, str) else None,
+        label,
         tuple((a.ndim == 0, a.requires_grad) if isinstance(a, Tensor) else type(a) for a in args),
         tuple((k, type(v)) for k, v in kwargs.items()) if kwargs else (),
     )
     if _FITS.get(key) is f:
         return
+    from ..surface import callerrors
     from ..surface.callerrors import parser_error
+
+    if callerrors.python_type_name is None:
+        callerrors.python_type_name = _python_type_name
 
     def binds() -> bool:
         sig = signature_of(f)
@@ -225,13 +231,34 @@ def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) 
         member = ns.members.get(attr) if isinstance(ns, Namespace) else None
         return (member.fn if isinstance(member, Builtin) else member) is f
 
-    label = name if isinstance(name, str) else name()
+    if not callerrors.resolves(label, args, is_it):
+        # called by a name of the program's (`f = torch.digamma; f(2.0)`): PyTorch's words
+        # name the function by its own
+        own = getattr(f, "__name__", "")
+        if not own or not callerrors.resolves(own, args, is_it):
+            return
+        label = own
     found = parser_error(label, args, kwargs, binds, is_it)
     if found is not None:
         raise GradcliError(found[1]).mirror(found[0])
     if len(_FITS) > 4096:
         _FITS.clear()
     _FITS[key] = f
+
+
+def _python_type_name(v: Any) -> str:
+    """A value's class as Python's `type(v).__name__` names it (`module`, `function`, `M`)."""
+    from .builtins import type_of
+    from .classes import FunctionClass, ModuleClass, PlainClass
+    from .values import PyType
+
+    if isinstance(v, (ModuleClass, PlainClass, FunctionClass, PyType)):
+        return "type"
+    t = type_of(v)
+    shown = str(getattr(t, "shown", None) or getattr(t, "name", None) or typename(v))
+    if shown.startswith(("torch.nn.", "torch.utils.", "torch.optim.", "torch.autograd.")):
+        return shown.rpartition(".")[2]  # (a class of Python's: its own name, `Linear`)
+    return shown
 
 
 def _placed(
@@ -491,7 +518,22 @@ def user_error(e: BaseException, span: Span | None, what: str | None = None) -> 
 
 
 def call_name(node: ast.AST, callee: Any) -> str:
-    """How the program named the function it called (`torch.sum`), for messages."""
+    """How the program named the function it called (`torch.sum`), for messages (remembered
+    for the call site: `_parser_checked` asks at every call)."""
+    known = _CALL_NAMES.get(id(node))
+    if known is not None and known[0] is node and known[1] is callee:
+        return known[2]
+    if len(_CALL_NAMES) > 4096:
+        _CALL_NAMES.clear()
+    text = _call_name(node, callee)
+    _CALL_NAMES[id(node)] = (node, callee, text)
+    return text
+
+
+_CALL_NAMES: dict[int, tuple[Any, Any, str]] = {}
+
+
+def _call_name(node: ast.AST, callee: Any) -> str:
     func = getattr(node, "func", None)
     if isinstance(func, (ast.Name, ast.Attribute)):
         try:

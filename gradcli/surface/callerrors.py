@@ -344,9 +344,11 @@ def _fits(kind: str, v: Any, numbers_as_tensors: bool) -> bool | None:
             return isinstance(v, (int, float))
         return False if isinstance(v, (int, float)) else None
     if kind.startswith("tuple of"):
-        if isinstance(v, (list, tuple, Tensor)) or (kind == "tuple of ints" and isinstance(v, int)):
+        if isinstance(v, (list, tuple, Tensor, np.ndarray)) or (
+            kind == "tuple of ints" and isinstance(v, (int, np.integer))
+        ):
             return None  # (the parser's own words for a wrong element)
-        return not isinstance(v, (str, float, complex, type(None)))
+        return False
     if kind == "torch.dtype":
         return type(v).__name__ == "DType" or isinstance(v, np.dtype)
     if kind == "str":
@@ -386,11 +388,23 @@ def _option_fits(
     return None if unsure else True
 
 
-def _display_type(v: Any) -> str:
-    from ..core.tensor import pytype_name
+# How the interpreter names a program's value's class as Python's `type(v).__name__` would
+# (`module`, `function`, a class's own name: set by `lang.calls`; the surface does not know
+# the interpreter's values)
+python_type_name: Any = None
 
-    if type(v).__name__ == "DType":
+
+def _display_type(v: Any) -> str:
+    import numpy as np
+
+    from ..core.tensor import Tensor, pytype_name
+
+    if isinstance(v, Tensor):
+        return "Tensor"
+    if type(v).__name__ == "DType" or isinstance(v, np.dtype):
         return "torch.dtype"
+    if python_type_name is not None and not isinstance(v, (int, float, str, list, tuple)):
+        return python_type_name(v)
     return pytype_name(v)
 
 
@@ -421,6 +435,13 @@ def _invalid_combination(shown: str, options: list[str], args: list, kwargs: dic
     """The parser's "received an invalid combination of arguments" for a call none of the
     overloads take (the listing of invalid_arguments.cpp; None where its words would depend
     on more than is known here)."""
+    from ..base import limits
+
+    # (its listing names the type of every element of a list argument, for each overload)
+    elements = sum(len(v) for v in (*args, *kwargs.values()) if isinstance(v, (list, tuple)))
+    limits.STRING_CHARS.check(
+        elements * 8 * len(options), "the length of the parser's error message (estimated)"
+    )
     got = [_display_type(a) for a in args] + [f"{k}={_display_type(v)}" for k, v in kwargs.items()]
     desc = "(" + ", ".join(got) + ("" if args or not kwargs else ", ") + ")"
     head = f"{shown}() received an invalid combination of arguments - "
@@ -485,7 +506,6 @@ def _signature_error(shown: str, option: _Option, args: list, kwargs: dict) -> s
     """The parser's error for the one overload a call could be of (python_arg_parser's
     order: too many positional arguments, then each parameter missing or of a wrong type,
     then the keywords); None where it is not surely one of these."""
-    from ..core.tensor import pytype_name
     from .torch_signatures import NUMBERS_AS_TENSORS
 
     params: list[Param] = [(n, "K" if kw else "PK", d is not None) for _, n, d, kw in option]
@@ -507,7 +527,7 @@ def _signature_error(shown: str, option: _Option, args: list, kwargs: dict) -> s
         if fits is None:
             return None
         if not fits:
-            return f"{shown}(): {where} must be {kind}, not {pytype_name(v)}"
+            return f"{shown}(): {where} must be {kind}, not {_display_type(v)}"
     return parser_call_error(shown, params, len(args), list(kwargs))
 
 
@@ -572,15 +592,28 @@ def parser_error(
     return None
 
 
+def resolves(name: str, args: list, is_it: Any) -> bool:
+    """Whether a name the program called a function by is one of the table's for it
+    (`is_it(qualified)`): `f = torch.digamma; f(2.0)` is not, by its name."""
+    from .torch_signatures import SIGNATURES
+
+    return any(q in SIGNATURES and is_it(q) for q in qualified_name(name, False, args))
+
+
 def _python_first(
     recorded: str, params: list[Param], args: list, kwargs: dict
 ) -> tuple[str, str] | None:
     """A Python function's recorded words for a first argument of a type it does not take:
     `fis:TypeError: relu(): ... not {}` (the kinds of value they were measured for: f a
     float, i an int, s a str), then `|` and the words with inplace=True."""
+    import numpy as np
+
     v = args[0]
-    kind = "f" if type(v) is float else "i" if type(v) is int else "s" if type(v) is str else None
-    if kind is None:
+    # (recorded for a float, an int, a str, and for a value of a class of none of PyTorch's
+    # kinds: None, a dict, a function, a module...; a list may be taken as a sequence, a
+    # NumPy array has attributes of its own)
+    kind = {float: "f", int: "i", str: "s"}.get(type(v), "")
+    if not kind and isinstance(v, (bool, list, tuple, np.ndarray, np.generic)):
         return None
     # (recorded for a call of the one argument, with inplace=, or with a tensor second:
     # another argument could be checked first, `F.dropout`'s p)
@@ -600,10 +633,12 @@ def _python_first(
     elif kwargs.get("inplace"):
         plain = inplace
     kinds, _, words = plain.partition(":")
-    if kind not in kinds or not words:
+    if (kind and kind not in kinds) or not words:
         return None
     cls, _, text = words.partition(": ")
-    return cls, text.replace("{}", type(v).__name__)
+    if cls == "AttributeError" and _display_type(v) in ("module", "type"):
+        return None  # (Python words these otherwise: "module 'torch' has no attribute 'dim'")
+    return cls, text.replace("{}", _display_type(v))
 
 
 # the types of a first parameter a call is checked for before it runs (not `tuple of ints`,

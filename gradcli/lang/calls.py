@@ -98,8 +98,11 @@ def checked_call(
     bound  the first argument is the object of a method (not counted in messages)
     raw    the function takes torch dtypes as they are; otherwise they become NumPy dtypes
     """
-    if args and not bound and not isinstance(args[0], Tensor):
-        _parser_checked(f, args, kwargs, name)
+    if args and not bound:
+        if not isinstance(args[0], Tensor):
+            _parser_checked(f, args, kwargs, name)
+        elif _odd_after_the_first(args, kwargs):
+            _parser_checked(f, args, kwargs, name)
     out: Any = _NO_OUT
     if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
         kwargs = _numpy_names(f, kwargs)
@@ -171,6 +174,20 @@ _TENSOR_FIRST: dict[int, tuple[Any, bool]] = {}
 _TENSOR_FIRST_NAMES: set[str] = set()
 # (id(function), its name, its arguments' types) -> the function, for calls found to fit
 _FITS: dict[tuple, Any] = {}
+
+
+def _odd_after_the_first(args: list, kwargs: dict | None) -> bool:
+    """Whether a call whose first argument is a tensor has a str or a list among the others:
+    where PyTorch's parser most often refuses a type (`torch.add(x, [1.0])`, `torch.sum(x,
+    'a')`; numbers, tuples, None are left to the functions, for speed)."""
+    for a in args:
+        if type(a) is str or type(a) is list:
+            return True
+    if kwargs:
+        for a in kwargs.values():
+            if type(a) is str or type(a) is list:
+                return True
+    return False
 
 
 def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) -> None:
@@ -326,7 +343,7 @@ def call_positional(f: Callable[..., Any], args: list, name: str | Callable[[], 
     for a in args:
         if isinstance(a, DType) or type(a) is range:
             return checked_call(f, args, {}, name, False, False)
-    if args and not isinstance(args[0], Tensor):
+    if args and (not isinstance(args[0], Tensor) or _odd_after_the_first(args, None)):
         _parser_checked(f, args, {}, name)
     try:
         return f(*args)

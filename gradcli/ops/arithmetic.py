@@ -157,7 +157,11 @@ def operands(a: Any, b: Any, *, floating: bool = False) -> tuple[Tensor, Tensor]
     ta = a if isinstance(a, Tensor) else None
     tb = b if isinstance(b, Tensor) else None
     if ta is None and tb is None:
-        raise GradcliError("expected at least one Tensor operand")
+        if not isinstance(a, _NUMBERS) or not isinstance(b, _NUMBERS):
+            raise GradcliError("expected at least one Tensor operand")
+        # two numbers (torch.add(3, 5), which PyTorch's parser takes: the first becomes a
+        # 0-d tensor of its own dtype, both promote as numbers: tensor(8), tensor(0.6000))
+        ta = Tensor(np.asarray(a, dtype=dtypes.scalar_dtype(a, Settings.default_dtype)))
     ta = ta if ta is not None else scalar_operand(a, tb)
     tb = tb if tb is not None else scalar_operand(b, ta)
     broadcast_shape(ta, tb)
@@ -272,7 +276,10 @@ _sub = binop(B.sub)
 
 def sub_t(a: Any, b: Any) -> Tensor:
     """`a - b`; refused on bool tensors, in PyTorch's words."""
-    ba = isinstance(a, Tensor) and a.dtype == np.bool_
+    # (of two numbers, the first is a tensor to PyTorch: `torch.sub(True, 2)`)
+    ba = (isinstance(a, Tensor) and a.dtype == np.bool_) or (
+        type(a) is bool and not isinstance(b, Tensor)
+    )
     bb = isinstance(b, Tensor) and b.dtype == np.bool_
     if ba and bb:
         raise GradcliError(

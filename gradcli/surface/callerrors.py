@@ -608,7 +608,11 @@ def _python_first(
     float, i an int, s a str), then `|` and the words with inplace=True."""
     import numpy as np
 
+    from ..core.tensor import Tensor
+
     v = args[0]
+    if isinstance(v, Tensor):
+        return None
     # (recorded for a float, an int, a str, and for a value of a class of none of PyTorch's
     # kinds: None, a dict, a function, a module...; a list may be taken as a sequence, a
     # NumPy array has attributes of its own)
@@ -617,7 +621,6 @@ def _python_first(
         return None
     # (recorded for a call of the one argument, with inplace=, or with a tensor second:
     # another argument could be checked first, `F.dropout`'s p)
-    from ..core.tensor import Tensor
 
     plain, _, rest = recorded.partition("|")
     inplace, _, with_tensor = rest.partition("|")

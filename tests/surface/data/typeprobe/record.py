@@ -23,7 +23,7 @@ ROOT = HERE.parents[3]
 
 # the arguments of each probed call: the wrong value in the tensor's place, alone and
 # before a tensor (a binary function's other input)
-FORMS = ("2.0", "'a'", "[1.0, 2.0]", "3, 5", "2.0, t")
+FORMS = ("2.0", "'a'", "[1.0, 2.0]", "3, 5", "2.0, t", "t, 'a'", "t, [1.0, 2.0]")
 # the namespaces probed, as a program spells them
 PREFIXES = ("torch.", "F.", "torch.linalg.", "torch.special.")
 # names whose call does something other than compute (state, the program's own run)

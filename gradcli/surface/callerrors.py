@@ -442,7 +442,9 @@ def _invalid_combination(shown: str, options: list[str], args: list, kwargs: dic
     limits.STRING_CHARS.check(
         elements * 8 * len(options), "the length of the parser's error message (estimated)"
     )
-    got = [_display_type(a) for a in args] + [f"{k}={_display_type(v)}" for k, v in kwargs.items()]
+    # (the parser's keywords are a C++ unordered_map: it walks them last given first)
+    keywords = list(reversed(kwargs))
+    got = [_display_type(a) for a in args] + [f"{k}={_display_type(kwargs[k])}" for k in keywords]
     desc = "(" + ", ".join(got) + ("" if args or not kwargs else ", ") + ")"
     head = f"{shown}() received an invalid combination of arguments - "
     n = len(args) + len(kwargs)
@@ -467,7 +469,7 @@ def _invalid_combination(shown: str, options: list[str], args: list, kwargs: dic
         items = text[1:-1].split(", ")
         start = max(len(items) - len(kwargs), 0)
         names = [it.rpartition(" ")[2] for it in items[start:]]
-        return [k for k in kwargs if k not in names]
+        return [k for k in keywords if k not in names]
 
     if len(options) == 1:
         text = options[0]

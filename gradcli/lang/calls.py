@@ -171,7 +171,44 @@ def checked_call(
 # id(function) -> (the function, whether its first parameter is one PyTorch's parser wants a
 # tensor for in some C++ builtin: `input`, `condition`...)
 _TENSOR_FIRST: dict[int, tuple[Any, bool]] = {}
-_TENSOR_FIRST_NAMES: set[str] = set()
+# The first parameters' names of the C++ builtins whose parser wants a tensor (or a dtype, an
+# int) there and of the Python functions recorded (`callerrors.tensor_first_names()`, which a
+# test compares with this): a function whose first parameter is named otherwise is not
+# checked, and the table is not imported, on the start-up path. (`tensors` left out:
+# torch.cat / torch.stack check their lists themselves.)
+_TENSOR_FIRST_NAMES = frozenset(
+    {
+        "A",
+        "a",
+        "anchor",
+        "args",
+        "condition",
+        "elements",
+        "f",
+        "from_",
+        "high",
+        "input",
+        "input1",
+        "logits",
+        "low",
+        "matrices",
+        "mean",
+        "mode",
+        "n",
+        "new_state",
+        "query",
+        "repeats",
+        "row",
+        "sorted_sequence",
+        "start",
+        "tensor",
+        "type1",
+        "weight",
+        "x",
+        "x1",
+        "y",
+    }
+)
 # (id(function), its name, its arguments' types) -> the function, for calls found to fit
 _FITS: dict[tuple, Any] = {}
 
@@ -198,10 +235,6 @@ def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) 
     functions, which take a number as a 0-d tensor, would compute a value."""
     entry = _TENSOR_FIRST.get(id(f))
     if entry is None or entry[0] is not f:
-        if not _TENSOR_FIRST_NAMES:
-            from ..surface.callerrors import tensor_first_names
-
-            _TENSOR_FIRST_NAMES.update(tensor_first_names())
         sig = signature_of(f)
         params = list(sig.parameters.values()) if sig else []
         first = params[0].name if params and params[0].kind <= params[0].VAR_POSITIONAL else None

@@ -61,3 +61,11 @@ def test_wrong_first_arguments_are_pytorchs_errors(outcomes):
     assert not fixed, "these now print what PyTorch prints; remove them from known.txt:\n" + (
         "\n".join(fixed)
     )
+
+
+def test_the_checked_first_parameters_are_the_tables():
+    # lang.calls keeps the names as a literal (the table is not imported on the start-up path)
+    from gradcli.lang import calls
+    from gradcli.surface.callerrors import tensor_first_names
+
+    assert calls._TENSOR_FIRST_NAMES == tensor_first_names() - {"tensors"}

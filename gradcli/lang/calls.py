@@ -174,8 +174,7 @@ _TENSOR_FIRST: dict[int, tuple[Any, bool]] = {}
 # The first parameters' names of the C++ builtins whose parser wants a tensor (or a dtype, an
 # int) there and of the Python functions recorded (`callerrors.tensor_first_names()`, which a
 # test compares with this): a function whose first parameter is named otherwise is not
-# checked, and the table is not imported, on the start-up path. (`tensors` left out:
-# torch.cat / torch.stack check their lists themselves.)
+# checked, and the table is not imported, on the start-up path.
 _TENSOR_FIRST_NAMES = frozenset(
     {
         "A",
@@ -202,6 +201,7 @@ _TENSOR_FIRST_NAMES = frozenset(
         "sorted_sequence",
         "start",
         "tensor",
+        "tensors",
         "type1",
         "weight",
         "x",

@@ -545,53 +545,73 @@ def parser_error(
     fits its signature: if not, Python's words come first; `is_it(qualified)` whether the
     function called is PyTorch's of that name). None where the call fits, or may fit, or
     nothing is recorded."""
+    from .torch_signatures import SIGNATURES
+
+    found = [
+        q
+        for q in _candidates(name, args)
+        if q in SIGNATURES and (is_it is None or is_it(q))  # (`math.sqrt` is not torch.sqrt)
+    ]
+    if len({SIGNATURES[q].partition(" ")[0] == "py" for q in found}) > 1:
+        # a bare name of gradcli's one function for F.X (Python) and torch.X (C++): their
+        # words where they agree (`relu(): argument 'input' ...`)
+        words = {_error_of(q, args, kwargs, binds) for q in found}
+        return words.pop() if len(words) == 1 else None
+    return _error_of(found[0], args, kwargs, binds) if found else None
+
+
+def _error_of(qualified: str, args: list, kwargs: dict, binds: Any) -> tuple[str, str] | None:
+    """`parser_error` of the table's name `qualified`."""
     from .torch_signatures import NUMBERS_AS_TENSORS, PARSER, PYTHON_FIRST, SIGNATURES
 
-    for qualified in qualified_name(name, False, args):
-        text = SIGNATURES.get(qualified)
-        if text is None or (is_it is not None and not is_it(qualified)):
-            continue  # (`math.sqrt` is not torch.sqrt, `min(d, key=...)` not torch.min)
-        kind, shown, params = _parse(text)
-        if kind == "py":
-            first = PYTHON_FIRST.get(qualified)
-            if first is None or not args or (binds is not None and not binds()):
-                return None
-            return _python_first(first, params or [], args, kwargs)
-        recorded = PARSER.get(qualified)
-        if recorded is None or not kind.startswith("c"):
+    text = SIGNATURES[qualified]
+    kind, shown, params = _parse(text)
+    if kind == "py":
+        first = PYTHON_FIRST.get(qualified)
+        if first is None or not args or (binds is not None and not binds()):
             return None
-        first, *options = recorded.split("|")
-        numbers = shown in NUMBERS_AS_TENSORS
-        if not options:
-            # the type of the first parameter, as the parser words a call of it alone (of
-            # one signature: of any call whose first argument is not of that type)
-            if not first or not args or (params is None and (len(args) > 1 or kwargs)):
-                return None
-            kind_first, _, name_first = first.rpartition(" ")
-            if _fits(kind_first, args[0], numbers) is not False:
-                return None
-            if params is not None:
-                positional = [p for p in params if p[1] in ("P", "PK")]
-                if len(args) > len(positional):
-                    return "TypeError", parser_call_error(shown, params, len(args), list(kwargs))
-            return "TypeError", (
-                f"{shown}(): argument '{name_first}' (position 1) must be {kind_first}, not "
-                f"{_display_type(args[0])}"
-            )
-        if kind != "c" and int(kind[1:]) > len(options) and len(args) >= 3:
-            return None  # (a hidden, deprecated overload: `add(x, 2, y)`)
-        parsed = [_option(o) for o in options]
-        for option in parsed:
-            if _option_fits(option, args, kwargs, numbers) is not False:
-                return None
-        n = len(args) + len(kwargs)
-        plausible = [o for o in parsed if sum(1 for p in o if p[2] is None) <= n <= len(o)]
-        if len(plausible) == 1:
-            words = _signature_error(shown, plausible[0], args, kwargs)
-        else:
-            words = _invalid_combination(shown, options, args, kwargs)
+        return _python_first(first, params or [], args, kwargs)
+    recorded = PARSER.get(qualified)
+    if recorded is None or not kind.startswith("c"):
+        return None
+    first, *options = recorded.split("|")
+    numbers = shown in NUMBERS_AS_TENSORS
+    if params is not None and first.startswith("("):
+        # one signature, its parameters' types recorded
+        option = _option(first)
+        if _option_fits(option, args, kwargs, numbers) is not False:
+            return None
+        words = _signature_error(shown, option, args, kwargs)
         return None if words is None else ("TypeError", words)
-    return None
+    if not options:
+        # the type of the first parameter, as the parser words a call of it alone (of
+        # one signature: of any call whose first argument is not of that type)
+        if not first or not args or (params is None and (len(args) > 1 or kwargs)):
+            return None
+        kind_first, _, name_first = first.rpartition(" ")
+        if _fits(kind_first, args[0], numbers) is not False:
+            return None
+        if params is not None:
+            positional = [p for p in params if p[1] in ("P", "PK")]
+            if len(args) > len(positional):
+                return "TypeError", parser_call_error(shown, params, len(args), list(kwargs))
+        return "TypeError", (
+            f"{shown}(): argument '{name_first}' (position 1) must be {kind_first}, not "
+            f"{_display_type(args[0])}"
+        )
+    if kind != "c" and int(kind[1:]) > len(options) and len(args) >= 3:
+        return None  # (a hidden, deprecated overload: `add(x, 2, y)`)
+    parsed = [_option(o) for o in options]
+    for option in parsed:
+        if _option_fits(option, args, kwargs, numbers) is not False:
+            return None
+    n = len(args) + len(kwargs)
+    plausible = [o for o in parsed if sum(1 for p in o if p[2] is None) <= n <= len(o)]
+    if len(plausible) == 1:
+        words = _signature_error(shown, plausible[0], args, kwargs)
+    else:
+        words = _invalid_combination(shown, options, args, kwargs)
+    return None if words is None else ("TypeError", words)
 
 
 def resolves(name: str, args: list, is_it: Any) -> bool:
@@ -599,7 +619,20 @@ def resolves(name: str, args: list, is_it: Any) -> bool:
     (`is_it(qualified)`): `f = torch.digamma; f(2.0)` is not, by its name."""
     from .torch_signatures import SIGNATURES
 
-    return any(q in SIGNATURES and is_it(q) for q in qualified_name(name, False, args))
+    return any(q in SIGNATURES and is_it(q) for q in _candidates(name, args))
+
+
+def _candidates(name: str, args: list) -> list[str]:
+    """The table's names a call's name could be: a dotted name is its first (`F.mse_loss` is
+    not torch.mse_loss, whose C++ signature takes another reduction), a bare one (imported
+    from a module) any."""
+    from .torch_signatures import SIGNATURES
+
+    found = qualified_name(name, False, args)
+    if "." in name:
+        named = [q for q in found if q in SIGNATURES]
+        return named[:1]
+    return found
 
 
 def _python_first(
@@ -663,7 +696,9 @@ def tensor_first_names() -> set[str]:
             out.add(params[0][0])
     for recorded in PARSER.values():
         first, *options = recorded.split("|")
-        if first.startswith(_CHECKED_FIRST):
+        if first.startswith("("):
+            options = [first, *options]
+        elif first.startswith(_CHECKED_FIRST):
             out.add(first.rpartition(" ")[2])
         for o in options:
             kind, name = _option(o)[0][:2] if _option(o) else ("", "")

@@ -68,4 +68,4 @@ def test_the_checked_first_parameters_are_the_tables():
     from gradcli.lang import calls
     from gradcli.surface.callerrors import tensor_first_names
 
-    assert calls._TENSOR_FIRST_NAMES == tensor_first_names() - {"tensors"}
+    assert calls._TENSOR_FIRST_NAMES == tensor_first_names()

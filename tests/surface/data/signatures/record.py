@@ -319,6 +319,10 @@ def _entry(
         entry["deprecated"] = True
     if owner != "Tensor":
         entry.update(_parser_types(obj))
+        if len(overloads) == 1 and not entry.get("deprecated") and "options" not in entry:
+            typed = _signature_types(torch, obj, overloads[0])
+            if typed:
+                entry["signature"] = typed
         if torch._C._should_allow_numbers_as_tensors(name):
             entry["numbers"] = True
     return entry
@@ -414,6 +418,55 @@ def _parser_types(obj: Any) -> dict[str, Any]:
     return out
 
 
+def _signature_types(torch: Any, obj: Any, params: list) -> str | None:
+    """The one signature of a C++ builtin with its parameters' types, as its parser words
+    them (`(Tensor input, int dim, *, bool keepdim = None)`; a default is shown as `= None`,
+    a type not found as `?`): each parameter in turn given a value no type takes, by keyword,
+    after the required ones before it given a value of their type."""
+    import re
+
+    valid = {
+        "Tensor": torch.ones(2),
+        "int": 1,
+        "float": 1.0,
+        "bool": False,
+        "Number": 1,
+        "tuple of ints": (1,),
+        "torch.dtype": torch.float32,
+        "str": "mean",
+    }
+    types: dict[str, str] = {}
+    for name, kind, _ in params:
+        if kind in ("VP", "VK"):
+            return None
+        before = {}
+        for n, _, default in params:
+            if n == name:
+                break
+            if not default:
+                if types.get(n) not in valid:
+                    break
+                before[n] = valid[types[n]]
+        try:
+            obj(**before, **{name: _Odd()})
+        except TypeError as e:
+            m = re.search(
+                rf"argument '{name}'(?: \(position \d+\))? must be (.+), not _Odd$", str(e)
+            )
+            if m:
+                types[name] = m.group(1)
+        except Exception:  # noqa: BLE001, S110 - no words of the parser's
+            pass
+    items = []
+    starred = False
+    for name, kind, default in params:
+        if kind == "K" and not starred:
+            items.append("*")
+            starred = True
+        items.append(f"{types.get(name, '?')} {name}" + (" = None" if default else ""))
+    return "(" + ", ".join(items) + ")"
+
+
 def report(table: dict[str, Any]) -> str:
     found = compare(table, gradcli_callables())
     lines = [f"# {len(table)} names compared", "", "## renamed (must be empty but for ALLOWED)"]
@@ -462,7 +515,8 @@ def runtime_table(table: dict[str, Any]) -> str:
     parser = []
     for qualified, entry in sorted(table.items()):
         if entry.get("options") or entry.get("first"):
-            value = [entry.get("first"), *entry.get("options", ())]
+            # (of one signature: the signature with its types, where found, for the first)
+            value = [entry.get("signature") or entry.get("first"), *entry.get("options", ())]
             text = "|".join(v or "" for v in value)
             # (one string a line, quoted as ruff format quotes it)
             quoted = repr(text) if '"' in text and "'" not in text else json.dumps(text)

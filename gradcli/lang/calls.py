@@ -98,6 +98,11 @@ def checked_call(
     bound  the first argument is the object of a method (not counted in messages)
     raw    the function takes torch dtypes as they are; otherwise they become NumPy dtypes
     """
+    if args and not bound:
+        if not isinstance(args[0], Tensor):
+            _parser_checked(f, args, kwargs, name)
+        elif _odd_after_the_first(args, kwargs):
+            _parser_checked(f, args, kwargs, name)
     out: Any = _NO_OUT
     if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
         kwargs = _numpy_names(f, kwargs)
@@ -177,6 +182,149 @@ def _carry_call(args: list, kwargs: dict, result: Any) -> None:
             carry_batched(ins, t)
 
 
+# id(function) -> (the function, whether its first parameter is one PyTorch's parser wants a
+# tensor for in some C++ builtin: `input`, `condition`...)
+_TENSOR_FIRST: dict[int, tuple[Any, bool]] = {}
+# The first parameters' names of the C++ builtins whose parser wants a tensor (or a dtype, an
+# int) there and of the Python functions recorded (`callerrors.tensor_first_names()`, which a
+# test compares with this): a function whose first parameter is named otherwise is not
+# checked, and the table is not imported, on the start-up path.
+_TENSOR_FIRST_NAMES = frozenset(
+    {
+        "A",
+        "a",
+        "anchor",
+        "args",
+        "condition",
+        "elements",
+        "f",
+        "from_",
+        "high",
+        "input",
+        "input1",
+        "logits",
+        "low",
+        "matrices",
+        "mean",
+        "mode",
+        "n",
+        "new_state",
+        "query",
+        "repeats",
+        "row",
+        "sorted_sequence",
+        "start",
+        "tensor",
+        "tensors",
+        "type1",
+        "weight",
+        "x",
+        "x1",
+        "y",
+    }
+)
+# (id(function), its name, its arguments' types) -> the function, for calls found to fit
+_FITS: dict[tuple, Any] = {}
+
+
+def _odd_after_the_first(args: list, kwargs: dict | None) -> bool:
+    """Whether a call whose first argument is a tensor has a str or a list among the others:
+    where PyTorch's parser most often refuses a type (`torch.add(x, [1.0])`, `torch.sum(x,
+    'a')`; numbers, tuples, None are left to the functions, for speed)."""
+    for a in args:
+        if type(a) is str or type(a) is list:
+            return True
+    if kwargs:
+        for a in kwargs.values():
+            if type(a) is str or type(a) is list:
+                return True
+    return False
+
+
+def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) -> None:
+    """A call whose first argument is not a tensor, of a function of PyTorch's that refuses
+    such a value before any work, is its error (`callerrors.parser_error`): the argument
+    parser's TypeError for a C++ builtin (`torch.digamma(2.0)`, `torch.sum('a')`,
+    `torch.clamp(1.0)`), a Python function's recorded words (`F.softmax(2.0)`); gradcli's
+    functions, which take a number as a 0-d tensor, would compute a value."""
+    entry = _TENSOR_FIRST.get(id(f))
+    if entry is None or entry[0] is not f:
+        sig = signature_of(f)
+        params = list(sig.parameters.values()) if sig else []
+        first = params[0].name if params and params[0].kind <= params[0].VAR_POSITIONAL else None
+        if len(_TENSOR_FIRST) > 4096:
+            _TENSOR_FIRST.clear()
+        entry = _TENSOR_FIRST[id(f)] = (f, first in _TENSOR_FIRST_NAMES)
+    if not entry[1]:
+        return
+    # a call of the same function by the same name with arguments of the same types fits as
+    # the last did
+    label = name if isinstance(name, str) else name()
+    key = (
+        id(f),
+        label,
+        tuple((a.ndim == 0, a.requires_grad) if isinstance(a, Tensor) else type(a) for a in args),
+        tuple((k, type(v)) for k, v in kwargs.items()) if kwargs else (),
+    )
+    if _FITS.get(key) is f:
+        return
+    from ..surface import callerrors
+    from ..surface.callerrors import parser_error
+
+    if callerrors.python_type_name is None:
+        callerrors.python_type_name = _python_type_name
+
+    def binds() -> bool:
+        sig = signature_of(f)
+        try:
+            if sig:
+                sig.bind(*args, **kwargs)
+        except TypeError:
+            return False
+        return True
+
+    def is_it(qualified: str) -> bool:
+        from .namespaces import build_namespaces
+        from .values import Builtin, Namespace
+
+        owner, _, attr = qualified.rpartition(".")
+        path = {"F": "torch.nn.functional", "nn": "torch.nn"}.get(owner, owner).split(".")
+        ns: Any = build_namespaces().get(path[0])
+        for part in path[1:]:
+            ns = ns.members.get(part) if isinstance(ns, Namespace) else None
+        member = ns.members.get(attr) if isinstance(ns, Namespace) else None
+        return (member.fn if isinstance(member, Builtin) else member) is f
+
+    if not callerrors.resolves(label, args, is_it):
+        # called by a name of the program's (`f = torch.digamma; f(2.0)`): PyTorch's words
+        # name the function by its own
+        own = getattr(f, "__name__", "")
+        if not own or not callerrors.resolves(own, args, is_it):
+            return
+        label = own
+    found = parser_error(label, args, kwargs, binds, is_it)
+    if found is not None:
+        raise GradcliError(found[1]).mirror(found[0])
+    if len(_FITS) > 4096:
+        _FITS.clear()
+    _FITS[key] = f
+
+
+def _python_type_name(v: Any) -> str:
+    """A value's class as Python's `type(v).__name__` names it (`module`, `function`, `M`)."""
+    from .builtins import type_of
+    from .classes import FunctionClass, ModuleClass, PlainClass
+    from .values import PyType
+
+    if isinstance(v, (ModuleClass, PlainClass, FunctionClass, PyType)):
+        return "type"
+    t = type_of(v)
+    shown = str(getattr(t, "shown", None) or getattr(t, "name", None) or typename(v))
+    if shown.startswith(("torch.nn.", "torch.utils.", "torch.optim.", "torch.autograd.")):
+        return shown.rpartition(".")[2]  # (a class of Python's: its own name, `Linear`)
+    return shown
+
+
 def _placed(
     e: ArgumentTypeError,
     f: Callable[..., Any],
@@ -242,6 +390,8 @@ def call_positional(f: Callable[..., Any], args: list, name: str | Callable[[], 
     for a in args:
         if isinstance(a, DType) or type(a) is range:
             return checked_call(f, args, {}, name, False, False)
+    if args and (not isinstance(args[0], Tensor) or _odd_after_the_first(args, None)):
+        _parser_checked(f, args, {}, name)
     try:
         return f(*args)
     except ArgumentTypeError as e:
@@ -432,7 +582,22 @@ def user_error(e: BaseException, span: Span | None, what: str | None = None) -> 
 
 
 def call_name(node: ast.AST, callee: Any) -> str:
-    """How the program named the function it called (`torch.sum`), for messages."""
+    """How the program named the function it called (`torch.sum`), for messages (remembered
+    for the call site: `_parser_checked` asks at every call)."""
+    known = _CALL_NAMES.get(id(node))
+    if known is not None and known[0] is node and known[1] is callee:
+        return known[2]
+    if len(_CALL_NAMES) > 4096:
+        _CALL_NAMES.clear()
+    text = _call_name(node, callee)
+    _CALL_NAMES[id(node)] = (node, callee, text)
+    return text
+
+
+_CALL_NAMES: dict[int, tuple[Any, Any, str]] = {}
+
+
+def _call_name(node: ast.AST, callee: Any) -> str:
     func = getattr(node, "func", None)
     if isinstance(func, (ast.Name, ast.Attribute)):
         try:

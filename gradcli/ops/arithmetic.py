@@ -157,7 +157,11 @@ def operands(a: Any, b: Any, *, floating: bool = False) -> tuple[Tensor, Tensor]
     ta = a if isinstance(a, Tensor) else None
     tb = b if isinstance(b, Tensor) else None
     if ta is None and tb is None:
-        raise GradcliError("expected at least one Tensor operand")
+        if not isinstance(a, _NUMBERS) or not isinstance(b, _NUMBERS):
+            raise GradcliError("expected at least one Tensor operand")
+        # two numbers (torch.add(3, 5), which PyTorch's parser takes: the first becomes a
+        # 0-d tensor of its own dtype, both promote as numbers: tensor(8), tensor(0.6000))
+        ta = Tensor(np.asarray(a, dtype=dtypes.scalar_dtype(a, Settings.default_dtype)))
     ta = ta if ta is not None else scalar_operand(a, tb)
     tb = tb if tb is not None else scalar_operand(b, ta)
     broadcast_shape(ta, tb)
@@ -224,7 +228,7 @@ def binop(
     def f(input: Any, other: Any) -> Tensor:  # noqa: A002 - PyTorch's keyword
         ka, kb = type(input), type(other)
         if ka is float or kb is float or ka is int or kb is int:
-            half = _half_with_number(input, other)
+            half = _half_with_number(op, input, other)
             if half is not None:
                 return _in_opmath(op, input, other, half)
         ta, tb = operands(input, other, floating=floating)
@@ -233,12 +237,21 @@ def binop(
     return f
 
 
-def _half_with_number(a: Any, b: Any) -> Tensor | None:
+def _half_with_number(op: Any, a: Any, b: Any) -> Tensor | None:
     """The float16 tensor of `a op b` when the other operand is a Python number that float16
     cannot hold exactly (0.1, 1e5): PyTorch's CPU kernels compute such an operation in float
     (their "opmath") with the number as float, and round the result to half once; the number
-    taken in half first gives another last bit in about a third of the elements of x * 0.1."""
-    for t, v in ((a, b), (b, a)):
+    taken in half first gives another last bit in about a third of the elements of x * 0.1.
+    Only * and / (measured, 2.13: their kernels read the number as float; add and sub take it
+    as a half, `x + 0.1` is half arithmetic), and for / only the number second (`0.1 / x` is
+    PyTorch's reciprocal then product)."""
+    if op is B.mul:
+        pairs: tuple = ((a, b), (b, a))
+    elif op is B.div:
+        pairs = ((a, b),)
+    else:
+        return None
+    for t, v in pairs:
         if type(t) is Tensor and t.data.dtype == _F16 and type(v) in (int, float):
             f32 = np.float32(v)
             if f32 == f32 and np.float16(f32) != f32:  # (NaN and infinities are exact)
@@ -252,16 +265,45 @@ _F32 = np.dtype(np.float32)
 
 def _in_opmath(op: Any, a: Any, b: Any, half: Tensor) -> Tensor:
     """`a op b` of a float16 tensor and a number as PyTorch computes it: in float32, rounded
-    to half once; recorded as the cast to float, the operation and the cast back under the
-    operation's name (the gradient is then PyTorch's too: half(float(g) * number))."""
-    wide = cast(half, _F32)
+    to half once; one node of the operation's name, whose inputs are the tensor and the
+    number (kept in float32): `y.grad_fn.next_functions` is PyTorch's, and its gradient is
+    computed the same way (half(float(g) * number))."""
+    opmath = _opmath_op(op)
     if half is a:
-        out = apply(op, wide, wrapped_number(b, _F32))
-    else:
-        out = apply(op, wrapped_number(a, _F32), wide)
-    if out.node is None:
-        return Tensor(out.data.astype(_F16))
-    return apply(S.astype, out, dtype=_F16, label=str(out.node.name()))
+        return apply(opmath, half, wrapped_number(b, _F32))
+    return apply(opmath, wrapped_number(a, _F32), half)
+
+
+_OPMATH: dict[str, Any] = {}
+
+
+def _opmath_op(op: Any) -> Any:
+    """The record `op` of a float16 tensor and a float32 number: its forward in float32,
+    rounded to half; its rule the same for the gradient (the number has none)."""
+    got = _OPMATH.get(op.name)
+    if got is not None:
+        return got
+    wide = op.forward
+
+    def forward(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        return np.asarray(wide(x.astype(_F32), y.astype(_F32))).astype(_F16)
+
+    def vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
+        half, number = (x, y) if x.dtype == _F16 else (y, x)
+        if not half.requires_grad:
+            return (None, None)
+        if op is B.mul:
+            d = apply(got, g, number)
+        elif op is B.div:
+            d = apply(got, g, number)
+        elif op is B.sub and half is y:
+            d = -g
+        else:
+            d = g
+        return (d, None) if half is x else (None, d)
+
+    got = _OPMATH[op.name] = op.replace(forward=forward, vjp=vjp, link=None, accumulate=None)
+    return got
 
 
 add_t = binop(B.add)
@@ -272,7 +314,10 @@ _sub = binop(B.sub)
 
 def sub_t(a: Any, b: Any) -> Tensor:
     """`a - b`; refused on bool tensors, in PyTorch's words."""
-    ba = isinstance(a, Tensor) and a.dtype == np.bool_
+    # (of two numbers, the first is a tensor to PyTorch: `torch.sub(True, 2)`)
+    ba = (isinstance(a, Tensor) and a.dtype == np.bool_) or (
+        type(a) is bool and not isinstance(b, Tensor)
+    )
     bb = isinstance(b, Tensor) and b.dtype == np.bool_
     if ba and bb:
         raise GradcliError(
@@ -457,13 +502,9 @@ def mul_op(a: Any, b: Any) -> Tensor:
 
 def sub_op(a: Any, b: Any) -> Tensor:
     """`a - b`: with a number on the left PyTorch runs rsub(b, a): RsubBackward1, whose one
-    input is the tensor."""
-    if (
-        type(a) in (int, float)
-        and isinstance(b, Tensor)
-        and b.dtype.kind == "f"
-        and b.dtype.itemsize >= 4
-    ):
+    input is the tensor (in float16 too: its kernel takes the number as a half, in no
+    opmath)."""
+    if type(a) in (int, float) and isinstance(b, Tensor) and b.dtype.kind == "f":
         from .elementwise import rsub_scalar
 
         return apply(rsub_scalar, b, c=a)

@@ -279,12 +279,12 @@ def inner(input: Any, other: Any) -> Tensor:
 
 
 def _fused(out: Tensor, operands: tuple, kernel: Any, label: str) -> Tensor:
-    """`out`, the composition whose graph differentiates lerp / addcmul / addcdiv, given the
-    values of ATen's fused kernel (`kernels`: one rounding where NumPy's composition rounds
-    twice, a last-bit difference for many float32 elements) and the grad_fn PyTorch shows.
-    The composition's last operation is an add, whose backward does not read its result. Only
-    where every tensor operand has the result's float dtype (mixed dtypes keep the composition's
-    values)."""
+    """`out`, the composition whose graph differentiates lerp of a tensor weight / hypot, given
+    the values of ATen's kernel (lerp's fused form: one rounding where NumPy's composition
+    rounds twice, a last-bit difference for many float32 elements; hypot correctly rounded)
+    and the grad_fn PyTorch shows. The composition's last operation is an add (whose backward
+    does not read its result) or hypot's sqrt (whose backward reads the result, as hypot's
+    does). Only where every tensor operand has the result's float dtype."""
     dt = out.dtype
     if (
         dt.kind == "f"
@@ -312,30 +312,56 @@ def _lerp_kernel(start: Any, end: Any, weight: Any) -> np.ndarray:
 
 
 def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
+    """Recorded as start + weight * (end - start), shown as PyTorch's node (LerpBackward0 of a
+    number weight, LerpBackward1 of a tensor one); a number weight's values are ATen's
+    kernel's (`kernels.lerp`: in float32 for float16, the weight rounded once)."""
     start = _t(input)
-    out = F.add(start, A.mul_t(weight, F.sub(end, start)))
-    label = "LerpBackward1" if isinstance(weight, Tensor) else "LerpBackward0"
-    return _fused(out, (start, end, weight), _lerp_kernel, label)
+    if type(weight) in (int, float):
+        # (so that the gradients are PyTorch's: g * (1 - weight) and g * weight, each rounded
+        # once)
+        out = F.add(A.mul_t(start, 1 - weight), A.mul_t(end, weight))
+    else:
+        out = F.add(start, A.mul_t(weight, F.sub(end, start)))
+    if _kernel_values(out, (start, end), weight):
+        from . import kernels
+
+        out.data = kernels.lerp(start.data, end.data, weight).reshape(out.shape)
+    elif isinstance(weight, Tensor):
+        # a tensor weight: ATen's elementwise choice of the fused form (`_lerp_kernel`)
+        return _fused(out, (start, end, weight), _lerp_kernel, "LerpBackward1")
+    return A.named(out, "LerpBackward1" if isinstance(weight, Tensor) else "LerpBackward0")
 
 
 def addcmul(input: Any, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:  # noqa: A002
-    out = F.add(_t(input), A.mul_t(A.mul_t(tensor1, tensor2), value))
-    return _fused(
-        out,
-        (input, tensor1, tensor2),
-        lambda a, b, c: K.addcmul(a, b, c, value),
-        "AddcmulBackward0",
-    )
+    """input + value * tensor1 * tensor2, shown as AddcmulBackward0, with ATen's values
+    (`kernels.addcmul`: the last step fused, float16 in float32)."""
+    x = _t(input)
+    out = F.add(x, A.mul_t(A.mul_t(tensor1, tensor2), value))
+    if _kernel_values(out, (x, tensor1, tensor2), value):
+        from . import kernels
+
+        out.data = kernels.addcmul(x.data, tensor1.data, tensor2.data, value).reshape(out.shape)
+    return A.named(out, "AddcmulBackward0")
 
 
 def addcdiv(input: Any, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:  # noqa: A002
-    out = F.add(_t(input), A.mul_t(A.div_t(tensor1, tensor2), value))
-    return _fused(
-        out,
-        (input, tensor1, tensor2),
-        lambda a, b, c: K.addcdiv(a, b, c, value),
-        "AddcdivBackward0",
-    )
+    """input + value * tensor1 / tensor2, shown as AddcdivBackward0, with ATen's values
+    (`kernels.addcdiv`)."""
+    x = _t(input)
+    out = F.add(x, A.mul_t(A.div_t(tensor1, tensor2), value))
+    if _kernel_values(out, (x, tensor1, tensor2), value):
+        from . import kernels
+
+        out.data = kernels.addcdiv(x.data, tensor1.data, tensor2.data, value).reshape(out.shape)
+    return A.named(out, "AddcdivBackward0")
+
+
+def _kernel_values(out: Tensor, tensors: tuple, number: Any) -> bool:
+    """Whether ATen's kernel of a Python number `number` and floating tensors of one dtype
+    (the result's) gives the values (`kernels`): not a tensor weight, not mixed dtypes."""
+    if type(number) not in (int, float) or out.dtype.kind != "f":
+        return False
+    return all(isinstance(t, Tensor) and t.dtype == out.dtype for t in tensors)
 
 
 def hypot(input: Any, other: Any) -> Tensor:  # noqa: A002

@@ -18,6 +18,8 @@ arguments but 3 were given`): `python_call_error` with the parameters of its `de
 
 from __future__ import annotations
 
+from typing import Any
+
 # (name, kind, has a default): kind P positional-only, PK positional or keyword, VP *args,
 # K keyword-only, VK **kwargs
 Param = tuple[str, str, bool]
@@ -287,3 +289,419 @@ def parser_call_error(
         if names.index(k) < nargs:
             return f"{name}() got multiple values for argument '{k}'"
     return None
+
+
+# --- the parser's types (PARSER in torch_signatures): a wrong type before any work ------------
+
+# (type, name, default shown, keyword-only) of each overload's parameters
+_Option = list[tuple[str, str, str | None, bool]]
+_OPTIONS: dict[str, _Option] = {}
+
+
+def _option(text: str) -> _Option:
+    """`(Tensor input, *, Number alpha = 1)` -> [("Tensor", "input", None, False), ...]."""
+    got = _OPTIONS.get(text)
+    if got is not None:
+        return got
+    params: _Option = []
+    keyword_only = False
+    for item in text[1:-1].split(", "):
+        if item == "*":
+            keyword_only = True
+            continue
+        decl, has_default, default = item.partition(" = ")
+        kind, _, name = decl.rpartition(" ")
+        params.append((kind, name, default if has_default else None, keyword_only))
+    _OPTIONS[text] = params
+    return params
+
+
+def _is_number(v: Any) -> bool:
+    import numpy as np
+
+    return isinstance(v, (int, float, complex, np.number, np.bool_))
+
+
+def _fits(kind: str, v: Any, numbers_as_tensors: bool) -> bool | None:
+    """Whether the parser takes `v` for a parameter of type `kind` (None: not known here, so
+    taken to fit: a call is refused only where every overload surely does not fit)."""
+    import numpy as np
+
+    from ..core.tensor import Tensor
+
+    if kind == "Tensor":
+        return isinstance(v, Tensor) or (numbers_as_tensors and _is_number(v))
+    if kind == "Number":
+        if isinstance(v, Tensor):
+            return None  # (a 0-d tensor that does not require grad is one)
+        return _is_number(v)
+    if kind in ("int", "float", "bool"):
+        if isinstance(v, (Tensor, bool, np.generic)):
+            return None
+        if kind == "int":
+            return isinstance(v, int)
+        if kind == "float":
+            return isinstance(v, (int, float))
+        return False if isinstance(v, (int, float)) else None
+    if kind.startswith("tuple of"):
+        if isinstance(v, (list, tuple, Tensor, np.ndarray)) or (
+            kind == "tuple of ints" and isinstance(v, (int, np.integer))
+        ):
+            return None  # (the parser's own words for a wrong element)
+        return False
+    if kind == "torch.dtype":
+        return type(v).__name__ == "DType" or isinstance(v, np.dtype)
+    if kind == "str":
+        return isinstance(v, str)
+    return None
+
+
+def _option_fits(
+    option: _Option, args: list, kwargs: dict, numbers_as_tensors: bool
+) -> bool | None:
+    """Whether one overload takes the call (as the parser binds it: positional arguments in
+    order, then keywords), None where that is not known here."""
+    positional = [p for p in option if not p[3]]
+    if len(args) > len(positional):
+        return False
+    names = {p[1] for p in option}
+    if any(k not in names for k in kwargs):
+        return False
+    unsure = False
+    for i, (kind, name, default, keyword_only) in enumerate(option):
+        if not keyword_only and i < len(args):
+            if name in kwargs:
+                return False
+            v = args[i]
+        elif name in kwargs:
+            v = kwargs[name]
+        elif default is not None:
+            continue
+        else:
+            return False
+        if v is None and default == "None":
+            continue
+        fits = _fits(kind, v, numbers_as_tensors)
+        if fits is False:
+            return False
+        unsure = unsure or fits is None
+    return None if unsure else True
+
+
+# How the interpreter names a program's value's class as Python's `type(v).__name__` would
+# (`module`, `function`, a class's own name: set by `lang.calls`; the surface does not know
+# the interpreter's values)
+python_type_name: Any = None
+
+
+def _display_type(v: Any) -> str:
+    import numpy as np
+
+    from ..core.tensor import Tensor, pytype_name
+
+    if isinstance(v, Tensor):
+        return "Tensor"
+    if type(v).__name__ == "DType" or isinstance(v, np.dtype):
+        return "torch.dtype"
+    if python_type_name is not None and not isinstance(v, (int, float, str, list, tuple)):
+        return python_type_name(v)
+    return pytype_name(v)
+
+
+def _literal_match(item: str, v: Any) -> bool:
+    """invalid_arguments.cpp's own test of an argument against one item of an overload's text
+    (its type words taken literally: `Tensor min =` is never met)."""
+    kind = item.rpartition(" ")[0]
+    if kind.startswith("["):  # `[Tensor or None]`
+        if v is None:
+            return True
+        kind = kind[1:].removesuffix(" or None]")
+    name = _display_type(v)
+    if kind == "float":
+        return name in ("float", "int")
+    return name == kind
+
+
+def _described(v: Any) -> str:
+    if isinstance(v, (list, tuple)):
+        inner = ", ".join(_display_type(u) for u in v)
+        if isinstance(v, tuple):
+            return f"tuple of ({inner}{',' if len(v) == 1 else ''})"
+        return f"list of [{inner}]"
+    return _display_type(v)
+
+
+def _invalid_combination(shown: str, options: list[str], args: list, kwargs: dict) -> str | None:
+    """The parser's "received an invalid combination of arguments" for a call none of the
+    overloads take (the listing of invalid_arguments.cpp; None where its words would depend
+    on more than is known here)."""
+    from ..base import limits
+
+    # (its listing names the type of every element of a list argument, for each overload)
+    elements = sum(len(v) for v in (*args, *kwargs.values()) if isinstance(v, (list, tuple)))
+    limits.STRING_CHARS.check(
+        elements * 8 * len(options), "the length of the parser's error message (estimated)"
+    )
+    # (the parser's keywords are a C++ unordered_map: it walks them last given first)
+    keywords = list(reversed(kwargs))
+    got = [_display_type(a) for a in args] + [f"{k}={_display_type(kwargs[k])}" for k in keywords]
+    desc = "(" + ", ".join(got) + ("" if args or not kwargs else ", ") + ")"
+    head = f"{shown}() received an invalid combination of arguments - "
+    n = len(args) + len(kwargs)
+
+    def formatted(text: str) -> str | None:
+        items = text[1:-1].split(", ")
+        parts = []
+        for i in range(n):
+            if i < len(args):
+                v, label = args[i], ""
+            else:
+                key = items[i].rpartition(" ")[2] if i < len(items) else None
+                if key not in kwargs:
+                    return None  # (a lookup PyTorch's own code would fail)
+                v, label = kwargs[key], f"{key}="
+            ok = i < len(items) and _literal_match(items[i], v)
+            mark = "" if ok else "!"
+            parts.append(f"{mark}{label}{_described(v)}{mark}")
+        return "(" + ", ".join(parts) + ("" if args or not kwargs else ", ") + ")"
+
+    def unmatched_keywords(text: str) -> list[str]:
+        items = text[1:-1].split(", ")
+        start = max(len(items) - len(kwargs), 0)
+        names = [it.rpartition(" ")[2] for it in items[start:]]
+        return [k for k in keywords if k not in names]
+
+    if len(options) == 1:
+        text = options[0]
+        wrong = unmatched_keywords(text) if kwargs else []
+        if wrong:
+            return head + "got unrecognized keyword arguments: " + ", ".join(wrong)
+        if len(text[1:-1].split(", ")) == n:
+            shown_args = formatted(text)
+            if shown_args is None:
+                return None
+        else:
+            shown_args = desc
+        return f"{head}got {shown_args}, but expected {text}"
+    lines = [f"{head}got {desc}, but expected one of:"]
+    for text in options:
+        lines.append(f" * {text}")
+        if len(text[1:-1].split(", ")) == n:
+            wrong = unmatched_keywords(text) if kwargs else []
+            if wrong:
+                lines.append(
+                    "      didn't match because some of the keywords were incorrect: "
+                    + ", ".join(wrong)
+                )
+            else:
+                shown_args = formatted(text)
+                if shown_args is None:
+                    return None
+                lines.append(
+                    "      didn't match because some of the arguments have invalid types: "
+                    + shown_args
+                )
+    return "\n".join(lines) + "\n"
+
+
+def _signature_error(shown: str, option: _Option, args: list, kwargs: dict) -> str | None:
+    """The parser's error for the one overload a call could be of (python_arg_parser's
+    order: too many positional arguments, then each parameter missing or of a wrong type,
+    then the keywords); None where it is not surely one of these."""
+    from .torch_signatures import NUMBERS_AS_TENSORS
+
+    params: list[Param] = [(n, "K" if kw else "PK", d is not None) for _, n, d, kw in option]
+    positional = [p for p in option if not p[3]]
+    if len(args) > len(positional):
+        return parser_call_error(shown, params, len(args), list(kwargs))
+    for i, (kind, name, default, keyword_only) in enumerate(option):
+        if not keyword_only and i < len(args):
+            v, where = args[i], f"argument '{name}' (position {i + 1})"
+        elif name in kwargs:
+            v, where = kwargs[name], f"argument '{name}'"
+        elif default is not None:
+            continue
+        else:
+            return parser_call_error(shown, params, len(args), list(kwargs))
+        if v is None and default == "None":
+            continue
+        fits = _fits(kind, v, shown in NUMBERS_AS_TENSORS)
+        if fits is None:
+            return None
+        if not fits:
+            return f"{shown}(): {where} must be {kind}, not {_display_type(v)}"
+    return parser_call_error(shown, params, len(args), list(kwargs))
+
+
+def parser_error(
+    name: str, args: list, kwargs: dict, binds: Any = None, is_it: Any = None
+) -> tuple[str, str] | None:
+    """PyTorch's error for a call of the function the program called `name` whose first
+    argument is not a tensor, where PyTorch refuses it before any work, as (Python class,
+    words): a C++ builtin's argument parser's TypeError, worked out from the types it recorded
+    (`digamma(): argument 'input' (position 1) must be Tensor, not float`, clamp's "invalid
+    combination" listing), or a Python function's recorded words for such a first argument
+    (F.softmax(2.0): `'float' object has no attribute 'dim'`; `binds()` says whether the call
+    fits its signature: if not, Python's words come first; `is_it(qualified)` whether the
+    function called is PyTorch's of that name). None where the call fits, or may fit, or
+    nothing is recorded."""
+    from .torch_signatures import SIGNATURES
+
+    found = [
+        q
+        for q in _candidates(name, args)
+        if q in SIGNATURES and (is_it is None or is_it(q))  # (`math.sqrt` is not torch.sqrt)
+    ]
+    if len({SIGNATURES[q].partition(" ")[0] == "py" for q in found}) > 1:
+        # a bare name of gradcli's one function for F.X (Python) and torch.X (C++): their
+        # words where they agree (`relu(): argument 'input' ...`)
+        words = {_error_of(q, args, kwargs, binds) for q in found}
+        return words.pop() if len(words) == 1 else None
+    return _error_of(found[0], args, kwargs, binds) if found else None
+
+
+def _error_of(qualified: str, args: list, kwargs: dict, binds: Any) -> tuple[str, str] | None:
+    """`parser_error` of the table's name `qualified`."""
+    from .torch_signatures import NUMBERS_AS_TENSORS, PARSER, PYTHON_FIRST, SIGNATURES
+
+    text = SIGNATURES[qualified]
+    kind, shown, params = _parse(text)
+    if kind == "py":
+        first = PYTHON_FIRST.get(qualified)
+        if first is None or not args or (binds is not None and not binds()):
+            return None
+        return _python_first(first, params or [], args, kwargs)
+    recorded = PARSER.get(qualified)
+    if recorded is None or not kind.startswith("c"):
+        return None
+    first, *options = recorded.split("|")
+    numbers = shown in NUMBERS_AS_TENSORS
+    if params is not None and first.startswith("("):
+        # one signature, its parameters' types recorded
+        option = _option(first)
+        if _option_fits(option, args, kwargs, numbers) is not False:
+            return None
+        words = _signature_error(shown, option, args, kwargs)
+        return None if words is None else ("TypeError", words)
+    if not options:
+        # the type of the first parameter, as the parser words a call of it alone (of
+        # one signature: of any call whose first argument is not of that type)
+        if not first or not args or (params is None and (len(args) > 1 or kwargs)):
+            return None
+        kind_first, _, name_first = first.rpartition(" ")
+        if _fits(kind_first, args[0], numbers) is not False:
+            return None
+        if params is not None:
+            positional = [p for p in params if p[1] in ("P", "PK")]
+            if len(args) > len(positional):
+                return "TypeError", parser_call_error(shown, params, len(args), list(kwargs))
+        return "TypeError", (
+            f"{shown}(): argument '{name_first}' (position 1) must be {kind_first}, not "
+            f"{_display_type(args[0])}"
+        )
+    if kind != "c" and int(kind[1:]) > len(options) and len(args) >= 3:
+        return None  # (a hidden, deprecated overload: `add(x, 2, y)`)
+    parsed = [_option(o) for o in options]
+    for option in parsed:
+        if _option_fits(option, args, kwargs, numbers) is not False:
+            return None
+    n = len(args) + len(kwargs)
+    plausible = [o for o in parsed if sum(1 for p in o if p[2] is None) <= n <= len(o)]
+    if len(plausible) == 1:
+        words = _signature_error(shown, plausible[0], args, kwargs)
+    else:
+        words = _invalid_combination(shown, options, args, kwargs)
+    return None if words is None else ("TypeError", words)
+
+
+def resolves(name: str, args: list, is_it: Any) -> bool:
+    """Whether a name the program called a function by is one of the table's for it
+    (`is_it(qualified)`): `f = torch.digamma; f(2.0)` is not, by its name."""
+    from .torch_signatures import SIGNATURES
+
+    return any(q in SIGNATURES and is_it(q) for q in _candidates(name, args))
+
+
+def _candidates(name: str, args: list) -> list[str]:
+    """The table's names a call's name could be: a dotted name is its first (`F.mse_loss` is
+    not torch.mse_loss, whose C++ signature takes another reduction), a bare one (imported
+    from a module) any."""
+    from .torch_signatures import SIGNATURES
+
+    found = qualified_name(name, False, args)
+    if "." in name:
+        named = [q for q in found if q in SIGNATURES]
+        return named[:1]
+    return found
+
+
+def _python_first(
+    recorded: str, params: list[Param], args: list, kwargs: dict
+) -> tuple[str, str] | None:
+    """A Python function's recorded words for a first argument of a type it does not take:
+    `fis:TypeError: relu(): ... not {}` (the kinds of value they were measured for: f a
+    float, i an int, s a str), then `|` and the words with inplace=True."""
+    import numpy as np
+
+    from ..core.tensor import Tensor
+
+    v = args[0]
+    if isinstance(v, Tensor):
+        return None
+    # (recorded for a float, an int, a str, and for a value of a class of none of PyTorch's
+    # kinds: None, a dict, a function, a module...; a list may be taken as a sequence, a
+    # NumPy array has attributes of its own)
+    kind = {float: "f", int: "i", str: "s"}.get(type(v), "")
+    if not kind and isinstance(v, (bool, list, tuple, np.ndarray, np.generic)):
+        return None
+    # (recorded for a call of the one argument, with inplace=, or with a tensor second:
+    # another argument could be checked first, `F.dropout`'s p)
+
+    plain, _, rest = recorded.partition("|")
+    inplace, _, with_tensor = rest.partition("|")
+    names = [n for n, _, _ in params]
+    if any(k != "inplace" for k in kwargs):
+        return None
+    if len(args) == 2 and isinstance(args[1], Tensor) and not kwargs:
+        plain = with_tensor
+    elif len(args) == 2 and names[1:2] == ["inplace"] and not kwargs:
+        plain = inplace if args[1] else plain
+    elif len(args) > 1:
+        return None
+    elif kwargs.get("inplace"):
+        plain = inplace
+    kinds, _, words = plain.partition(":")
+    if (kind and kind not in kinds) or not words:
+        return None
+    cls, _, text = words.partition(": ")
+    if cls == "AttributeError" and _display_type(v) in ("module", "type"):
+        return None  # (Python words these otherwise: "module 'torch' has no attribute 'dim'")
+    return cls, text.replace("{}", _display_type(v))
+
+
+# the types of a first parameter a call is checked for before it runs (not `tuple of ints`,
+# `Number`: torch.zeros(2, 3), torch.arange(5) are not slowed down)
+_CHECKED_FIRST = ("Tensor ", "tuple of Tensors ", "torch.dtype ", "int ")
+
+
+def tensor_first_names() -> set[str]:
+    """The names of the first parameters PyTorch's parser wants a tensor for (of the C++
+    builtins of the table: `input`, `condition`, `A`...)."""
+    from .torch_signatures import PARSER, PYTHON_FIRST, SIGNATURES
+
+    out = set()
+    for qualified in PYTHON_FIRST:
+        params = _parse(SIGNATURES[qualified])[2]
+        if params:
+            out.add(params[0][0])
+    for recorded in PARSER.values():
+        first, *options = recorded.split("|")
+        if first.startswith("("):
+            options = [first, *options]
+        elif first.startswith(_CHECKED_FIRST):
+            out.add(first.rpartition(" ")[2])
+        for o in options:
+            kind, name = _option(o)[0][:2] if _option(o) else ("", "")
+            if f"{kind} ".startswith(_CHECKED_FIRST):
+                out.add(name)
+    return out

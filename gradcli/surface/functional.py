@@ -1110,8 +1110,8 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
     "transpose_": _view_method_(transpose, "Transpose"),
     "swapaxes_": _view_method_(swapaxes, "Transpose"),
     "resize_": resize_,
-    "resize_as_": lambda x, other, memory_format=None: resize_(
-        x, tensor_arg(other, "the_template").shape
+    "resize_as_": lambda x, the_template, memory_format=None: resize_(
+        x, tensor_arg(the_template, "the_template").shape
     ),
     "zero_": lambda input: inplace(
         tensor_arg(input), lambda o: _overwritten(o, 0, "ZeroBackward0")

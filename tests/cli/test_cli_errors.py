@@ -366,15 +366,16 @@ def test_debug_shows_the_traceback() -> None:
 
 
 def test_debug_shows_the_cause_of_a_user_error() -> None:
-    # A NumPy error on a bad argument is the user's error (exit 1); --debug shows where.
-    args = ["run", "-e", "x = torch.nn.functional.softplus(torch.ones(2), beta='a')"]
+    # A Python error on a bad argument is the user's error (exit 1); --debug shows where.
+    # (beta='a' is refused before any work now, in the words of PyTorch's parser)
+    args = ["run", "-e", "x = torch.nn.functional.softplus(torch.ones(2), beta=None)"]
     plain = _run_cli(args)
     assert plain.returncode == 1
     assert "Traceback" not in plain.stderr
     debug = _run_cli(["--debug", *args])
     assert debug.returncode == 1
-    assert "Traceback" in debug.stderr and "ValueError" in debug.stderr
-    assert "softplus(): could not convert string to float" in debug.stderr
+    assert "Traceback" in debug.stderr and "TypeError" in debug.stderr
+    assert "softplus(): float() argument must be a string or a real number" in debug.stderr
 
 
 def test_real_process_errors_are_clean(tmp_path: Path) -> None:

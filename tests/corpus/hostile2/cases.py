@@ -1706,6 +1706,43 @@ add(
         at=ANY,
         max_stderr=4000,
     ),
+    # PyTorch's argument parser's "invalid combination" listing names the type of every
+    # element of a list argument, for each overload: its length is budgeted before it is made
+    Case(
+        "parser_listing_of_a_huge_list",
+        SMALL,
+        "import torch\ny = torch.squeeze('a', [1.0] * 300_000)\n",
+        patterns=LIMIT,
+        at=(2, 5),
+        max_stderr=4000,
+    ),
+    Case(
+        "parser_listing_caught_in_a_loop",
+        SMALL,
+        "import torch\nv = [1.0] * 20_000\nn = 0\nwhile True:\n    try:\n"
+        "        torch.squeeze('a', v)\n    except TypeError as e:\n        n += len(str(e))\n",
+        patterns=LIMIT,
+        at=ANY,
+        max_stderr=4000,
+        env=SLOW_OK,
+        seconds=40.0,
+    ),
+    # the values of the interpreter in a builtin's first place: PyTorch's words name their
+    # Python class (`module`, `function`), never one of gradcli's own
+    Case(
+        "parser_error_of_interpreter_values",
+        SMALL,
+        "import torch\nimport torch.nn.functional as F\n"
+        "for v in (torch, print, lambda: 0, torch.nn.Linear(1, 1), None, {1: 2}):\n"
+        "    for f in (torch.digamma, torch.sum, torch.clamp, F.relu, torch.polygamma):\n"
+        "        try:\n            f(v)\n        except (TypeError, AttributeError) as e:\n"
+        "            print(str(e).splitlines()[0])\n",
+        codes=frozenset({0}),
+        stdout_patterns=(
+            r"digamma\(\): argument 'input' \(position 1\) must be Tensor, not module",
+        ),
+        forbid=(r"Namespace|Builtin|UserFunction|ModuleInstance",),
+    ),
 )
 
 

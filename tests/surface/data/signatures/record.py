@@ -296,7 +296,10 @@ def _entry(
         ]
         if owner == "Tensor" and params and params[0][0] == "self":
             params = params[1:]
-        return {"impl": "python", "shown": obj.__qualname__, "overloads": [params]}
+        entry = {"impl": "python", "shown": obj.__qualname__, "overloads": [params]}
+        if owner != "Tensor":
+            entry.update(_python_first(obj, params))
+        return entry
     name = getattr(obj, "__name__", attr)
     if owner == "Tensor":
         overloads = methods.get(attr) or _schemas(torch, attr, True)
@@ -314,7 +317,154 @@ def _entry(
     entry = {"impl": "C++", "shown": shown, "overloads": overloads}
     if name in DEPRECATED or name.removesuffix("_") in DEPRECATED:  # (add_ as add)
         entry["deprecated"] = True
+    if owner != "Tensor":
+        entry.update(_parser_types(obj))
+        if len(overloads) == 1 and not entry.get("deprecated") and "options" not in entry:
+            typed = _signature_types(torch, obj, overloads[0])
+            if typed:
+                entry["signature"] = typed
+        if torch._C._should_allow_numbers_as_tensors(name):
+            entry["numbers"] = True
     return entry
+
+
+def _python_first(obj: Any, params: list) -> dict[str, Any]:
+    """What PyTorch's Python function `obj` raises when its first argument is of a type it
+    does not take (and no other is given): `first`, the exception's class and words with
+    `{}` for the argument's type (`TypeError: relu(): argument 'input' (position 1) must be
+    Tensor, not {}`), `first_inplace` the same with `inplace=True`, `first_tensor` with a
+    tensor for a second argument."""
+    import warnings
+
+    out: dict[str, Any] = {}
+    if not params or params[0][1] not in ("P", "PK", "VP"):
+        return out
+
+    import torch
+
+    def raised(value: Any, kwargs: dict) -> str | None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                if "_tensor" in kwargs:
+                    obj(value, torch.ones(2))
+                else:
+                    obj(value, **kwargs)
+        except Exception as e:  # noqa: BLE001 - its words are what is recorded
+            return f"{type(e).__name__}: {e}"
+        return None
+
+    for key, kwargs in (
+        ("first", {}),
+        ("first_inplace", {"inplace": True}),
+        ("first_tensor", {"_tensor": True}),  # (a tensor second: `F.mse_loss(2.0, y)`)
+    ):
+        if "inplace" in kwargs and not any(n == "inplace" for n, _, _ in params):
+            continue
+        text = raised(_Odd(), kwargs)
+        if text is None or "_Odd" not in text:
+            continue
+        if any(c in text for c in ("{", "|", "__main__", "0x")):
+            continue
+        template = text.replace("_Odd", "{}")
+        # the kinds of values the same words are raised for: f a float, i an int, s a str
+        kinds = "".join(
+            k
+            for k, v in (("f", 2.0), ("i", 3), ("s", "a"))
+            if raised(v, kwargs) == template.format(*[type(v).__name__] * template.count("{}"))
+        )
+        if kinds:
+            out[key] = f"{kinds}:{template}"
+    return out
+
+
+class _Odd:
+    """A value no parameter of PyTorch's parser takes (its errors then say what it wanted)."""
+
+
+def _parser_types(obj: Any) -> dict[str, Any]:
+    """What PyTorch's argument parser says of `obj`'s parameters' types: `options`, the
+    overloads as its "invalid combination" error lists them (the hidden, deprecated ones
+    left out), when it has several; `first`, the type its first parameter must be
+    (`Tensor`, `tuple of ints`), when it has one signature."""
+    import re
+
+    out: dict[str, Any] = {}
+    for call in (
+        lambda: obj(*[_Odd()] * 20),
+        lambda: obj(**{f"odd{i}": _Odd() for i in range(20)}),
+    ):
+        try:
+            call()
+        except TypeError as e:
+            text = str(e)
+            if "but expected one of:\n" in text:
+                listed = text.partition("but expected one of:\n")[2].splitlines()
+                out["options"] = [line[3:] for line in listed if line.startswith(" * ")]
+                break
+            if ", but expected (" in text:
+                out["options"] = [text.partition(", but expected ")[2]]
+                break
+        except Exception:  # noqa: BLE001, S112 - a kind of error that says nothing of types
+            continue
+    try:
+        obj(_Odd())
+    except TypeError as e:
+        m = re.search(r"argument '(\w+)' \(position 1\) must be (.+), not _Odd$", str(e))
+        if m:
+            out["first"] = f"{m.group(2)} {m.group(1)}"
+    except Exception:  # noqa: BLE001, S110 - no words of the parser's
+        pass
+    return out
+
+
+def _signature_types(torch: Any, obj: Any, params: list) -> str | None:
+    """The one signature of a C++ builtin with its parameters' types, as its parser words
+    them (`(Tensor input, int dim, *, bool keepdim = None)`; a default is shown as `= None`,
+    a type not found as `?`): each parameter in turn given a value no type takes, by keyword,
+    after the required ones before it given a value of their type."""
+    import re
+
+    valid = {
+        "Tensor": torch.ones(2),
+        "int": 1,
+        "float": 1.0,
+        "bool": False,
+        "Number": 1,
+        "tuple of ints": (1,),
+        "torch.dtype": torch.float32,
+        "str": "mean",
+    }
+    types: dict[str, str] = {}
+    for name, kind, _ in params:
+        if kind in ("VP", "VK"):
+            return None
+        before = {}
+        for n, _, default in params:
+            if n == name:
+                break
+            if not default:
+                if types.get(n) not in valid:
+                    break
+                before[n] = valid[types[n]]
+        try:
+            obj(**before, **{name: _Odd()})
+        except TypeError as e:
+            m = re.search(
+                rf"argument '{name}'(?: \(position \d+\))? must be (.+), not _Odd$", str(e)
+            )
+            if m:
+                types[name] = m.group(1)
+        except Exception:  # noqa: BLE001, S110 - no words of the parser's
+            pass
+    items = []
+    starred = False
+    for name, kind, default in params:
+        if kind == "K" and not starred:
+            items.append("*")
+            starred = True
+        items.append(f"{types.get(name, '?')} {name}" + (" = None" if default else ""))
+    return "(" + ", ".join(items) + ")"
 
 
 def report(table: dict[str, Any]) -> str:
@@ -362,6 +512,25 @@ def runtime_table(table: dict[str, Any]) -> str:
         else:
             text = f"c{len(overloads) + bool(entry.get('deprecated'))} {shown}"
         lines.append(f"    {json.dumps(qualified)}: {json.dumps(text)},")
+    parser = []
+    for qualified, entry in sorted(table.items()):
+        if entry.get("options") or entry.get("first"):
+            # (of one signature: the signature with its types, where found, for the first)
+            value = [entry.get("signature") or entry.get("first"), *entry.get("options", ())]
+            text = "|".join(v or "" for v in value)
+            # (one string a line, quoted as ruff format quotes it)
+            quoted = repr(text) if '"' in text and "'" not in text else json.dumps(text)
+            parser.append(f"    {json.dumps(qualified)}: {quoted},")
+    numbers = sorted({e["shown"] for e in table.values() if e.get("numbers")})
+    first = []
+    for qualified, entry in sorted(table.items()):
+        owner = qualified.rpartition(".")[0]
+        probed = owner in ("torch", "F", "torch.linalg", "torch.special")
+        keys = ("first", "first_inplace", "first_tensor")
+        if probed and entry["impl"] == "python" and any(entry.get(k) for k in keys):
+            text = "|".join(entry.get(k, "") for k in keys)
+            quoted = repr(text) if '"' in text and "'" not in text else json.dumps(text)
+            first.append(f"    {json.dumps(qualified)}: {quoted},")
     return (
         "# ruff: noqa: E501 - one name a line\n"
         '"""How PyTorch 2.13 binds a call of each name gradcli has (GENERATED by\n'
@@ -370,7 +539,19 @@ def runtime_table(table: dict[str, Any]) -> str:
         "of one signature (its argument parser's words), `cN NAME` one of N overloads. A\n"
         "default is `=`; a method's object is not among a C++ method's parameters.\n"
         '"""\n\n'
-        "SIGNATURES = {\n" + "\n".join(lines) + "\n}\n"
+        "SIGNATURES = {\n" + "\n".join(lines) + "\n}\n\n"
+        "# What PyTorch's argument parser says of a C++ builtin's types, `|` between: the type\n"
+        "# and name of its first parameter (as it words a call of a wrong one alone), then its\n"
+        "# overloads as its 'invalid combination' error lists them (where it has several)\n"
+        "PARSER = {\n" + "\n".join(parser) + "\n}\n\n"
+        "# The builtins whose parser takes a Python number where it wants a tensor\n"
+        "NUMBERS_AS_TENSORS = frozenset(\n    {\n"
+        + "".join(f"        {json.dumps(n)},\n" for n in numbers)
+        + "    }\n)\n\n"
+        "# What a Python function of PyTorch's raises when its first argument is of a type it\n"
+        "# does not take (`{}` its type), then `|` and the same with inplace=True, then with a\n"
+        "# tensor for a second argument\n"
+        "PYTHON_FIRST = {\n" + "\n".join(first) + "\n}\n"
     )
 
 

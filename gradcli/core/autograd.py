@@ -764,7 +764,7 @@ def check_saved(n: Node) -> None:
     for i, t in enumerate(n.inputs):
         if reads is not None and i not in reads:
             continue
-        if n.op.name in _CROSS and not any(
+        if i in _CROSS.get(n.op.name, ()) and not any(
             u.requires_grad for j, u in enumerate(n.inputs) if j != i
         ):
             continue  # mul saves an input only for the other input's gradient
@@ -774,8 +774,10 @@ def check_saved(n: Node) -> None:
             raise _modified(t, t.node.name() if t.node is not None else None, now, then)
 
 
-# Ops whose rule reads an input only for the other input's gradient.
-_CROSS = frozenset({"mul", "matmul"})
+# Ops whose rule reads an input (by position) only for the other input's gradient: a
+# product's two, a quotient's numerator (DivBackward0 saves `self` only when the divisor needs
+# a gradient).
+_CROSS: dict[str, tuple[int, ...]] = {"mul": (0, 1), "matmul": (0, 1), "div": (0,)}
 
 
 def _modified(t: Tensor, producer_name: str | None, now: int, then: int) -> GradcliError:

@@ -146,7 +146,9 @@ div = defop(
     np.divide,
     lambda g, out, x, y: (
         g / y if x.requires_grad else None,
-        -g * out / y if y.requires_grad else None,
+        # PyTorch's formula, -g * ((x / y) / y): from the inputs DivBackward0 saves (self,
+        # other), not from the output, which may be changed in place after the division.
+        -g * (x / y / y) if y.requires_grad else None,
     ),
     "DivBackward0",
     "g / y, -g * x / y^2",

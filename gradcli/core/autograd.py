@@ -804,6 +804,8 @@ def _modified(t: Tensor, producer_name: str | None, now: int, then: int) -> Grad
 
 
 _READS: dict[int, tuple[bool, frozenset[int] | None]] = {}
+# A tensor's attributes a change in place leaves as they were.
+_METADATA = frozenset({"shape", "ndim", "dtype", "requires_grad", "device"})
 
 
 def _reads(op: Any) -> tuple[bool, frozenset[int] | None]:
@@ -820,10 +822,21 @@ def _reads(op: Any) -> tuple[bool, frozenset[int] | None]:
     if code is None or code.co_flags & 0x04 or code.co_argcount < 2:  # *inputs: any
         got = (True, None)
     else:
+        # A name the rule loads only to read its metadata (`out.ndim`, `x.shape`: what a
+        # change in place keeps) is not a value it reads: PyTorch saves sizes, not the tensor.
         names: set[str] = set()
-        for ins in dis.get_instructions(code):
+        ins_list = list(dis.get_instructions(code))
+        for k, ins in enumerate(ins_list):
             if ins.opname.startswith(("LOAD_FAST", "LOAD_DEREF", "LOAD_CLOSURE", "MAKE_CELL")):
                 v = ins.argval
+                nxt = ins_list[k + 1] if k + 1 < len(ins_list) else None
+                if (
+                    ins.opname.startswith(("LOAD_FAST", "LOAD_DEREF"))
+                    and nxt is not None
+                    and nxt.opname == "LOAD_ATTR"
+                    and nxt.argval in _METADATA
+                ):
+                    continue
                 names.update(v if isinstance(v, tuple) else (v,))
         params = code.co_varnames[: code.co_argcount]
         got = (

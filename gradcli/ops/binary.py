@@ -443,11 +443,12 @@ div_mode = defop(
     _zeros_vjp,
     "DivBackward2",
     "0, 0",
+    # PyTorch's DivBackward2 saves both inputs (its zero gradients are written from them)
+    reads=lambda p: (False, None),
     sym=lambda sp, a, b, rounding_mode="floor": (
         zero_slope(sp, "floor")(a / b) if rounding_mode == "floor" else sym_trunc(sp, a / b)
     ),
     kind="binary",
-    saves=False,
     kink="0 everywhere, also at the jumps (a / b an integer), as PyTorch",
     signature="div(a, b, rounding_mode='floor' | 'trunc')",
     samples=(

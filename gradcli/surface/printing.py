@@ -597,6 +597,9 @@ def tensor_repr(t: Any) -> str:
     """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
     from ..core.tensor import Settings, _GradMode
 
+    if type(t).__name__ == "UninitializedParameter":  # a lazy module's, before its first call
+        return "<UninitializedParameter>"
+
     if UNWRITTEN and unwritten(t):
         hooks.warn(
             "printing a tensor made by torch.empty (or torch.Tensor(sizes)) before anything "

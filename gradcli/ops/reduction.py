@@ -51,7 +51,10 @@ def _mean_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarr
 
 def _mean_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:
     (gs,) = sum_vjp(g, out, x, dim, keepdim)
-    return (gs / count(x.shape, dims_of(dim, x.ndim)),)
+    r = gs / count(x.shape, dims_of(dim, x.ndim))
+    if r.node is not None:  # ATen divides by a C++ number: div(Tensor, Scalar)
+        r.node.label = "DivBackward1"
+    return (r,)
 
 
 mean = defop(

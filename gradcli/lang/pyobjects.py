@@ -811,6 +811,10 @@ def _array_reshape(a: np.ndarray, shape: tuple) -> np.ndarray:
 def _array_astype(a: np.ndarray, dtype: Any) -> np.ndarray:
     from ..core.dtypes import check_dtype
 
+    if isinstance(dtype, str):  # a.astype('float32')
+        from .arrays import named_dtype
+
+        return a.astype(named_dtype(dtype, "ndarray.astype"))
     return a.astype(check_dtype(getattr(dtype, "np", dtype), fn="astype"))
 
 

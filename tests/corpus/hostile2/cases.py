@@ -3464,3 +3464,28 @@ add(
         (r"size mismatch", r"shapes cannot be multiplied", r"mat1 and mat2", r"the time limit"),
     ),
 )
+
+# NumPy dtypes by name (np.array(rows, dtype='float32')): only the dtypes tensors have.
+add(
+    small("np_dtype_name_object", "import numpy as np\na = np.array([1], dtype='O')", REFUSED),
+    small(
+        "np_dtype_name_huge_unicode",
+        "import numpy as np\na = np.zeros(300, dtype='U1000000')",
+        REFUSED,
+    ),
+    small(
+        "np_dtype_name_subarray",
+        "import numpy as np\na = np.ones(3000, dtype='(100000,)f8')",
+        REFUSED,
+    ),
+    small(
+        "np_dtype_name_long_text",
+        "import numpy as np\na = np.array([1], dtype='f' * 10**6)",
+        (r"not understood",) + LIMIT,
+    ),
+    small(
+        "np_astype_name_object",
+        "import numpy as np\na = np.array([1.0]).astype('object')",
+        REFUSED,
+    ),
+)

@@ -344,6 +344,13 @@ def _undefined_grads(func: Callable[..., Any], tupled: tuple, wanted: list[int],
             )
 
 
+def _drawn_grad_output(o: Tensor, uniform_: Callable[..., Tensor]) -> Tensor:
+    with no_grad():
+        g = uniform_(Tensor(np.zeros(o.shape, dtype=o.dtype)), -1.0, 1.0)
+    g.requires_grad = True
+    return g
+
+
 def gradgradcheck(
     func: Callable[..., Any],
     inputs: Any,
@@ -373,13 +380,12 @@ def gradgradcheck(
         outs = _outputs(func, tupled)
     diff_outs = [o for o in outs if o.requires_grad]
     if grad_outputs is None:
-        # PyTorch draws them with torch.testing.make_tensor in [-1, 1); any values that are not
-        # special serve the check, so a fixed generator keeps the answer reproducible.
-        rng = np.random.default_rng(0)
-        gouts = tuple(
-            Tensor(rng.uniform(-1.0, 1.0, size=o.shape).astype(o.dtype), requires_grad=True)
-            for o in diff_outs
-        )
+        # PyTorch draws them with torch.testing.make_tensor: an empty tensor of the output's
+        # shape and dtype filled by uniform_(-1, 1) from the global generator (so the program's
+        # later draws are the numbers PyTorch's are).
+        from .sampling import uniform_
+
+        gouts = tuple(_drawn_grad_output(o, uniform_) for o in diff_outs)
     else:
         gouts = _as_tuple(grad_outputs)
     n = len(tupled)

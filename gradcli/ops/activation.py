@@ -15,6 +15,7 @@ from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, mask_like
 from . import act32
 from . import saved as V
+from .binary import where
 from .elementwise import _first_order32, _precise, clamp, softplus
 
 
@@ -96,7 +97,9 @@ elu = defop(
 def _hardtanh_vjp(
     g: Tensor, out: Tensor, x: Tensor, min_val: float = -1.0, max_val: float = 1.0
 ) -> tuple:
-    return (g * mask_like((x.data > min_val) & (x.data < max_val), x),)
+    # PyTorch's kernel writes 0 outside the bounds: +0 (g * mask gave -0 where g is negative)
+    keep = Tensor((x.data > min_val) & (x.data < max_val))
+    return (apply(where, keep, g, Tensor(np.zeros((), dtype=g.dtype))),)
 
 
 hardtanh = defop(

@@ -267,6 +267,11 @@ logsigmoid = defop(
 # --- the shrinks and threshold: piecewise linear ----------------------------------------------
 
 
+def _passed(g: Tensor, keep: np.ndarray) -> Tensor:
+    """g where `keep`, else PyTorch's kernels' 0 (+0: g * mask gave -0 for a negative g)."""
+    return apply(where, Tensor(keep), g, Tensor(np.zeros((), dtype=g.dtype)))
+
+
 def _softshrink_fwd(x: np.ndarray, lambd: float = 0.5) -> np.ndarray:
     return np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, 0)).astype(x.dtype)
 
@@ -274,7 +279,7 @@ def _softshrink_fwd(x: np.ndarray, lambd: float = 0.5) -> np.ndarray:
 softshrink = defop(
     "softshrink",
     _softshrink_fwd,
-    lambda g, out, x, lambd=0.5: (g * mask_like((x.data > lambd) | (x.data < -lambd), x),),
+    lambda g, out, x, lambd=0.5: (_passed(g, (x.data > lambd) | (x.data < -lambd)),),
     "SoftshrinkBackward0",
     "g * (|x| > lambd)",
     sym=lambda sp, x, lambd=0.5: sp.Piecewise(
@@ -293,7 +298,7 @@ softshrink = defop(
 hardshrink = defop(
     "hardshrink",
     lambda x, lambd=0.5: np.where((x > lambd) | (x < -lambd), x, 0).astype(x.dtype),
-    lambda g, out, x, lambd=0.5: (g * mask_like((x.data > lambd) | (x.data < -lambd), x),),
+    lambda g, out, x, lambd=0.5: (_passed(g, (x.data > lambd) | (x.data < -lambd)),),
     "HardshrinkBackward0",
     "g * (|x| > lambd)",
     sym=lambda sp, x, lambd=0.5: sp.Piecewise((x, (x > lambd) | (x < -lambd)), (0, True)),
@@ -308,7 +313,7 @@ hardshrink = defop(
 threshold = defop(
     "threshold",
     lambda x, threshold, value: np.where(x > threshold, x, value).astype(x.dtype),
-    lambda g, out, x, threshold, value: (g * mask_like(x.data > threshold, x),),
+    lambda g, out, x, threshold, value: (_passed(g, x.data > threshold),),
     "ThresholdBackward0",
     "g * (x > threshold)",
     saved=V.saves(self=V.SELF, threshold=V.param("threshold")),

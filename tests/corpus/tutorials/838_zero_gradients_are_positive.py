@@ -34,3 +34,9 @@ z = torch.tensor([0.5, 2.0], requires_grad=True)
 (g,) = torch.autograd.grad((z.clamp(max=1.0) ** 2).sum(), z, create_graph=True)
 print(g)
 print(torch.autograd.grad(g.sum(), z)[0])
+
+# the shrinkage and threshold activations too
+for f in (F.hardshrink, F.softshrink, torch.nn.Threshold(0.1, 20.0)):
+    x.grad = None
+    (f(x) * -2).sum().backward()
+    print(x.grad)

@@ -765,7 +765,7 @@ def check_saved(n: Node) -> None:
     for i, t in enumerate(n.inputs):
         if reads is not None and i not in reads:
             continue
-        if n.op.name in _CROSS and not any(
+        if i in _CROSS.get(n.op.name, ()) and not any(
             u.requires_grad for j, u in enumerate(n.inputs) if j != i
         ):
             continue  # mul saves an input only for the other input's gradient
@@ -775,8 +775,10 @@ def check_saved(n: Node) -> None:
             raise _modified(t, t.node.name() if t.node is not None else None, now, then)
 
 
-# Ops whose rule reads an input only for the other input's gradient.
-_CROSS = frozenset({"mul", "matmul"})
+# Ops whose rule reads an input (by position) only for the other input's gradient: a
+# product's two, a quotient's numerator (DivBackward0 saves `self` only when the divisor needs
+# a gradient).
+_CROSS: dict[str, tuple[int, ...]] = {"mul": (0, 1), "matmul": (0, 1), "div": (0,)}
 
 
 def _modified(t: Tensor, producer_name: str | None, now: int, then: int) -> GradcliError:
@@ -803,6 +805,8 @@ def _modified(t: Tensor, producer_name: str | None, now: int, then: int) -> Grad
 
 
 _READS: dict[int, tuple[bool, frozenset[int] | None]] = {}
+# A tensor's attributes a change in place leaves as they were.
+_METADATA = frozenset({"shape", "ndim", "dtype", "requires_grad", "device"})
 
 
 def _reads(op: Any) -> tuple[bool, frozenset[int] | None]:
@@ -819,10 +823,21 @@ def _reads(op: Any) -> tuple[bool, frozenset[int] | None]:
     if code is None or code.co_flags & 0x04 or code.co_argcount < 2:  # *inputs: any
         got = (True, None)
     else:
+        # A name the rule loads only to read its metadata (`out.ndim`, `x.shape`: what a
+        # change in place keeps) is not a value it reads: PyTorch saves sizes, not the tensor.
         names: set[str] = set()
-        for ins in dis.get_instructions(code):
+        ins_list = list(dis.get_instructions(code))
+        for k, ins in enumerate(ins_list):
             if ins.opname.startswith(("LOAD_FAST", "LOAD_DEREF", "LOAD_CLOSURE", "MAKE_CELL")):
                 v = ins.argval
+                nxt = ins_list[k + 1] if k + 1 < len(ins_list) else None
+                if (
+                    ins.opname.startswith(("LOAD_FAST", "LOAD_DEREF"))
+                    and nxt is not None
+                    and nxt.opname == "LOAD_ATTR"
+                    and nxt.argval in _METADATA
+                ):
+                    continue
                 names.update(v if isinstance(v, tuple) else (v,))
         params = code.co_varnames[: code.co_argcount]
         got = (

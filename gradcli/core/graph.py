@@ -7,11 +7,13 @@ The helpers below select the part of it between some inputs and an output.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 from collections.abc import Iterable, Iterator, Sequence
 
+from ..base.errors import NotSupported
 from .op import Node, peek_seq, producer
-from .tensor import Tensor
+from .tensor import RECORDED_CHANGES, Tensor
 
 
 def ancestors(roots: Iterable[Tensor], stop: Iterable[int] = (), since: int = 0) -> list[Node]:
@@ -45,7 +47,50 @@ def ancestors(roots: Iterable[Tensor], stop: Iterable[int] = (), since: int = 0)
                 ps = p.seq
             if ps not in nodes and ps >= since and (not stop_ids or id(t) not in stop_ids):
                 push(p)
-    return [nodes[s] for s in sorted(nodes)]
+    found = [nodes[s] for s in sorted(nodes)]
+    if RECORDED_CHANGES[0]:
+        stale_views(found)
+    return found
+
+
+def stale_views(nodes: Iterable[Node]) -> None:
+    """Refuse a view used after the tensor it views was changed in place by another name.
+
+    PyTorch re-derives such a view's grad_fn from the changed tensor (AsStridedBackward0 or
+    a replay of the view over the tensor's new node), so gradients flow through the change;
+    gradcli's view still points at the tensor's old node and would give the gradient without
+    the change: it says so instead. (A view changed through itself is recorded on the tensor
+    and re-made: not stale.)"""
+    for n in nodes:
+        for t in n.inputs:
+            if t._base is None or not t.requires_grad:
+                continue
+            p = producer(t, n.seq)
+            if p is None:
+                continue
+            sources = {id(t._base): t._base}
+            if p.inputs:
+                sources.setdefault(id(p.inputs[0]), p.inputs[0])
+            for src in sources.values():
+                if src is not t and _changed_between(src, p.seq, n.seq):
+                    raise NotSupported(
+                        "gradcli does not support differentiating through a view of a tensor "
+                        "that was changed in place after the view was taken (PyTorch "
+                        "re-derives the view from the changed tensor)",
+                        hint="take the view again after the change (v = h.view(...) after "
+                        "h.mul_(...)), or change a copy: h = h * 2",
+                    )
+
+
+def _changed_between(t: Tensor, after: int, before: int) -> bool:
+    """Whether `t` was changed in place (recorded) by a node made between the two sequence
+    numbers."""
+    q = t.node
+    if q is None or q.seq <= after or q.history is None:
+        return False
+    seqs = q.history[1]  # the versions' nodes in order; from the second on, changes in place
+    i = max(bisect.bisect_right(seqs, after), 1)
+    return i < len(seqs) and seqs[i] < before
 
 
 def next_seq() -> int:

@@ -18,7 +18,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from . import dtypes
 from .op import versioned
-from .tensor import Tensor, _GradMode, bumped, check_batched_write, own
+from .tensor import RECORDED_CHANGES, Tensor, _GradMode, bumped, check_batched_write, own
 
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF = (
@@ -120,6 +120,7 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
     node = new.node if isinstance(new, Tensor) else None
     view = x._view
     if record and view is not None and REBASE is not None and (node or view[0].requires_grad):
+        RECORDED_CHANGES[0] += 1
         REBASE(x, view[0], view[1], new)
         return x
     if record and node is not None and x._base is not None:
@@ -136,6 +137,7 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
 
         dual.set_tangent(x, dual.tangent(new) if isinstance(new, Tensor) else None)
     if record and node is not None:
+        RECORDED_CHANGES[0] += 1
         node.out = x
         versioned(node, x.node)
         x.node = node

@@ -600,6 +600,9 @@ def bumped(t: Tensor) -> None:
 # How many changes in place the process has made: a backward pass checks saved versions only
 # for nodes recorded before the latest change (a node stores this count when it is made).
 MUTATIONS = [0]
+# How many of them were recorded in the graph (a tensor that requires grad changed with
+# grad mode on): until one is, no view can be stale (`graph.stale_views`).
+RECORDED_CHANGES = [0]
 
 
 def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:

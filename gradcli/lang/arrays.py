@@ -41,6 +41,10 @@ _PYTHON_DTYPES = {bool: np.dtype(np.bool_), int: np.dtype(np.int64), float: FLOA
 def _dtype(dtype: Any, fn: str) -> np.dtype | None:
     if isinstance(dtype, PyType) and len(dtype.types) == 1 and dtype.types[0] in _PYTHON_DTYPES:
         return _PYTHON_DTYPES[dtype.types[0]]
+    if isinstance(dtype, str):
+        from .pyobjects import named_dtype
+
+        return named_dtype(dtype, fn)
     return None if dtype is None else check_dtype(dtype, fn=f"numpy.{fn}")
 
 

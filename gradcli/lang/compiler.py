@@ -241,7 +241,9 @@ _REFUSED_BUILTINS: dict[str, str] = {
     "globals": _REFLECT,
     "locals": _REFLECT,
     "setattr": "assign the attribute: obj.name = value",
-    "delattr": "delete it with del obj.name",
+    # (`del obj.name` is refused too: no program deletes an attribute.)
+    "delattr": "gradcli programs do not delete attributes; to run a module with other values "
+    "for its parameters, call torch.func.functional_call(model, {name: value}, (x,))",
     "memoryview": "use a tensor or a list",
 }
 

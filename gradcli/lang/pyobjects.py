@@ -811,9 +811,53 @@ def _array_reshape(a: np.ndarray, shape: tuple) -> np.ndarray:
     return a.reshape(infer_shape(shape_arg(shape, infer=True), a.size))
 
 
+# NumPy also takes a dtype's name: `np.array(rows, dtype='float32')` (tutorials write it so).
+# Only these names (the dtypes gradcli's tensors have): a string is never handed to NumPy.
+NAMED_DTYPES = {
+    name: np.dtype(code)
+    for code, names in (
+        ("f8", ("float64", "float", "double", "f8", "d", "float_")),
+        ("f4", ("float32", "single", "f4", "f")),
+        ("f2", ("float16", "half", "f2", "e")),
+        ("i8", ("int64", "int", "long", "i8", "int_", "intp")),
+        ("i4", ("int32", "i4", "intc")),
+        ("i2", ("int16", "short", "i2")),
+        ("i1", ("int8", "byte", "i1")),
+        ("u1", ("uint8", "ubyte", "u1", "B")),
+        ("?", ("bool", "bool_", "?")),
+    )
+    for name in names
+}
+
+
+def named_dtype(dtype: Any, fn: str) -> np.dtype:
+    """A dtype given by its name (`'float32'`), as NumPy reads it; other text refused in
+    NumPy's words."""
+    got = NAMED_DTYPES.get(dtype)
+    if got is not None:
+        return got
+    hint = f"numpy.{fn}(..., dtype='float32'), 'float64', 'int64', 'int32' or 'bool'"
+    try:
+        if len(dtype) > 64:  # no dtype's name is that long
+            raise TypeError
+        np.dtype(dtype)  # only read (never used): is it a name NumPy knows?
+    except (TypeError, ValueError):
+        shown = repr(dtype) if len(dtype) <= 40 else repr(dtype[:40]) + "..."
+        raise GradcliError(f"data type {shown} not understood", hint=hint).mirror(
+            "TypeError"
+        ) from None
+    raise NotSupported(
+        f"the NumPy dtype {dtype!r} is not supported by gradcli: its arrays hold numbers of "
+        "the dtypes tensors have",
+        hint=hint,
+    )
+
+
 def _array_astype(a: np.ndarray, dtype: Any) -> np.ndarray:
     from ..core.dtypes import check_dtype
 
+    if isinstance(dtype, str):  # a.astype('float32')
+        return a.astype(named_dtype(dtype, "ndarray.astype"))
     return a.astype(check_dtype(getattr(dtype, "np", dtype), fn="astype"))
 
 

@@ -15,6 +15,7 @@ from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, mask_like
 from . import act32
 from . import saved as V
+from .binary import where
 from .elementwise import _first_order32, _precise, clamp, softplus
 
 
@@ -96,7 +97,9 @@ elu = defop(
 def _hardtanh_vjp(
     g: Tensor, out: Tensor, x: Tensor, min_val: float = -1.0, max_val: float = 1.0
 ) -> tuple:
-    return (g * mask_like((x.data > min_val) & (x.data < max_val), x),)
+    # PyTorch's kernel writes 0 outside the bounds: +0 (g * mask gave -0 where g is negative)
+    keep = Tensor((x.data > min_val) & (x.data < max_val))
+    return (apply(where, keep, g, Tensor(np.zeros((), dtype=g.dtype))),)
 
 
 hardtanh = defop(
@@ -264,6 +267,11 @@ logsigmoid = defop(
 # --- the shrinks and threshold: piecewise linear ----------------------------------------------
 
 
+def _passed(g: Tensor, keep: np.ndarray) -> Tensor:
+    """g where `keep`, else PyTorch's kernels' 0 (+0: g * mask gave -0 for a negative g)."""
+    return apply(where, Tensor(keep), g, Tensor(np.zeros((), dtype=g.dtype)))
+
+
 def _softshrink_fwd(x: np.ndarray, lambd: float = 0.5) -> np.ndarray:
     return np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, 0)).astype(x.dtype)
 
@@ -271,7 +279,7 @@ def _softshrink_fwd(x: np.ndarray, lambd: float = 0.5) -> np.ndarray:
 softshrink = defop(
     "softshrink",
     _softshrink_fwd,
-    lambda g, out, x, lambd=0.5: (g * mask_like((x.data > lambd) | (x.data < -lambd), x),),
+    lambda g, out, x, lambd=0.5: (_passed(g, (x.data > lambd) | (x.data < -lambd)),),
     "SoftshrinkBackward0",
     "g * (|x| > lambd)",
     sym=lambda sp, x, lambd=0.5: sp.Piecewise(
@@ -290,7 +298,7 @@ softshrink = defop(
 hardshrink = defop(
     "hardshrink",
     lambda x, lambd=0.5: np.where((x > lambd) | (x < -lambd), x, 0).astype(x.dtype),
-    lambda g, out, x, lambd=0.5: (g * mask_like((x.data > lambd) | (x.data < -lambd), x),),
+    lambda g, out, x, lambd=0.5: (_passed(g, (x.data > lambd) | (x.data < -lambd)),),
     "HardshrinkBackward0",
     "g * (|x| > lambd)",
     sym=lambda sp, x, lambd=0.5: sp.Piecewise((x, (x > lambd) | (x < -lambd)), (0, True)),
@@ -305,7 +313,7 @@ hardshrink = defop(
 threshold = defop(
     "threshold",
     lambda x, threshold, value: np.where(x > threshold, x, value).astype(x.dtype),
-    lambda g, out, x, threshold, value: (g * mask_like(x.data > threshold, x),),
+    lambda g, out, x, threshold, value: (_passed(g, x.data > threshold),),
     "ThresholdBackward0",
     "g * (x > threshold)",
     saved=V.saves(self=V.SELF, threshold=V.param("threshold")),

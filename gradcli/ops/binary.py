@@ -146,7 +146,9 @@ div = defop(
     np.divide,
     lambda g, out, x, y: (
         g / y if x.requires_grad else None,
-        -g * out / y if y.requires_grad else None,
+        # PyTorch's formula, -g * ((x / y) / y): from the inputs DivBackward0 saves (self,
+        # other), not from the output, which may be changed in place after the division.
+        -g * (x / y / y) if y.requires_grad else None,
     ),
     "DivBackward0",
     "g / y, -g * x / y^2",
@@ -441,11 +443,12 @@ div_mode = defop(
     _zeros_vjp,
     "DivBackward2",
     "0, 0",
+    # PyTorch's DivBackward2 saves both inputs (its zero gradients are written from them)
+    reads=lambda p: (False, None),
     sym=lambda sp, a, b, rounding_mode="floor": (
         zero_slope(sp, "floor")(a / b) if rounding_mode == "floor" else sym_trunc(sp, a / b)
     ),
     kind="binary",
-    saves=False,
     kink="0 everywhere, also at the jumps (a / b an integer), as PyTorch",
     signature="div(a, b, rounding_mode='floor' | 'trunc')",
     samples=(

@@ -553,6 +553,8 @@ conv = defop(
     _conv_vjp,
     "ConvolutionBackward0",
     "conv_tx(g, w), conv_tw(x, g), sum g",
+    # the input and the weight (PyTorch saves them), never the result
+    reads=lambda p: (False, None),
     kind="linalg",
     signature="conv1d / conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, "
     "groups=1)",
@@ -856,6 +858,8 @@ avg_pool = defop(
     _avg_pool_vjp,
     "AvgPool2DBackward0",
     "g / divisor spread over each window",
+    # PyTorch's AvgPool2DBackward0 saves the input (the rule reads only its size)
+    reads=lambda p: (False, None),
     kind="reduction",
     signature="avg_pool1d / avg_pool2d(input, kernel_size, stride=None, padding=0, "
     "ceil_mode=False, count_include_pad=True, divisor_override=None)",

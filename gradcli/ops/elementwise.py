@@ -19,7 +19,7 @@ from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import act32
 from . import saved as V
-from .binary import sym_trunc, zero_slope
+from .binary import sym_trunc, where, zero_slope
 
 # NumPy's float64 dtype: an array's `dtype` is this one object for native float64 data (an
 # identity test, the cheapest; any other dtype object takes the general path).
@@ -962,7 +962,9 @@ def _clamp_vjp(
         keep &= x.data >= min
     if max is not None:
         keep &= x.data <= max
-    return (g * mask_like(keep, x),)
+    # As PyTorch: where(min <= x <= max, g, 0), so the zeros are +0 (g * mask gave -0 where g
+    # is negative, and printed so: tensor([-0., -1.]) for PyTorch's tensor([ 0., -1.])).
+    return (apply(where, Tensor(keep), g, Tensor(np.zeros((), dtype=g.dtype))),)
 
 
 clamp = defop(

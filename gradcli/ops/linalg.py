@@ -1008,6 +1008,8 @@ einsum = defop(
     _einsum_vjp,
     "EinsumBackward0",
     "einsum of g with the other operands into each operand's subscripts",
+    # the operands (PyTorch saves them), never the result: it may be changed in place
+    reads=lambda p: (False, None),
     kind="linalg",
     jvp=_einsum_jvp,
     signature="einsum(equation, *operands), tensordot(a, b, dims)",

@@ -31,11 +31,12 @@ def _reduce(a: np.ndarray, reduction: str) -> np.ndarray:
         return np.divide(total, a.dtype.type(a.size), dtype=a.dtype)
 
 
-def _loss_g(g: Tensor, out: Tensor, shape: tuple, reduction: str) -> Tensor:
-    """The upstream gradient of a loss, broadcastable to the elementwise losses' shape."""
+def _loss_g(g: Tensor, out_ndim: int, shape: tuple, reduction: str) -> Tensor:
+    """The upstream gradient of a loss, broadcastable to the elementwise losses' shape (the
+    loss's own dimensions are `out_ndim`: a rule reads the loss's size, never its value)."""
     if reduction == "none":
         return g
-    nb = g.ndim - out.ndim
+    nb = g.ndim - out_ndim
     gu = reshape_to(g, g.shape[:nb] + (1,) * len(shape))
     n = int(np.prod(shape)) if shape else 1
     return gu / n if reduction == "mean" else gu
@@ -43,7 +44,7 @@ def _loss_g(g: Tensor, out: Tensor, shape: tuple, reduction: str) -> Tensor:
 
 def _mse_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor, reduction: str = "mean") -> tuple:
     shape = np.broadcast_shapes(x.shape, y.shape)
-    gx = _loss_g(g, out, shape, reduction) * (x - y) * 2
+    gx = _loss_g(g, out.ndim, shape, reduction) * (x - y) * 2
     return (gx, -gx)
 
 
@@ -101,7 +102,7 @@ def _at_least(t: Tensor, low: float) -> Tensor:
 def _bce_vjp(
     g: Tensor, out: Tensor, p: Tensor, t: Tensor, weight: Any = None, reduction: str = "mean"
 ) -> tuple:
-    gu = _loss_g(g, out, p.shape, reduction)
+    gu = _loss_g(g, out.ndim, p.shape, reduction)
     if weight is not None:
         gu = gu * constant(weight)
     gp = gt = None
@@ -392,6 +393,8 @@ nll_loss = defop(
     _nll_vjp,
     "NllLossBackward0",
     "-g * w[t] / sum(w[t]) at the target classes, 0 elsewhere",
+    # PyTorch's NllLossBackward0 saves the input (the rule reads only its size), not the loss
+    reads=lambda p: (False, None),
     kind="loss",
     signature="nll_loss(input, target, weight=None, reduction='mean', ignore_index=-100)",
     samples=tuple(

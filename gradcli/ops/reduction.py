@@ -51,7 +51,10 @@ def _mean_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarr
 
 def _mean_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:
     (gs,) = sum_vjp(g, out, x, dim, keepdim)
-    return (gs / count(x.shape, dims_of(dim, x.ndim)),)
+    r = gs / count(x.shape, dims_of(dim, x.ndim))
+    if r.node is not None:  # ATen divides by a C++ number: div(Tensor, Scalar)
+        r.node.label = "DivBackward1"
+    return (r,)
 
 
 mean = defop(
@@ -139,16 +142,21 @@ def _extreme_vjp(
     fn: str = "max",
     idx: np.ndarray | None = None,
 ) -> tuple:
+    from .binary import where
+
     gu = unreduce(g, x, dim, keepdim)
+    zero = Tensor(np.zeros((), dtype=gu.dtype))
     if dim is None or x.ndim == 0:
+        # PyTorch's evenly_distribute_backward: zeros with g / (number of ties) at the ties
         hit = x.data == np.asarray(out.data).reshape((1,) * x.ndim)
-        hit = hit / hit.sum()
-    else:
-        d = dims_of(dim, x.ndim)[0]
-        if idx is None:
-            idx = np.expand_dims(getattr(np, "arg" + fn)(x.data, axis=d), d)
-        hit = np.arange(x.shape[d]).reshape([-1 if i == d else 1 for i in range(x.ndim)]) == idx
-    return (gu * constant(hit.astype(x.dtype)),)
+        ties = int(hit.sum())
+        return (apply(where, Tensor(hit), gu / ties if ties != 1 else gu, zero),)
+    d = dims_of(dim, x.ndim)[0]
+    if idx is None:
+        idx = np.expand_dims(getattr(np, "arg" + fn)(x.data, axis=d), d)
+    hit = np.arange(x.shape[d]).reshape([-1 if i == d else 1 for i in range(x.ndim)]) == idx
+    # PyTorch scatters g into zeros at the indices: +0 elsewhere (g * mask gave -0)
+    return (apply(where, Tensor(hit), gu, zero),)
 
 
 def _extreme_reads(params: dict) -> tuple[bool, frozenset[int]]:

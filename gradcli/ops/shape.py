@@ -94,7 +94,35 @@ def _no_ellipsis(idx: tuple, ndim: int) -> tuple:
 
 
 def _index_vjp(g: Tensor, out: Tensor, x: Tensor, idx: tuple, lead: int = 0) -> tuple:
-    return (apply(index_put, g, idx=idx, shape=x.shape[lead:], out_ndim=out.ndim - lead),)
+    return (
+        apply(
+            index_put,
+            g,
+            idx=idx,
+            shape=x.shape[lead:],
+            out_ndim=out.ndim - lead,
+            label=_index_grad_name(idx),
+        ),
+    )
+
+
+def _index_grad_name(idx: tuple) -> str | None:
+    """PyTorch's grad_fn of an indexing's gradient (seen when it is differentiated again):
+    PyTorch applies the basic parts of an index first, in order, and the tensor indices last,
+    so the backward ends with the first basic part's: x[:, 1:] and x[0, 1:] are
+    SliceBackwardBackward0 and SelectBackwardBackward0, x[[0, 2]] IndexPutImplBackward0."""
+    advanced = False
+    for c in idx:
+        if c is None or c is Ellipsis:
+            continue
+        if isinstance(c, slice):
+            if c != slice(None):
+                return "SliceBackwardBackward0"
+        elif isinstance(c, (int, np.integer)):
+            return "SelectBackwardBackward0"
+        else:
+            advanced = True
+    return "IndexPutImplBackward0" if advanced else None
 
 
 _INDEX_CASES = (
@@ -194,7 +222,10 @@ def _cat_vjp(g: Tensor, out: Tensor, *xs: Tensor, dim: int = 0) -> tuple:
     grads, start = [], 0
     for x in xs:
         n = x.shape[dim] if x.ndim else 1
-        grads.append(apply(index, g, idx=(Ellipsis, slice(start, start + n)) + tail))
+        # PyTorch's cat backward slices g (SliceBackward0 when the gradient is differentiated)
+        grads.append(
+            apply(index, g, idx=(Ellipsis, slice(start, start + n)) + tail, label="SliceBackward0")
+        )
         start += n
     return tuple(grads)
 

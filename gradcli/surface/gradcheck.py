@@ -1,13 +1,20 @@
 """`torch.autograd.gradcheck` and `gradgradcheck`: PyTorch's checks of a function's gradients,
-on gradcli's one finite-difference engine (`core.differences`).
+step for step as PyTorch's (slow, default) mode takes them, so that a function or a custom
+backward that prints or counts sees the same calls, and an error shows the same numbers.
 
-What PyTorch's (slow, default) mode does, and so what this does: for every input that requires
-grad, the numerical Jacobian by central differences with the absolute step `eps`, the input
-perturbed in its own dtype (so float32 inputs usually fail, as PyTorch warns); the analytical
-Jacobian by one backward pass per output element; each (output, input) pair compared by
-`torch.allclose`'s rule, `|analytical - numerical| <= atol + rtol * |numerical|`. That rule is
-PyTorch's, kept here on purpose (a program's `gradcheck` must answer as PyTorch's does);
-gradcli's own verdicts (`gradcli check`, `jacobian --compare`) use `analysis.compare`.
+For every input that requires grad, the numerical Jacobian by central differences with the
+absolute step `eps`: each element set to `x - eps`, then to `x + eps` (in the input's dtype),
+the function run at both, `(b - a) / (2 * eps)` in the output's dtype. That is PyTorch's own
+difference, kept here on purpose as its comparison rule is (a program's `gradcheck` must answer
+as PyTorch's does); gradcli's own verdicts (`gradcli check`, `jacobian --compare`) use the one
+finite-difference engine (`core.differences`) and `analysis.compare`. The analytical Jacobian
+by one backward pass per output element, twice (a backward must be reentrant: the two within
+`nondet_tol`); each (output, input) pair compared by `torch.allclose`'s rule,
+`|analytical - numerical| <= atol + rtol * |numerical|`. Then one backward pass with zero
+output gradients (backward must multiply by grad_output) and, with `check_undefined_grad`, the
+function run again and one more backward pass with undefined output gradients (zeros to a
+custom Function's backward). `fast_mode` is taken as the slow mode (the verdict is the same for
+correct gradients; PyTorch's random projections are not drawn).
 
 A mismatch raises `GradcheckError` (a `RuntimeError`) with PyTorch's message, or returns False
 with `raise_exception=False`. `gradgradcheck` applies the same check to the function's
@@ -28,8 +35,7 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.autograd import grad as autograd_grad
-from ..core.differences import Step, differences
-from ..core.tensor import Tensor, enable_grad
+from ..core.tensor import Tensor, enable_grad, no_grad
 
 __all__ = ["GradcheckError", "gradcheck", "gradgradcheck"]
 
@@ -125,31 +131,41 @@ def _outputs(func: Callable[..., Any], inputs: Sequence[Any]) -> tuple[Tensor, .
 def _numerical(
     func: Callable[..., Any], inputs: tuple, k: int, eps: float, sizes: list[int]
 ) -> list[np.ndarray]:
-    """d outputs / d inputs[k] by central differences: one (n_in, n_out) matrix per output
-    (PyTorch's layout), the input perturbed in its own dtype."""
+    """d outputs / d inputs[k] by central differences, as PyTorch's gradcheck takes them: one
+    (n_in, n_out) matrix per output in the output's dtype; for each element in order, the
+    input's element set to `x - eps` then to `x + eps` (each computed in the input's dtype),
+    the function run at each, and `(b - a) / (2 * eps)` in the output's dtype (not divided by
+    the steps actually taken: PyTorch's numbers, its rounding included)."""
     x = inputs[k]
-    dtype = x.dtype
-
-    def f(v: np.ndarray) -> np.ndarray:
-        # A fresh leaf like the input (still requiring grad: gradgradcheck's function takes
-        # gradients inside), evaluated with grad mode on, as PyTorch evaluates it.
-        args = list(inputs)
-        args[k] = Tensor(v.astype(dtype, copy=False), requires_grad=True)
-        with enable_grad():
-            outs = _outputs(func, args)
-        return np.concatenate([np.asarray(o.data, dtype=np.float64).reshape(-1) for o in outs])
-
-    if eps != 0 and np.isfinite(eps):
-        # A negative step gives the same central difference as its absolute value.
-        step = Step(abs(eps), relative=False)
-        central = differences(f, np.asarray(x.data), step=step, one_sided=False).central
-    else:  # PyTorch divides by 2 * eps: nan, and so a mismatch
-        central = np.full((sum(sizes), int(x.data.size)), np.nan)
-    out, at = [], 0
-    for n in sizes:
-        out.append(central[at : at + n].T)
-        at += n
-    return out
+    base = np.array(x.data, copy=True)
+    flat = base.reshape(-1)
+    n_in = int(flat.size)
+    mats: list[np.ndarray] | None = None
+    for j in range(n_in):
+        hooks.observer.tick()
+        with no_grad():
+            entry = Tensor(flat[j : j + 1].reshape(()).copy())
+            moved = ((entry - eps).data, (entry + eps).data)
+        runs = []
+        for value in moved:
+            arr = base.copy()
+            arr.reshape(-1)[j] = value
+            # A fresh leaf like the input (still requiring grad: gradgradcheck's function
+            # takes gradients inside), evaluated with grad mode on, as PyTorch evaluates it.
+            args = list(inputs)
+            args[k] = Tensor(arr, requires_grad=True)
+            with enable_grad():
+                runs.append(_outputs(func, args))
+        a, b = runs
+        if mats is None:
+            mats = [np.zeros((n_in, n), dtype=o.dtype) for o, n in zip(a, sizes)]
+        with no_grad(), np.errstate(all="ignore"):
+            for m, oa, ob in zip(mats, a, b):
+                d = (Tensor(ob.data) - Tensor(oa.data)) / (2 * eps)
+                m[j, :] = np.asarray(d.data).reshape(-1)
+    if mats is None:
+        mats = [np.zeros((0, n)) for n in sizes]
+    return mats
 
 
 def _analytical(out: Tensor, inputs: tuple, wanted: list[int]) -> list[np.ndarray]:
@@ -223,21 +239,116 @@ def gradcheck(
         if not check_backward_ad:
             return True
         for i in differentiable:
+            # As PyTorch: every row twice (a backward must give the same gradient again).
             analytical = _analytical(outs[i], tupled, wanted)
+            again = _analytical(outs[i], tupled, wanted)
+            if not _reentrant(analytical, again, nondet_tol):
+                raise GradcheckError(_NOT_REENTRANT.format(nondet_tol))
             for j, k in enumerate(wanted):
                 a, n = analytical[j], numerical[j][i]
                 if not _close(a, n, atol, rtol):
                     dtype = tupled[k].dtype
                     raise GradcheckError(
                         f"Jacobian mismatch for output {differentiable.index(i)} with respect "
-                        f"to input {j},\nnumerical:{_shown(n, dtype)}\n"
+                        f"to input {j},\nnumerical:{_shown(n, n.dtype)}\n"
                         f"analytical:{_shown(a, dtype)}\n"
                     )
+        diff_outs = [outs[i] for i in differentiable]
+        _multiplied_by_grad_output(diff_outs, tupled, wanted)
+        if check_undefined_grad:
+            _undefined_grads(func, tupled, wanted, len(diff_outs))
     except GradcheckError:
         if raise_exception:
             raise
         return False
     return True
+
+
+_NOT_REENTRANT = (
+    "Backward is not reentrant, i.e., running backward with same input and grad_output "
+    "multiple times gives different values, although analytical gradient matches numerical "
+    "gradient.The tolerance for nondeterminism was {}."
+    """\n
+NOTE: If your op relies on non-deterministic operations i.e., it is listed here:
+https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
+this failure might be expected.
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `nondet_tol=<tol>` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `gradcheck_nondet_tol=<tol>`.
+- is a Module test (e.g., in common_nn.py), then modify the corresponding
+  module_test entry to have `gradcheck_nondet_tol=<tol>`
+"""
+)
+_UNDEFINED_NOTES = (
+    'Please look at "Notes about undefined output gradients" in "tools/autograd/derivatives.yaml"'
+)
+
+
+def _reentrant(a: list[np.ndarray], b: list[np.ndarray], tol: float) -> bool:
+    """PyTorch's check of the two passes: no entry apart by more than `tol` (nan never is)."""
+    with np.errstate(all="ignore"):
+        return not any(x.size and np.max(np.abs(x - y)) > tol for x, y in zip(a, b))
+
+
+def _zero_grads(outs: list[Tensor], tupled: tuple, wanted: list[int]) -> tuple:
+    """The inputs' gradients for zero output gradients (one backward pass, as PyTorch's)."""
+    hooks.observer.tick()
+    zeros = [Tensor(np.zeros(o.shape, dtype=o.dtype)) for o in outs]
+    return autograd_grad(outs, [tupled[k] for k in wanted], zeros, allow_unused=True)
+
+
+def _multiplied_by_grad_output(outs: list[Tensor], tupled: tuple, wanted: list[int]) -> None:
+    """PyTorch's check that backward multiplies by grad_output: zero output gradients give zero
+    input gradients, of the inputs' dtypes and sizes."""
+    grads = _zero_grads(outs, tupled, wanted)
+    for g, k in zip(grads, wanted):
+        if g is None:
+            continue
+        if np.any(g.data != 0):
+            raise GradcheckError("backward not multiplied by grad_output")
+        if g.dtype != tupled[k].dtype:
+            raise GradcheckError("grad is incorrect type")
+        if g.shape != tupled[k].shape:
+            raise GradcheckError("grad is incorrect size")
+
+
+def _undefined_grads(func: Callable[..., Any], tupled: tuple, wanted: list[int], n: int) -> None:
+    """PyTorch's check that a backward copes with undefined output gradients (a custom
+    Function's backward gets zeros for them): the function run again (once more per output
+    when it has several, each with one gradient undefined), then one backward pass each."""
+    runs = 1 + (n if n > 1 else 0)
+    checks = []
+    for _ in range(runs):
+        with enable_grad():
+            checks.append([o for o in _outputs(func, tupled) if o.requires_grad])
+    for outs in checks:
+        try:
+            grads = _zero_grads(outs, tupled, wanted)
+        except GradcheckError:
+            raise
+        except GradcliError as e:
+            if e.python_class not in (None, "RuntimeError"):
+                raise
+            raise GradcheckError(
+                f"Expected backward function to handle undefined output grads. {_UNDEFINED_NOTES}"
+            ) from None
+        if any(g is not None and np.any(g.data != 0) for g in grads):
+            raise GradcheckError(
+                "Expected all input grads to be undefined or zero when all output grads are "
+                f"undefined or zero. {_UNDEFINED_NOTES}"
+            )
+
+
+def _drawn_grad_output(o: Tensor, uniform_: Callable[..., Tensor]) -> Tensor:
+    with no_grad():
+        g = uniform_(Tensor(np.zeros(o.shape, dtype=o.dtype)), -1.0, 1.0)
+    g.requires_grad = True
+    return g
 
 
 def gradgradcheck(
@@ -269,13 +380,12 @@ def gradgradcheck(
         outs = _outputs(func, tupled)
     diff_outs = [o for o in outs if o.requires_grad]
     if grad_outputs is None:
-        # PyTorch draws them with torch.testing.make_tensor in [-1, 1); any values that are not
-        # special serve the check, so a fixed generator keeps the answer reproducible.
-        rng = np.random.default_rng(0)
-        gouts = tuple(
-            Tensor(rng.uniform(-1.0, 1.0, size=o.shape).astype(o.dtype), requires_grad=True)
-            for o in diff_outs
-        )
+        # PyTorch draws them with torch.testing.make_tensor: an empty tensor of the output's
+        # shape and dtype filled by uniform_(-1, 1) from the global generator (so the program's
+        # later draws are the numbers PyTorch's are).
+        from .sampling import uniform_
+
+        gouts = tuple(_drawn_grad_output(o, uniform_) for o in diff_outs)
     else:
         gouts = _as_tuple(grad_outputs)
     n = len(tupled)
@@ -296,4 +406,6 @@ def gradgradcheck(
         atol=atol,
         rtol=rtol,
         raise_exception=raise_exception,
+        nondet_tol=nondet_tol,
+        check_undefined_grad=check_undefined_grad,
     )

@@ -516,7 +516,7 @@ class Module:
         """The parameters by dotted name, detached (sharing their values), in an OrderedDict
         as PyTorch's."""
         return collections.OrderedDict(
-            (f"{p}.{n}" if p else n, Tensor(t.data))
+            (f"{p}.{n}" if p else n, t if isinstance(t, UninitializedParameter) else Tensor(t.data))
             for p, m in self.named_modules()
             for n, t in m._state().items()
         )
@@ -1105,6 +1105,65 @@ class Linear(Module):
     def extra_repr(self) -> str:
         b = self._parameters["bias"] is not None
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={b}"
+
+
+class UninitializedParameter(Parameter):
+    """A lazy module's parameter before the module's first call: no shape yet. The call
+    gives it its shape and values in place (the same object: an optimizer made before holds
+    it), and it becomes a plain Parameter, as PyTorch's `materialize`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<UninitializedParameter>"
+
+    def materialize(self, values: np.ndarray, dtype: Any) -> None:
+        target = Settings.default_dtype if dtype is None else np.asarray(values).dtype
+        self.data = np.asarray(values).astype(target, copy=False)
+        self.__class__ = Parameter  # type: ignore[assignment]
+        self._vc = [1]
+        MUTATIONS[0] += 1
+
+
+class LazyLinear(Linear):
+    """`nn.LazyLinear(out_features)`: a Linear whose in_features is the last size of its
+    first input. Its parameters are drawn at that first call (PyTorch's reset_parameters, so
+    the random stream is used then, not at construction), and it then is a Linear."""
+
+    def __init__(
+        self, out_features: int, bias: bool = True, device: Any = None, dtype: Any = None
+    ) -> None:
+        Module.__init__(self)
+        self.in_features = 0
+        self.out_features = _features(out_features, "out_features")
+        self.__dict__["_lazy_dtype"] = dtype
+        self.register_parameter("weight", UninitializedParameter())
+        self.register_parameter("bias", UninitializedParameter() if bias else None)
+
+    def forward(self, x: Any) -> Tensor:
+        from ..ops.arithmetic import tensor_arg
+
+        x = tensor_arg(x, "input")
+        if x.ndim == 0:
+            raise GradcliError(
+                "tuple index out of range", hint="LazyLinear takes an input with a last dimension"
+            ).mirror("IndexError")
+        in_features = int(x.shape[-1])
+        dtype = self.__dict__.get("_lazy_dtype")
+        from .args import shape_arg
+
+        shape_arg((self.out_features, in_features))
+        weight, bias = self._parameters["weight"], self._parameters["bias"]
+        w, b = R.init_linear(
+            None, in_features, self.out_features, bias is not None, _draw_dtype(dtype)
+        )
+        if isinstance(weight, UninitializedParameter):
+            weight.materialize(w, dtype)
+        if isinstance(bias, UninitializedParameter):
+            bias.materialize(b, dtype)
+        self.in_features = in_features
+        self.__class__ = Linear  # type: ignore[assignment]  (PyTorch's cls_to_become)
+        return Linear.forward(self, x)
 
 
 class Bilinear(Module):
@@ -1912,6 +1971,7 @@ NAMES = declare(
     ("Module", "nn", Module, ""),
     ("Parameter", "nn", parameter, ""),
     ("Linear", "nn", _constructor(Linear), "composition of matmul permute add"),
+    ("LazyLinear", "nn", _constructor(LazyLinear), "composition of matmul permute add"),
     ("Bilinear", "nn", _constructor(Bilinear), "composition of matmul mul sum reshape add"),
     ("Embedding", "nn", _constructor(Embedding), "composition of index"),
     ("Dropout", "nn", _constructor(Dropout), "composition of mul"),

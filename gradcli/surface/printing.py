@@ -606,6 +606,9 @@ def tensor_repr(t: Any) -> str:
             hint="print the result of vmap outside the function, or print the element's .shape",
         )
 
+    if type(t).__name__ == "UninitializedParameter":  # a lazy module's, before its first call
+        return "<UninitializedParameter>"
+
     if UNWRITTEN and unwritten(t):
         hooks.warn(
             "printing a tensor made by torch.empty (or torch.Tensor(sizes)) before anything "

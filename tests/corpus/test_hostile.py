@@ -366,7 +366,7 @@ CASES: list[Case] = [
     Case(
         "np_array_object_dtype",
         "import numpy as np\nx = np.array([1.0], dtype='O')",
-        "argument 'dtype' must be torch.dtype",
+        "the NumPy dtype 'O' is not supported by gradcli",
         (2, 5),
     ),
     Case(

@@ -3674,6 +3674,58 @@ add(
     small(
         "e16_defaultdict_factory_dunder_refused",
         DD + "d = defaultdict(list)\nf = d.default_factory.__globals__",
+# nn.LazyLinear: its parameters are drawn at its first call, from the input's last size.
+add(
+    budget(
+        "lazy_linear_huge_input_width",
+        "m = torch.nn.LazyLinear(10**5)\ny = m(torch.zeros(1, 10**5))",
+    ),
+    budget(
+        "lazy_linear_huge_out_features",
+        "m = torch.nn.LazyLinear(10**12)\ny = m(torch.zeros(2, 3))",
+    ),
+    small(
+        "lazy_linear_negative_out_features",
+        "m = torch.nn.LazyLinear(-3)",
+        (r"out_features", r"negative", r"non-negative", r"must be"),
+    ),
+    small(
+        "lazy_linear_scalar_input",
+        "m = torch.nn.LazyLinear(3)\ny = m(torch.tensor(1.0))",
+        (r"tuple index out of range", r"dimension"),
+    ),
+    esc(
+        "lazy_linear_parameter_dunder",
+        "m = torch.nn.LazyLinear(3)\nc = m.weight.__class__.__bases__",
+    ),
+    small(
+        "lazy_linear_called_in_a_loop_of_widths",
+        "m = torch.nn.LazyLinear(3)\nfor i in range(1, 10**6):\n    y = m(torch.zeros(1, i))",
+        (r"size mismatch", r"shapes cannot be multiplied", r"mat1 and mat2", r"the time limit"),
+    ),
+)
+
+# NumPy dtypes by name (np.array(rows, dtype='float32')): only the dtypes tensors have.
+add(
+    small("np_dtype_name_object", "import numpy as np\na = np.array([1], dtype='O')", REFUSED),
+    small(
+        "np_dtype_name_huge_unicode",
+        "import numpy as np\na = np.zeros(300, dtype='U1000000')",
+        REFUSED,
+    ),
+    small(
+        "np_dtype_name_subarray",
+        "import numpy as np\na = np.ones(3000, dtype='(100000,)f8')",
+        REFUSED,
+    ),
+    small(
+        "np_dtype_name_long_text",
+        "import numpy as np\na = np.array([1], dtype='f' * 10**6)",
+        (r"not understood",) + LIMIT,
+    ),
+    small(
+        "np_astype_name_object",
+        "import numpy as np\na = np.array([1.0]).astype('object')",
         REFUSED,
     ),
 )

@@ -3674,6 +3674,10 @@ add(
     small(
         "e16_defaultdict_factory_dunder_refused",
         DD + "d = defaultdict(list)\nf = d.default_factory.__globals__",
+        REFUSED,
+    ),
+)
+
 # nn.LazyLinear: its parameters are drawn at its first call, from the input's last size.
 add(
     budget(

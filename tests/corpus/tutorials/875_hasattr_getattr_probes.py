@@ -11,7 +11,7 @@ def describe(obj):
         kinds.append(f"len={len(obj)}")
     if hasattr(obj, "__iter__"):
         kinds.append("iterable")
-    if hasattr(obj, "__call__"):
+    if hasattr(obj, "__call__"):  # noqa: B004 - the probe itself
         kinds.append("callable")
     if hasattr(obj, "__getitem__"):
         kinds.append("indexable")
@@ -31,8 +31,8 @@ for obj in [torch.ones(3), [1, 2], "abc", 3.5, nn.Linear(2, 2), nn.Sequential(nn
             Meter(), len, {"a": 1}, (4,), torch.ones(2).shape]:
     print(describe(obj))
 
-print(hasattr(torch.ones(1), "__class__"), getattr(torch.ones(1), "__class__"))
-print(getattr(nn.Linear(1, 1), "__class__").__name__, type(Meter()) is getattr(Meter(), "__class__"))
+print(hasattr(torch.ones(1), "__class__"), getattr(torch.ones(1), "__class__"))  # noqa: B009
+print(getattr(nn.Linear(1, 1), "__class__").__name__, type(Meter()) is getattr(Meter(), "__class__"))  # noqa: B009
 
 
 # initialising only the layers that have weights, the way init helpers do
@@ -66,5 +66,5 @@ class Net(nn.Module):
 
 n = Net()
 print(hasattr(Net, "forward"), hasattr(Net, "parameters"), hasattr(n, "fc"), hasattr(n, "conv"))
-print(len(list(Net.parameters(n))), getattr(n, "training"), getattr(n, "missing", "no such attribute"))
+print(len(list(Net.parameters(n))), getattr(n, "training"), getattr(n, "missing", "no such attribute"))  # noqa: B009
 print(hasattr(n, "__dict__"), hasattr(3, "__dict__"), hasattr(Net, "__mro__"), hasattr(n, "__mro__"))

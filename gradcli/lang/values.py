@@ -853,7 +853,7 @@ MODULE_FILES: dict[str, str] = {
     **dict.fromkeys(("ParameterDict",), "container"),
     "Module": "module",  # an empty nn.Module() to fill
     **dict.fromkeys(("Embedding", "EmbeddingBag"), "sparse"),
-    **dict.fromkeys(("LayerNorm", "GroupNorm"), "normalization"),
+    **dict.fromkeys(("LayerNorm", "GroupNorm", "RMSNorm"), "normalization"),
     **dict.fromkeys(("Dropout", "Dropout1d", "Dropout2d", "AlphaDropout"), "dropout"),
     **dict.fromkeys(("Flatten", "Unflatten"), "flatten"),
     **dict.fromkeys(("Conv1d", "Conv2d"), "conv"),

@@ -256,6 +256,43 @@ def _shape_list(v: Any, what: str, fn: str) -> tuple[int, ...]:
     ).mirror("TypeError")
 
 
+def rms_norm(
+    input: Any,  # noqa: A002
+    normalized_shape: Any,
+    weight: Any = None,
+    eps: float | None = None,
+) -> Tensor:
+    """`F.rms_norm`: x * rsqrt(mean(x**2 over the last dims) + eps) (times weight), as ATen's
+    CPU composition computes it, node by node (Pow, Mean, Add, Rsqrt, Mul); eps defaults to
+    the input dtype's machine epsilon."""
+    from ..ops import elementwise as E
+
+    x = A.tensor_arg(input, "input")
+    shape = _shape_list(normalized_shape, "normalized_shape", "rms_norm")
+    k = len(shape)
+    if k == 0 or x.ndim < k or tuple(x.shape[x.ndim - k :]) != shape:
+        raise GradcliError(
+            f"Given normalized_shape={list(shape)}, expected input with shape "
+            f"[*{', '.join(map(str, shape))}], but got input of size{list(x.shape)}"
+        )
+    if weight is not None and tuple(A.tensor_arg(weight, "weight").shape) != shape:
+        raise GradcliError(
+            f"Expected weight to be of same shape as normalized_shape, but got weight of "
+            f"shape {list(weight.shape)} and normalized_shape = {list(shape)}"
+        )
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"\"rms_norm\" not implemented for '{scalar_type_name(x.dtype)}'"
+        ).mirror("NotImplementedError")
+    if eps is None:
+        eps = float(np.finfo(x.dtype).eps)
+    dims = tuple(range(x.ndim - k, x.ndim))
+    ms = F.mean(A.pow(x, 2), dim=dims, keepdim=True)
+    r = apply(E.rsqrt, A.named(A.add_t(ms, float(eps)), "AddBackward1"))
+    y = A.mul_t(x, r)
+    return y if weight is None else A.mul_t(y, weight)
+
+
 def layer_norm(
     input: Any,  # noqa: A002
     normalized_shape: Any,

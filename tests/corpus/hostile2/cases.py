@@ -3433,3 +3433,23 @@ add(
         REFUSED,
     ),
 )
+
+# ops2: RMSNorm
+add(
+    small(
+        "h5_rms_norm_huge_shape",
+        "import torch.nn as nn\nm = nn.RMSNorm([10**6, 10**6])",
+        LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_rms_norm_huge_input",
+        "import torch.nn.functional as F\nx = torch.ones(1).expand(10**5, 10**5)\n"
+        "y = F.rms_norm(x, [10**5])",
+        LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_rms_norm_shape_of_strings",
+        "y = torch.rms_norm(torch.ones(2), ['__class__'])",
+        (r"must be tuple of ints",),
+    ),
+)

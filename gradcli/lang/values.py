@@ -893,7 +893,7 @@ def _module_types() -> dict[str, ModuleType]:
 
     made = _MODULE_TYPES_MADE
     for name, make in names.raw(names.MODULES).items():
-        if name not in ("Module", "Parameter") and name not in made:
+        if name not in ("Module", "Parameter", "Buffer") and name not in made:
             made[name] = ModuleType(name, make, _module_file(name), surface_nn.Module)
     return {name: made[name] for name in names.raw(names.MODULES) if name in made}
 

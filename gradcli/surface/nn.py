@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -53,6 +54,41 @@ def parameter(data: Any = None, requires_grad: bool = True) -> Parameter:
             hint="nn.Parameter(torch.randn(3))",
         )
     return Parameter(data, requires_grad)
+
+
+# The tensors `nn.Buffer(...)` made (by id: a weak reference, and whether persistent): a
+# module's attribute assignment of one registers it as a buffer (PyTorch marks the tensor).
+_BUFFER_MARKS: dict[int, tuple[Any, bool]] = {}
+
+
+def buffer(data: Any = None, *, persistent: bool = True) -> Tensor:
+    """`nn.Buffer(tensor, persistent=True)`: the tensor detached (sharing its values, requiring
+    grad as it does), marked so that `self.name = nn.Buffer(...)` in a module registers it as a
+    buffer, as `register_buffer(name, tensor, persistent)` does."""
+    from ..core.tensor import share
+
+    if data is None:
+        data = Tensor(np.zeros(0, Settings.default_dtype))
+    if not isinstance(data, Tensor):
+        raise GradcliError(f"'{typename(data)}' object has no attribute 'detach'").mirror(
+            "AttributeError"
+        )
+    t = share(data)
+    t.requires_grad = data.requires_grad
+    key = id(t)
+
+    def forget(ref: Any) -> None:
+        if _BUFFER_MARKS.get(key, (None,))[0] is ref:
+            del _BUFFER_MARKS[key]
+
+    _BUFFER_MARKS[key] = (weakref.ref(t, forget), bool(persistent))
+    return t
+
+
+def buffer_persistence(v: Any) -> bool | None:
+    """Whether `v` was made by nn.Buffer: its `persistent`, else None."""
+    entry = _BUFFER_MARKS.get(id(v))
+    return entry[1] if entry is not None and entry[0]() is v else None
 
 
 def _weights(values: np.ndarray, fills: int = 1, dtype: Any = None) -> Parameter:
@@ -281,7 +317,15 @@ class Module:
     def set_attribute(self, name: str, value: Any) -> None:
         """`self.name = value` in a module: a Parameter registers, a Module becomes a child
         (what the language's class support calls for an attribute assignment)."""
-        if isinstance(value, Parameter):
+        persistent = None if name in self._parameters else buffer_persistence(value)
+        if persistent is not None:
+            if name in self._modules:
+                raise GradcliError(
+                    f"cannot assign '{dtypes.LEGACY_TYPES.get(value.dtype, 'torch.Tensor')}' "
+                    f"as child module '{name}' (torch.nn.Module or None expected)"
+                ).mirror("TypeError")
+            self.register_buffer(name, value, persistent)
+        elif isinstance(value, Parameter):
             self._modules.pop(name, None)
             self._buffers.pop(name, None)
             self._parameters[name] = value
@@ -1812,6 +1856,7 @@ NAMES = declare(
     # The base class `class Net(nn.Module)` names (the language's class support binds to it).
     ("Module", "nn", Module, ""),
     ("Parameter", "nn", parameter, ""),
+    ("Buffer", "nn", buffer, ""),
     ("Linear", "nn", _constructor(Linear), "composition of matmul permute add"),
     ("Bilinear", "nn", _constructor(Bilinear), "composition of matmul mul sum reshape add"),
     ("Embedding", "nn", _constructor(Embedding), "composition of index"),

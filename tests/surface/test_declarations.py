@@ -488,6 +488,7 @@ MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
 MADE = {
     "nn.Module": one(),
     "nn.Parameter": one(x23),
+    "nn.Buffer": one(x23),
     "nn.Sequential": one(),
     "nn.ModuleList": one(lambda: []),
     "nn.ModuleDict": one(lambda: {}),

@@ -3452,4 +3452,14 @@ add(
         "y = torch.rms_norm(torch.ones(2), ['__class__'])",
         (r"must be tuple of ints",),
     ),
+    small(
+        "h5_buffer_of_a_string",
+        "import torch.nn as nn\nb = nn.Buffer('__class__')",
+        (r"has no attribute 'detach'",),
+    ),
+    small(
+        "h5_buffers_made_endlessly",
+        "import torch.nn as nn\nx = torch.ones(1000)\nwhile True:\n    b = nn.Buffer(x)",
+        TIME_OR_LIMIT,
+    ),
 )

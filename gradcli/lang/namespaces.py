@@ -41,6 +41,7 @@ from .values import (
     FUNCTION_BASE,
     MODULE_TYPES,
     PARAMETER_TYPE,
+    STRIDED,
     TENSOR_TYPE,
     Builtin,
     Device,
@@ -546,6 +547,7 @@ def _build() -> dict[str, Namespace]:
             "torch.is_inference_mode_enabled", gradmode.is_inference_mode_enabled
         ),
         "device": Builtin("torch.device", Device.make),
+        "strided": STRIDED,
         "Size": Builtin("torch.Size", size_builtin),
         "pi": math.pi,
         "e": math.e,
@@ -1012,6 +1014,11 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "dtype": lambda t: dtype_value(t.dtype),
     "device": lambda t: CPU,
     "is_cuda": lambda t: False,
+    "is_cpu": lambda t: True,
+    "layout": lambda t: STRIDED,
+    # PyTorch's nbytes and itemsize are the elements' (not the storage's) at the dtype's size
+    "nbytes": lambda t: int(t.data.size * t.data.dtype.itemsize),
+    "itemsize": lambda t: int(t.data.dtype.itemsize),
     "retains_grad": lambda t: t.retains_grad,
     "_version": lambda t: t._version,
 }

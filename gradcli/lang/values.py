@@ -237,6 +237,21 @@ class Device:
         return hash((self.type, self.index))
 
 
+class Layout:
+    """`torch.strided`, the layout of every tensor gradcli makes (`x.layout`); PyTorch's sparse
+    layouts stay refused."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "torch.strided"
+
+    __str__ = __repr__
+
+
+STRIDED = Layout()
+
+
 class Builtin:
     """A function of gradcli's a program calls by name (`len`, `torch.Size`, `F.apply`...).
 

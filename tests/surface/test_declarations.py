@@ -251,6 +251,8 @@ CALLS: dict[str, list[Call]] = {
     "torch.index_select": one(x23, 1, lambda: t(0, 2)),
     "torch.initial_seed": one(),
     "torch.layer_norm": one(x23, (3,)) + one(x23, (3,), vec, vec),
+    "torch.is_nonzero": one(lambda: t(1.5)),
+    "torch.dsplit": one(volume, [1]),
     "torch.rms_norm": one(x23, (3,)) + one(x23, (3,), vec),
     "torch.batch_norm": one(image, None, None, lambda: leaf((2,)), lambda: leaf((2,)), True),
     "torch.linspace": one(0, 1, 5),

@@ -406,6 +406,17 @@ GRADS: dict[str, tuple[Callable[[Tensor], Tensor], tuple[int, ...]]] = {
     "nansum": (lambda x: BA.nansum(x, 1), (2, 3)),
     "nanmean": (lambda x: BA.nanmean(x), (2, 3)),
     "aminmax": (lambda x: BA.aminmax(x, dim=1)[1], (2, 3)),
+    "deg2rad": (lambda x: BA.deg2rad(x), (2, 3)),
+    "rad2deg": (lambda x: BA.rad2deg(x), (2, 3)),
+    "fmax": (lambda x: BA.fmax(x, x.flip(1)), (2, 3)),
+    "fmin": (lambda x: BA.fmin(x[0], x), (2, 3)),
+    "hsplit": (lambda x: BA.hsplit(x, [1])[1], (2, 3, 2)),
+    "vsplit": (lambda x: BA.vsplit(x, 2)[1], (4, 3)),
+    "dsplit": (lambda x: BA.dsplit(x, 2)[0], (2, 3, 4)),
+    "diagflat": (lambda x: BA.diagflat(x, -1), (2, 3)),
+    "vdot": (lambda x: BA.vdot(x[0], x[1] * x[1]), (2, 3)),
+    "sum_to_size": (lambda x: BA.sum_to_size(x, 3, 1), (2, 3, 4)),
+    "sum_to_size_kept": (lambda x: BA.sum_to_size(x, (1, 4)), (3, 4)),
 }
 
 
@@ -435,6 +446,57 @@ def test_basics_values() -> None:
     ]
     assert tuple(BA.broadcast_shapes((5, 1, 4), (3, 1))) == (5, 3, 4)
     assert BA.element_size(Tensor(np.zeros(2, np.int16))) == 2
+
+
+def test_nan_ignoring_maximum_and_the_small_predicates() -> None:
+    """fmax / fmin take the number where one side is nan (nan only where both are), the
+    input's element on a tie, and their gradient goes to the element taken."""
+    nan = float("nan")
+    x = Tensor(np.array([1.0, nan, 2.0, nan, 3.0]), requires_grad=True)
+    y = Tensor(np.array([0.5, 4.0, nan, nan, 3.0]), requires_grad=True)
+    out = BA.fmax(x, y)
+    np.testing.assert_array_equal(out.data, [1.0, 4.0, 2.0, nan, 3.0])
+    np.testing.assert_array_equal(BA.fmin(x, y).data, [0.5, 4.0, 2.0, nan, 3.0])
+    assert out.node.name() == "FmaxBackward0"
+    out.sum().backward()
+    assert x.grad.data.tolist() == [1.0, 0.0, 1.0, 1.0, 1.0]
+    assert y.grad.data.tolist() == [0.0, 1.0, 0.0, 0.0, 0.0]
+    v = Tensor(np.array([-0.0, 0.0, -1.0, np.inf, -np.inf]))
+    assert BA.signbit(v).data.tolist() == [True, False, True, False, True]
+    assert BA.isposinf(v).data.tolist() == [False, False, False, True, False]
+    assert BA.isneginf(v).data.tolist() == [False, False, False, False, True]
+    assert BA.positive(v) is v
+    with pytest.raises(GradcliError, match="on a bool tensor is not supported"):
+        BA.positive(Tensor(np.array([True])))
+    assert BA.is_nonzero(Tensor(np.array([0.5]))) and not BA.is_nonzero(Tensor(np.array(0)))
+    with pytest.raises(GradcliError, match="more than one value is ambiguous"):
+        BA.is_nonzero(Tensor(np.ones(2)))
+    assert BA.is_same_size(Tensor(np.ones((2, 3))), Tensor(np.zeros((2, 3))))
+    assert not BA.is_same_size(Tensor(np.ones((2, 3))), Tensor(np.zeros((3, 2))))
+    with pytest.raises(GradcliError, match="not divisible by the split_size 2"):
+        BA.hsplit(Tensor(np.ones((2, 3))), 2)
+    with pytest.raises(GradcliError, match="at least 3 dimension, but got a tensor with 2"):
+        BA.dsplit(Tensor(np.ones((2, 3))), 1)
+    with pytest.raises(GradcliError, match=r"size \{\[5\]\} is not expandable"):
+        BA.sum_to_size(Tensor(np.ones((2, 3))), 5)
+    d = BA.deg2rad(Tensor(np.array([180, 90])))
+    assert d.dtype == Settings.default_dtype
+
+
+def test_storage_offset_of_views() -> None:
+    got = "".join(
+        parse(
+            "import torch\na = torch.arange(12.).reshape(3, 4)\n"
+            "print(a.storage_offset(), a[1].storage_offset(), a[:, 2].storage_offset())\n"
+            "print(a[1:, 1:][1].storage_offset(), a.t()[3].storage_offset())\n"
+            "print(a.clone()[2].storage_offset(), a.nbytes, a[0].nbytes, a.itemsize)\n"
+            "print(a.is_cpu, a.get_device(), a.layout, a.layout == torch.strided)\n",
+            "t.py",
+        )
+        .run(dtype="float32")
+        .output
+    )
+    assert got == "0 4 2\n9 3\n8 48 16 4\nTrue -1 torch.strided True\n"
 
 
 def test_bit_operations() -> None:

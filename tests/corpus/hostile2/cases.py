@@ -3462,4 +3462,22 @@ add(
         "import torch.nn as nn\nx = torch.ones(1000)\nwhile True:\n    b = nn.Buffer(x)",
         TIME_OR_LIMIT,
     ),
+    small("h5_diagflat_huge", "y = torch.diagflat(torch.ones(10**6))", LIMIT + (r"out of memory",)),
+    small(
+        "h5_hsplit_million_sections",
+        "x = torch.ones(2, 10**7)\nfor i in range(100):\n    p = torch.hsplit(x, 10**7)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h5_sum_to_size_many_ones",
+        "y = torch.ones(2, 3).sum_to_size(*([1] * 10**6))",
+        (r"is not expandable",),
+    ),
+    small("h5_layout_dunder", "c = torch.strided.__class__.__subclasses__()", REFUSED),
+    small("h5_layout_attribute", "c = torch.ones(1).layout.mro", REFUSED),
+    small(
+        "h5_storage_offset_loop",
+        "x = torch.ones(10**6)\nwhile True:\n    n = x[5:].storage_offset()",
+        TIME_OR_LIMIT,
+    ),
 )

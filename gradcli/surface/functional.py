@@ -17,6 +17,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
+from ..core.inplace import inplace as inplace_change
 from ..core.op import apply
 from ..core.tensor import (
     Settings,
@@ -96,11 +97,20 @@ minimum = binop(B.minimum)
 
 
 def relu(input: Any, inplace: bool = False) -> Tensor:
-    return apply(E.relu, A.tensor_param(input, "relu", "input", 1))
+    x = A.tensor_param(input, "relu", "input", 1)
+    if inplace:  # x changed to it, as x.relu_() (PyTorch's F.relu(inplace=True) calls relu_)
+        return inplace_change(x, lambda t: apply(E.relu, t))
+    return apply(E.relu, x)
 
 
 def leaky_relu(input: Any, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
     input = A.tensor_param(input, "leaky_relu", "input", 1)
+    if inplace:  # input changed to it, recorded as PyTorch's leaky_relu_
+        slope = float(negative_slope)
+        return inplace_change(
+            input,
+            lambda t: apply(E.leaky_relu, t, negative_slope=slope, label="LeakyReluBackward1"),
+        )
     return apply(E.leaky_relu, input, negative_slope=float(negative_slope))
 
 

@@ -1590,6 +1590,7 @@ NAMES = declare(
     ("pixel_shuffle", "torch F", X.pixel_shuffle, "composition of reshape permute"),
     ("pixel_unshuffle", "torch F", X.pixel_unshuffle, "composition of reshape permute"),
     ("rrelu", "torch F", X.rrelu, "composition of mul"),
+    ("rrelu_", "torch F", X.rrelu_, "composition of mul"),
     ("gumbel_softmax", "F", X.gumbel_softmax, "composition of add div softmax"),
     (
         "multi_margin_loss",

@@ -902,15 +902,27 @@ def _module(
         _known_keywords(name, fn, kwargs)
         inplace = bool(kw.pop("inplace", False))
         full = {**(defaults or {}), **kw}
+        calls = dict(kw)
+        if inplace and _takes_inplace(fn):
+            calls["inplace"] = True  # the input changed in place, as PyTorch's module does
         text = shown(full) if shown is not None else ""
         if shown is not None and inplace and name in _INPLACE_SHOWN:
             text = (text + ", " if text else "") + "inplace=True"
         elif name in _INPLACE_SHOWN and inplace:
             text = "inplace=True"
-        return Functional(name, fn, {k: v for k, v in kw.items()}, text)
+        return Functional(name, fn, calls, text)
 
     make.__name__ = name
     return make
+
+
+def _takes_inplace(fn: Callable[..., Any]) -> bool:
+    import inspect
+
+    try:
+        return "inplace" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 _INPLACE_SHOWN = {"ReLU", "LeakyReLU", "ELU", "SiLU", "ReLU6", "Hardtanh"}

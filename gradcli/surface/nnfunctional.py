@@ -82,7 +82,7 @@ def celu(input: Any, alpha: Any = 1.0, inplace: bool = False) -> Tensor:  # noqa
     a = _number(alpha, "alpha", "celu")
     if a == 0:
         raise GradcliError("ZeroDivisionError: alpha cannot be 0 for CELU")
-    label = "EluBackward1" if inplace else "CeluBackward0"
+    label = "CeluBackward1" if inplace else "CeluBackward0"
     return _maybe_inplace(x, inplace, lambda t: _elu_apply(t, a, 1.0, 1.0 / a, label))
 
 
@@ -160,8 +160,42 @@ def threshold(input: Any, threshold: Any, value: Any, inplace: bool = False) -> 
     th, v = _number(threshold, "threshold", "threshold"), _number(value, "value", "threshold")
     x = A.tensor_arg(input, "input")
     return _maybe_inplace(
-        x, inplace, lambda t: apply(Ac.threshold, A.floating(t), threshold=th, value=v)
+        x,
+        inplace,
+        lambda t: apply(
+            Ac.threshold,
+            A.floating(t),
+            threshold=th,
+            value=v,
+            label="ThresholdBackward1" if inplace else None,
+        ),
     )
+
+
+# F's in-place activations: the function with inplace=True (x changed and returned, recorded
+# as PyTorch records the in-place kernel: EluBackward1, ThresholdBackward1, ...).
+def elu_(input: Any, alpha: Any = 1.0) -> Tensor:  # noqa: A002
+    return elu(input, alpha, True)
+
+
+def selu_(input: Any) -> Tensor:  # noqa: A002
+    return selu(input, True)
+
+
+def celu_(input: Any, alpha: Any = 1.0) -> Tensor:  # noqa: A002
+    return celu(input, alpha, True)
+
+
+def hardtanh_(input: Any, min_val: Any = -1.0, max_val: Any = 1.0) -> Tensor:  # noqa: A002
+    return hardtanh(input, min_val, max_val, True)
+
+
+def threshold_(input: Any, threshold: Any, value: Any) -> Tensor:  # noqa: A002
+    return globals()["threshold"](input, threshold, value, True)
+
+
+def leaky_relu_(input: Any, negative_slope: Any = 0.01) -> Tensor:  # noqa: A002
+    return F.leaky_relu(input, negative_slope, True)
 
 
 def glu(input: Any, dim: int = -1) -> Tensor:  # noqa: A002

@@ -3480,4 +3480,20 @@ add(
         "x = torch.ones(10**6)\nwhile True:\n    n = x[5:].storage_offset()",
         TIME_OR_LIMIT,
     ),
+    small(
+        "h5_inplace_activation_on_expanded",
+        "import torch.nn.functional as F\nx = torch.ones(1).expand(10, 10)\ny = F.leaky_relu_(x)",
+        (r"refers to a single memory location",),
+    ),
+    small(
+        "h5_inplace_module_on_expanded",
+        "import torch.nn as nn\nx = torch.ones(1).expand(10, 10)\ny = nn.ReLU(inplace=True)(x)",
+        (r"refers to a single memory location",),
+    ),
+    small(
+        "h5_rrelu_inplace_endless",
+        "import torch.nn.functional as F\nx = torch.ones(10**6) * -1\nwhile True:\n"
+        "    F.rrelu_(x, training=True)",
+        TIME_OR_LIMIT,
+    ),
 )

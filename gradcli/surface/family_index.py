@@ -209,6 +209,8 @@ INDEX: dict[str, dict[str, str]] = {
         "bitwise_not_": "basics",
         "bitwise_left_shift_": "basics",
         "bitwise_right_shift_": "basics",
+        "deg2rad_": "basics",
+        "rad2deg_": "basics",
     },
     "FUNCTIONS": {
         "silu": "composite",

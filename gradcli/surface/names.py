@@ -559,6 +559,8 @@ DECLARED = declare(
     ("interpolate", "F", NF.interpolate, "upsample_nearest"),
     ("max_pool1d", "torch", NF.max_pool1d, "max_pool reshape"),
     ("max_pool2d", "torch", NF.max_pool2d, "max_pool"),
+    ("max_pool1d_with_indices", "torch", NF.max_pool1d_with_indices, "max_pool reshape"),
+    ("max_pool2d_with_indices", "F", NF.max_pool2d_with_indices, "max_pool"),
     ("avg_pool1d", "torch", NF.avg_pool1d, "avg_pool reshape"),
     ("embedding", "torch", NF.embedding, _S + "index"),
     ("kl_div", "torch", NL.kl_div, _S + "log sub mul where mean"),
@@ -715,7 +717,7 @@ _INPLACE_FUNCTIONS = (
 _DERIVED_INPLACE = (
     "addcmul addcdiv lerp hypot addmm addmv addr baddbmm addbmm tril triu cumsum cumprod "
     "eq ne lt le gt ge logical_and logical_or logical_xor logical_not bitwise_and bitwise_or "
-    "bitwise_xor bitwise_not bitwise_left_shift bitwise_right_shift renorm"
+    "bitwise_xor bitwise_not bitwise_left_shift bitwise_right_shift renorm deg2rad rad2deg"
 ).split()
 # PyTorch's other names of in-place methods
 _INPLACE_ALIASES = {

@@ -1029,6 +1029,13 @@ class Upsample(Module):
         return info + f", mode={self.mode!r}"
 
 
+class UpsamplingNearest2d(Upsample):
+    """nn.UpsamplingNearest2d(size=None, scale_factor=None): nn.Upsample in mode 'nearest'."""
+
+    def __init__(self, size: Any = None, scale_factor: Any = None) -> None:
+        super().__init__(size, scale_factor, "nearest")
+
+
 def _flatten(x: Any, start_dim: int = 1, end_dim: int = -1) -> Any:
     from .functional import flatten
 
@@ -1133,6 +1140,47 @@ class Linear(Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={b}"
 
 
+def bilinear(input1: Any, input2: Any, weight: Any, bias: Any = None) -> Tensor:
+    """`F.bilinear`: y[..., o] = sum_ij x1[..., i] W[o, i, j] x2[..., j] (+ b[o]), checked in
+    PyTorch's words."""
+    from ..ops.arithmetic import add_t, matmul, mul_t, tensor_arg
+    from .functional import sum, unsqueeze
+
+    x1, x2 = tensor_arg(input1, "input1"), tensor_arg(input2, "input2")
+    w = tensor_arg(weight, "weight")
+    if x1.ndim != x2.ndim:
+        raise GradcliError(
+            f"bilinear(): input dimensions do not match: got {x1.ndim} and {x2.ndim}"
+        )
+    for i in range(x1.ndim - 1):
+        if x1.shape[i] != x2.shape[i]:
+            raise GradcliError(
+                f"bilinear(): input batch dimensions do not match at dim {i}: got "
+                f"{x1.shape[i]} and {x2.shape[i]}"
+            )
+    if w.ndim != 3:
+        raise GradcliError(f"bilinear(): weight must be three-dimensional, got {w.ndim}")
+    for k, x in ((1, x1), (2, x2)):
+        if x.ndim == 0 or x.shape[-1] != w.shape[k]:
+            got = x.shape[-1] if x.ndim else 0
+            raise GradcliError(
+                f"bilinear(): input{k} size does not match weight size: got {got} but "
+                f"expected {w.shape[k]}"
+            )
+    if bias is not None:
+        b = tensor_arg(bias, "bias")
+        if b.ndim == 0 or b.shape[-1] != w.shape[0]:
+            raise GradcliError(
+                f"bilinear(): bias size does not match weight size: got "
+                f"{b.shape[-1] if b.ndim else 0} but expected {w.shape[0]}"
+            )
+    t = matmul(unsqueeze(unsqueeze(x1, -2), -3), w)  # (..., o, 1, j)
+    y = sum(mul_t(t, unsqueeze(unsqueeze(x2, -2), -3)), dim=(-2, -1))
+    if y.node is not None:  # PyTorch's _trilinear result is reshaped to the output: a view
+        y.node.label = "ViewBackward0"
+    return y if bias is None else add_t(y, bias)
+
+
 class Bilinear(Module):
     ATTRIBUTES = ("training", "in1_features", "in2_features", "out_features")
 
@@ -1164,15 +1212,7 @@ class Bilinear(Module):
         self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
 
     def forward(self, x1: Any, x2: Any) -> Tensor:
-        from ..ops.arithmetic import add_t, matmul, mul_t
-        from .functional import sum, unsqueeze
-
-        w = self._parameters["weight"]
-        # y[..., o] = sum_ij x1[..., i] W[o, i, j] x2[..., j]
-        t = matmul(unsqueeze(unsqueeze(x1, -2), -3), w)  # (..., o, 1, j)
-        y = sum(mul_t(t, unsqueeze(unsqueeze(x2, -2), -3)), dim=(-2, -1))
-        b = self._parameters["bias"]
-        return y if b is None else add_t(y, b)
+        return bilinear(x1, x2, self._parameters["weight"], self._parameters["bias"])
 
     def extra_repr(self) -> str:
         b = self._parameters["bias"] is not None
@@ -1963,6 +2003,8 @@ NAMES = declare(
         "reshape",
     ),
     ("Upsample", "nn", _constructor(Upsample), "upsample_nearest"),
+    ("UpsamplingNearest2d", "nn", _constructor(UpsamplingNearest2d), "upsample_nearest"),
+    ("bilinear", "torch", bilinear, "composition of matmul mul sum reshape add"),
     (
         "Unflatten",
         "nn",

@@ -1201,6 +1201,32 @@ def max_pool2d(
     return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
 
 
+def max_pool1d_with_indices(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
+    """`F.max_pool1d_with_indices`: max_pool1d's values and indices, whatever return_indices."""
+    return _max_pool(1, input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool2d_with_indices(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
+    """`F.max_pool2d_with_indices`: max_pool2d's values and indices, whatever return_indices."""
+    return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
 def max_pool3d(
     input: Any,  # noqa: A002
     kernel_size: Any,

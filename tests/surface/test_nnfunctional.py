@@ -22,6 +22,7 @@ from gradcli.ops import arithmetic as A
 from gradcli.surface import composite as C
 from gradcli.surface import functional as F
 from gradcli.surface import losses as L
+from gradcli.surface import nn as N
 from gradcli.surface import nnfunctional as NF
 from gradcli.surface import nnlosses as NL
 from tests.helpers import gradcheck as gc
@@ -114,6 +115,13 @@ CASES: dict[str, tuple[Callable[..., Tensor], tuple, Callable[..., Any] | None, 
         lambda x, w, b: NF.layer_norm(x, (3, 4), w, b),
         ((2, 3, 4), (3, 4), (3, 4)),
         lambda t, tf, x, w, b: tf.layer_norm(x, (3, 4), w, b),
+        -2,
+        2,
+    ),
+    "bilinear": (
+        N.bilinear,
+        ((2, 3), (2, 2), (4, 3, 2), (4,)),
+        lambda t, tf, a, b, w, c: tf.bilinear(a, b, w, c),
         -2,
         2,
     ),
@@ -509,3 +517,16 @@ def test_inplace_activations_change_their_input_with_the_same_values_and_gradien
 def test_inplace_activation_of_a_leaf_that_requires_grad_is_refused() -> None:
     with pytest.raises(GradcliError, match="a leaf Variable that requires grad"):
         NF.elu_(Tensor(np.ones(2), requires_grad=True))
+
+
+@pytest.mark.parametrize(
+    ("shapes", "message"),
+    [
+        (((5, 3), (4, 2), (4, 3, 2), (4,)), "input batch dimensions do not match at dim 0: got 5"),
+        (((5, 4), (5, 2), (4, 3, 2), (4,)), "input1 size does not match weight size: got 4 but"),
+        (((5, 3), (5, 2), (4, 3, 2), (3,)), "bias size does not match weight size: got 3 but"),
+    ],
+)
+def test_bilinear_errors_are_pytorchs(shapes: tuple, message: str) -> None:
+    with pytest.raises(GradcliError, match=message):
+        N.bilinear(*[Tensor(np.ones(s)) for s in shapes])

@@ -3496,4 +3496,16 @@ add(
         "    F.rrelu_(x, training=True)",
         TIME_OR_LIMIT,
     ),
+    small(
+        "h5_bilinear_huge_weight",
+        "import torch.nn.functional as F\nw = torch.ones(1).expand(10**4, 10**4, 10**4)\n"
+        "y = F.bilinear(torch.ones(2, 10**4), torch.ones(2, 10**4), w)",
+        LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_upsampling_huge",
+        "import torch.nn as nn\nu = nn.UpsamplingNearest2d(scale_factor=10**6)\n"
+        "y = u(torch.ones(1, 1, 2, 2))",
+        LIMIT + (r"out of memory",),
+    ),
 )

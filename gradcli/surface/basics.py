@@ -896,6 +896,96 @@ def sum_to_size(input: Any, *size: Any) -> Tensor:  # noqa: A002
     return F.view(out, shape) if lead else out
 
 
+def scalar_tensor(
+    s: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False, **_: Any
+) -> Tensor:
+    """`torch.scalar_tensor(s)`: a 0-d tensor of s, in the default float dtype unless given."""
+    from .constructors import tensor
+
+    if isinstance(s, Tensor):
+        if s.numel() != 1:
+            raise GradcliError(f"a Tensor with {s.numel()} elements cannot be converted to Scalar")
+        s = s.data.reshape(()).item()
+    if isinstance(s, bool) or isinstance(s, (int, float)):
+        return tensor(
+            float(s) if dtype is None else s,
+            dtype=Settings.default_dtype if dtype is None else dtype,
+            requires_grad=requires_grad,
+        )
+    raise GradcliError(
+        f"scalar_tensor(): argument 's' (position 1) must be Number, not {typename(s)}"
+    ).mirror("TypeError")
+
+
+def asarray(
+    obj: Any,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    copy: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """`torch.asarray(obj)`: a tensor given is returned as it is (converted to `dtype`, or copied
+    with copy=True); a NumPy array shares its memory as torch.as_tensor's does; any other data
+    makes a new tensor (requires_grad as asked)."""
+    from ..core.dtypes import check_dtype
+    from .constructors import as_tensor, tensor
+
+    dt = None if dtype is None else check_dtype(dtype, fn="asarray")
+    if isinstance(obj, Tensor):
+        if dt is not None and dt != obj.dtype:
+            if copy is False:
+                raise GradcliError("can't alias tensor with a different dtype")
+            out = Tensor(obj.data.astype(dt))
+        elif copy:
+            out = Tensor(obj.data.copy())
+        else:
+            if requires_grad and not obj.requires_grad:
+                raise GradcliError(
+                    "torch.asarray(tensor, requires_grad=True) is not supported by gradcli",
+                    hint="write tensor.requires_grad_() (or torch.asarray(tensor, copy=True, "
+                    "requires_grad=True))",
+                )
+            return obj
+        if requires_grad:
+            out.requires_grad_()
+        return out
+    if isinstance(obj, np.ndarray) and not copy:
+        out = as_tensor(obj, dtype=dt)
+        if requires_grad:
+            out.requires_grad_()
+        return out
+    return tensor(obj, dtype=dt, requires_grad=requires_grad)
+
+
+def unravel_index(indices: Any, shape: Any) -> tuple[Tensor, ...]:
+    """`torch.unravel_index`: the coordinates of flat indices in a tensor of `shape` (each
+    taken modulo its size, from the last dimension, as PyTorch's floor division gives)."""
+    if not isinstance(indices, Tensor):
+        raise GradcliError(f"'{typename(indices)}' object has no attribute 'is_complex'").mirror(
+            "AttributeError"
+        )
+    if indices.dtype.kind not in "iu":
+        raise GradcliError(
+            f"expected 'indices' to be integer dtype, but got {D.torch_name(indices.dtype)}"
+        ).mirror("TypeError")
+    sizes = (shape,) if isinstance(shape, int) else tuple(shape)
+    dims = [C.int_arg(n, "shape") for n in sizes]
+    if any(n < 0 for n in dims):
+        raise GradcliError("'shape' cannot have negative values, but got " + str(tuple(dims)))
+    # (one tensor of the indices' size per dimension: checked before any is made)
+    A.size_check((len(dims), indices.numel()), "the output of unravel_index")
+    rest = indices.data.astype(np.int64)
+    coords = []
+    for n in reversed(dims):
+        if n == 0:
+            coords.append(np.zeros_like(rest))
+            continue
+        coords.append(np.mod(rest, n))
+        rest = np.floor_divide(rest, n)
+    return tuple(Tensor(c) for c in reversed(coords))
+
+
 def storage_offset(x: Tensor) -> int:
     """`x.storage_offset()`: how many elements into its storage a view starts (a tensor that
     owns its storage: 0). gradcli's views are NumPy views of their base's array, so the offset
@@ -1035,6 +1125,9 @@ NAMES = declare(
     ("is_nonzero", "torch Tensor", is_nonzero, ""),
     ("is_same_size", "torch Tensor", is_same_size, ""),
     ("get_device", "Tensor", get_device, ""),
+    ("scalar_tensor", "torch", scalar_tensor, ""),
+    ("asarray", "torch", asarray, ""),
+    ("unravel_index", "torch", unravel_index, ""),
     ("storage_offset", "Tensor", storage_offset, ""),
     ("hsplit", "torch Tensor", hsplit, "composition of index"),
     ("vsplit", "torch Tensor", vsplit, "composition of index"),

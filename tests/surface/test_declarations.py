@@ -252,6 +252,8 @@ CALLS: dict[str, list[Call]] = {
     "torch.initial_seed": one(),
     "torch.layer_norm": one(x23, (3,)) + one(x23, (3,), vec, vec),
     "torch.is_nonzero": one(lambda: t(1.5)),
+    "torch.scalar_tensor": one(c(2.5)),
+    "torch.unravel_index": one(lambda: t(4, 1), c((3, 2))),
     "torch.dsplit": one(volume, [1]),
     "torch.rms_norm": one(x23, (3,)) + one(x23, (3,), vec),
     "torch.batch_norm": one(image, None, None, lambda: leaf((2,)), lambda: leaf((2,)), True),

@@ -20,6 +20,7 @@ from gradcli.surface import basics as BA
 from gradcli.surface import constructors as K
 from gradcli.surface import indexing as I
 from gradcli.surface import names as N
+from gradcli.surface import statistics as ST
 
 T = N.FUNCTIONS
 
@@ -417,6 +418,8 @@ GRADS: dict[str, tuple[Callable[[Tensor], Tensor], tuple[int, ...]]] = {
     "vdot": (lambda x: BA.vdot(x[0], x[1] * x[1]), (2, 3)),
     "sum_to_size": (lambda x: BA.sum_to_size(x, 3, 1), (2, 3, 4)),
     "sum_to_size_kept": (lambda x: BA.sum_to_size(x, (1, 4)), (3, 4)),
+    "cumulative_trapezoid": (lambda x: ST.cumulative_trapezoid(x, dx=0.5, dim=0), (3, 2)),
+    "cumulative_trapezoid_x": (lambda x: ST.cumulative_trapezoid(x, x[0] * x[0]), (2, 4)),
 }
 
 
@@ -481,6 +484,29 @@ def test_nan_ignoring_maximum_and_the_small_predicates() -> None:
         BA.sum_to_size(Tensor(np.ones((2, 3))), 5)
     d = BA.deg2rad(Tensor(np.array([180, 90])))
     assert d.dtype == Settings.default_dtype
+
+
+def test_asarray_scalar_tensor_unravel_index_cumulative_trapezoid() -> None:
+    t = Tensor(np.ones(2, np.float32))
+    assert BA.asarray(t) is t and BA.asarray(t, copy=True) is not t
+    assert BA.asarray(t, dtype=np.float64).dtype == np.float64
+    a = np.arange(3.0)
+    shared = BA.asarray(a)
+    a[0] = 7.0
+    assert shared.data[0] == 7.0 and BA.asarray([1, 2]).dtype == np.int64
+    assert BA.asarray(2.5, requires_grad=True).requires_grad
+    s = BA.scalar_tensor(3)
+    assert s.shape == () and s.dtype == Settings.default_dtype and s.item() == 3.0
+    rows, cols = BA.unravel_index(Tensor(np.array([4, 1, 6, -1])), (3, 2))
+    assert rows.data.tolist() == [2, 0, 0, 2] and cols.data.tolist() == [0, 1, 0, 1]
+    with pytest.raises(GradcliError, match="expected 'indices' to be integer dtype"):
+        BA.unravel_index(Tensor(np.array([1.0])), (2, 3))
+    y = Tensor(np.array([1.0, 4.0, 9.0, 16.0]))
+    assert ST.cumulative_trapezoid(y).data.tolist() == [2.5, 9.0, 21.5]
+    x = Tensor(np.array([0.0, 1.0, 3.0, 6.0]))
+    assert ST.cumulative_trapezoid(y, x).data.tolist() == [2.5, 15.5, 53.0]
+    with pytest.raises(GradcliError, match="one `x` value for each sample point"):
+        ST.cumulative_trapezoid(y, Tensor(np.array([0.0, 1.0])))
 
 
 def test_storage_offset_of_views() -> None:

@@ -3508,4 +3508,16 @@ add(
         "y = u(torch.ones(1, 1, 2, 2))",
         LIMIT + (r"out of memory",),
     ),
+    small(
+        "h5_unravel_index_many_dims",
+        "r = torch.unravel_index(torch.arange(10**6), [2] * 10**6)",
+        TIME_OR_LIMIT,
+    ),
+    small("h5_asarray_huge_list", "a = torch.asarray([0.0] * 10**8)", LIMIT),
+    small("h5_asarray_of_a_module", "a = torch.asarray(torch)", REFUSED + (r"Could not infer",)),
+    small(
+        "h5_cumulative_trapezoid_expanded",
+        "y = torch.ones(1).expand(10**5, 10**5)\nc = torch.cumulative_trapezoid(y)",
+        LIMIT + (r"out of memory",),
+    ),
 )

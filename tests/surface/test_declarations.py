@@ -252,6 +252,11 @@ CALLS: dict[str, list[Call]] = {
     "torch.initial_seed": one(),
     "torch.layer_norm": one(x23, (3,)) + one(x23, (3,), vec, vec),
     "torch.is_nonzero": one(lambda: t(1.5)),
+    "torch.index_put": one(x23, lambda: (t(1, 0),), lambda: leaf((2, 3)))
+    + one(x23, lambda: (t(1, 1), t(0, 2)), lambda: leaf((2,)), accumulate=True),
+    "Tensor.index_put_": one(x23, lambda: (t(1, 0),), lambda: leaf((2, 3))),
+    "torch.masked_scatter": one(x23, lambda: t(True, False, True), lambda: leaf((2, 3))),
+    "Tensor.masked_scatter_": one(x23, lambda: t(True, False, True), lambda: leaf((2, 3))),
     "torch.scalar_tensor": one(c(2.5)),
     "torch.unravel_index": one(lambda: t(4, 1), c((3, 2))),
     "torch.dsplit": one(volume, [1]),

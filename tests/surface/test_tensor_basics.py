@@ -20,6 +20,7 @@ from gradcli.surface import basics as BA
 from gradcli.surface import constructors as K
 from gradcli.surface import indexing as I
 from gradcli.surface import names as N
+from gradcli.surface import scatter as SC
 from gradcli.surface import statistics as ST
 
 T = N.FUNCTIONS
@@ -419,6 +420,20 @@ GRADS: dict[str, tuple[Callable[[Tensor], Tensor], tuple[int, ...]]] = {
     "sum_to_size": (lambda x: BA.sum_to_size(x, 3, 1), (2, 3, 4)),
     "sum_to_size_kept": (lambda x: BA.sum_to_size(x, (1, 4)), (3, 4)),
     "cumulative_trapezoid": (lambda x: ST.cumulative_trapezoid(x, dx=0.5, dim=0), (3, 2)),
+    "index_put": (
+        lambda x: SC.index_put(x, (Tensor(np.array([1, 0])),), x.flip(0) * x),
+        (2, 3),
+    ),
+    "index_put_accumulate": (
+        lambda x: SC.index_put(
+            x, (Tensor(np.array([1, 1, 0])), Tensor(np.array([0, 0, 2]))), x[0] * 3, True
+        ),
+        (2, 3),
+    ),
+    "masked_scatter": (
+        lambda x: SC.masked_scatter(x, Tensor(np.array([True, False, True])), x * x),
+        (2, 3),
+    ),
     "cumulative_trapezoid_x": (lambda x: ST.cumulative_trapezoid(x, x[0] * x[0]), (2, 4)),
 }
 
@@ -507,6 +522,21 @@ def test_asarray_scalar_tensor_unravel_index_cumulative_trapezoid() -> None:
     assert ST.cumulative_trapezoid(y, x).data.tolist() == [2.5, 15.5, 53.0]
     with pytest.raises(GradcliError, match="one `x` value for each sample point"):
         ST.cumulative_trapezoid(y, Tensor(np.array([0.0, 1.0])))
+
+
+def test_index_put_and_masked_scatter_values() -> None:
+    x = Tensor(np.zeros(5))
+    out = SC.index_put(x, (Tensor(np.array([1, 1, 3])),), Tensor(np.array([1.0, 2.0, 3.0])), True)
+    assert out.data.tolist() == [0.0, 3.0, 0.0, 3.0, 0.0] and x.data.tolist() == [0.0] * 5
+    SC._in_place(SC.index_put)(x, (Tensor(np.array([4])),), Tensor(np.array(7.0)))
+    assert x.data.tolist() == [0.0, 0.0, 0.0, 0.0, 7.0]
+    with pytest.raises(GradcliError, match="must be tuple of Tensors, not Tensor"):
+        SC.index_put(x, Tensor(np.array([1])), Tensor(np.array(1.0)))
+    m = Tensor(np.array([[True, False], [False, True]]))
+    got = SC.masked_scatter(Tensor(np.zeros((2, 2))), m, Tensor(np.array([5.0, 6.0, 7.0])))
+    assert got.data.tolist() == [[5.0, 0.0], [0.0, 6.0]]
+    with pytest.raises(GradcliError, match="Number of elements of source < number of ones"):
+        SC.masked_scatter(Tensor(np.zeros((2, 2))), m, Tensor(np.array([5.0])))
 
 
 def test_storage_offset_of_views() -> None:

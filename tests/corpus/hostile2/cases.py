@@ -3520,4 +3520,21 @@ add(
         "y = torch.ones(1).expand(10**5, 10**5)\nc = torch.cumulative_trapezoid(y)",
         LIMIT + (r"out of memory",),
     ),
+    small(
+        "h5_index_put_accumulate_million",
+        "x = torch.zeros(10)\ni = torch.zeros(10**7, dtype=torch.long)\n"
+        "for k in range(1000):\n    x = x.index_put((i,), torch.tensor(1.0), accumulate=True)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h5_index_put_of_strings",
+        "x = torch.zeros(3).index_put(('__class__',), torch.tensor(1.0))",
+        (r"must be tuple of Tensors",),
+    ),
+    small(
+        "h5_masked_scatter_expanded_mask",
+        "m = torch.ones(1, dtype=torch.bool).expand(10**5, 10**5)\n"
+        "y = torch.zeros(1).masked_scatter(m, torch.ones(10))",
+        LIMIT + (r"out of memory", r"Number of elements of source"),
+    ),
 )

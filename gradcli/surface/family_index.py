@@ -34,6 +34,7 @@ INDEX: dict[str, dict[str, str]] = {
         "roll": "rearrange",
         "tile": "rearrange",
         "narrow": "rearrange",
+        "unfold": "rearrange",
         "index_select": "rearrange",
         "masked_select": "rearrange",
         "take": "rearrange",

@@ -273,6 +273,7 @@ CALLS: dict[str, list[Call]] = {
     "torch.bilinear": one(x23, lambda: leaf((2, 2)), lambda: leaf((4, 3, 2)), lambda: leaf((4,))),
     "torch.mv": one(x23, vec),
     "torch.narrow": one(x23, 1, 0, 2),
+    "Tensor.unfold": one(x23, 1, 2, 1),
     "torch.nll_loss": one(x23, labels),
     "torch.one_hot": one(lambda: t(0, 2), 3),
     "torch.ones": one(2, 3),

@@ -20,6 +20,7 @@ from gradcli.surface import basics as BA
 from gradcli.surface import constructors as K
 from gradcli.surface import indexing as I
 from gradcli.surface import names as N
+from gradcli.surface import rearrange as RE
 from gradcli.surface import scatter as SC
 from gradcli.surface import statistics as ST
 
@@ -434,6 +435,8 @@ GRADS: dict[str, tuple[Callable[[Tensor], Tensor], tuple[int, ...]]] = {
         lambda x: SC.masked_scatter(x, Tensor(np.array([True, False, True])), x * x),
         (2, 3),
     ),
+    "unfold": (lambda x: RE.unfold(x, 1, 3, 2) * RE.unfold(x, 1, 3, 2), (2, 7)),
+    "unfold_overlapping": (lambda x: RE.unfold(x, 0, 2, 1).sin(), (4, 2)),
     "cumulative_trapezoid_x": (lambda x: ST.cumulative_trapezoid(x, x[0] * x[0]), (2, 4)),
 }
 
@@ -537,6 +540,29 @@ def test_index_put_and_masked_scatter_values() -> None:
     assert got.data.tolist() == [[5.0, 0.0], [0.0, 6.0]]
     with pytest.raises(GradcliError, match="Number of elements of source < number of ones"):
         SC.masked_scatter(Tensor(np.zeros((2, 2))), m, Tensor(np.array([5.0])))
+
+
+def test_unfold_is_a_view_and_refuses_as_pytorch() -> None:
+    got = "".join(
+        parse(
+            "import torch\nz = torch.arange(6.)\nv = z.unfold(0, 2, 2)\nv[0, 0] = 100\n"
+            "z.mul_(2)\nprint(z)\nprint(v)\nprint(v.storage_offset(), v[1].storage_offset())\n"
+            "print(torch.tensor(5.).unfold(0, 1, 1), torch.arange(4.).unfold(0, 0, 1).shape)\n",
+            "t.py",
+        )
+        .run(dtype="float32")
+        .output
+    )
+    assert got == (
+        "tensor([200.,   2.,   4.,   6.,   8.,  10.])\n"
+        "tensor([[200.,   2.],\n        [  4.,   6.],\n        [  8.,  10.]])\n"
+        "0 2\ntensor([5.]) torch.Size([5, 0])\n"
+    )
+    x = Tensor(np.arange(7.0))
+    with pytest.raises(GradcliError, match="maximum size for tensor at dimension 0 is 7"):
+        RE.unfold(x, 0, 8, 1)
+    with pytest.raises(GradcliError, match="step is 0 but must be > 0"):
+        RE.unfold(x, 0, 3, 0)
 
 
 def test_storage_offset_of_views() -> None:

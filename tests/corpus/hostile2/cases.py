@@ -3537,4 +3537,16 @@ add(
         "y = torch.zeros(1).masked_scatter(m, torch.ones(10))",
         LIMIT + (r"out of memory", r"Number of elements of source"),
     ),
+    small("h5_unfold_huge_windows", "w = torch.ones(10**6).unfold(0, 5 * 10**5, 1)", LIMIT),
+    small(
+        "h5_unfold_of_unfold_chain",
+        "w = torch.ones(4)\nfor i in range(70):\n    w = w.unfold(-1, 2, 1)",
+        LIMIT + (r"number of dimensions must be within",),
+    ),
+    small(
+        "h5_unfold_write_with_grad",
+        "x = torch.ones(6, requires_grad=True) * 1\nv = x.unfold(0, 2, 2)\n"
+        "v.mul_(torch.ones(3, 2, requires_grad=True))",
+        (r"not support", r"in-place"),
+    ),
 )

@@ -215,8 +215,9 @@ def _unfold_jax(w: Any, x: str, p: dict) -> str:
     return f"jnp.moveaxis({x}[{idx}], {p['dim'] + 1}, -1)"
 
 
-unfold = defop(
-    "unfold",
+# (`unfold_windows`: the name `unfold` is F.unfold's record, ops.conv's im2col)
+unfold_windows = defop(
+    "unfold_windows",
     _unfold_fwd,
     _unfold_vjp,
     "UnfoldBackward0",

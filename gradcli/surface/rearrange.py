@@ -564,7 +564,7 @@ def unfold(input: Any, dimension: Any, size: Any, step: Any) -> Tensor:  # noqa:
         raise GradcliError(f"step is {k} but must be > 0")
     count = (x.shape[d] - n) // k + 1
     A.size_check(x.shape[:d] + (count,) + x.shape[d + 1 :] + (n,), "the result of unfold")
-    out = apply(S.unfold, x, dim=d, size=n, step=k)
+    out = apply(S.unfold_windows, x, dim=d, size=n, step=k)
     return A.named(F.reshape(out, (n,)), "UnfoldBackward0") if scalar else out
 
 
@@ -576,7 +576,7 @@ NAMES = declare(
     ("roll", "torch Tensor", roll, "composition of index reshape"),
     ("tile", "torch Tensor", tile, "composition of expand reshape"),
     ("narrow", "torch Tensor", narrow, "composition of index"),
-    ("unfold", "Tensor", unfold, "unfold"),
+    ("unfold", "Tensor", unfold, "unfold_windows"),
     ("index_select", "torch Tensor", index_select, "composition of index"),
     ("masked_select", "torch Tensor", masked_select, "composition of index"),
     ("take", "torch Tensor", take, "composition of index reshape"),

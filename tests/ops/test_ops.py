@@ -466,6 +466,18 @@ def _unfold_ref(x, kernel, stride, dilation, pad, out):
     return r
 
 
+def _unfold_windows_ref(x, dim, size, step):
+    """Tensor.unfold by loops: window i of dimension `dim` is elements i*step .. i*step+size-1,
+    moved to a last axis."""
+    count = (x.shape[dim] - size) // step + 1
+    out = np.zeros(x.shape[:dim] + (count,) + x.shape[dim + 1 :] + (size,))
+    for i in range(count):
+        for j in range(size):
+            src = np.take(x, i * step + j, axis=dim)
+            out[(slice(None),) * dim + (i,) + (Ellipsis, j)] = src
+    return out
+
+
 def _fold_ref(c, size, kernel, stride, dilation, pad, out):
     d = len(kernel)
     lead = c.shape[: c.ndim - 2 * d]
@@ -804,6 +816,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     )(g, r),
     "unfold": lambda x, **geo: _unfold_ref(x, **geo),
     "fold": lambda c, size, **geo: _fold_ref(c, size, **geo),
+    "unfold_windows": _unfold_windows_ref,
     "conv": lambda x, w, *b, **p: _conv_ref(x, w, b[0] if b else None, **p),
     "conv_tx": _conv_tx_ref,
     "upsample_nearest": lambda x, index: _upsample_ref(x, index),

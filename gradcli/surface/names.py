@@ -557,6 +557,8 @@ DECLARED = declare(
     ("max_pool3d", "torch", NF.max_pool3d, "max_pool"),
     ("avg_pool3d", "F", NF.avg_pool3d, "avg_pool"),
     ("interpolate", "F", NF.interpolate, "upsample_nearest"),
+    ("upsample", "F", NF.upsample, "upsample_nearest"),
+    ("upsample_nearest", "F", NF.upsample_nearest, "upsample_nearest"),
     ("max_pool1d", "torch", NF.max_pool1d, "max_pool reshape"),
     ("max_pool2d", "torch", NF.max_pool2d, "max_pool"),
     ("max_pool1d_with_indices", "torch", NF.max_pool1d_with_indices, "max_pool reshape"),

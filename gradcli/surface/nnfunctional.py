@@ -1201,6 +1201,30 @@ def max_pool2d(
     return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
 
 
+def upsample(
+    input: Any,  # noqa: A002
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: Any = "nearest",
+    align_corners: Any = None,
+) -> Tensor:
+    """`F.upsample` (deprecated in PyTorch, with its warning): F.interpolate."""
+    hooks.warn(
+        "`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` instead.",
+        once=True,
+    )
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input: Any, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002
+    """`F.upsample_nearest` (deprecated in PyTorch, with its warning): F.interpolate."""
+    hooks.warn(
+        "`nn.functional.upsample_nearest` is deprecated. Use `nn.functional.interpolate` instead.",
+        once=True,
+    )
+    return interpolate(input, size, scale_factor, "nearest")
+
+
 def max_pool1d_with_indices(
     input: Any,  # noqa: A002
     kernel_size: Any,

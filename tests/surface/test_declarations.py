@@ -194,6 +194,8 @@ CALLS: dict[str, list[Call]] = {
     "torch.conv2d": one(image, lambda: leaf((3, 2, 2, 2))),
     "torch.conv_transpose1d": one(signal, lambda: leaf((2, 3, 2))),
     "F.interpolate": one(image, scale_factor=2),
+    "F.upsample": one(image, scale_factor=2),
+    "F.upsample_nearest": one(image, scale_factor=2),
     "torch.conv_transpose2d": one(image, lambda: leaf((2, 3, 2, 2))),
     "torch.conv3d": one(volume, lambda: leaf((3, 2, 2, 2, 2))),
     "torch.conv_transpose3d": one(volume, lambda: leaf((2, 3, 2, 2, 2))),

@@ -761,7 +761,7 @@ def positive(input: Any) -> Tensor:  # noqa: A002
     """`torch.positive(x)`: x itself (PyTorch returns the same tensor), refused for bool."""
     x = _t(input)
     if x.dtype == np.bool_:
-        raise GradcliError("The `+` operator, on a bool tensor is not supported.")
+        raise GradcliError("The `+` operator, on a bool tensor is not supported.").pytorch()
     return x
 
 

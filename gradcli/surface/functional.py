@@ -1192,6 +1192,20 @@ def linear_forward(x: Tensor, w: Tensor, bias: Any) -> Tensor:
     other contiguous input with a bias has its leading axes folded into rows (a view), one
     addmm, and a view back (ViewBackward0: a 1-D sample's output prints so in PyTorch);
     without a bias, a matmul."""
+    if isinstance(bias, Tensor) and x.ndim >= 1 and w.ndim == 2:
+        # addmm's checks, in its words (an operand of another dtype is not promoted)
+        if x.dtype != w.dtype:
+            raise GradcliError(
+                "mat1 and mat2 must have the same dtype, but got "
+                f"{scalar_type_name(x.dtype)} and {scalar_type_name(w.dtype)}",
+                hint="convert one of them first (x.float(), or the module's .double())",
+            )
+        if bias.dtype != w.dtype:
+            raise GradcliError(
+                "self and mat2 must have the same dtype, but got "
+                f"{scalar_type_name(bias.dtype)} and {scalar_type_name(w.dtype)}",
+                hint="convert the bias to the weight's dtype first",
+            )
     if (
         bias is not None
         and x.ndim != 2

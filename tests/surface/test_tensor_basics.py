@@ -565,6 +565,41 @@ def test_unfold_is_a_view_and_refuses_as_pytorch() -> None:
         RE.unfold(x, 0, 3, 0)
 
 
+@pytest.mark.parametrize(
+    ("x", "bias", "message"),
+    [
+        ((1, 3), "float32", "mat1 and mat2 must have the same dtype, but got Double and Float"),
+        ((3,), "float32", "mat1 and mat2 must have the same dtype, but got Double and Float"),
+        ((2, 1, 3), "float32", "mat1 and mat2 must have the same dtype, but got Double and"),
+        ((2, 1, 3), None, "expected m1 and m2 to have the same dtype, but got: double != float"),
+    ],
+)
+def test_linear_refuses_mixed_dtypes_in_addmms_words(x: tuple, bias: Any, message: str) -> None:
+    from gradcli.surface import functional as FU
+
+    w = Tensor(np.ones((2, 3), np.float32))
+    b = None if bias is None else Tensor(np.ones(2, bias))
+    with pytest.raises(GradcliError, match=message):
+        FU.linear_forward(Tensor(np.ones(x)), w, b)
+    with pytest.raises(
+        GradcliError, match="self and mat2 must have the same dtype, but got Double"
+    ):
+        FU.linear_forward(Tensor(np.ones((1, 3), np.float32)), w, Tensor(np.ones(2)))
+
+
+def test_unary_plus_refuses_a_bool_tensor() -> None:
+    got = "".join(
+        parse(
+            "import torch\nx = torch.ones(2)\nprint(+x is x)\ntry:\n"
+            "    +torch.tensor([True])\nexcept RuntimeError as e:\n    print(e)\n",
+            "t.py",
+        )
+        .run(dtype="float32")
+        .output
+    )
+    assert got == "True\nThe `+` operator, on a bool tensor is not supported.\n"
+
+
 def test_storage_offset_of_views() -> None:
     got = "".join(
         parse(

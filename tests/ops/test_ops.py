@@ -1952,3 +1952,15 @@ def test_gradient_that_is_a_forward_value_is_handed_out_as_a_copy() -> None:
     (ga,) = grad((a * b).sum(), a)
     ga.mul_(0)
     assert ga.data.tolist() == [0.0, 0.0, 0.0] and b.data.tolist() == [4.0, 5.0, 6.0]
+
+
+def test_defop_refuses_a_name_already_registered() -> None:
+    """A second record of one name would replace the first in the registry unseen (Tensor.unfold's
+    windows and F.unfold's im2col were both `unfold` once): defop refuses it."""
+    from gradcli.core.op import defop
+    from gradcli.ops import REGISTRY
+
+    before = REGISTRY["unfold"]
+    with pytest.raises(ValueError, match="a record named 'unfold' exists already"):
+        defop("unfold", lambda x: x, lambda g, out, x: (g,), "UnfoldBackward0", "g")
+    assert REGISTRY["unfold"] is before

@@ -997,6 +997,16 @@ def data_alias(t: Tensor) -> Tensor:
     return share(t, version=False)
 
 
+def _persistent(t: Tensor) -> bool:
+    """`b.persistent` of a tensor made by nn.Buffer (another tensor has no such attribute)."""
+    from ..surface.nn import buffer_persistence
+
+    persistent = buffer_persistence(t)
+    if persistent is None:
+        raise GradcliError("'Tensor' object has no attribute 'persistent'").mirror("AttributeError")
+    return persistent
+
+
 TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "shape": lambda t: Size(t.shape),
     "grad": read_grad,
@@ -1019,6 +1029,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     # PyTorch's nbytes and itemsize are the elements' (not the storage's) at the dtype's size
     "nbytes": lambda t: int(t.data.size * t.data.dtype.itemsize),
     "itemsize": lambda t: int(t.data.dtype.itemsize),
+    "persistent": _persistent,
     "retains_grad": lambda t: t.retains_grad,
     "_version": lambda t: t._version,
 }

@@ -3338,102 +3338,6 @@ add(
 
 CASES: list[Case] = cases
 
-# -- hostile3: the data, training and sequence constructs under the time limit ----------------
-
-SAMPLER_HUGE = (
-    "from torch.utils.data import RandomSampler\n"
-    "s = RandomSampler(range(10), replacement=True, num_samples=10**12)\n"
-)
-add(
-    small("h3_in_huge_sampler", SAMPLER_HUGE + "print(100 in s)", TIME_OR_LIMIT),
-    small("h3_list_huge_sampler", SAMPLER_HUGE + "l = list(s)", TIME_OR_LIMIT),
-    small("h3_sorted_huge_sampler", SAMPLER_HUGE + "l = sorted(s)", TIME_OR_LIMIT),
-    small("h3_extend_huge_sampler", SAMPLER_HUGE + "l = []\nl.extend(s)", TIME_OR_LIMIT),
-    small(
-        "h3_concat_many_datasets",
-        "from torch.utils.data import ConcatDataset\nc = ConcatDataset([range(10**12)] * 10**6)",
-        TIME_OR_LIMIT,
-    ),
-    small(
-        "h3_loader_endless_batch_sampler",
-        "from torch.utils.data import DataLoader\n"
-        "def g():\n    while True:\n        yield [0] * 10**6\n"
-        "for b in DataLoader([torch.ones(10)], batch_sampler=g()):\n    pass",
-        TIME_OR_LIMIT,
-    ),
-)
-
-OPT_SGD = "x = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([x], lr=0.1)\n"
-SHARED_CHAIN = (
-    OPT_SGD + "c = torch.optim.lr_scheduler.StepLR(opt, 1)\n"
-    "for i in range(60):\n"
-    "    c = torch.optim.lr_scheduler.ChainedScheduler([c, c])\n"
-)
-add(
-    small("h3_chained_scheduler_shared_step", SHARED_CHAIN + "c.step()", TIME_OR_LIMIT),
-    small("h3_chained_scheduler_shared_state", SHARED_CHAIN + "d = c.state_dict()", TIME_OR_LIMIT),
-    small(
-        "h3_sequential_lr_of_shared_chains",
-        SHARED_CHAIN + "s = torch.optim.lr_scheduler.SequentialLR(opt, [c, c], milestones=[2])",
-        TIME_OR_LIMIT,
-    ),
-    small(
-        "h3_chained_scheduler_million",
-        OPT_SGD + "a = torch.optim.lr_scheduler.StepLR(opt, 1)\n"
-        "s = torch.optim.lr_scheduler.ChainedScheduler([a] * 10**6)\n"
-        "for i in range(10):\n    s.step()",
-        TIME_OR_LIMIT,
-    ),
-)
-
-# feat11: stack_module_state, copy.deepcopy of a module, a program's dunder methods by name
-ENSEMBLE = "import copy\nimport torch.nn as nn\nfrom torch.func import stack_module_state\n"
-add(
-    small(
-        "h4_stack_module_state_many_modules",
-        ENSEMBLE + "p, b = stack_module_state([nn.Linear(1, 1)] * 10**6)",
-        TIME_OR_LIMIT,
-    ),
-    small(
-        "h4_stack_module_state_huge_stack",
-        ENSEMBLE + "p, b = stack_module_state([nn.Linear(1000, 1000)] * 10**4)",
-        TIME_OR_LIMIT,
-    ),
-    small(
-        "h4_stack_module_state_of_strings",
-        ENSEMBLE + "p, b = stack_module_state(['__class__', '__init__'])",
-        REFUSED + (r"no attribute 'training'",),
-    ),
-    small(
-        "h4_deepcopy_module_chain",
-        ENSEMBLE + "m = nn.Linear(1, 1)\nfor i in range(10**6):\n    m = copy.deepcopy(m)",
-        TIME_OR_LIMIT,
-    ),
-    small(
-        "h4_deepcopy_module_deep_nesting",
-        ENSEMBLE + "m = nn.Sequential()\nfor i in range(5000):\n    m = nn.Sequential(m)\n"
-        "c = copy.deepcopy(m)",
-        TIME_OR_LIMIT + (r"nested",),
-    ),
-    small(
-        "h4_deepcopy_module_wide",
-        ENSEMBLE + "m = nn.ModuleList([nn.Linear(1, 1) for i in range(10**5)])\n"
-        "cs = [copy.deepcopy(m) for i in range(100)]",
-        TIME_OR_LIMIT,
-    ),
-    small(
-        "h4_own_dunder_recursion",
-        "class A:\n    def __getitem__(self, i):\n        return self.__getitem__(i)\n"
-        "v = A().__getitem__(0)",
-        LIMIT + (r"depth of function calls",),
-    ),
-    small(
-        "h4_dunder_of_deepcopied_class",
-        "import copy\nclass A:\n    pass\nc = copy.deepcopy(A).__class__.__subclasses__()",
-        REFUSED,
-    ),
-)
-
 # ops2: RMSNorm
 add(
     small(
@@ -3548,5 +3452,102 @@ add(
         "x = torch.ones(6, requires_grad=True) * 1\nv = x.unfold(0, 2, 2)\n"
         "v.mul_(torch.ones(3, 2, requires_grad=True))",
         (r"not support", r"in-place"),
+    ),
+)
+
+
+# -- hostile3: the data, training and sequence constructs under the time limit ----------------
+
+SAMPLER_HUGE = (
+    "from torch.utils.data import RandomSampler\n"
+    "s = RandomSampler(range(10), replacement=True, num_samples=10**12)\n"
+)
+add(
+    small("h3_in_huge_sampler", SAMPLER_HUGE + "print(100 in s)", TIME_OR_LIMIT),
+    small("h3_list_huge_sampler", SAMPLER_HUGE + "l = list(s)", TIME_OR_LIMIT),
+    small("h3_sorted_huge_sampler", SAMPLER_HUGE + "l = sorted(s)", TIME_OR_LIMIT),
+    small("h3_extend_huge_sampler", SAMPLER_HUGE + "l = []\nl.extend(s)", TIME_OR_LIMIT),
+    small(
+        "h3_concat_many_datasets",
+        "from torch.utils.data import ConcatDataset\nc = ConcatDataset([range(10**12)] * 10**6)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h3_loader_endless_batch_sampler",
+        "from torch.utils.data import DataLoader\n"
+        "def g():\n    while True:\n        yield [0] * 10**6\n"
+        "for b in DataLoader([torch.ones(10)], batch_sampler=g()):\n    pass",
+        TIME_OR_LIMIT,
+    ),
+)
+
+OPT_SGD = "x = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([x], lr=0.1)\n"
+SHARED_CHAIN = (
+    OPT_SGD + "c = torch.optim.lr_scheduler.StepLR(opt, 1)\n"
+    "for i in range(60):\n"
+    "    c = torch.optim.lr_scheduler.ChainedScheduler([c, c])\n"
+)
+add(
+    small("h3_chained_scheduler_shared_step", SHARED_CHAIN + "c.step()", TIME_OR_LIMIT),
+    small("h3_chained_scheduler_shared_state", SHARED_CHAIN + "d = c.state_dict()", TIME_OR_LIMIT),
+    small(
+        "h3_sequential_lr_of_shared_chains",
+        SHARED_CHAIN + "s = torch.optim.lr_scheduler.SequentialLR(opt, [c, c], milestones=[2])",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h3_chained_scheduler_million",
+        OPT_SGD + "a = torch.optim.lr_scheduler.StepLR(opt, 1)\n"
+        "s = torch.optim.lr_scheduler.ChainedScheduler([a] * 10**6)\n"
+        "for i in range(10):\n    s.step()",
+        TIME_OR_LIMIT,
+    ),
+)
+
+# feat11: stack_module_state, copy.deepcopy of a module, a program's dunder methods by name
+ENSEMBLE = "import copy\nimport torch.nn as nn\nfrom torch.func import stack_module_state\n"
+add(
+    small(
+        "h4_stack_module_state_many_modules",
+        ENSEMBLE + "p, b = stack_module_state([nn.Linear(1, 1)] * 10**6)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h4_stack_module_state_huge_stack",
+        ENSEMBLE + "p, b = stack_module_state([nn.Linear(1000, 1000)] * 10**4)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h4_stack_module_state_of_strings",
+        ENSEMBLE + "p, b = stack_module_state(['__class__', '__init__'])",
+        REFUSED + (r"no attribute 'training'",),
+    ),
+    small(
+        "h4_deepcopy_module_chain",
+        ENSEMBLE + "m = nn.Linear(1, 1)\nfor i in range(10**6):\n    m = copy.deepcopy(m)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h4_deepcopy_module_deep_nesting",
+        ENSEMBLE + "m = nn.Sequential()\nfor i in range(5000):\n    m = nn.Sequential(m)\n"
+        "c = copy.deepcopy(m)",
+        TIME_OR_LIMIT + (r"nested",),
+    ),
+    small(
+        "h4_deepcopy_module_wide",
+        ENSEMBLE + "m = nn.ModuleList([nn.Linear(1, 1) for i in range(10**5)])\n"
+        "cs = [copy.deepcopy(m) for i in range(100)]",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h4_own_dunder_recursion",
+        "class A:\n    def __getitem__(self, i):\n        return self.__getitem__(i)\n"
+        "v = A().__getitem__(0)",
+        LIMIT + (r"depth of function calls",),
+    ),
+    small(
+        "h4_dunder_of_deepcopied_class",
+        "import copy\nclass A:\n    pass\nc = copy.deepcopy(A).__class__.__subclasses__()",
+        REFUSED,
     ),
 )

@@ -797,7 +797,13 @@ def _nan_ignoring(larger: bool, label: str) -> Any:
     def pick(input: Any, other: Any) -> Tensor:  # noqa: A002
         # The element of input where it is the larger (smaller) or other is nan, else other's:
         # PyTorch's fmax/fmin values and its backward's masks (a tie goes to input).
-        x, y = _t(input), _t(other, "other")
+        x = _t(input)
+        if not isinstance(other, Tensor):
+            raise GradcliError(
+                f"{label[:4].lower()}(): argument 'other' (position 2) must be Tensor, not "
+                f"{typename(other)}"
+            ).mirror("TypeError")
+        y = other
         keep = F.ge(x, y) if larger else F.le(x, y)
         keep = Tensor(keep.data | np.isnan(y.data) if y.dtype.kind == "f" else keep.data)
         return A.named(F.where(keep, x, y), label)

@@ -500,6 +500,8 @@ def test_nan_ignoring_maximum_and_the_small_predicates() -> None:
         BA.dsplit(Tensor(np.ones((2, 3))), 1)
     with pytest.raises(GradcliError, match=r"size \{\[5\]\} is not expandable"):
         BA.sum_to_size(Tensor(np.ones((2, 3))), 5)
+    with pytest.raises(GradcliError, match=r"fmax\(\): argument 'other' \(position 2\) must be"):
+        BA.fmax(Tensor(np.ones(2)), 2.0)
     d = BA.deg2rad(Tensor(np.array([180, 90])))
     assert d.dtype == Settings.default_dtype
 

@@ -284,7 +284,11 @@ def register(op: Op) -> Op:
 
 
 def defop(name: str, forward: Any, vjp: Any, torch_name: str, formula: str, **kw: Any) -> Op:
-    """Declare an op and register it under `name`."""
+    """Declare an op and register it under `name` (a new name: a second record of the same
+    name would silently replace the first in the registry; `register(op.replace(...))` is the
+    way to change a record)."""
+    if name in REGISTRY:
+        raise ValueError(f"defop: a record named {name!r} exists already")
     return register(
         Op(name=name, forward=forward, vjp=vjp, torch_name=torch_name, formula=formula, **kw)
     )

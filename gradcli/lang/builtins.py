@@ -684,6 +684,7 @@ def type_of(v: Any) -> Any:
         "BoundMethod": "builtin_function_or_method",
         "ndarray": "numpy.ndarray",
         "Device": "torch.device",
+        "Layout": "torch.layout",
         # three classes of the name: a program's generator, torch's and NumPy's
         "Generator": {
             "gradcli.lang.values": "generator",

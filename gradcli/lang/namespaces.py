@@ -42,6 +42,7 @@ from .values import (
     FUNCTION_BASE,
     MODULE_TYPES,
     PARAMETER_TYPE,
+    STRIDED,
     TENSOR_TYPE,
     Builtin,
     Device,
@@ -575,6 +576,7 @@ def _build() -> dict[str, Namespace]:
             "torch.is_inference_mode_enabled", gradmode.is_inference_mode_enabled
         ),
         "device": Builtin("torch.device", Device.make),
+        "strided": STRIDED,
         "Size": Builtin("torch.Size", size_builtin),
         "pi": math.pi,
         "e": math.e,
@@ -1059,6 +1061,16 @@ def data_alias(t: Tensor) -> Tensor:
     return share(t, version=False)
 
 
+def _persistent(t: Tensor) -> bool:
+    """`b.persistent` of a tensor made by nn.Buffer (another tensor has no such attribute)."""
+    from ..surface.nn import buffer_persistence
+
+    persistent = buffer_persistence(t)
+    if persistent is None:
+        raise GradcliError("'Tensor' object has no attribute 'persistent'").mirror("AttributeError")
+    return persistent
+
+
 TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "shape": lambda t: Size(t.shape),
     "grad": read_grad,
@@ -1076,6 +1088,12 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "dtype": lambda t: dtype_value(t.dtype),
     "device": lambda t: CPU,
     "is_cuda": lambda t: False,
+    "is_cpu": lambda t: True,
+    "layout": lambda t: STRIDED,
+    # PyTorch's nbytes and itemsize are the elements' (not the storage's) at the dtype's size
+    "nbytes": lambda t: int(t.data.size * t.data.dtype.itemsize),
+    "itemsize": lambda t: int(t.data.dtype.itemsize),
+    "persistent": _persistent,
     "retains_grad": lambda t: t.retains_grad,
     "_version": lambda t: t._version,
 }

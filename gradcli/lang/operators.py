@@ -487,7 +487,9 @@ def unary(op: ast.unaryop, v: Any) -> Any:
     if not isinstance(v, (int, float, Tensor)):
         sym = "-" if kind is ast.USub else "+"
         raise GradcliError(f"bad operand type for unary {sym}: '{typename(v)}'").mirror("TypeError")
-    return -v if kind is ast.USub else v
+    if kind is ast.USub:
+        return -v
+    return +v if isinstance(v, Tensor) else v  # (PyTorch refuses `+` on a bool tensor)
 
 
 def equal(a: Any, b: Any) -> bool:

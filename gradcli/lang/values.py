@@ -234,6 +234,21 @@ class Device:
         return hash((self.type, self.index))
 
 
+class Layout:
+    """`torch.strided`, the layout of every tensor gradcli makes (`x.layout`); PyTorch's sparse
+    layouts stay refused."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "torch.strided"
+
+    __str__ = __repr__
+
+
+STRIDED = Layout()
+
+
 class Builtin:
     """A function of gradcli's a program calls by name (`len`, `torch.Size`, `F.apply`...).
 
@@ -860,13 +875,14 @@ MODULE_FILES: dict[str, str] = {
     **dict.fromkeys(("ParameterDict",), "container"),
     "Module": "module",  # an empty nn.Module() to fill
     **dict.fromkeys(("Embedding", "EmbeddingBag"), "sparse"),
-    **dict.fromkeys(("LayerNorm", "GroupNorm"), "normalization"),
+    **dict.fromkeys(("LayerNorm", "GroupNorm", "RMSNorm"), "normalization"),
     **dict.fromkeys(("Dropout", "Dropout1d", "Dropout2d", "AlphaDropout"), "dropout"),
     **dict.fromkeys(("Flatten", "Unflatten"), "flatten"),
     **dict.fromkeys(("Conv1d", "Conv2d"), "conv"),
     **dict.fromkeys(("MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d"), "pooling"),
     **dict.fromkeys(("AdaptiveAvgPool1d", "AdaptiveAvgPool2d"), "pooling"),
     **dict.fromkeys(("BatchNorm1d", "BatchNorm2d"), "batchnorm"),
+    **dict.fromkeys(("Upsample", "UpsamplingNearest2d"), "upsampling"),
     **dict.fromkeys(("CosineSimilarity", "PairwiseDistance"), "distance"),
     **{
         f"{kind}Pad{d}d": "padding"
@@ -900,7 +916,7 @@ def _module_types() -> dict[str, ModuleType]:
 
     made = _MODULE_TYPES_MADE
     for name, make in names.raw(names.MODULES).items():
-        if name not in ("Module", "Parameter") and name not in made:
+        if name not in ("Module", "Parameter", "Buffer") and name not in made:
             made[name] = ModuleType(name, make, _module_file(name), surface_nn.Module)
     return {name: made[name] for name in names.raw(names.MODULES) if name in made}
 

@@ -562,6 +562,13 @@ def matmul(input: Any, other: Any) -> Tensor:
     return out
 
 
+def _positive(x: Tensor) -> Tensor:
+    """`+x`: x itself, as PyTorch's; refused for a bool tensor, in its words."""
+    if x.dtype == np.bool_:
+        raise GradcliError("The `+` operator, on a bool tensor is not supported.").pytorch()
+    return x
+
+
 def _matmul_dtype_error(x: Tensor, y: Tensor) -> GradcliError:
     """PyTorch does not promote a matrix product: operands of two dtypes are refused by the
     kernel matmul dispatches to, in its words."""
@@ -661,7 +668,7 @@ OPERATORS: dict[str, Callable[..., Any]] = {
     "__matmul__": matmul,
     "__rmatmul__": swap(matmul),
     "__neg__": neg,
-    "__pos__": lambda x: x,
+    "__pos__": _positive,
     "__abs__": abs,
 }
 METHODS: dict[str, Callable[..., Tensor]] = {

@@ -5,6 +5,8 @@ recorded gradient graph is named as PyTorch names it).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..core import primitives as P
@@ -202,6 +204,68 @@ index_put = defop(
         )
         for a, b in _INDEX_CASES
     ),
+)
+
+
+def _windows(n: int, size: int, step: int) -> np.ndarray:
+    """The positions each window of `Tensor.unfold` reads: (count, size)."""
+    count = (n - size) // step + 1
+    return np.arange(count)[:, None] * step + np.arange(size)[None, :]
+
+
+def _unfold_fwd(x: np.ndarray, dim: int, size: int, step: int) -> np.ndarray:
+    # A view over x's memory, as PyTorch's: dimension `dim` becomes the windows' count, and a
+    # last dimension of `size` walks each window (overlapping windows share elements).
+    count = (x.shape[dim] - size) // step + 1
+    shape = x.shape[:dim] + (count,) + x.shape[dim + 1 :] + (size,)
+    strides = x.strides[:dim] + (x.strides[dim] * step,) + x.strides[dim + 1 :] + (x.strides[dim],)
+    return np.lib.stride_tricks.as_strided(x, shape, strides)
+
+
+def _unfold_order(ndim: int, dim: int) -> tuple[int, ...]:
+    """The permutation of unfold's output (.., count, .., size) to (.., count, size, ..)."""
+    return (*range(dim + 1), ndim - 1, *range(dim + 1, ndim - 1))
+
+
+def _unfold_index(x_shape: tuple, dim: int, size: int, step: int) -> tuple:
+    return (slice(None),) * dim + (_windows(x_shape[dim], size, step),)
+
+
+def _unfold_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, size: int, step: int) -> tuple:
+    # each element's gradient: the sum over the windows that read it (g put back, added up)
+    moved = apply(permute, g, perm=_unfold_order(out.ndim, dim))
+    idx = _unfold_index(x.shape, dim, size, step)
+    return (apply(index_put, moved, idx=idx, shape=x.shape, out_ndim=out.ndim),)
+
+
+def _unfold_jax(w: Any, x: str, p: dict) -> str:
+    idx = w.index(_unfold_index(w.inputs[0].shape, p["dim"], p["size"], p["step"]))
+    return f"jnp.moveaxis({x}[{idx}], {p['dim'] + 1}, -1)"
+
+
+# (`unfold_windows`: the name `unfold` is F.unfold's record, ops.conv's im2col)
+unfold_windows = defop(
+    "unfold_windows",
+    _unfold_fwd,
+    _unfold_vjp,
+    "UnfoldBackward0",
+    "g of each window added back at the positions it read",
+    kind="shape",
+    saves=False,
+    signature="x.unfold(dimension, size, step)",
+    samples=tuple(
+        Sample((a,), {"dim": d, "size": n, "step": k})
+        for a, d, n, k in (
+            ((7,), 0, 3, 2),
+            ((7,), 0, 2, 1),
+            ((3, 5), 1, 2, 1),
+            ((4, 3), 0, 2, 2),
+            ((2, 5, 3), 1, 3, 1),
+            ((4,), 0, 0, 1),
+        )
+    ),
+    to_torch=lambda w, a, p: f"{a[0]}.unfold({p['dim']}, {p['size']}, {p['step']})",
+    to_jax=lambda w, a, p: _unfold_jax(w, a[0], p),
 )
 
 

@@ -780,6 +780,268 @@ def data_ptr(x: Tensor) -> int:
     return int(x.data.__array_interface__["data"][0])
 
 
+# --- small elementwise functions, predicates and splits (PyTorch's other names) ------------------
+
+
+def positive(input: Any) -> Tensor:  # noqa: A002
+    """`torch.positive(x)`: x itself (PyTorch returns the same tensor), refused for bool."""
+    x = _t(input)
+    if x.dtype == np.bool_:
+        raise GradcliError("The `+` operator, on a bool tensor is not supported.").pytorch()
+    return x
+
+
+def _angle(factor: float, label: str) -> Any:
+    def convert(input: Any) -> Tensor:  # noqa: A002
+        # ATen multiplies by a wrapped scalar (an integer input in the default float dtype)
+        x = A.floating(_t(input))
+        return A.named(A.mul_t(x, factor), label)
+
+    return convert
+
+
+deg2rad = _angle(math.pi / 180, "Deg2RadBackward0")
+rad2deg = _angle(180 / math.pi, "Rad2DegBackward0")
+
+
+def _mask(fn: Any, what: str) -> Any:
+    def test(input: Any) -> Tensor:  # noqa: A002
+        x = _t(input)
+        if x.dtype.kind == "c":
+            raise GradcliError(f"{what} does not support complex inputs.")
+        return Tensor(fn(x.data))
+
+    return test
+
+
+signbit = _mask(np.signbit, "signbit")
+isposinf = _mask(np.isposinf, "isposinf")
+isneginf = _mask(np.isneginf, "isneginf")
+
+
+def _nan_ignoring(larger: bool, label: str) -> Any:
+    def pick(input: Any, other: Any) -> Tensor:  # noqa: A002
+        # The element of input where it is the larger (smaller) or other is nan, else other's:
+        # PyTorch's fmax/fmin values and its backward's masks (a tie goes to input).
+        x = _t(input)
+        if not isinstance(other, Tensor):
+            raise GradcliError(
+                f"{label[:4].lower()}(): argument 'other' (position 2) must be Tensor, not "
+                f"{typename(other)}"
+            ).mirror("TypeError")
+        y = other
+        keep = F.ge(x, y) if larger else F.le(x, y)
+        keep = Tensor(keep.data | np.isnan(y.data) if y.dtype.kind == "f" else keep.data)
+        return A.named(F.where(keep, x, y), label)
+
+    return pick
+
+
+fmax = _nan_ignoring(True, "FmaxBackward0")
+fmin = _nan_ignoring(False, "FminBackward0")
+
+
+def is_nonzero(input: Any) -> bool:  # noqa: A002
+    x = _t(input)
+    if x.numel() == 0:
+        raise GradcliError("Boolean value of Tensor with no values is ambiguous")
+    if x.numel() > 1:
+        raise GradcliError("Boolean value of Tensor with more than one value is ambiguous")
+    return bool(x.data.reshape(()) != 0)
+
+
+def is_same_size(input: Any, other: Any) -> bool:  # noqa: A002
+    return tuple(_t(input).shape) == tuple(_t(other, "other").shape)
+
+
+def get_device(input: Any) -> int:  # noqa: A002
+    """`x.get_device()`: -1, a CPU tensor's."""
+    _t(input)
+    return -1
+
+
+def _directional_split(name: str, dim: int, least: int) -> Any:
+    def split(input: Any, indices_or_sections: Any) -> tuple[Tensor, ...]:  # noqa: A002
+        x = _t(input)
+        if x.ndim < least:
+            raise GradcliError(
+                f"torch.{name} requires a tensor with at least {least} dimension, but got a "
+                f"tensor with {x.ndim} dimensions!"
+            )
+        d = 0 if name == "hsplit" and x.ndim == 1 else dim
+        if not isinstance(indices_or_sections, (list, tuple, Tensor)):
+            n = C.int_arg(indices_or_sections, "sections")
+            if n == 0 or x.shape[d] % n:
+                raise GradcliError(
+                    f"torch.{name} attempted to split along dimension {d}, but the size of "
+                    f"the dimension {x.shape[d]} is not divisible by the split_size {n}!"
+                )
+        return tensor_split(x, indices_or_sections, d)
+
+    return split
+
+
+hsplit = _directional_split("hsplit", 1, 1)
+vsplit = _directional_split("vsplit", 0, 2)
+dsplit = _directional_split("dsplit", 2, 3)
+
+
+def diagflat(input: Any, offset: int = 0) -> Tensor:  # noqa: A002
+    """`torch.diagflat`: the flattened input on the `offset` diagonal of a square matrix."""
+    x = _t(input)
+    flat = F.reshape(x, (-1,))
+    out = CO.diag_embed(flat, C.int_arg(offset, "offset"))
+    return A.named(out, "DiagEmbedBackward0")
+
+
+def vdot(input: Any, other: Any) -> Tensor:  # noqa: A002
+    """`torch.vdot`: the dot product of two vectors (real: the conjugate is the vector)."""
+    x, y = _t(input), _t(other, "other")
+    if x.ndim == 1 and y.ndim == 1 and x.shape == y.shape and x.dtype != y.dtype:
+        raise GradcliError(
+            "dot : expected both vectors to have same dtype, but found "
+            f"{D.scalar_type_name(x.dtype)} and {D.scalar_type_name(y.dtype)}"
+        )
+    return A.named(F.dot(x, y), "VdotBackward0")
+
+
+def sum_to_size(input: Any, *size: Any) -> Tensor:  # noqa: A002
+    """`x.sum_to_size(*size)`: x summed over the dimensions that broadcasting `size` to x's
+    shape would expand (the leading ones removed): the gradient of a broadcast, by hand."""
+    x = _t(input)
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    if len(size) > 64:  # (no tensor has more dimensions: the message stays short)
+        raise GradcliError(
+            f"size of {len(size)} dimensions is not expandable to size {{{list(x.shape)}}}."
+        )
+    shape = tuple(C.int_arg(s, "size") for s in size)
+    lead = x.ndim - len(shape)
+    if lead < 0 or any(s != 1 and s != n for s, n in zip(shape, x.shape[lead:])):
+        raise GradcliError(f"size {{{list(shape)}}} is not expandable to size {{{list(x.shape)}}}.")
+    if shape == tuple(x.shape):
+        return x
+    dims = tuple(range(lead)) + tuple(
+        lead + i for i, s in enumerate(shape) if s == 1 and x.shape[lead + i] != 1
+    )
+    out = F.sum(x, dim=dims, keepdim=True) if dims else x
+    return F.view(out, shape) if lead else out
+
+
+def scalar_tensor(
+    s: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False, **_: Any
+) -> Tensor:
+    """`torch.scalar_tensor(s)`: a 0-d tensor of s, in the default float dtype unless given."""
+    from .constructors import tensor
+
+    if isinstance(s, Tensor):
+        if s.numel() != 1:
+            raise GradcliError(f"a Tensor with {s.numel()} elements cannot be converted to Scalar")
+        s = s.data.reshape(()).item()
+    if isinstance(s, bool) or isinstance(s, (int, float)):
+        return tensor(
+            float(s) if dtype is None else s,
+            dtype=Settings.default_dtype if dtype is None else dtype,
+            requires_grad=requires_grad,
+        )
+    raise GradcliError(
+        f"scalar_tensor(): argument 's' (position 1) must be Number, not {typename(s)}"
+    ).mirror("TypeError")
+
+
+def asarray(
+    obj: Any,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    copy: Any = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """`torch.asarray(obj)`: a tensor given is returned as it is (converted to `dtype`, or copied
+    with copy=True); a NumPy array shares its memory as torch.as_tensor's does; any other data
+    makes a new tensor (requires_grad as asked)."""
+    from ..core.dtypes import check_dtype
+    from .constructors import as_tensor, tensor
+
+    dt = None if dtype is None else check_dtype(dtype, fn="asarray")
+    if isinstance(obj, Tensor):
+        if dt is not None and dt != obj.dtype:
+            if copy is False:
+                raise GradcliError("can't alias tensor with a different dtype")
+            out = Tensor(obj.data.astype(dt))
+        elif copy:
+            out = Tensor(obj.data.copy())
+        else:
+            if requires_grad and not obj.requires_grad:
+                raise GradcliError(
+                    "torch.asarray(tensor, requires_grad=True) is not supported by gradcli",
+                    hint="write tensor.requires_grad_() (or torch.asarray(tensor, copy=True, "
+                    "requires_grad=True))",
+                )
+            return obj
+        if requires_grad:
+            out.requires_grad_()
+        return out
+    if isinstance(obj, np.ndarray) and not copy:
+        out = as_tensor(obj, dtype=dt)
+        if requires_grad:
+            out.requires_grad_()
+        return out
+    return tensor(obj, dtype=dt, requires_grad=requires_grad)
+
+
+def unravel_index(indices: Any, shape: Any) -> tuple[Tensor, ...]:
+    """`torch.unravel_index`: the coordinates of flat indices in a tensor of `shape` (each
+    taken modulo its size, from the last dimension, as PyTorch's floor division gives)."""
+    if not isinstance(indices, Tensor):
+        raise GradcliError(f"'{typename(indices)}' object has no attribute 'is_complex'").mirror(
+            "AttributeError"
+        )
+    if indices.dtype.kind not in "iu":
+        raise GradcliError(
+            f"expected 'indices' to be integer dtype, but got {D.torch_name(indices.dtype)}"
+        ).mirror("TypeError")
+    sizes = (shape,) if isinstance(shape, int) else tuple(shape)
+    dims = [C.int_arg(n, "shape") for n in sizes]
+    if any(n < 0 for n in dims):
+        raise GradcliError("'shape' cannot have negative values, but got " + str(tuple(dims)))
+    # (one tensor of the indices' size per dimension: checked before any is made)
+    A.size_check((len(dims), indices.numel()), "the output of unravel_index")
+    rest = indices.data.astype(np.int64)
+    coords = []
+    for n in reversed(dims):
+        if n == 0:
+            coords.append(np.zeros_like(rest))
+            continue
+        coords.append(np.mod(rest, n))
+        rest = np.floor_divide(rest, n)
+    return tuple(Tensor(c) for c in reversed(coords))
+
+
+def storage_offset(x: Tensor) -> int:
+    """`x.storage_offset()`: how many elements into its storage a view starts (a tensor that
+    owns its storage: 0). gradcli's views are NumPy views of their base's array, so the offset
+    is the distance from the first element of the tensor they are views of."""
+    x = _t(x)
+    if _GradMode.vmapped and batched(x):
+        raise GradcliError(VMAP_STORAGE)
+    root = x
+    while root._base is not None:
+        root = root._base
+    if root is x:
+        return 0
+    own(root)
+    if not np.shares_memory(x.data, root.data):
+        raise GradcliError(
+            "storage_offset() of this view is not supported: gradcli holds its values apart "
+            "from the tensor it is a view of",
+            hint="compare the tensors' values instead",
+        )
+    start = root.data.__array_interface__["data"][0]
+    here = x.data.__array_interface__["data"][0]
+    return (here - start) // x.data.dtype.itemsize
+
+
 class TypeInfo:
     """`torch.finfo(dtype)` / `torch.iinfo(dtype)`: the numeric limits of a dtype."""
 
@@ -884,5 +1146,26 @@ NAMES = declare(
     ("finfo", "torch", finfo, ""),
     ("iinfo", "torch", iinfo, ""),
     ("element_size", "Tensor", element_size, ""),
+    ("positive", "torch Tensor", positive, ""),
+    ("deg2rad", "torch Tensor", deg2rad, "mul"),
+    ("rad2deg", "torch Tensor", rad2deg, "mul"),
+    ("signbit", "torch Tensor", signbit, ""),
+    ("isposinf", "torch Tensor", isposinf, ""),
+    ("isneginf", "torch Tensor", isneginf, ""),
+    ("fmax", "torch Tensor", fmax, "where"),
+    ("fmin", "torch Tensor", fmin, "where"),
+    ("is_nonzero", "torch Tensor", is_nonzero, ""),
+    ("is_same_size", "torch Tensor", is_same_size, ""),
+    ("get_device", "Tensor", get_device, ""),
+    ("scalar_tensor", "torch", scalar_tensor, ""),
+    ("asarray", "torch", asarray, ""),
+    ("unravel_index", "torch", unravel_index, ""),
+    ("storage_offset", "Tensor", storage_offset, ""),
+    ("hsplit", "torch Tensor", hsplit, "composition of index"),
+    ("vsplit", "torch Tensor", vsplit, "composition of index"),
+    ("dsplit", "torch Tensor", dsplit, "composition of index"),
+    ("diagflat", "torch Tensor", diagflat, "composition of cat index reshape"),
+    ("vdot", "torch Tensor", vdot, "matmul"),
+    ("sum_to_size", "Tensor", sum_to_size, "composition of sum reshape"),
     ("data_ptr", "Tensor", data_ptr, ""),
 )

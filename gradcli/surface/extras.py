@@ -300,9 +300,12 @@ def rrelu(
     x = A.tensor_arg(input, "input")
     if lower > upper:
         raise GradcliError("Lower bound should be less than or equal to the upper bound")
-    if inplace:
-        raise GradcliError(
-            "rrelu(inplace=True) is not supported by gradcli", hint="use inplace=False"
+    if inplace:  # x changed to the same product, recorded as PyTorch's rrelu_
+        from ..core.inplace import inplace as change
+
+        return change(
+            x,
+            lambda t: A.named(rrelu(t, lower, upper, training, False), "RreluWithNoiseBackward1"),
         )
     data = np.ascontiguousarray(x.data)
     neg = data <= 0
@@ -317,6 +320,16 @@ def rrelu(
             lo, hi = float(np.float32(lo)), float(np.float32(hi))
         noise[neg] = (u * (hi - lo) + lo).astype(x.dtype)
     return A.named(A.mul_t(x, Tensor(noise)), "RreluWithNoiseBackward0")
+
+
+def rrelu_(
+    input: Any,  # noqa: A002
+    lower: float = 1.0 / 8,
+    upper: float = 1.0 / 3,
+    training: bool = False,
+) -> Tensor:
+    """`F.rrelu_` / `torch.rrelu_`: rrelu with inplace=True."""
+    return rrelu(input, lower, upper, training, True)
 
 
 # --- gumbel softmax ---

@@ -17,6 +17,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES, check_dtype, scalar_type_name
 from ..core.inplace import inplace
+from ..core.inplace import inplace as inplace_change
 from ..core.op import apply
 from ..core.tensor import (
     Settings,
@@ -96,11 +97,20 @@ minimum = binop(B.minimum)
 
 
 def relu(input: Any, inplace: bool = False) -> Tensor:
-    return apply(E.relu, A.tensor_param(input, "relu", "input", 1))
+    x = A.tensor_param(input, "relu", "input", 1)
+    if inplace:  # x changed to it, as x.relu_() (PyTorch's F.relu(inplace=True) calls relu_)
+        return inplace_change(x, lambda t: apply(E.relu, t))
+    return apply(E.relu, x)
 
 
 def leaky_relu(input: Any, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
     input = A.tensor_param(input, "leaky_relu", "input", 1)
+    if inplace:  # input changed to it, recorded as PyTorch's leaky_relu_
+        slope = float(negative_slope)
+        return inplace_change(
+            input,
+            lambda t: apply(E.leaky_relu, t, negative_slope=slope, label="LeakyReluBackward1"),
+        )
     return apply(E.leaky_relu, input, negative_slope=float(negative_slope))
 
 
@@ -1182,6 +1192,20 @@ def linear_forward(x: Tensor, w: Tensor, bias: Any) -> Tensor:
     other contiguous input with a bias has its leading axes folded into rows (a view), one
     addmm, and a view back (ViewBackward0: a 1-D sample's output prints so in PyTorch);
     without a bias, a matmul."""
+    if isinstance(bias, Tensor) and x.ndim >= 1 and w.ndim == 2:
+        # addmm's checks, in its words (an operand of another dtype is not promoted)
+        if x.dtype != w.dtype:
+            raise GradcliError(
+                "mat1 and mat2 must have the same dtype, but got "
+                f"{scalar_type_name(x.dtype)} and {scalar_type_name(w.dtype)}",
+                hint="convert one of them first (x.float(), or the module's .double())",
+            )
+        if bias.dtype != w.dtype:
+            raise GradcliError(
+                "self and mat2 must have the same dtype, but got "
+                f"{scalar_type_name(bias.dtype)} and {scalar_type_name(w.dtype)}",
+                hint="convert the bias to the weight's dtype first",
+            )
     if (
         bias is not None
         and x.ndim != 2

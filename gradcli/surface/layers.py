@@ -421,6 +421,39 @@ class LayerNorm(Module):
         )
 
 
+class RMSNorm(Module):
+    """`nn.RMSNorm(normalized_shape, eps=None, elementwise_affine=True)`: F.rms_norm with a
+    weight of ones (no bias)."""
+
+    ATTRIBUTES = ("training", "normalized_shape", "eps", "elementwise_affine")
+
+    def __init__(
+        self,
+        normalized_shape: Any,
+        eps: float | None = None,
+        elementwise_affine: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        shape = (normalized_shape,) if isinstance(normalized_shape, int) else normalized_shape
+        self.normalized_shape = NF._shape_list(shape, "normalized_shape", "RMSNorm")
+        self.eps = eps
+        self.elementwise_affine = bool(elementwise_affine)
+        w = None
+        if self.elementwise_affine:
+            w, _ = R.init_layer_norm(self.normalized_shape, True, False, Settings.default_dtype)
+        self.register_parameter("weight", None if w is None else _weights(w, dtype=dtype))
+
+    def forward(self, x: Any) -> Tensor:
+        return NF.rms_norm(x, self.normalized_shape, self._parameters["weight"], self.eps)
+
+    def extra_repr(self) -> str:
+        return (
+            f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}"
+        )
+
+
 def prelu(input: Any, weight: Any) -> Tensor:  # noqa: A002 - PyTorch's argument name
     """`F.prelu(x, w)`: x where x > 0, else w * x, with one slope or one per channel (dim 1;
     an input of fewer than 2 dims has one channel)."""
@@ -1459,6 +1492,8 @@ NAMES = declare(
     ("MaxPool2d", "nn", _max_pool_module(2), "max_pool"),
     ("MaxPool3d", "nn", _max_pool_module(3), "max_pool"),
     ("LayerNorm", "nn", _constructor(LayerNorm), "layer_norm"),
+    ("RMSNorm", "nn", _constructor(RMSNorm), "composition of pow_scalar mean add rsqrt mul"),
+    ("rms_norm", "torch", NF.rms_norm, "composition of pow_scalar mean add rsqrt mul"),
     ("PReLU", "nn", _constructor(PReLU), "composition of where mul reshape"),
     (
         "AdaptiveAvgPool2d",
@@ -1555,6 +1590,7 @@ NAMES = declare(
     ("pixel_shuffle", "torch F", X.pixel_shuffle, "composition of reshape permute"),
     ("pixel_unshuffle", "torch F", X.pixel_unshuffle, "composition of reshape permute"),
     ("rrelu", "torch F", X.rrelu, "composition of mul"),
+    ("rrelu_", "torch F", X.rrelu_, "composition of mul"),
     ("gumbel_softmax", "F", X.gumbel_softmax, "composition of add div softmax"),
     (
         "multi_margin_loss",

@@ -360,7 +360,7 @@ DECLARED = declare(
     ("log", "torch Tensor", log, "log"),
     ("log1p", "torch Tensor special", log1p, "log1p"),
     ("sqrt", "torch Tensor", sqrt, "sqrt"),
-    ("abs", "torch Tensor", abs, "abs"),
+    ("abs absolute", "torch Tensor", abs, "abs"),
     ("sin", "torch Tensor", sin, "sin"),
     ("cos", "torch Tensor", cos, "cos"),
     ("tan", "torch Tensor", tan, "tan"),
@@ -428,7 +428,7 @@ DECLARED = declare(
     ("permute", "torch", permute, "permute"),
     ("permute", "Tensor", _permute_method, "permute"),
     ("transpose", "torch Tensor", transpose, "permute"),
-    ("swapaxes", "torch Tensor", swapaxes, "permute"),
+    ("swapaxes swapdims", "torch Tensor", swapaxes, "permute"),
     ("t", "torch Tensor", t, "permute"),
     ("T", "property", T, "permute"),
     ("mT", "property", mT, "permute"),
@@ -448,12 +448,12 @@ DECLARED = declare(
     ("where", "Tensor", _where_method, "where"),
     ("__getitem__", "Tensor", getitem, "index"),
     # comparisons: constant masks
-    ("lt", "torch Tensor", lt, ""),
-    ("le", "torch Tensor", le, ""),
-    ("gt", "torch Tensor", gt, ""),
-    ("ge", "torch Tensor", ge, ""),
+    ("lt less", "torch Tensor", lt, ""),
+    ("le less_equal", "torch Tensor", le, ""),
+    ("gt greater", "torch Tensor", gt, ""),
+    ("ge greater_equal", "torch Tensor", ge, ""),
     ("eq", "torch Tensor", eq, ""),
-    ("ne", "torch Tensor", ne, ""),
+    ("ne not_equal", "torch Tensor", ne, ""),
     # conversions and bookkeeping
     ("float", "Tensor", _conversion(np.float32), "astype"),
     ("double", "Tensor", _conversion(np.float64), "astype"),
@@ -539,6 +539,9 @@ DECLARED = declare(
     ("selu", "torch", NF.selu, "elu"),
     ("celu", "torch", NF.celu, "elu"),
     ("threshold", "torch", NF.threshold, "threshold"),
+    ("selu_", "torch", NF.selu_, "elu"),
+    ("celu_", "torch", NF.celu_, "elu"),
+    ("threshold_", "torch", NF.threshold_, "threshold"),
     ("hardshrink", "torch Tensor", NF.hardshrink, "hardshrink"),
     ("cosine_similarity", "torch", NF.cosine_similarity, _S + "norm mul sum div"),
     ("pairwise_distance", "torch", NF.pairwise_distance, _S + "sub add norm"),
@@ -554,8 +557,12 @@ DECLARED = declare(
     ("max_pool3d", "torch", NF.max_pool3d, "max_pool"),
     ("avg_pool3d", "F", NF.avg_pool3d, "avg_pool"),
     ("interpolate", "F", NF.interpolate, "upsample_nearest"),
+    ("upsample", "F", NF.upsample, "upsample_nearest"),
+    ("upsample_nearest", "F", NF.upsample_nearest, "upsample_nearest"),
     ("max_pool1d", "torch", NF.max_pool1d, "max_pool reshape"),
     ("max_pool2d", "torch", NF.max_pool2d, "max_pool"),
+    ("max_pool1d_with_indices", "torch", NF.max_pool1d_with_indices, "max_pool reshape"),
+    ("max_pool2d_with_indices", "F", NF.max_pool2d_with_indices, "max_pool"),
     ("avg_pool1d", "torch", NF.avg_pool1d, "avg_pool reshape"),
     ("embedding", "torch", NF.embedding, _S + "index"),
     ("kl_div", "torch", NL.kl_div, _S + "log sub mul where mean"),
@@ -570,6 +577,9 @@ DECLARED = declare(
     ),
     ("elu", "F", NF.elu, "elu"),
     ("hardtanh", "F", NF.hardtanh, "hardtanh"),
+    ("elu_", "F", NF.elu_, "elu"),
+    ("hardtanh_", "F", NF.hardtanh_, "hardtanh"),
+    ("leaky_relu_", "F", NF.leaky_relu_, "leaky_relu"),
     ("relu6", "F", NF.relu6, "hardtanh"),
     ("softsign", "F", NF.softsign, _S + "abs add div"),
     ("mish", "F", NF.mish, "mish"),
@@ -709,7 +719,7 @@ _INPLACE_FUNCTIONS = (
 _DERIVED_INPLACE = (
     "addcmul addcdiv lerp hypot addmm addmv addr baddbmm addbmm tril triu cumsum cumprod "
     "eq ne lt le gt ge logical_and logical_or logical_xor logical_not bitwise_and bitwise_or "
-    "bitwise_xor bitwise_not bitwise_left_shift bitwise_right_shift renorm"
+    "bitwise_xor bitwise_not bitwise_left_shift bitwise_right_shift renorm deg2rad rad2deg"
 ).split()
 # PyTorch's other names of in-place methods
 _INPLACE_ALIASES = {
@@ -718,6 +728,13 @@ _INPLACE_ALIASES = {
     "subtract_": "sub_",
     "true_divide_": "div_",
     "negative_": "neg_",
+    "absolute_": "abs_",
+    "greater_": "gt_",
+    "greater_equal_": "ge_",
+    "less_": "lt_",
+    "less_equal_": "le_",
+    "not_equal_": "ne_",
+    "swapdims_": "swapaxes_",
 }
 
 

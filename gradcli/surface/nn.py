@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -53,6 +54,41 @@ def parameter(data: Any = None, requires_grad: bool = True) -> Parameter:
             hint="nn.Parameter(torch.randn(3))",
         )
     return Parameter(data, requires_grad)
+
+
+# The tensors `nn.Buffer(...)` made (by id: a weak reference, and whether persistent): a
+# module's attribute assignment of one registers it as a buffer (PyTorch marks the tensor).
+_BUFFER_MARKS: dict[int, tuple[Any, bool]] = {}
+
+
+def buffer(data: Any = None, *, persistent: bool = True) -> Tensor:
+    """`nn.Buffer(tensor, persistent=True)`: the tensor detached (sharing its values, requiring
+    grad as it does), marked so that `self.name = nn.Buffer(...)` in a module registers it as a
+    buffer, as `register_buffer(name, tensor, persistent)` does."""
+    from ..core.tensor import share
+
+    if data is None:
+        data = Tensor(np.zeros(0, Settings.default_dtype))
+    if not isinstance(data, Tensor):
+        raise GradcliError(f"'{typename(data)}' object has no attribute 'detach'").mirror(
+            "AttributeError"
+        )
+    t = share(data)
+    t.requires_grad = data.requires_grad
+    key = id(t)
+
+    def forget(ref: Any) -> None:
+        if _BUFFER_MARKS.get(key, (None,))[0] is ref:
+            del _BUFFER_MARKS[key]
+
+    _BUFFER_MARKS[key] = (weakref.ref(t, forget), bool(persistent))
+    return t
+
+
+def buffer_persistence(v: Any) -> bool | None:
+    """Whether `v` was made by nn.Buffer: its `persistent`, else None."""
+    entry = _BUFFER_MARKS.get(id(v))
+    return entry[1] if entry is not None and entry[0]() is v else None
 
 
 def _weights(values: np.ndarray, fills: int = 1, dtype: Any = None) -> Parameter:
@@ -281,7 +317,15 @@ class Module:
     def set_attribute(self, name: str, value: Any) -> None:
         """`self.name = value` in a module: a Parameter registers, a Module becomes a child
         (what the language's class support calls for an attribute assignment)."""
-        if isinstance(value, Parameter):
+        persistent = None if name in self._parameters else buffer_persistence(value)
+        if persistent is not None:
+            if name in self._modules:
+                raise GradcliError(
+                    f"cannot assign '{dtypes.LEGACY_TYPES.get(value.dtype, 'torch.Tensor')}' "
+                    f"as child module '{name}' (torch.nn.Module or None expected)"
+                ).mirror("TypeError")
+            self.register_buffer(name, value, persistent)
+        elif isinstance(value, Parameter):
             self._modules.pop(name, None)
             self._buffers.pop(name, None)
             self._parameters[name] = value
@@ -888,15 +932,27 @@ def _module(
         _known_keywords(name, fn, kwargs)
         inplace = bool(kw.pop("inplace", False))
         full = {**(defaults or {}), **kw}
+        calls = dict(kw)
+        if inplace and _takes_inplace(fn):
+            calls["inplace"] = True  # the input changed in place, as PyTorch's module does
         text = shown(full) if shown is not None else ""
         if shown is not None and inplace and name in _INPLACE_SHOWN:
             text = (text + ", " if text else "") + "inplace=True"
         elif name in _INPLACE_SHOWN and inplace:
             text = "inplace=True"
-        return Functional(name, fn, {k: v for k, v in kw.items()}, text)
+        return Functional(name, fn, calls, text)
 
     make.__name__ = name
     return make
+
+
+def _takes_inplace(fn: Callable[..., Any]) -> bool:
+    import inspect
+
+    try:
+        return "inplace" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 _INPLACE_SHOWN = {"ReLU", "LeakyReLU", "ELU", "SiLU", "ReLU6", "Hardtanh"}
@@ -1001,6 +1057,13 @@ class Upsample(Module):
         else:
             info = f"size={self.size!r}"
         return info + f", mode={self.mode!r}"
+
+
+class UpsamplingNearest2d(Upsample):
+    """nn.UpsamplingNearest2d(size=None, scale_factor=None): nn.Upsample in mode 'nearest'."""
+
+    def __init__(self, size: Any = None, scale_factor: Any = None) -> None:
+        super().__init__(size, scale_factor, "nearest")
 
 
 def _flatten(x: Any, start_dim: int = 1, end_dim: int = -1) -> Any:
@@ -1166,6 +1229,47 @@ class LazyLinear(Linear):
         return Linear.forward(self, x)
 
 
+def bilinear(input1: Any, input2: Any, weight: Any, bias: Any = None) -> Tensor:
+    """`F.bilinear`: y[..., o] = sum_ij x1[..., i] W[o, i, j] x2[..., j] (+ b[o]), checked in
+    PyTorch's words."""
+    from ..ops.arithmetic import add_t, matmul, mul_t, tensor_arg
+    from .functional import sum, unsqueeze
+
+    x1, x2 = tensor_arg(input1, "input1"), tensor_arg(input2, "input2")
+    w = tensor_arg(weight, "weight")
+    if x1.ndim != x2.ndim:
+        raise GradcliError(
+            f"bilinear(): input dimensions do not match: got {x1.ndim} and {x2.ndim}"
+        )
+    for i in range(x1.ndim - 1):
+        if x1.shape[i] != x2.shape[i]:
+            raise GradcliError(
+                f"bilinear(): input batch dimensions do not match at dim {i}: got "
+                f"{x1.shape[i]} and {x2.shape[i]}"
+            )
+    if w.ndim != 3:
+        raise GradcliError(f"bilinear(): weight must be three-dimensional, got {w.ndim}")
+    for k, x in ((1, x1), (2, x2)):
+        if x.ndim == 0 or x.shape[-1] != w.shape[k]:
+            got = x.shape[-1] if x.ndim else 0
+            raise GradcliError(
+                f"bilinear(): input{k} size does not match weight size: got {got} but "
+                f"expected {w.shape[k]}"
+            )
+    if bias is not None:
+        b = tensor_arg(bias, "bias")
+        if b.ndim == 0 or b.shape[-1] != w.shape[0]:
+            raise GradcliError(
+                f"bilinear(): bias size does not match weight size: got "
+                f"{b.shape[-1] if b.ndim else 0} but expected {w.shape[0]}"
+            )
+    t = matmul(unsqueeze(unsqueeze(x1, -2), -3), w)  # (..., o, 1, j)
+    y = sum(mul_t(t, unsqueeze(unsqueeze(x2, -2), -3)), dim=(-2, -1))
+    if y.node is not None:  # PyTorch's _trilinear result is reshaped to the output: a view
+        y.node.label = "ViewBackward0"
+    return y if bias is None else add_t(y, bias)
+
+
 class Bilinear(Module):
     ATTRIBUTES = ("training", "in1_features", "in2_features", "out_features")
 
@@ -1197,15 +1301,7 @@ class Bilinear(Module):
         self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
 
     def forward(self, x1: Any, x2: Any) -> Tensor:
-        from ..ops.arithmetic import add_t, matmul, mul_t
-        from .functional import sum, unsqueeze
-
-        w = self._parameters["weight"]
-        # y[..., o] = sum_ij x1[..., i] W[o, i, j] x2[..., j]
-        t = matmul(unsqueeze(unsqueeze(x1, -2), -3), w)  # (..., o, 1, j)
-        y = sum(mul_t(t, unsqueeze(unsqueeze(x2, -2), -3)), dim=(-2, -1))
-        b = self._parameters["bias"]
-        return y if b is None else add_t(y, b)
+        return bilinear(x1, x2, self._parameters["weight"], self._parameters["bias"])
 
     def extra_repr(self) -> str:
         b = self._parameters["bias"] is not None
@@ -1970,6 +2066,7 @@ NAMES = declare(
     # The base class `class Net(nn.Module)` names (the language's class support binds to it).
     ("Module", "nn", Module, ""),
     ("Parameter", "nn", parameter, ""),
+    ("Buffer", "nn", buffer, ""),
     ("Linear", "nn", _constructor(Linear), "composition of matmul permute add"),
     ("LazyLinear", "nn", _constructor(LazyLinear), "composition of matmul permute add"),
     ("Bilinear", "nn", _constructor(Bilinear), "composition of matmul mul sum reshape add"),
@@ -2065,6 +2162,8 @@ NAMES = declare(
         "reshape",
     ),
     ("Upsample", "nn", _constructor(Upsample), "upsample_nearest"),
+    ("UpsamplingNearest2d", "nn", _constructor(UpsamplingNearest2d), "upsample_nearest"),
+    ("bilinear", "torch", bilinear, "composition of matmul mul sum reshape add"),
     (
         "Unflatten",
         "nn",

@@ -82,7 +82,7 @@ def celu(input: Any, alpha: Any = 1.0, inplace: bool = False) -> Tensor:  # noqa
     a = _number(alpha, "alpha", "celu")
     if a == 0:
         raise GradcliError("ZeroDivisionError: alpha cannot be 0 for CELU")
-    label = "EluBackward1" if inplace else "CeluBackward0"
+    label = "CeluBackward1" if inplace else "CeluBackward0"
     return _maybe_inplace(x, inplace, lambda t: _elu_apply(t, a, 1.0, 1.0 / a, label))
 
 
@@ -160,8 +160,42 @@ def threshold(input: Any, threshold: Any, value: Any, inplace: bool = False) -> 
     th, v = _number(threshold, "threshold", "threshold"), _number(value, "value", "threshold")
     x = A.tensor_arg(input, "input")
     return _maybe_inplace(
-        x, inplace, lambda t: apply(Ac.threshold, A.floating(t), threshold=th, value=v)
+        x,
+        inplace,
+        lambda t: apply(
+            Ac.threshold,
+            A.floating(t),
+            threshold=th,
+            value=v,
+            label="ThresholdBackward1" if inplace else None,
+        ),
     )
+
+
+# F's in-place activations: the function with inplace=True (x changed and returned, recorded
+# as PyTorch records the in-place kernel: EluBackward1, ThresholdBackward1, ...).
+def elu_(input: Any, alpha: Any = 1.0) -> Tensor:  # noqa: A002
+    return elu(input, alpha, True)
+
+
+def selu_(input: Any) -> Tensor:  # noqa: A002
+    return selu(input, True)
+
+
+def celu_(input: Any, alpha: Any = 1.0) -> Tensor:  # noqa: A002
+    return celu(input, alpha, True)
+
+
+def hardtanh_(input: Any, min_val: Any = -1.0, max_val: Any = 1.0) -> Tensor:  # noqa: A002
+    return hardtanh(input, min_val, max_val, True)
+
+
+def threshold_(input: Any, threshold: Any, value: Any) -> Tensor:  # noqa: A002
+    return globals()["threshold"](input, threshold, value, True)
+
+
+def leaky_relu_(input: Any, negative_slope: Any = 0.01) -> Tensor:  # noqa: A002
+    return F.leaky_relu(input, negative_slope, True)
 
 
 def glu(input: Any, dim: int = -1) -> Tensor:  # noqa: A002
@@ -254,6 +288,43 @@ def _shape_list(v: Any, what: str, fn: str) -> tuple[int, ...]:
     raise GradcliError(
         f"{fn}(): argument '{what}' (position 2) must be tuple of ints, not {typename(v)}"
     ).mirror("TypeError")
+
+
+def rms_norm(
+    input: Any,  # noqa: A002
+    normalized_shape: Any,
+    weight: Any = None,
+    eps: float | None = None,
+) -> Tensor:
+    """`F.rms_norm`: x * rsqrt(mean(x**2 over the last dims) + eps) (times weight), as ATen's
+    CPU composition computes it, node by node (Pow, Mean, Add, Rsqrt, Mul); eps defaults to
+    the input dtype's machine epsilon."""
+    from ..ops import elementwise as E
+
+    x = A.tensor_arg(input, "input")
+    shape = _shape_list(normalized_shape, "normalized_shape", "rms_norm")
+    k = len(shape)
+    if k == 0 or x.ndim < k or tuple(x.shape[x.ndim - k :]) != shape:
+        raise GradcliError(
+            f"Given normalized_shape={list(shape)}, expected input with shape "
+            f"[*{', '.join(map(str, shape))}], but got input of size{list(x.shape)}"
+        )
+    if weight is not None and tuple(A.tensor_arg(weight, "weight").shape) != shape:
+        raise GradcliError(
+            f"Expected weight to be of same shape as normalized_shape, but got weight of "
+            f"shape {list(weight.shape)} and normalized_shape = {list(shape)}"
+        )
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"\"rms_norm\" not implemented for '{scalar_type_name(x.dtype)}'"
+        ).mirror("NotImplementedError")
+    if eps is None:
+        eps = float(np.finfo(x.dtype).eps)
+    dims = tuple(range(x.ndim - k, x.ndim))
+    ms = F.mean(A.pow(x, 2), dim=dims, keepdim=True)
+    r = apply(E.rsqrt, A.named(A.add_t(ms, float(eps)), "AddBackward1"))
+    y = A.mul_t(x, r)
+    return y if weight is None else A.mul_t(y, weight)
 
 
 def layer_norm(
@@ -1128,6 +1199,56 @@ def max_pool2d(
     return_indices: bool = False,
 ) -> Any:
     return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def upsample(
+    input: Any,  # noqa: A002
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: Any = "nearest",
+    align_corners: Any = None,
+) -> Tensor:
+    """`F.upsample` (deprecated in PyTorch, with its warning): F.interpolate."""
+    hooks.warn(
+        "`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` instead.",
+        once=True,
+    )
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input: Any, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002
+    """`F.upsample_nearest` (deprecated in PyTorch, with its warning): F.interpolate."""
+    hooks.warn(
+        "`nn.functional.upsample_nearest` is deprecated. Use `nn.functional.interpolate` instead.",
+        once=True,
+    )
+    return interpolate(input, size, scale_factor, "nearest")
+
+
+def max_pool1d_with_indices(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
+    """`F.max_pool1d_with_indices`: max_pool1d's values and indices, whatever return_indices."""
+    return _max_pool(1, input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool2d_with_indices(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
+    """`F.max_pool2d_with_indices`: max_pool2d's values and indices, whatever return_indices."""
+    return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, True)
 
 
 def max_pool3d(

@@ -544,6 +544,30 @@ def bucketize(input: Any, boundaries: Any, *, out_int32: Any = False, right: Any
 _bucketize = _sorted_search("bucketize")
 
 
+def unfold(input: Any, dimension: Any, size: Any, step: Any) -> Tensor:  # noqa: A002
+    """`x.unfold(dimension, size, step)`: the windows of `size` elements every `step` along
+    `dimension`, as a last dimension; a view of x (a change in place of one is a change of x),
+    its gradient adding up each element's windows (UnfoldBackward0)."""
+    x = A.tensor_arg(input, "input")
+    scalar = x.ndim == 0
+    if scalar:
+        x = F.reshape(x, (1,))  # (PyTorch's: the element itself, or nothing, as a vector)
+    d = C.check_dim(dimension, x.ndim)
+    n, k = C.int_arg(size, "size"), C.int_arg(step, "step")
+    if n < 0:
+        raise GradcliError(f"size is {n} but must be >= 0")
+    if n > x.shape[d]:
+        raise GradcliError(
+            f"maximum size for tensor at dimension {d} is {x.shape[d]} but size is {n}"
+        )
+    if k <= 0:
+        raise GradcliError(f"step is {k} but must be > 0")
+    count = (x.shape[d] - n) // k + 1
+    A.size_check(x.shape[:d] + (count,) + x.shape[d + 1 :] + (n,), "the result of unfold")
+    out = apply(S.unfold_windows, x, dim=d, size=n, step=k)
+    return A.named(F.reshape(out, (n,)), "UnfoldBackward0") if scalar else out
+
+
 NAMES = declare(
     ("flip", "torch", flip, "composition of index"),
     ("flip", "Tensor", flip_method, "composition of index reshape"),
@@ -552,6 +576,7 @@ NAMES = declare(
     ("roll", "torch Tensor", roll, "composition of index reshape"),
     ("tile", "torch Tensor", tile, "composition of expand reshape"),
     ("narrow", "torch Tensor", narrow, "composition of index"),
+    ("unfold", "Tensor", unfold, "unfold_windows"),
     ("index_select", "torch Tensor", index_select, "composition of index"),
     ("masked_select", "torch Tensor", masked_select, "composition of index"),
     ("take", "torch Tensor", take, "composition of index reshape"),

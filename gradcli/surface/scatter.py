@@ -518,6 +518,78 @@ def masked_fill(input: Any, mask: Any, value: Any) -> Tensor:
     )
 
 
+# --- index_put, masked_scatter -------------------------------------------------------------------
+
+
+def index_put(input: Any, indices: Any, values: Any, accumulate: bool = False) -> Tensor:  # noqa: A002
+    """`x.index_put(indices, values, accumulate=False)`: x[indices] = values out of place (a
+    tuple of index tensors, as `x[i, j] = v` writes); accumulate=True adds the values instead,
+    repeated indices adding up."""
+    from ..ops import shape as S
+    from .indexing import _strip_leading_ones, check_value_shape, index_assign, normalize_index
+
+    x = _tensor(input, "index_put", "input", 1)
+    if not isinstance(indices, (tuple, list)):
+        raise GradcliError(
+            "index_put(): argument 'indices' (position 1) must be tuple of Tensors, not "
+            + typename(indices)
+        ).mirror("TypeError")
+    for k in indices:
+        if not isinstance(k, Tensor):
+            raise GradcliError(
+                "index_put(): argument 'indices' (position 1) must be tuple of Tensors, not "
+                f"tuple of {typename(k)}"
+            ).mirror("TypeError")
+    v = _tensor(values, "index_put", "values", 2)
+    key = tuple(indices)
+    if not accumulate:
+        return A.named(index_assign(x, key, v), "IndexPutBackward0")
+    idx = normalize_index(x, key)
+    region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
+    check_value_shape(v.shape, region, idx, v.dtype)  # (PyTorch's words for a misfit)
+    if v.dtype != x.dtype:
+        v = to_dtype(v, x.dtype)
+    if v.shape != region:
+        v = expand(reshape(v, _strip_leading_ones(v.shape, len(region))), region)
+    placed = apply(S.index_put, v, idx=idx, shape=x.shape, out_ndim=len(region))
+    return A.named(A.add_t(x, placed), "IndexPutBackward0")
+
+
+def masked_scatter(input: Any, mask: Any, source: Any) -> Tensor:  # noqa: A002
+    """`x.masked_scatter(mask, source)`: x with the elements where the (bool, broadcast) mask is
+    True replaced, in order, by source's first elements."""
+    from ..ops import shape as S
+    from .indexing import getitem
+
+    x = _tensor(input, "masked_scatter", "input", 1)
+    m = _tensor(mask, "masked_scatter", "mask", 2)
+    src = _tensor(source, "masked_scatter", "source", 3)
+    if m.dtype != np.bool_:
+        raise GradcliError(
+            "masked_scatter_ only supports boolean masks, but got mask with dtype "
+            + scalar_type_name(m.dtype)
+        )
+    if src.dtype != x.dtype:
+        raise GradcliError(
+            "masked_scatter_: expected self and source to have same dtypes but got "
+            f"{scalar_type_name(x.dtype)} and {scalar_type_name(src.dtype)}"
+        )
+    shape = A.broadcast_shape(x, m)
+    A.size_check(shape, "the output of masked_scatter")
+    if shape != x.shape:
+        x = expand(x, shape)
+    full = np.broadcast_to(m.data, shape)
+    where_true = np.nonzero(full)
+    k = int(where_true[0].size) if where_true else int(bool(full))
+    if k > src.numel():
+        raise GradcliError("Number of elements of source < number of ones in mask")
+    flat = reshape(src, (-1,))
+    picked = getitem(flat, slice(0, k))
+    idx = tuple(where_true) if shape else (np.array(bool(full)),)
+    placed = apply(S.index_put, picked, idx=idx, shape=shape, out_ndim=1)
+    return A.named(where(Tensor(full.copy()), placed, x), "MaskedScatterBackward0")
+
+
 def _in_place(fn: Any) -> Any:
     """The in-place method: x changed in place to fn(x, ...) (its shape may not grow)."""
 
@@ -546,4 +618,18 @@ NAMES = declare(
     ("index_fill_", "Tensor", _in_place(index_fill), "composition of where"),
     ("masked_fill", "torch Tensor", masked_fill, "composition of where"),
     ("masked_fill_", "Tensor", _in_place(masked_fill), "composition of where"),
+    ("index_put", "torch Tensor", index_put, "composition of index_put add where"),
+    ("index_put_", "Tensor", _in_place(index_put), "composition of index_put add where"),
+    (
+        "masked_scatter",
+        "torch Tensor",
+        masked_scatter,
+        "composition of index index_put where reshape",
+    ),
+    (
+        "masked_scatter_",
+        "Tensor",
+        _in_place(masked_scatter),
+        "composition of index index_put where reshape",
+    ),
 )

@@ -460,6 +460,55 @@ def trapezoid(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1) -> Tensor
     return A.named(A.div_t(total, 2.0), "DivBackward1")
 
 
+def cumulative_trapezoid(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1) -> Tensor:
+    """`torch.cumulative_trapezoid`: the running trapezoid rule, as ATen composes it:
+    (dx / 2 * (left + right)).cumsum(dim) for a spacing, (dx * (left + right)).cumsum(dim) / 2
+    for sample points x (dx their differences)."""
+    y = A.tensor_arg(y, "y")
+    if x is not None and dx is not None:
+        raise GradcliError(
+            "cumulative_trapezoid() received an invalid combination of arguments: give x or dx, "
+            "not both"
+        ).mirror("TypeError")
+    if x is not None and not isinstance(x, Tensor):
+        raise GradcliError(
+            f"cumulative_trapezoid(): argument 'x' must be Tensor, not {typename(x)}",
+            hint="write the spacing as dx=",
+        ).mirror("TypeError")
+    if y.ndim == 0:
+        raise GradcliError(
+            f"Dimension out of range (expected to be in range of [-1, 0], but got {dim})"
+        ).mirror("IndexError")
+    d = C.check_dim(dim, y.ndim)
+    n = y.shape[d]
+    lead = (slice(None),) * d
+    hi = apply(S.index, y, idx=lead + (slice(1, max(n, 1)),), label="SliceBackward0")
+    lo = apply(S.index, y, idx=lead + (slice(0, max(n - 1, 0)),), label="SliceBackward0")
+    if x is None:
+        step = 1 if dx is None else dx
+        if not isinstance(step, (int, float)) or isinstance(step, bool):
+            raise GradcliError(
+                f"cumulative_trapezoid(): argument 'dx' must be a number, not {typename(step)}"
+            )
+        return cumsum(A.mul_t(A.add_t(lo, hi), step / 2.0), d)
+    if x.ndim == 1:
+        if x.shape[0] != n:
+            raise GradcliError(
+                "cumulative_trapezoid: There must be one `x` value for each sample point"
+            )
+        xv = F.reshape(x, tuple(n if i == d else 1 for i in range(y.ndim)))
+    else:
+        xv = x
+    xd = C.check_dim(dim, xv.ndim)
+    m = xv.shape[xd]
+    xl = (slice(None),) * xd
+    spacing = A.sub_t(
+        apply(S.index, xv, idx=xl + (slice(1, max(m, 1)),), label="SliceBackward0"),
+        apply(S.index, xv, idx=xl + (slice(0, max(m - 1, 0)),), label="SliceBackward0"),
+    )
+    return A.named(A.div_t(cumsum(A.mul_t(spacing, A.add_t(lo, hi)), d), 2.0), "DivBackward1")
+
+
 def trapz(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1) -> Tensor:
     if isinstance(x, (int, float)) and not isinstance(x, bool):
         x, dx = None, x  # torch.trapz(y, dx) of old
@@ -480,5 +529,11 @@ NAMES = declare(
     ("std_mean", "torch", std_mean, "composition of std mean"),
     ("var_mean", "torch", var_mean, "composition of var mean"),
     ("trapezoid", "torch", trapezoid, "composition of index add mul sum div sub reshape"),
+    (
+        "cumulative_trapezoid",
+        "torch",
+        cumulative_trapezoid,
+        "composition of index add mul cumsum div sub reshape",
+    ),
     ("trapz", "torch", trapz, "composition of index add mul sum div sub reshape"),
 )

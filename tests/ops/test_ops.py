@@ -466,6 +466,18 @@ def _unfold_ref(x, kernel, stride, dilation, pad, out):
     return r
 
 
+def _unfold_windows_ref(x, dim, size, step):
+    """Tensor.unfold by loops: window i of dimension `dim` is elements i*step .. i*step+size-1,
+    moved to a last axis."""
+    count = (x.shape[dim] - size) // step + 1
+    out = np.zeros(x.shape[:dim] + (count,) + x.shape[dim + 1 :] + (size,))
+    for i in range(count):
+        for j in range(size):
+            src = np.take(x, i * step + j, axis=dim)
+            out[(slice(None),) * dim + (i,) + (Ellipsis, j)] = src
+    return out
+
+
 def _fold_ref(c, size, kernel, stride, dilation, pad, out):
     d = len(kernel)
     lead = c.shape[: c.ndim - 2 * d]
@@ -804,6 +816,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     )(g, r),
     "unfold": lambda x, **geo: _unfold_ref(x, **geo),
     "fold": lambda c, size, **geo: _fold_ref(c, size, **geo),
+    "unfold_windows": _unfold_windows_ref,
     "conv": lambda x, w, *b, **p: _conv_ref(x, w, b[0] if b else None, **p),
     "conv_tx": _conv_tx_ref,
     "upsample_nearest": lambda x, index: _upsample_ref(x, index),
@@ -1939,3 +1952,15 @@ def test_gradient_that_is_a_forward_value_is_handed_out_as_a_copy() -> None:
     (ga,) = grad((a * b).sum(), a)
     ga.mul_(0)
     assert ga.data.tolist() == [0.0, 0.0, 0.0] and b.data.tolist() == [4.0, 5.0, 6.0]
+
+
+def test_defop_refuses_a_name_already_registered() -> None:
+    """A second record of one name would replace the first in the registry unseen (Tensor.unfold's
+    windows and F.unfold's im2col were both `unfold` once): defop refuses it."""
+    from gradcli.core.op import defop
+    from gradcli.ops import REGISTRY
+
+    before = REGISTRY["unfold"]
+    with pytest.raises(ValueError, match="a record named 'unfold' exists already"):
+        defop("unfold", lambda x: x, lambda g, out, x: (g,), "UnfoldBackward0", "g")
+    assert REGISTRY["unfold"] is before

@@ -383,3 +383,42 @@ def test_initialised_weights_are_not_mistaken_for_changed_in_place() -> None:
         "prog.py",
     ).run(dtype="float32")
     assert "".join(run.output) == "1 torch.Size([4, 3])\n"
+
+
+def test_nn_buffer_assigned_in_a_module_registers_a_buffer() -> None:
+    """`self.x = nn.Buffer(t)` is `register_buffer('x', t)`, persistent or not as the Buffer
+    says; an nn.Buffer not assigned to a module is a detached tensor sharing the values; a
+    Buffer assigned over a parameter is refused as assigning any tensor there is."""
+    got = out(
+        "import torch\nfrom torch import nn\n"
+        "class M(nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.w = nn.Parameter(torch.ones(2))\n"
+        "        self.a = nn.Buffer(torch.zeros(2))\n"
+        "        self.b = nn.Buffer(torch.ones(1), persistent=False)\n"
+        "m = M()\n"
+        "print([n for n, _ in m.named_buffers()], list(m.state_dict()))\n"
+        "m.c = nn.Buffer(torch.ones(3))\n"
+        "m.c = torch.zeros(3)\n"
+        "print([n for n, _ in m.named_buffers()], m.c)\n"
+        "t = torch.ones(2, requires_grad=True)\n"
+        "b = nn.Buffer(t)\n"
+        "print(b.requires_grad, b.is_leaf, b is t)\n"
+        "with torch.no_grad():\n"
+        "    b.add_(1)\n"
+        "print(t)\n"
+    )
+    assert got == (
+        "['a', 'b'] ['w', 'a']\n"
+        "['a', 'b', 'c'] tensor([0., 0., 0.])\n"
+        "True True False\n"
+        "tensor([2., 2.], requires_grad=True)\n"
+    )
+    with pytest.raises(
+        GradcliError, match="cannot assign 'torch.FloatTensor' as parameter 'weight'"
+    ):
+        out(
+            "import torch\nfrom torch import nn\nm = nn.Linear(2, 2)\n"
+            "m.weight = nn.Buffer(torch.ones(2, 2))\n"
+        )

@@ -22,6 +22,7 @@ from gradcli.ops import arithmetic as A
 from gradcli.surface import composite as C
 from gradcli.surface import functional as F
 from gradcli.surface import losses as L
+from gradcli.surface import nn as N
 from gradcli.surface import nnfunctional as NF
 from gradcli.surface import nnlosses as NL
 from tests.helpers import gradcheck as gc
@@ -114,6 +115,27 @@ CASES: dict[str, tuple[Callable[..., Tensor], tuple, Callable[..., Any] | None, 
         lambda x, w, b: NF.layer_norm(x, (3, 4), w, b),
         ((2, 3, 4), (3, 4), (3, 4)),
         lambda t, tf, x, w, b: tf.layer_norm(x, (3, 4), w, b),
+        -2,
+        2,
+    ),
+    "bilinear": (
+        N.bilinear,
+        ((2, 3), (2, 2), (4, 3, 2), (4,)),
+        lambda t, tf, a, b, w, c: tf.bilinear(a, b, w, c),
+        -2,
+        2,
+    ),
+    "rms_norm": (
+        lambda x, w: NF.rms_norm(x, (3, 4), w),
+        ((2, 3, 4), (3, 4)),
+        lambda t, tf, x, w: tf.rms_norm(x, (3, 4), w),
+        -2,
+        2,
+    ),
+    "rms_norm_no_weight_eps": (
+        lambda x: NF.rms_norm(x, [4], eps=1e-3),
+        ((3, 4),),
+        lambda t, tf, x: tf.rms_norm(x, [4], eps=1e-3),
         -2,
         2,
     ),
@@ -444,3 +466,67 @@ def test_a_wrong_rule_fails_the_composition_check(monkeypatch: pytest.MonkeyPatc
 def test_errors_are_pytorchs(call: Callable[[], Any], message: str) -> None:
     with pytest.raises(GradcliError, match=message):
         call()
+
+
+_INPLACE_ACTIVATIONS = {
+    # name: (in-place call, the same out of place, PyTorch's grad_fn of the in-place kernel)
+    "elu_": (lambda h: NF.elu_(h, 0.5), lambda h: NF.elu(h, 0.5), "EluBackward1"),
+    "selu_": (NF.selu_, NF.selu, "EluBackward1"),
+    "celu_": (lambda h: NF.celu_(h, 2.0), lambda h: NF.celu(h, 2.0), "CeluBackward1"),
+    "hardtanh_": (
+        lambda h: NF.hardtanh_(h, -0.5, 0.5),
+        lambda h: NF.hardtanh(h, -0.5, 0.5),
+        "HardtanhBackward0",
+    ),
+    "threshold_": (
+        lambda h: NF.threshold_(h, 0.2, -1.0),
+        lambda h: NF.threshold(h, 0.2, -1.0),
+        "ThresholdBackward1",
+    ),
+    "leaky_relu_": (
+        lambda h: NF.leaky_relu_(h, 0.1),
+        lambda h: F.leaky_relu(h, 0.1),
+        "LeakyReluBackward1",
+    ),
+    "relu_inplace": (lambda h: F.relu(h, inplace=True), F.relu, "ReluBackward0"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_INPLACE_ACTIVATIONS))
+def test_inplace_activations_change_their_input_with_the_same_values_and_gradient(
+    name: str,
+) -> None:
+    change, pure, label = _INPLACE_ACTIVATIONS[name]
+    data = np.array([-1.5, -0.3, 0.1, 0.4, 2.0])
+    w = np.array([1.0, 2.0, 3.0, 4.0, 5.0])
+    results = []
+    for fn in (change, pure):
+        x = Tensor(data.copy(), requires_grad=True)
+        h = A.mul_t(x, 2.0)
+        out = fn(h)
+        if fn is change:  # h itself changed, and it carries the in-place kernel's node
+            assert out is h and h.node.name() == label
+            np.testing.assert_array_equal(h.data, pure(Tensor(data * 2.0)).data)
+        (g,) = grad(A.mul_t(out, Tensor(w)).sum(), [x])
+        results.append((out.data.copy(), g.data))
+    np.testing.assert_array_equal(results[0][0], results[1][0])
+    np.testing.assert_array_equal(results[0][1], results[1][1])
+    assert np.any(results[0][1] != 2.0 * w)  # (the activation's slope is in the gradient)
+
+
+def test_inplace_activation_of_a_leaf_that_requires_grad_is_refused() -> None:
+    with pytest.raises(GradcliError, match="a leaf Variable that requires grad"):
+        NF.elu_(Tensor(np.ones(2), requires_grad=True))
+
+
+@pytest.mark.parametrize(
+    ("shapes", "message"),
+    [
+        (((5, 3), (4, 2), (4, 3, 2), (4,)), "input batch dimensions do not match at dim 0: got 5"),
+        (((5, 4), (5, 2), (4, 3, 2), (4,)), "input1 size does not match weight size: got 4 but"),
+        (((5, 3), (5, 2), (4, 3, 2), (3,)), "bias size does not match weight size: got 3 but"),
+    ],
+)
+def test_bilinear_errors_are_pytorchs(shapes: tuple, message: str) -> None:
+    with pytest.raises(GradcliError, match=message):
+        N.bilinear(*[Tensor(np.ones(s)) for s in shapes])

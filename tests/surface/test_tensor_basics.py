@@ -20,6 +20,9 @@ from gradcli.surface import basics as BA
 from gradcli.surface import constructors as K
 from gradcli.surface import indexing as I
 from gradcli.surface import names as N
+from gradcli.surface import rearrange as RE
+from gradcli.surface import scatter as SC
+from gradcli.surface import statistics as ST
 
 T = N.FUNCTIONS
 
@@ -406,6 +409,35 @@ GRADS: dict[str, tuple[Callable[[Tensor], Tensor], tuple[int, ...]]] = {
     "nansum": (lambda x: BA.nansum(x, 1), (2, 3)),
     "nanmean": (lambda x: BA.nanmean(x), (2, 3)),
     "aminmax": (lambda x: BA.aminmax(x, dim=1)[1], (2, 3)),
+    "deg2rad": (lambda x: BA.deg2rad(x), (2, 3)),
+    "rad2deg": (lambda x: BA.rad2deg(x), (2, 3)),
+    "fmax": (lambda x: BA.fmax(x, x.flip(1)), (2, 3)),
+    "fmin": (lambda x: BA.fmin(x[0], x), (2, 3)),
+    "hsplit": (lambda x: BA.hsplit(x, [1])[1], (2, 3, 2)),
+    "vsplit": (lambda x: BA.vsplit(x, 2)[1], (4, 3)),
+    "dsplit": (lambda x: BA.dsplit(x, 2)[0], (2, 3, 4)),
+    "diagflat": (lambda x: BA.diagflat(x, -1), (2, 3)),
+    "vdot": (lambda x: BA.vdot(x[0], x[1] * x[1]), (2, 3)),
+    "sum_to_size": (lambda x: BA.sum_to_size(x, 3, 1), (2, 3, 4)),
+    "sum_to_size_kept": (lambda x: BA.sum_to_size(x, (1, 4)), (3, 4)),
+    "cumulative_trapezoid": (lambda x: ST.cumulative_trapezoid(x, dx=0.5, dim=0), (3, 2)),
+    "index_put": (
+        lambda x: SC.index_put(x, (Tensor(np.array([1, 0])),), x.flip(0) * x),
+        (2, 3),
+    ),
+    "index_put_accumulate": (
+        lambda x: SC.index_put(
+            x, (Tensor(np.array([1, 1, 0])), Tensor(np.array([0, 0, 2]))), x[0] * 3, True
+        ),
+        (2, 3),
+    ),
+    "masked_scatter": (
+        lambda x: SC.masked_scatter(x, Tensor(np.array([True, False, True])), x * x),
+        (2, 3),
+    ),
+    "unfold": (lambda x: RE.unfold(x, 1, 3, 2) * RE.unfold(x, 1, 3, 2), (2, 7)),
+    "unfold_overlapping": (lambda x: RE.unfold(x, 0, 2, 1).sin(), (4, 2)),
+    "cumulative_trapezoid_x": (lambda x: ST.cumulative_trapezoid(x, x[0] * x[0]), (2, 4)),
 }
 
 
@@ -435,6 +467,155 @@ def test_basics_values() -> None:
     ]
     assert tuple(BA.broadcast_shapes((5, 1, 4), (3, 1))) == (5, 3, 4)
     assert BA.element_size(Tensor(np.zeros(2, np.int16))) == 2
+
+
+def test_nan_ignoring_maximum_and_the_small_predicates() -> None:
+    """fmax / fmin take the number where one side is nan (nan only where both are), the
+    input's element on a tie, and their gradient goes to the element taken."""
+    nan = float("nan")
+    x = Tensor(np.array([1.0, nan, 2.0, nan, 3.0]), requires_grad=True)
+    y = Tensor(np.array([0.5, 4.0, nan, nan, 3.0]), requires_grad=True)
+    out = BA.fmax(x, y)
+    np.testing.assert_array_equal(out.data, [1.0, 4.0, 2.0, nan, 3.0])
+    np.testing.assert_array_equal(BA.fmin(x, y).data, [0.5, 4.0, 2.0, nan, 3.0])
+    assert out.node.name() == "FmaxBackward0"
+    out.sum().backward()
+    assert x.grad.data.tolist() == [1.0, 0.0, 1.0, 1.0, 1.0]
+    assert y.grad.data.tolist() == [0.0, 1.0, 0.0, 0.0, 0.0]
+    v = Tensor(np.array([-0.0, 0.0, -1.0, np.inf, -np.inf]))
+    assert BA.signbit(v).data.tolist() == [True, False, True, False, True]
+    assert BA.isposinf(v).data.tolist() == [False, False, False, True, False]
+    assert BA.isneginf(v).data.tolist() == [False, False, False, False, True]
+    assert BA.positive(v) is v
+    with pytest.raises(GradcliError, match="on a bool tensor is not supported"):
+        BA.positive(Tensor(np.array([True])))
+    assert BA.is_nonzero(Tensor(np.array([0.5]))) and not BA.is_nonzero(Tensor(np.array(0)))
+    with pytest.raises(GradcliError, match="more than one value is ambiguous"):
+        BA.is_nonzero(Tensor(np.ones(2)))
+    assert BA.is_same_size(Tensor(np.ones((2, 3))), Tensor(np.zeros((2, 3))))
+    assert not BA.is_same_size(Tensor(np.ones((2, 3))), Tensor(np.zeros((3, 2))))
+    with pytest.raises(GradcliError, match="not divisible by the split_size 2"):
+        BA.hsplit(Tensor(np.ones((2, 3))), 2)
+    with pytest.raises(GradcliError, match="at least 3 dimension, but got a tensor with 2"):
+        BA.dsplit(Tensor(np.ones((2, 3))), 1)
+    with pytest.raises(GradcliError, match=r"size \{\[5\]\} is not expandable"):
+        BA.sum_to_size(Tensor(np.ones((2, 3))), 5)
+    with pytest.raises(GradcliError, match=r"fmax\(\): argument 'other' \(position 2\) must be"):
+        BA.fmax(Tensor(np.ones(2)), 2.0)
+    d = BA.deg2rad(Tensor(np.array([180, 90])))
+    assert d.dtype == Settings.default_dtype
+
+
+def test_asarray_scalar_tensor_unravel_index_cumulative_trapezoid() -> None:
+    t = Tensor(np.ones(2, np.float32))
+    assert BA.asarray(t) is t and BA.asarray(t, copy=True) is not t
+    assert BA.asarray(t, dtype=np.float64).dtype == np.float64
+    a = np.arange(3.0)
+    shared = BA.asarray(a)
+    a[0] = 7.0
+    assert shared.data[0] == 7.0 and BA.asarray([1, 2]).dtype == np.int64
+    assert BA.asarray(2.5, requires_grad=True).requires_grad
+    s = BA.scalar_tensor(3)
+    assert s.shape == () and s.dtype == Settings.default_dtype and s.item() == 3.0
+    rows, cols = BA.unravel_index(Tensor(np.array([4, 1, 6, -1])), (3, 2))
+    assert rows.data.tolist() == [2, 0, 0, 2] and cols.data.tolist() == [0, 1, 0, 1]
+    with pytest.raises(GradcliError, match="expected 'indices' to be integer dtype"):
+        BA.unravel_index(Tensor(np.array([1.0])), (2, 3))
+    y = Tensor(np.array([1.0, 4.0, 9.0, 16.0]))
+    assert ST.cumulative_trapezoid(y).data.tolist() == [2.5, 9.0, 21.5]
+    x = Tensor(np.array([0.0, 1.0, 3.0, 6.0]))
+    assert ST.cumulative_trapezoid(y, x).data.tolist() == [2.5, 15.5, 53.0]
+    with pytest.raises(GradcliError, match="one `x` value for each sample point"):
+        ST.cumulative_trapezoid(y, Tensor(np.array([0.0, 1.0])))
+
+
+def test_index_put_and_masked_scatter_values() -> None:
+    x = Tensor(np.zeros(5))
+    out = SC.index_put(x, (Tensor(np.array([1, 1, 3])),), Tensor(np.array([1.0, 2.0, 3.0])), True)
+    assert out.data.tolist() == [0.0, 3.0, 0.0, 3.0, 0.0] and x.data.tolist() == [0.0] * 5
+    SC._in_place(SC.index_put)(x, (Tensor(np.array([4])),), Tensor(np.array(7.0)))
+    assert x.data.tolist() == [0.0, 0.0, 0.0, 0.0, 7.0]
+    with pytest.raises(GradcliError, match="must be tuple of Tensors, not Tensor"):
+        SC.index_put(x, Tensor(np.array([1])), Tensor(np.array(1.0)))
+    m = Tensor(np.array([[True, False], [False, True]]))
+    got = SC.masked_scatter(Tensor(np.zeros((2, 2))), m, Tensor(np.array([5.0, 6.0, 7.0])))
+    assert got.data.tolist() == [[5.0, 0.0], [0.0, 6.0]]
+    with pytest.raises(GradcliError, match="Number of elements of source < number of ones"):
+        SC.masked_scatter(Tensor(np.zeros((2, 2))), m, Tensor(np.array([5.0])))
+
+
+def test_unfold_is_a_view_and_refuses_as_pytorch() -> None:
+    got = "".join(
+        parse(
+            "import torch\nz = torch.arange(6.)\nv = z.unfold(0, 2, 2)\nv[0, 0] = 100\n"
+            "z.mul_(2)\nprint(z)\nprint(v)\nprint(v.storage_offset(), v[1].storage_offset())\n"
+            "print(torch.tensor(5.).unfold(0, 1, 1), torch.arange(4.).unfold(0, 0, 1).shape)\n",
+            "t.py",
+        )
+        .run(dtype="float32")
+        .output
+    )
+    assert got == (
+        "tensor([200.,   2.,   4.,   6.,   8.,  10.])\n"
+        "tensor([[200.,   2.],\n        [  4.,   6.],\n        [  8.,  10.]])\n"
+        "0 2\ntensor([5.]) torch.Size([5, 0])\n"
+    )
+    x = Tensor(np.arange(7.0))
+    with pytest.raises(GradcliError, match="maximum size for tensor at dimension 0 is 7"):
+        RE.unfold(x, 0, 8, 1)
+    with pytest.raises(GradcliError, match="step is 0 but must be > 0"):
+        RE.unfold(x, 0, 3, 0)
+
+
+@pytest.mark.parametrize(
+    ("x", "bias", "message"),
+    [
+        ((1, 3), "float32", "mat1 and mat2 must have the same dtype, but got Double and Float"),
+        ((3,), "float32", "mat1 and mat2 must have the same dtype, but got Double and Float"),
+        ((2, 1, 3), "float32", "mat1 and mat2 must have the same dtype, but got Double and"),
+        ((2, 1, 3), None, "expected m1 and m2 to have the same dtype, but got: double != float"),
+    ],
+)
+def test_linear_refuses_mixed_dtypes_in_addmms_words(x: tuple, bias: Any, message: str) -> None:
+    from gradcli.surface import functional as FU
+
+    w = Tensor(np.ones((2, 3), np.float32))
+    b = None if bias is None else Tensor(np.ones(2, bias))
+    with pytest.raises(GradcliError, match=message):
+        FU.linear_forward(Tensor(np.ones(x)), w, b)
+    with pytest.raises(
+        GradcliError, match="self and mat2 must have the same dtype, but got Double"
+    ):
+        FU.linear_forward(Tensor(np.ones((1, 3), np.float32)), w, Tensor(np.ones(2)))
+
+
+def test_unary_plus_refuses_a_bool_tensor() -> None:
+    got = "".join(
+        parse(
+            "import torch\nx = torch.ones(2)\nprint(+x is x)\ntry:\n"
+            "    +torch.tensor([True])\nexcept RuntimeError as e:\n    print(e)\n",
+            "t.py",
+        )
+        .run(dtype="float32")
+        .output
+    )
+    assert got == "True\nThe `+` operator, on a bool tensor is not supported.\n"
+
+
+def test_storage_offset_of_views() -> None:
+    got = "".join(
+        parse(
+            "import torch\na = torch.arange(12.).reshape(3, 4)\n"
+            "print(a.storage_offset(), a[1].storage_offset(), a[:, 2].storage_offset())\n"
+            "print(a[1:, 1:][1].storage_offset(), a.t()[3].storage_offset())\n"
+            "print(a.clone()[2].storage_offset(), a.nbytes, a[0].nbytes, a.itemsize)\n"
+            "print(a.is_cpu, a.get_device(), a.layout, a.layout == torch.strided)\n",
+            "t.py",
+        )
+        .run(dtype="float32")
+        .output
+    )
+    assert got == "0 4 2\n9 3\n8 48 16 4\nTrue -1 torch.strided True\n"
 
 
 def test_bit_operations() -> None:

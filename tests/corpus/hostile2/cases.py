@@ -3390,6 +3390,124 @@ add(
 
 CASES: list[Case] = cases
 
+# ops2: RMSNorm
+add(
+    small(
+        "h5_rms_norm_huge_shape",
+        "import torch.nn as nn\nm = nn.RMSNorm([10**6, 10**6])",
+        LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_rms_norm_huge_input",
+        "import torch.nn.functional as F\nx = torch.ones(1).expand(10**5, 10**5)\n"
+        "y = F.rms_norm(x, [10**5])",
+        LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_rms_norm_shape_of_strings",
+        "y = torch.rms_norm(torch.ones(2), ['__class__'])",
+        (r"must be tuple of ints",),
+    ),
+    small(
+        "h5_buffer_of_a_string",
+        "import torch.nn as nn\nb = nn.Buffer('__class__')",
+        (r"has no attribute 'detach'",),
+    ),
+    small(
+        "h5_buffers_made_endlessly",
+        "import torch.nn as nn\nx = torch.ones(1000)\nwhile True:\n    b = nn.Buffer(x)",
+        TIME_OR_LIMIT,
+    ),
+    small("h5_diagflat_huge", "y = torch.diagflat(torch.ones(10**6))", LIMIT + (r"out of memory",)),
+    small(
+        "h5_hsplit_million_sections",
+        "x = torch.ones(2, 10**7)\nfor i in range(100):\n    p = torch.hsplit(x, 10**7)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h5_sum_to_size_many_ones",
+        "y = torch.ones(2, 3).sum_to_size(*([1] * 10**6))",
+        (r"is not expandable",),
+    ),
+    small("h5_layout_dunder", "c = torch.strided.__class__.__subclasses__()", REFUSED),
+    small("h5_layout_attribute", "c = torch.ones(1).layout.mro", REFUSED),
+    small(
+        "h5_storage_offset_loop",
+        "x = torch.ones(10**6)\nwhile True:\n    n = x[5:].storage_offset()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h5_inplace_activation_on_expanded",
+        "import torch.nn.functional as F\nx = torch.ones(1).expand(10, 10)\ny = F.leaky_relu_(x)",
+        (r"refers to a single memory location",),
+    ),
+    small(
+        "h5_inplace_module_on_expanded",
+        "import torch.nn as nn\nx = torch.ones(1).expand(10, 10)\ny = nn.ReLU(inplace=True)(x)",
+        (r"refers to a single memory location",),
+    ),
+    small(
+        "h5_rrelu_inplace_endless",
+        "import torch.nn.functional as F\nx = torch.ones(10**6) * -1\nwhile True:\n"
+        "    F.rrelu_(x, training=True)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h5_bilinear_huge_weight",
+        "import torch.nn.functional as F\nw = torch.ones(1).expand(10**4, 10**4, 10**4)\n"
+        "y = F.bilinear(torch.ones(2, 10**4), torch.ones(2, 10**4), w)",
+        LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_upsampling_huge",
+        "import torch.nn as nn\nu = nn.UpsamplingNearest2d(scale_factor=10**6)\n"
+        "y = u(torch.ones(1, 1, 2, 2))",
+        LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_unravel_index_many_dims",
+        "r = torch.unravel_index(torch.arange(10**6), [2] * 10**6)",
+        TIME_OR_LIMIT,
+    ),
+    small("h5_asarray_huge_list", "a = torch.asarray([0.0] * 10**8)", LIMIT),
+    small("h5_asarray_of_a_module", "a = torch.asarray(torch)", REFUSED + (r"Could not infer",)),
+    small(
+        "h5_cumulative_trapezoid_expanded",
+        "y = torch.ones(1).expand(10**5, 10**5)\nc = torch.cumulative_trapezoid(y)",
+        LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_index_put_accumulate_million",
+        "x = torch.zeros(10)\ni = torch.zeros(10**7, dtype=torch.long)\n"
+        "for k in range(1000):\n    x = x.index_put((i,), torch.tensor(1.0), accumulate=True)",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h5_index_put_of_strings",
+        "x = torch.zeros(3).index_put(('__class__',), torch.tensor(1.0))",
+        (r"must be tuple of Tensors",),
+    ),
+    small(
+        "h5_masked_scatter_expanded_mask",
+        "m = torch.ones(1, dtype=torch.bool).expand(10**5, 10**5)\n"
+        "y = torch.zeros(1).masked_scatter(m, torch.ones(10))",
+        LIMIT + (r"out of memory", r"Number of elements of source"),
+    ),
+    small("h5_unfold_huge_windows", "w = torch.ones(10**6).unfold(0, 5 * 10**5, 1)", LIMIT),
+    small(
+        "h5_unfold_of_unfold_chain",
+        "w = torch.ones(4)\nfor i in range(70):\n    w = w.unfold(-1, 2, 1)",
+        LIMIT + (r"number of dimensions must be within",),
+    ),
+    small(
+        "h5_unfold_write_with_grad",
+        "x = torch.ones(6, requires_grad=True) * 1\nv = x.unfold(0, 2, 2)\n"
+        "v.mul_(torch.ones(3, 2, requires_grad=True))",
+        (r"not support", r"in-place"),
+    ),
+)
+
+
 # -- hostile3: the data, training and sequence constructs under the time limit ----------------
 
 SAMPLER_HUGE = (

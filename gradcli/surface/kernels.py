@@ -75,7 +75,24 @@ def fma(a: Any, b: Any, c: Any, dt: np.dtype) -> np.ndarray:
     ct = opmath(dt)
     if ct.kind != "f":
         return _out(np.asarray(a) * np.asarray(b) + np.asarray(c), dt)
-    a, b, c = np.broadcast_arrays(_in(a, dt), _in(b, dt), _in(c, dt))
+    a, b, c = _in(a, dt), _in(b, dt), _in(c, dt)
+    if ct == _F32 and a.size <= _FMA_DIRECT and b.size <= _FMA_DIRECT:
+        # small float32 (an optimiser's step, lerp, addcmul): straight to the exact fma, with
+        # the operand of the result's shape first (fma32 computes in its shape; the others
+        # broadcast into it). The same bits: both are the correctly rounded fma.
+        shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+        if a.shape == shape and a.ndim:
+            return _out(fma32(a, b, c), dt)
+        if b.shape == shape and b.ndim:
+            return _out(fma32(b, a, c), dt)
+    return _fma_general(a, b, c, dt)
+
+
+def _fma_general(a: np.ndarray, b: np.ndarray, c: np.ndarray, dt: np.dtype) -> np.ndarray:
+    """`fma` of float operands of any size: broadcast, flattened, by the random module's fma
+    (in pieces when large, the clock checked between them)."""
+    ct = opmath(dt)
+    a, b, c = np.broadcast_arrays(a, b, c)
     shape = a.shape
     flat = (np.reshape(v, -1) for v in (a, b, c))  # the emulation indexes: no 0-d arrays
     return _out(_fma(*flat, ct).reshape(shape), dt)

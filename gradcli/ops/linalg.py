@@ -733,14 +733,36 @@ def _gemv_n_from(v: np.ndarray, b: np.ndarray, start: np.ndarray) -> np.ndarray:
             r = p.astype(np.float32)
             a = _fma32(p[:, 0], r[:, 2]) + _fma32(p[:, 1], r[:, 3])
             d = _fma32(p[:, 5], r[:, 7])
-            for j in range(len(p)):
-                s = _fma32(p[j, 4], _fma32(p[j, 6], s))
-                s = s + d[j]
-                s = s + a[j]
+            s = _gemv_blocks(p[:, 4], p[:, 6], d, a, s)
         for k in range(whole, m):
             s = _fma32(vs[k] * b[k, :main].astype(np.float64), s)
     out[:main] = s
     return out
+
+
+def _gemv_blocks(
+    p4: np.ndarray, p6: np.ndarray, d: np.ndarray, a: np.ndarray, s: np.ndarray
+) -> np.ndarray:
+    """The column kernel's running sum over its blocks of 8 (see `_GEMV_BLOCK`): for each
+    block j, s = fma(p4[j], fma(p6[j], s)), then s + d[j], then s + a[j] (float32). The fused
+    steps are first done as `_fma_chain_emulated` does them, each sum rounded through float64
+    (two NumPy calls, not `_fma32`'s seven), the float64 sums kept: when none is a float32
+    midpoint (the one case where the double rounding can be wrong) that is `_fma32`'s result,
+    else the blocks are done again with `_fma32`."""
+    start = s
+    sums = np.empty((len(p4), 2) + s.shape, np.float64)
+    for j in range(len(p4)):
+        t = np.add(p6[j], s, out=sums[j, 0])  # (s's float32 values are exact in float64)
+        s = np.add(p4[j], t.astype(np.float32), out=sums[j, 1]).astype(np.float32)
+        s = s + d[j]
+        s = s + a[j]
+    if ((sums.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)).any():
+        s = start
+        for j in range(len(p4)):
+            s = _fma32(p4[j], _fma32(p6[j], s))
+            s = s + d[j]
+            s = s + a[j]
+    return s
 
 
 def _products(x: np.ndarray, w: np.ndarray, lo: int, hi: int) -> np.ndarray:

@@ -64,10 +64,54 @@ def test_optimizer_add_direct_fma_matches_the_general_fma() -> None:
         for alpha in (-1, -0.01, -0.5, 3.0, -1e-3, 2.5e-38):
             with np.errstate(all="ignore"):  # (as every kernel runs: overflow is inf)
                 got = K.add(a, b, alpha)
-                want = K.fma(b, K.scalar(alpha, a.dtype), a, a.dtype)
+                want = K._fma_general(b, K.scalar(alpha, a.dtype), a, a.dtype)
             assert got.dtype == want.dtype and got.shape == want.shape
             assert np.array_equal(np.isnan(got), np.isnan(want))
             assert _same(got[~np.isnan(got)], want[~np.isnan(want)])
+
+
+def test_small_float32_fma_matches_the_general_fma() -> None:
+    # surface.kernels.fma for small float32 operands calls the exact fma with the operand of
+    # the result's shape first (lerp's scalar weight, addcmul, broadcasting ones); the general
+    # path (broadcast, flattened, the random module's fma) gives the same bits and shape.
+    from gradcli.surface import kernels as K
+
+    rng = np.random.default_rng(11)
+
+    def pick(shape: tuple[int, ...]) -> np.ndarray:
+        n = int(np.prod(shape))
+        if rng.random() < 0.3:
+            return rng.permutation(np.resize(SPECIAL, n)).reshape(shape)
+        v = rng.standard_normal(shape) * 10.0 ** rng.integers(-40, 30)
+        return np.asarray(v.astype(F32))
+
+    shapes = [
+        ((4, 3), (4, 3), (4, 3)),
+        ((), (5,), (5,)),  # lerp: a Python number times a vector
+        ((7,), (), (7,)),
+        ((3, 1), (1, 4), (3, 4)),  # broadcasting both: the general path
+        ((2, 300), (2, 300), (300,)),  # past fma32's small arrays
+        ((6,), (6,), ()),
+        ((0, 3), (0, 3), (0, 3)),
+        ((), (), ()),
+    ]
+    for sa, sb, sc in shapes:
+        for _ in range(20):
+            a, b, c = pick(sa), pick(sb), pick(sc)
+            # exact sums and midpoints: a's products landing on c's halfway points
+            if rng.random() < 0.3 and a.shape == c.shape and a.size:
+                c = (-(a.astype(np.float64) * b)).astype(F32)
+            with np.errstate(all="ignore"):
+                got = K.fma(a, b, c, np.dtype(F32))
+                want = K._fma_general(a, b, c, np.dtype(F32))
+            assert got.dtype == want.dtype and got.shape == want.shape
+            assert np.array_equal(np.isnan(got), np.isnan(want))
+            assert _same(got[~np.isnan(got)], want[~np.isnan(want)])
+    # ties of the double rounding: float32 products whose float64 sum with c is a midpoint
+    a = np.array([1 + 2**-23] * 4, F32)
+    b = np.array([1 + 2**-23, 1 - 2**-24, 3, 1.5], F32)
+    c = np.array([2**-24, -(2**-48), 2**-22, -(2**-25)], F32)
+    assert _same(K.fma(a, b, c, np.dtype(F32)), K._fma_general(a, b, c, np.dtype(F32)))
 
 
 def test_mkl_logf_exact_steps_are_the_fused_ones() -> None:
@@ -216,3 +260,50 @@ def test_permute_rule_on_arrays_matches_the_recorded_op() -> None:
             (slow,) = shape.permute.vjp(g, out, Tensor(np.zeros(gshape, F32)), perm=perm)
         assert fast.shape == slow.shape and fast.data.strides == slow.data.strides
         assert np.array_equal(fast.data, slow.data)
+
+
+def _gemv_blocks_reference(p4, p6, d, a, s):
+    from gradcli.ops.linalg import _fma32
+
+    for j in range(len(p4)):
+        s = _fma32(p4[j], _fma32(p6[j], s))
+        s = s + d[j]
+        s = s + a[j]
+    return s
+
+
+def test_gemv_blocks_rounded_through_float64_match_the_exact_fmas() -> None:
+    # ops.linalg._gemv_blocks (the column kernel's running sum) rounds each fused sum through
+    # float64 and redoes the blocks with _fma32 when a sum lands on a float32 midpoint: the
+    # same bits as _fma32 at every step, on random products and on crafted midpoints.
+    from gradcli.ops.linalg import _gemv_blocks
+
+    rng = np.random.default_rng(13)
+
+    def products(shape: tuple[int, ...]) -> np.ndarray:
+        x = rng.standard_normal(shape).astype(F32)
+        y = rng.standard_normal(shape).astype(F32)
+        return x.astype(np.float64) * y
+
+    for blocks, n in ((1, 16), (12, 16), (5, 32), (3, 48)):
+        for crafted in (False, True):
+            p4, p6 = products((blocks, n)), products((blocks, n))
+            d = rng.standard_normal((blocks, n)).astype(F32)
+            a = rng.standard_normal((blocks, n)).astype(F32)
+            s = rng.standard_normal(n).astype(F32)
+            if crafted:
+                # s = 2^30 + 2^7 and p6 = 2^6 - 2^-24 (a product of two float32s): the
+                # float64 sum is the midpoint 2^30 + 3 * 2^6, which rounds to even (2^30 +
+                # 2^8) where the exact sum (below the midpoint) rounds to 2^30 + 2^7
+                s[3] = F32(2.0**30 + 2.0**7)
+                p6[0, 3] = float(F32(2.0**6 * (1 - 2.0**-15))) * float(F32(1 + 2.0**-15))
+                assert p6[0, 3] == 2.0**6 - 2.0**-24
+            got = _gemv_blocks(p4, p6, d, a, s.copy())
+            want = _gemv_blocks_reference(p4, p6, d, a, s.copy())
+            assert _same(got, want)
+            if crafted:
+                # (the crafted step is one the rounding through float64 gets wrong)
+                from gradcli.ops.linalg import _fma32
+
+                exact = _fma32(p6[0, 3:4], s[3:4])[0]
+                assert F32(p6[0, 3] + np.float64(s[3])) != exact == F32(2.0**30 + 2.0**7)

@@ -307,3 +307,38 @@ def test_gemv_blocks_rounded_through_float64_match_the_exact_fmas() -> None:
 
                 exact = _fma32(p6[0, 3:4], s[3:4])[0]
                 assert F32(p6[0, 3] + np.float64(s[3])) != exact == F32(2.0**30 + 2.0**7)
+
+
+def test_mse_rule_on_arrays_matches_the_recorded_ops() -> None:
+    # ops.loss._mse_vjp in a pass that records nothing computes on the arrays (the ops' own
+    # forwards) and only the wanted gradients; with grad mode on it records the same ops as
+    # tensors: the same bits, dtype and shape, in float32 and float64, both reductions,
+    # broadcasting targets, special values.
+    from gradcli.core.tensor import Tensor, enable_grad, no_grad
+    from gradcli.ops.loss import _mse_vjp
+
+    rng = np.random.default_rng(17)
+    for dt in (np.float32, np.float64):
+        for sx, sy in (((4, 1), (4, 1)), ((3, 5), (5,)), ((), ()), ((2, 3), (1, 3)), ((7,), ())):
+            for reduction in ("mean", "sum"):
+                for wants in ((True, False), (True, True), (False, True)):
+                    x = (rng.standard_normal(sx) * 10.0 ** rng.integers(-20, 20)).astype(dt)
+                    y = rng.standard_normal(sy).astype(dt)
+                    if x.size > 2:
+                        x.reshape(-1)[:2] = (np.inf, 1e38)
+                    g = np.asarray(rng.standard_normal(), dtype=dt)
+                    tx, ty = Tensor(x), Tensor(y)
+                    tx.requires_grad, ty.requires_grad = wants
+                    out = Tensor(np.asarray(0, dt))
+                    with enable_grad():
+                        want = _mse_vjp(Tensor(g), out, tx, ty, reduction)
+                    with no_grad():
+                        got = _mse_vjp(Tensor(g), out, tx, ty, reduction)
+                    for w, gt, needed in zip(want, got, wants):
+                        if not needed:
+                            assert gt is None
+                            continue
+                        assert gt.data.dtype == w.data.dtype and gt.shape == w.shape
+                        assert np.ascontiguousarray(gt.data).tobytes() == (
+                            np.ascontiguousarray(w.data).tobytes()
+                        )

@@ -452,6 +452,16 @@ def _fma_chain(x: np.ndarray, y: np.ndarray, start: np.ndarray | None = None) ->
     chain for the shape (`blas32`: 2 rows and columns or more, inner sizes 1 to 384, from
     zero), else emulated (`_fma_chain_emulated`)."""
     if start is None and x.ndim == 2 and y.ndim == 2:
+        if x.shape[0] == 1 and y.shape[1] >= 2 and x.dtype == y.dtype == np.float32:
+            # One row (`g.t() @ h` of nn.Linear(k, 1)'s gradient, the column kernel's last
+            # columns): BLAS proves and computes products of 2 rows or more, so the row is
+            # given a second row of zeros (each element's chain is its own row's and column's:
+            # row 0 is the one-row chain, whichever computes it)
+            two = np.zeros((2, x.shape[1]), np.float32)
+            two[0] = x[0]
+            out = blas32.chain(two, y, _fma_chain_emulated)
+            if out is not None:
+                return out[:1]
         out = blas32.chain(x, y, _fma_chain_emulated)
         if out is not None:
             return out
@@ -709,21 +719,22 @@ def _gemv_float32(x: np.ndarray, w: np.ndarray) -> np.ndarray:
 def _gemv_n(v: np.ndarray, b: np.ndarray) -> np.ndarray:
     """`v @ b` for a float32 vector v (m,) and a float32 matrix b (m, n), in the order of MKL's
     column kernel (see `_GEMV_BLOCK`); float32 (n,)."""
-    return _gemv_n_from(v, b, np.zeros(b.shape[1], np.float32))
+    return _gemv_n_from(v, b, None)
 
 
-def _gemv_n_from(v: np.ndarray, b: np.ndarray, start: np.ndarray) -> np.ndarray:
+def _gemv_n_from(v: np.ndarray, b: np.ndarray, start: np.ndarray | None) -> np.ndarray:
     """`start + v @ b` as MKL's column kernel adds it with beta = 1 (its sums start from the
-    float32 `start` (n,), not from zero: slow_conv2d's bias)."""
+    float32 `start` (n,), not from zero: slow_conv2d's bias); None: from zero (`_gemv_n`)."""
     m, n = b.shape
     main = n - n % _LANES
     out = np.empty(n, np.float32)
     if main < n:
-        out[main:] = _fma_chain(v[None, :], b[:, main:], start[None, main:])[0]
+        rest = None if start is None else start[None, main:]  # (None: the chain from zero)
+        out[main:] = _fma_chain(v[None, :], b[:, main:], rest)[0]
     if not main:
         return out
     vs = v.astype(np.float64)[:, None]
-    s = start[:main].astype(np.float32)
+    s = np.zeros(main, np.float32) if start is None else start[:main].astype(np.float32)
     whole = m - m % _GEMV_BLOCK
     with np.errstate(all="ignore"):
         step = _GEMV_BLOCK * max(1, _GEMV_PIECE // main)

@@ -342,3 +342,30 @@ def test_mse_rule_on_arrays_matches_the_recorded_ops() -> None:
                         assert np.ascontiguousarray(gt.data).tobytes() == (
                             np.ascontiguousarray(w.data).tobytes()
                         )
+
+
+def test_one_row_chain_by_blas_matches_the_emulation() -> None:
+    # ops.linalg._fma_chain of one row (g.t() @ h of nn.Linear(k, 1), the column kernel's
+    # last columns) is computed as row 0 of a 2-row product that blas32 proves (or emulates):
+    # the emulated one-row chain's bits, from zero, for inner sizes 1 to 384 and special values.
+    from gradcli.ops.linalg import _fma_chain, _fma_chain_emulated, _gemv_n
+
+    rng = np.random.default_rng(19)
+    for k, n in ((1, 2), (4, 2), (32, 8), (100, 15), (384, 3), (7, 40)):
+        for special in (False, True):
+            x = (rng.standard_normal((1, k)) * 10.0 ** rng.integers(-15, 15)).astype(F32)
+            y = rng.standard_normal((k, n)).astype(F32)
+            if special:
+                y.reshape(-1)[: min(6, y.size)] = SPECIAL[[0, 1, 2, 4, 5, 18]][: min(6, y.size)]
+                x[0, 0] = -0.0
+            with np.errstate(all="ignore"):
+                got = _fma_chain(x, y)
+                want = _fma_chain_emulated(x, y)
+                assert got.shape == want.shape == (1, n)
+                assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
+                # the column kernel from zero: its last n % 16 columns are that chain
+                v = x[0]
+                g = _gemv_n(v, y)
+                assert np.array_equal(
+                    g[n - n % 16 :].view(np.uint32), want[0, n - n % 16 :].view(np.uint32)
+                )

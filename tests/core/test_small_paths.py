@@ -369,3 +369,38 @@ def test_one_row_chain_by_blas_matches_the_emulation() -> None:
                 assert np.array_equal(
                     g[n - n % 16 :].view(np.uint32), want[0, n - n % 16 :].view(np.uint32)
                 )
+
+
+def test_tanh_polynomial_chain_matches_the_fused_steps() -> None:
+    # core.mkl32._tanh_poly (vmsTanh's polynomial as one float64 chain, None when a sum is in
+    # doubt) gives _tanh_poly_steps' bits (each fused step by fma32) wherever it answers, and
+    # tanhf (which falls back to the steps) matches the steps everywhere, special values too.
+    from gradcli.core import mkl32
+
+    rng = np.random.default_rng(23)
+
+    def reference(x: np.ndarray) -> np.ndarray:
+        ax = np.abs(x)
+        i = np.clip((ax.view(np.int32) & 0x7FE00000) - 0x3D400000, 0, 0x03E00000) >> 21
+        y = ax - mkl32._TANH_B[i]
+        q = mkl32._tanh_poly_steps(y, i)
+        v = np.copysign(q + mkl32._TANH_P0[i], x)
+        v = np.where(np.isinf(x), np.copysign(F32(1), x), v)
+        return np.where(np.isnan(x), x, v).astype(F32)
+
+    answered = 0
+    with np.errstate(all="ignore"):
+        for x in _inputs(rng) + [SPECIAL, np.array([0.5, 1, 2, 0.25, 9.0, -3.0], F32)]:
+            x = x.astype(F32)
+            assert _same(mkl32.tanhf(x), reference(x))
+            ax = np.abs(x)
+            i = np.clip((ax.view(np.int32) & 0x7FE00000) - 0x3D400000, 0, 0x03E00000) >> 21
+            y = ax - mkl32._TANH_B[i]
+            q = mkl32._tanh_poly(y, i)
+            if q is not None:
+                answered += 1
+                assert _same(q, mkl32._tanh_poly_steps(y, i))
+        for scale in (1e-3, 0.1, 1.0, 3.0, 8.0):  # every table interval
+            x = (rng.standard_normal((7, 50)) * scale).astype(F32)
+            assert _same(mkl32.tanhf(x), reference(x))
+    assert answered >= 20  # (the chain answers for ordinary values)

@@ -235,8 +235,10 @@ def _tanh_poly(y: np.ndarray, i: np.ndarray) -> np.ndarray | None:
     doubt), the float64 sums kept; None when a sum has the 28 low bits zero (`fma32`'s test for
     a possible float32 midpoint), and the steps are then done by `fma32`. Four NumPy calls a
     step instead of about ten."""
+    shape = y.shape
+    y, i = y.reshape(-1), i.reshape(-1)  # (a 0-d input too: `out=` needs arrays)
     y64 = y.astype(np.float64)
-    sums = np.empty((6,) + y.shape, np.float64)
+    sums = np.empty((6, y.size), np.float64)
     np.multiply(_TANH_P6[i], y64, out=sums[0])
     sums[0] += _TANH_P5[i]
     q = sums[0].astype(_F)
@@ -252,7 +254,7 @@ def _tanh_poly(y: np.ndarray, i: np.ndarray) -> np.ndarray | None:
     sums[5] += q
     if ((sums.view(np.int64) & _LOW28) == 0).any():
         return None
-    return sums[5].astype(_F)
+    return sums[5].astype(_F).reshape(shape)
 
 
 # --- asin and acos ----------------------------------------------------------------------------

@@ -571,6 +571,10 @@ def _mm_float32_few_rows_t(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             return _fma_chain(x, y)
         if kind == "quads":
             return _quads(_row_lanes(x, w, 1))
+        if kind in ("halves", "pairs") and k <= _LANES:
+            # one block of lanes: the even rows' two sets of lanes are the one set (fewer than
+            # 32 products), and the lanes past k are zeros (`_few_lane_halves`)
+            return _few_lane_halves(x, w)
         if kind == "halves":
             return _lane_halves(_row_lanes(x, w, 1))
         if kind == "pairs":
@@ -623,6 +627,30 @@ def _row_lanes(x: np.ndarray, w: np.ndarray, sets: int) -> np.ndarray:
             hooks.observer.check_clock()
         fuse(acc, lo, min(lo + _LANES, k))
     return acc
+
+
+def _few_lane_halves(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """`_lane_halves(_row_lanes(x, w, 1))` for k <= 16: the lanes are the products rounded
+    once (plus +0), the lanes past k zeros. Adding a zero lane changes a value only by the
+    sign of a zero, so the halves are taken over the first L lanes (L the power of two from
+    k) and +0 added once at the end when L < 16 (as the levels with zero halves add it): the
+    same bits, NaNs and infinities included, in a few NumPy calls instead of a dozen."""
+    m, k = x.shape
+    lanes = 1 << (k - 1).bit_length()
+    p = x.astype(np.float64)[:, None, :] * w.astype(np.float64)[None, :, :]
+    p += 0.0
+    if lanes == k:
+        acc = p.astype(np.float32)
+    else:
+        acc = np.zeros((m, w.shape[0], lanes), np.float32)
+        acc[..., :k] = p
+    while acc.shape[-1] > 1:
+        h = acc.shape[-1] // 2
+        acc = acc[..., :h] + acc[..., h:]
+    out = acc[..., 0]
+    if lanes < _LANES:
+        out = out + np.float32(0)
+    return out
 
 
 def _lane_halves(acc: np.ndarray) -> np.ndarray:

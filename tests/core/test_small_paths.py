@@ -405,3 +405,31 @@ def test_tanh_polynomial_chain_matches_the_fused_steps() -> None:
             assert _same(mkl32.tanhf(x[0, 0].reshape(())), reference(x[0, 0].reshape(())))
             assert _same(mkl32.tanhf(x), reference(x))
     assert answered >= 20  # (the chain answers for ordinary values)
+
+
+def test_few_lane_halves_match_the_sixteen_lanes() -> None:
+    # ops.linalg._few_lane_halves (nn.Linear's few-row product with k <= 16 in the "halves" /
+    # "pairs" kernels) gives the 16-lane sum by halves' bits, and the "pairs" kernel's even rows
+    # (two sets of lanes) are the same for k <= 16: NaNs, infinities and signed zeros too.
+    from gradcli.ops import linalg as LA
+
+    rng = np.random.default_rng(29)
+    for m, n in ((4, 2), (2, 3), (10, 3), (5, 7), (1, 4)):
+        for k in (1, 2, 3, 5, 8, 9, 16):
+            for special in (False, True):
+                x = (rng.standard_normal((m, k)) * 10.0 ** rng.integers(-25, 25)).astype(F32)
+                w = rng.standard_normal((n, k)).astype(F32)
+                if special:
+                    x.reshape(-1)[: min(4, x.size)] = np.array([-0.0, np.nan, np.inf, 1e-30], F32)[
+                        : min(4, x.size)
+                    ]
+                    w[0, 0] = -np.inf
+                    # products that round to -0 in float32 (a lane of -0)
+                    x[-1] = F32(-1e-30)
+                    w[-1] = F32(1e-20)
+                with np.errstate(all="ignore"):
+                    want = LA._lane_halves(LA._row_lanes(x, w, 1))
+                    got = LA._few_lane_halves(x, w)
+                    assert got.shape == want.shape and _same(got, want)
+                    two = LA._lane_halves(LA._row_lanes(x[0::2], w, 2))
+                    assert _same(two, want[0::2])

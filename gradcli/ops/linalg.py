@@ -809,12 +809,18 @@ def _products(x: np.ndarray, w: np.ndarray, lo: int, hi: int) -> np.ndarray:
     return x[:, lo:hi].astype(np.float64) * w[lo:hi].astype(np.float64)
 
 
-def _row_halves(v: np.ndarray) -> np.ndarray:
-    """The lanes (the last axis) added by halves, in float32."""
+def _row_halves(v: np.ndarray, used: int = _LANES) -> np.ndarray:
+    """The lanes (the last axis) added by halves, in float32. `used`: the lanes past it are
+    zeros, which change a sum only by the sign of a zero: the halves are taken over the first
+    power of two of lanes from `used` and +0 added once at the end when that is fewer (as the
+    levels with zero halves add it; see `_few_lane_halves`)."""
+    lanes = min(v.shape[1], 1 << (max(used, 1) - 1).bit_length())
+    short = lanes < v.shape[1]
+    v = v[:, :lanes]
     while v.shape[1] > 1:
         h = v.shape[1] // 2
         v = v[:, :h] + v[:, h:]
-    return v[:, 0]
+    return v[:, 0] + np.float32(0) if short else v[:, 0]
 
 
 def _gemv_grouped(x: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -829,7 +835,7 @@ def _gemv_grouped(x: np.ndarray, w: np.ndarray) -> np.ndarray:
         for s in range(lo, hi, _LANES):
             e = min(s + _LANES, hi)
             acc[:, : e - s] = _fma32(_products(x, w, s, e), acc[:, : e - s])
-        r = _row_halves(acc)
+        r = _row_halves(acc, hi - lo)  # (the lanes past hi - lo are zeros)
     return r
 
 

@@ -433,3 +433,22 @@ def test_few_lane_halves_match_the_sixteen_lanes() -> None:
                     assert got.shape == want.shape and _same(got, want)
                     two = LA._lane_halves(LA._row_lanes(x[0::2], w, 2))
                     assert _same(two, want[0::2])
+
+
+def test_row_halves_over_the_used_lanes_match_all_sixteen() -> None:
+    # ops.linalg._row_halves(v, used) (the gemv kernel's last block of lanes, zeros past
+    # `used`) gives the 16-lane sum by halves' bits: -0, NaN and infinite lanes too.
+    from gradcli.ops import linalg as LA
+
+    rng = np.random.default_rng(31)
+    lanes = np.array([-0.0, np.nan, np.inf, -np.inf, 1e-45, -1e-45, 3e38, -3e38], F32)
+    for used in range(1, 17):
+        for _ in range(30):
+            v = np.zeros((6, 16), F32)
+            v[:, :used] = (rng.standard_normal((6, used)) * 10.0 ** rng.integers(-40, 38)).astype(
+                F32
+            )
+            if rng.random() < 0.5:
+                v[:, :used] = rng.choice(lanes, size=(6, used))
+            with np.errstate(all="ignore"):
+                assert _same(LA._row_halves(v, used), LA._row_halves(v))

@@ -452,7 +452,12 @@ def _fma_chain(x: np.ndarray, y: np.ndarray, start: np.ndarray | None = None) ->
     chain for the shape (`blas32`: 2 rows and columns or more, inner sizes 1 to 384, from
     zero), else emulated (`_fma_chain_emulated`)."""
     if start is None and x.ndim == 2 and y.ndim == 2:
-        if x.shape[0] == 1 and y.shape[1] >= 2 and x.dtype == y.dtype == np.float32:
+        if (
+            x.shape[0] == 1
+            and y.shape[1] >= 2
+            and 1 <= x.shape[1] <= blas32.MAX_K
+            and x.dtype == y.dtype == np.float32
+        ):
             # One row (`g.t() @ h` of nn.Linear(k, 1)'s gradient, the column kernel's last
             # columns): BLAS proves and computes products of 2 rows or more, so the row is
             # given a second row of zeros (each element's chain is its own row's and column's:

@@ -205,16 +205,56 @@ def tanhf(x: np.ndarray) -> np.ndarray:
         top = ax.view(np.int32) & 0x7FE00000
         i = np.clip(top - 0x3D400000, 0, 0x03E00000) >> 21
         y = ax - _TANH_B[i]  # float32 arithmetic, rounded once
-        q = fma32(_TANH_P6[i], y, _TANH_P5[i])
-        q = fma32(q, y, _TANH_P4[i])
-        q = fma32(q, y, _TANH_P3[i])
-        q = fma32(q, y, _TANH_P2[i])
-        q = q * y
-        q = fma32(q, y, _TANH_PL0[i])
-        q = fma32(_TANH_P1[i], y, q)
+        q = _tanh_poly(y, i)
+        if q is None:
+            q = _tanh_poly_steps(y, i)
         v = np.copysign(q + _TANH_P0[i], x)
+        if np.isfinite(x).all():
+            return v.astype(_F)
         v = np.where(np.isinf(x), np.copysign(_F(1), x), v)
         return np.where(np.isnan(x), x, v).astype(_F)
+
+
+def _tanh_poly_steps(y: np.ndarray, i: np.ndarray) -> np.ndarray:
+    """vmsTanh's polynomial in y, its fused steps one by one (`fma32`)."""
+    q = fma32(_TANH_P6[i], y, _TANH_P5[i])
+    q = fma32(q, y, _TANH_P4[i])
+    q = fma32(q, y, _TANH_P3[i])
+    q = fma32(q, y, _TANH_P2[i])
+    q = q * y
+    q = fma32(q, y, _TANH_PL0[i])
+    return fma32(_TANH_P1[i], y, q)
+
+
+_LOW28 = np.int64(0x0FFFFFFF)
+
+
+def _tanh_poly(y: np.ndarray, i: np.ndarray) -> np.ndarray | None:
+    """`_tanh_poly_steps` as one chain in float64: each product of float32 values is exact, each
+    sum rounded to float64 and then to float32 (as `fma32` computes it when no sum is in
+    doubt), the float64 sums kept; None when a sum has the 28 low bits zero (`fma32`'s test for
+    a possible float32 midpoint), and the steps are then done by `fma32`. Four NumPy calls a
+    step instead of about ten."""
+    shape = y.shape
+    y, i = y.reshape(-1), i.reshape(-1)  # (a 0-d input too: `out=` needs arrays)
+    y64 = y.astype(np.float64)
+    sums = np.empty((6, y.size), np.float64)
+    np.multiply(_TANH_P6[i], y64, out=sums[0])
+    sums[0] += _TANH_P5[i]
+    q = sums[0].astype(_F)
+    for j, c in ((1, _TANH_P4), (2, _TANH_P3), (3, _TANH_P2)):
+        np.multiply(q, y64, out=sums[j])
+        sums[j] += c[i]
+        q = sums[j].astype(_F)
+    q = q * y
+    np.multiply(q, y64, out=sums[4])
+    sums[4] += _TANH_PL0[i]
+    q = sums[4].astype(_F)
+    np.multiply(_TANH_P1[i], y64, out=sums[5])
+    sums[5] += q
+    if ((sums.view(np.int64) & _LOW28) == 0).any():
+        return None
+    return sums[5].astype(_F).reshape(shape)
 
 
 # --- asin and acos ----------------------------------------------------------------------------

@@ -234,6 +234,9 @@ def _concat(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 # --- the kernel's sums, along axis 0, each lane of the other axes on its own -------------------
 
 
+_ACCUMULATE_MAX = 1 << 13  # items up to which `_in_order` writes out the partial sums
+
+
 def _in_order(a: np.ndarray) -> np.ndarray:
     """0 + a[0] + a[1] + ... in order (shape a.shape[1:])."""
     k = a.shape[0]
@@ -241,9 +244,10 @@ def _in_order(a: np.ndarray) -> np.ndarray:
         return np.zeros(a.shape[1:], dtype=a.dtype)
     if k == 1:
         return a[0].copy()
-    if k <= 4 or a.size >= 64 * k:
+    if k <= 4 or (a.size >= 64 * k and a.size > _ACCUMULATE_MAX):
         # Many sums side by side: one addition of all of them per item (each `acc + a[i]`,
-        # the same additions as `accumulate`'s), without writing out every partial sum.
+        # the same additions as `accumulate`'s), without writing out every partial sum (a
+        # small array's partial sums cost less than a call an item: `accumulate` then).
         acc = a[0].copy() if a.ndim > 1 else np.array(a[0])
         for i in range(1, k):
             np.add(acc, a[i], out=acc)

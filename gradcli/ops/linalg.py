@@ -452,6 +452,21 @@ def _fma_chain(x: np.ndarray, y: np.ndarray, start: np.ndarray | None = None) ->
     chain for the shape (`blas32`: 2 rows and columns or more, inner sizes 1 to 384, from
     zero), else emulated (`_fma_chain_emulated`)."""
     if start is None and x.ndim == 2 and y.ndim == 2:
+        if (
+            x.shape[0] == 1
+            and y.shape[1] >= 2
+            and 1 <= x.shape[1] <= blas32.MAX_K
+            and x.dtype == y.dtype == np.float32
+        ):
+            # One row (`g.t() @ h` of nn.Linear(k, 1)'s gradient, the column kernel's last
+            # columns): BLAS proves and computes products of 2 rows or more, so the row is
+            # given a second row of zeros (each element's chain is its own row's and column's:
+            # row 0 is the one-row chain, whichever computes it)
+            two = np.zeros((2, x.shape[1]), np.float32)
+            two[0] = x[0]
+            out = blas32.chain(two, y, _fma_chain_emulated)
+            if out is not None:
+                return out[:1]
         out = blas32.chain(x, y, _fma_chain_emulated)
         if out is not None:
             return out
@@ -561,6 +576,10 @@ def _mm_float32_few_rows_t(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             return _fma_chain(x, y)
         if kind == "quads":
             return _quads(_row_lanes(x, w, 1))
+        if kind in ("halves", "pairs") and k <= _LANES:
+            # one block of lanes: the even rows' two sets of lanes are the one set (fewer than
+            # 32 products), and the lanes past k are zeros (`_few_lane_halves`)
+            return _few_lane_halves(x, w)
         if kind == "halves":
             return _lane_halves(_row_lanes(x, w, 1))
         if kind == "pairs":
@@ -613,6 +632,30 @@ def _row_lanes(x: np.ndarray, w: np.ndarray, sets: int) -> np.ndarray:
             hooks.observer.check_clock()
         fuse(acc, lo, min(lo + _LANES, k))
     return acc
+
+
+def _few_lane_halves(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """`_lane_halves(_row_lanes(x, w, 1))` for k <= 16: the lanes are the products rounded
+    once (plus +0), the lanes past k zeros. Adding a zero lane changes a value only by the
+    sign of a zero, so the halves are taken over the first L lanes (L the power of two from
+    k) and +0 added once at the end when L < 16 (as the levels with zero halves add it): the
+    same bits, NaNs and infinities included, in a few NumPy calls instead of a dozen."""
+    m, k = x.shape
+    lanes = 1 << (k - 1).bit_length()
+    p = x.astype(np.float64)[:, None, :] * w.astype(np.float64)[None, :, :]
+    p += 0.0
+    if lanes == k:
+        acc = p.astype(np.float32)
+    else:
+        acc = np.zeros((m, w.shape[0], lanes), np.float32)
+        acc[..., :k] = p
+    while acc.shape[-1] > 1:
+        h = acc.shape[-1] // 2
+        acc = acc[..., :h] + acc[..., h:]
+    out = acc[..., 0]
+    if lanes < _LANES:
+        out = out + np.float32(0)
+    return out
 
 
 def _lane_halves(acc: np.ndarray) -> np.ndarray:
@@ -709,21 +752,22 @@ def _gemv_float32(x: np.ndarray, w: np.ndarray) -> np.ndarray:
 def _gemv_n(v: np.ndarray, b: np.ndarray) -> np.ndarray:
     """`v @ b` for a float32 vector v (m,) and a float32 matrix b (m, n), in the order of MKL's
     column kernel (see `_GEMV_BLOCK`); float32 (n,)."""
-    return _gemv_n_from(v, b, np.zeros(b.shape[1], np.float32))
+    return _gemv_n_from(v, b, None)
 
 
-def _gemv_n_from(v: np.ndarray, b: np.ndarray, start: np.ndarray) -> np.ndarray:
+def _gemv_n_from(v: np.ndarray, b: np.ndarray, start: np.ndarray | None) -> np.ndarray:
     """`start + v @ b` as MKL's column kernel adds it with beta = 1 (its sums start from the
-    float32 `start` (n,), not from zero: slow_conv2d's bias)."""
+    float32 `start` (n,), not from zero: slow_conv2d's bias); None: from zero (`_gemv_n`)."""
     m, n = b.shape
     main = n - n % _LANES
     out = np.empty(n, np.float32)
     if main < n:
-        out[main:] = _fma_chain(v[None, :], b[:, main:], start[None, main:])[0]
+        rest = None if start is None else start[None, main:]  # (None: the chain from zero)
+        out[main:] = _fma_chain(v[None, :], b[:, main:], rest)[0]
     if not main:
         return out
     vs = v.astype(np.float64)[:, None]
-    s = start[:main].astype(np.float32)
+    s = np.zeros(main, np.float32) if start is None else start[:main].astype(np.float32)
     whole = m - m % _GEMV_BLOCK
     with np.errstate(all="ignore"):
         step = _GEMV_BLOCK * max(1, _GEMV_PIECE // main)
@@ -733,14 +777,36 @@ def _gemv_n_from(v: np.ndarray, b: np.ndarray, start: np.ndarray) -> np.ndarray:
             r = p.astype(np.float32)
             a = _fma32(p[:, 0], r[:, 2]) + _fma32(p[:, 1], r[:, 3])
             d = _fma32(p[:, 5], r[:, 7])
-            for j in range(len(p)):
-                s = _fma32(p[j, 4], _fma32(p[j, 6], s))
-                s = s + d[j]
-                s = s + a[j]
+            s = _gemv_blocks(p[:, 4], p[:, 6], d, a, s)
         for k in range(whole, m):
             s = _fma32(vs[k] * b[k, :main].astype(np.float64), s)
     out[:main] = s
     return out
+
+
+def _gemv_blocks(
+    p4: np.ndarray, p6: np.ndarray, d: np.ndarray, a: np.ndarray, s: np.ndarray
+) -> np.ndarray:
+    """The column kernel's running sum over its blocks of 8 (see `_GEMV_BLOCK`): for each
+    block j, s = fma(p4[j], fma(p6[j], s)), then s + d[j], then s + a[j] (float32). The fused
+    steps are first done as `_fma_chain_emulated` does them, each sum rounded through float64
+    (two NumPy calls, not `_fma32`'s seven), the float64 sums kept: when none is a float32
+    midpoint (the one case where the double rounding can be wrong) that is `_fma32`'s result,
+    else the blocks are done again with `_fma32`."""
+    start = s
+    sums = np.empty((len(p4), 2) + s.shape, np.float64)
+    for j in range(len(p4)):
+        t = np.add(p6[j], s, out=sums[j, 0])  # (s's float32 values are exact in float64)
+        s = np.add(p4[j], t.astype(np.float32), out=sums[j, 1]).astype(np.float32)
+        s = s + d[j]
+        s = s + a[j]
+    if ((sums.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)).any():
+        s = start
+        for j in range(len(p4)):
+            s = _fma32(p4[j], _fma32(p6[j], s))
+            s = s + d[j]
+            s = s + a[j]
+    return s
 
 
 def _products(x: np.ndarray, w: np.ndarray, lo: int, hi: int) -> np.ndarray:
@@ -748,12 +814,18 @@ def _products(x: np.ndarray, w: np.ndarray, lo: int, hi: int) -> np.ndarray:
     return x[:, lo:hi].astype(np.float64) * w[lo:hi].astype(np.float64)
 
 
-def _row_halves(v: np.ndarray) -> np.ndarray:
-    """The lanes (the last axis) added by halves, in float32."""
+def _row_halves(v: np.ndarray, used: int = _LANES) -> np.ndarray:
+    """The lanes (the last axis) added by halves, in float32. `used`: the lanes past it are
+    zeros, which change a sum only by the sign of a zero: the halves are taken over the first
+    power of two of lanes from `used` and +0 added once at the end when that is fewer (as the
+    levels with zero halves add it; see `_few_lane_halves`)."""
+    lanes = min(v.shape[1], 1 << (max(used, 1) - 1).bit_length())
+    short = lanes < v.shape[1]
+    v = v[:, :lanes]
     while v.shape[1] > 1:
         h = v.shape[1] // 2
         v = v[:, :h] + v[:, h:]
-    return v[:, 0]
+    return v[:, 0] + np.float32(0) if short else v[:, 0]
 
 
 def _gemv_grouped(x: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -768,7 +840,7 @@ def _gemv_grouped(x: np.ndarray, w: np.ndarray) -> np.ndarray:
         for s in range(lo, hi, _LANES):
             e = min(s + _LANES, hi)
             acc[:, : e - s] = _fma32(_products(x, w, s, e), acc[:, : e - s])
-        r = _row_halves(acc)
+        r = _row_halves(acc, hi - lo)  # (the lanes past hi - lo are zeros)
     return r
 
 

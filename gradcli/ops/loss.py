@@ -12,6 +12,8 @@ from ..base.errors import GradcliError
 from ..core.op import Sample, apply, defop
 from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant, grad_enabled
+from . import binary as B
+from . import elementwise as E
 from .elementwise import clamp
 from .shape import reshape_to, unsqueeze
 from .softmax32 import cascade_sum
@@ -42,8 +44,33 @@ def _loss_g(g: Tensor, out_ndim: int, shape: tuple, reduction: str) -> Tensor:
     return gu / n if reduction == "mean" else gu
 
 
+_FLOAT_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+
+
 def _mse_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor, reduction: str = "mean") -> tuple:
     shape = np.broadcast_shapes(x.shape, y.shape)
+    dt = x.data.dtype
+    if (
+        reduction != "none"
+        and not grad_enabled()
+        and type(g) is Tensor
+        and g.shape == out.shape
+        and dt in _FLOAT_DTYPES
+        and g.data.dtype == dt
+        and y.data.dtype == dt
+    ):
+        # A first-order pass (nothing recorded, no batch axes): the ops below on the arrays,
+        # by their own forwards (the same values, without their dispatch), and only the
+        # gradients that are wanted (a target seldom requires grad)
+        with np.errstate(all="ignore"):  # (as `apply` runs a forward)
+            gu = np.reshape(g.data, (1,) * len(shape))
+            if reduction == "mean":
+                n = int(np.prod(shape)) if shape else 1
+                gu = B.div.forward(gu, np.asarray(n, dtype=dt))
+            d = B.sub.forward(x.data, y.data)
+            gx = B.mul.forward(B.mul.forward(gu, d), np.asarray(2, dt))
+            gy = E.neg.forward(gx) if y.requires_grad else None
+        return (Tensor(gx) if x.requires_grad else None, None if gy is None else Tensor(gy))
     gx = _loss_g(g, out.ndim, shape, reduction) * (x - y) * 2
     return (gx, -gx)
 

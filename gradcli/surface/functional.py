@@ -1002,11 +1002,14 @@ def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:
     ZeroBackward0 / FillBackward2), and gradients flow to `value` when it is a tensor that
     requires grad (through the same node: CopyBackwards for copy_, FillBackward3 for a fill
     with a one-element tensor)."""
-    v = value.data if isinstance(value, Tensor) else np.asarray(value)
-    try:
-        full = np.broadcast_to(v, old.shape).astype(old.dtype)
-    except ValueError:
-        return Tensor(v)  # `inplace` refuses the shape, in PyTorch's words
+    if type(value) is int and value == 0:
+        full = np.zeros(old.shape, old.dtype)  # zero_(): 0 in any dtype is its zero (+0.0)
+    else:
+        v = value.data if isinstance(value, Tensor) else np.asarray(value)
+        try:
+            full = np.broadcast_to(v, old.shape).astype(old.dtype)
+        except ValueError:
+            return Tensor(v)  # `inplace` refuses the shape, in PyTorch's words
     if old.requires_grad and grad_enabled():
         out = apply(B.mul, old, Tensor(np.zeros((), dtype=old.dtype)), label=label)
         out.data = full

@@ -46,29 +46,43 @@ _F64 = np.dtype(np.float64)
 _FMA_DIRECT = 1 << 16
 
 
+_OPMATH: dict[Any, np.dtype] = {}
+
+
 def opmath(dt: np.dtype) -> np.dtype:
     """The type ATen computes a dtype's pointwise kernels in (`at::opmath_type`)."""
-    dt = np.dtype(dt)
-    if dt.kind != "f":
-        return dt
-    return _F64 if dt == _F64 else _F32
+    out = _OPMATH.get(dt)
+    if out is None:
+        d = np.dtype(dt)
+        out = d if d.kind != "f" else _F64 if d == _F64 else _F32
+        if len(_OPMATH) < 64:
+            _OPMATH[dt] = out
+    return out
 
 
 def scalar(v: Any, dt: np.dtype) -> Any:
     """A Python number (or a 0-d array) as the kernel of dtype `dt` sees it."""
-    return np.asarray(v).astype(opmath(dt), copy=False)[()]
+    ct = opmath(dt)
+    if type(v) is float and ct.kind == "f":
+        return ct.type(v)  # (the float64 rounded once to the kernel's type, as astype)
+    return np.asarray(v).astype(ct, copy=False)[()]
 
 
 def _in(a: Any, dt: np.dtype) -> np.ndarray:
+    if type(a) is np.ndarray:
+        ct = opmath(dt)
+        return a if a.dtype == ct else a.astype(ct)
     return np.asarray(a).astype(opmath(dt), copy=False)
 
 
 def _out(values: Any, dt: np.dtype) -> np.ndarray:
+    if type(values) is np.ndarray and values.dtype == dt:
+        return values
     return np.asarray(values).astype(dt, copy=False)
 
 
 def _result_dtype(a: Any) -> np.dtype:
-    return np.asarray(a).dtype
+    return a.dtype if type(a) is np.ndarray else np.asarray(a).dtype
 
 
 def fma(a: Any, b: Any, c: Any, dt: np.dtype) -> np.ndarray:
@@ -76,7 +90,24 @@ def fma(a: Any, b: Any, c: Any, dt: np.dtype) -> np.ndarray:
     ct = opmath(dt)
     if ct.kind != "f":
         return _out(np.asarray(a) * np.asarray(b) + np.asarray(c), dt)
-    a, b, c = np.broadcast_arrays(_in(a, dt), _in(b, dt), _in(c, dt))
+    a, b, c = _in(a, dt), _in(b, dt), _in(c, dt)
+    if ct == _F32 and a.size <= _FMA_DIRECT and b.size <= _FMA_DIRECT:
+        # small float32 (an optimiser's step, lerp, addcmul): straight to the exact fma, with
+        # the operand of the result's shape first (fma32 computes in its shape; the others
+        # broadcast into it). The same bits: both are the correctly rounded fma.
+        shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+        if a.shape == shape and a.ndim:
+            return _out(fma32(a, b, c), dt)
+        if b.shape == shape and b.ndim:
+            return _out(fma32(b, a, c), dt)
+    return _fma_general(a, b, c, dt)
+
+
+def _fma_general(a: np.ndarray, b: np.ndarray, c: np.ndarray, dt: np.dtype) -> np.ndarray:
+    """`fma` of float operands of any size: broadcast, flattened, by the random module's fma
+    (in pieces when large, the clock checked between them)."""
+    ct = opmath(dt)
+    a, b, c = np.broadcast_arrays(a, b, c)
     shape = a.shape
     flat = (np.reshape(v, -1) for v in (a, b, c))  # the emulation indexes: no 0-d arrays
     return _out(_fma(*flat, ct).reshape(shape), dt)
@@ -88,6 +119,8 @@ def add(a: Any, b: Any, alpha: Any = 1) -> np.ndarray:
     if opmath(dt).kind != "f":
         return _out(np.asarray(a) + np.asarray(alpha) * np.asarray(b), dt)
     if alpha == 1:
+        if dt == _F32 and type(b) is np.ndarray and b.dtype == _F32:
+            return _out(a + b, dt)  # (both float32 already: what `_in` gives)
         return _out(_in(a, dt) + _in(b, dt), dt)
     if dt == _F16:
         return _add_half(np.asarray(a), np.asarray(b), np.float16(alpha))

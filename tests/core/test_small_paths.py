@@ -64,10 +64,55 @@ def test_optimizer_add_direct_fma_matches_the_general_fma() -> None:
         for alpha in (-1, -0.01, -0.5, 3.0, -1e-3, 2.5e-38):
             with np.errstate(all="ignore"):  # (as every kernel runs: overflow is inf)
                 got = K.add(a, b, alpha)
-                want = K.fma(b, K.scalar(alpha, a.dtype), a, a.dtype)
+                want = K._fma_general(b, K.scalar(alpha, a.dtype), a, a.dtype)
             assert got.dtype == want.dtype and got.shape == want.shape
             assert np.array_equal(np.isnan(got), np.isnan(want))
             assert _same(got[~np.isnan(got)], want[~np.isnan(want)])
+
+
+def test_small_float32_fma_matches_the_general_fma() -> None:
+    # surface.kernels.fma for small float32 operands calls the exact fma with the operand of
+    # the result's shape first (lerp's scalar weight, addcmul, broadcasting ones); the general
+    # path (broadcast, flattened, the random module's fma) gives the same bits and shape.
+    from gradcli.surface import kernels as K
+
+    rng = np.random.default_rng(11)
+
+    def pick(shape: tuple[int, ...]) -> np.ndarray:
+        n = int(np.prod(shape))
+        if rng.random() < 0.3:
+            return rng.permutation(np.resize(SPECIAL, n)).reshape(shape)
+        v = rng.standard_normal(shape) * 10.0 ** rng.integers(-40, 30)
+        return np.asarray(v.astype(F32))
+
+    shapes = [
+        ((4, 3), (4, 3), (4, 3)),
+        ((), (5,), (5,)),  # lerp: a Python number times a vector
+        ((7,), (), (7,)),
+        ((3, 1), (1, 4), (3, 4)),  # broadcasting both: the general path
+        ((2, 300), (2, 300), (300,)),  # past fma32's small arrays
+        ((6,), (6,), ()),
+        ((0, 3), (0, 3), (0, 3)),
+        ((), (), ()),
+    ]
+    for sa, sb, sc in shapes:
+        for _ in range(20):
+            a, b, c = pick(sa), pick(sb), pick(sc)
+            # exact sums and midpoints: a's products landing on c's halfway points
+            if rng.random() < 0.3 and a.shape == c.shape and a.size:
+                with np.errstate(all="ignore"):  # (inf * 0 in the special values)
+                    c = (-(a.astype(np.float64) * b)).astype(F32)
+            with np.errstate(all="ignore"):
+                got = K.fma(a, b, c, np.dtype(F32))
+                want = K._fma_general(a, b, c, np.dtype(F32))
+            assert got.dtype == want.dtype and got.shape == want.shape
+            assert np.array_equal(np.isnan(got), np.isnan(want))
+            assert _same(got[~np.isnan(got)], want[~np.isnan(want)])
+    # ties of the double rounding: float32 products whose float64 sum with c is a midpoint
+    a = np.array([1 + 2**-23] * 4, F32)
+    b = np.array([1 + 2**-23, 1 - 2**-24, 3, 1.5], F32)
+    c = np.array([2**-24, -(2**-48), 2**-22, -(2**-25)], F32)
+    assert _same(K.fma(a, b, c, np.dtype(F32)), K._fma_general(a, b, c, np.dtype(F32)))
 
 
 def test_mkl_logf_exact_steps_are_the_fused_ones() -> None:
@@ -216,3 +261,195 @@ def test_permute_rule_on_arrays_matches_the_recorded_op() -> None:
             (slow,) = shape.permute.vjp(g, out, Tensor(np.zeros(gshape, F32)), perm=perm)
         assert fast.shape == slow.shape and fast.data.strides == slow.data.strides
         assert np.array_equal(fast.data, slow.data)
+
+
+def _gemv_blocks_reference(p4, p6, d, a, s):
+    from gradcli.ops.linalg import _fma32
+
+    for j in range(len(p4)):
+        s = _fma32(p4[j], _fma32(p6[j], s))
+        s = s + d[j]
+        s = s + a[j]
+    return s
+
+
+def test_gemv_blocks_rounded_through_float64_match_the_exact_fmas() -> None:
+    # ops.linalg._gemv_blocks (the column kernel's running sum) rounds each fused sum through
+    # float64 and redoes the blocks with _fma32 when a sum lands on a float32 midpoint: the
+    # same bits as _fma32 at every step, on random products and on crafted midpoints.
+    from gradcli.ops.linalg import _gemv_blocks
+
+    rng = np.random.default_rng(13)
+
+    def products(shape: tuple[int, ...]) -> np.ndarray:
+        x = rng.standard_normal(shape).astype(F32)
+        y = rng.standard_normal(shape).astype(F32)
+        return x.astype(np.float64) * y
+
+    for blocks, n in ((1, 16), (12, 16), (5, 32), (3, 48)):
+        for crafted in (False, True):
+            p4, p6 = products((blocks, n)), products((blocks, n))
+            d = rng.standard_normal((blocks, n)).astype(F32)
+            a = rng.standard_normal((blocks, n)).astype(F32)
+            s = rng.standard_normal(n).astype(F32)
+            if crafted:
+                # s = 2^30 + 2^7 and p6 = 2^6 - 2^-24 (a product of two float32s): the
+                # float64 sum is the midpoint 2^30 + 3 * 2^6, which rounds to even (2^30 +
+                # 2^8) where the exact sum (below the midpoint) rounds to 2^30 + 2^7
+                s[3] = F32(2.0**30 + 2.0**7)
+                p6[0, 3] = float(F32(2.0**6 * (1 - 2.0**-15))) * float(F32(1 + 2.0**-15))
+                assert p6[0, 3] == 2.0**6 - 2.0**-24
+            got = _gemv_blocks(p4, p6, d, a, s.copy())
+            want = _gemv_blocks_reference(p4, p6, d, a, s.copy())
+            assert _same(got, want)
+            if crafted:
+                # (the crafted step is one the rounding through float64 gets wrong)
+                from gradcli.ops.linalg import _fma32
+
+                exact = _fma32(p6[0, 3:4], s[3:4])[0]
+                assert F32(p6[0, 3] + np.float64(s[3])) != exact == F32(2.0**30 + 2.0**7)
+
+
+def test_mse_rule_on_arrays_matches_the_recorded_ops() -> None:
+    # ops.loss._mse_vjp in a pass that records nothing computes on the arrays (the ops' own
+    # forwards) and only the wanted gradients; with grad mode on it records the same ops as
+    # tensors: the same bits, dtype and shape, in float32 and float64, both reductions,
+    # broadcasting targets, special values.
+    from gradcli.core.tensor import Tensor, enable_grad, no_grad
+    from gradcli.ops.loss import _mse_vjp
+
+    rng = np.random.default_rng(17)
+    for dt in (np.float32, np.float64):
+        for sx, sy in (((4, 1), (4, 1)), ((3, 5), (5,)), ((), ()), ((2, 3), (1, 3)), ((7,), ())):
+            for reduction in ("mean", "sum"):
+                for wants in ((True, False), (True, True), (False, True)):
+                    x = (rng.standard_normal(sx) * 10.0 ** rng.integers(-20, 20)).astype(dt)
+                    y = rng.standard_normal(sy).astype(dt)
+                    if x.size > 2:
+                        x.reshape(-1)[:2] = (np.inf, 1e38)
+                    g = np.asarray(rng.standard_normal(), dtype=dt)
+                    tx, ty = Tensor(x), Tensor(y)
+                    tx.requires_grad, ty.requires_grad = wants
+                    out = Tensor(np.asarray(0, dt))
+                    with enable_grad():
+                        want = _mse_vjp(Tensor(g), out, tx, ty, reduction)
+                    with no_grad():
+                        got = _mse_vjp(Tensor(g), out, tx, ty, reduction)
+                    for w, gt, needed in zip(want, got, wants):
+                        if not needed:
+                            assert gt is None
+                            continue
+                        assert gt.data.dtype == w.data.dtype and gt.shape == w.shape
+                        assert np.ascontiguousarray(gt.data).tobytes() == (
+                            np.ascontiguousarray(w.data).tobytes()
+                        )
+
+
+def test_one_row_chain_by_blas_matches_the_emulation() -> None:
+    # ops.linalg._fma_chain of one row (g.t() @ h of nn.Linear(k, 1), the column kernel's
+    # last columns) is computed as row 0 of a 2-row product that blas32 proves (or emulates):
+    # the emulated one-row chain's bits, from zero, for inner sizes 1 to 384 and special values.
+    from gradcli.ops.linalg import _fma_chain, _fma_chain_emulated, _gemv_n
+
+    rng = np.random.default_rng(19)
+    for k, n in ((1, 2), (4, 2), (32, 8), (100, 15), (384, 3), (7, 40)):
+        for special in (False, True):
+            x = (rng.standard_normal((1, k)) * 10.0 ** rng.integers(-15, 15)).astype(F32)
+            y = rng.standard_normal((k, n)).astype(F32)
+            if special:
+                y.reshape(-1)[: min(6, y.size)] = SPECIAL[[0, 1, 2, 4, 5, 18]][: min(6, y.size)]
+                x[0, 0] = -0.0
+            with np.errstate(all="ignore"):
+                got = _fma_chain(x, y)
+                want = _fma_chain_emulated(x, y)
+                assert got.shape == want.shape == (1, n)
+                assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
+                # the column kernel from zero: its last n % 16 columns are that chain
+                v = x[0]
+                g = _gemv_n(v, y)
+                assert np.array_equal(
+                    g[n - n % 16 :].view(np.uint32), want[0, n - n % 16 :].view(np.uint32)
+                )
+
+
+def test_tanh_polynomial_chain_matches_the_fused_steps() -> None:
+    # core.mkl32._tanh_poly (vmsTanh's polynomial as one float64 chain, None when a sum is in
+    # doubt) gives _tanh_poly_steps' bits (each fused step by fma32) wherever it answers, and
+    # tanhf (which falls back to the steps) matches the steps everywhere, special values too.
+    from gradcli.core import mkl32
+
+    rng = np.random.default_rng(23)
+
+    def reference(x: np.ndarray) -> np.ndarray:
+        ax = np.abs(x)
+        i = np.clip((ax.view(np.int32) & 0x7FE00000) - 0x3D400000, 0, 0x03E00000) >> 21
+        y = ax - mkl32._TANH_B[i]
+        q = mkl32._tanh_poly_steps(y, i)
+        v = np.copysign(q + mkl32._TANH_P0[i], x)
+        v = np.where(np.isinf(x), np.copysign(F32(1), x), v)
+        return np.where(np.isnan(x), x, v).astype(F32)
+
+    answered = 0
+    with np.errstate(all="ignore"):
+        for x in _inputs(rng) + [SPECIAL, np.array([0.5, 1, 2, 0.25, 9.0, -3.0], F32)]:
+            x = x.astype(F32)
+            assert _same(mkl32.tanhf(x), reference(x))
+            ax = np.abs(x)
+            i = np.clip((ax.view(np.int32) & 0x7FE00000) - 0x3D400000, 0, 0x03E00000) >> 21
+            y = ax - mkl32._TANH_B[i]
+            q = mkl32._tanh_poly(y, i)
+            if q is not None:
+                answered += 1
+                assert _same(q, mkl32._tanh_poly_steps(y, i))
+        for scale in (1e-3, 0.1, 1.0, 3.0, 8.0):  # every table interval
+            x = (rng.standard_normal((7, 50)) * scale).astype(F32)
+            assert _same(mkl32.tanhf(x[0, 0].reshape(())), reference(x[0, 0].reshape(())))
+            assert _same(mkl32.tanhf(x), reference(x))
+    assert answered >= 20  # (the chain answers for ordinary values)
+
+
+def test_few_lane_halves_match_the_sixteen_lanes() -> None:
+    # ops.linalg._few_lane_halves (nn.Linear's few-row product with k <= 16 in the "halves" /
+    # "pairs" kernels) gives the 16-lane sum by halves' bits, and the "pairs" kernel's even rows
+    # (two sets of lanes) are the same for k <= 16: NaNs, infinities and signed zeros too.
+    from gradcli.ops import linalg as LA
+
+    rng = np.random.default_rng(29)
+    for m, n in ((4, 2), (2, 3), (10, 3), (5, 7), (1, 4)):
+        for k in (1, 2, 3, 5, 8, 9, 16):
+            for special in (False, True):
+                x = (rng.standard_normal((m, k)) * 10.0 ** rng.integers(-25, 25)).astype(F32)
+                w = rng.standard_normal((n, k)).astype(F32)
+                if special:
+                    x.reshape(-1)[: min(4, x.size)] = np.array([-0.0, np.nan, np.inf, 1e-30], F32)[
+                        : min(4, x.size)
+                    ]
+                    w[0, 0] = -np.inf
+                    # products that round to -0 in float32 (a lane of -0)
+                    x[-1] = F32(-1e-30)
+                    w[-1] = F32(1e-20)
+                with np.errstate(all="ignore"):
+                    want = LA._lane_halves(LA._row_lanes(x, w, 1))
+                    got = LA._few_lane_halves(x, w)
+                    assert got.shape == want.shape and _same(got, want)
+                    two = LA._lane_halves(LA._row_lanes(x[0::2], w, 2))
+                    assert _same(two, want[0::2])
+
+
+def test_row_halves_over_the_used_lanes_match_all_sixteen() -> None:
+    # ops.linalg._row_halves(v, used) (the gemv kernel's last block of lanes, zeros past
+    # `used`) gives the 16-lane sum by halves' bits: -0, NaN and infinite lanes too.
+    from gradcli.ops import linalg as LA
+
+    rng = np.random.default_rng(31)
+    lanes = np.array([-0.0, np.nan, np.inf, -np.inf, 1e-45, -1e-45, 3e38, -3e38], F32)
+    for used in range(1, 17):
+        for _ in range(30):
+            v = np.zeros((6, 16), F32)
+            v[:, :used] = (rng.standard_normal((6, used)) * 10.0 ** rng.integers(-40, 38)).astype(
+                F32
+            )
+            if rng.random() < 0.5:
+                v[:, :used] = rng.choice(lanes, size=(6, used))
+            with np.errstate(all="ignore"):
+                assert _same(LA._row_halves(v, used), LA._row_halves(v))

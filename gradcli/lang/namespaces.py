@@ -1096,6 +1096,9 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "persistent": _persistent,
     "retains_grad": lambda t: t.retains_grad,
     "_version": lambda t: t._version,
+    # the tensor a view shares its storage with (None for one that owns it): forum answers
+    # test `v._base is x` to tell a view from a copy
+    "_base": lambda t: t._base,
 }
 
 

@@ -3851,3 +3851,10 @@ add(
         REFUSED,
     ),
 )
+
+# A tensor's `_base` (the lead, session 19): a tensor or None, nothing of Python's beneath.
+add(
+    esc("tensor_base_dunder_chain", "x = torch.ones(4)\nc = x[1:]._base.__class__.__mro__"),
+    esc("tensor_base_assigned", "x = torch.ones(4)\nv = x[1:]\nv._base = torch.zeros(4)"),
+    esc("tensor_base_storage", "x = torch.ones(4)\ns = x[1:]._base.untyped_storage()._cdata"),
+)

@@ -341,7 +341,7 @@ def _bound(fn: UserFunction, obj: Any) -> BoundMethod:
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
         return fn.runtime.invoke(fn, args, kwargs, prefix=(self,))
 
-    return BoundMethod(fn.code.name, call, obj, raw=True)
+    return BoundMethod(fn.code.name, call, obj, raw=True, user=fn)
 
 
 class ModuleInstance(surface_nn.Module):

@@ -273,13 +273,16 @@ class Builtin:
 class BoundMethod:
     """`x.sum` or `l.append` as a value: the method with its object (`raw` as `Builtin`'s)."""
 
-    __slots__ = ("name", "fn", "obj", "raw")
+    __slots__ = ("name", "fn", "obj", "raw", "user")
 
-    def __init__(self, name: str, fn: Callable[..., Any], obj: Any, raw: bool = False):
+    def __init__(
+        self, name: str, fn: Callable[..., Any], obj: Any, raw: bool = False, user: Any = None
+    ):
         self.name = name
         self.fn = fn
         self.obj = obj
         self.raw = raw
+        self.user = user  # the program's function, for a program's method
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.fn(self.obj, *args, **kwargs)
@@ -287,6 +290,10 @@ class BoundMethod:
     def __repr__(self) -> str:
         # Python's own form, with the object's address (`<built-in method size of Tensor
         # object at 0x7f...>`): addresses differ from run to run, as in Python.
+        if self.user is not None:  # a program's method: Python's bound method
+            from .text import to_repr
+
+            return f"<bound method {self.user.qualname} of {to_repr(self.obj)}>"
         return f"<built-in method {self.name} of {typename(self.obj)} object at {id(self.obj):#x}>"
 
 
@@ -396,7 +403,16 @@ class UserFunction:
         return self.runtime.invoke(self, args, kwargs)
 
     def __repr__(self) -> str:
-        return f"<function {self.code.name}>"
+        # Python's form, with the function's address (it differs from run to run, as Python's)
+        return f"<function {self.qualname} at {id(self):#x}>"
+
+    @property
+    def qualname(self) -> str:
+        """`M.forward` for a method of a program class, the name otherwise (Python's
+        `__qualname__`, but for the `<locals>` of nested functions)."""
+        owner = self.code.owner
+        name = getattr(owner, "name", None) if owner is not None else None
+        return f"{name}.{self.code.name}" if isinstance(name, str) else self.code.name
 
 
 class Ctx:

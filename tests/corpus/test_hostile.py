@@ -1351,7 +1351,7 @@ CASES: list[Case] = [
         # (a dense Jacobian: an elementwise function's rows are found cheap enough to finish)
         "ok = torch.autograd.gradgradcheck(lambda t: torch.tanh(t).cumsum(0), (x,))",
         "gradcli has run for over 2 seconds",
-        (2, 6),
+        None,  # (the call, or the lambda inside it: where the clock is read)
         env={"GRADCLI_TIME_SECONDS": "2"},
     ),
     Case(

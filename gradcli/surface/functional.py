@@ -449,8 +449,10 @@ def norm(
         raise GradcliError(f"norm(): p={p!r} is not supported", expected="'fro', a number or inf")
     else:
         pv = float(p)
-        if pv <= 0:
-            raise GradcliError("norm(): gradcli supports p > 0 (and inf)")
+        if pv <= 0:  # (0: the number of nonzeros, no gradient; negative orders, -inf)
+            from .linalg import vector_norm
+
+            return vector_norm(input, pv, dim, keepdim)
     return apply(
         R.norm,
         input,

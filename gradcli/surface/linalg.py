@@ -20,7 +20,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import scalar_type_name
 from ..core.op import apply
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, grad_enabled, typename
 from ..ops import arithmetic as A
 from ..ops import matrices as M
 from ..ops import reduction as R
@@ -941,7 +941,15 @@ def vector_norm(
     absx = A.abs(input)
     if p == 0:
         nz = Tensor((input.data != 0).astype(input.dtype))
-        return A.named(F.sum(A.add_t(nz, A.mul_t(absx, 0.0)), d, kd), label)
+        if not (input.requires_grad and grad_enabled()):
+            return F.sum(nz, d, kd)
+        # PyTorch's rule gives no gradient for ord 0 (an undefined one, not zeros: a leaf
+        # reached only through it keeps grad None)
+        from ..ops.custom import custom_apply
+
+        return custom_apply(
+            "LinalgVectorNorm", [input], lambda: F.sum(nz, d, kd), lambda g: (None,), label=label
+        )
     if p == -math.inf:
         return A.named(F.amin(absx, () if d is None else d, kd), label)
     # A negative order: (sum |x|^p)^(1/p).

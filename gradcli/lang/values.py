@@ -157,6 +157,15 @@ UNUSED_MODULE_HINTS = {
     "re": "use str methods (split, replace, startswith...)",
     "json": "write the values in the program (a dict or a list)",
     "logging": "use print()",
+    "pandas": "make the data with torch (torch.tensor of the rows, torch.randn...)",
+    "sklearn": "make the data with torch (torch.randn, torch.rand...) and the metrics by hand",
+    "torchvision": "make the images with torch (torch.rand(N, C, H, W)) and the model from "
+    "torch.nn",
+    "scipy": "compute with torch, numpy or math",
+    "PIL": "make the images with torch (torch.rand(C, H, W))",
+    "IPython": "use print()",
+    "tkinter": "gradcli programs have no windows: use print()",
+    "seaborn": "gradcli prints what the program prints; plot the numbers with PyTorch itself",
 }
 UNUSED_MODULES = (
     "re",
@@ -173,6 +182,32 @@ UNUSED_MODULES = (
     "dataclasses",
     "enum",
     "contextlib",
+    # third-party and display modules that pasted notebooks import (often for a plot, a
+    # dataset or a summary gradcli's output does not need): inert until used
+    "pandas",
+    "seaborn",
+    "sklearn",
+    "scipy",
+    "PIL",
+    "torchvision",
+    "IPython",
+    "tkinter",
+    "torchsummary",
+    "torchviz",
+    "graphviz",
+    "plotly",
+    "tensorboard",
+    "statistics",
+    "pathlib",
+    "glob",
+    "csv",
+    "tempfile",
+    "traceback",
+    "inspect",
+    "types",
+    "numbers",
+    "textwrap",
+    "platform",
 )
 # `import os` and `import sys` alone, as scripts put at their top and often never use: bound as
 # an unused module (every use refused), while `import os.path` and `from os import ...` stay

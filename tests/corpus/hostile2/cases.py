@@ -3858,3 +3858,21 @@ add(
     esc("tensor_base_assigned", "x = torch.ones(4)\nv = x[1:]\nv._base = torch.zeros(4)"),
     esc("tensor_base_storage", "x = torch.ones(4)\ns = x[1:]._base.untyped_storage()._cdata"),
 )
+
+# Third-party and display modules imported inert (the lead, session 19): every use refused.
+add(
+    esc("inert_pandas_frame", "import pandas as pd\ndf = pd.read_csv('/etc/passwd')"),
+    esc("inert_pil_open", "from PIL import Image\nim = Image.open('/etc/passwd')"),
+    esc("inert_pathlib_read", "import pathlib\nt = pathlib.Path('/etc/passwd').read_text()"),
+    esc("inert_tempfile", "import tempfile\nd = tempfile.mkdtemp()"),
+    esc("inert_inspect_stack", "import inspect\ns = inspect.stack()"),
+    esc("inert_types_code", "import types\nc = types.CodeType"),
+    esc(
+        "inert_torchvision_dataset",
+        "from torchvision import datasets\nd = datasets.MNIST('.', download=True)",
+    ),
+    esc("inert_glob", "import glob\nfs = glob.glob('/*')"),
+    esc("inert_module_dunder", "import scipy\nd = scipy.__dict__"),
+    esc("inert_module_called", "import tkinter\nw = tkinter()"),
+    esc("inert_submodule_attr_chain", "import torchvision.models as m\nx = m.resnet18().__class__"),
+)

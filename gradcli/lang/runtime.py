@@ -498,6 +498,9 @@ class Runtime:
                 (PyType, ExcClass, UserFunction, ModuleClass, FunctionClass, LegacyTensorType),
             ):
                 return name
+            found = _public_name(owner)
+            if found is not None:
+                return found
         if isinstance(owner, (ExcClass, LegacyTensorType)):  # a class, in Python's words
             cls = owner.name if isinstance(owner, ExcClass) else f"torch.{owner.name}"
             raise GradcliError(
@@ -1077,3 +1080,37 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     UserGenerator: _generator_attribute,
     Generator: _generator_attribute,
 }
+
+
+def _public_name(f: Any) -> str | None:
+    """`torch.sigmoid.__name__`, `F.relu.__name__`, `optim.SGD.__name__`: the name PyTorch's
+    function or class has, found in the tables the program reaches it through (a gradcli
+    function's own Python name may be an internal one); None for anything else."""
+    if isinstance(f, Builtin):
+        return f.name.rpartition(".")[2]
+    if not callable(f):
+        return None
+    from ..surface import names
+
+    for table in (names.FUNCTIONS, names.NN_FUNCTIONAL, names.MODULES, names.LINALG):
+        for key, value in dict.items(table):
+            if value is f and key.isidentifier():
+                return key
+    from .namespaces import Namespace, build_namespaces
+
+    # the modules and their submodules (torch.optim, torch.nn.init...), each once
+    todo, seen = list(build_namespaces().values()), set()
+    while todo:
+        ns = todo.pop()
+        if id(ns) in seen:
+            continue
+        seen.add(id(ns))
+        members = getattr(ns, "members", None)
+        if not isinstance(members, dict):
+            continue
+        for key, value in members.items():
+            if value is f and key.isidentifier() and not key.startswith("_"):
+                return key
+            if isinstance(value, Namespace):
+                todo.append(value)
+    return None

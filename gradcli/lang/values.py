@@ -87,7 +87,7 @@ class UnusedModule(Missing):
     runs; any use of it (an attribute, a call) is refused, and says so. Nothing of the real
     module is ever reached."""
 
-    __slots__ = ()
+    __slots__ = ("environ",)
 
     def refuse(self, attr: str | None = None) -> NotSupported:
         root = self.name.split(".")[0]
@@ -101,6 +101,13 @@ class UnusedModule(Missing):
     def program_attribute(self, name: str) -> Any:
         if self.name == "functools" and name in FUNCTOOLS:
             return FUNCTOOLS[name]
+        if self.name == "os" and name == "environ":
+            # `os.environ["KMP_DUPLICATE_LIB_OK"] = "True"` at a script's top: the program's
+            # own empty dict (the process's environment is never read nor written)
+            env = getattr(self, "environ", None)
+            if env is None:
+                env = self.environ = {}
+            return env
         raise self.refuse(name)
 
 

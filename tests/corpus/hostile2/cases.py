@@ -3876,3 +3876,14 @@ add(
     esc("inert_module_called", "import tkinter\nw = tkinter()"),
     esc("inert_submodule_attr_chain", "import torchvision.models as m\nx = m.resnet18().__class__"),
 )
+
+# os.environ is the program's own empty dict (the lead, session 19): nothing of the process's.
+add(
+    small("environ_reads_nothing_real", "import os\nh = os.environ['PATH']", (r"KeyError",)),
+    esc("environ_is_no_module", "import os\nf = os.environ.__class__.__subclasses__()"),
+    small(
+        "environ_grows_under_limits",
+        "import os\nfor i in range(10**8):\n    os.environ[str(i)] = 'x' * 1000",
+        LIMIT,
+    ),
+)

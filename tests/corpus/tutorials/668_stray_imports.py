@@ -3,6 +3,7 @@
 import csv
 import glob
 import inspect
+import os
 import pathlib
 import statistics
 import tempfile
@@ -12,6 +13,8 @@ from tkinter import Y
 
 import torch
 import torch.nn as nn
+
+os.environ["KMP_DUPLICATE_LIB_OK"] = "True"  # (a Windows user's workaround)
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 1))

@@ -110,6 +110,8 @@ _FUTURE = frozenset(
     )
 )
 # Attributes with dunders a program may name: `super().__init__()` and a class's `__name__`.
+# Builtins a notebook calls for their display only (refused where their value is used).
+_DISPLAY_ONLY = ("dir", "vars")  # (help() prints its text when not on a terminal)
 _DUNDERS_ALLOWED = ("__name__", "__version__")  # __version__: a string on torch and numpy
 
 
@@ -428,6 +430,30 @@ class Compiler:
 
     # -- simple statements -----------------------------------------------------------------------
     def c_Expr(self, node: ast.Expr) -> Stmt:
+        call = node.value
+        if (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id in _DISPLAY_ONLY
+        ):
+            # `dir(optim)` / `vars(m)` alone on a line, a notebook cell's display: in
+            # a script its value is dropped: only the arguments
+            # are evaluated, unless the program binds the name itself
+            fname = call.func.id
+            args = [
+                self.expr(a.value if isinstance(a, ast.Starred) else a)
+                for a in (*call.args, *(k.value for k in call.keywords))
+            ]
+            whole = self.expr(call)
+
+            def display_only(f: Frame) -> None:
+                if fname in f.vars or fname in f.rt.globals:
+                    whole(f)
+                    return
+                for a in args:
+                    a(f)
+
+            return display_only
         value = self.expr(node.value)
 
         def run(f: Frame) -> None:

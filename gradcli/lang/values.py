@@ -333,9 +333,7 @@ class BoundMethod:
         # Python's own form, with the object's address (`<built-in method size of Tensor
         # object at 0x7f...>`): addresses differ from run to run, as in Python.
         if self.user is not None:  # a program's method: Python's bound method
-            from .text import to_repr
-
-            return f"<bound method {self.user.qualname} of {to_repr(self.obj)}>"
+            return f"<bound method {self.user.qualname} of {self.obj!r}>"
         return f"<built-in method {self.name} of {typename(self.obj)} object at {id(self.obj):#x}>"
 
 

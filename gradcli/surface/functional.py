@@ -8,6 +8,7 @@ losses in `losses`, compositions of these in `composite`.
 from __future__ import annotations
 
 import builtins
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -450,9 +451,7 @@ def norm(
     else:
         pv = float(p)
         if pv <= 0:  # (0: the number of nonzeros, no gradient; negative orders, -inf)
-            from .linalg import vector_norm
-
-            return vector_norm(input, pv, dim, keepdim)
+            return nonpositive_norm(input, pv, dims_arg(dim, input.ndim), bool(keepdim))
     return apply(
         R.norm,
         input,
@@ -461,6 +460,27 @@ def norm(
         keepdim=bool(keepdim),
         label="LinalgVectorNormBackward0",
     )
+
+
+def nonpositive_norm(input: Tensor, p: float, d: Any, kd: bool) -> Tensor:
+    """linalg.vector_norm (and norm) of an order p <= 0, over dims d."""
+    label = "LinalgVectorNormBackward0"
+    if p == 0:
+        nz = Tensor((input.data != 0).astype(input.dtype))
+        if not (input.requires_grad and grad_enabled()):
+            return sum(nz, d, kd)
+        # PyTorch's rule gives no gradient for ord 0 (an undefined one, not zeros: a leaf
+        # reached only through it keeps grad None)
+        from ..ops.custom import custom_apply
+
+        return custom_apply(
+            "LinalgVectorNorm", [input], lambda: sum(nz, d, kd), lambda g: (None,), label=label
+        )
+    absx = A.abs(input)
+    if p == -math.inf:
+        return A.named(amin(absx, () if d is None else d, kd), label)
+    # A negative order: (sum |x|^p)^(1/p).
+    return A.named(A.pow(sum(A.pow(absx, p), d, kd), 1.0 / p), label)
 
 
 def logsumexp(input: Any, dim: Any, keepdim: bool = False) -> Tensor:

@@ -20,7 +20,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import scalar_type_name
 from ..core.op import apply
-from ..core.tensor import Tensor, grad_enabled, typename
+from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from ..ops import matrices as M
 from ..ops import reduction as R
@@ -938,22 +938,7 @@ def vector_norm(
     label = "LinalgVectorNormBackward0"
     if p > 0:
         return apply(R.norm, input, p=p, dim=d, keepdim=kd, label=label)
-    absx = A.abs(input)
-    if p == 0:
-        nz = Tensor((input.data != 0).astype(input.dtype))
-        if not (input.requires_grad and grad_enabled()):
-            return F.sum(nz, d, kd)
-        # PyTorch's rule gives no gradient for ord 0 (an undefined one, not zeros: a leaf
-        # reached only through it keeps grad None)
-        from ..ops.custom import custom_apply
-
-        return custom_apply(
-            "LinalgVectorNorm", [input], lambda: F.sum(nz, d, kd), lambda g: (None,), label=label
-        )
-    if p == -math.inf:
-        return A.named(F.amin(absx, () if d is None else d, kd), label)
-    # A negative order: (sum |x|^p)^(1/p).
-    return A.named(A.pow(F.sum(A.pow(absx, p), d, kd), 1.0 / p), label)
+    return F.nonpositive_norm(input, p, d, kd)
 
 
 def _matrix_dims(a: Tensor, dim: Any, fn: str) -> tuple[int, int]:

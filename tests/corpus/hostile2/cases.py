@@ -3887,3 +3887,10 @@ add(
         LIMIT,
     ),
 )
+
+# dir(x) / vars(x) alone on a line (a notebook's display): only the arguments run (the lead).
+add(
+    esc("display_dir_of_import", "dir(__import__('os'))"),
+    esc("display_vars_then_used", "vars(torch)\nv = vars(torch)"),
+    esc("display_dir_star_args", "dir(*[torch.__dict__])"),
+)

@@ -1586,6 +1586,15 @@ class Compiler:
                         span=base_span,
                         hint="raise one of Python's: raise ValueError('...')",
                     )
+                elif isinstance(b, Namespace) and len(evaluated) == 1:
+                    # A module as the base (`class Exp(torch.autograd.function):`, a lower-case
+                    # slip): Python calls the module's type with the class's three parts.
+                    raise GradcliError(
+                        "module() takes at most 2 arguments (3 given)",
+                        span=base_span,
+                        hint="derive from the class, not the module: "
+                        "torch.autograd.Function, torch.nn.Module",
+                    ).mirror("TypeError")
                 else:
                     raise GradcliError(
                         "classes are only supported as subclasses of torch.nn.Module or "

@@ -1261,26 +1261,7 @@ def stack_module_state(models: Any) -> tuple[dict[str, Tensor], dict[str, Tensor
     `vmap` over `functional_call` runs (PyTorch's "model ensembling" tutorial). A stacked
     parameter is a new leaf requiring grad (an optimizer can take it), unrelated to the
     modules' own; one that no model's requires grad is a plain stack."""
-    from .nn import Module, ModuleList
-
-    if isinstance(models, ModuleList):
-        ms = list(models._modules.values())
-    elif isinstance(models, (list, tuple)):
-        ms = list(models)
-    else:
-        shown = models.name if isinstance(models, Module) else pytype_name(models)
-        raise error(f"object of type '{shown}' has no len()", "TypeError")
-    if not ms:
-        raise error("stack_module_state: Expected at least one model, got 0.")
-    for m in ms:
-        limits.BUDGET.tick()
-        if not isinstance(m, Module):
-            raise error(f"'{pytype_name(m)}' object has no attribute 'training'", "AttributeError")
-    if len({bool(m.training) for m in ms}) != 1:
-        raise error("stack_module_state: Expected all models to have the same training/eval mode.")
-    # One class: a program's nn.Module subclass is its class (`cls`), a built-in one its name.
-    if len({(type(m), m.name, id(getattr(m, "cls", None))) for m in ms}) != 1:
-        raise error("stack_module_state: Expected all models to be of the same class.")
+    ms = check_ensemble(models, "stack_module_state")
 
     def stacked(tables: list[dict[str, Tensor]]) -> dict[str, Tensor]:
         out: dict[str, Tensor] = {}
@@ -1411,8 +1392,10 @@ def make_functional(copy: Any, disable_autograd_tracking: Any, buffers: bool) ->
     return fmodel, params, tuple(b for _, b in named_buffers)
 
 
-def check_ensemble(models: Any) -> list:
-    """combine_state_for_ensemble's checks of its models, in PyTorch's words."""
+def check_ensemble(models: Any, fn: str = "combine_state_for_ensemble") -> list:
+    """The models of an ensemble (stack_module_state, functorch's combine_state_for_ensemble)
+    as a list, checked in PyTorch's words: at least one, all modules, one training mode, one
+    class."""
     from .nn import Module, ModuleList
 
     if isinstance(models, ModuleList):
@@ -1423,17 +1406,15 @@ def check_ensemble(models: Any) -> list:
         shown = models.name if isinstance(models, Module) else pytype_name(models)
         raise error(f"object of type '{shown}' has no len()", "TypeError")
     if not ms:
-        raise error("combine_state_for_ensemble: Expected at least one model, got 0.")
+        raise error(f"{fn}: Expected at least one model, got 0.")
     for m in ms:
         limits.BUDGET.tick()
         if not isinstance(m, Module):
             raise error(f"'{pytype_name(m)}' object has no attribute 'training'", "AttributeError")
     if len({bool(m.training) for m in ms}) != 1:
-        raise error(
-            "combine_state_for_ensemble: Expected all models to have the same training/eval mode."
-        )
+        raise error(f"{fn}: Expected all models to have the same training/eval mode.")
     if len({_class_of(m) for m in ms}) != 1:
-        raise error("combine_state_for_ensemble: Expected all models to be of the same class.")
+        raise error(f"{fn}: Expected all models to be of the same class.")
     return ms
 
 

@@ -413,17 +413,46 @@ var_mean = _with_mean("var")
 # --- trapezoid ----------------------------------------------------------------------------------
 
 
-def trapezoid(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1) -> Tensor:
-    y = A.tensor_arg(y, "y")
+def _check_x_dx(fn: str, x: Any, dx: Any) -> None:
+    """The trapezoid rules' sample points `x` or spacing `dx`, not both, in PyTorch's words."""
     if x is not None and dx is not None:
         raise GradcliError(
-            "trapezoid() received an invalid combination of arguments: give x or dx, not both"
+            f"{fn}() received an invalid combination of arguments: give x or dx, not both"
         ).mirror("TypeError")
     if x is not None and not isinstance(x, Tensor):
         raise GradcliError(
-            f"trapezoid(): argument 'x' must be Tensor, not {typename(x)}",
+            f"{fn}(): argument 'x' must be Tensor, not {typename(x)}",
             hint="write the spacing as dx=",
         ).mirror("TypeError")
+
+
+def _step(fn: str, dx: Any) -> Any:
+    step = 1 if dx is None else dx
+    if not isinstance(step, (int, float)) or isinstance(step, bool):
+        raise GradcliError(f"{fn}(): argument 'dx' must be a number, not {typename(step)}")
+    return step
+
+
+def _spacing(fn: str, x: Tensor, y: Tensor, d: int, dim: Any) -> Tensor:
+    """The differences of the sample points `x` along y's dimension d (a 1-D x: one point for
+    each sample, laid along d), recorded as ATen slices them."""
+    n = y.shape[d]
+    if x.ndim == 1:
+        if x.shape[0] != n:
+            raise GradcliError(f"{fn}: There must be one `x` value for each sample point")
+        x = F.reshape(x, tuple(n if i == d else 1 for i in range(y.ndim)))
+    xd = C.check_dim(dim, x.ndim)
+    m = x.shape[xd]
+    xl = (slice(None),) * xd
+    return A.sub_t(
+        apply(S.index, x, idx=xl + (slice(1, max(m, 1)),), label="SliceBackward0"),
+        apply(S.index, x, idx=xl + (slice(0, max(m - 1, 0)),), label="SliceBackward0"),
+    )
+
+
+def trapezoid(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1) -> Tensor:
+    y = A.tensor_arg(y, "y")
+    _check_x_dx("trapezoid", x, dx)
     d = C.check_dim(dim, y.ndim)
     if y.ndim == 0:
         raise GradcliError(
@@ -435,25 +464,11 @@ def trapezoid(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1) -> Tensor
         shape = y.shape[:d] + y.shape[d + 1 :]
         return Tensor(np.zeros(shape, dtype=y.dtype if y.dtype.kind == "f" else np.float32))
     if x is None:
-        step = 1 if dx is None else dx
-        if not isinstance(step, (int, float)) or isinstance(step, bool):
-            raise GradcliError(f"trapezoid(): argument 'dx' must be a number, not {typename(step)}")
+        step = _step("trapezoid", dx)
         ends = A.add_t(getitem(y, lead + (0,)), getitem(y, lead + (-1,)))
         total = A.sub_t(F.sum(y, d), A.mul_t(ends, 0.5))
         return A.named(A.mul_t(total, step), "MulBackward1")
-    if x.ndim == 1:
-        if x.shape[0] != n:
-            raise GradcliError("trapezoid: There must be one `x` value for each sample point")
-        xv = F.reshape(x, tuple(n if i == d else 1 for i in range(y.ndim)))
-    else:
-        xv = x
-    xd = C.check_dim(dim, xv.ndim)
-    m = xv.shape[xd]
-    xl = (slice(None),) * xd
-    spacing = A.sub_t(
-        apply(S.index, xv, idx=xl + (slice(1, m),), label="SliceBackward0"),
-        apply(S.index, xv, idx=xl + (slice(0, max(m - 1, 0)),), label="SliceBackward0"),
-    )
+    spacing = _spacing("trapezoid", x, y, d, dim)
     hi = apply(S.index, y, idx=lead + (slice(1, n),), label="SliceBackward0")
     lo = apply(S.index, y, idx=lead + (slice(0, n - 1),), label="SliceBackward0")
     total = F.sum(A.mul_t(spacing, A.add_t(hi, lo)), d)
@@ -465,16 +480,7 @@ def cumulative_trapezoid(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1
     (dx / 2 * (left + right)).cumsum(dim) for a spacing, (dx * (left + right)).cumsum(dim) / 2
     for sample points x (dx their differences)."""
     y = A.tensor_arg(y, "y")
-    if x is not None and dx is not None:
-        raise GradcliError(
-            "cumulative_trapezoid() received an invalid combination of arguments: give x or dx, "
-            "not both"
-        ).mirror("TypeError")
-    if x is not None and not isinstance(x, Tensor):
-        raise GradcliError(
-            f"cumulative_trapezoid(): argument 'x' must be Tensor, not {typename(x)}",
-            hint="write the spacing as dx=",
-        ).mirror("TypeError")
+    _check_x_dx("cumulative_trapezoid", x, dx)
     if y.ndim == 0:
         raise GradcliError(
             f"Dimension out of range (expected to be in range of [-1, 0], but got {dim})"
@@ -485,27 +491,8 @@ def cumulative_trapezoid(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1
     hi = apply(S.index, y, idx=lead + (slice(1, max(n, 1)),), label="SliceBackward0")
     lo = apply(S.index, y, idx=lead + (slice(0, max(n - 1, 0)),), label="SliceBackward0")
     if x is None:
-        step = 1 if dx is None else dx
-        if not isinstance(step, (int, float)) or isinstance(step, bool):
-            raise GradcliError(
-                f"cumulative_trapezoid(): argument 'dx' must be a number, not {typename(step)}"
-            )
-        return cumsum(A.mul_t(A.add_t(lo, hi), step / 2.0), d)
-    if x.ndim == 1:
-        if x.shape[0] != n:
-            raise GradcliError(
-                "cumulative_trapezoid: There must be one `x` value for each sample point"
-            )
-        xv = F.reshape(x, tuple(n if i == d else 1 for i in range(y.ndim)))
-    else:
-        xv = x
-    xd = C.check_dim(dim, xv.ndim)
-    m = xv.shape[xd]
-    xl = (slice(None),) * xd
-    spacing = A.sub_t(
-        apply(S.index, xv, idx=xl + (slice(1, max(m, 1)),), label="SliceBackward0"),
-        apply(S.index, xv, idx=xl + (slice(0, max(m - 1, 0)),), label="SliceBackward0"),
-    )
+        return cumsum(A.mul_t(A.add_t(lo, hi), _step("cumulative_trapezoid", dx) / 2.0), d)
+    spacing = _spacing("cumulative_trapezoid", x, y, d, dim)
     return A.named(A.div_t(cumsum(A.mul_t(spacing, A.add_t(lo, hi)), d), 2.0), "DivBackward1")
 
 

@@ -294,9 +294,7 @@ def _fused(out: Tensor, operands: tuple, kernel: Any, label: str) -> Tensor:
         values = kernel(*(v.data if isinstance(v, Tensor) else v for v in operands))
         if values.shape == out.shape and out.data.flags.writeable:
             out.data[...] = values
-    if out.node is not None:
-        out.node.label = label
-    return out
+    return A.named(out, label)
 
 
 def _lerp_kernel(start: Any, end: Any, weight: Any) -> np.ndarray:

@@ -22,7 +22,7 @@ from ..base.errors import GradcliError, NotSupported
 from . import dtypes, hooks
 from . import primitives as P
 from .graph import ancestors
-from .op import Node, apply, producer
+from .op import Node, apply, current, producer
 from .tensor import (
     MUTATIONS,
     PostAccumulateHook,
@@ -153,6 +153,7 @@ def _run_backward(
     # may change its gradient in place (`_fresh`).
     sources: dict[Any, Any] = {}
     for r, g in zip(roots, root_grads):
+        current(r)  # a view of a tensor changed since: through the change (PyTorch)
         k: Any = r.node if r.node is not None else id(r)
         if r.node is None:
             objs[k] = r
@@ -772,6 +773,7 @@ def check_saved(n: Node) -> None:
         now = t._version
         then = vs[i] if vs is not None and i < count else 0
         if now != then:
+            current(t)  # (PyTorch names a changed view's regenerated node)
             raise _modified(t, t.node.name() if t.node is not None else None, now, then)
 
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from . import dtypes
-from .op import versioned
+from .op import current, versioned
 from .tensor import RECORDED_CHANGES, Tensor, _GradMode, bumped, check_batched_write, own
 
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
@@ -104,6 +104,7 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
     """Change `x` in place to `compute(old)`, where `old` is x's value before the change (a
     Tensor: x itself when nothing is recorded, else a copy that carries x's old node). The
     result must broadcast to x's shape; when it is differentiable, x takes over its node."""
+    current(x)  # a view of a tensor changed since: the change goes on from its new version
     check_target(x)
     record = _GradMode.enabled
     if record and x.requires_grad:

@@ -22,6 +22,7 @@ from .tensor import (
     _LENT,
     INFERENCE_SAVED,
     MUTATIONS,
+    RECORDED_CHANGES,
     Tensor,
     _GradMode,
     carry_batched,
@@ -545,6 +546,24 @@ def versioned(node: Node, prev: Node | None) -> None:
 _NO_PARAMS: dict[str, Any] = {}
 
 
+# Set by `surface.indexing`: `rederive(view)` gives a view whose tensor changed in place since
+# its node was made a new node over the tensor's current version (PyTorch's regenerated
+# grad_fn, AsStridedBackward0).
+REDERIVE: list[Callable[[Tensor], None] | None] = [None]
+
+
+def current(t: Tensor) -> Tensor:
+    """`t`, a view made before the tensor it views was changed in place (recorded), given a
+    node over the tensor's new version first, as PyTorch regenerates a view's grad_fn when
+    it is next used (its gradient then flows through the change, and a view of a tensor that
+    has since come to require grad requires grad). Anything else is returned as it is."""
+    if RECORDED_CHANGES[0] and t._base is not None and t._vc[0] != t._vver:
+        rederive = REDERIVE[0]
+        if rederive is not None:
+            rederive(t)
+    return t
+
+
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
     """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
     observer = hooks.observer
@@ -591,9 +610,14 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         out._inf = base._inf  # a view is an inference tensor when its base is one
         out._vc = counter(base)
         out._base = base._base if base._base is not None else base
+        out._vver = out._vc[0]  # the version its node is of (`current`)
         if op.name == "index" and not params.get("lead"):
             out._view = (base, params["idx"])
     if _GradMode.enabled:
+        if RECORDED_CHANGES[0]:
+            for t in inputs:
+                if t._base is not None:
+                    current(t)
         nondiff = op.nondiff
         for i, t in enumerate(inputs):
             if t.requires_grad and (not nondiff or i not in nondiff):

@@ -208,6 +208,7 @@ class Tensor:
         "_vc",
         "_base",
         "_view",
+        "_vver",
         "_hooks",
         "_inf",
         "__weakref__",

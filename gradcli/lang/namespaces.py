@@ -17,7 +17,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd
 from ..core import dtypes as D
-from ..core.op import Node
+from ..core.op import Node, current
 from ..core.tensor import (
     VMAP_STORAGE,
     Settings,
@@ -1053,7 +1053,7 @@ def _tolist(t: Tensor) -> Any:
 # Tensor properties a program may read (and the few it may assign).
 def _grad_fn(t: Tensor) -> Any:
     # The engine's node (name(), next_functions, PyTorch's repr), as PyTorch shows it.
-    return None if t.node is None else saved_grad_fn(t)
+    return None if current(t).node is None else saved_grad_fn(t)
 
 
 def data_alias(t: Tensor) -> Tensor:
@@ -1075,8 +1075,8 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "shape": lambda t: Size(t.shape),
     "grad": read_grad,
     "data": data_alias,
-    "requires_grad": lambda t: t.requires_grad,
-    "is_leaf": lambda t: t.node is None,
+    "requires_grad": lambda t: current(t).requires_grad,
+    "is_leaf": lambda t: current(t).node is None,
     "grad_fn": _grad_fn,
     "T": F.T,
     "mT": F.mT,

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.inplace import mark_custom_view
-from ..core.op import Node, Op, apply
+from ..core.op import Node, Op, apply, current
 from ..core.tensor import Tensor, _GradMode, as_tensor, grad_enabled, no_grad
 from .shape import index, index_put, reshape_to, select, stack
 
@@ -82,6 +82,8 @@ def custom_apply(
 
         if any(dual.tangent(t) is not None for t in inputs):
             raise dual.custom_refused()
+    for t in inputs:
+        current(t)  # a view of a tensor changed since: as an op's input (`core.op.apply`)
     if once_differentiable:
         user_vjp = vjp
 

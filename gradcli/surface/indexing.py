@@ -12,9 +12,18 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import inplace as core_inplace
+from ..core import op as core_op
 from ..core.inplace import VIEW_OF_LEAF, inplace
 from ..core.op import apply, versioned
-from ..core.tensor import Tensor, bumped, data_array, grad_enabled, own, typename
+from ..core.tensor import (
+    Tensor,
+    bumped,
+    data_array,
+    enable_grad,
+    grad_enabled,
+    own,
+    typename,
+)
 from ..ops import binary as B
 from ..ops import shape as S
 from ..ops.arithmetic import scalar_operand, size_check
@@ -370,9 +379,69 @@ def _rebase(view: Tensor, base: Tensor, idx: tuple, new: Tensor) -> None:
         versioned(r.node, view.node)
         view.node = r.node
         view.requires_grad = True
+    view._vver = view._vc[0]
 
 
 core_inplace.REBASE = _rebase
+
+
+def _storage_index(view: np.ndarray, base: np.ndarray) -> tuple | None:
+    """The index of `base` (one integer array per axis, each of the view's shape) that picks
+    the elements `view` shows of base's storage; None when the view is not in that storage
+    (its data was replaced) or reinterprets it (another dtype)."""
+    if view.dtype != base.dtype or base.ndim == 0 or base.size == 0:
+        return None
+    item = base.itemsize
+    start, rest = divmod(
+        view.__array_interface__["data"][0] - base.__array_interface__["data"][0], item
+    )
+    if rest or any(s % item for s in view.strides + base.strides):
+        return None
+
+    def places(a: np.ndarray, first: int) -> np.ndarray:
+        at = np.full(a.shape, first, dtype=np.int64)
+        for k, (n, st) in enumerate(zip(a.shape, a.strides)):
+            at += (np.arange(n, dtype=np.int64) * (st // item)).reshape(
+                (1,) * k + (n,) + (1,) * (a.ndim - k - 1)
+            )
+        return at
+
+    held = places(base, 0)
+    low, high = int(held.min()), int(held.max())
+    if high - low >= 4 * base.size + 64:
+        return None  # (a sparse storage: no lookup table the size of its span)
+    at = places(view, start)
+    if at.size and (int(at.min()) < low or int(at.max()) > high):
+        return None
+    where = np.full(high - low + 1, -1, dtype=np.int64)
+    where[held.ravel() - low] = np.arange(base.size, dtype=np.int64)
+    flat = where[at - low]
+    if (flat < 0).any():
+        return None
+    return np.unravel_index(flat, base.shape)
+
+
+def _rederive(view: Tensor) -> None:
+    """A view used after the tensor it views was changed in place: its new node picks its
+    elements from the tensor's current version (PyTorch's regenerated grad_fn), so its
+    gradient goes through the change. Nodes that used the view before keep the old one."""
+    base = view._base
+    view._vver = view._vc[0]
+    if not base.requires_grad:
+        return
+    idx = _storage_index(view.data, base.data)
+    if idx is None:
+        return  # (a backward pass through it is refused: `graph.stale_views`)
+    with enable_grad():  # (PyTorch's view has its new grad_fn in any grad mode)
+        r = apply(S.index, base, idx=idx, label="AsStridedBackward0")
+    if r.node is not None:
+        r.node.out = view
+        versioned(r.node, view.node)
+        view.node = r.node
+        view.requires_grad = True
+
+
+core_op.REDERIVE[0] = _rederive
 
 
 def getitem(x: Tensor, key: Any) -> Tensor:

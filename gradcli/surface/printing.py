@@ -619,6 +619,10 @@ def tensor_repr(t: Any) -> str:
             once=True,
         )
 
+    if getattr(t, "_base", None) is not None:
+        from ..core.op import current
+
+        current(t)  # a view of a tensor changed since prints its regenerated node (PyTorch)
     node = getattr(t, "node", None)
     tangent = None
     if _GradMode.dual:  # a dual tensor prints its tangent as PyTorch's f"{tangent}"

@@ -85,7 +85,7 @@ LOOP_ITERATIONS = Limit("loop_iterations", 1_000_000, "total loop iterations")
 GRAPH_NODES = Limit("graph_nodes", 1_000_000, "number of operations recorded in one run")
 # 60: a pasted training loop of thousands of steps takes tens of seconds (PyTorch's own too);
 # the limit is there so that nothing hangs, not to cut real programs short.
-TIME_SECONDS = Limit("time_seconds", 60, "seconds a program may run")
+TIME_SECONDS = Limit("time_seconds", 60, "seconds of CPU time a program may use")
 # 700: the process (the interpreter, NumPy: about 40 MB) plus what a program may add plus what
 # one operation allocates past the last check (its temporaries, up to a few hundred MB) stays
 # under 1 GiB.
@@ -181,8 +181,10 @@ def _rss_bytes() -> int | None:
 
 
 class RunBudget:
-    """What one run of a program may spend: wall-clock time (`TIME_SECONDS`), memory growth
-    (`MEMORY_MB`) and recorded operations (`GRAPH_NODES`).
+    """What one run of a program may spend: CPU time (`TIME_SECONDS`, the process's: a loaded
+    machine does not shorten a program's allowance; with a wall-clock backstop at
+    `WALL_FACTOR` times it), memory growth (`MEMORY_MB`) and recorded operations
+    (`GRAPH_NODES`).
 
     `Runtime.execute` (lang) opens it (`with BUDGET.run():`), and the CLI opens it around a whole
     command (a run inside it then spends the command's budget); while it is open, the interpreter
@@ -194,6 +196,7 @@ class RunBudget:
     """
 
     MEMORY_EVERY = 0.02  # seconds between two memory checks
+    WALL_FACTOR = 3  # the wall-clock backstop, in multiples of the CPU time allowed
     CLOCK_EVERY = 16  # ticks between two clock reads
     BIG = 1 << 20  # bytes: a tensor this large checks memory at once
 
@@ -202,7 +205,8 @@ class RunBudget:
         self.depth = 0
         self.nodes = 0
         self.node_limit = GRAPH_NODES.default
-        self.deadline = 0.0
+        self.deadline = 0.0  # of the process's CPU time (`time.process_time`)
+        self.wall_deadline = 0.0  # of the wall clock (`time.monotonic`)
         self.seconds = TIME_SECONDS.default
         self.rss0: int | None = None
         self.memory_limit = 0
@@ -245,7 +249,8 @@ class RunBudget:
             self.nodes = 0
             self.node_limit = GRAPH_NODES.value
             self.seconds = TIME_SECONDS.value
-            self.deadline = now + self.seconds
+            self.deadline = time.process_time() + self.seconds
+            self.wall_deadline = now + self.seconds * self.WALL_FACTOR
             self.memory_limit = MEMORY_MB.value * (1 << 20)
             self.collect_at = self.memory_limit // 2
             self.rss0 = _rss_bytes()
@@ -276,11 +281,12 @@ class RunBudget:
         if not self.active:
             return
         now = time.monotonic()
-        if now > self.deadline:
+        cpu = time.process_time()
+        if cpu > self.deadline or now > self.wall_deadline:
             # Spent for good: every later tick reads the clock again (and raises again), so
             # that a caller that caught the error cannot go on unbounded.
             self.countdown = 0
-            self._over_time(now)
+            self._over_time(cpu, now)
         if now > self.next_memory:
             self.next_memory = now + self.MEMORY_EVERY
             self.check_memory()
@@ -328,13 +334,21 @@ class RunBudget:
         cannot tick, like a worker process, may be given."""
         if not self.active:
             return None
-        return max(0.0, self.deadline - time.monotonic())
+        return max(
+            0.0,
+            min(self.deadline - time.process_time(), self.wall_deadline - time.monotonic()),
+        )
 
-    def _over_time(self, now: float) -> None:
+    def _over_time(self, cpu: float, now: float) -> None:
+        if cpu > self.deadline:
+            found = f"{cpu - self.deadline + self.seconds:.1f} seconds of CPU time"
+        else:
+            wall = now - self.wall_deadline + self.seconds * self.WALL_FACTOR
+            found = f"{wall:.1f} seconds of wall-clock time (the backstop)"
         raise LimitError(
             f"gradcli has run for over {self.seconds:,} seconds, the time limit",
             limit=TIME_SECONDS.name,
-            found=f"{now - self.deadline + self.seconds:.1f} seconds",
+            found=found,
             expected=f"at most {self.seconds:,} ({TIME_SECONDS.name})",
             hint=f"raise it with the environment variable {TIME_SECONDS.env}=N if you need more",
         )

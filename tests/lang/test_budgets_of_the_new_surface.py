@@ -119,7 +119,7 @@ def test_every_module_call_checks_the_clock(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_a_time_limit_found_at_a_statement_is_placed_there() -> None:
     with limits.BUDGET.run():
-        limits.BUDGET.deadline = time.monotonic() - 1.0
+        limits.BUDGET.deadline = time.process_time() - 1.0
         limits.BUDGET.countdown = 0
         with pytest.raises(LimitError, match="time limit") as info:
             api.load("x = 1\ny = 2\n")

@@ -938,7 +938,7 @@ MODULE_FILES: dict[str, str] = {
     **dict.fromkeys(("MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d"), "pooling"),
     **dict.fromkeys(("AdaptiveAvgPool1d", "AdaptiveAvgPool2d"), "pooling"),
     **dict.fromkeys(("BatchNorm1d", "BatchNorm2d"), "batchnorm"),
-    **dict.fromkeys(("Upsample", "UpsamplingNearest2d"), "upsampling"),
+    **dict.fromkeys(("Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"), "upsampling"),
     **dict.fromkeys(("CosineSimilarity", "PairwiseDistance"), "distance"),
     **{
         f"{kind}Pad{d}d": "padding"

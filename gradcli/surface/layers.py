@@ -5,7 +5,6 @@ initialisation drawn from PyTorch's generator (`random.init_conv`)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -20,9 +19,9 @@ from . import nnfunctional as NF
 from . import nnlosses as NL
 from .args import reduction_arg
 from .declare import declare
-from .extras import _ADAPTIVE_WINDOWS, _adaptive_sizes
 from .nn import Functional, Module, _draw_dtype, _features, _weights
 from .nn import _constructor as _nn_constructor
+from .nnfunctional import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 from .sampling import R
 
 # --- modules that apply one function ---------------------------------------------------------
@@ -493,113 +492,6 @@ class PReLU(Module):
 
     def extra_repr(self) -> str:
         return f"num_parameters={self.num_parameters}"
-
-
-def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
-    """`F.adaptive_avg_pool2d`: output cell (i, j) averages rows floor(i*H/oh) to
-    ceil((i+1)*H/oh) and likewise columns, summed then divided by the window's height and
-    width (PyTorch's kernel); a (1, 1) output is PyTorch's special case, a mean."""
-    from ..ops.arithmetic import div_t, named
-    from .functional import mean, stack, sum
-    from .rearrange import narrow
-
-    x = tensor_arg(input, "input")
-    if x.ndim not in (3, 4) or any(d == 0 for d in x.shape[-3:]):
-        raise GradcliError(
-            f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(x.shape)}"
-        )
-    h, w = x.shape[-2:]
-    oh, ow = _adaptive_sizes(output_size, (h, w), "adaptive_avg_pool2d")
-    size_check(tuple(x.shape[:-2]) + (oh, ow), "adaptive_avg_pool2d output")
-    if (oh, ow) == (1, 1):
-        return mean(x, dim=(-1, -2), keepdim=True)
-    if oh * ow > _ADAPTIVE_WINDOWS:
-        raise GradcliError(
-            f"adaptive_avg_pool2d: gradcli composes at most {_ADAPTIVE_WINDOWS} output "
-            f"positions, got {oh} x {ow}",
-            hint="use avg_pool2d when the sizes divide evenly",
-        )
-    if oh == 0 or ow == 0:
-        return named(x[..., :oh, :ow] * 1, "AdaptiveAvgPool2DBackward0")
-    rows = []
-    for i in range(oh):
-        hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
-        band = narrow(x, -2, hs, he - hs)
-        cells = []
-        for j in range(ow):
-            ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
-            cell = sum(narrow(band, -1, ws, we - ws), dim=(-2, -1))
-            cells.append(div_t(div_t(cell, he - hs), we - ws))
-        rows.append(stack(cells, -1))
-    return named(stack(rows, -2), "AdaptiveAvgPool2DBackward0")
-
-
-def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
-    """`F.adaptive_avg_pool3d`: output cell (i, j, k) averages the window of each axis from
-    floor(i*D/od) to ceil((i+1)*D/od) (likewise H, W): summed, then divided by the window's
-    depth, height and width; a (1, 1, 1) output is PyTorch's special case, a mean."""
-    from ..ops.arithmetic import div_t, named
-    from .functional import mean, stack, sum
-    from .rearrange import narrow
-
-    x = tensor_arg(input, "input")
-    if isinstance(output_size, (list, tuple)) and x.ndim <= len(output_size):
-        raise GradcliError(f"Input dimension should be at least {len(output_size) + 1}").mirror(
-            "ValueError"
-        )
-    if x.ndim >= 3:
-        out = _adaptive_sizes(output_size, tuple(x.shape[-3:]), "adaptive_avg_pool3d")
-        if tuple(out) == (1, 1, 1):  # PyTorch's mean, before any check of the input
-            return mean(x, dim=(-1, -2, -3), keepdim=True)
-    if x.ndim not in (4, 5) or any(d == 0 for d in x.shape[-4:]):
-        raise GradcliError(
-            f"adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {list(x.shape)}"
-        )
-    sizes = tuple(x.shape[-3:])
-    size_check(tuple(x.shape[:-3]) + tuple(out), "adaptive_avg_pool3d output")
-    if math.prod(out) > _ADAPTIVE_WINDOWS:
-        raise GradcliError(
-            f"adaptive_avg_pool3d: gradcli composes at most {_ADAPTIVE_WINDOWS} output "
-            f"positions, got {' x '.join(map(str, out))}",
-            hint="use avg_pool3d when the sizes divide evenly",
-        )
-    if 0 in out:
-        od, oh, ow = out
-        return named(x[..., :od, :oh, :ow] * 1, "AdaptiveAvgPool3DBackward0")
-
-    def window(i: int, n: int, o: int) -> tuple[int, int]:
-        start, stop = (i * n) // o, -(-((i + 1) * n) // o)
-        return start, stop - start
-
-    planes = []
-    for i in range(out[0]):
-        ds, dn = window(i, sizes[0], out[0])
-        slab = narrow(x, -3, ds, dn)
-        rows = []
-        for j in range(out[1]):
-            hs, hn = window(j, sizes[1], out[1])
-            band = narrow(slab, -2, hs, hn)
-            cells = []
-            for k in range(out[2]):
-                ws, wn = window(k, sizes[2], out[2])
-                cell = sum(narrow(band, -1, ws, wn), dim=(-3, -2, -1))
-                cells.append(div_t(div_t(div_t(cell, dn), hn), wn))
-            rows.append(stack(cells, -1))
-        planes.append(stack(rows, -2))
-    return named(stack(planes, -3), "AdaptiveAvgPool3DBackward0")
-
-
-def adaptive_avg_pool1d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
-    """`F.adaptive_avg_pool1d`: the 2-d pooling of a height-1 input (PyTorch's own way)."""
-    from .functional import squeeze, unsqueeze
-
-    x = tensor_arg(input, "input")
-    if x.ndim not in (2, 3):
-        raise GradcliError(
-            f"adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got {list(x.shape)}"
-        )
-    (n,) = _adaptive_sizes(output_size, x.shape[-1:], "adaptive_avg_pool1d")
-    return squeeze(adaptive_avg_pool2d(unsqueeze(x, -2), (1, n)), -2)
 
 
 def _adaptive_module(name: str, fn: Callable[..., Tensor]) -> Callable[..., Module]:

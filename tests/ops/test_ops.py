@@ -542,6 +542,37 @@ def _upsample_adjoint_ref(g, index, size):
     return r
 
 
+def _interp_matrices(taps, sizes):
+    """Each axis's interpolation as a dense (outputs x inputs) matrix of its weights."""
+    mats = []
+    for (index, weights), n_in in zip(taps, sizes):
+        m = np.zeros((len(index), n_in))
+        for o, (ii, ww) in enumerate(zip(index, weights)):
+            for i, w in zip(ii, ww):
+                m[o, i] += w
+        mats.append(m)
+    return mats
+
+
+def _interp_ref(x, taps):
+    """Each output position: the weighted sum of its sources, one axis at a time."""
+    d = len(taps)
+    r = np.asarray(x, np.float64)
+    for a, m in enumerate(_interp_matrices(taps, x.shape[x.ndim - d :])):
+        ax = r.ndim - d + a
+        r = np.moveaxis(np.tensordot(r, m, axes=([ax], [1])), -1, ax)
+    return r
+
+
+def _interp_adjoint_ref(g, taps, size):
+    d = len(taps)
+    r = np.asarray(g, np.float64)
+    for a, m in enumerate(_interp_matrices(taps, size)):
+        ax = r.ndim - d + a
+        r = np.moveaxis(np.tensordot(r, m, axes=([ax], [0])), -1, ax)
+    return r
+
+
 def _conv_ref(x, w, b, stride, dilation, pad, out, groups=1):
     n, c = x.shape[:2]
     o, cg = w.shape[:2]
@@ -819,8 +850,14 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "unfold_windows": _unfold_windows_ref,
     "conv": lambda x, w, *b, **p: _conv_ref(x, w, b[0] if b else None, **p),
     "conv_tx": _conv_tx_ref,
-    "upsample_nearest": lambda x, index: _upsample_ref(x, index),
-    "upsample_nearest_adjoint": lambda g, index, size: _upsample_adjoint_ref(g, index, size),
+    "upsample_nearest": lambda x, index, bindex: _upsample_ref(x, index),
+    "upsample_nearest_adjoint": lambda g, index, bindex, size: _upsample_adjoint_ref(
+        g, bindex, size
+    ),
+    "upsample_interp": lambda x, taps, btaps, kernel, cubic: _interp_ref(x, taps),
+    "upsample_interp_adjoint": lambda g, taps, btaps, kernel, cubic, size: _interp_adjoint_ref(
+        g, btaps, size
+    ),
     "conv_transpose": lambda x, w, *b, size, **p: (
         _conv_tx_ref(x, w, size, **p) + (b[0].reshape((-1,) + (1,) * len(size)) if b else 0)
     ),
@@ -1071,6 +1108,18 @@ def pool_out(size: int, k: int, s: int, p: int, ceil: bool) -> int:
     return po(size, k, s, p, 1, ceil)
 
 
+def _torch_interp(torch: Any, x: Any, taps: tuple, size: tuple | None) -> Any:
+    """The interpolation (size None) or its adjoint as products with each axis's weights."""
+    d = len(taps)
+    sizes = x.shape[x.ndim - d :] if size is None else size
+    r = x
+    for a, m in enumerate(_interp_matrices(taps, sizes)):
+        ax = r.ndim - d + a
+        mt = torch.tensor(m)
+        r = torch.movedim(torch.tensordot(r, mt, dims=([ax], [1 if size is None else 0])), -1, ax)
+    return r
+
+
 def torch_fns() -> dict[str, Callable[..., Any]]:
     import torch
     import torch.nn.functional as tf
@@ -1243,6 +1292,8 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "conv_tw": lambda x, g, kernel, **p: _torch_conv_grad(torch, 1, g, x, kernel, **p),
         "conv_db": lambda g, dim: torch.sum(g, dim=tuple(dim)),
         "max_pool": lambda x, **geo: _torch_pool(torch, "max", x, **geo),
+        "upsample_interp": lambda x, taps, **p: _torch_interp(torch, x, taps, None),
+        "upsample_interp_adjoint": lambda g, btaps, size, **p: _torch_interp(torch, g, btaps, size),
         "avg_pool": lambda x, **geo: _torch_pool(torch, "avg", x, **geo),
         "nll_loss": lambda x, target, weight=None, reduction="mean", ignore_index=-100: tf.nll_loss(
             x,

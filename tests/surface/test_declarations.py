@@ -193,8 +193,8 @@ CALLS: dict[str, list[Call]] = {
     "torch.conv1d": one(signal, lambda: leaf((3, 2, 2))),
     "torch.conv2d": one(image, lambda: leaf((3, 2, 2, 2))),
     "torch.conv_transpose1d": one(signal, lambda: leaf((2, 3, 2))),
-    "F.interpolate": one(image, scale_factor=2),
-    "F.upsample": one(image, scale_factor=2),
+    "F.interpolate": one(image, scale_factor=2) + one(image, size=(3, 2), mode="bilinear"),
+    "F.upsample": one(image, scale_factor=2) + one(image, scale_factor=1.5, mode="bicubic"),
     "F.upsample_nearest": one(image, scale_factor=2),
     "torch.conv_transpose2d": one(image, lambda: leaf((2, 3, 2, 2))),
     "torch.conv3d": one(volume, lambda: leaf((3, 2, 2, 2, 2))),
@@ -448,6 +448,7 @@ CONSTRUCT: dict[str, tuple] = {
     "nn.Unflatten": (1, (3, 1)),
     "nn.Upsample": (None, 2),
     "nn.UpsamplingNearest2d": (None, 2),
+    "nn.UpsamplingBilinear2d": (None, 2),
     "nn.ConvTranspose2d": (2, 3, 2),
     "nn.Embedding": (4, 3),
     "nn.GroupNorm": (1, 2),
@@ -487,6 +488,7 @@ CONSTRUCT: dict[str, tuple] = {
 
 
 MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
+    "nn.Upsample": [((None, 2, "bilinear"), {})],
     "nn.MultiheadAttention": [((4, 2), {"add_bias_kv": True, "add_zero_attn": True})],
     "nn.RNN": [((3, 2), {"nonlinearity": "relu", "bidirectional": True})],
     "nn.RNNCell": [((3, 2), {"nonlinearity": "relu"})],

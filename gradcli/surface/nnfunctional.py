@@ -1123,6 +1123,12 @@ def interpolate(
     if mode == "area" and out_size is None:
         recompute_scale_factor = True
     if recompute_scale_factor and factors is not None:
+        for n, f in zip(x.shape[2:], factors):
+            if not math.isfinite(n * f):
+                what = "infinity" if math.isinf(n * f) else "NaN"
+                raise GradcliError(f"cannot convert float {what} to integer").mirror(
+                    "OverflowError" if what == "infinity" else "ValueError"
+                )
         out_size = [int(math.floor(n * f)) for n, f in zip(x.shape[2:], factors)]
         factors = None
     if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and x.ndim == 4):
@@ -1153,6 +1159,8 @@ def interpolate(
         )
     spatial = tuple(x.shape[2:])
     if out_size is None:
+        if any(not abs(n * f) < 2.0**63 for n, f in zip(spatial, factors)):
+            raise GradcliError("value cannot be converted to type int64_t without overflow")
         out = tuple(int(n * f) for n, f in zip(spatial, factors))
     else:
         out = tuple(out_size)

@@ -2095,6 +2095,31 @@ add(
         "y = F.interpolate(torch.ones(1, 1, 4, 4), scale_factor=10**5)",
         ("over the limit",),
     ),
+    esc(
+        "interpolate_bicubic_huge",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 4, 4), size=(10**5, 10**5), mode='bicubic')",
+        ("over the limit",),
+    ),
+    esc(
+        "interpolate_linear_long",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 3), size=10**9, mode='linear')",
+        ("over the limit",),
+    ),
+    esc(
+        "interpolate_trilinear_scale_inf",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 2, 2, 2), scale_factor=float('inf'), "
+        "mode='trilinear')",
+        ("without overflow",),
+    ),
+    esc(
+        "interpolate_area_scale_huge",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 2, 2), scale_factor=1e300, mode='area')",
+        ("adaptive_avg_pool2d output is",),
+    ),
     # setattr is the written assignment's twin: the same tables, the same dunder audit
     esc("call_setattr", "setattr(torch, 'x', 1)"),
     esc("setattr_dunder_built", "class A:\n    pass\nsetattr(A, '__ini' + 't__', print)"),

@@ -408,6 +408,36 @@ def _interp_samples() -> tuple:
     return tuple(s)
 
 
+def _dense(taps: tuple, sizes: tuple) -> list:
+    """Each axis's weights as a dense (outputs x inputs) list of lists, for export."""
+    mats = []
+    for (index, weights), n_in in zip(taps, sizes):
+        m = np.zeros((len(index), n_in))
+        for o, (ii, ww) in enumerate(zip(index, weights)):
+            for i, v in zip(ii, ww):
+                m[o, i] += v
+        mats.append(m.tolist())
+    return mats
+
+
+def _export_interp(w: Any, a: list[str], p: dict[str, Any], lib: str) -> str:
+    """The interpolation as products with each axis's weights (the same numbers; the order of
+    the sums is the library's)."""
+    x = w.inputs[0]
+    d = len(p["taps"])
+    dtype = f"{lib}.{np.dtype(x.dtype).name}"
+    expr = a[0]
+    for i, m in enumerate(_dense(p["taps"], x.shape[x.ndim - d :])):
+        ax = x.ndim - d + i
+        if lib == "torch":
+            mat = f"torch.tensor({m!r}, dtype={dtype})"
+            expr = f"torch.movedim(torch.tensordot({expr}, {mat}, dims=([{ax}], [1])), -1, {ax})"
+        else:
+            mat = f"jnp.array({m!r}, dtype={dtype})"
+            expr = f"jnp.moveaxis(jnp.tensordot({expr}, {mat}, axes=([{ax}], [1])), -1, {ax})"
+    return expr
+
+
 _INTERP_SAMPLES = _interp_samples()
 
 upsample_interp = defop(
@@ -419,6 +449,8 @@ upsample_interp = defop(
     kind="shape",
     signature="interpolate(input, size=None, scale_factor=None, mode='bilinear')",
     samples=_INTERP_SAMPLES,
+    to_torch=lambda w, a, p: _export_interp(w, a, p, "torch"),
+    to_jax=lambda w, a, p: _export_interp(w, a, p, "jnp"),
 )
 upsample_interp_adjoint = defop(
     "upsample_interp_adjoint",

@@ -557,6 +557,8 @@ DECLARED = declare(
     ("max_pool3d", "torch", NF.max_pool3d, "max_pool"),
     ("avg_pool3d", "F", NF.avg_pool3d, "avg_pool"),
     ("interpolate", "F", NF.interpolate, "upsample_nearest upsample_interp"),
+    ("grid_sample", "F", NF.grid_sample, "grid_sample"),
+    ("affine_grid", "F", NF.affine_grid, _S + "matmul permute reshape"),
     ("upsample", "F", NF.upsample, "upsample_nearest upsample_interp"),
     ("upsample_nearest", "F", NF.upsample_nearest, "upsample_nearest"),
     ("max_pool1d", "torch", NF.max_pool1d, "max_pool reshape"),

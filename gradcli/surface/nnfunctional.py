@@ -29,6 +29,7 @@ from ..core.tensor import Tensor, constant, no_grad, typename
 from ..ops import activation as Ac
 from ..ops import arithmetic as A
 from ..ops import conv as Cv
+from ..ops import gridsample as Gs
 from ..ops import layernorm as Ln
 from ..ops import reduction as R
 from ..ops import resample as Rs
@@ -1360,6 +1361,151 @@ def adaptive_avg_pool1d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
         )
     (n,) = _adaptive_sizes(output_size, x.shape[-1:], "adaptive_avg_pool1d")
     return squeeze(adaptive_avg_pool2d(unsqueeze(x, -2), (1, n)), -2)
+
+
+# --- sampling grids ------------------------------------------------------------------------------
+
+_ALIGN_WARNING = (
+    "Default grid_sample and affine_grid behavior has changed to align_corners=False since "
+    "1.3.0. Please specify align_corners=True if the old behavior is desired. See the "
+    "documentation of grid_sample for details."
+)
+
+
+def grid_sample(
+    input: Any,  # noqa: A002
+    grid: Any,
+    mode: Any = "bilinear",
+    padding_mode: Any = "zeros",
+    align_corners: Any = None,
+) -> Tensor:
+    """F.grid_sample on (N, C, H, W) inputs, modes bilinear and nearest, as ATen's CPU kernel
+    (`ops.gridsample`); bicubic and 5-d inputs say they are not supported."""
+    x = A.tensor_arg(input, "input")
+    g = A.tensor_arg(grid, "grid")
+    if mode not in ("bilinear", "nearest", "bicubic"):
+        raise GradcliError(
+            "nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or "
+            f"'bicubic', but got: '{mode}'"
+        ).mirror("ValueError")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise GradcliError(
+            "nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+            f"'reflection', but got: '{padding_mode}'"
+        ).mirror("ValueError")
+    if align_corners is None:
+        hooks.warn(_ALIGN_WARNING)
+        align_corners = False
+    if x.dtype != g.dtype:
+        raise GradcliError(
+            f"expected scalar type {scalar_type_name(x.dtype)} but found "
+            f"{scalar_type_name(g.dtype)}"
+        )
+    if x.ndim == 5 or g.ndim == 5:
+        raise NotSupported(
+            "F.grid_sample of a 5-d input (volumes) is not supported by gradcli",
+            hint="(N, C, H, W) inputs with (N, H_out, W_out, 2) grids",
+        )
+    if g.ndim != x.ndim or x.ndim != 4:
+        raise GradcliError(
+            "grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, "
+            f"but got input with sizes {list(x.shape)} and grid with sizes {list(g.shape)}"
+        )
+    if x.shape[0] != g.shape[0]:
+        raise GradcliError(
+            "grid_sampler(): expected grid and input to have same batch size, but got input "
+            f"with sizes {list(x.shape)} and grid with sizes {list(g.shape)}"
+        )
+    if g.shape[-1] != 2:
+        raise GradcliError(
+            "grid_sampler(): expected grid to have size 2 in last dimension, but got grid "
+            f"with sizes {list(g.shape)}"
+        )
+    if any(n == 0 for n in x.shape[2:]):
+        raise GradcliError(
+            "grid_sampler(): expected input to have non-empty spatial dimensions, but input "
+            f"has sizes {list(x.shape)} with dimension 2 being empty"
+        )
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"\"grid_sampler_2d_cpu\" not implemented for '{scalar_type_name(x.dtype)}'"
+        ).mirror("NotImplementedError")
+    if mode == "bicubic":
+        raise NotSupported(
+            "F.grid_sample(mode='bicubic') is not supported by gradcli",
+            hint="mode='bilinear' or 'nearest'",
+        )
+    A.size_check(x.shape[:2] + g.shape[1:3], "the output of F.grid_sample()")
+    return apply(Gs.grid_sample, x, g, mode=mode, padding=padding_mode, align=bool(align_corners))
+
+
+def affine_grid(theta: Any, size: Any, align_corners: Any = None) -> Tensor:
+    """F.affine_grid for 2-d transforms: the base grid (x, y, 1) of each output pixel, as
+    ATen builds it, times theta transposed (bmm), as AffineGridGeneratorBackward0."""
+    from ..core.dtypes import torch_name
+    from ..ops.arithmetic import named
+    from .constructors import _linspace
+
+    t = A.tensor_arg(theta, "theta")
+    if align_corners is None:
+        hooks.warn(_ALIGN_WARNING)
+        align_corners = False
+    if t.dtype.kind != "f":
+        raise GradcliError(
+            f"Expected theta to have floating point type, but got {torch_name(t.dtype)}"
+        ).mirror("ValueError")
+    dims = [int_arg(v, "size") for v in size]
+    shown = f"({', '.join(map(str, dims))})" if not isinstance(size, list) else str(dims)
+    if len(dims) == 4:
+        if t.ndim != 3 or t.shape[-2] != 2 or t.shape[-1] != 3:
+            raise GradcliError(
+                "Expected a batch of 2D affine matrices of shape Nx2x3 for size "
+                f"{shown}. Got torch.Size({list(t.shape)})."
+            ).mirror("ValueError")
+    elif len(dims) == 5:
+        raise NotSupported(
+            "F.affine_grid for 3-d transforms (5-d sizes) is not supported by gradcli",
+            hint="a 4-d size (N, C, H, W) with Nx2x3 matrices",
+        )
+    else:
+        raise GradcliError(
+            "affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+            f"respectively. Got size {shown}."
+        ).mirror("NotImplementedError")
+    n, _, h, w = dims
+    if align_corners and min(h, w) == 1:
+        hooks.warn(
+            "Since version 1.3.0, affine_grid behavior has changed for unit-size grids when "
+            "align_corners=True. This is not an intended use case of affine_grid. See the "
+            "documentation of affine_grid for details."
+        )
+    elif min(dims) <= 0:
+        raise GradcliError(f"Expected non-zero, positive output size. Got {shown}").mirror(
+            "ValueError"
+        )
+    if n != t.shape[0]:
+        raise GradcliError(
+            "Expected size for first two dimensions of batch2 tensor to be: "
+            f"[{n}, 3] but got: [{t.shape[0]}, 3]."
+        )
+    A.size_check((n, h, w, 3), "the base grid of F.affine_grid()")
+    dt = t.dtype.type
+
+    def steps(k: int) -> np.ndarray:
+        if k <= 1:
+            return np.zeros(1, dt)
+        r = np.asarray(_linspace(-1.0, 1.0, k, t.dtype), dt)
+        if not align_corners:
+            r = ((r * dt(k - 1)).astype(dt) / dt(k)).astype(dt)
+        return r
+
+    base = np.empty((n, h, w, 3), dt)
+    base[..., 0] = steps(w)[None, None, :]
+    base[..., 1] = steps(h)[None, :, None]
+    base[..., 2] = 1
+    rows = Tensor(base.reshape(n, h * w, 3))
+    grid = F.bmm(rows, F.transpose(t, 1, 2))
+    return named(F.reshape(grid, (n, h, w, 2)), "AffineGridGeneratorBackward0")
 
 
 # --- pooling ---------------------------------------------------------------------------------

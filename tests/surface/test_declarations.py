@@ -196,6 +196,8 @@ CALLS: dict[str, list[Call]] = {
     "F.interpolate": one(image, scale_factor=2) + one(image, size=(3, 2), mode="bilinear"),
     "F.upsample": one(image, scale_factor=2) + one(image, scale_factor=1.5, mode="bicubic"),
     "F.upsample_nearest": one(image, scale_factor=2),
+    "F.grid_sample": one(image, lambda: leaf((1, 2, 3, 2)) * 0.5, align_corners=False),
+    "F.affine_grid": one(lambda: leaf((1, 2, 3)), (1, 1, 2, 3), align_corners=False),
     "torch.conv_transpose2d": one(image, lambda: leaf((2, 3, 2, 2))),
     "torch.conv3d": one(volume, lambda: leaf((3, 2, 2, 2, 2))),
     "torch.conv_transpose3d": one(volume, lambda: leaf((2, 3, 2, 2, 2))),

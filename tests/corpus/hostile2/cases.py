@@ -2115,6 +2115,29 @@ add(
         ("without overflow",),
     ),
     esc(
+        "grid_sample_huge_grid",
+        "import torch.nn.functional as F\n"
+        "y = F.grid_sample(torch.ones(1, 1, 2, 2), torch.zeros(1, 10**4, 10**4, 2))",
+        ("over the limit",),
+    ),
+    esc(
+        "grid_sample_inf_nan_grid",
+        "import torch.nn.functional as F\n"
+        "g = torch.tensor([[[[float('inf'), float('nan')], [1e30, -1e30]]]])\n"
+        "for pad in ('zeros', 'border', 'reflection'):\n"
+        "    y = F.grid_sample(torch.ones(1, 1, 2, 2), g, padding_mode=pad, align_corners=True)\n"
+        "    print(y)",
+        (),
+        codes=frozenset({0}),
+        at=None,
+    ),
+    esc(
+        "affine_grid_huge",
+        "import torch.nn.functional as F\n"
+        "g = F.affine_grid(torch.zeros(1, 2, 3), (1, 1, 10**5, 10**5), align_corners=False)",
+        ("over the limit",),
+    ),
+    esc(
         "interpolate_area_scale_huge",
         "import torch.nn.functional as F\n"
         "y = F.interpolate(torch.ones(1, 1, 2, 2), scale_factor=1e300, mode='area')",

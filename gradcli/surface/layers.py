@@ -19,7 +19,7 @@ from . import nnfunctional as NF
 from . import nnlosses as NL
 from .args import reduction_arg
 from .declare import declare
-from .nn import Functional, Module, _draw_dtype, _features, _weights
+from .nn import Functional, Module, UninitializedParameter, _draw_dtype, _features, _weights
 from .nn import _constructor as _nn_constructor
 from .nnfunctional import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 from .sampling import R
@@ -574,6 +574,53 @@ class _BatchNorm(Module):
         )
 
 
+class _LazyBatchNorm(_BatchNorm):
+    """nn.LazyBatchNorm1d / 2d / 3d: num_features from the first input's channel axis; the
+    weight, bias and running statistics get their size then, and the module becomes its
+    BatchNorm."""
+
+    def __init__(
+        self,
+        eps: float = 1e-5,
+        momentum: float | None = 0.1,
+        affine: bool = True,
+        track_running_stats: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        Module.__init__(self)
+        self.num_features = 0
+        self.eps, self.momentum = eps, momentum
+        self.affine, self.track_running_stats = bool(affine), bool(track_running_stats)
+        self.__dict__["_lazy_dtype"] = dtype
+        for name in ("weight", "bias"):
+            self.register_parameter(name, UninitializedParameter() if self.affine else None)
+        for name in ("running_mean", "running_var", "num_batches_tracked"):
+            self.register_buffer(name, None)
+        if self.track_running_stats:
+            self.register_buffer("num_batches_tracked", Tensor(np.array(0, np.int64)))
+
+    def forward(self, x: Any) -> Tensor:
+        x = tensor_arg(x, "input")
+        if x.ndim < 2:
+            raise GradcliError(
+                f"expected {' or '.join(f'{d}D' for d in self.DIMS)} input (got {x.ndim}D input)"
+            ).mirror("ValueError")
+        n = int(x.shape[1])
+        size_check((n,), f"a tensor of shape [{n}]")
+        dtype = self.__dict__.get("_lazy_dtype")
+        self.num_features = n
+        if self.affine:
+            self._parameters["weight"].materialize(np.ones(n), dtype)
+            self._parameters["bias"].materialize(np.zeros(n), dtype)
+        if self.track_running_stats:
+            stats = np.zeros(n, Settings.default_dtype)
+            self._buffers["running_mean"] = Tensor(stats)
+            self._buffers["running_var"] = Tensor(np.ones_like(stats))
+        self.__class__ = self.BECOMES  # type: ignore[assignment]  (PyTorch's cls_to_become)
+        return _BatchNorm.forward(self, x)
+
+
 class BatchNorm1d(_BatchNorm):
     DIMS = (2, 3)
 
@@ -584,6 +631,21 @@ class BatchNorm2d(_BatchNorm):
 
 class BatchNorm3d(_BatchNorm):
     DIMS = (5,)
+
+
+class LazyBatchNorm1d(_LazyBatchNorm):
+    DIMS = (2, 3)
+    BECOMES = BatchNorm1d
+
+
+class LazyBatchNorm2d(_LazyBatchNorm):
+    DIMS = (4,)
+    BECOMES = BatchNorm2d
+
+
+class LazyBatchNorm3d(_LazyBatchNorm):
+    DIMS = (5,)
+    BECOMES = BatchNorm3d
 
 
 class _InstanceNorm(_BatchNorm):
@@ -755,6 +817,7 @@ class Conv(Module):
         padding_mode: str = "zeros",
         device: Any = None,
         dtype: Any = None,
+        lazy: bool = False,
     ) -> None:
         super().__init__()
         self.d = d
@@ -795,6 +858,12 @@ class Conv(Module):
         from .args import shape_arg
 
         shape_arg(shape)
+        if lazy:
+            # nn.LazyConvNd: in_channels from the first input, drawn then (`_materialize`)
+            self.__dict__["_lazy"] = (bool(bias), dtype)
+            self.register_parameter("weight", UninitializedParameter())
+            self.register_parameter("bias", UninitializedParameter() if bias else None)
+            return
         w, b = R.init_conv(
             None,
             self.in_channels,
@@ -811,7 +880,46 @@ class Conv(Module):
 
     @property
     def name(self) -> str:
-        return f"Conv{self.d}d"
+        lazy = "Lazy" if "_lazy" in self.__dict__ else ""
+        kind = "ConvTranspose" if self.TRANSPOSED else "Conv"
+        return f"{lazy}{kind}{self.d}d"
+
+    def _materialize(self, x: Any) -> None:
+        """A lazy convolution's first call: in_channels is the input's channel axis; the
+        parameters are drawn now (PyTorch's reset_parameters at that call). A wrong input
+        leaves the module lazy."""
+        from .args import shape_arg
+
+        bias, dtype = self.__dict__["_lazy"]
+        x = tensor_arg(x, "input")
+        if x.ndim not in (self.d + 1, self.d + 2):
+            raise GradcliError(
+                f"Expected {self.d + 1}D (unbatched) or {self.d + 2}D (batched) input to "
+                f"conv{self.d}d, but got input of size: {list(x.shape)}"
+            )
+        c = int(x.shape[0 if x.ndim == self.d + 1 else 1])
+        if c % self.groups:
+            raise GradcliError("in_channels must be divisible by groups").mirror("ValueError")
+        if self.TRANSPOSED:
+            shape_arg((c, self.out_channels // self.groups, *self.kernel_size))
+        else:
+            shape_arg((self.out_channels, c // self.groups, *self.kernel_size))
+        w, b = R.init_conv(
+            None,
+            c,
+            self.out_channels,
+            self.kernel_size,
+            groups=self.groups,
+            bias=bias,
+            transposed=self.TRANSPOSED,
+            dims=self.d,
+            dtype=_draw_dtype(dtype),
+        )
+        del self.__dict__["_lazy"]
+        self.in_channels = c
+        self._parameters["weight"].materialize(w, dtype)
+        if b is not None:
+            self._parameters["bias"].materialize(b, dtype)
 
     def _reversed_padding(self) -> tuple[int, ...]:
         """The padding as F.pad takes it (last dim first), for a padding_mode other than zeros."""
@@ -828,6 +936,8 @@ class Conv(Module):
         return tuple(out)
 
     def forward(self, x: Any) -> Tensor:
+        if "_lazy" in self.__dict__:
+            self._materialize(x)
         w, b = self._parameters["weight"], self._parameters["bias"]
         conv = {1: NF.conv1d, 2: NF.conv2d, 3: NF.conv3d}[self.d]
         if self.padding_mode != "zeros":
@@ -950,6 +1060,22 @@ def Conv1d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
 
 def Conv2d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
     return Conv(2, *args, **kwargs)
+
+
+def _lazy_conv(d: int, out_channels: int, kernel_size: Any, *args: Any, **kwargs: Any) -> Module:
+    return Conv(d, 0, out_channels, kernel_size, *args, lazy=True, **kwargs)
+
+
+def LazyConv1d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return _lazy_conv(1, *args, **kwargs)
+
+
+def LazyConv2d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return _lazy_conv(2, *args, **kwargs)
+
+
+def LazyConv3d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return _lazy_conv(3, *args, **kwargs)
 
 
 # --- pooling -------------------------------------------------------------------------------------
@@ -1372,6 +1498,9 @@ NAMES = declare(
     ),
     ("Conv1d", "nn", Conv1d, "conv"),
     ("Conv2d", "nn", Conv2d, "conv"),
+    ("LazyConv1d", "nn", LazyConv1d, "conv"),
+    ("LazyConv2d", "nn", LazyConv2d, "conv"),
+    ("LazyConv3d", "nn", LazyConv3d, "conv"),
     ("ConvTranspose1d", "nn", ConvTranspose1d, "conv_transpose"),
     ("ConvTranspose2d", "nn", ConvTranspose2d, "conv_transpose"),
     ("Conv3d", "nn", Conv3d, "conv"),
@@ -1426,7 +1555,14 @@ NAMES = declare(
     ("prelu", "torch F", prelu, "composition of where mul reshape"),
     *(
         (cls.__name__, "nn", _constructor(cls), "composition of mean sub mul add sqrt div reshape")
-        for cls in (BatchNorm1d, BatchNorm2d, BatchNorm3d)
+        for cls in (
+            BatchNorm1d,
+            BatchNorm2d,
+            BatchNorm3d,
+            LazyBatchNorm1d,
+            LazyBatchNorm2d,
+            LazyBatchNorm3d,
+        )
     ),
     (
         "GroupNorm",

@@ -2115,6 +2115,17 @@ add(
         ("without overflow",),
     ),
     esc(
+        "lazy_conv_huge_kernel",
+        "m = torch.nn.LazyConv2d(10**4, 10**3)\ny = m(torch.ones(1, 10**3, 2, 2))",
+        ("over the limit",),
+    ),
+    esc("torch_range_huge", "r = torch.range(0, 1e12)", ("over the limit",)),
+    esc(
+        "matmul_precision_medium",
+        "torch.set_float32_matmul_precision('medium')",
+        ("not supported",),
+    ),
+    esc(
         "grid_sample_huge_grid",
         "import torch.nn.functional as F\n"
         "y = F.grid_sample(torch.ones(1, 1, 2, 2), torch.zeros(1, 10**4, 10**4, 2))",

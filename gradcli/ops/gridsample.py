@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import NotSupported
+from ..core import dual
 from ..core.op import Sample, apply, defop
 from ..core.tensor import Tensor
 from .resample import _fma
@@ -308,6 +309,17 @@ def _grid_grad_vjp(k: Tensor, out: Tensor, g: Tensor, x: Tensor, grid: Tensor, *
     return tuple(res)
 
 
+def _no_jax(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    raise NotSupported(
+        "gradcli export --to jax does not write grid_sample (JAX has no grid sampler)",
+        hint="export --to torch",
+    )
+
+
+def _no_closed_form(sp: Any, *args: Any, **params: Any) -> Any:
+    raise TypeError("grid_sample has no closed form (the floor of the grid's positions)")
+
+
 _P = {"mode": "bilinear", "padding": "zeros", "align": False}
 _SAMPLES = tuple(
     Sample(((1, 2, 3, 4), (1, 2, 3, 2)), dict(_P, **p), low=-1.1, high=1.1, hessian=False)
@@ -332,6 +344,9 @@ grid_sample = defop(
     "input: each output's gradient spread to its neighbours by their weights; grid: the "
     "interpolation's slope times the unnormalization's",
     kind="shape",
+    sym=_no_closed_form,
+    to_torch="F.grid_sample({0}, {1}, mode={mode}, padding_mode={padding}, align_corners={align})",
+    to_jax=_no_jax,
     signature="grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None)",
     samples=_SAMPLES,
 )
@@ -344,6 +359,7 @@ grid_sample_input_grad = defop(
     "GridSampler2DBackwardBackward0",
     "grid_sample(h, grid), grid_sample_grid_grad(g, h, grid)",
     kind="internal",
+    sym=_no_closed_form,
     samples=tuple(
         Sample(
             ((1, 2, 2, 3), (1, 2, 3, 2)),
@@ -364,6 +380,7 @@ grid_sample_grid_grad = defop(
     "GridSampler2DBackwardBackward0",
     "the bilinear slopes: in g and x, the slope's factors; in the grid, the cross term",
     kind="internal",
+    sym=_no_closed_form,
     samples=tuple(
         Sample(
             ((1, 2, 2, 3), (1, 2, 3, 4), (1, 2, 3, 2)),
@@ -375,3 +392,9 @@ grid_sample_grid_grad = defop(
         for q in ({}, {"padding": "border", "align": True}, {"mode": "nearest"})
     ),
 )
+
+# PyTorch has no forward-mode formula for grid_sampler_2d (nor its backward): forward AD through
+# them fails in its words.
+dual.NO_FORWARD_AD["grid_sample"] = "grid_sampler_2d"
+dual.NO_FORWARD_AD["grid_sample_input_grad"] = "grid_sampler_2d_backward"
+dual.NO_FORWARD_AD["grid_sample_grid_grad"] = "grid_sampler_2d_backward"

@@ -438,6 +438,18 @@ def _export_interp(w: Any, a: list[str], p: dict[str, Any], lib: str) -> str:
     return expr
 
 
+def _sym_interp(x: Any, taps: tuple, sizes: tuple, adjoint: bool) -> Any:
+    """The interpolation (or its adjoint) on an object array of sympy expressions: each
+    axis's dense weights applied in turn."""
+    d = len(taps)
+    r = np.asarray(x, dtype=object)
+    for i, m in enumerate(_dense(taps, sizes)):
+        ax = r.ndim - d + i
+        mat = np.asarray(m, dtype=object)
+        r = np.moveaxis(np.tensordot(r, mat, axes=([ax], [0 if adjoint else 1])), -1, ax)
+    return r
+
+
 _INTERP_SAMPLES = _interp_samples()
 
 upsample_interp = defop(
@@ -449,6 +461,9 @@ upsample_interp = defop(
     kind="shape",
     signature="interpolate(input, size=None, scale_factor=None, mode='bilinear')",
     samples=_INTERP_SAMPLES,
+    sym=lambda sp, x, *, taps, btaps, kernel, cubic: _sym_interp(
+        x, taps, np.shape(x)[np.ndim(x) - len(taps) :], False
+    ),
     to_torch=lambda w, a, p: _export_interp(w, a, p, "torch"),
     to_jax=lambda w, a, p: _export_interp(w, a, p, "jnp"),
 )
@@ -459,6 +474,7 @@ upsample_interp_adjoint = defop(
     "UpsampleBilinear2DBackwardBackward0",
     "upsample_interp(h)",
     kind="internal",
+    sym=lambda sp, g, *, taps, btaps, kernel, cubic, size: _sym_interp(g, btaps, size, True),
     samples=tuple(
         Sample(
             (s.shapes[0][:2] + tuple(len(t[0]) for t in s.params["taps"]),),

@@ -934,11 +934,14 @@ MODULE_FILES: dict[str, str] = {
     **dict.fromkeys(("LayerNorm", "GroupNorm", "RMSNorm"), "normalization"),
     **dict.fromkeys(("Dropout", "Dropout1d", "Dropout2d", "AlphaDropout"), "dropout"),
     **dict.fromkeys(("Flatten", "Unflatten"), "flatten"),
-    **dict.fromkeys(("Conv1d", "Conv2d"), "conv"),
+    **dict.fromkeys(("Conv1d", "Conv2d", "LazyConv1d", "LazyConv2d", "LazyConv3d"), "conv"),
     **dict.fromkeys(("MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d"), "pooling"),
     **dict.fromkeys(("AdaptiveAvgPool1d", "AdaptiveAvgPool2d"), "pooling"),
-    **dict.fromkeys(("BatchNorm1d", "BatchNorm2d"), "batchnorm"),
-    **dict.fromkeys(("Upsample", "UpsamplingNearest2d"), "upsampling"),
+    **dict.fromkeys(
+        ("BatchNorm1d", "BatchNorm2d", "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d"),
+        "batchnorm",
+    ),
+    **dict.fromkeys(("Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"), "upsampling"),
     **dict.fromkeys(("CosineSimilarity", "PairwiseDistance"), "distance"),
     **{
         f"{kind}Pad{d}d": "padding"

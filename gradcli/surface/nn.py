@@ -1066,6 +1066,14 @@ class UpsamplingNearest2d(Upsample):
         super().__init__(size, scale_factor, "nearest")
 
 
+class UpsamplingBilinear2d(Upsample):
+    """nn.UpsamplingBilinear2d(size=None, scale_factor=None): nn.Upsample in mode 'bilinear'
+    with align_corners=True."""
+
+    def __init__(self, size: Any = None, scale_factor: Any = None) -> None:
+        super().__init__(size, scale_factor, "bilinear", True)
+
+
 def _flatten(x: Any, start_dim: int = 1, end_dim: int = -1) -> Any:
     from .functional import flatten
 
@@ -2161,8 +2169,9 @@ NAMES = declare(
         ),
         "reshape",
     ),
-    ("Upsample", "nn", _constructor(Upsample), "upsample_nearest"),
+    ("Upsample", "nn", _constructor(Upsample), "upsample_nearest upsample_interp"),
     ("UpsamplingNearest2d", "nn", _constructor(UpsamplingNearest2d), "upsample_nearest"),
+    ("UpsamplingBilinear2d", "nn", _constructor(UpsamplingBilinear2d), "upsample_interp"),
     ("bilinear", "torch", bilinear, "composition of matmul mul sum reshape add"),
     (
         "Unflatten",

@@ -2095,6 +2095,65 @@ add(
         "y = F.interpolate(torch.ones(1, 1, 4, 4), scale_factor=10**5)",
         ("over the limit",),
     ),
+    esc(
+        "interpolate_bicubic_huge",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 4, 4), size=(10**5, 10**5), mode='bicubic')",
+        ("over the limit",),
+    ),
+    esc(
+        "interpolate_linear_long",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 3), size=10**9, mode='linear')",
+        ("over the limit",),
+    ),
+    esc(
+        "interpolate_trilinear_scale_inf",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 2, 2, 2), scale_factor=float('inf'), "
+        "mode='trilinear')",
+        ("without overflow",),
+    ),
+    esc(
+        "lazy_conv_huge_kernel",
+        "m = torch.nn.LazyConv2d(10**4, 10**3)\ny = m(torch.ones(1, 10**3, 2, 2))",
+        ("over the limit",),
+    ),
+    esc("torch_range_huge", "r = torch.range(0, 1e12)", ("over the limit",)),
+    esc(
+        "matmul_precision_medium",
+        "torch.set_float32_matmul_precision('medium')",
+        ("not supported",),
+    ),
+    esc(
+        "grid_sample_huge_grid",
+        "import torch.nn.functional as F\n"
+        "y = F.grid_sample(torch.ones(1, 1, 2, 2), torch.zeros(1, 10**4, 10**4, 2))",
+        ("over the limit",),
+    ),
+    esc(
+        "grid_sample_inf_nan_grid",
+        "import torch.nn.functional as F\n"
+        "g = torch.tensor([[[[float('inf'), float('nan')], [1e30, -1e30]]]])\n"
+        "for pad in ('zeros', 'border', 'reflection'):\n"
+        "    y = F.grid_sample(torch.ones(1, 1, 2, 2), g, padding_mode=pad, align_corners=True)\n"
+        "    print(y)",
+        (),
+        codes=frozenset({0}),
+        at=None,
+    ),
+    esc(
+        "affine_grid_huge",
+        "import torch.nn.functional as F\n"
+        "g = F.affine_grid(torch.zeros(1, 2, 3), (1, 1, 10**5, 10**5), align_corners=False)",
+        ("over the limit",),
+    ),
+    esc(
+        "interpolate_area_scale_huge",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 2, 2), scale_factor=1e300, mode='area')",
+        ("adaptive_avg_pool2d output is",),
+    ),
     # setattr is the written assignment's twin: the same tables, the same dunder audit
     esc("call_setattr", "setattr(torch, 'x', 1)"),
     esc("setattr_dunder_built", "class A:\n    pass\nsetattr(A, '__ini' + 't__', print)"),

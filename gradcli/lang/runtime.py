@@ -35,6 +35,7 @@ from ..core.tensor import (
     grad_enabled,
     lend,
     own,
+    pytype_name,
     typename,
 )
 from ..surface import indexing as I
@@ -578,7 +579,8 @@ class Runtime:
             return owner.program_getitem(key)
         if type(owner) is Instance:
             return owner.getitem(key)
-        raise GradcliError(f"'{typename(owner)}' object is not subscriptable").mirror("TypeError")
+        message = f"'{pytype_name(owner)}' object is not subscriptable"
+        raise GradcliError(message).mirror("TypeError")
 
     def setitem(self, owner: Any, key: Any, value: Any, target: ast.AST, rebind: Any) -> None:
         """`owner[key] = value`. `rebind(new)` rebinds the name `owner` came from (the

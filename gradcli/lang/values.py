@@ -465,6 +465,9 @@ class Ctx:
         self.non_differentiable: tuple = ()
         self.dirty: tuple = ()
         self.materialize_grads = True
+        # clear_saved_tensors_on_access on the Function: saved_tensors is read once
+        self.clear_on_access = False
+        self.saved_read = False
 
     def save_for_backward(self, *tensors: Any) -> None:
         for t in tensors:

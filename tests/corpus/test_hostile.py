@@ -3836,6 +3836,33 @@ CASES: list[Case] = [
         "class attributes are not supported in a torch.autograd.Function",
         (3, 5),
     ),
+    Case(
+        "function_boxed_grads_call_reaches_out",
+        "class F(torch.autograd.Function):\n    boxed_grads_call = __import__('os')\n"
+        "    @staticmethod\n    def forward(ctx, x):\n        return x\n"
+        "    @staticmethod\n    def backward(ctx, gs):\n        return gs[0]",
+        "__import__",
+        (2, 24),
+    ),
+    Case(
+        "function_clear_saved_flag_not_bool",
+        "class F(torch.autograd.Function):\n    clear_saved_tensors_on_access = 'yes'\n"
+        "    @staticmethod\n    def forward(ctx, x):\n        return x\n"
+        "    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+        "y = F.apply(x)",
+        "F.clear_saved_tensors_on_access must be True or False",
+        (1, 1),
+    ),
+    Case(
+        "function_boxed_grads_list_of_hostile_values",
+        "class F(torch.autograd.Function):\n    boxed_grads_call = True\n"
+        "    @staticmethod\n    def forward(ctx, x):\n        return x * 2\n"
+        "    @staticmethod\n    def backward(ctx, gs):\n"
+        "        gs.append(gs.__class__.__subclasses__())\n        return gs[0]\n"
+        "F.apply(torch.ones(2, requires_grad=True)).sum().backward()",
+        "`.__subclasses__` is not accessible",
+        (8, 31),
+    ),
     Case("compile_a_number", "f = torch.compile(3)", "A callable function is expected", (1, 5)),
     Case(
         "compile_backend_reaches_out",

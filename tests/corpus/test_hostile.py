@@ -2659,12 +2659,21 @@ CASES: list[Case] = [
         (4, 43),
     ),
     Case(
+        # the hook runs in the pass's no-grad mode: p * 1 has no graph (PyTorch's error)
         "post_accumulate_hook_calls_backward",
         "import torch\nw = torch.ones(2, requires_grad=True)\n"
         "w.register_post_accumulate_grad_hook(lambda p: (p * 1).sum().backward())\n"
         "(w * 1).sum().backward()",
-        "the depth of function calls is 51, over the limit of 50",
+        "element 0 of tensors does not require grad and does not have a grad_fn",
         (3, 48),
+    ),
+    Case(
+        "post_accumulate_hook_recurses_with_enable_grad",
+        "import torch\nw = torch.ones(2, requires_grad=True)\ndef again(p):\n"
+        "    with torch.enable_grad():\n        (p * 1).sum().backward()\n"
+        "w.register_post_accumulate_grad_hook(again)\n(w * 1).sum().backward()",
+        "the depth of function calls is 51, over the limit of 50",
+        (5, 9),
     ),
     Case(
         "forward_hook_not_callable",

@@ -100,11 +100,24 @@ mse_loss = defop(
 )
 
 
+def _bce_check_ranges(p: np.ndarray, t: np.ndarray) -> None:
+    """ATen's CPU kernel checks every element in order, the input then the target (a NaN
+    fails both checks): the first element outside [0, 1] names which one is wrong."""
+    p, t = np.broadcast_arrays(np.asarray(p), np.asarray(t))
+    bad_p = ~((p >= 0) & (p <= 1))
+    bad = bad_p | ~((t >= 0) & (t <= 1))
+    if np.any(bad):
+        first = np.flatnonzero(bad.ravel())[0]
+        which = "input" if bad_p.ravel()[first] else "target"
+        raise GradcliError(f"all elements of {which} should be between 0 and 1").mirror(
+            "RuntimeError"
+        )
+
+
 def _bce_fwd(
     p: np.ndarray, t: np.ndarray, weight: np.ndarray | None = None, reduction: str = "mean"
 ) -> np.ndarray:
-    if np.any((p < 0) | (p > 1)):
-        raise ValueError("all elements of input should be between 0 and 1")
+    _bce_check_ranges(p, t)
     # PyTorch clamps the logs at -100 so that p = 0 or 1 gives a finite loss.
     if isinstance(p, np.ndarray) and p.dtype == np.float32:
         # ATen's kernel is a scalar loop: the C library's logf and log1pf, element by element

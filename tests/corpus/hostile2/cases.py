@@ -3953,3 +3953,37 @@ add(
     esc("display_vars_then_used", "vars(torch)\nv = vars(torch)"),
     esc("display_dir_star_args", "dir(*[torch.__dict__])"),
 )
+
+# A program's coding line (PEP 263) picks its codec from a fixed list: a name of the program's
+# never reaches an import of Python's encodings modules, and bytes the codec refuses are refused.
+add(
+    prog_case(
+        "coding_line_path_like_name",
+        ESCAPE,
+        b"# -*- coding: ../../os -*-\nimport torch\nprint(1)\n",
+        (r"declares the encoding '\.\.', which gradcli does not read",),
+        at=None,
+    ),
+    prog_case(
+        "coding_line_dunder_name",
+        ESCAPE,
+        b"# coding: __builtins__\nimport torch\n",
+        (r"declares the encoding '__builtins__'",),
+        at=None,
+    ),
+    prog_case(
+        "coding_line_bytes_not_the_declared_codec",
+        ESCAPE,
+        b"# coding: ascii\nprint('\xc3\xa9')\n",
+        (r"syntax error: encoding problem: ascii",),
+        at=None,
+    ),
+    prog_case(
+        "coding_line_gbk_runs",
+        SMALL,
+        "# coding: gbk\nprint('梯度')\n".encode("gbk"),
+        (),
+        codes=frozenset({0}),
+        at=None,
+    ),
+)

@@ -16,7 +16,16 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from gradcli.base.limits import RunBudget
 from gradcli.cli.main import app
+
+
+def _wall_bound(env: dict) -> float:
+    """Seconds of wall clock a case may take: 8, or, where the case sets a time limit (of CPU
+    time), what a busy machine may stretch it to (its wall-clock backstop) and start-up."""
+    seconds = env.get("GRADCLI_TIME_SECONDS")
+    return 8.0 if seconds is None else max(8.0, RunBudget.WALL_FACTOR * float(seconds) + 4.0)
+
 
 BASE = """\
 import torch
@@ -5819,7 +5828,7 @@ def test_hostile(
     else:
         assert out == "", out[:2000]
     assert "Traceback" not in err and "internal error" not in err, err
-    assert took < 8, f"took {took:.1f} s"
+    assert took < _wall_bound(case.env), f"took {took:.1f} s"
     assert sorted(p.name for p in tmp_path.iterdir()) == before, "a file was written"
 
     lines = err.splitlines()

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import hooks, mkl32, onednn32, powf32, sleef32, vmlsqrt
+from ..core import fma64, hooks, mkl32, onednn32, powf32, sleef32, vmlsqrt
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import act32
@@ -197,20 +197,58 @@ tan = defop(
 
 
 def _one_minus_square(o: np.ndarray) -> np.ndarray:
-    """1 - o*o as ATen's tanh_backward computes it: for float32 one fused multiply-add
-    (rounded once; measured: PyTorch 2.13's float32 tanh gradients are these), else plain."""
+    """1 - o*o as ATen's tanh_backward computes it: for float32 and float64 one fused
+    multiply-add (rounded once; measured: PyTorch 2.13's tanh gradients are these, in the
+    vector loop and in its scalar tail), else plain."""
     if o.dtype == np.float32:
         from .linalg import _fma32
 
         wide = o.astype(np.float64)
         return _fma32(-(wide * wide), np.ones(o.shape, dtype=np.float32))
+    if o.dtype is _F64:
+        return np.asarray(fma64._fma64(np.negative(o), o, 1.0))
     return np.subtract(np.asarray(1, o.dtype), o * o)
 
 
 def _tanh_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if grad_enabled() or g.dtype != out.dtype:
-        return (g * (1 - out * out),)  # recorded (create_graph=True)
+        # recorded (create_graph=True): PyTorch's own node, TanhBackwardBackward0
+        return (apply(tanh_backward, g, out),)
     return (Tensor(g.data * _one_minus_square(out.data)),)
+
+
+def _tanh_backward_fwd(g: np.ndarray, y: np.ndarray) -> np.ndarray:
+    # ATen's tanh_backward, g * (1 - y*y), the same kernel with or without create_graph
+    with np.errstate(all="ignore"):
+        if g.dtype == y.dtype:
+            return g * _one_minus_square(y)
+        return g * (1 - y * y)
+
+
+def _tanh_backward_vjp(h: Tensor, out: Tensor, g: Tensor, y: Tensor) -> tuple:
+    # derivatives.yaml: grad_output: tanh_backward(grad, output); output: grad * (-2 * output *
+    # grad_output), PyTorch's operations in its order (-2 * y is exact)
+    return (apply(tanh_backward, h, y), h * ((y * -2) * g))
+
+
+# tanh's gradient as PyTorch computes it, also under create_graph=True: one fused kernel of the
+# incoming gradient and tanh's result, recorded as TanhBackwardBackward0 (next_functions: g's
+# node and TanhBackward0), differentiated by PyTorch's formulas.
+tanh_backward = defop(
+    "tanh_backward",
+    _tanh_backward_fwd,
+    _tanh_backward_vjp,
+    "TanhBackwardBackward0",
+    "tanh_backward(h, y), h * (-2 * y * g)",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, y: g * (1 - y * y),
+    samples=(
+        Sample(((2, 3), (2, 3)), {}, low=-0.9, high=0.9),
+        Sample(((4, 2, 3), (2, 3)), {}, low=-0.9, high=0.9),
+        Sample(((3,), (3,)), {}, low=-0.9, high=0.9),
+    ),
+)
 
 
 tanh = defop(
@@ -626,7 +664,8 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
 
 def _sigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if grad_enabled() or g.shape != out.shape or g.dtype != out.dtype:
-        return (g * out * (1 - out),)  # recorded (create_graph=True), or batched
+        # recorded (create_graph=True: SigmoidBackwardBackward0), or batched: PyTorch's kernel
+        return (apply(sigmoid_backward, g, out),)
     # A first-order pass: the products on one buffer, no temporaries, in PyTorch's order
     # (its CPU kernel computes g * (1 - out) * out).
     o = out.data
@@ -665,6 +704,39 @@ def _sigmoid_accumulate(acc: np.ndarray, g: Any, out: Tensor, x: Tensor) -> bool
         return False
     _sigmoid_grad(o, gd, None, acc)
     return True
+
+
+def _sigmoid_backward_fwd(g: np.ndarray, y: np.ndarray) -> np.ndarray:
+    # ATen's sigmoid_backward, (g * (1 - y)) * y, the same kernel with or without create_graph
+    with np.errstate(all="ignore"):
+        if y.dtype == np.float32 and g.dtype == np.float32:
+            return act32.sigmoid_backward(g, y)
+        return (g * (1 - y)) * y
+
+
+def _sigmoid_backward_vjp(h: Tensor, out: Tensor, g: Tensor, y: Tensor) -> tuple:
+    # derivatives.yaml: grad_output: sigmoid_backward(grad, output); output: grad * grad_output
+    # * (-2 * output + 1), in PyTorch's order (-2 * y is exact)
+    return (apply(sigmoid_backward, h, y), (h * g) * (y * -2 + 1))
+
+
+# sigmoid's gradient as PyTorch computes it, also under create_graph=True: one fused kernel of
+# the incoming gradient and sigmoid's result, recorded as SigmoidBackwardBackward0.
+sigmoid_backward = defop(
+    "sigmoid_backward",
+    _sigmoid_backward_fwd,
+    _sigmoid_backward_vjp,
+    "SigmoidBackwardBackward0",
+    "sigmoid_backward(h, y), h * g * (1 - 2 * y)",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, y: g * (1 - y) * y,
+    samples=(
+        Sample(((2, 3), (2, 3)), {}, low=0.05, high=0.95),
+        Sample(((4, 2, 3), (2, 3)), {}, low=0.05, high=0.95),
+        Sample(((3,), (3,)), {}, low=0.05, high=0.95),
+    ),
+)
 
 
 sigmoid = defop(
@@ -851,8 +923,61 @@ def _softplus_vjp(
 ) -> tuple:
     if _first_order32(g, x):
         return (Tensor(act32.softplus_backward(g.data, x.data, beta, threshold)),)
-    lin = mask_like(x.data * beta > threshold, x)
-    return (g * (lin + (1 - lin) * (x * beta).sigmoid()),)
+    # PyTorch's kernel, also recorded (create_graph=True: SoftplusBackwardBackward0)
+    return (apply(softplus_backward, g, x, beta=beta, threshold=threshold),)
+
+
+def _softplus_backward_fwd(
+    g: np.ndarray, x: np.ndarray, *, beta: float, threshold: float
+) -> np.ndarray:
+    # ATen's softplus_backward: g where beta * x > threshold, else g * z / (z + 1), z =
+    # exp(beta * x)
+    if g.dtype == np.float32 and x.dtype == np.float32:
+        if g.shape != x.shape:  # a batched pass: the kernel on the broadcast operands
+            g, x = (np.ascontiguousarray(a) for a in np.broadcast_arrays(g, x))
+        return act32.softplus_backward(g, x, beta, threshold)
+    with np.errstate(all="ignore"):
+        bx = x * beta
+        z = np.exp(bx)
+        return np.where(bx > threshold, g, (g * z) / (z + 1))
+
+
+def _softplus_backward_vjp(
+    h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, beta: float, threshold: float
+) -> tuple:
+    # derivatives.yaml: grad_output: softplus_backward(grad, self, beta, threshold); self:
+    # softplus_double_backward(grad * grad_output, self, beta, threshold), which is
+    # sigmoid_backward(hg, sigmoid(x * beta)) * (x * beta < threshold) * beta
+    bx = x * beta
+    below = mask_like(bx.data < threshold, h)
+    second = apply(sigmoid_backward, h * g, bx.sigmoid()) * below * beta
+    if second.node is not None:  # `* beta`, a Scalar in C++: PyTorch's mul.Scalar node
+        second.node.label = "MulBackward1"
+    return (apply(softplus_backward, h, x, beta=beta, threshold=threshold), second)
+
+
+# softplus's gradient as PyTorch computes it, also under create_graph=True
+softplus_backward = defop(
+    "softplus_backward",
+    _softplus_backward_fwd,
+    _softplus_backward_vjp,
+    "SoftplusBackwardBackward0",
+    "softplus_backward(h, x), sigmoid'(beta x) * beta * h * g  (0 where beta * x >= threshold)",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, x, beta, threshold: np.frompyfunc(
+        lambda gv, xv: sp.Piecewise(
+            (gv, beta * xv > threshold), (gv / (1 + sp.exp(-beta * xv)), True)
+        ),
+        2,
+        1,
+    )(g, x),
+    samples=(
+        Sample(((2, 3), (2, 3)), {"beta": 1.0, "threshold": 20.0}),
+        Sample(((4, 2, 3), (2, 3)), {"beta": 1.0, "threshold": 20.0}),
+        Sample(((3, 4), (3, 4)), {"beta": 2.0, "threshold": 1.0}, avoid=(0.5,)),
+    ),
+)
 
 
 def _jax_softplus(w: Any, a: list[str], p: dict[str, Any]) -> str:

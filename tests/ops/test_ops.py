@@ -814,6 +814,11 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "threshold_backward": lambda g, r, threshold: np.vectorize(
         lambda gv, rv: gv if rv > threshold else 0.0
     )(g, r),
+    "sigmoid_backward": lambda g, y: g * (1 - y) * y,
+    "tanh_backward": lambda g, y: g * (1 - y * y),
+    "softplus_backward": lambda g, x, beta, threshold: np.vectorize(
+        lambda gv, xv: gv if beta * xv > threshold else gv / (1 + math.exp(-beta * xv))
+    )(g, x),
     "unfold": lambda x, **geo: _unfold_ref(x, **geo),
     "fold": lambda c, size, **geo: _fold_ref(c, size, **geo),
     "unfold_windows": _unfold_windows_ref,
@@ -1154,6 +1159,11 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "relu": torch.relu,
         "threshold_backward": lambda g, r, threshold: torch.ops.aten.threshold_backward(
             g, r, threshold
+        ),
+        "sigmoid_backward": torch.ops.aten.sigmoid_backward,
+        "tanh_backward": torch.ops.aten.tanh_backward,
+        "softplus_backward": lambda g, x, beta, threshold: torch.ops.aten.softplus_backward(
+            g, x, beta, threshold
         ),
         "sign": torch.sign,
         "erf": torch.erf,

@@ -325,12 +325,21 @@ def _norm_vjp(
         hit = (np.abs(x.data) == o.data).astype(x.dtype)
         hit = hit / np.sum(hit, axis=dims_of(dim, x.ndim), keepdims=True)
         return (gu * sgn * constant(hit),)
-    # At a zero norm PyTorch returns a zero gradient (the subgradient 0).
-    zero = mask_like(o.data == 0, o)
-    safe = o + zero
+    # At a zero norm PyTorch returns a zero gradient (the subgradient 0). PyTorch's
+    # norm_backward operation by operation (its roundings in float32): its masked_fill_ is a
+    # `where` with +0 where the norm is 0.
+    from .binary import where
+
+    at_zero = Tensor(np.broadcast_to(o.data == 0, o.shape))
+    nought = Tensor(np.zeros((), dtype=o.dtype))
+    safe = o + mask_like(o.data == 0, o)
     if p == 2:
-        return (gu * x / safe * (1 - zero),)
-    return (gu * sgn * x.abs() ** (p - 1) / safe ** (p - 1) * (1 - zero),)
+        return (gu * apply(where, at_zero, nought, x / safe),)
+    if p < 1:
+        scaled = sgn * apply(where, Tensor(x.data == 0), nought, x.abs() ** (p - 1))
+        return (scaled * gu * o ** (1 - p),)
+    scaled = sgn * x.abs() ** (p - 1) if p < 2 else x * x.abs() ** (p - 2)
+    return (scaled * apply(where, at_zero, nought, gu / safe ** (p - 1)),)
 
 
 def _norm_sym(

@@ -105,7 +105,10 @@ def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool 
         # out / x is 0/0 there; the exact product of the others is used (not differentiable
         # again: a Hessian through prod at a zero is not supported).
         return (gu * constant(_prod_others(x.data, dims_of(dim, x.ndim))),)
-    return (gu * unreduce(out, x, dim, keepdim) / x,)
+    if x.ndim == 0:
+        return (g,)  # PyTorch's prod_backward hands the gradient on as it is
+    # PyTorch's prod_backward: grad * (result / input), the quotient first
+    return (gu * (unreduce(out, x, dim, keepdim) / x),)
 
 
 prod = defop(
@@ -458,9 +461,68 @@ def _softmax_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, log: bool) -> tupl
     ):
         return (Tensor(softmax_backward32(g.data, out.data, dim, log)),)
     d = from_end(dim, x.ndim)
+    if grad_enabled() and g.dtype == out.dtype:
+        # recorded (create_graph=True): PyTorch's own node (_softmax_backward_data,
+        # SoftmaxBackwardDataBackward0 / LogSoftmaxBackwardDataBackward0), the same kernel
+        return (apply(log_softmax_backward if log else softmax_backward, g, out, dim=d),)
     if log:
         return (g - out.exp() * sum_dim(g, d),)
     return (out * (g - sum_dim(g * out, d)),)
+
+
+def _softmax_backward_fwd(g: np.ndarray, y: np.ndarray, *, dim: int, log: bool) -> np.ndarray:
+    """The first pass's kernel (`softmax_backward32` for float32, as without create_graph),
+    the rule's operations for the other dtypes and for a batched pass."""
+    if g.dtype == y.dtype == np.float32 and g.shape == y.shape:
+        return softmax_backward32(g, y, dim % y.ndim, log)
+    gt, yt = Tensor(g), Tensor(y)
+    if log:
+        return (gt - yt.exp() * sum_dim(gt, dim)).data
+    return (yt * (gt - sum_dim(gt * yt, dim))).data
+
+
+def _softmax_backward_vjp(h: Tensor, out: Tensor, g: Tensor, y: Tensor, *, dim: int) -> tuple:
+    # derivatives.yaml: grad_output: _softmax_backward_data(grad, output); output:
+    # softmax_double_backward = gO * h - sum(y * gO) * h - gO * sum(y * h), in its order
+    first = apply(softmax_backward, h, y, dim=dim)
+    second = g * h - sum_dim(y * g, dim) * h - g * sum_dim(y * h, dim)
+    return (first, second)
+
+
+def _log_softmax_backward_vjp(h: Tensor, out: Tensor, g: Tensor, y: Tensor, *, dim: int) -> tuple:
+    # derivatives.yaml: grad_output: grad - (grad * output.exp()).sum(dim, true); output:
+    # -grad_output.sum(dim, true) * output.exp() * grad
+    e = y.exp()
+    return (h - sum_dim(h * e, dim), -sum_dim(g, dim) * e * h)
+
+
+_softmax_backward_samples = tuple(
+    Sample(shapes, {"dim": d}, low=0.05, high=0.9)
+    for shapes, d in ((((2, 3), (2, 3)), -1), (((2, 3), (2, 3)), -2), (((4, 2, 3), (2, 3)), -1))
+)
+
+# softmax's and log_softmax's gradients as PyTorch computes them, also under create_graph=True:
+# one kernel of the incoming gradient and the result, its own node
+softmax_backward = defop(
+    "softmax_backward",
+    lambda g, y, dim: _softmax_backward_fwd(g, y, dim=dim, log=False),
+    _softmax_backward_vjp,
+    "SoftmaxBackwardDataBackward0",
+    "softmax_backward(h, y), g * h - sum(y * g) * h - g * sum(y * h)",
+    kind="internal",
+    saves=False,
+    samples=_softmax_backward_samples,
+)
+log_softmax_backward = defop(
+    "log_softmax_backward",
+    lambda g, y, dim: _softmax_backward_fwd(g, y, dim=dim, log=True),
+    _log_softmax_backward_vjp,
+    "LogSoftmaxBackwardDataBackward0",
+    "h - sum(h * exp(y)), -sum(g) * exp(y) * h",
+    kind="internal",
+    saves=False,
+    samples=_softmax_backward_samples,
+)
 
 
 def _widened(fn: Any, x: np.ndarray, *args: Any, **kwargs: Any) -> np.ndarray:

@@ -132,3 +132,70 @@ def test_the_data_tells_norm_backwards_orders_apart() -> None:
             old = np.where(n == 0, np.float32(0), (np.expand_dims(gup, dim) * x) / n)
         apart += _hex(gradcli.Tensor(old.astype(np.float32))) != case["dx"]
     assert apart >= 2
+
+
+CHAIN = {
+    "softmax": lambda t, d: t.softmax(d),
+    "log_softmax": lambda t, d: t.log_softmax(d),
+    "prod": lambda t, d: t.prod(d) if d is not None else t.prod(),
+}
+
+
+@pytest.mark.parametrize(
+    "case", DATA["chain"], ids=[f"{c['op']}-{c['shape']}-{c['dim']}" for c in DATA["chain"]]
+)
+def test_create_graph_chains_are_pytorchs(case: dict) -> None:
+    op, shape, dim = case["op"], case["shape"], case["dim"]
+    x, _, w2, w3 = _draw([len(shape), shape[0], 11], shape, shape, shape, shape)
+    if op == "prod":
+        x = np.where(np.abs(x) < 0.3, np.float32(0.7), x)
+    tx = gradcli.Tensor(x, requires_grad=True)
+    y = CHAIN[op](tx, dim)
+    (wy,) = _draw([3, *shape], y.shape)
+    (g,) = gradcli.grad(y, tx, gradcli.Tensor(wy), create_graph=True)
+    (h,) = gradcli.grad((g * gradcli.Tensor(w2)).sum(), tx, create_graph=True)
+    (t,) = gradcli.grad((h * gradcli.Tensor(w3)).sum(), tx)
+    assert g.grad_fn.name() == case["g_fn"]
+    exact = [g, h, t]
+    if op != "log_softmax":
+        # softmax's and prod's third derivatives add their terms in another order than
+        # PyTorch's engine: equal to rounding (README, "Where gradcli differs")
+        exact.pop()
+        _close(t, case["t"])
+    if op == "prod" and shape[-1] > 32:
+        # a float32 product of more than 32 elements is not PyTorch's to the bit (its lanes)
+        exact = []
+        for got, key in ((g, "g"), (h, "h")):
+            _close(got, case[key])
+    for got, key in zip(exact, ("g", "h", "t")):
+        assert _hex(got) == case[key], key
+
+
+def _close(got: gradcli.Tensor, recorded: str) -> None:
+    want = np.frombuffer(bytes.fromhex(recorded), np.float32).reshape(got.shape)
+    np.testing.assert_allclose(got.numpy(), want, rtol=1e-4, atol=1e-6)
+
+
+@pytest.mark.parametrize("log", [False, True])
+def test_softmax_second_derivative_matches_central_differences(log: bool) -> None:
+    rng = np.random.default_rng(4)
+    x, v, u = (rng.standard_normal((3, 5)) for _ in range(3))
+
+    def first(xv: np.ndarray, create: bool = False) -> tuple:
+        t = gradcli.Tensor(xv, requires_grad=True)
+        y = t.log_softmax(1) if log else t.softmax(1)
+        (g,) = gradcli.grad(y, t, gradcli.Tensor(v), create_graph=create)
+        return t, g
+
+    t, g = first(x, True)
+    (h,) = gradcli.grad((g * gradcli.Tensor(u)).sum(), t)
+    eps = 1e-6
+    fd = np.empty_like(x)
+    for i in np.ndindex(x.shape):
+        vals = []
+        for s in (1, -1):
+            xp = x.copy()
+            xp[i] += s * eps
+            vals.append(float((first(xp)[1].numpy() * u).sum()))
+        fd[i] = (vals[0] - vals[1]) / (2 * eps)
+    np.testing.assert_allclose(h.numpy(), fd, rtol=1e-6, atol=1e-8)

@@ -815,6 +815,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
         lambda gv, rv: gv if rv > threshold else 0.0
     )(g, r),
     "sigmoid_backward": lambda g, y: g * (1 - y) * y,
+    "softmax_backward": lambda g, y, dim: y * (g - np.sum(g * y, axis=dim, keepdims=True)),
+    "log_softmax_backward": lambda g, y, dim: g - np.exp(y) * np.sum(g, axis=dim, keepdims=True),
     "tanh_backward": lambda g, y: g * (1 - y * y),
     "softplus_backward": lambda g, x, beta, threshold: np.vectorize(
         lambda gv, xv: gv if beta * xv > threshold else gv / (1 + math.exp(-beta * xv))
@@ -1161,6 +1163,12 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             g, r, threshold
         ),
         "sigmoid_backward": torch.ops.aten.sigmoid_backward,
+        "softmax_backward": lambda g, y, dim: torch.ops.aten._softmax_backward_data(
+            g, y.expand_as(g), dim, y.dtype
+        ),
+        "log_softmax_backward": lambda g, y, dim: torch.ops.aten._log_softmax_backward_data(
+            g, y.expand_as(g), dim, y.dtype
+        ),
         "tanh_backward": torch.ops.aten.tanh_backward,
         "softplus_backward": lambda g, x, beta, threshold: torch.ops.aten.softplus_backward(
             g, x, beta, threshold

@@ -16,7 +16,14 @@ from ..core.tensor import Tensor, mask_like
 from . import act32
 from . import saved as V
 from .binary import where
-from .elementwise import _first_order32, _precise, clamp, softplus
+from .elementwise import (
+    _first_order32,
+    _precise,
+    clamp,
+    piecewise_grad,
+    softplus,
+    threshold_backward,
+)
 
 
 def _precise32(fn):
@@ -98,8 +105,7 @@ def _hardtanh_vjp(
     g: Tensor, out: Tensor, x: Tensor, min_val: float = -1.0, max_val: float = 1.0
 ) -> tuple:
     # PyTorch's kernel writes 0 outside the bounds: +0 (g * mask gave -0 where g is negative)
-    keep = Tensor((x.data > min_val) & (x.data < max_val))
-    return (apply(where, keep, g, Tensor(np.zeros((), dtype=g.dtype))),)
+    return (piecewise_grad(g, x, "hardtanh", min_val, max_val),)
 
 
 hardtanh = defop(
@@ -132,9 +138,40 @@ def _hardswish_fwd(x: np.ndarray) -> np.ndarray:
 
 
 def _hardswish_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    mid = mask_like((x.data > -3) & (x.data < 3), x)
-    high = mask_like(x.data >= 3, x)
-    return (g * (mid * (x / 3 + 0.5) + high),)
+    # ATen's hardswish_backward, also recorded (HardswishBackwardBackward0)
+    return (apply(hardswish_backward, g, x),)
+
+
+def _hardswish_backward_fwd(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    # +0 for x <= -3, g * (x / 3 + 1/2) below 3, g from 3 on (each step rounded)
+    with np.errstate(all="ignore"):
+        mid = g * (x / np.asarray(3, x.dtype) + np.asarray(0.5, x.dtype))
+    return np.where(x <= -3, np.zeros((), dtype=g.dtype), np.where(x < 3, mid, g))
+
+
+def _hardswish_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor) -> tuple:
+    # derivatives.yaml: grad_output: hardswish_backward(grad, self); self: where(-3 < x < 3,
+    # grad * grad_output / 3, 0)
+    mid = Tensor((x.data > -3) & (x.data < 3))
+    return (
+        apply(hardswish_backward, h, x),
+        apply(where, mid, h * g / 3, Tensor(np.zeros((), dtype=h.dtype))),
+    )
+
+
+hardswish_backward = defop(
+    "hardswish_backward",
+    _hardswish_backward_fwd,
+    _hardswish_backward_vjp,
+    "HardswishBackwardBackward0",
+    "hardswish_backward(h, x), h * g / 3 (-3 < x < 3)",
+    kind="internal",
+    saves=False,
+    samples=(
+        Sample(((2, 3), (2, 3)), {}, low=-5.0, high=5.0, avoid=(-3.0, 3.0)),
+        Sample(((4, 2, 3), (2, 3)), {}, low=-5.0, high=5.0, avoid=(-3.0, 3.0)),
+    ),
+)
 
 
 hardswish = defop(
@@ -279,7 +316,7 @@ def _softshrink_fwd(x: np.ndarray, lambd: float = 0.5) -> np.ndarray:
 softshrink = defop(
     "softshrink",
     _softshrink_fwd,
-    lambda g, out, x, lambd=0.5: (_passed(g, (x.data > lambd) | (x.data < -lambd)),),
+    lambda g, out, x, lambd=0.5: (piecewise_grad(g, x, "softshrink", lambd),),
     "SoftshrinkBackward0",
     "g * (|x| > lambd)",
     sym=lambda sp, x, lambd=0.5: sp.Piecewise(
@@ -298,7 +335,7 @@ softshrink = defop(
 hardshrink = defop(
     "hardshrink",
     lambda x, lambd=0.5: np.where((x > lambd) | (x < -lambd), x, 0).astype(x.dtype),
-    lambda g, out, x, lambd=0.5: (_passed(g, (x.data > lambd) | (x.data < -lambd)),),
+    lambda g, out, x, lambd=0.5: (piecewise_grad(g, x, "hardshrink", lambd),),
     "HardshrinkBackward0",
     "g * (|x| > lambd)",
     sym=lambda sp, x, lambd=0.5: sp.Piecewise((x, (x > lambd) | (x < -lambd)), (0, True)),
@@ -313,7 +350,8 @@ hardshrink = defop(
 threshold = defop(
     "threshold",
     lambda x, threshold, value: np.where(x > threshold, x, value).astype(x.dtype),
-    lambda g, out, x, threshold, value: (_passed(g, x.data > threshold),),
+    # ATen's threshold_backward of the input (ThresholdBackwardBackward0 when recorded)
+    lambda g, out, x, threshold, value: (apply(threshold_backward, g, x, threshold=threshold),),
     "ThresholdBackward0",
     "g * (x > threshold)",
     saved=V.saves(self=V.SELF, threshold=V.param("threshold")),

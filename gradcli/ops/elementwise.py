@@ -874,12 +874,61 @@ def _leaky_fwd(x: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:
     return np.where(x > 0, x, x * negative_slope).astype(x.dtype)
 
 
+def _piecewise_fwd(g: np.ndarray, x: np.ndarray, *, fn: str, a: float, b: float) -> np.ndarray:
+    """The backward kernels of the piecewise-linear activations, g where the slope is 1 and
+    +0 where it is 0 (leaky_relu: g * slope below 0)."""
+    if fn == "leaky_relu":
+        with np.errstate(all="ignore"):
+            return np.where(x > 0, g, g * np.asarray(a, dtype=g.dtype))
+    if fn == "hardtanh":
+        keep = (x > a) & (x < b)
+    else:  # softshrink, hardshrink
+        keep = (x > a) | (x < -a)
+    return np.where(keep, g, np.zeros((), dtype=g.dtype))
+
+
+_PIECEWISE_NAMES = {
+    "leaky_relu": "LeakyReluBackwardBackward0",
+    "hardtanh": "HardtanhBackwardBackward0",
+    "softshrink": "SoftshrinkBackwardBackward0",
+    "hardshrink": "HardshrinkBackwardBackward0",
+}
+
+
+def piecewise_grad(g: Tensor, x: Tensor, fn: str, a: float, b: float = 0.0) -> Tensor:
+    """The gradient of a piecewise-linear activation: PyTorch's backward kernel, recorded
+    under create_graph=True as its own node (LeakyReluBackwardBackward0...), which depends on
+    x (its derivative there is zero), so the gradient requires grad whenever x does."""
+    return apply(piecewise_backward, g, x, fn=fn, a=a, b=b, label=_PIECEWISE_NAMES[fn])
+
+
+def _piecewise_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, fn: str, a: float, b: float):
+    # derivatives.yaml: grad_output: the same kernel of h; self: zeros_like(grad)
+    return (piecewise_grad(h, x, fn, a, b), Tensor(np.zeros(h.shape, dtype=x.dtype)))
+
+
+piecewise_backward = defop(
+    "piecewise_backward",
+    _piecewise_fwd,
+    _piecewise_vjp,
+    "HardtanhBackwardBackward0",
+    "the same kernel of h, 0",
+    kind="internal",
+    saves=False,
+    samples=(
+        Sample(((2, 3), (2, 3)), {"fn": "hardtanh", "a": -1.0, "b": 1.0}, avoid=(-1.0, 1.0)),
+        Sample(((4, 2, 3), (2, 3)), {"fn": "leaky_relu", "a": 0.2, "b": 0.0}, avoid=(0.0,)),
+        Sample(((3,), (3,)), {"fn": "softshrink", "a": 0.5, "b": 0.0}, avoid=(-0.5, 0.5)),
+        Sample(((3,), (3,)), {"fn": "hardshrink", "a": 0.5, "b": 0.0}, avoid=(-0.5, 0.5)),
+    ),
+)
+
+
 leaky_relu = defop(
     "leaky_relu",
     _leaky_fwd,
-    lambda g, out, x, negative_slope=0.01: (
-        g * constant(np.where(x.data > 0, 1.0, negative_slope).astype(x.dtype)),
-    ),
+    # ATen's leaky_relu_backward (LeakyReluBackwardBackward0 when recorded)
+    lambda g, out, x, negative_slope=0.01: (piecewise_grad(g, x, "leaky_relu", negative_slope),),
     "LeakyReluBackward0",
     "g * (1 if x > 0 else negative_slope)",
     sym=lambda sp, x, negative_slope=0.01: sp.Piecewise((x, x > 0), (negative_slope * x, True)),

@@ -21,6 +21,7 @@ from gradcli.ops import elementwise as E
 from gradcli.surface import composite as C
 from gradcli.surface import functional as F
 from gradcli.surface import names  # noqa: F401 - installs the tensor methods
+from gradcli.surface import nnfunctional as N
 
 DATA = json.loads((Path(__file__).parent / "data" / "act_double_results.json").read_text())
 
@@ -202,3 +203,43 @@ def test_live_against_torch() -> None:
                     np.testing.assert_allclose(a.numpy(), want, rtol=1e-5, atol=1e-6)
                     continue
                 assert _hex(a) == np.ascontiguousarray(want).tobytes().hex(), (op, shape, k)
+
+
+TARGET = np.linspace(-1.0, 1.0, 7).astype(np.float32)
+
+
+def _mse(t: gradcli.Tensor, reduction: str) -> gradcli.Tensor:
+    from gradcli.surface import losses
+
+    target = gradcli.Tensor(np.broadcast_to(TARGET, t.shape).copy())
+    return losses.mse_loss(t, target, reduction=reduction)
+
+
+SECOND = {
+    "hardtanh": lambda t: N.hardtanh(t, -1.5, 2.0),
+    "relu6": N.relu6,
+    "leaky_relu": lambda t: F.leaky_relu(t, 0.2),
+    "softshrink": lambda t: N.softshrink(t, 0.7),
+    "hardshrink": lambda t: N.hardshrink(t, 0.7),
+    "threshold": lambda t: N.threshold(t, 0.3, -2.0),
+    "hardswish": N.hardswish,
+    "mse_mean": lambda t: _mse(t, "mean") * 0.3,
+    "mse_sum": lambda t: _mse(t, "sum") * 0.3,
+    "mse_none": lambda t: _mse(t, "none"),
+}
+
+
+@pytest.mark.parametrize("case", DATA["second"], ids=_ids(DATA["second"], "op", "shape"))
+def test_piecewise_and_mse_gradients_are_pytorchs(case: dict) -> None:
+    """The backward kernels of hardtanh, leaky_relu, the shrinks, threshold, hardswish and
+    mse_loss are their own nodes under create_graph=True: the gradient requires grad through
+    x (a second derivative of zeros where PyTorch gives zeros, not an error), with PyTorch's
+    values (+0 where the slope is 0; mse's 2 / n rounded once, then the products)."""
+    x, v1, v2 = _draw(case["shape"], 2, 3)
+    leaf = gradcli.Tensor(x, requires_grad=True)
+    y = SECOND[case["op"]](leaf)
+    up = gradcli.Tensor(v1.reshape(-1)[: y.numel()].reshape(y.shape))
+    (g,) = gradcli.grad(y, leaf, up, create_graph=True)
+    (h,) = gradcli.grad(g, leaf, gradcli.Tensor(v2))
+    assert _name(g) == case["g_fn"]
+    assert (_hex(g), _hex(h)) == (case["g"], case["h"])

@@ -815,6 +815,17 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
         lambda gv, rv: gv if rv > threshold else 0.0
     )(g, r),
     "sigmoid_backward": lambda g, y: g * (1 - y) * y,
+    "piecewise_backward": lambda g, x, fn, a, b: (
+        np.where(x > 0, g, g * a)
+        if fn == "leaky_relu"
+        else np.where((x > a) & (x < b) if fn == "hardtanh" else (x > a) | (x < -a), g, 0.0)
+    ),
+    "hardswish_backward": lambda g, x: np.where(
+        x <= -3, 0.0, np.where(x < 3, g * (x / 3 + 0.5), g)
+    ),
+    "mse_loss_backward": lambda g, x, y, reduction: (
+        (2.0 / (x - y).size if reduction == "mean" else 2.0) * (x - y) * g
+    ),
     "softmax_backward": lambda g, y, dim: y * (g - np.sum(g * y, axis=dim, keepdims=True)),
     "log_softmax_backward": lambda g, y, dim: g - np.exp(y) * np.sum(g, axis=dim, keepdims=True),
     "tanh_backward": lambda g, y: g * (1 - y * y),
@@ -1163,6 +1174,16 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             g, r, threshold
         ),
         "sigmoid_backward": torch.ops.aten.sigmoid_backward,
+        "piecewise_backward": lambda g, x, fn, a, b: {
+            "leaky_relu": lambda: torch.ops.aten.leaky_relu_backward(g, x, a, False),
+            "hardtanh": lambda: torch.ops.aten.hardtanh_backward(g, x, a, b),
+            "softshrink": lambda: torch.ops.aten.softshrink_backward(g, x, a),
+            "hardshrink": lambda: torch.ops.aten.hardshrink_backward(g, x, a),
+        }[fn](),
+        "hardswish_backward": torch.ops.aten.hardswish_backward,
+        "mse_loss_backward": lambda g, x, y, reduction: torch.ops.aten.mse_loss_backward(
+            g, x, y, {"none": 0, "mean": 1, "sum": 2}[reduction]
+        ),
         "softmax_backward": lambda g, y, dim: torch.ops.aten._softmax_backward_data(
             g, y.expand_as(g), dim, y.dtype
         ),

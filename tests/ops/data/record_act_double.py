@@ -74,6 +74,33 @@ for op, f in CHAIN.items():
             }
         )
 
+# piecewise-linear activations (their backward kernels' own nodes: the gradient requires grad
+# through x, its second derivative is zeros) and weighted mse losses: g with create_graph=True,
+# its grad_fn name, and h = grad(g, x, v2)
+TARGET = np.linspace(-1.0, 1.0, 7).astype(np.float32)
+SECOND = {
+    "hardtanh": lambda t: F.hardtanh(t, -1.5, 2.0),
+    "relu6": F.relu6,
+    "leaky_relu": lambda t: F.leaky_relu(t, 0.2),
+    "softshrink": lambda t: F.softshrink(t, 0.7),
+    "hardshrink": lambda t: F.hardshrink(t, 0.7),
+    "threshold": lambda t: F.threshold(t, 0.3, -2.0),
+    "hardswish": F.hardswish,
+    "mse_mean": lambda t: F.mse_loss(t, torch.tensor(TARGET).expand_as(t)) * 0.3,
+    "mse_sum": lambda t: F.mse_loss(t, torch.tensor(TARGET).expand_as(t), reduction="sum") * 0.3,
+    "mse_none": lambda t: F.mse_loss(t, torch.tensor(TARGET).expand_as(t), reduction="none"),
+}
+second = []
+for op, f in SECOND.items():
+    for shape in [[7], [3, 7], [5, 7]]:
+        x, v1, v2 = draw(shape, 2, 3)
+        leaf = torch.tensor(x, requires_grad=True)
+        y = f(leaf)
+        up = torch.tensor(v1).reshape(-1)[: y.numel()].reshape(y.shape)
+        (g,) = torch.autograd.grad(y, leaf, up, create_graph=True)
+        (h,) = torch.autograd.grad(g, leaf, torch.tensor(v2))
+        second.append({"op": op, "shape": shape, "g_fn": name(g), "g": hexa(g), "h": hexa(h)})
+
 KERNELS = {
     "sigmoid_backward": (lambda go, a: torch.ops.aten.sigmoid_backward(go, a), "y"),
     "tanh_backward": (lambda go, a: torch.ops.aten.tanh_backward(go, a), "y"),
@@ -103,6 +130,6 @@ for op, (f, kind) in KERNELS.items():
             )
 
 dest = Path(__file__).parent / "act_double_results.json"
-data = {"torch": torch.__version__, "chain": chain, "kernel": kernel}
+data = {"torch": torch.__version__, "chain": chain, "kernel": kernel, "second": second}
 dest.write_text(json.dumps(data, separators=(",", ":")))
 print(f"{len(chain)} chain and {len(kernel)} kernel cases -> {dest}")

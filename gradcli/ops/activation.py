@@ -19,7 +19,6 @@ from .binary import where
 from .elementwise import (
     _first_order32,
     _precise,
-    clamp,
     piecewise_grad,
     softplus,
     threshold_backward,
@@ -54,15 +53,55 @@ def _elu_vjp(
 ) -> tuple:
     if _first_order32(g, x):
         return (Tensor(act32.elu_backward(g.data, x.data, alpha, scale, input_scale)),)
-    c = alpha * scale * input_scale
-    pos = mask_like(x.data > 0, x)
-    neg = mask_like(x.data < 0, x)
-    # exp of the non-positive part only (no overflow where x > 0, where the mask drops it).
-    # At 0 the derivative is the constant c (exp(0) = 1): its own derivative there is 0, as
-    # PyTorch's double backward gives.
-    e = (apply(clamp, x, min=None, max=0.0) * input_scale).exp()
-    at0 = mask_like(x.data == 0, x)
-    return (g * (pos * scale + neg * e * c + at0 * c),)
+    # ATen's elu_backward, also recorded (create_graph=True: EluBackwardBackward0)
+    params = {"alpha": alpha, "scale": scale, "input_scale": input_scale}
+    return (apply(elu_backward, g, x, **params),)
+
+
+def _same_shape(*arrays: np.ndarray) -> list[np.ndarray]:
+    """Operands of a float32 kernel in one shape (a batched pass broadcasts them)."""
+    if all(a.shape == arrays[0].shape for a in arrays):
+        return list(arrays)
+    return [np.ascontiguousarray(a) for a in np.broadcast_arrays(*arrays)]
+
+
+def _elu_backward_fwd(g: np.ndarray, x: np.ndarray, *, alpha, scale, input_scale) -> np.ndarray:
+    """g * scale where x > 0, else ((g * input_scale) * alpha * scale) * exp(x * input_scale)
+    (ATen's kernel of the input; float32: `act32.elu_backward`, bit for bit)."""
+    if g.dtype == x.dtype == np.float32:
+        return act32.elu_backward(*_same_shape(g, x), alpha, scale, input_scale)
+    with np.errstate(all="ignore"):
+        neg = ((g * input_scale) * (alpha * scale)) * np.exp(np.minimum(x, 0) * input_scale)
+        return np.where(x > 0, g * scale, neg)
+
+
+def _elu_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, **params) -> tuple:
+    # derivatives.yaml: grad_output: elu_backward(grad, ..., self); self: elu_double_backward =
+    # elu_backward(grad * grad_output * input_scale, ..., self) * (self < 0): at 0 the
+    # derivative is the constant of the x <= 0 side, its own derivative 0
+    first = apply(elu_backward, h, x, **params)
+    scaled = apply(elu_backward, (h * g) * params["input_scale"], x, **params)
+    return (first, scaled * mask_like(x.data < 0, h))
+
+
+elu_backward = defop(
+    "elu_backward",
+    _elu_backward_fwd,
+    _elu_backward_vjp,
+    "EluBackwardBackward0",
+    "elu_backward(h, x), elu_backward(h * g * input_scale, x) * (x < 0)",
+    kind="internal",
+    saves=False,
+    samples=(
+        Sample(((2, 3), (2, 3)), {"alpha": 1.0, "scale": 1.0, "input_scale": 1.0}, avoid=(0.0,)),
+        Sample(
+            ((4, 2, 3), (2, 3)),
+            {"alpha": 1.6732632423543772, "scale": 1.0507009873554805, "input_scale": 1.0},
+            avoid=(0.0,),
+        ),
+        Sample(((3,), (3,)), {"alpha": 0.7, "scale": 1.0, "input_scale": 1 / 0.7}, avoid=(0.0,)),
+    ),
+)
 
 
 elu = defop(
@@ -285,7 +324,41 @@ def logsigmoid_values(x: np.ndarray) -> np.ndarray:
 def _logsigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if _first_order32(g, x):
         return (Tensor(act32.logsigmoid_backward(g.data, x.data)),)
-    return (g * (-x).sigmoid(),)
+    # ATen's log_sigmoid_backward, also recorded (LogSigmoidBackwardBackward0)
+    return (apply(logsigmoid_backward, g, x),)
+
+
+def _logsigmoid_backward_fwd(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """(1 - q where x < 0, else q) * g, q = b / (1 + b), b = exp(-|x|) (ATen's kernel; float32:
+    `act32.logsigmoid_backward`, bit for bit)."""
+    if g.dtype == x.dtype == np.float32:
+        return act32.logsigmoid_backward(*_same_shape(g, x))
+    with np.errstate(all="ignore"):
+        b = np.exp(-np.abs(x))
+        q = b / (1 + b)
+        return np.where(x < 0, 1 - q, q) * g
+
+
+def _logsigmoid_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor) -> tuple:
+    # derivatives.yaml: grad_output: log_sigmoid_backward(grad, self, buffer); self:
+    # log_sigmoid_double_backward(grad * grad_output, self) = hg * (z - 1) * z, z = sigmoid(x)
+    z = x.sigmoid()
+    return (apply(logsigmoid_backward, h, x), (h * g) * (z - 1) * z)
+
+
+logsigmoid_backward = defop(
+    "logsigmoid_backward",
+    _logsigmoid_backward_fwd,
+    _logsigmoid_backward_vjp,
+    "LogSigmoidBackwardBackward0",
+    "logsigmoid_backward(h, x), h * g * (z - 1) * z",
+    kind="internal",
+    saves=False,
+    samples=(
+        Sample(((2, 3), (2, 3)), {}, low=-4.0, high=4.0),
+        Sample(((4, 2, 3), (2, 3)), {}, low=-4.0, high=4.0),
+    ),
+)
 
 
 logsigmoid = defop(

@@ -1088,6 +1088,9 @@ def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> t
         if _gelu_onednn(x.data, approximate):
             return (Tensor(onednn32.gelu_bwd(g.data, x.data)),)
         return (Tensor(act32.gelu_backward(g.data, x.data, approximate)),)
+    if g.dtype == x.dtype == np.float32 and g.shape == x.shape:
+        # recorded (create_graph=True): PyTorch's kernel as its own node, GeluBackwardBackward0
+        return (apply(gelu_backward, g, x, approximate=approximate),)
     if approximate == "tanh":
         t = ((x + x * x * x * _GELU_C) * _GELU_K).tanh()
         return (
@@ -1096,6 +1099,63 @@ def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> t
     cdf = ((x * _SQRT1_2).erf() + 1) * 0.5
     pdf = (x * x * -0.5).exp() * _INV_SQRT_2PI
     return (g * (cdf + x * pdf),)
+
+
+def _gelu_backward_fwd(g: np.ndarray, x: np.ndarray, *, approximate: str) -> np.ndarray:
+    """The first pass's kernels for float32 (oneDNN's or ATen's, as without create_graph);
+    the formula for other dtypes (the rule's own path does not reach this record with them)."""
+    if g.dtype == x.dtype == np.float32 and g.shape == x.shape:
+        if _gelu_onednn(x, approximate):
+            return onednn32.gelu_bwd(g, x)
+        return act32.gelu_backward(g, x, approximate)
+    with np.errstate(all="ignore"):
+        if approximate == "tanh":
+            t = np.tanh(_GELU_K * (x + _GELU_C * x**3))
+            return g * (0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _GELU_K * (1 + 3 * _GELU_C * x * x))
+        return g * (0.5 * (1 + _erf(x * _SQRT1_2)) + x * np.exp(-0.5 * x * x) * _INV_SQRT_2PI)
+
+
+_GELU_KBETA = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5
+_GELU_KBETA_ERF = (2 / math.sqrt(math.pi)) * math.sqrt(0.5) * 0.5
+
+
+def _gelu_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, approximate: str):
+    # derivatives.yaml: grad_output: gelu_backward(grad, self); self: gelu_double_backward,
+    # PyTorch's operations in its order
+    first = apply(gelu_backward, h, x, approximate=approximate)
+    if approximate == "tanh":
+        inner = (x + x.pow(3) * 0.044715) * _GELU_KBETA
+        t = inner.tanh()
+        sech = 1 / inner.cosh()
+        f = x * 0.5
+        gg = 1 - t * t
+        hh = (x * (3 * 0.044715) * x + 1) * _GELU_KBETA  # C++: (3 * kKappa) a double
+        f_prime_gh = gg * 0.5 * hh
+        g_prime = (sech * 2) * (-sech * t) * hh
+        g_prime_fh = f * hh * g_prime
+        h_prime = x * (6 * 0.044715) * _GELU_KBETA
+        h_prime_fg = f * gg * h_prime
+        return (first, h * g * (f_prime_gh + f_prime_gh + g_prime_fh + h_prime_fg))
+    sq = x * x
+    pdf = (sq * -0.5).exp() * _GELU_KBETA_ERF
+    return (first, h * g * (pdf * 2 - sq * pdf))
+
+
+# gelu's gradient as PyTorch computes it under create_graph=True (float32): its kernel, its
+# own node, differentiated by gelu_double_backward
+gelu_backward = defop(
+    "gelu_backward",
+    _gelu_backward_fwd,
+    _gelu_backward_vjp,
+    "GeluBackwardBackward0",
+    "gelu_backward(h, x), h * g * gelu''(x)",
+    kind="internal",
+    saves=False,
+    samples=(
+        Sample(((2, 3), (2, 3)), {"approximate": "none"}, low=-3.0, high=3.0),
+        Sample(((2, 3), (2, 3)), {"approximate": "tanh"}, low=-3.0, high=3.0),
+    ),
+)
 
 
 gelu = defop(

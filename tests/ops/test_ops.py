@@ -663,6 +663,15 @@ def _special_references() -> dict[str, Callable[..., np.ndarray]]:
     }
 
 
+def _gelu_slope(x: np.ndarray, approximate: str) -> np.ndarray:
+    if approximate == "tanh":
+        k, c = math.sqrt(2 / math.pi), 0.044715
+        t = np.tanh(k * (x + c * x**3))
+        return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * k * (1 + 3 * c * x * x)
+    cdf = 0.5 * (1 + np.vectorize(math.erf)(x / math.sqrt(2)))
+    return cdf + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
+
+
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "neg": lambda x: 0.0 - x,
     "exp": _vec(math.exp),
@@ -815,6 +824,11 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
         lambda gv, rv: gv if rv > threshold else 0.0
     )(g, r),
     "sigmoid_backward": lambda g, y: g * (1 - y) * y,
+    "gelu_backward": lambda g, x, approximate: g * _gelu_slope(x, approximate),
+    "elu_backward": lambda g, x, alpha, scale, input_scale: np.where(
+        x > 0, g * scale, g * input_scale * alpha * scale * np.exp(np.minimum(x, 0) * input_scale)
+    ),
+    "logsigmoid_backward": lambda g, x: g / (1 + np.exp(x)),
     "piecewise_backward": lambda g, x, fn, a, b: (
         np.where(x > 0, g, g * a)
         if fn == "leaky_relu"
@@ -1174,6 +1188,15 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             g, r, threshold
         ),
         "sigmoid_backward": torch.ops.aten.sigmoid_backward,
+        "gelu_backward": lambda g, x, approximate: torch.ops.aten.gelu_backward(
+            g, x, approximate=approximate
+        ),
+        "elu_backward": lambda g, x, alpha, scale, input_scale: torch.ops.aten.elu_backward(
+            g, alpha, scale, input_scale, False, x
+        ),
+        "logsigmoid_backward": lambda g, x: torch.ops.aten.log_sigmoid_backward(
+            g, x, torch.empty(0)
+        ),
         "piecewise_backward": lambda g, x, fn, a, b: {
             "leaky_relu": lambda: torch.ops.aten.leaky_relu_backward(g, x, a, False),
             "hardtanh": lambda: torch.ops.aten.hardtanh_backward(g, x, a, b),

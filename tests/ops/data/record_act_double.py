@@ -101,6 +101,37 @@ for op, f in SECOND.items():
         (h,) = torch.autograd.grad(g, leaf, torch.tensor(v2))
         second.append({"op": op, "shape": shape, "g_fn": name(g), "g": hexa(g), "h": hexa(h)})
 
+# the other fused activation kernels (elu, selu, celu, gelu both forms, logsigmoid), on fewer
+# shapes (the vector body, the tail, both, non-contiguous)
+CHAIN2 = {
+    "elu": F.elu,
+    "selu": F.selu,
+    "celu": lambda t: F.celu(t, alpha=0.7),
+    "gelu": F.gelu,
+    "gelu_tanh": lambda t: F.gelu(t, approximate="tanh"),
+    "logsigmoid": F.logsigmoid,
+}
+SHAPES2 = [[1], [5], [16], [17], [31], [32], [33], [40], [3, 5], [5, 3, "t"], [4, 17]]
+for op, f in CHAIN2.items():
+    for shape in SHAPES2:
+        x, v1, v2, v3 = draw(shape, 3, 4)
+        leaf = torch.tensor(x, requires_grad=True)
+        (g,) = torch.autograd.grad(f(leaf), leaf, torch.tensor(v1), create_graph=True)
+        (h,) = torch.autograd.grad(g, leaf, torch.tensor(v2), create_graph=True)
+        (t,) = torch.autograd.grad(h, leaf, torch.tensor(v3))
+        chain.append(
+            {
+                "op": op,
+                "shape": shape,
+                "seed": 3,
+                "g_fn": name(g),
+                "h_fn": name(h),
+                "g": hexa(g),
+                "h": hexa(h),
+                "t": hexa(t),
+            }
+        )
+
 KERNELS = {
     "sigmoid_backward": (lambda go, a: torch.ops.aten.sigmoid_backward(go, a), "y"),
     "tanh_backward": (lambda go, a: torch.ops.aten.tanh_backward(go, a), "y"),

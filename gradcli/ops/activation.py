@@ -19,8 +19,8 @@ from .binary import where
 from .elementwise import (
     _first_order32,
     _precise,
+    log1p,
     piecewise_grad,
-    softplus,
     threshold_backward,
 )
 
@@ -263,8 +263,11 @@ def _mish_fwd(x: np.ndarray) -> np.ndarray:
 def _mish_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if _first_order32(g, x):
         return (Tensor(act32.mish_backward(g.data, x.data)),)
-    t = apply(softplus, x, beta=1.0, threshold=20.0).tanh()
-    return (g * (t + x * x.sigmoid() * (1 - t * t)),)
+    # PyTorch's infinitely_differentiable_mish_backward (its path under create_graph=True),
+    # operation by operation: softplus as exp then log1p (no threshold)
+    s = x.sigmoid()
+    t = apply(log1p, x.exp()).tanh()
+    return (g * (t + x * s * (1 - t * t)),)
 
 
 mish = defop(

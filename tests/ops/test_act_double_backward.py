@@ -38,6 +38,7 @@ CHAIN = {
     "gelu": F.gelu,
     "gelu_tanh": lambda t: F.gelu(t, approximate="tanh"),
     "logsigmoid": C.logsigmoid,
+    "mish": N.mish,
 }
 KERNELS = {
     "sigmoid_backward": (E.sigmoid_backward, {}, "y"),

@@ -101,7 +101,8 @@ for op, f in SECOND.items():
         (h,) = torch.autograd.grad(g, leaf, torch.tensor(v2))
         second.append({"op": op, "shape": shape, "g_fn": name(g), "g": hexa(g), "h": hexa(h)})
 
-# the other fused activation kernels (elu, selu, celu, gelu both forms, logsigmoid), on fewer
+# the other fused activation kernels (elu, selu, celu, gelu both forms, logsigmoid; mish, whose
+# create_graph pass is a composition), on fewer
 # shapes (the vector body, the tail, both, non-contiguous)
 CHAIN2 = {
     "elu": F.elu,
@@ -110,6 +111,7 @@ CHAIN2 = {
     "gelu": F.gelu,
     "gelu_tanh": lambda t: F.gelu(t, approximate="tanh"),
     "logsigmoid": F.logsigmoid,
+    "mish": F.mish,
 }
 SHAPES2 = [[1], [5], [16], [17], [31], [32], [33], [40], [3, 5], [5, 3, "t"], [4, 17]]
 for op, f in CHAIN2.items():

@@ -92,6 +92,14 @@ elu_backward = defop(
     "elu_backward(h, x), elu_backward(h * g * input_scale, x) * (x < 0)",
     kind="internal",
     saves=False,
+    sym=lambda sp, g, x, alpha, scale, input_scale: np.frompyfunc(
+        lambda gv, xv: sp.Piecewise(
+            (gv * scale, xv > 0),
+            (gv * input_scale * alpha * scale * sp.exp(xv * input_scale), True),
+        ),
+        2,
+        1,
+    )(g, x),
     samples=(
         Sample(((2, 3), (2, 3)), {"alpha": 1.0, "scale": 1.0, "input_scale": 1.0}, avoid=(0.0,)),
         Sample(
@@ -206,6 +214,13 @@ hardswish_backward = defop(
     "hardswish_backward(h, x), h * g / 3 (-3 < x < 3)",
     kind="internal",
     saves=False,
+    sym=lambda sp, g, x: np.frompyfunc(
+        lambda gv, xv: sp.Piecewise(
+            (0, xv <= -3), (gv * (xv / 3 + sp.Rational(1, 2)), xv < 3), (gv, True)
+        ),
+        2,
+        1,
+    )(g, x),
     samples=(
         Sample(((2, 3), (2, 3)), {}, low=-5.0, high=5.0, avoid=(-3.0, 3.0)),
         Sample(((4, 2, 3), (2, 3)), {}, low=-5.0, high=5.0, avoid=(-3.0, 3.0)),
@@ -357,6 +372,7 @@ logsigmoid_backward = defop(
     "logsigmoid_backward(h, x), h * g * (z - 1) * z",
     kind="internal",
     saves=False,
+    sym=lambda sp, g, x: np.frompyfunc(lambda gv, xv: gv / (1 + sp.exp(xv)), 2, 1)(g, x),
     samples=(
         Sample(((2, 3), (2, 3)), {}, low=-4.0, high=4.0),
         Sample(((4, 2, 3), (2, 3)), {}, low=-4.0, high=4.0),

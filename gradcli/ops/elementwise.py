@@ -915,6 +915,19 @@ piecewise_backward = defop(
     "the same kernel of h, 0",
     kind="internal",
     saves=False,
+    sym=lambda sp, g, x, fn, a, b: np.frompyfunc(
+        lambda gv, xv: sp.Piecewise(
+            *(
+                ((gv, xv > 0), (gv * a, True))
+                if fn == "leaky_relu"
+                else ((gv, (xv > a) & (xv < b)), (0, True))
+                if fn == "hardtanh"
+                else ((gv, (xv > a) | (xv < -a)), (0, True))
+            )
+        ),
+        2,
+        1,
+    )(g, x),
     samples=(
         Sample(((2, 3), (2, 3)), {"fn": "hardtanh", "a": -1.0, "b": 1.0}, avoid=(-1.0, 1.0)),
         Sample(((4, 2, 3), (2, 3)), {"fn": "leaky_relu", "a": 0.2, "b": 0.0}, avoid=(0.0,)),
@@ -1151,6 +1164,29 @@ gelu_backward = defop(
     "gelu_backward(h, x), h * g * gelu''(x)",
     kind="internal",
     saves=False,
+    sym=lambda sp, g, x, approximate: np.frompyfunc(
+        lambda gv, xv: (
+            gv
+            * sp.diff(
+                (
+                    sp.Symbol("u") * (1 + sp.erf(sp.Symbol("u") / sp.sqrt(2))) / 2
+                    if approximate == "none"
+                    else sp.Symbol("u")
+                    * (
+                        1
+                        + sp.tanh(
+                            sp.sqrt(2 / sp.pi)
+                            * (sp.Symbol("u") + sp.Rational(44715, 1000000) * sp.Symbol("u") ** 3)
+                        )
+                    )
+                    / 2
+                ),
+                sp.Symbol("u"),
+            ).subs(sp.Symbol("u"), xv)
+        ),
+        2,
+        1,
+    )(g, x),
     samples=(
         Sample(((2, 3), (2, 3)), {"approximate": "none"}, low=-3.0, high=3.0),
         Sample(((2, 3), (2, 3)), {"approximate": "tanh"}, low=-3.0, high=3.0),

@@ -521,6 +521,9 @@ log_softmax_backward = defop(
     "h - sum(h * exp(y)), -sum(g) * exp(y) * h",
     kind="internal",
     saves=False,
+    sym=lambda sp, g, y, dim: (
+        g - np.frompyfunc(sp.exp, 1, 1)(y) * _sym_reduce(g, dim, True, lambda v: sp.Add(*v))
+    ),
     samples=_softmax_backward_samples,
 )
 

@@ -3051,6 +3051,29 @@ add(
         "for i in range(30):\n    y = torch.autograd.grad(y, x, create_graph=True)[0]",
         patterns=TIME_OR_LIMIT,
     ),
+    # the fused backward kernels recorded under create_graph=True (sigmoid_backward, softmax's,
+    # mse_loss's...): their own nodes, bounded as every op
+    budget(
+        "create_graph_chain_sigmoid_40",
+        "x = torch.randn(1000, requires_grad=True)\ny = torch.sigmoid(torch.tanh(x)).sum()\n"
+        "for i in range(40):\n    y = torch.autograd.grad(y, x, create_graph=True)[0].sum()",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "softmax_double_backward_huge",
+        "x = torch.randn(6000, 6000, requires_grad=True)\n"
+        "g = torch.autograd.grad(x.softmax(1)[0].sum(), x, create_graph=True)[0]\n"
+        "h = torch.autograd.grad((g * g).sum(), x)[0]",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "mse_create_graph_batched_huge",
+        "x = torch.randn(4000, 4000, requires_grad=True)\n"
+        "loss = torch.nn.functional.mse_loss(x, torch.zeros(4000, 4000))\n"
+        "g = torch.autograd.grad(loss, x, torch.ones(500), create_graph=True, "
+        "is_grads_batched=True)[0]",
+        patterns=TIME_OR_LIMIT,
+    ),
     budget(
         "sgd_million_parameter_list",
         "w = torch.ones(1, requires_grad=True)\nopt = torch.optim.SGD([w] * 10**6, lr=0.1)\n"

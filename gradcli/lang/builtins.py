@@ -636,6 +636,7 @@ _QUALIFIED = {
     n: f"torch._functorch.make_functional.{n}"
     for n in ("FunctionalModule", "FunctionalModuleWithBuffers")
 }
+_QUALIFIED["ParametrizationList"] = "torch.nn.utils.parametrize.ParametrizationList"
 
 
 def type_of(v: Any) -> Any:
@@ -655,6 +656,10 @@ def type_of(v: Any) -> Any:
     if isinstance(v, (ModuleInstance, FunctionInstance, Instance)):
         return v.cls
     if isinstance(v, surface_nn.Module):
+        if v.__dict__.get("_parametrized"):  # PyTorch's class made for the module
+            name = "Parametrized" + v.name
+            shown = f"torch.nn.utils.parametrize.{name}"
+            return PyType(name, (type(v),), None, shown=shown)
         t = MODULE_TYPES.get(v.name)
         if t is not None:
             return t

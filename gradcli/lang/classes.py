@@ -369,7 +369,13 @@ class ModuleInstance(surface_nn.Module):
     # -- what the language asks of it -------------------------------------------------------
     def program_attribute(self, name: str) -> Any:
         # Plain attributes first (they shadow methods in Python), then the program's methods,
-        # then the base's parameters, submodules and methods.
+        # then the base's parameters, submodules and methods; a parametrized tensor (a
+        # property of PyTorch's injected class) before all.
+        if self.__dict__.get("_parametrized"):
+            from ..surface.parametrize import is_parametrized, parametrized_value
+
+            if is_parametrized(self, name):
+                return parametrized_value(self, name)
         if "_attr_" + name in self.__dict__:
             return self.__dict__["_attr_" + name]
         method = self.cls.lookup(name)
@@ -379,6 +385,10 @@ class ModuleInstance(surface_nn.Module):
 
     def get(self, rt: Any, attr: str) -> Any:
         return self.program_attribute(attr)
+
+    def own_method(self, name: str) -> Any:
+        fn = _method(self.cls.lookup(name))
+        return None if fn is None else _bound(fn, self)
 
     def set(self, rt: Any, attr: str, value: Any) -> None:
         if not self.initialized:

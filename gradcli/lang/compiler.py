@@ -865,13 +865,16 @@ class Compiler:
                         f"`with torch.{cm.name}:` needs the call: `with torch.{cm.name}():`",
                         span=span,
                     )
-                if not isinstance(cm, (GradMode, Progress, CatchWarnings)):
+                if not isinstance(cm, (GradMode, Progress, CatchWarnings)) and not getattr(
+                    type(cm), "program_context", False
+                ):
                     raise NotSupported(
                         "`with` is only supported for torch.no_grad(), "
                         "torch.enable_grad(), torch.set_grad_enabled(mode), "
                         "torch.inference_mode(), torch.autograd.forward_ad.dual_level(), "
                         "torch.autograd.graph.saved_tensors_hooks(pack, unpack) and its kin, "
-                        "torch.random.fork_rng(), warnings.catch_warnings() and tqdm(...)",
+                        "torch.random.fork_rng(), warnings.catch_warnings(), "
+                        "torch.nn.utils.parametrize.cached() and tqdm(...)",
                         span=span,
                         found=type(cm).__name__,
                         hint="gradcli programs do not open files or other resources",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import math
+import sys
 from collections.abc import Callable
 from sys import getrefcount
 from types import FunctionType
@@ -192,6 +193,9 @@ class Runtime:
                 from ..surface import saved_hooks
 
                 saved_hooks.reset()  # a run ended inside saved_tensors_hooks
+            parametrize = sys.modules.get("gradcli.surface.parametrize")
+            if parametrize is not None:
+                parametrize.reset()  # a run ended inside parametrize.cached()
         for name, t in self.tensors.items():
             self.check_finite(f"`{name}`", t, self.assigned_at.get(name))
         self.check_grads()

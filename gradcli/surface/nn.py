@@ -317,6 +317,12 @@ class Module:
     def set_attribute(self, name: str, value: Any) -> None:
         """`self.name = value` in a module: a Parameter registers, a Module becomes a child
         (what the language's class support calls for an attribute assignment)."""
+        if self.__dict__.get("_parametrized"):
+            from .parametrize import is_parametrized, set_parametrized
+
+            if is_parametrized(self, name):
+                set_parametrized(self, name, value)
+                return
         persistent = None if name in self._parameters else buffer_persistence(value)
         if persistent is not None:
             if name in self._modules:
@@ -375,7 +381,17 @@ class Module:
             return
         self.set_attribute(name, value)
 
+    def own_method(self, name: str) -> Any:
+        """The method `name` the module's class defines beyond nn.Module's (a program's
+        `right_inverse`), bound, else None."""
+        return None
+
     def program_attribute(self, name: str) -> Any:
+        if self.__dict__.get("_parametrized"):
+            from .parametrize import is_parametrized, parametrized_value
+
+            if is_parametrized(self, name):
+                return parametrized_value(self, name)
         if (
             self.__dict__.get("_on_meta")
             and not _META_CALL[0]
@@ -774,6 +790,8 @@ class Module:
             _check_visits(self, "the number of modules the text would show", False, "its text")
         _REPR_DEPTH.append(self)
         try:
+            if self.__dict__.get("_parametrized"):
+                return "Parametrized" + self.module_repr()
             return self.module_repr()
         finally:
             _REPR_DEPTH.pop()

@@ -3894,3 +3894,46 @@ add(
     esc("display_vars_then_used", "vars(torch)\nv = vars(torch)"),
     esc("display_dir_star_args", "dir(*[torch.__dict__])"),
 )
+
+# torch.nn.utils.parametrize (feat13): a parametrization that reads the tensor it computes, a
+# chain that grows without end, the context manager's and the functions' insides.
+PZ = "import torch.nn as nn\nimport torch.nn.utils.parametrize as P\nm = nn.Linear(2, 2)\n"
+add(
+    small(
+        "parametrize_reads_itself",
+        PZ + "class L(nn.Module):\n    def forward(self, X):\n        return m.weight + X\n"
+        "P.register_parametrization(m, 'weight', L(), unsafe=True)\ny = m.weight",
+        LIMIT,
+    ),
+    small(
+        "parametrize_reads_itself_cached",
+        PZ + "class L(nn.Module):\n    def forward(self, X):\n        return m.weight + X\n"
+        "P.register_parametrization(m, 'weight', L(), unsafe=True)\n"
+        "with P.cached():\n    y = m.weight",
+        LIMIT,
+    ),
+    small(
+        "parametrize_chain_without_end",
+        PZ + "for i in range(10**6):\n    P.register_parametrization(m, 'weight', nn.Identity())",
+        LIMIT,
+        env={"GRADCLI_TIME_SECONDS": "3"},
+        seconds=8.0,
+    ),
+    small(
+        "parametrize_of_itself",
+        PZ + "P.register_parametrization(m, 'weight', m)\nprint(m)",
+        (r"contains itself", *LIMIT),
+    ),
+    esc("parametrize_cached_enter", PZ + "e = P.cached().__enter__"),
+    esc("parametrize_function_globals", PZ + "g = P.register_parametrization.__globals__"),
+    esc(
+        "parametrize_dunder_name",
+        PZ + "P.register_parametrization(m, '__class__', nn.Identity())",
+        (r"does not have a parameter",),
+    ),
+    esc(
+        "parametrize_list_insides",
+        PZ + "P.register_parametrization(m, 'weight', nn.Identity())\n"
+        "c = m.parametrizations.weight.__class__.__mro__",
+    ),
+)

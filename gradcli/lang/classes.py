@@ -371,11 +371,9 @@ class ModuleInstance(surface_nn.Module):
         # Plain attributes first (they shadow methods in Python), then the program's methods,
         # then the base's parameters, submodules and methods; a parametrized tensor (a
         # property of PyTorch's injected class) before all.
-        if self.__dict__.get("_parametrized"):
-            from ..surface.parametrize import is_parametrized, parametrized_value
-
-            if is_parametrized(self, name):
-                return parametrized_value(self, name)
+        access = self.__dict__.get("_parametrized")
+        if access is not None and access.has(self, name):
+            return access.get(self, name)
         if "_attr_" + name in self.__dict__:
             return self.__dict__["_attr_" + name]
         method = self.cls.lookup(name)

@@ -317,12 +317,10 @@ class Module:
     def set_attribute(self, name: str, value: Any) -> None:
         """`self.name = value` in a module: a Parameter registers, a Module becomes a child
         (what the language's class support calls for an attribute assignment)."""
-        if self.__dict__.get("_parametrized"):
-            from .parametrize import is_parametrized, set_parametrized
-
-            if is_parametrized(self, name):
-                set_parametrized(self, name, value)
-                return
+        access = self.__dict__.get("_parametrized")
+        if access is not None and access.has(self, name):
+            access.set(self, name, value)
+            return
         persistent = None if name in self._parameters else buffer_persistence(value)
         if persistent is not None:
             if name in self._modules:
@@ -387,11 +385,9 @@ class Module:
         return None
 
     def program_attribute(self, name: str) -> Any:
-        if self.__dict__.get("_parametrized"):
-            from .parametrize import is_parametrized, parametrized_value
-
-            if is_parametrized(self, name):
-                return parametrized_value(self, name)
+        access = self.__dict__.get("_parametrized")
+        if access is not None and access.has(self, name):  # (parametrize's property)
+            return access.get(self, name)
         if (
             self.__dict__.get("_on_meta")
             and not _META_CALL[0]

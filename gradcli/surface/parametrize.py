@@ -307,7 +307,7 @@ def register_parametrization(
         if not is_parametrized(module):
             _entries(module, "_parameters")
             _entries(module, "_buffers")
-            module.__dict__["_parametrized"] = True
+            module.__dict__["_parametrized"] = ACCESS
             module._modules["parametrizations"] = N.ModuleDict()
         module._modules["parametrizations"]._modules[tensor_name] = plist
     else:
@@ -419,6 +419,18 @@ class Cached:
 
     def __repr__(self) -> str:
         return f"<contextlib._GeneratorContextManager object at {id(self):#x}>"
+
+
+class _Access:
+    """What a parametrized module's attribute reads and writes ask (nn's Module holds it in
+    `_parametrized`, so that nn need not import this module)."""
+
+    has = staticmethod(is_parametrized)
+    get = staticmethod(parametrized_value)
+    set = staticmethod(set_parametrized)
+
+
+ACCESS = _Access()
 
 
 def cached() -> Cached:

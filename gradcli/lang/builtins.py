@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, LimitError
+from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core import hooks
 from ..core.op import AccumulateGrad, Node, ShownNode
 from ..core.tensor import Tensor, typename
@@ -504,6 +504,41 @@ def _getattr(obj: Any, name: Any, default: Any = _NO_DEFAULT) -> Any:
         return default
 
 
+def delete_attribute(o: Any, name: str) -> None:
+    """`del o.name` / `delattr(o, name)` on a module (PyTorch's Module.__delattr__) or an
+    instance of a program's plain class (its own attribute); refused on anything else."""
+    from .classes import Instance
+
+    if isinstance(o, surface_nn.Module):
+        o.program_delete(name)
+        return
+    if isinstance(o, Instance):
+        if name not in o.attrs:
+            raise GradcliError(f"'{o.cls.name}' object has no attribute '{name}'").mirror(
+                "AttributeError"
+            )
+        del o.attrs[name]
+        return
+    raise NotSupported(
+        f"`del` of an attribute of a {typename(o)} is not supported",
+        hint="assign None instead (`x.grad = None`), or rebind the name",
+    )
+
+
+def _delattr(obj: Any, name: Any) -> None:
+    """`delattr(module, name)`: `del obj.name` through the same checks, no dunder names."""
+    if not isinstance(name, str):
+        raise GradcliError(f"attribute name must be string, not '{typename(name)}'").mirror(
+            "TypeError"
+        )
+    if name.startswith("__"):
+        raise GradcliError(
+            f"delattr(..., {name[:40]!r}) is not accessible in gradcli programs",
+            hint="gradcli programs cannot reach Python's internals",
+        ).mirror(None)
+    delete_attribute(obj, name)
+
+
 def _setattr(obj: Any, name: Any, value: Any) -> None:
     """`setattr(self, f"fc{i}", nn.Linear(...))` (layers named in a loop): `obj.name = value`
     through the same checks as the written assignment, and no dunder names."""
@@ -833,6 +868,7 @@ BUILTINS.update(
         "issubclass": Builtin("issubclass", _issubclass),
         "hasattr": Builtin("hasattr", _hasattr),
         "setattr": Builtin("setattr", _setattr),
+        "delattr": Builtin("delattr", _delattr),
         "getattr": Builtin("getattr", _getattr),
         "callable": Builtin("callable", _callable),
         "id": Builtin("id", id),

@@ -32,7 +32,7 @@ from ..surface import indexing as I
 from ..surface import names
 from ..surface import nn as surface_nn
 from . import exceptions as X
-from .builtins import BUILTINS, TYPE_BUILTIN
+from .builtins import BUILTINS, TYPE_BUILTIN, delete_attribute
 from .calls import (
     CONVERTED,
     call_name,
@@ -181,6 +181,11 @@ def delete_item(o: Any, k: Any) -> None:
         from .pyobjects import refuse_module_entries
 
         refuse_module_entries()
+    if isinstance(o, surface_nn.ModuleDict):
+        o = o._modules  # `del md[key]`: as a dict's item
+    elif hasattr(type(o), "program_delitem"):
+        o.program_delitem(k)
+        return
     if isinstance(o, dict):
         try:
             del o[k]
@@ -243,9 +248,6 @@ _REFUSED_BUILTINS: dict[str, str] = {
     "globals": _REFLECT,
     "locals": _REFLECT,
     "setattr": "assign the attribute: obj.name = value",
-    # (`del obj.name` is refused too: no program deletes an attribute.)
-    "delattr": "gradcli programs do not delete attributes; to run a module with other values "
-    "for its parameters, call torch.func.functional_call(model, {name: value}, (x,))",
     "memoryview": "use a tensor or a list",
 }
 
@@ -573,6 +575,24 @@ class Compiler:
                     raise _attach(e, span) from None
 
             return del_item
+        if isinstance(target, ast.Attribute) and target.attr != "grad":
+            owner = self.expr(target.value)
+            attr = target.attr
+            if attr.startswith("__"):
+                raise self.refuse(
+                    target,
+                    f"`del` of `.{attr}` is not supported",
+                    hint="gradcli programs cannot reach Python's internals",
+                )
+
+            def del_attr(f: Frame) -> None:
+                o = owner(f)
+                try:
+                    delete_attribute(o, attr)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+
+            return del_attr
         if isinstance(target, ast.Attribute) and target.attr == "grad":
             owner = self.expr(target.value)
 
@@ -1803,6 +1823,15 @@ class Compiler:
 
             return free
         fallback = self.builtin(name, node)
+        if (
+            name in self.scope.module().names
+            and name not in BUILTINS
+            and name not in self.namespaces
+            and name != "np"
+        ):
+            # A name the program binds (`t = ...`), unbound again (`del t`) or not yet bound:
+            # Python's NameError, not the torch function gradcli lets a bare name reach.
+            fallback = self.undefined(name, node)
         if how == GLOBAL:
             at_module = self.scope.kind == "module"
 
@@ -1833,8 +1862,12 @@ class Compiler:
                 )
 
             return refuse_type
+        return self.undefined(name, node)
+
+    def undefined(self, name: str, node: ast.AST) -> Expr:
+        """What a name no value is bound to does when it runs: NameError (or a refusal)."""
         span = self.span(node)
-        module_names = list(self.scope.module().names)
+        module_names = [n for n in self.scope.module().names if n != name]
 
         refused = _REFUSED_BUILTINS.get(name)
 

@@ -217,6 +217,36 @@ class ModuleEntries(dict):
         return "dict"  # type(m._modules) is Python's dict in PyTorch
 
 
+class Entries(dict):
+    """A module's `_parameters` / `_buffers` once the program deleted or parametrized one of
+    them. A built-in module's own code reads `self._parameters["weight"]` where PyTorch's
+    reads `self.weight`: it finds what that would find (a parametrized tensor, the plain
+    attribute the program set in the parameter's place) or PyTorch's AttributeError."""
+
+    __slots__ = ("module",)
+
+    def __missing__(self, key: str) -> Any:
+        return self.module.replaced_entry(key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        try:
+            return self.module.replaced_entry(key)
+        except GradcliError:
+            return default
+
+
+def entries(module: Module) -> None:
+    """Give `module` `Entries` for its parameters and buffers (order kept)."""
+    for which in ("_parameters", "_buffers"):
+        current = getattr(module, which)
+        if not isinstance(current, Entries):
+            e = Entries(current)
+            e.module = module
+            setattr(module, which, e)
+
+
 class Module:
     """`nn.Module`: parameters and submodules in registration order, training mode, repr."""
 
@@ -379,6 +409,62 @@ class Module:
             return
         self.set_attribute(name, value)
 
+    @property
+    def pyname(self) -> str:
+        """The name of the module's class as Python's errors show it (PyTorch gives a
+        parametrized module a class of its own)."""
+        return "Parametrized" * bool(self.__dict__.get("_parametrized")) + self.name
+
+    def replaced_entry(self, name: str) -> Any:
+        """What the module's `self.name` finds for a parameter or buffer no longer registered
+        (see `Entries`)."""
+        access = self.__dict__.get("_parametrized")
+        if access is not None and access.has(self, name):
+            return access.get(self, name)
+        if "_attr_" + name in self.__dict__:
+            return self.__dict__["_attr_" + name]
+        raise GradcliError(f"'{self.pyname}' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
+    def program_delete(self, name: str) -> None:
+        """`del module.name` / `delattr(module, name)`, as PyTorch's Module.__delattr__: a
+        parameter, a buffer or a submodule unregistered, else a plain attribute removed."""
+        access = self.__dict__.get("_parametrized")
+        if access is not None and access.has(self, name):
+            raise GradcliError(f"property of '{self.pyname}' object has no deleter").mirror(
+                "AttributeError"
+            )
+        if name in self._parameters or name in self._buffers:
+            entries(self)
+            if name in self._parameters:
+                del self._parameters[name]
+            else:
+                del self._buffers[name]
+                self._non_persistent.discard(name)
+        elif name in self._modules:
+            if type(self).__module__.startswith(_SURFACE) and not isinstance(
+                self, (Sequential, ModuleList, ModuleDict)
+            ):
+                raise NotSupported(
+                    f"`del` of the submodule `{name}` of a built-in {self.name} is not "
+                    "supported: its forward needs it",
+                    hint=f"replace it instead: module.{name} = nn.Identity()",
+                )
+            del self._modules[name]
+        elif "_attr_" + name in self.__dict__:
+            del self.__dict__["_attr_" + name]
+        elif name in self.ATTRIBUTES or name in self.__dict__:
+            raise NotSupported(
+                f"`del` of {self.name}.{name} is not supported",
+                hint=f"set it instead: module.{name} = ...",
+            )
+        else:
+            raise GradcliError(f"'{self.pyname}' object has no attribute '{name}'").mirror(
+                "AttributeError"
+            )
+        self.__dict__.setdefault("_deleted", set()).add(name)
+
     def own_method(self, name: str) -> Any:
         """The method `name` the module's class defines beyond nn.Module's (a program's
         `right_inverse`), bound, else None."""
@@ -411,7 +497,9 @@ class Module:
             return getattr(self, name)
         if hasattr(self, "_attr_" + name):
             return getattr(self, "_attr_" + name)
-        raise GradcliError(f"'{self.name}' object has no attribute '{name}'")
+        error = GradcliError(f"'{self.pyname}' object has no attribute '{name}'")
+        # (catchable where the program deleted it: else it may be one gradcli lacks)
+        raise error.mirror("AttributeError") if name in self.__dict__.get("_deleted", ()) else error
 
     # -- calling ---------------------------------------------------------------------------
     def forward(self, *inputs: Any) -> Any:
@@ -1488,6 +1576,9 @@ class Sequential(Module):
         for m in mods:
             self.add_module(str(len(self._modules)), m)
 
+    def program_delitem(self, key: Any) -> None:
+        _delete_children(self, key)
+
     def program_getitem(self, key: Any) -> Any:
         mods = list(self._modules.values())
         if isinstance(key, slice):  # PyTorch's slice keeps the keys: n[1:] starts at (1)
@@ -1536,6 +1627,9 @@ class ModuleList(Module):
 
     def program_setitem(self, key: Any, value: Any) -> None:
         _replace_child(self, key, value)
+
+    def program_delitem(self, key: Any) -> None:
+        _delete_children(self, key)
 
     def module_repr(self) -> str:
         # As PyTorch's: a run of modules that print alike is shown once, "(0-2): 3 x ...".
@@ -1594,6 +1688,9 @@ class ModuleDict(Module):
             what = f'contain ".", got: {key}' if key else 'be empty string ""'
             raise GradcliError(f"module name can't {what}").mirror("KeyError")
         _set_child(self, key, value)
+
+    def program_delitem(self, key: Any) -> None:
+        del self._modules[key]  # KeyError / TypeError as a dict's (the language words them)
 
     def __len__(self) -> int:
         return len(self._modules)
@@ -2044,6 +2141,20 @@ def _set_child(owner: Module, name: str, module: Any) -> None:
             "(torch.nn.Module or None expected)"
         ).mirror("TypeError")
     owner._modules[name] = module
+
+
+def _delete_children(owner: Module, key: Any) -> None:
+    """`del seq[i]` / `del seq[a:b]` (nn.Sequential, nn.ModuleList): the children removed and
+    the rest renumbered from 0, as PyTorch's `__delitem__` does."""
+    mods = list(owner._modules.values())
+    if isinstance(key, slice):
+        del mods[key]
+    else:
+        _index(mods, key, owner.name)
+        del mods[key]
+    owner._modules = ModuleEntries()
+    for m in mods:
+        owner._modules[str(len(owner._modules))] = m
 
 
 def _index(mods: list[Module], key: Any, name: str) -> Module:

@@ -27,33 +27,6 @@ _CACHE: dict[tuple[int, str], Tensor] = {}
 _CACHING = [0]
 
 
-class _Entries(dict):
-    """A parametrized module's `_parameters` (or `_buffers`): the module's own tensors, and,
-    read by name, the parametrized ones computed (not listed: PyTorch removed them too)."""
-
-    __slots__ = ("module",)
-
-    def __missing__(self, key: str) -> Any:
-        if is_parametrized(self.module, key):
-            return parametrized_value(self.module, key)
-        raise KeyError(key)
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        if dict.__contains__(self, key):
-            return dict.__getitem__(self, key)
-        if isinstance(key, str) and is_parametrized(self.module, key):
-            return parametrized_value(self.module, key)
-        return default
-
-
-def _entries(module: N.Module, which: str) -> None:
-    current = getattr(module, which)
-    if not isinstance(current, _Entries):
-        e = _Entries(current)
-        e.module = module
-        setattr(module, which, e)
-
-
 def _program_method(m: Any, name: str) -> Any:
     """The method `name` of the module `m` (a program's, or gradcli's own), else None."""
     return m.own_method(name) if isinstance(m, N.Module) else None
@@ -305,8 +278,7 @@ def register_parametrization(
             dict.__delitem__(module._buffers, tensor_name)
             module._non_persistent.discard(tensor_name)
         if not is_parametrized(module):
-            _entries(module, "_parameters")
-            _entries(module, "_buffers")
+            N.entries(module)
             module.__dict__["_parametrized"] = ACCESS
             module._modules["parametrizations"] = N.ModuleDict()
         module._modules["parametrizations"]._modules[tensor_name] = plist

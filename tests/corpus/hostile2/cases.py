@@ -3937,3 +3937,39 @@ add(
         "c = m.parametrizations.weight.__class__.__mro__",
     ),
 )
+
+# `del` of attributes (feat13): PyTorch's Module.__delattr__; no dunder, no insides.
+add(
+    esc("del_module_class", "m = torch.nn.Linear(2, 2)\ndel m.__class__", (r"not supported",)),
+    esc("delattr_module_dict", "m = torch.nn.Linear(2, 2)\ndelattr(m, '__dict__')"),
+    esc(
+        "delattr_module_insides",
+        "m = torch.nn.Linear(2, 2)\ndelattr(m, '_parameters')\nprint(m)",
+        (r"not supported",),
+    ),
+    esc(
+        "delattr_module_stored_name",
+        "m = torch.nn.Linear(2, 2)\nm.foo = 1\ndelattr(m, '_attr_foo')",
+        (r"not supported",),
+    ),
+    esc("del_namespace_function", "del torch.sin", (r"not supported",)),
+    esc("del_tensor_data", "x = torch.ones(2)\ndel x.data", (r"not supported",)),
+    small(
+        "del_builtin_submodule",
+        "m = torch.nn.MultiheadAttention(4, 2)\ndel m.out_proj\ny = m",
+        (r"not supported",),
+    ),
+    small(
+        "del_weight_then_call",
+        "m = torch.nn.Linear(2, 2)\ndel m.weight\ny = m(torch.ones(2))",
+        (r"has no attribute 'weight'",),
+    ),
+    small(
+        "del_many_attributes_in_a_loop",
+        "m = torch.nn.Linear(2, 2)\nfor i in range(10**8):\n"
+        "    setattr(m, 'a' + str(i), i)\n    delattr(m, 'a' + str(i))",
+        LIMIT,
+        env={"GRADCLI_TIME_SECONDS": "3"},
+        seconds=8.0,
+    ),
+)

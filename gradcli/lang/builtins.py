@@ -22,6 +22,7 @@ from ..ops import arithmetic as A
 from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin
+from . import pycollections as PC
 from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop, compare
 from .pyobjects import _hashable, call_value, d_update, sort_items
@@ -513,11 +514,7 @@ def delete_attribute(o: Any, name: str) -> None:
         o.program_delete(name)
         return
     if isinstance(o, Instance):
-        if name not in o.attrs:
-            raise GradcliError(f"'{o.cls.name}' object has no attribute '{name}'").mirror(
-                "AttributeError"
-            )
-        del o.attrs[name]
+        o.delete(name)
         return
     raise NotSupported(
         f"`del` of an attribute of a {typename(o)} is not supported",
@@ -641,6 +638,7 @@ def _defaultdict(factory: Any = None, *args: Any, **kwargs: Any) -> DefaultDict:
     return out
 
 
+DEQUE_TYPE = PyType("deque", (PC.Deque,), PC.make_deque, shown="collections.deque")
 DEFAULT_DICT = PyType("defaultdict", (DefaultDict,), _defaultdict, shown="collections.defaultdict")
 SET = PyType("set", (set,), _set)
 NONE_TYPE = PyType("NoneType", (type(None),), None)
@@ -658,6 +656,7 @@ PY_TYPES: dict[type, PyType] = {
     dict: DICT,
     collections.OrderedDict: ORDERED_DICT,
     DefaultDict: DEFAULT_DICT,
+    PC.Deque: DEQUE_TYPE,
     set: SET,
     type(None): NONE_TYPE,
     range: RANGE,
@@ -688,7 +687,7 @@ def type_of(v: Any) -> Any:
         return t.inert()
     if isinstance(v, ExcValue):
         return v.cls
-    if isinstance(v, (ModuleInstance, FunctionInstance, Instance)):
+    if isinstance(v, (ModuleInstance, FunctionInstance, Instance, PC.Record)):
         return v.cls
     if isinstance(v, surface_nn.Module):
         if v.__dict__.get("_parametrized"):  # PyTorch's class made for the module
@@ -756,6 +755,9 @@ def _isinstance(v: Any, cls: Any) -> bool:
         elif isinstance(c, (ModuleClass, PlainClass)):
             # (a plain class may be a mixin of a module class)
             if isinstance(v, (ModuleInstance, Instance)) and v.cls.is_subclass_of(c):
+                return True
+        elif isinstance(c, PC.NamedTupleClass):
+            if isinstance(v, PC.Record) and v.cls is c:
                 return True
         elif isinstance(c, LegacyTensorType):  # torch.FloatTensor and its kin
             if c.instance(v):

@@ -18,6 +18,7 @@ statement's span; calls, operators, attributes and subscripts give errors their 
 from __future__ import annotations
 
 import ast
+import collections
 import copy as _copy
 from collections.abc import Callable
 from types import FunctionType
@@ -55,6 +56,7 @@ from .formatting import field, join
 from .gradmode import GradMode, GradModeClass
 from .namespaces import (
     IMPORTABLE,
+    NAMED_TUPLE,
     ONCE_DIFFERENTIABLE,
     PASS_THROUGH_DECORATORS,
     TENSOR_METHODS,
@@ -64,6 +66,7 @@ from .namespaces import (
 )
 from .operators import _TENSOR_BINOPS, augmented, binop, compare, unary
 from .progress import Progress
+from .pydataclasses import Dataclass
 from .pywarnings import CatchWarnings
 from .scopes import BUILTIN, FREE, GLOBAL, LOCAL, Scope, bound_names, parameter_names
 from .syntax import SYNTAX, attr_span, rule
@@ -153,9 +156,15 @@ def loop_items(items: Any, span: Span) -> Any:
             f"{limits.LOOP_ITERATIONS.env}=N if you need more",
         )
     try:
-        return iterate(items, "for")
+        it = iterate(items, "for")
     except GradcliError as e:
         raise e.with_span(span) from None
+    if isinstance(items, (dict, set, collections.deque)):
+        # (changed by the loop's body: Python's RuntimeError, the program's error)
+        from .pycollections import guarded
+
+        return guarded(it)
+    return it
 
 
 def delete_item(o: Any, k: Any) -> None:
@@ -250,6 +259,34 @@ _REFUSED_BUILTINS: dict[str, str] = {
     "setattr": "assign the attribute: obj.name = value",
     "memoryview": "use a tensor or a list",
 }
+
+
+def _named_tuple_class(
+    name: str, made: dict[str, Any], annotations: tuple[tuple[str, str], ...], span: Span
+) -> Any:
+    """`class P(NamedTuple): x: int; y: float = 0.0` (fields and defaults only)."""
+    from .pycollections import NamedTupleClass
+
+    fields = tuple(n for n, _ in annotations)
+    for k, v in made.items():
+        if k not in fields and isinstance(v, UserFunction):
+            raise NotSupported(
+                "methods in a NamedTuple class are not supported",
+                span=span,
+                hint="write a plain function that takes the tuple, or use @dataclass",
+            )
+    defaults: dict[str, Any] = {}
+    for n in fields:
+        if n in made:
+            defaults[n] = made[n]
+        elif defaults:
+            given = ", ".join(defaults)
+            raise GradcliError(
+                f"Non-default namedtuple field {n} cannot follow default field"
+                f"{'s' * (len(defaults) > 1)} {given}",
+                span=span,
+            ).mirror("TypeError")
+    return NamedTupleClass(name, fields, defaults)
 
 
 def _main_base(evaluated: list[tuple[Any, Any]]) -> Any:
@@ -1474,12 +1511,21 @@ class Compiler:
                 hint="define a plain class (class A:), or derive from torch.nn.Module or "
                 "torch.autograd.Function",
             )
-        if node.decorator_list:
+        # `@dataclass` / `@dataclasses.dataclass(frozen=True)`: evaluated when the class
+        # statement runs (it must be dataclasses' decorator), applied to the class made.
+        if len(node.decorator_list) > 1:
             raise NotSupported(
-                "class decorators (@dataclass...) are not supported",
-                span=self.span(node.decorator_list[0]),
-                hint="write an __init__ that sets the attributes: self.name = name",
+                "several class decorators are not supported",
+                span=self.span(node.decorator_list[1]),
+                hint="keep one: @dataclass",
             )
+        class_decorators = [(self.expr(d), self.span(d)) for d in node.decorator_list]
+        # The annotated names of the body, in order (a dataclass's or NamedTuple's fields).
+        annotations = tuple(
+            (stmt.target.id, ast.unparse(stmt.annotation))
+            for stmt in node.body
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+        )
         # `abc.ABC` among the bases (`class Objective(nn.Module, ABC)`) marks a class abstract
         # in Python and adds nothing else a correct program uses: left out (gradcli does not
         # refuse making an object of a class whose abstract methods are not all defined)
@@ -1565,7 +1611,9 @@ class Compiler:
                 s(cf)
             made = cf.vars
             if b is None or isinstance(b, PlainClass):
-                cls: Any = PlainClass(name, made, tuple(v for v, _ in evaluated))
+                cls: Any = PlainClass(name, made, tuple(v for v, _ in evaluated), annotations)
+            elif b is NAMED_TUPLE and len(evaluated) == 1:
+                cls = _named_tuple_class(name, made, annotations, span)
             else:
                 if dunders:
                     dunder, dunder_span = dunders[0]
@@ -1629,6 +1677,18 @@ class Compiler:
                     ).mirror(None)
             for code in codes:
                 code.owner = cls
+            for deco, deco_span in class_decorators:
+                d = deco(f)
+                if not isinstance(d, Dataclass):
+                    raise NotSupported(
+                        "class decorators other than @dataclass are not supported",
+                        span=deco_span,
+                        hint="write an __init__ that sets the attributes: self.name = name",
+                    )
+                try:
+                    cls = d(cls)
+                except GradcliError as e:
+                    raise e.with_span(deco_span) from None
             store(f, cls)
 
         return run

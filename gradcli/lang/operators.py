@@ -5,6 +5,7 @@ tensors (through `ops.arithmetic` / `surface`)."""
 from __future__ import annotations
 
 import ast
+import collections
 import math
 from collections.abc import Callable
 from typing import Any
@@ -295,6 +296,16 @@ def _seq_binop(op: ast.operator, a: Any, b: Any) -> Any:
         # `(1, 1) + x.shape` and `x.shape + (1,)`: a torch.Size, as PyTorch's.
         limits.LIST_ITEMS.check(len(a) + len(b), "the length of the torch.Size")
         return _size_of(a + b)
+    if (
+        isinstance(op, ast.Add)
+        and isinstance(a, tuple)
+        and isinstance(b, tuple)
+        and not isinstance(a, Size)
+        and not isinstance(b, Size)
+    ):
+        # a named tuple and a tuple (or two named tuples): a plain tuple, as Python's
+        limits.LIST_ITEMS.check(len(a) + len(b), "the length of the tuple")
+        return tuple(a) + tuple(b)
     if isinstance(op, ast.Mult):
         seq, n = (a, b) if isinstance(a, (list, tuple)) else (b, a)
         if isinstance(n, int) and not isinstance(n, bool):
@@ -520,7 +531,9 @@ def contains(container: Any, item: Any) -> bool:
         return item in container if isinstance(item, (int, float)) else False
     if isinstance(container, Tensor):
         return bool(F.eq(container, item).data.any())
-    if isinstance(container, (list, tuple)) or type(container).__name__.startswith("dict_"):
+    if isinstance(container, (list, tuple, collections.deque)) or type(
+        container
+    ).__name__.startswith("dict_"):
         check_structure(list(container), "`in`")
         return any(x is item or equal(x, item) for x in container)
     items = getattr(type(container), "program_items", None)  # ModuleDict: its keys
@@ -574,6 +587,11 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
         b = b.item() if is_numpy_number(b) else b
     ok = (int, float, str, type(None), tuple, list, dict, set)
     if not isinstance(a, ok) or not isinstance(b, ok):
+        if kind is ast.Eq or kind is ast.NotEq:
+            own = getattr(type(a), "program_eq", None)  # a dataclass's generated __eq__
+            same = NotImplemented if own is None else own(a, b)
+            if same is not NotImplemented:
+                return bool(same) == (kind is ast.Eq)
         if kind is ast.Eq:
             return a is b or _same(a, b)
         if kind is ast.NotEq:
@@ -581,6 +599,10 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
         raise _not_comparable(kind, a, b)
     check_structure(a, "the comparison")
     check_structure(b, "the comparison")
+    if (kind is ast.Eq or kind is ast.NotEq) and isinstance(a, _SEQS) and isinstance(b, _SEQS):
+        # item by item, a tensor by its value, as Python's == of lists and tuples asks each
+        # item's == (the native comparison would ask gradcli's Tensor, which compares ids)
+        return _items_equal(a, b) == (kind is ast.Eq)
     try:
         return _PY_COMPARE[kind](a, b)
     except TypeError:
@@ -623,6 +645,27 @@ def _not_comparable(kind: type, a: Any, b: Any) -> GradcliError:
         .mirror("TypeError")
         .pytorch()
     )
+
+
+_SEQS = (list, tuple, dict)
+
+
+def _items_equal(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
+    if isinstance(a, dict) or isinstance(b, dict):
+        if not (isinstance(a, dict) and isinstance(b, dict)) or len(a) != len(b):
+            return False
+        for k, x in a.items():
+            if k not in b:
+                return False
+            y = b[k]
+            if not (x is y or equal(x, y)):
+                return False
+        return True
+    if isinstance(a, list) != isinstance(b, list) or len(a) != len(b):
+        return False
+    return all(x is y or equal(x, y) for x, y in zip(a, b, strict=True))
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -44,6 +44,8 @@ from ..surface import sampling
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
+from . import pycollections as PC
+from . import pydataclasses as DC
 from . import pyobjects, pyrandom
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
 from .classes import (
@@ -530,6 +532,8 @@ class Runtime:
         if kind is Ctx:
             owner.attrs[attr] = value
             return
+        if kind is PC.Record:  # a named tuple's fields are read-only (Python 3.11's words)
+            raise GradcliError("can't set attribute").mirror("AttributeError")
         if hasattr(type(owner), "program_set") and not attr.startswith("_"):
             # `model.fc = nn.Linear(...)`, `bn.momentum = 0.01`, `cudnn.deterministic = True`
             owner.program_set(attr, value)
@@ -1069,6 +1073,10 @@ def _hook_handle_attribute(rt: Runtime, owner: HookHandle, attr: str) -> Any:
 
 
 _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
+    PC.Deque: lambda rt, q, attr: PC.deque_attribute(q, attr),
+    PC.Record: lambda rt, r, attr: r.attribute(attr),
+    PC.NamedTupleClass: _class_attribute,
+    DC.Field: lambda rt, f, attr: DC.field_attribute(f, attr),
     HookHandle: _hook_handle_attribute,
     Ctx: _ctx_attribute,
     DType: _dtype_attribute,

@@ -3973,3 +3973,68 @@ add(
         seconds=8.0,
     ),
 )
+
+# collections.deque / namedtuple / NamedTuple and @dataclass (feat13): growth under the limits,
+# self-nesting, recursion through generated methods, no way into Python's classes.
+DQ = "from collections import deque, namedtuple\n"
+DC = "from dataclasses import dataclass, field\nimport dataclasses\n"
+add(
+    small("deque_doubles", DQ + "q = deque([1])\nfor i in range(40):\n    q.extend(q)", LIMIT),
+    small("deque_holds_itself", DQ + "q = deque()\nq.append(q)\nprint(q)", (r"nested over",)),
+    small(
+        "deque_shared_nesting",
+        DQ + "q = deque([1])\nfor i in range(40):\n    q = deque([q, q])\nprint(q)",
+        LIMIT,
+    ),
+    small("deque_from_huge_range", DQ + "q = deque(range(10**12))", LIMIT),
+    small(
+        "deque_rotate_huge",
+        DQ + "q = deque([1, 2])\nq.rotate(10**18)\nprint(q)",
+        (),
+        codes=frozenset({0}),
+    ),
+    small(
+        "deque_mutated_in_loop",
+        DQ + "q = deque([1])\nfor v in q:\n    q.append(v)",
+        (r"deque mutated during iteration",),
+    ),
+    small(
+        "dict_changed_in_loop",
+        "d = {1: 1}\nfor k in d:\n    d[k + 1] = 1",
+        (r"dictionary changed size during iteration",),
+    ),
+    esc("deque_insides", DQ + "q = deque()\nc = q.__class__.__subclasses__()"),
+    esc("namedtuple_dunder_field", DQ + "P = namedtuple('P', ['__class__'])", (r"underscore",)),
+    esc("namedtuple_insides", DQ + "P = namedtuple('P', 'x')\nc = P(1).__class__.__mro__"),
+    esc("namedtuple_class_globals", DQ + "P = namedtuple('P', 'x')\ng = P.__new__.__globals__"),
+    small(
+        "namedtuple_huge_fields",
+        DQ + "P = namedtuple('P', ['f' + str(i) for i in range(10**7)])",
+        LIMIT,
+    ),
+    small(
+        "dataclass_factory_recursion",
+        DC + "@dataclass\nclass C:\n    x: list = field(default_factory=lambda: C())\nc = C()",
+        LIMIT,
+    ),
+    small(
+        "dataclass_post_init_recursion",
+        DC + "@dataclass\nclass C:\n    x: int = 0\n"
+        "    def __post_init__(self):\n        C()\nc = C()",
+        LIMIT,
+    ),
+    esc("dataclass_module_dict", DC + "d = dataclasses.__dict__"),
+    esc("dataclass_instance_dict", DC + "@dataclass\nclass C:\n    x: int = 0\nd = C().__dict__"),
+    esc(
+        "dataclass_slots_attribute",
+        DC + "@dataclass\nclass C:\n    __slots__: tuple = ()",
+        (r"not supported",),
+    ),
+    esc("dataclass_other_decorator", DC + "@print\nclass C:\n    x: int = 0", (r"not supported",)),
+    esc("dataclass_field_insides", DC + "f = field(default=1)\nc = f.__class__.__mro__"),
+    small(
+        "dataclass_asdict_self_nesting",
+        DC + "@dataclass\nclass C:\n    x: list\nl = []\nl.append(l)\nd = dataclasses.asdict(C(l))",
+        (r"recursed too deeply", *LIMIT),
+    ),
+)

@@ -2228,7 +2228,9 @@ class Compiler:
         if attr.startswith("__") and attr not in _DUNDERS_ALLOWED:
             if attr == "__init__" and _is_super_call(node.value):
                 return
-            if load and (attr == "__class__" or attr in PLAIN_DUNDERS):
+            if load and (
+                attr in ("__class__", "__module__", "__qualname__") or attr in PLAIN_DUNDERS
+            ):
                 return
             raise GradcliError(
                 f"`.{_short_name(attr)}` is not accessible in gradcli programs",
@@ -2245,6 +2247,10 @@ class Compiler:
         if attr == "__class__":
             of = TYPE_BUILTIN.fn
             return lambda rt, o: of(o)
+        if attr in ("__module__", "__qualname__"):  # strings only (torch_reprs)
+            from .torch_reprs import dunder_name
+
+            return lambda rt, o: dunder_name(o, attr)
         if attr.startswith("__") and attr in PLAIN_DUNDERS:
             of = TYPE_BUILTIN.fn
             return lambda rt, o: program_dunder(rt, o, attr, of)

@@ -46,7 +46,7 @@ from ..surface.printing import MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
 from . import pycollections as PC
 from . import pydataclasses as DC
-from . import pyobjects, pyrandom
+from . import pyobjects, pyrandom, text
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
 from .classes import (
     FunctionClass,
@@ -1094,10 +1094,26 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
 }
 
 
+def _function_shown(v: Any) -> str | None:
+    from .torch_reprs import function_shown
+
+    return function_shown(v)
+
+
+text.FUNCTION_SHOWN.append(_function_shown)
+
+
 def _public_name(f: Any) -> str | None:
     """`torch.sigmoid.__name__`, `F.relu.__name__`, `optim.SGD.__name__`: the name PyTorch's
     function or class has, found in the tables the program reaches it through (a gradcli
     function's own Python name may be an internal one); None for anything else."""
+    from .torch_reprs import dunder
+
+    found = dunder(f, "__name__")
+    if found is not None:
+        return found
+    if isinstance(f, BoundMethod):  # x.add.__name__
+        return f.user.code.name if f.user is not None else f.name
     if isinstance(f, Builtin):
         return f.name.rpartition(".")[2]
     if not callable(f):

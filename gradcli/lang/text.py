@@ -106,7 +106,16 @@ def _repr(v: Any) -> str:
         return repr(v)
     if isinstance(v, np.generic):
         return repr(v)  # NumPy's: np.float32(0.2)
+    if FUNCTION_SHOWN and callable(v):  # torch's functions as PyTorch prints them
+        text = FUNCTION_SHOWN[0](v)
+        if text is not None:
+            return text
     return format_value(v)
+
+
+# Registered by the runtime (`torch_reprs.function_shown`): what print() shows for one of
+# torch's functions, classes or Tensor methods, or None.
+FUNCTION_SHOWN: list = []
 
 
 def checked_str(v: Any) -> str:

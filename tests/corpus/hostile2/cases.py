@@ -4038,3 +4038,11 @@ add(
         (r"recursed too deeply", *LIMIT),
     ),
 )
+
+# __module__ / __qualname__ of functions and classes (feat13): strings, read only.
+add(
+    esc("module_name_assigned", "torch.sin.__module__ = 'os'"),
+    esc("qualname_walked", "m = torch.sin.__qualname__.__class__.__mro__"),
+    esc("module_name_setattr", "setattr(torch.sin, '__module__', 'os')"),
+    esc("module_name_getattr", "g = getattr(torch.sin, '__module__')"),
+)

@@ -638,6 +638,12 @@ def _defaultdict(factory: Any = None, *args: Any, **kwargs: Any) -> DefaultDict:
     return out
 
 
+UNINITIALIZED_TYPE = PyType(
+    "UninitializedParameter",
+    (surface_nn.UninitializedParameter,),
+    None,
+    shown="torch.nn.parameter.UninitializedParameter",
+)
 DEQUE_TYPE = PyType("deque", (PC.Deque,), PC.make_deque, shown="collections.deque")
 DEFAULT_DICT = PyType("defaultdict", (DefaultDict,), _defaultdict, shown="collections.defaultdict")
 SET = PyType("set", (set,), _set)
@@ -679,6 +685,8 @@ def type_of(v: Any) -> Any:
     from .classes import FunctionInstance, Instance, ModuleInstance
 
     if isinstance(v, Tensor):
+        if type(v) is surface_nn.UninitializedParameter:
+            return UNINITIALIZED_TYPE
         if isinstance(v, PARAMETER_TYPE.types):
             return PARAMETER_TYPE.inert()
         return TENSOR_TYPE.inert()

@@ -97,6 +97,10 @@ Stmt = Callable[[Frame], Any]
 Store = Callable[[Frame, Any], None]
 
 _MISSING = object()
+# A lazy module's parameter before its first call takes the slow path of attributes (its uses
+# are PyTorch's errors: `runtime._uninitialized_attribute`).
+_LAZY = surface_nn.LAZY
+_UNINITIALIZED = surface_nn.UninitializedParameter
 _SAVED_PENDING = _hooks.saved_pending  # (one list, never rebound)
 # The features `from __future__ import ...` may name (all are how Python 3 works already).
 _FUTURE = frozenset(
@@ -2280,7 +2284,11 @@ class Compiler:
         def run(f: Frame) -> Any:
             o = owner(f)
             try:
-                if prop is not None and isinstance(o, Tensor):
+                if (
+                    prop is not None
+                    and isinstance(o, Tensor)
+                    and not (_LAZY[0] and type(o) is _UNINITIALIZED)
+                ):
                     return prop(o)
                 return f.rt.attribute(o, attr)
             except Exception as e:  # noqa: BLE001 - re-raised with its place
@@ -2441,7 +2449,11 @@ class Compiler:
                         if positional is not None:
                             bound_here[0], bound_here[1] = callee, name
                         return r
-                if method is not None and isinstance(o, Tensor):
+                if (
+                    method is not None
+                    and isinstance(o, Tensor)
+                    and not (_LAZY[0] and type(o) is _UNINITIALIZED)
+                ):
                     args, kwargs = args_of(f)
                     try:
                         return checked_call(method, [o, *args], kwargs, attr, True, False)

@@ -19,6 +19,7 @@ from ..core.tensor import Tensor, _GradMode, check_batched_write, pytype_name, t
 from ..ops import arithmetic as A
 from ..surface import elementwise as EW
 from ..surface import functional as F
+from ..surface import nn as surface_nn
 from ..surface.printing import Size
 from .values import (
     DType,
@@ -77,6 +78,33 @@ def _refused_operand(op: ast.operator, a: Any, b: Any) -> GradcliError:
     return _unsupported(op, a, b)
 
 
+_LAZY = surface_nn.LAZY
+_UNINITIALIZED = surface_nn.UninitializedParameter
+# The method of torch.Tensor an operator calls, as PyTorch names it in errors.
+_OP_METHODS = {
+    ast.Add: "add",
+    ast.Sub: "sub",
+    ast.Mult: "mul",
+    ast.Div: "div",
+    ast.MatMult: "matmul",
+    ast.FloorDiv: "floor_divide",
+    ast.Mod: "remainder",
+    ast.Pow: "pow",
+    ast.USub: "neg",
+    ast.Eq: "__eq__",
+    ast.NotEq: "__ne__",
+    ast.Lt: "__lt__",
+    ast.LtE: "__le__",
+    ast.Gt: "__gt__",
+    ast.GtE: "__ge__",
+}
+
+
+def _uninitialized(method: str) -> GradcliError:
+    shown = f"<function TensorBase.pow at {id(method):#x}>" if method == "pow" else None
+    return surface_nn.uninitialized_use(shown or surface_nn.tensor_method_shown(method))
+
+
 def binop(op: ast.operator, a: Any, b: Any) -> Any:
     if type(a) is str:
         return _str_binop(op, a, b)
@@ -94,6 +122,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
                 return out
         if isinstance(a, _NOT_OPERANDS) or isinstance(b, _NOT_OPERANDS):
             raise _refused_operand(op, a, b)
+        if _LAZY[0] and (type(a) is _UNINITIALIZED or type(b) is _UNINITIALIZED):
+            raise _uninitialized(_OP_METHODS.get(type(op), "add"))
         fn = _TENSOR_BINOPS.get(type(op))
         if fn is None:
             raise NotSupported(
@@ -455,6 +485,8 @@ def _array_inplace(op: ast.operator, a: np.ndarray, value: Any) -> np.ndarray:
 
 def unary(op: ast.unaryop, v: Any) -> Any:
     kind = type(op)
+    if _LAZY[0] and type(v) is _UNINITIALIZED and kind is not ast.Not:
+        raise _uninitialized("neg" if kind is ast.USub else "positive")
     if kind is ast.Invert:
         if isinstance(v, Tensor):
             if v.dtype.kind == "f":
@@ -574,6 +606,8 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             if kind is ast.Eq or kind is ast.NotEq:
                 return kind is ast.NotEq
             raise _not_comparable(kind, a, b)
+        if _LAZY[0] and (type(a) is _UNINITIALIZED or type(b) is _UNINITIALIZED):
+            raise _uninitialized(_OP_METHODS[kind])
         return _TENSOR_COMPARE[kind](a, b)
     if isinstance(a, DType) and isinstance(b, DType) and kind in (ast.Eq, ast.NotEq):
         return (a.np == b.np) == (kind is ast.Eq)

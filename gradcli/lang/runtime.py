@@ -439,6 +439,10 @@ class Runtime:
     def attribute(self, owner: Any, attr: str) -> Any:
         """`owner.attr`, through the tables of what each kind of value exposes."""
         if isinstance(owner, Tensor):
+            if surface_nn.LAZY[0] and type(owner) is surface_nn.UninitializedParameter:
+                found = _uninitialized_attribute(owner, attr)
+                if found is not None:
+                    return found
             prop = TENSOR_PROPERTIES.get(attr)
             if prop is not None:
                 return prop(owner)
@@ -1092,6 +1096,20 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     UserGenerator: _generator_attribute,
     Generator: _generator_attribute,
 }
+
+
+def _uninitialized_attribute(owner: Tensor, attr: str) -> Any:
+    """`w.attr` of a lazy module's parameter before its first call: `.shape` refused, a
+    method PyTorch refuses on it refused when called; None: the usual attribute."""
+    if attr == "shape":
+        raise GradcliError(surface_nn.UNINITIALIZED_SHAPE).mirror("RuntimeError")
+    if attr in surface_nn.UNINITIALIZED_METHODS or attr not in TENSOR_METHODS:
+        return None
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise surface_nn.uninitialized_use(surface_nn.tensor_method_shown(attr))
+
+    return BoundMethod(attr, lambda obj, *a, **k: refused(), owner)
 
 
 def _function_shown(v: Any) -> str | None:

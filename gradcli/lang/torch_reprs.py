@@ -867,6 +867,19 @@ def _path(v: Any) -> str | None:
 _TORCH_FIRST = frozenset(("torch.nn.functional.sigmoid", "torch.nn.functional.tanh"))
 
 
+def table_name(v: Any) -> str | None:
+    """The name PyTorch's tables (`surface.torch_signatures`) know `v` by (`F.softmax`,
+    `torch.special.entr`), found by the value itself: a program may have named its module
+    otherwise (`import torch.nn.functional as M`)."""
+    path = _path(v)
+    if not path:
+        return None
+    for long, short in (("torch.nn.functional.", "F."), ("torch.nn.", "nn.")):
+        if path.startswith(long):
+            return short + path[len(long) :]
+    return path
+
+
 def _rank(full: str) -> int:
     if full in _TORCH_FIRST:
         return len(_ORDER) + 1

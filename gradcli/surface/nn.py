@@ -1272,12 +1272,52 @@ class Linear(Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={b}"
 
 
+# Whether an UninitializedParameter was ever made (the language checks its uses only then).
+LAZY = [False]
+# What PyTorch's UninitializedParameter lets a program do before the first call (the rest is
+# `uninitialized_use`): read its dtype, device, grad, requires_grad and data, size(), these.
+UNINITIALIZED_METHODS = frozenset(
+    ("size", "is_floating_point", "is_complex", "cpu", "to", "float", "double", "half")
+)
+UNINITIALIZED_SHAPE = (
+    "Can't access the shape of an uninitialized parameter or buffer. This error usually "
+    "happens in `load_state_dict` when trying to load an uninitialized parameter into an "
+    "initialized one. Call `forward` to initialize the parameters before accessing their "
+    "attributes."
+)
+
+
+def uninitialized_use(what: str) -> GradcliError:
+    """PyTorch's ValueError for a use of a lazy module's parameter before its first call
+    (`what`: the function or method used, as PyTorch shows it)."""
+    return GradcliError(
+        f"Attempted to use an uninitialized parameter in {what}. This error happens when you "
+        "are using a `LazyModule` or explicitly manipulating "
+        "`torch.nn.parameter.UninitializedParameter` objects. When using LazyModules Call "
+        "`forward` with a dummy batch to initialize the parameters before calling torch "
+        "functions",
+        hint="call the lazy module once with a batch first: model(x)",
+    ).mirror("ValueError")
+
+
+def tensor_method_shown(name: str) -> str:
+    """How PyTorch shows the method `name` of torch.Tensor (addresses aside)."""
+    if name in ("backward", "norm", "register_hook", "split", "unflatten", "unique"):
+        return f"<function Tensor.{name} at {id(name):#x}>"
+    return f"<method '{name}' of 'torch._C.TensorBase' objects>"
+
+
 class UninitializedParameter(Parameter):
     """A lazy module's parameter before the module's first call: no shape yet. The call
     gives it its shape and values in place (the same object: an optimizer made before holds
-    it), and it becomes a plain Parameter, as PyTorch's `materialize`."""
+    it), and it becomes a plain Parameter, as PyTorch's `materialize`. Until then a use of
+    it is PyTorch's error (`uninitialized_use`), not a computation on an empty tensor."""
 
     __slots__ = ()
+
+    def __init__(self, data: Any = None, requires_grad: bool = True) -> None:
+        super().__init__(data, requires_grad)
+        LAZY[0] = True
 
     def __repr__(self) -> str:
         return "<UninitializedParameter>"

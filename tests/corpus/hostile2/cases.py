@@ -4046,3 +4046,19 @@ add(
     esc("module_name_setattr", "setattr(torch.sin, '__module__', 'os')"),
     esc("module_name_getattr", "g = getattr(torch.sin, '__module__')"),
 )
+
+# A lazy module's parameter before its first call (feat13): refused uses, under the limits.
+add(
+    small(
+        "uninitialized_refusals_in_a_loop",
+        "m = torch.nn.LazyLinear(2)\nfor i in range(10**8):\n    try:\n"
+        "        m.weight.sum()\n    except ValueError:\n        pass",
+        LIMIT,
+    ),
+    esc("uninitialized_insides", "w = torch.nn.LazyLinear(2).weight\nc = w.__class__.__mro__"),
+    small(
+        "uninitialized_uncaught",
+        "w = torch.nn.LazyLinear(2).weight\ny = w * 2",
+        (r"uninitialized parameter",),
+    ),
+)

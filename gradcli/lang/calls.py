@@ -209,6 +209,7 @@ _TENSOR_FIRST_NAMES = frozenset(
         "high",
         "input",
         "input1",
+        "indices",
         "logits",
         "low",
         "matrices",

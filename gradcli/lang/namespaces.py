@@ -372,6 +372,7 @@ def _nn_init_members() -> dict[str, Any]:
 def _nn_utils_members() -> dict[str, Any]:
     from ..surface import nnutils as NU
     from ..surface import packed as P
+    from ..surface import parametrizations as PS
     from ..surface import parametrize as PZ
 
     packed_type = PyType(
@@ -386,6 +387,7 @@ def _nn_utils_members() -> dict[str, Any]:
         "clip_grad": Namespace("torch.nn.utils.clip_grad", dict(NU.CLIP_GRAD)),
         "rnn": Namespace("torch.nn.utils.rnn", rnn),
         "parametrize": Namespace("torch.nn.utils.parametrize", dict(PZ.FUNCTIONS)),
+        "parametrizations": Namespace("torch.nn.utils.parametrizations", dict(PS.FUNCTIONS)),
     }
 
 

@@ -154,3 +154,48 @@ def test_unsafe_and_a_catchable_error() -> None:
         "print(tuple(m.weight.shape), m.parametrizations.weight.unsafe)\n"
     )
     assert lines == ["caught", "(2, 3) True"]
+
+
+@pytest.mark.parametrize("dim", ["0", "1", "None"])
+def test_weight_norm_gradients_as_central_differences(dim: str) -> None:
+    # loss(g, v) = sum(sin(x @ W.T)), W = g * v / ||v|| (over every dimension but dim): the
+    # gradients backward gives to g and v against central differences (float64)
+    lines = out(
+        "from torch.nn.utils.parametrizations import weight_norm\n"
+        f"torch.manual_seed(1)\nm = weight_norm(nn.Linear(3, 2), dim={dim})\n"
+        "x = torch.randn(4, 3)\nps = m.parametrizations.weight\n"
+        "loss = lambda: torch.sin(m(x)).sum()\nloss().backward()\n"
+        "print(*ps.original0.grad.flatten().tolist())\n"
+        "print(*ps.original1.grad.flatten().tolist())\n"
+        "h = 1e-6\n"
+        "for t in (ps.original0, ps.original1):\n    fd = []\n"
+        "    flat = t.view(-1)\n"
+        "    with torch.no_grad():\n        for i in range(flat.numel()):\n"
+        "            flat[i] += h\n            up = loss().item()\n"
+        "            flat[i] -= 2 * h\n            down = loss().item()\n"
+        "            flat[i] += h\n            fd.append((up - down) / (2 * h))\n"
+        "    print(*fd)\n"
+        "print(m.weight.grad_fn.name())\n"
+    )
+    g_grad, v_grad, g_fd, v_fd = (floats(line) for line in lines[:4])
+    assert np.abs(v_grad).max() > 1e-3
+    np.testing.assert_allclose(g_grad, g_fd, rtol=1e-6, atol=1e-8)
+    np.testing.assert_allclose(v_grad, v_fd, rtol=1e-6, atol=1e-8)
+    assert lines[4] == "WeightNormInterfaceBackward0"
+
+
+def test_weight_norm_registers_as_pytorch() -> None:
+    lines = out(
+        "from torch.nn.utils.parametrizations import weight_norm\n"
+        "m = nn.Linear(2, 3)\nw = m.weight.detach().clone()\nweight_norm(m)\n"
+        "ps = m.parametrizations.weight\n"
+        "print(torch.allclose(m.weight, w), tuple(ps.original0.shape), ps.is_tensor)\n"
+        "print([n for n, _ in m.named_parameters()])\n"
+        "print(ps[0], tuple(weight_norm(nn.Linear(2, 3), dim=None)"
+        ".parametrizations.weight.original0.shape))\n"
+    )
+    assert lines == [
+        "True (3, 1) False",
+        "['bias', 'parametrizations.weight.original0', 'parametrizations.weight.original1']",
+        "_WeightNorm() ()",
+    ]

@@ -4062,3 +4062,17 @@ add(
         (r"uninitialized parameter",),
     ),
 )
+
+# parametrizations.weight_norm (feat13)
+WN = "from torch.nn.utils.parametrizations import weight_norm\nm = torch.nn.Linear(2, 2)\n"
+add(
+    small("weight_norm_dim_out_of_range", WN + "weight_norm(m, dim=10**18)", (r"out of range",)),
+    small("weight_norm_dunder_name", WN + "weight_norm(m, name='__class__')", (r"does not have",)),
+    small(
+        "weight_norm_again_and_again",
+        WN + "for i in range(10**6):\n    weight_norm(m)\ny = m.weight",
+        (r"forward\(\)", *LIMIT),
+        env={"GRADCLI_TIME_SECONDS": "3"},
+        seconds=8.0,
+    ),
+)

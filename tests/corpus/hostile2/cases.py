@@ -1787,7 +1787,8 @@ add(
     ),
     esc("method_self", T + "s = x.sum.__self__"),
     esc("builtin_self", "s = len.__self__"),
-    esc("torch_function_module", "m = torch.ones.__module__"),
+    # (a function's __module__ is its module's name, a string, as PyTorch's: feat13)
+    esc("torch_function_module", "m = torch.ones.__module__.__class__.__mro__"),
     esc("tensor_dict", T + "d = x.__dict__"),
     esc("tensor_reduce", T + "r = x.__reduce_ex__(2)"),
     esc("tensor_private", T + "d = x._data"),

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, LimitError
+from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core import hooks
 from ..core.op import AccumulateGrad, Node, ShownNode
 from ..core.tensor import Tensor, typename
@@ -22,6 +22,7 @@ from ..ops import arithmetic as A
 from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin
+from . import pycollections as PC
 from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop, compare
 from .pyobjects import _hashable, call_value, d_update, sort_items
@@ -504,6 +505,37 @@ def _getattr(obj: Any, name: Any, default: Any = _NO_DEFAULT) -> Any:
         return default
 
 
+def delete_attribute(o: Any, name: str) -> None:
+    """`del o.name` / `delattr(o, name)` on a module (PyTorch's Module.__delattr__) or an
+    instance of a program's plain class (its own attribute); refused on anything else."""
+    from .classes import Instance
+
+    if isinstance(o, surface_nn.Module):
+        o.program_delete(name)
+        return
+    if isinstance(o, Instance):
+        o.delete(name)
+        return
+    raise NotSupported(
+        f"`del` of an attribute of a {typename(o)} is not supported",
+        hint="assign None instead (`x.grad = None`), or rebind the name",
+    )
+
+
+def _delattr(obj: Any, name: Any) -> None:
+    """`delattr(module, name)`: `del obj.name` through the same checks, no dunder names."""
+    if not isinstance(name, str):
+        raise GradcliError(f"attribute name must be string, not '{typename(name)}'").mirror(
+            "TypeError"
+        )
+    if name.startswith("__"):
+        raise GradcliError(
+            f"delattr(..., {name[:40]!r}) is not accessible in gradcli programs",
+            hint="gradcli programs cannot reach Python's internals",
+        ).mirror(None)
+    delete_attribute(obj, name)
+
+
 def _setattr(obj: Any, name: Any, value: Any) -> None:
     """`setattr(self, f"fc{i}", nn.Linear(...))` (layers named in a loop): `obj.name = value`
     through the same checks as the written assignment, and no dunder names."""
@@ -606,6 +638,13 @@ def _defaultdict(factory: Any = None, *args: Any, **kwargs: Any) -> DefaultDict:
     return out
 
 
+UNINITIALIZED_TYPE = PyType(
+    "UninitializedParameter",
+    (surface_nn.UninitializedParameter,),
+    None,
+    shown="torch.nn.parameter.UninitializedParameter",
+)
+DEQUE_TYPE = PyType("deque", (PC.Deque,), PC.make_deque, shown="collections.deque")
 DEFAULT_DICT = PyType("defaultdict", (DefaultDict,), _defaultdict, shown="collections.defaultdict")
 SET = PyType("set", (set,), _set)
 NONE_TYPE = PyType("NoneType", (type(None),), None)
@@ -623,6 +662,7 @@ PY_TYPES: dict[type, PyType] = {
     dict: DICT,
     collections.OrderedDict: ORDERED_DICT,
     DefaultDict: DEFAULT_DICT,
+    PC.Deque: DEQUE_TYPE,
     set: SET,
     type(None): NONE_TYPE,
     range: RANGE,
@@ -636,6 +676,7 @@ _QUALIFIED = {
     n: f"torch._functorch.make_functional.{n}"
     for n in ("FunctionalModule", "FunctionalModuleWithBuffers")
 }
+_QUALIFIED["ParametrizationList"] = "torch.nn.utils.parametrize.ParametrizationList"
 
 
 def type_of(v: Any) -> Any:
@@ -644,6 +685,8 @@ def type_of(v: Any) -> Any:
     from .classes import FunctionInstance, Instance, ModuleInstance
 
     if isinstance(v, Tensor):
+        if type(v) is surface_nn.UninitializedParameter:
+            return UNINITIALIZED_TYPE
         if isinstance(v, PARAMETER_TYPE.types):
             return PARAMETER_TYPE.inert()
         return TENSOR_TYPE.inert()
@@ -652,9 +695,13 @@ def type_of(v: Any) -> Any:
         return t.inert()
     if isinstance(v, ExcValue):
         return v.cls
-    if isinstance(v, (ModuleInstance, FunctionInstance, Instance)):
+    if isinstance(v, (ModuleInstance, FunctionInstance, Instance, PC.Record)):
         return v.cls
     if isinstance(v, surface_nn.Module):
+        if v.__dict__.get("_parametrized"):  # PyTorch's class made for the module
+            name = "Parametrized" + v.name
+            shown = f"torch.nn.utils.parametrize.{name}"
+            return PyType(name, (type(v),), None, shown=shown)
         t = MODULE_TYPES.get(v.name)
         if t is not None:
             return t
@@ -716,6 +763,9 @@ def _isinstance(v: Any, cls: Any) -> bool:
         elif isinstance(c, (ModuleClass, PlainClass)):
             # (a plain class may be a mixin of a module class)
             if isinstance(v, (ModuleInstance, Instance)) and v.cls.is_subclass_of(c):
+                return True
+        elif isinstance(c, PC.NamedTupleClass):
+            if isinstance(v, PC.Record) and v.cls is c:
                 return True
         elif isinstance(c, LegacyTensorType):  # torch.FloatTensor and its kin
             if c.instance(v):
@@ -828,6 +878,7 @@ BUILTINS.update(
         "issubclass": Builtin("issubclass", _issubclass),
         "hasattr": Builtin("hasattr", _hasattr),
         "setattr": Builtin("setattr", _setattr),
+        "delattr": Builtin("delattr", _delattr),
         "getattr": Builtin("getattr", _getattr),
         "callable": Builtin("callable", _callable),
         "id": Builtin("id", id),

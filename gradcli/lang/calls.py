@@ -29,6 +29,7 @@ from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError, LimitError, Span, call_did_not_fit
 from ..base.record import LazyPattern
 from ..core.tensor import Tensor, _GradMode, carry_batched, check_batched_method, typename
+from ..surface import nn as surface_nn
 from ..surface.args import cpu_device
 from ..surface.functional import write_out
 from .values import Device, DType, range_len, short
@@ -98,6 +99,12 @@ def checked_call(
     bound  the first argument is the object of a method (not counted in messages)
     raw    the function takes torch dtypes as they are; otherwise they become NumPy dtypes
     """
+    if _LAZY[0] and not bound and _uninitialized_among(args, kwargs):
+        from .torch_reprs import shown
+
+        text = shown(f)  # (one of torch's functions; Python's print, len... take it)
+        if text is not None:
+            raise surface_nn.uninitialized_use(text)
     if args and not bound:
         if not isinstance(args[0], Tensor):
             _parser_checked(f, args, kwargs, name)
@@ -207,6 +214,7 @@ _TENSOR_FIRST_NAMES = frozenset(
         "high",
         "input",
         "input1",
+        "indices",
         "logits",
         "low",
         "matrices",
@@ -230,6 +238,15 @@ _TENSOR_FIRST_NAMES = frozenset(
 )
 # (id(function), its name, its arguments' types) -> the function, for calls found to fit
 _FITS: dict[tuple, Any] = {}
+
+
+_LAZY = surface_nn.LAZY
+
+
+def _uninitialized_among(args: list, kwargs: dict) -> bool:
+    """Whether a lazy module's parameter, before its first call, is among the arguments."""
+    kind = surface_nn.UninitializedParameter
+    return any(type(a) is kind for a in args) or any(type(a) is kind for a in kwargs.values())
 
 
 def _odd_after_the_first(args: list, kwargs: dict | None) -> bool:
@@ -305,7 +322,11 @@ def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) 
         # name the function by its own
         own = getattr(f, "__name__", "")
         if not own or not callerrors.resolves(own, args, is_it):
-            return
+            from .torch_reprs import table_name  # (`import torch.nn.functional as M`)
+
+            own = table_name(f) or ""
+            if not own or not callerrors.resolves(own, args, is_it):
+                return
         label = own
     found = parser_error(label, args, kwargs, binds, is_it)
     if found is not None:

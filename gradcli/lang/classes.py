@@ -38,6 +38,7 @@ PLAIN_DUNDERS = frozenset(
         "__next__",
         "__bool__",
         "__contains__",
+        "__post_init__",  # a dataclass's, called by its generated __init__
     )
 )
 
@@ -392,7 +393,11 @@ class ModuleInstance(surface_nn.Module):
     # -- what the language asks of it -------------------------------------------------------
     def program_attribute(self, name: str) -> Any:
         # Plain attributes first (they shadow methods in Python), then the program's methods,
-        # then the base's parameters, submodules and methods.
+        # then the base's parameters, submodules and methods; a parametrized tensor (a
+        # property of PyTorch's injected class) before all.
+        access = self.__dict__.get("_parametrized")
+        if access is not None and access.has(self, name):
+            return access.get(self, name)
         if "_attr_" + name in self.__dict__:
             return self.__dict__["_attr_" + name]
         method = self.cls.lookup(name)
@@ -402,6 +407,10 @@ class ModuleInstance(surface_nn.Module):
 
     def get(self, rt: Any, attr: str) -> Any:
         return self.program_attribute(attr)
+
+    def own_method(self, name: str) -> Any:
+        fn = _method(self.cls.lookup(name))
+        return None if fn is None else _bound(fn, self)
 
     def set(self, rt: Any, attr: str, value: Any) -> None:
         if not self.initialized:
@@ -511,16 +520,30 @@ def _object_init_rest(*args: Any, **kwargs: Any) -> None:
 # --- plain classes ------------------------------------------------------------------------------
 
 
+# A dataclass field's missing default (dataclasses.MISSING).
+MISSING = object()
+
+
 class PlainClass:
     """`class Accumulator:` (or `class B(A):`, `class C(A, B):` of other plain classes): the
     table its body made (methods, static and class methods, properties, class attributes);
-    calling it makes an `Instance` and runs its `__init__`."""
+    calling it makes an `Instance` and runs its `__init__`. `annotations` are the body's
+    annotated names in order, with their annotations' text; `dataclass` the spec `@dataclass`
+    gave it (`pydataclasses`), whose generated methods `Instance` answers for."""
 
-    __slots__ = ("name", "attrs", "bases", "mro")
+    __slots__ = ("name", "attrs", "bases", "mro", "annotations", "dataclass")
 
-    def __init__(self, name: str, attrs: dict[str, Any], bases: Any):
+    def __init__(
+        self,
+        name: str,
+        attrs: dict[str, Any],
+        bases: Any,
+        annotations: tuple[tuple[str, str], ...] = (),
+    ):
         self.name = name
         self.attrs = attrs
+        self.annotations = annotations
+        self.dataclass: Any = None
         if bases is None:
             bases = ()
         self.bases = tuple(bases) if isinstance(bases, (tuple, list)) else (bases,)
@@ -551,6 +574,13 @@ class PlainClass:
 
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> Instance:
         obj = Instance(self)
+        for c in self.mro:  # a dataclass's generated __init__, where it comes first
+            if isinstance(c, PlainClass) and "__init__" in c.attrs:
+                break
+            spec = getattr(c, "dataclass", None)
+            if spec is not None and spec.init:
+                generated_init(rt, c, spec, obj, list(args), kwargs)
+                return obj
         init = _method(self.lookup("__init__"))
         if init is None:
             if args or kwargs:
@@ -565,6 +595,75 @@ class PlainClass:
 
     def __repr__(self) -> str:
         return f"<class '__main__.{self.name}'>"
+
+
+def generated_init(rt: Any, cls: Any, spec: Any, obj: Any, args: list, kw: dict) -> None:
+    """Python's generated `__init__`: the arguments bound to the fields, then __post_init__."""
+    params = [f for f in spec.fields if f.init]
+    name = f"{cls.name}.__init__()"
+    if len(args) > len(params):
+        required = sum(1 for f in params if f.default is MISSING and f.default_factory is MISSING)
+        takes = (
+            f"{len(params) + 1}"
+            if required == len(params)
+            else f"from {required + 1} to {len(params) + 1}"
+        )
+        raise GradcliError(
+            f"{name} takes {takes} positional argument{'s' * (len(params) != 0)} but "
+            f"{len(args) + 1} were given"
+        ).mirror("TypeError")
+    values: dict[str, Any] = {f.name: v for f, v in zip(params, args, strict=False)}
+    names = {f.name for f in params}
+    for k, v in kw.items():
+        if k not in names:
+            raise GradcliError(f"{name} got an unexpected keyword argument '{k}'").mirror(
+                "TypeError"
+            )
+        if k in values:
+            raise GradcliError(f"{name} got multiple values for argument '{k}'").mirror("TypeError")
+        values[k] = v
+    missing = [
+        f.name
+        for f in params
+        if f.name not in values and f.default is MISSING and f.default_factory is MISSING
+    ]
+    if missing:
+        quoted = [f"'{m}'" for m in missing]
+        if len(quoted) == 1:
+            listed = quoted[0]
+        elif len(quoted) == 2:
+            listed = " and ".join(quoted)
+        else:
+            listed = ", ".join(quoted[:-1]) + ", and " + quoted[-1]
+        raise GradcliError(
+            f"{name} missing {len(missing)} required positional argument"
+            f"{'s' * (len(missing) > 1)}: {listed}"
+        ).mirror("TypeError")
+    for f in spec.fields:
+        if f.name in values:
+            v = values[f.name]
+        elif f.default_factory is not MISSING:
+            v = rt.call(f.default_factory, [], {}, None)
+        elif f.default is not MISSING:
+            v = f.default
+        else:
+            continue  # field(init=False) with no default: not set, as Python's
+        obj.attrs[f.name] = v
+    post = obj.special("__post_init__")
+    if post is not None:
+        obj.call_special(post)
+
+
+def frozen_error(action: str, name: str) -> GradcliError:
+    return GradcliError(f"cannot {action} field '{name}'").mirror("FrozenInstanceError")
+
+
+def _dataclass_of(obj: Instance) -> Any:
+    for c in obj.cls.mro:
+        spec = getattr(c, "dataclass", None)
+        if spec is not None:
+            return spec
+    return None
 
 
 def _defines(cls: PlainClass, attr: str) -> bool:
@@ -667,11 +766,41 @@ class Instance:
                 ).mirror("AttributeError")
             rt.invoke(prop.fset, [value], {}, prefix=(self,))
             return
+        spec = _dataclass_of(self)
+        if spec is not None and spec.frozen:
+            raise frozen_error("assign to", attr)
         if attr not in self.attrs:
             limits.LIST_ITEMS.check(
                 len(self.attrs) + 1, f"the number of attributes of a {self.cls.name}"
             )
         self.attrs[attr] = value
+
+    def delete(self, attr: str) -> None:
+        """`del obj.attr`: the instance's own attribute removed (a frozen dataclass's
+        refused, as Python's)."""
+        spec = _dataclass_of(self)
+        if spec is not None and spec.frozen:
+            raise frozen_error("delete", attr)
+        if attr not in self.attrs:
+            raise GradcliError(f"'{self.cls.name}' object has no attribute '{attr}'").mirror(
+                "AttributeError"
+            )
+        del self.attrs[attr]
+
+    def program_eq(self, other: Any) -> Any:
+        """`a == b` by a dataclass's generated __eq__: the compared fields as tuples, for two
+        instances of one class; NotImplemented otherwise (identity)."""
+        spec = _dataclass_of(self)
+        if spec is None or not spec.eq or not isinstance(other, Instance):
+            return NotImplemented
+        if other.cls is not self.cls:
+            return NotImplemented
+        from .operators import equal
+
+        names = [f.name for f in spec.fields if f.compare]
+        mine = tuple(self.attrs.get(n) for n in names)
+        theirs = tuple(other.attrs.get(n) for n in names)
+        return equal(mine, theirs)
 
     # -- the dunder methods, as the interpreter calls them -----------------------------------------
     def special(self, name: str) -> UserFunction | None:
@@ -762,6 +891,16 @@ class Instance:
     def __repr__(self) -> str:
         fn = self.special("__repr__")
         if fn is None:
+            spec = _dataclass_of(self)
+            if spec is not None and spec.repr:
+                from .text import to_repr
+
+                shown = ", ".join(
+                    f"{f.name}={to_repr(self.attrs[f.name])}"
+                    for f in spec.fields
+                    if f.repr and f.name in self.attrs
+                )
+                return f"{self.cls.name}({shown})"
             return f"<__main__.{self.cls.name} object at {id(self):#x}>"
         text = self.call_special(fn)
         if not isinstance(text, str):

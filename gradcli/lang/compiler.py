@@ -18,6 +18,7 @@ statement's span; calls, operators, attributes and subscripts give errors their 
 from __future__ import annotations
 
 import ast
+import collections
 import copy as _copy
 from collections.abc import Callable
 from types import FunctionType
@@ -32,7 +33,7 @@ from ..surface import indexing as I
 from ..surface import names
 from ..surface import nn as surface_nn
 from . import exceptions as X
-from .builtins import BUILTINS, TYPE_BUILTIN
+from .builtins import BUILTINS, TYPE_BUILTIN, delete_attribute
 from .calls import (
     CONVERTED,
     call_name,
@@ -56,6 +57,7 @@ from .formatting import field, join
 from .gradmode import GradMode, GradModeClass
 from .namespaces import (
     IMPORTABLE,
+    NAMED_TUPLE,
     ONCE_DIFFERENTIABLE,
     PASS_THROUGH_DECORATORS,
     TENSOR_METHODS,
@@ -65,6 +67,7 @@ from .namespaces import (
 )
 from .operators import _TENSOR_BINOPS, augmented, binop, compare, unary
 from .progress import Progress
+from .pydataclasses import Dataclass
 from .pywarnings import CatchWarnings
 from .scopes import BUILTIN, FREE, GLOBAL, LOCAL, Scope, bound_names, parameter_names
 from .syntax import SYNTAX, attr_span, rule
@@ -95,6 +98,10 @@ Stmt = Callable[[Frame], Any]
 Store = Callable[[Frame, Any], None]
 
 _MISSING = object()
+# A lazy module's parameter before its first call takes the slow path of attributes (its uses
+# are PyTorch's errors: `runtime._uninitialized_attribute`).
+_LAZY = surface_nn.LAZY
+_UNINITIALIZED = surface_nn.UninitializedParameter
 _SAVED_PENDING = _hooks.saved_pending  # (one list, never rebound)
 # The features `from __future__ import ...` may name (all are how Python 3 works already).
 _FUTURE = frozenset(
@@ -154,9 +161,15 @@ def loop_items(items: Any, span: Span) -> Any:
             f"{limits.LOOP_ITERATIONS.env}=N if you need more",
         )
     try:
-        return iterate(items, "for")
+        it = iterate(items, "for")
     except GradcliError as e:
         raise e.with_span(span) from None
+    if isinstance(items, (dict, set, collections.deque)):
+        # (changed by the loop's body: Python's RuntimeError, the program's error)
+        from .pycollections import guarded
+
+        return guarded(it)
+    return it
 
 
 def delete_item(o: Any, k: Any) -> None:
@@ -182,6 +195,11 @@ def delete_item(o: Any, k: Any) -> None:
         from .pyobjects import refuse_module_entries
 
         refuse_module_entries()
+    if isinstance(o, surface_nn.ModuleDict):
+        o = o._modules  # `del md[key]`: as a dict's item
+    elif hasattr(type(o), "program_delitem"):
+        o.program_delitem(k)
+        return
     if isinstance(o, dict):
         try:
             del o[k]
@@ -244,11 +262,36 @@ _REFUSED_BUILTINS: dict[str, str] = {
     "globals": _REFLECT,
     "locals": _REFLECT,
     "setattr": "assign the attribute: obj.name = value",
-    # (`del obj.name` is refused too: no program deletes an attribute.)
-    "delattr": "gradcli programs do not delete attributes; to run a module with other values "
-    "for its parameters, call torch.func.functional_call(model, {name: value}, (x,))",
     "memoryview": "use a tensor or a list",
 }
+
+
+def _named_tuple_class(
+    name: str, made: dict[str, Any], annotations: tuple[tuple[str, str], ...], span: Span
+) -> Any:
+    """`class P(NamedTuple): x: int; y: float = 0.0` (fields and defaults only)."""
+    from .pycollections import NamedTupleClass
+
+    fields = tuple(n for n, _ in annotations)
+    for k, v in made.items():
+        if k not in fields and isinstance(v, UserFunction):
+            raise NotSupported(
+                "methods in a NamedTuple class are not supported",
+                span=span,
+                hint="write a plain function that takes the tuple, or use @dataclass",
+            )
+    defaults: dict[str, Any] = {}
+    for n in fields:
+        if n in made:
+            defaults[n] = made[n]
+        elif defaults:
+            given = ", ".join(defaults)
+            raise GradcliError(
+                f"Non-default namedtuple field {n} cannot follow default field"
+                f"{'s' * (len(defaults) > 1)} {given}",
+                span=span,
+            ).mirror("TypeError")
+    return NamedTupleClass(name, fields, defaults)
 
 
 def _main_base(evaluated: list[tuple[Any, Any]]) -> Any:
@@ -574,6 +617,24 @@ class Compiler:
                     raise _attach(e, span) from None
 
             return del_item
+        if isinstance(target, ast.Attribute) and target.attr != "grad":
+            owner = self.expr(target.value)
+            attr = target.attr
+            if attr.startswith("__"):
+                raise self.refuse(
+                    target,
+                    f"`del` of `.{attr}` is not supported",
+                    hint="gradcli programs cannot reach Python's internals",
+                )
+
+            def del_attr(f: Frame) -> None:
+                o = owner(f)
+                try:
+                    delete_attribute(o, attr)
+                except Exception as e:  # noqa: BLE001 - re-raised with its place
+                    raise _attach(e, span) from None
+
+            return del_attr
         if isinstance(target, ast.Attribute) and target.attr == "grad":
             owner = self.expr(target.value)
 
@@ -866,13 +927,16 @@ class Compiler:
                         f"`with torch.{cm.name}:` needs the call: `with torch.{cm.name}():`",
                         span=span,
                     )
-                if not isinstance(cm, (GradMode, Progress, CatchWarnings)):
+                if not isinstance(cm, (GradMode, Progress, CatchWarnings)) and not getattr(
+                    type(cm), "program_context", False
+                ):
                     raise NotSupported(
                         "`with` is only supported for torch.no_grad(), "
                         "torch.enable_grad(), torch.set_grad_enabled(mode), "
                         "torch.inference_mode(), torch.autograd.forward_ad.dual_level(), "
                         "torch.autograd.graph.saved_tensors_hooks(pack, unpack) and its kin, "
-                        "torch.random.fork_rng(), warnings.catch_warnings() and tqdm(...)",
+                        "torch.random.fork_rng(), warnings.catch_warnings(), "
+                        "torch.nn.utils.parametrize.cached() and tqdm(...)",
                         span=span,
                         found=type(cm).__name__,
                         hint="gradcli programs do not open files or other resources",
@@ -1452,12 +1516,21 @@ class Compiler:
                 hint="define a plain class (class A:), or derive from torch.nn.Module or "
                 "torch.autograd.Function",
             )
-        if node.decorator_list:
+        # `@dataclass` / `@dataclasses.dataclass(frozen=True)`: evaluated when the class
+        # statement runs (it must be dataclasses' decorator), applied to the class made.
+        if len(node.decorator_list) > 1:
             raise NotSupported(
-                "class decorators (@dataclass...) are not supported",
-                span=self.span(node.decorator_list[0]),
-                hint="write an __init__ that sets the attributes: self.name = name",
+                "several class decorators are not supported",
+                span=self.span(node.decorator_list[1]),
+                hint="keep one: @dataclass",
             )
+        class_decorators = [(self.expr(d), self.span(d)) for d in node.decorator_list]
+        # The annotated names of the body, in order (a dataclass's or NamedTuple's fields).
+        annotations = tuple(
+            (stmt.target.id, ast.unparse(stmt.annotation))
+            for stmt in node.body
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+        )
         # `abc.ABC` among the bases (`class Objective(nn.Module, ABC)`) marks a class abstract
         # in Python and adds nothing else a correct program uses: left out (gradcli does not
         # refuse making an object of a class whose abstract methods are not all defined)
@@ -1543,7 +1616,9 @@ class Compiler:
                 s(cf)
             made = cf.vars
             if b is None or isinstance(b, PlainClass):
-                cls: Any = PlainClass(name, made, tuple(v for v, _ in evaluated))
+                cls: Any = PlainClass(name, made, tuple(v for v, _ in evaluated), annotations)
+            elif b is NAMED_TUPLE and len(evaluated) == 1:
+                cls = _named_tuple_class(name, made, annotations, span)
             else:
                 if dunders:
                     dunder, dunder_span = dunders[0]
@@ -1616,6 +1691,18 @@ class Compiler:
                     ).mirror(None)
             for code in codes:
                 code.owner = cls
+            for deco, deco_span in class_decorators:
+                d = deco(f)
+                if not isinstance(d, Dataclass):
+                    raise NotSupported(
+                        "class decorators other than @dataclass are not supported",
+                        span=deco_span,
+                        hint="write an __init__ that sets the attributes: self.name = name",
+                    )
+                try:
+                    cls = d(cls)
+                except GradcliError as e:
+                    raise e.with_span(deco_span) from None
             store(f, cls)
 
         return run
@@ -1810,6 +1897,15 @@ class Compiler:
 
             return free
         fallback = self.builtin(name, node)
+        if (
+            name in self.scope.module().names
+            and name not in BUILTINS
+            and name not in self.namespaces
+            and name != "np"
+        ):
+            # A name the program binds (`t = ...`), unbound again (`del t`) or not yet bound:
+            # Python's NameError, not the torch function gradcli lets a bare name reach.
+            fallback = self.undefined(name, node)
         if how == GLOBAL:
             at_module = self.scope.kind == "module"
 
@@ -1840,8 +1936,12 @@ class Compiler:
                 )
 
             return refuse_type
+        return self.undefined(name, node)
+
+    def undefined(self, name: str, node: ast.AST) -> Expr:
+        """What a name no value is bound to does when it runs: NameError (or a refusal)."""
         span = self.span(node)
-        module_names = list(self.scope.module().names)
+        module_names = [n for n in self.scope.module().names if n != name]
 
         refused = _REFUSED_BUILTINS.get(name)
 
@@ -2142,7 +2242,9 @@ class Compiler:
         if attr.startswith("__") and attr not in _DUNDERS_ALLOWED:
             if attr == "__init__" and _is_super_call(node.value):
                 return
-            if load and (attr == "__class__" or attr in PLAIN_DUNDERS):
+            if load and (
+                attr in ("__class__", "__module__", "__qualname__") or attr in PLAIN_DUNDERS
+            ):
                 return
             raise GradcliError(
                 f"`.{_short_name(attr)}` is not accessible in gradcli programs",
@@ -2159,6 +2261,10 @@ class Compiler:
         if attr == "__class__":
             of = TYPE_BUILTIN.fn
             return lambda rt, o: of(o)
+        if attr in ("__module__", "__qualname__"):  # strings only (torch_reprs)
+            from .torch_reprs import dunder_name
+
+            return lambda rt, o: dunder_name(o, attr)
         if attr.startswith("__") and attr in PLAIN_DUNDERS:
             of = TYPE_BUILTIN.fn
             return lambda rt, o: program_dunder(rt, o, attr, of)
@@ -2188,7 +2294,11 @@ class Compiler:
         def run(f: Frame) -> Any:
             o = owner(f)
             try:
-                if prop is not None and isinstance(o, Tensor):
+                if (
+                    prop is not None
+                    and isinstance(o, Tensor)
+                    and not (_LAZY[0] and type(o) is _UNINITIALIZED)
+                ):
                     return prop(o)
                 return f.rt.attribute(o, attr)
             except Exception as e:  # noqa: BLE001 - re-raised with its place
@@ -2349,7 +2459,11 @@ class Compiler:
                         if positional is not None:
                             bound_here[0], bound_here[1] = callee, name
                         return r
-                if method is not None and isinstance(o, Tensor):
+                if (
+                    method is not None
+                    and isinstance(o, Tensor)
+                    and not (_LAZY[0] and type(o) is _UNINITIALIZED)
+                ):
                     args, kwargs = args_of(f)
                     try:
                         return checked_call(method, [o, *args], kwargs, attr, True, False)

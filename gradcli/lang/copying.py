@@ -22,6 +22,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core.tensor import Tensor, typename
 from ..surface import nn as surface_nn
+from . import pycollections as PC
 from .classes import Instance
 from .values import DefaultDict
 
@@ -78,6 +79,13 @@ def deepcopy(
             out: Any = (tensor or _tensor)(v)
         elif isinstance(v, np.ndarray):
             out = v.copy()
+        elif isinstance(v, PC.Record):  # a named tuple: of its class
+            out = PC.Record(v.cls, tuple(walk(x, depth + 1) for x in v))
+        elif isinstance(v, PC.Deque):
+            out = PC.Deque((), v.maxlen)
+            seen[key] = out
+            out.extend(walk(x, depth + 1) for x in v)
+            return out
         elif isinstance(v, (list, tuple, set, frozenset)):
             if isinstance(v, list):
                 out = []
@@ -151,6 +159,7 @@ def _atomic(v: Any) -> bool:
             PyType,
             ModuleClass,
             PlainClass,
+            PC.NamedTupleClass,
             FunctionClass,
             ExcClass,
             UserFunction,
@@ -162,6 +171,8 @@ def _atomic(v: Any) -> bool:
 def copy(value: Any) -> Any:
     if isinstance(value, list):
         return list(value)
+    if isinstance(value, PC.Deque):
+        return PC.Deque(value, value.maxlen)
     if isinstance(value, collections.OrderedDict):
         return collections.OrderedDict(value)
     if isinstance(value, DefaultDict):

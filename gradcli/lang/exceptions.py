@@ -48,12 +48,14 @@ BASES: dict[str, str | None] = {
     "RuntimeWarning": "Warning",
     # PyTorch's own (not builtins: a program imports them from their module).
     "GradcheckError": "RuntimeError",
+    "FrozenInstanceError": "AttributeError",
     # NumPy's (an in-place array operation whose result the array's dtype cannot hold).
     "UFuncTypeError": "TypeError",
 }
 # The module of the classes that are not Python's builtins, as `repr(cls)` shows it.
 MODULES: dict[str, str] = {
     "GradcheckError": "torch.autograd.gradcheck",
+    "FrozenInstanceError": "dataclasses",
     "UFuncTypeError": "numpy._core._exceptions",
 }
 

@@ -37,7 +37,8 @@ from ..surface import names
 from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
 from . import progress
-from .builtins import DEFAULT_DICT, ORDERED_DICT
+from . import pycollections as PC
+from .builtins import DEFAULT_DICT, DEQUE_TYPE, ORDERED_DICT
 from .values import (
     FUNCTION_BASE,
     MODULE_TYPES,
@@ -400,6 +401,8 @@ def _nn_init_members() -> dict[str, Any]:
 def _nn_utils_members() -> dict[str, Any]:
     from ..surface import nnutils as NU
     from ..surface import packed as P
+    from ..surface import parametrizations as PS
+    from ..surface import parametrize as PZ
 
     packed_type = PyType(
         "PackedSequence",
@@ -412,6 +415,22 @@ def _nn_utils_members() -> dict[str, Any]:
         **NU.FUNCTIONS,
         "clip_grad": Namespace("torch.nn.utils.clip_grad", dict(NU.CLIP_GRAD)),
         "rnn": Namespace("torch.nn.utils.rnn", rnn),
+        "parametrize": Namespace("torch.nn.utils.parametrize", dict(PZ.FUNCTIONS)),
+        "parametrizations": Namespace("torch.nn.utils.parametrizations", dict(PS.FUNCTIONS)),
+    }
+
+
+def _dataclasses_members() -> dict[str, Any]:
+    from . import pydataclasses as DC
+    from .exceptions import CLASSES
+
+    return {
+        "dataclass": DC.DATACLASS,
+        "FrozenInstanceError": CLASSES["FrozenInstanceError"],
+        **{
+            n: Builtin(f"dataclasses.{n}", getattr(DC, n))
+            for n in ("field", "asdict", "astuple", "replace", "fields", "is_dataclass")
+        },
     }
 
 
@@ -674,14 +693,23 @@ def _build() -> dict[str, Namespace]:
         "gc": Namespace("gc", {"collect": Builtin("gc.collect", _collect)}),
         "time": Namespace("time", {n: Builtin(f"time.{n}", f) for n, f in _CLOCKS.items()}),
         "warnings": _warnings_namespace(),
-        "typing": Namespace("typing", {n: TypingName(n) for n in TYPING_NAMES}),
+        "typing": Namespace(
+            "typing", {**{n: TypingName(n) for n in TYPING_NAMES}, "NamedTuple": NAMED_TUPLE}
+        ),
         "copy": Namespace("copy", load=_copy_members),
         "tqdm": _tqdm_namespace(),
         "matplotlib": Namespace("matplotlib", load=_matplotlib_members),
         "collections": Namespace(
-            "collections", {"OrderedDict": ORDERED_DICT, "defaultdict": DEFAULT_DICT}
+            "collections",
+            {
+                "OrderedDict": ORDERED_DICT,
+                "defaultdict": DEFAULT_DICT,
+                "deque": DEQUE_TYPE,
+                "namedtuple": Builtin("collections.namedtuple", PC.namedtuple),
+            },
         ),
         "itertools": Namespace("itertools", dict(pyitertools.FUNCTIONS)),
+        "dataclasses": Namespace("dataclasses", load=_dataclasses_members),
         # `from functorch import vmap, grad`: the library's old name, whose functions are
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
         "functorch": Namespace("functorch", load=_functorch_members),
@@ -1140,6 +1168,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
 
 IMPORTABLE = (
     "torch",
+    "dataclasses",
     "copy",
     "tqdm",
     "matplotlib",
@@ -1171,6 +1200,39 @@ TYPING_NAMES = (
     "Type",
     "Union",
 )
+
+
+class NamedTupleBase:
+    """`typing.NamedTuple`: the base of `class P(NamedTuple): x: int` (a named tuple class,
+    made by the class statement) or called as `NamedTuple('P', [('x', int)])`."""
+
+    __slots__ = ()
+
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        if len(args) != 2 or kwargs:
+            raise NotSupported(
+                "typing.NamedTuple is supported as a base class or as NamedTuple(name, "
+                "[(field, type), ...])",
+                hint="class P(NamedTuple):\n    x: int",
+            )
+        pairs = seq(args[1], "NamedTuple()")
+        names = []
+        for p in pairs:
+            if not isinstance(p, tuple) or len(p) != 2:
+                raise GradcliError(
+                    "NamedTuple('Name', [(f0, t0), (f1, t1), ...]); each t must be a type"
+                ).mirror("TypeError")
+            names.append(p[0])
+        return PC.namedtuple(args[0], names)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.__gradcli_call__(None, list(args), kwargs)
+
+    def __repr__(self) -> str:
+        return "<function NamedTuple>"
+
+
+NAMED_TUPLE = NamedTupleBase()
 
 
 class TypingName:

@@ -5,6 +5,7 @@ tensors (through `ops.arithmetic` / `surface`)."""
 from __future__ import annotations
 
 import ast
+import collections
 import math
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +19,7 @@ from ..core.tensor import Tensor, _GradMode, check_batched_write, pytype_name, t
 from ..ops import arithmetic as A
 from ..surface import elementwise as EW
 from ..surface import functional as F
+from ..surface import nn as surface_nn
 from ..surface.printing import Size
 from .values import (
     DType,
@@ -76,6 +78,33 @@ def _refused_operand(op: ast.operator, a: Any, b: Any) -> GradcliError:
     return _unsupported(op, a, b)
 
 
+_LAZY = surface_nn.LAZY
+_UNINITIALIZED = surface_nn.UninitializedParameter
+# The method of torch.Tensor an operator calls, as PyTorch names it in errors.
+_OP_METHODS = {
+    ast.Add: "add",
+    ast.Sub: "sub",
+    ast.Mult: "mul",
+    ast.Div: "div",
+    ast.MatMult: "matmul",
+    ast.FloorDiv: "floor_divide",
+    ast.Mod: "remainder",
+    ast.Pow: "pow",
+    ast.USub: "neg",
+    ast.Eq: "__eq__",
+    ast.NotEq: "__ne__",
+    ast.Lt: "__lt__",
+    ast.LtE: "__le__",
+    ast.Gt: "__gt__",
+    ast.GtE: "__ge__",
+}
+
+
+def _uninitialized(method: str) -> GradcliError:
+    shown = f"<function TensorBase.pow at {id(method):#x}>" if method == "pow" else None
+    return surface_nn.uninitialized_use(shown or surface_nn.tensor_method_shown(method))
+
+
 def binop(op: ast.operator, a: Any, b: Any) -> Any:
     if type(a) is str:
         return _str_binop(op, a, b)
@@ -93,6 +122,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
                 return out
         if isinstance(a, _NOT_OPERANDS) or isinstance(b, _NOT_OPERANDS):
             raise _refused_operand(op, a, b)
+        if _LAZY[0] and (type(a) is _UNINITIALIZED or type(b) is _UNINITIALIZED):
+            raise _uninitialized(_OP_METHODS.get(type(op), "add"))
         fn = _TENSOR_BINOPS.get(type(op))
         if fn is None:
             raise NotSupported(
@@ -295,6 +326,16 @@ def _seq_binop(op: ast.operator, a: Any, b: Any) -> Any:
         # `(1, 1) + x.shape` and `x.shape + (1,)`: a torch.Size, as PyTorch's.
         limits.LIST_ITEMS.check(len(a) + len(b), "the length of the torch.Size")
         return _size_of(a + b)
+    if (
+        isinstance(op, ast.Add)
+        and isinstance(a, tuple)
+        and isinstance(b, tuple)
+        and not isinstance(a, Size)
+        and not isinstance(b, Size)
+    ):
+        # a named tuple and a tuple (or two named tuples): a plain tuple, as Python's
+        limits.LIST_ITEMS.check(len(a) + len(b), "the length of the tuple")
+        return tuple(a) + tuple(b)
     if isinstance(op, ast.Mult):
         seq, n = (a, b) if isinstance(a, (list, tuple)) else (b, a)
         if isinstance(n, int) and not isinstance(n, bool):
@@ -444,6 +485,8 @@ def _array_inplace(op: ast.operator, a: np.ndarray, value: Any) -> np.ndarray:
 
 def unary(op: ast.unaryop, v: Any) -> Any:
     kind = type(op)
+    if _LAZY[0] and type(v) is _UNINITIALIZED and kind is not ast.Not:
+        raise _uninitialized("neg" if kind is ast.USub else "positive")
     if kind is ast.Invert:
         if isinstance(v, Tensor):
             if v.dtype.kind == "f":
@@ -520,7 +563,9 @@ def contains(container: Any, item: Any) -> bool:
         return item in container if isinstance(item, (int, float)) else False
     if isinstance(container, Tensor):
         return bool(F.eq(container, item).data.any())
-    if isinstance(container, (list, tuple)) or type(container).__name__.startswith("dict_"):
+    if isinstance(container, (list, tuple, collections.deque)) or type(
+        container
+    ).__name__.startswith("dict_"):
         check_structure(list(container), "`in`")
         return any(x is item or equal(x, item) for x in container)
     items = getattr(type(container), "program_items", None)  # ModuleDict: its keys
@@ -561,6 +606,8 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             if kind is ast.Eq or kind is ast.NotEq:
                 return kind is ast.NotEq
             raise _not_comparable(kind, a, b)
+        if _LAZY[0] and (type(a) is _UNINITIALIZED or type(b) is _UNINITIALIZED):
+            raise _uninitialized(_OP_METHODS[kind])
         return _TENSOR_COMPARE[kind](a, b)
     if isinstance(a, DType) and isinstance(b, DType) and kind in (ast.Eq, ast.NotEq):
         return (a.np == b.np) == (kind is ast.Eq)
@@ -574,6 +621,11 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
         b = b.item() if is_numpy_number(b) else b
     ok = (int, float, str, type(None), tuple, list, dict, set)
     if not isinstance(a, ok) or not isinstance(b, ok):
+        if kind is ast.Eq or kind is ast.NotEq:
+            own = getattr(type(a), "program_eq", None)  # a dataclass's generated __eq__
+            same = NotImplemented if own is None else own(a, b)
+            if same is not NotImplemented:
+                return bool(same) == (kind is ast.Eq)
         if kind is ast.Eq:
             return a is b or _same(a, b)
         if kind is ast.NotEq:
@@ -581,6 +633,10 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
         raise _not_comparable(kind, a, b)
     check_structure(a, "the comparison")
     check_structure(b, "the comparison")
+    if (kind is ast.Eq or kind is ast.NotEq) and isinstance(a, _SEQS) and isinstance(b, _SEQS):
+        # item by item, a tensor by its value, as Python's == of lists and tuples asks each
+        # item's == (the native comparison would ask gradcli's Tensor, which compares ids)
+        return _items_equal(a, b) == (kind is ast.Eq)
     try:
         return _PY_COMPARE[kind](a, b)
     except TypeError:
@@ -623,6 +679,27 @@ def _not_comparable(kind: type, a: Any, b: Any) -> GradcliError:
         .mirror("TypeError")
         .pytorch()
     )
+
+
+_SEQS = (list, tuple, dict)
+
+
+def _items_equal(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
+    if isinstance(a, dict) or isinstance(b, dict):
+        if not (isinstance(a, dict) and isinstance(b, dict)) or len(a) != len(b):
+            return False
+        for k, x in a.items():
+            if k not in b:
+                return False
+            y = b[k]
+            if not (x is y or equal(x, y)):
+                return False
+        return True
+    if isinstance(a, list) != isinstance(b, list) or len(a) != len(b):
+        return False
+    return all(x is y or equal(x, y) for x, y in zip(a, b, strict=True))
 
 
 def _same(a: Any, b: Any) -> bool:

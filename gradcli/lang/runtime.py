@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import math
+import sys
 from collections.abc import Callable
 from sys import getrefcount
 from types import FunctionType
@@ -44,7 +45,9 @@ from ..surface import sampling
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
-from . import pyobjects, pyrandom
+from . import pycollections as PC
+from . import pydataclasses as DC
+from . import pyobjects, pyrandom, text
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
 from .classes import (
     FunctionClass,
@@ -193,6 +196,9 @@ class Runtime:
                 from ..surface import saved_hooks
 
                 saved_hooks.reset()  # a run ended inside saved_tensors_hooks
+            parametrize = sys.modules.get("gradcli.surface.parametrize")
+            if parametrize is not None:
+                parametrize.reset()  # a run ended inside parametrize.cached()
         for name, t in self.tensors.items():
             self.check_finite(f"`{name}`", t, self.assigned_at.get(name))
         self.check_grads()
@@ -434,6 +440,10 @@ class Runtime:
     def attribute(self, owner: Any, attr: str) -> Any:
         """`owner.attr`, through the tables of what each kind of value exposes."""
         if isinstance(owner, Tensor):
+            if surface_nn.LAZY[0] and type(owner) is surface_nn.UninitializedParameter:
+                found = _uninitialized_attribute(owner, attr)
+                if found is not None:
+                    return found
             prop = TENSOR_PROPERTIES.get(attr)
             if prop is not None:
                 return prop(owner)
@@ -527,6 +537,8 @@ class Runtime:
         if kind is Ctx:
             owner.attrs[attr] = value
             return
+        if kind is PC.Record:  # a named tuple's fields are read-only (Python 3.11's words)
+            raise GradcliError("can't set attribute").mirror("AttributeError")
         if hasattr(type(owner), "program_set") and not attr.startswith("_"):
             # `model.fc = nn.Linear(...)`, `bn.momentum = 0.01`, `cudnn.deterministic = True`
             owner.program_set(attr, value)
@@ -1075,6 +1087,10 @@ def _hook_handle_attribute(rt: Runtime, owner: HookHandle, attr: str) -> Any:
 
 
 _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
+    PC.Deque: lambda rt, q, attr: PC.deque_attribute(q, attr),
+    PC.Record: lambda rt, r, attr: r.attribute(attr),
+    PC.NamedTupleClass: _class_attribute,
+    DC.Field: lambda rt, f, attr: DC.field_attribute(f, attr),
     HookHandle: _hook_handle_attribute,
     Ctx: _ctx_attribute,
     DType: _dtype_attribute,
@@ -1092,10 +1108,40 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
 }
 
 
+def _uninitialized_attribute(owner: Tensor, attr: str) -> Any:
+    """`w.attr` of a lazy module's parameter before its first call: `.shape` refused, a
+    method PyTorch refuses on it refused when called; None: the usual attribute."""
+    if attr == "shape":
+        raise GradcliError(surface_nn.UNINITIALIZED_SHAPE).mirror("RuntimeError")
+    if attr in surface_nn.UNINITIALIZED_METHODS or attr not in TENSOR_METHODS:
+        return None
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise surface_nn.uninitialized_use(surface_nn.tensor_method_shown(attr))
+
+    return BoundMethod(attr, lambda obj, *a, **k: refused(), owner)
+
+
+def _function_shown(v: Any) -> str | None:
+    from .torch_reprs import function_shown
+
+    return function_shown(v)
+
+
+text.FUNCTION_SHOWN.append(_function_shown)
+
+
 def _public_name(f: Any) -> str | None:
     """`torch.sigmoid.__name__`, `F.relu.__name__`, `optim.SGD.__name__`: the name PyTorch's
     function or class has, found in the tables the program reaches it through (a gradcli
     function's own Python name may be an internal one); None for anything else."""
+    from .torch_reprs import dunder
+
+    found = dunder(f, "__name__")
+    if found is not None:
+        return found
+    if isinstance(f, BoundMethod):  # x.add.__name__
+        return f.user.code.name if f.user is not None else f.name
     if isinstance(f, Builtin):
         return f.name.rpartition(".")[2]
     if not callable(f):

@@ -4,6 +4,7 @@ PyTorch values as `surface.printing` shows them, NumPy arrays (from `.numpy()`) 
 
 from __future__ import annotations
 
+import collections
 from typing import Any
 
 import numpy as np
@@ -32,7 +33,7 @@ def to_str(v: Any, limit: int | None = None) -> str:
             return to_str(v)
         finally:
             TEXT_CAPS.pop()
-    if isinstance(v, (list, tuple, dict, set)):
+    if isinstance(v, (list, tuple, dict, set, collections.deque)):
         check_structure(v, "str()", tensor_cost=100)
         return _repr(v)
     if isinstance(v, (np.ndarray, np.dtype, Device, np.generic)):
@@ -52,14 +53,14 @@ def to_repr(v: Any, limit: int | None = None) -> str:
             return to_repr(v)
         finally:
             TEXT_CAPS.pop()
-    if isinstance(v, (list, tuple, dict, set)):
+    if isinstance(v, (list, tuple, dict, set, collections.deque)):
         check_structure(v, "repr()", tensor_cost=100)
     return _repr(v)
 
 
 def _least(v: Any, limit: int, what: str) -> None:
     """A container's text is at least a character and a separator per item it shows."""
-    if isinstance(v, (list, tuple, dict, set)):
+    if isinstance(v, (list, tuple, dict, set, collections.deque)):
         least = 3 * check_structure(v, what, tensor_cost=100)
         if least > limit:
             limits.STRING_CHARS.check(least, "the length of the string (at least)")
@@ -98,11 +99,23 @@ def _repr(v: Any) -> str:
         return "{" + ", ".join(_charged(_repr(x)) for x in v) + "}" if v else "set()"
     if t in _VIEWS:
         return f"{_VIEWS[t]}([" + ", ".join(_charged(_repr(x)) for x in v) + "])"
+    shown = getattr(t, "program_repr", None)  # a deque, a named tuple: their items' reprs
+    if shown is not None:
+        return shown(v, lambda x: _charged(_repr(x)))
     if isinstance(v, np.ndarray):
         return repr(v)
     if isinstance(v, np.generic):
         return repr(v)  # NumPy's: np.float32(0.2)
+    if FUNCTION_SHOWN and callable(v):  # torch's functions as PyTorch prints them
+        text = FUNCTION_SHOWN[0](v)
+        if text is not None:
+            return text
     return format_value(v)
+
+
+# Registered by the runtime (`torch_reprs.function_shown`): what print() shows for one of
+# torch's functions, classes or Tensor methods, or None.
+FUNCTION_SHOWN: list = []
 
 
 def checked_str(v: Any) -> str:

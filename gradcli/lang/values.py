@@ -10,6 +10,7 @@ the rest of gradcli uses to call a program's functions (`torch.func.grad(f)`,
 
 from __future__ import annotations
 
+import collections
 import types
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -186,7 +187,6 @@ UNUSED_MODULES = (
     "string",
     "operator",
     "abc",
-    "dataclasses",
     "enum",
     "contextlib",
     # third-party and display modules that pasted notebooks import (often for a plot, a
@@ -701,7 +701,7 @@ def range_len(r: range) -> int:
 
 
 SIZED = (list, tuple, str, dict, set, frozenset, type({}.keys()), type({}.values()))
-SIZED += (type({}.items()),)
+SIZED += (type({}.items()), collections.deque)
 
 
 def length(v: Any) -> int | None:
@@ -814,12 +814,16 @@ def iterate(v: Any, what: str) -> Any:
     raise GradcliError(f"'{pytype_name(v)}' object is not iterable").mirror("TypeError")
 
 
+# The containers whose walks are counted (a deque nests and shares items as a list does).
+_WALKED = (list, tuple, dict, set, collections.deque)
+
+
 def check_structure(v: Any, what: str, tensor_cost: int = 1) -> int:
     """Lists and tuples can nest and share items, so that walking one (to print it, compare it
     or turn it into a tensor) may visit far more items than were ever made: `l = [l, l]` ten
     times over is 2**10 items. Count the visits (without making them) first, and return the
     count."""
-    if not isinstance(v, (list, tuple, dict, set)):
+    if not isinstance(v, _WALKED):
         return 0
     budget = limits.LIST_ITEMS.value
     depth_limit = limits.NESTING.value
@@ -837,7 +841,7 @@ def check_structure(v: Any, what: str, tensor_cost: int = 1) -> int:
         count += len(x)
         items = x.values() if isinstance(x, dict) else x
         for e in items:
-            if isinstance(e, (list, tuple, dict, set)):
+            if isinstance(e, _WALKED):
                 stack.append((e, depth + 1))
             elif isinstance(e, Tensor):
                 count += tensor_cost

@@ -142,9 +142,15 @@ def call_error(name: str, bound: bool, args: list, kwargs: dict) -> str | None:
             if kwargs:
                 return f"TensorBase.{shown}() takes no keyword arguments"
             return f"TensorBase.{shown}() takes no arguments ({len(given)} given)"
+        if not params and given and qualified.startswith("torch."):
+            # a function of no arguments (METH_NOARGS): CPython's words, by its module
+            if kwargs:
+                return f"{qualified}() takes no keyword arguments"
+            return f"{qualified}() takes no arguments ({len(given)} given)"
         if (
             shown not in _NUMBER_OVERLOADS
             and given
+            and params
             and params[0][0] == "input"
             and not isinstance(given[0], Tensor)
         ):
@@ -560,6 +566,29 @@ def parser_error(
     return _error_of(found[0], args, kwargs, binds) if found else None
 
 
+# F.softmax and its kin given a dim: PyTorch's Python function calls the first argument's
+# method (`input.softmax(dim)`; softmin's `(-input).softmax(dim)`), so a number there is
+# Python's AttributeError naming that method (the table records the call without a dim).
+_WITH_DIM = {"F.softmax": "softmax", "F.log_softmax": "log_softmax", "F.softmin": "softmax"}
+
+
+def _softmax_first(
+    method: str, params: list[Param], args: list, kwargs: dict
+) -> tuple[str, str] | None:
+    from ..core.tensor import Tensor
+
+    if not args or isinstance(args[0], Tensor) or type(args[0]) not in (int, float):
+        return None
+    names = [n for n, _, _ in params]
+    if any(k not in names for k in kwargs) or len(args) > len(names):
+        return None
+    bound = dict(zip(names, args, strict=False))
+    bound.update(kwargs)
+    if bound.get("dim") is None:
+        method = "dim"  # (its implicit dim: `input.dim()` first)
+    return "AttributeError", f"'{type(args[0]).__name__}' object has no attribute '{method}'"
+
+
 def _error_of(qualified: str, args: list, kwargs: dict, binds: Any) -> tuple[str, str] | None:
     """`parser_error` of the table's name `qualified`."""
     from .torch_signatures import NUMBERS_AS_TENSORS, PARSER, PYTHON_FIRST, SIGNATURES
@@ -567,6 +596,11 @@ def _error_of(qualified: str, args: list, kwargs: dict, binds: Any) -> tuple[str
     text = SIGNATURES[qualified]
     kind, shown, params = _parse(text)
     if kind == "py":
+        with_dim = _WITH_DIM.get(qualified)
+        if with_dim is not None:
+            found = _softmax_first(with_dim, params or [], args, kwargs)
+            if found is not None:
+                return found
         first = PYTHON_FIRST.get(qualified)
         if first is None or not args or (binds is not None and not binds()):
             return None

@@ -217,6 +217,36 @@ class ModuleEntries(dict):
         return "dict"  # type(m._modules) is Python's dict in PyTorch
 
 
+class Entries(dict):
+    """A module's `_parameters` / `_buffers` once the program deleted or parametrized one of
+    them. A built-in module's own code reads `self._parameters["weight"]` where PyTorch's
+    reads `self.weight`: it finds what that would find (a parametrized tensor, the plain
+    attribute the program set in the parameter's place) or PyTorch's AttributeError."""
+
+    __slots__ = ("module",)
+
+    def __missing__(self, key: str) -> Any:
+        return self.module.replaced_entry(key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        try:
+            return self.module.replaced_entry(key)
+        except GradcliError:
+            return default
+
+
+def entries(module: Module) -> None:
+    """Give `module` `Entries` for its parameters and buffers (order kept)."""
+    for which in ("_parameters", "_buffers"):
+        current = getattr(module, which)
+        if not isinstance(current, Entries):
+            e = Entries(current)
+            e.module = module
+            setattr(module, which, e)
+
+
 class Module:
     """`nn.Module`: parameters and submodules in registration order, training mode, repr."""
 
@@ -317,6 +347,10 @@ class Module:
     def set_attribute(self, name: str, value: Any) -> None:
         """`self.name = value` in a module: a Parameter registers, a Module becomes a child
         (what the language's class support calls for an attribute assignment)."""
+        access = self.__dict__.get("_parametrized")
+        if access is not None and access.has(self, name):
+            access.set(self, name, value)
+            return
         persistent = None if name in self._parameters else buffer_persistence(value)
         if persistent is not None:
             if name in self._modules:
@@ -375,7 +409,71 @@ class Module:
             return
         self.set_attribute(name, value)
 
+    @property
+    def pyname(self) -> str:
+        """The name of the module's class as Python's errors show it (PyTorch gives a
+        parametrized module a class of its own)."""
+        return "Parametrized" * bool(self.__dict__.get("_parametrized")) + self.name
+
+    def replaced_entry(self, name: str) -> Any:
+        """What the module's `self.name` finds for a parameter or buffer no longer registered
+        (see `Entries`)."""
+        access = self.__dict__.get("_parametrized")
+        if access is not None and access.has(self, name):
+            return access.get(self, name)
+        if "_attr_" + name in self.__dict__:
+            return self.__dict__["_attr_" + name]
+        raise GradcliError(f"'{self.pyname}' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+
+    def program_delete(self, name: str) -> None:
+        """`del module.name` / `delattr(module, name)`, as PyTorch's Module.__delattr__: a
+        parameter, a buffer or a submodule unregistered, else a plain attribute removed."""
+        access = self.__dict__.get("_parametrized")
+        if access is not None and access.has(self, name):
+            raise GradcliError(f"property of '{self.pyname}' object has no deleter").mirror(
+                "AttributeError"
+            )
+        if name in self._parameters or name in self._buffers:
+            entries(self)
+            if name in self._parameters:
+                del self._parameters[name]
+            else:
+                del self._buffers[name]
+                self._non_persistent.discard(name)
+        elif name in self._modules:
+            if type(self).__module__.startswith(_SURFACE) and not isinstance(
+                self, (Sequential, ModuleList, ModuleDict)
+            ):
+                raise NotSupported(
+                    f"`del` of the submodule `{name}` of a built-in {self.name} is not "
+                    "supported: its forward needs it",
+                    hint=f"replace it instead: module.{name} = nn.Identity()",
+                )
+            del self._modules[name]
+        elif "_attr_" + name in self.__dict__:
+            del self.__dict__["_attr_" + name]
+        elif name in self.ATTRIBUTES or name in self.__dict__:
+            raise NotSupported(
+                f"`del` of {self.name}.{name} is not supported",
+                hint=f"set it instead: module.{name} = ...",
+            )
+        else:
+            raise GradcliError(f"'{self.pyname}' object has no attribute '{name}'").mirror(
+                "AttributeError"
+            )
+        self.__dict__.setdefault("_deleted", set()).add(name)
+
+    def own_method(self, name: str) -> Any:
+        """The method `name` the module's class defines beyond nn.Module's (a program's
+        `right_inverse`), bound, else None."""
+        return None
+
     def program_attribute(self, name: str) -> Any:
+        access = self.__dict__.get("_parametrized")
+        if access is not None and access.has(self, name):  # (parametrize's property)
+            return access.get(self, name)
         if (
             self.__dict__.get("_on_meta")
             and not _META_CALL[0]
@@ -399,7 +497,9 @@ class Module:
             return getattr(self, name)
         if hasattr(self, "_attr_" + name):
             return getattr(self, "_attr_" + name)
-        raise GradcliError(f"'{self.name}' object has no attribute '{name}'")
+        error = GradcliError(f"'{self.pyname}' object has no attribute '{name}'")
+        # (catchable where the program deleted it: else it may be one gradcli lacks)
+        raise error.mirror("AttributeError") if name in self.__dict__.get("_deleted", ()) else error
 
     # -- calling ---------------------------------------------------------------------------
     def forward(self, *inputs: Any) -> Any:
@@ -774,6 +874,8 @@ class Module:
             _check_visits(self, "the number of modules the text would show", False, "its text")
         _REPR_DEPTH.append(self)
         try:
+            if self.__dict__.get("_parametrized"):
+                return "Parametrized" + self.module_repr()
             return self.module_repr()
         finally:
             _REPR_DEPTH.pop()
@@ -1178,12 +1280,52 @@ class Linear(Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={b}"
 
 
+# Whether an UninitializedParameter was ever made (the language checks its uses only then).
+LAZY = [False]
+# What PyTorch's UninitializedParameter lets a program do before the first call (the rest is
+# `uninitialized_use`): read its dtype, device, grad, requires_grad and data, size(), these.
+UNINITIALIZED_METHODS = frozenset(
+    ("size", "is_floating_point", "is_complex", "cpu", "to", "float", "double", "half")
+)
+UNINITIALIZED_SHAPE = (
+    "Can't access the shape of an uninitialized parameter or buffer. This error usually "
+    "happens in `load_state_dict` when trying to load an uninitialized parameter into an "
+    "initialized one. Call `forward` to initialize the parameters before accessing their "
+    "attributes."
+)
+
+
+def uninitialized_use(what: str) -> GradcliError:
+    """PyTorch's ValueError for a use of a lazy module's parameter before its first call
+    (`what`: the function or method used, as PyTorch shows it)."""
+    return GradcliError(
+        f"Attempted to use an uninitialized parameter in {what}. This error happens when you "
+        "are using a `LazyModule` or explicitly manipulating "
+        "`torch.nn.parameter.UninitializedParameter` objects. When using LazyModules Call "
+        "`forward` with a dummy batch to initialize the parameters before calling torch "
+        "functions",
+        hint="call the lazy module once with a batch first: model(x)",
+    ).mirror("ValueError")
+
+
+def tensor_method_shown(name: str) -> str:
+    """How PyTorch shows the method `name` of torch.Tensor (addresses aside)."""
+    if name in ("backward", "norm", "register_hook", "split", "unflatten", "unique"):
+        return f"<function Tensor.{name} at {id(name):#x}>"
+    return f"<method '{name}' of 'torch._C.TensorBase' objects>"
+
+
 class UninitializedParameter(Parameter):
     """A lazy module's parameter before the module's first call: no shape yet. The call
     gives it its shape and values in place (the same object: an optimizer made before holds
-    it), and it becomes a plain Parameter, as PyTorch's `materialize`."""
+    it), and it becomes a plain Parameter, as PyTorch's `materialize`. Until then a use of
+    it is PyTorch's error (`uninitialized_use`), not a computation on an empty tensor."""
 
     __slots__ = ()
+
+    def __init__(self, data: Any = None, requires_grad: bool = True) -> None:
+        super().__init__(data, requires_grad)
+        LAZY[0] = True
 
     def __repr__(self) -> str:
         return "<UninitializedParameter>"
@@ -1482,6 +1624,9 @@ class Sequential(Module):
         for m in mods:
             self.add_module(str(len(self._modules)), m)
 
+    def program_delitem(self, key: Any) -> None:
+        _delete_children(self, key)
+
     def program_getitem(self, key: Any) -> Any:
         mods = list(self._modules.values())
         if isinstance(key, slice):  # PyTorch's slice keeps the keys: n[1:] starts at (1)
@@ -1530,6 +1675,9 @@ class ModuleList(Module):
 
     def program_setitem(self, key: Any, value: Any) -> None:
         _replace_child(self, key, value)
+
+    def program_delitem(self, key: Any) -> None:
+        _delete_children(self, key)
 
     def module_repr(self) -> str:
         # As PyTorch's: a run of modules that print alike is shown once, "(0-2): 3 x ...".
@@ -1588,6 +1736,9 @@ class ModuleDict(Module):
             what = f'contain ".", got: {key}' if key else 'be empty string ""'
             raise GradcliError(f"module name can't {what}").mirror("KeyError")
         _set_child(self, key, value)
+
+    def program_delitem(self, key: Any) -> None:
+        del self._modules[key]  # KeyError / TypeError as a dict's (the language words them)
 
     def __len__(self) -> int:
         return len(self._modules)
@@ -2049,6 +2200,20 @@ def _set_child(owner: Module, name: str, module: Any) -> None:
             "(torch.nn.Module or None expected)"
         ).mirror("TypeError")
     owner._modules[name] = module
+
+
+def _delete_children(owner: Module, key: Any) -> None:
+    """`del seq[i]` / `del seq[a:b]` (nn.Sequential, nn.ModuleList): the children removed and
+    the rest renumbered from 0, as PyTorch's `__delitem__` does."""
+    mods = list(owner._modules.values())
+    if isinstance(key, slice):
+        del mods[key]
+    else:
+        _index(mods, key, owner.name)
+        del mods[key]
+    owner._modules = ModuleEntries()
+    for m in mods:
+        owner._modules[str(len(owner._modules))] = m
 
 
 def _index(mods: list[Module], key: Any, name: str) -> Module:

@@ -30,10 +30,51 @@ def test_del_names_items_and_grad() -> None:
     )
 
 
+def test_del_of_module_attributes_as_pytorchs_delattr() -> None:
+    got = out(
+        "import torch\nimport torch.nn as nn\n"
+        "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.a = nn.Linear(1, 1)\n        self.p = nn.Parameter(torch.ones(1))\n"
+        "        self.register_buffer('b', torch.ones(1))\n        self.tag = 1\n"
+        "n = Net()\ndel n.a, n.p\ndelattr(n, 'b')\ndel n.tag\n"
+        "print(n, list(n.state_dict()))\n"
+        "for k in ('tag', 'a', 'forward'):\n    try:\n        delattr(n, k)\n"
+        "    except AttributeError as e:\n        print(e)\n"
+        "try:\n    n.p\nexcept AttributeError as e:\n    print(e)\n"
+        "n.a = nn.Identity()\nprint(n)\n"
+        "lin = nn.Linear(2, 1)\ndel lin.bias\n"
+        "try:\n    print(lin)\nexcept AttributeError as e:\n    print(e)\n"
+        "lin.bias = torch.ones(1)\nprint(lin(torch.zeros(1, 2)).tolist())\n"
+        "s = nn.Sequential(nn.ReLU(), nn.Tanh(), nn.GELU())\ndel s[0]\ndel s[-1:]\nprint(s)\n"
+        "d = nn.ModuleDict({'x': nn.ReLU()})\ndel d['x']\nprint(len(d))\n"
+        "try:\n    del d['x']\nexcept KeyError as e:\n    print(repr(str(e)))\n"
+        "t = 1\ndel t\ntry:\n    t\nexcept NameError as e:\n    print(e)\n"
+    )
+    assert got == (
+        "Net() []\n'Net' object has no attribute 'tag'\n'Net' object has no attribute 'a'\n"
+        "'Net' object has no attribute 'forward'\n'Net' object has no attribute 'p'\n"
+        "Net(\n  (a): Identity()\n)\n'Linear' object has no attribute 'bias'\n[[1.0]]\n"
+        "Sequential(\n  (0): Tanh()\n)\n0\n\"'x'\"\nname 't' is not defined\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("program", "error", "message"),
     [
-        ("import torch\nm = torch.nn.Linear(2, 2)\ndel m.weight", NotSupported, "`del` of an"),
+        ("import torch\nx = torch.ones(2)\ndel x.data", NotSupported, "`del` of an"),
+        ("import torch\ndel torch.sin", NotSupported, "`del` of an"),
+        ("import torch\nm = torch.nn.Linear(2, 2)\ndel m.__class__", NotSupported, "`del` of"),
+        (
+            "import torch\nm = torch.nn.MultiheadAttention(4, 2)\ndel m.out_proj",
+            NotSupported,
+            "`del` of the submodule `out_proj`",
+        ),
+        ("import torch\nm = torch.nn.Linear(2, 2)\ndel m.training", NotSupported, "`del` of"),
+        (
+            "import torch\nm = torch.nn.Linear(2, 2)\ndel m.weight\nm(torch.ones(2))",
+            GradcliError,
+            "'Linear' object has no attribute 'weight'",
+        ),
         ("l = [1]\ndel l[5]", GradcliError, "list assignment index out of range"),
         ("l = [1]\ndel l['a']", GradcliError, "list indices must be integers"),
         ("def f():\n    del q\n    q = 1\nf()", GradcliError, "cannot access local variable"),

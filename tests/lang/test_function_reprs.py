@@ -29,3 +29,46 @@ def test_functions_and_methods_print_as_python() -> None:
     assert re.fullmatch(rf"<bound method A\.g of <__main__\.A object at {ADDRESS}>>", got[3])
     assert got[4] == "<bound method M.forward of M()>"
     assert got[5] == "f g sigmoid Adam"
+
+
+def test_torchs_functions_print_as_pytorchs() -> None:
+    # (PyTorch 2.13's text, checked in its environment; addresses aside)
+    got = out(
+        "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+        "x = torch.ones(1)\n"
+        "print(torch.sin)\nprint(F.relu)\nprint(F.linear)\nprint(torch.Tensor.add)\n"
+        "print(torch.Tensor.backward)\nprint(x.add)\nprint(x.backward)\nprint(nn.Linear)\n"
+        "print(torch.optim.SGD)\nprint(torch.linalg.norm)\n"
+        "print(torch.sin.__module__, torch.sin.__qualname__, F.relu.__module__)\n"
+        "print(nn.Linear.__module__, nn.Linear.__qualname__, torch.linalg.norm.__name__)\n"
+        "print(torch.Tensor.add.__qualname__, x.add.__name__)\n"
+        "def f():\n    pass\nprint(f.__module__, f.__qualname__)\n"
+    )
+    assert re.fullmatch(rf"<built-in method sin of type object at {ADDRESS}>", got[0]), got
+    assert re.fullmatch(rf"<function relu at {ADDRESS}>", got[1]), got
+    assert got[2] == "<built-in function linear>"
+    assert got[3] == "<method 'add' of 'torch._C.TensorBase' objects>"
+    assert re.fullmatch(rf"<function Tensor\.backward at {ADDRESS}>", got[4]), got
+    assert re.fullmatch(rf"<built-in method add of Tensor object at {ADDRESS}>", got[5]), got
+    assert got[6] == "<bound method Tensor.backward of tensor([1.])>"
+    assert got[7] == "<class 'torch.nn.modules.linear.Linear'>"
+    assert got[8] == "<class 'torch.optim.sgd.SGD'>"
+    assert got[9] == "<built-in function linalg_norm>"
+    assert got[10] == "torch _VariableFunctionsClass.sin torch.nn.functional"
+    assert got[11] == "torch.nn.modules.linear Linear linalg_norm"
+    assert got[12] == "TensorBase.add add"
+    assert got[13] == "__main__ f"
+
+
+def test_module_and_qualname_are_read_only_strings() -> None:
+    import pytest
+
+    from gradcli.base.errors import GradcliError
+
+    for text in (
+        "import torch\ntorch.sin.__module__ = 'x'",
+        "import torch\nm = torch.sin.__qualname__.__class__.__mro__",
+        "import torch\nsetattr(torch.sin, '__module__', 'x')",
+    ):
+        with pytest.raises(GradcliError):
+            out(text)

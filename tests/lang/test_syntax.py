@@ -103,7 +103,7 @@ def test_refused_before_anything_runs() -> None:
         ("class A:\n    if True:\n        k = 1", "a class body holds its methods", (2, 5)),
         ("class A:\n    __slots__ = ('x',)", "class attribute `__slots__` is not", (2, 5)),
         ("class A:\n    def __new__(cls):\n        pass", "method `__new__` is not", (2, 5)),
-        ("@dataclass\nclass A:\n    x: int = 1", "class decorators", (1, 2)),
+        ("@dataclass\n@dataclass\nclass A:\n    x: int = 1", "several class decorators", (2, 2)),
         ("class A:\n    @functools.cache\n    def f(self):\n        pass", "decorators", (2, 6)),
         ("yield 1", "'yield' outside function", (1, 1)),
         ("def f():\n    x = yield 1", "`yield` is supported as a statement", (2, 9)),

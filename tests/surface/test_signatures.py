@@ -18,13 +18,27 @@ HERE = Path(__file__).resolve().parent / "data" / "signatures"
 
 # Where gradcli's positional parameter still differs from PyTorch's (`qualified position`),
 # each for a reason: one gradcli function stands for two of PyTorch's that name a place
-# differently (torch.split's split_size_or_sections / Tensor.split's split_size), a
-# place PyTorch names differently in several overloads (tensor_split, isin, result_type,
+# differently (torch.split's split_size_or_sections / Tensor.split's split_size, swapaxes'
+# axis0 / swapdims' dim0), a
+# place PyTorch names differently in several overloads (tensor_split, hsplit, vsplit, dsplit,
+# isin, result_type,
 # repeat_interleave), gradcli's torch.X that is F.X's function (torch.batch_norm,
 # torch.embedding, the losses' torch.X with ATen's order), a parameter of PyTorch's gradcli does
 # not have (norm's out, rrelu's generator, backward's grad_variables), a method's own object
 # (is_inference, detach_). A name fixed must leave this list (the test is strict both ways).
 ALLOWED = {
+    "Tensor.dsplit 0",
+    "Tensor.hsplit 0",
+    "Tensor.vsplit 0",
+    "Tensor.swapdims 0",
+    "Tensor.swapdims 1",
+    "Tensor.swapdims_ 0",
+    "Tensor.swapdims_ 1",
+    "torch.dsplit 1",
+    "torch.hsplit 1",
+    "torch.vsplit 1",
+    "torch.swapdims 1",
+    "torch.swapdims 2",
     "Tensor.new_tensor 2",
     "Tensor.new_tensor 3",
     "Tensor.split 0",

@@ -1787,7 +1787,8 @@ add(
     ),
     esc("method_self", T + "s = x.sum.__self__"),
     esc("builtin_self", "s = len.__self__"),
-    esc("torch_function_module", "m = torch.ones.__module__"),
+    # (a function's __module__ is its module's name, a string, as PyTorch's: feat13)
+    esc("torch_function_module", "m = torch.ones.__module__.__class__.__mro__"),
     esc("tensor_dict", T + "d = x.__dict__"),
     esc("tensor_reduce", T + "r = x.__reduce_ex__(2)"),
     esc("tensor_private", T + "d = x._data"),
@@ -4008,5 +4009,187 @@ add(
         (),
         codes=frozenset({0}),
         at=None,
+    ),
+)
+
+# torch.nn.utils.parametrize (feat13): a parametrization that reads the tensor it computes, a
+# chain that grows without end, the context manager's and the functions' insides.
+PZ = "import torch.nn as nn\nimport torch.nn.utils.parametrize as P\nm = nn.Linear(2, 2)\n"
+add(
+    small(
+        "parametrize_reads_itself",
+        PZ + "class L(nn.Module):\n    def forward(self, X):\n        return m.weight + X\n"
+        "P.register_parametrization(m, 'weight', L(), unsafe=True)\ny = m.weight",
+        LIMIT,
+    ),
+    small(
+        "parametrize_reads_itself_cached",
+        PZ + "class L(nn.Module):\n    def forward(self, X):\n        return m.weight + X\n"
+        "P.register_parametrization(m, 'weight', L(), unsafe=True)\n"
+        "with P.cached():\n    y = m.weight",
+        LIMIT,
+    ),
+    small(
+        "parametrize_chain_without_end",
+        PZ + "for i in range(10**6):\n    P.register_parametrization(m, 'weight', nn.Identity())",
+        LIMIT,
+        env={"GRADCLI_TIME_SECONDS": "3"},
+        seconds=8.0,
+    ),
+    small(
+        "parametrize_of_itself",
+        PZ + "P.register_parametrization(m, 'weight', m)\nprint(m)",
+        (r"contains itself", *LIMIT),
+    ),
+    esc("parametrize_cached_enter", PZ + "e = P.cached().__enter__"),
+    esc("parametrize_function_globals", PZ + "g = P.register_parametrization.__globals__"),
+    esc(
+        "parametrize_dunder_name",
+        PZ + "P.register_parametrization(m, '__class__', nn.Identity())",
+        (r"does not have a parameter",),
+    ),
+    esc(
+        "parametrize_list_insides",
+        PZ + "P.register_parametrization(m, 'weight', nn.Identity())\n"
+        "c = m.parametrizations.weight.__class__.__mro__",
+    ),
+)
+
+# `del` of attributes (feat13): PyTorch's Module.__delattr__; no dunder, no insides.
+add(
+    esc("del_module_class", "m = torch.nn.Linear(2, 2)\ndel m.__class__", (r"not supported",)),
+    esc("delattr_module_dict", "m = torch.nn.Linear(2, 2)\ndelattr(m, '__dict__')"),
+    esc(
+        "delattr_module_insides",
+        "m = torch.nn.Linear(2, 2)\ndelattr(m, '_parameters')\nprint(m)",
+        (r"not supported",),
+    ),
+    esc(
+        "delattr_module_stored_name",
+        "m = torch.nn.Linear(2, 2)\nm.foo = 1\ndelattr(m, '_attr_foo')",
+        (r"not supported",),
+    ),
+    esc("del_namespace_function", "del torch.sin", (r"not supported",)),
+    esc("del_tensor_data", "x = torch.ones(2)\ndel x.data", (r"not supported",)),
+    small(
+        "del_builtin_submodule",
+        "m = torch.nn.MultiheadAttention(4, 2)\ndel m.out_proj\ny = m",
+        (r"not supported",),
+    ),
+    small(
+        "del_weight_then_call",
+        "m = torch.nn.Linear(2, 2)\ndel m.weight\ny = m(torch.ones(2))",
+        (r"has no attribute 'weight'",),
+    ),
+    small(
+        "del_many_attributes_in_a_loop",
+        "m = torch.nn.Linear(2, 2)\nfor i in range(10**8):\n"
+        "    setattr(m, 'a' + str(i), i)\n    delattr(m, 'a' + str(i))",
+        LIMIT,
+        env={"GRADCLI_TIME_SECONDS": "3"},
+        seconds=8.0,
+    ),
+)
+
+# collections.deque / namedtuple / NamedTuple and @dataclass (feat13): growth under the limits,
+# self-nesting, recursion through generated methods, no way into Python's classes.
+DQ = "from collections import deque, namedtuple\n"
+DC = "from dataclasses import dataclass, field\nimport dataclasses\n"
+add(
+    small("deque_doubles", DQ + "q = deque([1])\nfor i in range(40):\n    q.extend(q)", LIMIT),
+    small("deque_holds_itself", DQ + "q = deque()\nq.append(q)\nprint(q)", (r"nested over",)),
+    small(
+        "deque_shared_nesting",
+        DQ + "q = deque([1])\nfor i in range(40):\n    q = deque([q, q])\nprint(q)",
+        LIMIT,
+    ),
+    small("deque_from_huge_range", DQ + "q = deque(range(10**12))", LIMIT),
+    small(
+        "deque_rotate_huge",
+        DQ + "q = deque([1, 2])\nq.rotate(10**18)\nprint(q)",
+        (),
+        codes=frozenset({0}),
+    ),
+    small(
+        "deque_mutated_in_loop",
+        DQ + "q = deque([1])\nfor v in q:\n    q.append(v)",
+        (r"deque mutated during iteration",),
+    ),
+    small(
+        "dict_changed_in_loop",
+        "d = {1: 1}\nfor k in d:\n    d[k + 1] = 1",
+        (r"dictionary changed size during iteration",),
+    ),
+    esc("deque_insides", DQ + "q = deque()\nc = q.__class__.__subclasses__()"),
+    esc("namedtuple_dunder_field", DQ + "P = namedtuple('P', ['__class__'])", (r"underscore",)),
+    esc("namedtuple_insides", DQ + "P = namedtuple('P', 'x')\nc = P(1).__class__.__mro__"),
+    esc("namedtuple_class_globals", DQ + "P = namedtuple('P', 'x')\ng = P.__new__.__globals__"),
+    small(
+        "namedtuple_huge_fields",
+        DQ + "P = namedtuple('P', ['f' + str(i) for i in range(10**7)])",
+        LIMIT,
+    ),
+    small(
+        "dataclass_factory_recursion",
+        DC + "@dataclass\nclass C:\n    x: list = field(default_factory=lambda: C())\nc = C()",
+        LIMIT,
+    ),
+    small(
+        "dataclass_post_init_recursion",
+        DC + "@dataclass\nclass C:\n    x: int = 0\n"
+        "    def __post_init__(self):\n        C()\nc = C()",
+        LIMIT,
+    ),
+    esc("dataclass_module_dict", DC + "d = dataclasses.__dict__"),
+    esc("dataclass_instance_dict", DC + "@dataclass\nclass C:\n    x: int = 0\nd = C().__dict__"),
+    esc(
+        "dataclass_slots_attribute",
+        DC + "@dataclass\nclass C:\n    __slots__: tuple = ()",
+        (r"not supported",),
+    ),
+    esc("dataclass_other_decorator", DC + "@print\nclass C:\n    x: int = 0", (r"not supported",)),
+    esc("dataclass_field_insides", DC + "f = field(default=1)\nc = f.__class__.__mro__"),
+    small(
+        "dataclass_asdict_self_nesting",
+        DC + "@dataclass\nclass C:\n    x: list\nl = []\nl.append(l)\nd = dataclasses.asdict(C(l))",
+        (r"recursed too deeply", *LIMIT),
+    ),
+)
+
+# __module__ / __qualname__ of functions and classes (feat13): strings, read only.
+add(
+    esc("module_name_assigned", "torch.sin.__module__ = 'os'"),
+    esc("qualname_walked", "m = torch.sin.__qualname__.__class__.__mro__"),
+    esc("module_name_setattr", "setattr(torch.sin, '__module__', 'os')"),
+    esc("module_name_getattr", "g = getattr(torch.sin, '__module__')"),
+)
+
+# A lazy module's parameter before its first call (feat13): refused uses, under the limits.
+add(
+    small(
+        "uninitialized_refusals_in_a_loop",
+        "m = torch.nn.LazyLinear(2)\nfor i in range(10**8):\n    try:\n"
+        "        m.weight.sum()\n    except ValueError:\n        pass",
+        LIMIT,
+    ),
+    esc("uninitialized_insides", "w = torch.nn.LazyLinear(2).weight\nc = w.__class__.__mro__"),
+    small(
+        "uninitialized_uncaught",
+        "w = torch.nn.LazyLinear(2).weight\ny = w * 2",
+        (r"uninitialized parameter",),
+    ),
+)
+
+# parametrizations.weight_norm (feat13)
+WN = "from torch.nn.utils.parametrizations import weight_norm\nm = torch.nn.Linear(2, 2)\n"
+add(
+    small("weight_norm_dim_out_of_range", WN + "weight_norm(m, dim=10**18)", (r"out of range",)),
+    small("weight_norm_dunder_name", WN + "weight_norm(m, name='__class__')", (r"does not have",)),
+    small(
+        "weight_norm_again_and_again",
+        WN + "for i in range(10**6):\n    weight_norm(m)\ny = m.weight",
+        (r"forward\(\)", *LIMIT),
+        env={"GRADCLI_TIME_SECONDS": "3"},
+        seconds=8.0,
     ),
 )

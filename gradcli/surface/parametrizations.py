@@ -1,0 +1,171 @@
+"""`torch.nn.utils.parametrizations.weight_norm`: a module's weight as `g * v / ||v||` (the norm
+over every dimension but `dim`), registered with `parametrize` as PyTorch does: the module's
+`parametrizations.weight.original0` is `g`, `original1` is `v`, and `module.weight` is
+computed from them on every read (its node PyTorch's `WeightNormInterfaceBackward0`).
+
+`orthogonal` and `spectral_norm` are not here: their maps (matrix_exp, Cayley, Householder;
+power iteration with PyTorch's random starting vectors) are not reproduced.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base.errors import GradcliError
+from ..core.tensor import Tensor, grad_enabled, no_grad, typename
+from . import nn as N
+from . import parametrize as PZ
+
+
+def _norm_except(v: Tensor, dim: int) -> Tensor:
+    """`torch.norm_except_dim(v, 2, dim)`: the 2-norm over every dimension but `dim`, kept
+    (dim -1: over all of v, a 0-d tensor)."""
+    from .linalg import vector_norm
+
+    if dim == -1:
+        return vector_norm(v, 2)
+    d = dim % v.ndim
+    others = tuple(i for i in range(v.ndim) if i != d)
+    if not others:
+        return v.abs()
+    return vector_norm(v, 2, dim=others, keepdim=True)
+
+
+def _lanes(dtype: np.dtype) -> int:
+    return 8 if dtype == np.float32 else 4  # Vectorized<float> / <double> (AVX2)
+
+
+def _row_sums(p: np.ndarray, lanes: int) -> np.ndarray:
+    """`vec::map_reduce_all(+)` of each row of the products `p` (ATen's order: lanes added
+    vector by vector, the tail into the first lanes, then the lanes as a butterfly; a row
+    shorter than a vector, in order)."""
+    rows, n = p.shape
+    if n < lanes:
+        acc = p[:, 0].copy()
+        for i in range(1, n):
+            acc = acc + p[:, i]
+        return acc
+    full = n - n % lanes
+    acc = p[:, :lanes].copy()
+    for d in range(lanes, full, lanes):
+        acc = acc + p[:, d : d + lanes]
+    if full < n:
+        acc[:, : n - full] = acc[:, : n - full] + p[:, full:]
+    w = lanes // 2
+    while w:
+        acc = acc + acc[:, np.arange(lanes) ^ w]
+        w //= 2
+    return acc[:, 0]
+
+
+def _first_dim(v: np.ndarray, g: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """ATen's weight_norm_first_dim_kernel: (w, the rows' norms)."""
+    rows = v.shape[0]
+    flat = v.reshape(rows, -1)
+    norm = np.sqrt(_row_sums(flat * flat, _lanes(v.dtype)))
+    a = g.reshape(rows) / norm
+    return (flat * a[:, None]).reshape(v.shape), norm
+
+
+def _first_dim_backward(
+    grad: np.ndarray, v: np.ndarray, g: np.ndarray, norm: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """ATen's weight_norm_backward_first_dim_kernel: (grad_v, grad_g)."""
+    rows = v.shape[0]
+    gw, fv = grad.reshape(rows, -1), v.reshape(rows, -1)
+    both = _row_sums(gw * fv, _lanes(v.dtype))
+    grad_g = both / norm
+    a = g.reshape(rows) / norm
+    b = a * grad_g / norm
+    if v.dtype == np.float32:
+        from ..core.sleef32 import _fma
+
+        # (the kernel's `a * x - b * y`, its second product fused into the difference)
+        grad_v = _fma(-b[:, None], fv, a[:, None] * gw)
+    else:
+        grad_v = a[:, None] * gw - b[:, None] * fv
+    return grad_v.reshape(v.shape), grad_g.reshape(g.shape)
+
+
+def weight_norm_of(v: Tensor, g: Tensor, dim: int) -> Tensor:
+    """`torch._weight_norm(v, g, dim)`: for dim 0 or the last, PyTorch's fused kernel (one
+    node, WeightNormInterfaceBackward0; dim 0 in its float order, the last dimension's
+    vertical sums in gradcli's), else v * (g / ||v||) of plain operations (MulBackward0), as
+    PyTorch composes it."""
+    from ..ops.custom import custom_apply
+
+    fused = v.ndim > 0 and (dim == 0 or dim == v.ndim - 1)
+    if not fused or v.dtype not in (np.float32, np.float64) or g.dtype != v.dtype:
+        return v * (g / _norm_except(v, dim))
+    d = dim % v.ndim
+    others = tuple(i for i in range(v.ndim) if i != d)
+    exact = d == 0
+    saved: list[np.ndarray] = []
+
+    def forward() -> Tensor:
+        if not exact:
+            return v * (g / _norm_except(v, d))
+        w, norm = _first_dim(v.data, g.data)
+        saved.append(norm)
+        return Tensor(w)
+
+    def vjp(grad: Tensor) -> tuple[Tensor, Tensor]:
+        if grad_enabled() or not exact:
+            # (create_graph, or the last dimension: of differentiable operations)
+            n = _norm_except(v, d)
+            both = (grad * v).sum(others, keepdim=True) if others else grad * v
+            return grad * (g / n) - v * (g * both / (n * n * n)), both / n
+        grad_v, grad_g = _first_dim_backward(grad.data, v.data, g.data, saved[0])
+        return Tensor(grad_v), Tensor(grad_g)
+
+    return custom_apply(
+        "WeightNormInterface", [v, g], forward, vjp, label="WeightNormInterfaceBackward0"
+    )
+
+
+class WeightNorm(N.Module):
+    """PyTorch's `_WeightNorm` parametrization (`dim` -1: the whole weight's norm)."""
+
+    ATTRIBUTES = ("training", "dim")
+
+    def __init__(self, dim: int = 0) -> None:
+        super().__init__()
+        self.dim = dim
+
+    @property
+    def name(self) -> str:
+        return "_WeightNorm"
+
+    def own_method(self, name: str) -> Any:
+        return self.right_inverse if name == "right_inverse" else None
+
+    def forward(self, weight_g: Any, weight_v: Any) -> Tensor:
+        return weight_norm_of(weight_v, weight_g, self.dim)
+
+    def right_inverse(self, weight: Any) -> tuple[Tensor, Tensor]:
+        with no_grad():
+            return _norm_except(weight, self.dim), weight
+
+
+def weight_norm(module: Any, name: Any = "weight", dim: Any = 0) -> Any:
+    """`torch.nn.utils.parametrizations.weight_norm(module, name='weight', dim=0)`."""
+    if dim is None:
+        dim = -1
+    if isinstance(dim, bool) or not isinstance(dim, int):
+        raise GradcliError(
+            f"weight_norm(): dim must be an int or None, not {typename(dim)}"
+        ).mirror("TypeError")
+    target = None
+    if isinstance(module, N.Module) and isinstance(name, str):
+        target = module._parameters.get(name, module._buffers.get(name))
+    if isinstance(target, Tensor) and dim != -1 and not -target.ndim <= dim < target.ndim:
+        raise GradcliError(
+            f"Dimension out of range (expected to be in range of [{-target.ndim}, "
+            f"{target.ndim - 1}], but got {dim})"
+        ).mirror("IndexError")
+    return PZ.register_parametrization(module, name, WeightNorm(dim), unsafe=True)
+
+
+FUNCTIONS = {"weight_norm": weight_norm}

@@ -530,6 +530,11 @@ class Runtime:
             # `model.fc = nn.Linear(...)`, `bn.momentum = 0.01`, `cudnn.deterministic = True`
             owner.program_set(attr, value)
             return
+        if owner is None or kind in (bool, int, float, complex, str, list, tuple, dict, set):
+            # Python's own words for its built-in values (`x.grad.foo = 1` when grad is None)
+            raise GradcliError(
+                f"'{typename(owner)}' object has no attribute '{attr}'", found=f"`.{attr}`"
+            ).mirror("AttributeError")
         raise GradcliError(
             f"cannot set attribute `{attr}` of a {typename(owner)} here",
             expected="attributes of tensors (.grad, .data, .requires_grad), of ctx, and of "

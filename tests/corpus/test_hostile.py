@@ -5423,7 +5423,7 @@ CASES: list[Case] = [
             "from torch.utils.data import DataLoader\n"
             "b = list(DataLoader([1.0, None], batch_size=2))"
         ),
-        "must be real number, not None",
+        "must be real number, not NoneType",
         (3, 5),
     ),
     Case(
@@ -5523,7 +5523,7 @@ CASES: list[Case] = [
             "from torch.utils.data import random_split\n"
             "a, b = random_split(range(10), None)"
         ),
-        "'None' object is not iterable",
+        "'NoneType' object is not iterable",
         (3, 8),
     ),
     Case(
@@ -5615,7 +5615,7 @@ CASES: list[Case] = [
     Case(
         "h3_default_collate_none",
         ("import torch\ny = torch.utils.data.default_collate(None)"),
-        "'None' object is not subscriptable",
+        "'NoneType' object is not subscriptable",
         (2, 5),
     ),
     Case(

@@ -4973,6 +4973,61 @@ CASES: list[Case] = [
         "numpy.zeros_like() of a tensor is not supported",
         (3, 5),
     ),
+    # numpy.linalg: norm is NumPy's own; its arguments are checked like the rest of numpy
+    Case(
+        "np_linalg_norm_tensor",
+        "import numpy as np\nimport torch\nr = np.linalg.norm(torch.ones(2))",
+        "numpy.linalg.norm() of a tensor is not supported",
+        (3, 5),
+    ),
+    Case(
+        "np_linalg_norm_of_a_module",
+        "import numpy as np\nr = np.linalg.norm(np)",
+        "takes arrays, numbers or lists",
+        (2, 5),
+    ),
+    Case(
+        "np_linalg_norm_ord_object",
+        "import numpy as np\nr = np.linalg.norm(np.zeros(2), ord=np)",
+        "expected a number",
+        (2, 5),
+    ),
+    Case(
+        "np_linalg_norm_axis_overflow",
+        "import numpy as np\nr = np.linalg.norm(np.zeros((2, 2)), axis=10**30)",
+        "too large to convert",
+        (2, 5),
+    ),
+    Case(
+        "np_flip_axis_overflow",
+        "import numpy as np\nr = np.flip(np.zeros(2), axis=-(10**30))",
+        "too large to convert",
+        (2, 5),
+    ),
+    Case(
+        "np_linalg_norm_ord_text_huge",
+        "import numpy as np\nr = np.linalg.norm(np.zeros(2), ord='x' * 10**6)",
+        "Invalid norm order",
+        (2, 5),
+    ),
+    Case(
+        "np_linalg_others_refused",
+        "import numpy as np\nr = np.linalg.inv(np.eye(2))",
+        "`numpy.linalg.inv` is not supported",
+        (2, 5),
+    ),
+    Case(
+        "np_linalg_dunder",
+        "import numpy as np\nr = np.linalg.__dict__",
+        "`.__dict__` is not accessible",
+        (2, 14),
+    ),
+    Case(
+        "np_linalg_internals",
+        "import numpy.linalg as la\nr = la._umath_linalg",
+        "`numpy.linalg._umath_linalg` is not supported",
+        (2, 5),
+    ),
     Case(
         "array_bitwise_huge_broadcast",
         "import numpy as np\nm = np.ones((10**4, 1), dtype=bool) | np.ones(10**4, dtype=bool)",

@@ -474,6 +474,7 @@ SIGNATURES = {
     "Tensor.unique_consecutive": "py Tensor.unique_consecutive(self, return_inverse=, return_counts=, dim=)",
     "Tensor.unsqueeze": "c unsqueeze(dim)",
     "Tensor.unsqueeze_": "c unsqueeze_(dim)",
+    "Tensor.untyped_storage": "c untyped_storage()",
     "Tensor.var": "c3 var",
     "Tensor.view": "c3 view",
     "Tensor.view_as": "c view_as(other)",

@@ -5028,6 +5028,43 @@ CASES: list[Case] = [
         "`numpy.linalg._umath_linalg` is not supported",
         (2, 5),
     ),
+    # x.untyped_storage(): bytes only, sized before they are listed or printed
+    Case(
+        "storage_tolist_huge",
+        "import torch\ns = torch.zeros(10**7).untyped_storage()\nr = s.tolist()",
+        "over the limit",
+        (3, 5),
+    ),
+    Case(
+        "storage_print_huge",
+        "import torch\nprint(torch.zeros(10**7).untyped_storage())",
+        "over the limit",
+        (2, 1),
+    ),
+    Case(
+        "storage_internals",
+        "import torch\nr = torch.ones(2).untyped_storage().root",
+        "object has no attribute 'root'",
+        (2, 5),
+    ),
+    Case(
+        "storage_private_method",
+        "import torch\nr = torch.ones(2).untyped_storage()._bytes()",
+        "object has no attribute '_bytes'",
+        (2, 5),
+    ),
+    Case(
+        "storage_set_attribute",
+        "import torch\ns = torch.ones(2).untyped_storage()\ns.root = torch.ones(9)",
+        "cannot set attribute `root`",
+        (3, 1),
+    ),
+    Case(
+        "storage_under_vmap",
+        "import torch\nr = torch.func.vmap(lambda v: v.untyped_storage())(torch.ones(2, 3))",
+        "doesn't have storage",
+        (2, 31),
+    ),
     Case(
         "array_bitwise_huge_broadcast",
         "import numpy as np\nm = np.ones((10**4, 1), dtype=bool) | np.ones(10**4, dtype=bool)",

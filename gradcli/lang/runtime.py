@@ -39,7 +39,7 @@ from ..core.tensor import (
 )
 from ..surface import indexing as I
 from ..surface import nn as surface_nn
-from ..surface import sampling
+from ..surface import public, sampling
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
@@ -439,12 +439,17 @@ class Runtime:
             method = dict.get(TENSOR_METHODS, attr) or TENSOR_METHODS.get(attr)  # (as above)
             if method is not None:
                 return BoundMethod(attr, method, owner)
-            raise NotSupported(
-                f"'Tensor' object has no attribute '{attr}'",
-                found=f"`.{attr}`",
-                expected="a tensor method or property (see `gradcli ops`)",
-                hint=suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES), meaning=True),
-            )
+            hint = suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES), meaning=True)
+            if public.has("Tensor", attr):  # PyTorch's, not gradcli's
+                raise NotSupported(
+                    f"`Tensor.{attr}` is not supported by gradcli",
+                    found=f"`.{attr}`",
+                    expected="a tensor method or property (see `gradcli ops`)",
+                    hint=hint,
+                )
+            raise GradcliError(  # a name PyTorch does not have either: Python's error
+                f"'Tensor' object has no attribute '{attr}'", found=f"`.{attr}`", hint=hint
+            ).mirror("AttributeError")
         kind = type(owner)
         if kind is Namespace:
             members = owner.members
@@ -452,6 +457,13 @@ class Runtime:
             # its `in`, which imports the family of a name not imported yet.
             if dict.__contains__(members, attr) or attr in members:
                 return members[attr]
+            if public.has(owner.name, attr) is False and not attr.startswith("_"):
+                # torch.autograd.jacobian: no such name in PyTorch either (Python's error)
+                raise GradcliError(
+                    f"module '{owner.name}' has no attribute '{attr}'",
+                    found=f"`{owner.name}.{attr}`",
+                    hint=suggest(attr, owner.members, meaning=True),
+                ).mirror("AttributeError")
             raise NotSupported(
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",

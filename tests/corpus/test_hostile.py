@@ -831,8 +831,20 @@ CASES: list[Case] = [
     Case(
         "misspelt_function",
         "x = torch.ones(2)\ny = torch.sigmod(x)",
-        "`torch.sigmod` is not supported",
+        "module 'torch' has no attribute 'sigmod'",
         (2, 5),
+    ),
+    Case(  # a name PyTorch has and gradcli does not: a refusal, not Python's error
+        "pytorch_name_gradcli_lacks",
+        "x = torch.ones(2)\ny = x.pin_memory()",
+        "`Tensor.pin_memory` is not supported by gradcli",
+        (2, 5),
+    ),
+    Case(
+        "autograd_name_pytorch_lacks",
+        "g = torch.autograd.jacobian",
+        "module 'torch.autograd' has no attribute 'jacobian'",
+        (1, 5),
     ),
     Case(
         "wrong_arity",

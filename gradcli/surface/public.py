@@ -22,3 +22,14 @@ def has(module: str, name: str) -> bool | None:
     the recorded module); None: the module was not recorded (nothing is known)."""
     names = _names(module)
     return None if names is None else name in names
+
+
+def star_names(module: str) -> tuple[str, ...] | None:
+    """What `from module import *` binds in PyTorch 2.13: the module's `__all__`; None when
+    the module has none (Python would then bind every public name, the modules and helpers it
+    imported among them: `from torch.nn.functional import *` rebinds `grad` to the module
+    torch.nn.grad) or was not recorded."""
+    from .torch_public import STAR
+
+    listed = STAR.get(module)
+    return None if listed is None else tuple(listed.split())

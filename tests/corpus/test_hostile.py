@@ -5077,6 +5077,64 @@ CASES: list[Case] = [
         "doesn't have storage",
         (2, 31),
     ),
+    # `from M import *`: only M's __all__, only at module level, only importable modules
+    Case(
+        "star_import_in_function",
+        "def f():\n    from torch import *\n",
+        "import * only allowed at module level",
+        (2, 5),
+    ),
+    Case(
+        "star_import_without_all",
+        "from torch.nn.functional import *",
+        "`import *` is not supported for `torch.nn.functional`",
+        (1, 1),
+    ),
+    Case("star_import_os", "from os import *", "cannot import from `os`", (1, 1)),
+    Case("star_import_builtins", "from builtins import *", "cannot import from `builtins`", (1, 1)),
+    Case(
+        "star_import_exported_but_lacking",
+        "from torch.autograd import *\nr = grad_mode.no_grad",
+        "`torch.autograd.grad_mode` is not supported",
+        (2, 5),
+    ),
+    Case(
+        "star_import_then_dunder",
+        "from torch import *\nr = tensor([1.0]).__class__.__subclasses__",
+        "`.__subclasses__` is not accessible",
+        (2, 28),
+    ),
+    # torch.range: sized before it is made, PyTorch's argument words
+    Case(
+        "range_huge_float",
+        "import torch\nx = torch.range(0, 1e30)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "range_huge_int64",
+        "import torch\nx = torch.range(0, 2**62, 1, dtype=torch.int64)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "range_object_argument",
+        "import torch\nx = torch.range(torch, 3)",
+        "range() arguments must be numbers",
+        (2, 5),
+    ),
+    Case(
+        "range_bool_dtype",
+        "import torch\nx = torch.range(0, 3, dtype=torch.bool)",
+        "not implemented for 'Bool'",
+        (2, 5),
+    ),
+    Case(
+        "range_twice_given",
+        "import torch\nx = torch.range(0, 3, start=0)",
+        "got multiple values for argument 'start'",
+        (2, 5),
+    ),
     Case(
         "array_bitwise_huge_broadcast",
         "import numpy as np\nm = np.ones((10**4, 1), dtype=bool) | np.ones(10**4, dtype=bool)",

@@ -186,6 +186,7 @@ CALLS: dict[str, list[Call]] = {
     + one(square, x23, lambda: leaf((3, 2)), beta=0.5, alpha=2.0),
     "torch.addmv": one(lambda: leaf((2,)), x23, vec) + one(lambda: leaf((2,)), x23, vec, alpha=3),
     "torch.arange": one(3),
+    "torch.range": one(1, 3),
     "torch.baddbmm": one(lambda: leaf((1, 2, 2)), lambda: leaf((1, 2, 3)), lambda: leaf((1, 3, 2)))
     + one(square, lambda: leaf((1, 2, 3)), lambda: leaf((1, 3, 2)), beta=2.0),
     "torch.bmm": one(lambda: leaf((1, 2, 3)), lambda: leaf((1, 3, 2))),

@@ -709,7 +709,7 @@ def pytype_name(v: Any) -> str:
 
 
 def typename(v: Any) -> str:
-    """A value's type as messages name it (`Tensor`, `list`, `None`...)."""
+    """A value's type as Python's messages name it (`Tensor`, `list`, `NoneType`...)."""
     if isinstance(v, Tensor):
         return "Tensor"
     t = type(v)
@@ -718,7 +718,7 @@ def typename(v: Any) -> str:
         return named(v)
     if isinstance(v, np.generic):
         return f"numpy.{t.__name__}"  # as Python's messages name NumPy's scalars
-    return {list: "list", tuple: "tuple", str: "str", type(None): "None"}.get(t, t.__name__)
+    return {list: "list", tuple: "tuple", str: "str", type(None): "NoneType"}.get(t, t.__name__)
 
 
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1

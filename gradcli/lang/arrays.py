@@ -324,7 +324,8 @@ def _joined(name: str) -> Callable[..., Any]:
         try:
             return getattr(np, name)(parts, **kwargs)
         except (ValueError, np.exceptions.AxisError) as e:
-            raise GradcliError(str(e)).mirror("ValueError") from None
+            kind = "AxisError" if isinstance(e, np.exceptions.AxisError) else "ValueError"
+            raise GradcliError(str(e)).mirror(kind) from None
 
     call.__name__ = name
     return call

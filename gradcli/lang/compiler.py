@@ -30,7 +30,7 @@ from ..core import hooks as _hooks
 from ..core.op import SEQ
 from ..core.tensor import Tensor, typename
 from ..surface import indexing as I
-from ..surface import names
+from ..surface import names, public
 from ..surface import nn as surface_nn
 from . import exceptions as X
 from .builtins import BUILTINS, TYPE_BUILTIN, delete_attribute
@@ -1809,11 +1809,8 @@ class Compiler:
         bindings = []
         for alias in node.names:
             if alias.name == "*":
-                raise NotSupported(
-                    "`import *` is not supported",
-                    span=self.span(node),
-                    hint="import the names you use",
-                )
+                bindings.extend(self.star_bindings(mod, ns, node))
+                continue
             if alias.name in ns.members:
                 value = ns.members[alias.name]
             elif hasattr(type(ns), "program_attribute") and not alias.name.startswith("_"):
@@ -1839,6 +1836,31 @@ class Compiler:
                 store(f, value)
 
         return run
+
+    def star_bindings(self, mod: str, ns: Namespace, node: ast.ImportFrom) -> list:
+        """`from torch.autograd import *`: the names PyTorch's module exports (its `__all__`),
+        each bound to what gradcli has under that name, or to a placeholder refused on use
+        (as `from M import name` of a name gradcli lacks). A module without `__all__` exports
+        every public name, the modules and helpers it imported among them, which gradcli
+        cannot all stand for: refused."""
+        if self.scope.kind != "module":  # Python's own rule
+            raise GradcliError(
+                "syntax error: import * only allowed at module level", span=self.span(node)
+            ).mirror(None)
+        names = public.star_names(mod)
+        if names is None:
+            raise NotSupported(
+                f"`import *` is not supported for `{mod}` (it has no `__all__`)",
+                span=self.span(node),
+                hint="import the names you use",
+            )
+        return [
+            (
+                self.store_name(name, node),
+                ns.members[name] if name in ns.members else Missing(f"{mod}.{name}"),
+            )
+            for name in names
+        ]
 
     def module(self, dotted: str, node: ast.AST) -> Namespace:
         if dotted in self.namespaces:  # a module reached only by import (its dotted name)

@@ -51,12 +51,15 @@ BASES: dict[str, str | None] = {
     "FrozenInstanceError": "AttributeError",
     # NumPy's (an in-place array operation whose result the array's dtype cannot hold).
     "UFuncTypeError": "TypeError",
+    # NumPy's axis out of range (NumPy's class is also an IndexError; one base here).
+    "AxisError": "ValueError",
 }
 # The module of the classes that are not Python's builtins, as `repr(cls)` shows it.
 MODULES: dict[str, str] = {
     "GradcheckError": "torch.autograd.gradcheck",
     "FrozenInstanceError": "dataclasses",
     "UFuncTypeError": "numpy._core._exceptions",
+    "AxisError": "numpy.exceptions",
 }
 
 

@@ -658,6 +658,7 @@ def _build() -> dict[str, Namespace]:
         "numpy",
         {
             "random": numpy_random,
+            "linalg": Namespace("numpy.linalg", numpy_extra.linalg_functions()),
             **numpy_extra.functions(),
             **arrays.functions(names.FUNCTIONS),
             **np_types,

@@ -66,8 +66,8 @@ def _numpy(fn: Callable[[], Any]) -> Any:
         with np.errstate(all="ignore"):
             out = fn()
     except np.exceptions.AxisError as e:  # a ValueError (and IndexError) in NumPy
-        raise GradcliError(str(e)).mirror("ValueError").pytorch() from None
-    except (ValueError, TypeError, IndexError) as e:
+        raise GradcliError(str(e)).mirror("AxisError").pytorch() from None
+    except (ValueError, TypeError, IndexError, OverflowError) as e:  # `axis=10**30`: Overflow
         raise GradcliError(str(e)).mirror(type(e).__name__).pytorch() from None
     if isinstance(out, tuple):
         return tuple(numpy_number(o) if isinstance(o, np.ndarray) else o for o in out)
@@ -225,6 +225,21 @@ def _trace(a: Any, offset: Any = 0) -> Any:
     x = _array(a, "trace")
     off = _int(offset, "offset")
     return _numpy(lambda: np.trace(x, off))
+
+
+def _norm(x: Any, ord: Any = None, axis: Any = None, keepdims: Any = False) -> Any:  # noqa: A002
+    """`np.linalg.norm`: NumPy's own vector and matrix norms (a reduction: never larger)."""
+    a = _array(x, "linalg.norm")
+    if isinstance(ord, str):  # 'fro', 'nuc'; NumPy words the refusal of any other string
+        order: Any = str(ord)
+    else:
+        order = None if ord is None else _number(ord, "linalg.norm")
+    return _numpy(lambda: np.linalg.norm(a, ord=order, axis=_axis(axis), keepdims=bool(keepdims)))
+
+
+def linalg_functions() -> dict[str, Any]:
+    """The members of the `numpy.linalg` namespace (the rest are refused by name)."""
+    return {"norm": _norm}
 
 
 ELEMENTWISE = (

@@ -682,7 +682,7 @@ def _sorting(fn: Callable[..., np.ndarray], *args: Any) -> np.ndarray:
     try:
         return fn(*args)
     except np.exceptions.AxisError as e:  # a ValueError (and IndexError) in NumPy
-        raise GradcliError(str(e)).mirror("ValueError") from None
+        raise GradcliError(str(e)).mirror("AxisError") from None
     except (ValueError, TypeError) as e:
         raise GradcliError(str(e)).mirror(type(e).__name__) from None
 
@@ -749,7 +749,7 @@ def _array_repeat(a: np.ndarray, repeats: Any, axis: Any = None) -> Any:
     try:
         return np.repeat(a, reps, axis=ax)
     except np.exceptions.AxisError as e:
-        raise GradcliError(str(e)).mirror("ValueError") from None
+        raise GradcliError(str(e)).mirror("AxisError") from None
     except (ValueError, TypeError) as e:
         raise GradcliError(str(e)).mirror(type(e).__name__) from None
 

@@ -41,7 +41,7 @@ from ..core.tensor import (
 )
 from ..surface import indexing as I
 from ..surface import nn as surface_nn
-from ..surface import sampling
+from ..surface import public, sampling
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
@@ -450,12 +450,17 @@ class Runtime:
             method = dict.get(TENSOR_METHODS, attr) or TENSOR_METHODS.get(attr)  # (as above)
             if method is not None:
                 return BoundMethod(attr, method, owner)
-            raise NotSupported(
-                f"'Tensor' object has no attribute '{attr}'",
-                found=f"`.{attr}`",
-                expected="a tensor method or property (see `gradcli ops`)",
-                hint=suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES), meaning=True),
-            )
+            hint = suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES), meaning=True)
+            if public.has("Tensor", attr):  # PyTorch's, not gradcli's
+                raise NotSupported(
+                    f"`Tensor.{attr}` is not supported by gradcli",
+                    found=f"`.{attr}`",
+                    expected="a tensor method or property (see `gradcli ops`)",
+                    hint=hint,
+                )
+            raise GradcliError(  # a name PyTorch does not have either: Python's error
+                f"'Tensor' object has no attribute '{attr}'", found=f"`.{attr}`", hint=hint
+            ).mirror("AttributeError")
         kind = type(owner)
         if kind is Namespace:
             members = owner.members
@@ -463,6 +468,13 @@ class Runtime:
             # its `in`, which imports the family of a name not imported yet.
             if dict.__contains__(members, attr) or attr in members:
                 return members[attr]
+            if public.has(owner.name, attr) is False and not attr.startswith("_"):
+                # torch.autograd.jacobian: no such name in PyTorch either (Python's error)
+                raise GradcliError(
+                    f"module '{owner.name}' has no attribute '{attr}'",
+                    found=f"`{owner.name}.{attr}`",
+                    hint=suggest(attr, owner.members, meaning=True),
+                ).mirror("AttributeError")
             raise NotSupported(
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",
@@ -543,6 +555,11 @@ class Runtime:
             # `model.fc = nn.Linear(...)`, `bn.momentum = 0.01`, `cudnn.deterministic = True`
             owner.program_set(attr, value)
             return
+        if owner is None or kind in (bool, int, float, complex, str, list, tuple, dict, set):
+            # Python's own words for its built-in values (`x.grad.foo = 1` when grad is None)
+            raise GradcliError(
+                f"'{typename(owner)}' object has no attribute '{attr}'", found=f"`.{attr}`"
+            ).mirror("AttributeError")
         raise GradcliError(
             f"cannot set attribute `{attr}` of a {typename(owner)} here",
             expected="attributes of tensors (.grad, .data, .requires_grad), of ctx, and of "

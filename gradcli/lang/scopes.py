@@ -98,6 +98,10 @@ def bound_names(body: list[ast.AST]) -> set[str]:
             for alias in node.names:  # type: ignore[attr-defined]
                 if alias.name != "*":
                     names.add(alias.asname or alias.name.split(".")[0])
+                else:  # `from torch.autograd import *` binds the module's __all__
+                    from ..surface import public
+
+                    names.update(public.star_names(getattr(node, "module", None) or "") or ())
         elif kind in (ast.If, ast.While):
             stack.extend(node.body)  # type: ignore[attr-defined]
             stack.extend(node.orelse)  # type: ignore[attr-defined]

@@ -778,6 +778,77 @@ def data_ptr(x: Tensor) -> int:
     return int(x.data.__array_interface__["data"][0])
 
 
+class UntypedStorage:
+    """`x.untyped_storage()`: the bytes under a tensor, as PyTorch's `UntypedStorage` shows
+    them. Views share their base's storage (`x.detach()`, `x[1:]`, `x.view(...)`): the same
+    `data_ptr()`, the same bytes, and `==` between the two (PyTorch hands back one storage
+    object for one memory: `==` compares where the bytes are). Its bytes are the base's
+    values in memory order, read when asked (a later in-place change shows)."""
+
+    PROGRAM_ATTRIBUTES = ("data_ptr", "nbytes", "size", "tolist", "element_size")
+
+    def __init__(self, root: Tensor):
+        self.root = root
+
+    def _bytes(self) -> bytes:
+        own(self.root)
+        return np.ascontiguousarray(self.root.data).tobytes()
+
+    def data_ptr(self) -> int:
+        own(self.root)
+        return int(self.root.data.__array_interface__["data"][0])
+
+    def nbytes(self) -> int:
+        return int(self.root.data.nbytes)
+
+    def size(self) -> int:
+        return self.nbytes()
+
+    def element_size(self) -> int:
+        return 1
+
+    def tolist(self) -> list[int]:
+        A.size_check((self.nbytes(),), "the list of a storage's bytes")
+        return list(self._bytes())
+
+    def __eq__(self, other: object) -> bool:  # one memory, one storage (`x.detach()`'s too)
+        if not isinstance(other, UntypedStorage):
+            return False
+        return other.root is self.root or (
+            other.data_ptr() == self.data_ptr() and other.nbytes() == self.nbytes()
+        )
+
+    def __hash__(self) -> int:
+        return self.data_ptr()
+
+    def __repr__(self) -> str:
+        A.size_check((self.nbytes(),), "the printing of a storage's bytes")
+        body = "\n".join(f" {b}" for b in self._bytes()) or " "
+        return f"{body}\n[torch.storage.UntypedStorage(device=cpu) of size {self.nbytes()}]"
+
+    def program_typename(self) -> str:
+        return "torch.storage.UntypedStorage"
+
+
+def untyped_storage(x: Tensor) -> UntypedStorage:
+    """`x.untyped_storage()`: the storage of the tensor the view chain starts from."""
+    x = _t(x)
+    if _GradMode.vmapped and batched(x):
+        raise GradcliError(VMAP_STORAGE)
+    root = x
+    while root._base is not None:
+        root = root._base
+    if root is not x:
+        own(root)
+        if not np.shares_memory(x.data, root.data):
+            raise GradcliError(
+                "untyped_storage() of this view is not supported: gradcli holds its values "
+                "apart from the tensor it is a view of",
+                hint="compare the tensors' values instead",
+            )
+    return UntypedStorage(root)
+
+
 # --- small elementwise functions, predicates and splits (PyTorch's other names) ------------------
 
 
@@ -1166,4 +1237,5 @@ NAMES = declare(
     ("vdot", "torch Tensor", vdot, "matmul"),
     ("sum_to_size", "Tensor", sum_to_size, "composition of sum reshape"),
     ("data_ptr", "Tensor", data_ptr, ""),
+    ("untyped_storage", "Tensor", untyped_storage, ""),
 )

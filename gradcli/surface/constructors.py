@@ -305,46 +305,78 @@ def arange(
     return new_tensor(np.arange(s, e, st, dtype=dt), None, requires_grad)
 
 
+RANGE_DEPRECATED = (
+    "torch.range is deprecated and will be removed in a future release because its behavior "
+    "is inconsistent with Python's range builtin. Instead, use torch.arange, which produces "
+    "values in [start, end)."
+)
+
+
 def range_(
-    start: Any,
-    end: Any,
-    step: Any = 1,
+    *args: Any,
     dtype: Any = None,
     requires_grad: bool = False,
     device: Any = None,
+    start: Any = None,
+    end: Any = None,
+    step: Any = None,
 ) -> Tensor:
-    """`torch.range` (deprecated in PyTorch, with its warning): start to end inclusive,
-    floor((end - start) / step) + 1 values `start + i * step` in double (one fused
-    multiply-add, ATen's range_cpu), in the default float dtype unless `dtype` says."""
+    """`torch.range(start, end, step=1)` (deprecated in PyTorch, which warns): the end is
+    included and the result is of the default float dtype unless `dtype` says otherwise.
+    ATen's kernel: `int((end - start) / step + 1)` elements, each `start + i * step` in the
+    accumulate type (double for the float dtypes, int64 for the integer ones), then stored."""
     from ..core import hooks
 
-    hooks.warn(
-        "torch.range is deprecated and will be removed in a future release because its "
-        "behavior is inconsistent with Python's range builtin. Instead, use torch.arange, "
-        "which produces values in [start, end)."
-    )
-    for a in (start, end, step):
+    hooks.warn(RANGE_DEPRECATED)  # at each call site, as Python's warnings filter shows it
+    given = {"start": start, "end": end, "step": step}
+    for i, name in enumerate(("start", "end", "step")):  # PyTorch's argument parser's words
+        if given[name] is not None and len(args) > i:
+            raise GradcliError(f"range() got multiple values for argument '{name}'").mirror(
+                "TypeError"
+            )
+    if not args and start is None:  # PyTorch's argument parser's words, as it says them
+        raise GradcliError('range() missing 2 required positional argument: "start", "end"').mirror(
+            "TypeError"
+        )
+    if len(args) < 2 and end is None:
+        raise GradcliError('range() missing 1 required positional arguments: "end"').mirror(
+            "TypeError"
+        )
+    args = args + tuple(v for v in (start, end, step) if v is not None)
+    if len(args) > 3:
+        raise GradcliError(
+            f"range() takes from 2 to 3 positional arguments but {len(args)} were given"
+        ).mirror("TypeError")
+    for a in args:
         if isinstance(a, bool) or not isinstance(a, (int, float)):
-            raise GradcliError(f"range() arguments must be numbers, not {typename(a)}")
-    dt = float_dtype(dtype, "range")
-    if step == 0:
+            raise GradcliError(f"range() arguments must be numbers, not {typename(a)}").mirror(
+                "TypeError"
+            )
+    s, e, st = args[0], args[1], args[2] if len(args) == 3 else 1
+    if st == 0:
         raise GradcliError("step must be nonzero")
-    if not all(math.isfinite(a) for a in (start, end, step)):
-        raise GradcliError(f"unsupported range: {_scalar_text(start)} -> {_scalar_text(end)}")
-    if (step > 0 and end < start) or (step < 0 and end > start):
+    if not all(math.isfinite(a) for a in (s, e, st)):
+        raise GradcliError(f"unsupported range: {_scalar_text(s)} -> {_scalar_text(e)}")
+    if (st > 0 and e < s) or (st < 0 and e > s):
         raise GradcliError("upper bound and lower bound inconsistent with step sign")
-    n = int((float(end) - float(start)) / float(step) + 1)
-    size_check((n,), "range's length")
-    if np.dtype(dt).kind in "iu":
-        values = int(start) + np.arange(n, dtype=np.int64) * int(step)
-        return new_tensor(values.astype(dt), None, requires_grad)
-    from .sampling import random_module
-
-    idx = np.arange(n, dtype=np.float64)
-    vals = random_module().fma(
-        np.full(n, float(step)), idx, np.full(n, float(start)), np.dtype(np.float64)
-    )
-    return new_tensor(np.asarray(vals).astype(dt), None, requires_grad)
+    dt = np.dtype(float_dtype(dtype, "range"))
+    if dt.kind in "iu":
+        xs, xe, xst = int(s), int(e), int(st)  # the accumulate type of an integer dtype: int64
+        if xst == 0:
+            raise GradcliError("step must be nonzero")
+        n = max(0, int((xe - xs) / xst + 1))
+        size_check((n,), "range's length")
+        values = np.int64(xs) + np.arange(n, dtype=np.int64) * np.int64(xst)
+    elif dt.kind == "f":
+        n = max(0, int((float(e) - float(s)) / float(st) + 1))
+        size_check((n,), "range's length")
+        acc = np.dtype(np.float64) if dt.itemsize >= 4 else np.dtype(np.float32)
+        values = acc.type(s) + np.arange(n, dtype=acc) * acc.type(st)
+    else:
+        raise GradcliError(
+            f"\"range_cpu\" not implemented for '{dtypes.scalar_type_name(dt)}'"
+        ).mirror("NotImplementedError")
+    return new_tensor(values.astype(dt), None, requires_grad)
 
 
 def _scalar_text(v: float) -> str:

@@ -200,6 +200,7 @@ INDEX: dict[str, dict[str, str]] = {
         "vdot": "basics",
         "sum_to_size": "basics",
         "data_ptr": "basics",
+        "untyped_storage": "basics",
         "addcmul_": "basics",
         "addcdiv_": "basics",
         "lerp_": "basics",

@@ -559,6 +559,7 @@ SIGNATURES = {
     "Tensor.unique_consecutive": "py Tensor.unique_consecutive(self, return_inverse=, return_counts=, dim=)",
     "Tensor.unsqueeze": "c unsqueeze(dim)",
     "Tensor.unsqueeze_": "c unsqueeze_(dim)",
+    "Tensor.untyped_storage": "c untyped_storage()",
     "Tensor.var": "c3 var",
     "Tensor.vdot": "c vdot(other)",
     "Tensor.view": "c3 view",

@@ -840,8 +840,20 @@ CASES: list[Case] = [
     Case(
         "misspelt_function",
         "x = torch.ones(2)\ny = torch.sigmod(x)",
-        "`torch.sigmod` is not supported",
+        "module 'torch' has no attribute 'sigmod'",
         (2, 5),
+    ),
+    Case(  # a name PyTorch has and gradcli does not: a refusal, not Python's error
+        "pytorch_name_gradcli_lacks",
+        "x = torch.ones(2)\ny = x.pin_memory()",
+        "`Tensor.pin_memory` is not supported by gradcli",
+        (2, 5),
+    ),
+    Case(
+        "autograd_name_pytorch_lacks",
+        "g = torch.autograd.jacobian",
+        "module 'torch.autograd' has no attribute 'jacobian'",
+        (1, 5),
     ),
     Case(
         "wrong_arity",
@@ -5021,6 +5033,156 @@ CASES: list[Case] = [
         "numpy.zeros_like() of a tensor is not supported",
         (3, 5),
     ),
+    # numpy.linalg: norm is NumPy's own; its arguments are checked like the rest of numpy
+    Case(
+        "np_linalg_norm_tensor",
+        "import numpy as np\nimport torch\nr = np.linalg.norm(torch.ones(2))",
+        "numpy.linalg.norm() of a tensor is not supported",
+        (3, 5),
+    ),
+    Case(
+        "np_linalg_norm_of_a_module",
+        "import numpy as np\nr = np.linalg.norm(np)",
+        "takes arrays, numbers or lists",
+        (2, 5),
+    ),
+    Case(
+        "np_linalg_norm_ord_object",
+        "import numpy as np\nr = np.linalg.norm(np.zeros(2), ord=np)",
+        "expected a number",
+        (2, 5),
+    ),
+    Case(
+        "np_linalg_norm_axis_overflow",
+        "import numpy as np\nr = np.linalg.norm(np.zeros((2, 2)), axis=10**30)",
+        "too large to convert",
+        (2, 5),
+    ),
+    Case(
+        "np_flip_axis_overflow",
+        "import numpy as np\nr = np.flip(np.zeros(2), axis=-(10**30))",
+        "too large to convert",
+        (2, 5),
+    ),
+    Case(
+        "np_linalg_norm_ord_text_huge",
+        "import numpy as np\nr = np.linalg.norm(np.zeros(2), ord='x' * 10**6)",
+        "Invalid norm order",
+        (2, 5),
+    ),
+    Case(
+        "np_linalg_others_refused",
+        "import numpy as np\nr = np.linalg.inv(np.eye(2))",
+        "`numpy.linalg.inv` is not supported",
+        (2, 5),
+    ),
+    Case(
+        "np_linalg_dunder",
+        "import numpy as np\nr = np.linalg.__dict__",
+        "`.__dict__` is not accessible",
+        (2, 14),
+    ),
+    Case(
+        "np_linalg_internals",
+        "import numpy.linalg as la\nr = la._umath_linalg",
+        "`numpy.linalg._umath_linalg` is not supported",
+        (2, 5),
+    ),
+    # x.untyped_storage(): bytes only, sized before they are listed or printed
+    Case(
+        "storage_tolist_huge",
+        "import torch\ns = torch.zeros(10**7).untyped_storage()\nr = s.tolist()",
+        "over the limit",
+        (3, 5),
+    ),
+    Case(
+        "storage_print_huge",
+        "import torch\nprint(torch.zeros(10**7).untyped_storage())",
+        "over the limit",
+        (2, 1),
+    ),
+    Case(
+        "storage_internals",
+        "import torch\nr = torch.ones(2).untyped_storage().root",
+        "object has no attribute 'root'",
+        (2, 5),
+    ),
+    Case(
+        "storage_private_method",
+        "import torch\nr = torch.ones(2).untyped_storage()._bytes()",
+        "object has no attribute '_bytes'",
+        (2, 5),
+    ),
+    Case(
+        "storage_set_attribute",
+        "import torch\ns = torch.ones(2).untyped_storage()\ns.root = torch.ones(9)",
+        "cannot set attribute `root`",
+        (3, 1),
+    ),
+    Case(
+        "storage_under_vmap",
+        "import torch\nr = torch.func.vmap(lambda v: v.untyped_storage())(torch.ones(2, 3))",
+        "doesn't have storage",
+        (2, 31),
+    ),
+    # `from M import *`: only M's __all__, only at module level, only importable modules
+    Case(
+        "star_import_in_function",
+        "def f():\n    from torch import *\n",
+        "import * only allowed at module level",
+        (2, 5),
+    ),
+    Case(
+        "star_import_without_all",
+        "from torch.nn.functional import *",
+        "`import *` is not supported for `torch.nn.functional`",
+        (1, 1),
+    ),
+    Case("star_import_os", "from os import *", "cannot import from `os`", (1, 1)),
+    Case("star_import_builtins", "from builtins import *", "cannot import from `builtins`", (1, 1)),
+    Case(
+        "star_import_exported_but_lacking",
+        "from torch.autograd import *\nr = grad_mode.no_grad",
+        "`torch.autograd.grad_mode` is not supported",
+        (2, 5),
+    ),
+    Case(
+        "star_import_then_dunder",
+        "from torch import *\nr = tensor([1.0]).__class__.__subclasses__",
+        "`.__subclasses__` is not accessible",
+        (2, 28),
+    ),
+    # torch.range: sized before it is made, PyTorch's argument words
+    Case(
+        "range_huge_float",
+        "import torch\nx = torch.range(0, 1e30)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "range_huge_int64",
+        "import torch\nx = torch.range(0, 2**62, 1, dtype=torch.int64)",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "range_object_argument",
+        "import torch\nx = torch.range(torch, 3)",
+        "range() arguments must be numbers",
+        (2, 5),
+    ),
+    Case(
+        "range_bool_dtype",
+        "import torch\nx = torch.range(0, 3, dtype=torch.bool)",
+        "not implemented for 'Bool'",
+        (2, 5),
+    ),
+    Case(
+        "range_twice_given",
+        "import torch\nx = torch.range(0, 3, start=0)",
+        "got multiple values for argument 'start'",
+        (2, 5),
+    ),
     Case(
         "array_bitwise_huge_broadcast",
         "import numpy as np\nm = np.ones((10**4, 1), dtype=bool) | np.ones(10**4, dtype=bool)",
@@ -5471,7 +5633,7 @@ CASES: list[Case] = [
             "from torch.utils.data import DataLoader\n"
             "b = list(DataLoader([1.0, None], batch_size=2))"
         ),
-        "must be real number, not None",
+        "must be real number, not NoneType",
         (3, 5),
     ),
     Case(

@@ -386,10 +386,110 @@ def build_namespaces() -> dict[str, Namespace]:
 def _optim_members() -> dict[str, Any]:
     from ..surface import optim as O
 
+    subs = {
+        sub: Namespace(f"torch.optim.{sub}", _classes_of(O.OPTIMIZERS, name))
+        for sub, name in _OPTIM_SUBMODULES.items()
+    }
     return {
         **O.OPTIMIZERS,
         "lr_scheduler": Namespace("torch.optim.lr_scheduler", dict(O.SCHEDULERS)),
+        **subs,
     }
+
+
+# PyTorch 2.13's torch.nn.modules submodules and the classes each defines (read off its
+# `__all__`): `torch.nn.modules.linear.Linear`, `from torch.nn.modules.loss import MSELoss`,
+# as scripts and stack traces spell them, are torch.nn's classes.
+_NN_SUBMODULES = {
+    "activation": (
+        "CELU ELU GELU GLU Hardshrink Hardsigmoid Hardswish Hardtanh LeakyReLU LogSigmoid "
+        "LogSoftmax Mish MultiheadAttention PReLU RReLU ReLU ReLU6 SELU SiLU Sigmoid Softmax "
+        "Softmax2d Softmin Softplus Softshrink Softsign Tanh Tanhshrink Threshold"
+    ),
+    "adaptive": "AdaptiveLogSoftmaxWithLoss",
+    "batchnorm": (
+        "BatchNorm1d BatchNorm2d BatchNorm3d LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d "
+        "SyncBatchNorm"
+    ),
+    "channelshuffle": "ChannelShuffle",
+    "container": "Container ModuleDict ModuleList ParameterDict ParameterList Sequential",
+    "conv": (
+        "Conv1d Conv2d Conv3d ConvTranspose1d ConvTranspose2d ConvTranspose3d LazyConv1d "
+        "LazyConv2d LazyConv3d LazyConvTranspose1d LazyConvTranspose2d LazyConvTranspose3d"
+    ),
+    "distance": "CosineSimilarity PairwiseDistance",
+    "dropout": "AlphaDropout Dropout Dropout1d Dropout2d Dropout3d FeatureAlphaDropout",
+    "flatten": "Flatten Unflatten",
+    "fold": "Fold Unfold",
+    "instancenorm": (
+        "InstanceNorm1d InstanceNorm2d InstanceNorm3d LazyInstanceNorm1d LazyInstanceNorm2d "
+        "LazyInstanceNorm3d"
+    ),
+    "lazy": "LazyModuleMixin",
+    "linear": "Bilinear Identity LazyLinear Linear",
+    "linear_cross_entropy_options": "LinearCrossEntropyOptions",
+    "loss": (
+        "BCELoss BCEWithLogitsLoss CTCLoss CosineEmbeddingLoss CrossEntropyLoss GaussianNLLLoss "
+        "HingeEmbeddingLoss HuberLoss KLDivLoss L1Loss LinearCrossEntropyLoss MSELoss "
+        "MarginRankingLoss MultiLabelMarginLoss MultiLabelSoftMarginLoss MultiMarginLoss NLLLoss "
+        "NLLLoss2d PoissonNLLLoss SmoothL1Loss SoftMarginLoss TripletMarginLoss "
+        "TripletMarginWithDistanceLoss"
+    ),
+    "module": "Module",
+    "normalization": "CrossMapLRN2d GroupNorm LayerNorm LocalResponseNorm RMSNorm",
+    "padding": (
+        "CircularPad1d CircularPad2d CircularPad3d ConstantPad1d ConstantPad2d ConstantPad3d "
+        "ReflectionPad1d ReflectionPad2d ReflectionPad3d ReplicationPad1d ReplicationPad2d "
+        "ReplicationPad3d ZeroPad1d ZeroPad2d ZeroPad3d"
+    ),
+    "pixelshuffle": "PixelShuffle PixelUnshuffle",
+    "pooling": (
+        "AdaptiveAvgPool1d AdaptiveAvgPool2d AdaptiveAvgPool3d AdaptiveMaxPool1d "
+        "AdaptiveMaxPool2d AdaptiveMaxPool3d AvgPool1d AvgPool2d AvgPool3d FractionalMaxPool2d "
+        "FractionalMaxPool3d LPPool1d LPPool2d LPPool3d MaxPool1d MaxPool2d MaxPool3d MaxUnpool1d "
+        "MaxUnpool2d MaxUnpool3d"
+    ),
+    "rnn": "GRU GRUCell LSTM LSTMCell RNN RNNBase RNNCell RNNCellBase",
+    "sparse": "Embedding EmbeddingBag",
+    "transformer": (
+        "Transformer TransformerDecoder TransformerDecoderLayer TransformerEncoder "
+        "TransformerEncoderLayer"
+    ),
+    "upsampling": "Upsample UpsamplingBilinear2d UpsamplingNearest2d",
+}
+# torch.optim's submodules by the optimizer class each defines (`torch.optim.adam.Adam`).
+_OPTIM_SUBMODULES = {
+    "adadelta": "Adadelta",
+    "adagrad": "Adagrad",
+    "adam": "Adam",
+    "adamax": "Adamax",
+    "adamw": "AdamW",
+    "asgd": "ASGD",
+    "lbfgs": "LBFGS",
+    "nadam": "NAdam",
+    "optimizer": "Optimizer",
+    "radam": "RAdam",
+    "rmsprop": "RMSprop",
+    "rprop": "Rprop",
+    "sgd": "SGD",
+    "sparse_adam": "SparseAdam",
+}
+
+
+def _classes_of(table: dict[str, Any], names: str) -> dict[str, Any]:
+    return {n: table[n] for n in names.split() if n in table}
+
+
+def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
+    table = nn.members
+    classes = _classes_of(table, " ".join(_NN_SUBMODULES.values()))
+    subs = {
+        sub: Namespace(
+            f"torch.nn.modules.{sub}", load=lambda names=names: _classes_of(table, names)
+        )
+        for sub, names in _NN_SUBMODULES.items()
+    }
+    return {**classes, **subs}
 
 
 def _nn_init_members() -> dict[str, Any]:
@@ -453,6 +553,8 @@ def _build() -> dict[str, Namespace]:
         "init": nn_init,
         "utils": Namespace("torch.nn.utils", load=_nn_utils_members),
         "Parameter": PARAMETER_TYPE,
+        "parameter": Namespace("torch.nn.parameter", {"Parameter": PARAMETER_TYPE}),
+        "modules": Namespace("torch.nn.modules", load=lambda: _nn_modules_members(nn)),
     }
     nn = Namespace(
         "torch.nn",

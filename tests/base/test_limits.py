@@ -210,7 +210,7 @@ def test_time_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
         "x = torch.ones(1, requires_grad=True)\nfor i in range(1000000):\n    x = x * 1.0 + 0.0",
         limits.TIME_SECONDS,
     )
-    assert time.process_time() - t < 2
+    assert time.process_time() - t < 4  # (imports made on the way count too)
     assert "has run for over 1 seconds, the time limit" in e.message
     assert "seconds of CPU time" in e.format()
     assert e.span is not None  # the statement it was running
@@ -248,7 +248,7 @@ def test_time_seconds_recursion_tree(monkeypatch: pytest.MonkeyPatch) -> None:
         "def f(n):\n    if n == 0:\n        return 0\n    return f(n - 1) + f(n - 1)\ny = f(40)",
         limits.TIME_SECONDS,
     )
-    assert time.process_time() - t < 2
+    assert time.process_time() - t < 4  # (imports made on the way count too)
 
 
 def test_memory_mb() -> None:

@@ -522,32 +522,29 @@ def delete_attribute(o: Any, name: str) -> None:
     )
 
 
-def _delattr(obj: Any, name: Any) -> None:
-    """`delattr(module, name)`: `del obj.name` through the same checks, no dunder names."""
+def _plain_attribute(name: Any, call: str) -> None:
+    """setattr's and delattr's name: a string (Python's TypeError), never a dunder name."""
     if not isinstance(name, str):
         raise GradcliError(f"attribute name must be string, not '{typename(name)}'").mirror(
             "TypeError"
         )
     if name.startswith("__"):
         raise GradcliError(
-            f"delattr(..., {name[:40]!r}) is not accessible in gradcli programs",
+            call.format(repr(name[:40])) + " is not accessible in gradcli programs",
             hint="gradcli programs cannot reach Python's internals",
         ).mirror(None)
+
+
+def _delattr(obj: Any, name: Any) -> None:
+    """`delattr(module, name)`: `del obj.name` through the same checks, no dunder names."""
+    _plain_attribute(name, "delattr(..., {})")
     delete_attribute(obj, name)
 
 
 def _setattr(obj: Any, name: Any, value: Any) -> None:
     """`setattr(self, f"fc{i}", nn.Linear(...))` (layers named in a loop): `obj.name = value`
     through the same checks as the written assignment, and no dunder names."""
-    if not isinstance(name, str):
-        raise GradcliError(f"attribute name must be string, not '{typename(name)}'").mirror(
-            "TypeError"
-        )
-    if name.startswith("__"):
-        raise GradcliError(
-            f"setattr(..., {name[:40]!r}, ...) is not accessible in gradcli programs",
-            hint="gradcli programs cannot reach Python's internals",
-        ).mirror(None)
+    _plain_attribute(name, "setattr(..., {}, ...)")
     current().set_attribute(obj, name, value)
 
 

@@ -656,6 +656,34 @@ SHAPES2 = (
 )
 
 
+class LazySamples(tuple):
+    """Samples made when the tests first read them (an op whose samples take work to make,
+    `ops.resample`'s interpolation weights: not at every start-up)."""
+
+    def __new__(cls, make: Callable[[], tuple]) -> LazySamples:
+        self = super().__new__(cls)
+        self._make = make
+        self._made: tuple | None = None
+        return self
+
+    def _all(self) -> tuple:
+        if self._made is None:
+            self._made = tuple(self._make())
+        return self._made
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._all()[i]
+
+    def __iter__(self) -> Any:
+        return iter(self._all())
+
+    def __bool__(self) -> bool:
+        return bool(self._all())
+
+
 def unary_samples(params: dict | None = None, **kw: Any) -> tuple[Sample, ...]:
     """One input in the usual shapes (a scalar, a vector, a matrix, a broadcast shape)."""
     return tuple(Sample((s,), dict(params or {}), **kw) for s in SHAPES1)

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.op import Sample, apply, defop
+from ..core.op import LazySamples, Sample, apply, defop
 from ..core.tensor import Tensor
 
 
@@ -450,7 +450,7 @@ def _sym_interp(x: Any, taps: tuple, sizes: tuple, adjoint: bool) -> Any:
     return r
 
 
-_INTERP_SAMPLES = _interp_samples()
+_INTERP_SAMPLES = LazySamples(_interp_samples)  # (made when tests read them)
 
 upsample_interp = defop(
     "upsample_interp",
@@ -475,11 +475,13 @@ upsample_interp_adjoint = defop(
     "upsample_interp(h)",
     kind="internal",
     sym=lambda sp, g, *, taps, btaps, kernel, cubic, size: _sym_interp(g, btaps, size, True),
-    samples=tuple(
-        Sample(
-            (s.shapes[0][:2] + tuple(len(t[0]) for t in s.params["taps"]),),
-            dict(s.params, size=s.shapes[0][2:]),
+    samples=LazySamples(
+        lambda: tuple(
+            Sample(
+                (s.shapes[0][:2] + tuple(len(t[0]) for t in s.params["taps"]),),
+                dict(s.params, size=s.shapes[0][2:]),
+            )
+            for s in _INTERP_SAMPLES
         )
-        for s in _INTERP_SAMPLES
     ),
 )

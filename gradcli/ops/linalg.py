@@ -198,6 +198,10 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         if y.shape[0] == x.shape[-1] and math.prod(lead) > 0:
             flat = np.ascontiguousarray(x).reshape(-1, x.shape[-1])
             return _matmul_fwd(flat, y).reshape(*lead, y.shape[1])
+    if _batched_both(x, y):
+        out = _bmm_fwd(x, y)
+        if out is not None:
+            return out
     if _blocked(x, y):
         return _mm_float32(x, y)
     dot = _one_dot(x, y)
@@ -259,6 +263,62 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if y.ndim == 1:
         out = out.reshape(out.shape[:-1])
     return out
+
+
+# Batched products (both operands with batch axes: torch.bmm, and matmul, which expands the
+# batches, folds them into one and calls bmm), as PyTorch 2.13's CPU bmm computes them (ATen's
+# `bmm_out_or_baddbmm_`): when m * k * n (one matrix's rows, inner size, columns) is below 400,
+# a plain loop, each element summed in the order of k from zero, every product and every sum
+# rounded to the dtype (no fused steps), whatever the layouts; otherwise MKL's batched gemm,
+# which gives each matrix what `mm` gives it (measured: float32 and float64, batches 1-16, sizes
+# 1-64, operands transposed or not, every element equal) for 2 rows and 2 columns or more. With
+# one row or one column MKL's batched gemm is not mm's gemv: there, and past `_BMM_MAX_BATCH`
+# matrices, NumPy's BLAS computes (see tests/surface/data/bmm).
+_BMM_SMALL = 400
+_BMM_MAX_BATCH = 4096
+
+
+def _batched_both(x: np.ndarray, y: np.ndarray) -> bool:
+    return (
+        x.ndim >= 3
+        and y.ndim >= 3
+        and x.dtype == y.dtype
+        and x.dtype in (np.float32, np.float64)
+        and x.shape[-1] == y.shape[-2]
+    )
+
+
+def _bmm_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
+    """`x @ y` for float32 or float64 operands with batch axes in PyTorch's order (see above),
+    or None where NumPy's order is kept (the batches do not broadcast, one row or column past
+    the plain loop, too many matrices)."""
+    try:
+        batch = np.broadcast_shapes(x.shape[:-2], y.shape[:-2])
+    except ValueError:
+        return None
+    (m, k), n = x.shape[-2:], y.shape[-1]
+    count = math.prod(batch)
+    if count == 0 or m == 0 or n == 0 or k == 0:
+        return None
+    dtype = x.dtype.type
+    if m * k * n < _BMM_SMALL:
+        # k < 400 passes over the whole result, each a product and a sum rounded apart
+        acc = np.zeros((*batch, m, n), dtype)
+        with np.errstate(all="ignore"):
+            for i in range(k):
+                acc += x[..., :, i, None] * y[..., None, i, :]
+        return acc
+    if m < 2 or n < 2 or count > _BMM_MAX_BATCH:
+        return None
+    # as matmul hands them to bmm: expanded to the common batches and folded into one axis (a
+    # view where NumPy, as PyTorch, can make one; else a row-major copy)
+    xs = np.broadcast_to(x, (*batch, m, k)).reshape(count, m, k)
+    ys = np.broadcast_to(y, (*batch, k, n)).reshape(count, k, n)
+    out = np.empty((count, m, n), dtype)
+    for b in range(count):
+        hooks.observer.check_clock()
+        out[b] = _matmul_fwd(xs[b], ys[b])
+    return out.reshape(*batch, m, n)
 
 
 def _one_dot(x: np.ndarray, y: np.ndarray) -> str | None:

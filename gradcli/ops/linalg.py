@@ -302,10 +302,12 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
         return None
     dtype = x.dtype.type
     if m * k * n < _BMM_SMALL:
-        # k < 400 passes over the whole result, each a product and a sum rounded apart
+        # k < 400 passes over the whole result (up to the elements limit: the clock is read
+        # before each), each a product and a sum rounded apart
         acc = np.zeros((*batch, m, n), dtype)
         with np.errstate(all="ignore"):
             for i in range(k):
+                hooks.observer.check_clock()
                 acc += x[..., :, i, None] * y[..., None, i, :]
         return acc
     if m < 2 or n < 2 or count > _BMM_MAX_BATCH:
@@ -1015,7 +1017,43 @@ def _einsum_pair(a: np.ndarray, la: tuple, b: np.ndarray | None, lb: tuple, keep
         ca, ck = _compact(la, keep)
         return np.einsum(a, ca, ck)
     ca, cb, ck = _compact(la, lb, keep)
+    small = _einsum_bmm_small(a, la, b, lb, keep)
+    if small is not None:
+        return small
     return np.einsum(a, ca, b, cb, ck, optimize=len(keep) < len(set(la) | set(lb)))
+
+
+def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: tuple):
+    """Two operands as PyTorch's einsum contracts them when its bmm takes the plain loop: the
+    labels of both that are kept are the batch, those of one the rows / columns, the one label
+    summed the inner size (`_bmm_fwd`; measured: 'ij,jk->ik', 'bij,bkj->bik', 'bi,bi->b',
+    'i,i->', 'ij,j->i'). None elsewhere (more than one label summed, whose order is not
+    measured; past the plain loop, where the layouts PyTorch's permutes make pick MKL's
+    kernel), where NumPy's einsum computes."""
+    if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64):
+        return None
+    if len(set(la)) != len(la) or len(set(lb)) != len(lb) or len(set(keep)) != len(keep):
+        return None
+    summed = [lab for lab in la if lab in lb and lab not in keep]
+    if len(summed) > 1 or any(lab not in keep for lab in la + lb if lab not in summed):
+        return None
+    sizes = dict(zip(la, a.shape)) | dict(zip(lb, b.shape))
+    batch = [lab for lab in keep if lab in la and lab in lb]
+    left = [lab for lab in keep if lab in la and lab not in lb]
+    right = [lab for lab in keep if lab in lb and lab not in la]
+    m, n = math.prod(sizes[x] for x in left), math.prod(sizes[x] for x in right)
+    k = sizes[summed[0]] if summed else 1
+    count = math.prod(sizes[x] for x in batch)
+    if not (0 < m * k * n < _BMM_SMALL) or count == 0:
+        return None
+    ax = a.transpose([la.index(x) for x in batch + left + summed]).reshape(count, m, k)
+    bx = b.transpose([lb.index(x) for x in batch + summed + right]).reshape(count, k, n)
+    out = _bmm_fwd(ax, bx)
+    if out is None:
+        return None
+    order = batch + left + right
+    out = out.reshape([sizes[x] for x in order])
+    return out.transpose([order.index(x) for x in keep])
 
 
 def contract(arrays: list[np.ndarray], ins: tuple, out: tuple) -> np.ndarray:

@@ -26,7 +26,15 @@ def _cases() -> list[tuple[str, str, int, int, int, int, bool, bool]]:
     out = []
     for dtype in ("float32", "float64"):
         # the threshold itself: 399 (plain loop) and 400 (gemm) multiply-adds a matrix
-        for m, k, n in ((3, 133, 1), (3, 19, 7), (1, 399, 1), (20, 20, 1), (4, 25, 4), (2, 10, 20), (48, 40, 30)):
+        for m, k, n in (
+            (3, 133, 1),
+            (3, 19, 7),
+            (1, 399, 1),
+            (20, 20, 1),
+            (4, 25, 4),
+            (2, 10, 20),
+            (48, 40, 30),
+        ):
             out.append(("bmm", dtype, 2, m, k, n, False, False))
         for b, m, k, n in ((64, 3, 5, 7), (40, 1, 64, 6), (33, 8, 2, 9)):
             out.append(("bmm", dtype, b, m, k, n, False, True))
@@ -49,6 +57,43 @@ def _cases() -> list[tuple[str, str, int, int, int, int, bool, bool]]:
 
 
 CASES = _cases()
+
+# einsum of two operands, which PyTorch contracts with bmm: (equation, dtype, B, m, k, n), the
+# operands' shapes by the equation's letters b, i, j, k = B, m, k, n
+EQUATIONS = (
+    "bij,bjk->bik",
+    "ij,jk->ik",
+    "bij,bkj->bik",
+    "bji,bjk->bki",
+    "ij,kj->ik",
+    "bj,bj->b",
+    "j,j->",
+    "ij,j->i",
+    "bij,bjk->bki",
+)
+
+
+def _einsum_cases() -> list[tuple[str, str, int, int, int, int]]:
+    rng = np.random.default_rng(2029)
+    out = []
+    for eq in EQUATIONS:
+        for dtype in ("float32", "float64"):
+            for _ in range(4):
+                b, m, n = (int(v) for v in rng.integers(1, 7, 3))
+                k = int(rng.integers(2, max(3, 400 // (m * n))))
+                out.append((eq, dtype, b, m, k, n))
+    return out
+
+
+EINSUM_CASES = _einsum_cases()
+
+
+def einsum_operands(i: int) -> tuple[np.ndarray, np.ndarray]:
+    eq, dtype, b, m, k, n = EINSUM_CASES[i]
+    size = {"b": b, "i": m, "j": k, "k": n}
+    rng = np.random.default_rng([13, i])
+    ins = eq.split("->")[0].split(",")
+    return tuple(rng.standard_normal([size[c] for c in s]).astype(dtype) for s in ins)
 
 
 def operands(i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -78,8 +123,12 @@ def torch_result(i: int) -> np.ndarray:
     if kind == "bmm":
         out = torch.bmm(a, b)
     elif kind == "baddbmm":
-        out = torch.cat([torch.baddbmm(c, a, b).reshape(-1),
-                         torch.baddbmm(c, a, b, beta=BETA, alpha=ALPHA).reshape(-1)])
+        out = torch.cat(
+            [
+                torch.baddbmm(c, a, b).reshape(-1),
+                torch.baddbmm(c, a, b, beta=BETA, alpha=ALPHA).reshape(-1),
+            ]
+        )
     elif kind == "matmul4d":
         out = a @ b
     else:
@@ -90,11 +139,26 @@ def torch_result(i: int) -> np.ndarray:
     return out.detach().numpy().reshape(-1).astype(np.float64)
 
 
+def torch_einsum(i: int) -> np.ndarray:
+    import torch
+
+    torch.set_num_threads(1)
+    x, y = (torch.from_numpy(v) for v in einsum_operands(i))
+    return torch.einsum(EINSUM_CASES[i][0], x, y).numpy().reshape(-1).astype(np.float64)
+
+
 def main() -> None:
     results = [torch_result(i) for i in range(len(CASES))]
     lengths = np.array([len(r) for r in results])
-    np.savez_compressed(HERE / "expected.npz", values=np.concatenate(results), lengths=lengths)
-    print(f"{len(CASES)} cases, {lengths.sum()} elements")
+    eins = [torch_einsum(i) for i in range(len(EINSUM_CASES))]
+    np.savez_compressed(
+        HERE / "expected.npz",
+        values=np.concatenate(results),
+        lengths=lengths,
+        einsum=np.concatenate(eins),
+        einsum_lengths=np.array([len(r) for r in eins]),
+    )
+    print(f"{len(CASES)} cases, {lengths.sum()} elements; {len(EINSUM_CASES)} einsums")
 
 
 if __name__ == "__main__":

@@ -50,6 +50,23 @@ def _matmul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
         return (g @ transpose_last(y) if nx else None, gy)
     if (
         x.ndim == 2
+        and y.ndim > 2
+        and x.dtype == y.dtype == np.float32
+        and g.ndim == y.ndim
+        and math.prod(g.shape) > 0
+    ):
+        # the folded product of `_matmul_fwd` (a matrix that requires grad times a batch):
+        # PyTorch's MmBackward0 of (y^T folded) @ x^T, the gradient folded the same way; x^T
+        # is column-major, so its gradient is the transposed product
+        k, m = y.shape[-2], x.shape[0]
+        gf = reshape_to(transpose_last(g), (-1, m))
+        gx = transpose_last(gf) @ reshape_to(transpose_last(y), (-1, k)) if nx else None
+        gy = None
+        if ny:
+            gy = transpose_last(reshape_to(gf @ x, (*y.shape[:-2], y.shape[-1], k)))
+        return (gx, gy)
+    if (
+        x.ndim == 2
         and y.ndim == 2
         and type(g) is Tensor
         and g.ndim == 2
@@ -198,6 +215,15 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         if y.shape[0] == x.shape[-1] and math.prod(lead) > 0:
             flat = np.ascontiguousarray(x).reshape(-1, x.shape[-1])
             return _matmul_fwd(flat, y).reshape(*lead, y.shape[1])
+    if x.ndim == 2 and y.ndim > 2 and x.dtype == y.dtype == np.float32 and x.shape[0] > 0:
+        # a matrix that requires grad times a batch (`arithmetic._bmm_route` expands the
+        # others): PyTorch folds the batch, transposed, into the rows of one mm with the
+        # matrix transposed, (y^T folded @ x^T)^T
+        lead, k = y.shape[:-2], y.shape[-2]
+        if x.shape[1] == k and math.prod(lead) * y.shape[-1] > 0:
+            flat = np.ascontiguousarray(np.swapaxes(y, -1, -2)).reshape(-1, k)
+            out = _matmul_fwd(flat, x.T).reshape(*lead, y.shape[-1], x.shape[0])
+            return np.ascontiguousarray(np.swapaxes(out, -1, -2))
     if _batched_both(x, y):
         out = _bmm_fwd(x, y)
         if out is not None:

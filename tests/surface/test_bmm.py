@@ -47,6 +47,17 @@ def _ours(i: int) -> list[np.ndarray]:
         parts = [one, two]
     elif kind == "matmul4d":
         parts = [(Tensor(a) @ Tensor(b)).data]
+    elif kind in ("left", "right_t"):
+        ta = Tensor(a, requires_grad=kind == "right_t")
+        tb = Tensor(b, requires_grad=kind == "left")
+        r = ta @ tb
+        r.backward(Tensor(c))
+        parts = [r.data, (tb if kind == "left" else ta).grad.data]
+    elif kind in ("left_grad", "right_t_grad"):
+        ta, tb = Tensor(a, requires_grad=True), Tensor(b, requires_grad=True)
+        r = ta @ tb
+        r.backward(Tensor(c))
+        parts = [r.data, ta.grad.data, tb.grad.data]
     else:
         ta, tb = Tensor(a, requires_grad=True), Tensor(b, requires_grad=True)
         F.bmm(ta, tb).backward(Tensor(c))
@@ -65,6 +76,13 @@ def _mirrored(dtype: str, m: int, k: int, n: int) -> bool:
 
 def _claims(case: tuple) -> list[bool]:
     kind, dtype, _, m, k, n, _, tb = case
+    if kind == "left":  # bmm with the matrix expanded; the batch's gradient a bmm too
+        return [_mirrored(dtype, m, k, n), _mirrored(dtype, k, m, n)]
+    if kind == "right_t":
+        return [_mirrored(dtype, m, k, n), _mirrored(dtype, m, n, k)]
+    if kind in ("left_grad", "right_t_grad"):
+        # one folded mm and its gradients' mm's: float32 (MKL's sgemm order), not float64
+        return [dtype == "float32"] * 3
     if kind == "grad":
         return [_mirrored(dtype, m, n, k), _mirrored(dtype, k, m, n)]
     one = _mirrored(dtype, m, k, n)

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
-KINDS = ("bmm", "baddbmm", "matmul4d", "grad")
+KINDS = ("bmm", "baddbmm", "matmul4d", "grad", "left", "left_grad", "right_t", "right_t_grad")
 
 
 def _cases() -> list[tuple[str, str, int, int, int, int, bool, bool]]:
@@ -53,6 +53,14 @@ def _cases() -> list[tuple[str, str, int, int, int, int, bool, bool]]:
         for _ in range(10):
             m, k, n = (int(v) for v in rng.integers(1, 24, 3))
             out.append(("matmul4d", dtype, 3, m, k, n, False, False))
+        # a matrix times a batch, and a batch whose leading axes do not fold (a transposed
+        # view) times a matrix: bmm when the matrix does not require grad, one folded mm
+        # when it does
+        for kind in ("left", "left_grad", "right_t", "right_t_grad"):
+            for _ in range(8):
+                b = int(rng.integers(1, 5))
+                m, k, n = (int(v) for v in rng.integers(2, 25, 3))
+                out.append((kind, dtype, b, m, k, n, kind.startswith("right"), False))
     return out
 
 
@@ -101,6 +109,14 @@ def operands(i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     input of baddbmm (b, m, n) or the gradient of bmm's result."""
     kind, dtype, b, m, k, n, ta, tb = CASES[i]
     rng = np.random.default_rng([12, i])
+    if kind.startswith("left"):  # (m, k) @ (b, k, n)
+        a = rng.standard_normal((m, k)).astype(dtype)
+        w = rng.standard_normal((b, k, n)).astype(dtype)
+        return a, w, rng.standard_normal((b, m, n)).astype(dtype)
+    if kind.startswith("right"):  # (b, m, k) (a transposed view) @ (k, n)
+        a = rng.standard_normal((b, k, m)).astype(dtype).transpose(0, 2, 1)
+        w = rng.standard_normal((k, n)).astype(dtype)
+        return a, w, rng.standard_normal((b, m, n)).astype(dtype)
     if kind == "matmul4d":  # (2, 1, m, k) @ (b, k, n): batches broadcast to (2, b)
         a = rng.standard_normal((2, 1, m, k)).astype(dtype)
         return a, rng.standard_normal((b, k, n)).astype(dtype), np.zeros(1, dtype)
@@ -131,6 +147,19 @@ def torch_result(i: int) -> np.ndarray:
         )
     elif kind == "matmul4d":
         out = a @ b
+    elif kind in ("left", "right_t"):
+        b.requires_grad_(kind == "left")  # the batch's grad does not change the route
+        a.requires_grad_(kind == "right_t")
+        r = a @ b
+        r.backward(c)
+        g = b.grad if kind == "left" else a.grad
+        out = torch.cat([r.detach().reshape(-1), g.reshape(-1)])
+    elif kind in ("left_grad", "right_t_grad"):
+        a.requires_grad_(True)
+        b.requires_grad_(True)
+        r = a @ b
+        r.backward(c)
+        out = torch.cat([r.detach().reshape(-1), a.grad.reshape(-1), b.grad.reshape(-1)])
     else:
         a.requires_grad_(True)
         b.requires_grad_(True)

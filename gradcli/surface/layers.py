@@ -1472,7 +1472,7 @@ NAMES = declare(
     ("PairwiseDistance", "nn", PairwiseDistance, "composition of sub add norm"),
     ("SmoothL1Loss", "nn", SmoothL1Loss, "composition of sub abs mul div where mean"),
     ("HuberLoss", "nn", HuberLoss, "composition of sub abs mul where mean"),
-    ("KLDivLoss", "nn", KLDivLoss, "composition of log sub mul where mean"),
+    ("KLDivLoss", "nn", KLDivLoss, "composition of xlogy sub mul mean"),
     ("SoftMarginLoss", "nn", SoftMarginLoss, "composition of neg mul exp log1p mean"),
     ("PoissonNLLLoss", "nn", PoissonNLLLoss, "composition of exp mul sub mean"),
     ("MarginRankingLoss", "nn", MarginRankingLoss, "composition of sub mul add clamp mean"),

@@ -569,7 +569,7 @@ DECLARED = declare(
     ("max_pool2d_with_indices", "F", NF.max_pool2d_with_indices, "max_pool"),
     ("avg_pool1d", "torch", NF.avg_pool1d, "avg_pool reshape"),
     ("embedding", "torch", NF.embedding, _S + "index"),
-    ("kl_div", "torch", NL.kl_div, _S + "log sub mul where mean"),
+    ("kl_div", "torch", NL.kl_div, _S + "xlogy sub mul mean"),
     ("margin_ranking_loss", "torch", NL.margin_ranking_loss, _S + "sub mul add clamp mean"),
     ("triplet_margin_loss", "torch", NL.triplet_margin_loss, _S + "sub add norm clamp mean"),
     ("hinge_embedding_loss", "torch", NL.hinge_embedding_loss, _S + "sub add clamp where mean"),

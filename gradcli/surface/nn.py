@@ -1608,6 +1608,17 @@ def _as_parameter(value: Any, what: str) -> Parameter:
     return parameter(value)
 
 
+def _parameters_repr(name: str, lines: list[str]) -> str:
+    """ParameterList / ParameterDict as PyTorch prints them: their lines are its extra_repr
+    (each indented by two), so one line stays on the container's line and more are set
+    below it, indented by two more."""
+    if not lines:
+        return name + "()"
+    if len(lines) == 1:
+        return f"{name}(  {lines[0]})"
+    return name + "(\n    " + "\n    ".join(lines) + "\n)"
+
+
 def _parameter_line(key: str, p: Parameter, type_name: str) -> str:
     size = "x".join(str(n) for n in p.shape)
     return f"({key}): Parameter containing: [{type_name} of size {size}]"
@@ -1652,7 +1663,7 @@ class ParameterList(Module):
             for k, p in self._parameters.items()
             if p is not None
         ]
-        return self.name + ("(\n    " + "\n    ".join(lines) + "\n)" if lines else "()")
+        return _parameters_repr(self.name, lines)
 
     def __len__(self) -> int:
         return len(self._parameters)
@@ -1707,7 +1718,7 @@ class ParameterDict(Module):
             for k, p in self._parameters.items()
             if p is not None
         ]
-        return self.name + ("(\n    " + "\n    ".join(lines) + "\n)" if lines else "()")
+        return _parameters_repr(self.name, lines)
 
     def __len__(self) -> int:
         return len(self._parameters)

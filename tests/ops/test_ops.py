@@ -789,6 +789,15 @@ def _special_references() -> dict[str, Callable[..., np.ndarray]]:
     }
 
 
+def _gelu_slope(x: np.ndarray, approximate: str) -> np.ndarray:
+    if approximate == "tanh":
+        k, c = math.sqrt(2 / math.pi), 0.044715
+        t = np.tanh(k * (x + c * x**3))
+        return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * k * (1 + 3 * c * x * x)
+    cdf = 0.5 * (1 + np.vectorize(math.erf)(x / math.sqrt(2)))
+    return cdf + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
+
+
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "neg": lambda x: 0.0 - x,
     "exp": _vec(math.exp),
@@ -940,6 +949,29 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "threshold_backward": lambda g, r, threshold: np.vectorize(
         lambda gv, rv: gv if rv > threshold else 0.0
     )(g, r),
+    "sigmoid_backward": lambda g, y: g * (1 - y) * y,
+    "gelu_backward": lambda g, x, approximate: g * _gelu_slope(x, approximate),
+    "elu_backward": lambda g, x, alpha, scale, input_scale: np.where(
+        x > 0, g * scale, g * input_scale * alpha * scale * np.exp(np.minimum(x, 0) * input_scale)
+    ),
+    "logsigmoid_backward": lambda g, x: g / (1 + np.exp(x)),
+    "piecewise_backward": lambda g, x, fn, a, b: (
+        np.where(x > 0, g, g * a)
+        if fn == "leaky_relu"
+        else np.where((x > a) & (x < b) if fn == "hardtanh" else (x > a) | (x < -a), g, 0.0)
+    ),
+    "hardswish_backward": lambda g, x: np.where(
+        x <= -3, 0.0, np.where(x < 3, g * (x / 3 + 0.5), g)
+    ),
+    "mse_loss_backward": lambda g, x, y, reduction: (
+        (2.0 / (x - y).size if reduction == "mean" else 2.0) * (x - y) * g
+    ),
+    "softmax_backward": lambda g, y, dim: y * (g - np.sum(g * y, axis=dim, keepdims=True)),
+    "log_softmax_backward": lambda g, y, dim: g - np.exp(y) * np.sum(g, axis=dim, keepdims=True),
+    "tanh_backward": lambda g, y: g * (1 - y * y),
+    "softplus_backward": lambda g, x, beta, threshold: np.vectorize(
+        lambda gv, xv: gv if beta * xv > threshold else gv / (1 + math.exp(-beta * xv))
+    )(g, x),
     "unfold": lambda x, **geo: _unfold_ref(x, **geo),
     "fold": lambda c, size, **geo: _fold_ref(c, size, **geo),
     "unfold_windows": _unfold_windows_ref,
@@ -1301,6 +1333,36 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "relu": torch.relu,
         "threshold_backward": lambda g, r, threshold: torch.ops.aten.threshold_backward(
             g, r, threshold
+        ),
+        "sigmoid_backward": torch.ops.aten.sigmoid_backward,
+        "gelu_backward": lambda g, x, approximate: torch.ops.aten.gelu_backward(
+            g, x, approximate=approximate
+        ),
+        "elu_backward": lambda g, x, alpha, scale, input_scale: torch.ops.aten.elu_backward(
+            g, alpha, scale, input_scale, False, x
+        ),
+        "logsigmoid_backward": lambda g, x: torch.ops.aten.log_sigmoid_backward(
+            g, x, torch.empty(0)
+        ),
+        "piecewise_backward": lambda g, x, fn, a, b: {
+            "leaky_relu": lambda: torch.ops.aten.leaky_relu_backward(g, x, a, False),
+            "hardtanh": lambda: torch.ops.aten.hardtanh_backward(g, x, a, b),
+            "softshrink": lambda: torch.ops.aten.softshrink_backward(g, x, a),
+            "hardshrink": lambda: torch.ops.aten.hardshrink_backward(g, x, a),
+        }[fn](),
+        "hardswish_backward": torch.ops.aten.hardswish_backward,
+        "mse_loss_backward": lambda g, x, y, reduction: torch.ops.aten.mse_loss_backward(
+            g, x, y, {"none": 0, "mean": 1, "sum": 2}[reduction]
+        ),
+        "softmax_backward": lambda g, y, dim: torch.ops.aten._softmax_backward_data(
+            g, y.expand_as(g), dim, y.dtype
+        ),
+        "log_softmax_backward": lambda g, y, dim: torch.ops.aten._log_softmax_backward_data(
+            g, y.expand_as(g), dim, y.dtype
+        ),
+        "tanh_backward": torch.ops.aten.tanh_backward,
+        "softplus_backward": lambda g, x, beta, threshold: torch.ops.aten.softplus_backward(
+            g, x, beta, threshold
         ),
         "sign": torch.sign,
         "erf": torch.erf,

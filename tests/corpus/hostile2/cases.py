@@ -3073,6 +3073,29 @@ add(
         "for i in range(30):\n    y = torch.autograd.grad(y, x, create_graph=True)[0]",
         patterns=TIME_OR_LIMIT,
     ),
+    # the fused backward kernels recorded under create_graph=True (sigmoid_backward, softmax's,
+    # mse_loss's...): their own nodes, bounded as every op
+    budget(
+        "create_graph_chain_sigmoid_40",
+        "x = torch.randn(1000, requires_grad=True)\ny = torch.sigmoid(torch.tanh(x)).sum()\n"
+        "for i in range(40):\n    y = torch.autograd.grad(y, x, create_graph=True)[0].sum()",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "softmax_double_backward_huge",
+        "x = torch.randn(6000, 6000, requires_grad=True)\n"
+        "g = torch.autograd.grad(x.softmax(1)[0].sum(), x, create_graph=True)[0]\n"
+        "h = torch.autograd.grad((g * g).sum(), x)[0]",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "mse_create_graph_batched_huge",
+        "x = torch.randn(4000, 4000, requires_grad=True)\n"
+        "loss = torch.nn.functional.mse_loss(x, torch.zeros(4000, 4000))\n"
+        "g = torch.autograd.grad(loss, x, torch.ones(500), create_graph=True, "
+        "is_grads_batched=True)[0]",
+        patterns=TIME_OR_LIMIT,
+    ),
     budget(
         "sgd_million_parameter_list",
         "w = torch.ones(1, requires_grad=True)\nopt = torch.optim.SGD([w] * 10**6, lr=0.1)\n"
@@ -3974,4 +3997,38 @@ add(
     esc("display_dir_of_import", "dir(__import__('os'))"),
     esc("display_vars_then_used", "vars(torch)\nv = vars(torch)"),
     esc("display_dir_star_args", "dir(*[torch.__dict__])"),
+)
+
+# A program's coding line (PEP 263) picks its codec from a fixed list: a name of the program's
+# never reaches an import of Python's encodings modules, and bytes the codec refuses are refused.
+add(
+    prog_case(
+        "coding_line_path_like_name",
+        ESCAPE,
+        b"# -*- coding: ../../os -*-\nimport torch\nprint(1)\n",
+        (r"declares the encoding '\.\.', which gradcli does not read",),
+        at=None,
+    ),
+    prog_case(
+        "coding_line_dunder_name",
+        ESCAPE,
+        b"# coding: __builtins__\nimport torch\n",
+        (r"declares the encoding '__builtins__'",),
+        at=None,
+    ),
+    prog_case(
+        "coding_line_bytes_not_the_declared_codec",
+        ESCAPE,
+        b"# coding: ascii\nprint('\xc3\xa9')\n",
+        (r"syntax error: encoding problem: ascii",),
+        at=None,
+    ),
+    prog_case(
+        "coding_line_gbk_runs",
+        SMALL,
+        "# coding: gbk\nprint('梯度')\n".encode("gbk"),
+        (),
+        codes=frozenset({0}),
+        at=None,
+    ),
 )

@@ -358,15 +358,40 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
         return acc
     if m < 2 or n < 2 or count > _BMM_MAX_BATCH:
         return None
-    # as matmul hands them to bmm: expanded to the common batches and folded into one axis (a
-    # view where NumPy, as PyTorch, can make one; else a row-major copy)
-    xs = np.broadcast_to(x, (*batch, m, k)).reshape(count, m, k)
-    ys = np.broadcast_to(y, (*batch, k, n)).reshape(count, k, n)
+    # as matmul hands them to bmm: expanded to the common batches and folded into one axis, a
+    # view where one can be made (NumPy's rule is PyTorch's), else a row-major copy, made here
+    # one matrix at a time (the whole copy can be far larger than the operands)
+    xs, x_copy = _folded(x, batch, count)
+    ys, y_copy = _folded(y, batch, count)
     out = np.empty((count, m, n), dtype)
     for b in range(count):
         hooks.observer.check_clock()
-        out[b] = _matmul_fwd(xs[b], ys[b])
+        xb = np.ascontiguousarray(xs[b]) if x_copy else xs[b]
+        yb = np.ascontiguousarray(ys[b]) if y_copy else ys[b]
+        out[b] = _matmul_fwd(xb, yb)
     return out.reshape(*batch, m, n)
+
+
+def _folded(a: np.ndarray, batch: tuple, count: int) -> tuple[np.ndarray, bool]:
+    """`a` expanded to `batch` with its batch axes folded into one (count, rows, cols), as a
+    view, and whether PyTorch's reshape copies it (then `a` is indexed through its expanded
+    view, matrix by matrix, and each is to be made contiguous)."""
+    full = np.broadcast_to(a, (*batch, *a.shape[-2:]))
+    try:
+        return np.reshape(full, (count, *a.shape[-2:]), copy=False), False
+    except ValueError:
+        idx = np.array(list(np.ndindex(*batch))) if batch else np.zeros((1, 0), int)
+        return _Indexed(full, idx), True
+
+
+class _Indexed:
+    """The matrices of an expanded view by their number in the folded batch."""
+
+    def __init__(self, full: np.ndarray, idx: np.ndarray) -> None:
+        self.full, self.idx = full, idx
+
+    def __getitem__(self, b: int) -> np.ndarray:
+        return self.full[tuple(self.idx[b])]
 
 
 def _one_dot(x: np.ndarray, y: np.ndarray) -> str | None:

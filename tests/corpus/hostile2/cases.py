@@ -747,6 +747,15 @@ add(
         seconds=10.0,
     ),
     budget(
+        "bmm_broadcast_batches_not_copied",
+        "x = torch.ones(2, 1, 1000, 1000)\ny = torch.ones(1, 2048, 1000, 2)\nz = x @ y\n"
+        "print(z[1, 2047, 999, 1].item())",
+        patterns=TIME_LIMIT,
+        codes=frozenset({0, 1}),
+        stdout_patterns=(r"^1000\.0\n$",),
+        seconds=20.0,
+    ),
+    budget(
         "bmm_many_matrices",
         "a = torch.ones(4096, 2, 1200)\nb = torch.ones(4096, 1200, 2)\nc = torch.bmm(a, b)\n"
         "print(c[-1].sum().item())",

@@ -534,6 +534,8 @@ def matmul(input: Any, other: Any) -> Tensor:
             f"both arguments to matmul need to be at least 1D, but they are {input.ndim}D and "
             f"{other.ndim}D"
         )
+    if input.dtype == other.dtype and input.dtype in (np.float32, np.float64):
+        input, other = _bmm_route(input, other)  # (before the check: bmm's error if so)
     batch = matmul_check(input.shape, other.shape)
     if input.dtype != other.dtype:
         raise _matmul_dtype_error(input, other)
@@ -560,6 +562,24 @@ def matmul(input: Any, other: Any) -> Tensor:
     if input.ndim == 1 and other.ndim == 2 and not out._inf:
         bumped(out)
     return out
+
+
+def _bmm_route(x: Tensor, y: Tensor) -> tuple[Tensor, Tensor]:
+    """The operands as PyTorch's matmul hands a matrix and a batch to bmm rather than folding
+    the batch into one mm: a matrix that does not require grad is expanded to the batch's
+    shape (on the left always, on the right when the batch's leading axes cannot be folded
+    into its rows without a copy). With grad, or foldable, matmul folds (`_matmul_fwd`)."""
+    if x.ndim >= 3 and y.ndim == 2 and not y.requires_grad and not _foldable(x.data):
+        return x, Tensor(np.broadcast_to(y.data, x.shape[:-2] + y.shape))
+    if x.ndim == 2 and y.ndim >= 3 and not x.requires_grad:
+        return Tensor(np.broadcast_to(x.data, y.shape[:-2] + x.shape)), y
+    return x, y
+
+
+def _foldable(a: np.ndarray) -> bool:
+    """Whether the leading axes of `a` fold into its rows as a view (PyTorch's should_fold)."""
+    st, sh = a.strides, a.shape
+    return a.size == 0 or all(st[i] == st[i + 1] * sh[i + 1] for i in range(a.ndim - 2))
 
 
 def _positive(x: Tensor) -> Tensor:

@@ -48,6 +48,23 @@ def _matmul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
         k, n = x.shape[-1], y.shape[1]
         gy = transpose_last(reshape_to(x, (-1, k))) @ reshape_to(g, (-1, n))
         return (g @ transpose_last(y) if nx else None, gy)
+    if (
+        x.ndim == 2
+        and y.ndim > 2
+        and x.dtype == y.dtype == np.float32
+        and g.ndim == y.ndim
+        and math.prod(g.shape) > 0
+    ):
+        # the folded product of `_matmul_fwd` (a matrix that requires grad times a batch):
+        # PyTorch's MmBackward0 of (y^T folded) @ x^T, the gradient folded the same way; x^T
+        # is column-major, so its gradient is the transposed product
+        k, m = y.shape[-2], x.shape[0]
+        gf = reshape_to(transpose_last(g), (-1, m))
+        gx = transpose_last(gf) @ reshape_to(transpose_last(y), (-1, k)) if nx else None
+        gy = None
+        if ny:
+            gy = transpose_last(reshape_to(gf @ x, (*y.shape[:-2], y.shape[-1], k)))
+        return (gx, gy)
     if x.ndim == 2 and y.ndim == 2:
         # PyTorch's mm_mat1_backward / mm_mat2_backward: an operand laid out column-major (a
         # transposed matrix, or a 1 x 1 one) gets its gradient as a transposed product, in
@@ -218,6 +235,19 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         if y.shape[0] == x.shape[-1] and math.prod(lead) > 0:
             flat = np.ascontiguousarray(x).reshape(-1, x.shape[-1])
             return _matmul_fwd(flat, y).reshape(*lead, y.shape[1])
+    if x.ndim == 2 and y.ndim > 2 and x.dtype == y.dtype == np.float32 and x.shape[0] > 0:
+        # a matrix that requires grad times a batch (`arithmetic._bmm_route` expands the
+        # others): PyTorch folds the batch, transposed, into the rows of one mm with the
+        # matrix transposed, (y^T folded @ x^T)^T
+        lead, k = y.shape[:-2], y.shape[-2]
+        if x.shape[1] == k and math.prod(lead) * y.shape[-1] > 0:
+            flat = np.ascontiguousarray(np.swapaxes(y, -1, -2)).reshape(-1, k)
+            out = _matmul_fwd(flat, x.T).reshape(*lead, y.shape[-1], x.shape[0])
+            return np.ascontiguousarray(np.swapaxes(out, -1, -2))
+    if _batched_both(x, y):
+        out = _bmm_fwd(x, y)
+        if out is not None:
+            return out
     if _blocked(x, y):
         return _mm_float32(x, y)
     dot = _one_dot(x, y)
@@ -279,6 +309,89 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if y.ndim == 1:
         out = out.reshape(out.shape[:-1])
     return out
+
+
+# Batched products (both operands with batch axes: torch.bmm, and matmul, which expands the
+# batches, folds them into one and calls bmm), as PyTorch 2.13's CPU bmm computes them (ATen's
+# `bmm_out_or_baddbmm_`): when m * k * n (one matrix's rows, inner size, columns) is below 400,
+# a plain loop, each element summed in the order of k from zero, every product and every sum
+# rounded to the dtype (no fused steps), whatever the layouts; otherwise MKL's batched gemm,
+# which gives each matrix what `mm` gives it (measured: float32 and float64, batches 1-16, sizes
+# 1-64, operands transposed or not, every element equal) for 2 rows and 2 columns or more. With
+# one row or one column MKL's batched gemm is not mm's gemv: there, and past `_BMM_MAX_BATCH`
+# matrices, NumPy's BLAS computes (see tests/surface/data/bmm).
+_BMM_SMALL = 400
+_BMM_MAX_BATCH = 4096
+
+
+def _batched_both(x: np.ndarray, y: np.ndarray) -> bool:
+    return (
+        x.ndim >= 3
+        and y.ndim >= 3
+        and x.dtype == y.dtype
+        and x.dtype in (np.float32, np.float64)
+        and x.shape[-1] == y.shape[-2]
+    )
+
+
+def _bmm_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
+    """`x @ y` for float32 or float64 operands with batch axes in PyTorch's order (see above),
+    or None where NumPy's order is kept (the batches do not broadcast, one row or column past
+    the plain loop, too many matrices)."""
+    try:
+        batch = np.broadcast_shapes(x.shape[:-2], y.shape[:-2])
+    except ValueError:
+        return None
+    (m, k), n = x.shape[-2:], y.shape[-1]
+    count = math.prod(batch)
+    if count == 0 or m == 0 or n == 0 or k == 0:
+        return None
+    dtype = x.dtype.type
+    if m * k * n < _BMM_SMALL:
+        # k < 400 passes over the whole result (up to the elements limit: the clock is read
+        # before each), each a product and a sum rounded apart
+        acc = np.zeros((*batch, m, n), dtype)
+        with np.errstate(all="ignore"):
+            for i in range(k):
+                hooks.observer.check_clock()
+                acc += x[..., :, i, None] * y[..., None, i, :]
+        return acc
+    if m < 2 or n < 2 or count > _BMM_MAX_BATCH:
+        return None
+    # as matmul hands them to bmm: expanded to the common batches and folded into one axis, a
+    # view where one can be made (NumPy's rule is PyTorch's), else a row-major copy, made here
+    # one matrix at a time (the whole copy can be far larger than the operands)
+    xs, x_copy = _folded(x, batch, count)
+    ys, y_copy = _folded(y, batch, count)
+    out = np.empty((count, m, n), dtype)
+    for b in range(count):
+        hooks.observer.check_clock()
+        xb = np.ascontiguousarray(xs[b]) if x_copy else xs[b]
+        yb = np.ascontiguousarray(ys[b]) if y_copy else ys[b]
+        out[b] = _matmul_fwd(xb, yb)
+    return out.reshape(*batch, m, n)
+
+
+def _folded(a: np.ndarray, batch: tuple, count: int) -> tuple[np.ndarray, bool]:
+    """`a` expanded to `batch` with its batch axes folded into one (count, rows, cols), as a
+    view, and whether PyTorch's reshape copies it (then `a` is indexed through its expanded
+    view, matrix by matrix, and each is to be made contiguous)."""
+    full = np.broadcast_to(a, (*batch, *a.shape[-2:]))
+    try:
+        return np.reshape(full, (count, *a.shape[-2:]), copy=False), False
+    except ValueError:
+        idx = np.array(list(np.ndindex(*batch))) if batch else np.zeros((1, 0), int)
+        return _Indexed(full, idx), True
+
+
+class _Indexed:
+    """The matrices of an expanded view by their number in the folded batch."""
+
+    def __init__(self, full: np.ndarray, idx: np.ndarray) -> None:
+        self.full, self.idx = full, idx
+
+    def __getitem__(self, b: int) -> np.ndarray:
+        return self.full[tuple(self.idx[b])]
 
 
 def _one_dot(x: np.ndarray, y: np.ndarray) -> str | None:
@@ -975,7 +1088,43 @@ def _einsum_pair(a: np.ndarray, la: tuple, b: np.ndarray | None, lb: tuple, keep
         ca, ck = _compact(la, keep)
         return np.einsum(a, ca, ck)
     ca, cb, ck = _compact(la, lb, keep)
+    small = _einsum_bmm_small(a, la, b, lb, keep)
+    if small is not None:
+        return small
     return np.einsum(a, ca, b, cb, ck, optimize=len(keep) < len(set(la) | set(lb)))
+
+
+def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: tuple):
+    """Two operands as PyTorch's einsum contracts them when its bmm takes the plain loop: the
+    labels of both that are kept are the batch, those of one the rows / columns, the one label
+    summed the inner size (`_bmm_fwd`; measured: 'ij,jk->ik', 'bij,bkj->bik', 'bi,bi->b',
+    'i,i->', 'ij,j->i'). None elsewhere (more than one label summed, whose order is not
+    measured; past the plain loop, where the layouts PyTorch's permutes make pick MKL's
+    kernel), where NumPy's einsum computes."""
+    if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64):
+        return None
+    if len(set(la)) != len(la) or len(set(lb)) != len(lb) or len(set(keep)) != len(keep):
+        return None
+    summed = [lab for lab in la if lab in lb and lab not in keep]
+    if len(summed) > 1 or any(lab not in keep for lab in la + lb if lab not in summed):
+        return None
+    sizes = dict(zip(la, a.shape)) | dict(zip(lb, b.shape))
+    batch = [lab for lab in keep if lab in la and lab in lb]
+    left = [lab for lab in keep if lab in la and lab not in lb]
+    right = [lab for lab in keep if lab in lb and lab not in la]
+    m, n = math.prod(sizes[x] for x in left), math.prod(sizes[x] for x in right)
+    k = sizes[summed[0]] if summed else 1
+    count = math.prod(sizes[x] for x in batch)
+    if not (0 < m * k * n < _BMM_SMALL) or count == 0:
+        return None
+    ax = a.transpose([la.index(x) for x in batch + left + summed]).reshape(count, m, k)
+    bx = b.transpose([lb.index(x) for x in batch + summed + right]).reshape(count, k, n)
+    out = _bmm_fwd(ax, bx)
+    if out is None:
+        return None
+    order = batch + left + right
+    out = out.reshape([sizes[x] for x in order])
+    return out.transpose([order.index(x) for x in keep])
 
 
 def contract(arrays: list[np.ndarray], ins: tuple, out: tuple) -> np.ndarray:

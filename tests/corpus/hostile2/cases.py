@@ -733,6 +733,37 @@ add(
         patterns=LIMIT,
         seconds=5.0,
     ),
+    # Float batched products in PyTorch's order: the plain loop (under 400 multiply-adds a
+    # matrix) at the most work the elements limit lets through, and many matrices each given
+    # mm's order, the clock read between them.
+    budget(
+        "bmm_plain_loop_most_work",
+        "a = torch.ones(1, 20, 19)\nb = torch.ones(480000, 19, 1)\nc = a @ b\n"
+        "d = torch.einsum('bij,bjk->bik', torch.ones(25000, 20, 19), torch.ones(25000, 19, 1))\n"
+        "print(c[-1, -1, 0].item(), d[-1, -1, 0].item())",
+        patterns=TIME_LIMIT,
+        codes=frozenset({0, 1}),
+        stdout_patterns=(r"^19\.0 19\.0\n$",),
+        seconds=10.0,
+    ),
+    budget(
+        "bmm_broadcast_batches_not_copied",
+        "x = torch.ones(2, 1, 1000, 1000)\ny = torch.ones(1, 2048, 1000, 2)\nz = x @ y\n"
+        "print(z[1, 2047, 999, 1].item())",
+        patterns=TIME_LIMIT,
+        codes=frozenset({0, 1}),
+        stdout_patterns=(r"^1000\.0\n$",),
+        seconds=20.0,
+    ),
+    budget(
+        "bmm_many_matrices",
+        "a = torch.ones(4096, 2, 1200)\nb = torch.ones(4096, 1200, 2)\nc = torch.bmm(a, b)\n"
+        "print(c[-1].sum().item())",
+        patterns=TIME_LIMIT,
+        codes=frozenset({0, 1}),
+        stdout_patterns=(r"^4800\.0\n$",),
+        seconds=15.0,
+    ),
     budget(
         "int_matmul_exact_in_float",
         "a = torch.ones(2500, 2500, dtype=torch.int64)\nb = a @ a\nprint(b[0, 0].item())",

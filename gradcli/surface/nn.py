@@ -25,11 +25,27 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported, call_did_not_fit
 from ..core import dtypes
 from ..core import hooks as core_hooks
-from ..core.tensor import MUTATIONS, HookHandle, Settings, Tensor, grad_enabled, typename
+from ..core.tensor import (
+    MUTATIONS,
+    HookHandle,
+    Settings,
+    Tensor,
+    grad_enabled,
+    no_grad,
+    typename,
+)
 from ..ops.arithmetic import sigmoid, tanh
 from .args import cpu_device, device_arg
 from .declare import declare
-from .functional import f_log_softmax, f_softmax, gelu, leaky_relu, relu, softplus
+from .functional import (
+    f_log_softmax,
+    f_softmax,
+    gelu,
+    inplace_update,
+    leaky_relu,
+    relu,
+    softplus,
+)
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 from .sampling import R
 
@@ -103,6 +119,35 @@ def _weights(values: np.ndarray, fills: int = 1, dtype: Any = None) -> Parameter
     # (else a later unrelated change in place made backward compare this version with 0).
     MUTATIONS[0] += fills
     return p
+
+
+# A module's initial values: (parameter name, values or None for no parameter, how many times
+# PyTorch's initialisation changes it in place). A module's `_drawn(draw_dtype)` makes them, in
+# PyTorch's order of draws, for its constructor (`_register_drawn`: new parameters) and for its
+# `reset_parameters()` (`_rewrite_drawn`: the same parameters changed in place).
+Drawn = list[tuple[str, Any, int]]
+
+
+def reset_dtype(params: Any) -> Any:
+    """The dtype a module's reset_parameters() draws in: its parameters' (PyTorch's init_
+    functions draw in the tensor's dtype), PyTorch's default where they are gradcli's default
+    (widened in the analysis commands)."""
+    for p in params:
+        if p is not None:
+            if p.dtype == Settings.default_dtype:
+                return Settings.draw_dtype
+            return p.dtype
+    return Settings.draw_dtype
+
+
+def rewrite(p: Tensor, values: Any, fills: int = 1) -> None:
+    """`values` written into `p` in place as PyTorch's nn.init functions write (under no_grad:
+    a parameter stays a leaf that requires grad; an optimizer holding it sees the new values),
+    its version going up `fills` times (Embedding's padding row is a second fill)."""
+    new = np.asarray(values).astype(p.dtype, copy=False)
+    with no_grad():
+        for _ in range(fills):
+            inplace_update(p, new, "")
 
 
 # The traversals PyTorch gives as generators (`next(model.parameters())` works; a list does not).
@@ -217,6 +262,21 @@ class ModuleEntries(dict):
         return "dict"  # type(m._modules) is Python's dict in PyTorch
 
 
+# The names beginning with an underscore a program may read of a module (any other is refused
+# before the module is asked): its tables (read-only snapshots) and the few private methods and
+# settings programs call (`m._get_name()`, MultiheadAttention's `_reset_parameters()`).
+PROGRAM_PRIVATE = frozenset(
+    (
+        "_modules",
+        "_parameters",
+        "_buffers",
+        "_get_name",
+        "_reset_parameters",
+        "_qkv_same_embed_dim",
+    )
+)
+
+
 class Module:
     """`nn.Module`: parameters and submodules in registration order, training mode, repr."""
 
@@ -253,6 +313,13 @@ class Module:
         "register_full_backward_pre_hook",
         "register_full_backward_hook",
         "register_backward_hook",
+        "_get_name",
+        "get_submodule",
+        "get_parameter",
+        "get_buffer",
+        "register_module",
+        "type",
+        "share_memory",
     )
     # Plain attributes (besides parameters and submodules) a program may read.
     ATTRIBUTES: tuple[str, ...] = ("training",)
@@ -313,6 +380,25 @@ class Module:
             raise GradcliError(f"{typename(module)} is not a Module subclass")
         if module is not None:
             self._modules[name] = module
+
+    def _register_drawn(self, drawn: Drawn, dtype: Any) -> None:
+        for name, values, fills in drawn:
+            self.register_parameter(
+                name, None if values is None else _weights(values, fills, dtype=dtype)
+            )
+
+    def _rewrite_drawn(self, drawn: Drawn) -> None:
+        for name, values, fills in drawn:
+            p = self._parameters.get(name)
+            if p is not None and values is not None:
+                rewrite(p, values, fills)
+
+    def _reset_dtype(self) -> Any:
+        return reset_dtype(self._parameters.values())
+
+    def register_module(self, name: str, module: Module | None) -> None:
+        """PyTorch's alias of add_module."""
+        self.add_module(name, module)
 
     def set_attribute(self, name: str, value: Any) -> None:
         """`self.name = value` in a module: a Parameter registers, a Module becomes a child
@@ -400,6 +486,70 @@ class Module:
         if hasattr(self, "_attr_" + name):
             return getattr(self, "_attr_" + name)
         raise GradcliError(f"'{self.name}' object has no attribute '{name}'")
+
+    # -- reading by name -------------------------------------------------------------------
+    def _get_name(self) -> str:
+        return self.name
+
+    def _reads(self, name: str) -> tuple[bool, Any]:
+        """(whether `self.name` reads, what it reads), as Python's hasattr / getattr answer
+        for a program (through the names a program may reach)."""
+        try:
+            return True, self.program_attribute(name)
+        except LimitError:
+            raise
+        except GradcliError:
+            return False, None
+
+    def get_submodule(self, target: Any) -> Module:
+        """The submodule at the dotted path `target` ("" is the module itself), as PyTorch's:
+        an AttributeError naming the first step that is missing or not a module."""
+        if not isinstance(target, str):
+            raise GradcliError(f"'{typename(target)}' object has no attribute 'split'").mirror(
+                "AttributeError"
+            )
+        if target == "":
+            return self
+        mod: Any = self
+        for item in target.split("."):
+            limits.BUDGET.tick()
+            found, value = mod._reads(item) if isinstance(mod, Module) else (False, None)
+            if not found:
+                raise GradcliError(f"{mod._get_name()} has no attribute `{item}`").mirror(
+                    "AttributeError"
+                )
+            mod = value
+            if not isinstance(mod, Module):
+                raise GradcliError(f"`{item}` is not an nn.Module").mirror("AttributeError")
+        return mod
+
+    def _get_leaf(self, target: Any, what: str) -> tuple[Module, str, Any]:
+        if not isinstance(target, str):
+            raise GradcliError(f"'{typename(target)}' object has no attribute 'rpartition'").mirror(
+                "AttributeError"
+            )
+        path, _, name = target.rpartition(".")
+        mod = self.get_submodule(path)
+        found, value = mod._reads(name)
+        if not found:
+            raise GradcliError(f"{mod._get_name()} has no attribute `{name}`").mirror(
+                "AttributeError"
+            )
+        return mod, name, value
+
+    def get_parameter(self, target: Any) -> Parameter:
+        """The parameter at the dotted path `target` (`"0.weight"`), as PyTorch's."""
+        _, name, value = self._get_leaf(target, "parameter")
+        if not isinstance(value, Parameter):
+            raise GradcliError(f"`{name}` is not an nn.Parameter").mirror("AttributeError")
+        return value
+
+    def get_buffer(self, target: Any) -> Tensor:
+        """The buffer at the dotted path `target` (`"bn.running_mean"`), as PyTorch's."""
+        mod, name, value = self._get_leaf(target, "buffer")
+        if name not in mod._buffers:
+            raise GradcliError(f"`{name}` is not a buffer").mirror("AttributeError")
+        return value
 
     # -- calling ---------------------------------------------------------------------------
     def forward(self, *inputs: Any) -> Any:
@@ -765,6 +915,33 @@ class Module:
     def cpu(self) -> Module:
         return self
 
+    def type(self, dst_type: Any) -> Module:
+        """`module.type(torch.float64)`: every floating parameter and buffer cast to the dtype
+        (PyTorch casts each tensor, integer ones too: gradcli keeps the integer buffers, as
+        .double() / .float() do)."""
+        if not isinstance(dst_type, np.dtype):
+            raise NotSupported(
+                f"Module.type({typename(dst_type)}) is not supported by gradcli",
+                hint="give a dtype: model.type(torch.float64), or use model.double()",
+            )
+        if dst_type.kind != "f":
+            raise NotSupported(
+                f"Module.type() to the non-float dtype {dtypes.torch_name(dst_type)} is not "
+                "supported by gradcli",
+                hint="give a floating dtype: model.type(torch.float64)",
+            )
+        self._cast(dst_type)
+        for m in self.module_list():
+            for n, b in m._buffers.items():
+                if b is not None and b.dtype != dst_type:
+                    m._buffers[n] = Tensor(b.data.astype(dst_type))
+        return self
+
+    def share_memory(self) -> Module:
+        """Moves the tensors to shared memory for other processes; a gradcli program has one
+        process, so nothing changes (the module itself is returned, as PyTorch's)."""
+        return self
+
     # -- printing --------------------------------------------------------------------------
     def extra_repr(self) -> str:
         return ""
@@ -845,13 +1022,34 @@ _REPR_DEPTH: list[Module] = []
 class Functional(Module):
     """A module that applies one function (activations, losses): `nn.ReLU()(x)`."""
 
-    def __init__(self, name: str, fn: Callable[..., Any], kwargs: dict, shown: str) -> None:
+    def __init__(
+        self,
+        name: str,
+        fn: Callable[..., Any],
+        kwargs: dict,
+        shown: str,
+        settings: dict | None = None,
+        given: dict | None = None,
+    ) -> None:
         super().__init__()
         self._name, self.fn, self.kwargs, self.shown = name, fn, kwargs, shown
+        # The module's attributes a program reads (`nn.ReLU().inplace`, `loss_fn.reduction`):
+        # `settings` when given, else PyTorch's constructor arguments, worked out from the
+        # arguments `given` (or the function's keywords) when first read.
+        self.settings, self.given = settings, given
 
     @property
     def name(self) -> str:
         return self._name
+
+    def program_attribute(self, name: str) -> Any:
+        if not name.startswith("_"):
+            if self.settings is None:
+                given = self.kwargs if self.given is None else self.given
+                self.settings = constructor_settings(self._name, self.fn, given)
+            if name in self.settings:
+                return self.settings[name]
+        return super().program_attribute(name)
 
     def forward(self, *inputs: Any, **named: Any) -> Any:
         fits = _FORWARD_ARITY.get(self._name)
@@ -910,6 +1108,42 @@ class Functional(Module):
         return self.shown
 
 
+# Constructor arguments of PyTorch's modules that are not kept as attributes (the legacy
+# reduction arguments become `reduction`).
+_NOT_KEPT = frozenset(("self", "size_average", "reduce", "device", "dtype"))
+
+
+def constructor_settings(name: str, fn: Callable[..., Any], given: dict) -> dict:
+    """The attributes PyTorch's `nn.<name>` keeps of its constructor's arguments: each named
+    argument of its __init__ (from the signature table), valued as the program gave it, else
+    as the wrapped function's default for the same keyword (PyTorch's defaults); an argument
+    with neither is left out (reading it is refused, never made up)."""
+    import inspect
+
+    from .callerrors import _parse
+    from .torch_signatures import SIGNATURES
+
+    text = SIGNATURES.get(f"nn.{name}")
+    params = (_parse(text)[2] or []) if text is not None else []
+    try:
+        own = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        own = {}  # type: ignore[assignment]
+    out: dict[str, Any] = {}
+    for p, kind, _ in params:
+        if p in _NOT_KEPT or kind in ("VP", "VK"):
+            continue
+        if p in given:
+            out[p] = given[p]
+        elif p in own and own[p].default is not inspect.Parameter.empty:
+            out[p] = own[p].default
+    legacy = [given.get("size_average"), given.get("reduce")]
+    if "reduction" in out and any(v is not None for v in legacy):
+        size_average, reduce = (True if v is None else v for v in legacy)
+        out["reduction"] = "mean" if size_average and reduce else "sum" if reduce else "none"
+    return out
+
+
 # A torch.nn module's name -> the least and most inputs PyTorch's forward takes.
 _FORWARD_ARITY: dict[str, tuple[int, int]] = {}
 
@@ -940,7 +1174,7 @@ def _module(
             text = (text + ", " if text else "") + "inplace=True"
         elif name in _INPLACE_SHOWN and inplace:
             text = "inplace=True"
-        return Functional(name, fn, calls, text)
+        return Functional(name, fn, calls, text, given={**full, "inplace": inplace})
 
     make.__name__ = name
     return make
@@ -1020,7 +1254,15 @@ def _unflatten_shown(kw: dict) -> str:
 class Upsample(Module):
     """nn.Upsample: F.interpolate with the module's size or scale_factor and mode."""
 
-    ATTRIBUTES = ("training", "size", "scale_factor", "mode", "align_corners")
+    ATTRIBUTES = (
+        "training",
+        "name",
+        "size",
+        "scale_factor",
+        "mode",
+        "align_corners",
+        "recompute_scale_factor",
+    )
 
     def __init__(
         self,
@@ -1134,6 +1376,7 @@ def _draw_dtype(dtype: Any) -> Any:
 
 
 class Linear(Module):
+    METHODS = Module.METHODS + ("reset_parameters",)
     ATTRIBUTES = ("training", "in_features", "out_features")
 
     def __init__(
@@ -1150,11 +1393,25 @@ class Linear(Module):
         from .args import shape_arg
 
         shape_arg((self.out_features, self.in_features))
-        w, b = R.init_linear(
-            None, self.in_features, self.out_features, bool(bias), _draw_dtype(dtype)
-        )
-        self.register_parameter("weight", _weights(w, dtype=dtype))
-        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
+        shape = (self.out_features, self.in_features)
+        self._register_drawn(self._drawn(shape, bool(bias), _draw_dtype(dtype)), dtype)
+
+    @staticmethod
+    def _drawn(shape: tuple[int, ...], bias: bool, draw: Any) -> Drawn:
+        """PyTorch's reset_parameters: kaiming_uniform_(weight, a=sqrt(5)), then the bias
+        uniform in +-1/sqrt(fan_in)."""
+        w, b = R.init_linear(None, shape[1], shape[0], bias, draw)
+        return [("weight", w, 1), ("bias", b, 1)]
+
+    def reset_parameters(self) -> None:
+        w = self._parameters["weight"]
+        if isinstance(w, UninitializedParameter):
+            return  # a LazyLinear before its first call: PyTorch's does nothing either
+        shape = tuple(w.shape) if w is not None else (self.out_features, self.in_features)
+        if len(shape) != 2:
+            shape = (self.out_features, self.in_features)
+        bias = self._parameters["bias"] is not None
+        self._rewrite_drawn(self._drawn(shape, bias, self._reset_dtype()))
 
     def forward(self, x: Any) -> Tensor:
         # F.linear, as `composite.linear` computes it
@@ -1217,13 +1474,16 @@ class LazyLinear(Linear):
 
         shape_arg((self.out_features, in_features))
         weight, bias = self._parameters["weight"], self._parameters["bias"]
-        w, b = R.init_linear(
-            None, in_features, self.out_features, bias is not None, _draw_dtype(dtype)
+        drawn = dict(
+            (n, v)
+            for n, v, _ in self._drawn(
+                (self.out_features, in_features), bias is not None, _draw_dtype(dtype)
+            )
         )
         if isinstance(weight, UninitializedParameter):
-            weight.materialize(w, dtype)
+            weight.materialize(drawn["weight"], dtype)
         if isinstance(bias, UninitializedParameter):
-            bias.materialize(b, dtype)
+            bias.materialize(drawn["bias"], dtype)
         self.in_features = in_features
         self.__class__ = Linear  # type: ignore[assignment]  (PyTorch's cls_to_become)
         return Linear.forward(self, x)
@@ -1271,6 +1531,7 @@ def bilinear(input1: Any, input2: Any, weight: Any, bias: Any = None) -> Tensor:
 
 
 class Bilinear(Module):
+    METHODS = Module.METHODS + ("reset_parameters",)
     ATTRIBUTES = ("training", "in1_features", "in2_features", "out_features")
 
     def __init__(
@@ -1289,16 +1550,18 @@ class Bilinear(Module):
         from .args import shape_arg
 
         shape_arg((self.out_features, self.in1_features, self.in2_features))
+        self._register_drawn(self._drawn(bool(bias), _draw_dtype(dtype)), dtype)
+
+    def _drawn(self, bias: bool, draw: Any) -> Drawn:
+        """PyTorch's reset_parameters: weight and bias uniform in +-1/sqrt(in1_features)."""
         w, b = R.init_bilinear(
-            None,
-            self.in1_features,
-            self.in2_features,
-            self.out_features,
-            bool(bias),
-            _draw_dtype(dtype),
+            None, self.in1_features, self.in2_features, self.out_features, bias, draw
         )
-        self.register_parameter("weight", _weights(w, dtype=dtype))
-        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
+        return [("weight", w, 1), ("bias", b, 1)]
+
+    def reset_parameters(self) -> None:
+        bias = self._parameters["bias"] is not None
+        self._rewrite_drawn(self._drawn(bias, self._reset_dtype()))
 
     def forward(self, x1: Any, x2: Any) -> Tensor:
         return bilinear(x1, x2, self._parameters["weight"], self._parameters["bias"])
@@ -1312,6 +1575,7 @@ class Bilinear(Module):
 
 
 class Embedding(Module):
+    METHODS = Module.METHODS + ("reset_parameters", "from_pretrained")
     CLASS_FUNCTIONS = ("from_pretrained",)
     ATTRIBUTES = (
         "training",
@@ -1320,6 +1584,8 @@ class Embedding(Module):
         "padding_idx",
         "max_norm",
         "norm_type",
+        "scale_grad_by_freq",
+        "sparse",
     )
 
     def __init__(
@@ -1360,10 +1626,11 @@ class Embedding(Module):
                 ).mirror("AssertionError")
             self.register_parameter("weight", Parameter(_weight, not bool(_freeze)))
             return
-        w = R.init_embedding(
-            None, self.num_embeddings, self.embedding_dim, padding_idx, _draw_dtype(dtype)
-        )
-        self.register_parameter("weight", _weights(w, 1 if padding_idx is None else 2, dtype=dtype))
+        rows, cols = self.num_embeddings, self.embedding_dim
+        self._register_drawn(embedding_drawn(rows, cols, padding_idx, _draw_dtype(dtype)), dtype)
+
+    def reset_parameters(self) -> None:
+        reset_embedding(self)
 
     @staticmethod
     def from_pretrained(
@@ -1417,6 +1684,21 @@ class Embedding(Module):
         if self.sparse:
             s += ", sparse=True"
         return s
+
+
+def embedding_drawn(rows: int, cols: int, padding_idx: int | None, draw: Any) -> Drawn:
+    """nn.Embedding's (and EmbeddingBag's) reset_parameters: normal_(weight), then the padding
+    row zeroed (a second change in place)."""
+    w = R.init_embedding(None, rows, cols, padding_idx, draw)
+    return [("weight", w, 1 if padding_idx is None else 2)]
+
+
+def reset_embedding(m: Module) -> None:
+    w = m._parameters.get("weight")
+    rows, cols = (
+        tuple(w.shape) if w is not None and w.ndim == 2 else (m.num_embeddings, m.embedding_dim)
+    )
+    m._rewrite_drawn(embedding_drawn(rows, cols, m.padding_idx, m._reset_dtype()))
 
 
 # --- containers ----------------------------------------------------------------------------------

@@ -1,0 +1,274 @@
+"""The built-in modules answer as PyTorch's for what programs read and call on them:
+`reset_parameters()` (the draws of the constructor again, written into the same Parameter
+objects), BatchNorm's `reset_running_stats()`, MultiheadAttention's and Transformer's
+`_reset_parameters()`, the module methods programs call by name (`_get_name`, `get_submodule`,
+`get_parameter`, `get_buffer`, `register_module`, `type`, `share_memory`), and the settings of
+the one-function modules (`nn.ReLU().inplace`, `loss_fn.reduction`). The corpus programs 715-
+check the printed values against PyTorch's recorded output."""
+
+from __future__ import annotations
+
+import pytest
+
+from gradcli.base.errors import GradcliError
+from gradcli.lang.program import parse
+
+
+def out(text: str, dtype: str = "float32") -> str:
+    return "".join(
+        parse("import torch\nimport torch.nn as nn\n" + text, "t.py").run(dtype=dtype).output
+    )
+
+
+# Constructions whose reset_parameters() redraws exactly what the constructor drew: in
+# PyTorch the constructor is `torch.empty` + reset_parameters(), so after the same seed a
+# reset module equals a freshly made one, value for value.
+RESETTABLE = [
+    "nn.Linear(5, 3)",
+    "nn.Linear(4, 2, bias=False)",
+    "nn.Bilinear(2, 3, 4)",
+    "nn.Conv1d(2, 4, 3)",
+    "nn.Conv2d(2, 4, (2, 3), groups=2)",
+    "nn.Conv3d(1, 2, 2, bias=False)",
+    "nn.ConvTranspose1d(4, 2, 3, groups=2)",
+    "nn.ConvTranspose2d(2, 3, 2)",
+    "nn.Embedding(6, 3)",
+    "nn.Embedding(6, 3, padding_idx=2)",
+    "nn.EmbeddingBag(5, 2, padding_idx=0)",
+    "nn.LayerNorm((2, 3))",
+    "nn.GroupNorm(2, 4)",
+    "nn.RMSNorm(3)",
+    "nn.PReLU(3, init=0.1)",
+    "nn.BatchNorm1d(3)",
+    "nn.InstanceNorm2d(2, affine=True)",
+    "nn.RNN(3, 4, num_layers=2, nonlinearity='relu')",
+    "nn.LSTM(2, 4, bidirectional=True, proj_size=2)",
+    "nn.GRU(3, 2, bias=False, batch_first=True)",
+    "nn.RNNCell(2, 3)",
+    "nn.LSTMCell(3, 2)",
+    "nn.GRUCell(2, 2, bias=False)",
+]
+
+
+@pytest.mark.parametrize("make", RESETTABLE)
+@pytest.mark.parametrize("dtype", ["", "dtype=torch.float64"])
+def test_reset_parameters_redraws_the_constructors_values_into_the_same_parameters(
+    make: str, dtype: str
+) -> None:
+    if dtype:
+        make = make[:-1] + (", " if not make.endswith("(") else "") + dtype + ")"
+    got = out(
+        f"torch.manual_seed(3)\nfresh = {make}\n"
+        f"m = {make}\n"
+        "before = list(m.parameters())\n"
+        "opt = torch.optim.SGD(m.parameters(), lr=0.1)\n"
+        "with torch.no_grad():\n"
+        "    for p in m.parameters():\n"
+        "        p.add_(1.5)\n"
+        "versions = [p._version for p in m.parameters()]\n"
+        "torch.manual_seed(3)\n"
+        "m.reset_parameters()\n"
+        "after = list(m.parameters())\n"
+        "print(len(after) == len(before) and all(a is b for a, b in zip(after, before)))\n"
+        "print(all(torch.equal(a, b) for a, b in zip(after, fresh.parameters())))\n"
+        "print(all(a.dtype == b.dtype for a, b in zip(after, fresh.parameters())))\n"
+        "print(all(p.is_leaf and p.requires_grad and p.grad_fn is None for p in after))\n"
+        "print(opt.param_groups[0]['params'][0] is after[0])\n"
+        "print([p._version - v for p, v in zip(after, versions)] == "
+        "[p._version for p in fresh.parameters()])\n"
+        "after_reset = torch.rand(3)\n"
+        f"torch.manual_seed(3)\nagain = {make}\n"
+        "print(torch.equal(after_reset, torch.rand(3)))\n"
+    )
+    assert got == "True\n" * 7
+
+
+def test_reset_parameters_in_the_analysis_dtype_draws_pytorchs_float32_numbers() -> None:
+    # float64 by default in the analysis commands: the draws are PyTorch's float32 ones, widened
+    program = (
+        "torch.manual_seed(0)\na = nn.Linear(3, 2)\nb = nn.Linear(3, 2)\n"
+        "torch.manual_seed(0)\nb.reset_parameters()\n"
+        "print(torch.equal(a.weight, b.weight), torch.equal(a.bias, b.bias), b.weight.dtype)\n"
+    )
+    assert out(program, dtype="float64") == "True True torch.float64\n"
+
+
+def test_after_a_cast_the_reset_draws_in_the_modules_dtype() -> None:
+    got = out(
+        "torch.manual_seed(1)\nwide = nn.Linear(3, 2, dtype=torch.float64)\n"
+        "m = nn.Linear(3, 2).double()\ntorch.manual_seed(1)\nm.reset_parameters()\n"
+        "print(torch.equal(m.weight, wide.weight), m.weight.dtype)\n"
+    )
+    assert got == "True torch.float64\n"
+
+
+def test_model_apply_resets_every_layer_that_has_reset_parameters() -> None:
+    got = out(
+        "torch.manual_seed(0)\n"
+        "fresh = nn.Sequential(nn.Conv1d(1, 2, 3), nn.ReLU(), nn.Flatten(), nn.Linear(4, 1))\n"
+        "model = nn.Sequential(nn.Conv1d(1, 2, 3), nn.ReLU(), nn.Flatten(), nn.Linear(4, 1))\n"
+        "def reset(m):\n"
+        "    if hasattr(m, 'reset_parameters'):\n"
+        "        m.reset_parameters()\n"
+        "torch.manual_seed(0)\n"
+        "model.apply(reset)\n"
+        "print([torch.equal(a, b) for a, b in zip(model.parameters(), fresh.parameters())])\n"
+        "print([hasattr(m, 'reset_parameters') for m in model])\n"
+    )
+    assert got == "[True, True, True, True]\n[True, False, False, True]\n"
+
+
+def test_lazy_linear_reset_does_nothing_before_its_first_call() -> None:
+    got = out(
+        "torch.manual_seed(0)\nlz = nn.LazyLinear(2)\nlz.reset_parameters()\n"
+        "y = lz(torch.ones(1, 3))\nw = lz.weight.clone()\n"
+        "torch.manual_seed(0)\nlz.reset_parameters()\n"
+        "print(type(lz).__name__, torch.equal(w, lz.weight), lz.weight._version)\n"
+    )
+    assert got == "Linear True 2\n"
+
+
+def test_batchnorm_reset_running_stats_and_reset_parameters() -> None:
+    got = out(
+        "torch.manual_seed(0)\nbn = nn.BatchNorm1d(2)\nrm = bn.running_mean\n"
+        "bn(torch.randn(8, 2) * 3 + 1)\n"
+        "print(bn.running_mean.abs().sum() > 0, bn.num_batches_tracked, rm._version)\n"
+        "bn.reset_running_stats()\n"
+        "print(bn.running_mean, bn.running_var, bn.num_batches_tracked, rm is bn.running_mean)\n"
+        "with torch.no_grad():\n    bn.weight.fill_(3.0)\n    bn.bias.fill_(-1.0)\n"
+        "bn(torch.randn(8, 2))\nbn.reset_parameters()\n"
+        "print(bn.weight.data, bn.bias.data, bn.num_batches_tracked)\n"
+        "off = nn.BatchNorm1d(2, track_running_stats=False)\noff.reset_running_stats()\n"
+        "print(off.running_mean)\n"
+    )
+    assert got == (
+        "tensor(True) tensor(1) 1\n"
+        "tensor([0., 0.]) tensor([1., 1.]) tensor(0) True\n"
+        "tensor([1., 1.]) tensor([0., 0.]) tensor(0)\n"
+        "None\n"
+    )
+
+
+def test_multihead_attention_reset_keeps_the_out_projection_weight() -> None:
+    # PyTorch's _reset_parameters redraws the in-projection and zeroes the biases; the
+    # out-projection's weight is its own Linear's (reset by that Linear's reset_parameters)
+    got = out(
+        "torch.manual_seed(0)\nmha = nn.MultiheadAttention(4, 2, add_bias_kv=True)\n"
+        "w_out = mha.out_proj.weight.clone()\nw_in = mha.in_proj_weight.clone()\n"
+        "with torch.no_grad():\n    for p in mha.parameters():\n        p.add_(1.0)\n"
+        "mha._reset_parameters()\n"
+        "print(torch.equal(mha.out_proj.weight, w_out + 1))\n"
+        "print(torch.equal(mha.in_proj_weight, w_in))\n"
+        "print(mha.in_proj_bias.abs().sum().item(), mha.out_proj.bias.abs().sum().item())\n"
+        "print(mha.in_proj_weight.abs().max().item() <= (6 / 16) ** 0.5)\n"
+    )
+    assert got == "True\nFalse\n0.0 0.0\nTrue\n"
+
+
+def test_one_function_modules_keep_pytorchs_constructor_arguments() -> None:
+    got = out(
+        "print(nn.ReLU().inplace, nn.ReLU(inplace=True).inplace)\n"
+        "print(nn.LeakyReLU(0.2).negative_slope)\n"
+        "print(nn.Softmax(dim=1).dim, nn.LogSoftmax().dim, nn.GELU().approximate)\n"
+        "print(nn.Flatten().start_dim, nn.Flatten(0, 2).end_dim, nn.Softplus(beta=2).beta)\n"
+        "print(nn.MSELoss().reduction, nn.MSELoss(reduction='sum').reduction)\n"
+        "print(nn.MSELoss(size_average=False).reduction, nn.L1Loss(reduce=False).reduction)\n"
+        "ce = nn.CrossEntropyLoss(label_smoothing=0.1)\n"
+        "print(ce.ignore_index, ce.label_smoothing, ce.weight, ce.reduction)\n"
+        "print(nn.ReLU6().max_val, nn.PairwiseDistance().norm, nn.Dropout(0.2).p)\n"
+        "print(hasattr(nn.Tanh(), 'inplace'), hasattr(nn.PairwiseDistance(), 'p'))\n"
+        "print(hasattr(nn.MSELoss(), 'size_average'), hasattr(nn.Identity(3), 'args'))\n"
+        "c = nn.Conv2d(1, 2, 3)\nprint(c.transposed, c.output_padding)\n"
+        "print(nn.ConvTranspose1d(1, 2, 3, output_padding=0).transposed)\n"
+        "print(nn.MaxPool2d(2).return_indices, nn.AvgPool1d(2).count_include_pad)\n"
+        "print(nn.Embedding(3, 2).sparse, nn.Upsample(scale_factor=2).name)\n"
+    )
+    assert got == (
+        "False True\n0.2\n1 None none\n1 2 2\nmean sum\nsum none\n-100 0.1 None mean\n"
+        "6.0 2.0 0.2\nFalse False\nFalse False\nFalse (0, 0)\nTrue\nFalse True\n"
+        "False Upsample\n"
+    )
+
+
+def test_get_submodule_parameter_buffer_by_dotted_path() -> None:
+    got = out(
+        "m = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))\n"
+        "print(m.get_submodule('0') is m[0], m.get_submodule('') is m)\n"
+        "print(m.get_parameter('0.bias') is m[0].bias, m.get_buffer('1.running_var').shape)\n"
+        "for call in (lambda: m.get_submodule('2'), lambda: m.get_submodule('0.weight'),\n"
+        "             lambda: m.get_parameter('1.running_mean'),\n"
+        "             lambda: m.get_buffer('0.weight'),\n"
+        "             lambda: m.get_parameter('0.nope')):\n"
+        "    try:\n        call()\n    except AttributeError as e:\n        print(e)\n"
+        "print(m._get_name(), m[1]._get_name())\n"
+        "m.register_module('act', nn.Tanh())\nprint(m)\n"
+        "print(m.share_memory() is m, m.train() is m, m.eval() is m, m.requires_grad_() is m)\n"
+        "print(m.type(torch.float64) is m, m[0].weight.dtype, m[1].num_batches_tracked.dtype)\n"
+    )
+    assert got == (
+        "True True\nTrue torch.Size([3])\n"
+        "Sequential has no attribute `2`\n`weight` is not an nn.Module\n"
+        "`running_mean` is not an nn.Parameter\n`weight` is not a buffer\n"
+        "Linear has no attribute `nope`\n"
+        "Sequential BatchNorm1d\n"
+        "Sequential(\n  (0): Linear(in_features=2, out_features=3, bias=True)\n"
+        "  (1): BatchNorm1d(3, eps=1e-05, momentum=0.1, affine=True, bias=True, "
+        "track_running_stats=True)\n"
+        "  (act): Tanh()\n)\n"
+        "True True True True\nTrue torch.float64 torch.float64\n"
+    )
+
+
+def test_program_class_reads_get_name_and_resets_its_layers() -> None:
+    got = out(
+        "class Net(nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(2, 2)\n"
+        "    def forward(self, x):\n        return self.fc(x)\n"
+        "    def reset_parameters(self):\n        self.fc.reset_parameters()\n"
+        "torch.manual_seed(0)\nnet = Net()\nw = net.fc.weight.clone()\n"
+        "torch.manual_seed(0)\nnet.reset_parameters()\n"
+        "print(net._get_name(), torch.equal(w, net.fc.weight))\n"
+    )
+    assert got == "Net True\n"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "nn.Linear(2, 2)._apply(print)",
+        "nn.Linear(2, 2)._forward_hooks",
+        "nn.Linear(2, 2)._version",
+        "nn.ReLU()._settings",
+        "nn.MSELoss()._given",
+        "nn.ReLU().fn",
+        "nn.ReLU().settings",
+    ],
+)
+def test_other_private_names_stay_out_of_reach(line: str) -> None:
+    with pytest.raises(GradcliError):
+        out(f"print({line})\n")
+
+
+def test_hasattr_of_the_private_names_programs_read() -> None:
+    got = out(
+        "m = nn.Linear(2, 2)\n"
+        "print(hasattr(m, '_get_name'), hasattr(m, '_parameters'))\n"
+        "print(hasattr(nn.MultiheadAttention(4, 2), '_reset_parameters'), "
+        "hasattr(m, '_reset_parameters'))\n"
+    )
+    assert got == "True True\nTrue False\n"
+
+
+def test_reset_with_a_replaced_parameter_draws_for_its_shape() -> None:
+    # the recurrent modules redraw each parameter they have now, as PyTorch's loop over
+    # parameters(): a parameter removed draws nothing
+    got = out(
+        "torch.manual_seed(0)\nr = nn.RNN(2, 3)\nr.bias_hh_l0 = None\n"
+        "torch.manual_seed(0)\nr.reset_parameters()\nx = torch.rand(1)\n"
+        "torch.manual_seed(0)\nw1 = torch.empty(3, 2).uniform_(-3 ** -0.5, 3 ** -0.5)\n"
+        "w2 = torch.empty(3, 3).uniform_(-3 ** -0.5, 3 ** -0.5)\n"
+        "b1 = torch.empty(3).uniform_(-3 ** -0.5, 3 ** -0.5)\n"
+        "print(torch.equal(w1, r.weight_ih_l0), torch.equal(w2, r.weight_hh_l0), "
+        "torch.equal(b1, r.bias_ih_l0), torch.equal(x, torch.rand(1)))\n"
+    )
+    assert got == "True True True True\n"

@@ -1141,6 +1141,11 @@ class TransformerDecoderLayer(_TransformerLayer):
 class _Stack(Module):
     ATTRIBUTES = ("training", "num_layers")
 
+    def program_attribute(self, name: str) -> Any:
+        if name == "norm" and self._modules.get("norm") is None:
+            return None  # made without a final norm: PyTorch's attribute is None
+        return super().program_attribute(name)
+
     def _stack(self, layer: Any, num_layers: Any, norm: Any) -> None:
         super().__init__()
         if not isinstance(layer, _TransformerLayer):
@@ -1189,6 +1194,8 @@ def _why_not_nested(layer: Any) -> str:
 
 
 class TransformerEncoder(_Stack):
+    ATTRIBUTES = _Stack.ATTRIBUTES + ("enable_nested_tensor", "use_nested_tensor", "mask_check")
+
     def __init__(
         self,
         encoder_layer: Any,
@@ -1199,6 +1206,9 @@ class TransformerEncoder(_Stack):
     ) -> None:
         self._stack(encoder_layer, num_layers, norm)
         reason = _why_not_nested(encoder_layer)
+        self.enable_nested_tensor = enable_nested_tensor
+        self.use_nested_tensor = bool(enable_nested_tensor) and not reason
+        self.mask_check = mask_check
         if enable_nested_tensor and reason:
             from ..core import hooks
 
@@ -1256,8 +1266,13 @@ class Transformer(Module):
     """nn.Transformer: an encoder (its layers and a final LayerNorm) and a decoder (the same),
     every matrix re-drawn with xavier_uniform_ afterwards, in parameters() order."""
 
-    METHODS = Module.METHODS + ("_reset_parameters",)
+    METHODS = Module.METHODS + ("_reset_parameters", "generate_square_subsequent_mask")
     ATTRIBUTES = ("training", "d_model", "nhead", "batch_first")
+
+    @staticmethod
+    def generate_square_subsequent_mask(sz: Any, device: Any = None, dtype: Any = None) -> Tensor:
+        """The class's function, read through a module (`model.generate_square_...`)."""
+        return generate_square_subsequent_mask(sz, device, dtype)
 
     def __init__(
         self,

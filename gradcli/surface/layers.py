@@ -162,12 +162,9 @@ def _loss(name: str, fn: Callable[..., Any], kwargs: dict) -> Module:
         r = kwargs["reduction"]
         if kwargs.get("size_average") is not None or kwargs.get("reduce") is not None:
             # PyTorch's legacy arguments: reduce=False means 'none'; size_average=False 'sum'
-            if kwargs.get("reduce") is False:
-                r = "none"
-            elif kwargs.get("size_average") is False:
-                r = "sum"
-            else:
-                r = "mean"
+            from .nn import legacy_reduction
+
+            r = legacy_reduction(kwargs.get("size_average"), kwargs.get("reduce"))
         kwargs = {**kwargs, "reduction": r}
         if name != "KLDivLoss":
             reduction_arg(r)

@@ -315,6 +315,7 @@ class Module:
         "register_backward_hook",
         "_get_name",
         "get_submodule",
+        "set_submodule",
         "get_parameter",
         "get_buffer",
         "register_module",
@@ -522,6 +523,32 @@ class Module:
             if not isinstance(mod, Module):
                 raise GradcliError(f"`{item}` is not an nn.Module").mirror("AttributeError")
         return mod
+
+    def set_submodule(self, target: Any, module: Any, strict: bool = False) -> None:
+        """The submodule at the dotted path `target` set to `module` (a new name under an
+        existing parent unless `strict`), as PyTorch's."""
+        if not isinstance(target, str):
+            raise GradcliError(f"'{typename(target)}' object has no attribute 'split'").mirror(
+                "AttributeError"
+            )
+        if target == "":
+            raise GradcliError("Cannot set the submodule without a target name!").mirror(
+                "ValueError"
+            )
+        if not isinstance(module, Module):
+            raise GradcliError(f"`module` is not an nn.Module, found {_pytype(module)}").mirror(
+                "ValueError"
+            )
+        path, _, name = target.rpartition(".")
+        parent = self.get_submodule(path)
+        found, value = parent._reads(name)
+        if strict and not found:
+            raise GradcliError(f"{parent._get_name()} has no attribute `{name}`").mirror(
+                "AttributeError"
+            )
+        if found and not isinstance(value, Module):
+            raise GradcliError(f"`{name}` is not an nn.Module").mirror("AttributeError")
+        parent.program_set(name, module)
 
     def _get_leaf(self, target: Any, what: str) -> tuple[Module, str, Any]:
         if not isinstance(target, str):
@@ -1137,11 +1164,24 @@ def constructor_settings(name: str, fn: Callable[..., Any], given: dict) -> dict
             out[p] = given[p]
         elif p in own and own[p].default is not inspect.Parameter.empty:
             out[p] = own[p].default
-    legacy = [given.get("size_average"), given.get("reduce")]
+    legacy = (given.get("size_average"), given.get("reduce"))
     if "reduction" in out and any(v is not None for v in legacy):
-        size_average, reduce = (True if v is None else v for v in legacy)
-        out["reduction"] = "mean" if size_average and reduce else "sum" if reduce else "none"
+        out["reduction"] = legacy_reduction(*legacy, warn=False)
     return out
+
+
+def legacy_reduction(size_average: Any, reduce: Any, warn: bool = True) -> str:
+    """The reduction PyTorch's loss modules make of the deprecated size_average / reduce
+    (None counts as True), with PyTorch's warning (once a run, as Python shows it)."""
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    r = "mean" if size_average and reduce else "sum" if reduce else "none"
+    if warn:
+        core_hooks.warn(
+            f"size_average and reduce args will be deprecated, please use reduction='{r}' instead.",
+            once=True,
+        )
+    return r
 
 
 # A torch.nn module's name -> the least and most inputs PyTorch's forward takes.
@@ -1165,6 +1205,8 @@ def _module(
         kw.update(kwargs)
         _known_keywords(name, fn, kwargs)
         inplace = bool(kw.pop("inplace", False))
+        if kw.get("size_average") is not None or kw.get("reduce") is not None:
+            legacy_reduction(kw.get("size_average"), kw.get("reduce"))
         full = {**(defaults or {}), **kw}
         calls = dict(kw)
         if inplace and _takes_inplace(fn):
@@ -1773,7 +1815,7 @@ class Sequential(Module):
 
 
 class ModuleList(Module):
-    METHODS = Module.METHODS + ("append", "extend", "insert")
+    METHODS = Module.METHODS + ("append", "extend", "insert", "pop")
 
     def __init__(self, modules: Any = None) -> None:
         super().__init__()
@@ -1801,6 +1843,17 @@ class ModuleList(Module):
         if isinstance(key, slice):
             return ModuleList(mods[key])
         return _index(mods, key, self.name)
+
+    def pop(self, key: Any) -> Any:
+        """The module at `key` (an index or a slice) taken out, the rest renumbered, as
+        PyTorch's `v = self[key]; del self[key]`."""
+        taken = self.program_getitem(key)
+        mods = list(self._modules.values())
+        del mods[key]
+        self._modules = ModuleEntries()
+        for m in mods:
+            self.append(m)
+        return taken
 
     def program_setitem(self, key: Any, value: Any) -> None:
         _replace_child(self, key, value)
@@ -1832,7 +1885,7 @@ class ModuleList(Module):
 
 
 class ModuleDict(Module):
-    METHODS = Module.METHODS + ("keys", "values", "items")
+    METHODS = Module.METHODS + ("keys", "values", "items", "pop", "clear", "update")
 
     def __init__(self, modules: Any = None) -> None:
         super().__init__()
@@ -1845,12 +1898,42 @@ class ModuleDict(Module):
     def values(self) -> list[Module]:
         return list(self._modules.values())
 
+    def pop(self, key: Any) -> Module:
+        taken = self.program_getitem(key)
+        del self._modules[key]
+        return taken
+
+    def clear(self) -> None:
+        self._modules.clear()
+
+    def update(self, modules: Any) -> None:
+        """PyTorch's: a mapping's pairs, or an iterable of (name, module) pairs, each set as
+        `self[name] = module`."""
+        if isinstance(modules, (dict, ModuleDict)):
+            pairs = list(modules.items())
+        else:
+            pairs = []
+            for j, m in enumerate(modules):
+                if not isinstance(m, (list, tuple)) or len(m) != 2:
+                    raise GradcliError(
+                        f"ModuleDict update sequence element #{j} should be Iterable; is "
+                        f"{typename(m)}"
+                        if not isinstance(m, (list, tuple))
+                        else f"ModuleDict update sequence element #{j} has length {len(m)}; "
+                        "2 is required"
+                    ).mirror("TypeError" if not isinstance(m, (list, tuple)) else "ValueError")
+                pairs.append((m[0], m[1]))
+        for k, m in pairs:
+            self.program_setitem(k, m)
+
     def items(self) -> list[tuple[str, Module]]:
         return list(self._modules.items())
 
     def program_getitem(self, key: Any) -> Any:
         if key not in self._modules:
-            raise GradcliError(f"KeyError: {key!r}", hint=f"the keys are {list(self._modules)}")
+            raise GradcliError(f"{key}", hint=f"the keys are {list(self._modules)}").mirror(
+                "KeyError"
+            )
         return self._modules[key]
 
     def program_setitem(self, key: Any, value: Any) -> None:
@@ -1938,14 +2021,63 @@ class ParameterList(Module):
 class ParameterDict(Module):
     """`nn.ParameterDict`: parameters by string key, in insertion order."""
 
-    METHODS = Module.METHODS + ("keys", "values", "items", "update")
+    METHODS = Module.METHODS + (
+        "keys",
+        "values",
+        "items",
+        "update",
+        "get",
+        "pop",
+        "popitem",
+        "clear",
+        "setdefault",
+        "copy",
+    )
 
     def __init__(self, values: Any = None) -> None:
         super().__init__()
         self.update(values or {})
 
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self._parameters[key] if key in self._parameters else default
+
+    def pop(self, key: Any) -> Any:
+        taken = self.program_getitem(key)
+        del self._parameters[key]
+        return taken
+
+    def popitem(self) -> tuple[str, Any]:
+        if not self._parameters:
+            raise GradcliError("'popitem(): dictionary is empty'").mirror("KeyError")
+        key = next(reversed(self._parameters))
+        return key, self.pop(key)
+
+    def clear(self) -> None:
+        self._parameters.clear()
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self._parameters:
+            self.program_setitem(key, default)
+        return self._parameters[key]
+
+    def copy(self) -> ParameterDict:
+        """A new ParameterDict holding the same Parameter objects."""
+        return ParameterDict(collections.OrderedDict(self._parameters.items()))
+
     def update(self, values: Any) -> None:
-        pairs = values.items() if isinstance(values, dict) else values
+        """PyTorch's order: an OrderedDict's or a ParameterDict's, a plain dict's sorted by key,
+        an iterable's pairs as they come."""
+        if isinstance(values, (collections.OrderedDict, ParameterDict)):
+            pairs = list(values.items())
+        elif isinstance(values, dict):
+            try:
+                pairs = sorted(values.items())
+            except TypeError:
+                raise GradcliError(
+                    "'<' not supported between the keys of the dict given to ParameterDict"
+                ).mirror("TypeError") from None
+        else:
+            pairs = values
         for k, v in pairs:
             self.program_setitem(k, v)
 
@@ -1959,8 +2091,17 @@ class ParameterDict(Module):
         return list(self._parameters.items())
 
     def program_getitem(self, key: Any) -> Any:
+        # PyTorch's reads the key as an attribute name: a missing one is an AttributeError
+        if not isinstance(key, str):
+            raise GradcliError(
+                "Index given to ParameterDict cannot be used as a key as it is not a string "
+                f"(type is '{typename(key)}'). Open an issue on github if you need non-string "
+                "keys."
+            ).mirror("TypeError")
         if key not in self._parameters:
-            raise GradcliError(f"{key!r}").mirror("KeyError")
+            raise GradcliError(f"'ParameterDict' object has no attribute '{key}'").mirror(
+                "AttributeError"
+            )
         return self._parameters[key]
 
     def program_setitem(self, key: Any, value: Any) -> None:

@@ -272,3 +272,50 @@ def test_reset_with_a_replaced_parameter_draws_for_its_shape() -> None:
         "torch.equal(b1, r.bias_ih_l0), torch.equal(x, torch.rand(1)))\n"
     )
     assert got == "True True True True\n"
+
+
+# A program and PyTorch 2.13's output of it (recorded with /work/torchenv).
+SET_SUBMODULE = """\
+torch.manual_seed(0)
+m = nn.Sequential(nn.Linear(2, 3), nn.Sequential(nn.ReLU(), nn.Linear(3, 1)))
+m.set_submodule("1.0", nn.Tanh())
+m.set_submodule("1.extra", nn.Sigmoid())
+print(m)
+for args in [("", nn.ReLU()), ("0", 3), ("1.nope", nn.ReLU(), True),
+             ("0.weight", nn.ReLU()), ("2.x", nn.ReLU())]:
+    try:
+        m.set_submodule(*args)
+    except (ValueError, AttributeError) as e:
+        print(type(e).__name__, e)
+print(m(torch.ones(1, 2)))
+l1 = nn.MSELoss(size_average=False)
+l2 = nn.L1Loss(reduce=False)
+print(l1.reduction, l2.reduction)
+"""
+SET_SUBMODULE_PYTORCH = """\
+Sequential(
+  (0): Linear(in_features=2, out_features=3, bias=True)
+  (1): Sequential(
+    (0): Tanh()
+    (1): Linear(in_features=3, out_features=1, bias=True)
+    (extra): Sigmoid()
+  )
+)
+ValueError Cannot set the submodule without a target name!
+ValueError `module` is not an nn.Module, found <class 'int'>
+AttributeError Sequential has no attribute `nope`
+AttributeError `weight` is not an nn.Module
+AttributeError Sequential has no attribute `2`
+tensor([[0.4022]], grad_fn=<SigmoidBackward0>)
+sum none
+"""
+
+
+def test_set_submodule_and_the_legacy_loss_arguments_as_pytorch() -> None:
+    assert out(SET_SUBMODULE) == SET_SUBMODULE_PYTORCH
+
+
+def test_set_submodule_cannot_replace_a_method_or_a_setting() -> None:
+    for target in ("forward", "0.training"):
+        with pytest.raises(GradcliError):
+            out(f"m = nn.Sequential(nn.Linear(2, 2))\nm.set_submodule({target!r}, nn.ReLU())\n")

@@ -3929,3 +3929,19 @@ add(
         codes=frozenset({0, 1}),
     ),
 )
+add(
+    esc(
+        "module_set_submodule_over_a_method",
+        "m = torch.nn.Sequential(torch.nn.ReLU())\nm.set_submodule('forward', torch.nn.Tanh())",
+        (r"is not an nn\.Module",),  # PyTorch's words: forward is a method
+    ),
+    esc(
+        "module_set_submodule_dunder_then_read",
+        "m = torch.nn.Sequential(torch.nn.ReLU())\nm.set_submodule('__class__', torch.nn.Tanh())\n"
+        "c = m.__class__.__subclasses__()",
+    ),
+    esc(
+        "module_parameterdict_get_dunder",
+        "d = torch.nn.ParameterDict()\ng = d.get('__class__', 1).__subclasses__()",
+    ),
+)

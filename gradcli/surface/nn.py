@@ -1069,14 +1069,58 @@ class Functional(Module):
     def name(self) -> str:
         return self._name
 
+    def _settings(self) -> dict:
+        if self.settings is None:
+            given = self.kwargs if self.given is None else self.given
+            self.settings = constructor_settings(self._name, self.fn, given)
+        return self.settings
+
     def program_attribute(self, name: str) -> Any:
         if not name.startswith("_"):
-            if self.settings is None:
-                given = self.kwargs if self.given is None else self.given
-                self.settings = constructor_settings(self._name, self.fn, given)
-            if name in self.settings:
-                return self.settings[name]
+            settings = self._settings()
+            if name in settings:
+                return settings[name]
         return super().program_attribute(name)
+
+    def program_set(self, name: str, value: Any) -> None:
+        """`act.inplace = False`, `loss_fn.reduction = 'sum'`: a setting changed for the calls
+        that follow and for the module's text, as PyTorch's forward and extra_repr read the
+        attribute each time. A setting the wrapped function does not take under its own name
+        (PairwiseDistance's norm, ReLU6's bounds) cannot be changed: refused, never ignored."""
+        settings = self._settings()
+        if name not in settings:
+            super().program_set(name, value)
+            return
+        if value is not None and not isinstance(value, (bool, int, float, str, tuple, Tensor)):
+            raise NotSupported(
+                f"setting {self.name}.{name} to a {typename(value)} is not supported",
+                hint="give it a number, a bool, a string or a tensor as PyTorch's module has",
+            )
+        old = settings[name]
+        takes = name in self.kwargs or _takes(self.fn, name)
+        if name == "inplace":
+            text = self.shown
+            for tail in (", inplace=True", "inplace=True"):
+                if text.endswith(tail):
+                    text = text[: -len(tail)]
+                    break
+            if value and self._name in INPLACE_SHOWN:
+                text = f"{text}, inplace=True" if text else "inplace=True"
+        elif not takes:
+            text = None
+        elif self.shown == "" or old == value:
+            text = self.shown
+        else:
+            text = _reshown(self.shown, name, old, value)
+        if text is None or (name == "inplace" and not takes and value):
+            raise NotSupported(
+                f"changing {self.name}.{name} after the module is made is not supported by gradcli",
+                hint=f"make a new module with the setting: nn.{self.name}({name}=...)",
+            )
+        settings[name] = value
+        if takes:
+            self.kwargs[name] = bool(value) if name == "inplace" else value
+        self.shown = text
 
     def forward(self, *inputs: Any, **named: Any) -> Any:
         fits = _FORWARD_ARITY.get(self._name)
@@ -1133,6 +1177,48 @@ class Functional(Module):
 
     def extra_repr(self) -> str:
         return self.shown
+
+
+# The one-function modules whose text shows `inplace=True` (PyTorch's extra_repr).
+INPLACE_SHOWN = frozenset(
+    (
+        "ReLU",
+        "LeakyReLU",
+        "ELU",
+        "CELU",
+        "SELU",
+        "SiLU",
+        "ReLU6",
+        "Hardtanh",
+        "Mish",
+        "Threshold",
+        "RReLU",
+    )
+)
+
+
+def _takes(fn: Callable[..., Any], name: str) -> bool:
+    import inspect
+
+    try:
+        return name in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _reshown(text: str, name: str, old: Any, new: Any) -> str | None:
+    """The module's text with one setting's shown value replaced (`negative_slope=0.01` ->
+    `negative_slope=0.2`, `approximate='none'` -> `approximate='tanh'`, Softshrink's bare
+    `0.5`); None when the old value is not found as the text shows it."""
+    for shown, fresh in (
+        (f"{name}={old!r}", f"{name}={new!r}"),
+        (f"{name}={old}", f"{name}={new}"),
+    ):
+        if text.count(shown) == 1:
+            return text.replace(shown, fresh)
+    if text == str(old):
+        return str(new)
+    return None
 
 
 # Constructor arguments of PyTorch's modules that are not kept as attributes (the legacy
@@ -1212,9 +1298,9 @@ def _module(
         if inplace and _takes_inplace(fn):
             calls["inplace"] = True  # the input changed in place, as PyTorch's module does
         text = shown(full) if shown is not None else ""
-        if shown is not None and inplace and name in _INPLACE_SHOWN:
+        if shown is not None and inplace and name in INPLACE_SHOWN:
             text = (text + ", " if text else "") + "inplace=True"
-        elif name in _INPLACE_SHOWN and inplace:
+        elif name in INPLACE_SHOWN and inplace:
             text = "inplace=True"
         return Functional(name, fn, calls, text, given={**full, "inplace": inplace})
 
@@ -1231,7 +1317,6 @@ def _takes_inplace(fn: Callable[..., Any]) -> bool:
         return False
 
 
-_INPLACE_SHOWN = {"ReLU", "LeakyReLU", "ELU", "SiLU", "ReLU6", "Hardtanh"}
 
 
 def _known_keywords(name: str, fn: Callable[..., Any], kwargs: dict) -> None:

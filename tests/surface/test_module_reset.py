@@ -319,3 +319,94 @@ def test_set_submodule_cannot_replace_a_method_or_a_setting() -> None:
     for target in ("forward", "0.training"):
         with pytest.raises(GradcliError):
             out(f"m = nn.Sequential(nn.Linear(2, 2))\nm.set_submodule({target!r}, nn.ReLU())\n")
+
+
+# A program changing the settings of made modules, and PyTorch 2.13's output of it.
+SETTINGS_CHANGED = """\
+x = torch.tensor([-2.0, -0.5, 0.5, 2.0])
+model = nn.Sequential(nn.Linear(4, 4), nn.ReLU(inplace=True), nn.LeakyReLU(), nn.ELU(), nn.GELU(),
+                      nn.Hardtanh(), nn.Softshrink(), nn.Dropout(0.5), nn.Softplus())
+for m in model.modules():
+    if hasattr(m, "inplace"):
+        m.inplace = False
+print(model)
+act = nn.LeakyReLU()
+act.negative_slope = 0.2
+print(act, act(x))
+e = nn.ELU()
+e.alpha = 2.0
+print(e, e(x))
+g = nn.GELU()
+g.approximate = "tanh"
+print(g, g(x))
+h = nn.Hardtanh()
+h.max_val = 0.25
+print(h, h(x))
+s = nn.Softshrink()
+s.lambd = 1.0
+print(s, s(x))
+sp = nn.Softplus()
+sp.beta = 2.0
+print(sp, sp(x))
+loss = nn.MSELoss()
+loss.reduction = "sum"
+print(loss, loss(x, torch.zeros(4)))
+r = nn.ReLU()
+r.inplace = True
+print(r)
+y = x.clone()
+r(y)
+print(y)
+sm = nn.Softmax(dim=0)
+sm.dim = -1
+print(sm, sm(x))
+d = nn.Dropout(0.5)
+d.p = 0.0
+print(d, d(x))
+fl = nn.Flatten()
+fl.start_dim = 0
+print(fl, fl(torch.ones(2, 3)).shape)
+"""
+SETTINGS_CHANGED_PYTORCH = """\
+Sequential(
+  (0): Linear(in_features=4, out_features=4, bias=True)
+  (1): ReLU()
+  (2): LeakyReLU(negative_slope=0.01)
+  (3): ELU(alpha=1.0)
+  (4): GELU(approximate='none')
+  (5): Hardtanh(min_val=-1.0, max_val=1.0)
+  (6): Softshrink(0.5)
+  (7): Dropout(p=0.5, inplace=False)
+  (8): Softplus(beta=1.0, threshold=20.0)
+)
+LeakyReLU(negative_slope=0.2) tensor([-0.4000, -0.1000,  0.5000,  2.0000])
+ELU(alpha=2.0) tensor([-1.7293, -0.7869,  0.5000,  2.0000])
+GELU(approximate='tanh') tensor([-0.0454, -0.1543,  0.3457,  1.9546])
+Hardtanh(min_val=-1.0, max_val=0.25) tensor([-1.0000, -0.5000,  0.2500,  0.2500])
+Softshrink(1.0) tensor([-1., -0.,  0.,  1.])
+Softplus(beta=2.0, threshold=20.0) tensor([0.0091, 0.1566, 0.6566, 2.0091])
+MSELoss() tensor(8.5000)
+ReLU(inplace=True)
+tensor([0.0000, 0.0000, 0.5000, 2.0000])
+Softmax(dim=-1) tensor([0.0138, 0.0620, 0.1686, 0.7556])
+Dropout(p=0.0, inplace=False) tensor([-2.0000, -0.5000,  0.5000,  2.0000])
+Flatten(start_dim=0, end_dim=-1) torch.Size([6])
+"""
+
+
+def test_changed_settings_reach_the_calls_and_the_text() -> None:
+    assert out(SETTINGS_CHANGED) == SETTINGS_CHANGED_PYTORCH
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "m = nn.PairwiseDistance()\nm.norm = 1.0",  # PyTorch's norm is the function's p
+        "m = nn.ReLU6()\nm.max_val = 3.0",  # ReLU6's bounds are not relu6's arguments
+        "m = nn.ELU()\nm.alpha = print",
+        "m = nn.LeakyReLU()\nm.negative_slope = [0.1]",
+    ],
+)
+def test_settings_that_cannot_reach_the_call_are_refused_not_ignored(line: str) -> None:
+    with pytest.raises(GradcliError, match="not supported"):
+        out(line + "\n")

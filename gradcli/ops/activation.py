@@ -272,14 +272,40 @@ def _passed(g: Tensor, keep: np.ndarray) -> Tensor:
     return apply(where, Tensor(keep), g, Tensor(np.zeros((), dtype=g.dtype)))
 
 
+def _in_vector_loop(x: np.ndarray) -> np.ndarray:
+    """Which elements PyTorch's shrink kernels compute in their vector loop (whole AVX512
+    vectors from the start: 16 floats, 8 doubles, in memory order); the rest, the tail, go
+    through the scalar loop. The two differ only at signs of zero and NaN."""
+    lanes = max(1, 64 // x.dtype.itemsize)
+    n = x.size
+    flat = np.zeros(n, bool)
+    flat[: n - n % lanes] = True
+    if x.ndim > 1 and x.flags.f_contiguous and not x.flags.c_contiguous:
+        return flat.reshape(x.shape[::-1]).T
+    return flat.reshape(x.shape)
+
+
 def _softshrink_fwd(x: np.ndarray, lambd: float = 0.5) -> np.ndarray:
-    return np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, 0)).astype(x.dtype)
+    # PyTorch's kernels: the scalar loop gives x * 0 inside the band (-0.0 for a negative x),
+    # the vector loop +0.0; NaN stays NaN in both
+    with np.errstate(invalid="ignore"):
+        scalar = np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, x * 0))
+        vector = np.where(np.abs(x) <= lambd, 0, np.where(x > lambd, x - lambd, x + lambd))
+    return np.where(_in_vector_loop(x), vector, scalar).astype(x.dtype)
+
+
+def _shrink_keep(x: np.ndarray, lambd: float) -> np.ndarray:
+    """Where the shrink kernels' backward passes the gradient: outside the band; at NaN the
+    scalar loop passes it and the vector loop does not, as PyTorch's."""
+    with np.errstate(invalid="ignore"):
+        outside = ~((x >= -lambd) & (x <= lambd))
+        return np.where(_in_vector_loop(x), np.abs(x) > lambd, outside)
 
 
 softshrink = defop(
     "softshrink",
     _softshrink_fwd,
-    lambda g, out, x, lambd=0.5: (_passed(g, (x.data > lambd) | (x.data < -lambd)),),
+    lambda g, out, x, lambd=0.5: (_passed(g, _shrink_keep(x.data, lambd)),),
     "SoftshrinkBackward0",
     "g * (|x| > lambd)",
     sym=lambda sp, x, lambd=0.5: sp.Piecewise(
@@ -297,8 +323,9 @@ softshrink = defop(
 
 hardshrink = defop(
     "hardshrink",
-    lambda x, lambd=0.5: np.where((x > lambd) | (x < -lambd), x, 0).astype(x.dtype),
-    lambda g, out, x, lambd=0.5: (_passed(g, (x.data > lambd) | (x.data < -lambd)),),
+    # PyTorch's kernel: 0 where -lambd <= x <= lambd, else x (NaN stays NaN)
+    lambda x, lambd=0.5: np.where((x >= -lambd) & (x <= lambd), 0, x).astype(x.dtype),
+    lambda g, out, x, lambd=0.5: (_passed(g, _shrink_keep(x.data, lambd)),),
     "HardshrinkBackward0",
     "g * (|x| > lambd)",
     sym=lambda sp, x, lambd=0.5: sp.Piecewise((x, (x > lambd) | (x < -lambd)), (0, True)),

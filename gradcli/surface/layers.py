@@ -21,7 +21,7 @@ from . import nnlosses as NL
 from .args import reduction_arg
 from .declare import declare
 from .extras import _ADAPTIVE_WINDOWS, _adaptive_sizes
-from .nn import Functional, Module, _draw_dtype, _features, rewrite
+from .nn import Functional, Module, _draw_dtype, _features, _reshown, rewrite
 from .nn import _constructor as _nn_constructor
 from .sampling import R
 
@@ -1132,6 +1132,32 @@ class Pool(Module):
 
     def forward(self, x: Any) -> Any:
         return self.fn(x, **self.args)
+
+    def program_set(self, name: str, value: Any) -> None:
+        """`pool.kernel_size = 3`: the setting changed for the calls that follow and for the
+        text, as PyTorch's forward and extra_repr read the attribute (refused where the text
+        cannot follow, never ignored)."""
+        if name not in self.args:
+            super().program_set(name, value)
+            return
+        if value is not None and not isinstance(value, (bool, int, float, tuple, list)):
+            raise NotSupported(
+                f"setting {self.name}.{name} to a {typename(value)} is not supported",
+                hint="give it a number, a bool or a tuple as PyTorch's module has",
+            )
+        old = self.args[name]
+        text = self.shown if old == value else _reshown(self.shown, name, old, value)
+        if text is None:
+            if f"{name}=" in self.shown:
+                raise NotSupported(
+                    f"changing {self.name}.{name} after the module is made is not supported by "
+                    "gradcli",
+                    hint=f"make a new module: nn.{self.name}({name}=...)",
+                )
+            text = self.shown  # (a setting the text does not show)
+        self.args[name] = value
+        setattr(self, name, value)
+        self.shown = text
 
     def extra_repr(self) -> str:
         return self.shown

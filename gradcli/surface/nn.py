@@ -2050,6 +2050,14 @@ def _as_parameter(value: Any, what: str) -> Parameter:
     return parameter(value)
 
 
+def _parameter_lines(name: str, lines: list[str]) -> str:
+    """A parameter container's text as PyTorch's Module.__repr__ makes it of its extra_repr
+    (each line indented by two): one line stays on the name's line."""
+    if len(lines) == 1:
+        return f"{name}(  {lines[0]})"
+    return name + ("(\n    " + "\n    ".join(lines) + "\n)" if lines else "()")
+
+
 def _parameter_line(key: str, p: Parameter, type_name: str) -> str:
     size = "x".join(str(n) for n in p.shape)
     return f"({key}): Parameter containing: [{type_name} of size {size}]"
@@ -2094,7 +2102,7 @@ class ParameterList(Module):
             for k, p in self._parameters.items()
             if p is not None
         ]
-        return self.name + ("(\n    " + "\n    ".join(lines) + "\n)" if lines else "()")
+        return _parameter_lines(self.name, lines)
 
     def __len__(self) -> int:
         return len(self._parameters)
@@ -2207,7 +2215,7 @@ class ParameterDict(Module):
             for k, p in self._parameters.items()
             if p is not None
         ]
-        return self.name + ("(\n    " + "\n    ".join(lines) + "\n)" if lines else "()")
+        return _parameter_lines(self.name, lines)
 
     def __len__(self) -> int:
         return len(self._parameters)

@@ -410,3 +410,51 @@ def test_changed_settings_reach_the_calls_and_the_text() -> None:
 def test_settings_that_cannot_reach_the_call_are_refused_not_ignored(line: str) -> None:
     with pytest.raises(GradcliError, match="not supported"):
         out(line + "\n")
+
+
+# Pooling modules' settings changed after they are made, and PyTorch 2.13's output.
+POOL_SETTINGS = """\
+x = torch.arange(36.0).reshape(1, 1, 6, 6)
+p = nn.MaxPool2d(2)
+p.kernel_size = 3
+p.stride = 3
+print(p, p(x))
+p.return_indices = True
+out, idx = p(x)
+print(p, idx)
+a = nn.AvgPool2d(2)
+a.padding = 1
+a.count_include_pad = False
+print(a, a(x))
+m1 = nn.MaxPool1d(2)
+m1.ceil_mode = True
+print(m1, m1(torch.arange(5.0).reshape(1, 1, 5)))
+"""
+POOL_SETTINGS_PYTORCH = """\
+MaxPool2d(kernel_size=3, stride=3, padding=0, dilation=1, ceil_mode=False) tensor([[[[14., 17.],
+          [32., 35.]]]])
+MaxPool2d(kernel_size=3, stride=3, padding=0, dilation=1, ceil_mode=False) tensor([[[[14, 17],
+          [32, 35]]]])
+AvgPool2d(kernel_size=2, stride=2, padding=1) tensor([[[[ 0.0000,  1.5000,  3.5000,  5.0000],
+          [ 9.0000, 10.5000, 12.5000, 14.0000],
+          [21.0000, 22.5000, 24.5000, 26.0000],
+          [30.0000, 31.5000, 33.5000, 35.0000]]]])
+MaxPool1d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=True) tensor([[[1., 3., 4.]]])
+"""
+
+
+def test_changed_pool_settings_reach_the_calls_and_the_text() -> None:
+    assert out(POOL_SETTINGS) == POOL_SETTINGS_PYTORCH
+
+
+def test_parameter_containers_print_as_pytorchs() -> None:
+    got = out(
+        "print(nn.ParameterList([nn.Parameter(torch.ones(2))]))\n"
+        "one = nn.Parameter(torch.ones(1))\n"
+        "print(nn.ParameterDict({'a': one, 'b': nn.Parameter(torch.ones(1))}))\n"
+    )
+    assert got == (
+        "ParameterList(  (0): Parameter containing: [torch.float32 of size 2])\n"
+        "ParameterDict(\n    (a): Parameter containing: [torch.FloatTensor of size 1]\n"
+        "    (b): Parameter containing: [torch.FloatTensor of size 1]\n)\n"
+    )

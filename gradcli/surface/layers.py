@@ -940,6 +940,9 @@ class Conv(Module):
                 f"got padding_mode={padding_mode!r}"
             ).mirror("ValueError")
         self.padding_mode = padding_mode
+        # (PyTorch works this out once, from the constructor's padding: a padding changed
+        # later does not change what a padding_mode other than zeros pads)
+        self.__dict__["_pad_twice"] = self._reversed_padding()
         self.transposed = self.TRANSPOSED
         self.output_padding = (0,) * d  # (ConvTranspose's own, set after)
         if self.TRANSPOSED:
@@ -993,7 +996,7 @@ class Conv(Module):
         w, b = self._parameters["weight"], self._parameters["bias"]
         conv = {1: NF.conv1d, 2: NF.conv2d, 3: NF.conv3d}[self.d]
         if self.padding_mode != "zeros":
-            x = NF.pad(x, self._reversed_padding(), mode=self.padding_mode)
+            x = NF.pad(x, self.__dict__["_pad_twice"], mode=self.padding_mode)
             return conv(x, w, b, self.stride, 0, self.dilation, self.groups)
         return conv(x, w, b, self.stride, self.padding, self.dilation, self.groups)
 

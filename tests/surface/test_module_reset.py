@@ -458,3 +458,126 @@ def test_parameter_containers_print_as_pytorchs() -> None:
         "ParameterDict(\n    (a): Parameter containing: [torch.FloatTensor of size 1]\n"
         "    (b): Parameter containing: [torch.FloatTensor of size 1]\n)\n"
     )
+
+
+# The class modules' settings changed after they are made (read by forward each call, as
+# PyTorch's; a conv's padding for a padding_mode other than zeros is fixed when it is made),
+# and PyTorch 2.13's output.
+LIVE_SETTINGS = """\
+torch.manual_seed(0)
+x = torch.randn(2, 2, 6)
+c = nn.Conv1d(2, 2, 3)
+c.stride = (2,)
+c.padding = (1,)
+print(c)
+print(c(x).shape)
+c.padding_mode = "circular"
+print(c)
+print(c(x).shape)
+bn = nn.BatchNorm1d(2)
+bn.momentum = 0.5
+bn.eps = 0.1
+bn(x)
+print(bn)
+print(bn.running_mean)
+ln = nn.LayerNorm(6)
+ln.eps = 0.5
+print(ln)
+print(ln(x)[0, 0])
+emb = nn.Embedding(4, 3)
+emb.padding_idx = 0
+emb.max_norm = 0.5
+print(emb)
+print(emb(torch.tensor([0, 1])).norm(dim=1))
+up = nn.Upsample(scale_factor=2)
+up.scale_factor = 3.0
+print(up)
+print(up(x).shape)
+d = nn.Dropout(0.5)
+d.p = 1.0
+print(d)
+print(d(x).sum())
+r = nn.GRU(6, 3)
+r.batch_first = True
+o, h = r(x)
+print(r)
+print(o.shape)
+gn = nn.GroupNorm(1, 2)
+gn.eps = 0.5
+print(gn)
+print(gn(x)[0, 0, :2])
+ps = nn.PixelShuffle(2)
+ps.upscale_factor = 1
+print(ps)
+print(ps(torch.ones(1, 4, 2, 2)).shape)
+fl = nn.Unflatten(1, (2, 1))
+fl.unflattened_size = (1, 2)
+print(fl)
+print(fl(torch.ones(3, 2)).shape)
+cs = nn.CosineSimilarity()
+cs.dim = 0
+print(cs)
+print(cs(torch.ones(2, 3), torch.ones(2, 3)).shape)
+sm = nn.Softmax(dim=0)
+sm.dim = 1
+print(sm(torch.ones(2, 3)))
+ce = nn.CrossEntropyLoss()
+ce.label_smoothing = 0.2
+ce.ignore_index = 1
+print(ce(torch.randn(3, 4), torch.tensor([0, 1, 2])))
+mha = nn.MultiheadAttention(4, 2)
+mha.batch_first = True
+q = torch.randn(2, 3, 4)
+print(mha(q, q, q)[0].shape)
+rr = nn.RReLU()
+rr.lower = 0.5
+rr.upper = 0.5
+print(rr)
+print(rr(torch.tensor([-1.0, 1.0])))
+pr = nn.PReLU()
+print(pr.init, pr.num_parameters)
+t = nn.Threshold(0.1, 20.0)
+t.value = 5.0
+print(t)
+print(t(torch.tensor([0.0, 1.0])))
+"""
+LIVE_SETTINGS_PYTORCH = """\
+Conv1d(2, 2, kernel_size=(3,), stride=(2,), padding=(1,))
+torch.Size([2, 2, 3])
+Conv1d(2, 2, kernel_size=(3,), stride=(2,), padding=(1,), padding_mode=circular)
+torch.Size([2, 2, 2])
+BatchNorm1d(2, eps=0.1, momentum=0.5, affine=True, bias=True, track_running_stats=True)
+tensor([ 0.0648, -0.0543])
+LayerNorm((6,), eps=0.5, elementwise_affine=True, bias=True)
+tensor([-0.8406, -0.8657, -0.0129, -0.1862,  1.0268,  0.8786],
+       grad_fn=<SelectBackward0>)
+Embedding(4, 3, padding_idx=0, max_norm=0.5)
+tensor([0.5000, 0.5000], grad_fn=<LinalgVectorNormBackward0>)
+Upsample(scale_factor=3.0, mode='nearest')
+torch.Size([2, 2, 18])
+Dropout(p=1.0, inplace=False)
+tensor(0.)
+GRU(6, 3, batch_first=True)
+torch.Size([2, 2, 3])
+GroupNorm(1, 2, eps=0.5, affine=True, bias=True)
+tensor([-0.8239, -0.8464], grad_fn=<SliceBackward0>)
+PixelShuffle(upscale_factor=1)
+torch.Size([1, 4, 2, 2])
+Unflatten(dim=1, unflattened_size=(1, 2))
+torch.Size([3, 1, 2])
+CosineSimilarity()
+torch.Size([3])
+tensor([[0.3333, 0.3333, 0.3333],
+        [0.3333, 0.3333, 0.3333]])
+tensor(2.7037)
+torch.Size([2, 3, 4])
+RReLU(lower=0.5, upper=0.5)
+tensor([-0.5000,  1.0000])
+0.25 1
+Threshold(threshold=0.1, value=5.0)
+tensor([5., 1.])
+"""
+
+
+def test_changed_settings_of_layers_as_pytorch() -> None:
+    assert out(LIVE_SETTINGS) == LIVE_SETTINGS_PYTORCH

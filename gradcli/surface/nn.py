@@ -665,34 +665,63 @@ class Module:
             )
 
     # -- traversal -------------------------------------------------------------------------
-    def named_modules(self, memo: Any = None, prefix: str = "") -> list[tuple[str, Module]]:
+    def named_modules(
+        self, memo: Any = None, prefix: str = "", remove_duplicate: bool = True
+    ) -> list[tuple[str, Module]]:
+        """Depth first, in registration order; each module once, or (remove_duplicate=False)
+        once for every path to it, as PyTorch's (the visits counted first: a module inside
+        itself never ends)."""
+        if not remove_duplicate:
+            _check_visits(
+                self,
+                "the number of module visits of named_modules()",
+                per_parent_once=False,
+                doing="named_modules(remove_duplicate=False)",
+            )
         seen: set[int] = set()
         out: list[tuple[str, Module]] = []
         stack: list[tuple[str, Module]] = [(prefix, self)]
-        while stack:  # depth first, in registration order, each module once
+        while stack:
             p, m = stack.pop()
-            if id(m) in seen:
-                continue
-            seen.add(id(m))
+            if remove_duplicate:
+                if id(m) in seen:
+                    continue
+                seen.add(id(m))
             out.append((p, m))
-            stack.extend(reversed([(f"{p}.{n}" if p else n, c) for n, c in m._modules.items()]))
+            stack.extend(
+                reversed(
+                    [(f"{p}.{n}" if p else n, c) for n, c in m._modules.items() if c is not None]
+                )
+            )
         return out
 
     def module_list(self) -> list[Module]:
         return [m for _, m in self.named_modules()]
 
     def named_children(self) -> list[tuple[str, Module]]:
-        return list(self._modules.items())
+        """Each child once (a module registered under two names is given under the first),
+        as PyTorch's."""
+        seen: set[int] = set()
+        out = []
+        for n, c in self._modules.items():
+            if c is not None and id(c) not in seen:
+                seen.add(id(c))
+                out.append((n, c))
+        return out
 
     def children(self) -> list[Module]:
-        return list(self._modules.values())
+        return [c for _, c in self.named_children()]
 
     def named_parameters(
         self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
     ) -> list[tuple[str, Parameter]]:
         seen: set[int] = set()
         out = []
-        mods = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        mods = (
+            self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
+            if recurse
+            else [(prefix, self)]
+        )
         for p, m in mods:
             for n, t in m._parameters.items():
                 if t is None or (remove_duplicate and id(t) in seen):
@@ -709,7 +738,11 @@ class Module:
     ) -> list[tuple[str, Tensor]]:
         seen: set[int] = set()
         out = []
-        mods = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        mods = (
+            self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
+            if recurse
+            else [(prefix, self)]
+        )
         for p, m in mods:
             for n, t in m._buffers.items():
                 if t is None or (remove_duplicate and id(t) in seen):
@@ -733,12 +766,31 @@ class Module:
     def modules(self) -> list[Module]:
         return self.module_list()
 
-    def state_dict(self) -> collections.OrderedDict[str, Tensor]:
-        """The parameters by dotted name, detached (sharing their values), in an OrderedDict
-        as PyTorch's."""
+    def state_dict(
+        self, *args: Any, destination: Any = None, prefix: str = "", keep_vars: bool = False
+    ) -> collections.OrderedDict[str, Tensor]:
+        """The parameters and persistent buffers by dotted name (under every path to a shared
+        module, as PyTorch's recursive walk), detached (sharing their values) unless
+        `keep_vars`, in an OrderedDict as PyTorch's."""
+        if args or destination is not None:
+            raise NotSupported(
+                "state_dict() with a destination or positional arguments is not supported by "
+                "gradcli",
+                hint="call model.state_dict() (prefix= and keep_vars= are supported)",
+            )
+        if not isinstance(prefix, str):
+            raise GradcliError(
+                f'can only concatenate str (not "{typename(prefix)}") to str'
+            ).mirror("TypeError")
+
+        def shown(t: Tensor) -> Tensor:
+            if keep_vars or isinstance(t, UninitializedParameter):
+                return t
+            return Tensor(t.data)
+
         return collections.OrderedDict(
-            (f"{p}.{n}" if p else n, t if isinstance(t, UninitializedParameter) else Tensor(t.data))
-            for p, m in self.named_modules()
+            (prefix + (f"{p}.{n}" if p else n), shown(t))
+            for p, m in self.named_modules(remove_duplicate=False)
             for n, t in m._state().items()
         )
 
@@ -1315,8 +1367,6 @@ def _takes_inplace(fn: Callable[..., Any]) -> bool:
         return "inplace" in inspect.signature(fn).parameters
     except (TypeError, ValueError):
         return False
-
-
 
 
 def _known_keywords(name: str, fn: Callable[..., Any], kwargs: dict) -> None:

@@ -581,3 +581,89 @@ tensor([5., 1.])
 
 def test_changed_settings_of_layers_as_pytorch() -> None:
     assert out(LIVE_SETTINGS) == LIVE_SETTINGS_PYTORCH
+
+
+# The traversals with PyTorch's keywords over a model holding one module twice, and PyTorch
+# 2.13's output (named_children gives a child once; state_dict and remove_duplicate=False
+# walk every path).
+TRAVERSALS = """\
+torch.manual_seed(0)
+shared = nn.Linear(2, 2)
+m = nn.Sequential(shared, nn.BatchNorm1d(2), shared)
+print([n for n, _ in m.named_modules()])
+print([n for n, _ in m.named_modules(remove_duplicate=False)])
+print([n for n, _ in m.named_modules(prefix="model")])
+print([n for n, _ in m.named_parameters(prefix="p", recurse=True)])
+print([n for n, _ in m.named_parameters(remove_duplicate=False)])
+print([n for n, _ in m.named_buffers(prefix="b")])
+print([n for n, _ in m.named_children()])
+print(len(list(m.parameters(recurse=False))), len(list(m[1].buffers(recurse=False))))
+sd = m.state_dict(prefix="net.")
+for key in sd:
+    print(key)
+sd2 = m.state_dict(keep_vars=True)
+print(sd2["0.weight"].requires_grad, type(sd2["0.weight"]).__name__)
+sd3 = m.state_dict()
+print(sd3["0.weight"].requires_grad)
+out = m(torch.randn(3, 2)).sum()
+out.backward()
+m.zero_grad(set_to_none=False)
+print(m[0].weight.grad)
+m.zero_grad()
+print(m[0].weight.grad)
+print(m.to(torch.float64)[0].weight.dtype, m.to("cpu", torch.float32)[0].weight.dtype)
+print(m.to(dtype=torch.float64, non_blocking=True)[0].bias.dtype)
+print(m.train(False).training, m.requires_grad_(False)[0].weight.requires_grad)
+m.register_buffer("steps", torch.zeros(1), persistent=False)
+print(list(m.state_dict().keys())[-4:])
+print([n for n, _ in m.named_buffers()])
+print(m.apply(lambda mod: None) is m)
+print(sum(1 for _ in m.modules()), sum(1 for _ in m.children()))
+print(m.extra_repr() == "", m[0].extra_repr())
+print(isinstance(m, nn.Module), isinstance(m[0], nn.Linear))
+print(type(m[0]).__name__, m[0].__class__.__name__)
+"""
+TRAVERSALS_PYTORCH = """\
+['', '0', '1']
+['', '0', '1', '2']
+['model', 'model.0', 'model.1']
+['p.0.weight', 'p.0.bias', 'p.1.weight', 'p.1.bias']
+['0.weight', '0.bias', '1.weight', '1.bias', '2.weight', '2.bias']
+['b.1.running_mean', 'b.1.running_var', 'b.1.num_batches_tracked']
+['0', '1']
+0 3
+net.0.weight
+net.0.bias
+net.1.weight
+net.1.bias
+net.1.running_mean
+net.1.running_var
+net.1.num_batches_tracked
+net.2.weight
+net.2.bias
+True Parameter
+False
+tensor([[0., 0.],
+        [0., 0.]])
+None
+torch.float64 torch.float32
+torch.float64
+False False
+['1.running_var', '1.num_batches_tracked', '2.weight', '2.bias']
+['steps', '1.running_mean', '1.running_var', '1.num_batches_tracked']
+True
+3 2
+True in_features=2, out_features=2, bias=True
+True True
+Linear Linear
+"""
+
+
+def test_traversals_with_pytorchs_keywords() -> None:
+    assert out(TRAVERSALS) == TRAVERSALS_PYTORCH
+
+
+def test_a_module_inside_itself_stops_the_walks_of_every_path() -> None:
+    for call in ("m.state_dict()", "list(m.named_modules(remove_duplicate=False))"):
+        with pytest.raises(GradcliError, match="contains itself"):
+            out(f"m = nn.Sequential(nn.Linear(1, 1))\nm.add_module('me', m)\nx = {call}\n")

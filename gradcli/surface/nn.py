@@ -1337,9 +1337,23 @@ def _module(
     `positional`) are passed to `fn` as keywords; `shown` makes the repr's arguments."""
 
     def make(*args: Any, **kwargs: Any) -> Module:
+        names = positional
         if len(args) > len(positional):
-            raise GradcliError(f"{name}() takes at most {len(positional)} positional arguments")
-        kw = dict(zip(positional, args))
+            # PyTorch's constructor takes the rest positionally too (`nn.ReLU(True)`)
+            names, required = _pytorch_positional(name) or (positional, 0)
+            if len(args) > len(names):
+                most = len(names) + 1
+                takes = f"from {required + 1} to {most}" if required + 1 < most else f"{most}"
+                raise GradcliError(
+                    f"{name}.__init__() takes {takes} positional argument"
+                    f"{'s' if most > 1 else ''} but {len(args) + 1} were given"
+                ).mirror("TypeError")
+        kw = dict(zip(names, args))
+        for k in kw:
+            if k in kwargs:
+                raise GradcliError(
+                    f"{name}.__init__() got multiple values for argument '{k}'"
+                ).mirror("TypeError")
         kw.update(kwargs)
         _known_keywords(name, fn, kwargs)
         inplace = bool(kw.pop("inplace", False))
@@ -1358,6 +1372,19 @@ def _module(
 
     make.__name__ = name
     return make
+
+
+def _pytorch_positional(name: str) -> tuple[tuple[str, ...], int] | None:
+    """The names of PyTorch's `nn.<name>.__init__` arguments that may be given by position,
+    and how many of them are required (from the signature table; None where it has none)."""
+    from .callerrors import _parse
+    from .torch_signatures import SIGNATURES
+
+    text = SIGNATURES.get(f"nn.{name}")
+    if text is None:
+        return None
+    params = [p for p in (_parse(text)[2] or []) if p[1] in ("P", "PK") and p[0] != "self"]
+    return tuple(p for p, _, _ in params), sum(1 for _, _, d in params if not d)
 
 
 def _takes_inplace(fn: Callable[..., Any]) -> bool:

@@ -667,3 +667,54 @@ def test_a_module_inside_itself_stops_the_walks_of_every_path() -> None:
     for call in ("m.state_dict()", "list(m.named_modules(remove_duplicate=False))"):
         with pytest.raises(GradcliError, match="contains itself"):
             out(f"m = nn.Sequential(nn.Linear(1, 1))\nm.add_module('me', m)\nx = {call}\n")
+
+
+# Constructor arguments by position as PyTorch's constructors take them (`nn.ReLU(True)`, the
+# DCGAN tutorial's), Python's errors for too many or repeated ones, and isinstance against
+# the built-in classes another one subclasses; PyTorch 2.13's output.
+POSITIONAL = """\
+x = torch.tensor([-1.0, 2.0])
+print(nn.ReLU(True), nn.LeakyReLU(0.2, True))
+print(nn.Softplus(2, 10), nn.GELU("tanh"))
+print(nn.MSELoss(None, None, "sum")(x, torch.zeros(2)))
+ce = nn.CrossEntropyLoss(None, None, -100, None, "sum", 0.1)
+print(ce(torch.ones(1, 2), torch.tensor([0])))
+print(nn.Flatten(0, 1), nn.Softmax(0)(x))
+makers = [
+    lambda: nn.Sigmoid(1),
+    lambda: nn.ReLU(True, 1),
+    lambda: nn.LeakyReLU(0.1, True, negative_slope=0.2),
+    lambda: nn.LeakyReLU(0.1, True, inplace=False),
+]
+for make in makers:
+    try:
+        make()
+    except TypeError as e:
+        print(e)
+print(isinstance(nn.ReLU6(), nn.Hardtanh), isinstance(nn.Hardtanh(), nn.ReLU6))
+up = nn.UpsamplingNearest2d(scale_factor=2)
+print(isinstance(up, nn.Upsample), isinstance(nn.Upsample(), nn.UpsamplingNearest2d))
+print(isinstance(nn.ZeroPad2d(1), nn.ConstantPad2d), isinstance(nn.ZeroPad1d(1), nn.ConstantPad1d))
+print(isinstance(nn.ConstantPad2d(1, 0.0), nn.ZeroPad2d), isinstance(nn.LazyLinear(2), nn.Linear))
+print(type(nn.ZeroPad2d(1)).__name__, type(nn.ReLU6()) is nn.ReLU6)
+"""
+POSITIONAL_PYTORCH = """\
+ReLU(inplace=True) LeakyReLU(negative_slope=0.2, inplace=True)
+Softplus(beta=2, threshold=10) GELU(approximate='tanh')
+tensor(5.)
+tensor(0.6931)
+Flatten(start_dim=0, end_dim=1) tensor([0.0474, 0.9526])
+Sigmoid.__init__() takes 1 positional argument but 2 were given
+ReLU.__init__() takes from 1 to 2 positional arguments but 3 were given
+LeakyReLU.__init__() got multiple values for argument 'negative_slope'
+LeakyReLU.__init__() got multiple values for argument 'inplace'
+True False
+True False
+True True
+False True
+ZeroPad2d True
+"""
+
+
+def test_positional_constructor_arguments_and_subclasses() -> None:
+    assert out(POSITIONAL) == POSITIONAL_PYTORCH

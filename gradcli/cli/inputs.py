@@ -167,12 +167,85 @@ def _decode(data: bytes, name: str) -> str:
     limits.SOURCE_BYTES.check(len(data), f"{name}'s size in bytes")
     if b"\x00" in data:
         raise GradcliError(f"{name} is a binary file, not a program")
+    codec = _declared_codec(data, name)
     try:
-        return data.decode("utf-8-sig")
+        return data.decode(codec)
     except UnicodeDecodeError as e:
+        if codec == "utf-8-sig":
+            raise GradcliError(
+                f"{name} is not UTF-8 text (byte {e.start})", hint="save the program as UTF-8"
+            ) from None
         raise GradcliError(
-            f"{name} is not UTF-8 text (byte {e.start})", hint="save the program as UTF-8"
+            f"{name}: syntax error: encoding problem: {_cookie(data)[0]}",
+            hint=f"its coding line declares {codec}, but byte {e.start} is not {codec} text "
+            "(as Python refuses it): save the program in the declared encoding, or as UTF-8 "
+            "without the coding line",
         ) from None
+
+
+# The source encodings gradcli decodes when a program's coding line (PEP 263) declares one:
+# UTF-8 and the common single- and multi-byte encodings of tutorial code, by codec name.
+_CODECS = frozenset(
+    "utf_8 ascii latin_1 cp1252 iso8859_15 cp1251 koi8_r gbk gb2312 gb18030 big5 "
+    "big5hkscs shift_jis cp932 euc_jp euc_kr cp949".split()
+)
+_COOKIE = None
+
+
+def _cookie(data: bytes) -> tuple[str, int] | tuple[None, None]:
+    """The encoding a coding line declares, as Python finds it: a comment matching
+    `coding[:=]` on the first line, or on the second when the first is blank or a comment."""
+    global _COOKIE
+    import re
+
+    if _COOKIE is None:
+        _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
+    blank = re.compile(rb"^[ \t\f]*(?:[#\r\n]|$)")
+    for number, line in enumerate(data.split(b"\n", 2)[:2], 1):
+        if number == 1 and line.startswith(b"\xef\xbb\xbf"):
+            line = line[3:]
+        m = _COOKIE.match(line)
+        if m:
+            return m.group(1).decode("ascii"), number
+        if not blank.match(line):
+            break
+    return None, None
+
+
+def _declared_codec(data: bytes, name: str) -> str:
+    """The codec to decode a program with: UTF-8 (a BOM allowed) unless its coding line
+    declares another encoding, which is honoured as Python honours it."""
+    declared, line = _cookie(data)
+    if declared is None:
+        return "utf-8-sig"
+    low = declared[:12].lower().replace("_", "-")
+    if low == "utf-8" or low.startswith("utf-8-"):
+        return "utf-8-sig"
+    if low in ("latin-1", "iso-8859-1", "iso-latin-1") or low.startswith(
+        ("latin-1-", "iso-8859-1-", "iso-latin-1-")
+    ):
+        normal = "iso-8859-1"
+    else:
+        normal = declared
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise GradcliError(
+            f"{name}: syntax error: encoding problem: {normal} with BOM",
+            hint="a UTF-8 byte-order mark and a coding line for another encoding contradict "
+            "each other (Python refuses it too): remove one of them",
+        )
+    from encodings import aliases, normalize_encoding
+
+    key = normalize_encoding(normal).lower()
+    codec = aliases.aliases.get(key, key)
+    if codec not in _CODECS:
+        raise GradcliError(
+            f"{name}: the coding line (line {line}) declares the encoding '{declared}', "
+            "which gradcli does not read",
+            hint="gradcli reads UTF-8, ASCII, Latin-1, cp1252, cp1251, KOI8-R, GBK, GB2312, "
+            "GB18030, Big5, Shift-JIS, EUC-JP and EUC-KR programs: save the program as UTF-8 "
+            "and remove the coding line",
+        )
+    return codec
 
 
 def _overrides(sets: list[str] | None) -> dict[str, Any]:

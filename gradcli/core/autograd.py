@@ -982,7 +982,10 @@ def backward(
         if t._hooks:
             for h in list(t._hooks):
                 if isinstance(h, PostAccumulateHook):
-                    h.fn(t)
+                    # part of the backward pass: PyTorch runs it in no-grad mode (unless
+                    # create_graph), so an optimizer step in it (`p.add_(p.grad, ...)`) is allowed
+                    with enable_grad() if create_graph else no_grad():
+                        h.fn(t)
 
 
 _COPY = "torch::autograd::CopyBackwards"

@@ -81,6 +81,72 @@ def carry_batched(inputs: Any, out: Any) -> None:
                 break
 
 
+# How PyTorch 2.13 words a batched value written by an in-place method into a tensor that is
+# not batched (measured for each method with a tensor argument): `shape`, as add_ (its batching
+# rule broadcasts first); `fallback`, an op without a batching rule (`aten::NAME`, the vmap
+# level named, after a performance warning); `named`, the method's own name; anything else
+# "inplace arithmetic".
+_VMAP_WRITE_WORDS = {
+    **dict.fromkeys(
+        "add_ atan2_ arctan2_ copysign_ bitwise_and_ bitwise_or_ bitwise_xor_ "
+        "bitwise_left_shift_ bitwise_right_shift_".split(),
+        "shape",
+    ),
+    **dict.fromkeys("fill_ index_fill_ index_add_ scatter_add_ index_put_".split(), "named"),
+    **dict.fromkeys(
+        "floor_divide_ remainder_ fmod_ pow_ hypot_ clamp_ addcmul_ addcdiv_ lerp_ "
+        "masked_scatter_ index_copy_ scatter_ put_ eq_ ne_ lt_ le_ gt_ ge_ greater_ "
+        "greater_equal_ less_ less_equal_ not_equal_ xlogy_ ldexp_ nextafter_ heaviside_ "
+        "float_power_ subtract_ addmm_ addmv_ addr_ baddbmm_ addbmm_ igamma_ igammac_".split(),
+        "fallback",
+    ),
+}
+_VMAP_WRITE_ALIASES = {"clip_": "clamp_"}
+
+
+def vmap_write_error(name: str, x: Any, value: Any, level: int, size: int) -> GradcliError:
+    """PyTorch's error for `x.NAME(value, ...)` inside vmap, `value` batched (at vmap level
+    `level`, of batch `size`) and x not."""
+    kind = _VMAP_WRITE_WORDS.get(name, "arith")
+    if kind == "shape":
+        try:
+            full = [size, *np.broadcast_shapes(x.shape, value.shape)]
+        except ValueError:
+            full = [size, *value.shape]
+        return GradcliError(
+            f"output with shape {list(x.shape)} doesn't match the broadcast shape {full}"
+        )
+    op, where = "inplace arithmetic", "in a vmap"
+    if kind == "named":
+        op = name
+    elif kind == "fallback":
+        op, where = f"aten::{_VMAP_WRITE_ALIASES.get(name, name)}", f"at level {level}"
+    return GradcliError(
+        f"vmap: {op}(self, *extra_args) is not possible because there exists a Tensor `other` "
+        "in extra_args that has more elements than `self`. This happened due to `other` being "
+        f"vmapped over but `self` not being vmapped over {where}. Please try to use "
+        f"out-of-place operators instead of {op}. If said operator is being called inside the "
+        "PyTorch framework, please file a bug report instead."
+    )
+
+
+def check_batched_method(name: str, args: Any, kwargs: dict) -> None:
+    """Inside vmap: refuse `x.NAME_(...)` (an in-place method: `name` ends with `_`) when an
+    argument is batched and x is not, in PyTorch's words (gradcli would write each element's
+    value into x in turn: the last one would stay)."""
+    x = args[0]
+    if not isinstance(x, Tensor):
+        return
+    levels = _GradMode.vmapped
+    for i in range(len(levels) - 1, -1, -1):  # (the innermost first, as PyTorch)
+        level = levels[i]
+        if x in level:
+            continue
+        for v in (*args[1:], *kwargs.values()):
+            if isinstance(v, Tensor) and v in level:
+                raise vmap_write_error(name, x, v, i + 1, level.size)
+
+
 def check_batched_write(x: Any, value: Any, shape: bool = False) -> None:
     """PyTorch's refusal of a batched value written in place into a tensor that is not (a
     level is a WeakSet that knows its batch size, `size`)."""

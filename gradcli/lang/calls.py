@@ -28,7 +28,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError, LimitError, Span, call_did_not_fit
 from ..base.record import LazyPattern
-from ..core.tensor import Tensor, _GradMode, carry_batched, typename
+from ..core.tensor import Tensor, _GradMode, carry_batched, check_batched_method, typename
 from ..surface.args import cpu_device
 from ..surface.functional import write_out
 from .values import Device, DType, range_len, short
@@ -151,6 +151,11 @@ def checked_call(
             return write_out(
                 out, f(*args, **kwargs), label.rpartition(".")[2], (*args, *kwargs.values())
             )
+        if _GradMode.vmapped and bound and args:
+            label = name if isinstance(name, str) else name()
+            method = label.rpartition(".")[2]
+            if method.endswith("_") and not method.endswith("__"):
+                check_batched_method(method, args, kwargs)
         result = f(*args, **kwargs)
         if _GradMode.vmapped:
             _carry_call(args, kwargs, result)

@@ -90,6 +90,13 @@ def _method(value: Any) -> UserFunction | None:
     return value if isinstance(value, UserFunction) and not value.static else None
 
 
+# The class attributes of an autograd.Function that are PyTorch's flags (True or False):
+# generate_vmap_rule (torch.func makes the vmap rule), boxed_grads_call (backward receives the
+# output gradients as one list it may clear) and clear_saved_tensors_on_access (ctx's
+# saved_tensors can be read once).
+FUNCTION_FLAGS = ("generate_vmap_rule", "boxed_grads_call", "clear_saved_tensors_on_access")
+
+
 class FunctionClass:
     """`class F(torch.autograd.Function)` with static forward/backward, used as `F.apply`."""
 
@@ -101,6 +108,8 @@ class FunctionClass:
         "once_differentiable",
         "vmap_rule",
         "jvp_rule",
+        "boxed_grads",
+        "clear_saved",
     )
 
     def __init__(
@@ -121,6 +130,8 @@ class FunctionClass:
         # staticmethod: what torch.func's checks ask of it.
         self.vmap_rule = False
         self.jvp_rule = False
+        self.boxed_grads = False  # boxed_grads_call = True
+        self.clear_saved = False  # clear_saved_tensors_on_access = True
 
     def get(self, rt: Any, attr: str) -> Any:
         if attr == "apply":
@@ -133,9 +144,20 @@ class FunctionClass:
             return self.setup_context
         if attr == "__name__":
             return self.name
+        if attr == "boxed_grads_call":
+            return self.boxed_grads
+        if attr == "clear_saved_tensors_on_access":
+            return self.clear_saved
         raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
             "AttributeError"
         )
+
+    def call_backward(self, rt: Any, ctx: Any, gs: tuple) -> Any:
+        """The program's backward with the output gradients: one argument each, or (with
+        boxed_grads_call) one list of them, which backward may change."""
+        if self.boxed_grads:
+            return rt.invoke(self.backward, [list(gs)], {}, prefix=(ctx,))
+        return rt.invoke(self.backward, list(gs), {}, prefix=(ctx,))
 
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> Any:
         """`Exp()`: PyTorch warns and allows it (its `.apply` is the class's)."""
@@ -159,6 +181,7 @@ class FunctionClass:
             _func.check_function_in_transform(self.name, self.vmap_rule, self.jvp_rule)
         ctx = Ctx()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
+        ctx.clear_on_access = self.clear_saved
 
         def forward() -> Any:
             if self.setup_context is None:
@@ -181,7 +204,7 @@ class FunctionClass:
         inputs = [args[i] for i in tensor_pos]
 
         def vjp(*gs: Tensor) -> Any:
-            grads = rt.invoke(self.backward, list(gs), {}, prefix=(ctx,))
+            grads = self.call_backward(rt, ctx, gs)
             grads = grads if isinstance(grads, tuple) else (grads,)
             if len(grads) > len(args) and all(g is None for g in grads[len(args) :]):
                 grads = grads[: len(args)]  # extra Nones are allowed, as PyTorch
@@ -209,7 +232,7 @@ class FunctionClass:
             return tuple(grads[i] for i in tensor_pos)
 
         # `z.grad_fn.apply(g)`: the user's backward as it returns (a gradient per argument).
-        vjp.raw = lambda *gs: rt.invoke(self.backward, list(gs), {}, prefix=(ctx,))  # type: ignore[attr-defined]
+        vjp.raw = lambda *gs: self.call_backward(rt, ctx, gs)  # type: ignore[attr-defined]
 
         from ..ops.custom import custom_apply
 

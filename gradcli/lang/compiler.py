@@ -42,6 +42,7 @@ from .calls import (
     user_error,
 )
 from .classes import (
+    FUNCTION_FLAGS,
     PLAIN_DUNDERS,
     ClassMethod,
     FunctionClass,
@@ -1505,9 +1506,9 @@ class Compiler:
                     if not (
                         len(targets) == 1
                         and isinstance(targets[0], ast.Name)
-                        and targets[0].id == "generate_vmap_rule"
+                        and targets[0].id in FUNCTION_FLAGS
                     ):
-                        # (an autograd.Function's one class attribute is PyTorch's flag)
+                        # (an autograd.Function's class attributes are PyTorch's flags)
                         attr_spans.append(self.span(stmt))
                     body.append(self.stmt(stmt))
                 elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
@@ -1573,9 +1574,18 @@ class Compiler:
                         made["backward"],
                         setup if isinstance(setup, UserFunction) else None,
                     )
+                    for flag in FUNCTION_FLAGS:
+                        if not isinstance(made.get(flag, False), bool):
+                            raise GradcliError(
+                                f"{name}.{flag} must be True or False",
+                                span=span,
+                                found=typename(made[flag]),
+                            ).mirror(None)
                     cls.vmap_rule = isinstance(made.get("vmap"), UserFunction) or (
                         made.get("generate_vmap_rule") is True
                     )
+                    cls.boxed_grads = made.get("boxed_grads_call") is True
+                    cls.clear_saved = made.get("clear_saved_tensors_on_access") is True
                     cls.jvp_rule = isinstance(made.get("jvp"), UserFunction)
                 elif b is surface_nn.Module or isinstance(b, ModuleClass):
                     cls = ModuleClass(name, made, tuple(v for v, _ in evaluated))

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, pytype_name, typename
 from ..surface import names
 from ..surface import sampling as G
 from .classes import PlainClass
@@ -547,7 +547,7 @@ def _real(v: Any) -> float:
 def _key(d: Any, k: Any) -> Any:
     """`d[k]` of a dict sample's batch-mate."""
     if not isinstance(d, dict):
-        raise GradcliError(f"'{typename(d)}' object is not subscriptable").mirror("TypeError")
+        raise GradcliError(f"'{pytype_name(d)}' object is not subscriptable").mirror("TypeError")
     if k not in d:
         from .exceptions import CLASSES, ProgramError
 

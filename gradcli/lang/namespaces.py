@@ -307,11 +307,15 @@ class Flags:
     DEFAULTS = {"deterministic": False, "benchmark": False, "enabled": True}
 
     def __init__(self) -> None:
-        self.values: dict[str, bool] = {}
+        self.values: dict[str, Any] = {}
         self.reset()
 
     def reset(self) -> None:
-        self.values = {**self.DEFAULTS, "deterministic_algorithms": False}
+        self.values = {
+            **self.DEFAULTS,
+            "deterministic_algorithms": False,
+            "float32_matmul_precision": "highest",
+        }
 
     def program_attribute(self, name: str) -> Any:
         if name in self.DEFAULTS:
@@ -329,6 +333,31 @@ class Flags:
                 hint="gradcli knows deterministic, benchmark and enabled",
             )
         self.values[name] = bool(value)
+
+    def set_float32_matmul_precision(self, precision: Any) -> None:
+        """`torch.set_float32_matmul_precision`: 'highest' and 'high' leave CPU products in
+        float32 (as PyTorch: TF32 is a GPU format); 'medium' lets PyTorch multiply in
+        bfloat16 on CPUs that have it, which gradcli does not."""
+        if not isinstance(precision, str):
+            raise GradcliError(
+                "set_float32_matmul_precision(): argument 'precision' must be str, not "
+                f"{typename(precision)}"
+            ).mirror("TypeError")
+        if precision == "medium":
+            raise NotSupported(
+                "torch.set_float32_matmul_precision('medium') is not supported by gradcli "
+                "(PyTorch then multiplies float32 in bfloat16 on CPUs that have it)",
+                hint="'highest' (the default) or 'high', which compute as 'highest' on a CPU",
+            )
+        if precision not in ("highest", "high"):
+            from ..core import hooks
+
+            hooks.warn(
+                f"{precision} is not one of 'highest', 'high', or 'medium'; the current"
+                "setFloat32MatmulPrecision call has no effect."
+            )
+            return
+        self.values["float32_matmul_precision"] = precision
 
     def use_deterministic_algorithms(self, mode: Any, *, warn_only: Any = False) -> None:
         if not isinstance(mode, bool):
@@ -558,6 +587,13 @@ def _build() -> dict[str, Namespace]:
         ),
         "use_deterministic_algorithms": Builtin(
             "torch.use_deterministic_algorithms", CUDNN.use_deterministic_algorithms
+        ),
+        "set_float32_matmul_precision": Builtin(
+            "torch.set_float32_matmul_precision", CUDNN.set_float32_matmul_precision
+        ),
+        "get_float32_matmul_precision": Builtin(
+            "torch.get_float32_matmul_precision",
+            lambda: CUDNN.values["float32_matmul_precision"],
         ),
         "are_deterministic_algorithms_enabled": Builtin(
             "torch.are_deterministic_algorithms_enabled",

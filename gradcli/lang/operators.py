@@ -409,7 +409,7 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
     if type(current) is list and isinstance(op, ast.Add):
         # `xs += ys` extends the list itself (every name bound to it sees the items).
         if not isinstance(value, (list, tuple, range)):
-            raise GradcliError(f"'{typename(value)}' object is not iterable").mirror("TypeError")
+            raise GradcliError(f"'{pytype_name(value)}' object is not iterable").mirror("TypeError")
         limits.LIST_ITEMS.check(len(current) + len(value), "the length of the list")
         current.extend(value)
         return current
@@ -534,7 +534,7 @@ def contains(container: Any, item: Any) -> bool:
             return has(container, item)
         # A sampler's or a loader's iterator does not tick by itself: each item does here.
         return any(_ticked(x is item or equal(x, item)) for x in iterate(container, "`in`"))
-    raise GradcliError(f"argument of type '{typename(container)}' is not iterable").mirror(
+    raise GradcliError(f"argument of type '{pytype_name(container)}' is not iterable").mirror(
         "TypeError"
     )
 

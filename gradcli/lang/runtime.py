@@ -35,6 +35,7 @@ from ..core.tensor import (
     grad_enabled,
     lend,
     own,
+    pytype_name,
     typename,
 )
 from ..surface import indexing as I
@@ -575,7 +576,8 @@ class Runtime:
             return owner.program_getitem(key)
         if type(owner) is Instance:
             return owner.getitem(key)
-        raise GradcliError(f"'{typename(owner)}' object is not subscriptable").mirror("TypeError")
+        message = f"'{pytype_name(owner)}' object is not subscriptable"
+        raise GradcliError(message).mirror("TypeError")
 
     def setitem(self, owner: Any, key: Any, value: Any, target: ast.AST, rebind: Any) -> None:
         """`owner[key] = value`. `rebind(new)` rebinds the name `owner` came from (the
@@ -983,6 +985,14 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
 
 def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
     if attr in ("saved_tensors", "saved_variables"):
+        if owner.clear_on_access:
+            if owner.saved_read:
+                raise GradcliError(
+                    "saved_tensors can only be accessed once when "
+                    "clear_saved_tensors_on_access=True is set on the autograd.Function. Either "
+                    "access saved_tensors only once, or set clear_saved_tensors_on_access=False."
+                ).mirror("RuntimeError")
+            owner.saved_read = True
         return owner.saved_tensors
     if attr == "needs_input_grad":
         return owner.needs_input_grad

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, pytype_name, typename
 from ..surface import nn as surface_nn
 from ..surface.args import device_arg
 from ..surface.nn import Parameter, parameter
@@ -465,6 +465,9 @@ class Ctx:
         self.non_differentiable: tuple = ()
         self.dirty: tuple = ()
         self.materialize_grads = True
+        # clear_saved_tensors_on_access on the Function: saved_tensors is read once
+        self.clear_on_access = False
+        self.saved_read = False
 
     def save_for_backward(self, *tensors: Any) -> None:
         for t in tensors:
@@ -769,7 +772,7 @@ def seq(v: Any, what: str) -> list:
                 out.append(item)
                 tick()
             return out
-        raise GradcliError(f"'{typename(v)}' object is not iterable").mirror("TypeError")
+        raise GradcliError(f"'{pytype_name(v)}' object is not iterable").mirror("TypeError")
     limits.LIST_ITEMS.check(n, f"the number of items for {what}")
     if isinstance(v, Tensor):
         return list(_rows(v))
@@ -819,7 +822,7 @@ def iterate(v: Any, what: str) -> Any:
         if v.ndim == 0:
             raise GradcliError("iteration over a 0-d array").mirror("TypeError")
         return iter(v)
-    raise GradcliError(f"'{typename(v)}' object is not iterable").mirror("TypeError")
+    raise GradcliError(f"'{pytype_name(v)}' object is not iterable").mirror("TypeError")
 
 
 def check_structure(v: Any, what: str, tensor_cost: int = 1) -> int:
@@ -945,11 +948,14 @@ MODULE_FILES: dict[str, str] = {
     **dict.fromkeys(("LayerNorm", "GroupNorm", "RMSNorm"), "normalization"),
     **dict.fromkeys(("Dropout", "Dropout1d", "Dropout2d", "AlphaDropout"), "dropout"),
     **dict.fromkeys(("Flatten", "Unflatten"), "flatten"),
-    **dict.fromkeys(("Conv1d", "Conv2d"), "conv"),
+    **dict.fromkeys(("Conv1d", "Conv2d", "LazyConv1d", "LazyConv2d", "LazyConv3d"), "conv"),
     **dict.fromkeys(("MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d"), "pooling"),
     **dict.fromkeys(("AdaptiveAvgPool1d", "AdaptiveAvgPool2d"), "pooling"),
-    **dict.fromkeys(("BatchNorm1d", "BatchNorm2d"), "batchnorm"),
-    **dict.fromkeys(("Upsample", "UpsamplingNearest2d"), "upsampling"),
+    **dict.fromkeys(
+        ("BatchNorm1d", "BatchNorm2d", "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d"),
+        "batchnorm",
+    ),
+    **dict.fromkeys(("Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"), "upsampling"),
     **dict.fromkeys(("CosineSimilarity", "PairwiseDistance"), "distance"),
     **{
         f"{kind}Pad{d}d": "padding"

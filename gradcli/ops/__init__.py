@@ -19,6 +19,7 @@ from . import (
 from . import (  # noqa: F401 - their records join the registry (after the others)
     activation,
     conv,
+    gridsample,
     layernorm,
     resample,
     special,

@@ -16,7 +16,14 @@ from ..core.tensor import Tensor, mask_like
 from . import act32
 from . import saved as V
 from .binary import where
-from .elementwise import _first_order32, _precise, clamp, softplus
+from .elementwise import (
+    _first_order32,
+    _precise,
+    in_vector_loop,
+    log1p,
+    piecewise_grad,
+    threshold_backward,
+)
 
 
 def _precise32(fn):
@@ -47,15 +54,63 @@ def _elu_vjp(
 ) -> tuple:
     if _first_order32(g, x):
         return (Tensor(act32.elu_backward(g.data, x.data, alpha, scale, input_scale)),)
-    c = alpha * scale * input_scale
-    pos = mask_like(x.data > 0, x)
-    neg = mask_like(x.data < 0, x)
-    # exp of the non-positive part only (no overflow where x > 0, where the mask drops it).
-    # At 0 the derivative is the constant c (exp(0) = 1): its own derivative there is 0, as
-    # PyTorch's double backward gives.
-    e = (apply(clamp, x, min=None, max=0.0) * input_scale).exp()
-    at0 = mask_like(x.data == 0, x)
-    return (g * (pos * scale + neg * e * c + at0 * c),)
+    # ATen's elu_backward, also recorded (create_graph=True: EluBackwardBackward0)
+    params = {"alpha": alpha, "scale": scale, "input_scale": input_scale}
+    return (apply(elu_backward, g, x, **params),)
+
+
+def _same_shape(*arrays: np.ndarray) -> list[np.ndarray]:
+    """Operands of a float32 kernel in one shape (a batched pass broadcasts them)."""
+    if all(a.shape == arrays[0].shape for a in arrays):
+        return list(arrays)
+    return [np.ascontiguousarray(a) for a in np.broadcast_arrays(*arrays)]
+
+
+def _elu_backward_fwd(g: np.ndarray, x: np.ndarray, *, alpha, scale, input_scale) -> np.ndarray:
+    """g * scale where x > 0, else ((g * input_scale) * alpha * scale) * exp(x * input_scale)
+    (ATen's kernel of the input; float32: `act32.elu_backward`, bit for bit)."""
+    if g.dtype == x.dtype == np.float32:
+        return act32.elu_backward(*_same_shape(g, x), alpha, scale, input_scale)
+    with np.errstate(all="ignore"):
+        neg = ((g * input_scale) * (alpha * scale)) * np.exp(np.minimum(x, 0) * input_scale)
+        return np.where(x > 0, g * scale, neg)
+
+
+def _elu_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, **params) -> tuple:
+    # derivatives.yaml: grad_output: elu_backward(grad, ..., self); self: elu_double_backward =
+    # elu_backward(grad * grad_output * input_scale, ..., self) * (self < 0): at 0 the
+    # derivative is the constant of the x <= 0 side, its own derivative 0
+    first = apply(elu_backward, h, x, **params)
+    scaled = apply(elu_backward, (h * g) * params["input_scale"], x, **params)
+    return (first, scaled * mask_like(x.data < 0, h))
+
+
+elu_backward = defop(
+    "elu_backward",
+    _elu_backward_fwd,
+    _elu_backward_vjp,
+    "EluBackwardBackward0",
+    "elu_backward(h, x), elu_backward(h * g * input_scale, x) * (x < 0)",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, x, alpha, scale, input_scale: np.frompyfunc(
+        lambda gv, xv: sp.Piecewise(
+            (gv * scale, xv > 0),
+            (gv * input_scale * alpha * scale * sp.exp(xv * input_scale), True),
+        ),
+        2,
+        1,
+    )(g, x),
+    samples=(
+        Sample(((2, 3), (2, 3)), {"alpha": 1.0, "scale": 1.0, "input_scale": 1.0}, avoid=(0.0,)),
+        Sample(
+            ((4, 2, 3), (2, 3)),
+            {"alpha": 1.6732632423543772, "scale": 1.0507009873554805, "input_scale": 1.0},
+            avoid=(0.0,),
+        ),
+        Sample(((3,), (3,)), {"alpha": 0.7, "scale": 1.0, "input_scale": 1 / 0.7}, avoid=(0.0,)),
+    ),
+)
 
 
 elu = defop(
@@ -98,8 +153,7 @@ def _hardtanh_vjp(
     g: Tensor, out: Tensor, x: Tensor, min_val: float = -1.0, max_val: float = 1.0
 ) -> tuple:
     # PyTorch's kernel writes 0 outside the bounds: +0 (g * mask gave -0 where g is negative)
-    keep = Tensor((x.data > min_val) & (x.data < max_val))
-    return (apply(where, keep, g, Tensor(np.zeros((), dtype=g.dtype))),)
+    return (piecewise_grad(g, x, "hardtanh", min_val, max_val),)
 
 
 hardtanh = defop(
@@ -132,9 +186,47 @@ def _hardswish_fwd(x: np.ndarray) -> np.ndarray:
 
 
 def _hardswish_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    mid = mask_like((x.data > -3) & (x.data < 3), x)
-    high = mask_like(x.data >= 3, x)
-    return (g * (mid * (x / 3 + 0.5) + high),)
+    # ATen's hardswish_backward, also recorded (HardswishBackwardBackward0)
+    return (apply(hardswish_backward, g, x),)
+
+
+def _hardswish_backward_fwd(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    # +0 for x <= -3, g * (x / 3 + 1/2) below 3, g from 3 on (each step rounded)
+    with np.errstate(all="ignore"):
+        mid = g * (x / np.asarray(3, x.dtype) + np.asarray(0.5, x.dtype))
+    return np.where(x <= -3, np.zeros((), dtype=g.dtype), np.where(x < 3, mid, g))
+
+
+def _hardswish_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor) -> tuple:
+    # derivatives.yaml: grad_output: hardswish_backward(grad, self); self: where(-3 < x < 3,
+    # grad * grad_output / 3, 0)
+    mid = Tensor((x.data > -3) & (x.data < 3))
+    return (
+        apply(hardswish_backward, h, x),
+        apply(where, mid, h * g / 3, Tensor(np.zeros((), dtype=h.dtype))),
+    )
+
+
+hardswish_backward = defop(
+    "hardswish_backward",
+    _hardswish_backward_fwd,
+    _hardswish_backward_vjp,
+    "HardswishBackwardBackward0",
+    "hardswish_backward(h, x), h * g / 3 (-3 < x < 3)",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, x: np.frompyfunc(
+        lambda gv, xv: sp.Piecewise(
+            (0, xv <= -3), (gv * (xv / 3 + sp.Rational(1, 2)), xv < 3), (gv, True)
+        ),
+        2,
+        1,
+    )(g, x),
+    samples=(
+        Sample(((2, 3), (2, 3)), {}, low=-5.0, high=5.0, avoid=(-3.0, 3.0)),
+        Sample(((4, 2, 3), (2, 3)), {}, low=-5.0, high=5.0, avoid=(-3.0, 3.0)),
+    ),
+)
 
 
 hardswish = defop(
@@ -187,8 +279,11 @@ def _mish_fwd(x: np.ndarray) -> np.ndarray:
 def _mish_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if _first_order32(g, x):
         return (Tensor(act32.mish_backward(g.data, x.data)),)
-    t = apply(softplus, x, beta=1.0, threshold=20.0).tanh()
-    return (g * (t + x * x.sigmoid() * (1 - t * t)),)
+    # PyTorch's infinitely_differentiable_mish_backward (its path under create_graph=True),
+    # operation by operation: softplus as exp then log1p (no threshold)
+    s = x.sigmoid()
+    t = apply(log1p, x.exp()).tanh()
+    return (g * (t + x * s * (1 - t * t)),)
 
 
 mish = defop(
@@ -248,7 +343,42 @@ def logsigmoid_values(x: np.ndarray) -> np.ndarray:
 def _logsigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if _first_order32(g, x):
         return (Tensor(act32.logsigmoid_backward(g.data, x.data)),)
-    return (g * (-x).sigmoid(),)
+    # ATen's log_sigmoid_backward, also recorded (LogSigmoidBackwardBackward0)
+    return (apply(logsigmoid_backward, g, x),)
+
+
+def _logsigmoid_backward_fwd(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """(1 - q where x < 0, else q) * g, q = b / (1 + b), b = exp(-|x|) (ATen's kernel; float32:
+    `act32.logsigmoid_backward`, bit for bit)."""
+    if g.dtype == x.dtype == np.float32:
+        return act32.logsigmoid_backward(*_same_shape(g, x))
+    with np.errstate(all="ignore"):
+        b = np.exp(-np.abs(x))
+        q = b / (1 + b)
+        return np.where(x < 0, 1 - q, q) * g
+
+
+def _logsigmoid_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor) -> tuple:
+    # derivatives.yaml: grad_output: log_sigmoid_backward(grad, self, buffer); self:
+    # log_sigmoid_double_backward(grad * grad_output, self) = hg * (z - 1) * z, z = sigmoid(x)
+    z = x.sigmoid()
+    return (apply(logsigmoid_backward, h, x), (h * g) * (z - 1) * z)
+
+
+logsigmoid_backward = defop(
+    "logsigmoid_backward",
+    _logsigmoid_backward_fwd,
+    _logsigmoid_backward_vjp,
+    "LogSigmoidBackwardBackward0",
+    "logsigmoid_backward(h, x), h * g * (z - 1) * z",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, x: np.frompyfunc(lambda gv, xv: gv / (1 + sp.exp(xv)), 2, 1)(g, x),
+    samples=(
+        Sample(((2, 3), (2, 3)), {}, low=-4.0, high=4.0),
+        Sample(((4, 2, 3), (2, 3)), {}, low=-4.0, high=4.0),
+    ),
+)
 
 
 logsigmoid = defop(
@@ -272,40 +402,19 @@ def _passed(g: Tensor, keep: np.ndarray) -> Tensor:
     return apply(where, Tensor(keep), g, Tensor(np.zeros((), dtype=g.dtype)))
 
 
-def _in_vector_loop(x: np.ndarray) -> np.ndarray:
-    """Which elements PyTorch's shrink kernels compute in their vector loop (whole AVX512
-    vectors from the start: 16 floats, 8 doubles, in memory order); the rest, the tail, go
-    through the scalar loop. The two differ only at signs of zero and NaN."""
-    lanes = max(1, 64 // x.dtype.itemsize)
-    n = x.size
-    flat = np.zeros(n, bool)
-    flat[: n - n % lanes] = True
-    if x.ndim > 1 and x.flags.f_contiguous and not x.flags.c_contiguous:
-        return flat.reshape(x.shape[::-1]).T
-    return flat.reshape(x.shape)
-
-
 def _softshrink_fwd(x: np.ndarray, lambd: float = 0.5) -> np.ndarray:
     # PyTorch's kernels: the scalar loop gives x * 0 inside the band (-0.0 for a negative x),
     # the vector loop +0.0; NaN stays NaN in both
     with np.errstate(invalid="ignore"):
         scalar = np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, x * 0))
         vector = np.where(np.abs(x) <= lambd, 0, np.where(x > lambd, x - lambd, x + lambd))
-    return np.where(_in_vector_loop(x), vector, scalar).astype(x.dtype)
-
-
-def _shrink_keep(x: np.ndarray, lambd: float) -> np.ndarray:
-    """Where the shrink kernels' backward passes the gradient: outside the band; at NaN the
-    scalar loop passes it and the vector loop does not, as PyTorch's."""
-    with np.errstate(invalid="ignore"):
-        outside = ~((x >= -lambd) & (x <= lambd))
-        return np.where(_in_vector_loop(x), np.abs(x) > lambd, outside)
+    return np.where(in_vector_loop(x), vector, scalar).astype(x.dtype)
 
 
 softshrink = defop(
     "softshrink",
     _softshrink_fwd,
-    lambda g, out, x, lambd=0.5: (_passed(g, _shrink_keep(x.data, lambd)),),
+    lambda g, out, x, lambd=0.5: (piecewise_grad(g, x, "softshrink", lambd),),
     "SoftshrinkBackward0",
     "g * (|x| > lambd)",
     sym=lambda sp, x, lambd=0.5: sp.Piecewise(
@@ -325,7 +434,7 @@ hardshrink = defop(
     "hardshrink",
     # PyTorch's kernel: 0 where -lambd <= x <= lambd, else x (NaN stays NaN)
     lambda x, lambd=0.5: np.where((x >= -lambd) & (x <= lambd), 0, x).astype(x.dtype),
-    lambda g, out, x, lambd=0.5: (_passed(g, _shrink_keep(x.data, lambd)),),
+    lambda g, out, x, lambd=0.5: (piecewise_grad(g, x, "hardshrink", lambd),),
     "HardshrinkBackward0",
     "g * (|x| > lambd)",
     sym=lambda sp, x, lambd=0.5: sp.Piecewise((x, (x > lambd) | (x < -lambd)), (0, True)),
@@ -340,7 +449,8 @@ hardshrink = defop(
 threshold = defop(
     "threshold",
     lambda x, threshold, value: np.where(x > threshold, x, value).astype(x.dtype),
-    lambda g, out, x, threshold, value: (_passed(g, x.data > threshold),),
+    # ATen's threshold_backward of the input (ThresholdBackwardBackward0 when recorded)
+    lambda g, out, x, threshold, value: (apply(threshold_backward, g, x, threshold=threshold),),
     "ThresholdBackward0",
     "g * (x > threshold)",
     saved=V.saves(self=V.SELF, threshold=V.param("threshold")),

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import hooks, mkl32, onednn32, powf32, sleef32, vmlsqrt
+from ..core import fma64, hooks, mkl32, onednn32, powf32, sleef32, vmlsqrt
 from ..core.op import Sample, apply, defop, unary_samples
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import act32
@@ -197,20 +197,58 @@ tan = defop(
 
 
 def _one_minus_square(o: np.ndarray) -> np.ndarray:
-    """1 - o*o as ATen's tanh_backward computes it: for float32 one fused multiply-add
-    (rounded once; measured: PyTorch 2.13's float32 tanh gradients are these), else plain."""
+    """1 - o*o as ATen's tanh_backward computes it: for float32 and float64 one fused
+    multiply-add (rounded once; measured: PyTorch 2.13's tanh gradients are these, in the
+    vector loop and in its scalar tail), else plain."""
     if o.dtype == np.float32:
         from .linalg import _fma32
 
         wide = o.astype(np.float64)
         return _fma32(-(wide * wide), np.ones(o.shape, dtype=np.float32))
+    if o.dtype is _F64:
+        return np.asarray(fma64._fma64(np.negative(o), o, 1.0))
     return np.subtract(np.asarray(1, o.dtype), o * o)
 
 
 def _tanh_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if grad_enabled() or g.dtype != out.dtype:
-        return (g * (1 - out * out),)  # recorded (create_graph=True)
+        # recorded (create_graph=True): PyTorch's own node, TanhBackwardBackward0
+        return (apply(tanh_backward, g, out),)
     return (Tensor(g.data * _one_minus_square(out.data)),)
+
+
+def _tanh_backward_fwd(g: np.ndarray, y: np.ndarray) -> np.ndarray:
+    # ATen's tanh_backward, g * (1 - y*y), the same kernel with or without create_graph
+    with np.errstate(all="ignore"):
+        if g.dtype == y.dtype:
+            return g * _one_minus_square(y)
+        return g * (1 - y * y)
+
+
+def _tanh_backward_vjp(h: Tensor, out: Tensor, g: Tensor, y: Tensor) -> tuple:
+    # derivatives.yaml: grad_output: tanh_backward(grad, output); output: grad * (-2 * output *
+    # grad_output), PyTorch's operations in its order (-2 * y is exact)
+    return (apply(tanh_backward, h, y), h * ((y * -2) * g))
+
+
+# tanh's gradient as PyTorch computes it, also under create_graph=True: one fused kernel of the
+# incoming gradient and tanh's result, recorded as TanhBackwardBackward0 (next_functions: g's
+# node and TanhBackward0), differentiated by PyTorch's formulas.
+tanh_backward = defop(
+    "tanh_backward",
+    _tanh_backward_fwd,
+    _tanh_backward_vjp,
+    "TanhBackwardBackward0",
+    "tanh_backward(h, y), h * (-2 * y * g)",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, y: g * (1 - y * y),
+    samples=(
+        Sample(((2, 3), (2, 3)), {}, low=-0.9, high=0.9),
+        Sample(((4, 2, 3), (2, 3)), {}, low=-0.9, high=0.9),
+        Sample(((3,), (3,)), {}, low=-0.9, high=0.9),
+    ),
+)
 
 
 tanh = defop(
@@ -626,7 +664,8 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
 
 def _sigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if grad_enabled() or g.shape != out.shape or g.dtype != out.dtype:
-        return (g * out * (1 - out),)  # recorded (create_graph=True), or batched
+        # recorded (create_graph=True: SigmoidBackwardBackward0), or batched: PyTorch's kernel
+        return (apply(sigmoid_backward, g, out),)
     # A first-order pass: the products on one buffer, no temporaries, in PyTorch's order
     # (its CPU kernel computes g * (1 - out) * out).
     o = out.data
@@ -665,6 +704,39 @@ def _sigmoid_accumulate(acc: np.ndarray, g: Any, out: Tensor, x: Tensor) -> bool
         return False
     _sigmoid_grad(o, gd, None, acc)
     return True
+
+
+def _sigmoid_backward_fwd(g: np.ndarray, y: np.ndarray) -> np.ndarray:
+    # ATen's sigmoid_backward, (g * (1 - y)) * y, the same kernel with or without create_graph
+    with np.errstate(all="ignore"):
+        if y.dtype == np.float32 and g.dtype == np.float32:
+            return act32.sigmoid_backward(g, y)
+        return (g * (1 - y)) * y
+
+
+def _sigmoid_backward_vjp(h: Tensor, out: Tensor, g: Tensor, y: Tensor) -> tuple:
+    # derivatives.yaml: grad_output: sigmoid_backward(grad, output); output: grad * grad_output
+    # * (-2 * output + 1), in PyTorch's order (-2 * y is exact)
+    return (apply(sigmoid_backward, h, y), (h * g) * (y * -2 + 1))
+
+
+# sigmoid's gradient as PyTorch computes it, also under create_graph=True: one fused kernel of
+# the incoming gradient and sigmoid's result, recorded as SigmoidBackwardBackward0.
+sigmoid_backward = defop(
+    "sigmoid_backward",
+    _sigmoid_backward_fwd,
+    _sigmoid_backward_vjp,
+    "SigmoidBackwardBackward0",
+    "sigmoid_backward(h, y), h * g * (1 - 2 * y)",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, y: g * (1 - y) * y,
+    samples=(
+        Sample(((2, 3), (2, 3)), {}, low=0.05, high=0.95),
+        Sample(((4, 2, 3), (2, 3)), {}, low=0.05, high=0.95),
+        Sample(((3,), (3,)), {}, low=0.05, high=0.95),
+    ),
+)
 
 
 sigmoid = defop(
@@ -802,12 +874,89 @@ def _leaky_fwd(x: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:
     return np.where(x > 0, x, x * negative_slope).astype(x.dtype)
 
 
+def in_vector_loop(x: np.ndarray) -> np.ndarray:
+    """Which elements PyTorch's shrink kernels compute in their vector loop (whole AVX512
+    vectors from the start: 16 floats, 8 doubles, in memory order); the rest, the tail, go
+    through the scalar loop. The two differ only at signs of zero and at NaN."""
+    lanes = max(1, 64 // x.dtype.itemsize)
+    n = x.size
+    flat = np.zeros(n, bool)
+    flat[: n - n % lanes] = True
+    if x.ndim > 1 and x.flags.f_contiguous and not x.flags.c_contiguous:
+        return flat.reshape(x.shape[::-1]).T
+    return flat.reshape(x.shape)
+
+
+def _piecewise_fwd(g: np.ndarray, x: np.ndarray, *, fn: str, a: float, b: float) -> np.ndarray:
+    """The backward kernels of the piecewise-linear activations, g where the slope is 1 and
+    +0 where it is 0 (leaky_relu: g * slope below 0)."""
+    if fn == "leaky_relu":
+        with np.errstate(all="ignore"):
+            return np.where(x > 0, g, g * np.asarray(a, dtype=g.dtype))
+    if fn == "hardtanh":
+        keep = (x > a) & (x < b)
+    else:  # softshrink, hardshrink: at NaN the scalar loop passes g, the vector loop does not
+        with np.errstate(invalid="ignore"):
+            outside = ~((x >= -a) & (x <= a))
+            keep = np.where(in_vector_loop(x), np.abs(x) > a, outside)
+    return np.where(keep, g, np.zeros((), dtype=g.dtype))
+
+
+_PIECEWISE_NAMES = {
+    "leaky_relu": "LeakyReluBackwardBackward0",
+    "hardtanh": "HardtanhBackwardBackward0",
+    "softshrink": "SoftshrinkBackwardBackward0",
+    "hardshrink": "HardshrinkBackwardBackward0",
+}
+
+
+def piecewise_grad(g: Tensor, x: Tensor, fn: str, a: float, b: float = 0.0) -> Tensor:
+    """The gradient of a piecewise-linear activation: PyTorch's backward kernel, recorded
+    under create_graph=True as its own node (LeakyReluBackwardBackward0...), which depends on
+    x (its derivative there is zero), so the gradient requires grad whenever x does."""
+    return apply(piecewise_backward, g, x, fn=fn, a=a, b=b, label=_PIECEWISE_NAMES[fn])
+
+
+def _piecewise_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, fn: str, a: float, b: float):
+    # derivatives.yaml: grad_output: the same kernel of h; self: zeros_like(grad)
+    return (piecewise_grad(h, x, fn, a, b), Tensor(np.zeros(h.shape, dtype=x.dtype)))
+
+
+piecewise_backward = defop(
+    "piecewise_backward",
+    _piecewise_fwd,
+    _piecewise_vjp,
+    "HardtanhBackwardBackward0",
+    "the same kernel of h, 0",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, x, fn, a, b: np.frompyfunc(
+        lambda gv, xv: sp.Piecewise(
+            *(
+                ((gv, xv > 0), (gv * a, True))
+                if fn == "leaky_relu"
+                else ((gv, (xv > a) & (xv < b)), (0, True))
+                if fn == "hardtanh"
+                else ((gv, (xv > a) | (xv < -a)), (0, True))
+            )
+        ),
+        2,
+        1,
+    )(g, x),
+    samples=(
+        Sample(((2, 3), (2, 3)), {"fn": "hardtanh", "a": -1.0, "b": 1.0}, avoid=(-1.0, 1.0)),
+        Sample(((4, 2, 3), (2, 3)), {"fn": "leaky_relu", "a": 0.2, "b": 0.0}, avoid=(0.0,)),
+        Sample(((3,), (3,)), {"fn": "softshrink", "a": 0.5, "b": 0.0}, avoid=(-0.5, 0.5)),
+        Sample(((3,), (3,)), {"fn": "hardshrink", "a": 0.5, "b": 0.0}, avoid=(-0.5, 0.5)),
+    ),
+)
+
+
 leaky_relu = defop(
     "leaky_relu",
     _leaky_fwd,
-    lambda g, out, x, negative_slope=0.01: (
-        g * constant(np.where(x.data > 0, 1.0, negative_slope).astype(x.dtype)),
-    ),
+    # ATen's leaky_relu_backward (LeakyReluBackwardBackward0 when recorded)
+    lambda g, out, x, negative_slope=0.01: (piecewise_grad(g, x, "leaky_relu", negative_slope),),
     "LeakyReluBackward0",
     "g * (1 if x > 0 else negative_slope)",
     sym=lambda sp, x, negative_slope=0.01: sp.Piecewise((x, x > 0), (negative_slope * x, True)),
@@ -851,8 +1000,61 @@ def _softplus_vjp(
 ) -> tuple:
     if _first_order32(g, x):
         return (Tensor(act32.softplus_backward(g.data, x.data, beta, threshold)),)
-    lin = mask_like(x.data * beta > threshold, x)
-    return (g * (lin + (1 - lin) * (x * beta).sigmoid()),)
+    # PyTorch's kernel, also recorded (create_graph=True: SoftplusBackwardBackward0)
+    return (apply(softplus_backward, g, x, beta=beta, threshold=threshold),)
+
+
+def _softplus_backward_fwd(
+    g: np.ndarray, x: np.ndarray, *, beta: float, threshold: float
+) -> np.ndarray:
+    # ATen's softplus_backward: g where beta * x > threshold, else g * z / (z + 1), z =
+    # exp(beta * x)
+    if g.dtype == np.float32 and x.dtype == np.float32:
+        if g.shape != x.shape:  # a batched pass: the kernel on the broadcast operands
+            g, x = (np.ascontiguousarray(a) for a in np.broadcast_arrays(g, x))
+        return act32.softplus_backward(g, x, beta, threshold)
+    with np.errstate(all="ignore"):
+        bx = x * beta
+        z = np.exp(bx)
+        return np.where(bx > threshold, g, (g * z) / (z + 1))
+
+
+def _softplus_backward_vjp(
+    h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, beta: float, threshold: float
+) -> tuple:
+    # derivatives.yaml: grad_output: softplus_backward(grad, self, beta, threshold); self:
+    # softplus_double_backward(grad * grad_output, self, beta, threshold), which is
+    # sigmoid_backward(hg, sigmoid(x * beta)) * (x * beta < threshold) * beta
+    bx = x * beta
+    below = mask_like(bx.data < threshold, h)
+    second = apply(sigmoid_backward, h * g, bx.sigmoid()) * below * beta
+    if second.node is not None:  # `* beta`, a Scalar in C++: PyTorch's mul.Scalar node
+        second.node.label = "MulBackward1"
+    return (apply(softplus_backward, h, x, beta=beta, threshold=threshold), second)
+
+
+# softplus's gradient as PyTorch computes it, also under create_graph=True
+softplus_backward = defop(
+    "softplus_backward",
+    _softplus_backward_fwd,
+    _softplus_backward_vjp,
+    "SoftplusBackwardBackward0",
+    "softplus_backward(h, x), sigmoid'(beta x) * beta * h * g  (0 where beta * x >= threshold)",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, x, beta, threshold: np.frompyfunc(
+        lambda gv, xv: sp.Piecewise(
+            (gv, beta * xv > threshold), (gv / (1 + sp.exp(-beta * xv)), True)
+        ),
+        2,
+        1,
+    )(g, x),
+    samples=(
+        Sample(((2, 3), (2, 3)), {"beta": 1.0, "threshold": 20.0}),
+        Sample(((4, 2, 3), (2, 3)), {"beta": 1.0, "threshold": 20.0}),
+        Sample(((3, 4), (3, 4)), {"beta": 2.0, "threshold": 1.0}, avoid=(0.5,)),
+    ),
+)
 
 
 def _jax_softplus(w: Any, a: list[str], p: dict[str, Any]) -> str:
@@ -914,6 +1116,9 @@ def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> t
         if _gelu_onednn(x.data, approximate):
             return (Tensor(onednn32.gelu_bwd(g.data, x.data)),)
         return (Tensor(act32.gelu_backward(g.data, x.data, approximate)),)
+    if g.dtype == x.dtype == np.float32 and g.shape == x.shape:
+        # recorded (create_graph=True): PyTorch's kernel as its own node, GeluBackwardBackward0
+        return (apply(gelu_backward, g, x, approximate=approximate),)
     if approximate == "tanh":
         t = ((x + x * x * x * _GELU_C) * _GELU_K).tanh()
         return (
@@ -922,6 +1127,86 @@ def _gelu_vjp(g: Tensor, out: Tensor, x: Tensor, approximate: str = "none") -> t
     cdf = ((x * _SQRT1_2).erf() + 1) * 0.5
     pdf = (x * x * -0.5).exp() * _INV_SQRT_2PI
     return (g * (cdf + x * pdf),)
+
+
+def _gelu_backward_fwd(g: np.ndarray, x: np.ndarray, *, approximate: str) -> np.ndarray:
+    """The first pass's kernels for float32 (oneDNN's or ATen's, as without create_graph);
+    the formula for other dtypes (the rule's own path does not reach this record with them)."""
+    if g.dtype == x.dtype == np.float32 and g.shape == x.shape:
+        if _gelu_onednn(x, approximate):
+            return onednn32.gelu_bwd(g, x)
+        return act32.gelu_backward(g, x, approximate)
+    with np.errstate(all="ignore"):
+        if approximate == "tanh":
+            t = np.tanh(_GELU_K * (x + _GELU_C * x**3))
+            return g * (0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _GELU_K * (1 + 3 * _GELU_C * x * x))
+        return g * (0.5 * (1 + _erf(x * _SQRT1_2)) + x * np.exp(-0.5 * x * x) * _INV_SQRT_2PI)
+
+
+_GELU_KBETA = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5
+_GELU_KBETA_ERF = (2 / math.sqrt(math.pi)) * math.sqrt(0.5) * 0.5
+
+
+def _gelu_backward_vjp(h: Tensor, out: Tensor, g: Tensor, x: Tensor, *, approximate: str):
+    # derivatives.yaml: grad_output: gelu_backward(grad, self); self: gelu_double_backward,
+    # PyTorch's operations in its order
+    first = apply(gelu_backward, h, x, approximate=approximate)
+    if approximate == "tanh":
+        inner = (x + x.pow(3) * 0.044715) * _GELU_KBETA
+        t = inner.tanh()
+        sech = 1 / inner.cosh()
+        f = x * 0.5
+        gg = 1 - t * t
+        hh = (x * (3 * 0.044715) * x + 1) * _GELU_KBETA  # C++: (3 * kKappa) a double
+        f_prime_gh = gg * 0.5 * hh
+        g_prime = (sech * 2) * (-sech * t) * hh
+        g_prime_fh = f * hh * g_prime
+        h_prime = x * (6 * 0.044715) * _GELU_KBETA
+        h_prime_fg = f * gg * h_prime
+        return (first, h * g * (f_prime_gh + f_prime_gh + g_prime_fh + h_prime_fg))
+    sq = x * x
+    pdf = (sq * -0.5).exp() * _GELU_KBETA_ERF
+    return (first, h * g * (pdf * 2 - sq * pdf))
+
+
+# gelu's gradient as PyTorch computes it under create_graph=True (float32): its kernel, its
+# own node, differentiated by gelu_double_backward
+gelu_backward = defop(
+    "gelu_backward",
+    _gelu_backward_fwd,
+    _gelu_backward_vjp,
+    "GeluBackwardBackward0",
+    "gelu_backward(h, x), h * g * gelu''(x)",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, x, approximate: np.frompyfunc(
+        lambda gv, xv: (
+            gv
+            * sp.diff(
+                (
+                    sp.Symbol("u") * (1 + sp.erf(sp.Symbol("u") / sp.sqrt(2))) / 2
+                    if approximate == "none"
+                    else sp.Symbol("u")
+                    * (
+                        1
+                        + sp.tanh(
+                            sp.sqrt(2 / sp.pi)
+                            * (sp.Symbol("u") + sp.Rational(44715, 1000000) * sp.Symbol("u") ** 3)
+                        )
+                    )
+                    / 2
+                ),
+                sp.Symbol("u"),
+            ).subs(sp.Symbol("u"), xv)
+        ),
+        2,
+        1,
+    )(g, x),
+    samples=(
+        Sample(((2, 3), (2, 3)), {"approximate": "none"}, low=-3.0, high=3.0),
+        Sample(((2, 3), (2, 3)), {"approximate": "tanh"}, low=-3.0, high=3.0),
+    ),
+)
 
 
 gelu = defop(

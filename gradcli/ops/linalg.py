@@ -48,23 +48,43 @@ def _matmul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
         k, n = x.shape[-1], y.shape[1]
         gy = transpose_last(reshape_to(x, (-1, k))) @ reshape_to(g, (-1, n))
         return (g @ transpose_last(y) if nx else None, gy)
-    if (
-        x.ndim == 2
-        and y.ndim == 2
-        and type(g) is Tensor
-        and g.ndim == 2
-        and g.dtype == x.dtype == y.dtype
-        and not _GradMode.enabled
-        and not _GradMode.dual
-    ):
-        # A pass that records nothing (no create_graph): the two products on the arrays, the
-        # transposed operand the view `transpose_last` makes (the same kernels, the same bits,
-        # without two ops' dispatch each)
-        with np.errstate(all="ignore"):
-            gx = wrap(_matmul_fwd(g.data, y.data.T)) if nx else None
-            gy = wrap(_matmul_fwd(x.data.T, g.data)) if ny else None
+    if x.ndim == 2 and y.ndim == 2:
+        # PyTorch's mm_mat1_backward / mm_mat2_backward: an operand laid out column-major (a
+        # transposed matrix, or a 1 x 1 one) gets its gradient as a transposed product, in
+        # the layout it has (the other order of MKL's sums)
+        cx = nx and _column_major(x.data)
+        cy = ny and _column_major(y.data)
+        if (
+            type(g) is Tensor
+            and g.ndim == 2
+            and g.dtype == x.dtype == y.dtype
+            and not _GradMode.enabled
+            and not _GradMode.dual
+        ):
+            # A pass that records nothing (no create_graph): the two products on the arrays,
+            # the transposed operand the view `transpose_last` makes (the same kernels, the
+            # same bits, without two ops' dispatch each)
+            with np.errstate(all="ignore"):
+                gx = gy = None
+                if nx:
+                    gx = _matmul_fwd(y.data, g.data.T).T if cx else _matmul_fwd(g.data, y.data.T)
+                if ny:
+                    gy = _matmul_fwd(g.data.T, x.data).T if cy else _matmul_fwd(x.data.T, g.data)
+            return (wrap(gx) if nx else None, wrap(gy) if ny else None)
+        gx = gy = None
+        if nx:
+            gx = transpose_last(y @ transpose_last(g)) if cx else g @ transpose_last(y)
+        if ny:
+            gy = transpose_last(transpose_last(g) @ x) if cy else transpose_last(x) @ g
         return (gx, gy)
     return (g @ transpose_last(y) if nx else None, transpose_last(x) @ g if ny else None)
+
+
+def _column_major(a: np.ndarray) -> bool:
+    """PyTorch's test for a column-major matrix (strides (1, rows), in elements): a transposed
+    contiguous matrix, and every 1 x 1 one."""
+    st = a.strides
+    return st[0] == a.itemsize and st[1] == a.shape[0] * a.itemsize
 
 
 def _matmul_jvp(dots: tuple, out: Tensor, x: Tensor, y: Tensor) -> Tensor:

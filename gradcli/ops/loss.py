@@ -12,7 +12,6 @@ from ..base.errors import GradcliError
 from ..core.op import Sample, apply, defop
 from ..core.summation import sum_float
 from ..core.tensor import Tensor, constant, grad_enabled
-from . import binary as B
 from . import elementwise as E
 from .elementwise import clamp
 from .shape import reshape_to, unsqueeze
@@ -59,20 +58,68 @@ def _mse_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor, reduction: str = "mea
         and g.data.dtype == dt
         and y.data.dtype == dt
     ):
-        # A first-order pass (nothing recorded, no batch axes): the ops below on the arrays,
-        # by their own forwards (the same values, without their dispatch), and only the
-        # gradients that are wanted (a target seldom requires grad)
-        with np.errstate(all="ignore"):  # (as `apply` runs a forward)
-            gu = np.reshape(g.data, (1,) * len(shape))
-            if reduction == "mean":
-                n = int(np.prod(shape)) if shape else 1
-                gu = B.div.forward(gu, np.asarray(n, dtype=dt))
-            d = B.sub.forward(x.data, y.data)
-            gx = B.mul.forward(B.mul.forward(gu, d), np.asarray(2, dt))
-            gy = E.neg.forward(gx) if y.requires_grad else None
+        # A first-order pass (nothing recorded, no batch axes): the kernel on the arrays, and
+        # only the gradients that are wanted (a target seldom requires grad)
+        gu = np.reshape(g.data, (1,) * len(shape))
+        gx = _mse_backward_fwd(gu, x.data, y.data, reduction=reduction)
+        gy = E.neg.forward(gx) if y.requires_grad else None
         return (Tensor(gx) if x.requires_grad else None, None if gy is None else Tensor(gy))
-    gx = _loss_g(g, out.ndim, shape, reduction) * (x - y) * 2
+    gu = g
+    if reduction != "none":
+        nb = g.ndim - out.ndim
+        gu = reshape_to(g, g.shape[:nb] + (1,) * len(shape))
+    if x.data.dtype == y.data.dtype == gu.data.dtype:
+        # PyTorch's kernel, also recorded (create_graph=True: MseLossBackwardBackward0)
+        gx = apply(mse_loss_backward, gu, x, y, reduction=reduction)
+    else:
+        gx = _loss_g(g, out.ndim, shape, reduction) * (x - y) * 2
     return (gx, -gx)
+
+
+def _mse_backward_fwd(g: np.ndarray, x: np.ndarray, y: np.ndarray, *, reduction: str) -> Any:
+    """ATen's mse_loss_backward: `norm * (x - y) * g`, norm = 2 / numel (mean) or 2, a double
+    rounded to the tensors' dtype, each product rounded."""
+    dt = np.result_type(g, x, y)
+    n = int(np.prod(np.broadcast_shapes(x.shape, y.shape)))
+    norm = np.asarray(2.0 / n if reduction == "mean" else 2.0, dtype=dt)
+    with np.errstate(all="ignore"):
+        return (norm * (x - y)) * g
+
+
+def _mse_backward_vjp(
+    h: Tensor, out: Tensor, g: Tensor, x: Tensor, y: Tensor, *, reduction: str
+) -> tuple:
+    # derivatives.yaml: grad_output: mse_loss_double_backward_grad_output (the kernel of h for
+    # 'none', else sum(kernel(ones) * h)); self: mse_loss_double_backward(h * g) = 2 * (h * g)
+    # (/ numel for 'mean'); target: its negative
+    if reduction == "none":
+        dg = apply(mse_loss_backward, h, x, y, reduction=reduction)
+    else:
+        ones = Tensor(np.ones(g.shape, dtype=g.dtype))
+        dg = apply(mse_loss_backward, ones, x, y, reduction=reduction) * h
+    dx = (h * g) * 2
+    if reduction == "mean":
+        dx = dx / int(np.prod(np.broadcast_shapes(x.shape, y.shape)))
+    return (dg, dx, -dx)
+
+
+# mse_loss's gradient as PyTorch computes it, also under create_graph=True (PINNs' weighted
+# residual losses): its own node, MseLossBackwardBackward0
+mse_loss_backward = defop(
+    "mse_loss_backward",
+    lambda g, x, y, reduction: _mse_backward_fwd(g, x, y, reduction=reduction),
+    _mse_backward_vjp,
+    "MseLossBackwardBackward0",
+    "norm * (x - y) * h; 2 * h * g / n, -(same)",
+    kind="internal",
+    saves=False,
+    samples=(
+        Sample(((1, 1), (2, 3), (2, 3)), {"reduction": "mean"}),
+        Sample(((1, 1), (2, 3), (2, 3)), {"reduction": "sum"}),
+        Sample(((2, 3), (2, 3), (2, 3)), {"reduction": "none"}),
+        Sample(((4, 1, 1), (2, 3), (2, 3)), {"reduction": "mean"}),
+    ),
+)
 
 
 mse_loss = defop(
@@ -100,11 +147,24 @@ mse_loss = defop(
 )
 
 
+def _bce_check_ranges(p: np.ndarray, t: np.ndarray) -> None:
+    """ATen's CPU kernel checks every element in order, the input then the target (a NaN
+    fails both checks): the first element outside [0, 1] names which one is wrong."""
+    p, t = np.broadcast_arrays(np.asarray(p), np.asarray(t))
+    bad_p = ~((p >= 0) & (p <= 1))
+    bad = bad_p | ~((t >= 0) & (t <= 1))
+    if np.any(bad):
+        first = np.flatnonzero(bad.ravel())[0]
+        which = "input" if bad_p.ravel()[first] else "target"
+        raise GradcliError(f"all elements of {which} should be between 0 and 1").mirror(
+            "RuntimeError"
+        )
+
+
 def _bce_fwd(
     p: np.ndarray, t: np.ndarray, weight: np.ndarray | None = None, reduction: str = "mean"
 ) -> np.ndarray:
-    if np.any((p < 0) | (p > 1)):
-        raise ValueError("all elements of input should be between 0 and 1")
+    _bce_check_ranges(p, t)
     # PyTorch clamps the logs at -100 so that p = 0 or 1 gives a finite loss.
     if isinstance(p, np.ndarray) and p.dtype == np.float32:
         # ATen's kernel is a scalar loop: the C library's logf and log1pf, element by element

@@ -105,7 +105,10 @@ def _prod_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool 
         # out / x is 0/0 there; the exact product of the others is used (not differentiable
         # again: a Hessian through prod at a zero is not supported).
         return (gu * constant(_prod_others(x.data, dims_of(dim, x.ndim))),)
-    return (gu * unreduce(out, x, dim, keepdim) / x,)
+    if x.ndim == 0:
+        return (g,)  # PyTorch's prod_backward hands the gradient on as it is
+    # PyTorch's prod_backward: grad * (result / input), the quotient first
+    return (gu * (unreduce(out, x, dim, keepdim) / x),)
 
 
 prod = defop(
@@ -325,12 +328,21 @@ def _norm_vjp(
         hit = (np.abs(x.data) == o.data).astype(x.dtype)
         hit = hit / np.sum(hit, axis=dims_of(dim, x.ndim), keepdims=True)
         return (gu * sgn * constant(hit),)
-    # At a zero norm PyTorch returns a zero gradient (the subgradient 0).
-    zero = mask_like(o.data == 0, o)
-    safe = o + zero
+    # At a zero norm PyTorch returns a zero gradient (the subgradient 0). PyTorch's
+    # norm_backward operation by operation (its roundings in float32): its masked_fill_ is a
+    # `where` with +0 where the norm is 0.
+    from .binary import where
+
+    at_zero = Tensor(np.broadcast_to(o.data == 0, o.shape))
+    nought = Tensor(np.zeros((), dtype=o.dtype))
+    safe = o + mask_like(o.data == 0, o)
     if p == 2:
-        return (gu * x / safe * (1 - zero),)
-    return (gu * sgn * x.abs() ** (p - 1) / safe ** (p - 1) * (1 - zero),)
+        return (gu * apply(where, at_zero, nought, x / safe),)
+    if p < 1:
+        scaled = sgn * apply(where, Tensor(x.data == 0), nought, x.abs() ** (p - 1))
+        return (scaled * gu * o ** (1 - p),)
+    scaled = sgn * x.abs() ** (p - 1) if p < 2 else x * x.abs() ** (p - 2)
+    return (scaled * apply(where, at_zero, nought, gu / safe ** (p - 1)),)
 
 
 def _norm_sym(
@@ -449,9 +461,71 @@ def _softmax_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int, log: bool) -> tupl
     ):
         return (Tensor(softmax_backward32(g.data, out.data, dim, log)),)
     d = from_end(dim, x.ndim)
+    if grad_enabled() and g.dtype == out.dtype:
+        # recorded (create_graph=True): PyTorch's own node (_softmax_backward_data,
+        # SoftmaxBackwardDataBackward0 / LogSoftmaxBackwardDataBackward0), the same kernel
+        return (apply(log_softmax_backward if log else softmax_backward, g, out, dim=d),)
     if log:
         return (g - out.exp() * sum_dim(g, d),)
     return (out * (g - sum_dim(g * out, d)),)
+
+
+def _softmax_backward_fwd(g: np.ndarray, y: np.ndarray, *, dim: int, log: bool) -> np.ndarray:
+    """The first pass's kernel (`softmax_backward32` for float32, as without create_graph),
+    the rule's operations for the other dtypes and for a batched pass."""
+    if g.dtype == y.dtype == np.float32 and g.shape == y.shape:
+        return softmax_backward32(g, y, dim % y.ndim, log)
+    gt, yt = Tensor(g), Tensor(y)
+    if log:
+        return (gt - yt.exp() * sum_dim(gt, dim)).data
+    return (yt * (gt - sum_dim(gt * yt, dim))).data
+
+
+def _softmax_backward_vjp(h: Tensor, out: Tensor, g: Tensor, y: Tensor, *, dim: int) -> tuple:
+    # derivatives.yaml: grad_output: _softmax_backward_data(grad, output); output:
+    # softmax_double_backward = gO * h - sum(y * gO) * h - gO * sum(y * h), in its order
+    first = apply(softmax_backward, h, y, dim=dim)
+    second = g * h - sum_dim(y * g, dim) * h - g * sum_dim(y * h, dim)
+    return (first, second)
+
+
+def _log_softmax_backward_vjp(h: Tensor, out: Tensor, g: Tensor, y: Tensor, *, dim: int) -> tuple:
+    # derivatives.yaml: grad_output: grad - (grad * output.exp()).sum(dim, true); output:
+    # -grad_output.sum(dim, true) * output.exp() * grad
+    e = y.exp()
+    return (h - sum_dim(h * e, dim), -sum_dim(g, dim) * e * h)
+
+
+_softmax_backward_samples = tuple(
+    Sample(shapes, {"dim": d}, low=0.05, high=0.9)
+    for shapes, d in ((((2, 3), (2, 3)), -1), (((2, 3), (2, 3)), -2), (((4, 2, 3), (2, 3)), -1))
+)
+
+# softmax's and log_softmax's gradients as PyTorch computes them, also under create_graph=True:
+# one kernel of the incoming gradient and the result, its own node
+softmax_backward = defop(
+    "softmax_backward",
+    lambda g, y, dim: _softmax_backward_fwd(g, y, dim=dim, log=False),
+    _softmax_backward_vjp,
+    "SoftmaxBackwardDataBackward0",
+    "softmax_backward(h, y), g * h - sum(y * g) * h - g * sum(y * h)",
+    kind="internal",
+    saves=False,
+    samples=_softmax_backward_samples,
+)
+log_softmax_backward = defop(
+    "log_softmax_backward",
+    lambda g, y, dim: _softmax_backward_fwd(g, y, dim=dim, log=True),
+    _log_softmax_backward_vjp,
+    "LogSoftmaxBackwardDataBackward0",
+    "h - sum(h * exp(y)), -sum(g) * exp(y) * h",
+    kind="internal",
+    saves=False,
+    sym=lambda sp, g, y, dim: (
+        g - np.frompyfunc(sp.exp, 1, 1)(y) * _sym_reduce(g, dim, True, lambda v: sp.Add(*v))
+    ),
+    samples=_softmax_backward_samples,
+)
 
 
 def _widened(fn: Any, x: np.ndarray, *args: Any, **kwargs: Any) -> np.ndarray:

@@ -305,6 +305,48 @@ def arange(
     return new_tensor(np.arange(s, e, st, dtype=dt), None, requires_grad)
 
 
+def range_(
+    start: Any,
+    end: Any,
+    step: Any = 1,
+    dtype: Any = None,
+    requires_grad: bool = False,
+    device: Any = None,
+) -> Tensor:
+    """`torch.range` (deprecated in PyTorch, with its warning): start to end inclusive,
+    floor((end - start) / step) + 1 values `start + i * step` in double (one fused
+    multiply-add, ATen's range_cpu), in the default float dtype unless `dtype` says."""
+    from ..core import hooks
+
+    hooks.warn(
+        "torch.range is deprecated and will be removed in a future release because its "
+        "behavior is inconsistent with Python's range builtin. Instead, use torch.arange, "
+        "which produces values in [start, end)."
+    )
+    for a in (start, end, step):
+        if isinstance(a, bool) or not isinstance(a, (int, float)):
+            raise GradcliError(f"range() arguments must be numbers, not {typename(a)}")
+    dt = float_dtype(dtype, "range")
+    if step == 0:
+        raise GradcliError("step must be nonzero")
+    if not all(math.isfinite(a) for a in (start, end, step)):
+        raise GradcliError(f"unsupported range: {_scalar_text(start)} -> {_scalar_text(end)}")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise GradcliError("upper bound and lower bound inconsistent with step sign")
+    n = int((float(end) - float(start)) / float(step) + 1)
+    size_check((n,), "range's length")
+    if np.dtype(dt).kind in "iu":
+        values = int(start) + np.arange(n, dtype=np.int64) * int(step)
+        return new_tensor(values.astype(dt), None, requires_grad)
+    from .sampling import random_module
+
+    idx = np.arange(n, dtype=np.float64)
+    vals = random_module().fma(
+        np.full(n, float(step)), idx, np.full(n, float(start)), np.dtype(np.float64)
+    )
+    return new_tensor(np.asarray(vals).astype(dt), None, requires_grad)
+
+
 def _scalar_text(v: float) -> str:
     """A number as c10::Scalar prints it in an error: an int, or a float with %g's digits."""
     if isinstance(v, int):

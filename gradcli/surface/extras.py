@@ -17,6 +17,7 @@ from ..core.tensor import Tensor, no_grad, typename
 from ..ops import arithmetic as A
 from . import functional as F
 from .args import legacy_reductions, reduction_arg
+from .nnfunctional import _ADAPTIVE_WINDOWS, _adaptive_sizes
 
 # --- pixel shuffle -----------------------------------------------------------------------------
 
@@ -180,35 +181,6 @@ def local_response_norm(
     div = F.reshape(avg_pool2d(div, (size, 1), stride=1), x.shape)
     div = A.pow(A.add_t(A.mul_t(div, float(alpha)), float(k)), float(beta))
     return A.div_t(x, div)
-
-
-_ADAPTIVE_WINDOWS = 4096  # output positions an adaptive pooling composes one by one
-
-
-def _adaptive_sizes(output_size: Any, spatial: tuple[int, ...], fn: str) -> tuple[int, ...]:
-    n = len(spatial)
-    sizes = output_size if isinstance(output_size, (tuple, list)) else (output_size,) * n
-    if len(sizes) != n:
-        raise GradcliError(
-            f"{fn}() argument 'output_size' should contain {'one int' if n == 1 else f'{n} ints'} "
-            f"(got {len(sizes)})"
-        )
-    out = []
-    for pos, (s, full) in enumerate(zip(sizes, spatial)):
-        if s is None:
-            s = full
-        if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
-            raise GradcliError(
-                f"{fn}(): argument 'output_size' (position 2) must be tuple of ints, but found "
-                f"element of type {typename(s)} at pos {pos}"
-            ).mirror("TypeError")
-        out.append(int(s))
-    if any(s < 0 for s in out):
-        raise GradcliError(
-            f"{fn}: elements of output_size must be greater than or equal to 0 but received "
-            "{" + ", ".join(map(str, out)) + "}"
-        )
-    return tuple(out)
 
 
 # --- adaptive max pooling -------------------------------------------------------------------------

@@ -5,7 +5,6 @@ initialisation drawn from PyTorch's generator (`random.init_conv`)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -20,9 +19,17 @@ from . import nnfunctional as NF
 from . import nnlosses as NL
 from .args import reduction_arg
 from .declare import declare
-from .extras import _ADAPTIVE_WINDOWS, _adaptive_sizes
-from .nn import Functional, Module, _draw_dtype, _features, _reshown, rewrite
+from .nn import (
+    Functional,
+    Module,
+    UninitializedParameter,
+    _draw_dtype,
+    _features,
+    _reshown,
+    rewrite,
+)
 from .nn import _constructor as _nn_constructor
+from .nnfunctional import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 from .sampling import R
 
 # --- modules that apply one function ---------------------------------------------------------
@@ -520,113 +527,6 @@ class PReLU(Module):
         return f"num_parameters={self.num_parameters}"
 
 
-def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
-    """`F.adaptive_avg_pool2d`: output cell (i, j) averages rows floor(i*H/oh) to
-    ceil((i+1)*H/oh) and likewise columns, summed then divided by the window's height and
-    width (PyTorch's kernel); a (1, 1) output is PyTorch's special case, a mean."""
-    from ..ops.arithmetic import div_t, named
-    from .functional import mean, stack, sum
-    from .rearrange import narrow
-
-    x = tensor_arg(input, "input")
-    if x.ndim not in (3, 4) or any(d == 0 for d in x.shape[-3:]):
-        raise GradcliError(
-            f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(x.shape)}"
-        )
-    h, w = x.shape[-2:]
-    oh, ow = _adaptive_sizes(output_size, (h, w), "adaptive_avg_pool2d")
-    size_check(tuple(x.shape[:-2]) + (oh, ow), "adaptive_avg_pool2d output")
-    if (oh, ow) == (1, 1):
-        return mean(x, dim=(-1, -2), keepdim=True)
-    if oh * ow > _ADAPTIVE_WINDOWS:
-        raise GradcliError(
-            f"adaptive_avg_pool2d: gradcli composes at most {_ADAPTIVE_WINDOWS} output "
-            f"positions, got {oh} x {ow}",
-            hint="use avg_pool2d when the sizes divide evenly",
-        )
-    if oh == 0 or ow == 0:
-        return named(x[..., :oh, :ow] * 1, "AdaptiveAvgPool2DBackward0")
-    rows = []
-    for i in range(oh):
-        hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
-        band = narrow(x, -2, hs, he - hs)
-        cells = []
-        for j in range(ow):
-            ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
-            cell = sum(narrow(band, -1, ws, we - ws), dim=(-2, -1))
-            cells.append(div_t(div_t(cell, he - hs), we - ws))
-        rows.append(stack(cells, -1))
-    return named(stack(rows, -2), "AdaptiveAvgPool2DBackward0")
-
-
-def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
-    """`F.adaptive_avg_pool3d`: output cell (i, j, k) averages the window of each axis from
-    floor(i*D/od) to ceil((i+1)*D/od) (likewise H, W): summed, then divided by the window's
-    depth, height and width; a (1, 1, 1) output is PyTorch's special case, a mean."""
-    from ..ops.arithmetic import div_t, named
-    from .functional import mean, stack, sum
-    from .rearrange import narrow
-
-    x = tensor_arg(input, "input")
-    if isinstance(output_size, (list, tuple)) and x.ndim <= len(output_size):
-        raise GradcliError(f"Input dimension should be at least {len(output_size) + 1}").mirror(
-            "ValueError"
-        )
-    if x.ndim >= 3:
-        out = _adaptive_sizes(output_size, tuple(x.shape[-3:]), "adaptive_avg_pool3d")
-        if tuple(out) == (1, 1, 1):  # PyTorch's mean, before any check of the input
-            return mean(x, dim=(-1, -2, -3), keepdim=True)
-    if x.ndim not in (4, 5) or any(d == 0 for d in x.shape[-4:]):
-        raise GradcliError(
-            f"adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {list(x.shape)}"
-        )
-    sizes = tuple(x.shape[-3:])
-    size_check(tuple(x.shape[:-3]) + tuple(out), "adaptive_avg_pool3d output")
-    if math.prod(out) > _ADAPTIVE_WINDOWS:
-        raise GradcliError(
-            f"adaptive_avg_pool3d: gradcli composes at most {_ADAPTIVE_WINDOWS} output "
-            f"positions, got {' x '.join(map(str, out))}",
-            hint="use avg_pool3d when the sizes divide evenly",
-        )
-    if 0 in out:
-        od, oh, ow = out
-        return named(x[..., :od, :oh, :ow] * 1, "AdaptiveAvgPool3DBackward0")
-
-    def window(i: int, n: int, o: int) -> tuple[int, int]:
-        start, stop = (i * n) // o, -(-((i + 1) * n) // o)
-        return start, stop - start
-
-    planes = []
-    for i in range(out[0]):
-        ds, dn = window(i, sizes[0], out[0])
-        slab = narrow(x, -3, ds, dn)
-        rows = []
-        for j in range(out[1]):
-            hs, hn = window(j, sizes[1], out[1])
-            band = narrow(slab, -2, hs, hn)
-            cells = []
-            for k in range(out[2]):
-                ws, wn = window(k, sizes[2], out[2])
-                cell = sum(narrow(band, -1, ws, wn), dim=(-3, -2, -1))
-                cells.append(div_t(div_t(div_t(cell, dn), hn), wn))
-            rows.append(stack(cells, -1))
-        planes.append(stack(rows, -2))
-    return named(stack(planes, -3), "AdaptiveAvgPool3DBackward0")
-
-
-def adaptive_avg_pool1d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
-    """`F.adaptive_avg_pool1d`: the 2-d pooling of a height-1 input (PyTorch's own way)."""
-    from .functional import squeeze, unsqueeze
-
-    x = tensor_arg(input, "input")
-    if x.ndim not in (2, 3):
-        raise GradcliError(
-            f"adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got {list(x.shape)}"
-        )
-    (n,) = _adaptive_sizes(output_size, x.shape[-1:], "adaptive_avg_pool1d")
-    return squeeze(adaptive_avg_pool2d(unsqueeze(x, -2), (1, n)), -2)
-
-
 def _adaptive_module(name: str, fn: Callable[..., Tensor]) -> Callable[..., Module]:
     def make(output_size: Any) -> Module:
         return Functional(name, fn, {"output_size": output_size}, f"output_size={output_size}")
@@ -722,6 +622,53 @@ class _BatchNorm(Module):
         )
 
 
+class _LazyBatchNorm(_BatchNorm):
+    """nn.LazyBatchNorm1d / 2d / 3d: num_features from the first input's channel axis; the
+    weight, bias and running statistics get their size then, and the module becomes its
+    BatchNorm."""
+
+    def __init__(
+        self,
+        eps: float = 1e-5,
+        momentum: float | None = 0.1,
+        affine: bool = True,
+        track_running_stats: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        Module.__init__(self)
+        self.num_features = 0
+        self.eps, self.momentum = eps, momentum
+        self.affine, self.track_running_stats = bool(affine), bool(track_running_stats)
+        self.__dict__["_lazy_dtype"] = dtype
+        for name in ("weight", "bias"):
+            self.register_parameter(name, UninitializedParameter() if self.affine else None)
+        for name in ("running_mean", "running_var", "num_batches_tracked"):
+            self.register_buffer(name, None)
+        if self.track_running_stats:
+            self.register_buffer("num_batches_tracked", Tensor(np.array(0, np.int64)))
+
+    def forward(self, x: Any) -> Tensor:
+        x = tensor_arg(x, "input")
+        if x.ndim < 2:
+            raise GradcliError(
+                f"expected {' or '.join(f'{d}D' for d in self.DIMS)} input (got {x.ndim}D input)"
+            ).mirror("ValueError")
+        n = int(x.shape[1])
+        size_check((n,), f"a tensor of shape [{n}]")
+        dtype = self.__dict__.get("_lazy_dtype")
+        self.num_features = n
+        if self.affine:
+            self._parameters["weight"].materialize(np.ones(n), dtype)
+            self._parameters["bias"].materialize(np.zeros(n), dtype)
+        if self.track_running_stats:
+            stats = np.zeros(n, Settings.default_dtype)
+            self._buffers["running_mean"] = Tensor(stats)
+            self._buffers["running_var"] = Tensor(np.ones_like(stats))
+        self.__class__ = self.BECOMES  # type: ignore[assignment]  (PyTorch's cls_to_become)
+        return _BatchNorm.forward(self, x)
+
+
 class BatchNorm1d(_BatchNorm):
     DIMS = (2, 3)
 
@@ -732,6 +679,21 @@ class BatchNorm2d(_BatchNorm):
 
 class BatchNorm3d(_BatchNorm):
     DIMS = (5,)
+
+
+class LazyBatchNorm1d(_LazyBatchNorm):
+    DIMS = (2, 3)
+    BECOMES = BatchNorm1d
+
+
+class LazyBatchNorm2d(_LazyBatchNorm):
+    DIMS = (4,)
+    BECOMES = BatchNorm2d
+
+
+class LazyBatchNorm3d(_LazyBatchNorm):
+    DIMS = (5,)
+    BECOMES = BatchNorm3d
 
 
 class _InstanceNorm(_BatchNorm):
@@ -907,6 +869,7 @@ class Conv(Module):
         padding_mode: str = "zeros",
         device: Any = None,
         dtype: Any = None,
+        lazy: bool = False,
     ) -> None:
         super().__init__()
         self.d = d
@@ -952,14 +915,20 @@ class Conv(Module):
         from .args import shape_arg
 
         shape_arg(shape)
+        if lazy:
+            # nn.LazyConvNd: in_channels from the first input, drawn then (`_materialize`)
+            self.__dict__["_lazy"] = (bool(bias), dtype)
+            self.register_parameter("weight", UninitializedParameter())
+            self.register_parameter("bias", UninitializedParameter() if bias else None)
+            return
         self._register_drawn(self._drawn(bool(bias), _draw_dtype(dtype)), dtype)
 
-    def _drawn(self, bias: bool, draw: Any) -> Any:
+    def _drawn(self, bias: bool, draw: Any, in_channels: int | None = None) -> Any:
         """PyTorch's reset_parameters: kaiming_uniform_(weight, a=sqrt(5)), then the bias
         uniform in +-1/sqrt(fan_in) (fan_in of the weight's layout)."""
         w, b = R.init_conv(
             None,
-            self.in_channels,
+            self.in_channels if in_channels is None else in_channels,
             self.out_channels,
             self.kernel_size,
             groups=self.groups,
@@ -971,12 +940,44 @@ class Conv(Module):
         return [("weight", w, 1), ("bias", b, 1)]
 
     def reset_parameters(self) -> None:
+        if "_lazy" in self.__dict__:
+            return  # a lazy convolution before its first call: PyTorch's does nothing either
         bias = self._parameters["bias"] is not None
         self._rewrite_drawn(self._drawn(bias, self._reset_dtype()))
 
     @property
     def name(self) -> str:
-        return f"Conv{self.d}d"
+        lazy = "Lazy" if "_lazy" in self.__dict__ else ""
+        kind = "ConvTranspose" if self.TRANSPOSED else "Conv"
+        return f"{lazy}{kind}{self.d}d"
+
+    def _materialize(self, x: Any) -> None:
+        """A lazy convolution's first call: in_channels is the input's channel axis; the
+        parameters are drawn now (PyTorch's reset_parameters at that call). A wrong input
+        leaves the module lazy."""
+        from .args import shape_arg
+
+        bias, dtype = self.__dict__["_lazy"]
+        x = tensor_arg(x, "input")
+        if x.ndim not in (self.d + 1, self.d + 2):
+            raise GradcliError(
+                f"Expected {self.d + 1}D (unbatched) or {self.d + 2}D (batched) input to "
+                f"conv{self.d}d, but got input of size: {list(x.shape)}"
+            )
+        c = int(x.shape[0 if x.ndim == self.d + 1 else 1])
+        if c % self.groups:
+            raise GradcliError("in_channels must be divisible by groups").mirror("ValueError")
+        if self.TRANSPOSED:
+            shape_arg((c, self.out_channels // self.groups, *self.kernel_size))
+        else:
+            shape_arg((self.out_channels, c // self.groups, *self.kernel_size))
+        drawn = {n: v for n, v, _ in self._drawn(bias, _draw_dtype(dtype), in_channels=c)}
+        w, b = drawn["weight"], drawn["bias"]
+        del self.__dict__["_lazy"]
+        self.in_channels = c
+        self._parameters["weight"].materialize(w, dtype)
+        if b is not None:
+            self._parameters["bias"].materialize(b, dtype)
 
     def _reversed_padding(self) -> tuple[int, ...]:
         """The padding as F.pad takes it (last dim first), for a padding_mode other than zeros."""
@@ -993,6 +994,8 @@ class Conv(Module):
         return tuple(out)
 
     def forward(self, x: Any) -> Tensor:
+        if "_lazy" in self.__dict__:
+            self._materialize(x)
         w, b = self._parameters["weight"], self._parameters["bias"]
         conv = {1: NF.conv1d, 2: NF.conv2d, 3: NF.conv3d}[self.d]
         if self.padding_mode != "zeros":
@@ -1114,6 +1117,22 @@ def Conv1d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
 
 def Conv2d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
     return Conv(2, *args, **kwargs)
+
+
+def _lazy_conv(d: int, out_channels: int, kernel_size: Any, *args: Any, **kwargs: Any) -> Module:
+    return Conv(d, 0, out_channels, kernel_size, *args, lazy=True, **kwargs)
+
+
+def LazyConv1d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return _lazy_conv(1, *args, **kwargs)
+
+
+def LazyConv2d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return _lazy_conv(2, *args, **kwargs)
+
+
+def LazyConv3d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return _lazy_conv(3, *args, **kwargs)
 
 
 # --- pooling -------------------------------------------------------------------------------------
@@ -1543,7 +1562,7 @@ NAMES = declare(
     ("PairwiseDistance", "nn", PairwiseDistance, "composition of sub add norm"),
     ("SmoothL1Loss", "nn", SmoothL1Loss, "composition of sub abs mul div where mean"),
     ("HuberLoss", "nn", HuberLoss, "composition of sub abs mul where mean"),
-    ("KLDivLoss", "nn", KLDivLoss, "composition of log sub mul where mean"),
+    ("KLDivLoss", "nn", KLDivLoss, "composition of xlogy sub mul mean"),
     ("SoftMarginLoss", "nn", SoftMarginLoss, "composition of neg mul exp log1p mean"),
     ("PoissonNLLLoss", "nn", PoissonNLLLoss, "composition of exp mul sub mean"),
     ("MarginRankingLoss", "nn", MarginRankingLoss, "composition of sub mul add clamp mean"),
@@ -1569,6 +1588,9 @@ NAMES = declare(
     ),
     ("Conv1d", "nn", Conv1d, "conv"),
     ("Conv2d", "nn", Conv2d, "conv"),
+    ("LazyConv1d", "nn", LazyConv1d, "conv"),
+    ("LazyConv2d", "nn", LazyConv2d, "conv"),
+    ("LazyConv3d", "nn", LazyConv3d, "conv"),
     ("ConvTranspose1d", "nn", ConvTranspose1d, "conv_transpose"),
     ("ConvTranspose2d", "nn", ConvTranspose2d, "conv_transpose"),
     ("Conv3d", "nn", Conv3d, "conv"),
@@ -1623,7 +1645,14 @@ NAMES = declare(
     ("prelu", "torch F", prelu, "composition of where mul reshape"),
     *(
         (cls.__name__, "nn", _constructor(cls), "composition of mean sub mul add sqrt div reshape")
-        for cls in (BatchNorm1d, BatchNorm2d, BatchNorm3d)
+        for cls in (
+            BatchNorm1d,
+            BatchNorm2d,
+            BatchNorm3d,
+            LazyBatchNorm1d,
+            LazyBatchNorm2d,
+            LazyBatchNorm3d,
+        )
     ),
     (
         "GroupNorm",

@@ -8,8 +8,9 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import dtypes
 from ..core.op import apply
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, pytype_name
 from ..ops import binary as B
 from ..ops import loss as Lo
 from ..ops.arithmetic import add_t, div_t, mul_t, neg, operands, scalar_operand, tensor_arg
@@ -51,9 +52,23 @@ def binary_cross_entropy(
     return apply(Lo.binary_cross_entropy, p, t, weight=w, reduction=reduction_arg(reduction))
 
 
+def _tensor_target(target: Any, kernel: str) -> Tensor:
+    """The target of nll_loss / cross_entropy: a Tensor, as PyTorch's argument parser wants."""
+    if not isinstance(target, Tensor):
+        raise GradcliError(
+            f"{kernel}(): argument 'target' (position 2) must be Tensor, not {pytype_name(target)}",
+            hint="make the targets a tensor: torch.tensor([...])",
+        ).mirror("TypeError")
+    return target
+
+
 def _class_targets(x: Tensor, target: Any, fn: str, ignore_index: int = -100) -> np.ndarray:
     t = target if isinstance(target, Tensor) else Tensor(np.asarray(target))
     want = x.shape[:-1] if x.ndim >= 1 else ()
+    if x.ndim == 2 and t.ndim >= 1 and t.shape[0] != x.shape[0]:
+        raise GradcliError(
+            f"Expected input batch_size ({x.shape[0]}) to match target batch_size ({t.shape[0]})."
+        ).mirror("ValueError")
     if x.ndim > 2:
         raise GradcliError(
             f"{fn}: gradcli supports input of shape (C) or (N, C), got {list(x.shape)}"
@@ -70,9 +85,13 @@ def _class_targets(x: Tensor, target: Any, fn: str, ignore_index: int = -100) ->
             f"{fn}: expected target of shape {list(want)} (class indices), got {list(t.shape)}"
         )
     d = t.data
-    if d.dtype.kind == "f":
-        if not np.all(d == np.round(d)):
-            raise GradcliError(f"{fn}: class-index targets must be integers")
+    if d.dtype not in (dtypes.INT64, np.dtype(np.uint8)):
+        # class indices are int64 (or uint8): float targets holding whole numbers too are
+        # refused, as PyTorch refuses them
+        raise GradcliError(
+            f"expected target dtype to be Long or Byte, but got {dtypes.scalar_type_name(d.dtype)}",
+            hint="class indices are int64: target.long(), or torch.tensor([...]) of ints",
+        ).mirror("RuntimeError")
     d = d.astype(np.int64)
     c = x.shape[-1]
     bad = (d != ignore_index) & ((d < 0) | (d >= c))
@@ -106,6 +125,9 @@ def nll_loss(
     reduction: str = "mean",
 ) -> Tensor:
     x = tensor_arg(input, "input")
+    target = _tensor_target(target, "nll_loss_nd")
+    if x.ndim == 0:
+        raise GradcliError("Expected 1 or more dimensions (got 0)").mirror("ValueError")
     if x.ndim > 2:
         return _nll_spatial(x, target, weight, ignore_index, reduction)
     t = _class_targets(x, target, "nll_loss", int(ignore_index))
@@ -165,9 +187,16 @@ def cross_entropy(
 ) -> Tensor:
     x = tensor_arg(input, "input")
     reduction = reduction_arg(reduction)  # whichever kind of target, as PyTorch
+    tt = _tensor_target(target, "cross_entropy_loss")
+    if tt.shape == x.shape and tt.dtype.kind != "f":
+        raise GradcliError(
+            "Expected floating point type for target with class probabilities, got "
+            f"{dtypes.scalar_type_name(tt.dtype)}",
+            hint="a target shaped as the input holds class probabilities (floats); class "
+            "indices have one number per sample",
+        ).mirror("RuntimeError")
     cdim = 1 if x.ndim >= 2 else 0
     logp = log_softmax(x, dim=cdim)
-    tt = target if isinstance(target, Tensor) else Tensor(np.asarray(target))
     eps = float(label_smoothing)
     if not 0.0 <= eps <= 1.0:
         raise GradcliError(f"label_smoothing must be between 0.0 and 1.0. Got: {eps:g}")

@@ -1512,6 +1512,14 @@ class UpsamplingNearest2d(Upsample):
         super().__init__(size, scale_factor, "nearest")
 
 
+class UpsamplingBilinear2d(Upsample):
+    """nn.UpsamplingBilinear2d(size=None, scale_factor=None): nn.Upsample in mode 'bilinear'
+    with align_corners=True."""
+
+    def __init__(self, size: Any = None, scale_factor: Any = None) -> None:
+        super().__init__(size, scale_factor, "bilinear", True)
+
+
 def _flatten(x: Any, start_dim: int = 1, end_dim: int = -1) -> Any:
     from .functional import flatten
 
@@ -2127,12 +2135,15 @@ def _as_parameter(value: Any, what: str) -> Parameter:
     return parameter(value)
 
 
-def _parameter_lines(name: str, lines: list[str]) -> str:
-    """A parameter container's text as PyTorch's Module.__repr__ makes it of its extra_repr
-    (each line indented by two): one line stays on the name's line."""
+def _parameters_repr(name: str, lines: list[str]) -> str:
+    """ParameterList / ParameterDict as PyTorch prints them: their lines are its extra_repr
+    (each indented by two), so one line stays on the container's line and more are set
+    below it, indented by two more."""
+    if not lines:
+        return name + "()"
     if len(lines) == 1:
         return f"{name}(  {lines[0]})"
-    return name + ("(\n    " + "\n    ".join(lines) + "\n)" if lines else "()")
+    return name + "(\n    " + "\n    ".join(lines) + "\n)"
 
 
 def _parameter_line(key: str, p: Parameter, type_name: str) -> str:
@@ -2179,7 +2190,7 @@ class ParameterList(Module):
             for k, p in self._parameters.items()
             if p is not None
         ]
-        return _parameter_lines(self.name, lines)
+        return _parameters_repr(self.name, lines)
 
     def __len__(self) -> int:
         return len(self._parameters)
@@ -2292,7 +2303,7 @@ class ParameterDict(Module):
             for k, p in self._parameters.items()
             if p is not None
         ]
-        return _parameter_lines(self.name, lines)
+        return _parameters_repr(self.name, lines)
 
     def __len__(self) -> int:
         return len(self._parameters)
@@ -2754,8 +2765,9 @@ NAMES = declare(
         ),
         "reshape",
     ),
-    ("Upsample", "nn", _constructor(Upsample), "upsample_nearest"),
+    ("Upsample", "nn", _constructor(Upsample), "upsample_nearest upsample_interp"),
     ("UpsamplingNearest2d", "nn", _constructor(UpsamplingNearest2d), "upsample_nearest"),
+    ("UpsamplingBilinear2d", "nn", _constructor(UpsamplingBilinear2d), "upsample_interp"),
     ("bilinear", "torch", bilinear, "composition of matmul mul sum reshape add"),
     (
         "Unflatten",

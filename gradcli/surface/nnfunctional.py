@@ -29,6 +29,7 @@ from ..core.tensor import Tensor, constant, no_grad, typename
 from ..ops import activation as Ac
 from ..ops import arithmetic as A
 from ..ops import conv as Cv
+from ..ops import gridsample as Gs
 from ..ops import layernorm as Ln
 from ..ops import reduction as R
 from ..ops import resample as Rs
@@ -971,20 +972,130 @@ def conv_transpose3d(
 # --- resampling --------------------------------------------------------------------------------
 
 
-def _nearest_index(n_in: int, n_out: int, scale: float | None) -> tuple[int, ...]:
-    """The source of each output position along one axis, as PyTorch's nearest kernel: the
-    same position when the sizes agree, half of it when doubled, else floor(i * s) in float32
-    with s = 1 / scale_factor (when given) or n_in / n_out."""
-    if n_out == n_in:
-        return tuple(range(n_out))
-    if n_out == 2 * n_in:
-        return tuple(i >> 1 for i in range(n_out))
-    if scale is not None and scale > 0:
-        s = np.float32(1.0 / scale)
+def _nearest_index(
+    n_in: int, n_out: int, scale: float | None, exact: bool, dt: Any
+) -> tuple[int, ...]:
+    """The source of each output position along one axis, as ATen's nearest kernels compute
+    it (HelperInterpNearest / NearestExact) in the op's type (float32 but for float64
+    inputs): s = 1 / scale_factor (when given) or n_in / n_out; `nearest` reads
+    floor(i * s), `nearest-exact` floor(s * (i + 0.5) - 0.5 + 0.5) (the index through
+    float32's floorf), at most n_in - 1."""
+    t = np.float64 if dt == np.float64 else np.float32
+    s = t(1.0 / scale) if scale is not None and scale > 0 else t(t(n_in) / t(n_out))
+    i = np.arange(n_out)
+    if exact:
+        real = Rs._fma_v(s, (i + 0.5).astype(t), -0.5, t)
+        real = (real + t(0.5)).astype(t)
     else:
-        s = np.float32(n_in) / np.float32(n_out)
-    src = np.floor(np.arange(n_out, dtype=np.float32) * s).astype(np.int64)
+        real = (s * i.astype(t)).astype(t)
+    src = np.floor(real.astype(np.float32)).astype(np.int64)
     return tuple(int(v) for v in np.minimum(src, n_in - 1))
+
+
+def _nearest_bindex(n_in: int, n_out: int, scale: float | None, exact: bool) -> tuple[int, ...]:
+    """The sources as ATen's nearest backward computes them (nearest_idx /
+    nearest_exact_idx): a float32 scale; `nearest` copies equal sizes and halves doubled
+    ones, else floor(i * s); `nearest-exact` floor((i + 0.5) * s); at most n_in - 1."""
+    i = np.arange(n_out)
+    if not exact and n_out == n_in:
+        return tuple(int(v) for v in i)
+    if not exact and n_out == 2 * n_in:
+        return tuple(int(v) for v in i >> 1)
+    s = np.float32(1.0 / scale) if scale is not None and scale > 0 else np.float32(n_in) / n_out
+    s = np.float32(s)
+    if exact:
+        real = ((i + 0.5) * np.float64(s)).astype(np.float32)
+    else:
+        real = (i.astype(np.float32) * s).astype(np.float32)
+    return tuple(int(v) for v in np.minimum(np.floor(real).astype(np.int64), n_in - 1))
+
+
+_INTERP_MODES = ("nearest", "linear", "bilinear", "bicubic", "trilinear", "area", "nearest-exact")
+_INTERP_DIMS = {"linear": 1, "bilinear": 2, "bicubic": 2, "trilinear": 3}
+_INTERP_LABELS = {
+    "linear": "UpsampleLinear1DBackward0",
+    "bilinear": "UpsampleBilinear2DBackward0",
+    "bicubic": "UpsampleBicubic2DBackward0",
+    "trilinear": "UpsampleTrilinear3DBackward0",
+}
+
+
+def _interp_sizes(x: Tensor, size: Any, scale_factor: Any, d: int) -> tuple:
+    """PyTorch's size / scale_factor processing: (output sizes or None, scale factors or
+    None), exactly one given, a number applying to every spatial axis."""
+    spatial = list(x.shape[2:])
+    if size is not None and scale_factor is not None:
+        raise GradcliError("only one of size or scale_factor should be defined").mirror(
+            "ValueError"
+        )
+    if size is not None:
+        if isinstance(size, (list, tuple)):
+            if len(size) != d:
+                raise GradcliError(
+                    "Input and output must have the same number of spatial dimensions, but got "
+                    f"input with spatial dimensions of {spatial} and output size of "
+                    f"{_pyrepr(size)}. Please provide input tensor in (N, C, d1, d2, ...,dK) "
+                    "format and output size in (o1, o2, ...,oK) format."
+                ).mirror("ValueError")
+            if not all(_is_int(v) for v in size):
+                kinds = ", ".join(f"<class '{_pytype(v)}'>" for v in size)
+                raise GradcliError(
+                    "expected size to be one of int or Tuple[int] or Tuple[int, int] or "
+                    f"Tuple[int, int, int], but got size with types [{kinds}]"
+                ).mirror("TypeError")
+            return [int(v) for v in size], None
+        return [int_arg(size, "size")] * d, None
+    if scale_factor is not None:
+        if isinstance(scale_factor, (list, tuple)):
+            if len(scale_factor) != d:
+                raise GradcliError(
+                    "Input and scale_factor must have the same number of spatial dimensions, "
+                    f"but got input with spatial dimensions of {spatial} and scale_factor of "
+                    f"shape {_pyrepr(scale_factor)}. Please provide input tensor in (N, C, d1, "
+                    "d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format."
+                ).mirror("ValueError")
+            factors = list(scale_factor)
+        else:
+            factors = [scale_factor] * d
+        for f in factors:
+            if isinstance(f, bool) or not isinstance(f, (int, float)):
+                raise GradcliError(f"scale_factor must be a number, not {typename(f)}").mirror(
+                    "TypeError"
+                )
+        return None, [float(f) for f in factors]
+    raise GradcliError("either size or scale_factor should be defined").mirror("ValueError")
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+
+
+def _pytype(v: Any) -> str:
+    return {"Tensor": "torch.Tensor", "None": "NoneType"}.get(typename(v), typename(v))
+
+
+def _pyrepr(v: Any) -> str:
+    return repr(tuple(v) if isinstance(v, tuple) else list(v))
+
+
+def _interp_size_check(spatial: tuple, out: tuple) -> None:
+    if all(n > 0 for n in spatial) and all(o > 0 for o in out):
+        return
+    names = ("D", "H", "W")[3 - len(out) :]
+    shown_in = ", ".join(f"{k}: {n}" for k, n in zip(names, spatial))
+    shown_out = ", ".join(f"{k}: {n}" for k, n in zip(names, out))
+    sep = " and output" if len(out) == 1 else " output"
+    raise GradcliError(
+        f"Input and output sizes should be greater than 0, but got input ({shown_in}){sep} "
+        f"({shown_out})"
+    )
+
+
+def _channels_last_kernel(x: Tensor, out: tuple) -> bool:
+    """Whether ATen's 2-d nearest and bilinear kernels take their channels-last path: an
+    output height + width of at most 128, or an input that is channels-last contiguous too
+    (1 x 1 images) with more than 3 channels."""
+    return sum(out) <= 128 or (x.shape[1] > 3 and tuple(x.shape[2:]) == (1, 1))
 
 
 def interpolate(
@@ -996,69 +1107,408 @@ def interpolate(
     recompute_scale_factor: Any = None,
     antialias: Any = False,
 ) -> Tensor:
-    """F.interpolate with mode='nearest' on (N, C, L) or (N, C, H, W) inputs."""
+    """F.interpolate in every mode but lanczos, on (N, C, L), (N, C, H, W) and
+    (N, C, D, H, W) inputs, as ATen's CPU kernels compute it (`ops.resample`)."""
     x = A.tensor_arg(input, "input")
-    if mode != "nearest":
-        raise NotSupported(
-            f"F.interpolate(mode={mode!r}) is not supported by gradcli",
-            hint="mode='nearest' is (nn.Upsample(scale_factor=2) too)",
-        )
-    if align_corners is not None:
-        raise GradcliError(
-            "align_corners option can only be set with the interpolating modes: linear | "
-            "bilinear | bicubic | trilinear"
-        ).mirror("ValueError")
+    if mode in ("nearest", "area", "nearest-exact"):
+        if align_corners is not None:
+            raise GradcliError(
+                "align_corners option can only be set with the interpolating modes: linear | "
+                "bilinear | bicubic | trilinear"
+            ).mirror("ValueError")
+    elif align_corners is None:
+        align_corners = False
     d = x.ndim - 2
-    if d not in (1, 2):
-        raise NotSupported(
-            f"F.interpolate of a {x.ndim}-D input is not supported by gradcli",
-            hint="(N, C, L) or (N, C, H, W) inputs",
-        )
-    if size is not None and scale_factor is not None:
-        raise GradcliError("only one of size or scale_factor should be defined").mirror(
-            "ValueError"
-        )
-    spatial = x.shape[2:]
-    scales: list[float | None] = [None] * d
-    if size is not None:
-        sizes = list(size) if isinstance(size, (list, tuple)) else [size] * d
-        if len(sizes) != d:
-            raise GradcliError(
-                f"Input and output must have the same number of spatial dimensions, but got "
-                f"input with spatial dimensions of {list(spatial)} and output size of {sizes}. "
-                "Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size "
-                "in (o1, o2, ...,oK) format."
-            ).mirror("ValueError")
-        out = tuple(int_arg(v, "size") for v in sizes)
-    elif scale_factor is not None:
-        factors = (
-            list(scale_factor) if isinstance(scale_factor, (list, tuple)) else [scale_factor] * d
-        )
-        if len(factors) != d:
-            raise GradcliError(
-                f"Input and scale_factor must have the same number of spatial dimensions, but "
-                f"got input with spatial dimensions of {list(spatial)} and scale_factor of shape "
-                f"{factors}. Please provide input tensor in (N, C, d1, d2, ...,dK) format and "
-                "scale_factor in (s1, s2, ...,sK) format."
-            ).mirror("ValueError")
-        for f in factors:
-            if isinstance(f, bool) or not isinstance(f, (int, float)):
-                raise GradcliError(f"scale_factor must be a number, not {typename(f)}").mirror(
-                    "TypeError"
-                )
-        out = tuple(int(math.floor(float(n) * float(f))) for n, f in zip(spatial, factors))
-        if not recompute_scale_factor:
-            scales = [float(f) for f in factors]
-    else:
-        raise GradcliError("either size or scale_factor should be defined").mirror("ValueError")
-    if any(o <= 0 for o in out):
+    out_size, factors = _interp_sizes(x, size, scale_factor, d)
+    if recompute_scale_factor and size is not None:
         raise GradcliError(
-            "Input and output sizes should be greater than 0, but got input "
-            f"({', '.join(map(str, spatial))}) and output ({', '.join(map(str, out))})"
+            "recompute_scale_factor is not meaningful with an explicit size."
+        ).mirror("ValueError")
+    if mode == "area" and out_size is None:
+        recompute_scale_factor = True
+    if recompute_scale_factor and factors is not None:
+        for n, f in zip(x.shape[2:], factors):
+            if not math.isfinite(n * f):
+                what = "infinity" if math.isinf(n * f) else "NaN"
+                raise GradcliError(f"cannot convert float {what} to integer").mirror(
+                    "OverflowError" if what == "infinity" else "ValueError"
+                )
+        out_size = [int(math.floor(n * f)) for n, f in zip(x.shape[2:], factors)]
+        factors = None
+    if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and x.ndim == 4):
+        raise GradcliError(
+            "Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and "
+            "requires a 4-D tensor as input"
+        ).mirror("ValueError")
+    if d not in (1, 2, 3) or mode not in _INTERP_MODES:
+        raise GradcliError(
+            f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {x.ndim}D) for the "
+            "modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | area | "
+            f"nearest-exact (got {mode})"
+        ).mirror("NotImplementedError")
+    if antialias:
+        raise NotSupported(
+            "F.interpolate(antialias=True) is not supported by gradcli",
+            hint="antialias=False (the default)",
+        )
+    if mode == "area":
+        if d == 1:
+            return adaptive_avg_pool1d(x, out_size[0])
+        pool = adaptive_avg_pool2d if d == 2 else adaptive_avg_pool3d
+        return pool(x, tuple(out_size))
+    want = _INTERP_DIMS.get(mode, d)
+    if want != d:
+        raise GradcliError(f"Got {x.ndim}D input, but {mode} mode needs {want + 2}D input").mirror(
+            "NotImplementedError"
+        )
+    spatial = tuple(x.shape[2:])
+    if out_size is None:
+        if any(not abs(n * f) < 2.0**63 for n, f in zip(spatial, factors)):
+            raise GradcliError("value cannot be converted to type int64_t without overflow")
+        out = tuple(int(n * f) for n, f in zip(spatial, factors))
+    else:
+        out = tuple(out_size)
+    _interp_size_check(spatial, out)
+    if x.size == 0:
+        raise GradcliError(
+            f"Non-empty {x.ndim}D data tensor expected but got a tensor with sizes {list(x.shape)}"
         )
     A.size_check(x.shape[:2] + out, "the output of F.interpolate()")
-    index = tuple(_nearest_index(n, o, s) for n, o, s in zip(spatial, out, scales))
-    return apply(Rs.upsample_nearest, x, index=index, label=f"UpsampleNearest{d}DBackward0")
+    scales: list[float | None] = list(factors) if factors is not None else [None] * d
+    if mode in ("nearest", "nearest-exact"):
+        if x.dtype.kind in "ib" or (x.dtype.kind == "u" and x.dtype != np.uint8):
+            raise GradcliError(
+                '"compute_indices_weights_nearest" not implemented for '
+                f"'{scalar_type_name(x.dtype)}'"
+            ).mirror("NotImplementedError")
+        exact = mode == "nearest-exact"
+        bindex = tuple(_nearest_bindex(n, o, s, exact) for n, o, s in zip(spatial, out, scales))
+        if d == 2 and _channels_last_kernel(x, out):
+            index = bindex  # ATen's channels-last kernel computes the sources as the backward
+        else:
+            index = tuple(
+                _nearest_index(n, o, s, exact, x.dtype.type)
+                for n, o, s in zip(spatial, out, scales)
+            )
+        kind = "NearestExact" if exact else "Nearest"
+        return apply(
+            Rs.upsample_nearest,
+            x,
+            index=index,
+            bindex=bindex,
+            label=f"Upsample{kind}{d}DBackward0",
+        )
+    cubic = mode == "bicubic"
+    if x.dtype.kind not in "f":
+        what = "cubic" if cubic else "linear"
+        raise GradcliError(
+            f"\"compute_indices_weights_{what}\" not implemented for '{scalar_type_name(x.dtype)}'"
+        ).mirror("NotImplementedError")
+    align = bool(align_corners)
+    taps = tuple(
+        Rs.interp_taps(n, o, cubic, align, s, x.dtype) for n, o, s in zip(spatial, out, scales)
+    )
+    # the bicubic backward computes its weights again, each step rounded
+    btaps = (
+        tuple(
+            Rs.interp_taps(n, o, True, align, s, x.dtype, False)
+            for n, o, s in zip(spatial, out, scales)
+        )
+        if cubic
+        else taps
+    )
+    # ATen's channels-last bilinear kernel: small outputs, or 3 channels (one thread)
+    kernel = "generic"
+    if mode == "bilinear" and (_channels_last_kernel(x, out) or x.shape[1] == 3):
+        kernel = "cl"
+    return apply(
+        Rs.upsample_interp,
+        x,
+        taps=taps,
+        btaps=btaps,
+        kernel=kernel,
+        cubic=cubic,
+        label=_INTERP_LABELS[mode],
+    )
+
+
+_ADAPTIVE_WINDOWS = 4096  # output positions an adaptive pooling composes one by one
+
+
+def _adaptive_sizes(output_size: Any, spatial: tuple[int, ...], fn: str) -> tuple[int, ...]:
+    n = len(spatial)
+    sizes = output_size if isinstance(output_size, (tuple, list)) else (output_size,) * n
+    if len(sizes) != n:
+        raise GradcliError(
+            f"{fn}() argument 'output_size' should contain {'one int' if n == 1 else f'{n} ints'} "
+            f"(got {len(sizes)})"
+        )
+    out = []
+    for pos, (s, full) in enumerate(zip(sizes, spatial)):
+        if s is None:
+            s = full
+        if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
+            raise GradcliError(
+                f"{fn}(): argument 'output_size' (position 2) must be tuple of ints, but found "
+                f"element of type {typename(s)} at pos {pos}"
+            ).mirror("TypeError")
+        out.append(int(s))
+    if any(s < 0 for s in out):
+        raise GradcliError(
+            f"{fn}: elements of output_size must be greater than or equal to 0 but received "
+            "{" + ", ".join(map(str, out)) + "}"
+        )
+    return tuple(out)
+
+
+def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
+    """`F.adaptive_avg_pool2d`: output cell (i, j) averages rows floor(i*H/oh) to
+    ceil((i+1)*H/oh) and likewise columns, summed then divided by the window's height and
+    width (PyTorch's kernel); a (1, 1) output is PyTorch's special case, a mean."""
+    from ..ops.arithmetic import div_t, named
+    from .functional import mean, stack, sum
+
+    x = A.tensor_arg(input, "input")
+    if x.ndim not in (3, 4) or any(d == 0 for d in x.shape[-3:]):
+        raise GradcliError(
+            f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(x.shape)}"
+        )
+    h, w = x.shape[-2:]
+    oh, ow = _adaptive_sizes(output_size, (h, w), "adaptive_avg_pool2d")
+    A.size_check(tuple(x.shape[:-2]) + (oh, ow), "adaptive_avg_pool2d output")
+    if (oh, ow) == (1, 1):
+        return mean(x, dim=(-1, -2), keepdim=True)
+    if oh * ow > _ADAPTIVE_WINDOWS:
+        raise GradcliError(
+            f"adaptive_avg_pool2d: gradcli composes at most {_ADAPTIVE_WINDOWS} output "
+            f"positions, got {oh} x {ow}",
+            hint="use avg_pool2d when the sizes divide evenly",
+        )
+    if oh == 0 or ow == 0:
+        return named(x[..., :oh, :ow] * 1, "AdaptiveAvgPool2DBackward0")
+    rows = []
+    for i in range(oh):
+        hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
+        band = x[..., hs:he, :]
+        cells = []
+        for j in range(ow):
+            ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
+            cell = sum(band[..., ws:we], dim=(-2, -1))
+            cells.append(div_t(div_t(cell, he - hs), we - ws))
+        rows.append(stack(cells, -1))
+    return named(stack(rows, -2), "AdaptiveAvgPool2DBackward0")
+
+
+def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
+    """`F.adaptive_avg_pool3d`: output cell (i, j, k) averages the window of each axis from
+    floor(i*D/od) to ceil((i+1)*D/od) (likewise H, W): summed, then divided by the window's
+    depth, height and width; a (1, 1, 1) output is PyTorch's special case, a mean."""
+    from ..ops.arithmetic import div_t, named
+    from .functional import mean, stack, sum
+
+    x = A.tensor_arg(input, "input")
+    if isinstance(output_size, (list, tuple)) and x.ndim <= len(output_size):
+        raise GradcliError(f"Input dimension should be at least {len(output_size) + 1}").mirror(
+            "ValueError"
+        )
+    if x.ndim >= 3:
+        out = _adaptive_sizes(output_size, tuple(x.shape[-3:]), "adaptive_avg_pool3d")
+        if tuple(out) == (1, 1, 1):  # PyTorch's mean, before any check of the input
+            return mean(x, dim=(-1, -2, -3), keepdim=True)
+    if x.ndim not in (4, 5) or any(d == 0 for d in x.shape[-4:]):
+        raise GradcliError(
+            f"adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {list(x.shape)}"
+        )
+    sizes = tuple(x.shape[-3:])
+    A.size_check(tuple(x.shape[:-3]) + tuple(out), "adaptive_avg_pool3d output")
+    if math.prod(out) > _ADAPTIVE_WINDOWS:
+        raise GradcliError(
+            f"adaptive_avg_pool3d: gradcli composes at most {_ADAPTIVE_WINDOWS} output "
+            f"positions, got {' x '.join(map(str, out))}",
+            hint="use avg_pool3d when the sizes divide evenly",
+        )
+    if 0 in out:
+        od, oh, ow = out
+        return named(x[..., :od, :oh, :ow] * 1, "AdaptiveAvgPool3DBackward0")
+
+    def window(i: int, n: int, o: int) -> tuple[int, int]:
+        start, stop = (i * n) // o, -(-((i + 1) * n) // o)
+        return start, stop - start
+
+    planes = []
+    for i in range(out[0]):
+        ds, dn = window(i, sizes[0], out[0])
+        slab = x[..., ds : ds + dn, :, :]
+        rows = []
+        for j in range(out[1]):
+            hs, hn = window(j, sizes[1], out[1])
+            band = slab[..., hs : hs + hn, :]
+            cells = []
+            for k in range(out[2]):
+                ws, wn = window(k, sizes[2], out[2])
+                cell = sum(band[..., ws : ws + wn], dim=(-3, -2, -1))
+                cells.append(div_t(div_t(div_t(cell, dn), hn), wn))
+            rows.append(stack(cells, -1))
+        planes.append(stack(rows, -2))
+    return named(stack(planes, -3), "AdaptiveAvgPool3DBackward0")
+
+
+def adaptive_avg_pool1d(input: Any, output_size: Any) -> Tensor:  # noqa: A002
+    """`F.adaptive_avg_pool1d`: the 2-d pooling of a height-1 input (PyTorch's own way)."""
+    from .functional import squeeze, unsqueeze
+
+    x = A.tensor_arg(input, "input")
+    if x.ndim not in (2, 3):
+        raise GradcliError(
+            f"adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got {list(x.shape)}"
+        )
+    (n,) = _adaptive_sizes(output_size, x.shape[-1:], "adaptive_avg_pool1d")
+    return squeeze(adaptive_avg_pool2d(unsqueeze(x, -2), (1, n)), -2)
+
+
+# --- sampling grids ------------------------------------------------------------------------------
+
+_ALIGN_WARNING = (
+    "Default grid_sample and affine_grid behavior has changed to align_corners=False since "
+    "1.3.0. Please specify align_corners=True if the old behavior is desired. See the "
+    "documentation of grid_sample for details."
+)
+
+
+def grid_sample(
+    input: Any,  # noqa: A002
+    grid: Any,
+    mode: Any = "bilinear",
+    padding_mode: Any = "zeros",
+    align_corners: Any = None,
+) -> Tensor:
+    """F.grid_sample on (N, C, H, W) inputs, modes bilinear and nearest, as ATen's CPU kernel
+    (`ops.gridsample`); bicubic and 5-d inputs say they are not supported."""
+    x = A.tensor_arg(input, "input")
+    g = A.tensor_arg(grid, "grid")
+    if mode not in ("bilinear", "nearest", "bicubic"):
+        raise GradcliError(
+            "nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or "
+            f"'bicubic', but got: '{mode}'"
+        ).mirror("ValueError")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise GradcliError(
+            "nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+            f"'reflection', but got: '{padding_mode}'"
+        ).mirror("ValueError")
+    if align_corners is None:
+        hooks.warn(_ALIGN_WARNING)
+        align_corners = False
+    if x.dtype != g.dtype:
+        raise GradcliError(
+            f"expected scalar type {scalar_type_name(x.dtype)} but found "
+            f"{scalar_type_name(g.dtype)}"
+        )
+    if x.ndim == 5 or g.ndim == 5:
+        raise NotSupported(
+            "F.grid_sample of a 5-d input (volumes) is not supported by gradcli",
+            hint="(N, C, H, W) inputs with (N, H_out, W_out, 2) grids",
+        )
+    if g.ndim != x.ndim or x.ndim != 4:
+        raise GradcliError(
+            "grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, "
+            f"but got input with sizes {list(x.shape)} and grid with sizes {list(g.shape)}"
+        )
+    if x.shape[0] != g.shape[0]:
+        raise GradcliError(
+            "grid_sampler(): expected grid and input to have same batch size, but got input "
+            f"with sizes {list(x.shape)} and grid with sizes {list(g.shape)}"
+        )
+    if g.shape[-1] != 2:
+        raise GradcliError(
+            "grid_sampler(): expected grid to have size 2 in last dimension, but got grid "
+            f"with sizes {list(g.shape)}"
+        )
+    if any(n == 0 for n in x.shape[2:]):
+        raise GradcliError(
+            "grid_sampler(): expected input to have non-empty spatial dimensions, but input "
+            f"has sizes {list(x.shape)} with dimension 2 being empty"
+        )
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"\"grid_sampler_2d_cpu\" not implemented for '{scalar_type_name(x.dtype)}'"
+        ).mirror("NotImplementedError")
+    if mode == "bicubic":
+        raise NotSupported(
+            "F.grid_sample(mode='bicubic') is not supported by gradcli",
+            hint="mode='bilinear' or 'nearest'",
+        )
+    A.size_check(x.shape[:2] + g.shape[1:3], "the output of F.grid_sample()")
+    return apply(Gs.grid_sample, x, g, mode=mode, padding=padding_mode, align=bool(align_corners))
+
+
+def affine_grid(theta: Any, size: Any, align_corners: Any = None) -> Tensor:
+    """F.affine_grid for 2-d transforms: the base grid (x, y, 1) of each output pixel, as
+    ATen builds it, times theta transposed (bmm), as AffineGridGeneratorBackward0."""
+    from ..core.dtypes import torch_name
+    from ..ops.arithmetic import named
+    from .constructors import _linspace
+
+    t = A.tensor_arg(theta, "theta")
+    if align_corners is None:
+        hooks.warn(_ALIGN_WARNING)
+        align_corners = False
+    if t.dtype.kind != "f":
+        raise GradcliError(
+            f"Expected theta to have floating point type, but got {torch_name(t.dtype)}"
+        ).mirror("ValueError")
+    dims = [int_arg(v, "size") for v in size]
+    shown = f"({', '.join(map(str, dims))})" if not isinstance(size, list) else str(dims)
+    if len(dims) == 4:
+        if t.ndim != 3 or t.shape[-2] != 2 or t.shape[-1] != 3:
+            raise GradcliError(
+                "Expected a batch of 2D affine matrices of shape Nx2x3 for size "
+                f"{shown}. Got torch.Size({list(t.shape)})."
+            ).mirror("ValueError")
+    elif len(dims) == 5:
+        raise NotSupported(
+            "F.affine_grid for 3-d transforms (5-d sizes) is not supported by gradcli",
+            hint="a 4-d size (N, C, H, W) with Nx2x3 matrices",
+        )
+    else:
+        raise GradcliError(
+            "affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+            f"respectively. Got size {shown}."
+        ).mirror("NotImplementedError")
+    n, _, h, w = dims
+    if align_corners and min(h, w) == 1:
+        hooks.warn(
+            "Since version 1.3.0, affine_grid behavior has changed for unit-size grids when "
+            "align_corners=True. This is not an intended use case of affine_grid. See the "
+            "documentation of affine_grid for details."
+        )
+    elif min(dims) <= 0:
+        raise GradcliError(f"Expected non-zero, positive output size. Got {shown}").mirror(
+            "ValueError"
+        )
+    if n != t.shape[0]:
+        raise GradcliError(
+            "Expected size for first two dimensions of batch2 tensor to be: "
+            f"[{n}, 3] but got: [{t.shape[0]}, 3]."
+        )
+    A.size_check((n, h, w, 3), "the base grid of F.affine_grid()")
+    dt = t.dtype.type
+
+    def steps(k: int) -> np.ndarray:
+        if k <= 1:
+            return np.zeros(1, dt)
+        r = np.asarray(_linspace(-1.0, 1.0, k, t.dtype), dt)
+        if not align_corners:
+            r = ((r * dt(k - 1)).astype(dt) / dt(k)).astype(dt)
+        return r
+
+    base = np.empty((n, h, w, 3), dt)
+    base[..., 0] = steps(w)[None, None, :]
+    base[..., 1] = steps(h)[None, :, None]
+    base[..., 2] = 1
+    rows = Tensor(base.reshape(n, h * w, 3))
+    grid = F.bmm(rows, F.transpose(t, 1, 2))
+    return named(F.reshape(grid, (n, h, w, 2)), "AffineGridGeneratorBackward0")
 
 
 # --- pooling ---------------------------------------------------------------------------------

@@ -15,8 +15,10 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import hooks
+from ..core.op import apply
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
+from ..ops.special import xlogy
 from . import functional as F
 from .args import legacy_reductions, reduction_arg
 from .nnfunctional import pairwise_distance
@@ -120,10 +122,9 @@ def kl_div(
     if log_target:
         loss = A.mul_t(A.exp(t), A.sub_t(t, x))
     else:
-        # xlogy(t, t) - t * x: 0 where the target is 0
-        pos = Tensor(t.data > 0)
-        safe = F.where(pos, t, 1.0)
-        tlogt = F.where(pos, A.mul_t(t, A.log(safe)), 0.0)
+        # PyTorch's xlogy(t, t) - t * x: 0 where the target is 0, NaN where it is negative or
+        # NaN, and xlogy's gradient in the target (NaN at 0: 0 / 0)
+        tlogt = apply(xlogy, t, t)
         loss = A.sub_t(tlogt, A.mul_t(t, x))
     if r == "batchmean":
         total = F.sum(loss)

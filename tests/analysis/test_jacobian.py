@@ -441,8 +441,15 @@ def _cases() -> list[tuple[str, int]]:
     return [(name, i) for name, op in sorted(ops.REGISTRY.items()) for i in range(len(op.samples))]
 
 
+# Records whose gradient's gradient gradcli refuses (the forward mode here differentiates the
+# gradient): grid_sample's grid gradient, a record of its double backward (a third derivative).
+NO_SECOND_VJP = {"grid_sample_grid_grad"}
+
+
 @pytest.mark.parametrize("name", sorted(ops.REGISTRY))
 def test_forward_mode_and_rows_match_batched_for_every_op_sample(name: str) -> None:
+    if name in NO_SECOND_VJP:
+        pytest.skip("its gradient is not differentiable again in gradcli (a third derivative)")
     op = ops.REGISTRY[name]
     for i, s in enumerate(op.samples):
         arrays = gc.make_inputs(s, seed=i)

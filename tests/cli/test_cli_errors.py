@@ -91,6 +91,46 @@ def test_non_utf8_file(runner: CliRunner, prog: str, tmp_path: Path) -> None:
     assert "save the program as UTF-8" in err
 
 
+def test_coding_line_is_honoured(runner: CliRunner, prog: str, tmp_path: Path) -> None:
+    """A PEP 263 coding line decodes the program as Python decodes it (Chinese tutorial
+    repositories keep GBK files): on the first line, or on the second after a comment."""
+    text = "# -*- coding: gbk -*-\n# 梯度\nprint('求导', len('求导'))\n"
+    (tmp_path / "gbk.py").write_bytes(text.encode("gbk"))
+    r = runner.invoke(app, ["run", "gbk.py"])
+    assert r.exit_code == 0 and r.stdout == "求导 2\n"
+    text = "#!/usr/bin/env python\n# vim: set fileencoding=latin-1 :\nprint('café')\n"
+    (tmp_path / "latin.py").write_bytes(text.encode("latin-1"))
+    r = runner.invoke(app, ["run", "latin.py"])
+    assert r.exit_code == 0 and r.stdout == "café\n"
+    (tmp_path / "utf.py").write_bytes("# coding=UTF_8\nprint('é')\n".encode())
+    r = runner.invoke(app, ["run", "utf.py"])
+    assert r.exit_code == 0 and r.stdout == "é\n"
+    # Not a coding line after a line of code (as Python): the file must then be UTF-8.
+    (tmp_path / "late.py").write_bytes("x = 1\n# coding: latin-1\nprint('é')\n".encode("latin-1"))
+    assert fails(runner, ["run", "late.py"]).startswith("error: late.py is not UTF-8 text")
+
+
+def test_coding_line_problems(runner: CliRunner, prog: str, tmp_path: Path) -> None:
+    """What Python refuses, gradcli refuses, with Python's words; an encoding gradcli does not
+    read is said plainly."""
+    # Declared GBK, saved as UTF-8 (a file copied from a web page): not GBK text.
+    (tmp_path / "mixed.py").write_bytes("# encoding=GBK\n# 自动求导\nprint(1)\n".encode())
+    err = fails(runner, ["run", "mixed.py"])
+    assert err.startswith("error: mixed.py: syntax error: encoding problem: GBK\n")
+    assert "not gbk text" in err
+    (tmp_path / "bom.py").write_bytes(b"\xef\xbb\xbf# coding: latin-1\nprint(1)\n")
+    err = fails(runner, ["run", "bom.py"])
+    assert err.startswith("error: bom.py: syntax error: encoding problem: iso-8859-1 with BOM")
+    for declared in ("foo-bar", "rot13", "utf-16"):
+        (tmp_path / "odd.py").write_bytes(f"# coding: {declared}\nprint(1)\n".encode())
+        err = fails(runner, ["run", "odd.py"])
+        assert err.startswith(
+            f"error: odd.py: the coding line (line 1) declares the encoding '{declared}', "
+            "which gradcli does not read"
+        )
+        assert "save the program as UTF-8 and remove the coding line" in err
+
+
 def test_utf8_bom_is_fine(runner: CliRunner, prog: str, tmp_path: Path) -> None:
     (tmp_path / "bom.py").write_bytes(b"\xef\xbb\xbfprint(1)\n")
     r = runner.invoke(app, ["run", "bom.py"])

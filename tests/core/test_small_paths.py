@@ -193,7 +193,9 @@ def test_matmul_rule_on_arrays_matches_the_recorded_products() -> None:
                     slow = linalg._matmul_vjp(g, out, x, y)
             for a, b in zip(fast, slow):
                 assert a.dtype == b.dtype and a.shape == b.shape
-                assert np.array_equal(a.data.view(np.uint8), b.data.view(np.uint8))
+                # (a column-major operand's gradient is a transposed product: a view)
+                bits_a = np.ascontiguousarray(a.data).view(np.uint8)
+                assert np.array_equal(bits_a, np.ascontiguousarray(b.data).view(np.uint8))
 
 
 def test_unbroadcast_on_arrays_matches_the_recorded_sum() -> None:

@@ -542,6 +542,132 @@ def _upsample_adjoint_ref(g, index, size):
     return r
 
 
+def _interp_matrices(taps, sizes):
+    """Each axis's interpolation as a dense (outputs x inputs) matrix of its weights."""
+    mats = []
+    for (index, weights), n_in in zip(taps, sizes):
+        m = np.zeros((len(index), n_in))
+        for o, (ii, ww) in enumerate(zip(index, weights)):
+            for i, w in zip(ii, ww):
+                m[o, i] += w
+        mats.append(m)
+    return mats
+
+
+def _interp_ref(x, taps):
+    """Each output position: the weighted sum of its sources, one axis at a time."""
+    d = len(taps)
+    r = np.asarray(x, np.float64)
+    for a, m in enumerate(_interp_matrices(taps, x.shape[x.ndim - d :])):
+        ax = r.ndim - d + a
+        r = np.moveaxis(np.tensordot(r, m, axes=([ax], [1])), -1, ax)
+    return r
+
+
+def _interp_adjoint_ref(g, taps, size):
+    d = len(taps)
+    r = np.asarray(g, np.float64)
+    for a, m in enumerate(_interp_matrices(taps, size)):
+        ax = r.ndim - d + a
+        r = np.moveaxis(np.tensordot(r, m, axes=([ax], [0])), -1, ax)
+    return r
+
+
+def _gs_coord(v, size, padding, align):
+    """grid_sample's pixel position of a grid value (PyTorch's documented unnormalization,
+    reflection and border clipping), one number at a time, and its derivative."""
+    v = float(v)
+    if align:
+        pos, d = (v + 1) / 2 * (size - 1), (size - 1) / 2
+    else:
+        pos, d = ((v + 1) * size - 1) / 2, size / 2
+    if padding == "reflection":
+        lo, hi = (0.0, size - 1.0) if align else (-0.5, size - 0.5)
+        span = hi - lo
+        if span <= 0:
+            return 0.0, 0.0
+        t = pos - lo
+        sign = -1.0 if t < 0 else 1.0
+        t = abs(t)
+        flips, extra = divmod(t, span)
+        if int(flips) % 2:
+            pos, sign = hi - extra, -sign
+        else:
+            pos = lo + extra
+        d *= sign
+    if padding in ("border", "reflection"):
+        if pos <= 0 or pos >= size - 1:
+            d = 0.0
+        pos = min(max(pos, 0.0), size - 1.0)
+    return pos, d
+
+
+def _gs_taps(grid_b, h, w, mode, padding, align):
+    """Per output position: the (y, x, weight) of its neighbours inside the input."""
+    out = {}
+    for o in np.ndindex(*grid_b.shape[:2]):
+        px, _ = _gs_coord(grid_b[o][0], w, padding, align)
+        py, _ = _gs_coord(grid_b[o][1], h, padding, align)
+        if mode == "nearest":
+            cand = [(int(np.rint(py)), int(np.rint(px)), 1.0)]
+        else:
+            x0, y0 = math.floor(px), math.floor(py)
+            fx, fy = px - x0, py - y0
+            cand = [
+                (y0, x0, (1 - fx) * (1 - fy)),
+                (y0, x0 + 1, fx * (1 - fy)),
+                (y0 + 1, x0, (1 - fx) * fy),
+                (y0 + 1, x0 + 1, fx * fy),
+            ]
+        out[o] = [(yy, xx, wt) for yy, xx, wt in cand if 0 <= yy < h and 0 <= xx < w]
+    return out
+
+
+def _gs_ref(x, grid, mode, padding, align):
+    n, c, h, w = x.shape
+    r = np.zeros((n, c) + grid.shape[1:3])
+    for b in range(n):
+        for o, taps in _gs_taps(grid[b], h, w, mode, padding, align).items():
+            for yy, xx, wt in taps:
+                r[(b, slice(None)) + o] += wt * x[b, :, yy, xx]
+    return r
+
+
+def _gs_input_grad_ref(g, grid, mode, padding, align, size):
+    n, c = g.shape[:2]
+    r = np.zeros((n, c) + tuple(size))
+    for b in range(n):
+        for o, taps in _gs_taps(grid[b], size[0], size[1], mode, padding, align).items():
+            for yy, xx, wt in taps:
+                r[b, :, yy, xx] += wt * g[(b, slice(None)) + o]
+    return r
+
+
+def _gs_grid_grad_ref(g, x, grid, mode, padding, align):
+    """d <g, grid_sample(x, grid)> / d grid by the bilinear slopes at each position."""
+    n, c, h, w = x.shape
+    r = np.zeros(grid.shape)
+    if mode == "nearest":
+        return r
+
+    def at(b, yy, xx):
+        ok = 0 <= yy < h and 0 <= xx < w
+        return x[b, :, yy, xx] if ok else np.zeros(c)
+
+    for b in range(n):
+        for o in np.ndindex(*grid.shape[1:3]):
+            px, dx = _gs_coord(grid[b][o][0], w, padding, align)
+            py, dy = _gs_coord(grid[b][o][1], h, padding, align)
+            x0, y0 = math.floor(px), math.floor(py)
+            fx, fy = px - x0, py - y0
+            nw, ne = at(b, y0, x0), at(b, y0, x0 + 1)
+            sw, se = at(b, y0 + 1, x0), at(b, y0 + 1, x0 + 1)
+            go = g[(b, slice(None)) + o]
+            r[b][o][0] = np.sum(go * ((ne - nw) * (1 - fy) + (se - sw) * fy)) * dx
+            r[b][o][1] = np.sum(go * ((sw - nw) * (1 - fx) + (se - ne) * fx)) * dy
+    return r
+
+
 def _conv_ref(x, w, b, stride, dilation, pad, out, groups=1):
     n, c = x.shape[:2]
     o, cg = w.shape[:2]
@@ -661,6 +787,15 @@ def _special_references() -> dict[str, Callable[..., np.ndarray]]:
         "copysign": lambda a, b: np.copysign(a, b),
         "zeta": _mp(lambda m, s, q: m.zeta(s, q)),
     }
+
+
+def _gelu_slope(x: np.ndarray, approximate: str) -> np.ndarray:
+    if approximate == "tanh":
+        k, c = math.sqrt(2 / math.pi), 0.044715
+        t = np.tanh(k * (x + c * x**3))
+        return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * k * (1 + 3 * c * x * x)
+    cdf = 0.5 * (1 + np.vectorize(math.erf)(x / math.sqrt(2)))
+    return cdf + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
 
 
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
@@ -814,13 +949,45 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "threshold_backward": lambda g, r, threshold: np.vectorize(
         lambda gv, rv: gv if rv > threshold else 0.0
     )(g, r),
+    "sigmoid_backward": lambda g, y: g * (1 - y) * y,
+    "gelu_backward": lambda g, x, approximate: g * _gelu_slope(x, approximate),
+    "elu_backward": lambda g, x, alpha, scale, input_scale: np.where(
+        x > 0, g * scale, g * input_scale * alpha * scale * np.exp(np.minimum(x, 0) * input_scale)
+    ),
+    "logsigmoid_backward": lambda g, x: g / (1 + np.exp(x)),
+    "piecewise_backward": lambda g, x, fn, a, b: (
+        np.where(x > 0, g, g * a)
+        if fn == "leaky_relu"
+        else np.where((x > a) & (x < b) if fn == "hardtanh" else (x > a) | (x < -a), g, 0.0)
+    ),
+    "hardswish_backward": lambda g, x: np.where(
+        x <= -3, 0.0, np.where(x < 3, g * (x / 3 + 0.5), g)
+    ),
+    "mse_loss_backward": lambda g, x, y, reduction: (
+        (2.0 / (x - y).size if reduction == "mean" else 2.0) * (x - y) * g
+    ),
+    "softmax_backward": lambda g, y, dim: y * (g - np.sum(g * y, axis=dim, keepdims=True)),
+    "log_softmax_backward": lambda g, y, dim: g - np.exp(y) * np.sum(g, axis=dim, keepdims=True),
+    "tanh_backward": lambda g, y: g * (1 - y * y),
+    "softplus_backward": lambda g, x, beta, threshold: np.vectorize(
+        lambda gv, xv: gv if beta * xv > threshold else gv / (1 + math.exp(-beta * xv))
+    )(g, x),
     "unfold": lambda x, **geo: _unfold_ref(x, **geo),
     "fold": lambda c, size, **geo: _fold_ref(c, size, **geo),
     "unfold_windows": _unfold_windows_ref,
     "conv": lambda x, w, *b, **p: _conv_ref(x, w, b[0] if b else None, **p),
     "conv_tx": _conv_tx_ref,
-    "upsample_nearest": lambda x, index: _upsample_ref(x, index),
-    "upsample_nearest_adjoint": lambda g, index, size: _upsample_adjoint_ref(g, index, size),
+    "upsample_nearest": lambda x, index, bindex: _upsample_ref(x, index),
+    "upsample_nearest_adjoint": lambda g, index, bindex, size: _upsample_adjoint_ref(
+        g, bindex, size
+    ),
+    "upsample_interp": lambda x, taps, btaps, kernel, cubic: _interp_ref(x, taps),
+    "grid_sample": _gs_ref,
+    "grid_sample_input_grad": _gs_input_grad_ref,
+    "grid_sample_grid_grad": _gs_grid_grad_ref,
+    "upsample_interp_adjoint": lambda g, taps, btaps, kernel, cubic, size: _interp_adjoint_ref(
+        g, btaps, size
+    ),
     "conv_transpose": lambda x, w, *b, size, **p: (
         _conv_tx_ref(x, w, size, **p) + (b[0].reshape((-1,) + (1,) * len(size)) if b else 0)
     ),
@@ -1071,6 +1238,18 @@ def pool_out(size: int, k: int, s: int, p: int, ceil: bool) -> int:
     return po(size, k, s, p, 1, ceil)
 
 
+def _torch_interp(torch: Any, x: Any, taps: tuple, size: tuple | None) -> Any:
+    """The interpolation (size None) or its adjoint as products with each axis's weights."""
+    d = len(taps)
+    sizes = x.shape[x.ndim - d :] if size is None else size
+    r = x
+    for a, m in enumerate(_interp_matrices(taps, sizes)):
+        ax = r.ndim - d + a
+        mt = torch.tensor(m)
+        r = torch.movedim(torch.tensordot(r, mt, dims=([ax], [1 if size is None else 0])), -1, ax)
+    return r
+
+
 def torch_fns() -> dict[str, Callable[..., Any]]:
     import torch
     import torch.nn.functional as tf
@@ -1154,6 +1333,36 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "relu": torch.relu,
         "threshold_backward": lambda g, r, threshold: torch.ops.aten.threshold_backward(
             g, r, threshold
+        ),
+        "sigmoid_backward": torch.ops.aten.sigmoid_backward,
+        "gelu_backward": lambda g, x, approximate: torch.ops.aten.gelu_backward(
+            g, x, approximate=approximate
+        ),
+        "elu_backward": lambda g, x, alpha, scale, input_scale: torch.ops.aten.elu_backward(
+            g, alpha, scale, input_scale, False, x
+        ),
+        "logsigmoid_backward": lambda g, x: torch.ops.aten.log_sigmoid_backward(
+            g, x, torch.empty(0)
+        ),
+        "piecewise_backward": lambda g, x, fn, a, b: {
+            "leaky_relu": lambda: torch.ops.aten.leaky_relu_backward(g, x, a, False),
+            "hardtanh": lambda: torch.ops.aten.hardtanh_backward(g, x, a, b),
+            "softshrink": lambda: torch.ops.aten.softshrink_backward(g, x, a),
+            "hardshrink": lambda: torch.ops.aten.hardshrink_backward(g, x, a),
+        }[fn](),
+        "hardswish_backward": torch.ops.aten.hardswish_backward,
+        "mse_loss_backward": lambda g, x, y, reduction: torch.ops.aten.mse_loss_backward(
+            g, x, y, {"none": 0, "mean": 1, "sum": 2}[reduction]
+        ),
+        "softmax_backward": lambda g, y, dim: torch.ops.aten._softmax_backward_data(
+            g, y.expand_as(g), dim, y.dtype
+        ),
+        "log_softmax_backward": lambda g, y, dim: torch.ops.aten._log_softmax_backward_data(
+            g, y.expand_as(g), dim, y.dtype
+        ),
+        "tanh_backward": torch.ops.aten.tanh_backward,
+        "softplus_backward": lambda g, x, beta, threshold: torch.ops.aten.softplus_backward(
+            g, x, beta, threshold
         ),
         "sign": torch.sign,
         "erf": torch.erf,
@@ -1243,6 +1452,11 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "conv_tw": lambda x, g, kernel, **p: _torch_conv_grad(torch, 1, g, x, kernel, **p),
         "conv_db": lambda g, dim: torch.sum(g, dim=tuple(dim)),
         "max_pool": lambda x, **geo: _torch_pool(torch, "max", x, **geo),
+        "upsample_interp": lambda x, taps, **p: _torch_interp(torch, x, taps, None),
+        "grid_sample": lambda x, grid, mode, padding, align: tf.grid_sample(
+            x, grid, mode=mode, padding_mode=padding, align_corners=align
+        ),
+        "upsample_interp_adjoint": lambda g, btaps, size, **p: _torch_interp(torch, g, btaps, size),
         "avg_pool": lambda x, **geo: _torch_pool(torch, "avg", x, **geo),
         "nll_loss": lambda x, target, weight=None, reduction="mean", ignore_index=-100: tf.nll_loss(
             x,

@@ -83,3 +83,61 @@ def test_printing_a_batched_tensor_is_refused_in_plain_words() -> None:
     assert "outside" in (e.value.hint or "")
     # an unbatched tensor prints as usual
     assert run("c = torch.ones(1)\nvmap(lambda v: print(c) or v)(x)\n") == "tensor([1.])\n"
+
+
+# Every in-place method PyTorch refuses (measured) with a batched tensor argument written into
+# an unbatched tensor, called as programs call it: none may run (each element's value written
+# in turn would leave the last one: a silent wrong answer), each refused in its own words.
+_WRITES = {
+    "add_": "state.add_(y)",
+    "sub_": "state.sub_(y)",
+    "mul_": "state.mul_(y)",
+    "div_": "state.div_(y)",
+    "true_divide_": "state.true_divide_(y)",
+    "multiply_": "state.multiply_(y)",
+    "subtract_": "state.subtract_(y)",
+    "pow_": "state.pow_(y)",
+    "fmod_": "state.fmod_(y)",
+    "remainder_": "state.remainder_(y)",
+    "atan2_": "state.atan2_(y)",
+    "hypot_": "state.hypot_(y)",
+    "copysign_": "state.copysign_(y)",
+    "clamp_": "state.clamp_(min=y)",
+    "clip_": "state.clip_(max=y)",
+    "clamp_min_": "state.clamp_min_(y)",
+    "addcmul_": "state.addcmul_(y, y)",
+    "addcdiv_": "state.addcdiv_(y, y)",
+    "lerp_": "state.lerp_(y, 0.5)",
+    "masked_fill_": "state.masked_fill_(y > 1, 1.0)",
+    "copy_": "state.copy_(y)",
+    "fill_": "state.fill_(y.sum())",
+    "index_add_": "state.index_add_(0, torch.tensor([0, 1, 2]), y)",
+    "index_fill_": "state.index_fill_(0, torch.tensor([0]), y.sum())",
+    "scatter_add_": "state.scatter_add_(0, torch.tensor([0, 1, 2]), y)",
+    "logical_and_": "state.logical_and_(y > 1)",
+    "eq_": "state.eq_(y)",
+    "gt_": "state.gt_(y)",
+    "greater_": "state.greater_(y)",
+    "xlogy_": "state.xlogy_(y)",
+}
+_WORDS = {
+    "shape": "doesn't match the broadcast shape [4, 3]",
+    "named": "vmap: {name}(self, *extra_args) is not possible",
+    "fallback": "vmap: aten::{aten}(self, *extra_args) is not possible",
+    "arith": "vmap: inplace arithmetic(self, *extra_args) is not possible",
+}
+
+
+@pytest.mark.parametrize("name", sorted(_WRITES))
+def test_a_batched_value_written_in_place_into_an_unbatched_tensor_is_refused(
+    name: str,
+) -> None:
+    from gradcli.core.tensor import _VMAP_WRITE_ALIASES, _VMAP_WRITE_WORDS
+
+    kind = _VMAP_WRITE_WORDS.get(name, "arith")
+    words = _WORDS[kind].format(name=name, aten=_VMAP_WRITE_ALIASES.get(name, name))
+    with pytest.raises(GradcliError) as e:
+        run(f"state = torch.zeros(3)\nvmap(lambda y: {_WRITES[name]})(x + 0.5)\n")
+    assert words in e.value.message
+    # into a batched tensor (a clone of the sample) it runs
+    run(f"vmap(lambda y: y.clone().{_WRITES[name].partition('.')[2]})(x + 0.5)\n")

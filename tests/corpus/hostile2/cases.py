@@ -2095,6 +2095,65 @@ add(
         "y = F.interpolate(torch.ones(1, 1, 4, 4), scale_factor=10**5)",
         ("over the limit",),
     ),
+    esc(
+        "interpolate_bicubic_huge",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 4, 4), size=(10**5, 10**5), mode='bicubic')",
+        ("over the limit",),
+    ),
+    esc(
+        "interpolate_linear_long",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 3), size=10**9, mode='linear')",
+        ("over the limit",),
+    ),
+    esc(
+        "interpolate_trilinear_scale_inf",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 2, 2, 2), scale_factor=float('inf'), "
+        "mode='trilinear')",
+        ("without overflow",),
+    ),
+    esc(
+        "lazy_conv_huge_kernel",
+        "m = torch.nn.LazyConv2d(10**4, 10**3)\ny = m(torch.ones(1, 10**3, 2, 2))",
+        ("over the limit",),
+    ),
+    esc("torch_range_huge", "r = torch.range(0, 1e12)", ("over the limit",)),
+    esc(
+        "matmul_precision_medium",
+        "torch.set_float32_matmul_precision('medium')",
+        ("not supported",),
+    ),
+    esc(
+        "grid_sample_huge_grid",
+        "import torch.nn.functional as F\n"
+        "y = F.grid_sample(torch.ones(1, 1, 2, 2), torch.zeros(1, 10**4, 10**4, 2))",
+        ("over the limit",),
+    ),
+    esc(
+        "grid_sample_inf_nan_grid",
+        "import torch.nn.functional as F\n"
+        "g = torch.tensor([[[[float('inf'), float('nan')], [1e30, -1e30]]]])\n"
+        "for pad in ('zeros', 'border', 'reflection'):\n"
+        "    y = F.grid_sample(torch.ones(1, 1, 2, 2), g, padding_mode=pad, align_corners=True)\n"
+        "    print(y)",
+        (),
+        codes=frozenset({0}),
+        at=None,
+    ),
+    esc(
+        "affine_grid_huge",
+        "import torch.nn.functional as F\n"
+        "g = F.affine_grid(torch.zeros(1, 2, 3), (1, 1, 10**5, 10**5), align_corners=False)",
+        ("over the limit",),
+    ),
+    esc(
+        "interpolate_area_scale_huge",
+        "import torch.nn.functional as F\n"
+        "y = F.interpolate(torch.ones(1, 1, 2, 2), scale_factor=1e300, mode='area')",
+        ("adaptive_avg_pool2d output is",),
+    ),
     # setattr is the written assignment's twin: the same tables, the same dunder audit
     esc("call_setattr", "setattr(torch, 'x', 1)"),
     esc("setattr_dunder_built", "class A:\n    pass\nsetattr(A, '__ini' + 't__', print)"),
@@ -2990,6 +3049,29 @@ add(
         "create_graph_chain_30",
         "x = torch.tensor(1.0, requires_grad=True)\ny = torch.exp(x) * torch.sin(x)\n"
         "for i in range(30):\n    y = torch.autograd.grad(y, x, create_graph=True)[0]",
+        patterns=TIME_OR_LIMIT,
+    ),
+    # the fused backward kernels recorded under create_graph=True (sigmoid_backward, softmax's,
+    # mse_loss's...): their own nodes, bounded as every op
+    budget(
+        "create_graph_chain_sigmoid_40",
+        "x = torch.randn(1000, requires_grad=True)\ny = torch.sigmoid(torch.tanh(x)).sum()\n"
+        "for i in range(40):\n    y = torch.autograd.grad(y, x, create_graph=True)[0].sum()",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "softmax_double_backward_huge",
+        "x = torch.randn(6000, 6000, requires_grad=True)\n"
+        "g = torch.autograd.grad(x.softmax(1)[0].sum(), x, create_graph=True)[0]\n"
+        "h = torch.autograd.grad((g * g).sum(), x)[0]",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "mse_create_graph_batched_huge",
+        "x = torch.randn(4000, 4000, requires_grad=True)\n"
+        "loss = torch.nn.functional.mse_loss(x, torch.zeros(4000, 4000))\n"
+        "g = torch.autograd.grad(loss, x, torch.ones(500), create_graph=True, "
+        "is_grads_batched=True)[0]",
         patterns=TIME_OR_LIMIT,
     ),
     budget(
@@ -3893,6 +3975,40 @@ add(
     esc("display_dir_of_import", "dir(__import__('os'))"),
     esc("display_vars_then_used", "vars(torch)\nv = vars(torch)"),
     esc("display_dir_star_args", "dir(*[torch.__dict__])"),
+)
+
+# A program's coding line (PEP 263) picks its codec from a fixed list: a name of the program's
+# never reaches an import of Python's encodings modules, and bytes the codec refuses are refused.
+add(
+    prog_case(
+        "coding_line_path_like_name",
+        ESCAPE,
+        b"# -*- coding: ../../os -*-\nimport torch\nprint(1)\n",
+        (r"declares the encoding '\.\.', which gradcli does not read",),
+        at=None,
+    ),
+    prog_case(
+        "coding_line_dunder_name",
+        ESCAPE,
+        b"# coding: __builtins__\nimport torch\n",
+        (r"declares the encoding '__builtins__'",),
+        at=None,
+    ),
+    prog_case(
+        "coding_line_bytes_not_the_declared_codec",
+        ESCAPE,
+        b"# coding: ascii\nprint('\xc3\xa9')\n",
+        (r"syntax error: encoding problem: ascii",),
+        at=None,
+    ),
+    prog_case(
+        "coding_line_gbk_runs",
+        SMALL,
+        "# coding: gbk\nprint('梯度')\n".encode("gbk"),
+        (),
+        codes=frozenset({0}),
+        at=None,
+    ),
 )
 
 # Module methods read by name (feat14): get_submodule / get_parameter / get_buffer walk only

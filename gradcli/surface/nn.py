@@ -788,6 +788,12 @@ class Module:
                 return t
             return Tensor(t.data)
 
+        _check_visits(
+            self,
+            "the number of module visits of state_dict()",
+            per_parent_once=False,
+            doing="state_dict()",
+        )
         return collections.OrderedDict(
             (prefix + (f"{p}.{n}" if p else n), shown(t))
             for p, m in self.named_modules(remove_duplicate=False)

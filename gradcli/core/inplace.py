@@ -153,9 +153,10 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
     return x
 
 
-def write(x: Tensor, value: Any) -> None:
+def write(x: Tensor, value: Any, versioned: bool = True) -> None:
     """Write `value` into x's storage (broadcast to x's shape, cast to its dtype) and count
-    the change in x's version counter."""
+    the change in x's version counter (not with `versioned=False`: a kernel of PyTorch's that
+    writes the storage behind the counter, as batch_norm's running statistics)."""
     if _GradMode.vmapped and isinstance(value, Tensor):
         check_batched_write(x, value)
     new = np.asarray(value.data if isinstance(value, Tensor) else value)
@@ -187,7 +188,8 @@ def write(x: Tensor, value: Any) -> None:
             hint="x = x.clone() first (expand() makes elements share memory)",
         )
     np.copyto(x.data, new, casting="unsafe")
-    bumped(x)
+    if versioned:
+        bumped(x)
 
 
 def _can_not_cast(src: np.dtype, dst: np.dtype) -> bool:

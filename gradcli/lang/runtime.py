@@ -495,10 +495,7 @@ class Runtime:
         # its own attributes (parameters, submodules, methods), a Generator names its methods.
         if hasattr(type(owner), "program_attribute") and (
             not attr.startswith("_")
-            or (
-                attr in ("_modules", "_parameters", "_buffers")
-                and isinstance(owner, surface_nn.Module)
-            )
+            or (attr in surface_nn.PROGRAM_PRIVATE and isinstance(owner, surface_nn.Module))
         ):
             return owner.program_attribute(attr)
         if kind is Node and is_saved_name(attr):

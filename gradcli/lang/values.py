@@ -533,8 +533,19 @@ class PyType:
         return isinstance(v, self.types)
 
 
-# Built-in module classes that subclass another built-in one (isinstance sees the base).
-_SUBCLASS_OF = {"NonDynamicallyQuantizableLinear": "Linear"}
+# Built-in module classes that subclass another built-in one (isinstance sees the base), as
+# PyTorch's classes do.
+_SUBCLASS_OF = {
+    "NonDynamicallyQuantizableLinear": "Linear",
+    "LazyLinear": "Linear",
+    "ReLU6": "Hardtanh",
+    "UpsamplingNearest2d": "Upsample",
+    "UpsamplingBilinear2d": "Upsample",
+    "ZeroPad1d": "ConstantPad1d",
+    "ZeroPad2d": "ConstantPad2d",
+    "ZeroPad3d": "ConstantPad3d",
+    "NLLLoss2d": "NLLLoss",
+}
 
 
 class ModuleType(PyType):

@@ -19,6 +19,7 @@ from .binary import where
 from .elementwise import (
     _first_order32,
     _precise,
+    in_vector_loop,
     log1p,
     piecewise_grad,
     threshold_backward,
@@ -402,7 +403,12 @@ def _passed(g: Tensor, keep: np.ndarray) -> Tensor:
 
 
 def _softshrink_fwd(x: np.ndarray, lambd: float = 0.5) -> np.ndarray:
-    return np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, 0)).astype(x.dtype)
+    # PyTorch's kernels: the scalar loop gives x * 0 inside the band (-0.0 for a negative x),
+    # the vector loop +0.0; NaN stays NaN in both
+    with np.errstate(invalid="ignore"):
+        scalar = np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, x * 0))
+        vector = np.where(np.abs(x) <= lambd, 0, np.where(x > lambd, x - lambd, x + lambd))
+    return np.where(in_vector_loop(x), vector, scalar).astype(x.dtype)
 
 
 softshrink = defop(
@@ -426,7 +432,8 @@ softshrink = defop(
 
 hardshrink = defop(
     "hardshrink",
-    lambda x, lambd=0.5: np.where((x > lambd) | (x < -lambd), x, 0).astype(x.dtype),
+    # PyTorch's kernel: 0 where -lambd <= x <= lambd, else x (NaN stays NaN)
+    lambda x, lambd=0.5: np.where((x >= -lambd) & (x <= lambd), 0, x).astype(x.dtype),
     lambda g, out, x, lambd=0.5: (piecewise_grad(g, x, "hardshrink", lambd),),
     "HardshrinkBackward0",
     "g * (|x| > lambd)",

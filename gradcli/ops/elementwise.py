@@ -874,6 +874,19 @@ def _leaky_fwd(x: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:
     return np.where(x > 0, x, x * negative_slope).astype(x.dtype)
 
 
+def in_vector_loop(x: np.ndarray) -> np.ndarray:
+    """Which elements PyTorch's shrink kernels compute in their vector loop (whole AVX512
+    vectors from the start: 16 floats, 8 doubles, in memory order); the rest, the tail, go
+    through the scalar loop. The two differ only at signs of zero and at NaN."""
+    lanes = max(1, 64 // x.dtype.itemsize)
+    n = x.size
+    flat = np.zeros(n, bool)
+    flat[: n - n % lanes] = True
+    if x.ndim > 1 and x.flags.f_contiguous and not x.flags.c_contiguous:
+        return flat.reshape(x.shape[::-1]).T
+    return flat.reshape(x.shape)
+
+
 def _piecewise_fwd(g: np.ndarray, x: np.ndarray, *, fn: str, a: float, b: float) -> np.ndarray:
     """The backward kernels of the piecewise-linear activations, g where the slope is 1 and
     +0 where it is 0 (leaky_relu: g * slope below 0)."""
@@ -882,8 +895,10 @@ def _piecewise_fwd(g: np.ndarray, x: np.ndarray, *, fn: str, a: float, b: float)
             return np.where(x > 0, g, g * np.asarray(a, dtype=g.dtype))
     if fn == "hardtanh":
         keep = (x > a) & (x < b)
-    else:  # softshrink, hardshrink
-        keep = (x > a) | (x < -a)
+    else:  # softshrink, hardshrink: at NaN the scalar loop passes g, the vector loop does not
+        with np.errstate(invalid="ignore"):
+            outside = ~((x >= -a) & (x <= a))
+            keep = np.where(in_vector_loop(x), np.abs(x) > a, outside)
     return np.where(keep, g, np.zeros((), dtype=g.dtype))
 
 

@@ -38,12 +38,21 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError
 from ..core.dtypes import cpp_type_name
-from ..core.tensor import MUTATIONS, Tensor, typename
+from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
 from . import composite as CO
 from . import functional as F
 from .declare import declare
-from .nn import Linear, Module, ModuleEntries, _constructor, _draw_dtype, _weights
+from .nn import (
+    Linear,
+    Module,
+    ModuleEntries,
+    _constructor,
+    _draw_dtype,
+    _weights,
+    reset_dtype,
+    rewrite,
+)
 from .sampling import R
 
 FLASH = "ScaledDotProductFlashAttentionForCpuBackward0"
@@ -666,6 +675,7 @@ class NonDynamicallyQuantizableLinear(Linear):
 
 
 class MultiheadAttention(Module):
+    METHODS = Module.METHODS + ("_reset_parameters",)
     ATTRIBUTES = (
         "training",
         "embed_dim",
@@ -727,44 +737,50 @@ class MultiheadAttention(Module):
         # then _reset_parameters: xavier_uniform_ of the in-projection, the biases zeroed,
         # xavier_normal_ of bias_k / bias_v.
         out_proj = NonDynamicallyQuantizableLinear(e, e, bias=bias, dtype=dtype)
+        drawn = self._drawn(bool(bias), bool(add_bias_kv), draw)
         if self._qkv_same_embed_dim:
-            w = R.xavier_uniform_((3 * e, e), dtype=draw)
-            self.register_parameter("in_proj_weight", _weights(w, dtype=dtype))
-            for n in ("q_proj_weight", "k_proj_weight", "v_proj_weight"):
-                self.register_parameter(n, None)
+            drawn[1:1] = [(n, None, 1) for n in ("q_proj_weight", "k_proj_weight", "v_proj_weight")]
         else:
-            self.register_parameter(
-                "q_proj_weight", _weights(R.xavier_uniform_((e, e), dtype=draw), dtype=dtype)
-            )
-            self.register_parameter(
-                "k_proj_weight",
-                _weights(R.xavier_uniform_((e, self.kdim), dtype=draw), dtype=dtype),
-            )
-            self.register_parameter(
-                "v_proj_weight",
-                _weights(R.xavier_uniform_((e, self.vdim), dtype=draw), dtype=dtype),
-            )
-            self.register_parameter("in_proj_weight", None)
+            drawn.insert(3, ("in_proj_weight", None, 1))
+        self._register_drawn([d for d in drawn if d[0] not in ("bias_k", "bias_v")], dtype)
         if bias:
-            self.register_parameter(
-                "in_proj_bias", _weights(np.zeros(3 * e, np.dtype(draw)), dtype=dtype)
-            )
-            b = out_proj._parameters["bias"]
-            b.data[...] = 0
-            b._vc = [2]
-        else:
-            self.register_parameter("in_proj_bias", None)
+            rewrite(out_proj._parameters["bias"], 0)
         if add_bias_kv:
-            self.register_parameter(
-                "bias_k", _weights(R.xavier_normal_((1, 1, e), dtype=draw), dtype=dtype)
-            )
-            self.register_parameter(
-                "bias_v", _weights(R.xavier_normal_((1, 1, e), dtype=draw), dtype=dtype)
-            )
+            self._register_drawn([d for d in drawn if d[0] in ("bias_k", "bias_v")], dtype)
         else:
             self.bias_k = self.bias_v = None
         self.add_zero_attn = add_zero_attn
         self.add_module("out_proj", out_proj)
+
+    def _drawn(self, bias: bool, bias_kv: bool, draw: Any) -> Any:
+        """PyTorch's _reset_parameters, in its order: xavier_uniform_ of the in-projection
+        (one matrix, or q, k, v), the in-projection's bias zeroed, xavier_normal_ of bias_k
+        and bias_v (the out-projection's bias is zeroed between: `_reset_parameters`)."""
+        e = self.embed_dim
+        if self._qkv_same_embed_dim:
+            out = [("in_proj_weight", R.xavier_uniform_((3 * e, e), dtype=draw), 1)]
+        else:
+            out = [
+                ("q_proj_weight", R.xavier_uniform_((e, e), dtype=draw), 1),
+                ("k_proj_weight", R.xavier_uniform_((e, self.kdim), dtype=draw), 1),
+                ("v_proj_weight", R.xavier_uniform_((e, self.vdim), dtype=draw), 1),
+            ]
+        out.append(("in_proj_bias", np.zeros(3 * e, np.dtype(draw)) if bias else None, 1))
+        if bias_kv:
+            out.append(("bias_k", R.xavier_normal_((1, 1, e), dtype=draw), 1))
+            out.append(("bias_v", R.xavier_normal_((1, 1, e), dtype=draw), 1))
+        return out
+
+    def _reset_parameters(self) -> None:
+        p = self._parameters
+        draw = self._reset_dtype()
+        bias = p.get("in_proj_bias") is not None
+        drawn = self._drawn(bias, p.get("bias_k") is not None, draw)
+        self._rewrite_drawn([d for d in drawn if d[0] not in ("bias_k", "bias_v")])
+        out_bias = self._modules["out_proj"]._parameters.get("bias")
+        if bias and out_bias is not None:
+            rewrite(out_bias, 0)
+        self._rewrite_drawn([d for d in drawn if d[0] in ("bias_k", "bias_v")])
 
     def forward(
         self,
@@ -1125,6 +1141,11 @@ class TransformerDecoderLayer(_TransformerLayer):
 class _Stack(Module):
     ATTRIBUTES = ("training", "num_layers")
 
+    def program_attribute(self, name: str) -> Any:
+        if name == "norm" and self._modules.get("norm") is None:
+            return None  # made without a final norm: PyTorch's attribute is None
+        return super().program_attribute(name)
+
     def _stack(self, layer: Any, num_layers: Any, norm: Any) -> None:
         super().__init__()
         if not isinstance(layer, _TransformerLayer):
@@ -1173,6 +1194,8 @@ def _why_not_nested(layer: Any) -> str:
 
 
 class TransformerEncoder(_Stack):
+    ATTRIBUTES = _Stack.ATTRIBUTES + ("enable_nested_tensor", "use_nested_tensor", "mask_check")
+
     def __init__(
         self,
         encoder_layer: Any,
@@ -1183,6 +1206,9 @@ class TransformerEncoder(_Stack):
     ) -> None:
         self._stack(encoder_layer, num_layers, norm)
         reason = _why_not_nested(encoder_layer)
+        self.enable_nested_tensor = enable_nested_tensor
+        self.use_nested_tensor = bool(enable_nested_tensor) and not reason
+        self.mask_check = mask_check
         if enable_nested_tensor and reason:
             from ..core import hooks
 
@@ -1240,7 +1266,13 @@ class Transformer(Module):
     """nn.Transformer: an encoder (its layers and a final LayerNorm) and a decoder (the same),
     every matrix re-drawn with xavier_uniform_ afterwards, in parameters() order."""
 
+    METHODS = Module.METHODS + ("_reset_parameters", "generate_square_subsequent_mask")
     ATTRIBUTES = ("training", "d_model", "nhead", "batch_first")
+
+    @staticmethod
+    def generate_square_subsequent_mask(sz: Any, device: Any = None, dtype: Any = None) -> Tensor:
+        """The class's function, read through a module (`model.generate_square_...`)."""
+        return generate_square_subsequent_mask(sz, device, dtype)
 
     def __init__(
         self,
@@ -1290,12 +1322,18 @@ class Transformer(Module):
             "decoder", TransformerDecoder(dec, nd, _layer_norm(d, layer_norm_eps, bias, dtype))
         )
         self.d_model, self.nhead, self.batch_first = d, nhead, batch_first
-        draw = _draw_dtype(dtype)
-        for _, p in self.named_parameters():
+        self._xavier(_draw_dtype(dtype))
+
+    def _reset_parameters(self) -> None:
+        self._xavier(None)
+
+    def _xavier(self, draw: Any) -> None:
+        """PyTorch's _reset_parameters: xavier_uniform_ of every parameter of more than one
+        dimension, in parameters() order."""
+        for p in self.parameters():
             if p.ndim > 1:
-                p.data[...] = R.xavier_uniform_(p.shape, dtype=draw)
-                p._vc[0] += 1  # changed in place, as xavier_uniform_ changes PyTorch's
-                MUTATIONS[0] += 1
+                dt = draw if draw is not None else reset_dtype([p])
+                rewrite(p, R.xavier_uniform_(p.shape, dtype=dt))
 
     def forward(
         self,

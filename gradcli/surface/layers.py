@@ -19,7 +19,15 @@ from . import nnfunctional as NF
 from . import nnlosses as NL
 from .args import reduction_arg
 from .declare import declare
-from .nn import Functional, Module, UninitializedParameter, _draw_dtype, _features, _weights
+from .nn import (
+    Functional,
+    Module,
+    UninitializedParameter,
+    _draw_dtype,
+    _features,
+    _reshown,
+    rewrite,
+)
 from .nn import _constructor as _nn_constructor
 from .nnfunctional import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 from .sampling import R
@@ -31,14 +39,16 @@ class Applied(Functional):
     """A module applying one function with fixed keyword arguments; its attributes (`alpha`,
     `dim`, `margin`...) are those arguments."""
 
-    def __init__(self, name: str, fn: Callable[..., Any], kwargs: dict, shown: str) -> None:
-        super().__init__(name, fn, kwargs, shown)
-        self.ATTRIBUTES = ("training", *kwargs)
-
-    def program_attribute(self, name: str) -> Any:
-        if name in self.kwargs:
-            return self.kwargs[name]
-        return super().program_attribute(name)
+    def __init__(
+        self,
+        name: str,
+        fn: Callable[..., Any],
+        kwargs: dict,
+        shown: str,
+        settings: dict | None = None,
+    ) -> None:
+        super().__init__(name, fn, kwargs, shown, settings=kwargs if settings is None else settings)
+        self.ATTRIBUTES = ("training", *self.settings)
 
 
 def _inplace_shown(text: str, inplace: Any) -> str:
@@ -87,7 +97,9 @@ def Hardtanh(  # noqa: N802
 
 
 def ReLU6(inplace: bool = False) -> Module:  # noqa: N802
-    return Applied("ReLU6", NF.relu6, {"inplace": inplace}, _inplace_shown("", inplace))
+    # PyTorch's ReLU6 is a Hardtanh(0, 6): its bounds are attributes
+    settings = {"min_val": 0.0, "max_val": 6.0, "inplace": inplace}
+    return Applied("ReLU6", NF.relu6, {"inplace": inplace}, _inplace_shown("", inplace), settings)
 
 
 def Softsign() -> Module:  # noqa: N802
@@ -141,7 +153,11 @@ def CosineSimilarity(dim: int = 1, eps: float = 1e-8) -> Module:  # noqa: N802
 
 def PairwiseDistance(p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> Module:  # noqa: N802
     return Applied(
-        "PairwiseDistance", NF.pairwise_distance, {"p": p, "eps": eps, "keepdim": keepdim}, ""
+        "PairwiseDistance",
+        NF.pairwise_distance,
+        {"p": p, "eps": eps, "keepdim": keepdim},
+        "",
+        {"norm": p, "eps": eps, "keepdim": keepdim},  # PyTorch keeps p as `norm`
     )
 
 
@@ -153,12 +169,9 @@ def _loss(name: str, fn: Callable[..., Any], kwargs: dict) -> Module:
         r = kwargs["reduction"]
         if kwargs.get("size_average") is not None or kwargs.get("reduce") is not None:
             # PyTorch's legacy arguments: reduce=False means 'none'; size_average=False 'sum'
-            if kwargs.get("reduce") is False:
-                r = "none"
-            elif kwargs.get("size_average") is False:
-                r = "sum"
-            else:
-                r = "mean"
+            from .nn import legacy_reduction
+
+            r = legacy_reduction(kwargs.get("size_average"), kwargs.get("reduce"))
         kwargs = {**kwargs, "reduction": r}
         if name != "KLDivLoss":
             reduction_arg(r)
@@ -379,7 +392,15 @@ PADDING_MODULES = {
 # --- normalisation -------------------------------------------------------------------------------
 
 
+def _ones_zeros(shape: Any, affine: bool, bias: bool) -> list[tuple[str, Any, int]]:
+    """The norms' reset_parameters (LayerNorm, GroupNorm, BatchNorm, RMSNorm): ones_(weight),
+    zeros_(bias), when they have them (no random numbers are drawn)."""
+    w, b = R.init_layer_norm(shape, affine, bias, Settings.default_dtype)
+    return [("weight", w, 1), ("bias", b, 1)]
+
+
 class LayerNorm(Module):
+    METHODS = Module.METHODS + ("reset_parameters",)
     ATTRIBUTES = ("training", "normalized_shape", "eps", "elementwise_affine")
 
     def __init__(
@@ -397,11 +418,13 @@ class LayerNorm(Module):
         self.eps = eps
         self.elementwise_affine = bool(elementwise_affine)
         self.has_bias = bool(bias) and self.elementwise_affine
-        w, b = R.init_layer_norm(
-            self.normalized_shape, self.elementwise_affine, bool(bias), Settings.default_dtype
+        self._register_drawn(
+            _ones_zeros(self.normalized_shape, self.elementwise_affine, bool(bias)), dtype
         )
-        self.register_parameter("weight", None if w is None else _weights(w, dtype=dtype))
-        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
+
+    def reset_parameters(self) -> None:
+        bias = self._parameters["bias"] is not None
+        self._rewrite_drawn(_ones_zeros(self.normalized_shape, self.elementwise_affine, bias))
 
     def forward(self, x: Any) -> Tensor:
         return NF.layer_norm(
@@ -424,6 +447,7 @@ class RMSNorm(Module):
     """`nn.RMSNorm(normalized_shape, eps=None, elementwise_affine=True)`: F.rms_norm with a
     weight of ones (no bias)."""
 
+    METHODS = Module.METHODS + ("reset_parameters",)
     ATTRIBUTES = ("training", "normalized_shape", "eps", "elementwise_affine")
 
     def __init__(
@@ -439,10 +463,12 @@ class RMSNorm(Module):
         self.normalized_shape = NF._shape_list(shape, "normalized_shape", "RMSNorm")
         self.eps = eps
         self.elementwise_affine = bool(elementwise_affine)
-        w = None
-        if self.elementwise_affine:
-            w, _ = R.init_layer_norm(self.normalized_shape, True, False, Settings.default_dtype)
-        self.register_parameter("weight", None if w is None else _weights(w, dtype=dtype))
+        self._register_drawn(
+            _ones_zeros(self.normalized_shape, self.elementwise_affine, False)[:1], dtype
+        )
+
+    def reset_parameters(self) -> None:
+        self._rewrite_drawn(_ones_zeros(self.normalized_shape, self.elementwise_affine, False))
 
     def forward(self, x: Any) -> Tensor:
         return NF.rms_norm(x, self.normalized_shape, self._parameters["weight"], self.eps)
@@ -475,6 +501,7 @@ def prelu(input: Any, weight: Any) -> Tensor:  # noqa: A002 - PyTorch's argument
 class PReLU(Module):
     """nn.PReLU: a learnable slope (one, or one per channel) filled with `init` (no draw)."""
 
+    METHODS = Module.METHODS + ("reset_parameters",)
     ATTRIBUTES = ("training", "num_parameters", "init")
 
     def __init__(
@@ -484,8 +511,14 @@ class PReLU(Module):
         self.num_parameters = _features(num_parameters, "num_parameters")
         self.init = float(init)
         size_check((self.num_parameters,), "nn.PReLU weight")
-        w = np.full((self.num_parameters,), self.init, dtype=_draw_dtype(dtype))
-        self.register_parameter("weight", _weights(w, dtype=dtype))
+        self._register_drawn(self._drawn(_draw_dtype(dtype)), dtype)
+
+    def _drawn(self, draw: Any) -> Any:
+        """PyTorch's reset_parameters: constant_(weight, init)."""
+        return [("weight", R.constant_((self.num_parameters,), self.init, dtype=draw), 1)]
+
+    def reset_parameters(self) -> None:
+        self._rewrite_drawn(self._drawn(self._reset_dtype()))
 
     def forward(self, x: Any) -> Tensor:
         return prelu(x, self._parameters["weight"])
@@ -506,6 +539,7 @@ class _BatchNorm(Module):
     """nn.BatchNorm1d / 2d / 3d: weight ones and bias zeros (when affine), the running mean
     and variance as buffers (zeros, ones) with the count of batches seen."""
 
+    METHODS = Module.METHODS + ("reset_parameters", "reset_running_stats")
     ATTRIBUTES = ("training", "num_features", "eps", "momentum", "affine", "track_running_stats")
     DIMS: tuple[int, ...] = ()
 
@@ -526,19 +560,33 @@ class _BatchNorm(Module):
         size_check((self.num_features,), f"a tensor of shape [{self.num_features}]")
         self.eps, self.momentum = eps, momentum
         self.affine, self.track_running_stats = bool(affine), bool(track_running_stats)
-        w, b = R.init_layer_norm(
-            (self.num_features,), self.affine, bool(bias), Settings.default_dtype
-        )
-        self.register_parameter("weight", None if w is None else _weights(w, dtype=dtype))
-        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
+        self._register_drawn(_ones_zeros((self.num_features,), self.affine, bool(bias)), dtype)
         if self.track_running_stats:
             stats = np.zeros(self.num_features, Settings.default_dtype)
             self.register_buffer("running_mean", Tensor(stats))
             self.register_buffer("running_var", Tensor(np.ones_like(stats)))
             self.register_buffer("num_batches_tracked", Tensor(np.array(0, np.int64)))
+            for name in ("running_mean", "running_var", "num_batches_tracked"):
+                self._buffers[name]._vc = [1]  # PyTorch's reset_running_stats changed them
         else:
             for name in ("running_mean", "running_var", "num_batches_tracked"):
                 self.register_buffer(name, None)
+
+    def reset_running_stats(self) -> None:
+        """The running statistics back to their start (mean 0, variance 1, no batch seen),
+        in place, when the module tracks them."""
+        if not self.track_running_stats:
+            return
+        for name, value in (("running_mean", 0), ("running_var", 1), ("num_batches_tracked", 0)):
+            b = self._buffers.get(name)
+            if b is not None:
+                rewrite(b, np.full(b.shape, value, b.dtype))
+
+    def reset_parameters(self) -> None:
+        self.reset_running_stats()
+        if self.affine:
+            bias = self._parameters["bias"] is not None
+            self._rewrite_drawn(_ones_zeros((self.num_features,), True, bias))
 
     def forward(self, x: Any) -> Tensor:
         x = tensor_arg(x, "input")
@@ -730,6 +778,7 @@ class LocalResponseNorm(Functional):
 
 
 class GroupNorm(Module):
+    METHODS = Module.METHODS + ("reset_parameters",)
     ATTRIBUTES = ("training", "num_groups", "num_channels", "eps", "affine")
 
     def __init__(
@@ -752,11 +801,11 @@ class GroupNorm(Module):
                 f"({self.num_groups})"
             ).mirror("ValueError")
         self.eps, self.affine = eps, bool(affine)
-        w, b = R.init_layer_norm(
-            (self.num_channels,), self.affine, bool(bias), Settings.default_dtype
-        )
-        self.register_parameter("weight", None if w is None else _weights(w, dtype=dtype))
-        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
+        self._register_drawn(_ones_zeros((self.num_channels,), self.affine, bool(bias)), dtype)
+
+    def reset_parameters(self) -> None:
+        bias = self._parameters["bias"] is not None
+        self._rewrite_drawn(_ones_zeros((self.num_channels,), self.affine, bias))
 
     def forward(self, x: Any) -> Tensor:
         return NF.group_norm(
@@ -791,6 +840,7 @@ def _ntuple(v: Any, d: int, what: str) -> tuple[int, ...]:
 
 class Conv(Module):
     TRANSPOSED = False  # ConvTranspose: the weight is (in, out / groups, *k)
+    METHODS = Module.METHODS + ("reset_parameters",)
     ATTRIBUTES = (
         "training",
         "in_channels",
@@ -801,6 +851,8 @@ class Conv(Module):
         "dilation",
         "groups",
         "padding_mode",
+        "transposed",
+        "output_padding",
     )
 
     def __init__(
@@ -851,6 +903,11 @@ class Conv(Module):
                 f"got padding_mode={padding_mode!r}"
             ).mirror("ValueError")
         self.padding_mode = padding_mode
+        # (PyTorch works this out once, from the constructor's padding: a padding changed
+        # later does not change what a padding_mode other than zeros pads)
+        self.__dict__["_pad_twice"] = self._reversed_padding()
+        self.transposed = self.TRANSPOSED
+        self.output_padding = (0,) * d  # (ConvTranspose's own, set after)
         if self.TRANSPOSED:
             shape = (self.in_channels, self.out_channels // groups, *self.kernel_size)
         else:
@@ -864,19 +921,29 @@ class Conv(Module):
             self.register_parameter("weight", UninitializedParameter())
             self.register_parameter("bias", UninitializedParameter() if bias else None)
             return
+        self._register_drawn(self._drawn(bool(bias), _draw_dtype(dtype)), dtype)
+
+    def _drawn(self, bias: bool, draw: Any, in_channels: int | None = None) -> Any:
+        """PyTorch's reset_parameters: kaiming_uniform_(weight, a=sqrt(5)), then the bias
+        uniform in +-1/sqrt(fan_in) (fan_in of the weight's layout)."""
         w, b = R.init_conv(
             None,
-            self.in_channels,
+            self.in_channels if in_channels is None else in_channels,
             self.out_channels,
             self.kernel_size,
-            groups=groups,
-            bias=bool(bias),
+            groups=self.groups,
+            bias=bias,
             transposed=self.TRANSPOSED,
-            dims=d,
-            dtype=_draw_dtype(dtype),
+            dims=self.d,
+            dtype=draw,
         )
-        self.register_parameter("weight", _weights(w, dtype=dtype))
-        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
+        return [("weight", w, 1), ("bias", b, 1)]
+
+    def reset_parameters(self) -> None:
+        if "_lazy" in self.__dict__:
+            return  # a lazy convolution before its first call: PyTorch's does nothing either
+        bias = self._parameters["bias"] is not None
+        self._rewrite_drawn(self._drawn(bias, self._reset_dtype()))
 
     @property
     def name(self) -> str:
@@ -904,17 +971,8 @@ class Conv(Module):
             shape_arg((c, self.out_channels // self.groups, *self.kernel_size))
         else:
             shape_arg((self.out_channels, c // self.groups, *self.kernel_size))
-        w, b = R.init_conv(
-            None,
-            c,
-            self.out_channels,
-            self.kernel_size,
-            groups=self.groups,
-            bias=bias,
-            transposed=self.TRANSPOSED,
-            dims=self.d,
-            dtype=_draw_dtype(dtype),
-        )
+        drawn = {n: v for n, v, _ in self._drawn(bias, _draw_dtype(dtype), in_channels=c)}
+        w, b = drawn["weight"], drawn["bias"]
         del self.__dict__["_lazy"]
         self.in_channels = c
         self._parameters["weight"].materialize(w, dtype)
@@ -941,7 +999,7 @@ class Conv(Module):
         w, b = self._parameters["weight"], self._parameters["bias"]
         conv = {1: NF.conv1d, 2: NF.conv2d, 3: NF.conv3d}[self.d]
         if self.padding_mode != "zeros":
-            x = NF.pad(x, self._reversed_padding(), mode=self.padding_mode)
+            x = NF.pad(x, self.__dict__["_pad_twice"], mode=self.padding_mode)
             return conv(x, w, b, self.stride, 0, self.dilation, self.groups)
         return conv(x, w, b, self.stride, self.padding, self.dilation, self.groups)
 
@@ -970,7 +1028,6 @@ class ConvTranspose(Conv):
     (in, out / groups, *k), plus output_padding; zeros padding only, as PyTorch's."""
 
     TRANSPOSED = True
-    ATTRIBUTES = Conv.ATTRIBUTES + ("output_padding",)
 
     def __init__(
         self,
@@ -1087,6 +1144,7 @@ class Pool(Module):
     def __init__(self, name: str, fn: Callable[..., Any], args: dict, shown: str) -> None:
         super().__init__()
         self._name, self.fn, self.args, self.shown = name, fn, args, shown
+        self.ATTRIBUTES = ("training", *args)
         for k, v in args.items():
             setattr(self, k, v)
 
@@ -1096,6 +1154,32 @@ class Pool(Module):
 
     def forward(self, x: Any) -> Any:
         return self.fn(x, **self.args)
+
+    def program_set(self, name: str, value: Any) -> None:
+        """`pool.kernel_size = 3`: the setting changed for the calls that follow and for the
+        text, as PyTorch's forward and extra_repr read the attribute (refused where the text
+        cannot follow, never ignored)."""
+        if name not in self.args:
+            super().program_set(name, value)
+            return
+        if value is not None and not isinstance(value, (bool, int, float, tuple, list)):
+            raise NotSupported(
+                f"setting {self.name}.{name} to a {typename(value)} is not supported",
+                hint="give it a number, a bool or a tuple as PyTorch's module has",
+            )
+        old = self.args[name]
+        text = self.shown if old == value else _reshown(self.shown, name, old, value)
+        if text is None:
+            if f"{name}=" in self.shown:
+                raise NotSupported(
+                    f"changing {self.name}.{name} after the module is made is not supported by "
+                    "gradcli",
+                    hint=f"make a new module: nn.{self.name}({name}=...)",
+                )
+            text = self.shown  # (a setting the text does not show)
+        self.args[name] = value
+        setattr(self, name, value)
+        self.shown = text
 
     def extra_repr(self) -> str:
         return self.shown
@@ -1292,6 +1376,7 @@ class EmbeddingBag(Module):
     (`extras.embedding_bag`)."""
 
     CLASS_FUNCTIONS = ("from_pretrained",)
+    METHODS = Module.METHODS + ("reset_parameters", "from_pretrained")
     ATTRIBUTES = (
         "training",
         "num_embeddings",
@@ -1330,6 +1415,11 @@ class EmbeddingBag(Module):
         self.scale_grad_by_freq, self.sparse = bool(scale_grad_by_freq), bool(sparse)
         self.mode, self.include_last_offset = mode, bool(include_last_offset)
         self.register_parameter("weight", inner._parameters["weight"])
+
+    def reset_parameters(self) -> None:
+        from .nn import reset_embedding
+
+        reset_embedding(self)
 
     @staticmethod
     def from_pretrained(

@@ -25,11 +25,27 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported, call_did_not_fit
 from ..core import dtypes
 from ..core import hooks as core_hooks
-from ..core.tensor import MUTATIONS, HookHandle, Settings, Tensor, grad_enabled, typename
+from ..core.tensor import (
+    MUTATIONS,
+    HookHandle,
+    Settings,
+    Tensor,
+    grad_enabled,
+    no_grad,
+    typename,
+)
 from ..ops.arithmetic import sigmoid, tanh
 from .args import cpu_device, device_arg
 from .declare import declare
-from .functional import f_log_softmax, f_softmax, gelu, leaky_relu, relu, softplus
+from .functional import (
+    f_log_softmax,
+    f_softmax,
+    gelu,
+    inplace_update,
+    leaky_relu,
+    relu,
+    softplus,
+)
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 from .sampling import R
 
@@ -103,6 +119,35 @@ def _weights(values: np.ndarray, fills: int = 1, dtype: Any = None) -> Parameter
     # (else a later unrelated change in place made backward compare this version with 0).
     MUTATIONS[0] += fills
     return p
+
+
+# A module's initial values: (parameter name, values or None for no parameter, how many times
+# PyTorch's initialisation changes it in place). A module's `_drawn(draw_dtype)` makes them, in
+# PyTorch's order of draws, for its constructor (`_register_drawn`: new parameters) and for its
+# `reset_parameters()` (`_rewrite_drawn`: the same parameters changed in place).
+Drawn = list[tuple[str, Any, int]]
+
+
+def reset_dtype(params: Any) -> Any:
+    """The dtype a module's reset_parameters() draws in: its parameters' (PyTorch's init_
+    functions draw in the tensor's dtype), PyTorch's default where they are gradcli's default
+    (widened in the analysis commands)."""
+    for p in params:
+        if p is not None:
+            if p.dtype == Settings.default_dtype:
+                return Settings.draw_dtype
+            return p.dtype
+    return Settings.draw_dtype
+
+
+def rewrite(p: Tensor, values: Any, fills: int = 1) -> None:
+    """`values` written into `p` in place as PyTorch's nn.init functions write (under no_grad:
+    a parameter stays a leaf that requires grad; an optimizer holding it sees the new values),
+    its version going up `fills` times (Embedding's padding row is a second fill)."""
+    new = np.asarray(values).astype(p.dtype, copy=False)
+    with no_grad():
+        for _ in range(fills):
+            inplace_update(p, new, "")
 
 
 # The traversals PyTorch gives as generators (`next(model.parameters())` works; a list does not).
@@ -247,6 +292,21 @@ def entries(module: Module) -> None:
             setattr(module, which, e)
 
 
+# The names beginning with an underscore a program may read of a module (any other is refused
+# before the module is asked): its tables (read-only snapshots) and the few private methods and
+# settings programs call (`m._get_name()`, MultiheadAttention's `_reset_parameters()`).
+PROGRAM_PRIVATE = frozenset(
+    (
+        "_modules",
+        "_parameters",
+        "_buffers",
+        "_get_name",
+        "_reset_parameters",
+        "_qkv_same_embed_dim",
+    )
+)
+
+
 class Module:
     """`nn.Module`: parameters and submodules in registration order, training mode, repr."""
 
@@ -283,6 +343,14 @@ class Module:
         "register_full_backward_pre_hook",
         "register_full_backward_hook",
         "register_backward_hook",
+        "_get_name",
+        "get_submodule",
+        "set_submodule",
+        "get_parameter",
+        "get_buffer",
+        "register_module",
+        "type",
+        "share_memory",
     )
     # Plain attributes (besides parameters and submodules) a program may read.
     ATTRIBUTES: tuple[str, ...] = ("training",)
@@ -343,6 +411,25 @@ class Module:
             raise GradcliError(f"{typename(module)} is not a Module subclass")
         if module is not None:
             self._modules[name] = module
+
+    def _register_drawn(self, drawn: Drawn, dtype: Any) -> None:
+        for name, values, fills in drawn:
+            self.register_parameter(
+                name, None if values is None else _weights(values, fills, dtype=dtype)
+            )
+
+    def _rewrite_drawn(self, drawn: Drawn) -> None:
+        for name, values, fills in drawn:
+            p = self._parameters.get(name)
+            if p is not None and values is not None:
+                rewrite(p, values, fills)
+
+    def _reset_dtype(self) -> Any:
+        return reset_dtype(self._parameters.values())
+
+    def register_module(self, name: str, module: Module | None) -> None:
+        """PyTorch's alias of add_module."""
+        self.add_module(name, module)
 
     def set_attribute(self, name: str, value: Any) -> None:
         """`self.name = value` in a module: a Parameter registers, a Module becomes a child
@@ -501,6 +588,96 @@ class Module:
         # (catchable where the program deleted it: else it may be one gradcli lacks)
         raise error.mirror("AttributeError") if name in self.__dict__.get("_deleted", ()) else error
 
+    # -- reading by name -------------------------------------------------------------------
+    def _get_name(self) -> str:
+        return self.name
+
+    def _reads(self, name: str) -> tuple[bool, Any]:
+        """(whether `self.name` reads, what it reads), as Python's hasattr / getattr answer
+        for a program (through the names a program may reach)."""
+        try:
+            return True, self.program_attribute(name)
+        except LimitError:
+            raise
+        except GradcliError:
+            return False, None
+
+    def get_submodule(self, target: Any) -> Module:
+        """The submodule at the dotted path `target` ("" is the module itself), as PyTorch's:
+        an AttributeError naming the first step that is missing or not a module."""
+        if not isinstance(target, str):
+            raise GradcliError(f"'{typename(target)}' object has no attribute 'split'").mirror(
+                "AttributeError"
+            )
+        if target == "":
+            return self
+        mod: Any = self
+        for item in target.split("."):
+            limits.BUDGET.tick()
+            found, value = mod._reads(item) if isinstance(mod, Module) else (False, None)
+            if not found:
+                raise GradcliError(f"{mod._get_name()} has no attribute `{item}`").mirror(
+                    "AttributeError"
+                )
+            mod = value
+            if not isinstance(mod, Module):
+                raise GradcliError(f"`{item}` is not an nn.Module").mirror("AttributeError")
+        return mod
+
+    def set_submodule(self, target: Any, module: Any, strict: bool = False) -> None:
+        """The submodule at the dotted path `target` set to `module` (a new name under an
+        existing parent unless `strict`), as PyTorch's."""
+        if not isinstance(target, str):
+            raise GradcliError(f"'{typename(target)}' object has no attribute 'split'").mirror(
+                "AttributeError"
+            )
+        if target == "":
+            raise GradcliError("Cannot set the submodule without a target name!").mirror(
+                "ValueError"
+            )
+        if not isinstance(module, Module):
+            raise GradcliError(f"`module` is not an nn.Module, found {_pytype(module)}").mirror(
+                "ValueError"
+            )
+        path, _, name = target.rpartition(".")
+        parent = self.get_submodule(path)
+        found, value = parent._reads(name)
+        if strict and not found:
+            raise GradcliError(f"{parent._get_name()} has no attribute `{name}`").mirror(
+                "AttributeError"
+            )
+        if found and not isinstance(value, Module):
+            raise GradcliError(f"`{name}` is not an nn.Module").mirror("AttributeError")
+        parent.program_set(name, module)
+
+    def _get_leaf(self, target: Any, what: str) -> tuple[Module, str, Any]:
+        if not isinstance(target, str):
+            raise GradcliError(f"'{typename(target)}' object has no attribute 'rpartition'").mirror(
+                "AttributeError"
+            )
+        path, _, name = target.rpartition(".")
+        mod = self.get_submodule(path)
+        found, value = mod._reads(name)
+        if not found:
+            raise GradcliError(f"{mod._get_name()} has no attribute `{name}`").mirror(
+                "AttributeError"
+            )
+        return mod, name, value
+
+    def get_parameter(self, target: Any) -> Parameter:
+        """The parameter at the dotted path `target` (`"0.weight"`), as PyTorch's."""
+        _, name, value = self._get_leaf(target, "parameter")
+        if not isinstance(value, Parameter):
+            raise GradcliError(f"`{name}` is not an nn.Parameter").mirror("AttributeError")
+        return value
+
+    def get_buffer(self, target: Any) -> Tensor:
+        """The buffer at the dotted path `target` (`"bn.running_mean"`), as PyTorch's."""
+        mod, name, value = self._get_leaf(target, "buffer")
+        if name not in mod._buffers:
+            raise GradcliError(f"`{name}` is not a buffer").mirror("AttributeError")
+        return value
+
     # -- calling ---------------------------------------------------------------------------
     def forward(self, *inputs: Any) -> Any:
         raise GradcliError(
@@ -588,34 +765,63 @@ class Module:
             )
 
     # -- traversal -------------------------------------------------------------------------
-    def named_modules(self, memo: Any = None, prefix: str = "") -> list[tuple[str, Module]]:
+    def named_modules(
+        self, memo: Any = None, prefix: str = "", remove_duplicate: bool = True
+    ) -> list[tuple[str, Module]]:
+        """Depth first, in registration order; each module once, or (remove_duplicate=False)
+        once for every path to it, as PyTorch's (the visits counted first: a module inside
+        itself never ends)."""
+        if not remove_duplicate:
+            _check_visits(
+                self,
+                "the number of module visits of named_modules()",
+                per_parent_once=False,
+                doing="named_modules(remove_duplicate=False)",
+            )
         seen: set[int] = set()
         out: list[tuple[str, Module]] = []
         stack: list[tuple[str, Module]] = [(prefix, self)]
-        while stack:  # depth first, in registration order, each module once
+        while stack:
             p, m = stack.pop()
-            if id(m) in seen:
-                continue
-            seen.add(id(m))
+            if remove_duplicate:
+                if id(m) in seen:
+                    continue
+                seen.add(id(m))
             out.append((p, m))
-            stack.extend(reversed([(f"{p}.{n}" if p else n, c) for n, c in m._modules.items()]))
+            stack.extend(
+                reversed(
+                    [(f"{p}.{n}" if p else n, c) for n, c in m._modules.items() if c is not None]
+                )
+            )
         return out
 
     def module_list(self) -> list[Module]:
         return [m for _, m in self.named_modules()]
 
     def named_children(self) -> list[tuple[str, Module]]:
-        return list(self._modules.items())
+        """Each child once (a module registered under two names is given under the first),
+        as PyTorch's."""
+        seen: set[int] = set()
+        out = []
+        for n, c in self._modules.items():
+            if c is not None and id(c) not in seen:
+                seen.add(id(c))
+                out.append((n, c))
+        return out
 
     def children(self) -> list[Module]:
-        return list(self._modules.values())
+        return [c for _, c in self.named_children()]
 
     def named_parameters(
         self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
     ) -> list[tuple[str, Parameter]]:
         seen: set[int] = set()
         out = []
-        mods = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        mods = (
+            self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
+            if recurse
+            else [(prefix, self)]
+        )
         for p, m in mods:
             for n, t in m._parameters.items():
                 if t is None or (remove_duplicate and id(t) in seen):
@@ -632,7 +838,11 @@ class Module:
     ) -> list[tuple[str, Tensor]]:
         seen: set[int] = set()
         out = []
-        mods = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        mods = (
+            self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
+            if recurse
+            else [(prefix, self)]
+        )
         for p, m in mods:
             for n, t in m._buffers.items():
                 if t is None or (remove_duplicate and id(t) in seen):
@@ -656,12 +866,37 @@ class Module:
     def modules(self) -> list[Module]:
         return self.module_list()
 
-    def state_dict(self) -> collections.OrderedDict[str, Tensor]:
-        """The parameters by dotted name, detached (sharing their values), in an OrderedDict
-        as PyTorch's."""
+    def state_dict(
+        self, *args: Any, destination: Any = None, prefix: str = "", keep_vars: bool = False
+    ) -> collections.OrderedDict[str, Tensor]:
+        """The parameters and persistent buffers by dotted name (under every path to a shared
+        module, as PyTorch's recursive walk), detached (sharing their values) unless
+        `keep_vars`, in an OrderedDict as PyTorch's."""
+        if args or destination is not None:
+            raise NotSupported(
+                "state_dict() with a destination or positional arguments is not supported by "
+                "gradcli",
+                hint="call model.state_dict() (prefix= and keep_vars= are supported)",
+            )
+        if not isinstance(prefix, str):
+            raise GradcliError(
+                f'can only concatenate str (not "{typename(prefix)}") to str'
+            ).mirror("TypeError")
+
+        def shown(t: Tensor) -> Tensor:
+            if keep_vars or isinstance(t, UninitializedParameter):
+                return t
+            return Tensor(t.data)
+
+        _check_visits(
+            self,
+            "the number of module visits of state_dict()",
+            per_parent_once=False,
+            doing="state_dict()",
+        )
         return collections.OrderedDict(
-            (f"{p}.{n}" if p else n, t if isinstance(t, UninitializedParameter) else Tensor(t.data))
-            for p, m in self.named_modules()
+            (prefix + (f"{p}.{n}" if p else n), shown(t))
+            for p, m in self.named_modules(remove_duplicate=False)
             for n, t in m._state().items()
         )
 
@@ -865,6 +1100,33 @@ class Module:
     def cpu(self) -> Module:
         return self
 
+    def type(self, dst_type: Any) -> Module:
+        """`module.type(torch.float64)`: every floating parameter and buffer cast to the dtype
+        (PyTorch casts each tensor, integer ones too: gradcli keeps the integer buffers, as
+        .double() / .float() do)."""
+        if not isinstance(dst_type, np.dtype):
+            raise NotSupported(
+                f"Module.type({typename(dst_type)}) is not supported by gradcli",
+                hint="give a dtype: model.type(torch.float64), or use model.double()",
+            )
+        if dst_type.kind != "f":
+            raise NotSupported(
+                f"Module.type() to the non-float dtype {dtypes.torch_name(dst_type)} is not "
+                "supported by gradcli",
+                hint="give a floating dtype: model.type(torch.float64)",
+            )
+        self._cast(dst_type)
+        for m in self.module_list():
+            for n, b in m._buffers.items():
+                if b is not None and b.dtype != dst_type:
+                    m._buffers[n] = Tensor(b.data.astype(dst_type))
+        return self
+
+    def share_memory(self) -> Module:
+        """Moves the tensors to shared memory for other processes; a gradcli program has one
+        process, so nothing changes (the module itself is returned, as PyTorch's)."""
+        return self
+
     # -- printing --------------------------------------------------------------------------
     def extra_repr(self) -> str:
         return ""
@@ -947,13 +1209,78 @@ _REPR_DEPTH: list[Module] = []
 class Functional(Module):
     """A module that applies one function (activations, losses): `nn.ReLU()(x)`."""
 
-    def __init__(self, name: str, fn: Callable[..., Any], kwargs: dict, shown: str) -> None:
+    def __init__(
+        self,
+        name: str,
+        fn: Callable[..., Any],
+        kwargs: dict,
+        shown: str,
+        settings: dict | None = None,
+        given: dict | None = None,
+    ) -> None:
         super().__init__()
         self._name, self.fn, self.kwargs, self.shown = name, fn, kwargs, shown
+        # The module's attributes a program reads (`nn.ReLU().inplace`, `loss_fn.reduction`):
+        # `settings` when given, else PyTorch's constructor arguments, worked out from the
+        # arguments `given` (or the function's keywords) when first read.
+        self.settings, self.given = settings, given
 
     @property
     def name(self) -> str:
         return self._name
+
+    def _settings(self) -> dict:
+        if self.settings is None:
+            given = self.kwargs if self.given is None else self.given
+            self.settings = constructor_settings(self._name, self.fn, given)
+        return self.settings
+
+    def program_attribute(self, name: str) -> Any:
+        if not name.startswith("_"):
+            settings = self._settings()
+            if name in settings:
+                return settings[name]
+        return super().program_attribute(name)
+
+    def program_set(self, name: str, value: Any) -> None:
+        """`act.inplace = False`, `loss_fn.reduction = 'sum'`: a setting changed for the calls
+        that follow and for the module's text, as PyTorch's forward and extra_repr read the
+        attribute each time. A setting the wrapped function does not take under its own name
+        (PairwiseDistance's norm, ReLU6's bounds) cannot be changed: refused, never ignored."""
+        settings = self._settings()
+        if name not in settings:
+            super().program_set(name, value)
+            return
+        if value is not None and not isinstance(value, (bool, int, float, str, tuple, Tensor)):
+            raise NotSupported(
+                f"setting {self.name}.{name} to a {typename(value)} is not supported",
+                hint="give it a number, a bool, a string or a tensor as PyTorch's module has",
+            )
+        old = settings[name]
+        takes = name in self.kwargs or _takes(self.fn, name)
+        if name == "inplace":
+            text = self.shown
+            for tail in (", inplace=True", "inplace=True"):
+                if text.endswith(tail):
+                    text = text[: -len(tail)]
+                    break
+            if value and self._name in INPLACE_SHOWN:
+                text = f"{text}, inplace=True" if text else "inplace=True"
+        elif not takes:
+            text = None
+        elif self.shown == "" or old == value:
+            text = self.shown
+        else:
+            text = _reshown(self.shown, name, old, value)
+        if text is None or (name == "inplace" and not takes and value):
+            raise NotSupported(
+                f"changing {self.name}.{name} after the module is made is not supported by gradcli",
+                hint=f"make a new module with the setting: nn.{self.name}({name}=...)",
+            )
+        settings[name] = value
+        if takes:
+            self.kwargs[name] = bool(value) if name == "inplace" else value
+        self.shown = text
 
     def forward(self, *inputs: Any, **named: Any) -> Any:
         fits = _FORWARD_ARITY.get(self._name)
@@ -1012,6 +1339,97 @@ class Functional(Module):
         return self.shown
 
 
+# The one-function modules whose text shows `inplace=True` (PyTorch's extra_repr).
+INPLACE_SHOWN = frozenset(
+    (
+        "ReLU",
+        "LeakyReLU",
+        "ELU",
+        "CELU",
+        "SELU",
+        "SiLU",
+        "ReLU6",
+        "Hardtanh",
+        "Mish",
+        "Threshold",
+        "RReLU",
+    )
+)
+
+
+def _takes(fn: Callable[..., Any], name: str) -> bool:
+    import inspect
+
+    try:
+        return name in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _reshown(text: str, name: str, old: Any, new: Any) -> str | None:
+    """The module's text with one setting's shown value replaced (`negative_slope=0.01` ->
+    `negative_slope=0.2`, `approximate='none'` -> `approximate='tanh'`, Softshrink's bare
+    `0.5`); None when the old value is not found as the text shows it."""
+    for shown, fresh in (
+        (f"{name}={old!r}", f"{name}={new!r}"),
+        (f"{name}={old}", f"{name}={new}"),
+    ):
+        if text.count(shown) == 1:
+            return text.replace(shown, fresh)
+    if text == str(old):
+        return str(new)
+    return None
+
+
+# Constructor arguments of PyTorch's modules that are not kept as attributes (the legacy
+# reduction arguments become `reduction`).
+_NOT_KEPT = frozenset(("self", "size_average", "reduce", "device", "dtype"))
+
+
+def constructor_settings(name: str, fn: Callable[..., Any], given: dict) -> dict:
+    """The attributes PyTorch's `nn.<name>` keeps of its constructor's arguments: each named
+    argument of its __init__ (from the signature table), valued as the program gave it, else
+    as the wrapped function's default for the same keyword (PyTorch's defaults); an argument
+    with neither is left out (reading it is refused, never made up)."""
+    import inspect
+
+    from .callerrors import _parse
+    from .torch_signatures import SIGNATURES
+
+    text = SIGNATURES.get(f"nn.{name}")
+    params = (_parse(text)[2] or []) if text is not None else []
+    try:
+        own = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        own = {}  # type: ignore[assignment]
+    out: dict[str, Any] = {}
+    for p, kind, _ in params:
+        if p in _NOT_KEPT or kind in ("VP", "VK"):
+            continue
+        if p in given:
+            out[p] = given[p]
+        elif p in own and own[p].default is not inspect.Parameter.empty:
+            out[p] = own[p].default
+    legacy = (given.get("size_average"), given.get("reduce"))
+    if "reduction" in out and any(v is not None for v in legacy):
+        out["reduction"] = legacy_reduction(*legacy, warn=False)
+    return out
+
+
+def legacy_reduction(size_average: Any, reduce: Any, warn: bool = True) -> str:
+    """The reduction PyTorch's loss modules make of the deprecated size_average / reduce
+    (None counts as True), with PyTorch's warning (once a run, as Python shows it)."""
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    r = "mean" if size_average and reduce else "sum" if reduce else "none"
+    if warn:
+        core_hooks.warn(
+            f"size_average and reduce args will be deprecated, please use reduction='{r}' instead.",
+            once=True,
+        )
+    return r
+
+
 # A torch.nn module's name -> the least and most inputs PyTorch's forward takes.
 _FORWARD_ARITY: dict[str, tuple[int, int]] = {}
 
@@ -1027,25 +1445,54 @@ def _module(
     `positional`) are passed to `fn` as keywords; `shown` makes the repr's arguments."""
 
     def make(*args: Any, **kwargs: Any) -> Module:
+        names = positional
         if len(args) > len(positional):
-            raise GradcliError(f"{name}() takes at most {len(positional)} positional arguments")
-        kw = dict(zip(positional, args))
+            # PyTorch's constructor takes the rest positionally too (`nn.ReLU(True)`)
+            names, required = _pytorch_positional(name) or (positional, 0)
+            if len(args) > len(names):
+                most = len(names) + 1
+                takes = f"from {required + 1} to {most}" if required + 1 < most else f"{most}"
+                raise GradcliError(
+                    f"{name}.__init__() takes {takes} positional argument"
+                    f"{'s' if most > 1 else ''} but {len(args) + 1} were given"
+                ).mirror("TypeError")
+        kw = dict(zip(names, args))
+        for k in kw:
+            if k in kwargs:
+                raise GradcliError(
+                    f"{name}.__init__() got multiple values for argument '{k}'"
+                ).mirror("TypeError")
         kw.update(kwargs)
         _known_keywords(name, fn, kwargs)
         inplace = bool(kw.pop("inplace", False))
+        if kw.get("size_average") is not None or kw.get("reduce") is not None:
+            legacy_reduction(kw.get("size_average"), kw.get("reduce"))
         full = {**(defaults or {}), **kw}
         calls = dict(kw)
         if inplace and _takes_inplace(fn):
             calls["inplace"] = True  # the input changed in place, as PyTorch's module does
         text = shown(full) if shown is not None else ""
-        if shown is not None and inplace and name in _INPLACE_SHOWN:
+        if shown is not None and inplace and name in INPLACE_SHOWN:
             text = (text + ", " if text else "") + "inplace=True"
-        elif name in _INPLACE_SHOWN and inplace:
+        elif name in INPLACE_SHOWN and inplace:
             text = "inplace=True"
-        return Functional(name, fn, calls, text)
+        return Functional(name, fn, calls, text, given={**full, "inplace": inplace})
 
     make.__name__ = name
     return make
+
+
+def _pytorch_positional(name: str) -> tuple[tuple[str, ...], int] | None:
+    """The names of PyTorch's `nn.<name>.__init__` arguments that may be given by position,
+    and how many of them are required (from the signature table; None where it has none)."""
+    from .callerrors import _parse
+    from .torch_signatures import SIGNATURES
+
+    text = SIGNATURES.get(f"nn.{name}")
+    if text is None:
+        return None
+    params = [p for p in (_parse(text)[2] or []) if p[1] in ("P", "PK") and p[0] != "self"]
+    return tuple(p for p, _, _ in params), sum(1 for _, _, d in params if not d)
 
 
 def _takes_inplace(fn: Callable[..., Any]) -> bool:
@@ -1055,9 +1502,6 @@ def _takes_inplace(fn: Callable[..., Any]) -> bool:
         return "inplace" in inspect.signature(fn).parameters
     except (TypeError, ValueError):
         return False
-
-
-_INPLACE_SHOWN = {"ReLU", "LeakyReLU", "ELU", "SiLU", "ReLU6", "Hardtanh"}
 
 
 def _known_keywords(name: str, fn: Callable[..., Any], kwargs: dict) -> None:
@@ -1122,7 +1566,15 @@ def _unflatten_shown(kw: dict) -> str:
 class Upsample(Module):
     """nn.Upsample: F.interpolate with the module's size or scale_factor and mode."""
 
-    ATTRIBUTES = ("training", "size", "scale_factor", "mode", "align_corners")
+    ATTRIBUTES = (
+        "training",
+        "name",
+        "size",
+        "scale_factor",
+        "mode",
+        "align_corners",
+        "recompute_scale_factor",
+    )
 
     def __init__(
         self,
@@ -1244,6 +1696,7 @@ def _draw_dtype(dtype: Any) -> Any:
 
 
 class Linear(Module):
+    METHODS = Module.METHODS + ("reset_parameters",)
     ATTRIBUTES = ("training", "in_features", "out_features")
 
     def __init__(
@@ -1260,11 +1713,25 @@ class Linear(Module):
         from .args import shape_arg
 
         shape_arg((self.out_features, self.in_features))
-        w, b = R.init_linear(
-            None, self.in_features, self.out_features, bool(bias), _draw_dtype(dtype)
-        )
-        self.register_parameter("weight", _weights(w, dtype=dtype))
-        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
+        shape = (self.out_features, self.in_features)
+        self._register_drawn(self._drawn(shape, bool(bias), _draw_dtype(dtype)), dtype)
+
+    @staticmethod
+    def _drawn(shape: tuple[int, ...], bias: bool, draw: Any) -> Drawn:
+        """PyTorch's reset_parameters: kaiming_uniform_(weight, a=sqrt(5)), then the bias
+        uniform in +-1/sqrt(fan_in)."""
+        w, b = R.init_linear(None, shape[1], shape[0], bias, draw)
+        return [("weight", w, 1), ("bias", b, 1)]
+
+    def reset_parameters(self) -> None:
+        w = self._parameters["weight"]
+        if isinstance(w, UninitializedParameter):
+            return  # a LazyLinear before its first call: PyTorch's does nothing either
+        shape = tuple(w.shape) if w is not None else (self.out_features, self.in_features)
+        if len(shape) != 2:
+            shape = (self.out_features, self.in_features)
+        bias = self._parameters["bias"] is not None
+        self._rewrite_drawn(self._drawn(shape, bias, self._reset_dtype()))
 
     def forward(self, x: Any) -> Tensor:
         # F.linear, as `composite.linear` computes it
@@ -1367,13 +1834,16 @@ class LazyLinear(Linear):
 
         shape_arg((self.out_features, in_features))
         weight, bias = self._parameters["weight"], self._parameters["bias"]
-        w, b = R.init_linear(
-            None, in_features, self.out_features, bias is not None, _draw_dtype(dtype)
+        drawn = dict(
+            (n, v)
+            for n, v, _ in self._drawn(
+                (self.out_features, in_features), bias is not None, _draw_dtype(dtype)
+            )
         )
         if isinstance(weight, UninitializedParameter):
-            weight.materialize(w, dtype)
+            weight.materialize(drawn["weight"], dtype)
         if isinstance(bias, UninitializedParameter):
-            bias.materialize(b, dtype)
+            bias.materialize(drawn["bias"], dtype)
         self.in_features = in_features
         self.__class__ = Linear  # type: ignore[assignment]  (PyTorch's cls_to_become)
         return Linear.forward(self, x)
@@ -1421,6 +1891,7 @@ def bilinear(input1: Any, input2: Any, weight: Any, bias: Any = None) -> Tensor:
 
 
 class Bilinear(Module):
+    METHODS = Module.METHODS + ("reset_parameters",)
     ATTRIBUTES = ("training", "in1_features", "in2_features", "out_features")
 
     def __init__(
@@ -1439,16 +1910,18 @@ class Bilinear(Module):
         from .args import shape_arg
 
         shape_arg((self.out_features, self.in1_features, self.in2_features))
+        self._register_drawn(self._drawn(bool(bias), _draw_dtype(dtype)), dtype)
+
+    def _drawn(self, bias: bool, draw: Any) -> Drawn:
+        """PyTorch's reset_parameters: weight and bias uniform in +-1/sqrt(in1_features)."""
         w, b = R.init_bilinear(
-            None,
-            self.in1_features,
-            self.in2_features,
-            self.out_features,
-            bool(bias),
-            _draw_dtype(dtype),
+            None, self.in1_features, self.in2_features, self.out_features, bias, draw
         )
-        self.register_parameter("weight", _weights(w, dtype=dtype))
-        self.register_parameter("bias", None if b is None else _weights(b, dtype=dtype))
+        return [("weight", w, 1), ("bias", b, 1)]
+
+    def reset_parameters(self) -> None:
+        bias = self._parameters["bias"] is not None
+        self._rewrite_drawn(self._drawn(bias, self._reset_dtype()))
 
     def forward(self, x1: Any, x2: Any) -> Tensor:
         return bilinear(x1, x2, self._parameters["weight"], self._parameters["bias"])
@@ -1462,6 +1935,7 @@ class Bilinear(Module):
 
 
 class Embedding(Module):
+    METHODS = Module.METHODS + ("reset_parameters", "from_pretrained")
     CLASS_FUNCTIONS = ("from_pretrained",)
     ATTRIBUTES = (
         "training",
@@ -1470,6 +1944,8 @@ class Embedding(Module):
         "padding_idx",
         "max_norm",
         "norm_type",
+        "scale_grad_by_freq",
+        "sparse",
     )
 
     def __init__(
@@ -1510,10 +1986,11 @@ class Embedding(Module):
                 ).mirror("AssertionError")
             self.register_parameter("weight", Parameter(_weight, not bool(_freeze)))
             return
-        w = R.init_embedding(
-            None, self.num_embeddings, self.embedding_dim, padding_idx, _draw_dtype(dtype)
-        )
-        self.register_parameter("weight", _weights(w, 1 if padding_idx is None else 2, dtype=dtype))
+        rows, cols = self.num_embeddings, self.embedding_dim
+        self._register_drawn(embedding_drawn(rows, cols, padding_idx, _draw_dtype(dtype)), dtype)
+
+    def reset_parameters(self) -> None:
+        reset_embedding(self)
 
     @staticmethod
     def from_pretrained(
@@ -1567,6 +2044,21 @@ class Embedding(Module):
         if self.sparse:
             s += ", sparse=True"
         return s
+
+
+def embedding_drawn(rows: int, cols: int, padding_idx: int | None, draw: Any) -> Drawn:
+    """nn.Embedding's (and EmbeddingBag's) reset_parameters: normal_(weight), then the padding
+    row zeroed (a second change in place)."""
+    w = R.init_embedding(None, rows, cols, padding_idx, draw)
+    return [("weight", w, 1 if padding_idx is None else 2)]
+
+
+def reset_embedding(m: Module) -> None:
+    w = m._parameters.get("weight")
+    rows, cols = (
+        tuple(w.shape) if w is not None and w.ndim == 2 else (m.num_embeddings, m.embedding_dim)
+    )
+    m._rewrite_drawn(embedding_drawn(rows, cols, m.padding_idx, m._reset_dtype()))
 
 
 # --- containers ----------------------------------------------------------------------------------
@@ -1644,7 +2136,7 @@ class Sequential(Module):
 
 
 class ModuleList(Module):
-    METHODS = Module.METHODS + ("append", "extend", "insert")
+    METHODS = Module.METHODS + ("append", "extend", "insert", "pop")
 
     def __init__(self, modules: Any = None) -> None:
         super().__init__()
@@ -1672,6 +2164,17 @@ class ModuleList(Module):
         if isinstance(key, slice):
             return ModuleList(mods[key])
         return _index(mods, key, self.name)
+
+    def pop(self, key: Any) -> Any:
+        """The module at `key` (an index or a slice) taken out, the rest renumbered, as
+        PyTorch's `v = self[key]; del self[key]`."""
+        taken = self.program_getitem(key)
+        mods = list(self._modules.values())
+        del mods[key]
+        self._modules = ModuleEntries()
+        for m in mods:
+            self.append(m)
+        return taken
 
     def program_setitem(self, key: Any, value: Any) -> None:
         _replace_child(self, key, value)
@@ -1706,7 +2209,7 @@ class ModuleList(Module):
 
 
 class ModuleDict(Module):
-    METHODS = Module.METHODS + ("keys", "values", "items")
+    METHODS = Module.METHODS + ("keys", "values", "items", "pop", "clear", "update")
 
     def __init__(self, modules: Any = None) -> None:
         super().__init__()
@@ -1719,12 +2222,42 @@ class ModuleDict(Module):
     def values(self) -> list[Module]:
         return list(self._modules.values())
 
+    def pop(self, key: Any) -> Module:
+        taken = self.program_getitem(key)
+        del self._modules[key]
+        return taken
+
+    def clear(self) -> None:
+        self._modules.clear()
+
+    def update(self, modules: Any) -> None:
+        """PyTorch's: a mapping's pairs, or an iterable of (name, module) pairs, each set as
+        `self[name] = module`."""
+        if isinstance(modules, (dict, ModuleDict)):
+            pairs = list(modules.items())
+        else:
+            pairs = []
+            for j, m in enumerate(modules):
+                if not isinstance(m, (list, tuple)) or len(m) != 2:
+                    raise GradcliError(
+                        f"ModuleDict update sequence element #{j} should be Iterable; is "
+                        f"{typename(m)}"
+                        if not isinstance(m, (list, tuple))
+                        else f"ModuleDict update sequence element #{j} has length {len(m)}; "
+                        "2 is required"
+                    ).mirror("TypeError" if not isinstance(m, (list, tuple)) else "ValueError")
+                pairs.append((m[0], m[1]))
+        for k, m in pairs:
+            self.program_setitem(k, m)
+
     def items(self) -> list[tuple[str, Module]]:
         return list(self._modules.items())
 
     def program_getitem(self, key: Any) -> Any:
         if key not in self._modules:
-            raise GradcliError(f"KeyError: {key!r}", hint=f"the keys are {list(self._modules)}")
+            raise GradcliError(f"{key}", hint=f"the keys are {list(self._modules)}").mirror(
+                "KeyError"
+            )
         return self._modules[key]
 
     def program_setitem(self, key: Any, value: Any) -> None:
@@ -1826,14 +2359,63 @@ class ParameterList(Module):
 class ParameterDict(Module):
     """`nn.ParameterDict`: parameters by string key, in insertion order."""
 
-    METHODS = Module.METHODS + ("keys", "values", "items", "update")
+    METHODS = Module.METHODS + (
+        "keys",
+        "values",
+        "items",
+        "update",
+        "get",
+        "pop",
+        "popitem",
+        "clear",
+        "setdefault",
+        "copy",
+    )
 
     def __init__(self, values: Any = None) -> None:
         super().__init__()
         self.update(values or {})
 
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self._parameters[key] if key in self._parameters else default
+
+    def pop(self, key: Any) -> Any:
+        taken = self.program_getitem(key)
+        del self._parameters[key]
+        return taken
+
+    def popitem(self) -> tuple[str, Any]:
+        if not self._parameters:
+            raise GradcliError("'popitem(): dictionary is empty'").mirror("KeyError")
+        key = next(reversed(self._parameters))
+        return key, self.pop(key)
+
+    def clear(self) -> None:
+        self._parameters.clear()
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self._parameters:
+            self.program_setitem(key, default)
+        return self._parameters[key]
+
+    def copy(self) -> ParameterDict:
+        """A new ParameterDict holding the same Parameter objects."""
+        return ParameterDict(collections.OrderedDict(self._parameters.items()))
+
     def update(self, values: Any) -> None:
-        pairs = values.items() if isinstance(values, dict) else values
+        """PyTorch's order: an OrderedDict's or a ParameterDict's, a plain dict's sorted by key,
+        an iterable's pairs as they come."""
+        if isinstance(values, (collections.OrderedDict, ParameterDict)):
+            pairs = list(values.items())
+        elif isinstance(values, dict):
+            try:
+                pairs = sorted(values.items())
+            except TypeError:
+                raise GradcliError(
+                    "'<' not supported between the keys of the dict given to ParameterDict"
+                ).mirror("TypeError") from None
+        else:
+            pairs = values
         for k, v in pairs:
             self.program_setitem(k, v)
 
@@ -1847,8 +2429,17 @@ class ParameterDict(Module):
         return list(self._parameters.items())
 
     def program_getitem(self, key: Any) -> Any:
+        # PyTorch's reads the key as an attribute name: a missing one is an AttributeError
+        if not isinstance(key, str):
+            raise GradcliError(
+                "Index given to ParameterDict cannot be used as a key as it is not a string "
+                f"(type is '{typename(key)}'). Open an issue on github if you need non-string "
+                "keys."
+            ).mirror("TypeError")
         if key not in self._parameters:
-            raise GradcliError(f"{key!r}").mirror("KeyError")
+            raise GradcliError(f"'ParameterDict' object has no attribute '{key}'").mirror(
+                "AttributeError"
+            )
         return self._parameters[key]
 
     def program_setitem(self, key: Any, value: Any) -> None:

@@ -498,11 +498,14 @@ def batch_norm(
         m = dt.type(momentum)
         with no_grad():
             if rm is not None:
-                _inplace_write(rm, (m * mean + (1 - m) * rm.data.reshape(c)).reshape(rm.shape))
+                # (PyTorch's CPU kernel writes the running statistics without counting a
+                # version: `running_mean._version` stays)
+                new_mean = (m * mean + (1 - m) * rm.data.reshape(c)).reshape(rm.shape)
+                _inplace_write(rm, new_mean, versioned=False)
             if rv is not None:
                 unbiased = np.asarray(var_sum / dt.type(size - 1), np.float64)
                 new = np.float64(m) * unbiased + (1 - m) * rv.data.reshape(c)
-                _inplace_write(rv, new.astype(dt).reshape(rv.shape))
+                _inplace_write(rv, new.astype(dt).reshape(rv.shape), versioned=False)
     else:
         mu = F.reshape(rm.detach(), per)
         y = A.div_t(A.sub_t(x, mu), A.sqrt(A.add_t(F.reshape(rv.detach(), per), float(eps))))

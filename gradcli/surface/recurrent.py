@@ -42,7 +42,7 @@ from . import composite as CO
 from . import functional as F
 from . import packed as P
 from .declare import declare
-from .nn import Module, _constructor, _draw_dtype, _weights
+from .nn import Module, _constructor, _draw_dtype, reset_dtype, rewrite
 from .packed import PackedSequence
 from .sampling import R
 
@@ -125,7 +125,7 @@ def _out(hidden: Any) -> Tensor:
 
 
 class RNNBase(Module):
-    METHODS = Module.METHODS + ("flatten_parameters",)
+    METHODS = Module.METHODS + ("flatten_parameters", "reset_parameters")
     ATTRIBUTES = (
         "training",
         "mode",
@@ -217,19 +217,26 @@ class RNNBase(Module):
         if self.proj_size:
             shapes.append((self.proj_size, hidden_size))
         _check_total(shapes, self.num_layers * directions, self.KIND)
+        self._register_drawn(self._drawn(_draw_dtype(dtype)), dtype)
+
+    def _drawn(self, draw: Any) -> Any:
+        """PyTorch's reset_parameters: every parameter uniform in +-1/sqrt(hidden_size), in
+        registration order."""
         drawn = R.init_rnn(
             None,
-            mode,
-            input_size,
-            hidden_size,
+            self.mode,
+            self.input_size,
+            self.hidden_size,
             self.num_layers,
-            bias,
+            self.bias,
             self.bidirectional,
             self.proj_size,
-            _draw_dtype(dtype),
+            draw,
         )
-        for name, values in drawn:
-            self.register_parameter(name, _weights(values, dtype=dtype))
+        return [(name, values, 1) for name, values in drawn]
+
+    def reset_parameters(self) -> None:
+        _reset_uniform(self)
 
     @property
     def name(self) -> str:
@@ -698,7 +705,17 @@ class GRU(RNNBase):
 # --- the cells ------------------------------------------------------------------------------
 
 
+def _reset_uniform(m: Module) -> None:
+    """The recurrent modules' reset_parameters, as PyTorch's: each of the parameters the module
+    has now, in order, uniform in +-1/sqrt(hidden_size). (The constructor's `random.init_rnn`
+    / `init_rnn_cell` are these draws for the parameters it registers.)"""
+    stdv = 1.0 / math.sqrt(m.hidden_size) if m.hidden_size > 0 else 0
+    for p in m.parameters():
+        rewrite(p, R.uniform_(p.shape, -stdv, stdv, dtype=reset_dtype([p])))
+
+
 class RNNCellBase(Module):
+    METHODS = Module.METHODS + ("reset_parameters",)
     ATTRIBUTES = ("training", "input_size", "hidden_size", "bias")
     KIND = "RNNCell"
     MODE = "RNN_TANH"
@@ -730,11 +747,18 @@ class RNNCellBase(Module):
         if bias:
             shapes += [(gates,), (gates,)]
         _check_total(shapes, 1, self.KIND)
+        self._register_drawn(self._drawn(_draw_dtype(dtype)), dtype)
+
+    def _drawn(self, draw: Any) -> Any:
+        """PyTorch's reset_parameters: weight_ih, weight_hh, bias_ih, bias_hh uniform in
+        +-1/sqrt(hidden_size)."""
         drawn = R.init_rnn_cell(
-            None, self.MODE, self.input_size, self.hidden_size, bool(bias), _draw_dtype(dtype)
+            None, self.MODE, self.input_size, self.hidden_size, bool(self.bias), draw
         )
-        for name, values in drawn:
-            self.register_parameter(name, _weights(values, dtype=dtype))
+        return [(name, values, 1) for name, values in drawn]
+
+    def reset_parameters(self) -> None:
+        _reset_uniform(self)
 
     @property
     def name(self) -> str:

@@ -4224,3 +4224,54 @@ add(
         seconds=8.0,
     ),
 )
+
+# Module methods read by name (feat14): get_submodule / get_parameter / get_buffer walk only
+# the names a program may read of a module; private names beyond the audited few stay out of
+# reach; a reset in a loop stays under the time limit.
+add(
+    esc(
+        "module_get_submodule_dunder", "m = torch.nn.Linear(2, 2)\ns = m.get_submodule('__class__')"
+    ),
+    esc(
+        "module_get_parameter_private_walk",
+        "m = torch.nn.Sequential(torch.nn.ReLU())\np = m.get_parameter('0.fn.__globals__')",
+    ),
+    esc("module_get_buffer_dict", "m = torch.nn.BatchNorm1d(2)\nb = m.get_buffer('__dict__')"),
+    esc("module_private_apply", "m = torch.nn.Linear(2, 2)\nm._apply(print)"),
+    esc("module_private_settings", "r = torch.nn.ReLU()\ns = r._given"),
+    esc("module_function_of_activation", "r = torch.nn.ReLU()\nf = r.fn"),
+    esc("module_settings_table", "r = torch.nn.ReLU()\nf = r.settings"),
+    esc("module_type_to_a_function", "m = torch.nn.Linear(2, 2)\nm.type(print)"),
+    esc(
+        "module_reset_replaced_by_program",
+        "m = torch.nn.Linear(2, 2)\nm.reset_parameters = print\nm.reset_parameters('x')",
+    ),
+    small(
+        "module_reset_in_a_long_loop",
+        "m = torch.nn.Linear(64, 64)\nfor i in range(10**9):\n    m.reset_parameters()",
+        LIMIT,
+    ),
+    small(
+        "module_get_submodule_long_path",
+        "m = torch.nn.Sequential()\nm.add_module('a', m)\n"
+        "s = m.get_submodule('.'.join(['a'] * 10**7))",
+        LIMIT + (r"contains itself", r"has no attribute", r"string"),
+        codes=frozenset({0, 1}),
+    ),
+)
+add(
+    esc(
+        "module_set_submodule_over_a_method",
+        "m = torch.nn.Sequential(torch.nn.ReLU())\nm.set_submodule('forward', torch.nn.Tanh())",
+        (r"is not an nn\.Module",),  # PyTorch's words: forward is a method
+    ),
+    esc(
+        "module_set_submodule_dunder_then_read",
+        "m = torch.nn.Sequential(torch.nn.ReLU())\nm.set_submodule('__class__', torch.nn.Tanh())\n"
+        "c = m.__class__.__subclasses__()",
+    ),
+    esc(
+        "module_parameterdict_get_dunder",
+        "d = torch.nn.ParameterDict()\ng = d.get('__class__', 1).__subclasses__()",
+    ),
+)

@@ -950,8 +950,11 @@ def function_shown(v: Any) -> str | None:
     any other value: the caller's own text stands)."""
     from types import BuiltinFunctionType, FunctionType
 
+    from ..surface import nn as surface_nn
     from .values import BoundMethod, Builtin
 
+    if v is surface_nn.Module:  # (the class itself: gradcli's, named as PyTorch's)
+        return "<class 'torch.nn.modules.module.Module'>"
     method = _tensor_method(v)
     if method is not None:
         if method in TENSOR_FUNCTIONS:

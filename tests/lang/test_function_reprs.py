@@ -72,3 +72,15 @@ def test_module_and_qualname_are_read_only_strings() -> None:
     ):
         with pytest.raises(GradcliError):
             out(text)
+
+
+def test_nn_module_itself_prints_as_pytorchs_class() -> None:
+    # (PyTorch 2.13's text; it named gradcli's own class before)
+    got = out(
+        "import torch\nfrom torch.nn.modules.module import Module\n"
+        "print(torch.nn.Module)\nprint([Module], torch.nn.Module.__name__)\n"
+    )
+    assert got == [
+        "<class 'torch.nn.modules.module.Module'>",
+        "[<class 'torch.nn.modules.module.Module'>] Module",
+    ]

@@ -770,6 +770,10 @@ def _isinstance(v: Any, cls: Any) -> bool:
         elif isinstance(c, type) and c.__module__.startswith("gradcli.surface"):
             if isinstance(v, c):
                 return True
+        elif callable(c) and isinstance(getattr(c, "made_class", None), type):
+            # torch.optim's optimizers and schedulers: a program holds their constructors
+            if isinstance(v, c.made_class):
+                return True
         elif callable(c) and _module_class(c) is not None:
             # `nn.Linear` and its kin: a program holds their constructors.
             if isinstance(v, _module_class(c)):

@@ -3170,6 +3170,7 @@ def _constructor(cls: type) -> Callable[..., Any]:
         return cls(*args, **kwargs)
 
     make.__name__ = cls.__name__
+    make.made_class = cls  # type: ignore[attr-defined]  # (isinstance(opt, torch.optim.Adam))
     # The class's own parameters, so that a call that does not fit them is the program's error
     # in Python's words (lang.calls binds the signature before calling).
     make.__signature__ = inspect.signature(cls)  # type: ignore[attr-defined]

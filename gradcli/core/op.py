@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -549,7 +549,7 @@ _NO_PARAMS: dict[str, Any] = {}
 # Set by `surface.indexing`: `rederive(view)` gives a view whose tensor changed in place since
 # its node was made a new node over the tensor's current version (PyTorch's regenerated
 # grad_fn, AsStridedBackward0).
-REDERIVE: list[Callable[[Tensor], None] | None] = [None]
+REDERIVE: Callable[[Tensor], None] | None = None
 
 
 def current(t: Tensor) -> Tensor:
@@ -558,9 +558,8 @@ def current(t: Tensor) -> Tensor:
     it is next used (its gradient then flows through the change, and a view of a tensor that
     has since come to require grad requires grad). Anything else is returned as it is."""
     if RECORDED_CHANGES[0] and t._base is not None and t._vc[0] != t._vver:
-        rederive = REDERIVE[0]
-        if rederive is not None:
-            rederive(t)
+        if REDERIVE is not None:
+            REDERIVE(t)
     return t
 
 
@@ -656,15 +655,13 @@ SHAPES2 = (
 )
 
 
-class LazySamples(tuple):
+class LazySamples(Sequence):
     """Samples made when the tests first read them (an op whose samples take work to make,
     `ops.resample`'s interpolation weights: not at every start-up)."""
 
-    def __new__(cls, make: Callable[[], tuple]) -> LazySamples:
-        self = super().__new__(cls)
+    def __init__(self, make: Callable[[], tuple]) -> None:
         self._make = make
         self._made: tuple | None = None
-        return self
 
     def _all(self) -> tuple:
         if self._made is None:
@@ -679,9 +676,6 @@ class LazySamples(tuple):
 
     def __iter__(self) -> Any:
         return iter(self._all())
-
-    def __bool__(self) -> bool:
-        return bool(self._all())
 
 
 def unary_samples(params: dict | None = None, **kw: Any) -> tuple[Sample, ...]:

@@ -58,13 +58,6 @@ VMAP_CONTROL_FLOW = (
     "We don't support that yet, please file an issue at https://github.com/pytorch/pytorch/issues ."
 )
 VMAP_STORAGE = "Cannot access data pointer of Tensor that doesn't have storage"
-VMAP_INPLACE = (
-    "vmap: inplace arithmetic(self, *extra_args) is not possible because there exists a Tensor "
-    "`other` in extra_args that has more elements than `self`. This happened due to `other` "
-    "being vmapped over but `self` not being vmapped over in a vmap. Please try to use "
-    "out-of-place operators instead of inplace arithmetic. If said operator is being called "
-    "inside the PyTorch framework, please file a bug report instead."
-)
 
 
 def batched(t: Any) -> bool:
@@ -150,14 +143,10 @@ def check_batched_method(name: str, args: Any, kwargs: dict) -> None:
 def check_batched_write(x: Any, value: Any, shape: bool = False) -> None:
     """PyTorch's refusal of a batched value written in place into a tensor that is not (a
     level is a WeakSet that knows its batch size, `size`)."""
-    for level in _GradMode.vmapped:
+    for i, level in enumerate(_GradMode.vmapped):
         if value in level and x not in level:
-            if shape:
-                full = [level.size, *np.broadcast_shapes(x.shape, value.shape)]
-                raise GradcliError(
-                    f"output with shape {list(x.shape)} doesn't match the broadcast shape {full}"
-                )
-            raise GradcliError(VMAP_INPLACE)
+            # add_'s words (its batching rule broadcasts first), or the generic ones
+            raise vmap_write_error("add_" if shape else "", x, value, i + 1, level.size)
 
 
 class no_grad:  # noqa: N801 - named like torch.no_grad

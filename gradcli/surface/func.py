@@ -653,8 +653,8 @@ def _zeros_shape(shape: tuple, dtype: Any) -> Tensor:
 # Hessian by jacrev(jacrev(f)) took 16,384 passes through a graph of a thousand nodes, 155 s.
 # The numbers are the same up to the rounding of float32 products, where PyTorch's (a vmap
 # over the VJP, batched products) differs from both in the last bits.
-_BATCH_ROWS = [True]
-_BATCH_FROM = [50_000]
+_BATCH_ROWS = True
+_BATCH_FROM = 50_000
 _ROW_BUDGET = 1 << 21
 
 
@@ -663,11 +663,11 @@ def _batched_rows(o: Tensor, flat_in: list[Tensor]) -> list[Tensor] | None:
     each (PyTorch's vmap over the VJP), as many rows a pass as keep its gradients small; None
     where the pass would run the program's own code (a custom Function's backward, hooks),
     which sees one gradient at a time, or when switched off (`_BATCH_ROWS`, for tests)."""
-    if not _BATCH_ROWS[0]:
+    if not _BATCH_ROWS:
         return None
     nodes = ancestors([o])
     n = int(o.data.size)
-    if n * len(nodes) < _BATCH_FROM[0]:
+    if n * len(nodes) < _BATCH_FROM:
         return None  # a small Jacobian: one pass a row is quick (and its float32 bits as before)
     if any(
         p.op.kind == "custom" or p.hooks or p.node_hooks or p.packed or p.out.retains_grad

@@ -441,7 +441,7 @@ def _rederive(view: Tensor) -> None:
         view.requires_grad = True
 
 
-core_op.REDERIVE[0] = _rederive
+core_op.REDERIVE = _rederive
 
 
 def getitem(x: Tensor, key: Any) -> Tensor:

@@ -141,9 +141,9 @@ def test_batched_rows_agree_with_the_rows_one_at_a_time(
         return got
 
     monkeypatch.setattr(func, "_batched_rows", counting)
-    monkeypatch.setattr(func, "_BATCH_FROM", [0])  # every Jacobian batched, however small
+    monkeypatch.setattr(func, "_BATCH_FROM", 0)  # every Jacobian batched, however small
     batched = run(PROGRAMS[name], dtype)
-    monkeypatch.setattr(func, "_BATCH_ROWS", [False])
+    monkeypatch.setattr(func, "_BATCH_ROWS", False)
     one_by_one = run(PROGRAMS[name], dtype)
     if name == "custom_function_and_hook":
         # the Function's backward and the hook see one row's gradient, as without batching
@@ -167,7 +167,7 @@ def test_a_small_jacobian_keeps_one_pass_a_row(monkeypatch: pytest.MonkeyPatch) 
 
 def test_rows_per_pass_keep_the_pass_small(monkeypatch: pytest.MonkeyPatch) -> None:
     # a budget of 64 elements: several passes of a few rows each, the same numbers
-    monkeypatch.setattr(func, "_BATCH_FROM", [0])
+    monkeypatch.setattr(func, "_BATCH_FROM", 0)
     text = PROGRAMS["elementwise_chain"]
     whole = run(text, "float32")
     monkeypatch.setattr(func, "_ROW_BUDGET", 64)

@@ -213,9 +213,10 @@ def normalize_index(x: Tensor, key: Any) -> tuple:
     return idx
 
 
-def index_assign(x: Tensor, key: Any, value: Any) -> Tensor:
+def index_assign(x: Tensor, key: Any, value: Any, label: str | None = None) -> Tensor:
     """`x[key] = value` when gradients must flow (PyTorch's CopySlices), out of place: the
-    result is x with the indexed region replaced, differentiable in both x and value."""
+    result is x with the indexed region replaced, differentiable in both x and value (its
+    node `label`, else the one PyTorch records for the key)."""
     idx = normalize_index(x, key)
     region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
     v = value if isinstance(value, Tensor) else scalar_operand(value, x)
@@ -231,7 +232,7 @@ def index_assign(x: Tensor, key: Any, value: Any) -> Tensor:
     )
     # x where it is kept (a selection: an inf or nan overwritten must not leave 0 * inf)
     kept = apply(B.where, Tensor(keep), x, Tensor(np.zeros((), x.dtype)))
-    return apply(B.add, kept, placed, label=put_label(x.shape, key))
+    return apply(B.add, kept, placed, label=label or put_label(x.shape, key))
 
 
 def _advanced(k: Any) -> bool:
@@ -372,7 +373,7 @@ def _rebase(view: Tensor, base: Tensor, idx: tuple, new: Tensor) -> None:
     """`view` (= base[idx]) changed in place to `new`: recorded as `base[idx] = new` (PyTorch's
     CopySlices on base, whose storage the view shares), the view then a view of base's new
     version."""
-    inplace(base, lambda old: index_assign(old, idx, new))
+    inplace(base, lambda old: index_assign(old, idx, new, "torch::autograd::CopySlices"))
     r = apply(S.index, base, idx=idx, label="AsStridedBackward0")  # PyTorch's name for it
     if r.node is not None:
         r.node.out = view
@@ -442,6 +443,7 @@ def _rederive(view: Tensor) -> None:
 
 
 core_op.REDERIVE = _rederive
+core_inplace.STORAGE_INDEX = _storage_index
 
 
 def getitem(x: Tensor, key: Any) -> Tensor:

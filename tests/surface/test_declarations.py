@@ -279,6 +279,8 @@ CALLS: dict[str, list[Call]] = {
     "torch.mv": one(x23, vec),
     "torch.narrow": one(x23, 1, 0, 2),
     "Tensor.unfold": one(x23, 1, 2, 1),
+    "torch.as_strided": one(x23, (2, 2), (1, 2), 1),
+    "Tensor.fill_diagonal_": one(lambda: x23() * 1, 0.5),
     "torch.nll_loss": one(x23, labels),
     "torch.one_hot": one(lambda: t(0, 2), 3),
     "torch.ones": one(2, 3),

@@ -4275,3 +4275,42 @@ add(
         "d = torch.nn.ParameterDict()\ng = d.get('__class__', 1).__subclasses__()",
     ),
 )
+add(
+    # as_strided reads memory by the program's own steps: every place must be an element of
+    # the tensor, the result under the element limit, the numbers plain ints
+    small(
+        "as_strided_past_the_storage",
+        "x = torch.arange(6.)\ny = x.as_strided((4, 4), (3, 3))",
+        (r"out of bounds for storage of size 24",),
+    ),
+    small(
+        "as_strided_huge_stride_of_one_place",
+        "x = torch.arange(6.)\ny = x.as_strided((1, 2), (2**70, 1))",
+        (r"too large to convert",),
+    ),
+    small(
+        "as_strided_huge_offset",
+        "x = torch.arange(6.)\ny = x.as_strided((2,), (1,), 2**80)",
+        (r"out of bounds",),
+    ),
+    small(
+        "as_strided_zero_strides_past_the_limit",
+        "x = torch.arange(6.)\ny = x.as_strided((10**6, 10**6), (0, 0))",
+        LIMIT,
+    ),
+    small(
+        "as_strided_outside_a_views_elements",
+        "x = torch.arange(12.)\nv = x[2:4]\ny = v.as_strided((6,), (1,), 0)",
+        (r"not elements of the tensor itself",),
+    ),
+    small(
+        "as_strided_negative_stride",
+        "x = torch.arange(6.)\ny = x.as_strided((3,), (-1,), 5)",
+        (r"Negative strides",),
+    ),
+    small(
+        "fill_diagonal_wrap_on_a_large_matrix_in_a_loop",
+        "m = torch.zeros(3000, 3)\nfor i in range(10**9):\n    m.fill_diagonal_(i, wrap=True)",
+        LIMIT,
+    ),
+)

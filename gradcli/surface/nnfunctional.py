@@ -1832,7 +1832,11 @@ def embedding(
     A.size_check(ind.shape + (w.shape[1],), "the embedding result")
     if max_norm is not None:
         _renorm_rows(w, np.unique(ind), float(max_norm), float(norm_type))
-    out = apply(S.index, w, idx=(ind,), label="EmbeddingBackward0")
+    if scale_grad_by_freq and w.requires_grad:
+        counts = S._inverse_counts(ind)
+        out = apply(S.embedding_freq, w, ind=ind, scale=counts)
+    else:
+        out = apply(S.index, w, idx=(ind,), label="EmbeddingBackward0")
     if pad_row is not None and out.requires_grad and np.any(ind == pad_row):
         # The padding row's value, without its gradient (PyTorch zeroes that row's gradient).
         keep = Tensor(np.broadcast_to((ind != pad_row)[..., None], out.shape))

@@ -509,6 +509,14 @@ class Runtime:
         if allowed is not None and attr in allowed and not attr.startswith("_"):
             value = getattr(owner, attr)
             if callable(value):
+                if hasattr(owner, "next_functions"):
+                    # a graph node's method prints as PyTorch's C++ node's, named by the node
+                    return BoundMethod(
+                        attr,
+                        lambda _o, *a, _m=value, **k: _m(*a, **k),
+                        owner,
+                        shown=owner.name().removeprefix("torch::autograd::"),
+                    )
                 return Builtin(f"{typename(owner)}.{attr}", value, raw=False)
             return value
         if attr == "__name__":

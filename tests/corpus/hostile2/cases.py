@@ -4314,3 +4314,12 @@ add(
         LIMIT,
     ),
 )
+add(
+    # modules a script may import and never use: inert, every use refused at its place
+    esc("unused_pdb_set_trace", "import pdb\npdb.set_trace()"),
+    esc("unused_einops_dunder", "import einops\nd = einops.__dict__"),
+    esc("unused_unittest_mock_patch", "from unittest import mock\nmock.patch('os.system')"),
+    esc("unused_hashlib_loader", "import hashlib as h\nl = h.__loader__.load_module('os')"),
+    esc("unused_module_call_itself", "import yaml\nyaml('x')"),
+    esc("unused_module_as_base_class", "import unittest\nclass T(unittest.TestCase):\n    pass"),
+)

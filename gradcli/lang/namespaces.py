@@ -189,6 +189,45 @@ def _nothing_on_the_cpu(*args: Any, **kwargs: Any) -> None:
     return None
 
 
+def _set_threads(fn: str) -> Callable[[Any], None]:
+    """`torch.set_num_threads(n)`: gradcli computes on one thread whatever n is (its numbers
+    are PyTorch's one-thread numbers); n is checked as PyTorch checks it."""
+
+    def set_threads(n: Any) -> None:
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise GradcliError(f"{fn} expects an int, but got {typename(n)}")
+        if n <= 0:
+            raise GradcliError(f"{fn} expects a positive integer")
+        return None
+
+    return set_threads
+
+
+def _set_default_device(device: Any) -> None:
+    """`torch.set_default_device('cpu')`: the CPU is gradcli's one device (None too)."""
+    from ..surface.args import cpu_device
+
+    if device is not None:
+        cpu_device(str(device) if isinstance(device, Device) else device)
+
+
+def _typename(obj: Any) -> str:
+    """`torch.typename(x)`: a tensor's type string (torch.FloatTensor), else the qualified
+    name of the value's class as Python gives it."""
+    if isinstance(obj, Tensor):
+        from ..surface.names import _type
+
+        return _type(obj)
+    return typename(obj)
+
+
+_WARN_ALWAYS = [False]
+
+
+def _set_warn_always(b: Any) -> None:
+    _WARN_ALWAYS[0] = bool(b)
+
+
 _COMPILE_MODES = (
     "default",
     "lite",
@@ -706,6 +745,18 @@ def _build() -> dict[str, Namespace]:
                 "ignore": Builtin("torch.jit.ignore", _jit_script),
             },
         ),
+        "set_num_threads": Builtin("torch.set_num_threads", _set_threads("set_num_threads")),
+        "set_num_interop_threads": Builtin(
+            "torch.set_num_interop_threads", _set_threads("set_num_interop_threads")
+        ),
+        "get_num_threads": Builtin("torch.get_num_threads", lambda: 1),
+        "get_num_interop_threads": Builtin("torch.get_num_interop_threads", lambda: 1),
+        "set_flush_denormal": Builtin("torch.set_flush_denormal", lambda mode: True),
+        "set_default_device": Builtin("torch.set_default_device", _set_default_device),
+        "get_default_device": Builtin("torch.get_default_device", lambda: Device("cpu")),
+        "set_warn_always": Builtin("torch.set_warn_always", _set_warn_always),
+        "is_warn_always_enabled": Builtin("torch.is_warn_always_enabled", lambda: _WARN_ALWAYS[0]),
+        "typename": Builtin("torch.typename", _typename),
         "use_deterministic_algorithms": Builtin(
             "torch.use_deterministic_algorithms", CUDNN.use_deterministic_algorithms
         ),

@@ -1307,6 +1307,14 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "device": lambda t: CPU,
     "is_cuda": lambda t: False,
     "is_cpu": lambda t: True,
+    # dense CPU tensors of real numbers: none of the other kinds PyTorch has
+    **dict.fromkeys(
+        (
+            "is_meta is_sparse is_sparse_csr is_quantized is_mkldnn is_nested is_xla is_mps "
+            "is_xpu is_ipu is_vulkan is_maia is_mtia"
+        ).split(),
+        lambda t: False,
+    ),
     "layout": lambda t: STRIDED,
     # PyTorch's nbytes and itemsize are the elements' (not the storage's) at the dtype's size
     "nbytes": lambda t: int(t.data.size * t.data.dtype.itemsize),

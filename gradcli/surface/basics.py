@@ -406,7 +406,7 @@ def _int_operands(name: str, x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
                 f"unsupported operand type(s) for {symbol}: '{typename(x)}' and '{typename(y)}'"
             ).mirror("TypeError")
     dt = D.result_type(parts, Settings.default_dtype)
-    if dt.kind == "f":
+    if dt.kind == "f" or (dt.kind == "b" and name in ("gcd", "lcm")):
         raise GradcliError(
             f"\"{_KERNELS.get(name, name)}_cpu\" not implemented for '{D.scalar_type_name(dt)}'",
             hint="`^` is exclusive or in Python, not a power: for x squared write `x ** 2`"
@@ -432,6 +432,8 @@ def _bitwise(name: str, fn: Any) -> Any:
 bitwise_and = _bitwise("bitwise_and", np.bitwise_and)
 bitwise_or = _bitwise("bitwise_or", np.bitwise_or)
 bitwise_xor = _bitwise("bitwise_xor", np.bitwise_xor)
+gcd = _bitwise("gcd", np.gcd)
+lcm = _bitwise("lcm", np.lcm)
 
 
 def _shift(name: str, left: bool) -> Any:
@@ -1184,6 +1186,8 @@ NAMES = declare(
     ("bitwise_and", "torch Tensor", bitwise_and, ""),
     ("bitwise_or", "torch Tensor", bitwise_or, ""),
     ("bitwise_xor", "torch Tensor", bitwise_xor, ""),
+    ("gcd", "torch Tensor", gcd, ""),
+    ("lcm", "torch Tensor", lcm, ""),
     ("bitwise_not", "torch Tensor", bitwise_not, ""),
     ("bitwise_left_shift", "torch Tensor", bitwise_left_shift, ""),
     ("bitwise_right_shift", "torch Tensor", bitwise_right_shift, ""),

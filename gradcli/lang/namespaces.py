@@ -534,7 +534,29 @@ def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
 def _nn_init_members() -> dict[str, Any]:
     from ..surface import init as I
 
-    return dict(I.FUNCTIONS)
+    members = dict(I.FUNCTIONS)
+    # The names of PyTorch before 0.4 (`nn.init.xavier_uniform(w)`), kept with a warning:
+    # older tutorials and repositories call them.
+    for old in (
+        "uniform normal constant xavier_uniform xavier_normal kaiming_uniform kaiming_normal "
+        "orthogonal sparse"
+    ).split():
+        members[old] = Builtin(
+            f"torch.nn.init.{old}", _init_deprecated(old, I.FUNCTIONS[old + "_"])
+        )
+    return members
+
+
+def _init_deprecated(old: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        from .values import current
+
+        current().python_warning(
+            f"`nn.init.{old}` is now deprecated in favor of `nn.init.{old}_`.", "FutureWarning"
+        )
+        return fn(*args, **kwargs)
+
+    return call
 
 
 def _nn_utils_members() -> dict[str, Any]:

@@ -746,6 +746,12 @@ INDEX: dict[str, dict[str, str]] = {
         "Transformer": "attention",
     },
     "LINALG": {
+        "inv_ex": "linalg",
+        "cholesky_ex": "linalg",
+        "solve_ex": "linalg",
+        "vecdot": "linalg",
+        "matmul": "linalg",
+        "diagonal": "linalg",
         "norm": "linalg",
         "vector_norm": "linalg",
         "matrix_norm": "linalg",

@@ -851,6 +851,62 @@ def untyped_storage(x: Tensor) -> UntypedStorage:
     return UntypedStorage(root)
 
 
+_TYPED_STORAGE_WARNING = (
+    "TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be "
+    "the only storage class. This should only matter to you if you are using storages "
+    "directly.  To access UntypedStorage directly, use tensor.untyped_storage() instead of "
+    "tensor.storage()"
+)
+
+
+class TypedStorage(UntypedStorage):
+    """`x.storage()` (deprecated in PyTorch, still in older tutorials on views and memory):
+    the elements under a tensor in memory order, in its dtype, shared by its views (the same
+    `data_ptr()`)."""
+
+    PROGRAM_ATTRIBUTES = ("data_ptr", "nbytes", "size", "tolist", "element_size")
+
+    def size(self) -> int:
+        return int(self.root.data.size)
+
+    def element_size(self) -> int:
+        return int(self.root.data.itemsize)
+
+    def __len__(self) -> int:
+        return self.size()
+
+    program_len = __len__
+
+    def tolist(self) -> list:
+        A.size_check((self.size(),), "the list of a storage's elements")
+        own(self.root)
+        return np.ascontiguousarray(self.root.data).reshape(-1).tolist()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TypedStorage) and UntypedStorage.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return self.data_ptr()
+
+    def __repr__(self) -> str:
+        body = "\n".join(f" {v}" for v in self.tolist()) or " "
+        kind = D.torch_name(self.root.dtype).removeprefix("torch.")
+        return (
+            f"{body}\n[torch.storage.TypedStorage(dtype=torch.{kind}, device=cpu) of size "
+            f"{self.size()}]"
+        )
+
+    def program_typename(self) -> str:
+        return "torch.storage.TypedStorage"
+
+
+def storage(x: Tensor) -> TypedStorage:
+    """`x.storage()`: the typed storage of the tensor the view chain starts from, after
+    PyTorch's deprecation warning (once)."""
+    hooks.warn(_TYPED_STORAGE_WARNING, once=True)
+    return TypedStorage(untyped_storage(x).root)
+
+
 # --- small elementwise functions, predicates and splits (PyTorch's other names) ------------------
 
 
@@ -1242,4 +1298,5 @@ NAMES = declare(
     ("sum_to_size", "Tensor", sum_to_size, "composition of sum reshape"),
     ("data_ptr", "Tensor", data_ptr, ""),
     ("untyped_storage", "Tensor", untyped_storage, ""),
+    ("storage", "Tensor", storage, ""),
 )

@@ -206,6 +206,7 @@ INDEX: dict[str, dict[str, str]] = {
         "sum_to_size": "basics",
         "data_ptr": "basics",
         "untyped_storage": "basics",
+        "storage": "basics",
         "addcmul_": "basics",
         "addcdiv_": "basics",
         "lerp_": "basics",

@@ -4324,3 +4324,13 @@ add(
     esc("unused_module_call_itself", "import yaml\nyaml('x')"),
     esc("unused_module_as_base_class", "import unittest\nclass T(unittest.TestCase):\n    pass"),
 )
+add(
+    esc("typed_storage_internals", "x = torch.ones(4)\ns = x.storage()._cdata"),
+    esc("typed_storage_class", "x = torch.ones(4)\nc = x.storage().__class__.__subclasses__()"),
+    esc("typed_storage_root_reach", "x = torch.ones(4)\nr = x.storage().root"),
+    small(
+        "typed_storage_printed_endlessly",
+        "x = torch.zeros(10**6)\nwhile True:\n    s = str(x.storage())",
+        LIMIT,
+    ),
+)

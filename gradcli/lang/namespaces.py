@@ -574,6 +574,7 @@ def _nn_utils_members() -> dict[str, Any]:
     rnn = {**NU.RNN, **P.FUNCTIONS, "PackedSequence": packed_type}
     return {
         **NU.FUNCTIONS,
+        **{n: Builtin(f"torch.nn.utils.{n}", f) for n, f in PS.LEGACY.items()},
         "clip_grad": Namespace("torch.nn.utils.clip_grad", dict(NU.CLIP_GRAD)),
         "rnn": Namespace("torch.nn.utils.rnn", rnn),
         "parametrize": Namespace("torch.nn.utils.parametrize", dict(PZ.FUNCTIONS)),

@@ -168,4 +168,93 @@ def weight_norm(module: Any, name: Any = "weight", dim: Any = 0) -> Any:
     return PZ.register_parametrization(module, name, WeightNorm(dim), unsafe=True)
 
 
+# --- torch.nn.utils.weight_norm: the form before parametrizations (a forward pre-hook) ---------
+
+
+class _LegacyWeightNorm:
+    """The forward pre-hook of `torch.nn.utils.weight_norm`: before each call, the module's
+    `name` is computed again from `name_g` and `name_v` (a plain attribute, not a
+    parameter)."""
+
+    def __init__(self, name: str, dim: int) -> None:
+        self.name = name
+        self.dim = dim
+
+    def weight(self, module: N.Module) -> Tensor:
+        g = module._parameters[self.name + "_g"]
+        v = module._parameters[self.name + "_v"]
+        return weight_norm_of(v, g, self.dim)
+
+    def __call__(self, module: N.Module, inputs: Any) -> None:
+        module.program_set(self.name, self.weight(module))
+
+    def __repr__(self) -> str:
+        return f"<torch.nn.utils.weight_norm.WeightNorm object at {id(self):#x}>"
+
+
+def _legacy_hooks(module: N.Module) -> list:
+    table = module.__dict__.get("_module_hooks") or {}
+    return [e for e in table.get("forward_pre", []) if isinstance(e[0], _LegacyWeightNorm)]
+
+
+def legacy_weight_norm(module: Any, name: Any = "weight", dim: Any = 0) -> Any:
+    """`torch.nn.utils.weight_norm(module, name='weight', dim=0)` (deprecated in PyTorch for
+    the parametrization, still in older code): `name` replaced by the parameters `name_g` (the
+    norms, over every dimension but `dim`; dim None: of the whole tensor) and `name_v` (its
+    direction), `name` recomputed before every call."""
+    from ..core import hooks
+
+    hooks.warn(
+        "`torch.nn.utils.weight_norm` is deprecated in favor of "
+        "`torch.nn.utils.parametrizations.weight_norm`."
+    )
+    if not isinstance(module, N.Module):
+        raise GradcliError(
+            f"weight_norm(): module must be an nn.Module, not {typename(module)}"
+        ).mirror("TypeError")
+    if dim is None:
+        dim = -1
+    for entry in _legacy_hooks(module):
+        if entry[0].name == name:
+            raise GradcliError(
+                f"Cannot register two weight_norm hooks on the same parameter {name}"
+            )
+    weight = module._parameters.get(name) if isinstance(name, str) else None
+    if not isinstance(weight, Tensor):
+        raise GradcliError(f"'{module.pyname}' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+    with no_grad():
+        g = N.Parameter(_norm_except(weight, dim).data.copy())
+    v = N.Parameter(weight.data)
+    module.program_delete(name)
+    module.register_parameter(name + "_g", g)
+    module.register_parameter(name + "_v", v)
+    hook = _LegacyWeightNorm(name, dim)
+    module.program_set(name, hook.weight(module))
+    module.register_forward_pre_hook(hook)
+    return module
+
+
+def remove_weight_norm(module: Any, name: Any = "weight") -> Any:
+    """`torch.nn.utils.remove_weight_norm(module, name='weight')`: `name` a parameter again,
+    of the value weight_norm computes."""
+    if isinstance(module, N.Module):
+        table = module.__dict__.get("_module_hooks") or {}
+        entries = table.get("forward_pre", [])
+        for entry in list(entries):
+            hook = entry[0]
+            if isinstance(hook, _LegacyWeightNorm) and hook.name == name:
+                with no_grad():
+                    w = hook.weight(module)
+                module.program_delete(name)
+                module.program_delete(name + "_g")
+                module.program_delete(name + "_v")
+                module.register_parameter(name, N.Parameter(w.data.copy()))
+                entries.remove(entry)
+                return module
+    raise GradcliError(f"weight_norm of '{name}' not found in {module!r}").mirror("ValueError")
+
+
 FUNCTIONS = {"weight_norm": weight_norm}
+LEGACY = {"weight_norm": legacy_weight_norm, "remove_weight_norm": remove_weight_norm}

@@ -4334,3 +4334,22 @@ add(
         LIMIT,
     ),
 )
+add(
+    esc(
+        "legacy_weight_norm_dunder_name",
+        "m = torch.nn.Linear(2, 2)\ntorch.nn.utils.weight_norm(m, name='__class__')",
+        (r"has no attribute",),
+    ),
+    esc(
+        "legacy_weight_norm_hook_reached",
+        "m = torch.nn.utils.weight_norm(torch.nn.Linear(2, 2))\n"
+        "h = m._forward_pre_hooks\nf = list(h.values())[0].__call__.__globals__",
+    ),
+    small(
+        "legacy_weight_norm_applied_endlessly",
+        "m = torch.nn.Linear(64, 64)\nfor i in range(10**9):\n"
+        "    torch.nn.utils.weight_norm(m, name='weight')\n"
+        "    torch.nn.utils.remove_weight_norm(m)",
+        LIMIT,
+    ),
+)

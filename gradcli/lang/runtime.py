@@ -495,7 +495,10 @@ class Runtime:
         # its own attributes (parameters, submodules, methods), a Generator names its methods.
         if hasattr(type(owner), "program_attribute") and (
             not attr.startswith("_")
-            or (attr in surface_nn.PROGRAM_PRIVATE and isinstance(owner, surface_nn.Module))
+            or (
+                isinstance(owner, surface_nn.Module)
+                and (attr in surface_nn.PROGRAM_PRIVATE or surface_nn.registered(owner, attr))
+            )
         ):
             return owner.program_attribute(attr)
         if kind is Node and is_saved_name(attr):

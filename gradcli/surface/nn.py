@@ -307,6 +307,16 @@ PROGRAM_PRIVATE = frozenset(
 )
 
 
+def registered(module: Module, name: str) -> bool:
+    """Whether `name` (not a dunder) is a parameter, buffer or submodule the module holds:
+    readable even when it begins with an underscore (spectral_norm's `_u` and `_v`)."""
+    if name.startswith("__") and name.endswith("__"):
+        return False
+    return any(
+        name in dict.keys(getattr(module, t)) for t in ("_parameters", "_buffers", "_modules")
+    )
+
+
 class Module:
     """`nn.Module`: parameters and submodules in registration order, training mode, repr."""
 

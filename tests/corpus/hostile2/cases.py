@@ -4353,3 +4353,20 @@ add(
         LIMIT,
     ),
 )
+add(
+    small(
+        "spectral_norm_many_power_iterations",
+        "m = torch.nn.utils.spectral_norm(torch.nn.Linear(64, 64), n_power_iterations=10**9)\n"
+        "y = m(torch.ones(1, 64))",
+        LIMIT,
+    ),
+    esc(
+        "spectral_norm_private_buffer_dunder",
+        "m = torch.nn.utils.parametrizations.spectral_norm(torch.nn.Linear(2, 2))\n"
+        "p = m.parametrizations.weight[0]\nc = p.__class__.__subclasses__()",
+    ),
+    esc(
+        "module_private_name_not_registered",
+        "m = torch.nn.Linear(2, 2)\nc = m._apply.__globals__",
+    ),
+)

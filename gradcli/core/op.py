@@ -462,7 +462,9 @@ class Node:
         # As PyTorch's: C++ nodes without their namespace, a custom Function's node with
         # its Python module (`<torch.autograd.function.ExpBackward object at 0x...>`).
         name = self.name().removeprefix("torch::autograd::")
-        if self.op.kind == "custom":
+        if self.op.kind == "custom" and name.endswith("Backward"):
+            # (a program's Function: `{Name}Backward`; gradcli's own kernels run through
+            # custom nodes too, under PyTorch's C++ names: `WeightNormInterfaceBackward0`)
             name = f"torch.autograd.function.{name}"
         return f"<{name} object at {id(self):#x}>"
 

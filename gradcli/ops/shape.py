@@ -319,75 +319,7 @@ as_strided = defop(
         )
     ),
     to_torch=lambda w, a, p: f"{a[0]}.as_strided({p['size']}, {p['stride']}, {p['offset']})",
-)
-
-
-def _embedding_freq_vjp(
-    g: Tensor, out: Tensor, w: Tensor, ind: np.ndarray, scale: np.ndarray
-) -> tuple:
-    # each looked-up row's gradient divided by how often its index occurs in the input
-    # (`scale_grad_by_freq=True`), then added into its row as index's
-    if g.dtype == np.float32 and not (g.requires_grad and _GradMode.enabled):
-        return (Tensor(_embedding_freq_rows(g.data, ind, scale, w.shape)),)
-    from .binary import mul  # (binary imports nothing of shape's: no cycle at import time)
-
-    scaled = apply(mul, g, Tensor(scale.astype(g.dtype)[..., None]))
-    return (
-        apply(
-            index_put,
-            scaled,
-            idx=(ind,),
-            shape=w.shape,
-            out_ndim=out.ndim,
-            label="EmbeddingDenseBackwardBackward0",
-        ),
-    )
-
-
-def _embedding_freq_rows(
-    g: np.ndarray, ind: np.ndarray, scale: np.ndarray, shape: tuple
-) -> np.ndarray:
-    """PyTorch's float32 CPU kernel: row k += g[i] * float32(1 / count), one fused
-    multiply-add per element (the product of two float32s is exact in float64, so one
-    rounding), the occurrences of each index in input order."""
-    rows = g.reshape(-1, shape[1]).astype(np.float64)
-    flat = ind.reshape(-1)
-    alpha = scale.reshape(-1).astype(np.float32).astype(np.float64)
-    acc = np.zeros(shape, np.float32)
-    order = np.argsort(flat, kind="stable")
-    starts = np.searchsorted(flat[order], flat[order], side="left")
-    rank = np.empty(flat.size, np.int64)
-    rank[order] = np.arange(flat.size) - starts  # how many earlier occurrences of its index
-    for r in range(int(rank.max()) + 1 if flat.size else 0):
-        pick = np.flatnonzero(rank == r)
-        k = flat[pick]
-        acc[k] = (acc[k] + rows[pick] * alpha[pick, None]).astype(np.float32)
-    return acc
-
-
-def _inverse_counts(ind: np.ndarray) -> np.ndarray:
-    """1 / (how many times each element's index occurs among all of `ind`)."""
-    _, where, counts = np.unique(ind, return_inverse=True, return_counts=True)
-    return 1.0 / counts[where.reshape(ind.shape)]
-
-
-embedding_freq = defop(
-    "embedding_freq",
-    lambda w, ind, scale: w[ind],
-    _embedding_freq_vjp,
-    "EmbeddingBackward0",
-    "g of each looked-up row divided by its index's count, added into the row",
-    kind="shape",
-    saves=False,
-    signature="F.embedding(input, weight, scale_grad_by_freq=True)",
-    samples=tuple(
-        Sample((a,), {"ind": i, "scale": _inverse_counts(i)}, hessian=False)
-        for a, i in (
-            ((4, 3), np.array([1, 1, 2])),
-            ((5, 2), np.array([[0, 4, 0], [4, 4, 1]])),
-            ((3, 2), np.array([2])),
-        )
-    ),
+    to_jax=lambda w, a, p: f"{a[0]}[{w.index(p['idx'])}]",  # (JAX has no strided views)
 )
 
 

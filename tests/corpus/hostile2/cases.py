@@ -2684,6 +2684,12 @@ add(
         (r"one element", r"only", r"dtype"),
     ),
     dtype_case("np_int64_scalar_widths", "s = 'x' * np.int64(10**9)", DTYPE + REFUSED + LIMIT),
+    # a NumPy integer or a one-element integer tensor repeats a sequence as Python's index:
+    # the length is checked before the sequence is made
+    dtype_case("np_int64_repeats_a_list", "s = [0] * np.int64(10**9)", LIMIT),
+    dtype_case("np_int64_repeats_a_tuple", "s = np.int32(2**30) * (0, 1)", LIMIT),
+    dtype_case("tensor_index_repeats_a_string", "s = 'ab' * torch.tensor(10**9)", LIMIT),
+    dtype_case("bool_repeats_nothing_huge", "s = 'ab' * True * 10**9", LIMIT),
 )
 
 # -- budgets checked only between operations: one new operation that would take gigabytes ---

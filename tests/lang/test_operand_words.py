@@ -114,5 +114,6 @@ def test_what_python_allows_still_computes():
         "print([1] * 2, 2 * (3,), x + True, x * 2.5)\n"
     )
     assert out == (
-        "ab [0] --- torch.Size([1, 2]) ab\n[1, 1] (3, 3) tensor([2., 2.]) tensor([2.5000, 2.5000])\n"
+        "ab [0] --- torch.Size([1, 2]) ab\n"
+        "[1, 1] (3, 3) tensor([2., 2.]) tensor([2.5000, 2.5000])\n"
     )

@@ -3017,6 +3017,20 @@ add(
         "from torch.func import jacrev\nJ = jacrev(lambda v: v * 2)(torch.ones(10**4))",
     ),
     budget(
+        # several outputs: every row a pass over all of them (their cotangents zeros)
+        "jacrev_many_outputs_joint_rows",
+        "from torch.func import jacrev\n"
+        "J = jacrev(lambda v: tuple(v * k for k in range(200)))(torch.ones(3000))",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "jacrev_two_outputs_under_time",
+        "from torch.func import jacrev\ntorch.manual_seed(0)\nW = torch.randn(2000, 2000) / 50\n"
+        "J = jacrev(lambda v: (torch.tanh(W @ v), (W @ v).sin().cumsum(0)))(torch.ones(2000))",
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),  # batched rows may finish inside the time limit
+    ),
+    budget(
         "jacfwd_10k_outputs",
         "from torch.func import jacfwd\nJ = jacfwd(lambda v: v * 2)(torch.ones(10**4))",
     ),

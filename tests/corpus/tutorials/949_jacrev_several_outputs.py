@@ -40,3 +40,10 @@ def stats(v):
 j = jacrev(stats)(angles)
 for k in sorted(j):
     print(k, j[k])
+
+# torch.autograd.functional.jacobian with vectorize=True is the same joint VJP (vmapped);
+# without it, each output's rows are its own backward passes
+from torch.autograd.functional import jacobian
+
+print(jacobian(unit_circle, angles, vectorize=True))
+print(jacobian(unit_circle, angles))

@@ -34,6 +34,7 @@ from .values import (
     BoundMethod,
     Builtin,
     DefaultDict,
+    DType,
     Generator,
     ModuleType,
     PyType,
@@ -477,7 +478,7 @@ def _has_dunder(obj: Any, name: str) -> bool:
         return short in _NAMESPACE_DUNDERS or name in obj.members  # (torch.__version__)
     if obj is None or isinstance(obj, (bool, *_PYTHON_VALUES)):
         return hasattr(obj, name)  # (a value of Python's builtin types: its own answer)
-    if typename(obj) == "DType":
+    if isinstance(obj, DType):
         return short == "module"
     return False
 

@@ -386,6 +386,9 @@ class ModuleInstance(surface_nn.Module):
     def name(self) -> str:
         return self.cls.name
 
+    def program_typename(self) -> str:
+        return self.cls.name  # the program's class, as Python names an instance's type
+
     def base_init(self) -> None:
         surface_nn.Module.__init__(self)
         self.initialized = True

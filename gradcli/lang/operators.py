@@ -61,6 +61,13 @@ def _unsupported(op: ast.operator, a: Any, b: Any, hint: str | None = None) -> G
 # What Python makes of a tensor with these: PyTorch's operators give way (NotImplemented), and
 # Python tries the other side's, which has none for a tensor.
 _NOT_OPERANDS = (str, list, tuple, dict, set, type(None))
+# What a tensor's operators take besides tensors: numbers and NumPy's values. Anything else (a
+# function or method not called, a module, a class, a dtype) makes them give way too.
+_OPERANDS = (Tensor, int, float, complex, np.generic, np.ndarray)
+
+
+def _operand(v: Any) -> bool:
+    return isinstance(v, _OPERANDS) or type(v) is _UNINITIALIZED
 
 
 def _refused_operand(op: ast.operator, a: Any, b: Any) -> GradcliError:
@@ -113,6 +120,12 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
             # A NumPy scalar with a tensor is the Python number of its value, as in PyTorch.
             a = a.item() if is_numpy_number(a) else a
             b = b.item() if is_numpy_number(b) else b
+        elif isinstance(a, str) or isinstance(b, str):
+            return _str_binop(op, a, b)  # `"ab" * np.int64(3)`: NumPy's integer as an index
+        elif isinstance(op, ast.Mult) and (
+            isinstance(a, (list, tuple)) or isinstance(b, (list, tuple))
+        ):
+            return _seq_binop(op, a, b)  # (`[1] + np.float32(2)` is NumPy's: not taken here)
         elif not (isinstance(a, np.ndarray) or isinstance(b, np.ndarray)):
             return _numpy_numbers(op, a, b)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
@@ -122,6 +135,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
                 return out
         if isinstance(a, _NOT_OPERANDS) or isinstance(b, _NOT_OPERANDS):
             raise _refused_operand(op, a, b)
+        if not (_operand(a) and _operand(b)):  # `x + model.forward`: Python's words
+            raise _unsupported(op, a, b)
         if _LAZY[0] and (type(a) is _UNINITIALIZED or type(b) is _UNINITIALIZED):
             raise _uninitialized(_OP_METHODS.get(type(op), "add"))
         fn = _TENSOR_BINOPS.get(type(op))
@@ -338,9 +353,20 @@ def _seq_binop(op: ast.operator, a: Any, b: Any) -> Any:
         return tuple(a) + tuple(b)
     if isinstance(op, ast.Mult):
         seq, n = (a, b) if isinstance(a, (list, tuple)) else (b, a)
-        if isinstance(n, int) and not isinstance(n, bool):
+        if isinstance(n, np.integer):
+            n = int(n)
+        if isinstance(n, int):
             limits.LIST_ITEMS.check(len(seq) * max(n, 0), f"the length of the {typename(seq)}")
             return Size(seq * n) if type(seq) is Size else seq * n
+        if isinstance(seq, (list, tuple)):
+            raise _sequence_words(op, seq, n)
+    if isinstance(op, ast.Add) and type(a) is Size and not isinstance(b, tuple):
+        # torch.Size's own __add__, in PyTorch's words (the type's name unquoted)
+        raise GradcliError(
+            f"can only concatenate tuple (not {pytype_name(b)}) to torch.Size"
+        ).mirror("TypeError")
+    if isinstance(op, ast.Add) and type(a) in (list, tuple) and type(b) is not type(a):
+        raise _sequence_words(op, a, b)
     raise _unsupported(op, a, b, "make tensors with torch.tensor(...) to compute with them")
 
 
@@ -365,14 +391,37 @@ def _str_binop(op: ast.operator, a: Any, b: Any) -> Any:
         return a + b
     if isinstance(op, ast.Mult):
         s, n = (a, b) if isinstance(a, str) else (b, a)
-        if isinstance(n, int) and not isinstance(n, bool):
+        if isinstance(n, Tensor):  # Python asks the tensor for an index (__index__)
+            if n.dtype.kind not in "iub" or n.data.size != 1:
+                raise GradcliError(
+                    "only integer tensors of a single element can be converted to an index"
+                ).mirror("TypeError")
+            n = int(n.data.reshape(()))
+        if isinstance(n, np.integer):  # NumPy's integers are indices too (__index__)
+            n = int(n)
+        if isinstance(n, int) and isinstance(s, str):
             limits.STRING_CHARS.check(len(s) * max(n, 0), "the length of the string")
             return s * n
+        if isinstance(s, str):
+            raise _sequence_words(op, s, n)
     if isinstance(op, ast.Mod) and isinstance(a, str):
         from .formatting import percent_format
 
         return percent_format(a, b)
+    if isinstance(op, ast.Add) and isinstance(a, (str, list, tuple)):
+        raise _sequence_words(op, a, b)
     raise _unsupported(op, a, b)
+
+
+def _sequence_words(op: ast.operator, seq: Any, other: Any) -> GradcliError:
+    """Python's own words for `"loss: " + 0.5`, `[1] + "a"` and `"ab" * 2.5`."""
+    if isinstance(op, ast.Mult):
+        words = f"can't multiply sequence by non-int of type '{pytype_name(other)}'"
+    else:
+        kind = "str" if isinstance(seq, str) else "list" if isinstance(seq, list) else "tuple"
+        named = "torch.Size" if type(other) is Size else pytype_name(other)
+        words = f'can only concatenate {kind} (not "{named}") to {kind}'
+    return GradcliError(words).mirror("TypeError")
 
 
 _PY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
@@ -601,7 +650,7 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
     if kind is ast.NotIn:
         return not contains(b, a)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
-        if isinstance(a, _NOT_OPERANDS) or isinstance(b, _NOT_OPERANDS):
+        if not (_operand(a) and _operand(b)):
             # PyTorch's comparison gives way and Python's default answers: == by identity
             if kind is ast.Eq or kind is ast.NotEq:
                 return kind is ast.NotEq

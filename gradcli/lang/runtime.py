@@ -87,13 +87,10 @@ from .values import (
 hooks.install(limits.BUDGET)
 
 
-# What an attribute error calls the interpreter's own values (a program's function is a
-# 'function' to Python, `len` and `x.sum` are 'builtin_function_or_method').
-_PYTHON_NAMES = {
-    "UserFunction": "function",
-    "Builtin": "builtin_function_or_method",
-    "BoundMethod": "builtin_function_or_method",
-}
+# What an attribute error calls the interpreter's own values, where it is not their class's
+# name (`typename`): a Python method hands a missing attribute to its function ('function'
+# object has no attribute ...), a C method (`x.sum`) answers for itself.
+_PYTHON_NAMES = {"method": "function"}
 
 
 class Runtime:

@@ -257,6 +257,9 @@ class DType:
     def __repr__(self) -> str:
         return f"torch.{self.name}"
 
+    def program_typename(self) -> str:
+        return "torch.dtype"
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DType) and self.np == other.np
 
@@ -333,6 +336,9 @@ class Builtin:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.fn(*args, **kwargs)
 
+    def program_typename(self) -> str:
+        return "builtin_function_or_method"  # Python's name in its messages (`len`'s class)
+
     def __repr__(self) -> str:
         return f"<built-in function {self.name}>"
 
@@ -361,6 +367,14 @@ class BoundMethod:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.fn(self.obj, *args, **kwargs)
 
+    def program_typename(self) -> str:
+        """Python's name of the method's class: a C method of a tensor, array or builtin value
+        (`x.sum`, `l.append`) is a 'builtin_function_or_method'; the method of a program's
+        class or of a Python class of PyTorch's (`model.forward`, `opt.step`) a 'method'."""
+        if self.user is None and isinstance(self.obj, _C_METHOD_OWNERS):
+            return "builtin_function_or_method"
+        return "method"
+
     def __repr__(self) -> str:
         # Python's own form, with the object's address (`<built-in method size of Tensor
         # object at 0x7f...>`): addresses differ from run to run, as in Python.
@@ -368,6 +382,10 @@ class BoundMethod:
             return f"<bound method {self.user.qualname} of {self.obj!r}>"
         kind = self.shown or typename(self.obj)
         return f"<built-in method {self.name} of {kind} object at {id(self.obj):#x}>"
+
+
+# The values whose methods are C functions in Python and PyTorch.
+_C_METHOD_OWNERS = (Tensor, list, dict, set, frozenset, tuple, str, bytes, int, float, np.ndarray)
 
 
 class FunctionCode:
@@ -472,6 +490,9 @@ class UserFunction:
     def name(self) -> str:
         return self.code.name
 
+    def program_typename(self) -> str:
+        return "function"  # a def or lambda, as Python's messages name its class
+
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.runtime.invoke(self, args, kwargs)
 
@@ -541,6 +562,9 @@ class PyType:
         self.convert = convert
         self.shown = shown or name
         self.members = members or {}
+
+    def program_typename(self) -> str:
+        return "type"  # a class is a 'type' in Python's messages
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self.convert is None:

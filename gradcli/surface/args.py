@@ -362,3 +362,43 @@ def dtype_lookalike(spec: str) -> str | None:
     if dt in dtypes.TORCH_NAMES:
         return f"'{spec}', the name of a dtype ({dtypes.torch_name(dt)}) as a string"
     return f"'{spec}', NumPy's code for its dtype {str(dt)!r}, which PyTorch does not have"
+
+
+def sized_pair(input: Any, target: Any) -> tuple[Tensor, Tensor]:  # noqa: A002 - PyTorch's name
+    """The input and target of the losses whose Python code first compares `target.size()`
+    with `input.size()` (mse_loss, l1_loss, smooth_l1_loss, huber_loss, binary_cross_entropy
+    and its with_logits form): a number, list or None in either place is Python's
+    AttributeError as PyTorch meets it (the target asked first), never a loss computed."""
+    for v in (target, input):
+        if isinstance(v, Tensor):
+            continue
+        if isinstance(v, np.ndarray):  # an array's `size` is its int element count
+            raise GradcliError(
+                "'int' object is not callable", hint="make it a tensor: torch.from_numpy(a)"
+            ).mirror("TypeError")
+        raise GradcliError(
+            f"'{pytype_name(v)}' object has no attribute 'size'",
+            hint="the loss takes tensors: write torch.tensor(...) for a number or a list",
+        ).mirror("AttributeError")
+    return input, target
+
+
+def parsed_pair(input: Any, target: Any, fn: str) -> tuple[Tensor, Tensor]:  # noqa: A002
+    """The input and target of a loss PyTorch's argument parser takes (kl_div,
+    soft_margin_loss, hinge_embedding_loss, poisson_nll_loss): Tensors only, the input
+    checked first, in the parser's words with the kernel's name. PyTorch's Python function
+    passes both to the kernel by position, so the words keep the kernel's name and positions
+    however the program called the loss (a module, a keyword, another name)."""
+    for v, name, pos in ((input, "input", 1), (target, "target", 2)):
+        if not isinstance(v, Tensor):
+            raise kernel_type_error(fn, name, pos, v)
+    return input, target
+
+
+def kernel_type_error(fn: str, param: str, position: int, v: Any) -> GradcliError:
+    """The parser's TypeError of a kernel PyTorch's Python code calls (`torch.kl_div` inside
+    `F.kl_div`): its name and position as they are, whatever the program's call looked like."""
+    return GradcliError(
+        f"{fn}(): argument '{param}' (position {position}) must be Tensor, not {pytype_name(v)}",
+        hint="make it a tensor: torch.tensor(...)",
+    ).mirror("TypeError")

@@ -54,7 +54,8 @@ def l1_loss(
     reduce: Any = None,  # noqa: A002
     reduction: str = "mean",
 ) -> Tensor:
-    d = A.abs(A.sub_t(A.tensor_arg(input, "input"), target))
+    input, target = C.sized_pair(input, target)
+    d = A.abs(A.sub_t(input, target))
     r = C.reduction_arg(reduction)
     return d if r == "none" else (F.mean(d) if r == "mean" else F.sum(d))
 
@@ -69,8 +70,7 @@ def binary_cross_entropy_with_logits(
     reduction: str = "mean",
     pos_weight: Any = None,
 ) -> Tensor:
-    x = A.tensor_arg(input, "input")
-    t = target if isinstance(target, Tensor) else A.scalar_operand(target, x)
+    x, t = C.sized_pair(input, target)
     if t.shape != x.shape:
         raise GradcliError(
             f"Target size (torch.Size({list(t.shape)})) must be the same as input size "

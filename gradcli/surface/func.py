@@ -658,14 +658,20 @@ _BATCH_FROM = 50_000
 _ROW_BUDGET = 1 << 21
 
 
-def _batched_rows(o: Tensor, flat_in: list[Tensor]) -> list[Tensor] | None:
+def _batched_rows(
+    o: Tensor, flat_in: list[Tensor], outs: list[Tensor] | None = None, index: int = 0
+) -> list[Tensor] | None:
     """All rows of o's Jacobian blocks by backward passes with a batch of one-hot gradients
     each (PyTorch's vmap over the VJP), as many rows a pass as keep its gradients small; None
     where the pass would run the program's own code (a custom Function's backward, hooks),
-    which sees one gradient at a time, or when switched off (`_BATCH_ROWS`, for tests)."""
+    which sees one gradient at a time, or when switched off (`_BATCH_ROWS`, for tests).
+    `outs`: all the function's outputs, o being outs[index]: the others get zero gradients in
+    the same pass (PyTorch's basis over the flattened outputs)."""
     if not _BATCH_ROWS:
         return None
-    nodes = ancestors([o])
+    others = [] if outs is None else [p for m, p in enumerate(outs) if m != index]
+    others = [p for p in others if p.requires_grad]
+    nodes = ancestors([o, *others])
     n = int(o.data.size)
     if n * len(nodes) < _BATCH_FROM:
         return None  # a small Jacobian: one pass a row is quick (and its float32 bits as before)
@@ -683,10 +689,11 @@ def _batched_rows(o: Tensor, flat_in: list[Tensor]) -> list[Tensor] | None:
         hi = min(n, lo + step)
         e = np.zeros((hi - lo, n), dtype=o.dtype)
         e[np.arange(hi - lo), np.arange(lo, hi)] = 1
+        zeros = [Tensor(np.zeros((hi - lo,) + p.shape, dtype=p.dtype)) for p in others]
         got = autograd.grad(
-            [o],
+            [o, *others],
             flat_in,
-            [Tensor(e.reshape((hi - lo,) + o.shape))],
+            [Tensor(e.reshape((hi - lo,) + o.shape)), *zeros],
             retain_graph=True,
             allow_unused=True,
             is_grads_batched=True,
@@ -734,16 +741,29 @@ def jacrev(
             )
             keep = _outside(flat_out, level)
             per_input: list[list[Tensor]] = [[] for _ in flat_in]
-            for o in flat_out:
+            # Several outputs: each row is one VJP of all of them, the others' cotangents
+            # zeros, as PyTorch's basis over the flattened outputs has it (their zero
+            # contributions are summed in: +0, never a lone -0, where the branches meet).
+            joint = len(flat_out) > 1
+            for i, o in enumerate(flat_out):
                 rows: list[list[Tensor]] = [[] for _ in flat_in]
-                got_all = _batched_rows(o, flat_in) if not keep and int(o.data.size) > 1 else None
+                many = not keep and int(o.data.size) > 1
+                got_all = _batched_rows(o, flat_in, flat_out, i) if many else None
                 if got_all is not None:
                     for j, block in enumerate(got_all):
                         per_input[j].append(_leave(block, level))
                     continue
                 for k in range(int(o.data.size)):
                     hooks.observer.tick()
-                    got = grads([o], flat_in, [onehot(o, k)], create_graph=keep, retain_graph=True)
+                    if joint:
+                        cots = [
+                            onehot(o, k) if m == i else _zeros(p) for m, p in enumerate(flat_out)
+                        ]
+                        got = grads(flat_out, flat_in, cots, create_graph=keep, retain_graph=True)
+                    else:
+                        got = grads(
+                            [o], flat_in, [onehot(o, k)], create_graph=keep, retain_graph=True
+                        )
                     for j, (g, t) in enumerate(zip(got, flat_in)):
                         rows[j].append(g if g is not None else _zeros(t))
                 for j, t in enumerate(flat_in):

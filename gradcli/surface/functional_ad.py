@@ -408,11 +408,21 @@ def jacobian(
             "the Jacobian torch.autograd.functional.jacobian computes",
         )
         blocks = []
+        # vectorize=True is PyTorch's vmap over one VJP of all the outputs (the others'
+        # cotangents zeros): their zero cross terms summed in, as jacrev's rows
+        joint = vectorize and len(outs) > 1
         for i, out in enumerate(outs):
             rows: list[list[Tensor]] = [[] for _ in ins]
             for k in range(int(out.data.size)):
                 hooks.observer.tick()
-                got = grads([out], ins, [onehot(out, k)], create_graph, retain_graph=True)
+                if joint:
+                    cots = [
+                        onehot(out, k) if m == i else Tensor(np.zeros(o.shape, dtype=o.dtype))
+                        for m, o in enumerate(outs)
+                    ]
+                    got = grads(list(outs), ins, cots, create_graph, retain_graph=True)
+                else:
+                    got = grads([out], ins, [onehot(out, k)], create_graph, retain_graph=True)
                 for j, (g, t) in enumerate(zip(got, ins)):
                     if g is None:
                         if strict:

@@ -13,9 +13,9 @@ from ..core.op import apply
 from ..core.tensor import Tensor, pytype_name
 from ..ops import binary as B
 from ..ops import loss as Lo
-from ..ops.arithmetic import add_t, div_t, mul_t, neg, operands, scalar_operand, tensor_arg
+from ..ops.arithmetic import add_t, div_t, mul_t, neg, operands, tensor_arg
 from ..ops.binary import div as div_op
-from .args import legacy_reductions, reduction_arg
+from .args import legacy_reductions, reduction_arg, sized_pair
 from .functional import log_softmax, sum
 
 
@@ -27,7 +27,8 @@ def mse_loss(
     reduce: Any = None,  # noqa: A002
     reduction: str = "mean",
 ) -> Tensor:
-    x, y = operands(tensor_arg(input, "input"), target)
+    input, target = sized_pair(input, target)
+    x, y = operands(input, target)
     return apply(Lo.mse_loss, x, y, reduction=reduction_arg(reduction))
 
 
@@ -40,8 +41,7 @@ def binary_cross_entropy(
     reduce: Any = None,
     reduction: str = "mean",
 ) -> Tensor:
-    p = tensor_arg(input, "input")
-    t = target if isinstance(target, Tensor) else scalar_operand(target, p)
+    p, t = sized_pair(input, target)
     if t.shape != p.shape:
         raise GradcliError(
             f"Using a target size (torch.Size({list(t.shape)})) that is different to the input "

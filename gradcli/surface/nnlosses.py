@@ -16,11 +16,17 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.op import apply
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, pytype_name, typename
 from ..ops import arithmetic as A
 from ..ops.special import xlogy
 from . import functional as F
-from .args import legacy_reductions, reduction_arg
+from .args import (
+    kernel_type_error,
+    legacy_reductions,
+    parsed_pair,
+    reduction_arg,
+    sized_pair,
+)
 from .nnfunctional import pairwise_distance
 
 
@@ -51,8 +57,7 @@ def smooth_l1_loss(
     reduction: str = "mean",
     beta: float = 1.0,
 ) -> Tensor:
-    x = A.tensor_arg(input, "input")
-    t = _target(target, x)
+    x, t = sized_pair(input, target)
     _size_warning(x, t)
     r = reduction_arg(reduction)
     b = float(beta)
@@ -76,8 +81,7 @@ def huber_loss(
     delta: float = 1.0,
     weight: Any = None,
 ) -> Tensor:
-    x = A.tensor_arg(input, "input")
-    t = _target(target, x)
+    x, t = sized_pair(input, target)
     _size_warning(x, t)
     r = reduction_arg(reduction)
     dl = float(delta)
@@ -109,8 +113,6 @@ def kl_div(
     reduction: str = "mean",
     log_target: bool = False,
 ) -> Tensor:
-    x = A.tensor_arg(input, "input")
-    t = _target(target, x)
     r = _kl_reduction(reduction)
     if r == "mean":
         hooks.warn(
@@ -119,6 +121,7 @@ def kl_div(
             "definition.'mean' will be changed to behave the same as 'batchmean' in the next "
             "major release."
         )
+    x, t = parsed_pair(input, target, "kl_div")  # the kernel's parser, after the warning
     if log_target:
         loss = A.mul_t(A.exp(t), A.sub_t(t, x))
     else:
@@ -140,8 +143,7 @@ def soft_margin_loss(
     reduce: Any = None,  # noqa: A002
     reduction: str = "mean",
 ) -> Tensor:
-    x = A.tensor_arg(input, "input")
-    t = _target(target, x)
+    x, t = parsed_pair(input, target, "soft_margin_loss")
     r = reduction_arg(reduction)
     loss = A.log1p(A.exp(A.mul_t(A.neg(x), t)))
     return _reduced(loss, r, "SoftMarginLossBackward0")
@@ -163,13 +165,7 @@ def poisson_nll_loss(
     log(2 pi t) / 2 where t > 1."""
     if reduction not in ("none", "mean", "sum"):
         raise GradcliError(f"{reduction} is not a valid value for reduction").mirror("ValueError")
-    x = A.tensor_arg(input, "input")
-    if not isinstance(target, Tensor):
-        raise GradcliError(
-            "poisson_nll_loss(): argument 'target' (position 2) must be Tensor, not "
-            f"{typename(target)}"
-        ).mirror("TypeError")
-    t = target
+    x, t = parsed_pair(input, target, "poisson_nll_loss")
     r = reduction_arg(reduction)
     if log_input:
         loss = A.sub_t(A.exp(x), A.mul_t(t, x))
@@ -253,8 +249,7 @@ def hinge_embedding_loss(
     reduce: Any = None,
     reduction: str = "mean",
 ) -> Tensor:
-    x = A.tensor_arg(input, "input")
-    t = _target(target, x)
+    x, t = parsed_pair(input, target, "hinge_embedding_loss")
     r = reduction_arg(reduction)
     zeros = Tensor(np.zeros(x.shape, dtype=x.dtype))
     margin_part = F.where(Tensor(t.data != 1), F.clamp_min(A.sub_t(float(margin), x), 0), zeros)
@@ -313,7 +308,16 @@ def gaussian_nll_loss(
     from ..core.inplace import write
     from ..core.tensor import no_grad
 
+    if not isinstance(input, Tensor):  # PyTorch's code meets it in ones_like or input.size()
+        if isinstance(var, float) and var >= 0:
+            raise kernel_type_error("ones_like", "input", 1, input)
+        if isinstance(var, Tensor) and not np.any(var.data < 0):
+            sized_pair(input, var)
     x = A.tensor_arg(input, "input")
+    if not isinstance(target, (Tensor, int, float)):  # met first in `input - target`
+        raise GradcliError(
+            f"unsupported operand type(s) for -: 'Tensor' and '{pytype_name(target)}'"
+        ).mirror("TypeError")
     t = _target(target, x)
     if isinstance(var, float):
         if var < 0:
@@ -358,7 +362,17 @@ def multilabel_soft_margin_loss(
     weight, summed over the classes (the last dim) and divided by their number."""
     from .composite import logsigmoid
 
-    x = A.tensor_arg(input, "input")
+    if not isinstance(input, Tensor):  # met first in logsigmoid(input)
+        raise kernel_type_error("log_sigmoid", "input", 1, input)
+    if isinstance(target, (list, tuple, str)):  # Python's sequence repetition, `target * ...`
+        raise GradcliError(
+            "only integer tensors of a single element can be converted to an index"
+        ).mirror("TypeError")
+    if not isinstance(target, (Tensor, int, float)):
+        raise GradcliError(
+            f"unsupported operand type(s) for *: '{pytype_name(target)}' and 'Tensor'"
+        ).mirror("TypeError")
+    x = input
     t = _target(target, x)
     r = reduction_arg(reduction)
     loss = A.neg(A.add_t(A.mul_t(t, logsigmoid(x)), A.mul_t(A.sub_t(1, t), logsigmoid(A.neg(x)))))

@@ -4655,7 +4655,7 @@ CASES: list[Case] = [
     Case(
         "numpy_float32_scalar_repeats_a_string",
         "import numpy as np\nu = np.ones(2, dtype=np.float32)\na = 'ab' * np.dot(u, u)",
-        "unsupported operand type(s) for *: 'str' and 'numpy.float32'",
+        "can't multiply sequence by non-int of type 'numpy.float32'",
         (3, 5),
     ),
     Case(

@@ -2684,6 +2684,12 @@ add(
         (r"one element", r"only", r"dtype"),
     ),
     dtype_case("np_int64_scalar_widths", "s = 'x' * np.int64(10**9)", DTYPE + REFUSED + LIMIT),
+    # a NumPy integer or a one-element integer tensor repeats a sequence as Python's index:
+    # the length is checked before the sequence is made
+    dtype_case("np_int64_repeats_a_list", "s = [0] * np.int64(10**9)", LIMIT),
+    dtype_case("np_int64_repeats_a_tuple", "s = np.int32(2**30) * (0, 1)", LIMIT),
+    dtype_case("tensor_index_repeats_a_string", "s = 'ab' * torch.tensor(10**9)", LIMIT),
+    dtype_case("bool_repeats_nothing_huge", "s = 'ab' * True * 10**9", LIMIT),
 )
 
 # -- budgets checked only between operations: one new operation that would take gigabytes ---
@@ -3009,6 +3015,20 @@ add(
     budget(
         "jacrev_10k_outputs",
         "from torch.func import jacrev\nJ = jacrev(lambda v: v * 2)(torch.ones(10**4))",
+    ),
+    budget(
+        # several outputs: every row a pass over all of them (their cotangents zeros)
+        "jacrev_many_outputs_joint_rows",
+        "from torch.func import jacrev\n"
+        "J = jacrev(lambda v: tuple(v * k for k in range(200)))(torch.ones(3000))",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "jacrev_two_outputs_under_time",
+        "from torch.func import jacrev\ntorch.manual_seed(0)\nW = torch.randn(2000, 2000) / 50\n"
+        "J = jacrev(lambda v: (torch.tanh(W @ v), (W @ v).sin().cumsum(0)))(torch.ones(2000))",
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),  # batched rows may finish inside the time limit
     ),
     budget(
         "jacfwd_10k_outputs",

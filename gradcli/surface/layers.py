@@ -319,11 +319,7 @@ def TripletMarginLoss(  # noqa: N802
 
 def _padding(padding: Any, d: int) -> tuple[int, ...]:
     if isinstance(padding, (list, tuple)):
-        vals = tuple(padding)
-        if len(vals) != 2 * d:
-            raise GradcliError(
-                f"padding must be an int or a tuple of {2 * d} ints, got {len(vals)}"
-            ).mirror("ValueError")
+        vals = tuple(padding)  # as given, of any length (PyTorch's _ntuple; F.pad checks it)
     else:
         vals = (padding,) * (2 * d)
     for v in vals:
@@ -352,6 +348,12 @@ class Pad(Module):
     def forward(self, x: Any) -> Tensor:
         if self.mode == "constant":
             return NF.pad(x, self.padding, "constant", self.value)
+        d = len(self.padding) // 2
+        if self.mode == "circular" and isinstance(x, Tensor) and x.ndim not in (d + 1, d + 2):
+            # PyTorch's _CircularPadNd checks the input's dimensions before F.pad
+            raise GradcliError(f"expected {d + 1}D or {d + 2}D input (got {x.ndim}D input)").mirror(
+                "ValueError"
+            )
         return NF.pad(x, self.padding, self.mode)
 
     def extra_repr(self) -> str:
@@ -378,7 +380,7 @@ def _pad_module(name: str, d: int, mode: str) -> Callable[..., Module]:
 
 PADDING_MODULES = {
     f"{kind}Pad{d}d": _pad_module(f"{kind}Pad{d}d", d, mode)
-    for d in (1, 2)
+    for d in (1, 2, 3)
     for kind, mode in (
         ("Constant", "constant"),
         ("Zero", "zeros"),
@@ -654,6 +656,18 @@ class _LazyBatchNorm(_BatchNorm):
             raise GradcliError(
                 f"expected {' or '.join(f'{d}D' for d in self.DIMS)} input (got {x.ndim}D input)"
             ).mirror("ValueError")
+        becomes = self.BECOMES
+        self._materialize(x)
+        return becomes.forward(self, x)
+
+    def _materialize(self, x: Tensor) -> None:
+        """PyTorch's initialize_parameters: num_features is the input's size(1) (an unbatched
+        input's too), weight and bias ones and zeros, running statistics 0 and 1; the module
+        becomes its `BECOMES` (PyTorch's cls_to_become). With neither affine parameters nor
+        running statistics nothing is uninitialized: num_features stays 0, as in PyTorch."""
+        if not (self.affine or self.track_running_stats):
+            self.__class__ = self.BECOMES  # type: ignore[assignment]
+            return
         n = int(x.shape[1])
         size_check((n,), f"a tensor of shape [{n}]")
         dtype = self.__dict__.get("_lazy_dtype")
@@ -666,7 +680,6 @@ class _LazyBatchNorm(_BatchNorm):
             self._buffers["running_mean"] = Tensor(stats)
             self._buffers["running_var"] = Tensor(np.ones_like(stats))
         self.__class__ = self.BECOMES  # type: ignore[assignment]  (PyTorch's cls_to_become)
-        return _BatchNorm.forward(self, x)
 
 
 class BatchNorm1d(_BatchNorm):
@@ -759,6 +772,41 @@ class InstanceNorm1d(_InstanceNorm):
 
 class InstanceNorm2d(_InstanceNorm):
     NO_BATCH = 3
+
+
+class InstanceNorm3d(_InstanceNorm):
+    NO_BATCH = 4
+
+
+class _LazyInstanceNorm(_LazyBatchNorm):
+    """nn.LazyInstanceNorm1d / 2d / 3d: as the lazy BatchNorms (affine and
+    track_running_stats on by default, as PyTorch's _LazyNormBase has them), becoming the
+    InstanceNorm of their dimension at the first call."""
+
+    DIMS = (2,)
+
+    def forward(self, x: Any) -> Tensor:
+        x = tensor_arg(x, "input")
+        nb = self.BECOMES.NO_BATCH
+        if x.ndim < 2:
+            raise GradcliError(f"expected {nb}D or {nb + 1}D input (got {x.ndim}D input)").mirror(
+                "ValueError"
+            )
+        becomes = self.BECOMES
+        self._materialize(x)
+        return becomes.forward(self, x)
+
+
+class LazyInstanceNorm1d(_LazyInstanceNorm):
+    BECOMES = InstanceNorm1d
+
+
+class LazyInstanceNorm2d(_LazyInstanceNorm):
+    BECOMES = InstanceNorm2d
+
+
+class LazyInstanceNorm3d(_LazyInstanceNorm):
+    BECOMES = InstanceNorm3d
 
 
 class LocalResponseNorm(Functional):
@@ -1301,6 +1349,37 @@ def _adaptive_max_module(name: str, d: int) -> Callable[..., Module]:
     return make
 
 
+def Unfold(  # noqa: N802
+    kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
+) -> Module:
+    """nn.Unfold: F.unfold with its arguments kept as given (the repr shows them so)."""
+    return Applied(
+        "Unfold",
+        NF.unfold,
+        {"kernel_size": kernel_size, "dilation": dilation, "padding": padding, "stride": stride},
+        f"kernel_size={kernel_size}, dilation={dilation}, padding={padding}, stride={stride}",
+    )
+
+
+def Fold(  # noqa: N802
+    output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
+) -> Module:
+    """nn.Fold: F.fold with its arguments kept as given."""
+    return Applied(
+        "Fold",
+        NF.fold,
+        {
+            "output_size": output_size,
+            "kernel_size": kernel_size,
+            "dilation": dilation,
+            "padding": padding,
+            "stride": stride,
+        },
+        f"output_size={output_size}, kernel_size={kernel_size}, dilation={dilation}, "
+        f"padding={padding}, stride={stride}",
+    )
+
+
 def PixelShuffle(upscale_factor: int) -> Module:  # noqa: N802
     from .extras import pixel_shuffle
 
@@ -1662,7 +1741,16 @@ NAMES = declare(
     ),
     *(
         (cls.__name__, "nn", _constructor(cls), "composition of mean sub mul add sqrt div reshape")
-        for cls in (InstanceNorm1d, InstanceNorm2d)
+        for cls in (InstanceNorm1d, InstanceNorm2d, InstanceNorm3d)
+    ),
+    *(  # affine by default: the weight and bias repeated for each sample (cat)
+        (
+            cls.__name__,
+            "nn",
+            _constructor(cls),
+            "composition of mean sub mul add sqrt div reshape cat",
+        )
+        for cls in (LazyInstanceNorm1d, LazyInstanceNorm2d, LazyInstanceNorm3d)
     ),
     (
         "LocalResponseNorm",
@@ -1683,6 +1771,8 @@ NAMES = declare(
         "composition of index reshape",
     ),
     ("PixelShuffle", "nn", PixelShuffle, "composition of reshape permute"),
+    ("Unfold", "nn", Unfold, "unfold reshape"),
+    ("Fold", "nn", Fold, "fold reshape"),
     ("PixelUnshuffle", "nn", PixelUnshuffle, "composition of reshape permute"),
     ("RReLU", "nn", _constructor(RReLU), "composition of mul"),
     (

@@ -566,10 +566,17 @@ def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tens
     if value is not None and value != 0:
         raise GradcliError(f'Padding mode "{mode}" doesn\'t take in value argument')
     if k not in (1, 2, 3) or x.ndim not in (k + 1, k + 2):
-        raise GradcliError(
-            f"Padding size {2 * k} is not supported for {x.ndim}D input tensor.",
-            hint="non-constant padding pads the last 1 (2D/3D input), 2 (3D/4D) or 3 (4D/5D) dims",
-        ).mirror("NotImplementedError")
+        raise (
+            GradcliError(
+                f"Padding size {2 * k} is not supported for {x.ndim}D input tensor.\n"
+                "Supported combinations for non-constant padding:\n"
+                "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+                "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+                "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)"
+            )
+            .mirror("NotImplementedError")
+            .pytorch()
+        )
     sizes = []
     for i, (lo, hi) in enumerate(pairs):
         s = x.shape[first + i]

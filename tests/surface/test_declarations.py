@@ -356,6 +356,12 @@ CALLS: dict[str, list[Call]] = {
     "nn.GaussianNLLLoss": one(x23, x23, x23),
     "nn.InstanceNorm1d": one(lambda: leaf((2, 2, 3))),
     "nn.InstanceNorm2d": one(image),
+    "nn.InstanceNorm3d": one(volume),
+    "nn.LazyInstanceNorm1d": one(lambda: leaf((2, 2, 3))),
+    "nn.LazyInstanceNorm2d": one(lambda: leaf((2, 2, 3, 3))),
+    "nn.LazyInstanceNorm3d": one(lambda: leaf((2, 2, 2, 2, 3))),
+    "nn.Unfold": one(image),
+    "nn.Fold": one(lambda: leaf((1, 4, 4))),
     "nn.LocalResponseNorm": one(image),
     "nn.AdaptiveMaxPool1d": one(signal),
     "nn.AdaptiveMaxPool2d": one(image),
@@ -451,6 +457,10 @@ CONSTRUCT: dict[str, tuple] = {
     "nn.ConvTranspose3d": (2, 3, 2),
     "nn.ConstantPad1d": (1, 0.5),
     "nn.ConstantPad2d": (1, 0.5),
+    "nn.ConstantPad3d": (1, 0.5),
+    "nn.InstanceNorm3d": (2,),
+    "nn.Unfold": (2,),
+    "nn.Fold": ((3, 3), 2),
     "nn.Conv1d": (2, 3, 2),
     "nn.Conv2d": (2, 3, 2),
     "nn.ConvTranspose1d": (2, 3, 2),
@@ -494,7 +504,7 @@ CONSTRUCT: dict[str, tuple] = {
     **{
         f"nn.{k}{p}": (1,)
         for k in ("Zero", "Reflection", "Replication", "Circular")
-        for p in ("Pad1d", "Pad2d")
+        for p in ("Pad1d", "Pad2d", "Pad3d")
     },
 }
 

@@ -4275,3 +4275,31 @@ add(
         "d = torch.nn.ParameterDict()\ng = d.get('__class__', 1).__subclasses__()",
     ),
 )
+# nn.Unfold / nn.Fold, the 3-d paddings, InstanceNorm3d and the lazy instance norms (ops4):
+# sizes checked before any work, attributes are settings (no function or table reachable).
+add(
+    small(
+        "unfold_module_huge_columns",
+        "x = torch.ones(1, 64, 400, 400)\ny = torch.nn.Unfold(kernel_size=50)(x)",
+        LIMIT,
+    ),
+    small(
+        "fold_module_huge_canvas",
+        "c = torch.ones(1, 4, 1)\ny = torch.nn.Fold(output_size=10**6, kernel_size=10**6 - 1)(c)",
+        LIMIT + (r"sliding blocks", r"divisible"),
+    ),
+    small("zero_pad3d_huge", "y = torch.nn.ZeroPad3d(10**4)(torch.ones(1, 1, 1, 1))", LIMIT),
+    small(
+        "circular_pad3d_huge",
+        "y = torch.nn.CircularPad3d((1, 1, 1, 1, 10**9, 10**9))(torch.ones(1, 1, 2, 2, 2))",
+        LIMIT + (r"wrapping around",),
+    ),
+    small(
+        "lazy_instance_norm_huge_channels",
+        "m = torch.nn.LazyInstanceNorm1d()\ny = m(torch.ones(1, 10**9, 0).expand(1, 10**9, 2))",
+        LIMIT + (r"expand", r"size", r"elements"),
+        codes=frozenset({1}),
+    ),
+    esc("unfold_module_function", "u = torch.nn.Unfold(2)\nf = u.fn"),
+    esc("pad3d_module_dunder", "p = torch.nn.ZeroPad3d(1)\nd = p.__dict__"),
+)

@@ -1,0 +1,131 @@
+"""The nn modules and F functions added for the coverage probe (nn.Unfold/Fold, the 3-d
+paddings, InstanceNorm3d and the lazy instance norms, ...): gradients against float64 central
+differences of their own forward, with respect to the input and the module's parameters, and
+the facts that do not show in a printed value. PyTorch's printed values are the corpus
+programs' (911-920, 935-939)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gradcli.base.errors import GradcliError
+from gradcli.core.tensor import Tensor, no_grad
+from gradcli.surface import layers as L
+from tests.helpers.gradcheck import compare, numeric_grad
+
+RTOL = 1e-6
+
+
+def _check(f: Callable[..., Any], shapes: list[tuple[int, ...]], seed: int = 0) -> None:
+    """sum(f(*inputs) * w) differentiated by the engine and by central differences."""
+    rng = np.random.default_rng(seed)
+    arrays = [rng.uniform(-1.5, 1.5, s) for s in shapes]
+    out0 = f(*(Tensor(a) for a in arrays))
+    out0 = out0[0] if isinstance(out0, tuple) else out0
+    w = rng.uniform(0.5, 1.5, out0.shape)
+
+    def scalar(xs: list[np.ndarray]) -> float:
+        with no_grad():
+            o = f(*(Tensor(a) for a in xs))
+        o = o[0] if isinstance(o, tuple) else o
+        return float(np.sum(o.data.astype(np.float64) * w))
+
+    ts = [Tensor(a.copy(), requires_grad=True) for a in arrays]
+    out = f(*ts)
+    out = out[0] if isinstance(out, tuple) else out
+    (out * Tensor(w)).sum().backward()
+    got = [t.grad.data for t in ts]
+    want = numeric_grad(scalar, arrays, list(range(len(arrays))))
+    compare(getattr(f, "__name__", "f"), got, want, list(range(len(arrays))), RTOL)
+
+
+def _with_params(make: Callable[[], Any]) -> Callable[..., Any]:
+    """f(x, *params): the module `make()` called on x with its parameters set to the given
+    tensors (so that the differences run over them too)."""
+
+    def f(x: Tensor, *params: Tensor) -> Tensor:
+        m = make()
+        for (name, _), p in zip(list(m.named_parameters()), params, strict=True):
+            m._parameters[name] = p
+        return m(x)
+
+    return f
+
+
+CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]]]] = [
+    ("Unfold", lambda x: L.Unfold(2, dilation=(1, 2), padding=1, stride=(2, 1))(x), [(2, 3, 4, 5)]),
+    ("Fold", lambda c: L.Fold((4, 5), (2, 3), padding=(1, 0), stride=1)(c), [(2, 12, 15)]),
+    (
+        "ConstantPad3d",
+        lambda x: L.PADDING_MODULES["ConstantPad3d"]((1, 0, 2, 1, 0, 1), 0.5)(x),
+        [(1, 2, 2, 3, 2)],
+    ),
+    ("ZeroPad3d", lambda x: L.PADDING_MODULES["ZeroPad3d"](1)(x), [(2, 2, 3, 2)]),
+    (
+        "ReflectionPad3d",
+        lambda x: L.PADDING_MODULES["ReflectionPad3d"]((1, 2, 1, 0, 1, 1))(x),
+        [(1, 2, 3, 2, 3)],
+    ),
+    (
+        "ReplicationPad3d",
+        lambda x: L.PADDING_MODULES["ReplicationPad3d"]((2, 0, 1, 3, 0, 2))(x),
+        [(2, 2, 2, 3)],
+    ),
+    (
+        "CircularPad3d",
+        lambda x: L.PADDING_MODULES["CircularPad3d"]((1, 2, 0, 1, 2, 1))(x),
+        [(1, 1, 3, 2, 3)],
+    ),
+    ("InstanceNorm3d", lambda x: L.InstanceNorm3d(2)(x), [(2, 2, 2, 3, 2)]),
+    (
+        "InstanceNorm3d_affine",
+        _with_params(lambda: L.InstanceNorm3d(3, affine=True)),
+        [(2, 3, 2, 2, 3), (3,), (3,)],
+    ),
+    ("InstanceNorm3d_unbatched", lambda x: L.InstanceNorm3d(2)(x), [(2, 2, 3, 2)]),
+    ("LazyInstanceNorm1d", lambda x: L.LazyInstanceNorm1d()(x), [(3, 2, 5)]),
+    ("LazyInstanceNorm2d", lambda x: L.LazyInstanceNorm2d()(x), [(2, 2, 3, 3)]),
+    ("LazyInstanceNorm3d", lambda x: L.LazyInstanceNorm3d()(x), [(2, 2, 2, 2, 3)]),
+]
+
+
+@pytest.mark.parametrize("name, f, shapes", CASES, ids=[c[0] for c in CASES])
+def test_gradients_against_central_differences(name: str, f: Any, shapes: list) -> None:
+    _check(f, shapes)
+
+
+def test_fold_of_unfold_counts_the_patches_and_is_the_identity_without_overlap() -> None:
+    x = Tensor(np.arange(2 * 3 * 4 * 6, dtype=np.float64).reshape(2, 3, 4, 6))
+    cols = L.Unfold((2, 3), stride=(2, 3))(x)
+    assert cols.shape == (2, 3 * 6, 4)
+    np.testing.assert_array_equal(L.Fold((4, 6), (2, 3), stride=(2, 3))(cols).data, x.data)
+    ones = Tensor(np.ones((1, 1, 3, 3)))
+    counts = L.Fold(3, 2)(L.Unfold(2)(ones)).data[0, 0]
+    np.testing.assert_array_equal(counts, [[1, 2, 1], [2, 4, 2], [1, 2, 1]])
+
+
+def test_padding_modules_keep_the_padding_as_given_and_check_dims_as_pytorch() -> None:
+    pad = L.PADDING_MODULES["ZeroPad3d"]((1, 2))  # PyTorch keeps any length; F.pad checks
+    assert pad.padding == (1, 2) and pad(Tensor(np.ones((1, 1, 2)))).shape == (1, 1, 5)
+    with pytest.raises(GradcliError, match=r"expected 4D or 5D input \(got 3D input\)") as e:
+        L.PADDING_MODULES["CircularPad3d"](1)(Tensor(np.ones((2, 2, 2))))
+    assert e.value.python_class == "ValueError"
+    with pytest.raises(GradcliError, match="Supported combinations for non-constant") as e:
+        L.PADDING_MODULES["ReflectionPad3d"](1)(Tensor(np.ones((2, 2, 2))))
+    assert e.value.python_class == "NotImplementedError" and e.value.pytorch_words
+
+
+def test_a_lazy_instance_norm_becomes_its_instance_norm() -> None:
+    m = L.LazyInstanceNorm2d(momentum=0.5)
+    x = Tensor(np.random.default_rng(1).normal(size=(2, 3, 2, 2)))
+    m(x)
+    assert type(m) is L.InstanceNorm2d and m.num_features == 3
+    want = 0.5 * x.data.mean(axis=(2, 3)).mean(axis=0)
+    np.testing.assert_allclose(m._buffers["running_mean"].data, want, rtol=1e-12)
+    bare = L.LazyInstanceNorm1d(affine=False, track_running_stats=False)
+    bare(Tensor(np.ones((1, 2, 3))))
+    assert type(bare) is L.InstanceNorm1d and bare.num_features == 0  # as PyTorch: nothing lazy

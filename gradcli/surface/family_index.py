@@ -720,6 +720,7 @@ INDEX: dict[str, dict[str, str]] = {
         "AdaptiveMaxPool2d": "layers",
         "PixelShuffle": "layers",
         "Unfold": "layers",
+        "DataParallel": "layers",
         "Fold": "layers",
         "PixelUnshuffle": "layers",
         "RReLU": "layers",

@@ -1594,6 +1594,24 @@ class MaxUnpool2d(_MaxUnpool):
     D = 2
 
 
+class DataParallel(Module):
+    """nn.DataParallel on a machine without accelerators, as PyTorch builds it there: the
+    module is kept as the submodule `module` (state_dict keys prefixed `module.`), device_ids
+    is empty and forward passes everything through to it."""
+
+    ATTRIBUTES = ("training", "device_ids")
+
+    def __init__(
+        self, module: Any, device_ids: Any = None, output_device: Any = None, dim: int = 0
+    ) -> None:
+        super().__init__()
+        self.add_module("module", module)
+        self.device_ids: list = []
+
+    def forward(self, *inputs: Any, **kwargs: Any) -> Any:
+        return self._modules["module"](*inputs, **kwargs)
+
+
 def MultiLabelMarginLoss(  # noqa: N802
     size_average: Any = None, reduce: Any = None, reduction: str = "mean"
 ) -> Module:
@@ -1772,6 +1790,7 @@ NAMES = declare(
     ),
     ("PixelShuffle", "nn", PixelShuffle, "composition of reshape permute"),
     ("Unfold", "nn", Unfold, "unfold reshape"),
+    ("DataParallel", "nn", _constructor(DataParallel), ""),
     ("Fold", "nn", Fold, "fold reshape"),
     ("PixelUnshuffle", "nn", PixelUnshuffle, "composition of reshape permute"),
     ("RReLU", "nn", _constructor(RReLU), "composition of mul"),

@@ -529,6 +529,8 @@ MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
 # The containers and the module base: made, never called.
 MADE = {
     "nn.Module": one(),
+    # made around a module (whose own records are its declaration's), never called here
+    "nn.DataParallel": one(lambda: names.MODULES["Identity"]()),
     "nn.Parameter": one(x23),
     "nn.Buffer": one(x23),
     "nn.Sequential": one(),

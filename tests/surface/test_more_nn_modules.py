@@ -129,3 +129,19 @@ def test_a_lazy_instance_norm_becomes_its_instance_norm() -> None:
     bare = L.LazyInstanceNorm1d(affine=False, track_running_stats=False)
     bare(Tensor(np.ones((1, 2, 3))))
     assert type(bare) is L.InstanceNorm1d and bare.num_features == 0  # as PyTorch: nothing lazy
+
+
+def test_data_parallel_passes_through_to_the_same_module() -> None:
+    from gradcli.surface import nn as N
+
+    inner = N.Linear(3, 2)
+    dp = L.DataParallel(inner, device_ids=[0, 1])
+    assert dp._modules["module"] is inner and dp.device_ids == []
+    assert list(dp.state_dict()) == ["module.weight", "module.bias"]
+    x = Tensor(np.random.default_rng(2).normal(size=(4, 3)))
+    out = dp(x)
+    np.testing.assert_array_equal(out.data, inner(x).data)
+    out.sum().backward()
+    np.testing.assert_allclose(inner._parameters["bias"].grad.data, [4.0, 4.0])
+    with pytest.raises(GradcliError, match="is not a Module subclass"):
+        L.DataParallel(3)

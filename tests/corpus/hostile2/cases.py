@@ -4303,3 +4303,21 @@ add(
     esc("unfold_module_function", "u = torch.nn.Unfold(2)\nf = u.fn"),
     esc("pad3d_module_dunder", "p = torch.nn.ZeroPad3d(1)\nd = p.__dict__"),
 )
+add(
+    small(
+        "data_parallel_nested_deeply",
+        "m = torch.nn.Linear(2, 2)\nfor i in range(10**6):\n    m = torch.nn.DataParallel(m)\n"
+        "y = m(torch.ones(2))",
+        LIMIT + (r"call depth", r"recursion"),
+    ),
+    small(
+        "data_parallel_of_itself",
+        "m = torch.nn.DataParallel(torch.nn.Identity())\nm.module = m\nprint(m)",
+        LIMIT + (r"contains itself",),
+    ),
+    esc(
+        "data_parallel_forward_of_a_function",
+        "m = torch.nn.DataParallel(print)",
+        (r"is not a Module subclass",),
+    ),
+)

@@ -927,7 +927,7 @@ class Conv(Module):
             raise GradcliError("groups must be a positive integer").mirror("ValueError")
         if self.in_channels % groups:
             raise GradcliError("in_channels must be divisible by groups").mirror("ValueError")
-        if self.out_channels % groups:
+        if self.out_channels % groups and not lazy:  # (PyTorch's lazy ones make it with 0)
             raise GradcliError("out_channels must be divisible by groups").mirror("ValueError")
         self.kernel_size = _ntuple(kernel_size, d, "kernel_size")
         self.stride = _ntuple(stride, d, "stride")
@@ -1010,8 +1010,8 @@ class Conv(Module):
         if x.ndim not in (self.d + 1, self.d + 2):
             raise GradcliError(
                 f"Expected {self.d + 1}D (unbatched) or {self.d + 2}D (batched) input to "
-                f"conv{self.d}d, but got input of size: {list(x.shape)}"
-            )
+                f"{self.name}, but got input of size: torch.Size({list(x.shape)})"
+            ).mirror("RuntimeError")
         c = int(x.shape[0 if x.ndim == self.d + 1 else 1])
         if c % self.groups:
             raise GradcliError("in_channels must be divisible by groups").mirror("ValueError")
@@ -1092,6 +1092,7 @@ class ConvTranspose(Conv):
         padding_mode: str = "zeros",
         device: Any = None,
         dtype: Any = None,
+        lazy: bool = False,
     ) -> None:
         if isinstance(padding, str):
             raise GradcliError(
@@ -1114,12 +1115,13 @@ class ConvTranspose(Conv):
             padding_mode,
             device,
             dtype,
+            lazy,
         )
         self.output_padding = _ntuple(output_padding, d, "output_padding")
 
     @property
     def name(self) -> str:
-        return f"ConvTranspose{self.d}d"
+        return f"{'Lazy' if '_lazy' in self.__dict__ else ''}ConvTranspose{self.d}d"
 
     def forward(self, x: Any, output_size: Any = None) -> Tensor:
         if output_size is not None:
@@ -1127,6 +1129,8 @@ class ConvTranspose(Conv):
                 f"{self.name}(x, output_size=...) is not supported by gradcli",
                 hint="give output_padding when the module is made",
             )
+        if "_lazy" in self.__dict__:
+            self._materialize(x)
         w, b = self._parameters["weight"], self._parameters["bias"]
         conv = {1: NF.conv_transpose1d, 2: NF.conv_transpose2d, 3: NF.conv_transpose3d}[self.d]
         return conv(
@@ -1181,6 +1185,24 @@ def LazyConv2d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
 
 def LazyConv3d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
     return _lazy_conv(3, *args, **kwargs)
+
+
+def _lazy_conv_transpose(
+    d: int, out_channels: int, kernel_size: Any, *args: Any, **kwargs: Any
+) -> Module:
+    return ConvTranspose(d, 0, out_channels, kernel_size, *args, lazy=True, **kwargs)
+
+
+def LazyConvTranspose1d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return _lazy_conv_transpose(1, *args, **kwargs)
+
+
+def LazyConvTranspose2d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return _lazy_conv_transpose(2, *args, **kwargs)
+
+
+def LazyConvTranspose3d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return _lazy_conv_transpose(3, *args, **kwargs)
 
 
 # --- pooling -------------------------------------------------------------------------------------
@@ -1692,6 +1714,9 @@ NAMES = declare(
     ("ConvTranspose2d", "nn", ConvTranspose2d, "conv_transpose"),
     ("Conv3d", "nn", Conv3d, "conv"),
     ("ConvTranspose3d", "nn", ConvTranspose3d, "conv_transpose"),
+    ("LazyConvTranspose1d", "nn", LazyConvTranspose1d, "conv_transpose"),
+    ("LazyConvTranspose2d", "nn", LazyConvTranspose2d, "conv_transpose"),
+    ("LazyConvTranspose3d", "nn", LazyConvTranspose3d, "conv_transpose"),
     ("AvgPool1d", "nn", AvgPool1d, "avg_pool reshape"),
     ("AvgPool2d", "nn", AvgPool2d, "avg_pool"),
     ("AvgPool3d", "nn", AvgPool3d, "avg_pool"),

@@ -56,6 +56,15 @@ def _with_params(make: Callable[[], Any]) -> Callable[..., Any]:
     return f
 
 
+def _lazy_made(make: Callable[[], Any], first: tuple[int, ...]) -> Callable[[], Any]:
+    """`make()` once, given a first input of shape `first` (its parameters drawn then), the
+    same module for every call of the differences."""
+    m = make()
+    with no_grad():
+        m(Tensor(np.zeros(first)))
+    return lambda: m
+
+
 CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]]]] = [
     ("Unfold", lambda x: L.Unfold(2, dilation=(1, 2), padding=1, stride=(2, 1))(x), [(2, 3, 4, 5)]),
     ("Fold", lambda c: L.Fold((4, 5), (2, 3), padding=(1, 0), stride=1)(c), [(2, 12, 15)]),
@@ -88,6 +97,28 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]]]] = [
     ),
     ("InstanceNorm3d_unbatched", lambda x: L.InstanceNorm3d(2)(x), [(2, 2, 3, 2)]),
     ("LazyInstanceNorm1d", lambda x: L.LazyInstanceNorm1d()(x), [(3, 2, 5)]),
+    (
+        "LazyConvTranspose1d",
+        _with_params(_lazy_made(lambda: L.LazyConvTranspose1d(2, 3, stride=2), (1, 3, 4))),
+        [(2, 3, 4), (3, 2, 3), (2,)],
+    ),
+    (
+        "LazyConvTranspose2d",
+        _with_params(
+            _lazy_made(
+                lambda: L.LazyConvTranspose2d(
+                    4, 3, stride=2, padding=1, output_padding=1, groups=2
+                ),
+                (1, 2, 3, 3),
+            )
+        ),
+        [(1, 2, 3, 2), (2, 2, 3, 3), (4,)],
+    ),
+    (
+        "LazyConvTranspose3d",
+        _with_params(_lazy_made(lambda: L.LazyConvTranspose3d(1, 2, bias=False), (2, 2, 2, 2))),
+        [(2, 2, 2, 3), (2, 1, 2, 2, 2)],
+    ),
     ("LazyInstanceNorm2d", lambda x: L.LazyInstanceNorm2d()(x), [(2, 2, 3, 3)]),
     ("LazyInstanceNorm3d", lambda x: L.LazyInstanceNorm3d()(x), [(2, 2, 2, 2, 3)]),
 ]

@@ -4321,3 +4321,10 @@ add(
         (r"is not a Module subclass",),
     ),
 )
+add(
+    small(
+        "lazy_conv_transpose_huge_in_channels",
+        "m = torch.nn.LazyConvTranspose2d(10**5, 50)\ny = m(torch.ones(1, 10**4, 1, 1))",
+        LIMIT,
+    ),
+)

@@ -1359,7 +1359,11 @@ def _adaptive_max_module(name: str, d: int) -> Callable[..., Module]:
     def make(output_size: Any, return_indices: bool = False) -> Module:
         from . import extras
 
-        fn = extras.adaptive_max_pool1d if d == 1 else extras.adaptive_max_pool2d
+        fn = {
+            1: extras.adaptive_max_pool1d,
+            2: extras.adaptive_max_pool2d,
+            3: extras.adaptive_max_pool3d,
+        }[d]
         return Applied(
             name,
             fn,
@@ -1601,7 +1605,7 @@ class _MaxUnpool(Module):
         self.padding = X._tuple_of(padding, d)
 
     def forward(self, x: Any, indices: Any, output_size: Any = None) -> Tensor:
-        fn = X.max_unpool1d if self.D == 1 else X.max_unpool2d
+        fn = {1: X.max_unpool1d, 2: X.max_unpool2d, 3: X.max_unpool3d}[self.D]
         return fn(x, indices, self.kernel_size, self.stride, self.padding, output_size)
 
     def extra_repr(self) -> str:
@@ -1614,6 +1618,47 @@ class MaxUnpool1d(_MaxUnpool):
 
 class MaxUnpool2d(_MaxUnpool):
     D = 2
+
+
+class MaxUnpool3d(_MaxUnpool):
+    D = 3
+
+
+class _LPPool(Module):
+    """nn.LPPool1d / 2d / 3d: F.lp_poolNd with the module's settings, kept as given (the
+    norm passed on as a float, as PyTorch's forward does)."""
+
+    ATTRIBUTES = ("training", "norm_type", "kernel_size", "stride", "ceil_mode")
+    D = 1
+
+    def __init__(
+        self, norm_type: Any, kernel_size: Any, stride: Any = None, ceil_mode: bool = False
+    ) -> None:
+        super().__init__()
+        self.norm_type, self.kernel_size = norm_type, kernel_size
+        self.stride, self.ceil_mode = stride, ceil_mode
+
+    def forward(self, x: Any) -> Tensor:
+        fn = {1: X.lp_pool1d, 2: X.lp_pool2d, 3: X.lp_pool3d}[self.D]
+        return fn(x, float(self.norm_type), self.kernel_size, self.stride, self.ceil_mode)
+
+    def extra_repr(self) -> str:
+        return (
+            f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
+            f"stride={self.stride}, ceil_mode={self.ceil_mode}"
+        )
+
+
+class LPPool1d(_LPPool):
+    D = 1
+
+
+class LPPool2d(_LPPool):
+    D = 2
+
+
+class LPPool3d(_LPPool):
+    D = 3
 
 
 class DataParallel(Module):
@@ -1813,6 +1858,12 @@ NAMES = declare(
         _adaptive_max_module("AdaptiveMaxPool2d", 2),
         "composition of index reshape",
     ),
+    (
+        "AdaptiveMaxPool3d",
+        "nn",
+        _adaptive_max_module("AdaptiveMaxPool3d", 3),
+        "composition of index reshape",
+    ),
     ("PixelShuffle", "nn", PixelShuffle, "composition of reshape permute"),
     ("Unfold", "nn", Unfold, "unfold reshape"),
     ("DataParallel", "nn", _constructor(DataParallel), ""),
@@ -1839,6 +1890,25 @@ NAMES = declare(
     ),
     ("adaptive_max_pool1d", "torch F", X.adaptive_max_pool1d, "composition of index reshape"),
     ("adaptive_max_pool2d", "F", X.adaptive_max_pool2d, "composition of index reshape"),
+    ("adaptive_max_pool3d", "F", X.adaptive_max_pool3d, "composition of index reshape"),
+    (
+        "adaptive_max_pool1d_with_indices",
+        "F",
+        X.adaptive_max_pool1d_with_indices,
+        "composition of index reshape",
+    ),
+    (
+        "adaptive_max_pool2d_with_indices",
+        "F",
+        X.adaptive_max_pool2d_with_indices,
+        "composition of index reshape",
+    ),
+    (
+        "adaptive_max_pool3d_with_indices",
+        "F",
+        X.adaptive_max_pool3d_with_indices,
+        "composition of index reshape",
+    ),
     ("pixel_shuffle", "torch F", X.pixel_shuffle, "composition of reshape permute"),
     ("pixel_unshuffle", "torch F", X.pixel_unshuffle, "composition of reshape permute"),
     ("rrelu", "torch F", X.rrelu, "composition of mul"),
@@ -1854,9 +1924,43 @@ NAMES = declare(
     ("embedding_bag", "F", X.embedding_bag, "composition of index scatter_add div mul reshape"),
     *(
         (cls.__name__, "nn", _constructor(cls), "composition of scatter reshape")
-        for cls in (MaxUnpool1d, MaxUnpool2d)
+        for cls in (MaxUnpool1d, MaxUnpool2d, MaxUnpool3d)
     ),
     ("max_unpool1d", "F", X.max_unpool1d, "composition of scatter reshape"),
+    ("max_unpool3d", "F", X.max_unpool3d, "composition of scatter reshape"),
+    (
+        "LPPool1d",
+        "nn",
+        _constructor(LPPool1d),
+        "composition of pow_scalar avg_pool sign abs relu mul max_pool neg reshape",
+    ),
+    *(
+        (
+            cls.__name__,
+            "nn",
+            _constructor(cls),
+            "composition of pow_scalar avg_pool sign abs relu mul max_pool neg",
+        )
+        for cls in (LPPool2d, LPPool3d)
+    ),
+    (
+        "lp_pool1d",
+        "F",
+        X.lp_pool1d,
+        "composition of pow_scalar avg_pool sign abs relu mul max_pool neg reshape",
+    ),
+    (
+        "lp_pool2d",
+        "F",
+        X.lp_pool2d,
+        "composition of pow_scalar avg_pool sign abs relu mul max_pool neg",
+    ),
+    (
+        "lp_pool3d",
+        "F",
+        X.lp_pool3d,
+        "composition of pow_scalar avg_pool sign abs relu mul max_pool neg",
+    ),
     ("max_unpool2d", "F", X.max_unpool2d, "composition of scatter reshape"),
     (
         "MultiLabelMarginLoss",

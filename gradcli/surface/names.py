@@ -567,6 +567,7 @@ DECLARED = declare(
     ("max_pool2d", "torch", NF.max_pool2d, "max_pool"),
     ("max_pool1d_with_indices", "torch", NF.max_pool1d_with_indices, "max_pool reshape"),
     ("max_pool2d_with_indices", "F", NF.max_pool2d_with_indices, "max_pool"),
+    ("max_pool3d_with_indices", "F", NF.max_pool3d_with_indices, "max_pool"),
     ("avg_pool1d", "torch", NF.avg_pool1d, "avg_pool reshape"),
     ("embedding", "torch", NF.embedding, _S + "index"),
     ("kl_div", "torch", NL.kl_div, _S + "xlogy sub mul mean"),

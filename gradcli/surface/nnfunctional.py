@@ -1711,6 +1711,19 @@ def max_pool2d_with_indices(
     return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, True)
 
 
+def max_pool3d_with_indices(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
+    """`F.max_pool3d_with_indices`: max_pool3d's values and indices, whatever return_indices."""
+    return _max_pool(3, input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
 def max_pool3d(
     input: Any,  # noqa: A002
     kernel_size: Any,

@@ -14,6 +14,7 @@ import pytest
 
 from gradcli.base.errors import GradcliError
 from gradcli.core.tensor import Tensor, no_grad
+from gradcli.surface import extras as X
 from gradcli.surface import layers as L
 from tests.helpers.gradcheck import compare, numeric_grad
 
@@ -97,6 +98,30 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]]]] = [
     ),
     ("InstanceNorm3d_unbatched", lambda x: L.InstanceNorm3d(2)(x), [(2, 2, 3, 2)]),
     ("LazyInstanceNorm1d", lambda x: L.LazyInstanceNorm1d()(x), [(3, 2, 5)]),
+    ("LPPool1d", lambda x: L.LPPool1d(2, 3, stride=2)(x), [(2, 2, 7)]),
+    ("LPPool2d_p3", lambda x: L.LPPool2d(3, (2, 3), stride=1)(x.abs() + 0.5), [(1, 2, 4, 5)]),
+    (
+        "LPPool3d_ceil",
+        lambda x: L.LPPool3d(1.5, 2, ceil_mode=True)(x.abs() + 0.5),
+        [(1, 2, 3, 3, 3)],
+    ),
+    ("LPPool2d_inf", lambda x: L.LPPool2d(np.inf, 2)(x), [(1, 1, 4, 4)]),
+    ("LPPool1d_minus_inf", lambda x: L.LPPool1d(-np.inf, 2)(x), [(2, 6)]),
+    (
+        "AdaptiveMaxPool3d",
+        lambda x: L._adaptive_max_module("AdaptiveMaxPool3d", 3)((2, 3, 1))(x),
+        [(2, 2, 3, 5, 4)],
+    ),
+    (
+        "adaptive_max_pool3d_unbatched",
+        lambda x: X.adaptive_max_pool3d(x, (2, None, 2)),
+        [(2, 3, 4, 5)],
+    ),
+    (
+        "max_unpool3d",
+        lambda x: X.max_unpool3d(x, Tensor(np.array([[[[[0, 7], [18, 27]]]]])), 2, (2, 1, 3)),
+        [(1, 1, 1, 2, 2)],
+    ),
     (
         "LazyConvTranspose1d",
         _with_params(_lazy_made(lambda: L.LazyConvTranspose1d(2, 3, stride=2), (1, 3, 4))),
@@ -176,3 +201,35 @@ def test_data_parallel_passes_through_to_the_same_module() -> None:
     np.testing.assert_allclose(inner._parameters["bias"].grad.data, [4.0, 4.0])
     with pytest.raises(GradcliError, match="is not a Module subclass"):
         L.DataParallel(3)
+
+
+def test_adaptive_max_pool_picks_the_first_maximum_or_the_last_nan() -> None:
+    nan = np.nan
+    x = Tensor(np.array([[[[[1.0, 3.0], [3.0, 2.0]]]]]))
+    out, idx = X.adaptive_max_pool3d(x, 1, return_indices=True)
+    assert out.data.item() == 3.0 and idx.data.item() == 1  # the first of equal maxima
+    y = Tensor(np.array([[[1.0, nan, 3.0, nan, 2.0]]]))
+    for pool in (X.adaptive_max_pool1d, X.adaptive_max_pool2d):
+        out, idx = pool(y, 1, return_indices=True)
+        assert np.isnan(out.data.item()) and idx.data.item() == 3  # PyTorch's kernel: the last
+    assert len(X.adaptive_max_pool1d_with_indices(y, 2)) == 2
+
+
+def test_lp_pool_of_zeros_has_a_zero_gradient_not_nan() -> None:
+    """PyTorch's sign(s) * relu(|s|): relu's and sign's gradients stop the infinite slope of
+    the root at 0 (sign's gradient is zeros, not g * 0)."""
+    z = Tensor(np.zeros((1, 1, 4)), requires_grad=True)
+    X.lp_pool1d(z, 2, 2).sum().backward()
+    np.testing.assert_array_equal(z.grad.data, np.zeros((1, 1, 4)))
+
+
+def test_max_unpool3d_is_max_pool3d_undone() -> None:
+    from gradcli.surface import nnfunctional as NF
+
+    x = Tensor(np.random.default_rng(3).normal(size=(2, 1, 4, 2, 4)))
+    y, idx = NF.max_pool3d_with_indices(x, 2)
+    back = X.max_unpool3d(y, idx, 2).data
+    kept = back != 0
+    assert kept.sum() == y.data.size and np.all(back[kept] == x.data[kept])
+    with pytest.raises(GradcliError, match=r"invalid max index: 99 \(output volumes"):
+        X.max_unpool3d(y, Tensor(idx.data * 0 + 99), 2)

@@ -4328,3 +4328,23 @@ add(
         LIMIT,
     ),
 )
+add(
+    small(
+        "adaptive_max_pool3d_many_windows",
+        "y = torch.nn.functional.adaptive_max_pool3d(torch.ones(1, 1, 200, 200, 200), 200)",
+        LIMIT + (r"pools at most",),
+    ),
+    small(
+        "max_unpool3d_huge_output",
+        "x = torch.ones(1, 1, 1, 1, 1)\ni = torch.zeros(1, 1, 1, 1, 1, dtype=torch.long)\n"
+        "y = torch.nn.functional.max_unpool3d(x, i, 10**4)",
+        LIMIT,
+    ),
+    small(
+        "lp_pool_in_a_long_loop",
+        "x = torch.ones(1, 1, 64, 64)\nfor i in range(10**9):\n"
+        "    x = torch.nn.functional.lp_pool2d(x, 2, 1)",
+        LIMIT,
+    ),
+    esc("lp_pool_module_globals", "m = torch.nn.LPPool2d(2, 2)\nd = m.forward.__globals__"),
+)

@@ -1001,6 +1001,104 @@ def lp_pool3d(
     return _lp_pool(3, input, norm_type, kernel_size, stride, ceil_mode)
 
 
+# --- channel shuffle, pdist, triplet loss with a distance function ---------------------------
+
+
+def channel_shuffle(input: Any, groups: Any) -> Tensor:  # noqa: A002
+    """(N, g * k, *) -> channel i * k + j goes to j * g + i (ShuffleNet): the channels viewed
+    (g, k), transposed, flattened back."""
+    from .functional import permute
+
+    x = A.tensor_arg(input, "input")
+    if x.ndim <= 2:
+        raise GradcliError(
+            f"channel_shuffle expects input with > 2 dims, but got input with sizes {list(x.shape)}"
+        )
+    g = _factor(groups, "channel_shuffle", "groups") if not isinstance(groups, int) else groups
+    if g <= 0:
+        raise GradcliError(
+            f"Number of groups to divide channels in must be positive. Value of groups:{g}"
+        )
+    c = x.shape[1]
+    if c % g:
+        raise GradcliError(
+            f"Number of channels must be divisible by groups. Got {c} channels and {g} groups."
+        )
+    n, rest = x.shape[0], tuple(x.shape[2:])
+    split = F.reshape(x, (n, g, c // g) + rest)
+    order = (0, 2, 1) + tuple(range(3, split.ndim))
+    out = F.reshape(permute(split, order), x.shape)
+    return A.named(out, "ChannelShuffleBackward0")
+
+
+def pdist(input: Any, p: Any = 2) -> Tensor:  # noqa: A002
+    """The p-norm distances between the rows of an (N, M) input, for i < j in row order (the
+    upper triangle of cdist(x, x) read row by row); PdistBackward0."""
+    from ..core.op import apply
+    from ..ops import matrices as M
+    from ..ops import shape as S
+
+    x = A.tensor_arg(input, "input")
+    if x.ndim != 2:
+        raise GradcliError(f"pdist only supports 2D tensors, got: {x.ndim}D")
+    if x.dtype.kind != "f":
+        raise GradcliError("pdist only supports floating-point dtypes")
+    if isinstance(p, bool) or not isinstance(p, (int, float)):
+        raise GradcliError(f"pdist(): argument 'p' must be float, not {typename(p)}").mirror(
+            "TypeError"
+        )
+    if p < 0:
+        raise GradcliError("pdist only supports non-negative p values")
+    n, m = x.shape
+    A.size_check((n, n, m), "pdist's differences")
+    rows, cols = np.triu_indices(n, 1)
+    full = apply(M.cdist, x, x, p=float(p))
+    return apply(S.index, full, idx=(rows, cols), label="PdistBackward0")
+
+
+def triplet_margin_with_distance_loss(
+    anchor: Any,
+    positive: Any,
+    negative: Any,
+    *,
+    distance_function: Any = None,
+    margin: Any = 1.0,
+    swap: Any = False,
+    reduction: str = "mean",
+) -> Tensor:
+    """PyTorch's: max(margin + d(a, p) - d(a, n), 0), d torch.pairwise_distance unless given
+    (any callable of two tensors: a function, a lambda, a module); `swap` takes the smaller
+    of d(a, n) and d(p, n)."""
+    from . import names as N
+
+    t = N.FUNCTIONS
+    if reduction not in ("mean", "sum", "none"):
+        raise GradcliError(f"{reduction} is not a valid value for reduction").mirror("ValueError")
+    if margin <= 0:
+        raise GradcliError(f"margin must be greater than 0, got {margin}").mirror("ValueError")
+    a, pos, neg = (
+        A.tensor_arg(v, w)
+        for v, w in ((anchor, "anchor"), (positive, "positive"), (negative, "negative"))
+    )
+    if not a.ndim == pos.ndim == neg.ndim:
+        raise GradcliError(
+            "The anchor, positive, and negative tensors are expected to have the same number "
+            f"of dimensions, but got: anchor {a.ndim}D, positive {pos.ndim}D, and negative "
+            f"{neg.ndim}D inputs"
+        )
+    dist = t["pairwise_distance"] if distance_function is None else distance_function
+    dist_pos = dist(a, pos)
+    dist_neg = dist(a, neg)
+    if swap:
+        dist_neg = t["minimum"](dist_neg, dist(pos, neg))
+    loss = t["clamp_min"](t["sub"](t["add"](dist_pos, margin), dist_neg), 0)
+    if reduction == "sum":
+        return t["sum"](loss)
+    if reduction == "mean":
+        return t["mean"](loss)
+    return loss
+
+
 # --- multilabel margin loss -------------------------------------------------------------------
 
 

@@ -1679,6 +1679,55 @@ class DataParallel(Module):
         return self._modules["module"](*inputs, **kwargs)
 
 
+def ChannelShuffle(groups: Any) -> Module:  # noqa: N802
+    return Applied("ChannelShuffle", X.channel_shuffle, {"groups": groups}, f"groups={groups}")
+
+
+class TripletMarginWithDistanceLoss(Module):
+    """nn.TripletMarginWithDistanceLoss: F.triplet_margin_with_distance_loss with the
+    module's settings; the distance a module (PairwiseDistance() unless given), registered
+    as the submodule `distance_function`, or any callable kept as a plain attribute."""
+
+    ATTRIBUTES = ("training", "margin", "swap", "reduction")
+
+    def __init__(
+        self,
+        *,
+        distance_function: Any = None,
+        margin: float = 1.0,
+        swap: bool = False,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__()
+        reduction_arg(reduction)
+        if margin <= 0:
+            raise GradcliError(
+                "TripletMarginWithDistanceLoss: expected margin to be greater than 0, got "
+                f"{margin} instead"
+            ).mirror("ValueError")
+        distance = PairwiseDistance() if distance_function is None else distance_function
+        if isinstance(distance, Module):
+            self.add_module("distance_function", distance)
+        else:
+            self.__dict__["_distance"] = distance
+        self.margin, self.swap, self.reduction = margin, swap, reduction
+
+    def _attr_distance_function(self) -> Any:
+        return self.__dict__.get("_distance")
+
+    def forward(self, anchor: Any, positive: Any, negative: Any) -> Tensor:
+        distance = self._modules.get("distance_function") or self.__dict__.get("_distance")
+        return X.triplet_margin_with_distance_loss(
+            anchor,
+            positive,
+            negative,
+            distance_function=distance,
+            margin=self.margin,
+            swap=self.swap,
+            reduction=self.reduction,
+        )
+
+
 def MultiLabelMarginLoss(  # noqa: N802
     size_average: Any = None, reduce: Any = None, reduction: str = "mean"
 ) -> Module:
@@ -1865,6 +1914,21 @@ NAMES = declare(
         "composition of index reshape",
     ),
     ("PixelShuffle", "nn", PixelShuffle, "composition of reshape permute"),
+    ("ChannelShuffle", "nn", ChannelShuffle, "composition of reshape permute"),
+    ("channel_shuffle", "torch F", X.channel_shuffle, "composition of reshape permute"),
+    ("pdist", "torch F", X.pdist, "composition of cdist index"),
+    (
+        "TripletMarginWithDistanceLoss",
+        "nn",
+        _constructor(TripletMarginWithDistanceLoss),
+        "composition of sub add norm clamp mean",
+    ),
+    (
+        "triplet_margin_with_distance_loss",
+        "F",
+        X.triplet_margin_with_distance_loss,
+        "composition of sub add norm clamp mean",
+    ),
     ("Unfold", "nn", Unfold, "unfold reshape"),
     ("DataParallel", "nn", _constructor(DataParallel), ""),
     ("Fold", "nn", Fold, "fold reshape"),

@@ -563,6 +563,7 @@ DECLARED = declare(
     ("affine_grid", "F", NF.affine_grid, _S + "matmul permute reshape"),
     ("upsample", "F", NF.upsample, "upsample_nearest upsample_interp"),
     ("upsample_nearest", "F", NF.upsample_nearest, "upsample_nearest"),
+    ("upsample_bilinear", "F", NF.upsample_bilinear, "upsample_interp"),
     ("max_pool1d", "torch", NF.max_pool1d, "max_pool reshape"),
     ("max_pool2d", "torch", NF.max_pool2d, "max_pool"),
     ("max_pool1d_with_indices", "torch", NF.max_pool1d_with_indices, "max_pool reshape"),

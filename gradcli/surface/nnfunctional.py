@@ -1676,6 +1676,16 @@ def upsample(
     return interpolate(input, size, scale_factor, mode, align_corners)
 
 
+def upsample_bilinear(input: Any, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002
+    """`F.upsample_bilinear` (deprecated in PyTorch, with its warning): F.interpolate,
+    bilinear with align_corners=True."""
+    hooks.warn(
+        "`nn.functional.upsample_bilinear` is deprecated. Use `nn.functional.interpolate` instead.",
+        once=True,
+    )
+    return interpolate(input, size, scale_factor, "bilinear", True)
+
+
 def upsample_nearest(input: Any, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002
     """`F.upsample_nearest` (deprecated in PyTorch, with its warning): F.interpolate."""
     hooks.warn(

@@ -98,6 +98,22 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[int, ...]]]] = [
     ),
     ("InstanceNorm3d_unbatched", lambda x: L.InstanceNorm3d(2)(x), [(2, 2, 3, 2)]),
     ("LazyInstanceNorm1d", lambda x: L.LazyInstanceNorm1d()(x), [(3, 2, 5)]),
+    ("pdist", lambda x: X.pdist(x), [(5, 3)]),
+    ("pdist_p1", lambda x: X.pdist(x, 1), [(4, 3)]),
+    ("pdist_p3", lambda x: X.pdist(x, 3.0), [(4, 2)]),
+    ("ChannelShuffle", lambda x: L.ChannelShuffle(3)(x), [(2, 6, 2, 2)]),
+    (
+        "TripletMarginWithDistanceLoss_swap",
+        lambda a, p, n: L.TripletMarginWithDistanceLoss(margin=2.0, swap=True)(a, p, n),
+        [(4, 3), (4, 3), (4, 3)],
+    ),
+    (
+        "triplet_margin_with_distance_loss_lambda",
+        lambda a, p, n: X.triplet_margin_with_distance_loss(
+            a, p, n, distance_function=lambda u, v: (u - v).pow(2).sum(-1), reduction="none"
+        ),
+        [(3, 2), (3, 2), (3, 2)],
+    ),
     ("LPPool1d", lambda x: L.LPPool1d(2, 3, stride=2)(x), [(2, 2, 7)]),
     ("LPPool2d_p3", lambda x: L.LPPool2d(3, (2, 3), stride=1)(x.abs() + 0.5), [(1, 2, 4, 5)]),
     (
@@ -233,3 +249,23 @@ def test_max_unpool3d_is_max_pool3d_undone() -> None:
     assert kept.sum() == y.data.size and np.all(back[kept] == x.data[kept])
     with pytest.raises(GradcliError, match=r"invalid max index: 99 \(output volumes"):
         X.max_unpool3d(y, Tensor(idx.data * 0 + 99), 2)
+
+
+def test_pdist_is_the_upper_triangle_of_cdist_row_by_row() -> None:
+    from gradcli.surface import linalg as LA
+
+    x = Tensor(np.random.default_rng(4).normal(size=(5, 3)))
+    for p in (0.0, 1.0, 2.0, 3.5, np.inf):
+        full = LA.cdist(x, x, p, compute_mode="donot_use_mm_for_euclid_dist").data
+        want = full[np.triu_indices(5, 1)]
+        np.testing.assert_allclose(X.pdist(x, p).data, want, rtol=1e-12)
+    assert X.pdist(Tensor(np.ones((1, 3)))).shape == (0,)
+    with pytest.raises(GradcliError, match="pdist only supports 2D tensors, got: 1D"):
+        X.pdist(Tensor(np.ones(3)))
+
+
+def test_channel_shuffle_interleaves_the_groups() -> None:
+    x = Tensor(np.arange(6.0).reshape(1, 6, 1))
+    assert X.channel_shuffle(x, 2).data.ravel().tolist() == [0, 3, 1, 4, 2, 5]
+    with pytest.raises(GradcliError, match="must be divisible by groups. Got 6 channels"):
+        X.channel_shuffle(x, 4)

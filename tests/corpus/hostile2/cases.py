@@ -4348,3 +4348,20 @@ add(
     ),
     esc("lp_pool_module_globals", "m = torch.nn.LPPool2d(2, 2)\nd = m.forward.__globals__"),
 )
+add(
+    small("pdist_many_rows", "y = torch.pdist(torch.ones(10**5, 3))", LIMIT),
+    small(
+        "triplet_distance_function_recursing",
+        "def d(x, y):\n    return torch.nn.functional.triplet_margin_with_distance_loss("
+        "x, y, y, distance_function=d)\n"
+        "a = torch.ones(2, 2)\nl = torch.nn.functional.triplet_margin_with_distance_loss("
+        "a, a, a, distance_function=d)",
+        LIMIT + (r"call depth", r"recursion", r"nested too deeply"),
+    ),
+    esc(
+        "triplet_distance_function_is_print",
+        "a = torch.ones(2, 2)\nl = torch.nn.TripletMarginWithDistanceLoss(distance_function=eval)"
+        "(a, a, a)",
+    ),
+    esc("rnn_base_made_directly", "m = torch.nn.RNNBase('LSTM', 2, 3)"),
+)

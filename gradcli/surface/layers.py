@@ -637,14 +637,16 @@ class _LazyBatchNorm(_BatchNorm):
         track_running_stats: bool = True,
         device: Any = None,
         dtype: Any = None,
+        bias: bool = True,
     ) -> None:
         Module.__init__(self)
         self.num_features = 0
         self.eps, self.momentum = eps, momentum
         self.affine, self.track_running_stats = bool(affine), bool(track_running_stats)
         self.__dict__["_lazy_dtype"] = dtype
-        for name in ("weight", "bias"):
-            self.register_parameter(name, UninitializedParameter() if self.affine else None)
+        self.register_parameter("weight", UninitializedParameter() if self.affine else None)
+        has_bias = self.affine and bool(bias)
+        self.register_parameter("bias", UninitializedParameter() if has_bias else None)
         for name in ("running_mean", "running_var", "num_batches_tracked"):
             self.register_buffer(name, None)
         if self.track_running_stats:
@@ -674,7 +676,8 @@ class _LazyBatchNorm(_BatchNorm):
         self.num_features = n
         if self.affine:
             self._parameters["weight"].materialize(np.ones(n), dtype)
-            self._parameters["bias"].materialize(np.zeros(n), dtype)
+            if self._parameters["bias"] is not None:
+                self._parameters["bias"].materialize(np.zeros(n), dtype)
         if self.track_running_stats:
             stats = np.zeros(n, Settings.default_dtype)
             self._buffers["running_mean"] = Tensor(stats)
@@ -725,8 +728,12 @@ class _InstanceNorm(_BatchNorm):
         track_running_stats: bool = False,
         device: Any = None,
         dtype: Any = None,
+        *,
+        bias: bool = True,
     ) -> None:
-        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+        super().__init__(
+            num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias
+        )
 
     def forward(self, x: Any) -> Tensor:
         from ..core import hooks

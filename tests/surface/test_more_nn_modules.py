@@ -269,3 +269,30 @@ def test_channel_shuffle_interleaves_the_groups() -> None:
     assert X.channel_shuffle(x, 2).data.ravel().tolist() == [0, 3, 1, 4, 2, 5]
     with pytest.raises(GradcliError, match="must be divisible by groups. Got 6 channels"):
         X.channel_shuffle(x, 4)
+
+
+def test_instance_norms_and_lazy_norms_take_bias_false() -> None:
+    m = L.InstanceNorm3d(2, affine=True, bias=False)
+    assert [n for n, _ in m.named_parameters()] == ["weight"]
+    lazy = L.LazyInstanceNorm1d(bias=False)
+    lazy(Tensor(np.random.default_rng(5).normal(size=(2, 3, 4))))
+    assert lazy._parameters["bias"] is None and lazy._parameters["weight"].shape == (3,)
+    lazy_bn = L.LazyBatchNorm1d(bias=False)
+    lazy_bn(Tensor(np.random.default_rng(6).normal(size=(4, 3))))
+    assert lazy_bn._parameters["bias"] is None and type(lazy_bn) is L.BatchNorm1d
+
+
+@pytest.mark.parametrize("upstream", [np.inf, np.nan])
+def test_sign_and_copysigns_other_pass_no_inf_or_nan_back(upstream: float) -> None:
+    """PyTorch's SignBackward0 and copysign's gradient for `other` are zeros, whatever the
+    upstream gradient (g * 0 would be nan for an infinite or nan g)."""
+    from gradcli.surface import names
+
+    t = names.FUNCTIONS
+    x = Tensor(np.array([0.0, -2.0, 3.0]), requires_grad=True)
+    (t["sign"](x) * upstream).sum().backward()
+    np.testing.assert_array_equal(x.grad.data, [0.0, 0.0, 0.0])
+    a = Tensor(np.array([1.0, -2.0]))
+    b = Tensor(np.array([0.5, -3.0]), requires_grad=True)
+    (t["copysign"](a, b) * upstream).sum().backward()
+    np.testing.assert_array_equal(b.grad.data, [0.0, 0.0])

@@ -1920,10 +1920,16 @@ def unfold(
 ) -> Tensor:
     """`F.unfold`: the sliding blocks of a (N, C, H, W) input as columns (N, C*kh*kw, L)."""
     x = A.tensor_arg(input, "input")
-    if x.ndim not in (3, 4):
+    if x.ndim < 3:  # PyTorch 2.13's im2col reads the size of dimension 2 first
+        lo, hi = -max(x.ndim, 1), max(x.ndim, 1) - 1
         raise GradcliError(
-            f"Input Error: Only 3D or 4D input Tensors are supported (got {x.ndim}D)"
-        ).mirror("NotImplementedError")
+            f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {x.ndim})"
+        ).mirror("IndexError")
+    if x.ndim > 4:
+        raise GradcliError(
+            "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other "
+            f"non-zero dimensions for input, but got: {list(x.shape)}"
+        )
     k, dl, p, st = _block_args(kernel_size, dilation, padding, stride, "im2col")
     out = _sliding(x.shape[-2:], k, dl, p, st)
     if any(o < 1 for o in out):
@@ -1953,9 +1959,9 @@ def fold(
     x = A.tensor_arg(input, "input")
     if x.ndim not in (2, 3):
         raise GradcliError(
-            f"Input Error: Only unbatched (2D) or batched (3D) input Tensors are supported "
-            f"(got {x.ndim}D)"
-        ).mirror("NotImplementedError")
+            "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and "
+            f"non-zero dimensions for input, but got: {list(x.shape)}"
+        )
     size = _tuple(output_size, 2, "output_size", "col2im")
     k, dl, p, st = _block_args(kernel_size, dilation, padding, stride, "col2im")
     out = _sliding(size, k, dl, p, st)

@@ -296,3 +296,17 @@ def test_sign_and_copysigns_other_pass_no_inf_or_nan_back(upstream: float) -> No
     b = Tensor(np.array([0.5, -3.0]), requires_grad=True)
     (t["copysign"](a, b) * upstream).sum().backward()
     np.testing.assert_array_equal(b.grad.data, [0.0, 0.0])
+
+
+@pytest.mark.parametrize(
+    "make, shape, cls, words",
+    [
+        (lambda: L.Unfold(2), (2, 3), "IndexError", r"range of \[-2, 1\], but got 2\)"),
+        (lambda: L.Unfold(2), (1, 1, 2, 3, 3), "RuntimeError", "Expected 3D or 4D"),
+        (lambda: L.Fold((2, 2), 2), (4,), "RuntimeError", "Expected 2D or 3D"),
+    ],
+)
+def test_unfold_and_fold_refuse_other_dimensions_in_pytorchs_words(make, shape, cls, words):
+    with pytest.raises(GradcliError, match=words) as e:
+        make()(Tensor(np.ones(shape)))
+    assert (e.value.python_class or "RuntimeError") == cls

@@ -1006,6 +1006,7 @@ MODULE_FILES: dict[str, str] = {
     "LocalResponseNorm": "normalization",
     **dict.fromkeys(("PixelShuffle", "PixelUnshuffle"), "pixelshuffle"),
     "ChannelShuffle": "channelshuffle",
+    "AdaptiveLogSoftmaxWithLoss": "adaptive",
     **dict.fromkeys(("Unfold", "Fold"), "fold"),
     "DataParallel": "torch.nn.parallel.data_parallel",  # (not in torch/nn/modules)
     **dict.fromkeys(

@@ -740,6 +740,7 @@ INDEX: dict[str, dict[str, str]] = {
         "TripletMarginWithDistanceLoss": "layers",
         "Unfold": "layers",
         "DataParallel": "layers",
+        "AdaptiveLogSoftmaxWithLoss": "layers",
         "Fold": "layers",
         "PixelUnshuffle": "layers",
         "RReLU": "layers",

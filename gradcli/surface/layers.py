@@ -17,6 +17,7 @@ from ..ops.arithmetic import size_check, tensor_arg
 from . import extras as X
 from . import nnfunctional as NF
 from . import nnlosses as NL
+from .adaptive import AdaptiveLogSoftmaxWithLoss
 from .args import reduction_arg
 from .declare import declare
 from .nn import (
@@ -1938,6 +1939,12 @@ NAMES = declare(
     ),
     ("Unfold", "nn", Unfold, "unfold reshape"),
     ("DataParallel", "nn", _constructor(DataParallel), ""),
+    (
+        "AdaptiveLogSoftmaxWithLoss",
+        "nn",
+        _nn_constructor(AdaptiveLogSoftmaxWithLoss),
+        "composition of matmul permute log_softmax index scatter add mean neg reshape",
+    ),
     ("Fold", "nn", Fold, "fold reshape"),
     ("PixelUnshuffle", "nn", PixelUnshuffle, "composition of reshape permute"),
     ("RReLU", "nn", _constructor(RReLU), "composition of mul"),

@@ -590,6 +590,8 @@ SIGNATURES = {
     "nn.AdaptiveAvgPool2d.forward": "py AdaptiveAvgPool2d.forward(self, input)",
     "nn.AdaptiveAvgPool3d": "py AdaptiveAvgPool3d.__init__(self, output_size)",
     "nn.AdaptiveAvgPool3d.forward": "py AdaptiveAvgPool3d.forward(self, input)",
+    "nn.AdaptiveLogSoftmaxWithLoss": "py AdaptiveLogSoftmaxWithLoss.__init__(self, in_features, n_classes, cutoffs, div_value=, head_bias=, device=, dtype=)",
+    "nn.AdaptiveLogSoftmaxWithLoss.forward": "py AdaptiveLogSoftmaxWithLoss.forward(self, input_, target_)",
     "nn.AdaptiveMaxPool1d": "py AdaptiveMaxPool1d.__init__(self, output_size, return_indices=)",
     "nn.AdaptiveMaxPool1d.forward": "py AdaptiveMaxPool1d.forward(self, input)",
     "nn.AdaptiveMaxPool2d": "py AdaptiveMaxPool2d.__init__(self, output_size, return_indices=)",

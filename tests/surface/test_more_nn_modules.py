@@ -310,3 +310,41 @@ def test_unfold_and_fold_refuse_other_dimensions_in_pytorchs_words(make, shape, 
     with pytest.raises(GradcliError, match=words) as e:
         make()(Tensor(np.ones(shape)))
     assert (e.value.python_class or "RuntimeError") == cls
+
+
+def _asm_loss(x: Tensor, *params: Tensor) -> Tensor:
+    """The loss of one AdaptiveLogSoftmaxWithLoss (fixed draws), its parameters given."""
+    m = _ASM()
+    for (name, _), p in zip(list(m.named_parameters()), params, strict=True):
+        owner = m
+        *path, leaf_name = name.split(".")
+        for part in path:
+            owner = owner._modules[part]
+        owner._parameters[leaf_name] = p
+    return m(x, Tensor(np.array([0, 4, 9, 2, 7, 5])))[1]
+
+
+def _ASM() -> Any:  # noqa: N802
+    from gradcli.surface import random as Rnd
+
+    Rnd.manual_seed(3)
+    return L.AdaptiveLogSoftmaxWithLoss(6, 10, [3, 6], div_value=2.0, head_bias=True)
+
+
+def test_adaptive_log_softmax_gradients_against_central_differences() -> None:
+    shapes = [(6, 6)] + [tuple(p.shape) for p in _ASM().parameters()]
+    _check(_asm_loss, shapes)
+
+
+def test_adaptive_log_softmax_is_a_distribution_and_its_output_the_target_log_prob() -> None:
+    m = _ASM()
+    x = Tensor(np.random.default_rng(7).normal(size=(6, 6)))
+    lp = m.log_prob(x).data
+    np.testing.assert_allclose(np.exp(lp).sum(1), np.ones(6), rtol=1e-12)
+    target = np.array([0, 4, 9, 2, 7, 5])
+    out, loss = m(x, Tensor(target))
+    np.testing.assert_allclose(out.data, lp[np.arange(6), target], rtol=1e-12)
+    np.testing.assert_allclose(loss.data, -lp[np.arange(6), target].mean(), rtol=1e-12)
+    np.testing.assert_array_equal(m.predict(x).data, lp.argmax(1))
+    with pytest.raises(GradcliError, match=r"Target values should be in \[0, 9\]"):
+        m(x, Tensor(np.array([0, 1, 2, 3, 4, 10])))

@@ -4365,3 +4365,20 @@ add(
     ),
     esc("rnn_base_made_directly", "m = torch.nn.RNNBase('LSTM', 2, 3)"),
 )
+add(
+    small(
+        "adaptive_softmax_many_clusters",
+        "m = torch.nn.AdaptiveLogSoftmaxWithLoss(4, 10**6 + 1, list(range(1, 10**6 + 1)), 1.0)",
+        LIMIT,
+    ),
+    small(
+        "adaptive_softmax_huge_head",
+        "m = torch.nn.AdaptiveLogSoftmaxWithLoss(10**5, 10**5, [10**4])",
+        LIMIT,
+    ),
+    esc(
+        "adaptive_softmax_output_class",
+        "m = torch.nn.AdaptiveLogSoftmaxWithLoss(4, 6, [2])\n"
+        "o = m(torch.ones(1, 4), torch.tensor([1]))\nc = o.__class__.__init__",
+    ),
+)

@@ -349,7 +349,7 @@ class Pad(Module):
     def forward(self, x: Any) -> Tensor:
         if self.mode == "constant":
             return NF.pad(x, self.padding, "constant", self.value)
-        d = len(self.padding) // 2
+        d = int(self._name[-2])  # the class's dimensions (CircularPad3d: 3), not the padding's
         if self.mode == "circular" and isinstance(x, Tensor) and x.ndim not in (d + 1, d + 2):
             # PyTorch's _CircularPadNd checks the input's dimensions before F.pad
             raise GradcliError(f"expected {d + 1}D or {d + 2}D input (got {x.ndim}D input)").mirror(

@@ -348,3 +348,10 @@ def test_adaptive_log_softmax_is_a_distribution_and_its_output_the_target_log_pr
     np.testing.assert_array_equal(m.predict(x).data, lp.argmax(1))
     with pytest.raises(GradcliError, match=r"Target values should be in \[0, 9\]"):
         m(x, Tensor(np.array([0, 1, 2, 3, 4, 10])))
+
+
+def test_circular_padding_checks_the_dimensions_of_its_class_not_of_its_padding() -> None:
+    pad = L.PADDING_MODULES["CircularPad2d"]((1, 1))  # pads the last dim only
+    assert pad(Tensor(np.ones((1, 2, 3)))).shape == (1, 2, 5)
+    with pytest.raises(GradcliError, match=r"expected 3D or 4D input \(got 2D input\)"):
+        pad(Tensor(np.ones((2, 3))))

@@ -347,20 +347,55 @@ MEANING: dict[str, str] = {
 }
 
 
-def suggest(name: str, candidates: Iterable[str], meaning: bool = False) -> str | None:
-    """`did you mean ...?` for a misspelt name, or None. `meaning`: the name is an operation's,
-    and a name PyTorch has that gradcli lacks gets what to write instead (MEANING) first."""
+def suggest(
+    name: str, candidates: Iterable[str], meaning: bool = False, known: bool = False
+) -> str | None:
+    """`did you mean ...?` for a misspelt name, or None: no hint is better than a wrong one.
+    `meaning`: the name is an operation's, and a name PyTorch has that gradcli lacks gets
+    what to write instead (MEANING) first. `known`: PyTorch has `name` itself, so a name that
+    differs only in case (`Optimizer`, `optimizer`) is another thing, not its spelling."""
     import difflib  # only on the error path
 
     if meaning and name.lower() in MEANING:
         return MEANING[name.lower()]
     names = [c for c in candidates if isinstance(c, str)]
     same = [c for c in names if c.lower() == name.lower() and c != name]
-    if same:
+    if same and not known:
         return f"did you mean `{same[0]}`?"
     lower = {c.lower(): c for c in reversed(names)}
-    close = difflib.get_close_matches(name.lower(), list(lower), n=1, cutoff=0.6)
-    return f"did you mean `{lower[close[0]]}`?" if close else None
+    wanted = name.lower()
+    for close in difflib.get_close_matches(wanted, list(lower), n=5, cutoff=0.6):
+        if close != wanted and _a_misspelling(wanted, close):
+            return f"did you mean `{lower[close]}`?"
+    return None
+
+
+def _a_misspelling(typed: str, close: str) -> bool:
+    """`close` is what `typed` could be a slip of the keys for: at most one edit (an insertion,
+    deletion, substitution or swap of neighbours) in four characters, never fewer than one,
+    and not a name that differs only in its digits (`CircularPad3d` is no `CircularPad2d`)."""
+    if _digits_only(typed) == _digits_only(close):
+        return False
+    return _edits(typed, close) <= max(1, min(len(typed), len(close)) // 4)
+
+
+def _digits_only(text: str) -> str:
+    return "".join("#" if c.isdigit() else c for c in text)
+
+
+def _edits(a: str, b: str) -> int:
+    """The optimal-string-alignment distance: insertions, deletions, substitutions and swaps
+    of two neighbouring characters (`onehto`/`onehot` is one)."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
 
 
 def call_did_not_fit(

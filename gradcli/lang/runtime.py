@@ -447,8 +447,10 @@ class Runtime:
             method = dict.get(TENSOR_METHODS, attr) or TENSOR_METHODS.get(attr)  # (as above)
             if method is not None:
                 return BoundMethod(attr, method, owner)
-            hint = suggest(attr, list(TENSOR_METHODS) + list(TENSOR_PROPERTIES), meaning=True)
-            if public.has("Tensor", attr):  # PyTorch's, not gradcli's
+            known = bool(public.has("Tensor", attr))  # PyTorch's, not gradcli's
+            names = list(TENSOR_METHODS) + list(TENSOR_PROPERTIES)
+            hint = suggest(attr, names, meaning=True, known=known)
+            if known:
                 raise NotSupported(
                     f"`Tensor.{attr}` is not supported by gradcli",
                     found=f"`.{attr}`",
@@ -476,7 +478,7 @@ class Runtime:
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",
                 expected="a supported operation (see `gradcli ops`)",
-                hint=suggest(attr, owner.members, meaning=True),
+                hint=suggest(attr, owner.members, meaning=True, known=True),
             )
         if kind is ModuleInstance:
             return owner.get(self, attr)

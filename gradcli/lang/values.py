@@ -602,6 +602,8 @@ _SUBCLASS_OF = {
     "ZeroPad2d": "ConstantPad2d",
     "ZeroPad3d": "ConstantPad3d",
     "NLLLoss2d": "NLLLoss",
+    **dict.fromkeys(("RNN", "LSTM", "GRU"), "RNNBase"),
+    **dict.fromkeys(("RNNCell", "LSTMCell", "GRUCell"), "RNNCellBase"),
 }
 
 
@@ -618,7 +620,10 @@ class ModuleType(PyType):
             k: Builtin(f"{name}.{k}", f, raw=False)
             for k, f in getattr(make, "class_functions", {}).items()
         }
-        super().__init__(name, (base,), make, f"torch.nn.modules.{module_file}.{name}", members)
+        where = (
+            module_file if module_file.startswith("torch.") else f"torch.nn.modules.{module_file}"
+        )
+        super().__init__(name, (base,), make, f"{where}.{name}", members)
 
     def inert(self) -> PyType:
         # Calling the class that type() gave makes a module, as in PyTorch: no harm in it.
@@ -1023,7 +1028,44 @@ MODULE_FILES: dict[str, str] = {
         for d in (1, 2)
         for kind in ("Constant", "Zero", "Reflection", "Replication", "Circular")
     },
-    **dict.fromkeys(("RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell"), "rnn"),
+    **dict.fromkeys(
+        ("RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell", "RNNBase", "RNNCellBase"), "rnn"
+    ),
+    **dict.fromkeys(("Dropout3d", "FeatureAlphaDropout"), "dropout"),
+    **dict.fromkeys(
+        (
+            "Conv3d",
+            *(f"{lazy}ConvTranspose{d}d" for lazy in ("", "Lazy") for d in (1, 2, 3)),
+        ),
+        "conv",
+    ),
+    **dict.fromkeys(
+        (
+            "AvgPool3d",
+            "MaxPool3d",
+            "AdaptiveAvgPool3d",
+            *(
+                f"{kind}{d}d"
+                for kind in ("AdaptiveMaxPool", "MaxUnpool", "LPPool")
+                for d in (1, 2, 3)
+            ),
+        ),
+        "pooling",
+    ),
+    **{
+        f"{kind}Pad3d": "padding"
+        for kind in ("Constant", "Zero", "Reflection", "Replication", "Circular")
+    },
+    "BatchNorm3d": "batchnorm",
+    **dict.fromkeys(
+        (f"{lazy}InstanceNorm{d}d" for lazy in ("", "Lazy") for d in (1, 2, 3)), "instancenorm"
+    ),
+    "LocalResponseNorm": "normalization",
+    **dict.fromkeys(("PixelShuffle", "PixelUnshuffle"), "pixelshuffle"),
+    "ChannelShuffle": "channelshuffle",
+    "AdaptiveLogSoftmaxWithLoss": "adaptive",
+    **dict.fromkeys(("Unfold", "Fold"), "fold"),
+    "DataParallel": "torch.nn.parallel.data_parallel",  # (not in torch/nn/modules)
     **dict.fromkeys(
         (
             "Transformer",

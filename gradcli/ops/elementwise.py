@@ -827,7 +827,7 @@ def _sign_fwd(x: np.ndarray) -> np.ndarray:
 sign = defop(
     "sign",
     _sign_fwd,
-    lambda g, out, x: (g * 0,),
+    _zero_vjp,  # zeros, not g * 0: an inf or nan gradient does not leak through (PyTorch's)
     "SignBackward0",
     "0",
     sym=lambda sp, x: sp.sign(x),

@@ -522,7 +522,7 @@ def _copysign_vjp(g: Tensor, out: Tensor, a: Tensor, b: Tensor) -> tuple:
     ratio = out / (a + mask_like(zero, a)) * mask_like(~zero, a) if np.any(zero) else out / a
     return (
         g * ratio if a.requires_grad else None,
-        g * 0 if b.requires_grad else None,
+        constant(np.zeros(g.shape, g.dtype)) if b.requires_grad else None,
     )
 
 

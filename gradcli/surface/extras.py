@@ -186,52 +186,115 @@ def local_response_norm(
 # --- adaptive max pooling -------------------------------------------------------------------------
 
 
+def _adaptive_max(x: Tensor, sizes: tuple[int, ...], fn: str) -> tuple[Tensor, Tensor]:
+    """Adaptive max pooling over the last len(sizes) axes: output cell i of an axis of n is
+    the max over floor(i n / o) to ceil((i+1) n / o); the first of equal maxima, or the last
+    NaN of the window (PyTorch's kernel replaces on `val > max || isnan(val)`). The gradient
+    goes to that element; the indices are its flat position in the pooled axes."""
+    import itertools
+
+    from .composite import gather
+
+    d = len(sizes)
+    spatial = tuple(x.shape[-d:])
+    lead = tuple(x.shape[:-d])
+    A.size_check(lead + sizes, f"{fn} output")
+    cells = int(np.prod(sizes, dtype=np.int64))
+    if cells > _ADAPTIVE_WINDOWS:
+        raise GradcliError(
+            f"{fn}: gradcli pools at most {_ADAPTIVE_WINDOWS} output positions, got "
+            + " x ".join(map(str, sizes)),
+            hint=f"use max_pool{d}d when the sizes divide evenly",
+        )
+    span = int(np.prod(spatial, dtype=np.int64))
+    plane = x.data.reshape(lead + (span,))
+    strides = [int(np.prod(spatial[a + 1 :], dtype=np.int64)) for a in range(d)]
+    idx = np.zeros(lead + sizes, np.int64)
+    for cell in itertools.product(*(range(o) for o in sizes)):
+        flat = np.zeros(1, np.int64)
+        for a, i in enumerate(cell):
+            n, o = spatial[a], sizes[a]
+            rng = np.arange((i * n) // o, -(-((i + 1) * n) // o))
+            flat = (flat[:, None] + rng[None, :] * strides[a]).ravel()
+        win = plane[..., flat]
+        nan = np.isnan(win)
+        last_nan = win.shape[-1] - 1 - np.argmax(nan[..., ::-1], -1)
+        pick = np.where(nan.any(-1), last_nan, np.argmax(win, -1))
+        idx[(Ellipsis, *cell)] = flat[pick]
+    flat_x = F.reshape(x, lead + (span,))
+    out = gather(flat_x, flat_x.ndim - 1, Tensor(idx.reshape(lead + (cells,))))
+    return F.reshape(out, lead + sizes), Tensor(idx)
+
+
+def _adaptive_max_input(x: Tensor, d: int, fn: str) -> None:
+    if x.ndim not in (d + 1, d + 2):
+        raise GradcliError(
+            f"{fn}(): Expected {d + 1}D or {d + 2}D tensor, but got: {list(x.shape)}"
+        )
+    for i in range(1, x.ndim):
+        if x.shape[i] == 0:
+            raise GradcliError(
+                f"{fn}(): Expected input to have non-zero size for non-batch dimensions, but "
+                f"input has sizes {list(x.shape)} with dimension {i} being empty"
+            )
+
+
 def adaptive_max_pool2d(
     input: Any,  # noqa: A002
     output_size: Any,
     return_indices: bool = False,
 ) -> Any:
     """Each output cell is the max over rows floor(i H / oh) to ceil((i+1) H / oh) and
-    likewise columns (the first of equal maxima, a NaN wins); the gradient goes to that
-    element. `return_indices` also gives its flat position in the H x W plane."""
-    from .composite import gather
-
+    likewise columns (`_adaptive_max`); `return_indices` also gives its flat position in the
+    H x W plane."""
     x = A.tensor_arg(input, "input")
-    if x.ndim not in (3, 4):
-        raise GradcliError(
-            f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {list(x.shape)}"
-        )
-    for i in range(1, x.ndim):
-        if x.shape[i] == 0:
-            raise GradcliError(
-                "adaptive_max_pool2d(): Expected input to have non-zero size for non-batch "
-                f"dimensions, but input has sizes {list(x.shape)} with dimension {i} being empty"
-            )
-    h, w = x.shape[-2:]
-    oh, ow = _adaptive_sizes(output_size, (h, w), "adaptive_max_pool2d")
-    lead = tuple(x.shape[:-2])
-    A.size_check(lead + (oh, ow), "adaptive_max_pool2d output")
-    if oh * ow > _ADAPTIVE_WINDOWS:
-        raise GradcliError(
-            f"adaptive_max_pool2d: gradcli pools at most {_ADAPTIVE_WINDOWS} output positions, "
-            f"got {oh} x {ow}",
-            hint="use max_pool2d when the sizes divide evenly",
-        )
-    plane = x.data.reshape(lead + (h * w,))
-    idx = np.zeros(lead + (oh, ow), np.int64)
-    for i in range(oh):
-        hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
-        for j in range(ow):
-            ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
-            cols = (np.arange(hs, he)[:, None] * w + np.arange(ws, we)[None, :]).ravel()
-            win = plane[..., cols]
-            nan = np.isnan(win)
-            pick = np.where(nan.any(-1), np.argmax(nan, -1), np.argmax(win, -1))
-            idx[..., i, j] = cols[pick]
-    flat = F.reshape(x, lead + (h * w,))
-    out = gather(flat, flat.ndim - 1, Tensor(idx.reshape(lead + (oh * ow,))))
-    out = A.named(F.reshape(out, lead + (oh, ow)), "AdaptiveMaxPool2DBackward0")
-    return (out, Tensor(idx)) if return_indices else out
+    _adaptive_max_input(x, 2, "adaptive_max_pool2d")
+    sizes = _adaptive_sizes(output_size, x.shape[-2:], "adaptive_max_pool2d")
+    out, idx = _adaptive_max(x, tuple(sizes), "adaptive_max_pool2d")
+    out = A.named(out, "AdaptiveMaxPool2DBackward0")
+    return (out, idx) if return_indices else out
+
+
+def adaptive_max_pool3d(
+    input: Any,  # noqa: A002
+    output_size: Any,
+    return_indices: bool = False,
+) -> Any:
+    """`F.adaptive_max_pool3d`: `_adaptive_max` over D, H and W; the indices are flat
+    positions in the D x H x W volume."""
+    x = A.tensor_arg(input, "input")
+    _adaptive_max_input(x, 3, "adaptive_max_pool3d")
+    sizes = _adaptive_sizes(output_size, x.shape[-3:], "adaptive_max_pool3d")
+    out, idx = _adaptive_max(x, tuple(sizes), "adaptive_max_pool3d")
+    out = A.named(out, "AdaptiveMaxPool3DBackward0")
+    return (out, idx) if return_indices else out
+
+
+def adaptive_max_pool1d_with_indices(
+    input: Any,  # noqa: A002
+    output_size: Any,
+    return_indices: bool = False,
+) -> Any:
+    """`F.adaptive_max_pool1d_with_indices`: values and indices, whatever return_indices."""
+    return adaptive_max_pool1d(input, output_size, True)
+
+
+def adaptive_max_pool2d_with_indices(
+    input: Any,  # noqa: A002
+    output_size: Any,
+    return_indices: bool = False,
+) -> Any:
+    """`F.adaptive_max_pool2d_with_indices`: values and indices, whatever return_indices."""
+    return adaptive_max_pool2d(input, output_size, True)
+
+
+def adaptive_max_pool3d_with_indices(
+    input: Any,  # noqa: A002
+    output_size: Any,
+    return_indices: bool = False,
+) -> Any:
+    """`F.adaptive_max_pool3d_with_indices`: values and indices, whatever return_indices."""
+    return adaptive_max_pool3d(input, output_size, True)
 
 
 def adaptive_max_pool1d(
@@ -769,8 +832,8 @@ def _unpool2d(x: Tensor, idx: Any, size: tuple) -> Tensor:
     A.size_check(lead + (oh, ow), "max_unpool2d's output")
     flat_idx = i.data.reshape(lead + (-1,))
     bad = np.nonzero((flat_idx < 0) | (flat_idx >= oh * ow))
-    if bad[0].size:
-        v = flat_idx[tuple(b[0] for b in bad)]
+    if bad[0].size:  # the last one, as PyTorch's kernel (each bad index overwrites the last)
+        v = flat_idx[tuple(b[-1] for b in bad)]
         raise GradcliError(
             f"Found an invalid max index: {v} (output volumes are of size {oh}x{ow})"
         )
@@ -824,6 +887,216 @@ def max_unpool1d(
     size = _unpool_size(x, k, s, p, output_size) + (1,)
     out = _unpool2d(F.unsqueeze(x, -1), Tensor(i.data[..., None]), size)
     return A.named(F.squeeze(out, -1), "SqueezeBackward1")
+
+
+def max_unpool3d(
+    input: Any,  # noqa: A002
+    indices: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    output_size: Any = None,
+) -> Tensor:
+    """The inverse of max_pool3d(return_indices=True): each value back at its flat position
+    in the D x H x W volume, zeros elsewhere (PyTorch's max_unpooling3d checks and words)."""
+    from .constructors import zeros
+    from .scatter import scatter
+
+    x = A.tensor_arg(input, "input")
+    i = A.tensor_arg(indices, "indices")
+    k = _tuple_of(kernel_size, 3)
+    st = _tuple_of(stride, 3) if stride is not None else k
+    p = _tuple_of(padding, 3)
+    if i.dtype != np.int64:
+        raise GradcliError("elements in indices should be type int64")
+    if x.ndim not in (4, 5):
+        raise GradcliError(
+            "Input to max_unpooling3d should be a 4d or 5d Tensor, but got a tensor with "
+            f"{x.ndim} dimensions."
+        )
+    if i.shape != x.shape:
+        raise GradcliError(
+            "Expected shape of indices to be same as that of the input tensor "
+            f"([{', '.join(map(str, x.shape))}]) but got indices tensor with shape: "
+            f"[{', '.join(map(str, i.shape))}]"
+        )
+    if any(v <= 0 for v in st):
+        raise GradcliError(f"strides should be greater than zero, but got stride: {list(st)}")
+    od, oh, ow = _unpool_size(x, k, st, p, output_size)
+    lead = tuple(x.shape[:-3])
+    A.size_check(lead + (od, oh, ow), "max_unpool3d's output")
+    flat_idx = i.data.reshape(lead + (-1,))
+    bad = np.nonzero((flat_idx < 0) | (flat_idx >= od * oh * ow))
+    if bad[0].size:  # the last one, as PyTorch's kernel
+        v = flat_idx[tuple(b[-1] for b in bad)]
+        raise GradcliError(
+            f"Found an invalid max index: {v} (output volumes are of size {od}x{oh}x{ow})"
+        )
+    canvas = zeros(lead + (od * oh * ow,), dtype=x.dtype)
+    out = scatter(canvas, len(lead), Tensor(flat_idx), F.reshape(x, lead + (-1,)))
+    return A.named(F.reshape(out, lead + (od, oh, ow)), "MaxUnpool3DBackward0")
+
+
+# --- power-average pooling ----------------------------------------------------------------------
+
+
+def _lp_pool(
+    d: int, x: Any, norm_type: Any, kernel_size: Any, stride: Any, ceil_mode: Any
+) -> Tensor:
+    """PyTorch's lp_poolNd: avg_pool of x ** p over the windows, times the window's size,
+    to the power 1 / p, through sign(s) * relu(|s|) (a window of zeros gets a zero
+    gradient); p = +-inf is the max (min) of |x|."""
+    from . import names as N
+    from .nnfunctional import avg_pool1d, avg_pool2d, avg_pool3d, max_pool1d, max_pool2d
+    from .nnfunctional import max_pool3d as max_pool3d_
+
+    t = N.FUNCTIONS
+    x = A.tensor_arg(x, "input")
+    if d == 1:
+        if isinstance(kernel_size, bool) or not isinstance(kernel_size, (int, np.integer)):
+            raise GradcliError(
+                f"mul(): argument 'other' (position 1) must be Tensor, not {typename(kernel_size)}"
+            ).mirror("TypeError")
+        size = int(kernel_size)
+    else:
+        size = int(np.prod(_tuple_of(kernel_size, d), dtype=np.int64))
+    if isinstance(norm_type, (int, float)) and abs(norm_type) == float("inf"):
+        mp = {1: max_pool1d, 2: max_pool2d, 3: max_pool3d_}[d]
+        if norm_type > 0:
+            return mp(t["abs"](x), kernel_size, stride, 0, 1, ceil_mode)
+        return A.neg(mp(A.neg(t["abs"](x)), kernel_size, stride, 0, 1, ceil_mode))
+    pool = {1: avg_pool1d, 2: avg_pool2d, 3: avg_pool3d}[d]
+    out = pool(t["pow"](x, norm_type), kernel_size, stride, 0, ceil_mode)
+    kept = t["mul"](t["sign"](out), t["relu"](t["abs"](out)))
+    return t["pow"](t["mul"](kept, size), 1.0 / norm_type)
+
+
+def lp_pool1d(
+    input: Any,  # noqa: A002
+    norm_type: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    ceil_mode: bool = False,
+) -> Tensor:
+    return _lp_pool(1, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+def lp_pool2d(
+    input: Any,  # noqa: A002
+    norm_type: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    ceil_mode: bool = False,
+) -> Tensor:
+    return _lp_pool(2, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+def lp_pool3d(
+    input: Any,  # noqa: A002
+    norm_type: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    ceil_mode: bool = False,
+) -> Tensor:
+    return _lp_pool(3, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+# --- channel shuffle, pdist, triplet loss with a distance function ---------------------------
+
+
+def channel_shuffle(input: Any, groups: Any) -> Tensor:  # noqa: A002
+    """(N, g * k, *) -> channel i * k + j goes to j * g + i (ShuffleNet): the channels viewed
+    (g, k), transposed, flattened back."""
+    from .functional import permute
+
+    x = A.tensor_arg(input, "input")
+    if x.ndim <= 2:
+        raise GradcliError(
+            f"channel_shuffle expects input with > 2 dims, but got input with sizes {list(x.shape)}"
+        )
+    g = _factor(groups, "channel_shuffle", "groups") if not isinstance(groups, int) else groups
+    if g <= 0:
+        raise GradcliError(
+            f"Number of groups to divide channels in must be positive. Value of groups:{g}"
+        )
+    c = x.shape[1]
+    if c % g:
+        raise GradcliError(
+            f"Number of channels must be divisible by groups. Got {c} channels and {g} groups."
+        )
+    n, rest = x.shape[0], tuple(x.shape[2:])
+    split = F.reshape(x, (n, g, c // g) + rest)
+    order = (0, 2, 1) + tuple(range(3, split.ndim))
+    out = F.reshape(permute(split, order), x.shape)
+    return A.named(out, "ChannelShuffleBackward0")
+
+
+def pdist(input: Any, p: Any = 2) -> Tensor:  # noqa: A002
+    """The p-norm distances between the rows of an (N, M) input, for i < j in row order (the
+    upper triangle of cdist(x, x) read row by row); PdistBackward0."""
+    from ..core.op import apply
+    from ..ops import matrices as M
+    from ..ops import shape as S
+
+    x = A.tensor_arg(input, "input")
+    if x.ndim != 2:
+        raise GradcliError(f"pdist only supports 2D tensors, got: {x.ndim}D")
+    if x.dtype.kind != "f":
+        raise GradcliError("pdist only supports floating-point dtypes")
+    if isinstance(p, bool) or not isinstance(p, (int, float)):
+        raise GradcliError(f"pdist(): argument 'p' must be float, not {typename(p)}").mirror(
+            "TypeError"
+        )
+    if p < 0:
+        raise GradcliError("pdist only supports non-negative p values")
+    n, m = x.shape
+    A.size_check((n, n, m), "pdist's differences")
+    rows, cols = np.triu_indices(n, 1)
+    full = apply(M.cdist, x, x, p=float(p))
+    return apply(S.index, full, idx=(rows, cols), label="PdistBackward0")
+
+
+def triplet_margin_with_distance_loss(
+    anchor: Any,
+    positive: Any,
+    negative: Any,
+    *,
+    distance_function: Any = None,
+    margin: Any = 1.0,
+    swap: Any = False,
+    reduction: str = "mean",
+) -> Tensor:
+    """PyTorch's: max(margin + d(a, p) - d(a, n), 0), d torch.pairwise_distance unless given
+    (any callable of two tensors: a function, a lambda, a module); `swap` takes the smaller
+    of d(a, n) and d(p, n)."""
+    from . import names as N
+
+    t = N.FUNCTIONS
+    if reduction not in ("mean", "sum", "none"):
+        raise GradcliError(f"{reduction} is not a valid value for reduction").mirror("ValueError")
+    if margin <= 0:
+        raise GradcliError(f"margin must be greater than 0, got {margin}").mirror("ValueError")
+    a, pos, neg = (
+        A.tensor_arg(v, w)
+        for v, w in ((anchor, "anchor"), (positive, "positive"), (negative, "negative"))
+    )
+    if not a.ndim == pos.ndim == neg.ndim:
+        raise GradcliError(
+            "The anchor, positive, and negative tensors are expected to have the same number "
+            f"of dimensions, but got: anchor {a.ndim}D, positive {pos.ndim}D, and negative "
+            f"{neg.ndim}D inputs"
+        )
+    dist = t["pairwise_distance"] if distance_function is None else distance_function
+    dist_pos = dist(a, pos)
+    dist_neg = dist(a, neg)
+    if swap:
+        dist_neg = t["minimum"](dist_neg, dist(pos, neg))
+    loss = t["clamp_min"](t["sub"](t["add"](dist_pos, margin), dist_neg), 0)
+    if reduction == "sum":
+        return t["sum"](loss)
+    if reduction == "mean":
+        return t["mean"](loss)
+    return loss
 
 
 # --- multilabel margin loss -------------------------------------------------------------------

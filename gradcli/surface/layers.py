@@ -17,6 +17,7 @@ from ..ops.arithmetic import size_check, tensor_arg
 from . import extras as X
 from . import nnfunctional as NF
 from . import nnlosses as NL
+from .adaptive import AdaptiveLogSoftmaxWithLoss
 from .args import reduction_arg
 from .declare import declare
 from .nn import (
@@ -319,11 +320,7 @@ def TripletMarginLoss(  # noqa: N802
 
 def _padding(padding: Any, d: int) -> tuple[int, ...]:
     if isinstance(padding, (list, tuple)):
-        vals = tuple(padding)
-        if len(vals) != 2 * d:
-            raise GradcliError(
-                f"padding must be an int or a tuple of {2 * d} ints, got {len(vals)}"
-            ).mirror("ValueError")
+        vals = tuple(padding)  # as given, of any length (PyTorch's _ntuple; F.pad checks it)
     else:
         vals = (padding,) * (2 * d)
     for v in vals:
@@ -352,6 +349,12 @@ class Pad(Module):
     def forward(self, x: Any) -> Tensor:
         if self.mode == "constant":
             return NF.pad(x, self.padding, "constant", self.value)
+        d = int(self._name[-2])  # the class's dimensions (CircularPad3d: 3), not the padding's
+        if self.mode == "circular" and isinstance(x, Tensor) and x.ndim not in (d + 1, d + 2):
+            # PyTorch's _CircularPadNd checks the input's dimensions before F.pad
+            raise GradcliError(f"expected {d + 1}D or {d + 2}D input (got {x.ndim}D input)").mirror(
+                "ValueError"
+            )
         return NF.pad(x, self.padding, self.mode)
 
     def extra_repr(self) -> str:
@@ -378,7 +381,7 @@ def _pad_module(name: str, d: int, mode: str) -> Callable[..., Module]:
 
 PADDING_MODULES = {
     f"{kind}Pad{d}d": _pad_module(f"{kind}Pad{d}d", d, mode)
-    for d in (1, 2)
+    for d in (1, 2, 3)
     for kind, mode in (
         ("Constant", "constant"),
         ("Zero", "zeros"),
@@ -635,14 +638,16 @@ class _LazyBatchNorm(_BatchNorm):
         track_running_stats: bool = True,
         device: Any = None,
         dtype: Any = None,
+        bias: bool = True,
     ) -> None:
         Module.__init__(self)
         self.num_features = 0
         self.eps, self.momentum = eps, momentum
         self.affine, self.track_running_stats = bool(affine), bool(track_running_stats)
         self.__dict__["_lazy_dtype"] = dtype
-        for name in ("weight", "bias"):
-            self.register_parameter(name, UninitializedParameter() if self.affine else None)
+        self.register_parameter("weight", UninitializedParameter() if self.affine else None)
+        has_bias = self.affine and bool(bias)
+        self.register_parameter("bias", UninitializedParameter() if has_bias else None)
         for name in ("running_mean", "running_var", "num_batches_tracked"):
             self.register_buffer(name, None)
         if self.track_running_stats:
@@ -654,19 +659,31 @@ class _LazyBatchNorm(_BatchNorm):
             raise GradcliError(
                 f"expected {' or '.join(f'{d}D' for d in self.DIMS)} input (got {x.ndim}D input)"
             ).mirror("ValueError")
+        becomes = self.BECOMES
+        self._materialize(x)
+        return becomes.forward(self, x)
+
+    def _materialize(self, x: Tensor) -> None:
+        """PyTorch's initialize_parameters: num_features is the input's size(1) (an unbatched
+        input's too), weight and bias ones and zeros, running statistics 0 and 1; the module
+        becomes its `BECOMES` (PyTorch's cls_to_become). With neither affine parameters nor
+        running statistics nothing is uninitialized: num_features stays 0, as in PyTorch."""
+        if not (self.affine or self.track_running_stats):
+            self.__class__ = self.BECOMES  # type: ignore[assignment]
+            return
         n = int(x.shape[1])
         size_check((n,), f"a tensor of shape [{n}]")
         dtype = self.__dict__.get("_lazy_dtype")
         self.num_features = n
         if self.affine:
             self._parameters["weight"].materialize(np.ones(n), dtype)
-            self._parameters["bias"].materialize(np.zeros(n), dtype)
+            if self._parameters["bias"] is not None:
+                self._parameters["bias"].materialize(np.zeros(n), dtype)
         if self.track_running_stats:
             stats = np.zeros(n, Settings.default_dtype)
             self._buffers["running_mean"] = Tensor(stats)
             self._buffers["running_var"] = Tensor(np.ones_like(stats))
         self.__class__ = self.BECOMES  # type: ignore[assignment]  (PyTorch's cls_to_become)
-        return _BatchNorm.forward(self, x)
 
 
 class BatchNorm1d(_BatchNorm):
@@ -712,8 +729,12 @@ class _InstanceNorm(_BatchNorm):
         track_running_stats: bool = False,
         device: Any = None,
         dtype: Any = None,
+        *,
+        bias: bool = True,
     ) -> None:
-        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+        super().__init__(
+            num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias
+        )
 
     def forward(self, x: Any) -> Tensor:
         from ..core import hooks
@@ -759,6 +780,41 @@ class InstanceNorm1d(_InstanceNorm):
 
 class InstanceNorm2d(_InstanceNorm):
     NO_BATCH = 3
+
+
+class InstanceNorm3d(_InstanceNorm):
+    NO_BATCH = 4
+
+
+class _LazyInstanceNorm(_LazyBatchNorm):
+    """nn.LazyInstanceNorm1d / 2d / 3d: as the lazy BatchNorms (affine and
+    track_running_stats on by default, as PyTorch's _LazyNormBase has them), becoming the
+    InstanceNorm of their dimension at the first call."""
+
+    DIMS = (2,)
+
+    def forward(self, x: Any) -> Tensor:
+        x = tensor_arg(x, "input")
+        nb = self.BECOMES.NO_BATCH
+        if x.ndim < 2:
+            raise GradcliError(f"expected {nb}D or {nb + 1}D input (got {x.ndim}D input)").mirror(
+                "ValueError"
+            )
+        becomes = self.BECOMES
+        self._materialize(x)
+        return becomes.forward(self, x)
+
+
+class LazyInstanceNorm1d(_LazyInstanceNorm):
+    BECOMES = InstanceNorm1d
+
+
+class LazyInstanceNorm2d(_LazyInstanceNorm):
+    BECOMES = InstanceNorm2d
+
+
+class LazyInstanceNorm3d(_LazyInstanceNorm):
+    BECOMES = InstanceNorm3d
 
 
 class LocalResponseNorm(Functional):
@@ -879,7 +935,7 @@ class Conv(Module):
             raise GradcliError("groups must be a positive integer").mirror("ValueError")
         if self.in_channels % groups:
             raise GradcliError("in_channels must be divisible by groups").mirror("ValueError")
-        if self.out_channels % groups:
+        if self.out_channels % groups and not lazy:  # (PyTorch's lazy ones make it with 0)
             raise GradcliError("out_channels must be divisible by groups").mirror("ValueError")
         self.kernel_size = _ntuple(kernel_size, d, "kernel_size")
         self.stride = _ntuple(stride, d, "stride")
@@ -962,8 +1018,8 @@ class Conv(Module):
         if x.ndim not in (self.d + 1, self.d + 2):
             raise GradcliError(
                 f"Expected {self.d + 1}D (unbatched) or {self.d + 2}D (batched) input to "
-                f"conv{self.d}d, but got input of size: {list(x.shape)}"
-            )
+                f"{self.name}, but got input of size: torch.Size({list(x.shape)})"
+            ).mirror("RuntimeError")
         c = int(x.shape[0 if x.ndim == self.d + 1 else 1])
         if c % self.groups:
             raise GradcliError("in_channels must be divisible by groups").mirror("ValueError")
@@ -1044,6 +1100,7 @@ class ConvTranspose(Conv):
         padding_mode: str = "zeros",
         device: Any = None,
         dtype: Any = None,
+        lazy: bool = False,
     ) -> None:
         if isinstance(padding, str):
             raise GradcliError(
@@ -1066,12 +1123,13 @@ class ConvTranspose(Conv):
             padding_mode,
             device,
             dtype,
+            lazy,
         )
         self.output_padding = _ntuple(output_padding, d, "output_padding")
 
     @property
     def name(self) -> str:
-        return f"ConvTranspose{self.d}d"
+        return f"{'Lazy' if '_lazy' in self.__dict__ else ''}ConvTranspose{self.d}d"
 
     def forward(self, x: Any, output_size: Any = None) -> Tensor:
         if output_size is not None:
@@ -1079,6 +1137,8 @@ class ConvTranspose(Conv):
                 f"{self.name}(x, output_size=...) is not supported by gradcli",
                 hint="give output_padding when the module is made",
             )
+        if "_lazy" in self.__dict__:
+            self._materialize(x)
         w, b = self._parameters["weight"], self._parameters["bias"]
         conv = {1: NF.conv_transpose1d, 2: NF.conv_transpose2d, 3: NF.conv_transpose3d}[self.d]
         return conv(
@@ -1133,6 +1193,24 @@ def LazyConv2d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
 
 def LazyConv3d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
     return _lazy_conv(3, *args, **kwargs)
+
+
+def _lazy_conv_transpose(
+    d: int, out_channels: int, kernel_size: Any, *args: Any, **kwargs: Any
+) -> Module:
+    return ConvTranspose(d, 0, out_channels, kernel_size, *args, lazy=True, **kwargs)
+
+
+def LazyConvTranspose1d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return _lazy_conv_transpose(1, *args, **kwargs)
+
+
+def LazyConvTranspose2d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return _lazy_conv_transpose(2, *args, **kwargs)
+
+
+def LazyConvTranspose3d(*args: Any, **kwargs: Any) -> Module:  # noqa: N802
+    return _lazy_conv_transpose(3, *args, **kwargs)
 
 
 # --- pooling -------------------------------------------------------------------------------------
@@ -1289,7 +1367,11 @@ def _adaptive_max_module(name: str, d: int) -> Callable[..., Module]:
     def make(output_size: Any, return_indices: bool = False) -> Module:
         from . import extras
 
-        fn = extras.adaptive_max_pool1d if d == 1 else extras.adaptive_max_pool2d
+        fn = {
+            1: extras.adaptive_max_pool1d,
+            2: extras.adaptive_max_pool2d,
+            3: extras.adaptive_max_pool3d,
+        }[d]
         return Applied(
             name,
             fn,
@@ -1299,6 +1381,37 @@ def _adaptive_max_module(name: str, d: int) -> Callable[..., Module]:
 
     make.__name__ = name
     return make
+
+
+def Unfold(  # noqa: N802
+    kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
+) -> Module:
+    """nn.Unfold: F.unfold with its arguments kept as given (the repr shows them so)."""
+    return Applied(
+        "Unfold",
+        NF.unfold,
+        {"kernel_size": kernel_size, "dilation": dilation, "padding": padding, "stride": stride},
+        f"kernel_size={kernel_size}, dilation={dilation}, padding={padding}, stride={stride}",
+    )
+
+
+def Fold(  # noqa: N802
+    output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
+) -> Module:
+    """nn.Fold: F.fold with its arguments kept as given."""
+    return Applied(
+        "Fold",
+        NF.fold,
+        {
+            "output_size": output_size,
+            "kernel_size": kernel_size,
+            "dilation": dilation,
+            "padding": padding,
+            "stride": stride,
+        },
+        f"output_size={output_size}, kernel_size={kernel_size}, dilation={dilation}, "
+        f"padding={padding}, stride={stride}",
+    )
 
 
 def PixelShuffle(upscale_factor: int) -> Module:  # noqa: N802
@@ -1500,7 +1613,7 @@ class _MaxUnpool(Module):
         self.padding = X._tuple_of(padding, d)
 
     def forward(self, x: Any, indices: Any, output_size: Any = None) -> Tensor:
-        fn = X.max_unpool1d if self.D == 1 else X.max_unpool2d
+        fn = {1: X.max_unpool1d, 2: X.max_unpool2d, 3: X.max_unpool3d}[self.D]
         return fn(x, indices, self.kernel_size, self.stride, self.padding, output_size)
 
     def extra_repr(self) -> str:
@@ -1513,6 +1626,114 @@ class MaxUnpool1d(_MaxUnpool):
 
 class MaxUnpool2d(_MaxUnpool):
     D = 2
+
+
+class MaxUnpool3d(_MaxUnpool):
+    D = 3
+
+
+class _LPPool(Module):
+    """nn.LPPool1d / 2d / 3d: F.lp_poolNd with the module's settings, kept as given (the
+    norm passed on as a float, as PyTorch's forward does)."""
+
+    ATTRIBUTES = ("training", "norm_type", "kernel_size", "stride", "ceil_mode")
+    D = 1
+
+    def __init__(
+        self, norm_type: Any, kernel_size: Any, stride: Any = None, ceil_mode: bool = False
+    ) -> None:
+        super().__init__()
+        self.norm_type, self.kernel_size = norm_type, kernel_size
+        self.stride, self.ceil_mode = stride, ceil_mode
+
+    def forward(self, x: Any) -> Tensor:
+        fn = {1: X.lp_pool1d, 2: X.lp_pool2d, 3: X.lp_pool3d}[self.D]
+        return fn(x, float(self.norm_type), self.kernel_size, self.stride, self.ceil_mode)
+
+    def extra_repr(self) -> str:
+        return (
+            f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
+            f"stride={self.stride}, ceil_mode={self.ceil_mode}"
+        )
+
+
+class LPPool1d(_LPPool):
+    D = 1
+
+
+class LPPool2d(_LPPool):
+    D = 2
+
+
+class LPPool3d(_LPPool):
+    D = 3
+
+
+class DataParallel(Module):
+    """nn.DataParallel on a machine without accelerators, as PyTorch builds it there: the
+    module is kept as the submodule `module` (state_dict keys prefixed `module.`), device_ids
+    is empty and forward passes everything through to it."""
+
+    ATTRIBUTES = ("training", "device_ids")
+
+    def __init__(
+        self, module: Any, device_ids: Any = None, output_device: Any = None, dim: int = 0
+    ) -> None:
+        super().__init__()
+        self.add_module("module", module)
+        self.device_ids: list = []
+
+    def forward(self, *inputs: Any, **kwargs: Any) -> Any:
+        return self._modules["module"](*inputs, **kwargs)
+
+
+def ChannelShuffle(groups: Any) -> Module:  # noqa: N802
+    return Applied("ChannelShuffle", X.channel_shuffle, {"groups": groups}, f"groups={groups}")
+
+
+class TripletMarginWithDistanceLoss(Module):
+    """nn.TripletMarginWithDistanceLoss: F.triplet_margin_with_distance_loss with the
+    module's settings; the distance a module (PairwiseDistance() unless given), registered
+    as the submodule `distance_function`, or any callable kept as a plain attribute."""
+
+    ATTRIBUTES = ("training", "margin", "swap", "reduction")
+
+    def __init__(
+        self,
+        *,
+        distance_function: Any = None,
+        margin: float = 1.0,
+        swap: bool = False,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__()
+        reduction_arg(reduction)
+        if margin <= 0:
+            raise GradcliError(
+                "TripletMarginWithDistanceLoss: expected margin to be greater than 0, got "
+                f"{margin} instead"
+            ).mirror("ValueError")
+        distance = PairwiseDistance() if distance_function is None else distance_function
+        if isinstance(distance, Module):
+            self.add_module("distance_function", distance)
+        else:
+            self.__dict__["_distance"] = distance
+        self.margin, self.swap, self.reduction = margin, swap, reduction
+
+    def _attr_distance_function(self) -> Any:
+        return self.__dict__.get("_distance")
+
+    def forward(self, anchor: Any, positive: Any, negative: Any) -> Tensor:
+        distance = self._modules.get("distance_function") or self.__dict__.get("_distance")
+        return X.triplet_margin_with_distance_loss(
+            anchor,
+            positive,
+            negative,
+            distance_function=distance,
+            margin=self.margin,
+            swap=self.swap,
+            reduction=self.reduction,
+        )
 
 
 def MultiLabelMarginLoss(  # noqa: N802
@@ -1595,6 +1816,9 @@ NAMES = declare(
     ("ConvTranspose2d", "nn", ConvTranspose2d, "conv_transpose"),
     ("Conv3d", "nn", Conv3d, "conv"),
     ("ConvTranspose3d", "nn", ConvTranspose3d, "conv_transpose"),
+    ("LazyConvTranspose1d", "nn", LazyConvTranspose1d, "conv_transpose"),
+    ("LazyConvTranspose2d", "nn", LazyConvTranspose2d, "conv_transpose"),
+    ("LazyConvTranspose3d", "nn", LazyConvTranspose3d, "conv_transpose"),
     ("AvgPool1d", "nn", AvgPool1d, "avg_pool reshape"),
     ("AvgPool2d", "nn", AvgPool2d, "avg_pool"),
     ("AvgPool3d", "nn", AvgPool3d, "avg_pool"),
@@ -1662,7 +1886,16 @@ NAMES = declare(
     ),
     *(
         (cls.__name__, "nn", _constructor(cls), "composition of mean sub mul add sqrt div reshape")
-        for cls in (InstanceNorm1d, InstanceNorm2d)
+        for cls in (InstanceNorm1d, InstanceNorm2d, InstanceNorm3d)
+    ),
+    *(  # affine by default: the weight and bias repeated for each sample (cat)
+        (
+            cls.__name__,
+            "nn",
+            _constructor(cls),
+            "composition of mean sub mul add sqrt div reshape cat",
+        )
+        for cls in (LazyInstanceNorm1d, LazyInstanceNorm2d, LazyInstanceNorm3d)
     ),
     (
         "LocalResponseNorm",
@@ -1682,7 +1915,37 @@ NAMES = declare(
         _adaptive_max_module("AdaptiveMaxPool2d", 2),
         "composition of index reshape",
     ),
+    (
+        "AdaptiveMaxPool3d",
+        "nn",
+        _adaptive_max_module("AdaptiveMaxPool3d", 3),
+        "composition of index reshape",
+    ),
     ("PixelShuffle", "nn", PixelShuffle, "composition of reshape permute"),
+    ("ChannelShuffle", "nn", ChannelShuffle, "composition of reshape permute"),
+    ("channel_shuffle", "torch F", X.channel_shuffle, "composition of reshape permute"),
+    ("pdist", "torch F", X.pdist, "composition of cdist index"),
+    (
+        "TripletMarginWithDistanceLoss",
+        "nn",
+        _constructor(TripletMarginWithDistanceLoss),
+        "composition of sub add norm clamp mean",
+    ),
+    (
+        "triplet_margin_with_distance_loss",
+        "F",
+        X.triplet_margin_with_distance_loss,
+        "composition of sub add norm clamp mean",
+    ),
+    ("Unfold", "nn", Unfold, "unfold reshape"),
+    ("DataParallel", "nn", _constructor(DataParallel), ""),
+    (
+        "AdaptiveLogSoftmaxWithLoss",
+        "nn",
+        _nn_constructor(AdaptiveLogSoftmaxWithLoss),
+        "composition of matmul permute log_softmax index scatter add mean neg reshape",
+    ),
+    ("Fold", "nn", Fold, "fold reshape"),
     ("PixelUnshuffle", "nn", PixelUnshuffle, "composition of reshape permute"),
     ("RReLU", "nn", _constructor(RReLU), "composition of mul"),
     (
@@ -1705,6 +1968,25 @@ NAMES = declare(
     ),
     ("adaptive_max_pool1d", "torch F", X.adaptive_max_pool1d, "composition of index reshape"),
     ("adaptive_max_pool2d", "F", X.adaptive_max_pool2d, "composition of index reshape"),
+    ("adaptive_max_pool3d", "F", X.adaptive_max_pool3d, "composition of index reshape"),
+    (
+        "adaptive_max_pool1d_with_indices",
+        "F",
+        X.adaptive_max_pool1d_with_indices,
+        "composition of index reshape",
+    ),
+    (
+        "adaptive_max_pool2d_with_indices",
+        "F",
+        X.adaptive_max_pool2d_with_indices,
+        "composition of index reshape",
+    ),
+    (
+        "adaptive_max_pool3d_with_indices",
+        "F",
+        X.adaptive_max_pool3d_with_indices,
+        "composition of index reshape",
+    ),
     ("pixel_shuffle", "torch F", X.pixel_shuffle, "composition of reshape permute"),
     ("pixel_unshuffle", "torch F", X.pixel_unshuffle, "composition of reshape permute"),
     ("rrelu", "torch F", X.rrelu, "composition of mul"),
@@ -1720,9 +2002,43 @@ NAMES = declare(
     ("embedding_bag", "F", X.embedding_bag, "composition of index scatter_add div mul reshape"),
     *(
         (cls.__name__, "nn", _constructor(cls), "composition of scatter reshape")
-        for cls in (MaxUnpool1d, MaxUnpool2d)
+        for cls in (MaxUnpool1d, MaxUnpool2d, MaxUnpool3d)
     ),
     ("max_unpool1d", "F", X.max_unpool1d, "composition of scatter reshape"),
+    ("max_unpool3d", "F", X.max_unpool3d, "composition of scatter reshape"),
+    (
+        "LPPool1d",
+        "nn",
+        _constructor(LPPool1d),
+        "composition of pow_scalar avg_pool sign abs relu mul max_pool neg reshape",
+    ),
+    *(
+        (
+            cls.__name__,
+            "nn",
+            _constructor(cls),
+            "composition of pow_scalar avg_pool sign abs relu mul max_pool neg",
+        )
+        for cls in (LPPool2d, LPPool3d)
+    ),
+    (
+        "lp_pool1d",
+        "F",
+        X.lp_pool1d,
+        "composition of pow_scalar avg_pool sign abs relu mul max_pool neg reshape",
+    ),
+    (
+        "lp_pool2d",
+        "F",
+        X.lp_pool2d,
+        "composition of pow_scalar avg_pool sign abs relu mul max_pool neg",
+    ),
+    (
+        "lp_pool3d",
+        "F",
+        X.lp_pool3d,
+        "composition of pow_scalar avg_pool sign abs relu mul max_pool neg",
+    ),
     ("max_unpool2d", "F", X.max_unpool2d, "composition of scatter reshape"),
     (
         "MultiLabelMarginLoss",

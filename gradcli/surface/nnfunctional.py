@@ -566,10 +566,17 @@ def pad(input: Any, pad: Any, mode: str = "constant", value: Any = None) -> Tens
     if value is not None and value != 0:
         raise GradcliError(f'Padding mode "{mode}" doesn\'t take in value argument')
     if k not in (1, 2, 3) or x.ndim not in (k + 1, k + 2):
-        raise GradcliError(
-            f"Padding size {2 * k} is not supported for {x.ndim}D input tensor.",
-            hint="non-constant padding pads the last 1 (2D/3D input), 2 (3D/4D) or 3 (4D/5D) dims",
-        ).mirror("NotImplementedError")
+        raise (
+            GradcliError(
+                f"Padding size {2 * k} is not supported for {x.ndim}D input tensor.\n"
+                "Supported combinations for non-constant padding:\n"
+                "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+                "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+                "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)"
+            )
+            .mirror("NotImplementedError")
+            .pytorch()
+        )
     sizes = []
     for i, (lo, hi) in enumerate(pairs):
         s = x.shape[first + i]
@@ -1669,6 +1676,16 @@ def upsample(
     return interpolate(input, size, scale_factor, mode, align_corners)
 
 
+def upsample_bilinear(input: Any, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002
+    """`F.upsample_bilinear` (deprecated in PyTorch, with its warning): F.interpolate,
+    bilinear with align_corners=True."""
+    hooks.warn(
+        "`nn.functional.upsample_bilinear` is deprecated. Use `nn.functional.interpolate` instead.",
+        once=True,
+    )
+    return interpolate(input, size, scale_factor, "bilinear", True)
+
+
 def upsample_nearest(input: Any, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002
     """`F.upsample_nearest` (deprecated in PyTorch, with its warning): F.interpolate."""
     hooks.warn(
@@ -1702,6 +1719,19 @@ def max_pool2d_with_indices(
 ) -> Any:
     """`F.max_pool2d_with_indices`: max_pool2d's values and indices, whatever return_indices."""
     return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool3d_with_indices(
+    input: Any,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
+    """`F.max_pool3d_with_indices`: max_pool3d's values and indices, whatever return_indices."""
+    return _max_pool(3, input, kernel_size, stride, padding, dilation, ceil_mode, True)
 
 
 def max_pool3d(
@@ -1943,10 +1973,16 @@ def unfold(
 ) -> Tensor:
     """`F.unfold`: the sliding blocks of a (N, C, H, W) input as columns (N, C*kh*kw, L)."""
     x = A.tensor_arg(input, "input")
-    if x.ndim not in (3, 4):
+    if x.ndim < 3:  # PyTorch 2.13's im2col reads the size of dimension 2 first
+        lo, hi = -max(x.ndim, 1), max(x.ndim, 1) - 1
         raise GradcliError(
-            f"Input Error: Only 3D or 4D input Tensors are supported (got {x.ndim}D)"
-        ).mirror("NotImplementedError")
+            f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {x.ndim})"
+        ).mirror("IndexError")
+    if x.ndim > 4:
+        raise GradcliError(
+            "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other "
+            f"non-zero dimensions for input, but got: {list(x.shape)}"
+        )
     k, dl, p, st = _block_args(kernel_size, dilation, padding, stride, "im2col")
     out = _sliding(x.shape[-2:], k, dl, p, st)
     if any(o < 1 for o in out):
@@ -1976,9 +2012,9 @@ def fold(
     x = A.tensor_arg(input, "input")
     if x.ndim not in (2, 3):
         raise GradcliError(
-            f"Input Error: Only unbatched (2D) or batched (3D) input Tensors are supported "
-            f"(got {x.ndim}D)"
-        ).mirror("NotImplementedError")
+            "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and "
+            f"non-zero dimensions for input, but got: {list(x.shape)}"
+        )
     size = _tuple(output_size, 2, "output_size", "col2im")
     k, dl, p, st = _block_args(kernel_size, dilation, padding, stride, "col2im")
     out = _sliding(size, k, dl, p, st)

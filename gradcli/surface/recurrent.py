@@ -29,12 +29,13 @@ last bits (oneDNN's own matrix products and activations).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, call_did_not_fit
+from ..base.errors import GradcliError, NotSupported, call_did_not_fit
 from ..core import hooks as core_hooks
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
@@ -926,8 +927,26 @@ class GRUCell(RNNCellBase):
         return out if batched else A.named(F.squeeze(out, 0), "SqueezeBackward1")
 
 
+def _base_class(cls: type, instead: str) -> Callable[..., Module]:
+    """nn.RNNBase / nn.RNNCellBase as a program uses them: the base of the recurrent modules
+    for isinstance; made directly (PyTorch's own building blocks), refused in plain words."""
+
+    def make(*args: Any, **kwargs: Any) -> Module:
+        raise NotSupported(
+            f"making an nn.{cls.__name__} directly is not supported by gradcli",
+            hint=f"use {instead}; nn.{cls.__name__} is there for isinstance",
+        )
+
+    make.__name__ = cls.__name__
+    make.__wrapped__ = cls  # type: ignore[attr-defined]
+    make.class_functions = {}  # type: ignore[attr-defined]
+    return make
+
+
 _ON = "composition of matmul permute add reshape index"
 NAMES = declare(
+    ("RNNBase", "nn", _base_class(RNNBase, "nn.RNN, nn.LSTM or nn.GRU"), ""),
+    ("RNNCellBase", "nn", _base_class(RNNCellBase, "nn.RNNCell, nn.LSTMCell or nn.GRUCell"), ""),
     ("RNN", "nn", _constructor(RNN), f"{_ON} tanh relu stack cat"),
     ("LSTM", "nn", _constructor(LSTM), f"{_ON} sigmoid tanh mul stack cat"),
     ("GRU", "nn", _constructor(GRU), f"{_ON} sigmoid tanh mul sub stack cat"),

@@ -4390,3 +4390,110 @@ add(
         "m = torch.nn.Linear(2, 2)\nc = m._apply.__globals__",
     ),
 )
+# nn.Unfold / nn.Fold, the 3-d paddings, InstanceNorm3d and the lazy instance norms (ops4):
+# sizes checked before any work, attributes are settings (no function or table reachable).
+add(
+    small(
+        "unfold_module_huge_columns",
+        "x = torch.ones(1, 64, 400, 400)\ny = torch.nn.Unfold(kernel_size=50)(x)",
+        LIMIT,
+    ),
+    small(
+        "fold_module_huge_canvas",
+        "c = torch.ones(1, 4, 1)\ny = torch.nn.Fold(output_size=10**6, kernel_size=10**6 - 1)(c)",
+        LIMIT + (r"sliding blocks", r"divisible"),
+    ),
+    small("zero_pad3d_huge", "y = torch.nn.ZeroPad3d(10**4)(torch.ones(1, 1, 1, 1))", LIMIT),
+    small(
+        "circular_pad3d_huge",
+        "y = torch.nn.CircularPad3d((1, 1, 1, 1, 10**9, 10**9))(torch.ones(1, 1, 2, 2, 2))",
+        LIMIT + (r"wrapping around",),
+    ),
+    small(
+        "lazy_instance_norm_huge_channels",
+        "m = torch.nn.LazyInstanceNorm1d()\ny = m(torch.ones(1, 10**9, 0).expand(1, 10**9, 2))",
+        LIMIT + (r"expand", r"size", r"elements"),
+        codes=frozenset({1}),
+    ),
+    esc("unfold_module_function", "u = torch.nn.Unfold(2)\nf = u.fn"),
+    esc("pad3d_module_dunder", "p = torch.nn.ZeroPad3d(1)\nd = p.__dict__"),
+)
+add(
+    small(
+        "data_parallel_nested_deeply",
+        "m = torch.nn.Linear(2, 2)\nfor i in range(10**6):\n    m = torch.nn.DataParallel(m)\n"
+        "y = m(torch.ones(2))",
+        LIMIT + (r"call depth", r"recursion"),
+    ),
+    small(
+        "data_parallel_of_itself",
+        "m = torch.nn.DataParallel(torch.nn.Identity())\nm.module = m\nprint(m)",
+        LIMIT + (r"contains itself",),
+    ),
+    esc(
+        "data_parallel_forward_of_a_function",
+        "m = torch.nn.DataParallel(print)",
+        (r"is not a Module subclass",),
+    ),
+)
+add(
+    small(
+        "lazy_conv_transpose_huge_in_channels",
+        "m = torch.nn.LazyConvTranspose2d(10**5, 50)\ny = m(torch.ones(1, 10**4, 1, 1))",
+        LIMIT,
+    ),
+)
+add(
+    small(
+        "adaptive_max_pool3d_many_windows",
+        "y = torch.nn.functional.adaptive_max_pool3d(torch.ones(1, 1, 200, 200, 200), 200)",
+        LIMIT + (r"pools at most",),
+    ),
+    small(
+        "max_unpool3d_huge_output",
+        "x = torch.ones(1, 1, 1, 1, 1)\ni = torch.zeros(1, 1, 1, 1, 1, dtype=torch.long)\n"
+        "y = torch.nn.functional.max_unpool3d(x, i, 10**4)",
+        LIMIT,
+    ),
+    small(
+        "lp_pool_in_a_long_loop",
+        "x = torch.ones(1, 1, 64, 64)\nfor i in range(10**9):\n"
+        "    x = torch.nn.functional.lp_pool2d(x, 2, 1)",
+        LIMIT,
+    ),
+    esc("lp_pool_module_globals", "m = torch.nn.LPPool2d(2, 2)\nd = m.forward.__globals__"),
+)
+add(
+    small("pdist_many_rows", "y = torch.pdist(torch.ones(10**5, 3))", LIMIT),
+    small(
+        "triplet_distance_function_recursing",
+        "def d(x, y):\n    return torch.nn.functional.triplet_margin_with_distance_loss("
+        "x, y, y, distance_function=d)\n"
+        "a = torch.ones(2, 2)\nl = torch.nn.functional.triplet_margin_with_distance_loss("
+        "a, a, a, distance_function=d)",
+        LIMIT + (r"call depth", r"recursion", r"nested too deeply"),
+    ),
+    esc(
+        "triplet_distance_function_is_print",
+        "a = torch.ones(2, 2)\nl = torch.nn.TripletMarginWithDistanceLoss(distance_function=eval)"
+        "(a, a, a)",
+    ),
+    esc("rnn_base_made_directly", "m = torch.nn.RNNBase('LSTM', 2, 3)"),
+)
+add(
+    small(
+        "adaptive_softmax_many_clusters",
+        "m = torch.nn.AdaptiveLogSoftmaxWithLoss(4, 10**6 + 1, list(range(1, 10**6 + 1)), 1.0)",
+        LIMIT,
+    ),
+    small(
+        "adaptive_softmax_huge_head",
+        "m = torch.nn.AdaptiveLogSoftmaxWithLoss(10**5, 10**5, [10**4])",
+        LIMIT,
+    ),
+    esc(
+        "adaptive_softmax_output_class",
+        "m = torch.nn.AdaptiveLogSoftmaxWithLoss(4, 6, [2])\n"
+        "o = m(torch.ones(1, 4), torch.tensor([1]))\nc = o.__class__.__init__",
+    ),
+)

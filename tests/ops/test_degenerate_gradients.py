@@ -155,3 +155,38 @@ def test_fma64_keeps_the_sign_of_a_zero() -> None:
     got = _fma64(a, b, c)
     for x, y, z, g in zip(a, b, c, got, strict=True):
         assert g == float(Fraction(x) * Fraction(y) + Fraction(z))  # correctly rounded
+
+
+def test_pow_of_two_tensors_second_derivatives_are_the_analytic_ones() -> None:
+    got = out(
+        "x = torch.tensor([0.7, 1.9, 3.2], dtype=torch.float64, requires_grad=True)\n"
+        "y = torch.tensor([2.5, -0.4, 1.1], dtype=torch.float64, requires_grad=True)\n"
+        "gx, gy = torch.autograd.grad((x ** y).sum(), (x, y), create_graph=True)\n"
+        "hxx, hxy = torch.autograd.grad(gx.sum(), (x, y), retain_graph=True)\n"
+        "hyx, hyy = torch.autograd.grad(gy.sum(), (x, y))\n"
+        "for t in (gx, gy, hxx, hxy, hyx, hyy):\n    print(t.tolist())\n"
+    )
+    x, y = np.array([0.7, 1.9, 3.2]), np.array([2.5, -0.4, 1.1])
+    want = [
+        y * x ** (y - 1),
+        x**y * np.log(x),
+        y * (y - 1) * x ** (y - 2),
+        x ** (y - 1) * (1 + y * np.log(x)),
+        x ** (y - 1) * (1 + y * np.log(x)),
+        x**y * np.log(x) ** 2,
+    ]
+    for line, w in zip(got, want, strict=True):
+        np.testing.assert_allclose(np.array(eval(line)), w, rtol=1e-12)
+
+
+def test_pow_at_a_zero_base_follows_pytorchs_where() -> None:
+    # d/dy is 0 at x == 0 and y >= 0 (a where over x^y log x), so its derivative in y is
+    # 0 * log(0) = NaN there; d/dx is 0 where y == 0
+    got = out(
+        "b = torch.tensor([0.0, 0.0], dtype=torch.float64, requires_grad=True)\n"
+        "t = torch.tensor([0.0, 2.0], dtype=torch.float64, requires_grad=True)\n"
+        "gb, gt = torch.autograd.grad((b ** t).sum(), (b, t), create_graph=True)\n"
+        "print(gb.tolist(), gt.tolist())\n"
+        "print(torch.autograd.grad(gt.sum(), t)[0].tolist())\n"
+    )
+    assert got == ["[0.0, 0.0] [0.0, 0.0]", "[nan, nan]"]

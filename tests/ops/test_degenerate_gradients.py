@@ -190,3 +190,20 @@ def test_pow_at_a_zero_base_follows_pytorchs_where() -> None:
         "print(torch.autograd.grad(gt.sum(), t)[0].tolist())\n"
     )
     assert got == ["[0.0, 0.0] [0.0, 0.0]", "[nan, nan]"]
+
+
+def test_embedding_padding_row_keeps_its_forward_tangent_not_its_gradient() -> None:
+    got = out(
+        "import torch.nn.functional as F\n"
+        "w = torch.arange(6.0).reshape(3, 2)\n"
+        "ids = torch.tensor([0, 2, 0])\n"
+        "f = lambda w: F.embedding(ids, w, padding_idx=0)\n"
+        "print(torch.func.jvp(f, (w,), (torch.ones(3, 2),))[1].tolist())\n"
+        "print(torch.func.jacfwd(f)(w).sum(dim=(0, 1, 3)).tolist())\n"
+        "print(torch.func.jacrev(f)(w).sum(dim=(0, 1, 3)).tolist())\n"
+    )
+    assert got == [
+        "[[1.0, 1.0], [1.0, 1.0], [1.0, 1.0]]",
+        "[4.0, 0.0, 2.0]",
+        "[0.0, 0.0, 2.0]",
+    ]

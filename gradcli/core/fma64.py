@@ -42,7 +42,9 @@ def _fma64(a: Any, b: Any, c: Any) -> np.ndarray:
             v[fix] = np.nextafter(v[fix], np.copysign(np.inf, verr[fix]))
         out = s + v
     # Outside the range the transforms are exact in (huge or non-finite values): plain rounding.
-    plain = ~np.isfinite(out) | ~np.isfinite(p)
+    # A zero result too: the exact a*b is then -c, representable, so a*b + c is exact and
+    # carries IEEE's sign of zero (-0 for -0 + -0), which the error terms' sum loses.
+    plain = ~np.isfinite(out) | ~np.isfinite(p) | (out == 0)
     if np.any(plain):
         out = np.where(plain, a * b + c, out)
     return out

@@ -77,6 +77,34 @@ def _custom_view(x: Tensor) -> tuple[int, str, bool] | None:
     return entry[1], entry[2], entry[3]
 
 
+def check_restated(view: Tensor) -> None:
+    """Refuse, in PyTorch's words, to give a new node to a view a custom Function or a
+    function returning several views (`unbind`, `split`, `chunk`) made, once the tensor it
+    views was changed in place: PyTorch cannot regenerate such a view's grad_fn."""
+    made = _custom_view(view) if _CUSTOM_VIEWS and view.requires_grad else None
+    if made is None:
+        return
+    head = (
+        f"Output {made[0]} of {made[1]} is a view and its base or another view of its base "
+        "has been modified inplace. "
+    )
+    if made[2]:
+        raise GradcliError(
+            head + "This view is the output of a function that returns multiple views. "
+            "Such functions do not allow the output views to be modified inplace. You "
+            "should replace the inplace operation by an out-of-place one.",
+            hint="change a copy of the tensor (h = h * 2), or take the views after the change",
+        ).mirror("RuntimeError")
+    raise GradcliError(
+        head + "This view was created inside a custom Function (or because an input was "
+        "returned as-is) and the autograd logic to handle view+inplace would override the "
+        "custom backward associated with the custom Function, leading to incorrect "
+        "gradients. This behavior is forbidden. You can fix this by cloning the output of "
+        "the custom Function.",
+        hint=f"clone the output first: y = {made[1]}.apply(...).clone()",
+    ).mirror("RuntimeError")
+
+
 def check_target(x: Tensor) -> None:
     """Refuse, in PyTorch's words, a change in place autograd cannot record."""
     if not _GradMode.enabled:

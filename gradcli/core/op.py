@@ -23,6 +23,7 @@ from .tensor import (
     INFERENCE_SAVED,
     MUTATIONS,
     RECORDED_CHANGES,
+    RESTATED_VIEWS,
     Tensor,
     _GradMode,
     carry_batched,
@@ -567,7 +568,7 @@ def current(t: Tensor) -> Tensor:
     node over the tensor's new version first, as PyTorch regenerates a view's grad_fn when
     it is next used (its gradient then flows through the change, and a view of a tensor that
     has since come to require grad requires grad). Anything else is returned as it is."""
-    if RECORDED_CHANGES[0] and t._base is not None and t._vc[0] != t._vver:
+    if (RECORDED_CHANGES[0] or RESTATED_VIEWS[0]) and t._base is not None and t._vc[0] != t._vver:
         if REDERIVE is not None:
             REDERIVE(t)
     return t
@@ -623,7 +624,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         if op.name == "index" and not params.get("lead"):
             out._view = (base, params["idx"])
     if _GradMode.enabled:
-        if RECORDED_CHANGES[0]:
+        if RECORDED_CHANGES[0] or RESTATED_VIEWS[0]:
             for t in inputs:
                 if t._base is not None:
                     current(t)

@@ -651,6 +651,10 @@ def bumped(t: Tensor) -> None:
     else:
         vc[0] += 1
     MUTATIONS[0] += 1
+    if not _GradMode.enabled and (
+        t.requires_grad or (t._base is not None and t._base.requires_grad)
+    ):
+        RESTATED_VIEWS[0] += 1
 
 
 # How many changes in place the process has made: a backward pass checks saved versions only
@@ -659,6 +663,10 @@ MUTATIONS = [0]
 # How many of them were recorded in the graph (a tensor that requires grad changed with
 # grad mode on): until one is, no view can be stale (`graph.stale_views`).
 RECORDED_CHANGES = [0]
+# How many changes were made with grad mode off to tensors that require grad (an optimizer's
+# step, `with torch.no_grad(): w[0] = 3`): a view taken before one is given a new node when
+# next used, as after a recorded change (PyTorch regenerates its grad_fn, AsStridedBackward0).
+RESTATED_VIEWS = [0]
 
 
 def as_tensor(value: Any, like: Tensor | None = None) -> Tensor:

@@ -1266,12 +1266,9 @@ def _tensor_backward(
     retain_graph: Any = None,
     create_graph: bool = False,
     inputs: Any = None,
-    retain_variables: Any = None,
 ) -> None:
+    # (PyTorch 0.3's `retain_variables=` is refused as PyTorch 2.13 refuses it: a TypeError)
     _not_in_a_transform("backward")
-    # `retain_variables` is PyTorch 0.3's name for retain_graph (seen in older snippets).
-    if retain_graph is None and retain_variables is not None:
-        retain_graph = retain_variables
     if gradient is not None and not isinstance(gradient, Tensor):
         # A number or a (nested) list literal: a constant tensor, as anywhere in a program.
         gradient = as_tensor(gradient, like=t)

@@ -514,8 +514,18 @@ STR: dict[str, Callable[..., Any]] = {
 
 # --- numbers ---------------------------------------------------------------------------------
 
-FLOAT: dict[str, Callable[..., Any]] = {"is_integer": lambda v: v.is_integer()}
-INT: dict[str, Callable[..., Any]] = {"bit_length": lambda v: v.bit_length()}
+FLOAT: dict[str, Callable[..., Any]] = {
+    "is_integer": lambda v: v.is_integer(),
+    "hex": lambda v: v.hex(),  # (the exact bits, as tests of rounding print them)
+    "as_integer_ratio": lambda v: v.as_integer_ratio(),
+    "conjugate": lambda v: v.conjugate(),
+}
+INT: dict[str, Callable[..., Any]] = {
+    "bit_length": lambda v: v.bit_length(),
+    "bit_count": lambda v: v.bit_count(),
+    "as_integer_ratio": lambda v: v.as_integer_ratio(),
+    "conjugate": lambda v: v.conjugate(),
+}
 
 
 # --- NumPy arrays from .numpy() ---------------------------------------------------------------

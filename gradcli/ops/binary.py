@@ -167,22 +167,28 @@ def _pow_tt_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
 
 
 def _pow_dy(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> Tensor | None:
-    # d/dy x^y = x^y log x; PyTorch takes it as 0 where x == 0 and y >= 0.
+    # PyTorch's pow_backward_exponent: grad * where(x == 0 & y >= 0, 0, x^y log x). Built of
+    # differentiable ops as PyTorch's is, so a second derivative meets what PyTorch's does
+    # (the masked branch's 0 * log 0 = NaN at x == 0, as `torch.where` gives).
     if not y.requires_grad:
         return None
+    inner = out * x.log()
     zero = (x.data == 0) & (y.data >= 0)
-    logx = Tensor(np.where(zero, 1.0, x.data).astype(x.dtype)) if np.any(zero) else x
-    gy = g * out * logx.log()
     if np.any(zero):
-        gy = gy * mask_like(~np.broadcast_to(zero, out.shape), out)
-    return gy
+        cond = Tensor(np.broadcast_to(zero, inner.shape))
+        inner = apply(where, cond, Tensor(np.zeros((), dtype=inner.dtype)), inner)
+    return g * inner
 
 
 def _pow_dx(g: Tensor, x: Tensor, y: Tensor) -> Tensor:
-    # d/dx is 0 where y == 0, as PyTorch (not 0 * 0^-1 = nan at x == 0): shift the exponent.
+    # PyTorch's pow_backward_self: where(y == 0, 0, grad * (y * x^(y - 1))), so 0 where y is 0
+    # (not 0 * 0^-1 = NaN at x == 0), as differentiable ops (its second derivative too).
+    d = g * (y * x ** (y - 1))
     yz = y.data == 0
-    e = y - 1 + mask_like(yz, y) if np.any(yz) else y - 1
-    return g * y * x**e
+    if np.any(yz):
+        cond = Tensor(np.broadcast_to(yz, d.shape))
+        d = apply(where, cond, Tensor(np.zeros((), dtype=d.dtype)), d)
+    return d
 
 
 def _pow_tt_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:

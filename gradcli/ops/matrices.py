@@ -240,17 +240,24 @@ def _det_vjp(g: Tensor, out: Tensor, a: Tensor) -> tuple:
     n = a.shape[-1]
     if a.data.size == 0:
         return (None,)
+    if n == 1:
+        # d det / dA of a 1 x 1 matrix is 1: PyTorch passes the upstream gradient through,
+        # exactly and at any order (nothing of A in it, so no graph beyond g's).
+        return (S.unsqueeze(S.unsqueeze(g, -1), -1),)
     gd = S.unsqueeze(S.unsqueeze(g * out, -1), -1)
     if not grad_enabled():
-        # First order: g det A^-T, and 0 at an exactly singular matrix (PyTorch solves with
-        # the zero pivots of the LU factorization nudged, and det = 0 makes the result 0).
+        # First order: ATen's LU solve of diag(det * g) against the forward's factorisation
+        # (of A^T), a singular matrix's zero pivots nudged to epsilon (det is C^1): so 0,
+        # signed, at an exactly singular matrix. Float32 and float64 by their measured
+        # orders; otherwise g det A^-T.
+        c = (out.data * g.data).astype(a.dtype, copy=False)
+        exact = lapack32.det_grad(a.data, c, g.data, nudge=True)
+        if exact is None and a.dtype == np.float64 and g.data.shape == out.data.shape:
+            exact = lapack32.det_grad64(a.data, c)
+        if exact is not None:
+            return (constant(exact),)
         zero = out.data == 0
         if not zero.any():
-            exact = lapack32.det_grad(
-                a.data, (out.data * g.data).astype(a.dtype, copy=False), g.data
-            )
-            if exact is not None:  # float32: ATen's LU solve of diag(det * g), its bits
-                return (constant(exact),)
             return (gd * mT(inverse_of(a)),)
         safe = np.where(zero[..., None, None], np.eye(n, dtype=a.dtype), a.data)
         return (gd * mT(inverse_of(constant(safe))),)
@@ -277,6 +284,8 @@ def _det_jvp(dots: tuple, out: Tensor, a: Tensor) -> Tensor:
 
 def _det_fwd(a: np.ndarray) -> np.ndarray:
     exact = lapack32.det(a)
+    if exact is None:
+        exact = lapack32.det64(a)
     return np.linalg.det(a) if exact is None else exact
 
 

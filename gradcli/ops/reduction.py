@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import hooks
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop, reduction_samples, register
 from ..core.primitives import check_reduced, count, dims_of, from_end, sum_vjp, unreduce
@@ -616,6 +617,12 @@ def _var_fwd(
     float16 tensor's too (ATen accumulates it in float: a variance past 65504 is inf in half
     while its root is not)."""
     check_reduced(x, dim, keepdim, "var")
+    if count(x.shape, dims_of(dim, x.ndim)) - correction <= 0:
+        hooks.warn(
+            f"{'std' if root else 'var'}(): degrees of freedom is <= 0. Correction should be "
+            "strictly less than the reduction factor (input numel divided by output numel).",
+            "fewer corrections than samples (correction=0 is the population variance)",
+        )
     wide = x.astype(np.float64) if x.dtype in (np.float32, np.float16) else x
     v = np.var(wide, axis=dims_of(dim, x.ndim), ddof=correction, keepdims=keepdim)
     if root:
@@ -632,7 +639,20 @@ def _var_vjp(
     # PyTorch's var_backward, in its order: (2 / dof) * grad, then times (x - mean).
     dims = dims_of(dim, x.ndim)
     centered = x - mean_dims(x, dims)
-    return (unreduce(g, x, dim, keepdim) * (2 / (count(x.shape, dims) - correction)) * centered,)
+    dof = count(x.shape, dims) - correction
+    if dim is None or x.ndim == 0:
+        if dof <= 0:
+            # No degrees of freedom over the whole tensor: PyTorch's grad is inf, or NaN
+            # where an element equals the mean (inf * 0), whatever the correction's sign.
+            at_mean = centered.data == 0
+            return (
+                unreduce(g, x, dim, keepdim)
+                * Tensor(np.where(at_mean, np.nan, np.inf).astype(x.dtype)),
+            )
+    elif dof == 0:
+        # Along a dim: 2 / 0 is +inf, times (x - mean) (so NaN where x equals the mean).
+        return (unreduce(g, x, dim, keepdim) * math.inf * centered,)
+    return (unreduce(g, x, dim, keepdim) * (2 / dof) * centered,)
 
 
 _var_samples = tuple(

@@ -64,7 +64,7 @@ permute = defop(
 expand = register(P.expand)
 
 
-def _index_fwd(x: np.ndarray, idx: tuple, lead: int = 0) -> np.ndarray:
+def _index_fwd(x: np.ndarray, idx: tuple, lead: int = 0, pad: Any = None) -> np.ndarray:
     if lead and _has_array(idx):
         # NumPy puts the axes of index arrays that are not adjacent in front of all others,
         # the `lead` batch axes included: index with the batch axes last, then move them back.
@@ -95,7 +95,18 @@ def _no_ellipsis(idx: tuple, ndim: int) -> tuple:
     return idx[:k] + (slice(None),) * (ndim - used) + idx[k + 1 :]
 
 
-def _index_vjp(g: Tensor, out: Tensor, x: Tensor, idx: tuple, lead: int = 0) -> tuple:
+def _index_vjp(
+    g: Tensor, out: Tensor, x: Tensor, idx: tuple, lead: int = 0, pad: Any = None
+) -> tuple:
+    if pad is not None:
+        # An embedding's padding (`pad`: a boolean mask of the looked-up rows, out's shape
+        # without the batch axes): no gradient flows back to them, as PyTorch's
+        # EmbeddingBackward0 skips them (+0, not g * 0). Only the reverse rule masks: the
+        # forward-mode tangent is the plain lookup of the weight's, as PyTorch's.
+        from .binary import where
+
+        keep = Tensor(np.broadcast_to(pad, g.shape[g.ndim - pad.ndim :]) == 0)
+        g = apply(where, keep, g, Tensor(np.zeros((), dtype=g.dtype)))
     return (
         apply(
             index_put,
@@ -106,6 +117,17 @@ def _index_vjp(g: Tensor, out: Tensor, x: Tensor, idx: tuple, lead: int = 0) -> 
             label=_index_grad_name(idx),
         ),
     )
+
+
+def _index_jvp(
+    dots: tuple, out: Tensor, x: Tensor, idx: tuple, lead: int = 0, pad: Any = None
+) -> Tensor | None:
+    # The tangent indexed as the value (an embedding's padding rows included, as PyTorch's
+    # forward AD looks them up); extra leading axes of a batched tangent are batch axes.
+    d = dots[0]
+    if d is None:
+        return None
+    return apply(index, d, idx=idx, lead=lead + d.ndim - x.ndim)
 
 
 def _index_grad_name(idx: tuple) -> str | None:
@@ -153,6 +175,7 @@ index = defop(
     "IndexBackward0",
     "g scattered (added) back into zeros of x's shape",
     kind="shape",
+    jvp=_index_jvp,
     saves=False,
     signature="x[i], x[i, j], x[:, 1:3], x[..., 0], x[None], x[index_tensor]",
     samples=tuple(Sample((a,), {"idx": b}) for a, b in _INDEX_CASES)

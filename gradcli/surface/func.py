@@ -311,18 +311,35 @@ def _name(func: Any) -> str:
     return str(getattr(func, "__name__", None) or repr(func))
 
 
+_VARKEYWORDS = 0x08  # a code object's flag: the function takes **kwargs
+
+
+def _takes_keywords(code: Any) -> bool:
+    """Whether a function (by its code) takes keyword arguments, not only `*args`."""
+    return bool(code.co_flags & _VARKEYWORDS or code.co_argcount or code.co_kwonlyargcount)
+
+
 class Transformed:
     """The function a transform returns: called by the program like any function (and by
     other transforms)."""
 
-    __slots__ = ("fn", "__name__", "shown")
+    __slots__ = ("fn", "__name__", "shown", "qual")
 
-    def __init__(self, fn: Callable[..., Any], name: str, shown: str):
+    def __init__(self, fn: Callable[..., Any], name: str, shown: str, qual: str | None = None):
         self.fn = fn
         self.__name__ = name
         self.shown = shown
+        self.qual = qual or name  # the name Python's call errors give
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        code = getattr(self.fn, "__code__", None)
+        if kwargs and code is not None and not _takes_keywords(code):
+            # PyTorch's wrapper (jacrev, jacfwd, hessian, linearize's jvp_fn) takes no
+            # keywords and bears the function's name: Python's words name that function.
+            raise error(
+                f"{self.qual}() got an unexpected keyword argument '{next(iter(kwargs))}'",
+                "TypeError",
+            )
         return self.fn(*args, **kwargs)
 
     def program_attribute(self, name: str) -> Any:
@@ -613,7 +630,8 @@ def linearize(func: Any, *primals: Any) -> tuple:
                 )
         return jvp(func, primals, tangents)[1]
 
-    return out, Transformed(jvp_fn, "jvp_fn", "linearize.<locals>.jvp_fn")
+    shown = "linearize.<locals>.jvp_fn"
+    return out, Transformed(jvp_fn, "jvp_fn", shown, shown)
 
 
 # --- jacrev, jacfwd, hessian ----------------------------------------------------------------

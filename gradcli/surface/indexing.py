@@ -13,7 +13,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import inplace as core_inplace
 from ..core import op as core_op
-from ..core.inplace import VIEW_OF_LEAF, inplace
+from ..core.inplace import VIEW_OF_LEAF, check_restated, inplace
 from ..core.op import apply, versioned
 from ..core.tensor import (
     Tensor,
@@ -449,6 +449,8 @@ def _rederive(view: Tensor) -> None:
     elements from the tensor's current version (PyTorch's regenerated grad_fn), so its
     gradient goes through the change. Nodes that used the view before keep the old one."""
     base = view._base
+    if base.requires_grad:
+        check_restated(view)
     view._vver = view._vc[0]
     if not base.requires_grad:
         return

@@ -1864,13 +1864,17 @@ def embedding(
         _renorm_rows(w, np.unique(ind), float(max_norm), float(norm_type))
     if scale_grad_by_freq and w.requires_grad and grad_enabled():
         out = _embedding_by_frequency(w, ind)
-    else:
-        out = apply(S.index, w, idx=(ind,), label="EmbeddingBackward0")
-    if pad_row is not None and out.requires_grad and np.any(ind == pad_row):
-        # The padding row's value, without its gradient (PyTorch zeroes that row's gradient).
-        keep = Tensor(np.broadcast_to((ind != pad_row)[..., None], out.shape))
-        out = A.named(F.where(keep, out, out.detach()), "EmbeddingBackward0")
-    return out
+        if pad_row is not None and np.any(ind == pad_row):
+            # The padding row's value, without its gradient (PyTorch zeroes that row's).
+            keep = Tensor(np.broadcast_to((ind != pad_row)[..., None], out.shape))
+            out = A.named(F.where(keep, out, out.detach()), "EmbeddingBackward0")
+        return out
+    if pad_row is not None and np.any(ind == pad_row):
+        # The padding row's value, with no gradient flowing back to it (PyTorch's backward
+        # skips it) while forward mode carries its tangent (PyTorch's is the plain lookup).
+        pad = (ind == pad_row)[..., None]
+        return apply(S.index, w, idx=(ind,), pad=pad, label="EmbeddingBackward0")
+    return apply(S.index, w, idx=(ind,), label="EmbeddingBackward0")
 
 
 def _embedding_by_frequency(w: Tensor, ind: np.ndarray) -> Tensor:

@@ -131,3 +131,30 @@ def test_a_value_a_node_saved_and_that_changed_is_still_refused_in_pytorchs_word
     # a saved view: PyTorch names its regenerated node
     with pytest.raises(GradcliError, match=r"\[4\]\], which is output 0 of AsStrided, is at"):
         run(f"{X}h = x * 1\ny = h.reshape(4)\nz = (y * y).sum()\nh.mul_(2)\nz.backward()\n")
+
+
+@pytest.mark.parametrize("view", VIEWS[:11])
+@pytest.mark.parametrize("change", ["h.mul_(2)", "h[1] = 4.0", "h.zero_()"])
+def test_a_change_under_no_grad_regenerates_the_view_too(view: str, change: str) -> None:
+    # PyTorch regenerates the grad_fn of a view whose tensor changed in any grad mode; the
+    # gradient (through the view onto the unchanged graph of h) is that of a fresh view
+    body = f"{X}h = x * 1\n{view}\nwith torch.no_grad():\n    {change}\n"
+    out = run(body + "print(y.grad_fn.name(), y.requires_grad)\n")
+    assert out == "AsStridedBackward0 True\n"
+    loss = "z = (y * y * 1.5).sum()\nz.backward()\n"
+    fresh = f"{X}h = x * 1\nwith torch.no_grad():\n    {change}\n{view}\n"
+    np.testing.assert_array_equal(grads(body + loss), grads(fresh + loss))
+
+
+def test_views_of_several_outputs_are_refused_after_a_change_under_no_grad() -> None:
+    from gradcli.base.errors import GradcliError
+
+    for make, name in (
+        ("h.unbind(0)[1]", "Output 1 of Unbind"),
+        ("h.split(1)[0]", "Output 0 of S"),
+    ):
+        with pytest.raises(GradcliError, match=f"^{name}.* its base has been modified inplace"):
+            run(f"{X}h = x * 1\nv = {make}\nwith torch.no_grad():\n    h.add_(1)\nv * 2\n")
+    # untouched tensors and views taken after the change are fine
+    out = run(f"{X}h = x * 1\nwith torch.no_grad():\n    h.add_(1)\nv = h.unbind(0)[1]\n")
+    assert out == ""

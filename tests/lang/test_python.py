@@ -12,6 +12,14 @@ import pytest
 from gradcli.lang.program import parse
 
 PROGRAMS = {
+    "number_methods": """
+for v in (0.1, -2.5, 1e-300, 3.0, float("inf")):
+    print(v.hex(), v.is_integer(), v.conjugate())
+for v in (0.1, -2.5, 0.0):
+    print(v.as_integer_ratio())
+for n in (0, 7, -12, 2**70 + 5):
+    print(n.bit_length(), n.bit_count(), n.as_integer_ratio(), n.conjugate())
+""",
     "fstring_specs": """
 x = 3.14159
 n = 42

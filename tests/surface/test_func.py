@@ -282,3 +282,20 @@ def test_a_rule_off_by_a_tenth_of_a_percent_fails_the_comparison():
             close(TF.jacrev(lambda t: t.sin())(x), numjac(lambda t: t.sin(), (x,), 0))
     finally:
         op.vjp = saved
+
+
+def test_keywords_reach_grad_and_vmap_but_not_the_jacobian_wrappers():
+    # PyTorch's grad and vmap pass keywords on to the function; jacrev, jacfwd, hessian and
+    # linearize's jvp_fn take positional arguments only and Python names the function
+    def g(x, scale=1.0):
+        return (x * scale).sin().sum()
+
+    x = _t(3)
+    np.testing.assert_allclose(TF.grad(g)(x, scale=2.0).data, 2 * np.cos(2 * x.data))
+    np.testing.assert_allclose(TF.vmap(g)(x[:, None], scale=2.0).data, np.sin(2 * x.data))
+    for transform in (TF.jacrev, TF.jacfwd, TF.hessian):
+        with pytest.raises(GradcliError, match=r"^g\(\) got an unexpected keyword argument 'sc"):
+            transform(g)(x, scale=2.0)
+    _, jvp_fn = TF.linearize(lambda t: t * 2.0, x)
+    with pytest.raises(GradcliError, match=r"linearize.<locals>.jvp_fn\(\) got an unexpected"):
+        jvp_fn(x, k=1)

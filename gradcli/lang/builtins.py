@@ -449,7 +449,14 @@ _PYTHON_VALUES = (int, float, complex, str, bytes, list, tuple, dict, set, froze
 
 
 def _has_dunder(obj: Any, name: str) -> bool:
-    from .classes import FunctionClass, Instance, ModuleClass, ModuleInstance, PlainClass
+    from .classes import (
+        FunctionClass,
+        Instance,
+        ModuleClass,
+        ModuleInstance,
+        OptimClass,
+        PlainClass,
+    )
     from .values import Namespace
 
     short = name[2:-2]
@@ -465,7 +472,7 @@ def _has_dunder(obj: Any, name: str) -> bool:
             return short in ("dict", "module", "weakref")
     if isinstance(obj, surface_nn.Module):
         return short in _MODULE_DUNDERS or short in _CONTAINER_DUNDERS.get(obj.name, ())
-    if isinstance(obj, (PlainClass, ModuleClass)):
+    if isinstance(obj, (PlainClass, ModuleClass, OptimClass)):
         return short in _CLASS_DUNDERS or obj.lookup(name) is not None
     if isinstance(obj, (ExcClass, PyType, FunctionClass)) or obj is surface_nn.Module:
         return short in _CLASS_DUNDERS
@@ -549,7 +556,14 @@ def _setattr(obj: Any, name: Any, value: Any) -> None:
 
 
 def _callable(v: Any) -> bool:
-    from .classes import FunctionClass, Instance, ModuleClass, ModuleInstance, PlainClass
+    from .classes import (
+        FunctionClass,
+        Instance,
+        ModuleClass,
+        ModuleInstance,
+        OptimClass,
+        PlainClass,
+    )
 
     if isinstance(
         v,
@@ -560,6 +574,7 @@ def _callable(v: Any) -> bool:
             PyType,
             ExcClass,
             ModuleClass,
+            OptimClass,
             FunctionClass,
             PlainClass,
         ),
@@ -679,7 +694,7 @@ _QUALIFIED["ParametrizationList"] = "torch.nn.utils.parametrize.ParametrizationL
 def type_of(v: Any) -> Any:
     """`type(v)`: a class value that prints as Python's and compares with the program's names
     (`type(y) == torch.Tensor`)."""
-    from .classes import FunctionInstance, Instance, ModuleInstance
+    from .classes import FunctionInstance, Instance, ModuleInstance, ProgramObject
 
     if isinstance(v, Tensor):
         if type(v) is surface_nn.UninitializedParameter:
@@ -692,7 +707,7 @@ def type_of(v: Any) -> Any:
         return t.inert()
     if isinstance(v, ExcValue):
         return v.cls
-    if isinstance(v, (ModuleInstance, FunctionInstance, Instance, PC.Record)):
+    if isinstance(v, (ModuleInstance, FunctionInstance, Instance, PC.Record, ProgramObject)):
         return v.cls
     if isinstance(v, surface_nn.Module):
         if v.__dict__.get("_parametrized"):  # PyTorch's class made for the module
@@ -747,7 +762,14 @@ def type_of(v: Any) -> Any:
 
 
 def _isinstance(v: Any, cls: Any) -> bool:
-    from .classes import Instance, ModuleClass, ModuleInstance, PlainClass
+    from .classes import (
+        Instance,
+        ModuleClass,
+        ModuleInstance,
+        OptimClass,
+        PlainClass,
+        ProgramObject,
+    )
 
     classes = cls if isinstance(cls, tuple) else (cls,)
     for c in classes:
@@ -757,9 +779,9 @@ def _isinstance(v: Any, cls: Any) -> bool:
         elif isinstance(c, ExcClass):
             if isinstance(v, ExcValue) and v.cls.is_subclass_of(c):
                 return True
-        elif isinstance(c, (ModuleClass, PlainClass)):
+        elif isinstance(c, (ModuleClass, PlainClass, OptimClass)):
             # (a plain class may be a mixin of a module class)
-            if isinstance(v, (ModuleInstance, Instance)) and v.cls.is_subclass_of(c):
+            if isinstance(v, (ModuleInstance, Instance, ProgramObject)) and v.cls.is_subclass_of(c):
                 return True
         elif isinstance(c, PC.NamedTupleClass):
             if isinstance(v, PC.Record) and v.cls is c:
@@ -789,10 +811,13 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
     """`issubclass(C, B)` of the classes a program holds: exception and warning classes
     (`issubclass(w.category, DeprecationWarning)`), the program's own classes (their bases and
     mixins, nn.Module), Python's types and torch's by identity."""
-    from .classes import ModuleClass, PlainClass
+    from .classes import ModuleClass, OptimClass, PlainClass
 
-    program = (PlainClass, ModuleClass)
-    if not (isinstance(cls, (ExcClass, PyType, *program)) or cls is surface_nn.Module):
+    program = (PlainClass, ModuleClass, OptimClass)
+    optim_base = getattr(cls, "PROGRAM_BASE", None) is not None  # torch.optim.Optimizer
+    if not (
+        isinstance(cls, (ExcClass, PyType, *program)) or cls is surface_nn.Module or optim_base
+    ):
         raise GradcliError("issubclass() arg 1 must be a class").mirror("TypeError")
     classes = classinfo if isinstance(classinfo, tuple) else (classinfo,)
     for c in classes:
@@ -804,6 +829,9 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
             if isinstance(cls, program) and cls.is_subclass_of(c):
                 return True
             if c is surface_nn.Module and (cls is c or isinstance(cls, ModuleType)):
+                return True
+        elif getattr(c, "PROGRAM_BASE", None) is not None:  # Optimizer, LRScheduler
+            if cls is c or (isinstance(cls, OptimClass) and cls.is_subclass_of(c)):
                 return True
         elif isinstance(c, PyType):
             if cls is c:

@@ -386,13 +386,18 @@ def build_namespaces() -> dict[str, Namespace]:
 def _optim_members() -> dict[str, Any]:
     from ..surface import optim as O
 
+    # torch.optim.Optimizer: the base class of the program's own optimizers
+    table = {**O.OPTIMIZERS, "Optimizer": O.Optimizer}
     subs = {
-        sub: Namespace(f"torch.optim.{sub}", _classes_of(O.OPTIMIZERS, name))
+        sub: Namespace(f"torch.optim.{sub}", _classes_of(table, name))
         for sub, name in _OPTIM_SUBMODULES.items()
     }
     return {
-        **O.OPTIMIZERS,
-        "lr_scheduler": Namespace("torch.optim.lr_scheduler", dict(O.SCHEDULERS)),
+        **table,
+        "lr_scheduler": Namespace(
+            "torch.optim.lr_scheduler",
+            {**O.SCHEDULERS, "LRScheduler": O.LRScheduler, "_LRScheduler": O.LRScheduler},
+        ),
         **subs,
     }
 

@@ -55,7 +55,9 @@ from .classes import (
     Instance,
     ModuleClass,
     ModuleInstance,
+    OptimClass,
     PlainClass,
+    ProgramObject,
     Super,
 )
 from .exceptions import ExcClass
@@ -331,8 +333,11 @@ class Runtime:
             return callee.call(self, args, kwargs)
         if kind is ModuleClass or kind is PlainClass:
             return callee.instantiate(self, args, kwargs)
-        if kind is FunctionClass:
+        if kind is FunctionClass or kind is OptimClass:
             return callee.instantiate(self, args, kwargs)
+        if isinstance(callee, type) and getattr(callee, "PROGRAM_BASE", None) is not None:
+            # `torch.optim.Optimizer(params, defaults)`: the base, as PyTorch allows
+            return checked_call(callee, args, kwargs, callee.__name__, False, None)
         if callee is surface_nn.Module:  # `nn.Module()`: an empty container to fill
             return checked_call(surface_nn.Module, args, kwargs, "Module", False, None)
         if isinstance(callee, surface_nn.Module):
@@ -486,6 +491,8 @@ class Runtime:
         handler = _ATTRIBUTES.get(kind)
         if handler is not None:
             return handler(self, owner, attr)
+        if isinstance(owner, ProgramObject):  # a program's Optimizer subclass's instance
+            return owner.get(self, attr)
         if isinstance(owner, MaxMin) and attr in owner.fields:
             return owner[owner.fields.index(attr)]
         method = pyobjects.method(owner, attr)
@@ -515,7 +522,15 @@ class Runtime:
             name = getattr(owner, "name", None)
             if isinstance(name, str) and isinstance(
                 owner,
-                (PyType, ExcClass, UserFunction, ModuleClass, FunctionClass, LegacyTensorType),
+                (
+                    PyType,
+                    ExcClass,
+                    UserFunction,
+                    ModuleClass,
+                    OptimClass,
+                    FunctionClass,
+                    LegacyTensorType,
+                ),
             ):
                 return name
             found = _public_name(owner)
@@ -541,6 +556,9 @@ class Runtime:
             return
         kind = type(owner)
         if kind is ModuleInstance or kind is Instance or kind is PlainClass:
+            owner.set(self, attr, value)
+            return
+        if isinstance(owner, ProgramObject):
             owner.set(self, attr, value)
             return
         if kind is Ctx:
@@ -1112,6 +1130,7 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     ModuleType: _pytype_attribute,
     FunctionClass: _class_attribute,
     ModuleClass: _class_attribute,
+    OptimClass: _class_attribute,
     Super: _super_attribute,
     Device: _device_attribute,
     FunctionInstance: _class_attribute,

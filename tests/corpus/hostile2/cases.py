@@ -2442,6 +2442,87 @@ add(
     esc("lang_typing_import_module", "from typing import io"),
 )
 
+# A program's own optimizer and scheduler (`class MySGD(torch.optim.Optimizer)`, `class
+# Warmup(LRScheduler)`): the base's machinery with the program's methods, no way further in.
+OPT = (
+    "w = torch.ones(3, requires_grad=True)\n"
+    "class O(torch.optim.Optimizer):\n"
+    "    def __init__(self, params, lr=0.1):\n"
+    "        super().__init__(params, dict(lr=lr))\n"
+)
+add(
+    esc("optim_subclass_repr_dunder", OPT + "    def __repr__(self):\n        return 'x'\n"),
+    esc("optim_subclass_getattr_dunder", OPT + "    def __getattr__(self, n):\n        return 1\n"),
+    esc(
+        "optim_subclass_setstate_plain", "class A:\n    def __setstate__(self, s):\n        pass\n"
+    ),
+    esc("optim_subclass_dict", OPT + "o = O([w])\nd = o.__dict__"),
+    esc("optim_subclass_class_mro", OPT + "o = O([w])\nm = o.__class__.__mro__"),
+    esc("optim_base_subclasses", "s = torch.optim.Optimizer.__subclasses__()"),
+    esc("optim_base_dict", "s = torch.optim.Optimizer.__dict__"),
+    esc("optim_base_method_globals", "s = torch.optim.Optimizer.step.__globals__"),
+    esc(
+        "optim_super_getattribute",
+        OPT + "    def f(self):\n        return super().__getattribute__('x')\nO([w]).f()",
+    ),
+    esc(
+        "optim_private_state",
+        OPT + "o = O([w])\ns = o._state",
+        patterns=REFUSED,
+        codes=frozenset({0, 1}),
+    ),
+    esc("optim_setstate_outside_super", OPT + "o = O([w])\no.__setstate__({})"),
+    esc(
+        "optim_step_recursion",
+        OPT + "    def step(self, closure=None):\n        return self.step(closure)\nO([w]).step()",
+        LIMIT + (r"depth", r"recursi"),
+    ),
+    esc(
+        "optim_state_huge_tensor",
+        OPT
+        + "    def step(self, closure=None):\n"
+        + "        self.state[w]['buf'] = torch.zeros(10**6, 10**6)\nO([w]).step()",
+        LIMIT + (r"elements",),
+    ),
+    esc(
+        "optim_state_many_entries",
+        OPT
+        + "    def step(self, closure=None):\n"
+        + "        for i in range(10**9):\n            self.state[i] = i\nO([w]).step()",
+        TIME_LIMIT + LIMIT,
+    ),
+    esc(
+        "optim_param_groups_growth",
+        OPT
+        + "o = O([w])\nwhile True:\n    o.add_param_group({'params': [torch.ones(1, requires_grad=True)]})",
+        TIME_LIMIT + LIMIT,
+    ),
+    esc("optim_state_assigned", OPT + "o = O([w])\no.state = {}"),
+    esc(
+        "optim_scheduler_get_lr_recursion",
+        "from torch.optim.lr_scheduler import LRScheduler\n"
+        "w = torch.ones(3, requires_grad=True)\n"
+        "class S(LRScheduler):\n    def get_lr(self):\n        self.step()\n        return [0.1]\n"
+        "S(torch.optim.SGD([w], lr=0.1))",
+        LIMIT + (r"depth", r"recursi"),
+    ),
+    esc(
+        "optim_scheduler_get_lr_not_list",
+        "from torch.optim.lr_scheduler import LRScheduler\n"
+        "w = torch.ones(3, requires_grad=True)\n"
+        "class S(LRScheduler):\n    def get_lr(self):\n        return 0.1\n"
+        "S(torch.optim.SGD([w], lr=0.1))",
+        (r"must return a list",),
+    ),
+    esc(
+        "optim_scheduler_private_set",
+        "from torch.optim.lr_scheduler import LRScheduler\n"
+        "w = torch.ones(3, requires_grad=True)\n"
+        "class S(LRScheduler):\n    def get_lr(self):\n        self._step_count = -5\n        return [0.1]\n"
+        "S(torch.optim.SGD([w], lr=0.1))",
+    ),
+)
+
 # === the surface as it grew (issue "Trust"): einsum, linalg, torch.func, conv/pool, scatter,
 # printing options, NumPy arrays, nn modules, optimizers, format(), f-strings, while, lambdas,
 # classes, try/except. Each new way in, the way it must end.

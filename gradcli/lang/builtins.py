@@ -402,9 +402,26 @@ def _hasattr(obj: Any, name: Any) -> bool:
         current().attribute(obj, name)
     except LimitError:
         raise
+    except NotSupported:
+        # PyTorch has it where the recorded names say so (`hasattr(m, 'to_empty')`, True in
+        # PyTorch): reading it is refused, the answer is PyTorch's
+        return _pytorch_has(obj, name)
     except GradcliError:
         return False
     return True
+
+
+def _pytorch_has(obj: Any, name: str) -> bool:
+    from ..surface import public
+    from .values import Namespace
+
+    if isinstance(obj, Tensor):
+        return bool(public.has("Tensor", name))
+    if isinstance(obj, surface_nn.Module):
+        return bool(public.has("Module", name))
+    if isinstance(obj, Namespace):
+        return bool(public.has(obj.name, name))
+    return False
 
 
 # What Python's object has: every value has them.

@@ -499,10 +499,10 @@ class Runtime:
         if method is not None:
             return method
         # Objects of the PyTorch surface list what a program may reach: a module answers for
-        # its own attributes (parameters, submodules, methods), a Generator names its methods.
+        # its own attributes (parameters, submodules, methods, and of the names with an
+        # underscore its tables and PyTorch's settings), a Generator names its methods.
         if hasattr(type(owner), "program_attribute") and (
-            not attr.startswith("_")
-            or (attr in surface_nn.PROGRAM_PRIVATE and isinstance(owner, surface_nn.Module))
+            not attr.startswith("_") or isinstance(owner, surface_nn.Module)
         ):
             return owner.program_attribute(attr)
         if kind is Node and is_saved_name(attr):

@@ -2425,7 +2425,12 @@ add(
         "lang_self_dict",
         "class M(torch.nn.Module):\n    def f(self):\n        return self.__dict__",
     ),
-    esc("lang_module_private", "class M(torch.nn.Module):\n    pass\np = M()._forward_hooks"),
+    # (a module's hook tables are PyTorch's, read as snapshots of the program's own hooks)
+    esc(
+        "lang_module_private",
+        "class M(torch.nn.Module):\n    pass\np = M()._forward_hooks",
+        codes=frozenset({0, 1}),
+    ),
     esc("lang_super_outside", "def f():\n    return super()\ny = f()", (r"only supported",)),
     esc(
         "lang_exception_traceback",
@@ -2521,6 +2526,27 @@ add(
         "class S(LRScheduler):\n    def get_lr(self):\n        self._step_count = -5\n        return [0.1]\n"
         "S(torch.optim.SGD([w], lr=0.1))",
     ),
+)
+
+# A module's internals as programs read them (`m._forward_hooks`, `m._version`): snapshots
+# and settings; PyTorch's other private names refused; nothing written through.
+MOD = "m = torch.nn.Linear(2, 2)\n"
+add(
+    esc("module_private_apply", MOD + "m._apply(lambda t: t)"),
+    esc("module_private_call_impl", MOD + "m._call_impl(torch.ones(2))"),
+    esc("module_private_unknown", MOD + "f = m._slow_forward"),
+    esc("module_private_load", MOD + "m._load_from_state_dict({}, '', {}, True, [], [], [])"),
+    esc(
+        "module_hook_table_write",
+        MOD + "m._forward_hooks[0] = print\nprint(m(torch.ones(2)))",
+        codes=frozenset({0, 1}),
+    ),
+    esc("module_parameters_write", MOD + "m._parameters['weight'] = torch.ones(2, 2)"),
+    esc(
+        "module_hook_walk", MOD + "m.register_forward_hook(print)\nf = m._forward_hooks[0].__self__"
+    ),
+    esc("module_to_empty", MOD + "m.to_empty(device='cpu')"),
+    esc("module_cuda", MOD + "m.cuda()"),
 )
 
 # === the surface as it grew (issue "Trust"): einsum, linalg, torch.func, conv/pool, scatter,
@@ -3294,7 +3320,11 @@ add(
         "class M(torch.nn.Module):\n    def __init__(self):\n"
         "        super().__init__()\n        self.__class__ = int\nm = M()",
     ),
-    esc("new_module_private_fstring", "m = torch.nn.Linear(1, 1)\ns = f'{m._forward_hooks}'"),
+    esc(
+        "new_module_private_fstring",
+        "m = torch.nn.Linear(1, 1)\ns = f'{m._forward_hooks}'",
+        codes=frozenset({0, 1}),
+    ),
     esc("new_module_format_attribute", "m = torch.nn.Linear(1, 1)\ns = '{0.weight}'.format(m)"),
     esc("new_module_dict", "m = torch.nn.Linear(1, 1)\np = m.__dict__"),
     esc(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import collections
 from collections.abc import Callable
+from types import FunctionType
 from typing import Any
 
 import numpy as np
@@ -750,6 +751,13 @@ def type_of(v: Any) -> Any:
         )
     if isinstance(v, MaxMin):  # torch.return_types.max, .sort, ...
         return PyType(v.kind, (type(v),), None, shown=f"torch.return_types.{v.kind}")
+    if isinstance(v, FunctionType):
+        from .torch_reprs import entry
+
+        found = entry(v)
+        if found is not None and found[0] in ("M", "B"):  # torch.exp: a C function in PyTorch
+            name = "builtin_function_or_method"
+            return PyType(name, (type(v),), None, shown=name)
     name = typename(v)
     shown = {
         "DType": "torch.dtype",

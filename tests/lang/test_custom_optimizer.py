@@ -209,3 +209,28 @@ def test_errors_in_pytorchs_words(body: str, words: str) -> None:
 def test_refusals(cls: str, words: str) -> None:
     with pytest.raises(GradcliError, match=words):
         run("import torch\n" + cls)
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        ("torch.zeros_like(x, memory_format=torch.channels_last)", "is not supported by gradcli"),
+        ("x.clone(memory_format=torch.channels_last_3d)", "is not supported by gradcli"),
+        ("torch.ones_like(x, memory_format='C')", "must be torch.memory_format, not str"),
+    ],
+)
+def test_memory_formats_other_than_preserve_and_contiguous_are_refused(
+    call: str, words: str
+) -> None:
+    with pytest.raises(GradcliError, match=words):
+        run(f"import torch\nx = torch.ones(1, 2, 3, 4)\ny = {call}\n")
+
+
+def test_preserve_format_state_buffers_keep_the_parameters_layout() -> None:
+    got = run(
+        "import torch\nw = torch.ones(2, 3).t()\n"
+        "print(torch.zeros_like(w, memory_format=torch.preserve_format).stride(),\n"
+        "      torch.zeros_like(w, memory_format=torch.contiguous_format).stride(),\n"
+        "      torch.rand_like(w, memory_format=torch.preserve_format).shape)\n"
+    )
+    assert got == "(1, 3) (2, 1) torch.Size([3, 2])\n"

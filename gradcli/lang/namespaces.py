@@ -393,6 +393,7 @@ def _optim_members() -> dict[str, Any]:
         sub: Namespace(f"torch.optim.{sub}", _classes_of(table, name))
         for sub, name in _OPTIM_SUBMODULES.items()
     }
+    subs["optimizer"].members["required"] = O.REQUIRED  # (older optimizer code's default)
     return {
         **table,
         "lr_scheduler": Namespace(

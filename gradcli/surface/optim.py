@@ -86,6 +86,22 @@ def _ticking(params: Any) -> Iterator[Any]:
         yield p
 
 
+class _Required:
+    """`torch.optim.optimizer.required`: the default of a hyperparameter every param group
+    must give (`def __init__(self, params, lr=required)`, as older optimizer code writes)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<required parameter>"
+
+    def program_typename(self) -> str:
+        return "_RequiredParameter"
+
+
+REQUIRED = _Required()
+
+
 class Optimizer:
     """`torch.optim.Optimizer`: parameter groups, per-parameter state, zero_grad, repr."""
 
@@ -180,6 +196,12 @@ class Optimizer:
                     hint="optimise the leaves (the tensors made with requires_grad=True)",
                 ).mirror("ValueError")
         for key, default in self.defaults.items():
+            if default is REQUIRED and key not in param_group:
+                raise GradcliError(
+                    "parameter group didn't specify a value of required optimization parameter "
+                    f"{key}",
+                    hint=f"give it: {key}=... (in the optimizer's call or the group's dict)",
+                ).mirror("ValueError")
             param_group.setdefault(key, default)
         ids = [id(p) for p in tensors]
         if len(ids) != len(set(ids)):

@@ -12,11 +12,11 @@ def shown(f):
 
 
 x = torch.ones(2, requires_grad=True)
-for name in ["sigmoid", "tanh", "exp", "sum", "matmul", "softmax", "abs", "mean", "sin",
+for name in ["relu", "sigmoid", "tanh", "exp", "sum", "matmul", "softmax", "abs", "mean", "sin",
              "mm", "cat", "stack", "zeros", "tensor", "randn", "where", "clamp", "pow", "sqrt",
              "norm", "einsum"]:
     print(f"torch.{name}:", shown(getattr(torch, name)))
-for name in ["relu", "softmax", "log_softmax", "mse_loss", "cross_entropy", "gelu", "leaky_relu",
+for name in ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "mse_loss", "cross_entropy", "gelu", "leaky_relu",
              "linear", "dropout", "nll_loss", "silu", "elu", "softplus", "normalize", "pad"]:
     print(f"F.{name}:", shown(getattr(F, name)))
 for name in ["relu", "sum", "backward", "exp", "view", "item", "register_hook", "detach"]:
@@ -26,5 +26,5 @@ print(torch.no_grad, torch.enable_grad)
 print(torch.autograd.Function, torch.nn.Module, torch.Tensor)
 print(torch.optim.Optimizer, torch.optim.lr_scheduler.LRScheduler)
 print(torch.nn.Linear, torch.optim.Adam, torch.nn.MSELoss)
-print(type(F.relu).__name__, type(x.relu).__name__, type(torch.exp).__name__)
+print(type(F.relu).__name__, type(x.relu).__name__, type(torch.exp).__name__, type(torch.relu).__name__)
 print(F.relu.__name__, torch.exp.__name__, x.sum.__name__)

@@ -241,21 +241,38 @@ class SchedulerInstance(ProgramObject, O.LRScheduler):
             ).mirror("AttributeError")
         if attr in self.PROGRAM_METHODS or attr == "get_lr":
             return BoundMethod(attr, _scheduler_method(attr), self, raw=True)
-        if attr in self.PROGRAM_DATA:
-            return getattr(self, attr)
+        if attr in self.PROGRAM_DATA or (attr in _SCHEDULER_READ and self.initialized):
+            value = getattr(self, attr)
+            return list(value) if isinstance(value, list) else value
         raise GradcliError(f"'{self.name}' object has no attribute '{attr}'").mirror(
             "AttributeError"
         )
 
     def set(self, rt: Any, attr: str, value: Any) -> None:
-        if attr in ("last_epoch", "base_lrs") and self.initialized:
-            O.LRScheduler.program_set(self, attr, value)
+        if attr == "optimizer":  # (some schedulers keep it before the base's __init__ does)
+            if not isinstance(value, O.Optimizer):
+                raise NotSupported(
+                    f"a scheduler's optimizer must be an optimizer, not {typename(value)}"
+                )
+            self.optimizer = value
             return
-        if attr in self.PROGRAM_DATA or attr.startswith("_"):
+        if attr in ("last_epoch", "base_lrs"):
+            if self.initialized:
+                O.LRScheduler.program_set(self, attr, value)
+            # (before the base's __init__, which sets them: what it will replace)
+            return
+        if attr == "_last_lr":  # a program's own step() records the rates in use
+            if not isinstance(value, list):
+                raise NotSupported(
+                    f"a scheduler's _last_lr must be a list of learning rates, not "
+                    f"{typename(value)}"
+                )
+            self._last_lr = list(value)
+            return
+        if attr in _SCHEDULER_OWN:
             raise NotSupported(
-                f"setting `{attr}` of a scheduler here is not supported",
-                hint="the base's __init__ sets optimizer, base_lrs and last_epoch; keep the "
-                "program's own settings under other names",
+                f"setting `{attr}` of a scheduler is not supported",
+                hint="the base keeps it; keep the program's own settings under other names",
             )
         self.attrs[attr] = value
 
@@ -305,6 +322,14 @@ class SchedulerInstance(ProgramObject, O.LRScheduler):
 
     def __repr__(self) -> str:
         return f"<__main__.{self.name} object at {id(self):#x}>"
+
+
+# The base scheduler's own attributes a program's methods read (`self._last_lr`,
+# `self._step_count`), and those the base keeps to itself.
+_SCHEDULER_READ = frozenset(("_last_lr", "_step_count"))
+_SCHEDULER_OWN = frozenset(
+    ("_step_count", "_is_initial", "_get_lr_called_within_step", "initialized", "before", "cls")
+)
 
 
 def _scheduler_method(attr: str) -> Any:

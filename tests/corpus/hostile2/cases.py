@@ -2532,7 +2532,7 @@ add(
 # and settings; PyTorch's other private names refused; nothing written through.
 MOD = "m = torch.nn.Linear(2, 2)\n"
 add(
-    esc("module_private_apply", MOD + "m._apply(lambda t: t)"),
+    esc("module_private_apply_call", MOD + "m._apply(lambda t: t)"),
     esc("module_private_call_impl", MOD + "m._call_impl(torch.ones(2))"),
     esc("module_private_unknown", MOD + "f = m._slow_forward"),
     esc("module_private_load", MOD + "m._load_from_state_dict({}, '', {}, True, [], [], [])"),

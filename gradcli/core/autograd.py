@@ -86,7 +86,42 @@ def unbroadcast(g: Tensor, shape: tuple[int, ...], nb: int) -> Tensor:
     return apply(P.reshape, g, shape=g.shape[:nb] + tuple(shape), label="ViewBackward0")
 
 
-def _check_gradient(out: Tensor, grad: Any, index: int) -> Tensor:
+def _listed_at(given: Sequence[Any], i: int) -> int:
+    """Where PyTorch's message says gradient i is: it finds it with `grads.index(grad)`, which
+    compares it with the earlier gradients by `==` (a tensor of booleans): ambiguous when that
+    has several elements, a broadcasting error when the shapes do not broadcast."""
+    g = given[i]
+    for j in range(i):
+        h = given[j]
+        if h is g:
+            return j
+        if not isinstance(h, Tensor) or not isinstance(g, Tensor):
+            continue
+        try:
+            shape = np.broadcast_shapes(h.shape, g.shape)
+        except ValueError:
+            a, b = (h.shape, g.shape) if len(h.shape) >= len(g.shape) else (g.shape, h.shape)
+            b = (1,) * (len(a) - len(b)) + tuple(b)
+            d = next(k for k in range(len(a)) if a[k] != b[k] and 1 not in (a[k], b[k]))
+            raise GradcliError(
+                f"The size of tensor a ({h.shape[d - len(a) + len(h.shape)]}) must match the "
+                f"size of tensor b ({g.shape[d - len(a) + len(g.shape)]}) at non-singleton "
+                f"dimension {d}"
+            ) from None
+        if int(np.prod(shape)) != 1:
+            raise GradcliError("Boolean value of Tensor with more than one value is ambiguous")
+        if bool(np.all(h.data == g.data)):
+            return j
+    return i
+
+
+def _check_gradient(
+    out: Tensor,
+    grad: Any,
+    index: int,
+    given: Sequence[Any] | None = None,
+    outs: Sequence[Tensor] | None = None,
+) -> Tensor:
     if grad is None:
         if out.data.size != 1:
             raise GradcliError(
@@ -98,9 +133,12 @@ def _check_gradient(out: Tensor, grad: Any, index: int) -> Tensor:
         return Tensor(np.ones(out.shape, dtype=out.dtype))
     g = as_tensor(grad, like=out)
     if g.shape != out.shape:
+        at_g = at_o = index
+        if given is not None and outs is not None:
+            at_g, at_o = _listed_at(given, index), _listed_at(outs, index)
         raise GradcliError(
-            f"Mismatch in shape: grad_output[{index}] has a shape of "
-            f"torch.Size({list(g.shape)}) and output[{index}] has a shape of "
+            f"Mismatch in shape: grad_output[{at_g}] has a shape of "
+            f"torch.Size({list(g.shape)}) and output[{at_o}] has a shape of "
             f"torch.Size({list(out.shape)}).",
             hint="the gradient must have exactly the output's shape",
         )
@@ -884,12 +922,18 @@ def _roots_and_grads(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tenso
                 hint="every output to differentiate must be a Tensor (a grad() result that "
                 "is None cannot be differentiated again)",
             ).mirror("AssertionError")
-        if not o.requires_grad:
-            raise GradcliError(
-                "element 0 of tensors does not require grad and does not have a grad_fn",
-                hint="create the inputs with requires_grad=True",
-            )
-    return outs, [_check_gradient(o, g, i) for i, (o, g) in enumerate(zip(outs, gl))]
+    # PyTorch checks the gradients given against the outputs first (their shapes; a missing
+    # one only for an output that requires grad), then that the outputs require grad.
+    checked = [
+        _check_gradient(o, g, i, gl, outs) if g is not None or o.requires_grad else None
+        for i, (o, g) in enumerate(zip(outs, gl))
+    ]
+    if not all(o.requires_grad for o in outs):
+        raise GradcliError(
+            "element 0 of tensors does not require grad and does not have a grad_fn",
+            hint="create the inputs with requires_grad=True",
+        )
+    return outs, checked
 
 
 def _batched_roots(outputs: Any, grads: Any) -> tuple[list[Tensor], list[Tensor]]:

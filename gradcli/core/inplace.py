@@ -27,9 +27,31 @@ VIEW_OF_LEAF = (
 
 
 # Set by `surface.indexing`: `rebase(view, tensor indexed, index, new value)` records the
-# change of a basic-index view as `tensor[index] = new value` (PyTorch's CopySlices on the
-# tensor) and makes the view a view of the tensor's new version.
+# change of a view as `tensor[index] = new value` (PyTorch's CopySlices on the tensor) and
+# makes the view a view of the tensor's new version.
 REBASE: Callable[[Tensor, Tensor, Any, Tensor], None] | None = None
+# Set by `surface.indexing`: `storage_index(view data, base data)`, the index of the base that
+# picks a view's elements from the storage they share (None when it cannot be told).
+STORAGE_INDEX: Callable[[np.ndarray, np.ndarray], tuple | None] | None = None
+
+
+def view_key(x: Tensor) -> tuple[Tensor, Any] | None:
+    """(the tensor x views, the index of it that x shows) for a view whose in-place change can
+    be recorded on that tensor: a basic-index view by its index, any other view (`view`,
+    `t()`, `diagonal()`, `narrow`...) by the storage places it shows of its base, as PyTorch
+    records any view's change (CopySlices over an as_strided view of the base)."""
+    if x._view is not None:
+        return x._view
+    base = x._base
+    if base is None or STORAGE_INDEX is None:
+        return None
+    idx = STORAGE_INDEX(x.data, base.data)
+    if idx is None or not idx or x.size == 0:
+        return None
+    flat = np.ravel_multi_index(idx, base.shape).ravel()
+    if np.unique(flat).size != flat.size:
+        return None  # elements sharing a place (`expand`, an overlapping `unfold`)
+    return base, idx
 
 
 # The outputs of a custom Function that PyTorch makes views (an input returned as-is, or a
@@ -85,11 +107,11 @@ def check_target(x: Tensor) -> None:
                 hint="change the leaf under `with torch.no_grad():`, or work on a copy "
                 "(y = x.clone())",
             )
-        if x._view is not None and REBASE is not None:
-            return  # recorded on the tensor it indexes
+        if REBASE is not None and view_key(x) is not None:
+            return  # recorded on the tensor it views
         raise GradcliError(
-            "gradcli does not support an in-place operation on a view of a tensor that "
-            "requires grad",
+            "gradcli does not support an in-place operation on a view whose elements share "
+            "memory places (expand, an overlapping unfold) in a tensor that requires grad",
             hint="change a copy (v = v.clone()) or the whole tensor, out of place",
         )
     if x.requires_grad and x.node is None:
@@ -119,16 +141,23 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
         dual.set_tangent(old, dual.tangent(x))
     new = compute(old)
     node = new.node if isinstance(new, Tensor) else None
-    view = x._view
+    view = view_key(x) if record and x._base is not None else None
     if record and view is not None and REBASE is not None and (node or view[0].requires_grad):
         RECORDED_CHANGES[0] += 1
         REBASE(x, view[0], view[1], new)
+        prev = old.node
+        if prev is not None and old is not x and not prev.op.saves and prev.out is x:
+            # The view's node before the change now computes `old` (the value it had then):
+            # a temporary view (`y[0].mul_(3)`, `y.diagonal().fill_(0)`) may go while the
+            # change's gradient still passes through that node (its gradient needs the shape).
+            prev.out = old
         return x
     if record and node is not None and x._base is not None:
-        # The change would have to reach the tensor x is a view of (PyTorch rebases it onto a
-        # CopySlices node); gradcli records changes on whole tensors only.
+        # The change would have to reach the tensor x is a view of, and x's places in it
+        # cannot be told (`view_key`).
         raise GradcliError(
-            "gradcli does not support an in-place operation on a view that makes it require grad",
+            "gradcli does not support an in-place operation that makes a view require grad "
+            "when the view's elements share memory places (expand, an overlapping unfold)",
             hint="assign into the whole tensor instead: z[i] = z[i] + w (recorded as PyTorch's "
             "CopySlices)",
         )

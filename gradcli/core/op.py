@@ -411,7 +411,7 @@ class Node:
         """PyTorch's `grad_fn.next_functions`: for each input, `(the node that computed it,
         0)`, `(AccumulateGrad, 0)` for a leaf that requires grad, `(None, 0)` otherwise."""
         out = []
-        inputs = self.inputs
+        inputs = SHOWN_INPUTS.get(self, self.inputs) if SHOWN_INPUTS else self.inputs
         if self.label == "AddmmBackward0":
             # nn.Linear / F.linear with a bias: gradcli's product then sum is PyTorch's one
             # addmm(bias, x, w.t()), whose inputs are the bias and the product's operands.
@@ -462,9 +462,19 @@ class Node:
         # As PyTorch's: C++ nodes without their namespace, a custom Function's node with
         # its Python module (`<torch.autograd.function.ExpBackward object at 0x...>`).
         name = self.name().removeprefix("torch::autograd::")
-        if self.op.kind == "custom":
+        if self.op.kind == "custom" and name.endswith("Backward"):
+            # (a program's Function: `{Name}Backward`; gradcli's own kernels run through
+            # custom nodes too, under PyTorch's C++ names: `WeightNormInterfaceBackward0`)
             name = f"torch.autograd.function.{name}"
         return f"<{name} object at {id(self):#x}>"
+
+
+# The inputs PyTorch's node shows in `next_functions` where gradcli's node of the same name
+# is a composition with other inputs: an item assignment's CopySlices / IndexPutBackward0
+# shows (the tensor's previous version, the value), and a change in place through a view
+# shows (the tensor's previous version, the change's other operands). Set by
+# `surface.indexing`.
+SHOWN_INPUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class ShownNode:

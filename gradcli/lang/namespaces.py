@@ -190,6 +190,45 @@ def _nothing_on_the_cpu(*args: Any, **kwargs: Any) -> None:
     return None
 
 
+def _set_threads(fn: str) -> Callable[[Any], None]:
+    """`torch.set_num_threads(n)`: gradcli computes on one thread whatever n is (its numbers
+    are PyTorch's one-thread numbers); n is checked as PyTorch checks it."""
+
+    def set_threads(n: Any) -> None:
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise GradcliError(f"{fn} expects an int, but got {typename(n)}")
+        if n <= 0:
+            raise GradcliError(f"{fn} expects a positive integer")
+        return None
+
+    return set_threads
+
+
+def _set_default_device(device: Any) -> None:
+    """`torch.set_default_device('cpu')`: the CPU is gradcli's one device (None too)."""
+    from ..surface.args import cpu_device
+
+    if device is not None:
+        cpu_device(str(device) if isinstance(device, Device) else device)
+
+
+def _typename(obj: Any) -> str:
+    """`torch.typename(x)`: a tensor's type string (torch.FloatTensor), else the qualified
+    name of the value's class as Python gives it."""
+    if isinstance(obj, Tensor):
+        from ..surface.names import _type
+
+        return _type(obj)
+    return typename(obj)
+
+
+_WARN_ALWAYS = [False]
+
+
+def _set_warn_always(b: Any) -> None:
+    _WARN_ALWAYS[0] = bool(b)
+
+
 _COMPILE_MODES = (
     "default",
     "lite",
@@ -502,7 +541,29 @@ def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
 def _nn_init_members() -> dict[str, Any]:
     from ..surface import init as I
 
-    return dict(I.FUNCTIONS)
+    members = dict(I.FUNCTIONS)
+    # The names of PyTorch before 0.4 (`nn.init.xavier_uniform(w)`), kept with a warning:
+    # older tutorials and repositories call them.
+    for old in (
+        "uniform normal constant xavier_uniform xavier_normal kaiming_uniform kaiming_normal "
+        "orthogonal sparse"
+    ).split():
+        members[old] = Builtin(
+            f"torch.nn.init.{old}", _init_deprecated(old, I.FUNCTIONS[old + "_"])
+        )
+    return members
+
+
+def _init_deprecated(old: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        from .values import current
+
+        current().python_warning(
+            f"`nn.init.{old}` is now deprecated in favor of `nn.init.{old}_`.", "FutureWarning"
+        )
+        return fn(*args, **kwargs)
+
+    return call
 
 
 def _nn_utils_members() -> dict[str, Any]:
@@ -520,6 +581,7 @@ def _nn_utils_members() -> dict[str, Any]:
     rnn = {**NU.RNN, **P.FUNCTIONS, "PackedSequence": packed_type}
     return {
         **NU.FUNCTIONS,
+        **{n: Builtin(f"torch.nn.utils.{n}", f) for n, f in PS.LEGACY.items()},
         "clip_grad": Namespace("torch.nn.utils.clip_grad", dict(NU.CLIP_GRAD)),
         "rnn": Namespace("torch.nn.utils.rnn", rnn),
         "parametrize": Namespace("torch.nn.utils.parametrize", dict(PZ.FUNCTIONS)),
@@ -713,6 +775,18 @@ def _build() -> dict[str, Namespace]:
                 "ignore": Builtin("torch.jit.ignore", _jit_script),
             },
         ),
+        "set_num_threads": Builtin("torch.set_num_threads", _set_threads("set_num_threads")),
+        "set_num_interop_threads": Builtin(
+            "torch.set_num_interop_threads", _set_threads("set_num_interop_threads")
+        ),
+        "get_num_threads": Builtin("torch.get_num_threads", lambda: 1),
+        "get_num_interop_threads": Builtin("torch.get_num_interop_threads", lambda: 1),
+        "set_flush_denormal": Builtin("torch.set_flush_denormal", lambda mode: True),
+        "set_default_device": Builtin("torch.set_default_device", _set_default_device),
+        "get_default_device": Builtin("torch.get_default_device", lambda: Device("cpu")),
+        "set_warn_always": Builtin("torch.set_warn_always", _set_warn_always),
+        "is_warn_always_enabled": Builtin("torch.is_warn_always_enabled", lambda: _WARN_ALWAYS[0]),
+        "typename": Builtin("torch.typename", _typename),
         "use_deterministic_algorithms": Builtin(
             "torch.use_deterministic_algorithms", CUDNN.use_deterministic_algorithms
         ),
@@ -1273,6 +1347,14 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "device": lambda t: CPU,
     "is_cuda": lambda t: False,
     "is_cpu": lambda t: True,
+    # dense CPU tensors of real numbers: none of the other kinds PyTorch has
+    **dict.fromkeys(
+        (
+            "is_meta is_sparse is_sparse_csr is_quantized is_mkldnn is_nested is_xla is_mps "
+            "is_xpu is_ipu is_vulkan is_maia is_mtia"
+        ).split(),
+        lambda t: False,
+    ),
     "layout": lambda t: STRIDED,
     # PyTorch's nbytes and itemsize are the elements' (not the storage's) at the dtype's size
     "nbytes": lambda t: int(t.data.size * t.data.dtype.itemsize),

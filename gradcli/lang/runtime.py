@@ -500,7 +500,8 @@ class Runtime:
             return method
         # Objects of the PyTorch surface list what a program may reach: a module answers for
         # its own attributes (parameters, submodules, methods, and of the names with an
-        # underscore its tables and PyTorch's settings), a Generator names its methods.
+        # underscore its registered entries (spectral_norm's `_u`), tables and PyTorch's
+        # settings), a Generator names its methods.
         if hasattr(type(owner), "program_attribute") and (
             not attr.startswith("_") or isinstance(owner, surface_nn.Module)
         ):
@@ -516,6 +517,14 @@ class Runtime:
         if allowed is not None and attr in allowed and not attr.startswith("_"):
             value = getattr(owner, attr)
             if callable(value):
+                if hasattr(owner, "next_functions"):
+                    # a graph node's method prints as PyTorch's C++ node's, named by the node
+                    return BoundMethod(
+                        attr,
+                        lambda _o, *a, _m=value, **k: _m(*a, **k),
+                        owner,
+                        shown=owner.name().removeprefix("torch::autograd::"),
+                    )
                 return Builtin(f"{typename(owner)}.{attr}", value, raw=False)
             return value
         if attr == "__name__":

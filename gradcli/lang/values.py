@@ -217,6 +217,31 @@ UNUSED_MODULES = (
     "numbers",
     "textwrap",
     "platform",
+    # debugging, profiling and housekeeping modules left in pasted scripts
+    "pdb",
+    "ipdb",
+    "cProfile",
+    "pstats",
+    "uuid",
+    "hashlib",
+    "heapq",
+    "bisect",
+    "fractions",
+    "decimal",
+    "struct",
+    "yaml",
+    "h5py",
+    "wandb",
+    "tensorflow",
+    "jax",
+    "lightning",
+    "pytorch_lightning",
+    "transformers",
+    "einops",
+    "torchaudio",
+    "torchtext",
+    "unittest",
+    "pytest",
 )
 # `import os` and `import sys` alone, as scripts put at their top and often never use: bound as
 # an unused module (every use refused), while `import os.path` and `from os import ...` stay
@@ -317,16 +342,23 @@ class Builtin:
 class BoundMethod:
     """`x.sum` or `l.append` as a value: the method with its object (`raw` as `Builtin`'s)."""
 
-    __slots__ = ("name", "fn", "obj", "raw", "user")
+    __slots__ = ("name", "fn", "obj", "raw", "user", "shown")
 
     def __init__(
-        self, name: str, fn: Callable[..., Any], obj: Any, raw: bool = False, user: Any = None
+        self,
+        name: str,
+        fn: Callable[..., Any],
+        obj: Any,
+        raw: bool = False,
+        user: Any = None,
+        shown: str | None = None,
     ):
         self.name = name
         self.fn = fn
         self.obj = obj
         self.raw = raw
         self.user = user  # the program's function, for a program's method
+        self.shown = shown  # the object's class as Python names it, when not its typename
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.fn(self.obj, *args, **kwargs)
@@ -336,7 +368,8 @@ class BoundMethod:
         # object at 0x7f...>`): addresses differ from run to run, as in Python.
         if self.user is not None:  # a program's method: Python's bound method
             return f"<bound method {self.user.qualname} of {self.obj!r}>"
-        return f"<built-in method {self.name} of {typename(self.obj)} object at {id(self.obj):#x}>"
+        kind = self.shown or typename(self.obj)
+        return f"<built-in method {self.name} of {kind} object at {id(self.obj):#x}>"
 
 
 class FunctionCode:

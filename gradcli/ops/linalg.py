@@ -207,9 +207,21 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
     return None
 
 
+def _broadcast_operand(a: np.ndarray) -> bool:
+    """A float operand with a zero step along a dimension longer than 1 (an expanded tensor:
+    the gradient a sum hands back is `ones.expand(shape)`): no BLAS layout takes it, and
+    ATen's mm and mv copy it to a contiguous one first."""
+    return a.dtype.kind == "f" and any(st == 0 and n > 1 for n, st in zip(a.shape, a.strides))
+
+
 def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if x.ndim == 0 or y.ndim == 0:
         raise ValueError("both arguments to matmul need to be at least 1D")
+    if x.ndim == 2 and y.ndim == 2:  # (a zero-step vector takes another of ATen's paths)
+        if _broadcast_operand(x):
+            x = np.ascontiguousarray(x)
+        if _broadcast_operand(y):
+            y = np.ascontiguousarray(y)
     if (
         x.ndim == 1
         and y.ndim == 1

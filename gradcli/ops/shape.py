@@ -269,6 +269,60 @@ unfold_windows = defop(
 )
 
 
+def _as_strided_fwd(
+    x: np.ndarray, size: tuple, stride: tuple, idx: tuple, offset: int
+) -> np.ndarray:
+    # A view over x's memory, as PyTorch's: it starts at the element of x the first place
+    # reads and steps `stride` elements. `idx` (x's index of every place, checked by the
+    # surface to name elements of x) keeps every read inside x's elements.
+    if not idx[0].size:
+        return np.empty(tuple(size), x.dtype)
+    first = x[tuple(int(i.flat[0]) for i in idx) + (Ellipsis,)]
+    return np.lib.stride_tricks.as_strided(
+        first, tuple(size), tuple(st * x.itemsize for st in stride)
+    )
+
+
+def _as_strided_vjp(
+    g: Tensor, out: Tensor, x: Tensor, size: tuple, stride: tuple, idx: tuple, offset: int
+) -> tuple:
+    # each element of x: the sum of g over the places of the view that read it
+    return (apply(index_put, g, idx=idx, shape=x.shape, out_ndim=len(size)),)
+
+
+def _strided_places(shape: tuple, size: tuple, stride: tuple, offset: int) -> tuple:
+    """x's index (x contiguous, of `shape`) of each place of x.as_strided(size, stride, offset)."""
+    at = np.full(size, offset, dtype=np.int64)
+    for k, (n, st) in enumerate(zip(size, stride)):
+        at += (np.arange(n, dtype=np.int64) * st).reshape(
+            (1,) * k + (n,) + (1,) * (len(size) - k - 1)
+        )
+    return np.unravel_index(at, shape)
+
+
+as_strided = defop(
+    "as_strided",
+    _as_strided_fwd,
+    _as_strided_vjp,
+    "AsStridedBackward0",
+    "g of each place of the view added back at the element of x it reads",
+    kind="shape",
+    saves=False,
+    signature="x.as_strided(size, stride, storage_offset)",
+    samples=tuple(
+        Sample((a,), {"size": z, "stride": st, "idx": _strided_places(a, z, st, k), "offset": k})
+        for a, z, st, k in (
+            ((6,), (2, 2), (1, 2), 0),
+            ((3, 4), (3,), (5,), 0),
+            ((2, 3), (2, 2), (1, 1), 1),
+            ((7,), (3, 3), (2, 1), 0),
+        )
+    ),
+    to_torch=lambda w, a, p: f"{a[0]}.as_strided({p['size']}, {p['stride']}, {p['offset']})",
+    to_jax=lambda w, a, p: f"{a[0]}[{w.index(p['idx'])}]",  # (JAX has no strided views)
+)
+
+
 def _cat_fwd(*xs: np.ndarray, dim: int = 0) -> np.ndarray:
     return _torch_layout(np.concatenate(xs, axis=dim))
 

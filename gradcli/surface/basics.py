@@ -406,7 +406,7 @@ def _int_operands(name: str, x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
                 f"unsupported operand type(s) for {symbol}: '{typename(x)}' and '{typename(y)}'"
             ).mirror("TypeError")
     dt = D.result_type(parts, Settings.default_dtype)
-    if dt.kind == "f":
+    if dt.kind == "f" or (dt.kind == "b" and name in ("gcd", "lcm")):
         raise GradcliError(
             f"\"{_KERNELS.get(name, name)}_cpu\" not implemented for '{D.scalar_type_name(dt)}'",
             hint="`^` is exclusive or in Python, not a power: for x squared write `x ** 2`"
@@ -432,6 +432,8 @@ def _bitwise(name: str, fn: Any) -> Any:
 bitwise_and = _bitwise("bitwise_and", np.bitwise_and)
 bitwise_or = _bitwise("bitwise_or", np.bitwise_or)
 bitwise_xor = _bitwise("bitwise_xor", np.bitwise_xor)
+gcd = _bitwise("gcd", np.gcd)
+lcm = _bitwise("lcm", np.lcm)
 
 
 def _shift(name: str, left: bool) -> Any:
@@ -849,6 +851,62 @@ def untyped_storage(x: Tensor) -> UntypedStorage:
     return UntypedStorage(root)
 
 
+_TYPED_STORAGE_WARNING = (
+    "TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be "
+    "the only storage class. This should only matter to you if you are using storages "
+    "directly.  To access UntypedStorage directly, use tensor.untyped_storage() instead of "
+    "tensor.storage()"
+)
+
+
+class TypedStorage(UntypedStorage):
+    """`x.storage()` (deprecated in PyTorch, still in older tutorials on views and memory):
+    the elements under a tensor in memory order, in its dtype, shared by its views (the same
+    `data_ptr()`)."""
+
+    PROGRAM_ATTRIBUTES = ("data_ptr", "nbytes", "size", "tolist", "element_size")
+
+    def size(self) -> int:
+        return int(self.root.data.size)
+
+    def element_size(self) -> int:
+        return int(self.root.data.itemsize)
+
+    def __len__(self) -> int:
+        return self.size()
+
+    program_len = __len__
+
+    def tolist(self) -> list:
+        A.size_check((self.size(),), "the list of a storage's elements")
+        own(self.root)
+        return np.ascontiguousarray(self.root.data).reshape(-1).tolist()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TypedStorage) and UntypedStorage.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return self.data_ptr()
+
+    def __repr__(self) -> str:
+        body = "\n".join(f" {v}" for v in self.tolist()) or " "
+        kind = D.torch_name(self.root.dtype).removeprefix("torch.")
+        return (
+            f"{body}\n[torch.storage.TypedStorage(dtype=torch.{kind}, device=cpu) of size "
+            f"{self.size()}]"
+        )
+
+    def program_typename(self) -> str:
+        return "torch.storage.TypedStorage"
+
+
+def storage(x: Tensor) -> TypedStorage:
+    """`x.storage()`: the typed storage of the tensor the view chain starts from, after
+    PyTorch's deprecation warning (once)."""
+    hooks.warn(_TYPED_STORAGE_WARNING, once=True)
+    return TypedStorage(untyped_storage(x).root)
+
+
 # --- small elementwise functions, predicates and splits (PyTorch's other names) ------------------
 
 
@@ -1184,6 +1242,8 @@ NAMES = declare(
     ("bitwise_and", "torch Tensor", bitwise_and, ""),
     ("bitwise_or", "torch Tensor", bitwise_or, ""),
     ("bitwise_xor", "torch Tensor", bitwise_xor, ""),
+    ("gcd", "torch Tensor", gcd, ""),
+    ("lcm", "torch Tensor", lcm, ""),
     ("bitwise_not", "torch Tensor", bitwise_not, ""),
     ("bitwise_left_shift", "torch Tensor", bitwise_left_shift, ""),
     ("bitwise_right_shift", "torch Tensor", bitwise_right_shift, ""),
@@ -1238,4 +1298,5 @@ NAMES = declare(
     ("sum_to_size", "Tensor", sum_to_size, "composition of sum reshape"),
     ("data_ptr", "Tensor", data_ptr, ""),
     ("untyped_storage", "Tensor", untyped_storage, ""),
+    ("storage", "Tensor", storage, ""),
 )

@@ -15,7 +15,7 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core.op import apply
 from ..core.primitives import check_reduced
-from ..core.tensor import Tensor
+from ..core.tensor import Tensor, typename
 from ..ops import activation as Ac
 from ..ops import arithmetic as A
 from ..ops import binary as B
@@ -255,6 +255,16 @@ def split(tensor: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tenso
         sizes = [min(size, n - i) for i in range(0, n, size)]
         return _pieces(tensor, dim, sizes)
     return _pieces(tensor, dim, sizes, "SplitWithSizes")
+
+
+def split_with_sizes(input: Any, split_sizes: Any, dim: int = 0) -> tuple[Tensor, ...]:  # noqa: A002
+    """`torch.split_with_sizes(x, sizes, dim)`: split with a list of sizes."""
+    if not isinstance(split_sizes, (list, tuple)):
+        raise GradcliError(
+            "split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, "
+            f"not {typename(split_sizes)}"
+        ).mirror("TypeError")
+    return split(input, list(split_sizes), dim)
 
 
 def chunk(input: Any, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
@@ -511,6 +521,7 @@ NAMES = declare(
     ("diagonal", "torch Tensor", diagonal, "composition of index permute reshape"),
     ("trace", "torch Tensor", trace, "composition of index sum"),
     ("split", "torch Tensor", split, "composition of index"),
+    ("split_with_sizes", "torch Tensor", split_with_sizes, "composition of index"),
     ("chunk", "torch Tensor", chunk, "composition of index"),
     ("unbind", "torch Tensor", unbind, "composition of index"),
     ("gather", "torch Tensor", gather, "composition of index"),

@@ -1034,15 +1034,18 @@ def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:
             full = np.broadcast_to(v, old.shape).astype(old.dtype)
         except ValueError:
             return Tensor(v)  # `inplace` refuses the shape, in PyTorch's words
+    flows = isinstance(value, Tensor) and value.requires_grad and grad_enabled()
     if old.requires_grad and grad_enabled():
         out = apply(B.mul, old, Tensor(np.zeros((), dtype=old.dtype)), label=label)
-        out.data = full
     else:
-        out = Tensor(full)
-    if isinstance(value, Tensor) and value.requires_grad and grad_enabled():
+        out = Tensor(np.zeros(old.shape, old.dtype) if flows else full)
+    if flows:
         if value.dtype != old.dtype:
             value = to_dtype(value, old.dtype)
+        # (0 + value: the node that sends the gradient to value; the data is value itself,
+        # so a -0.0 stays -0.0)
         out = apply(B.add, out, value, label=label)
+    out.data = full
     return out
 
 

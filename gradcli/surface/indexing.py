@@ -213,9 +213,13 @@ def normalize_index(x: Tensor, key: Any) -> tuple:
     return idx
 
 
-def index_assign(x: Tensor, key: Any, value: Any) -> Tensor:
+def index_assign(
+    x: Tensor, key: Any, value: Any, label: str | None = None, shown: tuple | None = None
+) -> Tensor:
     """`x[key] = value` when gradients must flow (PyTorch's CopySlices), out of place: the
-    result is x with the indexed region replaced, differentiable in both x and value."""
+    result is x with the indexed region replaced, differentiable in both x and value (its
+    node `label`, else the one PyTorch records for the key; its `next_functions` those of x
+    and `shown`, by default the value)."""
     idx = normalize_index(x, key)
     region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
     v = value if isinstance(value, Tensor) else scalar_operand(value, x)
@@ -231,7 +235,11 @@ def index_assign(x: Tensor, key: Any, value: Any) -> Tensor:
     )
     # x where it is kept (a selection: an inf or nan overwritten must not leave 0 * inf)
     kept = apply(B.where, Tensor(keep), x, Tensor(np.zeros((), x.dtype)))
-    return apply(B.add, kept, placed, label=put_label(x.shape, key))
+    out = apply(B.add, kept, placed, label=label or put_label(x.shape, key))
+    if out.node is not None:
+        given = value if isinstance(value, Tensor) else v
+        core_op.SHOWN_INPUTS[out.node] = (x, *((given,) if shown is None else shown))
+    return out
 
 
 def _advanced(k: Any) -> bool:
@@ -372,7 +380,10 @@ def _rebase(view: Tensor, base: Tensor, idx: tuple, new: Tensor) -> None:
     """`view` (= base[idx]) changed in place to `new`: recorded as `base[idx] = new` (PyTorch's
     CopySlices on base, whose storage the view shares), the view then a view of base's new
     version."""
-    inplace(base, lambda old: index_assign(old, idx, new))
+    inplace(
+        base,
+        lambda old: index_assign(old, idx, new, "torch::autograd::CopySlices", _operands(new)),
+    )
     r = apply(S.index, base, idx=idx, label="AsStridedBackward0")  # PyTorch's name for it
     if r.node is not None:
         r.node.out = view
@@ -380,6 +391,18 @@ def _rebase(view: Tensor, base: Tensor, idx: tuple, new: Tensor) -> None:
         view.node = r.node
         view.requires_grad = True
     view._vver = view._vc[0]
+
+
+def _operands(new: Tensor) -> tuple:
+    """The operands other than the view of the change in place that made `new` (what
+    PyTorch's CopySlices shows after the tensor's previous version): none for a fill."""
+    n = new.node
+    if n is None or n.name().startswith(("Fill", "Zero")):
+        return ()
+    inner = core_op.SHOWN_INPUTS.get(n)
+    if inner is not None:  # a change through a view of a view: the innermost change's
+        return inner[1:]
+    return tuple(n.inputs[1:])
 
 
 core_inplace.REBASE = _rebase
@@ -442,6 +465,7 @@ def _rederive(view: Tensor) -> None:
 
 
 core_op.REDERIVE = _rederive
+core_inplace.STORAGE_INDEX = _storage_index
 
 
 def getitem(x: Tensor, key: Any) -> Tensor:

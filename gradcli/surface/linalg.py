@@ -11,12 +11,13 @@ Functions with several results return them as PyTorch's `torch.return_types` nam
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.dtypes import scalar_type_name
 from ..core.op import apply
@@ -1044,7 +1045,58 @@ def allclose(
 
 # --- the names ------------------------------------------------------------------------------------
 
+
+def _info_zero(fn: Callable[..., Any], kind: str, field: str) -> Callable[..., Any]:
+    """`torch.linalg.inv_ex` and kin: (the result, info 0) for a matrix the plain function
+    accepts. A matrix it refuses (singular, not positive-definite) is refused here too: PyTorch
+    returns LAPACK's partial result with info > 0, which gradcli does not reproduce."""
+
+    def ex(*args: Any, check_errors: Any = False, **kwargs: Any) -> ReturnTuple:
+        try:
+            r = fn(*args, **kwargs)
+        except GradcliError as e:
+            if check_errors or "singular" not in e.message and "positive-definite" not in e.message:
+                name = ex.__name__
+                e.message = e.message.replace(
+                    f"linalg.{name.removesuffix('_ex')}:", f"linalg.{name}:"
+                )
+                e.args = (e.message,)
+                raise
+            raise NotSupported(
+                f"torch.linalg.{ex.__name__} of a matrix that is singular (or not "
+                "positive-definite) is not supported by gradcli: PyTorch returns LAPACK's "
+                "partial result with info > 0",
+                hint=f"call torch.linalg.{fn.__name__.removeprefix('linalg_')} and catch its "
+                "error, or check the matrix first",
+            ) from None
+        zero = np.zeros(r.shape[:-2], dtype=np.int32)
+        return ReturnTuple(kind, (field, "info"), (r, Tensor(zero)))
+
+    ex.__name__ = kind.removeprefix("linalg_")
+    return ex
+
+
+def vecdot(x: Any, y: Any, *, dim: Any = -1) -> Tensor:
+    """`torch.linalg.vecdot(x, y, dim=-1)`: the dot product along dim (of real vectors,
+    (x * y).sum(dim))."""
+    a = _float_input(x, "linalg.vecdot", "x")
+    b = _float_input(y, "linalg.vecdot", "y")
+    return F.sum(A.mul_t(a, b), dim)
+
+
+def linalg_diagonal(A: Any, *, offset: Any = 0, dim1: Any = -2, dim2: Any = -1) -> Tensor:  # noqa: N803
+    from .composite import diagonal
+
+    return diagonal(A, offset, dim1, dim2)
+
+
 NAMES = declare(
+    ("inv_ex", "linalg", _info_zero(inv, "linalg_inv_ex", "inverse"), "inv"),
+    ("cholesky_ex", "linalg", _info_zero(cholesky, "linalg_cholesky_ex", "L"), "cholesky"),
+    ("solve_ex", "linalg", _info_zero(solve, "linalg_solve_ex", "result"), "solve"),
+    ("vecdot", "linalg", vecdot, "mul sum"),
+    ("matmul", "linalg", A.matmul, "matmul"),
+    ("diagonal", "linalg", linalg_diagonal, "composition of index reshape"),
     ("norm", "linalg", norm, "composition of norm abs mul sum reshape svdvals"),
     ("vector_norm", "linalg", vector_norm, "norm"),
     ("matrix_norm", "linalg", matrix_norm, "composition of norm abs mul sum reshape svdvals"),

@@ -28,7 +28,7 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core.dtypes import LEGACY_TYPES
-from ..core.tensor import VMAP_STORAGE, Tensor, _GradMode, batched, grad_enabled
+from ..core.tensor import VMAP_STORAGE, Tensor, _GradMode, batched, grad_enabled, typename
 from ..ops import arithmetic as A
 from ..ops import elementwise as E
 from ..ops.arithmetic import (
@@ -269,6 +269,41 @@ def _to(self: Tensor, *args: Any, dtype: Any = None, device: Any = None, **kw: A
     return self if dtype is None else to_dtype(self, dtype)
 
 
+def _adjoint(input: Any) -> Tensor:  # noqa: A002
+    """`x.adjoint()`: the conjugate transpose of the last two dims (of a real tensor, x.mT)."""
+    x = _tensor_input(input, "adjoint")
+    if x.ndim < 2:
+        raise GradcliError(
+            "tensor.adjoint() is only supported on matrices or batches of matrices. "
+            f"Got {x.ndim}-D tensor."
+        )
+    return mH(x)
+
+
+def _isreal(input: Any) -> Tensor:  # noqa: A002
+    """`torch.isreal(x)`: True everywhere (gradcli's tensors are real)."""
+    return Tensor(np.ones(_tensor_input(input, "isreal").shape, dtype=bool))
+
+
+def _tensor_input(v: Any, fn: str) -> Tensor:
+    if isinstance(v, Tensor):
+        return v
+    raise GradcliError(
+        f"{fn}(): argument 'input' (position 1) must be Tensor, not {typename(v)}"
+    ).mirror("TypeError")
+
+
+def _new(self: Tensor, *args: Any) -> Tensor:
+    """`x.new(...)`, the legacy constructor in x's dtype: `x.new(2, 3)` or `x.new(size)` (zeros
+    where PyTorch leaves memory uninitialised), `x.new([1, 2])` (data), `x.new()` (empty),
+    `x.new(t)` (t itself when it has x's dtype, as a new tensor object)."""
+    from .constructors import _typed_legacy
+
+    if len(args) == 1 and type(args[0]).__name__ == "Size":
+        args = tuple(args[0])  # a torch.Size is sizes, not data
+    return _typed_legacy(self.dtype, "new")(*args)
+
+
 def _type(self: Tensor, dtype: Any = None, non_blocking: bool = False) -> Any:
     """`x.type()`: its legacy type name ('torch.FloatTensor'); `x.type(torch.float64)` or
     `x.type('torch.DoubleTensor')`: the tensor in that type."""
@@ -436,6 +471,8 @@ DECLARED = declare(
     ("mT", "property", mT, "permute"),
     ("H", "property", H, "permute"),
     ("mH", "property", mH, "permute"),
+    ("adjoint", "torch Tensor", _adjoint, "permute"),
+    ("isreal", "torch Tensor", _isreal, ""),
     ("real", "torch property", real, ""),
     ("conj conj_physical resolve_conj resolve_neg", "torch Tensor", real, ""),
     ("expand", "torch", expand, "expand"),
@@ -468,6 +505,8 @@ DECLARED = declare(
     ("bool", "Tensor", _conversion(np.bool_), ""),
     ("to", "Tensor", _to, "astype"),
     ("type", "Tensor", _type, "astype"),
+    ("new", "Tensor", _new, "index"),
+    ("is_pinned is_shared", "Tensor", lambda x: False, ""),
     ("type_as", "Tensor", lambda x, other: to_dtype(x, other.dtype), "astype"),
     ("clone", "torch Tensor", clone, _S + "reshape"),
     ("cpu cuda", "Tensor", lambda x: x, ""),
@@ -724,7 +763,7 @@ _INPLACE_FUNCTIONS = (
 _DERIVED_INPLACE = (
     "addcmul addcdiv lerp hypot addmm addmv addr baddbmm addbmm tril triu cumsum cumprod "
     "eq ne lt le gt ge logical_and logical_or logical_xor logical_not bitwise_and bitwise_or "
-    "bitwise_xor bitwise_not bitwise_left_shift bitwise_right_shift renorm deg2rad rad2deg"
+    "bitwise_xor bitwise_not bitwise_left_shift bitwise_right_shift renorm deg2rad rad2deg gcd lcm"
 ).split()
 # PyTorch's other names of in-place methods
 _INPLACE_ALIASES = {

@@ -2094,7 +2094,12 @@ class Embedding(Module):
         from .nnfunctional import embedding
 
         return embedding(
-            idx, self._parameters["weight"], self.padding_idx, self.max_norm, self.norm_type
+            idx,
+            self._parameters["weight"],
+            self.padding_idx,
+            self.max_norm,
+            self.norm_type,
+            self.scale_grad_by_freq,
         )
 
     def extra_repr(self) -> str:

@@ -25,7 +25,7 @@ from ..core.dtypes import scalar_type_name
 from ..core.inplace import inplace as _inplace
 from ..core.inplace import write as _inplace_write
 from ..core.op import apply
-from ..core.tensor import Tensor, constant, no_grad, typename
+from ..core.tensor import Tensor, constant, grad_enabled, no_grad, typename
 from ..ops import activation as Ac
 from ..ops import arithmetic as A
 from ..ops import conv as Cv
@@ -1832,12 +1832,65 @@ def embedding(
     A.size_check(ind.shape + (w.shape[1],), "the embedding result")
     if max_norm is not None:
         _renorm_rows(w, np.unique(ind), float(max_norm), float(norm_type))
-    out = apply(S.index, w, idx=(ind,), label="EmbeddingBackward0")
+    if scale_grad_by_freq and w.requires_grad and grad_enabled():
+        out = _embedding_by_frequency(w, ind)
+    else:
+        out = apply(S.index, w, idx=(ind,), label="EmbeddingBackward0")
     if pad_row is not None and out.requires_grad and np.any(ind == pad_row):
         # The padding row's value, without its gradient (PyTorch zeroes that row's gradient).
         keep = Tensor(np.broadcast_to((ind != pad_row)[..., None], out.shape))
         out = A.named(F.where(keep, out, out.detach()), "EmbeddingBackward0")
     return out
+
+
+def _embedding_by_frequency(w: Tensor, ind: np.ndarray) -> Tensor:
+    """`F.embedding(..., scale_grad_by_freq=True)`: the rows looked up, each row's gradient
+    divided by how often its index occurs in the input (PyTorch's rule, not the derivative:
+    a node of its own, EmbeddingBackward0)."""
+    from ..ops.custom import custom_apply
+
+    _, where, counts = np.unique(ind, return_inverse=True, return_counts=True)
+    scale = 1.0 / counts[where.reshape(ind.shape)]
+
+    def forward() -> Tensor:
+        return Tensor(w.data[ind])
+
+    def vjp(g: Tensor) -> tuple[Tensor]:
+        if g.dtype == np.float32 and not (grad_enabled() and g.requires_grad):
+            return (Tensor(_frequency_rows(g.data, ind, scale, w.shape)),)
+        # (create_graph, float64: of differentiable operations)
+        scaled = A.mul_t(g, Tensor(scale.astype(g.dtype)[..., None]))
+        return (
+            apply(
+                S.index_put,
+                scaled,
+                idx=(ind,),
+                shape=w.shape,
+                out_ndim=scaled.ndim,
+                label="EmbeddingDenseBackwardBackward0",
+            ),
+        )
+
+    return custom_apply("Embedding", [w], forward, vjp, label="EmbeddingBackward0")
+
+
+def _frequency_rows(g: np.ndarray, ind: np.ndarray, scale: np.ndarray, shape: tuple) -> np.ndarray:
+    """PyTorch's float32 CPU kernel: row k += g[i] * float32(1 / count), one fused
+    multiply-add per element (the product of two float32s is exact in float64, so one
+    rounding), the occurrences of each index in input order."""
+    rows = g.reshape(-1, shape[1]).astype(np.float64)
+    flat = ind.reshape(-1)
+    alpha = scale.reshape(-1).astype(np.float32).astype(np.float64)
+    acc = np.zeros(shape, np.float32)
+    order = np.argsort(flat, kind="stable")
+    starts = np.searchsorted(flat[order], flat[order], side="left")
+    rank = np.empty(flat.size, np.int64)
+    rank[order] = np.arange(flat.size) - starts  # how many earlier occurrences of its index
+    for r in range(int(rank.max()) + 1 if flat.size else 0):
+        pick = np.flatnonzero(rank == r)
+        k = flat[pick]
+        acc[k] = (acc[k] + rows[pick] * alpha[pick, None]).astype(np.float32)
+    return acc
 
 
 def _renorm_rows(w: Tensor, rows: np.ndarray, max_norm: float, p: float) -> None:

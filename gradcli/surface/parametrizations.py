@@ -168,4 +168,326 @@ def weight_norm(module: Any, name: Any = "weight", dim: Any = 0) -> Any:
     return PZ.register_parametrization(module, name, WeightNorm(dim), unsafe=True)
 
 
-FUNCTIONS = {"weight_norm": weight_norm}
+# --- torch.nn.utils.weight_norm: the form before parametrizations (a forward pre-hook) ---------
+
+
+class _LegacyWeightNorm:
+    """The forward pre-hook of `torch.nn.utils.weight_norm`: before each call, the module's
+    `name` is computed again from `name_g` and `name_v` (a plain attribute, not a
+    parameter)."""
+
+    def __init__(self, name: str, dim: int) -> None:
+        self.name = name
+        self.dim = dim
+
+    def weight(self, module: N.Module) -> Tensor:
+        g = module._parameters[self.name + "_g"]
+        v = module._parameters[self.name + "_v"]
+        return weight_norm_of(v, g, self.dim)
+
+    def __call__(self, module: N.Module, inputs: Any) -> None:
+        module.program_set(self.name, self.weight(module))
+
+    def __repr__(self) -> str:
+        return f"<torch.nn.utils.weight_norm.WeightNorm object at {id(self):#x}>"
+
+
+def _legacy_hooks(module: N.Module) -> list:
+    table = module.__dict__.get("_module_hooks") or {}
+    return [e for e in table.get("forward_pre", []) if isinstance(e[0], _LegacyWeightNorm)]
+
+
+def legacy_weight_norm(module: Any, name: Any = "weight", dim: Any = 0) -> Any:
+    """`torch.nn.utils.weight_norm(module, name='weight', dim=0)` (deprecated in PyTorch for
+    the parametrization, still in older code): `name` replaced by the parameters `name_g` (the
+    norms, over every dimension but `dim`; dim None: of the whole tensor) and `name_v` (its
+    direction), `name` recomputed before every call."""
+    from ..core import hooks
+
+    hooks.warn(
+        "`torch.nn.utils.weight_norm` is deprecated in favor of "
+        "`torch.nn.utils.parametrizations.weight_norm`."
+    )
+    if not isinstance(module, N.Module):
+        raise GradcliError(
+            f"weight_norm(): module must be an nn.Module, not {typename(module)}"
+        ).mirror("TypeError")
+    if dim is None:
+        dim = -1
+    for entry in _legacy_hooks(module):
+        if entry[0].name == name:
+            raise GradcliError(
+                f"Cannot register two weight_norm hooks on the same parameter {name}"
+            )
+    weight = module._parameters.get(name) if isinstance(name, str) else None
+    if not isinstance(weight, Tensor):
+        raise GradcliError(f"'{module.pyname}' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+    with no_grad():
+        g = N.Parameter(_norm_except(weight, dim).data.copy())
+    v = N.Parameter(weight.data)
+    module.program_delete(name)
+    module.register_parameter(name + "_g", g)
+    module.register_parameter(name + "_v", v)
+    hook = _LegacyWeightNorm(name, dim)
+    module.program_set(name, hook.weight(module))
+    module.register_forward_pre_hook(hook)
+    return module
+
+
+def remove_weight_norm(module: Any, name: Any = "weight") -> Any:
+    """`torch.nn.utils.remove_weight_norm(module, name='weight')`: `name` a parameter again,
+    of the value weight_norm computes."""
+    if isinstance(module, N.Module):
+        table = module.__dict__.get("_module_hooks") or {}
+        entries = table.get("forward_pre", [])
+        for entry in list(entries):
+            hook = entry[0]
+            if isinstance(hook, _LegacyWeightNorm) and hook.name == name:
+                with no_grad():
+                    w = hook.weight(module)
+                module.program_delete(name)
+                module.program_delete(name + "_g")
+                module.program_delete(name + "_v")
+                module.register_parameter(name, N.Parameter(w.data.copy()))
+                entries.remove(entry)
+                return module
+    raise GradcliError(f"weight_norm of '{name}' not found in {module!r}").mirror("ValueError")
+
+
+# --- spectral normalisation -----------------------------------------------------------------
+
+
+def _weight_matrix(weight: Tensor, dim: int) -> Tensor:
+    """The weight as a matrix for the power method: `dim` first, the rest flattened."""
+    from . import functional as F
+
+    if dim != 0:
+        order = (dim, *(d for d in range(weight.ndim) if d != dim))
+        weight = F.permute(weight, order)
+    return F.reshape(weight, (weight.shape[0], -1))
+
+
+def _normalized(x: Tensor, eps: float) -> Tensor:
+    from .nnfunctional import normalize
+
+    return normalize(x, dim=0, eps=eps)
+
+
+def _start_vector(weight: Tensor, n: int, eps: float) -> Tensor:
+    """`normalize(weight.new_empty(n).normal_(0, 1), dim=0, eps=eps)`: drawn from the
+    generator as PyTorch draws it."""
+    from .sampling import normal_
+
+    return _normalized(normal_(Tensor(np.empty((n,), weight.dtype)), 0.0, 1.0), eps)
+
+
+def _set(buffer: Tensor, value: Tensor) -> None:
+    """`normalize(..., out=buffer)`: the new values written into the buffer."""
+    from .functional import INPLACE
+
+    INPLACE["copy_"](buffer, value)
+
+
+def _check_dim(weight: Tensor, dim: Any) -> int:
+    if isinstance(dim, bool) or not isinstance(dim, int):
+        raise GradcliError(f"spectral_norm(): dim must be an int, not {typename(dim)}").mirror(
+            "TypeError"
+        )
+    if weight.ndim and not -weight.ndim <= dim < weight.ndim:
+        raise GradcliError(
+            f"Dimension out of range (expected to be in range of [{-weight.ndim}, "
+            f"{weight.ndim - 1}], but got {dim})"
+        ).mirror("IndexError")
+    return dim % weight.ndim if weight.ndim else 0
+
+
+def _default_dim(module: N.Module, dim: Any) -> Any:
+    if dim is not None:
+        return dim
+    return 1 if module.name.startswith("ConvTranspose") else 0
+
+
+class SpectralNorm(N.Module):
+    """PyTorch's `_SpectralNorm` parametrization: the weight divided by its largest singular
+    value, estimated by power iterations on the buffers `_u` and `_v` (drawn at registration,
+    then 15 iterations; `n_power_iterations` more at each training-mode read)."""
+
+    ATTRIBUTES = ("training", "dim", "eps", "n_power_iterations")
+
+    def __init__(self, weight: Tensor, n_power_iterations: int, dim: int, eps: float) -> None:
+        super().__init__()
+        self.dim = dim
+        self.eps = eps
+        if weight.ndim > 1:
+            self.n_power_iterations = n_power_iterations
+            with no_grad():
+                mat = _weight_matrix(weight, dim)
+                h, w = mat.shape
+                self.register_buffer("_u", _start_vector(mat, h, eps))
+                self.register_buffer("_v", _start_vector(mat, w, eps))
+                self._power_method(mat, 15)
+
+    @property
+    def name(self) -> str:
+        return "_SpectralNorm"
+
+    def own_method(self, name: str) -> Any:
+        return self.right_inverse if name == "right_inverse" else None
+
+    def _power_method(self, mat: Tensor, iterations: int) -> None:
+        from .functional import mT, mv
+
+        with no_grad():
+            for _ in range(iterations):
+                _set(self._buffers["_u"], _normalized(mv(mat, self._buffers["_v"]), self.eps))
+                _set(self._buffers["_v"], _normalized(mv(mT(mat), self._buffers["_u"]), self.eps))
+
+    def forward(self, weight: Any) -> Tensor:
+        from .basics import vdot
+        from .functional import clone, mv
+
+        if weight.ndim == 1:
+            return _normalized(weight, self.eps)
+        mat = _weight_matrix(weight, self.dim)
+        if self.training:
+            self._power_method(mat, self.n_power_iterations)
+        u = clone(self._buffers["_u"])
+        v = clone(self._buffers["_v"])
+        sigma = vdot(u, mv(mat, v))
+        return weight / sigma
+
+    def right_inverse(self, value: Any) -> Any:
+        return value
+
+
+def spectral_norm(
+    module: Any,
+    name: Any = "weight",
+    n_power_iterations: Any = 1,
+    eps: Any = 1e-12,
+    dim: Any = None,
+) -> Any:
+    """`torch.nn.utils.parametrizations.spectral_norm(module, name='weight',
+    n_power_iterations=1, eps=1e-12, dim=None)`."""
+    if not isinstance(module, N.Module):
+        raise GradcliError(f"'{typename(module)}' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+    weight = module._parameters.get(name) if isinstance(name, str) else None
+    if not isinstance(weight, Tensor):
+        raise GradcliError(
+            f"Module '{module!r}' has no parameter or buffer with name '{name}'"
+        ).mirror("ValueError")
+    d = _check_dim(weight, _default_dim(module, dim))
+    fn = SpectralNorm(weight, int(n_power_iterations), d, float(eps))
+    return PZ.register_parametrization(module, name, fn)
+
+
+class _LegacySpectralNorm:
+    """The forward pre-hook of `torch.nn.utils.spectral_norm`: before each call, `name` is
+    `name_orig` divided by its estimated largest singular value (`name_u`, `name_v` updated
+    by `n_power_iterations` in training mode: v first, then u)."""
+
+    def __init__(self, name: str, n_power_iterations: int, dim: int, eps: float) -> None:
+        self.name = name
+        self.n_power_iterations = n_power_iterations
+        self.dim = dim
+        self.eps = eps
+
+    def weight(self, module: N.Module, iterate: bool) -> Tensor:
+        from .functional import clone, dot, mT, mv
+
+        weight = module._parameters[self.name + "_orig"]
+        u = module._buffers[self.name + "_u"]
+        v = module._buffers[self.name + "_v"]
+        mat = _weight_matrix(weight, self.dim)
+        if iterate:
+            with no_grad():
+                for _ in range(self.n_power_iterations):
+                    _set(v, _normalized(mv(mT(mat), u), self.eps))
+                    _set(u, _normalized(mv(mat, v), self.eps))
+                if self.n_power_iterations > 0:
+                    u, v = clone(u), clone(v)
+        return weight / dot(u, mv(mat, v))
+
+    def __call__(self, module: N.Module, inputs: Any) -> None:
+        module.program_set(self.name, self.weight(module, module.training))
+
+    def __repr__(self) -> str:
+        return f"<torch.nn.utils.spectral_norm.SpectralNorm object at {id(self):#x}>"
+
+
+def legacy_spectral_norm(
+    module: Any,
+    name: Any = "weight",
+    n_power_iterations: Any = 1,
+    eps: Any = 1e-12,
+    dim: Any = None,
+) -> Any:
+    """`torch.nn.utils.spectral_norm(module, name='weight', n_power_iterations=1, eps=1e-12,
+    dim=None)`, the form before parametrizations: `name_orig` the parameter, `name_u` and
+    `name_v` buffers, `name` recomputed before every call."""
+    if not isinstance(module, N.Module):
+        raise GradcliError(
+            f"spectral_norm(): module must be an nn.Module, not {typename(module)}"
+        ).mirror("TypeError")
+    table = module.__dict__.get("_module_hooks") or {}
+    for entry in table.get("forward_pre", []):
+        if isinstance(entry[0], _LegacySpectralNorm) and entry[0].name == name:
+            raise GradcliError(
+                f"Cannot register two spectral_norm hooks on the same parameter {name}"
+            )
+    weight = module._parameters.get(name) if isinstance(name, str) else None
+    if not isinstance(weight, Tensor):
+        raise GradcliError(f"'{module.pyname}' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+    d = _check_dim(weight, _default_dim(module, dim))
+    if int(n_power_iterations) <= 0:
+        raise GradcliError(
+            "Expected n_power_iterations to be positive, but got "
+            f"n_power_iterations={n_power_iterations}"
+        ).mirror("ValueError")
+    fn = _LegacySpectralNorm(name, int(n_power_iterations), d, float(eps))
+    with no_grad():
+        mat = _weight_matrix(weight, d)
+        h, w = mat.shape
+        u = _start_vector(mat, h, fn.eps)
+        v = _start_vector(mat, w, fn.eps)
+    module.program_delete(name)
+    module.register_parameter(name + "_orig", weight)
+    module.program_set(name, Tensor(weight.data))
+    module.register_buffer(name + "_u", u)
+    module.register_buffer(name + "_v", v)
+    module.register_forward_pre_hook(fn)
+    return module
+
+
+def remove_spectral_norm(module: Any, name: Any = "weight") -> Any:
+    """`torch.nn.utils.remove_spectral_norm(module, name='weight')`: `name` a parameter again,
+    of the value the hook computes (without a power iteration)."""
+    if isinstance(module, N.Module):
+        table = module.__dict__.get("_module_hooks") or {}
+        entries = table.get("forward_pre", [])
+        for entry in list(entries):
+            hook = entry[0]
+            if isinstance(hook, _LegacySpectralNorm) and hook.name == name:
+                with no_grad():
+                    w = hook.weight(module, False)
+                for gone in (name, name + "_orig", name + "_u", name + "_v"):
+                    module.program_delete(gone)
+                module.register_parameter(name, N.Parameter(w.data.copy()))
+                entries.remove(entry)
+                return module
+    raise GradcliError(f"spectral_norm of '{name}' not found in {module!r}").mirror("ValueError")
+
+
+FUNCTIONS = {"weight_norm": weight_norm, "spectral_norm": spectral_norm}
+LEGACY = {
+    "weight_norm": legacy_weight_norm,
+    "remove_weight_norm": remove_weight_norm,
+    "spectral_norm": legacy_spectral_norm,
+    "remove_spectral_norm": remove_spectral_norm,
+}

@@ -568,6 +568,128 @@ def unfold(input: Any, dimension: Any, size: Any, step: Any) -> Tensor:  # noqa:
     return A.named(F.reshape(out, (n,)), "UnfoldBackward0") if scalar else out
 
 
+def as_strided(input: Any, size: Any, stride: Any, storage_offset: Any = None) -> Tensor:  # noqa: A002
+    """`torch.as_strided(x, size, stride, storage_offset)`: a view of x's storage with the
+    given steps (in elements), from `storage_offset` (x's own by default); places may repeat
+    (sliding windows), and the gradient adds up each element's places (AsStridedBackward0).
+    gradcli reads only elements of x itself: a place elsewhere in the storage is refused."""
+    from ..base.limits import TENSOR_ELEMENTS
+    from .basics import storage_offset as offset_of
+
+    x = A.tensor_arg(input, "input")
+    z = tuple(int(v) for v in C.int_list((size,), "as_strided", "size", 1))
+    st = tuple(int(v) for v in C.int_list((stride,), "as_strided", "stride", 2))
+    if len(z) != len(st):
+        raise GradcliError("mismatch in length of strides and shape")
+    if any(v < 0 for v in st):
+        raise GradcliError(
+            f"as_strided: Negative strides are not supported at the moment, got strides: {list(st)}"
+        ).pytorch()
+    if any(n < 0 for n in z):
+        raise GradcliError(
+            f"Storage size calculation overflowed with sizes={list(z)} and strides={list(st)}"
+        )
+    own = offset_of(x)
+    k = own if storage_offset is None else C.int_arg(storage_offset, "storage_offset")
+    if k < 0:
+        raise GradcliError(f"Tensor: invalid storage offset {k}")
+    total = 1
+    for n in z:
+        total *= n
+    if total > TENSOR_ELEMENTS.value:
+        TENSOR_ELEMENTS.check(total, f"the result of as_strided, of shape {list(z)}")
+    root = x
+    while root._base is not None:
+        root = root._base
+    needed = 0 if not total else 1 + k + sum((n - 1) * s for n, s in zip(z, st))
+    if needed > root.data.size:
+        item = x.data.itemsize
+        raise GradcliError(
+            f"setStorage: sizes {list(z)}, strides {list(st)}, storage offset {k}, and itemsize "
+            f"{item} requiring a storage size of {needed * item} are out of bounds for storage "
+            f"of size {root.data.size * item}"
+        )
+    if x.ndim == 0:
+        x = F.reshape(x, (1,))  # (its one element: the same storage place)
+    idx = _places_in(x, z, st, k - own)
+    if idx is None:
+        raise GradcliError(
+            "as_strided reading storage elements that are not elements of the tensor itself "
+            "is not supported by gradcli",
+            hint="call as_strided on the tensor that owns the storage (a contiguous tensor, "
+            "not a view of part of it), or index the tensor",
+        )
+    return apply(S.as_strided, x, size=z, stride=st, idx=idx, offset=k)
+
+
+def fill_diagonal_(input: Any, fill_value: Any, wrap: Any = False) -> Tensor:  # noqa: A002
+    """`x.fill_diagonal_(v, wrap=False)`: the main diagonal (of a matrix, or of a tensor of
+    equal dimensions) set to the number v, in place (CopySlices when recorded, as PyTorch's
+    writes through a strided view of x); `wrap` continues down a tall matrix every
+    width + 1 rows."""
+    from .basics import storage_offset
+    from .functional import INPLACE
+    from .predicates import stride
+
+    x = A.tensor_arg(input, "input")
+    number = isinstance(fill_value, (int, float, np.number)) or (
+        isinstance(fill_value, Tensor) and fill_value.ndim == 0 and not fill_value.requires_grad
+    )
+    if not number:
+        raise GradcliError(
+            "fill_diagonal_(): argument 'fill_value' (position 1) must be Number, not "
+            + typename(fill_value)
+        ).mirror("TypeError")
+    if x.ndim < 2:
+        raise GradcliError("dimensions must larger than 1")
+    if x.ndim > 2 and len(set(x.shape)) > 1:
+        raise GradcliError("all dimensions of input must be of equal length")
+    n = builtins.min(x.shape)
+    if n == 0:
+        return x
+    value = fill_value.item() if isinstance(fill_value, Tensor) else fill_value
+    steps = stride(x)
+    step = builtins.sum(steps)
+    INPLACE["fill_"](as_strided(x, (n,), (step,)), value)
+    height, width = x.shape[0], x.shape[1]
+    if wrap and x.ndim == 2 and height > width + 1:
+        more = (x.numel() + width) // (width + 1) - n
+        if more > 0:
+            start = storage_offset(x) + steps[0] * (width + 1)
+            INPLACE["fill_"](as_strided(x, (more,), (step,), start), value)
+    return x
+
+
+def _places_in(x: Tensor, size: tuple, stride: tuple, start: int) -> tuple | None:
+    """x's index of each place of the strided view that starts `start` elements after x's
+    first element (None when a place is not an element of x)."""
+    if not builtins.all(size):
+        return tuple(np.zeros(size, np.int64) for _ in range(x.ndim))
+    item = x.data.itemsize
+    if x.data.size == 0 or any(s % item for s in x.data.strides):
+        return None
+
+    def places(shape: tuple, steps: Any, first: int) -> np.ndarray:
+        at = np.full(shape, first, dtype=np.int64)
+        for d, (n, s) in enumerate(zip(shape, steps)):
+            at += (np.arange(n, dtype=np.int64) * s).reshape(
+                (1,) * d + (n,) + (1,) * (len(shape) - d - 1)
+            )
+        return at
+
+    held = places(x.shape, [s // item for s in x.data.strides], 0)
+    at = places(size, stride, start)
+    low, high = int(held.min()), int(held.max())
+    if int(at.min()) < low or int(at.max()) > high or high - low >= 4 * x.data.size + 64:
+        return None
+    where = np.full(high - low + 1, -1, dtype=np.int64)
+    where[held.ravel() - low] = np.arange(x.data.size, dtype=np.int64)
+    flat = where[at - low]
+    if (flat < 0).any():
+        return None
+    return np.unravel_index(flat, x.shape)
+
+
 NAMES = declare(
     ("flip", "torch", flip, "composition of index"),
     ("flip", "Tensor", flip_method, "composition of index reshape"),
@@ -577,6 +699,13 @@ NAMES = declare(
     ("tile", "torch Tensor", tile, "composition of expand reshape"),
     ("narrow", "torch Tensor", narrow, "composition of index"),
     ("unfold", "Tensor", unfold, "unfold_windows"),
+    ("as_strided", "torch Tensor", as_strided, "as_strided"),
+    (
+        "fill_diagonal_",
+        "Tensor",
+        fill_diagonal_,
+        "composition of as_strided mul add where index index_put",
+    ),
     ("index_select", "torch Tensor", index_select, "composition of index"),
     ("masked_select", "torch Tensor", masked_select, "composition of index"),
     ("take", "torch Tensor", take, "composition of index reshape"),

@@ -210,9 +210,15 @@ def test_time_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
         "x = torch.ones(1, requires_grad=True)\nfor i in range(1000000):\n    x = x * 1.0 + 0.0",
         limits.TIME_SECONDS,
     )
-    assert time.process_time() - t < 4  # (imports made on the way count too)
+    used = time.process_time() - t
+    assert used < 4  # (imports made on the way count too)
     assert "has run for over 1 seconds, the time limit" in e.message
-    assert "seconds of CPU time" in e.format()
+    if "wall-clock time (the backstop)" in e.format():
+        # a machine so loaded that the process had under a third of a core: the backstop
+        # stopped it first, legitimately, before a second of CPU time
+        assert used < 1.5
+    else:
+        assert "seconds of CPU time" in e.format()
     assert e.span is not None  # the statement it was running
 
 

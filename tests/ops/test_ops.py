@@ -478,6 +478,16 @@ def _unfold_windows_ref(x, dim, size, step):
     return out
 
 
+def _as_strided_ref(x, size, stride, idx, offset):
+    """as_strided by loops over a contiguous x: place p reads the flat element offset +
+    sum(p_k * stride_k) (the sample's idx is not used)."""
+    flat = np.ascontiguousarray(x).ravel()
+    out = np.zeros(size)
+    for p in np.ndindex(*size):
+        out[p] = flat[offset + sum(i * s for i, s in zip(p, stride))]
+    return out
+
+
 def _fold_ref(c, size, kernel, stride, dilation, pad, out):
     d = len(kernel)
     lead = c.shape[: c.ndim - 2 * d]
@@ -975,6 +985,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "unfold": lambda x, **geo: _unfold_ref(x, **geo),
     "fold": lambda c, size, **geo: _fold_ref(c, size, **geo),
     "unfold_windows": _unfold_windows_ref,
+    "as_strided": _as_strided_ref,
     "conv": lambda x, w, *b, **p: _conv_ref(x, w, b[0] if b else None, **p),
     "conv_tx": _conv_tx_ref,
     "upsample_nearest": lambda x, index, bindex: _upsample_ref(x, index),

@@ -3726,8 +3726,9 @@ add(
     ),
     small(
         "h5_unfold_write_with_grad",
-        "x = torch.ones(6, requires_grad=True) * 1\nv = x.unfold(0, 2, 2)\n"
-        "v.mul_(torch.ones(3, 2, requires_grad=True))",
+        # overlapping windows (a step shorter than the window): elements share places
+        "x = torch.ones(6, requires_grad=True) * 1\nv = x.unfold(0, 2, 1)\n"
+        "v.mul_(torch.ones(5, 2, requires_grad=True))",
         (r"not support", r"in-place"),
     ),
 )
@@ -4384,5 +4385,99 @@ add(
     esc(
         "module_parameterdict_get_dunder",
         "d = torch.nn.ParameterDict()\ng = d.get('__class__', 1).__subclasses__()",
+    ),
+)
+add(
+    # as_strided reads memory by the program's own steps: every place must be an element of
+    # the tensor, the result under the element limit, the numbers plain ints
+    small(
+        "as_strided_past_the_storage",
+        "x = torch.arange(6.)\ny = x.as_strided((4, 4), (3, 3))",
+        (r"out of bounds for storage of size 24",),
+    ),
+    small(
+        "as_strided_huge_stride_of_one_place",
+        "x = torch.arange(6.)\ny = x.as_strided((1, 2), (2**70, 1))",
+        (r"too large to convert",),
+    ),
+    small(
+        "as_strided_huge_offset",
+        "x = torch.arange(6.)\ny = x.as_strided((2,), (1,), 2**80)",
+        (r"out of bounds",),
+    ),
+    small(
+        "as_strided_zero_strides_past_the_limit",
+        "x = torch.arange(6.)\ny = x.as_strided((10**6, 10**6), (0, 0))",
+        LIMIT,
+    ),
+    small(
+        "as_strided_outside_a_views_elements",
+        "x = torch.arange(12.)\nv = x[2:4]\ny = v.as_strided((6,), (1,), 0)",
+        (r"not elements of the tensor itself",),
+    ),
+    small(
+        "as_strided_negative_stride",
+        "x = torch.arange(6.)\ny = x.as_strided((3,), (-1,), 5)",
+        (r"Negative strides",),
+    ),
+    small(
+        "fill_diagonal_wrap_on_a_large_matrix_in_a_loop",
+        "m = torch.zeros(3000, 3)\nfor i in range(10**9):\n    m.fill_diagonal_(i, wrap=True)",
+        LIMIT,
+    ),
+)
+add(
+    # modules a script may import and never use: inert, every use refused at its place
+    esc("unused_pdb_set_trace", "import pdb\npdb.set_trace()"),
+    esc("unused_einops_dunder", "import einops\nd = einops.__dict__"),
+    esc("unused_unittest_mock_patch", "from unittest import mock\nmock.patch('os.system')"),
+    esc("unused_hashlib_loader", "import hashlib as h\nl = h.__loader__.load_module('os')"),
+    esc("unused_module_call_itself", "import yaml\nyaml('x')"),
+    esc("unused_module_as_base_class", "import unittest\nclass T(unittest.TestCase):\n    pass"),
+)
+add(
+    esc("typed_storage_internals", "x = torch.ones(4)\ns = x.storage()._cdata"),
+    esc("typed_storage_class", "x = torch.ones(4)\nc = x.storage().__class__.__subclasses__()"),
+    esc("typed_storage_root_reach", "x = torch.ones(4)\nr = x.storage().root"),
+    small(
+        "typed_storage_printed_endlessly",
+        "x = torch.zeros(10**6)\nwhile True:\n    s = str(x.storage())",
+        LIMIT,
+    ),
+)
+add(
+    esc(
+        "legacy_weight_norm_dunder_name",
+        "m = torch.nn.Linear(2, 2)\ntorch.nn.utils.weight_norm(m, name='__class__')",
+        (r"has no attribute",),
+    ),
+    esc(
+        "legacy_weight_norm_hook_reached",
+        "m = torch.nn.utils.weight_norm(torch.nn.Linear(2, 2))\n"
+        "h = m._forward_pre_hooks\nf = list(h.values())[0].__call__.__globals__",
+    ),
+    small(
+        "legacy_weight_norm_applied_endlessly",
+        "m = torch.nn.Linear(64, 64)\nfor i in range(10**9):\n"
+        "    torch.nn.utils.weight_norm(m, name='weight')\n"
+        "    torch.nn.utils.remove_weight_norm(m)",
+        LIMIT,
+    ),
+)
+add(
+    small(
+        "spectral_norm_many_power_iterations",
+        "m = torch.nn.utils.spectral_norm(torch.nn.Linear(64, 64), n_power_iterations=10**9)\n"
+        "y = m(torch.ones(1, 64))",
+        LIMIT,
+    ),
+    esc(
+        "spectral_norm_private_buffer_dunder",
+        "m = torch.nn.utils.parametrizations.spectral_norm(torch.nn.Linear(2, 2))\n"
+        "p = m.parametrizations.weight[0]\nc = p.__class__.__subclasses__()",
+    ),
+    esc(
+        "module_private_name_not_registered",
+        "m = torch.nn.Linear(2, 2)\nc = m._apply.__globals__",
     ),
 )

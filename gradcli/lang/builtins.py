@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import collections
 from collections.abc import Callable
+from types import FunctionType
 from typing import Any
 
 import numpy as np
@@ -403,9 +404,26 @@ def _hasattr(obj: Any, name: Any) -> bool:
         current().attribute(obj, name)
     except LimitError:
         raise
+    except NotSupported:
+        # PyTorch has it where the recorded names say so (`hasattr(m, 'to_empty')`, True in
+        # PyTorch): reading it is refused, the answer is PyTorch's
+        return _pytorch_has(obj, name)
     except GradcliError:
         return False
     return True
+
+
+def _pytorch_has(obj: Any, name: str) -> bool:
+    from ..surface import public
+    from .values import Namespace
+
+    if isinstance(obj, Tensor):
+        return bool(public.has("Tensor", name))
+    if isinstance(obj, surface_nn.Module):
+        return bool(public.has("Module", name))
+    if isinstance(obj, Namespace):
+        return bool(public.has(obj.name, name))
+    return False
 
 
 # What Python's object has: every value has them.
@@ -450,7 +468,14 @@ _PYTHON_VALUES = (int, float, complex, str, bytes, list, tuple, dict, set, froze
 
 
 def _has_dunder(obj: Any, name: str) -> bool:
-    from .classes import FunctionClass, Instance, ModuleClass, ModuleInstance, PlainClass
+    from .classes import (
+        FunctionClass,
+        Instance,
+        ModuleClass,
+        ModuleInstance,
+        OptimClass,
+        PlainClass,
+    )
     from .values import Namespace
 
     short = name[2:-2]
@@ -466,7 +491,7 @@ def _has_dunder(obj: Any, name: str) -> bool:
             return short in ("dict", "module", "weakref")
     if isinstance(obj, surface_nn.Module):
         return short in _MODULE_DUNDERS or short in _CONTAINER_DUNDERS.get(obj.name, ())
-    if isinstance(obj, (PlainClass, ModuleClass)):
+    if isinstance(obj, (PlainClass, ModuleClass, OptimClass)):
         return short in _CLASS_DUNDERS or obj.lookup(name) is not None
     if isinstance(obj, (ExcClass, PyType, FunctionClass)) or obj is surface_nn.Module:
         return short in _CLASS_DUNDERS
@@ -550,7 +575,14 @@ def _setattr(obj: Any, name: Any, value: Any) -> None:
 
 
 def _callable(v: Any) -> bool:
-    from .classes import FunctionClass, Instance, ModuleClass, ModuleInstance, PlainClass
+    from .classes import (
+        FunctionClass,
+        Instance,
+        ModuleClass,
+        ModuleInstance,
+        OptimClass,
+        PlainClass,
+    )
 
     if isinstance(
         v,
@@ -561,6 +593,7 @@ def _callable(v: Any) -> bool:
             PyType,
             ExcClass,
             ModuleClass,
+            OptimClass,
             FunctionClass,
             PlainClass,
         ),
@@ -680,7 +713,7 @@ _QUALIFIED["ParametrizationList"] = "torch.nn.utils.parametrize.ParametrizationL
 def type_of(v: Any) -> Any:
     """`type(v)`: a class value that prints as Python's and compares with the program's names
     (`type(y) == torch.Tensor`)."""
-    from .classes import FunctionInstance, Instance, ModuleInstance
+    from .classes import FunctionInstance, Instance, ModuleInstance, ProgramObject
 
     if isinstance(v, Tensor):
         if type(v) is surface_nn.UninitializedParameter:
@@ -693,7 +726,7 @@ def type_of(v: Any) -> Any:
         return t.inert()
     if isinstance(v, ExcValue):
         return v.cls
-    if isinstance(v, (ModuleInstance, FunctionInstance, Instance, PC.Record)):
+    if isinstance(v, (ModuleInstance, FunctionInstance, Instance, PC.Record, ProgramObject)):
         return v.cls
     if isinstance(v, surface_nn.Module):
         if v.__dict__.get("_parametrized"):  # PyTorch's class made for the module
@@ -719,6 +752,13 @@ def type_of(v: Any) -> Any:
         )
     if isinstance(v, MaxMin):  # torch.return_types.max, .sort, ...
         return PyType(v.kind, (type(v),), None, shown=f"torch.return_types.{v.kind}")
+    if isinstance(v, FunctionType):
+        from .torch_reprs import entry
+
+        found = entry(v)
+        if found is not None and found[0] in ("M", "B"):  # torch.exp: a C function in PyTorch
+            name = "builtin_function_or_method"
+            return PyType(name, (type(v),), None, shown=name)
     name = typename(v)
     shown = {
         "DType": "torch.dtype",
@@ -748,7 +788,14 @@ def type_of(v: Any) -> Any:
 
 
 def _isinstance(v: Any, cls: Any) -> bool:
-    from .classes import Instance, ModuleClass, ModuleInstance, PlainClass
+    from .classes import (
+        Instance,
+        ModuleClass,
+        ModuleInstance,
+        OptimClass,
+        PlainClass,
+        ProgramObject,
+    )
 
     classes = cls if isinstance(cls, tuple) else (cls,)
     for c in classes:
@@ -758,9 +805,9 @@ def _isinstance(v: Any, cls: Any) -> bool:
         elif isinstance(c, ExcClass):
             if isinstance(v, ExcValue) and v.cls.is_subclass_of(c):
                 return True
-        elif isinstance(c, (ModuleClass, PlainClass)):
+        elif isinstance(c, (ModuleClass, PlainClass, OptimClass)):
             # (a plain class may be a mixin of a module class)
-            if isinstance(v, (ModuleInstance, Instance)) and v.cls.is_subclass_of(c):
+            if isinstance(v, (ModuleInstance, Instance, ProgramObject)) and v.cls.is_subclass_of(c):
                 return True
         elif isinstance(c, PC.NamedTupleClass):
             if isinstance(v, PC.Record) and v.cls is c:
@@ -790,10 +837,13 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
     """`issubclass(C, B)` of the classes a program holds: exception and warning classes
     (`issubclass(w.category, DeprecationWarning)`), the program's own classes (their bases and
     mixins, nn.Module), Python's types and torch's by identity."""
-    from .classes import ModuleClass, PlainClass
+    from .classes import ModuleClass, OptimClass, PlainClass
 
-    program = (PlainClass, ModuleClass)
-    if not (isinstance(cls, (ExcClass, PyType, *program)) or cls is surface_nn.Module):
+    program = (PlainClass, ModuleClass, OptimClass)
+    optim_base = getattr(cls, "PROGRAM_BASE", None) is not None  # torch.optim.Optimizer
+    if not (
+        isinstance(cls, (ExcClass, PyType, *program)) or cls is surface_nn.Module or optim_base
+    ):
         raise GradcliError("issubclass() arg 1 must be a class").mirror("TypeError")
     classes = classinfo if isinstance(classinfo, tuple) else (classinfo,)
     for c in classes:
@@ -805,6 +855,9 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
             if isinstance(cls, program) and cls.is_subclass_of(c):
                 return True
             if c is surface_nn.Module and (cls is c or isinstance(cls, ModuleType)):
+                return True
+        elif getattr(c, "PROGRAM_BASE", None) is not None:  # Optimizer, LRScheduler
+            if cls is c or (isinstance(cls, OptimClass) and cls.is_subclass_of(c)):
                 return True
         elif isinstance(c, PyType):
             if cls is c:

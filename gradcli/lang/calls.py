@@ -341,10 +341,10 @@ def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) 
 def _python_type_name(v: Any) -> str:
     """A value's class as Python's `type(v).__name__` names it (`module`, `function`, `M`)."""
     from .builtins import type_of
-    from .classes import FunctionClass, ModuleClass, PlainClass
+    from .classes import FunctionClass, ModuleClass, OptimClass, PlainClass
     from .values import PyType
 
-    if isinstance(v, (ModuleClass, PlainClass, FunctionClass, PyType)):
+    if isinstance(v, (ModuleClass, OptimClass, PlainClass, FunctionClass, PyType)):
         return "type"
     t = type_of(v)
     shown = str(getattr(t, "shown", None) or getattr(t, "name", None) or typename(v))

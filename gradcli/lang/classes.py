@@ -472,6 +472,67 @@ class ModuleInstance(surface_nn.Module):
         return text
 
 
+class ProgramObject:
+    """An instance of a program's class built on one of torch's classes other than nn.Module
+    (`class MySGD(torch.optim.Optimizer)`: `optimizers.OptimizerInstance`), marked so that
+    the language's checks (isinstance, type(), super()) know it without importing it."""
+
+    __slots__ = ()
+    cls: Any
+
+
+class OptimClass:
+    """`class MySGD(torch.optim.Optimizer)` or `class Warmup(torch.optim.lr_scheduler.
+    LRScheduler)` (or a subclass of another such class): its methods and class attributes;
+    calling it makes an instance (`optimizers`), the surface's Optimizer (param_groups, state,
+    zero_grad, state_dict, repr) or LRScheduler (base_lrs, last_epoch, step, get_last_lr)
+    with the program's methods, whose `__init__` calls `super().__init__(...)`."""
+
+    __slots__ = ("name", "methods", "bases", "mro", "base")
+
+    def __init__(self, name: str, methods: dict[str, Any], bases: Any, base: type):
+        self.name = name
+        self.methods = methods
+        self.bases = tuple(bases) if isinstance(bases, (tuple, list)) else (bases,)
+        self.base = base  # the surface's Optimizer class
+        self.mro = linearize(self, self.bases)
+
+    def lookup(self, attr: str) -> Any:
+        return _lookup(self.mro, attr)
+
+    def is_subclass_of(self, other: Any) -> bool:
+        return any(c is other for c in self.mro)
+
+    def get(self, rt: Any, attr: str) -> Any:
+        method = self.lookup(attr)
+        if method is not None:
+            return class_value(method, None, self)
+        if attr == "__name__":
+            return self.name
+        raise GradcliError(f"type object '{self.name}' has no attribute '{attr}'").mirror(
+            "AttributeError"
+        )
+
+    def instantiate(self, rt: Any, args: list, kwargs: dict) -> Any:
+        from .optimizers import OptimizerInstance, SchedulerInstance
+
+        kind = OptimizerInstance if self.base.PROGRAM_BASE == "optimizer" else SchedulerInstance
+        obj = kind(self)
+        init = _method(self.lookup("__init__"))
+        if init is None:  # the base's own: (params, defaults), (optimizer, last_epoch)
+            obj.base_init(*args, **kwargs)
+        else:
+            result = rt.invoke(init, list(args), kwargs, prefix=(obj,))
+            if result is not None:
+                raise GradcliError(
+                    f"__init__() should return None, not '{typename(result)}'"
+                ).mirror("TypeError")
+        return obj
+
+    def __repr__(self) -> str:
+        return f"<class '__main__.{self.name}'>"
+
+
 class Super:
     """`super()` inside a method of a program's class (or `super(Net, self)`)."""
 
@@ -486,8 +547,8 @@ class Super:
         instance's class (a cooperative `super().__init__(**kwargs)` goes on to the next
         base, a mixin's to the class after it), as Python's super() finds it."""
         cls, obj = self.cls, self.obj
-        if not isinstance(cls, (PlainClass, ModuleClass)) or not isinstance(
-            obj, (Instance, ModuleInstance)
+        if not isinstance(cls, (PlainClass, ModuleClass, OptimClass)) or not isinstance(
+            obj, (Instance, ModuleInstance, ProgramObject)
         ):
             raise NotSupported(
                 "super() is only supported in the methods of the program's classes",
@@ -501,7 +562,11 @@ class Super:
             ).mirror("TypeError")
         for c in mro[at + 1 :]:
             table = _table(c)
-            if table is None:  # the surface's nn.Module (its __init__ calls no further)
+            if table is None and isinstance(obj, ProgramObject):  # torch's base class
+                found = obj.base_attribute(attr)
+                if found is not None:
+                    return found
+            elif table is None:  # the surface's nn.Module (its __init__ calls no further)
                 if attr == "__init__":
                     return Builtin("Module.__init__", _module_init_of(obj))
                 if attr in surface_nn.Module.METHODS:
@@ -677,7 +742,7 @@ def _defines(cls: PlainClass, attr: str) -> bool:
 def _table(c: Any) -> dict[str, Any] | None:
     if isinstance(c, PlainClass):
         return c.attrs
-    if isinstance(c, ModuleClass):
+    if isinstance(c, (ModuleClass, OptimClass)):
         return c.methods
     return None
 
@@ -688,8 +753,13 @@ _MODULE_OWN = frozenset(surface_nn.Module.METHODS) | frozenset(surface_nn.Module
 def _lookup(mro: tuple, attr: str) -> Any:
     for c in mro:
         table = _table(c)
-        if table is None:  # the surface's nn.Module: its own names come before later mixins'
-            if attr in _MODULE_OWN:
+        if table is None:  # torch's base: its own names come before later mixins'
+            if c is surface_nn.Module:
+                if attr in _MODULE_OWN:
+                    return None
+            elif attr in getattr(c, "PROGRAM_METHODS", ()) or attr in getattr(
+                c, "PROGRAM_DATA", ()
+            ):
                 return None
         elif attr in table:
             return table[attr]
@@ -697,7 +767,12 @@ def _lookup(mro: tuple, attr: str) -> Any:
 
 
 def _mro_names(classes: Any) -> str:
-    return ", ".join(getattr(c, "name", None) or "Module" for c in classes)
+    return ", ".join(
+        getattr(c, "name", None)
+        if isinstance(getattr(c, "name", None), str)
+        else getattr(c, "__name__", "Module")
+        for c in classes
+    )
 
 
 def linearize(cls: Any, bases: tuple) -> tuple:
@@ -707,7 +782,9 @@ def linearize(cls: Any, bases: tuple) -> tuple:
     for i, b in enumerate(bases):
         if any(b is c for c in bases[:i]):
             raise GradcliError(f"duplicate base class {_mro_names([b])}").mirror("TypeError")
-    seqs = [list(b.mro if isinstance(b, (PlainClass, ModuleClass)) else (b,)) for b in bases]
+    seqs = [
+        list(b.mro if isinstance(b, (PlainClass, ModuleClass, OptimClass)) else (b,)) for b in bases
+    ]
     seqs.append(list(bases))
     out = [cls]
     while True:
@@ -981,23 +1058,28 @@ def program_dunder(rt: Any, owner: Any, attr: str, type_of: Any) -> Any:
     an instance, plain from the class). A tensor's `__len__` and `__getitem__` are `len(t)`
     and `t[i]`. Anything else is refused, naming what to write: no method of Python's own
     object model is reachable."""
-    if isinstance(owner, (Instance, ModuleInstance)):
+    if isinstance(owner, (Instance, ModuleInstance, ProgramObject)):
         cls = owner.cls
         entry = cls.lookup(attr)
         if entry is not None:
             return class_value(entry, owner, cls)
-    elif isinstance(owner, (PlainClass, ModuleClass)):
+    elif isinstance(owner, (PlainClass, ModuleClass, OptimClass)):
         entry = owner.lookup(attr)
         if entry is not None:
             return class_value(entry, None, owner)
         if attr == "__init__":  # `Dataset.__init__(self)`: the base's, which does nothing more
             if isinstance(owner, PlainClass):
                 return Builtin(f"{owner.name}.__init__", _object_init)
+            if isinstance(owner, OptimClass):
+                return Builtin(f"{owner.base.__name__}.__init__", _base_init_of(owner.base))
             return Builtin("Module.__init__", _module_init)
     elif isinstance(owner, Super):
         return owner.get(rt, attr)
     elif owner is surface_nn.Module and attr == "__init__":  # `nn.Module.__init__(self)`
         return Builtin("Module.__init__", _module_init)
+    elif getattr(owner, "PROGRAM_BASE", None) is not None and attr == "__init__":
+        # `Optimizer.__init__(self, params, defaults)`, `LRScheduler.__init__(self, opt)`
+        return Builtin(f"{owner.__name__}.__init__", _base_init_of(owner))
     elif isinstance(owner, Tensor) and attr in ("__len__", "__getitem__"):
         if attr == "__len__":
             return Builtin("Tensor.__len__", lambda: len(owner))
@@ -1023,6 +1105,18 @@ def _object_init(obj: Any) -> None:
         raise GradcliError(
             f"descriptor '__init__' requires an instance of the class, not '{typename(obj)}'"
         ).mirror("TypeError")
+
+
+def _base_init_of(base: type) -> Any:
+    def init(obj: Any = None, *args: Any, **kwargs: Any) -> None:
+        if not (isinstance(obj, ProgramObject) and obj.cls.is_subclass_of(base)):
+            raise GradcliError(
+                f"descriptor '__init__' requires a '{base.__name__}' object but received a "
+                f"'{typename(obj)}'"
+            ).mirror("TypeError")
+        obj.base_init(*args, **kwargs)  # type: ignore[attr-defined]
+
+    return init
 
 
 def _module_init(obj: Any = None, *args: Any, **kwargs: Any) -> None:

@@ -48,6 +48,7 @@ from .classes import (
     ClassMethod,
     FunctionClass,
     ModuleClass,
+    OptimClass,
     PlainClass,
     Property,
     Super,
@@ -1615,10 +1616,33 @@ class Compiler:
             for s in body:
                 s(cf)
             made = cf.vars
+            if b is None or isinstance(b, PlainClass) or b is NAMED_TUPLE:
+                for dunder, dunder_span in dunders:
+                    if dunder not in PLAIN_DUNDERS:  # __setstate__: an optimizer's only
+                        raise NotSupported(
+                            f"method `{dunder}` is only supported in an Optimizer subclass",
+                            span=dunder_span,
+                            hint="define a plain method and call it by its name",
+                        )
             if b is None or isinstance(b, PlainClass):
                 cls: Any = PlainClass(name, made, tuple(v for v, _ in evaluated), annotations)
             elif b is NAMED_TUPLE and len(evaluated) == 1:
                 cls = _named_tuple_class(name, made, annotations, span)
+            elif getattr(b, "PROGRAM_BASE", None) is not None or isinstance(b, OptimClass):
+                # `class MySGD(torch.optim.Optimizer)`, `class Warmup(LRScheduler)`:
+                # __setstate__ is the one dunder method PyTorch calls (an optimizer's
+                # load_state_dict); the others are refused
+                base = b if isinstance(b, type) else b.base
+                base_name = base.__name__
+                for dunder, dunder_span in dunders:
+                    if dunder != "__setstate__" or base_name != "Optimizer":
+                        raise NotSupported(
+                            f"method `{dunder}` is not supported in a subclass of {base_name}",
+                            span=dunder_span,
+                            hint="an Optimizer subclass defines __init__, step and plain "
+                            "methods (and __setstate__)",
+                        )
+                cls = OptimClass(name, made, tuple(v for v, _ in evaluated), base)
             else:
                 if dunders:
                     dunder, dunder_span = dunders[0]
@@ -1709,8 +1733,8 @@ class Compiler:
 
     def check_method_name(self, stmt: ast.FunctionDef) -> None:
         name = stmt.name
-        if not name.startswith("__") or name in PLAIN_DUNDERS:
-            return
+        if not name.startswith("__") or name in PLAIN_DUNDERS or name == "__setstate__":
+            return  # (__setstate__: an Optimizer subclass's, checked with the class's base)
         if name in ("__getattr__", "__setattr__", "__getattribute__", "__delattr__"):
             hint = "set every attribute in __init__ (self.name = value) and read it by name"
         elif name in ("__new__", "__init_subclass__", "__class_getitem__", "__set_name__"):
@@ -2262,8 +2286,8 @@ class Compiler:
         (`ds.__len__()`: `program_dunder` finds the program's own, refuses any other)."""
         attr = node.attr
         if attr.startswith("__") and attr not in _DUNDERS_ALLOWED:
-            if attr == "__init__" and _is_super_call(node.value):
-                return
+            if attr in ("__init__", "__setstate__") and _is_super_call(node.value):
+                return  # (__setstate__: an Optimizer subclass's, Super answers for others)
             if load and (
                 attr in ("__class__", "__module__", "__qualname__") or attr in PLAIN_DUNDERS
             ):

@@ -143,7 +143,7 @@ def deepcopy(
 
 def _atomic(v: Any) -> bool:
     """What Python's deepcopy returns as it is: classes, functions, dtypes, devices."""
-    from .classes import FunctionClass, ModuleClass, PlainClass
+    from .classes import FunctionClass, ModuleClass, OptimClass, PlainClass
     from .exceptions import ExcClass
     from .values import Builtin, Device, DType, PyType, UserFunction
 
@@ -158,6 +158,7 @@ def _atomic(v: Any) -> bool:
             Device,
             PyType,
             ModuleClass,
+            OptimClass,
             PlainClass,
             PC.NamedTupleClass,
             FunctionClass,

@@ -119,7 +119,7 @@ class GradModeClass:
         return self.__gradcli_call__(None, list(args), kwargs)
 
     def __repr__(self) -> str:
-        return f"<class 'torch.{self.name}'>"
+        return f"<class 'torch.autograd.grad_mode.{self.name}'>"
 
 
 def set_grad_enabled(mode: Any) -> GradMode:

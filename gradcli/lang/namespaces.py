@@ -34,6 +34,7 @@ from ..core.tensor import (
 from ..surface import constructors as K
 from ..surface import functional as F
 from ..surface import names
+from ..surface.args import MEMORY_FORMATS
 from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
 from . import progress
@@ -425,13 +426,19 @@ def build_namespaces() -> dict[str, Namespace]:
 def _optim_members() -> dict[str, Any]:
     from ..surface import optim as O
 
+    # torch.optim.Optimizer: the base class of the program's own optimizers
+    table = {**O.OPTIMIZERS, "Optimizer": O.Optimizer}
     subs = {
-        sub: Namespace(f"torch.optim.{sub}", _classes_of(O.OPTIMIZERS, name))
+        sub: Namespace(f"torch.optim.{sub}", _classes_of(table, name))
         for sub, name in _OPTIM_SUBMODULES.items()
     }
+    subs["optimizer"].members["required"] = O.REQUIRED  # (older optimizer code's default)
     return {
-        **O.OPTIMIZERS,
-        "lr_scheduler": Namespace("torch.optim.lr_scheduler", dict(O.SCHEDULERS)),
+        **table,
+        "lr_scheduler": Namespace(
+            "torch.optim.lr_scheduler",
+            {**O.SCHEDULERS, "LRScheduler": O.LRScheduler, "_LRScheduler": O.LRScheduler},
+        ),
         **subs,
     }
 
@@ -808,6 +815,7 @@ def _build() -> dict[str, Namespace]:
         ),
         "device": Builtin("torch.device", Device.make),
         "strided": STRIDED,
+        **MEMORY_FORMATS,  # torch.preserve_format, torch.contiguous_format, ...
         "Size": Builtin("torch.Size", size_builtin),
         "pi": math.pi,
         "e": math.e,
@@ -1051,8 +1059,17 @@ def _math_prod(iterable: Any, *, start: Any = 1) -> Any:
     return total
 
 
+_ISCLOSE = _math_fn(lambda a, b, r, t: math.isclose(a, b, rel_tol=r, abs_tol=t), "isclose")
+
+
+def _math_isclose(a: Any, b: Any, *, rel_tol: Any = 1e-09, abs_tol: Any = 0.0) -> bool:
+    """`math.isclose(a, b, rel_tol=..., abs_tol=...)` on numbers, as Python's."""
+    return _ISCLOSE.fn(a, b, rel_tol, abs_tol)
+
+
 _MATH: dict[str, Any] = {
     "pi": math.pi,
+    "isclose": Builtin("math.isclose", _math_isclose),
     "prod": Builtin("math.prod", _math_prod),
     "e": math.e,
     "tau": math.tau,

@@ -917,6 +917,8 @@ def _copied_dict(d: dict) -> dict:
 def method(owner: Any, attr: str) -> Any:
     """`owner.attr` for one of Python's values, or None when the tables have no such name."""
     table = TABLES.get(type(owner))
+    if table is None and getattr(type(owner), "PROGRAM_DICT", False):
+        table = DICT  # optimizer.state: a dict of the surface's (a defaultdict(dict))
     if table is not None:
         if attr == "default_factory" and type(owner) is DefaultDict:
             return owner.default_factory

@@ -55,7 +55,9 @@ from .classes import (
     Instance,
     ModuleClass,
     ModuleInstance,
+    OptimClass,
     PlainClass,
+    ProgramObject,
     Super,
 )
 from .exceptions import ExcClass
@@ -328,8 +330,11 @@ class Runtime:
             return callee.call(self, args, kwargs)
         if kind is ModuleClass or kind is PlainClass:
             return callee.instantiate(self, args, kwargs)
-        if kind is FunctionClass:
+        if kind is FunctionClass or kind is OptimClass:
             return callee.instantiate(self, args, kwargs)
+        if isinstance(callee, type) and getattr(callee, "PROGRAM_BASE", None) is not None:
+            # `torch.optim.Optimizer(params, defaults)`: the base, as PyTorch allows
+            return checked_call(callee, args, kwargs, callee.__name__, False, None)
         if callee is surface_nn.Module:  # `nn.Module()`: an empty container to fill
             return checked_call(surface_nn.Module, args, kwargs, "Module", False, None)
         if isinstance(callee, surface_nn.Module):
@@ -485,19 +490,19 @@ class Runtime:
         handler = _ATTRIBUTES.get(kind)
         if handler is not None:
             return handler(self, owner, attr)
+        if isinstance(owner, ProgramObject):  # a program's Optimizer subclass's instance
+            return owner.get(self, attr)
         if isinstance(owner, MaxMin) and attr in owner.fields:
             return owner[owner.fields.index(attr)]
         method = pyobjects.method(owner, attr)
         if method is not None:
             return method
         # Objects of the PyTorch surface list what a program may reach: a module answers for
-        # its own attributes (parameters, submodules, methods), a Generator names its methods.
+        # its own attributes (parameters, submodules, methods, and of the names with an
+        # underscore its registered entries (spectral_norm's `_u`), tables and PyTorch's
+        # settings), a Generator names its methods.
         if hasattr(type(owner), "program_attribute") and (
-            not attr.startswith("_")
-            or (
-                isinstance(owner, surface_nn.Module)
-                and (attr in surface_nn.PROGRAM_PRIVATE or surface_nn.registered(owner, attr))
-            )
+            not attr.startswith("_") or isinstance(owner, surface_nn.Module)
         ):
             return owner.program_attribute(attr)
         if kind is Node and is_saved_name(attr):
@@ -525,7 +530,15 @@ class Runtime:
             name = getattr(owner, "name", None)
             if isinstance(name, str) and isinstance(
                 owner,
-                (PyType, ExcClass, UserFunction, ModuleClass, FunctionClass, LegacyTensorType),
+                (
+                    PyType,
+                    ExcClass,
+                    UserFunction,
+                    ModuleClass,
+                    OptimClass,
+                    FunctionClass,
+                    LegacyTensorType,
+                ),
             ):
                 return name
             found = _public_name(owner)
@@ -551,6 +564,9 @@ class Runtime:
             return
         kind = type(owner)
         if kind is ModuleInstance or kind is Instance or kind is PlainClass:
+            owner.set(self, attr, value)
+            return
+        if isinstance(owner, ProgramObject):
             owner.set(self, attr, value)
             return
         if kind is Ctx:
@@ -1122,6 +1138,7 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     ModuleType: _pytype_attribute,
     FunctionClass: _class_attribute,
     ModuleClass: _class_attribute,
+    OptimClass: _class_attribute,
     Super: _super_attribute,
     Device: _device_attribute,
     FunctionInstance: _class_attribute,

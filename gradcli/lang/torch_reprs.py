@@ -955,6 +955,10 @@ def function_shown(v: Any) -> str | None:
 
     if v is surface_nn.Module:  # (the class itself: gradcli's, named as PyTorch's)
         return "<class 'torch.nn.modules.module.Module'>"
+    base = getattr(v, "PROGRAM_BASE", None) if isinstance(v, type) else None
+    if base is not None:  # torch.optim.Optimizer, torch.optim.lr_scheduler.LRScheduler
+        where = "optimizer" if base == "optimizer" else "lr_scheduler"
+        return f"<class 'torch.optim.{where}.{v.__name__}'>"
     method = _tensor_method(v)
     if method is not None:
         if method in TENSOR_FUNCTIONS:
@@ -980,7 +984,7 @@ def dunder_name(v: Any, attr: str) -> str:
     classes, `__main__` and the qualified name for the program's own."""
     from ..base.errors import GradcliError, NotSupported
     from ..core.tensor import typename
-    from .classes import FunctionClass, ModuleClass, PlainClass
+    from .classes import FunctionClass, ModuleClass, OptimClass, PlainClass
     from .pycollections import NamedTupleClass
     from .values import BoundMethod, ModuleType, PyType, UserFunction
 
@@ -988,7 +992,7 @@ def dunder_name(v: Any, attr: str) -> str:
         return "__main__" if attr == "__module__" else v.qualname
     if isinstance(v, BoundMethod) and v.user is not None:
         return "__main__" if attr == "__module__" else v.user.qualname
-    if isinstance(v, (ModuleClass, PlainClass, FunctionClass, NamedTupleClass)):
+    if isinstance(v, (ModuleClass, OptimClass, PlainClass, FunctionClass, NamedTupleClass)):
         return "__main__" if attr == "__module__" else v.name
     method = _tensor_method(v)
     if method is not None:

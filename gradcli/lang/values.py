@@ -50,6 +50,8 @@ class Namespace:
         return members
 
     def __repr__(self) -> str:
+        if self is FUNCTION_BASE:  # a class of torch's, kept as a table of no members
+            return "<class 'torch.autograd.function.Function'>"
         return f"<module '{self.name}'>"
 
 

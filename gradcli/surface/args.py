@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import ArgumentTypeError, GradcliError
+from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..core.dtypes import check_dtype
 from ..core.tensor import Settings, Tensor, pytype_name, typename
 
@@ -136,6 +136,48 @@ def shape_arg(
         if total > limits.TENSOR_ELEMENTS.value:
             limits.TENSOR_ELEMENTS.check(total, f"a tensor of shape {list(shape)}")
     return tuple(shape)
+
+
+class MemoryFormat:
+    """`torch.preserve_format`, `torch.contiguous_format`, `torch.channels_last(_3d)`: the
+    `memory_format=` of clone(), contiguous() and the `*_like` constructors (optimizer code
+    writes `torch.zeros_like(p, memory_format=torch.preserve_format)`)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"torch.{self.name}"
+
+    __str__ = __repr__
+
+    def program_typename(self) -> str:
+        return "torch.memory_format"
+
+
+MEMORY_FORMATS = {
+    n: MemoryFormat(n)
+    for n in ("preserve_format", "contiguous_format", "channels_last", "channels_last_3d")
+}
+
+
+def memory_format_arg(v: Any, fn: str) -> str:
+    """ "preserve" (None, torch.preserve_format) or "contiguous"; the channels-last layouts
+    are refused (gradcli lays tensors out row-major or as their input)."""
+    if v is None or v is MEMORY_FORMATS["preserve_format"]:
+        return "preserve"
+    if v is MEMORY_FORMATS["contiguous_format"]:
+        return "contiguous"
+    if isinstance(v, MemoryFormat):
+        raise NotSupported(
+            f"{fn}(memory_format={v}) is not supported by gradcli",
+            hint="leave memory_format out (or torch.contiguous_format): the values are the same",
+        )
+    raise GradcliError(
+        f"{fn}(): argument 'memory_format' must be torch.memory_format, not {pytype_name(v)}"
+    ).mirror("TypeError")
 
 
 class _Unset:

@@ -15,7 +15,15 @@ from ..core import dtypes
 from ..core.dtypes import check_dtype
 from ..core.tensor import Settings, Tensor, data_array, numpy_data, typename
 from ..ops.arithmetic import size_check, tensor_arg, tensor_param
-from .args import NO_SIZE, float_dtype, int_arg, new_tensor, shape_arg, sizes_arg
+from .args import (
+    NO_SIZE,
+    float_dtype,
+    int_arg,
+    memory_format_arg,
+    new_tensor,
+    shape_arg,
+    sizes_arg,
+)
 from .printing import UNWRITTEN
 
 
@@ -494,8 +502,14 @@ def _linspace(start: float, end: float, n: int, dt: np.dtype) -> np.ndarray:
 
 def _like(fill: Callable[..., Tensor]) -> Callable[..., Tensor]:
     def make(
-        input: Any, *args: Any, dtype: Any = None, requires_grad: bool = False, device: Any = None
+        input: Any,
+        *args: Any,
+        dtype: Any = None,
+        requires_grad: bool = False,
+        device: Any = None,
+        memory_format: Any = None,
     ) -> Tensor:
+        layout = memory_format_arg(memory_format, fill.__name__ + "_like")
         input = tensor_param(input, fill.__name__ + "_like", "input", 1)
         # As PyTorch: the input's dtype unless one is asked for.
         dt = input.dtype if dtype is None else check_dtype(dtype, fn=fill.__name__ + "_like")
@@ -503,7 +517,8 @@ def _like(fill: Callable[..., Tensor]) -> Callable[..., Tensor]:
             made = fill(input.shape, *args, dtype=dt, requires_grad=requires_grad)
         else:
             made = fill(input.shape, dtype=dt, requires_grad=requires_grad)
-        made.data = _laid_out_like(made.data, input.data)
+        if layout == "preserve":
+            made.data = _laid_out_like(made.data, input.data)
         return made
 
     return make
@@ -547,7 +562,15 @@ def full_like(
     dtype: Any = None,
     requires_grad: bool = False,
     device: Any = None,
+    memory_format: Any = None,
 ) -> Tensor:
     """`torch.full_like(x, 2.0)`, `torch.full_like(x, fill_value=2.0)` (a call without the
     value is PyTorch's TypeError, not the *args of the other `_like` constructors)."""
-    return _full_like(input, fill_value, dtype=dtype, requires_grad=requires_grad, device=device)
+    return _full_like(
+        input,
+        fill_value,
+        dtype=dtype,
+        requires_grad=requires_grad,
+        device=device,
+        memory_format=memory_format,
+    )

@@ -54,6 +54,7 @@ from .args import (
     dims_arg,
     infer_shape,
     invalid_combination,
+    memory_format_arg,
     shape_arg,
     tensor_list,
 )
@@ -978,11 +979,12 @@ def to_dtype(x: Any, dtype: Any) -> Tensor:
 
 
 def clone(input: Any, memory_format: Any = None) -> Tensor:
+    layout = memory_format_arg(memory_format, "clone")
     input = A.tensor_param(input, "clone", "input", 1)
     out = apply(S.reshape, input, shape=input.shape, label="CloneBackward0")
     # Its own storage (the reshape record returns a view): changing the clone in place must
     # not reach x.
-    out.data = preserved_copy(out.data)
+    out.data = preserved_copy(out.data) if layout == "preserve" else np.array(out.data, order="C")
     out._vc = out._base = None
     out._inf = _GradMode.inference  # a new tensor: an inference tensor only if made inside
     return out

@@ -63,26 +63,30 @@ def _tensor_target(target: Any, kernel: str) -> Tensor:
 
 
 def _class_targets(x: Tensor, target: Any, fn: str, ignore_index: int = -100) -> np.ndarray:
+    """The class indices of an (N, C) or (C) input, checked in PyTorch's order: the batch
+    sizes (a 0-d target's is 0), a target of more than one dimension, its dtype, a 1-d input's
+    one-item target, the classes' range."""
     t = target if isinstance(target, Tensor) else Tensor(np.asarray(target))
-    want = x.shape[:-1] if x.ndim >= 1 else ()
-    if x.ndim == 2 and t.ndim >= 1 and t.shape[0] != x.shape[0]:
-        raise GradcliError(
-            f"Expected input batch_size ({x.shape[0]}) to match target batch_size ({t.shape[0]})."
-        ).mirror("ValueError")
+    if x.ndim == 2:
+        batch = t.shape[0] if t.ndim else 0
+        if batch != x.shape[0]:
+            raise GradcliError(
+                f"Expected input batch_size ({x.shape[0]}) to match target batch_size ({batch})."
+            ).mirror("ValueError")
     if x.ndim > 2:
         raise GradcliError(
             f"{fn}: gradcli supports input of shape (C) or (N, C), got {list(x.shape)}"
         )
-    if x.ndim == 1 and t.ndim == 1:
-        # PyTorch takes a one-item target for one unbatched sample (its forward; its backward
-        # then fails, as the op's rule does here).
-        if t.shape[0] != 1:
-            raise GradcliError(
-                f"For 1D input, 1D target must have size 1, but got target size: {t.shape[0]}"
-            ).mirror("ValueError")
-    elif t.shape != want:
-        raise GradcliError(
-            f"{fn}: expected target of shape {list(want)} (class indices), got {list(t.shape)}"
+    if t.ndim > 1:
+        # (PyTorch's words, "not supported" among them: a program may catch it)
+        raise (
+            GradcliError(
+                "0D or 1D target tensor expected, multi-target not supported",
+                hint="class indices have one number per sample; class probabilities (floats) "
+                "are shaped as the input",
+            )
+            .mirror("RuntimeError")
+            .pytorch()
         )
     d = t.data
     if d.dtype not in (dtypes.INT64, np.dtype(np.uint8)):
@@ -92,6 +96,12 @@ def _class_targets(x: Tensor, target: Any, fn: str, ignore_index: int = -100) ->
             f"expected target dtype to be Long or Byte, but got {dtypes.scalar_type_name(d.dtype)}",
             hint="class indices are int64: target.long(), or torch.tensor([...]) of ints",
         ).mirror("RuntimeError")
+    if x.ndim == 1 and t.ndim == 1 and t.shape[0] != 1:
+        # PyTorch takes a one-item target for one unbatched sample (its forward; its backward
+        # then fails, as the op's rule does here).
+        raise GradcliError(
+            f"For 1D input, 1D target must have size 1, but got target size: {t.shape[0]}"
+        ).mirror("ValueError")
     d = d.astype(np.int64)
     c = x.shape[-1]
     bad = (d != ignore_index) & ((d < 0) | (d >= c))
@@ -195,6 +205,15 @@ def cross_entropy(
             hint="a target shaped as the input holds class probabilities (floats); class "
             "indices have one number per sample",
         ).mirror("RuntimeError")
+    if x.ndim == 0:
+        # PyTorch's log_softmax over dim 1 of the 0-d input (its class dim is 1 but for a 1-d
+        # input), whichever kind of target
+        raise GradcliError(
+            "Dimension specified as 1 but tensor has no dimensions"
+            if tt.shape == x.shape
+            else "Dimension out of range (expected to be in range of [-1, 0], but got 1)",
+            hint="the input holds one score per class: shape (C) or (N, C)",
+        ).mirror("IndexError")
     cdim = 1 if x.ndim >= 2 else 0
     logp = log_softmax(x, dim=cdim)
     eps = float(label_smoothing)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from types import FunctionType
 from typing import Any
 
 import numpy as np
@@ -783,11 +784,50 @@ _INPLACE_ALIASES = {
 }
 
 
+# The names torch and F share where PyTorch's are two objects: torch's a C function, F's a Python
+# one (`print(torch.relu)` is `<built-in method relu ...>`, `print(F.relu)` `<function relu
+# ...>`, read off PyTorch 2.13). F holds a twin of torch's function (the same code, defaults
+# and attributes: it computes, checks and is named as torch's) that is an object of its own, so
+# that each prints as PyTorch's does.
+F_TWINS = frozenset(
+    "tanh sigmoid relu selu celu threshold layer_norm group_norm batch_norm max_pool1d "
+    "max_pool2d max_pool3d max_pool1d_with_indices embedding kl_div margin_ranking_loss "
+    "triplet_margin_loss hinge_embedding_loss cosine_embedding_loss "
+    "binary_cross_entropy_with_logits rms_norm instance_norm adaptive_max_pool1d rrelu".split()
+)
+_TWINS: dict[int, tuple[Callable[..., Any], Callable[..., Any]]] = {}
+
+
+def _twin(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A twin of the Python function `fn` (one per function, made once: the same object each
+    time the tables are made again); anything but a plain function is itself."""
+    if type(fn) is not FunctionType:
+        return fn
+    got = _TWINS.get(id(fn))
+    if got is None or got[0] is not fn:
+        twin = FunctionType(
+            fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__
+        )
+        twin.__kwdefaults__ = fn.__kwdefaults__
+        twin.__dict__.update(fn.__dict__)
+        twin.__qualname__, twin.__module__, twin.__doc__ = (
+            fn.__qualname__,
+            fn.__module__,
+            fn.__doc__,
+        )
+        got = _TWINS[id(fn)] = (fn, twin)
+    return got[1]
+
+
 def _made(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
     """The tables of `names`, by the name of the module attribute that holds each."""
     t = _tables(names)
     functions, methods = t["torch"], t["Tensor"]
     nn_functional = {**functions, **t["F"]}
+    for name in F_TWINS:
+        fn = nn_functional.get(name)
+        if fn is not None and fn is functions.get(name):
+            nn_functional[name] = _twin(fn)
     for name in _DERIVED_INPLACE:
         if name in methods and f"{name}_" not in methods:
             methods[f"{name}_"] = inplace_method(methods[name])

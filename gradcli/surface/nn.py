@@ -307,14 +307,34 @@ PROGRAM_PRIVATE = frozenset(
 )
 
 
-def registered(module: Module, name: str) -> bool:
-    """Whether `name` (not a dunder) is a parameter, buffer or submodule the module holds:
-    readable even when it begins with an underscore (spectral_norm's `_u` and `_v`)."""
-    if name.startswith("__") and name.endswith("__"):
-        return False
-    return any(
-        name in dict.keys(getattr(module, t)) for t in ("_parameters", "_buffers", "_modules")
+def _module_cuda(*args: Any, **kwargs: Any) -> Any:
+    raise NotSupported(
+        "gradcli computes on the CPU: .cuda() is not supported",
+        hint="drop .cuda(), or write .to(device) with device = torch.device('cpu')",
     )
+
+
+# A module's hook tables as PyTorch names them, by the kinds `_register_hook` keeps: read as
+# snapshots (an OrderedDict of the hooks, numbered in the order they run), what programs print
+# or count (`len(m._forward_hooks)`).
+HOOK_TABLES = {
+    "_forward_hooks": ("forward",),
+    "_forward_pre_hooks": ("forward_pre",),
+    "_backward_hooks": ("backward", "backward_old"),
+    "_backward_pre_hooks": ("backward_pre",),
+}
+# PyTorch's other tables and settings of every module, as a module gradcli makes has them
+# (hooks gradcli does not register are never there: empty).
+EMPTY_TABLES = (
+    "_state_dict_hooks",
+    "_state_dict_pre_hooks",
+    "_load_state_dict_pre_hooks",
+    "_load_state_dict_post_hooks",
+    "_forward_hooks_with_kwargs",
+    "_forward_pre_hooks_with_kwargs",
+    "_forward_hooks_always_called",
+)
+MODULE_SETTINGS = {"_version": 1, "dump_patches": False, "call_super_init": False}
 
 
 class Module:
@@ -594,9 +614,45 @@ class Module:
             return getattr(self, name)
         if hasattr(self, "_attr_" + name):
             return getattr(self, "_attr_" + name)
+        found = self._internal(name)
+        if found is not None:
+            return found[0]
         error = GradcliError(f"'{self.pyname}' object has no attribute '{name}'")
         # (catchable where the program deleted it: else it may be one gradcli lacks)
         raise error.mirror("AttributeError") if name in self.__dict__.get("_deleted", ()) else error
+
+    def _internal(self, name: str) -> tuple[Any] | None:
+        """PyTorch's own tables and settings of a module a program reads (`m._forward_hooks`,
+        `m._version`), as a 1-tuple; None for a name PyTorch's Module does not have. One it
+        has that gradcli lacks (`_apply`, `to_empty`) is refused as not supported."""
+        kinds = HOOK_TABLES.get(name)
+        if kinds is not None:
+            table = self.__dict__.get("_module_hooks") or {}
+            hooks = [entry[0] for kind in kinds for entry in table.get(kind, ())]
+            return (collections.OrderedDict(enumerate(hooks)),)
+        if name in EMPTY_TABLES:
+            return (collections.OrderedDict(),)
+        if name in MODULE_SETTINGS:
+            return (MODULE_SETTINGS[name],)
+        if name == "_non_persistent_buffers_set":
+            return (set(self._non_persistent),)
+        if name == "_is_full_backward_hook":
+            table = self.__dict__.get("_module_hooks") or {}
+            if table.get("backward"):
+                return (True,)
+            return (False,) if table.get("backward_old") else (None,)
+        if name == "cuda":
+            return (_module_cuda,)
+        from . import public
+
+        if public.has("Module", name):
+            raise NotSupported(
+                f"`{self.pyname}.{name}` (nn.Module's) is not supported by gradcli",
+                found=f"`.{name}`",
+                hint="gradcli modules are on the CPU and have parameters(), named_parameters(), "
+                "buffers(), children(), state_dict(), _modules, _parameters and _buffers",
+            )
+        return None
 
     # -- reading by name -------------------------------------------------------------------
     def _get_name(self) -> str:

@@ -86,30 +86,51 @@ def _ticking(params: Any) -> Iterator[Any]:
         yield p
 
 
+class _Required:
+    """`torch.optim.optimizer.required`: the default of a hyperparameter every param group
+    must give (`def __init__(self, params, lr=required)`, as older optimizer code writes)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<required parameter>"
+
+    def program_typename(self) -> str:
+        return "_RequiredParameter"
+
+
+REQUIRED = _Required()
+
+
 class Optimizer:
     """`torch.optim.Optimizer`: parameter groups, per-parameter state, zero_grad, repr."""
 
     PROGRAM_METHODS = ("step", "zero_grad", "add_param_group", "state_dict", "load_state_dict")
+    # `torch.optim.Optimizer` as a program names it: a base for the program's own optimizers
+    # (`class MySGD(torch.optim.Optimizer)`), and constructed directly as PyTorch allows
+    PROGRAM_BASE = "optimizer"
     PROGRAM_DATA = ("param_groups", "defaults", "state")
     DEFAULTS: dict[str, Any] = {}
 
     def __init__(self, params: Any, defaults: dict[str, Any]) -> None:
         self.defaults = defaults
         self.param_groups: list[dict[str, Any]] = []
-        self._state: dict[int, dict[str, Any]] = {}
+        # The per-parameter state, keyed by parameter (tensors hash by identity, as in
+        # PyTorch), reading a parameter without state makes its empty dict (a defaultdict).
+        self._state: _State = _State()
         self._stepped = False  # for the scheduler's "step() before optimizer.step()" warning
         if isinstance(params, Tensor):
             raise GradcliError(
                 "params argument given to the optimizer should be an iterable of Tensors or "
                 f"dicts, but got {_torch_typename(params)}",
                 hint="pass a list: [w] or model.parameters()",
-            )
+            ).mirror("TypeError")
         groups = _listed(params, "params argument given to the optimizer")
         if not groups:
             raise GradcliError(
                 "optimizer got an empty parameter list",
                 hint="pass the tensors to optimise: model.parameters() or [w, b]",
-            )
+            ).mirror("ValueError")
         if not isinstance(groups[0], dict):
             groups = [{"params": groups}]
         for group in groups:
@@ -128,22 +149,21 @@ class Optimizer:
         raise GradcliError(f"'{self.name}' object has no attribute '{attr}'", found=f"`.{attr}`")
 
     @property
-    def state(self) -> dict[Tensor, dict[str, Any]]:
-        """The per-parameter state, keyed by parameter (as PyTorch's `optimizer.state`:
-        `opt.state[w]['momentum_buffer']`; a parameter without state has an empty dict)."""
-        out: dict[Any, dict[str, Any]] = _State()
-        for group in self.param_groups:
-            for p in group["params"]:
-                if id(p) in self._state:
-                    out[_Key(p)] = self._state[id(p)]
-        return out
+    def state(self) -> _State:
+        """The per-parameter state, as PyTorch's `optimizer.state` (`opt.state[w]
+        ['momentum_buffer']`; `opt.state[w]` of a parameter without state makes its `{}`)."""
+        return self._state
 
     # -- parameter groups ------------------------------------------------------------------
     def add_param_group(self, param_group: Any) -> None:
         if not isinstance(param_group, dict):
-            raise GradcliError(f"param_group must be a dict, but got {typename(param_group)}")
+            raise GradcliError(
+                f"param_group must be a dict, but got <class '{typename(param_group)}'>"
+            ).mirror("TypeError")
         if "params" not in param_group:
-            raise GradcliError("KeyError: 'params'", hint="a param group is {'params': [w, b]}")
+            raise GradcliError("params", hint="a param group is {'params': [w, b]}").mirror(
+                "KeyError"
+            )
         params = param_group["params"]
         if isinstance(params, Tensor):
             items = [params]
@@ -169,13 +189,19 @@ class Optimizer:
                 raise GradcliError(
                     "optimizer can only optimize Tensors, but one of the params is "
                     + _torch_typename(p)
-                )
+                ).mirror("TypeError")
             if p.node is not None and not p.retains_grad:
                 raise GradcliError(
                     "can't optimize a non-leaf Tensor",
                     hint="optimise the leaves (the tensors made with requires_grad=True)",
-                )
+                ).mirror("ValueError")
         for key, default in self.defaults.items():
+            if default is REQUIRED and key not in param_group:
+                raise GradcliError(
+                    "parameter group didn't specify a value of required optimization parameter "
+                    f"{key}",
+                    hint=f"give it: {key}=... (in the optimizer's call or the group's dict)",
+                ).mirror("ValueError")
             param_group.setdefault(key, default)
         ids = [id(p) for p in tensors]
         if len(ids) != len(set(ids)):
@@ -194,7 +220,9 @@ class Optimizer:
                     f"cannot add param group {which} to the optimizer"
                 )
         if taken & set(ids):
-            raise GradcliError("some parameters appear in more than one parameter group")
+            raise GradcliError("some parameters appear in more than one parameter group").mirror(
+                "ValueError"
+            )
         self.param_groups.append(param_group)
 
     # -- gradients ---------------------------------------------------------------------------
@@ -212,6 +240,11 @@ class Optimizer:
                     _write(p.grad, 0)
 
     def step(self, closure: Any = None) -> Any:
+        if type(self)._step_group is Optimizer._step_group:  # torch.optim.Optimizer's own
+            raise GradcliError(
+                "Optimizer.step() is not implemented: torch.optim.Optimizer is a base class",
+                hint="define step(self, closure=None) in a subclass of it",
+            ).mirror("NotImplementedError")
         loss = None
         if closure is not None:
             if not callable(closure):
@@ -246,7 +279,7 @@ class Optimizer:
                 index.setdefault(id(p), len(index))
             packed["params"] = [index[id(p)] for p in group["params"]]
             groups.append(packed)
-        state = {index[k]: v for k, v in self._state.items() if k in index}
+        state = {index[id(k)]: v for k, v in self._state.items() if id(k) in index}
         return {"state": state, "param_groups": groups}
 
     def load_state_dict(self, state_dict: Any) -> None:
@@ -279,7 +312,7 @@ class Optimizer:
         for new, group in zip(saved, self.param_groups):
             for i, p in zip(new["params"], group["params"]):
                 by_index[i] = p
-        state: dict[int, Any] = {}
+        state = _State()
         saved_state = state_dict["state"]
         if not isinstance(saved_state, dict):
             raise GradcliError("the saved 'state' must be a dict").mirror("TypeError")
@@ -289,12 +322,23 @@ class Optimizer:
                 continue
             if not isinstance(values, dict):
                 raise GradcliError("a saved parameter state must be a dict").mirror("TypeError")
-            state[id(p)] = {k: _loaded_state_value(k, v, p) for k, v in values.items()}
-        for i, (group, new) in enumerate(zip(self.param_groups, saved)):
-            self.param_groups[i] = {
-                **{k: v for k, v in new.items() if k != "params"},
-                "params": group["params"],
-            }
+            state[p] = {k: _loaded_state_value(k, v, p) for k, v in values.items()}
+        groups = [
+            {**{k: v for k, v in new.items() if k != "params"}, "params": group["params"]}
+            for group, new in zip(self.param_groups, saved)
+        ]
+        self._set_loaded(state, groups)
+
+    def _set_loaded(self, state: Any, groups: list[dict[str, Any]]) -> None:
+        """The loaded state and groups take the place of the optimizer's (what PyTorch's
+        `__setstate__` does, which a program's own optimizer may define)."""
+        if not isinstance(groups, list):
+            raise GradcliError(
+                f"an optimizer's param_groups must be a list, not {typename(groups)}"
+            ).mirror("TypeError")
+        self.param_groups[:] = groups
+        if not isinstance(state, _State):
+            state = _State(state)
         self._state = state
 
     def __repr__(self) -> str:
@@ -323,37 +367,18 @@ def _loaded_state_value(key: str, v: Any, p: Tensor) -> Any:
     return Tensor(np.array(v.data, copy=True).astype(p.dtype))
 
 
-class _Key:
-    """A parameter as a key of `optimizer.state` (tensors hash by identity in PyTorch)."""
-
-    __slots__ = ("t",)
-
-    def __init__(self, t: Tensor) -> None:
-        self.t = t
-
-    def __hash__(self) -> int:
-        return id(self.t)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Key) and other.t is self.t
-
-    def __repr__(self) -> str:
-        return repr(self.t)
-
-
 class _State(dict):
-    """`optimizer.state`: a dict keyed by parameters (looked up by identity, as PyTorch's
-    tensors hash), which gives `{}` for a parameter without state (PyTorch's is a
-    defaultdict(dict))."""
+    """`optimizer.state`: a dict keyed by parameters (tensors hash by identity, as PyTorch's)
+    whose missing key is given an empty dict when it is read (PyTorch's defaultdict(dict)):
+    `state = self.state[p]; state['buf'] = ...` in a program's own optimizer keeps it."""
 
-    def __getitem__(self, key: Any) -> Any:
-        return super().__getitem__(_Key(key) if isinstance(key, Tensor) else key)
+    PROGRAM_DICT = True  # a program reaches it with a dict's methods
 
     def __missing__(self, key: Any) -> Any:
-        return {}
-
-    def __contains__(self, key: object) -> bool:
-        return super().__contains__(_Key(key) if isinstance(key, Tensor) else key)
+        limits.LIST_ITEMS.check(len(self) + 1, "the number of entries in optimizer.state")
+        value: dict[str, Any] = {}
+        self[key] = value
+        return value
 
     def __repr__(self) -> str:
         return "defaultdict(<class 'dict'>, " + _shown(dict(self)) + ")"
@@ -483,7 +508,7 @@ class SGD(Optimizer):
             if weight_decay != 0:
                 grad = K.add(grad, p.data, weight_decay)
             if momentum != 0:
-                state = self._state.setdefault(id(p), {})
+                state = self._state.setdefault(p, {})
                 buf = state.get("momentum_buffer")
                 if buf is None:
                     buf = Tensor(np.array(grad, dtype=p.dtype))
@@ -560,7 +585,7 @@ class Adam(Optimizer):
             grad = _grad_of(p)
             if maximize:
                 grad = -grad
-            state = self._state.get(id(p))
+            state = self._state.get(p)
             if not state:
                 # The step count is a tensor of the default float dtype (PyTorch's
                 # _get_scalar_dtype), the moments zeros like the parameter.
@@ -571,7 +596,7 @@ class Adam(Optimizer):
                 }
                 if amsgrad:
                     state["max_exp_avg_sq"] = Tensor(np.zeros_like(p.data))
-                self._state[id(p)] = state
+                self._state[p] = state
             step_t = state["step"]
             _write(step_t, step_t.data + step_t.dtype.type(1))  # in place: `step_t += 1`
             if weight_decay != 0:
@@ -681,7 +706,7 @@ class RMSprop(Optimizer):
         weight_decay, momentum = h.num("weight_decay"), h.num("momentum")
         centered, maximize = h.flag("centered"), h.flag("maximize")
         for p in params:
-            state = self._state.get(id(p))
+            state = self._state.get(p)
             if not state:
                 state = {
                     "step": Tensor(np.zeros((), Settings.default_dtype)),
@@ -691,7 +716,7 @@ class RMSprop(Optimizer):
                     state["momentum_buffer"] = Tensor(np.zeros_like(p.data))
                 if centered:
                     state["grad_avg"] = Tensor(np.zeros_like(p.data))
-                self._state[id(p)] = state
+                self._state[p] = state
             grad = _grad_of(p)
             if maximize:
                 grad = -grad
@@ -769,7 +794,7 @@ class Adagrad(Optimizer):
             "step": Tensor(np.zeros((), Settings.default_dtype)),
             "sum": Tensor(np.full_like(p.data, K.scalar(value, p.dtype))),
         }
-        self._state[id(p)] = state
+        self._state[p] = state
         return state
 
     def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
@@ -777,7 +802,7 @@ class Adagrad(Optimizer):
         lr, lr_decay, eps = h.num("lr"), h.num("lr_decay"), h.num("eps")
         weight_decay, maximize = h.num("weight_decay"), h.flag("maximize")
         for p in params:
-            state = self._state.get(id(p)) or self._init_state(
+            state = self._state.get(p) or self._init_state(
                 p, group.get("initial_accumulator_value", 0)
             )
             step_t = state["step"]
@@ -876,9 +901,9 @@ class Adadelta(Optimizer):
         lr, rho, eps = h.num("lr"), h.num("rho"), h.num("eps")
         weight_decay, maximize = h.num("weight_decay"), h.flag("maximize")
         for p in params:
-            state = self._state.get(id(p))
+            state = self._state.get(p)
             if not state:
-                state = self._state[id(p)] = {
+                state = self._state[p] = {
                     "step": _scalar_state(0.0),
                     "square_avg": Tensor(np.zeros_like(p.data)),
                     "acc_delta": Tensor(np.zeros_like(p.data)),
@@ -938,9 +963,9 @@ class Adamax(Optimizer):
         beta1, beta2 = h.pair("betas")
         maximize = h.flag("maximize")
         for p in params:
-            state = self._state.get(id(p))
+            state = self._state.get(p)
             if not state:
-                state = self._state[id(p)] = {
+                state = self._state[p] = {
                     "step": _scalar_state(0.0),
                     "exp_avg": Tensor(np.zeros_like(p.data)),
                     "exp_inf": Tensor(np.zeros_like(p.data)),
@@ -1006,9 +1031,9 @@ class NAdam(Optimizer):
         momentum_decay = h.num("momentum_decay")
         decoupled, maximize = h.flag("decoupled_weight_decay"), h.flag("maximize")
         for p in params:
-            state = self._state.get(id(p))
+            state = self._state.get(p)
             if not state:
-                state = self._state[id(p)] = {
+                state = self._state[p] = {
                     "step": _scalar_state(0.0),
                     "mu_product": _scalar_state(1.0),
                     "exp_avg": Tensor(np.zeros_like(p.data)),
@@ -1085,9 +1110,9 @@ class RAdam(Optimizer):
         beta1, beta2 = h.pair("betas")
         decoupled, maximize = h.flag("decoupled_weight_decay"), h.flag("maximize")
         for p in params:
-            state = self._state.get(id(p))
+            state = self._state.get(p)
             if not state:
-                state = self._state[id(p)] = {
+                state = self._state[p] = {
                     "step": _scalar_state(0.0),
                     "exp_avg": Tensor(np.zeros_like(p.data)),
                     "exp_avg_sq": Tensor(np.zeros_like(p.data)),
@@ -1165,9 +1190,9 @@ class Rprop(Optimizer):
         step_min, step_max = h.pair("step_sizes")
         maximize = h.flag("maximize")
         for p in params:
-            state = self._state.get(id(p))
+            state = self._state.get(p)
             if not state:
-                state = self._state[id(p)] = {
+                state = self._state[p] = {
                     "step": _scalar_state(0.0),
                     "prev": Tensor(np.zeros_like(p.data)),
                     "step_size": Tensor(np.full_like(p.data, K.scalar(h.num("lr"), p.dtype))),
@@ -1233,9 +1258,9 @@ class ASGD(Optimizer):
         lr, lambd, alpha, t0 = h.num("lr"), h.num("lambd"), h.num("alpha"), h.num("t0")
         weight_decay, maximize = h.num("weight_decay"), h.flag("maximize")
         for p in params:
-            state = self._state.get(id(p))
+            state = self._state.get(p)
             if not state:
-                state = self._state[id(p)] = {
+                state = self._state[p] = {
                     "step": _scalar_state(0.0),
                     "eta": _scalar_state(lr),
                     "mu": _scalar_state(1.0),
@@ -1576,7 +1601,7 @@ class _LBFGSRun:
     def run(self) -> Any:
         opt, dt = self.opt, self.dt
         first = self.params[0]
-        state = opt._state.setdefault(id(first), {})
+        state = opt._state.setdefault(first, {})
         state.setdefault("func_evals", 0)
         state.setdefault("n_iter", 0)
 
@@ -1909,6 +1934,9 @@ class LRScheduler:
 
     PROGRAM_METHODS = ("step", "get_last_lr", "state_dict", "load_state_dict")
     PROGRAM_DATA = ("optimizer", "last_epoch", "base_lrs")
+    # `torch.optim.lr_scheduler.LRScheduler` (and `_LRScheduler`) as a program names it: a
+    # base for the program's own schedulers (`def get_lr(self)`)
+    PROGRAM_BASE = "scheduler"
     # The attributes a subclass sets before the base's, in order (for state_dict()).
     OWN: tuple[str, ...] = ()
 
@@ -1988,7 +2016,10 @@ class LRScheduler:
         ]
 
     def get_lr(self) -> list[Any]:
-        raise NotImplementedError
+        raise GradcliError(
+            f"{self.name}.get_lr() is not implemented: LRScheduler is a base class",
+            hint="define get_lr(self) in a subclass of it",
+        ).mirror("NotImplementedError")
 
     def step(self, epoch: Any = None) -> None:
         if self._step_count == 1 and not self.optimizer._stepped:

@@ -18,6 +18,7 @@ from ..base.errors import GradcliError
 from ..core.dtypes import scalar_type_name
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import broadcast_shape
+from .args import memory_format_arg
 from .declare import declare
 from .functional import clone
 
@@ -192,6 +193,8 @@ def _is_contiguous(x: Tensor) -> bool:
 
 
 def is_contiguous(x: Tensor, memory_format: Any = None) -> bool:
+    if memory_format is not None:
+        memory_format_arg(memory_format, "is_contiguous")
     return _is_contiguous(x)
 
 
@@ -218,6 +221,8 @@ def stride(x: Tensor, dim: Any = None) -> Any:
 def contiguous(x: Tensor, memory_format: Any = None) -> Tensor:
     """`x.contiguous()`: x itself when it is contiguous, else a row-major copy (recorded as
     PyTorch's CloneBackward0)."""
+    if memory_format is not None:  # (contiguous_format is the default; the others refused)
+        memory_format_arg(memory_format, "contiguous")
     if _is_contiguous(x):
         return x
     out = clone(x)

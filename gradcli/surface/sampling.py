@@ -25,7 +25,7 @@ from ..core.dtypes import check_dtype, scalar_type_name
 from ..core.inplace import check_target
 from ..core.tensor import Settings, Tensor, grad_enabled, own, typename
 from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
-from .args import NO_SIZE, int_arg, shape_arg, sizes_arg
+from .args import NO_SIZE, int_arg, memory_format_arg, shape_arg, sizes_arg
 from .declare import declare
 from .stdalgo import topk_order
 
@@ -352,6 +352,7 @@ def _like(fn: str, draw: Callable[..., np.ndarray]) -> Callable[..., Tensor]:
         memory_format: Any = None,
         generator: Any = None,
     ) -> Tensor:
+        memory_format_arg(memory_format, fn)  # (the values are the same in any layout)
         t = tensor_arg(input, "input")
         draw_dt, out_dt = _like_draw(t, dtype, fn)
         values = _call(

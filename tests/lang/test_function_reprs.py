@@ -84,3 +84,31 @@ def test_nn_module_itself_prints_as_pytorchs_class() -> None:
         "<class 'torch.nn.modules.module.Module'>",
         "[<class 'torch.nn.modules.module.Module'>] Module",
     ]
+
+
+def test_torch_and_f_twins_print_each_as_pytorch() -> None:
+    # torch.relu is a C function in PyTorch, F.relu a Python one (and F.sigmoid, F.tanh the
+    # other way round from what a program reaching them through torch sees): gradcli's F holds
+    # a twin of torch's function, which computes the same (PyTorch 2.13's text, by hand)
+    got = out(
+        "import torch\nimport torch.nn.functional as F\nx = torch.tensor([-1.0, 2.0])\n"
+        "for f in (torch.relu, F.relu, torch.sigmoid, F.sigmoid, torch.tanh, F.tanh,\n"
+        "          torch.layer_norm, F.layer_norm, torch.embedding, F.embedding):\n"
+        "    print(f, type(f).__name__)\n"
+        "print(F.relu is torch.relu, F.relu.__module__, torch.relu.__module__)\n"
+        "print(F.relu(x), torch.relu(x), F.sigmoid(x), torch.sigmoid(x))\n"
+    )
+    for i, name in enumerate(
+        ["relu", "relu", "sigmoid", "sigmoid", "tanh", "tanh", "layer_norm", "layer_norm"]
+    ):
+        if i % 2 == 0:
+            want = (
+                rf"<built-in method {name} of type object at {ADDRESS}> builtin_function_or_method"
+            )
+        else:
+            want = rf"<function {name} at {ADDRESS}> function"
+        assert re.fullmatch(want, got[i]), (i, got[i])
+    assert got[10] == "False torch.nn.functional torch"
+    assert got[11] == "tensor([0., 2.]) tensor([0., 2.]) tensor([0.2689, 0.8808]) " + (
+        "tensor([0.2689, 0.8808])"
+    )

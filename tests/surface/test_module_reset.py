@@ -236,8 +236,6 @@ def test_program_class_reads_get_name_and_resets_its_layers() -> None:
     "line",
     [
         "nn.Linear(2, 2)._apply(print)",
-        "nn.Linear(2, 2)._forward_hooks",
-        "nn.Linear(2, 2)._version",
         "nn.ReLU()._settings",
         "nn.MSELoss()._given",
         "nn.ReLU().fn",

@@ -2425,7 +2425,12 @@ add(
         "lang_self_dict",
         "class M(torch.nn.Module):\n    def f(self):\n        return self.__dict__",
     ),
-    esc("lang_module_private", "class M(torch.nn.Module):\n    pass\np = M()._forward_hooks"),
+    # (a module's hook tables are PyTorch's, read as snapshots of the program's own hooks)
+    esc(
+        "lang_module_private",
+        "class M(torch.nn.Module):\n    pass\np = M()._forward_hooks",
+        codes=frozenset({0, 1}),
+    ),
     esc("lang_super_outside", "def f():\n    return super()\ny = f()", (r"only supported",)),
     esc(
         "lang_exception_traceback",
@@ -2440,6 +2445,108 @@ add(
     esc("lang_typing_origin", "import typing\nx = typing.List.__origin__"),
     esc("lang_typing_attribute", "from typing import List\nx = List[int].copy_with((str,))"),
     esc("lang_typing_import_module", "from typing import io"),
+)
+
+# A program's own optimizer and scheduler (`class MySGD(torch.optim.Optimizer)`, `class
+# Warmup(LRScheduler)`): the base's machinery with the program's methods, no way further in.
+OPT = (
+    "w = torch.ones(3, requires_grad=True)\n"
+    "class O(torch.optim.Optimizer):\n"
+    "    def __init__(self, params, lr=0.1):\n"
+    "        super().__init__(params, dict(lr=lr))\n"
+)
+add(
+    esc("optim_subclass_repr_dunder", OPT + "    def __repr__(self):\n        return 'x'\n"),
+    esc("optim_subclass_getattr_dunder", OPT + "    def __getattr__(self, n):\n        return 1\n"),
+    esc(
+        "optim_subclass_setstate_plain", "class A:\n    def __setstate__(self, s):\n        pass\n"
+    ),
+    esc("optim_subclass_dict", OPT + "o = O([w])\nd = o.__dict__"),
+    esc("optim_subclass_class_mro", OPT + "o = O([w])\nm = o.__class__.__mro__"),
+    esc("optim_base_subclasses", "s = torch.optim.Optimizer.__subclasses__()"),
+    esc("optim_base_dict", "s = torch.optim.Optimizer.__dict__"),
+    esc("optim_base_method_globals", "s = torch.optim.Optimizer.step.__globals__"),
+    esc(
+        "optim_super_getattribute",
+        OPT + "    def f(self):\n        return super().__getattribute__('x')\nO([w]).f()",
+    ),
+    esc(
+        "optim_private_state",
+        OPT + "o = O([w])\ns = o._state",
+        patterns=REFUSED,
+        codes=frozenset({0, 1}),
+    ),
+    esc("optim_setstate_outside_super", OPT + "o = O([w])\no.__setstate__({})"),
+    esc(
+        "optim_step_recursion",
+        OPT + "    def step(self, closure=None):\n        return self.step(closure)\nO([w]).step()",
+        LIMIT + (r"depth", r"recursi"),
+    ),
+    esc(
+        "optim_state_huge_tensor",
+        OPT
+        + "    def step(self, closure=None):\n"
+        + "        self.state[w]['buf'] = torch.zeros(10**6, 10**6)\nO([w]).step()",
+        LIMIT + (r"elements",),
+    ),
+    esc(
+        "optim_state_many_entries",
+        OPT
+        + "    def step(self, closure=None):\n"
+        + "        for i in range(10**9):\n            self.state[i] = i\nO([w]).step()",
+        TIME_LIMIT + LIMIT,
+    ),
+    esc(
+        "optim_param_groups_growth",
+        OPT
+        + "o = O([w])\nwhile True:\n    o.add_param_group({'params': [torch.ones(1, requires_grad=True)]})",
+        TIME_LIMIT + LIMIT,
+    ),
+    esc("optim_state_assigned", OPT + "o = O([w])\no.state = {}"),
+    esc(
+        "optim_scheduler_get_lr_recursion",
+        "from torch.optim.lr_scheduler import LRScheduler\n"
+        "w = torch.ones(3, requires_grad=True)\n"
+        "class S(LRScheduler):\n    def get_lr(self):\n        self.step()\n        return [0.1]\n"
+        "S(torch.optim.SGD([w], lr=0.1))",
+        LIMIT + (r"depth", r"recursi"),
+    ),
+    esc(
+        "optim_scheduler_get_lr_not_list",
+        "from torch.optim.lr_scheduler import LRScheduler\n"
+        "w = torch.ones(3, requires_grad=True)\n"
+        "class S(LRScheduler):\n    def get_lr(self):\n        return 0.1\n"
+        "S(torch.optim.SGD([w], lr=0.1))",
+        (r"must return a list",),
+    ),
+    esc(
+        "optim_scheduler_private_set",
+        "from torch.optim.lr_scheduler import LRScheduler\n"
+        "w = torch.ones(3, requires_grad=True)\n"
+        "class S(LRScheduler):\n    def get_lr(self):\n        self._step_count = -5\n        return [0.1]\n"
+        "S(torch.optim.SGD([w], lr=0.1))",
+    ),
+)
+
+# A module's internals as programs read them (`m._forward_hooks`, `m._version`): snapshots
+# and settings; PyTorch's other private names refused; nothing written through.
+MOD = "m = torch.nn.Linear(2, 2)\n"
+add(
+    esc("module_private_apply_call", MOD + "m._apply(lambda t: t)"),
+    esc("module_private_call_impl", MOD + "m._call_impl(torch.ones(2))"),
+    esc("module_private_unknown", MOD + "f = m._slow_forward"),
+    esc("module_private_load", MOD + "m._load_from_state_dict({}, '', {}, True, [], [], [])"),
+    esc(
+        "module_hook_table_write",
+        MOD + "m._forward_hooks[0] = print\nprint(m(torch.ones(2)))",
+        codes=frozenset({0, 1}),
+    ),
+    esc("module_parameters_write", MOD + "m._parameters['weight'] = torch.ones(2, 2)"),
+    esc(
+        "module_hook_walk", MOD + "m.register_forward_hook(print)\nf = m._forward_hooks[0].__self__"
+    ),
+    esc("module_to_empty", MOD + "m.to_empty(device='cpu')"),
+    esc("module_cuda", MOD + "m.cuda()"),
 )
 
 # === the surface as it grew (issue "Trust"): einsum, linalg, torch.func, conv/pool, scatter,
@@ -3233,7 +3340,11 @@ add(
         "class M(torch.nn.Module):\n    def __init__(self):\n"
         "        super().__init__()\n        self.__class__ = int\nm = M()",
     ),
-    esc("new_module_private_fstring", "m = torch.nn.Linear(1, 1)\ns = f'{m._forward_hooks}'"),
+    esc(
+        "new_module_private_fstring",
+        "m = torch.nn.Linear(1, 1)\ns = f'{m._forward_hooks}'",
+        codes=frozenset({0, 1}),
+    ),
     esc("new_module_format_attribute", "m = torch.nn.Linear(1, 1)\ns = '{0.weight}'.format(m)"),
     esc("new_module_dict", "m = torch.nn.Linear(1, 1)\np = m.__dict__"),
     esc(

@@ -70,7 +70,9 @@ def names_of(obj: object) -> list[str]:
 def main() -> None:
     import torch
 
-    table = {"Tensor": names_of(torch.Tensor)}
+    # "Module": what an nn.Module instance has (its tables and hooks included): `hasattr(m,
+    # '_forward_hooks')` is True in PyTorch, and gradcli refuses what it lacks as not supported
+    table = {"Tensor": names_of(torch.Tensor), "Module": names_of(torch.nn.Module())}
     star = {}  # what `from M import *` binds: M.__all__ where M has one
     for m in MODULES:
         mod = importlib.import_module(m)

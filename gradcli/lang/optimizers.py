@@ -1,0 +1,346 @@
+"""A program's own optimizer: `class MySGD(torch.optim.Optimizer)`, as teaching material
+writes one (`super().__init__(params, defaults)`, `@torch.no_grad() def step(self,
+closure=None)` walking `self.param_groups` and `self.state[p]`).
+
+Its instance is the surface's `Optimizer` (parameter groups and their checks, `state`,
+`zero_grad`, `add_param_group`, `state_dict`/`load_state_dict`, PyTorch's repr with the class's
+name, what the learning-rate schedulers read) with the program's methods before the base's, and
+the program's own attributes in a table. Loaded when a program's class first derives from
+`torch.optim.Optimizer` (torch.optim is loaded then already)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base.errors import GradcliError, NotSupported
+from ..core.tensor import typename
+from ..surface import optim as O
+from .classes import OptimClass, ProgramObject, _bound, _method, class_value
+from .values import BoundMethod, Builtin
+
+
+class OptimizerInstance(ProgramObject, O.Optimizer):
+    """An instance of a program's Optimizer subclass; `base_init` is `Optimizer.__init__`
+    (what `super().__init__(params, defaults)` runs). Until it has run, the base's
+    attributes are missing, in Python's words."""
+
+    def __init__(self, cls: OptimClass) -> None:
+        self.cls = cls
+        self.attrs: dict[str, Any] = {}
+        self.initialized = False
+        self._stepped = False
+
+    @property
+    def name(self) -> str:
+        return self.cls.name
+
+    def program_typename(self) -> str:
+        return self.cls.name
+
+    def base_init(self, params: Any = None, defaults: Any = None, *extra: Any, **kw: Any) -> None:
+        if extra or kw or params is None or defaults is None:
+            given = 1 + (params is not None) + (defaults is not None) + len(extra)
+            if kw:
+                raise GradcliError(
+                    f"Optimizer.__init__() got an unexpected keyword argument '{next(iter(kw))}'"
+                ).mirror("TypeError")
+            if extra:
+                raise GradcliError(
+                    f"Optimizer.__init__() takes 3 positional arguments but {given} were given"
+                ).mirror("TypeError")
+            missing = "'params' and 'defaults'" if params is None else "'defaults'"
+            raise GradcliError(
+                f"Optimizer.__init__() missing {2 - (given - 1)} required positional "
+                f"argument{'s' * (params is None)}: {missing}",
+                hint="super().__init__(params, defaults) with defaults = dict(lr=lr)",
+            ).mirror("TypeError")
+        if not isinstance(defaults, dict):
+            # PyTorch reads defaults.items() as it adds the groups
+            raise GradcliError(
+                f"'{typename(defaults)}' object has no attribute 'items'",
+                hint="defaults is a dict of the hyperparameters: dict(lr=lr)",
+            ).mirror("AttributeError")
+        O.Optimizer.__init__(self, params, defaults)
+        self.initialized = True
+
+    # -- what the language asks of it -------------------------------------------------------
+    def get(self, rt: Any, attr: str) -> Any:
+        if attr in self.attrs:
+            return self.attrs[attr]
+        entry = self.cls.lookup(attr)
+        if entry is not None:
+            value = class_value(entry, self, self.cls)
+            if attr == "step" and isinstance(value, BoundMethod):
+                return _stepping(value)
+            return value
+        if attr == "__name__":
+            raise GradcliError(f"'{self.name}' object has no attribute '__name__'").mirror(
+                "AttributeError"
+            )
+        if not self.initialized and attr in self.PROGRAM_DATA:
+            raise GradcliError(
+                f"'{self.name}' object has no attribute '{attr}'",
+                hint="call super().__init__(params, defaults) first in __init__",
+            ).mirror("AttributeError")
+        if attr in self.PROGRAM_METHODS:
+            return BoundMethod(attr, _base_method(attr), self, raw=True)
+        return O.Optimizer.program_attribute(self, attr)
+
+    def set(self, rt: Any, attr: str, value: Any) -> None:
+        if attr == "state":
+            raise NotSupported(
+                "assigning an optimizer's `state` is not supported",
+                hint="change its entries: self.state[p]['name'] = value",
+            )
+        if attr == "param_groups":
+            if not isinstance(value, list):
+                raise NotSupported(
+                    f"an optimizer's param_groups must be a list of dicts, not {typename(value)}"
+                )
+            self.param_groups = value
+            return
+        if attr == "defaults":
+            self.defaults = value
+            return
+        self.attrs[attr] = value
+
+    def base_attribute(self, attr: str) -> Any:
+        """`super().attr` reaching torch's Optimizer: its method bound to this instance."""
+        if attr == "__init__":
+            return Builtin("Optimizer.__init__", self.base_init)
+        if attr == "__setstate__":
+            return Builtin("Optimizer.__setstate__", self._base_setstate)
+        if attr in self.PROGRAM_METHODS:
+            return BoundMethod(attr, _base_method(attr), self, raw=True)
+        return None
+
+    # -- the base's behaviour with the program's methods --------------------------------------
+    def step(self, closure: Any = None) -> Any:
+        fn = _method(self.cls.lookup("step"))
+        if fn is None:
+            _not_implemented()
+        self._stepped = True
+        return _bound(fn, self)(closure)
+
+    def _set_loaded(self, state: Any, groups: list[dict[str, Any]]) -> None:
+        """load_state_dict's last step: PyTorch gives the new state and groups to
+        `self.__setstate__`, the program's if it defines one (which calls the base's)."""
+        fn = _method(self.cls.lookup("__setstate__"))
+        if fn is None:
+            O.Optimizer._set_loaded(self, state, groups)
+            return
+        _bound(fn, self)({"state": state, "param_groups": groups})
+
+    def _base_setstate(self, state: Any) -> None:
+        if not isinstance(state, dict):
+            raise GradcliError(
+                f"Optimizer.__setstate__() takes a dict, not {typename(state)}"
+            ).mirror("TypeError")
+        for key, value in state.items():
+            if key == "state":
+                if not isinstance(value, dict):
+                    raise NotSupported("an optimizer's state must be a dict")
+                O.Optimizer._set_loaded(self, value, self.param_groups)
+            elif key == "param_groups":
+                self.set(None, "param_groups", value)
+            elif key == "defaults":
+                self.defaults = value
+            elif isinstance(key, str) and not key.startswith("_"):
+                self.attrs[key] = value
+            else:
+                raise NotSupported(
+                    f"Optimizer.__setstate__ with the key {key!r} is not supported",
+                    hint="keep 'state', 'param_groups' and the program's own names",
+                )
+
+    def __repr__(self) -> str:
+        return O.Optimizer.__repr__(self)
+
+
+def _not_implemented() -> None:
+    """The base's `step` (`get_lr`) of a class that does not define its own: PyTorch's bare
+    `raise NotImplementedError`."""
+    from .exceptions import CLASSES, ExcValue, ProgramError
+
+    raise ProgramError(ExcValue(CLASSES["NotImplementedError"], ()))
+
+
+def _base_method(attr: str) -> Any:
+    if attr == "step":
+        return lambda obj, *args, **kwargs: _not_implemented()
+
+    def call(obj: Any, *args: Any, **kwargs: Any) -> Any:
+        return getattr(O.Optimizer, attr)(obj, *args, **kwargs)
+
+    return call
+
+
+def _stepping(bound: BoundMethod) -> BoundMethod:
+    """The program's `step`, which marks the optimizer as stepped (what a scheduler's
+    "lr_scheduler.step() before optimizer.step()" warning asks) as PyTorch's patched step."""
+    inner = bound.fn
+
+    def call(obj: Any, *args: Any, **kwargs: Any) -> Any:
+        obj._stepped = True
+        return inner(obj, *args, **kwargs)
+
+    return BoundMethod(bound.name, call, bound.obj, raw=bound.raw, user=bound.user)
+
+
+class SchedulerInstance(ProgramObject, O.LRScheduler):
+    """An instance of a program's LRScheduler subclass (`get_lr(self)` reading
+    `self.last_epoch`, `self.base_lrs`, `self.optimizer`): the surface's LRScheduler
+    (its first step in `__init__`, `step()`, `get_last_lr()`, `state_dict()`, the warning of a
+    step before the optimizer's) asking the program's `get_lr` for the new rates."""
+
+    def __init__(self, cls: OptimClass) -> None:
+        self.cls = cls
+        self.attrs: dict[str, Any] = {}
+        self.before: list[str] = []  # the attributes set before the base's __init__ ran
+        self.initialized = False
+
+    @property
+    def name(self) -> str:
+        return self.cls.name
+
+    def program_typename(self) -> str:
+        return self.cls.name
+
+    def base_init(
+        self, optimizer: Any = None, last_epoch: Any = -1, *extra: Any, **kw: Any
+    ) -> None:
+        if kw:
+            raise GradcliError(
+                f"LRScheduler.__init__() got an unexpected keyword argument '{next(iter(kw))}'"
+            ).mirror("TypeError")
+        if extra:
+            raise GradcliError(
+                f"LRScheduler.__init__() takes from 2 to 3 positional arguments but "
+                f"{3 + len(extra)} were given"
+            ).mirror("TypeError")
+        if optimizer is None:
+            raise GradcliError(
+                "LRScheduler.__init__() missing 1 required positional argument: 'optimizer'"
+            ).mirror("TypeError")
+        if not self.initialized:
+            self.before = list(self.attrs)
+        self.initialized = True
+        O.LRScheduler.__init__(self, optimizer, last_epoch)
+
+    # -- what the language asks of it -------------------------------------------------------
+    def get(self, rt: Any, attr: str) -> Any:
+        if attr in self.attrs:
+            return self.attrs[attr]
+        entry = self.cls.lookup(attr)
+        if entry is not None:
+            return class_value(entry, self, self.cls)
+        if not self.initialized and attr in self.PROGRAM_DATA:
+            raise GradcliError(
+                f"'{self.name}' object has no attribute '{attr}'",
+                hint="call super().__init__(optimizer, last_epoch) in __init__",
+            ).mirror("AttributeError")
+        if attr in self.PROGRAM_METHODS or attr == "get_lr":
+            return BoundMethod(attr, _scheduler_method(attr), self, raw=True)
+        if attr in self.PROGRAM_DATA or (attr in _SCHEDULER_READ and self.initialized):
+            value = getattr(self, attr)
+            return list(value) if isinstance(value, list) else value
+        raise GradcliError(f"'{self.name}' object has no attribute '{attr}'").mirror(
+            "AttributeError"
+        )
+
+    def set(self, rt: Any, attr: str, value: Any) -> None:
+        if attr == "optimizer":  # (some schedulers keep it before the base's __init__ does)
+            if not isinstance(value, O.Optimizer):
+                raise NotSupported(
+                    f"a scheduler's optimizer must be an optimizer, not {typename(value)}"
+                )
+            self.optimizer = value
+            return
+        if attr in ("last_epoch", "base_lrs"):
+            if self.initialized:
+                O.LRScheduler.program_set(self, attr, value)
+            # (before the base's __init__, which sets them: what it will replace)
+            return
+        if attr == "_last_lr":  # a program's own step() records the rates in use
+            if not isinstance(value, list):
+                raise NotSupported(
+                    f"a scheduler's _last_lr must be a list of learning rates, not "
+                    f"{typename(value)}"
+                )
+            self._last_lr = list(value)
+            return
+        if attr in _SCHEDULER_OWN:
+            raise NotSupported(
+                f"setting `{attr}` of a scheduler is not supported",
+                hint="the base keeps it; keep the program's own settings under other names",
+            )
+        self.attrs[attr] = value
+
+    def base_attribute(self, attr: str) -> Any:
+        if attr == "__init__":
+            return Builtin("LRScheduler.__init__", self.base_init)
+        if attr in self.PROGRAM_METHODS or attr == "get_lr":
+            return BoundMethod(attr, _scheduler_method(attr), self, raw=True)
+        return None
+
+    # -- the base's behaviour with the program's methods --------------------------------------
+    def get_lr(self) -> list[Any]:
+        fn = _method(self.cls.lookup("get_lr"))
+        if fn is None:
+            _not_implemented()
+        values = _bound(fn, self)()
+        if not isinstance(values, (list, tuple)):
+            raise GradcliError(
+                f"{self.name}.get_lr() must return a list of learning rates, one per param "
+                f"group, not {typename(values)}"
+            ).mirror("TypeError")
+        return list(values)
+
+    def step(self, epoch: Any = None) -> None:
+        fn = _method(self.cls.lookup("step"))
+        if fn is None:
+            O.LRScheduler.step(self, epoch)
+            return
+        _bound(fn, self)() if epoch is None else _bound(fn, self)(epoch)
+
+    def state_dict(self) -> dict[str, Any]:
+        base = O.LRScheduler.state_dict(self)
+        first = {k: v for k, v in self.attrs.items() if k in self.before}
+        later = {k: v for k, v in self.attrs.items() if k not in self.before}
+        return {**first, **base, **later}
+
+    def load_state_dict(self, state_dict: Any) -> None:
+        if isinstance(state_dict, dict):
+            rest = {}
+            for key, value in state_dict.items():
+                if key in self.attrs:
+                    self.attrs[key] = value
+                else:
+                    rest[key] = value
+            state_dict = rest
+        O.LRScheduler.load_state_dict(self, state_dict)
+
+    def __repr__(self) -> str:
+        return f"<__main__.{self.name} object at {id(self):#x}>"
+
+
+# The base scheduler's own attributes a program's methods read (`self._last_lr`,
+# `self._step_count`), and those the base keeps to itself.
+_SCHEDULER_READ = frozenset(("_last_lr", "_step_count"))
+_SCHEDULER_OWN = frozenset(
+    ("_step_count", "_is_initial", "_get_lr_called_within_step", "initialized", "before", "cls")
+)
+
+
+def _scheduler_method(attr: str) -> Any:
+    """The base's `step` and `get_lr` (what `super().step()` runs); its other methods as the
+    instance has them (its state_dict holds the program's attributes, as PyTorch's
+    `__dict__`)."""
+    if attr == "get_lr":
+        return lambda obj, *args, **kwargs: _not_implemented()
+    kind = O.LRScheduler if attr == "step" else SchedulerInstance
+
+    def call(obj: Any, *args: Any, **kwargs: Any) -> Any:
+        return getattr(kind, attr)(obj, *args, **kwargs)
+
+    return call

@@ -1,0 +1,236 @@
+"""A program's own optimizer (`class MySGD(torch.optim.Optimizer)`) and scheduler (`class
+Warmup(LRScheduler)`): the surface's machinery (param groups, state, state_dict, repr, the
+schedulers) with the program's methods. The trajectories are checked against the built-in
+optimizers gradcli already matches bit for bit with PyTorch (corpus 723-726 and 675 hold
+PyTorch's own text)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gradcli.base.errors import GradcliError
+from gradcli.lang.program import parse
+
+SGD_CLASS = """
+import torch
+class MySGD(torch.optim.Optimizer):
+    def __init__(self, params, lr=0.1, momentum=0.0, weight_decay=0.0):
+        super().__init__(params, dict(lr=lr, momentum=momentum, weight_decay=weight_decay))
+
+    @torch.no_grad()
+    def step(self, closure=None):
+        loss = None
+        if closure is not None:
+            with torch.enable_grad():
+                loss = closure()
+        for group in self.param_groups:
+            for p in group['params']:
+                if p.grad is None:
+                    continue
+                d_p = p.grad
+                if group['weight_decay'] != 0:
+                    d_p = d_p.add(p, alpha=group['weight_decay'])
+                if group['momentum'] != 0:
+                    state = self.state[p]
+                    if 'momentum_buffer' not in state:
+                        buf = state['momentum_buffer'] = torch.clone(d_p).detach()
+                    else:
+                        buf = state['momentum_buffer']
+                        buf.mul_(group['momentum']).add_(d_p)
+                    d_p = buf
+                p.add_(d_p, alpha=-group['lr'])
+        return loss
+"""
+
+TRAIN = """
+torch.manual_seed(3)
+model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.Tanh(), torch.nn.Linear(4, 1))
+x = torch.randn(16, 3, dtype=DT)
+y = torch.randn(16, 1, dtype=DT)
+model = model.to(DT)
+opt = MAKE
+for i in range(6):
+    opt.zero_grad()
+    loss = torch.nn.functional.mse_loss(model(x), y)
+    loss.backward()
+    opt.step()
+for p in model.parameters():
+    print(p.detach().tolist())
+"""
+
+
+def run(src: str) -> str:
+    return "".join(parse(src, "t.py").run(dtype="float32").output)
+
+
+@pytest.mark.parametrize("dtype", ["torch.float32", "torch.float64"])
+@pytest.mark.parametrize(
+    "hyper", ["lr=0.1", "lr=0.05, momentum=0.9", "lr=0.05, momentum=0.5, weight_decay=0.01"]
+)
+def test_a_hand_written_sgd_follows_the_built_in_bit_for_bit(dtype: str, hyper: str) -> None:
+    train = TRAIN.replace("DT", dtype)
+    mine = run(SGD_CLASS + train.replace("MAKE", f"MySGD(model.parameters(), {hyper})"))
+    builtin = run(
+        SGD_CLASS + train.replace("MAKE", f"torch.optim.SGD(model.parameters(), {hyper})")
+    )
+    assert mine == builtin
+    assert mine.count("\n") == 4
+
+
+def test_state_is_a_defaultdict_kept_between_steps_and_saved() -> None:
+    got = run(
+        SGD_CLASS + "w = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+        "b = torch.tensor([0.5], requires_grad=True)\n"
+        "opt = MySGD([w, b], lr=0.1, momentum=0.9)\n"
+        "print(len(opt.state), w in opt.state)\n"
+        "for _ in range(2):\n"
+        "    opt.zero_grad()\n"
+        "    (w * w).sum().backward()\n"
+        "    opt.step()\n"
+        "print(len(opt.state), w in opt.state, b in opt.state)\n"
+        "print(opt.state[w]['momentum_buffer'])\n"
+        "print(list(opt.state.keys())[0] is w, opt.state.get(b))\n"
+        "print(opt.state_dict()['state'])\n"
+    )
+    assert got == (
+        "0 False\n"
+        "1 True False\n"
+        "tensor([3.4000, 6.8000])\n"
+        "True None\n"
+        "{0: {'momentum_buffer': tensor([3.4000, 6.8000])}}\n"
+    )
+
+
+def test_load_state_dict_runs_the_programs_setstate() -> None:
+    got = run(
+        SGD_CLASS.replace(
+            "    @torch.no_grad()",
+            "    def __setstate__(self, state):\n"
+            "        super().__setstate__(state)\n"
+            "        print('setstate', sorted(state))\n"
+            "        for group in self.param_groups:\n"
+            "            group.setdefault('nesterov', False)\n\n"
+            "    @torch.no_grad()",
+        )
+        + "w = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+        "a = MySGD([w], lr=0.3, momentum=0.9)\n"
+        "(w * w).sum().backward()\n"
+        "a.step()\n"
+        "c = MySGD([w], lr=0.1)\n"
+        "c.load_state_dict(a.state_dict())\n"
+        "print(c.param_groups[0]['lr'], c.param_groups[0]['nesterov'])\n"
+        "print(c.state[w]['momentum_buffer'])\n"
+    )
+    assert got == "setstate ['param_groups', 'state']\n0.3 False\ntensor([2., 4.])\n"
+
+
+def test_a_scheduler_drives_a_programs_optimizer_and_warns_only_before_its_step() -> None:
+    src = (
+        SGD_CLASS + "w = torch.tensor([1.0], requires_grad=True)\n"
+        "opt = MySGD([w], lr=1.0)\n"
+        "s = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)\n"
+        "FIRST\n"
+        "s.step()\n"
+        "print(s.get_last_lr(), opt.param_groups[0]['lr'])\n"
+    )
+    program = parse(src.replace("FIRST", "opt.step()"), "t.py").run(dtype="float32")
+    assert "".join(program.output) == "[0.5] 0.5\n"
+    assert not any("before `optimizer.step()`" in str(w) for w in program.warnings)
+    program = parse(src.replace("FIRST", "pass"), "t.py").run(dtype="float32")
+    assert any("before `optimizer.step()`" in str(w) for w in program.warnings)
+
+
+def test_custom_scheduler_get_lr_and_state_dict_order() -> None:
+    got = run(
+        "import torch\n"
+        "from torch.optim.lr_scheduler import LRScheduler\n"
+        "class Linear(LRScheduler):\n"
+        "    def __init__(self, optimizer, total, last_epoch=-1):\n"
+        "        self.total = total\n"
+        "        super().__init__(optimizer, last_epoch)\n"
+        "        self.after = 1\n"
+        "    def get_lr(self):\n"
+        "        return [b * (1 - self.last_epoch / self.total) for b in self.base_lrs]\n"
+        "w = torch.ones(1, requires_grad=True)\n"
+        "opt = torch.optim.SGD([w], lr=1.0)\n"
+        "s = Linear(opt, 4)\n"
+        "for _ in range(3):\n"
+        "    opt.step()\n"
+        "    s.step()\n"
+        "    print(s.last_epoch, s.get_last_lr())\n"
+        "print(list(s.state_dict()))\n"
+    )
+    assert got == (
+        "1 [0.75]\n2 [0.5]\n3 [0.25]\n"
+        "['total', 'base_lrs', 'last_epoch', '_step_count', '_is_initial', "
+        "'_get_lr_called_within_step', '_last_lr', 'after']\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ("MySGD([{'lr': 0.1}])", "params"),
+        ("MySGD([w * 2])", "can't optimize a non-leaf Tensor"),
+        ("MySGD([{'params': [w]}, {'params': [w]}])", "more than one parameter group"),
+        ("MySGD([])", "optimizer got an empty parameter list"),
+        ("MySGD([w]).add_param_group([w])", "param_group must be a dict"),
+    ],
+)
+def test_errors_in_pytorchs_words(body: str, words: str) -> None:
+    src = SGD_CLASS + "w = torch.ones(2, requires_grad=True)\n" + body + "\n"
+    with pytest.raises(GradcliError, match=words):
+        run(src)
+
+
+@pytest.mark.parametrize(
+    ("cls", "words"),
+    [
+        (
+            "class O(torch.optim.Optimizer):\n    def __repr__(self):\n        return 'x'\n",
+            "method `__repr__` is not supported in a subclass of Optimizer",
+        ),
+        (
+            "class A:\n    def __setstate__(self, s):\n        pass\n",
+            "method `__setstate__` is only supported in an Optimizer subclass",
+        ),
+        (
+            "from torch.optim.lr_scheduler import LRScheduler\n"
+            "class S(LRScheduler):\n    def __setstate__(self, s):\n        pass\n",
+            "not supported in a subclass of LRScheduler",
+        ),
+        (
+            "class O(torch.optim.Optimizer):\n    pass\n"
+            "o = O([torch.ones(1, requires_grad=True)], {})\no.state = {}\n",
+            "assigning an optimizer's `state` is not supported",
+        ),
+    ],
+)
+def test_refusals(cls: str, words: str) -> None:
+    with pytest.raises(GradcliError, match=words):
+        run("import torch\n" + cls)
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        ("torch.zeros_like(x, memory_format=torch.channels_last)", "is not supported by gradcli"),
+        ("x.clone(memory_format=torch.channels_last_3d)", "is not supported by gradcli"),
+        ("torch.ones_like(x, memory_format='C')", "must be torch.memory_format, not str"),
+    ],
+)
+def test_memory_formats_other_than_preserve_and_contiguous_are_refused(
+    call: str, words: str
+) -> None:
+    with pytest.raises(GradcliError, match=words):
+        run(f"import torch\nx = torch.ones(1, 2, 3, 4)\ny = {call}\n")
+
+
+def test_preserve_format_state_buffers_keep_the_parameters_layout() -> None:
+    got = run(
+        "import torch\nw = torch.ones(2, 3).t()\n"
+        "print(torch.zeros_like(w, memory_format=torch.preserve_format).stride(),\n"
+        "      torch.zeros_like(w, memory_format=torch.contiguous_format).stride(),\n"
+        "      torch.rand_like(w, memory_format=torch.preserve_format).shape)\n"
+    )
+    assert got == "(1, 3) (2, 1) torch.Size([3, 2])\n"

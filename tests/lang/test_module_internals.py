@@ -1,0 +1,84 @@
+"""What programs read of a module's internals (`m._modules`, `m._parameters.items()`,
+`m._forward_hooks`, `m._version`...) and `hasattr` on modules, tensors and torch's modules:
+PyTorch 2.13's answers (corpus 727 holds PyTorch's own text); a name PyTorch's Module has that
+gradcli lacks is refused in plain words, while `hasattr` answers True as PyTorch does."""
+
+from __future__ import annotations
+
+import pytest
+
+from gradcli.base.errors import NotSupported
+from gradcli.lang.program import parse
+
+HEAD = (
+    "import torch\nimport torch.nn as nn\n"
+    "class Net(nn.Module):\n"
+    "    def __init__(self):\n"
+    "        super().__init__()\n"
+    "        self.fc = nn.Linear(2, 2)\n"
+    "        self._hidden = 3\n"
+    "    def forward(self, x):\n"
+    "        return self.fc(x)\n"
+    "net = Net()\nlin = nn.Linear(2, 2)\n"
+)
+
+
+def run(body: str) -> str:
+    return "".join(parse(HEAD + body, "t.py").run(dtype="float32").output)
+
+
+@pytest.mark.parametrize("owner", ["net", "lin", "net.fc"])
+def test_hook_tables_count_the_registered_hooks_in_order(owner: str) -> None:
+    got = run(
+        f"m = {owner}\n"
+        "a = m.register_forward_hook(lambda m, i, o: None)\n"
+        "b = m.register_forward_hook(lambda m, i, o: None)\n"
+        "p = m.register_forward_pre_hook(lambda m, i: None)\n"
+        "print(len(m._forward_hooks), len(m._forward_pre_hooks))\n"
+        "a.remove()\n"
+        "print(len(m._forward_hooks), m._is_full_backward_hook)\n"
+        "m.register_backward_hook(lambda m, gi, go: None)\n"
+        "print(m._is_full_backward_hook, len(m._backward_hooks))\n"
+    )
+    assert got == "2 1\n1 None\nFalse 1\n"
+
+
+def test_tables_and_settings() -> None:
+    got = run(
+        "net.register_buffer('mask', torch.ones(2), persistent=False)\n"
+        "print(net._version, net.dump_patches, net.call_super_init)\n"
+        "print(net._non_persistent_buffers_set, net._state_dict_hooks)\n"
+        "print(list(net._modules), list(lin._parameters.keys()), list(net._buffers))\n"
+        "print(net._hidden, getattr(net, '_hidden'))\n"
+    )
+    assert got == "1 False False\n{'mask'} OrderedDict()\n['fc'] ['weight', 'bias'] ['mask']\n3 3\n"
+
+
+@pytest.mark.parametrize(
+    ("expr", "answer"),
+    [
+        ("hasattr(lin, '_apply')", "True"),
+        ("hasattr(net, 'to_empty')", "True"),
+        ("hasattr(net, '_load_from_state_dict')", "True"),
+        ("hasattr(net, 'cuda')", "True"),
+        ("hasattr(net, '_forward_hooks')", "True"),
+        ("hasattr(net, 'no_such_thing')", "False"),
+        ("hasattr(lin, '_hidden')", "False"),
+        ("hasattr(net, '_hidden')", "True"),
+        ("hasattr(torch.ones(1), 'pin_memory')", "True"),
+        ("hasattr(torch.ones(1), 'no_such_method')", "False"),
+    ],
+)
+def test_hasattr_answers_as_pytorch(expr: str, answer: str) -> None:
+    assert run(f"print({expr})\n") == answer + "\n"
+
+
+@pytest.mark.parametrize("name", ["_apply", "to_empty", "_load_from_state_dict", "_call_impl"])
+def test_what_gradcli_lacks_is_refused_in_plain_words(name: str) -> None:
+    with pytest.raises(NotSupported, match=rf"`Linear\.{name}` \(nn.Module's\) is not supported"):
+        run(f"f = lin.{name}\n")
+
+
+def test_cuda_is_refused_as_for_tensors() -> None:
+    with pytest.raises(NotSupported, match=r"computes on the CPU: \.cuda\(\) is not supported"):
+        run("net.cuda()\n")

@@ -1041,6 +1041,9 @@ def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:
         if value.dtype != old.dtype:
             value = to_dtype(value, old.dtype)
         out = apply(B.add, out, value, label=label)
+        # the values are those copied: the sum above (the node that sends gradients to
+        # `value`) counted them twice, on top of the overwritten ones
+        out.data = full
     return out
 
 

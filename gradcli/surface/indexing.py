@@ -231,7 +231,14 @@ def index_assign(x: Tensor, key: Any, value: Any) -> Tensor:
     )
     # x where it is kept (a selection: an inf or nan overwritten must not leave 0 * inf)
     kept = apply(B.where, Tensor(keep), x, Tensor(np.zeros((), x.dtype)))
-    return apply(B.add, kept, placed, label=put_label(x.shape, key))
+    out = apply(B.add, kept, placed, label=put_label(x.shape, key))
+    # the values themselves, as PyTorch writes them: the sum above turns a -0.0 (kept or
+    # written) into +0.0, which prints as 0. instead of -0.
+    if out.data.shape == x.data.shape and v.data.shape == region:
+        exact = x.data.copy()
+        exact[idx] = v.data
+        out.data = exact
+    return out
 
 
 def _advanced(k: Any) -> bool:

@@ -4275,3 +4275,40 @@ add(
         "d = torch.nn.ParameterDict()\ng = d.get('__class__', 1).__subclasses__()",
     ),
 )
+# A legacy autograd.Function's own __init__ runs on its instance (explore21): its attributes
+# are bounded, its recursion is bounded, and the instance gives no way to Python's internals.
+LEGACY = (
+    "class F(torch.autograd.Function):\n"
+    "    def __init__(self, n):\n"
+    "{body}"
+    "    def forward(self, x):\n"
+    "        return x\n"
+)
+add(
+    small(
+        "legacy_function_init_many_attributes",
+        LEGACY.format(
+            body="        for i in range(n):\n            setattr(self, 'a' + str(i), i)\n"
+        )
+        + "f = F(10**7)",
+        LIMIT + (r"not supported", r"setattr"),
+    ),
+    small(
+        "legacy_function_init_recursion",
+        LEGACY.format(body="        self.inner = F(n + 1)\n") + "f = F(0)",
+        LIMIT + (r"recursion", r"depth"),
+    ),
+    esc(
+        "legacy_function_init_dunder_attribute",
+        LEGACY.format(body="        self.__class__ = n\n") + "f = F(1)",
+    ),
+    esc(
+        "legacy_function_instance_dunder_read",
+        LEGACY.format(body="        self.n = n\n") + "g = F(1).__dict__",
+    ),
+    esc(
+        "legacy_function_instance_call_refused",
+        LEGACY.format(body="        self.n = n\n") + "y = F(1)(torch.ones(2))",
+        (r"Legacy autograd function",),
+    ),
+)

@@ -18,7 +18,15 @@ import numpy as np
 from ..base.errors import GradcliError
 from . import dtypes
 from .op import current, versioned
-from .tensor import RECORDED_CHANGES, Tensor, _GradMode, bumped, check_batched_write, own
+from .tensor import (
+    RECORDED_CHANGES,
+    Tensor,
+    _GradMode,
+    bumped,
+    check_batched_write,
+    counter,
+    own,
+)
 
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF = (
@@ -169,16 +177,26 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
         dual.set_tangent(old, dual.tangent(x))
     new = compute(old)
     node = new.node if isinstance(new, Tensor) else None
+    if node is not None and old is x and any(t is x for t in node.inputs):
+        _keep_input(node, x)
     view = view_key(x) if record and x._base is not None else None
     if record and view is not None and REBASE is not None and (node or view[0].requires_grad):
         RECORDED_CHANGES[0] += 1
+        before = old.node
+        if old is not x and before is not None and before.out is x:
+            # The view's own node (its indexing) is now reached through `old`, which the
+            # change's node holds; the view itself may go (`out[1].mul_(3)`, a temporary):
+            # the node's output is the value it had, which `old` keeps. (An indexing rule
+            # reads only its output's shape, which the change does not alter.)
+            before.out = old
         REBASE(x, view[0], view[1], new)
-        prev = old.node
-        if prev is not None and old is not x and not prev.op.saves and prev.out is x:
-            # The view's node before the change now computes `old` (the value it had then):
-            # a temporary view (`y[0].mul_(3)`, `y.diagonal().fill_(0)`) may go while the
-            # change's gradient still passes through that node (its gradient needs the shape).
-            prev.out = old
+        if node is not None and node.out is new:
+            # PyTorch's result of the change is the view itself: a later change of the
+            # tensor (through any view) is a change of the value this node saved.
+            new._vc = counter(x)
+            vs = list(node.versions or (0,) * (len(node.inputs) + 1))
+            vs[-1] = x._version
+            node.versions = tuple(vs)
         return x
     if record and node is not None and x._base is not None:
         # The change would have to reach the tensor x is a view of, and x's places in it
@@ -208,6 +226,20 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
         x.node = None
         x.requires_grad = False
     return x
+
+
+def _keep_input(node: Any, x: Tensor) -> None:
+    """`x`, which does not require grad, is an input of the node of its own change (`y.mul_(w)`
+    with w requiring grad: the rule of w reads y's old value): the node keeps a copy of that
+    value, as PyTorch saves the original `self`; x itself is about to be written."""
+    keep = Tensor(x.data.copy())
+    places = [i for i, t in enumerate(node.inputs) if t is x]
+    node.inputs = tuple(keep if t is x else t for t in node.inputs)
+    if node.versions is not None:
+        vs = list(node.versions)
+        for i in places:
+            vs[i] = 0
+        node.versions = tuple(vs)
 
 
 def write(x: Tensor, value: Any, versioned: bool = True) -> None:

@@ -111,13 +111,14 @@ class FunctionClass:
         "jvp_rule",
         "boxed_grads",
         "clear_saved",
+        "init",
     )
 
     def __init__(
         self,
         name: str,
-        forward: UserFunction,
-        backward: UserFunction,
+        forward: UserFunction | None,
+        backward: UserFunction | None,
         setup_context: UserFunction | None = None,
     ):
         self.name = name
@@ -133,6 +134,9 @@ class FunctionClass:
         self.jvp_rule = False
         self.boxed_grads = False  # boxed_grads_call = True
         self.clear_saved = False  # clear_saved_tensors_on_access = True
+        # A legacy Function's own __init__ (`GradReverse(lambd)` sets self.lambd): run when
+        # the class is instantiated; calling the instance is then refused, as in PyTorch.
+        self.init: UserFunction | None = None
 
     def get(self, rt: Any, attr: str) -> Any:
         if attr == "apply":
@@ -156,14 +160,24 @@ class FunctionClass:
     def call_backward(self, rt: Any, ctx: Any, gs: tuple) -> Any:
         """The program's backward with the output gradients: one argument each, or (with
         boxed_grads_call) one list of them, which backward may change."""
+        if self.backward is None:  # (Function's own backward, which raises)
+            raise GradcliError(
+                "You must implement either the backward or vjp method for your custom "
+                "autograd.Function to use it with backward mode AD.",
+                hint="define @staticmethod def backward(ctx, grad_output) in the class",
+            ).mirror("NotImplementedError")
         if self.boxed_grads:
             return rt.invoke(self.backward, [list(gs)], {}, prefix=(ctx,))
         return rt.invoke(self.backward, list(gs), {}, prefix=(ctx,))
 
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> Any:
-        """`Exp()`: PyTorch warns and allows it (its `.apply` is the class's)."""
-        if args or kwargs:
-            raise GradcliError(f"{self.name}() takes no arguments").mirror("TypeError")
+        """`Exp()`: PyTorch warns and allows it (its `.apply` is the class's; Function's
+        __init__ takes any arguments). A class with its own __init__ (the legacy form) runs
+        it instead, without the warning (Function's __init__ is not called)."""
+        if self.init is not None:
+            instance = FunctionInstance(self)
+            rt.invoke(self.init, list(args), dict(kwargs), prefix=(instance,))
+            return instance
         rt.warn(
             f"DeprecationWarning: <class '__main__.{self.name}'> should not be instantiated. "
             "Methods on autograd functions are all static, so you should invoke them on the "
@@ -174,6 +188,11 @@ class FunctionClass:
         return FunctionInstance(self)
 
     def apply(self, rt: Any, args: tuple) -> Any:
+        if self.forward is None:  # (Function's own forward, which raises)
+            raise GradcliError(
+                "You must implement the forward function for custom autograd.Function.",
+                hint="define @staticmethod def forward(ctx, ...) in the class",
+            ).mirror("NotImplementedError")
         if _GradMode.transforms:
             from ..surface import func as _func
 
@@ -273,13 +292,21 @@ class FunctionInstance:
     """An instance of a program's autograd Function (`e = Exp()`): `e.apply(x)` works;
     calling it is PyTorch's legacy form, refused in PyTorch's words."""
 
-    __slots__ = ("cls",)
+    __slots__ = ("cls", "attrs")
 
     def __init__(self, cls: FunctionClass):
         self.cls = cls
+        self.attrs: dict[str, Any] = {}  # what a legacy __init__ sets: self.lambd = lambd
 
     def get(self, rt: Any, attr: str) -> Any:
+        if attr in self.attrs:
+            return self.attrs[attr]
         return self.cls.get(rt, attr)
+
+    def set(self, rt: Any, attr: str, value: Any) -> None:
+        if attr not in self.attrs:
+            limits.LIST_ITEMS.check(len(self.attrs) + 1, f"the number of attributes of {self}")
+        self.attrs[attr] = value
 
     def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
         raise GradcliError(

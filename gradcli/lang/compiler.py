@@ -1660,17 +1660,18 @@ class Compiler:
                             hint="keep values on ctx in forward: ctx.name = value",
                         )
                     for need in ("forward", "backward"):
-                        if not isinstance(made.get(need), UserFunction):
+                        if need in made and not isinstance(made[need], UserFunction):
                             raise GradcliError(
                                 f"class {name} has no static `{need}` method",
                                 span=span,
                                 expected="forward(ctx, ...) and backward(ctx, grad_output)",
                             ).mirror(None)
+                    # A missing one is Function's own, which raises when it is used (PyTorch).
                     setup = made.get("setup_context")
                     cls = FunctionClass(
                         name,
-                        made["forward"],
-                        made["backward"],
+                        made.get("forward"),
+                        made.get("backward"),
                         setup if isinstance(setup, UserFunction) else None,
                     )
                     for flag in FUNCTION_FLAGS:
@@ -1686,6 +1687,8 @@ class Compiler:
                     cls.boxed_grads = made.get("boxed_grads_call") is True
                     cls.clear_saved = made.get("clear_saved_tensors_on_access") is True
                     cls.jvp_rule = isinstance(made.get("jvp"), UserFunction)
+                    init = made.get("__init__")
+                    cls.init = init if isinstance(init, UserFunction) else None
                 elif b is surface_nn.Module or isinstance(b, ModuleClass):
                     cls = ModuleClass(name, made, tuple(v for v, _ in evaluated))
                     _check_mixins(cls)

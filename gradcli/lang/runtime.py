@@ -572,6 +572,9 @@ class Runtime:
         if kind is Ctx:
             owner.attrs[attr] = value
             return
+        if kind is FunctionInstance:  # a legacy Function's __init__: self.lambd = lambd
+            owner.set(self, attr, value)
+            return
         if kind is PC.Record:  # a named tuple's fields are read-only (Python 3.11's words)
             raise GradcliError("can't set attribute").mirror("AttributeError")
         if hasattr(type(owner), "program_set") and not attr.startswith("_"):

@@ -239,6 +239,12 @@ def index_assign(
     if out.node is not None:
         given = value if isinstance(value, Tensor) else v
         core_op.SHOWN_INPUTS[out.node] = (x, *((given,) if shown is None else shown))
+    # the values themselves, as PyTorch writes them: the sum above turns a -0.0 (kept or
+    # written) into +0.0, which prints as 0. instead of -0.
+    if out.data.shape == x.data.shape and v.data.shape == region:
+        exact = x.data.copy()
+        exact[idx] = v.data
+        out.data = exact
     return out
 
 

@@ -1352,11 +1352,13 @@ CASES: list[Case] = [
         (7, 1),
     ),
     Case(
+        # (the class itself is allowed, as in PyTorch: Function's own backward raises)
         "function_class_without_backward",
         "class F(torch.autograd.Function):\n"
-        "    @staticmethod\n    def forward(ctx, x):\n        return x\ny = 1",
-        "class F has no static `backward` method",
-        (1, 1),
+        "    @staticmethod\n    def forward(ctx, x):\n        return x * 1\n"
+        "x = torch.ones(2, requires_grad=True)\nF.apply(x).sum().backward()",
+        "You must implement either the backward or vjp method",
+        (6, 1),
     ),
     # --- torch.autograd.gradcheck: the entry limit before the work, the clock during it ------
     Case(

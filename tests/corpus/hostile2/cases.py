@@ -2498,8 +2498,8 @@ add(
     ),
     esc(
         "optim_param_groups_growth",
-        OPT
-        + "o = O([w])\nwhile True:\n    o.add_param_group({'params': [torch.ones(1, requires_grad=True)]})",
+        OPT + "o = O([w])\nwhile True:\n"
+        "    o.add_param_group({'params': [torch.ones(1, requires_grad=True)]})",
         TIME_LIMIT + LIMIT,
     ),
     esc("optim_state_assigned", OPT + "o = O([w])\no.state = {}"),
@@ -2523,7 +2523,8 @@ add(
         "optim_scheduler_private_set",
         "from torch.optim.lr_scheduler import LRScheduler\n"
         "w = torch.ones(3, requires_grad=True)\n"
-        "class S(LRScheduler):\n    def get_lr(self):\n        self._step_count = -5\n        return [0.1]\n"
+        "class S(LRScheduler):\n    def get_lr(self):\n        self._step_count = -5\n"
+        "        return [0.1]\n"
         "S(torch.optim.SGD([w], lr=0.1))",
     ),
 )
@@ -4606,5 +4607,42 @@ add(
         "adaptive_softmax_output_class",
         "m = torch.nn.AdaptiveLogSoftmaxWithLoss(4, 6, [2])\n"
         "o = m(torch.ones(1, 4), torch.tensor([1]))\nc = o.__class__.__init__",
+    ),
+)
+# A legacy autograd.Function's own __init__ runs on its instance (explore21): its attributes
+# are bounded, its recursion is bounded, and the instance gives no way to Python's internals.
+LEGACY = (
+    "class F(torch.autograd.Function):\n"
+    "    def __init__(self, n):\n"
+    "{body}"
+    "    def forward(self, x):\n"
+    "        return x\n"
+)
+add(
+    small(
+        "legacy_function_init_many_attributes",
+        LEGACY.format(
+            body="        for i in range(n):\n            setattr(self, 'a' + str(i), i)\n"
+        )
+        + "f = F(10**7)",
+        LIMIT + (r"not supported", r"setattr"),
+    ),
+    small(
+        "legacy_function_init_recursion",
+        LEGACY.format(body="        self.inner = F(n + 1)\n") + "f = F(0)",
+        LIMIT + (r"recursion", r"depth"),
+    ),
+    esc(
+        "legacy_function_init_dunder_attribute",
+        LEGACY.format(body="        self.__class__ = n\n") + "f = F(1)",
+    ),
+    esc(
+        "legacy_function_instance_dunder_read",
+        LEGACY.format(body="        self.n = n\n") + "g = F(1).__dict__",
+    ),
+    esc(
+        "legacy_function_instance_call_refused",
+        LEGACY.format(body="        self.n = n\n") + "y = F(1)(torch.ones(2))",
+        (r"Legacy autograd function",),
     ),
 )

@@ -137,9 +137,7 @@ def transposed_jvp(
             stack.enter_context(all_off(node))
             ins = list(node.inputs)
         with enable_grad():
-            gs = op.vjp(
-                gsym, _value(out) if not (custom or attached) else out, *ins, **node.params
-            )
+            gs = op.vjp(gsym, _value(out) if not (custom or attached) else out, *ins, **node.params)
             roots, rgs = [], []
             for t, gi, d in zip(ins, gs, dots):
                 if d is None or gi is None:

@@ -18,7 +18,7 @@ from . import primitives as P
 from .autograd import check_versions, run_backward, unbroadcast
 from .graph import all_off
 from .op import Node, apply, producer
-from .tensor import Tensor, as_tensor, enable_grad, no_grad
+from .tensor import Tensor, _GradMode, as_tensor, carry_batched, enable_grad, no_grad
 
 
 def broadcast_tangent(
@@ -36,7 +36,7 @@ def broadcast_tangent(
         if d.shape != shape:
             d = apply(P.reshape, d, shape=shape)
         return apply(P.expand, d, shape=lead + out_shape)
-    return Tensor(np.broadcast_to(d.data.reshape(shape), lead + out_shape))
+    return _like(d, np.broadcast_to(d.data.reshape(shape), lead + out_shape))
 
 
 class Equation:
@@ -58,6 +58,30 @@ def _marked(t: Tensor, flag: bool, attached: bool, made: list[Tensor]) -> Tensor
     c = Tensor(t.data, requires_grad=flag)
     if attached and flag:
         made.append(c)
+    if _GradMode.vmapped:
+        carry_batched((t,), c)
+    return c
+
+
+def _value(t: Tensor) -> Tensor:
+    """t's value outside the graph (batched inside vmap where t is)."""
+    return _like(t, t.data)
+
+
+# unary elementwise records whose derivative is a constant (it reads no primal value)
+_LINEAR_UNARY = frozenset({"neg", "positive", "clone", "conj", "real", "to_dtype", "cast"})
+
+
+def _reads_primal(node: Any) -> bool:
+    return len(node.inputs) == 1 and node.op.name not in _LINEAR_UNARY
+
+
+def _like(t: Tensor, data: np.ndarray) -> Tensor:
+    """A tensor of `data` computed from t: inside vmap, batched where t is (PyTorch's
+    BatchedTensor: what depends on a mapped input stays batched)."""
+    c = Tensor(data)
+    if _GradMode.vmapped:
+        carry_batched((t,), c)
     return c
 
 
@@ -80,12 +104,16 @@ def jvp(
                 continue
             g = broadcast_tangent(d, node.inputs[i].shape, out.shape, nb, attached)
             ins = [_marked(t, j == i, attached, made) for j, t in enumerate(node.inputs)]
-            gi = op.vjp(g, out if attached else Tensor(out.data), *ins, **node.params)[i]
+            gi = op.vjp(g, out if attached else _value(out), *ins, **node.params)[i]
             for c in made:
                 c.requires_grad = False
             if gi is None:
                 continue
             gi = as_tensor(gi, like=out)
+            if _GradMode.vmapped:
+                # batched where the tangent is, and, for a unary op that is not linear (its
+                # derivative reads its input or result), where the primal is
+                carry_batched((d, *node.inputs, out) if _reads_primal(node) else (d,), gi)
             if gi.shape != g.shape:
                 gi = broadcast_tangent(gi, gi.shape, g.shape, 0, attached)
             total = gi if total is None else apply(P.add, total, gi)
@@ -109,9 +137,7 @@ def transposed_jvp(
             stack.enter_context(all_off(node))
             ins = list(node.inputs)
         with enable_grad():
-            gs = op.vjp(
-                gsym, Tensor(out.data) if not (custom or attached) else out, *ins, **node.params
-            )
+            gs = op.vjp(gsym, _value(out) if not (custom or attached) else out, *ins, **node.params)
             roots, rgs = [], []
             for t, gi, d in zip(ins, gs, dots):
                 if d is None or gi is None:
@@ -162,7 +188,7 @@ def push(
             out = node.out
             k = id(out)
             want = dots_shape(dots, nb) + out.shape
-            d = d if d.shape == want else Tensor(np.broadcast_to(d.data, want))
+            d = d if d.shape == want else _like(d, np.broadcast_to(d.data, want))
             if out.node is not node:
                 by_node[node] = d  # an old version: the id is the latest version's
                 continue

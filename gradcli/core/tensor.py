@@ -338,8 +338,12 @@ class Tensor:
         return self._inf
 
     def detach(self) -> Tensor:
-        """A tensor sharing this one's storage (and version counter), outside the graph."""
-        return share(self)
+        """A tensor sharing this one's storage (and version counter), outside the graph
+        (inside vmap, batched where this one is: PyTorch's detach of a BatchedTensor)."""
+        out = share(self)
+        if _GradMode.vmapped:
+            carry_batched((self,), out)
+        return out
 
     def detach_(self) -> Tensor:
         """Make this tensor a leaf that does not require grad (its consumers keep their edges)."""

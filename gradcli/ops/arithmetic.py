@@ -23,7 +23,9 @@ from ..core.op import apply
 from ..core.tensor import (
     Settings,
     Tensor,
+    _GradMode,
     as_tensor,
+    batched,
     bumped,
     data_array,
     numpy_data,
@@ -470,6 +472,8 @@ def addmm_bias(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
     b = bias.data if isinstance(bias, Tensor) else None
     if b is None or x.ndim < 2 or w.ndim != 2 or not s.data.flags.writeable:
         return s
+    if _GradMode.vmapped and (batched(x) or batched(w) or batched(bias)):
+        return s  # vmap decomposes addmm: add(bias, mm(x, w.t())), the bias added after
     if s.data.shape != out.data.shape or x.data.size == 0:
         return s
     x2 = x.data.reshape(-1, x.shape[-1]) if x.ndim > 2 else x.data
@@ -559,9 +563,85 @@ def matmul(input: Any, other: Any) -> Tensor:
         else "UnsafeViewBackward0"
     )
     out = apply(L.matmul, input, other, label=label)
+    if _GradMode.vmapped and out.data.size:
+        batched = vmap_product(input, other)
+        if batched is not None and batched.shape == out.shape:
+            out.data[...] = batched
     if input.ndim == 1 and other.ndim == 2 and not out._inf:
         bumped(out)
     return out
+
+
+def vmap_product(x: Tensor, y: Tensor) -> np.ndarray | None:
+    """Inside vmap, the float32 or float64 product of a batch element as PyTorch's batching
+    rules compute it: PyTorch runs the function once, on the whole batch, and turns a dot, mv
+    or mm of a batched operand into one product of the batch (a folded mm, an mv of the
+    stacked rows, a bmm; functorch's BatchRulesLinearAlgebra), whose float32 sums are in
+    another order than one element's product. gradcli runs the function once per element:
+    here the element's result is taken from that batched product (`linalg.aten_matmul`), the
+    other elements' rows what they are (an input of the vmap: its own array) or zeros (a
+    result computed in the function: no element's result depends on another row's values in
+    any of the kernels). None where the element's own product stands: another dtype, a
+    product of more than 2-D operands, operands batched at two levels, a batch too large to
+    redo."""
+    if x.dtype != y.dtype or x.dtype not in _VMAP_DTYPES or y.ndim > 2:
+        return None
+    if x.ndim > 2 and not (x.requires_grad or y.requires_grad or L._folds(x.data, y.data, 0, 0)):
+        return None  # (matmul's bmm of the expanded batches: not taken here)
+    levels = [lv for lv in _GradMode.vmapped if x in lv or y in lv]
+    if len(levels) != 1:
+        return None
+    lv = levels[0]
+    size, i = lv.size, getattr(lv, "index", None)
+    bx, by = x in lv, y in lv
+    if i is None or not 0 <= i < size:
+        return None
+    if size * (x.data.size if bx else 0) + size * (y.data.size if by else 0) > _VMAP_REDO:
+        return None
+    work = max(x.data.size, 1) * max(y.shape[-1], 1) * size  # the batched product's
+    if work > _VMAP_WORK or work * size > _VMAP_TOTAL:
+        return None
+    px = lv.physical(x) if bx else x.data
+    py = lv.physical(y) if by else y.data
+    gx, gy = lv.outside_grad(x), lv.outside_grad(y)
+    with np.errstate(all="ignore"):
+        if x.ndim == 1 and y.ndim == 1:  # dot_batch_rule
+            if bx and by:
+                return L.aten_matmul(L.unsqueeze_view(px, 1), L.unsqueeze_view(py, 2), gx, gy)[
+                    i, 0, 0
+                ]
+            if bx:
+                return L.aten_matmul(px, py, gx, gy)[i]
+            return L.aten_matmul(px, py.T, gx, gy)[i]
+        if x.ndim == 2 and y.ndim == 1:  # mv_batch_rule
+            if bx and by:
+                return L.aten_matmul(px, L.unsqueeze_view(py, 2), gx, gy)[i, :, 0]
+            if bx:
+                return L.aten_matmul(px, py, gx, gy)[i]
+            return L.aten_matmul(px, py.T, gx, gy)[:, i]
+        if x.ndim > 2:
+            # matmul folds the leading dims into the rows (as for a forward-mode tangent with
+            # its basis dim: vmap over jvp), then the batching rule of the mv or mm
+            lead = x.shape[:-1]
+            rows = math.prod(lead)
+            px = np.reshape(px, (size, rows, x.shape[-1]) if bx else (rows, x.shape[-1]))
+            if y.ndim == 1:
+                out = L.aten_matmul(px, py, gx, gy) if bx else L.aten_matmul(px, py.T, gx, gy).T
+                return out[i].reshape(lead)
+            return L.aten_matmul(px, py, gx, gy)[i].reshape(*lead, y.shape[-1])
+        if x.ndim == 1:  # matmul: x.unsqueeze(0).mm(y).squeeze_(0)
+            px = L.unsqueeze_view(px, 1 if bx else 0)
+        # mm_batch_rule: at::matmul with the batch dims in front
+        out = L.aten_matmul(px, py, gx, gy)[i]
+        return out[0] if x.ndim == 1 else out
+
+
+# vmap's batched products are redone for every element: bounded, past which the element's own
+# product stands (PyTorch's last bits may differ there: README, "Where gradcli differs")
+_VMAP_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+_VMAP_REDO = 1 << 22  # elements of the batched operands
+_VMAP_WORK = 1 << 26  # multiply-adds of the batched product
+_VMAP_TOTAL = 1 << 31  # and of all the elements' batched products together
 
 
 def _bmm_route(x: Tensor, y: Tensor) -> tuple[Tensor, Tensor]:

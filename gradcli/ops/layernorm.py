@@ -23,6 +23,10 @@ from . import norm32
 from .reduction import mean as mean_op
 
 
+def _affine_params(k: int, eps: float = 1e-5) -> dict[str, Any]:
+    return {"k": k, "eps": eps, "has_w": True, "has_b": True}
+
+
 def _rows(x: np.ndarray, k: int) -> np.ndarray:
     n = int(np.prod(x.shape[x.ndim - k :], dtype=np.int64))
     return x.reshape(-1, n)
@@ -59,6 +63,164 @@ def _forward(
         return np.asarray(y, dtype=np.float16 if half else x.dtype)
 
 
+def _saved(x: np.ndarray, k: int, eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """x's rows and the mean and rstd PyTorch's forward kernel saves for them (float32)."""
+    rows = _rows(x, k)
+    if x.dtype != np.float32:  # (float64: the statistics in float64)
+        with np.errstate(all="ignore"):
+            mean = rows.mean(axis=1)
+            rstd = 1 / np.sqrt(((rows - mean[:, None]) ** 2).mean(axis=1) + eps)
+        return rows, mean, rstd
+    mean, var = norm32.moments(rows)
+    with np.errstate(all="ignore"):
+        rstd = np.float32(1) / np.sqrt(var + np.float32(eps))
+    return rows, mean, rstd
+
+
+def _kernel_grads(g: np.ndarray, x: np.ndarray, w: np.ndarray, k: int, eps: float, has_w, has_b):
+    rows, mean, rstd = _saved(x, k, eps)
+    return norm32.layer_norm_backward(
+        _rows(g, k), rows, mean, rstd, w.reshape(-1) if has_w else None, has_w or has_b
+    )
+
+
+def _bwd_forward(
+    g: np.ndarray,
+    x: np.ndarray,
+    w: np.ndarray,
+    which: int,
+    k: int,
+    eps: float,
+    has_w: bool,
+    has_b: bool,
+) -> np.ndarray:
+    """One of native_layer_norm_backward's three results (0: input, 1: weight, 2: bias), by
+    the float32 kernel (`norm32`): the first-order gradient's bits, create_graph or not."""
+    if _exact(x, w, w) and g.dtype == np.float32 and w.size:
+        got = _kernel_grads(g, x, w, k, eps, has_w, has_b)[which]
+        return got.reshape(x.shape if which == 0 else x.shape[x.ndim - k :])
+    # other dtypes: the formula (module docstring)
+    rows, gr = _rows(x, k), _rows(g, k)
+    with np.errstate(all="ignore"):
+        mean = rows.mean(axis=1, keepdims=True)
+        rstd = 1 / np.sqrt(((rows - mean) ** 2).mean(axis=1, keepdims=True) + eps)
+        xhat = (rows - mean) * rstd
+        if which == 2:
+            return gr.sum(axis=0).reshape(x.shape[x.ndim - k :])
+        if which == 1:
+            return (gr * xhat).sum(axis=0).reshape(x.shape[x.ndim - k :])
+        gy = gr * w.reshape(1, -1) if has_w else gr
+        dx = rstd * (
+            gy - gy.mean(axis=1, keepdims=True) - xhat * (gy * xhat).mean(axis=1, keepdims=True)
+        )
+        return dx.astype(x.dtype, copy=False).reshape(x.shape)
+
+
+def _bwd_vjp(
+    h: Tensor,
+    out: Tensor,
+    g: Tensor,
+    x: Tensor,
+    w: Tensor,
+    which: int,
+    k: int,
+    eps: float,
+    has_w: bool,
+    has_b: bool,
+) -> tuple:
+    """derivatives.yaml's layer_norm_double_backward, PyTorch's operations in its order, for
+    the one incoming gradient of this result: ggI (which 0), ggG (1) or ggB (2). Returns the
+    gradients of (grad_out, input, weight); the saved mean and rstd are constants there, as
+    in PyTorch (their gradients are not implemented)."""
+    n = int(np.prod(x.shape[x.ndim - k :], dtype=np.int64))
+    m = x.data.size // n if n else 0
+    lead = h.shape[: h.ndim - out.ndim]  # (upstream gradients stacked in front: batched)
+    _, mean_a, rstd_a = _saved(x.data, k, eps)
+    mu = Tensor(mean_a.reshape(m, 1).astype(x.dtype, copy=False))
+    inv = Tensor(rstd_a.reshape(m, 1).astype(x.dtype, copy=False))
+    inp = x.reshape(m, n)
+    go = g.reshape(m, n)
+    gamma = w.reshape(1, n) if has_w else Tensor(np.ones((1,), x.dtype))
+    sub = inp - mu
+    if which == 2:  # ggB: into grad_out only
+        return (h.reshape(*lead, 1, n).expand(*lead, m, n).reshape(*lead, *x.shape), None, None)
+    if which == 1:  # ggG
+        gg = h.reshape(*lead, 1, n)
+        t0 = go * gg * inv
+        t1 = (inv * (go * gg).sum(-1, True)) / -n
+        t2 = ((sub * inv**3) * (go * gg * sub).sum(-1, True)) / -n
+        gi = (t0 + t1 + t2).reshape(*lead, *x.shape)
+        ggo = (gg * sub * inv).expand(*lead, m, n).reshape(*lead, *x.shape)
+        return (ggo, gi, None)
+    ggi = h.reshape(*lead, m, n)
+    inv2, inv3 = inv**2, inv**3
+    gxhat = go * gamma
+    gxhat_mu_sum = (gxhat * sub).sum(-1, True)
+    gxhat_sum = gxhat.sum(-1, True)
+    ggi_sum = ggi.sum(-1, True)
+    ggi_mu_sum = (ggi * sub).sum(-1, True)
+    all_sub = (
+        (ggi_sum * gxhat_sum) / n
+        - (ggi * gxhat).sum(-1, True)
+        + (inv2 * gxhat_mu_sum * ggi_mu_sum) * (3.0 / n)
+    )
+    gi0 = ((sub * inv3) * all_sub) / n
+    gi1 = ((ggi_mu_sum * inv3) / n) * (gxhat_sum / n - gxhat)
+    gi2 = ((gxhat_mu_sum * inv3) / n) * (ggi_sum / n - ggi)
+    gi = (gi0 + gi1 + gi2).reshape(*lead, *x.shape)
+
+    def first(gl: Tensor, gam: Tensor) -> Tensor:
+        h0 = (gam * inv) / n
+        h1 = (gl * n - gl.sum(-1, True)) - sub * inv2 * (gl * sub).sum(-1, True)
+        return h0 * h1
+
+    gg = None
+    if has_w and w.requires_grad:
+        gg = (go * first(ggi, Tensor(np.ones((), x.dtype)))).sum(-2).reshape(*lead, *w.shape)
+    ggo = first(ggi, gamma).expand(*lead, m, n).reshape(*lead, *x.shape)
+    return (ggo, gi, gg)
+
+
+def _bwd_sym(
+    sp: Any, g: Any, x: Any, w: Any, which: int, k: int, eps: float, has_w: bool, has_b: bool
+) -> Any:
+    """The sympy form of `_bwd_forward`, on object arrays of expressions."""
+    n = int(np.prod(x.shape[x.ndim - k :], dtype=np.int64))
+    xr, gr = x.reshape(-1, n), g.reshape(-1, n)
+    c = xr - np.sum(xr, axis=1, keepdims=True) / n
+    var = np.sum(c * c, axis=1, keepdims=True) / n
+    s = np.frompyfunc(lambda v: sp.sqrt(v + sp.Float(eps)), 1, 1)(var)
+    xhat = c / s
+    if which == 2:
+        return np.sum(gr, axis=0).reshape(x.shape[x.ndim - k :])
+    if which == 1:
+        return np.sum(gr * xhat, axis=0).reshape(x.shape[x.ndim - k :])
+    gy = gr * w.reshape(1, -1) if has_w else gr
+    dx = gy - np.sum(gy, axis=1, keepdims=True) / n
+    dx = dx - xhat * np.sum(gy * xhat, axis=1, keepdims=True) / n
+    return (dx / s).reshape(x.shape)
+
+
+layer_norm_backward = defop(
+    "layer_norm_backward",
+    _bwd_forward,
+    _bwd_vjp,
+    "NativeLayerNormBackwardBackward0",
+    "layer_norm_double_backward(ggI, ggG, ggB)",
+    kind="internal",
+    saves=False,
+    sym=_bwd_sym,
+    # (hessian=False: this rule's own derivative in x is PyTorch's, which treats the saved
+    # mean and rstd as constants: not the finite differences of the record)
+    samples=(
+        Sample(((2, 3), (2, 3), (3,)), {"which": 0, **_affine_params(1)}, hessian=False),
+        Sample(((1, 2, 2), (1, 2, 2), (2, 2)), {"which": 0, **_affine_params(2)}, hessian=False),
+        Sample(((2, 3), (2, 3), (3,)), {"which": 1, **_affine_params(1)}, hessian=False),
+        Sample(((2, 3), (2, 3), (3,)), {"which": 2, **_affine_params(1)}, hessian=False),
+    ),
+)
+
+
 def _vjp(
     g: Tensor,
     out: Tensor,
@@ -93,6 +255,25 @@ def _vjp(
             Tensor(dx.reshape(x.shape)),
             Tensor(gw.reshape(w.shape)) if has_w and w.requires_grad else None,
             Tensor(gb.reshape(b.shape)) if has_b and b.requires_grad else None,
+        )
+    if (
+        g.shape == x.shape
+        and g.dtype == x.dtype == w.dtype
+        and x.dtype in (np.float32, np.float64)
+        and x.data.size
+        and w.data.size
+    ):
+        # create_graph=True: PyTorch's kernel as its own node (NativeLayerNormBackwardBackward0,
+        # one for each result), differentiated by layer_norm_double_backward
+        p = {"k": k, "eps": eps, "has_w": has_w, "has_b": has_b}
+        return (
+            apply(layer_norm_backward, g, x, w, which=0, **p),
+            apply(layer_norm_backward, g, x, w, which=1, **p)
+            if has_w and w.requires_grad
+            else None,
+            apply(layer_norm_backward, g, x, w, which=2, **p)
+            if has_b and b.requires_grad
+            else None,
         )
     dims_x = tuple(range(x.ndim - k, x.ndim))
     dims_g = tuple(range(g.ndim - k, g.ndim))

@@ -1283,3 +1283,84 @@ einsum = defop(
     to_torch=lambda w, a, p: f"torch.einsum({w.lit(einsum_equation(p['spec']))}, {', '.join(a)})",
     to_jax=lambda w, a, p: f"jnp.einsum({w.lit(einsum_equation(p['spec']))}, {', '.join(a)})",
 )
+
+
+# --- at::matmul on arrays (for vmap's batching rules) -----------------------------------------
+
+
+def _folds(t1: np.ndarray, t2: np.ndarray, grad1: bool, grad2: bool) -> bool:
+    """ATen's `should_fold(tensor1, tensor2)` for matmul without `out=`: fold the larger
+    operand's leading axes into the rows of one mm / mv (rather than a bmm) when the other
+    requires grad, or when the larger is the first and its leading axes fold as a view."""
+    first_larger = t1.ndim >= t2.ndim
+    big = t1 if first_larger else np.swapaxes(t2, -1, -2)
+    small_dim = t2.ndim if first_larger else t1.ndim
+    if not (big.ndim >= 3 and small_dim <= 2):
+        return False
+    if grad2 if first_larger else grad1:
+        return True
+    if t1.ndim == 2:
+        return False
+    if big.size == 0:
+        return True
+    st, sh = big.strides, big.shape
+    return all(st[i] == st[i + 1] * sh[i + 1] for i in range(big.ndim - 2))
+
+
+def unsqueeze_view(a: np.ndarray, d: int) -> np.ndarray:
+    """`a.unsqueeze(d)` with PyTorch's stride for the new axis (the next axis's extent, 1 at
+    the end), not NumPy's 0: ATen's fold decisions read it."""
+    d = d % (a.ndim + 1)
+    step = a.shape[d] * a.strides[d] if d < a.ndim else a.itemsize
+    return np.lib.stride_tricks.as_strided(
+        a,
+        a.shape[:d] + (1,) + a.shape[d:],
+        a.strides[:d] + (step,) + a.strides[d:],
+        writeable=False,
+    )
+
+
+def aten_matmul(
+    t1: np.ndarray, t2: np.ndarray, grad1: bool = False, grad2: bool = False
+) -> np.ndarray:
+    """`at::matmul(t1, t2)` as ATen's `_matmul_impl` dispatches it (dot, mv, mm, one folded mm
+    or mv, or a bmm of the expanded and folded batches), each kernel gradcli's (`_matmul_fwd`,
+    whose float32 orders are MKL's). `grad1` / `grad2`: whether the operand requires grad
+    (ATen folds a batch into one mm then). The layouts are the arrays' own: a reshape that
+    cannot be a view copies row-major, as PyTorch's."""
+    d1, d2 = t1.ndim, t2.ndim
+    if d1 <= 2 and d2 <= 2:
+        if d1 == 1 and d2 == 2:
+            return _matmul_fwd(unsqueeze_view(t1, 0), t2)[0]
+        return _matmul_fwd(t1, t2)
+    if _folds(t1, t2, grad1, grad2):
+        transpose = d2 > d1
+        a = np.swapaxes(t2, -1, -2) if transpose else t1
+        b = (t1.T if d1 == 2 else t1) if transpose else t2
+        lead = a.shape[:-1]
+        folded = np.reshape(a, (math.prod(lead), a.shape[-1]))
+        out = _matmul_fwd(folded, b)
+        if b.ndim == 2:
+            out = out.reshape(*lead, b.shape[1])
+            return np.ascontiguousarray(np.swapaxes(out, -1, -2)) if transpose else out
+        return out.reshape(lead)
+    n = t1.shape[-2] if d1 > 1 else 1
+    m1 = t1.shape[-1]
+    m2 = t2.shape[-2] if d2 > 1 else t2.shape[0]
+    p = t2.shape[-1] if d2 > 1 else 1
+    b1, b2 = t1.shape[: max(d1 - 2, 0)], t2.shape[: max(d2 - 2, 0)]
+    if d1 == 3 and d2 == 3 and b1[0] != b2[0]:
+        if b1[0] == 1 and grad1:
+            return aten_matmul(t1[0], t2, grad1, grad2)
+        if b2[0] == 1 and grad2:
+            return aten_matmul(t1, t2[0], grad1, grad2)
+    batch = np.broadcast_shapes(b1, b2)
+    count = math.prod(batch)
+    e1 = np.reshape(np.broadcast_to(t1, (*batch, n, m1)), (count, n, m1))
+    if d2 == 1:
+        e2 = unsqueeze_view(np.reshape(np.broadcast_to(t2, (*batch, m2)), (count, m2)), 2)
+    else:
+        e2 = np.reshape(np.broadcast_to(t2, (*batch, m2, p)), (count, m2, p))
+    out = _matmul_fwd(e1, e2)
+    shape = (*batch, *((n,) if d1 > 1 else ()), *((p,) if d2 > 1 else ()))
+    return out.reshape(shape)

@@ -1014,6 +1014,8 @@ def vmap(
         results = []
         level: weakref.WeakSet = weakref.WeakSet()
         level.size = batch  # type: ignore[attr-defined]
+        sources: dict[int, tuple] = {}
+        _batch_view(level, sources, set(_RUNNING))
         quiet = _GradMode.vmap_quiet
         with _random_draws(randomness) as before_element:
             _GradMode.vmapped.append(level)
@@ -1025,9 +1027,13 @@ def vmap(
                         a if d is None else _element(a, d, i if batch else None)
                         for a, d in zip(flat, dims)
                     ]
-                    for e, d in zip(elems, dims):
+                    level.index = i if batch else None  # type: ignore[attr-defined]
+                    sources.clear()
+                    for e, a, d in zip(elems, flat, dims):
                         if d is not None:
                             level.add(e)
+                            if batch:
+                                sources[id(e)] = (weakref.ref(e), a, d)
                     keep = _GradMode.vmap_keep
                     _GradMode.vmap_keep = keep or i < batch - 1
                     _GradMode.vmap_quiet = quiet or i > 0
@@ -1043,6 +1049,47 @@ def vmap(
         return _stacked(results, out_dims, name, batch, level)
 
     return Transformed(wrapped, name, name)
+
+
+def _batch_view(level: Any, sources: dict[int, tuple], outer: set[int]) -> None:
+    """What a batching rule sees of a vmap level (`ops.arithmetic.vmap_product`): `physical(t)`,
+    the batch a batched tensor of this element stands for, its batch dim in front (an input of
+    the vmap: that input itself; a tensor computed in the function: zeros around this
+    element's values, laid out as the element, the batch outermost); `outside_grad(t)`, whether
+    PyTorch's physical tensor requires grad: differentiated by a transform running around the
+    vmap, or the program's own autograd (a transform inside the vmap differentiates the
+    BatchedTensors, not what the batching rules see)."""
+
+    def physical(t: Tensor) -> np.ndarray:
+        src = sources.get(id(t))
+        if src is not None and src[0]() is t:
+            a, d = src[1], src[2]
+            whole = np.moveaxis(a.data, d, 0)
+            mine = whole[level.index]
+            if mine.ctypes.data == t.data.ctypes.data and mine.strides == t.data.strides:
+                return whole  # (the element is still a view of it)
+        order = sorted(range(t.ndim), key=lambda k: -abs(t.data.strides[k]))
+        full = np.zeros((level.size, *(t.shape[k] for k in order)), dtype=t.dtype)
+        view = full.transpose(0, *(1 + order.index(k) for k in range(t.ndim)))
+        view[level.index] = t.data
+        return view
+
+    def outside_grad(t: Tensor) -> bool:
+        if not t.requires_grad:
+            return False
+        src = sources.get(id(t))
+        if src is not None and src[0]() is t:
+            return bool(src[1].requires_grad)
+        nodes = ancestors([t])
+        found = ([t] if t.node is None else []) + [u for u in leaves(nodes) if u.requires_grad]
+        for u in found:
+            entry = _ENTERED.get(id(u))
+            if entry is None or entry[0]() is not u or entry[1] in outer:
+                return True
+        return False
+
+    level.physical = physical
+    level.outside_grad = outside_grad
 
 
 def _check_sizes(first: Any, batch: int) -> None:

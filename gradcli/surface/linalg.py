@@ -21,7 +21,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.dtypes import scalar_type_name
 from ..core.op import apply
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, _GradMode, batched, typename
 from ..ops import arithmetic as A
 from ..ops import matrices as M
 from ..ops import reduction as R
@@ -402,7 +402,13 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) ->
     _need_matrix(m1, "mat1")
     _need_matrix(m2, "mat2")
     out = _add_scaled(inp, A.matmul(m1, m2), beta, alpha, "AddmmBackward0")
-    if inp.ndim == 1 and beta == 1 and alpha == 1 and out.data.flags.writeable:
+    if (
+        inp.ndim == 1
+        and beta == 1
+        and alpha == 1
+        and out.data.flags.writeable
+        and not (_GradMode.vmapped and (batched(inp) or batched(m1) or batched(m2)))
+    ):
         # a bias vector: rounded as F.linear's (MKL fuses it in places; `linalg.linear_sum`)
         v = LS(m1.data, m2.data, inp.data)
         if v is not None and v.shape == out.data.shape:

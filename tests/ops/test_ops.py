@@ -456,6 +456,22 @@ def _inside(pos: tuple, size: tuple) -> bool:
     return all(0 <= p < s for p, s in zip(pos, size))
 
 
+def _layer_norm_bwd_ref(g, x, w, which, k, eps, has_w):
+    """native_layer_norm_backward's three results by the textbook formula (float64)."""
+    n = int(np.prod(x.shape[x.ndim - k :]))
+    xr, gr = x.reshape(-1, n), g.reshape(-1, n)
+    xc = xr - xr.mean(axis=1, keepdims=True)
+    s = np.sqrt((xc * xc).mean(axis=1, keepdims=True) + eps)
+    xhat = xc / s
+    if which == 2:
+        return gr.sum(axis=0).reshape(x.shape[x.ndim - k :])
+    if which == 1:
+        return (gr * xhat).sum(axis=0).reshape(x.shape[x.ndim - k :])
+    gy = gr * w.reshape(1, -1) if has_w else gr
+    dx = gy - gy.mean(axis=1, keepdims=True) - xhat * (gy * xhat).mean(axis=1, keepdims=True)
+    return (dx / s).reshape(x.shape)
+
+
 def _unfold_ref(x, kernel, stride, dilation, pad, out):
     d = len(kernel)
     lead, size = x.shape[:-d], x.shape[-d:]
@@ -979,6 +995,9 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "softmax_backward": lambda g, y, dim: y * (g - np.sum(g * y, axis=dim, keepdims=True)),
     "log_softmax_backward": lambda g, y, dim: g - np.exp(y) * np.sum(g, axis=dim, keepdims=True),
     "tanh_backward": lambda g, y: g * (1 - y * y),
+    "layer_norm_backward": lambda g, x, w, which, k, eps, has_w, has_b: _layer_norm_bwd_ref(
+        g, x, w, which, k, eps, has_w
+    ),
     "softplus_backward": lambda g, x, beta, threshold: np.vectorize(
         lambda gv, xv: gv if beta * xv > threshold else gv / (1 + math.exp(-beta * xv))
     )(g, x),

@@ -3234,6 +3234,33 @@ add(
         "is_grads_batched=True)[0]",
         patterns=TIME_OR_LIMIT,
     ),
+    # layer_norm's kernel recorded under create_graph=True (NativeLayerNormBackwardBackward0),
+    # differentiated again, and batched
+    budget(
+        "layer_norm_double_backward_huge",
+        "x = torch.randn(3000, 3000, requires_grad=True)\n"
+        "w = torch.ones(3000, requires_grad=True)\n"
+        "y = torch.nn.functional.layer_norm(x, (3000,), w)\n"
+        "g, gw = torch.autograd.grad(y[0].sum(), (x, w), create_graph=True)\n"
+        "for i in range(20):\n    h = torch.autograd.grad((g * g).sum() + gw.sum(), x, "
+        "retain_graph=True)[0]",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "layer_norm_create_graph_batched_huge",
+        "x = torch.randn(2000, 2000, requires_grad=True)\n"
+        "y = torch.nn.functional.layer_norm(x, (2000,))\n"
+        "g = torch.autograd.grad(y, x, torch.ones(300, 2000, 2000), create_graph=True, "
+        "is_grads_batched=True)[0]",
+        patterns=TIME_OR_LIMIT,
+    ),
+    # vmap's batched products (each element's taken from the whole batch's): bounded work
+    budget(
+        "vmap_batched_products_huge",
+        "from torch.func import vmap\nW = torch.randn(1000, 1000)\n"
+        "y = vmap(lambda v: torch.tanh(v @ W) @ W)(torch.randn(5000, 1000))",
+        patterns=TIME_OR_LIMIT,
+    ),
     budget(
         "sgd_million_parameter_list",
         "w = torch.ones(1, requires_grad=True)\nopt = torch.optim.SGD([w] * 10**6, lr=0.1)\n"

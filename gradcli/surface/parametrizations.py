@@ -125,21 +125,29 @@ def weight_norm_of(v: Tensor, g: Tensor, dim: int) -> Tensor:
     )
 
 
-class WeightNorm(N.Module):
+class _Parametrization(N.Module):
+    """A built-in parametrization module: its `right_inverse` reachable by programs (what
+    `register_parametrization` calls), its class named as PyTorch names it."""
+
+    CLASS = ""
+
+    @property
+    def name(self) -> str:
+        return self.CLASS
+
+    def own_method(self, name: str) -> Any:
+        return self.right_inverse if name == "right_inverse" else None
+
+
+class WeightNorm(_Parametrization):
     """PyTorch's `_WeightNorm` parametrization (`dim` -1: the whole weight's norm)."""
 
     ATTRIBUTES = ("training", "dim")
+    CLASS = "_WeightNorm"
 
     def __init__(self, dim: int = 0) -> None:
         super().__init__()
         self.dim = dim
-
-    @property
-    def name(self) -> str:
-        return "_WeightNorm"
-
-    def own_method(self, name: str) -> Any:
-        return self.right_inverse if name == "right_inverse" else None
 
     def forward(self, weight_g: Any, weight_v: Any) -> Tensor:
         return weight_norm_of(weight_v, weight_g, self.dim)
@@ -192,9 +200,12 @@ class _LegacyWeightNorm:
         return f"<torch.nn.utils.weight_norm.WeightNorm object at {id(self):#x}>"
 
 
-def _legacy_hooks(module: N.Module) -> list:
-    table = module.__dict__.get("_module_hooks") or {}
-    return [e for e in table.get("forward_pre", []) if isinstance(e[0], _LegacyWeightNorm)]
+def _legacy_hooks(module: Any, kind: type) -> tuple[list, list]:
+    """(the module's forward pre-hook registrations, those that are `kind` hooks)."""
+    if not isinstance(module, N.Module):
+        return [], []
+    entries = (module.__dict__.get("_module_hooks") or {}).get("forward_pre", [])
+    return entries, [e for e in entries if isinstance(e[0], kind)]
 
 
 def legacy_weight_norm(module: Any, name: Any = "weight", dim: Any = 0) -> Any:
@@ -214,7 +225,7 @@ def legacy_weight_norm(module: Any, name: Any = "weight", dim: Any = 0) -> Any:
         ).mirror("TypeError")
     if dim is None:
         dim = -1
-    for entry in _legacy_hooks(module):
+    for entry in _legacy_hooks(module, _LegacyWeightNorm)[1]:
         if entry[0].name == name:
             raise GradcliError(
                 f"Cannot register two weight_norm hooks on the same parameter {name}"
@@ -239,21 +250,23 @@ def legacy_weight_norm(module: Any, name: Any = "weight", dim: Any = 0) -> Any:
 def remove_weight_norm(module: Any, name: Any = "weight") -> Any:
     """`torch.nn.utils.remove_weight_norm(module, name='weight')`: `name` a parameter again,
     of the value weight_norm computes."""
-    if isinstance(module, N.Module):
-        table = module.__dict__.get("_module_hooks") or {}
-        entries = table.get("forward_pre", [])
-        for entry in list(entries):
-            hook = entry[0]
-            if isinstance(hook, _LegacyWeightNorm) and hook.name == name:
-                with no_grad():
-                    w = hook.weight(module)
-                module.program_delete(name)
-                module.program_delete(name + "_g")
-                module.program_delete(name + "_v")
-                module.register_parameter(name, N.Parameter(w.data.copy()))
-                entries.remove(entry)
-                return module
-    raise GradcliError(f"weight_norm of '{name}' not found in {module!r}").mirror("ValueError")
+    return _remove_legacy(module, name, _LegacyWeightNorm, ("_g", "_v"), "weight_norm")
+
+
+def _remove_legacy(module: Any, name: Any, kind: type, parts: tuple, what: str) -> Any:
+    """`name` a parameter again, of the value `kind`'s hook computes (without a power
+    iteration), its parts (`name_g`...) and the hook gone."""
+    entries, hooks_of_kind = _legacy_hooks(module, kind)
+    for entry in hooks_of_kind:
+        if entry[0].name == name:
+            with no_grad():
+                w = entry[0].weight(module)
+            for gone in (name, *(name + p for p in parts)):
+                module.program_delete(gone)
+            module.register_parameter(name, N.Parameter(w.data.copy()))
+            entries.remove(entry)
+            return module
+    raise GradcliError(f"{what} of '{name}' not found in {module!r}").mirror("ValueError")
 
 
 # --- spectral normalisation -----------------------------------------------------------------
@@ -309,12 +322,13 @@ def _default_dim(module: N.Module, dim: Any) -> Any:
     return 1 if module.name.startswith("ConvTranspose") else 0
 
 
-class SpectralNorm(N.Module):
+class SpectralNorm(_Parametrization):
     """PyTorch's `_SpectralNorm` parametrization: the weight divided by its largest singular
     value, estimated by power iterations on the buffers `_u` and `_v` (drawn at registration,
     then 15 iterations; `n_power_iterations` more at each training-mode read)."""
 
     ATTRIBUTES = ("training", "dim", "eps", "n_power_iterations")
+    CLASS = "_SpectralNorm"
 
     def __init__(self, weight: Tensor, n_power_iterations: int, dim: int, eps: float) -> None:
         super().__init__()
@@ -328,13 +342,6 @@ class SpectralNorm(N.Module):
                 self.register_buffer("_u", _start_vector(mat, h, eps))
                 self.register_buffer("_v", _start_vector(mat, w, eps))
                 self._power_method(mat, 15)
-
-    @property
-    def name(self) -> str:
-        return "_SpectralNorm"
-
-    def own_method(self, name: str) -> Any:
-        return self.right_inverse if name == "right_inverse" else None
 
     def _power_method(self, mat: Tensor, iterations: int) -> None:
         from .functional import mT, mv
@@ -396,7 +403,7 @@ class _LegacySpectralNorm:
         self.dim = dim
         self.eps = eps
 
-    def weight(self, module: N.Module, iterate: bool) -> Tensor:
+    def weight(self, module: N.Module, iterate: bool = False) -> Tensor:
         from .functional import clone, dot, mT, mv
 
         weight = module._parameters[self.name + "_orig"]
@@ -433,9 +440,8 @@ def legacy_spectral_norm(
         raise GradcliError(
             f"spectral_norm(): module must be an nn.Module, not {typename(module)}"
         ).mirror("TypeError")
-    table = module.__dict__.get("_module_hooks") or {}
-    for entry in table.get("forward_pre", []):
-        if isinstance(entry[0], _LegacySpectralNorm) and entry[0].name == name:
+    for entry in _legacy_hooks(module, _LegacySpectralNorm)[1]:
+        if entry[0].name == name:
             raise GradcliError(
                 f"Cannot register two spectral_norm hooks on the same parameter {name}"
             )
@@ -468,20 +474,7 @@ def legacy_spectral_norm(
 def remove_spectral_norm(module: Any, name: Any = "weight") -> Any:
     """`torch.nn.utils.remove_spectral_norm(module, name='weight')`: `name` a parameter again,
     of the value the hook computes (without a power iteration)."""
-    if isinstance(module, N.Module):
-        table = module.__dict__.get("_module_hooks") or {}
-        entries = table.get("forward_pre", [])
-        for entry in list(entries):
-            hook = entry[0]
-            if isinstance(hook, _LegacySpectralNorm) and hook.name == name:
-                with no_grad():
-                    w = hook.weight(module, False)
-                for gone in (name, name + "_orig", name + "_u", name + "_v"):
-                    module.program_delete(gone)
-                module.register_parameter(name, N.Parameter(w.data.copy()))
-                entries.remove(entry)
-                return module
-    raise GradcliError(f"spectral_norm of '{name}' not found in {module!r}").mirror("ValueError")
+    return _remove_legacy(module, name, _LegacySpectralNorm, ("_orig", "_u", "_v"), "spectral_norm")
 
 
 FUNCTIONS = {"weight_norm": weight_norm, "spectral_norm": spectral_norm}

@@ -353,14 +353,17 @@ def suggest(
     """`did you mean ...?` for a misspelt name, or None: no hint is better than a wrong one.
     `meaning`: the name is an operation's, and a name PyTorch has that gradcli lacks gets
     what to write instead (MEANING) first. `known`: PyTorch has `name` itself, so a name that
-    differs only in case (`Optimizer`, `optimizer`) is another thing, not its spelling."""
+    differs in case or a character (`SparseAdam`, `sparse_adam`) is another thing, not its
+    spelling: no guess."""
     import difflib  # only on the error path
 
     if meaning and name.lower() in MEANING:
         return MEANING[name.lower()]
+    if known:
+        return None  # a name PyTorch has is not a slip of the keys for another one
     names = [c for c in candidates if isinstance(c, str)]
     same = [c for c in names if c.lower() == name.lower() and c != name]
-    if same and not known:
+    if same:
         return f"did you mean `{same[0]}`?"
     lower = {c.lower(): c for c in reversed(names)}
     wanted = name.lower()

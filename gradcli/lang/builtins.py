@@ -56,6 +56,12 @@ from .values import (
 BUILTINS: dict[str, Any] = {}
 
 
+# Whether a function value is one PyTorch implements in C (`torch.exp`: its type() is
+# builtin_function_or_method): set by `lang.compiler` from `torch_reprs`, whose table is built
+# from the namespaces, which build on this module.
+C_FUNCTION: list[Callable[[Any], bool]] = [lambda v: False]
+
+
 def _builtin_range(*args: Any) -> range:
     if not 1 <= len(args) <= 3:
         raise GradcliError(f"range expected 1 to 3 arguments, got {len(args)}").mirror("TypeError")
@@ -752,13 +758,9 @@ def type_of(v: Any) -> Any:
         )
     if isinstance(v, MaxMin):  # torch.return_types.max, .sort, ...
         return PyType(v.kind, (type(v),), None, shown=f"torch.return_types.{v.kind}")
-    if isinstance(v, FunctionType):
-        from .torch_reprs import entry
-
-        found = entry(v)
-        if found is not None and found[0] in ("M", "B"):  # torch.exp: a C function in PyTorch
-            name = "builtin_function_or_method"
-            return PyType(name, (type(v),), None, shown=name)
+    if isinstance(v, FunctionType) and C_FUNCTION[0](v):  # torch.exp: a C function in PyTorch
+        name = "builtin_function_or_method"
+        return PyType(name, (type(v),), None, shown=name)
     name = typename(v)
     shown = {
         "DType": "torch.dtype",

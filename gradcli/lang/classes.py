@@ -508,6 +508,11 @@ class ProgramObject:
     cls: Any
 
 
+# The instances of OptimClass by their base's kind ("optimizer", "scheduler"): set by
+# `lang.optimizers` (which builds on this module), imported where such a class is made.
+INSTANCE_KINDS: dict[str, Any] = {}
+
+
 class OptimClass:
     """`class MySGD(torch.optim.Optimizer)` or `class Warmup(torch.optim.lr_scheduler.
     LRScheduler)` (or a subclass of another such class): its methods and class attributes;
@@ -541,10 +546,7 @@ class OptimClass:
         )
 
     def instantiate(self, rt: Any, args: list, kwargs: dict) -> Any:
-        from .optimizers import OptimizerInstance, SchedulerInstance
-
-        kind = OptimizerInstance if self.base.PROGRAM_BASE == "optimizer" else SchedulerInstance
-        obj = kind(self)
+        obj = INSTANCE_KINDS[self.base.PROGRAM_BASE](self)
         init = _method(self.lookup("__init__"))
         if init is None:  # the base's own: (params, defaults), (optimizer, last_epoch)
             obj.base_init(*args, **kwargs)

@@ -33,7 +33,7 @@ from ..surface import indexing as I
 from ..surface import names, public
 from ..surface import nn as surface_nn
 from . import exceptions as X
-from .builtins import BUILTINS, TYPE_BUILTIN, delete_attribute
+from .builtins import BUILTINS, C_FUNCTION, TYPE_BUILTIN, delete_attribute
 from .calls import (
     CONVERTED,
     call_name,
@@ -122,6 +122,18 @@ _FUTURE = frozenset(
 # Builtins a notebook calls for their display only (refused where their value is used).
 _DISPLAY_ONLY = ("dir", "vars")  # (help() prints its text when not on a terminal)
 _DUNDERS_ALLOWED = ("__name__", "__version__")  # __version__: a string on torch and numpy
+
+
+def _c_function(v: Any) -> bool:
+    """Whether PyTorch implements the function `v` stands for in C (a built-in method or
+    function in its table of reprs)."""
+    from .torch_reprs import entry
+
+    found = entry(v)
+    return found is not None and found[0] in ("M", "B")
+
+
+C_FUNCTION[0] = _c_function
 
 
 def compile_program(tree: ast.Module, source: Source) -> Stmt:
@@ -1642,6 +1654,8 @@ class Compiler:
                             hint="an Optimizer subclass defines __init__, step and plain "
                             "methods (and __setstate__)",
                         )
+                from . import optimizers  # noqa: F401  (the instances of such a class)
+
                 cls = OptimClass(name, made, tuple(v for v, _ in evaluated), base)
             else:
                 if dunders:

@@ -15,7 +15,7 @@ from typing import Any
 from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import typename
 from ..surface import optim as O
-from .classes import OptimClass, ProgramObject, _bound, _method, class_value
+from .classes import INSTANCE_KINDS, OptimClass, ProgramObject, _bound, _method, class_value
 from .values import BoundMethod, Builtin
 
 
@@ -344,3 +344,6 @@ def _scheduler_method(attr: str) -> Any:
         return getattr(kind, attr)(obj, *args, **kwargs)
 
     return call
+
+
+INSTANCE_KINDS.update(optimizer=OptimizerInstance, scheduler=SchedulerInstance)

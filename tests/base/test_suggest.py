@@ -35,7 +35,9 @@ def test_a_name_pytorch_has_gets_no_case_variant():
     members = ["optimizer", "SGD", "Adam", "lr_scheduler"]
     assert suggest("Optimizer", members) == "did you mean `optimizer`?"  # a misspelling...
     assert suggest("Optimizer", members, known=True) is None  # ...unless PyTorch has it
-    assert suggest("Adma", members, known=True) == "did you mean `Adam`?"
+    assert suggest("Adma", members) == "did you mean `Adam`?"
+    # a name PyTorch has is never taken for a slip of another (its submodule, a neighbour)
+    assert suggest("SparseAdam", ["sparse_adam", "Adam"], known=True) is None
 
 
 def test_meaning_comes_first():
@@ -55,7 +57,7 @@ def test_edits(a, b, n):
     [
         ("nn.CTCLoss_is_not_here()", None),  # neither PyTorch's nor close to anything
         ("nn.SyncBatchNorm(3)", None),  # PyTorch's, gradcli lacks it: no BatchNorm guess
-        ("torch.optim.Optimizer", None),  # PyTorch's own name: not its module `optimizer`
+        ("torch.optim.SparseAdam", None),  # PyTorch's own name: no guess at Adam
         ("torch.sigmoidd(x)", "did you mean `sigmoid`?"),
         ("nn.Lienar(2, 3)", "did you mean `Linear`?"),
     ],

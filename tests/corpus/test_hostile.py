@@ -5178,7 +5178,7 @@ CASES: list[Case] = [
     Case(
         "range_object_argument",
         "import torch\nx = torch.range(torch, 3)",
-        "range() arguments must be numbers",
+        "range(): argument 'start' (position 1) must be Number, not module",
         (2, 5),
     ),
     Case(

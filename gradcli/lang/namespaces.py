@@ -535,6 +535,20 @@ def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
         )
         for sub, names in _NN_SUBMODULES.items()
     }
+    from ..surface.nn import register_module_hook
+
+    subs["module"] = Namespace(
+        "torch.nn.modules.module",
+        {
+            **_classes_of(table, _NN_SUBMODULES["module"]),
+            **{
+                f"register_module_{k}_hook": Builtin(
+                    f"torch.nn.modules.module.register_module_{k}_hook", register_module_hook(k)
+                )
+                for k in ("forward_pre", "forward")
+            },
+        },
+    )
     return {**classes, **subs}
 
 

@@ -164,6 +164,8 @@ class Runtime:
         pyrandom.reset(seed)  # Python's random and numpy.random: from --seed too
         CUDNN.reset()
         reset_printoptions()  # torch.set_printoptions lasts for one run
+        for hooks_of_kind in surface_nn.GLOBAL_HOOKS.values():  # and the global module hooks
+            hooks_of_kind.clear()
 
     # -- driver --
     def execute(self) -> None:

@@ -469,6 +469,10 @@ class Module:
             access.set(self, name, value)
             return
         persistent = None if name in self._parameters else buffer_persistence(value)
+        if persistent is not None or isinstance(value, (Parameter, Module)):
+            # (PyTorch's __setattr__ removes a plain attribute of the name first: the
+            # parameter, buffer or submodule is what the name reads from then on)
+            self.__dict__.pop("_attr_" + name, None)
         if persistent is not None:
             if name in self._modules:
                 raise GradcliError(
@@ -761,8 +765,12 @@ class Module:
         if kwargs and type(self).__module__.startswith(_SURFACE):
             kwargs = _by_pytorchs_names(self, inputs, kwargs)
         try:
-            if not table or not any(table.values()):
+            if (not table or not any(table.values())) and not (
+                GLOBAL_HOOKS["forward_pre"] or GLOBAL_HOOKS["forward"]
+            ):
                 return self.forward(*inputs, **kwargs)
+            if not table:
+                table = {}
             return _call_hooked(self, table, inputs, kwargs)
         except TypeError as e:
             # Raised by the call of forward itself (nothing ran inside it): the inputs do not
@@ -2540,10 +2548,28 @@ class ParameterDict(Module):
         return list(self._parameters)
 
 
+# Hooks on every module's call (`torch.nn.modules.module.register_module_forward_hook`...):
+# run before each module's own, as PyTorch runs its global hooks.
+GLOBAL_HOOKS: dict[str, list] = {"forward_pre": [], "forward": []}
+
+
+def register_module_hook(kind: str) -> Any:
+    def register(hook: Any) -> HookHandle:
+        if not callable(hook):
+            raise GradcliError(f"'{typename(hook)}' object is not callable").mirror("TypeError")
+        entry = [hook]
+        GLOBAL_HOOKS[kind].append(entry)
+        return HookHandle(GLOBAL_HOOKS[kind], entry)
+
+    register.__name__ = f"register_module_{kind}_hook"
+    return register
+
+
 def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
-    """`m(*args)` with its hooks, in PyTorch's order: forward pre-hooks, the inputs wrapped
-    for the backward hooks, forward, forward hooks, the outputs wrapped."""
-    for (hook,) in list(table.get("forward_pre", ())):
+    """`m(*args)` with its hooks, in PyTorch's order: forward pre-hooks (the global ones
+    first), the inputs wrapped for the backward hooks, forward, forward hooks, the outputs
+    wrapped."""
+    for (hook,) in [*GLOBAL_HOOKS["forward_pre"], *table.get("forward_pre", ())]:
         r = hook(m, args)
         if r is not None:
             args = r if isinstance(r, tuple) else (r,)
@@ -2552,7 +2578,7 @@ def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
         state = _BackwardHooks(m, table, len(args))
         args = state.wrap_inputs(args)
     out = m.forward(*args, **kwargs)
-    for (hook,) in list(table.get("forward", ())):
+    for (hook,) in [*GLOBAL_HOOKS["forward"], *table.get("forward", ())]:
         r = hook(m, args, out)
         if r is not None:
             out = r

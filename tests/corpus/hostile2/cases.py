@@ -4675,3 +4675,25 @@ add(
         (r"Legacy autograd function",),
     ),
 )
+add(
+    small(
+        "global_module_hook_calls_a_module",
+        "from torch.nn.modules.module import register_module_forward_pre_hook\n"
+        "m = torch.nn.Linear(2, 2)\n"
+        "register_module_forward_pre_hook(lambda mod, args: m(torch.ones(2)))\n"
+        "m(torch.ones(2))",
+        (r"recursion", r"depth", r"limit"),
+    ),
+    small(
+        "global_module_hooks_registered_endlessly",
+        "from torch.nn.modules.module import register_module_forward_hook\n"
+        "while True:\n    register_module_forward_hook(lambda m, a, o: None)",
+        LIMIT,
+    ),
+    esc(
+        "global_module_hook_handle_internals",
+        "from torch.nn.modules.module import register_module_forward_hook\n"
+        "h = register_module_forward_hook(print)\nd = h.hooks_dict_ref",
+        (r"no attribute", r"not supported", r"not accessible"),
+    ),
+)

@@ -443,7 +443,7 @@ class _Hyper:
 def _check_lr(lr: Any, fn: str) -> None:
     value = _number(lr, "lr", fn)
     if not 0.0 <= value:
-        raise GradcliError(f"Invalid learning rate: {_py(lr)}")
+        raise GradcliError(f"Invalid learning rate: {_py(lr)}").mirror("ValueError")
 
 
 def _py(v: Any) -> str:
@@ -452,7 +452,7 @@ def _py(v: Any) -> str:
 
 def _nonnegative(v: Any, what: str, message: str, fn: str) -> None:
     if not 0.0 <= _number(v, what, fn):
-        raise GradcliError(f"{message}: {_py(v)}")
+        raise GradcliError(f"{message}: {_py(v)}").mirror("ValueError")
 
 
 # --- SGD -------------------------------------------------------------------------------------
@@ -828,7 +828,9 @@ def _betas(betas: Any, fn: str) -> tuple[float, float]:
         )
     for i, b in enumerate(betas):
         if not 0.0 <= _number(b, "betas", fn) < 1.0:
-            raise GradcliError(f"Invalid beta parameter at index {i}: {_py(b)}")
+            raise GradcliError(f"Invalid beta parameter at index {i}: {_py(b)}").mirror(
+                "ValueError"
+            )
     return tuple(betas)  # type: ignore[return-value]
 
 
@@ -879,7 +881,7 @@ class Adadelta(Optimizer):
         fn = "Adadelta()"
         _check_lr(lr, fn)
         if not 0.0 <= _number(rho, "rho", fn) <= 1.0:
-            raise GradcliError(f"Invalid rho value: {_py(rho)}")
+            raise GradcliError(f"Invalid rho value: {_py(rho)}").mirror("ValueError")
         _nonnegative(eps, "eps", "Invalid epsilon value", fn)
         _nonnegative(weight_decay, "weight_decay", "Invalid weight_decay value", fn)
         _refuse_engines(foreach, differentiable, None, fn)
@@ -1170,7 +1172,9 @@ class Rprop(Optimizer):
             if not isinstance(v, (tuple, list)) or len(v) != 2:
                 raise GradcliError(f"{fn}: {key} must be a pair of numbers", found=typename(v))
         if not 0.0 < _number(etas[0], "etas", fn) < 1.0 < _number(etas[1], "etas", fn):
-            raise GradcliError(f"Invalid eta values: {_py(etas[0])}, {_py(etas[1])}")
+            raise GradcliError(f"Invalid eta values: {_py(etas[0])}, {_py(etas[1])}").mirror(
+                "ValueError"
+            )
         _refuse_engines(foreach, differentiable, None, fn)
         _refuse_capturable(capturable, fn)
         defaults = {
@@ -1462,7 +1466,11 @@ class LBFGS(Optimizer):
         if isinstance(lr, Tensor) and lr.data.size != 1:
             raise GradcliError("Tensor lr must be 1-element").mirror("ValueError")
         if not 0.0 <= _number(lr, "lr", fn):
-            raise GradcliError(f"Invalid learning rate: {_py(lr)}").mirror("ValueError")
+            raise (
+                GradcliError(f"Invalid learning rate: {_py(lr)}")
+                .mirror("ValueError")
+                .mirror("ValueError")
+            )
         for key, v in (("max_iter", max_iter), ("max_eval", max_eval)):
             if v is not None:
                 _number(v, key, fn)

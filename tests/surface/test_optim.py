@@ -359,3 +359,20 @@ def test_add_with_alpha_live_against_torch() -> None:
     y = rng.standard_normal(9).astype(np.float32)
     want = torch.add(torch.from_numpy(x), torch.from_numpy(y), alpha=0.37).numpy()
     assert np.array_equal(_bits(K.add(x, y, 0.37)), _bits(want))
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda w: optim.SGD([w], lr=-1),
+        lambda w: optim.SGD([w], lr=0.1, momentum=-0.5),
+        lambda w: optim.Adam([w], betas=(0.9, 1.0)),
+        lambda w: optim.Adam([w], eps=-1e-8),
+        lambda w: optim.SGD([], lr=0.1),
+    ],
+)
+def test_invalid_settings_are_value_errors_as_pytorchs(make: Any) -> None:
+    """PyTorch raises ValueError for a setting out of range: `except ValueError` catches it."""
+    with pytest.raises(GradcliError) as e:
+        make(_p(1.0))
+    assert e.value.python_class == "ValueError"

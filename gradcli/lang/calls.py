@@ -116,6 +116,8 @@ def checked_call(
     if kwargs and "out" in kwargs and _takes_out(f):
         kwargs = dict(kwargs)
         out = kwargs.pop("out")
+        if out is None:  # (PyTorch's default: a new tensor)
+            out = _NO_OUT
     # (a bound method is known by its function: the object is new at every access)
     method = type(f) is MethodType
     fixed = f.__func__ if method else f

@@ -32,3 +32,4 @@ try:
     x.split_with_sizes([2, 2])
 except RuntimeError as e:
     print("RuntimeError:", e)
+print(torch.tanh(torch.ones(2), out=None), torch.add(torch.ones(1), 2, out=None))

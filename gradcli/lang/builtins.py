@@ -38,6 +38,7 @@ from .values import (
     DType,
     Generator,
     ModuleType,
+    ProgramExit,
     PyType,
     UserFunction,
     check_structure,
@@ -903,8 +904,21 @@ def _print(*args: Any, **kwargs: Any) -> None:
     current().do_print(*args, **kwargs)
 
 
+def _exit(code: Any = None) -> None:
+    if code is None or (type(code) in (int, bool) and code == 0):
+        raise ProgramExit()
+    if isinstance(code, str):
+        raise GradcliError(f"the program stopped: {code}").mirror(None)
+    raise GradcliError(
+        f"the program stopped with exit status {code!r}",
+        hint="exit() and exit(0) end the program successfully",
+    ).mirror(None)
+
+
 BUILTINS.update(
     {
+        "exit": Builtin("exit", _exit),
+        "quit": Builtin("quit", _exit),
         "range": RANGE,
         "len": Builtin("len", _builtin_len),
         "float": FLOAT,

@@ -86,6 +86,7 @@ from .values import (
     Generator,
     Missing,
     Namespace,
+    ProgramExit,
     UnusedModule,
     UserFunction,
     iterate,
@@ -268,8 +269,6 @@ _REFUSED_BUILTINS: dict[str, str] = {
     "input": "a gradcli program reads no input; give the value in the program (or --set)",
     "breakpoint": "gradcli runs programs without a debugger; print what you want to see",
     "help": "see `gradcli ops` and the README",
-    "exit": "a program ends at its last line; raise an exception to stop early",
-    "quit": "a program ends at its last line; raise an exception to stop early",
     "dir": _REFLECT,
     "vars": _REFLECT,
     "globals": _REFLECT,
@@ -1037,6 +1036,9 @@ class Compiler:
                 r2 = final(f)
                 if r2 is not None:
                     return r2  # Python's semantics: a `return` in `finally` wins
+                raise
+            except ProgramExit:
+                final(f)  # exit() in the body: the `finally` runs, as Python's does
                 raise
             r2 = final(f)
             return r2 if r2 is not None else r

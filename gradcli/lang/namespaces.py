@@ -775,6 +775,23 @@ def _build() -> dict[str, Namespace]:
             },
         ),
         "cuda": cuda,
+        # torch.accelerator (PyTorch 2.6's device-neutral API, the quickstart tutorial's
+        # `torch.accelerator.is_available()`): no accelerator, as PyTorch on a CPU answers
+        "accelerator": Namespace(
+            "torch.accelerator",
+            {
+                "is_available": Builtin("torch.accelerator.is_available", lambda: False),
+                "current_accelerator": Builtin(
+                    "torch.accelerator.current_accelerator",
+                    lambda check_available=False: None,
+                ),
+                "device_count": Builtin("torch.accelerator.device_count", lambda: 0),
+                **{
+                    n: Builtin(f"torch.accelerator.{n}", _nothing_on_the_cpu)
+                    for n in ("synchronize", "empty_cache")
+                },
+            },
+        ),
         "backends": backends,
         "compile": Builtin("torch.compile", _compile),
         # what torch.compile tutorials call between experiments: nothing is cached here

@@ -77,6 +77,7 @@ from .values import (
     Generator,
     ModuleType,
     Namespace,
+    ProgramExit,
     PyType,
     UserFunction,
     UserGenerator,
@@ -183,7 +184,10 @@ class Runtime:
                 # NumPy's RuntimeWarnings (overflow, division by zero) would print to stderr
                 # from inside gradcli; non-finite results are reported by `check_finite`.
                 warnings.simplefilter("ignore", RuntimeWarning)
-                self.program.code(Frame(self.globals, None, self))
+                try:
+                    self.program.code(Frame(self.globals, None, self))
+                except ProgramExit:
+                    pass  # exit() / exit(0): the run ends here, as at the last line
         finally:
             CURRENT.pop()
             hooks.warning_sink = previous_sink

@@ -249,6 +249,11 @@ UNUSED_MODULES = (
 BARE_UNUSED_MODULES = ("os", "sys")
 
 
+class ProgramExit(BaseException):  # noqa: N818  (as Python's SystemExit: no Exception)
+    """`exit()` / `quit()` / `exit(0)`: the program stops here, successfully (the run ends as
+    at its last line); no `except` of the program catches it."""
+
+
 class DType:
     __slots__ = ("name", "np")
 

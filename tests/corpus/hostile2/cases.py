@@ -4697,3 +4697,20 @@ add(
         (r"no attribute", r"not supported", r"not accessible"),
     ),
 )
+add(
+    # exit() ends a run as its last line does: no except catches it, finally blocks run once
+    small(
+        "exit_in_a_finally_loop",
+        "while True:\n    try:\n        exit(0)\n    finally:\n        x = 1",
+        (),
+        codes=frozenset({0}),
+    ),
+    small(
+        "exit_caught_by_a_bare_handler",
+        "while True:\n    try:\n        exit()\n    except Exception:\n        pass",
+        (),
+        codes=frozenset({0}),
+    ),
+    esc("exit_value_internals", "e = exit.__self__.__class__.__subclasses__()"),
+    small("exit_with_a_huge_status", "exit(10**400)", (r"integer", r"limit")),
+)

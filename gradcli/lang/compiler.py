@@ -1668,7 +1668,11 @@ class Compiler:
                         hint="an nn.Module or autograd.Function subclass defines __init__ "
                         "and plain methods",
                     )
-                if b is FUNCTION_BASE:
+                if b is FUNCTION_BASE or isinstance(b, FunctionClass):
+                    if isinstance(b, FunctionClass):
+                        # a subclass of the program's own Function: what it does not define
+                        # is its base's (forward, backward, setup_context, jvp, vmap, flags)
+                        made = {**_function_entries(b), **made}
                     if attr_spans:
                         raise NotSupported(
                             "class attributes are not supported in a torch.autograd.Function",
@@ -1702,7 +1706,9 @@ class Compiler:
                     )
                     cls.boxed_grads = made.get("boxed_grads_call") is True
                     cls.clear_saved = made.get("clear_saved_tensors_on_access") is True
-                    cls.jvp_rule = isinstance(made.get("jvp"), UserFunction)
+                    cls.jvp_rule = isinstance(made.get("jvp"), UserFunction) or (
+                        isinstance(b, FunctionClass) and "jvp" not in made and b.jvp_rule
+                    )
                     init = made.get("__init__")
                     cls.init = init if isinstance(init, UserFunction) else None
                 elif b is surface_nn.Module or isinstance(b, ModuleClass):
@@ -2841,3 +2847,20 @@ def _unpack_error(got: int, want: int, span: Any) -> GradcliError:
         expected=f"{want}",
         hint="a one-element tuple unpacks as `g, = ...`" if got == 1 else None,
     ).mirror("ValueError")
+
+
+def _function_entries(base: FunctionClass) -> dict[str, Any]:
+    """The entries a subclass of the program's Function class `base` inherits, as the class
+    body's own would give them (see `c_ClassDef`)."""
+    got: dict[str, Any] = {}
+    for name in ("forward", "backward", "setup_context", "__init__"):
+        fn = base.init if name == "__init__" else getattr(base, name)
+        if fn is not None:
+            got[name] = fn
+    if base.vmap_rule:
+        got["generate_vmap_rule"] = True
+    if base.boxed_grads:
+        got["boxed_grads_call"] = True
+    if base.clear_saved:
+        got["clear_saved_tensors_on_access"] = True
+    return got

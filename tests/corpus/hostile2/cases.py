@@ -4714,3 +4714,19 @@ add(
     esc("exit_value_internals", "e = exit.__self__.__class__.__subclasses__()"),
     small("exit_with_a_huge_status", "exit(10**400)", (r"integer", r"limit")),
 )
+add(
+    small(
+        "function_subclass_chain",
+        "class A(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+        "        return x * 2\n    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+        + "".join(f"class A{i}({'A' if i == 0 else f'A{i - 1}'}):\n    pass\n" for i in range(300))
+        + "y = A299.apply(torch.ones(1, requires_grad=True))\ny.backward()\nprint(y)",
+        (),
+        codes=frozenset({0}),
+    ),
+    esc(
+        "function_subclass_dunder_reach",
+        "class A(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+        "        return x\nclass B(A):\n    pass\nc = B.__mro__",
+    ),
+)

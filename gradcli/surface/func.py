@@ -187,11 +187,17 @@ _KINDS: list[str] = []  # which transforms those are ("grad", "vjp", "jvp", "jac
 _ENTERED: dict[int, tuple[weakref.ref, int]] = {}
 
 
+_STARTS: list[int] = []  # the sequence number of the first node each running level records
+
+
 @contextlib.contextmanager
 def _level(kind: str) -> Iterator[int]:
+    from ..core.op import peek_seq
+
     serial = next(_serials)
     _RUNNING.append(serial)
     _KINDS.append(kind)
+    _STARTS.append(peek_seq())
     _GradMode.transforms += 1
     try:
         with enable_grad():
@@ -200,6 +206,30 @@ def _level(kind: str) -> Iterator[int]:
         _GradMode.transforms -= 1
         _RUNNING.remove(serial)
         _KINDS.pop()
+        _STARTS.pop()
+
+
+_REVERSE = frozenset(("grad", "vjp", "jacrev"))
+
+
+def tracked_level(t: Tensor) -> int | None:
+    """The functorch level PyTorch would print `t` wrapped at (`GradTrackingTensor(lvl=1,
+    value=...)`) when printed inside one reverse-mode transform: its input, or a value
+    computed from it there; None for a tensor PyTorch prints as it is. Raises where gradcli
+    cannot tell the wrapping (transforms inside transforms, forward mode)."""
+    if not _RUNNING or not t.requires_grad:
+        return None
+    if len(_RUNNING) > 1 or _KINDS[0] not in _REVERSE:
+        raise NotSupported(
+            "printing a tensor inside nested or forward-mode torch.func transforms is not "
+            "supported: PyTorch prints its functorch wrappers (GradTrackingTensor...), "
+            "which gradcli does not reproduce there",
+            hint="return the value (has_aux=True) and print it outside, or print .tolist()",
+        )
+    entered = _ENTERED.get(id(t))
+    if entered is not None and entered[0]() is t or id(t) in _ALIASES:
+        return 1
+    return 1 if t.node is not None and t.node.seq >= _STARTS[0] else None
 
 
 # id(alias) -> (a weak reference to it, the tensor from outside the level it stands for)
@@ -1567,3 +1597,8 @@ def stack_shards(tables: list[tuple]) -> tuple:
         with grad_mode(False):
             out.append(F.stack(list(shards)).detach())
     return tuple(out)
+
+
+from . import printing as _printing  # noqa: E402  (the hook it reads: no cycle at import)
+
+_printing.TRACKED[0] = tracked_level

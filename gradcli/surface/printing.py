@@ -594,9 +594,23 @@ def unwritten(t: Any) -> bool:
     return UNWRITTEN.get(id(a)) is a and (t._vc is None or t._vc[0] == 0)
 
 
+# Set by `surface.func` (which builds on this module): the functorch level a tensor printed
+# inside torch.func.grad / vjp / jacrev is wrapped at, or None.
+TRACKED: list[Callable[[Any], int | None]] = [lambda t: None]
+
+
 def tensor_repr(t: Any) -> str:
     """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
     from ..core.tensor import Settings, _GradMode, batched
+
+    if _GradMode.transforms and not _GradMode.vmapped:
+        level = TRACKED[0](t)
+        if level is not None:
+            from ..core.tensor import Tensor
+
+            inner = tensor_repr(Tensor(t.data))  # (the value, without its grad)
+            body = "\n".join("    " + line for line in inner.split("\n"))
+            return f"GradTrackingTensor(lvl={level}, value=\n{body}\n)"
 
     if _GradMode.vmapped and batched(t):
         raise NotSupported(

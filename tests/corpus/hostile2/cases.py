@@ -4730,3 +4730,18 @@ add(
         "        return x\nclass B(A):\n    pass\nc = B.__mro__",
     ),
 )
+add(
+    small(
+        "print_inside_grad_endlessly",
+        "from torch.func import grad\n"
+        "def f(x):\n    while True:\n        s = str(x * 2)\n    return x.sum()\n"
+        "grad(f)(torch.ones(1000))",
+        LIMIT,
+    ),
+    small(
+        "print_inside_nested_grad",
+        "from torch.func import grad\n"
+        "print(grad(grad(lambda x: (print(x), x ** 3)[1]))(torch.tensor(2.)))",
+        (r"not supported",),
+    ),
+)

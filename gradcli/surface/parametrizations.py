@@ -225,16 +225,7 @@ def legacy_weight_norm(module: Any, name: Any = "weight", dim: Any = 0) -> Any:
         ).mirror("TypeError")
     if dim is None:
         dim = -1
-    for entry in _legacy_hooks(module, _LegacyWeightNorm)[1]:
-        if entry[0].name == name:
-            raise GradcliError(
-                f"Cannot register two weight_norm hooks on the same parameter {name}"
-            )
-    weight = module._parameters.get(name) if isinstance(name, str) else None
-    if not isinstance(weight, Tensor):
-        raise GradcliError(f"'{module.pyname}' object has no attribute '{name}'").mirror(
-            "AttributeError"
-        )
+    weight = _legacy_target(module, name, _LegacyWeightNorm, "weight_norm")
     with no_grad():
         g = N.Parameter(_norm_except(weight, dim).data.copy())
     v = N.Parameter(weight.data)
@@ -251,6 +242,20 @@ def remove_weight_norm(module: Any, name: Any = "weight") -> Any:
     """`torch.nn.utils.remove_weight_norm(module, name='weight')`: `name` a parameter again,
     of the value weight_norm computes."""
     return _remove_legacy(module, name, _LegacyWeightNorm, ("_g", "_v"), "weight_norm")
+
+
+def _legacy_target(module: N.Module, name: Any, kind: type, what: str) -> Tensor:
+    """The parameter an older-form hook (`kind`) is to take over, refused as PyTorch refuses
+    a second hook on it or a name that is not a parameter."""
+    for entry in _legacy_hooks(module, kind)[1]:
+        if entry[0].name == name:
+            raise GradcliError(f"Cannot register two {what} hooks on the same parameter {name}")
+    weight = module._parameters.get(name) if isinstance(name, str) else None
+    if not isinstance(weight, Tensor):
+        raise GradcliError(f"'{module.pyname}' object has no attribute '{name}'").mirror(
+            "AttributeError"
+        )
+    return weight
 
 
 def _remove_legacy(module: Any, name: Any, kind: type, parts: tuple, what: str) -> Any:
@@ -440,16 +445,7 @@ def legacy_spectral_norm(
         raise GradcliError(
             f"spectral_norm(): module must be an nn.Module, not {typename(module)}"
         ).mirror("TypeError")
-    for entry in _legacy_hooks(module, _LegacySpectralNorm)[1]:
-        if entry[0].name == name:
-            raise GradcliError(
-                f"Cannot register two spectral_norm hooks on the same parameter {name}"
-            )
-    weight = module._parameters.get(name) if isinstance(name, str) else None
-    if not isinstance(weight, Tensor):
-        raise GradcliError(f"'{module.pyname}' object has no attribute '{name}'").mirror(
-            "AttributeError"
-        )
+    weight = _legacy_target(module, name, _LegacySpectralNorm, "spectral_norm")
     d = _check_dim(weight, _default_dim(module, dim))
     if int(n_power_iterations) <= 0:
         raise GradcliError(

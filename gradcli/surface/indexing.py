@@ -414,32 +414,28 @@ def _operands(new: Tensor) -> tuple:
 core_inplace.REBASE = _rebase
 
 
-def _storage_index(view: np.ndarray, base: np.ndarray) -> tuple | None:
-    """The index of `base` (one integer array per axis, each of the view's shape) that picks
-    the elements `view` shows of base's storage; None when the view is not in that storage
-    (its data was replaced) or reinterprets it (another dtype)."""
-    if view.dtype != base.dtype or base.ndim == 0 or base.size == 0:
-        return None
+def strided_places(shape: tuple, steps: Any, first: int) -> np.ndarray:
+    """The storage place (in elements) of each element of a strided layout: `first` plus the
+    steps times each index."""
+    at = np.full(shape, first, dtype=np.int64)
+    for k, (n, st) in enumerate(zip(shape, steps)):
+        at += (np.arange(n, dtype=np.int64) * st).reshape(
+            (1,) * k + (n,) + (1,) * (len(shape) - k - 1)
+        )
+    return at
+
+
+def index_of_places(base: np.ndarray, at: np.ndarray) -> tuple | None:
+    """The index of `base` (one integer array per axis, of `at`'s shape) of the elements at
+    the storage places `at` (in elements from base's first one); None when a place is not an
+    element of base, or base's storage is too sparse for a lookup table of its span."""
     item = base.itemsize
-    start, rest = divmod(
-        view.__array_interface__["data"][0] - base.__array_interface__["data"][0], item
-    )
-    if rest or any(s % item for s in view.strides + base.strides):
+    if base.ndim == 0 or base.size == 0 or any(s % item for s in base.strides):
         return None
-
-    def places(a: np.ndarray, first: int) -> np.ndarray:
-        at = np.full(a.shape, first, dtype=np.int64)
-        for k, (n, st) in enumerate(zip(a.shape, a.strides)):
-            at += (np.arange(n, dtype=np.int64) * (st // item)).reshape(
-                (1,) * k + (n,) + (1,) * (a.ndim - k - 1)
-            )
-        return at
-
-    held = places(base, 0)
+    held = strided_places(base.shape, [s // item for s in base.strides], 0)
     low, high = int(held.min()), int(held.max())
     if high - low >= 4 * base.size + 64:
-        return None  # (a sparse storage: no lookup table the size of its span)
-    at = places(view, start)
+        return None
     if at.size and (int(at.min()) < low or int(at.max()) > high):
         return None
     where = np.full(high - low + 1, -1, dtype=np.int64)
@@ -448,6 +444,23 @@ def _storage_index(view: np.ndarray, base: np.ndarray) -> tuple | None:
     if (flat < 0).any():
         return None
     return np.unravel_index(flat, base.shape)
+
+
+def _storage_index(view: np.ndarray, base: np.ndarray) -> tuple | None:
+    """The index of `base` (one integer array per axis, each of the view's shape) that picks
+    the elements `view` shows of base's storage; None when the view is not in that storage
+    (its data was replaced) or reinterprets it (another dtype)."""
+    if view.dtype != base.dtype:
+        return None
+    item = base.itemsize
+    start, rest = divmod(
+        view.__array_interface__["data"][0] - base.__array_interface__["data"][0], item
+    )
+    if rest or any(s % item for s in view.strides):
+        return None
+    return index_of_places(
+        base, strided_places(view.shape, [s // item for s in view.strides], start)
+    )
 
 
 def _rederive(view: Tensor) -> None:

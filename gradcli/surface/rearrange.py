@@ -663,31 +663,11 @@ def fill_diagonal_(input: Any, fill_value: Any, wrap: Any = False) -> Tensor:  #
 def _places_in(x: Tensor, size: tuple, stride: tuple, start: int) -> tuple | None:
     """x's index of each place of the strided view that starts `start` elements after x's
     first element (None when a place is not an element of x)."""
+    from .indexing import index_of_places, strided_places
+
     if not builtins.all(size):
         return tuple(np.zeros(size, np.int64) for _ in range(x.ndim))
-    item = x.data.itemsize
-    if x.data.size == 0 or any(s % item for s in x.data.strides):
-        return None
-
-    def places(shape: tuple, steps: Any, first: int) -> np.ndarray:
-        at = np.full(shape, first, dtype=np.int64)
-        for d, (n, s) in enumerate(zip(shape, steps)):
-            at += (np.arange(n, dtype=np.int64) * s).reshape(
-                (1,) * d + (n,) + (1,) * (len(shape) - d - 1)
-            )
-        return at
-
-    held = places(x.shape, [s // item for s in x.data.strides], 0)
-    at = places(size, stride, start)
-    low, high = int(held.min()), int(held.max())
-    if int(at.min()) < low or int(at.max()) > high or high - low >= 4 * x.data.size + 64:
-        return None
-    where = np.full(high - low + 1, -1, dtype=np.int64)
-    where[held.ravel() - low] = np.arange(x.data.size, dtype=np.int64)
-    flat = where[at - low]
-    if (flat < 0).any():
-        return None
-    return np.unravel_index(flat, x.shape)
+    return index_of_places(x.data, strided_places(size, stride, start))
 
 
 NAMES = declare(

@@ -179,7 +179,9 @@ def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
     node = new.node if isinstance(new, Tensor) else None
     if node is not None and old is x and any(t is x for t in node.inputs):
         _keep_input(node, x)
-    view = view_key(x) if record and x._base is not None else None
+    # (the view's places are looked up only when the change is recorded on its tensor)
+    rebased = record and x._base is not None and (node is not None or x._base.requires_grad)
+    view = view_key(x) if rebased else None
     if record and view is not None and REBASE is not None and (node or view[0].requires_grad):
         RECORDED_CHANGES[0] += 1
         before = old.node

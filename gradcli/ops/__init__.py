@@ -18,6 +18,7 @@ from . import (
 # isort: split
 from . import (  # noqa: F401 - their records join the registry (after the others)
     activation,
+    batchnorm,
     conv,
     gridsample,
     layernorm,

@@ -203,3 +203,124 @@ def layer_norm_backward(
                         hooks.observer.check_clock()
                     gw = _fma32(dy64[i] * inner[i], gw)  # the product exact in float64
     return dx.astype(_F), gw, gb
+
+
+# --- batch_norm's backward (ATen's batch_norm_kernel.cpp, registered for AVX2 too: 8 lanes) ---
+
+# The channels-last kernel's fused sum over the rows is a Python loop: past this many rows its
+# products are rounded before they are added (a last-bit difference possible, rare).
+_BN_FUSED_ROWS = 4096
+
+
+def _lanes_sum(v: np.ndarray) -> np.ndarray:
+    """`vec::reduce_all(+)` over the last axis (float32): whole vectors added lane by lane in
+    order, the last partial vector into its lanes, the lanes folded as a butterfly; fewer
+    than 8 values: added left to right."""
+    n = v.shape[-1]
+    if n < _L:
+        return np.add.accumulate(v, axis=-1)[..., -1]
+    full = n - n % _L
+    acc = np.add.accumulate(v[..., :full].reshape(v.shape[:-1] + (-1, _L)), axis=-2)[..., -1, :]
+    if full < n:
+        acc[..., : n - full] += v[..., full:]
+    w = _L // 2
+    while w:
+        acc = acc + acc[..., np.arange(_L) ^ w]
+        w //= 2
+    return acc[..., 0]
+
+
+def _lanes_dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`vec::map2_reduce_all(a * b, +)` over the last axis: as `_lanes_sum` of the products,
+    except that the last partial vector's products are fused into its lanes."""
+    n = a.shape[-1]
+    if n < _L or n % _L == 0:
+        return _lanes_sum(a * b)
+    full = n - n % _L
+    acc = np.add.accumulate(
+        (a[..., :full] * b[..., :full]).reshape(a.shape[:-1] + (-1, _L)), axis=-2
+    )[..., -1, :]
+    acc[..., : n - full] = _fma(a[..., full:], b[..., full:], acc[..., : n - full])
+    w = _L // 2
+    while w:
+        acc = acc + acc[..., np.arange(_L) ^ w]
+        w //= 2
+    return acc[..., 0]
+
+
+def batch_norm_backward(
+    dy: np.ndarray,
+    x: np.ndarray,
+    mean: np.ndarray,
+    invstd: np.ndarray,
+    weight: np.ndarray | None,
+    contiguous: bool,
+    train: bool = True,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(dx, dweight, dbias) of `batch_norm` (float32; x and dy (N, C, ...), the
+    saved per-channel mean and invstd), in the order of PyTorch's CPU kernel with one thread:
+
+    - `contiguous` (x and dy both contiguous, PyTorch's usual case) with one value per channel
+      and sample ((N, C), the channels-last kernel): the sums over the samples in order in
+      float32, (x - mean) * dy fused into its sum; dx = ((dy - sum/N) - (x - mean) * k) *
+      invstd * w with k = dotp * invstd * invstd / N, the product fused into the difference on
+      the channels in whole vectors of 8 and rounded apart on the others;
+    - `contiguous` with several values (N, C, H, W): each sample's plane summed by the vector
+      reductions, the planes' sums added in double; k in float from the double dotp, sum/N in
+      double; dx with the product fused;
+    - otherwise (an expanded upstream gradient, as `bn(x).sum()` hands back): ATen's generic
+      loop, the channel sums by `sum` (its cascade), dotp in double, every step rounded.
+    dweight = dotp * invstd, dbias = the sum. In evaluation (`train` False; mean and invstd
+    the running ones) the sums are the same and dx = dy * invstd * w, each product rounded."""
+    from ..core.summation import sum_float
+
+    n, c = x.shape[0], x.shape[1]
+    count = x.size // c if c else 0
+    w = np.ones(c, _F) if weight is None else np.asarray(weight, _F).reshape(c)
+    per = (1, c) + (1,) * (x.ndim - 2)
+    m, inv = mean.reshape(per), invstd.reshape(per)
+    with np.errstate(all="ignore"):
+        xm = x - m
+        if not contiguous:
+            dims = (0,) + tuple(range(2, x.ndim))
+            s = sum_float(np.asarray(dy, _F), dims, False).astype(_F)
+            d = np.sum((xm * dy).astype(np.float64), axis=dims)
+            k = ((d.astype(_F) * invstd) * invstd) / _F(count)
+            gm = s / _F(count)
+            part = xm * k.reshape(per)
+            dx = ((dy - gm.reshape(per)) - part) * inv * w.reshape(per)
+            if not train:
+                dx = (dy * inv) * w.reshape(per)
+            return dx.astype(_F), (d * invstd).astype(_F), s
+        if x.ndim == 2:
+            s = np.add.accumulate(dy, axis=0)[-1] if n else np.zeros(c, _F)
+            if n > _BN_FUSED_ROWS:
+                d = np.add.accumulate(xm * dy, axis=0)[-1]
+            else:
+                d = np.zeros(c, _F)
+                for i in range(n):
+                    if i % 1024 == 1023:
+                        hooks.observer.check_clock()
+                    d = _fma(xm[i], dy[i], d)
+            if not train:
+                return ((dy * invstd) * w).astype(_F), d * invstd, s
+            k = ((d * invstd) * invstd) / _F(count)
+            gm = s / _F(count)
+            t = (dy - gm) - xm * k
+            full = c - c % _L
+            if full:
+                t[:, :full] = _fma(-xm[:, :full], k[:full], (dy - gm)[:, :full])
+            return ((t * invstd) * w).astype(_F), d * invstd, s
+        planes = (n, c, -1)
+        s64 = np.add.accumulate(_lanes_sum(dy.reshape(planes)).astype(np.float64), axis=0)[-1]
+        d64 = np.add.accumulate(
+            _lanes_dot(xm.reshape(planes), dy.reshape(planes)).astype(np.float64), axis=0
+        )[-1]
+        k = ((d64.astype(_F) * invstd) * invstd) / _F(count)
+        gm = (s64 / count).astype(_F)
+        if train:
+            t = _fma(-xm, k.reshape(per), dy - gm.reshape(per))
+            dx = (t * inv) * w.reshape(per)
+        else:
+            dx = (dy * inv) * w.reshape(per)
+        return dx.astype(_F), (d64 * invstd.astype(np.float64)).astype(_F), s64.astype(_F)

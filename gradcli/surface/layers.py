@@ -1867,8 +1867,8 @@ NAMES = declare(
         "composition of mean index sum div stack reshape",
     ),
     ("prelu", "torch F", prelu, "composition of where mul reshape"),
-    *(
-        (cls.__name__, "nn", _constructor(cls), "composition of mean sub mul add sqrt div reshape")
+    *(  # batch_norm's record in training, a composition in evaluation
+        (cls.__name__, "nn", _constructor(cls), "batch_norm")
         for cls in (
             BatchNorm1d,
             BatchNorm2d,
@@ -1884,8 +1884,8 @@ NAMES = declare(
         _constructor(GroupNorm),
         "composition of mean sub mul add sqrt div reshape",
     ),
-    *(
-        (cls.__name__, "nn", _constructor(cls), "composition of mean sub mul add sqrt div reshape")
+    *(  # batch_norm's record over the samples' channels (training) or a composition
+        (cls.__name__, "nn", _constructor(cls), "batch_norm reshape")
         for cls in (InstanceNorm1d, InstanceNorm2d, InstanceNorm3d)
     ),
     *(  # affine by default: the weight and bias repeated for each sample (cat)
@@ -1893,7 +1893,7 @@ NAMES = declare(
             cls.__name__,
             "nn",
             _constructor(cls),
-            "composition of mean sub mul add sqrt div reshape cat",
+            "batch_norm reshape cat",
         )
         for cls in (LazyInstanceNorm1d, LazyInstanceNorm2d, LazyInstanceNorm3d)
     ),
@@ -1958,7 +1958,7 @@ NAMES = declare(
         "instance_norm",
         "torch F",
         X.instance_norm,
-        "composition of mean sub mul add sqrt div reshape cat",
+        "batch_norm reshape cat",
     ),
     (
         "local_response_norm",

@@ -589,7 +589,7 @@ DECLARED = declare(
     ("pairwise_distance", "torch", NF.pairwise_distance, _S + "sub add norm"),
     ("layer_norm", "torch", NF.layer_norm, "layer_norm"),
     ("group_norm", "torch", NF.group_norm, _S + "mean sub mul add sqrt div reshape"),
-    ("batch_norm", "torch", NF.batch_norm, _S + "mean sub mul add sqrt div reshape"),
+    ("batch_norm", "torch", NF.batch_norm, "batch_norm"),
     ("conv1d", "torch", NF.conv1d, "conv"),
     ("conv2d", "torch", NF.conv2d, "conv"),
     ("conv_transpose1d", "torch", NF.conv_transpose1d, "conv_transpose"),

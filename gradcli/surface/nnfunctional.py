@@ -28,6 +28,7 @@ from ..core.op import apply
 from ..core.tensor import Tensor, constant, grad_enabled, no_grad, typename
 from ..ops import activation as Ac
 from ..ops import arithmetic as A
+from ..ops import batchnorm as Bn
 from ..ops import conv as Cv
 from ..ops import gridsample as Gs
 from ..ops import layernorm as Ln
@@ -407,41 +408,6 @@ def group_norm(
 # --- batch_norm --------------------------------------------------------------------------------
 
 
-def _fma(a: np.ndarray, b: np.ndarray, c: np.ndarray, dt: np.dtype) -> np.ndarray:
-    """`a * b + c` rounded once, as the fused multiply-add of PyTorch's AVX2 kernel: for
-    float32 the product is exact in float64; a float64 program gets the plain product (one
-    ulp of float64 at most, never visible in a printed value)."""
-    if dt == np.float32:
-        return (a.astype(np.float64) * b + c).astype(np.float32)
-    return a * b + c
-
-
-_SEQUENTIAL_ROWS = 4096
-
-
-def _batch_stats(xm: np.ndarray, image_size: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per channel (the rows of `xm`) the mean and the sum of squared deviations, added in
-    the order of PyTorch's CPU kernel with one thread: the values of a channel one after the
-    other in double (float32 accumulators, the squares fused, when each image is a single
-    value: that input is treated as channels-last)."""
-    dt = xm.dtype
-    n = xm.shape[1]
-    # The float accumulators' sequential fused order is one NumPy step per row; past
-    # _SEQUENTIAL_ROWS rows the double order below is used (it differs by rounding only).
-    if image_size == 1 and n <= _SEQUENTIAL_ROWS:
-        total = np.cumsum(xm, axis=1, dtype=dt)[:, -1]
-        mean = (total.astype(np.float64) / n).astype(dt)
-        dev = xm - mean[:, None]
-        acc = np.zeros(xm.shape[0], dt)
-        for j in range(n):  # a sequential fused accumulation: no NumPy reduction has it
-            acc = _fma(dev[:, j], dev[:, j], acc, dt)
-        return mean, acc
-    total = np.cumsum(xm, axis=1, dtype=np.float64)[:, -1]
-    mean = (total / n).astype(dt)
-    dev = xm - mean[:, None]
-    return mean, np.cumsum(dev * dev, axis=1, dtype=np.float64)[:, -1].astype(dt)
-
-
 def _check_channels(t: Any, name: str, c: int) -> Tensor | None:
     if t is None:
         return None
@@ -463,9 +429,8 @@ def batch_norm(
 ) -> Tensor:
     """`F.batch_norm`: each channel (dim 1) normalised by the batch's statistics in training
     (the running ones updated in place with `momentum`, the variance unbiased there), by the
-    running ones in evaluation. The gradients come from a composition of records; the values
-    are PyTorch's kernel's, to the bit in float32 (its order of sums, its fused multiply-adds):
-    the two differ by rounding only, and the printed digits are PyTorch's."""
+    running ones in evaluation: one record (`ops.batchnorm`), PyTorch's kernel's values and
+    float32 first-order gradients to the bit."""
     x = A.floating(A.tensor_arg(input, "input"))
     if x.ndim < 2:
         raise GradcliError(
@@ -487,42 +452,48 @@ def batch_norm(
         raise GradcliError(f"{which} must be defined in evaluation mode")
     if x.data.size == 0:
         return A.named(A.mul_t(x, 1.0), "NativeBatchNormBackward0")
-    dims = (0,) + tuple(range(2, x.ndim))
-    per = (1, c) + (1,) * (x.ndim - 2)
     dt = x.dtype
-    xm = np.moveaxis(x.data, 1, 0).reshape(c, -1)
+    if any(t is not None and t.dtype != dt for t in (w, b, rm, rv)):
+        if dt == np.float16:
+            raise NotSupported(
+                "batch_norm of a float16 input with float32 parameters or running statistics "
+                "is not supported by gradcli",
+                hint="give both one dtype: `model.half()`, or the input as `x.float()`",
+            )
+        raise GradcliError(
+            "mixed dtype (CPU): expect parameter to have scalar type of Float"
+            if dt == np.float32
+            else "mixed dtype (CPU): all inputs must share same datatype."
+        )
     if training:
-        y = _normalized(x, dims, float(eps))
-        mean, var_sum = _batch_stats(xm, x.data.size // (x.shape[0] * c))
-        invstd = (1.0 / np.sqrt(np.asarray(var_sum / dt.type(size), np.float64) + eps)).astype(dt)
-        m = dt.type(momentum)
-        with no_grad():
-            if rm is not None:
-                # (PyTorch's CPU kernel writes the running statistics without counting a
-                # version: `running_mean._version` stays)
-                new_mean = (m * mean + (1 - m) * rm.data.reshape(c)).reshape(rm.shape)
-                _inplace_write(rm, new_mean, versioned=False)
-            if rv is not None:
-                unbiased = np.asarray(var_sum / dt.type(size - 1), np.float64)
-                new = np.float64(m) * unbiased + (1 - m) * rv.data.reshape(c)
-                _inplace_write(rv, new.astype(dt).reshape(rv.shape), versioned=False)
-    else:
-        mu = F.reshape(rm.detach(), per)
-        y = A.div_t(A.sub_t(x, mu), A.sqrt(A.add_t(F.reshape(rv.detach(), per), float(eps))))
-        mean = rm.data.reshape(c).astype(dt)
-        invstd = (dt.type(1) / np.sqrt(rv.data.reshape(c).astype(dt) + dt.type(eps))).astype(dt)
-    if w is not None:
-        y = A.mul_t(y, F.reshape(w, per))
-    if b is not None:
-        y = A.add_t(y, F.reshape(b, per))
-    alpha = invstd * (w.data.reshape(c).astype(dt) if w is not None else dt.type(1))
-    shift = b.data.reshape(c).astype(dt) if b is not None else np.zeros(c, dt)
-    beta = _fma(-mean, alpha, shift, dt)
-    exact = _fma(x.data, alpha.reshape(per), beta.reshape(per), dt)
-    # The composition's value differs from the kernel's by rounding only: the printed value
-    # is the kernel's (y owns its fresh array, and nothing recorded has read it yet).
-    y.data[...] = exact
-    return A.named(y, "NativeBatchNormBackward0")
+        _update_running(x, rm, rv, float(momentum), size)
+    # One record: PyTorch's kernel's values and float32 gradients (ops.batchnorm)
+    wc, bc = (
+        t if t is not None else constant(np.full((c,), fill, dtype=dt))
+        for t, fill in ((w, 1), (b, 0))
+    )
+    stats = () if training else (rm.detach(), rv.detach())
+    has = {"has_w": w is not None, "has_b": b is not None}
+    return apply(Bn.batch_norm, x, wc, bc, *stats, eps=float(eps), training=training, **has)
+
+
+def _update_running(x: Tensor, rm: Tensor | None, rv: Tensor | None, momentum: float, size: int):
+    """Training mode's update of the running statistics, in place (the variance unbiased)."""
+    dt = x.dtype
+    c = x.shape[1]
+    xm = np.moveaxis(x.data, 1, 0).reshape(c, -1)
+    mean, var_sum = Bn.batch_stats(xm, x.data.size // (x.shape[0] * c))
+    m = dt.type(momentum)
+    with no_grad():
+        if rm is not None:
+            # (PyTorch's CPU kernel writes the running statistics without counting a
+            # version: `running_mean._version` stays)
+            new_mean = (m * mean + (1 - m) * rm.data.reshape(c)).reshape(rm.shape)
+            _inplace_write(rm, new_mean, versioned=False)
+        if rv is not None:
+            unbiased = np.asarray(var_sum / dt.type(size - 1), np.float64)
+            new = np.float64(m) * unbiased + (1 - m) * rv.data.reshape(c)
+            _inplace_write(rv, new.astype(dt).reshape(rv.shape), versioned=False)
 
 
 # --- pad -------------------------------------------------------------------------------------

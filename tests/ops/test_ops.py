@@ -966,6 +966,9 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "layer_norm": lambda x, w, b, k, eps, has_w, has_b: _ref_layer_norm(
         x, w, b, k, eps, has_w, has_b
     ),
+    "batch_norm": lambda x, w, b, *st, eps, has_w, has_b, training: _ref_batch_norm(
+        x, w, b, st, eps, has_w, has_b, training
+    ),
     "logsigmoid": _vec(lambda v: min(v, 0.0) - math.log1p(math.exp(-abs(v)))),
     "softshrink": lambda x, lambd: _vec(
         lambda v: v - lambd if v > lambd else v + lambd if v < -lambd else 0.0
@@ -1059,6 +1062,26 @@ def _torch_index_put(torch: Any, g: Any, idx: tuple, shape: tuple, out_ndim: int
     z = torch.zeros(shape, dtype=g.dtype, requires_grad=True)
     (r,) = torch.autograd.grad(z[_torch_index(idx)], z, g, create_graph=True)
     return r
+
+
+def _ref_batch_norm(x, w, b, stats, eps, has_w, has_b, training):
+    """Channel by channel in Python floats: the batch's mean and population variance (the
+    running ones in evaluation)."""
+    c = x.shape[1]
+    out = np.empty(x.shape)
+    for j in range(c):
+        vals = x[:, j].reshape(-1).tolist()
+        if training:
+            mu = math.fsum(vals) / len(vals)
+            var = math.fsum((v - mu) ** 2 for v in vals) / len(vals)
+        else:
+            mu, var = float(stats[0][j]), float(stats[1][j])
+        out[:, j] = (x[:, j] - mu) / math.sqrt(var + eps)
+        if has_w:
+            out[:, j] *= w[j]
+        if has_b:
+            out[:, j] += b[j]
+    return out
 
 
 def _ref_layer_norm(x, w, b, k, eps, has_w, has_b):
@@ -1469,6 +1492,14 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "silu": tf.silu,
         "layer_norm": lambda x, w, b, k, eps, has_w, has_b: tf.layer_norm(
             x, x.shape[x.ndim - k :], w if has_w else None, b if has_b else None, eps
+        ),
+        "batch_norm": lambda x, w, b, *st, eps, has_w, has_b, training: tf.batch_norm(
+            x,
+            *(st or (None, None)),
+            w if has_w else None,
+            b if has_b else None,
+            training,
+            eps=eps,
         ),
         "logsigmoid": tf.logsigmoid,
         "softshrink": lambda x, lambd: tf.softshrink(x, lambd),

@@ -490,6 +490,8 @@ def _has_dunder(obj: Any, name: str) -> bool:
         return True
     if isinstance(obj, Tensor):
         return short in _TENSOR_DUNDERS
+    if isinstance(obj, surface_nn.Module) and "_attr_" + name in obj.__dict__:
+        return True  # set by the program (`m.__name__ = name`): a plain attribute of it
     if isinstance(obj, (Instance, ModuleInstance)):
         # the program's class may define it (a plain class's dunder methods)
         if obj.cls.lookup(name) is not None:

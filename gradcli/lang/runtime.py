@@ -583,7 +583,9 @@ class Runtime:
             return
         if kind is PC.Record:  # a named tuple's fields are read-only (Python 3.11's words)
             raise GradcliError("can't set attribute").mirror("AttributeError")
-        if hasattr(type(owner), "program_set") and not attr.startswith("_"):
+        if hasattr(type(owner), "program_set") and (
+            not attr.startswith("_") or isinstance(owner, surface_nn.Module)
+        ):
             # `model.fc = nn.Linear(...)`, `bn.momentum = 0.01`, `cudnn.deterministic = True`
             owner.program_set(attr, value)
             return

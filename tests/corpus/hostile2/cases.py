@@ -4730,6 +4730,19 @@ add(
         "        return x\nclass B(A):\n    pass\nc = B.__mro__",
     ),
 )
+# A built-in module takes a plain attribute of the program's under a name with underscores
+# (`layer.__name__ = name`, as hook tutorials write), stored as the program's value: never its
+# own tables nor Python's names of the object, and what it holds is audited as any value.
+add(
+    esc("module_set_parameters_table", "m = torch.nn.Linear(2, 2)\nm._parameters = {}"),
+    esc("module_set_hooks_table", "m = torch.nn.Linear(2, 2)\nm._forward_hooks = {1: print}"),
+    esc("module_set_class_by_setattr", "m = torch.nn.Linear(2, 2)\nsetattr(m, '__class__', m)"),
+    esc(
+        "module_name_attribute_reach",
+        "m = torch.nn.Linear(2, 2)\nm.__name__ = 'fc'\nc = m.__name__.__class__.__mro__",
+    ),
+    esc("module_set_dunder_method", "m = torch.nn.Linear(2, 2)\nm.__call__ = print\nm(1)"),
+)
 add(
     small(
         "print_inside_grad_endlessly",

@@ -551,6 +551,11 @@ def delete_attribute(o: Any, name: str) -> None:
     if isinstance(o, Instance):
         o.delete(name)
         return
+    if isinstance(o, UserFunction) and o.attrs is not None and name in o.attrs:
+        del o.attrs[name]  # an attribute the program gave the function
+        return
+    if isinstance(o, UserFunction):
+        raise GradcliError(f"'function' object has no attribute '{name}'").mirror("AttributeError")
     raise NotSupported(
         f"`del` of an attribute of a {typename(o)} is not supported",
         hint="assign None instead (`x.grad = None`), or rebind the name",

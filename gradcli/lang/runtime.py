@@ -493,6 +493,8 @@ class Runtime:
             )
         if kind is ModuleInstance:
             return owner.get(self, attr)
+        if kind is UserFunction and owner.attrs is not None and attr in owner.attrs:
+            return owner.attrs[attr]
         handler = _ATTRIBUTES.get(kind)
         if handler is not None:
             return handler(self, owner, attr)
@@ -580,6 +582,9 @@ class Runtime:
             return
         if kind is FunctionInstance:  # a legacy Function's __init__: self.lambd = lambd
             owner.set(self, attr, value)
+            return
+        if kind is UserFunction:  # `add.make_vjp = add_make_vjp`: the function's own attribute
+            owner.set_attribute(attr, value)
             return
         if kind is PC.Record:  # a named tuple's fields are read-only (Python 3.11's words)
             raise GradcliError("can't set attribute").mirror("AttributeError")

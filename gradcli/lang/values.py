@@ -466,6 +466,7 @@ class UserFunction:
         "runtime",
         "grad_mode",
         "static",
+        "attrs",
         "__weakref__",
     )
 
@@ -486,12 +487,33 @@ class UserFunction:
         self.grad_mode: bool | None = None
         # `@staticmethod` in a class: not bound to the instance.
         self.static = False
+        # The attributes the program gave the function (`f.make_vjp = vjp_of_f`, a counter
+        # `f.calls = 0`), Python's function `__dict__`: None until the first one.
+        self.attrs: dict[str, Any] | None = None
 
     def copy(self) -> UserFunction:
         g = UserFunction(self.code, self.defaults, self.kwdefaults, self.closure, self.runtime)
         g.grad_mode = self.grad_mode
         g.static = self.static
+        g.attrs = None if self.attrs is None else dict(self.attrs)
         return g
+
+    def set_attribute(self, attr: str, value: Any) -> None:
+        """`f.name = value` in a program: kept as Python keeps a function's attribute; the
+        names with dunders (Python's own of a function) are refused."""
+        if attr.startswith("__"):
+            raise NotSupported(
+                f"setting `{attr}` of a function is not supported in gradcli programs",
+                found=f"`.{attr}`",
+                hint="keep your value under a name of your own (f.tag = value)",
+            )
+        if self.attrs is None:
+            self.attrs = {}
+        if attr not in self.attrs:
+            limits.LIST_ITEMS.check(
+                len(self.attrs) + 1, f"the number of attributes of the function {self.name}"
+            )
+        self.attrs[attr] = value
 
     @property
     def name(self) -> str:

@@ -4743,6 +4743,21 @@ add(
     ),
     esc("module_set_dunder_method", "m = torch.nn.Linear(2, 2)\nm.__call__ = print\nm(1)"),
 )
+# A program's function keeps attributes of the program's (`f.vjp = ...`): the names with
+# dunders stay Python's and refused, what it holds is audited as any value, their number is
+# bounded.
+add(
+    esc("function_set_code", "def f(x):\n    return x\nf.__code__ = None"),
+    esc("function_set_name", "def f(x):\n    return x\nf.__name__ = 'g'"),
+    esc("function_set_globals", "def f(x):\n    return x\nsetattr(f, '__globals__', {})"),
+    esc("function_attr_reach", "def f(x):\n    return x\nf.a = 1\nc = f.a.__class__.__mro__"),
+    small(
+        "function_attributes_endless",
+        "def f(x):\n    return x\ni = 0\nwhile True:\n    setattr(f, 'a' + str(i), i)\n"
+        "    i += 1",
+        LIMIT,
+    ),
+)
 add(
     small(
         "print_inside_grad_endlessly",

@@ -4753,9 +4753,24 @@ add(
     esc("function_attr_reach", "def f(x):\n    return x\nf.a = 1\nc = f.a.__class__.__mro__"),
     small(
         "function_attributes_endless",
-        "def f(x):\n    return x\ni = 0\nwhile True:\n    setattr(f, 'a' + str(i), i)\n"
-        "    i += 1",
+        "def f(x):\n    return x\ni = 0\nwhile True:\n    setattr(f, 'a' + str(i), i)\n    i += 1",
         LIMIT,
+    ),
+)
+# numpy.einsum: the result's size and the work bounded before NumPy runs.
+add(
+    budget(
+        "numpy_einsum_work",
+        "import numpy as np\na = np.ones((2000, 2000))\nnp.einsum('ij,jk,kl->il', a, a, a)",
+    ),
+    budget(
+        "numpy_einsum_result",
+        "import numpy as np\na = np.ones(3000)\nnp.einsum('i,j,k->ijk', a, a, a)",
+    ),
+    budget(
+        "numpy_einsum_ellipsis_work",
+        "import numpy as np\na = np.ones((3000, 1, 1000))\nb = np.ones((1, 3000, 1000))\n"
+        "np.einsum('...i,...i->...', a, b)",
     ),
 )
 add(

@@ -62,6 +62,7 @@ from .classes import (
 )
 from .exceptions import ExcClass
 from .namespaces import CUDNN, TENSOR_METHODS, TENSOR_PROPERTIES
+from .progress import StdOut
 from .text import to_str
 from .values import (
     CURRENT,
@@ -702,7 +703,7 @@ class Runtime:
     # -- printing --
     def do_print(self, *args: Any, sep: Any = " ", end: Any = "\n", file: Any = None,
                  flush: bool = False) -> None:  # fmt: skip
-        if file is not None:
+        if file is not None and not isinstance(file, StdOut):  # (sys.stdout: the output)
             raise NotSupported(
                 "print(file=...) is not supported: a gradcli program prints "
                 "only to standard output",

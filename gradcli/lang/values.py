@@ -104,6 +104,10 @@ class UnusedModule(Missing):
     def program_attribute(self, name: str) -> Any:
         if self.name == "functools" and name in FUNCTOOLS:
             return FUNCTOOLS[name]
+        if self.name == "sys" and name == "stdout":
+            from .progress import STDOUT  # `sys.stdout.write(s)`: the program's own output
+
+            return STDOUT
         if self.name == "os" and name == "environ":
             # `os.environ["KMP_DUPLICATE_LIB_OK"] = "True"` at a script's top: the program's
             # own empty dict (the process's environment is never read nor written)

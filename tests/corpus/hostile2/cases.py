@@ -4773,6 +4773,20 @@ add(
         "np.einsum('...i,...i->...', a, b)",
     ),
 )
+# sys.stdout: text written to the program's output, under the output limit; nothing else of
+# the stream or of `sys` is reached.
+add(
+    small(
+        "stdout_write_endlessly",
+        "import sys\nwhile True:\n    sys.stdout.write('x' * 1000)",
+        LIMIT,
+        printed=True,
+    ),
+    esc("stdout_write_internals", "import sys\nc = sys.stdout.write.__self__"),
+    esc("stdout_class_reach", "import sys\nc = sys.stdout.__class__.__mro__"),
+    esc("stdout_buffer", "import sys\nsys.stdout.buffer.write(b'x')"),
+    esc("stderr_write", "import sys\nsys.stderr.write('x')"),
+)
 add(
     small(
         "print_inside_grad_endlessly",

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base.errors import GradcliError, NotSupported
-from ..core.tensor import typename
+from ..base.errors import GradcliError
 from .values import Generator, current, is_iterator, iterate, length
 
 
@@ -159,43 +158,3 @@ def members(eager: bool = False) -> dict[str, Any]:
         "tqdm": Tqdm("tqdm", eager=eager),
         "trange": Tqdm("trange", of_range=True, eager=eager),
     }
-
-
-class StdOut:
-    """`sys.stdout` as scripts use it to print a line in pieces (`sys.stdout.write(s)`,
-    `sys.stdout.flush()`, `print(..., file=sys.stdout)`): the program's standard output, the
-    one `print` writes to; nothing else of the interpreter's streams is reached."""
-
-    PROGRAM_ATTRIBUTES = ("write", "flush")
-
-    def write(self, s: Any) -> int:
-        if not isinstance(s, str):
-            raise GradcliError(f"write() argument must be str, not {typename(s)}").mirror(
-                "TypeError"
-            )
-        current().do_print(s, end="")
-        return len(s)
-
-    def flush(self) -> None:
-        return None
-
-    def program_attribute(self, name: str) -> Any:
-        if name in self.PROGRAM_ATTRIBUTES:
-            from .values import Builtin
-
-            return Builtin(f"TextIOWrapper.{name}", getattr(self, name), raw=False)
-        raise NotSupported(
-            f"`sys.stdout.{name}` is not supported: a gradcli program writes text to its "
-            "output and nothing else of the stream",
-            found=f"`.{name}`",
-            hint="write with print(...) or sys.stdout.write(text)",
-        )
-
-    def program_typename(self) -> str:
-        return "TextIOWrapper"
-
-    def __repr__(self) -> str:
-        return "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>"
-
-
-STDOUT = StdOut()

@@ -62,7 +62,6 @@ from .classes import (
 )
 from .exceptions import ExcClass
 from .namespaces import CUDNN, TENSOR_METHODS, TENSOR_PROPERTIES
-from .progress import StdOut
 from .text import to_str
 from .values import (
     CURRENT,
@@ -80,6 +79,7 @@ from .values import (
     Namespace,
     ProgramExit,
     PyType,
+    StdOut,
     UserFunction,
     UserGenerator,
     check_structure,

@@ -105,9 +105,7 @@ class UnusedModule(Missing):
         if self.name == "functools" and name in FUNCTOOLS:
             return FUNCTOOLS[name]
         if self.name == "sys" and name == "stdout":
-            from .progress import STDOUT  # `sys.stdout.write(s)`: the program's own output
-
-            return STDOUT
+            return STDOUT  # `sys.stdout.write(s)`: the program's own output
         if self.name == "os" and name == "environ":
             # `os.environ["KMP_DUPLICATE_LIB_OK"] = "True"` at a script's top: the program's
             # own empty dict (the process's environment is never read nor written)
@@ -1193,3 +1191,41 @@ class DefaultDict(dict):
 
 # The names of `functools` a program may use (the rest of the module is refused).
 FUNCTOOLS = {"partial": PARTIAL, "reduce": Builtin("functools.reduce", _reduce)}
+
+
+class StdOut:
+    """`sys.stdout` as scripts use it to print a line in pieces (`sys.stdout.write(s)`,
+    `sys.stdout.flush()`, `print(..., file=sys.stdout)`): the program's standard output, the
+    one `print` writes to; nothing else of the interpreter's streams is reached."""
+
+    PROGRAM_ATTRIBUTES = ("write", "flush")
+
+    def write(self, s: Any) -> int:
+        if not isinstance(s, str):
+            raise GradcliError(f"write() argument must be str, not {typename(s)}").mirror(
+                "TypeError"
+            )
+        current().do_print(s, end="")
+        return len(s)
+
+    def flush(self) -> None:
+        return None
+
+    def program_attribute(self, name: str) -> Any:
+        if name in self.PROGRAM_ATTRIBUTES:
+            return Builtin(f"TextIOWrapper.{name}", getattr(self, name), raw=False)
+        raise NotSupported(
+            f"`sys.stdout.{name}` is not supported: a gradcli program writes text to its "
+            "output and nothing else of the stream",
+            found=f"`.{name}`",
+            hint="write with print(...) or sys.stdout.write(text)",
+        )
+
+    def program_typename(self) -> str:
+        return "TextIOWrapper"
+
+    def __repr__(self) -> str:
+        return "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>"
+
+
+STDOUT = StdOut()

@@ -490,6 +490,8 @@ def _has_dunder(obj: Any, name: str) -> bool:
         return True
     if isinstance(obj, Tensor):
         return short in _TENSOR_DUNDERS
+    if isinstance(obj, surface_nn.Module) and "_attr_" + name in obj.__dict__:
+        return True  # set by the program (`m.__name__ = name`): a plain attribute of it
     if isinstance(obj, (Instance, ModuleInstance)):
         # the program's class may define it (a plain class's dunder methods)
         if obj.cls.lookup(name) is not None:
@@ -549,6 +551,11 @@ def delete_attribute(o: Any, name: str) -> None:
     if isinstance(o, Instance):
         o.delete(name)
         return
+    if isinstance(o, UserFunction) and o.attrs is not None and name in o.attrs:
+        del o.attrs[name]  # an attribute the program gave the function
+        return
+    if isinstance(o, UserFunction):
+        raise GradcliError(f"'function' object has no attribute '{name}'").mirror("AttributeError")
     raise NotSupported(
         f"`del` of an attribute of a {typename(o)} is not supported",
         hint="assign None instead (`x.grad = None`), or rebind the name",

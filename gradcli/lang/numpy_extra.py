@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError
 from ..core.tensor import Tensor, typename
 from ..ops.arithmetic import size_check
@@ -237,6 +238,60 @@ def _norm(x: Any, ord: Any = None, axis: Any = None, keepdims: Any = False) -> A
     return _numpy(lambda: np.linalg.norm(a, ord=order, axis=_axis(axis), keepdims=bool(keepdims)))
 
 
+_EINSUM_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _einsum(subscripts: Any, *operands: Any) -> Any:
+    """`np.einsum('na,nb->nab', x, u)`: NumPy's own, on arrays, numbers and lists, with the
+    subscripts checked (letters, commas, one `->`, `...`) and the result's size and the work
+    (the product of every label's size) bounded before NumPy runs."""
+    if not isinstance(subscripts, str):
+        raise GradcliError(
+            "numpy.einsum() takes its subscripts as a string in gradcli programs",
+            hint="write np.einsum('ij,jk->ik', a, b)",
+        )
+    if not operands:
+        raise GradcliError("No input operands").mirror("ValueError")
+    arrays = [_array(v, "einsum") for v in operands]
+    eq = subscripts.replace(" ", "")
+    lhs, arrow, rhs = eq.partition("->")
+    bad = set(lhs + rhs) - _EINSUM_LETTERS - {",", "."}
+    if bad or (arrow and "->" in rhs):
+        # NumPy's own words for a malformed equation
+        return _numpy(lambda: np.einsum(subscripts, *arrays))
+    terms = lhs.split(",")
+    if len(terms) != len(arrays):
+        return _numpy(lambda: np.einsum(subscripts, *arrays))
+    sizes: dict[str, int] = {}
+    ellipses: list[tuple[int, ...]] = []
+    for term, a in zip(terms, arrays, strict=True):
+        letters = term.replace("...", "")
+        if len(letters) > a.ndim or ("..." not in term and len(letters) != a.ndim):
+            return _numpy(lambda: np.einsum(subscripts, *arrays))
+        named = a.shape
+        if "..." in term:  # the dims the ellipsis stands for
+            i = term.index("...")
+            j = a.ndim - (len(letters) - i)
+            ellipses.append(a.shape[i:j])
+            named = a.shape[:i] + a.shape[j:]
+        for c, n in zip(letters, named, strict=True):
+            sizes[c] = max(sizes.get(c, 1), int(n))
+    try:
+        dots = tuple(int(n) for n in np.broadcast_shapes(*ellipses)) if ellipses else ()
+    except ValueError:
+        return _numpy(lambda: np.einsum(subscripts, *arrays))
+    if arrow:
+        out_letters = rhs.replace("...", "")
+    else:  # NumPy's implicit output: the letters that appear once
+        out_letters = "".join(sorted(c for c in sizes if lhs.count(c) == 1))
+    size_check(dots + tuple(sizes.get(c, 1) for c in out_letters), "the result of numpy.einsum()")
+    work = 1
+    for n in dots + tuple(sizes.values()):
+        work *= n
+    limits.LINALG_WORK.check(work * len(arrays), "the work of numpy.einsum()")
+    return _numpy(lambda: np.einsum(subscripts, *arrays))
+
+
 def linalg_functions() -> dict[str, Any]:
     """The members of the `numpy.linalg` namespace (the rest are refused by name)."""
     return {"norm": _norm}
@@ -291,6 +346,7 @@ def functions() -> dict[str, Any]:
             "repeat": _repeat,
             "diag": _diag,
             "trace": _trace,
+            "einsum": _einsum,
         }
     )
     return out

@@ -79,6 +79,7 @@ from .values import (
     Namespace,
     ProgramExit,
     PyType,
+    StdOut,
     UserFunction,
     UserGenerator,
     check_structure,
@@ -493,6 +494,8 @@ class Runtime:
             )
         if kind is ModuleInstance:
             return owner.get(self, attr)
+        if kind is UserFunction and owner.attrs is not None and attr in owner.attrs:
+            return owner.attrs[attr]
         handler = _ATTRIBUTES.get(kind)
         if handler is not None:
             return handler(self, owner, attr)
@@ -581,9 +584,14 @@ class Runtime:
         if kind is FunctionInstance:  # a legacy Function's __init__: self.lambd = lambd
             owner.set(self, attr, value)
             return
+        if kind is UserFunction:  # `add.make_vjp = add_make_vjp`: the function's own attribute
+            owner.set_attribute(attr, value)
+            return
         if kind is PC.Record:  # a named tuple's fields are read-only (Python 3.11's words)
             raise GradcliError("can't set attribute").mirror("AttributeError")
-        if hasattr(type(owner), "program_set") and not attr.startswith("_"):
+        if hasattr(type(owner), "program_set") and (
+            not attr.startswith("_") or isinstance(owner, surface_nn.Module)
+        ):
             # `model.fc = nn.Linear(...)`, `bn.momentum = 0.01`, `cudnn.deterministic = True`
             owner.program_set(attr, value)
             return
@@ -695,7 +703,7 @@ class Runtime:
     # -- printing --
     def do_print(self, *args: Any, sep: Any = " ", end: Any = "\n", file: Any = None,
                  flush: bool = False) -> None:  # fmt: skip
-        if file is not None:
+        if file is not None and not isinstance(file, StdOut):  # (sys.stdout: the output)
             raise NotSupported(
                 "print(file=...) is not supported: a gradcli program prints "
                 "only to standard output",

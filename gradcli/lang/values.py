@@ -104,6 +104,8 @@ class UnusedModule(Missing):
     def program_attribute(self, name: str) -> Any:
         if self.name == "functools" and name in FUNCTOOLS:
             return FUNCTOOLS[name]
+        if self.name == "sys" and name == "stdout":
+            return STDOUT  # `sys.stdout.write(s)`: the program's own output
         if self.name == "os" and name == "environ":
             # `os.environ["KMP_DUPLICATE_LIB_OK"] = "True"` at a script's top: the program's
             # own empty dict (the process's environment is never read nor written)
@@ -466,6 +468,7 @@ class UserFunction:
         "runtime",
         "grad_mode",
         "static",
+        "attrs",
         "__weakref__",
     )
 
@@ -486,12 +489,33 @@ class UserFunction:
         self.grad_mode: bool | None = None
         # `@staticmethod` in a class: not bound to the instance.
         self.static = False
+        # The attributes the program gave the function (`f.make_vjp = vjp_of_f`, a counter
+        # `f.calls = 0`), Python's function `__dict__`: None until the first one.
+        self.attrs: dict[str, Any] | None = None
 
     def copy(self) -> UserFunction:
         g = UserFunction(self.code, self.defaults, self.kwdefaults, self.closure, self.runtime)
         g.grad_mode = self.grad_mode
         g.static = self.static
+        g.attrs = None if self.attrs is None else dict(self.attrs)
         return g
+
+    def set_attribute(self, attr: str, value: Any) -> None:
+        """`f.name = value` in a program: kept as Python keeps a function's attribute; the
+        names with dunders (Python's own of a function) are refused."""
+        if attr.startswith("__"):
+            raise NotSupported(
+                f"setting `{attr}` of a function is not supported in gradcli programs",
+                found=f"`.{attr}`",
+                hint="keep your value under a name of your own (f.tag = value)",
+            )
+        if self.attrs is None:
+            self.attrs = {}
+        if attr not in self.attrs:
+            limits.LIST_ITEMS.check(
+                len(self.attrs) + 1, f"the number of attributes of the function {self.name}"
+            )
+        self.attrs[attr] = value
 
     @property
     def name(self) -> str:
@@ -1167,3 +1191,41 @@ class DefaultDict(dict):
 
 # The names of `functools` a program may use (the rest of the module is refused).
 FUNCTOOLS = {"partial": PARTIAL, "reduce": Builtin("functools.reduce", _reduce)}
+
+
+class StdOut:
+    """`sys.stdout` as scripts use it to print a line in pieces (`sys.stdout.write(s)`,
+    `sys.stdout.flush()`, `print(..., file=sys.stdout)`): the program's standard output, the
+    one `print` writes to; nothing else of the interpreter's streams is reached."""
+
+    PROGRAM_ATTRIBUTES = ("write", "flush")
+
+    def write(self, s: Any) -> int:
+        if not isinstance(s, str):
+            raise GradcliError(f"write() argument must be str, not {typename(s)}").mirror(
+                "TypeError"
+            )
+        current().do_print(s, end="")
+        return len(s)
+
+    def flush(self) -> None:
+        return None
+
+    def program_attribute(self, name: str) -> Any:
+        if name in self.PROGRAM_ATTRIBUTES:
+            return Builtin(f"TextIOWrapper.{name}", getattr(self, name), raw=False)
+        raise NotSupported(
+            f"`sys.stdout.{name}` is not supported: a gradcli program writes text to its "
+            "output and nothing else of the stream",
+            found=f"`.{name}`",
+            hint="write with print(...) or sys.stdout.write(text)",
+        )
+
+    def program_typename(self) -> str:
+        return "TextIOWrapper"
+
+    def __repr__(self) -> str:
+        return "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>"
+
+
+STDOUT = StdOut()

@@ -514,7 +514,16 @@ class Module:
     def program_set(self, name: str, value: Any) -> None:
         """`module.name = value` in a program on one of gradcli's modules: a parameter, a
         submodule or a buffer replaced, a setting of the module (`momentum`, `training`)
-        changed, any other name kept as a plain attribute; the methods stay."""
+        changed, any other name kept as a plain attribute; the methods stay. A name with an
+        underscore (`m.__name__ = name` in a hook tutorial, `m._tag = 1`) is a plain attribute
+        too, unless it is one of the module's own tables or Python's own names of an object."""
+        if name.startswith("_") and self._reserved_name(name):
+            raise NotSupported(
+                f"setting `{name}` of a {self.name} is not supported: it is one of the "
+                "module's own tables or Python's own names",
+                found=f"`.{name}`",
+                hint="keep your value under a name of your own (module.tag = value)",
+            )
         if name in self.METHODS:
             raise NotSupported(
                 f"replacing the method `{name}` of a {self.name} is not supported",
@@ -529,6 +538,20 @@ class Module:
             setattr(self, name, value)
             return
         self.set_attribute(name, value)
+
+    def _reserved_name(self, name: str) -> bool:
+        """Whether `name` (one with an underscore) is one a program may not set on a built-in
+        module: Python's own names of the object (`__class__`, `__dict__`, `__call__`), the
+        module's tables (`_parameters`, `_forward_hooks`, `_version`) and nn.Module's methods."""
+        if name in ("_modules", "_parameters", "_buffers") or name in dir(type(self)):
+            return True
+        if name in HOOK_TABLES or name in EMPTY_TABLES or name in MODULE_SETTINGS:
+            return True
+        if name in ("_non_persistent_buffers_set", "_is_full_backward_hook"):
+            return True
+        from . import public
+
+        return public.has("Module", name) is True
 
     @property
     def pyname(self) -> str:

@@ -46,3 +46,28 @@ def test_a_nodes_method_prints_as_pytorchs() -> None:
     )
     assert re.fullmatch(r"<built-in method name of AccumulateGrad object at 0x[0-9a-f]+>", out[2])
     assert out[3] == "SumBackward0"
+
+
+def test_sys_stdout_writes_to_the_programs_output() -> None:
+    """`sys.stdout.write(s)` (a line printed in pieces, as training scripts show a prediction)
+    writes where print does and returns the number of characters; flush() does nothing;
+    print(file=sys.stdout) prints. Python's text (checked with /work/torchenv's Python)."""
+    out = run(
+        "import sys\nsys.stdout.write('predicted: ')\nfor c in 'hi':\n    sys.stdout.write(c)\n"
+        "sys.stdout.flush()\nprint(', done')\nn = sys.stdout.write('abc\\n')\nprint(n)\n"
+        "print('to stdout', file=sys.stdout)\nprint(type(sys.stdout).__name__)\n"
+        "try:\n    sys.stdout.write(3)\nexcept TypeError as e:\n    print(e)\n"
+    )
+    assert out == (
+        "predicted: hi, done\nabc\n4\nto stdout\nTextIOWrapper\n"
+        "write() argument must be str, not int\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["sys.stdin.read()", "sys.stderr.write('x')", "sys.stdout.buffer", "sys.stdout.fileno()"],
+)
+def test_the_rest_of_sys_stays_refused(line: str) -> None:
+    with pytest.raises(GradcliError, match="not supported"):
+        run(f"import sys\n{line}\n")

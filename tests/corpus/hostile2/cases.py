@@ -4730,6 +4730,63 @@ add(
         "        return x\nclass B(A):\n    pass\nc = B.__mro__",
     ),
 )
+# A built-in module takes a plain attribute of the program's under a name with underscores
+# (`layer.__name__ = name`, as hook tutorials write), stored as the program's value: never its
+# own tables nor Python's names of the object, and what it holds is audited as any value.
+add(
+    esc("module_set_parameters_table", "m = torch.nn.Linear(2, 2)\nm._parameters = {}"),
+    esc("module_set_hooks_table", "m = torch.nn.Linear(2, 2)\nm._forward_hooks = {1: print}"),
+    esc("module_set_class_by_setattr", "m = torch.nn.Linear(2, 2)\nsetattr(m, '__class__', m)"),
+    esc(
+        "module_name_attribute_reach",
+        "m = torch.nn.Linear(2, 2)\nm.__name__ = 'fc'\nc = m.__name__.__class__.__mro__",
+    ),
+    esc("module_set_dunder_method", "m = torch.nn.Linear(2, 2)\nm.__call__ = print\nm(1)"),
+)
+# A program's function keeps attributes of the program's (`f.vjp = ...`): the names with
+# dunders stay Python's and refused, what it holds is audited as any value, their number is
+# bounded.
+add(
+    esc("function_set_code", "def f(x):\n    return x\nf.__code__ = None"),
+    esc("function_set_name", "def f(x):\n    return x\nf.__name__ = 'g'"),
+    esc("function_set_globals", "def f(x):\n    return x\nsetattr(f, '__globals__', {})"),
+    esc("function_attr_reach", "def f(x):\n    return x\nf.a = 1\nc = f.a.__class__.__mro__"),
+    small(
+        "function_attributes_endless",
+        "def f(x):\n    return x\ni = 0\nwhile True:\n    setattr(f, 'a' + str(i), i)\n    i += 1",
+        LIMIT,
+    ),
+)
+# numpy.einsum: the result's size and the work bounded before NumPy runs.
+add(
+    budget(
+        "numpy_einsum_work",
+        "import numpy as np\na = np.ones((2000, 2000))\nnp.einsum('ij,jk,kl->il', a, a, a)",
+    ),
+    budget(
+        "numpy_einsum_result",
+        "import numpy as np\na = np.ones(3000)\nnp.einsum('i,j,k->ijk', a, a, a)",
+    ),
+    budget(
+        "numpy_einsum_ellipsis_work",
+        "import numpy as np\na = np.ones((3000, 1, 1000))\nb = np.ones((1, 3000, 1000))\n"
+        "np.einsum('...i,...i->...', a, b)",
+    ),
+)
+# sys.stdout: text written to the program's output, under the output limit; nothing else of
+# the stream or of `sys` is reached.
+add(
+    small(
+        "stdout_write_endlessly",
+        "import sys\nwhile True:\n    sys.stdout.write('x' * 1000)",
+        LIMIT,
+        printed=True,
+    ),
+    esc("stdout_write_internals", "import sys\nc = sys.stdout.write.__self__"),
+    esc("stdout_class_reach", "import sys\nc = sys.stdout.__class__.__mro__"),
+    esc("stdout_buffer", "import sys\nsys.stdout.buffer.write(b'x')"),
+    esc("stderr_write", "import sys\nsys.stderr.write('x')"),
+)
 add(
     small(
         "print_inside_grad_endlessly",

@@ -484,7 +484,31 @@ CASES: list[Case] = [
     ),
     Case("global", "def f():\n    global x\n    x = 1", "`global` is not supported", (2, 5)),
     Case("raise", "raise SystemExit(3)", "name 'SystemExit' is not defined", (1, 7)),
-    Case("raise_from", "raise ValueError('x') from None", "`raise ... from ...`", (1, 1)),
+    Case(
+        "raise_from_tensor",
+        "raise ValueError('x') from torch.ones(1)",
+        "exception causes must derive from BaseException",
+        (1, 1),
+    ),
+    Case(
+        "raise_from_function",
+        "def f():\n    pass\nraise ValueError('x') from f",
+        "exception causes must derive from BaseException",
+        (3, 1),
+    ),
+    Case(
+        "raise_from_cause_dunder",
+        "try:\n    raise ValueError('x') from KeyError('k')\nexcept ValueError as e:\n"
+        "    c = e.__cause__",
+        "`.__cause__` is not accessible in gradcli programs",
+        (4, 10),
+    ),
+    Case(
+        "raise_from_undefined",
+        "raise ValueError('x') from undefined_cause",
+        "name 'undefined_cause' is not defined",
+        (1, 28),
+    ),
     Case("bytes_constant", "x = b'abc'", "this kind of constant is not supported", (1, 5)),
     Case("complex_constant", "x = 3j ** 2", "complex numbers are not supported", (1, 5)),
     Case("complex_dtype", "x = torch.zeros(2, dtype=torch.cdouble)", "two real tensors", (1, 26)),

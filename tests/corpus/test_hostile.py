@@ -485,6 +485,18 @@ CASES: list[Case] = [
     Case("global", "def f():\n    global x\n    x = 1", "`global` is not supported", (2, 5)),
     Case("raise", "raise SystemExit(3)", "name 'SystemExit' is not defined", (1, 7)),
     Case(
+        "copy_copy_batched",
+        "import copy\nf = torch.func.vmap(lambda t: copy.copy(t) * 2)\nf(torch.ones(3, 2))",
+        "Cannot access storage of BatchedTensorImpl",
+        (2, 31),
+    ),
+    Case(
+        "copy_copy_leaf_in_place",
+        "import copy\nc = copy.copy(torch.ones(2, requires_grad=True))\nc.add_(1)",
+        "a leaf Variable that requires grad is being used in an in-place operation",
+        (3, 1),
+    ),
+    Case(
         "raise_from_tensor",
         "raise ValueError('x') from torch.ones(1)",
         "exception causes must derive from BaseException",

@@ -485,6 +485,18 @@ CASES: list[Case] = [
     Case("global", "def f():\n    global x\n    x = 1", "`global` is not supported", (2, 5)),
     Case("raise", "raise SystemExit(3)", "name 'SystemExit' is not defined", (1, 7)),
     Case(
+        "numpy_finfo_long_string",
+        "import numpy as np\nf = np.finfo('f4,' * 10**5)",
+        "numpy.finfo() of a string of over 32 characters is not supported",
+        (2, 5),
+    ),
+    Case(
+        "numpy_finfo_private_attribute",
+        "import numpy as np\nf = np.finfo(np.float32)._info",
+        "'finfo' object has no attribute '_info'",
+        (2, 5),
+    ),
+    Case(
         "copy_copy_batched",
         "import copy\nf = torch.func.vmap(lambda t: copy.copy(t) * 2)\nf(torch.ones(3, 2))",
         "Cannot access storage of BatchedTensorImpl",

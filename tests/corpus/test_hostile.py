@@ -485,6 +485,30 @@ CASES: list[Case] = [
     Case("global", "def f():\n    global x\n    x = 1", "`global` is not supported", (2, 5)),
     Case("raise", "raise SystemExit(3)", "name 'SystemExit' is not defined", (1, 7)),
     Case(
+        "set_union_over_the_limit",
+        "a = set(range(600000))\nb = set(range(600000, 1200000))\nc = a | b",
+        "the size of the set is 1,200,000, over the limit of 1,000,000",
+        (3, 5),
+    ),
+    Case(
+        "set_in_place_union_over_the_limit",
+        "a = set(range(600000))\na |= set(range(600000, 1200000))",
+        "the size of the set is 1,200,000, over the limit of 1,000,000",
+        (2, 1),
+    ),
+    Case(
+        "dict_keys_minus_list",
+        "d = {'a': 1}\nk = d.keys() - ['a']",
+        "operator - of a dict's keys and a list is not supported by gradcli",
+        (2, 5),
+    ),
+    Case(
+        "set_minus_tensor",
+        "k = {1} - torch.ones(1)",
+        "unsupported operand type(s) for -: 'set' and 'Tensor'",
+        (1, 5),
+    ),
+    Case(
         "numpy_finfo_long_string",
         "import numpy as np\nf = np.finfo('f4,' * 10**5)",
         "numpy.finfo() of a string of over 32 characters is not supported",

@@ -303,10 +303,9 @@ def _dtype_like(v: Any) -> Any:
     """What of a program's value NumPy's finfo may see: a dtype, a scalar type, a Python number
     type, a short dtype string or a number; anything else stands for an object (whose dtype
     NumPy reports as `numpy.object_`, not inexact, as it does for a torch dtype)."""
-    from .namespaces import NumpyScalarType
-    from .values import PyType
+    from .values import DType, PyType
 
-    if isinstance(v, NumpyScalarType):
+    if isinstance(v, DType) and type(v) is not DType:  # np.float32 (torch's dtypes: DType)
         return v.np
     if isinstance(v, PyType):
         for t in (bool, int, float):

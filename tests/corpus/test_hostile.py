@@ -485,6 +485,32 @@ CASES: list[Case] = [
     Case("global", "def f():\n    global x\n    x = 1", "`global` is not supported", (2, 5)),
     Case("raise", "raise SystemExit(3)", "name 'SystemExit' is not defined", (1, 7)),
     Case(
+        "logging_message_over_the_string_limit",
+        "import logging\nlogging.basicConfig(level=logging.INFO)\n"
+        "logging.info('%s%s', 'a' * 600000, 'b' * 600000)",
+        "over the limit of 1,000,000",
+        (3, 1),
+    ),
+    Case(
+        "logging_loggers_over_the_limit",
+        "import logging\nfor i in range(101):\n    logging.getLogger(str(i))",
+        "the number of loggers is 101, over the limit of 100",
+        (3, 5),
+        env={"GRADCLI_LIST_ITEMS": "100"},
+    ),
+    Case(
+        "logging_logger_dict",
+        "import logging\nd = logging.getLogger('x').__dict__",
+        "`.__dict__` is not accessible",
+        (2, 27),
+    ),
+    Case(
+        "logging_stream_stdout",
+        "import logging\nlogging.basicConfig(stream=None, level=logging.INFO)",
+        "logging.basicConfig(stream=...) is not supported by gradcli",
+        (2, 1),
+    ),
+    Case(
         "set_union_over_the_limit",
         "a = set(range(600000))\nb = set(range(600000, 1200000))\nc = a | b",
         "the size of the set is 1,200,000, over the limit of 1,000,000",

@@ -778,6 +778,7 @@ def type_of(v: Any) -> Any:
         "Builtin": "builtin_function_or_method",
         "BoundMethod": "builtin_function_or_method",
         "ndarray": "numpy.ndarray",
+        "finfo": "numpy.finfo",
         "Device": "torch.device",
         "Layout": "torch.layout",
         # three classes of the name: a program's generator, torch's and NumPy's

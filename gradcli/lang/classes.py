@@ -576,6 +576,8 @@ class Super:
         instance's class (a cooperative `super().__init__(**kwargs)` goes on to the next
         base, a mixin's to the class after it), as Python's super() finds it."""
         cls, obj = self.cls, self.obj
+        if isinstance(cls, FunctionClass) and isinstance(obj, FunctionInstance):
+            return _function_super(rt, cls, obj, attr)
         if not isinstance(cls, (PlainClass, ModuleClass, OptimClass)) or not isinstance(
             obj, (Instance, ModuleInstance, ProgramObject)
         ):
@@ -605,6 +607,33 @@ class Super:
         if attr == "__init__":  # object's: takes nothing more
             return Builtin("object.__init__", _object_init_rest)
         raise GradcliError(f"'super' object has no attribute '{attr}'").mirror("AttributeError")
+
+
+def _function_super(rt: Any, cls: FunctionClass, obj: FunctionInstance, attr: str) -> Any:
+    """`super().__init__(...)` in the __init__ of a legacy autograd Function (code written for
+    PyTorch 0.3): Function's __init__, which takes any arguments and warns that the class should
+    not be instantiated, as PyTorch's does."""
+    if obj.cls is not cls:
+        raise GradcliError("super(type, obj): obj must be an instance or subtype of type").mirror(
+            "TypeError"
+        )
+    if attr != "__init__":
+        raise NotSupported(
+            f"super().{attr} in an autograd Function is not supported by gradcli",
+            hint="write the class's methods as @staticmethod forward(ctx, ...) and "
+            "backward(ctx, grad_output), called through Class.apply(...)",
+        )
+
+    def init(*args: Any, **kwargs: Any) -> None:
+        rt.warn(
+            f"DeprecationWarning: <class '__main__.{cls.name}'> should not be instantiated. "
+            "Methods on autograd functions are all static, so you should invoke them on the "
+            "class itself. Instantiating an autograd function will raise an error in a future "
+            "version of PyTorch.",
+            rt.current_stmt,
+        )
+
+    return Builtin("Function.__init__", init)
 
 
 def _object_init_rest(*args: Any, **kwargs: Any) -> None:

@@ -1046,10 +1046,6 @@ class Compiler:
         return run
 
     def c_Raise(self, node: ast.Raise) -> Stmt:
-        if node.cause is not None:
-            raise self.refuse(
-                node, "`raise ... from ...` is not supported", hint="raise the exception alone"
-            )
         if node.exc is None:
 
             def reraise(f: Frame) -> Any:
@@ -1059,6 +1055,10 @@ class Compiler:
 
             return reraise
         exc = self.expr(node.exc)
+        # `raise X from Y`: Y (an exception, its class, or None) is evaluated after X, as
+        # Python does; the exception raised is X's. gradcli shows no chained tracebacks, so the
+        # cause only joins the message of an uncaught error as a note.
+        cause = self.expr(node.cause) if node.cause is not None else None
 
         def run(f: Frame) -> Any:
             v = exc(f)
@@ -1066,9 +1066,24 @@ class Compiler:
                 v = v()
             if not isinstance(v, X.ExcValue):
                 raise GradcliError("exceptions must derive from BaseException").mirror("TypeError")
-            if v.error is not None:
+            note = None
+            if cause is not None:
+                c = cause(f)
+                if isinstance(c, X.ExcClass):
+                    c = c()
+                if c is not None and not isinstance(c, X.ExcValue):
+                    raise GradcliError("exception causes must derive from BaseException").mirror(
+                        "TypeError"
+                    )
+                if c is not None:
+                    text = c.text()
+                    note = f"the direct cause: {c.cls.name}" + (f": {text}" if text else "")
+            if v.error is not None and note is None:
                 raise v.error
-            raise X.ProgramError(v)
+            err = X.ProgramError(v) if v.error is None else v.error
+            if note is not None and err.hint is None:
+                err.hint = note
+            raise err
 
         return run
 

@@ -169,7 +169,27 @@ def _atomic(v: Any) -> bool:
     )
 
 
+def _shallow_tensor(t: Tensor) -> Tensor:
+    """`copy.copy(t)`: PyTorch rebuilds the tensor on the same storage (`Tensor.__reduce_ex__`),
+    so the copy is a new leaf sharing the values (a change in place through either shows in the
+    other), requiring grad as `t` does, without `t`'s graph or `.grad`, with a version counter
+    of its own; a Parameter stays a Parameter."""
+    from ..core.tensor import batched, share
+
+    if batched(t):  # inside vmap: PyTorch's pickling reaches the storage a BatchedTensor lacks
+        raise GradcliError("Cannot access storage of BatchedTensorImpl").mirror(
+            "NotImplementedError"
+        )
+    out = share(t, version=False)
+    if isinstance(t, surface_nn.Parameter):
+        return surface_nn.Parameter(out, requires_grad=t.requires_grad)
+    out.requires_grad = t.requires_grad
+    return out
+
+
 def copy(value: Any) -> Any:
+    if isinstance(value, Tensor):
+        return _shallow_tensor(value)
     if isinstance(value, list):
         return list(value)
     if isinstance(value, PC.Deque):
@@ -186,7 +206,7 @@ def copy(value: Any) -> Any:
         return value
     raise NotSupported(
         f"copy.copy() of a {typename(value)} is not supported by gradcli",
-        hint="x.clone() for a tensor, copy.deepcopy(...) for the weights of a model",
+        hint="copy.deepcopy(...) for the weights of a model",
     )
 
 

@@ -423,6 +423,12 @@ def build_namespaces() -> dict[str, Namespace]:
 
 
 # The modules only some programs use: imported when a program first reaches into them.
+def _logging_members() -> dict[str, Any]:
+    from . import pylogging
+
+    return pylogging.members()
+
+
 def _optim_members() -> dict[str, Any]:
     from ..surface import optim as O
 
@@ -907,6 +913,7 @@ def _build() -> dict[str, Namespace]:
         "math": Namespace("math", _MATH),
         "random": py_random,
         "gc": Namespace("gc", {"collect": Builtin("gc.collect", _collect)}),
+        "logging": Namespace("logging", load=_logging_members),
         "time": Namespace("time", {n: Builtin(f"time.{n}", f) for n, f in _CLOCKS.items()}),
         "warnings": _warnings_namespace(),
         "typing": Namespace(
@@ -1398,6 +1405,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
 
 IMPORTABLE = (
     "torch",
+    "logging",
     "dataclasses",
     "copy",
     "tqdm",

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core.tensor import Tensor, typename
 from ..ops.arithmetic import size_check
 
@@ -320,9 +320,81 @@ ELEMENTWISE = (
 )
 
 
+class FInfo:
+    """`np.finfo(np.float32)`: NumPy's machine limits of a floating dtype, computed by NumPy; its
+    values are NumPy's scalars of that dtype (`np.finfo(np.float32).eps` prints 1.1920929e-07,
+    `float(...)` of it is the Python float), and it prints as NumPy prints it."""
+
+    PROGRAM_ATTRIBUTES = (
+        "bits",
+        "dtype",
+        "eps",
+        "epsneg",
+        "max",
+        "min",
+        "precision",
+        "resolution",
+        "smallest_normal",
+        "smallest_subnormal",
+        "tiny",
+    )
+
+    def __init__(self, info: np.finfo) -> None:
+        self._info = info
+        for name in self.PROGRAM_ATTRIBUTES:
+            setattr(self, name, getattr(info, name))
+
+    def __repr__(self) -> str:
+        return repr(self._info)
+
+    def program_typename(self) -> str:
+        return "finfo"
+
+    def program_str(self) -> str:
+        return str(self._info)
+
+
+def _dtype_like(v: Any) -> Any:
+    """What of a program's value NumPy's finfo may see: a dtype, a scalar type, a Python number
+    type, a short dtype string or a number; anything else stands for an object (whose dtype
+    NumPy reports as `numpy.object_`, not inexact, as it does for a torch dtype)."""
+    from .values import DType, PyType
+
+    if isinstance(v, DType) and type(v) is not DType:  # np.float32 (torch's dtypes: DType)
+        return v.np
+    if isinstance(v, PyType):
+        for t in (bool, int, float):
+            if t in v.types:
+                return t
+    if isinstance(v, (np.dtype, bool, int, float, np.generic)):
+        return v
+    if isinstance(v, str):
+        if len(v) > 32:  # NumPy would parse it as a structured dtype: not worth the work
+            raise NotSupported(
+                "numpy.finfo() of a string of over 32 characters is not supported by gradcli",
+                hint="np.finfo(np.float32), np.finfo('float64')",
+            )
+        return v
+    return object
+
+
+def _finfo(dtype: Any) -> FInfo:
+    host = _dtype_like(dtype)
+    if host is object:
+        raise GradcliError("data type <class 'numpy.object_'> not inexact").mirror("ValueError")
+    try:
+        return FInfo(np.finfo(host))
+    except (TypeError, ValueError) as e:
+        raise GradcliError(str(e)).mirror(type(e).__name__) from None
+
+
 def functions() -> dict[str, Any]:
     """The members these add to the `numpy` namespace."""
+    from .values import Builtin
+
     out: dict[str, Any] = {name: _elementwise(name) for name in ELEMENTWISE}
+    # raw: finfo sees a torch dtype as the program's value (NumPy takes it for an object)
+    out["finfo"] = Builtin("numpy.finfo", _finfo)
     out.update(
         {
             "zeros_like": _like("zeros_like"),

@@ -152,11 +152,45 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         return _str_binop(op, a, b)
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
         return _array_binop(op, a, b)
+    if isinstance(a, _SETLIKE) or isinstance(b, _SETLIKE):
+        return _set_binop(op, a, b)
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         return _seq_binop(op, a, b)
     if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
         raise _unsupported(op, a, b)
     return _numbers(op, a, b)
+
+
+# Python's set algebra: `a - b`, `a | b`, `a & b`, `a ^ b` of sets, frozensets and a dict's
+# keys (a view of them gives a set, a frozenset on the left a frozenset, as in Python). The
+# members were hashed when they went in (Python keeps their hashes), so the work is the sizes'.
+_KEYS_VIEW = type({}.keys())
+_SETLIKE = (set, frozenset, _KEYS_VIEW)
+_SET_OPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Sub: lambda x, y: x - y,
+    ast.BitOr: lambda x, y: x | y,
+    ast.BitAnd: lambda x, y: x & y,
+    ast.BitXor: lambda x, y: x ^ y,
+}
+
+
+def _set_binop(op: ast.operator, a: Any, b: Any) -> Any:
+    fn = _SET_OPS.get(type(op))
+    if fn is None or not isinstance(a, _SETLIKE) or not isinstance(b, _SETLIKE):
+        if (
+            fn is not None
+            and (isinstance(a, _KEYS_VIEW) or isinstance(b, _KEYS_VIEW))
+            and isinstance(a, (list, tuple)) != isinstance(b, (list, tuple))
+        ):
+            # (Python takes any iterable beside a dict's keys; gradcli only sets and keys)
+            raise NotSupported(
+                f"operator {OPNAMES[type(op)]} of a dict's keys and a {pytype_name(b)} is not "
+                "supported by gradcli",
+                hint="make the other side a set: d.keys() - set(items)",
+            )
+        raise _unsupported(op, a, b)
+    limits.LIST_ITEMS.check(len(a) + len(b), "the size of the set")
+    return fn(a, b)
 
 
 def _tensor_with_array(op: ast.operator, a: Any, b: Any) -> Any:
@@ -496,6 +530,21 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
         return inplace(current, lambda old: binop(op, old, value))
     if isinstance(current, np.ndarray) and type(op) in _ARRAY_BINOPS:
         return _array_inplace(op, current, value)
+    if type(current) is set and type(op) in _SET_OPS:
+        # `s |= other` changes the set itself (every name bound to it sees it), as Python's
+        if not isinstance(value, (set, frozenset)):
+            sym = OPNAMES[type(op)]
+            raise GradcliError(
+                f"unsupported operand type(s) for {sym}=: 'set' and '{pytype_name(value)}'"
+            ).mirror("TypeError")
+        limits.LIST_ITEMS.check(len(current) + len(value), "the size of the set")
+        {
+            ast.Sub: current.difference_update,
+            ast.BitOr: current.update,
+            ast.BitAnd: current.intersection_update,
+            ast.BitXor: current.symmetric_difference_update,
+        }[type(op)](value)
+        return current
     if type(current) is list and isinstance(op, ast.Add):
         # `xs += ys` extends the list itself (every name bound to it sees the items).
         if not isinstance(value, (list, tuple, range)):
@@ -668,7 +717,7 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             return bool(_ARRAY_COMPARE[kind](a, b))  # NumPy's (float32 against a weak float)
         a = a.item() if is_numpy_number(a) else a
         b = b.item() if is_numpy_number(b) else b
-    ok = (int, float, str, type(None), tuple, list, dict, set)
+    ok = (int, float, str, type(None), tuple, list, dict, set, frozenset, _KEYS_VIEW)
     if not isinstance(a, ok) or not isinstance(b, ok):
         if kind is ast.Eq or kind is ast.NotEq:
             own = getattr(type(a), "program_eq", None)  # a dataclass's generated __eq__

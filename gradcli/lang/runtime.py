@@ -150,6 +150,8 @@ class Runtime:
         self.more_warnings = 0
         # What torch.save kept, by path (a program writes no files; torch.load reads these).
         self.saved_files: dict[str, Any] = {}
+        # `logging`'s loggers and configuration for this run (`pylogging.State`, made on use)
+        self.logging: Any = None
         # The errors the program's `except` blocks are handling (a bare `raise` re-raises).
         self.handling: list[GradcliError] = []
         # The statement running (a warning from below the language points at it).

@@ -168,7 +168,6 @@ UNUSED_MODULE_HINTS = {
     "argparse": "set the values in the program",
     "re": "use str methods (split, replace, startswith...)",
     "json": "write the values in the program (a dict or a list)",
-    "logging": "use print()",
     "pandas": "make the data with torch (torch.tensor of the rows, torch.randn...)",
     "sklearn": "make the data with torch (torch.randn, torch.rand...) and the metrics by hand",
     "torchvision": "make the images with torch (torch.rand(N, C, H, W)) and the model from "
@@ -184,7 +183,6 @@ UNUSED_MODULES = (
     "functools",
     "argparse",
     "json",
-    "logging",
     "datetime",
     "timeit",
     "pprint",

@@ -110,3 +110,49 @@ def test_a_module_on_the_meta_device_runs_only_in_functional_call() -> None:
         e = fails(text + line)
         assert what in e.message and "no meta tensors" in e.message, e.message
     assert "no meta tensors" in fails("x = torch.ones(1).to('meta')").message
+
+
+def test_shallow_copy_of_a_tensor_is_a_leaf_on_the_same_storage() -> None:
+    # PyTorch's copy.copy rebuilds a tensor on its storage (Tensor.__reduce_ex__): a new leaf
+    # sharing the values, requiring grad as the original, without its graph or .grad; a
+    # Parameter stays one. Expected text from PyTorch 2.13.
+    got = out(
+        "a = torch.tensor([1., 2.], requires_grad=True)\n"
+        "(a * a).sum().backward()\n"
+        "c = copy.copy(a)\n"
+        "print(c.grad, c.requires_grad, c is a, c.is_leaf, c.grad_fn)\n"
+        "p = nn.Parameter(torch.ones(2))\n"
+        "q = copy.copy(p)\n"
+        "with torch.no_grad():\n    q.mul_(3)\n"
+        "print(type(q).__name__, p)\n"
+        "x = torch.zeros(3)\n"
+        "w = copy.copy(x[1:])\n"
+        "w.add_(1)\n"
+        "print(x, w.is_leaf)\n"
+        "b = torch.ones(2, requires_grad=True)\n"
+        "y = b * 3\n"
+        "z = copy.copy(y)\n"
+        "(z * 2).sum().backward()\n"
+        "print(z, z.grad, b.grad)\n"
+        "n = torch.tensor([1., 2.], requires_grad=True)\n"
+        "loss = (n * n).sum()\n"
+        "with torch.no_grad():\n    copy.copy(n).mul_(3)\n"
+        "loss.backward()\n"
+        "print(n.grad)\n"
+        "print(copy.copy(torch.tensor([1, 2])))\n"
+    )
+    assert got == (
+        "None True False True None\n"
+        "Parameter Parameter containing:\ntensor([3., 3.], requires_grad=True)\n"
+        "tensor([0., 1., 1.]) True\n"
+        "tensor([3., 3.], requires_grad=True) tensor([2., 2.]) None\n"
+        "tensor([ 6., 12.])\n"
+        "tensor([1, 2])\n"
+    )
+
+
+def test_shallow_copy_of_a_leaf_requiring_grad_refuses_a_change_in_place() -> None:
+    e = fails("a = torch.ones(2, requires_grad=True)\nc = copy.copy(a)\nc.add_(1)\n")
+    assert "a leaf Variable that requires grad is being used in an in-place operation" in (
+        e.message
+    )

@@ -89,6 +89,44 @@ def test_uncaught_raise_names_its_class_and_place() -> None:
     assert (e.span.line, e.span.col) == (3, 4)  # the raise, in the function's body
 
 
+def test_raise_from_raises_the_exception_and_checks_its_cause() -> None:
+    # Python's semantics: the exception raised is the first one; the cause (an exception, its
+    # class, or None) is evaluated after it and must be an exception; the message of an
+    # uncaught error names its cause in a note.
+    text = (
+        "def load(d, k):\n    try:\n        return d[k]\n    except KeyError as e:\n"
+        "        raise ValueError(f'missing {k}') from e\n"
+        "try:\n    load({}, 'w')\nexcept ValueError as e:\n    print('caught', e, e.args)\n"
+        "try:\n    try:\n        1 / 0\n    except ZeroDivisionError:\n"
+        "        raise RuntimeError('wrapped') from None\n"
+        "except RuntimeError as e:\n    print('caught2', e)\n"
+        "try:\n    raise KeyError('k') from ValueError\nexcept KeyError as e:\n"
+        "    print('caught3', repr(e))\n"
+        "try:\n    raise ValueError('x') from 5\nexcept TypeError as e:\n    print('caught4', e)\n"
+        "order = []\n"
+        "def mark(v):\n    order.append(v)\n    return ValueError(v)\n"
+        "try:\n    raise mark('first') from mark('second')\nexcept ValueError as e:\n"
+        "    print('caught5', e, order)\n"
+    )
+    assert out(text) == (
+        "caught missing w ('missing w',)\n"
+        "caught2 wrapped\n"
+        "caught3 KeyError('k')\n"
+        "caught4 exception causes must derive from BaseException\n"
+        "caught5 first ['first', 'second']\n"
+    )
+    e = fails("def f():\n    raise ValueError('bad') from KeyError('inner')\nf()\n")
+    assert e.message == "ValueError: bad"
+    assert (e.span.line, e.span.col) == (3, 4)
+    assert e.hint == "the direct cause: KeyError: 'inner'"
+    # a PyTorch error caught and raised again from another keeps its own words
+    e = fails(
+        "try:\n    torch.ones(2) @ torch.ones(3)\nexcept RuntimeError as err:\n"
+        "    raise err from ValueError('v')\n"
+    )
+    assert "inconsistent tensor size" in e.message or "size" in e.message
+
+
 def test_assert_message_is_only_evaluated_on_failure() -> None:
     assert out("assert True, undefined_name\nprint('ok')\n") == "ok\n"
     e = fails("assert 1 == 2, f'{1} != {2}'\n")

@@ -82,3 +82,39 @@ def test_a_missing_method_is_refused_when_used(body: str, use: str, words: str) 
     assert out == "defined\n"  # the class itself is fine, as in PyTorch
     caught = run(text + f"try:\n    {use}\nexcept NotImplementedError as e:\n    print(e)\n")
     assert caught[0] == words + "\n"
+
+
+@pytest.mark.parametrize("call", ["super().__init__()", "super(Norm, self).__init__(eps, 1)"])
+def test_a_legacy_init_may_call_functions_init_which_warns(call: str) -> None:
+    # PyTorch 2.13: Function.__init__ takes any arguments and warns (corpus 895)
+    out, warnings = run(
+        "import torch\n"
+        "class Norm(torch.autograd.Function):\n"
+        f"    def __init__(self, eps):\n        {call}\n        self.eps = eps\n"
+        "    def forward(self, x):\n        return x\n"
+        "n = Norm(0.5)\nprint(n.eps)\n"
+        "try:\n    n(torch.ones(1))\nexcept RuntimeError as e:\n    print(str(e)[:6])\n"
+    )
+    assert out == "0.5\nLegacy\n"
+    assert (
+        len(warnings) == 1 and "<class '__main__.Norm'> should not be instantiated" in (warnings[0])
+    )
+
+
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ("super().forward(1)", "super().forward in an autograd Function is not supported"),
+        ("super(Other, self).__init__()", "obj must be an instance or subtype of type"),
+    ],
+)
+def test_other_uses_of_super_in_a_legacy_function_are_refused(body: str, words: str) -> None:
+    with pytest.raises(GradcliError) as e:
+        run(
+            "import torch\n"
+            "class Other(torch.autograd.Function):\n    pass\n"
+            "class Norm(torch.autograd.Function):\n"
+            f"    def __init__(self):\n        {body}\n"
+            "Norm()\n"
+        )
+    assert words in str(e.value)

@@ -149,3 +149,59 @@ def test_optimizer_load_state_dict_resumes_as_pytorch() -> None:
             "o2 = torch.optim.SGD([w, torch.zeros(1, requires_grad=True)], lr=0.1)\n"
             "o.load_state_dict(o2.state_dict())\n"
         )
+
+
+def _logged(text: str) -> tuple[str, list[str]]:
+    result = parse(text, "t.py").run(dtype="float32")
+    return "".join(result.output), [str(w) for w in result.warnings]
+
+
+def test_logging_decides_as_python_and_never_prints_to_standard_output() -> None:
+    # Expected standard output from Python 3.11; records go to standard error (warnings here)
+    text = (
+        "import logging\n"
+        "logger = logging.getLogger(__name__)\n"
+        "logger.info('loading')\n"  # below the root's WARNING: dropped
+        "logger.warning('careful %s %d', 'x', 3)\n"  # the last-resort handler: message alone
+        "print(logger.name, logger.level, logger.getEffectiveLevel(),\n"
+        "      logger.isEnabledFor(logging.INFO), logging.INFO, logging.DEBUG)\n"
+        "logging.basicConfig(level=logging.INFO)\n"
+        "logger.info('epoch %d loss %.3f', 1, 0.25)\n"
+        "logger.info('bad %d', 'x')\n"  # Python reports it and goes on
+        "child = logging.getLogger('a.b')\n"
+        "logging.getLogger('a').setLevel('ERROR')\n"
+        "same = logging.getLogger('a.b') is child\n"
+        "print(child.getEffectiveLevel(), child.isEnabledFor(30), same)\n"
+        "print(logging.getLogger() is logging.getLogger('root'), repr(child), logger)\n"
+        "child.error('seen')\n"
+        "try:\n    child.setLevel('LOUD')\nexcept ValueError as e:\n    print(e)\n"
+        "print('done')\n"
+    )
+    printed, logged = _logged(text)
+    assert printed == (
+        "__main__ 0 30 False 20 10\n"
+        "40 False True\n"
+        "True <Logger a.b (ERROR)> <Logger __main__ (INFO)>\n"
+        "Unknown level: 'LOUD'\n"
+        "done\n"
+    )
+    assert [w.split("warning: ", 1)[1] for w in logged] == [
+        "logging: careful x 3",
+        "logging: INFO:__main__:epoch 1 loss 0.250",
+        "logging: --- Logging error --- %d format: a number is required, not str",
+        "logging: ERROR:a.b:seen",
+    ]
+
+
+def test_logging_never_reaches_streams_or_files() -> None:
+    for call in (
+        "logging.basicConfig(stream=None)",
+        "logging.basicConfig(filename='log.txt')",
+        "logging.basicConfig(handlers=[])",
+    ):
+        with pytest.raises(GradcliError, match="is not supported by gradcli"):
+            out(f"import logging\n{call}\n")
+    with pytest.raises(GradcliError, match="Unrecognised argument"):
+        out("import logging\nlogging.basicConfig(colour=1)\n")
+    with pytest.raises(GradcliError, match="has no attribute 'handlers'"):
+        out("import logging\nh = logging.getLogger('x').handlers\n")

@@ -214,3 +214,60 @@ def test_np_abs_of_integers_stays_integer() -> None:
     assert program("import numpy as np\nprint(np.abs([-1, -2, 1, 2]), np.abs(-3))\n") == (
         f"{np.abs([-1, -2, 1, 2])} {np.abs(-3)}\n"
     )
+
+
+FINFO_LINES = [
+    "print(repr(np.finfo(np.float32)), np.finfo(np.float64).eps, np.finfo(float).max)",
+    "f = np.finfo(np.float32)\nprint(f.eps, f.max, f.min, f.tiny, f.resolution, f.bits, f.dtype)",
+    "f = np.finfo(np.float16)\nprint(f.precision, f.smallest_normal, f.epsneg)",
+    "print(np.finfo(np.float16).smallest_subnormal)",
+    "print(np.finfo(np.float16))",
+    "print(float(np.finfo(np.float32).eps), np.finfo('float64').tiny, np.finfo(3.0).eps)",
+    "print(np.log(np.finfo(np.float64).tiny), 1.0 + np.finfo(np.float32).eps > 1.0)",
+    "print(np.finfo(np.array([1.0], dtype=np.float32).dtype).max)",
+]
+
+
+@pytest.mark.parametrize("line", FINFO_LINES)
+def test_numpy_finfo_is_numpys(line: str) -> None:
+    import contextlib
+    import io
+
+    setup = "import numpy as np\n"
+    want = io.StringIO()
+    with contextlib.redirect_stdout(want):
+        exec(setup + line)  # noqa: S102 - NumPy's own answer
+    assert program(setup + line + "\n") == want.getvalue()
+
+
+@pytest.mark.parametrize(
+    "arg, words",
+    [
+        ("np.int32", "data type <class 'numpy.int32'> not inexact"),
+        ("int", "data type <class 'numpy.int64'> not inexact"),
+        ("'xyz'", "data type <class 'numpy.str_'> not inexact"),
+        ("torch.float32", "data type <class 'numpy.object_'> not inexact"),
+        ("torch.ones(2)", "data type <class 'numpy.object_'> not inexact"),
+        ("np.ones(2)", "data type <class 'numpy.object_'> not inexact"),
+        ("[1.0]", "data type <class 'numpy.object_'> not inexact"),
+    ],
+)
+def test_numpy_finfo_of_what_is_not_a_float_dtype_is_numpys_error(arg: str, words: str) -> None:
+    # (NumPy's own words for each, checked with /work/torchenv; a long string is not parsed)
+    text = (
+        "import numpy as np\nimport torch\n"
+        f"try:\n    np.finfo({arg})\nexcept ValueError as e:\n    print(e)\n"
+    )
+    assert program(text) == words + "\n"
+
+
+def test_numpy_finfo_with_torch() -> None:
+    # torch takes NumPy's float32 scalar as a number (PyTorch 2.13's output)
+    text = (
+        "import numpy as np\nimport torch\n"
+        "t = torch.ones(2) * np.finfo(np.float32).eps\nprint(t, t.dtype)\n"
+        "print(torch.clamp(torch.tensor([1e-9, 1.0]), min=np.finfo(np.float32).eps))\n"
+    )
+    assert program(text) == (
+        "tensor([1.1921e-07, 1.1921e-07]) torch.float32\ntensor([1.1921e-07, 1.0000e+00])\n"
+    )

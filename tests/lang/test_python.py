@@ -510,6 +510,34 @@ try:
 except IndexError as e:
     print(e)
 """,
+    "set_algebra": """
+a = {1, 2, 3}
+b = {2, 5}
+print(a - b, a | b, a & b, a ^ b, b - a, a - set())
+c = set(['x', 'y'])
+alias = c
+c -= {'x'}
+c |= {'z'}
+c ^= {'z', 'w'}
+c &= {'w', 'y', 'q'}
+print(sorted(c), sorted(alias), c is alias, a <= {1, 2, 3, 4}, a < a, a >= b, {1} < a)
+kw = {'steps': 3, 'lr': 0.1}
+defaults = {'steps': 1, 'lr': 2, 'mode': 0}
+print(set(kw.keys()) - set(defaults.keys()), sorted(set(defaults) - set(kw)))
+print(kw.keys() - {'lr'}, kw.keys() & defaults.keys() == {'steps', 'lr'})
+print(kw.keys() <= defaults.keys())
+print({(1, 2), (3, 4)} & {(1, 2)}, {'a'} | set(), len({1, 2} ^ {2, 3}))
+for make in (lambda: {1} - [1], lambda: {1} + {2}, lambda: {1} * 2, lambda: [1] | {1}):
+    try:
+        make()
+    except TypeError as e:
+        print(e)
+try:
+    s = {1}
+    s -= [1]
+except TypeError as e:
+    print(e)
+""",
     "ints_and_floats": """
 print(7 // 2, -7 // 2, 7 % -3, 2 ** -1, 10 ** 20, 1e3, 1.0, 100.0 / 3, 3.0 * 2)
 print(0.1 * 3, 1e16, 1e-5, 123456789.123, float("nan") == float("nan"))

@@ -2275,7 +2275,9 @@ add(
         "try:\n    v = 1 / 0\nexcept ZeroDivisionError as e:\n"
         "    t = e.args[0].__class__.__subclasses__()",
     ),
-    esc("raise_from", "raise Exception('x') from None"),
+    # `raise E from cause` runs (issue 10); what its cause may reach is refused as anywhere
+    esc("raise_from", "raise Exception('x') from __import__('os')"),
+    esc("raise_from_cause_walk", "raise Exception('x') from ().__class__.__base__"),
     esc("try_star", "try:\n    pass\nexcept* ValueError:\n    pass"),
     esc("assert_message", "assert False, __import__('os')"),
     # recursion bombs

@@ -695,6 +695,7 @@ INDEX: dict[str, dict[str, str]] = {
         "TripletMarginLoss": "layers",
         "GaussianNLLLoss": "layers",
         "MultiLabelSoftMarginLoss": "layers",
+        "CTCLoss": "layers",
         "Conv1d": "layers",
         "Conv2d": "layers",
         "LazyConv1d": "layers",

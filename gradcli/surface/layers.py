@@ -260,6 +260,16 @@ def MultiLabelSoftMarginLoss(  # noqa: N802
     )
 
 
+def CTCLoss(  # noqa: N802
+    blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
+) -> Module:
+    return _loss(
+        "CTCLoss",
+        NL.ctc_loss,
+        {"blank": blank, "reduction": reduction, "zero_infinity": zero_infinity},
+    )
+
+
 def _margin_loss(name: str, fn: Callable[..., Any], default: float) -> Callable[..., Module]:
     def make(
         margin: float = default,
@@ -1807,6 +1817,7 @@ NAMES = declare(
         MultiLabelSoftMarginLoss,
         "composition of logsigmoid neg mul sub add sum div mean",
     ),
+    ("CTCLoss", "nn", CTCLoss, "composition of ctc_loss where div mean sum reshape"),
     ("Conv1d", "nn", Conv1d, "conv"),
     ("Conv2d", "nn", Conv2d, "conv"),
     ("LazyConv1d", "nn", LazyConv1d, "conv"),

@@ -114,6 +114,14 @@ def t(*values: Any) -> Tensor:
     return Tensor(np.array(values))
 
 
+def ctc_in() -> Tensor:
+    return leaf((5, 2, 4), -3.0, -0.1)
+
+
+def ctc_targets() -> Tensor:
+    return Tensor(np.array([[1, 2, 2], [3, 1, 0]]))
+
+
 def one(*make: Callable[[], Any], **kwargs: Any) -> list[Call]:
     """One call: its arguments made fresh from `make`, and keyword arguments."""
     return [(lambda: tuple(m() if callable(m) else m for m in make), kwargs)]
@@ -164,6 +172,9 @@ CALLS: dict[str, list[Call]] = {
     "F.fold": one(lambda: leaf((1, 4, 4)), (3, 3), 2),
     "F.unfold": one(image, 2),
     "F.glu": one(lambda: leaf((2, 4))),
+    "F.ctc_loss": one(ctc_in, ctc_targets, c([5, 4]), c([3, 2]))
+    + one(ctc_in, ctc_targets, c([5, 1]), c([3, 2]), reduction="sum", zero_infinity=True)
+    + one(lambda: leaf((5, 4), -3.0, -0.1), c(t(1, 2)), c([5]), c([2]), reduction="none"),
     "F.pad": one(x23, (1, 1)) + one(x23, (1, 1), mode="reflect"),
     "linalg.multi_dot": one(lambda: [spd(), spd(), spd()]),
     "linalg.solve_triangular": one(spd, lambda: leaf((3, 2)), upper=False),
@@ -422,6 +433,8 @@ CALLS: dict[str, list[Call]] = {
     "nn.MaxPool1d": one(signal),
     "nn.MaxPool2d": one(image) + one(lambda: leaf((2, 5, 5))),
     "nn.NLLLoss": one(x23, labels),
+    "nn.CTCLoss": one(ctc_in, ctc_targets, c([5, 4]), c([3, 2]))
+    + one(lambda: leaf((5, 4), -3.0, -0.1), c(t(2, 3)), c([5]), c([2])),
     "nn.CrossEntropyLoss": one(x23, labels) + one(x23, x23),
     "nn.Threshold": one(x23),
     "nn.TripletMarginLoss": one(x23, x23, x23),
@@ -557,6 +570,7 @@ MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
     "nn.LSTM": [((3, 2), {"bidirectional": True})],
     "nn.GRU": [((3, 2), {"bidirectional": True})],
     "nn.L1Loss": [((), {"reduction": "sum"})],
+    "nn.CTCLoss": [((), {"reduction": "sum", "zero_infinity": True}), ((1, "none"), {})],
     **{f"nn.LPPool{d}d": [((np.inf, 2), {}), ((-np.inf, 2), {})] for d in (1, 2, 3)},
     "nn.AdaptiveAvgPool1d": [((1,), {})],
     "nn.AdaptiveAvgPool2d": [(((1, 1),), {})],

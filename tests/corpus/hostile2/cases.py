@@ -4745,3 +4745,34 @@ add(
         (r"not supported",),
     ),
 )
+
+# -- ctc_loss: its alignment table is bounded before any work, its scalar loop ticks, labels
+# outside the classes (PyTorch reads outside its tensor) are refused ---------------------------
+add(
+    small(
+        "h5_ctc_loss_long_table",
+        "import torch.nn.functional as F\nlp = torch.zeros(2000, 10, 3, requires_grad=True)\n"
+        "t = torch.ones(10, 200, dtype=torch.long)\n"
+        "l = F.ctc_loss(lp, t, [2000] * 10, [200] * 10)\nl.backward()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h5_ctc_loss_huge_table",
+        "import torch.nn.functional as F\nlp = torch.zeros(1, 2).expand(10**5, 100, 2)\n"
+        "t = torch.ones(100, 10**4, dtype=torch.long)\n"
+        "l = F.ctc_loss(lp, t, [10**5] * 100, [10**4] * 100)",
+        LIMIT,
+    ),
+    small(
+        "h5_ctc_loss_label_outside_the_classes",
+        "import torch.nn.functional as F\nlp = torch.zeros(5, 1, 3)\n"
+        "l = F.ctc_loss(lp, torch.tensor([[1, 10**9]]), [5], [2])",
+        (r"out of range for 3 classes",),
+    ),
+    small(
+        "h5_ctc_loss_lengths_not_ints",
+        "import torch.nn.functional as F\nlp = torch.zeros(5, 1, 3)\n"
+        "l = F.ctc_loss(lp, torch.tensor([[1]]), [torch], [1])",
+        (r"invalid combination of arguments",),
+    ),
+)

@@ -838,7 +838,7 @@ ctc_loss_backward = defop(
     _ctc_no_double,
     "torch::autograd::NotImplemented",
     "ctc_loss's gradient (PyTorch has no derivative of it)",
-    kind="loss",
+    kind="internal",
     saves=False,
     samples=tuple(
         Sample(

@@ -267,6 +267,11 @@ CALLS: dict[str, list[Call]] = {
     "torch.embedding": one(lambda: t(1, 0), lambda: leaf((4, 3))),
     "torch.expand": one(lambda: leaf((3, 1)), 3, 4),
     "torch.eye": one(3),
+    "torch.hann_window": one(4),
+    "torch.hamming_window": one(4, False, 0.5, 0.5),
+    "torch.blackman_window": one(5),
+    "torch.bartlett_window": one(5),
+    "torch.kaiser_window": one(5, True, 6.0),
     "torch.tril_indices": one(3, 4),
     "torch.triu_indices": one(3, 4, 1),
     "torch.flip": one(x23, [0]) + one(x23, (0, 1)),
@@ -288,6 +293,10 @@ CALLS: dict[str, list[Call]] = {
     "torch.masked_scatter": one(x23, lambda: t(True, False, True), lambda: leaf((2, 3))),
     "Tensor.masked_scatter_": one(x23, lambda: t(True, False, True), lambda: leaf((2, 3))),
     "torch.scalar_tensor": one(c(2.5)),
+    "torch.gradient": one(x23)
+    + one(x23, dim=1, edge_order=2)
+    + one(x23, spacing=[leaf((2,)), leaf((3,))])
+    + one(x23, spacing=[leaf((3,))], edge_order=2, dim=1),
     "torch.unravel_index": one(lambda: t(4, 1), c((3, 2))),
     "torch.dsplit": one(volume, [1]),
     "torch.rms_norm": one(x23, (3,)) + one(x23, (3,), vec),

@@ -4776,3 +4776,26 @@ add(
         (r"invalid combination of arguments",),
     ),
 )
+
+# -- torch.gradient and the window functions: sizes bounded before any work, long loops tick --
+add(
+    small(
+        "h5_gradient_of_an_expanded_giant",
+        "y = torch.ones(1).expand(10**5, 10**5)\ng = torch.gradient(y)",
+        LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_gradient_spacing_a_module",
+        "g = torch.gradient(torch.ones(3), spacing=torch)",
+        (r"invalid combination",),
+    ),
+    small("h5_hann_window_huge", "w = torch.hann_window(10**12)", LIMIT),
+    small(
+        "h5_kaiser_window_long",
+        "w = torch.kaiser_window(9_000_000, dtype=torch.float64)\nprint(w.sum())",
+        TIME_OR_LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_window_length_a_string", "w = torch.bartlett_window('8')", (r"must be int, not str",)
+    ),
+)

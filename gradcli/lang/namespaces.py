@@ -39,7 +39,13 @@ from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
 from . import progress
 from . import pycollections as PC
-from .builtins import DEFAULT_DICT, DEQUE_TYPE, ORDERED_DICT
+from .builtins import (
+    DEFAULT_DICT,
+    DEQUE_TYPE,
+    ORDERED_DICT,
+    UNINITIALIZED_BUFFER_TYPE,
+    UNINITIALIZED_TYPE,
+)
 from .values import (
     FUNCTION_BASE,
     MODULE_TYPES,
@@ -542,10 +548,16 @@ def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
         {
             **_classes_of(table, _NN_SUBMODULES["module"]),
             **{
-                f"register_module_{k}_hook": Builtin(
-                    f"torch.nn.modules.module.register_module_{k}_hook", register_module_hook(k)
+                f"register_module_{name}_hook": Builtin(
+                    f"torch.nn.modules.module.register_module_{name}_hook",
+                    register_module_hook(k),
                 )
-                for k in ("forward_pre", "forward")
+                for k, name in (
+                    ("forward_pre", "forward_pre"),
+                    ("forward", "forward"),
+                    ("backward_pre", "full_backward_pre"),
+                    ("backward", "full_backward"),
+                )
             },
         },
     )
@@ -636,7 +648,16 @@ def _build() -> dict[str, Namespace]:
         "init": nn_init,
         "utils": Namespace("torch.nn.utils", load=_nn_utils_members),
         "Parameter": PARAMETER_TYPE,
-        "parameter": Namespace("torch.nn.parameter", {"Parameter": PARAMETER_TYPE}),
+        "UninitializedParameter": UNINITIALIZED_TYPE,
+        "UninitializedBuffer": UNINITIALIZED_BUFFER_TYPE,
+        "parameter": Namespace(
+            "torch.nn.parameter",
+            {
+                "Parameter": PARAMETER_TYPE,
+                "UninitializedParameter": UNINITIALIZED_TYPE,
+                "UninitializedBuffer": UNINITIALIZED_BUFFER_TYPE,
+            },
+        ),
         "modules": Namespace("torch.nn.modules", load=lambda: _nn_modules_members(nn)),
     }
     nn = Namespace(

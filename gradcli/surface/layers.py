@@ -23,6 +23,7 @@ from .declare import declare
 from .nn import (
     Functional,
     Module,
+    UninitializedBuffer,
     UninitializedParameter,
     _draw_dtype,
     _features,
@@ -661,6 +662,8 @@ class _LazyBatchNorm(_BatchNorm):
         for name in ("running_mean", "running_var", "num_batches_tracked"):
             self.register_buffer(name, None)
         if self.track_running_stats:
+            self.register_buffer("running_mean", UninitializedBuffer())
+            self.register_buffer("running_var", UninitializedBuffer())
             self.register_buffer("num_batches_tracked", Tensor(np.array(0, np.int64)))
 
     def forward(self, x: Any) -> Tensor:

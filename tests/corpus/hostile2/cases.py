@@ -4799,3 +4799,57 @@ add(
         "h5_window_length_a_string", "w = torch.bartlett_window('8')", (r"must be int, not str",)
     ),
 )
+
+# -- global backward module hooks: a hook that calls a module (and its own backward) in
+# backward, endless registration, the handle's internals -----------------------------------
+add(
+    small(
+        "h5_global_backward_hook_calls_backward",
+        "from torch.nn.modules.module import register_module_full_backward_hook\n"
+        "m = torch.nn.Linear(2, 2)\n"
+        "register_module_full_backward_hook(\n"
+        "    lambda mod, gi, go: m(torch.ones(2, requires_grad=True)).sum().backward()\n"
+        ")\n"
+        "m(torch.ones(2, requires_grad=True)).sum().backward()",
+        # in backward nothing is recorded (as PyTorch): the inner backward has no graph
+        (r"does not require grad", r"recursion", r"depth", r"limit"),
+    ),
+    small(
+        "h5_global_backward_pre_hooks_registered_endlessly",
+        "from torch.nn.modules.module import register_module_full_backward_pre_hook\n"
+        "while True:\n    register_module_full_backward_pre_hook(lambda m, g: None)",
+        LIMIT,
+    ),
+    small(
+        "h5_global_backward_pre_hook_returns_too_many",
+        "from torch.nn.modules.module import register_module_full_backward_pre_hook\n"
+        "register_module_full_backward_pre_hook(lambda m, g: (g[0], g[0]))\n"
+        "torch.nn.Tanh()(torch.ones(2, requires_grad=True)).sum().backward()",
+        (r"Backward pre hook returned an invalid number of grad_output, got 2, but expected 1",),
+    ),
+    esc(
+        "h5_global_backward_hook_handle_internals",
+        "from torch.nn.modules.module import register_module_full_backward_hook\n"
+        "h = register_module_full_backward_hook(print)\nd = h.hooks_dict_ref",
+        (r"no attribute", r"not supported", r"not accessible"),
+    ),
+)
+
+# -- UninitializedParameter / UninitializedBuffer: made by name, every use refused -----------
+add(
+    small(
+        "h5_uninitialized_buffer_used",
+        "b = torch.nn.UninitializedBuffer()\ny = torch.exp(b)",
+        (r"Attempted to use an uninitialized parameter in .*UninitializedBuffer",),
+    ),
+    small(
+        "h5_uninitialized_buffer_shape",
+        "b = torch.nn.parameter.UninitializedBuffer()\nprint(b.shape)",
+        (r"Can't access the shape of an uninitialized parameter or buffer",),
+    ),
+    esc(
+        "h5_uninitialized_buffer_class_internals",
+        "t = torch.nn.UninitializedBuffer\nprint(t.__mro__)",
+        (r"no attribute", r"not supported", r"not accessible", r"dunder", r"__mro__"),
+    ),
+)

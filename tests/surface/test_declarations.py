@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from gradcli.base.errors import GradcliError
 from gradcli.core import hooks
 from gradcli.core.tensor import Tensor
 from gradcli.ops import REGISTRY
@@ -691,6 +692,8 @@ def _applied(group: list[Name]) -> tuple[set[str], int]:
 
 # Names a program holds for isinstance only (PyTorch's base classes): made, they are refused.
 CLASS_ONLY = {"nn.RNNBase", "nn.RNNCellBase"}
+# Names PyTorch removed and keeps only to fail with its RuntimeError (which a program catches).
+REMOVED = {"torch.eig, Tensor.eig", "torch.symeig, Tensor.symeig"}
 
 
 @pytest.mark.parametrize("group", _cases())
@@ -705,6 +708,11 @@ def test_a_declaration_names_the_records_its_name_applies(group: list[Name]) -> 
         with pytest.raises(NotSupported, match="directly is not supported") as e:
             first.fn(3, 2)
         assert "for isinstance" in e.value.hint
+        return
+    if where in REMOVED:
+        assert not declared
+        with pytest.raises(GradcliError, match="deprecated since version 1.9 and is now removed"):
+            first.fn(Tensor(np.eye(2)))
         return
     assert declared <= set(REGISTRY), f"{where}: no record named {declared - set(REGISTRY)}"
     applied, fits = _applied(group)

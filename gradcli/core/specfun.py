@@ -487,7 +487,14 @@ def _exp_c(x: np.ndarray) -> np.ndarray:
         from .sleef32 import glibc_expf
 
         return glibc_expf(x)
-    return np.fromiter((math.exp(v) for v in x.tolist()), np.float64, x.size).reshape(x.shape)
+    return np.fromiter((_exp1(v) for v in x.tolist()), np.float64, x.size).reshape(x.shape)
+
+
+def _exp1(v: float) -> float:
+    try:
+        return math.exp(v)
+    except OverflowError:
+        return math.inf
 
 
 def calc_i0(x: np.ndarray) -> np.ndarray:
@@ -507,7 +514,7 @@ def calc_i0(x: np.ndarray) -> np.ndarray:
 
 def _calc_i0(x: np.ndarray) -> np.ndarray:
     dt = x.dtype.type
-    out = np.empty_like(x)
+    out = np.full_like(x, np.nan)  # NaN stays NaN (neither branch takes it)
     with np.errstate(all="ignore"):
         for small, table in ((x <= dt(8.0), _I0_A), (x > dt(8.0), _I0_B)):
             v = x[small]

@@ -564,6 +564,12 @@ def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
     return {**classes, **subs}
 
 
+def _signal_windows() -> dict[str, Any]:
+    from ..surface.signal_windows import WINDOWS
+
+    return {n: Builtin(f"torch.signal.windows.{n}", f, raw=False) for n, f in WINDOWS.items()}
+
+
 def _nn_init_members() -> dict[str, Any]:
     from ..surface import init as I
 
@@ -787,6 +793,9 @@ def _build() -> dict[str, Namespace]:
         ),
         "special": Namespace(
             "torch.special", names.LazyTable("SPECIAL", lambda: names.raw(names.SPECIAL))
+        ),
+        "signal": Namespace(
+            "torch.signal", {"windows": Namespace("torch.signal.windows", load=_signal_windows)}
         ),
         "utils": Namespace(
             "torch.utils",

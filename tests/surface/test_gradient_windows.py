@@ -216,3 +216,15 @@ def test_window_arguments_as_pytorchs() -> None:
     )
     with pytest.raises(GradcliError, match="over the limit"):
         B.hann_window(10**9)
+
+
+def test_torch_i0_is_calc_i0() -> None:
+    """The i0 record computes ATen's calc_i0 in float32 and float64 (torch.i0's bits)."""
+    from gradcli.core.op import apply
+    from gradcli.ops.special import i0
+
+    x = np.linspace(-30.0, 30.0, 1201)
+    for dt in (np.float32, np.float64):
+        got = apply(i0, Tensor(x.astype(dt))).data
+        assert got.dtype == dt and got.tobytes() == calc_i0(x.astype(dt)).tobytes()
+    assert np.allclose(apply(i0, Tensor(x)).data, np.i0(x), rtol=1e-14, atol=0)

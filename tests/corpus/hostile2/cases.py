@@ -4853,3 +4853,23 @@ add(
         (r"no attribute", r"not supported", r"not accessible", r"dunder", r"__mro__"),
     ),
 )
+
+# -- torch.signal.windows: lengths and coefficient lists bounded, odd arguments refused ------
+add(
+    small("h5_signal_window_huge", "w = torch.signal.windows.gaussian(10**12)", LIMIT),
+    small(
+        "h5_signal_general_cosine_many_coefficients",
+        "w = torch.signal.windows.general_cosine(10**5, a=[0.5] * 10**5)",
+        LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_signal_window_length_a_module",
+        "w = torch.signal.windows.hann(torch)",
+        (r"not supported between instances",),
+    ),
+    esc(
+        "h5_signal_windows_module_internals",
+        "from torch.signal import windows\nprint(windows.__dict__)",
+        (r"no attribute", r"not supported", r"not accessible", r"__dict__"),
+    ),
+)

@@ -784,6 +784,13 @@ def _ctc_grad_fwd(
     return np.where(keep[..., None], res, x.dtype.type(0))
 
 
+def _ctc_no_closed_form(sp: Any, *args: Any, **params: Any) -> Any:
+    raise TypeError(
+        "ctc_loss has no closed form here (a sum over every alignment; and PyTorch's gradient "
+        "is its own formula, not the derivative of a formula)"
+    )
+
+
 def _ctc_no_double(g: Tensor, out: Tensor, *inputs: Tensor, **params: Any) -> tuple:
     raise GradcliError("derivative for aten::_ctc_loss_backward is not implemented")
 
@@ -819,6 +826,7 @@ ctc_loss = defop(
     "(exp(lp) - exp(log sum over the states of c of alpha * beta + nll - lp)) * g, PyTorch's "
     "formula: the gradient through log_softmax's input, not of the loss in lp",
     kind="loss",
+    sym=_ctc_no_closed_form,
     signature="_ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, "
     "zero_infinity=False)",
     samples=tuple(
@@ -839,6 +847,7 @@ ctc_loss_backward = defop(
     "torch::autograd::NotImplemented",
     "ctc_loss's gradient (PyTorch has no derivative of it)",
     kind="internal",
+    sym=_ctc_no_closed_form,
     saves=False,
     samples=tuple(
         Sample(

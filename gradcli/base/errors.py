@@ -342,13 +342,6 @@ MEANING: dict[str, str] = {
             "view_as_real polar fft"
         ).split()
     },
-    **{
-        n: "PyTorch's torch.linalg.eig and eigvals return complex tensors, and gradcli's tensors "
-        "are real (no complex dtype): for a symmetric matrix write torch.linalg.eigh(A) "
-        "(eigenvalues ascending, eigenvectors as columns) or torch.linalg.eigvalsh(A); a "
-        "general matrix's eigenvalues have no real-only form here"
-        for n in ("eigvals", "eig")
-    },
     "imag": "a real tensor has no imaginary part (PyTorch: imag is not implemented for tensors "
     "with non-complex dtypes); gradcli's tensors are real",
 }

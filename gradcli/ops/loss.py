@@ -791,6 +791,16 @@ def _ctc_no_closed_form(sp: Any, *args: Any, **params: Any) -> Any:
     )
 
 
+def _ctc_no_jax(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    from ..base.errors import NotSupported
+
+    raise NotSupported(
+        "gradcli export --to jax does not write ctc_loss (JAX has no CTC loss with PyTorch's "
+        "gradient)",
+        hint="export --to torch",
+    )
+
+
 def _ctc_no_double(g: Tensor, out: Tensor, *inputs: Tensor, **params: Any) -> tuple:
     raise GradcliError("derivative for aten::_ctc_loss_backward is not implemented")
 
@@ -838,6 +848,7 @@ ctc_loss = defop(
         f"{w.lit(list(p['input_lengths']))}, {w.lit(list(p['target_lengths']))}, "
         f"{w.lit(p.get('blank', 0))}, {w.lit(p.get('zero_infinity', False))})[0]"
     ),
+    to_jax=_ctc_no_jax,
 )
 
 ctc_loss_backward = defop(

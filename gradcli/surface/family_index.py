@@ -804,6 +804,8 @@ INDEX: dict[str, dict[str, str]] = {
         "Transformer": "attention",
     },
     "LINALG": {
+        "eig": "linalg",
+        "eigvals": "linalg",
         "inv_ex": "linalg",
         "cholesky_ex": "linalg",
         "solve_ex": "linalg",

@@ -1124,6 +1124,20 @@ def eig(*args: Any, **kwargs: Any) -> Any:
     ).mirror("RuntimeError")
 
 
+def _complex_eigen(name: str) -> Any:
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise NotSupported(
+            f"torch.linalg.{name} is not supported by gradcli: PyTorch's result is complex (even "
+            "for real eigenvalues) and gradcli's tensors are real (no complex dtype)",
+            hint="for a symmetric matrix write torch.linalg.eigh(A) (eigenvalues ascending, "
+            "eigenvectors as columns) or torch.linalg.eigvalsh(A); a general matrix's "
+            "eigenvalues have no real-only form here",
+        )
+
+    refused.__name__ = name
+    return refused
+
+
 def symeig(*args: Any, **kwargs: Any) -> Any:
     """`torch.symeig` (removed from PyTorch): its RuntimeError."""
     raise GradcliError(
@@ -1134,6 +1148,8 @@ def symeig(*args: Any, **kwargs: Any) -> Any:
 NAMES = declare(
     ("eig", "torch Tensor", eig, ""),
     ("symeig", "torch Tensor", symeig, ""),
+    ("eig", "linalg", _complex_eigen("eig"), ""),
+    ("eigvals", "linalg", _complex_eigen("eigvals"), ""),
     ("inv_ex", "linalg", _info_zero(inv, "linalg_inv_ex", "inverse"), "inv"),
     ("cholesky_ex", "linalg", _info_zero(cholesky, "linalg_cholesky_ex", "L"), "cholesky"),
     ("solve_ex", "linalg", _info_zero(solve, "linalg_solve_ex", "result"), "solve"),

@@ -570,8 +570,6 @@ def _gradient_float(x: Tensor, h: Any, d: int, edge_order: int) -> Tensor:
 def _gradient_coordinates(x: Tensor, coords: Tensor, d: int, edge_order: int) -> Tensor:
     """ATen's gradient_helper along d at sample points `coords` (1-d): the weighted
     three-point differences of unevenly spaced samples, one-sided at the ends."""
-    from .rearrange import diff
-
     if coords.ndim != 1:
         raise GradcliError(
             "torch.gradient expected each element of spacing to have one dimension, but got an "
@@ -579,7 +577,7 @@ def _gradient_coordinates(x: Tensor, coords: Tensor, d: int, edge_order: int) ->
         )
     shape = [1] * x.ndim
     shape[d] = -1
-    dx = diff(coords, 1, 0)
+    dx = A.sub_op(_slice(coords, 0, 1), _slice(coords, 0, 0, -1))  # diff(1, 0): as ATen's
     dx1, dx2 = _slice(dx, 0, 0, -1), _slice(dx, 0, 1)
     mul, add, sub, div = A.mul_op, A.add_op, A.sub_op, A.div_op
     a = F.reshape(div(A.neg(dx2), mul(dx1, add(dx1, dx2))), shape)

@@ -694,6 +694,8 @@ def _applied(group: list[Name]) -> tuple[set[str], int]:
 CLASS_ONLY = {"nn.RNNBase", "nn.RNNCellBase"}
 # Names PyTorch removed and keeps only to fail with its RuntimeError (which a program catches).
 REMOVED = {"torch.eig, Tensor.eig", "torch.symeig, Tensor.symeig"}
+# Names whose PyTorch result is complex: refused in plain words with what to write instead.
+COMPLEX_RESULTS = {"linalg.eig", "linalg.eigvals"}
 
 
 @pytest.mark.parametrize("group", _cases())
@@ -708,6 +710,13 @@ def test_a_declaration_names_the_records_its_name_applies(group: list[Name]) -> 
         with pytest.raises(NotSupported, match="directly is not supported") as e:
             first.fn(3, 2)
         assert "for isinstance" in e.value.hint
+        return
+    if where in COMPLEX_RESULTS:
+        from gradcli.base.errors import NotSupported
+
+        assert not declared
+        with pytest.raises(NotSupported, match="PyTorch's result is complex"):
+            first.fn(Tensor(np.eye(2)))
         return
     if where in REMOVED:
         assert not declared

@@ -683,11 +683,30 @@ def _defaultdict(factory: Any = None, *args: Any, **kwargs: Any) -> DefaultDict:
     return out
 
 
+def _uninitialized(kind: type, default: bool) -> Any:
+    def make(requires_grad: Any = default, device: Any = None, dtype: Any = None) -> Any:
+        # `nn.UninitializedParameter()`: a value every use of which is refused until a lazy
+        # module materializes it (only modules do: its own `materialize` is not supported)
+        if dtype is not None:
+            from ..core.dtypes import check_dtype
+
+            return kind(np.zeros(0, check_dtype(dtype)), requires_grad=bool(requires_grad))
+        return kind(requires_grad=bool(requires_grad))
+
+    return make
+
+
 UNINITIALIZED_TYPE = PyType(
     "UninitializedParameter",
     (surface_nn.UninitializedParameter,),
-    None,
+    _uninitialized(surface_nn.UninitializedParameter, True),
     shown="torch.nn.parameter.UninitializedParameter",
+)
+UNINITIALIZED_BUFFER_TYPE = PyType(
+    "UninitializedBuffer",
+    (surface_nn.UninitializedBuffer,),
+    _uninitialized(surface_nn.UninitializedBuffer, False),
+    shown="torch.nn.parameter.UninitializedBuffer",
 )
 DEQUE_TYPE = PyType("deque", (PC.Deque,), PC.make_deque, shown="collections.deque")
 DEFAULT_DICT = PyType("defaultdict", (DefaultDict,), _defaultdict, shown="collections.defaultdict")
@@ -732,6 +751,8 @@ def type_of(v: Any) -> Any:
     if isinstance(v, Tensor):
         if type(v) is surface_nn.UninitializedParameter:
             return UNINITIALIZED_TYPE
+        if type(v) is surface_nn.UninitializedBuffer:
+            return UNINITIALIZED_BUFFER_TYPE
         if isinstance(v, PARAMETER_TYPE.types):
             return PARAMETER_TYPE.inert()
         return TENSOR_TYPE.inert()

@@ -104,7 +104,7 @@ def checked_call(
 
         text = shown(f)  # (one of torch's functions; Python's print, len... take it)
         if text is not None:
-            raise surface_nn.uninitialized_use(text)
+            raise surface_nn.uninitialized_use(text, *args, *kwargs.values())
     if args and not bound:
         if not isinstance(args[0], Tensor):
             _parser_checked(f, args, kwargs, name)
@@ -249,8 +249,8 @@ _LAZY = surface_nn.LAZY
 
 def _uninitialized_among(args: list, kwargs: dict) -> bool:
     """Whether a lazy module's parameter, before its first call, is among the arguments."""
-    kind = surface_nn.UninitializedParameter
-    return any(type(a) is kind for a in args) or any(type(a) is kind for a in kwargs.values())
+    kinds = surface_nn.UNINITIALIZED
+    return any(type(a) in kinds for a in args) or any(type(a) in kinds for a in kwargs.values())
 
 
 def _odd_after_the_first(args: list, kwargs: dict | None) -> bool:

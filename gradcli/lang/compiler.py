@@ -103,7 +103,7 @@ _MISSING = object()
 # A lazy module's parameter before its first call takes the slow path of attributes (its uses
 # are PyTorch's errors: `runtime._uninitialized_attribute`).
 _LAZY = surface_nn.LAZY
-_UNINITIALIZED = surface_nn.UninitializedParameter
+_UNINITIALIZED = surface_nn.UNINITIALIZED
 _SAVED_PENDING = _hooks.saved_pending  # (one list, never rebound)
 # The features `from __future__ import ...` may name (all are how Python 3 works already).
 _FUTURE = frozenset(
@@ -2383,7 +2383,7 @@ class Compiler:
                 if (
                     prop is not None
                     and isinstance(o, Tensor)
-                    and not (_LAZY[0] and type(o) is _UNINITIALIZED)
+                    and not (_LAZY[0] and type(o) in _UNINITIALIZED)
                 ):
                     return prop(o)
                 return f.rt.attribute(o, attr)
@@ -2548,7 +2548,7 @@ class Compiler:
                 if (
                     method is not None
                     and isinstance(o, Tensor)
-                    and not (_LAZY[0] and type(o) is _UNINITIALIZED)
+                    and not (_LAZY[0] and type(o) in _UNINITIALIZED)
                 ):
                     args, kwargs = args_of(f)
                     try:

@@ -39,7 +39,13 @@ from ..surface.printing import Size, set_printoptions
 from ..surface.saved import grad_fn as saved_grad_fn
 from . import progress
 from . import pycollections as PC
-from .builtins import DEFAULT_DICT, DEQUE_TYPE, ORDERED_DICT
+from .builtins import (
+    DEFAULT_DICT,
+    DEQUE_TYPE,
+    ORDERED_DICT,
+    UNINITIALIZED_BUFFER_TYPE,
+    UNINITIALIZED_TYPE,
+)
 from .values import (
     FUNCTION_BASE,
     MODULE_TYPES,
@@ -548,14 +554,26 @@ def _nn_modules_members(nn: Namespace) -> dict[str, Any]:
         {
             **_classes_of(table, _NN_SUBMODULES["module"]),
             **{
-                f"register_module_{k}_hook": Builtin(
-                    f"torch.nn.modules.module.register_module_{k}_hook", register_module_hook(k)
+                f"register_module_{name}_hook": Builtin(
+                    f"torch.nn.modules.module.register_module_{name}_hook",
+                    register_module_hook(k),
                 )
-                for k in ("forward_pre", "forward")
+                for k, name in (
+                    ("forward_pre", "forward_pre"),
+                    ("forward", "forward"),
+                    ("backward_pre", "full_backward_pre"),
+                    ("backward", "full_backward"),
+                )
             },
         },
     )
     return {**classes, **subs}
+
+
+def _signal_windows() -> dict[str, Any]:
+    from ..surface.signal_windows import WINDOWS
+
+    return {n: Builtin(f"torch.signal.windows.{n}", f, raw=False) for n, f in WINDOWS.items()}
 
 
 def _nn_init_members() -> dict[str, Any]:
@@ -642,7 +660,16 @@ def _build() -> dict[str, Namespace]:
         "init": nn_init,
         "utils": Namespace("torch.nn.utils", load=_nn_utils_members),
         "Parameter": PARAMETER_TYPE,
-        "parameter": Namespace("torch.nn.parameter", {"Parameter": PARAMETER_TYPE}),
+        "UninitializedParameter": UNINITIALIZED_TYPE,
+        "UninitializedBuffer": UNINITIALIZED_BUFFER_TYPE,
+        "parameter": Namespace(
+            "torch.nn.parameter",
+            {
+                "Parameter": PARAMETER_TYPE,
+                "UninitializedParameter": UNINITIALIZED_TYPE,
+                "UninitializedBuffer": UNINITIALIZED_BUFFER_TYPE,
+            },
+        ),
         "modules": Namespace("torch.nn.modules", load=lambda: _nn_modules_members(nn)),
     }
     nn = Namespace(
@@ -772,6 +799,9 @@ def _build() -> dict[str, Namespace]:
         ),
         "special": Namespace(
             "torch.special", names.LazyTable("SPECIAL", lambda: names.raw(names.SPECIAL))
+        ),
+        "signal": Namespace(
+            "torch.signal", {"windows": Namespace("torch.signal.windows", load=_signal_windows)}
         ),
         "utils": Namespace(
             "torch.utils",

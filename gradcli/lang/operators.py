@@ -67,7 +67,7 @@ _OPERANDS = (Tensor, int, float, complex, np.generic, np.ndarray)
 
 
 def _operand(v: Any) -> bool:
-    return isinstance(v, _OPERANDS) or type(v) is _UNINITIALIZED
+    return isinstance(v, _OPERANDS) or type(v) in _UNINITIALIZED
 
 
 def _refused_operand(op: ast.operator, a: Any, b: Any) -> GradcliError:
@@ -86,7 +86,7 @@ def _refused_operand(op: ast.operator, a: Any, b: Any) -> GradcliError:
 
 
 _LAZY = surface_nn.LAZY
-_UNINITIALIZED = surface_nn.UninitializedParameter
+_UNINITIALIZED = surface_nn.UNINITIALIZED
 # The method of torch.Tensor an operator calls, as PyTorch names it in errors.
 _OP_METHODS = {
     ast.Add: "add",
@@ -107,9 +107,9 @@ _OP_METHODS = {
 }
 
 
-def _uninitialized(method: str) -> GradcliError:
+def _uninitialized(method: str, *values: Any) -> GradcliError:
     shown = f"<function TensorBase.pow at {id(method):#x}>" if method == "pow" else None
-    return surface_nn.uninitialized_use(shown or surface_nn.tensor_method_shown(method))
+    return surface_nn.uninitialized_use(shown or surface_nn.tensor_method_shown(method), *values)
 
 
 def binop(op: ast.operator, a: Any, b: Any) -> Any:
@@ -137,8 +137,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
             raise _refused_operand(op, a, b)
         if not (_operand(a) and _operand(b)):  # `x + model.forward`: Python's words
             raise _unsupported(op, a, b)
-        if _LAZY[0] and (type(a) is _UNINITIALIZED or type(b) is _UNINITIALIZED):
-            raise _uninitialized(_OP_METHODS.get(type(op), "add"))
+        if _LAZY[0] and (type(a) in _UNINITIALIZED or type(b) in _UNINITIALIZED):
+            raise _uninitialized(_OP_METHODS.get(type(op), "add"), a, b)
         fn = _TENSOR_BINOPS.get(type(op))
         if fn is None:
             raise NotSupported(
@@ -583,8 +583,8 @@ def _array_inplace(op: ast.operator, a: np.ndarray, value: Any) -> np.ndarray:
 
 def unary(op: ast.unaryop, v: Any) -> Any:
     kind = type(op)
-    if _LAZY[0] and type(v) is _UNINITIALIZED and kind is not ast.Not:
-        raise _uninitialized("neg" if kind is ast.USub else "positive")
+    if _LAZY[0] and type(v) in _UNINITIALIZED and kind is not ast.Not:
+        raise _uninitialized("neg" if kind is ast.USub else "positive", v)
     if kind is ast.Invert:
         if isinstance(v, Tensor):
             if v.dtype.kind == "f":
@@ -704,8 +704,8 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             if kind is ast.Eq or kind is ast.NotEq:
                 return kind is ast.NotEq
             raise _not_comparable(kind, a, b)
-        if _LAZY[0] and (type(a) is _UNINITIALIZED or type(b) is _UNINITIALIZED):
-            raise _uninitialized(_OP_METHODS[kind])
+        if _LAZY[0] and (type(a) in _UNINITIALIZED or type(b) in _UNINITIALIZED):
+            raise _uninitialized(_OP_METHODS[kind], a, b)
         return _TENSOR_COMPARE[kind](a, b)
     if isinstance(a, DType) and isinstance(b, DType) and kind in (ast.Eq, ast.NotEq):
         return (a.np == b.np) == (kind is ast.Eq)

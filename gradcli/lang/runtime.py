@@ -451,7 +451,7 @@ class Runtime:
     def attribute(self, owner: Any, attr: str) -> Any:
         """`owner.attr`, through the tables of what each kind of value exposes."""
         if isinstance(owner, Tensor):
-            if surface_nn.LAZY[0] and type(owner) is surface_nn.UninitializedParameter:
+            if surface_nn.LAZY[0] and type(owner) in surface_nn.UNINITIALIZED:
                 found = _uninitialized_attribute(owner, attr)
                 if found is not None:
                     return found
@@ -1177,7 +1177,7 @@ def _uninitialized_attribute(owner: Tensor, attr: str) -> Any:
         return None
 
     def refused(*args: Any, **kwargs: Any) -> Any:
-        raise surface_nn.uninitialized_use(surface_nn.tensor_method_shown(attr))
+        raise surface_nn.uninitialized_use(surface_nn.tensor_method_shown(attr), owner)
 
     return BoundMethod(attr, lambda obj, *a, **k: refused(), owner)
 

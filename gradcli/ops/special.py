@@ -308,9 +308,18 @@ def _i1e_over_x(x: Tensor) -> Tensor:
     )
 
 
+def _i0_fwd(x: Any) -> Any:
+    """torch.i0: ATen's calc_i0 (Cephes' Chebyshev series, its steps fused as the AVX512
+    build compiles them) for float32 and float64, identical to PyTorch's bits; other dtypes
+    (float16, via float64) rounded once from the precise value."""
+    if isinstance(x, np.ndarray) and x.dtype in (np.float32, np.float64):
+        return SF.calc_i0(x)
+    return _bessel(0, False)(x)
+
+
 i0 = defop(
     "i0",
-    _bessel(0, False),
+    _i0_fwd,
     lambda g, out, x: (g * apply(i1, x),),
     "I0Backward0",
     "g * i1(x)",

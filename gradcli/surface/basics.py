@@ -22,7 +22,16 @@ import numpy as np
 from ..base.errors import GradcliError
 from ..core import dtypes as D
 from ..core import hooks
-from ..core.tensor import VMAP_STORAGE, Settings, Tensor, _GradMode, batched, own, typename
+from ..core.tensor import (
+    VMAP_STORAGE,
+    Settings,
+    Tensor,
+    _GradMode,
+    batched,
+    no_grad,
+    own,
+    typename,
+)
 from ..ops import arithmetic as A
 from . import args as C
 from . import composite as CO
@@ -1225,7 +1234,166 @@ def iinfo(type: Any) -> TypeInfo:  # noqa: A002
     return TypeInfo(dt, False)
 
 
+# --- window functions -------------------------------------------------------------------------
+
+_WINDOW_EXTRA = {
+    "hann_window": (),
+    "bartlett_window": (),
+    "blackman_window": (),
+    "hamming_window": ("alpha", "beta"),
+    "kaiser_window": ("beta",),
+}
+_WINDOW_DEFAULTS = {"alpha": 0.54, "beta": 0.46}
+_KW = (
+    "*, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
+    "bool pin_memory = False, bool requires_grad = False)"
+)
+# C++'s names of the element types, as PyTorch's message on a non-float dtype shows them
+_CPP_NAMES = {
+    "int64": "long int",
+    "int32": "int",
+    "int16": "short int",
+    "int8": "signed char",
+    "uint8": "unsigned char",
+    "bool": "bool",
+}
+
+
+def _window_type_error(fn: str, args: tuple, kwargs: dict) -> GradcliError:
+    got = [typename(a) for a in args] + [f"{k}={typename(v)}" for k, v in kwargs.items()]
+    params = ["int window_length", "bool periodic"] + [f"float {n}" for n in _WINDOW_EXTRA[fn]]
+    lines = "".join(f" * ({', '.join(params[:k])}, {_KW}\n" for k in range(1, len(params) + 1))
+    return GradcliError(
+        f"{fn}() received an invalid combination of arguments - got ({', '.join(got)}), but "
+        f"expected one of:\n{lines}",
+        hint=f"torch.{fn}(N, periodic, ...): the shape parameters follow periodic",
+    ).mirror("TypeError")
+
+
+def _window_args(fn: str, args: tuple, kwargs: dict) -> tuple:
+    """(N, periodic, extras, dtype, requires_grad) from PyTorch's overloads: the shape
+    parameters (alpha, beta) only after periodic, the rest keyword-only."""
+    names = ("window_length", "periodic", *_WINDOW_EXTRA[fn])
+    keywords = {"dtype", "layout", "device", "pin_memory", "requires_grad"}
+    given = dict(zip(names, args))
+    if len(args) > len(names) or set(kwargs) - set(names) - keywords:
+        raise _window_type_error(fn, args, kwargs)
+    for k in names:
+        if k in kwargs:
+            if k in given:
+                raise _window_type_error(fn, args, kwargs)
+            given[k] = kwargs[k]
+    if "window_length" not in given:
+        raise _window_type_error(fn, args, kwargs)
+    extras = [given[n] for n in names[2:] if n in given]
+    if extras and "periodic" not in given:
+        raise _window_type_error(fn, args, kwargs)
+    if names[2:] and len(extras) != sum(n in given for n in names[2:]):
+        raise _window_type_error(fn, args, kwargs)
+    n = given["window_length"]
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise GradcliError(
+            f"{fn}(): argument 'window_length' (position 1) must be int, not {typename(n)}"
+        ).mirror("TypeError")
+    periodic = given.get("periodic", True)
+    if not isinstance(periodic, bool):
+        raise _window_type_error(fn, args, kwargs)
+    for v in extras:
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise _window_type_error(fn, args, kwargs)
+    shape = {k: float(given[k]) for k in names[2:] if k in given}
+    dtype = kwargs.get("dtype")
+    dt = Settings.default_dtype if dtype is None else D.check_dtype(dtype, fn=fn)
+    if dt.kind != "f":
+        raise GradcliError(
+            f"{fn} expects floating point dtypes, got: TensorOptions(dtype="
+            f"{_CPP_NAMES.get(dt.name, dt.name)}, device=cpu, layout=Strided (default), "
+            "requires_grad=false (default), pinned_memory=false, memory_format=(nullopt))"
+        )
+    if n < 0:
+        raise GradcliError(f"{fn} requires non-negative window_length, got window_length={n}")
+    A.size_check((n + 1,), f"{fn}'s length")
+    return n, periodic, shape, dt, bool(kwargs.get("requires_grad", False))
+
+
+def _window(fn: str, make: Any) -> Any:
+    """A window function: N samples (N + 1 made and the last dropped when periodic), computed
+    by ATen's composition in the dtype (`make(arange(N), N) -> Tensor`), a leaf."""
+
+    def window(*args: Any, **kwargs: Any) -> Tensor:
+        n, periodic, shape, dt, requires_grad = _window_args(fn, args, kwargs)
+        if n <= 1:
+            out = np.ones(n, dt)
+        else:
+            m = n + 1 if periodic else n
+            with no_grad():
+                w = make(Tensor(np.arange(m, dtype=dt)), m, **shape)
+            out = np.ascontiguousarray(w.data[:n])
+        return Tensor(out, requires_grad=requires_grad)
+
+    window.__name__ = fn
+    return window
+
+
+def _hamming(x: Tensor, m: int, alpha: float = 0.54, beta: float = 0.46) -> Tensor:
+    # window.mul_(2 pi / (m - 1)).cos_().mul_(-beta).add_(alpha)
+    return A.add_op(A.mul_op(A.cos(A.mul_op(x, math.pi * 2.0 / (m - 1))), -beta), alpha)
+
+
+def _hann(x: Tensor, m: int) -> Tensor:
+    return _hamming(x, m, 0.5, 0.5)
+
+
+def _blackman(x: Tensor, m: int) -> Tensor:
+    # w = arange * pi / (m - 1); cos(4 w) * 0.08 - cos(2 w) * 0.5 + 0.42
+    w = A.mul_op(x, math.pi / (m - 1))
+    a = A.mul_op(A.cos(A.mul_op(w, 4)), 0.08)
+    b = A.mul_op(A.cos(A.mul_op(w, 2)), 0.5)
+    return A.add_op(A.sub_op(a, b), 0.42)
+
+
+def _bartlett(x: Tensor, m: int) -> Tensor:
+    # arange * 2 / (m - 1), its second half (from ((m - 1) >> 1) + 1) turned into 2 - w
+    w = A.mul_op(x, 2.0 / (m - 1))
+    half = ((m - 1) >> 1) + 1
+    data = np.array(w.data)
+    data[half:] = A.add_op(A.mul_op(Tensor(data[half:]), -1), 2).data
+    return Tensor(data)
+
+
+def _kaiser(x: Tensor, m: int, beta: float = 12.0) -> Tensor:
+    """ATen's kaiser_window kernel, element by element in the dtype: i0(beta * sqrt(|1 -
+    ((k - alpha) / alpha) ** 2|)) / i0(beta), alpha = (m - 1) / 2, with its contractions
+    (`1 - t * t` fused, as the pow(t, 2) GCC turns into a product) and ATen's calc_i0."""
+    from ..core.specfun import calc_i0, fma
+
+    k = x.data
+    dt = k.dtype.type
+    alpha = dt((m - 1) / 2.0)
+    below = calc_i0(np.asarray([beta], k.dtype))[0]
+    out = np.empty_like(k)
+    step = 1 << 15
+    for start in range(0, k.size, step):  # in pieces: the time limit checked between them
+        hooks.observer.tick()
+        t = (k[start : start + step] - alpha) / alpha
+        inner = fma(-t, t, np.ones_like(t))
+        out[start : start + step] = calc_i0(dt(beta) * np.sqrt(np.abs(inner))) / below
+    return Tensor(out)
+
+
+hann_window = _window("hann_window", _hann)
+hamming_window = _window("hamming_window", _hamming)
+blackman_window = _window("blackman_window", _blackman)
+bartlett_window = _window("bartlett_window", _bartlett)
+kaiser_window = _window("kaiser_window", _kaiser)
+
+
 NAMES = declare(
+    ("hann_window", "torch", hann_window, ""),
+    ("hamming_window", "torch", hamming_window, ""),
+    ("blackman_window", "torch", blackman_window, ""),
+    ("bartlett_window", "torch", bartlett_window, ""),
+    ("kaiser_window", "torch", kaiser_window, ""),
     ("tensor_split", "torch Tensor", tensor_split, "composition of index"),
     ("movedim moveaxis", "torch Tensor", movedim, "permute"),
     ("unflatten", "torch Tensor", unflatten, "reshape"),

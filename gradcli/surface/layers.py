@@ -23,6 +23,7 @@ from .declare import declare
 from .nn import (
     Functional,
     Module,
+    UninitializedBuffer,
     UninitializedParameter,
     _draw_dtype,
     _features,
@@ -257,6 +258,16 @@ def MultiLabelSoftMarginLoss(  # noqa: N802
         "MultiLabelSoftMarginLoss",
         NL.multilabel_soft_margin_loss,
         {"weight": weight, "size_average": size_average, "reduce": reduce, "reduction": reduction},
+    )
+
+
+def CTCLoss(  # noqa: N802
+    blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
+) -> Module:
+    return _loss(
+        "CTCLoss",
+        NL.ctc_loss,
+        {"blank": blank, "reduction": reduction, "zero_infinity": zero_infinity},
     )
 
 
@@ -651,6 +662,8 @@ class _LazyBatchNorm(_BatchNorm):
         for name in ("running_mean", "running_var", "num_batches_tracked"):
             self.register_buffer(name, None)
         if self.track_running_stats:
+            self.register_buffer("running_mean", UninitializedBuffer())
+            self.register_buffer("running_var", UninitializedBuffer())
             self.register_buffer("num_batches_tracked", Tensor(np.array(0, np.int64)))
 
     def forward(self, x: Any) -> Tensor:
@@ -1807,6 +1820,7 @@ NAMES = declare(
         MultiLabelSoftMarginLoss,
         "composition of logsigmoid neg mul sub add sum div mean",
     ),
+    ("CTCLoss", "nn", CTCLoss, "composition of ctc_loss where div mean sum reshape"),
     ("Conv1d", "nn", Conv1d, "conv"),
     ("Conv2d", "nn", Conv2d, "conv"),
     ("LazyConv1d", "nn", LazyConv1d, "conv"),

@@ -1096,7 +1096,60 @@ def linalg_diagonal(A: Any, *, offset: Any = 0, dim1: Any = -2, dim2: Any = -1) 
     return diagonal(A, offset, dim1, dim2)
 
 
+# --- removed in PyTorch 1.9: torch.eig / torch.symeig fail in PyTorch's words ---------------
+
+_EIG_REMOVED = (
+    "This function was deprecated since version 1.9 and is now removed. `torch.linalg.eig` "
+    "returns complex tensors of dtype `cfloat` or `cdouble` rather than real tensors mimicking "
+    "complex tensors.\n\nL, _ = torch.eig(A) should be replaced with:\nL_complex = "
+    "torch.linalg.eigvals(A)\n\nand\n\nL, V = torch.eig(A, eigenvectors=True) should be "
+    "replaced with:\nL_complex, V_complex = torch.linalg.eig(A)"
+)
+_SYMEIG_REMOVED = (
+    "This function was deprecated since version 1.9 and is now removed. The default behavior "
+    "has changed from using the upper triangular portion of the matrix by default to using the "
+    "lower triangular portion.\n\nL, _ = torch.symeig(A, upper=upper) should be replaced "
+    "with:\nL = torch.linalg.eigvalsh(A, UPLO='U' if upper else 'L')\n\nand\n\nL, V = "
+    "torch.symeig(A, eigenvectors=True) should be replaced with:\nL, V = torch.linalg.eigh(A, "
+    "UPLO='U' if upper else 'L')"
+)
+
+
+def eig(*args: Any, **kwargs: Any) -> Any:
+    """`torch.eig` (removed from PyTorch): its RuntimeError, which a program can catch."""
+    raise GradcliError(
+        _EIG_REMOVED,
+        hint="for a symmetric matrix: torch.linalg.eigh(A) (real); gradcli has no complex "
+        "dtype for torch.linalg.eig",
+    ).mirror("RuntimeError")
+
+
+def _complex_eigen(name: str) -> Any:
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise NotSupported(
+            f"torch.linalg.{name} is not supported by gradcli: PyTorch's result is complex (even "
+            "for real eigenvalues) and gradcli's tensors are real (no complex dtype)",
+            hint="for a symmetric matrix write torch.linalg.eigh(A) (eigenvalues ascending, "
+            "eigenvectors as columns) or torch.linalg.eigvalsh(A); a general matrix's "
+            "eigenvalues have no real-only form here",
+        )
+
+    refused.__name__ = name
+    return refused
+
+
+def symeig(*args: Any, **kwargs: Any) -> Any:
+    """`torch.symeig` (removed from PyTorch): its RuntimeError."""
+    raise GradcliError(
+        _SYMEIG_REMOVED, hint="torch.linalg.eigh(A) or torch.linalg.eigvalsh(A)"
+    ).mirror("RuntimeError")
+
+
 NAMES = declare(
+    ("eig", "torch Tensor", eig, ""),
+    ("symeig", "torch Tensor", symeig, ""),
+    ("eig", "linalg", _complex_eigen("eig"), ""),
+    ("eigvals", "linalg", _complex_eigen("eigvals"), ""),
     ("inv_ex", "linalg", _info_zero(inv, "linalg_inv_ex", "inverse"), "inv"),
     ("cholesky_ex", "linalg", _info_zero(cholesky, "linalg_cholesky_ex", "L"), "cholesky"),
     ("solve_ex", "linalg", _info_zero(solve, "linalg_solve_ex", "result"), "solve"),

@@ -656,6 +656,7 @@ DECLARED = declare(
         NL.multilabel_soft_margin_loss,
         _S + "logsigmoid neg mul sub add sum div mean",
     ),
+    ("ctc_loss", "F", NL.ctc_loss, _S + "ctc_loss where div mean sum reshape"),
     # F's own softmax (the implicit dim)
     ("softmax", "F", f_softmax, "softmax"),
     ("log_softmax", "F", f_log_softmax, "log_softmax"),

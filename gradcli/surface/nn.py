@@ -788,9 +788,7 @@ class Module:
         if kwargs and type(self).__module__.startswith(_SURFACE):
             kwargs = _by_pytorchs_names(self, inputs, kwargs)
         try:
-            if (not table or not any(table.values())) and not (
-                GLOBAL_HOOKS["forward_pre"] or GLOBAL_HOOKS["forward"]
-            ):
+            if (not table or not any(table.values())) and not _any_global_hook():
                 return self.forward(*inputs, **kwargs)
             if not table:
                 table = {}
@@ -981,7 +979,7 @@ class Module:
             ).mirror("TypeError")
 
         def shown(t: Tensor) -> Tensor:
-            if keep_vars or isinstance(t, UninitializedParameter):
+            if keep_vars or isinstance(t, UNINITIALIZED):
                 return t
             return Tensor(t.data)
 
@@ -1859,13 +1857,16 @@ UNINITIALIZED_SHAPE = (
 )
 
 
-def uninitialized_use(what: str) -> GradcliError:
-    """PyTorch's ValueError for a use of a lazy module's parameter before its first call
-    (`what`: the function or method used, as PyTorch shows it)."""
+def uninitialized_use(what: str, *values: Any) -> GradcliError:
+    """PyTorch's ValueError for a use of a lazy module's parameter (or buffer) before its
+    first call (`what`: the function or method used, as PyTorch shows it; `values`: the
+    operands, the first uninitialized one named, as PyTorch's __torch_function__ does)."""
+    kind = next((type(v).__name__ for v in values if type(v) in UNINITIALIZED), None)
     return GradcliError(
         f"Attempted to use an uninitialized parameter in {what}. This error happens when you "
         "are using a `LazyModule` or explicitly manipulating "
-        "`torch.nn.parameter.UninitializedParameter` objects. When using LazyModules Call "
+        f"`torch.nn.parameter.{kind or 'UninitializedParameter'}` objects. When using "
+        "LazyModules Call "
         "`forward` with a dummy batch to initialize the parameters before calling torch "
         "functions",
         hint="call the lazy module once with a batch first: model(x)",
@@ -1900,6 +1901,28 @@ class UninitializedParameter(Parameter):
         self.__class__ = Parameter  # type: ignore[assignment]
         self._vc = [1]
         MUTATIONS[0] += 1
+
+
+class UninitializedBuffer(Tensor):
+    """A lazy module's buffer before the module's first call (LazyBatchNorm's running
+    statistics): no shape yet, and every use of it refused as PyTorch refuses it (the
+    language checks `UNINITIALIZED`); the first call puts the real buffer in its place."""
+
+    __slots__ = ()
+
+    def __init__(self, data: Any = None, requires_grad: bool = False) -> None:
+        super().__init__(
+            np.zeros(0, Settings.default_dtype) if data is None else np.asarray(data),
+            requires_grad=requires_grad,
+        )
+        LAZY[0] = True
+
+    def __repr__(self) -> str:
+        return "<UninitializedBuffer>"
+
+
+# The lazy modules' values before their first call (PyTorch's UninitializedTensorMixin).
+UNINITIALIZED = (UninitializedParameter, UninitializedBuffer)
 
 
 class LazyLinear(Linear):
@@ -2573,7 +2596,12 @@ class ParameterDict(Module):
 
 # Hooks on every module's call (`torch.nn.modules.module.register_module_forward_hook`...):
 # run before each module's own, as PyTorch runs its global hooks.
-GLOBAL_HOOKS: dict[str, list] = {"forward_pre": [], "forward": []}
+GLOBAL_HOOKS: dict[str, list] = {
+    "forward_pre": [],
+    "forward": [],
+    "backward_pre": [],  # register_module_full_backward_pre_hook
+    "backward": [],  # register_module_full_backward_hook
+}
 
 
 def register_module_hook(kind: str) -> Any:
@@ -2584,8 +2612,13 @@ def register_module_hook(kind: str) -> Any:
         GLOBAL_HOOKS[kind].append(entry)
         return HookHandle(GLOBAL_HOOKS[kind], entry)
 
-    register.__name__ = f"register_module_{kind}_hook"
+    full = {"backward_pre": "full_backward_pre", "backward": "full_backward"}.get(kind, kind)
+    register.__name__ = f"register_module_{full}_hook"
     return register
+
+
+def _any_global_hook() -> bool:
+    return any(GLOBAL_HOOKS.values())
 
 
 def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
@@ -2597,8 +2630,11 @@ def _call_hooked(m: Module, table: dict, args: tuple, kwargs: dict) -> Any:
         if r is not None:
             args = r if isinstance(r, tuple) else (r,)
     state = None
-    if (table.get("backward") or table.get("backward_pre")) and grad_enabled():
-        state = _BackwardHooks(m, table, len(args))
+    backward = [*GLOBAL_HOOKS["backward"], *table.get("backward", ())]
+    backward_pre = [*GLOBAL_HOOKS["backward_pre"], *table.get("backward_pre", ())]
+    if (backward or backward_pre) and grad_enabled():
+        # the hooks of this call, the global ones first, as PyTorch gathers them at forward
+        state = _BackwardHooks(m, {"backward": backward, "backward_pre": backward_pre}, len(args))
         args = state.wrap_inputs(args)
     out = m.forward(*args, **kwargs)
     for (hook,) in [*GLOBAL_HOOKS["forward"], *table.get("forward", ())]:

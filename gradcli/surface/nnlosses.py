@@ -13,11 +13,15 @@ from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..base.errors import GradcliError
 from ..core import hooks
+from ..core.dtypes import scalar_type_name
 from ..core.op import apply
 from ..core.tensor import Tensor, pytype_name, typename
 from ..ops import arithmetic as A
+from ..ops import loss as L
+from ..ops import shape as S
 from ..ops.special import xlogy
 from . import functional as F
 from .args import (
@@ -381,3 +385,168 @@ def multilabel_soft_margin_loss(
     classes = x.shape[-1] if x.ndim else 1
     loss = A.div_t(F.sum(loss, x.ndim - 1 if x.ndim else None), classes)
     return _reduced(loss, r)
+
+
+# --- ctc_loss ------------------------------------------------------------------------------
+
+
+def _ctc_desc(v: Any) -> str:
+    """An argument as PyTorch's parser describes it in its list of what it got."""
+    if isinstance(v, list):
+        return f"list of [{', '.join(pytype_name(e) for e in v)}]"
+    if isinstance(v, tuple):
+        return f"tuple of ({', '.join(pytype_name(e) for e in v)})"
+    return pytype_name(v)
+
+
+def _ctc_type_error(args: tuple) -> GradcliError:
+    got = ", ".join(pytype_name(a) for a in args)
+    marked = ", ".join(
+        _ctc_desc(a) if i < 2 and isinstance(a, Tensor) else f"!{_ctc_desc(a)}!"
+        for i, a in enumerate(args)
+    )
+    tail = "int blank = 0, int reduction = at::Reduction::Mean, bool zero_infinity = False)"
+    return GradcliError(
+        f"ctc_loss() received an invalid combination of arguments - got ({got}), but expected "
+        "one of:\n"
+        " * (Tensor log_probs, Tensor targets, tuple of ints input_lengths, tuple of ints "
+        f"target_lengths, {tail}\n"
+        "      didn't match because some of the arguments have invalid types: "
+        f"({marked})\n"
+        " * (Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, "
+        f"{tail}\n"
+        "      didn't match because some of the arguments have invalid types: "
+        f"({marked})\n",
+        hint="give the lengths as lists of ints or as integer tensors, one per batch item",
+    ).mirror("TypeError")
+
+
+def _ctc_lengths(v: Any, what: str) -> tuple | None:
+    """Lengths given as a list / tuple of ints or an integer tensor (None: neither)."""
+    if isinstance(v, Tensor):
+        if v.dtype.kind not in "iu":
+            raise GradcliError(f"{what} must be integral")
+        return tuple(int(n) for n in np.asarray(v.data).reshape(-1))
+    if isinstance(v, (list, tuple)) and all(
+        isinstance(n, int) and not isinstance(n, bool) for n in v
+    ):
+        return tuple(v)
+    return None
+
+
+def _ctc_check(c: str, text: str) -> GradcliError:
+    return GradcliError(f"{text} (while checking arguments for {c})")
+
+
+def ctc_loss(
+    log_probs: Any,
+    targets: Any,
+    input_lengths: Any,
+    target_lengths: Any,
+    blank: Any = 0,
+    reduction: str = "mean",
+    zero_infinity: Any = False,
+) -> Tensor:
+    """`F.ctc_loss` as ATen composes it: `_ctc_loss` (CtcLossBackward0) on (T, N, C) log
+    probabilities (an unbatched (T, C) input unsqueezed at 1, its targets at 0), infinite
+    losses zeroed by `where` with zero_infinity, then 'mean' divides each loss by its target
+    length (at least 1) and averages, 'sum' adds, 'none' keeps them (squeezed back when
+    unbatched)."""
+    if reduction not in ("mean", "sum", "none"):
+        raise GradcliError(f"{reduction} is not a valid value for reduction").mirror("ValueError")
+    args = (log_probs, targets, input_lengths, target_lengths, blank, 1, zero_infinity)
+    il = _ctc_lengths(input_lengths, "input_lengths")
+    tl = _ctc_lengths(target_lengths, "target_lengths")
+    same = isinstance(input_lengths, Tensor) == isinstance(target_lengths, Tensor)
+    if (
+        not isinstance(log_probs, Tensor)
+        or not isinstance(targets, Tensor)
+        or il is None
+        or tl is None
+        or not same
+        or not isinstance(blank, int)
+        or isinstance(blank, bool)
+        or not isinstance(zero_infinity, bool)
+    ):
+        raise _ctc_type_error(args)
+    c = "ctc_loss_allocate_outputs"
+    batched = log_probs.ndim == 3
+    x = log_probs if batched else S.unsqueeze(log_probs, 1)
+    tg = targets if batched else F.unsqueeze(targets, 0)
+    if x.ndim != 3:
+        raise _ctc_check(
+            c,
+            f"Expected 3-dimensional tensor, but got {x.ndim}-dimensional tensor for argument #1 "
+            "'log_probs'",
+        )
+    if x.dtype.kind != "f":
+        raise GradcliError(
+            f"\"ctc_loss_cpu\" not implemented for '{scalar_type_name(x.dtype)}'"
+        ).mirror("NotImplementedError")
+    if not 1 <= tg.ndim <= 2:
+        raise _ctc_check(
+            c,
+            f"Expected 1 to 2 dimensions, but got {tg.ndim}-dimensional tensor for argument #2 "
+            "'targets'",
+        )
+    n_t, n, n_c = x.shape
+    if not 0 <= blank < n_c:
+        raise GradcliError("blank must be in label range")
+    if len(il) != n:
+        raise GradcliError("input_lengths must be of size batch_size")
+    if len(tl) != n:
+        raise GradcliError("target_lengths must be of size batch_size")
+    for v in tl:
+        if v < 0:
+            raise _ctc_check(
+                c, f"Expected target_lengths to have value at least 0, but got value {v}"
+            )
+    if tg.ndim == 1:
+        if tg.shape[0] != sum(tl):
+            raise _ctc_check(
+                c,
+                f"Expected tensor to have size {sum(tl)} at dimension 0, but got size "
+                f"{tg.shape[0]} for argument #2 'targets'",
+            )
+    else:
+        if tg.shape[0] != n:
+            raise _ctc_check(
+                c,
+                f"Expected tensor to have size {n} at dimension 0, but got size {tg.shape[0]} "
+                "for argument #2 'targets'",
+            )
+        most = max(tl, default=0)
+        if tg.shape[1] < most:
+            raise _ctc_check(
+                c,
+                f"Expected tensor to have size at least {most} at dimension 1, but got size "
+                f"{tg.shape[1]} for argument #2 'targets'",
+            )
+    for v in il:
+        if v < 0:
+            raise _ctc_check(
+                c, f"Expected input_lengths to have value at least 0, but got value {v}"
+            )
+        if v > n_t:
+            raise _ctc_check(
+                c, f"Expected input_lengths to have value at most {n_t}, but got value {v}"
+            )
+    cells = n * n_t * (2 * max(tl, default=0) + 1)
+    limits.TENSOR_ELEMENTS.check(cells, "ctc_loss's table of alignments (T * N * (2S + 1))")
+    res = apply(
+        L.ctc_loss,
+        x,
+        targets=np.asarray(tg.data).astype(np.int64),
+        input_lengths=il,
+        target_lengths=tl,
+        blank=blank,
+        zero_infinity=zero_infinity,
+    )
+    if zero_infinity:
+        res = F.where(Tensor(np.asarray(res.data) == np.inf), Tensor(np.zeros((), res.dtype)), res)
+    if reduction == "mean":
+        lengths = Tensor(np.maximum(np.asarray(tl, np.int64), 1).astype(res.dtype))
+        return F.mean(A.div_op(res, lengths))
+    if reduction == "sum":
+        return F.sum(res)
+    return res if batched else S.squeeze(res, 0)

@@ -620,8 +620,8 @@ def tensor_repr(t: Any) -> str:
             hint="print the result of vmap outside the function, or print the element's .shape",
         )
 
-    if type(t).__name__ == "UninitializedParameter":  # a lazy module's, before its first call
-        return "<UninitializedParameter>"
+    if type(t).__name__ in ("UninitializedParameter", "UninitializedBuffer"):
+        return f"<{type(t).__name__}>"  # a lazy module's, before its first call
 
     if UNWRITTEN and unwritten(t):
         hooks.warn(

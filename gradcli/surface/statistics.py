@@ -502,6 +502,196 @@ def trapz(y: Any, x: Any = None, *, dx: Any = None, dim: Any = -1) -> Tensor:
     return trapezoid(y, x, dx=dx, dim=dim)
 
 
+# --- gradient ---------------------------------------------------------------------------------
+
+_GRADIENT_SIGNATURES = (
+    " * (Tensor input, *, tuple of ints dim, int edge_order = 1)\n"
+    " * (Tensor input, *, Number spacing, tuple of ints dim, int edge_order = 1)\n"
+    " * (Tensor input, *, Number spacing = None, int dim = None, int edge_order = 1)\n"
+    " * (Tensor input, *, tuple of Scalars spacing, int dim = None, int edge_order = 1)\n"
+    " * (Tensor input, *, tuple of Scalars spacing, tuple of ints dim, int edge_order = 1)\n"
+    " * (Tensor input, *, tuple of Tensors spacing, int dim = None, int edge_order = 1)\n"
+    " * (Tensor input, *, tuple of Tensors spacing, tuple of ints dim, int edge_order = 1)\n"
+)
+
+
+def _gradient_type_error(args: tuple, kwargs: dict) -> GradcliError:
+    got = [typename(a) for a in args] + [f"{k}={typename(v)}" for k, v in kwargs.items()]
+    return GradcliError(
+        f"gradient() received an invalid combination of arguments - got ({', '.join(got)}), "
+        f"but expected one of:\n{_GRADIENT_SIGNATURES}",
+        hint="torch.gradient(y, spacing=h, dim=d, edge_order=1): spacing and dim by keyword",
+    ).mirror("TypeError")
+
+
+def _is_number(v: Any) -> bool:
+    if isinstance(v, Tensor):
+        return v.ndim == 0 and v.dtype.kind != "b"
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _number(v: Any) -> Any:
+    return v.item() if isinstance(v, Tensor) else v
+
+
+def _slice(x: Tensor, d: int, start: int | None, stop: int | None = None) -> Tensor:
+    idx = (slice(None),) * d + (slice(start, stop),)
+    return apply(S.index, x, idx=idx, label="SliceBackward0")
+
+
+def _gradient_float(x: Tensor, h: Any, d: int, edge_order: int) -> Tensor:
+    """ATen's gradient_helper_float along d: central differences over 2h inside, one-sided
+    (first or second order) at the ends, concatenated."""
+
+    def div(t: Tensor, v: Any) -> Tensor:
+        return A.named(A.div_op(t, v), "DivBackward1")
+
+    def times(v: float, t: Tensor) -> Tensor:
+        return A.named(A.mul_op(t, v), "MulBackward1")
+
+    center = div(A.sub_op(_slice(x, d, 2), _slice(x, d, 0, -2)), h)
+    if edge_order == 1:
+        first = div(A.sub_op(_slice(x, d, 1, 2), _slice(x, d, 0, 1)), h)
+        last = div(A.sub_op(_slice(x, d, -1), _slice(x, d, -2, -1)), h)
+    else:
+        first = A.sub_op(
+            A.add_op(times(-1.5, _slice(x, d, 0, 1)), times(2, _slice(x, d, 1, 2))),
+            times(0.5, _slice(x, d, 2, 3)),
+        )
+        first = div(first, h)
+        last = A.add_op(
+            A.sub_op(times(0.5, _slice(x, d, -3, -2)), times(2, _slice(x, d, -2, -1))),
+            times(1.5, _slice(x, d, -1)),
+        )
+        last = div(last, h)
+    return F.cat([first, div(center, 2), last], d)
+
+
+def _gradient_coordinates(x: Tensor, coords: Tensor, d: int, edge_order: int) -> Tensor:
+    """ATen's gradient_helper along d at sample points `coords` (1-d): the weighted
+    three-point differences of unevenly spaced samples, one-sided at the ends."""
+    if coords.ndim != 1:
+        raise GradcliError(
+            "torch.gradient expected each element of spacing to have one dimension, but got an "
+            f"element with {coords.ndim} dimensions!"
+        )
+    shape = [1] * x.ndim
+    shape[d] = -1
+    dx = A.sub_op(_slice(coords, 0, 1), _slice(coords, 0, 0, -1))  # diff(1, 0): as ATen's
+    dx1, dx2 = _slice(dx, 0, 0, -1), _slice(dx, 0, 1)
+    mul, add, sub, div = A.mul_op, A.add_op, A.sub_op, A.div_op
+    a = F.reshape(div(A.neg(dx2), mul(dx1, add(dx1, dx2))), shape)
+    b = F.reshape(div(sub(dx2, dx1), mul(dx1, dx2)), shape)
+    c = F.reshape(div(dx1, mul(dx2, add(dx1, dx2))), shape)
+    center = add(
+        add(mul(a, _slice(x, d, 0, -2)), mul(b, _slice(x, d, 1, -1))), mul(c, _slice(x, d, 2))
+    )
+    h0, h1 = getitem(dx, 0), getitem(dx, -1)
+    if edge_order == 1:
+        first = div(sub(_slice(x, d, 1, 2), _slice(x, d, 0, 1)), h0)
+        last = div(sub(_slice(x, d, -1), _slice(x, d, -2, -1)), h1)
+    else:
+        g0, g1 = getitem(dx, 1), getitem(dx, -2)
+        a = A.neg(div(add(mul(2.0, h0), g0), mul(h0, add(h0, g0))))
+        b = div(add(h0, g0), mul(h0, g0))
+        c = div(A.neg(h0), mul(g0, add(h0, g0)))
+        first = add(
+            add(mul(a, _slice(x, d, 0, 1)), mul(b, _slice(x, d, 1, 2))), mul(c, _slice(x, d, 2, 3))
+        )
+        a = div(h1, mul(g1, add(h1, g1)))
+        b = A.neg(div(add(h1, g1), mul(h1, g1)))
+        c = div(add(mul(2, h1), g1), mul(h1, add(h1, g1)))
+        last = add(
+            add(mul(a, _slice(x, d, -3, -2)), mul(b, _slice(x, d, -2, -1))),
+            mul(c, _slice(x, d, -1)),
+        )
+    return F.cat([first, center, last], d)
+
+
+def gradient(*args: Any, **kwargs: Any) -> tuple:
+    """`torch.gradient(input, *, spacing=1, dim=None, edge_order=1)`: the derivative of
+    samples along each dimension (or the given ones) by ATen's compositions (CatBackward0 of
+    one-sided differences at the ends and central ones inside), one tensor per dimension."""
+    unknown = set(kwargs) - {"input", "spacing", "dim", "edge_order"}
+    if "input" in kwargs and not args:
+        args = (kwargs.pop("input"),)
+    if len(args) != 1 or unknown:
+        raise _gradient_type_error(args, kwargs)
+    x = args[0]
+    if not isinstance(x, Tensor):
+        raise GradcliError(
+            f"gradient(): argument 'input' (position 1) must be Tensor, not {typename(x)}"
+        ).mirror("TypeError")
+    spacing = kwargs.get("spacing")
+    dim = kwargs.get("dim")
+    edge_order = kwargs.get("edge_order", 1)
+    ints = isinstance(dim, (list, tuple)) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in dim
+    )
+    if not (dim is None or ints or (isinstance(dim, int) and not isinstance(dim, bool))) or not (
+        isinstance(edge_order, int) and not isinstance(edge_order, bool)
+    ):
+        raise _gradient_type_error(args, kwargs)
+    coords = None
+    if spacing is None or _is_number(spacing):
+        # one step for every dimension differentiated (ATen checks its count only when given)
+        h = 1.0 if spacing is None else _number(spacing)
+        steps = [h] * (len(dim) if ints else 1 if dim is not None else x.ndim)
+        spacing_size = len(steps) if ints or spacing is not None else None
+    elif isinstance(spacing, (list, tuple)) and all(
+        _is_number(v) and not isinstance(v, Tensor) for v in spacing
+    ):
+        steps = [_number(v) for v in spacing]
+        spacing_size = len(steps)
+    elif isinstance(spacing, (list, tuple)) and all(isinstance(v, Tensor) for v in spacing):
+        coords = list(spacing)
+        steps = coords
+        spacing_size = len(steps)
+    elif isinstance(spacing, (list, tuple)) and any(isinstance(v, Tensor) for v in spacing):
+        k = next(i for i, v in enumerate(spacing) if not isinstance(v, Tensor))
+        raise GradcliError(
+            f"expected Tensor as element {k} in argument 1, but got {typename(spacing[k])}"
+        ).mirror("TypeError")
+    else:
+        raise _gradient_type_error(args, kwargs)
+    if x.dtype == np.uint8:
+        raise GradcliError("torch.gradient does not support uint8 input.")
+    if x.ndim == 0 and dim is None:
+        return ()
+    dims = list(dim) if ints else [dim] if dim is not None else list(range(x.ndim))
+    if spacing_size is not None and dim is None and spacing_size != x.ndim:
+        raise GradcliError(
+            "torch.gradient expected spacing to be unspecified, a scalar, or a list of length "
+            f"equal to 'self.dim() = {x.ndim}', since dim argument was not given, but got a "
+            f"list of length {spacing_size}"
+        )
+    if spacing_size is not None and dim is not None and spacing_size != len(dims):
+        raise GradcliError(
+            "torch.gradient expected spacing to be unspecified, a scalar or it's spacing and dim "
+            f"arguments to have the same length, but got a spacing argument of length "
+            f"{spacing_size} and a dim argument of length {len(dims)}."
+        )
+    if edge_order not in (1, 2):
+        raise GradcliError("torch.gradient only supports edge_order=1 and edge_order=2.")
+    wrapped = [C.check_dim(v, x.ndim) for v in dims]
+    seen: set[int] = set()
+    for v in wrapped:
+        if v in seen:
+            raise GradcliError(f"dim {v} appears multiple times in the list of dims")
+        seen.add(v)
+    if any(x.shape[d] < edge_order + 1 for d in wrapped):
+        raise GradcliError(
+            "torch.gradient expected each dimension size to be at least edge_order+1"
+        )
+    out = []
+    for i, d in enumerate(wrapped):
+        if coords is None:
+            out.append(_gradient_float(x, steps[i], d, edge_order))
+        else:
+            out.append(_gradient_coordinates(x, coords[i], d, edge_order))
+    return tuple(out)
+
+
 NAMES = declare(
     ("cumsum", "torch Tensor", cumsum, "cumsum"),
     ("cumprod", "torch Tensor", cumprod, "cumprod"),
@@ -523,4 +713,5 @@ NAMES = declare(
         "composition of index add mul cumsum div sub reshape",
     ),
     ("trapz", "torch", trapz, "composition of index add mul sum div sub reshape"),
+    ("gradient", "torch", gradient, "composition of index sub div mul add cat reshape neg"),
 )

@@ -108,3 +108,77 @@ def test_refused_uncaught_has_a_place() -> None:
     with pytest.raises(GradcliError, match="uninitialized parameter") as info:
         out("m = nn.LazyLinear(3)\nz = m.weight.mean()")
     assert info.value.span is not None
+
+
+@pytest.mark.parametrize(
+    ("expr", "cls", "shown"),
+    [
+        ("b.shape", "RuntimeError", None),
+        ("b * 2", "ValueError", "<method 'mul' of 'torch._C.TensorBase' objects>"),
+        ("b.mean()", "ValueError", "<method 'mean' of 'torch._C.TensorBase' objects>"),
+        ("torch.exp(b)", "ValueError", "<built-in method exp of type object at 0x"),
+    ],
+)
+def test_a_lazy_buffer_before_the_first_call_is_refused(expr: str, cls: str, shown: str) -> None:
+    """LazyBatchNorm's running statistics are PyTorch's UninitializedBuffer: its words, naming
+    the buffer's class (checked in PyTorch 2.13)."""
+    got = out(
+        f"m = nn.LazyBatchNorm1d()\nb = m.running_mean\ntry:\n    r = {expr}\n"
+        f"except {cls} as e:\n    print(str(e))\n"
+    )
+    assert len(got) == 1, got
+    if shown is None:
+        assert got[0].startswith("Can't access the shape of an uninitialized parameter")
+    else:
+        assert got[0].startswith(USE + shown), got
+        assert "`torch.nn.parameter.UninitializedBuffer` objects" in got[0]
+
+
+def test_the_uninitialized_classes_by_name() -> None:
+    got = out(
+        "from torch.nn.parameter import UninitializedBuffer\n"
+        "m = nn.LazyBatchNorm1d()\n"
+        "print(m.running_var, isinstance(m.running_var, UninitializedBuffer),"
+        " isinstance(m.running_var, nn.Parameter),"
+        " isinstance(m.weight, nn.UninitializedParameter))\n"
+        "print(nn.UninitializedBuffer, type(m.running_mean), nn.UninitializedParameter())\n"
+        "m(torch.ones(4, 2))\n"
+        "print(isinstance(m.running_var, nn.UninitializedBuffer), m.running_var)\n"
+    )
+    assert got == [
+        "<UninitializedBuffer> True False True",
+        "<class 'torch.nn.parameter.UninitializedBuffer'> "
+        "<class 'torch.nn.parameter.UninitializedBuffer'> <UninitializedParameter>",
+        "False tensor([0.9000, 0.9000])",
+    ]
+
+
+def test_global_backward_hooks_run_for_every_module_before_its_own() -> None:
+    """register_module_full_backward_(pre_)hook: every module's backward, the global hooks
+    first, removed by their handles, and cleared when a run ends (a second run has none)."""
+    program = (
+        "from torch.nn.modules.module import register_module_full_backward_hook as full\n"
+        "from torch.nn.modules.module import register_module_full_backward_pre_hook as pre\n"
+        "m = nn.Sequential(nn.Linear(2, 2), nn.Tanh())\n"
+        "m[1].register_full_backward_hook(lambda mod, gi, go: print('own', type(mod).__name__))\n"
+        "h = full(lambda mod, gi, go: print('full', type(mod).__name__, len(gi), len(go)))\n"
+        "p = pre(lambda mod, go: (go[0] * 10,))\n"
+        "x = torch.ones(1, 2, requires_grad=True)\n"
+        "m(x).sum().backward()\n"
+        "g = x.grad.clone()\n"
+        "h.remove()\np.remove()\nx.grad = None\n"
+        "m(x).sum().backward()\n"
+        "print(torch.allclose(g, x.grad * 1000))\n"
+    )
+    got = out(program)
+    # (PyTorch 2.13 prints the same)
+    assert got == [
+        "full Tanh 1 1",
+        "own Tanh",
+        "full Linear 1 1",
+        "full Sequential 1 1",
+        "own Tanh",
+        "True",
+    ]
+    again = out("m = nn.Tanh()\nm(torch.ones(2, requires_grad=True)).sum().backward()\nprint(1)")
+    assert again == ["1"]

@@ -824,6 +824,86 @@ def _gelu_slope(x: np.ndarray, approximate: str) -> np.ndarray:
     return cdf + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
 
 
+def _ctc_paths(x, targets, input_lengths, target_lengths, blank=0):
+    """Per batch item, by brute force over every alignment of its input length: the score
+    sum of each path that collapses (repeats merged, blanks dropped) to the item's target,
+    with its labels: [(log probability, path)] (independent of the kernel's recursions)."""
+    import itertools
+
+    targets = np.asarray(targets)
+    out, pos = [], 0
+    for b, (il, tl) in enumerate(zip(input_lengths, target_lengths, strict=True)):
+        if targets.ndim == 1:
+            want = [int(v) for v in targets[pos : pos + tl]]
+            pos += tl
+        else:
+            want = [int(v) for v in targets[b, :tl]]
+        found = []
+        for path in itertools.product(range(x.shape[2]), repeat=il):
+            merged = [c for k, c in enumerate(path) if k == 0 or c != path[k - 1]]
+            if [c for c in merged if c != blank] == want:
+                found.append((math.fsum(x[t, b, c] for t, c in enumerate(path)), path))
+        out.append(found)
+    return out
+
+
+def _ctc_ref(x, targets, input_lengths, target_lengths, blank=0, zero_infinity=False):
+    res = []
+    for found in _ctc_paths(x, targets, input_lengths, target_lengths, blank):
+        if not found:
+            res.append(math.inf)
+            continue
+        top = max(v for v, _ in found)
+        res.append(-(top + math.log(math.fsum(math.exp(v - top) for v, _ in found))))
+    return np.array(res)
+
+
+def _ctc_extra(x, g, input_lengths, zero_infinity=False, nll=None):
+    """What PyTorch's CtcLossBackward0 adds to the derivative in log_probs: exp(lp) * g, for
+    the time steps of each item (the gradient through a log_softmax, whose rows of exp sum
+    to 1, is then the loss's); an infinite loss zeroed by zero_infinity has no gradient."""
+    keep = np.arange(x.shape[0])[:, None] < np.asarray(input_lengths)[None, :]
+    if zero_infinity:
+        keep = keep & ~(np.asarray(nll) == np.inf)[None, :]
+    return np.where(keep[..., None], np.exp(x) * np.asarray(g)[..., None, :, None], 0.0)
+
+
+def _ctc_backward_ref(g, x, targets, input_lengths, target_lengths, blank=0, zero_infinity=False):
+    """ATen's gradient by brute force: d(loss)/d(lp[t, c]) = -(the probability of the paths
+    through c at t) / (that of all paths), plus `_ctc_extra`, times g."""
+    paths = _ctc_paths(x, targets, input_lengths, target_lengths, blank)
+    d = np.zeros(x.shape)
+    nll = _ctc_ref(x, targets, input_lengths, target_lengths, blank)
+    for b, found in enumerate(paths):
+        if not found:
+            continue
+        for v, path in found:
+            p = math.exp(v + nll[b])
+            for t, c in enumerate(path):
+                d[t, b, c] -= p
+    d = d * np.asarray(g)[None, :, None]
+    keep = np.arange(x.shape[0])[:, None] < np.asarray(input_lengths)[None, :]
+    if zero_infinity:
+        keep = keep & ~(nll == np.inf)[None, :]
+    d = np.where(keep[..., None], d, 0.0)
+    return d + _ctc_extra(x, g, input_lengths, zero_infinity, nll)
+
+
+# Records whose rule is PyTorch's formula and not the derivative of their forward: what the
+# rule adds to the derivative, f(inputs, upstream, params) (checked with it added).
+BEYOND_DERIVATIVE: dict[str, Callable[..., list]] = {
+    "ctc_loss": lambda arrays, w, p: [
+        _ctc_extra(
+            arrays[0],
+            w,
+            p["input_lengths"],
+            p.get("zero_infinity", False),
+            _ctc_ref(arrays[0], **p),
+        )
+    ],
+}
+
+
 REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "neg": lambda x: 0.0 - x,
     "exp": _vec(math.exp),
@@ -941,6 +1021,8 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "binary_cross_entropy": _bce_ref,
     "binary_cross_entropy_with_logits": _bcel_ref,
     "nll_loss": _nll_ref,
+    "ctc_loss": _ctc_ref,
+    "ctc_loss_backward": _ctc_backward_ref,
     "einsum": _einsum_ref,
     "inv": _inv_ref,
     "det": _det_ref,
@@ -1303,6 +1385,15 @@ def _torch_interp(torch: Any, x: Any, taps: tuple, size: tuple | None) -> Any:
     return r
 
 
+def _torch_ctc_backward(g, x, targets, input_lengths, target_lengths, blank=0, zero_infinity=False):
+    import torch
+
+    tg = torch.as_tensor(targets)
+    il, tl = list(input_lengths), list(target_lengths)
+    nll, alpha = torch._ctc_loss(x, tg, il, tl, blank, zero_infinity)
+    return torch._ctc_loss_backward(g, x, tg, il, tl, nll, alpha, blank, zero_infinity)
+
+
 def torch_fns() -> dict[str, Callable[..., Any]]:
     import torch
     import torch.nn.functional as tf
@@ -1526,6 +1617,17 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             reduction=reduction,
             ignore_index=ignore_index,
         ),
+        "ctc_loss": lambda x, targets, input_lengths, target_lengths, blank=0, zero_infinity=False: (  # noqa: E501
+            torch._ctc_loss(
+                x,
+                torch.as_tensor(targets),
+                list(input_lengths),
+                list(target_lengths),
+                blank,
+                zero_infinity,
+            )[0]
+        ),
+        "ctc_loss_backward": _torch_ctc_backward,
         **_torch_linalg(),
     }
 
@@ -1566,7 +1668,18 @@ def test_forward(name: str, i: int) -> None:
 @pytest.mark.parametrize("name, i", CASES)
 def test_vjp_matches_finite_differences(name: str, i: int) -> None:
     op, s = _case(name, i)
-    gc.check_vjp(op, s, seed=_seed(name, i))
+    if name not in BEYOND_DERIVATIVE:
+        gc.check_vjp(op, s, seed=_seed(name, i))
+        return
+    seed = _seed(name, i)
+    arrays = gc.make_inputs(s, seed)
+    positions = gc.diff_positions(op, s, arrays)
+    w = gc.random_like(np.asarray(op.forward(*arrays, **s.params)).shape, seed + 1)
+    got = gc.engine_vjp(op, arrays, s.params, w, positions)
+    want = gc.numeric_grad(gc.weighted(op, s.params, w, s), arrays, positions, gc.STEP)
+    extra = BEYOND_DERIVATIVE[name](arrays, w, s.params)
+    want = [a + e for a, e in zip(want, extra, strict=True)]
+    gc.compare(f"{op.name} {gc.describe(s)}", got, want, positions, gc.RTOL)
 
 
 @pytest.mark.parametrize("name, i", CASES)

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from gradcli.base.errors import GradcliError
 from gradcli.core import hooks
 from gradcli.core.tensor import Tensor
 from gradcli.ops import REGISTRY
@@ -114,6 +115,14 @@ def t(*values: Any) -> Tensor:
     return Tensor(np.array(values))
 
 
+def ctc_in() -> Tensor:
+    return leaf((5, 2, 4), -3.0, -0.1)
+
+
+def ctc_targets() -> Tensor:
+    return Tensor(np.array([[1, 2, 2], [3, 1, 0]]))
+
+
 def one(*make: Callable[[], Any], **kwargs: Any) -> list[Call]:
     """One call: its arguments made fresh from `make`, and keyword arguments."""
     return [(lambda: tuple(m() if callable(m) else m for m in make), kwargs)]
@@ -164,6 +173,9 @@ CALLS: dict[str, list[Call]] = {
     "F.fold": one(lambda: leaf((1, 4, 4)), (3, 3), 2),
     "F.unfold": one(image, 2),
     "F.glu": one(lambda: leaf((2, 4))),
+    "F.ctc_loss": one(ctc_in, ctc_targets, c([5, 4]), c([3, 2]))
+    + one(ctc_in, ctc_targets, c([5, 1]), c([3, 2]), reduction="sum", zero_infinity=True)
+    + one(lambda: leaf((5, 4), -3.0, -0.1), c(t(1, 2)), c([5]), c([2]), reduction="none"),
     "F.pad": one(x23, (1, 1)) + one(x23, (1, 1), mode="reflect"),
     "linalg.multi_dot": one(lambda: [spd(), spd(), spd()]),
     "linalg.solve_triangular": one(spd, lambda: leaf((3, 2)), upper=False),
@@ -256,6 +268,11 @@ CALLS: dict[str, list[Call]] = {
     "torch.embedding": one(lambda: t(1, 0), lambda: leaf((4, 3))),
     "torch.expand": one(lambda: leaf((3, 1)), 3, 4),
     "torch.eye": one(3),
+    "torch.hann_window": one(4),
+    "torch.hamming_window": one(4, False, 0.5, 0.5),
+    "torch.blackman_window": one(5),
+    "torch.bartlett_window": one(5),
+    "torch.kaiser_window": one(5, True, 6.0),
     "torch.tril_indices": one(3, 4),
     "torch.triu_indices": one(3, 4, 1),
     "torch.flip": one(x23, [0]) + one(x23, (0, 1)),
@@ -277,6 +294,10 @@ CALLS: dict[str, list[Call]] = {
     "torch.masked_scatter": one(x23, lambda: t(True, False, True), lambda: leaf((2, 3))),
     "Tensor.masked_scatter_": one(x23, lambda: t(True, False, True), lambda: leaf((2, 3))),
     "torch.scalar_tensor": one(c(2.5)),
+    "torch.gradient": one(x23)
+    + one(x23, dim=1, edge_order=2)
+    + one(x23, spacing=[leaf((2,)), leaf((3,))])
+    + one(x23, spacing=[leaf((3,))], edge_order=2, dim=1),
     "torch.unravel_index": one(lambda: t(4, 1), c((3, 2))),
     "torch.dsplit": one(volume, [1]),
     "torch.rms_norm": one(x23, (3,)) + one(x23, (3,), vec),
@@ -422,6 +443,8 @@ CALLS: dict[str, list[Call]] = {
     "nn.MaxPool1d": one(signal),
     "nn.MaxPool2d": one(image) + one(lambda: leaf((2, 5, 5))),
     "nn.NLLLoss": one(x23, labels),
+    "nn.CTCLoss": one(ctc_in, ctc_targets, c([5, 4]), c([3, 2]))
+    + one(lambda: leaf((5, 4), -3.0, -0.1), c(t(2, 3)), c([5]), c([2])),
     "nn.CrossEntropyLoss": one(x23, labels) + one(x23, x23),
     "nn.Threshold": one(x23),
     "nn.TripletMarginLoss": one(x23, x23, x23),
@@ -557,6 +580,7 @@ MADE_AS: dict[str, list[tuple[tuple, dict[str, Any]]]] = {
     "nn.LSTM": [((3, 2), {"bidirectional": True})],
     "nn.GRU": [((3, 2), {"bidirectional": True})],
     "nn.L1Loss": [((), {"reduction": "sum"})],
+    "nn.CTCLoss": [((), {"reduction": "sum", "zero_infinity": True}), ((1, "none"), {})],
     **{f"nn.LPPool{d}d": [((np.inf, 2), {}), ((-np.inf, 2), {})] for d in (1, 2, 3)},
     "nn.AdaptiveAvgPool1d": [((1,), {})],
     "nn.AdaptiveAvgPool2d": [(((1, 1),), {})],
@@ -668,6 +692,10 @@ def _applied(group: list[Name]) -> tuple[set[str], int]:
 
 # Names a program holds for isinstance only (PyTorch's base classes): made, they are refused.
 CLASS_ONLY = {"nn.RNNBase", "nn.RNNCellBase"}
+# Names PyTorch removed and keeps only to fail with its RuntimeError (which a program catches).
+REMOVED = {"torch.eig, Tensor.eig", "torch.symeig, Tensor.symeig"}
+# Names whose PyTorch result is complex: refused in plain words with what to write instead.
+COMPLEX_RESULTS = {"linalg.eig", "linalg.eigvals"}
 
 
 @pytest.mark.parametrize("group", _cases())
@@ -682,6 +710,18 @@ def test_a_declaration_names_the_records_its_name_applies(group: list[Name]) -> 
         with pytest.raises(NotSupported, match="directly is not supported") as e:
             first.fn(3, 2)
         assert "for isinstance" in e.value.hint
+        return
+    if where in COMPLEX_RESULTS:
+        from gradcli.base.errors import NotSupported
+
+        assert not declared
+        with pytest.raises(NotSupported, match="PyTorch's result is complex"):
+            first.fn(Tensor(np.eye(2)))
+        return
+    if where in REMOVED:
+        assert not declared
+        with pytest.raises(GradcliError, match="deprecated since version 1.9 and is now removed"):
+            first.fn(Tensor(np.eye(2)))
         return
     assert declared <= set(REGISTRY), f"{where}: no record named {declared - set(REGISTRY)}"
     applied, fits = _applied(group)

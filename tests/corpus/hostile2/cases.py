@@ -4804,3 +4804,131 @@ add(
         (r"not supported",),
     ),
 )
+
+# -- ctc_loss: its alignment table is bounded before any work, its scalar loop ticks, labels
+# outside the classes (PyTorch reads outside its tensor) are refused ---------------------------
+add(
+    small(
+        "h5_ctc_loss_long_table",
+        "import torch.nn.functional as F\nlp = torch.zeros(2000, 10, 3, requires_grad=True)\n"
+        "t = torch.ones(10, 200, dtype=torch.long)\n"
+        "l = F.ctc_loss(lp, t, [2000] * 10, [200] * 10)\nl.backward()",
+        TIME_OR_LIMIT,
+    ),
+    small(
+        "h5_ctc_loss_huge_table",
+        "import torch.nn.functional as F\nlp = torch.zeros(1, 2).expand(10**5, 100, 2)\n"
+        "t = torch.ones(100, 10**4, dtype=torch.long)\n"
+        "l = F.ctc_loss(lp, t, [10**5] * 100, [10**4] * 100)",
+        LIMIT,
+    ),
+    small(
+        "h5_ctc_loss_label_outside_the_classes",
+        "import torch.nn.functional as F\nlp = torch.zeros(5, 1, 3)\n"
+        "l = F.ctc_loss(lp, torch.tensor([[1, 10**9]]), [5], [2])",
+        (r"out of range for 3 classes",),
+    ),
+    small(
+        "h5_ctc_loss_lengths_not_ints",
+        "import torch.nn.functional as F\nlp = torch.zeros(5, 1, 3)\n"
+        "l = F.ctc_loss(lp, torch.tensor([[1]]), [torch], [1])",
+        (r"invalid combination of arguments",),
+    ),
+)
+
+# -- torch.gradient and the window functions: sizes bounded before any work, long loops tick --
+add(
+    small(
+        "h5_gradient_of_an_expanded_giant",
+        "y = torch.ones(1).expand(10**5, 10**5)\ng = torch.gradient(y)",
+        LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_gradient_spacing_a_module",
+        "g = torch.gradient(torch.ones(3), spacing=torch)",
+        (r"invalid combination",),
+    ),
+    small("h5_hann_window_huge", "w = torch.hann_window(10**12)", LIMIT),
+    small(
+        "h5_kaiser_window_long",
+        "w = torch.kaiser_window(9_000_000, dtype=torch.float64)\nprint(w.sum())",
+        TIME_OR_LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_window_length_a_string", "w = torch.bartlett_window('8')", (r"must be int, not str",)
+    ),
+)
+
+# -- global backward module hooks: a hook that calls a module (and its own backward) in
+# backward, endless registration, the handle's internals -----------------------------------
+add(
+    small(
+        "h5_global_backward_hook_calls_backward",
+        "from torch.nn.modules.module import register_module_full_backward_hook\n"
+        "m = torch.nn.Linear(2, 2)\n"
+        "register_module_full_backward_hook(\n"
+        "    lambda mod, gi, go: m(torch.ones(2, requires_grad=True)).sum().backward()\n"
+        ")\n"
+        "m(torch.ones(2, requires_grad=True)).sum().backward()",
+        # in backward nothing is recorded (as PyTorch): the inner backward has no graph
+        (r"does not require grad", r"recursion", r"depth", r"limit"),
+    ),
+    small(
+        "h5_global_backward_pre_hooks_registered_endlessly",
+        "from torch.nn.modules.module import register_module_full_backward_pre_hook\n"
+        "while True:\n    register_module_full_backward_pre_hook(lambda m, g: None)",
+        LIMIT,
+    ),
+    small(
+        "h5_global_backward_pre_hook_returns_too_many",
+        "from torch.nn.modules.module import register_module_full_backward_pre_hook\n"
+        "register_module_full_backward_pre_hook(lambda m, g: (g[0], g[0]))\n"
+        "torch.nn.Tanh()(torch.ones(2, requires_grad=True)).sum().backward()",
+        (r"Backward pre hook returned an invalid number of grad_output, got 2, but expected 1",),
+    ),
+    esc(
+        "h5_global_backward_hook_handle_internals",
+        "from torch.nn.modules.module import register_module_full_backward_hook\n"
+        "h = register_module_full_backward_hook(print)\nd = h.hooks_dict_ref",
+        (r"no attribute", r"not supported", r"not accessible"),
+    ),
+)
+
+# -- UninitializedParameter / UninitializedBuffer: made by name, every use refused -----------
+add(
+    small(
+        "h5_uninitialized_buffer_used",
+        "b = torch.nn.UninitializedBuffer()\ny = torch.exp(b)",
+        (r"Attempted to use an uninitialized parameter in .*UninitializedBuffer",),
+    ),
+    small(
+        "h5_uninitialized_buffer_shape",
+        "b = torch.nn.parameter.UninitializedBuffer()\nprint(b.shape)",
+        (r"Can't access the shape of an uninitialized parameter or buffer",),
+    ),
+    esc(
+        "h5_uninitialized_buffer_class_internals",
+        "t = torch.nn.UninitializedBuffer\nprint(t.__mro__)",
+        (r"no attribute", r"not supported", r"not accessible", r"dunder", r"__mro__"),
+    ),
+)
+
+# -- torch.signal.windows: lengths and coefficient lists bounded, odd arguments refused ------
+add(
+    small("h5_signal_window_huge", "w = torch.signal.windows.gaussian(10**12)", LIMIT),
+    small(
+        "h5_signal_general_cosine_many_coefficients",
+        "w = torch.signal.windows.general_cosine(10**5, a=[0.5] * 10**5)",
+        LIMIT + (r"out of memory",),
+    ),
+    small(
+        "h5_signal_window_length_a_module",
+        "w = torch.signal.windows.hann(torch)",
+        (r"not supported between instances",),
+    ),
+    esc(
+        "h5_signal_windows_module_internals",
+        "from torch.signal import windows\nprint(windows.__dict__)",
+        (r"no attribute", r"not supported", r"not accessible", r"__dict__"),
+    ),
+)

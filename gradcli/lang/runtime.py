@@ -357,6 +357,13 @@ class Runtime:
             if hasattr(callee, "__gradcli_call__"):
                 return callee.__gradcli_call__(self, args, kwargs)
             return checked_call(callee, args, kwargs, lambda: call_name(node, callee), False, None)
+        if kind is Node:
+            raise NotSupported(
+                "calling a grad_fn node (its backward function) directly is not supported by "
+                "gradcli",
+                hint="compute the gradients with torch.autograd.grad(outputs, inputs, "
+                "grad_outputs=...)",
+            )
         raise GradcliError(f"'{typename(callee)}' object is not callable").mirror("TypeError")
 
     def call_user(self, f: UserFunction, args: Any, kwargs: dict) -> Any:

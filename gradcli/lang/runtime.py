@@ -659,6 +659,8 @@ class Runtime:
         if isinstance(owner, np.ndarray):
             pyobjects.set_array_item(owner, key, value)
             return
+        if isinstance(owner, (list, dict)):
+            pyobjects.vmap_outer_change(owner, "an item assignment")
         if isinstance(owner, list):
             if isinstance(key, np.integer):
                 key = int(key)

@@ -663,6 +663,9 @@ def bumped(t: Tensor) -> None:
         RESTATED_VIEWS[0] += 1
 
 
+# The sequence number the next recorded node gets (`core.op.Node`; `op.SEQ` is this list).
+SEQ = [0]
+
 # Non-leaf tensors detached in place (`detach_()`): id -> (a weak reference to the tensor, the
 # sequence number of the next node then). Nodes recorded before that used the tensor still
 # differentiate through the node it had in PyTorch; gradcli's graph no longer reaches it, so a
@@ -672,8 +675,6 @@ DETACHED: dict[int, tuple[Any, int]] = {}
 
 def detached_in_place(t: Tensor) -> None:
     import weakref
-
-    from .op import SEQ
 
     key = id(t)
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from ..base.errors import NotSupported
 from .op import Node, peek_seq, producer
-from .tensor import RECORDED_CHANGES, Tensor
+from .tensor import DETACHED, RECORDED_CHANGES, Tensor, check_detached
 
 
 def ancestors(roots: Iterable[Tensor], stop: Iterable[int] = (), since: int = 0) -> list[Node]:
@@ -38,6 +38,8 @@ def ancestors(roots: Iterable[Tensor], stop: Iterable[int] = (), since: int = 0)
         for t in n.inputs:
             p = t.node
             if p is None or not t.requires_grad:
+                if DETACHED:
+                    check_detached(t, seq)
                 continue
             ps = p.seq
             if ps >= seq:  # `t` was changed in place after `n` used it: its node then

@@ -24,6 +24,7 @@ from .tensor import (
     MUTATIONS,
     RECORDED_CHANGES,
     RESTATED_VIEWS,
+    SEQ,
     Tensor,
     _GradMode,
     carry_batched,
@@ -38,9 +39,8 @@ _ndarray = np.ndarray
 _asarray = np.asarray
 _ELEMENTS = limits.TENSOR_ELEMENTS
 
-# The sequence number the next node gets (a one-item list: read without using it up, by every
-# statement of a run, and bumped by every node).
-SEQ = [0]
+# SEQ (imported from core.tensor): the sequence number the next node gets, a one-item list
+# read without using it up by every statement of a run, bumped by every node.
 
 
 def peek_seq() -> int:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from . import dtypes, hooks
 
 
@@ -356,6 +356,8 @@ class Tensor:
                 "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.",
                 hint="use y = x.detach() (a new tensor sharing the storage)",
             )
+        if self.node is not None:
+            detached_in_place(self)
         self.node = None
         self.requires_grad = False
         self.retains_grad = False
@@ -659,6 +661,42 @@ def bumped(t: Tensor) -> None:
         t.requires_grad or (t._base is not None and t._base.requires_grad)
     ):
         RESTATED_VIEWS[0] += 1
+
+
+# The sequence number the next recorded node gets (`core.op.Node`; `op.SEQ` is this list).
+SEQ = [0]
+
+# Non-leaf tensors detached in place (`detach_()`): id -> (a weak reference to the tensor, the
+# sequence number of the next node then). Nodes recorded before that used the tensor still
+# differentiate through the node it had in PyTorch; gradcli's graph no longer reaches it, so a
+# pass that meets such a use refuses (`graph.ancestors`) instead of a gradient without it.
+DETACHED: dict[int, tuple[Any, int]] = {}
+
+
+def detached_in_place(t: Tensor) -> None:
+    import weakref
+
+    key = id(t)
+
+    def forget(ref: Any, key: int = key) -> None:
+        entry = DETACHED.get(key)
+        if entry is not None and entry[0] is ref:
+            del DETACHED[key]
+
+    DETACHED[key] = (weakref.ref(t, forget), SEQ[0])
+
+
+def check_detached(t: Tensor, seq: int) -> None:
+    """Refuse a use, by a node recorded at `seq`, of a tensor detached in place since."""
+    entry = DETACHED.get(id(t))
+    if entry is not None and entry[0]() is t and seq < entry[1]:
+        raise NotSupported(
+            "gradcli does not support differentiating through a tensor that was detached in "
+            "place (detach_()) after it was used: PyTorch still differentiates the earlier "
+            "uses through the operation that computed it",
+            hint="use y = x.detach() (a new tensor) and keep x as it is, or call detach_() "
+            "after the backward pass",
+        )
 
 
 # How many changes in place the process has made: a backward pass checks saved versions only

@@ -84,6 +84,26 @@ class GradMode:
         g.grad_mode = self.enabled if self.inference is None else (self.enabled, self.inference)
         return g
 
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        """`torch.no_grad()(f)`: the decorator applied by hand (`@torch.no_grad()` spelled
+        out); `torch.set_grad_enabled(b)(f)` first restores the mode it set, as PyTorch's."""
+        if len(args) != 1 or kwargs:
+            raise GradcliError(
+                f"{self.name}.__call__() takes one argument, the function to decorate",
+                hint=f"write torch.{self.name}()(f), or use `with torch.{self.name}():`",
+            ).mirror("TypeError")
+        if self.previous is not None:
+            set_grad_mode(self.previous)
+        from .values import UserFunction
+
+        f = args[0]
+        if isinstance(f, UserFunction) or not (callable(f) or hasattr(f, "__gradcli_call__")):
+            return self.decorate(f)
+        return ModeWrapped(self, f)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.__gradcli_call__(None, list(args), kwargs)
+
     def __repr__(self) -> str:
         if self.name == "set_grad_enabled":
             return f"torch.autograd.grad_mode.set_grad_enabled(mode={self.enabled})"
@@ -120,6 +140,47 @@ class GradModeClass:
 
     def __repr__(self) -> str:
         return f"<class 'torch.autograd.grad_mode.{self.name}'>"
+
+
+class ModeWrapped:
+    """`torch.no_grad()(m)` for a callable other than a user function (a module, a builtin, a
+    bound method): calling it calls `m` inside the mode. A wrapped one wrapped again is one
+    wrapper with the mode the nesting gives (the inner grad mode; the inner inference mode
+    where it sets one, else the outer's): no chain of calls."""
+
+    __slots__ = ("mode", "fn")
+
+    def __init__(self, mode: GradMode, fn: Any):
+        inference = mode.inference
+        if isinstance(fn, ModeWrapped):
+            inner = fn.mode
+            enabled = inner.enabled
+            if inner.inference is not None:
+                inference = inner.inference
+            fn = fn.fn
+        else:
+            enabled = mode.enabled
+        # (set_grad_enabled's mode to restore is the caller's at each call, not the one then)
+        self.mode = GradMode(mode.name, enabled, inference=inference)
+        self.fn = fn
+
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        import ast
+
+        self.mode.enter()
+        try:
+            return rt.call(self.fn, args, kwargs, ast.Name(id="decorate_context"))
+        finally:
+            self.mode.exit()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise GradcliError("a function wrapped by a grad mode is called by the program")
+
+    def program_typename(self) -> str:
+        return "function"
+
+    def __repr__(self) -> str:
+        return f"<function decorate_context at {id(self):#x}>"
 
 
 def set_grad_enabled(mode: Any) -> GradMode:

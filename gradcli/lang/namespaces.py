@@ -166,10 +166,12 @@ class ProgramFunction:
 
 def _function_name(f: Any) -> str:
     """The name PyTorch's messages give a function (`__name__`: `<lambda>`, `dot`)."""
-    from .values import BoundMethod, UserFunction
+    from .values import BoundMethod, Partial, UserFunction
 
     if isinstance(f, UserFunction):
         return f.name
+    if isinstance(f, Partial):
+        return "partial"  # (no __name__; its repr would show the tensors it holds)
     if isinstance(f, (Builtin, BoundMethod)):
         return f.name.rsplit(".", 1)[-1]
     name = getattr(f, "__name__", None)

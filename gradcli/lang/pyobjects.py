@@ -914,9 +914,60 @@ def _copied_dict(d: dict) -> dict:
     return dict(d)
 
 
+# The methods that change a list, dict or set in place.
+MUTATORS = frozenset(
+    (
+        "append",
+        "extend",
+        "insert",
+        "pop",
+        "remove",
+        "sort",
+        "reverse",
+        "clear",
+        "update",
+        "setdefault",
+        "popitem",
+        "add",
+        "discard",
+        "difference_update",
+        "intersection_update",
+        "symmetric_difference_update",
+    )
+)
+
+
+def vmap_outer_change(owner: Any, what: str) -> None:
+    """Refuse changing, inside a function vmap maps over, a list, dict or set the program
+    made before (one of its module-level names): PyTorch runs the function once, gradcli once
+    per batch element, so the container would change once per element (a silent difference)."""
+    from ..core.tensor import _GradMode
+    from .values import current
+
+    levels = _GradMode.vmapped
+    if not levels:
+        return
+    level = levels[0]
+    outer = getattr(level, "outer", None)
+    if outer is None:
+        rt = current()
+        values = rt.globals.values() if rt is not None else ()
+        outer = level.outer = frozenset(id(v) for v in values if isinstance(v, (list, dict, set)))
+    if id(owner) in outer:
+        raise NotSupported(
+            f"changing a {typename(owner)} made outside the function vmap maps over ({what}) "
+            "is not supported: PyTorch runs the function once, gradcli runs it once per batch "
+            "element, so the change would be made once per element",
+            hint="return the values from the function (vmap stacks them) and collect them "
+            "after the vmap call",
+        )
+
+
 def method(owner: Any, attr: str) -> Any:
     """`owner.attr` for one of Python's values, or None when the tables have no such name."""
     table = TABLES.get(type(owner))
+    if attr in MUTATORS and isinstance(owner, (list, dict, set)):
+        vmap_outer_change(owner, f".{attr}()")
     if table is None and getattr(type(owner), "PROGRAM_DICT", False):
         table = DICT  # optimizer.state: a dict of the surface's (a defaultdict(dict))
     if table is not None:

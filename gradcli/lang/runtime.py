@@ -360,6 +360,13 @@ class Runtime:
             if hasattr(callee, "__gradcli_call__"):
                 return callee.__gradcli_call__(self, args, kwargs)
             return checked_call(callee, args, kwargs, lambda: call_name(node, callee), False, None)
+        if kind is Node:
+            raise NotSupported(
+                "calling a grad_fn node (its backward function) directly is not supported by "
+                "gradcli",
+                hint="compute the gradients with torch.autograd.grad(outputs, inputs, "
+                "grad_outputs=...)",
+            )
         raise GradcliError(f"'{typename(callee)}' object is not callable").mirror("TypeError")
 
     def call_user(self, f: UserFunction, args: Any, kwargs: dict) -> Any:
@@ -662,6 +669,8 @@ class Runtime:
         if isinstance(owner, np.ndarray):
             pyobjects.set_array_item(owner, key, value)
             return
+        if isinstance(owner, (list, dict)):
+            pyobjects.vmap_outer_change(owner, "an item assignment")
         if isinstance(owner, list):
             if isinstance(key, np.integer):
                 key = int(key)

@@ -664,6 +664,10 @@ def embedding_bag(
             f"types: Long, Int; but got {LEGACY_TYPES[x.dtype]} instead (while "
             "checking arguments for embedding_bag)"
         )
+    if sparse:
+        from .nnfunctional import sparse_gradient_check
+
+        sparse_gradient_check(w)
     if per_sample_weights is not None:
         psw = A.tensor_arg(per_sample_weights, "per_sample_weights")
         if psw.shape != x.shape:

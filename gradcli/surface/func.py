@@ -338,7 +338,13 @@ def _selected(args: tuple, argnums: int | tuple[int, ...]) -> Any:
 
 
 def _name(func: Any) -> str:
-    return str(getattr(func, "__name__", None) or repr(func))
+    name = getattr(func, "__name__", None)
+    if name:
+        return str(name)
+    try:
+        return repr(func)
+    except GradcliError:  # (a value holding a tensor vmap maps over: not printable there)
+        return pytype_name(func)
 
 
 _VARKEYWORDS = 0x08  # a code object's flag: the function takes **kwargs

@@ -175,6 +175,10 @@ def normalize_index(x: Tensor, key: Any) -> tuple:
         elif isinstance(k, Tensor):
             if k.dtype.kind == "b":
                 out.append(k.data)
+            elif k.ndim == 0 and k.dtype.kind == "i":
+                # PyTorch takes a 0-dim integer tensor as the integer it holds: x[:, t] is a
+                # view (select), so a change in place through it reaches x
+                out.append(int(k.data))
             elif k.dtype.kind in "iu":
                 out.append(k.data.astype(np.int64))
             else:

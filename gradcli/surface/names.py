@@ -209,6 +209,47 @@ def _method_sizes(fn: Callable[..., Tensor], keyword: str) -> Callable[..., Tens
     return m
 
 
+def _resize_method(self: Tensor, *sizes: Any) -> Tensor:
+    """`x.resize(2, 3)`: PyTorch's deprecated non-inplace resize (autograd's `Resize`): the
+    same elements in a new shape, sharing the storage when the tensor is contiguous (a copy
+    otherwise), ResizeBackward; the sizes are taken as they are written (a tuple is not
+    unpacked: PyTorch then refuses it, as here)."""
+    from ..core import hooks
+    from ..ops.arithmetic import named
+    from .predicates import contiguous
+
+    hooks.warn("non-inplace resize is deprecated")
+    if len(sizes) > 64:
+        raise GradcliError(
+            f"resize() to {len(sizes)} dimensions: a tensor has at most 64",
+            hint="use x.reshape(...) with at most 64 sizes",
+        )
+    shown = "x".join(str(d) for d in self.shape)
+    n = self.numel()
+    if all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) for d in sizes):
+        total = 1
+        for d in sizes:
+            total *= int(d)
+        if total == n and all(int(d) >= 0 for d in sizes):
+            x = contiguous(self)
+            return named(reshape(x, *[int(d) for d in sizes]), "ResizeBackward")
+        asked, total_text = "x".join(str(int(d)) for d in sizes), str(total)
+    elif len(sizes) == 1 and isinstance(sizes[0], (tuple, list, Size)):
+        # (PyTorch multiplies 1 by the tuple: the "number" of elements is the tuple)
+        asked = total_text = str(tuple(sizes[0]))
+    else:
+        raise GradcliError(
+            "resize() takes the sizes as integers: x.resize(2, 3)",
+            hint="use x.reshape(2, 3) (resize is deprecated)",
+        ).mirror("TypeError")
+    raise GradcliError(
+        f"requested resize to {asked} ({total_text} elements in total), but the given tensor "
+        f"has a size of {shown} ({n} elements). autograd's resize can only change the shape of "
+        "a given tensor, while preserving the number of elements. ",
+        hint="the new sizes must multiply to the number of elements; or use x.reshape(...)",
+    )
+
+
 def _sizes_keyword(fn: str, keyword: str, sizes: tuple, kwargs: dict) -> tuple:
     """The sizes of a call `fn(*sizes, **kwargs)` whose one keyword may be `keyword`."""
     for k in kwargs:
@@ -458,6 +499,7 @@ DECLARED = declare(
     # shape
     ("reshape", "torch", torch_reshape, "reshape"),
     ("reshape", "Tensor", _method_sizes(reshape, "shape"), "reshape"),
+    ("resize", "Tensor", _resize_method, "reshape"),
     ("view", "torch Tensor", _view_method, "reshape"),
     ("flatten", "torch Tensor", flatten, "reshape"),
     ("squeeze", "torch Tensor", squeeze, "reshape"),

@@ -2154,6 +2154,7 @@ class Embedding(Module):
             self.max_norm,
             self.norm_type,
             self.scale_grad_by_freq,
+            self.sparse,
         )
 
     def extra_repr(self) -> str:

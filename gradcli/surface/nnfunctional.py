@@ -1795,6 +1795,18 @@ def avg_pool3d(
 # --- embedding and flip ------------------------------------------------------------------------
 
 
+def sparse_gradient_check(w: Tensor) -> None:
+    """Refuse `sparse=True` where the weight's gradient is computed: PyTorch makes it a sparse
+    COO tensor (printed as indices and values; Adam and others refuse it); gradcli's are dense."""
+    if w.requires_grad and grad_enabled():
+        raise NotSupported(
+            "sparse gradients (sparse=True) are not supported by gradcli: PyTorch computes "
+            "the weight's gradient as a sparse COO tensor (printed as its indices and values, "
+            "refused by Adam and most optimizers); gradcli's gradients are dense",
+            hint="write sparse=False (the same values, as a dense gradient)",
+        )
+
+
 def embedding(
     input: Any,  # noqa: A002
     weight: Any,
@@ -1831,6 +1843,8 @@ def embedding(
             "index out of range in self", hint=f"indices must be in [0, {n - 1}]"
         ).mirror("IndexError")
     A.size_check(ind.shape + (w.shape[1],), "the embedding result")
+    if sparse:
+        sparse_gradient_check(w)
     if max_norm is not None:
         _renorm_rows(w, np.unique(ind), float(max_norm), float(norm_type))
     if scale_grad_by_freq and w.requires_grad and grad_enabled():

@@ -159,6 +159,7 @@ CALLS: dict[str, list[Call]] = {
     "Tensor.permute": one(x23, 1, 0),
     "Tensor.repeat": one(x23, 2, 1),
     "Tensor.reshape": one(x23, 3, 2),
+    "Tensor.resize": one(x23, 3, 2),
     "Tensor.index_add_": one(x23, 1, lambda: t(0, 2), square),
     "Tensor.index_reduce_": one(x23, 1, lambda: t(0, 2), square, "prod"),
     "torch.index_reduce": one(x23, 1, lambda: t(0, 2), square, "mean", include_self=False),

@@ -4932,3 +4932,48 @@ add(
         (r"no attribute", r"not supported", r"not accessible", r"__dict__"),
     ),
 )
+
+add(
+    # torch.no_grad()(f): the decorator applied by hand
+    small(
+        "grad_mode_wrapping_itself_endlessly",
+        "def f(x):\n    return x\nwhile True:\n    f = torch.no_grad()(f)",
+        LIMIT,
+    ),
+    small(
+        "grad_mode_wrapped_recursion",
+        "def f(x):\n    return g(x)\ng = torch.no_grad()(f)\ng(torch.ones(1))",
+        LIMIT + (r"recursion", r"depth"),
+    ),
+    small("grad_mode_wraps_a_number", "torch.enable_grad()(3)", (r"decorates functions",)),
+    small(
+        "grad_mode_wraps_two",
+        "def f(x):\n    return x\ntorch.no_grad()(f, f)",
+        (r"takes one argument",),
+    ),
+    esc("grad_mode_wraps_a_dunder", "g = torch.no_grad()(torch.no_grad().__enter__)"),
+    esc(
+        "grad_mode_wrapper_internals",
+        "def f(x):\n    return x\ng = torch.no_grad()(f)\nc = g.__code__",
+    ),
+    esc(
+        "grad_mode_module_wrapper_internals",
+        "g = torch.no_grad()(torch.nn.Linear(2, 1))\nc = g.__wrapped__",
+    ),
+    small(
+        "grad_mode_module_wrapper_fields",
+        "g = torch.no_grad()(torch.nn.Linear(2, 1))\nc = g.fn",
+        (r"has no attribute",),
+    ),
+    small(
+        "grad_mode_module_wrapping_endlessly",
+        "m = torch.nn.Linear(2, 1)\nwhile True:\n    m = torch.inference_mode()(m)",
+        LIMIT,
+    ),
+    small(
+        "grad_mode_wrapped_builtin_recursion",
+        "class M(torch.nn.Module):\n    def forward(self, x):\n        return w(x)\n"
+        "w = torch.no_grad()(M())\nw(torch.ones(1))",
+        LIMIT + (r"recursion", r"depth"),
+    ),
+)

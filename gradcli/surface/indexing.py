@@ -472,7 +472,9 @@ def _rederive(view: Tensor) -> None:
     elements from the tensor's current version (PyTorch's regenerated grad_fn), so its
     gradient goes through the change. Nodes that used the view before keep the old one."""
     base = view._base
-    if base.requires_grad:
+    if base.requires_grad or view.requires_grad:
+        # (a custom Function's view of a tensor made inside its forward: that tensor does not
+        # require grad, the view does, and PyTorch cannot regenerate its grad_fn either)
         check_restated(view)
     view._vver = view._vc[0]
     if not base.requires_grad:

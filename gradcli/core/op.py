@@ -422,7 +422,7 @@ class Node:
         for t in inputs:
             p = producer(t, self.seq)
             if p is not None:
-                out.append((p.shown(), p.params["k"] if p.op.part else 0))
+                out.append((p.shown(), p.params["k"] if p.op.part else OUTPUT_NR.get(p, 0)))
             elif t.requires_grad and t.node is None:
                 out.append((AccumulateGrad(t), 0))
             else:
@@ -476,6 +476,18 @@ class Node:
 # shows (the tensor's previous version, the change's other operands). Set by
 # `surface.indexing`.
 SHOWN_INPUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# The output number PyTorch gives the node of one of several outputs of a call (`a, b =
+# y.unbind()`: b's is 1; `t.output_nr`, `next_functions`), where gradcli records a node per
+# output. Set by the interpreter for the tensors a call returns in a tuple.
+OUTPUT_NR: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def number_outputs(outputs: Any, since: int) -> None:
+    """Numbers the nodes made since node `since` of the tensors of `outputs` by their place."""
+    for i, t in enumerate(outputs):
+        node = getattr(t, "node", None) if i else None
+        if node is not None and type(node) is Node and node.seq >= since and not node.op.part:
+            OUTPUT_NR[node] = i
 
 
 class ShownNode:

@@ -24,6 +24,7 @@ from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin
 from . import pycollections as PC
+from . import pyobjects as PO
 from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop, compare
 from .pyobjects import _hashable, call_value, d_update, sort_items
@@ -613,6 +614,24 @@ def _callable(v: Any) -> bool:
     return callable(v) and not isinstance(v, (str, Tensor, list, tuple, dict))
 
 
+def _radix(name: str, conv: Callable[[int], str]) -> Builtin:
+    """`bin(n)`, `oct(n)`, `hex(n)` of an integer (a NumPy integer, an integer tensor of one
+    element: Python asks them for their index)."""
+
+    def call(v: Any) -> str:
+        if is_numpy_number(v) and v.dtype.kind in "biu":
+            v = int(v)
+        elif isinstance(v, Tensor):
+            if v.data.size != 1 or v.data.dtype.kind not in "biu":
+                raise GradcliError(
+                    "only integer tensors of a single element can be converted to an index"
+                ).mirror("TypeError")
+            v = int(v.data.reshape(()))
+        return conv(_index(int(v) if isinstance(v, bool) else v))
+
+    return Builtin(name, call)
+
+
 def _chr(i: Any) -> str:
     _index(i)
     if not 0 <= i < 0x110000:
@@ -647,13 +666,97 @@ def _tuple(v: Any = ()) -> tuple:
     return tuple(seq(v, "tuple()"))
 
 
-INT = PyType("int", (int,), lambda v=0: _num(v, int))
-FLOAT = PyType("float", (float,), lambda v=0.0: _num(v, float))
+def _int(v: Any = 0, base: Any = None) -> Any:
+    """`int(v)` and `int(text, base)` (`int('ff', 16)`, `int('0b101', 0)`), as Python's."""
+    if base is None:
+        return _num(v, int)
+    base = _index(base)
+    if not isinstance(v, str):
+        raise GradcliError("int() can't convert non-string with explicit base").mirror("TypeError")
+    try:  # (Python's own limit of 4300 digits bounds the bases that cost more than linear)
+        return int_check(int(v, base))
+    except ValueError as e:
+        raise GradcliError(short(str(e))).mirror("ValueError") from None
+
+
+def _unbound(kind: str, types: tuple[type, ...], table: dict[str, Any]) -> dict[str, Builtin]:
+    """`str.join(',', items)`, `float.is_integer(2.0)`, `list.append(xs, v)`: a type's methods
+    called on the type with the value first, checked as Python checks them."""
+
+    def unbound(name: str, fn: Callable[..., Any]) -> Builtin:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if not args:
+                raise GradcliError(f"unbound method {kind}.{name}() needs an argument").mirror(
+                    "TypeError"
+                )
+            if not isinstance(args[0], types) or (kind != "int" and type(args[0]) is bool):
+                raise GradcliError(
+                    f"descriptor '{name}' for '{kind}' objects doesn't apply to a "
+                    f"'{typename(args[0])}' object"
+                ).mirror("TypeError")
+            return fn(*args, **kwargs)
+
+        return _MethodDescriptor(f"{kind}.{name}", call)
+
+    return {n: unbound(n, f) for n, f in table.items()}
+
+
+class _MethodDescriptor(Builtin):
+    """`str.join` as a value: prints as Python's `<method 'join' of 'str' objects>`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        kind, _, name = self.name.partition(".")
+        return f"<method '{name}' of '{kind}' objects>"
+
+
+def _fromhex(text: Any) -> float:
+    if not isinstance(text, str):
+        raise GradcliError(f"must be str, not {typename(text)}").mirror("TypeError")
+    if len(text) > 4300:
+        raise GradcliError("invalid hexadecimal floating-point string").mirror("ValueError")
+    try:
+        return float.fromhex(text)
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    except OverflowError as e:
+        raise GradcliError(str(e)).mirror("OverflowError") from None
+
+
+def _fromkeys(keys: Any, value: Any = None) -> dict:
+    """`dict.fromkeys(keys, value)`: every key bound to the one value."""
+    out: dict = {}
+    for k in iterate(keys, "dict.fromkeys()"):
+        limits.BUDGET.tick()
+        out[_hashable(k)] = value
+    limits.LIST_ITEMS.check(len(out), "the size of the dict")
+    return out
+
+
+INT = PyType("int", (int,), _int, members=_unbound("int", (int,), PO.INT))
+FLOAT = PyType(
+    "float",
+    (float,),
+    lambda v=0.0: _num(v, float),
+    members={
+        **_unbound("float", (float,), PO.FLOAT),
+        "fromhex": Builtin("float.fromhex", _fromhex),
+    },
+)
 BOOL = PyType("bool", (bool,), _bool)
-STR = PyType("str", (str,), builtin_str)
-LIST = PyType("list", (list,), _list)
-TUPLE = PyType("tuple", (tuple,), _tuple)
-DICT = PyType("dict", (dict,), _dict)
+STR = PyType("str", (str,), builtin_str, members=_unbound("str", (str,), PO.STR))
+LIST = PyType("list", (list,), _list, members=_unbound("list", (list,), PO.LIST))
+TUPLE = PyType("tuple", (tuple,), _tuple, members=_unbound("tuple", (tuple,), PO.TUPLE))
+DICT = PyType(
+    "dict",
+    (dict,),
+    _dict,
+    members={
+        **_unbound("dict", (dict,), PO.DICT),
+        "fromkeys": Builtin("dict.fromkeys", _fromkeys),
+    },
+)
 
 
 def _ordered_dict(*args: Any, **kwargs: Any) -> collections.OrderedDict:
@@ -684,7 +787,7 @@ UNINITIALIZED_TYPE = PyType(
 )
 DEQUE_TYPE = PyType("deque", (PC.Deque,), PC.make_deque, shown="collections.deque")
 DEFAULT_DICT = PyType("defaultdict", (DefaultDict,), _defaultdict, shown="collections.defaultdict")
-SET = PyType("set", (set,), _set)
+SET = PyType("set", (set,), _set, members=_unbound("set", (set,), PO.SET))
 NONE_TYPE = PyType("NoneType", (type(None),), None)
 RANGE = PyType("range", (range,), _builtin_range)
 SLICE = PyType("slice", (slice,), _slice)
@@ -958,6 +1061,9 @@ BUILTINS.update(
         "next": Builtin("next", _next),
         "iter": Builtin("iter", _iter),
         "chr": Builtin("chr", _chr),
+        "bin": _radix("bin", bin),
+        "oct": _radix("oct", oct),
+        "hex": _radix("hex", hex),
         "ord": Builtin("ord", _ord),
         "print": Builtin("print", _print),
         # `if __name__ == "__main__":` in pasted scripts.

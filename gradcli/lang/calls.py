@@ -28,6 +28,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError, LimitError, Span, call_did_not_fit
 from ..base.record import LazyPattern
+from ..core.op import SEQ, number_outputs
 from ..core.tensor import Tensor, _GradMode, carry_batched, check_batched_method, typename
 from ..surface import nn as surface_nn
 from ..surface.args import cpu_device
@@ -165,9 +166,12 @@ def checked_call(
             method = label.rpartition(".")[2]
             if method.endswith("_") and not method.endswith("__"):
                 check_batched_method(method, args, kwargs)
+        since = SEQ[0]
         result = f(*args, **kwargs)
         if _GradMode.vmapped:
             _carry_call(args, kwargs, result)
+        if isinstance(result, (tuple, list)) and SEQ[0] > since + 1:
+            number_outputs(result, since)
         return result
     except ArgumentTypeError as e:
         raise _placed(e, f, args, kwargs, name, bound) from None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import collections
 import math
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -154,9 +155,41 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         return _array_binop(op, a, b)
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         return _seq_binop(op, a, b)
+    if type(a) in _MERGED and type(b) in _MERGED:
+        return _collection_binop(op, a, b)
     if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
         raise _unsupported(op, a, b)
     return _numbers(op, a, b)
+
+
+# Sets and dicts with Python's operators: `s & t`, `s | t`, `s - t`, `s ^ t`, `d | e`.
+_MERGED = (set, dict, collections.OrderedDict)
+_SET_OPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.BitAnd: lambda a, b: a & b,
+    ast.BitOr: lambda a, b: a | b,
+    ast.Sub: lambda a, b: a - b,
+    ast.BitXor: lambda a, b: a ^ b,
+}
+
+
+_IN_PLACE_SET_OPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.BitAnd: operator.iand,
+    ast.BitOr: operator.ior,
+    ast.Sub: operator.isub,
+    ast.BitXor: operator.ixor,
+}
+
+
+def _collection_binop(op: ast.operator, a: Any, b: Any) -> Any:
+    """Python's set algebra of two sets and `d | e` of two dicts (a new one, e's values
+    winning), within the length limits."""
+    if type(a) is set and type(b) is set and type(op) in _SET_OPS:
+        limits.LIST_ITEMS.check(len(a) + len(b), "the size of the set")
+        return _SET_OPS[type(op)](a, b)
+    if type(a) is not set and type(b) is not set and isinstance(op, ast.BitOr):
+        limits.LIST_ITEMS.check(len(a) + len(b), "the size of the dict")
+        return a | b
+    raise _unsupported(op, a, b)
 
 
 def _tensor_with_array(op: ast.operator, a: Any, b: Any) -> Any:
@@ -503,6 +536,10 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
         limits.LIST_ITEMS.check(len(current) + len(value), "the length of the list")
         current.extend(value)
         return current
+    if type(current) in _MERGED and type(value) in _MERGED:
+        # `s |= t`, `d |= e`: the set or dict itself changes (every name bound to it sees it).
+        _collection_binop(op, current, value)  # (its checks; the result is not kept)
+        return _IN_PLACE_SET_OPS[type(op)](current, value)
     return binop(op, current, value)
 
 

@@ -4745,3 +4745,21 @@ add(
         (r"not supported",),
     ),
 )
+add(
+    # feat16: Python's number and string methods, bounded before they compute
+    small("math_comb_huge", "print(math.comb(2**200, 2**199))", LIMIT),
+    small("math_perm_huge", "print(math.perm(10**9))", LIMIT),
+    small("math_factorial_huge", "print(math.factorial(10**7))", LIMIT),
+    small("math_lcm_huge", "print(math.lcm(*[2**250 - i for i in range(50)]))", LIMIT),
+    small("math_fsum_endless", "import itertools\nprint(math.fsum(itertools.count()))", LIMIT),
+    small("str_expandtabs_huge", "s = '\\t' * 1000\nprint(len(s.expandtabs(10**9)))", LIMIT),
+    small("int_base_huge", "print(int('1' * 100000, 2))", LIMIT),
+    small("int_base_decimal_digits", "print(int('9' * 5000, 10))", (r"4300", r"limit")),
+    small("dict_fromkeys_endless", "import itertools\nd = dict.fromkeys(itertools.count())", LIMIT),
+    small("set_union_growing", "s = {0}\nwhile True:\n    s = s | {len(s)}", LIMIT),
+    small("dict_merge_growing", "d = {}\nwhile True:\n    d |= {len(d): d}", LIMIT),
+    esc("unbound_method_internals", "f = str.join.__self__"),
+    esc("unbound_method_dunder", "f = str.__dict__"),
+    esc("number_attribute_dunder", "f = (1.5).real.__class__.__subclasses__()"),
+    small("str_encode_refused", "b = 'abc'.encode()", (r"not supported",)),
+)

@@ -30,6 +30,7 @@ from .operators import binop, compare
 from .pyobjects import _hashable, call_value, d_update, sort_items
 from .text import checked_str, to_repr
 from .values import (
+    FUNCTION_BASE,
     MODULE_TYPES,
     PARAMETER_TYPE,
     TENSOR_TYPE,
@@ -895,6 +896,8 @@ def type_of(v: Any) -> Any:
 
 def _isinstance(v: Any, cls: Any) -> bool:
     from .classes import (
+        FunctionClass,
+        FunctionInstance,
         Instance,
         ModuleClass,
         ModuleInstance,
@@ -917,6 +920,10 @@ def _isinstance(v: Any, cls: Any) -> bool:
                 return True
         elif isinstance(c, PC.NamedTupleClass):
             if isinstance(v, PC.Record) and v.cls is c:
+                return True
+        elif c is FUNCTION_BASE or isinstance(c, FunctionClass):
+            # an instance of a program's Function (PyTorch's legacy form makes one)
+            if isinstance(v, FunctionInstance) and v.cls.is_subclass_of(c):
                 return True
         elif isinstance(c, LegacyTensorType):  # torch.FloatTensor and its kin
             if c.instance(v):
@@ -943,18 +950,25 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
     """`issubclass(C, B)` of the classes a program holds: exception and warning classes
     (`issubclass(w.category, DeprecationWarning)`), the program's own classes (their bases and
     mixins, nn.Module), Python's types and torch's by identity."""
-    from .classes import ModuleClass, OptimClass, PlainClass
+    from .classes import FunctionClass, ModuleClass, OptimClass, PlainClass
 
     program = (PlainClass, ModuleClass, OptimClass)
     optim_base = getattr(cls, "PROGRAM_BASE", None) is not None  # torch.optim.Optimizer
     if not (
-        isinstance(cls, (ExcClass, PyType, *program)) or cls is surface_nn.Module or optim_base
+        isinstance(cls, (ExcClass, PyType, FunctionClass, *program))
+        or cls is surface_nn.Module
+        or cls is FUNCTION_BASE
+        or optim_base
     ):
         raise GradcliError("issubclass() arg 1 must be a class").mirror("TypeError")
     classes = classinfo if isinstance(classinfo, tuple) else (classinfo,)
     for c in classes:
         limits.BUDGET.tick()
-        if isinstance(c, ExcClass):
+        if c is FUNCTION_BASE or isinstance(c, FunctionClass):
+            # torch.autograd.Function and the program's subclasses of it
+            if cls is c or (isinstance(cls, FunctionClass) and cls.is_subclass_of(c)):
+                return True
+        elif isinstance(c, ExcClass):
             if isinstance(cls, ExcClass) and cls.is_subclass_of(c):
                 return True
         elif isinstance(c, program) or c is surface_nn.Module:

@@ -4763,3 +4763,26 @@ add(
     esc("number_attribute_dunder", "f = (1.5).real.__class__.__subclasses__()"),
     small("str_encode_refused", "b = 'abc'.encode()", (r"not supported",)),
 )
+_FN = (
+    "class A(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+    "        return x\n    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+)
+add(
+    # feat16: issubclass / isinstance with torch.autograd.Function and the program's Functions
+    small(
+        "issubclass_function_chain",
+        _FN
+        + "".join(f"class A{i}({'A' if i == 0 else f'A{i - 1}'}):\n    pass\n" for i in range(300))
+        + "print(issubclass(A299, A), issubclass(A, A299),\n"
+        "      issubclass(A299, torch.autograd.Function))",
+        (),
+        codes=frozenset({0}),
+    ),
+    small(
+        "issubclass_endless_tuple",
+        _FN + "while True:\n    issubclass(A, tuple([torch.nn.Module] * 10000))",
+        LIMIT,
+    ),
+    esc("function_base_internals", "f = torch.autograd.Function.__subclasses__()"),
+    esc("function_class_dunder", _FN + "f = A.__bases__"),
+)

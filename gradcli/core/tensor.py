@@ -523,14 +523,22 @@ class PostAccumulateHook:
         self.fn = fn
 
 
-class HookHandle:
-    """What `register_hook` returns: `remove()` unregisters the hook (again: nothing)."""
+# The number of the next handle (PyTorch's `RemovableHandle.next_id`: one count for every
+# handle of the process; gradcli's from 0 in each run).
+HOOK_IDS = [0]
 
-    __slots__ = ("_hooks", "_fn")
+
+class HookHandle:
+    """What `register_hook` returns: `remove()` unregisters the hook (again: nothing); `id`
+    its number, the key of a module's hook tables (`m._forward_hooks`)."""
+
+    __slots__ = ("_hooks", "_fn", "id")
 
     def __init__(self, hooks_list: list, fn: Any) -> None:
         self._hooks = hooks_list
         self._fn = fn
+        self.id = HOOK_IDS[0]
+        HOOK_IDS[0] += 1
 
     def __repr__(self) -> str:
         return f"<torch.utils.hooks.RemovableHandle object at {id(self):#x}>"

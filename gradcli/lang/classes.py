@@ -414,6 +414,10 @@ class ModuleInstance(surface_nn.Module):
     and submodules registered by assignment, parameters(), zero_grad(), train(), repr...)
     with the program's methods. `super().__init__()` initialises the base, as in PyTorch."""
 
+    # Its attributes are the program's and nn.Module's (whose names gradcli lacks are refused
+    # as not supported): any other name missing is Python's AttributeError, as in PyTorch.
+    OWN_NAMES_ONLY = True
+
     def __init__(self, cls: ModuleClass):
         # The base is initialised by the program's `super().__init__()`; until then there is
         # nothing to register into (and PyTorch refuses parameters and submodules).

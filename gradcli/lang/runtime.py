@@ -28,6 +28,7 @@ from ..core import dtypes, hooks
 from ..core.inplace import VIEW_OF_LEAF, inplace
 from ..core.op import Node, peek_seq
 from ..core.tensor import (
+    HOOK_IDS,
     HookHandle,
     Settings,
     Tensor,
@@ -167,6 +168,7 @@ class Runtime:
         reset_printoptions()  # torch.set_printoptions lasts for one run
         for hooks_of_kind in surface_nn.GLOBAL_HOOKS.values():  # and the global module hooks
             hooks_of_kind.clear()
+        HOOK_IDS[0] = 0  # (the hook handles' numbers: PyTorch's count from 0 in a process)
 
     # -- driver --
     def execute(self) -> None:
@@ -1130,6 +1132,8 @@ def _generator_attribute(rt: Runtime, owner: Generator, attr: str) -> Any:
 def _hook_handle_attribute(rt: Runtime, owner: HookHandle, attr: str) -> Any:
     if attr == "remove":
         return Builtin("RemovableHandle.remove", owner.remove)
+    if attr == "id":
+        return owner.id
     raise GradcliError(f"'RemovableHandle' object has no attribute '{attr}'").mirror(
         "AttributeError"
     )

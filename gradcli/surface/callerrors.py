@@ -166,6 +166,62 @@ def call_error(name: str, bound: bool, args: list, kwargs: dict) -> str | None:
     return None
 
 
+# The NumPy names PyTorch's argument parser takes for its own (a C++ builtin's `axis=`).
+_PARSER_ALIASES = {"axis": "dim", "keepdims": "keepdim", "x": "input", "a": "input", "x1": "input"}
+
+
+def keyword_names(name: str, bound: bool, args: list, is_it: Any) -> tuple[str, frozenset] | None:
+    """The keywords PyTorch's function of the program's `name` takes, with the table's name
+    of it (None: not known here, or any keyword: `**kwargs`, a signature of `*size`)."""
+    from .torch_signatures import PARSER, SIGNATURES
+
+    for qualified in qualified_name(name, bound, args):
+        text = SIGNATURES.get(qualified)
+        if text is None or not (bound or is_it(qualified)):
+            continue
+        kind, _, params = _parse(text)
+        if params is not None:
+            if any(p[1] in ("VK", "VP") for p in params):
+                return None
+            names = {p[0] for p in params}
+        elif kind.startswith("c") and qualified in PARSER:
+            options = PARSER[qualified].split("|")[1:]
+            if not options or any("*" in o.replace("*, ", "") for o in options):
+                return None
+            names = {p[1] for o in options for p in _option(o)}
+        else:
+            return None
+        if kind.startswith("c"):
+            names |= {a for a, n in _PARSER_ALIASES.items() if n in names}
+        return qualified, frozenset(names)
+    return None
+
+
+def keyword_error(qualified: str, bound: bool, args: list, kwargs: dict, binds: Any) -> str | None:
+    """PyTorch's words for a call given a keyword its function does not take
+    (`torch.relu(x, inplace=True)`: `relu() got an unexpected keyword argument 'inplace'`;
+    `x.relu(inplace=True)`: `TensorBase.relu() takes no keyword arguments`)."""
+    from .torch_signatures import SIGNATURES
+
+    kind, shown, params = _parse(SIGNATURES[qualified])
+    given = list(args[1:] if bound else args)
+    if kind == "py":
+        if params and params[0][0] == "self":
+            given = [None, *given]
+        return python_call_error(shown, params or [], len(given), list(kwargs))
+    if bound and params == []:
+        return f"TensorBase.{shown}() takes no keyword arguments"
+    if params is not None:
+        found = None if bound else _error_of(qualified, given, kwargs, binds)
+        return found[1] if found else parser_call_error(shown, params, len(given), list(kwargs))
+    found = None if bound else _error_of(qualified, given, kwargs, binds)
+    if found is not None:
+        return found[1]
+    names = keyword_names(qualified, False, [], lambda q: True)
+    unknown = [k for k in kwargs if names is not None and k not in names[1]]
+    return f"{shown}() got an unexpected keyword argument '{unknown[0]}'" if unknown else None
+
+
 def forward_error(module: str, nargs: int, keywords: list[str]) -> str | None:
     """Python's words for a call of a torch.nn module (`nn.MSELoss()(out)`) that does not fit
     its `forward`: `MSELoss.forward() missing 1 required positional argument: 'target'`."""

@@ -4786,3 +4786,23 @@ add(
     esc("function_base_internals", "f = torch.autograd.Function.__subclasses__()"),
     esc("function_class_dunder", _FN + "f = A.__bases__"),
 )
+add(
+    # feat16: hook handles' ids, the keyword check, torch's aliases as objects of their own
+    small(
+        "hook_ids_registered_and_removed_endlessly",
+        "m = torch.nn.Linear(2, 2)\nwhile True:\n"
+        "    h = m.register_forward_hook(lambda mod, i, o: None)\n    h.remove()",
+        LIMIT,
+    ),
+    esc(
+        "hook_handle_next_id",
+        "h = torch.ones(1, requires_grad=True).register_hook(print)\nn = h.next_id",
+    ),
+    esc("alias_twin_code", "c = torch.subtract.__code__"),
+    esc("alias_twin_globals", "g = torch.clip.__globals__"),
+    small(
+        "unknown_keyword_flood",
+        "x = torch.ones(2)\nkw = {f'k{i}': i for i in range(100000)}\ntorch.relu(x, **kw)",
+        (r"unexpected keyword", r"limit"),
+    ),
+)

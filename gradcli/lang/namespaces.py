@@ -913,6 +913,7 @@ def _build() -> dict[str, Namespace]:
             "typing", {**{n: TypingName(n) for n in TYPING_NAMES}, "NamedTuple": NAMED_TUPLE}
         ),
         "copy": Namespace("copy", load=_copy_members),
+        "pprint": Namespace("pprint", load=_pprint_members),
         "tqdm": _tqdm_namespace(),
         "matplotlib": Namespace("matplotlib", load=_matplotlib_members),
         "collections": Namespace(
@@ -1027,6 +1028,12 @@ def _distributions_members() -> dict[str, Any]:
         "kl_divergence": kl,
         "kl": Namespace("torch.distributions.kl", {"kl_divergence": kl}),
     }
+
+
+def _pprint_members() -> dict[str, Any]:
+    from . import pyprint
+
+    return pyprint.members()
 
 
 def _copy_members() -> dict[str, Any]:
@@ -1545,6 +1552,7 @@ IMPORTABLE = (
     "torch",
     "dataclasses",
     "copy",
+    "pprint",
     "tqdm",
     "matplotlib",
     "numpy",

@@ -185,7 +185,6 @@ UNUSED_MODULES = (
     "logging",
     "datetime",
     "timeit",
-    "pprint",
     "string",
     "operator",
     "abc",

@@ -4806,3 +4806,38 @@ add(
         (r"unexpected keyword", r"limit"),
     ),
 )
+add(
+    # feat16: pprint over the program's values
+    small(
+        "pprint_nested_deep",
+        "import pprint\nl = []\nfor i in range(5000):\n    l = [l]\npprint.pprint(l)",
+        (r"nested over",),
+    ),
+    small(
+        "pprint_shared_doubling",
+        "from pprint import pformat\nl = [1]\nfor i in range(60):\n    l = [l, l]\ns = pformat(l)",
+        LIMIT,
+    ),
+    small(
+        "pprint_huge_indent", "import pprint\npprint.pprint([[1] * 50] * 50, indent=10**9)", REFUSED
+    ),
+    small(
+        "pprint_repr_loops",
+        "import pprint\nclass A:\n    def __repr__(self):\n        while True:\n"
+        "            pass\npprint.pprint([A()])",
+        LIMIT,
+    ),
+    small(
+        "pprint_output_flood",
+        "import pprint\nwhile True:\n    pprint.pprint(list(range(1000)))",
+        LIMIT,
+        printed=True,
+    ),
+    small("pprint_stream_refused", "import pprint\npprint.pprint([1], stream=print)", REFUSED),
+    esc("pprint_printer_internals", "import pprint\nd = pprint.PrettyPrinter()._dispatch"),
+    esc("pprint_printer_dunder", "import pprint\nd = pprint.PrettyPrinter().__dict__"),
+    esc("pprint_module_dunder", "import pprint\nd = pprint.__builtins__"),
+    esc(
+        "pprint_unlisted_name", "import pprint\nd = pprint.sys", (r"no attribute", r"not supported")
+    ),
+)

@@ -30,6 +30,7 @@ from .tensor import (
     counter,
     lent,
     own,
+    view_inf,
     wrap,
 )
 
@@ -629,7 +630,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         # A view of its first input (reshape, transpose, basic indexing...): one storage, one
         # version counter, as PyTorch's views.
         base = inputs[0]
-        out._inf = base._inf  # a view is an inference tensor when its base is one
+        # a view is an inference tensor when its base is one (inside a transform: its level)
+        out._inf = view_inf(base._inf) if _GradMode.transforms else base._inf
         out._vc = counter(base)
         out._base = base._base if base._base is not None else base
         out._vver = out._vc[0]  # the version its node is of (`current`)

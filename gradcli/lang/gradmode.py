@@ -175,7 +175,7 @@ INFERENCE_MODE = GradModeClass("inference_mode", False)
 
 
 def is_inference_mode_enabled() -> bool:
-    return _GradMode.inference
+    return bool(_GradMode.inference)
 
 
 class AnomalyMode(GradMode):

@@ -4841,3 +4841,30 @@ add(
         "pprint_unlisted_name", "import pprint\nd = pprint.sys", (r"no attribute", r"not supported")
     ),
 )
+add(
+    # feat16: tensors made inside torch.func.grad print wrapped at its level
+    small(
+        "print_constants_inside_grad_endlessly",
+        "from torch.func import grad\n"
+        "def f(x):\n    while True:\n        print(torch.ones(100))\n    return x.sum()\n"
+        "grad(f)(torch.ones(3))",
+        LIMIT,
+        printed=True,
+    ),
+    small(
+        "print_constant_inside_nested_grad",
+        "from torch.func import grad\n"
+        "print(grad(grad(lambda x: (print(torch.ones(1)), x ** 3)[1]))(torch.tensor(2.)))",
+        (r"not supported",),
+    ),
+    small(
+        "inference_flag_inside_grad",
+        "from torch.func import grad\n"
+        "def f(x):\n    c = torch.ones(1)\n"
+        "    print(c.is_inference(), torch.is_inference_mode_enabled())\n"
+        "    return x.sum()\nprint(grad(f)(torch.ones(2)))",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"False False",),
+    ),
+)

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from . import dtypes
+from . import dtypes, hooks
 from .op import current, versioned
 from .tensor import (
     RECORDED_CHANGES,
@@ -269,6 +269,8 @@ def write(x: Tensor, value: Any, versioned: bool = True) -> None:
             f"type {dtypes.scalar_type_name(x.dtype)}",
             hint="convert the tensor first (x = x.float()), or write y = ... (a new tensor)",
         )
+    if hooks.before_write is not None:
+        hooks.before_write(x)
     if not x.data.flags.writeable:
         own(x)  # lent data (`core.tensor.lend`): copied before its first write
     if not x.data.flags.writeable:

@@ -477,6 +477,13 @@ class Node:
 # shows (the tensor's previous version, the change's other operands). Set by
 # `surface.indexing`.
 SHOWN_INPUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# allow_mutation_on_saved_tensors (`surface.mutation`): node -> {input number (-1: its output):
+# a copy of the value it saved, made before a change in place overwrote it}, for the nodes
+# recorded inside such a block; a backward pass gives the rule those values.
+SAVED_COPIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# Called with a node of SAVED_COPIES when a backward pass reaches it (PyTorch's refusal of a
+# backward outside the block that recorded the node).
+SAVED_COPIES_CHECK: list = [None]
 # The output number PyTorch gives the node of one of several outputs of a call (`a, b =
 # y.unbind()`: b's is 1; `t.output_nr`, `next_functions`), where gradcli records a node per
 # output. Set by the interpreter for the tensors a call returns in a tuple.
@@ -658,6 +665,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
                 out.node = Node(op, inputs, params or _NO_PARAMS, out, label)
                 if hooks.saved_hooks is not None:
                     hooks.saved_pending.append((out.node, out, hooks.saved_hooks))
+                if hooks.node_made is not None:
+                    hooks.node_made(out.node)
                 break
     if _GradMode.dual:  # inside a forward-AD dual level (set by `core.dual`, its hook)
         hooks.carry(op, inputs, params, out)

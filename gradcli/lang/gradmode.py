@@ -282,6 +282,39 @@ class SavedHooks(GradMode):
         return f"<torch.autograd.graph.{self.name} object>"
 
 
+class AllowMutation(GradMode):
+    """`torch.autograd.graph.allow_mutation_on_saved_tensors()`: see `surface.mutation`."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__("allow_mutation_on_saved_tensors", grad_enabled())
+
+    def enter(self) -> None:
+        from ..surface import mutation
+
+        mutation.enter()
+
+    def exit(self) -> None:
+        from ..surface import mutation
+
+        mutation.exit()
+
+    def decorate(self, f: Any) -> Any:
+        raise GradcliError(
+            "gradcli does not support allow_mutation_on_saved_tensors() as a decorator",
+            hint="write the body inside `with torch.autograd.graph."
+            "allow_mutation_on_saved_tensors():`",
+        )
+
+    def __repr__(self) -> str:
+        return f"<contextlib._GeneratorContextManager object at {id(self):#x}>"
+
+
+def allow_mutation_on_saved_tensors() -> AllowMutation:
+    return AllowMutation()
+
+
 def saved_tensors_hooks(pack_hook: Any, unpack_hook: Any) -> SavedHooks:
     return SavedHooks("saved_tensors_hooks", (pack_hook, unpack_hook))
 

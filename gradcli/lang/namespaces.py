@@ -674,6 +674,7 @@ def _build() -> dict[str, Namespace]:
                             "saved_tensors_hooks",
                             "save_on_cpu",
                             "disable_saved_tensors_hooks",
+                            "allow_mutation_on_saved_tensors",
                         )
                     },
                 },

@@ -169,6 +169,8 @@ class Runtime:
         for hooks_of_kind in surface_nn.GLOBAL_HOOKS.values():  # and the global module hooks
             hooks_of_kind.clear()
         HOOK_IDS[0] = 0  # (the hook handles' numbers: PyTorch's count from 0 in a process)
+        if "gradcli.surface.mutation" in sys.modules:  # no allow_mutation_on_saved_tensors
+            sys.modules["gradcli.surface.mutation"].reset()
 
     # -- driver --
     def execute(self) -> None:

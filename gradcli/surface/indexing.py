@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import hooks
 from ..core import inplace as core_inplace
 from ..core import op as core_op
 from ..core.inplace import VIEW_OF_LEAF, check_restated, inplace
@@ -336,6 +337,8 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
     new = value.data if isinstance(value, Tensor) else data_array(value, x.dtype)
     region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
     check_value_shape(np.shape(new), region, idx, getattr(new, "dtype", x.dtype))
+    if hooks.before_write is not None:
+        hooks.before_write(x)
     own(x)  # lent data (`core.tensor.lend`) is copied before its first write
     try:
         x.data[idx] = fit_value(new, region)

@@ -4868,3 +4868,37 @@ add(
         stdout_patterns=(r"False False",),
     ),
 )
+_AM = "from torch.autograd.graph import allow_mutation_on_saved_tensors\n"
+add(
+    # feat16: allow_mutation_on_saved_tensors
+    small(
+        "allow_mutation_endless_saves",
+        _AM
+        + "with allow_mutation_on_saved_tensors():\n    x = torch.ones(100, requires_grad=True)\n"
+        "    while True:\n        y = (x * x).sum()",
+        LIMIT,
+    ),
+    small(
+        "allow_mutation_endless_changes",
+        _AM
+        + "with allow_mutation_on_saved_tensors():\n    x = torch.ones(100, requires_grad=True)\n"
+        "    h = x * 1\n    while True:\n        y = h.sin()\n        h.mul_(1.0001)",
+        LIMIT,
+    ),
+    small(
+        "allow_mutation_nested_by_recursion",
+        _AM + "def f(n):\n    with allow_mutation_on_saved_tensors():\n        f(n + 1)\nf(0)",
+        (r"cannot be nested",),
+    ),
+    small(
+        "allow_mutation_backward_after_the_block",
+        _AM + "with allow_mutation_on_saved_tensors():\n    x = torch.ones(2, requires_grad=True)\n"
+        "    y = (x * x).sum()\ny.backward()",
+        (r"outside of the 'allow_mutation_on_saved_tensors' context",),
+    ),
+    small(
+        "allow_mutation_as_decorator",
+        _AM + "@allow_mutation_on_saved_tensors()\ndef f():\n    pass\nf()",
+        (r"not support", r"not supported"),
+    ),
+)

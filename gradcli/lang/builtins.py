@@ -824,7 +824,16 @@ _QUALIFIED["ParametrizationList"] = "torch.nn.utils.parametrize.ParametrizationL
 def type_of(v: Any) -> Any:
     """`type(v)`: a class value that prints as Python's and compares with the program's names
     (`type(y) == torch.Tensor`)."""
-    from .classes import FunctionInstance, Instance, ModuleInstance, ProgramObject
+    from .classes import (
+        FunctionClass,
+        FunctionInstance,
+        Instance,
+        ModuleClass,
+        ModuleInstance,
+        OptimClass,
+        PlainClass,
+        ProgramObject,
+    )
 
     if isinstance(v, Tensor):
         if type(v) is surface_nn.UninitializedParameter:
@@ -839,6 +848,14 @@ def type_of(v: Any) -> Any:
         return v.cls
     if isinstance(v, (ModuleInstance, FunctionInstance, Instance, PC.Record, ProgramObject)):
         return v.cls
+    if isinstance(v, (ModuleClass, PlainClass, OptimClass)) or (
+        callable(v) and isinstance(getattr(v, "made_class", None), type)
+    ):  # a class of the program's, torch.optim.Adam
+        return PyType("type", (type,), None, shown="type")
+    if isinstance(v, FunctionClass):  # a program's autograd.Function: its metaclass
+        return PyType(
+            "FunctionMeta", (FunctionClass,), None, shown="torch.autograd.function.FunctionMeta"
+        )
     if isinstance(v, surface_nn.Module):
         if v.__dict__.get("_parametrized"):  # PyTorch's class made for the module
             name = "Parametrized" + v.name
@@ -953,7 +970,11 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
     from .classes import FunctionClass, ModuleClass, OptimClass, PlainClass
 
     program = (PlainClass, ModuleClass, OptimClass)
-    optim_base = getattr(cls, "PROGRAM_BASE", None) is not None  # torch.optim.Optimizer
+    made = getattr(cls, "made_class", None)  # torch.optim.Adam: a constructor of a class
+    if callable(cls) and isinstance(made, type):
+        cls = made
+    # torch.optim.Optimizer (the class: not an optimizer, whose class has the attribute too)
+    optim_base = isinstance(cls, type) and getattr(cls, "PROGRAM_BASE", None) is not None
     if not (
         isinstance(cls, (ExcClass, PyType, FunctionClass, *program))
         or cls is surface_nn.Module
@@ -979,6 +1000,11 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
         elif getattr(c, "PROGRAM_BASE", None) is not None:  # Optimizer, LRScheduler
             if cls is c or (isinstance(cls, OptimClass) and cls.is_subclass_of(c)):
                 return True
+            if isinstance(c, type) and _python_classes(cls, c):
+                return True  # torch.optim.Adam, a subclass of torch's Optimizer
+        elif callable(c) and isinstance(getattr(c, "made_class", None), type):
+            if _python_classes(cls, c.made_class):
+                return True  # issubclass(torch.optim.Adam, torch.optim.Adam)
         elif isinstance(c, PyType):
             if cls is c:
                 return True
@@ -993,6 +1019,15 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
             raise GradcliError(
                 "issubclass() arg 2 must be a class, a tuple of classes, or a union"
             ).mirror("TypeError")
+    return False
+
+
+def _python_classes(cls: Any, base: type) -> bool:
+    """Whether `cls` (a surface class, or `type(v)` of one's instance) derives from `base`."""
+    if isinstance(cls, type):
+        return issubclass(cls, base)
+    if isinstance(cls, PyType) and not isinstance(cls, ModuleType) and cls.types:
+        return all(isinstance(t, type) and issubclass(t, base) for t in cls.types)
     return False
 
 

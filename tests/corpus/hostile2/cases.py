@@ -4902,3 +4902,19 @@ add(
         (r"not support", r"not supported"),
     ),
 )
+add(
+    # feat16: type() and issubclass() of torch.optim's classes and the program's classes
+    esc("optimizer_class_type_internals", "t = type(torch.optim.Adam).__subclasses__()"),
+    esc("function_meta_internals", _FN + "m = type(A).__mro__"),
+    small(
+        "issubclass_optimizer_instance",
+        "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=0.1)\n"
+        "issubclass(opt, torch.optim.Optimizer)",
+        (r"must be a class",),
+    ),
+    small(
+        "function_meta_called",
+        _FN + "B = type(A)('B', (), {})",
+        (r"not supported", r"cannot create", r"only be called"),
+    ),
+)

@@ -4918,3 +4918,12 @@ add(
         (r"not supported", r"cannot create", r"only be called"),
     ),
 )
+add(
+    small(
+        "print_constant_inside_grad_inside_vmap",
+        "from torch.func import grad, vmap\n"
+        "def f(x):\n    print(torch.ones(2))\n    return (x * 2).sum()\n"
+        "vmap(grad(f))(torch.ones(3, 2))",
+        (r"not supported",),
+    ),
+)

@@ -2214,7 +2214,11 @@ add(
     esc("import_ctypes", "import ctypes"),
     esc("import_pickle", "import pickle"),
     esc("import_relative", "from . import x"),
-    esc("import_math_as_torch", "import math as torch\nx = torch.factorial(10**6)"),
+    esc(
+        "import_math_as_torch",
+        "import math as torch\nx = torch.factorial(10**6)",
+        REFUSED + (r"over the limit",),  # (math.factorial's result, bounded before it is made)
+    ),
     # decorators that are not torch's
     esc("decorator_print", "@print\ndef f():\n    pass"),
     esc("decorator_call", "def d(f):\n    return f\n@d\ndef g():\n    pass"),
@@ -2442,7 +2446,7 @@ add(
     # (a number written into x.numpy() is PyTorch's shared memory: allowed; anything else not)
     esc("lang_numpy_view_write", "a = torch.ones(2).numpy()\na[0] = 'x'", (r"cannot assign",)),
     esc("lang_numpy_view_tofile", "torch.ones(2).numpy().tofile('pwned')"),
-    esc("lang_dict_fromkeys", "d = dict.fromkeys(range(3))"),
+    esc("lang_dict_type_attribute", "d = dict.mro()", (r"has no attribute",)),
     esc("lang_str_format_map", "s = '{x}'.format_map({'x': 1})"),
     esc("lang_typing_origin", "import typing\nx = typing.List.__origin__"),
     esc("lang_typing_attribute", "from typing import List\nx = List[int].copy_with((str,))"),

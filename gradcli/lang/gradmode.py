@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.tensor import _GradMode, enable_grad, grad_enabled, no_grad, typename
 
@@ -282,10 +282,28 @@ class SavedHooks(GradMode):
         return f"<torch.autograd.graph.{self.name} object>"
 
 
+class _AllowMutationOnSavedContext:
+    """What `with allow_mutation_on_saved_tensors() as ctx:` binds (PyTorch's object of its
+    internal tables: nothing a program reads)."""
+
+    __slots__ = ()
+
+    def program_attribute(self, name: str) -> Any:
+        raise NotSupported(
+            f"`ctx.{name}` of allow_mutation_on_saved_tensors() is not supported: its tables "
+            "are PyTorch's internals",
+            hint="use the block without reading its context object",
+        )
+
+    def __repr__(self) -> str:
+        return f"<torch.autograd.graph._AllowMutationOnSavedContext object at {id(self):#x}>"
+
+
 class AllowMutation(GradMode):
     """`torch.autograd.graph.allow_mutation_on_saved_tensors()`: see `surface.mutation`."""
 
     __slots__ = ()
+    as_value = _AllowMutationOnSavedContext()
 
     def __init__(self) -> None:
         super().__init__("allow_mutation_on_saved_tensors", grad_enabled())

@@ -4931,3 +4931,15 @@ add(
         (r"not supported",),
     ),
 )
+add(
+    small(
+        "allow_mutation_context_internals",
+        _AM + "with allow_mutation_on_saved_tensors() as ctx:\n    c = ctx.cloned",
+        (r"not supported",),
+    ),
+    esc(
+        "allow_mutation_context_dunder",
+        _AM + "with allow_mutation_on_saved_tensors() as ctx:\n"
+        "    c = ctx.__class__.__subclasses__()",
+    ),
+)

@@ -243,8 +243,10 @@ def _run_backward(
                         )
                     if copies is not None:
                         SAVED_COPIES_CHECK[0](n)  # (recorded in a block that has ended?)
-                    if n.mark != MUTATIONS[0] and n.op.saves:
-                        check_saved(n, copies)
+                    if n.mark != MUTATIONS[0] and n.op.saves and copies is None:
+                        # (a node of allow_mutation_on_saved_tensors reads its saved values
+                        # through PyTorch's saved-tensor hooks: no version is checked)
+                        check_saved(n)
                     out = n.out
                     if user:
                         if n.hooks:

@@ -57,10 +57,11 @@ saved_unpack: Callable[[Any], tuple[list, Any]] | None = None
 
 
 # torch.autograd.graph.allow_mutation_on_saved_tensors (`surface.mutation`): while its block
-# runs, `node_made(node)` is called for each node recorded (None otherwise), and while any
-# of its nodes lives, `before_write(t)` before a change in place writes t's storage.
+# runs, `node_made(node)` is called for each node recorded (None otherwise), and
+# `before_write(t, address)` before a change in place writes t's storage (`address`: of the
+# first element the program's tensor or view shows, when it is not t's own).
 node_made: Callable[[Any], None] | None = None
-before_write: Callable[[Any], None] | None = None
+before_write: Callable[..., None] | None = None
 
 
 def warn(message: str, hint: str | None = None, once: bool = False) -> None:

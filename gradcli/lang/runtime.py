@@ -1030,13 +1030,17 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
                 hint="assign into a copy (y = x.clone(); y[...] = ...), or into x.data",
             )
         if owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad):
-            inplace(owner, lambda old: I.index_assign(old, key, value))
+            # (allow_mutation_on_saved_tensors: the change is of the view `owner[key]`)
+            address = I.written_address(owner, key) if hooks.before_write is not None else None
+            inplace(owner, lambda old: I.index_assign(old, key, value), address)
             return
     idx = I.normalize_index(owner, key)
     new = value.data if isinstance(value, Tensor) else value
     region = np.broadcast_to(np.zeros((), dtype=np.int8), owner.shape)[idx].shape
     I.check_value_shape(np.shape(new), region, idx, getattr(new, "dtype", owner.dtype))
     new = I.fit_value(new, region)
+    if hooks.before_write is not None:
+        hooks.before_write(owner, I.written_address(owner, key))
     own(owner)  # lent data (`core.tensor.lend`) is copied before its first write
     try:
         owner.data[idx] = new

@@ -3,9 +3,10 @@ saved for backward may be changed in place; the node keeps the value it saved, c
 before the change, and a backward pass inside the block differentiates with it (PyTorch clones
 the saved tensor on its first change, through saved-tensor hooks and a dispatch mode).
 
-As PyTorch's, a saved value is matched to a change by its storage's address and version
-(`data_ptr`, `_version`): a change through a view that starts elsewhere in the storage is not
-matched (the usual error at backward), nor is one after the pass freed the node. A backward
+As PyTorch's, a saved value is matched to a change by its address and version (`data_ptr`,
+`_version`): a change through a view that starts elsewhere in the storage is not matched, nor
+is one after the pass freed the node, and the node then reads the changed values (PyTorch's
+saved-tensor hooks skip the version check: no error either). A backward
 pass reaching a node recorded in a block that has ended is PyTorch's AssertionError; blocks do
 not nest."""
 
@@ -72,12 +73,15 @@ def _prune() -> None:
     _PRUNE[0] = max(4096, 2 * len(_BY_STORAGE))
 
 
-def _before_write(x: Tensor) -> None:
-    """`x`'s storage is about to be written: the nodes that saved its present value keep a
-    copy of it (once: a later change is of another version)."""
+def _before_write(x: Tensor, address: int | None = None) -> None:
+    """`x` (a tensor or a view, whose first element is at `address` when given) is about to
+    be changed in place: the nodes that saved a value at that address and version keep a copy
+    of it (once: a later change is of another version). A change through a view that starts
+    elsewhere is not matched, as in PyTorch: the node then reads the changed values."""
     if not _BY_STORAGE:
         return
-    entries = _BY_STORAGE.pop((_address(x), x._version), None)
+    key = (_address(x) if address is None else address, x._version)
+    entries = _BY_STORAGE.pop(key, None)
     for ref, i in entries or ():
         node = ref()
         if node is None or node.freed:

@@ -22,7 +22,7 @@ from ..base.errors import GradcliError, NotSupported
 from . import dtypes, hooks
 from . import primitives as P
 from .graph import ancestors
-from .op import Node, apply, current, producer
+from .op import SAVED_COPIES, SAVED_COPIES_CHECK, Node, apply, current, producer
 from .tensor import (
     MUTATIONS,
     PostAccumulateHook,
@@ -219,11 +219,15 @@ def _run_backward(
             for n in reversed(ancestors(roots)):
                 tick()
                 owned = False  # whether `g` is an array of the pass's own (a carried one)
+                # (the nodes recorded in an allow_mutation_on_saved_tensors block)
+                copies = SAVED_COPIES.get(n) if SAVED_COPIES else None
                 if carry is not None and carry[0] is n:
                     g: Any = carry[1]  # checked when it was carried: nothing watches n
                     carry = None
                     owned = True
                     out = n.out
+                    if copies is not None:
+                        SAVED_COPIES_CHECK[0](n)  # (recorded in a block that has ended?)
                 else:
                     if carry is not None:  # (not reached: the carried node is the next one)
                         grads[carry[0]] = Tensor(carry[1])
@@ -237,7 +241,11 @@ def _run_backward(
                             hint="pass retain_graph=True to the "
                             "first backward() that goes through this graph",
                         )
-                    if n.mark != MUTATIONS[0] and n.op.saves:
+                    if copies is not None:
+                        SAVED_COPIES_CHECK[0](n)  # (recorded in a block that has ended?)
+                    if n.mark != MUTATIONS[0] and n.op.saves and copies is None:
+                        # (a node of allow_mutation_on_saved_tensors reads its saved values
+                        # through PyTorch's saved-tensor hooks: no version is checked)
                         check_saved(n)
                     out = n.out
                     if user:
@@ -250,7 +258,7 @@ def _run_backward(
                     if n in capture_nodes:
                         captured[id(capture_nodes[n])] = g
                 op = n.op
-                packed = n.packed
+                packed = n.packed if copies is None else copies
                 link = (
                     op.link
                     if chains and op.vjp is op._rule and not n.node_hooks and packed is None
@@ -288,7 +296,11 @@ def _run_backward(
                             continue
                     if type(g) is np.ndarray:
                         g = Tensor(g)
-                    if packed is not None and check_freed and hooks.saved_unpack is not None:
+                    if copies:
+                        # allow_mutation_on_saved_tensors: the values saved before a change
+                        ins = [copies.get(i, t) for i, t in enumerate(n.inputs)]
+                        gs = n.op.vjp(g, copies.get(-1, out), *ins, **n.params)
+                    elif packed is not None and check_freed and hooks.saved_unpack is not None:
                         # saved_tensors_hooks: the rule reads what unpack gives back
                         ins, out = hooks.saved_unpack(n)
                         gs = n.op.vjp(g, out, *ins, **n.params)
@@ -822,15 +834,19 @@ def check_versions(n: Node) -> None:
         check_saved(n)
 
 
-def check_saved(n: Node) -> None:
+def check_saved(n: Node, copies: dict | None = None) -> None:
     """Refuse, in PyTorch's words, a node whose rule reads a value changed in place since the
-    node was recorded (its output, or one of its inputs)."""
+    node was recorded (its output, or one of its inputs; not one whose value was copied
+    before the change: `copies`, allow_mutation_on_saved_tensors)."""
     if n.op.kind == "custom":
         return
     reads_out, reads = _reads(n.op) if n.op.reads is None else n.op.reads(n.params)
     vs = n.versions
     count = len(n.inputs)
     out = n.out
+    if copies:
+        reads = frozenset(range(count) if reads is None else reads) - set(copies)
+        reads_out = reads_out and -1 not in copies
     if reads_out:
         now = out._version
         then = vs[-1] if vs is not None else 0

@@ -56,6 +56,14 @@ saved_flush: Callable[[], None] = _nothing
 saved_unpack: Callable[[Any], tuple[list, Any]] | None = None
 
 
+# torch.autograd.graph.allow_mutation_on_saved_tensors (`surface.mutation`): while its block
+# runs, `node_made(node)` is called for each node recorded (None otherwise), and
+# `before_write(t, address)` before a change in place writes t's storage (`address`: of the
+# first element the program's tensor or view shows, when it is not t's own).
+node_made: Callable[[Any], None] | None = None
+before_write: Callable[..., None] | None = None
+
+
 def warn(message: str, hint: str | None = None, once: bool = False) -> None:
     """A warning for the user, in PyTorch's words where PyTorch warns, with gradcli's hint;
     `once`: only the first time in a run, as PyTorch's warnings given once per process."""

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from . import dtypes
+from . import dtypes, hooks
 from .op import current, versioned
 from .tensor import (
     RECORDED_CHANGES,
@@ -158,10 +158,25 @@ def check_target(x: Tensor) -> None:
         )
 
 
-def inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
+def inplace(x: Tensor, compute: Callable[[Tensor], Any], address: int | None = None) -> Tensor:
     """Change `x` in place to `compute(old)`, where `old` is x's value before the change (a
     Tensor: x itself when nothing is recorded, else a copy that carries x's old node). The
-    result must broadcast to x's shape; when it is differentiable, x takes over its node."""
+    result must broadcast to x's shape; when it is differentiable, x takes over its node.
+    (`address`: of the first element the change writes, where it is not x's own.)"""
+    announce = hooks.before_write
+    if announce is None:
+        return _inplace(x, compute)
+    # allow_mutation_on_saved_tensors: the change is announced once, as the program's tensor
+    # (a view: its own place), not as the storage it is written through
+    announce(x, address)
+    hooks.before_write = None
+    try:
+        return _inplace(x, compute)
+    finally:
+        hooks.before_write = announce
+
+
+def _inplace(x: Tensor, compute: Callable[[Tensor], Any]) -> Tensor:
     current(x)  # a view of a tensor changed since: the change goes on from its new version
     check_target(x)
     record = _GradMode.enabled
@@ -269,6 +284,8 @@ def write(x: Tensor, value: Any, versioned: bool = True) -> None:
             f"type {dtypes.scalar_type_name(x.dtype)}",
             hint="convert the tensor first (x = x.float()), or write y = ... (a new tensor)",
         )
+    if hooks.before_write is not None:
+        hooks.before_write(x)
     if not x.data.flags.writeable:
         own(x)  # lent data (`core.tensor.lend`): copied before its first write
     if not x.data.flags.writeable:

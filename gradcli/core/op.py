@@ -31,6 +31,7 @@ from .tensor import (
     counter,
     lent,
     own,
+    view_inf,
     wrap,
 )
 
@@ -422,7 +423,7 @@ class Node:
         for t in inputs:
             p = producer(t, self.seq)
             if p is not None:
-                out.append((p.shown(), p.params["k"] if p.op.part else 0))
+                out.append((p.shown(), p.params["k"] if p.op.part else OUTPUT_NR.get(p, 0)))
             elif t.requires_grad and t.node is None:
                 out.append((AccumulateGrad(t), 0))
             else:
@@ -476,6 +477,25 @@ class Node:
 # shows (the tensor's previous version, the change's other operands). Set by
 # `surface.indexing`.
 SHOWN_INPUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# allow_mutation_on_saved_tensors (`surface.mutation`): node -> {input number (-1: its output):
+# a copy of the value it saved, made before a change in place overwrote it}, for the nodes
+# recorded inside such a block; a backward pass gives the rule those values.
+SAVED_COPIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# Called with a node of SAVED_COPIES when a backward pass reaches it (PyTorch's refusal of a
+# backward outside the block that recorded the node).
+SAVED_COPIES_CHECK: list = [None]
+# The output number PyTorch gives the node of one of several outputs of a call (`a, b =
+# y.unbind()`: b's is 1; `t.output_nr`, `next_functions`), where gradcli records a node per
+# output. Set by the interpreter for the tensors a call returns in a tuple.
+OUTPUT_NR: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def number_outputs(outputs: Any, since: int) -> None:
+    """Numbers the nodes made since node `since` of the tensors of `outputs` by their place."""
+    for i, t in enumerate(outputs):
+        node = getattr(t, "node", None) if i else None
+        if node is not None and type(node) is Node and node.seq >= since and not node.op.part:
+            OUTPUT_NR[node] = i
 
 
 class ShownNode:
@@ -617,7 +637,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         # A view of its first input (reshape, transpose, basic indexing...): one storage, one
         # version counter, as PyTorch's views.
         base = inputs[0]
-        out._inf = base._inf  # a view is an inference tensor when its base is one
+        # a view is an inference tensor when its base is one (inside a transform: its level)
+        out._inf = view_inf(base._inf) if _GradMode.transforms else base._inf
         out._vc = counter(base)
         out._base = base._base if base._base is not None else base
         out._vver = out._vc[0]  # the version its node is of (`current`)
@@ -644,6 +665,8 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
                 out.node = Node(op, inputs, params or _NO_PARAMS, out, label)
                 if hooks.saved_hooks is not None:
                     hooks.saved_pending.append((out.node, out, hooks.saved_hooks))
+                if hooks.node_made is not None:
+                    hooks.node_made(out.node)
                 break
     if _GradMode.dual:  # inside a forward-AD dual level (set by `core.dual`, its hook)
         hooks.carry(op, inputs, params, out)

@@ -17,6 +17,17 @@ from ..base.errors import GradcliError, NotSupported
 from . import dtypes, hooks
 
 
+class MadeIn(int):
+    """The `_inf` of a tensor made while a torch.func transform runs: false (not an inference
+    tensor), with the transform's level, which PyTorch prints such a tensor wrapped at
+    (`GradTrackingTensor(lvl=1, value=...)`)."""
+
+    def __new__(cls, level: int) -> MadeIn:
+        made = super().__new__(cls, 0)
+        made.level = level
+        return made
+
+
 class _GradMode:
     enabled = True
     # NumPy's errstate(all="ignore") is held by the caller (a backward pass, a program's run):
@@ -26,7 +37,9 @@ class _GradMode:
     # running: inside one, PyTorch refuses requires_grad_(), backward() and custom Functions.
     transforms = 0
     # Inside `torch.inference_mode()`: the tensors made are inference tensors (`Tensor._inf`).
-    inference = False
+    # Inside a torch.func transform (outside inference mode) a falsy `MadeIn` of its level:
+    # the tensors made there carry it (`Tensor._inf`), as PyTorch wraps them at the level.
+    inference: Any = False
     # `torch.autograd.set_detect_anomaly(True, check_nan)`: a backward pass checks the gradients
     # each node computes for nan (when `anomaly_nan`).
     anomaly = False
@@ -335,7 +348,7 @@ class Tensor:
         return self._vc[0] if self._vc is not None else 0
 
     def is_inference(self) -> bool:
-        return self._inf
+        return bool(self._inf)
 
     def detach(self) -> Tensor:
         """A tensor sharing this one's storage (and version counter), outside the graph
@@ -525,14 +538,22 @@ class PostAccumulateHook:
         self.fn = fn
 
 
-class HookHandle:
-    """What `register_hook` returns: `remove()` unregisters the hook (again: nothing)."""
+# The number of the next handle (PyTorch's `RemovableHandle.next_id`: one count for every
+# handle of the process; gradcli's from 0 in each run).
+HOOK_IDS = [0]
 
-    __slots__ = ("_hooks", "_fn")
+
+class HookHandle:
+    """What `register_hook` returns: `remove()` unregisters the hook (again: nothing); `id`
+    its number, the key of a module's hook tables (`m._forward_hooks`)."""
+
+    __slots__ = ("_hooks", "_fn", "id")
 
     def __init__(self, hooks_list: list, fn: Any) -> None:
         self._hooks = hooks_list
         self._fn = fn
+        self.id = HOOK_IDS[0]
+        HOOK_IDS[0] += 1
 
     def __repr__(self) -> str:
         return f"<torch.utils.hooks.RemovableHandle object at {id(self):#x}>"
@@ -615,13 +636,21 @@ def _owned_array(arr: np.ndarray) -> np.ndarray:
     return t.data
 
 
+def view_inf(base: Any) -> Any:
+    """A view's `_inf`: its base's (a view of an inference tensor is one), or, of a normal
+    tensor inside a torch.func transform, the transform's level (PyTorch wraps it there)."""
+    if base or not _GradMode.transforms or type(_GradMode.inference) is not MadeIn:
+        return base
+    return _GradMode.inference
+
+
 def share(t: Tensor, version: bool = True) -> Tensor:
     """A new tensor outside the graph on `t`'s storage: `x.detach()`, sharing its version
     counter too, or (version=False) `x.data`, which PyTorch gives a counter of its own (so that
     `x.data.zero_()` goes unnoticed by autograd, as it does in PyTorch)."""
     own(t)
     out = Tensor(t.data)
-    out._inf = t._inf  # a view of an inference tensor is one
+    out._inf = view_inf(t._inf)  # a view of an inference tensor is one
     if version:
         out._vc = counter(t)
     return out

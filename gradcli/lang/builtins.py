@@ -24,11 +24,13 @@ from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin
 from . import pycollections as PC
+from . import pyobjects as PO
 from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop, compare
 from .pyobjects import _hashable, call_value, d_update, sort_items
 from .text import checked_str, to_repr
 from .values import (
+    FUNCTION_BASE,
     MODULE_TYPES,
     PARAMETER_TYPE,
     TENSOR_TYPE,
@@ -620,6 +622,24 @@ def _callable(v: Any) -> bool:
     return callable(v) and not isinstance(v, (str, Tensor, list, tuple, dict))
 
 
+def _radix(name: str, conv: Callable[[int], str]) -> Builtin:
+    """`bin(n)`, `oct(n)`, `hex(n)` of an integer (a NumPy integer, an integer tensor of one
+    element: Python asks them for their index)."""
+
+    def call(v: Any) -> str:
+        if is_numpy_number(v) and v.dtype.kind in "biu":
+            v = int(v)
+        elif isinstance(v, Tensor):
+            if v.data.size != 1 or v.data.dtype.kind not in "biu":
+                raise GradcliError(
+                    "only integer tensors of a single element can be converted to an index"
+                ).mirror("TypeError")
+            v = int(v.data.reshape(()))
+        return conv(_index(int(v) if isinstance(v, bool) else v))
+
+    return Builtin(name, call)
+
+
 def _chr(i: Any) -> str:
     _index(i)
     if not 0 <= i < 0x110000:
@@ -654,13 +674,97 @@ def _tuple(v: Any = ()) -> tuple:
     return tuple(seq(v, "tuple()"))
 
 
-INT = PyType("int", (int,), lambda v=0: _num(v, int))
-FLOAT = PyType("float", (float,), lambda v=0.0: _num(v, float))
+def _int(v: Any = 0, base: Any = None) -> Any:
+    """`int(v)` and `int(text, base)` (`int('ff', 16)`, `int('0b101', 0)`), as Python's."""
+    if base is None:
+        return _num(v, int)
+    base = _index(base)
+    if not isinstance(v, str):
+        raise GradcliError("int() can't convert non-string with explicit base").mirror("TypeError")
+    try:  # (Python's own limit of 4300 digits bounds the bases that cost more than linear)
+        return int_check(int(v, base))
+    except ValueError as e:
+        raise GradcliError(short(str(e))).mirror("ValueError") from None
+
+
+def _unbound(kind: str, types: tuple[type, ...], table: dict[str, Any]) -> dict[str, Builtin]:
+    """`str.join(',', items)`, `float.is_integer(2.0)`, `list.append(xs, v)`: a type's methods
+    called on the type with the value first, checked as Python checks them."""
+
+    def unbound(name: str, fn: Callable[..., Any]) -> Builtin:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if not args:
+                raise GradcliError(f"unbound method {kind}.{name}() needs an argument").mirror(
+                    "TypeError"
+                )
+            if not isinstance(args[0], types) or (kind != "int" and type(args[0]) is bool):
+                raise GradcliError(
+                    f"descriptor '{name}' for '{kind}' objects doesn't apply to a "
+                    f"'{typename(args[0])}' object"
+                ).mirror("TypeError")
+            return fn(*args, **kwargs)
+
+        return _MethodDescriptor(f"{kind}.{name}", call)
+
+    return {n: unbound(n, f) for n, f in table.items()}
+
+
+class _MethodDescriptor(Builtin):
+    """`str.join` as a value: prints as Python's `<method 'join' of 'str' objects>`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        kind, _, name = self.name.partition(".")
+        return f"<method '{name}' of '{kind}' objects>"
+
+
+def _fromhex(text: Any) -> float:
+    if not isinstance(text, str):
+        raise GradcliError(f"must be str, not {typename(text)}").mirror("TypeError")
+    if len(text) > 4300:
+        raise GradcliError("invalid hexadecimal floating-point string").mirror("ValueError")
+    try:
+        return float.fromhex(text)
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    except OverflowError as e:
+        raise GradcliError(str(e)).mirror("OverflowError") from None
+
+
+def _fromkeys(keys: Any, value: Any = None) -> dict:
+    """`dict.fromkeys(keys, value)`: every key bound to the one value."""
+    out: dict = {}
+    for k in iterate(keys, "dict.fromkeys()"):
+        limits.BUDGET.tick()
+        out[_hashable(k)] = value
+    limits.LIST_ITEMS.check(len(out), "the size of the dict")
+    return out
+
+
+INT = PyType("int", (int,), _int, members=_unbound("int", (int,), PO.INT))
+FLOAT = PyType(
+    "float",
+    (float,),
+    lambda v=0.0: _num(v, float),
+    members={
+        **_unbound("float", (float,), PO.FLOAT),
+        "fromhex": Builtin("float.fromhex", _fromhex),
+    },
+)
 BOOL = PyType("bool", (bool,), _bool)
-STR = PyType("str", (str,), builtin_str)
-LIST = PyType("list", (list,), _list)
-TUPLE = PyType("tuple", (tuple,), _tuple)
-DICT = PyType("dict", (dict,), _dict)
+STR = PyType("str", (str,), builtin_str, members=_unbound("str", (str,), PO.STR))
+LIST = PyType("list", (list,), _list, members=_unbound("list", (list,), PO.LIST))
+TUPLE = PyType("tuple", (tuple,), _tuple, members=_unbound("tuple", (tuple,), PO.TUPLE))
+DICT = PyType(
+    "dict",
+    (dict,),
+    _dict,
+    members={
+        **_unbound("dict", (dict,), PO.DICT),
+        "fromkeys": Builtin("dict.fromkeys", _fromkeys),
+    },
+)
 
 
 def _ordered_dict(*args: Any, **kwargs: Any) -> collections.OrderedDict:
@@ -710,7 +814,7 @@ UNINITIALIZED_BUFFER_TYPE = PyType(
 )
 DEQUE_TYPE = PyType("deque", (PC.Deque,), PC.make_deque, shown="collections.deque")
 DEFAULT_DICT = PyType("defaultdict", (DefaultDict,), _defaultdict, shown="collections.defaultdict")
-SET = PyType("set", (set,), _set)
+SET = PyType("set", (set,), _set, members=_unbound("set", (set,), PO.SET))
 NONE_TYPE = PyType("NoneType", (type(None),), None)
 RANGE = PyType("range", (range,), _builtin_range)
 SLICE = PyType("slice", (slice,), _slice)
@@ -746,7 +850,16 @@ _QUALIFIED["ParametrizationList"] = "torch.nn.utils.parametrize.ParametrizationL
 def type_of(v: Any) -> Any:
     """`type(v)`: a class value that prints as Python's and compares with the program's names
     (`type(y) == torch.Tensor`)."""
-    from .classes import FunctionInstance, Instance, ModuleInstance, ProgramObject
+    from .classes import (
+        FunctionClass,
+        FunctionInstance,
+        Instance,
+        ModuleClass,
+        ModuleInstance,
+        OptimClass,
+        PlainClass,
+        ProgramObject,
+    )
 
     if isinstance(v, Tensor):
         if type(v) is surface_nn.UninitializedParameter:
@@ -763,6 +876,14 @@ def type_of(v: Any) -> Any:
         return v.cls
     if isinstance(v, (ModuleInstance, FunctionInstance, Instance, PC.Record, ProgramObject)):
         return v.cls
+    if isinstance(v, (ModuleClass, PlainClass, OptimClass)) or (
+        callable(v) and isinstance(getattr(v, "made_class", None), type)
+    ):  # a class of the program's, torch.optim.Adam
+        return PyType("type", (type,), None, shown="type")
+    if isinstance(v, FunctionClass):  # a program's autograd.Function: its metaclass
+        return PyType(
+            "FunctionMeta", (FunctionClass,), None, shown="torch.autograd.function.FunctionMeta"
+        )
     if isinstance(v, surface_nn.Module):
         if v.__dict__.get("_parametrized"):  # PyTorch's class made for the module
             name = "Parametrized" + v.name
@@ -821,6 +942,8 @@ def type_of(v: Any) -> Any:
 
 def _isinstance(v: Any, cls: Any) -> bool:
     from .classes import (
+        FunctionClass,
+        FunctionInstance,
         Instance,
         ModuleClass,
         ModuleInstance,
@@ -843,6 +966,10 @@ def _isinstance(v: Any, cls: Any) -> bool:
                 return True
         elif isinstance(c, PC.NamedTupleClass):
             if isinstance(v, PC.Record) and v.cls is c:
+                return True
+        elif c is FUNCTION_BASE or isinstance(c, FunctionClass):
+            # an instance of a program's Function (PyTorch's legacy form makes one)
+            if isinstance(v, FunctionInstance) and v.cls.is_subclass_of(c):
                 return True
         elif isinstance(c, LegacyTensorType):  # torch.FloatTensor and its kin
             if c.instance(v):
@@ -869,18 +996,29 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
     """`issubclass(C, B)` of the classes a program holds: exception and warning classes
     (`issubclass(w.category, DeprecationWarning)`), the program's own classes (their bases and
     mixins, nn.Module), Python's types and torch's by identity."""
-    from .classes import ModuleClass, OptimClass, PlainClass
+    from .classes import FunctionClass, ModuleClass, OptimClass, PlainClass
 
     program = (PlainClass, ModuleClass, OptimClass)
-    optim_base = getattr(cls, "PROGRAM_BASE", None) is not None  # torch.optim.Optimizer
+    made = getattr(cls, "made_class", None)  # torch.optim.Adam: a constructor of a class
+    if callable(cls) and isinstance(made, type):
+        cls = made
+    # torch.optim.Optimizer (the class: not an optimizer, whose class has the attribute too)
+    optim_base = isinstance(cls, type) and getattr(cls, "PROGRAM_BASE", None) is not None
     if not (
-        isinstance(cls, (ExcClass, PyType, *program)) or cls is surface_nn.Module or optim_base
+        isinstance(cls, (ExcClass, PyType, FunctionClass, *program))
+        or cls is surface_nn.Module
+        or cls is FUNCTION_BASE
+        or optim_base
     ):
         raise GradcliError("issubclass() arg 1 must be a class").mirror("TypeError")
     classes = classinfo if isinstance(classinfo, tuple) else (classinfo,)
     for c in classes:
         limits.BUDGET.tick()
-        if isinstance(c, ExcClass):
+        if c is FUNCTION_BASE or isinstance(c, FunctionClass):
+            # torch.autograd.Function and the program's subclasses of it
+            if cls is c or (isinstance(cls, FunctionClass) and cls.is_subclass_of(c)):
+                return True
+        elif isinstance(c, ExcClass):
             if isinstance(cls, ExcClass) and cls.is_subclass_of(c):
                 return True
         elif isinstance(c, program) or c is surface_nn.Module:
@@ -891,6 +1029,11 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
         elif getattr(c, "PROGRAM_BASE", None) is not None:  # Optimizer, LRScheduler
             if cls is c or (isinstance(cls, OptimClass) and cls.is_subclass_of(c)):
                 return True
+            if isinstance(c, type) and _python_classes(cls, c):
+                return True  # torch.optim.Adam, a subclass of torch's Optimizer
+        elif callable(c) and isinstance(getattr(c, "made_class", None), type):
+            if _python_classes(cls, c.made_class):
+                return True  # issubclass(torch.optim.Adam, torch.optim.Adam)
         elif isinstance(c, PyType):
             if cls is c:
                 return True
@@ -905,6 +1048,15 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
             raise GradcliError(
                 "issubclass() arg 2 must be a class, a tuple of classes, or a union"
             ).mirror("TypeError")
+    return False
+
+
+def _python_classes(cls: Any, base: type) -> bool:
+    """Whether `cls` (a surface class, or `type(v)` of one's instance) derives from `base`."""
+    if isinstance(cls, type):
+        return issubclass(cls, base)
+    if isinstance(cls, PyType) and not isinstance(cls, ModuleType) and cls.types:
+        return all(isinstance(t, type) and issubclass(t, base) for t in cls.types)
     return False
 
 
@@ -987,6 +1139,9 @@ BUILTINS.update(
         "next": Builtin("next", _next),
         "iter": Builtin("iter", _iter),
         "chr": Builtin("chr", _chr),
+        "bin": _radix("bin", bin),
+        "oct": _radix("oct", oct),
+        "hex": _radix("hex", hex),
         "ord": Builtin("ord", _ord),
         "print": Builtin("print", _print),
         # `if __name__ == "__main__":` in pasted scripts.

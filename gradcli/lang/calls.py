@@ -28,6 +28,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError, LimitError, Span, call_did_not_fit
 from ..base.record import LazyPattern
+from ..core.op import SEQ, number_outputs
 from ..core.tensor import Tensor, _GradMode, carry_batched, check_batched_method, typename
 from ..surface import nn as surface_nn
 from ..surface.args import cpu_device
@@ -110,6 +111,8 @@ def checked_call(
             _parser_checked(f, args, kwargs, name)
         elif _odd_after_the_first(args, kwargs):
             _parser_checked(f, args, kwargs, name)
+    if kwargs:
+        _keywords_checked(f, args, kwargs, name, bound)
     out: Any = _NO_OUT
     if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
         kwargs = _numpy_names(f, kwargs)
@@ -131,7 +134,8 @@ def checked_call(
                 label = name if isinstance(name, str) else name()
                 shown = args[1:] if bound else args
                 raise GradcliError(
-                    _call_error_words(label, bound, args, kwargs) or f"{label}(): {e}",
+                    _call_error_words(label, bound, args, kwargs)
+                    or _bind_words(label, bound, args, e),
                     found=f"{len(shown)} positional argument(s)"
                     + (f" and keywords {', '.join(kwargs)}" if kwargs else ""),
                     expected=f"{label}{_public_sig(sig, bound)}",
@@ -165,9 +169,12 @@ def checked_call(
             method = label.rpartition(".")[2]
             if method.endswith("_") and not method.endswith("__"):
                 check_batched_method(method, args, kwargs)
+        since = SEQ[0]
         result = f(*args, **kwargs)
         if _GradMode.vmapped:
             _carry_call(args, kwargs, result)
+        if isinstance(result, (tuple, list)) and SEQ[0] > since + 1:
+            number_outputs(result, since)
         return result
     except ArgumentTypeError as e:
         raise _placed(e, f, args, kwargs, name, bound) from None
@@ -267,6 +274,59 @@ def _odd_after_the_first(args: list, kwargs: dict | None) -> bool:
     return False
 
 
+# (id(function), its name, bound, the first argument a tensor, the keywords) -> the function,
+# for calls whose keywords PyTorch's function of the name takes (or that are not known)
+_KEYWORDS_KNOWN: dict[tuple, Any] = {}
+
+
+def _keywords_checked(
+    f: Callable[..., Any], args: list, kwargs: dict, name: Any, bound: bool
+) -> None:
+    """A keyword PyTorch's function does not take is its TypeError, in its words, though
+    gradcli's function of the name takes it (`torch.relu(x, inplace=True)`: F.relu's
+    keyword; `F.softmax(x, axis=0)`: a NumPy name only C++ builtins take)."""
+    label = name if isinstance(name, str) else name()
+    key = (id(f), label, bound, bool(args) and isinstance(args[0], Tensor), tuple(kwargs))
+    if _KEYWORDS_KNOWN.get(key) is f:
+        return
+    from ..surface import callerrors
+
+    if callerrors.python_type_name is None:
+        callerrors.python_type_name = _python_type_name
+    found = callerrors.keyword_names(label, bound, args, lambda q: _is_torch(f, q))
+    if found is not None and any(k not in found[1] for k in kwargs):
+
+        def binds() -> bool:
+            sig = signature_of(f)
+            try:
+                if sig:
+                    sig.bind(*args, **kwargs)
+            except TypeError:
+                return False
+            return True
+
+        words = callerrors.keyword_error(found[0], bound, args, kwargs, binds)
+        if words is not None:
+            raise GradcliError(words).mirror("TypeError")
+    if len(_KEYWORDS_KNOWN) > 4096:
+        _KEYWORDS_KNOWN.clear()
+    _KEYWORDS_KNOWN[key] = f
+
+
+def _is_torch(f: Callable[..., Any], qualified: str) -> bool:
+    """Whether `f` is the function PyTorch's name `qualified` is in gradcli's namespaces."""
+    from .namespaces import build_namespaces
+    from .values import Builtin, Namespace
+
+    owner, _, attr = qualified.rpartition(".")
+    path = {"F": "torch.nn.functional", "nn": "torch.nn"}.get(owner, owner).split(".")
+    ns: Any = build_namespaces().get(path[0])
+    for part in path[1:]:
+        ns = ns.members.get(part) if isinstance(ns, Namespace) else None
+    member = ns.members.get(attr) if isinstance(ns, Namespace) else None
+    return (member.fn if isinstance(member, Builtin) else member) is f
+
+
 def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) -> None:
     """A call whose first argument is not a tensor, of a function of PyTorch's that refuses
     such a value before any work, is its error (`callerrors.parser_error`): the argument
@@ -310,16 +370,7 @@ def _parser_checked(f: Callable[..., Any], args: list, kwargs: dict, name: Any) 
         return True
 
     def is_it(qualified: str) -> bool:
-        from .namespaces import build_namespaces
-        from .values import Builtin, Namespace
-
-        owner, _, attr = qualified.rpartition(".")
-        path = {"F": "torch.nn.functional", "nn": "torch.nn"}.get(owner, owner).split(".")
-        ns: Any = build_namespaces().get(path[0])
-        for part in path[1:]:
-            ns = ns.members.get(part) if isinstance(ns, Namespace) else None
-        member = ns.members.get(attr) if isinstance(ns, Namespace) else None
-        return (member.fn if isinstance(member, Builtin) else member) is f
+        return _is_torch(f, qualified)
 
     if not callerrors.resolves(label, args, is_it):
         # called by a name of the program's (`f = torch.digamma; f(2.0)`): PyTorch's words
@@ -395,6 +446,18 @@ def _placed(
 
     label = name if isinstance(name, str) else name()
     return e.place(shown_name(label, bound, args), position)
+
+
+def _bind_words(label: str, bound: bool, args: list, e: TypeError) -> str:
+    """The words for a call that does not bind where PyTorch's are not recorded: a keyword
+    the function does not take in the words of PyTorch's parser and Python's (`zeros() got
+    an unexpected keyword argument 'foo'`), otherwise the function's name and Python's."""
+    text = str(e)
+    if text.startswith("got an unexpected keyword argument"):
+        from ..surface.callerrors import shown_name
+
+        return f"{shown_name(label, bound, args)}() {text}"
+    return f"{label}(): {text}"
 
 
 def _call_error_words(label: str, bound: bool, args: list, kwargs: dict) -> str | None:

@@ -112,6 +112,7 @@ class FunctionClass:
         "boxed_grads",
         "clear_saved",
         "init",
+        "base",
     )
 
     def __init__(
@@ -137,6 +138,19 @@ class FunctionClass:
         # A legacy Function's own __init__ (`GradReverse(lambd)` sets self.lambd): run when
         # the class is instantiated; calling the instance is then refused, as in PyTorch.
         self.init: UserFunction | None = None
+        # The program's Function class it derives from (None: torch.autograd.Function).
+        self.base: FunctionClass | None = None
+
+    def is_subclass_of(self, other: Any) -> bool:
+        """`issubclass(self, other)`: torch.autograd.Function, itself or one of its bases."""
+        from .values import FUNCTION_BASE
+
+        c: FunctionClass | None = self
+        while c is not None:
+            if c is other:
+                return True
+            c = c.base
+        return other is FUNCTION_BASE
 
     def get(self, rt: Any, attr: str) -> Any:
         if attr == "apply":
@@ -399,6 +413,10 @@ class ModuleInstance(surface_nn.Module):
     """An instance of a program's nn.Module subclass: the surface's Module base (parameters
     and submodules registered by assignment, parameters(), zero_grad(), train(), repr...)
     with the program's methods. `super().__init__()` initialises the base, as in PyTorch."""
+
+    # Its attributes are the program's and nn.Module's (whose names gradcli lacks are refused
+    # as not supported): any other name missing is Python's AttributeError, as in PyTorch.
+    OWN_NAMES_ONLY = True
 
     def __init__(self, cls: ModuleClass):
         # The base is initialised by the program's `super().__init__()`; until then there is

@@ -1726,6 +1726,7 @@ class Compiler:
                     )
                     init = made.get("__init__")
                     cls.init = init if isinstance(init, UserFunction) else None
+                    cls.base = b if isinstance(b, FunctionClass) else None
                 elif b is surface_nn.Module or isinstance(b, ModuleClass):
                     cls = ModuleClass(name, made, tuple(v for v, _ in evaluated))
                     _check_mixins(cls)

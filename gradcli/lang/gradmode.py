@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..base.errors import GradcliError
+from ..base.errors import GradcliError, NotSupported
 from ..core import hooks
 from ..core.tensor import _GradMode, enable_grad, grad_enabled, no_grad, typename
 
@@ -236,7 +236,7 @@ INFERENCE_MODE = GradModeClass("inference_mode", False)
 
 
 def is_inference_mode_enabled() -> bool:
-    return _GradMode.inference
+    return bool(_GradMode.inference)
 
 
 class AnomalyMode(GradMode):
@@ -341,6 +341,57 @@ class SavedHooks(GradMode):
 
     def __repr__(self) -> str:
         return f"<torch.autograd.graph.{self.name} object>"
+
+
+class _AllowMutationOnSavedContext:
+    """What `with allow_mutation_on_saved_tensors() as ctx:` binds (PyTorch's object of its
+    internal tables: nothing a program reads)."""
+
+    __slots__ = ()
+
+    def program_attribute(self, name: str) -> Any:
+        raise NotSupported(
+            f"`ctx.{name}` of allow_mutation_on_saved_tensors() is not supported: its tables "
+            "are PyTorch's internals",
+            hint="use the block without reading its context object",
+        )
+
+    def __repr__(self) -> str:
+        return f"<torch.autograd.graph._AllowMutationOnSavedContext object at {id(self):#x}>"
+
+
+class AllowMutation(GradMode):
+    """`torch.autograd.graph.allow_mutation_on_saved_tensors()`: see `surface.mutation`."""
+
+    __slots__ = ()
+    as_value = _AllowMutationOnSavedContext()
+
+    def __init__(self) -> None:
+        super().__init__("allow_mutation_on_saved_tensors", grad_enabled())
+
+    def enter(self) -> None:
+        from ..surface import mutation
+
+        mutation.enter()
+
+    def exit(self) -> None:
+        from ..surface import mutation
+
+        mutation.exit()
+
+    def decorate(self, f: Any) -> Any:
+        raise GradcliError(
+            "gradcli does not support allow_mutation_on_saved_tensors() as a decorator",
+            hint="write the body inside `with torch.autograd.graph."
+            "allow_mutation_on_saved_tensors():`",
+        )
+
+    def __repr__(self) -> str:
+        return f"<contextlib._GeneratorContextManager object at {id(self):#x}>"
+
+
+def allow_mutation_on_saved_tensors() -> AllowMutation:
+    return AllowMutation()
 
 
 def saved_tensors_hooks(pack_hook: Any, unpack_hook: Any) -> SavedHooks:

@@ -709,6 +709,7 @@ def _build() -> dict[str, Namespace]:
                             "saved_tensors_hooks",
                             "save_on_cpu",
                             "disable_saved_tensors_hooks",
+                            "allow_mutation_on_saved_tensors",
                         )
                     },
                 },
@@ -952,6 +953,7 @@ def _build() -> dict[str, Namespace]:
             "typing", {**{n: TypingName(n) for n in TYPING_NAMES}, "NamedTuple": NAMED_TUPLE}
         ),
         "copy": Namespace("copy", load=_copy_members),
+        "pprint": Namespace("pprint", load=_pprint_members),
         "tqdm": _tqdm_namespace(),
         "matplotlib": Namespace("matplotlib", load=_matplotlib_members),
         "collections": Namespace(
@@ -1068,6 +1070,12 @@ def _distributions_members() -> dict[str, Any]:
     }
 
 
+def _pprint_members() -> dict[str, Any]:
+    from . import pyprint
+
+    return pyprint.members()
+
+
 def _copy_members() -> dict[str, Any]:
     from . import copying
 
@@ -1137,7 +1145,133 @@ def _math_isclose(a: Any, b: Any, *, rel_tol: Any = 1e-09, abs_tol: Any = 0.0) -
     return _ISCLOSE.fn(a, b, rel_tol, abs_tol)
 
 
+def _int_args(name: str, args: tuple) -> list[int]:
+    out = []
+    for a in args:
+        if isinstance(a, np.generic) and a.dtype.kind in "biu":
+            a = int(a)
+        if isinstance(a, Tensor) and a.data.size == 1 and a.data.dtype.kind in "biu":
+            a = int(a.data.reshape(()))
+        if not isinstance(a, int):
+            raise GradcliError(
+                f"'{typename(a)}' object cannot be interpreted as an integer"
+            ).mirror("TypeError")
+        out.append(int(a))
+    return out
+
+
+def _bits_bound(bits: float) -> None:
+    """Refuses an integer result past the integer-size limit before it is computed."""
+    if bits > limits.INT_BITS.value + 1:
+        limits.INT_BITS.check(int(min(bits, 2**62)), "the size of an integer in bits")
+
+
+def _log2_factorial(n: int) -> float:
+    return math.lgamma(n + 1) / math.log(2) if n > 1 else 0.0
+
+
+def _math_comb(n: Any, k: Any) -> int:
+    """`math.comb(n, k)`, its size bounded (by the log of the factorials) before it is made."""
+    n, k = _int_args("comb", (n, k))
+    if n < 0 or k < 0:
+        raise GradcliError(f"{'n' if n < 0 else 'k'} must be a non-negative integer").mirror(
+            "ValueError"
+        )
+    if k <= n:
+        _bits_bound(_log2_factorial(n) - _log2_factorial(k) - _log2_factorial(n - k) - 1)
+    return math.comb(n, k)
+
+
+def _math_perm(n: Any, k: Any = None) -> int:
+    n = _int_args("perm", (n,))[0]
+    k = n if k is None else _int_args("perm", (k,))[0]
+    if n < 0 or k < 0:
+        raise GradcliError(f"{'n' if n < 0 else 'k'} must be a non-negative integer").mirror(
+            "ValueError"
+        )
+    if k <= n:
+        _bits_bound(_log2_factorial(n) - _log2_factorial(n - k) - 1)
+    return math.perm(n, k)
+
+
+def _math_factorial(n: Any) -> int:
+    if isinstance(n, float):
+        raise GradcliError("'float' object cannot be interpreted as an integer").mirror("TypeError")
+    n = _int_args("factorial", (n,))[0]
+    if n < 0:
+        raise GradcliError("factorial() not defined for negative values").mirror("ValueError")
+    _bits_bound(_log2_factorial(n) - 1)
+    return math.factorial(n)
+
+
+def _math_gcd_lcm(name: str) -> Builtin:
+    f = getattr(math, name)
+
+    def call(*args: Any) -> int:
+        vals = _int_args(name, args)
+        if name == "lcm":
+            _bits_bound(sum(v.bit_length() for v in vals))
+        return f(*vals)
+
+    return Builtin(f"math.{name}", call)
+
+
+def _math_isqrt(n: Any) -> int:
+    n = _int_args("isqrt", (n,))[0]
+    if n < 0:
+        raise GradcliError("isqrt() argument must be nonnegative").mirror("ValueError")
+    return math.isqrt(n)
+
+
+def _floats(v: Any, what: str) -> list[float]:
+    from .values import iterate
+
+    out = []
+    for a in iterate(v, what):
+        limits.BUDGET.tick()
+        if isinstance(a, Tensor) or (isinstance(a, np.generic) and a.dtype.kind in "biuf"):
+            a = a.item()
+        if isinstance(a, bool) or not isinstance(a, (int, float)):
+            raise GradcliError(f"must be real number, not {typename(a)}").mirror("TypeError")
+        out.append(a)
+    return out
+
+
+def _math_fsum(items: Any) -> float:
+    """`math.fsum(items)`: the exactly rounded sum of the numbers."""
+    try:
+        return math.fsum(_floats(items, "math.fsum()"))
+    except (ValueError, OverflowError) as e:
+        raise GradcliError(str(e)).mirror(type(e).__name__) from None
+
+
+def _math_dist(p: Any, q: Any) -> float:
+    a, b = _floats(p, "math.dist()"), _floats(q, "math.dist()")
+    if len(a) != len(b):
+        raise GradcliError("both points must have the same number of dimensions").mirror(
+            "ValueError"
+        )
+    return math.dist(a, b)
+
+
+def _math_ldexp(x: Any, i: Any) -> float:
+    i = _int_args("ldexp", (i,))[0]
+    return _LDEXP.fn(x, max(min(i, 1 << 20), -(1 << 20)))
+
+
+_LDEXP = _math_fn(math.ldexp, "ldexp")
+
+
 _MATH: dict[str, Any] = {
+    "comb": Builtin("math.comb", _math_comb),
+    "perm": Builtin("math.perm", _math_perm),
+    "factorial": Builtin("math.factorial", _math_factorial),
+    "gcd": _math_gcd_lcm("gcd"),
+    "lcm": _math_gcd_lcm("lcm"),
+    "isqrt": Builtin("math.isqrt", _math_isqrt),
+    "fsum": Builtin("math.fsum", _math_fsum),
+    "dist": Builtin("math.dist", _math_dist),
+    "ldexp": Builtin("math.ldexp", _math_ldexp),
     "pi": math.pi,
     "isclose": Builtin("math.isclose", _math_isclose),
     "prod": Builtin("math.prod", _math_prod),
@@ -1186,6 +1320,13 @@ _MATH: dict[str, Any] = {
             "asinh",
             "acosh",
             "atanh",
+            "frexp",
+            "modf",
+            "remainder",
+            "nextafter",
+            "ulp",
+            "cbrt",
+            "exp2",
         )
     },
 }
@@ -1396,6 +1537,17 @@ def _persistent(t: Tensor) -> bool:
     return persistent
 
 
+def _output_nr(t: Tensor) -> int:
+    """`t.output_nr`: which of its grad_fn's outputs the tensor is (`a, b = x.unbind()`: 0 and
+    1); 0 for a leaf or a tensor outside the graph."""
+    from ..core.op import OUTPUT_NR
+
+    node = current(t).node
+    if node is None:
+        return 0
+    return int(node.params["k"]) if node.op.part else OUTPUT_NR.get(node, 0)
+
+
 TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "shape": lambda t: Size(t.shape),
     "grad": read_grad,
@@ -1429,6 +1581,7 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     "persistent": _persistent,
     "retains_grad": lambda t: t.retains_grad,
     "_version": lambda t: t._version,
+    "output_nr": _output_nr,
     # the tensor a view shares its storage with (None for one that owns it): forum answers
     # test `v._base is x` to tell a view from a copy
     "_base": lambda t: t._base,
@@ -1440,6 +1593,7 @@ IMPORTABLE = (
     "logging",
     "dataclasses",
     "copy",
+    "pprint",
     "tqdm",
     "matplotlib",
     "numpy",

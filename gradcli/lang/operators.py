@@ -156,6 +156,8 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         return _set_binop(op, a, b)
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         return _seq_binop(op, a, b)
+    if type(a) in _DICTS and type(b) in _DICTS and isinstance(op, ast.BitOr):
+        return _dict_union(a, b)
     if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
         raise _unsupported(op, a, b)
     return _numbers(op, a, b)
@@ -191,6 +193,15 @@ def _set_binop(op: ast.operator, a: Any, b: Any) -> Any:
         raise _unsupported(op, a, b)
     limits.LIST_ITEMS.check(len(a) + len(b), "the size of the set")
     return fn(a, b)
+
+
+# `d | e` of two dicts: a new one, e's values winning (`d |= e` changes d itself).
+_DICTS = (dict, collections.OrderedDict)
+
+
+def _dict_union(a: Any, b: Any) -> Any:
+    limits.LIST_ITEMS.check(len(a) + len(b), "the size of the dict")
+    return a | b
 
 
 def _tensor_with_array(op: ast.operator, a: Any, b: Any) -> Any:
@@ -551,6 +562,11 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
             raise GradcliError(f"'{pytype_name(value)}' object is not iterable").mirror("TypeError")
         limits.LIST_ITEMS.check(len(current) + len(value), "the length of the list")
         current.extend(value)
+        return current
+    if type(current) in _DICTS and type(value) in _DICTS and isinstance(op, ast.BitOr):
+        # `d |= e`: the dict itself changes (every name bound to it sees it)
+        limits.LIST_ITEMS.check(len(current) + len(value), "the size of the dict")
+        current.update(value)
         return current
     return binop(op, current, value)
 

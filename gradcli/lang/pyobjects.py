@@ -509,7 +509,20 @@ STR: dict[str, Callable[..., Any]] = {
     "isnumeric": lambda s: s.isnumeric(),
     "isdecimal": lambda s: s.isdecimal(),
     "isidentifier": lambda s: s.isidentifier(),
+    "istitle": lambda s: s.istitle(),
+    "isprintable": lambda s: s.isprintable(),
+    "isascii": lambda s: s.isascii(),
+    "removeprefix": lambda s, p: s.removeprefix(_str_arg(p, "must be str")),
+    "removesuffix": lambda s, p: s.removesuffix(_str_arg(p, "must be str")),
+    "expandtabs": lambda s, tabsize=8: _expandtabs(s, tabsize),
 }
+
+
+def _expandtabs(s: str, tabsize: Any) -> str:
+    """`s.expandtabs(n)`: each tab widens to at most n spaces (bounded before it is made)."""
+    n = _index_arg(tabsize)
+    _chars(len(s) + s.count("\t") * max(n, 0))
+    return s.expandtabs(n)
 
 
 # --- numbers ---------------------------------------------------------------------------------
@@ -519,6 +532,12 @@ FLOAT: dict[str, Callable[..., Any]] = {
     "hex": lambda v: v.hex(),  # (the exact bits, as tests of rounding print them)
     "as_integer_ratio": lambda v: v.as_integer_ratio(),
     "conjugate": lambda v: v.conjugate(),
+}
+# A number's attributes that are values, not methods (`(2.5).real`, `(3).denominator`).
+NUMBER_ATTRIBUTES: dict[type, tuple[str, ...]] = {
+    float: ("real", "imag"),
+    int: ("real", "imag", "numerator", "denominator"),
+    bool: ("real", "imag", "numerator", "denominator"),
 }
 INT: dict[str, Callable[..., Any]] = {
     "bit_length": lambda v: v.bit_length(),
@@ -905,6 +924,13 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
 }
 
 
+# Python's methods that make or take bytes (or str's translation tables): refused, saying so.
+_NO_BYTES: dict[type, tuple[str, ...]] = {
+    str: ("encode", "translate", "maketrans"),
+    int: ("to_bytes", "from_bytes"),
+}
+
+
 def _copied_dict(d: dict) -> dict:
     """`d.copy()`: a dict of the same kind (a defaultdict keeps its factory)."""
     if type(d) is DefaultDict:
@@ -968,6 +994,8 @@ def method(owner: Any, attr: str) -> Any:
     table = TABLES.get(type(owner))
     if attr in MUTATORS and isinstance(owner, (list, dict, set)):
         vmap_outer_change(owner, f".{attr}()")
+    if attr in NUMBER_ATTRIBUTES.get(type(owner), ()):
+        return getattr(owner, attr)
     if table is None and getattr(type(owner), "PROGRAM_DICT", False):
         table = DICT  # optimizer.state: a dict of the surface's (a defaultdict(dict))
     if table is not None:
@@ -980,6 +1008,12 @@ def method(owner: Any, attr: str) -> Any:
             raise NotSupported(
                 "str.format_map() is not supported",
                 hint="pass the values to str.format() or use an f-string",
+            )
+        if attr in _NO_BYTES.get(type(owner), ()):
+            raise NotSupported(
+                f"{typename(owner)}.{attr}() is not supported: gradcli programs have no bytes "
+                "or translation tables",
+                hint="work with str and int values (str.replace, int(text, base), hex(n))",
             )
         raise GradcliError(
             f"'{typename(owner)}' object has no attribute '{attr}'",

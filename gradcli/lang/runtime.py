@@ -28,6 +28,7 @@ from ..core import dtypes, hooks
 from ..core.inplace import VIEW_OF_LEAF, inplace
 from ..core.op import Node, peek_seq
 from ..core.tensor import (
+    HOOK_IDS,
     HookHandle,
     Settings,
     Tensor,
@@ -170,6 +171,9 @@ class Runtime:
         reset_printoptions()  # torch.set_printoptions lasts for one run
         for hooks_of_kind in surface_nn.GLOBAL_HOOKS.values():  # and the global module hooks
             hooks_of_kind.clear()
+        HOOK_IDS[0] = 0  # (the hook handles' numbers: PyTorch's count from 0 in a process)
+        if "gradcli.surface.mutation" in sys.modules:  # no allow_mutation_on_saved_tensors
+            sys.modules["gradcli.surface.mutation"].reset()
 
     # -- driver --
     def execute(self) -> None:
@@ -1045,13 +1049,17 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
                 hint="assign into a copy (y = x.clone(); y[...] = ...), or into x.data",
             )
         if owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad):
-            inplace(owner, lambda old: I.index_assign(old, key, value))
+            # (allow_mutation_on_saved_tensors: the change is of the view `owner[key]`)
+            address = I.written_address(owner, key) if hooks.before_write is not None else None
+            inplace(owner, lambda old: I.index_assign(old, key, value), address)
             return
     idx = I.normalize_index(owner, key)
     new = value.data if isinstance(value, Tensor) else value
     region = np.broadcast_to(np.zeros((), dtype=np.int8), owner.shape)[idx].shape
     I.check_value_shape(np.shape(new), region, idx, getattr(new, "dtype", owner.dtype))
     new = I.fit_value(new, region)
+    if hooks.before_write is not None:
+        hooks.before_write(owner, I.written_address(owner, key))
     own(owner)  # lent data (`core.tensor.lend`) is copied before its first write
     try:
         owner.data[idx] = new
@@ -1149,6 +1157,8 @@ def _generator_attribute(rt: Runtime, owner: Generator, attr: str) -> Any:
 def _hook_handle_attribute(rt: Runtime, owner: HookHandle, attr: str) -> Any:
     if attr == "remove":
         return Builtin("RemovableHandle.remove", owner.remove)
+    if attr == "id":
+        return owner.id
     raise GradcliError(f"'RemovableHandle' object has no attribute '{attr}'").mirror(
         "AttributeError"
     )

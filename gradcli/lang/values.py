@@ -185,7 +185,6 @@ UNUSED_MODULES = (
     "json",
     "datetime",
     "timeit",
-    "pprint",
     "string",
     "operator",
     "abc",

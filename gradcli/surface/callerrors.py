@@ -130,9 +130,11 @@ def call_error(name: str, bound: bool, args: list, kwargs: dict) -> str | None:
         if text is None:
             continue
         kind, shown, params = _parse(text)
+        given = list(args[1:] if bound else args)
+        if params is None and bound:  # a method of several overloads: torch's function's
+            return _method_overload_error(qualified, shown, given, kwargs)
         if params is None:
             return None
-        given = list(args[1:] if bound else args)
         if kind == "py":
             if params and params[0][0] == "self":
                 given = [None, *given]  # the object (a module's, an optimizer's, a tensor's)
@@ -164,6 +166,104 @@ def call_error(name: str, bound: bool, args: list, kwargs: dict) -> str | None:
             )
         return parser_call_error(shown, params, len(given), list(kwargs))
     return None
+
+
+# The NumPy names PyTorch's argument parser takes for its own (a C++ builtin's `axis=`).
+_PARSER_ALIASES = {"axis": "dim", "keepdims": "keepdim", "x": "input", "a": "input", "x1": "input"}
+
+
+def keyword_names(name: str, bound: bool, args: list, is_it: Any) -> tuple[str, frozenset] | None:
+    """The keywords PyTorch's function of the program's `name` takes, with the table's name
+    of it (None: not known here, or any keyword: `**kwargs`, a signature of `*size`)."""
+    from .torch_signatures import PARSER, SIGNATURES
+
+    for qualified in qualified_name(name, bound, args):
+        text = SIGNATURES.get(qualified)
+        if text is None or not (bound or is_it(qualified)):
+            continue
+        kind, _, params = _parse(text)
+        if params is not None:
+            if any(p[1] in ("VK", "VP") for p in params):
+                return None
+            names = {p[0] for p in params}
+        elif kind.startswith("c") and qualified in PARSER:
+            options = PARSER[qualified].split("|")[1:]
+            if not options or any("*" in o.replace("*, ", "") for o in options):
+                return None
+            names = {p[1] for o in options for p in _option(o)}
+        else:
+            return None
+        if kind.startswith("c"):
+            names |= {a for a, n in _PARSER_ALIASES.items() if n in names}
+        return qualified, frozenset(names)
+    return None
+
+
+def keyword_error(qualified: str, bound: bool, args: list, kwargs: dict, binds: Any) -> str | None:
+    """PyTorch's words for a call given a keyword its function does not take
+    (`torch.relu(x, inplace=True)`: `relu() got an unexpected keyword argument 'inplace'`;
+    `x.relu(inplace=True)`: `TensorBase.relu() takes no keyword arguments`)."""
+    from .torch_signatures import SIGNATURES
+
+    kind, shown, params = _parse(SIGNATURES[qualified])
+    given = list(args[1:] if bound else args)
+    if kind == "py":
+        if params and params[0][0] == "self":
+            given = [None, *given]
+        return python_call_error(shown, params or [], len(given), list(kwargs))
+    if bound and params == []:
+        return f"TensorBase.{shown}() takes no keyword arguments"
+    if params is not None:
+        found = None if bound else _error_of(qualified, given, kwargs, binds)
+        return found[1] if found else parser_call_error(shown, params, len(given), list(kwargs))
+    found = None if bound else _error_of(qualified, given, kwargs, binds)
+    if found is not None:
+        return found[1]
+    names = keyword_names(qualified, False, [], lambda q: True)
+    unknown = [k for k in kwargs if names is not None and k not in names[1]]
+    return f"{shown}() got an unexpected keyword argument '{unknown[0]}'" if unknown else None
+
+
+def _method_options(qualified: str) -> list[str] | None:
+    """A tensor method's overloads as its parser lists them, from torch's function of the
+    name (`torch.sum`'s without its `Tensor input` and `out`: `x.sum`'s), or None."""
+    from .torch_signatures import PARSER
+
+    recorded = PARSER.get("torch." + qualified.partition(".")[2])
+    if recorded is None:
+        return None
+    options = []
+    for text in recorded.split("|")[1:]:
+        items = text[1:-1].split(", ")
+        if not items or items[0] != "Tensor input":
+            if items and items[0].endswith(" self"):
+                continue  # (`pow(Number self, Tensor exponent)`: no method of a tensor)
+            return None
+        items = [i for i in items[1:] if not i.endswith((" out = None", " out"))]
+        if items and items[-1] == "*":
+            items.pop()
+        options.append("(" + ", ".join(items) + ")")
+    return options or None
+
+
+def _method_overload_error(qualified: str, shown: str, given: list, kwargs: dict) -> str | None:
+    """The parser's words for a call of a tensor method of several overloads that none of
+    them takes (`x.sum(axis2=0)`: "received an invalid combination of arguments ..."), None
+    where one may take it or nothing is known."""
+    from .torch_signatures import NUMBERS_AS_TENSORS
+
+    options = _method_options(qualified)
+    if options is None:
+        return None
+    numbers = shown in NUMBERS_AS_TENSORS
+    parsed = [_option(o) for o in options]
+    if any(_option_fits(o, given, kwargs, numbers) is not False for o in parsed):
+        return None
+    n = len(given) + len(kwargs)
+    plausible = [o for o in parsed if sum(1 for p in o if p[2] is None) <= n <= len(o)]
+    if len(plausible) == 1:
+        return _signature_error(shown, plausible[0], given, kwargs)
+    return _invalid_combination(shown, options, given, kwargs)
 
 
 def forward_error(module: str, nargs: int, keywords: list[str]) -> str | None:

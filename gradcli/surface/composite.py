@@ -358,6 +358,20 @@ def take_along_dim(input: Any, indices: Any, dim: Any = None) -> Tensor:
     return gather(input, d, Tensor(np.broadcast_to(idx.data, ids)))
 
 
+class _NotGiven:
+    """sort's `stable` when the call does not give it (PyTorch's `sort.stable` overload,
+    whose node is SortBackward1, is the one taking it, even as False or None)."""
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "False"
+
+
+_NOT_GIVEN = _NotGiven()
+
+
 def _sorted(fn: str) -> Any:
     def run(
         x: Any,
@@ -366,7 +380,7 @@ def _sorted(fn: str) -> Any:
         largest: bool = True,
         sorted: bool = True,
         descending: bool = False,
-        stable: bool = False,
+        stable: Any = _NOT_GIVEN,
     ) -> Any:
         x = A.tensor_arg(x, "input")
         if x.ndim == 0:
@@ -379,9 +393,10 @@ def _sorted(fn: str) -> Any:
             if not 0 <= kk <= x.shape[d]:
                 raise GradcliError("selected index k out of range")
         order = _order(x.data, d, bool(down), bool(stable), kk, bool(sorted))
-        values = A.named(
-            gather(x, d, Tensor(order)), "SortBackward0" if fn == "sort" else "TopkBackward0"
-        )
+        name = "TopkBackward0" if fn == "topk" else "SortBackward0"
+        if fn == "sort" and stable is not _NOT_GIVEN:
+            name = "SortBackward1"
+        values = A.named(gather(x, d, Tensor(order)), name)
         return F.MaxMin(values, Tensor(order.astype(np.int64)), fn)
 
     return run
@@ -432,7 +447,7 @@ def _order(
     return np.moveaxis(order, -1, d)
 
 
-def sort(input: Any, dim: int = -1, descending: bool = False, stable: bool = False) -> Any:
+def sort(input: Any, dim: int = -1, descending: bool = False, stable: Any = _NOT_GIVEN) -> Any:
     return _sorted("sort")(input, dim=dim, descending=descending, stable=stable)
 
 

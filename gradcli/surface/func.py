@@ -38,7 +38,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd, hooks
 from ..core.graph import ancestors, leaves
-from ..core.tensor import Tensor, _GradMode, enable_grad, grad_enabled, pytype_name
+from ..core.tensor import MadeIn, Tensor, _GradMode, enable_grad, grad_enabled, pytype_name
 from . import functional as F
 from . import indexing as I
 from .functional_ad import (
@@ -199,10 +199,15 @@ def _level(kind: str) -> Iterator[int]:
     _KINDS.append(kind)
     _STARTS.append(peek_seq())
     _GradMode.transforms += 1
+    made = _GradMode.inference
+    if not made:  # (inside inference mode the tensors made are inference tensors)
+        _GradMode.inference = MadeIn(serial)  # the tensors made from here on are the level's
     try:
         with enable_grad():
             yield serial
     finally:
+        if not made:
+            _GradMode.inference = made
         _GradMode.transforms -= 1
         _RUNNING.remove(serial)
         _KINDS.pop()
@@ -217,7 +222,10 @@ def tracked_level(t: Tensor) -> int | None:
     value=...)`) when printed inside one reverse-mode transform: its input, or a value
     computed from it there; None for a tensor PyTorch prints as it is. Raises where gradcli
     cannot tell the wrapping (transforms inside transforms, forward mode)."""
-    if not _RUNNING or not t.requires_grad:
+    if not _RUNNING:
+        return None
+    inside = type(t._inf) is MadeIn and t._inf.level in _RUNNING  # made while it runs
+    if not t.requires_grad and not inside:
         return None
     if len(_RUNNING) > 1 or _KINDS[0] not in _REVERSE:
         raise NotSupported(
@@ -227,9 +235,21 @@ def tracked_level(t: Tensor) -> int | None:
             hint="return the value (has_aux=True) and print it outside, or print .tolist()",
         )
     entered = _ENTERED.get(id(t))
-    if entered is not None and entered[0]() is t or id(t) in _ALIASES:
+    if entered is not None and entered[0]() is t or id(t) in _ALIASES or inside:
         return 1
     return 1 if t.node is not None and t.node.seq >= _STARTS[0] else None
+
+
+def tracked_inner(t: Tensor) -> Tensor | None:
+    """The tensor PyTorch shows inside `t`'s GradTrackingTensor where it is not the bare
+    value: the program's tensor an input that requires grad stands for (`Parameter
+    containing: ...`), `t` itself where it depends on one (its grad_fn shown); else None."""
+    alias = _ALIASES.get(id(t))
+    if alias is not None and alias[0]() is t:
+        return alias[1]
+    if t.requires_grad and _outside([t], _RUNNING[-1]):
+        return t
+    return None
 
 
 # id(alias) -> (a weak reference to it, the tensor from outside the level it stands for)
@@ -1608,3 +1628,4 @@ def stack_shards(tables: list[tuple]) -> tuple:
 from . import printing as _printing  # noqa: E402  (the hook it reads: no cycle at import)
 
 _printing.TRACKED[0] = tracked_level
+_printing.TRACKED_INNER[0] = tracked_inner

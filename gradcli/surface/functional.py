@@ -1087,6 +1087,8 @@ def _view_method_(
         else:
             old = x
         new = fn(old, *args, **kwargs)
+        if hooks.before_write is not None:
+            hooks.before_write(x)
         x.data = new.data
         bumped(x)  # PyTorch counts a change of shape in place as a new version
         if old is not x and new.node is not None:
@@ -1138,6 +1140,8 @@ def resize_(x: Any, *sizes: Any, memory_format: Any = None) -> Tensor:
             "resize_ of a non-contiguous tensor to a new shape is not supported",
             hint="x = x.contiguous() first, or x.reshape(...)",
         )
+    if hooks.before_write is not None:
+        hooks.before_write(x)
     x.data = x.data.reshape(-1)[:n].reshape(shape)
     bumped(x)
     return x

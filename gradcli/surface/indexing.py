@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core import hooks
 from ..core import inplace as core_inplace
 from ..core import op as core_op
 from ..core.inplace import VIEW_OF_LEAF, check_restated, inplace
@@ -334,18 +335,37 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
             raise GradcliError(
                 VIEW_OF_LEAF, hint="assign under `with torch.no_grad():`, or into a clone"
             )
-        inplace(x, lambda old: index_assign(old, key, value))
+        address = written_address(x, key) if hooks.before_write is not None else None
+        inplace(x, lambda old: index_assign(old, key, value), address)
         return
     idx = normalize_index(x, key)
     new = value.data if isinstance(value, Tensor) else data_array(value, x.dtype)
     region = np.broadcast_to(np.zeros((), dtype=np.int8), x.shape)[idx].shape
     check_value_shape(np.shape(new), region, idx, getattr(new, "dtype", x.dtype))
+    if hooks.before_write is not None:
+        hooks.before_write(x, written_address(x, key))
     own(x)  # lent data (`core.tensor.lend`) is copied before its first write
     try:
         x.data[idx] = fit_value(new, region)
     except (ValueError, TypeError, IndexError) as e:
         raise GradcliError(f"cannot assign: {e}") from None
     bumped(x)
+
+
+def written_address(x: Tensor, key: Any) -> int | None:
+    """The address of the first element `x[key] = v` writes through, as PyTorch's copy_ into
+    the view `x[key]` has it (None: x's own, an advanced index's index_put_ on x)."""
+    try:
+        idx = normalize_index(x, key)
+        idx = idx if isinstance(idx, tuple) else (idx,)
+        if not any(i is Ellipsis for i in idx):
+            idx = (*idx, Ellipsis)  # (a view of one element too, not a NumPy number)
+        region = x.data[idx]
+    except Exception:  # noqa: BLE001 - the assignment itself reports a wrong key
+        return None
+    if not isinstance(region, np.ndarray) or not np.shares_memory(region, x.data):
+        return None
+    return int(region.__array_interface__["data"][0])
 
 
 def _strip_leading_ones(shape: tuple[int, ...], ndim: int) -> tuple[int, ...]:

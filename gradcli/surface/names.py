@@ -862,10 +862,41 @@ def _twin(fn: Callable[..., Any]) -> Callable[..., Any]:
     return got[1]
 
 
+_ALIAS_TWINS: dict[tuple[int, str], tuple[Callable[..., Any], Callable[..., Any]]] = {}
+
+
+def _alias_twins(functions: dict[str, Callable[..., Any]]) -> None:
+    """torch's other names of one function (`torch.subtract` of `torch.sub`, `torch.clip` of
+    `torch.clamp`) are objects of their own in PyTorch, each printed by its name: each alias
+    after the first holds a twin of the function (made once per name, as `_twin`)."""
+    first: dict[int, str] = {}
+    for name, fn in list(functions.items()):
+        if type(fn) is not FunctionType:
+            continue
+        if first.setdefault(id(fn), name) == name:
+            continue
+        key = (id(fn), name)
+        got = _ALIAS_TWINS.get(key)
+        if got is None or got[0] is not fn:
+            twin = FunctionType(
+                fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__
+            )
+            twin.__kwdefaults__ = fn.__kwdefaults__
+            twin.__dict__.update(fn.__dict__)
+            twin.__qualname__, twin.__module__, twin.__doc__ = (
+                fn.__qualname__,
+                fn.__module__,
+                fn.__doc__,
+            )
+            got = _ALIAS_TWINS[key] = (fn, twin)
+        functions[name] = got[1]
+
+
 def _made(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
     """The tables of `names`, by the name of the module attribute that holds each."""
     t = _tables(names)
     functions, methods = t["torch"], t["Tensor"]
+    _alias_twins(functions)
     nn_functional = {**functions, **t["F"]}
     for name in F_TWINS:
         fn = nn_functional.get(name)

@@ -341,6 +341,8 @@ class Module:
     """`nn.Module`: parameters and submodules in registration order, training mode, repr."""
 
     # Methods a program may call on any module.
+    # Whether a missing attribute is surely Python's AttributeError (a program's own class)
+    OWN_NAMES_ONLY = False
     METHODS = (
         "forward",
         "parameters",
@@ -645,8 +647,11 @@ class Module:
         if found is not None:
             return found[0]
         error = GradcliError(f"'{self.pyname}' object has no attribute '{name}'")
-        # (catchable where the program deleted it: else it may be one gradcli lacks)
-        raise error.mirror("AttributeError") if name in self.__dict__.get("_deleted", ()) else error
+        # (catchable where the program deleted it, or of a program's own class, whose names
+        # are the program's and nn.Module's: else it may be one gradcli lacks)
+        if self.OWN_NAMES_ONLY or name in self.__dict__.get("_deleted", ()):
+            raise error.mirror("AttributeError")
+        raise error
 
     def _internal(self, name: str) -> tuple[Any] | None:
         """PyTorch's own tables and settings of a module a program reads (`m._forward_hooks`,
@@ -655,8 +660,13 @@ class Module:
         kinds = HOOK_TABLES.get(name)
         if kinds is not None:
             table = self.__dict__.get("_module_hooks") or {}
-            hooks = [entry[0] for kind in kinds for entry in table.get(kind, ())]
-            return (collections.OrderedDict(enumerate(hooks)),)
+            ids = self.__dict__.get("_hook_ids") or {}
+            hooks = [
+                (ids.get(id(e), i), e[0])
+                for kind in kinds
+                for i, e in enumerate(table.get(kind, ()))
+            ]
+            return (collections.OrderedDict(hooks),)
         if name in EMPTY_TABLES:
             return (collections.OrderedDict(),)
         if name in MODULE_SETTINGS:
@@ -821,7 +831,15 @@ class Module:
             entries.insert(0, entry)
         else:
             entries.append(entry)
-        return HookHandle(entries, entry)
+        handle = HookHandle(entries, entry)
+        # (the handle's number, the key PyTorch's hook tables show: `m._forward_hooks`)
+        ids = self.__dict__.setdefault("_hook_ids", {})
+        ids[id(entry)] = handle.id
+        if len(ids) > 64:  # (the numbers of removed hooks are forgotten)
+            live = {id(e) for kind in table.values() for e in kind}
+            for key in [k for k in ids if k not in live]:
+                del ids[key]
+        return handle
 
     def register_forward_pre_hook(self, hook: Any, *, prepend: bool = False) -> HookHandle:
         """`hook(module, args)` before forward: a value it returns replaces the arguments

@@ -597,18 +597,39 @@ def unwritten(t: Any) -> bool:
 # Set by `surface.func` (which builds on this module): the functorch level a tensor printed
 # inside torch.func.grad / vjp / jacrev is wrapped at, or None.
 TRACKED: list[Callable[[Any], int | None]] = [lambda t: None]
+# ... and the tensor whose text PyTorch shows inside the wrapper where it is not the bare value
+# (an input that requires grad outside the transform, a value computed from one: with its
+# grad_fn), or None. Set by `surface.func` too.
+TRACKED_INNER: list[Callable[[Any], Any]] = [lambda t: None]
+_UNWRAPPED = [False]  # (while the text inside a wrapper is made)
 
 
 def tensor_repr(t: Any) -> str:
     """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
     from ..core.tensor import Settings, _GradMode, batched
 
-    if _GradMode.transforms and not _GradMode.vmapped:
+    if _GradMode.transforms and _GradMode.vmapped and not _UNWRAPPED[0]:
+        if TRACKED[0](t) is not None:  # grad inside vmap: PyTorch's level counts the vmap
+            raise NotSupported(
+                "printing a tensor inside torch.func.grad (or vjp, jacrev) inside vmap is not "
+                "supported: PyTorch prints its functorch wrappers (GradTrackingTensor at the "
+                "level after vmap's), which gradcli does not reproduce there",
+                hint="return the value (has_aux=True) and print it outside, or print .tolist()",
+            )
+    if _GradMode.transforms and not _GradMode.vmapped and not _UNWRAPPED[0]:
         level = TRACKED[0](t)
         if level is not None:
             from ..core.tensor import Tensor
 
-            inner = tensor_repr(Tensor(t.data))  # (the value, without its grad)
+            shown = TRACKED_INNER[0](t)
+            if shown is None:
+                shown = Tensor(t.data)  # (the value, without its grad nor its level)
+                shown._inf = False
+            _UNWRAPPED[0] = True
+            try:
+                inner = tensor_repr(shown)
+            finally:
+                _UNWRAPPED[0] = False
             body = "\n".join("    " + line for line in inner.split("\n"))
             return f"GradTrackingTensor(lvl={level}, value=\n{body}\n)"
 

@@ -398,7 +398,18 @@ def _with_mean(fn: str) -> Any:
             raise GradcliError(f"{fn}_mean only support floating point and complex dtypes")
         if isinstance(dim, bool):  # std_mean(x, False): the old positional `unbiased`
             unbiased, dim = dim, None
-        s = spread(input, dim, unbiased=unbiased, keepdim=keepdim, correction=correction)
+        sink = hooks.warning_sink
+        if sink is not None:
+            # PyTorch's warning of too few degrees of freedom names var_mean / std_mean
+
+            def renamed(message: str, hint: str | None, once: bool) -> None:
+                sink(message.replace(f"{fn}(): ", f"{fn}_mean(): ", 1), hint, once)
+
+            hooks.warning_sink = renamed
+        try:
+            s = spread(input, dim, unbiased=unbiased, keepdim=keepdim, correction=correction)
+        finally:
+            hooks.warning_sink = sink
         m = F.mean(input, dim, keepdim=keepdim)
         return (A.named(s, label), A.named(m, label))
 

@@ -340,7 +340,7 @@ CASES: list[Case] = [
     Case(
         "print_to_file", "print('hi', file='pwned.txt')", "print(file=...) is not supported", (1, 1)
     ),
-    Case("str_method", "s = 'abc'.encode()", "'str' object has no attribute 'encode'", (1, 5)),
+    Case("str_method", "s = 'abc'.encode()", "str.encode() is not supported", (1, 5)),
     Case("list_ctypes", "l = [1]\nl.ctypes(2)", "'list' object has no attribute 'ctypes'", (2, 1)),
     Case("format_map", "s = '{x}'.format_map({'x': 1})", "format_map() is not supported", (1, 5)),
     Case(
@@ -999,7 +999,7 @@ CASES: list[Case] = [
     Case(
         "bad_keyword",
         "x = torch.ones(2)\ny = x.sum(axes=0)",
-        "got an unexpected keyword argument 'axes'",
+        "sum() received an invalid combination of arguments",  # (PyTorch's parser's words)
         (2, 5),
     ),
     Case(
@@ -1924,7 +1924,8 @@ CASES: list[Case] = [
     Case(
         "getattr_unsupported", "f = getattr(torch, 'hub')", "`torch.hub` is not supported", (1, 5)
     ),
-    Case("dict_fromkeys", "d = dict.fromkeys(range(3))", "has no attribute 'fromkeys'", (1, 5)),
+    # (dict.fromkeys is supported: the type's other attributes are not there)
+    Case("dict_type_attribute", "d = dict.mro()", "has no attribute 'mro'", (1, 5)),
     Case(
         "numpy_view_write",
         "a = torch.ones(2).numpy()\na[0] = 'x'",
@@ -5682,7 +5683,7 @@ CASES: list[Case] = [
     Case(
         "permute_unknown_keyword",
         "import torch\ny = torch.permute(torch.ones(2, 3), order=(1, 0))",
-        "unexpected keyword argument 'order'",
+        'permute() missing 1 required positional arguments: "dims"',  # (PyTorch's words)
         (2, 5),
     ),
     # --- torch.utils.data attacked (hostile3): collation, subsets, splits, batch indices ---

@@ -547,6 +547,89 @@ x //= 2
 print(x, -x, +x, not x, x and 0, 0 or "fallback", x if x > 1 else "small")
 print(1 < 2 < 3, 1 < 2 > 3, 1 == 1.0, "a" < "b", [1, 2] < [1, 3], (1, 2) == (1, 2))
 """,
+    "number_attributes_and_radix": """
+for v in (2.5, -0.0, 7, True, -12):
+    print(v.real, v.imag, type(v.real).__name__)
+for n in (7, -12, 0, True):
+    print(n.numerator, n.denominator)
+for n in (0, 5, -255, True, 2**70):
+    print(bin(n), oct(n), hex(n))
+print(int("ff", 16), int("0x1f", 0), int(" -101 ", 2), int("z", 36), int("12"))
+for bad in (("12", 1), ("9", 8), ("", 10)):
+    try:
+        int(*bad)
+    except ValueError as e:
+        print(e)
+try:
+    int(3.5, 10)
+except TypeError as e:
+    print(e)
+for h in ("0x1.8p1", "-0x1p-1074", "inf", "0x0p0"):
+    print(float.fromhex(h))
+try:
+    float.fromhex("nope")
+except ValueError as e:
+    print(e)
+""",
+    "str_methods_more": """
+print("prefix_x".removeprefix("prefix_"), "x.py".removesuffix(".py"), "ab".removeprefix("z"))
+print("Title Case".istitle(), "not Title".istitle(), "ab\x01".isprintable(), "ab".isascii())
+print("a\tbc\td".expandtabs(), "a\tb".expandtabs(3), "|", "x\ty".expandtabs(0))
+""",
+    "unbound_methods": """
+print(str.join(",", ["a", "b"]), str.upper("ab"), str.split("a b"), float.is_integer(2.0))
+print(int.bit_length(255), float.hex(0.5), list.count([1, 1, 2], 1), dict.get({"a": 1}, "a"))
+xs = [3, 1]
+list.append(xs, 2)
+list.sort(xs)
+print(xs, tuple.index((5, 6), 6), dict.fromkeys("ab"), dict.fromkeys(["x", "y"], 0))
+print(str.upper, list.append)
+for call in (lambda: float.is_integer(2), lambda: str.join(), lambda: list.append((1,), 2)):
+    try:
+        call()
+    except TypeError as e:
+        print(e)
+print(list(map(str.strip, [" a ", "b "])), sorted(["b", "A", "c"], key=str.lower))
+""",
+    "set_and_dict_operators": """
+s, t = {1, 2, 3}, {2, 3, 4}
+print(s & t, s | t, s - t, s ^ t)
+alias = s
+s |= {9}
+s -= {1}
+print(alias, alias is s)
+s &= {2, 9}
+s ^= {2, 5}
+print(alias)
+d = {"a": 1, "b": 2}
+e = d
+print(d | {"b": 3, "c": 4})
+d |= {"z": 0}
+print(e)
+for bad in (lambda: s + t, lambda: d & d, lambda: d | s):
+    try:
+        bad()
+    except TypeError as err:
+        print(err)
+""",
+    "math_integers": """
+import math
+print(math.comb(10, 3), math.comb(3, 10), math.perm(5, 2), math.perm(5), math.factorial(0))
+print(math.factorial(20), math.gcd(12, 18), math.gcd(), math.gcd(0, -4), math.lcm(4, 6, 10))
+print(math.isqrt(17), math.isqrt(10**30), math.frexp(8.0), math.frexp(-0.0), math.ldexp(0.5, 4))
+print(math.modf(-2.5), math.remainder(5, 3), math.nextafter(1.0, 2.0), math.ulp(1.0))
+print(math.cbrt(27), math.exp2(3), math.fsum([0.1] * 10), math.dist([0, 0], (3, 4)))
+for bad in (lambda: math.comb(-1, 2), lambda: math.factorial(-1), lambda: math.isqrt(-1)):
+    try:
+        bad()
+    except ValueError as e:
+        print(e)
+for bad in (lambda: math.factorial(2.0), lambda: math.gcd(1.5)):
+    try:
+        bad()
+    except TypeError as e:
+        print(e)
+""",
 }
 
 

@@ -2214,7 +2214,11 @@ add(
     esc("import_ctypes", "import ctypes"),
     esc("import_pickle", "import pickle"),
     esc("import_relative", "from . import x"),
-    esc("import_math_as_torch", "import math as torch\nx = torch.factorial(10**6)"),
+    esc(
+        "import_math_as_torch",
+        "import math as torch\nx = torch.factorial(10**6)",
+        REFUSED + (r"over the limit",),  # (math.factorial's result, bounded before it is made)
+    ),
     # decorators that are not torch's
     esc("decorator_print", "@print\ndef f():\n    pass"),
     esc("decorator_call", "def d(f):\n    return f\n@d\ndef g():\n    pass"),
@@ -2444,7 +2448,7 @@ add(
     # (a number written into x.numpy() is PyTorch's shared memory: allowed; anything else not)
     esc("lang_numpy_view_write", "a = torch.ones(2).numpy()\na[0] = 'x'", (r"cannot assign",)),
     esc("lang_numpy_view_tofile", "torch.ones(2).numpy().tofile('pwned')"),
-    esc("lang_dict_fromkeys", "d = dict.fromkeys(range(3))"),
+    esc("lang_dict_type_attribute", "d = dict.mro()", (r"has no attribute",)),
     esc("lang_str_format_map", "s = '{x}'.format_map({'x': 1})"),
     esc("lang_typing_origin", "import typing\nx = typing.List.__origin__"),
     esc("lang_typing_attribute", "from typing import List\nx = List[int].copy_with((str,))"),
@@ -4975,5 +4979,200 @@ add(
         "class M(torch.nn.Module):\n    def forward(self, x):\n        return w(x)\n"
         "w = torch.no_grad()(M())\nw(torch.ones(1))",
         LIMIT + (r"recursion", r"depth"),
+    ),
+)
+
+add(
+    # feat16: Python's number and string methods, bounded before they compute
+    small("math_comb_huge", "print(math.comb(2**200, 2**199))", LIMIT),
+    small("math_perm_huge", "print(math.perm(10**9))", LIMIT),
+    small("math_factorial_huge", "print(math.factorial(10**7))", LIMIT),
+    small("math_lcm_huge", "print(math.lcm(*[2**250 - i for i in range(50)]))", LIMIT),
+    small("math_fsum_endless", "import itertools\nprint(math.fsum(itertools.count()))", LIMIT),
+    small("str_expandtabs_huge", "s = '\\t' * 1000\nprint(len(s.expandtabs(10**9)))", LIMIT),
+    small("int_base_huge", "print(int('1' * 100000, 2))", LIMIT),
+    small("int_base_decimal_digits", "print(int('9' * 5000, 10))", (r"4300", r"limit")),
+    small("dict_fromkeys_endless", "import itertools\nd = dict.fromkeys(itertools.count())", LIMIT),
+    small("set_union_growing", "s = {0}\nwhile True:\n    s = s | {len(s)}", LIMIT),
+    small("dict_merge_growing", "d = {}\nwhile True:\n    d |= {len(d): d}", LIMIT),
+    esc("unbound_method_internals", "f = str.join.__self__"),
+    esc("unbound_method_dunder", "f = str.__dict__"),
+    esc("number_attribute_dunder", "f = (1.5).real.__class__.__subclasses__()"),
+    small("str_encode_refused", "b = 'abc'.encode()", (r"not supported",)),
+)
+_FN = (
+    "class A(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+    "        return x\n    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+)
+add(
+    # feat16: issubclass / isinstance with torch.autograd.Function and the program's Functions
+    small(
+        "issubclass_function_chain",
+        _FN
+        + "".join(f"class A{i}({'A' if i == 0 else f'A{i - 1}'}):\n    pass\n" for i in range(300))
+        + "print(issubclass(A299, A), issubclass(A, A299),\n"
+        "      issubclass(A299, torch.autograd.Function))",
+        (),
+        codes=frozenset({0}),
+    ),
+    small(
+        "issubclass_endless_tuple",
+        _FN + "while True:\n    issubclass(A, tuple([torch.nn.Module] * 10000))",
+        LIMIT,
+    ),
+    esc("function_base_internals", "f = torch.autograd.Function.__subclasses__()"),
+    esc("function_class_dunder", _FN + "f = A.__bases__"),
+)
+add(
+    # feat16: hook handles' ids, the keyword check, torch's aliases as objects of their own
+    small(
+        "hook_ids_registered_and_removed_endlessly",
+        "m = torch.nn.Linear(2, 2)\nwhile True:\n"
+        "    h = m.register_forward_hook(lambda mod, i, o: None)\n    h.remove()",
+        LIMIT,
+    ),
+    esc(
+        "hook_handle_next_id",
+        "h = torch.ones(1, requires_grad=True).register_hook(print)\nn = h.next_id",
+    ),
+    esc("alias_twin_code", "c = torch.subtract.__code__"),
+    esc("alias_twin_globals", "g = torch.clip.__globals__"),
+    small(
+        "unknown_keyword_flood",
+        "x = torch.ones(2)\nkw = {f'k{i}': i for i in range(100000)}\ntorch.relu(x, **kw)",
+        (r"unexpected keyword", r"limit"),
+    ),
+)
+add(
+    # feat16: pprint over the program's values
+    small(
+        "pprint_nested_deep",
+        "import pprint\nl = []\nfor i in range(5000):\n    l = [l]\npprint.pprint(l)",
+        (r"nested over",),
+    ),
+    small(
+        "pprint_shared_doubling",
+        "from pprint import pformat\nl = [1]\nfor i in range(60):\n    l = [l, l]\ns = pformat(l)",
+        LIMIT,
+    ),
+    small(
+        "pprint_huge_indent", "import pprint\npprint.pprint([[1] * 50] * 50, indent=10**9)", REFUSED
+    ),
+    small(
+        "pprint_repr_loops",
+        "import pprint\nclass A:\n    def __repr__(self):\n        while True:\n"
+        "            pass\npprint.pprint([A()])",
+        LIMIT,
+    ),
+    small(
+        "pprint_output_flood",
+        "import pprint\nwhile True:\n    pprint.pprint(list(range(1000)))",
+        LIMIT,
+        printed=True,
+    ),
+    small("pprint_stream_refused", "import pprint\npprint.pprint([1], stream=print)", REFUSED),
+    esc("pprint_printer_internals", "import pprint\nd = pprint.PrettyPrinter()._dispatch"),
+    esc("pprint_printer_dunder", "import pprint\nd = pprint.PrettyPrinter().__dict__"),
+    esc("pprint_module_dunder", "import pprint\nd = pprint.__builtins__"),
+    esc(
+        "pprint_unlisted_name", "import pprint\nd = pprint.sys", (r"no attribute", r"not supported")
+    ),
+)
+add(
+    # feat16: tensors made inside torch.func.grad print wrapped at its level
+    small(
+        "print_constants_inside_grad_endlessly",
+        "from torch.func import grad\n"
+        "def f(x):\n    while True:\n        print(torch.ones(100))\n    return x.sum()\n"
+        "grad(f)(torch.ones(3))",
+        LIMIT,
+        printed=True,
+    ),
+    small(
+        "print_constant_inside_nested_grad",
+        "from torch.func import grad\n"
+        "print(grad(grad(lambda x: (print(torch.ones(1)), x ** 3)[1]))(torch.tensor(2.)))",
+        (r"not supported",),
+    ),
+    small(
+        "inference_flag_inside_grad",
+        "from torch.func import grad\n"
+        "def f(x):\n    c = torch.ones(1)\n"
+        "    print(c.is_inference(), torch.is_inference_mode_enabled())\n"
+        "    return x.sum()\nprint(grad(f)(torch.ones(2)))",
+        (),
+        codes=frozenset({0}),
+        stdout_patterns=(r"False False",),
+    ),
+)
+_AM = "from torch.autograd.graph import allow_mutation_on_saved_tensors\n"
+add(
+    # feat16: allow_mutation_on_saved_tensors
+    small(
+        "allow_mutation_endless_saves",
+        _AM
+        + "with allow_mutation_on_saved_tensors():\n    x = torch.ones(100, requires_grad=True)\n"
+        "    while True:\n        y = (x * x).sum()",
+        LIMIT,
+    ),
+    small(
+        "allow_mutation_endless_changes",
+        _AM
+        + "with allow_mutation_on_saved_tensors():\n    x = torch.ones(100, requires_grad=True)\n"
+        "    h = x * 1\n    while True:\n        y = h.sin()\n        h.mul_(1.0001)",
+        LIMIT,
+    ),
+    small(
+        "allow_mutation_nested_by_recursion",
+        _AM + "def f(n):\n    with allow_mutation_on_saved_tensors():\n        f(n + 1)\nf(0)",
+        (r"cannot be nested",),
+    ),
+    small(
+        "allow_mutation_backward_after_the_block",
+        _AM + "with allow_mutation_on_saved_tensors():\n    x = torch.ones(2, requires_grad=True)\n"
+        "    y = (x * x).sum()\ny.backward()",
+        (r"outside of the 'allow_mutation_on_saved_tensors' context",),
+    ),
+    small(
+        "allow_mutation_as_decorator",
+        _AM + "@allow_mutation_on_saved_tensors()\ndef f():\n    pass\nf()",
+        (r"not support", r"not supported"),
+    ),
+)
+add(
+    # feat16: type() and issubclass() of torch.optim's classes and the program's classes
+    esc("optimizer_class_type_internals", "t = type(torch.optim.Adam).__subclasses__()"),
+    esc("function_meta_internals", _FN + "m = type(A).__mro__"),
+    small(
+        "issubclass_optimizer_instance",
+        "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=0.1)\n"
+        "issubclass(opt, torch.optim.Optimizer)",
+        (r"must be a class",),
+    ),
+    small(
+        "function_meta_called",
+        _FN + "B = type(A)('B', (), {})",
+        (r"not supported", r"cannot create", r"only be called"),
+    ),
+)
+add(
+    small(
+        "print_constant_inside_grad_inside_vmap",
+        "from torch.func import grad, vmap\n"
+        "def f(x):\n    print(torch.ones(2))\n    return (x * 2).sum()\n"
+        "vmap(grad(f))(torch.ones(3, 2))",
+        (r"not supported",),
+    ),
+)
+add(
+    small(
+        "allow_mutation_context_internals",
+        _AM + "with allow_mutation_on_saved_tensors() as ctx:\n    c = ctx.cloned",
+        (r"not supported",),
+    ),
+    esc(
+        "allow_mutation_context_dunder",
+        _AM + "with allow_mutation_on_saved_tensors() as ctx:\n"
+        "    c = ctx.__class__.__subclasses__()",
     ),
 )

@@ -848,18 +848,17 @@ def _twin(fn: Callable[..., Any]) -> Callable[..., Any]:
         return fn
     got = _TWINS.get(id(fn))
     if got is None or got[0] is not fn:
-        twin = FunctionType(
-            fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__
-        )
-        twin.__kwdefaults__ = fn.__kwdefaults__
-        twin.__dict__.update(fn.__dict__)
-        twin.__qualname__, twin.__module__, twin.__doc__ = (
-            fn.__qualname__,
-            fn.__module__,
-            fn.__doc__,
-        )
-        got = _TWINS[id(fn)] = (fn, twin)
+        got = _TWINS[id(fn)] = (fn, _copy_function(fn))
     return got[1]
+
+
+def _copy_function(fn: FunctionType) -> FunctionType:
+    """A new function object of fn's code, defaults, attributes and names."""
+    twin = FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+    twin.__kwdefaults__ = fn.__kwdefaults__
+    twin.__dict__.update(fn.__dict__)
+    twin.__qualname__, twin.__module__, twin.__doc__ = fn.__qualname__, fn.__module__, fn.__doc__
+    return twin
 
 
 _ALIAS_TWINS: dict[tuple[int, str], tuple[Callable[..., Any], Callable[..., Any]]] = {}
@@ -878,17 +877,7 @@ def _alias_twins(functions: dict[str, Callable[..., Any]]) -> None:
         key = (id(fn), name)
         got = _ALIAS_TWINS.get(key)
         if got is None or got[0] is not fn:
-            twin = FunctionType(
-                fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__
-            )
-            twin.__kwdefaults__ = fn.__kwdefaults__
-            twin.__dict__.update(fn.__dict__)
-            twin.__qualname__, twin.__module__, twin.__doc__ = (
-                fn.__qualname__,
-                fn.__module__,
-                fn.__doc__,
-            )
-            got = _ALIAS_TWINS[key] = (fn, twin)
+            got = _ALIAS_TWINS[key] = (fn, _copy_function(fn))
         functions[name] = got[1]
 
 

@@ -71,6 +71,8 @@ def test_detach_after_backward_in_a_loop() -> None:
 
 
 def test_the_record_goes_with_the_tensor() -> None:
+    gc.collect()
+    before = set(core_tensor.DETACHED)  # (what other tests in this process still hold)
     run(
         "w = torch.tensor(0.5, requires_grad=True)\n"
         "for step in range(50):\n"
@@ -78,4 +80,4 @@ def test_the_record_goes_with_the_tensor() -> None:
         "    h.detach_()\n"
     )
     gc.collect()
-    assert len(core_tensor.DETACHED) == 0
+    assert set(core_tensor.DETACHED) <= before

@@ -279,6 +279,23 @@ def _odd_after_the_first(args: list, kwargs: dict | None) -> bool:
 _KEYWORDS_KNOWN: dict[tuple, Any] = {}
 
 
+# Keywords every function PyTorch has by one of these names takes (torch.X, F.X, Tensor.X...:
+# each one the tables of `surface.torch_signatures` know, checked by
+# tests/surface/test_callerrors.py): the commonest calls with keywords need not load those
+# tables (about a millisecond of start-up) to learn that PyTorch takes them.
+_FACTORY = frozenset({"requires_grad", "dtype", "device"})
+PYTORCH_TAKES: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        "tensor zeros ones randn rand arange linspace full empty eye zeros_like ones_like "
+        "randn_like rand_like full_like empty_like".split(),
+        _FACTORY,
+    ),
+    **dict.fromkeys("sum mean".split(), frozenset({"dim", "keepdim", "dtype"})),
+    **dict.fromkeys("softmax log_softmax".split(), frozenset({"dim", "dtype"})),
+    **dict.fromkeys("cat stack cumsum argmax argmin".split(), frozenset({"dim"})),
+}
+
+
 def _keywords_checked(
     f: Callable[..., Any], args: list, kwargs: dict, name: Any, bound: bool
 ) -> None:
@@ -286,6 +303,9 @@ def _keywords_checked(
     gradcli's function of the name takes it (`torch.relu(x, inplace=True)`: F.relu's
     keyword; `F.softmax(x, axis=0)`: a NumPy name only C++ builtins take)."""
     label = name if isinstance(name, str) else name()
+    taken = PYTORCH_TAKES.get(label.rpartition(".")[2])
+    if taken is not None and taken.issuperset(kwargs):
+        return  # (every function PyTorch has by this name takes them: no table to load)
     key = (id(f), label, bound, bool(args) and isinstance(args[0], Tensor), tuple(kwargs))
     if _KEYWORDS_KNOWN.get(key) is f:
         return

@@ -179,3 +179,32 @@ def test_the_runtime_table_is_the_recorded_one():
     spec.loader.exec_module(R)
     table = json.loads((SIGNATURE_DATA / "torch.json").read_text())
     assert R.runtime_table(table) == Path(CE.__file__).with_name("torch_signatures.py").read_text()
+
+
+def test_the_keywords_taken_without_the_tables_are_pytorchs():
+    """`calls.PYTORCH_TAKES` lets a call with these keywords skip the check against PyTorch's
+    signatures: every function PyTorch has by such a name (any owner the tables know) must take
+    them, or have a signature the check never refuses (`**kwargs`)."""
+    from gradcli.lang.calls import PYTORCH_TAKES
+
+    owners = ("torch", "F", "Tensor", "nn", "torch.linalg", "torch.special", "torch.optim")
+    for last, keywords in PYTORCH_TAKES.items():
+        seen = 0
+        for owner in owners:
+            qualified = f"{owner}.{last}"
+            if qualified not in SIGNATURES:
+                continue
+            seen += 1
+            found = CE.keyword_names(qualified, owner == "Tensor", [], lambda q: True)
+            if owner == "Tensor":
+                import gradcli
+
+                found = CE.keyword_names(last, True, [gradcli.Tensor([1.0])], lambda q: True)
+            assert found is None or keywords <= found[1], (qualified, keywords - found[1])
+        assert seen, last
+
+
+def test_the_shortcut_can_fail():
+    """A keyword PyTorch's function lacks is not let through by the shortcut's test."""
+    found = CE.keyword_names("torch.relu", False, [], lambda q: True)
+    assert found is not None and "inplace" not in found[1]

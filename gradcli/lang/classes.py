@@ -336,7 +336,26 @@ class FunctionInstance:
         return f"<__main__.{self.cls.name} object>"
 
 
-class ModuleClass:
+class _Derived:
+    """What the program's classes (`ModuleClass`, `OptimClass`, `PlainClass`) share: their
+    bases, Python's method resolution order over them, lookups along it."""
+
+    __slots__ = ()
+
+    def _derive(self, bases: Any) -> None:
+        self.bases = tuple(bases) if isinstance(bases, (tuple, list)) else (bases,)
+        self.mro = linearize(self, self.bases)
+
+    def lookup(self, attr: str) -> Any:
+        """The entry `attr` of this class or of a class it derives from (in Python's method
+        resolution order), or None."""
+        return _lookup(self.mro, attr)
+
+    def is_subclass_of(self, other: Any) -> bool:
+        return any(c is other for c in self.mro)
+
+
+class ModuleClass(_Derived):
     """`class Net(nn.Module)` (or a subclass of another such class, with plain classes as
     mixins: `class Net(LoggingMixin, nn.Module)`): its methods; calling it makes an instance
     (`ModuleInstance`), whose `__init__` is the program's."""
@@ -346,18 +365,9 @@ class ModuleClass:
     def __init__(self, name: str, methods: dict[str, Any], bases: Any):
         self.name = name
         self.methods = methods  # what the class body made: methods and class attributes
-        # the surface's nn.Module, other ModuleClasses, plain classes (mixins)
-        self.bases = tuple(bases) if isinstance(bases, (tuple, list)) else (bases,)
-        self.mro = linearize(self, self.bases)
-
-    def lookup(self, attr: str) -> Any:
-        """The entry `attr` (a method, a class attribute) of this class or of the program's
-        classes it derives from, in Python's method resolution order, or None (also where
-        nn.Module's own method or attribute comes first)."""
-        return _lookup(self.mro, attr)
-
-    def is_subclass_of(self, other: Any) -> bool:
-        return any(c is other for c in self.mro)
+        # the surface's nn.Module, other ModuleClasses, plain classes (mixins); a lookup is
+        # None also where nn.Module's own method or attribute comes first
+        self._derive(bases)
 
     def get(self, rt: Any, attr: str) -> Any:
         method = self.lookup(attr)
@@ -531,7 +541,7 @@ class ProgramObject:
 INSTANCE_KINDS: dict[str, Any] = {}
 
 
-class OptimClass:
+class OptimClass(_Derived):
     """`class MySGD(torch.optim.Optimizer)` or `class Warmup(torch.optim.lr_scheduler.
     LRScheduler)` (or a subclass of another such class): its methods and class attributes;
     calling it makes an instance (`optimizers`), the surface's Optimizer (param_groups, state,
@@ -543,15 +553,8 @@ class OptimClass:
     def __init__(self, name: str, methods: dict[str, Any], bases: Any, base: type):
         self.name = name
         self.methods = methods
-        self.bases = tuple(bases) if isinstance(bases, (tuple, list)) else (bases,)
         self.base = base  # the surface's Optimizer class
-        self.mro = linearize(self, self.bases)
-
-    def lookup(self, attr: str) -> Any:
-        return _lookup(self.mro, attr)
-
-    def is_subclass_of(self, other: Any) -> bool:
-        return any(c is other for c in self.mro)
+        self._derive(bases)
 
     def get(self, rt: Any, attr: str) -> Any:
         method = self.lookup(attr)
@@ -668,7 +671,7 @@ def _object_init_rest(*args: Any, **kwargs: Any) -> None:
 MISSING = object()
 
 
-class PlainClass:
+class PlainClass(_Derived):
     """`class Accumulator:` (or `class B(A):`, `class C(A, B):` of other plain classes): the
     table its body made (methods, static and class methods, properties, class attributes);
     calling it makes an `Instance` and runs its `__init__`. `annotations` are the body's
@@ -688,18 +691,7 @@ class PlainClass:
         self.attrs = attrs
         self.annotations = annotations
         self.dataclass: Any = None
-        if bases is None:
-            bases = ()
-        self.bases = tuple(bases) if isinstance(bases, (tuple, list)) else (bases,)
-        self.mro = linearize(self, self.bases)
-
-    def lookup(self, attr: str) -> Any:
-        """The entry `attr` of this class or of a class it derives from (in Python's method
-        resolution order), or None."""
-        return _lookup(self.mro, attr)
-
-    def is_subclass_of(self, other: Any) -> bool:
-        return any(c is other for c in self.mro)
+        self._derive(() if bases is None else bases)
 
     def get(self, rt: Any, attr: str) -> Any:
         value = self.lookup(attr)

@@ -18,6 +18,7 @@ and in evaluation xhat = (x - running_mean) / sqrt(running_var + eps), dx = gy /
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import numpy as np
@@ -64,13 +65,29 @@ def batch_stats(xm: np.ndarray, image_size: int) -> tuple[np.ndarray, np.ndarray
     return mean, np.cumsum(dev * dev, axis=1, dtype=np.float64)[:, -1].astype(dt)
 
 
+# The last input's statistics: a training step needs them three times (the forward's value,
+# the running statistics' update, the backward kernel, which PyTorch gives the forward's saved
+# mean and invstd), and for an (N, C) input they are a loop over the N rows. Kept with a copy
+# of the values they are of: an array changed in place since is computed again.
+_LAST: list[Any] = [None, None, None]  # [a weak reference to the array, a copy, the stats]
+
+
+def channel_stats(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per channel of x (dim 1) the batch's mean and sum of squared deviations."""
+    ref, seen, got = _LAST
+    if ref is not None and ref() is x and np.array_equal(x, seen):
+        return got
+    c = x.shape[1]
+    got = batch_stats(np.moveaxis(x, 1, 0).reshape(c, -1), x.size // (c * x.shape[0]))
+    _LAST[:] = [weakref.ref(x), x.copy(), got]
+    return got
+
+
 def saved_stats(x: np.ndarray, eps: float) -> tuple[np.ndarray, np.ndarray]:
     """The per-channel mean and invstd PyTorch's training forward saves."""
     dt = x.dtype
-    c = x.shape[1]
-    size = x.size // c
-    xm = np.moveaxis(x, 1, 0).reshape(c, -1)
-    mean, var_sum = batch_stats(xm, size // x.shape[0])
+    size = x.size // x.shape[1]
+    mean, var_sum = channel_stats(x)
     with np.errstate(all="ignore"):
         invstd = (1.0 / np.sqrt(np.asarray(var_sum / dt.type(size), np.float64) + eps)).astype(dt)
     return mean, invstd

@@ -481,8 +481,7 @@ def _update_running(x: Tensor, rm: Tensor | None, rv: Tensor | None, momentum: f
     """Training mode's update of the running statistics, in place (the variance unbiased)."""
     dt = x.dtype
     c = x.shape[1]
-    xm = np.moveaxis(x.data, 1, 0).reshape(c, -1)
-    mean, var_sum = Bn.batch_stats(xm, x.data.size // (x.shape[0] * c))
+    mean, var_sum = Bn.channel_stats(x.data)
     m = dt.type(momentum)
     with no_grad():
         if rm is not None:

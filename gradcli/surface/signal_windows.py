@@ -46,9 +46,12 @@ def _checks(fn: str, m: Any, dtype: Any) -> np.dtype:
     return dt
 
 
-def _trivial(m: int, dt: np.dtype, requires_grad: bool) -> Tensor | None:
+def _trivial(m: int, dt: np.dtype, requires_grad: bool, one: bool = False) -> Tensor | None:
+    """The window of no points, and (`one`: for the windows that say so first) of one: 1."""
     if m == 0:
         return Tensor(np.zeros(0, dt), requires_grad=requires_grad)
+    if one and m == 1:
+        return Tensor(np.ones(1, dt), requires_grad=requires_grad)
     return None
 
 
@@ -138,11 +141,9 @@ def kaiser(
     dt = _checks("kaiser", M, dtype)
     if beta < 0:
         raise GradcliError(f"beta must be non-negative, got: {beta} instead.").mirror("ValueError")
-    empty = _trivial(M, dt, requires_grad)
+    empty = _trivial(M, dt, requires_grad, one=True)
     if empty is not None:
         return empty
-    if M == 1:
-        return Tensor(np.ones(1, dt), requires_grad=requires_grad)
     b = Tensor(np.asarray(beta, dt))  # torch.tensor(beta, dtype=dtype)
     start = A.neg(b)
     constant = A.div_op(A.mul_op(b, 2.0), M if not sym else M - 1)
@@ -163,11 +164,9 @@ def general_cosine(
     requires_grad: bool = False,
 ) -> Tensor:
     dt = _checks("general_cosine", M, dtype)
-    empty = _trivial(M, dt, requires_grad)
+    empty = _trivial(M, dt, requires_grad, one=True)
     if empty is not None:
         return empty
-    if M == 1:
-        return Tensor(np.ones(1, dt), requires_grad=requires_grad)
     if not isinstance(a, (list, tuple)):
         raise GradcliError("Coefficients must be a list/tuple").mirror("TypeError")
     if not a:
@@ -247,11 +246,9 @@ def bartlett(
     requires_grad: bool = False,
 ) -> Tensor:
     dt = _checks("bartlett", M, dtype)
-    empty = _trivial(M, dt, requires_grad)
+    empty = _trivial(M, dt, requires_grad, one=True)
     if empty is not None:
         return empty
-    if M == 1:
-        return Tensor(np.ones(1, dt), requires_grad=requires_grad)
     start = -1
     constant = 2 / (M if not sym else M - 1)
     k = _linspace(start, start + (M - 1) * constant, M, dt, requires_grad)

@@ -132,3 +132,19 @@ def test_a_change_in_place_of_the_output_is_fine_of_the_input_refused() -> None:
     x.add_(1)
     with pytest.raises(GradcliError, match="modified by an inplace operation"):
         y.sum().backward()
+
+
+def test_an_input_changed_in_place_gets_its_own_statistics() -> None:
+    """The statistics kept for the last input are not reused once its values changed."""
+    a = np.arange(12, dtype=np.float32).reshape(4, 3) ** 1.5
+    x = gradcli.Tensor(a)
+    N.batch_norm(x, None, None, None, None, training=True)
+    x.data *= 3
+    x.data += 1
+    again = N.batch_norm(x, None, None, None, None, training=True).data
+    fresh = N.batch_norm(gradcli.Tensor(x.data.copy()), None, None, None, None, training=True)
+    assert (_bits(again) == _bits(fresh.data)).all()
+    rm = gradcli.Tensor(np.zeros(3, np.float32))
+    rv = gradcli.Tensor(np.ones(3, np.float32))
+    N.batch_norm(x, rm, rv, None, None, training=True, momentum=1.0)
+    assert np.allclose(rm.data, x.data.mean(0), rtol=1e-6)

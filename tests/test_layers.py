@@ -222,6 +222,17 @@ _NEVER_ON_A_PIPE = (
     "gradcli.surface.rearrange",
     "gradcli.surface.predicates",
     "gradcli.surface.scatter",
+    # the op families a program reaches only by naming them (`gradcli.ops`, `base.lazy`)
+    "gradcli.ops.activation",
+    "gradcli.ops.batchnorm",
+    "gradcli.ops.conv",
+    "gradcli.ops.ctc",
+    "gradcli.ops.gridsample",
+    "gradcli.ops.layernorm",
+    "gradcli.ops.resample",
+    "gradcli.ops.scan",
+    "gradcli.ops.scatter",
+    "gradcli.ops.special",
     # PyTorch's generator and Python's: imported at the first draw or seed, not at start-up
     "gradcli.surface.random",
     "random",
@@ -261,7 +272,9 @@ _COMMAND_DRIVER = textwrap.dedent(
     else:
         code = 0
     sys.stdout.flush()
-    print(json.dumps({"code": code, "modules": sorted(sys.modules),
+    # a module bound by `base.lazy.lazy_module` and never read is in sys.modules unexecuted
+    ran = [m for m, mod in sys.modules.items() if type(mod).__name__ != "_LazyModule"]
+    print(json.dumps({"code": code, "modules": sorted(ran),
                       "blas": os.environ.get("OPENBLAS_NUM_THREADS")}), file=sys.stderr)
     """
 )

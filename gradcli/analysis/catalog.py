@@ -63,7 +63,7 @@ def _keys(name: str, where: tuple[str, ...]) -> list[str]:
 def declared() -> tuple[dict[str, list[Op]], set[str], set[str]]:
     """Every user-facing name of a differentiable operation -> its records (the main one
     first), the names declared as compositions, and the names with no derivative."""
-    from ..core.op import REGISTRY
+    from ..ops import REGISTRY
     from ..surface.names import NAMES
 
     out: dict[str, list[Op]] = {}
@@ -173,7 +173,7 @@ def _derivatives(
 def op_catalog(*, derivatives: bool = True) -> list[OpInfo]:
     """The registry's records that a user can reach, each with its names, signature, rule,
     derivative (from the sympy form) and kink convention."""
-    from ..core.op import REGISTRY
+    from ..ops import REGISTRY
 
     names, composed, _ = declared()
     main: dict[str, list[str]] = {}

@@ -120,7 +120,7 @@ class Torch:
 
 
 def _translations() -> dict[str, Any]:
-    from ..core.op import REGISTRY
+    from ..ops import REGISTRY
 
     return {name: op.to_torch for name, op in REGISTRY.items() if op.to_torch is not None}
 
@@ -130,7 +130,7 @@ TORCH = _translations()
 
 
 def _internal() -> tuple[str, ...]:
-    from ..core.op import REGISTRY
+    from ..ops import REGISTRY
 
     return tuple(name for name, op in REGISTRY.items() if op.kind == "internal")
 

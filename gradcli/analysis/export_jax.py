@@ -117,7 +117,7 @@ class Jax:
 
 
 def _translations() -> dict[str, Any]:
-    from ..core.op import REGISTRY
+    from ..ops import REGISTRY
 
     return {name: op.to_jax for name, op in REGISTRY.items() if op.to_jax is not None}
 

@@ -8,6 +8,7 @@ single-assignment equations in creation order (walked by `core.graph`).
 from __future__ import annotations
 
 import bisect
+import sys
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -280,8 +281,17 @@ def write_call(text: str | Callable[..., str], w: Any, args: list[str], params: 
     return string.Formatter().vformat(text, args, _Lits())
 
 
-def register(op: Op) -> Op:
+# Where each record was registered: (the module, its rank in the registry). The op families
+# are imported when first used (`gradcli.ops`), so the registry's order depends on what ran
+# first; `gradcli.ops.load_all` puts it back in the order of the families with this.
+ORIGIN: dict[str, tuple[str, int]] = {}
+
+
+def register(op: Op, module: str | None = None) -> Op:
     """Add a record to the registry (the catalog, the op tests and export read it)."""
+    if module is None:
+        module = sys._getframe(1).f_globals.get("__name__", "")
+    ORIGIN.setdefault(op.name, (module, len(ORIGIN)))
     REGISTRY[op.name] = op
     return op
 
@@ -293,7 +303,8 @@ def defop(name: str, forward: Any, vjp: Any, torch_name: str, formula: str, **kw
     if name in REGISTRY:
         raise ValueError(f"defop: a record named {name!r} exists already")
     return register(
-        Op(name=name, forward=forward, vjp=vjp, torch_name=torch_name, formula=formula, **kw)
+        Op(name=name, forward=forward, vjp=vjp, torch_name=torch_name, formula=formula, **kw),
+        sys._getframe(1).f_globals.get("__name__", ""),
     )
 
 

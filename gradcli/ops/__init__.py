@@ -2,26 +2,65 @@
 custom), and the Tensor arithmetic their rules are written with, bound to the records.
 
 Importing any module of this package installs that arithmetic (`arithmetic`, which imports
-every family) and `Tensor.backward`: a VJP rule is written `g * x.cos()`, so no record is
-usable without them. This is the one package `__init__` that imports something; nothing on
-the path of `gradcli --help` imports it. `REGISTRY` here is complete: every family is imported.
+the families every program uses) and `Tensor.backward`: a VJP rule is written `g * x.cos()`,
+so no record is usable without them. The other families (convolutions, batch norm, the
+losses, the special functions...) are imported where a program first uses them
+(`base.lazy.lazy_module`): start-up does not pay for what a program does not name. Reading
+`gradcli.ops.REGISTRY` imports every family and gives the registry complete, in the order of
+`FAMILIES` whatever ran first (the catalog, export and the op tests read it). Nothing on the
+path of `gradcli --help` imports this package.
 """
 
+from typing import Any
+
 from ..core import autograd  # noqa: F401 - installs Tensor.backward
-from ..core.op import REGISTRY  # noqa: F401 - re-exported, complete
-from . import (
-    arithmetic,  # noqa: F401 - installs the operators every rule uses
-    scan,  # noqa: F401 - the cumulative records (registered on import)
-    scatter,  # noqa: F401 - registers scatter, scatter_add
+from . import arithmetic  # noqa: F401 - installs the operators every rule uses
+
+# Every module that registers records, in the registry's order.
+FAMILIES = (
+    "binary",
+    "elementwise",
+    "shape",
+    "linalg",
+    "reduction",
+    "matrices",
+    "scan",
+    "scatter",
+    "activation",
+    "batchnorm",
+    "conv",
+    "resample",
+    "gridsample",
+    "layernorm",
+    "special",
+    "loss",
+    "ctc",
 )
 
-# isort: split
-from . import (  # noqa: F401 - their records join the registry (after the others)
-    activation,
-    batchnorm,
-    conv,
-    gridsample,
-    layernorm,
-    resample,
-    special,
-)
+
+def load_all() -> dict:
+    """Import every family; the registry, complete and in the order of `FAMILIES`."""
+    import importlib
+
+    from ..core.op import ORIGIN, REGISTRY
+
+    for family in FAMILIES:
+        importlib.import_module(f"{__name__}.{family}")
+    rank = {f"{__name__}.{f}": i for i, f in enumerate(FAMILIES)}
+
+    def key(name: str) -> tuple[int, int]:
+        module, seq = ORIGIN[name]
+        return rank.get(module, len(rank)), seq
+
+    order = sorted(REGISTRY, key=key)
+    if list(REGISTRY) != order:
+        ops = {name: REGISTRY[name] for name in order}
+        REGISTRY.clear()
+        REGISTRY.update(ops)
+    return REGISTRY
+
+
+def __getattr__(name: str) -> Any:
+    if name == "REGISTRY":
+        return load_all()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,15 +8,18 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..base.lazy import lazy_module
 from ..core import dtypes
 from ..core.op import apply
 from ..core.tensor import Tensor, pytype_name
 from ..ops import binary as B
-from ..ops import loss as Lo
 from ..ops.arithmetic import add_t, div_t, mul_t, neg, operands, tensor_arg
 from ..ops.binary import div as div_op
 from .args import legacy_reductions, reduction_arg, sized_pair
 from .functional import log_softmax, sum
+
+# Op families few programs use, imported at their first use (start-up pays nothing).
+Lo = lazy_module("gradcli.ops.loss")
 
 
 @legacy_reductions

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
+from ..base.lazy import lazy_module
 from ..core import hooks
 from ..core import primitives as P
 from ..core.dtypes import scalar_type_name
@@ -26,17 +27,19 @@ from ..core.inplace import inplace as _inplace
 from ..core.inplace import write as _inplace_write
 from ..core.op import apply
 from ..core.tensor import Tensor, constant, grad_enabled, no_grad, typename
-from ..ops import activation as Ac
 from ..ops import arithmetic as A
-from ..ops import batchnorm as Bn
-from ..ops import conv as Cv
-from ..ops import gridsample as Gs
-from ..ops import layernorm as Ln
 from ..ops import reduction as R
-from ..ops import resample as Rs
 from ..ops import shape as S
 from . import functional as F
 from .args import check_dim, int_arg
+
+# Op families few programs use, imported at their first use (start-up pays nothing).
+Ac = lazy_module("gradcli.ops.activation")
+Bn = lazy_module("gradcli.ops.batchnorm")
+Cv = lazy_module("gradcli.ops.conv")
+Gs = lazy_module("gradcli.ops.gridsample")
+Ln = lazy_module("gradcli.ops.layernorm")
+Rs = lazy_module("gradcli.ops.resample")
 
 # --- activations -----------------------------------------------------------------------------
 
@@ -122,18 +125,21 @@ def softsign(input: Any) -> Tensor:  # noqa: A002
     return A.div_t(x, A.add_t(A.abs(x), 1))
 
 
-def _unary_record(op: Any, kernel: str) -> Callable[..., Tensor]:
+def _unary_record(name: str, kernel: str) -> Callable[..., Tensor]:
+    """F's function of the activation record `name` (looked up at the call: the activations
+    are imported when first used)."""
+
     def f(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002
         x = _float_input(input, kernel)
-        return _maybe_inplace(x, inplace, lambda t: apply(op, t))
+        return _maybe_inplace(x, inplace, lambda t: apply(getattr(Ac, name), t))
 
-    f.__name__ = op.name
+    f.__name__ = name
     return f
 
 
-mish = _unary_record(Ac.mish, "mish_cpu")
-hardswish = _unary_record(Ac.hardswish, "hardswish_cpu")
-hardsigmoid = _unary_record(Ac.hardsigmoid, "hardsigmoid_cpu")
+mish = _unary_record("mish", "mish_cpu")
+hardswish = _unary_record("hardswish", "hardswish_cpu")
+hardsigmoid = _unary_record("hardsigmoid", "hardsigmoid_cpu")
 
 
 def softmin(input: Any, dim: Any = None, _stacklevel: int = 3, dtype: Any = None) -> Tensor:  # noqa: A002

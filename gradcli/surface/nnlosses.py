@@ -15,14 +15,13 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
+from ..base.lazy import lazy_module
 from ..core import hooks
 from ..core.dtypes import scalar_type_name
 from ..core.op import apply
 from ..core.tensor import Tensor, pytype_name, typename
 from ..ops import arithmetic as A
-from ..ops import loss as L
 from ..ops import shape as S
-from ..ops.special import xlogy
 from . import functional as F
 from .args import (
     kernel_type_error,
@@ -32,6 +31,11 @@ from .args import (
     sized_pair,
 )
 from .nnfunctional import pairwise_distance
+
+# Op families few programs use, imported at their first use (start-up pays nothing).
+L = lazy_module("gradcli.ops.loss")
+Ctc = lazy_module("gradcli.ops.ctc")
+Sp = lazy_module("gradcli.ops.special")
 
 
 def _reduced(loss: Tensor, reduction: str, label: str | None = None) -> Tensor:
@@ -131,7 +135,7 @@ def kl_div(
     else:
         # PyTorch's xlogy(t, t) - t * x: 0 where the target is 0, NaN where it is negative or
         # NaN, and xlogy's gradient in the target (NaN at 0: 0 / 0)
-        tlogt = apply(xlogy, t, t)
+        tlogt = apply(Sp.xlogy, t, t)
         loss = A.sub_t(tlogt, A.mul_t(t, x))
     if r == "batchmean":
         total = F.sum(loss)
@@ -534,7 +538,7 @@ def ctc_loss(
     cells = n * n_t * (2 * max(tl, default=0) + 1)
     limits.TENSOR_ELEMENTS.check(cells, "ctc_loss's table of alignments (T * N * (2S + 1))")
     res = apply(
-        L.ctc_loss,
+        Ctc.ctc_loss,
         x,
         targets=np.asarray(tg.data).astype(np.int64),
         input_lengths=il,

@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 
 from gradcli.base.errors import GradcliError
-from gradcli.core.op import REGISTRY, apply
+from gradcli.core.op import apply
 from gradcli.core.tensor import Settings, Tensor
 from gradcli.lang.program import parse
+from gradcli.ops import REGISTRY
 from gradcli.ops import saved as V
 from tests.helpers.gradcheck import make_inputs
 

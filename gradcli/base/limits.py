@@ -12,6 +12,7 @@ import gc
 import os
 import sys
 import time
+from collections.abc import Callable
 
 from .errors import LimitError
 from .record import Record
@@ -82,7 +83,7 @@ LIST_ITEMS = Limit("list_items", 1_000_000, "number of items in a Python list or
 STRING_CHARS = Limit("string_chars", 1_000_000, "length of a string value")
 OUTPUT_BYTES = Limit("output_bytes", 10_000_000, "bytes a program may print")
 LOOP_ITERATIONS = Limit("loop_iterations", 1_000_000, "total loop iterations")
-GRAPH_NODES = Limit("graph_nodes", 1_000_000, "number of operations recorded in one run")
+GRAPH_NODES = Limit("graph_nodes", 1_000_000, "number of recorded operations a run holds at once")
 # 60: a pasted training loop of thousands of steps takes tens of seconds (PyTorch's own too);
 # the limit is there so that nothing hangs, not to cut real programs short.
 TIME_SECONDS = Limit("time_seconds", 60, "seconds of CPU time a program may use")
@@ -213,6 +214,10 @@ class RunBudget:
         self.collect_at = 0  # bytes of growth at which `check_memory` collects garbage
         self.next_memory = 0.0
         self.countdown = 0
+        # How many operations recorded in this run are alive, and the mark of a run's start
+        # they are counted from (set by the kernel: `core.op.live_nodes`, `node_mark`).
+        self.live_nodes: Callable[[], int] | None = None
+        self.mark_nodes: Callable[[], None] | None = None
         # Work the kernels' exact-but-slow paths spent in this run, by name (see `spend`).
         self.spent: dict[str, int] = {}
 
@@ -248,6 +253,8 @@ class RunBudget:
             self.spent = {}
             self.nodes = 0
             self.node_limit = GRAPH_NODES.value
+            if self.mark_nodes is not None:
+                self.mark_nodes()
             self.seconds = TIME_SECONDS.value
             self.deadline = time.process_time() + self.seconds
             self.wall_deadline = now + self.seconds * self.WALL_FACTOR
@@ -292,12 +299,25 @@ class RunBudget:
             self.check_memory()
 
     def node(self, op: object = None) -> None:
-        """One more recorded operation."""
+        """One more recorded operation (called before it is made)."""
         if not self.active:
             return
         self.nodes += 1
         if self.nodes > self.node_limit:
-            GRAPH_NODES.check(self.nodes, "the number of operations recorded in the graph")
+            self._count_nodes()
+
+    def _count_nodes(self) -> None:
+        """The count passed the limit: what is limited is the graph a run holds, not what it
+        made over time (a training loop of 20,000 steps frees each step's graph), so the nodes
+        still alive are counted (`live_nodes`, a collection and a walk of the heap) and the run
+        goes on from that count while it is within the limit. The next count comes after a
+        sixteenth of the limit at least, so a run that holds close to the limit is not
+        counted at every operation."""
+        live = self.nodes if self.live_nodes is None else self.live_nodes() + 1
+        if live > self.node_limit:
+            self.nodes = live
+            GRAPH_NODES.check(live, "the number of operations recorded in the graph")
+        self.nodes = min(live, self.node_limit - self.node_limit // 16)
 
     def allocated(self, nbytes: int) -> None:
         """A large array was just made: check the memory now."""

@@ -482,6 +482,28 @@ class Node:
         return f"<{name} object at {id(self):#x}>"
 
 
+_RUN_START = [0]  # the seq of the first node of the current run
+
+
+def node_mark() -> None:
+    _RUN_START[0] = SEQ[0]
+
+
+def live_nodes() -> int:
+    """The operations recorded in this run and alive now (cyclic garbage collected first):
+    what the graph-size limit bounds (`limits.RunBudget`; called only when the run's count of
+    operations passes the limit)."""
+    import gc
+
+    gc.collect()
+    start = _RUN_START[0]
+    return sum(1 for o in gc.get_objects() if type(o) is Node and o.seq >= start)
+
+
+limits.BUDGET.live_nodes = live_nodes
+limits.BUDGET.mark_nodes = node_mark
+
+
 # The inputs PyTorch's node shows in `next_functions` where gradcli's node of the same name
 # is a composition with other inputs: an item assignment's CopySlices / IndexPutBackward0
 # shows (the tensor's previous version, the value), and a change in place through a view

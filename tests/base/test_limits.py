@@ -200,6 +200,43 @@ def test_graph_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
     ok("x = torch.ones(1)\nfor i in range(50):\n    x = x + 1")
     # A new run starts from zero.
     ok(loop.format(n=10))
+    # What is bounded is the graph a run holds: a loop whose steps free their graphs runs on
+    # (PyTorch's training loops), one that keeps them is stopped at the limit, counted exactly.
+    freed = (
+        "x = torch.tensor(1.0, requires_grad=True)\n"
+        "for i in range({n}):\n    y = x * 3 + 1\n    y.backward()\n"
+    )
+    ok(freed.format(n=200))
+    kept = (
+        "x = torch.tensor(1.0, requires_grad=True)\nk = []\n"
+        "for i in range({n}):\n    k.append(x * 3)\n    y = x * 2\n"
+    )
+    ok(kept.format(n=8))  # at most 8 kept, the old y and the new one: 10
+    e = refused(kept.format(n=40), limits.GRAPH_NODES)
+    assert "the number of operations recorded in the graph is 11" in e.message
+
+
+def test_graph_nodes_counted_again_after_a_sixteenth(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the limit the live nodes are counted, and not again before a sixteenth of the
+    limit more: a run that holds close to the limit is not walked at every operation."""
+    monkeypatch.setenv("GRADCLI_GRAPH_NODES", "1600")
+    counts: list[int] = []
+    real = limits.BUDGET.live_nodes
+    assert real is not None
+
+    def counting() -> int:
+        counts.append(real())
+        return counts[-1]
+
+    monkeypatch.setattr(limits.BUDGET, "live_nodes", counting)
+    held = (
+        "x = torch.tensor(1.0, requires_grad=True)\nk = [x * 1 for i in range(1590)]\n"
+        "for i in range(2000):\n    y = x * 3\n"
+    )
+    ok(held)
+    # 1,590 held: counted at 1,601 made, then every 100 at most (1600 // 16), not every 10
+    assert counts and all(c >= 1590 for c in counts)
+    assert len(counts) <= 2000 // 100 + 1, len(counts)
 
 
 def test_time_seconds(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -727,6 +727,15 @@ CASES: list[Case] = [
         (3, 9),
         env={"GRADCLI_GRAPH_NODES": "100"},
     ),
+    Case(
+        # graphs kept in a list, each step's freed name notwithstanding: the live ones count
+        "graph_nodes_held",
+        "x = torch.ones(1, requires_grad=True)\nk = []\nfor i in range(1000):\n"
+        "    y = x * 2\n    k.append(y.sum())\n    y.backward()",
+        "the number of operations recorded in the graph is 101",
+        None,
+        env={"GRADCLI_GRAPH_NODES": "100"},
+    ),
     Case("list_of_range", "x = list(range(10**12))", "1,000,000,000,000, over the limit", (1, 5)),
     Case("size_of_range", "s = torch.Size(range(10**9))", "over the limit of 1,000,000", (1, 5)),
     Case(

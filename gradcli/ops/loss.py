@@ -189,19 +189,27 @@ def _at_least(t: Tensor, low: float) -> Tensor:
 def _bce_vjp(
     g: Tensor, out: Tensor, p: Tensor, t: Tensor, weight: Any = None, reduction: str = "mean"
 ) -> tuple:
-    gu = _loss_g(g, out.ndim, p.shape, reduction)
-    if weight is not None:
-        gu = gu * constant(weight)
+    # PyTorch's binary_cross_entropy_backward and _target_backward, in their order: the
+    # upstream gradient times the elementwise derivative, times the weight, divided by the
+    # count for a mean last (dividing the upstream gradient first moved last bits).
+    if reduction == "none":
+        gu = g
+    else:
+        nb = g.ndim - out.ndim
+        gu = reshape_to(g, g.shape[:nb] + (1,) * p.ndim)
     gp = gt = None
     # only the gradients that are wanted (a target that does not require grad, the usual
-    # case, costs its two logs for nothing)
+    # case, costs its log for nothing)
     if p.requires_grad:
-        denom = _at_least((1 - p) * p, 1e-12)
-        gp = gu * (p - t) / denom
+        gp = gu * (p - t) / _at_least((1 - p) * p, 1e-12)
     if t.requires_grad:
-        lp = _at_least(p.log(), -100)
-        l1p = _at_least((1 - p).log(), -100)
-        gt = gu * (l1p - lp)
+        gt = -(p / (1 - p)).log() * gu  # ATen's logit: log(p / (1 - p))
+    if weight is not None:
+        w = constant(weight)
+        gp, gt = (None if gp is None else gp * w), (None if gt is None else gt * w)
+    if reduction == "mean":
+        n = p.data.size
+        gp, gt = (None if gp is None else gp / n), (None if gt is None else gt / n)
     return (gp, gt)
 
 

@@ -349,13 +349,15 @@ def _warnings_namespace() -> Namespace:
 
 
 class Flags:
-    """`torch.backends.cudnn`: settings a program reads and sets (`deterministic`,
-    `benchmark`, `enabled`), which change nothing in gradcli (its CPU kernels are
-    deterministic, there is no cuDNN); reset when a run starts."""
+    """Settings a program reads and sets that change nothing in gradcli (its CPU kernels are
+    deterministic; there is no cuDNN, CUDA or TF32): `torch.backends.cudnn` (`deterministic`,
+    `benchmark`, `enabled`, `allow_tf32`), `torch.backends.cuda.matmul` (`allow_tf32`...), with
+    their `is_available()` / `is_built()`; reset when a run starts (`FLAGS`)."""
 
-    DEFAULTS = {"deterministic": False, "benchmark": False, "enabled": True}
-
-    def __init__(self) -> None:
+    def __init__(self, name: str, defaults: dict[str, Any], answers: dict[str, bool]) -> None:
+        self.name = name
+        self.DEFAULTS = defaults
+        self.answers = answers  # is_available(), is_built()...: PyTorch's CPU build's answers
         self.values: dict[str, Any] = {}
         self.reset()
 
@@ -369,19 +371,30 @@ class Flags:
     def program_attribute(self, name: str) -> Any:
         if name in self.DEFAULTS:
             return self.values[name]
-        if name == "is_available":
-            return Builtin("torch.backends.cudnn.is_available", lambda: False)
-        raise GradcliError(f"module 'torch.backends.cudnn' has no attribute '{name}'").mirror(
+        if name in self.answers:
+            answer = self.answers[name]
+            return Builtin(f"{self.name}.{name}", lambda: answer)
+        raise GradcliError(f"module '{self.name}' has no attribute '{name}'").mirror(
             "AttributeError"
         )
 
     def program_set(self, name: str, value: Any) -> None:
         if name not in self.DEFAULTS:
             raise NotSupported(
-                f"setting torch.backends.cudnn.{name} is not supported",
-                hint="gradcli knows deterministic, benchmark and enabled",
+                f"setting {self.name}.{name} is not supported",
+                hint=f"gradcli knows {', '.join(self.DEFAULTS)}",
             )
-        self.values[name] = bool(value)
+        if type(value) is not bool:
+            if name.endswith("reduced_precision_reduction"):
+                raise GradcliError(
+                    f"{name} expects a bool or a tuple/list of bools, but got "
+                    f"<class '{typename(value)}'>"
+                ).mirror("TypeError")
+            setter = _SETTERS.get((self.name, name), f"set_{name}")
+            raise GradcliError(f"{setter} expects a bool, but got {typename(value)}").mirror(
+                "RuntimeError"
+            )
+        self.values[name] = value
 
     def set_float32_matmul_precision(self, precision: Any) -> None:
         """`torch.set_float32_matmul_precision`: 'highest' and 'high' leave CPU products in
@@ -416,10 +429,35 @@ class Flags:
         self.values["deterministic_algorithms"] = mode
 
     def __repr__(self) -> str:
-        return "<module 'torch.backends.cudnn'>"
+        return f"<module '{self.name}'>"
 
 
-CUDNN = Flags()
+# PyTorch's C++ setters behind the flags, as its errors name them (2.13: cudnn.allow_tf32's
+# too is "set_allow_tf32_cublas").
+_SETTERS = {
+    ("torch.backends.cudnn", "deterministic"): "set_deterministic_cudnn",
+    ("torch.backends.cudnn", "benchmark"): "set_benchmark_cudnn",
+    ("torch.backends.cudnn", "enabled"): "set_enabled_cudnn",
+    ("torch.backends.cudnn", "allow_tf32"): "set_allow_tf32_cublas",
+    ("torch.backends.cuda.matmul", "allow_tf32"): "set_allow_tf32_cublas",
+    ("torch.backends.mkldnn", "enabled"): "set_enabled_mkldnn",
+}
+CUDNN = Flags(
+    "torch.backends.cudnn",
+    {"deterministic": False, "benchmark": False, "enabled": True, "allow_tf32": True},
+    {"is_available": False},
+)
+CUDA_MATMUL = Flags(
+    "torch.backends.cuda.matmul",
+    {
+        "allow_tf32": False,
+        "allow_fp16_reduced_precision_reduction": True,
+        "allow_bf16_reduced_precision_reduction": True,
+    },
+    {},
+)
+MKLDNN = Flags("torch.backends.mkldnn", {"enabled": True}, {"is_available": True})
+FLAGS = (CUDNN, CUDA_MATMUL, MKLDNN)
 
 
 def build_namespaces() -> dict[str, Namespace]:
@@ -770,7 +808,22 @@ def _build() -> dict[str, Namespace]:
             "cudnn": CUDNN,
             "mps": Namespace(
                 "torch.backends.mps",
-                {"is_available": Builtin("torch.backends.mps.is_available", lambda: False)},
+                {
+                    n: Builtin(f"torch.backends.mps.{n}", lambda: False)
+                    for n in ("is_available", "is_built")
+                },
+            ),
+            "cuda": Namespace(
+                "torch.backends.cuda",
+                {
+                    "matmul": CUDA_MATMUL,
+                    "is_built": Builtin("torch.backends.cuda.is_built", lambda: False),
+                },
+            ),
+            "mkldnn": MKLDNN,
+            "openmp": Namespace(
+                "torch.backends.openmp",
+                {"is_available": Builtin("torch.backends.openmp.is_available", lambda: True)},
             ),
         },
     )

@@ -62,7 +62,7 @@ from .classes import (
     Super,
 )
 from .exceptions import ExcClass
-from .namespaces import CUDNN, TENSOR_METHODS, TENSOR_PROPERTIES
+from .namespaces import FLAGS, TENSOR_METHODS, TENSOR_PROPERTIES
 from .text import to_str
 from .values import (
     CURRENT,
@@ -167,7 +167,8 @@ class Runtime:
         Settings.seed = int(seed) % 2**64
         sampling.reset(seed)
         pyrandom.reset(seed)  # Python's random and numpy.random: from --seed too
-        CUDNN.reset()
+        for flags in FLAGS:
+            flags.reset()
         reset_printoptions()  # torch.set_printoptions lasts for one run
         for hooks_of_kind in surface_nn.GLOBAL_HOOKS.values():  # and the global module hooks
             hooks_of_kind.clear()

@@ -488,6 +488,15 @@ class ModuleInstance(surface_nn.Module):
         self.set_attribute(attr, value)
 
     def call(self, rt: Any, args: list, kwargs: dict) -> Any:
+        return self(*args, **kwargs)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        # A class that defines `__call__` itself (fast.ai's lessons write modules so) is
+        # called through it, as Python does, also by containers (nn.Sequential): no hooks,
+        # no forward, unless it calls super().__call__.
+        own = _method(self.cls.lookup("__call__"))
+        if own is not None:
+            return own.runtime.invoke(own, args, kwargs, prefix=(self,))
         # Through the base's __call__: the module's hooks run around forward.
         return surface_nn.Module.__call__(self, *args, **kwargs)
 
@@ -621,6 +630,12 @@ class Super:
             elif table is None:  # the surface's nn.Module (its __init__ calls no further)
                 if attr == "__init__":
                     return Builtin("Module.__init__", _module_init_of(obj))
+                if attr == "__call__" and isinstance(obj, ModuleInstance):
+                    # the base's call (hooks around forward), from a class's own __call__
+                    return Builtin(
+                        "Module.__call__",
+                        lambda *a, **k: surface_nn.Module.__call__(obj, *a, **k),
+                    )
                 if attr in surface_nn.Module.METHODS:
                     return getattr(super(ModuleInstance, obj), attr)  # type: ignore[arg-type]
             elif attr in table:

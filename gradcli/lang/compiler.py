@@ -1471,14 +1471,15 @@ class Compiler:
     def decorator(self, d: ast.expr) -> Callable[[Frame, Any], Any]:
         """`@torch.no_grad()`, `@torch.enable_grad()`, `@torch.inference_mode()` (called or
         not); in a class `@staticmethod`, `@classmethod`, `@property`, `@name.setter` and
-        `@once_differentiable`; nothing else."""
+        `@once_differentiable`; any other decorator is called with the function, as Python
+        does (a program's own `def timed(f): ...`, `@functools.wraps(f)`), through the
+        interpreter like any call."""
         shape = d.func if isinstance(d, ast.Call) else d
         last = (
             shape.attr
             if isinstance(shape, ast.Attribute)
             else (shape.id if isinstance(shape, ast.Name) else "")
         )
-        grad_modes = ("no_grad", "enable_grad", "inference_mode", "compile", "script", "ignore")
         in_class = self.scope.kind == "class"
         plain = ("staticmethod", "classmethod", "property", "once_differentiable", "abstractmethod")
         setter = (
@@ -1487,50 +1488,43 @@ class Compiler:
             and isinstance(d, ast.Attribute)
             and isinstance(d.value, ast.Name)
         )
-        ok = setter or (
-            (last in grad_modes or (last in plain and not isinstance(d, ast.Call)))
-            and isinstance(shape, (ast.Name, ast.Attribute))
-        )
-        if not ok or (last in plain[:3] and not in_class):
+        if last in plain[:3] and not in_class:
             raise NotSupported(
-                "decorators are not supported here",
+                f"@{last} outside a class is not supported",
                 span=self.span(d),
                 found=f"@{ast.unparse(d)[:40]}",
-                expected="@torch.no_grad(), @torch.enable_grad(), @torch.inference_mode(), "
-                "@torch.compile, @torch.jit.script; "
-                "in a class @staticmethod, @classmethod, @property (and @name.setter), and "
-                "@once_differentiable in a torch.autograd.Function",
-                hint="call the function inside `with torch.no_grad():` instead"
-                if not in_class
-                else "define a plain method",
+                hint="define it as a method of a class",
             )
-        if last == "abstractmethod":  # (abc's: the method as it is; see `_is_abc`)
+        is_plain = last in plain and not isinstance(d, ast.Call)
+        if is_plain and last == "abstractmethod":  # (abc's: the method as it is; see `_is_abc`)
             return lambda f, fn: fn
-        if last == "staticmethod":
+        if is_plain and last == "staticmethod":
             return lambda f, fn: _static(fn)
-        if last == "classmethod":
+        if is_plain and last == "classmethod":
             return lambda f, fn: _wrapped(fn, ClassMethod, "@classmethod")
-        if last == "property" and not setter:
+        if is_plain and last == "property":
             return lambda f, fn: _wrapped(fn, Property, "@property")
         value = self.expr(d.value if setter else d)  # type: ignore[attr-defined]
         span = self.span(d)
 
         def apply(f: Frame, fn: Any) -> Any:
             dec = value(f)
-            if setter:
-                if not isinstance(dec, Property) or not isinstance(fn, UserFunction):
+            if setter and isinstance(dec, Property):
+                if not isinstance(fn, UserFunction):
                     raise NotSupported(
                         "`@name.setter` is supported after `@property` of the same name",
                         span=span,
                     )
                 return dec.setter(fn)
+            if setter:
+                dec = f.rt.attribute(dec, "setter")
             if isinstance(dec, (GradModeClass, GradMode)):
                 return (dec if isinstance(dec, GradMode) else dec()).decorate(fn)
             if dec is ONCE_DIFFERENTIABLE:
                 return dec.fn(fn)
             if isinstance(dec, Builtin) and dec.name in PASS_THROUGH_DECORATORS:
                 return dec(fn)
-            raise NotSupported("this decorator is not supported", span=span)
+            return f.rt.call(dec, [fn], {}, d)
 
         return apply
 
@@ -1675,8 +1669,12 @@ class Compiler:
 
                 cls = OptimClass(name, made, tuple(v for v, _ in evaluated), base)
             else:
-                if dunders:
-                    dunder, dunder_span = dunders[0]
+                # a module may define `__call__` (it is then called through it, as Python
+                # does: `classes.ModuleInstance.call`); the other dunders are refused
+                is_function = b is FUNCTION_BASE or isinstance(b, FunctionClass)
+                refused = [(n, at) for n, at in dunders if is_function or n != "__call__"]
+                if refused:
+                    dunder, dunder_span = refused[0]
                     raise NotSupported(
                         f"method `{dunder}` is only supported in plain classes",
                         span=dunder_span,

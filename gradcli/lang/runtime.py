@@ -550,6 +550,8 @@ class Runtime:
                 return Builtin(f"{typename(owner)}.{attr}", value, raw=False)
             return value
         if attr == "__name__":
+            if isinstance(owner, UserFunction):
+                return owner.shown_name
             name = getattr(owner, "name", None)
             if isinstance(name, str) and isinstance(
                 owner,

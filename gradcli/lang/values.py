@@ -466,6 +466,7 @@ class UserFunction:
         "grad_mode",
         "static",
         "attrs",
+        "wrapped",
         "__weakref__",
     )
 
@@ -489,12 +490,15 @@ class UserFunction:
         # The attributes the program gave the function (`f.make_vjp = vjp_of_f`, a counter
         # `f.calls = 0`), Python's function `__dict__`: None until the first one.
         self.attrs: dict[str, Any] | None = None
+        # `@functools.wraps(g)` made this function g's wrapper: its name is g's.
+        self.wrapped: UserFunction | None = None
 
     def copy(self) -> UserFunction:
         g = UserFunction(self.code, self.defaults, self.kwdefaults, self.closure, self.runtime)
         g.grad_mode = self.grad_mode
         g.static = self.static
         g.attrs = None if self.attrs is None else dict(self.attrs)
+        g.wrapped = self.wrapped
         return g
 
     def set_attribute(self, attr: str, value: Any) -> None:
@@ -529,9 +533,16 @@ class UserFunction:
         return f"<function {self.qualname} at {id(self):#x}>"
 
     @property
+    def shown_name(self) -> str:
+        """`__name__`: the function's, or the one it wraps (`functools.wraps`)."""
+        return self.code.name if self.wrapped is None else self.wrapped.shown_name
+
+    @property
     def qualname(self) -> str:
         """`M.forward` for a method of a program class, the name otherwise (Python's
         `__qualname__`, but for the `<locals>` of nested functions)."""
+        if self.wrapped is not None:
+            return self.wrapped.qualname
         owner = self.code.owner
         name = getattr(owner, "name", None) if owner is not None else None
         return f"{name}.{self.code.name}" if isinstance(name, str) else self.code.name
@@ -1186,8 +1197,37 @@ class DefaultDict(dict):
         return "collections.defaultdict"
 
 
+def _wraps(wrapped: Any, *args: Any, **kwargs: Any) -> Builtin:
+    """`@functools.wraps(f)` on a wrapper a decorator defines: the wrapper takes f's name
+    (`__name__`, `__qualname__`, its repr) and f's attributes, as Python's update_wrapper."""
+    if args or kwargs:
+        raise NotSupported(
+            "functools.wraps(f, assigned=..., updated=...) is not supported",
+            hint="write @functools.wraps(f)",
+        )
+
+    def update(wrapper: Any) -> Any:
+        if not isinstance(wrapper, UserFunction) or not isinstance(wrapped, UserFunction):
+            raise NotSupported(
+                "functools.wraps is not supported here: only for a program's function wrapping "
+                "another",
+                found=f"{typename(wrapper)} wrapping {typename(wrapped)}",
+                hint="decorate a def inside your decorator: @functools.wraps(f) def wrapper(...)",
+            )
+        if wrapped.attrs:
+            wrapper.attrs = {**(wrapper.attrs or {}), **wrapped.attrs}
+        wrapper.wrapped = wrapped
+        return wrapper
+
+    return Builtin("functools.update_wrapper", update)
+
+
 # The names of `functools` a program may use (the rest of the module is refused).
-FUNCTOOLS = {"partial": PARTIAL, "reduce": Builtin("functools.reduce", _reduce)}
+FUNCTOOLS = {
+    "partial": PARTIAL,
+    "reduce": Builtin("functools.reduce", _reduce),
+    "wraps": Builtin("functools.wraps", _wraps),
+}
 
 
 class StdOut:

@@ -2219,16 +2219,38 @@ add(
         "import math as torch\nx = torch.factorial(10**6)",
         REFUSED + (r"over the limit",),  # (math.factorial's result, bounded before it is made)
     ),
-    # decorators that are not torch's
-    esc("decorator_print", "@print\ndef f():\n    pass"),
-    esc("decorator_call", "def d(f):\n    return f\n@d\ndef g():\n    pass"),
+    # decorators that are not torch's: called with the function, as Python does, through the
+    # interpreter (what they return is the program's own value)
+    esc("decorator_print", "@print\ndef f():\n    pass", codes=frozenset({0, 1})),
+    esc("decorator_call", "def d(f):\n    return f\n@d\ndef g():\n    pass", codes=frozenset({0})),
+    esc("decorator_dunder_lambda", "@(lambda f: f.__globals__)\ndef g():\n    pass"),
+    esc("decorator_returns_open", "@(lambda f: open)\ndef g():\n    pass\ng('pwned', 'w')"),
+    esc(
+        "decorator_recursive",
+        "def d(f):\n    return d(f)\n@d\ndef g():\n    pass",
+        REFUSED + (r"over the limit", r"recursion"),
+    ),
+    esc(
+        "decorator_wraps_builtin",
+        "import functools\n@functools.wraps(torch.relu)\ndef g():\n    pass",
+    ),
+    esc(
+        "decorator_wraps_assigned",
+        "import functools\ndef f():\n    pass\n"
+        "@functools.wraps(f, assigned=('__globals__',))\ndef g():\n    pass",
+    ),
+    esc(
+        "module_call_dunder",
+        "class M(torch.nn.Module):\n    def __call__(self, x):\n"
+        "        return self.__dict__\nM()(1)",
+    ),
     esc("decorator_lru_cache", "@functools.lru_cache\ndef f():\n    pass"),
     esc(
         "decorator_staticmethod_top",
         "@staticmethod\ndef f():\n    return open('pwned', 'w')\ny = f()",
         codes=frozenset({0, 1}),
     ),
-    esc("decorator_expression", "@(lambda f: f)\ndef g():\n    pass"),
+    esc("decorator_expression", "@(lambda f: f)\ndef g():\n    pass", codes=frozenset({0})),
     # statements
     esc("walrus_in_call", "y = torch.ones((n := 3))"),
     esc("walrus_escape", "if (f := open):\n    pass"),

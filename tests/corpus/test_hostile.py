@@ -5314,7 +5314,13 @@ CASES: list[Case] = [
         "over the limit",
         (2, 5),
     ),
-    Case("pickle_still_refused", "from pickle import loads", "cannot import from `pickle`", (1, 1)),
+    Case(
+        "pickle_still_refused",
+        "from pickle import loads\nd = loads('x')",
+        "`pickle.loads` is not supported",
+        (2, 5),
+    ),
+    Case("subprocess_still_refused", "import subprocess", "cannot import `subprocess`", (1, 1)),
     Case(
         "legacy_tensor_type_dunders",
         "import torch\nr = torch.FloatTensor.__class__.__subclasses__",

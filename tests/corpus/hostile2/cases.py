@@ -2212,7 +2212,12 @@ add(
     esc("import_gc", "import gc\no = gc.get_objects()"),
     esc("import_inspect", "import inspect\nf = inspect.currentframe()"),
     esc("import_ctypes", "import ctypes"),
-    esc("import_pickle", "import pickle"),
+    # an inert import: the module's every use is refused
+    esc("import_pickle", "import pickle\nd = pickle.loads(b'cos\\nsystem\\n(S\\'ls\\'\\ntR.')"),
+    esc("import_pickle_from", "from pickle import loads\nd = loads('x')"),
+    esc("import_shutil_use", "import shutil\nshutil.rmtree('/')"),
+    esc("import_urllib_use", "import urllib.request\nurllib.request.urlopen('http://x')"),
+    esc("import_subprocess", "import subprocess"),
     esc("import_relative", "from . import x"),
     esc(
         "import_math_as_torch",

@@ -288,6 +288,10 @@ def _jit_script(obj: Any, *args: Any, **kwargs: Any) -> Any:
     return _as_compiled(obj, "torch.jit")
 
 
+def _identity_of(fn: Any) -> Any:
+    return fn
+
+
 # What a decorator of these names (called or not) does to a function: nothing gradcli needs.
 PASS_THROUGH_DECORATORS = ("torch.compile", "torch.jit.script", "torch.jit.ignore")
 
@@ -888,7 +892,13 @@ def _build() -> dict[str, Namespace]:
         "compile": Builtin("torch.compile", _compile),
         # what torch.compile tutorials call between experiments: nothing is cached here
         "_dynamo": Namespace(
-            "torch._dynamo", {"reset": Builtin("torch._dynamo.reset", _nothing_on_the_cpu)}
+            "torch._dynamo",
+            {
+                "reset": Builtin("torch._dynamo.reset", _nothing_on_the_cpu),
+                # what compiled code marks for the compiler: nothing to gradcli, which compiles
+                # nothing (the function itself, run by the interpreter)
+                "allow_in_graph": Builtin("torch._dynamo.allow_in_graph", _identity_of),
+            },
         ),
         "jit": Namespace(
             "torch.jit",

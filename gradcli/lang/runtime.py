@@ -552,6 +552,9 @@ class Runtime:
         if attr == "__name__":
             if isinstance(owner, UserFunction):
                 return owner.shown_name
+            program_name = getattr(owner, "program_name", None)
+            if program_name is not None:
+                return program_name()
             name = getattr(owner, "name", None)
             if isinstance(name, str) and isinstance(
                 owner,

@@ -507,8 +507,8 @@ class UserFunction:
         # The attributes the program gave the function (`f.make_vjp = vjp_of_f`, a counter
         # `f.calls = 0`), Python's function `__dict__`: None until the first one.
         self.attrs: dict[str, Any] | None = None
-        # `@functools.wraps(g)` made this function g's wrapper: its name is g's.
-        self.wrapped: UserFunction | None = None
+        # `@functools.wraps(g)` made this function g's wrapper: g's (__name__, __qualname__).
+        self.wrapped: tuple[str, str] | None = None
 
     def copy(self) -> UserFunction:
         g = UserFunction(self.code, self.defaults, self.kwdefaults, self.closure, self.runtime)
@@ -552,14 +552,14 @@ class UserFunction:
     @property
     def shown_name(self) -> str:
         """`__name__`: the function's, or the one it wraps (`functools.wraps`)."""
-        return self.code.name if self.wrapped is None else self.wrapped.shown_name
+        return self.code.name if self.wrapped is None else self.wrapped[0]
 
     @property
     def qualname(self) -> str:
         """`M.forward` for a method of a program class, the name otherwise (Python's
         `__qualname__`, but for the `<locals>` of nested functions)."""
         if self.wrapped is not None:
-            return self.wrapped.qualname
+            return self.wrapped[1]
         owner = self.code.owner
         name = getattr(owner, "name", None) if owner is not None else None
         return f"{name}.{self.code.name}" if isinstance(name, str) else self.code.name
@@ -1224,16 +1224,25 @@ def _wraps(wrapped: Any, *args: Any, **kwargs: Any) -> Builtin:
         )
 
     def update(wrapper: Any) -> Any:
-        if not isinstance(wrapper, UserFunction) or not isinstance(wrapped, UserFunction):
+        if not isinstance(wrapper, UserFunction):
             raise NotSupported(
-                "functools.wraps is not supported here: only for a program's function wrapping "
-                "another",
-                found=f"{typename(wrapper)} wrapping {typename(wrapped)}",
+                "functools.wraps is not supported here: only on a program's def",
+                found=f"{typename(wrapper)}",
                 hint="decorate a def inside your decorator: @functools.wraps(f) def wrapper(...)",
             )
-        if wrapped.attrs:
-            wrapper.attrs = {**(wrapper.attrs or {}), **wrapped.attrs}
-        wrapper.wrapped = wrapped
+        if isinstance(wrapped, UserFunction):
+            if wrapped.attrs:
+                wrapper.attrs = {**(wrapper.attrs or {}), **wrapped.attrs}
+            wrapper.wrapped = (wrapped.shown_name, wrapped.qualname)
+            return wrapper
+        # torch's function, a transformed one (vmap's, grad's): the name the program reads
+        # as its __name__ (Python's update_wrapper leaves out what the object lacks)
+        try:
+            name = current().attribute(wrapped, "__name__")
+        except GradcliError:
+            return wrapper
+        if isinstance(name, str):
+            wrapper.wrapped = (name, name)
         return wrapper
 
     return Builtin("functools.update_wrapper", update)

@@ -401,6 +401,10 @@ class Transformed:
     def program_attribute(self, name: str) -> Any:
         raise error(f"'function' object has no attribute '{name}'", "AttributeError")
 
+    def program_name(self) -> str:
+        """`__name__`: the transformed function's (PyTorch's wrappers are functools.wraps')."""
+        return self.__name__
+
     def __repr__(self) -> str:
         return f"<function {self.shown} at {id(self):#x}>"
 

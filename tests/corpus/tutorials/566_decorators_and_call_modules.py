@@ -96,3 +96,22 @@ try:
     Model(4, 3, 1).forward(xb)
 except NotImplementedError as err:
     print("NotImplementedError:", err)
+
+
+# A wrapper of a transformed function keeps its name (vmap's wrapper is functools.wraps').
+def traceable(f):
+    f = torch._dynamo.allow_in_graph(f)
+
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        return f(*args, **kwargs)
+
+    return wrapper
+
+
+def per_row_norm(v):
+    return v.norm()
+
+
+batched = traceable(torch.func.vmap(per_row_norm))
+print(batched.__name__, torch.func.grad(per_row_norm).__name__, batched(xb))

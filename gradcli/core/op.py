@@ -436,7 +436,7 @@ class Node:
             if p is not None:
                 out.append((p.shown(), p.params["k"] if p.op.part else OUTPUT_NR.get(p, 0)))
             elif t.requires_grad and t.node is None:
-                out.append((AccumulateGrad(t), 0))
+                out.append((accumulator(t), 0))
             else:
                 out.append((None, 0))
         if len(out) == 2 and self.name() == "ConvolutionBackward0":
@@ -553,10 +553,15 @@ class AccumulateGrad:
     """The node that stores a leaf's gradient in `.grad` (as `next_functions` shows it)."""
 
     PROGRAM_ATTRIBUTES = ("name", "next_functions", "variable")
-    __slots__ = ("variable",)
+    # (the leaf weakly: `accumulator` keeps one per leaf in a table keyed by the leaf)
+    __slots__ = ("_variable", "__weakref__")
 
     def __init__(self, variable: Tensor) -> None:
-        self.variable = variable
+        self._variable = weakref.ref(variable)
+
+    @property
+    def variable(self) -> Tensor | None:
+        return self._variable()
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"
@@ -567,6 +572,18 @@ class AccumulateGrad:
 
     def __repr__(self) -> str:
         return f"<AccumulateGrad object at {id(self):#x}>"
+
+
+# One AccumulateGrad per leaf, as PyTorch's (`y.grad_fn.next_functions` of `x * x` shows the
+# same node twice): kept while the leaf lives.
+_ACCUMULATORS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def accumulator(t: Tensor) -> AccumulateGrad:
+    got = _ACCUMULATORS.get(t)
+    if got is None:
+        got = _ACCUMULATORS[t] = AccumulateGrad(t)
+    return got
 
 
 def versions_of(inputs: tuple, out: Tensor) -> tuple[int, ...] | None:

@@ -190,7 +190,19 @@ def test_loop_iterations_default_is_instant() -> None:
     assert time.monotonic() - t < 2
 
 
-def test_graph_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def frozen_heap():
+    """The heap of the process as the CLI has it when a program runs: what was there before is
+    frozen out of the collector's walks (`live_nodes` walks the rest; a test process holds the
+    objects of every test before, the CLI's start-up ones are frozen)."""
+    import gc
+
+    gc.freeze()
+    yield
+    gc.unfreeze()
+
+
+def test_graph_nodes(monkeypatch: pytest.MonkeyPatch, frozen_heap: None) -> None:
     monkeypatch.setenv("GRADCLI_GRAPH_NODES", "10")
     loop = "x = torch.ones(1, requires_grad=True)\nfor i in range({n}):\n    x = x + 1"
     ok(loop.format(n=10))
@@ -216,7 +228,9 @@ def test_graph_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "the number of operations recorded in the graph is 11" in e.message
 
 
-def test_graph_nodes_counted_again_after_a_sixteenth(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_graph_nodes_counted_again_after_a_sixteenth(
+    monkeypatch: pytest.MonkeyPatch, frozen_heap: None
+) -> None:
     """Past the limit the live nodes are counted, and not again before a sixteenth of the
     limit more: a run that holds close to the limit is not walked at every operation."""
     monkeypatch.setenv("GRADCLI_GRAPH_NODES", "1600")

@@ -21,6 +21,7 @@ from . import (  # noqa: F401 - their records join the registry (after the other
     batchnorm,
     conv,
     gridsample,
+    groupnorm,
     layernorm,
     resample,
     special,

@@ -228,6 +228,7 @@ _NEVER_ON_A_PIPE = (
     "gradcli.ops.conv",
     "gradcli.ops.ctc",
     "gradcli.ops.gridsample",
+    "gradcli.ops.groupnorm",
     "gradcli.ops.layernorm",
     "gradcli.ops.resample",
     "gradcli.ops.scan",

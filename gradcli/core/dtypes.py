@@ -162,11 +162,29 @@ def result_type(operands: list[tuple[np.dtype, int | None]], default: np.dtype) 
     return default if out is None else out
 
 
+# Python's own types a program may pass as a dtype (`dtype=float`), which PyTorch takes as
+# torch.bool, torch.int64 and torch.float64: the language layer registers its objects for
+# `bool`, `int` and `float` here (this layer cannot name them).
+PYTHON_TYPES: list[tuple[Any, np.dtype]] = []
+
+
+def python_type_dtype(v: Any) -> np.dtype | None:
+    """The dtype PyTorch reads a program's `bool` / `int` / `float` as, else None."""
+    for obj, dt in PYTHON_TYPES:
+        if v is obj:
+            return dt
+    return None
+
+
 def check_dtype(v: Any, what: str = "dtype", fn: str | None = None) -> np.dtype:
-    """A `dtype=` argument as a NumPy dtype: only PyTorch's dtypes (which calls pass as NumPy
-    dtypes) are accepted, with PyTorch's words for anything else."""
+    """A `dtype=` argument as a NumPy dtype: PyTorch's dtypes (which calls pass as NumPy
+    dtypes) and Python's bool, int and float (as PyTorch takes them) are accepted, with
+    PyTorch's words for anything else."""
     if isinstance(v, np.dtype) and v in TORCH_NAMES:
         return v
+    py = python_type_dtype(v)
+    if py is not None:
+        return py
     if isinstance(v, type) and issubclass(v, np.generic):
         dt = np.dtype(v)
         if dt in TORCH_NAMES:
@@ -177,10 +195,11 @@ def check_dtype(v: Any, what: str = "dtype", fn: str | None = None) -> np.dtype:
     raise GradcliError(
         f"{where}argument '{what}' must be torch.dtype, not {_type_name(v)}",
         expected="a torch dtype, e.g. torch.float32, torch.float64, torch.int64, torch.bool",
-    )
+    ).mirror("TypeError")
 
 
 def _type_name(v: Any) -> str:
     if v is None:
         return "NoneType"
-    return type(v).__name__
+    named = getattr(type(v), "program_typename", None)  # a program's value: its Python name
+    return named(v) if callable(named) else type(v).__name__

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
-from ..core import hooks
+from ..core import dtypes, hooks
 from ..core.op import AccumulateGrad, Node, ShownNode
 from ..core.tensor import Tensor, typename
 from ..ops import arithmetic as A
@@ -753,6 +753,8 @@ FLOAT = PyType(
     },
 )
 BOOL = PyType("bool", (bool,), _bool)
+# `dtype=float` / `int` / `bool` in a torch call: PyTorch's float64, int64, bool
+dtypes.PYTHON_TYPES[:] = [(BOOL, dtypes.BOOL), (INT, dtypes.INT64), (FLOAT, dtypes.FLOAT64)]
 STR = PyType("str", (str,), builtin_str, members=_unbound("str", (str,), PO.STR))
 LIST = PyType("list", (list,), _list, members=_unbound("list", (list,), PO.LIST))
 TUPLE = PyType("tuple", (tuple,), _tuple, members=_unbound("tuple", (tuple,), PO.TUPLE))

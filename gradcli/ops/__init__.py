@@ -31,6 +31,7 @@ FAMILIES = (
     "conv",
     "resample",
     "gridsample",
+    "groupnorm",
     "layernorm",
     "special",
     "loss",

@@ -39,8 +39,15 @@ _MEAN_SAVED = {
 sum.saved = lambda n: _SUM_SAVED.get(n.name())
 
 
-def _mean_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarray:
+def _mean_fwd(
+    x: np.ndarray, dim: Any = None, keepdim: bool = False, welford: bool = False
+) -> np.ndarray:
+    """`welford`: var_mean / std_mean's mean, Welford's running mean in double, a float32
+    tensor's rounded once (a float32 sum past 3.4e38 would be inf; this mean is not)."""
     check_reduced(x, dim, keepdim, "mean")
+    if welford and x.dtype == np.float32:
+        wide = np.mean(x.astype(np.float64), axis=dims_of(dim, x.ndim), keepdims=keepdim)
+        return np.asarray(wide).astype(np.float32)
     if x.dtype.kind != "f" or x.dtype.itemsize < 4:
         return np.mean(x, axis=dims_of(dim, x.ndim), keepdims=keepdim)
     # As PyTorch's CPU mean: the sum (in its kernel's order), then divided by the count.
@@ -50,7 +57,9 @@ def _mean_fwd(x: np.ndarray, dim: Any = None, keepdim: bool = False) -> np.ndarr
         return np.divide(total, x.dtype.type(count(x.shape, dims)), dtype=x.dtype)
 
 
-def _mean_vjp(g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False) -> tuple:
+def _mean_vjp(
+    g: Tensor, out: Tensor, x: Tensor, dim: Any = None, keepdim: bool = False, welford: bool = False
+) -> tuple:
     (gs,) = sum_vjp(g, out, x, dim, keepdim)
     r = gs / count(x.shape, dims_of(dim, x.ndim))
     if r.node is not None:  # ATen divides by a C++ number: div(Tensor, Scalar)
@@ -610,12 +619,14 @@ def _var_fwd(
     correction: float = 1,
     keepdim: bool = False,
     root: bool = False,
+    welford: bool = False,
 ):
     """var (or, with `root`, std). ATen accumulates a float32 tensor's variance in double
     (Welford) and takes the root in double, then rounds once to float32: computed here in
     float64 and rounded once (the float32 results measured against PyTorch 2.13 are its). A
     float16 tensor's too (ATen accumulates it in float: a variance past 65504 is inf in half
-    while its root is not)."""
+    while its root is not). A float32 / float64 reduction to one element takes ATen's other
+    road (`_var_all`) unless `welford` (var_mean / std_mean always take Welford's)."""
     check_reduced(x, dim, keepdim, "var")
     if count(x.shape, dims_of(dim, x.ndim)) - correction <= 0:
         hooks.warn(
@@ -623,8 +634,16 @@ def _var_fwd(
             "strictly less than the reduction factor (input numel divided by output numel).",
             "fewer corrections than samples (correction=0 is the population variance)",
         )
+    dims = dims_of(dim, x.ndim)
+    if (
+        not welford
+        and x.dtype in (np.float32, np.float64)
+        and x.size
+        and count(x.shape, dims) == x.size
+    ):
+        return _var_all(x, correction, keepdim, root)
     wide = x.astype(np.float64) if x.dtype in (np.float32, np.float16) else x
-    v = np.var(wide, axis=dims_of(dim, x.ndim), ddof=correction, keepdims=keepdim)
+    v = np.var(wide, axis=dims, ddof=correction, keepdims=keepdim)
     if root:
         v = np.sqrt(v)
     if wide is x:
@@ -633,8 +652,31 @@ def _var_fwd(
         return v.astype(x.dtype)
 
 
+def _var_all(x: np.ndarray, correction: float, keepdim: bool, root: bool) -> np.ndarray:
+    """ATen's CPU var / std of a float32 or float64 tensor reduced to one element
+    (`std_var_all_cpu`): the mean is the tensor's own `mean()` (in its dtype, so a float32 sum
+    past 3.4e38 makes it inf, or NaN), then the squared deviations from it are added one by
+    one in double in memory order, divided by max(0, n - correction), the root taken in double,
+    and the result rounded once to the dtype."""
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        m = float(_mean_fwd(x))
+        d = x.ravel(order="K").astype(np.float64) - m
+        total = np.cumsum(d * d)[-1]  # a running sum: ATen's serial loop
+        v = total / max(0.0, x.size - correction)
+        if root:
+            v = np.sqrt(v)
+        out = np.asarray(v).astype(x.dtype)
+    return out.reshape((1,) * x.ndim) if keepdim else out
+
+
 def _var_vjp(
-    g: Tensor, out: Tensor, x: Tensor, dim: Any = None, correction: float = 1, keepdim: bool = False
+    g: Tensor,
+    out: Tensor,
+    x: Tensor,
+    dim: Any = None,
+    correction: float = 1,
+    keepdim: bool = False,
+    welford: bool = False,
 ) -> tuple:
     # PyTorch's var_backward, in its order: (2 / dof) * grad, then times (x - mean).
     dims = dims_of(dim, x.ndim)
@@ -671,7 +713,12 @@ _var_samples = tuple(
 
 
 def _var_sym(
-    sp: Any, x: np.ndarray, dim: Any = None, correction: float = 1, keepdim: bool = False
+    sp: Any,
+    x: np.ndarray,
+    dim: Any = None,
+    correction: float = 1,
+    keepdim: bool = False,
+    welford: bool = False,
 ) -> np.ndarray:
     n = count(x.shape, dims_of(dim, x.ndim)) - sp.nsimplify(correction, rational=True)
 
@@ -703,7 +750,13 @@ var = defop(
 
 
 def _std_vjp(
-    g: Tensor, out: Tensor, x: Tensor, dim: Any = None, correction: float = 1, keepdim: bool = False
+    g: Tensor,
+    out: Tensor,
+    x: Tensor,
+    dim: Any = None,
+    correction: float = 1,
+    keepdim: bool = False,
+    welford: bool = False,
 ) -> tuple:
     # PyTorch's std_backward: grad / (2 * std) (0 where std is 0), then var's backward.
     zero = mask_like(out.data == 0, out)
@@ -713,14 +766,16 @@ def _std_vjp(
 
 std = defop(
     "std",
-    lambda x, dim=None, correction=1, keepdim=False: _var_fwd(x, dim, correction, keepdim, True),
+    lambda x, dim=None, correction=1, keepdim=False, welford=False: _var_fwd(
+        x, dim, correction, keepdim, True, welford
+    ),
     _std_vjp,
     "StdBackward0",
     "g * (x - mean) / ((n - correction) * out)",
     kind="reduction",
-    sym=lambda sp, x, dim=None, correction=1, keepdim=False: np.frompyfunc(sp.sqrt, 1, 1)(
-        _var_sym(sp, x, dim, correction, keepdim)
-    ),
+    sym=lambda sp, x, dim=None, correction=1, keepdim=False, welford=False: np.frompyfunc(
+        sp.sqrt, 1, 1
+    )(_var_sym(sp, x, dim, correction, keepdim)),
     signature="std(x, dim=None, correction=1, keepdim=False)",
     samples=_var_samples,
     to_torch=lambda w, a, p: (

@@ -433,6 +433,7 @@ def _fits(kind: str, v: Any, numbers_as_tensors: bool) -> bool | None:
     taken to fit: a call is refused only where every overload surely does not fit)."""
     import numpy as np
 
+    from ..core import dtypes
     from ..core.tensor import Tensor
 
     if kind == "Tensor":
@@ -455,8 +456,12 @@ def _fits(kind: str, v: Any, numbers_as_tensors: bool) -> bool | None:
         ):
             return None  # (the parser's own words for a wrong element)
         return False
-    if kind == "torch.dtype":
-        return type(v).__name__ == "DType" or isinstance(v, np.dtype)
+    if kind == "torch.dtype":  # (PyTorch's parser takes Python's bool, int, float too)
+        return (
+            type(v).__name__ == "DType"
+            or isinstance(v, np.dtype)
+            or dtypes.python_type_dtype(v) is not None
+        )
     if kind == "str":
         return isinstance(v, str)
     return None

@@ -309,7 +309,14 @@ def sum(input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -
     return apply(R.sum, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Sum", dim))
 
 
-def mean(input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+def mean(
+    input: Any,
+    dim: Any = None,
+    keepdim: bool = False,
+    dtype: Any = None,
+    *,
+    welford: bool = False,
+) -> Tensor:
     input = tensor_arg(input, "input")
     if dtype is not None:
         input = to_dtype(input, check_dtype(dtype, fn="mean"))
@@ -320,7 +327,10 @@ def mean(input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) 
             hint="convert first: x.float().mean()",
         )
     d = dims_arg(dim, input.ndim)
-    return apply(R.mean, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Mean", dim))
+    extra = {"welford": True} if welford else {}  # var_mean / std_mean's mean
+    return apply(
+        R.mean, input, dim=d, keepdim=bool(keepdim), label=_reduce_label("Mean", dim), **extra
+    )
 
 
 def prod(input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
@@ -558,32 +568,48 @@ def _correction(unbiased: Any, correction: Any) -> float:
 
 
 def var(
-    input: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None
+    input: Any,
+    dim: Any = None,
+    unbiased: Any = None,
+    keepdim: bool = False,
+    correction: Any = None,
+    *,
+    welford: bool = False,
 ) -> Tensor:
     input = _floating_only(tensor_arg(input, "input"))
     if isinstance(dim, bool):  # torch.var(x, False): the old positional `unbiased`
         unbiased, dim = dim, None
+    extra = {"welford": True} if welford else {}  # var_mean / std_mean's road
     return apply(
         R.var,
         input,
         dim=dims_arg(dim, input.ndim),
         correction=_correction(unbiased, correction),
         keepdim=bool(keepdim),
+        **extra,
     )
 
 
 def std(
-    input: Any, dim: Any = None, unbiased: Any = None, keepdim: bool = False, correction: Any = None
+    input: Any,
+    dim: Any = None,
+    unbiased: Any = None,
+    keepdim: bool = False,
+    correction: Any = None,
+    *,
+    welford: bool = False,
 ) -> Tensor:
     input = _floating_only(tensor_arg(input, "input"))
     if isinstance(dim, bool):
         unbiased, dim = dim, None
+    extra = {"welford": True} if welford else {}  # var_mean / std_mean's road
     return apply(
         R.std,
         input,
         dim=dims_arg(dim, input.ndim),
         correction=_correction(unbiased, correction),
         keepdim=bool(keepdim),
+        **extra,
     )
 
 

@@ -1892,12 +1892,7 @@ NAMES = declare(
             LazyBatchNorm3d,
         )
     ),
-    (
-        "GroupNorm",
-        "nn",
-        _constructor(GroupNorm),
-        "composition of mean sub mul add sqrt div reshape",
-    ),
+    ("GroupNorm", "nn", _constructor(GroupNorm), "group_norm"),
     *(  # batch_norm's record over the samples' channels (training) or a composition
         (cls.__name__, "nn", _constructor(cls), "batch_norm reshape")
         for cls in (InstanceNorm1d, InstanceNorm2d, InstanceNorm3d)

@@ -630,7 +630,7 @@ DECLARED = declare(
     ("cosine_similarity", "torch", NF.cosine_similarity, _S + "norm mul sum div"),
     ("pairwise_distance", "torch", NF.pairwise_distance, _S + "sub add norm"),
     ("layer_norm", "torch", NF.layer_norm, "layer_norm"),
-    ("group_norm", "torch", NF.group_norm, _S + "mean sub mul add sqrt div reshape"),
+    ("group_norm", "torch", NF.group_norm, "group_norm"),
     ("batch_norm", "torch", NF.batch_norm, "batch_norm"),
     ("conv1d", "torch", NF.conv1d, "conv"),
     ("conv2d", "torch", NF.conv2d, "conv"),

@@ -38,6 +38,7 @@ Ac = lazy_module("gradcli.ops.activation")
 Bn = lazy_module("gradcli.ops.batchnorm")
 Cv = lazy_module("gradcli.ops.conv")
 Gs = lazy_module("gradcli.ops.gridsample")
+Gn = lazy_module("gradcli.ops.groupnorm")
 Ln = lazy_module("gradcli.ops.layernorm")
 Rs = lazy_module("gradcli.ops.resample")
 
@@ -401,6 +402,19 @@ def group_norm(
                 f"input, but got {name} of shape {list(t.shape)} and input of shape "
                 f"{list(x.shape)}"
             )
+    ts = [
+        None if t is None else A.tensor_arg(t, name)
+        for t, name in ((weight, "weight"), (bias, "bias"))
+    ]
+    xf = A.floating(x)
+    if xf.size and all(t is None or t.dtype == xf.dtype for t in ts):
+        # One record: PyTorch's kernel's float32 values (ops.groupnorm)
+        w, b = (
+            t if t is not None else constant(np.full((c,), fill, dtype=xf.dtype))
+            for t, fill in zip(ts, (1, 0))
+        )
+        params = {"groups": g, "eps": float(eps), "has_w": ts[0] is not None}
+        return apply(Gn.group_norm, xf, w, b, **params, has_b=ts[1] is not None)
     grouped = F.reshape(A.floating(x), (n, g, -1) if x.size else (n, g, 0))
     y = F.reshape(_normalized(grouped, (2,), float(eps)), x.shape)
     per_channel = (c,) + (1,) * (x.ndim - 2)

@@ -407,10 +407,13 @@ def _with_mean(fn: str) -> Any:
 
             hooks.warning_sink = renamed
         try:
-            s = spread(input, dim, unbiased=unbiased, keepdim=keepdim, correction=correction)
+            # ATen's var_mean / std_mean reduce with Welford's algorithm, to one element too
+            s = spread(
+                input, dim, unbiased=unbiased, keepdim=keepdim, correction=correction, welford=True
+            )
         finally:
             hooks.warning_sink = sink
-        m = F.mean(input, dim, keepdim=keepdim)
+        m = F.mean(input, dim, keepdim=keepdim, welford=True)
         return (A.named(s, label), A.named(m, label))
 
     f.__name__ = f"{fn}_mean"

@@ -105,3 +105,31 @@ def test_a_bound_methods_fit_is_checked_by_its_function() -> None:
     api.load(text)
     with pytest.raises(GradcliError, match=r"opt.step\(\): too many positional arguments"):
         api.load(text + "opt.step(1, 2)\n")
+
+
+@pytest.mark.parametrize(
+    "expr, want",
+    [
+        ("torch.zeros(2, dtype=float).dtype", "torch.float64"),
+        ("torch.ones(2, dtype=int).dtype", "torch.int64"),
+        ("torch.ones(2, dtype=bool).dtype", "torch.bool"),
+        ("torch.arange(3, dtype=float).dtype", "torch.float64"),
+        ("torch.tensor([1.5]).to(int)", "tensor([1])"),
+        ("torch.tensor([1, 0]).to(dtype=bool)", "tensor([ True, False])"),
+        ("torch.ones(2).sum(dtype=float).dtype", "torch.float64"),
+        ("torch.eye(2, dtype=float).dtype", "torch.float64"),
+    ],
+)
+def test_pythons_types_are_dtypes(runner: CliRunner, expr: str, want: str) -> None:
+    """PyTorch reads a program's `float`, `int` and `bool` given as a dtype as torch.float64,
+    torch.int64 and torch.bool; any other object is refused in its words (a TypeError)."""
+    r = runner.invoke(app, ["run", "-e", f"print({expr})"])
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.strip() == want
+
+
+def test_other_types_are_not_dtypes(runner: CliRunner) -> None:
+    program = "try:\n    torch.zeros(2, dtype=str)\nexcept TypeError as e:\n    print(e)"
+    r = runner.invoke(app, ["run", "-e", program])
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.strip() == "zeros(): argument 'dtype' must be torch.dtype, not type"

@@ -1048,6 +1048,9 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "layer_norm": lambda x, w, b, k, eps, has_w, has_b: _ref_layer_norm(
         x, w, b, k, eps, has_w, has_b
     ),
+    "group_norm": lambda x, w, b, groups, eps, has_w, has_b: _ref_group_norm(
+        x, w, b, groups, eps, has_w, has_b
+    ),
     "batch_norm": lambda x, w, b, *st, eps, has_w, has_b, training: _ref_batch_norm(
         x, w, b, st, eps, has_w, has_b, training
     ),
@@ -1164,6 +1167,19 @@ def _ref_batch_norm(x, w, b, stats, eps, has_w, has_b, training):
         if has_b:
             out[:, j] += b[j]
     return out
+
+
+def _ref_group_norm(x, w, b, groups, eps, has_w, has_b):
+    """Group by group in Python floats (layer norm's rows), then the per-channel affine."""
+    n, c = x.shape[:2]
+    y = _ref_layer_norm(x.reshape(n, groups, -1), None, None, 1, eps, False, False)
+    y = y.reshape(x.shape)
+    per = (c,) + (1,) * (x.ndim - 2)
+    if has_w:
+        y = y * w.reshape(per)
+    if has_b:
+        y = y + b.reshape(per)
+    return y
 
 
 def _ref_layer_norm(x, w, b, k, eps, has_w, has_b):
@@ -1583,6 +1599,9 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "silu": tf.silu,
         "layer_norm": lambda x, w, b, k, eps, has_w, has_b: tf.layer_norm(
             x, x.shape[x.ndim - k :], w if has_w else None, b if has_b else None, eps
+        ),
+        "group_norm": lambda x, w, b, groups, eps, has_w, has_b: tf.group_norm(
+            x, groups, w if has_w else None, b if has_b else None, eps
         ),
         "batch_norm": lambda x, w, b, *st, eps, has_w, has_b, training: tf.batch_norm(
             x,

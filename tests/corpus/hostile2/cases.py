@@ -586,7 +586,8 @@ add(
     ),
     dtype_case("dtype_python_object", "x = torch.ones(2, dtype=object)", patterns=DTYPE + REFUSED),
     dtype_case("dtype_python_str", "x = torch.ones(2, dtype=str)", patterns=DTYPE + REFUSED),
-    dtype_case("dtype_python_int", "x = torch.ones(2, dtype=int)", patterns=DTYPE + REFUSED),
+    # PyTorch takes Python's int as torch.int64 (float, bool likewise): a right answer
+    dtype_case("dtype_python_int", "x = torch.ones(2, dtype=int)\nprint(x)", codes=frozenset({0})),
     dtype_case("dtype_number", "x = torch.ones(2, dtype=7)"),
     dtype_case("dtype_list", "x = torch.ones(2, dtype=[('a', 'f8')])"),
     dtype_case(
@@ -5209,5 +5210,26 @@ add(
         "allow_mutation_context_dunder",
         _AM + "with allow_mutation_on_saved_tensors() as ctx:\n"
         "    c = ctx.__class__.__subclasses__()",
+    ),
+)
+add(
+    # Python's bool / int / float are dtypes to PyTorch (`dtype=float`); no other object is
+    small(
+        "dtype_python_type_object",
+        "x = torch.zeros(2, dtype=type)",
+        (r"must be torch.dtype", r"only supported as a call"),
+    ),
+    small("dtype_python_type_str", "x = torch.ones(2).to(str)", (r"torch.dtype",)),
+    small("dtype_python_type_list", "x = torch.arange(3, dtype=list)", (r"invalid combination",)),
+    small(
+        "dtype_python_type_user_class",
+        "class A(torch.nn.Module):\n    pass\nx = torch.zeros(2, dtype=A)",
+        (r"must be torch.dtype",),
+    ),
+    esc("dtype_python_type_dunder", "x = torch.zeros(2, dtype=float.__subclasses__()[0])"),
+    small(
+        "dtype_python_float_huge",
+        "x = torch.zeros(10**12, dtype=float)",
+        (r"limit", r"tensor_elements", r"memory"),
     ),
 )

@@ -1,0 +1,205 @@
+"""The record of group_norm: x of shape (N, C, *) split into `groups` groups of C / groups
+channels; each (sample, group) normalised to mean 0 and variance 1 (the population variance,
+eps added), then times weight[c], plus bias[c] (either may be absent: then a constant stands in
+and `has_w` / `has_b` say so).
+
+float32 values are PyTorch's CPU kernel's to the bit (group_norm_kernel.cpp, contiguous
+input): the moments of each group are layer norm's (`norm32.moments`), the reciprocal root
+is taken in double (eps is a double there) and rounded once, and with an affine the output is
+fma(scale, x, fma(-scale, mean, bias)) where scale = rstd * weight[c] (the kernel's
+`scale * x + bias` and `-scale * mean + bias`, contracted by the compiler); without one,
+(x - mean) * rstd. Other dtypes, and every gradient, are the formula in the records' own
+operations:
+
+    xhat = (x - mean) / sqrt(var + eps)                 (per sample and group)
+    dx = (gy - mean(gy) - xhat * mean(gy * xhat)) / sqrt(var + eps),  gy = g * weight[c]
+    dweight[c] = sum(g * xhat),  dbias[c] = sum(g)      (over the samples and positions)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..core.op import Sample, apply, defop
+from ..core.sleef32 import _fma
+from ..core.tensor import Tensor
+from . import norm32
+from .reduction import mean as mean_op
+from .reduction import sum as sum_op
+from .shape import reshape_to
+
+_F = np.float32
+
+
+def _grouped_shape(shape: tuple[int, ...], groups: int) -> tuple[int, int, int]:
+    n, c = shape[0], shape[1]
+    return n, groups, (c // groups) * int(np.prod(shape[2:], dtype=np.int64))
+
+
+def _channel_shape(ndim: int, c: int) -> tuple[int, ...]:
+    return (c,) + (1,) * (ndim - 2)
+
+
+def _exact(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> bool:
+    return x.dtype == w.dtype == b.dtype == _F and x.size > 0
+
+
+def _kernel32(
+    x: np.ndarray, w: np.ndarray, b: np.ndarray, groups: int, eps: float, affine: bool
+) -> np.ndarray:
+    n, c = x.shape[:2]
+    d = c // groups
+    rows = np.ascontiguousarray(x, _F).reshape(n * groups, -1)
+    mean, var = norm32.moments(rows)
+    with np.errstate(all="ignore"):
+        rstd = (1.0 / np.sqrt(np.maximum(var, _F(0)).astype(np.float64) + eps)).astype(_F)
+        xr = rows.reshape(n, groups, d, -1)
+        m = mean.reshape(n, groups, 1, 1)
+        r = rstd.reshape(n, groups, 1, 1)
+        if not affine:
+            y = (xr - m) * r
+        else:
+            scale = r * w.reshape(1, groups, d, 1)
+            shift = _fma(
+                -scale,
+                np.ascontiguousarray(np.broadcast_to(m, scale.shape)),
+                np.ascontiguousarray(np.broadcast_to(b.reshape(1, groups, d, 1), scale.shape)),
+            )
+            y = _fma(
+                np.ascontiguousarray(np.broadcast_to(scale, xr.shape)),
+                xr,
+                np.ascontiguousarray(np.broadcast_to(shift, xr.shape)),
+            )
+    return np.asarray(y, _F).reshape(x.shape)
+
+
+def _forward(
+    x: np.ndarray,
+    w: np.ndarray,
+    b: np.ndarray,
+    groups: int,
+    eps: float,
+    has_w: bool,
+    has_b: bool,
+) -> np.ndarray:
+    if _exact(x, w, b):
+        w = w if has_w else np.ones_like(w)  # an absent weight or bias is the kernel's null
+        b = b if has_b else np.zeros_like(b)
+        return _kernel32(x, w, b, groups, eps, has_w or has_b)
+    half = x.dtype == np.float16
+    if half:  # ATen normalises a half tensor in float and rounds the output once
+        x, w, b = (a.astype(_F) for a in (x, w, b))
+    rows = x.reshape(_grouped_shape(x.shape, groups))
+    with np.errstate(all="ignore"):
+        c = rows - rows.mean(axis=2, keepdims=True)
+        y = (c / np.sqrt((c * c).mean(axis=2, keepdims=True) + eps)).reshape(x.shape)
+        per = _channel_shape(x.ndim, x.shape[1])
+        if has_w:
+            y = y * w.reshape(per)
+        if has_b:
+            y = y + b.reshape(per)
+    return np.asarray(y, dtype=np.float16 if half else x.dtype)
+
+
+def _vjp(
+    g: Tensor,
+    out: Tensor,
+    x: Tensor,
+    w: Tensor,
+    b: Tensor,
+    groups: int,
+    eps: float,
+    has_w: bool,
+    has_b: bool,
+) -> tuple:
+    lead = g.shape[: g.ndim - x.ndim]  # a batched pass's leading axes
+    grouped = _grouped_shape(x.shape, groups)
+    per = _channel_shape(x.ndim, x.shape[1])
+    rows = reshape_to(x, grouped)
+    c = rows - apply(mean_op, rows, dim=(2,), keepdim=True)
+    s = (apply(mean_op, c * c, dim=(2,), keepdim=True) + eps).sqrt()
+    xhat_rows = c / s
+    gy = g * reshape_to(w, per) if has_w else g
+    gy_rows = reshape_to(gy, lead + grouped)
+    last = (len(lead) + 2,)
+    dx_rows = (
+        gy_rows
+        - apply(mean_op, gy_rows, dim=last, keepdim=True)
+        - xhat_rows * apply(mean_op, gy_rows * xhat_rows, dim=last, keepdim=True)
+    ) / s
+    others = tuple(len(lead) + d for d in (0,) + tuple(range(2, x.ndim)))
+    dw = None
+    if has_w and w.requires_grad:
+        gx = g * reshape_to(xhat_rows, x.shape)
+        dw = reshape_to(apply(sum_op, gx, dim=others, keepdim=False), lead + w.shape)
+    db = None
+    if has_b and b.requires_grad:
+        db = reshape_to(apply(sum_op, g, dim=others, keepdim=False), lead + b.shape)
+    return reshape_to(dx_rows, lead + x.shape), dw, db
+
+
+def _sym(sp: Any, x: Any, w: Any, b: Any, groups: int, eps: float, has_w: bool, has_b: bool) -> Any:
+    """The sympy form, on object arrays of expressions."""
+    rows = x.reshape(_grouped_shape(x.shape, groups))
+    n = rows.shape[2]
+    c = rows - np.sum(rows, axis=2, keepdims=True) / n
+    var = np.sum(c * c, axis=2, keepdims=True) / n
+    y = (c / np.frompyfunc(lambda v: sp.sqrt(v + sp.Float(eps)), 1, 1)(var)).reshape(x.shape)
+    per = _channel_shape(x.ndim, x.shape[1])
+    if has_w:
+        y = y * w.reshape(per)
+    if has_b:
+        y = y + b.reshape(per)
+    return y
+
+
+def _to_torch(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    weight = a[1] if p["has_w"] else "None"
+    bias = a[2] if p["has_b"] else "None"
+    return f"F.group_norm({a[0]}, {p['groups']}, {weight}, {bias}, eps={w.lit(p['eps'])})"
+
+
+def _to_jax(w: Any, a: list[str], p: dict[str, Any]) -> str:
+    x = a[0]
+    rows = f"{x}.reshape({x}.shape[0], {p['groups']}, -1)"
+    y = (
+        f"(({rows} - jnp.mean({rows}, axis=2, keepdims=True)) / jnp.sqrt(jnp.var({rows}, "
+        f"axis=2, keepdims=True) + {w.lit(float(p['eps']))})).reshape({x}.shape)"
+    )
+    per = f"(-1,) + (1,) * ({x}.ndim - 2)"
+    if p["has_w"]:
+        y = f"{y} * {a[1]}.reshape({per})"
+    if p["has_b"]:
+        y = f"{y} + {a[2]}.reshape({per})"
+    return y
+
+
+def _params(groups: int, eps: float = 1e-5, has_w: bool = True, has_b: bool = True) -> dict:
+    return {"groups": groups, "eps": eps, "has_w": has_w, "has_b": has_b}
+
+
+group_norm = defop(
+    "group_norm",
+    _forward,
+    _vjp,
+    "NativeGroupNormBackward0",
+    "(g*w - mean(g*w) - xhat * mean(g*w * xhat)) / sqrt(var + eps) per group, sum(g * xhat), "
+    "sum(g)",
+    kind="reduction",
+    sym=_sym,
+    signature="group_norm(x, num_groups, weight=None, bias=None, eps=1e-05)",
+    samples=(
+        Sample(((2, 4, 3), (4,), (4,)), _params(2)),
+        Sample(((3, 6), (6,), (6,)), _params(3, 0.1)),
+        Sample(((2, 4, 2, 2), (4,), (4,)), _params(1, 1e-3, True, False)),
+        Sample(
+            ((2, 6, 2), (6,), (6,)),
+            _params(2, 1e-3, False, False),
+            fixed={1: np.ones(6), 2: np.zeros(6)},
+        ),
+    ),
+    to_torch=_to_torch,
+    to_jax=_to_jax,
+)

@@ -1471,14 +1471,15 @@ class Compiler:
     def decorator(self, d: ast.expr) -> Callable[[Frame, Any], Any]:
         """`@torch.no_grad()`, `@torch.enable_grad()`, `@torch.inference_mode()` (called or
         not); in a class `@staticmethod`, `@classmethod`, `@property`, `@name.setter` and
-        `@once_differentiable`; nothing else."""
+        `@once_differentiable`; any other decorator is called on the function, as Python
+        does (`@timer` makes `f = timer(f)`): an ordinary call of the program, under its
+        limits."""
         shape = d.func if isinstance(d, ast.Call) else d
         last = (
             shape.attr
             if isinstance(shape, ast.Attribute)
             else (shape.id if isinstance(shape, ast.Name) else "")
         )
-        grad_modes = ("no_grad", "enable_grad", "inference_mode", "compile", "script", "ignore")
         in_class = self.scope.kind == "class"
         plain = ("staticmethod", "classmethod", "property", "once_differentiable", "abstractmethod")
         setter = (
@@ -1487,22 +1488,17 @@ class Compiler:
             and isinstance(d, ast.Attribute)
             and isinstance(d.value, ast.Name)
         )
-        ok = setter or (
-            (last in grad_modes or (last in plain and not isinstance(d, ast.Call)))
-            and isinstance(shape, (ast.Name, ast.Attribute))
-        )
+        # Any other decorator is a call of what it names on the function (`f = deco(f)`), as
+        # Python applies it: a function of the program, functools.partial(...), a class...
+        ok = setter or last not in plain or not isinstance(d, ast.Call)
         if not ok or (last in plain[:3] and not in_class):
             raise NotSupported(
-                "decorators are not supported here",
+                f"@{last} is not supported here",
                 span=self.span(d),
                 found=f"@{ast.unparse(d)[:40]}",
-                expected="@torch.no_grad(), @torch.enable_grad(), @torch.inference_mode(), "
-                "@torch.compile, @torch.jit.script; "
-                "in a class @staticmethod, @classmethod, @property (and @name.setter), and "
-                "@once_differentiable in a torch.autograd.Function",
-                hint="call the function inside `with torch.no_grad():` instead"
-                if not in_class
-                else "define a plain method",
+                expected="@staticmethod, @classmethod, @property (and @name.setter) in a class "
+                "body, without arguments; @once_differentiable in a torch.autograd.Function",
+                hint="define a plain function" if not in_class else "define a plain method",
             )
         if last == "abstractmethod":  # (abc's: the method as it is; see `_is_abc`)
             return lambda f, fn: fn
@@ -1516,7 +1512,12 @@ class Compiler:
         span = self.span(d)
 
         def apply(f: Frame, fn: Any) -> Any:
-            dec = value(f)
+            try:
+                return applied(f, value(f), fn)
+            except Exception as e:  # noqa: BLE001 - re-raised at the decorator (as Python)
+                raise _attach(e, span) from None
+
+        def applied(f: Frame, dec: Any, fn: Any) -> Any:
             if setter:
                 if not isinstance(dec, Property) or not isinstance(fn, UserFunction):
                     raise NotSupported(
@@ -1530,8 +1531,10 @@ class Compiler:
                 return dec.fn(fn)
             if isinstance(dec, Builtin) and dec.name in PASS_THROUGH_DECORATORS:
                 return dec(fn)
-            raise NotSupported("this decorator is not supported", span=span)
+            return f.rt.call(dec, [fn], {}, call_node)
 
+        # The call `deco(f)` the decorator makes, for the name of the callee in messages.
+        call_node = ast.copy_location(ast.Call(func=d, args=[], keywords=[]), d)
         return apply
 
     def c_Lambda(self, node: ast.Lambda) -> Expr:

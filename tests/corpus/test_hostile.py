@@ -478,8 +478,8 @@ CASES: list[Case] = [
     Case("walrus", "if (n := 3) > 2:\n    pass", "`:=` is not supported", (1, 5)),
     Case(
         "decorator",
-        "@print\ndef f(x):\n    return x",
-        "decorators are not supported",
+        "@classmethod\ndef f(x):\n    return x",
+        "@classmethod is not supported here",
         (1, 2),
     ),
     Case("global", "def f():\n    global x\n    x = 1", "`global` is not supported", (2, 5)),
@@ -1893,11 +1893,17 @@ CASES: list[Case] = [
         "cannot assign parameters before Module.__init__() call",
         (3, 9),
     ),
-    Case("decorator_user", "def d(f):\n    return f\n@d\ndef g():\n    pass", "decorators", (3, 2)),
+    # a program's decorator is a call (`g = d(g)`): what it returns is what `g` is
+    Case(
+        "decorator_user",
+        "def d(f):\n    return None\n@d\ndef g():\n    pass\ng()",
+        "'NoneType' object is not callable",
+        (6, 1),
+    ),
     Case(
         "decorator_staticmethod_top",
         "@staticmethod\ndef f():\n    pass",
-        "decorators are not supported",
+        "@staticmethod is not supported here",
         (1, 2),
     ),
     Case(
@@ -3890,7 +3896,7 @@ CASES: list[Case] = [
     Case(
         "plain_method_decorator",
         "class A:\n    @functools.lru_cache\n    def f(self):\n        return 1",
-        "decorators are not supported here",
+        "name 'functools' is not defined",
         (2, 6),
     ),
     Case(
@@ -4314,7 +4320,7 @@ CASES: list[Case] = [
     Case(
         "sth_decorator",
         "import torch\n@torch.autograd.graph.saved_tensors_hooks(id, id)\ndef f(x):\n    return x",
-        "decorators are not supported here",
+        "gradcli does not support saved_tensors_hooks() as a decorator",
         (2, 2),
     ),
     Case(

@@ -2219,16 +2219,96 @@ add(
         "import math as torch\nx = torch.factorial(10**6)",
         REFUSED + (r"over the limit",),  # (math.factorial's result, bounded before it is made)
     ),
-    # decorators that are not torch's
-    esc("decorator_print", "@print\ndef f():\n    pass"),
-    esc("decorator_call", "def d(f):\n    return f\n@d\ndef g():\n    pass"),
+    # decorators that are not torch's: a call of what they name on the function (`f = d(f)`),
+    # as any call of the program (explore27); what they reach is what a call reaches
+    esc("decorator_print", "@print\ndef f():\n    pass", codes=frozenset({0})),
+    esc("decorator_call", "def d(f):\n    return f\n@d\ndef g():\n    pass", codes=frozenset({0})),
     esc("decorator_lru_cache", "@functools.lru_cache\ndef f():\n    pass"),
+    esc(
+        "decorator_reaches_globals",
+        "def d(f):\n    return getattr(f, '__globals__')\n@d\ndef g():\n    pass",
+    ),
+    esc(
+        "decorator_reaches_code",
+        "def d(f):\n    return f.__code__\n@d\ndef g():\n    pass",
+    ),
+    esc("decorator_open", "@open\ndef g():\n    pass"),
+    esc("decorator_eval_string", "@eval\ndef g():\n    pass"),
+    esc(
+        "decorator_endless_recursion",
+        "def d(f):\n    return d(f)\n@d\ndef g():\n    pass",
+        LIMIT + (r"depth", r"recursi"),
+    ),
+    esc(
+        "decorator_endless_loop",
+        "def d(f):\n    while True:\n        pass\n@d\ndef g():\n    pass",
+        LIMIT,
+        seconds=90,
+    ),
+    esc(
+        "decorator_factory_endless",
+        "def d(n):\n    return d(n + 1)\n@d(0)\ndef g():\n    pass",
+        LIMIT + (r"depth", r"recursi"),
+    ),
+    esc(
+        "decorator_on_method_dunder",
+        "def d(f):\n    return f.__self__\n"
+        "class M(torch.nn.Module):\n    @d\n    def forward(self, x):\n        return x",
+    ),
     esc(
         "decorator_staticmethod_top",
         "@staticmethod\ndef f():\n    return open('pwned', 'w')\ny = f()",
         codes=frozenset({0, 1}),
     ),
-    esc("decorator_expression", "@(lambda f: f)\ndef g():\n    pass"),
+    esc("decorator_expression", "@(lambda f: f)\ndef g():\n    pass", codes=frozenset({0})),
+    # private names (`__x` in a class is `_Class__x`, explore27): never a dunder
+    esc(
+        "private_name_in_underscore_class",
+        "class _:\n    def f(self):\n        return self.__globals\n_().f()",
+    ),
+    esc(
+        "private_name_not_dunder",
+        "class A:\n    def f(self):\n        return self.__dict__\nA().f()",
+    ),
+    esc(
+        "private_name_class_dunder_suffix",
+        "class A__:\n    def f(self):\n        return self.__init__.__globals__\nA__().f()",
+    ),
+    esc(
+        "private_method_reaches_class",
+        "class A:\n    def __g(self):\n        return self.__class__.__subclasses__()\n"
+        "    def f(self):\n        return self.__g()\nA().f()",
+    ),
+    esc(
+        "private_name_outside_class",
+        "class A:\n    def __init__(self):\n        self.__x = 1\nprint(A().__x)",
+    ),
+    # zip, map, filter, enumerate, reversed: iterators as Python's (explore27), bounded
+    small(
+        "zip_of_huge_ranges_listed",
+        "z = list(zip(range(10**9), range(10**9)))",
+        LIMIT,
+    ),
+    small(
+        "map_endless_consumed",
+        "import itertools\nfor v in map(abs, itertools.count()):\n    pass",
+        LIMIT,
+        seconds=90,
+    ),
+    small(
+        "enumerate_of_itself",
+        "x = [1]\nfor i, v in enumerate(x):\n    x.append(v)",
+        LIMIT,
+        seconds=90,
+    ),
+    small(
+        "filter_sorted_huge",
+        "s = sorted(filter(None, range(10**9)))",
+        LIMIT,
+        seconds=90,
+    ),
+    esc("zip_object_internals", "z = zip([1], [2])\nf = z.__reduce__()"),
+    esc("reversed_object_internals", "r = reversed([1, 2])\nf = r.__setstate__(0)"),
     # statements
     esc("walrus_in_call", "y = torch.ones((n := 3))"),
     esc("walrus_escape", "if (f := open):\n    pass"),

@@ -1456,7 +1456,8 @@ class Compiler:
 
     def c_FunctionDef(self, node: ast.FunctionDef) -> Stmt:
         decorators = [self.decorator(d) for d in node.decorator_list]
-        code = self.function_code(node, node.name, expression=False)
+        # (a private method `__init` is stored as `_Class__init` but named `__init`)
+        code = self.function_code(node, getattr(node, "shown_name", node.name), expression=False)
         make = self.make_function(code, node.args)
         store = self.store_name(node.name, node)
 
@@ -1593,7 +1594,8 @@ class Compiler:
                     if stmt.name != "__init__" and stmt.name.startswith("__"):
                         dunders.append((stmt.name, self.span(stmt)))
                     decorators = [self.decorator(d) for d in stmt.decorator_list]
-                    code = self.function_code(stmt, stmt.name, expression=False)
+                    shown = getattr(stmt, "shown_name", stmt.name)  # (`__init` of `_C__init`)
+                    code = self.function_code(stmt, shown, expression=False)
                     codes.append(code)
                     make = _decorated(self.make_function(code, stmt.args), decorators)
                     body.append(self.wrap(_storing(self.store_name(stmt.name, stmt), make), stmt))

@@ -164,7 +164,8 @@ UNUSED_MODULE_HINTS = {
     "the program",
     "sys": "gradcli programs have no command line or interpreter state: write the values in "
     "the program",
-    "functools": "write a lambda or a def instead (functools.partial and reduce are supported)",
+    "functools": "write a lambda or a def instead (functools.partial, reduce and wraps are "
+    "supported)",
     "argparse": "set the values in the program",
     "re": "use str methods (split, replace, startswith...)",
     "json": "write the values in the program (a dict or a list)",
@@ -466,6 +467,7 @@ class UserFunction:
         "grad_mode",
         "static",
         "attrs",
+        "shown",
         "__weakref__",
     )
 
@@ -489,12 +491,17 @@ class UserFunction:
         # The attributes the program gave the function (`f.make_vjp = vjp_of_f`, a counter
         # `f.calls = 0`), Python's function `__dict__`: None until the first one.
         self.attrs: dict[str, Any] | None = None
+        # What `functools.wraps` gave it: the program's function it wraps (named as that one
+        # is, its qualified name known once its class is made), a (name, qualname) pair, or
+        # None.
+        self.shown: Any = None
 
     def copy(self) -> UserFunction:
         g = UserFunction(self.code, self.defaults, self.kwdefaults, self.closure, self.runtime)
         g.grad_mode = self.grad_mode
         g.static = self.static
         g.attrs = None if self.attrs is None else dict(self.attrs)
+        g.shown = self.shown
         return g
 
     def set_attribute(self, attr: str, value: Any) -> None:
@@ -516,7 +523,10 @@ class UserFunction:
 
     @property
     def name(self) -> str:
-        return self.code.name
+        shown = self.shown
+        if shown is None:
+            return self.code.name
+        return shown.name if isinstance(shown, UserFunction) else shown[0]
 
     def program_typename(self) -> str:
         return "function"  # a def or lambda, as Python's messages name its class
@@ -532,6 +542,9 @@ class UserFunction:
     def qualname(self) -> str:
         """`M.forward` for a method of a program class, the name otherwise (Python's
         `__qualname__`, but for the `<locals>` of nested functions)."""
+        shown = self.shown
+        if shown is not None:
+            return shown.qualname if isinstance(shown, UserFunction) else shown[1]
         owner = self.code.owner
         name = getattr(owner, "name", None) if owner is not None else None
         return f"{name}.{self.code.name}" if isinstance(name, str) else self.code.name
@@ -1186,8 +1199,46 @@ class DefaultDict(dict):
         return "collections.defaultdict"
 
 
+def _wraps(wrapped: Any, assigned: Any = None, updated: Any = None) -> Builtin:
+    """`functools.wraps(fn)`, the decorator a program's decorator puts on its wrapper: the
+    wrapper takes the name of the function it wraps (its `__name__`, what it prints as) and
+    the attributes the program gave that function (Python's `__dict__` update). Nothing else
+    of Python's is copied: `__wrapped__`, `__doc__`... are not readable in a program."""
+    if assigned is not None or updated is not None:
+        raise NotSupported(
+            "functools.wraps(..., assigned=..., updated=...) is not supported",
+            hint="use functools.wraps(fn)",
+        )
+
+    def apply(wrapper: Any) -> Any:
+        if isinstance(wrapper, (Builtin, types.FunctionType)):
+            raise GradcliError(
+                "attribute '__name__' of 'builtin_function_or_method' objects is not writable"
+            ).mirror("AttributeError")
+        if not isinstance(wrapper, UserFunction):
+            return wrapper
+        if isinstance(wrapped, UserFunction):
+            wrapper.shown = wrapped
+            for k, v in (wrapped.attrs or {}).items():
+                wrapper.set_attribute(k, v)
+            return wrapper
+        try:  # another callable: its `__name__` as the program reads it (torch.sin: sin)
+            name = current().attribute(wrapped, "__name__")
+        except GradcliError:
+            return wrapper  # (Python's wraps skips what the wrapped object lacks)
+        if isinstance(name, str):
+            wrapper.shown = (name, name)
+        return wrapper
+
+    return Builtin("functools.update_wrapper", apply)
+
+
 # The names of `functools` a program may use (the rest of the module is refused).
-FUNCTOOLS = {"partial": PARTIAL, "reduce": Builtin("functools.reduce", _reduce)}
+FUNCTOOLS = {
+    "partial": PARTIAL,
+    "reduce": Builtin("functools.reduce", _reduce),
+    "wraps": Builtin("functools.wraps", _wraps),
+}
 
 
 class StdOut:

@@ -5,6 +5,8 @@ PyTorch 2.13's (checked by hand with /work/torchenv)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gradcli.base.errors import GradcliError, LimitError
@@ -62,3 +64,37 @@ def test_decorators_run_under_the_limits_of_calls() -> None:
 def test_staticmethod_outside_a_class_stays_refused() -> None:
     with pytest.raises(GradcliError, match="@staticmethod is not supported here"):
         parse("@staticmethod\ndef f():\n    pass\n", "t.py")
+
+
+def test_functools_wraps_gives_the_wrapper_the_name_of_what_it_wraps() -> None:
+    got = out(
+        "import torch\nimport functools\nfrom functools import wraps\n"
+        "def logged(fn):\n    @functools.wraps(fn)\n    def wrapper(*a):\n"
+        "        return fn(*a)\n    return wrapper\n"
+        "def tag(fn):\n    fn.kind = 'loss'\n    return fn\n"
+        "@logged\n@tag\ndef mse(a, b):\n    return ((a - b) ** 2).mean()\n"
+        "print(mse.__name__, mse.kind, mse(torch.ones(2), torch.zeros(2)))\n"
+        "class M(torch.nn.Module):\n    @logged\n    def forward(self, x):\n"
+        "        return x * 2\n"
+        "print(M.forward.__name__, M.forward)\n"
+        "def keep(f):\n    @wraps(f)\n    def g(*a):\n        return f(*a)\n    return g\n"
+        "print(keep(torch.sin).__name__, keep(lambda v: v).__name__)\n"
+    ).splitlines()
+    assert got[0] == "mse loss tensor(1.)"
+    assert re.fullmatch(r"forward <function M\.forward at 0x[0-9a-f]+>", got[1])
+    assert got[2] == "sin <lambda>"
+
+
+def test_functools_wraps_copies_no_more_than_names_and_attributes() -> None:
+    with pytest.raises(GradcliError, match="not supported"):
+        parse(
+            "import functools\ndef f():\n    pass\n"
+            "d = functools.wraps(f, assigned=('__globals__',))\n",
+            "t.py",
+        ).run()
+    # a builtin's name is not writable, as in Python
+    e = error("import functools\ndef f():\n    pass\ng = functools.wraps(f)(print)\n")
+    assert e.message == (
+        "attribute '__name__' of 'builtin_function_or_method' objects is not writable"
+    )
+    assert e.python_class == "AttributeError"

@@ -2251,6 +2251,20 @@ add(
         LIMIT + (r"depth", r"recursi"),
     ),
     esc(
+        "functools_wraps_assigned_dunders",
+        "import functools\ndef f():\n    pass\n"
+        "d = functools.wraps(f, assigned=('__globals__', '__code__'))",
+    ),
+    esc(
+        "functools_wraps_onto_builtin",
+        "import functools\ndef f():\n    pass\ng = functools.wraps(f)(open)",
+    ),
+    esc(
+        "functools_wraps_onto_torch_function",
+        "import functools\ndef f():\n    pass\ng = functools.wraps(f)(torch.sin)",
+        (r"not writable",),
+    ),
+    esc(
         "decorator_on_method_dunder",
         "def d(f):\n    return f.__self__\n"
         "class M(torch.nn.Module):\n    @d\n    def forward(self, x):\n        return x",

@@ -80,6 +80,7 @@ from .values import (
     FUNCTOOLS,
     RETURN,
     UNUSED_MODULES,
+    BoundMethod,
     Builtin,
     Frame,
     FunctionCode,
@@ -146,6 +147,36 @@ def compile_program(tree: ast.Module, source: Source) -> Stmt:
             expected=f"at most {limits.NESTING.value} levels of nesting ({limits.NESTING.name})",
             hint="split long or deeply nested expressions into several assignments",
         ) from None
+
+
+def _docstring(node: ast.AST) -> str | None:
+    """A def's or class's docstring as Python 3.11 keeps it in `__doc__` (not dedented)."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return ast.get_docstring(node, clean=False)
+    return None  # (a lambda has none)
+
+
+def program_doc(rt: Any, owner: Any) -> Any:
+    """`f.__doc__`, `Cls.__doc__`, `obj.__doc__`: the docstring the program wrote for its own
+    function or class (None without one; a class's is not inherited, as Python's). PyTorch's
+    and Python's docstrings are not in gradcli: refused."""
+    if isinstance(owner, BoundMethod) and isinstance(owner.user, UserFunction):
+        owner = owner.user
+    if isinstance(owner, UserFunction):
+        shown = owner.shown  # functools.wraps copies the wrapped function's docstring
+        code = shown.code if isinstance(shown, UserFunction) else owner.code
+        return _docstring(code.node)
+    cls = getattr(owner, "cls", None) if not isinstance(owner, Tensor) else None
+    for c in (owner, cls):
+        entry = rt.class_docs.get(id(c)) if c is not None else None
+        if entry is not None and entry[0] is c:
+            return entry[1]
+    raise NotSupported(
+        f"`.__doc__` of {typename(owner)} is not supported: gradcli has the docstrings of the "
+        "program's own functions and classes only",
+        found="`.__doc__`",
+        hint="print the program's own text instead",
+    )
 
 
 def _attach(e: BaseException, span: Any) -> BaseException:
@@ -1640,6 +1671,7 @@ class Compiler:
         name = node.name
         span = self.span(node)
         base_span = self.span(node.bases[0]) if node.bases else span
+        doc = _docstring(node)
         # The frame the class statement runs in is the closure of its methods (one frame up
         # from the class body's own frame).
 
@@ -1773,6 +1805,7 @@ class Compiler:
                     cls = d(cls)
                 except GradcliError as e:
                     raise e.with_span(deco_span) from None
+            f.rt.class_docs[id(cls)] = (cls, doc)  # (`Cls.__doc__`)
             store(f, cls)
 
         return run
@@ -2335,9 +2368,10 @@ class Compiler:
             if attr in ("__init__", "__setstate__") and _is_super_call(node.value):
                 return  # (__setstate__: an Optimizer subclass's, Super answers for others)
             if load and (
-                attr in ("__class__", "__module__", "__qualname__") or attr in PLAIN_DUNDERS
+                attr in ("__class__", "__module__", "__qualname__", "__doc__")
+                or attr in PLAIN_DUNDERS
             ):
-                return
+                return  # (__doc__: the docstring of the program's own function or class)
             raise GradcliError(
                 f"`.{_short_name(attr)}` is not accessible in gradcli programs",
                 span=attr_span(self.source, node),
@@ -2350,6 +2384,8 @@ class Compiler:
 
     def attribute_getter(self, attr: str) -> Callable[[Any, Any], Any]:
         """How `owner.attr` is read at run time: `(rt, owner) -> value`."""
+        if attr == "__doc__":
+            return program_doc
         if attr == "__class__":
             of = TYPE_BUILTIN.fn
             return lambda rt, o: of(o)

@@ -143,6 +143,8 @@ class Runtime:
         self.warnings: list[str] = []
         self.warned: set[str] = set()
         self.warning_filters: list = []  # the program's warnings filters (`pywarnings`)
+        # id -> (class, docstring) of the classes the program made (`Cls.__doc__`)
+        self.class_docs: dict[int, tuple[Any, str | None]] = {}
         self._warned_at: set[str] = set()  # the warnings shown, with their places
         # `warnings.catch_warnings(record=True)`: the list the innermost one collects into
         self.warning_record: list | None = None

@@ -2250,6 +2250,12 @@ add(
         "def d(n):\n    return d(n + 1)\n@d(0)\ndef g():\n    pass",
         LIMIT + (r"depth", r"recursi"),
     ),
+    # __doc__: the program's own docstrings only, read, never assigned or walked (explore27)
+    esc("doc_of_torch_function", "d = torch.sin.__doc__"),
+    esc("doc_of_torch_module", "d = torch.nn.Linear(1, 1).__doc__"),
+    esc("doc_assigned", "def f():\n    'x'\nf.__doc__ = 'y'"),
+    esc("doc_walked", "def f():\n    'x'\nd = f.__doc__.__class__.__mro__"),
+    esc("doc_of_module_namespace", "d = torch.__doc__"),
     esc(
         "functools_wraps_assigned_dunders",
         "import functools\ndef f():\n    pass\n"

@@ -25,6 +25,7 @@ from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin
 from ..surface.rearrange import flip as _flip
 from . import pycollections as PC
+from . import pyenum as EN
 from . import pyobjects as PO
 from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop, compare
@@ -902,6 +903,10 @@ def type_of(v: Any) -> Any:
         return v.cls
     if isinstance(v, (ModuleInstance, FunctionInstance, Instance, PC.Record, ProgramObject)):
         return v.cls
+    if isinstance(v, EN.EnumMember):
+        return v.cls
+    if isinstance(v, EN.EnumClass):  # its metaclass, as Python names it
+        return PyType("EnumType", (EN.EnumClass,), None, shown="enum.EnumType")
     if isinstance(v, (ModuleClass, PlainClass, OptimClass)) or (
         callable(v) and isinstance(getattr(v, "made_class", None), type)
     ):  # a class of the program's, torch.optim.Adam
@@ -992,6 +997,12 @@ def _isinstance(v: Any, cls: Any) -> bool:
                 return True
         elif isinstance(c, PC.NamedTupleClass):
             if isinstance(v, PC.Record) and v.cls is c:
+                return True
+        elif isinstance(c, EN.EnumClass):
+            if isinstance(v, EN.EnumMember) and v.cls is c:
+                return True
+        elif isinstance(c, EN.EnumBase):
+            if isinstance(v, EN.EnumMember):
                 return True
         elif c is FUNCTION_BASE or isinstance(c, FunctionClass):
             # an instance of a program's Function (PyTorch's legacy form makes one)

@@ -651,6 +651,12 @@ def _nn_utils_members() -> dict[str, Any]:
     }
 
 
+def _enum_members() -> dict[str, Any]:
+    from . import pyenum
+
+    return {"Enum": pyenum.ENUM_BASE, "auto": pyenum.AUTO}
+
+
 def _dataclasses_members() -> dict[str, Any]:
     from . import pydataclasses as DC
     from .exceptions import CLASSES
@@ -989,6 +995,7 @@ def _build() -> dict[str, Namespace]:
         ),
         "itertools": Namespace("itertools", dict(pyitertools.FUNCTIONS)),
         "dataclasses": Namespace("dataclasses", load=_dataclasses_members),
+        "enum": Namespace("enum", load=_enum_members),
         # `from functorch import vmap, grad`: the library's old name, whose functions are
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
         "functorch": Namespace("functorch", load=_functorch_members),
@@ -1614,6 +1621,7 @@ IMPORTABLE = (
     "torch",
     "logging",
     "dataclasses",
+    "enum",
     "copy",
     "pprint",
     "tqdm",

@@ -48,6 +48,7 @@ from ..surface.printing import MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
 from . import pycollections as PC
 from . import pydataclasses as DC
+from . import pyenum as EN
 from . import pyobjects, pyrandom, text
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
 from .classes import (
@@ -1170,6 +1171,8 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     PC.Deque: lambda rt, q, attr: PC.deque_attribute(q, attr),
     PC.Record: lambda rt, r, attr: r.attribute(attr),
     PC.NamedTupleClass: _class_attribute,
+    EN.EnumClass: _class_attribute,
+    EN.EnumMember: lambda rt, m, attr: m.get(attr),
     DC.Field: lambda rt, f, attr: DC.field_attribute(f, attr),
     HookHandle: _hook_handle_attribute,
     Ctx: _ctx_attribute,

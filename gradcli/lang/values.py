@@ -189,7 +189,6 @@ UNUSED_MODULES = (
     "string",
     "operator",
     "abc",
-    "enum",
     "contextlib",
     # third-party and display modules that pasted notebooks import (often for a plot, a
     # dataset or a summary gradcli's output does not need): inert until used

@@ -2250,6 +2250,34 @@ add(
         "def d(n):\n    return d(n + 1)\n@d(0)\ndef g():\n    pass",
         LIMIT + (r"depth", r"recursi"),
     ),
+    # enum: members only; nothing of Python's class machinery (explore27)
+    esc(
+        "enum_members_dunder", "from enum import Enum\nclass M(Enum):\n    A = 1\nx = M.__members__"
+    ),
+    esc(
+        "enum_member_dict",
+        "from enum import Enum\nclass M(Enum):\n    A = 1\nx = M.A.__class__.__mro__",
+    ),
+    esc(
+        "enum_method",
+        "from enum import Enum\nclass M(Enum):\n    A = 1\n    def f(self):\n"
+        "        return open('pwned', 'w')\nM.A.f()",
+    ),
+    esc("enum_functional", "from enum import Enum\nM = Enum('M', 'A B')"),
+    esc("enum_other_kinds", "from enum import Flag\nclass F(Flag):\n    A = 1"),
+    esc(
+        "enum_subclassed",
+        "from enum import Enum\nclass M(Enum):\n    A = 1\nclass N(M):\n    B = 2",
+    ),
+    small(
+        "enum_many_members",
+        "from enum import Enum\nclass M(Enum):\n"
+        + "".join(f"    A{i} = {i}\n" for i in range(3000))
+        + "print(len(M), M(2999))",
+        (r".",),
+        codes=frozenset({0, 1}),
+        seconds=90,
+    ),
     # __doc__: the program's own docstrings only, read, never assigned or walked (explore27)
     esc("doc_of_torch_function", "d = torch.sin.__doc__"),
     esc("doc_of_torch_module", "d = torch.nn.Linear(1, 1).__doc__"),

@@ -2250,6 +2250,29 @@ add(
         "def d(n):\n    return d(n + 1)\n@d(0)\ndef g():\n    pass",
         LIMIT + (r"depth", r"recursi"),
     ),
+    # MixtureSameFamily (explore27): its draws bounded as its parts' are
+    small(
+        "mixture_huge_sample",
+        "import torch.distributions as D\n"
+        "m = D.MixtureSameFamily(D.Categorical(torch.ones(3)), "
+        "D.Normal(torch.zeros(3), torch.ones(3)))\ns = m.sample((10**9,))",
+        LIMIT,
+        seconds=90,
+    ),
+    small(
+        "mixture_many_components",
+        "import torch.distributions as D\n"
+        "m = D.MixtureSameFamily(D.Categorical(torch.ones(10**6)), "
+        "D.Normal(torch.zeros(10**6), torch.ones(10**6)))\ns = m.sample((10**4,))",
+        LIMIT,
+        seconds=90,
+    ),
+    esc(
+        "mixture_internals",
+        "import torch.distributions as D\n"
+        "m = D.MixtureSameFamily(D.Categorical(torch.ones(2)), "
+        "D.Normal(torch.zeros(2), torch.ones(2)))\nf = m._pad.__func__.__globals__",
+    ),
     # enum: members only; nothing of Python's class machinery (explore27)
     esc(
         "enum_members_dunder", "from enum import Enum\nclass M(Enum):\n    A = 1\nx = M.__members__"

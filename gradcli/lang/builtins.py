@@ -23,7 +23,6 @@ from ..ops import arithmetic as A
 from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin
-from ..surface.rearrange import flip as _flip
 from . import pycollections as PC
 from . import pyenum as EN
 from . import pyobjects as PO
@@ -307,7 +306,11 @@ _REVERSED_KIND = {
 def _reversed(v: Any) -> Any:
     if isinstance(v, Tensor):
         # Tensor.__reversed__: the tensor flipped on its first dimension (a 0-d one itself).
-        return v if v.ndim == 0 else _flip(v, (0,))
+        if v.ndim == 0:
+            return v
+        from ..surface.rearrange import flip  # (imported when first needed: start-up)
+
+        return flip(v, (0,))
     if is_iterator(v) or isinstance(v, (set, dict)) and not isinstance(v, dict):
         raise GradcliError(f"'{typename(v)}' object is not reversible").mirror("TypeError")
     if isinstance(v, (list, range, str, tuple, dict)):

@@ -24,6 +24,7 @@ from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
 from ..surface.printing import MaxMin
 from . import pycollections as PC
+from . import pyenum as EN
 from . import pyobjects as PO
 from .exceptions import BUILTIN_CLASSES, CLASSES, ExcClass, ExcValue, ProgramError
 from .operators import binop, compare
@@ -233,7 +234,8 @@ def _index(v: Any) -> int:
 def _zipped(iterables: tuple, what: str, strict: bool = False) -> Any:
     """The tuples `zip(*iterables)` makes, one at a time, counted as they are made: only what
     the zip returns is ever made (not each argument's items first: sixty ranges of a million
-    would be sixty million)."""
+    would be sixty million). Each argument is made iterable at once, as Python's zip() does
+    (`zip(5)` fails where it is called, not where it is consumed)."""
     k = len(iterables)
     its = [iterate(v, what) for v in iterables]
     lengths = [length(v) for v in iterables]
@@ -241,6 +243,10 @@ def _zipped(iterables: tuple, what: str, strict: bool = False) -> Any:
         # Every length is known: the whole zip is counted before any tuple is made.
         limits.LIST_ITEMS.check(min(lengths) * k, f"the number of items {what} would make")
     most = limits.LIST_ITEMS.value // k
+    return _zip_items(its, k, most, what, strict)
+
+
+def _zip_items(its: list, k: int, most: int, what: str, strict: bool) -> Any:
     made = 0
     zipped = zip(*its, strict=True) if strict else zip(*its)
     while True:
@@ -259,33 +265,59 @@ def _zipped(iterables: tuple, what: str, strict: bool = False) -> Any:
         yield t
 
 
-# zip, enumerate, map and filter make their items at once from sequences (gradcli's lists),
-# but one at a time from an iterator: a generator's body then runs as Python runs it,
-# interleaved with the loop that consumes it (and an endless one can be consumed in part).
+class BuiltinIter(Generator):
+    """What zip, enumerate, map, filter and reversed return: an iterator as Python's, made
+    lazily and consumed once (`list(z)` a second time is empty), not subscriptable and without
+    a length, printed and named as Python names it (`<zip object at 0x...>`, `type(...)` is
+    `zip`). Its items are read from the arguments as a loop asks for them, so a list changed
+    while it is iterated is seen changed, as in Python."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str, it: Any):
+        super().__init__(it)
+        self.kind = kind
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} object at {id(self):#x}>"
+
+    def program_typename(self) -> str:
+        return self.kind
 
 
-def _zip(*iterables: Any, strict: Any = False) -> Any:
+def _zip(*iterables: Any, strict: Any = False) -> BuiltinIter:
     if not iterables:
-        return []
-    if any(is_iterator(v) for v in iterables):
-        return Generator(_zipped(iterables, "zip()", bool(strict)))
-    return list(_zipped(iterables, "zip()", bool(strict)))
+        return BuiltinIter("zip", iter(()))
+    return BuiltinIter("zip", _zipped(iterables, "zip()", bool(strict)))
 
 
-def _enumerate(v: Any, start: Any = 0) -> Any:
-    if is_iterator(v):
-        return Generator(enumerate(v, _index(start)))
-    items = seq(v, "enumerate()")
-    limits.LIST_ITEMS.check(2 * len(items), "the number of items enumerate() would make")
-    return list(enumerate(items, _index(start)))
+def _enumerate(v: Any, start: Any = 0) -> BuiltinIter:
+    return BuiltinIter("enumerate", enumerate(iterate(v, "enumerate()"), _index(start)))
 
 
-def _reversed(v: Any) -> list:
+# The type Python's reversed() returns for each kind of sequence.
+_REVERSED_KIND = {
+    list: "list_reverseiterator",
+    range: "range_iterator",
+    dict: "dict_reversekeyiterator",
+}
+
+
+def _reversed(v: Any) -> Any:
+    if isinstance(v, Tensor):
+        # Tensor.__reversed__: the tensor flipped on its first dimension (a 0-d one itself).
+        if v.ndim == 0:
+            return v
+        from ..surface.rearrange import flip  # (imported when first needed: start-up)
+
+        return flip(v, (0,))
     if is_iterator(v) or isinstance(v, (set, dict)) and not isinstance(v, dict):
         raise GradcliError(f"'{typename(v)}' object is not reversible").mirror("TypeError")
+    if isinstance(v, (list, range, str, tuple, dict)):
+        return BuiltinIter(_REVERSED_KIND.get(type(v), "reversed"), reversed(v))
     items = seq(v, "reversed()")
     items.reverse()
-    return items
+    return BuiltinIter("reversed", iter(items))
 
 
 def _sorted(items: Any, *, key: Any = None, reverse: Any = False) -> list:
@@ -309,20 +341,18 @@ def _all(items: Any) -> bool:
 def _map(f: Any, *iterables: Any) -> Any:
     if not iterables:
         raise GradcliError("map() must have at least two arguments.").mirror("TypeError")
-    if any(is_iterator(v) for v in iterables):
-        return Generator(call_value(f, *args) for args in _zipped(iterables, "map()"))
-    return [call_value(f, *args) for args in _zipped(iterables, "map()")]
+    return BuiltinIter("map", (call_value(f, *args) for args in _zipped(iterables, "map()")))
 
 
-def _filter(f: Any, items: Any) -> Any:
-    if is_iterator(items):
-        return Generator(v for v in items if (truth(v) if f is None else truth(call_value(f, v))))
-    out = []
-    for v in seq(items, "filter()"):
-        keep = truth(v) if f is None else truth(call_value(f, v))
-        if keep:
-            out.append(v)
-    return out
+def _filter(f: Any, items: Any) -> BuiltinIter:
+    return BuiltinIter(
+        "filter",
+        (
+            v
+            for v in iterate(items, "filter()")
+            if (truth(v) if f is None else truth(call_value(f, v)))
+        ),
+    )
 
 
 def _dict(*args: Any, **kwargs: Any) -> dict:
@@ -878,6 +908,10 @@ def type_of(v: Any) -> Any:
         return v.cls
     if isinstance(v, (ModuleInstance, FunctionInstance, Instance, PC.Record, ProgramObject)):
         return v.cls
+    if isinstance(v, EN.EnumMember):
+        return v.cls
+    if isinstance(v, EN.EnumClass):  # its metaclass, as Python names it
+        return PyType("EnumType", (EN.EnumClass,), None, shown="enum.EnumType")
     if isinstance(v, (ModuleClass, PlainClass, OptimClass)) or (
         callable(v) and isinstance(getattr(v, "made_class", None), type)
     ):  # a class of the program's, torch.optim.Adam
@@ -968,6 +1002,12 @@ def _isinstance(v: Any, cls: Any) -> bool:
                 return True
         elif isinstance(c, PC.NamedTupleClass):
             if isinstance(v, PC.Record) and v.cls is c:
+                return True
+        elif isinstance(c, EN.EnumClass):
+            if isinstance(v, EN.EnumMember) and v.cls is c:
+                return True
+        elif isinstance(c, EN.EnumBase):
+            if isinstance(v, EN.EnumMember):
                 return True
         elif c is FUNCTION_BASE or isinstance(c, FunctionClass):
             # an instance of a program's Function (PyTorch's legacy form makes one)

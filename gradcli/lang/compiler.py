@@ -69,6 +69,7 @@ from .namespaces import (
 from .operators import _TENSOR_BINOPS, augmented, binop, compare, unary
 from .progress import Progress
 from .pydataclasses import Dataclass
+from .pyenum import ENUM_BASE, enum_class
 from .pywarnings import CatchWarnings
 from .scopes import BUILTIN, FREE, GLOBAL, LOCAL, Scope, bound_names, parameter_names
 from .syntax import SYNTAX, attr_span, rule
@@ -80,6 +81,7 @@ from .values import (
     FUNCTOOLS,
     RETURN,
     UNUSED_MODULES,
+    BoundMethod,
     Builtin,
     Frame,
     FunctionCode,
@@ -146,6 +148,36 @@ def compile_program(tree: ast.Module, source: Source) -> Stmt:
             expected=f"at most {limits.NESTING.value} levels of nesting ({limits.NESTING.name})",
             hint="split long or deeply nested expressions into several assignments",
         ) from None
+
+
+def _docstring(node: ast.AST) -> str | None:
+    """A def's or class's docstring as Python 3.11 keeps it in `__doc__` (not dedented)."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return ast.get_docstring(node, clean=False)
+    return None  # (a lambda has none)
+
+
+def program_doc(rt: Any, owner: Any) -> Any:
+    """`f.__doc__`, `Cls.__doc__`, `obj.__doc__`: the docstring the program wrote for its own
+    function or class (None without one; a class's is not inherited, as Python's). PyTorch's
+    and Python's docstrings are not in gradcli: refused."""
+    if isinstance(owner, BoundMethod) and isinstance(owner.user, UserFunction):
+        owner = owner.user
+    if isinstance(owner, UserFunction):
+        shown = owner.shown  # functools.wraps copies the wrapped function's docstring
+        code = shown.code if isinstance(shown, UserFunction) else owner.code
+        return _docstring(code.node)
+    cls = getattr(owner, "cls", None) if not isinstance(owner, Tensor) else None
+    for c in (owner, cls):
+        entry = rt.class_docs.get(id(c)) if c is not None else None
+        if entry is not None and entry[0] is c:
+            return entry[1]
+    raise NotSupported(
+        f"`.__doc__` of {typename(owner)} is not supported: gradcli has the docstrings of the "
+        "program's own functions and classes only",
+        found="`.__doc__`",
+        hint="print the program's own text instead",
+    )
 
 
 def _attach(e: BaseException, span: Any) -> BaseException:
@@ -1456,7 +1488,8 @@ class Compiler:
 
     def c_FunctionDef(self, node: ast.FunctionDef) -> Stmt:
         decorators = [self.decorator(d) for d in node.decorator_list]
-        code = self.function_code(node, node.name, expression=False)
+        # (a private method `__init` is stored as `_Class__init` but named `__init`)
+        code = self.function_code(node, getattr(node, "shown_name", node.name), expression=False)
         make = self.make_function(code, node.args)
         store = self.store_name(node.name, node)
 
@@ -1471,9 +1504,9 @@ class Compiler:
     def decorator(self, d: ast.expr) -> Callable[[Frame, Any], Any]:
         """`@torch.no_grad()`, `@torch.enable_grad()`, `@torch.inference_mode()` (called or
         not); in a class `@staticmethod`, `@classmethod`, `@property`, `@name.setter` and
-        `@once_differentiable`; any other decorator is called with the function, as Python
-        does (a program's own `def timed(f): ...`, `@functools.wraps(f)`), through the
-        interpreter like any call."""
+        `@once_differentiable`; any other decorator is called on the function, as Python
+        does (`@timer` makes `f = timer(f)`): an ordinary call of the program, under its
+        limits."""
         shape = d.func if isinstance(d, ast.Call) else d
         last = (
             shape.attr
@@ -1488,44 +1521,53 @@ class Compiler:
             and isinstance(d, ast.Attribute)
             and isinstance(d.value, ast.Name)
         )
-        if last in plain[:3] and not in_class:
+        # Any other decorator is a call of what it names on the function (`f = deco(f)`), as
+        # Python applies it: a function of the program, functools.partial(...), a class...
+        ok = setter or last not in plain or not isinstance(d, ast.Call)
+        if not ok or (last in plain[:3] and not in_class):
             raise NotSupported(
-                f"@{last} outside a class is not supported",
+                f"@{last} is not supported here",
                 span=self.span(d),
                 found=f"@{ast.unparse(d)[:40]}",
-                hint="define it as a method of a class",
+                expected="@staticmethod, @classmethod, @property (and @name.setter) in a class "
+                "body, without arguments; @once_differentiable in a torch.autograd.Function",
+                hint="define a plain function" if not in_class else "define a plain method",
             )
-        is_plain = last in plain and not isinstance(d, ast.Call)
-        if is_plain and last == "abstractmethod":  # (abc's: the method as it is; see `_is_abc`)
+        if last == "abstractmethod":  # (abc's: the method as it is; see `_is_abc`)
             return lambda f, fn: fn
-        if is_plain and last == "staticmethod":
+        if last == "staticmethod":
             return lambda f, fn: _static(fn)
-        if is_plain and last == "classmethod":
+        if last == "classmethod":
             return lambda f, fn: _wrapped(fn, ClassMethod, "@classmethod")
-        if is_plain and last == "property":
+        if last == "property" and not setter:
             return lambda f, fn: _wrapped(fn, Property, "@property")
         value = self.expr(d.value if setter else d)  # type: ignore[attr-defined]
         span = self.span(d)
 
         def apply(f: Frame, fn: Any) -> Any:
-            dec = value(f)
-            if setter and isinstance(dec, Property):
-                if not isinstance(fn, UserFunction):
+            try:
+                return applied(f, value(f), fn)
+            except Exception as e:  # noqa: BLE001 - re-raised at the decorator (as Python)
+                raise _attach(e, span) from None
+
+        def applied(f: Frame, dec: Any, fn: Any) -> Any:
+            if setter:
+                if not isinstance(dec, Property) or not isinstance(fn, UserFunction):
                     raise NotSupported(
                         "`@name.setter` is supported after `@property` of the same name",
                         span=span,
                     )
                 return dec.setter(fn)
-            if setter:
-                dec = f.rt.attribute(dec, "setter")
             if isinstance(dec, (GradModeClass, GradMode)):
                 return (dec if isinstance(dec, GradMode) else dec()).decorate(fn)
             if dec is ONCE_DIFFERENTIABLE:
                 return dec.fn(fn)
             if isinstance(dec, Builtin) and dec.name in PASS_THROUGH_DECORATORS:
                 return dec(fn)
-            return f.rt.call(dec, [fn], {}, d)
+            return f.rt.call(dec, [fn], {}, call_node)
 
+        # The call `deco(f)` the decorator makes, for the name of the callee in messages.
+        call_node = ast.copy_location(ast.Call(func=d, args=[], keywords=[]), d)
         return apply
 
     def c_Lambda(self, node: ast.Lambda) -> Expr:
@@ -1584,7 +1626,8 @@ class Compiler:
                     if stmt.name != "__init__" and stmt.name.startswith("__"):
                         dunders.append((stmt.name, self.span(stmt)))
                     decorators = [self.decorator(d) for d in stmt.decorator_list]
-                    code = self.function_code(stmt, stmt.name, expression=False)
+                    shown = getattr(stmt, "shown_name", stmt.name)  # (`__init` of `_C__init`)
+                    code = self.function_code(stmt, shown, expression=False)
                     codes.append(code)
                     make = _decorated(self.make_function(code, stmt.args), decorators)
                     body.append(self.wrap(_storing(self.store_name(stmt.name, stmt), make), stmt))
@@ -1629,6 +1672,7 @@ class Compiler:
         name = node.name
         span = self.span(node)
         base_span = self.span(node.bases[0]) if node.bases else span
+        doc = _docstring(node)
         # The frame the class statement runs in is the closure of its methods (one frame up
         # from the class body's own frame).
 
@@ -1651,6 +1695,14 @@ class Compiler:
                 cls: Any = PlainClass(name, made, tuple(v for v, _ in evaluated), annotations)
             elif b is NAMED_TUPLE and len(evaluated) == 1:
                 cls = _named_tuple_class(name, made, annotations, span)
+            elif b is ENUM_BASE and len(evaluated) == 1:
+                if dunders or "__init__" in made:
+                    raise NotSupported(
+                        "methods in an Enum class are not supported",
+                        span=span,
+                        hint="keep the members only (RED = 1)",
+                    )
+                cls = enum_class(name, made, span)
             elif getattr(b, "PROGRAM_BASE", None) is not None or isinstance(b, OptimClass):
                 # `class MySGD(torch.optim.Optimizer)`, `class Warmup(LRScheduler)`:
                 # __setstate__ is the one dunder method PyTorch calls (an optimizer's
@@ -1669,12 +1721,8 @@ class Compiler:
 
                 cls = OptimClass(name, made, tuple(v for v, _ in evaluated), base)
             else:
-                # a module may define `__call__` (it is then called through it, as Python
-                # does: `classes.ModuleInstance.call`); the other dunders are refused
-                is_function = b is FUNCTION_BASE or isinstance(b, FunctionClass)
-                refused = [(n, at) for n, at in dunders if is_function or n != "__call__"]
-                if refused:
-                    dunder, dunder_span = refused[0]
+                if dunders:
+                    dunder, dunder_span = dunders[0]
                     raise NotSupported(
                         f"method `{dunder}` is only supported in plain classes",
                         span=dunder_span,
@@ -1766,6 +1814,7 @@ class Compiler:
                     cls = d(cls)
                 except GradcliError as e:
                     raise e.with_span(deco_span) from None
+            f.rt.class_docs[id(cls)] = (cls, doc)  # (`Cls.__doc__`)
             store(f, cls)
 
         return run
@@ -2328,9 +2377,10 @@ class Compiler:
             if attr in ("__init__", "__setstate__") and _is_super_call(node.value):
                 return  # (__setstate__: an Optimizer subclass's, Super answers for others)
             if load and (
-                attr in ("__class__", "__module__", "__qualname__") or attr in PLAIN_DUNDERS
+                attr in ("__class__", "__module__", "__qualname__", "__doc__")
+                or attr in PLAIN_DUNDERS
             ):
-                return
+                return  # (__doc__: the docstring of the program's own function or class)
             raise GradcliError(
                 f"`.{_short_name(attr)}` is not accessible in gradcli programs",
                 span=attr_span(self.source, node),
@@ -2343,6 +2393,8 @@ class Compiler:
 
     def attribute_getter(self, attr: str) -> Callable[[Any, Any], Any]:
         """How `owner.attr` is read at run time: `(rt, owner) -> value`."""
+        if attr == "__doc__":
+            return program_doc
         if attr == "__class__":
             of = TYPE_BUILTIN.fn
             return lambda rt, o: of(o)

@@ -648,6 +648,24 @@ def _init_deprecated(old: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
+_STATELESS_WARNING = (
+    "`torch.nn.utils.stateless.functional_call` is deprecated as of PyTorch 2.0 and will be "
+    "removed in a future version of PyTorch. Please use `torch.func.functional_call` instead "
+    "which is a drop-in replacement."
+)
+
+
+class _StatelessCall(_Lazy):
+    """`torch.nn.utils.stateless.functional_call`: torch.func's, after PyTorch's FutureWarning
+    (at the caller's line)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from .values import current
+
+        current().python_warning(_STATELESS_WARNING, "FutureWarning")
+        return self.target()(*args, **kwargs)
+
+
 def _nn_utils_members() -> dict[str, Any]:
     from ..surface import nnutils as NU
     from ..surface import packed as P
@@ -668,7 +686,17 @@ def _nn_utils_members() -> dict[str, Any]:
         "rnn": Namespace("torch.nn.utils.rnn", rnn),
         "parametrize": Namespace("torch.nn.utils.parametrize", dict(PZ.FUNCTIONS)),
         "parametrizations": Namespace("torch.nn.utils.parametrizations", dict(PS.FUNCTIONS)),
+        "stateless": Namespace(
+            "torch.nn.utils.stateless",
+            {"functional_call": _StatelessCall("..surface.func", "functional_call")},
+        ),
     }
+
+
+def _enum_members() -> dict[str, Any]:
+    from . import pyenum
+
+    return {"Enum": pyenum.ENUM_BASE, "auto": pyenum.AUTO}
 
 
 def _dataclasses_members() -> dict[str, Any]:
@@ -1030,6 +1058,7 @@ def _build() -> dict[str, Namespace]:
         ),
         "itertools": Namespace("itertools", dict(pyitertools.FUNCTIONS)),
         "dataclasses": Namespace("dataclasses", load=_dataclasses_members),
+        "enum": Namespace("enum", load=_enum_members),
         # `from functorch import vmap, grad`: the library's old name, whose functions are
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
         "functorch": Namespace("functorch", load=_functorch_members),
@@ -1655,6 +1684,7 @@ IMPORTABLE = (
     "torch",
     "logging",
     "dataclasses",
+    "enum",
     "copy",
     "pprint",
     "tqdm",

@@ -15,6 +15,7 @@ from ..base.errors import GradcliError, LimitError, Source, suggest
 from ..base.record import Record
 from ..core.tensor import Tensor, recording
 from .compiler import compile_program
+from .mangling import mangle_private_names
 from .runtime import Runtime
 from .syntax import ast_parse, char_span, syntax_span
 
@@ -253,4 +254,5 @@ def _parse(text: str, name: str) -> Program:
         ) from None
     except (ValueError, OverflowError) as e:
         raise GradcliError(f"cannot parse the program: {e}") from None
+    mangle_private_names(tree)
     return Program(source, tree)

@@ -48,6 +48,7 @@ from ..surface.printing import MaxMin, Size, reset_printoptions
 from ..surface.saved import is_saved_name, saved_attribute
 from . import pycollections as PC
 from . import pydataclasses as DC
+from . import pyenum as EN
 from . import pyobjects, pyrandom, text
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
 from .classes import (
@@ -143,6 +144,8 @@ class Runtime:
         self.warnings: list[str] = []
         self.warned: set[str] = set()
         self.warning_filters: list = []  # the program's warnings filters (`pywarnings`)
+        # id -> (class, docstring) of the classes the program made (`Cls.__doc__`)
+        self.class_docs: dict[int, tuple[Any, str | None]] = {}
         self._warned_at: set[str] = set()  # the warnings shown, with their places
         # `warnings.catch_warnings(record=True)`: the list the innermost one collects into
         self.warning_record: list | None = None
@@ -550,8 +553,6 @@ class Runtime:
                 return Builtin(f"{typename(owner)}.{attr}", value, raw=False)
             return value
         if attr == "__name__":
-            if isinstance(owner, UserFunction):
-                return owner.shown_name
             program_name = getattr(owner, "program_name", None)
             if program_name is not None:
                 return program_name()
@@ -1174,6 +1175,8 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     PC.Deque: lambda rt, q, attr: PC.deque_attribute(q, attr),
     PC.Record: lambda rt, r, attr: r.attribute(attr),
     PC.NamedTupleClass: _class_attribute,
+    EN.EnumClass: _class_attribute,
+    EN.EnumMember: lambda rt, m, attr: m.get(attr),
     DC.Field: lambda rt, f, attr: DC.field_attribute(f, attr),
     HookHandle: _hook_handle_attribute,
     Ctx: _ctx_attribute,

@@ -157,16 +157,15 @@ def _partial(func: Any, /, *args: Any, **keywords: Any) -> Partial:
 
 
 # The standard-library modules a pasted script may import without gradcli running them, with
-# what to write instead where there is one. The module is inert: any use of it is refused (so
-# `pickle` may be imported by a script whose data loading was replaced, never used); the ones
-# that run processes (subprocess, multiprocessing, ctypes, importlib...) stay refused at the
-# import.
+# what to write instead where there is one. None of them reaches files, processes or Python's
+# internals (pickle, inspect, subprocess... stay refused at the import).
 UNUSED_MODULE_HINTS = {
     "os": "gradcli programs reach no files, processes or environment: write the values in "
     "the program",
     "sys": "gradcli programs have no command line or interpreter state: write the values in "
     "the program",
-    "functools": "write a lambda or a def instead (functools.partial and reduce are supported)",
+    "functools": "write a lambda or a def instead (functools.partial, reduce and wraps are "
+    "supported)",
     "argparse": "set the values in the program",
     "re": "use str methods (split, replace, startswith...)",
     "json": "write the values in the program (a dict or a list)",
@@ -179,9 +178,6 @@ UNUSED_MODULE_HINTS = {
     "IPython": "use print()",
     "tkinter": "gradcli programs have no windows: use print()",
     "seaborn": "gradcli prints what the program prints; plot the numbers with PyTorch itself",
-    "pickle": "make the data in the program (torch.randn, torch.tensor of the values)",
-    "requests": "gradcli programs reach no network: write the data in the program",
-    "urllib": "gradcli programs reach no network: write the data in the program",
 }
 UNUSED_MODULES = (
     "re",
@@ -193,7 +189,6 @@ UNUSED_MODULES = (
     "string",
     "operator",
     "abc",
-    "enum",
     "contextlib",
     # third-party and display modules that pasted notebooks import (often for a plot, a
     # dataset or a summary gradcli's output does not need): inert until used
@@ -246,18 +241,6 @@ UNUSED_MODULES = (
     "torchtext",
     "unittest",
     "pytest",
-    # data loading replaced by made-up tensors when a script is pasted
-    "pickle",
-    "gzip",
-    "zipfile",
-    "shutil",
-    "urllib",
-    "requests",
-    "cv2",
-    "skimage",
-    "imageio",
-    "datasets",
-    "torchmetrics",
 )
 # `import os` and `import sys` alone, as scripts put at their top and often never use: bound as
 # an unused module (every use refused), while `import os.path` and `from os import ...` stay
@@ -483,7 +466,7 @@ class UserFunction:
         "grad_mode",
         "static",
         "attrs",
-        "wrapped",
+        "shown",
         "__weakref__",
     )
 
@@ -507,15 +490,17 @@ class UserFunction:
         # The attributes the program gave the function (`f.make_vjp = vjp_of_f`, a counter
         # `f.calls = 0`), Python's function `__dict__`: None until the first one.
         self.attrs: dict[str, Any] | None = None
-        # `@functools.wraps(g)` made this function g's wrapper: g's (__name__, __qualname__).
-        self.wrapped: tuple[str, str] | None = None
+        # What `functools.wraps` gave it: the program's function it wraps (named as that one
+        # is, its qualified name known once its class is made), a (name, qualname) pair, or
+        # None.
+        self.shown: Any = None
 
     def copy(self) -> UserFunction:
         g = UserFunction(self.code, self.defaults, self.kwdefaults, self.closure, self.runtime)
         g.grad_mode = self.grad_mode
         g.static = self.static
         g.attrs = None if self.attrs is None else dict(self.attrs)
-        g.wrapped = self.wrapped
+        g.shown = self.shown
         return g
 
     def set_attribute(self, attr: str, value: Any) -> None:
@@ -537,7 +522,10 @@ class UserFunction:
 
     @property
     def name(self) -> str:
-        return self.code.name
+        shown = self.shown
+        if shown is None:
+            return self.code.name
+        return shown.name if isinstance(shown, UserFunction) else shown[0]
 
     def program_typename(self) -> str:
         return "function"  # a def or lambda, as Python's messages name its class
@@ -550,16 +538,12 @@ class UserFunction:
         return f"<function {self.qualname} at {id(self):#x}>"
 
     @property
-    def shown_name(self) -> str:
-        """`__name__`: the function's, or the one it wraps (`functools.wraps`)."""
-        return self.code.name if self.wrapped is None else self.wrapped[0]
-
-    @property
     def qualname(self) -> str:
         """`M.forward` for a method of a program class, the name otherwise (Python's
         `__qualname__`, but for the `<locals>` of nested functions)."""
-        if self.wrapped is not None:
-            return self.wrapped[1]
+        shown = self.shown
+        if shown is not None:
+            return shown.qualname if isinstance(shown, UserFunction) else shown[1]
         owner = self.code.owner
         name = getattr(owner, "name", None) if owner is not None else None
         return f"{name}.{self.code.name}" if isinstance(name, str) else self.code.name
@@ -1214,38 +1198,38 @@ class DefaultDict(dict):
         return "collections.defaultdict"
 
 
-def _wraps(wrapped: Any, *args: Any, **kwargs: Any) -> Builtin:
-    """`@functools.wraps(f)` on a wrapper a decorator defines: the wrapper takes f's name
-    (`__name__`, `__qualname__`, its repr) and f's attributes, as Python's update_wrapper."""
-    if args or kwargs:
+def _wraps(wrapped: Any, assigned: Any = None, updated: Any = None) -> Builtin:
+    """`functools.wraps(fn)`, the decorator a program's decorator puts on its wrapper: the
+    wrapper takes the name of the function it wraps (its `__name__`, what it prints as) and
+    the attributes the program gave that function (Python's `__dict__` update). Nothing else
+    of Python's is copied: `__wrapped__`, `__doc__`... are not readable in a program."""
+    if assigned is not None or updated is not None:
         raise NotSupported(
-            "functools.wraps(f, assigned=..., updated=...) is not supported",
-            hint="write @functools.wraps(f)",
+            "functools.wraps(..., assigned=..., updated=...) is not supported",
+            hint="use functools.wraps(fn)",
         )
 
-    def update(wrapper: Any) -> Any:
+    def apply(wrapper: Any) -> Any:
+        if isinstance(wrapper, (Builtin, types.FunctionType)):
+            raise GradcliError(
+                "attribute '__name__' of 'builtin_function_or_method' objects is not writable"
+            ).mirror("AttributeError")
         if not isinstance(wrapper, UserFunction):
-            raise NotSupported(
-                "functools.wraps is not supported here: only on a program's def",
-                found=f"{typename(wrapper)}",
-                hint="decorate a def inside your decorator: @functools.wraps(f) def wrapper(...)",
-            )
-        if isinstance(wrapped, UserFunction):
-            if wrapped.attrs:
-                wrapper.attrs = {**(wrapper.attrs or {}), **wrapped.attrs}
-            wrapper.wrapped = (wrapped.shown_name, wrapped.qualname)
             return wrapper
-        # torch's function, a transformed one (vmap's, grad's): the name the program reads
-        # as its __name__ (Python's update_wrapper leaves out what the object lacks)
-        try:
+        if isinstance(wrapped, UserFunction):
+            wrapper.shown = wrapped
+            for k, v in (wrapped.attrs or {}).items():
+                wrapper.set_attribute(k, v)
+            return wrapper
+        try:  # another callable: its `__name__` as the program reads it (torch.sin: sin)
             name = current().attribute(wrapped, "__name__")
         except GradcliError:
-            return wrapper
+            return wrapper  # (Python's wraps skips what the wrapped object lacks)
         if isinstance(name, str):
-            wrapper.wrapped = (name, name)
+            wrapper.shown = (name, name)
         return wrapper
 
-    return Builtin("functools.update_wrapper", update)
+    return Builtin("functools.update_wrapper", apply)
 
 
 # The names of `functools` a program may use (the rest of the module is refused).

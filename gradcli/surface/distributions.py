@@ -1161,6 +1161,114 @@ class Independent(Distribution):
         return f"Independent({self.base_dist!r}, {self.reinterpreted_batch_ndims})"
 
 
+class MixtureSameFamily(Distribution):
+    """`MixtureSameFamily(Categorical(...), Normal(...))`: a mixture of the components' last
+    batch dimension, weighted by the Categorical; sampled as PyTorch samples it (the mixture's
+    draw first, then every component's, then the chosen one gathered)."""
+
+    NAME = "MixtureSameFamily"
+
+    def __init__(
+        self, mixture_distribution: Any, component_distribution: Any, validate_args: Any = None
+    ) -> None:
+        if not isinstance(mixture_distribution, Categorical):
+            raise GradcliError(
+                "The Mixture distribution needs to be an instance of "
+                "torch.distributions.Categorical"
+            ).mirror("ValueError")
+        if not isinstance(component_distribution, Distribution):
+            raise GradcliError(
+                "The Component distribution need to be an instance of "
+                "torch.distributions.Distribution"
+            ).mirror("ValueError")
+        mdbs = mixture_distribution.batch
+        cdbs = component_distribution.batch[:-1]
+        for size1, size2 in zip(reversed(mdbs), reversed(cdbs)):
+            if size1 != 1 and size2 != 1 and size1 != size2:
+                raise GradcliError(
+                    f"`mixture_distribution.batch_shape` ({Size(mdbs)}) is not compatible with "
+                    f"`component_distribution.batch_shape`({Size(cdbs)})"
+                ).mirror("ValueError")
+        km = mixture_distribution.logits.shape[-1]  # (as PyTorch: its lazy logits are made)
+        kc = component_distribution.batch[-1] if component_distribution.batch else None
+        if km != kc:
+            raise GradcliError(
+                f"`mixture_distribution component` ({km}) does not equal "
+                f"`component_distribution.batch_shape[-1]` ({kc})"
+            ).mirror("ValueError")
+        self.mixture_distribution = mixture_distribution
+        self.component_distribution = component_distribution
+        self._num_component = km
+        self.batch = cdbs
+        self.event = component_distribution.event
+        self._event_ndims = len(self.event)
+
+    def program_attribute(self, attr: str) -> Any:
+        if attr in ("mixture_distribution", "component_distribution", "has_rsample"):
+            return getattr(self, attr)
+        return super().program_attribute(attr)
+
+    def _pad(self, x: Tensor) -> Tensor:
+        return _M["unsqueeze"](x, -1 - self._event_ndims)
+
+    def _pad_mixture_dimensions(self, x: Tensor) -> Tensor:
+        dist_batch_ndims = len(self.batch)
+        cat_batch_ndims = len(self.mixture_distribution.batch)
+        pad_ndims = 0 if cat_batch_ndims == 1 else dist_batch_ndims - cat_batch_ndims
+        xs = tuple(x.shape)
+        x = _M["reshape"](x, *(xs[:-1] + (1,) * pad_ndims + xs[-1:] + (1,) * self._event_ndims))
+        return x
+
+    @property
+    def mean(self) -> Tensor:
+        probs = self._pad_mixture_dimensions(self.mixture_distribution.probs)
+        return _T["sum"](probs * self.component_distribution.mean, dim=-1 - self._event_ndims)
+
+    @property
+    def variance(self) -> Tensor:
+        probs = self._pad_mixture_dimensions(self.mixture_distribution.probs)
+        d = -1 - self._event_ndims
+        mean_cond_var = _T["sum"](probs * self.component_distribution.variance, dim=d)
+        var_cond_mean = _T["sum"](
+            probs * _M["pow"](self.component_distribution.mean - self._pad(self.mean), 2.0),
+            dim=d,
+        )
+        return mean_cond_var + var_cond_mean
+
+    @property
+    def stddev(self) -> Tensor:
+        return _M["sqrt"](self.variance)
+
+    @property
+    def mode(self) -> Tensor:
+        raise GradcliError(f"{self.NAME} does not implement mode").mirror("NotImplementedError")
+
+    def log_prob(self, value: Any) -> Tensor:
+        x = self._pad(_value(value, self, check=False))
+        log_prob_x = self.component_distribution.log_prob(x)  # [S, B, k]
+        log_mix_prob = _T["log_softmax"](self.mixture_distribution.logits, dim=-1)  # [B, k]
+        return _T["logsumexp"](log_prob_x + log_mix_prob, dim=-1)  # [S, B]
+
+    def sample(self, sample_shape: Any = ()) -> Tensor:
+        shape = _sample_shape(sample_shape)
+        with no_grad():
+            gather_dim = len(shape) + len(self.batch)
+            es = self.event
+            mix_sample = self.mixture_distribution.sample(shape)  # [n, B]
+            mix_shape = tuple(mix_sample.shape)
+            comp_samples = self.component_distribution.sample(shape)  # [n, B, k, E]
+            mix_sample_r = _M["reshape"](mix_sample, *(mix_shape + (1,) * (len(es) + 1)))
+            mix_sample_r = _M["repeat"](mix_sample_r, *((1,) * len(mix_shape) + (1,) + es))
+            samples = _T["gather"](comp_samples, gather_dim, mix_sample_r)
+            return _M["squeeze"](samples, gather_dim)
+
+    def __repr__(self) -> str:
+        return (
+            f"MixtureSameFamily(\n  {self.mixture_distribution!r},\n"
+            f"  {self.component_distribution!r})"
+        )
+
+
 class Cauchy(_Plain):
     NAME = "Cauchy"
     PARAMS = ("loc", "scale")
@@ -1728,6 +1836,7 @@ CLASSES: dict[str, type] = {
     "Categorical": Categorical,
     "MultivariateNormal": MultivariateNormal,
     "Independent": Independent,
+    "MixtureSameFamily": MixtureSameFamily,
     "Exponential": Exponential,
     "Laplace": Laplace,
     "Poisson": Poisson,
@@ -1750,4 +1859,5 @@ MODULES: dict[str, str] = {
     "HalfNormal": "half_normal",
     "OneHotCategorical": "one_hot_categorical",
     "StudentT": "studentT",
+    "MixtureSameFamily": "mixture_same_family",
 }

@@ -442,3 +442,73 @@ def test_gamma_draws_follow_the_generator() -> None:
         "print(bool((r.grad - (-x / r)).abs() < 1e-6))\n"
     )
     assert _run(text) == "True False True\nTrue True\nTrue\n"
+
+
+# -- MixtureSameFamily (explore27: a toy diffusion's Gaussian mixture) ---------------------
+
+
+def _mixture(logits: T, loc: T) -> DS.MixtureSameFamily:
+    return DS.MixtureSameFamily(
+        DS.Categorical(logits=logits), DS.Normal(loc, T(np.array([0.5, 1.0, 0.7])))
+    )
+
+
+@pytest.mark.parametrize("which", ["logits", "loc", "value"])
+def test_mixture_log_prob_gradients_against_finite_differences(which: str) -> None:
+    logits = np.array([0.2, -0.4, 0.9])
+    loc = np.array([-2.0, 0.0, 3.0])
+    value = np.array([0.1, -1.0, 2.5, 4.0])
+    fs = {
+        "logits": (lambda t: _mixture(t, T(loc)).log_prob(T(value)), logits),
+        "loc": (lambda t: _mixture(T(logits), t).log_prob(T(value)), loc),
+        "value": (lambda t: _mixture(T(logits), T(loc)).log_prob(t), value),
+    }
+    f, x = fs[which]
+    _check(f, x)
+
+
+def test_mixture_log_prob_mean_and_variance_against_closed_forms() -> None:
+    logits = np.array([0.2, -0.4, 0.9])
+    w = np.exp(logits) / np.exp(logits).sum()
+    loc = np.array([-2.0, 0.0, 3.0])
+    sd = np.array([0.5, 1.0, 0.7])
+    m = _mixture(T(logits), T(loc))
+    x = np.array([0.1, -1.0, 2.5])
+    dens = (w * np.exp(-((x[:, None] - loc) ** 2) / (2 * sd**2)) / (sd * np.sqrt(2 * np.pi))).sum(1)
+    np.testing.assert_allclose(m.log_prob(T(x)).numpy(), np.log(dens), rtol=1e-12)
+    mean = (w * loc).sum()
+    np.testing.assert_allclose(float(m.mean.item()), mean, rtol=1e-12)
+    var = (w * (sd**2 + loc**2)).sum() - mean**2
+    np.testing.assert_allclose(float(m.variance.item()), var, rtol=1e-12)
+
+
+def test_mixture_samples_come_from_the_drawn_component() -> None:
+    # components far apart: each draw is within 5 sd of one component's mean
+    m = DS.MixtureSameFamily(
+        DS.Categorical(probs=T(np.array([0.5, 0.5]))),
+        DS.Normal(T(np.array([-100.0, 100.0])), T(np.array([0.1, 0.1]))),
+    )
+    s = m.sample((200,)).numpy()
+    assert s.shape == (200,)
+    assert np.all(np.minimum(np.abs(s + 100), np.abs(s - 100)) < 0.5)
+    assert 40 < int((s > 0).sum()) < 160
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        (
+            "D.MixtureSameFamily(D.Normal(torch.zeros(2), torch.ones(2)), "
+            "D.Normal(torch.zeros(2), torch.ones(2)))",
+            "needs to be an instance of torch.distributions.Categorical",
+        ),
+        (
+            "D.MixtureSameFamily(D.Categorical(torch.ones(2)), "
+            "D.Normal(torch.zeros(3), torch.ones(3)))",
+            r"does not equal `component_distribution.batch_shape\[-1\]` \(3\)",
+        ),
+    ],
+)
+def test_mixture_checks_as_pytorchs(text: str, match: str) -> None:
+    with pytest.raises(GradcliError, match=match):
+        parse("import torch\nimport torch.distributions as D\n" + text, "t.py").run()

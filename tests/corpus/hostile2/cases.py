@@ -2225,20 +2225,16 @@ add(
         "import math as torch\nx = torch.factorial(10**6)",
         REFUSED + (r"over the limit",),  # (math.factorial's result, bounded before it is made)
     ),
-    # decorators that are not torch's: called with the function, as Python does, through the
-    # interpreter (what they return is the program's own value)
-    esc("decorator_print", "@print\ndef f():\n    pass", codes=frozenset({0, 1})),
+    # decorators that are not torch's: a call of what they name on the function (`f = d(f)`),
+    # as any call of the program (explore27); what they reach is what a call reaches
+    esc("decorator_print", "@print\ndef f():\n    pass", codes=frozenset({0})),
     esc("decorator_call", "def d(f):\n    return f\n@d\ndef g():\n    pass", codes=frozenset({0})),
     esc("decorator_dunder_lambda", "@(lambda f: f.__globals__)\ndef g():\n    pass"),
     esc("decorator_returns_open", "@(lambda f: open)\ndef g():\n    pass\ng('pwned', 'w')"),
     esc(
-        "decorator_recursive",
-        "def d(f):\n    return d(f)\n@d\ndef g():\n    pass",
-        REFUSED + (r"over the limit", r"recursion"),
-    ),
-    esc(
         "decorator_wraps_builtin",
         "import functools\n@functools.wraps(torch.relu)\ndef g():\n    pass",
+        codes=frozenset({0}),
     ),
     esc(
         "decorator_wraps_assigned",
@@ -2252,11 +2248,161 @@ add(
     ),
     esc("decorator_lru_cache", "@functools.lru_cache\ndef f():\n    pass"),
     esc(
+        "decorator_reaches_globals",
+        "def d(f):\n    return getattr(f, '__globals__')\n@d\ndef g():\n    pass",
+    ),
+    esc(
+        "decorator_reaches_code",
+        "def d(f):\n    return f.__code__\n@d\ndef g():\n    pass",
+    ),
+    esc("decorator_open", "@open\ndef g():\n    pass"),
+    esc("decorator_eval_string", "@eval\ndef g():\n    pass"),
+    esc(
+        "decorator_endless_recursion",
+        "def d(f):\n    return d(f)\n@d\ndef g():\n    pass",
+        LIMIT + (r"depth", r"recursi"),
+    ),
+    esc(
+        "decorator_endless_loop",
+        "def d(f):\n    while True:\n        pass\n@d\ndef g():\n    pass",
+        LIMIT,
+        seconds=90,
+    ),
+    esc(
+        "decorator_factory_endless",
+        "def d(n):\n    return d(n + 1)\n@d(0)\ndef g():\n    pass",
+        LIMIT + (r"depth", r"recursi"),
+    ),
+    # MixtureSameFamily (explore27): its draws bounded as its parts' are
+    small(
+        "mixture_huge_sample",
+        "import torch.distributions as D\n"
+        "m = D.MixtureSameFamily(D.Categorical(torch.ones(3)), "
+        "D.Normal(torch.zeros(3), torch.ones(3)))\ns = m.sample((10**9,))",
+        LIMIT,
+        seconds=90,
+    ),
+    small(
+        "mixture_many_components",
+        "import torch.distributions as D\n"
+        "m = D.MixtureSameFamily(D.Categorical(torch.ones(10**6)), "
+        "D.Normal(torch.zeros(10**6), torch.ones(10**6)))\ns = m.sample((10**4,))",
+        LIMIT,
+        seconds=90,
+    ),
+    esc(
+        "mixture_internals",
+        "import torch.distributions as D\n"
+        "m = D.MixtureSameFamily(D.Categorical(torch.ones(2)), "
+        "D.Normal(torch.zeros(2), torch.ones(2)))\nf = m._pad.__func__.__globals__",
+    ),
+    # enum: members only; nothing of Python's class machinery (explore27)
+    esc(
+        "enum_members_dunder", "from enum import Enum\nclass M(Enum):\n    A = 1\nx = M.__members__"
+    ),
+    esc(
+        "enum_member_dict",
+        "from enum import Enum\nclass M(Enum):\n    A = 1\nx = M.A.__class__.__mro__",
+    ),
+    esc(
+        "enum_method",
+        "from enum import Enum\nclass M(Enum):\n    A = 1\n    def f(self):\n"
+        "        return open('pwned', 'w')\nM.A.f()",
+    ),
+    esc("enum_functional", "from enum import Enum\nM = Enum('M', 'A B')"),
+    esc("enum_other_kinds", "from enum import Flag\nclass F(Flag):\n    A = 1"),
+    esc(
+        "enum_subclassed",
+        "from enum import Enum\nclass M(Enum):\n    A = 1\nclass N(M):\n    B = 2",
+    ),
+    small(
+        "enum_many_members",
+        "from enum import Enum\nclass M(Enum):\n"
+        + "".join(f"    A{i} = {i}\n" for i in range(3000))
+        + "print(len(M), M(2999))",
+        (r".",),
+        codes=frozenset({0, 1}),
+        seconds=90,
+    ),
+    # __doc__: the program's own docstrings only, read, never assigned or walked (explore27)
+    esc("doc_of_torch_function", "d = torch.sin.__doc__"),
+    esc("doc_of_torch_module", "d = torch.nn.Linear(1, 1).__doc__"),
+    esc("doc_assigned", "def f():\n    'x'\nf.__doc__ = 'y'"),
+    esc("doc_walked", "def f():\n    'x'\nd = f.__doc__.__class__.__mro__"),
+    esc("doc_of_module_namespace", "d = torch.__doc__"),
+    esc(
+        "functools_wraps_assigned_dunders",
+        "import functools\ndef f():\n    pass\n"
+        "d = functools.wraps(f, assigned=('__globals__', '__code__'))",
+    ),
+    esc(
+        "functools_wraps_onto_builtin",
+        "import functools\ndef f():\n    pass\ng = functools.wraps(f)(open)",
+    ),
+    esc(
+        "functools_wraps_onto_torch_function",
+        "import functools\ndef f():\n    pass\ng = functools.wraps(f)(torch.sin)",
+        (r"not writable",),
+    ),
+    esc(
+        "decorator_on_method_dunder",
+        "def d(f):\n    return f.__self__\n"
+        "class M(torch.nn.Module):\n    @d\n    def forward(self, x):\n        return x",
+    ),
+    esc(
         "decorator_staticmethod_top",
         "@staticmethod\ndef f():\n    return open('pwned', 'w')\ny = f()",
         codes=frozenset({0, 1}),
     ),
     esc("decorator_expression", "@(lambda f: f)\ndef g():\n    pass", codes=frozenset({0})),
+    # private names (`__x` in a class is `_Class__x`, explore27): never a dunder
+    esc(
+        "private_name_in_underscore_class",
+        "class _:\n    def f(self):\n        return self.__globals\n_().f()",
+    ),
+    esc(
+        "private_name_not_dunder",
+        "class A:\n    def f(self):\n        return self.__dict__\nA().f()",
+    ),
+    esc(
+        "private_name_class_dunder_suffix",
+        "class A__:\n    def f(self):\n        return self.__init__.__globals__\nA__().f()",
+    ),
+    esc(
+        "private_method_reaches_class",
+        "class A:\n    def __g(self):\n        return self.__class__.__subclasses__()\n"
+        "    def f(self):\n        return self.__g()\nA().f()",
+    ),
+    esc(
+        "private_name_outside_class",
+        "class A:\n    def __init__(self):\n        self.__x = 1\nprint(A().__x)",
+    ),
+    # zip, map, filter, enumerate, reversed: iterators as Python's (explore27), bounded
+    small(
+        "zip_of_huge_ranges_listed",
+        "z = list(zip(range(10**9), range(10**9)))",
+        LIMIT,
+    ),
+    small(
+        "map_endless_consumed",
+        "import itertools\nfor v in map(abs, itertools.count()):\n    pass",
+        LIMIT,
+        seconds=90,
+    ),
+    small(
+        "enumerate_of_itself",
+        "x = [1]\nfor i, v in enumerate(x):\n    x.append(v)",
+        LIMIT,
+        seconds=90,
+    ),
+    small(
+        "filter_sorted_huge",
+        "s = sorted(filter(None, range(10**9)))",
+        LIMIT,
+        seconds=90,
+    ),
+    esc("zip_object_internals", "z = zip([1], [2])\nf = z.__reduce__()"),
+    esc("reversed_object_internals", "r = reversed([1, 2])\nf = r.__setstate__(0)"),
     # statements
     esc("walrus_in_call", "y = torch.ones((n := 3))"),
     esc("walrus_escape", "if (f := open):\n    pass"),

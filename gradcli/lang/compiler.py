@@ -1721,8 +1721,12 @@ class Compiler:
 
                 cls = OptimClass(name, made, tuple(v for v, _ in evaluated), base)
             else:
-                if dunders:
-                    dunder, dunder_span = dunders[0]
+                # a module may define `__call__` (it is then called through it, as Python
+                # does: `classes.ModuleInstance.__call__`); the other dunders are refused
+                is_function = b is FUNCTION_BASE or isinstance(b, FunctionClass)
+                refused = [(n, at) for n, at in dunders if is_function or n != "__call__"]
+                if refused:
+                    dunder, dunder_span = refused[0]
                     raise NotSupported(
                         f"method `{dunder}` is only supported in plain classes",
                         span=dunder_span,

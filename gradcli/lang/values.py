@@ -157,8 +157,10 @@ def _partial(func: Any, /, *args: Any, **keywords: Any) -> Partial:
 
 
 # The standard-library modules a pasted script may import without gradcli running them, with
-# what to write instead where there is one. None of them reaches files, processes or Python's
-# internals (pickle, inspect, subprocess... stay refused at the import).
+# what to write instead where there is one. The module is inert: any use of it is refused (so
+# `pickle` may be imported by a script whose data loading was replaced, never used); the ones
+# that run processes (subprocess, multiprocessing, ctypes, importlib...) stay refused at the
+# import.
 UNUSED_MODULE_HINTS = {
     "os": "gradcli programs reach no files, processes or environment: write the values in "
     "the program",
@@ -178,6 +180,9 @@ UNUSED_MODULE_HINTS = {
     "IPython": "use print()",
     "tkinter": "gradcli programs have no windows: use print()",
     "seaborn": "gradcli prints what the program prints; plot the numbers with PyTorch itself",
+    "pickle": "make the data in the program (torch.randn, torch.tensor of the values)",
+    "requests": "gradcli programs reach no network: write the data in the program",
+    "urllib": "gradcli programs reach no network: write the data in the program",
 }
 UNUSED_MODULES = (
     "re",
@@ -241,6 +246,18 @@ UNUSED_MODULES = (
     "torchtext",
     "unittest",
     "pytest",
+    # data loading replaced by made-up tensors when a script is pasted
+    "pickle",
+    "gzip",
+    "zipfile",
+    "shutil",
+    "urllib",
+    "requests",
+    "cv2",
+    "skimage",
+    "imageio",
+    "datasets",
+    "torchmetrics",
 )
 # `import os` and `import sys` alone, as scripts put at their top and often never use: bound as
 # an unused module (every use refused), while `import os.path` and `from os import ...` stay

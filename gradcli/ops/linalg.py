@@ -288,11 +288,14 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         return out if y.ndim == 1 else out[:, None]
     if _narrow_chain(x, y):
         # one row times columns, or rows (x transposed) times one column: the same kernel,
-        # the outputs along the columns of `b` (m, outputs), `v` the row or the column
+        # the outputs along the columns of `b` (m, outputs), `v` the row or the column; the
+        # row or column whose elements are apart in memory (as ATen hands it to MKL) takes
+        # the column kernel's other order (`_gemv_n_strided`)
         if x.ndim == 1 or x.shape[0] == 1:
-            out = _gemv_n(x.reshape(-1), y)
+            v, b = x.reshape(-1), y
         else:
-            out = _gemv_n(y.reshape(-1), x.T)
+            v, b = y.reshape(-1), x.T
+        out = _gemv_n_strided(v, b) if _strided_vector(x, y) else _gemv_n(v, b)
         return out.reshape(np.matmul(x[..., :1], y[:1]).shape)
     k = x.shape[-1]
     x2 = x[None, :] if x.ndim == 1 else x
@@ -462,8 +465,9 @@ def _narrow_chain(x: np.ndarray, y: np.ndarray) -> bool:
     if x.ndim == 0 or y.ndim == 0 or x.shape[-1] != y.shape[0] or x.shape[-1] == 0:
         return False
     if x.ndim == 1 or x.shape[0] == 1:
+        # (y's rows may be apart, a slice of a wider matrix: MKL's leading dimension)
         ok = y.ndim == 2 and y.shape[1] >= 2 and y.strides[1] == y.itemsize
-        ok = ok and (y.shape[0] == 1 or y.strides[0] == y.shape[1] * y.itemsize)
+        ok = ok and (y.shape[0] == 1 or y.strides[0] >= y.shape[1] * y.itemsize)
     else:
         ok = (
             (y.ndim == 1 or y.shape[1] == 1)
@@ -474,6 +478,23 @@ def _narrow_chain(x: np.ndarray, y: np.ndarray) -> bool:
     cols = y.shape[1] if y.ndim == 2 else 1
     rows = x.shape[0] if x.ndim == 2 else 1
     return ok and rows * cols * x.shape[-1] <= _FMA_MAX_WORK
+
+
+def _strided_vector(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether the row or column of a `_narrow_chain` product reaches MKL with its elements
+    apart (an increment of 2 or more), as ATen's addmm hands it over: a row x (1, k) laid out
+    as a transposed column (strides (1, s): `c[:, 1:].t()`), a column y (k, 1) with strides
+    (s, 1) (`c[:, 1:2]`), or mv's vector y with a step s (`c[:, 1]`); s >= 2, k >= 2. ATen
+    copies a row or column laid out otherwise into a contiguous one (increment 1)."""
+    item = x.itemsize
+    if x.ndim == 2 and x.shape[0] == 1:
+        st, k = x.strides, x.shape[1]
+        return k >= 2 and st[0] == item and st[1] >= 2 * item and st[1] % item == 0
+    k = y.shape[0]
+    if y.ndim == 1:
+        return k >= 2 and y.strides[0] >= 2 * item and y.strides[0] % item == 0
+    st = y.strides
+    return k >= 2 and st[1] == item and st[0] >= 2 * item and st[0] % item == 0
 
 
 def _bound(a: np.ndarray) -> int:
@@ -875,6 +896,15 @@ _GEMV_ROWS = 4
 # first), the sum so far s = fma(p[i + 4], fma(p[i + 6], s)), then s + fma(p[i + 5], p[i + 7]),
 # then s + a; the k after the whole blocks are fused into s in order.
 _GEMV_BLOCK = 8
+# The same kernel for a row or column whose elements are apart (MKL's increment of 2 or more:
+# `c[:, 1:].t() @ x`, `x.t() @ c[:, 1:2]`, the weight's gradient of nn.Linear(k, 1) through a
+# slice or torch.cat), measured on PyTorch 2.13 (probes whose partial sums cancel, then 160
+# random shapes, inner sizes 1 to 5,000, outputs 1 to 150, increments 2 to 5, every element
+# equal): the outputs in whole groups of 16 are each the chain of fused multiply-adds in the
+# order of k, from zero; the ones after them take the inner size in blocks of 4 (k = i ..
+# i + 3): s = fma(p[i], fma(p[i + 2], s)), then s + fma(p[i + 1], p[i + 3]) (the later product
+# rounded first), and the k after the whole blocks are fused into s in order.
+_GEMV_STRIDED = 4
 _GEMV_PIECE = 1 << 18  # products formed at once, over 8: blocks of 8 rows times outputs
 _GEMV_MAX_K = 1 << 16  # measured up to here
 
@@ -929,11 +959,40 @@ def _gemv_n_from(v: np.ndarray, b: np.ndarray, start: np.ndarray | None) -> np.n
     return out
 
 
+def _gemv_n_strided(v: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`v @ b` for a float32 vector v (m,) whose elements MKL reads apart (an increment of 2 or
+    more, see `_strided_vector`) and a float32 matrix b (m, n), in the order of MKL's column
+    kernel for such a vector (see `_GEMV_STRIDED`); float32 (n,)."""
+    m, n = b.shape
+    main = n - n % _LANES
+    out = np.empty(n, np.float32)
+    if main:
+        out[:main] = _fma_chain(np.ascontiguousarray(v)[None, :], b[:, :main])[0]
+    if main == n:
+        return out
+    vs = v.astype(np.float64)[:, None]
+    s = np.zeros(n - main, np.float32)
+    whole = m - m % _GEMV_STRIDED
+    with np.errstate(all="ignore"):
+        step = _GEMV_STRIDED * max(1, _GEMV_PIECE // (n - main))
+        for lo in range(0, whole, step):
+            hooks.observer.check_clock()
+            hi = min(lo + step, whole)
+            p = (vs[lo:hi] * b[lo:hi, main:].astype(np.float64)).reshape(-1, 4, n - main)
+            d = _fma32(p[:, 1], p[:, 3].astype(np.float32))
+            s = _gemv_blocks(p[:, 0], p[:, 2], d, None, s)
+        for k in range(whole, m):
+            s = _fma32(vs[k] * b[k, main:].astype(np.float64), s)
+    out[main:] = s
+    return out
+
+
 def _gemv_blocks(
-    p4: np.ndarray, p6: np.ndarray, d: np.ndarray, a: np.ndarray, s: np.ndarray
+    p4: np.ndarray, p6: np.ndarray, d: np.ndarray, a: np.ndarray | None, s: np.ndarray
 ) -> np.ndarray:
     """The column kernel's running sum over its blocks of 8 (see `_GEMV_BLOCK`): for each
-    block j, s = fma(p4[j], fma(p6[j], s)), then s + d[j], then s + a[j] (float32). The fused
+    block j, s = fma(p4[j], fma(p6[j], s)), then s + d[j], then s + a[j] (float32; a None:
+    no third sum, the strided kernel's blocks of 4, `_GEMV_STRIDED`). The fused
     steps are first done as `_fma_chain_emulated` does them, each sum rounded through float64
     (two NumPy calls, not `_fma32`'s seven), the float64 sums kept: when none is a float32
     midpoint (the one case where the double rounding can be wrong) that is `_fma32`'s result,
@@ -944,13 +1003,15 @@ def _gemv_blocks(
         t = np.add(p6[j], s, out=sums[j, 0])  # (s's float32 values are exact in float64)
         s = np.add(p4[j], t.astype(np.float32), out=sums[j, 1]).astype(np.float32)
         s = s + d[j]
-        s = s + a[j]
+        if a is not None:
+            s = s + a[j]
     if ((sums.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)).any():
         s = start
         for j in range(len(p4)):
             s = _fma32(p4[j], _fma32(p6[j], s))
             s = s + d[j]
-            s = s + a[j]
+            if a is not None:
+                s = s + a[j]
     return s
 
 

@@ -1,0 +1,95 @@
+"""Record PyTorch's float32 matrix products in the layouts gradcli mirrors layout by layout
+(`gradcli/ops/linalg.py`: strided rows and columns, sliced operands, batched products of one
+row or column...) for tests/ops/test_matmul_layouts.py: run with a Python that has torch 2.13
+(CPU, one thread), `python tests/ops/data/record_matmul_layouts.py`. Each case is a layout and
+a shape; its operands are drawn by NumPy from seeds of their own and viewed the same way in
+NumPy and in torch (`LAYOUTS`: slices and transposes, no copies), so the test rebuilds them
+without torch. A case stores a digest of the result's bits and, for results of at most 64
+elements, the bits themselves."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "matmul_layouts.json"
+
+# name: (operand shapes for (m, k, n), the views taking them to the product's operands,
+# with `t` swapping the last two axes). The product is x @ y (PyTorch's matmul: mm, mv, bmm
+# by the operands' dimensions).
+LAYOUTS = {
+    # a row whose elements are apart (a column of a wider matrix, transposed): MKL's column
+    # kernel with an increment (the weight's gradient of nn.Linear(k, 1) through a slice)
+    "row_strided": (lambda m, k, n: [(k, 2), (k, n)], lambda a, b, t: (t(a[:, 1:]), b)),
+    "row_strided3": (lambda m, k, n: [(k, 5), (k, n)], lambda a, b, t: (t(a[:, 2:3]), b)),
+    "row_strided_sly": (
+        lambda m, k, n: [(k, 2), (k, n + 3)],
+        lambda a, b, t: (t(a[:, 1:]), b[:, 1:-2]),
+    ),
+    # a contiguous row times a slice of a wider matrix (MKL's leading dimension)
+    "row_sly": (lambda m, k, n: [(1, k), (k, n + 3)], lambda a, b, t: (a, b[:, 1:-2])),
+    # a row that is a step slice (ATen copies it: the contiguous row's order)
+    "row_step": (lambda m, k, n: [(3, 2 * k), (k, n)], lambda a, b, t: (a[1:2, ::2], b)),
+    # a transposed matrix times a column or a vector whose elements are apart
+    "col_strided_xt": (lambda m, k, n: [(k, m), (k, 2)], lambda a, b, t: (t(a), b[:, 1:])),
+    "mv_t_strided": (lambda m, k, n: [(k, m), (k, 3)], lambda a, b, t: (t(a), b[:, 1])),
+}
+
+
+def shapes() -> list[tuple[str, int, int, int]]:
+    rng = np.random.default_rng(2613)
+    out = []
+    for name in LAYOUTS:
+        for i in range(24):
+            m = int(rng.integers(2, 90))
+            n = int(rng.integers(2, 90))
+            # inner sizes across the blocks of 4 and 8, a few long ones
+            k = int(rng.integers(1, 40)) if i % 3 == 0 else int(rng.integers(2, 700))
+            if i == 5:
+                k = int(rng.integers(1000, 3000))
+            out.append((name, m, k, n))
+    return out
+
+
+SHAPES = shapes()
+
+
+def operands(i: int) -> list[np.ndarray]:
+    name, m, k, n = SHAPES[i]
+    rng = np.random.default_rng([2613, i])
+    return [rng.standard_normal(s).astype(np.float32) for s in LAYOUTS[name][0](m, k, n)]
+
+
+def numpy_views(i: int) -> tuple[np.ndarray, np.ndarray]:
+    return LAYOUTS[SHAPES[i][0]][1](*operands(i), lambda a: np.swapaxes(a, -1, -2))
+
+
+def digest(a: np.ndarray) -> str:
+    bits = np.ascontiguousarray(np.asarray(a, dtype=np.float32)).view(np.uint32)
+    return hashlib.sha256(bits.tobytes()).hexdigest()[:20]
+
+
+def main() -> None:
+    import torch
+
+    torch.set_num_threads(1)
+    cases = []
+    for i, (name, m, k, n) in enumerate(SHAPES):
+        a, b = (torch.from_numpy(v) for v in operands(i))
+        x, y = LAYOUTS[name][1](a, b, lambda v: v.transpose(-1, -2))
+        r = (x @ y).numpy()
+        case = {"layout": name, "m": m, "k": k, "n": n, "digest": digest(r)}
+        if r.size <= 64:
+            case["bits"] = r.reshape(-1).view(np.uint32).tolist()
+        cases.append(case)
+    lines = ",\n".join(json.dumps(c) for c in cases)
+    OUT.write_text(f'{{"torch": "{torch.__version__}", "cases": [\n{lines}\n]}}\n')
+    print(f"{len(cases)} cases written to {OUT.name}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+"""Float32 matrix products are PyTorch's to the bit in the layouts ATen hands to MKL with a
+row or column whose elements are apart, sliced operands and the like (`gradcli/ops/linalg.py`,
+`_gemv_n_strided` and the layout tests around `_narrow_chain`): recorded with torch 2.13
+(tests/ops/data/record_matmul_layouts.py), the rule restated with exact scalars, and a rule one
+unit in the last place off found out."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gradcli.ops import linalg as L
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _load_record() -> Any:
+    spec = importlib.util.spec_from_file_location("_layouts", DATA / "record_matmul_layouts.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+REC = _load_record()
+CASES = json.loads((DATA / "matmul_layouts.json").read_text())["cases"]
+
+
+def _mismatches() -> list[tuple]:
+    """The recorded cases whose result gradcli computes with other bits."""
+    assert len(CASES) == len(REC.SHAPES)
+    bad = []
+    for i, case in enumerate(CASES):
+        assert (case["layout"], case["m"], case["k"], case["n"]) == REC.SHAPES[i]
+        x, y = REC.numpy_views(i)
+        got = np.asarray(L._matmul_fwd(x, y), np.float32)
+        if "bits" in case and got.reshape(-1).view(np.uint32).tolist() != case["bits"]:
+            bad.append(REC.SHAPES[i])
+        elif REC.digest(got) != case["digest"]:
+            bad.append(REC.SHAPES[i])
+    return bad
+
+
+def test_recorded_layouts_are_pytorchs_bits() -> None:
+    assert _mismatches() == []
+
+
+def test_numpy_would_differ_in_the_recorded_layouts() -> None:
+    # the recorded shapes show their order: NumPy's BLAS gives other bits for most of them
+    differ = 0
+    for i, case in enumerate(CASES):
+        x, y = REC.numpy_views(i)
+        differ += REC.digest(np.matmul(x, y)) != case["digest"]
+    assert differ > len(CASES) // 2
+
+
+def test_a_strided_kernel_one_ulp_off_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    honest = L._gemv_n_strided
+
+    def off(v: np.ndarray, b: np.ndarray) -> np.ndarray:
+        out = honest(v, b).copy()
+        out.view(np.uint32)[-1] += 1  # the last output, one unit in the last place up
+        return out
+
+    monkeypatch.setattr(L, "_gemv_n_strided", off)
+    bad = _mismatches()
+    assert bad and {c[0] for c in bad} == {
+        "row_strided",
+        "row_strided3",
+        "row_strided_sly",
+        "col_strided_xt",
+        "mv_t_strided",
+    }
+
+
+def _round(v: Fraction) -> Fraction:
+    """v rounded once to float32 (to nearest, ties to even), exactly."""
+    near = np.float32(float(v))
+    cands = [near, np.nextafter(near, np.float32(np.inf)), np.nextafter(near, np.float32(-np.inf))]
+    best = min(cands, key=lambda f: (abs(Fraction(float(f)) - v), int(f.view(np.int32)) & 1))
+    return Fraction(float(best))
+
+
+def _strided_element(p: list[Fraction], grouped: bool) -> Fraction:
+    """One output of MKL's column kernel for a vector read with an increment, exactly: in the
+    whole groups of 16 outputs the chain of fused steps; after them blocks of 4."""
+    s = Fraction(0)
+    whole = 0 if grouped else len(p) - len(p) % 4
+    for i in range(0, whole, 4):
+        s = _round(p[i] + _round(p[i + 2] + s))
+        s = _round(s + _round(p[i + 1] + _round(p[i + 3])))
+    for i in range(whole, len(p)):
+        s = _round(p[i] + s)
+    return s
+
+
+@pytest.mark.parametrize(("k", "n"), [(4, 3), (9, 17), (23, 40), (2, 5), (41, 33)])
+def test_strided_kernel_written_with_exact_scalars(k: int, n: int) -> None:
+    rng = np.random.default_rng(k * 1000 + n)
+    c = rng.standard_normal((k, 3)).astype(np.float32)
+    y = rng.standard_normal((k, n)).astype(np.float32)
+    got = L._matmul_fwd(c[:, 1:2].T, y)[0]  # strides (1, 3): the increment 3
+    assert np.array_equal(L._matmul_fwd(y.T, c[:, 1:2])[:, 0], got)  # x.t() @ a column
+    main = n - n % 16
+    for j in range(n):
+        p = [Fraction(float(c[i, 1])) * Fraction(float(y[i, j])) for i in range(k)]
+        assert Fraction(float(got[j])) == _strided_element(p, j < main), (k, n, j)
+
+
+def test_which_rows_and_columns_are_read_apart() -> None:
+    a = np.zeros((6, 4), np.float32)
+    y = np.zeros((6, 5), np.float32)
+    assert L._strided_vector(a[:, 1:2].T, y)  # strides (1, 4): a transposed column
+    assert not L._strided_vector(a[:1], y)  # a contiguous row
+    assert not L._strided_vector(a[:, :1].copy().T, y)  # a (6, 1) matrix transposed
+    assert not L._strided_vector(np.zeros((3, 12), np.float32)[1:2, ::2], y)  # ATen copies
+    x = np.zeros((5, 6), np.float32).T.T
+    assert L._strided_vector(x, a[:, 1:2]) and L._strided_vector(x, a[:, 2])
+    assert not L._strided_vector(x, a[:, :1].copy()) and not L._strided_vector(x, a[:, 0].copy())
+    assert not L._strided_vector(a[:1, :1].T, a[:1])  # one inner index: no increment
+
+
+def test_layouts_live_against_torch() -> None:
+    torch = pytest.importorskip("torch")
+    torch.set_num_threads(1)
+    for i in range(0, len(REC.SHAPES), 5):
+        a, b = (torch.from_numpy(v) for v in REC.operands(i))
+        x, y = REC.LAYOUTS[REC.SHAPES[i][0]][1](a, b, lambda v: v.transpose(-1, -2))
+        want = (x @ y).numpy()
+        got = np.asarray(L._matmul_fwd(*REC.numpy_views(i)), np.float32)
+        assert np.array_equal(got.view(np.uint32), want.view(np.uint32)), REC.SHAPES[i]

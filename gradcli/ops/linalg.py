@@ -269,6 +269,8 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         with np.errstate(all="ignore"):
             if dot == "left":
                 out = _gemv_left(row, col, 2)
+            elif dot == "strided":
+                out = _gemv_n_strided(col, row.T)
             else:
                 out = _fma_chain(row, col[:, None])
         return out.reshape(np.matmul(x[..., :1], y[:1]).shape)
@@ -333,9 +335,17 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 # rounded to the dtype (no fused steps), whatever the layouts; otherwise MKL's batched gemm,
 # which gives each matrix what `mm` gives it (measured: float32 and float64, batches 1-16, sizes
 # 1-64, operands transposed or not, every element equal) for 2 rows and 2 columns or more. With
-# one row or one column MKL's batched gemm is not mm's gemv: there, and past `_BMM_MAX_BATCH`
-# matrices, NumPy's BLAS computes (see tests/surface/data/bmm).
+# one row or one column MKL's batched gemm is not mm's gemv (below); in the layouts not
+# measured there, and past `_BMM_MAX_BATCH` matrices, NumPy's BLAS computes (see
+# tests/surface/data/bmm).
 _BMM_SMALL = 400
+# A bmm of two or more matrices of one row or one column (vmap's batching rule for a vector
+# times a matrix, a batch of x @ v), past the plain loop, measured on PyTorch 2.13 (probes
+# whose partial sums cancel, then random shapes: batches 2 to 5, inner sizes 2 to 1,500, rows
+# or columns 2 to 150, row-major matrices, every element equal): one row times a matrix is
+# MKL's column kernel of mm (`_gemv_n`); a matrix times one column is each row's chain of
+# fused steps in MKL's blocks of the inner size (`_mm_float32`), not mm's gemv. A batch of
+# one matrix is mm's (`_matmul_fwd`).
 _BMM_MAX_BATCH = 4096
 
 
@@ -371,20 +381,51 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
                 hooks.observer.check_clock()
                 acc += x[..., :, i, None] * y[..., None, i, :]
         return acc
-    if m < 2 or n < 2 or count > _BMM_MAX_BATCH:
+    if count > _BMM_MAX_BATCH:
         return None
     # as matmul hands them to bmm: expanded to the common batches and folded into one axis, a
     # view where one can be made (NumPy's rule is PyTorch's), else a row-major copy, made here
     # one matrix at a time (the whole copy can be far larger than the operands)
     xs, x_copy = _folded(x, batch, count)
     ys, y_copy = _folded(y, batch, count)
+    narrow = None
+    if m < 2 or n < 2:
+        # the layouts from the operands' own strides (broadcasting and folding make a size-1
+        # axis's step 0); a copy is row-major
+        if dtype is np.float32:
+            narrow = _bmm_narrow(x_copy or _row_major(x), y_copy or _row_major(y), m, n)
+        if narrow is None and count > 1:
+            return None
     out = np.empty((count, m, n), dtype)
     for b in range(count):
         hooks.observer.check_clock()
         xb = np.ascontiguousarray(xs[b]) if x_copy else xs[b]
         yb = np.ascontiguousarray(ys[b]) if y_copy else ys[b]
-        out[b] = _matmul_fwd(xb, yb)
+        if narrow is not None and count > 1:
+            out[b] = narrow(xb, yb)
+        else:
+            out[b] = _matmul_fwd(xb, yb)
     return out.reshape(*batch, m, n)
+
+
+def _row_major(a: np.ndarray) -> bool:
+    """Whether ATen reads a's matrices as row-major (a transposed column is not a row)."""
+    st, item = a.strides, a.itemsize
+    return st[-1] == item and st[-2] >= a.shape[-1] * item
+
+
+def _bmm_narrow(x_rows: bool, y_rows: bool, m: int, n: int) -> Any:
+    """How one matrix of a float32 bmm of two or more matrices with one row or one column,
+    past the plain loop, is computed in MKL's batched order (see above `_BMM_SMALL`), both
+    operands row-major; None where that is not mirrored (other layouts, one row and one
+    column). A batch of one matrix is mm's whatever the layout."""
+    if not (x_rows and y_rows):
+        return None
+    if m == 1 and n >= 2:
+        return lambda xb, yb: _gemv_n(xb[0], yb)[None]
+    if n == 1 and m >= 2:
+        return _mm_float32
+    return None
 
 
 def _folded(a: np.ndarray, batch: tuple, count: int) -> tuple[np.ndarray, bool]:
@@ -417,7 +458,9 @@ def _one_dot(x: np.ndarray, y: np.ndarray) -> str | None:
     that is a transposed row, or a row of its own times a vector; "chain" (`_fma_chain`, one
     piece whatever the inner size) for a column whose rows are apart by a row's length (a k x 1
     matrix of its own, a column of a wider one) times a vector or a row of its own, or a row
-    whose elements are apart times a vector; None for the other layouts."""
+    whose elements are apart times a vector; "strided" (`_gemv_n_strided`'s one output) for
+    such a row (strides (1, s)) times a vector whose elements are apart; None for the other
+    layouts."""
     if x.dtype != np.float32 or y.dtype != np.float32 or x.ndim > 2 or y.ndim > 2:
         return None
     if x.ndim == y.ndim == 1 or x.ndim == 0 or y.ndim == 0:
@@ -429,11 +472,21 @@ def _one_dot(x: np.ndarray, y: np.ndarray) -> str | None:
         return None
     item = x.itemsize
     if y.ndim == 1:
-        if x.strides[1] == item:
-            return "left"
-        return "chain" if x.strides[0] == item else None
+        # (mv: ATen's gemv 'n' when the row is laid out as a column, `a.t()` for a of (k, 1),
+        # its strides (1, 1): the column kernel's one output, the chain, or with a vector
+        # whose elements are apart the strided kernel's (`_gemv_n_strided`); gemv 't'
+        # otherwise, on a contiguous copy of a row whose elements are apart)
+        if x.strides[0] == item:
+            return "strided" if y.strides[0] >= 2 * item else "chain"
+        return "left"
     if y.strides[0] == item and y.strides[1] >= k * item:
         return "left"  # a transposed row
+    if x.ndim == 2 and x.strides[0] == item and x.strides[1] > item:
+        if y.strides[1] == item and y.strides[0] > item:
+            # a row laid out as a column, its elements apart (strides (1, s)), times a column
+            # whose elements are apart: ATen's gemm 'N', 'T' with increments, the strided
+            # kernel's one output (with the row's elements together, the chain below)
+            return "strided"
     if y.strides[1] in (item, 0) and (x.ndim == 1 or x.strides[1] == item):
         return "chain"  # (the stride of a size-1 axis: NumPy's newaxis gives 0)
     return None

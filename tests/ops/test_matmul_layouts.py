@@ -60,23 +60,30 @@ def test_numpy_would_differ_in_the_recorded_layouts() -> None:
     assert differ > len(CASES) // 2
 
 
-def test_a_strided_kernel_one_ulp_off_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
-    honest = L._gemv_n_strided
+@pytest.mark.parametrize(
+    ("kernel", "layouts"),
+    [
+        (
+            "_gemv_n_strided",
+            {"row_strided", "row_strided3", "row_strided_sly", "col_strided_xt"}
+            | {"mv_t_strided", "mv1_t_strided", "dot_strided"},
+        ),
+        ("_gemv_n", {"row_sly", "row_step", "mv_tall_t", "bmm_row", "bmm_row_b1"}),
+        ("_mm_float32", {"bmm_col"}),
+    ],
+)
+def test_a_kernel_one_ulp_off_is_found(
+    kernel: str, layouts: set, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    honest = getattr(L, kernel)
 
-    def off(v: np.ndarray, b: np.ndarray) -> np.ndarray:
-        out = honest(v, b).copy()
-        out.view(np.uint32)[-1] += 1  # the last output, one unit in the last place up
+    def off(*args: np.ndarray) -> np.ndarray:
+        out = np.array(honest(*args), np.float32)
+        out.reshape(-1).view(np.uint32)[-1] += 1  # the last output, one unit in the last place
         return out
 
-    monkeypatch.setattr(L, "_gemv_n_strided", off)
-    bad = _mismatches()
-    assert bad and {c[0] for c in bad} == {
-        "row_strided",
-        "row_strided3",
-        "row_strided_sly",
-        "col_strided_xt",
-        "mv_t_strided",
-    }
+    monkeypatch.setattr(L, kernel, off)
+    assert {c[0] for c in _mismatches()} == layouts
 
 
 def _round(v: Fraction) -> Fraction:

@@ -37,6 +37,20 @@ LAYOUTS = {
     # a transposed matrix times a column or a vector whose elements are apart
     "col_strided_xt": (lambda m, k, n: [(k, m), (k, 2)], lambda a, b, t: (t(a), b[:, 1:])),
     "mv_t_strided": (lambda m, k, n: [(k, m), (k, 3)], lambda a, b, t: (t(a), b[:, 1])),
+    # one output of mv: a row laid out as a column (`a.t()` for a of (k, 1)), times a vector
+    # or a vector whose elements are apart; a step slice of a row (ATen copies it)
+    "mv1_t": (lambda m, k, n: [(k, 1), (k,)], lambda a, b, t: (t(a), b)),
+    "mv1_t_strided": (lambda m, k, n: [(k, 1), (k, 2)], lambda a, b, t: (t(a), b[:, 1])),
+    "dot_strided": (lambda m, k, n: [(k, 3), (k, 3)], lambda a, b, t: (t(a[:, :1]), b[:, 1:2])),
+    "dot_strided_col": (lambda m, k, n: [(k, 1), (k, 2)], lambda a, b, t: (t(a), b[:, 1:])),
+    "mv1_step": (lambda m, k, n: [(2, 2 * k), (k,)], lambda a, b, t: (a[1:, ::2], b)),
+    # a tall matrix transposed times a vector: few outputs, a long inner size
+    "mv_tall_t": (lambda m, k, n: [(40 * m, 1 + k % 5), (40 * m,)], lambda a, b, t: (t(a), b)),
+    # bmm of one row or one column (vmap's batching rules), batches of several and of one
+    "bmm_row": (lambda m, k, n: [(3, 1, k + 8), (3, k + 8, n)], lambda a, b, t: (a, b)),
+    "bmm_col": (lambda m, k, n: [(2, m, k + 8), (2, k + 8, 1)], lambda a, b, t: (a, b)),
+    "bmm_row_b1": (lambda m, k, n: [(1, 1, k + 8), (1, k + 8, n)], lambda a, b, t: (a, b)),
+    "bmm_col_b1": (lambda m, k, n: [(1, m, k + 8), (1, k + 8, 1)], lambda a, b, t: (a, b)),
 }
 
 
@@ -44,7 +58,7 @@ def shapes() -> list[tuple[str, int, int, int]]:
     rng = np.random.default_rng(2613)
     out = []
     for name in LAYOUTS:
-        for i in range(24):
+        for i in range(16):
             m = int(rng.integers(2, 90))
             n = int(rng.integers(2, 90))
             # inner sizes across the blocks of 4 and 8, a few long ones

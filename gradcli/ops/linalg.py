@@ -409,9 +409,12 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
 
 
 def _row_major(a: np.ndarray) -> bool:
-    """Whether ATen reads a's matrices as row-major (a transposed column is not a row)."""
+    """Whether ATen reads a's matrices as row-major (a transposed column is not a row). A
+    size-1 axis with NumPy's step 0 (made by broadcasting or a new axis, where PyTorch's
+    unsqueeze and expand keep a row-major step) counts as row-major."""
     st, item = a.strides, a.itemsize
-    return st[-1] == item and st[-2] >= a.shape[-1] * item
+    last = st[-1] == item or (a.shape[-1] == 1 and st[-1] == 0)
+    return last and (st[-2] >= a.shape[-1] * item or (a.shape[-2] == 1 and st[-2] == 0))
 
 
 def _bmm_narrow(x_rows: bool, y_rows: bool, m: int, n: int) -> Any:

@@ -49,6 +49,15 @@ LAYOUTS = {
     # bmm of one row or one column (vmap's batching rules), batches of several and of one
     "bmm_row": (lambda m, k, n: [(3, 1, k + 8), (3, k + 8, n)], lambda a, b, t: (a, b)),
     "bmm_col": (lambda m, k, n: [(2, m, k + 8), (2, k + 8, 1)], lambda a, b, t: (a, b)),
+    # the row or column made by a new axis (NumPy's step 0, PyTorch's row-major step)
+    "bmm_row_newaxis": (
+        lambda m, k, n: [(3, k + 8), (3, k + 8, n)],
+        lambda a, b, t: (a[:, None], b),
+    ),
+    "bmm_col_newaxis": (
+        lambda m, k, n: [(2, m, k + 8), (2, k + 8)],
+        lambda a, b, t: (a, b[:, :, None]),
+    ),
     "bmm_row_b1": (lambda m, k, n: [(1, 1, k + 8), (1, k + 8, n)], lambda a, b, t: (a, b)),
     "bmm_col_b1": (lambda m, k, n: [(1, m, k + 8), (1, k + 8, 1)], lambda a, b, t: (a, b)),
 }

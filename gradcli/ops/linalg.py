@@ -178,6 +178,41 @@ def _blocked_layout(x: np.ndarray, y: np.ndarray) -> bool:
     )
 
 
+_TT_MIN_ROWS = 8
+_TT_MAX_N = 128
+
+
+def _aten_layouts(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """float32 matrices of 2 rows and columns or more in the layouts MKL's order depends on,
+    as ATen's addmm hands them over: rows or columns apart by more than their length (a slice
+    of a wider matrix: MKL's leading dimension, which does not change its order) as the
+    contiguous layout; a matrix neither row- nor column-major copied row-major (as ATen's
+    clone); and two column-major operands (`a.t() @ b.t()`, ATen's gemm 'T', 'T') of 8 rows
+    or more and at most 128 columns computed as two row-major ones (measured on PyTorch 2.13:
+    random shapes, rows 8 to 150, columns 2 to 128 and inner sizes 2 to 1,800, every element
+    equal; with fewer rows or more columns MKL's order is another for some shapes, not
+    measured: NumPy's)."""
+    xs, ys = _layout(x), _layout(y)
+    if xs == "C" and ys == "C":
+        if x.shape[0] >= _TT_MIN_ROWS and y.shape[1] <= _TT_MAX_N:
+            return np.ascontiguousarray(x), np.ascontiguousarray(y)
+        return x, y  # (MKL's other kernels, not measured)
+    x = np.asfortranarray(x) if xs == "C" else np.ascontiguousarray(x)
+    y = np.asfortranarray(y) if ys == "C" else np.ascontiguousarray(y)
+    return x, y
+
+
+def _layout(a: np.ndarray) -> str:
+    """ "R" for a row-major matrix (its rows possibly apart), "C" for a column-major one, "-"
+    for neither (ATen copies it row-major); 2 rows and columns or more."""
+    st, item = a.strides, a.itemsize
+    if st[1] == item and st[0] >= a.shape[1] * item:
+        return "R"
+    if st[0] == item and st[1] >= a.shape[0] * item:
+        return "C"
+    return "-"
+
+
 def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     """`x @ y + b` (x (m, k), y = w.t(), b the bias of the n columns) rounded as PyTorch's addmm
     (F.linear, nn.Linear) on MKL, where that is not the rounded product plus the bias: with an
@@ -222,6 +257,8 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             x = np.ascontiguousarray(x)
         if _broadcast_operand(y):
             y = np.ascontiguousarray(y)
+        if x.dtype == y.dtype == np.float32 and min(x.shape[0], x.shape[1], y.shape[1]) >= 2:
+            x, y = _aten_layouts(x, y)
     if (
         x.ndim == 1
         and y.ndim == 1

@@ -37,6 +37,14 @@ LAYOUTS = {
     # a transposed matrix times a column or a vector whose elements are apart
     "col_strided_xt": (lambda m, k, n: [(k, m), (k, 2)], lambda a, b, t: (t(a), b[:, 1:])),
     "mv_t_strided": (lambda m, k, n: [(k, m), (k, 3)], lambda a, b, t: (t(a), b[:, 1])),
+    # matrices whose rows or columns are apart (slices of wider ones: MKL's leading
+    # dimension), neither row- nor column-major (ATen copies them), both transposed
+    "sly": (lambda m, k, n: [(m, k), (k, n + 1)], lambda a, b, t: (a, b[:, 1:])),
+    "slx_nt": (lambda m, k, n: [(m, k + 1), (n, k)], lambda a, b, t: (a[:, 1:], t(b))),
+    "nt_sly": (lambda m, k, n: [(m, k), (n, k + 1)], lambda a, b, t: (a, t(b[:, 1:]))),
+    "tn_sl": (lambda m, k, n: [(k, m + 2), (k, n)], lambda a, b, t: (t(a[:, 1:-1]), b)),
+    "step": (lambda m, k, n: [(m, 2 * k), (k, n)], lambda a, b, t: (a[:, ::2], b)),
+    "tt": (lambda m, k, n: [(k, m + 8), (n % 120 + 2, k)], lambda a, b, t: (t(a), t(b))),
     # one output of mv: a row laid out as a column (`a.t()` for a of (k, 1)), times a vector
     # or a vector whose elements are apart; a step slice of a row (ATen copies it)
     "mv1_t": (lambda m, k, n: [(k, 1), (k,)], lambda a, b, t: (t(a), b)),

@@ -1261,12 +1261,14 @@ def _einsum_pair(a: np.ndarray, la: tuple, b: np.ndarray | None, lb: tuple, keep
 
 
 def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: tuple):
-    """Two operands as PyTorch's einsum contracts them when its bmm takes the plain loop: the
+    """Two operands as PyTorch's einsum contracts them (one bmm of the permuted operands): the
     labels of both that are kept are the batch, those of one the rows / columns, the one label
-    summed the inner size (`_bmm_fwd`; measured: 'ij,jk->ik', 'bij,bkj->bik', 'bi,bi->b',
-    'i,i->', 'ij,j->i'). None elsewhere (more than one label summed, whose order is not
-    measured; past the plain loop, where the layouts PyTorch's permutes make pick MKL's
-    kernel), where NumPy's einsum computes."""
+    summed the inner size (`_bmm_fwd`, the permuted views as PyTorch makes them: measured
+    below the plain loop's bound, 'ij,jk->ik', 'bij,bkj->bik', 'bi,bi->b', 'i,i->', 'ij,j->i';
+    past it in float32, 'i,ij->j', 'ij,j->i', 'ij,kj->ik', 'ji,jk->ik', 'bij,bjk->bik',
+    'bi,bij->bj', 'bij,bj->bi', 'ik,jk->ij', every element equal). None elsewhere (more than
+    one label summed, whose order is not measured; float64 past the plain loop, where NumPy's
+    einsum is nearer MKL's than NumPy's matmul), where NumPy's einsum computes."""
     if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64):
         return None
     if len(set(la)) != len(la) or len(set(lb)) != len(lb) or len(set(keep)) != len(keep):
@@ -1281,7 +1283,7 @@ def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: 
     m, n = math.prod(sizes[x] for x in left), math.prod(sizes[x] for x in right)
     k = sizes[summed[0]] if summed else 1
     count = math.prod(sizes[x] for x in batch)
-    if not (0 < m * k * n < _BMM_SMALL) or count == 0:
+    if m * k * n == 0 or count == 0 or (m * k * n >= _BMM_SMALL and a.dtype != np.float32):
         return None
     ax = a.transpose([la.index(x) for x in batch + left + summed]).reshape(count, m, k)
     bx = b.transpose([lb.index(x) for x in batch + summed + right]).reshape(count, k, n)

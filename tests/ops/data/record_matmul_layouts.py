@@ -71,9 +71,26 @@ LAYOUTS = {
 }
 
 
+# einsum of two operands (PyTorch permutes them and calls bmm): the operands' shapes for
+# (m, k, n) and a batch of 2, the case named "einsum EQUATION"
+EINSUMS = {
+    "i,ij->j": lambda m, k, n: [(k,), (k, n)],
+    "ij,j->i": lambda m, k, n: [(m, k), (k,)],
+    "ij,kj->ik": lambda m, k, n: [(m, k), (n, k)],
+    "ik,jk->ij": lambda m, k, n: [(m, k), (n, k)],
+    "bij,bjk->bik": lambda m, k, n: [(2, m, k), (2, k, n)],
+    "bi,bij->bj": lambda m, k, n: [(2, k), (2, k, n)],
+    "bij,bj->bi": lambda m, k, n: [(2, m, k), (2, k)],
+}
+
+
 def shapes() -> list[tuple[str, int, int, int]]:
     rng = np.random.default_rng(2613)
     out = []
+    for eq in EINSUMS:
+        for _ in range(8):
+            m, n = int(rng.integers(2, 60)), int(rng.integers(2, 60))
+            out.append((f"einsum {eq}", m, int(rng.integers(8, 500)), n))
     for name in LAYOUTS:
         for i in range(16):
             m = int(rng.integers(2, 90))
@@ -92,10 +109,18 @@ SHAPES = shapes()
 def operands(i: int) -> list[np.ndarray]:
     name, m, k, n = SHAPES[i]
     rng = np.random.default_rng([2613, i])
-    return [rng.standard_normal(s).astype(np.float32) for s in LAYOUTS[name][0](m, k, n)]
+    if name.startswith("einsum "):
+        sizes = EINSUMS[name[7:]](m, k, n)
+    else:
+        sizes = LAYOUTS[name][0](m, k, n)
+    return [rng.standard_normal(s).astype(np.float32) for s in sizes]
 
 
 def numpy_views(i: int) -> tuple[np.ndarray, np.ndarray]:
+    """The product's operands (an einsum's: its two arrays)."""
+    if SHAPES[i][0].startswith("einsum "):
+        a, b = operands(i)
+        return a, b
     return LAYOUTS[SHAPES[i][0]][1](*operands(i), lambda a: np.swapaxes(a, -1, -2))
 
 
@@ -104,15 +129,24 @@ def digest(a: np.ndarray) -> str:
     return hashlib.sha256(bits.tobytes()).hexdigest()[:20]
 
 
+def torch_result(i: int) -> np.ndarray:
+    import torch
+
+    name = SHAPES[i][0]
+    a, b = (torch.from_numpy(v) for v in operands(i))
+    if name.startswith("einsum "):
+        return torch.einsum(name[7:], a, b).numpy()
+    x, y = LAYOUTS[name][1](a, b, lambda v: v.transpose(-1, -2))
+    return (x @ y).numpy()
+
+
 def main() -> None:
     import torch
 
     torch.set_num_threads(1)
     cases = []
     for i, (name, m, k, n) in enumerate(SHAPES):
-        a, b = (torch.from_numpy(v) for v in operands(i))
-        x, y = LAYOUTS[name][1](a, b, lambda v: v.transpose(-1, -2))
-        r = (x @ y).numpy()
+        r = torch_result(i)
         case = {"layout": name, "m": m, "k": k, "n": n, "digest": digest(r)}
         if r.size <= 64:
             case["bits"] = r.reshape(-1).view(np.uint32).tolist()

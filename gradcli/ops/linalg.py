@@ -299,6 +299,8 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             return out
     if _blocked(x, y):
         return _mm_float32(x, y)
+    if _blocked64(x, y):
+        return _mm_float64(x, y)
     dot = _one_dot(x, y)
     if dot is not None:
         # one row times one column (mm, mv, a vector times a matrix of one column; not dot)
@@ -756,6 +758,90 @@ def _fma_chain_emulated(
                 acc = start
                 for pj in p:
                     acc = _fma32(pj, acc)
+    return acc
+
+
+# Float64 products as MKL's dgemm adds them, measured on PyTorch 2.13 (exact rational
+# arithmetic as the reference): for 2 rows and columns or more, the second operand row-major
+# and the first row-major or transposed, each element is the chain of fused multiply-adds in
+# the order of k, from zero, in the inner blocks of sgemm (`_k_blocks`: 385 is 193 + 192, 800
+# is 384 + 208 + 208), the blocks' sums added in order (random shapes, rows and columns 2 to
+# 150, inner sizes 2 to 1,000, every element equal). NumPy has no fused multiply-add: each
+# step is emulated exactly (`_fma64`), some twenty NumPy calls a k, so the work is bounded
+# (`_FMA64_MAX_WORK`) and the operands' magnitudes kept where the emulation is exact (zero or
+# 2^-400 to 2^400, finite); elsewhere NumPy's BLAS computes, as before. (Within the bound,
+# 192 rows and columns come with an inner size below 29: sgemm's plain blocks cannot arise.)
+# With a transposed second operand (nn.Linear's product, whose few-row kernels differ) or one
+# row or column the order is not measured: NumPy's.
+_FMA64_MAX_WORK = 1 << 20
+_SPLIT = 134217729.0  # 2^27 + 1: Veltkamp's split of a float64 into two halves of 26 bits
+_SAFE_LO, _SAFE_HI = 2.0**-400, 2.0**400
+
+
+def _blocked64(x: np.ndarray, y: np.ndarray) -> bool:
+    if x.ndim != 2 or y.ndim != 2 or x.dtype != np.float64 or y.dtype != np.float64:
+        return False
+    (m, k), n = x.shape, y.shape[1]
+    if not (m >= 2 and n >= 2 and k >= 1):
+        return False
+    if m * n * k > _FMA64_MAX_WORK or not y.flags.c_contiguous:
+        return False
+    if not (x.flags.c_contiguous or x.flags.f_contiguous):
+        return False
+    return _exact64(x) and _exact64(y)
+
+
+def _exact64(a: np.ndarray) -> bool:
+    """Whether every element is zero or finite within 2^-400 to 2^400 in magnitude (products
+    and their errors then neither overflow nor fall below the normal range)."""
+    v = np.abs(a)
+    with np.errstate(invalid="ignore"):
+        return bool(np.all((v == 0) | ((v >= _SAFE_LO) & (v <= _SAFE_HI))))
+
+
+def _mm_float64(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    acc = None
+    for lo, hi in _k_blocks(x.shape[1]):
+        part = _fma64_chain(x[:, lo:hi], y[lo:hi])
+        acc = part if acc is None else acc + part
+    return acc
+
+
+def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """s = a + b rounded and its exact error e (a + b = s + e)."""
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def _fma64_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """acc = fma(x[:, k], y[k], acc) for k in order, from zero, each step correctly rounded to
+    float64 (operands within `_exact64`'s range): the exact product as two floats (Veltkamp and
+    Dekker), its sum with acc as two (TwoSum), the two low parts added rounded to odd and the
+    result rounded once (Boldo and Melquiond's emulation of the fused multiply-add)."""
+    m, k, n = x.shape[0], x.shape[1], y.shape[1]
+    acc = np.zeros((m, n))
+    with np.errstate(all="ignore"):
+        for lo in range(0, k, _CHAIN_STEP):
+            hooks.observer.check_clock()
+            hi = min(lo + _CHAIN_STEP, k)
+            a = np.ascontiguousarray(x.T[lo:hi])[:, :, None]  # (step, m, 1)
+            b = y[lo:hi, None, :]  # (step, 1, n)
+            ph = a * b
+            t = _SPLIT * a
+            ah = t - (t - a)
+            al = a - ah
+            t = _SPLIT * b
+            bh = t - (t - b)
+            bl = b - bh
+            pl = ((ah * bh - ph) + ah * bl + al * bh) + al * bl  # exact: a * b = ph + pl
+            for uh, ul in zip(ph, pl):
+                th, tl = _two_sum(acc, uh)
+                v, e = _two_sum(tl, ul)
+                odd = (e != 0) & ((v.view(np.int64) & 1) == 0)
+                if odd.any():  # rounded to odd: the neighbour toward the exact sum
+                    v[odd] = np.nextafter(v[odd], np.where(e[odd] > 0, np.inf, -np.inf))
+                acc = th + v
     return acc
 
 

@@ -38,16 +38,19 @@ def _ours(i: int) -> np.ndarray:
     x, y = REC.numpy_views(i)
     name = REC.SHAPES[i][0]
     if name.startswith("einsum "):
-        return np.asarray(SL.einsum(name[7:], Tensor(x), Tensor(y)).data, np.float32)
-    return np.asarray(L._matmul_fwd(x, y), np.float32)
+        return np.asarray(SL.einsum(name[7:], Tensor(x), Tensor(y)).data)
+    return np.asarray(L._matmul_fwd(x, y))
 
 
-def _mismatches() -> list[tuple]:
-    """The recorded cases whose result gradcli computes with other bits."""
+def _mismatches(only: set | None = None) -> list[tuple]:
+    """The recorded cases (of the layouts `only`, or all) whose result gradcli computes with
+    other bits."""
     assert len(CASES) == len(REC.SHAPES)
     bad = []
     for i, case in enumerate(CASES):
         assert (case["layout"], case["m"], case["k"], case["n"]) == REC.SHAPES[i]
+        if only is not None and case["layout"] not in only:
+            continue
         got = _ours(i)
         if "bits" in case and got.reshape(-1).view(np.uint32).tolist() != case["bits"]:
             bad.append(REC.SHAPES[i])
@@ -84,6 +87,7 @@ def test_numpy_would_differ_in_the_recorded_layouts() -> None:
             {"row_sly", "row_step", "mv_tall_t", "bmm_row", "bmm_row_b1", "bmm_row_newaxis"}
             | {"einsum i,ij->j"},
         ),
+        ("_mm_float64", {"f64_nn", "f64_tn", "f64_bmm"}),
         (
             "_mm_float32",
             {"bmm_col", "bmm_col_newaxis", "sly", "slx_nt", "nt_sly", "tn_sl", "step", "tt"}
@@ -97,12 +101,13 @@ def test_a_kernel_one_ulp_off_is_found(
     honest = getattr(L, kernel)
 
     def off(*args: np.ndarray) -> np.ndarray:
-        out = np.array(honest(*args), np.float32)
-        out.reshape(-1).view(np.uint32)[-1] += 1  # the last output, one unit in the last place
+        out = np.array(honest(*args))
+        bits = out.reshape(-1).view(np.uint32 if out.dtype == np.float32 else np.uint64)
+        bits[-1] += 1  # the last output, one unit in the last place
         return out
 
     monkeypatch.setattr(L, kernel, off)
-    assert layouts <= {c[0] for c in _mismatches()}
+    assert {c[0] for c in _mismatches(layouts)} == layouts
 
 
 def _round(v: Fraction) -> Fraction:
@@ -157,4 +162,43 @@ def test_layouts_live_against_torch() -> None:
     torch.set_num_threads(1)
     for i in range(0, len(REC.SHAPES), 5):
         want = REC.torch_result(i)
-        assert np.array_equal(_ours(i).view(np.uint32), want.view(np.uint32)), REC.SHAPES[i]
+        assert REC.digest(_ours(i)) == REC.digest(want), REC.SHAPES[i]
+
+
+def test_float64_fused_chain_is_exact() -> None:
+    # each step one rounding of the exact x * y + acc (Fractions), cancelling sums included
+    rng = np.random.default_rng(64)
+    for t in range(120):
+        k = int(rng.integers(1, 10))
+        x = rng.standard_normal((2, k)) * np.exp2(rng.integers(-60, 60, (2, k)))
+        y = rng.standard_normal((k, 3)) * np.exp2(rng.integers(-60, 60, (k, 3)))
+        if t % 3 == 0:
+            y[:, 1] = -y[:, 0] * (1 + 2.0**-50)
+            y[:, 2] = np.nextafter(-y[:, 0], 0)
+        got = L._fma64_chain(x, y)
+        for i in range(2):
+            for j in range(3):
+                acc = 0.0
+                for q in range(k):
+                    acc = float(Fraction(x[i, q]) * Fraction(y[q, j]) + Fraction(acc))
+                assert got[i, j] == acc, (t, i, j)
+
+
+def test_float64_outside_the_exact_range_is_numpys() -> None:
+    rng = np.random.default_rng(65)
+    x, y = rng.standard_normal((4, 6)), rng.standard_normal((6, 5))
+    assert L._blocked64(x, y)
+    for bad in (np.inf, np.nan, 2.0**401, 2.0**-401):
+        x2 = x.copy()
+        x2[1, 2] = bad
+        assert not L._blocked64(x2, y)
+        with np.errstate(all="ignore"):
+            np.testing.assert_array_equal(L._matmul_fwd(x2, y), np.matmul(x2, y))
+    x2 = x.copy()
+    x2[0, 0] = 0.0  # zeros are exact
+    assert L._blocked64(x2, y)
+    # a transposed second operand, one row or column, past the bound: not mirrored
+    assert not L._blocked64(x, np.asfortranarray(y))
+    assert not L._blocked64(x[:1], y) and not L._blocked64(x, y[:, :1])
+    big = np.ones((100, 200))
+    assert not L._blocked64(big[:, :100], big[:100, :150])  # 100 x 100 x 150 > 2^20

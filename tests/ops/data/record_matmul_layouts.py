@@ -4,8 +4,8 @@ row or column...) for tests/ops/test_matmul_layouts.py: run with a Python that h
 (CPU, one thread), `python tests/ops/data/record_matmul_layouts.py`. Each case is a layout and
 a shape; its operands are drawn by NumPy from seeds of their own and viewed the same way in
 NumPy and in torch (`LAYOUTS`: slices and transposes, no copies), so the test rebuilds them
-without torch. A case stores a digest of the result's bits and, for results of at most 64
-elements, the bits themselves."""
+without torch. A case stores a digest of the result's bits and, for float32 results of at
+most 64 elements, the bits themselves."""
 
 from __future__ import annotations
 
@@ -17,6 +17,11 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "matmul_layouts.json"
+
+
+def _k64(m: int, k: int, n: int) -> int:
+    return max(1, min(2 * k, (1 << 20) // (m * n)))
+
 
 # name: (operand shapes for (m, k, n), the views taking them to the product's operands,
 # with `t` swapping the last two axes). The product is x @ y (PyTorch's matmul: mm, mv, bmm
@@ -45,6 +50,17 @@ LAYOUTS = {
     "tn_sl": (lambda m, k, n: [(k, m + 2), (k, n)], lambda a, b, t: (t(a[:, 1:-1]), b)),
     "step": (lambda m, k, n: [(m, 2 * k), (k, n)], lambda a, b, t: (a[:, ::2], b)),
     "tt": (lambda m, k, n: [(k, m + 8), (n % 120 + 2, k)], lambda a, b, t: (t(a), t(b))),
+    # float64 (MKL's dgemm: the fused chain in sgemm's blocks), row-major or transposed first
+    # (inner sizes within the emulation's bound on work, 2^20 multiply-adds)
+    "f64_nn": (lambda m, k, n: [(m, _k64(m, k, n)), (_k64(m, k, n), n)], lambda a, b, t: (a, b)),
+    "f64_tn": (
+        lambda m, k, n: [(_k64(m, k, n), m), (_k64(m, k, n), n)],
+        lambda a, b, t: (t(a), b),
+    ),
+    "f64_bmm": (
+        lambda m, k, n: [(2, m, _k64(m, k, n)), (2, _k64(m, k, n), n)],
+        lambda a, b, t: (a, b),
+    ),
     # one output of mv: a row laid out as a column (`a.t()` for a of (k, 1)), times a vector
     # or a vector whose elements are apart; a step slice of a row (ATen copies it)
     "mv1_t": (lambda m, k, n: [(k, 1), (k,)], lambda a, b, t: (t(a), b)),
@@ -113,7 +129,8 @@ def operands(i: int) -> list[np.ndarray]:
         sizes = EINSUMS[name[7:]](m, k, n)
     else:
         sizes = LAYOUTS[name][0](m, k, n)
-    return [rng.standard_normal(s).astype(np.float32) for s in sizes]
+    dtype = np.float64 if name.startswith("f64_") else np.float32
+    return [rng.standard_normal(s).astype(dtype) for s in sizes]
 
 
 def numpy_views(i: int) -> tuple[np.ndarray, np.ndarray]:
@@ -125,8 +142,8 @@ def numpy_views(i: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def digest(a: np.ndarray) -> str:
-    bits = np.ascontiguousarray(np.asarray(a, dtype=np.float32)).view(np.uint32)
-    return hashlib.sha256(bits.tobytes()).hexdigest()[:20]
+    """The result's bits (float32 or float64, as computed)."""
+    return hashlib.sha256(np.ascontiguousarray(a).tobytes()).hexdigest()[:20]
 
 
 def torch_result(i: int) -> np.ndarray:
@@ -148,7 +165,7 @@ def main() -> None:
     for i, (name, m, k, n) in enumerate(SHAPES):
         r = torch_result(i)
         case = {"layout": name, "m": m, "k": k, "n": n, "digest": digest(r)}
-        if r.size <= 64:
+        if r.size <= 64 and r.dtype == np.float32:
             case["bits"] = r.reshape(-1).view(np.uint32).tolist()
         cases.append(case)
     lines = ",\n".join(json.dumps(c) for c in cases)

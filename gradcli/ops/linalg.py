@@ -767,13 +767,15 @@ def _fma_chain_emulated(
 # the order of k, from zero, in the inner blocks of sgemm (`_k_blocks`: 385 is 193 + 192, 800
 # is 384 + 208 + 208), the blocks' sums added in order (random shapes, rows and columns 2 to
 # 150, inner sizes 2 to 1,000, every element equal). NumPy has no fused multiply-add: each
-# step is emulated exactly (`_fma64`), some twenty NumPy calls a k, so the work is bounded
-# (`_FMA64_MAX_WORK`) and the operands' magnitudes kept where the emulation is exact (zero or
-# 2^-400 to 2^400, finite); elsewhere NumPy's BLAS computes, as before. (Within the bound,
-# 192 rows and columns come with an inner size below 29: sgemm's plain blocks cannot arise.)
+# step is emulated exactly (`_fma64_chain`), some twenty NumPy calls a k, so the work and the
+# inner size are bounded (`_FMA64_MAX_WORK`, `_FMA64_MAX_K`), and the operands' magnitudes
+# kept where the emulation is exact (zero or 2^-400 to 2^400, finite); elsewhere NumPy's BLAS
+# computes, as before. (Within the bound, 192 rows and columns come with an inner size below
+# 29: sgemm's plain blocks cannot arise.)
 # With a transposed second operand (nn.Linear's product, whose few-row kernels differ) or one
 # row or column the order is not measured: NumPy's.
 _FMA64_MAX_WORK = 1 << 20
+_FMA64_MAX_K = 1 << 13  # the steps a k cost whatever the size (about 25 us each): 0.2 s at most
 _SPLIT = 134217729.0  # 2^27 + 1: Veltkamp's split of a float64 into two halves of 26 bits
 _SAFE_LO, _SAFE_HI = 2.0**-400, 2.0**400
 
@@ -784,7 +786,7 @@ def _blocked64(x: np.ndarray, y: np.ndarray) -> bool:
     (m, k), n = x.shape, y.shape[1]
     if not (m >= 2 and n >= 2 and k >= 1):
         return False
-    if m * n * k > _FMA64_MAX_WORK or not y.flags.c_contiguous:
+    if m * n * k > _FMA64_MAX_WORK or k > _FMA64_MAX_K or not y.flags.c_contiguous:
         return False
     if not (x.flags.c_contiguous or x.flags.f_contiguous):
         return False

@@ -221,9 +221,20 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
     `_k_blocks`) the blocks' sums are added to the bias in order, ((b + s0) + s1) + ...
     (measured on PyTorch 2.13, every element equal). None elsewhere: the bias is added to the
     product after, rounded once, as `out + b`."""
-    if x.ndim != 2 or y.ndim != 2 or b.dtype != np.float32 or x.shape[1] != y.shape[0]:
+    if x.ndim != 2 or y.ndim != 2 or x.shape[1] != y.shape[0]:
         return None
-    if x.dtype != np.float32 or y.dtype != np.float32:
+    if x.dtype == y.dtype == b.dtype == np.float64 and x.shape[1] > _KC64_T:
+        # dgemm's blocks of 192 with the bias as beta: ((b + s0) + s1) + ... (measured)
+        if y.flags.c_contiguous or not _blocked64(x, y):
+            return None
+        try:
+            acc = np.broadcast_to(b, (x.shape[0], y.shape[1])).astype(np.float64)
+        except ValueError:
+            return None
+        for lo, hi in _k_blocks(x.shape[1], kc=_KC64_T):
+            acc = acc + _fma64_chain(x[:, lo:hi], y[lo:hi])
+        return acc
+    if b.dtype != np.float32 or x.dtype != np.float32 or y.dtype != np.float32:
         return None
     (m, k), n = x.shape, y.shape[1]
     if not (k == 1 or k > _KC):  # (the usual case: known before the bias is broadcast)
@@ -665,19 +676,20 @@ _BLAS_MAX_WORK = 1 << 32
 _U64 = np.uint64
 
 
-def _k_blocks(k: int, plain: bool = False) -> list[tuple[int, int]]:
+def _k_blocks(k: int, plain: bool = False, kc: int = _KC) -> list[tuple[int, int]]:
     """MKL's blocks of the inner size (see above): 384 at a time while more than 768 are left,
     then what is left in two halves (the first the larger) when more than 384, else whole;
     `plain`: 384 at a time to the end (the transposed second operand of 192 columns or more
-    with more than 768 inner)."""
-    if plain and k > 2 * _KC:
-        return [(lo, min(lo + _KC, k)) for lo in range(0, k, _KC)]
+    with more than 768 inner). `kc`: another block than 384 (dgemm's with a transposed second
+    operand: 192)."""
+    if plain and k > 2 * kc:
+        return [(lo, min(lo + kc, k)) for lo in range(0, k, kc)]
     out = []
     lo = 0
-    while k - lo > 2 * _KC:
-        out.append((lo, lo + _KC))
-        lo += _KC
-    if k - lo > _KC:
+    while k - lo > 2 * kc:
+        out.append((lo, lo + kc))
+        lo += kc
+    if k - lo > kc:
         half = (k - lo + 1) // 2
         out.append((lo, lo + half))
         lo += half
@@ -771,10 +783,13 @@ def _fma_chain_emulated(
 # inner size are bounded (`_FMA64_MAX_WORK`, `_FMA64_MAX_K`), and the operands' magnitudes
 # kept where the emulation is exact (zero or 2^-400 to 2^400, finite); elsewhere NumPy's BLAS
 # computes, as before. (Within the bound, 192 rows and columns come with an inner size below
-# 29: sgemm's plain blocks cannot arise.)
-# With a transposed second operand (nn.Linear's product, whose few-row kernels differ) or one
-# row or column the order is not measured: NumPy's.
+# 29: sgemm's plain blocks cannot arise.) A transposed second operand (x @ w.t(), F.linear's
+# product) with the first row-major of 16 rows or more is the same chain in blocks of 192
+# (`_KC64_T`, the same halving rule: 500 is 192 + 154 + 154; measured likewise); with fewer
+# rows (MKL's other kernels), other layouts, or one row or column the order is not
+# measured: NumPy's.
 _FMA64_MAX_WORK = 1 << 20
+_KC64_T = 192  # dgemm's inner block with a transposed second operand (x @ w.t(), 16 rows up)
 _FMA64_MAX_K = 1 << 13  # the steps a k cost whatever the size (about 25 us each): 0.2 s at most
 _SPLIT = 134217729.0  # 2^27 + 1: Veltkamp's split of a float64 into two halves of 26 bits
 _SAFE_LO, _SAFE_HI = 2.0**-400, 2.0**400
@@ -786,9 +801,12 @@ def _blocked64(x: np.ndarray, y: np.ndarray) -> bool:
     (m, k), n = x.shape, y.shape[1]
     if not (m >= 2 and n >= 2 and k >= 1):
         return False
-    if m * n * k > _FMA64_MAX_WORK or k > _FMA64_MAX_K or not y.flags.c_contiguous:
+    if m * n * k > _FMA64_MAX_WORK or k > _FMA64_MAX_K:
         return False
-    if not (x.flags.c_contiguous or x.flags.f_contiguous):
+    if y.flags.c_contiguous:
+        if not (x.flags.c_contiguous or x.flags.f_contiguous):
+            return False
+    elif not (y.flags.f_contiguous and x.flags.c_contiguous and m >= _FMA_MIN_ROWS_T):
         return False
     return _exact64(x) and _exact64(y)
 
@@ -803,7 +821,8 @@ def _exact64(a: np.ndarray) -> bool:
 
 def _mm_float64(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     acc = None
-    for lo, hi in _k_blocks(x.shape[1]):
+    kc = _KC if y.flags.c_contiguous else _KC64_T
+    for lo, hi in _k_blocks(x.shape[1], kc=kc):
         part = _fma64_chain(x[:, lo:hi], y[lo:hi])
         acc = part if acc is None else acc + part
     return acc

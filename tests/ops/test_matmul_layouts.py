@@ -17,6 +17,7 @@ import pytest
 
 from gradcli.core.tensor import Tensor
 from gradcli.ops import linalg as L
+from gradcli.surface import composite
 from gradcli.surface import linalg as SL
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -35,8 +36,11 @@ CASES = json.loads((DATA / "matmul_layouts.json").read_text())["cases"]
 
 
 def _ours(i: int) -> np.ndarray:
-    x, y = REC.numpy_views(i)
     name = REC.SHAPES[i][0]
+    if name == "f64_linear":
+        x, w, b = REC.numpy_views(i)
+        return np.asarray(composite.linear(Tensor(x), Tensor(w), Tensor(b)).data)
+    x, y = REC.numpy_views(i)
     if name.startswith("einsum "):
         return np.asarray(SL.einsum(name[7:], Tensor(x), Tensor(y)).data)
     return np.asarray(L._matmul_fwd(x, y))
@@ -67,8 +71,12 @@ def test_numpy_would_differ_in_the_recorded_layouts() -> None:
     # the recorded shapes show their order: NumPy's BLAS gives other bits for most of them
     differ = 0
     for i, case in enumerate(CASES):
-        x, y = REC.numpy_views(i)
         name = REC.SHAPES[i][0]
+        if name == "f64_linear":
+            x, w, b = REC.numpy_views(i)
+            differ += REC.digest(np.matmul(x, w.T) + b) != case["digest"]
+            continue
+        x, y = REC.numpy_views(i)
         theirs = np.einsum(name[7:], x, y) if name.startswith("einsum ") else np.matmul(x, y)
         differ += REC.digest(theirs) != case["digest"]
     assert differ > len(CASES) // 2
@@ -87,7 +95,8 @@ def test_numpy_would_differ_in_the_recorded_layouts() -> None:
             {"row_sly", "row_step", "mv_tall_t", "bmm_row", "bmm_row_b1", "bmm_row_newaxis"}
             | {"einsum i,ij->j"},
         ),
-        ("_mm_float64", {"f64_nn", "f64_tn", "f64_bmm"}),
+        ("_mm_float64", {"f64_nn", "f64_tn", "f64_bmm", "f64_nt"}),
+        ("_fma64_chain", {"f64_nn", "f64_tn", "f64_bmm", "f64_nt", "f64_linear"}),
         (
             "_mm_float32",
             {"bmm_col", "bmm_col_newaxis", "sly", "slx_nt", "nt_sly", "tn_sl", "step", "tt"}

@@ -61,6 +61,16 @@ LAYOUTS = {
         lambda m, k, n: [(2, m, _k64(m, k, n)), (2, _k64(m, k, n), n)],
         lambda a, b, t: (a, b),
     ),
+    "f64_nt": (
+        lambda m, k, n: [(m + 16, _k64(m + 16, k, n)), (n, _k64(m + 16, k, n))],
+        lambda a, b, t: (a, t(b)),
+    ),
+    # F.linear in float64 with a bias (addmm: the bias is dgemm's beta, added to the blocks'
+    # sums in order past 192 inner): x, w, b
+    "f64_linear": (
+        lambda m, k, n: [(m + 16, _k64(m + 16, k, n)), (n, _k64(m + 16, k, n)), (n,)],
+        None,
+    ),
     # one output of mv: a row laid out as a column (`a.t()` for a of (k, 1)), times a vector
     # or a vector whose elements are apart; a step slice of a row (ATen copies it)
     "mv1_t": (lambda m, k, n: [(k, 1), (k,)], lambda a, b, t: (t(a), b)),
@@ -133,11 +143,10 @@ def operands(i: int) -> list[np.ndarray]:
     return [rng.standard_normal(s).astype(dtype) for s in sizes]
 
 
-def numpy_views(i: int) -> tuple[np.ndarray, np.ndarray]:
-    """The product's operands (an einsum's: its two arrays)."""
-    if SHAPES[i][0].startswith("einsum "):
-        a, b = operands(i)
-        return a, b
+def numpy_views(i: int) -> tuple[np.ndarray, ...]:
+    """The product's operands (an einsum's: its two arrays; F.linear's: x, w, b)."""
+    if SHAPES[i][0].startswith("einsum ") or SHAPES[i][0] == "f64_linear":
+        return tuple(operands(i))
     return LAYOUTS[SHAPES[i][0]][1](*operands(i), lambda a: np.swapaxes(a, -1, -2))
 
 
@@ -150,6 +159,8 @@ def torch_result(i: int) -> np.ndarray:
     import torch
 
     name = SHAPES[i][0]
+    if name == "f64_linear":
+        return torch.nn.functional.linear(*(torch.from_numpy(v) for v in operands(i))).numpy()
     a, b = (torch.from_numpy(v) for v in operands(i))
     if name.startswith("einsum "):
         return torch.einsum(name[7:], a, b).numpy()

@@ -782,15 +782,15 @@ def _fma_chain_emulated(
 # step is emulated exactly (`_fma64_chain`), some twenty NumPy calls a k, so the work and the
 # inner size are bounded (`_FMA64_MAX_WORK`, `_FMA64_MAX_K`), and the operands' magnitudes
 # kept where the emulation is exact (zero or 2^-400 to 2^400, finite); elsewhere NumPy's BLAS
-# computes, as before. (Within the bound, 192 rows and columns come with an inner size below
-# 29: sgemm's plain blocks cannot arise.) A transposed second operand (x @ w.t(), F.linear's
+# computes, as before. (Within the bound, 192 rows and columns come with an inner size of 3
+# or less: sgemm's plain blocks cannot arise.) A transposed second operand (x @ w.t(), F.linear's
 # product) with the first row-major of 16 rows or more is the same chain in blocks of 192
 # (`_KC64_T`, the same halving rule: 500 is 192 + 154 + 154; measured likewise); with fewer
 # rows (MKL's other kernels), other layouts, or one row or column the order is not
 # measured: NumPy's.
-_FMA64_MAX_WORK = 1 << 20
+_FMA64_MAX_WORK = 1 << 17  # (about 120 ns a multiply-add: 16 ms at most)
 _KC64_T = 192  # dgemm's inner block with a transposed second operand (x @ w.t(), 16 rows up)
-_FMA64_MAX_K = 1 << 13  # the steps a k cost whatever the size (about 25 us each): 0.2 s at most
+_FMA64_MAX_K = 1 << 11  # the steps a k cost whatever the size (about 25 us each): 50 ms
 _SPLIT = 134217729.0  # 2^27 + 1: Veltkamp's split of a float64 into two halves of 26 bits
 _SAFE_LO, _SAFE_HI = 2.0**-400, 2.0**400
 

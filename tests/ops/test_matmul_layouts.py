@@ -210,5 +210,5 @@ def test_float64_outside_the_exact_range_is_numpys() -> None:
     assert not L._blocked64(x, np.asfortranarray(y))
     assert not L._blocked64(x[:1], y) and not L._blocked64(x, y[:, :1])
     big = np.ones((100, 200))
-    assert not L._blocked64(big[:, :100], big[:100, :150])  # 100 x 100 x 150 > 2^20
-    assert not L._blocked64(np.ones((2, 9000)), np.ones((9000, 2)))  # k past 2^13 steps
+    assert not L._blocked64(big[:, :100], big[:100, :150])  # 100 x 100 x 150 > 2^17
+    assert not L._blocked64(np.ones((2, 2100)), np.ones((2100, 2)))  # k past 2^11 steps

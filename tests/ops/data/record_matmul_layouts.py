@@ -20,7 +20,7 @@ OUT = HERE / "matmul_layouts.json"
 
 
 def _k64(m: int, k: int, n: int) -> int:
-    return max(1, min(2 * k, (1 << 20) // (m * n)))
+    return max(1, min(2 * k, (1 << 17) // (m * n)))
 
 
 # name: (operand shapes for (m, k, n), the views taking them to the product's operands,
@@ -51,7 +51,7 @@ LAYOUTS = {
     "step": (lambda m, k, n: [(m, 2 * k), (k, n)], lambda a, b, t: (a[:, ::2], b)),
     "tt": (lambda m, k, n: [(k, m + 8), (n % 120 + 2, k)], lambda a, b, t: (t(a), t(b))),
     # float64 (MKL's dgemm: the fused chain in sgemm's blocks), row-major or transposed first
-    # (inner sizes within the emulation's bound on work, 2^20 multiply-adds)
+    # (inner sizes within the emulation's bound on work, 2^17 multiply-adds)
     "f64_nn": (lambda m, k, n: [(m, _k64(m, k, n)), (_k64(m, k, n), n)], lambda a, b, t: (a, b)),
     "f64_tn": (
         lambda m, k, n: [(_k64(m, k, n), m), (_k64(m, k, n), n)],

@@ -223,6 +223,14 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
     product after, rounded once, as `out + b`."""
     if x.ndim != 2 or y.ndim != 2 or x.shape[1] != y.shape[0]:
         return None
+    if x.dtype == y.dtype == b.dtype == np.float64 and x.shape[1] == 1 and _blocked64(x, y):
+        # one inner index: dgemm fuses the bias, one rounding of x * w + b (as sgemm; measured)
+        try:
+            acc = np.broadcast_to(b, (x.shape[0], y.shape[1])).astype(np.float64)
+        except ValueError:
+            return None
+        with np.errstate(all="ignore"):
+            return _fma64_chain_from(x, y, acc) if _exact64(acc) else None
     if x.dtype == y.dtype == b.dtype == np.float64 and x.shape[1] > _KC64_T:
         # dgemm's blocks of 192 with the bias as beta: ((b + s0) + s1) + ... (measured)
         if y.flags.c_contiguous or not _blocked64(x, y):
@@ -835,6 +843,20 @@ def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return s, (a - (s - bb)) + (b - bb)
 
 
+def _fma64_chain_from(x: np.ndarray, y: np.ndarray, acc: np.ndarray) -> np.ndarray:
+    """`_fma64_chain` of an inner size of 1 starting from `acc` (m, n): fma(x, y, acc)."""
+    a, b = x[:, :1], y[:1]
+    ph = a * b
+    t = _SPLIT * a
+    ah = t - (t - a)
+    al = a - ah
+    t = _SPLIT * b
+    bh = t - (t - b)
+    bl = b - bh
+    pl = ((ah * bh - ph) + ah * bl + al * bh) + al * bl
+    return _fma64_sum(ph, pl, acc)
+
+
 def _fma64_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """acc = fma(x[:, k], y[k], acc) for k in order, from zero, each step correctly rounded to
     float64 (operands within `_exact64`'s range): the exact product as two floats (Veltkamp and
@@ -857,13 +879,18 @@ def _fma64_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             bl = b - bh
             pl = ((ah * bh - ph) + ah * bl + al * bh) + al * bl  # exact: a * b = ph + pl
             for uh, ul in zip(ph, pl):
-                th, tl = _two_sum(acc, uh)
-                v, e = _two_sum(tl, ul)
-                odd = (e != 0) & ((v.view(np.int64) & 1) == 0)
-                if odd.any():  # rounded to odd: the neighbour toward the exact sum
-                    v[odd] = np.nextafter(v[odd], np.where(e[odd] > 0, np.inf, -np.inf))
-                acc = th + v
+                acc = _fma64_sum(uh, ul, acc)
     return acc
+
+
+def _fma64_sum(uh: np.ndarray, ul: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """(uh + ul) + c rounded once to float64, uh + ul an exact product (see `_fma64_chain`)."""
+    th, tl = _two_sum(c, uh)
+    v, e = _two_sum(tl, ul)
+    odd = (e != 0) & ((v.view(np.int64) & 1) == 0)
+    if odd.any():  # rounded to odd: the neighbour toward the exact sum
+        v[odd] = np.nextafter(v[odd], np.where(e[odd] > 0, np.inf, -np.inf))
+    return th + v
 
 
 def _fma32(p: np.ndarray, acc: np.ndarray) -> np.ndarray:

@@ -71,6 +71,7 @@ LAYOUTS = {
         lambda m, k, n: [(m + 16, _k64(m + 16, k, n)), (n, _k64(m + 16, k, n)), (n,)],
         None,
     ),
+    "f64_linear_k1": (lambda m, k, n: [(m + 2, 1), (n, 1), (n,)], None),
     # one output of mv: a row laid out as a column (`a.t()` for a of (k, 1)), times a vector
     # or a vector whose elements are apart; a step slice of a row (ATen copies it)
     "mv1_t": (lambda m, k, n: [(k, 1), (k,)], lambda a, b, t: (t(a), b)),
@@ -145,7 +146,7 @@ def operands(i: int) -> list[np.ndarray]:
 
 def numpy_views(i: int) -> tuple[np.ndarray, ...]:
     """The product's operands (an einsum's: its two arrays; F.linear's: x, w, b)."""
-    if SHAPES[i][0].startswith("einsum ") or SHAPES[i][0] == "f64_linear":
+    if SHAPES[i][0].startswith("einsum ") or SHAPES[i][0].startswith("f64_linear"):
         return tuple(operands(i))
     return LAYOUTS[SHAPES[i][0]][1](*operands(i), lambda a: np.swapaxes(a, -1, -2))
 
@@ -159,7 +160,7 @@ def torch_result(i: int) -> np.ndarray:
     import torch
 
     name = SHAPES[i][0]
-    if name == "f64_linear":
+    if name.startswith("f64_linear"):
         return torch.nn.functional.linear(*(torch.from_numpy(v) for v in operands(i))).numpy()
     a, b = (torch.from_numpy(v) for v in operands(i))
     if name.startswith("einsum "):

@@ -178,6 +178,41 @@ def _blocked_layout(x: np.ndarray, y: np.ndarray) -> bool:
     )
 
 
+_TT_MIN_ROWS = 8
+_TT_MAX_N = 128
+
+
+def _aten_layouts(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """float32 matrices of 2 rows and columns or more in the layouts MKL's order depends on,
+    as ATen's addmm hands them over: rows or columns apart by more than their length (a slice
+    of a wider matrix: MKL's leading dimension, which does not change its order) as the
+    contiguous layout; a matrix neither row- nor column-major copied row-major (as ATen's
+    clone); and two column-major operands (`a.t() @ b.t()`, ATen's gemm 'T', 'T') of 8 rows
+    or more and at most 128 columns computed as two row-major ones (measured on PyTorch 2.13:
+    random shapes, rows 8 to 150, columns 2 to 128 and inner sizes 2 to 1,800, every element
+    equal; with fewer rows or more columns MKL's order is another for some shapes, not
+    measured: NumPy's)."""
+    xs, ys = _layout(x), _layout(y)
+    if xs == "C" and ys == "C":
+        if x.shape[0] >= _TT_MIN_ROWS and y.shape[1] <= _TT_MAX_N:
+            return np.ascontiguousarray(x), np.ascontiguousarray(y)
+        return x, y  # (MKL's other kernels, not measured)
+    x = np.asfortranarray(x) if xs == "C" else np.ascontiguousarray(x)
+    y = np.asfortranarray(y) if ys == "C" else np.ascontiguousarray(y)
+    return x, y
+
+
+def _layout(a: np.ndarray) -> str:
+    """ "R" for a row-major matrix (its rows possibly apart), "C" for a column-major one, "-"
+    for neither (ATen copies it row-major); 2 rows and columns or more."""
+    st, item = a.strides, a.itemsize
+    if st[1] == item and st[0] >= a.shape[1] * item:
+        return "R"
+    if st[0] == item and st[1] >= a.shape[0] * item:
+        return "C"
+    return "-"
+
+
 def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     """`x @ y + b` (x (m, k), y = w.t(), b the bias of the n columns) rounded as PyTorch's addmm
     (F.linear, nn.Linear) on MKL, where that is not the rounded product plus the bias: with an
@@ -186,9 +221,28 @@ def linear_sum(x: np.ndarray, y: np.ndarray, b: np.ndarray) -> np.ndarray | None
     `_k_blocks`) the blocks' sums are added to the bias in order, ((b + s0) + s1) + ...
     (measured on PyTorch 2.13, every element equal). None elsewhere: the bias is added to the
     product after, rounded once, as `out + b`."""
-    if x.ndim != 2 or y.ndim != 2 or b.dtype != np.float32 or x.shape[1] != y.shape[0]:
+    if x.ndim != 2 or y.ndim != 2 or x.shape[1] != y.shape[0]:
         return None
-    if x.dtype != np.float32 or y.dtype != np.float32:
+    if x.dtype == y.dtype == b.dtype == np.float64 and x.shape[1] == 1 and _blocked64(x, y):
+        # one inner index: dgemm fuses the bias, one rounding of x * w + b (as sgemm; measured)
+        try:
+            acc = np.broadcast_to(b, (x.shape[0], y.shape[1])).astype(np.float64)
+        except ValueError:
+            return None
+        with np.errstate(all="ignore"):
+            return _fma64_chain_from(x, y, acc) if _exact64(acc) else None
+    if x.dtype == y.dtype == b.dtype == np.float64 and x.shape[1] > _KC64_T:
+        # dgemm's blocks of 192 with the bias as beta: ((b + s0) + s1) + ... (measured)
+        if y.flags.c_contiguous or not _blocked64(x, y):
+            return None
+        try:
+            acc = np.broadcast_to(b, (x.shape[0], y.shape[1])).astype(np.float64)
+        except ValueError:
+            return None
+        for lo, hi in _k_blocks(x.shape[1], kc=_KC64_T):
+            acc = acc + _fma64_chain(x[:, lo:hi], y[lo:hi])
+        return acc
+    if b.dtype != np.float32 or x.dtype != np.float32 or y.dtype != np.float32:
         return None
     (m, k), n = x.shape, y.shape[1]
     if not (k == 1 or k > _KC):  # (the usual case: known before the bias is broadcast)
@@ -222,6 +276,8 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             x = np.ascontiguousarray(x)
         if _broadcast_operand(y):
             y = np.ascontiguousarray(y)
+        if x.dtype == y.dtype == np.float32 and min(x.shape[0], x.shape[1], y.shape[1]) >= 2:
+            x, y = _aten_layouts(x, y)
     if (
         x.ndim == 1
         and y.ndim == 1
@@ -262,6 +318,8 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             return out
     if _blocked(x, y):
         return _mm_float32(x, y)
+    if _blocked64(x, y):
+        return _mm_float64(x, y)
     dot = _one_dot(x, y)
     if dot is not None:
         # one row times one column (mm, mv, a vector times a matrix of one column; not dot)
@@ -269,6 +327,8 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         with np.errstate(all="ignore"):
             if dot == "left":
                 out = _gemv_left(row, col, 2)
+            elif dot == "strided":
+                out = _gemv_n_strided(col, row.T)
             else:
                 out = _fma_chain(row, col[:, None])
         return out.reshape(np.matmul(x[..., :1], y[:1]).shape)
@@ -288,11 +348,14 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         return out if y.ndim == 1 else out[:, None]
     if _narrow_chain(x, y):
         # one row times columns, or rows (x transposed) times one column: the same kernel,
-        # the outputs along the columns of `b` (m, outputs), `v` the row or the column
+        # the outputs along the columns of `b` (m, outputs), `v` the row or the column; the
+        # row or column whose elements are apart in memory (as ATen hands it to MKL) takes
+        # the column kernel's other order (`_gemv_n_strided`)
         if x.ndim == 1 or x.shape[0] == 1:
-            out = _gemv_n(x.reshape(-1), y)
+            v, b = x.reshape(-1), y
         else:
-            out = _gemv_n(y.reshape(-1), x.T)
+            v, b = y.reshape(-1), x.T
+        out = _gemv_n_strided(v, b) if _strided_vector(x, y) else _gemv_n(v, b)
         return out.reshape(np.matmul(x[..., :1], y[:1]).shape)
     k = x.shape[-1]
     x2 = x[None, :] if x.ndim == 1 else x
@@ -330,9 +393,17 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 # rounded to the dtype (no fused steps), whatever the layouts; otherwise MKL's batched gemm,
 # which gives each matrix what `mm` gives it (measured: float32 and float64, batches 1-16, sizes
 # 1-64, operands transposed or not, every element equal) for 2 rows and 2 columns or more. With
-# one row or one column MKL's batched gemm is not mm's gemv: there, and past `_BMM_MAX_BATCH`
-# matrices, NumPy's BLAS computes (see tests/surface/data/bmm).
+# one row or one column MKL's batched gemm is not mm's gemv (below); in the layouts not
+# measured there, and past `_BMM_MAX_BATCH` matrices, NumPy's BLAS computes (see
+# tests/surface/data/bmm).
 _BMM_SMALL = 400
+# A bmm of two or more matrices of one row or one column (vmap's batching rule for a vector
+# times a matrix, a batch of x @ v), past the plain loop, measured on PyTorch 2.13 (probes
+# whose partial sums cancel, then random shapes: batches 2 to 5, inner sizes 2 to 1,500, rows
+# or columns 2 to 150, row-major matrices, every element equal): one row times a matrix is
+# MKL's column kernel of mm (`_gemv_n`); a matrix times one column is each row's chain of
+# fused steps in MKL's blocks of the inner size (`_mm_float32`), not mm's gemv. A batch of
+# one matrix is mm's (`_matmul_fwd`).
 _BMM_MAX_BATCH = 4096
 
 
@@ -368,20 +439,54 @@ def _bmm_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
                 hooks.observer.check_clock()
                 acc += x[..., :, i, None] * y[..., None, i, :]
         return acc
-    if m < 2 or n < 2 or count > _BMM_MAX_BATCH:
+    if count > _BMM_MAX_BATCH:
         return None
     # as matmul hands them to bmm: expanded to the common batches and folded into one axis, a
     # view where one can be made (NumPy's rule is PyTorch's), else a row-major copy, made here
     # one matrix at a time (the whole copy can be far larger than the operands)
     xs, x_copy = _folded(x, batch, count)
     ys, y_copy = _folded(y, batch, count)
+    narrow = None
+    if m < 2 or n < 2:
+        # the layouts from the operands' own strides (broadcasting and folding make a size-1
+        # axis's step 0); a copy is row-major
+        if dtype is np.float32:
+            narrow = _bmm_narrow(x_copy or _row_major(x), y_copy or _row_major(y), m, n)
+        if narrow is None and count > 1:
+            return None
     out = np.empty((count, m, n), dtype)
     for b in range(count):
         hooks.observer.check_clock()
         xb = np.ascontiguousarray(xs[b]) if x_copy else xs[b]
         yb = np.ascontiguousarray(ys[b]) if y_copy else ys[b]
-        out[b] = _matmul_fwd(xb, yb)
+        if narrow is not None and count > 1:
+            out[b] = narrow(xb, yb)
+        else:
+            out[b] = _matmul_fwd(xb, yb)
     return out.reshape(*batch, m, n)
+
+
+def _row_major(a: np.ndarray) -> bool:
+    """Whether ATen reads a's matrices as row-major (a transposed column is not a row). A
+    size-1 axis with NumPy's step 0 (made by broadcasting or a new axis, where PyTorch's
+    unsqueeze and expand keep a row-major step) counts as row-major."""
+    st, item = a.strides, a.itemsize
+    last = st[-1] == item or (a.shape[-1] == 1 and st[-1] == 0)
+    return last and (st[-2] >= a.shape[-1] * item or (a.shape[-2] == 1 and st[-2] == 0))
+
+
+def _bmm_narrow(x_rows: bool, y_rows: bool, m: int, n: int) -> Any:
+    """How one matrix of a float32 bmm of two or more matrices with one row or one column,
+    past the plain loop, is computed in MKL's batched order (see above `_BMM_SMALL`), both
+    operands row-major; None where that is not mirrored (other layouts, one row and one
+    column). A batch of one matrix is mm's whatever the layout."""
+    if not (x_rows and y_rows):
+        return None
+    if m == 1 and n >= 2:
+        return lambda xb, yb: _gemv_n(xb[0], yb)[None]
+    if n == 1 and m >= 2:
+        return _mm_float32
+    return None
 
 
 def _folded(a: np.ndarray, batch: tuple, count: int) -> tuple[np.ndarray, bool]:
@@ -414,7 +519,9 @@ def _one_dot(x: np.ndarray, y: np.ndarray) -> str | None:
     that is a transposed row, or a row of its own times a vector; "chain" (`_fma_chain`, one
     piece whatever the inner size) for a column whose rows are apart by a row's length (a k x 1
     matrix of its own, a column of a wider one) times a vector or a row of its own, or a row
-    whose elements are apart times a vector; None for the other layouts."""
+    whose elements are apart times a vector; "strided" (`_gemv_n_strided`'s one output) for
+    such a row (strides (1, s)) times a vector whose elements are apart; None for the other
+    layouts."""
     if x.dtype != np.float32 or y.dtype != np.float32 or x.ndim > 2 or y.ndim > 2:
         return None
     if x.ndim == y.ndim == 1 or x.ndim == 0 or y.ndim == 0:
@@ -426,11 +533,21 @@ def _one_dot(x: np.ndarray, y: np.ndarray) -> str | None:
         return None
     item = x.itemsize
     if y.ndim == 1:
-        if x.strides[1] == item:
-            return "left"
-        return "chain" if x.strides[0] == item else None
+        # (mv: ATen's gemv 'n' when the row is laid out as a column, `a.t()` for a of (k, 1),
+        # its strides (1, 1): the column kernel's one output, the chain, or with a vector
+        # whose elements are apart the strided kernel's (`_gemv_n_strided`); gemv 't'
+        # otherwise, on a contiguous copy of a row whose elements are apart)
+        if x.strides[0] == item:
+            return "strided" if y.strides[0] >= 2 * item else "chain"
+        return "left"
     if y.strides[0] == item and y.strides[1] >= k * item:
         return "left"  # a transposed row
+    if x.ndim == 2 and x.strides[0] == item and x.strides[1] > item:
+        if y.strides[1] == item and y.strides[0] > item:
+            # a row laid out as a column, its elements apart (strides (1, s)), times a column
+            # whose elements are apart: ATen's gemm 'N', 'T' with increments, the strided
+            # kernel's one output (with the row's elements together, the chain below)
+            return "strided"
     if y.strides[1] in (item, 0) and (x.ndim == 1 or x.strides[1] == item):
         return "chain"  # (the stride of a size-1 axis: NumPy's newaxis gives 0)
     return None
@@ -462,8 +579,9 @@ def _narrow_chain(x: np.ndarray, y: np.ndarray) -> bool:
     if x.ndim == 0 or y.ndim == 0 or x.shape[-1] != y.shape[0] or x.shape[-1] == 0:
         return False
     if x.ndim == 1 or x.shape[0] == 1:
+        # (y's rows may be apart, a slice of a wider matrix: MKL's leading dimension)
         ok = y.ndim == 2 and y.shape[1] >= 2 and y.strides[1] == y.itemsize
-        ok = ok and (y.shape[0] == 1 or y.strides[0] == y.shape[1] * y.itemsize)
+        ok = ok and (y.shape[0] == 1 or y.strides[0] >= y.shape[1] * y.itemsize)
     else:
         ok = (
             (y.ndim == 1 or y.shape[1] == 1)
@@ -474,6 +592,23 @@ def _narrow_chain(x: np.ndarray, y: np.ndarray) -> bool:
     cols = y.shape[1] if y.ndim == 2 else 1
     rows = x.shape[0] if x.ndim == 2 else 1
     return ok and rows * cols * x.shape[-1] <= _FMA_MAX_WORK
+
+
+def _strided_vector(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether the row or column of a `_narrow_chain` product reaches MKL with its elements
+    apart (an increment of 2 or more), as ATen's addmm hands it over: a row x (1, k) laid out
+    as a transposed column (strides (1, s): `c[:, 1:].t()`), a column y (k, 1) with strides
+    (s, 1) (`c[:, 1:2]`), or mv's vector y with a step s (`c[:, 1]`); s >= 2, k >= 2. ATen
+    copies a row or column laid out otherwise into a contiguous one (increment 1)."""
+    item = x.itemsize
+    if x.ndim == 2 and x.shape[0] == 1:
+        st, k = x.strides, x.shape[1]
+        return k >= 2 and st[0] == item and st[1] >= 2 * item and st[1] % item == 0
+    k = y.shape[0]
+    if y.ndim == 1:
+        return k >= 2 and y.strides[0] >= 2 * item and y.strides[0] % item == 0
+    st = y.strides
+    return k >= 2 and st[1] == item and st[0] >= 2 * item and st[0] % item == 0
 
 
 def _bound(a: np.ndarray) -> int:
@@ -549,19 +684,20 @@ _BLAS_MAX_WORK = 1 << 32
 _U64 = np.uint64
 
 
-def _k_blocks(k: int, plain: bool = False) -> list[tuple[int, int]]:
+def _k_blocks(k: int, plain: bool = False, kc: int = _KC) -> list[tuple[int, int]]:
     """MKL's blocks of the inner size (see above): 384 at a time while more than 768 are left,
     then what is left in two halves (the first the larger) when more than 384, else whole;
     `plain`: 384 at a time to the end (the transposed second operand of 192 columns or more
-    with more than 768 inner)."""
-    if plain and k > 2 * _KC:
-        return [(lo, min(lo + _KC, k)) for lo in range(0, k, _KC)]
+    with more than 768 inner). `kc`: another block than 384 (dgemm's with a transposed second
+    operand: 192)."""
+    if plain and k > 2 * kc:
+        return [(lo, min(lo + kc, k)) for lo in range(0, k, kc)]
     out = []
     lo = 0
-    while k - lo > 2 * _KC:
-        out.append((lo, lo + _KC))
-        lo += _KC
-    if k - lo > _KC:
+    while k - lo > 2 * kc:
+        out.append((lo, lo + kc))
+        lo += kc
+    if k - lo > kc:
         half = (k - lo + 1) // 2
         out.append((lo, lo + half))
         lo += half
@@ -643,6 +779,118 @@ def _fma_chain_emulated(
                 for pj in p:
                     acc = _fma32(pj, acc)
     return acc
+
+
+# Float64 products as MKL's dgemm adds them, measured on PyTorch 2.13 (exact rational
+# arithmetic as the reference): for 2 rows and columns or more, the second operand row-major
+# and the first row-major or transposed, each element is the chain of fused multiply-adds in
+# the order of k, from zero, in the inner blocks of sgemm (`_k_blocks`: 385 is 193 + 192, 800
+# is 384 + 208 + 208), the blocks' sums added in order (random shapes, rows and columns 2 to
+# 150, inner sizes 2 to 1,000, every element equal). NumPy has no fused multiply-add: each
+# step is emulated exactly (`_fma64_chain`), some twenty NumPy calls a k, so the work and the
+# inner size are bounded (`_FMA64_MAX_WORK`, `_FMA64_MAX_K`), and the operands' magnitudes
+# kept where the emulation is exact (zero or 2^-400 to 2^400, finite); elsewhere NumPy's BLAS
+# computes, as before. (Within the bound, 192 rows and columns come with an inner size of 3
+# or less: sgemm's plain blocks cannot arise.) A transposed second operand (x @ w.t(), F.linear's
+# product) with the first row-major of 16 rows or more is the same chain in blocks of 192
+# (`_KC64_T`, the same halving rule: 500 is 192 + 154 + 154; measured likewise); with fewer
+# rows (MKL's other kernels), other layouts, or one row or column the order is not
+# measured: NumPy's.
+_FMA64_MAX_WORK = 1 << 17  # (about 120 ns a multiply-add: 16 ms at most)
+_KC64_T = 192  # dgemm's inner block with a transposed second operand (x @ w.t(), 16 rows up)
+_FMA64_MAX_K = 1 << 11  # the steps a k cost whatever the size (about 25 us each): 50 ms
+_SPLIT = 134217729.0  # 2^27 + 1: Veltkamp's split of a float64 into two halves of 26 bits
+_SAFE_LO, _SAFE_HI = 2.0**-400, 2.0**400
+
+
+def _blocked64(x: np.ndarray, y: np.ndarray) -> bool:
+    if x.ndim != 2 or y.ndim != 2 or x.dtype != np.float64 or y.dtype != np.float64:
+        return False
+    (m, k), n = x.shape, y.shape[1]
+    if not (m >= 2 and n >= 2 and k >= 1):
+        return False
+    if m * n * k > _FMA64_MAX_WORK or k > _FMA64_MAX_K:
+        return False
+    if y.flags.c_contiguous:
+        if not (x.flags.c_contiguous or x.flags.f_contiguous):
+            return False
+    elif not (y.flags.f_contiguous and x.flags.c_contiguous and m >= _FMA_MIN_ROWS_T):
+        return False
+    return _exact64(x) and _exact64(y)
+
+
+def _exact64(a: np.ndarray) -> bool:
+    """Whether every element is zero or finite within 2^-400 to 2^400 in magnitude (products
+    and their errors then neither overflow nor fall below the normal range)."""
+    v = np.abs(a)
+    with np.errstate(invalid="ignore"):
+        return bool(np.all((v == 0) | ((v >= _SAFE_LO) & (v <= _SAFE_HI))))
+
+
+def _mm_float64(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    acc = None
+    kc = _KC if y.flags.c_contiguous else _KC64_T
+    for lo, hi in _k_blocks(x.shape[1], kc=kc):
+        part = _fma64_chain(x[:, lo:hi], y[lo:hi])
+        acc = part if acc is None else acc + part
+    return acc
+
+
+def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """s = a + b rounded and its exact error e (a + b = s + e)."""
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def _fma64_chain_from(x: np.ndarray, y: np.ndarray, acc: np.ndarray) -> np.ndarray:
+    """`_fma64_chain` of an inner size of 1 starting from `acc` (m, n): fma(x, y, acc)."""
+    a, b = x[:, :1], y[:1]
+    ph = a * b
+    t = _SPLIT * a
+    ah = t - (t - a)
+    al = a - ah
+    t = _SPLIT * b
+    bh = t - (t - b)
+    bl = b - bh
+    pl = ((ah * bh - ph) + ah * bl + al * bh) + al * bl
+    return _fma64_sum(ph, pl, acc)
+
+
+def _fma64_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """acc = fma(x[:, k], y[k], acc) for k in order, from zero, each step correctly rounded to
+    float64 (operands within `_exact64`'s range): the exact product as two floats (Veltkamp and
+    Dekker), its sum with acc as two (TwoSum), the two low parts added rounded to odd and the
+    result rounded once (Boldo and Melquiond's emulation of the fused multiply-add)."""
+    m, k, n = x.shape[0], x.shape[1], y.shape[1]
+    acc = np.zeros((m, n))
+    with np.errstate(all="ignore"):
+        for lo in range(0, k, _CHAIN_STEP):
+            hooks.observer.check_clock()
+            hi = min(lo + _CHAIN_STEP, k)
+            a = np.ascontiguousarray(x.T[lo:hi])[:, :, None]  # (step, m, 1)
+            b = y[lo:hi, None, :]  # (step, 1, n)
+            ph = a * b
+            t = _SPLIT * a
+            ah = t - (t - a)
+            al = a - ah
+            t = _SPLIT * b
+            bh = t - (t - b)
+            bl = b - bh
+            pl = ((ah * bh - ph) + ah * bl + al * bh) + al * bl  # exact: a * b = ph + pl
+            for uh, ul in zip(ph, pl):
+                acc = _fma64_sum(uh, ul, acc)
+    return acc
+
+
+def _fma64_sum(uh: np.ndarray, ul: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """(uh + ul) + c rounded once to float64, uh + ul an exact product (see `_fma64_chain`)."""
+    th, tl = _two_sum(c, uh)
+    v, e = _two_sum(tl, ul)
+    odd = (e != 0) & ((v.view(np.int64) & 1) == 0)
+    if odd.any():  # rounded to odd: the neighbour toward the exact sum
+        v[odd] = np.nextafter(v[odd], np.where(e[odd] > 0, np.inf, -np.inf))
+    return th + v
 
 
 def _fma32(p: np.ndarray, acc: np.ndarray) -> np.ndarray:
@@ -875,6 +1123,15 @@ _GEMV_ROWS = 4
 # first), the sum so far s = fma(p[i + 4], fma(p[i + 6], s)), then s + fma(p[i + 5], p[i + 7]),
 # then s + a; the k after the whole blocks are fused into s in order.
 _GEMV_BLOCK = 8
+# The same kernel for a row or column whose elements are apart (MKL's increment of 2 or more:
+# `c[:, 1:].t() @ x`, `x.t() @ c[:, 1:2]`, the weight's gradient of nn.Linear(k, 1) through a
+# slice or torch.cat), measured on PyTorch 2.13 (probes whose partial sums cancel, then 160
+# random shapes, inner sizes 1 to 5,000, outputs 1 to 150, increments 2 to 5, every element
+# equal): the outputs in whole groups of 16 are each the chain of fused multiply-adds in the
+# order of k, from zero; the ones after them take the inner size in blocks of 4 (k = i ..
+# i + 3): s = fma(p[i], fma(p[i + 2], s)), then s + fma(p[i + 1], p[i + 3]) (the later product
+# rounded first), and the k after the whole blocks are fused into s in order.
+_GEMV_STRIDED = 4
 _GEMV_PIECE = 1 << 18  # products formed at once, over 8: blocks of 8 rows times outputs
 _GEMV_MAX_K = 1 << 16  # measured up to here
 
@@ -929,11 +1186,40 @@ def _gemv_n_from(v: np.ndarray, b: np.ndarray, start: np.ndarray | None) -> np.n
     return out
 
 
+def _gemv_n_strided(v: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`v @ b` for a float32 vector v (m,) whose elements MKL reads apart (an increment of 2 or
+    more, see `_strided_vector`) and a float32 matrix b (m, n), in the order of MKL's column
+    kernel for such a vector (see `_GEMV_STRIDED`); float32 (n,)."""
+    m, n = b.shape
+    main = n - n % _LANES
+    out = np.empty(n, np.float32)
+    if main:
+        out[:main] = _fma_chain(np.ascontiguousarray(v)[None, :], b[:, :main])[0]
+    if main == n:
+        return out
+    vs = v.astype(np.float64)[:, None]
+    s = np.zeros(n - main, np.float32)
+    whole = m - m % _GEMV_STRIDED
+    with np.errstate(all="ignore"):
+        step = _GEMV_STRIDED * max(1, _GEMV_PIECE // (n - main))
+        for lo in range(0, whole, step):
+            hooks.observer.check_clock()
+            hi = min(lo + step, whole)
+            p = (vs[lo:hi] * b[lo:hi, main:].astype(np.float64)).reshape(-1, 4, n - main)
+            d = _fma32(p[:, 1], p[:, 3].astype(np.float32))
+            s = _gemv_blocks(p[:, 0], p[:, 2], d, None, s)
+        for k in range(whole, m):
+            s = _fma32(vs[k] * b[k, main:].astype(np.float64), s)
+    out[main:] = s
+    return out
+
+
 def _gemv_blocks(
-    p4: np.ndarray, p6: np.ndarray, d: np.ndarray, a: np.ndarray, s: np.ndarray
+    p4: np.ndarray, p6: np.ndarray, d: np.ndarray, a: np.ndarray | None, s: np.ndarray
 ) -> np.ndarray:
     """The column kernel's running sum over its blocks of 8 (see `_GEMV_BLOCK`): for each
-    block j, s = fma(p4[j], fma(p6[j], s)), then s + d[j], then s + a[j] (float32). The fused
+    block j, s = fma(p4[j], fma(p6[j], s)), then s + d[j], then s + a[j] (float32; a None:
+    no third sum, the strided kernel's blocks of 4, `_GEMV_STRIDED`). The fused
     steps are first done as `_fma_chain_emulated` does them, each sum rounded through float64
     (two NumPy calls, not `_fma32`'s seven), the float64 sums kept: when none is a float32
     midpoint (the one case where the double rounding can be wrong) that is `_fma32`'s result,
@@ -944,13 +1230,15 @@ def _gemv_blocks(
         t = np.add(p6[j], s, out=sums[j, 0])  # (s's float32 values are exact in float64)
         s = np.add(p4[j], t.astype(np.float32), out=sums[j, 1]).astype(np.float32)
         s = s + d[j]
-        s = s + a[j]
+        if a is not None:
+            s = s + a[j]
     if ((sums.view(_U64) & _U64(0x1FFFFFFF)) == _U64(0x10000000)).any():
         s = start
         for j in range(len(p4)):
             s = _fma32(p4[j], _fma32(p6[j], s))
             s = s + d[j]
-            s = s + a[j]
+            if a is not None:
+                s = s + a[j]
     return s
 
 
@@ -1107,12 +1395,14 @@ def _einsum_pair(a: np.ndarray, la: tuple, b: np.ndarray | None, lb: tuple, keep
 
 
 def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: tuple):
-    """Two operands as PyTorch's einsum contracts them when its bmm takes the plain loop: the
+    """Two operands as PyTorch's einsum contracts them (one bmm of the permuted operands): the
     labels of both that are kept are the batch, those of one the rows / columns, the one label
-    summed the inner size (`_bmm_fwd`; measured: 'ij,jk->ik', 'bij,bkj->bik', 'bi,bi->b',
-    'i,i->', 'ij,j->i'). None elsewhere (more than one label summed, whose order is not
-    measured; past the plain loop, where the layouts PyTorch's permutes make pick MKL's
-    kernel), where NumPy's einsum computes."""
+    summed the inner size (`_bmm_fwd`, the permuted views as PyTorch makes them: measured
+    below the plain loop's bound, 'ij,jk->ik', 'bij,bkj->bik', 'bi,bi->b', 'i,i->', 'ij,j->i';
+    past it in float32, 'i,ij->j', 'ij,j->i', 'ij,kj->ik', 'ji,jk->ik', 'bij,bjk->bik',
+    'bi,bij->bj', 'bij,bj->bi', 'ik,jk->ij', every element equal). None elsewhere (more than
+    one label summed, whose order is not measured; float64 past the plain loop, where NumPy's
+    einsum is nearer MKL's than NumPy's matmul), where NumPy's einsum computes."""
     if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64):
         return None
     if len(set(la)) != len(la) or len(set(lb)) != len(lb) or len(set(keep)) != len(keep):
@@ -1127,7 +1417,7 @@ def _einsum_bmm_small(a: np.ndarray, la: tuple, b: np.ndarray, lb: tuple, keep: 
     m, n = math.prod(sizes[x] for x in left), math.prod(sizes[x] for x in right)
     k = sizes[summed[0]] if summed else 1
     count = math.prod(sizes[x] for x in batch)
-    if not (0 < m * k * n < _BMM_SMALL) or count == 0:
+    if m * k * n == 0 or count == 0 or (m * k * n >= _BMM_SMALL and a.dtype != np.float32):
         return None
     ax = a.transpose([la.index(x) for x in batch + left + summed]).reshape(count, m, k)
     bx = b.transpose([lb.index(x) for x in batch + summed + right]).reshape(count, k, n)

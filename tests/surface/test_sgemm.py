@@ -231,9 +231,12 @@ def test_outside_what_was_measured_numpy_computes() -> None:
     # torch.dot: MKL's ?dot, its own order (tests/ops/test_dot_order.py)
     assert L._matmul_fwd(v, u) == mkldot.dot(v, u)
     wide = rng.standard_normal((50, 3)).astype(np.float32)
-    # a row whose elements are apart times a column of a wider matrix: not mirrored
-    assert L._one_dot(wide[:, :1].T, wide[:, 1:2]) is None
-    assert L._one_dot(wide[:, :1].T, wide[:, 1]) == "chain"
+    # a row whose elements are apart times a column or a vector whose elements are apart:
+    # MKL's column kernel with an increment (tests/ops/test_matmul_layouts.py)
+    assert L._one_dot(wide[:, :1].T, wide[:, 1:2]) == "strided"
+    assert L._one_dot(wide[:, :1].T, wide[:, 1]) == "strided"
+    assert L._one_dot(wide[:, :1].T, wide[:, 1].copy()) == "chain"
+    assert L._one_dot(wide[:1, ::2], wide[:, 1:2]) is None
     assert L._one_dot(v[None, :], u[:, None]) == "chain"
     assert L._one_dot(v[None, :], u.reshape(1, 50).copy().T) == "left"
     # past the bound on work (a blocked chain past it where BLAS is proven to compute it:

@@ -765,6 +765,36 @@ add(
         stdout_patterns=(r"^4800\.0\n$",),
         seconds=15.0,
     ),
+    # Batched products of one row or column in MKL's batched order (a kernel's emulation a
+    # matrix), as many matrices as bmm mirrors, and einsum's way to them; float64 products
+    # emulated step by step in a loop; float64 values outside the emulation's exact range
+    budget(
+        "bmm_many_narrow_matrices",
+        "a = torch.ones(4096, 1, 120)\nb = torch.ones(4096, 120, 20)\nc = torch.bmm(a, b)\n"
+        "d = torch.einsum('bi,bij->bj', torch.ones(4096, 120), torch.ones(4096, 120, 20))\n"
+        "e = torch.ones(4096, 20, 120) @ torch.ones(4096, 120, 1)\n"
+        "print(c[-1, 0, -1].item(), d[-1, -1].item(), e[-1, -1, 0].item())",
+        patterns=TIME_LIMIT,
+        codes=frozenset({0, 1}),
+        stdout_patterns=(r"^120\.0 120\.0 120\.0\n$",),
+        seconds=15.0,
+    ),
+    budget(
+        "float64_chain_in_a_loop",
+        "x = torch.ones(2, 8000, dtype=torch.float64)\n"
+        "y = torch.ones(8000, 2, dtype=torch.float64)\n"
+        "for i in range(10**6):\n    z = x @ y\nprint(z[0, 0].item())",
+        patterns=TIME_LIMIT,
+        seconds=15.0,
+    ),
+    budget(
+        "float64_outside_exact_range",
+        "x = torch.ones(3, 4, dtype=torch.float64)\nx[0, 1] = float('inf')\nx[1, 2] = 1e300\n"
+        "x[2, 3] = float('nan')\ny = x @ torch.ones(4, 2, dtype=torch.float64)\n"
+        "print(y[0, 0].item(), y[1, 1].item() > 1e299, y[2, 0].item())",
+        codes=frozenset({0}),
+        stdout_patterns=(r"^inf True nan\n$",),
+    ),
     budget(
         "int_matmul_exact_in_float",
         "a = torch.ones(2500, 2500, dtype=torch.int64)\nb = a @ a\nprint(b[0, 0].item())",

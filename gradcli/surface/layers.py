@@ -1968,12 +1968,8 @@ NAMES = declare(
         MultiMarginLoss,
         "composition of index sub add relu mul sum div mean",
     ),
-    (
-        "instance_norm",
-        "torch F",
-        X.instance_norm,
-        "batch_norm reshape cat",
-    ),
+    ("instance_norm", "torch", X.torch_instance_norm, "batch_norm reshape cat"),
+    ("instance_norm", "F", X.instance_norm, "batch_norm reshape cat"),
     (
         "local_response_norm",
         "F",

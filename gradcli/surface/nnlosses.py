@@ -297,6 +297,75 @@ def cosine_embedding_loss(
     return _reduced(A.add_t(pos, neg), r)
 
 
+# --- torch.X: the C++ losses (int reductions) ------------------------------------------------
+# torch.kl_div, torch.margin_ranking_loss, ... are PyTorch's C++ functions, not F's: no
+# size_average / reduce, `reduction` an int (1 mean, 2 sum, any other none, the default none)
+# in the place F has size_average, and none of F's Python warnings.
+
+
+def _c_reduction(reduction: Any, name: str, position: int) -> str:
+    if reduction is None:
+        return "none"
+    if isinstance(reduction, bool) or not isinstance(reduction, (int, np.integer)):
+        raise GradcliError(
+            f"{name}(): argument 'reduction' (position {position}) must be int, not "
+            f"{pytype_name(reduction)}"
+        ).mirror("TypeError")
+    if not -(2**63) <= int(reduction) < 2**63:
+        raise GradcliError("Overflow when unpacking long long").mirror("ValueError")
+    return {1: "mean", 2: "sum"}.get(int(reduction), "none")
+
+
+def torch_kl_div(
+    input: Any,  # noqa: A002
+    target: Any,
+    reduction: Any = None,
+    *,
+    log_target: bool = False,
+) -> Tensor:
+    r = _c_reduction(reduction, "kl_div", 3)
+    return _reduced(kl_div(input, target, reduction="none", log_target=log_target), r)
+
+
+def torch_margin_ranking_loss(
+    input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: Any = None
+) -> Tensor:
+    r = _c_reduction(reduction, "margin_ranking_loss", 5)
+    return _reduced(margin_ranking_loss(input1, input2, target, margin, reduction="none"), r)
+
+
+def torch_triplet_margin_loss(
+    anchor: Any,
+    positive: Any,
+    negative: Any,
+    margin: float = 1.0,
+    p: float = 2,
+    eps: float = 1e-6,
+    swap: bool = False,
+    reduction: Any = None,
+) -> Tensor:
+    r = _c_reduction(reduction, "triplet_margin_loss", 8)
+    loss = triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, reduction="none")
+    return _reduced(loss, r)
+
+
+def torch_hinge_embedding_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    margin: float = 1.0,
+    reduction: Any = None,
+) -> Tensor:
+    r = _c_reduction(reduction, "hinge_embedding_loss", 4)
+    return _reduced(hinge_embedding_loss(input, target, margin, reduction="none"), r)
+
+
+def torch_cosine_embedding_loss(
+    input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: Any = None
+) -> Tensor:
+    r = _c_reduction(reduction, "cosine_embedding_loss", 5)
+    return _reduced(cosine_embedding_loss(input1, input2, target, margin, reduction="none"), r)
+
+
 def gaussian_nll_loss(
     input: Any,  # noqa: A002
     target: Any,

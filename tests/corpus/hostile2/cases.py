@@ -5176,3 +5176,33 @@ add(
         "    c = ctx.__class__.__subclasses__()",
     ),
 )
+# torch's C++ norms, embedding and losses (their own argument order, int reductions) and
+# F.batch_norm's eps checks: wrong values are refused in PyTorch's words, never computed
+add(
+    small(
+        "torch_embedding_padding_idx_beyond_int64",
+        "e = torch.embedding(torch.ones(3, 2), torch.tensor([0]), 10**40)",
+        (r"Overflow when unpacking long long",),
+    ),
+    small(
+        "torch_kl_div_reduction_beyond_int64",
+        "l = torch.kl_div(torch.ones(2), torch.ones(2), -(10**70))",
+        (r"Overflow when unpacking long long",),
+    ),
+    small(
+        "torch_kl_div_reduction_a_module",
+        "l = torch.kl_div(torch.ones(2), torch.ones(2), torch)",
+        (r"argument 'reduction' .* must be int",),
+    ),
+    small(
+        "f_batch_norm_eps_a_list",
+        "import torch.nn.functional as F\n"
+        "y = F.batch_norm(torch.ones(2, 3), torch.zeros(3), torch.ones(3), True, eps=[1e-5])",
+        (r"not supported between instances of 'list' and 'float'",),
+    ),
+    small(
+        "torch_batch_norm_eight_arguments",
+        "y = torch.batch_norm(torch.ones(2, 3), None, None, None, None, True, 0.1, 1e-5)",
+        (r"missing 1 required positional argument",),
+    ),
+)

@@ -606,6 +606,12 @@ def _init_deprecated(old: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
+def _nn_grad_members() -> dict[str, Any]:
+    from ..surface import convgrad
+
+    return dict(convgrad.FUNCTIONS)
+
+
 def _nn_utils_members() -> dict[str, Any]:
     from ..surface import nnutils as NU
     from ..surface import packed as P
@@ -652,14 +658,18 @@ def _build() -> dict[str, Namespace]:
         k: NumpyScalarType(k, np.dtype(k))
         for k in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8")
     }
+    nn_grad = Namespace("torch.nn.grad", load=_nn_grad_members)
     nn_functional = Namespace(
         "torch.nn.functional",
-        names.LazyTable("NN_FUNCTIONAL", lambda: names.raw(names.NN_FUNCTIONAL)),
+        names.LazyTable(
+            "NN_FUNCTIONAL", lambda: {**names.raw(names.NN_FUNCTIONAL), "grad": nn_grad}
+        ),
     )
     nn_init = Namespace("torch.nn.init", load=_nn_init_members)
     nn_extra = {
         "functional": nn_functional,
         "init": nn_init,
+        "grad": nn_grad,
         "utils": Namespace("torch.nn.utils", load=_nn_utils_members),
         "Parameter": PARAMETER_TYPE,
         "UninitializedParameter": UNINITIALIZED_TYPE,

@@ -444,3 +444,18 @@ def kernel_type_error(fn: str, param: str, position: int, v: Any) -> GradcliErro
         f"{fn}(): argument '{param}' (position {position}) must be Tensor, not {pytype_name(v)}",
         hint="make it a tensor: torch.tensor(...)",
     ).mirror("TypeError")
+
+
+def c_reduction(reduction: Any, name: str, position: int) -> str:
+    """The C++ losses' int reduction (torch.kl_div(x, t, 2)): 1 mean, 2 sum, any other int
+    none (the default); `name` and `position` word a wrong type as PyTorch's parser."""
+    if reduction is None:
+        return "none"
+    if isinstance(reduction, bool) or not isinstance(reduction, (int, np.integer)):
+        raise GradcliError(
+            f"{name}(): argument 'reduction' (position {position}) must be int, not "
+            f"{pytype_name(reduction)}"
+        ).mirror("TypeError")
+    if not -(2**63) <= int(reduction) < 2**63:
+        raise GradcliError("Overflow when unpacking long long").mirror("ValueError")
+    return {1: "mean", 2: "sum"}.get(int(reduction), "none")

@@ -101,9 +101,7 @@ def torch_binary_cross_entropy_with_logits(
     pos_weight: Any = None,
     reduction: Any = None,
 ) -> Tensor:
-    from .nnlosses import _c_reduction
-
-    r = _c_reduction(reduction, "binary_cross_entropy_with_logits", 5)
+    r = C.c_reduction(reduction, "binary_cross_entropy_with_logits", 5)
     return binary_cross_entropy_with_logits(
         input, target, weight, reduction=r, pos_weight=pos_weight
     )

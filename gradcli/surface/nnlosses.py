@@ -25,6 +25,7 @@ from ..ops import shape as S
 from ..ops.special import xlogy
 from . import functional as F
 from .args import (
+    c_reduction,
     kernel_type_error,
     legacy_reductions,
     parsed_pair,
@@ -303,19 +304,6 @@ def cosine_embedding_loss(
 # in the place F has size_average, and none of F's Python warnings.
 
 
-def _c_reduction(reduction: Any, name: str, position: int) -> str:
-    if reduction is None:
-        return "none"
-    if isinstance(reduction, bool) or not isinstance(reduction, (int, np.integer)):
-        raise GradcliError(
-            f"{name}(): argument 'reduction' (position {position}) must be int, not "
-            f"{pytype_name(reduction)}"
-        ).mirror("TypeError")
-    if not -(2**63) <= int(reduction) < 2**63:
-        raise GradcliError("Overflow when unpacking long long").mirror("ValueError")
-    return {1: "mean", 2: "sum"}.get(int(reduction), "none")
-
-
 def torch_kl_div(
     input: Any,  # noqa: A002
     target: Any,
@@ -323,14 +311,14 @@ def torch_kl_div(
     *,
     log_target: bool = False,
 ) -> Tensor:
-    r = _c_reduction(reduction, "kl_div", 3)
+    r = c_reduction(reduction, "kl_div", 3)
     return _reduced(kl_div(input, target, reduction="none", log_target=log_target), r)
 
 
 def torch_margin_ranking_loss(
     input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: Any = None
 ) -> Tensor:
-    r = _c_reduction(reduction, "margin_ranking_loss", 5)
+    r = c_reduction(reduction, "margin_ranking_loss", 5)
     return _reduced(margin_ranking_loss(input1, input2, target, margin, reduction="none"), r)
 
 
@@ -344,7 +332,7 @@ def torch_triplet_margin_loss(
     swap: bool = False,
     reduction: Any = None,
 ) -> Tensor:
-    r = _c_reduction(reduction, "triplet_margin_loss", 8)
+    r = c_reduction(reduction, "triplet_margin_loss", 8)
     loss = triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, reduction="none")
     return _reduced(loss, r)
 
@@ -355,14 +343,14 @@ def torch_hinge_embedding_loss(
     margin: float = 1.0,
     reduction: Any = None,
 ) -> Tensor:
-    r = _c_reduction(reduction, "hinge_embedding_loss", 4)
+    r = c_reduction(reduction, "hinge_embedding_loss", 4)
     return _reduced(hinge_embedding_loss(input, target, margin, reduction="none"), r)
 
 
 def torch_cosine_embedding_loss(
     input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: Any = None
 ) -> Tensor:
-    r = _c_reduction(reduction, "cosine_embedding_loss", 5)
+    r = c_reduction(reduction, "cosine_embedding_loss", 5)
     return _reduced(cosine_embedding_loss(input1, input2, target, margin, reduction="none"), r)
 
 

@@ -5206,3 +5206,30 @@ add(
         (r"missing 1 required positional argument",),
     ),
 )
+# torch.nn.grad (F.grad): shapes from the program, sizes under the limits, no internals
+add(
+    small(
+        "nn_grad_input_size_huge",
+        "g = torch.nn.grad.conv2d_input([1, 1, 10**6, 10**6], torch.ones(1, 1, 3, 3), "
+        "torch.ones(1, 1, 999998, 999998))",
+        (r"limit", r"too large", r"not the convolution's output"),
+    ),
+    small(
+        "nn_grad_input_size_a_tensor",
+        "g = torch.nn.grad.conv1d_input(torch.ones(3), torch.ones(1, 1, 2), torch.ones(1, 1, 2))",
+        (r"input_size must be a sequence",),
+    ),
+    small(
+        "nn_grad_weight_negative_size",
+        "g = torch.nn.grad.conv1d_weight(torch.ones(1, 1, 4), [1, 1, -2], torch.ones(1, 1, 5))",
+        (r"negative size",),
+    ),
+    small(
+        "nn_grad_multiply_adds",
+        "g = torch.nn.grad.conv2d_weight(torch.ones(1, 64, 512, 512), [64, 64, 9, 9], "
+        "torch.ones(1, 64, 504, 504))",
+        (r"multiply-adds", r"limit", r"memory"),
+    ),
+    esc("nn_grad_module_dunder", "d = torch.nn.grad.__dict__"),
+    esc("nn_grad_function_globals", "g = torch.nn.grad.conv2d_input.__globals__"),
+)

@@ -625,7 +625,7 @@ class _BatchNorm(Module):
             self._parameters["bias"],
             use_batch,
             factor,
-            float(self.eps),
+            self.eps,  # as given: F.batch_norm's words show it (`but got 0`)
         )
 
     def extra_repr(self) -> str:

@@ -44,3 +44,11 @@ z = torch.batch_norm(x, w, b, None, None, True, 0.1, 0.0, False)
 z.pow(2).sum().backward()
 print(z.mean(dim=(0, 2)), w.grad, b.grad)
 print(F.instance_norm(x, eps=0.0).std(dim=2, unbiased=False))
+
+# the layer keeps eps as it was given: an int 0 is shown as 0
+bn_int = nn.BatchNorm2d(2, eps=0)
+print(bn_int)
+try:
+    bn_int(torch.ones(3, 2, 2, 2))
+except ValueError as e:
+    print(e)

@@ -452,10 +452,7 @@ def c_reduction(reduction: Any, name: str, position: int) -> str:
     if reduction is None:
         return "none"
     if isinstance(reduction, bool) or not isinstance(reduction, (int, np.integer)):
-        raise GradcliError(
-            f"{name}(): argument 'reduction' (position {position}) must be int, not "
-            f"{pytype_name(reduction)}"
-        ).mirror("TypeError")
+        raise ArgumentTypeError(name, "reduction", position, "int", pytype_name(reduction))
     if not -(2**63) <= int(reduction) < 2**63:
         raise GradcliError("Overflow when unpacking long long").mirror("ValueError")
     return {1: "mean", 2: "sum"}.get(int(reduction), "none")

@@ -5192,7 +5192,7 @@ add(
     small(
         "torch_kl_div_reduction_a_module",
         "l = torch.kl_div(torch.ones(2), torch.ones(2), torch)",
-        (r"argument 'reduction' .* must be int",),
+        (r"argument 'reduction' .* must be int, not module",),
     ),
     small(
         "f_batch_norm_eps_a_list",

@@ -47,3 +47,13 @@ try:
     torch.gelu(a)
 except AttributeError as e:
     print(e)
+# a module where an int is expected: Python's name of its class, "module"
+try:
+    torch.kl_div(a, a, reduction=torch)
+except TypeError as e:
+    print(e)
+try:
+    len(torch.autograd.Function)
+except TypeError as e:
+    print(e)
+print(type(torch.autograd.Function))

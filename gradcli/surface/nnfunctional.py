@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, NotSupported
+from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..core import hooks
 from ..core import primitives as P
 from ..core.dtypes import scalar_type_name
@@ -36,7 +36,7 @@ from ..ops import reduction as R
 from ..ops import resample as Rs
 from ..ops import shape as S
 from . import functional as F
-from .args import check_dim, int_arg
+from .args import _int_like, check_dim, int_arg
 
 # --- activations -----------------------------------------------------------------------------
 
@@ -1943,6 +1943,11 @@ def torch_embedding(
     """torch.embedding (PyTorch's C++ function, not F's): the weight first, then the indices;
     `padding_idx` -1 (or any index outside the table) is no padding row."""
     w = A.tensor_arg(weight, "weight")
+    if not _int_like(padding_idx, bool_ok=False):
+        raise ArgumentTypeError("embedding", "padding_idx", 3, "int", pytype_name(padding_idx))
+    for i, (name, v) in enumerate((("scale_grad_by_freq", scale_grad_by_freq), ("sparse", sparse))):
+        if not isinstance(v, bool):  # PyTorch's parser: a bool only (not 1, not numpy.bool)
+            raise ArgumentTypeError("embedding", name, 4 + i, "bool", pytype_name(v))
     p = int_arg(padding_idx, "padding_idx")
     if not -(2**63) <= p < 2**63:
         raise GradcliError("Overflow when unpacking long long").mirror("ValueError")

@@ -43,3 +43,9 @@ for pad in (-1, 3, 9):
     table.grad = None
     torch.embedding(table, idx, pad).sum().backward()
     print(pad, table.grad[:, 0])
+# torch.embedding's parser: padding_idx an int (an int tensor of one element too), the flags bools
+for extra in [(True,), (1.5,), (torch.tensor(1),), (-1, 1), (-1, False, None)]:
+    try:
+        print(torch.embedding(table, torch.tensor([0, 1]), *extra).sum().item())
+    except TypeError as e:
+        print(e)

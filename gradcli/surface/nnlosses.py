@@ -223,17 +223,25 @@ def triplet_margin_loss(
     reduce: Any = None,
     reduction: str = "mean",
 ) -> Tensor:
+    r = reduction_arg(reduction)
+    return _reduced(_triplet(anchor, positive, negative, margin, p, eps, swap, True), r)
+
+
+def _triplet(
+    anchor: Any, positive: Any, negative: Any, margin: Any, p: Any, eps: Any, swap: Any, py: bool
+) -> Tensor:
+    """The triplet losses, unreduced; `py`: F's (its Python code refuses a margin <= 0, the C++
+    torch.triplet_margin_loss computes any)."""
     a = A.tensor_arg(anchor, "anchor")
     pos = A.tensor_arg(positive, "positive")
     neg = A.tensor_arg(negative, "negative")
-    r = reduction_arg(reduction)
     if not a.ndim == pos.ndim == neg.ndim:
         raise GradcliError(
             "The anchor, positive, and negative tensors are expected to have the same number of "
             f"dimensions, but got: anchor {a.ndim}D, positive {pos.ndim}D, and negative "
             f"{neg.ndim}D inputs"
         )
-    if float(margin) <= 0:
+    if py and float(margin) <= 0:
         raise GradcliError(f"margin must be greater than 0, got {float(margin)}").mirror(
             "ValueError"
         )
@@ -241,8 +249,7 @@ def triplet_margin_loss(
     d_neg = pairwise_distance(a, neg, p, eps)
     if swap:
         d_neg = F.minimum(d_neg, pairwise_distance(pos, neg, p, eps))
-    loss = F.clamp_min(A.sub_t(A.add_t(d_pos, float(margin)), d_neg), 0)
-    return _reduced(loss, r)
+    return F.clamp_min(A.sub_t(A.add_t(d_pos, float(margin)), d_neg), 0)
 
 
 @legacy_reductions
@@ -333,8 +340,7 @@ def torch_triplet_margin_loss(
     reduction: Any = None,
 ) -> Tensor:
     r = c_reduction(reduction, "triplet_margin_loss", 8)
-    loss = triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, reduction="none")
-    return _reduced(loss, r)
+    return _reduced(_triplet(anchor, positive, negative, margin, p, eps, swap, False), r)
 
 
 def torch_hinge_embedding_loss(

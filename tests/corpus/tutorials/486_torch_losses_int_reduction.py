@@ -57,3 +57,10 @@ try:
 except TypeError as e:
     print(e)
 print(type(torch.autograd.Function))
+# F.triplet_margin_loss refuses a margin <= 0 (its Python code); the C++ function computes it
+an, po, ne = torch.tensor([[1.0, 2.0]]), torch.tensor([[0.0, 2.0]]), torch.tensor([[3.0, 1.0]])
+print(torch.triplet_margin_loss(an, po, ne, 0.0), torch.triplet_margin_loss(an, po, ne, -1.0))
+try:
+    F.triplet_margin_loss(an, po, ne, margin=0.0)
+except ValueError as e:
+    print(e)

@@ -297,6 +297,11 @@ def adaptive_max_pool1d_with_indices(
     return adaptive_max_pool1d(input, output_size, True)
 
 
+def torch_adaptive_max_pool1d(input: Any, output_size: Any) -> Any:  # noqa: A002
+    """torch.adaptive_max_pool1d (PyTorch's C++ function, not F's): values and indices."""
+    return adaptive_max_pool1d(input, output_size, True)
+
+
 def adaptive_max_pool2d_with_indices(
     input: Any,  # noqa: A002
     output_size: Any,

@@ -1976,7 +1976,13 @@ NAMES = declare(
         X.local_response_norm,
         "composition of mul pow_scalar add div avg_pool index_put reshape",
     ),
-    ("adaptive_max_pool1d", "torch F", X.adaptive_max_pool1d, "composition of index reshape"),
+    ("adaptive_max_pool1d", "F", X.adaptive_max_pool1d, "composition of index reshape"),
+    (
+        "adaptive_max_pool1d",
+        "torch",
+        X.torch_adaptive_max_pool1d,
+        "composition of index reshape",
+    ),
     ("adaptive_max_pool2d", "F", X.adaptive_max_pool2d, "composition of index reshape"),
     ("adaptive_max_pool3d", "F", X.adaptive_max_pool3d, "composition of index reshape"),
     (

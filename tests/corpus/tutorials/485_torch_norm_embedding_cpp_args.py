@@ -49,3 +49,12 @@ for extra in [(True,), (1.5,), (torch.tensor(1),), (-1, 1), (-1, False, None)]:
         print(torch.embedding(table, torch.tensor([0, 1]), *extra).sum().item())
     except TypeError as e:
         print(e)
+# torch.adaptive_max_pool1d (C++): the values and the indices, always; F's: the values
+seq = torch.arange(8.0).reshape(1, 2, 4).requires_grad_()
+values, indices = torch.adaptive_max_pool1d(seq, 3)
+values.sum().backward()
+print(indices, seq.grad, F.adaptive_max_pool1d(seq, 2))
+try:
+    torch.adaptive_max_pool1d(seq, 3, True)
+except TypeError as e:
+    print(e)

@@ -202,10 +202,10 @@ def _set_threads(fn: str) -> Callable[[Any], None]:
     """`torch.set_num_threads(n)`: gradcli computes on one thread whatever n is (its numbers
     are PyTorch's one-thread numbers); n is checked as PyTorch checks it."""
 
-    def set_threads(n: Any) -> None:
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise GradcliError(f"{fn} expects an int, but got {typename(n)}")
-        if n <= 0:
+    def set_threads(num: Any) -> None:  # (PyTorch's parameter name: set_num_threads(num=4))
+        if isinstance(num, bool) or not isinstance(num, int):
+            raise GradcliError(f"{fn} expects an int, but got {typename(num)}")
+        if num <= 0:
             raise GradcliError(f"{fn} expects a positive integer")
         return None
 

@@ -99,7 +99,7 @@ def torch_binary_cross_entropy_with_logits(
     target: Any,
     weight: Any = None,
     pos_weight: Any = None,
-    reduction: Any = None,
+    reduction: Any = 0,
 ) -> Tensor:
     r = C.c_reduction(reduction, "binary_cross_entropy_with_logits", 5)
     return binary_cross_entropy_with_logits(

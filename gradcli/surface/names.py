@@ -707,6 +707,7 @@ DECLARED = declare(
     ("huber_loss", "F", NL.huber_loss, _S + "sub abs mul where mean"),
     ("soft_margin_loss", "F", NL.soft_margin_loss, _S + "neg mul exp log1p mean"),
     ("poisson_nll_loss", "F", NL.poisson_nll_loss, _S + "exp mul sub mean"),
+    ("poisson_nll_loss", "torch", NL.torch_poisson_nll_loss, _S + "exp mul sub mean"),
     (
         "gaussian_nll_loss",
         "F",

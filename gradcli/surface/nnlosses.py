@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import hooks
 from ..core.dtypes import scalar_type_name
 from ..core.op import apply
@@ -314,7 +314,7 @@ def cosine_embedding_loss(
 def torch_kl_div(
     input: Any,  # noqa: A002
     target: Any,
-    reduction: Any = None,
+    reduction: Any = 0,
     *,
     log_target: bool = False,
 ) -> Tensor:
@@ -322,8 +322,25 @@ def torch_kl_div(
     return _reduced(kl_div(input, target, reduction="none", log_target=log_target), r)
 
 
+def torch_poisson_nll_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    log_input: Any,
+    full: Any,
+    eps: Any,
+    reduction: Any,
+) -> Tensor:
+    """torch.poisson_nll_loss: all six arguments required (no size_average, an int
+    reduction)."""
+    for i, (name, v) in enumerate((("log_input", log_input), ("full", full))):
+        if not isinstance(v, bool):  # PyTorch's parser: a bool only
+            raise ArgumentTypeError("poisson_nll_loss", name, 3 + i, "bool", pytype_name(v))
+    r = c_reduction(reduction, "poisson_nll_loss", 6)
+    return poisson_nll_loss(input, target, log_input, full, eps=eps, reduction=r)
+
+
 def torch_margin_ranking_loss(
-    input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: Any = None
+    input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: Any = 0
 ) -> Tensor:
     r = c_reduction(reduction, "margin_ranking_loss", 5)
     return _reduced(margin_ranking_loss(input1, input2, target, margin, reduction="none"), r)
@@ -337,7 +354,7 @@ def torch_triplet_margin_loss(
     p: float = 2,
     eps: float = 1e-6,
     swap: bool = False,
-    reduction: Any = None,
+    reduction: Any = 0,
 ) -> Tensor:
     r = c_reduction(reduction, "triplet_margin_loss", 8)
     return _reduced(_triplet(anchor, positive, negative, margin, p, eps, swap, False), r)
@@ -347,14 +364,14 @@ def torch_hinge_embedding_loss(
     input: Any,  # noqa: A002
     target: Any,
     margin: float = 1.0,
-    reduction: Any = None,
+    reduction: Any = 0,
 ) -> Tensor:
     r = c_reduction(reduction, "hinge_embedding_loss", 4)
     return _reduced(hinge_embedding_loss(input, target, margin, reduction="none"), r)
 
 
 def torch_cosine_embedding_loss(
-    input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: Any = None
+    input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: Any = 0
 ) -> Tensor:
     r = c_reduction(reduction, "cosine_embedding_loss", 5)
     return _reduced(cosine_embedding_loss(input1, input2, target, margin, reduction="none"), r)

@@ -222,6 +222,7 @@ CALLS: dict[str, list[Call]] = {
     "F.adaptive_avg_pool3d": one(volume, (2, 3, 2)) + one(volume, 1),
     "torch.cosine_embedding_loss": one(x23, x23, signs) + one(x23, x23, signs, 0.0, 1),
     "torch.kl_div": one(x23, x23, 1),
+    "torch.poisson_nll_loss": one(x23, x23, True, False, 1e-8, 1),
     "torch.hinge_embedding_loss": one(x23, x23, 1.0, 1),
     "F.cosine_embedding_loss": one(x23, x23, signs),
     "F.gaussian_nll_loss": one(x23, x23, x23),

@@ -22,7 +22,8 @@ HERE = Path(__file__).resolve().parent / "data" / "signatures"
 # axis0 / swapdims' dim0), a
 # place PyTorch names differently in several overloads (tensor_split, hsplit, vsplit, dsplit,
 # isin, result_type,
-# repeat_interleave), a parameter of PyTorch's gradcli does not have (norm's out, rrelu's generator, backward's grad_variables), a method's own object
+# repeat_interleave), a parameter of PyTorch's gradcli does not have (norm's out, rrelu's
+# generator, backward's grad_variables), a method's own object
 # (is_inference, detach_). A name fixed must leave this list (the test is strict both ways).
 ALLOWED = {
     "Tensor.dsplit 0",

@@ -64,3 +64,20 @@ try:
     F.triplet_margin_loss(an, po, ne, margin=0.0)
 except ValueError as e:
     print(e)
+# None is not an int reduction (F's default is "mean"; the C++ function's 0, none); an int
+# tensor of one element is one
+for r in [None, torch.tensor(2)]:
+    try:
+        print(torch.kl_div(a, b, r))
+    except TypeError as e:
+        print(e)
+# torch.poisson_nll_loss: all six arguments, no defaults
+rate = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+counts = torch.tensor([1.0, 2.0, 3.0])
+loss = torch.poisson_nll_loss(rate, counts, True, True, 1e-8, 1)
+loss.backward()
+print(loss, rate.grad, torch.poisson_nll_loss(rate, counts, False, False, 1e-8, 0))
+try:
+    torch.poisson_nll_loss(rate, counts, True, False, 1e-8)
+except TypeError as e:
+    print(e)

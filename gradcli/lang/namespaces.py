@@ -214,10 +214,21 @@ def _set_threads(fn: str) -> Callable[[Any], None]:
 
 def _set_default_device(device: Any) -> None:
     """`torch.set_default_device('cpu')`: the CPU is gradcli's one device (None too)."""
-    from ..surface.args import cpu_device
+    from ..core.tensor import pytype_name
+    from ..surface.args import cpu_device, parser_typename
 
-    if device is not None:
-        cpu_device(str(device) if isinstance(device, Device) else device)
+    if device is None:
+        return
+    if isinstance(device, int) and not isinstance(device, bool):  # an accelerator's index
+        raise GradcliError("Cannot access accelerator device when none is available.")
+    if not isinstance(device, (str, Device)):  # torch.device(x)'s parser words
+        raise GradcliError(
+            f"device() received an invalid combination of arguments - got ({pytype_name(device)}"
+            "), but expected one of:\n * (torch.device device)\n      didn't match because "
+            f"some of the arguments have invalid types: (!{parser_typename(device)}!)\n"
+            " * (str type, int index = -1)\n"
+        ).mirror("TypeError")
+    cpu_device(str(device) if isinstance(device, Device) else device)
 
 
 def _typename(obj: Any) -> str:

@@ -620,9 +620,12 @@ DECLARED = declare(
     ("cross_entropy", "F", cross_entropy, _S + "log_softmax nll_loss mul neg sum div"),
     # nn.functional's activations, normalisation, convolution, pooling, padding and losses
     # (`nnfunctional`, `nnlosses`): those torch also has as torch.X, then F's own
-    ("selu", "torch", NF.selu, "elu"),
-    ("celu", "torch", NF.celu, "elu"),
-    ("threshold", "torch", NF.threshold, "threshold"),
+    ("selu", "torch", NF.torch_selu, "elu"),
+    ("celu", "torch", NF.torch_celu, "elu"),
+    ("threshold", "torch", NF.torch_threshold, "threshold"),
+    ("selu", "F", NF.selu, "elu"),
+    ("celu", "F", NF.celu, "elu"),
+    ("threshold", "F", NF.threshold, "threshold"),
     ("selu_", "torch", NF.selu_, "elu"),
     ("celu_", "torch", NF.celu_, "elu"),
     ("threshold_", "torch", NF.threshold_, "threshold"),

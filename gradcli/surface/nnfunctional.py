@@ -184,6 +184,19 @@ def selu_(input: Any) -> Tensor:  # noqa: A002
     return selu(input, True)
 
 
+# torch.selu, torch.celu, torch.threshold: PyTorch's C++ functions, without F's inplace
+def torch_selu(input: Any) -> Tensor:  # noqa: A002
+    return selu(input)
+
+
+def torch_celu(input: Any, alpha: Any = 1.0) -> Tensor:  # noqa: A002
+    return celu(input, alpha)
+
+
+def torch_threshold(input: Any, threshold: Any, value: Any) -> Tensor:  # noqa: A002
+    return globals()["threshold"](input, threshold, value)
+
+
 def celu_(input: Any, alpha: Any = 1.0) -> Tensor:  # noqa: A002
     return celu(input, alpha, True)
 

@@ -197,17 +197,22 @@ def margin_ranking_loss(
     reduce: Any = None,
     reduction: str = "mean",
 ) -> Tensor:
+    r = reduction_arg(reduction)
+    return _reduced(_margin_ranking(input1, input2, target, margin, True), r)
+
+
+def _margin_ranking(input1: Any, input2: Any, target: Any, margin: Any, py: bool) -> Tensor:
+    """The margin ranking loss, unreduced; `py`: F's (its Python code refuses inputs of
+    different numbers of dimensions, the C++ torch.margin_ranking_loss broadcasts them)."""
     a, b = A.tensor_arg(input1, "input1"), A.tensor_arg(input2, "input2")
     t = _target(target, a)
-    r = reduction_arg(reduction)
-    if not a.ndim == b.ndim == t.ndim:
+    if py and not a.ndim == b.ndim == t.ndim:
         raise GradcliError(
             "margin_ranking_loss : All input tensors should have same dimension but got sizes: "
             f"input1: torch.Size({list(a.shape)}), input2: torch.Size({list(b.shape)}), "
             f"target: torch.Size({list(t.shape)}) "
         )
-    loss = F.clamp_min(A.add_t(A.mul_t(A.neg(t), A.sub_t(a, b)), float(margin)), 0)
-    return _reduced(loss, r)
+    return F.clamp_min(A.add_t(A.mul_t(A.neg(t), A.sub_t(a, b)), float(margin)), 0)
 
 
 @legacy_reductions
@@ -319,6 +324,8 @@ def torch_kl_div(
     log_target: bool = False,
 ) -> Tensor:
     r = c_reduction(reduction, "kl_div", 3)
+    if not isinstance(log_target, bool):  # PyTorch's parser: a bool only
+        raise ArgumentTypeError("kl_div", "log_target", None, "bool", pytype_name(log_target))
     return _reduced(kl_div(input, target, reduction="none", log_target=log_target), r)
 
 
@@ -343,7 +350,7 @@ def torch_margin_ranking_loss(
     input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: Any = 0
 ) -> Tensor:
     r = c_reduction(reduction, "margin_ranking_loss", 5)
-    return _reduced(margin_ranking_loss(input1, input2, target, margin, reduction="none"), r)
+    return _reduced(_margin_ranking(input1, input2, target, margin, False), r)
 
 
 def torch_triplet_margin_loss(

@@ -388,6 +388,7 @@ CALLS: dict[str, list[Call]] = {
     "torch.set_rng_state": one(lambda: names.FUNCTIONS["get_rng_state"]()),
     "torch.take": one(x23, lambda: t(0, 4)),
     "torch.threshold": one(x23, 0.5, 0.0),
+    "F.threshold": one(x23, 0.5, 0.0) + one(x23, 0.5, 0.0, False),
     "torch.threshold_": one(x23, 0.5, 0.0),
     "torch.transpose": one(x23, 0, 1),
     "torch.triplet_margin_loss": one(x23, x23, x23) + one(x23, x23, x23, 1.0, 2.0, 1e-6, False, 1),

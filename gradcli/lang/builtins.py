@@ -952,7 +952,7 @@ def type_of(v: Any) -> Any:
         "DType": "torch.dtype",
         "WarningMessage": "warnings.WarningMessage",
         "Size": "torch.Size",
-        "Namespace": "module",
+        "FunctionMeta": "torch.autograd.function.FunctionMeta",
         "Builtin": "builtin_function_or_method",
         "BoundMethod": "builtin_function_or_method",
         "ndarray": "numpy.ndarray",

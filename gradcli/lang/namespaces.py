@@ -202,10 +202,10 @@ def _set_threads(fn: str) -> Callable[[Any], None]:
     """`torch.set_num_threads(n)`: gradcli computes on one thread whatever n is (its numbers
     are PyTorch's one-thread numbers); n is checked as PyTorch checks it."""
 
-    def set_threads(n: Any) -> None:
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise GradcliError(f"{fn} expects an int, but got {typename(n)}")
-        if n <= 0:
+    def set_threads(num: Any) -> None:  # (PyTorch's parameter name: set_num_threads(num=4))
+        if isinstance(num, bool) or not isinstance(num, int):
+            raise GradcliError(f"{fn} expects an int, but got {typename(num)}")
+        if num <= 0:
             raise GradcliError(f"{fn} expects a positive integer")
         return None
 
@@ -214,10 +214,21 @@ def _set_threads(fn: str) -> Callable[[Any], None]:
 
 def _set_default_device(device: Any) -> None:
     """`torch.set_default_device('cpu')`: the CPU is gradcli's one device (None too)."""
-    from ..surface.args import cpu_device
+    from ..core.tensor import pytype_name
+    from ..surface.args import cpu_device, parser_typename
 
-    if device is not None:
-        cpu_device(str(device) if isinstance(device, Device) else device)
+    if device is None:
+        return
+    if isinstance(device, int) and not isinstance(device, bool):  # an accelerator's index
+        raise GradcliError("Cannot access accelerator device when none is available.")
+    if not isinstance(device, (str, Device)):  # torch.device(x)'s parser words
+        raise GradcliError(
+            f"device() received an invalid combination of arguments - got ({pytype_name(device)}"
+            "), but expected one of:\n * (torch.device device)\n      didn't match because "
+            f"some of the arguments have invalid types: (!{parser_typename(device)}!)\n"
+            " * (str type, int index = -1)\n"
+        ).mirror("TypeError")
+    cpu_device(str(device) if isinstance(device, Device) else device)
 
 
 def _typename(obj: Any) -> str:
@@ -666,6 +677,12 @@ class _StatelessCall(_Lazy):
         return self.target()(*args, **kwargs)
 
 
+def _nn_grad_members() -> dict[str, Any]:
+    from ..surface import convgrad
+
+    return dict(convgrad.FUNCTIONS)
+
+
 def _nn_utils_members() -> dict[str, Any]:
     from ..surface import nnutils as NU
     from ..surface import packed as P
@@ -722,14 +739,18 @@ def _build() -> dict[str, Namespace]:
         k: NumpyScalarType(k, np.dtype(k))
         for k in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8")
     }
+    nn_grad = Namespace("torch.nn.grad", load=_nn_grad_members)
     nn_functional = Namespace(
         "torch.nn.functional",
-        names.LazyTable("NN_FUNCTIONAL", lambda: names.raw(names.NN_FUNCTIONAL)),
+        names.LazyTable(
+            "NN_FUNCTIONAL", lambda: {**names.raw(names.NN_FUNCTIONAL), "grad": nn_grad}
+        ),
     )
     nn_init = Namespace("torch.nn.init", load=_nn_init_members)
     nn_extra = {
         "functional": nn_functional,
         "init": nn_init,
+        "grad": nn_grad,
         "utils": Namespace("torch.nn.utils", load=_nn_utils_members),
         "Parameter": PARAMETER_TYPE,
         "UninitializedParameter": UNINITIALIZED_TYPE,

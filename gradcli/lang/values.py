@@ -54,6 +54,11 @@ class Namespace:
             return "<class 'torch.autograd.function.Function'>"
         return f"<module '{self.name}'>"
 
+    def program_typename(self) -> str:
+        """The class as Python's messages name it (`object of type 'module' has no len()`);
+        torch.autograd.Function's is its metaclass."""
+        return "FunctionMeta" if self is FUNCTION_BASE else "module"
+
 
 class Missing:
     """A name imported from a torch module gradcli does not have (`from torch.optim import

@@ -477,21 +477,32 @@ def _float32_grads(g: Tensor, x: Tensor, w: Tensor, p: dict) -> bool:
     return g.dtype == x.dtype == w.dtype == np.float32
 
 
+def backward_order(
+    x_shape: tuple, w_shape: tuple, dtype: Any, nd_of_all: bool, p: dict
+) -> dict[str, Any]:
+    """The order PyTorch's CPU kernels add a float32 convolution's gradients in (`order` of
+    conv_tx / conv_tw: oneDNN's or the slow path's), or {} (NumPy's, float64 and the rest).
+    `nd_of_all`: every operand is of the convolution's own rank (no batched pass)."""
+    if not (nd_of_all and dtype == np.float32):
+        return {}
+    shapes = (tuple(x_shape), tuple(w_shape), p["stride"], p["dilation"])
+    mirror = {}
+    if conv_order.onednn_backward(*shapes, p["pad"], p["out"], p["groups"]):
+        mirror = {"order": "onednn"}
+    elif conv_order.slow_backward(*shapes, p["groups"]):
+        mirror = {"order": "slow"}
+    # the input's and the weight's gradients: about twice the forward's work
+    if mirror and not conv_order.afford(
+        2 * conv_order.multiply_adds(shapes[0], shapes[1], p["out"])
+    ):
+        mirror = {}
+    return mirror
+
+
 def _conv_vjp(g: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, **p: Any) -> tuple:
     nd = len(p["out"]) + 2
     geo = _geo(p)
-    mirror = {}
-    if _float32_grads(g, x, w, p):
-        shapes = (tuple(x.shape), tuple(w.shape), p["stride"], p["dilation"])
-        if conv_order.onednn_backward(*shapes, p["pad"], p["out"], p["groups"]):
-            mirror = {"order": "onednn"}
-        elif conv_order.slow_backward(*shapes, p["groups"]):
-            mirror = {"order": "slow"}
-        # the input's and the weight's gradients: about twice the forward's work
-        if mirror and not conv_order.afford(
-            2 * conv_order.multiply_adds(shapes[0], shapes[1], p["out"])
-        ):
-            mirror = {}
+    mirror = backward_order(x.shape, w.shape, x.dtype, _float32_grads(g, x, w, p), p)
     gx = apply(conv_tx, g, w, size=_own(x, nd)[2:], **geo, **mirror) if x.requires_grad else None
     gw = apply(conv_tw, x, g, kernel=_own(w, nd)[2:], **geo, **mirror) if w.requires_grad else None
     gb = None

@@ -444,3 +444,16 @@ def kernel_type_error(fn: str, param: str, position: int, v: Any) -> GradcliErro
         f"{fn}(): argument '{param}' (position {position}) must be Tensor, not {pytype_name(v)}",
         hint="make it a tensor: torch.tensor(...)",
     ).mirror("TypeError")
+
+
+def c_reduction(reduction: Any, name: str, position: int) -> str:
+    """The C++ losses' int reduction (torch.kl_div(x, t, 2)): 1 mean, 2 sum, any other int
+    none (0, the default; None is a wrong type, as in PyTorch); `name` and `position` word a
+    wrong type as PyTorch's parser."""
+    if not _int_like(reduction, bool_ok=False):  # (an int tensor of one element is an int)
+        raise ArgumentTypeError(name, "reduction", position, "int", pytype_name(reduction))
+    if isinstance(reduction, Tensor):
+        reduction = reduction.data.reshape(()).item()
+    if not -(2**63) <= int(reduction) < 2**63:
+        raise GradcliError("Overflow when unpacking long long").mirror("ValueError")
+    return {1: "mean", 2: "sum"}.get(int(reduction), "none")

@@ -94,6 +94,19 @@ def binary_cross_entropy_with_logits(
     return A.named(out, "BinaryCrossEntropyWithLogitsBackward0")
 
 
+def torch_binary_cross_entropy_with_logits(
+    input: Any,  # noqa: A002 - torch's C++ function: pos_weight 4th, an int reduction 5th
+    target: Any,
+    weight: Any = None,
+    pos_weight: Any = None,
+    reduction: Any = 0,
+) -> Tensor:
+    r = C.c_reduction(reduction, "binary_cross_entropy_with_logits", 5)
+    return binary_cross_entropy_with_logits(
+        input, target, weight, reduction=r, pos_weight=pos_weight
+    )
+
+
 def masked_fill(x: Any, mask: Any, value: Any) -> Tensor:
     x = A.tensor_arg(x, "input")
     m = mask if isinstance(mask, Tensor) else Tensor(np.asarray(mask, dtype=bool))
@@ -545,16 +558,22 @@ NAMES = declare(
     ("topk", "torch Tensor", topk, "composition of index"),
     ("all", "torch Tensor", all, ""),
     ("any", "torch Tensor", any, ""),
-    ("linear", "torch", linear, "composition of matmul permute add"),
-    ("logsigmoid", "torch", logsigmoid, "logsigmoid"),
-    ("l1_loss", "torch", l1_loss, "composition of sub abs mean sum"),
+    ("linear", "F", linear, "composition of matmul permute add"),
+    ("logsigmoid", "F", logsigmoid, "logsigmoid"),
+    ("l1_loss", "F", l1_loss, "composition of sub abs mean sum"),
     (
         "binary_cross_entropy_with_logits",
         "torch",
+        torch_binary_cross_entropy_with_logits,
+        "binary_cross_entropy_with_logits softplus neg mul sub add mean",
+    ),
+    (
+        "binary_cross_entropy_with_logits",
+        "F",
         binary_cross_entropy_with_logits,
         "binary_cross_entropy_with_logits softplus neg mul sub add mean",
     ),
-    ("one_hot", "torch", one_hot, ""),
+    ("one_hot", "F", one_hot, ""),
     ("repeat", "Tensor", repeat, "composition of expand reshape"),
     ("new_zeros", "Tensor", _new(K.zeros), ""),
     ("new_ones", "Tensor", _new(K.ones), ""),

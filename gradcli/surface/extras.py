@@ -90,6 +90,24 @@ def _repeated(t: Any, b: int, what: str) -> Tensor | None:
     return F.cat([t] * b, 0) if b > 1 else t
 
 
+def torch_instance_norm(
+    input: Any,  # noqa: A002 - torch.instance_norm's C++ signature: every argument given
+    weight: Any,
+    bias: Any,
+    running_mean: Any,
+    running_var: Any,
+    use_input_stats: Any,
+    momentum: Any,
+    eps: Any,
+    cudnn_enabled: Any,
+) -> Tensor:
+    """torch.instance_norm (PyTorch's C++ function, not F's): the parameters before the running
+    statistics, all nine arguments required."""
+    return instance_norm(
+        input, running_mean, running_var, weight, bias, use_input_stats, momentum, eps
+    )
+
+
 def instance_norm(
     input: Any,  # noqa: A002
     running_mean: Any = None,
@@ -103,7 +121,7 @@ def instance_norm(
     """PyTorch's way: the (N, C, *) input viewed as one batch of N*C channels and batch-normed
     (weight, bias and running statistics repeated N times), the result viewed back; the
     running statistics become the mean over the batch of the N updated copies."""
-    from .nnfunctional import batch_norm
+    from .nnfunctional import _batch_norm as batch_norm  # C++'s: no eps check
 
     x = A.tensor_arg(input, "input")
     if use_input_stats:
@@ -276,6 +294,11 @@ def adaptive_max_pool1d_with_indices(
     return_indices: bool = False,
 ) -> Any:
     """`F.adaptive_max_pool1d_with_indices`: values and indices, whatever return_indices."""
+    return adaptive_max_pool1d(input, output_size, True)
+
+
+def torch_adaptive_max_pool1d(input: Any, output_size: Any) -> Any:  # noqa: A002
+    """torch.adaptive_max_pool1d (PyTorch's C++ function, not F's): values and indices."""
     return adaptive_max_pool1d(input, output_size, True)
 
 

@@ -625,7 +625,7 @@ class _BatchNorm(Module):
             self._parameters["bias"],
             use_batch,
             factor,
-            float(self.eps),
+            self.eps,  # as given: F.batch_norm's words show it (`but got 0`)
         )
 
     def extra_repr(self) -> str:
@@ -1963,19 +1963,21 @@ NAMES = declare(
         MultiMarginLoss,
         "composition of index sub add relu mul sum div mean",
     ),
-    (
-        "instance_norm",
-        "torch F",
-        X.instance_norm,
-        "batch_norm reshape cat",
-    ),
+    ("instance_norm", "torch", X.torch_instance_norm, "batch_norm reshape cat"),
+    ("instance_norm", "F", X.instance_norm, "batch_norm reshape cat"),
     (
         "local_response_norm",
         "F",
         X.local_response_norm,
         "composition of mul pow_scalar add div avg_pool index_put reshape",
     ),
-    ("adaptive_max_pool1d", "torch F", X.adaptive_max_pool1d, "composition of index reshape"),
+    ("adaptive_max_pool1d", "F", X.adaptive_max_pool1d, "composition of index reshape"),
+    (
+        "adaptive_max_pool1d",
+        "torch",
+        X.torch_adaptive_max_pool1d,
+        "composition of index reshape",
+    ),
     ("adaptive_max_pool2d", "F", X.adaptive_max_pool2d, "composition of index reshape"),
     ("adaptive_max_pool3d", "F", X.adaptive_max_pool3d, "composition of index reshape"),
     (

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, NotSupported
+from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..base.lazy import lazy_module
 from ..core import hooks
 from ..core import primitives as P
@@ -26,12 +26,12 @@ from ..core.dtypes import scalar_type_name
 from ..core.inplace import inplace as _inplace
 from ..core.inplace import write as _inplace_write
 from ..core.op import apply
-from ..core.tensor import Tensor, constant, grad_enabled, no_grad, typename
+from ..core.tensor import Tensor, constant, grad_enabled, no_grad, pytype_name, typename
 from ..ops import arithmetic as A
 from ..ops import reduction as R
 from ..ops import shape as S
 from . import functional as F
-from .args import check_dim, int_arg
+from .args import _int_like, check_dim, int_arg
 
 # Op families few programs use, imported at their first use (start-up pays nothing).
 Ac = lazy_module("gradcli.ops.activation")
@@ -189,6 +189,19 @@ def elu_(input: Any, alpha: Any = 1.0) -> Tensor:  # noqa: A002
 
 def selu_(input: Any) -> Tensor:  # noqa: A002
     return selu(input, True)
+
+
+# torch.selu, torch.celu, torch.threshold: PyTorch's C++ functions, without F's inplace
+def torch_selu(input: Any) -> Tensor:  # noqa: A002
+    return selu(input)
+
+
+def torch_celu(input: Any, alpha: Any = 1.0) -> Tensor:  # noqa: A002
+    return celu(input, alpha)
+
+
+def torch_threshold(input: Any, threshold: Any, value: Any) -> Tensor:  # noqa: A002
+    return globals()["threshold"](input, threshold, value)
 
 
 def celu_(input: Any, alpha: Any = 1.0) -> Tensor:  # noqa: A002
@@ -428,6 +441,31 @@ def group_norm(
 # --- batch_norm --------------------------------------------------------------------------------
 
 
+def torch_layer_norm(
+    input: Any,  # noqa: A002 - torch.layer_norm's C++ signature
+    normalized_shape: Any,
+    weight: Any = None,
+    bias: Any = None,
+    eps: float = 1e-5,
+    cudnn_enable: Any = True,
+) -> Tensor:
+    """torch.layer_norm: F's, with the C++ function's last argument (`cudnn_enable`, of no
+    effect on the CPU)."""
+    return layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+def torch_group_norm(
+    input: Any,  # noqa: A002 - torch.group_norm's C++ signature
+    num_groups: Any,
+    weight: Any = None,
+    bias: Any = None,
+    eps: float = 1e-5,
+    cudnn_enabled: Any = True,
+) -> Tensor:
+    """torch.group_norm: F's, with the C++ function's last argument (`cudnn_enabled`)."""
+    return group_norm(input, num_groups, weight, bias, eps)
+
+
 def _check_channels(t: Any, name: str, c: int) -> Tensor | None:
     if t is None:
         return None
@@ -450,7 +488,41 @@ def batch_norm(
     """`F.batch_norm`: each channel (dim 1) normalised by the batch's statistics in training
     (the running ones updated in place with `momentum`, the variance unbiased there), by the
     running ones in evaluation: one record (`ops.batchnorm`), PyTorch's kernel's values and
-    float32 first-order gradients to the bit."""
+    float32 first-order gradients to the bit. Python's F.batch_norm (and so every nn.BatchNorm)
+    checks `eps` first: positive in training, not negative in evaluation; torch.batch_norm and
+    instance_norm (`_batch_norm`) do not."""
+    return _batch_norm(
+        input, running_mean, running_var, weight, bias, training, momentum, eps, check_eps=True
+    )
+
+
+def torch_batch_norm(
+    input: Any,  # noqa: A002 - torch.batch_norm's C++ signature: every argument given
+    weight: Any,
+    bias: Any,
+    running_mean: Any,
+    running_var: Any,
+    training: Any,
+    momentum: Any,
+    eps: Any,
+    cudnn_enabled: Any,
+) -> Tensor:
+    """torch.batch_norm (PyTorch's C++ function, not F's: the parameters before the running
+    statistics, all nine arguments required, `eps` not checked)."""
+    return _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+
+def _batch_norm(
+    input: Any,  # noqa: A002
+    running_mean: Any,
+    running_var: Any,
+    weight: Any = None,
+    bias: Any = None,
+    training: bool = False,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+    check_eps: bool = False,
+) -> Tensor:
     x = A.floating(A.tensor_arg(input, "input"))
     if x.ndim < 2:
         raise GradcliError(
@@ -463,6 +535,19 @@ def batch_norm(
             "Expected more than 1 value per channel when training, got input size "
             f"torch.Size([{', '.join(map(str, x.shape))}])"
         ).mirror("ValueError")
+    if check_eps and not isinstance(eps, (int, float, Tensor)):
+        op = "<=" if training else "<"  # Python's own words for F.batch_norm's comparison
+        raise GradcliError(
+            f"'{op}' not supported between instances of '{pytype_name(eps)}' and 'float'"
+        ).mirror("TypeError")
+    if check_eps and isinstance(eps, (int, float)) and training and eps <= 0.0:
+        raise GradcliError(
+            f"batch_norm eps must be positive during training, but got {eps}"
+        ).mirror("ValueError")
+    if check_eps and isinstance(eps, (int, float)) and eps < 0.0:
+        raise GradcliError(f"batch_norm eps must be non-negative, but got {eps}").mirror(
+            "ValueError"
+        )
     rm = _check_channels(running_mean, "running_mean", c)
     rv = _check_channels(running_var, "running_var", c)
     w = _check_channels(weight, "weight", c)
@@ -1879,6 +1964,28 @@ def embedding(
         pad = (ind == pad_row)[..., None]
         return apply(S.index, w, idx=(ind,), pad=pad, label="EmbeddingBackward0")
     return apply(S.index, w, idx=(ind,), label="EmbeddingBackward0")
+
+
+def torch_embedding(
+    weight: Any,
+    indices: Any,
+    padding_idx: Any = -1,
+    scale_grad_by_freq: bool = False,
+    sparse: bool = False,
+) -> Tensor:
+    """torch.embedding (PyTorch's C++ function, not F's): the weight first, then the indices;
+    `padding_idx` -1 (or any index outside the table) is no padding row."""
+    w = A.tensor_arg(weight, "weight")
+    if not _int_like(padding_idx, bool_ok=False):
+        raise ArgumentTypeError("embedding", "padding_idx", 3, "int", pytype_name(padding_idx))
+    for i, (name, v) in enumerate((("scale_grad_by_freq", scale_grad_by_freq), ("sparse", sparse))):
+        if not isinstance(v, bool):  # PyTorch's parser: a bool only (not 1, not numpy.bool)
+            raise ArgumentTypeError("embedding", name, 4 + i, "bool", pytype_name(v))
+    p = int_arg(padding_idx, "padding_idx")
+    if not -(2**63) <= p < 2**63:
+        raise GradcliError("Overflow when unpacking long long").mirror("ValueError")
+    pad = p if w.ndim and 0 <= p < w.shape[0] else None
+    return embedding(indices, w, pad, scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
 
 
 def _embedding_by_frequency(w: Tensor, ind: np.ndarray) -> Tensor:

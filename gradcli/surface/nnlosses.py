@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import ArgumentTypeError, GradcliError
 from ..base.lazy import lazy_module
 from ..core import hooks
 from ..core.dtypes import scalar_type_name
@@ -24,6 +24,7 @@ from ..ops import arithmetic as A
 from ..ops import shape as S
 from . import functional as F
 from .args import (
+    c_reduction,
     kernel_type_error,
     legacy_reductions,
     parsed_pair,
@@ -200,17 +201,22 @@ def margin_ranking_loss(
     reduce: Any = None,
     reduction: str = "mean",
 ) -> Tensor:
+    r = reduction_arg(reduction)
+    return _reduced(_margin_ranking(input1, input2, target, margin, True), r)
+
+
+def _margin_ranking(input1: Any, input2: Any, target: Any, margin: Any, py: bool) -> Tensor:
+    """The margin ranking loss, unreduced; `py`: F's (its Python code refuses inputs of
+    different numbers of dimensions, the C++ torch.margin_ranking_loss broadcasts them)."""
     a, b = A.tensor_arg(input1, "input1"), A.tensor_arg(input2, "input2")
     t = _target(target, a)
-    r = reduction_arg(reduction)
-    if not a.ndim == b.ndim == t.ndim:
+    if py and not a.ndim == b.ndim == t.ndim:
         raise GradcliError(
             "margin_ranking_loss : All input tensors should have same dimension but got sizes: "
             f"input1: torch.Size({list(a.shape)}), input2: torch.Size({list(b.shape)}), "
             f"target: torch.Size({list(t.shape)}) "
         )
-    loss = F.clamp_min(A.add_t(A.mul_t(A.neg(t), A.sub_t(a, b)), float(margin)), 0)
-    return _reduced(loss, r)
+    return F.clamp_min(A.add_t(A.mul_t(A.neg(t), A.sub_t(a, b)), float(margin)), 0)
 
 
 @legacy_reductions
@@ -226,17 +232,25 @@ def triplet_margin_loss(
     reduce: Any = None,
     reduction: str = "mean",
 ) -> Tensor:
+    r = reduction_arg(reduction)
+    return _reduced(_triplet(anchor, positive, negative, margin, p, eps, swap, True), r)
+
+
+def _triplet(
+    anchor: Any, positive: Any, negative: Any, margin: Any, p: Any, eps: Any, swap: Any, py: bool
+) -> Tensor:
+    """The triplet losses, unreduced; `py`: F's (its Python code refuses a margin <= 0, the C++
+    torch.triplet_margin_loss computes any)."""
     a = A.tensor_arg(anchor, "anchor")
     pos = A.tensor_arg(positive, "positive")
     neg = A.tensor_arg(negative, "negative")
-    r = reduction_arg(reduction)
     if not a.ndim == pos.ndim == neg.ndim:
         raise GradcliError(
             "The anchor, positive, and negative tensors are expected to have the same number of "
             f"dimensions, but got: anchor {a.ndim}D, positive {pos.ndim}D, and negative "
             f"{neg.ndim}D inputs"
         )
-    if float(margin) <= 0:
+    if py and float(margin) <= 0:
         raise GradcliError(f"margin must be greater than 0, got {float(margin)}").mirror(
             "ValueError"
         )
@@ -244,8 +258,7 @@ def triplet_margin_loss(
     d_neg = pairwise_distance(a, neg, p, eps)
     if swap:
         d_neg = F.minimum(d_neg, pairwise_distance(pos, neg, p, eps))
-    loss = F.clamp_min(A.sub_t(A.add_t(d_pos, float(margin)), d_neg), 0)
-    return _reduced(loss, r)
+    return F.clamp_min(A.sub_t(A.add_t(d_pos, float(margin)), d_neg), 0)
 
 
 @legacy_reductions
@@ -299,6 +312,80 @@ def cosine_embedding_loss(
     pos = F.where(Tensor(t.data == 1), A.sub_t(1, cos), zeros)
     neg = F.where(Tensor(t.data == -1), F.clamp_min(A.sub_t(cos, float(margin)), 0), zeros)
     return _reduced(A.add_t(pos, neg), r)
+
+
+# --- torch.X: the C++ losses (int reductions) ------------------------------------------------
+# torch.kl_div, torch.margin_ranking_loss, ... are PyTorch's C++ functions, not F's: no
+# size_average / reduce, `reduction` an int (1 mean, 2 sum, any other none, the default none)
+# in the place F has size_average, and none of F's Python warnings.
+
+
+def torch_kl_div(
+    input: Any,  # noqa: A002
+    target: Any,
+    reduction: Any = 0,
+    *,
+    log_target: bool = False,
+) -> Tensor:
+    r = c_reduction(reduction, "kl_div", 3)
+    if not isinstance(log_target, bool):  # PyTorch's parser: a bool only
+        raise ArgumentTypeError("kl_div", "log_target", None, "bool", pytype_name(log_target))
+    return _reduced(kl_div(input, target, reduction="none", log_target=log_target), r)
+
+
+def torch_poisson_nll_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    log_input: Any,
+    full: Any,
+    eps: Any,
+    reduction: Any,
+) -> Tensor:
+    """torch.poisson_nll_loss: all six arguments required (no size_average, an int
+    reduction)."""
+    for i, (name, v) in enumerate((("log_input", log_input), ("full", full))):
+        if not isinstance(v, bool):  # PyTorch's parser: a bool only
+            raise ArgumentTypeError("poisson_nll_loss", name, 3 + i, "bool", pytype_name(v))
+    r = c_reduction(reduction, "poisson_nll_loss", 6)
+    return poisson_nll_loss(input, target, log_input, full, eps=eps, reduction=r)
+
+
+def torch_margin_ranking_loss(
+    input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: Any = 0
+) -> Tensor:
+    r = c_reduction(reduction, "margin_ranking_loss", 5)
+    return _reduced(_margin_ranking(input1, input2, target, margin, False), r)
+
+
+def torch_triplet_margin_loss(
+    anchor: Any,
+    positive: Any,
+    negative: Any,
+    margin: float = 1.0,
+    p: float = 2,
+    eps: float = 1e-6,
+    swap: bool = False,
+    reduction: Any = 0,
+) -> Tensor:
+    r = c_reduction(reduction, "triplet_margin_loss", 8)
+    return _reduced(_triplet(anchor, positive, negative, margin, p, eps, swap, False), r)
+
+
+def torch_hinge_embedding_loss(
+    input: Any,  # noqa: A002
+    target: Any,
+    margin: float = 1.0,
+    reduction: Any = 0,
+) -> Tensor:
+    r = c_reduction(reduction, "hinge_embedding_loss", 4)
+    return _reduced(hinge_embedding_loss(input, target, margin, reduction="none"), r)
+
+
+def torch_cosine_embedding_loss(
+    input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: Any = 0
+) -> Tensor:
+    r = c_reduction(reduction, "cosine_embedding_loss", 5)
+    return _reduced(cosine_embedding_loss(input1, input2, target, margin, reduction="none"), r)
 
 
 def gaussian_nll_loss(

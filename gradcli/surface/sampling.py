@@ -19,11 +19,11 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
+from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import hooks
 from ..core.dtypes import check_dtype, scalar_type_name
 from ..core.inplace import check_target
-from ..core.tensor import Settings, Tensor, grad_enabled, own, typename
+from ..core.tensor import Settings, Tensor, grad_enabled, own, pytype_name, typename
 from ..ops.arithmetic import broadcast_shape, mul_t, tensor_arg
 from .args import NO_SIZE, int_arg, memory_format_arg, shape_arg, sizes_arg
 from .declare import declare
@@ -970,16 +970,31 @@ def new_generator(device: Any = "cpu") -> Generator:
 
 
 # Names a program reaches: torch.X, and the Tensor methods.
+def _c_dropout_args(fn: str, p: Any, train: Any) -> float:
+    """The C++ dropouts' arguments as PyTorch's parser and ATen check them: p a float (an int
+    too), train a bool, p in [0, 1] a RuntimeError worded with C++'s double (`but got 2`)."""
+    if isinstance(p, bool) or not isinstance(p, (int, float, np.integer, np.floating)):
+        raise ArgumentTypeError(fn, "p", 2, "float", pytype_name(p))
+    if not isinstance(train, bool):
+        raise ArgumentTypeError(fn, "train", 3, "bool", pytype_name(train))
+    if not 0.0 <= p <= 1.0:
+        raise GradcliError(
+            f"dropout probability has to be between 0 and 1, but got {float(p):g}"
+        ).mirror("RuntimeError")
+    return float(p)
+
+
 def _torch_dropout(input: Any, p: Any, train: Any) -> Any:  # noqa: A002 - torch.dropout's
     """torch.dropout(input, p, train): every argument given."""
-    return dropout(input, p, train)
+    return dropout(input, _c_dropout_args("dropout", p, train), train)
 
 
 def _torch_alpha_dropout(input: Any, p: Any, train: Any) -> Any:  # noqa: A002 - torch's
-    return alpha_dropout(input, p, train)
+    return alpha_dropout(input, _c_dropout_args("alpha_dropout", p, train), train)
 
 
 def _torch_feature_alpha_dropout(input: Any, p: Any, train: Any) -> Any:  # noqa: A002
+    p = _c_dropout_args("feature_alpha_dropout", p, train)
     return feature_alpha_dropout(input, p, train)
 
 

@@ -5409,3 +5409,60 @@ add(
         (r"limit", r"tensor_elements", r"memory"),
     ),
 )
+# torch's C++ norms, embedding and losses (their own argument order, int reductions) and
+# F.batch_norm's eps checks: wrong values are refused in PyTorch's words, never computed
+add(
+    small(
+        "torch_embedding_padding_idx_beyond_int64",
+        "e = torch.embedding(torch.ones(3, 2), torch.tensor([0]), 10**40)",
+        (r"Overflow when unpacking long long",),
+    ),
+    small(
+        "torch_kl_div_reduction_beyond_int64",
+        "l = torch.kl_div(torch.ones(2), torch.ones(2), -(10**70))",
+        (r"Overflow when unpacking long long",),
+    ),
+    small(
+        "torch_kl_div_reduction_a_module",
+        "l = torch.kl_div(torch.ones(2), torch.ones(2), torch)",
+        (r"argument 'reduction' .* must be int, not module",),
+    ),
+    small(
+        "f_batch_norm_eps_a_list",
+        "import torch.nn.functional as F\n"
+        "y = F.batch_norm(torch.ones(2, 3), torch.zeros(3), torch.ones(3), True, eps=[1e-5])",
+        (r"not supported between instances of 'list' and 'float'",),
+    ),
+    small(
+        "torch_batch_norm_eight_arguments",
+        "y = torch.batch_norm(torch.ones(2, 3), None, None, None, None, True, 0.1, 1e-5)",
+        (r"missing 1 required positional argument",),
+    ),
+)
+# torch.nn.grad (F.grad): shapes from the program, sizes under the limits, no internals
+add(
+    small(
+        "nn_grad_input_size_huge",
+        "g = torch.nn.grad.conv2d_input([1, 1, 10**6, 10**6], torch.ones(1, 1, 3, 3), "
+        "torch.ones(1, 1, 999998, 999998))",
+        (r"limit", r"too large", r"not the convolution's output"),
+    ),
+    small(
+        "nn_grad_input_size_a_tensor",
+        "g = torch.nn.grad.conv1d_input(torch.ones(3), torch.ones(1, 1, 2), torch.ones(1, 1, 2))",
+        (r"input_size must be a sequence",),
+    ),
+    small(
+        "nn_grad_weight_negative_size",
+        "g = torch.nn.grad.conv1d_weight(torch.ones(1, 1, 4), [1, 1, -2], torch.ones(1, 1, 5))",
+        (r"negative size",),
+    ),
+    small(
+        "nn_grad_multiply_adds",
+        "g = torch.nn.grad.conv2d_weight(torch.ones(1, 64, 512, 512), [64, 64, 9, 9], "
+        "torch.ones(1, 64, 504, 504))",
+        (r"multiply-adds", r"limit", r"memory"),
+    ),
+    esc("nn_grad_module_dunder", "d = torch.nn.grad.__dict__"),
+    esc("nn_grad_function_globals", "g = torch.nn.grad.conv2d_input.__globals__"),
+)

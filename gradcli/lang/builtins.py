@@ -18,7 +18,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core import hooks
 from ..core.op import AccumulateGrad, Node, ShownNode
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, _GradMode, repeated_change, typename
 from ..ops import arithmetic as A
 from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
@@ -547,6 +547,8 @@ def delete_attribute(o: Any, name: str) -> None:
     instance of a program's plain class (its own attribute); refused on anything else."""
     from .classes import Instance
 
+    if _GradMode.repeats:
+        repeated_change(o, f"the attribute .{name} of a {typename(o)}")
     if isinstance(o, surface_nn.Module):
         o.program_delete(name)
         return

@@ -188,6 +188,10 @@ def loop_items(items: Any, span: Span) -> Any:
 
 def delete_item(o: Any, k: Any) -> None:
     """`del o[k]` for a list (an index or a slice of ints) or a dict (a key)."""
+    if isinstance(o, (list, dict)):
+        from .pyobjects import vmap_outer_change
+
+        vmap_outer_change(o, "a `del` of an item")
     if isinstance(o, list):
         if isinstance(k, slice):
             for v in (k.start, k.stop, k.step):

@@ -541,6 +541,10 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
         return inplace(current, lambda old: binop(op, old, value))
     if isinstance(current, np.ndarray) and type(op) in _ARRAY_BINOPS:
         return _array_inplace(op, current, value)
+    if type(current) in (list, set, *_DICTS) and _GradMode.repeats:
+        from .pyobjects import vmap_outer_change
+
+        vmap_outer_change(current, f"`{OPNAMES[type(op)]}=`")
     if type(current) is set and type(op) in _SET_OPS:
         # `s |= other` changes the set itself (every name bound to it sees it), as Python's
         if not isinstance(value, (set, frozenset)):

@@ -203,6 +203,7 @@ class Runtime:
             _GradMode.inference = _GradMode.anomaly = _GradMode.vmap_keep = False
             _GradMode.vmap_quiet = False
             _GradMode.vmapped.clear()
+            _GradMode.repeats.clear()
             _GradMode.anomaly_nan = True
             if hooks.saved_hooks is not None or hooks.saved_pending:
                 from ..surface import saved_hooks
@@ -584,6 +585,8 @@ class Runtime:
         if isinstance(owner, Tensor):
             set_tensor_attribute(owner, attr, value)
             return
+        if _GradMode.repeats:
+            pyobjects.repeated_attribute(owner, attr, value)
         kind = type(owner)
         if kind is ModuleInstance or kind is Instance or kind is PlainClass:
             owner.set(self, attr, value)

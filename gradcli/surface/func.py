@@ -38,7 +38,15 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd, hooks
 from ..core.graph import ancestors, leaves
-from ..core.tensor import MadeIn, Tensor, _GradMode, enable_grad, grad_enabled, pytype_name
+from ..core.tensor import (
+    MadeIn,
+    Repeated,
+    Tensor,
+    _GradMode,
+    enable_grad,
+    grad_enabled,
+    pytype_name,
+)
 from . import functional as F
 from . import indexing as I
 from .functional_ad import (
@@ -819,29 +827,43 @@ def jacrev(
             # zeros, as PyTorch's basis over the flattened outputs has it (their zero
             # contributions are summed in: +0, never a lone -0, where the branches meet).
             joint = len(flat_out) > 1
-            for i, o in enumerate(flat_out):
-                rows: list[list[Tensor]] = [[] for _ in flat_in]
-                many = not keep and int(o.data.size) > 1
-                got_all = _batched_rows(o, flat_in, flat_out, i) if many else None
-                if got_all is not None:
-                    for j, block in enumerate(got_all):
-                        per_input[j].append(_leave(block, level))
-                    continue
-                for k in range(int(o.data.size)):
-                    hooks.observer.tick()
-                    if joint:
-                        cots = [
-                            onehot(o, k) if m == i else _zeros(p) for m, p in enumerate(flat_out)
-                        ]
-                        got = grads(flat_out, flat_in, cots, create_graph=keep, retain_graph=True)
-                    else:
-                        got = grads(
-                            [o], flat_in, [onehot(o, k)], create_graph=keep, retain_graph=True
-                        )
-                    for j, (g, t) in enumerate(zip(got, flat_in)):
-                        rows[j].append(g if g is not None else _zeros(t))
-                for j, t in enumerate(flat_in):
-                    per_input[j].append(_leave(_block(rows[j], o, t), level))
+            # PyTorch's one backward pass, vmapped over the rows, runs the hooks once
+            runs = Repeated(
+                "a hook during jacrev's backward passes",
+                "row of the Jacobian",
+                "make the change outside the hook (from the Jacobian jacrev returns)",
+                quiet=True,
+            )
+            row = 0
+            with runs:
+                for i, o in enumerate(flat_out):
+                    rows: list[list[Tensor]] = [[] for _ in flat_in]
+                    many = not keep and int(o.data.size) > 1
+                    got_all = _batched_rows(o, flat_in, flat_out, i) if many else None
+                    if got_all is not None:
+                        for j, block in enumerate(got_all):
+                            per_input[j].append(_leave(block, level))
+                        continue
+                    for k in range(int(o.data.size)):
+                        hooks.observer.tick()
+                        runs.run(row)
+                        row += 1
+                        if joint:
+                            cots = [
+                                onehot(o, k) if m == i else _zeros(p)
+                                for m, p in enumerate(flat_out)
+                            ]
+                            got = grads(
+                                flat_out, flat_in, cots, create_graph=keep, retain_graph=True
+                            )
+                        else:
+                            got = grads(
+                                [o], flat_in, [onehot(o, k)], create_graph=keep, retain_graph=True
+                            )
+                        for j, (g, t) in enumerate(zip(got, flat_in)):
+                            rows[j].append(g if g is not None else _zeros(t))
+                    for j, t in enumerate(flat_in):
+                        per_input[j].append(_leave(_block(rows[j], o, t), level))
             result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
         return (result, aux) if has_aux else result
 
@@ -1073,12 +1095,19 @@ def vmap(
         sources: dict[int, tuple] = {}
         _batch_view(level, sources, set(_RUNNING))
         quiet = _GradMode.vmap_quiet
-        with _random_draws(randomness) as before_element:
+        runs = Repeated(
+            "the function vmap maps over",
+            "batch element",
+            "return the values from the function (vmap stacks them) and make the change "
+            "after the vmap call",
+        )
+        with _random_draws(randomness) as before_element, runs:
             _GradMode.vmapped.append(level)
             try:
                 for i in range(max(batch, 1)):
                     hooks.observer.tick()
                     before_element()
+                    runs.run(i)
                     elems = [
                         a if d is None else _element(a, d, i if batch else None)
                         for a, d in zip(flat, dims)

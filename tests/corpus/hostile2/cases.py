@@ -5176,3 +5176,48 @@ add(
         "    c = ctx.__class__.__subclasses__()",
     ),
 )
+add(
+    # feat17: changes a vmapped function (or a hook of jacrev's passes) makes again in a later
+    # element's run are refused; what each run makes is its own and stays under the limits
+    small(
+        "vmap_counter_on_a_million_elements",
+        "from torch.func import vmap\nclass C:\n    n = 0\nc = C()\n"
+        "def f(v):\n    c.n += 1\n    return v * 2\nvmap(f)(torch.ones(10**6))",
+        (r"earlier batch element changed it too",),
+        at=(8, 5),
+    ),
+    small(
+        "vmap_outer_tensor_written_each_element",
+        "from torch.func import vmap\nbuf = torch.zeros(3)\n"
+        "def f(v):\n    buf.add_(1)\n    return v\nvmap(f)(torch.ones(5, 3))",
+        (r"a tensor in place",),
+        at=(6, 5),
+    ),
+    small(
+        "jacrev_hook_appends_each_row",
+        "from torch.func import jacrev\nseen = []\n"
+        "def f(x):\n    y = x * 2\n    y.register_hook(lambda g: seen.append(g))\n    return y\n"
+        "jacrev(f)(torch.ones(4))",
+        (r"earlier row of the Jacobian changed it too",),
+        at=ANY,
+    ),
+    budget(
+        "vmap_each_element_makes_objects_endlessly",
+        "from torch.func import vmap\nclass C:\n    pass\n"
+        "def f(v):\n    xs = []\n    while True:\n        o = C()\n        o.v = v\n"
+        "        xs.append(o)\n    return v\nvmap(f)(torch.ones(3, 2))",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "vmap_new_list_every_step_of_every_element",
+        "from torch.func import vmap\n"
+        "def f(v):\n    for i in range(10**7):\n        xs = [i]\n        xs.append(i)\n"
+        "    return v\nvmap(f)(torch.ones(10**4, 2))",
+        patterns=TIME_OR_LIMIT,
+    ),
+    esc(
+        "vmap_setattr_dunder_of_an_outer_instance",
+        "from torch.func import vmap\nclass C:\n    pass\nc = C()\n"
+        "def f(v):\n    setattr(c, '__class__', int)\n    return v\nvmap(f)(torch.ones(2))",
+    ),
+)

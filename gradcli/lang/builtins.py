@@ -1029,13 +1029,15 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
             if c is surface_nn.Module and (cls is c or isinstance(cls, ModuleType)):
                 return True
         elif getattr(c, "PROGRAM_BASE", None) is not None:  # Optimizer, LRScheduler
-            if cls is c or (isinstance(cls, OptimClass) and cls.is_subclass_of(c)):
+            if cls is c or (isinstance(cls, OptimClass) and _derives(cls, c)):
                 return True
             if isinstance(c, type) and _python_classes(cls, c):
                 return True  # torch.optim.Adam, a subclass of torch's Optimizer
         elif callable(c) and isinstance(getattr(c, "made_class", None), type):
             if _python_classes(cls, c.made_class):
                 return True  # issubclass(torch.optim.Adam, torch.optim.Adam)
+            if isinstance(cls, OptimClass) and _derives(cls, c.made_class):
+                return True  # issubclass(MyAdam, torch.optim.Adam)
         elif isinstance(c, PyType):
             if cls is c:
                 return True
@@ -1051,6 +1053,15 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
                 "issubclass() arg 2 must be a class, a tuple of classes, or a union"
             ).mirror("TypeError")
     return False
+
+
+def _derives(cls: Any, base: Any) -> bool:
+    """Whether a program's optimizer or scheduler class derives from `base` (one of torch's
+    classes: the class it builds on, or one that class derives from)."""
+    return any(
+        c is base or (isinstance(c, type) and isinstance(base, type) and issubclass(c, base))
+        for c in cls.mro
+    )
 
 
 def _python_classes(cls: Any, base: type) -> bool:

@@ -310,6 +310,16 @@ def _named_tuple_class(
     return NamedTupleClass(name, fields, defaults)
 
 
+def _class_of_constructor(v: Any) -> Any:
+    """A base class as the program names it: `torch.optim.Adam` or `lr_scheduler.LambdaLR`,
+    which a program holds as constructors, stand for their classes (one of torch's optimizers
+    or schedulers, what a program's subclass builds on)."""
+    made = getattr(v, "made_class", None) if callable(v) else None
+    if isinstance(made, type) and getattr(made, "PROGRAM_BASE", None) is not None:
+        return made
+    return v
+
+
 def _main_base(evaluated: list[tuple[Any, Any]]) -> Any:
     """The base that makes the kind of a class: its one base, or of several bases the one
     nn.Module (or nn.Module subclass of the program's) among plain classes of the program
@@ -1643,7 +1653,7 @@ class Compiler:
         # from the class body's own frame).
 
         def run(f: Frame) -> None:
-            evaluated = [(e(f), at) for e, at in base_exprs]
+            evaluated = [(_class_of_constructor(e(f)), at) for e, at in base_exprs]
             b = _main_base(evaluated)
             cf = Frame({}, f, f.rt)
             for s in body:

@@ -5221,3 +5221,44 @@ add(
         "def f(v):\n    setattr(c, '__class__', int)\n    return v\nvmap(f)(torch.ones(2))",
     ),
 )
+_SUB = (
+    "w = torch.zeros(2, requires_grad=True)\n"
+    "class A(torch.optim.Adam):\n    def peek(self, name):\n        return getattr(self, name)\n"
+    "class S(torch.optim.lr_scheduler.StepLR):\n    def peek(self, name):\n"
+    "        return getattr(self, name)\n"
+    "a = A([w])\ns = S(a, 2)\n"
+)
+add(
+    # feat17: subclasses of torch's own optimizers and schedulers reach no more than the
+    # optimizer or scheduler itself
+    esc("optimizer_subclass_class_internals", _SUB + "a.peek('BUILTIN_BASE')"),
+    esc("optimizer_subclass_private_hooks", _SUB + "a.peek('_optimizer_step_pre_hooks')"),
+    esc("optimizer_subclass_step_group", _SUB + "a.peek('_step_group')"),
+    esc("scheduler_subclass_private", _SUB + "s.peek('_get_lr_called_within_step')"),
+    esc("scheduler_subclass_attrs_table", _SUB + "s.peek('attrs')"),
+    esc("scheduler_subclass_mro", _SUB + "m = type(s).__mro__"),
+    esc(
+        "optimizer_subclass_super_class",
+        "class A(torch.optim.SGD):\n"
+        "    def f(self):\n        return super().__dict__\n"
+        "A([torch.zeros(1, requires_grad=True)], lr=0.1).f()",
+    ),
+    small(
+        "scheduler_subclass_setting_changed",
+        _SUB + "s.gamma = 'x'",
+        (r"not supported",),
+    ),
+    small(
+        "optimizer_subclass_init_recursion",
+        "class A(torch.optim.SGD):\n    def __init__(self, params):\n"
+        "        A.__init__(self, params)\nA([torch.zeros(1, requires_grad=True)])",
+        (r"recursion", r"call depth", r"limit"),
+    ),
+    small(
+        "optimizer_subclass_bad_init_arguments",
+        "class A(torch.optim.Adam):\n    def __init__(self, params):\n"
+        "        super().__init__(params, lr='fast', betas=None)\n"
+        "A([torch.zeros(1, requires_grad=True)])",
+        (r"lr", r"betas", r"not supported", r"must be"),
+    ),
+)

@@ -273,8 +273,6 @@ _REFUSED_BUILTINS: dict[str, str] = {
     "input": "a gradcli program reads no input; give the value in the program (or --set)",
     "breakpoint": "gradcli runs programs without a debugger; print what you want to see",
     "help": "see `gradcli ops` and the README",
-    "dir": _REFLECT,
-    "vars": _REFLECT,
     "globals": _REFLECT,
     "locals": _REFLECT,
     "setattr": "assign the attribute: obj.name = value",

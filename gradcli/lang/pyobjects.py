@@ -350,6 +350,22 @@ SET: dict[str, Callable[..., Any]] = {
 }
 
 
+# frozenset: set's methods that change nothing (their results frozensets, as Python's).
+FROZENSET: dict[str, Callable[..., Any]] = {
+    name: SET[name]
+    for name in (
+        "union",
+        "intersection",
+        "difference",
+        "symmetric_difference",
+        "issubset",
+        "issuperset",
+        "isdisjoint",
+    )
+}
+FROZENSET["copy"] = lambda s: s
+
+
 def _empty_set_pop() -> Any:
     from .exceptions import CLASSES, ProgramError
 
@@ -918,6 +934,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     DefaultDict: DICT,
     ModuleEntries: MODULE_ENTRIES,
     set: SET,
+    frozenset: FROZENSET,
     str: STR,
     float: FLOAT,
     int: INT,

@@ -2043,10 +2043,8 @@ add(
     *[
         esc(f"name_{n.strip('_')}", f"v = {n}")
         for n in (
-            "vars",
             "globals",
             "locals",
-            "dir",
             "__builtins__",
             "__import__",
             "open",
@@ -5262,5 +5260,40 @@ add(
         "        super().__init__(params, lr='fast', betas=None)\n"
         "A([torch.zeros(1, requires_grad=True)])",
         (r"lr", r"betas", r"not supported", r"must be"),
+    ),
+)
+add(
+    # feat17: vars() and dir() look into the instances of the program's plain classes only
+    esc("vars_of_torch", "v = vars\nd = v(torch)"),
+    esc("vars_of_a_class", "class C:\n    pass\nd = vars(C)"),
+    esc("vars_of_a_function", "def f():\n    pass\nd = vars(f)"),
+    esc("vars_of_a_module", "d = vars(torch.nn.Linear(2, 2))"),
+    esc("dir_of_torch", "d = dir(torch)"),
+    esc("dir_of_a_tensor", "d = dir(torch.ones(1))"),
+    esc("dir_without_arguments", "d = dir()"),
+    esc(
+        "vars_table_dunder_key",
+        "class C:\n    pass\nc = C()\nvars(c)['__class__'] = int\nk = c.__class__.__subclasses__()",
+    ),
+    small(
+        "vars_table_grows_past_the_limit",
+        "class C:\n    pass\nc = C()\nv = vars(c)\nfor i in range(10**8):\n    v[i] = i",
+        LIMIT,
+    ),
+    small(
+        "frozenset_nested_deep",
+        "t = frozenset()\nfor i in range(10**5):\n    t = frozenset([t, i])\nprint(t)",
+        LIMIT + (r"nested",),
+    ),
+    budget("frozenset_of_a_huge_range", "s = frozenset(range(10**9))"),
+    small(
+        "set_from_an_expanded_tensor_then_written",
+        "x = torch.zeros(3)\nx.set_(torch.zeros(1).expand(3))\nx.add_(1)",
+        (r"more than one element of the written-to tensor",),
+    ),
+    small(
+        "set_storage_arguments",
+        "x = torch.zeros(3)\nx.set_(torch.zeros(10), 5, (100,), (1,))",
+        (r"not supported",),
     ),
 )

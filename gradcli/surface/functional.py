@@ -1147,6 +1147,19 @@ def resize_(x: Any, *sizes: Any, memory_format: Any = None) -> Tensor:
     return x
 
 
+def _filled(x: Any, value: Any, name: str) -> Tensor:
+    """zero_ / fill_: with a number, also on a tensor whose elements share memory places
+    (`x.expand(...)`: each place takes the value, as PyTorch's); fill_ with a tensor there is
+    PyTorch's error."""
+    from ..core.inplace import overlapping
+
+    x = tensor_arg(x)
+    if isinstance(value, Tensor):
+        return inplace(x, lambda o: _overwritten(o, _fill_value(value), name))
+    with overlapping():
+        return inplace(x, lambda o: _overwritten(o, _fill_value(value), name))
+
+
 # C++'s names of the element types in PyTorch's "Could not set tensor of type ..." message.
 _CPP_TYPES = {
     np.dtype(np.float32): "float",
@@ -1229,15 +1242,10 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
     "resize_as_": lambda x, the_template, memory_format=None: resize_(
         x, tensor_arg(the_template, "the_template").shape
     ),
-    "zero_": lambda input: inplace(
-        tensor_arg(input), lambda o: _overwritten(o, 0, "ZeroBackward0")
-    ),
+    "zero_": lambda input: _filled(input, 0, "ZeroBackward0"),
     # fill_(Scalar) and fill_(Tensor) are two overloads, FillBackward2 and FillBackward3
-    "fill_": lambda input, value: inplace(
-        tensor_arg(input),
-        lambda o: _overwritten(
-            o, _fill_value(value), "FillBackward3" if isinstance(value, Tensor) else "FillBackward2"
-        ),
+    "fill_": lambda input, value: _filled(
+        input, value, "FillBackward3" if isinstance(value, Tensor) else "FillBackward2"
     ),
     "copy_": lambda x, other, non_blocking=False: _copy_(tensor_arg(x), tensor_arg(other, "src")),
     "add_": _method_(add),

@@ -5297,3 +5297,31 @@ add(
         (r"not supported",),
     ),
 )
+add(
+    # feat17: writes through an expanded tensor reach its base, under the element limit
+    budget("expanded_fill_past_the_limit", "x = torch.zeros(1).expand(10**9)\nx.fill_(1)"),
+    small(
+        "expanded_masked_fill_at_the_limit",
+        "b = torch.zeros(1)\nx = b.expand(10**7)\nx.masked_fill_(x == 0, 2.0)\nprint(b)",
+        LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    small(
+        "expanded_of_a_leaf_filled",
+        "w = torch.ones(3, requires_grad=True)\nw.expand(2, 3).fill_(0)",
+        (r"view of a leaf Variable that requires grad",),
+    ),
+    small(
+        "expanded_column_assigned",
+        "b = torch.zeros(3)\nx = b.expand(4, 3)\nx[:, 1] = torch.ones(4)",
+        (r"more than one element of the written-to tensor",),
+        at=ANY,
+    ),
+    small(
+        "expanded_index_put_many_duplicates",
+        "b = torch.zeros(1)\nx = b.expand(10**6)\ni = torch.zeros(10**6, dtype=torch.long)\n"
+        "x.index_put_((i,), torch.arange(10**6.0))\nprint(b)",
+        LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+)

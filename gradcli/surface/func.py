@@ -196,6 +196,8 @@ _ENTERED: dict[int, tuple[weakref.ref, int]] = {}
 
 
 _STARTS: list[int] = []  # the sequence number of the first node each running level records
+# The serials of the vmaps running now (a level of PyTorch's numbering, between the others)
+_VMAPS: list[int] = []
 
 
 @contextlib.contextmanager
@@ -243,15 +245,18 @@ def tracked_levels(t: Tensor) -> list[int]:
     inside torch.func transforms is wrapped in (`GradTrackingTensor(lvl=2, value=
     GradTrackingTensor(lvl=1, value=...))` inside grad(grad(f))); empty for one PyTorch prints
     as it is. PyTorch numbers a level per transform, jacfwd two (its vmap, then its jvp, the
-    level that wraps) and vmap one (printing inside vmap is refused before this is asked)."""
+    level that wraps) and vmap one (which wraps only its batched tensors, whose printing is
+    refused)."""
     if not _RUNNING:
         return []
     wrapped = _wrapped(t)
     if not wrapped:
         return []
+    kinds = [k for k in _KINDS if k != "vmap"]  # (vmap's entries there have no serial)
+    levels = sorted([*zip(_RUNNING, kinds), *((s, "vmap") for s in _VMAPS)])
     numbers: dict[int, int] = {}
     n = 0
-    for serial, kind in zip(_RUNNING, _KINDS):
+    for serial, kind in levels:
         n += 2 if kind == "jacfwd" else 1
         numbers[serial] = n
     return [numbers[s] for s in wrapped]
@@ -1136,6 +1141,7 @@ def vmap(
         )
         with _random_draws(randomness) as before_element, runs:
             _GradMode.vmapped.append(level)
+            _VMAPS.append(next(_serials))  # (its place in PyTorch's numbering of levels)
             try:
                 for i in range(max(batch, 1)):
                     hooks.observer.tick()
@@ -1164,6 +1170,7 @@ def vmap(
                         _check_sizes(results[0], batch)
             finally:
                 _GradMode.vmapped.remove(level)
+                _VMAPS.pop()
         return _stacked(results, out_dims, name, batch, level)
 
     return Transformed(wrapped, name, name)

@@ -610,15 +610,11 @@ def tensor_repr(t: Any) -> str:
     """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
     from ..core.tensor import Settings, _GradMode, batched
 
-    if _GradMode.transforms and _GradMode.vmapped and not _UNWRAPPED[0]:
-        if TRACKED[0](t) is not None:  # grad inside vmap: PyTorch's level counts the vmap
-            raise NotSupported(
-                "printing a tensor inside torch.func.grad (or vjp, jacrev) inside vmap is not "
-                "supported: PyTorch prints its functorch wrappers (GradTrackingTensor at the "
-                "level after vmap's), which gradcli does not reproduce there",
-                hint="return the value (has_aux=True) and print it outside, or print .tolist()",
-            )
-    if _GradMode.transforms and not _GradMode.vmapped and not _UNWRAPPED[0]:
+    if (
+        _GradMode.transforms
+        and not _UNWRAPPED[0]
+        and not (_GradMode.vmapped and batched(t))  # (a BatchedTensor: refused below)
+    ):
         levels = TRACKED_LEVELS[0](t)
         if levels:
             from ..core.tensor import Tensor

@@ -29,6 +29,24 @@ class MadeIn(int):
         return made
 
 
+class LevelHook:
+    """A tensor hook registered on a tensor of a torch.func transform's level: it runs in the
+    backward passes that level makes (`_GradMode.inference` is that level's `MadeIn`)."""
+
+    __slots__ = ("fn", "level")
+
+    def __init__(self, fn: Any, level: int):
+        self.fn = fn
+        self.level = level
+
+    def active(self) -> bool:
+        made = _GradMode.inference
+        return type(made) is MadeIn and made.level == self.level
+
+    def __call__(self, g: Any) -> Any:
+        return self.fn(g)
+
+
 class _GradMode:
     enabled = True
     # NumPy's errstate(all="ignore") is held by the caller (a backward pass, a program's run):
@@ -480,6 +498,11 @@ class Tensor:
                 f"register_hook expects a function, not {typename(hook)}",
                 hint="pass a function of the gradient: x.register_hook(lambda g: g * 2)",
             )
+        if type(self._inf) is MadeIn:
+            # a tensor of a torch.func transform's level: PyTorch registers the hook on the
+            # level's wrapper, so only that level's backward passes run it (not an enclosing
+            # transform's pass through the same graph: grad(grad(f)))
+            hook = LevelHook(hook, self._inf.level)
         if self.node is not None:
             hooks_list = self.node.hooks
             if hooks_list is None:

@@ -570,8 +570,16 @@ def _vjp(
         keep = bool(create_graph) and (
             _outside(flat_out, level) or any(c.requires_grad for c in flat_cot)
         )
-        with enable_grad() if keep else contextlib.nullcontext():
-            got = grads(flat_out, flat_in, flat_cot, create_graph=keep, retain_graph=retain_graph)
+        was = _GradMode.inference
+        if not was:  # (outside inference mode) the pass is the vjp's level's, run later: the
+            _GradMode.inference = MadeIn(level)  # hooks of its tensors run (core.LevelHook)
+        try:
+            with enable_grad() if keep else contextlib.nullcontext():
+                got = grads(
+                    flat_out, flat_in, flat_cot, create_graph=keep, retain_graph=retain_graph
+                )
+        finally:
+            _GradMode.inference = was
         got = [g if g is not None else _zeros(t) for g, t in zip(got, flat_in)]
         return unflatten([_leave(g, level) for g in got], in_spec)
 

@@ -422,6 +422,8 @@ def _frozenset(items: Any = ()) -> frozenset:
 
 
 def _next(it: Any, *default: Any) -> Any:
+    if _GradMode.repeats:  # inside vmap: PyTorch's one run advances the iterator once
+        repeated_change(it, f"an iterator ({typename(it)}, next())")
     own = getattr(type(it), "program_next", None)  # a program's class with __next__
     if own is not None:
         if not default:

@@ -168,3 +168,22 @@ def test_what_each_run_makes_and_drops_is_not_kept() -> None:
         with pytest.raises(NotSupported):
             repeated_change(held[0], "a list")
     assert runs.seen == {}
+
+
+@pytest.mark.parametrize(
+    ("made", "use", "words"),
+    [
+        ("import itertools\nit = itertools.count()", "next(it)", "an iterator"),
+        ("it = iter([1.0, 2.0, 3.0])", "next(it)", "an iterator"),
+        ("import random", "random.random()", "the random module's state"),
+        ("import random", "random.randint(0, 9)", "the random module's state"),
+        ("import numpy as np", "float(np.random.rand())", "NumPy's random state"),
+    ],
+)
+def test_draws_and_iterators_advanced_again_are_refused(made: str, use: str, words: str) -> None:
+    # PyTorch's one run draws (advances) once for the whole batch: gradcli gave each element
+    # its own number (tensor([0., 1., 2.]) for next(itertools.count()))
+    e = refused(f"{made}\ndef f(v):\n    return v * {use}\nvmap(f)(torch.ones(3))\n")
+    assert words in str(e)
+    # a batch of one draws once, as PyTorch
+    run(f"{made}\ndef f(v):\n    return v * {use}\nprint(vmap(f)(torch.ones(1)).shape)\n")

@@ -25,6 +25,7 @@ from .graph import ancestors
 from .op import SAVED_COPIES, SAVED_COPIES_CHECK, Node, apply, current, producer
 from .tensor import (
     MUTATIONS,
+    LevelHook,
     PostAccumulateHook,
     Tensor,
     _GradMode,
@@ -790,6 +791,8 @@ def _run_hooks(fns: list, g: Tensor, t: Tensor, leaf: bool = False, own: bool = 
     for fn in list(fns):
         if isinstance(fn, PostAccumulateHook):
             continue  # run after the gradient is accumulated (`backward`)
+        if isinstance(fn, LevelHook) and not fn.active():
+            continue  # a transform's level's hook, in an enclosing level's pass
         version = g._version
         r = fn(g)
         if leaf and not own and g._version != version:

@@ -259,6 +259,92 @@ def _keep_input(node: Any, x: Tensor) -> None:
         node.versions = tuple(vs)
 
 
+# The in-place operations PyTorch lets write a tensor whose elements share memory places
+# (`x.expand(...)`): fill_ and zero_ with a number (each place gets the one value), and,
+# with its deprecation warning, masked_fill_, index_fill_ and index_put_ (`x[mask] = v`).
+# Set by `overlapping` around such an operation: None (no warning) or the operation's name.
+_OVERLAP: list[Any] = []
+
+
+class overlapping:  # noqa: N801 - used as a context manager, as torch.no_grad
+    """Around an in-place operation PyTorch allows on a tensor with internal overlap."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str | None = None):
+        self.name = name
+
+    def __enter__(self) -> None:
+        _OVERLAP.append(self.name)
+
+    def __exit__(self, *exc: Any) -> None:
+        _OVERLAP.pop()
+
+
+OVERLAP_ERROR = (
+    "unsupported operation: more than one element of the written-to tensor refers to a single "
+    "memory location. Please clone() the tensor before performing the operation."
+)
+
+
+def internal_overlap(a: np.ndarray) -> bool:
+    """PyTorch's `has_internal_overlap(...) == YES`: a dimension of more than one element with
+    stride 0 (what `expand` makes)."""
+    return any(st == 0 and n > 1 for st, n in zip(a.strides, a.shape))
+
+
+def writable_alias(x: Tensor) -> np.ndarray | None:
+    """A writable array over the memory of x's read-only data, where x is a view (an
+    expanded tensor's data: NumPy's broadcast views are read-only) of a tensor whose memory is
+    writable; None elsewhere (data lent by a caller, a gradient that is another tensor's
+    values read-only: never written through)."""
+    base = x._base
+    a = x.data
+    if base is None or not base.data.flags.writeable:
+        return None
+    root = base.data
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    if not root.flags.writeable or not root.flags.c_contiguous:
+        return None
+    start = root.__array_interface__["data"][0]
+    offset = a.__array_interface__["data"][0] - start
+    low, high = np.lib.array_utils.byte_bounds(a)
+    if offset < 0 or low < start or high > start + root.nbytes:
+        return None
+    return np.ndarray(a.shape, a.dtype, buffer=root, offset=offset, strides=a.strides)
+
+
+def _write_through(x: Tensor, new: np.ndarray) -> bool:
+    """Write `new` into x's read-only (expanded) view where PyTorch writes through to the
+    memory; False where there is no such memory. With internal overlap only the places whose
+    value changes are written (a place several elements share takes the value an operation
+    PyTorch allows gives all of them), and only inside `overlapping`; else PyTorch's error."""
+    alias = writable_alias(x)
+    if alias is None:
+        return False
+    if not internal_overlap(x.data):
+        np.copyto(alias, new, casting="unsafe")
+        return True
+    if not _OVERLAP:
+        raise GradcliError(
+            OVERLAP_ERROR, hint="x = x.clone() first (expand() makes elements share memory)"
+        )
+    name = _OVERLAP[-1]
+    if name is not None:
+        hooks.warn(
+            f"Use of {name} on expanded tensors is deprecated. Please clone() the tensor before "
+            "performing this operation. This also applies to advanced indexing e.g. "
+            + ("tensor[indices] = tensor" if name == "index_put_" else "tensor[mask] = scalar")
+        )
+    full = np.broadcast_to(np.asarray(new).astype(x.dtype, copy=False), x.shape)
+    old = np.ascontiguousarray(x.data)
+    kind = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[x.dtype.itemsize]
+    changed = np.ascontiguousarray(full).view(kind) != old.view(kind)
+    alias[changed] = full[changed]
+    return True
+
+
 def write(x: Tensor, value: Any, versioned: bool = True) -> None:
     """Write `value` into x's storage (broadcast to x's shape, cast to its dtype) and count
     the change in x's version counter (not with `versioned=False`: a kernel of PyTorch's that
@@ -289,13 +375,12 @@ def write(x: Tensor, value: Any, versioned: bool = True) -> None:
     if not x.data.flags.writeable:
         own(x)  # lent data (`core.tensor.lend`): copied before its first write
     if not x.data.flags.writeable:
-        raise GradcliError(
-            "unsupported operation: more than one element of the written-to tensor refers to "
-            "a single memory location. Please clone() the tensor before performing the "
-            "operation.",
-            hint="x = x.clone() first (expand() makes elements share memory)",
-        )
-    np.copyto(x.data, new, casting="unsafe")
+        if not _write_through(x, new):
+            raise GradcliError(
+                OVERLAP_ERROR, hint="x = x.clone() first (expand() makes elements share memory)"
+            )
+    else:
+        np.copyto(x.data, new, casting="unsafe")
     if versioned:
         bumped(x)
 

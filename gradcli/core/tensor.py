@@ -8,6 +8,7 @@ operators by `ops.arithmetic`, the PyTorch methods and the repr by `surface`.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,24 @@ class MadeIn(int):
         made = super().__new__(cls, 0)
         made.level = level
         return made
+
+
+class LevelHook:
+    """A tensor hook registered on a tensor of a torch.func transform's level: it runs in the
+    backward passes that level makes (`_GradMode.inference` is that level's `MadeIn`)."""
+
+    __slots__ = ("fn", "level")
+
+    def __init__(self, fn: Any, level: int):
+        self.fn = fn
+        self.level = level
+
+    def active(self) -> bool:
+        made = _GradMode.inference
+        return type(made) is MadeIn and made.level == self.level
+
+    def __call__(self, g: Any) -> Any:
+        return self.fn(g)
 
 
 class _GradMode:
@@ -59,6 +78,96 @@ class _GradMode:
     # Inside `vmap`, for every batch element but the first: PyTorch runs the function once,
     # so `print` prints only during the first element's run.
     vmap_quiet = False
+    # The program code gradcli runs several times where PyTorch runs it once (`Repeated`):
+    # a function vmap maps over, the hooks in jacrev's backward passes.
+    repeats: list = []
+
+
+# sys.getrefcount of an object only `Repeated.seen` holds: its entry's tuple, the loop's
+# name for the entry's object... measured once (`_only_seen`), as it depends on the Python.
+def _only_seen() -> int:
+    seen = {0: (object(), 0)}
+    return max(sys.getrefcount(v[0]) for v in seen.values())
+
+
+_ONLY_SEEN = _only_seen()
+
+
+class Repeated:
+    """Program code gradcli runs several times where PyTorch runs it once: a function vmap
+    maps over (once per batch element, PyTorch once on the batch) or the hooks of jacrev's
+    backward (once per row of the Jacobian, PyTorch once in its vmapped pass). `seen` keeps
+    each object a run changes (id -> (object, run)): a later run changing it again would make
+    the change once per run where PyTorch makes it once, so the language refuses that
+    (`lang.pyobjects.repeated_change`), unless the change leaves the value as it was (the
+    same constant assigned again). With `quiet`, `print` prints in the first run only."""
+
+    __slots__ = ("index", "seen", "where", "unit", "hint", "quiet", "_was_quiet", "_kept")
+
+    def __init__(self, where: str, unit: str, hint: str, quiet: bool = False):
+        self.index = 0
+        self.seen: dict[int, tuple[Any, int]] = {}
+        self.where = where  # "the function vmap maps over"
+        self.unit = unit  # "batch element": what gradcli runs the code once per
+        self.hint = hint  # what to write instead
+        self.quiet = quiet
+        self._was_quiet = False
+        self._kept = 0
+
+    def __enter__(self) -> Repeated:
+        _GradMode.repeats.append(self)
+        self._was_quiet = _GradMode.vmap_quiet
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        _GradMode.repeats.remove(self)
+        if self.quiet:
+            _GradMode.vmap_quiet = self._was_quiet
+        self.seen.clear()
+
+    def grown(self) -> None:
+        """`seen` holds its objects (an id must not be reused by another while it is a key):
+        past twice its size at the last look, the objects nothing else holds are let go (the
+        program can never change them again), so that a run making a new list at every step
+        keeps no more than it holds itself."""
+        seen = self.seen
+        if len(seen) > self._kept * 2 + 1000:
+            for k in [k for k, v in seen.items() if sys.getrefcount(v[0]) <= _ONLY_SEEN]:
+                del seen[k]
+            self._kept = len(seen)
+
+    def run(self, index: int) -> None:
+        """The code's run number `index` begins."""
+        self.index = index
+        if self.quiet:
+            _GradMode.vmap_quiet = self._was_quiet or index > 0
+
+
+def repeated_change(owner: Any, thing: str, same: bool = False) -> None:
+    """`owner` (an object, a list, a tensor's storage) is about to change inside code gradcli
+    runs several times where PyTorch runs it once (`Repeated`): refused when an earlier run
+    changed it too (the change would be made once per run), unless `same` (the change leaves
+    it as it was). `thing` names the change in the message: "the attribute .n of a Counter"."""
+    for runs in _GradMode.repeats:
+        first = runs.seen.get(id(owner))
+        if first is None:
+            runs.seen[id(owner)] = (owner, runs.index)
+            runs.grown()
+        elif first[1] < runs.index and not same:
+            raise NotSupported(
+                f"changing {thing} inside {runs.where} is not supported when the run for an "
+                f"earlier {runs.unit} changed it too: PyTorch runs the code once, gradcli once "
+                f"per {runs.unit}, so the change would be made once per {runs.unit}",
+                hint=runs.hint,
+            )
+
+
+def storage_root(t: Tensor) -> Any:
+    """The NumPy array that owns `t`'s memory (shared by all its views)."""
+    a = t.data
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return a
 
 
 VMAP_ITEM = (
@@ -389,6 +498,11 @@ class Tensor:
                 f"register_hook expects a function, not {typename(hook)}",
                 hint="pass a function of the gradient: x.register_hook(lambda g: g * 2)",
             )
+        if type(self._inf) is MadeIn:
+            # a tensor of a torch.func transform's level: PyTorch registers the hook on the
+            # level's wrapper, so only that level's backward passes run it (not an enclosing
+            # transform's pass through the same graph: grad(grad(f)))
+            hook = LevelHook(hook, self._inf.level)
         if self.node is not None:
             hooks_list = self.node.hooks
             if hooks_list is None:
@@ -680,6 +794,9 @@ def bumped(t: Tensor) -> None:
     inference tensor has no counter: outside inference mode PyTorch refuses the change here,
     after its kernel wrote the storage (the tensor keeps the new values)."""
     check_mutable(t)
+    if _GradMode.repeats and not batched(t):
+        # (a batched tensor is the element's own: a new one in every run)
+        repeated_change(storage_root(t), "a tensor in place")
     vc = t._vc
     if vc is None:
         t._vc = [1]

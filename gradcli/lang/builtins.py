@@ -18,7 +18,7 @@ from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported
 from ..core import dtypes, hooks
 from ..core.op import AccumulateGrad, Node, ShownNode
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, _GradMode, repeated_change, typename
 from ..ops import arithmetic as A
 from ..surface import nn as surface_nn
 from ..surface.constructors import LegacyTensorType
@@ -367,7 +367,93 @@ def _set(items: Any = ()) -> set:
     return {_hashable(v) for v in seq(items, "set()")}
 
 
+# What Python 3.11's dir() lists for an instance of `class A: pass` (object's names and those
+# every class body makes): a program's instance adds its attributes and its classes' entries.
+_OBJECT_DIR = frozenset(
+    "__class__ __delattr__ __dict__ __dir__ __doc__ __eq__ __format__ __ge__ __getattribute__ "
+    "__getstate__ __gt__ __hash__ __init__ __init_subclass__ __le__ __lt__ __module__ __ne__ "
+    "__new__ __reduce__ __reduce_ex__ __repr__ __setattr__ __sizeof__ __str__ __subclasshook__ "
+    "__weakref__".split()
+)
+_REFLECTED = "gradcli programs look into the instances of their own plain classes only"
+
+
+def _vars(*args: Any) -> Any:
+    """`vars(obj)` of an instance of a program's plain class: its attribute table itself (as
+    Python's `__dict__`: a change to it is a change of the attributes)."""
+    from .classes import Instance
+
+    if len(args) != 1:
+        if args:
+            raise GradcliError(f"vars expected at most 1 argument, got {len(args)}").mirror(
+                "TypeError"
+            )
+        raise NotSupported(
+            "vars() without an argument is not supported",
+            hint="name the variables you want to see: print(x, y)",
+        )
+    o = args[0]
+    if type(o) is Instance:
+        return o.attrs
+    if o is None or isinstance(o, (bool, int, float, str, list, tuple, dict, set, frozenset)):
+        raise GradcliError("vars() argument must have __dict__ attribute").mirror("TypeError")
+    if isinstance(o, surface_nn.Module):
+        raise NotSupported(
+            "vars() of a module is not supported: PyTorch's shows the module's internal tables "
+            "(_parameters, _buffers, its hooks...)",
+            hint="print(dict(model.named_parameters())) or print(model.state_dict())",
+        )
+    raise NotSupported(
+        f"vars() of a {typename(o)} is not supported: {_REFLECTED}",
+        hint="print the value or its type()",
+    )
+
+
+def _dir(*args: Any) -> list[str]:
+    """`dir(obj)` of an instance of a program's plain class (not a dataclass): Python's sorted
+    names, its attributes, its classes' entries and object's."""
+    from .classes import Instance, PlainClass, _dataclass_of
+
+    if len(args) != 1:
+        if args:
+            raise GradcliError(f"dir expected at most 1 argument, got {len(args)}").mirror(
+                "TypeError"
+            )
+        raise NotSupported(
+            "dir() without an argument is not supported",
+            hint="name the variables you want to see: print(x, y)",
+        )
+    o = args[0]
+    if type(o) is not Instance or _dataclass_of(o) is not None:
+        what = "a dataclass" if type(o) is Instance else f"a {typename(o)}"
+        raise NotSupported(
+            f"dir() of {what} is not supported: {_REFLECTED} (not dataclasses)",
+            hint="print the value, or vars(obj) for a plain class's attributes",
+        )
+    names = set(_OBJECT_DIR)
+    for c in o.cls.mro:
+        if isinstance(c, PlainClass):
+            names.update(k for k in c.attrs if isinstance(k, str))
+            if c.annotations:
+                names.add("__annotations__")
+    keys = list(o.attrs)
+    if not all(isinstance(k, str) for k in keys):
+        raise GradcliError(
+            "'<' not supported between instances of 'int' and 'str'"
+            if any(isinstance(k, int) for k in keys)
+            else "dir(): the attribute table holds a name that is not a string"
+        ).mirror("TypeError")
+    names.update(keys)
+    return sorted(names)
+
+
+def _frozenset(items: Any = ()) -> frozenset:
+    return frozenset(_hashable(v) for v in seq(items, "frozenset()"))
+
+
 def _next(it: Any, *default: Any) -> Any:
+    if _GradMode.repeats:  # inside vmap: PyTorch's one run advances the iterator once
+        repeated_change(it, f"an iterator ({typename(it)}, next())")
     own = getattr(type(it), "program_next", None)  # a program's class with __next__
     if own is not None:
         if not default:
@@ -577,6 +663,8 @@ def delete_attribute(o: Any, name: str) -> None:
     instance of a program's plain class (its own attribute); refused on anything else."""
     from .classes import Instance
 
+    if _GradMode.repeats:
+        repeated_change(o, f"the attribute .{name} of a {typename(o)}")
     if isinstance(o, surface_nn.Module):
         o.program_delete(name)
         return
@@ -847,6 +935,9 @@ UNINITIALIZED_BUFFER_TYPE = PyType(
 DEQUE_TYPE = PyType("deque", (PC.Deque,), PC.make_deque, shown="collections.deque")
 DEFAULT_DICT = PyType("defaultdict", (DefaultDict,), _defaultdict, shown="collections.defaultdict")
 SET = PyType("set", (set,), _set, members=_unbound("set", (set,), PO.SET))
+FROZENSET = PyType(
+    "frozenset", (frozenset,), _frozenset, members=_unbound("frozenset", (frozenset,), PO.FROZENSET)
+)
 NONE_TYPE = PyType("NoneType", (type(None),), None)
 RANGE = PyType("range", (range,), _builtin_range)
 SLICE = PyType("slice", (slice,), _slice)
@@ -864,6 +955,7 @@ PY_TYPES: dict[type, PyType] = {
     DefaultDict: DEFAULT_DICT,
     PC.Deque: DEQUE_TYPE,
     set: SET,
+    frozenset: FROZENSET,
     type(None): NONE_TYPE,
     range: RANGE,
     slice: SLICE,
@@ -1069,13 +1161,15 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
             if c is surface_nn.Module and (cls is c or isinstance(cls, ModuleType)):
                 return True
         elif getattr(c, "PROGRAM_BASE", None) is not None:  # Optimizer, LRScheduler
-            if cls is c or (isinstance(cls, OptimClass) and cls.is_subclass_of(c)):
+            if cls is c or (isinstance(cls, OptimClass) and _derives(cls, c)):
                 return True
             if isinstance(c, type) and _python_classes(cls, c):
                 return True  # torch.optim.Adam, a subclass of torch's Optimizer
         elif callable(c) and isinstance(getattr(c, "made_class", None), type):
             if _python_classes(cls, c.made_class):
                 return True  # issubclass(torch.optim.Adam, torch.optim.Adam)
+            if isinstance(cls, OptimClass) and _derives(cls, c.made_class):
+                return True  # issubclass(MyAdam, torch.optim.Adam)
         elif isinstance(c, PyType):
             if cls is c:
                 return True
@@ -1091,6 +1185,15 @@ def _issubclass(cls: Any, classinfo: Any) -> bool:
                 "issubclass() arg 2 must be a class, a tuple of classes, or a union"
             ).mirror("TypeError")
     return False
+
+
+def _derives(cls: Any, base: Any) -> bool:
+    """Whether a program's optimizer or scheduler class derives from `base` (one of torch's
+    classes: the class it builds on, or one that class derives from)."""
+    return any(
+        c is base or (isinstance(c, type) and isinstance(base, type) and issubclass(c, base))
+        for c in cls.mro
+    )
 
 
 def _python_classes(cls: Any, base: type) -> bool:
@@ -1152,6 +1255,9 @@ BUILTINS.update(
         "tuple": TUPLE,
         "dict": DICT,
         "set": SET,
+        "frozenset": FROZENSET,
+        "vars": Builtin("vars", _vars),
+        "dir": Builtin("dir", _dir),
         "slice": SLICE,
         "abs": Builtin("abs", _builtin_abs),
         "min": Builtin("min", _minmax(min, "min")),

@@ -220,6 +220,10 @@ def loop_items(items: Any, span: Span) -> Any:
 
 def delete_item(o: Any, k: Any) -> None:
     """`del o[k]` for a list (an index or a slice of ints) or a dict (a key)."""
+    if isinstance(o, (list, dict)):
+        from .pyobjects import vmap_outer_change
+
+        vmap_outer_change(o, "a `del` of an item")
     if isinstance(o, list):
         if isinstance(k, slice):
             for v in (k.start, k.stop, k.step):
@@ -301,8 +305,6 @@ _REFUSED_BUILTINS: dict[str, str] = {
     "input": "a gradcli program reads no input; give the value in the program (or --set)",
     "breakpoint": "gradcli runs programs without a debugger; print what you want to see",
     "help": "see `gradcli ops` and the README",
-    "dir": _REFLECT,
-    "vars": _REFLECT,
     "globals": _REFLECT,
     "locals": _REFLECT,
     "setattr": "assign the attribute: obj.name = value",
@@ -336,6 +338,16 @@ def _named_tuple_class(
                 span=span,
             ).mirror("TypeError")
     return NamedTupleClass(name, fields, defaults)
+
+
+def _class_of_constructor(v: Any) -> Any:
+    """A base class as the program names it: `torch.optim.Adam` or `lr_scheduler.LambdaLR`,
+    which a program holds as constructors, stand for their classes (one of torch's optimizers
+    or schedulers, what a program's subclass builds on)."""
+    made = getattr(v, "made_class", None) if callable(v) else None
+    if isinstance(made, type) and getattr(made, "PROGRAM_BASE", None) is not None:
+        return made
+    return v
 
 
 def _main_base(evaluated: list[tuple[Any, Any]]) -> Any:
@@ -1677,7 +1689,7 @@ class Compiler:
         # from the class body's own frame).
 
         def run(f: Frame) -> None:
-            evaluated = [(e(f), at) for e, at in base_exprs]
+            evaluated = [(_class_of_constructor(e(f)), at) for e, at in base_exprs]
             b = _main_base(evaluated)
             cf = Frame({}, f, f.rt)
             for s in body:

@@ -15,7 +15,14 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core.inplace import inplace
-from ..core.tensor import Tensor, _GradMode, check_batched_write, pytype_name, typename
+from ..core.tensor import (
+    Tensor,
+    _GradMode,
+    check_batched_write,
+    pytype_name,
+    repeated_change,
+    typename,
+)
 from ..ops import arithmetic as A
 from ..surface import elementwise as EW
 from ..surface import functional as F
@@ -541,6 +548,8 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
         return inplace(current, lambda old: binop(op, old, value))
     if isinstance(current, np.ndarray) and type(op) in _ARRAY_BINOPS:
         return _array_inplace(op, current, value)
+    if type(current) in (list, set, *_DICTS) and _GradMode.repeats:
+        repeated_change(current, f"a {typename(current)} (`{OPNAMES[type(op)]}=`)")
     if type(current) is set and type(op) in _SET_OPS:
         # `s |= other` changes the set itself (every name bound to it sees it), as Python's
         if not isinstance(value, (set, frozenset)):

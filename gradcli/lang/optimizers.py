@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base.errors import GradcliError, NotSupported
+from ..base.errors import GradcliError, NotSupported, call_did_not_fit
 from ..core.tensor import typename
 from ..surface import optim as O
 from .classes import INSTANCE_KINDS, OptimClass, ProgramObject, _bound, _method, class_value
@@ -23,6 +23,10 @@ class OptimizerInstance(ProgramObject, O.Optimizer):
     """An instance of a program's Optimizer subclass; `base_init` is `Optimizer.__init__`
     (what `super().__init__(params, defaults)` runs). Until it has run, the base's
     attributes are missing, in Python's words."""
+
+    # torch's optimizer the program's class derives from, other than Optimizer itself
+    # (`class MyAdam(torch.optim.Adam)`: the instance's Python class is made on that one)
+    BUILTIN_BASE: Any = None
 
     def __init__(self, cls: OptimClass) -> None:
         self.cls = cls
@@ -83,7 +87,9 @@ class OptimizerInstance(ProgramObject, O.Optimizer):
                 hint="call super().__init__(params, defaults) first in __init__",
             ).mirror("AttributeError")
         if attr in self.PROGRAM_METHODS:
-            return BoundMethod(attr, _base_method(attr), self, raw=True)
+            return BoundMethod(attr, _base_method(attr, self.BUILTIN_BASE), self, raw=True)
+        if self.BUILTIN_BASE is not None and not self.initialized and attr in self.PROGRAM_DATA:
+            raise _missing(self, attr)
         return O.Optimizer.program_attribute(self, attr)
 
     def set(self, rt: Any, attr: str, value: Any) -> None:
@@ -106,18 +112,21 @@ class OptimizerInstance(ProgramObject, O.Optimizer):
 
     def base_attribute(self, attr: str) -> Any:
         """`super().attr` reaching torch's Optimizer: its method bound to this instance."""
+        base = self.BUILTIN_BASE or O.Optimizer
         if attr == "__init__":
-            return Builtin("Optimizer.__init__", self.base_init)
+            return Builtin(f"{base.__name__}.__init__", self.base_init)
         if attr == "__setstate__":
             return Builtin("Optimizer.__setstate__", self._base_setstate)
         if attr in self.PROGRAM_METHODS:
-            return BoundMethod(attr, _base_method(attr), self, raw=True)
+            return BoundMethod(attr, _base_method(attr, self.BUILTIN_BASE), self, raw=True)
         return None
 
     # -- the base's behaviour with the program's methods --------------------------------------
     def step(self, closure: Any = None) -> Any:
         fn = _method(self.cls.lookup("step"))
         if fn is None:
+            if self.BUILTIN_BASE is not None:
+                return self.BUILTIN_BASE.step(self, closure)
             _not_implemented()
         self._stepped = True
         return _bound(fn, self)(closure)
@@ -165,14 +174,88 @@ def _not_implemented() -> None:
     raise ProgramError(ExcValue(CLASSES["NotImplementedError"], ()))
 
 
-def _base_method(attr: str) -> Any:
-    if attr == "step":
+def _base_method(attr: str, builtin: Any = None) -> Any:
+    """The base's method `attr` (what `super().attr` reaches): Optimizer's, or that of torch's
+    optimizer the class derives from (`super().step(closure)` of a `torch.optim.Adam`
+    subclass is Adam's step)."""
+    if attr == "step" and builtin is None:
         return lambda obj, *args, **kwargs: _not_implemented()
+    kind = builtin or O.Optimizer
 
     def call(obj: Any, *args: Any, **kwargs: Any) -> Any:
-        return getattr(O.Optimizer, attr)(obj, *args, **kwargs)
+        if builtin is not None and not obj.initialized:
+            # what PyTorch's method reads first of what its __init__ sets
+            raise _missing(obj, _UNINITIALIZED_READS.get(attr, "defaults"))
+        return getattr(kind, attr)(obj, *args, **kwargs)
 
     return call
+
+
+# What PyTorch 2.13's optimizer methods read first of what Optimizer.__init__ sets (their
+# AttributeError in a subclass whose __init__ does not call super().__init__).
+_UNINITIALIZED_READS = {
+    "state_dict": "_optimizer_state_dict_pre_hooks",
+    "load_state_dict": "_optimizer_load_state_dict_pre_hooks",
+}
+
+
+def _missing(obj: Any, attr: str) -> GradcliError:
+    return GradcliError(
+        f"'{obj.name}' object has no attribute '{attr}'",
+        hint="call super().__init__(...) first in __init__",
+    ).mirror("AttributeError")
+
+
+def _builtin_init(obj: Any, args: tuple, kw: dict) -> None:
+    """`super().__init__(params, lr=...)` of a subclass of one of torch's optimizers or
+    schedulers: that class's `__init__`, the call checked against its signature first (a call
+    that does not fit is the program's TypeError, in Python's words)."""
+    base = obj.BUILTIN_BASE
+    try:
+        base.__init__(obj, *args, **kw)
+    except TypeError as e:
+        if not call_did_not_fit(e, here=True):
+            raise  # (from inside: a gradcli bug, not the program's call)
+        # Python's words for the call, which are PyTorch's: `Adam.__init__() got an
+        # unexpected keyword argument 'learning_rate'`
+        raise GradcliError(str(e)).mirror("TypeError") from None
+
+
+def _optimizer_init(obj: Any, *args: Any, **kw: Any) -> None:
+    _builtin_init(obj, args, kw)
+    obj.initialized = True
+
+
+def _scheduler_init(obj: Any, *args: Any, **kw: Any) -> None:
+    if not obj.initialized:
+        obj.before = list(obj.attrs)
+    obj.initialized = True
+    _builtin_init(obj, args, kw)
+
+
+# The Python class of the instances of a program's class on each of torch's optimizers and
+# schedulers: the language's instance class and torch's (`OptimizerInstance` before `Adam`).
+_MADE: dict[type, type] = {}
+
+
+def _instance_class(kind: type, base: type, init: Any) -> type:
+    made = _MADE.get(base)
+    if made is None:
+        entries = {"__module__": __name__, "BUILTIN_BASE": base, "base_init": init}
+        made = _MADE[base] = type(base.__name__, (kind, base), entries)
+    return made
+
+
+def new_optimizer(cls: OptimClass) -> OptimizerInstance:
+    if cls.base is O.Optimizer:
+        return OptimizerInstance(cls)
+    return _instance_class(OptimizerInstance, cls.base, _optimizer_init)(cls)
+
+
+def new_scheduler(cls: OptimClass) -> SchedulerInstance:
+    if cls.base is O.LRScheduler:
+        return SchedulerInstance(cls)
+    return _instance_class(SchedulerInstance, cls.base, _scheduler_init)(cls)
 
 
 def _stepping(bound: BoundMethod) -> BoundMethod:
@@ -192,6 +275,8 @@ class SchedulerInstance(ProgramObject, O.LRScheduler):
     `self.last_epoch`, `self.base_lrs`, `self.optimizer`): the surface's LRScheduler
     (its first step in `__init__`, `step()`, `get_last_lr()`, `state_dict()`, the warning of a
     step before the optimizer's) asking the program's `get_lr` for the new rates."""
+
+    BUILTIN_BASE: Any = None  # as OptimizerInstance's: `class Warm(LambdaLR)`
 
     def __init__(self, cls: OptimClass) -> None:
         self.cls = cls
@@ -240,9 +325,12 @@ class SchedulerInstance(ProgramObject, O.LRScheduler):
                 hint="call super().__init__(optimizer, last_epoch) in __init__",
             ).mirror("AttributeError")
         if attr in self.PROGRAM_METHODS or attr == "get_lr":
-            return BoundMethod(attr, _scheduler_method(attr), self, raw=True)
+            return BoundMethod(attr, _scheduler_method(attr, self.BUILTIN_BASE), self, raw=True)
         if attr in self.PROGRAM_DATA or (attr in _SCHEDULER_READ and self.initialized):
             value = getattr(self, attr)
+            return list(value) if isinstance(value, list) else value
+        if self._builtin_setting(attr):
+            value = self.__dict__[attr]  # (`self.gamma` of a StepLR subclass)
             return list(value) if isinstance(value, list) else value
         raise GradcliError(f"'{self.name}' object has no attribute '{attr}'").mirror(
             "AttributeError"
@@ -269,24 +357,37 @@ class SchedulerInstance(ProgramObject, O.LRScheduler):
                 )
             self._last_lr = list(value)
             return
-        if attr in _SCHEDULER_OWN:
+        if attr in _SCHEDULER_OWN or self._builtin_setting(attr):
             raise NotSupported(
                 f"setting `{attr}` of a scheduler is not supported",
                 hint="the base keeps it; keep the program's own settings under other names",
             )
         self.attrs[attr] = value
 
+    def _builtin_setting(self, attr: str) -> bool:
+        """Whether `attr` is a setting torch's scheduler the class derives from keeps
+        (`self.gamma`, `self.lr_lambdas`): the program reads it; changing it is refused."""
+        return (
+            self.BUILTIN_BASE is not None
+            and not attr.startswith("_")
+            and attr not in _INSTANCE_OWN
+            and attr in self.__dict__
+        )
+
     def base_attribute(self, attr: str) -> Any:
         if attr == "__init__":
-            return Builtin("LRScheduler.__init__", self.base_init)
+            base = self.BUILTIN_BASE or O.LRScheduler
+            return Builtin(f"{base.__name__}.__init__", self.base_init)
         if attr in self.PROGRAM_METHODS or attr == "get_lr":
-            return BoundMethod(attr, _scheduler_method(attr), self, raw=True)
+            return BoundMethod(attr, _scheduler_method(attr, self.BUILTIN_BASE), self, raw=True)
         return None
 
     # -- the base's behaviour with the program's methods --------------------------------------
     def get_lr(self) -> list[Any]:
         fn = _method(self.cls.lookup("get_lr"))
         if fn is None:
+            if self.BUILTIN_BASE is not None:
+                return self.BUILTIN_BASE.get_lr(self)
             _not_implemented()
         values = _bound(fn, self)()
         if not isinstance(values, (list, tuple)):
@@ -299,12 +400,12 @@ class SchedulerInstance(ProgramObject, O.LRScheduler):
     def step(self, epoch: Any = None) -> None:
         fn = _method(self.cls.lookup("step"))
         if fn is None:
-            O.LRScheduler.step(self, epoch)
+            (self.BUILTIN_BASE or O.LRScheduler).step(self, epoch)
             return
         _bound(fn, self)() if epoch is None else _bound(fn, self)(epoch)
 
     def state_dict(self) -> dict[str, Any]:
-        base = O.LRScheduler.state_dict(self)
+        base = (self.BUILTIN_BASE or O.LRScheduler).state_dict(self)
         first = {k: v for k, v in self.attrs.items() if k in self.before}
         later = {k: v for k, v in self.attrs.items() if k not in self.before}
         return {**first, **base, **later}
@@ -318,7 +419,7 @@ class SchedulerInstance(ProgramObject, O.LRScheduler):
                 else:
                     rest[key] = value
             state_dict = rest
-        O.LRScheduler.load_state_dict(self, state_dict)
+        (self.BUILTIN_BASE or O.LRScheduler).load_state_dict(self, state_dict)
 
     def __repr__(self) -> str:
         return f"<__main__.{self.name} object at {id(self):#x}>"
@@ -332,13 +433,31 @@ _SCHEDULER_OWN = frozenset(
 )
 
 
-def _scheduler_method(attr: str) -> Any:
-    """The base's `step` and `get_lr` (what `super().step()` runs); its other methods as the
-    instance has them (its state_dict holds the program's attributes, as PyTorch's
-    `__dict__`)."""
-    if attr == "get_lr":
+# The language's own attributes of a scheduler instance (never a setting of torch's class).
+_INSTANCE_OWN = frozenset(("cls", "attrs", "before", "initialized", "optimizer"))
+
+
+def _scheduler_method(attr: str, builtin: Any = None) -> Any:
+    """The base's `step` and `get_lr` (what `super().step()` runs: LRScheduler's, or those of
+    torch's scheduler the class derives from); its other methods as the instance has them (its
+    state_dict holds the program's attributes, as PyTorch's `__dict__`)."""
+    if attr == "get_lr" and builtin is None:
         return lambda obj, *args, **kwargs: _not_implemented()
-    kind = O.LRScheduler if attr == "step" else SchedulerInstance
+    if attr in ("get_lr", "step"):
+        kind = builtin or O.LRScheduler
+    else:
+        kind = SchedulerInstance
+    if builtin is not None:
+
+        def guarded(obj: Any, *args: Any, **kwargs: Any) -> Any:
+            if obj.initialized:
+                return getattr(kind, attr)(obj, *args, **kwargs)
+            try:
+                return getattr(kind, attr)(obj, *args, **kwargs)
+            except AttributeError as e:  # what the base's __init__ would have set
+                raise _missing(obj, e.name or attr) from None
+
+        return guarded
 
     def call(obj: Any, *args: Any, **kwargs: Any) -> Any:
         return getattr(kind, attr)(obj, *args, **kwargs)
@@ -346,4 +465,4 @@ def _scheduler_method(attr: str) -> Any:
     return call
 
 
-INSTANCE_KINDS.update(optimizer=OptimizerInstance, scheduler=SchedulerInstance)
+INSTANCE_KINDS.update(optimizer=new_optimizer, scheduler=new_scheduler)

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, _GradMode, repeated_change, typename
 from ..surface.nn import ModuleEntries
 from ..surface.printing import MaxMin, Size
 from .values import (
@@ -348,6 +348,22 @@ SET: dict[str, Callable[..., Any]] = {
     "issuperset": lambda s, o: s.issuperset(set(seq(o, "set.issuperset()"))),
     "isdisjoint": lambda s, o: s.isdisjoint(set(seq(o, "set.isdisjoint()"))),
 }
+
+
+# frozenset: set's methods that change nothing (their results frozensets, as Python's).
+FROZENSET: dict[str, Callable[..., Any]] = {
+    name: SET[name]
+    for name in (
+        "union",
+        "intersection",
+        "difference",
+        "symmetric_difference",
+        "issubset",
+        "issuperset",
+        "isdisjoint",
+    )
+}
+FROZENSET["copy"] = lambda s: s
 
 
 def _empty_set_pop() -> Any:
@@ -918,6 +934,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     DefaultDict: DICT,
     ModuleEntries: MODULE_ENTRIES,
     set: SET,
+    frozenset: FROZENSET,
     str: STR,
     float: FLOAT,
     int: INT,
@@ -966,10 +983,14 @@ MUTATORS = frozenset(
 def vmap_outer_change(owner: Any, what: str) -> None:
     """Refuse changing, inside a function vmap maps over, a list, dict or set the program
     made before (one of its module-level names): PyTorch runs the function once, gradcli once
-    per batch element, so the container would change once per element (a silent difference)."""
-    from ..core.tensor import _GradMode
+    per batch element, so the container would change once per element (a silent difference).
+    Any container is refused when the run for an earlier element changed it too (an attribute
+    list, one a closure holds: `core.tensor.repeated_change`), in a vmap or a hook of
+    jacrev's passes."""
     from .values import current
 
+    if _GradMode.repeats:
+        repeated_change(owner, f"a {typename(owner)} ({what})")
     levels = _GradMode.vmapped
     if not levels:
         return
@@ -987,6 +1008,53 @@ def vmap_outer_change(owner: Any, what: str) -> None:
             hint="return the values from the function (vmap stacks them) and collect them "
             "after the vmap call",
         )
+
+
+_MISSING = object()
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether assigning `new` where `old` is leaves the value as it was: the same object, or
+    an equal number, string, bool, None or tuple of them (`self.flag = True` again)."""
+    if old is new:
+        return True
+    if type(old) is not type(new):
+        return False
+    if isinstance(old, (int, float, str, bool)):
+        return bool(old == new)
+    if isinstance(old, tuple):
+        return len(old) == len(new) and all(_same(a, b) for a, b in zip(old, new))
+    return False
+
+
+def _current_attribute(owner: Any, attr: str) -> Any:
+    """What `owner.attr` holds now, read without running program code (`_MISSING` where
+    that cannot be known: the change then counts as one)."""
+    from .classes import Instance
+
+    if type(owner) is Instance:
+        return owner.attrs.get(attr, _MISSING)
+    d = getattr(owner, "__dict__", None)
+    if isinstance(d, dict):
+        if "_attr_" + attr in d:  # a module's plain attribute
+            return d["_attr_" + attr]
+        for table in ("_parameters", "_modules", "_buffers"):
+            entries = d.get(table)
+            if entries is not None and attr in entries:
+                return entries[attr]
+    return _MISSING
+
+
+def repeated_attribute(owner: Any, attr: str, value: Any) -> None:
+    """`owner.attr = value` inside code gradcli runs several times where PyTorch runs it once
+    (a function vmap maps over, a hook of jacrev's passes): refused when the run for an
+    earlier element changed the object too, unless the value stays as it was."""
+    from .classes import Instance, Property
+
+    if type(owner) is Instance and isinstance(owner.cls.lookup(attr), Property):
+        return  # the property's setter: what it changes is checked as it changes it
+    same = _same(_current_attribute(owner, attr), value)
+    repeated_change(owner, f"the attribute .{attr} of a {typename(owner)}", same)
 
 
 def method(owner: Any, attr: str) -> Any:

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError
-from ..core.tensor import Tensor, typename
+from ..core.tensor import Tensor, _GradMode, repeated_change, typename
 from ..ops.arithmetic import size_check
 from .values import Builtin
 
@@ -48,6 +48,8 @@ def _py() -> Any:
         import random
 
         gen = _PY_GEN[0] = random.Random(_PY_SEED[0])
+    if _GradMode.repeats:  # a draw inside vmap: PyTorch's one run draws once
+        repeated_change(gen, "the random module's state (a draw)")
     return gen
 
 
@@ -55,6 +57,8 @@ def _np_state() -> np.random.RandomState:
     state = _NP[0]
     if state is None:
         state = _NP[0] = np.random.RandomState(_SEED[0])
+    if _GradMode.repeats:
+        repeated_change(state, "NumPy's random state (a draw)")
     return state
 
 

@@ -207,6 +207,7 @@ class Runtime:
             _GradMode.inference = _GradMode.anomaly = _GradMode.vmap_keep = False
             _GradMode.vmap_quiet = False
             _GradMode.vmapped.clear()
+            _GradMode.repeats.clear()
             _GradMode.anomaly_nan = True
             if hooks.saved_hooks is not None or hooks.saved_pending:
                 from ..surface import saved_hooks
@@ -591,6 +592,8 @@ class Runtime:
         if isinstance(owner, Tensor):
             set_tensor_attribute(owner, attr, value)
             return
+        if _GradMode.repeats:
+            pyobjects.repeated_attribute(owner, attr, value)
         kind = type(owner)
         if kind is ModuleInstance or kind is Instance or kind is PlainClass:
             owner.set(self, attr, value)
@@ -1068,6 +1071,9 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
     if hooks.before_write is not None:
         hooks.before_write(owner, I.written_address(owner, key))
     own(owner)  # lent data (`core.tensor.lend`) is copied before its first write
+    if not owner.data.flags.writeable and _write_through_item(owner, idx, key, new):
+        bumped(owner)
+        return
     try:
         owner.data[idx] = new
     except ValueError:
@@ -1079,6 +1085,43 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
     except (TypeError, IndexError, OverflowError) as e:
         raise GradcliError(f"cannot assign: {short(str(e))}") from None
     bumped(owner)
+
+
+def _write_through_item(owner: Tensor, idx: Any, key: Any, new: Any) -> bool:
+    """`x[key] = value` on an expanded tensor (its elements share memory places; NumPy's view
+    is read-only): as PyTorch, the value is written through to the memory, a basic index
+    (ints, slices) only where the places it selects are all distinct (else PyTorch's error),
+    an advanced one (a mask, index lists: index_put_) with PyTorch's deprecation warning.
+    False where the memory is not the program's to write (the caller's copy stands)."""
+    from ..core.inplace import OVERLAP_ERROR, internal_overlap, writable_alias
+
+    alias = writable_alias(owner)
+    if alias is None:
+        return False
+    parts = idx if isinstance(idx, tuple) else (idx,)
+    basic = all(p is None or p is Ellipsis or isinstance(p, (int, slice)) for p in parts)
+    if basic and internal_overlap(owner.data[idx]):
+        raise GradcliError(
+            OVERLAP_ERROR, hint="x = x.clone() first (expand() makes elements share memory)"
+        )
+    if not basic and internal_overlap(owner.data):
+        hooks.warn(
+            "Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor "
+            "before performing this operation. This also applies to advanced indexing e.g. "
+            "tensor[indices] = tensor"
+        )
+        mask = isinstance(key, Tensor) and key.dtype == np.bool_
+        if mask and np.ndim(new) == 0:
+            hooks.warn(
+                "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the "
+                "tensor before performing this operation. This also applies to advanced "
+                "indexing e.g. tensor[mask] = scalar"
+            )
+    try:
+        alias[idx] = new
+    except (ValueError, TypeError, IndexError, OverflowError) as e:
+        raise GradcliError(f"cannot assign: {short(str(e))}") from None
+    return True
 
 
 def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:

@@ -33,7 +33,7 @@ def to_str(v: Any, limit: int | None = None) -> str:
             return to_str(v)
         finally:
             TEXT_CAPS.pop()
-    if isinstance(v, (list, tuple, dict, set, collections.deque)):
+    if isinstance(v, (list, tuple, dict, set, frozenset, collections.deque)):
         check_structure(v, "str()", tensor_cost=100)
         return _repr(v)
     if isinstance(v, (np.ndarray, np.dtype, Device, np.generic)):
@@ -53,14 +53,14 @@ def to_repr(v: Any, limit: int | None = None) -> str:
             return to_repr(v)
         finally:
             TEXT_CAPS.pop()
-    if isinstance(v, (list, tuple, dict, set, collections.deque)):
+    if isinstance(v, (list, tuple, dict, set, frozenset, collections.deque)):
         check_structure(v, "repr()", tensor_cost=100)
     return _repr(v)
 
 
 def _least(v: Any, limit: int, what: str) -> None:
     """A container's text is at least a character and a separator per item it shows."""
-    if isinstance(v, (list, tuple, dict, set, collections.deque)):
+    if isinstance(v, (list, tuple, dict, set, frozenset, collections.deque)):
         least = 3 * check_structure(v, what, tensor_cost=100)
         if least > limit:
             limits.STRING_CHARS.check(least, "the length of the string (at least)")
@@ -97,6 +97,10 @@ def _repr(v: Any) -> str:
         return items
     if t is set:
         return "{" + ", ".join(_charged(_repr(x)) for x in v) + "}" if v else "set()"
+    if t is frozenset:
+        return (
+            "frozenset({" + ", ".join(_charged(_repr(x)) for x in v) + "})" if v else "frozenset()"
+        )
     if t in _VIEWS:
         return f"{_VIEWS[t]}([" + ", ".join(_charged(_repr(x)) for x in v) + "])"
     shown = getattr(t, "program_repr", None)  # a deque, a named tuple: their items' reprs

@@ -950,7 +950,7 @@ def iterate(v: Any, what: str) -> Any:
 
 
 # The containers whose walks are counted (a deque nests and shares items as a list does).
-_WALKED = (list, tuple, dict, set, collections.deque)
+_WALKED = (list, tuple, dict, set, frozenset, collections.deque)
 
 
 def check_structure(v: Any, what: str, tensor_cost: int = 1) -> int:
@@ -984,7 +984,7 @@ def check_structure(v: Any, what: str, tensor_cost: int = 1) -> int:
                 count += len(e) // 64
         if isinstance(x, dict):
             for k in x:
-                if isinstance(k, tuple):
+                if isinstance(k, (tuple, frozenset)):
                     stack.append((k, depth + 1))
         if count > budget:
             limits.LIST_ITEMS.check(count, f"the number of items {what} would visit")
@@ -995,7 +995,7 @@ def hashable(key: Any) -> Any:
     """`key` as a dict key or set member: Python hashes a tuple by walking all of it, every
     time, and shared tuples (`t = (t, t)` sixty times) make that walk 2**60 items long: the
     walk is counted first (`check_structure`), then Python hashes it."""
-    if isinstance(key, tuple):
+    if isinstance(key, (tuple, frozenset)):
         check_structure(key, "hashing")
     try:
         hash(key)

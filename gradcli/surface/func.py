@@ -38,7 +38,15 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..core import autograd, hooks
 from ..core.graph import ancestors, leaves
-from ..core.tensor import MadeIn, Tensor, _GradMode, enable_grad, grad_enabled, pytype_name
+from ..core.tensor import (
+    MadeIn,
+    Repeated,
+    Tensor,
+    _GradMode,
+    enable_grad,
+    grad_enabled,
+    pytype_name,
+)
 from . import functional as F
 from . import indexing as I
 from .functional_ad import (
@@ -188,6 +196,8 @@ _ENTERED: dict[int, tuple[weakref.ref, int]] = {}
 
 
 _STARTS: list[int] = []  # the sequence number of the first node each running level records
+# The serials of the vmaps running now (a level of PyTorch's numbering, between the others)
+_VMAPS: list[int] = []
 
 
 @contextlib.contextmanager
@@ -214,30 +224,48 @@ def _level(kind: str) -> Iterator[int]:
         _STARTS.pop()
 
 
-_REVERSE = frozenset(("grad", "vjp", "jacrev"))
+def _wrapped(t: Tensor) -> tuple[int, ...]:
+    """The running levels (outermost first) at which PyTorch holds `t` wrapped: those it
+    entered, with the levels of the tensor it came from; those running when it was made
+    (every tensor made inside a transform is wrapped at each level running then, factory
+    results included); none for a tensor from outside."""
+    entry = _WRAPS.get(id(t))
+    if entry is not None and entry[0]() is t:
+        return tuple(s for s in entry[1] if s in _RUNNING)
+    made = t._inf
+    if type(made) is MadeIn:
+        return tuple(s for s in _RUNNING if s <= made.level)
+    if t.requires_grad and t.node is not None:  # (made in inference mode inside a level)
+        return tuple(s for s, start in zip(_RUNNING, _STARTS) if t.node.seq >= start)
+    return ()
+
+
+def tracked_levels(t: Tensor) -> list[int]:
+    """PyTorch's functorch levels (innermost last) of the GradTrackingTensors a tensor printed
+    inside torch.func transforms is wrapped in (`GradTrackingTensor(lvl=2, value=
+    GradTrackingTensor(lvl=1, value=...))` inside grad(grad(f))); empty for one PyTorch prints
+    as it is. PyTorch numbers a level per transform, jacfwd two (its vmap, then its jvp, the
+    level that wraps) and vmap one (which wraps only its batched tensors, whose printing is
+    refused)."""
+    if not _RUNNING:
+        return []
+    wrapped = _wrapped(t)
+    if not wrapped:
+        return []
+    kinds = [k for k in _KINDS if k != "vmap"]  # (vmap's entries there have no serial)
+    levels = sorted([*zip(_RUNNING, kinds), *((s, "vmap") for s in _VMAPS)])
+    numbers: dict[int, int] = {}
+    n = 0
+    for serial, kind in levels:
+        n += 2 if kind == "jacfwd" else 1
+        numbers[serial] = n
+    return [numbers[s] for s in wrapped]
 
 
 def tracked_level(t: Tensor) -> int | None:
-    """The functorch level PyTorch would print `t` wrapped at (`GradTrackingTensor(lvl=1,
-    value=...)`) when printed inside one reverse-mode transform: its input, or a value
-    computed from it there; None for a tensor PyTorch prints as it is. Raises where gradcli
-    cannot tell the wrapping (transforms inside transforms, forward mode)."""
-    if not _RUNNING:
-        return None
-    inside = type(t._inf) is MadeIn and t._inf.level in _RUNNING  # made while it runs
-    if not t.requires_grad and not inside:
-        return None
-    if len(_RUNNING) > 1 or _KINDS[0] not in _REVERSE:
-        raise NotSupported(
-            "printing a tensor inside nested or forward-mode torch.func transforms is not "
-            "supported: PyTorch prints its functorch wrappers (GradTrackingTensor...), "
-            "which gradcli does not reproduce there",
-            hint="return the value (has_aux=True) and print it outside, or print .tolist()",
-        )
-    entered = _ENTERED.get(id(t))
-    if entered is not None and entered[0]() is t or id(t) in _ALIASES or inside:
-        return 1
-    return 1 if t.node is not None and t.node.seq >= _STARTS[0] else None
+    """The innermost level of `tracked_levels`, or None."""
+    levels = tracked_levels(t)
+    return levels[-1] if levels else None
 
 
 def tracked_inner(t: Tensor) -> Tensor | None:
@@ -246,14 +274,28 @@ def tracked_inner(t: Tensor) -> Tensor | None:
     containing: ...`), `t` itself where it depends on one (its grad_fn shown); else None."""
     alias = _ALIASES.get(id(t))
     if alias is not None and alias[0]() is t:
-        return alias[1]
-    if t.requires_grad and _outside([t], _RUNNING[-1]):
+        # (an enclosing level's tensor shows what that one shows: nested wrappers hold the
+        # program's tensor innermost, or the bare value)
+        return tracked_inner(alias[1]) if _wrapped(alias[1]) else alias[1]
+    if t.requires_grad and _outside([t], _RUNNING[-1], program_only=True):
         return t
     return None
 
 
 # id(alias) -> (a weak reference to it, the tensor from outside the level it stands for)
 _ALIASES: dict[int, tuple[weakref.ref, Tensor]] = {}
+# id(tensor entering a level) -> (a weak reference to it, the levels PyTorch wraps it at: the
+# tensor's it came from, then the level it entered)
+_WRAPS: dict[int, tuple[weakref.ref, tuple[int, ...]]] = {}
+
+
+def _forget_wraps(key: int) -> Callable[[Any], None]:
+    def gone(_ref: Any) -> None:
+        entry = _WRAPS.get(key)
+        if entry is not None and entry[0]() is None:
+            del _WRAPS[key]
+
+    return gone
 
 
 def _forget_alias(key: int) -> Callable[[Any], None]:
@@ -278,18 +320,22 @@ def _enter(t: Any, level: int) -> Tensor:
     """A tensor entering the level: an alias when it requires grad, else a fresh leaf."""
     if not isinstance(t, Tensor):
         raise error(f"Thing passed to transform API must be Tensor, got {pytype(t)}", "ValueError")
+    outer = _wrapped(t) if _RUNNING else ()
     if t.requires_grad:
         alias = F.view_as(t, t)
         _ALIASES[id(alias)] = (weakref.ref(alias, _forget_alias(id(alias))), t)
+        _WRAPS[id(alias)] = (weakref.ref(alias, _forget_wraps(id(alias))), (*outer, level))
         return alias
     leaf = requiring_grad(t)
     _ENTERED[id(leaf)] = (weakref.ref(leaf, _forget(id(leaf))), level)
+    _WRAPS[id(leaf)] = (weakref.ref(leaf, _forget_wraps(id(leaf))), (*outer, level))
     return leaf
 
 
-def _outside(values: Sequence[Any], level: int) -> bool:
+def _outside(values: Sequence[Any], level: int, program_only: bool = False) -> bool:
     """Whether any of the tensors depends on a tensor outside `level` that still requires
-    grad: a program tensor, or one an enclosing running level entered."""
+    grad: a program tensor, or one an enclosing running level entered (not with
+    `program_only`)."""
     roots = [v for v in values if isinstance(v, Tensor) and v.requires_grad]
     if not roots:
         return False
@@ -300,7 +346,7 @@ def _outside(values: Sequence[Any], level: int) -> bool:
         entry = _ENTERED.get(id(t))
         if entry is None or entry[0]() is not t:
             return True  # the program's own tensor
-        if entry[1] != level and entry[1] in _RUNNING:
+        if entry[1] != level and entry[1] in _RUNNING and not program_only:
             return True
     return False
 
@@ -528,8 +574,16 @@ def _vjp(
         keep = bool(create_graph) and (
             _outside(flat_out, level) or any(c.requires_grad for c in flat_cot)
         )
-        with enable_grad() if keep else contextlib.nullcontext():
-            got = grads(flat_out, flat_in, flat_cot, create_graph=keep, retain_graph=retain_graph)
+        was = _GradMode.inference
+        if not was:  # (outside inference mode) the pass is the vjp's level's, run later: the
+            _GradMode.inference = MadeIn(level)  # hooks of its tensors run (core.LevelHook)
+        try:
+            with enable_grad() if keep else contextlib.nullcontext():
+                got = grads(
+                    flat_out, flat_in, flat_cot, create_graph=keep, retain_graph=retain_graph
+                )
+        finally:
+            _GradMode.inference = was
         got = [g if g is not None else _zeros(t) for g, t in zip(got, flat_in)]
         return unflatten([_leave(g, level) for g in got], in_spec)
 
@@ -823,29 +877,43 @@ def jacrev(
             # zeros, as PyTorch's basis over the flattened outputs has it (their zero
             # contributions are summed in: +0, never a lone -0, where the branches meet).
             joint = len(flat_out) > 1
-            for i, o in enumerate(flat_out):
-                rows: list[list[Tensor]] = [[] for _ in flat_in]
-                many = not keep and int(o.data.size) > 1
-                got_all = _batched_rows(o, flat_in, flat_out, i) if many else None
-                if got_all is not None:
-                    for j, block in enumerate(got_all):
-                        per_input[j].append(_leave(block, level))
-                    continue
-                for k in range(int(o.data.size)):
-                    hooks.observer.tick()
-                    if joint:
-                        cots = [
-                            onehot(o, k) if m == i else _zeros(p) for m, p in enumerate(flat_out)
-                        ]
-                        got = grads(flat_out, flat_in, cots, create_graph=keep, retain_graph=True)
-                    else:
-                        got = grads(
-                            [o], flat_in, [onehot(o, k)], create_graph=keep, retain_graph=True
-                        )
-                    for j, (g, t) in enumerate(zip(got, flat_in)):
-                        rows[j].append(g if g is not None else _zeros(t))
-                for j, t in enumerate(flat_in):
-                    per_input[j].append(_leave(_block(rows[j], o, t), level))
+            # PyTorch's one backward pass, vmapped over the rows, runs the hooks once
+            runs = Repeated(
+                "a hook during jacrev's backward passes",
+                "row of the Jacobian",
+                "make the change outside the hook (from the Jacobian jacrev returns)",
+                quiet=True,
+            )
+            row = 0
+            with runs:
+                for i, o in enumerate(flat_out):
+                    rows: list[list[Tensor]] = [[] for _ in flat_in]
+                    many = not keep and int(o.data.size) > 1
+                    got_all = _batched_rows(o, flat_in, flat_out, i) if many else None
+                    if got_all is not None:
+                        for j, block in enumerate(got_all):
+                            per_input[j].append(_leave(block, level))
+                        continue
+                    for k in range(int(o.data.size)):
+                        hooks.observer.tick()
+                        runs.run(row)
+                        row += 1
+                        if joint:
+                            cots = [
+                                onehot(o, k) if m == i else _zeros(p)
+                                for m, p in enumerate(flat_out)
+                            ]
+                            got = grads(
+                                flat_out, flat_in, cots, create_graph=keep, retain_graph=True
+                            )
+                        else:
+                            got = grads(
+                                [o], flat_in, [onehot(o, k)], create_graph=keep, retain_graph=True
+                            )
+                        for j, (g, t) in enumerate(zip(got, flat_in)):
+                            rows[j].append(g if g is not None else _zeros(t))
+                    for j, t in enumerate(flat_in):
+                        per_input[j].append(_leave(_block(rows[j], o, t), level))
             result = _blocks(per_input, flat_out, flat_in, in_spec, out_spec, nums)
         return (result, aux) if has_aux else result
 
@@ -1077,12 +1145,20 @@ def vmap(
         sources: dict[int, tuple] = {}
         _batch_view(level, sources, set(_RUNNING))
         quiet = _GradMode.vmap_quiet
-        with _random_draws(randomness) as before_element:
+        runs = Repeated(
+            "the function vmap maps over",
+            "batch element",
+            "return the values from the function (vmap stacks them) and make the change "
+            "after the vmap call",
+        )
+        with _random_draws(randomness) as before_element, runs:
             _GradMode.vmapped.append(level)
+            _VMAPS.append(next(_serials))  # (its place in PyTorch's numbering of levels)
             try:
                 for i in range(max(batch, 1)):
                     hooks.observer.tick()
                     before_element()
+                    runs.run(i)
                     elems = [
                         a if d is None else _element(a, d, i if batch else None)
                         for a, d in zip(flat, dims)
@@ -1106,6 +1182,7 @@ def vmap(
                         _check_sizes(results[0], batch)
             finally:
                 _GradMode.vmapped.remove(level)
+                _VMAPS.pop()
         return _stacked(results, out_dims, name, batch, level)
 
     return Transformed(wrapped, name, name)
@@ -1632,4 +1709,5 @@ def stack_shards(tables: list[tuple]) -> tuple:
 from . import printing as _printing  # noqa: E402  (the hook it reads: no cycle at import)
 
 _printing.TRACKED[0] = tracked_level
+_printing.TRACKED_LEVELS[0] = tracked_levels
 _printing.TRACKED_INNER[0] = tracked_inner

@@ -1173,7 +1173,92 @@ def resize_(x: Any, *sizes: Any, memory_format: Any = None) -> Tensor:
     return x
 
 
+def _filled(x: Any, value: Any, name: str) -> Tensor:
+    """zero_ / fill_: with a number, also on a tensor whose elements share memory places
+    (`x.expand(...)`: each place takes the value, as PyTorch's); fill_ with a tensor there is
+    PyTorch's error."""
+    from ..core.inplace import overlapping
+
+    x = tensor_arg(x)
+    if isinstance(value, Tensor):
+        return inplace(x, lambda o: _overwritten(o, _fill_value(value), name))
+    with overlapping():
+        return inplace(x, lambda o: _overwritten(o, _fill_value(value), name))
+
+
+# C++'s names of the element types in PyTorch's "Could not set tensor of type ..." message.
+_CPP_TYPES = {
+    np.dtype(np.float32): "float",
+    np.dtype(np.float64): "double",
+    np.dtype(np.float16): "c10::Half",
+    np.dtype(np.int64): "long int",
+    np.dtype(np.int32): "int",
+    np.dtype(np.int16): "short int",
+    np.dtype(np.int8): "signed char",
+    np.dtype(np.uint8): "unsigned char",
+    np.dtype(np.bool_): "bool",
+}
+
+
+def set_(x: Any, source: Any = None, *rest: Any, **kw: Any) -> Tensor:
+    """`x.set_(source)`: x takes source's memory (and shape): from then on a change of either
+    is seen by the other, as in PyTorch; `x.set_()` makes x empty. A view keeps the memory it
+    had (as PyTorch's). Refused where PyTorch's result has no gradient rule (`NotImplemented`:
+    x in a graph, a source that requires grad with grad mode on), on a view, and with a storage,
+    an offset or strides."""
+    from ..core.inplace import check_target
+    from ..core.tensor import _GradMode, own
+
+    x = tensor_arg(x)
+    if rest or kw or (source is not None and not isinstance(source, Tensor)):
+        raise NotSupported(
+            "x.set_(storage, offset, size, stride) is not supported: gradcli tensors share "
+            "memory only as whole tensors",
+            hint="x.set_(other_tensor), or make the view itself: other[2:5].view(...)",
+        )
+    if _GradMode.transforms or _GradMode.vmapped:
+        raise NotSupported(
+            "set_ inside torch.func transforms is not supported",
+            hint="return a new tensor from the function instead",
+        )
+    check_target(x)  # (a leaf that requires grad, with grad mode on: PyTorch's error)
+    if source is not None and source.dtype != x.dtype:
+        names = (_CPP_TYPES.get(source.dtype), _CPP_TYPES.get(x.dtype))
+        if None in names:
+            raise NotSupported(f"set_ from {source.dtype} to {x.dtype} is not supported")
+        raise GradcliError(
+            f"Could not set tensor of type {names[0]} to a tensor of type {names[1]}",
+            hint="convert the source first: x.set_(y.to(x.dtype)) shares y's converted copy",
+        )
+    if x.node is not None or (
+        source is not None and source.requires_grad and grad_enabled() and source is not x
+    ):
+        raise NotSupported(
+            "set_ on a tensor of the autograd graph (or from a tensor that requires grad) is "
+            "not supported: PyTorch's result has no gradient (grad_fn=<NotImplemented>)",
+            hint="do it under torch.no_grad(), or use copy_ (x.copy_(y)), which is differentiable",
+        )
+    if x._base is not None:
+        raise NotSupported(
+            "set_ on a view is not supported",
+            hint="set the tensor the view was made from, or x = x.clone() first",
+        )
+    if source is x:
+        bumped(x)
+        return x
+    if hooks.before_write is not None:
+        hooks.before_write(x)
+    if source is None:
+        x.data = np.empty((0,), dtype=x.dtype)
+    else:
+        own(source)  # (a lent array is copied before it is shared: both see one memory)
+        x.data = source.data
+    bumped(x)
+    return x
+
+
 INPLACE: dict[str, Callable[..., Tensor]] = {
+    "set_": set_,
     "unsqueeze_": _view_method_(unsqueeze, "Unsqueeze"),
     "squeeze_": _view_method_(squeeze, "Squeeze"),
     "t_": _view_method_(t, "T"),
@@ -1183,15 +1268,10 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
     "resize_as_": lambda x, the_template, memory_format=None: resize_(
         x, tensor_arg(the_template, "the_template").shape
     ),
-    "zero_": lambda input: inplace(
-        tensor_arg(input), lambda o: _overwritten(o, 0, "ZeroBackward0")
-    ),
+    "zero_": lambda input: _filled(input, 0, "ZeroBackward0"),
     # fill_(Scalar) and fill_(Tensor) are two overloads, FillBackward2 and FillBackward3
-    "fill_": lambda input, value: inplace(
-        tensor_arg(input),
-        lambda o: _overwritten(
-            o, _fill_value(value), "FillBackward3" if isinstance(value, Tensor) else "FillBackward2"
-        ),
+    "fill_": lambda input, value: _filled(
+        input, value, "FillBackward3" if isinstance(value, Tensor) else "FillBackward2"
     ),
     "copy_": lambda x, other, non_blocking=False: _copy_(tensor_arg(x), tensor_arg(other, "src")),
     "add_": _method_(add),

@@ -36,7 +36,7 @@ from ..core import forward as forward_mode
 from ..core import primitives as P
 from ..core.graph import ancestors, on_path
 from ..core.op import apply
-from ..core.tensor import Tensor, _GradMode, enable_grad, grad_enabled, no_grad
+from ..core.tensor import Repeated, Tensor, _GradMode, enable_grad, grad_enabled, no_grad
 from . import functional as F
 from .printing import Size
 
@@ -411,34 +411,53 @@ def jacobian(
         # vectorize=True is PyTorch's vmap over one VJP of all the outputs (the others'
         # cotangents zeros): their zero cross terms summed in, as jacrev's rows
         joint = vectorize and len(outs) > 1
-        for i, out in enumerate(outs):
-            rows: list[list[Tensor]] = [[] for _ in ins]
-            for k in range(int(out.data.size)):
-                hooks.observer.tick()
-                if joint:
-                    cots = [
-                        onehot(out, k) if m == i else Tensor(np.zeros(o.shape, dtype=o.dtype))
-                        for m, o in enumerate(outs)
-                    ]
-                    got = grads(list(outs), ins, cots, create_graph, retain_graph=True)
-                else:
-                    got = grads([out], ins, [onehot(out, k)], create_graph, retain_graph=True)
-                for j, (g, t) in enumerate(zip(got, ins)):
-                    if g is None:
-                        if strict:
+        # vectorize=True: PyTorch vmaps one backward pass over the rows, running hooks once
+        runs = (
+            Repeated(
+                "a hook during the vectorized jacobian's backward passes",
+                "row of the Jacobian",
+                "make the change outside the hook (from the Jacobian returned), or pass "
+                "vectorize=False (one backward pass a row, as PyTorch's)",
+                quiet=True,
+            )
+            if vectorize
+            else contextlib.nullcontext()
+        )
+        row = 0
+        with runs:
+            for i, out in enumerate(outs):
+                rows: list[list[Tensor]] = [[] for _ in ins]
+                for k in range(int(out.data.size)):
+                    hooks.observer.tick()
+                    if vectorize:
+                        runs.run(row)
+                    row += 1
+                    if joint:
+                        cots = [
+                            onehot(out, k) if m == i else Tensor(np.zeros(o.shape, dtype=o.dtype))
+                            for m, o in enumerate(outs)
+                        ]
+                        got = grads(list(outs), ins, cots, create_graph, retain_graph=True)
+                    else:
+                        got = grads([out], ins, [onehot(out, k)], create_graph, retain_graph=True)
+                    for j, (g, t) in enumerate(zip(got, ins)):
+                        if g is None:
+                            if strict:
+                                raise error(
+                                    f"Output {i} of the user-provided function is independent of "
+                                    f"input {j}. This is not allowed in strict mode."
+                                )
+                            g = Tensor(np.zeros(t.shape, dtype=t.dtype))
+                        elif strict and create_graph and not g.requires_grad:
                             raise error(
-                                f"Output {i} of the user-provided function is independent of "
-                                f"input {j}. This is not allowed in strict mode."
+                                "The jacobian of the user-provided function is independent of "
+                                f"input {i}. This is not allowed in strict mode when "
+                                "create_graph=True."
                             )
-                        g = Tensor(np.zeros(t.shape, dtype=t.dtype))
-                    elif strict and create_graph and not g.requires_grad:
-                        raise error(
-                            "The jacobian of the user-provided function is independent of "
-                            f"input {i}. This is not allowed in strict mode when "
-                            "create_graph=True."
-                        )
-                    rows[j].append(g)
-            blocks.append(tuple(_stacked(r, out.shape, t, create_graph) for r, t in zip(rows, ins)))
+                        rows[j].append(g)
+                blocks.append(
+                    tuple(_stacked(r, out.shape, t, create_graph) for r, t in zip(rows, ins))
+                )
     return _unpack(_finish(tuple(blocks), create_graph), (out_tupled, in_tupled))
 
 

@@ -601,6 +601,8 @@ TRACKED: list[Callable[[Any], int | None]] = [lambda t: None]
 # (an input that requires grad outside the transform, a value computed from one: with its
 # grad_fn), or None. Set by `surface.func` too.
 TRACKED_INNER: list[Callable[[Any], Any]] = [lambda t: None]
+# ... and all the levels of the wrappers, innermost last (nested transforms: `grad(grad(f))`).
+TRACKED_LEVELS: list[Callable[[Any], list[int]]] = [lambda t: []]
 _UNWRAPPED = [False]  # (while the text inside a wrapper is made)
 
 
@@ -608,17 +610,13 @@ def tensor_repr(t: Any) -> str:
     """``repr()`` of a gradcli Tensor, as PyTorch prints the same tensor."""
     from ..core.tensor import Settings, _GradMode, batched
 
-    if _GradMode.transforms and _GradMode.vmapped and not _UNWRAPPED[0]:
-        if TRACKED[0](t) is not None:  # grad inside vmap: PyTorch's level counts the vmap
-            raise NotSupported(
-                "printing a tensor inside torch.func.grad (or vjp, jacrev) inside vmap is not "
-                "supported: PyTorch prints its functorch wrappers (GradTrackingTensor at the "
-                "level after vmap's), which gradcli does not reproduce there",
-                hint="return the value (has_aux=True) and print it outside, or print .tolist()",
-            )
-    if _GradMode.transforms and not _GradMode.vmapped and not _UNWRAPPED[0]:
-        level = TRACKED[0](t)
-        if level is not None:
+    if (
+        _GradMode.transforms
+        and not _UNWRAPPED[0]
+        and not (_GradMode.vmapped and batched(t))  # (a BatchedTensor: refused below)
+    ):
+        levels = TRACKED_LEVELS[0](t)
+        if levels:
             from ..core.tensor import Tensor
 
             shown = TRACKED_INNER[0](t)
@@ -627,11 +625,13 @@ def tensor_repr(t: Any) -> str:
                 shown._inf = False
             _UNWRAPPED[0] = True
             try:
-                inner = tensor_repr(shown)
+                text = tensor_repr(shown)
             finally:
                 _UNWRAPPED[0] = False
-            body = "\n".join("    " + line for line in inner.split("\n"))
-            return f"GradTrackingTensor(lvl={level}, value=\n{body}\n)"
+            for level in levels:  # the innermost level's wrapper outermost
+                body = "\n".join("    " + line for line in text.split("\n"))
+                text = f"GradTrackingTensor(lvl={level}, value=\n{body}\n)"
+            return text
 
     if _GradMode.vmapped and batched(t):
         raise NotSupported(

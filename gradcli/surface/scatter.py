@@ -590,10 +590,22 @@ def masked_scatter(input: Any, mask: Any, source: Any) -> Tensor:  # noqa: A002
     return A.named(where(Tensor(full.copy()), placed, x), "MaskedScatterBackward0")
 
 
+# The in-place methods PyTorch runs on a tensor whose elements share memory places
+# (`x.expand(...)`), with its deprecation warning (`core.inplace.overlapping`).
+_OVERLAP_ALLOWED = frozenset(("masked_fill", "index_fill", "index_put"))
+
+
 def _in_place(fn: Any) -> Any:
     """The in-place method: x changed in place to fn(x, ...) (its shape may not grow)."""
+    from ..core.inplace import overlapping
+
+    name = fn.__name__ + "_"
+    allowed = fn.__name__ in _OVERLAP_ALLOWED
 
     def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
+        if allowed:
+            with overlapping(name):
+                return inplace(A.tensor_arg(x), lambda old: fn(old, *args, **kwargs))
         return inplace(A.tensor_arg(x), lambda old: fn(old, *args, **kwargs))
 
     method.__name__ = fn.__name__ + "_"

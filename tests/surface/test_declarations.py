@@ -149,6 +149,9 @@ CALLS: dict[str, list[Call]] = {
     # resize_ is for tensors that do not require grad (PyTorch refuses the others)
     "Tensor.resize_": one(lambda: Tensor(RNG.uniform(0.2, 0.8, (2, 3))), 3, 2),
     "Tensor.resize_as_": one(lambda: Tensor(RNG.uniform(0.2, 0.8, (2, 3))), vec),
+    "Tensor.set_": one(
+        lambda: Tensor(RNG.uniform(0.2, 0.8, (2, 3))), lambda: Tensor(RNG.uniform(0.2, 0.8, (3,)))
+    ),
     "Tensor.type": one(x23, "torch.FloatTensor"),
     "Tensor.contiguous": one(lambda: x23().t()),
     "torch.swapaxes": one(x23, 0, 1),

@@ -2074,10 +2074,8 @@ add(
     *[
         esc(f"name_{n.strip('_')}", f"v = {n}")
         for n in (
-            "vars",
             "globals",
             "locals",
-            "dir",
             "__builtins__",
             "__import__",
             "open",
@@ -5018,6 +5016,7 @@ add(
         "from torch.func import grad\n"
         "print(grad(grad(lambda x: (print(x), x ** 3)[1]))(torch.tensor(2.)))",
         (r"not supported",),
+        codes=frozenset({0}),  # (feat17: PyTorch's nested GradTrackingTensors, corpus 537)
     ),
 )
 
@@ -5305,6 +5304,7 @@ add(
         "from torch.func import grad\n"
         "print(grad(grad(lambda x: (print(torch.ones(1)), x ** 3)[1]))(torch.tensor(2.)))",
         (r"not supported",),
+        codes=frozenset({0}),  # (feat17: PyTorch's nested GradTrackingTensors, corpus 537)
     ),
     small(
         "inference_flag_inside_grad",
@@ -5374,6 +5374,7 @@ add(
         "def f(x):\n    print(torch.ones(2))\n    return (x * 2).sum()\n"
         "vmap(grad(f))(torch.ones(3, 2))",
         (r"not supported",),
+        codes=frozenset({0}),  # (feat17: PyTorch's GradTrackingTensor(lvl=2), corpus 541)
     ),
 )
 add(
@@ -5465,4 +5466,153 @@ add(
     ),
     esc("nn_grad_module_dunder", "d = torch.nn.grad.__dict__"),
     esc("nn_grad_function_globals", "g = torch.nn.grad.conv2d_input.__globals__"),
+)
+add(
+    # feat17: changes a vmapped function (or a hook of jacrev's passes) makes again in a later
+    # element's run are refused; what each run makes is its own and stays under the limits
+    small(
+        "vmap_counter_on_a_million_elements",
+        "from torch.func import vmap\nclass C:\n    n = 0\nc = C()\n"
+        "def f(v):\n    c.n += 1\n    return v * 2\nvmap(f)(torch.ones(10**6))",
+        (r"earlier batch element changed it too",),
+        at=(8, 5),
+    ),
+    small(
+        "vmap_outer_tensor_written_each_element",
+        "from torch.func import vmap\nbuf = torch.zeros(3)\n"
+        "def f(v):\n    buf.add_(1)\n    return v\nvmap(f)(torch.ones(5, 3))",
+        (r"a tensor in place",),
+        at=(6, 5),
+    ),
+    small(
+        "jacrev_hook_appends_each_row",
+        "from torch.func import jacrev\nseen = []\n"
+        "def f(x):\n    y = x * 2\n    y.register_hook(lambda g: seen.append(g))\n    return y\n"
+        "jacrev(f)(torch.ones(4))",
+        (r"earlier row of the Jacobian changed it too",),
+        at=ANY,
+    ),
+    budget(
+        "vmap_each_element_makes_objects_endlessly",
+        "from torch.func import vmap\nclass C:\n    pass\n"
+        "def f(v):\n    xs = []\n    while True:\n        o = C()\n        o.v = v\n"
+        "        xs.append(o)\n    return v\nvmap(f)(torch.ones(3, 2))",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "vmap_new_list_every_step_of_every_element",
+        "from torch.func import vmap\n"
+        "def f(v):\n    for i in range(10**7):\n        xs = [i]\n        xs.append(i)\n"
+        "    return v\nvmap(f)(torch.ones(10**4, 2))",
+        patterns=TIME_OR_LIMIT,
+    ),
+    esc(
+        "vmap_setattr_dunder_of_an_outer_instance",
+        "from torch.func import vmap\nclass C:\n    pass\nc = C()\n"
+        "def f(v):\n    setattr(c, '__class__', int)\n    return v\nvmap(f)(torch.ones(2))",
+    ),
+)
+_SUB = (
+    "w = torch.zeros(2, requires_grad=True)\n"
+    "class A(torch.optim.Adam):\n    def peek(self, name):\n        return getattr(self, name)\n"
+    "class S(torch.optim.lr_scheduler.StepLR):\n    def peek(self, name):\n"
+    "        return getattr(self, name)\n"
+    "a = A([w])\ns = S(a, 2)\n"
+)
+add(
+    # feat17: subclasses of torch's own optimizers and schedulers reach no more than the
+    # optimizer or scheduler itself
+    esc("optimizer_subclass_class_internals", _SUB + "a.peek('BUILTIN_BASE')"),
+    esc("optimizer_subclass_private_hooks", _SUB + "a.peek('_optimizer_step_pre_hooks')"),
+    esc("optimizer_subclass_step_group", _SUB + "a.peek('_step_group')"),
+    esc("scheduler_subclass_private", _SUB + "s.peek('_get_lr_called_within_step')"),
+    esc("scheduler_subclass_attrs_table", _SUB + "s.peek('attrs')"),
+    esc("scheduler_subclass_mro", _SUB + "m = type(s).__mro__"),
+    esc(
+        "optimizer_subclass_super_class",
+        "class A(torch.optim.SGD):\n"
+        "    def f(self):\n        return super().__dict__\n"
+        "A([torch.zeros(1, requires_grad=True)], lr=0.1).f()",
+    ),
+    small(
+        "scheduler_subclass_setting_changed",
+        _SUB + "s.gamma = 'x'",
+        (r"not supported",),
+    ),
+    small(
+        "optimizer_subclass_init_recursion",
+        "class A(torch.optim.SGD):\n    def __init__(self, params):\n"
+        "        A.__init__(self, params)\nA([torch.zeros(1, requires_grad=True)])",
+        (r"recursion", r"call depth", r"limit"),
+    ),
+    small(
+        "optimizer_subclass_bad_init_arguments",
+        "class A(torch.optim.Adam):\n    def __init__(self, params):\n"
+        "        super().__init__(params, lr='fast', betas=None)\n"
+        "A([torch.zeros(1, requires_grad=True)])",
+        (r"lr", r"betas", r"not supported", r"must be"),
+    ),
+)
+add(
+    # feat17: vars() and dir() look into the instances of the program's plain classes only
+    esc("vars_of_torch", "v = vars\nd = v(torch)"),
+    esc("vars_of_a_class", "class C:\n    pass\nd = vars(C)"),
+    esc("vars_of_a_function", "def f():\n    pass\nd = vars(f)"),
+    esc("vars_of_a_module", "d = vars(torch.nn.Linear(2, 2))"),
+    esc("dir_of_torch", "d = dir(torch)"),
+    esc("dir_of_a_tensor", "d = dir(torch.ones(1))"),
+    esc("dir_without_arguments", "d = dir()"),
+    esc(
+        "vars_table_dunder_key",
+        "class C:\n    pass\nc = C()\nvars(c)['__class__'] = int\nk = c.__class__.__subclasses__()",
+    ),
+    small(
+        "vars_table_grows_past_the_limit",
+        "class C:\n    pass\nc = C()\nv = vars(c)\nfor i in range(10**8):\n    v[i] = i",
+        LIMIT,
+    ),
+    small(
+        "frozenset_nested_deep",
+        "t = frozenset()\nfor i in range(10**5):\n    t = frozenset([t, i])\nprint(t)",
+        LIMIT + (r"nested",),
+    ),
+    budget("frozenset_of_a_huge_range", "s = frozenset(range(10**9))"),
+    small(
+        "set_from_an_expanded_tensor_then_written",
+        "x = torch.zeros(3)\nx.set_(torch.zeros(1).expand(3))\nx.add_(1)",
+        (r"more than one element of the written-to tensor",),
+    ),
+    small(
+        "set_storage_arguments",
+        "x = torch.zeros(3)\nx.set_(torch.zeros(10), 5, (100,), (1,))",
+        (r"not supported",),
+    ),
+)
+add(
+    # feat17: writes through an expanded tensor reach its base, under the element limit
+    budget("expanded_fill_past_the_limit", "x = torch.zeros(1).expand(10**9)\nx.fill_(1)"),
+    small(
+        "expanded_masked_fill_at_the_limit",
+        "b = torch.zeros(1)\nx = b.expand(10**7)\nx.masked_fill_(x == 0, 2.0)\nprint(b)",
+        LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    small(
+        "expanded_of_a_leaf_filled",
+        "w = torch.ones(3, requires_grad=True)\nw.expand(2, 3).fill_(0)",
+        (r"view of a leaf Variable that requires grad",),
+    ),
+    small(
+        "expanded_column_assigned",
+        "b = torch.zeros(3)\nx = b.expand(4, 3)\nx[:, 1] = torch.ones(4)",
+        (r"more than one element of the written-to tensor",),
+        at=ANY,
+    ),
+    small(
+        "expanded_index_put_many_duplicates",
+        "b = torch.zeros(1)\nx = b.expand(10**6)\ni = torch.zeros(10**6, dtype=torch.long)\n"
+        "x.index_put_((i,), torch.arange(10**6.0))\nprint(b)",
+        LIMIT,
+        codes=frozenset({0, 1}),
+    ),
 )

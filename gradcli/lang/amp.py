@@ -406,8 +406,9 @@ class GradScaler:
         _number(backoff_factor, "backoff_factor")
         if not isinstance(growth_interval, int) or isinstance(growth_interval, bool):
             raise NotSupported(
-                "GradScaler's growth_interval is supported as an int",
-                found=typename(growth_interval),
+                f"GradScaler's growth_interval as a {typename(growth_interval)} is not supported "
+                "by gradcli",
+                hint="pass growth_interval as an int",
             )
         if growth_factor <= 1.0:
             raise GradcliError("The growth factor must be > 1.0.").mirror("AssertionError")
@@ -651,7 +652,10 @@ class GradScaler:
 
 def _number(v: Any, name: str) -> None:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
-        raise NotSupported(f"GradScaler's {name} is supported as a number", found=typename(v))
+        raise NotSupported(
+            f"GradScaler's {name} as a {typename(v)} is not supported by gradcli",
+            hint=f"pass {name} as a number",
+        )
 
 
 def _scalar_tensor(value: float) -> Tensor:

@@ -404,20 +404,16 @@ class GradScaler:
         for name, v in (("init_scale", init_scale), ("growth_factor", growth_factor)):
             _number(v, name)
         _number(backoff_factor, "backoff_factor")
-        if not isinstance(growth_interval, int) or isinstance(growth_interval, bool):
-            raise NotSupported(
-                f"GradScaler's growth_interval as a {typename(growth_interval)} is not supported "
-                "by gradcli",
-                hint="pass growth_interval as an int",
-            )
+        _integer(growth_interval, "growth_interval")
         if growth_factor <= 1.0:
             raise GradcliError("The growth factor must be > 1.0.").mirror("AssertionError")
         if backoff_factor >= 1.0:
             raise GradcliError("The backoff factor must be < 1.0.").mirror("AssertionError")
+        # (as the program gave them: PyTorch keeps and answers them so, an int an int)
         self.fields = {
-            "init_scale": float(init_scale),
-            "growth_factor": float(growth_factor),
-            "backoff_factor": float(backoff_factor),
+            "init_scale": init_scale,
+            "growth_factor": growth_factor,
+            "backoff_factor": backoff_factor,
             "growth_interval": growth_interval,
         }
         self.init_tracker = 0
@@ -472,7 +468,7 @@ class GradScaler:
             return outputs
         rt = current()
         if self.scale_value is None:
-            self.scale_value = np.float32(self.fields["init_scale"])
+            self.scale_value = np.float32(float(self.fields["init_scale"]))
             self.tracker = self.init_tracker
         factor = _scalar_tensor(float(self.scale_value))
 
@@ -510,18 +506,12 @@ class GradScaler:
         from ..core.tensor import no_grad
 
         with no_grad():
-            for group in rt.attribute(optimizer, "param_groups"):
-                for p in group["params"]:
-                    g = rt.attribute(p, "grad")
-                    if g is None:
-                        continue
-                    if g.dtype == np.float16:
-                        raise GradcliError("Attempting to unscale FP16 gradients.").mirror(
-                            "ValueError"
-                        )
-                    if not bool(np.all(np.isfinite(g.data))):
-                        found = True
-                    rt.call(rt.attribute(g, "mul_"), [inv], {}, ast.Name(id="unscale_"))
+            for g in _gradients(rt, optimizer):
+                if g.dtype == np.float16:
+                    raise GradcliError("Attempting to unscale FP16 gradients.").mirror("ValueError")
+                if not bool(np.all(np.isfinite(g.data))):
+                    found = True
+                rt.call(rt.attribute(g, "mul_"), [inv], {}, ast.Name(id="unscale_"))
         state[0], state[1] = "unscaled", found
 
     def m_step(self, optimizer: Any, *args: Any, **kwargs: Any) -> Any:
@@ -555,6 +545,10 @@ class GradScaler:
             if isinstance(new_scale, float):
                 self.scale_value = np.float32(new_scale)
             else:
+                if not isinstance(new_scale, Tensor):
+                    raise GradcliError(
+                        f"'{typename(new_scale)}' object has no attribute 'device'"
+                    ).mirror("AttributeError")
                 reason = (
                     "new_scale should be a float or a 1-element torch.cuda.FloatTensor or "
                     "torch.FloatTensor with requires_grad=False."
@@ -575,13 +569,15 @@ class GradScaler:
             assert self.scale_value is not None
             if found:
                 self.scale_value = np.float32(
-                    float(self.scale_value) * self.fields["backoff_factor"]
+                    float(self.scale_value) * float(self.fields["backoff_factor"])
                 )
                 self.tracker = 0
             else:
                 successful = self.tracker + 1
                 if successful == self.fields["growth_interval"]:
-                    grown = np.float32(float(self.scale_value) * self.fields["growth_factor"])
+                    grown = np.float32(
+                        float(self.scale_value) * float(self.fields["growth_factor"])
+                    )
                     if math.isfinite(float(grown)):
                         self.scale_value = grown
                     self.tracker = 0
@@ -621,9 +617,12 @@ class GradScaler:
         ):
             if key not in state_dict:
                 raise GradcliError(repr(key)).mirror("KeyError")
+            (_integer if key in ("growth_interval", "_growth_tracker") else _number)(
+                state_dict[key], key
+            )
         self.fields["init_scale"] = state_dict["scale"]
         if self.scale_value is not None:
-            self.scale_value = np.float32(state_dict["scale"])
+            self.scale_value = np.float32(float(state_dict["scale"]))
         self.fields["growth_factor"] = state_dict["growth_factor"]
         self.fields["backoff_factor"] = state_dict["backoff_factor"]
         self.fields["growth_interval"] = state_dict["growth_interval"]
@@ -641,13 +640,47 @@ class GradScaler:
         return self._field("growth_interval")
 
     def m_set_growth_factor(self, new_factor: Any) -> None:
+        _number(new_factor, "growth_factor")
         self.fields["growth_factor"] = new_factor
 
     def m_set_backoff_factor(self, new_factor: Any) -> None:
+        _number(new_factor, "backoff_factor")
         self.fields["backoff_factor"] = new_factor
 
     def m_set_growth_interval(self, new_interval: Any) -> None:
+        _integer(new_interval, "growth_interval")
         self.fields["growth_interval"] = new_interval
+
+
+def _gradients(rt: Any, optimizer: Any) -> list[Tensor]:
+    """The gradients of an optimizer's parameters (those that have one), as PyTorch's
+    unscale_ walks `param_groups`; an object not shaped as an optimizer is refused."""
+    groups = rt.attribute(optimizer, "param_groups")
+    found = []
+    what = (
+        "GradScaler.unscale_() of an object whose param_groups is not a list of dicts with "
+        "'params' (an optimizer's) is not supported"
+    )
+    if not isinstance(groups, list):
+        raise NotSupported(what, found=typename(groups))
+    for group in groups:
+        if not isinstance(group, dict) or not isinstance(group.get("params"), list):
+            raise NotSupported(what, found=typename(group))
+        for p in group["params"]:
+            if not isinstance(p, Tensor):
+                raise GradcliError(f"expected param to be torch.Tensor, got {typename(p)}").mirror(
+                    "AssertionError"
+                )
+            g = rt.attribute(p, "grad")
+            if g is None:
+                continue
+            if not isinstance(g, Tensor):
+                raise NotSupported(
+                    "GradScaler.unscale_() of a parameter whose .grad is not a tensor",
+                    found=typename(g),
+                )
+            found.append(g)
+    return found
 
 
 def _number(v: Any, name: str) -> None:
@@ -655,6 +688,14 @@ def _number(v: Any, name: str) -> None:
         raise NotSupported(
             f"GradScaler's {name} as a {typename(v)} is not supported by gradcli",
             hint=f"pass {name} as a number",
+        )
+
+
+def _integer(v: Any, name: str) -> None:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise NotSupported(
+            f"GradScaler's {name} as a {typename(v)} is not supported by gradcli",
+            hint=f"pass {name} as an int",
         )
 
 

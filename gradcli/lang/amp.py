@@ -108,13 +108,15 @@ def is_autocast_enabled(device_type: Any = None) -> bool:
 
 class AutocastClass:
     """`torch.autocast` / `torch.amp.autocast` (shown as PyTorch's class) and
-    `torch.cuda.amp.autocast` (its deprecated subclass, which warns when called)."""
+    `torch.cuda.amp.autocast` (its deprecated subclass, which warns when called);
+    `made_class`: the class of what it makes (`isinstance(ac, torch.autocast)`)."""
 
-    __slots__ = ("shown", "cuda")
+    __slots__ = ("shown", "cuda", "made_class")
 
     def __init__(self, shown: str, cuda: bool):
         self.shown = shown
         self.cuda = cuda
+        self.made_class = CudaAutocast if cuda else Autocast
 
     def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
         if self.cuda:
@@ -149,7 +151,7 @@ def _bind(fn: Any, args: list, kwargs: dict, name: str) -> Any:
 
 def _cuda_autocast(enabled: Any = True, dtype: Any = None, cache_enabled: Any = True) -> Any:
     name = np.dtype(np.float16) if dtype is None else _dtype_name(dtype)
-    return Autocast("cuda", name, enabled, "torch.cuda.amp.autocast_mode.autocast")
+    return CudaAutocast("cuda", name, enabled, "torch.cuda.amp.autocast_mode.autocast")
 
 
 def _autocast(
@@ -218,7 +220,16 @@ class Autocast:
             raise GradcliError(
                 "autocast.__call__() takes one argument, the function to decorate"
             ).mirror("TypeError")
-        return AutocastWrapped(self, args[0])
+        from .values import UserFunction
+
+        f = args[0]
+        if isinstance(f, UserFunction) and f.grad_mode is None:
+            # the program's function (or method, so that a class still sees a function):
+            # its calls run inside the block
+            g = f.copy()
+            g.grad_mode = self
+            return g
+        return AutocastWrapped(self, f)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         raise GradcliError("an autocast object is called by the program")
@@ -231,6 +242,26 @@ class Autocast:
 
 
 _MISSING = object()
+
+
+class CudaAutocast(Autocast):
+    """What `torch.cuda.amp.autocast(...)` makes (a subclass of torch.autocast, as PyTorch's)."""
+
+    __slots__ = ()
+
+
+def _deprecated_getter(old: str, new: str, fn: Any, arg: str) -> Builtin:
+    """torch.is_autocast_cpu_enabled() and its kin: PyTorch's DeprecationWarning, then the
+    answer of the function that replaces them."""
+
+    def call() -> Any:
+        _warn(
+            f"torch.{old}() is deprecated. Please use torch.{new}('{arg}') instead.",
+            "DeprecationWarning",
+        )
+        return fn(arg)
+
+    return Builtin(f"torch.{old}", call)
 
 
 class AutocastWrapped:
@@ -314,13 +345,15 @@ def _pass_through(name: str, cuda: bool) -> Any:
 
 
 class GradScalerClass:
-    """`torch.amp.GradScaler` (also `torch.GradScaler`) and `torch.cuda.amp.GradScaler`."""
+    """`torch.amp.GradScaler` (also `torch.GradScaler`) and `torch.cuda.amp.GradScaler`;
+    `made_class` as AutocastClass's."""
 
-    __slots__ = ("shown", "cuda")
+    __slots__ = ("shown", "cuda", "made_class")
 
     def __init__(self, shown: str, cuda: bool):
         self.shown = shown
         self.cuda = cuda
+        self.made_class = CudaGradScaler if cuda else GradScaler
 
     def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
         if self.cuda:
@@ -329,9 +362,7 @@ class GradScalerClass:
                 "`torch.amp.GradScaler('cuda', args...)` instead.",
                 "FutureWarning",
             )
-            scaler = _bind(_cuda_scaler, args, kwargs, "GradScaler")
-            scaler.shown = "torch.cuda.amp.grad_scaler.GradScaler"
-            return scaler
+            return _bind(_cuda_scaler, args, kwargs, "GradScaler")
         return _bind(GradScaler, args, kwargs, "GradScaler")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -351,7 +382,9 @@ def _cuda_scaler(
     growth_interval: Any = 2000,
     enabled: Any = True,
 ) -> GradScaler:
-    return GradScaler("cuda", init_scale, growth_factor, backoff_factor, growth_interval, enabled)
+    return CudaGradScaler(
+        "cuda", init_scale, growth_factor, backoff_factor, growth_interval, enabled
+    )
 
 
 _FIX = (
@@ -652,6 +685,12 @@ class GradScaler:
         self.fields["growth_interval"] = new_interval
 
 
+class CudaGradScaler(GradScaler):
+    """What `torch.cuda.amp.GradScaler(...)` makes (a subclass, as PyTorch's)."""
+
+    shown = "torch.cuda.amp.grad_scaler.GradScaler"
+
+
 def _gradients(rt: Any, optimizer: Any) -> list[Tensor]:
     """The gradients of an optimizer's parameters (those that have one), as PyTorch's
     unscale_ walks `param_groups`; an object not shaped as an optimizer is refused."""
@@ -711,6 +750,17 @@ def is_autocast_available(device_type: Any) -> bool:
 
 AUTOCAST = AutocastClass("torch.amp.autocast_mode.autocast", cuda=False)
 GRAD_SCALER = GradScalerClass("torch.amp.grad_scaler.GradScaler", cuda=False)
+DEPRECATED_GETTERS = {
+    "is_autocast_cpu_enabled": _deprecated_getter(
+        "is_autocast_cpu_enabled", "is_autocast_enabled", is_autocast_enabled, "cpu"
+    ),
+    "get_autocast_gpu_dtype": _deprecated_getter(
+        "get_autocast_gpu_dtype", "get_autocast_dtype", get_autocast_dtype, "cuda"
+    ),
+    "get_autocast_cpu_dtype": _deprecated_getter(
+        "get_autocast_cpu_dtype", "get_autocast_dtype", get_autocast_dtype, "cpu"
+    ),
+}
 CUSTOM_FWD = _pass_through("custom_fwd", cuda=False)
 CUSTOM_BWD = _pass_through("custom_bwd", cuda=False)
 CUDA_CUSTOM_FWD = _pass_through("custom_fwd", cuda=True)

@@ -897,6 +897,7 @@ def _build() -> dict[str, Namespace]:
         "GradScaler": amp.GRAD_SCALER,
         "is_autocast_enabled": Builtin("torch.is_autocast_enabled", amp.is_autocast_enabled),
         "get_autocast_dtype": Builtin("torch.get_autocast_dtype", amp.get_autocast_dtype),
+        **amp.DEPRECATED_GETTERS,
         # torch.accelerator (PyTorch 2.6's device-neutral API, the quickstart tutorial's
         # `torch.accelerator.is_available()`): no accelerator, as PyTorch on a CPU answers
         "accelerator": Namespace(

@@ -302,3 +302,37 @@ def test_custom_fwd_and_bwd_pass_through() -> None:
 def test_custom_fwd_errors(text: str, kind: str, words: str) -> None:
     e = fails(text)
     assert e.python_class == kind and words in e.message
+
+
+def test_isinstance_and_the_deprecated_getters() -> None:
+    out, warnings = run(
+        "a = torch.amp.GradScaler(enabled=False)\nb = torch.cuda.amp.GradScaler(enabled=False)\n"
+        "c = torch.autocast('cuda', enabled=False)\nd = torch.cuda.amp.autocast(enabled=False)\n"
+        "print(isinstance(a, torch.GradScaler), isinstance(b, torch.amp.GradScaler),"
+        " isinstance(a, torch.cuda.amp.GradScaler), isinstance(b, torch.cuda.amp.GradScaler))\n"
+        "print(isinstance(c, torch.autocast), isinstance(d, torch.amp.autocast),"
+        " isinstance(c, torch.cuda.amp.autocast), isinstance(torch.ones(1), torch.autocast))\n"
+        "print(torch.is_autocast_cpu_enabled(), torch.get_autocast_gpu_dtype())\n"
+    )
+    assert out.splitlines() == [
+        "True True False True",
+        "True True False False",
+        "False torch.float16",
+    ]
+    assert any("torch.get_autocast_gpu_dtype() is deprecated" in w for w in warnings)
+    e = fails("d = torch.get_autocast_cpu_dtype()")
+    assert "torch.bfloat16" in e.message
+
+
+def test_a_decorated_method_stays_a_method() -> None:
+    out, _ = run(
+        "class Net(torch.nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n        self.k = 3.0\n"
+        "    @torch.autocast('cuda', dtype=torch.float32)\n"
+        "    def forward(self, x):\n"
+        "        print(torch.get_autocast_dtype('cuda'))\n        return x * self.k\n"
+        "    @torch.amp.autocast('cpu', enabled=False)\n"
+        "    def twice(self, x):\n        return 2 * self(x)\n"
+        "n = Net()\nprint(n.twice(torch.ones(1)), torch.get_autocast_dtype('cuda'))\n"
+    )
+    assert out.splitlines() == ["torch.float32", "tensor([6.]) torch.float16"]

@@ -83,10 +83,9 @@ def _current_dtype(device: str) -> Any:
     return _DEFAULT_DTYPES[device]
 
 
-def get_autocast_dtype(device_type: Any) -> Any:
-    """`torch.get_autocast_dtype(device_type)`."""
-    from .namespaces import dtype_value
-
+def get_autocast_dtype(device_type: Any) -> np.dtype:
+    """`torch.get_autocast_dtype(device_type)`, as a NumPy dtype (the namespace gives the
+    program torch's value of it)."""
     device = _device_type(device_type)
     name = _current_dtype(device)
     if name is None:
@@ -95,7 +94,7 @@ def get_autocast_dtype(device_type: Any) -> Any:
             "have",
             hint="gradcli computes in float32 or float64; leave the autocast dtype out",
         )
-    return dtype_value(name)
+    return name
 
 
 def is_autocast_enabled(device_type: Any = None) -> bool:
@@ -250,7 +249,7 @@ class CudaAutocast(Autocast):
     __slots__ = ()
 
 
-def _deprecated_getter(old: str, new: str, fn: Any, arg: str) -> Builtin:
+def _deprecated_getter(old: str, new: str, fn: Any, arg: str, convert: Any) -> Builtin:
     """torch.is_autocast_cpu_enabled() and its kin: PyTorch's DeprecationWarning, then the
     answer of the function that replaces them."""
 
@@ -259,7 +258,7 @@ def _deprecated_getter(old: str, new: str, fn: Any, arg: str) -> Builtin:
             f"torch.{old}() is deprecated. Please use torch.{new}('{arg}') instead.",
             "DeprecationWarning",
         )
-        return fn(arg)
+        return convert(fn(arg))
 
     return Builtin(f"torch.{old}", call)
 
@@ -750,17 +749,23 @@ def is_autocast_available(device_type: Any) -> bool:
 
 AUTOCAST = AutocastClass("torch.amp.autocast_mode.autocast", cuda=False)
 GRAD_SCALER = GradScalerClass("torch.amp.grad_scaler.GradScaler", cuda=False)
-DEPRECATED_GETTERS = {
-    "is_autocast_cpu_enabled": _deprecated_getter(
-        "is_autocast_cpu_enabled", "is_autocast_enabled", is_autocast_enabled, "cpu"
-    ),
-    "get_autocast_gpu_dtype": _deprecated_getter(
-        "get_autocast_gpu_dtype", "get_autocast_dtype", get_autocast_dtype, "cuda"
-    ),
-    "get_autocast_cpu_dtype": _deprecated_getter(
-        "get_autocast_cpu_dtype", "get_autocast_dtype", get_autocast_dtype, "cpu"
-    ),
-}
+
+
+def deprecated_getters(dtype_value: Any) -> dict[str, Builtin]:
+    """torch's deprecated autocast getters; `dtype_value` turns a NumPy dtype into torch's."""
+    return {
+        "is_autocast_cpu_enabled": _deprecated_getter(
+            "is_autocast_cpu_enabled", "is_autocast_enabled", is_autocast_enabled, "cpu", bool
+        ),
+        "get_autocast_gpu_dtype": _deprecated_getter(
+            "get_autocast_gpu_dtype", "get_autocast_dtype", get_autocast_dtype, "cuda", dtype_value
+        ),
+        "get_autocast_cpu_dtype": _deprecated_getter(
+            "get_autocast_cpu_dtype", "get_autocast_dtype", get_autocast_dtype, "cpu", dtype_value
+        ),
+    }
+
+
 CUSTOM_FWD = _pass_through("custom_fwd", cuda=False)
 CUSTOM_BWD = _pass_through("custom_bwd", cuda=False)
 CUDA_CUSTOM_FWD = _pass_through("custom_fwd", cuda=True)

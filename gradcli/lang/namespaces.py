@@ -896,8 +896,11 @@ def _build() -> dict[str, Namespace]:
         "autocast": amp.AUTOCAST,
         "GradScaler": amp.GRAD_SCALER,
         "is_autocast_enabled": Builtin("torch.is_autocast_enabled", amp.is_autocast_enabled),
-        "get_autocast_dtype": Builtin("torch.get_autocast_dtype", amp.get_autocast_dtype),
-        **amp.DEPRECATED_GETTERS,
+        "get_autocast_dtype": Builtin(
+            "torch.get_autocast_dtype",
+            lambda device_type: dtype_value(amp.get_autocast_dtype(device_type)),
+        ),
+        **amp.deprecated_getters(dtype_value),
         # torch.accelerator (PyTorch 2.6's device-neutral API, the quickstart tutorial's
         # `torch.accelerator.is_available()`): no accelerator, as PyTorch on a CPU answers
         "accelerator": Namespace(

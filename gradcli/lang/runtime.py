@@ -502,11 +502,19 @@ class Runtime:
                     found=f"`{owner.name}.{attr}`",
                     hint=suggest(attr, owner.members, meaning=True),
                 ).mirror("AttributeError")
+            hint = suggest(attr, owner.members, meaning=True, known=True)
+            if owner.name == "torch" and attr == "bfloat16":
+                # most often met as `torch.autocast("cuda", dtype=torch.bfloat16)`
+                hint = (
+                    "gradcli has no bfloat16: compute in float32 (drop `.to(torch.bfloat16)`); "
+                    "for an autocast block, drop the block (on a machine without CUDA PyTorch "
+                    "disables a CUDA one: the numbers are float32's)"
+                )
             raise NotSupported(
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",
                 expected="a supported operation (see `gradcli ops`)",
-                hint=suggest(attr, owner.members, meaning=True, known=True),
+                hint=hint,
             )
         if kind is ModuleInstance:
             return owner.get(self, attr)

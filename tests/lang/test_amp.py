@@ -336,3 +336,10 @@ def test_a_decorated_method_stays_a_method() -> None:
         "n = Net()\nprint(n.twice(torch.ones(1)), torch.get_autocast_dtype('cuda'))\n"
     )
     assert out.splitlines() == ["torch.float32", "tensor([6.]) torch.float16"]
+
+
+def test_bfloat16_autocast_is_refused_with_what_to_write() -> None:
+    e = fails("with torch.autocast('cuda', dtype=torch.bfloat16):\n    pass")
+    assert "`torch.bfloat16` is not supported" in e.message
+    assert "drop the block" in e.hint
+    assert (e.span.line, e.span.col + 1) == (2, 35)

@@ -534,11 +534,13 @@ class GradScaler:
         assert self.scale_value is not None
         inv = _scalar_tensor(float(np.float32(1.0 / float(self.scale_value))))
         rt = current()
-        found = False
+        # None: no gradient to check (PyTorch then records no inf check for the optimizer)
+        found: bool | None = None
         from ..core.tensor import no_grad
 
         with no_grad():
             for g in _gradients(rt, optimizer):
+                found = bool(found)
                 if g.dtype == np.float16:
                     raise GradcliError("Attempting to unscale FP16 gradients.").mirror("ValueError")
                 if not bool(np.all(np.isfinite(g.data))):
@@ -563,6 +565,10 @@ class GradScaler:
             )
         if state[0] == "ready":
             self.m_unscale_(optimizer)
+        if state[1] is None:
+            raise GradcliError("No inf checks were recorded for this optimizer.").mirror(
+                "AssertionError"
+            )
         result = None
         if not state[1]:
             result = rt.call(step, list(args), kwargs, ast.Name(id="step"))
@@ -593,11 +599,12 @@ class GradScaler:
                     raise GradcliError(reason).mirror("AssertionError")
                 self.scale_value = np.float32(new_scale.data.reshape(-1)[0])
         else:
-            if not self.states:
+            checks = [s[1] for s in self.states.values() if s[1] is not None]
+            if not checks:
                 raise GradcliError("No inf checks were recorded prior to update.").mirror(
                     "AssertionError"
                 )
-            found = any(s[1] for s in self.states.values())
+            found = any(checks)
             assert self.scale_value is not None
             if found:
                 self.scale_value = np.float32(

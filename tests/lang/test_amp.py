@@ -343,3 +343,20 @@ def test_bfloat16_autocast_is_refused_with_what_to_write() -> None:
     assert "`torch.bfloat16` is not supported" in e.message
     assert "drop the block" in e.hint
     assert (e.span.line, e.span.col + 1) == (2, 35)
+
+
+def test_an_optimizer_without_gradients_records_no_inf_check() -> None:
+    out, _ = run(
+        "w = torch.ones(2, requires_grad=True)\nv = torch.ones(2, requires_grad=True)\n"
+        "o = torch.optim.SGD([w], lr=0.1)\no2 = torch.optim.SGD([v], lr=0.1)\n"
+        "s = torch.amp.GradScaler('cpu')\nl = s.scale((v * v).sum())\ns.unscale_(o)\n"
+        "try:\n    s.step(o)\nexcept AssertionError as e:\n    print(e)\n"
+        "l.backward()\ns.step(o2)\ns.update()\nprint(s.get_scale(), v)\n"
+        "s.scale(v.sum())\ns.unscale_(o)\n"
+        "try:\n    s.update()\nexcept AssertionError as e:\n    print(e)\n"
+    )
+    assert out.splitlines() == [
+        "No inf checks were recorded for this optimizer.",
+        "65536.0 tensor([0.8000, 0.8000], requires_grad=True)",
+        "No inf checks were recorded prior to update.",
+    ]

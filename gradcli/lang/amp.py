@@ -236,6 +236,10 @@ class Autocast:
     def program_typename(self) -> str:
         return "autocast"
 
+    def program_class(self) -> str:
+        """What `type(ac)` prints inside `<class '...'>`."""
+        return self.shown
+
     def __repr__(self) -> str:
         return f"<{self.shown} object at {id(self):#x}>"
 
@@ -464,6 +468,9 @@ class GradScaler:
 
     def program_typename(self) -> str:
         return "GradScaler"
+
+    def program_class(self) -> str:
+        return self.shown
 
     def __repr__(self) -> str:
         return f"<{self.shown} object at {id(self):#x}>"

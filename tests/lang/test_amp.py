@@ -360,3 +360,18 @@ def test_an_optimizer_without_gradients_records_no_inf_check() -> None:
         "65536.0 tensor([0.8000, 0.8000], requires_grad=True)",
         "No inf checks were recorded prior to update.",
     ]
+
+
+def test_type_names_torchs_classes() -> None:
+    out, _ = run(
+        "s = torch.cuda.amp.GradScaler(enabled=False)\n"
+        "print(type(s), type(torch.amp.GradScaler('cpu')), type(s).__name__)\n"
+        "print(type(torch.autocast('cuda', enabled=False)),"
+        " type(torch.cuda.amp.autocast(enabled=False)), type(torch.autocast))\n"
+    )
+    assert out.splitlines() == [
+        "<class 'torch.cuda.amp.grad_scaler.GradScaler'> "
+        "<class 'torch.amp.grad_scaler.GradScaler'> GradScaler",
+        "<class 'torch.amp.autocast_mode.autocast'> "
+        "<class 'torch.cuda.amp.autocast_mode.autocast'> <class 'type'>",
+    ]

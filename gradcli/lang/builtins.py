@@ -1036,6 +1036,9 @@ def type_of(v: Any) -> Any:
         )
     if isinstance(v, MaxMin):  # torch.return_types.max, .sort, ...
         return PyType(v.kind, (type(v),), None, shown=f"torch.return_types.{v.kind}")
+    qualified = getattr(type(v), "program_class", None)
+    if qualified is not None:  # an object of torch's that names its class (torch.amp's)
+        return PyType(typename(v), (type(v),), None, shown=qualified(v))
     if isinstance(v, FunctionType) and C_FUNCTION[0](v):  # torch.exp: a C function in PyTorch
         name = "builtin_function_or_method"
         return PyType(name, (type(v),), None, shown=name)

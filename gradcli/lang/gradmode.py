@@ -20,9 +20,17 @@ def set_grad_mode(enabled: bool) -> None:
 
 
 @contextmanager
-def grad_mode_block(mode: bool | tuple[bool, bool]) -> Iterator[None]:
+def grad_mode_block(mode: Any) -> Iterator[None]:
     """Run a block in a grad mode: a bool, or (grad mode, inference mode) for a function that
-    `@torch.inference_mode()` decorates."""
+    `@torch.inference_mode()` decorates; or in an object's context (`enter()` / `exit()`: the
+    autocast block of a function `@torch.autocast(...)` decorates)."""
+    if hasattr(mode, "enter"):
+        mode.enter()
+        try:
+            yield
+        finally:
+            mode.exit()
+        return
     previous = (grad_enabled(), _GradMode.inference)
     enabled, inference = mode if isinstance(mode, tuple) else (mode, previous[1])
     set_grad_mode(enabled)

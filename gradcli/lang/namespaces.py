@@ -307,6 +307,29 @@ def _identity_of(fn: Any) -> Any:
 PASS_THROUGH_DECORATORS = ("torch.compile", "torch.jit.script", "torch.jit.ignore")
 
 
+def _amp_members(cuda: bool) -> dict[str, Any]:
+    """`torch.amp` and `torch.cuda.amp` (`lang.amp`): autocast, GradScaler, custom_fwd and
+    custom_bwd as PyTorch on a machine without CUDA has them."""
+    from . import amp
+
+    if cuda:
+        return {
+            "autocast": amp.AutocastClass("torch.cuda.amp.autocast_mode.autocast", cuda=True),
+            "GradScaler": amp.GradScalerClass("torch.cuda.amp.grad_scaler.GradScaler", cuda=True),
+            "custom_fwd": amp.CUDA_CUSTOM_FWD,
+            "custom_bwd": amp.CUDA_CUSTOM_BWD,
+        }
+    return {
+        "autocast": amp.AUTOCAST,
+        "GradScaler": amp.GRAD_SCALER,
+        "custom_fwd": amp.CUSTOM_FWD,
+        "custom_bwd": amp.CUSTOM_BWD,
+        "is_autocast_available": Builtin(
+            "torch.amp.is_autocast_available", amp.is_autocast_available
+        ),
+    }
+
+
 def _collect(generation: Any = 2) -> int:
     """`gc.collect()`: gradcli frees a run's memory itself (what programs call it for after
     `del`); nothing is collected at the program's request, and 0 unreachable objects are
@@ -845,6 +868,7 @@ def _build() -> dict[str, Namespace]:
     cuda = Namespace(
         "torch.cuda",
         {
+            "amp": Namespace("torch.cuda.amp", load=lambda: _amp_members(cuda=True)),
             "is_available": Builtin("torch.cuda.is_available", lambda: False),
             "device_count": Builtin("torch.cuda.device_count", lambda: 0),
             # What seed-setting and memory-freeing code calls: without a GPU PyTorch does
@@ -881,6 +905,7 @@ def _build() -> dict[str, Namespace]:
         },
     )
     from ..surface import sampling
+    from . import amp
 
     random = Namespace(
         "torch.random",
@@ -920,6 +945,15 @@ def _build() -> dict[str, Namespace]:
             },
         ),
         "cuda": cuda,
+        "amp": Namespace("torch.amp", load=lambda: _amp_members(cuda=False)),
+        "autocast": amp.AUTOCAST,
+        "GradScaler": amp.GRAD_SCALER,
+        "is_autocast_enabled": Builtin("torch.is_autocast_enabled", amp.is_autocast_enabled),
+        "get_autocast_dtype": Builtin(
+            "torch.get_autocast_dtype",
+            lambda device_type: dtype_value(amp.get_autocast_dtype(device_type)),
+        ),
+        **amp.deprecated_getters(dtype_value),
         # torch.accelerator (PyTorch 2.6's device-neutral API, the quickstart tutorial's
         # `torch.accelerator.is_available()`): no accelerator, as PyTorch on a CPU answers
         "accelerator": Namespace(

@@ -178,6 +178,8 @@ class Runtime:
         HOOK_IDS[0] = 0  # (the hook handles' numbers: PyTorch's count from 0 in a process)
         if "gradcli.surface.mutation" in sys.modules:  # no allow_mutation_on_saved_tensors
             sys.modules["gradcli.surface.mutation"].reset()
+        if "gradcli.lang.amp" in sys.modules:  # the autocast dtypes a block set
+            sys.modules["gradcli.lang.amp"].reset()
 
     # -- driver --
     def execute(self) -> None:
@@ -504,11 +506,19 @@ class Runtime:
                     found=f"`{owner.name}.{attr}`",
                     hint=suggest(attr, owner.members, meaning=True),
                 ).mirror("AttributeError")
+            hint = suggest(attr, owner.members, meaning=True, known=True)
+            if owner.name == "torch" and attr == "bfloat16":
+                # most often met as `torch.autocast("cuda", dtype=torch.bfloat16)`
+                hint = (
+                    "gradcli has no bfloat16: compute in float32 (drop `.to(torch.bfloat16)`); "
+                    "for an autocast block, drop the block (on a machine without CUDA PyTorch "
+                    "disables a CUDA one: the numbers are float32's)"
+                )
             raise NotSupported(
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",
                 expected="a supported operation (see `gradcli ops`)",
-                hint=suggest(attr, owner.members, meaning=True, known=True),
+                hint=hint,
             )
         if kind is ModuleInstance:
             return owner.get(self, attr)

@@ -505,8 +505,10 @@ class UserFunction:
         self.kwdefaults = kwdefaults
         self.closure = closure  # the frame of the enclosing function, or None
         self.runtime = runtime
-        # None, or True / False: the grad mode `@torch.enable_grad()` / `@torch.no_grad()` sets.
-        self.grad_mode: bool | None = None
+        # None, or the grad mode `@torch.enable_grad()` / `@torch.no_grad()` sets (a bool;
+        # (grad, inference) for inference_mode), or the autocast block `@torch.autocast(...)`
+        # runs the calls in (an object with enter() / exit()).
+        self.grad_mode: Any = None
         # `@staticmethod` in a class: not bound to the instance.
         self.static = False
         # The attributes the program gave the function (`f.make_vjp = vjp_of_f`, a counter

@@ -5616,3 +5616,60 @@ add(
         codes=frozenset({0, 1}),
     ),
 )
+# Mixed precision (lang.amp): the scaler's and autocast's internals stay out of reach, the
+# objects a scaler walks are checked, and the loops and recursion they take part in are bounded.
+_SC = "s = torch.amp.GradScaler('cpu')\nw = torch.ones(2, requires_grad=True)\n"
+add(
+    esc("amp_scaler_dict", _SC + "d = s.__dict__"),
+    esc("amp_scaler_private", _SC + "v = s._scale"),
+    esc("amp_scaler_python_attribute", _SC + "v = s.fields"),
+    esc("amp_scaler_method_self", _SC + "v = s.scale.__self__"),
+    esc("amp_scaler_type_called", _SC + "t = type(s)('cpu')"),
+    esc("amp_autocast_enter", "a = torch.autocast('cuda', enabled=False)\na.__enter__()"),
+    esc("amp_autocast_class_init", "f = torch.autocast.__init__"),
+    esc(
+        "amp_autocast_wrapped_globals",
+        "f = torch.autocast('cpu', enabled=False)(print)\ng = f.__globals__",
+    ),
+    esc("amp_custom_fwd_open", "f = torch.amp.custom_fwd(open, device_type='cuda')"),
+    esc("amp_scaler_set_attribute", _SC + "s.step = print"),
+    small(
+        "amp_unscale_fake_grad",
+        "class G:\n    grad = 'x'\nclass P:\n    param_groups = [{'params': [G()]}]\n"
+        + _SC
+        + "s.scale(w.sum())\ns.unscale_(P())",
+        (r"expected param to be torch.Tensor",),
+    ),
+    small(
+        "amp_unscale_fake_groups",
+        "class P:\n    param_groups = [3]\n" + _SC + "s.scale(w.sum())\ns.unscale_(P())",
+        (r"not supported",),
+    ),
+    small(
+        "amp_load_state_dict_str",
+        _SC + "s.load_state_dict({'scale': 'x', 'growth_factor': 2.0, 'backoff_factor': 0.5,"
+        " 'growth_interval': 1, '_growth_tracker': 0})",
+        (r"not supported",),
+    ),
+    small("amp_set_growth_factor_str", _SC + "s.set_growth_factor('x')", (r"not supported",)),
+    small(
+        "amp_scale_deep_nesting",
+        _SC + "l = w\nfor i in range(5000):\n    l = [l]\ns.scale(l)",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "amp_autocast_decorated_recursion",
+        "@torch.autocast('cuda', enabled=False)\ndef f(x):\n    return f(x)\nf(1)",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "amp_scale_forever",
+        _SC + "while True:\n    s.scale(w.sum())",
+        LIMIT,
+    ),
+    small(
+        "amp_scale_huge_list",
+        _SC + "s.scale([w] * 10**9)",
+        LIMIT + (r"too large", r"memory"),
+    ),
+)

@@ -353,7 +353,9 @@ def _chain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 #   channel fastest), from zero; the chunks' sums added in order (strided: see
 #   `_grad_input_strided`);
 # - the weight gradient: for each weight, the chain of fused multiply-adds over the samples,
-#   then the output rows, then the output columns, from zero;
+#   then the output rows, then the output columns, from zero (a strided 1x1 kernel whose
+#   stride divides the input, jit_1x1's backward_weights: one such chain a sample, the
+#   samples' sums added in order; its input gradient is `_grad_input_strided`'s);
 # - the bias gradient: the plain float32 sum over the samples, rows and columns in that order.
 _MAX_GRAD_ELEMENTS = 1 << 22
 _MAX_GRAD_STEPS = 1 << 15  # the weight gradient's chain: a few NumPy calls per output position
@@ -366,7 +368,10 @@ def onednn_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, 
     if any(dl != 1 for dl in dilation):
         return False  # other kernels (the bias gradient too)
     plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
-    return plan is not None and not plan[1] and multiply_adds(x_shape, w_shape, out) <= _MAX_WORK
+    if plan is None or multiply_adds(x_shape, w_shape, out) > _MAX_WORK:
+        return False
+    # jit_1x1 (a 1x1 kernel whose stride divides the input): measured only when strided
+    return not plan[1] or any(st != 1 for st in stride)
 
 
 def grad_input(g: np.ndarray, w: np.ndarray, size: tuple, stride, dilation, pad) -> np.ndarray:
@@ -516,6 +521,19 @@ def grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, stride, dilation, p
         [_columns(x[i], kernel, stride, dilation, pad, out) for i in range(n)], axis=1
     )  # (c * taps, n * positions): the chain's order, sample by sample
     gm = np.ascontiguousarray(np.moveaxis(g, 1, 0)).reshape(o, n * lp)
+    sizes = x.shape[2:]
+    if (
+        taps == 1
+        and any(st != 1 for st in stride)
+        and all(s == q * st for s, q, st in zip(sizes, out, stride))
+    ):
+        # jit_1x1 (strided, see `onednn_backward`): a chain a sample, the sums added in order
+        res = None
+        with np.errstate(all="ignore"):
+            for i in range(n):
+                part = _chain(gm[:, i * lp : (i + 1) * lp], cols[:, i * lp : (i + 1) * lp].T)
+                res = part if res is None else res + part
+        return res.reshape((o, c) + tuple(kernel))
     with np.errstate(all="ignore"):
         res = _chain(gm, np.ascontiguousarray(cols.T))
     return res.reshape((o, c) + tuple(kernel))

@@ -101,9 +101,34 @@ def test_grad_cases_cover_the_direct_kernel():
         (False, 2),
     }
     assert {c[1] for c in strided} >= {1, 16}
+    # and jit_1x1's when strided (its unstrided backward: not measured)
+    ones = [r for r in CASES if r["case"][0] == "1x1" and r["case"][5] > 1]
+    assert len(ones) >= 3 and all(r in GRAD_CASES for r in ones)
+    assert not any(r in GRAD_CASES for r in CASES if r["case"][0] == "1x1" and r["case"][5] == 1)
     # and slow_conv2d's of one sample
     slow = [r for r in CASES if r["case"][0] == "slow" and r["case"][1] == 1]
     assert len(slow) >= 6 and all(r in GRAD_CASES for r in slow)
+
+
+def test_strided_1x1_weight_gradient_per_sample() -> None:
+    # jit_1x1's weight gradient: a chain a sample; one chain over every sample (the direct
+    # kernel's rule) misses the recorded bits
+    ones = [r for r in GRAD_CASES if r["case"][0] == "1x1"]
+    assert len(ones) >= 3
+    for rec in ones:
+        case = rec["case"]
+        d = len(case[4])
+        x, w, _ = _inputs(case, rec["seed"])
+        out = tuple(s // case[5] for s in case[9])
+        g = _draw((case[1], case[3]) + out, rec["seed"] + 3)
+        geo = ((case[5],) * d, (1,) * d, (0,) * d)
+        assert _sha(conv_order.grad_weight(x, g, case[4], *geo)) == rec["grads"][1]
+        # the direct kernel's order: the samples' chains joined
+        gm = np.moveaxis(g, 1, 0).reshape(case[3], -1)
+        xs = x[(Ellipsis,) + (slice(None, None, case[5]),) * d]
+        cols = np.moveaxis(xs, 1, 0).reshape(case[2], -1)
+        joined = conv_order._chain(gm, np.ascontiguousarray(cols.T))
+        assert _sha(joined) != rec["grads"][1]
 
 
 @pytest.mark.parametrize("rec", GRAD_CASES, ids=lambda r: f"{r['case'][0]}-{r['seed']}")

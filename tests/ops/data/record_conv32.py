@@ -60,6 +60,10 @@ CASES = [
     ("direct", 1, 3, 8, (5, 5), 2, 1, 2, 1, (16, 16), True),  # one sample, 5x5: oneDNN
     ("direct", 12, 2, 6, (3, 3), 3, 1, 0, 1, (9, 10), True),
     ("direct", 4, 4, 8, (3, 3), 2, 2, 2, 1, (13, 13), True),  # dilated: forward only
+    # strided 1x1 (jit_1x1): the weight gradient a chain a sample, the sums added
+    ("1x1", 16, 8, 16, (1, 1), 2, 1, 0, 1, (8, 8), True),  # a ResNet shortcut
+    ("1x1", 3, 20, 8, (1, 1), 3, 1, 0, 1, (9, 12), False),
+    ("1x1", 5, 4, 8, (1,), 2, 1, 0, 1, (40,), True),
 ]
 
 

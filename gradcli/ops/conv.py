@@ -430,7 +430,7 @@ def _conv_tx_fwd(
             same = conv_order.slow_grad_input(g, w, tuple(size), stride, dilation, pad)
             if same is not None:
                 return same
-        elif all(s == 1 for s in stride):  # (strided: another order, not mirrored)
+        else:
             return conv_order.grad_input(g, w, tuple(size), stride, dilation, pad)
     return _leading(
         lambda gg, ww: _conv_tx_core(gg, ww, size, stride, dilation, pad, out, groups),

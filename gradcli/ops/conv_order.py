@@ -350,9 +350,12 @@ def _chain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 # with one group (not 1x1), unstrided and undilated:
 # - the input gradient: output channels in chunks of 16, each the chain of fused
 #   multiply-adds over the kernel rows, the kernel columns and the chunk's channels (the
-#   channel fastest), from zero; the chunks' sums added in order;
+#   channel fastest), from zero; the chunks' sums added in order (strided: see
+#   `_grad_input_strided`);
 # - the weight gradient: for each weight, the chain of fused multiply-adds over the samples,
-#   then the output rows, then the output columns, from zero;
+#   then the output rows, then the output columns, from zero (a strided 1x1 kernel whose
+#   stride divides the input, jit_1x1's backward_weights: one such chain a sample, the
+#   samples' sums added in order; its input gradient is `_grad_input_strided`'s);
 # - the bias gradient: the plain float32 sum over the samples, rows and columns in that order.
 _MAX_GRAD_ELEMENTS = 1 << 22
 _MAX_GRAD_STEPS = 1 << 15  # the weight gradient's chain: a few NumPy calls per output position
@@ -365,7 +368,10 @@ def onednn_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, 
     if any(dl != 1 for dl in dilation):
         return False  # other kernels (the bias gradient too)
     plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
-    return plan is not None and not plan[1] and multiply_adds(x_shape, w_shape, out) <= _MAX_WORK
+    if plan is None or multiply_adds(x_shape, w_shape, out) > _MAX_WORK:
+        return False
+    # jit_1x1 (a 1x1 kernel whose stride divides the input): measured only when strided
+    return not plan[1] or any(st != 1 for st in stride)
 
 
 def grad_input(g: np.ndarray, w: np.ndarray, size: tuple, stride, dilation, pad) -> np.ndarray:
@@ -379,6 +385,8 @@ def grad_input(g: np.ndarray, w: np.ndarray, size: tuple, stride, dilation, pad)
 
 
 def _grad_input(g: np.ndarray, w: np.ndarray, size, stride, dilation, pad) -> np.ndarray:
+    if any(st != 1 for st in stride):
+        return _grad_input_strided(g, w, size, stride, pad)
     n, o = g.shape[:2]
     c = w.shape[1]
     kernel = tuple(w.shape[2:])
@@ -416,6 +424,90 @@ def _grad_input(g: np.ndarray, w: np.ndarray, size, stride, dilation, pad) -> np
     return total
 
 
+def _spread(g: np.ndarray, kernel, size, stride, pad) -> np.ndarray:
+    """g spread out by the stride (zeros between: their products add nothing) on a canvas where
+    kernel offset k meets input position i at i + (K - 1) - k (undilated)."""
+    n, o = g.shape[:2]
+    out = g.shape[2:]
+    spread = np.zeros((n, o) + tuple((q - 1) * st + 1 for q, st in zip(out, stride)), g.dtype)
+    spread[(Ellipsis,) + tuple(slice(None, None, st) for st in stride)] = g
+    widths = [(0, 0), (0, 0)] + [
+        (k - 1 - p, sz + p - (q - 1) * st - 1)
+        for k, p, st, sz, q in zip(kernel, pad, stride, size, out)
+    ]
+    return np.pad(spread, widths)
+
+
+def _column_calls(r: int, k: int, st: int, p: int, size: int, out: int) -> list[list[int]]:
+    """The kernel columns of oneDNN's calls for the input columns r, r + st, ... (see
+    `_grad_input_strided`): each list one chain, the lists' sums added in order."""
+    rows = range(r, size, st)
+    taps = []  # (kernel column, whether it meets every column of the class)
+    for kw in range((r + p) % st, k, st):
+        hits = [0 <= (i + p - kw) // st < out for i in rows]
+        if any(hits):
+            taps.append((kw, all(hits)))
+    if size % st:  # an uneven width: one call over every kernel column
+        return [[kw for kw, _ in taps]] if taps else []
+    full = [kw for kw, whole in taps if whole]
+    if not full:
+        return [[kw] for kw, _ in taps]
+    return (
+        [[kw] for kw, _ in taps if kw < full[0]]
+        + [full]
+        + [[kw] for kw, _ in taps if kw > full[-1]]
+    )
+
+
+def _grad_input_strided(g: np.ndarray, w: np.ndarray, size, stride, pad) -> np.ndarray:
+    """The input gradient of a strided (undilated, one group) oneDNN conv: PyTorch 2.13 runs
+    oneDNN's brgemm-based strided backward (brgconv_strided:avx512_core in ONEDNN_VERBOSE),
+    measured (random shapes to 128 output channels and widths to 256, every element equal):
+    the input columns of one class r (r, r + s, r + 2s, ...; s the stride along the width)
+    meet the kernel columns kw = r + pad (mod s). When the width is not a multiple of s, one
+    chain of fused multiply-adds over the kernel rows, those kernel columns and every output
+    channel (the channel fastest), from zero. Otherwise a kernel column that reaches past the
+    output for some columns of the class is a chain of its own, one that meets all of them
+    joins the others of its kind in one chain, and the chains' sums are added in the order of
+    their kernel columns. Along the height, only the kernel rows that meet an output row."""
+    n, o = g.shape[:2]
+    c = w.shape[1]
+    kernel = tuple(w.shape[2:])
+    size = tuple(size)
+    gc = _spread(g, kernel, size, stride, pad)
+    w64 = w.astype(np.float64)
+    res = np.zeros((n, c) + size, np.float32)
+    width = size[-1]
+    with np.errstate(all="ignore"):
+        for r in range(min(stride[-1], width)):
+            cols = slice(r, width, stride[-1])
+            shape = res[..., cols].shape
+            total = None
+            calls = _column_calls(r, kernel[-1], stride[-1], pad[-1], width, g.shape[-1])
+            for call in calls:
+                acc = np.zeros(shape, np.float32)
+                p = np.empty(shape, np.float64)
+                s = np.empty(shape, np.float64)
+                for rows in np.ndindex(*kernel[:-1]):
+                    for kw in call:
+                        koff = rows + (kw,)
+                        hooks.observer.tick()
+                        sl = tuple(
+                            slice(k - 1 - a, k - 1 - a + sz) for k, a, sz in zip(kernel, koff, size)
+                        )
+                        win = gc[(slice(None), slice(None)) + sl][..., cols]
+                        for j in range(o):
+                            wj = w64[(j, slice(None)) + koff][
+                                (None, slice(None)) + (None,) * (len(kernel))
+                            ]
+                            np.multiply(win[:, j : j + 1], wj, out=p)
+                            _fma_step(p, acc, s)
+                total = acc if total is None else total + acc
+            if total is not None:
+                res[..., cols] = total
+    return res
+
+
 def grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, stride, dilation, pad):
     """oneDNN's weight gradient (see above), or None past the bound on its steps."""
     n, c = x.shape[:2]
@@ -429,6 +521,19 @@ def grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, stride, dilation, p
         [_columns(x[i], kernel, stride, dilation, pad, out) for i in range(n)], axis=1
     )  # (c * taps, n * positions): the chain's order, sample by sample
     gm = np.ascontiguousarray(np.moveaxis(g, 1, 0)).reshape(o, n * lp)
+    sizes = x.shape[2:]
+    if (
+        taps == 1
+        and any(st != 1 for st in stride)
+        and all(s == q * st for s, q, st in zip(sizes, out, stride))
+    ):
+        # jit_1x1 (strided, see `onednn_backward`): a chain a sample, the sums added in order
+        res = None
+        with np.errstate(all="ignore"):
+            for i in range(n):
+                part = _chain(gm[:, i * lp : (i + 1) * lp], cols[:, i * lp : (i + 1) * lp].T)
+                res = part if res is None else res + part
+        return res.reshape((o, c) + tuple(kernel))
     with np.errstate(all="ignore"):
         res = _chain(gm, np.ascontiguousarray(cols.T))
     return res.reshape((o, c) + tuple(kernel))

@@ -88,13 +88,47 @@ GRAD_CASES = [r for r in CASES if _backward_mirrored(r["case"])]
 
 
 def test_grad_cases_cover_the_direct_kernel():
-    # every recorded direct-kernel case has its gradients mirrored (strided: not the input's)
-    want = [r for r in CASES if r["case"][0] == "direct"]
-    assert len(want) >= 10 and all(r in GRAD_CASES for r in want)
-    assert sum(r["case"][5] > 1 for r in want) >= 3
+    # every recorded undilated direct-kernel case has its gradients mirrored, strided too
+    want = [r for r in CASES if r["case"][0] == "direct" and r["case"][6] == 1]
+    assert len(want) >= 20 and all(r in GRAD_CASES for r in want)
+    strided = [r["case"] for r in want if r["case"][5] > 1]
+    assert len(strided) >= 12
+    # widths a multiple of the stride (kernel columns apart) and not (one chain), 1-d and 2-d
+    assert {(c[9][-1] % c[5] == 0, len(c[4])) for c in strided} == {
+        (True, 1),
+        (False, 1),
+        (True, 2),
+        (False, 2),
+    }
+    assert {c[1] for c in strided} >= {1, 16}
+    # and jit_1x1's when strided (its unstrided backward: not measured)
+    ones = [r for r in CASES if r["case"][0] == "1x1" and r["case"][5] > 1]
+    assert len(ones) >= 3 and all(r in GRAD_CASES for r in ones)
+    assert not any(r in GRAD_CASES for r in CASES if r["case"][0] == "1x1" and r["case"][5] == 1)
     # and slow_conv2d's of one sample
     slow = [r for r in CASES if r["case"][0] == "slow" and r["case"][1] == 1]
     assert len(slow) >= 6 and all(r in GRAD_CASES for r in slow)
+
+
+def test_strided_1x1_weight_gradient_per_sample() -> None:
+    # jit_1x1's weight gradient: a chain a sample; one chain over every sample (the direct
+    # kernel's rule) misses the recorded bits
+    ones = [r for r in GRAD_CASES if r["case"][0] == "1x1"]
+    assert len(ones) >= 3
+    for rec in ones:
+        case = rec["case"]
+        d = len(case[4])
+        x, w, _ = _inputs(case, rec["seed"])
+        out = tuple(s // case[5] for s in case[9])
+        g = _draw((case[1], case[3]) + out, rec["seed"] + 3)
+        geo = ((case[5],) * d, (1,) * d, (0,) * d)
+        assert _sha(conv_order.grad_weight(x, g, case[4], *geo)) == rec["grads"][1]
+        # the direct kernel's order: the samples' chains joined
+        gm = np.moveaxis(g, 1, 0).reshape(case[3], -1)
+        xs = x[(Ellipsis,) + (slice(None, None, case[5]),) * d]
+        cols = np.moveaxis(xs, 1, 0).reshape(case[2], -1)
+        joined = conv_order._chain(gm, np.ascontiguousarray(cols.T))
+        assert _sha(joined) != rec["grads"][1]
 
 
 @pytest.mark.parametrize("rec", GRAD_CASES, ids=lambda r: f"{r['case'][0]}-{r['seed']}")
@@ -109,11 +143,7 @@ def test_recorded_gradients(rec):
     g = _draw(tuple(y.shape), rec["seed"] + 3)
     (y * gradcli.Tensor(g)).sum().backward()
     got = [_sha(t.grad.numpy()) for t in leaves]
-    if case[5] > 1 and case[0] != "slow":  # strided oneDNN: the input gradient's sum in float64
-        got, want = got[1:], rec["grads"][1:]
-    else:
-        want = rec["grads"]
-    assert got == want
+    assert got == rec["grads"]
 
 
 def test_float64_unchanged():
@@ -149,16 +179,7 @@ def _check_live_gradients(torch, case, x, w, b, seed) -> None:
         padding=case[7],
     )
     (gy * gradcli.Tensor(g)).sum().backward()
-    # a strided oneDNN conv's input gradient: not mirrored
-    first = (
-        1
-        if case[5] > 1
-        and not conv_order.slow_backward(
-            x.shape, w.shape, (case[5],) * len(case[4]), (case[6],) * len(case[4]), case[8]
-        )
-        else 0
-    )
-    for t, leaf in list(zip(ts, leaves))[first:]:
+    for t, leaf in zip(ts, leaves):
         np.testing.assert_array_equal(leaf.grad.numpy(), t.grad.numpy(), err_msg=str(case))
 
 
@@ -264,3 +285,85 @@ def test_a_runs_mirrored_work_is_bounded(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(conv_order, "RUN_WORK", 4 * work)
     quiet = CliRunner().invoke(app, ["run", "-e", program])
     assert quiet.exit_code == 0 and "float32 convolutions" not in quiet.stderr
+
+
+STRIDED = [r for r in GRAD_CASES if r["case"][5] > 1 and r["case"][0] == "direct"]
+
+
+def _strided_grad_input(rec) -> np.ndarray:
+    case = rec["case"]
+    d = len(case[4])
+    x, w, _ = _inputs(case, rec["seed"])
+    out = tuple(_out(s, k, case[5], 1, case[7]) for s, k in zip(case[9], case[4]))
+    g = _draw((case[1], case[3]) + out, rec["seed"] + 3)
+    return conv_order.grad_input(g, w, case[9], (case[5],) * d, (1,) * d, (case[7],) * d)
+
+
+def test_column_calls():
+    # kernel 3, padding 1, stride 2: the odd input columns meet kernel columns 0 and 2; with a
+    # width of 8 column 0 reaches past the output for input column 7 (a chain of its own), with
+    # 9 both meet every odd column, and an uneven width is one chain anyway
+    assert conv_order._column_calls(1, 3, 2, 1, 8, 4) == [[0], [2]]
+    assert conv_order._column_calls(0, 3, 2, 1, 8, 4) == [[1]]
+    assert conv_order._column_calls(1, 3, 2, 1, 10, 5) == [[0], [2]]
+    assert conv_order._column_calls(1, 3, 2, 1, 9, 5) == [[0, 2]]
+    # kernel 5, padding 3, stride 2, width 20 (10 outputs): a kernel column reaching past the
+    # output on the left or the right is a chain of its own
+    assert conv_order._column_calls(0, 5, 2, 3, 20, 10) == [[1], [3]]
+    assert conv_order._column_calls(1, 5, 2, 3, 20, 10) == [[0], [2], [4]]
+    # width 8 (5 outputs): kernel columns 2 and 4 meet every odd column, one chain
+    assert conv_order._column_calls(1, 5, 2, 3, 8, 5) == [[0], [2, 4]]
+    assert conv_order._column_calls(0, 5, 2, 3, 8, 5) == [[1, 3]]
+    assert conv_order._column_calls(0, 5, 2, 4, 8, 6) == [[0, 2, 4]]
+    assert conv_order._column_calls(0, 7, 3, 4, 18, 7) == [[1, 4]]
+    assert conv_order._column_calls(1, 1, 2, 0, 8, 4) == []  # no kernel column: zeros
+
+
+def test_strided_order_is_what_the_records_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the recorded bits tell the orders apart: one chain where the kernel columns are summed
+    # apart (and the reverse) changes the input gradient of some recorded cases, and one
+    # element 1 ulp off changes its digest
+    def one_chain(r, k, st, p, size, out):
+        return [[kw for call in calls(r, k, st, p, size, out) for kw in call]]
+
+    def apart(r, k, st, p, size, out):
+        return [[kw] for call in calls(r, k, st, p, size, out) for kw in call]
+
+    calls = conv_order._column_calls
+    for rule, even in ((one_chain, True), (apart, False)):
+        chosen = [r for r in STRIDED if (r["case"][9][-1] % r["case"][5] == 0) == even]
+        monkeypatch.setattr(conv_order, "_column_calls", rule)
+        changed = [_sha(_strided_grad_input(r)) != r["grads"][0] for r in chosen]
+        monkeypatch.setattr(conv_order, "_column_calls", calls)
+        assert sum(changed) >= 2, rule
+    rec = STRIDED[0]
+    gx = _strided_grad_input(rec)
+    assert _sha(gx) == rec["grads"][0]
+    i = np.unravel_index(np.argmax(np.abs(gx)), gx.shape)
+    gx[i] = np.nextafter(gx[i], np.float32(np.inf))
+    assert _sha(gx) != rec["grads"][0]
+
+
+def test_strided_grad_input_is_the_sum():
+    # whatever the order, the float32 input gradient is the float64 one to float32 rounding
+    # (strides 2-3 along either axis, paddings to the kernel's reach, widths even and odd)
+    from gradcli.ops.conv import _conv_tx_core
+
+    rng = random.Random(5)
+    for i in range(30):
+        d = rng.choice([1, 2])
+        k = tuple(rng.choice([1, 2, 3, 5]) for _ in range(d))
+        st = tuple(rng.choice([1, 2, 3]) for _ in range(d - 1)) + (rng.choice([2, 3]),)
+        p = tuple(rng.randint(0, kk - 1) for kk in k)
+        size = tuple(kk + rng.randint(0, 12) for kk in k)
+        out = tuple((s + 2 * q - kk) // t + 1 for s, q, kk, t in zip(size, p, k, st))
+        n, c, o = rng.choice([2, 5]), rng.choice([1, 3]), rng.choice([1, 4, 17])
+        w = _draw((o, c) + k, i)
+        g = _draw((n, o) + out, i + 1)
+        got = conv_order.grad_input(g, w, size, st, (1,) * d, p)
+        ref = _conv_tx_core(
+            g.astype(np.float64), w.astype(np.float64), size, st, (1,) * d, p, out, 1
+        )
+        assert got.dtype == np.float32 and got.shape == ref.shape
+        scale = np.abs(g).max() * np.abs(w).max() * o * int(np.prod(k))
+        np.testing.assert_allclose(got, ref, rtol=0, atol=scale * 2**-20)

@@ -46,6 +46,24 @@ CASES = [
     ("depthwise", 2, 16, 16, (5,), 1, 1, 2, 16, (20,), True),
     ("grouped", 2, 8, 16, (3, 3), 1, 1, 1, 2, (6, 6), True),
     ("grouped", 2, 32, 64, (3, 3), 1, 1, 1, 2, (5, 5), True),
+    # strided: the input gradient is oneDNN's brgemm strided kernel (conv_order._column_calls)
+    ("direct", 5, 4, 4, (3,), 2, 1, 0, 1, (8,), True),  # even width: columns apart
+    ("direct", 5, 4, 4, (3,), 2, 1, 1, 1, (9,), True),  # uneven width: one chain
+    ("direct", 2, 3, 5, (5,), 3, 1, 2, 1, (12,), True),
+    ("direct", 16, 4, 4, (3,), 2, 1, 0, 1, (8,), False),
+    ("direct", 2, 8, 40, (5,), 2, 1, 3, 1, (20,), True),  # partial, full, partial columns
+    ("direct", 4, 4, 8, (7,), 3, 1, 4, 1, (18,), True),
+    ("direct", 8, 3, 16, (3, 3), 2, 1, 1, 1, (16, 16), True),  # a CIFAR-like first layer
+    ("direct", 4, 16, 32, (3, 3), 2, 1, 1, 1, (15, 15), True),
+    ("direct", 2, 8, 20, (4, 4), 2, 1, 1, 1, (12, 10), True),
+    ("direct", 3, 6, 12, (5, 5), 3, 1, 2, 1, (12, 11), True),
+    ("direct", 1, 3, 8, (5, 5), 2, 1, 2, 1, (16, 16), True),  # one sample, 5x5: oneDNN
+    ("direct", 12, 2, 6, (3, 3), 3, 1, 0, 1, (9, 10), True),
+    ("direct", 4, 4, 8, (3, 3), 2, 2, 2, 1, (13, 13), True),  # dilated: forward only
+    # strided 1x1 (jit_1x1): the weight gradient a chain a sample, the sums added
+    ("1x1", 16, 8, 16, (1, 1), 2, 1, 0, 1, (8, 8), True),  # a ResNet shortcut
+    ("1x1", 3, 20, 8, (1, 1), 3, 1, 0, 1, (9, 12), False),
+    ("1x1", 5, 4, 8, (1,), 2, 1, 0, 1, (40,), True),
 ]
 
 

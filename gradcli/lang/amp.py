@@ -105,27 +105,32 @@ def is_autocast_enabled(device_type: Any = None) -> bool:
     return False
 
 
-class AutocastClass:
-    """`torch.autocast` / `torch.amp.autocast` (shown as PyTorch's class) and
-    `torch.cuda.amp.autocast` (its deprecated subclass, which warns when called);
+class AmpClass:
+    """`torch.autocast` / `torch.amp.autocast` and `torch.amp.GradScaler` (shown as PyTorch's
+    classes), and their deprecated `torch.cuda.amp` subclasses, which warn when called;
     `made_class`: the class of what it makes (`isinstance(ac, torch.autocast)`)."""
 
-    __slots__ = ("shown", "cuda", "made_class")
+    __slots__ = ("name", "shown", "cuda", "made_class", "make")
 
-    def __init__(self, shown: str, cuda: bool):
+    def __init__(self, name: str, shown: str, cuda: bool):
+        self.name = name  # "autocast" or "GradScaler"
         self.shown = shown
         self.cuda = cuda
-        self.made_class = CudaAutocast if cuda else Autocast
+        if name == "autocast":
+            self.made_class: type = CudaAutocast if cuda else Autocast
+            self.make: Any = _cuda_autocast if cuda else _autocast
+        else:
+            self.made_class = CudaGradScaler if cuda else GradScaler
+            self.make = _cuda_scaler if cuda else GradScaler
 
     def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
         if self.cuda:
             _warn(
-                "`torch.cuda.amp.autocast(args...)` is deprecated. Please use "
-                "`torch.amp.autocast('cuda', args...)` instead.",
+                f"`torch.cuda.amp.{self.name}(args...)` is deprecated. Please use "
+                f"`torch.amp.{self.name}('cuda', args...)` instead.",
                 "FutureWarning",
             )
-            return _bind(_cuda_autocast, args, kwargs, "autocast")
-        return _bind(_autocast, args, kwargs, "autocast")
+        return _bind(self.make, args, kwargs, self.name)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.__gradcli_call__(None, list(args), kwargs)
@@ -345,37 +350,6 @@ def _pass_through(name: str, cuda: bool) -> Any:
 
 
 # -- GradScaler ----------------------------------------------------------------------------------
-
-
-class GradScalerClass:
-    """`torch.amp.GradScaler` (also `torch.GradScaler`) and `torch.cuda.amp.GradScaler`;
-    `made_class` as AutocastClass's."""
-
-    __slots__ = ("shown", "cuda", "made_class")
-
-    def __init__(self, shown: str, cuda: bool):
-        self.shown = shown
-        self.cuda = cuda
-        self.made_class = CudaGradScaler if cuda else GradScaler
-
-    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
-        if self.cuda:
-            _warn(
-                "`torch.cuda.amp.GradScaler(args...)` is deprecated. Please use "
-                "`torch.amp.GradScaler('cuda', args...)` instead.",
-                "FutureWarning",
-            )
-            return _bind(_cuda_scaler, args, kwargs, "GradScaler")
-        return _bind(GradScaler, args, kwargs, "GradScaler")
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.__gradcli_call__(None, list(args), kwargs)
-
-    def program_typename(self) -> str:
-        return "type"
-
-    def __repr__(self) -> str:
-        return f"<class '{self.shown}'>"
 
 
 def _cuda_scaler(
@@ -761,8 +735,8 @@ def is_autocast_available(device_type: Any) -> bool:
     return _device_type(device_type) in _AUTOCAST_DEVICES
 
 
-AUTOCAST = AutocastClass("torch.amp.autocast_mode.autocast", cuda=False)
-GRAD_SCALER = GradScalerClass("torch.amp.grad_scaler.GradScaler", cuda=False)
+AUTOCAST = AmpClass("autocast", "torch.amp.autocast_mode.autocast", cuda=False)
+GRAD_SCALER = AmpClass("GradScaler", "torch.amp.grad_scaler.GradScaler", cuda=False)
 
 
 def deprecated_getters(dtype_value: Any) -> dict[str, Builtin]:

@@ -314,8 +314,8 @@ def _amp_members(cuda: bool) -> dict[str, Any]:
 
     if cuda:
         return {
-            "autocast": amp.AutocastClass("torch.cuda.amp.autocast_mode.autocast", cuda=True),
-            "GradScaler": amp.GradScalerClass("torch.cuda.amp.grad_scaler.GradScaler", cuda=True),
+            "autocast": amp.AmpClass("autocast", "torch.cuda.amp.autocast_mode.autocast", True),
+            "GradScaler": amp.AmpClass("GradScaler", "torch.cuda.amp.grad_scaler.GradScaler", True),
             "custom_fwd": amp.CUDA_CUSTOM_FWD,
             "custom_bwd": amp.CUDA_CUSTOM_BWD,
         }

@@ -9,18 +9,9 @@ import re
 
 import pytest
 
-from gradcli.base.errors import GradcliError, LimitError
+from gradcli.base.errors import LimitError
 from gradcli.lang.program import parse
-
-
-def out(text: str) -> str:
-    return "".join(parse(text, "t.py").run(dtype="float32").output)
-
-
-def error(text: str) -> GradcliError:
-    with pytest.raises(GradcliError) as info:
-        parse(text, "t.py").run(dtype="float32")
-    return info.value
+from tests.helpers.programs import error, out
 
 
 @pytest.mark.parametrize(

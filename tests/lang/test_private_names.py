@@ -11,16 +11,7 @@ import pytest
 from gradcli.base.errors import GradcliError
 from gradcli.lang.mangling import private_name
 from gradcli.lang.program import parse
-
-
-def out(text: str) -> str:
-    return "".join(parse(text, "t.py").run(dtype="float32").output)
-
-
-def error(text: str) -> GradcliError:
-    with pytest.raises(GradcliError) as info:
-        parse(text, "t.py").run(dtype="float32")
-    return info.value
+from tests.helpers.programs import out
 
 
 @pytest.mark.parametrize(

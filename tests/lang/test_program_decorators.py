@@ -11,16 +11,7 @@ import pytest
 
 from gradcli.base.errors import GradcliError, LimitError
 from gradcli.lang.program import parse
-
-
-def out(text: str) -> str:
-    return "".join(parse(text, "t.py").run(dtype="float32").output)
-
-
-def error(text: str) -> GradcliError:
-    with pytest.raises(GradcliError) as info:
-        parse(text, "t.py").run(dtype="float32")
-    return info.value
+from tests.helpers.programs import error, out
 
 
 def test_a_decorator_of_the_program_is_a_call_on_the_function() -> None:

@@ -546,17 +546,17 @@ class Tensor:
         if self.node is not None:
             self.retains_grad = True
 
-    def requires_grad_(self, mode: bool = True, method: bool = True) -> Tensor:
+    def requires_grad_(self, requires_grad: bool = True, method: bool = True) -> Tensor:
         """`t.requires_grad_(flag)` (`method`), or `t.requires_grad = flag`. On a non-leaf,
         PyTorch refuses False (saying what to do instead) and, as an assignment, True too."""
-        if type(mode) is not bool:
+        if type(requires_grad) is not bool:
             if method:
                 raise GradcliError(
                     "requires_grad_(): argument 'requires_grad' (position 1) must be bool, "
-                    f"not {pytype_name(mode)}"
+                    f"not {pytype_name(requires_grad)}"
                 ).mirror("TypeError")
             raise GradcliError("requires_grad must be a bool")
-        if self.node is not None and not mode:
+        if self.node is not None and not requires_grad:
             raise GradcliError(
                 "you can only change requires_grad flags of leaf variables. If you want to use "
                 "a computed variable in a subgraph that doesn't require differentiation use "
@@ -567,19 +567,19 @@ class Tensor:
                 "you can only change requires_grad flags of leaf variables.",
                 hint="a computed tensor already requires grad",
             )
-        if mode and self._inf and not _GradMode.inference:
+        if requires_grad and self._inf and not _GradMode.inference:
             raise GradcliError(
                 "Setting requires_grad=True on inference tensor outside InferenceMode is not "
                 "allowed.",
                 hint="use a clone: y = y.clone().requires_grad_()",
             )
-        if mode and self.data.dtype.kind != "f":
+        if requires_grad and self.data.dtype.kind != "f":
             raise GradcliError(
                 "only Tensors of floating point dtype can require gradients",
                 found=f"a tensor of dtype {dtypes.torch_name(self.data.dtype)}",
                 hint="convert it first: x = x.float()",
             )
-        self.requires_grad = bool(mode)
+        self.requires_grad = bool(requires_grad)
         return self
 
     def __repr__(self) -> str:  # PyTorch's exact repr is installed by `surface.printing`

@@ -226,6 +226,12 @@ class FunctionClass:
             # PyTorch checks what ctx marked once forward has returned (its messages end
             # where they would name the argument: mirrored as they are)
             _only_tensors(ctx.dirty, "mark_dirty can only accept variables, but argument ")
+            if any(not any(d is a for a in args) for d in ctx.dirty):
+                raise GradcliError(
+                    "ctx.mark_dirty() received a tensor that was not an input. Only input "
+                    "Tensors that have been mutated should be passed to ctx.mark_dirty().",
+                    hint="mark the input you changed in place (x.add_(1); ctx.mark_dirty(x))",
+                ).mirror("RuntimeError")
             _only_tensors(
                 ctx.non_differentiable,
                 "mark_non_differentiable only accepts variable arguments, but got ",

@@ -1332,6 +1332,18 @@ def linear_forward(x: Tensor, w: Tensor, bias: Any) -> Tensor:
     other contiguous input with a bias has its leading axes folded into rows (a view), one
     addmm, and a view back (ViewBackward0: a 1-D sample's output prints so in PyTorch);
     without a bias, a matmul."""
+    if w.ndim > 2:  # ATen's linear transposes the weight first
+        raise GradcliError(
+            f"t() expects a tensor with <= 2 dimensions, but self is {w.ndim}D",
+            hint="a Linear's weight is (out_features, in_features)",
+        ).mirror("RuntimeError")
+    if isinstance(bias, Tensor) and w.ndim == 1 and (x.ndim == 2 or x.data.flags.c_contiguous):
+        # (an input folded into rows, or a matrix: one addmm, whose weight must be a matrix; a
+        # weight set through `.data` to a vector used to give a number where PyTorch stops)
+        raise GradcliError(
+            "mat2 must be a matrix, got 1-D tensor",
+            hint="a Linear's weight is (out_features, in_features): torch.tensor([[1., 1.]])",
+        ).mirror("RuntimeError")
     if isinstance(bias, Tensor) and x.ndim >= 1 and w.ndim == 2:
         # addmm's checks, in its words (an operand of another dtype is not promoted)
         if x.dtype != w.dtype:

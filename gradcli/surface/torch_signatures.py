@@ -480,7 +480,7 @@ SIGNATURES = {
     "Tensor.renorm_": "c renorm_(p, dim, maxnorm)",
     "Tensor.repeat": "c2 repeat",
     "Tensor.repeat_interleave": "c2 repeat_interleave",
-    "Tensor.requires_grad_": "c requires_grad_(mode=)",
+    "Tensor.requires_grad_": "c requires_grad_(requires_grad=)",
     "Tensor.reshape": "c2 reshape",
     "Tensor.reshape_as": "c reshape_as(other)",
     "Tensor.resize_": "c2 resize_",

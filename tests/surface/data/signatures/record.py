@@ -235,6 +235,10 @@ def torch_table() -> dict[str, Any]:
     stub_dir = Path(torch.__file__).parent / "_C"
     functions = _stubs(stub_dir / "_VariableFunctions.pyi")
     methods = _stubs(stub_dir / "__init__.pyi", "TensorBase")
+    # Where torch 2.13's stub names a parameter otherwise than its C++ parser does (what a
+    # keyword call meets): `requires_grad_(mode=True)` in the stub, a TypeError at run time;
+    # the parser's `requires_grad_(requires_grad=True)` is what PyTorch takes.
+    methods["requires_grad_"] = [[("requires_grad", "PK", True)]]
     nn_stubs = _stubs(stub_dir / "_nn.pyi")
     del c
     out: dict[str, Any] = {}

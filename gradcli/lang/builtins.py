@@ -1118,6 +1118,11 @@ def _isinstance(v: Any, cls: Any) -> bool:
             # torch.optim's optimizers and schedulers: a program holds their constructors
             if isinstance(v, c.made_class):
                 return True
+        elif isinstance(c, Builtin) and _distribution_class(c.fn) is not None:
+            # torch.distributions' classes (a program holds them as constructors); their
+            # subclass relations are PyTorch's (Chi2 is a Gamma)
+            if isinstance(v, _distribution_class(c.fn)):
+                return True
         elif callable(c) and _module_class(c) is not None:
             # `nn.Linear` and its kin: a program holds their constructors.
             if isinstance(v, _module_class(c)):
@@ -1211,6 +1216,14 @@ def _python_classes(cls: Any, base: type) -> bool:
 def _checked(text: str) -> str:
     limits.STRING_CHARS.check(len(text), "the length of the string")
     return text
+
+
+def _distribution_class(fn: Any) -> type | None:
+    """The class of torch.distributions a constructor the program holds makes (None: not
+    one of them)."""
+    cls = getattr(fn, "distribution_class", fn)
+    ok = isinstance(cls, type) and cls.__module__ == "gradcli.surface.distributions"
+    return cls if ok else None
 
 
 def _module_class(c: Any) -> type | None:

@@ -1205,6 +1205,16 @@ def _distributions_members() -> dict[str, Any]:
 
     classes = {n: Builtin(f"torch.distributions.{n}", c) for n, c in DS.CLASSES.items()}
     kl = Builtin("torch.distributions.kl_divergence", DS.kl_divergence)
+
+    # the base class, for isinstance (a program makes distributions of the classes above)
+    def base_distribution(*args: Any, **kwargs: Any) -> Any:
+        raise NotSupported(
+            "torch.distributions.Distribution itself is not supported (an abstract class)",
+            hint="make one of its classes: Normal(loc, scale), Categorical(probs)...",
+        )
+
+    base_distribution.distribution_class = DS.Distribution  # type: ignore[attr-defined]
+    base = Builtin("torch.distributions.Distribution", base_distribution)
     where = {n: DS.MODULES.get(n, n.lower()) for n in classes}
     modules = {
         where[n]: Namespace(f"torch.distributions.{where[n]}", {n: c}) for n, c in classes.items()
@@ -1214,6 +1224,7 @@ def _distributions_members() -> dict[str, Any]:
         **modules,
         "kl_divergence": kl,
         "kl": Namespace("torch.distributions.kl", {"kl_divergence": kl}),
+        "Distribution": base,
     }
 
 

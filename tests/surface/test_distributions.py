@@ -512,3 +512,23 @@ def test_mixture_samples_come_from_the_drawn_component() -> None:
 def test_mixture_checks_as_pytorchs(text: str, match: str) -> None:
     with pytest.raises(GradcliError, match=match):
         parse("import torch\nimport torch.distributions as D\n" + text, "t.py").run()
+
+
+def test_isinstance_with_the_classes_is_pytorchs() -> None:
+    """isinstance(d, D.X) for every pair of torch.distributions' classes gradcli has, as
+    PyTorch 2.13 answers it (recorded: Chi2 is a Gamma, no other class is another's), and
+    every one is a D.Distribution; the abstract base itself is not made."""
+    import gradcli.lang.builtins as B
+    from gradcli.surface import distributions as DS
+    from tests.helpers.programs import error, out
+
+    pytorch_subclasses = {"Chi2": {"Gamma"}}
+    for a in DS.CLASSES:
+        for b in DS.CLASSES:
+            want = a == b or b in pytorch_subclasses.get(a, set())
+            assert issubclass(DS.CLASSES[a], B._distribution_class(DS.CLASSES[b])) == want, (a, b)
+    head = "import torch\nimport torch.distributions as D\n"
+    d = "d = D.Chi2(torch.tensor(3.0))\n"
+    shown = "print(isinstance(d, D.Distribution), isinstance(d, D.Gamma), isinstance(d, D.Normal))"
+    assert out(head + d + shown) == "True True False\n"
+    assert "not supported" in error(head + "D.Distribution()").message

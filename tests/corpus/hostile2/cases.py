@@ -5621,6 +5621,13 @@ add(
 _SC = "s = torch.amp.GradScaler('cpu')\nw = torch.ones(2, requires_grad=True)\n"
 add(
     esc("amp_scaler_dict", _SC + "d = s.__dict__"),
+    # torch.distributions.Distribution: isinstance only, never made, no Python class reached
+    esc("distribution_base_call", "d = torch.distributions.Distribution()"),
+    esc("distribution_base_dunder", "c = torch.distributions.Distribution.__subclasses__()"),
+    esc(
+        "distribution_isinstance_reaches_class",
+        "d = torch.distributions.Normal(torch.zeros(1), torch.ones(1))\nc = d.__class__.__mro__",
+    ),
     esc("amp_scaler_private", _SC + "v = s._scale"),
     esc("amp_scaler_python_attribute", _SC + "v = s.fields"),
     esc("amp_scaler_method_self", _SC + "v = s.scale.__self__"),

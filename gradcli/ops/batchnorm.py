@@ -221,19 +221,10 @@ def _sym(
     """The sympy form, on object arrays of expressions."""
     dims = (0,) + tuple(range(2, x.ndim))
     per = (1, x.shape[1]) + (1,) * (x.ndim - 2)
-    n = x.size // x.shape[1]
-    if training:
-        c = x - np.sum(x, axis=dims, keepdims=True) / n
-        var = np.sum(c * c, axis=dims, keepdims=True) / n
-    else:
-        c = x - stats[0].reshape(per)
-        var = stats[1].reshape(per)
-    y = c / np.frompyfunc(lambda v: sp.sqrt(v + sp.Float(eps)), 1, 1)(var)
-    if has_w:
-        y = y * w.reshape(per)
-    if has_b:
-        y = y + b.reshape(per)
-    return y
+    given = None if training else (stats[0].reshape(per), stats[1].reshape(per))
+    y = norm32.sym_normalized(sp, x, dims, eps, given)
+    w, b = (w.reshape(per) if has_w else w), (b.reshape(per) if has_b else b)
+    return norm32.sym_affine(y, w, b, has_w, has_b)
 
 
 def _to_torch(wr: Any, a: list[str], p: dict[str, Any]) -> str:

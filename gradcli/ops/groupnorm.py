@@ -143,16 +143,10 @@ def _vjp(
 def _sym(sp: Any, x: Any, w: Any, b: Any, groups: int, eps: float, has_w: bool, has_b: bool) -> Any:
     """The sympy form, on object arrays of expressions."""
     rows = x.reshape(_grouped_shape(x.shape, groups))
-    n = rows.shape[2]
-    c = rows - np.sum(rows, axis=2, keepdims=True) / n
-    var = np.sum(c * c, axis=2, keepdims=True) / n
-    y = (c / np.frompyfunc(lambda v: sp.sqrt(v + sp.Float(eps)), 1, 1)(var)).reshape(x.shape)
+    y = norm32.sym_normalized(sp, rows, (2,), eps).reshape(x.shape)
     per = _channel_shape(x.ndim, x.shape[1])
-    if has_w:
-        y = y * w.reshape(per)
-    if has_b:
-        y = y + b.reshape(per)
-    return y
+    w, b = (w.reshape(per) if has_w else w), (b.reshape(per) if has_b else b)
+    return norm32.sym_affine(y, w, b, has_w, has_b)
 
 
 def _to_torch(w: Any, a: list[str], p: dict[str, Any]) -> str:

@@ -295,16 +295,8 @@ def _vjp(
 
 def _sym(sp: Any, x: Any, w: Any, b: Any, k: int, eps: float, has_w: bool, has_b: bool) -> Any:
     """The sympy form, on object arrays of expressions."""
-    dims = tuple(range(x.ndim - k, x.ndim))
-    n = int(np.prod(x.shape[x.ndim - k :], dtype=np.int64))
-    c = x - np.sum(x, axis=dims, keepdims=True) / n
-    var = np.sum(c * c, axis=dims, keepdims=True) / n
-    y = c / np.frompyfunc(lambda v: sp.sqrt(v + sp.Float(eps)), 1, 1)(var)
-    if has_w:
-        y = y * w
-    if has_b:
-        y = y + b
-    return y
+    y = norm32.sym_normalized(sp, x, tuple(range(x.ndim - k, x.ndim)), eps)
+    return norm32.sym_affine(y, w, b, has_w, has_b)
 
 
 def _to_torch(w: Any, a: list[str], p: dict[str, Any]) -> str:

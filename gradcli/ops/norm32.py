@@ -43,6 +43,34 @@ _C = [_F(1) / _F(j + 1) for j in range(_CHUNK)]
 _FUSED_ROWS = 16384
 
 
+def sym_normalized(
+    sp: object,
+    x: np.ndarray,
+    axes: tuple[int, ...],
+    eps: float,
+    stats: tuple[np.ndarray, np.ndarray] | None = None,
+) -> np.ndarray:
+    """The sympy form the norms share (layer, group and batch norm's `sym`), on object arrays
+    of expressions: (x - mean) / sqrt(var + eps), the mean and the biased variance over
+    `axes`, or the given (mean, var) broadcastable to x (batch norm in evaluation)."""
+    if stats is None:
+        n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+        c = x - np.sum(x, axis=axes, keepdims=True) / n
+        var = np.sum(c * c, axis=axes, keepdims=True) / n
+    else:
+        c, var = x - stats[0], stats[1]
+    return c / np.frompyfunc(lambda v: sp.sqrt(v + sp.Float(eps)), 1, 1)(var)  # type: ignore[attr-defined]
+
+
+def sym_affine(y: np.ndarray, w: np.ndarray, b: np.ndarray, has_w: bool, has_b: bool) -> np.ndarray:
+    """`y * w + b` of the norms' sympy forms, each only where the record has it."""
+    if has_w:
+        y = y * w
+    if has_b:
+        y = y + b
+    return y
+
+
 def _merge_vec(m0_add: int, m1_add, m2_add, m0: int, m1, m2):
     n = m0 + m0_add
     c = _F(0) if n == 0 else _F(m0_add) / _F(n)

@@ -39,8 +39,8 @@ _LONG_WORD = LazyPattern(rf"\S{{{WORD_CHARS + 1},}}")
 
 def _short(text: str | None) -> str | None:
     """A part of a message as it may be shown: line breaks and other control characters
-    escaped (no input can forge a second message line), long words and long parts cut in
-    the middle."""
+    escaped (no input can forge a second message line; `_short_lines` keeps a message's
+    lines, indented), long words and long parts cut in the middle."""
     if text is None:
         return None
     text = str(text)
@@ -57,11 +57,28 @@ def _short(text: str | None) -> str | None:
     return text
 
 
+MESSAGE_LINES = 24  # of a message of several lines (PyTorch's gradcheck and assert_close)
+CONTINUATION = "    "  # before a message's second and later lines
+
+
+def _short_lines(text: str) -> str:
+    """A message as it may be shown: PyTorch's messages of several lines (gradcheck's two
+    Jacobians, assert_close's report) keep their lines, each made safe and short on its own
+    and indented, so that no line of a message can pass for the start of another; a long
+    message keeps its first and last lines."""
+    lines = str(text).rstrip("\n").split("\n")
+    if len(lines) > MESSAGE_LINES:
+        cut = len(lines) - MESSAGE_LINES + 1
+        head = MESSAGE_LINES * 2 // 3
+        lines = lines[:head] + [f"… ({cut:,} more lines) …"] + lines[head + cut :]
+    return f"\n{CONTINUATION}".join(_short(line) or "" for line in lines)
+
+
 def shortened(e: GradcliError) -> GradcliError:
     """`e` with every part of its message made safe and short (the span is kept)."""
     out = type(e).__new__(type(e))
     out.__dict__.update(e.__dict__)
-    out.message = _short(e.message) or ""
+    out.message = _short_lines(e.message)
     for part in ("found", "expected", "hint"):
         setattr(out, part, _short(getattr(e, part)))
     out.args = (out.message,)

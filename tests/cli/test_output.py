@@ -200,6 +200,25 @@ def test_error_messages_never_forge_lines_nor_echo_long_input(
         assert not any(line.startswith("error: fake") for line in r.stderr.splitlines())
 
 
+def test_messages_of_several_lines_keep_them_indented(runner: CliRunner, tmp_path: Path) -> None:
+    # PyTorch's gradcheck and assert_close write reports of several lines; each stays a line,
+    # indented under the first, so none can pass for the start of another message.
+    p = tmp_path / "lines.py"
+    p.write_text(
+        'import torch\nrows = "\\n".join(f"row {i}" for i in range(40))\n'
+        'raise RuntimeError("mismatch,\\nerror: fake\\n" + rows + "\\n")\n'
+    )
+    r = run(runner, "run", str(p), code=1)
+    lines = r.stderr.splitlines()
+    assert lines[0].endswith("error: RuntimeError: mismatch,")
+    assert lines[1] == "    error: fake"
+    assert lines[2] == "    row 0"
+    assert any(line.startswith("    … (19 more lines) …") for line in lines)
+    assert lines.index("    row 39") < lines.index(" 3 | " + p.read_text().splitlines()[2])
+    assert not any(line.startswith("error") for line in lines)
+    assert len([line for line in lines if line.startswith("    ")]) == 24 - 1
+
+
 def test_usage_error_style_and_suggestion(runner: CliRunner, prog: str) -> None:
     r = run(runner, "backward", prog, "--fromat", "json", code=2)
     lines = r.stderr.splitlines()

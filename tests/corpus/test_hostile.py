@@ -19,6 +19,8 @@ from typer.testing import CliRunner
 from gradcli.base.limits import RunBudget
 from gradcli.cli.main import app
 
+from .hostile2.judge import continued
+
 
 def _wall_bound(env: dict) -> float:
     """Seconds of wall clock a case may take: 8, or, where the case sets a time limit (of CPU
@@ -6143,7 +6145,9 @@ def test_hostile(
         return
     line, col = case.at
     assert lines[0].startswith(f"prog.py:{line}:{col}: error: "), err
-    # The source line, then the caret under the place.
+    # The source line (after the indented lines of a message of several lines), then the
+    # caret under the place.
+    lines = lines[:1] + [line for line in lines[1:] if not continued(line)]
     num = str(line)
     assert lines[1].startswith(f" {num} | "), err
     prefix = f" {' ' * len(num)} | "

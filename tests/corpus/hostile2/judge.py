@@ -167,6 +167,12 @@ def judge(case: Case, o: Outcome, cwd: Path) -> tuple[list[str], str | None]:
     return problems, script
 
 
+def continued(line: str) -> bool:
+    """A second or later line of a message of several lines: indented, and not the source
+    line or its caret (` 12 | ...`, `    | ^^^`)."""
+    return line.startswith("    ") and not re.match(r" +\d* \| ", line)
+
+
 def _message_problems(case: Case, err: str) -> list[str]:
     lines = err.splitlines()
     start = next((i for i, line in enumerate(lines) if _ERROR_LINE.match(line)), None)
@@ -205,6 +211,9 @@ def _message_problems(case: Case, err: str) -> list[str]:
                 f"message: expected {case.prog_name}:{line_no}:{col}:, got {block[0][:120]!r}"
             ]
     num = str(line_no)
+    # A message of several lines (PyTorch's "invalid combination of arguments") goes on in
+    # indented lines before the source line.
+    block = block[:1] + [line for line in block[1:] if not continued(line)]
     if len(block) < 3 or not block[1].startswith(f" {num} | "):
         return problems + ["message: the source line is not shown"]
     if "^" not in block[2]:

@@ -15,7 +15,8 @@ mirrored:
   outputs do not require grad.
 * `use_reentrant=False`: the function runs and records as usual (its outputs show the grad_fn
   of their last operation), and the first time a backward pass reaches one of its operations
-  that saved tensors, the function runs again (once per pass, the generator's state of the
+  that saved tensors, the function runs again (once per pass, a pass inside the function's own
+  first run included, as autograd.grad there unpacks what it saved; the generator's state of the
   first run restored around it), so that what it prints is printed again where PyTorch prints
   it; the gradients are those of the recorded graph (the same numbers PyTorch's recomputation
   gives).
@@ -183,17 +184,11 @@ def _tensors(value: Any, out: list[Tensor]) -> list[Tensor]:
 
 def _non_reentrant(function: Any, preserve: bool, args: tuple, kwargs: dict) -> Any:
     rng = _Rng(preserve)
-    start = peek_seq()
-    result = function(*args, **kwargs)
-    stop = peek_seq()
-    outputs = [t for t in _tensors(result, []) if t.node is not None]
-    if not outputs:
-        return result
-    nodes = [n for n in ancestors(outputs) if start <= n.seq < stop and n.op.saves]
     last_pass = [0]
+    recomputing = [False]
 
     def recompute(grads: Any) -> None:
-        # PyTorch runs the function again when backward first unpacks a tensor it saved
+        # PyTorch runs the function again when a backward pass first unpacks a tensor it saved
         if last_pass[0] == autograd.PASS[1]:
             return None
 
@@ -202,11 +197,41 @@ def _non_reentrant(function: Any, preserve: bool, args: tuple, kwargs: dict) -> 
                 return function(*args, **kwargs)
 
         last_pass[0] = autograd.PASS[1]
-        rng.run(again)
+        recomputing[0] = True  # what the recomputation saves is its own (PyTorch's frame)
+        try:
+            rng.run(again)
+        finally:
+            recomputing[0] = False
         return None
 
-    for n in nodes:
-        n.register_prehook(recompute)
+    hooked: set[int] = set()
+
+    def hook(n: Any) -> None:
+        if id(n) not in hooked:
+            hooked.add(id(n))
+            n.register_prehook(recompute)
+
+    # A node is hooked when it is recorded: a pass inside the function's own first run
+    # (autograd.grad in it) unpacks what the function saved, and PyTorch recomputes then too.
+    outer = hooks.node_made
+
+    def made(n: Any) -> None:
+        if outer is not None:
+            outer(n)
+        if n.op.saves and not recomputing[0]:
+            hook(n)
+
+    start = peek_seq()
+    hooks.node_made = made
+    try:
+        result = function(*args, **kwargs)
+    finally:
+        hooks.node_made = outer
+    stop = peek_seq()
+    outputs = [t for t in _tensors(result, []) if t.node is not None]
+    for n in ancestors(outputs) if outputs else ():
+        if start <= n.seq < stop and n.op.saves:  # (custom Functions' nodes among them)
+            hook(n)
     return result
 
 

@@ -182,6 +182,11 @@ def _tensors(value: Any, out: list[Tensor]) -> list[Tensor]:
     return out
 
 
+# Non-reentrant checkpoints running (a first run or a recomputation): one inside another is
+# nested, whose frames PyTorch recomputes in its own way.
+_ACTIVE = [0]
+
+
 def _non_reentrant(function: Any, preserve: bool, args: tuple, kwargs: dict) -> Any:
     rng = _Rng(preserve)
     last_pass = [0]
@@ -198,13 +203,27 @@ def _non_reentrant(function: Any, preserve: bool, args: tuple, kwargs: dict) -> 
 
         last_pass[0] = autograd.PASS[1]
         recomputing[0] = True  # what the recomputation saves is its own (PyTorch's frame)
+        _ACTIVE[0] += 1
         try:
             rng.run(again)
         finally:
             recomputing[0] = False
+            _ACTIVE[0] -= 1
         return None
 
     hooked: set[int] = set()
+    nested = _ACTIVE[0] > 0
+    first_run = [True]
+
+    def inside(grads: Any) -> None:
+        if first_run[0]:
+            raise GradcliError(
+                "a backward pass inside nested non-reentrant checkpoints is not supported by "
+                "gradcli",
+                hint="checkpoint the outer function only, or take the inner gradient outside "
+                "the checkpoint",
+            )
+        return None
 
     def hook(n: Any) -> None:
         if id(n) not in hooked:
@@ -219,14 +238,20 @@ def _non_reentrant(function: Any, preserve: bool, args: tuple, kwargs: dict) -> 
         if outer is not None:
             outer(n)
         if n.op.saves and not recomputing[0]:
-            hook(n)
+            if nested:  # PyTorch's nested frames recompute the outer function: not mirrored
+                n.register_prehook(inside)
+            else:
+                hook(n)
 
     start = peek_seq()
     hooks.node_made = made
+    _ACTIVE[0] += 1
     try:
         result = function(*args, **kwargs)
     finally:
         hooks.node_made = outer
+        _ACTIVE[0] -= 1
+        first_run[0] = False
     stop = peek_seq()
     outputs = [t for t in _tensors(result, []) if t.node is not None]
     for n in ancestors(outputs) if outputs else ():

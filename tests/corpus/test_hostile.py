@@ -3605,6 +3605,27 @@ CASES: list[Case] = [
         "def f(x):\n"
         "    return checkpoint(f, x, use_reentrant=False)\n"
         "y = f(torch.ones(2, requires_grad=True))",
+        "inside nested non-reentrant checkpoints is not supported",
+        (3, 9),
+    ),
+    Case(
+        "checkpoint_nested_inner_grad",
+        "from torch.utils.checkpoint import checkpoint\n"
+        "def inner(t):\n"
+        "    return torch.autograd.grad((t * t).sum(), t, create_graph=True)[0]\n"
+        "def outer(t):\n"
+        "    return checkpoint(inner, t * 2, use_reentrant=False)\n"
+        "y = checkpoint(outer, torch.ones(2, requires_grad=True), use_reentrant=False)",
+        "inside nested non-reentrant checkpoints is not supported",
+        (3, 12),
+    ),
+    Case(
+        "checkpoint_recursive_inner_grad",
+        "from torch.utils.checkpoint import checkpoint\n"
+        "def f(x):\n"
+        "    g = torch.autograd.grad((x * x).sum(), x, create_graph=True)[0]\n"
+        "    return checkpoint(f, g, use_reentrant=False)\n"
+        "y = f(torch.ones(2, requires_grad=True))",
         "over the limit",
     ),
     Case(

@@ -71,7 +71,16 @@ from .progress import Progress
 from .pydataclasses import Dataclass
 from .pyenum import ENUM_BASE, enum_class
 from .pywarnings import CatchWarnings
-from .scopes import BUILTIN, FREE, GLOBAL, LOCAL, Scope, bound_names, parameter_names
+from .scopes import (
+    BUILTIN,
+    FREE,
+    GLOBAL,
+    LOCAL,
+    Scope,
+    bound_names,
+    parameter_names,
+    walrus_names,
+)
 from .syntax import SYNTAX, attr_span, rule
 from .values import (
     BARE_UNUSED_MODULES,
@@ -1450,7 +1459,7 @@ class Compiler:
         )
         params = parameter_names(a)
         body_nodes: list[Any] = [node.body] if expression else node.body
-        local = set(params) | (set() if expression else bound_names(body_nodes))
+        local = set(params) | (walrus_names(body_nodes) if expression else bound_names(body_nodes))
         saved = (self.scope, self.in_loop, self.in_function, self.method)
         self.scope = Scope("function", self.scope, local)
         self.in_loop = False
@@ -2365,6 +2374,50 @@ class Compiler:
                     raise _attach(e, span) from None
                 a = b
             return r
+
+        return run
+
+    def c_NamedExpr(self, node: ast.NamedExpr) -> Expr:
+        """`name := value`: bound in the scope around any comprehensions it is in (Python's
+        rule), the value given back."""
+        value = self.expr(node.value)
+        name = node.target.id  # (the parser allows a name only)
+        scope, up = self.scope, 0
+        while scope.kind == "comprehension":
+            if name in scope.names:
+                raise GradcliError(
+                    f"assignment expression cannot rebind comprehension iteration variable "
+                    f"'{name}'",
+                    span=self.span(node),
+                ).mirror("SyntaxError")
+            scope, up = scope.parent, up + 1  # type: ignore[assignment]
+        if up and scope.kind == "class":
+            raise GradcliError(
+                "assignment expression within a comprehension cannot be used in a class body",
+                span=self.span(node),
+            ).mirror("SyntaxError")
+        if up == 0:
+            store = self.store_name(name, node.target)
+        elif scope.kind == "module":
+            target = node.target
+
+            def store(f: Frame, v: Any) -> None:
+                if isinstance(v, Tensor):
+                    v = f.rt.record(name, v, target)
+                f.rt.globals[name] = v
+
+        else:
+
+            def store(f: Frame, v: Any) -> None:
+                frame = f
+                for _ in range(up):
+                    frame = frame.up  # type: ignore[assignment]
+                frame.vars[name] = v
+
+        def run(f: Frame) -> Any:
+            v = value(f)
+            store(f, v)
+            return v
 
         return run
 

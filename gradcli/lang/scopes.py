@@ -72,10 +72,10 @@ class Scope:
 
 def bound_names(body: list[ast.AST]) -> set[str]:
     """The names a block of statements binds in its own scope (not inside nested functions,
-    lambdas, comprehensions or class bodies). Only statements bind names (`:=`, the one
-    expression that does, is refused), so only statements and their targets are walked.
-    Iterative: blocks may be long."""
-    names: set[str] = set()
+    lambdas or class bodies): the statements' targets, and those of `:=` in their
+    expressions (comprehensions included, whose `:=` binds in the scope around them, as in
+    Python). Iterative: blocks may be long."""
+    names = walrus_names(body)
     stack: list[ast.AST] = list(body)
     while stack:
         node = stack.pop()
@@ -118,6 +118,31 @@ def bound_names(body: list[ast.AST]) -> set[str]:
                 if h.name:
                     names.add(h.name)
                 stack.extend(h.body)
+    return names
+
+
+_OWN_SCOPE = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def walrus_names(nodes: list[ast.AST]) -> set[str]:
+    """The names `:=` binds in `nodes` (statements or an expression), not inside the nested
+    functions, lambdas or classes there (a def's decorators and defaults are outside it)."""
+    names: set[str] = set()
+    stack: list[ast.AST] = list(nodes)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.NamedExpr):
+            if isinstance(node.target, ast.Name):
+                names.add(node.target.id)
+            stack.append(node.value)
+        elif isinstance(node, _OWN_SCOPE):
+            if not isinstance(node, ast.Lambda):
+                stack.extend(node.decorator_list)
+            if not isinstance(node, ast.ClassDef):
+                stack.extend(node.args.defaults)
+                stack.extend(d for d in node.args.kw_defaults if d is not None)
+        else:
+            stack.extend(ast.iter_child_nodes(node))
     return names
 
 

@@ -106,7 +106,7 @@ SYNTAX: dict[type, Rule] = {
     ast.JoinedStr: _ok("an f-string", "c_JoinedStr"),
     ast.FormattedValue: _part("an f-string field"),
     ast.Starred: _part("`*` unpacking"),
-    ast.NamedExpr: _no("`:=`", "assign with `=` on a line of its own"),
+    ast.NamedExpr: _ok("`:=`", "c_NamedExpr"),
     # Statements of their own in a generator function (`Compiler.gen_block`); elsewhere the
     # handler refuses them, saying where they belong.
     ast.Yield: _ok("`yield`", "c_Yield"),

@@ -477,7 +477,18 @@ CASES: list[Case] = [
     ),
     Case("star_args", "a = 5\nx = torch.ones(*a)", "'int' object is not iterable", (2, 16)),
     Case("fstring", "x = 1\nprint(f'{x!a}')", "the `!a` conversion is not supported", (2, 10)),
-    Case("walrus", "if (n := 3) > 2:\n    pass", "`:=` is not supported", (1, 5)),
+    Case(
+        "walrus_rebinds_comprehension_variable",
+        "print([x := 1 for x in range(3)])",
+        "cannot rebind comprehension iteration variable 'x'",
+        (1, 8),
+    ),
+    Case("walrus_while_forever", "while (n := 1):\n    pass", "over the limit"),
+    Case(
+        "walrus_comprehension_huge",
+        "ys = [(last := torch.ones(10**6)) for i in range(10**9)]",
+        "over the limit",
+    ),
     Case(
         "decorator",
         "@classmethod\ndef f(x):\n    return x",

@@ -62,7 +62,6 @@ REFUSALS = {
     ast.AsyncWith: ("async def f():\n    async with x:\n        pass", (1, 1)),
     ast.Match: ("match 1:\n    case 1:\n        pass", (1, 1)),
     ast.TryStar: ("try:\n    pass\nexcept* ValueError:\n    pass", (1, 1)),
-    ast.NamedExpr: ("y = (n := 3)", (1, 6)),
     ast.Await: ("x = await y", (1, 5)),
 }
 

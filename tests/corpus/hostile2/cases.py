@@ -2432,7 +2432,8 @@ add(
     esc("zip_object_internals", "z = zip([1], [2])\nf = z.__reduce__()"),
     esc("reversed_object_internals", "r = reversed([1, 2])\nf = r.__setstate__(0)"),
     # statements
-    esc("walrus_in_call", "y = torch.ones((n := 3))"),
+    esc("walrus_to_a_builtin_then_call", "(g := getattr)(print, '__globals__')"),
+    budget("walrus_growing_in_while", "x = [1]\nwhile (x := x + x):\n    pass"),
     esc("walrus_escape", "if (f := open):\n    pass"),
     esc("global_statement", "def f():\n    global torch\n    torch = 1\nf()"),
     esc(

@@ -26,7 +26,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported, Span, suggest
 from ..core import dtypes, hooks
 from ..core.inplace import VIEW_OF_LEAF, inplace
-from ..core.op import Node, peek_seq
+from ..core.op import Node, complex_casts_fail, peek_seq
 from ..core.tensor import (
     HOOK_IDS,
     HookHandle,
@@ -197,6 +197,7 @@ class Runtime:
                 # NumPy's RuntimeWarnings (overflow, division by zero) would print to stderr
                 # from inside gradcli; non-finite results are reported by `check_finite`.
                 warnings.simplefilter("ignore", RuntimeWarning)
+                complex_casts_fail()
                 try:
                     self.program.code(Frame(self.globals, None, self))
                 except ProgramExit:
@@ -1020,7 +1021,7 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
             raise GradcliError(
                 f"Variable data has to be a tensor, but got {typename(value)}"
             ).mirror("TypeError")
-        if owner.requires_grad and value.dtype.kind != "f":
+        if owner.requires_grad and value.dtype.kind not in "fc":
             raise GradcliError(
                 "data set to a tensor that requires gradients must be floating point or "
                 "complex dtype"

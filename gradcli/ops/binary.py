@@ -77,6 +77,7 @@ sub = defop(
     samples=binary_samples(),
     to_torch="{0} - {1}",
     to_jax="{0} - {1}",
+    complex="holo",
 )
 
 
@@ -140,6 +141,7 @@ mul = defop(
     to_torch="{0} * {1}",
     to_jax="{0} * {1}",
     jvp_reads_primal=True,
+    complex="holo",
 )
 div = defop(
     "div",
@@ -159,6 +161,7 @@ div = defop(
     to_torch="{0} / {1}",
     to_jax="{0} / {1}",
     jvp_reads_primal=True,
+    complex="holo",
 )
 
 

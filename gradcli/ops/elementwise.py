@@ -90,6 +90,7 @@ neg = defop(
     samples=unary_samples(),
     to_torch="-{0}",
     to_jax="-{0}",
+    complex="holo",
 )
 exp = defop(
     "exp",
@@ -103,6 +104,7 @@ exp = defop(
     samples=unary_samples(),
     to_torch="torch.exp",
     to_jax="jnp.exp",
+    complex="holo",
 )
 log = defop(
     "log",
@@ -116,6 +118,7 @@ log = defop(
     samples=unary_samples(low=0.1, high=3.0),
     to_torch="torch.log",
     to_jax="jnp.log",
+    complex="holo",
 )
 log1p = defop(
     "log1p",
@@ -143,11 +146,32 @@ sqrt = defop(
     samples=unary_samples(low=0.1, high=3.0),
     to_torch="torch.sqrt",
     to_jax="jnp.sqrt",
+    complex="holo",
 )
+
+
+def _sgn(x: Tensor) -> Tensor:
+    """sign(x) for abs's rule: of a real x a constant; of a complex z, z / |z| (0 at 0), as
+    differentiable operations (its derivative is not 0: second order needs it)."""
+    if x.data.dtype.kind != "c":
+        return constant(np.sign(x.data))
+    r = x.abs()
+    return x / (r + constant((r.data == 0).astype(r.data.dtype)))
+
+
+def _abs_fwd(x: np.ndarray) -> np.ndarray:
+    if x.dtype.kind != "c":
+        return np.abs(x)
+    # |z| of a complex z as PyTorch's CPU kernel computes it: sqrt(re*re + im*im) in the
+    # parts' precision (not hypot's scaled form: the last bit differs, measured)
+    re, im = x.real, x.imag
+    return np.sqrt(re * re + im * im)
+
+
 abs = defop(  # noqa: A001 - the record of torch.abs
     "abs",
-    np.abs,
-    lambda g, out, x: (g * constant(np.sign(x.data)),),
+    _abs_fwd,
+    lambda g, out, x: (g * _sgn(x),),
     "AbsBackward0",
     "g * sign(x)",
     saved=V.saves(self=V.SELF),
@@ -157,6 +181,7 @@ abs = defop(  # noqa: A001 - the record of torch.abs
     to_torch="torch.abs",
     to_jax="jnp.abs",
     jvp_reads_primal=True,
+    complex="rule",
 )
 sin = defop(
     "sin",
@@ -170,6 +195,7 @@ sin = defop(
     samples=unary_samples(),
     to_torch="torch.sin",
     to_jax="jnp.sin",
+    complex="holo",
 )
 cos = defop(
     "cos",
@@ -182,6 +208,7 @@ cos = defop(
     samples=unary_samples(),
     to_torch="torch.cos",
     to_jax="jnp.cos",
+    complex="holo",
 )
 tan = defop(
     "tan",
@@ -248,6 +275,7 @@ tanh_backward = defop(
         Sample(((4, 2, 3), (2, 3)), {}, low=-0.9, high=0.9),
         Sample(((3,), (3,)), {}, low=-0.9, high=0.9),
     ),
+    complex="holo",
 )
 
 
@@ -263,6 +291,7 @@ tanh = defop(
     samples=unary_samples(),
     to_torch="torch.tanh",
     to_jax="jnp.tanh",
+    complex="holo",
 )
 
 
@@ -475,6 +504,7 @@ reciprocal = defop(
     samples=unary_samples(avoid=(0.0,), gap=0.3),
     to_torch="torch.reciprocal",
     to_jax="jnp.reciprocal",
+    complex="holo",
 )
 
 # --- rounding: piecewise constant, so their gradient is 0 (PyTorch's zeros_like(grad)) ---------
@@ -1383,6 +1413,7 @@ pow_scalar = defop(
     ),
     to_torch="{0} ** {p}",
     to_jax="{0} ** {p}",
+    complex="holo",
 )
 
 

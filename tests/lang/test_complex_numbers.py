@@ -63,7 +63,7 @@ def test_what_python_refuses_with_complex_numbers(program: str, words: str) -> N
         # a conversion to a real dtype
         ("z = torch.tensor([1j])\nx = z.float()", "complex tensors are not supported by"),
         ("z = torch.tensor([1j])\nx = z.numpy().astype(float)", "complex tensors are not"),
-        ("z = torch.tensor([1j])\nx = torch.ones(1)\nx += z", "complex tensors are not"),
+        ("z = torch.tensor([1j])\nx = torch.ones(1)\nx += z", "can't be cast to the desired"),
         # forward mode
         (
             "f = lambda x: (x * 1j).exp().abs()\n"
@@ -127,3 +127,33 @@ def test_transposes_conjugate_where_pytorchs_do() -> None:
     h = "tensor([[1.-2.j, -0.+1.j],\n        [0.-3.j, 2.-0.j]])\n"
     t = "tensor([[1.+2.j, -0.-1.j],\n        [0.+3.j, 2.+0.j]])\n"
     assert out(text) == h + h + h + t
+
+
+def test_in_place_changes_of_complex_tensors() -> None:
+    text = (
+        "import torch\n"
+        "z = torch.tensor([1 + 2j, 3 - 1j])\n"
+        "z.mul_(2)\n"
+        "z += 1j\n"
+        "z[0] = 5j\n"
+        "print(z)\n"
+        "c = torch.zeros(2, dtype=torch.cfloat)\n"
+        "c.copy_(torch.tensor([3.0, 4.0]))\n"
+        "c[1] = 2\n"
+        "print(c)\n"
+    )
+    assert out(text) == "tensor([0.+5.j, 6.-1.j])\ntensor([3.+0.j, 2.+0.j])\n"
+
+
+@pytest.mark.parametrize(
+    "program, words",
+    [
+        ("x[0] = 1j", "value cannot be converted to type float without overflow"),
+        ("x += 1j", "result type ComplexFloat can't be cast to the desired output type Float"),
+        ("x.add_(1j)", "result type ComplexFloat can't be cast to the desired output type Float"),
+        ("x[0] = torch.tensor(1j)", "complex tensors are not supported by an item assignment"),
+        ("x.copy_(torch.tensor([1j, 1j]))", "complex tensors are not supported by copy_()"),
+    ],
+)
+def test_a_complex_value_never_goes_into_a_real_tensor(program: str, words: str) -> None:
+    assert words in error("import torch\nx = torch.ones(2)\n" + program).message

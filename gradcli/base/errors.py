@@ -340,8 +340,9 @@ MEANING: dict[str, str] = {
         "(torch.cfloat) or torch.complex128 (torch.cdouble)"
         for n in ("chalf", "complex32")
     },
-    "fft": "torch.fft is not supported by gradcli yet: its complex tensors are, so the "
-    "transform can be written as a matrix product with exp(-2j * pi * k * n / N)",
+    "fft": "torch.fft is not supported by gradcli: PyTorch computes it with MKL's FFT, whose "
+    "rounding gradcli cannot reproduce; complex tensors are supported, so write the transform "
+    "as a product W @ x with W = torch.exp(-2j * math.pi * k * n / N)",
 }
 
 

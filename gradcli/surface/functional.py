@@ -460,6 +460,8 @@ def norm(
     input = tensor_arg(input, "input")
     if dtype is not None:
         input = to_dtype(input, check_dtype(dtype, fn="norm"))
+    if input.dtype.kind == "c":
+        input = A.abs(input)  # (a vector norm of complex numbers is their moduli's)
     if input.dtype.kind != "f":
         raise GradcliError(
             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "

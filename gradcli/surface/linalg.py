@@ -934,6 +934,8 @@ def vector_norm(
     input = A.tensor_arg(input, "input")
     if dtype is not None:
         input = F.to_dtype(input, dtype)
+    if input.dtype.kind == "c":
+        input = A.abs(input)  # (a vector norm of complex numbers is their moduli's)
     if input.dtype.kind != "f":
         raise GradcliError(
             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "

@@ -19,7 +19,9 @@ from gradcli.core import autograd
 from gradcli.core.op import REGISTRY
 from gradcli.core.tensor import Tensor
 from gradcli.ops import arithmetic as A
+from gradcli.surface import elementwise as EW
 from gradcli.surface import functional as F
+from gradcli.surface import linalg as L
 
 EPS = 1e-6
 RTOL = 1e-6
@@ -113,6 +115,9 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("polar", lambda r, t: F.polar(r, t), [("r", (3,)), ("r", (3,))]),
     ("view_as_real", lambda z: F.view_as_real(z.exp()), [("c", (2,))]),
     ("view_as_complex", lambda x: F.view_as_complex(x).log(), [("r", (3, 2))]),
+    ("sgn", lambda z: EW.sgn(z), [("c", (3,))]),
+    ("norm", lambda z: F.norm(z), [("c", (2, 3))]),
+    ("vector_norm_1", lambda z: L.vector_norm(z, 1), [("c", (4,))]),
     ("chain", lambda z: (z.exp() * F.conj(z)).abs().log() + F.angle(z.sin()), [("c", (3,))]),
 ]
 

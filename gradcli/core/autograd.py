@@ -330,7 +330,11 @@ def _run_backward(
                         ins, out = hooks.saved_unpack(n)
                         gs = _vjp(n.op, g, out, ins, n.params)
                     else:
-                        gs = _vjp(n.op, g, out, n.inputs, n.params)
+                        gs = (
+                            n.op.vjp(g, out, *n.inputs, **n.params)
+                            if op.complex is None
+                            else _vjp(op, g, out, n.inputs, n.params)
+                        )
                     if _GradMode.anomaly and _GradMode.anomaly_nan:
                         _check_nan(n, gs)
                     if user and n.node_hooks and n.node_hooks[1]:
@@ -353,7 +357,11 @@ def _run_backward(
                         k = p
                     sources[k] = _MANY if k in grads else (n, i)
                     gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
-                    if gi.data.dtype.kind == "c" and t.data.dtype.kind != "c":
+                    if (
+                        op.complex is not None
+                        and gi.data.dtype.kind == "c"
+                        and t.data.dtype.kind != "c"
+                    ):
                         gi = _real_part(gi)  # a real input of a complex result: PyTorch's
                     if k in grads:
                         cur = grads[k]

@@ -677,12 +677,6 @@ def complex_casts_fail() -> None:
 complex_casts_fail()
 
 
-def _complex_check(op: Op, arrays: Any) -> None:
-    for a in arrays:
-        if a.dtype.kind == "c":
-            raise complex_refusal(op.name)
-
-
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
     """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
     observer = hooks.observer
@@ -694,8 +688,10 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         arrays = (inputs[0].data, inputs[1].data)
     else:
         arrays = [t.data for t in inputs]
-    if op.complex is None:
-        _complex_check(op, arrays)
+    if op.complex is None:  # (the records without complex rules refuse complex inputs)
+        for a in arrays:
+            if a.dtype.kind == "c":
+                raise complex_refusal(op.name)
     try:
         if _GradMode.in_pass:  # run_backward already holds an errstate for the whole pass
             data = op.forward(*arrays, **params)

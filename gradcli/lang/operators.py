@@ -335,6 +335,11 @@ def _array_binop(op: ast.operator, a: Any, b: Any) -> Any:
         return _array_bitwise(op, a, b)
     fn = _ARRAY_BINOPS.get(type(op))
     for v in (a, b):
+        if isinstance(v, complex) or (isinstance(v, np.ndarray) and v.dtype.kind == "c"):
+            raise NotSupported(
+                "complex numbers in NumPy arithmetic are not supported by gradcli yet",
+                hint="compute with complex tensors: torch.from_numpy(a) * 1j",
+            )
         ok = (isinstance(v, np.ndarray) and v.dtype.kind in "biuf") or is_numpy_number(v)
         if not ok and (isinstance(v, bool) or not isinstance(v, (int, float))):
             raise _unsupported(op, a, b)

@@ -661,6 +661,12 @@ CASES: list[Case] = [
     ),
     Case("complex_dunder", "x = (1j).__reduce__()", "is not accessible", (1, 9)),
     Case(
+        "complex_numpy_arithmetic",
+        "import numpy as np\nx = 1j * np.arange(3)",
+        "complex numbers in NumPy arithmetic are not supported",
+        (2, 5),
+    ),
+    Case(
         "complex_class_dunder",
         "x = (1j).__class__.__subclasses__()",
         "is not accessible",

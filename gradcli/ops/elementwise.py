@@ -131,6 +131,7 @@ log1p = defop(
     samples=unary_samples(low=-0.9, high=3.0),
     to_torch="torch.log1p",
     to_jax="jnp.log1p",
+    complex="holo",
 )
 sqrt = defop(
     "sqrt",
@@ -224,6 +225,7 @@ tan = defop(
     samples=unary_samples(low=-1.2, high=1.2),
     to_torch="torch.tan",
     to_jax="jnp.tan",
+    complex="holo",
 )
 
 
@@ -319,6 +321,7 @@ asin = defop(
     samples=unary_samples(low=-0.9, high=0.9),
     to_torch="torch.asin",
     to_jax="jnp.arcsin",
+    complex="holo",
 )
 acos = defop(
     "acos",
@@ -330,6 +333,7 @@ acos = defop(
     samples=unary_samples(low=-0.9, high=0.9),
     to_torch="torch.acos",
     to_jax="jnp.arccos",
+    complex="holo",
 )
 atan = defop(
     "atan",
@@ -341,6 +345,7 @@ atan = defop(
     samples=unary_samples(low=-3.0, high=3.0),
     to_torch="torch.atan",
     to_jax="jnp.arctan",
+    complex="holo",
 )
 sinh = defop(
     "sinh",
@@ -352,6 +357,7 @@ sinh = defop(
     samples=unary_samples(),
     to_torch="torch.sinh",
     to_jax="jnp.sinh",
+    complex="holo",
 )
 cosh = defop(
     "cosh",
@@ -363,6 +369,7 @@ cosh = defop(
     samples=unary_samples(),
     to_torch="torch.cosh",
     to_jax="jnp.cosh",
+    complex="holo",
 )
 asinh = defop(
     "asinh",
@@ -453,6 +460,7 @@ expm1 = defop(
     samples=unary_samples(),
     to_torch="torch.expm1",
     to_jax="jnp.expm1",
+    complex="holo",
 )
 log2 = defop(
     "log2",
@@ -465,6 +473,7 @@ log2 = defop(
     samples=unary_samples(low=0.1, high=3.0),
     to_torch="torch.log2",
     to_jax="jnp.log2",
+    complex="holo",
 )
 log10 = defop(
     "log10",
@@ -477,6 +486,7 @@ log10 = defop(
     samples=unary_samples(low=0.1, high=3.0),
     to_torch="torch.log10",
     to_jax="jnp.log10",
+    complex="holo",
 )
 
 
@@ -497,6 +507,7 @@ rsqrt = defop(
     samples=unary_samples(low=0.1, high=3.0),
     to_torch="torch.rsqrt",
     to_jax="jax.lax.rsqrt",
+    complex="holo",
 )
 reciprocal = defop(
     "reciprocal",
@@ -770,6 +781,7 @@ sigmoid_backward = defop(
         Sample(((4, 2, 3), (2, 3)), {}, low=0.05, high=0.95),
         Sample(((3,), (3,)), {}, low=0.05, high=0.95),
     ),
+    complex="holo",
 )
 
 
@@ -785,6 +797,7 @@ sigmoid = defop(
     samples=unary_samples(low=-5.0, high=5.0),
     to_torch="torch.sigmoid",
     to_jax="jax.nn.sigmoid",
+    complex="holo",
 )
 
 

@@ -63,6 +63,15 @@ def _rand(rng: np.random.Generator, shape: tuple, kind: str) -> np.ndarray:
     return np.asarray(re + 1j * rng.uniform(0.3, 1.5, shape) * rng.choice([-1, 1], shape))
 
 
+def _double(z: Tensor, name: str) -> Tensor:
+    # the gradient of a function, recorded, as a function of z (second order)
+    if not z.requires_grad:  # (the finite differences' evaluations)
+        z = Tensor(z.data, requires_grad=True)
+    y = getattr(z, name)()
+    (g,) = autograd.grad([y], [z], [Tensor(np.ones(y.shape, y.dtype))], create_graph=True)
+    return g
+
+
 def _tanh_grad(z: Tensor) -> Tensor:
     # the gradient of tanh, recorded (tanh_backward), as a function of z
     if not z.requires_grad:  # (the finite differences' evaluations)
@@ -116,6 +125,11 @@ CASES: list[tuple[str, Callable[..., Any], list[tuple[str, tuple]]]] = [
     ("view_as_real", lambda z: F.view_as_real(z.exp()), [("c", (2,))]),
     ("view_as_complex", lambda x: F.view_as_complex(x).log(), [("r", (3, 2))]),
     ("sgn", lambda z: EW.sgn(z), [("c", (3,))]),
+    *[
+        (n, lambda z, n=n: getattr(z, n)(), [("c", (3,))])
+        for n in "tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan".split()
+    ],
+    ("sigmoid_double", lambda z: _double(z, "sigmoid"), [("c", (3,))]),
     ("norm", lambda z: F.norm(z), [("c", (2, 3))]),
     ("vector_norm_1", lambda z: L.vector_norm(z, 1), [("c", (4,))]),
     ("chain", lambda z: (z.exp() * F.conj(z)).abs().log() + F.angle(z.sin()), [("c", (3,))]),
@@ -167,7 +181,9 @@ def test_every_complex_record_is_checked_here() -> None:
         "exp", "log", "sqrt", "sin", "cos", "tanh", "tanh_backward", "neg", "reciprocal",
         "pow_scalar", "abs", "angle", "real", "imag", "conj", "add", "sub", "mul", "div", "sum",
         "mean", "matmul", "permute", "index", "reshape", "expand", "complex", "view_as_real",
-        "view_as_complex", "astype", "cat", "stack", "index_put",
+        "view_as_complex", "astype", "cat", "stack", "index_put", "tan", "sinh", "cosh",
+        "sigmoid", "sigmoid_backward", "log2", "log10", "rsqrt", "expm1", "log1p", "asin",
+        "acos", "atan",
     }  # fmt: skip
     assert declared <= checked, declared - checked
 
@@ -176,5 +192,5 @@ def test_a_record_without_complex_rules_refuses_complex_inputs() -> None:
     from gradcli.base.errors import NotSupported
 
     z = Tensor(np.array([1 + 2j]))
-    with pytest.raises(NotSupported, match="complex tensors are not supported by sigmoid yet"):
-        A.unary(REGISTRY["sigmoid"])(z)
+    with pytest.raises(NotSupported, match="complex tensors are not supported by erf yet"):
+        A.unary(REGISTRY["erf"])(z)

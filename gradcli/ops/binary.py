@@ -14,8 +14,8 @@ import numpy as np
 
 from ..base.errors import GradcliError
 from ..core import powf32
-from ..core.fma64 import _fma64
 from ..core import primitives as P
+from ..core.fma64 import _fma64
 from ..core.op import Node, Op, Sample, apply, binary_samples, defop, producer, register
 from ..core.tensor import Tensor, constant, grad_enabled, mask_like
 from . import saved as V

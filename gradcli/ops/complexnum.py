@@ -109,6 +109,7 @@ angle = defop(
     "AngleBackward0",
     "g i z / |z|^2",
     saved=None,
+    sym=lambda sp, x: sp.Piecewise((sp.pi, x < 0), (0, True)),  # (of a real x)
     kink="angle'(0) = 0, as PyTorch",
     samples=unary_samples(avoid=(0.0,)),
     to_torch="torch.angle",
@@ -138,11 +139,14 @@ complex_ = defop(
     kind="binary",
     samples=(Sample(((2, 3), (2, 3))), Sample(((), (3,)))),
     to_torch="torch.complex",
+    to_jax="jax.lax.complex",
     complex="rule",
 )
 
 
 def _view_as_real_fwd(x: np.ndarray) -> np.ndarray:
+    if x.dtype.kind != "c":  # (a real array as complex numbers of imaginary part 0)
+        return np.stack([x, np.zeros_like(x)], axis=-1)
     if x.ndim == 0 or not x.flags.c_contiguous:
         return np.stack([x.real, x.imag], axis=-1)  # (a copy: NumPy has no strided view)
     return x.view(x.real.dtype).reshape(*x.shape, 2)
@@ -163,6 +167,7 @@ view_as_real = defop(
     kind="shape",
     samples=(Sample(((3,),)), Sample(((2, 2),))),
     to_torch="torch.view_as_real",
+    to_jax=lambda w, a, p: f"jnp.stack([jnp.real({a[0]}), jnp.imag({a[0]})], -1)",
     complex="rule",
 )
 view_as_complex = defop(
@@ -175,6 +180,7 @@ view_as_complex = defop(
     kind="shape",
     samples=(Sample(((3, 2),)), Sample(((2, 2, 2),))),
     to_torch="torch.view_as_complex",
+    to_jax=lambda w, a, p: f"jax.lax.complex({a[0]}[..., 0], {a[0]}[..., 1])",
     complex="rule",
 )
 

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError, LimitError
+from ..base.errors import GradcliError, LimitError, NotSupported
 from ..base.record import Record
 from ..core import autograd
 from ..core.autograd import run_backward
@@ -60,6 +60,7 @@ def resolve_of(r: Run, of: str | None) -> tuple[str, Tensor]:
     if of is None:
         for name in reversed(r.assigned_order):
             if r.tensors[name].requires_grad:
+                _real(name, r.tensors[name], "output")
                 return name, r.tensors[name]
         raise GradcliError(
             "the program computes no tensor that requires grad, so there is no output to "
@@ -75,6 +76,7 @@ def resolve_of(r: Run, of: str | None) -> tuple[str, Tensor]:
             expected="an output computed from tensors created with requires_grad=True",
             hint="create the inputs with requires_grad=True, or choose another output with --of",
         )
+    _real(of, t, "output")
     return of, t
 
 
@@ -106,8 +108,21 @@ def resolve_wrt(r: Run, wrt: list[str] | None) -> list[tuple[str, Tensor]]:
                 hint="create it with requires_grad=True; tensors that require grad: "
                 + ", ".join(r.leaves() or ["none"]),
             )
+        _real(n, t, "input")
         out.append((n, t))
     return out
+
+
+def _real(name: str, t: Tensor, what: str) -> None:
+    """The analyses differentiate real tensors: a complex input or output is refused."""
+    if t.dtype.kind == "c":
+        raise NotSupported(
+            f"`{name}` is a complex tensor: the analysis commands (backward, jacobian, hessian, "
+            f"check) differentiate real tensors, and a complex {what} is not supported yet",
+            found=str(t.dtype),
+            hint="differentiate a real function of it (z.abs(), z.real), or run the program "
+            "with `gradcli run` and call backward() / torch.autograd.grad in it",
+        )
 
 
 def implicit_gradient(of: str, t: Tensor) -> np.ndarray:

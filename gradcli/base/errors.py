@@ -333,17 +333,16 @@ MEANING: dict[str, str] = {
             ("mish", "Mish"),
         )
     },
-    # gradcli's tensors are real: complex dtypes and what only makes sense with them say so.
+    # complex tensors: the half-precision complex dtype and the spectral functions gradcli
+    # lacks say so
     **{
-        n: "complex numbers are not supported by gradcli (its tensors are real: floating "
-        "point, integer, bool); keep the real and imaginary parts as two real tensors"
-        for n in (
-            "cfloat cdouble chalf complex32 complex64 complex128 complex view_as_complex "
-            "view_as_real polar fft"
-        ).split()
+        n: "complex32 (torch.chalf) is not supported by gradcli: use torch.complex64 "
+        "(torch.cfloat) or torch.complex128 (torch.cdouble)"
+        for n in ("chalf", "complex32")
     },
-    "imag": "a real tensor has no imaginary part (PyTorch: imag is not implemented for tensors "
-    "with non-complex dtypes); gradcli's tensors are real",
+    "fft": "torch.fft is not supported by gradcli: PyTorch computes it with MKL's FFT, whose "
+    "rounding gradcli cannot reproduce; complex tensors are supported, so write the transform "
+    "as a product W @ x with W = torch.exp(-2j * math.pi * k * n / N)",
 }
 
 

@@ -196,6 +196,9 @@ def guarded(f: Callable[..., Any], formats: tuple[str, ...] | None = None) -> Ca
                 # NumPy's RuntimeWarnings (overflow, 0/0) are not for users: non-finite
                 # results get gradcli's own warning.
                 warnings.simplefilter("ignore", RuntimeWarning)
+                from ..core.op import complex_casts_fail
+
+                complex_casts_fail()
                 return f(*args, **kwargs)
         except GradcliError as e:
             cause = getattr(e, "cause", None) or e.__cause__

@@ -131,8 +131,24 @@ def _check_gradient(
                 f"{list(out.shape)}, e.g. torch.ones_like(out), or reduce the output "
                 "with .sum() first",
             )
+        if out.dtype.kind == "c":
+            raise GradcliError(
+                "grad can be implicitly created only for real scalar outputs but got "
+                + dtypes.torch_name(out.dtype),
+                hint="reduce it to a real number first (z.abs(), z.real), or pass gradient=",
+            )
         return Tensor(np.ones(out.shape, dtype=out.dtype))
     g = as_tensor(grad, like=out)
+    if (g.dtype.kind == "c") != (out.dtype.kind == "c"):
+        at_g = at_o = index
+        if given is not None and outs is not None:
+            at_g, at_o = _listed_at(given, index), _listed_at(outs, index)
+        raise GradcliError(
+            "For complex Tensors, both grad_output and output are required to have the same "
+            f"dtype. Mismatch in dtype: grad_output[{at_g}] has a dtype of "
+            f"{dtypes.torch_name(g.dtype)} and output[{at_o}] has a dtype of "
+            f"{dtypes.torch_name(out.dtype)}."
+        )
     if g.shape != out.shape:
         at_g = at_o = index
         if given is not None and outs is not None:
@@ -143,7 +159,7 @@ def _check_gradient(
             f"torch.Size({list(out.shape)}).",
             hint="the gradient must have exactly the output's shape",
         )
-    if g.dtype != out.dtype and g.dtype.kind == "f" and out.dtype.kind == "f":
+    if g.dtype != out.dtype and g.dtype.kind == out.dtype.kind and g.dtype.kind in "fc":
         g = Tensor(g.data.astype(out.dtype))
     return g
 
@@ -267,7 +283,14 @@ def _run_backward(
                 )
                 r = link(out, *n.inputs, **n.params) if link is not None else None
                 arr = g if type(g) is np.ndarray else g.data if type(g) is Tensor else None
-                if r is not None and arr is not None and r[1].dtype == arr.dtype:
+                if (
+                    r is not None
+                    and arr is not None
+                    and r[1].dtype == arr.dtype
+                    and (
+                        arr.dtype.kind != "c"  # (a complex rule is g * conj(d): `_vjp`)
+                    )
+                ):
                     i, d = r
                     # the rule's own product, `g * d` (into the carried array: no one else
                     # holds it, and `d` broadcasts into its shape)
@@ -286,6 +309,7 @@ def _run_backward(
                         chains
                         and nb == 0
                         and op.accumulate is not None
+                        and op.complex is None
                         and packed is None
                         and not n.node_hooks
                     ):
@@ -300,13 +324,17 @@ def _run_backward(
                     if copies:
                         # allow_mutation_on_saved_tensors: the values saved before a change
                         ins = [copies.get(i, t) for i, t in enumerate(n.inputs)]
-                        gs = n.op.vjp(g, copies.get(-1, out), *ins, **n.params)
+                        gs = _vjp(n.op, g, copies.get(-1, out), ins, n.params)
                     elif packed is not None and check_freed and hooks.saved_unpack is not None:
                         # saved_tensors_hooks: the rule reads what unpack gives back
                         ins, out = hooks.saved_unpack(n)
-                        gs = n.op.vjp(g, out, *ins, **n.params)
+                        gs = _vjp(n.op, g, out, ins, n.params)
                     else:
-                        gs = n.op.vjp(g, out, *n.inputs, **n.params)
+                        gs = (
+                            n.op.vjp(g, out, *n.inputs, **n.params)
+                            if op.complex is None
+                            else _vjp(op, g, out, n.inputs, n.params)
+                        )
                     if _GradMode.anomaly and _GradMode.anomaly_nan:
                         _check_nan(n, gs)
                     if user and n.node_hooks and n.node_hooks[1]:
@@ -329,6 +357,12 @@ def _run_backward(
                         k = p
                     sources[k] = _MANY if k in grads else (n, i)
                     gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
+                    if (
+                        op.complex is not None
+                        and gi.data.dtype.kind == "c"
+                        and t.data.dtype.kind != "c"
+                    ):
+                        gi = _real_part(gi)  # a real input of a complex result: PyTorch's
                     if k in grads:
                         cur = grads[k]
                         if not create_graph and _owned(cur, gi):
@@ -374,6 +408,30 @@ def _run_backward(
         if k not in out_grads:
             out_grads[k] = (next(t for t in capture if id(t) == k), g)
     return out_grads
+
+
+def _vjp(op: Any, g: Tensor, out: Tensor, ins: Sequence[Tensor], params: dict) -> Any:
+    """The rule's gradients; of a record whose rule is written for real values (`Op.complex`
+    "holo") on complex values, PyTorch's conjugate Wirtinger gradient g * conj(f'(z)),
+    computed as conj(rule(conj(g))) (the rule is linear in g with f' in it)."""
+    if op.complex == "holo" and (g.dtype.kind == "c" or any(t.data.dtype.kind == "c" for t in ins)):
+        conj = COMPLEX_RECORDS["conj"]
+        if g.dtype.kind == "c":
+            g = apply(conj, as_tensor(g))
+        gs = op.vjp(g, out, *ins, **params)
+        return tuple(
+            apply(conj, gi) if gi is not None and gi.data.dtype.kind == "c" else gi for gi in gs
+        )
+    return op.vjp(g, out, *ins, **params)
+
+
+def _real_part(g: Tensor) -> Tensor:
+    return apply(COMPLEX_RECORDS["real"], g)
+
+
+# The records of conj and real (`ops.complexnum` registers them here: this layer cannot name
+# them), for the gradients of complex values.
+COMPLEX_RECORDS: dict[str, Any] = {}
 
 
 def _accumulated(

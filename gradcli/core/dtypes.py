@@ -30,6 +30,8 @@ TORCH_NAMES: dict[np.dtype, str] = {
     np.dtype(np.int8): "int8",
     np.dtype(np.uint8): "uint8",
     np.dtype(np.bool_): "bool",
+    np.dtype(np.complex64): "complex64",
+    np.dtype(np.complex128): "complex128",
 }
 # torch.X attribute names (aliases included) -> NumPy dtype.
 BY_NAME: dict[str, np.dtype] = {
@@ -40,6 +42,8 @@ BY_NAME: dict[str, np.dtype] = {
     "long": np.dtype(np.int64),
     "int": np.dtype(np.int32),
     "short": np.dtype(np.int16),
+    "cfloat": np.dtype(np.complex64),
+    "cdouble": np.dtype(np.complex128),
 }
 # What `x.type()` answers, and what it accepts as a string.
 LEGACY_TYPES: dict[np.dtype, str] = {
@@ -52,9 +56,12 @@ LEGACY_TYPES: dict[np.dtype, str] = {
     np.dtype(np.int8): "torch.CharTensor",
     np.dtype(np.uint8): "torch.ByteTensor",
     np.dtype(np.bool_): "torch.BoolTensor",
+    np.dtype(np.complex64): "torch.ComplexFloatTensor",
+    np.dtype(np.complex128): "torch.ComplexDoubleTensor",
 }
-# Legacy names PyTorch also accepts for the complex, bfloat16 and unsigned types gradcli lacks.
-UNSUPPORTED = ("bfloat16", "complex64", "complex128", "cfloat", "cdouble", "uint16", "uint32")
+# Legacy names PyTorch also accepts for the bfloat16, half complex and unsigned types gradcli
+# lacks.
+UNSUPPORTED = ("bfloat16", "chalf", "complex32", "uint16", "uint32")
 
 BOOL = np.dtype(np.bool_)
 INT64 = np.dtype(np.int64)
@@ -73,6 +80,8 @@ _SCALAR_TYPE = {
     "int8": "Char",
     "uint8": "Byte",
     "bool": "Bool",
+    "complex64": "ComplexFloat",
+    "complex128": "ComplexDouble",
 }
 
 
@@ -93,6 +102,8 @@ _CPP_TYPE = {
     "int8": "signed char",
     "uint8": "unsigned char",
     "bool": "bool",
+    "complex64": "c10::complex<float>",
+    "complex128": "c10::complex<double>",
 }
 
 
@@ -109,8 +120,31 @@ def is_float(dt: np.dtype) -> bool:
     return dt.kind == "f"
 
 
+def is_complex(dt: np.dtype) -> bool:
+    return dt.kind == "c"
+
+
+COMPLEX64 = np.dtype(np.complex64)
+COMPLEX128 = np.dtype(np.complex128)
+
+
+def to_complex(dt: np.dtype) -> np.dtype:
+    """c10's toComplexType: the complex dtype of a float's precision (float16 and float32
+    give complex64 here: gradcli has no complex32), a complex dtype as it is."""
+    if dt.kind == "c":
+        return dt
+    return COMPLEX128 if dt == FLOAT64 else COMPLEX64
+
+
+def to_real(dt: np.dtype) -> np.dtype:
+    """c10's toRealValueType: float32 for complex64, float64 for complex128."""
+    if dt.kind != "c":
+        return dt
+    return FLOAT64 if dt == COMPLEX128 else FLOAT32
+
+
 def _category(dt: np.dtype) -> int:
-    return 0 if dt.kind == "b" else 2 if dt.kind == "f" else 1
+    return 0 if dt.kind == "b" else 2 if dt.kind == "f" else 3 if dt.kind == "c" else 1
 
 
 def promote_types(a: np.dtype, b: np.dtype) -> np.dtype:
@@ -118,6 +152,10 @@ def promote_types(a: np.dtype, b: np.dtype) -> np.dtype:
     if a == b:
         return a
     ca, cb = _category(a), _category(b)
+    if ca == 3 or cb == 3:
+        # a complex dtype with a float keeps the wider precision (float64 with complex64 is
+        # complex128; float16 with complex64 is complex64), with an integer or bool the complex
+        return np.promote_types(a, b) if ca >= 2 and cb >= 2 else (a if ca > cb else b)
     if ca != cb:
         return a if ca > cb else b
     return np.promote_types(a, b)
@@ -129,6 +167,11 @@ def _combine(higher: np.dtype | None, lower: np.dtype | None) -> np.dtype | None
         return lower
     if lower is None:
         return higher
+    if higher.kind == "c":
+        return higher
+    if lower.kind == "c":
+        # a complex operand of a lower rank keeps a float's precision (c10: toComplexType)
+        return to_complex(higher) if is_float(higher) else lower
     if is_float(higher):
         return higher
     if higher == BOOL or is_float(lower):
@@ -142,6 +185,8 @@ def scalar_dtype(v: Any, default: np.dtype) -> np.dtype:
         return BOOL
     if isinstance(v, (int, np.integer)):
         return INT64
+    if isinstance(v, (complex, np.complexfloating)):
+        return to_complex(default)
     return default
 
 

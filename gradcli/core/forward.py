@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..base.errors import NotSupported
 from . import primitives as P
 from .autograd import check_versions, run_backward, unbroadcast
 from .graph import all_off
@@ -91,6 +92,14 @@ def jvp(
     """The tangent of `node.out` (with `nb` leading batch axes) from its inputs' tangents."""
     op = node.op
     out = node.out
+    if op.complex is not None and (
+        out.data.dtype.kind == "c" or any(t.data.dtype.kind == "c" for t in node.inputs)
+    ):
+        # (the rules' complex convention is reverse mode's: conj(rule(conj(g))))
+        raise NotSupported(
+            "forward-mode differentiation of complex tensors is not supported yet",
+            hint="use reverse mode: backward() or torch.autograd.grad",
+        )
     if op.jvp is not None:
         res = op.jvp(tuple(dots), out, *node.inputs, **node.params)
         return None if res is None else as_tensor(res, like=out)

@@ -388,7 +388,7 @@ def write(x: Tensor, value: Any, versioned: bool = True) -> None:
 def _can_not_cast(src: np.dtype, dst: np.dtype) -> bool:
     """PyTorch's in-place rule: the result's kind must not be wider than the tensor's (a
     float result cannot go into an integer tensor, nor an integer into a bool one)."""
-    order = "biuf"
+    order = "biufc"
     s, d = src.kind, dst.kind
     if s == "u":
         s = "i"

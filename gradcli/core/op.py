@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import sys
+import warnings
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -177,6 +178,7 @@ class Op(Record):
         "jvp_reads_primal",
         "saved",
         "reads",
+        "complex",
     )
     _defaults = {
         "kind": "elementwise",
@@ -196,6 +198,7 @@ class Op(Record):
         "jvp_reads_primal": False,
         "saved": None,
         "reads": None,
+        "complex": None,
     }
     name: str
     forward: Callable[..., np.ndarray]
@@ -231,6 +234,15 @@ class Op(Record):
     # the output, the inputs it reads), for the version check of values changed in place
     # (None: read from the rule's code, `core.autograd._reads`). max(x, dim) reads only x.
     reads: Callable[[dict], tuple[bool, frozenset[int]]] | None
+    # Complex tensors (the one declaration of an op's complex support; `apply` refuses a
+    # complex input of any op without one):
+    #   None     not supported: a complex input is refused in plain words
+    #   "holo"   the forward computes complex values as they are, and the rule, written for
+    #            real values, is `g` times the derivative (or a linear map of `g` with real
+    #            coefficients: sums, shapes): the engine gives PyTorch's conjugate Wirtinger
+    #            gradient `g * conj(f'(z))` as conj(rule(conj(g))) (`core.autograd`)
+    #   "rule"   the forward and the rule handle complex values themselves (abs, real, angle)
+    complex: str | None
 
     def __post_init__(self) -> None:
         # The rule the link restates: a rule changed later (a test's wrong rule) has no link.
@@ -644,6 +656,27 @@ def current(t: Tensor) -> Tensor:
     return t
 
 
+def complex_refusal(what: str) -> NotSupported:
+    """The refusal of a complex tensor where gradcli has no complex rule."""
+    return NotSupported(
+        f"complex tensors are not supported by {what} yet",
+        found="a complex tensor (torch.complex64 / torch.complex128)",
+        hint="compute on the real and imaginary parts (z.real, z.imag, torch.view_as_real(z)) "
+        "as real tensors",
+    )
+
+
+def complex_casts_fail() -> None:
+    """A complex array converted to a real one anywhere (NumPy's ComplexWarning: the
+    imaginary part dropped) is an error, never a real number in silence: a conversion no one
+    checked for complex values stops there (the interpreter turns it into `complex_refusal`).
+    Called after any filter that ignores RuntimeWarnings (ComplexWarning is one)."""
+    warnings.filterwarnings("error", category=np.exceptions.ComplexWarning)
+
+
+complex_casts_fail()
+
+
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
     """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
     observer = hooks.observer
@@ -655,6 +688,10 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         arrays = (inputs[0].data, inputs[1].data)
     else:
         arrays = [t.data for t in inputs]
+    if op.complex is None:  # (the records without complex rules refuse complex inputs)
+        for a in arrays:
+            if a.dtype.kind == "c":
+                raise complex_refusal(op.name)
     try:
         if _GradMode.in_pass:  # run_backward already holds an errstate for the whole pass
             data = op.forward(*arrays, **params)

@@ -29,6 +29,7 @@ add = Op(
     samples=binary_samples(),
     to_torch="{0} + {1}",
     to_jax="{0} + {1}",
+    complex="holo",
 )
 
 
@@ -109,6 +110,7 @@ sum = Op(  # noqa: A001 - the record of torch.sum
     samples=reduction_samples(),
     to_torch=lambda w, a, p: w.reduction("torch.sum", a[0], p),
     to_jax=lambda w, a, p: w.reduction("jnp.sum", a[0], p),
+    complex="holo",
 )
 
 # --- shape ------------------------------------------------------------------------------------
@@ -141,6 +143,7 @@ reshape = Op(
     ),
     to_torch=lambda w, a, p: f"{a[0]}.reshape({w.lit(tuple(p['shape']))})",
     to_jax=lambda w, a, p: f"jnp.reshape({a[0]}, {w.lit(tuple(w.out.shape))})",
+    complex="holo",
 )
 
 
@@ -169,4 +172,5 @@ expand = Op(
     ),
     to_torch=lambda w, a, p: f"{a[0]}.expand({w.lit(tuple(p['shape']))})",
     to_jax=lambda w, a, p: f"jnp.broadcast_to({a[0]}, {w.lit(tuple(w.out.shape))})",
+    complex="holo",
 )

@@ -365,6 +365,11 @@ class Settings:
     seed: int = 0
 
 
+# Whether a complex tensor was made in this process (the interpreter checks the calls of a
+# program that has complex tensors for functions that do not take them: `lang.calls`).
+COMPLEX = [False]
+
+
 class Tensor:
     """A NumPy array with autograd bookkeeping, mirroring `torch.Tensor`'s semantics."""
 
@@ -396,13 +401,15 @@ class Tensor:
         arr = np.asarray(data, dtype=dtype)
         if _LENT and not arr.flags.writeable:
             arr = _owned_array(arr)  # a tensor on a lent leaf's data shares the leaf's copy
-        if requires_grad and arr.dtype.kind != "f":
+        if requires_grad and arr.dtype.kind not in "fc":
             raise GradcliError(
                 "Only Tensors of floating point and complex dtype can require gradients",
                 found=f"a tensor of dtype {dtypes.torch_name(arr.dtype)}",
                 hint="integer data makes an int64 tensor: write 1.0 (or pass dtype=torch.float32)",
             )
         self.data = arr
+        if arr.dtype.kind == "c":
+            COMPLEX[0] = True
         if arr.nbytes >= hooks.REPORT_BYTES:
             hooks.observer.allocated(arr.nbytes)
         self.requires_grad = bool(requires_grad)
@@ -573,7 +580,7 @@ class Tensor:
                 "allowed.",
                 hint="use a clone: y = y.clone().requires_grad_()",
             )
-        if requires_grad and self.data.dtype.kind != "f":
+        if requires_grad and self.data.dtype.kind not in "fc":
             raise GradcliError(
                 "only Tensors of floating point dtype can require gradients",
                 found=f"a tensor of dtype {dtypes.torch_name(self.data.dtype)}",
@@ -964,6 +971,12 @@ def data_array(data: Any, dtype: Any, float_dtype: Any = None) -> np.ndarray:
             kinds.add(dtypes.INT64)
         elif isinstance(v, float):
             kinds.add(None)  # the default float dtype
+        elif isinstance(v, (complex, np.complexfloating)):
+            if isinstance(v, np.complexfloating):
+                kinds.add(v.dtype)
+                v = v.item()
+            else:
+                kinds.add("c")  # the default float dtype's complex
         else:
             if isinstance(v, str):  # PyTorch's words for text where numbers belong
                 if depth == 0:
@@ -982,7 +995,16 @@ def data_array(data: Any, dtype: Any, float_dtype: Any = None) -> np.ndarray:
     clean = walk(data, 0)
     if dtype is None:
         dtype = _inferred(kinds, float_dtype)
-    if big and np.dtype(dtype).kind not in "fb":
+    if ("c" in kinds or any(isinstance(k, np.dtype) and k.kind == "c" for k in kinds)) and (
+        np.dtype(dtype).kind != "c"
+    ):
+        # PyTorch's words for a complex number where a real dtype was asked for
+        raise GradcliError(
+            "must be real number, not complex"
+            if np.dtype(dtype).kind in "fb"
+            else "'complex' object cannot be interpreted as an integer"
+        ).mirror("TypeError")
+    if big and np.dtype(dtype).kind not in "fbc":
         raise GradcliError(
             "Overflow when unpacking long long",
             found=f"an integer of {big[0].bit_length()} bits, out of range for int64",
@@ -1045,7 +1067,7 @@ def _inferred(kinds: set[Any], float_dtype: Any = None) -> np.dtype:
     default = Settings.default_dtype if float_dtype is None else np.dtype(float_dtype)
     out: np.dtype | None = None
     for k in kinds:
-        k = default if k is None else k
+        k = default if k is None else dtypes.to_complex(default) if k == "c" else k
         out = k if out is None else dtypes.promote_types(out, k)
     return default if out is None else out
 

@@ -98,6 +98,7 @@ def _builtin_len(v: Any) -> int:
 
 def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
     name = conv.__name__
+    from_tensor = False
     if is_numpy_number(v):
         v = v.item()
     if isinstance(v, Tensor):
@@ -106,6 +107,7 @@ def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
                 "only one element tensors can be converted to Python scalars"
             ).mirror("ValueError")
         v = v.item()
+        from_tensor = True
     elif isinstance(v, str):
         if len(v) > 4300:
             raise GradcliError(f"could not convert string to {name}: {short(repr(v))}").mirror(
@@ -115,7 +117,14 @@ def _num(v: Any, conv: Callable[[Any], Any]) -> Any:
             return int_check(conv(v))
         except ValueError as e:
             raise GradcliError(short(str(e))).mirror("ValueError") from None
-    if isinstance(v, (int, float, bool)):
+    if isinstance(v, complex) and conv is not complex:
+        if from_tensor:  # PyTorch's words for a complex tensor's number
+            what = "double" if conv is float else "int64_t"
+            raise GradcliError(f"value cannot be converted to type {what} without overflow")
+        raise GradcliError(
+            f"{name}() argument must be a string or a real number, not 'complex'"
+        ).mirror("TypeError")
+    if isinstance(v, (int, float, bool, complex)):
         try:
             return int_check(conv(v))
         except OverflowError as e:
@@ -211,7 +220,7 @@ def _builtin_round(v: Any, nd: Any = None) -> Any:
 def _builtin_abs(v: Any) -> Any:
     if isinstance(v, Tensor):
         return A.abs(v)
-    if isinstance(v, (int, float)):
+    if isinstance(v, (int, float, complex)):
         return abs(v)
     if is_numpy_number(v):
         with np.errstate(all="ignore"):
@@ -870,6 +879,32 @@ FLOAT = PyType(
         "fromhex": Builtin("float.fromhex", _fromhex),
     },
 )
+
+
+def _complex(real: Any = 0, imag: Any = None) -> complex:
+    """Python's `complex(real, imag)`: of numbers (a one-element tensor is its number), or of
+    one string (`complex("1+2j")`)."""
+    if isinstance(real, str):
+        if imag is not None:
+            raise GradcliError("complex() can't take second arg if first is a string").mirror(
+                "TypeError"
+            )
+        return _num(real, complex)
+    re = _num(real, complex) if not isinstance(real, complex) else real
+    if imag is None:
+        return re
+    if isinstance(imag, str):
+        raise GradcliError("complex() second arg can't be a string").mirror("TypeError")
+    im = _num(imag, complex) if not isinstance(imag, complex) else imag
+    return re + im * 1j if isinstance(im, complex) else complex(re.real, re.imag + im)
+
+
+COMPLEX = PyType(
+    "complex",
+    (complex,),
+    _complex,
+    members=_unbound("complex", (complex,), PO.COMPLEX),
+)
 BOOL = PyType("bool", (bool,), _bool)
 # `dtype=float` / `int` / `bool` in a torch call: PyTorch's float64, int64, bool
 dtypes.PYTHON_TYPES[:] = [(BOOL, dtypes.BOOL), (INT, dtypes.INT64), (FLOAT, dtypes.FLOAT64)]
@@ -946,6 +981,7 @@ FUNCTION = PyType("function", (UserFunction,), None)
 PY_TYPES: dict[type, PyType] = {
     int: INT,
     float: FLOAT,
+    complex: COMPLEX,
     bool: BOOL,
     str: STR,
     list: LIST,
@@ -1264,6 +1300,7 @@ BUILTINS.update(
         "range": RANGE,
         "len": Builtin("len", _builtin_len),
         "float": FLOAT,
+        "complex": COMPLEX,
         "int": INT,
         "bool": BOOL,
         "str": STR,

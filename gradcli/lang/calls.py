@@ -28,8 +28,16 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError, LimitError, Span, call_did_not_fit
 from ..base.record import LazyPattern
-from ..core.op import SEQ, number_outputs
-from ..core.tensor import Tensor, _GradMode, carry_batched, check_batched_method, typename
+from ..core.op import SEQ, complex_refusal, number_outputs
+from ..core.tensor import (
+    COMPLEX,
+    Tensor,
+    _GradMode,
+    carry_batched,
+    check_batched_method,
+    typename,
+)
+from ..surface import names as surface_names
 from ..surface import nn as surface_nn
 from ..surface.args import cpu_device
 from ..surface.functional import write_out
@@ -145,6 +153,8 @@ def checked_call(
         _BOUND[key] = fixed
     if kwargs and kwargs.get("device") is not None:
         device_checked(kwargs["device"])
+    if COMPLEX[0]:
+        _complex_checked(fixed, args, kwargs, name)
     if not raw:
         for a in args:
             if isinstance(a, DType) or type(a) is range:
@@ -190,6 +200,34 @@ def checked_call(
         ) from None
     except RuntimeError as e:
         raise _shape_error(e) from None
+    except np.exceptions.ComplexWarning:
+        # a complex value reached a conversion to a real one (`core.op`): refused
+        label = name if isinstance(name, str) else name()
+        raise complex_refusal(f"{label}()") from None
+
+
+def _complex_checked(f: Any, args: list, kwargs: dict, name: str | Callable[[], str]) -> None:
+    """A complex tensor passed to one of gradcli's functions whose complex support is not
+    declared (`surface.names.COMPLEX_NAMES`) is refused, before the function computes with it:
+    a composition written for real numbers (a transpose that should conjugate, a comparison,
+    an ordering) would give a real-valued answer in silence."""
+    for a in (*args, *kwargs.values()):
+        if type(a) is Tensor or isinstance(a, Tensor):
+            if a.data.dtype.kind == "c":
+                break
+        elif isinstance(a, (list, tuple)) and any(
+            isinstance(t, Tensor) and t.data.dtype.kind == "c" for t in a[:64]
+        ):
+            break
+    else:
+        return
+    module = getattr(f, "__module__", None) or ""
+    if not module.startswith(("gradcli.surface", "gradcli.ops", "gradcli.core")):
+        return  # (Python's builtins, the language's own: print, len, isinstance...)
+    label = name if isinstance(name, str) else name()
+    if label.rpartition(".")[2] in surface_names.COMPLEX_NAMES:
+        return
+    raise complex_refusal(f"{label}()")
 
 
 def _carry_call(args: list, kwargs: dict, result: Any) -> None:

@@ -27,7 +27,7 @@ from typing import Any
 from ..base import limits
 from ..base.errors import GradcliError, LimitError, NotSupported, Source, Span, suggest
 from ..core import hooks as _hooks
-from ..core.op import SEQ
+from ..core.op import SEQ, complex_refusal
 from ..core.tensor import Tensor, typename
 from ..surface import indexing as I
 from ..surface import names, public
@@ -198,6 +198,9 @@ def _attach(e: BaseException, span: Any) -> BaseException:
         return e
     if isinstance(e, CONVERTED) and is_argument_error(e):
         return user_error(e, span)
+    if type(e).__name__ == "ComplexWarning":  # (NumPy's, not imported here)
+        # a complex value reached a conversion to a real one (`core.op`): refused
+        return complex_refusal("this operation").with_span(span)
     return e
 
 
@@ -2138,15 +2141,7 @@ class Compiler:
     # -- constants and displays --------------------------------------------------------------
     def c_Constant(self, node: ast.Constant) -> Expr:
         value = node.value
-        if isinstance(value, complex):
-            raise NotSupported(
-                "complex numbers are not supported by gradcli",
-                span=self.span(node),
-                found=f"the complex constant `{ast.unparse(node)}`",
-                expected="real numbers: gradcli's tensors are floating point, integer or bool",
-                hint="keep the real and imaginary parts as two real numbers or tensors",
-            )
-        if not isinstance(value, (int, float, str, bool, type(None), type(Ellipsis))):
+        if not isinstance(value, (int, float, complex, str, bool, type(None), type(Ellipsis))):
             raise NotSupported(
                 "this kind of constant is not supported",
                 span=self.span(node),

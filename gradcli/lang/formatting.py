@@ -78,6 +78,12 @@ def format_value(v: Any, spec: str) -> str:
                 f"Unknown format code 's' for object of type '{typename(v)}'"
             ).mirror("ValueError")
         text = format(v, spec)
+    elif isinstance(v, complex):
+        # Python's complex format (e, f, g and none; its own errors for %, 0-padding, '=')
+        try:
+            text = format(v, spec)
+        except ValueError as e:
+            raise GradcliError(str(e)).mirror("ValueError") from None
     elif isinstance(v, str):
         if kind not in (None, "s"):
             raise GradcliError(f"Unknown format code '{kind}' for object of type 'str'").mirror(

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
+from ..core.dtypes import scalar_type_name
 from ..core.inplace import inplace
 from ..core.tensor import (
     Tensor,
@@ -165,6 +166,12 @@ def binop(op: ast.operator, a: Any, b: Any) -> Any:
         return _seq_binop(op, a, b)
     if type(a) in _DICTS and type(b) in _DICTS and isinstance(op, ast.BitOr):
         return _dict_union(a, b)
+    if (
+        (ta is complex or tb is complex)
+        and isinstance(a, _PY_NUMBERS)
+        and isinstance(b, _PY_NUMBERS)
+    ):
+        return _complex_numbers(op, a, b)
     if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
         raise _unsupported(op, a, b)
     return _numbers(op, a, b)
@@ -254,6 +261,27 @@ def _numpy_numbers(op: ast.operator, a: Any, b: Any) -> Any:
     return numpy_number(out)
 
 
+_PY_NUMBERS = (int, float, complex)
+
+
+def _complex_numbers(op: ast.operator, a: Any, b: Any) -> Any:
+    """Python's arithmetic with a complex number: + - * / ** (the others are Python's
+    TypeError); a power's size is bounded by its exponent's (a large integer power is
+    Python's exp/log of the number, not a product of that many factors)."""
+    kind = type(op)
+    fn = _PY_BINOPS.get(kind) if kind in (ast.Add, ast.Sub, ast.Mult, ast.Div) else None
+    if kind is ast.Pow:
+        fn = _PY_BINOPS.get(kind) or (lambda x, y: x**y)
+    if fn is None:
+        raise _unsupported(op, a, b)
+    try:
+        return fn(a, b)
+    except ZeroDivisionError as e:
+        raise GradcliError(str(e)).mirror("ZeroDivisionError") from None
+    except OverflowError as e:
+        raise GradcliError(str(e)).mirror("OverflowError") from None
+
+
 def _numbers(op: ast.operator, a: Any, b: Any) -> Any:
     kind = type(op)
     if kind is ast.Pow:
@@ -274,10 +302,7 @@ def _numbers(op: ast.operator, a: Any, b: Any) -> Any:
                 "ZeroDivisionError"
             ) from None
         if isinstance(r, complex):
-            raise NotSupported(
-                "a negative number to a fractional power is complex, which is not supported",
-                hint="gradcli computes with real numbers",
-            )
+            return r  # a negative number to a fractional power: Python's complex number
         return int_check(r)
     if kind is ast.MatMult:
         raise _unsupported(op, a, b, "`@` needs tensors")
@@ -310,6 +335,11 @@ def _array_binop(op: ast.operator, a: Any, b: Any) -> Any:
         return _array_bitwise(op, a, b)
     fn = _ARRAY_BINOPS.get(type(op))
     for v in (a, b):
+        if isinstance(v, complex) or (isinstance(v, np.ndarray) and v.dtype.kind == "c"):
+            raise NotSupported(
+                "complex numbers in NumPy arithmetic are not supported by gradcli yet",
+                hint="compute with complex tensors: torch.from_numpy(a) * 1j",
+            )
         ok = (isinstance(v, np.ndarray) and v.dtype.kind in "biuf") or is_numpy_number(v)
         if not ok and (isinstance(v, bool) or not isinstance(v, (int, float))):
             raise _unsupported(op, a, b)
@@ -612,8 +642,10 @@ def unary(op: ast.unaryop, v: Any) -> Any:
         raise _uninitialized("neg" if kind is ast.USub else "positive", v)
     if kind is ast.Invert:
         if isinstance(v, Tensor):
-            if v.dtype.kind == "f":
-                raise GradcliError("\"bitwise_not_cpu\" not implemented for 'Float'")
+            if v.dtype.kind in "fc":
+                raise GradcliError(
+                    f"\"bitwise_not_cpu\" not implemented for '{scalar_type_name(v.dtype)}'"
+                )
             return Tensor(np.logical_not(v.data) if v.dtype == bool else np.invert(v.data))
         if isinstance(v, int):
             return ~v
@@ -650,7 +682,7 @@ def unary(op: ast.unaryop, v: Any) -> Any:
     if is_numpy_number(v):
         with np.errstate(all="ignore"):
             return numpy_number(-v if kind is ast.USub else +v)
-    if not isinstance(v, (int, float, Tensor)):
+    if not isinstance(v, (int, float, complex, Tensor)):
         sym = "-" if kind is ast.USub else "+"
         raise GradcliError(f"bad operand type for unary {sym}: '{typename(v)}'").mirror("TypeError")
     if kind is ast.USub:
@@ -742,7 +774,7 @@ def compare(op: ast.cmpop, a: Any, b: Any) -> Any:
             return bool(_ARRAY_COMPARE[kind](a, b))  # NumPy's (float32 against a weak float)
         a = a.item() if is_numpy_number(a) else a
         b = b.item() if is_numpy_number(b) else b
-    ok = (int, float, str, type(None), tuple, list, dict, set, frozenset, _KEYS_VIEW)
+    ok = (int, float, complex, str, type(None), tuple, list, dict, set, frozenset, _KEYS_VIEW)
     if not isinstance(a, ok) or not isinstance(b, ok):
         if kind is ast.Eq or kind is ast.NotEq:
             own = getattr(type(a), "program_eq", None)  # a dataclass's generated __eq__

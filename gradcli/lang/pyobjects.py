@@ -549,8 +549,12 @@ FLOAT: dict[str, Callable[..., Any]] = {
     "as_integer_ratio": lambda v: v.as_integer_ratio(),
     "conjugate": lambda v: v.conjugate(),
 }
+COMPLEX: dict[str, Callable[..., Any]] = {
+    "conjugate": lambda v: v.conjugate(),
+}
 # A number's attributes that are values, not methods (`(2.5).real`, `(3).denominator`).
 NUMBER_ATTRIBUTES: dict[type, tuple[str, ...]] = {
+    complex: ("real", "imag"),
     float: ("real", "imag"),
     int: ("real", "imag", "numerator", "denominator"),
     bool: ("real", "imag", "numerator", "denominator"),
@@ -937,6 +941,7 @@ TABLES: dict[type, dict[str, Callable[..., Any]]] = {
     frozenset: FROZENSET,
     str: STR,
     float: FLOAT,
+    complex: COMPLEX,
     int: INT,
 }
 

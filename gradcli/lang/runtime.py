@@ -26,7 +26,7 @@ from ..base import limits
 from ..base.errors import GradcliError, NotSupported, Span, suggest
 from ..core import dtypes, hooks
 from ..core.inplace import VIEW_OF_LEAF, inplace
-from ..core.op import Node, peek_seq
+from ..core.op import Node, complex_casts_fail, complex_refusal, peek_seq
 from ..core.tensor import (
     HOOK_IDS,
     HookHandle,
@@ -197,6 +197,7 @@ class Runtime:
                 # NumPy's RuntimeWarnings (overflow, division by zero) would print to stderr
                 # from inside gradcli; non-finite results are reported by `check_finite`.
                 warnings.simplefilter("ignore", RuntimeWarning)
+                complex_casts_fail()
                 try:
                     self.program.code(Frame(self.globals, None, self))
                 except ProgramExit:
@@ -1020,7 +1021,7 @@ def set_tensor_attribute(owner: Tensor, attr: str, value: Any) -> None:
             raise GradcliError(
                 f"Variable data has to be a tensor, but got {typename(value)}"
             ).mirror("TypeError")
-        if owner.requires_grad and value.dtype.kind != "f":
+        if owner.requires_grad and value.dtype.kind not in "fc":
             raise GradcliError(
                 "data set to a tensor that requires gradients must be floating point or "
                 "complex dtype"
@@ -1040,7 +1041,16 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
     """`y[key] = value`: y changes in place (every name bound to it sees it), recorded on y
     when gradients flow through it (PyTorch's CopySlices; a whole key, `y[:] = v`, is
     y.fill_/copy_ as in PyTorch)."""
-    if not isinstance(value, (Tensor, bool, int, float, np.integer)):
+    if isinstance(value, complex) and owner.dtype.kind != "c":
+        # PyTorch's words for a complex number written into a real tensor
+        raise GradcliError(
+            f"value cannot be converted to type {dtypes.cpp_type_name(owner.dtype)} without "
+            "overflow"
+        )
+    if isinstance(value, Tensor) and value.dtype.kind == "c" and owner.dtype.kind != "c":
+        # (PyTorch drops the imaginary parts with a warning: refused here, never in silence)
+        raise complex_refusal("an item assignment into a real tensor")
+    if not isinstance(value, (Tensor, bool, int, float, complex, np.integer)):
         # PyTorch takes a tensor or a Python number (or a NumPy integer), nothing else: not
         # a list, not an array, not a NumPy float32.
         kind = type(value)

@@ -21,6 +21,7 @@ FAMILIES = (
     "binary",
     "elementwise",
     "shape",
+    "complexnum",
     "linalg",
     "reduction",
     "matrices",

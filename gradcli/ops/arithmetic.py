@@ -34,9 +34,12 @@ from ..core.tensor import (
     wrap,
 )
 from . import binary as B
+from . import (
+    complexnum,  # noqa: F401 - the records complex gradients need
+    matrices,  # noqa: F401 - registers the torch.linalg records
+)
 from . import elementwise as E
 from . import linalg as L
-from . import matrices  # noqa: F401 - registers the torch.linalg records
 from . import saved as V
 from . import shape as S
 
@@ -168,7 +171,7 @@ def operands(a: Any, b: Any, *, floating: bool = False) -> tuple[Tensor, Tensor]
     tb = tb if tb is not None else scalar_operand(b, ta)
     broadcast_shape(ta, tb)
     dt = dtypes.result_type([_participant(a, ta), _participant(b, tb)], Settings.default_dtype)
-    if floating and dt.kind != "f":
+    if floating and dt.kind not in "fc":
         dt = Settings.default_dtype
     return cast(ta, dt), cast(tb, dt)
 
@@ -187,7 +190,7 @@ def compared(a: Any, b: Any) -> tuple[np.ndarray, np.ndarray]:
 
 def _participant(v: Any, t: Tensor) -> tuple[np.dtype, int | None]:
     # A Python number is a "wrapped number" of its own rank in promotion.
-    if isinstance(v, (bool, int, float, np.number)) and not isinstance(v, Tensor):
+    if isinstance(v, (bool, int, float, complex, np.number)) and not isinstance(v, Tensor):
         return dtypes.scalar_dtype(v, Settings.default_dtype), None
     return t.dtype, t.ndim
 
@@ -205,7 +208,7 @@ def cast(t: Tensor, dt: np.dtype) -> Tensor:
 def floating(x: Tensor) -> Tensor:
     """An integer or bool tensor as the default float dtype (the ops that compute a float of
     any input: exp, sin, sqrt, true division...); a float tensor as it is."""
-    return x if x.dtype.kind == "f" else Tensor(x.data.astype(Settings.default_dtype))
+    return x if x.dtype.kind in "fc" else Tensor(x.data.astype(Settings.default_dtype))
 
 
 def scalar_operand(v: Any, like: Tensor) -> Tensor:
@@ -215,6 +218,10 @@ def scalar_operand(v: Any, like: Tensor) -> Tensor:
                 return wrapped_number(v, like.dtype)
             return as_tensor(v, like=like)
         return Tensor(np.asarray(v, dtype=dtypes.scalar_dtype(v, Settings.default_dtype)))
+    if isinstance(v, complex):
+        # a Python complex number (double precision: it takes the result's dtype in `operands`,
+        # its own rank in promotion is the default complex dtype's, `_participant`)
+        return Tensor(np.asarray(v, dtype=np.complex128))
     if isinstance(v, (list, tuple)):
         return Tensor(data_array(v, None))
     if isinstance(v, np.ndarray):  # a NumPy array is a tensor of its dtype, as in PyTorch
@@ -348,7 +355,7 @@ def pow(input: Any, exponent: Any) -> Tensor:
             )
         if isinstance(exponent, int) and builtins.abs(exponent) > 10_000:
             raise GradcliError(f"exponent {exponent} is too large", hint="use a float exponent")
-        if input.dtype.kind != "f":
+        if input.dtype.kind not in "fc":
             if isinstance(exponent, float):
                 input = floating(input)
             elif exponent < 0:
@@ -368,7 +375,7 @@ def pow(input: Any, exponent: Any) -> Tensor:
                 return apply(B.pow, a, b)
         return apply(E.rpow_scalar, exponent, base=float(input))
     a, b = operands(input, exponent)
-    if a.dtype.kind != "f" and np.any(b.data < 0):
+    if a.dtype.kind not in "fc" and np.any(b.data < 0):
         raise GradcliError(
             "Integers to negative integer powers are not allowed.",
             hint="make the base a float tensor first: x.float() ** y",
@@ -524,7 +531,7 @@ def div_op(a: Any, b: Any) -> Tensor:
         return div_t(a, b)
     from .elementwise import reciprocal
 
-    tb = b if b.dtype.kind == "f" else cast(b, Settings.default_dtype)
+    tb = b if b.dtype.kind in "fc" else cast(b, Settings.default_dtype)
     return mul_t(apply(reciprocal, tb), a)
 
 

@@ -1341,6 +1341,7 @@ matmul = defop(
     to_torch="{0} @ {1}",
     to_jax="{0} @ {1}",
     jvp_reads_primal=True,
+    complex="holo",
 )
 
 

@@ -80,6 +80,7 @@ mean = defop(
     samples=reduction_samples(),
     to_torch=lambda w, a, p: w.reduction("torch.mean", a[0], p),
     to_jax=lambda w, a, p: w.reduction("jnp.mean", a[0], p),
+    complex="holo",
 )
 
 

@@ -58,6 +58,7 @@ permute = defop(
     ),
     to_torch=lambda w, a, p: f"{a[0]}.permute({w.lit(tuple(int(i) for i in p['perm']))})",
     to_jax=lambda w, a, p: f"jnp.transpose({a[0]}, {w.lit(tuple(int(i) for i in p['perm']))})",
+    complex="holo",
 )
 
 
@@ -186,6 +187,7 @@ index = defop(
     ),
     to_torch=lambda w, a, p: f"{a[0]}[{w.index(p['idx'])}]",
     to_jax=lambda w, a, p: f"{a[0]}[{w.index(p['idx'])}]",
+    complex="holo",
 )
 
 
@@ -227,6 +229,7 @@ index_put = defop(
         )
         for a, b in _INDEX_CASES
     ),
+    complex="holo",
 )
 
 
@@ -392,6 +395,7 @@ cat = defop(
     ),
     to_torch=lambda w, a, p: f"torch.cat([{', '.join(a)}], dim={p.get('dim', 0)})",
     to_jax=lambda w, a, p: f"jnp.concatenate([{', '.join(a)}], axis={int(p.get('dim', 0))})",
+    complex="holo",
 )
 
 
@@ -423,12 +427,23 @@ stack = defop(
     ),
     to_torch=lambda w, a, p: f"torch.stack([{', '.join(a)}], dim={p.get('dim', 0)})",
     to_jax=lambda w, a, p: f"jnp.stack([{', '.join(a)}], axis={int(p.get('dim', 0))})",
+    complex="holo",
 )
+
+
+def _astype_vjp(g: Tensor, out: Tensor, x: Tensor, dtype: Any) -> tuple:
+    if g.data.dtype.kind == "c" and x.data.dtype.kind != "c":
+        # a real tensor made complex: the real part of the gradient (PyTorch's handle_r_to_c)
+        from .complexnum import real
+
+        g = apply(real, g)
+    return (apply(astype, g, dtype=x.dtype),)
+
 
 astype = defop(
     "astype",
     lambda x, dtype: x.astype(dtype),
-    lambda g, out, x, dtype: (apply(astype, g, dtype=x.dtype),),
+    _astype_vjp,
     "ToCopyBackward0",
     "g cast back to x's dtype",
     kind="shape",
@@ -442,6 +457,7 @@ astype = defop(
     ),
     to_torch=lambda w, a, p: f"{a[0]}.to(torch.{np.dtype(p['dtype']).name})",
     to_jax=lambda w, a, p: f"{a[0]}.astype(jnp.{np.dtype(p['dtype']).name})",
+    complex="rule",
 )
 
 

@@ -254,7 +254,7 @@ def full(
     shape = shape_arg((size,) if isinstance(size, int) else tuple(size))
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
-    if not isinstance(fill_value, (bool, int, float)):
+    if not isinstance(fill_value, (bool, int, float, complex)):
         raise GradcliError(
             "full(): argument 'fill_value' (position 2) must be Number, not " + typename(fill_value)
         ).mirror("TypeError")

@@ -17,6 +17,7 @@ from ..core.op import Op, apply
 from ..core.tensor import Tensor, typename
 from ..ops import binary as B
 from ..ops import elementwise as E
+from ..ops.arithmetic import abs as E_abs
 from ..ops.arithmetic import div_t, named, operands, sign, tensor_arg, tensor_param
 
 
@@ -96,7 +97,13 @@ def nan_to_num(input: Any, nan: Any = 0.0, posinf: Any = None, neginf: Any = Non
 
 
 def sgn(input: Any) -> Tensor:
-    """torch.sgn: sign for real tensors (SgnBackward0)."""
+    """torch.sgn: sign for real tensors, z / |z| for complex ones (0 at 0) (SgnBackward0)."""
+    if isinstance(input, Tensor) and input.dtype.kind == "c":
+        r = E_abs(input)
+        zero = (r.data == 0).astype(r.dtype)
+        unit = div_t(input, r + Tensor(zero))
+        # (times 0 at 0: PyTorch's gradient there is 0, as its value)
+        return apply(B.mul, *operands(unit, Tensor(1 - zero)), label="SgnBackward0")
     return named(sign(input), "SgnBackward0")
 
 

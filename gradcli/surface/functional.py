@@ -32,6 +32,7 @@ from ..core.tensor import (
 )
 from ..ops import arithmetic as A
 from ..ops import binary as B
+from ..ops import complexnum as CX
 from ..ops import elementwise as E
 from ..ops import reduction as R
 from ..ops import shape as S
@@ -267,9 +268,19 @@ def _copy_(x: Tensor, src: Tensor) -> Tensor:
     return inplace(x, lambda o: _overwritten(o, src, "torch::autograd::CopyBackwards"))
 
 
+# The orderings, as PyTorch's kernels name them (complex numbers have none).
+_ORDERINGS = {np.less: "lt", np.less_equal: "le", np.greater: "gt", np.greater_equal: "ge"}
+
+
 def _compare(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Tensor]:
     def f(input: Any, other: Any) -> Tensor:
-        out = Tensor(fn(*compared(input, other)))
+        a, b = compared(input, other)
+        if a.dtype.kind == "c" and fn in _ORDERINGS:
+            raise GradcliError(
+                f"\"{_ORDERINGS[fn]}_cpu\" not implemented for '{scalar_type_name(a.dtype)}'",
+                hint="compare the real parts (z.real) or the magnitudes (z.abs())",
+            ).mirror("NotImplementedError")
+        out = Tensor(fn(a, b))
         if _GradMode.vmapped:
             carry_batched((input, other), out)
         return out
@@ -320,7 +331,7 @@ def mean(
     input = tensor_arg(input, "input")
     if dtype is not None:
         input = to_dtype(input, check_dtype(dtype, fn="mean"))
-    if input.dtype.kind != "f":
+    if input.dtype.kind not in "fc":
         raise GradcliError(
             "mean(): could not infer output dtype. Input dtype must be either a "
             f"floating point or complex dtype. Got: {scalar_type_name(input.dtype)}",
@@ -449,6 +460,8 @@ def norm(
     input = tensor_arg(input, "input")
     if dtype is not None:
         input = to_dtype(input, check_dtype(dtype, fn="norm"))
+    if input.dtype.kind == "c":
+        input = A.abs(input)  # (a vector norm of complex numbers is their moduli's)
     if input.dtype.kind != "f":
         raise GradcliError(
             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
@@ -796,18 +809,100 @@ def mT(x: Tensor) -> Tensor:  # noqa: N802
 
 
 def real(input: Any) -> Tensor:
-    """`x.real` / `torch.real(x)` (and `conj`, `conj_physical`, `resolve_conj`,
-    `resolve_neg`): of a real tensor PyTorch returns the tensor itself (`x.real is x`), no copy
-    and no node; gradcli's tensors are all real."""
-    return tensor_arg(input, "input")
+    """`x.real` / `torch.real(x)`: of a real tensor the tensor itself (`x.real is x`, as
+    PyTorch); of a complex one a view of its real parts (PyTorch's node: SelectBackward0, the
+    first column of view_as_real)."""
+    x = tensor_arg(input, "input")
+    if x.dtype.kind != "c":
+        return x
+    return apply(CX.real, x, label="SelectBackward0")
 
 
 def imag(x: Any) -> Tensor:
-    tensor_arg(x, "input")
-    raise GradcliError(
-        "imag is not implemented for tensors with non-complex dtypes.",
-        hint="gradcli's tensors are real: the imaginary part of a real tensor is zero",
-    ).mirror("RuntimeError")
+    """`x.imag` / `torch.imag(x)`: a view of the imaginary parts of a complex tensor."""
+    x = tensor_arg(x, "input")
+    if x.dtype.kind != "c":
+        raise GradcliError("imag is not implemented for tensors with non-complex dtypes.").mirror(
+            "RuntimeError"
+        )
+    return apply(CX.imag, x, label="SelectBackward0")
+
+
+def conj(input: Any) -> Tensor:
+    """`x.conj()` / `torch.conj(x)`: the complex conjugate (a real tensor itself). PyTorch's
+    is a lazy view (`is_conj()`); gradcli's holds the conjugated values (the same numbers and
+    gradients)."""
+    x = tensor_arg(input, "input")
+    if x.dtype.kind != "c":
+        return x
+    return apply(CX.conj, x)
+
+
+def conj_physical(input: Any) -> Tensor:
+    x = tensor_arg(input, "input")
+    if x.dtype.kind != "c":
+        return x
+    return apply(CX.conj, x, label="ConjPhysicalBackward0")
+
+
+def resolve_conj(input: Any) -> Tensor:
+    """`resolve_conj` / `resolve_neg`: gradcli's conjugates are never lazy: the tensor."""
+    return tensor_arg(input, "input")
+
+
+def angle(input: Any) -> Tensor:
+    """`torch.angle`: the argument of each complex number, in (-pi, pi] (of a real number 0,
+    or pi for a negative one)."""
+    x = tensor_arg(input, "input")
+    if x.dtype.kind not in "fc":
+        x = A.floating(x)
+    return apply(CX.angle, x)
+
+
+def complex(real: Any, imag: Any) -> Tensor:  # noqa: A001 - torch.complex
+    """`torch.complex(real, imag)`: two float tensors of one dtype as a complex tensor."""
+    re = tensor_arg(real, "real")
+    im = tensor_arg(imag, "imag")
+    if re.dtype.kind != "f" or im.dtype.kind != "f" or re.dtype == np.float16:
+        raise GradcliError(
+            "Expected both inputs to be Half, Float or Double tensors but got "
+            f"{scalar_type_name(re.dtype)} and {scalar_type_name(im.dtype)}"
+        )
+    if re.dtype != im.dtype:
+        raise GradcliError(
+            f"Expected object of scalar type {scalar_type_name(re.dtype)} but got scalar type "
+            f"{scalar_type_name(im.dtype)} for second argument"
+        )
+    A.broadcast_shape(re, im)
+    return apply(CX.complex_, re, im)
+
+
+def polar(abs: Any, angle: Any) -> Tensor:  # noqa: A002 - torch.polar's names
+    """`torch.polar(abs, angle)`: abs * (cos(angle) + i sin(angle)), as a complex tensor
+    (computed as torch.complex of the two products; PyTorch's node: PolarBackward0)."""
+    r = tensor_arg(abs, "abs")
+    t = tensor_arg(angle, "angle")
+    complex(r, t)  # (PyTorch's checks of the dtypes)
+    return apply(CX.complex_, r * t.cos(), r * t.sin(), label="PolarBackward0")
+
+
+def view_as_real(input: Any) -> Tensor:
+    x = tensor_arg(input, "input")
+    if x.dtype.kind != "c":
+        raise GradcliError("view_as_real is only supported for complex tensors")
+    return apply(CX.view_as_real, x)
+
+
+def view_as_complex(input: Any) -> Tensor:
+    x = tensor_arg(input, "input")
+    if x.dtype.kind != "f" or x.dtype == np.float16:
+        raise GradcliError(
+            "view_as_complex is only supported for float and double tensors, but got a "
+            f"tensor of scalar type: {scalar_type_name(x.dtype)}"
+        )
+    if x.ndim == 0 or x.shape[-1] != 2:
+        raise GradcliError("Tensor must have a last dimension of size 2")
+    return apply(CX.view_as_complex, x)
 
 
 def H(x: Tensor) -> Tensor:  # noqa: N802
@@ -816,7 +911,7 @@ def H(x: Tensor) -> Tensor:  # noqa: N802
         raise GradcliError(
             f"tensor.H is only supported on matrices (2-D tensors). Got {x.ndim}-D tensor."
         )
-    return apply(S.permute, x, perm=(1, 0), label="TransposeBackward0")
+    return conj(apply(S.permute, x, perm=(1, 0), label="TransposeBackward0"))
 
 
 def mH(x: Tensor) -> Tensor:  # noqa: N802
@@ -826,7 +921,7 @@ def mH(x: Tensor) -> Tensor:  # noqa: N802
             "tensor.mH is only supported on matrices or batches of matrices. "
             f"Got {x.ndim}-D tensor."
         )
-    return mT(x)
+    return conj(mT(x))
 
 
 def expand(x: Any, *sizes: Any) -> Tensor:
@@ -999,7 +1094,7 @@ def to_dtype(x: Any, dtype: Any) -> Tensor:
     dt = check_dtype(dtype, fn="to")
     if dt == x.dtype:
         return x
-    if dt.kind != "f" or x.dtype.kind != "f":
+    if dt.kind not in "fc" or x.dtype.kind not in "fc":
         return Tensor(x.data.astype(dt))
     return apply(S.astype, x, dtype=dt)
 

@@ -934,6 +934,8 @@ def vector_norm(
     input = A.tensor_arg(input, "input")
     if dtype is not None:
         input = F.to_dtype(input, dtype)
+    if input.dtype.kind == "c":
+        input = A.abs(input)  # (a vector norm of complex numbers is their moduli's)
     if input.dtype.kind != "f":
         raise GradcliError(
             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
@@ -1119,16 +1121,15 @@ def eig(*args: Any, **kwargs: Any) -> Any:
     """`torch.eig` (removed from PyTorch): its RuntimeError, which a program can catch."""
     raise GradcliError(
         _EIG_REMOVED,
-        hint="for a symmetric matrix: torch.linalg.eigh(A) (real); gradcli has no complex "
-        "dtype for torch.linalg.eig",
+        hint="for a symmetric matrix: torch.linalg.eigh(A) (real); gradcli has no torch.linalg.eig",
     ).mirror("RuntimeError")
 
 
 def _complex_eigen(name: str) -> Any:
     def refused(*args: Any, **kwargs: Any) -> Any:
         raise NotSupported(
-            f"torch.linalg.{name} is not supported by gradcli: PyTorch's result is complex (even "
-            "for real eigenvalues) and gradcli's tensors are real (no complex dtype)",
+            f"torch.linalg.{name} is not supported by gradcli yet: PyTorch's result is complex "
+            "(even for real eigenvalues), and gradcli has no complex eigen decomposition",
             hint="for a symmetric matrix write torch.linalg.eigh(A) (eigenvalues ascending, "
             "eigenvectors as columns) or torch.linalg.eigvalsh(A); a general matrix's "
             "eigenvalues have no real-only form here",

@@ -89,6 +89,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     add,
     amax,
     amin,
+    angle,
     argmax,
     argmin,
     bmm,
@@ -98,6 +99,8 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     clamp_max,
     clamp_min,
     clone,
+    conj,
+    conj_physical,
     dot,
     eq,
     expand,
@@ -108,6 +111,7 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     ge,
     gelu,
     gt,
+    imag,
     le,
     leaky_relu,
     log_softmax,
@@ -126,11 +130,13 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     norm,
     old_signature,
     permute,
+    polar,
     prod,
     real,
     relu,
     reshape,
     reshape_as,
+    resolve_conj,
     softmax,
     softplus,
     squeeze,
@@ -146,9 +152,12 @@ from .functional import (  # noqa: A004 - torch.sum, torch.max, torch.min
     var,
     view,
     view_as,
+    view_as_complex,
+    view_as_real,
     where,
 )
 from .functional import _method_ as inplace_method
+from .functional import complex as complex_
 from .indexing import getitem
 from .losses import binary_cross_entropy, cross_entropy, mse_loss, nll_loss
 from .printing import Size, tensor_repr
@@ -515,8 +524,16 @@ DECLARED = declare(
     ("mH", "property", mH, "permute"),
     ("adjoint", "torch Tensor", _adjoint, "permute"),
     ("isreal", "torch Tensor", _isreal, ""),
-    ("real", "torch property", real, ""),
-    ("conj conj_physical resolve_conj resolve_neg", "torch Tensor", real, ""),
+    ("real", "torch property", real, "real"),
+    ("imag", "torch property", imag, "imag"),
+    ("conj", "torch Tensor", conj, "conj"),
+    ("conj_physical", "torch Tensor", conj_physical, "conj"),
+    ("resolve_conj resolve_neg", "torch Tensor", resolve_conj, ""),
+    ("angle", "torch Tensor", angle, "angle"),
+    ("complex", "torch", complex_, "complex"),
+    ("polar", "torch", polar, "composition of complex mul cos sin"),
+    ("view_as_real", "torch", view_as_real, "view_as_real"),
+    ("view_as_complex", "torch", view_as_complex, "view_as_complex"),
     ("expand", "torch", expand, "expand"),
     ("expand", "Tensor", _method_sizes(expand, "size"), "expand"),
     ("expand_as", "torch Tensor", expand_as, "expand"),
@@ -739,6 +756,25 @@ DECLARED = declare(
     ("__rmod__", "Tensor", lambda a, b: EW.remainder(b, a), "remainder rremainder"),
     # the arithmetic operators (installed by `ops.arithmetic`, where the rules need them)
     *((name, "Tensor", A.OPERATORS[name], rec) for name, rec in _ARITHMETIC.items()),
+)
+
+# The names that take complex tensors (the rest refuse them, `lang.calls`): their records
+# declare complex rules (`Op.complex`), and their compositions are right for complex values.
+COMPLEX_NAMES = frozenset(
+    """
+    exp log sqrt sin cos tanh abs absolute neg negative reciprocal square pow
+    add sub subtract mul multiply div divide true_divide sum mean matmul mm mv dot
+    real imag conj conj_physical resolve_conj resolve_neg angle complex polar view_as_real
+    view_as_complex is_complex is_floating_point is_tensor numel size dim ndimension
+    reshape view view_as reshape_as flatten squeeze unsqueeze permute transpose swapaxes
+    swapdims t adjoint expand expand_as broadcast_to cat concat concatenate stack
+    __getitem__ clone detach detach_ item tolist numpy cpu contiguous
+    backward retain_grad requires_grad_ register_hook grad zeros_like ones_like
+    allclose isclose equal eq ne tensor as_tensor rand_like randn_like full_like to type
+    add_ sub_ mul_ div_ neg_ exp_ log_ sqrt_ sin_ cos_ tanh_ pow_ reciprocal_ zero_ fill_
+    copy_ conj_physical_ unbind split chunk __setitem__ sgn norm vector_norm
+    tan sinh cosh sigmoid log2 log10 rsqrt expm1 log1p asin acos atan arcsin arccos arctan
+    """.split()
 )
 
 # The families (modules with a `NAMES` table), in the order of the tables. `sampling` and `nn`

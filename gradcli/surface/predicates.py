@@ -77,21 +77,22 @@ def _close(input: Any, other: Any, rtol: Any, atol: Any, equal_nan: Any, fn: str
     x, y = a.data, b.data
     with np.errstate(all="ignore"):
         close = np.broadcast_to(x == y, shape).copy()
-        if equal_nan and a.dtype.kind == "f":
+        if equal_nan and a.dtype.kind in "fc":
             close |= np.isnan(x) & np.isnan(y)
         if rt == 0 and at == 0:
             return close
         # ATen: a bool `input` and an integer `other` are compared in the default float dtype;
         # an integer `input` minus the float `other` gives that float dtype too.
-        if a.dtype.kind == "f":
-            ct = a.dtype
+        if a.dtype.kind in "fc":
+            ct = a.dtype  # (complex: |x - y| <= atol + |rtol * y|, the moduli real)
             xs, ys = x, y
         else:
             ct = np.dtype(Settings.default_dtype)
             xs = x.astype(ct) if a.dtype.kind == "b" else x
             ys = y.astype(ct)
         # A Python double in an op with a float tensor is used in the tensor's dtype.
-        allowed = ct.type(at) + np.abs(ct.type(rt) * ys)
+        rdt = ct if ct.kind != "c" else np.dtype(np.float64 if ct == np.complex128 else np.float32)
+        allowed = rdt.type(at) + np.abs(ct.type(rt) * ys)
         actual = np.abs(np.subtract(xs, ys, dtype=ct))
         close |= np.isfinite(actual) & (actual <= allowed)
     return close
@@ -133,9 +134,7 @@ def is_floating_point(input: Any) -> bool:  # noqa: A002
 
 
 def is_complex(input: Any) -> bool:  # noqa: A002
-    # gradcli's tensors are never complex (see MEANING in base/errors.py for the refusals).
-    _tensor(input, "is_complex", "input", 1)
-    return False
+    return _tensor(input, "is_complex", "input", 1).dtype.kind == "c"
 
 
 def is_signed(input: Any) -> bool:  # noqa: A002

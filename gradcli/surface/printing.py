@@ -171,6 +171,8 @@ def _check_text(chars: float, what: str = "the text of the printed tensor") -> N
 
 
 _PREFIX = "tensor("
+_INT64 = np.dtype(np.int64)
+_BOOL = np.dtype(np.bool_)
 
 # NumPy dtypes that print without a "dtype=" suffix when the tensor is not empty.
 _NO_SUFFIX_KINDS = {
@@ -521,7 +523,9 @@ def _auto_dtype_suffix(arr: np.ndarray, default_dtype: np.dtype | None) -> str |
         # PyTorch marks an empty tensor of any dtype but the default one.
         keep_quiet = {np.dtype(default_dtype)}
     else:
-        keep_quiet = {np.dtype(default_dtype), np.dtype(np.int64), np.dtype(np.bool_)}
+        # (and the default's complex: complex64 with float32, complex128 with float64)
+        default_complex = np.dtype(np.complex128 if default_dtype == np.float64 else np.complex64)
+        keep_quiet = {np.dtype(default_dtype), default_complex, _INT64, _BOOL}
     if arr.dtype in keep_quiet:
         return None
     return _TORCH_DTYPE_NAMES.get(arr.dtype.name, f"torch.{arr.dtype.name}")

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import ArgumentTypeError, GradcliError
+from ..base.errors import ArgumentTypeError, GradcliError, NotSupported
 from ..core import hooks
 from ..core.dtypes import check_dtype, scalar_type_name
 from ..core.inplace import check_target
@@ -243,6 +243,8 @@ def _float_draw(dtype: Any, fn: str, empty: bool = False) -> tuple[np.dtype, np.
     if dtype is None:
         return Settings.draw_dtype, Settings.default_dtype
     dt = check_dtype(dtype, fn=fn)
+    if dt.kind == "c" and fn in _COMPLEX_DRAWS:
+        return dt, dt  # (drawn as its real view: `_drawn`)
     if dt.kind != "f" and not (empty and fn not in _KERNELS):
         raise GradcliError(
             f'"{_KERNELS.get(fn, "normal_kernel_cpu")}" not implemented for '
@@ -258,6 +260,38 @@ def _like_draw(t: Tensor, dtype: Any, fn: str) -> tuple[np.dtype, np.dtype]:
             return Settings.draw_dtype, t.dtype  # a tensor of the default dtype: PyTorch's
         return _float_draw(t.dtype, fn, t.data.size == 0)
     return _float_draw(dtype, fn, t.data.size == 0)
+
+
+# The draws that make complex tensors: PyTorch draws on the tensor's real view (shape + (2,),
+# the real and imaginary parts of each number in turn), uniform_ as it is, normal_ with the
+# standard deviation divided by sqrt(2) (the variance split between the two parts).
+_COMPLEX_DRAWS = ("rand", "randn", "rand_like", "randn_like")
+
+
+def _drawn(
+    fn: str,
+    draw: Callable[..., np.ndarray],
+    shape: tuple[int, ...],
+    dt: np.dtype,
+    generator: Any,
+    strides: Any = None,
+) -> np.ndarray:
+    """The values of a draw of `shape` in `dt`; of a complex dtype, its real view's."""
+    if dt.kind != "c":
+        return _call(draw, shape, dtype=dt, generator=_gen(generator), strides=strides)
+    if strides is not None:
+        raise NotSupported(
+            f"{fn}() of a complex tensor laid out as a transposed one is not supported",
+            hint="make it contiguous first: .contiguous()",
+        )
+    real = np.dtype(np.float64 if dt == np.complex128 else np.float32)
+    if fn.startswith("randn"):
+        values = _call(
+            R.normal_, (*shape, 2), 0.0, 1.0 / math.sqrt(2.0), dtype=real, generator=_gen(generator)
+        )
+    else:
+        values = _call(draw, (*shape, 2), dtype=real, generator=_gen(generator))
+    return np.ascontiguousarray(values).view(dt).reshape(shape)
 
 
 def _new(values: np.ndarray, out_dtype: np.dtype, requires_grad: bool) -> Tensor:
@@ -290,7 +324,7 @@ def _sized(fn: str, draw: Callable[..., np.ndarray]) -> Callable[..., Tensor]:
         if out is not None:
             return _draw_into(out, fn, shape, dtype, draw, generator)
         draw_dt, out_dt = _float_draw(dtype, fn, math.prod(shape) == 0)
-        values = _call(draw, shape, dtype=draw_dt, generator=_gen(generator))
+        values = _drawn(fn, draw, shape, draw_dt, generator)
         return _new(values, out_dt, requires_grad)
 
     make.__name__ = fn
@@ -355,9 +389,7 @@ def _like(fn: str, draw: Callable[..., np.ndarray]) -> Callable[..., Tensor]:
         memory_format_arg(memory_format, fn)  # (the values are the same in any layout)
         t = tensor_arg(input, "input")
         draw_dt, out_dt = _like_draw(t, dtype, fn)
-        values = _call(
-            draw, t.shape, dtype=draw_dt, generator=_gen(generator), strides=_like_strides(t)
-        )
+        values = _drawn(fn, draw, t.shape, draw_dt, generator, _like_strides(t))
         return _new(values, out_dt, requires_grad)
 
     make.__name__ = fn

@@ -285,7 +285,7 @@ def test_ops_every_user_name_reaches_a_record():
     assert not NOT_DIFFERENTIABLE & set(names)
     assert "zeros" not in names and "backward" not in names and "lt" not in names
     operators = {"+", "-", "*", "/", "//", "%", "**", "@", "-x", "abs(x)", "x[...]"}
-    operators |= {".T", ".mT", ".H", ".mH"}
+    operators |= {".T", ".mT", ".H", ".mH", ".real", ".imag"}
     assert set(names) - operators - {n for n in names if n.startswith("nn.")} <= set(
         functional.FUNCTIONS
     ) | set(functional.METHODS) | set(functional.NN_FUNCTIONAL) | {

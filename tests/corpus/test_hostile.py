@@ -597,9 +597,94 @@ CASES: list[Case] = [
         (1, 28),
     ),
     Case("bytes_constant", "x = b'abc'", "this kind of constant is not supported", (1, 5)),
-    Case("complex_constant", "x = 3j ** 2", "complex numbers are not supported", (1, 5)),
-    Case("complex_dtype", "x = torch.zeros(2, dtype=torch.cdouble)", "two real tensors", (1, 26)),
-    Case("complex_fft", "x = torch.fft.rfft(torch.ones(4))", "two real tensors", (1, 5)),
+    # complex numbers: Python's and the tensors' under the same limits, the rest refused
+    Case("complex_power_overflow", "x = (1 + 1j) ** 10**6", "complex exponentiation", (1, 5)),
+    Case("complex_division_by_zero", "x = 1j / 0", "complex division by zero", (1, 5)),
+    Case("complex_half", "x = torch.zeros(2, dtype=torch.chalf)", "torch.chalf", (1, 26)),
+    Case(
+        "complex_fft", "x = torch.fft.rfft(torch.ones(4))", "`torch.fft` is not supported", (1, 5)
+    ),
+    Case(
+        "complex_tensor_elements",
+        "x = torch.zeros(10**9, dtype=torch.cfloat)",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "complex_randn_elements",
+        "x = torch.randn(10**5, 10**4, dtype=torch.cdouble)",
+        "over the limit",
+        (1, 5),
+    ),
+    Case(
+        "complex_broadcast_elements",
+        "z = torch.ones(10**4, 1, dtype=torch.cfloat)\nx = z * torch.ones(10**4) * 1j",
+        "over the limit",
+        (2, 5),
+    ),
+    Case(
+        "complex_no_rule",
+        "x = torch.erf(torch.tensor([1j]))",
+        "complex tensors are not supported by torch.erf() yet",
+        (1, 5),
+    ),
+    Case(
+        "complex_record_without_rule",
+        "z = torch.tensor([1j])\nx = z // z",
+        "complex tensors are not supported by floor_divide yet",
+        (2, 5),
+    ),
+    Case("complex_ordering", "x = torch.tensor([1j]) < 1", '"lt_cpu" not implemented', (1, 5)),
+    Case("complex_python_ordering", "x = 1j < 2j", "'<' not supported", (1, 5)),
+    Case(
+        "complex_format_precision",
+        'x = f"{1j:.999999999f}"',
+        "over the limit",
+        (1, 8),
+    ),
+    Case(
+        "complex_format_zero_padding",
+        'x = f"{1j:010}"',
+        "Zero padding is not allowed in complex format specifier",
+        (1, 8),
+    ),
+    Case(
+        "complex_format_attribute",
+        'x = "{0.real.__class__}".format(1j)',
+        "not supported",
+        (1, 5),
+    ),
+    Case(
+        "complex_to_real",
+        "x = torch.tensor([1 + 2j]).to(torch.float32)",
+        "complex tensors are not supported by",
+        (1, 5),
+    ),
+    Case(
+        "complex_numpy_cast",
+        "x = torch.ones(3, dtype=torch.cfloat).numpy().astype(float)",
+        "complex tensors are not supported by",
+        (1, 5),
+    ),
+    Case(
+        "complex_implicit_grad",
+        "x = torch.tensor(1j, requires_grad=True).exp().backward()",
+        "grad can be implicitly created only for real scalar outputs",
+        (1, 5),
+    ),
+    Case("complex_dunder", "x = (1j).__reduce__()", "is not accessible", (1, 9)),
+    Case(
+        "complex_numpy_arithmetic",
+        "import numpy as np\nx = 1j * np.arange(3)",
+        "complex numbers in NumPy arithmetic are not supported",
+        (2, 5),
+    ),
+    Case(
+        "complex_class_dunder",
+        "x = (1j).__class__.__subclasses__()",
+        "is not accessible",
+        (1, 19),
+    ),
     Case("yield", "def f():\n    x = yield 1", "`yield` is supported as a statement", (2, 9)),
     # --- resource exhaustion: refused before the work, or stopped by a budget ---------------
     Case(

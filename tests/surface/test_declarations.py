@@ -45,6 +45,11 @@ def x23() -> Tensor:
     return leaf((2, 3))
 
 
+def z23() -> Tensor:
+    """A complex leaf."""
+    return Tensor(RNG.uniform(0.2, 0.8, (2, 3)) + 1j * RNG.uniform(0.2, 0.8, (2, 3)), True)
+
+
 def x32() -> Tensor:
     return Tensor(RNG.uniform(0.2, 0.8, (2, 3)).astype(np.float32), requires_grad=True)
 
@@ -153,6 +158,13 @@ CALLS: dict[str, list[Call]] = {
         lambda: Tensor(RNG.uniform(0.2, 0.8, (2, 3))), lambda: Tensor(RNG.uniform(0.2, 0.8, (3,)))
     ),
     "Tensor.type": one(x23, "torch.FloatTensor"),
+    # the complex functions: of complex tensors (of a real one, real and conj are the tensor)
+    "torch.real": one(z23),
+    "torch.imag": one(z23),
+    "torch.conj": one(z23),
+    "torch.conj_physical": one(z23),
+    "torch.view_as_real": one(z23),
+    "torch.view_as_complex": one(lambda: leaf((3, 2))),
     "Tensor.contiguous": one(lambda: x23().t()),
     "torch.swapaxes": one(x23, 0, 1),
     "Tensor.expand": one(lambda: leaf((3, 1)), 3, 4),

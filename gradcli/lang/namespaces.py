@@ -733,6 +733,12 @@ def _nn_utils_members() -> dict[str, Any]:
     }
 
 
+def _testing_members() -> dict[str, Any]:
+    from . import pytesting
+
+    return pytesting.members()
+
+
 def _enum_members() -> dict[str, Any]:
     from . import pyenum
 
@@ -945,6 +951,7 @@ def _build() -> dict[str, Namespace]:
             },
         ),
         "cuda": cuda,
+        "testing": Namespace("torch.testing", load=_testing_members),
         "amp": Namespace("torch.amp", load=lambda: _amp_members(cuda=False)),
         "autocast": amp.AUTOCAST,
         "GradScaler": amp.GRAD_SCALER,

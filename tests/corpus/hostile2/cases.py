@@ -5680,3 +5680,63 @@ add(
         LIMIT + (r"too large", r"memory"),
     ),
 )
+
+
+# torch.testing (feat20): what assert_close walks and calls is bounded; make_tensor's tensors
+# are under the element limit; its arguments of the wrong kind are errors, not tracebacks.
+_TT = "from torch.testing import assert_close, make_tensor\n"
+add(
+    small(
+        "testing_assert_close_deep_nesting",
+        _TT + "l = torch.ones(1)\nfor i in range(5000):\n    l = [l]\nassert_close(l, l)",
+        (r"nested over",) + LIMIT,
+    ),
+    small(
+        "testing_assert_close_cycle",
+        _TT + "l = []\nl.append(l)\nassert_close(l, l)",
+        (r"nested over",) + LIMIT,
+    ),
+    small(
+        "testing_assert_close_shared_blowup",
+        _TT + "l = [1]\nfor i in range(40):\n    l = [l, l]\nassert_close(l, l)",
+        LIMIT,
+    ),
+    small(
+        "testing_assert_close_msg_recursion",
+        _TT + "def f(m):\n    return f(m)\nassert_close(1, 2, msg=f)",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "testing_assert_close_msg_forever",
+        _TT + "def f(m):\n    while True:\n        pass\nassert_close(1, 2, msg=f)",
+        LIMIT,
+    ),
+    small(
+        "testing_assert_close_bad_rtol",
+        _TT + "assert_close(torch.ones(2), torch.ones(2), rtol='x', atol=1)",
+        (r"not supported",),
+    ),
+    small(
+        "testing_assert_close_unsortable_keys",
+        _TT + "assert_close({1: 1, 'a': 2}, {1: 1, 'b': 2})",
+        (r"keys of the mappings",),
+    ),
+    small(
+        "testing_make_tensor_huge",
+        _TT + "make_tensor((10**6, 10**6), dtype=torch.float32, device='cpu')",
+        LIMIT,
+    ),
+    small(
+        "testing_make_tensor_str_dtype",
+        _TT + "make_tensor((2,), dtype='x', device='cpu')",
+        (r"requested dtype",),
+    ),
+    small(
+        "testing_make_tensor_str_low",
+        _TT + "make_tensor((2,), dtype=torch.float32, device='cpu', low='a')",
+        (r"must be numbers",),
+    ),
+    esc("testing_dict", "x = torch.testing.__dict__"),
+    esc("testing_private_module", "x = torch.testing._comparison"),
+    esc("testing_function_globals", "x = torch.testing.assert_close.__globals__"),
+)

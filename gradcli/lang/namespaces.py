@@ -739,6 +739,12 @@ def _testing_members() -> dict[str, Any]:
     return pytesting.members()
 
 
+def _pytree_members() -> dict[str, Any]:
+    from . import pytree
+
+    return pytree.members()
+
+
 def _enum_members() -> dict[str, Any]:
     from . import pyenum
 
@@ -948,6 +954,7 @@ def _build() -> dict[str, Namespace]:
             {
                 "data": data,
                 "checkpoint": Namespace("torch.utils.checkpoint", load=_checkpoint_members),
+                "_pytree": Namespace("torch.utils._pytree", load=_pytree_members),
             },
         ),
         "cuda": cuda,

@@ -50,9 +50,9 @@ class _Failure(Exception):
                 path = "".join(_item_text(i) for i in self.ident)
                 text += f"\n\nThe failure occurred for item {path}"
             if msg is not None:  # a callable: the program's function of the message
-                from .namespaces import ProgramFunction
+                from .values import current
 
-                got = ProgramFunction.of(msg)(text)
+                got = current().call(msg, [text], {}, None)
                 if not isinstance(got, str):
                     from .text import to_str
 

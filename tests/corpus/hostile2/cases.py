@@ -5740,3 +5740,44 @@ add(
     esc("testing_private_module", "x = torch.testing._comparison"),
     esc("testing_function_globals", "x = torch.testing.assert_close.__globals__"),
 )
+
+# torch.utils._pytree (feat20): the walks are bounded, the program's functions run under the
+# limits, a TreeSpec shows only its public attributes.
+_PT = "import torch.utils._pytree as pt\n"
+add(
+    small(
+        "pytree_deep_nesting",
+        _PT + "l = torch.ones(1)\nfor i in range(5000):\n    l = [l]\npt.tree_leaves(l)",
+        (r"nested over",) + LIMIT,
+    ),
+    small(
+        "pytree_cycle", _PT + "l = []\nl.append(l)\npt.tree_flatten(l)", (r"nested over",) + LIMIT
+    ),
+    small(
+        "pytree_shared_blowup",
+        _PT + "l = [1]\nfor i in range(40):\n    l = [l, l]\npt.tree_map(lambda v: v, l)",
+        LIMIT,
+    ),
+    small(
+        "pytree_is_leaf_recursion",
+        _PT + "def f(v):\n    return f(v)\npt.tree_flatten([1], is_leaf=f)",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "pytree_map_forever",
+        _PT + "def f(v):\n    while True:\n        pass\npt.tree_map(f, [1])",
+        LIMIT,
+    ),
+    small("pytree_child_out_of_range", _PT + "pt.tree_structure([1]).child(5)", (r"out of range",)),
+    small("pytree_child_str", _PT + "pt.tree_structure([1]).child('a')", (r"must be integers",)),
+    small("pytree_unflatten_number", _PT + "pt.tree_unflatten(5, pt.tree_structure([1]))", REFUSED),
+    small(
+        "pytree_deque_node",
+        _PT + "import collections\npt.tree_leaves(collections.deque([1]))",
+        REFUSED,
+    ),
+    esc("pytree_private_children", _PT + "x = pt.tree_structure([1])._children"),
+    esc("pytree_spec_class", _PT + "x = pt.tree_structure([1]).__class__.__subclasses__()"),
+    esc("pytree_register_node", _PT + "pt.register_pytree_node(list, print, print)"),
+    esc("pytree_construct_spec", _PT + "pt.TreeSpec(list, None, [])"),
+)

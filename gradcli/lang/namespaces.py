@@ -330,6 +330,13 @@ def _amp_members(cuda: bool) -> dict[str, Any]:
     }
 
 
+def _cpu_amp_members() -> dict[str, Any]:
+    """`torch.cpu.amp`: its deprecated autocast (torch.autocast('cpu') after a warning)."""
+    from . import amp
+
+    return {"autocast": amp.CpuAmpClass()}
+
+
 def _collect(generation: Any = 2) -> int:
     """`gc.collect()`: gradcli frees a run's memory itself (what programs call it for after
     `del`); nothing is collected at the program's request, and 0 unreachable objects are
@@ -958,6 +965,15 @@ def _build() -> dict[str, Namespace]:
             },
         ),
         "cuda": cuda,
+        "cpu": Namespace(
+            "torch.cpu",
+            {
+                "amp": Namespace("torch.cpu.amp", load=_cpu_amp_members),
+                "is_available": Builtin("torch.cpu.is_available", lambda: True),
+                "device_count": Builtin("torch.cpu.device_count", lambda: 1),
+                "synchronize": Builtin("torch.cpu.synchronize", _nothing_on_the_cpu),
+            },
+        ),
         "testing": Namespace("torch.testing", load=_testing_members),
         "amp": Namespace("torch.amp", load=lambda: _amp_members(cuda=False)),
         "autocast": amp.AUTOCAST,

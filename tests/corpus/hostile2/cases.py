@@ -5781,3 +5781,23 @@ add(
     esc("pytree_register_node", _PT + "pt.register_pytree_node(list, print, print)"),
     esc("pytree_construct_spec", _PT + "pt.TreeSpec(list, None, [])"),
 )
+
+# torch.cpu.amp.autocast and torch.rsub (feat20)
+add(
+    small(
+        "cpu_amp_autocast_enabled",
+        "with torch.cpu.amp.autocast():\n    y = torch.ones(2) @ torch.ones(2)",
+        (r"not supported",),
+    ),
+    small(
+        "cpu_amp_autocast_bad_keyword",
+        "with torch.cpu.amp.autocast(foo=1):\n    pass",
+        (r"unexpected keyword",),
+    ),
+    esc("cpu_amp_autocast_dunder", "x = torch.cpu.amp.autocast.__init__.__globals__"),
+    esc("cpu_private_module", "x = torch.cpu._utils"),
+    small("rsub_alpha", "torch.rsub(torch.ones(2), torch.ones(2), alpha=2)", (r"not supported",)),
+    small("rsub_bool", "torch.rsub(torch.ones(2) > 0, torch.ones(2) > 0)", (r"bool tensor",)),
+    small("rsub_huge_broadcast", "torch.rsub(torch.ones(10**4, 1), torch.ones(10**4))", LIMIT),
+    small("rsub_string", "torch.rsub(torch.ones(2), 'a')", (r"rsub", r"argument")),
+)

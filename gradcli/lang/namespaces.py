@@ -755,7 +755,7 @@ def _pytree_members() -> dict[str, Any]:
 def _enum_members() -> dict[str, Any]:
     from . import pyenum
 
-    return {"Enum": pyenum.ENUM_BASE, "auto": pyenum.AUTO}
+    return {"Enum": pyenum.ENUM_BASE, "IntEnum": pyenum.INT_ENUM_BASE, "auto": pyenum.AUTO}
 
 
 def _dataclasses_members() -> dict[str, Any]:

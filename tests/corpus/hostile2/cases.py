@@ -5801,3 +5801,39 @@ add(
     small("rsub_huge_broadcast", "torch.rsub(torch.ones(10**4, 1), torch.ones(10**4))", LIMIT),
     small("rsub_string", "torch.rsub(torch.ones(2), 'a')", (r"rsub", r"argument")),
 )
+
+# Enum methods and IntEnum (feat20): the members' int arithmetic is under the integer and
+# length limits; methods run under the call and loop limits; internals stay out of reach.
+_IE = "from enum import Enum, IntEnum\nclass L(IntEnum):\n    A = 3\n    B = 7\n"
+add(
+    small("intenum_power", _IE + "x = L.A ** 10**8", INT_TOO_BIG + LIMIT),
+    small("intenum_shift", _IE + "x = L.A << 10**9", INT_TOO_BIG + LIMIT),
+    small("intenum_string_repeat", _IE + "x = 'a' * L.B * 10**9", LIMIT),
+    small("intenum_list_repeat", _IE + "x = [0] * L.B * 10**8", LIMIT),
+    small(
+        "enum_method_recursion",
+        "from enum import Enum\nclass E(Enum):\n    X = 1\n    def f(self):\n"
+        "        return self.f()\nE.X.f()",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "enum_property_forever",
+        "from enum import Enum\nclass E(Enum):\n    X = 1\n    @property\n    def p(self):\n"
+        "        while True:\n            pass\nE.X.p",
+        LIMIT,
+    ),
+    small(
+        "intenum_str_value",
+        "from enum import IntEnum\nclass C(IntEnum):\n    A = 'x'\n",
+        (r"invalid literal",),
+    ),
+    small("intenum_internal_cls", _IE + "x = L.A.cls", (r"has no attribute",)),
+    esc("intenum_mro", _IE + "x = L.A.__class__.__mro__"),
+    esc("intenum_dict", _IE + "x = L.A.__dict__"),
+    esc("intenum_index_dunder", _IE + "x = L.A.__index__()"),
+    esc(
+        "enum_dunder_method",
+        "from enum import Enum\nclass E(Enum):\n    X = 1\n    def __getattr__(self, n):\n"
+        "        return print\n",
+    ),
+)

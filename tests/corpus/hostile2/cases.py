@@ -5837,3 +5837,37 @@ add(
         "        return print\n",
     ),
 )
+
+# torch.nn.utils.parametrizations.orthogonal (feat20): the factorisations are under the work
+# limit, the maps' settings cannot be changed under gradcli's feet.
+_OR = "import torch.nn as nn\nfrom torch.nn.utils.parametrizations import orthogonal\n"
+add(
+    small("orthogonal_huge_weight", _OR + "m = orthogonal(nn.Linear(1500, 3000))", LIMIT),
+    small(
+        "orthogonal_bad_map",
+        _OR + "orthogonal(nn.Linear(3, 3), orthogonal_map=5)",
+        (r"has to be one of",),
+    ),
+    small(
+        "orthogonal_vector", _OR + "orthogonal(nn.Linear(3, 3), name='bias')", (r"matrix or batch",)
+    ),
+    small(
+        "orthogonal_assign_wrong_shape",
+        _OR + "m = orthogonal(nn.Linear(3, 3))\nm.weight = torch.ones(2, 2)",
+        (r"Expected a matrix",),
+    ),
+    small(
+        "orthogonal_change_map",
+        _OR + "m = orthogonal(nn.Linear(3, 3))\nm.parametrizations.weight[0].orthogonal_map = 'x'",
+        (r"not supported",),
+    ),
+    small(
+        "orthogonal_no_trivialization",
+        _OR + "orthogonal(nn.Linear(3, 3), use_trivialization=False)",
+        (r"not supported",),
+    ),
+    esc(
+        "orthogonal_private_map",
+        _OR + "m = orthogonal(nn.Linear(3, 3))\nx = m.parametrizations.weight[0].__dict__",
+    ),
+)

@@ -5871,3 +5871,52 @@ add(
         _OR + "m = orthogonal(nn.Linear(3, 3))\nx = m.parametrizations.weight[0].__dict__",
     ),
 )
+
+# ReduceLROnPlateau as a base class (feat20)
+_RP = (
+    "from torch.optim.lr_scheduler import ReduceLROnPlateau\n"
+    "o = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)\n"
+)
+add(
+    small(
+        "plateau_subclass_step_recursion",
+        _RP + "class P(ReduceLROnPlateau):\n    def step(self, m):\n        self.step(m)\n"
+        "P(o).step(1.0)",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "plateau_subclass_reduce_forever",
+        _RP + "class P(ReduceLROnPlateau):\n    def _reduce_lr(self, e):\n        while True:\n"
+        "            pass\np = P(o, patience=0)\nfor m in [3, 2, 2]:\n    p.step(m)",
+        LIMIT,
+    ),
+    small(
+        "plateau_subclass_set_mode",
+        _RP + "class P(ReduceLROnPlateau):\n    pass\np = P(o)\np.mode = 'max'",
+        (r"not supported",),
+    ),
+    small(
+        "plateau_subclass_set_patience_str",
+        _RP + "class P(ReduceLROnPlateau):\n    pass\np = P(o)\np.patience = 'x'",
+        (r"not supported",),
+    ),
+    small(
+        "plateau_subclass_no_super_init",
+        _RP + "class P(ReduceLROnPlateau):\n    def __init__(self):\n        pass\nP().step(1.0)",
+        (r"has no attribute",),
+    ),
+    small(
+        "plateau_subclass_bad_kwarg",
+        _RP + "class P(ReduceLROnPlateau):\n    pass\nP(o, patience_=1)",
+        (r"unexpected keyword",),
+    ),
+    esc(
+        "plateau_subclass_dunder",
+        _RP
+        + "class P(ReduceLROnPlateau):\n    def __getattribute__(self, n):\n        return print\n",
+    ),
+    esc(
+        "plateau_subclass_private_table",
+        _RP + "class P(ReduceLROnPlateau):\n    pass\nx = P(o).__dict__",
+    ),
+)

@@ -465,6 +465,7 @@ sigmoid = unary(E.sigmoid)
 
 
 sign = unary(E.sign, keeps_integers=True)
+angle = unary(E.angle)
 
 
 erf = unary(E.erf)

@@ -951,6 +951,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "sigmoid": _vec(lambda v: 1 / (1 + math.exp(-v))),
     "relu": _vec(lambda v: v if v > 0 else 0.0),
     "sign": _vec(lambda v: (v > 0) - (v < 0)),
+    "angle": lambda x: np.where(x < 0, np.pi, 0.0),
     "erf": _ERF,
     "leaky_relu": lambda x, negative_slope: _vec(lambda v: v if v > 0 else v * negative_slope)(x),
     "softplus": lambda x, beta, threshold: _vec(
@@ -1526,6 +1527,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             g, x, beta, threshold
         ),
         "sign": torch.sign,
+        "angle": torch.angle,
         "erf": torch.erf,
         "leaky_relu": lambda x, negative_slope: tf.leaky_relu(x, negative_slope),
         "softplus": lambda x, beta, threshold: tf.softplus(x, beta, threshold),
@@ -1978,6 +1980,7 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
     ],
     "abs": [([[-1.0, 0.0, 2.0]], {}, [[-1.0, 0.0, 1.0]])],
     "sign": [([[-1.0, 0.0, 2.0]], {}, [[0.0, 0.0, 0.0]])],
+    "angle": [([[-1.0, 0.0, -0.0, 2.0]], {}, [[0.0, 0.0, 0.0, 0.0]])],
     "leaky_relu": [([[-1.0, 0.0, 2.0]], {"negative_slope": 0.1}, [[0.1, 0.1, 1.0]])],
     "clamp": [
         ([[-1.0, -0.5, 0.0, 0.5, 1.0]], {"min": -0.5, "max": 0.5}, [[0, 1, 1, 1, 0]]),

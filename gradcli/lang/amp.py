@@ -258,6 +258,40 @@ class CudaAutocast(Autocast):
     __slots__ = ()
 
 
+class CpuAutocast(Autocast):
+    """What `torch.cpu.amp.autocast(...)` makes (a subclass of torch.autocast, as PyTorch's)."""
+
+    __slots__ = ()
+
+
+def _cpu_autocast(enabled: Any = True, dtype: Any = None, cache_enabled: Any = True) -> Any:
+    name = _current_dtype("cpu") if dtype is None else _dtype_name(dtype)
+    ac = CpuAutocast.__new__(CpuAutocast)
+    Autocast.__init__(ac, "cpu", name, enabled, "torch.cpu.amp.autocast_mode.autocast")
+    return ac
+
+
+class CpuAmpClass(AmpClass):
+    """`torch.cpu.amp.autocast`: torch.autocast('cpu'), after PyTorch's FutureWarning."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self.name = "autocast"
+        self.shown = "torch.cpu.amp.autocast_mode.autocast"
+        self.cuda = False
+        self.made_class = CpuAutocast
+        self.make = _cpu_autocast
+
+    def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> Any:
+        _warn(
+            "`torch.cpu.amp.autocast(args...)` is deprecated. Please use "
+            "`torch.amp.autocast('cpu', args...)` instead.",
+            "FutureWarning",
+        )
+        return _bind(self.make, args, kwargs, self.name)
+
+
 def _deprecated_getter(old: str, new: str, fn: Any, arg: str, convert: Any) -> Builtin:
     """torch.is_autocast_cpu_enabled() and its kin: PyTorch's DeprecationWarning, then the
     answer of the function that replaces them."""

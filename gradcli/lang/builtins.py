@@ -1036,7 +1036,7 @@ def type_of(v: Any) -> Any:
         return v.cls
     if isinstance(v, (ModuleInstance, FunctionInstance, Instance, PC.Record, ProgramObject)):
         return v.cls
-    if isinstance(v, EN.EnumMember):
+    if isinstance(v, EN.MEMBER_TYPES):
         return v.cls
     if isinstance(v, EN.EnumClass):  # its metaclass, as Python names it
         return PyType("EnumType", (EN.EnumClass,), None, shown="enum.EnumType")
@@ -1135,10 +1135,12 @@ def _isinstance(v: Any, cls: Any) -> bool:
             if isinstance(v, PC.Record) and v.cls is c:
                 return True
         elif isinstance(c, EN.EnumClass):
-            if isinstance(v, EN.EnumMember) and v.cls is c:
+            if isinstance(v, EN.MEMBER_TYPES) and v.cls is c:
                 return True
         elif isinstance(c, EN.EnumBase):
-            if isinstance(v, EN.EnumMember):
+            if isinstance(v, EN.MEMBER_TYPES) and (
+                not isinstance(c, EN.IntEnumBase) or v.cls.int_kind
+            ):
                 return True
         elif c is FUNCTION_BASE or isinstance(c, FunctionClass):
             # an instance of a program's Function (PyTorch's legacy form makes one)

@@ -69,7 +69,7 @@ from .namespaces import (
 from .operators import _TENSOR_BINOPS, augmented, binop, compare, unary
 from .progress import Progress
 from .pydataclasses import Dataclass
-from .pyenum import ENUM_BASE, enum_class
+from .pyenum import ENUM_BASE, INT_ENUM_BASE, enum_class
 from .pywarnings import CatchWarnings
 from .scopes import (
     BUILTIN,
@@ -1719,14 +1719,15 @@ class Compiler:
                 cls: Any = PlainClass(name, made, tuple(v for v, _ in evaluated), annotations)
             elif b is NAMED_TUPLE and len(evaluated) == 1:
                 cls = _named_tuple_class(name, made, annotations, span)
-            elif b is ENUM_BASE and len(evaluated) == 1:
+            elif (b is ENUM_BASE or b is INT_ENUM_BASE) and len(evaluated) == 1:
                 if dunders or "__init__" in made:
                     raise NotSupported(
-                        "methods in an Enum class are not supported",
+                        "dunder methods (__init__, __str__...) in an Enum class are not "
+                        "supported",
                         span=span,
-                        hint="keep the members only (RED = 1)",
+                        hint="keep the members (RED = 1) and plain methods",
                     )
-                cls = enum_class(name, made, span)
+                cls = enum_class(name, made, span, int_kind=b is INT_ENUM_BASE)
             elif getattr(b, "PROGRAM_BASE", None) is not None or isinstance(b, OptimClass):
                 # `class MySGD(torch.optim.Optimizer)`, `class Warmup(LRScheduler)`:
                 # __setstate__ is the one dunder method PyTorch calls (an optimizer's

@@ -330,6 +330,13 @@ def _amp_members(cuda: bool) -> dict[str, Any]:
     }
 
 
+def _cpu_amp_members() -> dict[str, Any]:
+    """`torch.cpu.amp`: its deprecated autocast (torch.autocast('cpu') after a warning)."""
+    from . import amp
+
+    return {"autocast": amp.CpuAmpClass()}
+
+
 def _collect(generation: Any = 2) -> int:
     """`gc.collect()`: gradcli frees a run's memory itself (what programs call it for after
     `del`); nothing is collected at the program's request, and 0 unreachable objects are
@@ -733,10 +740,22 @@ def _nn_utils_members() -> dict[str, Any]:
     }
 
 
+def _testing_members() -> dict[str, Any]:
+    from . import pytesting
+
+    return pytesting.members()
+
+
+def _pytree_members() -> dict[str, Any]:
+    from . import pytree
+
+    return pytree.members()
+
+
 def _enum_members() -> dict[str, Any]:
     from . import pyenum
 
-    return {"Enum": pyenum.ENUM_BASE, "auto": pyenum.AUTO}
+    return {"Enum": pyenum.ENUM_BASE, "IntEnum": pyenum.INT_ENUM_BASE, "auto": pyenum.AUTO}
 
 
 def _dataclasses_members() -> dict[str, Any]:
@@ -942,9 +961,20 @@ def _build() -> dict[str, Namespace]:
             {
                 "data": data,
                 "checkpoint": Namespace("torch.utils.checkpoint", load=_checkpoint_members),
+                "_pytree": Namespace("torch.utils._pytree", load=_pytree_members),
             },
         ),
         "cuda": cuda,
+        "cpu": Namespace(
+            "torch.cpu",
+            {
+                "amp": Namespace("torch.cpu.amp", load=_cpu_amp_members),
+                "is_available": Builtin("torch.cpu.is_available", lambda: True),
+                "device_count": Builtin("torch.cpu.device_count", lambda: 1),
+                "synchronize": Builtin("torch.cpu.synchronize", _nothing_on_the_cpu),
+            },
+        ),
+        "testing": Namespace("torch.testing", load=_testing_members),
         "amp": Namespace("torch.amp", load=lambda: _amp_members(cuda=False)),
         "autocast": amp.AUTOCAST,
         "GradScaler": amp.GRAD_SCALER,

@@ -465,4 +465,133 @@ def _scheduler_method(attr: str, builtin: Any = None) -> Any:
     return call
 
 
-INSTANCE_KINDS.update(optimizer=new_optimizer, scheduler=new_scheduler)
+# ReduceLROnPlateau's settings a program's subclass may change (numbers its step reads)
+_PLATEAU_NUMBERS = frozenset(
+    (
+        "factor",
+        "patience",
+        "cooldown",
+        "threshold",
+        "eps",
+        "best",
+        "num_bad_epochs",
+        "cooldown_counter",
+        "last_epoch",
+    )
+)
+
+
+class PlateauInstance(ProgramObject, O.ReduceLROnPlateau):
+    """An instance of a program's subclass of `torch.optim.lr_scheduler.ReduceLROnPlateau`
+    (`super().__init__(optimizer, mode=..., patience=...)`, a `step(self, metrics)` that logs
+    and calls `super().step(metrics)`, an own `_reduce_lr(self, epoch)`): the surface's
+    ReduceLROnPlateau with the program's methods before the base's and the program's own
+    attributes in a table."""
+
+    def __init__(self, cls: OptimClass) -> None:
+        self.cls = cls
+        self.attrs: dict[str, Any] = {}
+        self.before: list[str] = []
+        self.initialized = False
+
+    @property
+    def name(self) -> str:
+        return self.cls.name
+
+    def program_typename(self) -> str:
+        return self.cls.name
+
+    def base_init(self, *args: Any, **kw: Any) -> None:
+        if not self.initialized:
+            self.before = list(self.attrs)
+        try:
+            O.ReduceLROnPlateau.__init__(self, *args, **kw)
+        except TypeError as e:
+            if not call_did_not_fit(e, here=True):
+                raise
+            raise GradcliError(str(e)).mirror("TypeError") from None
+        self.initialized = True
+
+    def get(self, rt: Any, attr: str) -> Any:
+        if attr in self.attrs:
+            return self.attrs[attr]
+        entry = self.cls.lookup(attr)
+        if entry is not None:
+            return class_value(entry, self, self.cls)
+        if attr in self.PROGRAM_METHODS or attr == "_reduce_lr":
+            if not self.initialized:
+                raise _missing(self, "optimizer" if attr != "get_last_lr" else "_last_lr")
+            return BoundMethod(attr, _plateau_method(attr), self, raw=True)
+        if attr in self.PROGRAM_DATA:
+            if not self.initialized:
+                raise _missing(self, attr)
+            value = getattr(self, attr)
+            return list(value) if isinstance(value, list) else value
+        raise GradcliError(f"'{self.name}' object has no attribute '{attr}'").mirror(
+            "AttributeError"
+        )
+
+    def set(self, rt: Any, attr: str, value: Any) -> None:
+        if attr in _PLATEAU_NUMBERS and self.initialized:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise NotSupported(
+                    f"setting ReduceLROnPlateau's `{attr}` to a {typename(value)} is not supported",
+                    hint="give it a number",
+                )
+            setattr(self, attr, value)
+            return
+        if attr in self.PROGRAM_DATA or attr in _PLATEAU_NUMBERS or attr in _INSTANCE_OWN:
+            raise NotSupported(
+                f"setting `{attr}` of a ReduceLROnPlateau subclass is not supported here",
+                hint="pass it to super().__init__(...), or keep your own value under another name",
+            )
+        self.attrs[attr] = value
+
+    def base_attribute(self, attr: str) -> Any:
+        if attr == "__init__":
+            return Builtin("ReduceLROnPlateau.__init__", self.base_init)
+        if attr in self.PROGRAM_METHODS or attr == "_reduce_lr":
+            return BoundMethod(attr, _plateau_method(attr), self, raw=True)
+        return None
+
+    def _reduce_lr(self, epoch: Any = None) -> None:
+        """PyTorch's step calls `self._reduce_lr(epoch)`: the program's, if it has one."""
+        fn = _method(self.cls.lookup("_reduce_lr"))
+        if fn is None:
+            O.ReduceLROnPlateau._reduce_lr(self)
+            return
+        _bound(fn, self)(self.last_epoch)
+
+    def state_dict(self) -> dict[str, Any]:
+        base = O.ReduceLROnPlateau.state_dict(self)
+        first = {k: v for k, v in self.attrs.items() if k in self.before}
+        later = {k: v for k, v in self.attrs.items() if k not in self.before}
+        return {**first, **base, **later}
+
+    def load_state_dict(self, state_dict: Any) -> None:
+        if isinstance(state_dict, dict):
+            rest = {}
+            for key, value in state_dict.items():
+                if key in self.attrs:
+                    self.attrs[key] = value
+                else:
+                    rest[key] = value
+            state_dict = rest
+        O.ReduceLROnPlateau.load_state_dict(self, state_dict)
+
+    def __repr__(self) -> str:
+        return f"<__main__.{self.name} object at {id(self):#x}>"
+
+
+def _plateau_method(attr: str) -> Any:
+    """ReduceLROnPlateau's own method (what `super().step(metrics)` runs)."""
+    if attr == "_reduce_lr":
+        return lambda obj, epoch=None: O.ReduceLROnPlateau._reduce_lr(obj)
+    if attr == "step":
+        # the base's step, calling back the program's _reduce_lr (PlateauInstance's)
+        return lambda obj, *args, **kwargs: O.ReduceLROnPlateau.step(obj, *args, **kwargs)
+    # state_dict / load_state_dict / get_last_lr: the instance's (with the program's attributes)
+    return lambda obj, *args, **kwargs: getattr(PlateauInstance, attr)(obj, *args, **kwargs)
+
+
+INSTANCE_KINDS.update(optimizer=new_optimizer, scheduler=new_scheduler, plateau=PlateauInstance)

@@ -4,8 +4,12 @@ compared with `is` / `==`, used as dict keys, iterated (`list(NoiseType)`), look
 (`NoiseType(4)`) and printed as Python prints them (`NoiseType.FIXED`, `<NoiseType.FIXED: 4>`);
 a member has its `name` and `value`.
 
-An Enum class made by a class statement holds its members only: methods, properties and the
-other kinds of enum (IntEnum, Flag...) are refused where they are written. `auto()` numbers as
+An Enum class's body may also define methods, static and class methods and properties (a
+member's `describe()`, `Color.from_name(...)`), run as the program's functions with the member
+as `self`. `IntEnum` members are ints as Python's are (`Level.HIGH + 1`, `lst[Level.LOW]`,
+`Level.HIGH == 2`), printed as Python 3.11 prints them (`str()` the number, `repr()`
+`<Level.HIGH: 2>`). Dunder methods and the other kinds of enum (Flag, StrEnum...) are refused
+where they are written. `auto()` numbers as
 Python's Enum does (one more than the last value, 1 first). A member whose value repeats an
 earlier one is an alias of it, as in Python.
 """
@@ -55,13 +59,25 @@ class EnumBase:
 ENUM_BASE = EnumBase()
 
 
-class EnumMember:
-    """One member of a program's Enum class."""
+class IntEnumBase(EnumBase):
+    """`enum.IntEnum`: the base of `class Level(IntEnum)`."""
 
-    __slots__ = ("cls", "name", "value")
+    __slots__ = ()
 
-    def __init__(self, cls: EnumClass, name: str, value: Any):
-        self.cls, self.name, self.value = cls, name, value
+    def __repr__(self) -> str:
+        return "<enum 'IntEnum'>"
+
+
+INT_ENUM_BASE = IntEnumBase()
+
+
+class _Member:
+    """What a member of a program's Enum class answers (EnumMember's and IntEnumMember's)."""
+
+    __slots__ = ()
+    cls: EnumClass
+    name: str
+    value: Any
 
     def get(self, attr: str) -> Any:
         if attr in ("name", "_name_"):
@@ -71,11 +87,26 @@ class EnumMember:
         member = self.cls.members.get(attr)
         if member is not None:  # (Python finds the other members through a member too)
             return member
+        entry = self.cls.methods.get(attr)
+        if entry is not None:  # a method or property of the class, with the member as self
+            from .classes import class_value
+
+            return class_value(entry, self, self.cls)
         raise GradcliError(f"'{self.cls.name}' object has no attribute '{attr}'").mirror(
             "AttributeError"
         )
 
+    def knows(self, attr: str) -> bool:
+        """Whether `attr` is the member's own (its name, value, class's members and methods)."""
+        return (
+            attr in ("name", "_name_", "value", "_value_")
+            or attr in self.cls.members
+            or attr in self.cls.methods
+        )
+
     def program_str(self) -> str:
+        if self.cls.int_kind:  # (Python 3.11: IntEnum's str() is int's)
+            return str(int(self.value))
         return f"{self.cls.name}.{self.name}"
 
     def program_typename(self) -> str:
@@ -85,15 +116,49 @@ class EnumMember:
         return f"<{self.cls.name}.{self.name}: {to_repr(self.value)}>"
 
 
+class EnumMember(_Member):
+    """One member of a program's Enum class."""
+
+    __slots__ = ("cls", "name", "value")
+
+    def __init__(self, cls: EnumClass, name: str, value: Any):
+        self.cls, self.name, self.value = cls, name, value
+
+
+class IntEnumMember(int, _Member):
+    """One member of a program's IntEnum class: an int (arithmetic, indexing, comparisons and
+    hashing as its value's) that knows its class and name."""
+
+    cls: EnumClass
+    name: str
+    value: Any
+
+    def __new__(cls, owner: EnumClass, name: str, value: int) -> IntEnumMember:
+        m = int.__new__(cls, value)
+        m.cls, m.name, m.value = owner, name, int(value)
+        return m
+
+    def __format__(self, spec: str) -> str:
+        return format(int(self), spec)
+
+    __repr__ = _Member.__repr__
+    __str__ = _Member.program_str
+
+
+MEMBER_TYPES = (EnumMember, IntEnumMember)
+
+
 class EnumClass:
     """`class Color(Enum): RED = 1`: its members in order (aliases found by name only)."""
 
-    __slots__ = ("name", "members", "order")
+    __slots__ = ("name", "members", "order", "methods", "int_kind")
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, int_kind: bool = False):
         self.name = name
-        self.members: dict[str, EnumMember] = {}  # every name, aliases included
-        self.order: list[EnumMember] = []  # the members, each once, in definition order
+        self.members: dict[str, Any] = {}  # every name, aliases included
+        self.order: list[Any] = []  # the members, each once, in definition order
+        self.methods: dict[str, Any] = {}  # the body's methods, properties, class methods
+        self.int_kind = int_kind  # an IntEnum
 
     def __gradcli_call__(self, rt: Any, args: list, kwargs: dict) -> EnumMember:
         if len(args) != 1 or kwargs:
@@ -106,8 +171,8 @@ class EnumClass:
     def __call__(self, *args: Any, **kwargs: Any) -> EnumMember:
         return self.__gradcli_call__(None, list(args), kwargs)
 
-    def by_value(self, value: Any) -> EnumMember:
-        if isinstance(value, EnumMember) and value.cls is self:
+    def by_value(self, value: Any) -> Any:
+        if isinstance(value, MEMBER_TYPES) and value.cls is self:
             return value
         for m in self.order:
             if _same(m.value, value):
@@ -118,6 +183,11 @@ class EnumClass:
         member = self.members.get(attr)
         if member is not None:
             return member
+        entry = self.methods.get(attr)
+        if entry is not None:
+            from .classes import class_value
+
+            return class_value(entry, None, self)
         if attr == "__name__":
             return self.name
         raise GradcliError(attr).mirror("AttributeError")  # (Python's Enum says the name)
@@ -168,22 +238,24 @@ def _next_value(values: list[Any]) -> int:
     return 1
 
 
-def enum_class(name: str, made: dict[str, Any], span: Any) -> EnumClass:
-    """The Enum class a class statement made (`made`: its body's names, in order)."""
-    cls = EnumClass(name)
+def enum_class(name: str, made: dict[str, Any], span: Any, int_kind: bool = False) -> EnumClass:
+    """The Enum class a class statement made (`made`: its body's names, in order); `int_kind`:
+    an IntEnum."""
+    cls = EnumClass(name, int_kind)
     values: list[Any] = []
-    plain: dict[Any, EnumMember] = {}
-    others: dict[int, EnumMember] = {}
+    plain: dict[Any, Any] = {}
+    others: dict[int, Any] = {}
     from .classes import ClassMethod, Property
 
     for key, v in made.items():
-        if isinstance(v, (UserFunction, Property, ClassMethod)) or (
-            callable(v) and not isinstance(v, Auto)
-        ):
+        if isinstance(v, (UserFunction, Property, ClassMethod)):
+            cls.methods[key] = v  # (functions are descriptors: not members, as in Python)
+            continue
+        if callable(v) and not isinstance(v, Auto):
             raise NotSupported(
-                "methods, properties and descriptors in an Enum class are not supported",
+                "descriptors other than methods and properties in an Enum class are not supported",
                 span=span,
-                hint="keep the members only (RED = 1); write plain functions that take a member",
+                hint="keep the members (RED = 1) and methods defined with def",
             )
         if key.startswith("_"):
             raise NotSupported(
@@ -193,6 +265,17 @@ def enum_class(name: str, made: dict[str, Any], span: Any) -> EnumClass:
             )
         if isinstance(v, Auto):
             v = _next_value(values)
+        if int_kind:
+            if isinstance(v, float) and v.is_integer():
+                v = int(v)
+            if not isinstance(v, int):
+                raise GradcliError(
+                    f"invalid literal for int() with base 10: {to_repr(v)}"
+                    if isinstance(v, str)
+                    else f"int() argument must be a string, a bytes-like object or a real "
+                    f"number, not '{type(v).__name__}'"
+                ).mirror("ValueError" if isinstance(v, str) else "TypeError")
+            v = int(v)
         values.append(v)
         # (plain values found by hashing, as `==` finds them: 1 and 1.0 alike; others by
         # identity) - a class of many members is made in linear time
@@ -200,7 +283,7 @@ def enum_class(name: str, made: dict[str, Any], span: Any) -> EnumClass:
         if existing is not None:
             cls.members[key] = existing  # an alias, as Python's
             continue
-        m = EnumMember(cls, key, v)
+        m = IntEnumMember(cls, key, v) if int_kind else EnumMember(cls, key, v)
         cls.members[key] = m
         cls.order.append(m)
         if _plain(v):

@@ -158,7 +158,9 @@ class _Key:
             from ..surface.functional import lt
 
             return bool(lt(a, b))
-        if hasattr(type(a), "program_typename") or hasattr(type(b), "program_typename"):
+        if (hasattr(type(a), "program_typename") and not isinstance(a, int)) or (
+            hasattr(type(b), "program_typename") and not isinstance(b, int)
+        ):  # (an IntEnum member is an int)
             # The interpreter's values (a program's class instances): named as the program
             # names them, not by gradcli's Python class.
             raise (

@@ -1234,12 +1234,26 @@ def _hook_handle_attribute(rt: Runtime, owner: HookHandle, attr: str) -> Any:
     )
 
 
+def _int_enum_attribute(rt: Any, m: Any, attr: str) -> Any:
+    """An IntEnum member's attribute: its own names, else int's (`Level.HIGH.bit_length()`);
+    a name neither has is Python's AttributeError naming the enum class."""
+    if m.knows(attr) or attr.startswith("_"):
+        return m.get(attr)
+    try:
+        return rt.attribute(int(m), attr)
+    except GradcliError as e:
+        if e.python_class != "AttributeError":
+            raise
+        return m.get(attr)
+
+
 _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     PC.Deque: lambda rt, q, attr: PC.deque_attribute(q, attr),
     PC.Record: lambda rt, r, attr: r.attribute(attr),
     PC.NamedTupleClass: _class_attribute,
     EN.EnumClass: _class_attribute,
     EN.EnumMember: lambda rt, m, attr: m.get(attr),
+    EN.IntEnumMember: lambda rt, m, attr: _int_enum_attribute(rt, m, attr),
     DC.Field: lambda rt, f, attr: DC.field_attribute(f, attr),
     HookHandle: _hook_handle_attribute,
     Ctx: _ctx_attribute,

@@ -341,6 +341,19 @@ def sub_t(a: Any, b: Any) -> Tensor:
     return _sub(a, b)
 
 
+_rsub = binop(B.rsub)
+
+
+def rsub_t(input: Any, other: Any) -> Tensor:  # noqa: A002 - PyTorch's keyword
+    """`torch.rsub(input, other)`: other - input (RsubBackward0 of two tensors; of a number
+    `other`, the number minus the tensor, RsubBackward1, as `other - input` computes it)."""
+    if not isinstance(other, Tensor):
+        return sub_op(other, input)
+    if other.dtype == np.bool_ or (isinstance(input, Tensor) and input.dtype == np.bool_):
+        return sub_t(other, input)  # (refused in PyTorch's words)
+    return _rsub(input, other)
+
+
 mul_t = binop(B.mul)
 
 
@@ -459,6 +472,7 @@ sigmoid = unary(E.sigmoid)
 
 
 sign = unary(E.sign, keeps_integers=True)
+angle = unary(E.angle)
 
 
 erf = unary(E.erf)

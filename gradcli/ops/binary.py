@@ -82,6 +82,24 @@ sub = defop(
 )
 
 
+# torch.rsub(input, other) of two tensors: other - input, PyTorch's own node (its inputs in
+# the call's order, input first).
+rsub = defop(
+    "rsub",
+    lambda x, y: np.subtract(y, x),
+    lambda g, out, x, y: (-g, g),
+    "RsubBackward0",
+    "-g, g",
+    saved=lambda n: _ALPHA,
+    sym=lambda sp, x, y: y - x,
+    saves=False,
+    kind="binary",
+    samples=binary_samples(),
+    to_torch="torch.rsub({0}, {1})",
+    to_jax="{1} - {0}",
+)
+
+
 # Each input is saved for the other's gradient; `2 * x` is PyTorch's `x * 2` (self is x).
 # (In PyTorch's order of saving: what saved_tensors_hooks' pack_hook is called with first.)
 _MUL = V.saves(other=V.arg(1, V.needs(0)), self=V.arg(0, V.needs(1)))

@@ -229,6 +229,10 @@ INDEX: dict[str, dict[str, str]] = {
         "lcm_": "basics",
     },
     "FUNCTIONS": {
+        "gcd_": "basics",
+        "lcm_": "basics",
+        "rad2deg_": "basics",
+        "deg2rad_": "basics",
         "silu": "composite",
         "tril": "composite",
         "triu": "composite",

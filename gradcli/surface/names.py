@@ -179,6 +179,19 @@ def fused_sub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
     return out if alpha == 1 else _fused(out, input, other, -alpha)
 
 
+def rsub(input: Any, other: Any, alpha: Any = 1) -> Tensor:
+    """`torch.rsub(input, other)`: other - input."""
+    A.number_or_tensor(other, "rsub", "other", 2)
+    if alpha != 1:
+        from ..base.errors import NotSupported
+
+        raise NotSupported(
+            "torch.rsub(..., alpha=) other than 1 is not supported",
+            hint="write other - alpha * input",
+        )
+    return A.rsub_t(input, other)
+
+
 def mul(input: Any, other: Any) -> Tensor:
     """`torch.mul` / `Tensor.mul`: `other` a tensor or a number (the operator `*` is mul_t's
     own, in Python's words)."""
@@ -432,6 +445,7 @@ DECLARED = declare(
     ("sub subtract", "torch Tensor", fused_sub, "sub"),
     ("mul multiply", "torch Tensor", mul, "mul"),
     ("true_divide", "torch Tensor", div_t, "div"),
+    ("rsub", "torch", rsub, "rsub rsub_scalar"),
     ("div divide", "torch Tensor Tensor_", EW.div, "div div_mode"),
     ("pow", "torch Tensor", pow, "pow pow_scalar rpow_scalar"),
     ("neg negative", "torch Tensor", neg, "neg"),
@@ -455,6 +469,7 @@ DECLARED = declare(
     ("sigmoid", "torch Tensor", sigmoid, "sigmoid"),
     ("relu", "torch Tensor", relu, "relu"),
     ("sign", "torch Tensor", sign, "sign"),
+    ("angle", "torch Tensor", A.angle, "angle"),
     ("erf", "torch Tensor special", erf, "erf"),
     ("clamp clip", "torch Tensor", clamp, "clamp where"),
     ("clamp_min", "torch Tensor", clamp_min, "clamp where"),
@@ -859,6 +874,7 @@ _INPLACE_FUNCTIONS = (
     "abs_ acos_ acosh_ arccos_ arccosh_ arcsin_ arcsinh_ arctan_ arctanh_ asin_ asinh_ "
     "atan_ atanh_ ceil_ clamp_ clamp_max_ clamp_min_ cos_ cosh_ erf_ erfc_ exp2_ exp_ expm1_ "
     "fill_ fix_ floor_ frac_ i0_ log10_ log1p_ log2_ log_ logit_ nan_to_num_ neg_ "
+    "clip_ deg2rad_ rad2deg_ negative_ gcd_ lcm_ "
     "reciprocal_ relu_ round_ rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ tan_ tanh_ "
     "trunc_ xlogy_ zero_"
 ).split()

@@ -2662,6 +2662,8 @@ class ReduceLROnPlateau:
     more than `patience` of them, then waits `cooldown` epochs."""
 
     PROGRAM_METHODS = ("step", "get_last_lr", "state_dict", "load_state_dict")
+    # a base of the program's own schedulers (`lang.optimizers.PlateauInstance`)
+    PROGRAM_BASE = "plateau"
     PROGRAM_DATA = (
         "optimizer",
         "last_epoch",

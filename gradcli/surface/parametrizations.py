@@ -3,8 +3,12 @@ over every dimension but `dim`), registered with `parametrize` as PyTorch does: 
 `parametrizations.weight.original0` is `g`, `original1` is `v`, and `module.weight` is
 computed from them on every read (its node PyTorch's `WeightNormInterfaceBackward0`).
 
-`orthogonal` and `spectral_norm` are not here: their maps (matrix_exp, Cayley, Householder;
-power iteration with PyTorch's random starting vectors) are not reproduced.
+`spectral_norm` (power iterations on PyTorch's random starting vectors) and `orthogonal`
+(PyTorch's maps, matrix_exp, Cayley and Householder, and its initialisation at registration:
+the weight's Q factor as the `base` buffer, the parametrized tensor -I) follow PyTorch's
+Python code step by step. The factorisations (QR at registration, the Householder product)
+are NumPy's LAPACK and gradcli's recorded operations, PyTorch's MKL: their float32 results
+can differ from PyTorch's in the last bits.
 """
 
 from __future__ import annotations
@@ -374,6 +378,200 @@ class SpectralNorm(_Parametrization):
         return value
 
 
+def _fn(name: str) -> Any:
+    from . import names
+
+    return names.FUNCTIONS[name]
+
+
+_MAPS = ("matrix_exp", "cayley", "householder")
+
+
+def _is_orthogonal(q: Tensor) -> bool:
+    n, k = q.shape[-2], q.shape[-1]
+    eye = _fn("eye")(k, dtype=q.dtype)
+    eps = 10.0 * n * float(np.finfo(q.dtype).eps)
+    from .functional import mT
+
+    return bool(_fn("allclose")(_fn("matmul")(mT(q), q), eye, atol=eps))
+
+
+def _make_orthogonal(a: Tensor) -> Tensor:
+    """The Q factor of a tall `a` with R's diagonal made non-negative (PyTorch's geqrf,
+    householder_product and the signs of R's diagonal)."""
+    from . import linalg as L
+
+    q, r = L.qr(a)
+    signs = _fn("sgn")(_fn("diagonal")(r, dim1=-2, dim2=-1))
+    return q * signs.unsqueeze(-2)
+
+
+def householder_product(A: Any, tau: Any) -> Tensor:  # noqa: N803
+    """The first n columns of H_1 ... H_k, H_i = I - tau_i v_i v_i^T with v_i the i-th column
+    of A below the diagonal (1 on it): what `torch.linalg.householder_product(A, tau)` gives,
+    as recorded operations (its gradient is theirs)."""
+    from .functional import cat
+
+    a = A
+    m, n = a.shape[-2], a.shape[-1]
+    k = tau.shape[-1]
+    if m < n or k > n:
+        raise GradcliError(
+            "torch.linalg.householder_product: input.shape[-2] must be greater than or equal "
+            "to input.shape[-1]"
+            if m < n
+            else "torch.linalg.householder_product: input.shape[-1] must be greater than or "
+            "equal to tau.shape[-1]"
+        )
+    if a.ndim != 2:
+        raise GradcliError(
+            "torch.linalg.householder_product of a batch of matrices is not supported",
+            hint="call it on each matrix",
+        )
+    # H_1 (H_2 (... (H_k E))) with E the first n columns of the identity: each reflection a
+    # rank-one update of an m x n matrix (never an m x m product)
+    q = _fn("eye")(m, n, dtype=a.dtype)
+    for i in range(k - 1, -1, -1):
+        col = a[:, i]
+        parts = []
+        if i:
+            parts.append(_fn("zeros")(i, dtype=a.dtype))
+        parts.append(_fn("ones")(1, dtype=a.dtype))
+        if i + 1 < m:
+            parts.append(col[i + 1 :])
+        v = cat(parts) if len(parts) > 1 else parts[0]
+        q = q - tau[i] * _fn("outer")(v, _fn("matmul")(v, q))
+    return q
+
+
+class Orthogonal(_Parametrization):
+    """PyTorch's `_Orthogonal` parametrization (with its trivialization: `base`)."""
+
+    # (orthogonal_map, PyTorch's enum _OrthMaps, is not a program's to read or change)
+    ATTRIBUTES = ("training", "shape")
+    CLASS = "_Orthogonal"
+
+    def __init__(self, weight: Tensor, orthogonal_map: str, use_trivialization: bool) -> None:
+        super().__init__()
+        from .printing import Size
+
+        self.shape = Size(weight.shape)
+        self.__dict__["_map"] = orthogonal_map
+        if use_trivialization:
+            self.register_buffer("base", None)
+
+    def program_set(self, name: str, value: Any) -> None:
+        if name in ("orthogonal_map", "shape"):
+            from ..base.errors import NotSupported
+
+            raise NotSupported(
+                f"changing _Orthogonal.{name} after registration is not supported",
+                hint="register orthogonal(module, orthogonal_map=...) on a new module",
+            )
+        super().program_set(name, value)
+
+    def forward(self, X: Any) -> Tensor:  # noqa: N803
+        from .functional import cat, mT
+
+        n, k = X.shape[-2], X.shape[-1]
+        transposed = n < k
+        if transposed:
+            X, n, k = mT(X), k, n
+        omap = self.__dict__["_map"]
+        if omap in ("matrix_exp", "cayley"):
+            X = _fn("tril")(X)
+            if n != k:
+                X = cat([X, _fn("zeros")((n, n - k), dtype=X.dtype)], dim=-1)
+            a = X - mT(X)
+            if omap == "matrix_exp":
+                q = _fn("matrix_exp")(a)
+            else:
+                from .linalg import solve
+
+                eye = _fn("eye")(n, dtype=a.dtype)
+                q = solve(_fn("add")(eye, a, alpha=-0.5), _fn("add")(eye, a, alpha=0.5))
+            if n != k:
+                q = q[..., :k]
+        else:
+            a = _fn("tril")(X, diagonal=-1)
+            tau = 2.0 / (1.0 + (a * a).sum(dim=-2))
+            q = householder_product(a, tau)
+            q = q * _fn("diagonal")(X, dim1=-2, dim2=-1).int().unsqueeze(-2)
+        if "base" in self._buffers:  # (PyTorch's hasattr(self, "base"))
+            q = _fn("matmul")(self._buffers["base"], q)
+        if transposed:
+            q = mT(q)
+        return q
+
+    def right_inverse(self, Q: Any) -> Any:  # noqa: N803
+        from .functional import cat, mT
+
+        if not isinstance(Q, Tensor) or tuple(Q.shape) != tuple(self.shape):
+            from .printing import Size
+
+            shape = Size(Q.shape) if isinstance(Q, Tensor) else None
+            raise GradcliError(
+                f"Expected a matrix or batch of matrices of shape {self.shape!r}. "
+                f"Got a tensor of shape {shape!r}."
+            ).mirror("ValueError")
+        if "base" not in self._buffers:
+            raise GradcliError(
+                "orthogonal(..., use_trivialization=False) is not supported",
+                hint="leave use_trivialization at its default (True)",
+            )
+        with no_grad():
+            q_init = Q
+            n, k = Q.shape[-2], Q.shape[-1]
+            if n < k:
+                Q, n, k = mT(Q), k, n
+            if n == k:
+                Q = _make_orthogonal(Q) if not _is_orthogonal(Q) else _fn("clone")(Q)
+            else:
+                noise = _fn("randn")(*Q.shape[:-2], n, n - k, dtype=Q.dtype)
+                Q = _make_orthogonal(cat([Q, noise], dim=-1))
+            self._buffers["base"] = Q
+            neg_id = _fn("zeros_like")(q_init)
+            neg_id.data[..., range(min(n, k)), range(min(n, k))] = -1.0
+            return neg_id
+
+
+def orthogonal(
+    module: Any, name: Any = "weight", orthogonal_map: Any = None, *, use_trivialization: Any = True
+) -> Any:
+    """`torch.nn.utils.parametrizations.orthogonal(module, name='weight', orthogonal_map=None,
+    *, use_trivialization=True)`."""
+    weight = None
+    if isinstance(module, N.Module) and isinstance(name, str):
+        weight = module._parameters.get(name, module._buffers.get(name))
+    if not isinstance(weight, Tensor):
+        raise GradcliError(
+            f"Module '{module!r}' has no parameter or buffer with name '{name}'"
+        ).mirror("ValueError")
+    if weight.ndim < 2:
+        raise GradcliError(
+            f"Expected a matrix or batch of matrices. Got a tensor of {weight.ndim} dimensions."
+        ).mirror("ValueError")
+    if weight.ndim > 2:
+        raise GradcliError(
+            "orthogonal() of a batch of matrices is not supported",
+            hint="parametrize a 2-d weight (nn.Linear's)",
+        )
+    if orthogonal_map is None:
+        orthogonal_map = "matrix_exp" if weight.shape[-2] == weight.shape[-1] else "householder"
+    if orthogonal_map not in _MAPS:
+        raise GradcliError(
+            'orthogonal_map has to be one of "matrix_exp", "cayley", "householder". '
+            f"Got: {orthogonal_map}"
+        ).mirror("ValueError")
+    if not use_trivialization:
+        raise GradcliError(
+            "orthogonal(..., use_trivialization=False) is not supported",
+            hint="leave use_trivialization at its default (True)",
+        )
+    fn = Orthogonal(weight, orthogonal_map, bool(use_trivialization))
+    return PZ.register_parametrization(module, name, fn, unsafe=True)
+
+
 def spectral_norm(
     module: Any,
     name: Any = "weight",
@@ -473,7 +671,11 @@ def remove_spectral_norm(module: Any, name: Any = "weight") -> Any:
     return _remove_legacy(module, name, _LegacySpectralNorm, ("_orig", "_u", "_v"), "spectral_norm")
 
 
-FUNCTIONS = {"weight_norm": weight_norm, "spectral_norm": spectral_norm}
+FUNCTIONS = {
+    "weight_norm": weight_norm,
+    "spectral_norm": spectral_norm,
+    "orthogonal": orthogonal,
+}
 LEGACY = {
     "weight_norm": legacy_weight_norm,
     "remove_weight_norm": remove_weight_norm,

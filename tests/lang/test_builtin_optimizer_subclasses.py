@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from gradcli.base.errors import GradcliError, NotSupported
+from gradcli.base.errors import NotSupported
 from gradcli.lang.program import parse
 
 
@@ -128,6 +128,42 @@ def test_a_base_scheduler_s_settings_are_read_and_changing_them_is_refused() -> 
         run(text + "s.gamma = 0.1\n")
 
 
-def test_classes_torch_keeps_apart_stay_refused() -> None:
-    with pytest.raises(GradcliError, match="classes are only supported"):
-        run("class P(torch.optim.lr_scheduler.ReduceLROnPlateau):\n    pass\n")
+PLATEAU = (
+    "from torch.optim.lr_scheduler import ReduceLROnPlateau\n"
+    "def run_it(kind, metrics):\n"
+    "    o = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)\n"
+    "    s = kind(o, factor=0.5, patience=1, cooldown=1, threshold=0.01)\n"
+    "    out = []\n"
+    "    for m in metrics:\n"
+    "        s.step(m)\n"
+    "        out.append((s.get_last_lr()[0], s.num_bad_epochs, s.cooldown_counter, s.best))\n"
+    "    return out\n"
+    "class Plain(ReduceLROnPlateau):\n    pass\n"
+    "class Logged(ReduceLROnPlateau):\n"
+    "    def __init__(self, optimizer, **kw):\n"
+    "        self.seen = []\n        super().__init__(optimizer, **kw)\n"
+    "    def step(self, metrics):\n"
+    "        self.seen.append(metrics)\n        super().step(metrics)\n"
+    "    def _reduce_lr(self, epoch):\n"
+    "        self.seen.append(('reduce', epoch))\n        super()._reduce_lr(epoch)\n"
+)
+
+
+def test_a_reduce_lr_on_plateau_subclass_steps_as_the_class() -> None:
+    # the same metrics through the class itself, a subclass that adds nothing and one that
+    # overrides step and _reduce_lr around super()'s: the same rates and counters
+    metrics = "[1.0, 0.9, 0.95, 0.99, 0.7, 0.8, 0.85, 0.9, 0.91, 0.5]"
+    got = run(
+        PLATEAU + f"a = run_it(ReduceLROnPlateau, {metrics})\n"
+        f"b = run_it(Plain, {metrics})\nc = run_it(Logged, {metrics})\n"
+        "print(a == b, a == c, a[-1], len(a))\n"
+        "o = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)\n"
+        "s = Logged(o, patience=0)\nfor m in [3, 2, 2, 2]:\n    s.step(m)\n"
+        "print(s.seen, s.get_last_lr(), isinstance(s, ReduceLROnPlateau))\n"
+        "print(sorted(s.state_dict())[:3], 'seen' in s.state_dict())\n"
+    )
+    assert got == (
+        "True True (0.25, 0, 0, 0.5) 10\n"
+        "[3, 2, 2, ('reduce', 3), 2, ('reduce', 4)] [0.010000000000000002] True\n"
+        "['_last_lr', 'best', 'cooldown'] True\n"
+    )

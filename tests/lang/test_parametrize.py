@@ -206,3 +206,50 @@ def test_weight_norm_registers_as_pytorch() -> None:
         "['bias', 'parametrizations.weight.original0', 'parametrizations.weight.original1']",
         "_WeightNorm() ()",
     ]
+
+
+@pytest.mark.parametrize(
+    ("shape", "omap"),
+    [
+        ((4, 4), "None"),
+        ((4, 4), "'cayley'"),
+        ((5, 3), "None"),
+        ((3, 5), "None"),
+        ((5, 3), "'matrix_exp'"),
+        ((2, 4), "'cayley'"),
+    ],
+)
+def test_orthogonal_is_orthogonal_and_its_gradient_is_central_differences(
+    shape: tuple[int, int], omap: str
+) -> None:
+    # torch.nn.utils.parametrizations.orthogonal (matrix_exp for square weights, Householder
+    # for the others, Cayley on request): after a step away from the initial point the
+    # weight is still orthogonal, and the gradient reaching `original` is the loss's
+    # derivative by central differences (float64), over every entry.
+    rows, cols = shape
+    lines = out(
+        "from torch.nn.utils.parametrizations import orthogonal\n"
+        f"torch.manual_seed(1)\nm = orthogonal(nn.Linear({cols}, {rows}), orthogonal_map={omap})\n"
+        "A = m.parametrizations.weight.original\n"
+        # (off the diagonal: PyTorch's Householder map reads the diagonal's signs, .int())
+        "with torch.no_grad():\n    A += 0.3 * torch.randn(A.shape) * (1 - torch.eye(*A.shape))\n"
+        f"x = torch.randn(6, {cols})\n"
+        "W = m.weight\nsmall = W @ W.T if W.shape[0] <= W.shape[1] else W.T @ W\n"
+        "print((small - torch.eye(min(W.shape))).abs().max().item())\n"
+        "loss = lambda: torch.tanh(m(x)).pow(2).sum()\n"
+        "loss().backward()\nprint(*A.grad.flatten().tolist())\n"
+        # (the diagonal is left alone: the Householder map's .int() of it is a step)
+        "h = 1e-6\nfd = []\n"
+        "with torch.no_grad():\n"
+        f"    for i in range({rows}):\n        for j in range({cols}):\n"
+        "            if i == j:\n                fd.append(A.grad[i, j].item())\n"
+        "                continue\n"
+        "            A[i, j] += h\n            up = loss().item()\n"
+        "            A[i, j] -= 2 * h\n            down = loss().item()\n"
+        "            A[i, j] += h\n            fd.append((up - down) / (2 * h))\n"
+        "print(*fd)\n"
+    )
+    assert float(lines[0]) < 1e-12
+    grad, fd = floats(lines[1]), floats(lines[2])
+    assert np.abs(grad).max() > 1e-3
+    np.testing.assert_allclose(grad, fd, rtol=1e-5, atol=1e-7)

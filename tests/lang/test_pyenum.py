@@ -1,7 +1,8 @@
 """Python's `enum` for a script's settings (explore27: a mixture density network's
 `class NoiseType(Enum): DIAGONAL = auto()` was refused): members read, compared, looked up
-by value and by name, iterated and printed as Python's; methods and other enum kinds refused
-in plain words. Expected values are Python 3.11's (checked by hand with /work/torchenv)."""
+by value and by name, iterated and printed as Python's; methods and properties of the class;
+IntEnum members that are ints; dunder methods and other enum kinds refused in plain words.
+Expected values are Python 3.11's (checked by hand with /work/torchenv)."""
 
 from __future__ import annotations
 
@@ -68,19 +69,60 @@ def test_string_tensor_and_tuple_values() -> None:
     [
         (
             "from enum import Enum\nclass C(Enum):\n    A = 1\n"
-            "    def f(self):\n        return 1\n",
-            "methods, properties and descriptors in an Enum class are not supported",
-        ),
-        (
-            "from enum import Enum\nclass C(Enum):\n    A = 1\n    @property\n"
-            "    def p(self):\n        return 1\n",
-            "methods, properties and descriptors in an Enum class are not supported",
+            "    def __str__(self):\n        return 'c'\n",
+            "dunder methods",
         ),
         ("from enum import Enum\nC = Enum('C', 'A B')\n", "the functional form"),
         ("from enum import Enum\nclass C(Enum):\n    _A = 1\n", "the name `_A`"),
-        ("from enum import IntEnum\n", "IntEnum"),
+        ("from enum import Flag\n", "Flag"),
+        ("from enum import IntEnum\nclass C(IntEnum):\n    A = 'x'\n", "invalid literal"),
     ],
 )
 def test_what_is_not_supported_says_so(text: str, message: str) -> None:
     with pytest.raises(GradcliError, match=message):
         parse(text, "t.py").run()
+
+
+ENUMS = (
+    "from enum import Enum, IntEnum, auto\nimport torch\n"
+    "class Phase(Enum):\n    TRAIN = 'train'\n    EVAL = 'eval'\n"
+    "    def is_training(self):\n        return self is Phase.TRAIN\n"
+    "    @property\n    def upper(self):\n        return self.value.upper()\n"
+    "    @classmethod\n    def parse(cls, text):\n        return cls(text.lower())\n"
+    "    @staticmethod\n    def names():\n        return [p.name for p in Phase]\n"
+    "class Level(IntEnum):\n    LOW = 1\n    MID = auto()\n    HIGH = auto()\n"
+)
+
+
+def test_methods_properties_and_class_methods_of_an_enum() -> None:
+    got = out(
+        ENUMS + "print(Phase.TRAIN.is_training(), Phase.EVAL.is_training())\n"
+        "print(Phase.EVAL.upper, Phase.parse('TRAIN'), Phase.names(), list(Phase))\n"
+    )
+    assert got == (
+        "True False\n"
+        "EVAL Phase.TRAIN ['TRAIN', 'EVAL'] [<Phase.TRAIN: 'train'>, <Phase.EVAL: 'eval'>]\n"
+    )
+
+
+def test_int_enum_members_are_ints() -> None:
+    got = out(
+        ENUMS + "print(Level.HIGH, repr(Level.HIGH), Level.HIGH + 1, Level.MID * 2.5)\n"
+        "print(Level.LOW == 1, Level.HIGH > Level.LOW, Level(2), Level['LOW'])\n"
+        "print(['a', 'b', 'c', 'd'][Level.HIGH], list(Level), len(Level))\n"
+        "print(f'{Level.MID}', f'{Level.MID:03d}', '%d' % Level.HIGH, str(Level.LOW))\n"
+        "print(isinstance(Level.LOW, int), isinstance(Level.LOW, IntEnum),\n"
+        "      isinstance(Phase.TRAIN, IntEnum))\n"
+        "print(torch.zeros(Level.MID), torch.tensor([Level.LOW, Level.HIGH]))\n"
+        "print({Level.LOW: 'low', 2: 'two'}[1], sorted([Level.HIGH, Level.LOW]), max(Level),\n"
+        "      sum(Level), Level.LOW.bit_length(), torch.ones(3)[Level.LOW])\n"
+    )
+    assert got == (
+        "3 <Level.HIGH: 3> 4 5.0\n"
+        "True True 2 1\n"
+        "d [<Level.LOW: 1>, <Level.MID: 2>, <Level.HIGH: 3>] 3\n"
+        "2 002 3 1\n"
+        "True True False\n"
+        "tensor([0., 0.]) tensor([1, 3])\n"
+        "low [<Level.LOW: 1>, <Level.HIGH: 3>] 3 6 1 tensor(1.)\n"
+    )

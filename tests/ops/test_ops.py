@@ -955,6 +955,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "sigmoid": _vec(lambda v: 1 / (1 + math.exp(-v))),
     "relu": _vec(lambda v: v if v > 0 else 0.0),
     "sign": _vec(lambda v: (v > 0) - (v < 0)),
+    "angle": lambda x: np.where(x < 0, np.pi, 0.0),
     "erf": _ERF,
     "leaky_relu": lambda x, negative_slope: _vec(lambda v: v if v > 0 else v * negative_slope)(x),
     "softplus": lambda x, beta, threshold: _vec(
@@ -971,6 +972,7 @@ REFERENCE: dict[str, Callable[..., np.ndarray]] = {
     "rsub_scalar": lambda x, c: _vec(lambda v: c - v)(x),
     "add": lambda x, y: x + y,
     "sub": lambda x, y: x - y,
+    "rsub": lambda x, y: y - x,
     "mul": lambda x, y: x * y,
     "div": lambda x, y: x / y,
     "pow": lambda x, y: np.exp(y * np.log(x)),
@@ -1536,6 +1538,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
             g, x, beta, threshold
         ),
         "sign": torch.sign,
+        "angle": torch.angle,
         "erf": torch.erf,
         "leaky_relu": lambda x, negative_slope: tf.leaky_relu(x, negative_slope),
         "softplus": lambda x, beta, threshold: tf.softplus(x, beta, threshold),
@@ -1546,6 +1549,7 @@ def torch_fns() -> dict[str, Callable[..., Any]]:
         "rsub_scalar": lambda x, c: c - x,
         "add": torch.add,
         "sub": torch.sub,
+        "rsub": torch.rsub,
         "mul": torch.mul,
         "div": torch.div,
         "pow": torch.pow,
@@ -1995,6 +1999,7 @@ KINKS: dict[str, list[tuple[list, dict, list]]] = {
     ],
     "abs": [([[-1.0, 0.0, 2.0]], {}, [[-1.0, 0.0, 1.0]])],
     "sign": [([[-1.0, 0.0, 2.0]], {}, [[0.0, 0.0, 0.0]])],
+    "angle": [([[-1.0, 0.0, -0.0, 2.0]], {}, [[0.0, 0.0, 0.0, 0.0]])],
     "leaky_relu": [([[-1.0, 0.0, 2.0]], {"negative_slope": 0.1}, [[0.1, 0.1, 1.0]])],
     "clamp": [
         ([[-1.0, -0.5, 0.0, 0.5, 1.0]], {"min": -0.5, "max": 0.5}, [[0, 1, 1, 1, 0]]),

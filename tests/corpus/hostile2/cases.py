@@ -5681,3 +5681,243 @@ add(
         LIMIT + (r"too large", r"memory"),
     ),
 )
+
+
+# torch.testing (feat20): what assert_close walks and calls is bounded; make_tensor's tensors
+# are under the element limit; its arguments of the wrong kind are errors, not tracebacks.
+_TT = "from torch.testing import assert_close, make_tensor\n"
+add(
+    small(
+        "testing_assert_close_deep_nesting",
+        _TT + "l = torch.ones(1)\nfor i in range(5000):\n    l = [l]\nassert_close(l, l)",
+        (r"nested over",) + LIMIT,
+    ),
+    small(
+        "testing_assert_close_cycle",
+        _TT + "l = []\nl.append(l)\nassert_close(l, l)",
+        (r"nested over",) + LIMIT,
+    ),
+    small(
+        "testing_assert_close_shared_blowup",
+        _TT + "l = [1]\nfor i in range(40):\n    l = [l, l]\nassert_close(l, l)",
+        LIMIT,
+    ),
+    small(
+        "testing_assert_close_msg_recursion",
+        _TT + "def f(m):\n    return f(m)\nassert_close(1, 2, msg=f)",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "testing_assert_close_msg_forever",
+        _TT + "def f(m):\n    while True:\n        pass\nassert_close(1, 2, msg=f)",
+        LIMIT,
+    ),
+    small(
+        "testing_assert_close_bad_rtol",
+        _TT + "assert_close(torch.ones(2), torch.ones(2), rtol='x', atol=1)",
+        (r"not supported",),
+    ),
+    small(
+        "testing_assert_close_unsortable_keys",
+        _TT + "assert_close({1: 1, 'a': 2}, {1: 1, 'b': 2})",
+        (r"keys of the mappings",),
+    ),
+    small(
+        "testing_make_tensor_huge",
+        _TT + "make_tensor((10**6, 10**6), dtype=torch.float32, device='cpu')",
+        LIMIT,
+    ),
+    small(
+        "testing_make_tensor_str_dtype",
+        _TT + "make_tensor((2,), dtype='x', device='cpu')",
+        (r"requested dtype",),
+    ),
+    small(
+        "testing_make_tensor_str_low",
+        _TT + "make_tensor((2,), dtype=torch.float32, device='cpu', low='a')",
+        (r"must be numbers",),
+    ),
+    esc("testing_dict", "x = torch.testing.__dict__"),
+    esc("testing_private_module", "x = torch.testing._comparison"),
+    esc("testing_function_globals", "x = torch.testing.assert_close.__globals__"),
+)
+
+# torch.utils._pytree (feat20): the walks are bounded, the program's functions run under the
+# limits, a TreeSpec shows only its public attributes.
+_PT = "import torch.utils._pytree as pt\n"
+add(
+    small(
+        "pytree_deep_nesting",
+        _PT + "l = torch.ones(1)\nfor i in range(5000):\n    l = [l]\npt.tree_leaves(l)",
+        (r"nested over",) + LIMIT,
+    ),
+    small(
+        "pytree_cycle", _PT + "l = []\nl.append(l)\npt.tree_flatten(l)", (r"nested over",) + LIMIT
+    ),
+    small(
+        "pytree_shared_blowup",
+        _PT + "l = [1]\nfor i in range(40):\n    l = [l, l]\npt.tree_map(lambda v: v, l)",
+        LIMIT,
+    ),
+    small(
+        "pytree_is_leaf_recursion",
+        _PT + "def f(v):\n    return f(v)\npt.tree_flatten([1], is_leaf=f)",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "pytree_map_forever",
+        _PT + "def f(v):\n    while True:\n        pass\npt.tree_map(f, [1])",
+        LIMIT,
+    ),
+    small("pytree_child_out_of_range", _PT + "pt.tree_structure([1]).child(5)", (r"out of range",)),
+    small("pytree_child_str", _PT + "pt.tree_structure([1]).child('a')", (r"must be integers",)),
+    small("pytree_unflatten_number", _PT + "pt.tree_unflatten(5, pt.tree_structure([1]))", REFUSED),
+    small(
+        "pytree_deque_node",
+        _PT + "import collections\npt.tree_leaves(collections.deque([1]))",
+        REFUSED,
+    ),
+    esc("pytree_private_children", _PT + "x = pt.tree_structure([1])._children"),
+    esc("pytree_spec_class", _PT + "x = pt.tree_structure([1]).__class__.__subclasses__()"),
+    esc("pytree_register_node", _PT + "pt.register_pytree_node(list, print, print)"),
+    esc("pytree_construct_spec", _PT + "pt.TreeSpec(list, None, [])"),
+)
+
+# torch.cpu.amp.autocast and torch.rsub (feat20)
+add(
+    small(
+        "cpu_amp_autocast_enabled",
+        "with torch.cpu.amp.autocast():\n    y = torch.ones(2) @ torch.ones(2)",
+        (r"not supported",),
+    ),
+    small(
+        "cpu_amp_autocast_bad_keyword",
+        "with torch.cpu.amp.autocast(foo=1):\n    pass",
+        (r"unexpected keyword",),
+    ),
+    esc("cpu_amp_autocast_dunder", "x = torch.cpu.amp.autocast.__init__.__globals__"),
+    esc("cpu_private_module", "x = torch.cpu._utils"),
+    small("rsub_alpha", "torch.rsub(torch.ones(2), torch.ones(2), alpha=2)", (r"not supported",)),
+    small("rsub_bool", "torch.rsub(torch.ones(2) > 0, torch.ones(2) > 0)", (r"bool tensor",)),
+    small("rsub_huge_broadcast", "torch.rsub(torch.ones(10**4, 1), torch.ones(10**4))", LIMIT),
+    small("rsub_string", "torch.rsub(torch.ones(2), 'a')", (r"rsub", r"argument")),
+)
+
+# Enum methods and IntEnum (feat20): the members' int arithmetic is under the integer and
+# length limits; methods run under the call and loop limits; internals stay out of reach.
+_IE = "from enum import Enum, IntEnum\nclass L(IntEnum):\n    A = 3\n    B = 7\n"
+add(
+    small("intenum_power", _IE + "x = L.A ** 10**8", INT_TOO_BIG + LIMIT),
+    small("intenum_shift", _IE + "x = L.A << 10**9", INT_TOO_BIG + LIMIT),
+    small("intenum_string_repeat", _IE + "x = 'a' * L.B * 10**9", LIMIT),
+    small("intenum_list_repeat", _IE + "x = [0] * L.B * 10**8", LIMIT),
+    small(
+        "enum_method_recursion",
+        "from enum import Enum\nclass E(Enum):\n    X = 1\n    def f(self):\n"
+        "        return self.f()\nE.X.f()",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "enum_property_forever",
+        "from enum import Enum\nclass E(Enum):\n    X = 1\n    @property\n    def p(self):\n"
+        "        while True:\n            pass\nE.X.p",
+        LIMIT,
+    ),
+    small(
+        "intenum_str_value",
+        "from enum import IntEnum\nclass C(IntEnum):\n    A = 'x'\n",
+        (r"invalid literal",),
+    ),
+    small("intenum_internal_cls", _IE + "x = L.A.cls", (r"has no attribute",)),
+    esc("intenum_mro", _IE + "x = L.A.__class__.__mro__"),
+    esc("intenum_dict", _IE + "x = L.A.__dict__"),
+    esc("intenum_index_dunder", _IE + "x = L.A.__index__()"),
+    esc(
+        "enum_dunder_method",
+        "from enum import Enum\nclass E(Enum):\n    X = 1\n    def __getattr__(self, n):\n"
+        "        return print\n",
+    ),
+)
+
+# torch.nn.utils.parametrizations.orthogonal (feat20): the factorisations are under the work
+# limit, the maps' settings cannot be changed under gradcli's feet.
+_OR = "import torch.nn as nn\nfrom torch.nn.utils.parametrizations import orthogonal\n"
+add(
+    small("orthogonal_huge_weight", _OR + "m = orthogonal(nn.Linear(1500, 3000))", LIMIT),
+    small(
+        "orthogonal_bad_map",
+        _OR + "orthogonal(nn.Linear(3, 3), orthogonal_map=5)",
+        (r"has to be one of",),
+    ),
+    small(
+        "orthogonal_vector", _OR + "orthogonal(nn.Linear(3, 3), name='bias')", (r"matrix or batch",)
+    ),
+    small(
+        "orthogonal_assign_wrong_shape",
+        _OR + "m = orthogonal(nn.Linear(3, 3))\nm.weight = torch.ones(2, 2)",
+        (r"Expected a matrix",),
+    ),
+    small(
+        "orthogonal_change_map",
+        _OR + "m = orthogonal(nn.Linear(3, 3))\nm.parametrizations.weight[0].orthogonal_map = 'x'",
+        (r"not supported",),
+    ),
+    small(
+        "orthogonal_no_trivialization",
+        _OR + "orthogonal(nn.Linear(3, 3), use_trivialization=False)",
+        (r"not supported",),
+    ),
+    esc(
+        "orthogonal_private_map",
+        _OR + "m = orthogonal(nn.Linear(3, 3))\nx = m.parametrizations.weight[0].__dict__",
+    ),
+)
+
+# ReduceLROnPlateau as a base class (feat20)
+_RP = (
+    "from torch.optim.lr_scheduler import ReduceLROnPlateau\n"
+    "o = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)\n"
+)
+add(
+    small(
+        "plateau_subclass_step_recursion",
+        _RP + "class P(ReduceLROnPlateau):\n    def step(self, m):\n        self.step(m)\n"
+        "P(o).step(1.0)",
+        (r"recursed too deeply",) + LIMIT,
+    ),
+    small(
+        "plateau_subclass_reduce_forever",
+        _RP + "class P(ReduceLROnPlateau):\n    def _reduce_lr(self, e):\n        while True:\n"
+        "            pass\np = P(o, patience=0)\nfor m in [3, 2, 2]:\n    p.step(m)",
+        LIMIT,
+    ),
+    small(
+        "plateau_subclass_set_mode",
+        _RP + "class P(ReduceLROnPlateau):\n    pass\np = P(o)\np.mode = 'max'",
+        (r"not supported",),
+    ),
+    small(
+        "plateau_subclass_set_patience_str",
+        _RP + "class P(ReduceLROnPlateau):\n    pass\np = P(o)\np.patience = 'x'",
+        (r"not supported",),
+    ),
+    small(
+        "plateau_subclass_no_super_init",
+        _RP + "class P(ReduceLROnPlateau):\n    def __init__(self):\n        pass\nP().step(1.0)",
+        (r"has no attribute",),
+    ),
+    small(
+        "plateau_subclass_bad_kwarg",
+        _RP + "class P(ReduceLROnPlateau):\n    pass\nP(o, patience_=1)",
+        (r"unexpected keyword",),
+    ),
+    esc(
+        "plateau_subclass_dunder",
+        _RP
+        + "class P(ReduceLROnPlateau):\n    def __getattribute__(self, n):\n        return print\n",
+    ),
+    esc(
+        "plateau_subclass_private_table",
+        _RP + "class P(ReduceLROnPlateau):\n    pass\nx = P(o).__dict__",
+    ),
+)

@@ -472,7 +472,6 @@ sigmoid = unary(E.sigmoid)
 
 
 sign = unary(E.sign, keeps_integers=True)
-angle = unary(E.angle)
 
 
 erf = unary(E.erf)

@@ -36,7 +36,9 @@ def _real_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
 def _imag_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     # L depends on im z only: dL/d(re) = 0, dL/d(im) = g, so the gradient is i g
     if x.data.dtype.kind != "c":
-        return (g * 0,)
+        # PyTorch's AngleBackward0 of a real tensor: zeros (an inf or nan gradient does not
+        # leak through, as g * 0 would let it)
+        return (constant(np.zeros(g.shape, dtype=g.dtype)),)
     return (apply(complex_, constant(np.zeros((), g.data.dtype)), g),)
 
 
@@ -94,7 +96,9 @@ def _angle_fwd(x: np.ndarray) -> np.ndarray:
 
 def _angle_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     if x.data.dtype.kind != "c":
-        return (g * 0,)
+        # PyTorch's AngleBackward0 of a real tensor: zeros (an inf or nan gradient does not
+        # leak through, as g * 0 would let it)
+        return (constant(np.zeros(g.shape, dtype=g.dtype)),)
     # theta = atan2(y, x): d/dx = -y/r^2, d/dy = x/r^2, so the gradient is g i z / |z|^2
     # (0 at z = 0, as PyTorch's angle_backward), as differentiable operations
     r = x.abs()

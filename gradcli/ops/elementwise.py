@@ -886,26 +886,6 @@ sign = defop(
 )
 
 
-def _angle_fwd(x: np.ndarray) -> np.ndarray:
-    # A real number's argument: pi below 0, 0 at or above it (-0.0 too), nan for nan.
-    return np.where(np.isnan(x), x, np.where(x < 0, x.dtype.type(math.pi), x.dtype.type(0)))
-
-
-angle = defop(
-    "angle",
-    _angle_fwd,
-    _zero_vjp,  # PyTorch's AngleBackward0 of a real tensor: zeros
-    "AngleBackward0",
-    "0",
-    sym=lambda sp, x: sp.pi * sp.Heaviside(-x, 0),
-    saves=False,
-    kink="angle' = 0 everywhere, 0 at 0 (angle(0) = 0, as PyTorch)",
-    samples=unary_samples(avoid=(0.0,)),
-    to_torch="torch.angle",
-    to_jax="jnp.angle",
-)
-
-
 _ERF_PIECE = 1 << 16  # elements between two reads of the clock (math.erf: ~0.3 us each)
 
 

@@ -469,7 +469,6 @@ DECLARED = declare(
     ("sigmoid", "torch Tensor", sigmoid, "sigmoid"),
     ("relu", "torch Tensor", relu, "relu"),
     ("sign", "torch Tensor", sign, "sign"),
-    ("angle", "torch Tensor", A.angle, "angle"),
     ("erf", "torch Tensor special", erf, "erf"),
     ("clamp clip", "torch Tensor", clamp, "clamp where"),
     ("clamp_min", "torch Tensor", clamp_min, "clamp where"),

@@ -171,3 +171,32 @@ def test_vmap_alone_changes_a_captured_tensor_as_before() -> None:
         "print(vmap(f)(torch.ones(1, 2)))\nprint(c)\n"
     )
     assert got == "tensor([[2., 2.]])\ntensor([1., 1.])\n"
+
+
+@pytest.mark.parametrize(
+    ("make", "first", "later"),
+    [
+        ("torch.optim.SGD([w], lr=0.1)", "aten::add_.Tensor", "aten::add_.Tensor"),
+        ("torch.optim.SGD([w], lr=0.1, momentum=0.9)", "aten::add_.Tensor", "aten::mul_.Tensor"),
+        ("torch.optim.Adam([w], lr=0.1)", "aten::addcdiv_", "aten::add_.Tensor"),
+        ("torch.optim.AdamW([w], lr=0.1)", "aten::mul_.Tensor", "aten::add_.Tensor"),
+        ("torch.optim.RMSprop([w], lr=0.1)", "aten::addcdiv_", "aten::add_.Tensor"),
+        ("torch.optim.Adagrad([w], lr=0.1)", "aten::add_.Tensor", "aten::add_.Tensor"),
+    ],
+)
+def test_an_optimizer_step_inside_a_transform_is_refused_on_captured_parameters(
+    make: str, first: str, later: str
+) -> None:
+    # (first: the step that makes the optimizer's state inside the transform; later: one
+    # that changes state kept from a step outside it; the parameter is unchanged by both)
+    got = out(
+        "import torch\nfrom torch.func import grad\nw = torch.ones(2, requires_grad=True)\n"
+        f"opt = {make}\nw.grad = torch.ones(2)\n"
+        "def f(x):\n    opt.step()\n    return x.sum()\n"
+        "for _ in range(2):\n    try:\n        grad(f)(torch.ones(2))\n"
+        "    except RuntimeError as e:\n        print(str(e).split('(')[2].split(')')[0])\n"
+        "    print(w.tolist())\n    opt.step()\n"
+    )
+    lines = got.splitlines()
+    assert lines[0] == first and lines[2] == later
+    assert lines[1] == "[1.0, 1.0]"  # the refused step changed nothing

@@ -38,6 +38,22 @@ VIEW_OF_LEAF = (
 # change of a view as `tensor[index] = new value` (PyTorch's CopySlices on the tensor) and
 # makes the view a view of the tensor's new version.
 REBASE: Callable[[Tensor, Tensor, Any, Tensor], None] | None = None
+# Set by `surface.func`: `capture_check(x, op)` refuses, in PyTorch's words, to change in place
+# a tensor a torch.func grad transform running now captured (made outside it and not passed to
+# it), naming the operation as PyTorch does (`op()`: "aten::add_.Tensor").
+CAPTURE_CHECK: Callable[[Tensor, Callable[[], str]], None] | None = None
+
+
+def check_capture(x: Tensor, op: str | Callable[[], str] | None) -> None:
+    """Inside a torch.func transform, the check of `CAPTURE_CHECK` for a change of `x` in place
+    by the operation `op` (its ATen name, or a function giving it; None: a write, `copy_`)."""
+    if CAPTURE_CHECK is None or not _GradMode.transforms:
+        return
+    if op is None:
+        op = "aten::copy_"
+    CAPTURE_CHECK(x, op if callable(op) else (lambda: op))
+
+
 # Set by `surface.indexing`: `storage_index(view data, base data)`, the index of the base that
 # picks a view's elements from the storage they share (None when it cannot be told).
 STORAGE_INDEX: Callable[[np.ndarray, np.ndarray], tuple | None] | None = None
@@ -158,11 +174,18 @@ def check_target(x: Tensor) -> None:
         )
 
 
-def inplace(x: Tensor, compute: Callable[[Tensor], Any], address: int | None = None) -> Tensor:
+def inplace(
+    x: Tensor,
+    compute: Callable[[Tensor], Any],
+    address: int | None = None,
+    op: str | Callable[[], str] | None = None,
+) -> Tensor:
     """Change `x` in place to `compute(old)`, where `old` is x's value before the change (a
     Tensor: x itself when nothing is recorded, else a copy that carries x's old node). The
     result must broadcast to x's shape; when it is differentiable, x takes over its node.
-    (`address`: of the first element the change writes, where it is not x's own.)"""
+    (`address`: of the first element the change writes, where it is not x's own; `op`: the
+    operation's ATen name, for a refusal inside a torch.func transform.)"""
+    check_capture(x, op)
     announce = hooks.before_write
     if announce is None:
         return _inplace(x, compute)

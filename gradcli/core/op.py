@@ -564,12 +564,28 @@ class ShownNode:
 class AccumulateGrad:
     """The node that stores a leaf's gradient in `.grad` (as `next_functions` shows it)."""
 
-    PROGRAM_ATTRIBUTES = ("name", "next_functions", "variable")
+    PROGRAM_ATTRIBUTES = ("name", "next_functions", "variable", "register_hook", "register_prehook")
     # (the leaf weakly: `accumulator` keeps one per leaf in a table keyed by the leaf)
     __slots__ = ("_variable", "__weakref__")
 
     def __init__(self, variable: Tensor) -> None:
         self._variable = weakref.ref(variable)
+
+    def register_hook(self, fn: Any) -> Any:
+        # PyTorch's node lives only while a graph or a name holds it (a hook put on the node
+        # reached through a temporary view is lost with it): gradcli does not model that.
+        raise NotSupported(
+            "register_hook on a leaf's AccumulateGrad node is not supported by gradcli",
+            hint="hook the leaf itself: w.register_post_accumulate_grad_hook(fn) runs after "
+            "its .grad is set, w.register_hook(fn) sees its gradient before",
+        )
+
+    def register_prehook(self, fn: Any) -> Any:
+        raise NotSupported(
+            "register_prehook on a leaf's AccumulateGrad node is not supported by gradcli",
+            hint="hook the leaf itself: w.register_hook(fn) sees its gradient before it is "
+            "accumulated",
+        )
 
     @property
     def variable(self) -> Tensor | None:

@@ -9,6 +9,8 @@ operators by `ops.arithmetic`, the PyTorch methods and the repr by `surface`.
 from __future__ import annotations
 
 import sys
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -765,6 +767,20 @@ def view_inf(base: Any) -> Any:
     return _GradMode.inference
 
 
+# id(x.detach() or x.data taken inside a torch.func transform) -> (a weak reference to it, x):
+# PyTorch's alias of x there, which the function may change in place only where it may change x.
+SHARED_FROM: dict[int, tuple[weakref.ref, Tensor]] = {}
+
+
+def _forget_shared(key: int) -> Callable[[Any], None]:
+    def gone(_ref: Any) -> None:
+        entry = SHARED_FROM.get(key)
+        if entry is not None and entry[0]() is None:
+            del SHARED_FROM[key]
+
+    return gone
+
+
 def share(t: Tensor, version: bool = True) -> Tensor:
     """A new tensor outside the graph on `t`'s storage: `x.detach()`, sharing its version
     counter too, or (version=False) `x.data`, which PyTorch gives a counter of its own (so that
@@ -774,6 +790,8 @@ def share(t: Tensor, version: bool = True) -> Tensor:
     out._inf = view_inf(t._inf)  # a view of an inference tensor is one
     if version:
         out._vc = counter(t)
+    if _GradMode.transforms:
+        SHARED_FROM[id(out)] = (weakref.ref(out, _forget_shared(id(out))), t)
     return out
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -1623,10 +1623,11 @@ def _autograd_grad(
     allow_unused: Any = None,
     is_grads_batched: bool = False,
     materialize_grads: bool = False,
-) -> tuple:
-    return autograd.grad(
+) -> Any:
+    items, keys = _inputs_arg(inputs, "grad")
+    got = autograd.grad(
         outputs,
-        inputs,
+        items,
         grad_outputs,
         retain_graph=retain_graph,
         create_graph=create_graph,
@@ -1634,6 +1635,8 @@ def _autograd_grad(
         materialize_grads=materialize_grads,
         is_grads_batched=bool(is_grads_batched),
     )
+    # (inputs given as a dict: the gradients by its keys, as PyTorch 2.13 answers them)
+    return got if keys is None else dict(zip(keys, got))
 
 
 def _autograd_backward(
@@ -1649,7 +1652,7 @@ def _autograd_backward(
         grad_tensors,
         retain_graph=retain_graph,
         create_graph=create_graph,
-        inputs=_tensors_arg(inputs, "inputs"),
+        inputs=_tensors_arg(inputs, "backward"),
     )
 
 
@@ -1666,14 +1669,43 @@ def _requires_grad_(t: Tensor, requires_grad: bool = True) -> Tensor:
     return t.requires_grad_(requires_grad)
 
 
-def _tensors_arg(v: Any, what: str) -> list[Tensor] | None:
-    """`inputs=`: a Tensor or a list of Tensors (None: not given)."""
-    if v is None:
-        return None
-    items = [v] if isinstance(v, Tensor) else list(v) if isinstance(v, (list, tuple)) else None
-    if items is None or not all(isinstance(t, Tensor) for t in items):
-        raise GradcliError(f"{what} must be a Tensor or a list of Tensors", found=typename(v))
-    return items
+def _tensors_arg(v: Any, api: str) -> list[Tensor] | None:
+    """`inputs=` of backward() (None: not given)."""
+    return None if v is None else _inputs_arg(v, api)[0]
+
+
+def _inputs_arg(v: Any, api: str) -> tuple[list[Tensor], list | None]:
+    """`inputs` of backward() and autograd.grad(), taken as PyTorch 2.13 takes them: a Tensor,
+    a dict (its values, and its keys for grad() to answer by) or any iterable of Tensors
+    (`model.parameters()`, a tuple, a generator); with PyTorch's errors for another mapping, an
+    empty one and an item that is not a Tensor."""
+    from ..core.tensor import pytype_name
+
+    if isinstance(v, Tensor):
+        return [v], None
+    keys = None
+    if type(v) is dict:
+        keys = list(v.keys())
+        items = list(v.values())
+    elif isinstance(v, Mapping):
+        raise (
+            GradcliError(
+                f"`inputs` argument to `{api}()` must be a dict, not {pytype_name(v)}. Other "
+                "Mapping types are not supported."
+            )
+            .mirror("TypeError")
+            .pytorch()
+        )
+    else:
+        items = seq(v, f"the inputs of {api}()")
+    if not items:
+        raise GradcliError(f"`inputs` argument to `{api}()` cannot be empty.")
+    for t in items:
+        if not isinstance(t, Tensor):
+            raise GradcliError(
+                f"all inputs have to be Tensors or GradientEdges, but got {pytype_name(t)}"
+            )
+    return items, keys
 
 
 def _tensor_backward(
@@ -1693,7 +1725,7 @@ def _tensor_backward(
         [gradient],
         retain_graph=retain_graph,
         create_graph=create_graph,
-        inputs=_tensors_arg(inputs, "inputs"),
+        inputs=_tensors_arg(inputs, "backward"),
     )
 
 

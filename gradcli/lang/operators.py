@@ -28,6 +28,7 @@ from ..ops import arithmetic as A
 from ..surface import elementwise as EW
 from ..surface import functional as F
 from ..surface import nn as surface_nn
+from ..surface.functional import aten_inplace_name
 from ..surface.printing import Size
 from .values import (
     DType,
@@ -566,6 +567,15 @@ def _basics() -> Any:
     return basics
 
 
+# The ATen operation PyTorch names for `x op= v` on a tensor (`x += 1`: aten::add_.Tensor).
+_AUGMENTED = {
+    ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.Pow: "pow",
+    ast.MatMult: "matmul", ast.FloorDiv: "floor_divide", ast.Mod: "remainder",
+    ast.BitAnd: "__iand__", ast.BitOr: "__ior__", ast.BitXor: "__ixor__",
+    ast.LShift: "__ilshift__", ast.RShift: "__irshift__",
+}  # fmt: skip
+
+
 def augmented(op: ast.operator, current: Any, value: Any) -> Any:
     """`target op= value`: the value to bind to the target.
 
@@ -575,7 +585,11 @@ def augmented(op: ast.operator, current: Any, value: Any) -> Any:
     if isinstance(current, Tensor):
         if _GradMode.vmapped and isinstance(op, ast.Add) and isinstance(value, Tensor):
             check_batched_write(current, value, shape=True)  # (add_'s words, as `x.add_(v)`)
-        return inplace(current, lambda old: binop(op, old, value))
+        return inplace(
+            current,
+            lambda old: binop(op, old, value),
+            op=lambda: aten_inplace_name(_AUGMENTED[type(op)], (value,)),
+        )
     if isinstance(current, np.ndarray) and type(op) in _ARRAY_BINOPS:
         return _array_inplace(op, current, value)
     if type(current) in (list, set, *_DICTS) and _GradMode.repeats:

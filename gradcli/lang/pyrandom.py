@@ -257,6 +257,13 @@ def _size(size: Any, fn: str) -> tuple[int, ...] | None:
 
 
 def _dims(args: tuple, fn: str) -> tuple[int, ...]:
+    """rand(d0, d1, ...) / randn(...): each dimension an integer, refused in NumPy's words
+    (`np.random.randn((5, 5))`: "'tuple' object cannot be interpreted as an integer")."""
+    for d in args:
+        if type(d) is bool:
+            raise _error("an integer is required")
+        if not isinstance(d, (int, np.integer, Tensor)):
+            raise _error(f"'{typename(d)}' object cannot be interpreted as an integer")
     return _size(tuple(args), fn) or ()
 
 

@@ -25,7 +25,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported, Span, suggest
 from ..core import dtypes, hooks
-from ..core.inplace import VIEW_OF_LEAF, inplace
+from ..core.inplace import VIEW_OF_LEAF, check_capture, inplace
 from ..core.op import Node, complex_casts_fail, complex_refusal, peek_seq
 from ..core.tensor import (
     HOOK_IDS,
@@ -1065,6 +1065,7 @@ def set_tensor_item(rt: Runtime, owner: Tensor, key: Any, value: Any, rebind: An
             f"can't assign a {name} to a torch.{dtypes.scalar_type_name(owner.dtype)}Tensor",
             hint="make it a tensor first: y[...] = torch.tensor(values)",
         ).mirror("TypeError")
+    check_capture(owner, lambda: I.setitem_op(key))
     if (
         grad_enabled()
         and (owner.requires_grad or (isinstance(value, Tensor) and value.requires_grad))

@@ -39,6 +39,7 @@ from ..base.errors import GradcliError, NotSupported
 from ..core import autograd, hooks
 from ..core.graph import ancestors, leaves
 from ..core.tensor import (
+    SHARED_FROM,
     MadeIn,
     Repeated,
     Tensor,
@@ -219,9 +220,56 @@ def _level(kind: str) -> Iterator[int]:
         if not made:
             _GradMode.inference = made
         _GradMode.transforms -= 1
+        _OWN.pop(serial, None)
         _RUNNING.remove(serial)
         _KINDS.pop()
         _STARTS.pop()
+
+
+# level -> the tensors passed to the transform running at that level: PyTorch wraps all of
+# its arguments (those differentiated or not) at the level, so the function may change them in
+# place; another tensor from outside is a captured one it may not change.
+_OWN: dict[int, list[Tensor]] = {}
+
+
+def _own(level: int, *trees: Any) -> None:
+    _OWN[level] = [t for tree in trees for t in flatten(tree)[0] if isinstance(t, Tensor)]
+
+
+def _mutable(t: Tensor, level: int) -> bool:
+    """Whether PyTorch lets the function a transform runs at `level` change `t` in place: a
+    tensor passed to the transform, or one wrapped at the level (made inside it) that is not
+    a view of a tensor it may not change (PyTorch marks those immutable)."""
+    own = _OWN.get(level, ())
+    while True:
+        if any(o is t for o in own):
+            return True
+        shared = SHARED_FROM.get(id(t))
+        if shared is not None and shared[0]() is t:
+            t = shared[1]  # x.detach(), x.data: as x
+            continue
+        if level not in _wrapped(t):
+            return False
+        base = t._base
+        if base is None:
+            return True
+        t = base
+
+
+CAPTURED = (
+    "During a grad (vjp, jvp, grad, etc) transform, the function provided attempted to call "
+    "in-place operation ({op}) that would mutate a captured Tensor. This is not supported; "
+    "please rewrite the function being transformed to explicitly accept the mutated Tensor(s) "
+    "as inputs."
+)
+
+
+def _check_capture(x: Tensor, op: Callable[[], str]) -> None:
+    """PyTorch's refusal of a change in place, inside grad, vjp, jvp, jacrev, jacfwd or
+    hessian, of a tensor the function captured (a global, a module's buffer, a tensor of an
+    enclosing transform), checked at the innermost such transform (vmap alone changes none)."""
+    if _RUNNING and not _mutable(x, _RUNNING[-1]):
+        raise error(CAPTURED.format(op=op()))
 
 
 def _wrapped(t: Tensor) -> tuple[int, ...]:
@@ -462,6 +510,7 @@ def _grad_and_value(
     func: Callable[..., Any], argnums: Any, has_aux: bool, args: tuple, kwargs: dict
 ) -> tuple[Any, Any]:
     with _level("grad") as level:
+        _own(level, args, kwargs)
         nums = _argnums(argnums, len(args))
         diff = tree_map(lambda t: _enter(t, level), _selected(args, nums))
         output = func(*_replace(args, nums, diff), **kwargs)
@@ -528,6 +577,7 @@ def _vjp(
 ) -> tuple[Any, Callable[..., Any], Any, Any]:
     """The output, the VJP function, aux, and the differentiated primals' structure."""
     with _level("vjp") as level:
+        _own(level, primals)
         if argnums is None:
             diff = tree_map(lambda t: _enter(t, level), primals)
             args = diff
@@ -657,6 +707,7 @@ def _jvp(
                 f"while the given forward gradient is of size {list(t.shape)}."
             )
     with _level("jvp") as level:
+        _own(level, primals)
         entered = [_enter(p, level) for p in flat_p]
         new = unflatten(entered, p_spec)
         args = new if nums is None else _replace(primals, nums, new)
@@ -851,6 +902,7 @@ def jacrev(
 
     def wrapper(*args: Any) -> Any:
         with _level("jacrev") as level:
+            _own(level, args)
             nums = _argnums(argnums, len(args))
             diff = tree_map(lambda t: _enter(t, level), _selected(args, nums))
             output = func(*_replace(args, nums, diff))
@@ -929,6 +981,7 @@ def jacfwd(
 
     def wrapper(*args: Any) -> Any:
         with _level("jacfwd") as level:
+            _own(level, args)
             nums = _argnums(argnums, len(args))
             diff = tree_map(lambda t: _enter(t, level), _selected(args, nums))
             output = func(*_replace(args, nums, diff))
@@ -1706,8 +1759,10 @@ def stack_shards(tables: list[tuple]) -> tuple:
     return tuple(out)
 
 
+from ..core import inplace as _inplace  # noqa: E402
 from . import printing as _printing  # noqa: E402  (the hook it reads: no cycle at import)
 
 _printing.TRACKED[0] = tracked_level
 _printing.TRACKED_LEVELS[0] = tracked_levels
 _printing.TRACKED_INNER[0] = tracked_inner
+_inplace.CAPTURE_CHECK = _check_capture

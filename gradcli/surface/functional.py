@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -102,7 +103,7 @@ minimum = binop(B.minimum)
 def relu(input: Any, inplace: bool = False) -> Tensor:
     x = A.tensor_param(input, "relu", "input", 1)
     if inplace:  # x changed to it, as x.relu_() (PyTorch's F.relu(inplace=True) calls relu_)
-        return inplace_change(x, lambda t: apply(E.relu, t))
+        return inplace_change(x, lambda t: apply(E.relu, t), op="aten::relu_")
     return apply(E.relu, x)
 
 
@@ -113,6 +114,7 @@ def leaky_relu(input: Any, negative_slope: float = 0.01, inplace: bool = False) 
         return inplace_change(
             input,
             lambda t: apply(E.leaky_relu, t, negative_slope=slope, label="LeakyReluBackward1"),
+            op="aten::leaky_relu_",
         )
     return apply(E.leaky_relu, input, negative_slope=float(negative_slope))
 
@@ -265,7 +267,9 @@ def where(condition: Any, input: Any = _NO_VALUE, other: Any = _NO_VALUE) -> Any
 def _copy_(x: Tensor, src: Tensor) -> Tensor:
     if _GradMode.vmapped:
         check_batched_write(x, src)  # (the copy made by `_overwritten` is not an operation)
-    return inplace(x, lambda o: _overwritten(o, src, "torch::autograd::CopyBackwards"))
+    return inplace(
+        x, lambda o: _overwritten(o, src, "torch::autograd::CopyBackwards"), op="aten::copy_"
+    )
 
 
 # The orderings, as PyTorch's kernels name them (complex numbers have none).
@@ -1124,7 +1128,16 @@ def preserved_copy(a: np.ndarray) -> np.ndarray:
 def inplace_update(x: Tensor, value: Any, label: str) -> Tensor:
     """Overwrite x's values in place with `value` (constants: random draws), recorded as
     `label` when x requires grad."""
-    return inplace(x, lambda old: _overwritten(old, value, label))
+    return inplace(x, lambda old: _overwritten(old, value, label), op=lambda: _drawn_op(label))
+
+
+def _drawn_op(label: str) -> str:
+    """The ATen name of the draw recorded as `label` (NormalBackward0 -> aten::normal_)."""
+    m = re.fullmatch(r"([A-Z][a-z]+)Backward\d*", label)
+    if m is None:
+        return "aten::copy_"
+    name = m.group(1).lower()
+    return f"aten::{name}_" + (".float" if name == "bernoulli" else "")
 
 
 def _fill_value(v: Any) -> Any:
@@ -1173,16 +1186,55 @@ def _overwritten(old: Tensor, value: Any, label: str) -> Tensor:
 _ADDS = ("add", "fused_add")  # add_'s batching rule words its vmap refusal as a broadcast
 
 
-def _method_(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
+# The in-place operations whose ATen overload PyTorch names by their other operand: a tensor
+# or a number (`pow_.Scalar`, `pow_.Tensor`); those always `.Tensor` (a number is wrapped).
+_BY_OPERAND = {
+    "pow", "remainder", "fmod", "lerp", "masked_fill", "fill", "__iand__", "__ior__", "__ixor__",
+    "__ilshift__", "__irshift__", "eq", "ne", "lt", "le", "gt", "ge",
+}  # fmt: skip
+_TENSOR_OVERLOAD = {"add", "sub", "mul", "div", "floor_divide", "bitwise_and", "bitwise_or"}
+_BASE_NAMES = {"mul_t": "mul", "div_t": "div", "fused_add": "add", "fused_sub": "sub"}
+
+
+def aten_inplace_name(name: str, args: tuple = (), kwargs: dict | None = None) -> str:
+    """PyTorch's ATen name of the in-place operation `name` (without its `_`) called with
+    `args` and `kwargs` (`add` -> `aten::add_.Tensor`, `pow` with a number ->
+    `aten::pow_.Scalar`, `exp` -> `aten::exp_`), as its errors show it."""
+    kwargs = kwargs or {}
+    base = _BASE_NAMES.get(name, name)
+    values = [*args, *kwargs.values()]
+    tensor = bool(values) and isinstance(values[-1], Tensor)
+    if base in _TENSOR_OVERLOAD:
+        mode = kwargs.get("rounding_mode") is not None
+        return f"aten::{base}_.Tensor{'_mode' if mode else ''}"
+    if base in ("clamp", "clamp_min", "clamp_max"):
+        return f"aten::{base}_" + (".Tensor" if any(isinstance(v, Tensor) for v in values) else "")
+    if base in _BY_OPERAND:
+        name = base if base.startswith("__") else f"{base}_"  # (`__ior__` is in place)
+        return f"aten::{name}.{'Tensor' if tensor else 'Scalar'}"
+    if base == "bernoulli":
+        return f"aten::bernoulli_.{'Tensor' if tensor else 'float'}"
+    if base == "scatter":
+        return f"aten::scatter_.{'src' if tensor else 'value'}"
+    return f"aten::{base}_"
+
+
+def _method_(fn: Callable[..., Tensor], name: str | None = None) -> Callable[..., Tensor]:
     """The in-place method of an out-of-place function: `x.add_(y)` is x changed in place to
-    `add(x, y)` (recorded as PyTorch records it when gradients flow)."""
+    `add(x, y)` (recorded as PyTorch records it when gradients flow). (`name`: the operation's
+    own, where the function's is not.)"""
+    op_name = name or fn.__name__
 
     def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
         if type(x) is not Tensor:  # (torch.exp_(2.0): PyTorch's TypeError)
             x = A.tensor_param(x, f"{fn.__name__}_", "input", 1)
         if _GradMode.vmapped and fn.__name__ in _ADDS and args and isinstance(args[0], Tensor):
             check_batched_write(x, args[0], shape=True)  # (add_'s batching rule's words)
-        return inplace(x, lambda old: fn(old, *args, **kwargs))
+        return inplace(
+            x,
+            lambda old: fn(old, *args, **kwargs),
+            op=lambda: aten_inplace_name(op_name, args, kwargs),
+        )
 
     method.__wrapped__ = fn  # type: ignore[attr-defined]  # its signature is fn's
     return method
@@ -1275,10 +1327,15 @@ def _filled(x: Any, value: Any, name: str) -> Tensor:
     from ..core.inplace import overlapping
 
     x = tensor_arg(x)
+    op = (
+        "aten::zero_"
+        if name == "ZeroBackward0"
+        else f"aten::fill_.{'Tensor' if isinstance(value, Tensor) else 'Scalar'}"
+    )
     if isinstance(value, Tensor):
-        return inplace(x, lambda o: _overwritten(o, _fill_value(value), name))
+        return inplace(x, lambda o: _overwritten(o, _fill_value(value), name), op=op)
     with overlapping():
-        return inplace(x, lambda o: _overwritten(o, _fill_value(value), name))
+        return inplace(x, lambda o: _overwritten(o, _fill_value(value), name), op=op)
 
 
 # C++'s names of the element types in PyTorch's "Could not set tensor of type ..." message.
@@ -1369,22 +1426,28 @@ INPLACE: dict[str, Callable[..., Tensor]] = {
         input, value, "FillBackward3" if isinstance(value, Tensor) else "FillBackward2"
     ),
     "copy_": lambda x, other, non_blocking=False: _copy_(tensor_arg(x), tensor_arg(other, "src")),
-    "add_": _method_(add),
-    "sub_": _method_(sub),
-    "mul_": _method_(A.mul_t),
-    "div_": _method_(A.div_t),
-    "pow_": _method_(A.pow),
+    "add_": _method_(add, "add"),
+    "sub_": _method_(sub, "sub"),
+    "mul_": _method_(A.mul_t, "mul"),
+    "div_": _method_(A.div_t, "div"),
+    "pow_": _method_(A.pow, "pow"),
     "clamp_": lambda input, min=None, max=None: inplace(
-        tensor_arg(input), lambda o: _clamp(o, min, max, "clamp_")
+        tensor_arg(input),
+        lambda o: _clamp(o, min, max, "clamp_"),
+        op=lambda: aten_inplace_name("clamp", (min, max)),
     ),
     "clamp_min_": lambda input, min: inplace(
-        tensor_arg(input), lambda o: _clamp(o, min, None, "clamp_min_")
+        tensor_arg(input),
+        lambda o: _clamp(o, min, None, "clamp_min_"),
+        op=lambda: aten_inplace_name("clamp_min", (min,)),
     ),
     "clamp_max_": lambda input, max: inplace(
-        tensor_arg(input), lambda o: _clamp(o, None, max, "clamp_max_")
+        tensor_arg(input),
+        lambda o: _clamp(o, None, max, "clamp_max_"),
+        op=lambda: aten_inplace_name("clamp_max", (max,)),
     ),
-    "relu_": _method_(relu),
-    **{f"{name}_": _method_(fn) for name, fn in A.METHODS.items()},
+    "relu_": _method_(relu, "relu"),
+    **{f"{name}_": _method_(fn, name) for name, fn in A.METHODS.items()},
 }
 
 

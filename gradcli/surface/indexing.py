@@ -14,7 +14,7 @@ from ..base.errors import GradcliError
 from ..core import hooks
 from ..core import inplace as core_inplace
 from ..core import op as core_op
-from ..core.inplace import VIEW_OF_LEAF, check_restated, inplace
+from ..core.inplace import VIEW_OF_LEAF, check_capture, check_restated, inplace
 from ..core.op import apply, versioned
 from ..core.tensor import (
     Tensor,
@@ -325,8 +325,17 @@ def assign_whole(x: Tensor, value: Any) -> None:
     inplace(x, lambda old: _overwritten(old, v, label))
 
 
+def setitem_op(key: Any) -> str:
+    """PyTorch's ATen name of `x[key] = value`: index_put_ for a tensor or list index (a mask
+    too), else a copy into the view the key picks."""
+    parts = key if isinstance(key, tuple) else (key,)
+    advanced = any(isinstance(k, (Tensor, list, np.ndarray)) for k in parts)
+    return "aten::index_put_" if advanced else "aten::copy_"
+
+
 def setitem(x: Tensor, key: Any, value: Any) -> None:
     """`x[key] = value`, in place: recorded as PyTorch's CopySlices when gradients flow."""
+    check_capture(x, lambda: setitem_op(key))
     if whole_key(x.shape, key):
         assign_whole(x, value)
         return

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
-from ..core.inplace import write
+from ..core.inplace import check_capture, write
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import size_check, tensor_arg
 from . import extras as X
@@ -612,6 +612,7 @@ class _BatchNorm(Module):
         factor = 0.0 if self.momentum is None else self.momentum
         count = self._buffers["num_batches_tracked"]
         if self.training and self.track_running_stats and count is not None:
+            check_capture(count, "aten::add_.Tensor")  # (`num_batches_tracked.add_(1)`)
             write(count, count.data + 1)
             factor = 1.0 / float(count.data) if self.momentum is None else self.momentum
         rm, rv = self._buffers["running_mean"], self._buffers["running_var"]

@@ -610,8 +610,8 @@ DECLARED = declare(
     ("zero_", "Tensor", INPLACE["zero_"], _S + "mul"),
     ("fill_", "Tensor", INPLACE["fill_"], _S + "mul add"),
     ("copy_", "Tensor", INPLACE["copy_"], _S + "mul add"),
-    ("add_", "Tensor", inplace_method(fused_add), "add"),
-    ("sub_", "Tensor", inplace_method(fused_sub), "sub"),
+    ("add_", "Tensor", inplace_method(fused_add, "add"), "add"),
+    ("sub_", "Tensor", inplace_method(fused_sub, "sub"), "sub"),
     ("mul_", "Tensor", INPLACE["mul_"], "mul"),
     ("pow_", "Tensor", INPLACE["pow_"], "pow pow_scalar"),
     ("clamp_", "Tensor", INPLACE["clamp_"], "clamp where"),
@@ -835,10 +835,10 @@ def __getattr__(name: str) -> Any:
 _INPLACE: dict[int, tuple[Callable[..., Any], Callable[..., Any]]] = {}
 
 
-def _inplace(fn: Callable[..., Any]) -> Callable[..., Any]:
+def _inplace(fn: Callable[..., Any], name: str | None = None) -> Callable[..., Any]:
     got = _INPLACE.get(id(fn))
     if got is None:
-        got = _INPLACE[id(fn)] = (fn, inplace_method(fn))
+        got = _INPLACE[id(fn)] = (fn, inplace_method(fn, name))
     return got[1]
 
 
@@ -861,7 +861,7 @@ def _tables(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
     for n in names:
         for w in n.where:
             if w == "Tensor_":
-                put("Tensor", n.name + "_", _inplace(n.fn))
+                put("Tensor", n.name + "_", _inplace(n.fn, n.name))
             else:
                 put(w, n.name, n.fn)
     return out
@@ -970,7 +970,7 @@ def _made(names: list[Name]) -> dict[str, dict[str, Callable[..., Any]]]:
             nn_functional[name] = _twin(fn)
     for name in _DERIVED_INPLACE:
         if name in methods and f"{name}_" not in methods:
-            methods[f"{name}_"] = inplace_method(methods[name])
+            methods[f"{name}_"] = inplace_method(methods[name], name)
     for alias, same in _INPLACE_ALIASES.items():
         if same in methods:
             methods[alias] = methods[same]

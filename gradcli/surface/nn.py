@@ -984,12 +984,26 @@ class Module:
     ) -> collections.OrderedDict[str, Tensor]:
         """The parameters and persistent buffers by dotted name (under every path to a shared
         module, as PyTorch's recursive walk), detached (sharing their values) unless
-        `keep_vars`, in an OrderedDict as PyTorch's."""
-        if args or destination is not None:
+        `keep_vars`, in an OrderedDict as PyTorch's; or written into `destination` (a dict),
+        which is returned. Positional arguments are destination, prefix, keep_vars, with
+        PyTorch's FutureWarning."""
+        if args:
+            core_hooks.warn(
+                "Positional args are being deprecated, use kwargs instead. Refer to "
+                "https://pytorch.org/docs/main/generated/torch.nn.Module.html#torch.nn.Module."
+                "state_dict for details."
+            )
+            if destination is None:
+                destination = args[0]
+            if len(args) > 1 and prefix == "":
+                prefix = args[1]
+            if len(args) > 2 and keep_vars is False:
+                keep_vars = args[2]
+        if destination is not None and not isinstance(destination, dict):
             raise NotSupported(
-                "state_dict() with a destination or positional arguments is not supported by "
-                "gradcli",
-                hint="call model.state_dict() (prefix= and keep_vars= are supported)",
+                f"state_dict() into a destination of type {typename(destination)} is not "
+                "supported by gradcli",
+                hint="pass a dict (or an OrderedDict), or call model.state_dict()",
             )
         if not isinstance(prefix, str):
             raise GradcliError(
@@ -1007,11 +1021,16 @@ class Module:
             per_parent_once=False,
             doing="state_dict()",
         )
-        return collections.OrderedDict(
+        entries = (
             (prefix + (f"{p}.{n}" if p else n), shown(t))
             for p, m in self.named_modules(remove_duplicate=False)
             for n, t in m._state().items()
         )
+        if destination is None:
+            return collections.OrderedDict(entries)
+        for key, value in entries:
+            destination[key] = value
+        return destination
 
     def load_state_dict(self, state_dict: Any, strict: Any = True, assign: Any = False) -> Any:
         """Copy the tensors of `state_dict` into the parameters in place (an optimizer holding

@@ -55,10 +55,13 @@ def _float_input(x: Any, kernel: str) -> Tensor:
     return x
 
 
-def _maybe_inplace(x: Tensor, inplace: Any, fn: Callable[[Tensor], Tensor]) -> Tensor:
-    """`fn(x)`, or x changed in place to it (`inplace=True`), recorded as PyTorch records it."""
+def _maybe_inplace(
+    x: Tensor, inplace: Any, fn: Callable[[Tensor], Tensor], op: str | None = None
+) -> Tensor:
+    """`fn(x)`, or x changed in place to it (`inplace=True`), recorded as PyTorch records it
+    (`op`: the ATen name of the in-place operation, `aten::elu_`)."""
     if inplace:
-        return _inplace(x, fn)
+        return _inplace(x, fn, op=op)
     return fn(x)
 
 
@@ -70,7 +73,7 @@ def elu(input: Any, alpha: Any = 1.0, inplace: bool = False) -> Tensor:  # noqa:
     x = _float_input(input, "elu_cpu")
     a = _number(alpha, "alpha", "elu")
     label = "EluBackward1" if inplace else "EluBackward0"
-    return _maybe_inplace(x, inplace, lambda t: _elu_apply(t, a, 1.0, 1.0, label))
+    return _maybe_inplace(x, inplace, lambda t: _elu_apply(t, a, 1.0, 1.0, label), "aten::elu_")
 
 
 SELU_ALPHA = 1.6732632423543772848170429916717
@@ -80,7 +83,9 @@ SELU_SCALE = 1.0507009873554804934193349852946
 def selu(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002
     x = _float_input(input, "elu_cpu")
     label = "EluBackward1" if inplace else "EluBackward0"
-    return _maybe_inplace(x, inplace, lambda t: _elu_apply(t, SELU_ALPHA, SELU_SCALE, 1.0, label))
+    return _maybe_inplace(
+        x, inplace, lambda t: _elu_apply(t, SELU_ALPHA, SELU_SCALE, 1.0, label), "aten::elu_"
+    )
 
 
 def celu(input: Any, alpha: Any = 1.0, inplace: bool = False) -> Tensor:  # noqa: A002
@@ -89,7 +94,7 @@ def celu(input: Any, alpha: Any = 1.0, inplace: bool = False) -> Tensor:  # noqa
     if a == 0:
         raise GradcliError("ZeroDivisionError: alpha cannot be 0 for CELU")
     label = "CeluBackward1" if inplace else "CeluBackward0"
-    return _maybe_inplace(x, inplace, lambda t: _elu_apply(t, a, 1.0, 1.0 / a, label))
+    return _maybe_inplace(x, inplace, lambda t: _elu_apply(t, a, 1.0, 1.0 / a, label), "aten::elu_")
 
 
 def _number(v: Any, what: str, fn: str) -> float:
@@ -113,7 +118,10 @@ def hardtanh(
         raise GradcliError("min_val cannot be greater than max_val").mirror("ValueError")
     x = A.tensor_arg(input, "input")
     return _maybe_inplace(
-        x, inplace, lambda t: apply(Ac.hardtanh, A.floating(t), min_val=lo, max_val=hi)
+        x,
+        inplace,
+        lambda t: apply(Ac.hardtanh, A.floating(t), min_val=lo, max_val=hi),
+        "aten::hardtanh_",
     )
 
 
@@ -132,7 +140,7 @@ def _unary_record(name: str, kernel: str) -> Callable[..., Tensor]:
 
     def f(input: Any, inplace: bool = False) -> Tensor:  # noqa: A002
         x = _float_input(input, kernel)
-        return _maybe_inplace(x, inplace, lambda t: apply(getattr(Ac, name), t))
+        return _maybe_inplace(x, inplace, lambda t: apply(getattr(Ac, name), t), f"aten::{name}_")
 
     f.__name__ = name
     return f

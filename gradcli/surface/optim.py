@@ -32,7 +32,7 @@ from ..base import limits
 from ..base.errors import GradcliError
 from ..core import hooks
 from ..core.dtypes import LEGACY_TYPES
-from ..core.inplace import write
+from ..core.inplace import check_capture, write
 from ..core.tensor import Settings, Tensor, enable_grad, pytype_name, typename
 from . import kernels as K
 
@@ -66,10 +66,13 @@ def _torch_typename(v: Any) -> str:
     return typename(v)
 
 
-def _write(p: Tensor, values: np.ndarray) -> None:
+def _write(p: Tensor, values: np.ndarray, op: str = "aten::add_.Tensor") -> None:
     """Update a tensor in place, as PyTorch's step does under no_grad: its storage is written
     (aliases see it) and its version counter goes up, so that a backward pass through a graph
-    that saved the old value refuses, in PyTorch's words, instead of using the new one."""
+    that saved the old value refuses, in PyTorch's words, instead of using the new one.
+    (`op`: the ATen name of PyTorch's first change in place of that tensor, which a torch.func
+    transform refuses on a tensor it captured.)"""
+    check_capture(p, op)
     write(p, values)
 
 
@@ -507,16 +510,19 @@ class SGD(Optimizer):
                 grad = -grad
             if weight_decay != 0:
                 grad = K.add(grad, p.data, weight_decay)
+            new_buf = None
             if momentum != 0:
                 state = self._state.setdefault(p, {})
                 buf = state.get("momentum_buffer")
                 if buf is None:
-                    buf = Tensor(np.array(grad, dtype=p.dtype))
-                    state["momentum_buffer"] = buf
+                    buf = new_buf = Tensor(np.array(grad, dtype=p.dtype))
                 else:
-                    _write(buf, K.add(K.mul(buf.data, momentum), grad, 1 - dampening))
+                    new = K.add(K.mul(buf.data, momentum), grad, 1 - dampening)
+                    _write(buf, new, op="aten::mul_.Tensor")
                 grad = K.add(grad, buf.data, momentum) if nesterov else buf.data
             _write(p, K.add(p.data, grad, -lr))
+            if new_buf is not None:  # (kept once the step has changed the parameter, as PyTorch)
+                state["momentum_buffer"] = new_buf
 
 
 # --- Adam, AdamW -----------------------------------------------------------------------------
@@ -601,11 +607,11 @@ class Adam(Optimizer):
             _write(step_t, step_t.data + step_t.dtype.type(1))  # in place: `step_t += 1`
             if weight_decay != 0:
                 if decoupled:
-                    _write(p, K.mul(p.data, 1 - lr * weight_decay))
+                    _write(p, K.mul(p.data, 1 - lr * weight_decay), op="aten::mul_.Tensor")
                 else:
                     grad = K.add(grad, p.data, weight_decay)
             exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1))
+            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1), op="aten::lerp_.Scalar")
             _write(exp_avg_sq, K.addcmul(K.mul(exp_avg_sq.data, beta2), grad, grad, 1 - beta2))
             step = float(step_t.data)
             bias_correction1 = 1 - beta1**step
@@ -623,7 +629,7 @@ class Adam(Optimizer):
                 second = peak.data
             with np.errstate(divide="ignore", invalid="ignore"):
                 denom = K.add(K.div(K.sqrt(second), bias_correction2_sqrt), eps)
-            _write(p, K.addcdiv(p.data, exp_avg.data, denom, -step_size))
+            _write(p, K.addcdiv(p.data, exp_avg.data, denom, -step_size), op="aten::addcdiv_")
 
 
 class AdamW(Adam):
@@ -728,17 +734,17 @@ class RMSprop(Optimizer):
             _write(square_avg, K.addcmul(K.mul(square_avg.data, alpha), grad, grad, 1 - alpha))
             if centered:
                 grad_avg = _state_tensor(state, "grad_avg", p)
-                _write(grad_avg, K.lerp(grad_avg.data, grad, 1 - alpha))
+                _write(grad_avg, K.lerp(grad_avg.data, grad, 1 - alpha), op="aten::lerp_.Scalar")
                 avg = K.sqrt(K.addcmul(square_avg.data, grad_avg.data, grad_avg.data, -1))
             else:
                 avg = K.sqrt(square_avg.data)
             avg = K.add(avg, eps)
             if momentum > 0:
                 buf = _state_tensor(state, "momentum_buffer", p)
-                _write(buf, K.addcdiv(K.mul(buf.data, momentum), grad, avg, 1))
+                _write(buf, K.addcdiv(K.mul(buf.data, momentum), grad, avg, 1), op="aten::addcdiv_")
                 _write(p, K.add(p.data, buf.data, -lr))
             else:
-                _write(p, K.addcdiv(p.data, grad, avg, -lr))
+                _write(p, K.addcdiv(p.data, grad, avg, -lr), op="aten::addcdiv_")
 
 
 class Adagrad(Optimizer):
@@ -815,9 +821,9 @@ class Adagrad(Optimizer):
                 grad = K.add(grad, p.data, weight_decay)
             clr = lr / (1 + (step - 1) * lr_decay)
             total = _state_tensor(state, "sum", p)
-            _write(total, K.addcmul(total.data, grad, grad, 1))
+            _write(total, K.addcmul(total.data, grad, grad, 1), op="aten::addcmul_")
             std = K.add(K.sqrt(total.data), eps)
-            _write(p, K.addcdiv(p.data, grad, std, -clr))
+            _write(p, K.addcdiv(p.data, grad, std, -clr), op="aten::addcdiv_")
 
 
 def _betas(betas: Any, fn: str) -> tuple[float, float]:
@@ -976,7 +982,7 @@ class Adamax(Optimizer):
             grad = _grad_for(p, maximize, weight_decay)
             exp_avg = _state_tensor(state, "exp_avg", p)
             exp_inf = _state_tensor(state, "exp_inf", p)
-            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1))
+            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1), op="aten::lerp_.Scalar")
             _write(exp_inf, np.maximum(K.mul(exp_inf.data, beta2), K.add(np.abs(grad), eps)))
             bias_correction = 1 - beta1**step
             if bias_correction == 0:
@@ -1046,18 +1052,18 @@ class NAdam(Optimizer):
             bias_correction2 = 1 - beta2**step
             if weight_decay != 0:
                 if decoupled:
-                    _write(p, K.mul(p.data, 1 - lr * weight_decay))
+                    _write(p, K.mul(p.data, 1 - lr * weight_decay), op="aten::mul_.Tensor")
                 else:
                     grad = K.add(grad, p.data, weight_decay)
             mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))
             mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * momentum_decay)))
             mu_product = state["mu_product"]
-            _write(mu_product, K.mul(mu_product.data, mu))
+            _write(mu_product, K.mul(mu_product.data, mu), op="aten::mul_.Tensor")
             product = float(mu_product.data)
             product_next = product * mu_next
             exp_avg = _state_tensor(state, "exp_avg", p)
             exp_avg_sq = _state_tensor(state, "exp_avg_sq", p)
-            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1))
+            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1), op="aten::lerp_.Scalar")
             _write(exp_avg_sq, K.addcmul(K.mul(exp_avg_sq.data, beta2), grad, grad, 1 - beta2))
             if bias_correction2 == 0 or product == 1.0 or product_next == 1.0:
                 raise GradcliError("float division by zero", hint="betas must be below 1")
@@ -1123,12 +1129,12 @@ class RAdam(Optimizer):
             grad = _grad_for(p, maximize)
             if weight_decay != 0:
                 if decoupled:
-                    _write(p, K.mul(p.data, 1 - lr * weight_decay))
+                    _write(p, K.mul(p.data, 1 - lr * weight_decay), op="aten::mul_.Tensor")
                 else:
                     grad = K.add(grad, p.data, weight_decay)
             exp_avg = _state_tensor(state, "exp_avg", p)
             exp_avg_sq = _state_tensor(state, "exp_avg_sq", p)
-            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1))
+            _write(exp_avg, K.lerp(exp_avg.data, grad, 1 - beta1), op="aten::lerp_.Scalar")
             _write(exp_avg_sq, K.addcmul(K.mul(exp_avg_sq.data, beta2), grad, grad, 1 - beta2))
             bias_correction1 = 1 - beta1**step
             bias_correction2 = 1 - beta2**step
@@ -1215,7 +1221,7 @@ class Rprop(Optimizer):
             lo, hi = K.scalar(step_min, p.dtype), K.scalar(step_max, p.dtype)
             _write(step_size, np.minimum(np.maximum(grown, lo), hi).astype(p.dtype))
             grad = np.where(factor == minus, p.dtype.type(0), grad).astype(p.dtype)
-            _write(p, K.addcmul(p.data, np.sign(grad), step_size.data, -1))
+            _write(p, K.addcmul(p.data, np.sign(grad), step_size.data, -1), op="aten::addcmul_")
             _write(prev, grad)
 
 
@@ -1273,7 +1279,7 @@ class ASGD(Optimizer):
             step = _tick(state)
             grad = _grad_for(p, maximize, weight_decay)
             eta = float(state["eta"].data)
-            _write(p, K.mul(p.data, 1 - lambd * eta))
+            _write(p, K.mul(p.data, 1 - lambd * eta), op="aten::mul_.Tensor")
             _write(p, K.add(p.data, grad, -eta))
             ax, mu = _state_tensor(state, "ax", p), state["mu"]
             if float(mu.data) != 1:

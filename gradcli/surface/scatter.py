@@ -598,15 +598,17 @@ _OVERLAP_ALLOWED = frozenset(("masked_fill", "index_fill", "index_put"))
 def _in_place(fn: Any) -> Any:
     """The in-place method: x changed in place to fn(x, ...) (its shape may not grow)."""
     from ..core.inplace import overlapping
+    from .functional import aten_inplace_name
 
     name = fn.__name__ + "_"
     allowed = fn.__name__ in _OVERLAP_ALLOWED
 
     def method(x: Any, *args: Any, **kwargs: Any) -> Tensor:
+        op = lambda: aten_inplace_name(fn.__name__, args, kwargs)  # noqa: E731
         if allowed:
             with overlapping(name):
-                return inplace(A.tensor_arg(x), lambda old: fn(old, *args, **kwargs))
-        return inplace(A.tensor_arg(x), lambda old: fn(old, *args, **kwargs))
+                return inplace(A.tensor_arg(x), lambda old: fn(old, *args, **kwargs), op=op)
+        return inplace(A.tensor_arg(x), lambda old: fn(old, *args, **kwargs), op=op)
 
     method.__name__ = fn.__name__ + "_"
     method.__wrapped__ = fn  # type: ignore[attr-defined]  # its signature is fn's

@@ -1026,7 +1026,7 @@ CASES: list[Case] = [
     Case(
         "backward_inputs_ints",
         "x = torch.ones(1, requires_grad=True)\ny = x * 2\ny.backward(inputs=[1, 2])",
-        "inputs must be a Tensor or a list of Tensors",
+        "all inputs have to be Tensors or GradientEdges, but got int",
         (3, 1),
     ),
     Case(

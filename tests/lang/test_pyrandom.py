@@ -50,3 +50,25 @@ def test_unseeded_draws_follow_the_run_seed_and_every_run_starts_afresh() -> Non
     assert out(prog, seed=5) != out(prog, seed=6)
     r = random.Random(5)
     assert out(prog, seed=5) == [f"{r.random()!r} {np.random.RandomState(5).rand()!r}"]
+
+
+def test_rand_and_randn_take_integers_and_refuse_others_in_numpys_words() -> None:
+    # (a shape tuple is np.random.normal's size=, not randn's: users pass it and NumPy says so)
+    got = out(
+        "import numpy as np\n"
+        "for args in [((5, 5),), (2.0,), ([2, 3],), ('a',), (2, (3,)), (True,)]:\n"
+        "    for fn in (np.random.randn, np.random.rand):\n"
+        "        try:\n"
+        "            fn(*args)\n"
+        "        except TypeError as e:\n"
+        "            print(e)\n"
+        "np.random.seed(1)\nprint(np.random.randn(np.int64(2), 3).shape)\n"
+    )
+    expected = []
+    for args in [((5, 5),), (2.0,), ([2, 3],), ("a",), (2, (3,)), (True,)]:
+        for fn in (np.random.randn, np.random.rand):
+            try:
+                fn(*args)
+            except TypeError as e:
+                expected.append(str(e))
+    assert got == [*expected, "(2, 3)"]

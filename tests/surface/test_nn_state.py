@@ -422,3 +422,25 @@ def test_nn_buffer_assigned_in_a_module_registers_a_buffer() -> None:
             "import torch\nfrom torch import nn\nm = nn.Linear(2, 2)\n"
             "m.weight = nn.Buffer(torch.ones(2, 2))\n"
         )
+
+
+def test_state_dict_into_a_destination_positional_or_keyword_returns_it() -> None:
+    # (explore29: `m.state_dict(OrderedDict())`, PyTorch's deprecated positional form, was
+    # refused; PyTorch fills the dict given, warns for positional arguments, returns it)
+    got = out(
+        "import torch\nfrom collections import OrderedDict\n"
+        "m = torch.nn.Sequential(torch.nn.Linear(2, 1), torch.nn.Linear(1, 1))\n"
+        "d = OrderedDict()\nr = m.state_dict(d)\nprint(r is d, list(d))\n"
+        "e = {'kept': 1}\nprint(m.state_dict(e, 'net.') is e, list(e))\n"
+        "f = {}\nm.state_dict(destination=f, prefix='p.', keep_vars=True)\n"
+        "print(f['p.0.weight'] is m[0].weight, m.state_dict(f)['p.1.bias'] is m[1].bias)\n"
+        "print(m.state_dict(None, 'x.', True)['x.1.bias'] is m[1].bias)\n"
+        "print(m.state_dict({}, '', False)['0.bias'].requires_grad)\n"
+    )
+    assert got == (
+        "True ['0.weight', '0.bias', '1.weight', '1.bias']\n"
+        "True ['kept', 'net.0.weight', 'net.0.bias', 'net.1.weight', 'net.1.bias']\n"
+        "True True\nTrue\nFalse\n"
+    )
+    with pytest.raises(GradcliError, match="destination of type list is not supported"):
+        out("import torch\ntorch.nn.Linear(1, 1).state_dict([])\n")

@@ -5921,3 +5921,46 @@ add(
         _RP + "class P(ReduceLROnPlateau):\n    pass\nx = P(o).__dict__",
     ),
 )
+
+# backward(inputs=) and autograd.grad take any iterable or a dict (explore29): an endless or a
+# huge one stops at the limits; a mapping of another kind, a string, an object's items are
+# PyTorch's errors. Inside grad transforms, a change in place of a captured tensor is refused.
+_BI = "x = torch.ones(2, requires_grad=True)\nloss = (x * 3).sum()\n"
+add(
+    small(
+        "backward_inputs_endless_generator",
+        _BI + "def g():\n    while True:\n        yield x\nloss.backward(inputs=g())",
+        LIMIT,
+    ),
+    small(
+        "grad_inputs_huge_repeat",
+        _BI + "torch.autograd.grad(loss, [x] * 10**9)",
+        LIMIT + (r"too large", r"memory"),
+    ),
+    small(
+        "backward_inputs_class_iter",
+        _BI + "class It:\n    def __iter__(self):\n        return iter([x, 'a'])\n"
+        "loss.backward(inputs=It())",
+        (r"all inputs have to be Tensors", r"not supported", r"not iterable"),
+    ),
+    small(
+        "grad_inputs_ordered_dict",
+        "import collections\n" + _BI + "torch.autograd.grad(loss, collections.OrderedDict(a=x))",
+        (r"must be a dict, not OrderedDict",),
+    ),
+    small(
+        "func_grad_mutates_captured_forever",
+        "from torch.func import grad\nc = torch.zeros(1)\n"
+        "def f(v):\n    while True:\n        c.add_(1)\n    return v.sum()\n"
+        "grad(f)(torch.ones(2))",
+        (r"mutate a captured Tensor",) + LIMIT,
+    ),
+    small(
+        "func_grad_captured_setitem_dunder_key",
+        "from torch.func import grad\nc = torch.zeros(3)\n"
+        "class K:\n    def __index__(self):\n        return 1\n"
+        "def f(v):\n    c[K()] = 1.0\n    return v.sum()\n"
+        "grad(f)(torch.ones(2))",
+        (r"mutate a captured Tensor", r"not supported", r"only integers"),
+    ),
+)

@@ -167,19 +167,16 @@ def _float(a: np.ndarray) -> np.ndarray:
 
 
 def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
-    """`np.exp(x)`: torch's on a tensor; NumPy's (through torch's, in the array's dtype) on an
-    array, a number or a list."""
+    """`np.exp(x)`: torch's on a tensor; NumPy's own on an array, a number or a list (NumPy's
+    float32 exp, tanh, sin... are not torch's: they differ in the last bit on many inputs)."""
+    np_fn = getattr(np, name)
 
     def call(x: Any) -> Any:
         if isinstance(x, Tensor):
             return torch_fn(x)
         a = _operand(x, name)
-        if name == "abs" and a.dtype.kind in "biu":
-            return _value(np.abs(a))  # an integer's absolute value stays an integer
-        if name == "sqrt":  # NumPy's root is correctly rounded (torch's is MKL's: vmlsqrt)
-            with np.errstate(invalid="ignore"):
-                return _value(np.sqrt(_float(a)))
-        return _value(torch_fn(Tensor(_float(a))).data)
+        with np.errstate(all="ignore"):
+            return _value(np_fn(a))
 
     call.__name__ = name
     return call
@@ -207,18 +204,57 @@ def _reduction(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
-def _binary(name: str, torch_fn: Callable[..., Any], matmul: Callable[..., Any]) -> Any:
-    """`np.dot(a, b)` / `np.matmul`: torch's on tensors; on arrays, torch's matrix product in
-    the dtype NumPy gives the pair (a 0-d operand scales the other)."""
+def matmul_work(x: np.ndarray, y: np.ndarray, dot: bool) -> tuple[tuple[int, ...], int] | None:
+    """The shape of NumPy's `np.dot(x, y)` (dot) or `x @ y` and its multiply-adds, or None when
+    NumPy refuses the shapes (it does so before any work)."""
+    k = int(x.shape[-1])
+    if dot:
+        if k != int(y.shape[0] if y.ndim == 1 else y.shape[-2]):
+            return None
+        shape = x.shape[:-1] + (y.shape[:-2] + y.shape[-1:] if y.ndim >= 2 else ())
+    else:
+        xs = x.shape if x.ndim >= 2 else (1, *x.shape)
+        ys = y.shape if y.ndim >= 2 else (*y.shape, 1)
+        if xs[-1] != ys[-2]:
+            return None
+        try:
+            batch = np.broadcast_shapes(xs[:-2], ys[:-2])
+        except ValueError:
+            return None
+        shape = tuple(batch) + xs[-2:-1] * (x.ndim >= 2) + ys[-1:] * (y.ndim >= 2)
+    size = 1
+    for n in shape:
+        size *= int(n)
+    return tuple(int(n) for n in shape), size * k
+
+
+def numpy_matmul(x: np.ndarray, y: np.ndarray, name: str) -> Any:
+    """NumPy's own matrix product of two arrays (`np.dot`, `np.matmul`, `a @ b`): its result
+    (NumPy's BLAS, not torch's: the float32 sums differ in the last bits) and its words for
+    mismatched shapes, the result's size and the multiply-adds bounded before NumPy runs."""
+    planned = None if x.ndim == 0 or y.ndim == 0 else matmul_work(x, y, dot=name == "dot")
+    if planned is not None:
+        size_check(planned[0], f"the result of numpy.{name}()")
+        limits.MULTIPLY_ADDS.check(planned[1], f"the multiply-adds of numpy.{name}()")
+    try:
+        with np.errstate(all="ignore"):
+            out = np.dot(x, y) if name == "dot" else np.matmul(x, y)
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
+    return _value(np.asarray(out))
+
+
+def _binary(name: str, torch_fn: Callable[..., Any]) -> Any:
+    """`np.dot(a, b)` / `np.matmul`: torch's on tensors; NumPy's own on arrays, numbers and
+    lists (a 0-d operand scales the other)."""
 
     def call(a: Any, b: Any) -> Any:
         if isinstance(a, Tensor) or isinstance(b, Tensor):
             return torch_fn(a, b)
         x, y = _operand(a, name), _operand(b, name)
-        dt = np.promote_types(x.dtype, y.dtype)
-        if x.ndim == 0 or y.ndim == 0:
-            return _value(np.multiply(x, y, dtype=dt))
-        return _value(matmul(Tensor(x.astype(dt)), Tensor(y.astype(dt))).data)
+        if (x.ndim == 0 or y.ndim == 0) and name == "dot":
+            return _value(np.multiply(x, y, dtype=np.promote_types(x.dtype, y.dtype)))
+        return numpy_matmul(x, y, name)
 
     call.__name__ = name
     return call
@@ -431,7 +467,6 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
     out["shape"] = _shape
     out["corrcoef"] = _corrcoef
     out["allclose"] = _allclose
-    matmul = torch_functions["matmul"]
-    out["dot"] = _binary("dot", torch_functions["dot"], matmul)
-    out["matmul"] = _binary("matmul", matmul, matmul)
+    out["dot"] = _binary("dot", torch_functions["dot"])
+    out["matmul"] = _binary("matmul", torch_functions["matmul"])
     return out

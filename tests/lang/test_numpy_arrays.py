@@ -85,6 +85,16 @@ CASES = {
     "np.isfinite(a)": lambda a: np.isfinite(a),
     "np.arctan(a) * np.exp2(a)": lambda a: np.arctan(a) * np.exp2(a),
     "(np.inf, -np.nan, a[:, np.newaxis].shape)": lambda a: (np.inf, -np.nan, a[:, None].shape),
+    "np.split(a, 3, axis=1)": lambda a: np.split(a, 3, axis=1),
+    "np.split(a.ravel(), [2, 5])": lambda a: np.split(a.ravel(), [2, 5]),
+    "np.split(a, 4 / 2)": lambda a: np.split(a, 4 / 2),
+    "np.meshgrid(a[0], a[1, :2])": lambda a: np.meshgrid(a[0], a[1, :2]),
+    "np.meshgrid(a[0], a[1], indexing='ij', sparse=True)": lambda a: np.meshgrid(
+        a[0], a[1], indexing="ij", sparse=True
+    ),
+    "np.clip(a, a[0] - 1, [0.5, 0.0, 1.0])": lambda a: np.clip(a, a[0] - 1, [0.5, 0.0, 1.0]),
+    "a.clip(np.float32(-1), a[1])": lambda a: a.clip(np.float32(-1), a[1]),
+    "a.dot(a.T)": lambda a: a.dot(a.T),
 }
 
 
@@ -120,6 +130,14 @@ def test_array_expressions_give_numpys_values(expr: str) -> None:
         ("np.full_like(a, 'x')", "expected a number, not str"),
         ("np.unique(print)", "takes arrays, numbers or lists"),
         ("np.repeat(a, 2.5)", "cannot be interpreted as an integer"),
+        ("np.split(a, 4)", "array split does not result in an equal division"),
+        ("np.split(a, 1.5)", "array split does not result in an equal division"),
+        ("np.split(np.zeros(0), 10**6)", "into over 100,000 sections is not supported"),
+        ("np.meshgrid(np.zeros(4000), np.zeros(4000))", "over the limit of 10,000,000"),
+        ("np.meshgrid(a[0], indexing='xx')", "Valid values for `indexing` are 'xy' and 'ij'"),
+        ("np.clip(a, np.zeros(4), 1.0)", "could not be broadcast together"),
+        ("np.clip(np.zeros((4000, 1)), np.zeros(4000), 1)", "over the limit of 10,000,000"),
+        ("np.clip(a, 'x', 1)", "takes numbers or numeric arrays, not str"),
     ],
 )
 def test_array_misuse_is_refused_before_the_work(expr: str, message: str) -> None:

@@ -5680,3 +5680,46 @@ add(
         LIMIT + (r"too large", r"memory"),
     ),
 )
+# NumPy's own matrix products, split, meshgrid and clip on arrays: the result's size and the
+# multiply-adds (or the number of pieces) bounded before NumPy runs.
+add(
+    budget(
+        "numpy_matmul_work",
+        "import numpy as np\na = np.ones((3000, 3000))\nb = a @ a",
+    ),
+    budget(
+        "numpy_dot_result",
+        "import numpy as np\na = np.ones((5000, 1))\nb = np.dot(a, a.T)",
+    ),
+    budget(
+        "numpy_matmul_batched_work",
+        "import numpy as np\na = np.ones((400, 100, 100))\n"
+        "b = np.matmul(a, np.ones((100, 100000)))",
+    ),
+    budget(
+        "numpy_array_dot_work",
+        "import numpy as np\na = np.ones((3000, 3000))\nb = a.dot(a)",
+    ),
+    budget(
+        "numpy_meshgrid_result",
+        "import numpy as np\nx = np.ones(10**4)\nX, Y = np.meshgrid(x, x)",
+    ),
+    budget(
+        "numpy_meshgrid_many",
+        "import numpy as np\nx = np.ones(40)\ng = np.meshgrid(x, x, x, x, x)",
+    ),
+    budget(
+        "numpy_split_empty_endless",
+        "import numpy as np\nparts = np.split(np.zeros(0), 10**9)",
+        patterns=LIMIT + REFUSED + (r"not supported",),
+    ),
+    budget(
+        "numpy_split_points_endless",
+        "import numpy as np\nparts = np.split(np.zeros(0), list(range(10**6)))",
+        patterns=LIMIT + REFUSED + (r"not supported",),
+    ),
+    budget(
+        "numpy_clip_broadcast_result",
+        "import numpy as np\nc = np.clip(np.ones((10**4, 1)), np.zeros(10**4), 1.0)",
+    ),
+)

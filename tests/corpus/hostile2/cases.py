@@ -2720,7 +2720,14 @@ add(
         "    o.add_param_group({'params': [torch.ones(1, requires_grad=True)]})",
         TIME_LIMIT + LIMIT,
     ),
-    esc("optim_state_assigned", OPT + "o = O([w])\no.state = {}"),
+    esc("optim_state_assigned", OPT + "o = O([w])\no.state = 5"),
+    # a dict the program assigns is its state: a hostile key stays a key, never code
+    esc(
+        "optim_state_assigned_dict",
+        OPT + "o = O([w])\no.state = {'__class__': w, 1: print}\nprint(o.state_dict())",
+        REFUSED,
+        codes=frozenset({0, 1}),
+    ),
     esc(
         "optim_scheduler_get_lr_recursion",
         "from torch.optim.lr_scheduler import LRScheduler\n"

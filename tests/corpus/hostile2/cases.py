@@ -5730,3 +5730,36 @@ add(
         "import numpy as np\nc = np.clip(np.ones((10**4, 1)), np.zeros(10**4), 1.0)",
     ),
 )
+# types.SimpleNamespace: an attribute table of the program's values; no dunder reaches Python,
+# its growth is bounded.
+add(
+    esc("simple_namespace_dunder_kw", "import types\nn = types.SimpleNamespace(__init__=print)"),
+    # `.__class__` is the audited type(): a class the program can only print or compare
+    esc(
+        "simple_namespace_class",
+        "import types\nc = types.SimpleNamespace(a=1).__class__\nn = c(a=2)",
+    ),
+    esc("simple_namespace_dict", "import types\nd = types.SimpleNamespace(a=1).__dict__"),
+    esc(
+        "simple_namespace_getattr_dunder",
+        "import types\nc = getattr(types.SimpleNamespace(a=1), '__class__')\nm = c.__mro__",
+    ),
+    esc(
+        "simple_namespace_vars_dunder_key",
+        "import types\nn = types.SimpleNamespace()\nvars(n)['__init__'] = print\nc = n.__init__",
+    ),
+    esc("simple_namespace_other_types", "import types\nf = types.FunctionType"),
+    small(
+        "simple_namespace_attributes_endless",
+        "import types\nn = types.SimpleNamespace()\ni = 0\n"
+        "while True:\n    setattr(n, 'a' + str(i), i)\n    i += 1",
+        LIMIT,
+    ),
+    small(
+        "simple_namespace_nested_repr",
+        "import types\nn = types.SimpleNamespace()\nfor i in range(10**5):\n"
+        "    n = types.SimpleNamespace(inner=n)\nprint(n)",
+        LIMIT + (r"recursed too deeply", r"nested too deeply"),
+        codes=frozenset({0, 1}),
+    ),
+)

@@ -204,46 +204,6 @@ def _reduction(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
-def matmul_work(x: np.ndarray, y: np.ndarray, dot: bool) -> tuple[tuple[int, ...], int] | None:
-    """The shape of NumPy's `np.dot(x, y)` (dot) or `x @ y` and its multiply-adds, or None when
-    NumPy refuses the shapes (it does so before any work)."""
-    k = int(x.shape[-1])
-    if dot:
-        if k != int(y.shape[0] if y.ndim == 1 else y.shape[-2]):
-            return None
-        shape = x.shape[:-1] + (y.shape[:-2] + y.shape[-1:] if y.ndim >= 2 else ())
-    else:
-        xs = x.shape if x.ndim >= 2 else (1, *x.shape)
-        ys = y.shape if y.ndim >= 2 else (*y.shape, 1)
-        if xs[-1] != ys[-2]:
-            return None
-        try:
-            batch = np.broadcast_shapes(xs[:-2], ys[:-2])
-        except ValueError:
-            return None
-        shape = tuple(batch) + xs[-2:-1] * (x.ndim >= 2) + ys[-1:] * (y.ndim >= 2)
-    size = 1
-    for n in shape:
-        size *= int(n)
-    return tuple(int(n) for n in shape), size * k
-
-
-def numpy_matmul(x: np.ndarray, y: np.ndarray, name: str) -> Any:
-    """NumPy's own matrix product of two arrays (`np.dot`, `np.matmul`, `a @ b`): its result
-    (NumPy's BLAS, not torch's: the float32 sums differ in the last bits) and its words for
-    mismatched shapes, the result's size and the multiply-adds bounded before NumPy runs."""
-    planned = None if x.ndim == 0 or y.ndim == 0 else matmul_work(x, y, dot=name == "dot")
-    if planned is not None:
-        size_check(planned[0], f"the result of numpy.{name}()")
-        limits.MULTIPLY_ADDS.check(planned[1], f"the multiply-adds of numpy.{name}()")
-    try:
-        with np.errstate(all="ignore"):
-            out = np.dot(x, y) if name == "dot" else np.matmul(x, y)
-    except ValueError as e:
-        raise GradcliError(str(e)).mirror("ValueError") from None
-    return _value(np.asarray(out))
-
-
 def _binary(name: str, torch_fn: Callable[..., Any]) -> Any:
     """`np.dot(a, b)` / `np.matmul`: torch's on tensors; NumPy's own on arrays, numbers and
     lists (a 0-d operand scales the other)."""
@@ -254,6 +214,8 @@ def _binary(name: str, torch_fn: Callable[..., Any]) -> Any:
         x, y = _operand(a, name), _operand(b, name)
         if (x.ndim == 0 or y.ndim == 0) and name == "dot":
             return _value(np.multiply(x, y, dtype=np.promote_types(x.dtype, y.dtype)))
+        from .npmatmul import numpy_matmul
+
         return numpy_matmul(x, y, name)
 
     call.__name__ = name

@@ -315,7 +315,7 @@ def _array_binop(op: ast.operator, a: Any, b: Any) -> Any:
             raise _unsupported(op, a, b)
     if isinstance(op, ast.MatMult):
         # NumPy's own matrix product (its shapes' rules and words), sized before it runs
-        from .arrays import numpy_matmul
+        from .npmatmul import numpy_matmul
 
         return numpy_matmul(np.asarray(a), np.asarray(b), "matmul")
     if fn is None:

@@ -717,9 +717,9 @@ def _array_clip(a: np.ndarray, a_min: Any = None, a_max: Any = None) -> np.ndarr
         if isinstance(v, (np.ndarray, np.generic)) and v.dtype.kind in "biuf":
             pass
         elif isinstance(v, (list, tuple)):
-            from .arrays import _operand
+            from ..core.tensor import data_array
 
-            v = _operand(v, "clip")
+            v = data_array(v, None, float_dtype=np.float64)  # numbers only, sized
         elif isinstance(v, bool) or not isinstance(v, (int, float)):
             raise GradcliError(f"clip() takes numbers or numeric arrays, not {typename(v)}").mirror(
                 "TypeError"
@@ -874,7 +874,7 @@ def _array_dot(a: np.ndarray, b: Any) -> Any:
 
         size_check(np.broadcast_shapes(a.shape, b.shape), "the result of dot()")
         return numpy_number(np.multiply(a, b, dtype=dt))
-    from .arrays import numpy_matmul  # NumPy's own product (not torch's float32 sums)
+    from .npmatmul import numpy_matmul  # NumPy's own product (not torch's float32 sums)
 
     return numpy_matmul(a, b, "dot")
 

@@ -167,19 +167,16 @@ def _float(a: np.ndarray) -> np.ndarray:
 
 
 def _unary(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
-    """`np.exp(x)`: torch's on a tensor; NumPy's (through torch's, in the array's dtype) on an
-    array, a number or a list."""
+    """`np.exp(x)`: torch's on a tensor; NumPy's own on an array, a number or a list (NumPy's
+    float32 exp, tanh, sin... are not torch's: they differ in the last bit on many inputs)."""
+    np_fn = getattr(np, name)
 
     def call(x: Any) -> Any:
         if isinstance(x, Tensor):
             return torch_fn(x)
         a = _operand(x, name)
-        if name == "abs" and a.dtype.kind in "biu":
-            return _value(np.abs(a))  # an integer's absolute value stays an integer
-        if name == "sqrt":  # NumPy's root is correctly rounded (torch's is MKL's: vmlsqrt)
-            with np.errstate(invalid="ignore"):
-                return _value(np.sqrt(_float(a)))
-        return _value(torch_fn(Tensor(_float(a))).data)
+        with np.errstate(all="ignore"):
+            return _value(np_fn(a))
 
     call.__name__ = name
     return call
@@ -207,18 +204,19 @@ def _reduction(name: str, torch_fn: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
-def _binary(name: str, torch_fn: Callable[..., Any], matmul: Callable[..., Any]) -> Any:
-    """`np.dot(a, b)` / `np.matmul`: torch's on tensors; on arrays, torch's matrix product in
-    the dtype NumPy gives the pair (a 0-d operand scales the other)."""
+def _binary(name: str, torch_fn: Callable[..., Any]) -> Any:
+    """`np.dot(a, b)` / `np.matmul`: torch's on tensors; NumPy's own on arrays, numbers and
+    lists (a 0-d operand scales the other)."""
 
     def call(a: Any, b: Any) -> Any:
         if isinstance(a, Tensor) or isinstance(b, Tensor):
             return torch_fn(a, b)
         x, y = _operand(a, name), _operand(b, name)
-        dt = np.promote_types(x.dtype, y.dtype)
-        if x.ndim == 0 or y.ndim == 0:
-            return _value(np.multiply(x, y, dtype=dt))
-        return _value(matmul(Tensor(x.astype(dt)), Tensor(y.astype(dt))).data)
+        if (x.ndim == 0 or y.ndim == 0) and name == "dot":
+            return _value(np.multiply(x, y, dtype=np.promote_types(x.dtype, y.dtype)))
+        from .npmatmul import numpy_matmul
+
+        return numpy_matmul(x, y, name)
 
     call.__name__ = name
     return call
@@ -431,7 +429,6 @@ def functions(torch_functions: dict[str, Callable[..., Any]]) -> dict[str, Calla
     out["shape"] = _shape
     out["corrcoef"] = _corrcoef
     out["allclose"] = _allclose
-    matmul = torch_functions["matmul"]
-    out["dot"] = _binary("dot", torch_functions["dot"], matmul)
-    out["matmul"] = _binary("matmul", matmul, matmul)
+    out["dot"] = _binary("dot", torch_functions["dot"])
+    out["matmul"] = _binary("matmul", torch_functions["matmul"])
     return out

@@ -404,6 +404,10 @@ def _vars(*args: Any) -> Any:
     o = args[0]
     if type(o) is Instance:
         return o.attrs
+    from .pynamespace import SimpleNamespace
+
+    if type(o) is SimpleNamespace:  # `print(vars(args))` of a notebook's settings
+        return o.attrs
     if o is None or isinstance(o, (bool, int, float, str, list, tuple, dict, set, frozenset)):
         raise GradcliError("vars() argument must have __dict__ attribute").mirror("TypeError")
     if isinstance(o, surface_nn.Module):
@@ -678,6 +682,11 @@ def delete_attribute(o: Any, name: str) -> None:
         o.program_delete(name)
         return
     if isinstance(o, Instance):
+        o.delete(name)
+        return
+    from .pynamespace import SimpleNamespace
+
+    if isinstance(o, SimpleNamespace):
         o.delete(name)
         return
     if isinstance(o, UserFunction) and o.attrs is not None and name in o.attrs:

@@ -11,6 +11,7 @@ refused with the tensor's own method as the hint, as `arrays._on_arrays` does.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -228,6 +229,68 @@ def _trace(a: Any, offset: Any = 0) -> Any:
     return _numpy(lambda: np.trace(x, off))
 
 
+_MAX_PIECES = 100_000
+_SPLIT_HINT = "split into fewer pieces, or take the ones you need by slicing: a[i:j]"
+
+
+def _split(a: Any, indices_or_sections: Any, axis: Any = 0) -> Any:
+    """`np.split(data, n / 8)`: NumPy's own pieces (views of the array), a list of them; the
+    number of sections (an int, or a float NumPy takes as one) or the split points (a list of
+    integers) bounded before NumPy makes the pieces."""
+    x = _array(a, "split")
+    ax = _int(axis, "axis")
+    if isinstance(indices_or_sections, (list, tuple)):
+        if len(indices_or_sections) > _MAX_PIECES:
+            raise NotSupported(
+                f"numpy.split() into over {_MAX_PIECES:,} pieces is not supported by gradcli",
+                hint=_SPLIT_HINT,
+            )
+        points: Any = [_int(v, "indices") for v in indices_or_sections]
+    elif isinstance(indices_or_sections, np.ndarray) and indices_or_sections.dtype.kind in "iu":
+        if indices_or_sections.size > _MAX_PIECES:
+            raise NotSupported(
+                f"numpy.split() into over {_MAX_PIECES:,} pieces is not supported by gradcli",
+                hint=_SPLIT_HINT,
+            )
+        points = [int(v) for v in indices_or_sections.ravel()]
+    else:
+        n = indices_or_sections
+        if isinstance(n, (float, np.floating)) and math.isfinite(n) and n >= 1:
+            # NumPy divides by the float, then takes its integer part as the sections
+            if ax < -x.ndim or ax >= x.ndim or x.shape[ax] % n:
+                return list(_numpy(lambda: tuple(np.split(x, float(n), axis=ax))))
+            n = int(n)
+        elif isinstance(n, str):
+            raise GradcliError(
+                "slice indices must be integers or None or have an __index__ method"
+            ).mirror("TypeError")
+        n = _int(n, "indices_or_sections")
+        if n > _MAX_PIECES:
+            raise NotSupported(
+                f"numpy.split() into over {_MAX_PIECES:,} sections is not supported by gradcli",
+                hint=_SPLIT_HINT,
+            )
+        points = n
+    return list(_numpy(lambda: tuple(np.split(x, points, axis=ax))))
+
+
+def _meshgrid(*xi: Any, indexing: Any = "xy", sparse: Any = False, copy: Any = True) -> Any:
+    """`X, Y = np.meshgrid(x, y)`: NumPy's own grids (a tuple of arrays, as NumPy 2), their
+    size (the product of the inputs' sizes, times their number) bounded before NumPy makes
+    them."""
+    arrays = [_array(v, "meshgrid") for v in xi]
+    if indexing not in ("xy", "ij"):
+        raise GradcliError("Valid values for `indexing` are 'xy' and 'ij'.").mirror("ValueError")
+    total = 1
+    for v in arrays:
+        total *= int(v.size)
+    if not sparse:
+        size_check((total, max(len(arrays), 1)), "the result of numpy.meshgrid()")
+    return _numpy(
+        lambda: tuple(np.meshgrid(*arrays, indexing=indexing, sparse=bool(sparse), copy=bool(copy)))
+    )
+
+
 def _norm(x: Any, ord: Any = None, axis: Any = None, keepdims: Any = False) -> Any:  # noqa: A002
     """`np.linalg.norm`: NumPy's own vector and matrix norms (a reduction: never larger)."""
     a = _array(x, "linalg.norm")
@@ -419,6 +482,8 @@ def functions() -> dict[str, Any]:
             "diag": _diag,
             "trace": _trace,
             "einsum": _einsum,
+            "split": _split,
+            "meshgrid": _meshgrid,
         }
     )
     return out

@@ -344,14 +344,11 @@ def _array_binop(op: ast.operator, a: Any, b: Any) -> Any:
         ok = (isinstance(v, np.ndarray) and v.dtype.kind in "biuf") or is_numpy_number(v)
         if not ok and (isinstance(v, bool) or not isinstance(v, (int, float))):
             raise _unsupported(op, a, b)
-    if isinstance(op, ast.MatMult) and isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
-        # The matrix product of torch (its shapes' rules and messages, sized before it runs)
-        # in the dtype NumPy gives the pair.
-        from ..ops.arithmetic import matmul
+    if isinstance(op, ast.MatMult):
+        # NumPy's own matrix product (its shapes' rules and words), sized before it runs
+        from .npmatmul import numpy_matmul
 
-        dt = np.promote_types(a.dtype, b.dtype)
-        out = matmul(Tensor(a.astype(dt)), Tensor(b.astype(dt))).data
-        return out.item() if out.ndim == 0 else out
+        return numpy_matmul(np.asarray(a), np.asarray(b), "matmul")
     if fn is None:
         raise _unsupported(op, a, b)
     from ..ops.arithmetic import size_check

@@ -94,10 +94,16 @@ class OptimizerInstance(ProgramObject, O.Optimizer):
 
     def set(self, rt: Any, attr: str, value: Any) -> None:
         if attr == "state":
-            raise NotSupported(
-                "assigning an optimizer's `state` is not supported",
-                hint="change its entries: self.state[p]['name'] = value",
-            )
+            # `self.state = dict()` in a program's __init__ (its entries filled by hand): the
+            # program's dict stands for the state, as PyTorch's attribute is then that dict
+            if not isinstance(value, dict):
+                raise NotSupported(
+                    f"assigning an optimizer's `state` a {typename(value)} is not supported: "
+                    "it is a dict",
+                    hint="self.state = dict(), or change its entries: self.state[p]['name'] = v",
+                )
+            self._state = value
+            return
         if attr == "param_groups":
             if not isinstance(value, list):
                 raise NotSupported(

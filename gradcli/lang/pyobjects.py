@@ -713,12 +713,40 @@ def _array_transpose(a: np.ndarray, *axes: Any) -> np.ndarray:
 
 
 def _array_clip(a: np.ndarray, a_min: Any = None, a_max: Any = None) -> np.ndarray:
-    for v in (a_min, a_max):
-        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
-            raise GradcliError(f"clip() takes numbers, not {typename(v)}").mirror("TypeError")
+    """`a.clip(lo, hi)`, `np.clip(a, low, high)`: bounds are numbers or numeric arrays (an action
+    clipped to an environment's `low`/`high`), broadcast with `a`, the result sized first."""
+    bounds = []
+    given = [a_min, a_max]
+    for i, v in enumerate(given):
+        if v is None:
+            continue
+        if isinstance(v, (np.ndarray, np.generic)) and v.dtype.kind in "biuf":
+            pass
+        elif isinstance(v, (list, tuple)):
+            from ..core.tensor import data_array
+
+            v = data_array(v, None, float_dtype=np.float64)  # numbers only, sized
+        elif isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise GradcliError(f"clip() takes numbers or numeric arrays, not {typename(v)}").mirror(
+                "TypeError"
+            )
+        given[i] = v
+        bounds.append(v)
     if a_min is None and a_max is None:
         raise GradcliError("One of max or min must be given").mirror("ValueError")
-    return np.clip(a, a_min, a_max)
+    from ..ops.arithmetic import size_check
+
+    try:
+        size_check(
+            np.broadcast_shapes(a.shape, *(np.shape(v) for v in bounds)), "the result of clip()"
+        )
+    except ValueError:
+        pass  # NumPy refuses the shapes below, in its own words, before any work
+    try:
+        with np.errstate(all="ignore"):
+            return np.clip(a, given[0], given[1])
+    except ValueError as e:
+        raise GradcliError(str(e)).mirror("ValueError") from None
 
 
 _SORT_KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
@@ -834,7 +862,6 @@ ARRAY_METHODS: dict[str, Callable[..., Any]] = {
 def _array_dot(a: np.ndarray, b: Any) -> Any:
     """`a.dot(b)`: np.dot(a, b)."""
     from ..core.tensor import Tensor as T
-    from ..ops.arithmetic import matmul
     from .values import numpy_number
 
     if isinstance(b, T):
@@ -853,7 +880,9 @@ def _array_dot(a: np.ndarray, b: Any) -> Any:
 
         size_check(np.broadcast_shapes(a.shape, b.shape), "the result of dot()")
         return numpy_number(np.multiply(a, b, dtype=dt))
-    return numpy_number(matmul(T(a.astype(dt)), T(b.astype(dt))).data)
+    from .npmatmul import numpy_matmul  # NumPy's own product (not torch's float32 sums)
+
+    return numpy_matmul(a, b, "dot")
 
 
 def _array_reshape(a: np.ndarray, shape: tuple) -> np.ndarray:

@@ -49,6 +49,7 @@ from ..surface.saved import is_saved_name, saved_attribute
 from . import pycollections as PC
 from . import pydataclasses as DC
 from . import pyenum as EN
+from . import pynamespace as PN
 from . import pyobjects, pyrandom, text
 from .calls import CONVERTED, call_name, checked_call, is_argument_error, user_error
 from .classes import (
@@ -1271,6 +1272,7 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     Instance: _class_attribute,
     UserGenerator: _generator_attribute,
     Generator: _generator_attribute,
+    PN.SimpleNamespace: lambda rt, ns, attr: ns.get(attr),
 }
 
 

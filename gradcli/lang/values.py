@@ -222,7 +222,6 @@ UNUSED_MODULES = (
     "tempfile",
     "traceback",
     "inspect",
-    "types",
     "numbers",
     "textwrap",
     "platform",

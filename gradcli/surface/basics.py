@@ -339,9 +339,29 @@ def lerp(input: Any, end: Any, weight: Any) -> Tensor:  # noqa: A002
     return A.named(out, "LerpBackward1" if isinstance(weight, Tensor) else "LerpBackward0")
 
 
-def addcmul(input: Any, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:  # noqa: A002
+def _legacy_value(fn: str, t1: Any, t2: Any, legacy: tuple, value: Any) -> tuple:
+    """PyTorch's deprecated `addcmul(input, Number value, Tensor tensor1, Tensor tensor2)`
+    (`exp_avg_sq.mul_(beta2).addcmul_(1 - beta2, grad, grad)` in older hand-written
+    optimizers; still accepted, with a warning) as (tensor1, tensor2, value)."""
+    if not legacy:
+        return t1, t2, value
+    number = isinstance(t1, (int, float)) and not isinstance(t1, bool)
+    if len(legacy) == 1 and number and isinstance(t2, Tensor) and isinstance(legacy[0], Tensor):
+        if value != 1:
+            raise GradcliError(
+                f"{fn}() received an invalid combination of arguments - got unrecognized "
+                "keyword arguments: value"
+            ).mirror("TypeError")
+        return t2, legacy[0], t1
+    raise GradcliError(
+        f"{fn}() takes 3 positional arguments but {3 + len(legacy)} were given"
+    ).mirror("TypeError")
+
+
+def addcmul(input: Any, tensor1: Any, tensor2: Any, *legacy: Any, value: Any = 1) -> Tensor:  # noqa: A002
     """input + value * tensor1 * tensor2, shown as AddcmulBackward0, with ATen's values
     (`kernels.addcmul`: the last step fused, float16 in float32)."""
+    tensor1, tensor2, value = _legacy_value("addcmul", tensor1, tensor2, legacy, value)
     x = _t(input)
     out = F.add(x, A.mul_t(A.mul_t(tensor1, tensor2), value))
     if _kernel_values(out, (x, tensor1, tensor2), value):
@@ -351,9 +371,10 @@ def addcmul(input: Any, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor
     return A.named(out, "AddcmulBackward0")
 
 
-def addcdiv(input: Any, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:  # noqa: A002
+def addcdiv(input: Any, tensor1: Any, tensor2: Any, *legacy: Any, value: Any = 1) -> Tensor:  # noqa: A002
     """input + value * tensor1 / tensor2, shown as AddcdivBackward0, with ATen's values
-    (`kernels.addcdiv`)."""
+    (`kernels.addcdiv`); the deprecated `addcdiv(input, value, tensor1, tensor2)` too."""
+    tensor1, tensor2, value = _legacy_value("addcdiv", tensor1, tensor2, legacy, value)
     x = _t(input)
     out = F.add(x, A.mul_t(A.div_t(tensor1, tensor2), value))
     if _kernel_values(out, (x, tensor1, tensor2), value):

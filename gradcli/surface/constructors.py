@@ -418,6 +418,36 @@ def _arange_float(start: float, step: float, n: int, dt: np.dtype) -> np.ndarray
     return out
 
 
+def _endpoint(v: Any, fn: str, which: str, args: tuple[Any, ...]) -> float:
+    """A start or end of torch.linspace / torch.logspace: a number, or a 0-d tensor (its value:
+    `torch.logspace(torch.log10(smax), torch.log10(smin), steps=n)`), as PyTorch takes them."""
+    if isinstance(v, Tensor):
+        if v.ndim != 0:
+            raise GradcliError(
+                f"{fn} only supports 0-dimensional start and end tensors, but got {which} with "
+                f"{v.ndim} dimension(s)."
+            )
+        v = v.item()
+    if isinstance(v, np.generic) and v.dtype.kind in "biuf":
+        v = v.item()
+    if not isinstance(v, (bool, int, float)):
+        from .sampling import _invalid_combination
+
+        params = "int steps, float base = 10.0, " if fn == "logspace" else "int steps, "
+        kw = (
+            "*, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, "
+            "torch.device device = None, bool pin_memory = False, bool requires_grad = False)"
+        )
+        overloads = "\n".join(
+            f" * ({a} start, {b} end, {params}{kw}"
+            for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"))
+        )
+        raise _invalid_combination(
+            fn, args, overloads + f"\n * (Number start, Number end, {params}{kw}"
+        )
+    return float(v)
+
+
 def linspace(
     start: float,
     end: float,
@@ -430,8 +460,10 @@ def linspace(
     if n < 0:
         raise GradcliError("number of steps must be non-negative")
     size_check((n,), "linspace's length")
+    s0 = _endpoint(start, "linspace", "start", (start, end, steps))
+    s1 = _endpoint(end, "linspace", "end", (start, end, steps))
     return new_tensor(
-        _linspace(float(start), float(end), n, float_dtype(dtype, "linspace")),
+        _linspace(s0, s1, n, float_dtype(dtype, "linspace")),
         None,
         requires_grad,
     )
@@ -455,7 +487,8 @@ def logspace(
         raise GradcliError("number of steps must be non-negative")
     size_check((n,), "logspace's length")
     dt = float_dtype(dtype, "logspace")
-    s0, s1 = float(start), float(end)
+    s0 = _endpoint(start, "logspace", "start", (start, end, steps))
+    s1 = _endpoint(end, "logspace", "end", (start, end, steps))
     i = np.arange(n, dtype=np.float64)
     step = (s1 - s0) / (n - 1) if n > 1 else 0.0
     exps = np.where(i < n // 2, s0 + step * i, s1 - step * (n - 1 - i))

@@ -282,7 +282,13 @@ class Optimizer:
                 index.setdefault(id(p), len(index))
             packed["params"] = [index[id(p)] for p in group["params"]]
             groups.append(packed)
-        state = {index[id(k)]: v for k, v in self._state.items() if id(k) in index}
+        # (a key that is no parameter stays itself, as PyTorch packs it: the program's own
+        # `self.state = dict()` may hold one)
+        state = {
+            (index[id(k)] if isinstance(k, Tensor) else k): v
+            for k, v in self._state.items()
+            if id(k) in index or not isinstance(k, Tensor)
+        }
         return {"state": state, "param_groups": groups}
 
     def load_state_dict(self, state_dict: Any) -> None:
@@ -385,6 +391,9 @@ class _State(dict):
 
     def __repr__(self) -> str:
         return "defaultdict(<class 'dict'>, " + _shown(dict(self)) + ")"
+
+    def program_typename(self) -> str:  # type(opt.state): PyTorch's is a defaultdict
+        return "collections.defaultdict"
 
 
 def _shown(v: Any) -> str:

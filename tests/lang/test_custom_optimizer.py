@@ -201,8 +201,8 @@ def test_errors_in_pytorchs_words(body: str, words: str) -> None:
         ),
         (
             "class O(torch.optim.Optimizer):\n    pass\n"
-            "o = O([torch.ones(1, requires_grad=True)], {})\no.state = {}\n",
-            "assigning an optimizer's `state` is not supported",
+            "o = O([torch.ones(1, requires_grad=True)], {})\no.state = [1]\n",
+            "assigning an optimizer's `state` a list is not supported",
         ),
     ],
 )
@@ -234,3 +234,45 @@ def test_preserve_format_state_buffers_keep_the_parameters_layout() -> None:
         "      torch.rand_like(w, memory_format=torch.preserve_format).shape)\n"
     )
     assert got == "(1, 3) (2, 1) torch.Size([3, 2])\n"
+
+
+def test_state_assigned_a_dict_in_init_is_the_programs_dict() -> None:
+    # `self.state = dict()` then filled by hand (older hand-written momentum optimizers): the
+    # program's dict is the state (a missing key is then a KeyError, not a new entry), and
+    # state_dict() packs it as PyTorch does (parameters by index, other keys as themselves).
+    out = run(
+        "import torch\n"
+        "w = torch.tensor([1.0, -2.0], requires_grad=True)\n"
+        "class M(torch.optim.Optimizer):\n"
+        "    def __init__(self, params, lr=0.1, momentum=0.9):\n"
+        "        super().__init__(params, defaults={'lr': lr})\n"
+        "        self.momentum = momentum\n"
+        "        self.state = dict()\n"
+        "        for group in self.param_groups:\n"
+        "            for p in group['params']:\n"
+        "                self.state[p] = dict(mom=torch.zeros_like(p.data))\n"
+        "    def step(self):\n"
+        "        for group in self.param_groups:\n"
+        "            for p in group['params']:\n"
+        "                mom = self.momentum * self.state[p]['mom'] - group['lr'] * p.grad.data\n"
+        "                self.state[p]['mom'] = mom\n"
+        "                p.data += mom\n"
+        "o = M([w])\n"
+        "for _ in range(3):\n"
+        "    o.zero_grad()\n"
+        "    (w ** 2).sum().backward()\n"
+        "    o.step()\n"
+        "print(w.data, o.state[w]['mom'], type(o.state).__name__)\n"
+        "o.state['note'] = 1\n"
+        "print(o.state_dict()['state'])\n"
+        "try:\n"
+        "    o.state[torch.ones(1)]\n"
+        "except KeyError:\n"
+        "    print('KeyError')\n"
+    )
+    assert out == (
+        # (PyTorch 2.13's own output for this program)
+        "tensor([ 0.0620, -0.1240]) tensor([-0.3980,  0.7960]) dict\n"
+        "{0: {'mom': tensor([-0.3980,  0.7960])}, 'note': 1}\n"
+        "KeyError\n"
+    )

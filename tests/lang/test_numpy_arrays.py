@@ -85,6 +85,16 @@ CASES = {
     "np.isfinite(a)": lambda a: np.isfinite(a),
     "np.arctan(a) * np.exp2(a)": lambda a: np.arctan(a) * np.exp2(a),
     "(np.inf, -np.nan, a[:, np.newaxis].shape)": lambda a: (np.inf, -np.nan, a[:, None].shape),
+    "np.split(a, 3, axis=1)": lambda a: np.split(a, 3, axis=1),
+    "np.split(a.ravel(), [2, 5])": lambda a: np.split(a.ravel(), [2, 5]),
+    "np.split(a, 4 / 2)": lambda a: np.split(a, 4 / 2),
+    "np.meshgrid(a[0], a[1, :2])": lambda a: np.meshgrid(a[0], a[1, :2]),
+    "np.meshgrid(a[0], a[1], indexing='ij', sparse=True)": lambda a: np.meshgrid(
+        a[0], a[1], indexing="ij", sparse=True
+    ),
+    "np.clip(a, a[0] - 1, [0.5, 0.0, 1.0])": lambda a: np.clip(a, a[0] - 1, [0.5, 0.0, 1.0]),
+    "a.clip(np.float32(-1), a[1])": lambda a: a.clip(np.float32(-1), a[1]),
+    "a.dot(a.T)": lambda a: a.dot(a.T),
 }
 
 
@@ -120,6 +130,14 @@ def test_array_expressions_give_numpys_values(expr: str) -> None:
         ("np.full_like(a, 'x')", "expected a number, not str"),
         ("np.unique(print)", "takes arrays, numbers or lists"),
         ("np.repeat(a, 2.5)", "cannot be interpreted as an integer"),
+        ("np.split(a, 4)", "array split does not result in an equal division"),
+        ("np.split(a, 1.5)", "array split does not result in an equal division"),
+        ("np.split(np.zeros(0), 10**6)", "into over 100,000 sections is not supported"),
+        ("np.meshgrid(np.zeros(4000), np.zeros(4000))", "over the limit of 10,000,000"),
+        ("np.meshgrid(a[0], indexing='xx')", "Valid values for `indexing` are 'xy' and 'ij'"),
+        ("np.clip(a, np.zeros(4), 1.0)", "could not be broadcast together"),
+        ("np.clip(np.zeros((4000, 1)), np.zeros(4000), 1)", "over the limit of 10,000,000"),
+        ("np.clip(a, 'x', 1)", "takes numbers or numeric arrays, not str"),
     ],
 )
 def test_array_misuse_is_refused_before_the_work(expr: str, message: str) -> None:
@@ -271,3 +289,52 @@ def test_numpy_finfo_with_torch() -> None:
     assert program(text) == (
         "tensor([1.1921e-07, 1.1921e-07]) torch.float32\ntensor([1.1921e-07, 1.0000e+00])\n"
     )
+
+
+# float32 data where NumPy's own exp, tanh, sin... and its BLAS products differ from torch's in
+# the last bit: the functions of `np` on arrays give NumPy's values, not torch's.
+_F32 = np.random.default_rng(7).uniform(-6.0, 6.0, size=(6, 5)).astype(np.float32)
+_F32_CASES = {
+    "np.exp(x / 2)": lambda x: np.exp(x / 2),
+    "np.tanh(x)": lambda x: np.tanh(x),
+    "np.sin(x + 0.3)": lambda x: np.sin(x + 0.3),
+    "np.cos(x)": lambda x: np.cos(x),
+    "np.log(np.abs(x) + 1)": lambda x: np.log(np.abs(x) + 1),
+    "np.sqrt(np.abs(x))": lambda x: np.sqrt(np.abs(x)),
+    "np.sin(x.astype(np.float64))": lambda x: np.sin(x.astype(np.float64)),
+    "np.dot(x, x.T)": lambda x: np.dot(x, x.T),
+    "np.matmul(x.T, x)": lambda x: np.matmul(x.T, x),
+    "x @ x[0]": lambda x: x @ x[0],
+    "x[1] @ x[2]": lambda x: x[1] @ x[2],
+    "np.dot(x[0], x[3])": lambda x: np.dot(x[0], x[3]),
+    "np.matmul(np.stack([x, x]), x.T)": lambda x: np.matmul(np.stack([x, x]), x.T),
+}
+
+
+@pytest.mark.parametrize("expr", list(_F32_CASES))
+def test_numpy_functions_of_float32_arrays_are_numpys_own(expr: str) -> None:
+    text = (
+        "import numpy as np\n"
+        f"x = np.array({_F32.tolist()}, dtype=np.float32)\n"
+        f"r = {expr}\n"
+        "print(np.asarray(r).tolist(), np.asarray(r).dtype)\n"
+    )
+    want = np.asarray(_F32_CASES[expr](_F32.copy()))
+    assert program(text) == f"{want.tolist()} {want.dtype}\n"
+
+
+@pytest.mark.parametrize(
+    ("expr", "message"),
+    [
+        ("np.ones((3, 4)) @ np.ones(3)", "matmul: Input operand 1 has a mismatch"),
+        ("np.dot(np.ones((3, 4)), np.ones(3))", "shapes (3,4) and (3,) not aligned"),
+        ("np.matmul(2.0, np.ones(3))", "does not have enough dimensions"),
+        ("np.ones((4000, 1)) @ np.ones((1, 4000))", "over the limit of 10,000,000"),
+        ("np.ones((3000, 3000)) @ np.ones((3000, 3000))", "over the limit"),
+    ],
+)
+def test_numpy_matrix_products_refused_in_numpys_words_or_before_the_work(
+    expr: str, message: str
+) -> None:
+    with pytest.raises(GradcliError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        run(expr)

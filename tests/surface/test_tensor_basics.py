@@ -204,6 +204,22 @@ def test_logspace_float64_bit_for_bit() -> None:
     assert hashlib.sha256(a.tobytes()).hexdigest()[:16] == "7012b1f9bb1e4c20"
 
 
+def test_linspace_and_logspace_take_zero_dim_tensor_endpoints() -> None:
+    # torch.logspace(torch.log10(smax), torch.log10(smin), steps=n): a 0-d tensor is its value
+    # (the result keeps the default dtype, as PyTorch's: not the tensor's float64).
+    t0 = Tensor(np.array(0.30103, dtype=np.float64))
+    t1 = Tensor(np.array(-2.69897, dtype=np.float32))
+    want = K.logspace(float(np.float64(0.30103)), float(np.float32(-2.69897)), 9).data
+    got = K.logspace(t0, t1, 9)
+    assert got.data.dtype == np.float32 and got.data.tobytes() == want.tobytes()
+    lin = K.linspace(Tensor(np.array(1.5)), 3, 4, dtype=np.dtype(np.float64))
+    assert lin.data.tolist() == [1.5, 2.0, 2.5, 3.0]
+    with pytest.raises(GradcliError, match="only supports 0-dimensional start and end tensors"):
+        K.linspace(Tensor(np.ones(2)), 3, 4)
+    with pytest.raises(GradcliError, match="invalid combination of arguments"):
+        K.logspace(0, "a", 3)
+
+
 @pytest.mark.parametrize(
     "args,message",
     [
@@ -703,3 +719,20 @@ def test_unique_consecutive_matches_a_plain_loop_over_runs(seed: int) -> None:
         assert got.reshape(expect.shape).tolist() == expect.tolist()
     nan = BA.unique_consecutive(Tensor(np.array([1.0, np.nan, np.nan])))
     assert np.isnan(nan.data).sum() == 2  # NaN is never equal to NaN: two runs
+
+
+def test_addcmul_and_addcdiv_take_the_deprecated_value_first_overload() -> None:
+    # `exp_avg_sq.mul_(beta2).addcmul_(1 - beta2, grad, grad)`: PyTorch still accepts the old
+    # (Number value, Tensor tensor1, Tensor tensor2) order, with a warning; the same values.
+    x = Tensor(np.array([1.0, 1.0, 1.0], dtype=np.float32))
+    t1 = Tensor(np.array([1.0, 2.0, 3.0], dtype=np.float32))
+    t2 = Tensor(np.array([2.0, 2.0, 4.0], dtype=np.float32))
+    assert BA.addcmul(x, 0.5, t1, t2).data.tolist() == [2.0, 3.0, 7.0]
+    assert (
+        BA.addcmul(x, 0.5, t1, t2).data.tobytes() == BA.addcmul(x, t1, t2, value=0.5).data.tobytes()
+    )
+    assert BA.addcdiv(x, 2, t1, t2).data.tolist() == [2.0, 3.0, 2.5]
+    with pytest.raises(GradcliError, match="takes 3 positional arguments but 4 were given"):
+        BA.addcmul(x, t1, t2, 0.5)
+    with pytest.raises(GradcliError, match="unrecognized keyword arguments: value"):
+        BA.addcdiv(x, 0.5, t1, t2, value=2)

@@ -2721,7 +2721,14 @@ add(
         "    o.add_param_group({'params': [torch.ones(1, requires_grad=True)]})",
         TIME_LIMIT + LIMIT,
     ),
-    esc("optim_state_assigned", OPT + "o = O([w])\no.state = {}"),
+    esc("optim_state_assigned", OPT + "o = O([w])\no.state = 5"),
+    # a dict the program assigns is its state: a hostile key stays a key, never code
+    esc(
+        "optim_state_assigned_dict",
+        OPT + "o = O([w])\no.state = {'__class__': w, 1: print}\nprint(o.state_dict())",
+        REFUSED,
+        codes=frozenset({0, 1}),
+    ),
     esc(
         "optim_scheduler_get_lr_recursion",
         "from torch.optim.lr_scheduler import LRScheduler\n"
@@ -5962,5 +5969,82 @@ add(
         "def f(v):\n    c[K()] = 1.0\n    return v.sum()\n"
         "grad(f)(torch.ones(2))",
         (r"mutate a captured Tensor", r"not supported", r"only integers"),
+    ),
+)
+
+# NumPy's own matrix products, split, meshgrid and clip on arrays: the result's size and the
+# multiply-adds (or the number of pieces) bounded before NumPy runs.
+add(
+    budget(
+        "numpy_matmul_work",
+        "import numpy as np\na = np.ones((3000, 3000))\nb = a @ a",
+    ),
+    budget(
+        "numpy_dot_result",
+        "import numpy as np\na = np.ones((5000, 1))\nb = np.dot(a, a.T)",
+    ),
+    budget(
+        "numpy_matmul_batched_work",
+        "import numpy as np\na = np.ones((400, 100, 100))\n"
+        "b = np.matmul(a, np.ones((100, 100000)))",
+    ),
+    budget(
+        "numpy_array_dot_work",
+        "import numpy as np\na = np.ones((3000, 3000))\nb = a.dot(a)",
+    ),
+    budget(
+        "numpy_meshgrid_result",
+        "import numpy as np\nx = np.ones(10**4)\nX, Y = np.meshgrid(x, x)",
+    ),
+    budget(
+        "numpy_meshgrid_many",
+        "import numpy as np\nx = np.ones(40)\ng = np.meshgrid(x, x, x, x, x)",
+    ),
+    budget(
+        "numpy_split_empty_endless",
+        "import numpy as np\nparts = np.split(np.zeros(0), 10**9)",
+        patterns=LIMIT + REFUSED + (r"not supported",),
+    ),
+    budget(
+        "numpy_split_points_endless",
+        "import numpy as np\nparts = np.split(np.zeros(0), list(range(10**6)))",
+        patterns=LIMIT + REFUSED + (r"not supported",),
+    ),
+    budget(
+        "numpy_clip_broadcast_result",
+        "import numpy as np\nc = np.clip(np.ones((10**4, 1)), np.zeros(10**4), 1.0)",
+    ),
+)
+# types.SimpleNamespace: an attribute table of the program's values; no dunder reaches Python,
+# its growth is bounded.
+add(
+    esc("simple_namespace_dunder_kw", "import types\nn = types.SimpleNamespace(__init__=print)"),
+    # `.__class__` is the audited type(): a class the program can only print or compare
+    esc(
+        "simple_namespace_class",
+        "import types\nc = types.SimpleNamespace(a=1).__class__\nn = c(a=2)",
+    ),
+    esc("simple_namespace_dict", "import types\nd = types.SimpleNamespace(a=1).__dict__"),
+    esc(
+        "simple_namespace_getattr_dunder",
+        "import types\nc = getattr(types.SimpleNamespace(a=1), '__class__')\nm = c.__mro__",
+    ),
+    esc(
+        "simple_namespace_vars_dunder_key",
+        "import types\nn = types.SimpleNamespace()\nvars(n)['__init__'] = print\nc = n.__init__",
+    ),
+    esc("simple_namespace_other_types", "import types\nf = types.FunctionType"),
+    small(
+        "simple_namespace_attributes_endless",
+        "import types\nn = types.SimpleNamespace()\ni = 0\n"
+        "while True:\n    setattr(n, 'a' + str(i), i)\n    i += 1",
+        LIMIT,
+    ),
+    small(
+        "simple_namespace_nested_repr",
+        "import types\nn = types.SimpleNamespace()\nfor i in range(10**5):\n"
+        "    n = types.SimpleNamespace(inner=n)\nprint(n)",
+        LIMIT + (r"recursed too deeply", r"nested too deeply"),
+        codes=frozenset({0, 1}),
     ),
 )

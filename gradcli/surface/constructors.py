@@ -478,10 +478,11 @@ def logspace(
     requires_grad: bool = False,
     device: Any = None,
 ) -> Tensor:
-    """`torch.logspace`: base ** (the exponents), as ATen's CPU kernel computes them in
-    double: the first half start + step * i, the second end - step * (steps - 1 - i), then
-    libm's pow (bit for bit in float64; a float32 result may differ in its last bit where an
-    exponent is not a whole number)."""
+    """`torch.logspace`: base ** (the exponents), as ATen's CPU kernel computes them: start
+    and end in the result's dtype, their difference too; then in double the step (that
+    difference / (steps - 1)), the first half's exponents start + step * i, the second's
+    end - step * (steps - 1 - i), and libm's pow, rounded once to the dtype. One step is
+    base ** start, start in double."""
     n = int_arg(steps, "steps")
     if n < 0:
         raise GradcliError("number of steps must be non-negative")
@@ -490,8 +491,13 @@ def logspace(
     s0 = _endpoint(start, "logspace", "start", (start, end, steps))
     s1 = _endpoint(end, "logspace", "end", (start, end, steps))
     i = np.arange(n, dtype=np.float64)
-    step = (s1 - s0) / (n - 1) if n > 1 else 0.0
-    exps = np.where(i < n // 2, s0 + step * i, s1 - step * (n - 1 - i))
+    if n == 1:
+        exps = np.array([float(s0)])
+    else:
+        with np.errstate(over="ignore", invalid="ignore"):
+            a, z = dt.type(s0), dt.type(s1)  # (a float32 or half result's kernel: its type)
+            step = float(dt.type(z - a)) / (n - 1)
+        exps = np.where(i < n // 2, float(a) + step * i, float(z) - step * (n - 1 - i))
     b = float(base)
 
     def power(e: float) -> float:  # libm's pow, as ATen's kernel calls it

@@ -9,9 +9,11 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
+from ..core.autograd import unbroadcast
 from ..core.inplace import mark_custom_view
 from ..core.op import Node, Op, apply, current
 from ..core.tensor import Tensor, _GradMode, as_tensor, grad_enabled, no_grad
+from .arithmetic import cast
 from .shape import index, index_put, reshape_to, select, stack
 
 
@@ -47,13 +49,26 @@ def _custom_vjp(
             out_grads.append(None)
             continue
         r = as_tensor(r, like=t)
+        if r.dtype != t.dtype and r.dtype.kind == "f" and t.dtype.kind == "f":
+            r = cast(r, t.dtype)  # validate_outputs: the gradient in the input's dtype
         if r.shape != t.shape:
-            raise GradcliError(
-                f"function {_name}Backward returned an invalid gradient at index {i} - got "
-                f"{list(r.shape)} but expected shape compatible with {list(t.shape)}"
-            )
+            if not _expandable(t.shape, r.shape):
+                raise GradcliError(
+                    f"Function {_name}Backward returned an invalid gradient at index {i} - got "
+                    f"{list(r.shape)} but expected shape compatible with {list(t.shape)}"
+                )
+            # the engine's validate_outputs: a gradient of a shape the input broadcasts to is
+            # summed down to the input's (at::sum_to), as for a built-in op's
+            r = unbroadcast(r, t.shape, 0)
         out_grads.append(r)
     return tuple(out_grads)
+
+
+def _expandable(shape: tuple[int, ...], to: tuple[int, ...]) -> bool:
+    """Whether `shape` broadcasts to `to` (PyTorch's is_expandable_to)."""
+    if len(shape) > len(to):
+        return False
+    return all(s in (1, t) for s, t in zip(reversed(shape), reversed(to)))
 
 
 def custom_apply(

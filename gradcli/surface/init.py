@@ -54,6 +54,36 @@ def _fans(x: Tensor) -> tuple[int, int]:
         ) from None
 
 
+def _calculate_fan_in_and_fan_out(tensor: Any) -> tuple[int, int]:
+    """PyTorch's private helper that `reset_parameters` methods copied from nn.Linear call:
+    (fan_in, fan_out) of a weight, the receptive field counted in, as two ints."""
+    if not isinstance(tensor, Tensor):
+        raise GradcliError(f"'{typename(tensor)}' object has no attribute 'dim'").mirror(
+            "AttributeError"
+        )
+    return _fans(tensor)
+
+
+def _calculate_correct_fan(tensor: Any, mode: Any) -> int:
+    """The fan of `mode` ('fan_in' or 'fan_out', any case), as PyTorch's private helper."""
+    if not isinstance(mode, str):
+        raise GradcliError(f"'{typename(mode)}' object has no attribute 'lower'").mirror(
+            "AttributeError"
+        )
+    m = mode.lower()
+    if m not in ("fan_in", "fan_out"):
+        raise (
+            GradcliError(
+                f"Mode {m} not supported, please use one of ['fan_in', 'fan_out']",
+                hint="mode='fan_in' or mode='fan_out'",
+            )
+            .mirror("ValueError")
+            .pytorch()
+        )
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    return fan_in if m == "fan_in" else fan_out
+
+
 def calculate_gain(nonlinearity: Any, param: Any = None) -> float:
     """PyTorch's gain (an int 1 for the linear functions and sigmoid, as PyTorch returns)."""
     try:
@@ -205,13 +235,7 @@ def xavier_normal_(tensor: Any, gain: Any = 1.0, generator: Any = None) -> Tenso
 
 
 def _kaiming_std(x: Tensor, a: Any, mode: Any, nonlinearity: Any) -> float:
-    if mode not in ("fan_in", "fan_out"):
-        raise GradcliError(
-            f"Mode {mode} not supported, please use one of ['fan_in', 'fan_out']",
-            hint="mode='fan_in' or mode='fan_out'",
-        )
-    fan_in, fan_out = _fans(x)
-    fan = fan_in if mode == "fan_in" else fan_out
+    fan = _calculate_correct_fan(x, mode)
     return calculate_gain(nonlinearity, a) / math.sqrt(fan)
 
 
@@ -340,6 +364,8 @@ def dirac_(tensor: Any, groups: Any = 1) -> Tensor:
 FUNCTIONS: dict[str, Any] = {
     f.__name__: f
     for f in (
+        _calculate_fan_in_and_fan_out,
+        _calculate_correct_fan,
         calculate_gain,
         uniform_,
         normal_,

@@ -110,10 +110,16 @@ def _lstm_cell(xp: Tensor, hc: tuple[Tensor, Tensor], p: dict) -> tuple[Tensor, 
 
 
 def _gru_cell(xp: Tensor, h: Tensor, p: dict) -> Tensor:
-    ir, iz, in_ = CO.chunk(xp, 3, 1)
-    hr, hz, hn = CO.chunk(_linear(h, p["w_hh"], p.get("b_hh")), 3, 1)
-    r = A.sigmoid(A.add_t(hr, ir))
-    z = A.sigmoid(A.add_t(hz, iz))
+    # ATen's GRUCell adds the reset and update gates into the chunks of the hidden projection
+    # and takes their sigmoid in place there: on a view whose rows are hidden_size apart of
+    # 3 * hidden_size, a float32 loop per row (`sleef32.split_loop`), so the gates are summed
+    # whole and taken as the same strided chunks here.
+    hg = _linear(h, p["w_hh"], p.get("b_hh"))
+    hr_ir, hz_iz, _ = CO.chunk(A.add_t(hg, xp), 3, 1)
+    in_ = CO.chunk(xp, 3, 1)[2]
+    hn = CO.chunk(hg, 3, 1)[2]
+    r = A.sigmoid(hr_ir)
+    z = A.sigmoid(hz_iz)
     n = A.tanh(A.add_t(in_, A.mul_t(hn, r)))
     return A.add_t(A.mul_t(A.sub_t(h, n), z), n)
 

@@ -97,6 +97,59 @@ def test_the_loop_tail_is_the_c_librarys() -> None:
     assert y[0] == y[31] and y[0] != y[32]
 
 
+def _vec_tail_differ() -> np.float32:
+    """An input whose sigmoid differs between the vector loop (SLEEF) and the tail (glibc)."""
+    xs = np.linspace(-20, 20, 20001, dtype=np.float32)
+    with np.errstate(all="ignore"):
+        vec = 1 / (sleef32.expf(-xs) + np.float32(1))
+        tail = 1 / (np.float32(1) + sleef32.glibc_expf(-xs))
+    return xs[vec != tail][0]
+
+
+def test_a_strided_view_loops_per_row() -> None:
+    """A column slice or `chunk` (rows apart in memory) is TensorIterator's loop per row: a row
+    shorter than a vector step goes through the scalar function whole, a longer one is split
+    on its own. Taken as one flat loop, the first 32 of 40 elements would be the vector's."""
+    v = _vec_tail_differ()
+    flat = gradcli.Tensor(np.full(33, v, np.float32)).sigmoid().numpy()
+    vec_bits, tail_bits = flat[0], flat[32]
+    base = gradcli.Tensor(np.full((2, 60), v, np.float32))
+    rows = C.chunk(base, 3, 1)[0].sigmoid().numpy()  # (2, 20), rows 60 apart
+    assert (rows == tail_bits).all()
+    wide = gradcli.Tensor(np.full((2, 80), v, np.float32))
+    cols = wide[:, :33].sigmoid().numpy()  # (2, 33): 32 by vector, 1 by the tail, per row
+    assert (cols[:, :32] == vec_bits).all() and (cols[:, 32] == tail_bits).all()
+    whole = wide[:, :].sigmoid().numpy()  # contiguous: one loop of 160, all by vector
+    assert (whole == vec_bits).all()
+
+
+def test_an_expanded_row_loops_per_row() -> None:
+    """`expand` repeats a row with a stride of 0 between rows: a loop per row (all 20 by the
+    scalar function here), not one of 60."""
+    v = _vec_tail_differ()
+    row = gradcli.Tensor(np.full((1, 20), v, np.float32))
+    out = row.expand(3, 20).sigmoid().numpy()
+    tail_bits = gradcli.Tensor(np.full(33, v, np.float32)).sigmoid().numpy()[32]
+    assert (out == tail_bits).all()
+
+
+def test_strided_views_live_against_torch() -> None:
+    torch = pytest.importorskip("torch")
+    torch.set_num_threads(1)
+    x, _ = _draw([7, 150], 11)
+    for cut in (
+        lambda t: t.chunk(3, 1)[1],
+        lambda t: t[:, 3:40],
+        lambda t: t[::2, :97],
+        lambda t: t[:, :1].expand(7, 45),
+        lambda t: t.t()[:60],
+    ):
+        want = cut(torch.tensor(x))
+        got = cut(gradcli.Tensor(x))
+        for op in ("sigmoid", "tanh", "exp"):
+            assert _bits(getattr(got, op)().numpy()) == _bits(getattr(want, op)().numpy()), op
+
+
 def test_float64_unchanged() -> None:
     """float64 stays computed in float64 (to within an ulp or two of the exact result)."""
     x = np.linspace(-30, 30, 1001)

@@ -6048,3 +6048,46 @@ add(
         codes=frozenset({0, 1}),
     ),
 )
+
+# explore28: nn.init's private fan helpers; a custom Function's gradient summed down to its
+# input's shape
+_WIDE = (
+    "class Wide(torch.autograd.Function):\n"
+    "    @staticmethod\n"
+    "    def forward(ctx, v):\n"
+    "        return v * 2\n"
+    "    @staticmethod\n"
+    "    def backward(ctx, g):\n"
+)
+add(
+    esc(
+        "init_fan_helper_globals",
+        "f = torch.nn.init._calculate_fan_in_and_fan_out\ng = f.__globals__",
+    ),
+    esc("init_fan_helper_code", "c = torch.nn.init._calculate_correct_fan.__code__"),
+    esc("init_private_unlisted", "f = torch.nn.init._no_grad_fill_"),
+    small(
+        "init_fan_helper_fake_tensor",
+        "class T:\n    shape = (3, 4)\n    def dim(self):\n        return 2\n"
+        "n = torch.nn.init._calculate_fan_in_and_fan_out(T())",
+        (r"has no attribute 'dim'",),
+    ),
+    small(
+        "init_correct_fan_mode_object",
+        "class M:\n    def lower(self):\n        return 'fan_in'\n"
+        "n = torch.nn.init._calculate_correct_fan(torch.ones(2, 2), M())",
+        (r"has no attribute 'lower'",),
+    ),
+    small(
+        "custom_grad_sum_to_huge",
+        _WIDE + "        return torch.ones(100000, 100000, 3)\n"
+        "x = torch.ones(3, requires_grad=True)\nWide.apply(x).sum().backward()",
+        LIMIT + (r"too large", r"memory"),
+    ),
+    small(
+        "custom_grad_sum_to_not_a_tensor",
+        _WIDE + "        return [[1.0, 2.0, 3.0]] * 4\n"
+        "x = torch.ones(3, requires_grad=True)\nWide.apply(x).sum().backward()",
+        (r"invalid gradient", r"Tensor", r"not supported"),
+    ),
+)

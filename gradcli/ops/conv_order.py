@@ -309,21 +309,32 @@ _PASS = 32  # steps of `_chain` taken at once
 
 def _chain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The chains of fused multiply-adds acc = fma(a[:, k], b[k], acc) over k in order, from
-    zero: a (m, K), b (K, n) float32; float32 (m, n). A pass of `_PASS` steps rounds each sum
-    through float64 and keeps the sums; where one is inexact and lands on a float32 midpoint
-    (see `_fma_step`), the pass is done again step by step."""
+    zero: a (m, K), b (K, n) float32; float32 (m, n) (see `_chain_steps`)."""
     a64, b64 = a.astype(np.float64), b.astype(np.float64)
     m, k, n = a.shape[0], a.shape[1], b.shape[1]
-    acc = np.zeros((m, n), np.float64)  # float32 values
+
+    def products(lo: int, hi: int) -> np.ndarray:
+        return (a64[:, lo:hi, None] * b64[None, lo:hi]).transpose(1, 0, 2)
+
+    return _chain_steps(products, k, (m, n))
+
+
+def _chain_steps(products, k: int, shape: tuple) -> np.ndarray:
+    """The chains of fused multiply-adds acc = fma(p[j], acc) over the steps j < k in order,
+    from zero, float32 of `shape`; `products(lo, hi)` gives steps lo..hi-1's exact float64
+    products, (hi - lo, *shape). A pass of `_PASS` steps rounds each sum through float64 and
+    keeps the sums; where one is inexact and lands on a float32 midpoint (see `_fma_step`),
+    the pass is done again step by step."""
+    acc = np.zeros(shape, np.float64)  # float32 values
     with np.errstate(all="ignore"):
         for lo in range(0, k, _PASS):
             hooks.observer.check_clock()
             hi = min(lo + _PASS, k)
-            p = a64[:, lo:hi, None] * b64[None, lo:hi]  # (m, steps, n), exact
-            sums = np.empty((hi - lo, m, n), np.float64)
+            p = products(lo, hi)
+            sums = np.empty((hi - lo,) + tuple(shape), np.float64)
             start = acc
             for j in range(hi - lo):
-                np.add(p[:, j], acc, out=sums[j])
+                np.add(p[j], acc, out=sums[j])
                 acc = sums[j].astype(np.float32).astype(np.float64)
             low = sums.view(np.uint32)[..., ::2] if _LITTLE else sums.view(np.uint32)[..., 1::2]
             mid = np.bitwise_and(low, _MASK) == _MID
@@ -333,13 +344,12 @@ def _chain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             prev = np.empty_like(sums)
             prev[0] = start
             prev[1:] = sums[:-1].astype(np.float32)
-            pt = p.transpose(1, 0, 2)
-            bb = sums - pt
-            err = (pt - (sums - bb)) + (prev - bb)
+            bb = sums - p
+            err = (p - (sums - bb)) + (prev - bb)
             if (mid & (err != 0)).any():
                 acc32 = start.astype(np.float32)
                 for j in range(hi - lo):
-                    acc32 = LA._fma32(p[:, j], acc32)
+                    acc32 = LA._fma32(p[j], acc32)
                 acc = acc32.astype(np.float64)
     return acc.astype(np.float32)
 
@@ -547,6 +557,94 @@ def grad_bias(g: np.ndarray) -> np.ndarray:
     if flat.shape[1] == 0:
         return np.zeros(o, np.float32)
     return np.add.accumulate(flat, axis=1, dtype=np.float32)[:, -1]
+
+
+# The backward of oneDNN's depthwise kernel (jit_dw:avx512_core backward_data and
+# backward_weights; a conv1d is a conv2d of height 1), measured on PyTorch 2.13 (random shapes,
+# every element equal, see tests/ops/test_conv32_order.py), where the forward is jit_dw (one
+# input and one output channel a group, `_onednn_plan`):
+# - the input gradient, when undilated: for each input element, the chain of fused
+#   multiply-adds over the kernel rows and then the kernel columns that meet an output, from
+#   zero;
+# - the weight gradient, when undilated, the kernel at most 3 wide and not narrower than the
+#   stride along the width, the padding within half the kernel and the input as tall as the
+#   kernel (oneDNN's conditions, `_dw_weights`; other shapes take its gemm-based kernel, not
+#   mirrored): for each weight, the chain over the samples, the output rows and the output
+#   columns, from zero; the bias gradient then `grad_bias`'s running sum.
+def dw_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, groups) -> str:
+    """'dw' (both gradients jit_dw's, mirrored), 'dw-data' (the input gradient only) or ''."""
+    if backend(x_shape, w_shape, stride, dilation, groups) != "onednn" or groups == 1:
+        return ""
+    if any(dl != 1 for dl in dilation) or len(w_shape) not in (3, 4):
+        return ""
+    plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
+    if plan != (1, True) or w_shape[0] != groups:
+        return ""
+    if multiply_adds(x_shape, w_shape, out) > _MAX_WORK:
+        return ""
+    return "dw" if _dw_weights(x_shape, w_shape, stride, pad, out) else "dw-data"
+
+
+def _dw_weights(x_shape: tuple, w_shape: tuple, stride, pad, out) -> bool:
+    """Whether oneDNN takes jit_dw's backward_weights for this (undilated) depthwise conv."""
+    n = x_shape[0]
+    # as a conv2d: a conv1d has height 1
+    (ih, iw), (kh, kw) = _as2d(x_shape[2:], 1), _as2d(w_shape[2:], 1)
+    (sh, sw), (th, lw), (oh, ow) = _as2d(stride, 1), _as2d(pad, 0), _as2d(out, 1)
+    bh = max(0, (oh - 1) * sh + kh - ih - th)
+    rw = max(0, (ow - 1) * sw + kw - iw - lw)
+    if kw > 3 or sw > kw or max(th, bh) > kh // 2 or max(lw, rw) > kw // 2:
+        return False
+    if ih < kh + (-th) % sh or (th > 1 and th % sh) or (bh > 1 and bh % sh):
+        return False
+    steps = n * oh * ow
+    return steps <= _MAX_GRAD_STEPS and x_shape[1] * kh * kw * steps <= _MAX_GRAD_ELEMENTS
+
+
+def _as2d(t, fill: int) -> tuple:
+    return (fill,) + tuple(t) if len(t) == 1 else tuple(t)
+
+
+def dw_grad_input(g: np.ndarray, w: np.ndarray, size: tuple, stride, pad) -> np.ndarray:
+    """jit_dw's input gradient (see above): g (n, c, *out), w (c, 1, *kernel); float32."""
+    n, c = g.shape[:2]
+    kernel = tuple(w.shape[2:])
+    size = tuple(size)
+    # the output gradient spread out by the stride: an offset that meets no output adds a zero
+    # product, which leaves the chain as it is
+    gc = _spread(g, kernel, size, stride, pad)
+    w64 = w.astype(np.float64)
+    shape = (n, c) + size
+    acc = np.zeros(shape, np.float32)
+    p = np.empty(shape, np.float64)
+    s = np.empty(shape, np.float64)
+    with np.errstate(all="ignore"):
+        for koff in np.ndindex(*kernel):
+            hooks.observer.tick()
+            sl = tuple(slice(k - 1 - a, k - 1 - a + sz) for k, a, sz in zip(kernel, koff, size))
+            wk = w64[(slice(None), 0) + koff][(None, slice(None)) + (None,) * len(kernel)]
+            np.multiply(gc[(slice(None), slice(None)) + sl], wk, out=p)
+            _fma_step(p, acc, s)
+    return acc
+
+
+def dw_grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, stride, pad) -> np.ndarray:
+    """jit_dw's weight gradient (see above): x (n, c, *size), g (n, c, *out); (c, 1, *kernel)."""
+    n, c = x.shape[:2]
+    out = tuple(g.shape[2:])
+    kernel = tuple(kernel)
+    ones = (1,) * len(kernel)
+    xc = _on_canvas(x, kernel, stride, ones, pad, out)
+    taps = int(np.prod(kernel))
+    # each step one output position (sample, row, column), each chain one (channel, offset)
+    cols = np.empty((n,) + out + (c, taps), np.float64)
+    for t, koff in enumerate(np.ndindex(*kernel)):
+        win = xc[_window(koff, stride, ones, out)]  # (n, c, *out)
+        cols[..., t] = np.moveaxis(win, 1, -1)
+    cols = cols.reshape(-1, c, taps)
+    g64 = np.moveaxis(g, 1, -1).reshape(-1, c, 1).astype(np.float64)
+    res = _chain_steps(lambda lo, hi: cols[lo:hi] * g64[lo:hi], len(cols), (c, taps))
+    return res.reshape((c, 1) + kernel)
 
 
 # The backward of slow_conv2d for one sample (one group, undilated), measured on PyTorch 2.13

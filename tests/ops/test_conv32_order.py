@@ -81,7 +81,17 @@ def _backward_mirrored(case: list) -> bool:
     geo = ((st,) * d, (dl,) * d)
     if conv_order.slow_backward(x_shape, w_shape, *geo, g):
         return True
+    if conv_order.dw_backward(x_shape, w_shape, *geo, (p,) * d, out, g):
+        return True
     return conv_order.onednn_backward(x_shape, w_shape, *geo, (p,) * d, out, g)
+
+
+def _dw_kind(case: list) -> str:
+    kernel, st, dl, p, g, spatial = case[4], case[5], case[6], case[7], case[8], case[9]
+    d = len(kernel)
+    x_shape, w_shape = (case[1], case[2], *spatial), (case[3], case[2] // g, *kernel)
+    out = tuple(_out(s, k, st, dl, p) for s, k in zip(spatial, kernel))
+    return conv_order.dw_backward(x_shape, w_shape, (st,) * d, (dl,) * d, (p,) * d, out, g)
 
 
 GRAD_CASES = [r for r in CASES if _backward_mirrored(r["case"])]
@@ -139,10 +149,15 @@ def test_recorded_gradients(rec):
     leaves = [gradcli.Tensor(a, requires_grad=True) for a in (x, w, b) if a is not None]
     conv = NF.conv1d if len(case[4]) == 1 else NF.conv2d
     bias = leaves[2] if b is not None else None
-    y = conv(leaves[0], leaves[1], bias, stride=case[5], dilation=case[6], padding=case[7])
+    geo = {"stride": case[5], "dilation": case[6], "padding": case[7], "groups": case[8]}
+    y = conv(leaves[0], leaves[1], bias, **geo)
     g = _draw(tuple(y.shape), rec["seed"] + 3)
     (y * gradcli.Tensor(g)).sum().backward()
     got = [_sha(t.grad.numpy()) for t in leaves]
+    if _dw_kind(case) == "dw-data":  # jit_dw's input gradient; the others: oneDNN's gemm
+        assert got[0] == rec["grads"][0]
+        assert got[1:] != rec["grads"][1:]  # (the float64 sum: the records tell it apart)
+        return
     assert got == rec["grads"]
 
 
@@ -165,7 +180,8 @@ def _check_live_gradients(torch, case, x, w, b, seed) -> None:
     ts = [torch.from_numpy(a).requires_grad_() for a in (x, w, b) if a is not None]
     conv = torch.nn.functional.conv1d if len(case[4]) == 1 else torch.nn.functional.conv2d
     bias = ts[2] if b is not None else None
-    y = conv(ts[0], ts[1], bias, stride=case[5], dilation=case[6], padding=case[7])
+    geo = {"stride": case[5], "dilation": case[6], "padding": case[7], "groups": case[8]}
+    y = conv(ts[0], ts[1], bias, **geo)
     g = _draw(tuple(y.shape), seed + 3)
     y.backward(torch.from_numpy(g))
     leaves = [gradcli.Tensor(a, requires_grad=True) for a in (x, w, b) if a is not None]
@@ -174,9 +190,7 @@ def _check_live_gradients(torch, case, x, w, b, seed) -> None:
         leaves[0],
         leaves[1],
         leaves[2] if b is not None else None,
-        stride=case[5],
-        dilation=case[6],
-        padding=case[7],
+        **geo,
     )
     (gy * gradcli.Tensor(g)).sum().backward()
     for t, leaf in zip(ts, leaves):
@@ -227,7 +241,7 @@ def test_live_random_shapes():
             np.testing.assert_array_equal(y, t, err_msg=str(case))
         else:  # the float64 sum rounded once (the gemm-based and single-dot kernels)
             np.testing.assert_allclose(y, t, rtol=1e-4, atol=1e-4)
-        if g == 1 and _backward_mirrored(case):
+        if _backward_mirrored(case) and _dw_kind(case) != "dw-data":
             _check_live_gradients(torch, case, x, w, b, done)
         done += 1
 
@@ -367,3 +381,83 @@ def test_strided_grad_input_is_the_sum():
         assert got.dtype == np.float32 and got.shape == ref.shape
         scale = np.abs(g).max() * np.abs(w).max() * o * int(np.prod(k))
         np.testing.assert_allclose(got, ref, rtol=0, atol=scale * 2**-20)
+
+
+DEPTHWISE = [r for r in GRAD_CASES if r["case"][0] == "depthwise"]
+
+
+def test_depthwise_cases_cover_the_kernels():
+    # jit_dw's gradients: both (strided, padded or not, conv1d and conv2d, channels not a
+    # multiple of 16, rows past its blocks of 15), and the input gradient alone (wider kernels)
+    kinds = [(_dw_kind(r["case"]), r["case"]) for r in DEPTHWISE]
+    both = [c for k, c in kinds if k == "dw"]
+    assert len(both) >= 8 and len([k for k, _ in kinds if k == "dw-data"]) >= 2
+    assert {c[5] for c in both} == {1, 2} and {len(c[4]) for c in both} == {1, 2}
+    assert any(c[2] % 16 for c in both) and any(c[7] == 0 for c in both)
+    assert any(c[1] == 1 for c in both) and any(max(c[9]) > 15 for c in both)
+
+
+def _dw_inputs(rec):
+    case = rec["case"]
+    d = len(case[4])
+    x, w, _ = _inputs(case, rec["seed"])
+    out = tuple(_out(s, k, case[5], 1, case[7]) for s, k in zip(case[9], case[4]))
+    g = _draw((case[1], case[3]) + out, rec["seed"] + 3)
+    return x, w, g, (case[5],) * d, (case[7],) * d
+
+
+def test_depthwise_orders_are_what_the_records_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    # jit_dw's input gradient takes the kernel rows, then the columns: the columns first misses
+    # the records; its weight gradient is one chain over every sample: a chain a sample, the
+    # sums added, misses them; and one element 1 ulp off changes a digest
+    changed = []
+    for rec in DEPTHWISE:
+        x, w, g, st, p = _dw_inputs(rec)
+        gx = conv_order.dw_grad_input(g, w, rec["case"][9], st, p)
+        assert _sha(gx) == rec["grads"][0]
+        if w.ndim == 4:  # columns first: the kernel transposed, its gradient transposed back
+            wt = np.ascontiguousarray(np.swapaxes(w, 2, 3))
+            gt = np.ascontiguousarray(np.swapaxes(g, 2, 3))
+            other = conv_order.dw_grad_input(gt, wt, rec["case"][9][::-1], st[::-1], p[::-1])
+            changed.append(_sha(np.swapaxes(other, 2, 3)) != rec["grads"][0])
+    assert sum(changed) >= 5
+    apart = 0
+    for rec in [r for r in DEPTHWISE if _dw_kind(r["case"]) == "dw" and r["case"][1] > 1]:
+        x, w, g, st, p = _dw_inputs(rec)
+        gw = conv_order.dw_grad_weight(x, g, rec["case"][4], st, p)
+        assert _sha(gw) == rec["grads"][1]
+        parts = [
+            conv_order.dw_grad_weight(x[i : i + 1], g[i : i + 1], w.shape[2:], st, p)
+            for i in range(len(x))
+        ]
+        apart += _sha(np.sum(parts, axis=0, dtype=np.float32)) != rec["grads"][1]
+        i = np.unravel_index(np.argmax(np.abs(gw)), gw.shape)
+        gw[i] = np.nextafter(gw[i], np.float32(np.inf))
+        assert _sha(gw) != rec["grads"][1]
+    assert apart >= 5
+
+
+def test_depthwise_gradients_are_the_sum():
+    # whatever the order, jit_dw's gradients are the float64 ones to float32 rounding
+    from gradcli.ops.conv import _conv_tw_core, _conv_tx_core
+
+    rng = random.Random(11)
+    for i in range(30):
+        d = rng.choice([1, 2])
+        k = tuple(rng.choice([1, 2, 3, 5]) for _ in range(d))
+        st = tuple(rng.choice([1, 2, 3]) for _ in range(d))
+        p = tuple(rng.randint(0, kk - 1) for kk in k)
+        size = tuple(kk + rng.randint(0, 12) for kk in k)
+        out = tuple((s + 2 * q - kk) // t + 1 for s, q, kk, t in zip(size, p, k, st))
+        n, c = rng.choice([1, 2, 5]), rng.choice([1, 3, 16, 20])
+        w, g, x = _draw((c, 1) + k, i), _draw((n, c) + out, i + 1), _draw((n, c) + size, i + 2)
+        geo = (st, (1,) * d, p, out, c)
+        gx = conv_order.dw_grad_input(g, w, size, st, p)
+        ref = _conv_tx_core(g.astype(np.float64), w.astype(np.float64), size, *geo)
+        scale = np.abs(g).max() * np.abs(w).max() * int(np.prod(k))
+        np.testing.assert_allclose(gx, ref, rtol=0, atol=scale * 2**-20)
+        gw = conv_order.dw_grad_weight(x, g, k, st, p)
+        ref = _conv_tw_core(x.astype(np.float64), g.astype(np.float64), k, *geo)
+        scale = np.abs(g).max() * np.abs(x).max() * n * int(np.prod(out))
+        np.testing.assert_allclose(gw, ref, rtol=0, atol=scale * 2**-20)
+        assert gx.dtype == gw.dtype == np.float32

@@ -64,6 +64,18 @@ CASES = [
     ("1x1", 16, 8, 16, (1, 1), 2, 1, 0, 1, (8, 8), True),  # a ResNet shortcut
     ("1x1", 3, 20, 8, (1, 1), 3, 1, 0, 1, (9, 12), False),
     ("1x1", 5, 4, 8, (1,), 2, 1, 0, 1, (40,), True),
+    # depthwise (jit_dw): its input gradient undilated, its weight gradient for kernels at most
+    # 3 wide (conv_order.dw_backward); MobileNet-like blocks
+    ("depthwise", 8, 32, 32, (3, 3), 2, 1, 1, 32, (16, 16), True),
+    ("depthwise", 4, 32, 32, (3, 3), 1, 1, 1, 32, (14, 14), False),
+    ("depthwise", 1, 24, 24, (3, 3), 1, 1, 1, 24, (9, 11), True),  # channels padded to 32
+    ("depthwise", 3, 16, 16, (3, 3), 1, 1, 1, 16, (20, 20), True),  # rows past one block
+    ("depthwise", 2, 12, 12, (3, 3), 2, 1, 1, 12, (11, 11), True),
+    ("depthwise", 2, 16, 16, (3, 3), 1, 1, 0, 16, (10, 10), True),
+    ("depthwise", 4, 16, 16, (3,), 1, 1, 1, 16, (40,), True),  # conv1d
+    ("depthwise", 3, 20, 20, (3,), 2, 1, 1, 20, (17,), True),
+    ("depthwise", 2, 16, 16, (5, 5), 1, 1, 2, 16, (9, 9), True),  # 5 wide: the input gradient
+    ("depthwise", 2, 16, 16, (5, 3), 2, 1, 1, 16, (12, 9), True),
 ]
 
 

@@ -394,8 +394,12 @@ def grad_input(g: np.ndarray, w: np.ndarray, size: tuple, stride, dilation, pad)
     return _grad_input(g, w, *geo)
 
 
-def _grad_input(g: np.ndarray, w: np.ndarray, size, stride, dilation, pad) -> np.ndarray:
-    if any(st != 1 for st in stride):
+def _grad_input(
+    g: np.ndarray, w: np.ndarray, size, stride, dilation, pad, chunk=16, brgemm=True
+) -> np.ndarray:
+    """(`brgemm`: a strided conv's is `_grad_input_strided`'s; else the chain below, the
+    output gradient spread out by the stride, as oneDNN's direct kernel of a grouped conv.)"""
+    if brgemm and any(st != 1 for st in stride):
         return _grad_input_strided(g, w, size, stride, pad)
     n, o = g.shape[:2]
     c = w.shape[1]
@@ -415,7 +419,7 @@ def _grad_input(g: np.ndarray, w: np.ndarray, size, stride, dilation, pad) -> np
     total = None
     shape = (n, c) + tuple(size)
     with np.errstate(all="ignore"):
-        for lo in range(0, o, 16):
+        for lo in range(0, o, chunk):
             acc = np.zeros(shape, np.float32)
             p = np.empty(shape, np.float64)
             s = np.empty(shape, np.float64)
@@ -425,7 +429,7 @@ def _grad_input(g: np.ndarray, w: np.ndarray, size, stride, dilation, pad) -> np
                     slice(dl * (k - 1 - a), dl * (k - 1 - a) + sz)
                     for k, a, dl, sz in zip(kernel, koff, dilation, size)
                 )
-                for j in range(lo, min(lo + 16, o)):
+                for j in range(lo, min(lo + chunk, o)):
                     gs = gc[(slice(None), slice(j, j + 1)) + sl]  # (n, 1, *size)
                     wj = w64[(j, slice(None)) + koff][(None, slice(None)) + (None,) * d]
                     np.multiply(gs, wj, out=p)
@@ -557,6 +561,142 @@ def grad_bias(g: np.ndarray) -> np.ndarray:
     if flat.shape[1] == 0:
         return np.zeros(o, np.float32)
     return np.add.accumulate(flat, axis=1, dtype=np.float32)[:, -1]
+
+
+# Grouped and dilated convs whose backward passes are oneDNN's direct kernels (jit:avx512_core,
+# or jit:avx2 for the weights of groups of 8 channels), measured on PyTorch 2.13 (grids of
+# shapes with ONEDNN_VERBOSE naming the kernel, every element equal; other shapes take its
+# gemm-based kernels, not mirrored):
+# - the input gradient of an unstrided grouped conv whose groups have a multiple of 4 input and
+#   output channels: `_grad_input`'s order per group, the output channels in blocks of 16, 8
+#   or 4 (the largest that divides both counts of a group);
+# - the input gradient of an unstrided dilated conv of one group: `_grad_input`'s;
+# - the weight gradient (`grad_weight`'s chain, per group) of a grouped conv whose groups have
+#   a multiple of 8 input and output channels, and of an unstrided dilated conv of one group
+#   with 1-3 or 16 or more input channels within oneDNN's padding conditions; the bias
+#   gradient then `grad_bias`'s running sum.
+def direct_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, groups) -> str:
+    """'direct:B:w' (B: the input gradient's block of output channels, '' where not mirrored;
+    w: the weight gradient mirrored, '' where not), or '' where neither is."""
+    if backend(x_shape, w_shape, stride, dilation, groups) != "onednn" or len(w_shape) not in (
+        3,
+        4,
+    ):
+        return ""
+    if multiply_adds(x_shape, w_shape, out) > _MAX_WORK or int(np.prod(w_shape[2:])) == 1:
+        return ""
+    o, cg = w_shape[:2]
+    og = o // groups
+    unstrided = all(st == 1 for st in stride)
+    dilated = any(dl != 1 for dl in dilation)
+    if any(p > dl * (k - 1) for p, dl, k in zip(pad, dilation, w_shape[2:])):
+        return ""  # padding past the kernel's reach
+    if any(s < dl * (k - 1) + 1 for s, dl, k in zip(x_shape[2:], dilation, w_shape[2:])):
+        return ""  # an input shorter than the kernel
+    block, weights = "", False
+    direct = _direct_data(x_shape, w_shape, stride, dilation, pad, out, groups)
+    if groups > 1 and not dilated:
+        if not unstrided and (og > 16 or og > 8 and not direct):
+            # oneDNN's brgemm strided kernel (its avx512 one past 16 output channels a group,
+            # its avx2 one where the direct kernel refuses the shape): `_grad_input_strided`'s
+            block = "S"
+        elif direct:
+            block = str(direct)
+        weights = cg % 8 == 0 and og % 8 == 0
+    elif groups == 1 and dilated and unstrided:
+        block = str(direct) if direct else ""
+        weights = (cg <= 3 or cg >= 16) and _dilated_weights(x_shape, w_shape, dilation, pad, out)
+    if not (block or weights):
+        return ""
+    return f"direct:{block}:{'w' if weights else ''}"
+
+
+def _direct_data(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, groups) -> int:
+    """The block of output channels of oneDNN's direct backward-data kernel (jit:avx512_core)
+    for this shape, or 0 where it refuses the shape: channels in blocks of 16 (one group: padded
+    to 16), of 8 or 4 for groups of fewer; then its register blocking along the width must
+    fit the kernel's reach past the padding and the stride (its init_conf's conditions)."""
+    o, cg = w_shape[:2]
+    og = o // groups
+    if groups == 1:
+        block, ic = 16, -(-cg // 16) * 16
+    else:
+        block = next((b for b in (16, 8, 4) if cg % b == og % b == 0), 0)
+        ic = cg
+    if not block:
+        return 0
+    (ih, iw), (kh, kw) = _as2d(x_shape[2:], 1), _as2d(w_shape[2:], 1)
+    (sh, sw), (dh, dw) = _as2d(stride, 1), _as2d(dilation, 1)
+    (th, lw), (oh, ow) = _as2d(pad, 0), _as2d(out, 1)
+    ekh, ekw = dh * (kh - 1) + 1, dw * (kw - 1) + 1
+    rw, bh = (ow - 1) * sw + ekw - iw - lw, (oh - 1) * sh + ekh - ih - th
+    if ekw <= max(lw, rw) or ekh <= max(th, bh) or kw >= 14:
+        return 0
+    # the kernel's working set against the L1 cache: refused where machines differ (32-48 KB)
+    if 4 * (iw * block * 2 * kh + ow * block + kh * kw * block * block * 2) > 32768:
+        return 0
+    nb_ic = ic // block
+    small = kw == 1 or (kw == 5 and iw < 8) or (kw < 5 and (iw <= 5 or 8 < iw <= 13))
+    if not small or sh > 1:
+        ur = min(iw, 28)
+        if not (kw > 3 or (kw == 3 and ow > 8)) and sh == 1 and nb_ic % 2 == 0:
+            ur = min(iw, 10)
+    else:
+        blocking = min(4, nb_ic)
+        while nb_ic % blocking:
+            blocking -= 1
+        ur = min(iw, 31 // (blocking + 1))
+    tail = iw % ur
+    left = max(0, (ekw - 1 - lw) // sw)
+    right = max(0, (ekw - 1 - max(0, rw + tail)) // sw)
+    if left * sw > ur or right * sw > ur:
+        return 0
+    if iw > ur and (ur % sw or rw + tail < 0):
+        return 0
+    return block
+
+
+def _dilated_weights(x_shape: tuple, w_shape: tuple, dilation, pad, out) -> bool:
+    """oneDNN's padding conditions on its direct weight-gradient kernel (unstrided)."""
+    (ih, iw), (kh, kw) = _as2d(x_shape[2:], 1), _as2d(w_shape[2:], 1)
+    (dh, dw), (th, lw), (oh, ow) = _as2d(dilation, 1), _as2d(pad, 0), _as2d(out, 1)
+    eh, ew = dh * (kh - 1) + 1, dw * (kw - 1) + 1
+    bh, rw = max(0, oh - 1 + eh - ih - th), max(0, ow - 1 + ew - iw - lw)
+    return max(th, bh) <= eh // 2 and max(lw, rw) < ew and max(lw, rw) <= 28 and kw <= 14
+
+
+def direct_grad_input(g, w, size, stride, dilation, pad, groups: int, block: str) -> np.ndarray:
+    """The input gradient of `direct_backward`: `_grad_input`'s per group."""
+    o = w.shape[0]
+    og = o // groups
+    geo = (tuple(size), tuple(stride), tuple(dilation), tuple(pad))
+    chunk = 16 if block == "S" else int(block)
+    step = max(1, _CACHE_ELEMENTS // max(1, w.shape[1] * int(np.prod(size))))
+    groups_ = []
+    for i in range(groups):
+        gi, wi = g[:, i * og : (i + 1) * og], w[i * og : (i + 1) * og]
+        # a few samples at a time, as the forward
+        parts = [
+            _grad_input(gi[lo : lo + step], wi, *geo, chunk, block == "S")
+            for lo in range(0, len(g), step)
+        ]
+        groups_.append(parts[0] if len(parts) == 1 else np.concatenate(parts))
+    return groups_[0] if groups == 1 else np.concatenate(groups_, axis=1)
+
+
+def direct_grad_weight(x, g, kernel, stride, dilation, pad, groups: int) -> np.ndarray | None:
+    """The weight gradient of `direct_backward`: `grad_weight`'s chain per group."""
+    cg = x.shape[1] // groups
+    og = g.shape[1] // groups
+    parts = []
+    for i in range(groups):
+        part = grad_weight(
+            x[:, i * cg : (i + 1) * cg], g[:, i * og : (i + 1) * og], kernel, stride, dilation, pad
+        )
+        if part is None:
+            return None
+        parts.append(part)
+    return parts[0] if groups == 1 else np.concatenate(parts)
 
 
 # The backward of oneDNN's depthwise kernel (jit_dw:avx512_core backward_data and

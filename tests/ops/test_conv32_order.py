@@ -45,7 +45,8 @@ def _kind(case: list) -> str:
         return kind
     out = tuple(_out(s, k, st, dl, p) for s, k in zip(spatial, kernel))
     plan = conv_order._onednn_plan(x_shape, w_shape, (st,) * d, (p,) * d, (dl,) * d, g, out)
-    assert plan is not None
+    if plan is None:
+        return "gemm"  # oneDNN's gemm-based forward: not mirrored (recorded for the gradients)
     if g > 1:
         return "depthwise" if plan[0] == 1 and plan[1] else "grouped"
     return "1x1" if plan[1] else "direct"
@@ -65,8 +66,22 @@ def test_recorded(rec):
     assert _kind(case) == case[0]  # the backend ATen picks for the shape
     y = _run(case, *_inputs(case, rec["seed"]))
     assert y.dtype == np.float32
+    if case[0] == "gemm":
+        assert conv_order.conv_float32(*_inputs(case, rec["seed"]), *_geo(case)) is None
+        return
     got = hashlib.sha256(np.ascontiguousarray(y).tobytes()).hexdigest()[:24]
     assert got == rec["sha"]
+
+
+def _geo(case: list) -> tuple:
+    kernel, st, dl, p, g, spatial = case[4], case[5], case[6], case[7], case[8], case[9]
+    d = len(kernel)
+    out = tuple(_out(s, k, st, dl, p) for s, k in zip(spatial, kernel))
+    return (st,) * d, (dl,) * d, (p,) * d, out, g
+
+
+def _shapes(case: list) -> tuple:
+    return (case[1], case[2], *case[9]), (case[3], case[2] // case[8], *case[4])
 
 
 def _sha(a: np.ndarray) -> str:
@@ -83,7 +98,24 @@ def _backward_mirrored(case: list) -> bool:
         return True
     if conv_order.dw_backward(x_shape, w_shape, *geo, (p,) * d, out, g):
         return True
+    if conv_order.direct_backward(x_shape, w_shape, *geo, (p,) * d, out, g):
+        return True
     return conv_order.onednn_backward(x_shape, w_shape, *geo, (p,) * d, out, g)
+
+
+def _mirrored(case: list) -> list[bool]:
+    """Which of the input, weight and bias gradients are in PyTorch's order."""
+    x_shape = (case[1], case[2], *case[9])
+    w_shape = (case[3], case[2] // case[8], *case[4])
+    st, dl, p, out, g = _geo(case)
+    kind = conv_order.dw_backward(x_shape, w_shape, st, dl, p, out, g)
+    if kind:
+        return [True, kind == "dw", kind == "dw"]
+    kind = conv_order.direct_backward(x_shape, w_shape, st, dl, p, out, g)
+    if kind:
+        _, block, weights = kind.split(":")
+        return [bool(block), bool(weights), bool(weights)]
+    return [True, True, True]
 
 
 def _dw_kind(case: list) -> str:
@@ -154,11 +186,11 @@ def test_recorded_gradients(rec):
     g = _draw(tuple(y.shape), rec["seed"] + 3)
     (y * gradcli.Tensor(g)).sum().backward()
     got = [_sha(t.grad.numpy()) for t in leaves]
-    if _dw_kind(case) == "dw-data":  # jit_dw's input gradient; the others: oneDNN's gemm
-        assert got[0] == rec["grads"][0]
-        assert got[1:] != rec["grads"][1:]  # (the float64 sum: the records tell it apart)
-        return
-    assert got == rec["grads"]
+    mirrored = _mirrored(case)[: len(got)]
+    assert [a for a, m in zip(got, mirrored) if m] == [
+        a for a, m in zip(rec["grads"], mirrored) if m
+    ]
+    # (the others are oneDNN's gemm-based kernels' and the float64 sum here: not compared)
 
 
 def test_float64_unchanged():
@@ -461,3 +493,68 @@ def test_depthwise_gradients_are_the_sum():
         scale = np.abs(g).max() * np.abs(x).max() * n * int(np.prod(out))
         np.testing.assert_allclose(gw, ref, rtol=0, atol=scale * 2**-20)
         assert gx.dtype == gw.dtype == np.float32
+
+
+DIRECT = [
+    (r, k)
+    for r in GRAD_CASES
+    if (k := conv_order.direct_backward(*_shapes(r["case"]), *_geo(r["case"])))
+]
+
+
+def test_direct_cases_cover_the_kernels():
+    # grouped convs: blocks of 16, 8 and 4 output channels and the brgemm strided kernel, with
+    # and without the weight gradient; dilated convs of one group: with and without it
+    kinds = {k for _, k in DIRECT}
+    assert {"direct:16:w", "direct:8:w", "direct:4:", "direct:S:w", "direct:S:"} <= kinds
+    assert {"direct:16:", "direct::w"} <= kinds
+    assert any(r["case"][5] > 1 and k == "direct:16:w" for r, k in DIRECT)  # strided direct
+
+
+def test_direct_data_refusals():
+    # oneDNN's direct backward-data kernel refuses a register blocking of 10 columns that the
+    # stride 3 does not divide (input width 15): the brgemm strided kernel takes it
+    geo = ((3,), (1,), (1,), (5,), 2)
+    assert conv_order._direct_data((8, 64, 15), (24, 32, 2), *geo) == 0
+    assert conv_order.direct_backward((8, 64, 15), (24, 32, 2), *geo) == "direct:S:"
+    geo = ((2,), (1,), (1,), (8,), 2)
+    assert conv_order._direct_data((8, 64, 15), (24, 32, 2), *geo) == 4
+    # groups of 2 input channels: oneDNN's gemm-based kernels (not mirrored)
+    assert (
+        conv_order.direct_backward((2, 4, 8, 8), (8, 2, 3, 3), (1, 1), (1, 1), (1, 1), (8, 8), 2)
+        == ""
+    )
+
+
+def _direct_grad_input(rec, block: str) -> np.ndarray:
+    case = rec["case"]
+    x, w, _ = _inputs(case, rec["seed"])
+    st, dl, p, out, g = _geo(case)
+    gy = _draw((case[1], case[3]) + out, rec["seed"] + 3)
+    return conv_order.direct_grad_input(gy, w, case[9], st, dl, p, g, block)
+
+
+def test_direct_orders_are_what_the_records_test():
+    # another block of output channels (one that chunks them otherwise), or the other strided
+    # kernel, misses the records; one element 1 ulp off changes a digest
+    data = [(r, k.split(":")[1]) for r, k in DIRECT if k.split(":")[1]]
+    assert len(data) >= 10
+    tried = 0
+    for rec, block in data:
+        gx = _direct_grad_input(rec, block)
+        assert _sha(gx) == rec["grads"][0]
+        og = rec["case"][3] // rec["case"][8]
+        if block == "S":
+            # the direct kernel's chain on the spread gradient, in smaller blocks
+            others = {b for b in ("8", "4") if int(b) < og}
+        else:
+            others = {b for b in ("16", "8", "4") if min(int(b), og) != min(int(block), og)}
+            # (an odd width: the brgemm kernel's one chain is this order too)
+            others |= {"S"} if rec["case"][5] > 1 and rec["case"][9][-1] % 2 == 0 else set()
+        for b in others:
+            assert _sha(_direct_grad_input(rec, b)) != rec["grads"][0], (rec["case"], b)
+            tried += 1
+        i = np.unravel_index(np.argmax(np.abs(gx)), gx.shape)
+        gx[i] = np.nextafter(gx[i], np.float32(-np.inf))
+        assert _sha(gx) != rec["grads"][0]
+    assert tried >= 20

@@ -76,6 +76,27 @@ CASES = [
     ("depthwise", 3, 20, 20, (3,), 2, 1, 1, 20, (17,), True),
     ("depthwise", 2, 16, 16, (5, 5), 1, 1, 2, 16, (9, 9), True),  # 5 wide: the input gradient
     ("depthwise", 2, 16, 16, (5, 3), 2, 1, 1, 16, (12, 9), True),
+    # grouped (oneDNN's direct kernel, conv_order.direct_backward): the input gradient in
+    # blocks of 16, 8 or 4 output channels (strided too, or the brgemm strided kernel), the
+    # weight gradient where groups have a multiple of 8 channels
+    ("grouped", 2, 32, 64, (3, 3), 1, 1, 1, 2, (8, 8), True),  # blocks of 16, both
+    ("grouped", 2, 16, 32, (3, 3), 1, 1, 1, 2, (8, 8), True),  # blocks of 8 (avx2 weights)
+    ("grouped", 2, 8, 16, (3, 3), 1, 1, 1, 2, (6, 6), True),  # blocks of 4: input only
+    ("gemm", 4, 64, 16, (3, 3), 1, 1, 1, 4, (7, 9), False),  # more inputs: gemm forward
+    ("grouped", 2, 32, 32, (3, 3), 2, 1, 1, 2, (9, 9), True),  # strided, direct
+    ("grouped", 2, 32, 64, (3, 3), 2, 1, 1, 2, (8, 8), True),  # strided, brgemm (> 16 out)
+    ("grouped", 3, 48, 48, (3,), 1, 1, 1, 3, (30,), True),  # conv1d
+    ("gemm", 8, 64, 24, (2,), 3, 1, 1, 2, (15,), True),  # direct refuses: brgemm (avx2)
+    ("gemm", 8, 64, 24, (2,), 2, 1, 1, 2, (15,), True),  # ... and takes this one
+    ("grouped", 2, 24, 48, (5, 5), 1, 1, 2, 3, (11, 10), True),
+    # dilated, one group: the input gradient (unstrided), the weight gradient with 1-3 or 16
+    # or more input channels
+    ("direct", 4, 4, 8, (3, 3), 1, 2, 2, 1, (13, 13), True),  # input only
+    ("direct", 2, 3, 16, (3, 3), 1, 2, 2, 1, (11, 11), True),
+    ("direct", 2, 16, 32, (3, 3), 1, 2, 2, 1, (10, 10), True),
+    ("direct", 2, 20, 8, (3,), 1, 3, 3, 1, (30,), True),
+    ("direct", 2, 1, 8, (5, 5), 1, 2, 4, 1, (11, 11), False),
+    ("grouped", 2, 32, 32, (3, 3), 2, 1, 1, 2, (8, 10), True),  # strided direct, even width
 ]
 
 

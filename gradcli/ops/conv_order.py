@@ -793,14 +793,48 @@ def dw_grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, stride, pad) -> 
 # `g @ cols.T`), the input gradient the product of the transposed weight and the output
 # gradient (`w.T @ g`) folded back (col2im: the kernel offsets added in order, in float32), the
 # bias gradient the sum of the output gradient (as torch.sum).
+# Several samples (an unstrided 1x1 kernel with fewer than 16 samples): ATen's loop over the
+# samples, each sample's input gradient as above, the weight gradient each sample's product
+# added to the sum of those before it, in float32 (one output position: fused, `_chain` over
+# the samples), measured the same way.
 def slow_backward(x_shape: tuple, w_shape: tuple, stride, dilation, groups: int) -> bool:
     """Whether the float32 gradients of this conv are slow_conv2d's, mirrored (see above)."""
-    if x_shape[0] != 1 or groups != 1:
+    if groups != 1:
         return False
-    return backend(x_shape, w_shape, stride, dilation, groups) == "slow"
+    return backend(x_shape, w_shape, stride, dilation, groups) in ("slow", "dilated")
 
 
 def slow_grad_weight(x, g, kernel, stride, dilation, pad) -> np.ndarray | None:
+    if len(x) == 1:
+        return _slow_grad_weight(x, g, kernel, stride, dilation, pad)
+    o = g.shape[1]
+    out = tuple(g.shape[2:])
+    if int(np.prod(out)) == 1:
+        if o == 1:
+            return None  # (not the chain below: not measured)
+        # one output position: each sample's product is one multiply, fused with the sum
+        # (MKL's beta = 1): the chain of fused multiply-adds over the samples
+        cols = np.stack([_columns(xi, tuple(kernel), stride, dilation, pad, out)[:, 0] for xi in x])
+        res = _chain(np.ascontiguousarray(g.reshape(len(g), -1).T), cols)
+        return res.reshape((o, x.shape[1]) + tuple(kernel))
+    total = None
+    with np.errstate(all="ignore"):
+        for i in range(len(x)):
+            cols = _columns(x[i], tuple(kernel), stride, dilation, pad, out)
+            gm = np.ascontiguousarray(g[i].reshape(o, -1))
+            if not _mm_mirrored(gm, cols.T):
+                return None
+            if total is None:
+                total = LA._matmul_fwd(gm, cols.T)
+                continue
+            # MKL's beta = 1: the blocks' sums added to the sum so far in order (`linear_sum`),
+            # else the product added
+            same = LA.linear_sum(gm, cols.T, total)
+            total = same if same is not None else total + LA._matmul_fwd(gm, cols.T)
+    return total.reshape((o, x.shape[1]) + tuple(kernel))
+
+
+def _slow_grad_weight(x, g, kernel, stride, dilation, pad) -> np.ndarray | None:
     o = g.shape[1]
     out = tuple(g.shape[2:])
     cols = _columns(x[0], tuple(kernel), stride, dilation, pad, out)  # (c * taps, positions)
@@ -813,6 +847,16 @@ def slow_grad_weight(x, g, kernel, stride, dilation, pad) -> np.ndarray | None:
 
 
 def slow_grad_input(g, w, size, stride, dilation, pad) -> np.ndarray | None:
+    parts = []
+    for i in range(len(g)):
+        part = _slow_grad_input(g[i : i + 1], w, size, stride, dilation, pad)
+        if part is None:
+            return None
+        parts.append(part)
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
+def _slow_grad_input(g, w, size, stride, dilation, pad) -> np.ndarray | None:
     o, c = w.shape[:2]
     kernel = tuple(w.shape[2:])
     out = tuple(g.shape[2:])

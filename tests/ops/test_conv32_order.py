@@ -558,3 +558,31 @@ def test_direct_orders_are_what_the_records_test():
         gx[i] = np.nextafter(gx[i], np.float32(-np.inf))
         assert _sha(gx) != rec["grads"][0]
     assert tried >= 20
+
+
+def test_slow_several_samples_and_dilated():
+    # slow_conv2d's gradients with several samples and slow_conv_dilated2d's are mirrored
+    slow = [r for r in GRAD_CASES if r["case"][0] == "slow" and r["case"][1] > 1]
+    dilated = [r for r in GRAD_CASES if r["case"][0] == "dilated"]
+    assert len(slow) >= 4 and len(dilated) >= 3
+    missed = 0
+    for rec in slow:
+        case = rec["case"]
+        x, _, _ = _inputs(case, rec["seed"])
+        st, dl, p, out, _ = _geo(case)
+        g = _draw((case[1], case[3]) + out, rec["seed"] + 3)
+        gw = conv_order.slow_grad_weight(x, g, case[4], st, dl, p)
+        assert _sha(gw) == rec["grads"][1]
+        # the samples' products summed otherwise (each rounded, then added; or one sum of
+        # the float64 products) miss the records
+        parts = [
+            conv_order._slow_grad_weight(x[i : i + 1], g[i : i + 1], case[4], st, dl, p)
+            for i in range(len(x))
+        ]
+        n, o, c = case[1], case[3], case[2]  # (a 1x1 kernel: the products of g and x)
+        ref = np.einsum("nol,ncl->oc", g.reshape(n, o, -1).astype(np.float64), x.reshape(n, c, -1))
+        apart = np.sum(parts, axis=0, dtype=np.float32) if parts[0] is not None else None
+        missed += _sha(ref.reshape(gw.shape)) != rec["grads"][1]
+        if int(np.prod(out)) == 1:
+            missed += _sha(apart) != rec["grads"][1]
+    assert missed >= len(slow)

@@ -97,6 +97,16 @@ CASES = [
     ("direct", 2, 20, 8, (3,), 1, 3, 3, 1, (30,), True),
     ("direct", 2, 1, 8, (5, 5), 1, 2, 4, 1, (11, 11), False),
     ("grouped", 2, 32, 32, (3, 3), 2, 1, 1, 2, (8, 10), True),  # strided direct, even width
+    # slow_conv2d with several samples (an unstrided 1x1 kernel): each sample's gradients, the
+    # weight gradient's sum sample by sample (one position: fused, a chain); and
+    # slow_conv_dilated2d's gradients (one sample)
+    ("slow", 8, 16, 32, (1, 1), 1, 1, 0, 1, (8, 8), False),  # a MobileNet pointwise conv
+    ("slow", 3, 3, 17, (1, 1), 1, 1, 0, 1, (20, 20), True),  # 400 positions: two blocks
+    ("slow", 6, 24, 8, (1,), 1, 1, 0, 1, (1,), True),  # one position
+    ("slow", 15, 5, 3, (1,), 1, 1, 0, 1, (30,), True),
+    ("dilated", 1, 16, 16, (3, 3), 1, 2, 2, 1, (9, 9), True),  # an atrous conv
+    ("dilated", 1, 3, 8, (3,), 2, 3, 1, 1, (20,), True),
+    ("dilated", 1, 8, 4, (2, 2), 1, 2, 0, 1, (7, 11), False),
 ]
 
 

@@ -365,7 +365,8 @@ def _chain_steps(products, k: int, shape: tuple) -> np.ndarray:
 # - the weight gradient: for each weight, the chain of fused multiply-adds over the samples,
 #   then the output rows, then the output columns, from zero (a strided 1x1 kernel whose
 #   stride divides the input, jit_1x1's backward_weights: one such chain a sample, the
-#   samples' sums added in order; its input gradient is `_grad_input_strided`'s);
+#   samples' sums added in order; its input gradient is `_grad_input_strided`'s, unstrided
+#   one chain over every output channel, to 256 of them);
 # - the bias gradient: the plain float32 sum over the samples, rows and columns in that order.
 _MAX_GRAD_ELEMENTS = 1 << 22
 _MAX_GRAD_STEPS = 1 << 15  # the weight gradient's chain: a few NumPy calls per output position
@@ -380,18 +381,22 @@ def onednn_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, 
     plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
     if plan is None or multiply_adds(x_shape, w_shape, out) > _MAX_WORK:
         return False
-    # jit_1x1 (a 1x1 kernel whose stride divides the input): measured only when strided
-    return not plan[1] or any(st != 1 for st in stride)
+    # jit_1x1 (a 1x1 kernel whose stride divides the input): unstrided, its input gradient is
+    # one chain over the output channels, measured to 256 of them
+    return not plan[1] or any(st != 1 for st in stride) or w_shape[0] <= _ONEDNN_MAX_1X1
 
 
 def grad_input(g: np.ndarray, w: np.ndarray, size: tuple, stride, dilation, pad) -> np.ndarray:
     """oneDNN's input gradient (see above): g (n, o, *out), float32 (n, c, *size)."""
     step = max(1, _CACHE_ELEMENTS // max(1, w.shape[1] * int(np.prod(size))))
     geo = (tuple(size), tuple(stride), tuple(dilation), tuple(pad))
+    # an unstrided 1x1 kernel (jit_1x1): one chain over every output channel
+    one = all(k == 1 for k in w.shape[2:]) and all(st == 1 for st in stride)
+    chunk = max(1, w.shape[0]) if one else 16
     if len(g) > step:  # a few samples at a time, as the forward
-        parts = [_grad_input(g[i : i + step], w, *geo) for i in range(0, len(g), step)]
+        parts = [_grad_input(g[i : i + step], w, *geo, chunk) for i in range(0, len(g), step)]
         return np.concatenate(parts)
-    return _grad_input(g, w, *geo)
+    return _grad_input(g, w, *geo, chunk)
 
 
 def _grad_input(
@@ -536,12 +541,8 @@ def grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, stride, dilation, p
     )  # (c * taps, n * positions): the chain's order, sample by sample
     gm = np.ascontiguousarray(np.moveaxis(g, 1, 0)).reshape(o, n * lp)
     sizes = x.shape[2:]
-    if (
-        taps == 1
-        and any(st != 1 for st in stride)
-        and all(s == q * st for s, q, st in zip(sizes, out, stride))
-    ):
-        # jit_1x1 (strided, see `onednn_backward`): a chain a sample, the sums added in order
+    if taps == 1 and all(s == q * st for s, q, st in zip(sizes, out, stride)):
+        # jit_1x1 (see `onednn_backward`): a chain a sample, the sums added in order
         res = None
         with np.errstate(all="ignore"):
             for i in range(n):

@@ -143,20 +143,22 @@ def test_grad_cases_cover_the_direct_kernel():
         (False, 2),
     }
     assert {c[1] for c in strided} >= {1, 16}
-    # and jit_1x1's when strided (its unstrided backward: not measured)
-    ones = [r for r in CASES if r["case"][0] == "1x1" and r["case"][5] > 1]
-    assert len(ones) >= 3 and all(r in GRAD_CASES for r in ones)
-    assert not any(r in GRAD_CASES for r in CASES if r["case"][0] == "1x1" and r["case"][5] == 1)
+    # and jit_1x1's, strided and not (to 256 output channels; past them: not measured)
+    ones = [r for r in CASES if r["case"][0] == "1x1" and r["case"][6] == 1]  # (undilated)
+    assert len([r for r in ones if r["case"][5] > 1]) >= 3
+    assert len([r for r in ones if r["case"][5] == 1]) >= 5
+    assert all(r in GRAD_CASES for r in ones if r["case"][3] <= 256)
+    assert not any(r in GRAD_CASES for r in ones if r["case"][3] > 256)
     # and slow_conv2d's of one sample
     slow = [r for r in CASES if r["case"][0] == "slow" and r["case"][1] == 1]
     assert len(slow) >= 6 and all(r in GRAD_CASES for r in slow)
 
 
-def test_strided_1x1_weight_gradient_per_sample() -> None:
+def test_1x1_weight_gradient_per_sample() -> None:
     # jit_1x1's weight gradient: a chain a sample; one chain over every sample (the direct
     # kernel's rule) misses the recorded bits
-    ones = [r for r in GRAD_CASES if r["case"][0] == "1x1"]
-    assert len(ones) >= 3
+    ones = [r for r in GRAD_CASES if r["case"][0] == "1x1" and r["case"][1] > 1]
+    assert len(ones) >= 6
     for rec in ones:
         case = rec["case"]
         d = len(case[4])
@@ -586,3 +588,21 @@ def test_slow_several_samples_and_dilated():
         if int(np.prod(out)) == 1:
             missed += _sha(apart) != rec["grads"][1]
     assert missed >= len(slow)
+
+
+def test_unstrided_1x1_input_gradient_one_chain() -> None:
+    # jit_1x1's input gradient (unstrided): one chain over every output channel; the direct
+    # kernel's chains of 16 summed miss the records past 16 output channels
+    ones = [r for r in GRAD_CASES if r["case"][0] == "1x1" and r["case"][5] == 1]
+    wide = [r for r in ones if r["case"][3] > 16]
+    assert len(wide) >= 3
+    for rec in ones:
+        case = rec["case"]
+        st, dl, p, out, _ = _geo(case)
+        _, w, _ = _inputs(case, rec["seed"])
+        g = _draw((case[1], case[3]) + out, rec["seed"] + 3)
+        gx = conv_order.grad_input(g, w, case[9], st, dl, p)
+        assert _sha(gx) == rec["grads"][0]
+        if rec in wide:
+            sixteens = conv_order._grad_input(g, w, tuple(case[9]), st, dl, p, 16)
+            assert _sha(sixteens) != rec["grads"][0]

@@ -107,6 +107,13 @@ CASES = [
     ("dilated", 1, 16, 16, (3, 3), 1, 2, 2, 1, (9, 9), True),  # an atrous conv
     ("dilated", 1, 3, 8, (3,), 2, 3, 1, 1, (20,), True),
     ("dilated", 1, 8, 4, (2, 2), 1, 2, 0, 1, (7, 11), False),
+    # unstrided 1x1 with 16 samples or more (jit_1x1): the input gradient one chain over the
+    # output channels (to 256), the weight gradient a chain a sample
+    ("1x1", 32, 32, 64, (1, 1), 1, 1, 0, 1, (4, 4), True),  # a pointwise conv in training
+    ("1x1", 16, 64, 256, (1, 1), 1, 1, 0, 1, (2, 2), True),
+    ("1x1", 16, 4, 64, (1,), 1, 1, 0, 1, (7,), True),
+    ("1x1", 20, 96, 200, (1, 1), 1, 1, 0, 1, (3, 3), False),
+    ("1x1", 16, 16, 512, (1, 1), 1, 1, 0, 1, (1, 2), True),  # past 256: not mirrored
 ]
 
 

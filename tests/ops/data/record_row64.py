@@ -1,0 +1,43 @@
+"""Record PyTorch's float64 products of one row (or a vector) and a row-major matrix for
+tests/ops/test_row64_order.py (torch 2.13 CPU, one thread:
+/work/torchenv/bin/python tests/ops/data/record_row64.py). The operands are NumPy's, drawn
+from the case's sizes and seed, so the test rebuilds them without torch; a result is stored as
+the SHA-256 of its float64 bytes (any element one bit off changes it)."""
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import torch
+
+torch.set_num_threads(1)
+
+# (inner size k, columns n, seed)
+CASES = [(2, 2, 0), (8, 8, 1), (16, 8, 2), (64, 16, 3), (100, 24, 4), (37, 32, 5), (300, 8, 6)]
+CASES += [(9, 3, 7), (50, 7, 8), (200, 40, 9), (7, 64, 10), (1000, 16, 11), (5, 2, 12)]
+CASES += [(2, 100, 13), (33, 200, 14), (2000, 3, 15), (384, 10, 16), (385, 10, 17), (1, 5, 18)]
+
+
+def draw(shape, seed: int) -> np.ndarray:
+    return np.random.default_rng([*shape, seed]).standard_normal(shape)
+
+
+def digest(a: np.ndarray) -> str:
+    return hashlib.sha256(np.ascontiguousarray(a, dtype=np.float64).tobytes()).hexdigest()[:24]
+
+
+def main() -> None:
+    out = []
+    for k, n, seed in CASES:
+        x, b = torch.from_numpy(draw((1, k), seed)), torch.from_numpy(draw((k, n), seed + 1))
+        mm = (x @ b).numpy()
+        vec = (x[0] @ b).numpy()
+        assert np.array_equal(mm[0], vec)  # one kernel for both
+        out.append({"case": [k, n, seed], "sha": digest(mm)})
+    path = Path(__file__).parent / "row64.json"
+    path.write_text("[\n" + ",\n".join(json.dumps(r) for r in out) + "\n]\n")
+
+
+if __name__ == "__main__":
+    main()

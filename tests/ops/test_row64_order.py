@@ -66,3 +66,85 @@ def test_other_layouts_keep_their_path():
     assert not LA._row64(x[:, ::2], _draw((25, 7), 4))  # a row whose elements are apart
     big = np.ones((LA._FMA64_MAX_K + 1, 2))
     assert not LA._row64(np.ones((1, LA._FMA64_MAX_K + 1)), big)  # past the bound: NumPy's
+
+
+DOTS = json.loads((Path(__file__).parent / "data" / "dot64.json").read_text())
+
+
+def _dot_product(m: int, k: int, kind: str, seed: int) -> np.ndarray:
+    from gradcli.surface.composite import linear
+
+    a, v, b = _draw((m, k), seed), _draw((k,), seed + 1), _draw((m,), seed + 2)
+    if kind == "Av":
+        return (Tensor(a) @ Tensor(v)).numpy()
+    if kind == "Acol":
+        return (Tensor(a) @ Tensor(v[:, None])).numpy()
+    if kind == "xwt":
+        return (Tensor(v[None]) @ Tensor(a).t()).numpy()
+    if kind == "vwt":
+        return (Tensor(v) @ Tensor(a).t()).numpy()
+    if kind == "linear":
+        return linear(Tensor(v[None]), Tensor(a), Tensor(b)).numpy()
+    g = _draw((m,), seed + 3)
+    vv = Tensor(v.copy(), requires_grad=True)
+    (Tensor(a) @ vv).backward(Tensor(g))
+    out = (Tensor(a).t() @ Tensor(g)).numpy()
+    assert np.array_equal(out, vv.grad.numpy())  # the gradient of A @ v is this product
+    return out
+
+
+@pytest.mark.parametrize("rec", DOTS, ids=lambda r: "-".join(map(str, r["case"][:3])))
+def test_dot_kernel_recorded(rec):
+    out = _dot_product(*rec["case"])
+    assert out.dtype == np.float64
+    assert _sha(out) == rec["sha"]
+
+
+def test_dot_kernel_order_is_what_the_records_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the accumulators paired otherwise (first and second), or one chain over k, miss the
+    # records of 16 inner steps or more; one element 1 ulp off changes a digest
+    from gradcli.core.fma64 import _fma64
+
+    def paired_apart(a, v):
+        m, k = a.shape
+        acc = [np.zeros((m, 4)) for _ in range(4)]
+        i = 0
+        while k - i >= 16:
+            for j in range(4):
+                acc[j] = _fma64(
+                    a[:, i + 4 * j : i + 4 * j + 4], v[None, i + 4 * j : i + 4 * j + 4], acc[j]
+                )
+            i += 16
+        pair = [acc[0] + acc[1], acc[2] + acc[3]]
+        turn = 0
+        while i < k:
+            e = min(i + 4, k)
+            pair[turn][:, : e - i] = _fma64(a[:, i:e], v[None, i:e], pair[turn][:, : e - i])
+            i, turn = e, 1 - turn
+        s = [(p[:, :2] + p[:, 2:]) for p in pair]
+        return (s[0][:, 0] + s[0][:, 1]) + (s[1][:, 0] + s[1][:, 1])
+
+    def chain(a, v):
+        return LA._fma64_chain(a, v[:, None])[:, 0]
+
+    rows = [r for r in DOTS if r["case"][2] == "Av" and r["case"][1] >= 16]
+    assert len(rows) >= 6
+    for rule in (paired_apart, chain):
+        monkeypatch.setattr(LA, "_dot_rows64", rule)
+        missed = sum(_sha(_dot_product(*r["case"])) != r["sha"] for r in rows)
+        assert missed >= len(rows) - 1, rule
+    monkeypatch.undo()
+    out = _dot_product(*rows[0]["case"])
+    assert _sha(out) == rows[0]["sha"]
+    out[3] = np.nextafter(out[3], -np.inf)
+    assert _sha(out) != rows[0]["sha"]
+
+
+def test_dot_kernel_layouts():
+    a, v = _draw((4, 30), 1), _draw((30,), 2)
+    assert LA._gemv64(a, v) is not None and LA._gemv64(a, v[:, None]) is not None
+    assert LA._gemv64(a[:1], v[:, None]) is None  # one row times a column: mm's dot
+    assert LA._gemv64(v[None], a.T) is not None  # x @ w.t()
+    assert LA._gemv64(v[None], np.ascontiguousarray(a.T)) is None  # row-major: `_row64`
+    assert LA._gemv64(np.asfortranarray(a), v) is None  # a transposed matrix: another kernel
+    assert LA._gemv64(a.astype(np.float32), v.astype(np.float32)) is None

@@ -27,7 +27,40 @@ def digest(a: np.ndarray) -> str:
     return hashlib.sha256(np.ascontiguousarray(a, dtype=np.float64).tobytes()).hexdigest()[:24]
 
 
+# the dot-product kernel (each output one row's dot product): (rows m, inner k, kind, seed)
+DOTS = [(8, k, "Av", 100 + k) for k in (2, 3, 5, 9, 15, 16, 17, 31, 32, 33, 64, 100, 257, 1000)]
+DOTS += [(3, 40, "Acol", 1), (13, 129, "Av", 2), (100, 47, "Av", 3), (5, 2047, "Acol", 4)]
+DOTS += [(7, 65, "xwt", 5), (1, 300, "xwt", 6), (16, 24, "vwt", 7), (1, 17, "vwt", 8)]
+DOTS += [(10, 384, "linear", 9), (1, 50, "linear", 10), (33, 385, "linear", 11)]
+DOTS += [(20, 100, "Atg", 12), (300, 8, "Atg", 13), (2, 1500, "Atg", 14)]
+
+
+def dot_product(m: int, k: int, kind: str, seed: int) -> np.ndarray:
+    a, v = torch.from_numpy(draw((m, k), seed)), torch.from_numpy(draw((k,), seed + 1))
+    b = torch.from_numpy(draw((m,), seed + 2))
+    if kind == "Av":
+        return (a @ v).numpy()
+    if kind == "Acol":
+        return (a @ v[:, None]).numpy()
+    if kind == "xwt":
+        return (v[None] @ a.t()).numpy()
+    if kind == "vwt":
+        return (v @ a.t()).numpy()
+    if kind == "linear":
+        return torch.nn.functional.linear(v[None], a, b).numpy()
+    g = torch.from_numpy(draw((m,), seed + 3))  # Atg: A.t() @ g, the gradient of A @ v
+    vv = torch.from_numpy(draw((k,), seed + 1)).requires_grad_()
+    (a @ vv).backward(g)
+    out = (a.t() @ g).numpy()
+    assert np.array_equal(out, vv.grad.numpy())
+    return out
+
+
 def main() -> None:
+    dots = [{"case": list(c), "sha": digest(dot_product(*c))} for c in DOTS]
+    (Path(__file__).parent / "dot64.json").write_text(
+        "[\n" + ",\n".join(json.dumps(r) for r in dots) + "\n]\n"
+    )
     out = []
     for k, n, seed in CASES:
         x, b = torch.from_numpy(draw((1, k), seed)), torch.from_numpy(draw((k, n), seed + 1))

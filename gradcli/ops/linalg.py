@@ -834,9 +834,15 @@ def _blocked64(x: np.ndarray, y: np.ndarray) -> bool:
     if y.flags.c_contiguous:
         if not (x.flags.c_contiguous or x.flags.f_contiguous):
             return False
-    elif not (y.flags.f_contiguous and x.flags.c_contiguous and m >= _FMA_MIN_ROWS_T):
+    elif not (y.flags.f_contiguous and x.flags.c_contiguous and m >= _FMA64_MIN_ROWS_T):
         return False
     return _exact64(x) and _exact64(y)
+
+
+# `x @ w.t()` in float64 is dgemm's chain (blocks of 192, F.linear's bias as beta) from 4 rows
+# (measured on PyTorch 2.13: 4 to 15 rows, inner sizes 1 to 2,000, 2 to 100 columns, mm and
+# F.linear, every element equal; 2 and 3 rows take other kernels, not mirrored)
+_FMA64_MIN_ROWS_T = 4
 
 
 def _gemv64(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:

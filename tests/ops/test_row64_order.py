@@ -148,3 +148,40 @@ def test_dot_kernel_layouts():
     assert LA._gemv64(v[None], np.ascontiguousarray(a.T)) is None  # row-major: `_row64`
     assert LA._gemv64(np.asfortranarray(a), v) is None  # a transposed matrix: another kernel
     assert LA._gemv64(a.astype(np.float32), v.astype(np.float32)) is None
+
+
+FEW = json.loads((Path(__file__).parent / "data" / "few64.json").read_text())
+
+
+def _few_rows(m: int, k: int, n: int, kind: str, seed: int) -> np.ndarray:
+    from gradcli.surface.composite import linear
+
+    x, w = Tensor(_draw((m, k), seed)), Tensor(_draw((n, k), seed + 1))
+    if kind == "mm":
+        return (x @ w.t()).numpy()
+    return linear(x, w, Tensor(_draw((n,), seed + 2))).numpy()
+
+
+@pytest.mark.parametrize("rec", FEW, ids=lambda r: "-".join(map(str, r["case"][:4])))
+def test_few_rows_recorded(rec):
+    # x @ w.t() of 4 to 15 rows: dgemm's chain in blocks of 192 (F.linear's bias as beta)
+    out = _few_rows(*rec["case"])
+    assert _sha(out) == rec["sha"]
+
+
+def test_few_rows_bound_and_order():
+    m, k, n, _, seed = FEW[3]["case"]
+    x, w = _draw((m, k), seed), _draw((n, k), seed + 1)
+    assert LA._blocked64(x, w.T) and not LA._blocked64(x[:3], w.T)  # 3 rows: another kernel
+    assert _sha(x @ w.T) != FEW[3]["sha"]  # NumPy's order misses the record
+    missed = sum(
+        _sha(
+            np.matmul(
+                _draw(r["case"][:2], r["case"][4]), _draw(r["case"][2:0:-1], r["case"][4] + 1).T
+            )
+        )
+        != r["sha"]
+        for r in FEW
+        if r["case"][3] == "mm" and r["case"][1] >= 17
+    )
+    assert missed >= 4

@@ -56,7 +56,25 @@ def dot_product(m: int, k: int, kind: str, seed: int) -> np.ndarray:
     return out
 
 
+# x @ w.t() and F.linear with 4 to 15 rows (dgemm's chain in blocks of 192): (m, k, n, kind, seed)
+FEW = [(4, 2, 33, "mm", 1), (5, 17, 8, "mm", 2), (15, 33, 2, "mm", 3), (7, 100, 8, "mm", 4)]
+FEW += [(12, 191, 5, "mm", 5), (5, 385, 8, "mm", 6), (4, 1000, 3, "mm", 7)]
+FEW += [(6, 384, 2, "linear", 8), (8, 193, 31, "linear", 9), (4, 300, 5, "linear", 10)]
+FEW += [(13, 385, 9, "linear", 11), (9, 64, 16, "linear", 12)]
+
+
+def few_rows(m: int, k: int, n: int, kind: str, seed: int) -> np.ndarray:
+    x, w = torch.from_numpy(draw((m, k), seed)), torch.from_numpy(draw((n, k), seed + 1))
+    if kind == "mm":
+        return (x @ w.t()).numpy()
+    return torch.nn.functional.linear(x, w, torch.from_numpy(draw((n,), seed + 2))).numpy()
+
+
 def main() -> None:
+    few = [{"case": list(c), "sha": digest(few_rows(*c))} for c in FEW]
+    (Path(__file__).parent / "few64.json").write_text(
+        "[\n" + ",\n".join(json.dumps(r) for r in few) + "\n]\n"
+    )
     dots = [{"case": list(c), "sha": digest(dot_product(*c))} for c in DOTS]
     (Path(__file__).parent / "dot64.json").write_text(
         "[\n" + ",\n".join(json.dumps(r) for r in dots) + "\n]\n"

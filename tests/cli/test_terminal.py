@@ -365,7 +365,7 @@ def test_output_files_are_what_their_extension_says_and_read_back(tmp_path: Path
         assert got == want, f
     h = out("h.json", "forward", "examples/mlp.py", "--of", "h")
     a = cli(120, "backward", "examples/mlp.py", "--of", "h", "--grad", f"@{h}", "--wrt", "b1")
-    b2 = cli(120, "backward", "examples/mlp.py", "--of", "h", "--grad", "0.6962576726866814,"
+    b2 = cli(120, "backward", "examples/mlp.py", "--of", "h", "--grad", "0.6962576726866815,"
              "-0.9086976584311126", "--wrt", "b1")  # fmt: skip
     assert a.stdout == b2.stdout
 

@@ -430,6 +430,14 @@ def _conv_tx_fwd(
             same = conv_order.slow_grad_input(g, w, tuple(size), stride, dilation, pad)
             if same is not None:
                 return same
+        elif order in ("dw", "dw-data"):
+            return conv_order.dw_grad_input(g, w, tuple(size), stride, pad)
+        elif order.startswith("direct:"):
+            block = order.split(":")[1]
+            if block:
+                return conv_order.direct_grad_input(
+                    g, w, size, stride, dilation, pad, groups, block
+                )
         else:
             return conv_order.grad_input(g, w, tuple(size), stride, dilation, pad)
     return _leading(
@@ -446,10 +454,20 @@ def _conv_tw_fwd(
 ):
     nd = len(out) + 2
     if order and x.ndim == g.ndim == nd and x.dtype == g.dtype == np.float32:
-        grad = conv_order.slow_grad_weight if order == "slow" else conv_order.grad_weight
-        same = grad(x, g, tuple(kernel), stride, dilation, pad)
-        if same is not None:
-            return same
+        if order == "dw":
+            return conv_order.dw_grad_weight(x, g, tuple(kernel), stride, pad)
+        if order.startswith("direct:"):
+            if order.endswith(":w"):
+                same = conv_order.direct_grad_weight(
+                    x, g, tuple(kernel), stride, dilation, pad, groups
+                )
+                if same is not None:
+                    return same
+        elif order != "dw-data":  # (jit_dw's input gradient; its weight gradient is not mirrored)
+            grad = conv_order.slow_grad_weight if order == "slow" else conv_order.grad_weight
+            same = grad(x, g, tuple(kernel), stride, dilation, pad)
+            if same is not None:
+                return same
     return _leading(
         lambda xx, gg: _conv_tw_core(xx, gg, kernel, stride, dilation, pad, out, groups),
         x,
@@ -491,6 +509,10 @@ def backward_order(
         mirror = {"order": "onednn"}
     elif conv_order.slow_backward(*shapes, p["groups"]):
         mirror = {"order": "slow"}
+    elif kind := conv_order.dw_backward(*shapes, p["pad"], p["out"], p["groups"]):
+        mirror = {"order": kind}  # oneDNN's depthwise kernel: 'dw' or 'dw-data'
+    elif kind := conv_order.direct_backward(*shapes, p["pad"], p["out"], p["groups"]):
+        mirror = {"order": kind}  # grouped or dilated: 'direct:<block>:<w>'
     # the input's and the weight's gradients: about twice the forward's work
     if mirror and not conv_order.afford(
         2 * conv_order.multiply_adds(shapes[0], shapes[1], p["out"])
@@ -509,7 +531,8 @@ def _conv_vjp(g: Tensor, out_t: Tensor, x: Tensor, w: Tensor, *rest: Tensor, **p
     if rest and rest[0].requires_grad:
         lead = g.ndim - nd
         dims = (lead,) + tuple(range(lead + 2, g.ndim))
-        if mirror.get("order") == "onednn":
+        order = mirror.get("order", "")
+        if order in ("onednn", "dw") or order.startswith("direct:") and order.endswith(":w"):
             gb = apply(conv_db, g, dim=dims)
         else:
             gb = apply(P.sum, g, dim=dims, keepdim=False)

@@ -309,21 +309,32 @@ _PASS = 32  # steps of `_chain` taken at once
 
 def _chain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The chains of fused multiply-adds acc = fma(a[:, k], b[k], acc) over k in order, from
-    zero: a (m, K), b (K, n) float32; float32 (m, n). A pass of `_PASS` steps rounds each sum
-    through float64 and keeps the sums; where one is inexact and lands on a float32 midpoint
-    (see `_fma_step`), the pass is done again step by step."""
+    zero: a (m, K), b (K, n) float32; float32 (m, n) (see `_chain_steps`)."""
     a64, b64 = a.astype(np.float64), b.astype(np.float64)
     m, k, n = a.shape[0], a.shape[1], b.shape[1]
-    acc = np.zeros((m, n), np.float64)  # float32 values
+
+    def products(lo: int, hi: int) -> np.ndarray:
+        return (a64[:, lo:hi, None] * b64[None, lo:hi]).transpose(1, 0, 2)
+
+    return _chain_steps(products, k, (m, n))
+
+
+def _chain_steps(products, k: int, shape: tuple) -> np.ndarray:
+    """The chains of fused multiply-adds acc = fma(p[j], acc) over the steps j < k in order,
+    from zero, float32 of `shape`; `products(lo, hi)` gives steps lo..hi-1's exact float64
+    products, (hi - lo, *shape). A pass of `_PASS` steps rounds each sum through float64 and
+    keeps the sums; where one is inexact and lands on a float32 midpoint (see `_fma_step`),
+    the pass is done again step by step."""
+    acc = np.zeros(shape, np.float64)  # float32 values
     with np.errstate(all="ignore"):
         for lo in range(0, k, _PASS):
             hooks.observer.check_clock()
             hi = min(lo + _PASS, k)
-            p = a64[:, lo:hi, None] * b64[None, lo:hi]  # (m, steps, n), exact
-            sums = np.empty((hi - lo, m, n), np.float64)
+            p = products(lo, hi)
+            sums = np.empty((hi - lo,) + tuple(shape), np.float64)
             start = acc
             for j in range(hi - lo):
-                np.add(p[:, j], acc, out=sums[j])
+                np.add(p[j], acc, out=sums[j])
                 acc = sums[j].astype(np.float32).astype(np.float64)
             low = sums.view(np.uint32)[..., ::2] if _LITTLE else sums.view(np.uint32)[..., 1::2]
             mid = np.bitwise_and(low, _MASK) == _MID
@@ -333,13 +344,12 @@ def _chain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             prev = np.empty_like(sums)
             prev[0] = start
             prev[1:] = sums[:-1].astype(np.float32)
-            pt = p.transpose(1, 0, 2)
-            bb = sums - pt
-            err = (pt - (sums - bb)) + (prev - bb)
+            bb = sums - p
+            err = (p - (sums - bb)) + (prev - bb)
             if (mid & (err != 0)).any():
                 acc32 = start.astype(np.float32)
                 for j in range(hi - lo):
-                    acc32 = LA._fma32(p[:, j], acc32)
+                    acc32 = LA._fma32(p[j], acc32)
                 acc = acc32.astype(np.float64)
     return acc.astype(np.float32)
 
@@ -355,7 +365,8 @@ def _chain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 # - the weight gradient: for each weight, the chain of fused multiply-adds over the samples,
 #   then the output rows, then the output columns, from zero (a strided 1x1 kernel whose
 #   stride divides the input, jit_1x1's backward_weights: one such chain a sample, the
-#   samples' sums added in order; its input gradient is `_grad_input_strided`'s);
+#   samples' sums added in order; its input gradient is `_grad_input_strided`'s, unstrided
+#   one chain over every output channel, to 256 of them);
 # - the bias gradient: the plain float32 sum over the samples, rows and columns in that order.
 _MAX_GRAD_ELEMENTS = 1 << 22
 _MAX_GRAD_STEPS = 1 << 15  # the weight gradient's chain: a few NumPy calls per output position
@@ -370,22 +381,30 @@ def onednn_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, 
     plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
     if plan is None or multiply_adds(x_shape, w_shape, out) > _MAX_WORK:
         return False
-    # jit_1x1 (a 1x1 kernel whose stride divides the input): measured only when strided
-    return not plan[1] or any(st != 1 for st in stride)
+    # jit_1x1 (a 1x1 kernel whose stride divides the input): unstrided, its input gradient is
+    # one chain over the output channels, measured to 256 of them
+    return not plan[1] or any(st != 1 for st in stride) or w_shape[0] <= _ONEDNN_MAX_1X1
 
 
 def grad_input(g: np.ndarray, w: np.ndarray, size: tuple, stride, dilation, pad) -> np.ndarray:
     """oneDNN's input gradient (see above): g (n, o, *out), float32 (n, c, *size)."""
     step = max(1, _CACHE_ELEMENTS // max(1, w.shape[1] * int(np.prod(size))))
     geo = (tuple(size), tuple(stride), tuple(dilation), tuple(pad))
+    # an unstrided 1x1 kernel (jit_1x1): one chain over every output channel
+    one = all(k == 1 for k in w.shape[2:]) and all(st == 1 for st in stride)
+    chunk = max(1, w.shape[0]) if one else 16
     if len(g) > step:  # a few samples at a time, as the forward
-        parts = [_grad_input(g[i : i + step], w, *geo) for i in range(0, len(g), step)]
+        parts = [_grad_input(g[i : i + step], w, *geo, chunk) for i in range(0, len(g), step)]
         return np.concatenate(parts)
-    return _grad_input(g, w, *geo)
+    return _grad_input(g, w, *geo, chunk)
 
 
-def _grad_input(g: np.ndarray, w: np.ndarray, size, stride, dilation, pad) -> np.ndarray:
-    if any(st != 1 for st in stride):
+def _grad_input(
+    g: np.ndarray, w: np.ndarray, size, stride, dilation, pad, chunk=16, brgemm=True
+) -> np.ndarray:
+    """(`brgemm`: a strided conv's is `_grad_input_strided`'s; else the chain below, the
+    output gradient spread out by the stride, as oneDNN's direct kernel of a grouped conv.)"""
+    if brgemm and any(st != 1 for st in stride):
         return _grad_input_strided(g, w, size, stride, pad)
     n, o = g.shape[:2]
     c = w.shape[1]
@@ -405,7 +424,7 @@ def _grad_input(g: np.ndarray, w: np.ndarray, size, stride, dilation, pad) -> np
     total = None
     shape = (n, c) + tuple(size)
     with np.errstate(all="ignore"):
-        for lo in range(0, o, 16):
+        for lo in range(0, o, chunk):
             acc = np.zeros(shape, np.float32)
             p = np.empty(shape, np.float64)
             s = np.empty(shape, np.float64)
@@ -415,7 +434,7 @@ def _grad_input(g: np.ndarray, w: np.ndarray, size, stride, dilation, pad) -> np
                     slice(dl * (k - 1 - a), dl * (k - 1 - a) + sz)
                     for k, a, dl, sz in zip(kernel, koff, dilation, size)
                 )
-                for j in range(lo, min(lo + 16, o)):
+                for j in range(lo, min(lo + chunk, o)):
                     gs = gc[(slice(None), slice(j, j + 1)) + sl]  # (n, 1, *size)
                     wj = w64[(j, slice(None)) + koff][(None, slice(None)) + (None,) * d]
                     np.multiply(gs, wj, out=p)
@@ -522,12 +541,8 @@ def grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, stride, dilation, p
     )  # (c * taps, n * positions): the chain's order, sample by sample
     gm = np.ascontiguousarray(np.moveaxis(g, 1, 0)).reshape(o, n * lp)
     sizes = x.shape[2:]
-    if (
-        taps == 1
-        and any(st != 1 for st in stride)
-        and all(s == q * st for s, q, st in zip(sizes, out, stride))
-    ):
-        # jit_1x1 (strided, see `onednn_backward`): a chain a sample, the sums added in order
+    if taps == 1 and all(s == q * st for s, q, st in zip(sizes, out, stride)):
+        # jit_1x1 (see `onednn_backward`): a chain a sample, the sums added in order
         res = None
         with np.errstate(all="ignore"):
             for i in range(n):
@@ -549,20 +564,278 @@ def grad_bias(g: np.ndarray) -> np.ndarray:
     return np.add.accumulate(flat, axis=1, dtype=np.float32)[:, -1]
 
 
+# Grouped and dilated convs whose backward passes are oneDNN's direct kernels (jit:avx512_core,
+# or jit:avx2 for the weights of groups of 8 channels), measured on PyTorch 2.13 (grids of
+# shapes with ONEDNN_VERBOSE naming the kernel, every element equal; other shapes take its
+# gemm-based kernels, not mirrored):
+# - the input gradient of an unstrided grouped conv whose groups have a multiple of 4 input and
+#   output channels: `_grad_input`'s order per group, the output channels in blocks of 16, 8
+#   or 4 (the largest that divides both counts of a group);
+# - the input gradient of an unstrided dilated conv of one group: `_grad_input`'s;
+# - the weight gradient (`grad_weight`'s chain, per group) of a grouped conv whose groups have
+#   a multiple of 8 input and output channels, and of an unstrided dilated conv of one group
+#   with 1-3 or 16 or more input channels within oneDNN's padding conditions; the bias
+#   gradient then `grad_bias`'s running sum.
+def direct_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, groups) -> str:
+    """'direct:B:w' (B: the input gradient's block of output channels, '' where not mirrored;
+    w: the weight gradient mirrored, '' where not), or '' where neither is."""
+    if backend(x_shape, w_shape, stride, dilation, groups) != "onednn" or len(w_shape) not in (
+        3,
+        4,
+    ):
+        return ""
+    if multiply_adds(x_shape, w_shape, out) > _MAX_WORK or int(np.prod(w_shape[2:])) == 1:
+        return ""
+    o, cg = w_shape[:2]
+    og = o // groups
+    unstrided = all(st == 1 for st in stride)
+    dilated = any(dl != 1 for dl in dilation)
+    if any(p > dl * (k - 1) for p, dl, k in zip(pad, dilation, w_shape[2:])):
+        return ""  # padding past the kernel's reach
+    if any(s < dl * (k - 1) + 1 for s, dl, k in zip(x_shape[2:], dilation, w_shape[2:])):
+        return ""  # an input shorter than the kernel
+    block, weights = "", False
+    direct = _direct_data(x_shape, w_shape, stride, dilation, pad, out, groups)
+    if groups > 1 and not dilated:
+        if not unstrided and (og > 16 or og > 8 and not direct):
+            # oneDNN's brgemm strided kernel (its avx512 one past 16 output channels a group,
+            # its avx2 one where the direct kernel refuses the shape): `_grad_input_strided`'s
+            block = "S"
+        elif direct:
+            block = str(direct)
+        weights = cg % 8 == 0 and og % 8 == 0
+    elif groups == 1 and dilated and unstrided:
+        block = str(direct) if direct else ""
+        weights = (cg <= 3 or cg >= 16) and _dilated_weights(x_shape, w_shape, dilation, pad, out)
+    if not (block or weights):
+        return ""
+    return f"direct:{block}:{'w' if weights else ''}"
+
+
+def _direct_data(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, groups) -> int:
+    """The block of output channels of oneDNN's direct backward-data kernel (jit:avx512_core)
+    for this shape, or 0 where it refuses the shape: channels in blocks of 16 (one group: padded
+    to 16), of 8 or 4 for groups of fewer; then its register blocking along the width must
+    fit the kernel's reach past the padding and the stride (its init_conf's conditions)."""
+    o, cg = w_shape[:2]
+    og = o // groups
+    if groups == 1:
+        block, ic = 16, -(-cg // 16) * 16
+    else:
+        block = next((b for b in (16, 8, 4) if cg % b == og % b == 0), 0)
+        ic = cg
+    if not block:
+        return 0
+    (ih, iw), (kh, kw) = _as2d(x_shape[2:], 1), _as2d(w_shape[2:], 1)
+    (sh, sw), (dh, dw) = _as2d(stride, 1), _as2d(dilation, 1)
+    (th, lw), (oh, ow) = _as2d(pad, 0), _as2d(out, 1)
+    ekh, ekw = dh * (kh - 1) + 1, dw * (kw - 1) + 1
+    rw, bh = (ow - 1) * sw + ekw - iw - lw, (oh - 1) * sh + ekh - ih - th
+    if ekw <= max(lw, rw) or ekh <= max(th, bh) or kw >= 14:
+        return 0
+    # the kernel's working set against the L1 cache: refused where machines differ (32-48 KB)
+    if 4 * (iw * block * 2 * kh + ow * block + kh * kw * block * block * 2) > 32768:
+        return 0
+    nb_ic = ic // block
+    small = kw == 1 or (kw == 5 and iw < 8) or (kw < 5 and (iw <= 5 or 8 < iw <= 13))
+    if not small or sh > 1:
+        ur = min(iw, 28)
+        if not (kw > 3 or (kw == 3 and ow > 8)) and sh == 1 and nb_ic % 2 == 0:
+            ur = min(iw, 10)
+    else:
+        blocking = min(4, nb_ic)
+        while nb_ic % blocking:
+            blocking -= 1
+        ur = min(iw, 31 // (blocking + 1))
+    tail = iw % ur
+    left = max(0, (ekw - 1 - lw) // sw)
+    right = max(0, (ekw - 1 - max(0, rw + tail)) // sw)
+    if left * sw > ur or right * sw > ur:
+        return 0
+    if iw > ur and (ur % sw or rw + tail < 0):
+        return 0
+    return block
+
+
+def _dilated_weights(x_shape: tuple, w_shape: tuple, dilation, pad, out) -> bool:
+    """oneDNN's padding conditions on its direct weight-gradient kernel (unstrided)."""
+    (ih, iw), (kh, kw) = _as2d(x_shape[2:], 1), _as2d(w_shape[2:], 1)
+    (dh, dw), (th, lw), (oh, ow) = _as2d(dilation, 1), _as2d(pad, 0), _as2d(out, 1)
+    eh, ew = dh * (kh - 1) + 1, dw * (kw - 1) + 1
+    bh, rw = max(0, oh - 1 + eh - ih - th), max(0, ow - 1 + ew - iw - lw)
+    return max(th, bh) <= eh // 2 and max(lw, rw) < ew and max(lw, rw) <= 28 and kw <= 14
+
+
+def direct_grad_input(g, w, size, stride, dilation, pad, groups: int, block: str) -> np.ndarray:
+    """The input gradient of `direct_backward`: `_grad_input`'s per group."""
+    o = w.shape[0]
+    og = o // groups
+    geo = (tuple(size), tuple(stride), tuple(dilation), tuple(pad))
+    chunk = 16 if block == "S" else int(block)
+    step = max(1, _CACHE_ELEMENTS // max(1, w.shape[1] * int(np.prod(size))))
+    groups_ = []
+    for i in range(groups):
+        gi, wi = g[:, i * og : (i + 1) * og], w[i * og : (i + 1) * og]
+        # a few samples at a time, as the forward
+        parts = [
+            _grad_input(gi[lo : lo + step], wi, *geo, chunk, block == "S")
+            for lo in range(0, len(g), step)
+        ]
+        groups_.append(parts[0] if len(parts) == 1 else np.concatenate(parts))
+    return groups_[0] if groups == 1 else np.concatenate(groups_, axis=1)
+
+
+def direct_grad_weight(x, g, kernel, stride, dilation, pad, groups: int) -> np.ndarray | None:
+    """The weight gradient of `direct_backward`: `grad_weight`'s chain per group."""
+    cg = x.shape[1] // groups
+    og = g.shape[1] // groups
+    parts = []
+    for i in range(groups):
+        part = grad_weight(
+            x[:, i * cg : (i + 1) * cg], g[:, i * og : (i + 1) * og], kernel, stride, dilation, pad
+        )
+        if part is None:
+            return None
+        parts.append(part)
+    return parts[0] if groups == 1 else np.concatenate(parts)
+
+
+# The backward of oneDNN's depthwise kernel (jit_dw:avx512_core backward_data and
+# backward_weights; a conv1d is a conv2d of height 1), measured on PyTorch 2.13 (random shapes,
+# every element equal, see tests/ops/test_conv32_order.py), where the forward is jit_dw (one
+# input and one output channel a group, `_onednn_plan`):
+# - the input gradient, when undilated: for each input element, the chain of fused
+#   multiply-adds over the kernel rows and then the kernel columns that meet an output, from
+#   zero;
+# - the weight gradient, when undilated, the kernel at most 3 wide and not narrower than the
+#   stride along the width, the padding within half the kernel and the input as tall as the
+#   kernel (oneDNN's conditions, `_dw_weights`; other shapes take its gemm-based kernel, not
+#   mirrored): for each weight, the chain over the samples, the output rows and the output
+#   columns, from zero; the bias gradient then `grad_bias`'s running sum.
+def dw_backward(x_shape: tuple, w_shape: tuple, stride, dilation, pad, out, groups) -> str:
+    """'dw' (both gradients jit_dw's, mirrored), 'dw-data' (the input gradient only) or ''."""
+    if backend(x_shape, w_shape, stride, dilation, groups) != "onednn" or groups == 1:
+        return ""
+    if any(dl != 1 for dl in dilation) or len(w_shape) not in (3, 4):
+        return ""
+    plan = _onednn_plan(x_shape, w_shape, stride, pad, dilation, groups, out)
+    if plan != (1, True) or w_shape[0] != groups:
+        return ""
+    if multiply_adds(x_shape, w_shape, out) > _MAX_WORK:
+        return ""
+    return "dw" if _dw_weights(x_shape, w_shape, stride, pad, out) else "dw-data"
+
+
+def _dw_weights(x_shape: tuple, w_shape: tuple, stride, pad, out) -> bool:
+    """Whether oneDNN takes jit_dw's backward_weights for this (undilated) depthwise conv."""
+    n = x_shape[0]
+    # as a conv2d: a conv1d has height 1
+    (ih, iw), (kh, kw) = _as2d(x_shape[2:], 1), _as2d(w_shape[2:], 1)
+    (sh, sw), (th, lw), (oh, ow) = _as2d(stride, 1), _as2d(pad, 0), _as2d(out, 1)
+    bh = max(0, (oh - 1) * sh + kh - ih - th)
+    rw = max(0, (ow - 1) * sw + kw - iw - lw)
+    if kw > 3 or sw > kw or max(th, bh) > kh // 2 or max(lw, rw) > kw // 2:
+        return False
+    if ih < kh + (-th) % sh or (th > 1 and th % sh) or (bh > 1 and bh % sh):
+        return False
+    steps = n * oh * ow
+    return steps <= _MAX_GRAD_STEPS and x_shape[1] * kh * kw * steps <= _MAX_GRAD_ELEMENTS
+
+
+def _as2d(t, fill: int) -> tuple:
+    return (fill,) + tuple(t) if len(t) == 1 else tuple(t)
+
+
+def dw_grad_input(g: np.ndarray, w: np.ndarray, size: tuple, stride, pad) -> np.ndarray:
+    """jit_dw's input gradient (see above): g (n, c, *out), w (c, 1, *kernel); float32."""
+    n, c = g.shape[:2]
+    kernel = tuple(w.shape[2:])
+    size = tuple(size)
+    # the output gradient spread out by the stride: an offset that meets no output adds a zero
+    # product, which leaves the chain as it is
+    gc = _spread(g, kernel, size, stride, pad)
+    w64 = w.astype(np.float64)
+    shape = (n, c) + size
+    acc = np.zeros(shape, np.float32)
+    p = np.empty(shape, np.float64)
+    s = np.empty(shape, np.float64)
+    with np.errstate(all="ignore"):
+        for koff in np.ndindex(*kernel):
+            hooks.observer.tick()
+            sl = tuple(slice(k - 1 - a, k - 1 - a + sz) for k, a, sz in zip(kernel, koff, size))
+            wk = w64[(slice(None), 0) + koff][(None, slice(None)) + (None,) * len(kernel)]
+            np.multiply(gc[(slice(None), slice(None)) + sl], wk, out=p)
+            _fma_step(p, acc, s)
+    return acc
+
+
+def dw_grad_weight(x: np.ndarray, g: np.ndarray, kernel: tuple, stride, pad) -> np.ndarray:
+    """jit_dw's weight gradient (see above): x (n, c, *size), g (n, c, *out); (c, 1, *kernel)."""
+    n, c = x.shape[:2]
+    out = tuple(g.shape[2:])
+    kernel = tuple(kernel)
+    ones = (1,) * len(kernel)
+    xc = _on_canvas(x, kernel, stride, ones, pad, out)
+    taps = int(np.prod(kernel))
+    # each step one output position (sample, row, column), each chain one (channel, offset)
+    cols = np.empty((n,) + out + (c, taps), np.float64)
+    for t, koff in enumerate(np.ndindex(*kernel)):
+        win = xc[_window(koff, stride, ones, out)]  # (n, c, *out)
+        cols[..., t] = np.moveaxis(win, 1, -1)
+    cols = cols.reshape(-1, c, taps)
+    g64 = np.moveaxis(g, 1, -1).reshape(-1, c, 1).astype(np.float64)
+    res = _chain_steps(lambda lo, hi: cols[lo:hi] * g64[lo:hi], len(cols), (c, taps))
+    return res.reshape((c, 1) + kernel)
+
+
 # The backward of slow_conv2d for one sample (one group, undilated), measured on PyTorch 2.13
 # (random shapes, every element equal): the weight gradient is MKL's product of the output
 # gradient (o, positions) and the transposed unfolded input (`LA._matmul_fwd`'s order for
 # `g @ cols.T`), the input gradient the product of the transposed weight and the output
 # gradient (`w.T @ g`) folded back (col2im: the kernel offsets added in order, in float32), the
 # bias gradient the sum of the output gradient (as torch.sum).
+# Several samples (an unstrided 1x1 kernel with fewer than 16 samples): ATen's loop over the
+# samples, each sample's input gradient as above, the weight gradient each sample's product
+# added to the sum of those before it, in float32 (one output position: fused, `_chain` over
+# the samples), measured the same way.
 def slow_backward(x_shape: tuple, w_shape: tuple, stride, dilation, groups: int) -> bool:
     """Whether the float32 gradients of this conv are slow_conv2d's, mirrored (see above)."""
-    if x_shape[0] != 1 or groups != 1:
+    if groups != 1:
         return False
-    return backend(x_shape, w_shape, stride, dilation, groups) == "slow"
+    return backend(x_shape, w_shape, stride, dilation, groups) in ("slow", "dilated")
 
 
 def slow_grad_weight(x, g, kernel, stride, dilation, pad) -> np.ndarray | None:
+    if len(x) == 1:
+        return _slow_grad_weight(x, g, kernel, stride, dilation, pad)
+    o = g.shape[1]
+    out = tuple(g.shape[2:])
+    if int(np.prod(out)) == 1:
+        if o == 1:
+            return None  # (not the chain below: not measured)
+        # one output position: each sample's product is one multiply, fused with the sum
+        # (MKL's beta = 1): the chain of fused multiply-adds over the samples
+        cols = np.stack([_columns(xi, tuple(kernel), stride, dilation, pad, out)[:, 0] for xi in x])
+        res = _chain(np.ascontiguousarray(g.reshape(len(g), -1).T), cols)
+        return res.reshape((o, x.shape[1]) + tuple(kernel))
+    total = None
+    with np.errstate(all="ignore"):
+        for i in range(len(x)):
+            cols = _columns(x[i], tuple(kernel), stride, dilation, pad, out)
+            gm = np.ascontiguousarray(g[i].reshape(o, -1))
+            if not _mm_mirrored(gm, cols.T):
+                return None
+            if total is None:
+                total = LA._matmul_fwd(gm, cols.T)
+                continue
+            # MKL's beta = 1: the blocks' sums added to the sum so far in order (`linear_sum`),
+            # else the product added
+            same = LA.linear_sum(gm, cols.T, total)
+            total = same if same is not None else total + LA._matmul_fwd(gm, cols.T)
+    return total.reshape((o, x.shape[1]) + tuple(kernel))
+
+
+def _slow_grad_weight(x, g, kernel, stride, dilation, pad) -> np.ndarray | None:
     o = g.shape[1]
     out = tuple(g.shape[2:])
     cols = _columns(x[0], tuple(kernel), stride, dilation, pad, out)  # (c * taps, positions)
@@ -575,6 +848,16 @@ def slow_grad_weight(x, g, kernel, stride, dilation, pad) -> np.ndarray | None:
 
 
 def slow_grad_input(g, w, size, stride, dilation, pad) -> np.ndarray | None:
+    parts = []
+    for i in range(len(g)):
+        part = _slow_grad_input(g[i : i + 1], w, size, stride, dilation, pad)
+        if part is None:
+            return None
+        parts.append(part)
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
+def _slow_grad_input(g, w, size, stride, dilation, pad) -> np.ndarray | None:
     o, c = w.shape[:2]
     kernel = tuple(w.shape[2:])
     out = tuple(g.shape[2:])

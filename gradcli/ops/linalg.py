@@ -320,6 +320,26 @@ def _matmul_fwd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         return _mm_float32(x, y)
     if _blocked64(x, y):
         return _mm_float64(x, y)
+    gemv = _gemv64(x, y)
+    if gemv is not None:
+        # each output one dot product of a contiguous row and a contiguous vector: MKL's
+        # dgemv dot-product kernel's order (`_dot_rows64`)
+        a, v = gemv
+        out = _dot_rows64(a, v)
+        if x.ndim == 1 or y.ndim == 1:
+            return out
+        return out[:, None] if a is x else out[None, :]
+    if x.ndim == 2 and y.ndim == 1 and x.T.flags.c_contiguous and _row64(y, x.T):
+        # a transposed row-major matrix times a vector (`A.t() @ g`, the gradient of `A @ v`):
+        # the same column kernel as `g @ A` (measured: 60 products, every element equal)
+        return _fma64_chain(y[None, :], x.T)[0]
+    if _row64(x, y):
+        # one row (or a vector) times a row-major float64 matrix: MKL's column kernel, each
+        # output the chain of fused multiply-adds over k in order, from zero, for every inner
+        # size (measured on PyTorch 2.13: mm, a vector's matmul, 2 to 200 columns, inner sizes
+        # 2 to 3,000, every element equal; a transposed matrix, x @ w.t(), is not this order)
+        out = _fma64_chain(x.reshape(1, -1), y)
+        return out[0] if x.ndim == 1 else out
     dot = _one_dot(x, y)
     if dot is not None:
         # one row times one column (mm, mv, a vector times a matrix of one column; not dot)
@@ -814,7 +834,93 @@ def _blocked64(x: np.ndarray, y: np.ndarray) -> bool:
     if y.flags.c_contiguous:
         if not (x.flags.c_contiguous or x.flags.f_contiguous):
             return False
-    elif not (y.flags.f_contiguous and x.flags.c_contiguous and m >= _FMA_MIN_ROWS_T):
+    elif not (y.flags.f_contiguous and x.flags.c_contiguous and m >= _FMA64_MIN_ROWS_T):
+        return False
+    return _exact64(x) and _exact64(y)
+
+
+# `x @ w.t()` in float64 is dgemm's chain (blocks of 192, F.linear's bias as beta) from 4 rows
+# (measured on PyTorch 2.13: 4 to 15 rows, inner sizes 1 to 2,000, 2 to 100 columns, mm and
+# F.linear, every element equal; 2 and 3 rows take other kernels, not mirrored)
+_FMA64_MIN_ROWS_T = 4
+
+
+def _gemv64(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The rows and the vector of a float64 product whose outputs are each one dot product in
+    MKL's dgemv kernel (see `_dot_rows64`), or None: a matrix of contiguous rows times a
+    contiguous vector or column (not a single row times a column of its own: one dot product
+    through mm, another kernel), or a contiguous row or vector times a transposed row-major
+    matrix (`x @ w.t()`, F.linear of one sample)."""
+    if x.dtype != np.float64 or y.dtype != np.float64 or x.ndim > 2 or y.ndim > 2:
+        return None
+    if x.ndim == 0 or y.ndim == 0 or x.shape[-1] != y.shape[0] or y.shape[0] < 1:
+        return None
+    k = y.shape[0]
+    if k > _FMA64_MAX_K:
+        return None
+    if x.ndim == 2 and x.flags.c_contiguous and x.shape[0] >= 1:
+        column = y.ndim == 1 or (y.shape[1] == 1 and (x.shape[0] >= 2 or y.ndim == 1))
+        if column and y.strides[0] == y.itemsize and x.size <= _GEMV64_MAX:
+            return (x, y.reshape(-1)) if _exact64(x) and _exact64(y) else None
+    one_row = x.ndim == 1 or x.shape[0] == 1
+    if one_row and x.strides[-1] == x.itemsize and y.ndim == 2 and y.shape[1] >= 1:
+        w = y.T  # (n, k), its rows contiguous when y is w.t() of a row-major w
+        # (w.t() of a row-major w; one column: its strides tell it from a column of its own,
+        # whose single dot product through mm is another kernel)
+        transposed = not y.flags.c_contiguous or (
+            y.shape[1] == 1 and y.strides[1] == k * y.itemsize and k > 1
+        )
+        if w.flags.c_contiguous and transposed and w.size <= _GEMV64_MAX:
+            return (w, x.reshape(-1)) if _exact64(x) and _exact64(w) else None
+    return None
+
+
+_GEMV64_MAX = 1 << 20  # elements of the matrix (a fused step is ~25 us on a few lanes a row)
+
+
+def _dot_rows64(a: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """a @ v (a (m, k) float64, v (k,)) in the order of MKL's dgemv dot-product kernel,
+    measured on PyTorch 2.13 (AVX-512, one thread; inner sizes 1 to 2,047, 1 to 100 rows,
+    `A @ v`, `A @ col`, `x @ w.t()`, F.linear of one sample, 188 products, every element
+    equal; the order read from sums that cancel, as FPRev does): four accumulators of four
+    lanes take the products in blocks of 16 (accumulator j the k = 4j .. 4j + 3 of each block,
+    fused), then the first and third and the second and fourth are added lane by lane; the
+    products after the whole blocks go 4 at a time into those two sums in turn (fused, the
+    last block partial); each of the two is added by halves (lanes 0 + 2 and 1 + 3, then the
+    two), and the two sums added."""
+    from ..core.fma64 import _fma64
+
+    m, k = a.shape
+    acc = [np.zeros((m, 4)) for _ in range(4)]
+    i = 0
+    with np.errstate(all="ignore"):
+        while k - i >= 16:
+            hooks.observer.check_clock()
+            for j in range(4):
+                lo = i + 4 * j
+                acc[j] = _fma64(a[:, lo : lo + 4], v[None, lo : lo + 4], acc[j])
+            i += 16
+        pair = [acc[0] + acc[2], acc[1] + acc[3]]
+        turn = 0
+        while i < k:
+            e = min(i + 4, k)
+            pair[turn][:, : e - i] = _fma64(a[:, i:e], v[None, i:e], pair[turn][:, : e - i])
+            i, turn = e, 1 - turn
+        sums = [(p[:, :2] + p[:, 2:]) for p in pair]
+        return (sums[0][:, 0] + sums[0][:, 1]) + (sums[1][:, 0] + sums[1][:, 1])
+
+
+def _row64(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether `x @ y` is one contiguous float64 row (or vector) times a row-major float64
+    matrix of two columns or more (see `_matmul_fwd`), within the bound on the chain's work."""
+    if x.dtype != np.float64 or y.dtype != np.float64 or y.ndim != 2:
+        return False
+    if not (x.ndim == 1 or (x.ndim == 2 and x.shape[0] == 1)):
+        return False
+    (k, n) = y.shape
+    if x.shape[-1] != k or k < 1 or n < 2 or not y.flags.c_contiguous:
+        return False
+    if x.strides[-1] != x.itemsize or k * n > _FMA64_MAX_WORK or k > _FMA64_MAX_K:
         return False
     return _exact64(x) and _exact64(y)
 

@@ -180,7 +180,7 @@ def test_outside_what_was_measured_numpy_computes() -> None:
     rng = np.random.default_rng(4)
     x = rng.standard_normal((40, 20)).astype(np.float32)
     w = rng.standard_normal((1, 20)).astype(np.float32)
-    # one row times one column; rows that are neither contiguous nor down memory; float64
+    # one row times one column; rows that are neither contiguous nor down memory
     assert np.array_equal(L._matmul_fwd(x[:1], w.T), np.matmul(x[:1], w.T))
     xs = x[:, ::2]
     assert np.array_equal(L._matmul_fwd(xs, w[:, :10].T), np.matmul(xs, w[:, :10].T))
@@ -188,8 +188,11 @@ def test_outside_what_was_measured_numpy_computes() -> None:
     assert not L._gemv_mirrored(np.zeros((1 << 21, 2), np.float32), np.zeros(2, np.float32))
     big = np.zeros((1 << 13, 1 << 12), np.float32)
     assert not L._narrow_chain(np.zeros((1, 1 << 13), np.float32), big)
+    # (float64's single column is MKL's dgemv dot-product kernel: tests/ops/test_row64_order.py)
     x64, w64 = x.astype(np.float64), w.astype(np.float64)
-    assert np.array_equal(L._matmul_fwd(x64, w64.T), np.matmul(x64, w64.T))
+    assert np.array_equal(L._matmul_fwd(x64, w64.T)[:, 0], L._dot_rows64(x64, w64[0]))
+    xs64 = x64[:, ::2]  # rows whose elements are apart: NumPy's
+    assert np.array_equal(L._matmul_fwd(xs64, w64[:, :10].T), np.matmul(xs64, w64[:, :10].T))
 
 
 def test_single_column_products_live_against_torch() -> None:

@@ -3094,6 +3094,34 @@ add(
         "y = torch.nn.functional.conv2d(x, torch.ones(1, 1, 3, 3), dilation=10**9)",
         patterns=LIMIT + (r"Kernel size",),
     ),
+    # the float32 gradients in PyTorch's order (depthwise, grouped, several samples of a 1x1
+    # kernel, dilated): each a bounded pass, the run's account of mirrored work, the time limit
+    budget(
+        "conv2d_depthwise_grad_loop",
+        "x = torch.ones(16, 256, 32, 32, requires_grad=True)\n"
+        "w = torch.ones(256, 1, 3, 3, requires_grad=True)\n"
+        "for i in range(10**4):\n"
+        "    torch.nn.functional.conv2d(x, w, padding=1, groups=256).sum().backward()",
+        patterns=TIME_OR_LIMIT,
+    ),
+    budget(
+        "conv2d_grouped_dilated_grads",
+        "x = torch.ones(8, 512, 40, 40, requires_grad=True)\n"
+        "w = torch.ones(512, 128, 3, 3, requires_grad=True)\n"
+        "y = torch.nn.functional.conv2d(x, w, padding=1, groups=4)\n"
+        "z = torch.nn.functional.conv2d(x[:, :16], w[:16, :16], padding=2, dilation=2)\n"
+        "(y.sum() + z.sum()).backward()",
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
+    budget(
+        "conv1d_pointwise_many_positions",
+        "x = torch.ones(15, 64, 10**5, requires_grad=True)\n"
+        "w = torch.ones(64, 64, 1, requires_grad=True)\n"
+        "torch.nn.functional.conv1d(x, w).sum().backward()",
+        patterns=TIME_OR_LIMIT,
+        codes=frozenset({0, 1}),
+    ),
     budget(
         "conv2d_kernel_work",
         "x = torch.ones(1, 1, 3000, 3000)\n"

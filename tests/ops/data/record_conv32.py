@@ -64,6 +64,56 @@ CASES = [
     ("1x1", 16, 8, 16, (1, 1), 2, 1, 0, 1, (8, 8), True),  # a ResNet shortcut
     ("1x1", 3, 20, 8, (1, 1), 3, 1, 0, 1, (9, 12), False),
     ("1x1", 5, 4, 8, (1,), 2, 1, 0, 1, (40,), True),
+    # depthwise (jit_dw): its input gradient undilated, its weight gradient for kernels at most
+    # 3 wide (conv_order.dw_backward); MobileNet-like blocks
+    ("depthwise", 8, 32, 32, (3, 3), 2, 1, 1, 32, (16, 16), True),
+    ("depthwise", 4, 32, 32, (3, 3), 1, 1, 1, 32, (14, 14), False),
+    ("depthwise", 1, 24, 24, (3, 3), 1, 1, 1, 24, (9, 11), True),  # channels padded to 32
+    ("depthwise", 3, 16, 16, (3, 3), 1, 1, 1, 16, (20, 20), True),  # rows past one block
+    ("depthwise", 2, 12, 12, (3, 3), 2, 1, 1, 12, (11, 11), True),
+    ("depthwise", 2, 16, 16, (3, 3), 1, 1, 0, 16, (10, 10), True),
+    ("depthwise", 4, 16, 16, (3,), 1, 1, 1, 16, (40,), True),  # conv1d
+    ("depthwise", 3, 20, 20, (3,), 2, 1, 1, 20, (17,), True),
+    ("depthwise", 2, 16, 16, (5, 5), 1, 1, 2, 16, (9, 9), True),  # 5 wide: the input gradient
+    ("depthwise", 2, 16, 16, (5, 3), 2, 1, 1, 16, (12, 9), True),
+    # grouped (oneDNN's direct kernel, conv_order.direct_backward): the input gradient in
+    # blocks of 16, 8 or 4 output channels (strided too, or the brgemm strided kernel), the
+    # weight gradient where groups have a multiple of 8 channels
+    ("grouped", 2, 32, 64, (3, 3), 1, 1, 1, 2, (8, 8), True),  # blocks of 16, both
+    ("grouped", 2, 16, 32, (3, 3), 1, 1, 1, 2, (8, 8), True),  # blocks of 8 (avx2 weights)
+    ("grouped", 2, 8, 16, (3, 3), 1, 1, 1, 2, (6, 6), True),  # blocks of 4: input only
+    ("gemm", 4, 64, 16, (3, 3), 1, 1, 1, 4, (7, 9), False),  # more inputs: gemm forward
+    ("grouped", 2, 32, 32, (3, 3), 2, 1, 1, 2, (9, 9), True),  # strided, direct
+    ("grouped", 2, 32, 64, (3, 3), 2, 1, 1, 2, (8, 8), True),  # strided, brgemm (> 16 out)
+    ("grouped", 3, 48, 48, (3,), 1, 1, 1, 3, (30,), True),  # conv1d
+    ("gemm", 8, 64, 24, (2,), 3, 1, 1, 2, (15,), True),  # direct refuses: brgemm (avx2)
+    ("gemm", 8, 64, 24, (2,), 2, 1, 1, 2, (15,), True),  # ... and takes this one
+    ("grouped", 2, 24, 48, (5, 5), 1, 1, 2, 3, (11, 10), True),
+    # dilated, one group: the input gradient (unstrided), the weight gradient with 1-3 or 16
+    # or more input channels
+    ("direct", 4, 4, 8, (3, 3), 1, 2, 2, 1, (13, 13), True),  # input only
+    ("direct", 2, 3, 16, (3, 3), 1, 2, 2, 1, (11, 11), True),
+    ("direct", 2, 16, 32, (3, 3), 1, 2, 2, 1, (10, 10), True),
+    ("direct", 2, 20, 8, (3,), 1, 3, 3, 1, (30,), True),
+    ("direct", 2, 1, 8, (5, 5), 1, 2, 4, 1, (11, 11), False),
+    ("grouped", 2, 32, 32, (3, 3), 2, 1, 1, 2, (8, 10), True),  # strided direct, even width
+    # slow_conv2d with several samples (an unstrided 1x1 kernel): each sample's gradients, the
+    # weight gradient's sum sample by sample (one position: fused, a chain); and
+    # slow_conv_dilated2d's gradients (one sample)
+    ("slow", 8, 16, 32, (1, 1), 1, 1, 0, 1, (8, 8), False),  # a MobileNet pointwise conv
+    ("slow", 3, 3, 17, (1, 1), 1, 1, 0, 1, (20, 20), True),  # 400 positions: two blocks
+    ("slow", 6, 24, 8, (1,), 1, 1, 0, 1, (1,), True),  # one position
+    ("slow", 15, 5, 3, (1,), 1, 1, 0, 1, (30,), True),
+    ("dilated", 1, 16, 16, (3, 3), 1, 2, 2, 1, (9, 9), True),  # an atrous conv
+    ("dilated", 1, 3, 8, (3,), 2, 3, 1, 1, (20,), True),
+    ("dilated", 1, 8, 4, (2, 2), 1, 2, 0, 1, (7, 11), False),
+    # unstrided 1x1 with 16 samples or more (jit_1x1): the input gradient one chain over the
+    # output channels (to 256), the weight gradient a chain a sample
+    ("1x1", 32, 32, 64, (1, 1), 1, 1, 0, 1, (4, 4), True),  # a pointwise conv in training
+    ("1x1", 16, 64, 256, (1, 1), 1, 1, 0, 1, (2, 2), True),
+    ("1x1", 16, 4, 64, (1,), 1, 1, 0, 1, (7,), True),
+    ("1x1", 20, 96, 200, (1, 1), 1, 1, 0, 1, (3, 3), False),
+    ("1x1", 16, 16, 512, (1, 1), 1, 1, 0, 1, (1, 2), True),  # past 256: not mirrored
 ]
 
 

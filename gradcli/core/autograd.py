@@ -74,7 +74,12 @@ def unbroadcast(g: Tensor, shape: tuple[int, ...], nb: int) -> Tensor:
     for i, s in enumerate(shape):
         if s == 1 and g.shape[nb + lead + i] != 1:
             axes.append(nb + lead + i)
-    if type(g) is Tensor and not _GradMode.enabled and not _GradMode.dual:
+    if (
+        type(g) is Tensor
+        and not _GradMode.enabled
+        and not _GradMode.dual
+        and g.data.dtype.isnative  # (not bfloat16: `core.op.apply` computes that)
+    ):
         # nothing is recorded: the two ops' forwards on the array (the same sum, in PyTorch's
         # order, and the same view), without their dispatch
         data = g.data
@@ -329,10 +334,12 @@ def _run_backward(
                         k = p
                     sources[k] = _MANY if k in grads else (n, i)
                     gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
+                    if gi.data.dtype != t.data.dtype and t.data.dtype == dtypes.BF16:
+                        _bf16_gradient(n)
                     if k in grads:
                         cur = grads[k]
                         if not create_graph and _owned(cur, gi):
-                            np.add(cur.data, gi.data, out=cur.data)  # the same sums, in place
+                            add_into(cur.data, gi.data)  # the same sums, in place
                         else:
                             grads[k] = apply(P.add, cur, gi)
                         del cur
@@ -376,6 +383,16 @@ def _run_backward(
     return out_grads
 
 
+def _bf16_gradient(n: Node) -> None:
+    """A rule that computed a bfloat16 input's gradient in another dtype (a fast path on the
+    arrays): refused, never a float32 gradient for a bfloat16 tensor in silence."""
+    raise NotSupported(
+        f"the gradient of {n.name()} for a bfloat16 tensor is not supported by gradcli (its "
+        "rule does not compute in bfloat16 as PyTorch's does)",
+        hint="convert to float32 first: x.float() (or x.to(torch.float32))",
+    )
+
+
 def _accumulated(
     n: Node, op: Any, g: Any, out: Tensor, grads: dict, fresh: set[int] | None
 ) -> bool:
@@ -385,7 +402,7 @@ def _accumulated(
     if len(n.inputs) != 1 or op.accumulates() is None:
         return False
     t = n.inputs[0]
-    if not t.requires_grad:
+    if not t.requires_grad or t.data.dtype == dtypes.BF16:  # (its rules add in float32)
         return False
     p = t.node
     if p is None:
@@ -1126,8 +1143,16 @@ def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = Tr
     ):
         t.grad = apply(P.add, cur, g)
     else:
-        np.add(cur.data, g.data, out=cur.data)
+        add_into(cur.data, g.data)
         bumped(cur)
+
+
+def add_into(acc: np.ndarray, g: np.ndarray) -> None:
+    """acc += g in place, as a gradient sum: a bfloat16 one computed in float32 and rounded."""
+    if acc.dtype == dtypes.BF16:
+        acc[...] = dtypes.round_bf16(acc.astype(np.float32) + g.astype(np.float32))
+    else:
+        np.add(acc, g, out=acc)
 
 
 def grad(

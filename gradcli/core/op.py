@@ -18,7 +18,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import GradcliError, NotSupported
 from ..base.record import Record
-from . import hooks
+from . import dtypes, hooks
 from .tensor import (
     _LENT,
     INFERENCE_SAVED,
@@ -644,6 +644,70 @@ def current(t: Tensor) -> Tensor:
     return t
 
 
+# --- bfloat16 (`core.dtypes.BF16`) ---------------------------------------------------------
+_BF16 = dtypes.BF16
+_F32 = np.dtype(np.float32)
+
+# The ops whose bfloat16 result is PyTorch's CPU kernel's: the inputs taken as float32, the
+# op computed in float32 (gradcli's float32 kernels are PyTorch's to the bit) and the result
+# rounded to bfloat16 once -- as those kernels compute bfloat16 (reductions accumulate in
+# float32). Each checked against PyTorch 2.13 on random inputs (tests/ops/test_bfloat16.py).
+BF16_COMPUTED = frozenset(
+    "add sub mul div neg reciprocal exp log sqrt abs sin cos tanh tanh_backward sigmoid "
+    "sigmoid_backward relu threshold_backward maximum minimum pow_scalar rsub_scalar "
+    "matmul sum mean".split()
+)
+# The ops that only move or convert values (the result's values are its inputs'): bfloat16
+# arrays as they are.
+BF16_MOVED = frozenset("reshape permute expand index index_put cat stack astype where".split())
+
+
+class _Bf16Inputs(list):
+    """The arrays of an op with a bfloat16 input, as `bf16_arrays` gives them (a list: `apply`
+    knows its result must come back to bfloat16)."""
+
+    __slots__ = ("moved",)
+
+
+def bf16_arrays(op: Op, arrays: Any) -> list:
+    """The arrays `op` computes on when one of its inputs is bfloat16: float32 copies for the
+    ops that compute in float32, the arrays themselves for those that move values; any other
+    op is refused (no silent float32 answer)."""
+    name = op.name
+    moved = name in BF16_MOVED
+    if not moved and name not in BF16_COMPUTED:
+        shown = op.torch_name if isinstance(op.torch_name, str) else name
+        raise NotSupported(
+            f"{shown} of a bfloat16 tensor is not supported by gradcli (it computes bfloat16 "
+            "only where its result is PyTorch's to the bit: arithmetic, exp, log, sqrt, sin, "
+            "cos, tanh, sigmoid, relu, sum, mean)",
+            hint="convert to float32 first: x.float() (or x.to(torch.float32))",
+        )
+    out = _Bf16Inputs(a if moved or a.dtype != _BF16 else a.astype(_F32) for a in arrays)
+    out.moved = moved
+    return out
+
+
+# The number parameters PyTorch's bfloat16 kernels take as bfloat16 (measured, 2.13: `2.5 - x`
+# and `x ** 0.3` read the number as a bfloat16; `x * 0.1` as a float, `core.ops.arithmetic`).
+_BF16_PARAMS = {"pow_scalar": "p", "rsub_scalar": "c"}
+
+
+def bf16_params(op: Op, params: dict) -> dict:
+    key = _BF16_PARAMS.get(op.name)
+    if key is None or type(params.get(key)) is not float:
+        return params
+    return {**params, key: float(dtypes.round_bf16(params[key]))}
+
+
+def bf16_result(op: Op, data: np.ndarray) -> np.ndarray:
+    """The float result of an op with bfloat16 inputs, as bfloat16: rounded once (a view of a
+    bfloat16 input stays that view; a conversion keeps the dtype it asked for)."""
+    if data.dtype == _BF16 or (op.name == "astype"):
+        return data
+    return dtypes.round_bf16(data)
+
+
 def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> Tensor:
     """Run `op` forward and, when grad mode is on and an input requires grad, record it."""
     observer = hooks.observer
@@ -655,12 +719,23 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         arrays = (inputs[0].data, inputs[1].data)
     else:
         arrays = [t.data for t in inputs]
+    if (
+        arrays[0].dtype == _BF16
+        if count == 1
+        else (arrays[0].dtype == _BF16 or arrays[1].dtype == _BF16)
+        if count == 2
+        else any(a.dtype == _BF16 for a in arrays)
+    ):
+        arrays = bf16_arrays(op, arrays)
+        fparams = bf16_params(op, params)
+    else:
+        fparams = params
     try:
         if _GradMode.in_pass:  # run_backward already holds an errstate for the whole pass
-            data = op.forward(*arrays, **params)
+            data = op.forward(*arrays, **fparams)
         else:
             with np.errstate(all="ignore"):
-                data = op.forward(*arrays, **params)
+                data = op.forward(*arrays, **fparams)
     except GradcliError:
         raise
     except (ValueError, OverflowError) as e:
@@ -676,12 +751,17 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         # a copy of its own first, and the view is made on that (`core.tensor.lend`).
         for t in inputs:
             own(t)
+        was = arrays
         arrays = [t.data for t in inputs]
+        if type(was) is _Bf16Inputs:
+            arrays = bf16_arrays(op, arrays)
         with np.errstate(all="ignore"):
-            data = _asarray(op.forward(*arrays, **params))
+            data = _asarray(op.forward(*arrays, **fparams))
     limit = _ELEMENTS._cached
     if data.size > (limit if limit is not None else _ELEMENTS.read()):
         _ELEMENTS.check(data.size, f"the result of {op.name}")
+    if type(arrays) is _Bf16Inputs and data.dtype.kind == "f":  # (bfloat16 inputs)
+        data = bf16_result(op, data)
     out = wrap(data)
     if data.base is not None and count and np.may_share_memory(data, arrays[0]):
         # A view of its first input (reshape, transpose, basic indexing...): one storage, one

@@ -1875,6 +1875,8 @@ def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
         raise GradcliError(
             "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
         )
+    if t.data.dtype == D.BF16:  # NumPy has no bfloat16
+        raise GradcliError("Got unsupported ScalarType BFloat16").mirror("TypeError")
     own(t)  # the array shares the tensor's storage: lent data (`core.tensor.lend`) is copied
     return t.data.view()
 

@@ -272,7 +272,12 @@ def _run_backward(
                 )
                 r = link(out, *n.inputs, **n.params) if link is not None else None
                 arr = g if type(g) is np.ndarray else g.data if type(g) is Tensor else None
-                if r is not None and arr is not None and r[1].dtype == arr.dtype:
+                if (
+                    r is not None
+                    and arr is not None
+                    and r[1].dtype == arr.dtype
+                    and arr.dtype.isnative  # (not bfloat16: `core.op.apply` computes that)
+                ):
                     i, d = r
                     # the rule's own product, `g * d` (into the carried array: no one else
                     # holds it, and `d` broadcasts into its shape)

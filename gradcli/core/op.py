@@ -700,6 +700,29 @@ def bf16_params(op: Op, params: dict) -> dict:
     return {**params, key: float(dtypes.round_bf16(params[key]))}
 
 
+def _bf16_pow(x: np.ndarray, p: Any) -> np.ndarray:
+    """x ** p of a bfloat16 x (as float32) as ATen's pow kernel: its special exponents in
+    bfloat16 arithmetic (measured, 2.13: x ** 3 is (x * x rounded) * x, x ** -2 is
+    1 / (x * x rounded)); x ** -0.5 (ATen's rsqrt, whose bits gradcli does not have) refused;
+    any other exponent in float32, rounded once by `apply`."""
+    if p == 3:
+        return dtypes.round_bf16(x * x).astype(_F32) * x
+    if p == -2:
+        return np.float32(1) / dtypes.round_bf16(x * x).astype(_F32)
+    if p == -0.5:
+        raise NotSupported(
+            "x ** -0.5 of a bfloat16 tensor is not supported by gradcli (PyTorch computes it "
+            "with its rsqrt kernel, whose last bits gradcli does not have); so is the gradient "
+            "of x ** 0.5 (PyTorch's formula takes x ** -0.5)",
+            hint="use x.sqrt() (its gradient is exact), or convert to float32 first: x.float()",
+        )
+    return REGISTRY["pow_scalar"].forward(x, p=p)
+
+
+# bfloat16 forwards that differ from the float32 op's (ATen computes them in steps)
+_BF16_FORWARD: dict[str, Any] = {"pow_scalar": _bf16_pow}
+
+
 def bf16_result(op: Op, data: np.ndarray) -> np.ndarray:
     """The float result of an op with bfloat16 inputs, as bfloat16: rounded once (a view of a
     bfloat16 input stays that view; a conversion keeps the dtype it asked for)."""
@@ -728,14 +751,16 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
     ):
         arrays = bf16_arrays(op, arrays)
         fparams = bf16_params(op, params)
+        forward = _BF16_FORWARD.get(op.name, op.forward)
     else:
         fparams = params
+        forward = op.forward
     try:
         if _GradMode.in_pass:  # run_backward already holds an errstate for the whole pass
-            data = op.forward(*arrays, **fparams)
+            data = forward(*arrays, **fparams)
         else:
             with np.errstate(all="ignore"):
-                data = op.forward(*arrays, **fparams)
+                data = forward(*arrays, **fparams)
     except GradcliError:
         raise
     except (ValueError, OverflowError) as e:

@@ -147,7 +147,7 @@ sqrt = defop(
 abs = defop(  # noqa: A001 - the record of torch.abs
     "abs",
     np.abs,
-    lambda g, out, x: (g * constant(np.sign(x.data)),),
+    lambda g, out, x: (g * constant(np.sign(x.data).astype(x.dtype, copy=False)),),
     "AbsBackward0",
     "g * sign(x)",
     saved=V.saves(self=V.SELF),
@@ -211,8 +211,9 @@ def _one_minus_square(o: np.ndarray) -> np.ndarray:
 
 
 def _tanh_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    if grad_enabled() or g.dtype != out.dtype:
-        # recorded (create_graph=True): PyTorch's own node, TanhBackwardBackward0
+    if grad_enabled() or g.dtype != out.dtype or not g.dtype.isnative:
+        # recorded (create_graph=True): PyTorch's own node, TanhBackwardBackward0 (and
+        # bfloat16, which `core.op.apply` computes in float32)
         return (apply(tanh_backward, g, out),)
     return (Tensor(g.data * _one_minus_square(out.data)),)
 
@@ -663,8 +664,9 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
 
 
 def _sigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    if grad_enabled() or g.shape != out.shape or g.dtype != out.dtype:
-        # recorded (create_graph=True: SigmoidBackwardBackward0), or batched: PyTorch's kernel
+    if grad_enabled() or g.shape != out.shape or g.dtype != out.dtype or not g.dtype.isnative:
+        # recorded (create_graph=True: SigmoidBackwardBackward0), or batched, or bfloat16
+        # (`core.op.apply` computes it in float32): PyTorch's kernel
         return (apply(sigmoid_backward, g, out),)
     # A first-order pass: the products on one buffer, no temporaries, in PyTorch's order
     # (its CPU kernel computes g * (1 - out) * out).

@@ -140,6 +140,11 @@ def round_bf16(a: Any) -> np.ndarray:
     return f.astype(BF16)
 
 
+def itemsize(dt: np.dtype) -> int:
+    """Bytes per element as PyTorch counts them (2 for bfloat16, whose array holds float32)."""
+    return 2 if dt == BF16 else int(dt.itemsize)
+
+
 def settle_bf16(arr: np.ndarray) -> np.ndarray:
     """A bfloat16 array holding only bfloat16 values: an array made another way (NumPy's
     float32 conversion of a list, a float32 result cast) rounded in place, a read-only one

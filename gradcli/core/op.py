@@ -8,6 +8,7 @@ single-assignment equations in creation order (walked by `core.graph`).
 from __future__ import annotations
 
 import bisect
+import math
 import sys
 import weakref
 from collections.abc import Callable, Sequence
@@ -655,11 +656,13 @@ _F32 = np.dtype(np.float32)
 BF16_COMPUTED = frozenset(
     "add sub mul div neg reciprocal exp log sqrt abs sin cos tanh tanh_backward sigmoid "
     "sigmoid_backward relu threshold_backward maximum minimum pow_scalar rsub_scalar "
-    "matmul sum mean".split()
+    "clamp matmul sum mean".split()
 )
 # The ops that only move or convert values (the result's values are its inputs'): bfloat16
 # arrays as they are.
-BF16_MOVED = frozenset("reshape permute expand index index_put cat stack astype where".split())
+BF16_MOVED = frozenset(
+    "reshape permute expand index index_put cat stack astype where max min".split()
+)
 
 
 class _Bf16Inputs(list):
@@ -688,16 +691,21 @@ def bf16_arrays(op: Op, arrays: Any) -> list:
     return out
 
 
-# The number parameters PyTorch's bfloat16 kernels take as bfloat16 (measured, 2.13: `2.5 - x`
-# and `x ** 0.3` read the number as a bfloat16; `x * 0.1` as a float, `core.ops.arithmetic`).
-_BF16_PARAMS = {"pow_scalar": "p", "rsub_scalar": "c"}
+# The number parameters PyTorch's bfloat16 kernels take as bfloat16 (measured, 2.13: `2.5 - x`,
+# `x ** 0.3` and `x.clamp(0.1)` read the number as a bfloat16; `x * 0.1` reads it as a float,
+# `ops.arithmetic`).
+_BF16_PARAMS = {"pow_scalar": ("p",), "rsub_scalar": ("c",), "clamp": ("min", "max")}
 
 
 def bf16_params(op: Op, params: dict) -> dict:
-    key = _BF16_PARAMS.get(op.name)
-    if key is None or type(params.get(key)) is not float:
+    keys = _BF16_PARAMS.get(op.name)
+    if keys is None:
         return params
-    return {**params, key: float(dtypes.round_bf16(params[key]))}
+    out = dict(params)
+    for key in keys:
+        if type(params.get(key)) is float:
+            out[key] = float(dtypes.round_bf16(params[key]))
+    return out
 
 
 def _bf16_pow(x: np.ndarray, p: Any) -> np.ndarray:
@@ -719,8 +727,78 @@ def _bf16_pow(x: np.ndarray, p: Any) -> np.ndarray:
     return REGISTRY["pow_scalar"].forward(x, p=p)
 
 
+def bf16_product(x: np.ndarray, y: np.ndarray, bias: np.ndarray | None = None) -> np.ndarray:
+    """x @ y (+ bias) of bfloat16 values (as float32 arrays), as float32 whose rounding to
+    bfloat16 is PyTorch's -- or refused. PyTorch's CPU kernels (oneDNN, by the CPU's bfloat16
+    instructions where it has them) add the exact products in float32 in an order of their
+    own, which gradcli cannot follow; but every order's float32 sum lies within K * 2**-24 *
+    sum|products| of the exact one. Where that whole interval rounds to one bfloat16 value
+    (almost always: a small model's products are far from a tie), that value is PyTorch's
+    whatever the order; where it does not, no answer is certain, and the product is refused
+    in plain words rather than given with a last bit that may differ."""
+    f64 = np.float64
+    x64, y64 = x.astype(f64), y.astype(f64)
+    exact = np.matmul(x64, y64)
+    mag = np.matmul(np.abs(x64), np.abs(y64))
+    k = x.shape[-1] if x.ndim else 1
+    if bias is not None:
+        exact = exact + bias
+        mag = mag + np.abs(bias.astype(f64))
+        k += 1
+    bound = mag * ((k + 1) * 2.0**-24)
+    with np.errstate(over="ignore", invalid="ignore"):
+        low = dtypes.round_bf16((exact - bound).astype(_F32))
+        high = dtypes.round_bf16((exact + bound).astype(_F32))
+    same = (low == high) | ((low != low) & (high != high))
+    if not same.all():
+        # (sums that float32 holds exactly in any order: an exact tie rounds to even alike)
+        same |= _exact_elements(x, y, bias, mag)
+    if not same.all():
+        raise NotSupported(
+            "this matrix product of bfloat16 tensors is not supported by gradcli: "
+            f"{int(same.size - same.sum())} of its {same.size} elements lie so close to halfway "
+            "between two bfloat16 values that their last bit depends on the order PyTorch's "
+            "kernel adds the products in, which gradcli does not follow",
+            hint="compute the product in float32: (a.float() @ b.float()), or keep the model "
+            "in float32",
+        )
+    return exact.astype(_F32)
+
+
+def _log_lowest_bit(a: np.ndarray) -> np.ndarray:
+    """For each bfloat16 value (as float32): log2 of the smallest power of two it is a whole
+    multiple of (+inf for a zero, which adds nothing; -inf for inf and nan)."""
+    out = np.full(a.shape, -np.inf)
+    out[a == 0] = np.inf
+    ok = np.isfinite(a) & (a != 0)
+    m, e = np.frexp(a[ok].astype(np.float64))
+    whole = np.abs(m * 256).astype(np.int64)  # (8 significant bits: a whole number)
+    tz = np.zeros(whole.shape, np.int64)
+    for _ in range(8):
+        even = (whole & 1) == 0
+        tz += even
+        whole = np.where(even, whole >> 1, whole)
+    out[ok] = e - 8 + tz
+    return out
+
+
+def _exact_elements(x: np.ndarray, y: np.ndarray, bias: Any, mag: np.ndarray) -> Any:
+    """For each element of x @ y (+ bias): whether float32 sums it exactly in any order (its
+    products are whole multiples of one power of two q and their magnitudes sum below
+    2**24 q). False everywhere for a product too large to look at element by element."""
+    x2 = x[None, :] if x.ndim == 1 else x
+    y2 = y[:, None] if y.ndim == 1 else y
+    if x2.ndim == 0 or y2.ndim == 0 or x2.size * y2.shape[-1] > 1 << 21:
+        return False
+    lq = np.min(_log_lowest_bit(x2)[..., :, :, None] + _log_lowest_bit(y2)[..., None, :, :], -2)
+    if bias is not None:
+        lq = np.minimum(lq, _log_lowest_bit(bias))
+    with np.errstate(over="ignore", invalid="ignore"):
+        return mag < np.exp2(lq.reshape(mag.shape) + 24)
+
+
 # bfloat16 forwards that differ from the float32 op's (ATen computes them in steps)
-_BF16_FORWARD: dict[str, Any] = {"pow_scalar": _bf16_pow}
+_BF16_FORWARD: dict[str, Any] = {"pow_scalar": _bf16_pow, "matmul": bf16_product}
 
 
 def bf16_result(op: Op, data: np.ndarray) -> np.ndarray:

@@ -1734,8 +1734,8 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     ),
     "layout": lambda t: STRIDED,
     # PyTorch's nbytes and itemsize are the elements' (not the storage's) at the dtype's size
-    "nbytes": lambda t: int(t.data.size * t.data.dtype.itemsize),
-    "itemsize": lambda t: int(t.data.dtype.itemsize),
+    "nbytes": lambda t: int(t.data.size * D.itemsize(t.data.dtype)),
+    "itemsize": lambda t: D.itemsize(t.data.dtype),
     "persistent": _persistent,
     "retains_grad": lambda t: t.retains_grad,
     "_version": lambda t: t._version,

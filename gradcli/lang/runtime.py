@@ -1166,7 +1166,7 @@ def _dtype_attribute(rt: Runtime, owner: DType, attr: str) -> Any:
     if attr == "is_floating_point":
         return owner.np.kind == "f"
     if attr == "itemsize":
-        return owner.np.itemsize
+        return dtypes.itemsize(owner.np)
     raise GradcliError(f"'torch.dtype' object has no attribute '{attr}'").mirror("AttributeError")
 
 

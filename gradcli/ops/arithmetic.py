@@ -19,7 +19,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import dtypes
-from ..core.op import apply
+from ..core.op import apply, bf16_product
 from ..core.tensor import (
     Settings,
     Tensor,
@@ -497,11 +497,10 @@ def addmm_bias(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
 
 def bf16_addmm(m1: np.ndarray, m2: np.ndarray, bias: np.ndarray) -> np.ndarray:
     """bias + m1 @ m2 of bfloat16 matrices as PyTorch's CPU addmm gives it: rounded to
-    bfloat16 once (its kernel accumulates in float32 and adds the bias there; measured, 2.13:
-    the products of bfloat16 values are exact, the sum here is float64's rounded to float32)."""
-    f64 = np.float64
-    wide = m1.astype(f64) @ m2.astype(f64) + bias.astype(f64)
-    return dtypes.round_bf16(wide.astype(np.float32))
+    bfloat16 once (its kernel accumulates in float32 and adds the bias there, measured 2.13),
+    or refused where the sum's order would decide the last bit (`core.op.bf16_product`)."""
+    f32 = np.float32
+    return dtypes.round_bf16(bf16_product(m1.astype(f32), m2.astype(f32), bias.astype(f32)))
 
 
 def add_op(a: Any, b: Any) -> Tensor:

@@ -773,8 +773,7 @@ def can_cast(from_: Any, to: Any) -> bool:
 
 
 def element_size(x: Tensor) -> int:
-    dt = _t(x).dtype
-    return 2 if dt == D.BF16 else int(dt.itemsize)
+    return D.itemsize(_t(x).dtype)
 
 
 def data_ptr(x: Tensor) -> int:

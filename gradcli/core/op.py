@@ -8,7 +8,6 @@ single-assignment equations in creation order (walked by `core.graph`).
 from __future__ import annotations
 
 import bisect
-import math
 import sys
 import weakref
 from collections.abc import Callable, Sequence

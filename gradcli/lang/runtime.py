@@ -507,13 +507,6 @@ class Runtime:
                     hint=suggest(attr, owner.members, meaning=True),
                 ).mirror("AttributeError")
             hint = suggest(attr, owner.members, meaning=True, known=True)
-            if owner.name == "torch" and attr == "bfloat16":
-                # most often met as `torch.autocast("cuda", dtype=torch.bfloat16)`
-                hint = (
-                    "gradcli has no bfloat16: compute in float32 (drop `.to(torch.bfloat16)`); "
-                    "for an autocast block, drop the block (on a machine without CUDA PyTorch "
-                    "disables a CUDA one: the numbers are float32's)"
-                )
             raise NotSupported(
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",

@@ -14,7 +14,7 @@ print(torch.result_type(b, 2.5), torch.result_type(b, f))
 # Python numbers and 0-d tensors keep bfloat16
 print(b * 0.1, b + 1, 2 / b)
 print(b + torch.tensor(0.1))
-print(b ** 2, b ** 0.5)
+print(b**2, b**0.5)
 
 # comparisons give bool
 print(b > 2, b == torch.tensor([1.5, 2.0], dtype=torch.bfloat16))

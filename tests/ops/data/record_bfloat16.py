@@ -135,6 +135,20 @@ def main() -> None:
                 "grad": bits(w.grad),
             }
         )
+    gen = torch.Generator().manual_seed(5)
+    for _ in range(40):
+        s, e = (torch.randn(2, generator=gen) * 4).tolist()
+        n = int(torch.randint(2, 60, (1,), generator=gen))
+        out = torch.linspace(s, e, n, dtype=torch.bfloat16)
+        cases.append(
+            {
+                "name": "linspace",
+                "expr": f"linspace({s!r}, {e!r}, {n})",
+                "inputs": [],
+                "out": bits(out),
+                "dtype": str(out.dtype),
+            }
+        )
     path = Path(__file__).parent / "bfloat16.json"
     path.write_text(json.dumps(cases, separators=(",", ":")) + "\n")
     print(f"{len(cases)} cases -> {path}")

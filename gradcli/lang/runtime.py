@@ -253,7 +253,11 @@ class Runtime:
     # -- top-level tensors --
     def record(self, name: str, t: Tensor, node: ast.AST) -> Tensor:
         """A top-level tensor assignment: apply `--set` (and `promote`), remember the name."""
-        if self.promote and t.node is None and t.data.dtype == np.float32:
+        if (
+            self.promote
+            and t.node is None
+            and (t.data.dtype == np.float32 or t.data.dtype == dtypes.BF16)
+        ):
             t.data = t.data.astype(np.float64)
             if name not in self.promoted:
                 self.promoted.append(name)

@@ -228,3 +228,15 @@ def test_promotion_of_bfloat16() -> None:
     assert dtypes.promote_types(BF16, np.dtype(np.int64)) == BF16
     assert dtypes.result_type([(BF16, 1), (f32, None)], f32) == BF16  # a Python float
     assert dtypes.result_type([(BF16, 1), (f32, 0)], f32) == BF16  # a 0-d float32 tensor
+
+
+def test_check_promotes_bfloat16_leaves_as_float32_ones() -> None:
+    """`gradcli check` runs in float64: a bfloat16 leaf is promoted as a float32 one is (its
+    finite differences in bfloat16 would disagree with every other method)."""
+    from gradcli.lang.program import parse
+
+    text = "x = torch.tensor([0.5, 1.5], dtype=torch.bfloat16, requires_grad=True)\ny = x * 2"
+    run = parse(text).run(promote=True)
+    assert run.promoted == ["x"]
+    assert run.tensors["y"].dtype == np.float64
+    assert parse(text).run().tensors["y"].dtype == BF16

@@ -655,7 +655,7 @@ _F32 = np.dtype(np.float32)
 BF16_COMPUTED = frozenset(
     "add sub mul div neg reciprocal exp log sqrt abs sin cos tanh tanh_backward sigmoid "
     "sigmoid_backward relu threshold_backward maximum minimum pow_scalar rsub_scalar "
-    "clamp matmul sum mean".split()
+    "clamp floor ceil trunc sign matmul sum mean".split()
 )
 # The ops that only move or convert values (the result's values are its inputs'): bfloat16
 # arrays as they are.
@@ -682,7 +682,8 @@ def bf16_arrays(op: Op, arrays: Any) -> list:
         raise NotSupported(
             f"{shown} of a bfloat16 tensor is not supported by gradcli (it computes bfloat16 "
             "only where its result is PyTorch's to the bit: arithmetic, exp, log, sqrt, sin, "
-            "cos, tanh, sigmoid, relu, sum, mean)",
+            "cos, tanh, sigmoid, relu, abs, clamp, floor, ceil, trunc, sign, max, min, sum, "
+            "mean, matmul)",
             hint="convert to float32 first: x.float() (or x.to(torch.float32))",
         )
     out = _Bf16Inputs(a if moved or a.dtype != _BF16 else a.astype(_F32) for a in arrays)

@@ -285,7 +285,7 @@ def _to_bfloat16(x: np.ndarray) -> np.ndarray:
     bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
     rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 << 16
     out = rounded.astype(np.uint32).view(np.float32)
-    return np.where(np.isnan(x), np.float32(np.nan), out)
+    return np.where(np.isnan(x), np.float32(np.nan), out).astype(BF16)
 
 
 def _cast_float(values32: np.ndarray, dt: _DType) -> np.ndarray:

@@ -339,7 +339,8 @@ def _run_backward(
                         k = p
                     sources[k] = _MANY if k in grads else (n, i)
                     gi = unbroadcast(as_tensor(gi, like=t), t.shape, nb)
-                    if gi.data.dtype != t.data.dtype and t.data.dtype == dtypes.BF16:
+                    gdt, tdt = gi.data.dtype, t.data.dtype
+                    if gdt is not tdt and gdt != tdt and tdt == dtypes.BF16:
                         _bf16_gradient(n)
                     if k in grads:
                         cur = grads[k]

@@ -647,6 +647,7 @@ def current(t: Tensor) -> Tensor:
 # --- bfloat16 (`core.dtypes.BF16`) ---------------------------------------------------------
 _BF16 = dtypes.BF16
 _F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
 
 # The ops whose bfloat16 result is PyTorch's CPU kernel's: the inputs taken as float32, the
 # op computed in float32 (gradcli's float32 kernels are PyTorch's to the bit) and the result
@@ -820,10 +821,15 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         arrays = (inputs[0].data, inputs[1].data)
     else:
         arrays = [t.data for t in inputs]
+    # (float32 and float64 arrays carry NumPy's own dtype objects: `is` rules them out first)
+    d0 = arrays[0].dtype
     if (
-        arrays[0].dtype == _BF16
+        (d0 is not _F32 and d0 is not _F64 and d0 == _BF16)
         if count == 1
-        else (arrays[0].dtype == _BF16 or arrays[1].dtype == _BF16)
+        else (
+            (d0 is not _F32 and d0 is not _F64 and d0 == _BF16)
+            or ((d1 := arrays[1].dtype) is not _F32 and d1 is not _F64 and d1 == _BF16)
+        )
         if count == 2
         else any(a.dtype == _BF16 for a in arrays)
     ):

@@ -608,12 +608,15 @@ _new = object.__new__
 
 
 _BF16 = dtypes.BF16
+_F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
 
 
 def wrap(arr: np.ndarray) -> Tensor:
     """`Tensor(arr)` for an array that is already one (an operation's result): the same new
     tensor, made without the constructor's conversions and checks."""
-    if arr.dtype == _BF16:
+    dt = arr.dtype
+    if dt is not _F32 and dt is not _F64 and dt == _BF16:
         arr = dtypes.settle_bf16(arr)  # every bfloat16 tensor holds bfloat16 values only
     t = _new(Tensor)
     t.data = arr

@@ -74,7 +74,12 @@ def unbroadcast(g: Tensor, shape: tuple[int, ...], nb: int) -> Tensor:
     for i, s in enumerate(shape):
         if s == 1 and g.shape[nb + lead + i] != 1:
             axes.append(nb + lead + i)
-    if type(g) is Tensor and not _GradMode.enabled and not _GradMode.dual:
+    if (
+        type(g) is Tensor
+        and not _GradMode.enabled
+        and not _GradMode.dual
+        and g.data.dtype.isnative  # (not bfloat16: `core.op.apply` computes that)
+    ):
         # nothing is recorded: the two ops' forwards on the array (the same sum, in PyTorch's
         # order, and the same view), without their dispatch
         data = g.data
@@ -287,9 +292,8 @@ def _run_backward(
                     r is not None
                     and arr is not None
                     and r[1].dtype == arr.dtype
-                    and (
-                        arr.dtype.kind != "c"  # (a complex rule is g * conj(d): `_vjp`)
-                    )
+                    and arr.dtype.kind != "c"  # (a complex rule is g * conj(d): `_vjp`)
+                    and arr.dtype.isnative  # (not bfloat16: `core.op.apply` computes that)
                 ):
                     i, d = r
                     # the rule's own product, `g * d` (into the carried array: no one else
@@ -363,10 +367,13 @@ def _run_backward(
                         and t.data.dtype.kind != "c"
                     ):
                         gi = _real_part(gi)  # a real input of a complex result: PyTorch's
+                    gdt, tdt = gi.data.dtype, t.data.dtype
+                    if gdt is not tdt and gdt != tdt and tdt == dtypes.BF16:
+                        _bf16_gradient(n)
                     if k in grads:
                         cur = grads[k]
                         if not create_graph and _owned(cur, gi):
-                            np.add(cur.data, gi.data, out=cur.data)  # the same sums, in place
+                            add_into(cur.data, gi.data)  # the same sums, in place
                         else:
                             grads[k] = apply(P.add, cur, gi)
                         del cur
@@ -434,6 +441,16 @@ def _real_part(g: Tensor) -> Tensor:
 COMPLEX_RECORDS: dict[str, Any] = {}
 
 
+def _bf16_gradient(n: Node) -> None:
+    """A rule that computed a bfloat16 input's gradient in another dtype (a fast path on the
+    arrays): refused, never a float32 gradient for a bfloat16 tensor in silence."""
+    raise NotSupported(
+        f"the gradient of {n.name()} for a bfloat16 tensor is not supported by gradcli (its "
+        "rule does not compute in bfloat16 as PyTorch's does)",
+        hint="convert to float32 first: x.float() (or x.to(torch.float32))",
+    )
+
+
 def _accumulated(
     n: Node, op: Any, g: Any, out: Tensor, grads: dict, fresh: set[int] | None
 ) -> bool:
@@ -443,7 +460,7 @@ def _accumulated(
     if len(n.inputs) != 1 or op.accumulates() is None:
         return False
     t = n.inputs[0]
-    if not t.requires_grad:
+    if not t.requires_grad or t.data.dtype == dtypes.BF16:  # (its rules add in float32)
         return False
     p = t.node
     if p is None:
@@ -1184,8 +1201,16 @@ def accumulate(t: Tensor, g: Tensor, create_graph: bool = False, copy: bool = Tr
     ):
         t.grad = apply(P.add, cur, g)
     else:
-        np.add(cur.data, g.data, out=cur.data)
+        add_into(cur.data, g.data)
         bumped(cur)
+
+
+def add_into(acc: np.ndarray, g: np.ndarray) -> None:
+    """acc += g in place, as a gradient sum: a bfloat16 one computed in float32 and rounded."""
+    if acc.dtype == dtypes.BF16:
+        acc[...] = dtypes.round_bf16(acc.astype(np.float32) + g.astype(np.float32))
+    else:
+        np.add(acc, g, out=acc)
 
 
 def grad(

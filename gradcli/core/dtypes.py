@@ -13,14 +13,23 @@ an integer with a float gives the float (int64 + float32 is float32, not NumPy's
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
 
 from ..base.errors import GradcliError
 
+# bfloat16 has no NumPy dtype: a bfloat16 tensor's array is float32 in the byte order this
+# machine does not use (a NumPy dtype of its own: it is unequal to float32, NumPy computes
+# with it as float32), holding only values bfloat16 has. `round_bf16` is the one place such
+# values are made; `core.op.apply` computes an op of bfloat16 tensors in float32 and rounds
+# its result there, as PyTorch's CPU kernels do, and refuses the ops that have no such rule.
+BF16 = np.dtype(np.float32).newbyteorder(">" if sys.byteorder == "little" else "<")
+
 # The dtypes a gradcli tensor can have, by their torch name.
 TORCH_NAMES: dict[np.dtype, str] = {
+    BF16: "bfloat16",
     np.dtype(np.float32): "float32",
     np.dtype(np.float64): "float64",
     np.dtype(np.float16): "float16",
@@ -50,6 +59,7 @@ LEGACY_TYPES: dict[np.dtype, str] = {
     np.dtype(np.float32): "torch.FloatTensor",
     np.dtype(np.float64): "torch.DoubleTensor",
     np.dtype(np.float16): "torch.HalfTensor",
+    BF16: "torch.BFloat16Tensor",
     np.dtype(np.int64): "torch.LongTensor",
     np.dtype(np.int32): "torch.IntTensor",
     np.dtype(np.int16): "torch.ShortTensor",
@@ -59,9 +69,8 @@ LEGACY_TYPES: dict[np.dtype, str] = {
     np.dtype(np.complex64): "torch.ComplexFloatTensor",
     np.dtype(np.complex128): "torch.ComplexDoubleTensor",
 }
-# Legacy names PyTorch also accepts for the bfloat16, half complex and unsigned types gradcli
-# lacks.
-UNSUPPORTED = ("bfloat16", "chalf", "complex32", "uint16", "uint32")
+# Legacy names PyTorch also accepts for the half complex and unsigned types gradcli lacks.
+UNSUPPORTED = ("chalf", "complex32", "uint16", "uint32")
 
 BOOL = np.dtype(np.bool_)
 INT64 = np.dtype(np.int64)
@@ -74,6 +83,7 @@ _SCALAR_TYPE = {
     "float32": "Float",
     "float64": "Double",
     "float16": "Half",
+    "bfloat16": "BFloat16",
     "int64": "Long",
     "int32": "Int",
     "int16": "Short",
@@ -85,8 +95,13 @@ _SCALAR_TYPE = {
 }
 
 
+def _name(dt: np.dtype) -> str:
+    dt = np.dtype(dt)
+    return TORCH_NAMES.get(dt, dt.name)
+
+
 def scalar_type_name(dt: np.dtype) -> str:
-    return _SCALAR_TYPE.get(np.dtype(dt).name, np.dtype(dt).name)
+    return _SCALAR_TYPE.get(_name(dt), _name(dt))
 
 
 # C++'s names of the element types (caffe2's TypeMeta), as other PyTorch messages say them
@@ -108,12 +123,49 @@ _CPP_TYPE = {
 
 
 def cpp_type_name(dt: np.dtype) -> str:
-    return _CPP_TYPE.get(np.dtype(dt).name, np.dtype(dt).name)
+    return _CPP_TYPE.get(_name(dt), _name(dt))
 
 
 def torch_name(dt: np.dtype) -> str:
     """`torch.float32` for float32, ...: how PyTorch prints a dtype."""
-    return "torch." + TORCH_NAMES.get(np.dtype(dt), np.dtype(dt).name)
+    return "torch." + _name(dt)
+
+
+_F32 = np.dtype(np.float32)
+_BF16_NAN = np.uint32(0x7FC00000)
+
+
+def round_bf16(a: Any) -> np.ndarray:
+    """Values as a bfloat16 array (dtype `BF16`): each taken as float32 first (as c10 converts a
+    double), then rounded to the nearest bfloat16, ties to even, NaN as bfloat16's quiet NaN
+    (c10's round_to_nearest_even). The one place bfloat16 values are made."""
+    f = np.array(a, dtype=_F32, copy=True, ndmin=0)
+    u = f.view(np.uint32)
+    nan = f != f
+    with np.errstate(over="ignore"):
+        u += np.uint32(0x7FFF) + ((u >> np.uint32(16)) & np.uint32(1))
+    u &= np.uint32(0xFFFF0000)
+    if nan.any():
+        u[nan] = _BF16_NAN
+    return f.astype(BF16)
+
+
+def itemsize(dt: np.dtype) -> int:
+    """Bytes per element as PyTorch counts them (2 for bfloat16, whose array holds float32)."""
+    return 2 if dt == BF16 else int(dt.itemsize)
+
+
+def settle_bf16(arr: np.ndarray) -> np.ndarray:
+    """A bfloat16 array holding only bfloat16 values: an array made another way (NumPy's
+    float32 conversion of a list, a float32 result cast) rounded in place, a read-only one
+    copied. Values already bfloat16 are left as they are (rounding them changes nothing)."""
+    exact = round_bf16(arr)
+    if np.array_equal(exact, arr, equal_nan=True):
+        return arr
+    if not arr.flags.writeable:
+        return exact
+    arr[...] = exact
+    return arr
 
 
 def is_float(dt: np.dtype) -> bool:
@@ -148,7 +200,8 @@ def _category(dt: np.dtype) -> int:
 
 
 def promote_types(a: np.dtype, b: np.dtype) -> np.dtype:
-    """`torch.promote_types`: a float with an integer or bool gives the float."""
+    """`torch.promote_types`: a float with an integer or bool gives the float; bfloat16 with
+    float16 gives float32, with float32 or float64 the wider."""
     if a == b:
         return a
     ca, cb = _category(a), _category(b)
@@ -158,6 +211,9 @@ def promote_types(a: np.dtype, b: np.dtype) -> np.dtype:
         return np.promote_types(a, b) if ca >= 2 and cb >= 2 else (a if ca > cb else b)
     if ca != cb:
         return a if ca > cb else b
+    if a == BF16 or b == BF16:
+        other = b if a == BF16 else a
+        return FLOAT64 if other == FLOAT64 else FLOAT32
     return np.promote_types(a, b)
 
 

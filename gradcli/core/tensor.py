@@ -401,6 +401,8 @@ class Tensor:
 
     def __init__(self, data: Any, requires_grad: bool = False, dtype: Any = None) -> None:
         arr = np.asarray(data, dtype=dtype)
+        if arr.dtype == _BF16:
+            arr = dtypes.settle_bf16(arr)  # values made bfloat16 (rounded once)
         if _LENT and not arr.flags.writeable:
             arr = _owned_array(arr)  # a tensor on a lent leaf's data shares the leaf's copy
         if requires_grad and arr.dtype.kind not in "fc":
@@ -614,9 +616,17 @@ class Tensor:
 _new = object.__new__
 
 
+_BF16 = dtypes.BF16
+_F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
+
+
 def wrap(arr: np.ndarray) -> Tensor:
     """`Tensor(arr)` for an array that is already one (an operation's result): the same new
     tensor, made without the constructor's conversions and checks."""
+    dt = arr.dtype
+    if dt is not _F32 and dt is not _F64 and dt == _BF16:
+        arr = dtypes.settle_bf16(arr)  # every bfloat16 tensor holds bfloat16 values only
     t = _new(Tensor)
     t.data = arr
     t.requires_grad = False

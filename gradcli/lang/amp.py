@@ -4,8 +4,9 @@ PyTorch 2.13 does on a machine without CUDA:
 - `torch.autocast("cuda", ...)`, `torch.cuda.amp.autocast()`, `torch.amp.autocast("cuda")`
   (`with` blocks and decorators): PyTorch warns that CUDA is not available and disables the
   block; it only sets the dtype `torch.get_autocast_dtype("cuda")` answers inside it. An
-  enabled CPU (or other device) autocast in float16 / bfloat16 would compute in a dtype
-  gradcli does not compute in: refused, naming what to write instead. `enabled=False`, or a
+  enabled CPU (or other device) autocast in float16 / bfloat16 would cast the inputs of its
+  ops by PyTorch's lists, which gradcli does not: refused, naming what to write instead
+  (explicit conversions, `x.to(torch.bfloat16)`, compute as PyTorch does). `enabled=False`, or a
   dtype autocast does not support (PyTorch warns and disables), changes nothing.
 - `GradScaler`: for "cuda" PyTorch warns and disables it (a disabled scaler's `scale`
   returns its argument, `step(opt)` calls `opt.step()`, the rest do nothing); for "cpu" it
@@ -25,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError, NotSupported
+from ..core.dtypes import BF16, torch_name
 from ..core.tensor import Tensor, typename
 from .values import Builtin, DType, current
 
@@ -33,10 +35,10 @@ _DEVICE_TYPES = (
     "cpu cuda ipu xpu mkldnn opengl opencl ideep hip ve fpga maia xla lazy vulkan mps meta hpu "
     "mtia privateuseone"
 ).split()
-# torch.get_autocast_dtype's answers at the start of a run (None: torch.bfloat16).
+# torch.get_autocast_dtype's answers at the start of a run.
 _DEFAULT_DTYPES: dict[str, Any] = {
     **{d: np.dtype(np.float16) for d in ("cuda", "mps", "xpu", "ipu", "mtia", "privateuseone")},
-    **{d: None for d in ("cpu", "hpu", "xla", "maia")},
+    **{d: BF16 for d in ("cpu", "hpu", "xla", "maia")},
 }
 _DTYPES: dict[str, Any] = {}
 # The device types PyTorch's CPU build has autocast for.
@@ -65,7 +67,7 @@ def _device_type(device_type: Any) -> str:
 
 
 def _dtype_name(dt: Any) -> Any:
-    """A program's dtype argument as its NumPy dtype (None stands for torch.bfloat16)."""
+    """A program's dtype argument as its NumPy dtype (None: not given)."""
     if dt is None:
         return None
     if isinstance(dt, DType):
@@ -86,15 +88,7 @@ def _current_dtype(device: str) -> Any:
 def get_autocast_dtype(device_type: Any) -> np.dtype:
     """`torch.get_autocast_dtype(device_type)`, as a NumPy dtype (the namespace gives the
     program torch's value of it)."""
-    device = _device_type(device_type)
-    name = _current_dtype(device)
-    if name is None:
-        raise NotSupported(
-            f"torch.get_autocast_dtype('{device}') is torch.bfloat16, a dtype gradcli does not "
-            "have",
-            hint="gradcli computes in float32 or float64; leave the autocast dtype out",
-        )
-    return name
+    return _current_dtype(_device_type(device_type))
 
 
 def is_autocast_enabled(device_type: Any = None) -> bool:
@@ -186,7 +180,7 @@ class Autocast:
             return
         if device == "cuda":
             _warn("CUDA is not available or torch_xla is imported. Disabling autocast.")
-        elif dtype is not None and dtype != np.float16:
+        elif dtype != np.float16 and dtype != BF16:
             dev = device.upper()
             _warn(
                 f"In {dev} autocast, but the target dtype is not supported. Disabling "
@@ -194,13 +188,14 @@ class Autocast:
                 "torch.float16 currently."
             )
         else:
-            shown_dtype = "torch.bfloat16" if dtype is None else "torch.float16"
             raise NotSupported(
                 f"an enabled torch.autocast('{device}') is not supported by gradcli: PyTorch "
-                f"would compute its matrix products and other ops in {shown_dtype}, and "
-                "gradcli computes only in float32 and float64",
+                f"would cast the inputs of its matrix products, convolutions and other ops to "
+                f"{torch_name(dtype)} and those of its losses to float32, which gradcli does "
+                "not do",
                 hint="drop the autocast block (run its body as it is), or pass enabled=False: "
-                "the results are then PyTorch's without autocast",
+                "the results are then PyTorch's without autocast; or convert explicitly "
+                "(model.to(torch.bfloat16), x.to(torch.bfloat16))",
             )
 
     @property

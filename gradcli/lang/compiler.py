@@ -1722,8 +1722,7 @@ class Compiler:
             elif (b is ENUM_BASE or b is INT_ENUM_BASE) and len(evaluated) == 1:
                 if dunders or "__init__" in made:
                     raise NotSupported(
-                        "dunder methods (__init__, __str__...) in an Enum class are not "
-                        "supported",
+                        "dunder methods (__init__, __str__...) in an Enum class are not supported",
                         span=span,
                         hint="keep the members (RED = 1) and plain methods",
                     )

@@ -1803,8 +1803,8 @@ TENSOR_PROPERTIES: dict[str, Callable[[Tensor], Any]] = {
     ),
     "layout": lambda t: STRIDED,
     # PyTorch's nbytes and itemsize are the elements' (not the storage's) at the dtype's size
-    "nbytes": lambda t: int(t.data.size * t.data.dtype.itemsize),
-    "itemsize": lambda t: int(t.data.dtype.itemsize),
+    "nbytes": lambda t: int(t.data.size * D.itemsize(t.data.dtype)),
+    "itemsize": lambda t: D.itemsize(t.data.dtype),
     "persistent": _persistent,
     "retains_grad": lambda t: t.retains_grad,
     "_version": lambda t: t._version,
@@ -1945,6 +1945,8 @@ def _numpy(t: Tensor, force: bool = False) -> np.ndarray:
         raise GradcliError(
             "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
         )
+    if t.data.dtype == D.BF16:  # NumPy has no bfloat16
+        raise GradcliError("Got unsupported ScalarType BFloat16").mirror("TypeError")
     own(t)  # the array shares the tensor's storage: lent data (`core.tensor.lend`) is copied
     return t.data.view()
 

@@ -255,7 +255,11 @@ class Runtime:
     # -- top-level tensors --
     def record(self, name: str, t: Tensor, node: ast.AST) -> Tensor:
         """A top-level tensor assignment: apply `--set` (and `promote`), remember the name."""
-        if self.promote and t.node is None and t.data.dtype == np.float32:
+        if (
+            self.promote
+            and t.node is None
+            and (t.data.dtype == np.float32 or t.data.dtype == dtypes.BF16)
+        ):
             t.data = t.data.astype(np.float64)
             if name not in self.promoted:
                 self.promoted.append(name)
@@ -509,13 +513,6 @@ class Runtime:
                     hint=suggest(attr, owner.members, meaning=True),
                 ).mirror("AttributeError")
             hint = suggest(attr, owner.members, meaning=True, known=True)
-            if owner.name == "torch" and attr == "bfloat16":
-                # most often met as `torch.autocast("cuda", dtype=torch.bfloat16)`
-                hint = (
-                    "gradcli has no bfloat16: compute in float32 (drop `.to(torch.bfloat16)`); "
-                    "for an autocast block, drop the block (on a machine without CUDA PyTorch "
-                    "disables a CUDA one: the numbers are float32's)"
-                )
             raise NotSupported(
                 f"`{owner.name}.{attr}` is not supported by gradcli",
                 found=f"`{owner.name}.{attr}`",
@@ -1178,7 +1175,7 @@ def _dtype_attribute(rt: Runtime, owner: DType, attr: str) -> Any:
     if attr == "is_floating_point":
         return owner.np.kind == "f"
     if attr == "itemsize":
-        return owner.np.itemsize
+        return dtypes.itemsize(owner.np)
     raise GradcliError(f"'torch.dtype' object has no attribute '{attr}'").mirror("AttributeError")
 
 

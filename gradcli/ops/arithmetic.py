@@ -19,7 +19,7 @@ import numpy as np
 from ..base import limits
 from ..base.errors import ArgumentTypeError, GradcliError
 from ..core import dtypes
-from ..core.op import apply
+from ..core.op import apply, bf16_product
 from ..core.tensor import (
     Settings,
     Tensor,
@@ -134,7 +134,7 @@ def wrapped_number(v: int | float, dtype: np.dtype) -> Tensor:
     """A Python number as the operand of a tensor of `dtype` (PyTorch's "wrapped number"):
     a 0-d tensor of that dtype, marked with the number's type so that a node that saved it
     shows it as PyTorch does (`(x * 2).grad_fn._saved_other` is `tensor(2)`)."""
-    t = wrap(np.asarray(v, dtype=dtype))
+    t = wrap(dtypes.round_bf16(v) if dtype == dtypes.BF16 else np.asarray(v, dtype=dtype))
     t.name = _WRAPPED[type(v)]
     return t
 
@@ -261,14 +261,21 @@ def _half_with_number(op: Any, a: Any, b: Any) -> Tensor | None:
     else:
         return None
     for t, v in pairs:
-        if type(t) is Tensor and t.data.dtype == _F16 and type(v) in (int, float):
-            f32 = np.float32(v)
-            if f32 == f32 and np.float16(f32) != f32:  # (NaN and infinities are exact)
-                return t
+        if type(t) is Tensor and type(v) in (int, float):
+            dt = t.data.dtype
+            if dt == _F16:
+                f32 = np.float32(v)
+                if f32 == f32 and np.float16(f32) != f32:  # (NaN and infinities are exact)
+                    return t
+            elif dt == dtypes.BF16:  # (bfloat16 alike, measured: the number as float)
+                f32 = np.float32(v)
+                if f32 == f32 and dtypes.round_bf16(f32) != f32:
+                    return t
     return None
 
 
 _F16 = np.dtype(np.float16)
+_REDUCED = (_F16, dtypes.BF16)  # the dtypes whose kernels take some numbers as float
 _F32 = np.dtype(np.float32)
 
 
@@ -295,10 +302,12 @@ def _opmath_op(op: Any) -> Any:
     wide = op.forward
 
     def forward(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        return np.asarray(wide(x.astype(_F32), y.astype(_F32))).astype(_F16)
+        if x.dtype == _F16 or y.dtype == _F16:
+            return np.asarray(wide(x.astype(_F32), y.astype(_F32))).astype(_F16)
+        return np.asarray(wide(x, y))  # bfloat16 (`core.op.apply` rounds it)
 
     def vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
-        half, number = (x, y) if x.dtype == _F16 else (y, x)
+        half, number = (x, y) if x.dtype != _F32 else (y, x)
         if not half.requires_grad:
             return (None, None)
         if op is B.mul:
@@ -492,6 +501,9 @@ def addmm_bias(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
     b = bias.data if isinstance(bias, Tensor) else None
     if b is None or x.ndim < 2 or w.ndim != 2 or not s.data.flags.writeable:
         return s
+    if s.data.dtype == dtypes.BF16 and s.data.shape == out.data.shape:
+        s.data[...] = bf16_addmm(x.data.reshape(-1, x.shape[-1]), w.data.T, b).reshape(s.shape)
+        return s
     if _GradMode.vmapped and (batched(x) or batched(w) or batched(bias)):
         return s  # vmap decomposes addmm: add(bias, mm(x, w.t())), the bias added after
     if s.data.shape != out.data.shape or x.data.size == 0:
@@ -501,6 +513,14 @@ def addmm_bias(out: Tensor, x: Tensor, w: Tensor, bias: Any) -> Tensor:
     if v is not None:
         s.data[...] = v.reshape(s.data.shape)
     return s
+
+
+def bf16_addmm(m1: np.ndarray, m2: np.ndarray, bias: np.ndarray) -> np.ndarray:
+    """bias + m1 @ m2 of bfloat16 matrices as PyTorch's CPU addmm gives it: rounded to
+    bfloat16 once (its kernel accumulates in float32 and adds the bias there, measured 2.13),
+    or refused where the sum's order would decide the last bit (`core.op.bf16_product`)."""
+    f32 = np.float32
+    return dtypes.round_bf16(bf16_product(m1.astype(f32), m2.astype(f32), bias.astype(f32)))
 
 
 def add_op(a: Any, b: Any) -> Tensor:
@@ -515,11 +535,11 @@ def mul_op(a: Any, b: Any) -> Tensor:
     # of it (the number as a wrapped 0-d tensor of the tensor's dtype), without its dispatch.
     if type(a) is Tensor:
         kb = type(b)
-        if (kb is float or kb is int) and a.data.dtype.kind == "f" and a.data.dtype != _F16:
+        if (kb is float or kb is int) and a.data.dtype.kind == "f" and a.data.dtype not in _REDUCED:
             return apply(B.mul, a, wrapped_number(b, a.data.dtype))
     elif type(b) is Tensor:
         ka = type(a)
-        if (ka is float or ka is int) and b.data.dtype.kind == "f" and b.data.dtype != _F16:
+        if (ka is float or ka is int) and b.data.dtype.kind == "f" and b.data.dtype not in _REDUCED:
             return apply(B.mul, b, wrapped_number(a, b.data.dtype))
     return mul_t(b, a) if isinstance(b, Tensor) and not isinstance(a, Tensor) else mul_t(a, b)
 

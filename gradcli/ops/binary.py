@@ -280,9 +280,17 @@ pow = defop(  # noqa: A001 - the record of torch.pow (tensor ** tensor)
 
 
 def _tie_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
+    # PyTorch's where(x == y, g / 2, g).masked_fill_(loses, 0): the input that loses gets
+    # +0 (not g * 0, which is -0 for a negative g and prints so)
     wins = np.where(x.data == y.data, 0.5, (out.data == x.data) * 1.0)
     wx = constant(np.asarray(wins, dtype=out.dtype))
-    return (g * wx, g * (1 - wx))
+    gx, gy = g * wx, g * (1 - wx)
+    zero = constant(np.zeros((), dtype=out.dtype))
+    if (wins == 0).any():
+        gx = apply(where, constant(wins != 0), gx, zero)
+    if (wins == 1).any():
+        gy = apply(where, constant(wins != 1), gy, zero)
+    return (gx, gy)
 
 
 maximum = defop(

@@ -154,8 +154,8 @@ sqrt = defop(
 def _sgn(x: Tensor) -> Tensor:
     """sign(x) for abs's rule: of a real x a constant; of a complex z, z / |z| (0 at 0), as
     differentiable operations (its derivative is not 0: second order needs it)."""
-    if x.data.dtype.kind != "c":
-        return constant(np.sign(x.data))
+    if x.data.dtype.kind != "c":  # (in the input's dtype: bfloat16's stays bfloat16)
+        return constant(np.sign(x.data).astype(x.data.dtype, copy=False))
     r = x.abs()
     return x / (r + constant((r.data == 0).astype(r.data.dtype)))
 
@@ -244,8 +244,9 @@ def _one_minus_square(o: np.ndarray) -> np.ndarray:
 
 
 def _tanh_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    if grad_enabled() or g.dtype != out.dtype:
-        # recorded (create_graph=True): PyTorch's own node, TanhBackwardBackward0
+    if grad_enabled() or g.dtype != out.dtype or not g.dtype.isnative:
+        # recorded (create_graph=True): PyTorch's own node, TanhBackwardBackward0 (and
+        # bfloat16, which `core.op.apply` computes in float32)
         return (apply(tanh_backward, g, out),)
     return (Tensor(g.data * _one_minus_square(out.data)),)
 
@@ -708,8 +709,9 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
 
 
 def _sigmoid_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
-    if grad_enabled() or g.shape != out.shape or g.dtype != out.dtype:
-        # recorded (create_graph=True: SigmoidBackwardBackward0), or batched: PyTorch's kernel
+    if grad_enabled() or g.shape != out.shape or g.dtype != out.dtype or not g.dtype.isnative:
+        # recorded (create_graph=True: SigmoidBackwardBackward0), or batched, or bfloat16
+        # (`core.op.apply` computes it in float32): PyTorch's kernel
         return (apply(sigmoid_backward, g, out),)
     # A first-order pass: the products on one buffer, no temporaries, in PyTorch's order
     # (its CPU kernel computes g * (1 - out) * out).

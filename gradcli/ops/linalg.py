@@ -75,6 +75,7 @@ def _matmul_vjp(g: Tensor, out: Tensor, x: Tensor, y: Tensor) -> tuple:
             type(g) is Tensor
             and g.ndim == 2
             and g.dtype == x.dtype == y.dtype
+            and x.dtype.isnative  # (not bfloat16: `core.op.apply` computes that)
             and not _GradMode.enabled
             and not _GradMode.dual
         ):

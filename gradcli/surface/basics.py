@@ -794,7 +794,7 @@ def can_cast(from_: Any, to: Any) -> bool:
 
 
 def element_size(x: Tensor) -> int:
-    return int(_t(x).dtype.itemsize)
+    return D.itemsize(_t(x).dtype)
 
 
 def data_ptr(x: Tensor) -> int:
@@ -1215,9 +1215,16 @@ class TypeInfo:
 
     def __init__(self, dt: np.dtype, floating: bool):
         self.floating = floating
-        self.dtype = dt.name
+        self.dtype = D.TORCH_NAMES.get(dt, dt.name)
         self.bits = dt.itemsize * 8
-        if floating:
+        if dt == D.BF16:  # 8 bits of exponent as float32, 8 of significand
+            self.bits = 16
+            self.max = float(np.float32(2**128 - 2**120))
+            self.min = -self.max
+            self.eps, self.tiny = 2.0**-7, 2.0**-126
+            self.smallest_normal = self.tiny
+            self.resolution = 0.01
+        elif floating:
             info = np.finfo(dt)
             self.max, self.min = float(info.max), float(info.min)
             self.eps, self.tiny = float(info.eps), float(info.smallest_normal)
@@ -1248,9 +1255,12 @@ def finfo(type: Any = None) -> TypeInfo:  # noqa: A002
 
 def iinfo(type: Any) -> TypeInfo:  # noqa: A002
     dt = np.dtype(type)
+    if dt.kind == "b":
+        raise GradcliError("torch.bool is not supported by torch.iinfo").mirror("TypeError")
     if dt.kind not in "iu":
         raise GradcliError(
-            f"torch.iinfo() requires an integer input type. Use torch.finfo to handle '{dt.name}'"
+            # (PyTorch 2.13 names its own class there, for every float dtype)
+            "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
         ).mirror("TypeError")
     return TypeInfo(dt, False)
 

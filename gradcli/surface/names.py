@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core.dtypes import LEGACY_TYPES
+from ..core.dtypes import BF16, LEGACY_TYPES
 from ..core.tensor import VMAP_STORAGE, Tensor, _GradMode, batched, grad_enabled, typename
 from ..ops import arithmetic as A
 from ..ops import elementwise as E
@@ -404,6 +404,8 @@ def _numpy(self: Tensor, force: bool = False) -> Tensor:
             "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.",
             hint="a NumPy array is outside the graph: no gradient flows through it",
         )
+    if self.dtype == BF16:  # NumPy has no bfloat16
+        raise GradcliError("Got unsupported ScalarType BFloat16").mirror("TypeError")
     return self
 
 
@@ -570,6 +572,7 @@ DECLARED = declare(
     ("float", "Tensor", _conversion(np.float32), "astype"),
     ("double", "Tensor", _conversion(np.float64), "astype"),
     ("half", "Tensor", _conversion(np.float16), "astype"),
+    ("bfloat16", "Tensor", _conversion(BF16), "astype"),
     ("long", "Tensor", _conversion(np.int64), ""),
     ("int", "Tensor", _conversion(np.int32), ""),
     ("short", "Tensor", _conversion(np.int16), ""),

@@ -1200,12 +1200,7 @@ class Module:
         return self._cast(np.dtype(np.float16))
 
     def bfloat16(self) -> Module:
-        from ..base.errors import NotSupported
-
-        raise NotSupported(
-            "bfloat16 is not supported by gradcli (NumPy has no bfloat16)",
-            hint="use .half() for 16-bit floats, or .float()",
-        )
+        return self._cast(dtypes.BF16)
 
     def to(self, *args: Any, **kwargs: Any) -> Module:
         dtype = kwargs.get("dtype")

@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 
 from ..base import limits
-from ..base.errors import GradcliError
-from ..core import hooks
+from ..base.errors import GradcliError, NotSupported
+from ..core import dtypes, hooks
 from ..core.dtypes import LEGACY_TYPES
 from ..core.inplace import check_capture, write
 from ..core.tensor import Settings, Tensor, enable_grad, pytype_name, typename
@@ -264,12 +264,23 @@ class Optimizer:
     def _step_group(self, group: dict[str, Any], h: _Hyper) -> None:
         raise NotImplementedError
 
+    # Whether the step on bfloat16 parameters is PyTorch's to the bit (measured, 2.13: its
+    # array arithmetic, `kernels`, rounds to bfloat16 at each of PyTorch's ops)
+    BF16_EXACT = False
+
     def _with_grads(self, group: dict[str, Any]) -> Iterator[Tensor]:
         params = group["params"]
         if not isinstance(params, list) or not all(isinstance(p, Tensor) for p in params):
             raise GradcliError(
                 f"{self.name}.step(): a param group's 'params' must stay a list of tensors",
                 found=typename(params),
+            )
+        if not self.BF16_EXACT and any(p.dtype == dtypes.BF16 for p in params):
+            raise NotSupported(
+                f"{self.name}.step() on bfloat16 parameters is not supported by gradcli (its "
+                "steps are PyTorch's to the bit in bfloat16 for SGD, Adam, AdamW, RMSprop, "
+                "Adagrad, Adamax, NAdam, RAdam and ASGD only)",
+                hint="keep the parameters in float32: model.float()",
             )
         return _ticking([p for p in params if p.grad is not None])
 
@@ -471,6 +482,8 @@ def _nonnegative(v: Any, what: str, message: str, fn: str) -> None:
 
 
 class SGD(Optimizer):
+    BF16_EXACT = True
+
     def __init__(
         self,
         params: Any,
@@ -538,6 +551,8 @@ class SGD(Optimizer):
 
 
 class Adam(Optimizer):
+    BF16_EXACT = True
+
     DECOUPLED = False
 
     def __init__(
@@ -676,6 +691,8 @@ class AdamW(Adam):
 
 
 class RMSprop(Optimizer):
+    BF16_EXACT = True
+
     """`torch.optim.RMSprop`: a running mean of squared gradients (`square_avg`), centred by
     a running mean of the gradients (`grad_avg`) if asked, with an optional momentum buffer."""
 
@@ -757,6 +774,8 @@ class RMSprop(Optimizer):
 
 
 class Adagrad(Optimizer):
+    BF16_EXACT = True
+
     """`torch.optim.Adagrad`: the sum of squared gradients (`sum`, from
     initial_accumulator_value), the learning rate decayed as lr / (1 + (step - 1) * lr_decay).
     Its state is made for every parameter when the optimizer is made, as PyTorch's is."""
@@ -939,6 +958,8 @@ class Adadelta(Optimizer):
 
 
 class Adamax(Optimizer):
+    BF16_EXACT = True
+
     """`torch.optim.Adamax`: Adam with the infinity norm: `exp_inf` is the running maximum of
     beta2 * exp_inf and |grad| + eps."""
 
@@ -1000,6 +1021,8 @@ class Adamax(Optimizer):
 
 
 class NAdam(Optimizer):
+    BF16_EXACT = True
+
     """`torch.optim.NAdam`: Adam with Nesterov momentum, its momentum schedule
     mu_t = beta1 (1 - 0.5 * 0.96 ** (t * momentum_decay)) kept as a running product in a
     0-d tensor of the default dtype (`mu_product`), as PyTorch keeps it."""
@@ -1084,6 +1107,8 @@ class NAdam(Optimizer):
 
 
 class RAdam(Optimizer):
+    BF16_EXACT = True
+
     """`torch.optim.RAdam`: Adam with the variance of the adaptive rate rectified; in the first
     steps (rho_t <= 5) the update is the bias-corrected momentum alone."""
 
@@ -1235,6 +1260,8 @@ class Rprop(Optimizer):
 
 
 class ASGD(Optimizer):
+    BF16_EXACT = True
+
     """`torch.optim.ASGD`: SGD with a decaying rate eta = lr / (1 + lambd lr t) ** alpha and a
     running average of the parameters (`ax`) from step t0 on; eta and mu are 0-d tensors of the
     default dtype, as PyTorch keeps them."""

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import GradcliError
-from ..core.dtypes import scalar_type_name
+from ..core.dtypes import BF16, round_bf16, scalar_type_name
 from ..core.tensor import Settings, Tensor, typename
 from ..ops.arithmetic import broadcast_shape
 from .args import memory_format_arg
@@ -90,6 +90,15 @@ def _close(input: Any, other: Any, rtol: Any, atol: Any, equal_nan: Any, fn: str
             ct = np.dtype(Settings.default_dtype)
             xs = x.astype(ct) if a.dtype.kind == "b" else x
             ys = y.astype(ct)
+        if ct == BF16:
+            # ATen's atol + (rtol * other).abs() and (self - other).abs(), each rounded to
+            # bfloat16 (rtol taken as a float by mul, atol as a bfloat16 by add)
+            f32 = np.float32
+            scaled = np.abs(round_bf16(f32(rt) * ys.astype(f32)).astype(f32))
+            allowed = round_bf16(round_bf16(at).astype(f32) + scaled)
+            actual = np.abs(round_bf16(xs.astype(f32) - ys.astype(f32)))
+            close |= np.isfinite(actual) & (actual <= allowed)
+            return close
         # A Python double in an op with a float tensor is used in the tensor's dtype.
         rdt = ct if ct.kind != "c" else np.dtype(np.float64 if ct == np.complex128 else np.float32)
         allowed = rdt.type(at) + np.abs(ct.type(rt) * ys)

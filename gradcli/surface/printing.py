@@ -32,7 +32,7 @@ import numpy as np
 
 from ..base import limits
 from ..base.errors import NotSupported
-from ..core import hooks
+from ..core import dtypes, hooks
 
 __all__ = [
     "OPTIONS",
@@ -528,6 +528,8 @@ def _auto_dtype_suffix(arr: np.ndarray, default_dtype: np.dtype | None) -> str |
         keep_quiet = {np.dtype(default_dtype), default_complex, _INT64, _BOOL}
     if arr.dtype in keep_quiet:
         return None
+    if arr.dtype == dtypes.BF16:  # (float32 to NumPy)
+        return "torch.bfloat16"
     return _TORCH_DTYPE_NAMES.get(arr.dtype.name, f"torch.{arr.dtype.name}")
 
 

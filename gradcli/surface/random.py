@@ -212,12 +212,15 @@ def _int_dtype(name: str, storage: Any) -> _DType:
     return _DType(name, np.dtype(storage), kind, info.bits, int(info.min), int(info.max))
 
 
+# gradcli's bfloat16 arrays (`core.dtypes.BF16`, spelled here: this module imports no gradcli
+# dtype code): float32 in the other byte order, holding bfloat16 values.
+BF16 = np.dtype(np.float32).newbyteorder(">" if sys.byteorder == "little" else "<")
 _BF16_MAX = float(np.uint32(0x7F7F0000).view(np.float32))
 _DTYPES: dict[str, _DType] = {
     "float32": _float_dtype("float32", np.float32, 24, float(np.finfo(np.float32).max)),
     "float64": _float_dtype("float64", np.float64, 53, float(np.finfo(np.float64).max)),
     "float16": _float_dtype("float16", np.float16, 11, 65504.0),
-    "bfloat16": _float_dtype("bfloat16", np.float32, 8, _BF16_MAX),
+    "bfloat16": _float_dtype("bfloat16", BF16, 8, _BF16_MAX),
     "int64": _int_dtype("int64", np.int64),
     "int32": _int_dtype("int32", np.int32),
     "int16": _int_dtype("int16", np.int16),
@@ -270,7 +273,7 @@ def _dtype(dtype: Any) -> _DType:
     if isinstance(dtype, str):
         name = dtype.removeprefix("torch.")
     else:
-        name = np.dtype(dtype).name
+        name = "bfloat16" if np.dtype(dtype) == BF16 else np.dtype(dtype).name
     name = _ALIASES.get(name, name)
     if name not in _DTYPES:
         raise TypeError(f"unsupported dtype {dtype!r}")
@@ -282,7 +285,7 @@ def _to_bfloat16(x: np.ndarray) -> np.ndarray:
     bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
     rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 << 16
     out = rounded.astype(np.uint32).view(np.float32)
-    return np.where(np.isnan(x), np.float32(np.nan), out)
+    return np.where(np.isnan(x), np.float32(np.nan), out).astype(BF16)
 
 
 def _cast_float(values32: np.ndarray, dt: _DType) -> np.ndarray:

@@ -353,12 +353,14 @@ def test_misuse_is_refused_in_pytorchs_words(call: Any, message: str) -> None:
 
 
 def test_module_half_casts_float_parameters_and_buffers_only() -> None:
-    from gradcli.base.errors import NotSupported
+    from gradcli.core.dtypes import BF16
     from gradcli.surface.layers import BatchNorm1d
 
     bn = BatchNorm1d(3).half()
     assert bn._parameters["weight"].dtype == np.float16
     assert bn._buffers["running_var"].dtype == np.float16
     assert bn._buffers["num_batches_tracked"].dtype == np.int64
-    with pytest.raises(NotSupported, match="bfloat16"):
-        bn.bfloat16()
+    bn = BatchNorm1d(3).bfloat16()
+    assert bn._parameters["weight"].dtype == BF16
+    assert bn._buffers["running_var"].dtype == BF16
+    assert bn._buffers["num_batches_tracked"].dtype == np.int64

@@ -6119,3 +6119,48 @@ add(
         (r"invalid gradient", r"Tensor", r"not supported"),
     ),
 )
+
+
+# === bfloat16 (a dtype of its own: float32 arrays holding bfloat16 values) ==================
+_BF = "b = torch.tensor([0.1, 0.2, 0.7], dtype=torch.bfloat16, requires_grad=True)\n"
+add(
+    small("bf16_huge", "x = torch.ones(10**10, dtype=torch.bfloat16)", LIMIT + (r"too large",)),
+    small(
+        "bf16_huge_conversion",
+        "x = torch.ones(4000, 4000).to(torch.bfloat16)\ny = x.float() + x.float()",
+        LIMIT + (r"too large", r"memory"),
+    ),
+    small(
+        "bf16_matmul_large",
+        "a = torch.ones(2000, 2000, dtype=torch.bfloat16)\nb = a @ a @ a @ a",
+        LIMIT + (r"too large", r"memory", r"not supported"),
+    ),
+    small(
+        "bf16_grad_loop_forever",
+        _BF + "while True:\n    (b * 1.1).sum().backward()",
+        LIMIT,
+    ),
+    small("bf16_numpy", _BF + "a = b.detach().numpy()", (r"unsupported ScalarType BFloat16",)),
+    small("bf16_op_without_rule", _BF + "c = b.cumsum(0)", (r"bfloat16 tensor is not supported",)),
+    small(
+        "bf16_matmul_near_tie",
+        "a = torch.tensor([[1.0, 2**-8, 2**-30]], dtype=torch.bfloat16)\n"
+        "c = a @ torch.ones(3, 1, dtype=torch.bfloat16)",
+        (r"depends on the order",),
+    ),
+    small(
+        "bf16_optimizer_without_rule",
+        _BF + "o = torch.optim.Rprop([b])\nb.sum().backward()\no.step()",
+        (r"bfloat16 parameters is not supported",),
+    ),
+    small(
+        "bf16_nan_inf_overflow",
+        "x = torch.tensor([float('nan'), float('inf'), 3e38, -3e38], dtype=torch.bfloat16)\n"
+        "print(x * 2, x.sum(), x.max(), x / 0)",
+        (),
+        codes=frozenset({0}),
+    ),
+    esc("bf16_dtype_dunder", "c = torch.bfloat16.__class__.__subclasses__()"),
+    esc("bf16_data_dunder", _BF + "c = b.data.__array_interface__"),
+    esc("bf16_finfo_dunder", "c = torch.finfo(torch.bfloat16).__dict__"),
+)

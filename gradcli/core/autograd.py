@@ -313,7 +313,6 @@ def _run_backward(
                         chains
                         and nb == 0
                         and op.accumulate is not None
-                        and op.complex is None
                         and packed is None
                         and not n.node_hooks
                     ):
@@ -462,6 +461,9 @@ def _accumulated(
     t = n.inputs[0]
     if not t.requires_grad or t.data.dtype == dtypes.BF16:  # (its rules add in float32)
         return False
+    gd = g.dtype if type(g) is np.ndarray else g.data.dtype
+    if gd.kind == "c" or t.data.dtype.kind == "c" or out.data.dtype.kind == "c":
+        return False  # (complex values: the conjugate rule of `_vjp`)
     p = t.node
     if p is None:
         k: Any = id(t)

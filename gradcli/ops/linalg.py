@@ -818,6 +818,28 @@ def _fma_chain_emulated(
 # rows (MKL's other kernels), other layouts, or one row or column the order is not
 # measured: NumPy's.
 _FMA64_MAX_WORK = 1 << 17  # (about 120 ns a multiply-add: 16 ms at most)
+# ... and a run's products (these chains and `_gemv64`'s) spend at most this many emulated
+# multiply-adds (a few seconds; the budget is spent before the operands' range is checked):
+# a float64 training loop (a PINN's double backward) goes on in NumPy's order past it, said
+# once on stderr, rather than run into the time limit at 100x PyTorch's time
+RUN_WORK64 = 1 << 25
+
+
+def _afford64(work: int) -> bool:
+    """Whether the emulated chains may spend `work` multiply-adds more in this run."""
+    spend = getattr(hooks.observer, "spend", None)
+    if spend is None or spend("fma64", work, RUN_WORK64):
+        return True
+    hooks.warn(
+        "float64 matrix products past 33,554,432 multiply-adds in a run are computed in "
+        "NumPy's order, not PyTorch's (MKL's): the last bits of their results can differ "
+        "from PyTorch's from here on",
+        "smaller inputs or fewer steps keep PyTorch's order (it is ~50x slower to mirror)",
+        once=True,
+    )
+    return False
+
+
 _KC64_T = 192  # dgemm's inner block with a transposed second operand (x @ w.t(), 16 rows up)
 _FMA64_MAX_K = 1 << 11  # the steps a k cost whatever the size (about 25 us each): 50 ms
 _SPLIT = 134217729.0  # 2^27 + 1: Veltkamp's split of a float64 into two halves of 26 bits
@@ -837,7 +859,7 @@ def _blocked64(x: np.ndarray, y: np.ndarray) -> bool:
             return False
     elif not (y.flags.f_contiguous and x.flags.c_contiguous and m >= _FMA64_MIN_ROWS_T):
         return False
-    return _exact64(x) and _exact64(y)
+    return _afford64(m * n * k) and _exact64(x) and _exact64(y)
 
 
 # `x @ w.t()` in float64 is dgemm's chain (blocks of 192, F.linear's bias as beta) from 4 rows
@@ -862,7 +884,8 @@ def _gemv64(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray] | Non
     if x.ndim == 2 and x.flags.c_contiguous and x.shape[0] >= 1:
         column = y.ndim == 1 or (y.shape[1] == 1 and (x.shape[0] >= 2 or y.ndim == 1))
         if column and y.strides[0] == y.itemsize and x.size <= _GEMV64_MAX:
-            return (x, y.reshape(-1)) if _exact64(x) and _exact64(y) else None
+            ok = _afford64(x.size) and _exact64(x) and _exact64(y)
+            return (x, y.reshape(-1)) if ok else None
     one_row = x.ndim == 1 or x.shape[0] == 1
     if one_row and x.strides[-1] == x.itemsize and y.ndim == 2 and y.shape[1] >= 1:
         w = y.T  # (n, k), its rows contiguous when y is w.t() of a row-major w
@@ -872,7 +895,8 @@ def _gemv64(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray] | Non
             y.shape[1] == 1 and y.strides[1] == k * y.itemsize and k > 1
         )
         if w.flags.c_contiguous and transposed and w.size <= _GEMV64_MAX:
-            return (w, x.reshape(-1)) if _exact64(x) and _exact64(w) else None
+            ok = _afford64(w.size) and _exact64(x) and _exact64(w)
+            return (w, x.reshape(-1)) if ok else None
     return None
 
 
@@ -923,7 +947,7 @@ def _row64(x: np.ndarray, y: np.ndarray) -> bool:
         return False
     if x.strides[-1] != x.itemsize or k * n > _FMA64_MAX_WORK or k > _FMA64_MAX_K:
         return False
-    return _exact64(x) and _exact64(y)
+    return _afford64(k * n) and _exact64(x) and _exact64(y)
 
 
 def _exact64(a: np.ndarray) -> bool:

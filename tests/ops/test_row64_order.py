@@ -185,3 +185,40 @@ def test_few_rows_bound_and_order():
         if r["case"][3] == "mm" and r["case"][1] >= 17
     )
     assert missed >= 4
+
+
+def test_a_runs_emulated_float64_work_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past RUN_WORK64 emulated multiply-adds in one run, float64 products take NumPy's order
+    (a PINN's float64 double backward ran into the time limit at 100x PyTorch's time), said
+    once on stderr; a new run starts a new account; outside a run, always mirrored."""
+    from typer.testing import CliRunner
+
+    from gradcli.base import limits
+    from gradcli.cli.main import app
+    from gradcli.lang import runtime
+
+    assert runtime.hooks.observer is limits.BUDGET  # the interpreter's budget watches the kernel
+    m, k, n, _, seed = FEW[3]["case"]
+    x, w = _draw((m, k), seed), _draw((n, k), seed + 1)
+    assert LA._blocked64(x, w.T) and LA._blocked64(x, w.T)  # outside a run: no account
+    monkeypatch.setattr(LA, "RUN_WORK64", 2 * m * n * k)
+    with limits.BUDGET.run():
+        assert LA._blocked64(x, w.T) and LA._blocked64(x, w.T)
+        assert not LA._blocked64(x, w.T)  # the account is spent: NumPy's order
+        y = np.ascontiguousarray(w.T)
+        assert _sha(LA._matmul_fwd(x, y)) == _sha(x @ y)
+    with limits.BUDGET.run():
+        assert LA._blocked64(x, w.T)  # a new run, a new account
+    program = (
+        "torch.manual_seed(0)\nx = torch.randn(8, 40, dtype=torch.float64)\n"
+        "w = torch.randn(40, 30, dtype=torch.float64)\n"
+        "for i in range(6):\n    y = x @ w\nprint(y.shape)"
+    )
+    monkeypatch.setattr(LA, "RUN_WORK64", 3 * 8 * 40 * 30)
+    r = CliRunner().invoke(app, ["run", "-e", program])
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == "torch.Size([8, 30])\n"
+    assert r.stderr.count("warning: float64 matrix products past") == 1, r.stderr
+    monkeypatch.setattr(LA, "RUN_WORK64", 6 * 8 * 40 * 30)
+    quiet = CliRunner().invoke(app, ["run", "-e", program])
+    assert quiet.exit_code == 0 and "float64 matrix products" not in quiet.stderr

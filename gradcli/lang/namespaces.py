@@ -23,7 +23,6 @@ from ..core.tensor import (
     Settings,
     Tensor,
     _GradMode,
-    as_tensor,
     batched,
     grad_enabled,
     own,
@@ -1632,6 +1631,9 @@ def _autograd_grad(
     materialize_grads: bool = False,
 ) -> Any:
     items, keys = _inputs_arg(inputs, "grad")
+    if not is_grads_batched:
+        n = 1 if isinstance(outputs, Tensor) else _count(outputs)
+        grad_outputs = _gradients_arg(grad_outputs, n)
     got = autograd.grad(
         outputs,
         items,
@@ -1654,13 +1656,58 @@ def _autograd_backward(
     inputs: Any = None,
 ) -> None:
     _not_in_a_transform("backward")
+    n = 1 if isinstance(tensors, Tensor) else _count(tensors)
     autograd.backward(
         tensors,
-        grad_tensors,
+        _gradients_arg(grad_tensors, n),
         retain_graph=retain_graph,
         create_graph=create_graph,
         inputs=_tensors_arg(inputs, "backward"),
     )
+
+
+def _gradients_arg(grads: Any, n: int | None) -> list | None:
+    """The gradients given to backward() / autograd.grad(), as PyTorch 2.13 takes them: None,
+    a Tensor, or any iterable of Tensors and Nones (`n`: the outputs, when known: past them the
+    extra gradients are dropped, as PyTorch's zip drops them); a number, a list of numbers are
+    PyTorch's TypeErrors, never a gradient made of them."""
+    from ..core.tensor import pytype_name
+
+    if grads is None:
+        return None
+    if isinstance(grads, Tensor):
+        return [grads]
+    if isinstance(grads, (bool, int, float, complex)) or not _iterable(grads):
+        raise GradcliError(
+            f"'{pytype_name(grads)}' object is not iterable",
+            hint="give the gradient as a tensor: torch.tensor(...) of the output's shape",
+        ).mirror("TypeError")
+    items = []
+    for g in grads:
+        limits.LIST_ITEMS.check(len(items) + 1, "the number of gradients")
+        if g is not None and not isinstance(g, Tensor):
+            raise GradcliError(
+                f"gradients can be either Tensors or None, but got {pytype_name(g)}",
+                hint="give each gradient as a tensor: torch.tensor(...) of its output's shape",
+            ).mirror("TypeError")
+        items.append(g)
+        if n is not None and len(items) == n:
+            break
+    if n is not None and len(items) < n:
+        raise GradcliError(f"got {n} tensors and {len(items)} gradients")
+    return items
+
+
+def _count(outputs: Any) -> int | None:
+    return len(outputs) if isinstance(outputs, (list, tuple)) else None
+
+
+def _iterable(v: Any) -> bool:
+    try:
+        iter(v)
+    except TypeError:
+        return False
+    return True
 
 
 def _not_in_a_transform(what: str) -> None:
@@ -1724,12 +1771,10 @@ def _tensor_backward(
 ) -> None:
     # (PyTorch 0.3's `retain_variables=` is refused as PyTorch 2.13 refuses it: a TypeError)
     _not_in_a_transform("backward")
-    if gradient is not None and not isinstance(gradient, Tensor):
-        # A number or a (nested) list literal: a constant tensor, as anywhere in a program.
-        gradient = as_tensor(gradient, like=t)
+    grads = _gradients_arg(gradient, 1)
     autograd.backward(
         [t],
-        [gradient],
+        grads if grads is not None else [None],
         retain_graph=retain_graph,
         create_graph=create_graph,
         inputs=_tensors_arg(inputs, "backward"),

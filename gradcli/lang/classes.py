@@ -109,6 +109,7 @@ class FunctionClass:
         "once_differentiable",
         "vmap_rule",
         "jvp_rule",
+        "jvp",
         "boxed_grads",
         "clear_saved",
         "init",
@@ -133,6 +134,7 @@ class FunctionClass:
         # staticmethod: what torch.func's checks ask of it.
         self.vmap_rule = False
         self.jvp_rule = False
+        self.jvp: UserFunction | None = None  # the jvp staticmethod (forward-mode AD)
         self.boxed_grads = False  # boxed_grads_call = True
         self.clear_saved = False  # clear_saved_tensors_on_access = True
         # A legacy Function's own __init__ (`GradReverse(lambd)` sets self.lambd): run when
@@ -274,6 +276,19 @@ class FunctionClass:
         # `z.grad_fn.apply(g)`: the user's backward as it returns (a gradient per argument).
         vjp.raw = lambda *gs: self.call_backward(rt, ctx, gs)  # type: ignore[attr-defined]
 
+        def jvp(tangents: list[Tensor]) -> Any:
+            """The program's jvp with one tangent per forward argument (zeros for a tensor
+            without one, None for another value), reading what save_for_forward kept."""
+            at = dict(zip(tensor_pos, tangents))
+            per_arg = [at.get(i) for i in range(len(args))]
+            saved = ctx.saved_tensors
+            if ctx.saved_forward is not None:
+                ctx.saved_tensors = ctx.saved_forward
+            try:
+                return rt.invoke(self.jvp, per_arg, {}, prefix=(ctx,))
+            finally:
+                ctx.saved_tensors = saved
+
         from ..ops.custom import custom_apply
 
         return custom_apply(
@@ -285,6 +300,7 @@ class FunctionClass:
             non_differentiable=lambda: ctx.non_differentiable,
             materialize=lambda: ctx.materialize_grads,
             dirty=lambda: ctx.dirty,
+            jvp=jvp if self.jvp is not None else None,
         )
 
     def __repr__(self) -> str:

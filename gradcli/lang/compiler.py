@@ -1798,6 +1798,14 @@ class Compiler:
                     cls.jvp_rule = isinstance(made.get("jvp"), UserFunction) or (
                         isinstance(b, FunctionClass) and "jvp" not in made and b.jvp_rule
                     )
+                    own_jvp = made.get("jvp")
+                    cls.jvp = (
+                        own_jvp
+                        if isinstance(own_jvp, UserFunction)
+                        else b.jvp
+                        if isinstance(b, FunctionClass) and "jvp" not in made
+                        else None
+                    )
                     init = made.get("__init__")
                     cls.init = init if isinstance(init, UserFunction) else None
                     cls.base = b if isinstance(b, FunctionClass) else None

@@ -1158,6 +1158,7 @@ def _ctx_attribute(rt: Runtime, owner: Ctx, attr: str) -> Any:
         return owner.needs_input_grad
     if attr in (
         "save_for_backward",
+        "save_for_forward",
         "mark_non_differentiable",
         "set_materialize_grads",
         "mark_dirty",

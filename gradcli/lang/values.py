@@ -585,6 +585,7 @@ class Ctx:
         # clear_saved_tensors_on_access on the Function: saved_tensors is read once
         self.clear_on_access = False
         self.saved_read = False
+        self.saved_forward: tuple | None = None  # ctx.save_for_forward's, for jvp
 
     def save_for_backward(self, *tensors: Any) -> None:
         for t in tensors:
@@ -595,6 +596,17 @@ class Ctx:
                     hint="keep other values as ctx attributes: ctx.name = value",
                 ).mirror("TypeError")
         self.saved_tensors = tuple(tensors)
+
+    def save_for_forward(self, *tensors: Any) -> None:
+        """What the Function's jvp reads as ctx.saved_tensors (forward-mode AD)."""
+        for t in tensors:
+            if t is not None and not isinstance(t, Tensor):
+                raise GradcliError(
+                    "save_for_forward expects all arguments to be tensors; you should save "
+                    "non-tensors as attributes on ctx.",
+                    hint="keep other values as ctx attributes: ctx.name = value",
+                ).mirror("AssertionError")
+        self.saved_forward = tuple(tensors)
 
     def mark_non_differentiable(self, *tensors: Any) -> None:
         self.non_differentiable = tuple(tensors)

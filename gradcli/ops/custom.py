@@ -81,6 +81,7 @@ def custom_apply(
     materialize: Callable[[], bool] | None = None,
     once_differentiable: bool = False,
     dirty: Callable[[], Sequence[Any]] | None = None,
+    jvp: Callable[[list[Tensor]], Any] | None = None,
 ) -> Any:
     """Run a user-defined function whose gradient is the user's own `vjp` (a custom
     `torch.autograd.Function`, or `f` with a companion `f_backward`).
@@ -96,7 +97,20 @@ def custom_apply(
         from ..core import dual
 
         if any(dual.tangent(t) is not None for t in inputs):
-            raise dual.custom_refused()
+            if jvp is None:
+                raise dual.custom_refused()
+            return _with_jvp(
+                name,
+                inputs,
+                forward,
+                vjp,
+                label,
+                non_differentiable,
+                materialize,
+                once_differentiable,
+                dirty,
+                jvp,
+            )
     for t in inputs:
         current(t)  # a view of a tensor changed since: as an op's input (`core.op.apply`)
     if once_differentiable:
@@ -131,6 +145,61 @@ def custom_apply(
         out.node = Node(op, tuple(inputs), {"_vjp": vjp, "_name": name}, out, label)
         if _made_view(result, inputs):
             mark_custom_view(out, 0, name)
+    return out
+
+
+def _with_jvp(
+    name: str,
+    inputs: Sequence[Tensor],
+    forward: Callable[[], Any],
+    vjp: Callable[..., Any],
+    label: str | None,
+    non_differentiable: Any,
+    materialize: Any,
+    once_differentiable: bool,
+    dirty: Any,
+    jvp: Callable[[list[Tensor]], Any],
+) -> Any:
+    """A Function applied to dual tensors (forward-mode AD) with its own jvp: forward runs on
+    the primal values (no tangent carried inside), then jvp gets each input's tangent (zeros
+    where an input has none, as PyTorch gives them) and its results are the outputs' tangents."""
+    from ..core import dual
+
+    tangents = []
+    for t in inputs:
+        d = dual.tangent(t)
+        tangents.append(d if d is not None else Tensor(np.zeros(t.shape, t.dtype)))
+    with dual.suspended():
+        out = custom_apply(
+            name,
+            inputs,
+            forward,
+            vjp,
+            label,
+            non_differentiable,
+            materialize,
+            once_differentiable,
+            dirty,
+        )
+        with no_grad():
+            got = jvp(tangents)
+    outs = out if isinstance(out, tuple) else (out,)
+    gots = got if isinstance(got, tuple) else (got,)
+    if len(gots) != len(outs):
+        raise GradcliError(
+            f"{name}.jvp returned {len(gots)} tangents for {len(outs)} outputs",
+            hint="return one tangent per output of forward, in order",
+        )
+    for o, d in zip(outs, gots):
+        if isinstance(o, Tensor) and isinstance(d, Tensor) and o.dtype.kind in "fc":
+            if d.shape != o.shape:
+                raise GradcliError(
+                    f"Trying to set a forward gradient that has a different size than that of "
+                    f"the original Tensor, this is not supported. Tensor is of size "
+                    f"{list(o.shape)} while the given forward gradient is of size "
+                    f"{list(d.shape)}."
+                )
+            dual.set_tangent(o, d)
     return out
 
 

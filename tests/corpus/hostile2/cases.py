@@ -6164,3 +6164,57 @@ add(
     esc("bf16_data_dunder", _BF + "c = b.data.__array_interface__"),
     esc("bf16_finfo_dunder", "c = torch.finfo(torch.bfloat16).__dict__"),
 )
+
+
+# A custom Function's jvp under forward_ad (the lead, session 24): a jvp that never returns,
+# one that applies the Function again (no tangent is carried inside: no recursion), tangents
+# of the wrong count or shape, and what save_for_forward is given.
+_JVP = (
+    "import torch.autograd.forward_ad as fwAD\n"
+    "class F(torch.autograd.Function):\n"
+    "    @staticmethod\n"
+    "    def forward(ctx, x):\n"
+    "        ctx.save_for_forward(x)\n"
+    "        return x * 2\n"
+    "    @staticmethod\n"
+    "    def backward(ctx, g):\n"
+    "        return g * 2\n"
+)
+_DUAL = "with fwAD.dual_level():\n    y = F.apply(fwAD.make_dual(torch.ones(3), torch.ones(3)))\n"
+add(
+    small(
+        "custom_jvp_forever",
+        _JVP
+        + "    @staticmethod\n    def jvp(ctx, t):\n        while True:\n            t = t + 1\n"
+        + _DUAL,
+        LIMIT,
+    ),
+    small(
+        "custom_jvp_applies_itself",
+        _JVP
+        + "    @staticmethod\n    def jvp(ctx, t):\n        return F.apply(t)\n"
+        + _DUAL
+        + "    print(fwAD.unpack_dual(y).tangent)",
+        (),
+        codes=frozenset({0}),
+    ),
+    small(
+        "custom_jvp_wrong_count",
+        _JVP + "    @staticmethod\n    def jvp(ctx, t):\n        return t, t, t\n" + _DUAL,
+        (r"returned 3 tangents for 1 outputs",),
+    ),
+    small(
+        "custom_jvp_wrong_shape",
+        _JVP
+        + "    @staticmethod\n    def jvp(ctx, t):\n        return torch.ones(10**6)\n"
+        + _DUAL,
+        (r"different size",),
+    ),
+    small(
+        "custom_save_for_forward_not_a_tensor",
+        _JVP.replace("ctx.save_for_forward(x)", "ctx.save_for_forward(print)")
+        + "    @staticmethod\n    def jvp(ctx, t):\n        return t\n"
+        + _DUAL,
+        (r"save_for_forward expects all arguments to be tensors",),
+    ),
+)

@@ -64,6 +64,17 @@ node_made: Callable[[Any], None] | None = None
 before_write: Callable[..., None] | None = None
 
 
+def afford(account: str, work: int, cap: int, message: str, hint: str) -> bool:
+    """Whether a slow exact path (PyTorch's order of summation mirrored) may spend `work` more
+    in this run, within `cap` (the observer keeps the run's account; outside a run, always).
+    Past it the caller takes the fast path, and the run says so once (`message`, `hint`)."""
+    spend = getattr(observer, "spend", None)
+    if spend is None or spend(account, work, cap):
+        return True
+    warn(message, hint, once=True)
+    return False
+
+
 def warn(message: str, hint: str | None = None, once: bool = False) -> None:
     """A warning for the user, in PyTorch's words where PyTorch warns, with gradcli's hint;
     `once`: only the first time in a run, as PyTorch's warnings given once per process."""

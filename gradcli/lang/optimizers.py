@@ -411,21 +411,10 @@ class SchedulerInstance(ProgramObject, O.LRScheduler):
         _bound(fn, self)() if epoch is None else _bound(fn, self)(epoch)
 
     def state_dict(self) -> dict[str, Any]:
-        base = (self.BUILTIN_BASE or O.LRScheduler).state_dict(self)
-        first = {k: v for k, v in self.attrs.items() if k in self.before}
-        later = {k: v for k, v in self.attrs.items() if k not in self.before}
-        return {**first, **base, **later}
+        return _state_with_attrs(self, self.BUILTIN_BASE or O.LRScheduler)
 
     def load_state_dict(self, state_dict: Any) -> None:
-        if isinstance(state_dict, dict):
-            rest = {}
-            for key, value in state_dict.items():
-                if key in self.attrs:
-                    self.attrs[key] = value
-                else:
-                    rest[key] = value
-            state_dict = rest
-        (self.BUILTIN_BASE or O.LRScheduler).load_state_dict(self, state_dict)
+        _load_with_attrs(self, self.BUILTIN_BASE or O.LRScheduler, state_dict)
 
     def __repr__(self) -> str:
         return f"<__main__.{self.name} object at {id(self):#x}>"
@@ -569,21 +558,10 @@ class PlateauInstance(ProgramObject, O.ReduceLROnPlateau):
         _bound(fn, self)(self.last_epoch)
 
     def state_dict(self) -> dict[str, Any]:
-        base = O.ReduceLROnPlateau.state_dict(self)
-        first = {k: v for k, v in self.attrs.items() if k in self.before}
-        later = {k: v for k, v in self.attrs.items() if k not in self.before}
-        return {**first, **base, **later}
+        return _state_with_attrs(self, O.ReduceLROnPlateau)
 
     def load_state_dict(self, state_dict: Any) -> None:
-        if isinstance(state_dict, dict):
-            rest = {}
-            for key, value in state_dict.items():
-                if key in self.attrs:
-                    self.attrs[key] = value
-                else:
-                    rest[key] = value
-            state_dict = rest
-        O.ReduceLROnPlateau.load_state_dict(self, state_dict)
+        _load_with_attrs(self, O.ReduceLROnPlateau, state_dict)
 
     def __repr__(self) -> str:
         return f"<__main__.{self.name} object at {id(self):#x}>"
@@ -601,3 +579,26 @@ def _plateau_method(attr: str) -> Any:
 
 
 INSTANCE_KINDS.update(optimizer=new_optimizer, scheduler=new_scheduler, plateau=PlateauInstance)
+
+
+def _state_with_attrs(obj: Any, base: Any) -> dict[str, Any]:
+    """A program scheduler's state_dict: the built-in base's, with the program's own
+    attributes where PyTorch's `self.__dict__` has them (those set before the base's __init__
+    first, the others after)."""
+    state = base.state_dict(obj)
+    first = {k: v for k, v in obj.attrs.items() if k in obj.before}
+    later = {k: v for k, v in obj.attrs.items() if k not in obj.before}
+    return {**first, **state, **later}
+
+
+def _load_with_attrs(obj: Any, base: Any, state_dict: Any) -> None:
+    """load_state_dict: the program's own attributes set back, the rest given to the base."""
+    if isinstance(state_dict, dict):
+        rest = {}
+        for key, value in state_dict.items():
+            if key in obj.attrs:
+                obj.attrs[key] = value
+            else:
+                rest[key] = value
+        state_dict = rest
+    base.load_state_dict(obj, state_dict)

@@ -48,17 +48,15 @@ RUN_WORK = 1 << 28
 
 def afford(work: int) -> bool:
     """Whether the mirrored order may spend `work` multiply-adds more in this run."""
-    spend = getattr(hooks.observer, "spend", None)
-    if spend is None or spend("conv32", work, RUN_WORK):
-        return True
-    hooks.warn(
+    return hooks.afford(
+        "conv32",
+        work,
+        RUN_WORK,
         "float32 convolutions past 268,435,456 multiply-adds in a run are summed in float64 "
         "and rounded once, not in PyTorch's order: the last bits of their results can differ "
         "from PyTorch's from here on",
         "smaller inputs or fewer steps keep PyTorch's order (it is ~20x slower to mirror)",
-        once=True,
     )
-    return False
 
 
 def multiply_adds(x_shape: tuple, w_shape: tuple, out) -> int:

@@ -827,17 +827,15 @@ RUN_WORK64 = 1 << 25
 
 def _afford64(work: int) -> bool:
     """Whether the emulated chains may spend `work` multiply-adds more in this run."""
-    spend = getattr(hooks.observer, "spend", None)
-    if spend is None or spend("fma64", work, RUN_WORK64):
-        return True
-    hooks.warn(
+    return hooks.afford(
+        "fma64",
+        work,
+        RUN_WORK64,
         "float64 matrix products past 33,554,432 multiply-adds in a run are computed in "
         "NumPy's order, not PyTorch's (MKL's): the last bits of their results can differ "
         "from PyTorch's from here on",
         "smaller inputs or fewer steps keep PyTorch's order (it is ~50x slower to mirror)",
-        once=True,
     )
-    return False
 
 
 _KC64_T = 192  # dgemm's inner block with a transposed second operand (x @ w.t(), 16 rows up)

@@ -870,28 +870,27 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         arrays = (inputs[0].data, inputs[1].data)
     else:
         arrays = [t.data for t in inputs]
-    if op.complex is None:  # (the records without complex rules refuse complex inputs)
-        for a in arrays:
-            if a.dtype.kind == "c":
-                raise complex_refusal(op.name)
-    # (float32 and float64 arrays carry NumPy's own dtype objects: `is` rules them out first)
-    d0 = arrays[0].dtype
+    fparams = params
+    forward = op.forward
+    # Complex and bfloat16 inputs take their own roads; float32 and float64 arrays carry
+    # NumPy's own dtype objects, so `is` rules the usual case out at once.
+    d0 = arrays[0].dtype if count else _F32
     if (
-        (d0 is not _F32 and d0 is not _F64 and d0 == _BF16)
+        (d0 is not _F32 and d0 is not _F64)
         if count == 1
-        else (
-            (d0 is not _F32 and d0 is not _F64 and d0 == _BF16)
-            or ((d1 := arrays[1].dtype) is not _F32 and d1 is not _F64 and d1 == _BF16)
-        )
+        else (d0 is not _F32 and d0 is not _F64)
+        or ((d1 := arrays[1].dtype) is not _F32 and d1 is not _F64)
         if count == 2
-        else any(a.dtype == _BF16 for a in arrays)
+        else count > 2
     ):
-        arrays = bf16_arrays(op, arrays)
-        fparams = bf16_params(op, params)
-        forward = _BF16_FORWARD.get(op.name, op.forward)
-    else:
-        fparams = params
-        forward = op.forward
+        if op.complex is None:  # (the records without complex rules refuse complex inputs)
+            for a in arrays:
+                if a.dtype.kind == "c":
+                    raise complex_refusal(op.name)
+        if any(a.dtype == _BF16 for a in arrays):
+            arrays = bf16_arrays(op, arrays)
+            fparams = bf16_params(op, params)
+            forward = _BF16_FORWARD.get(op.name, op.forward)
     try:
         if _GradMode.in_pass:  # run_backward already holds an errstate for the whole pass
             data = forward(*arrays, **fparams)
@@ -918,7 +917,7 @@ def apply(op: Op, *inputs: Tensor, label: str | None = None, **params: Any) -> T
         if type(was) is _Bf16Inputs:
             arrays = bf16_arrays(op, arrays)
         with np.errstate(all="ignore"):
-            data = _asarray(op.forward(*arrays, **fparams))
+            data = _asarray(forward(*arrays, **fparams))
     limit = _ELEMENTS._cached
     if data.size > (limit if limit is not None else _ELEMENTS.read()):
         _ELEMENTS.check(data.size, f"the result of {op.name}")

@@ -1677,37 +1677,21 @@ def _gradients_arg(grads: Any, n: int | None) -> list | None:
         return None
     if isinstance(grads, Tensor):
         return [grads]
-    if isinstance(grads, (bool, int, float, complex)) or not _iterable(grads):
-        raise GradcliError(
-            f"'{pytype_name(grads)}' object is not iterable",
-            hint="give the gradient as a tensor: torch.tensor(...) of the output's shape",
-        ).mirror("TypeError")
-    items = []
-    for g in grads:
-        limits.LIST_ITEMS.check(len(items) + 1, "the number of gradients")
+    items = seq(grads, "the gradients")  # (Python's "'float' object is not iterable")
+    if n is not None and len(items) < n:
+        raise GradcliError(f"got {n} tensors and {len(items)} gradients")
+    items = items if n is None else items[:n]
+    for g in items:
         if g is not None and not isinstance(g, Tensor):
             raise GradcliError(
                 f"gradients can be either Tensors or None, but got {pytype_name(g)}",
                 hint="give each gradient as a tensor: torch.tensor(...) of its output's shape",
             ).mirror("TypeError")
-        items.append(g)
-        if n is not None and len(items) == n:
-            break
-    if n is not None and len(items) < n:
-        raise GradcliError(f"got {n} tensors and {len(items)} gradients")
     return items
 
 
 def _count(outputs: Any) -> int | None:
     return len(outputs) if isinstance(outputs, (list, tuple)) else None
-
-
-def _iterable(v: Any) -> bool:
-    try:
-        iter(v)
-    except TypeError:
-        return False
-    return True
 
 
 def _not_in_a_transform(what: str) -> None:

@@ -36,8 +36,8 @@ def _real_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
 def _imag_vjp(g: Tensor, out: Tensor, x: Tensor) -> tuple:
     # L depends on im z only: dL/d(re) = 0, dL/d(im) = g, so the gradient is i g
     if x.data.dtype.kind != "c":
-        # PyTorch's AngleBackward0 of a real tensor: zeros (an inf or nan gradient does not
-        # leak through, as g * 0 would let it)
+        # (a real input: the registry's real samples; a program's x.imag of one is PyTorch's
+        # error before this) zeros
         return (constant(np.zeros(g.shape, dtype=g.dtype)),)
     return (apply(complex_, constant(np.zeros((), g.data.dtype)), g),)
 

@@ -119,8 +119,8 @@ def op_name(op: Any) -> str:
 
 
 def custom_refused() -> GradcliError:
-    """A custom Function applied to a dual tensor: PyTorch needs its `jvp`, which gradcli's
-    custom Functions do not take."""
+    """A custom Function without a `jvp` staticmethod applied to a dual tensor (one with it
+    runs it: `ops.custom._with_jvp`)."""
     return _error(
         "You must implement the jvp function for custom autograd.Function to use it with "
         "forward mode AD.",

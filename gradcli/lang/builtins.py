@@ -406,7 +406,7 @@ def _vars(*args: Any) -> Any:
         return o.attrs
     from .pynamespace import SimpleNamespace
 
-    if type(o) is SimpleNamespace:  # `print(vars(args))` of a notebook's settings
+    if isinstance(o, SimpleNamespace):  # `print(vars(args))` of a script's settings
         return o.attrs
     if o is None or isinstance(o, (bool, int, float, str, list, tuple, dict, set, frozenset)):
         raise GradcliError("vars() argument must have __dict__ attribute").mirror("TypeError")

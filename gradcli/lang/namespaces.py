@@ -1142,12 +1142,19 @@ def _build() -> dict[str, Namespace]:
         ),
         "itertools": Namespace("itertools", dict(pyitertools.FUNCTIONS)),
         "types": Namespace("types", load=_types_members),
+        "argparse": Namespace("argparse", load=_argparse_members),
         "dataclasses": Namespace("dataclasses", load=_dataclasses_members),
         "enum": Namespace("enum", load=_enum_members),
         # `from functorch import vmap, grad`: the library's old name, whose functions are
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
         "functorch": Namespace("functorch", load=_functorch_members),
     }
+
+
+def _argparse_members() -> dict[str, Any]:
+    from . import pyargparse
+
+    return pyargparse.members()
 
 
 def _types_members() -> dict[str, Any]:
@@ -1864,6 +1871,7 @@ IMPORTABLE = (
     "functorch",
     "itertools",
     "types",
+    "argparse",
 )
 
 # `from typing import List, Optional`: type hints, which gradcli (like Python) never checks.

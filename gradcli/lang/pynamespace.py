@@ -56,6 +56,31 @@ class SimpleNamespace:
         del self.attrs[attr]
 
 
+class ArgNamespace(SimpleNamespace):
+    """`argparse.Namespace`: the parsed settings, printed as `Namespace(lr=0.1, epochs=3)`."""
+
+    __slots__ = ()
+
+    def program_typename(self) -> str:
+        return "argparse.Namespace"
+
+    def program_repr(self, item: Any) -> str:
+        shown = [f"{k}={item(v)}" for k, v in self.attrs.items() if k.isidentifier()]
+        odd = {k: v for k, v in self.attrs.items() if not k.isidentifier()}
+        if odd:
+            shown.append("**{" + ", ".join(f"{item(k)}: {item(v)}" for k, v in odd.items()) + "}")
+        return "Namespace(" + ", ".join(shown) + ")"
+
+    def program_eq(self, other: Any) -> Any:
+        if not isinstance(other, ArgNamespace):
+            return NotImplemented
+        from .operators import equal
+
+        return set(self.attrs) == set(other.attrs) and equal(
+            self.attrs, {k: other.attrs[k] for k in self.attrs}
+        )
+
+
 def _make(*args: Any, **kwargs: Any) -> SimpleNamespace:
     """`SimpleNamespace(lr=0.1)` (Python 3.11's: keywords only; no dunder names)."""
     if args:

@@ -1271,6 +1271,7 @@ _ATTRIBUTES: dict[type, Callable[[Runtime, Any, str], Any]] = {
     UserGenerator: _generator_attribute,
     Generator: _generator_attribute,
     PN.SimpleNamespace: lambda rt, ns, attr: ns.get(attr),
+    PN.ArgNamespace: lambda rt, ns, attr: ns.get(attr),
 }
 
 

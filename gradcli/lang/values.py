@@ -173,7 +173,6 @@ UNUSED_MODULE_HINTS = {
     "the program",
     "functools": "write a lambda or a def instead (functools.partial, reduce and wraps are "
     "supported)",
-    "argparse": "set the values in the program",
     "re": "use str methods (split, replace, startswith...)",
     "json": "write the values in the program (a dict or a list)",
     "pandas": "make the data with torch (torch.tensor of the rows, torch.randn...)",
@@ -192,7 +191,6 @@ UNUSED_MODULE_HINTS = {
 UNUSED_MODULES = (
     "re",
     "functools",
-    "argparse",
     "json",
     "datetime",
     "timeit",

@@ -6218,3 +6218,55 @@ add(
         (r"save_for_forward expects all arguments to be tensors",),
     ),
 )
+# argparse: a parser of the program's settings; no dunder name becomes an attribute, its
+# tables and the lists it builds are bounded, a `type` runs under the program's limits.
+_AP = "import argparse\np = argparse.ArgumentParser()\n"
+add(
+    esc("argparse_namespace_dunder_kw", "import argparse\nn = argparse.Namespace(__init__=print)"),
+    esc("argparse_dest_dunder", _AP + "p.add_argument('--x', dest='__class__')"),
+    esc("argparse_option_dunder", _AP + "p.add_argument('--__dict__')"),
+    esc("argparse_set_defaults_dunder", _AP + "p.set_defaults(__class__=1)"),
+    esc("argparse_namespace_class", _AP + "c = p.parse_args([]).__class__.__mro__"),
+    esc("argparse_parser_dunder", _AP + "d = p.__dict__"),
+    esc("argparse_parser_private", _AP + "a = p.actions"),
+    esc("argparse_formatter", "import argparse\nf = argparse.HelpFormatter('x')"),
+    esc("argparse_help_text", _AP + "p.print_help()"),
+    small(
+        "argparse_type_loops",
+        "import argparse\np = argparse.ArgumentParser()\n"
+        "def forever(s):\n    while True:\n        pass\n"
+        "p.add_argument('--x', type=forever)\nprint(p.parse_args(['--x', '1']))",
+        LIMIT,
+    ),
+    small(
+        "argparse_type_recurses",
+        "import argparse\np = argparse.ArgumentParser()\n"
+        "def deep(s):\n    return deep(s)\n"
+        "p.add_argument('--x', type=deep)\nprint(p.parse_args(['--x', '1']))",
+        LIMIT + (r"recursed too deeply", r"call depth"),
+    ),
+    small(
+        "argparse_many_arguments",
+        "import argparse\np = argparse.ArgumentParser()\n"
+        "for i in range(10**5):\n    p.add_argument('--a' + str(i))",
+        (r"a parser of more than 1000 arguments",),
+    ),
+    small(
+        "argparse_long_append",
+        "import argparse\np = argparse.ArgumentParser()\n"
+        "p.add_argument('--t', action='append')\nprint(p.parse_args(['--t', 'x'] * 10**7))",
+        LIMIT,
+    ),
+    small(
+        "argparse_many_positionals",
+        "import argparse\np = argparse.ArgumentParser()\n"
+        "for i in range(10**4):\n    p.add_argument('a' + str(i), nargs='?')",
+        (r"100 positional",),
+    ),
+    small(
+        "argparse_huge_nargs",
+        "import argparse\np = argparse.ArgumentParser()\n"
+        "p.add_argument('--t', nargs=10**9)\nprint(p.parse_args(['--t', 'x']))",
+        (r"nargs=1000000000 is not supported",),
+    ),
+)

@@ -2,13 +2,14 @@
 settings (`parser.add_argument("--lr", type=float, default=0.01)`), read by `parse_args()`.
 
 A gradcli program has no command line, so `parse_args()` sees what a script run without
-arguments sees: every setting its default (converted by `type` when the default is a string,
-as Python does). An explicit list (`parse_args(["--lr", "0.1"])`, `parse_args("--lr 0.1".split())`,
-as notebooks write it) is parsed as Python parses it: long options with `=` or a separate
-value, unique prefixes of long options, short options, positionals, `nargs`, `choices`,
-`required`, the store/append/count actions. The result prints as Python's `Namespace(...)`.
-A parse error stops the run with Python's words (`prog: error: ...`; Python exits with 2).
-Help text is accepted and never shown: `print_help()` is refused, with what to write instead.
+arguments sees (unless the program set `sys.argv`, as notebooks do): every setting its
+default (converted by `type` when the default is a string, as Python does). An explicit list
+(`parse_args(["--lr", "0.1"])`, `parse_args("--lr 0.1".split())`) is parsed as Python 3.11
+parses it: long options with `=` or a separate value, unique prefixes of long options, short
+options, positionals, `nargs`, `choices`, `required`, the store/append/count actions. The
+result prints as Python's `Namespace(...)`. A parse error stops the run with Python's words
+(`prog: error: ...`; Python exits with 2). Help text is accepted and never shown:
+`print_help()` is refused, with what to write instead.
 """
 
 from __future__ import annotations
@@ -160,7 +161,8 @@ class ArgumentParser:
         if prog is None:
             from .values import current
 
-            name = current().program.source.name
+            rt = current()
+            name = str(rt.argv[0]) if rt.argv else rt.program.source.name
             prog = name.replace("\\", "/").rsplit("/", 1)[-1]
         self.prog = prog
         self.description = description
@@ -303,7 +305,11 @@ class ArgumentParser:
     def parse_known_args(self, args: Any = None, namespace: Any = None) -> tuple[Any, list]:
         from .values import seq
 
-        tokens = [] if args is None else seq(args, "the arguments to parse")
+        if args is None:  # the command line: the program's name, unless it set sys.argv
+            from .values import current
+
+            args = (current().argv or [None])[1:]
+        tokens = seq(args, "the arguments to parse")
         for t in tokens:
             if not isinstance(t, str):
                 raise GradcliError(

@@ -69,6 +69,7 @@ from .text import to_str
 from .values import (
     CURRENT,
     RETURN,
+    STDOUT,
     TENSOR_TYPE,
     BoundMethod,
     Builtin,
@@ -157,6 +158,9 @@ class Runtime:
         self.saved_files: dict[str, Any] = {}
         # `logging`'s loggers and configuration for this run (`pylogging.State`, made on use)
         self.logging: Any = None
+        # `sys.argv` (made on use: the program's name) and a line sys.stderr has not ended yet
+        self.argv: list | None = None
+        self.stderr_text = ""
         # The errors the program's `except` blocks are handling (a bare `raise` re-raises).
         self.handling: list[GradcliError] = []
         # The statement running (a warning from below the language points at it).
@@ -773,6 +777,9 @@ class Runtime:
             # A vmapped function's later elements: PyTorch runs it once, it prints once.
             return
         text = sep.join(parts) + end
+        if file is not None and file is not STDOUT:  # print(..., file=sys.stderr)
+            file.write(text)
+            return
         self.output_bytes += len(text)
         limits.OUTPUT_BYTES.check(
             self.output_bytes, "the output the program prints, in characters,"

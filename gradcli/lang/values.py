@@ -109,8 +109,10 @@ class UnusedModule(Missing):
     def program_attribute(self, name: str) -> Any:
         if self.name == "functools" and name in FUNCTOOLS:
             return FUNCTOOLS[name]
-        if self.name == "sys" and name == "stdout":
-            return STDOUT  # `sys.stdout.write(s)`: the program's own output
+        if self.name == "sys":
+            found = _sys_member(name)
+            if found is not _NO_MEMBER:
+                return found
         if self.name == "os" and name == "environ":
             # `os.environ["KMP_DUPLICATE_LIB_OK"] = "True"` at a script's top: the program's
             # own empty dict (the process's environment is never read nor written)
@@ -119,6 +121,42 @@ class UnusedModule(Missing):
                 env = self.environ = {}
             return env
         raise self.refuse(name)
+
+    def program_set(self, name: str, value: Any) -> None:
+        if self.name == "sys" and name == "argv":
+            # a notebook's `sys.argv = ["train.py", "--lr", "0.1"]` before its parse_args()
+            current().argv = seq(value, "sys.argv")
+            return
+        raise self.refuse(name)
+
+
+_NO_MEMBER = object()
+
+
+def _sys_member(name: str) -> Any:
+    """What a script reaches of `sys`: its own output, its command line (the program's name,
+    as a script run without arguments has: argparse's defaults), the end of the run, and the
+    constants it tests against; nothing of the interpreter's state."""
+    if name == "stdout":
+        return STDOUT  # `sys.stdout.write(s)`: the program's own output
+    if name == "stderr":
+        return STDERR
+    if name == "exit":
+        from .builtins import BUILTINS
+
+        return BUILTINS["exit"]
+    if name == "argv":
+        rt = current()
+        if rt.argv is None:
+            rt.argv = [rt.source.name]
+        return rt.argv
+    if name == "maxsize":
+        return 2**63 - 1
+    if name == "setrecursionlimit":  # gradcli's own call-depth limit applies either way
+        return Builtin("sys.setrecursionlimit", lambda n: None)
+    if name == "getrecursionlimit":
+        return Builtin("sys.getrecursionlimit", lambda: 1000)
+    return _NO_MEMBER
 
 
 class Partial:
@@ -1304,8 +1342,28 @@ class StdOut:
     def program_typename(self) -> str:
         return "TextIOWrapper"
 
+
+class StdErr(StdOut):
+    """`sys.stderr`: what a script writes there (`print(..., file=sys.stderr)`, progress lines)
+    is shown on gradcli's standard error with the warnings, never on standard output."""
+
+    def write(self, s: Any) -> int:
+        if not isinstance(s, str):
+            raise GradcliError(f"write() argument must be str, not {typename(s)}").mirror(
+                "TypeError"
+            )
+        rt = current()
+        rt.output_bytes += len(s)
+        limits.OUTPUT_BYTES.check(rt.output_bytes, "the text the program writes, in characters,")
+        rt.stderr_text += s
+        while "\n" in rt.stderr_text:
+            line, _, rt.stderr_text = rt.stderr_text.partition("\n")
+            rt.warn(f"stderr: {line}", rt.current_stmt, dedup=False)
+        return len(s)
+
     def __repr__(self) -> str:
         return "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>"
 
 
 STDOUT = StdOut()
+STDERR = StdErr()

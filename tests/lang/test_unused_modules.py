@@ -66,7 +66,7 @@ def test_sys_stdout_writes_to_the_programs_output() -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["sys.stdin.read()", "sys.stderr.write('x')", "sys.stdout.buffer", "sys.stdout.fileno()"],
+    ["sys.stdin.read()", "sys.stderr.buffer", "sys.stdout.buffer", "sys.stdout.fileno()"],
 )
 def test_the_rest_of_sys_stays_refused(line: str) -> None:
     with pytest.raises(GradcliError, match="not supported"):

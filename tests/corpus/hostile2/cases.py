@@ -6270,3 +6270,29 @@ add(
         (r"nargs=1000000000 is not supported",),
     ),
 )
+# sys: the program's output and stderr, its argv, exit; nothing of the interpreter.
+add(
+    esc("sys_stderr_class", "import sys\nc = sys.stderr.__class__.__mro__"),
+    esc("sys_stderr_write_self", "import sys\nc = sys.stderr.write.__self__"),
+    esc("sys_exit_globals", "import sys\ng = sys.exit.__globals__"),
+    esc("sys_argv_class", "import sys\nc = sys.argv.__class__.__subclasses__()"),
+    esc("sys_modules", "import sys\nm = sys.modules['os']"),
+    esc("sys_setprofile", "import sys\nsys.setprofile(print)"),
+    esc("sys_path_insert", "import sys\nsys.path.insert(0, '/tmp')"),
+    esc("sys_stderr_fileno", "import sys\nsys.stderr.fileno()"),
+    small(
+        "sys_argv_endless",
+        "import sys\ndef forever():\n    while True:\n        yield 'x'\nsys.argv = forever()",
+        LIMIT,
+    ),
+    small(
+        "sys_stderr_flood",
+        "import sys\nwhile True:\n    sys.stderr.write('x' * 100000 + '\\n')",
+        LIMIT,
+    ),
+    small(
+        "sys_stderr_no_newline_flood",
+        "import sys\nfor i in range(10**6):\n    sys.stderr.write('y' * 1000)",
+        LIMIT,
+    ),
+)

@@ -1074,6 +1074,18 @@ def _build() -> dict[str, Namespace]:
         # The release gradcli mirrors (its printing, its kernels' rounding, its errors):
         # `print(torch.__version__)` opens many notebooks.
         "__version__": MIRRORED_TORCH,
+        # torch.version of that CPU build: no CUDA, ROCm or XPU (`print(torch.version.cuda)`)
+        "version": Namespace(
+            "torch.version",
+            {
+                "__version__": MIRRORED_TORCH,
+                "cuda": None,
+                "hip": None,
+                "rocm": None,
+                "xpu": None,
+                "debug": False,
+            },
+        ),
         "distributions": Namespace("torch.distributions", load=_distributions_members),
         "save": Builtin("torch.save", _save),
         "load": Builtin("torch.load", _load),

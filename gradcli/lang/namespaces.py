@@ -947,7 +947,10 @@ def _build() -> dict[str, Namespace]:
         "func": func,
         "vmap": func.members["vmap"],
         "linalg": Namespace(
-            "torch.linalg", names.LazyTable("LINALG", lambda: names.raw(names.LINALG))
+            "torch.linalg",
+            names.LazyTable(
+                "LINALG", lambda: {**names.raw(names.LINALG), "LinAlgError": _linalg_error()}
+            ),
         ),
         "special": Namespace(
             "torch.special", names.LazyTable("SPECIAL", lambda: names.raw(names.SPECIAL))
@@ -1161,6 +1164,12 @@ def _build() -> dict[str, Namespace]:
         # torch.func's (PyTorch's functorch forwards them, with a FutureWarning).
         "functorch": Namespace("functorch", load=_functorch_members),
     }
+
+
+def _linalg_error() -> Any:
+    from .exceptions import CLASSES
+
+    return CLASSES["_LinAlgError"]
 
 
 def _argparse_members() -> dict[str, Any]:

@@ -5037,7 +5037,7 @@ add(
     esc("stdout_write_internals", "import sys\nc = sys.stdout.write.__self__"),
     esc("stdout_class_reach", "import sys\nc = sys.stdout.__class__.__mro__"),
     esc("stdout_buffer", "import sys\nsys.stdout.buffer.write(b'x')"),
-    esc("stderr_write", "import sys\nsys.stderr.write('x')"),
+    esc("stderr_buffer", "import sys\nsys.stderr.buffer.write(b'x')"),
 )
 add(
     small(

@@ -6296,3 +6296,27 @@ add(
         LIMIT,
     ),
 )
+# NumPy's other distributions: sizes bounded before drawing, parameters single numbers.
+add(
+    small(
+        "np_binomial_huge_size",
+        "import numpy as np\nx = np.random.binomial(10, 0.5, size=10**9)",
+        LIMIT,
+    ),
+    small(
+        "np_generator_gamma_huge_size",
+        "import numpy as np\nx = np.random.default_rng(0).gamma(2.0, size=(10**5, 10**5))",
+        LIMIT,
+    ),
+    small(
+        "np_poisson_huge_lam",
+        "import numpy as np\nx = np.random.poisson(1e300, size=3)",
+        (r"lam value too large",),
+    ),
+    small(
+        "np_beta_array_parameter",
+        "import numpy as np\nx = np.random.beta([1.0] * 10**6, 2.0)",
+        (r"not supported",),
+    ),
+    esc("np_distribution_internals", "import numpy as np\nf = np.random.binomial.__globals__"),
+)

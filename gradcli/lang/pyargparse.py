@@ -68,21 +68,14 @@ def _namespace(**kwargs: Any) -> Namespace:
     return Namespace(dict(kwargs))
 
 
+# What an argument keeps of add_argument's keywords (besides its action and dest)
+_SETTINGS = ("nargs", "const", "default", "type", "choices", "required", "metavar")
+
+
 class _Action:
     """One `add_argument`: its option strings (empty for a positional) and settings."""
 
-    __slots__ = (
-        "flags",
-        "dest",
-        "action",
-        "nargs",
-        "const",
-        "default",
-        "type",
-        "choices",
-        "required",
-        "metavar",
-    )
+    __slots__ = ("flags", "dest", "action", *_SETTINGS)
 
     def __init__(self, flags: list[str], dest: str, action: str, settings: dict[str, Any]):
         self.flags = flags
@@ -187,19 +180,7 @@ class ArgumentParser:
 
     def add_argument(self, *names: Any, **settings: Any) -> None:
         for name in settings:
-            if name not in (
-                "action",
-                "nargs",
-                "const",
-                "default",
-                "type",
-                "choices",
-                "required",
-                "help",
-                "metavar",
-                "dest",
-                "version",
-            ):
+            if name not in _SETTINGS and name not in ("action", "dest", "help", "version"):
                 raise GradcliError(
                     f"_StoreAction.__init__() got an unexpected keyword argument '{name}'"
                 ).mirror("TypeError")

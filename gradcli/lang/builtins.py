@@ -31,6 +31,7 @@ from .operators import binop, compare
 from .pyobjects import _hashable, call_value, d_update, sort_items
 from .text import checked_str, to_repr
 from .values import (
+    EXIT,
     FUNCTION_BASE,
     MODULE_TYPES,
     PARAMETER_TYPE,
@@ -41,7 +42,6 @@ from .values import (
     DType,
     Generator,
     ModuleType,
-    ProgramExit,
     PyType,
     UserFunction,
     check_structure,
@@ -1293,21 +1293,10 @@ def _print(*args: Any, **kwargs: Any) -> None:
     current().do_print(*args, **kwargs)
 
 
-def _exit(code: Any = None) -> None:
-    if code is None or (type(code) in (int, bool) and code == 0):
-        raise ProgramExit()
-    if isinstance(code, str):
-        raise GradcliError(f"the program stopped: {code}").mirror(None)
-    raise GradcliError(
-        f"the program stopped with exit status {code!r}",
-        hint="exit() and exit(0) end the program successfully",
-    ).mirror(None)
-
-
 BUILTINS.update(
     {
-        "exit": Builtin("exit", _exit),
-        "quit": Builtin("quit", _exit),
+        "exit": EXIT,
+        "quit": Builtin("quit", EXIT.fn),
         "range": RANGE,
         "len": Builtin("len", _builtin_len),
         "float": FLOAT,

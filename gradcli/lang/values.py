@@ -133,6 +133,18 @@ class UnusedModule(Missing):
 _NO_MEMBER = object()
 
 
+def _exit(code: Any = None) -> None:
+    """`exit()`, `quit()`, `sys.exit(main())`: the run ends here, successfully for None or 0."""
+    if code is None or (type(code) in (int, bool) and code == 0):
+        raise ProgramExit()
+    if isinstance(code, str):
+        raise GradcliError(f"the program stopped: {code}").mirror(None)
+    raise GradcliError(
+        f"the program stopped with exit status {code!r}",
+        hint="exit() and exit(0) end the program successfully",
+    ).mirror(None)
+
+
 def _sys_member(name: str) -> Any:
     """What a script reaches of `sys`: its own output, its command line (the program's name,
     as a script run without arguments has: argparse's defaults), the end of the run, and the
@@ -142,9 +154,7 @@ def _sys_member(name: str) -> Any:
     if name == "stderr":
         return STDERR
     if name == "exit":
-        from .builtins import BUILTINS
-
-        return BUILTINS["exit"]
+        return EXIT
     if name == "argv":
         rt = current()
         if rt.argv is None:
@@ -404,6 +414,9 @@ class Builtin:
 
     def __repr__(self) -> str:
         return f"<built-in function {self.name}>"
+
+
+EXIT = Builtin("exit", _exit)
 
 
 class BoundMethod:

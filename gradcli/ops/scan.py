@@ -8,18 +8,19 @@ extreme's index: `surface.statistics`), so they need no record of their own.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from ..base import limits
 from ..core import primitives as P
 from ..core.op import Sample, apply, defop
 from ..core.primitives import from_end
 from ..core.tensor import Tensor, constant, grad_enabled
 from . import binary as B
 from . import shape as S
-from .arithmetic import size_check
 
 
 def _along(x: np.ndarray, dim: int, reverse: bool, f: Any) -> np.ndarray:
@@ -265,7 +266,9 @@ def _lcse_vjp(g: Tensor, out: Tensor, x: Tensor, dim: int) -> tuple:
 def _lcse_vjp_matrix(g: Tensor, out: Tensor, x: Tensor, dim: int) -> Tensor:
     n = x.shape[dim]
     lead = g.ndim - out.ndim
-    size_check(g.shape[:lead] + x.shape + (n,), "logcumsumexp's gradient matrix")
+    limits.TENSOR_ELEMENTS.check(
+        math.prod(g.shape[:lead] + x.shape + (n,)), "logcumsumexp's gradient matrix"
+    )
     last = x.ndim - 1
     perm = tuple(i for i in range(x.ndim) if i != dim) + (dim,)
     back = tuple(int(i) for i in np.argsort(perm))
